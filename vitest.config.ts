@@ -1,0 +1,40 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["app/**/*.test.{ts,tsx}", "workers/**/*.unit.test.ts"],
+        },
+        resolve: { alias: { "~": here("./app") } },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: { APP_ENV: "test", TEST_MIGRATIONS: await readD1Migrations(here("./migrations")) },
+            },
+          })),
+        ],
+        resolve: {
+          alias: { "virtual:react-router/server-build": here("./workers/test/server-build-stub.ts") },
+        },
+        test: {
+          name: "workers",
+          include: ["workers/**/*.test.ts"],
+          exclude: ["workers/**/*.unit.test.ts"],
+          setupFiles: ["./workers/test/apply-migrations.ts"],
+          fsModuleCache: false,
+        },
+      },
+    ],
+  },
+});

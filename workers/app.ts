@@ -1,0 +1,42 @@
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { api } from "./api";
+import { tokenFromRequest } from "./auth/session-cookie";
+import { randomToken } from "./auth/crypto";
+import { appContext } from "./context";
+import { withSecurityHeaders } from "./http/security-headers";
+import { buildServices } from "./services";
+
+export { RateLimiter } from "./auth/rate-limiter";
+export { UserSessions } from "./auth/user-sessions";
+
+const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
+async function renderPage(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
+  const services = buildServices(env);
+  const found = tokenFromRequest(request);
+  const auth = found?.via === "cookie" ? await services.auth.resolve(found.token) : null;
+  const context = new RouterContextProvider();
+  context.set(appContext, { services, ctx, auth, nonce });
+  return requestHandler(request, context);
+}
+
+export default {
+  async fetch(request, env, ctx) {
+    const { pathname } = new URL(request.url);
+    const nonce = randomToken(16);
+    const response =
+      pathname === "/health" || pathname === "/api" || pathname.startsWith("/api/")
+        ? await api.fetch(request, env, ctx)
+        : await renderPage(request, env, ctx, nonce);
+    return withSecurityHeaders(response, nonce, import.meta.env.DEV);
+  },
+
+  async scheduled(_controller, _env, _ctx) {
+    // Publishing and analytics jobs register here as they land; the trigger itself is declared now.
+  },
+
+  async queue(batch, _env, _ctx) {
+    // No consumer is wired yet: keep messages for retry rather than drop them.
+    batch.retryAll();
+  },
+} satisfies ExportedHandler<Env>;

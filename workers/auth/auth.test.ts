@@ -1,0 +1,253 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { call, registerUser } from "../test/helpers";
+
+async function latestCode(email: string): Promise<string> {
+  const row = await env.DB.prepare("SELECT text FROM dev_mailbox WHERE to_address = ? ORDER BY created_at DESC LIMIT 1")
+    .bind(email)
+    .first<{ text: string }>();
+  const match = row?.text.match(/\b(\d{6})\b/);
+  if (!match) throw new Error(`no code mailed to ${email}`);
+  return match[1]!;
+}
+
+describe("register", () => {
+  it("creates the user, returns token and user, and sets an httpOnly Lax cookie", async () => {
+    const res = await call("/api/auth/register", {
+      body: { email: "Ann@Example.com", password: "secret1", displayName: "Ann", timezone: "Europe/Berlin" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.success).toBe(true);
+    expect(res.body.data.user).toMatchObject({ email: "ann@example.com", displayName: "Ann", timezone: "Europe/Berlin" });
+    expect(res.body.data.token).toMatch(/^[0-9a-f-]{36}\./);
+    const cookie = res.headers.get("Set-Cookie")!;
+    expect(cookie).toContain("postline_session=");
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).not.toContain("Secure"); // plain http on localhost
+    const me = await call("/api/auth/me", { token: res.body.data.token });
+    expect(me.body.data.user.email).toBe("ann@example.com");
+  });
+
+  it.each([
+    [{ email: "", password: "secret1", displayName: "A" }, "Please fill in all required fields"],
+    [{ email: "a@b.c", password: "", displayName: "A" }, "Please fill in all required fields"],
+    [{ email: "nope", password: "secret1", displayName: "A" }, "Please enter a valid email address"],
+    [{ email: "a@b.c", password: "12345", displayName: "A" }, "Password must be at least 6 characters long"],
+    [{ email: "a@b.c", password: "secret1", displayName: "  " }, "Please enter your name"],
+    [{ email: 42, password: "secret1", displayName: "A" }, "Please check your input and try again."],
+  ])("refuses %j with the spec's message and writes nothing", async (body, message) => {
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>();
+    const res = await call("/api/auth/register", { body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message });
+    const after = await env.DB.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>();
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it("refuses a duplicate email", async () => {
+    const u = await registerUser();
+    const res = await call("/api/auth/register", { body: { email: u.email.toUpperCase(), password: "secret1", displayName: "B" } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("An account with this email already exists");
+  });
+
+  it("answers malformed JSON and oversized bodies with a 400/413 envelope", async () => {
+    const bad = await call("/api/auth/register", { body: "{not json" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ success: false, message: "Malformed JSON body." });
+    const huge = await call("/api/auth/register", { body: { email: "x@y.z", password: "x".repeat(2 * 1024 * 1024), displayName: "x" } });
+    expect(huge.status).toBe(413);
+    expect(huge.body.success).toBe(false);
+  });
+});
+
+describe("login and sessions", () => {
+  it("logs in with the right password only", async () => {
+    const u = await registerUser();
+    const good = await call("/api/auth/login", { body: { email: u.email, password: u.password } });
+    expect(good.status).toBe(200);
+    expect(good.body.data.user.id).toBe(u.user.id);
+    const bad = await call("/api/auth/login", { body: { email: u.email, password: "wrong-pass" } });
+    expect(bad.status).toBe(401);
+    expect(bad.body).toEqual({ success: false, message: "Invalid email or password" });
+  });
+
+  it("resolves the same user from the cookie and from the bearer token", async () => {
+    const u = await registerUser();
+    const viaCookie = await call("/api/auth/me", { cookie: u.cookie });
+    const viaBearer = await call("/api/auth/me", { token: u.token });
+    expect(viaCookie.body.data.user.id).toBe(u.user.id);
+    expect(viaBearer.body.data.user.id).toBe(u.user.id);
+  });
+
+  it("rejects missing, forged and logged-out tokens with 401", async () => {
+    const u = await registerUser();
+    expect((await call("/api/auth/me")).body).toEqual({ success: false, message: "Please log in to continue." });
+    expect((await call("/api/auth/me", { token: `${u.user.id}.forged` })).status).toBe(401);
+    expect((await call("/api/auth/me", { token: "garbage" })).status).toBe(401);
+    const out = await call("/api/auth/logout", { token: u.token, body: {} });
+    expect(out.body.message).toBe("Logged out successfully");
+    expect((await call("/api/auth/me", { token: u.token })).status).toBe(401);
+  });
+
+  it("expires a session after its lifetime", async () => {
+    const u = await registerUser();
+    const stub = env.USER_SESSIONS.get(env.USER_SESSIONS.idFromName(u.user.id));
+    const [session] = await stub.list(Date.now());
+    expect(session!.expiresAt - Date.now()).toBeGreaterThan(6 * 24 * 3600_000);
+    // Ask the session store as if eight days had passed.
+    const { sha256Hex } = await import("./crypto");
+    expect(await stub.validate(await sha256Hex(u.token), Date.now() + 8 * 24 * 3600_000)).toBeNull();
+    expect((await call("/api/auth/me", { token: u.token })).status).toBe(401);
+  });
+
+  it("limits repeated logins per email with a 429 and Retry-After", async () => {
+    const u = await registerUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await call("/api/auth/login", { body: { email: u.email, password: "wrong-pass" } })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    const limited = await call("/api/auth/login", { body: { email: u.email, password: u.password } });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ success: false, message: "Too many requests. Please try again later." });
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("limits per IP across different emails", async () => {
+    const ip = "203.0.113.9";
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await call("/api/auth/login", { ip, body: { email: `nobody${i}@example.com`, password: "secret1" } })).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("refuses a cookie-authenticated write from a foreign origin", async () => {
+    const u = await registerUser();
+    const res = await call("/api/auth/logout", { cookie: u.cookie, origin: "https://evil.example", body: {} });
+    expect(res.status).toBe(403);
+    expect((await call("/api/auth/me", { cookie: u.cookie })).status).toBe(200);
+  });
+});
+
+describe("password reset", () => {
+  it("runs send → verify → update and revokes every session", async () => {
+    const u = await registerUser();
+    const sent = await call("/api/auth/send-otp", { body: { email: u.email } });
+    expect(sent.body).toMatchObject({ success: true, message: "OTP sent to your email!" });
+    const code = await latestCode(u.email);
+    const noGrant = await call("/api/auth/update-password", { body: { email: u.email, newPassword: "newpass1" } });
+    expect(noGrant.body).toEqual({ success: false, message: "Please verify OTP first" });
+    const verified = await call("/api/auth/verify-otp", { body: { email: u.email, otp: code } });
+    expect(verified.body.message).toBe("OTP verified successfully!");
+    const updated = await call("/api/auth/update-password", {
+      body: { email: u.email, newPassword: "newpass1", resetToken: verified.body.data.resetToken },
+    });
+    expect(updated.body).toMatchObject({ success: true, message: "Password reset successfully!" });
+    expect((await call("/api/auth/me", { token: u.token })).status).toBe(401);
+    expect((await call("/api/auth/login", { body: { email: u.email, password: "newpass1" } })).status).toBe(200);
+    // The grant is single use.
+    const again = await call("/api/auth/update-password", {
+      body: { email: u.email, newPassword: "other12", resetToken: verified.body.data.resetToken },
+    });
+    expect(again.body.message).toBe("Please verify OTP first");
+  });
+
+  it("answers an unknown email the same way and mails nothing", async () => {
+    const res = await call("/api/auth/send-otp", { body: { email: "ghost@example.com" } });
+    expect(res.body.message).toBe("OTP sent to your email!");
+    const row = await env.DB.prepare("SELECT count(*) AS n FROM dev_mailbox WHERE to_address = 'ghost@example.com'").first<{ n: number }>();
+    expect(row!.n).toBe(0);
+  });
+
+  it("validates the forgot and OTP inputs", async () => {
+    expect((await call("/api/auth/send-otp", { body: { email: "" } })).body.message).toBe("Please enter your email address");
+    expect((await call("/api/auth/send-otp", { body: { email: "x" } })).body.message).toBe("Please enter a valid email address");
+    expect((await call("/api/auth/verify-otp", { body: { email: "a@b.c", otp: "12" } })).body.message).toBe("Please enter a valid OTP");
+    expect((await call("/api/auth/update-password", { body: { newPassword: "secret1" } })).body.message).toBe(
+      "Email is missing. Please start over.",
+    );
+  });
+
+  it("locks a code after five wrong tries and refuses an expired code", async () => {
+    const u = await registerUser();
+    await call("/api/auth/send-otp", { body: { email: u.email } });
+    const code = await latestCode(u.email);
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 4; i++) {
+      expect((await call("/api/auth/verify-otp", { body: { email: u.email, otp: wrong } })).body.message).toBe("Invalid OTP. Please try again.");
+    }
+    expect((await call("/api/auth/verify-otp", { body: { email: u.email, otp: wrong } })).body.message).toBe(
+      "Too many attempts. Please request a new OTP.",
+    );
+    expect((await call("/api/auth/verify-otp", { body: { email: u.email, otp: code } })).status).toBe(400);
+
+    const v = await registerUser();
+    await call("/api/auth/send-otp", { body: { email: v.email } });
+    const fresh = await latestCode(v.email);
+    await env.DB.prepare("UPDATE password_resets SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1, v.user.id).run();
+    expect((await call("/api/auth/verify-otp", { body: { email: v.email, otp: fresh } })).body.message).toBe(
+      "OTP has expired. Please request a new one.",
+    );
+  });
+
+  it("stores the code hashed, never in clear", async () => {
+    const u = await registerUser();
+    await call("/api/auth/send-otp", { body: { email: u.email } });
+    const code = await latestCode(u.email);
+    const row = await env.DB.prepare("SELECT code_hash FROM password_resets WHERE user_id = ?").bind(u.user.id).first<{ code_hash: string }>();
+    expect(row!.code_hash).not.toContain(code);
+    expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("users", () => {
+  it("returns the profile and verifies the current password", async () => {
+    const u = await registerUser({ displayName: "Zoe" });
+    const profile = await call("/api/users/profile", { token: u.token });
+    expect(profile.body.data).toMatchObject({ displayName: "Zoe", email: u.email, connectedPlatforms: [], connectedAccounts: [] });
+    expect((await call("/api/users/verify-password", { token: u.token, body: { currentPassword: u.password } })).body.message).toBe(
+      "Password verified! You can now set a new password.",
+    );
+    const wrong = await call("/api/users/verify-password", { token: u.token, body: { currentPassword: "nope-nope" } });
+    expect(wrong.body).toEqual({ success: false, message: "Current password is incorrect" });
+    const blank = await call("/api/users/verify-password", { token: u.token, body: { currentPassword: "" } });
+    expect(blank.body.message).toBe("Please enter your current password");
+  });
+
+  it("changes the password, keeps this session and revokes all others", async () => {
+    const u = await registerUser();
+    const other = await call("/api/auth/login", { body: { email: u.email, password: u.password } });
+    const otherToken = other.body.data.token as string;
+    const short = await call("/api/users/update-password", { method: "PUT", token: u.token, body: { currentPassword: u.password, newPassword: "123" } });
+    expect(short.body.message).toBe("New password must be at least 6 characters long");
+    const res = await call("/api/users/update-password", {
+      method: "PUT",
+      token: u.token,
+      body: { currentPassword: u.password, newPassword: "brandnew1" },
+    });
+    expect(res.body).toMatchObject({ success: true, message: "Password updated successfully", data: { otherSessionsRevoked: 1 } });
+    expect((await call("/api/auth/me", { token: u.token })).status).toBe(200);
+    expect((await call("/api/auth/me", { token: otherToken })).status).toBe(401);
+  });
+
+  it("updates the timezone only to a real IANA zone", async () => {
+    const u = await registerUser();
+    expect((await call("/api/users/timezone", { method: "PUT", token: u.token, body: { timezone: "Mars/Olympus" } })).status).toBe(400);
+    expect((await call("/api/users/timezone", { method: "PUT", token: u.token, body: { timezone: "America/New_York" } })).status).toBe(200);
+    expect((await call("/api/auth/me", { token: u.token })).body.data.user.timezone).toBe("America/New_York");
+  });
+
+  it("requires a session on every users route", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/users/profile"],
+      ["POST", "/api/users/verify-password"],
+      ["PUT", "/api/users/update-password"],
+      ["GET", "/api/users/connected-accounts"],
+    ] as const) {
+      const res = await call(path, { method, body: method === "GET" ? undefined : {} });
+      expect(res.status, path).toBe(401);
+      expect(res.body.message).toBe("Please log in to continue.");
+    }
+  });
+});

@@ -1,0 +1,48 @@
+/** Small WebCrypto helpers shared by sessions, password hashing and reset codes. */
+const encoder = new TextEncoder();
+
+export function randomBytes(length: number): Uint8Array<ArrayBuffer> {
+  return crypto.getRandomValues(new Uint8Array(length));
+}
+
+export function toBase64Url(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+export function fromBase64Url(value: string): Uint8Array<ArrayBuffer> {
+  const s = atob(value.replaceAll("-", "+").replaceAll("_", "/"));
+  return Uint8Array.from(s, (ch) => ch.charCodeAt(0));
+}
+
+export function randomToken(bytes = 32): string {
+  return toBase64Url(randomBytes(bytes));
+}
+
+export async function sha256Hex(value: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Compares in time that depends only on the length, never on where the first difference is. */
+export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
+  return diff === 0;
+}
+
+export function constantTimeEqualText(a: string, b: string): boolean {
+  return constantTimeEqual(encoder.encode(a), encoder.encode(b));
+}
+
+/** A 6-digit numeric code drawn without modulo bias. */
+export function randomDigits(length = 6): string {
+  let out = "";
+  while (out.length < length) {
+    const [n] = crypto.getRandomValues(new Uint8Array(1));
+    if (n! < 250) out += String(n! % 10);
+  }
+  return out;
+}

@@ -1,0 +1,28 @@
+import { DurableObject } from "cloudflare:workers";
+
+export interface RateDecision {
+  allowed: boolean;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+/** Sliding-window log: the hits of the last `windowMs`, kept in memory and storage. */
+export function decide(hits: number[], now: number, limit: number, windowMs: number): { hits: number[]; decision: RateDecision } {
+  const recent = hits.filter((t) => t > now - windowMs);
+  if (recent.length >= limit) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((recent[0]! + windowMs - now) / 1000));
+    return { hits: recent, decision: { allowed: false, remaining: 0, retryAfterSeconds } };
+  }
+  recent.push(now);
+  return { hits: recent, decision: { allowed: true, remaining: limit - recent.length, retryAfterSeconds: 0 } };
+}
+
+/** One instance per key (e.g. `login:email:a@b.c`): a single writer, so counts never race. */
+export class RateLimiter extends DurableObject<Env> {
+  async hit(limit: number, windowMs: number, now: number): Promise<RateDecision> {
+    const stored = (await this.ctx.storage.get<number[]>("hits")) ?? [];
+    const { hits, decision } = decide(stored, now, limit, windowMs);
+    await this.ctx.storage.put("hits", hits);
+    return decision;
+  }
+}

@@ -1,0 +1,233 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { passwordResets, users } from "../db/schema";
+import { HttpError } from "../http/envelope";
+import type { Mailer } from "../mail/mailer";
+import { constantTimeEqualText, randomDigits, randomToken, sha256Hex } from "./crypto";
+import { hashPassword, verifyPassword } from "./passwords";
+import { AuthMessages } from "./schemas";
+import type { SessionRecord, UserSessions } from "./user-sessions";
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000;
+export const OTP_TTL_MS = 10 * 60_000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const RESET_GRANT_TTL_MS = 10 * 60_000;
+
+type UserRow = typeof users.$inferSelect;
+
+export interface PublicUser {
+  _id: string;
+  id: string;
+  email: string;
+  displayName: string;
+  timezone: string;
+  createdAt: string;
+}
+
+export interface AuthContext {
+  user: PublicUser;
+  sessionId: string;
+}
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    _id: row.id,
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    timezone: row.timezone,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Tokens are `<userId>.<random>`: the prefix routes to the user's session object, the rest is the secret. */
+function userIdOf(token: string): string | null {
+  const dot = token.indexOf(".");
+  return dot > 0 ? token.slice(0, dot) : null;
+}
+
+export class AuthService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      sessions: DurableObjectNamespace<UserSessions>;
+      mailer: Mailer;
+      secret: string;
+      now: () => number;
+    },
+  ) {}
+
+  private sessionsOf(userId: string) {
+    return this.deps.sessions.get(this.deps.sessions.idFromName(userId));
+  }
+
+  private async startSession(user: UserRow, userAgent: string | null) {
+    const token = `${user.id}.${randomToken()}`;
+    const now = this.deps.now();
+    const expiresAt = now + SESSION_TTL_MS;
+    const id = crypto.randomUUID();
+    await this.sessionsOf(user.id).create({ id, tokenHash: await sha256Hex(token), now, expiresAt, userAgent });
+    return { token, sessionId: id, expiresAt, user: toPublicUser(user) };
+  }
+
+  async register(input: { email: string; password: string; displayName: string; timezone?: string }, userAgent: string | null) {
+    const email = normaliseEmail(input.email);
+    const existing = await this.deps.db.query.users.findFirst({ where: eq(users.email, email) });
+    if (existing) throw new HttpError(409, "An account with this email already exists");
+    const now = this.deps.now();
+    const row: UserRow = {
+      id: crypto.randomUUID(),
+      email,
+      displayName: input.displayName.trim(),
+      passwordHash: await hashPassword(input.password),
+      timezone: validTimezone(input.timezone) ?? "UTC",
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.deps.db.insert(users).values(row);
+    return this.startSession(row, userAgent);
+  }
+
+  async login(input: { email: string; password: string }, userAgent: string | null) {
+    const user = await this.deps.db.query.users.findFirst({ where: eq(users.email, normaliseEmail(input.email)) });
+    // Hash even for an unknown email so response time does not reveal which addresses exist.
+    const valid = user ? await verifyPassword(input.password, user.passwordHash) : (await hashPassword(input.password), false);
+    if (!user || !valid) throw new HttpError(401, "Invalid email or password");
+    return this.startSession(user, userAgent);
+  }
+
+  async resolve(token: string): Promise<AuthContext | null> {
+    const userId = userIdOf(token);
+    if (!userId || token.length > 200) return null;
+    const session = await this.sessionsOf(userId).validate(await sha256Hex(token), this.deps.now());
+    if (!session) return null;
+    const user = await this.getUser(userId);
+    return user ? { user, sessionId: session.id } : null;
+  }
+
+  async getUser(userId: string): Promise<PublicUser | null> {
+    const row = await this.deps.db.query.users.findFirst({ where: eq(users.id, userId) });
+    return row ? toPublicUser(row) : null;
+  }
+
+  async logout(auth: AuthContext): Promise<void> {
+    await this.sessionsOf(auth.user.id).revoke(auth.sessionId);
+  }
+
+  listSessions(userId: string): Promise<SessionRecord[]> {
+    return this.sessionsOf(userId).list(this.deps.now());
+  }
+
+  revokeAll(userId: string, exceptSessionId: string | null): Promise<number> {
+    return this.sessionsOf(userId).revokeAll(exceptSessionId);
+  }
+
+  private codeHash(resetId: string, code: string) {
+    return sha256Hex(`${this.deps.secret}:${resetId}:${code}`);
+  }
+
+  /** Sends a code when the address has an account; answers the same either way so accounts cannot be probed. */
+  async sendOtp(emailInput: string): Promise<void> {
+    const user = await this.deps.db.query.users.findFirst({ where: eq(users.email, normaliseEmail(emailInput)) });
+    if (!user) return;
+    const id = crypto.randomUUID();
+    const code = randomDigits(6);
+    const now = this.deps.now();
+    // A new code replaces any earlier one.
+    await this.deps.db
+      .update(passwordResets)
+      .set({ consumedAt: now })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.consumedAt)));
+    await this.deps.db.insert(passwordResets).values({
+      id,
+      userId: user.id,
+      codeHash: await this.codeHash(id, code),
+      expiresAt: now + OTP_TTL_MS,
+      createdAt: now,
+    });
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: "Your Postline password reset code",
+      text: `Your Postline password reset code is ${code}. It expires in 10 minutes and can be used once.\n\nIf you did not ask to reset your password, you can ignore this message.`,
+    });
+  }
+
+  /** Checks a code and returns a short-lived reset grant (the only thing update-password accepts). */
+  async verifyOtp(emailInput: string, code: string): Promise<{ resetToken: string; expiresAt: number }> {
+    const invalid = new HttpError(400, "Invalid OTP. Please try again.");
+    const user = await this.deps.db.query.users.findFirst({ where: eq(users.email, normaliseEmail(emailInput)) });
+    if (!user) throw invalid;
+    const reset = await this.deps.db.query.passwordResets.findFirst({
+      where: and(eq(passwordResets.userId, user.id), isNull(passwordResets.consumedAt)),
+      orderBy: desc(passwordResets.createdAt),
+    });
+    const now = this.deps.now();
+    if (!reset || reset.verifiedAt) throw invalid;
+    if (reset.expiresAt <= now) throw new HttpError(400, "OTP has expired. Please request a new one.");
+    if (reset.attempts >= OTP_MAX_ATTEMPTS) throw new HttpError(400, "Too many attempts. Please request a new OTP.");
+    const matches = constantTimeEqualText(await this.codeHash(reset.id, code.trim()), reset.codeHash);
+    if (!matches) {
+      const attempts = reset.attempts + 1;
+      await this.deps.db.update(passwordResets).set({ attempts }).where(eq(passwordResets.id, reset.id));
+      if (attempts >= OTP_MAX_ATTEMPTS) throw new HttpError(400, "Too many attempts. Please request a new OTP.");
+      throw invalid;
+    }
+    const resetToken = randomToken();
+    const expiresAt = now + RESET_GRANT_TTL_MS;
+    await this.deps.db
+      .update(passwordResets)
+      .set({ verifiedAt: now, grantHash: await sha256Hex(resetToken), grantExpiresAt: expiresAt })
+      .where(eq(passwordResets.id, reset.id));
+    return { resetToken, expiresAt };
+  }
+
+  /** Sets a new password from a verified reset grant, then signs the user out everywhere. */
+  async resetPassword(emailInput: string, newPassword: string, resetToken: string | undefined): Promise<void> {
+    if (!resetToken) throw new HttpError(400, AuthMessages.verifyOtpFirst);
+    const user = await this.deps.db.query.users.findFirst({ where: eq(users.email, normaliseEmail(emailInput)) });
+    const grantHash = await sha256Hex(resetToken);
+    const reset = user
+      ? await this.deps.db.query.passwordResets.findFirst({
+          where: and(eq(passwordResets.userId, user.id), eq(passwordResets.grantHash, grantHash), isNull(passwordResets.consumedAt)),
+        })
+      : undefined;
+    const now = this.deps.now();
+    if (!user || !reset || !reset.grantExpiresAt || reset.grantExpiresAt <= now) throw new HttpError(400, AuthMessages.verifyOtpFirst);
+    const passwordHash = await hashPassword(newPassword);
+    await this.deps.db.batch([
+      this.deps.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)),
+      this.deps.db.update(passwordResets).set({ consumedAt: now }).where(eq(passwordResets.id, reset.id)),
+    ]);
+    await this.revokeAll(user.id, null);
+  }
+
+  async checkPassword(userId: string, password: string): Promise<boolean> {
+    const row = await this.deps.db.query.users.findFirst({ where: eq(users.id, userId) });
+    return !!row && (await verifyPassword(password, row.passwordHash));
+  }
+
+  /** Changes the password and revokes every other session of the user. */
+  async changePassword(auth: AuthContext, currentPassword: string, newPassword: string): Promise<number> {
+    if (!(await this.checkPassword(auth.user.id, currentPassword))) throw new HttpError(400, AuthMessages.currentIncorrect);
+    await this.deps.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword), updatedAt: this.deps.now() })
+      .where(eq(users.id, auth.user.id));
+    return this.revokeAll(auth.user.id, auth.sessionId);
+  }
+
+  async setTimezone(userId: string, timezone: string): Promise<void> {
+    await this.deps.db.update(users).set({ timezone, updatedAt: this.deps.now() }).where(eq(users.id, userId));
+  }
+}
+
+export function validTimezone(tz: string | undefined): string | null {
+  if (!tz) return null;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}

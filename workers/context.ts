@@ -1,0 +1,15 @@
+import { createContext } from "react-router";
+import type { AuthContext } from "./auth/service";
+import type { Services } from "./services";
+
+/** What the Worker hands to every React Router loader and action. */
+export interface AppContext {
+  services: Services;
+  ctx: ExecutionContext;
+  /** The signed-in user for this request, resolved from the session cookie. */
+  auth: AuthContext | null;
+  /** The CSP nonce of this response; every inline script must carry it. */
+  nonce: string;
+}
+
+export const appContext = createContext<AppContext>();

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/** Runtime configuration, parsed once per isolate. A bad value names itself so a deploy fails loudly. */
+const ConfigSchema = z.object({
+  APP_ENV: z.enum(["development", "test", "production"]),
+  PLATFORMS_MODE: z.enum(["sandbox", "live"]),
+  MAILER: z.enum(["devmailbox", "cloudflare"]),
+  MAIL_FROM: z.string().email().default("no-reply@postline.local"),
+  AI_PROVIDER: z.enum(["builtin", "openai"]),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => {
+      try {
+        return atob(v).length === 32;
+      } catch {
+        return false;
+      }
+    }, "must be 32 bytes, base64-encoded"),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+const cache = new WeakMap<object, Config>();
+
+export function parseConfig(env: Env): Config {
+  const hit = cache.get(env);
+  if (hit) return hit;
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues
+      .map((i) => `${i.path.join(".")} ${i.code === "invalid_value" || i.code === "invalid_type" ? "is missing or invalid" : i.message}`)
+      .join("; ");
+    throw new ConfigError(`Invalid configuration: ${detail}`);
+  }
+  cache.set(env, parsed.data);
+  return parsed.data;
+}

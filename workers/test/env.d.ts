@@ -1,0 +1,5 @@
+declare namespace Cloudflare {
+  interface Env {
+    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+  }
+}

@@ -1,0 +1,67 @@
+import { SELF } from "cloudflare:test";
+
+export const ORIGIN = "http://localhost";
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  cookie?: string;
+  ip?: string;
+  origin?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface Envelope<T = any> {
+  success: boolean;
+  message: string;
+  data?: T;
+}
+
+/** Calls the Worker as a client would and returns status, envelope and headers. */
+export async function call<T = any>(path: string, opts: CallOptions = {}) {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.body !== undefined && !(opts.body instanceof FormData)) headers["Content-Type"] ??= "application/json";
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  if (opts.cookie) headers.Cookie = opts.cookie;
+  headers["CF-Connecting-IP"] = opts.ip ?? uniqueIp();
+  if (opts.origin !== null) headers.Origin = opts.origin ?? ORIGIN;
+  const body =
+    opts.body === undefined ? undefined : opts.body instanceof FormData || typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
+  const res = await SELF.fetch(`${ORIGIN}${path}`, { method: opts.method ?? (body ? "POST" : "GET"), headers, body: body as BodyInit });
+  const text = await res.text();
+  let json: Envelope<T>;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = { success: false, message: `non-JSON response: ${text.slice(0, 200)}` };
+  }
+  return { status: res.status, body: json, headers: res.headers };
+}
+
+let ipCounter = 0;
+/** Each call gets its own client IP unless a test pins one, so per-IP limits do not leak between tests. */
+export function uniqueIp() {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+let userCounter = 0;
+export async function registerUser(overrides: Partial<{ email: string; password: string; displayName: string; timezone: string }> = {}) {
+  userCounter += 1;
+  const input = {
+    email: `user${userCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    password: "secret123",
+    displayName: `User ${userCounter}`,
+    ...overrides,
+  };
+  const res = await call("/api/auth/register", { body: input });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.body.message}`);
+  const setCookie = res.headers.get("Set-Cookie") ?? "";
+  return {
+    ...input,
+    token: res.body.data.token as string,
+    user: res.body.data.user as { id: string; email: string; displayName: string; timezone: string },
+    cookie: setCookie.split(";")[0]!,
+  };
+}

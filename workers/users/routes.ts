@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import { requireAuth } from "../auth/middleware";
+import { changePasswordSchema, timezoneSchema, verifyPasswordSchema, AuthMessages } from "../auth/schemas";
+import type { AppEnv } from "../http/app-env";
+import { HttpError, ok } from "../http/envelope";
+import { readJson } from "../http/validate";
+
+export const userRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/profile", (c) => {
+    const user = c.var.auth!.user;
+    return ok(c, { ...user, connectedPlatforms: [] as string[], connectedAccounts: [] as Array<{ platform: string; id: string }> });
+  })
+  .post("/verify-password", async (c) => {
+    const { currentPassword } = await readJson(c, verifyPasswordSchema);
+    const valid = await c.var.services.auth.checkPassword(c.var.auth!.user.id, currentPassword);
+    if (!valid) throw new HttpError(400, AuthMessages.currentIncorrect);
+    return ok(c, null, "Password verified! You can now set a new password.");
+  })
+  .put("/update-password", async (c) => {
+    const { currentPassword, newPassword } = await readJson(c, changePasswordSchema);
+    const revoked = await c.var.services.auth.changePassword(c.var.auth!, currentPassword, newPassword);
+    return ok(c, { otherSessionsRevoked: revoked }, "Password updated successfully");
+  })
+  .put("/timezone", async (c) => {
+    const { timezone } = await readJson(c, timezoneSchema);
+    await c.var.services.auth.setTimezone(c.var.auth!.user.id, timezone);
+    return ok(c, { timezone }, "Timezone updated");
+  })
+  .get("/connected-accounts", (c) => ok(c, { accounts: [] as unknown[] }))
+  .get("/sessions", async (c) => {
+    const sessions = await c.var.services.auth.listSessions(c.var.auth!.user.id);
+    return ok(c, { sessions: sessions.map((s) => ({ ...s, current: s.id === c.var.auth!.sessionId })) });
+  });
