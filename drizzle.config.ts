@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./workers/db/schema.ts",
+  schema: "./workers/db/schema/index.ts",
   out: "./migrations",
 });

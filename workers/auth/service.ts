@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { passwordResets, users } from "../db/schema";
+import { passwordResets, users } from "../db/schema/index";
 import { HttpError } from "../http/envelope";
 import type { Mailer } from "../mail/mailer";
 import { constantTimeEqualText, randomDigits, randomToken, sha256Hex } from "./crypto";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { billingInterest, events } from "../db/schema";
+import { billingInterest, events } from "../db/schema/index";
 import { requireAuth } from "../auth/middleware";
 import type { AppEnv } from "../http/app-env";
 import { ok } from "../http/envelope";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { requireAuth } from "../auth/middleware";
-import { feedback } from "../db/schema";
+import { feedback } from "../db/schema/index";
 import { safeFileName, sniffType } from "../files/sniff";
 import type { AppEnv } from "../http/app-env";
 import { HttpError, ok } from "../http/envelope";

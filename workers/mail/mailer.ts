@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { devMailbox } from "../db/schema";
+import { devMailbox } from "../db/schema/index";
 
 export interface MailMessage {
   to: string;

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-/** Milliseconds since the epoch; every timestamp in the schema uses this. */
-const ms = (name: string) => integer(name, { mode: "number" });
-const createdAt = () => ms("created_at").notNull().default(sql`(unixepoch() * 1000)`);
+import { createdAt, ms } from "./columns";
 
 export const users = sqliteTable(
   "users",

@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import { index, sqliteTable, text, uniqueIndex, integer } from "drizzle-orm/sqlite-core";
+import { createdAt, ms } from "./columns";
+import { users } from "./core";
+
+/** Platforms Postline publishes to. `twitter` is X; the spec's name is kept in data. */
+export const PLATFORMS = ["instagram", "facebook", "twitter", "linkedin", "youtube", "threads"] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/**
+ * A social account the user connected. Tokens are AES-GCM ciphertext (never returned by any
+ * endpoint); `status` turns to `needs_reconnect` when a refresh fails or the platform revokes access.
+ */
+export const connectedAccounts = sqliteTable(
+  "connected_accounts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    platformUserId: text("platform_user_id").notNull(),
+    username: text("username").notNull(),
+    displayName: text("display_name").notNull(),
+    profilePicture: text("profile_picture"),
+    followerCount: integer("follower_count"),
+    /** business | creator | page | person | organization | channel | user */
+    accountType: text("account_type").notNull(),
+    /** direct (Instagram Login) | standard (via Facebook Login) */
+    connectionType: text("connection_type").notNull().default("standard"),
+    status: text("status", { enum: ["connected", "needs_reconnect"] }).notNull().default("connected"),
+    statusReason: text("status_reason"),
+    accessTokenEnc: text("access_token_enc").notNull(),
+    refreshTokenEnc: text("refresh_token_enc"),
+    tokenExpiresAt: ms("token_expires_at"),
+    refreshExpiresAt: ms("refresh_expires_at"),
+    scopes: text("scopes"),
+    /** Accounts connected in one consent share this key (an IG account and its Page). */
+    ownerKey: text("owner_key"),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().default(sql`'{}'`),
+    connectedAt: createdAt(),
+    updatedAt: ms("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("connected_accounts_user_platform_remote").on(t.userId, t.platform, t.platformUserId),
+    index("connected_accounts_user_idx").on(t.userId),
+  ],
+);

@@ -1,0 +1,4 @@
+// One file per feature; drizzle-kit reads every table exported here.
+export * from "./core";
+export * from "./accounts";
+export * from "./posts";

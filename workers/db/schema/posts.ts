@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { connectedAccounts, PLATFORMS } from "./accounts";
+import { createdAt, ms } from "./columns";
+import { users } from "./core";
+
+export const POST_STATUSES = ["draft", "scheduled", "publishing", "published", "partially_published", "failed"] as const;
+export const TARGET_STATUSES = ["draft", "scheduled", "queued", "publishing", "published", "failed", "unconfirmed"] as const;
+
+/** A post as the user wrote it. Its status is derived from its targets (see publishing/state.ts). */
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    title: text("title"),
+    hashtags: text("hashtags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    mentions: text("mentions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    status: text("status", { enum: POST_STATUSES }).notNull(),
+    /** UTC instant, epoch ms. Shown in `timezone` (the user's IANA zone when it was scheduled). */
+    scheduledAt: ms("scheduled_at"),
+    timezone: text("timezone").notNull().default("UTC"),
+    publishedAt: ms("published_at"),
+    category: text("category").notNull().default("other"),
+    source: text("source").notNull().default("web"),
+    createdAt: createdAt(),
+    updatedAt: ms("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    index("posts_user_created_idx").on(t.userId, t.createdAt),
+    index("posts_user_status_idx").on(t.userId, t.status, t.scheduledAt),
+  ],
+);
+
+/** One row per (post, platform, account): the unit that is claimed, published and retried. */
+export const postTargets = sqliteTable(
+  "post_targets",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => connectedAccounts.id, { onDelete: "cascade" }),
+    status: text("status", { enum: TARGET_STATUSES }).notNull(),
+    dueAt: ms("due_at"),
+    claimId: text("claim_id"),
+    claimedAt: ms("claimed_at"),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    nextAttemptAt: ms("next_attempt_at"),
+    remoteId: text("remote_id"),
+    permalink: text("permalink"),
+    publishedAt: ms("published_at"),
+    errorKind: text("error_kind"),
+    errorMessage: text("error_message"),
+    /** Set when a failure was shown to the user (toast on next visit). */
+    failureSeenAt: ms("failure_seen_at"),
+    createdAt: createdAt(),
+    updatedAt: ms("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    index("post_targets_post_idx").on(t.postId),
+    index("post_targets_due_idx").on(t.status, t.dueAt),
+    index("post_targets_account_idx").on(t.accountId, t.status),
+    index("post_targets_user_idx").on(t.userId, t.status),
+  ],
+);
+
+/** Every attempt to publish a target, kept for the per-channel history and the bench. */
+export const publishAttempts = sqliteTable(
+  "publish_attempts",
+  {
+    id: text("id").primaryKey(),
+    targetId: text("target_id")
+      .notNull()
+      .references(() => postTargets.id, { onDelete: "cascade" }),
+    startedAt: ms("started_at").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    /** publish | verify | delete */
+    kind: text("kind").notNull(),
+    /** published | retry | failed | unconfirmed | found | not_found */
+    outcome: text("outcome").notNull(),
+    errorKind: text("error_kind"),
+    errorMessage: text("error_message"),
+    platformCode: text("platform_code"),
+  },
+  (t) => [index("publish_attempts_target_idx").on(t.targetId, t.startedAt)],
+);

@@ -1,0 +1,127 @@
+import type { Platform } from "../db/schema/accounts";
+
+/**
+ * The contract every platform client implements (DESIGN.md "Platforms and the emulator").
+ * Feature code talks to platforms only through this; no feature code knows a platform URL.
+ */
+
+export type PlatformErrorKind = "retryable" | "auth" | "permanent";
+
+/** A classified platform failure. `message` is the platform's own words, kept for the user. */
+export class PlatformError extends Error {
+  constructor(
+    readonly kind: PlatformErrorKind,
+    message: string,
+    readonly details: {
+      platform: Platform;
+      status?: number;
+      code?: string | number;
+      subcode?: string | number;
+      /** From Retry-After, x-rate-limit-reset, x-app-usage and the like. */
+      retryAfterMs?: number;
+      /** True when the request may have reached the platform and its outcome is unknown (timeout, dropped response). */
+      outcomeUnknown?: boolean;
+    },
+  ) {
+    super(message);
+    this.name = "PlatformError";
+  }
+}
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken?: string | null;
+  /** Epoch ms, or null when the platform gives no expiry. */
+  expiresAt: number | null;
+  refreshExpiresAt?: number | null;
+  scopes?: string[];
+}
+
+export interface RemoteAccount {
+  platformUserId: string;
+  username: string;
+  displayName: string;
+  profilePicture?: string | null;
+  followerCount?: number | null;
+  accountType: string;
+  /** Set for accounts that publish with their own token (Facebook Pages). */
+  tokens?: TokenSet;
+  metadata?: Record<string, unknown>;
+}
+
+export interface PublishMedia {
+  kind: "image" | "video";
+  /** A URL the platform can fetch (long-lived signed URL to our media route). */
+  url: string;
+  mimeType: string;
+  size: number;
+  width?: number | null;
+  height?: number | null;
+  durationSec?: number | null;
+  altText?: string | null;
+  /** Reads the bytes, for platforms that take uploads instead of URLs (YouTube, X, LinkedIn). */
+  open: () => Promise<ReadableStream<Uint8Array>>;
+}
+
+export interface PublishRequest {
+  /** Our target id; clients embed it where the platform allows so an unknown outcome can be checked. */
+  marker: string;
+  text: string;
+  title?: string | null;
+  media: PublishMedia[];
+}
+
+export interface PublishResult {
+  remoteId: string;
+  permalink: string | null;
+}
+
+export interface PostMetrics {
+  impressions: number;
+  reach: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  saves: number;
+  clicks: number;
+  videoViews: number;
+}
+
+export interface AccountMetrics {
+  followers: number;
+  reach?: number;
+  impressions?: number;
+  profileViews?: number;
+}
+
+export interface RemoteComment {
+  id: string;
+  author: string;
+  text: string;
+  createdAt: string;
+}
+
+/** The connected account as a client sees it: ids plus a valid access token. */
+export interface AccountCredentials {
+  platformUserId: string;
+  accessToken: string;
+  accountType: string;
+  metadata: Record<string, unknown>;
+}
+
+export interface PlatformClient {
+  readonly platform: Platform;
+  /** Where the browser goes to consent. `codeVerifier` is set for PKCE platforms. */
+  authorizeUrl(input: { state: string; redirectUri: string; codeVerifier?: string; variant?: string }): URL;
+  exchangeCode(input: { code: string; redirectUri: string; codeVerifier?: string; variant?: string }): Promise<TokenSet>;
+  refresh(tokens: TokenSet): Promise<TokenSet>;
+  /** The accounts this consent gives access to (a person, their Pages, organizations, channel…). */
+  accounts(tokens: TokenSet, variant?: string): Promise<RemoteAccount[]>;
+  publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult>;
+  /** Looks for an already-published post carrying `marker` (settles an unknown outcome). */
+  findPublished(account: AccountCredentials, marker: string, since: number): Promise<PublishResult | null>;
+  deletePost(account: AccountCredentials, remoteId: string): Promise<void>;
+  postMetrics(account: AccountCredentials, remoteId: string): Promise<PostMetrics>;
+  accountMetrics(account: AccountCredentials): Promise<AccountMetrics>;
+  comments(account: AccountCredentials, remoteId: string): Promise<RemoteComment[]>;
+}
