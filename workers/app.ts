@@ -5,6 +5,7 @@ import { randomToken } from "./auth/crypto";
 import { appContext } from "./context";
 import { withSecurityHeaders } from "./http/security-headers";
 import { buildServices } from "./services";
+import { emulator } from "./emulator";
 
 export { RateLimiter } from "./auth/rate-limiter";
 export { UserSessions } from "./auth/user-sessions";
@@ -27,7 +28,9 @@ export default {
     const response =
       pathname === "/health" || pathname === "/api" || pathname.startsWith("/api/")
         ? await api.fetch(request, env, ctx)
-        : await renderPage(request, env, ctx, nonce);
+        : pathname.startsWith("/sandbox/") && env.PLATFORMS_MODE === "sandbox"
+          ? await emulator.fetch(request, env, ctx)
+          : await renderPage(request, env, ctx, nonce);
     return withSecurityHeaders(response, nonce, import.meta.env.DEV);
   },
 

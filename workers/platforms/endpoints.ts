@@ -1,0 +1,59 @@
+/**
+ * Every upstream base URL a client uses (PLATFORMS.md §8). Production values are the defaults; an
+ * env var of the same name overrides one. In sandbox mode the browser-facing bases (consent pages)
+ * point at this Worker's /sandbox/<host> pages, and server-to-server bases keep their real hosts:
+ * the sandbox fetch routes those hosts to the in-process emulator, so the real URLs are exercised.
+ */
+export const LIVE_ENDPOINTS = {
+  META_DIALOG_BASE: "https://www.facebook.com",
+  META_GRAPH_BASE: "https://graph.facebook.com",
+  META_RUPLOAD_BASE: "https://rupload.facebook.com",
+  META_GRAPH_VERSION: "v25.0",
+  IG_AUTHORIZE_BASE: "https://www.instagram.com",
+  IG_OAUTH_BASE: "https://api.instagram.com",
+  IG_GRAPH_BASE: "https://graph.instagram.com",
+  LINKEDIN_OAUTH_BASE: "https://www.linkedin.com",
+  LINKEDIN_API_BASE: "https://api.linkedin.com",
+  LINKEDIN_VERSION: "202601",
+  GOOGLE_AUTH_BASE: "https://accounts.google.com",
+  GOOGLE_TOKEN_BASE: "https://oauth2.googleapis.com",
+  YOUTUBE_API_BASE: "https://www.googleapis.com",
+  YT_ANALYTICS_BASE: "https://youtubeanalytics.googleapis.com",
+  X_AUTHORIZE_BASE: "https://x.com",
+  X_API_BASE: "https://api.x.com",
+  THREADS_AUTHORIZE_BASE: "https://threads.net",
+  THREADS_GRAPH_BASE: "https://graph.threads.net",
+  OPENAI_BASE_URL: "https://api.openai.com/v1",
+} as const;
+
+export type EndpointKey = keyof typeof LIVE_ENDPOINTS;
+export type Endpoints = Record<EndpointKey, string>;
+
+/** The bases a browser is sent to (consent screens); everything else is called server to server. */
+export const BROWSER_FACING: EndpointKey[] = [
+  "META_DIALOG_BASE",
+  "IG_AUTHORIZE_BASE",
+  "LINKEDIN_OAUTH_BASE",
+  "GOOGLE_AUTH_BASE",
+  "X_AUTHORIZE_BASE",
+  "THREADS_AUTHORIZE_BASE",
+];
+
+/** Hosts the sandbox fetch sends to the emulator. */
+export const EMULATED_HOSTS = new Set(
+  Object.values(LIVE_ENDPOINTS)
+    .filter((v) => v.startsWith("https://"))
+    .map((v) => new URL(v).host),
+);
+
+export function resolveEndpoints(env: Partial<Record<EndpointKey, string>>, mode: "sandbox" | "live", origin: string): Endpoints {
+  const out = { ...LIVE_ENDPOINTS } as Endpoints;
+  for (const key of Object.keys(LIVE_ENDPOINTS) as EndpointKey[]) {
+    const override = env[key];
+    if (override) out[key] = override;
+  }
+  if (mode === "sandbox") {
+    for (const key of BROWSER_FACING) out[key] = `${origin}/sandbox/${new URL(LIVE_ENDPOINTS[key]).host}`;
+  }
+  return out;
+}
