@@ -8,7 +8,8 @@ const ConfigSchema = z.object({
   MAILER: z.enum(["devmailbox", "cloudflare"]),
   MAIL_FROM: z.string().email().default("no-reply@postline.local"),
   AI_PROVIDER: z.enum(["builtin", "openai"]).default("builtin"),
-  OPENAI_API_KEY: z.string().min(1).optional(),
+  /** A secret (`wrangler secret put OPENAI_API_KEY`); blank counts as unset. */
+  OPENAI_API_KEY: z.string().optional().transform((v) => v?.trim() || undefined),
   OPENAI_BASE_URL: z.string().url().default(LIVE_ENDPOINTS.OPENAI_BASE_URL),
   OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
