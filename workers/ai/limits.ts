@@ -1,5 +1,7 @@
 import type { Platform } from "../db/schema/accounts";
 
+/** Pure constants and helpers (no bindings, no zod): the UI imports this module too. */
+
 /** SPEC §9 character limits; threads (an option only) uses its documented 500. */
 export const CHARACTER_LIMITS: Record<Platform, number> = {
   instagram: 2200,
@@ -46,6 +48,10 @@ export const POSTING_TIMES: Partial<Record<Platform, string[]>> = {
   twitter: ["8:00", "12:00", "17:00", "19:00"],
   facebook: ["9:00", "13:00", "15:00", "20:00"],
 };
+
+/** SPEC §3 tone options. */
+export const TONES = ["professional", "casual", "enthusiastic", "educational", "humorous", "inspirational"] as const;
+export type Tone = (typeof TONES)[number];
 
 export const AI_DEFAULTS = { maxLength: 280, hashtagCount: 10, mentionCount: 5, minHashtags: 5, maxHashtags: 30 } as const;
 

@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { PLATFORMS } from "../db/schema/accounts";
-import { AI_DEFAULTS } from "./limits";
+import { AI_DEFAULTS, TONES } from "./limits";
 
-/** SPEC §3 tone options. */
-export const TONES = ["professional", "casual", "enthusiastic", "educational", "humorous", "inspirational"] as const;
-export type Tone = (typeof TONES)[number];
+export { TONES, type Tone } from "./limits";
 
 /** SPEC §5 / §8 wording; the first failing field's message is what the user sees. */
 export const AiMessages = {
