@@ -116,6 +116,7 @@ export function keywords(text: string, limit: number): string[] {
   });
   return [...scores.entries()]
     .filter(([k, v]) => !k.includes(" ") || v.n >= 1) // a phrase must occur at least twice
+    .filter(([k, v]) => k.includes(" ") || v.n > 1 || !/(?:ing|ed)$/.test(k)) // a one-off verb form is no topic
     .sort((a, b) => b[1].n - a[1].n || a[1].first - b[1].first)
     .map(([k]) => k)
     .slice(0, limit);

@@ -35,6 +35,7 @@ describe("text measurements", () => {
     expect(k).toContain("cold brew");
     expect(k).not.toContain("the");
     expect(k).not.toContain("18");
+    expect(keywords("Our team hitting 1000 customers", 5)).toEqual(["team", "customers"]);
   });
   it("builds hashtags from phrases", () => {
     expect(toHashtag("cold brew")).toBe("#ColdBrew");
