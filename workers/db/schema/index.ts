@@ -2,3 +2,4 @@
 export * from "./core";
 export * from "./accounts";
 export * from "./posts";
+export * from "./publishing";
