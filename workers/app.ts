@@ -31,7 +31,8 @@ export default {
         : pathname.startsWith("/sandbox/") && env.PLATFORMS_MODE === "sandbox"
           ? await emulator.fetch(request, env, ctx)
           : await renderPage(request, env, ctx, nonce);
-    return withSecurityHeaders(response, nonce, import.meta.env.DEV);
+    // Vite's dev server injects inline scripts for hot reload; every other mode gets the strict policy.
+    return withSecurityHeaders(response, nonce, import.meta.env.MODE === "development");
   },
 
   async scheduled(_controller, _env, _ctx) {
