@@ -9,6 +9,7 @@ import { feedbackRoutes } from "./feedback/routes";
 import type { AppEnv } from "./http/app-env";
 import { fail, HttpError, Messages } from "./http/envelope";
 import { buildServices } from "./services";
+import { schedulerRoutes } from "./publishing/routes";
 import { userRoutes } from "./users/routes";
 
 /** JSON bodies are small; uploads set their own, larger limits on their routes. */
@@ -50,6 +51,7 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/feedback", feedbackRoutes);
   app.route("/api/events", eventRoutes);
   app.route("/api/billing", billingRoutes);
+  app.route("/api/scheduler", schedulerRoutes);
   app.route("/api/ai", aiRoutes);
   return app;
 }

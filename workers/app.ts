@@ -3,6 +3,7 @@ import { api } from "./api";
 import { tokenFromRequest } from "./auth/session-cookie";
 import { randomToken } from "./auth/crypto";
 import { appContext } from "./context";
+import { claimDueTargets } from "./publishing/claim";
 import { withSecurityHeaders } from "./http/security-headers";
 import { buildServices } from "./services";
 import { emulator } from "./emulator";
@@ -34,11 +35,14 @@ export default {
         : pathname.startsWith("/sandbox/") && env.PLATFORMS_MODE === "sandbox"
           ? await emulator.fetch(request, env, ctx)
           : await renderPage(request, env, ctx, nonce);
-    return withSecurityHeaders(response, nonce, import.meta.env.DEV);
+    // Vite's dev server injects inline scripts for hot reload; every other mode gets the strict policy.
+    return withSecurityHeaders(response, nonce, import.meta.env.MODE === "development");
   },
 
-  async scheduled(_controller, _env, _ctx) {
-    // Publishing and analytics jobs register here as they land; the trigger itself is declared now.
+  /** One cron, every minute, dispatching to every periodic job (free plans allow few triggers). */
+  async scheduled(_controller, env, ctx) {
+    const services = buildServices(env);
+    ctx.waitUntil(claimDueTargets({ db: services.db, d1: env.DB, queue: env.PUBLISH_QUEUE, now: services.now }));
   },
 
   async queue(batch, _env, _ctx) {
