@@ -1,3 +1,3 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx")] satisfies RouteConfig;
+export default [index("routes/home.tsx"), route("ai-assistant", "routes/ai-assistant.tsx")] satisfies RouteConfig;

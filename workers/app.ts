@@ -7,14 +7,17 @@ import { claimDueTargets } from "./publishing/claim";
 import { withSecurityHeaders } from "./http/security-headers";
 import { buildServices } from "./services";
 import { emulator } from "./emulator";
+import { registerEmulator } from "./platforms/upstream-fetch";
 
 export { RateLimiter } from "./auth/rate-limiter";
 export { UserSessions } from "./auth/user-sessions";
 
+registerEmulator((request, env) => emulator.fetch(request, env));
+
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 async function renderPage(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
-  const services = buildServices(env);
+  const services = buildServices(env, Date.now, new URL(request.url).origin);
   const found = tokenFromRequest(request);
   const auth = found?.via === "cookie" ? await services.auth.resolve(found.token) : null;
   const context = new RouterContextProvider();
