@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { advanceClock } from "./context";
-import { emuContext, type EmuEnv } from "./context";
+import { advanceClock, emuContext, type EmuEnv } from "./context";
 import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
+import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
+import { apiInstagram, graphInstagram, wwwInstagram } from "./meta/instagram";
+import { graphThreads, threadsNet } from "./meta/threads";
 
 /**
  * The platform emulator: a stateful stand-in for the real platform APIs, written from PLATFORMS.md on
@@ -45,6 +47,14 @@ export function createEmulator() {
 
   app.use("/:host/*", faultMiddleware);
   // Platform hosts mount here, one sub-app per host: app.route("/<host>", subApp).
+  app.route("/graph.facebook.com", graphFacebook);
+  app.route("/www.facebook.com", wwwFacebook);
+  app.route("/rupload.facebook.com", ruploadFacebook);
+  app.route("/graph.instagram.com", graphInstagram);
+  app.route("/api.instagram.com", apiInstagram);
+  app.route("/www.instagram.com", wwwInstagram);
+  app.route("/graph.threads.net", graphThreads);
+  app.route("/threads.net", threadsNet);
   // app.route("/api.openai.com", openaiEmulator); // lead: mount workers/emulator/openai.ts (AI engineer) here
 
   app.notFound((c) => c.json({ error: { message: `Emulator: no route for ${c.req.method} ${c.req.path}` } }, 404));

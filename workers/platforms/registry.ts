@@ -1,5 +1,8 @@
 import type { Platform } from "../db/schema/accounts";
 import type { Endpoints } from "./endpoints";
+import { createFacebookClient } from "./facebook";
+import { createInstagramClient } from "./instagram";
+import { createThreadsClient } from "./threads";
 import type { PlatformClient } from "./types";
 
 export interface ClientDeps {
@@ -15,9 +18,12 @@ export interface ClientDeps {
 export type PlatformRegistry = Partial<Record<Platform, PlatformClient>>;
 
 /** Builds one client per platform; feature code asks the registry, never a platform module. */
-export function createPlatformRegistry(_deps: ClientDeps): PlatformRegistry {
+export function createPlatformRegistry(deps: ClientDeps): PlatformRegistry {
   return {
-    // One line per platform: <platform>: create<Platform>Client(deps),
+    instagram: createInstagramClient(deps),
+    facebook: createFacebookClient(deps),
+    threads: createThreadsClient(deps),
+    // linkedin, youtube, twitter: one line each, <platform>: create<Platform>Client(deps),
   };
 }
 
