@@ -11,6 +11,7 @@ import { fail, HttpError, Messages } from "./http/envelope";
 import { buildServices } from "./services";
 import { schedulerRoutes } from "./publishing/routes";
 import { userRoutes } from "./users/routes";
+import { accountRoutes, connectRoutes } from "./accounts/routes";
 
 /** JSON bodies are small; uploads set their own, larger limits on their routes. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -47,6 +48,8 @@ export function createApi(now: () => number = Date.now) {
   app.use("/api/*", resolveAuth);
 
   app.route("/api/auth", authRoutes);
+  app.route("/api/auth", connectRoutes);
+  app.route("/api/accounts", accountRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/feedback", feedbackRoutes);
   app.route("/api/events", eventRoutes);

@@ -12,6 +12,8 @@ const ConfigSchema = z.object({
   OPENAI_API_KEY: z.string().optional().transform((v) => v?.trim() || undefined),
   OPENAI_BASE_URL: z.string().url().default(LIVE_ENDPOINTS.OPENAI_BASE_URL),
   OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  /** Public origin for work that has no request (cron, queues): OAuth redirects and sandbox media URLs. */
+  APP_ORIGIN: z.string().url().default("http://localhost:8787"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
   TOKEN_ENCRYPTION_KEY: z
     .string()

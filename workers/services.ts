@@ -6,20 +6,41 @@ import { RateLimitService } from "./auth/rate-limit";
 import { createDb } from "./db/client";
 import { parseConfig } from "./env";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
+import { AccountsService } from "./accounts/service";
+import { TokenCipher } from "./accounts/token-crypto";
+import { resolveEndpoints, type EndpointKey } from "./platforms/endpoints";
+import { createPlatformRegistry, platformCredentials } from "./platforms/registry";
 import { upstreamFetch } from "./platforms/upstream-fetch";
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Everything a handler or loader may use, built from the bindings once per request. `origin` is this
- * Worker's own origin (the sandbox fetch answers its /sandbox pages in process).
+ * Worker's public origin (from the request; APP_ORIGIN for cron and queues): OAuth redirect URIs and,
+ * in sandbox mode, the consent pages and the emulator live there.
  */
-export function buildServices(env: Env, now: () => number = Date.now, origin = "http://localhost") {
+export function buildServices(env: Env, now: () => number = Date.now, origin?: string) {
   const config = parseConfig(env);
+  const appOrigin = origin ?? config.APP_ORIGIN;
   const db = createDb(env.DB);
   const aiUsage = new AiUsageStore(db);
   const mailer: Mailer =
     config.MAILER === "cloudflare" && env.EMAIL ? new CloudflareMailer(env.EMAIL, config.MAIL_FROM) : new DevMailboxMailer(db);
+  const sandbox = config.PLATFORMS_MODE === "sandbox";
+  // Real hosts in live mode; in sandbox mode the emulator the Worker entry registered, in process.
+  const platformFetch = upstreamFetch(env, config.PLATFORMS_MODE, appOrigin);
+  const platforms = createPlatformRegistry({
+    endpoints: resolveEndpoints(env as unknown as Partial<Record<EndpointKey, string>>, config.PLATFORMS_MODE, appOrigin),
+    fetch: platformFetch,
+    credentials: platformCredentials(env as unknown as Record<string, unknown>, sandbox),
+    now,
+    sleep,
+  });
+  const cipher = new TokenCipher(config.TOKEN_ENCRYPTION_KEY);
   return {
     config,
+    platforms,
+    accounts: new AccountsService({ db, registry: platforms, cipher, now, origin: appOrigin }),
     env,
     db,
     now,
@@ -28,7 +49,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin = "
     rateLimit: new RateLimitService(env.RATE_LIMITER, now),
     /** The AI assistant acting for one user (provider built on first use, not on every request). */
     ai: (userId: string) =>
-      new AiService(createAiProvider(config, upstreamFetch(env, config.PLATFORMS_MODE, origin)), aiUsage, userId, now),
+      new AiService(createAiProvider(config, platformFetch), aiUsage, userId, now),
     aiUsage,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../api";
-import { call, registerUser } from "./helpers";
+import { SELF } from "cloudflare:test";
+import { call, ORIGIN, registerUser } from "./helpers";
 
 /**
  * Generated from the API's own route list, so a new route is covered the moment it is mounted:
@@ -15,6 +16,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/auth/verify-otp": "password reset is for signed-out users",
   "POST /api/auth/update-password": "password reset is for signed-out users (needs the reset grant)",
   "POST /api/events": "page views are recorded for signed-out pages too",
+  "GET /api/auth/:platform/callback": "the browser's return from a platform: without a session it redirects with the 401 message (checked below)",
 };
 
 function apiRoutes() {
@@ -46,6 +48,15 @@ describe("security: authentication on every route", () => {
     await call("/api/auth/logout", { token: u.token, body: {} });
     const res = await call(fill(route.path), { method: route.method, token: u.token, body: route.method === "GET" ? undefined : {} });
     expect(res.status).toBe(401);
+  });
+});
+
+describe("security: OAuth callback without a session", () => {
+  it("redirects to settings with the log-in message and connects nothing", async () => {
+    const res = await SELF.fetch(`${ORIGIN}/api/auth/instagram/callback?code=x&state=y`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("Location") ?? "", ORIGIN);
+    expect(location.searchParams.get("error")).toBe("Please log in to continue.");
   });
 });
 

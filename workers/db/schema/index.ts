@@ -4,3 +4,5 @@ export * from "./accounts";
 export * from "./posts";
 export * from "./publishing";
 export * from "./ai";
+export * from "./oauth";
+export * from "./emulator";
