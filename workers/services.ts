@@ -5,6 +5,10 @@ import { AuthService } from "./auth/service";
 import { RateLimitService } from "./auth/rate-limit";
 import { createDb } from "./db/client";
 import { parseConfig } from "./env";
+import { MediaLibrary } from "./media/library";
+import { MediaUrlSigner } from "./media/signed-url";
+import { MediaUploads } from "./media/uploads";
+import { PostStore } from "./posts/store";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
 import { upstreamFetch } from "./platforms/upstream-fetch";
 
@@ -18,6 +22,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin = "
   const aiUsage = new AiUsageStore(db);
   const mailer: Mailer =
     config.MAILER === "cloudflare" && env.EMAIL ? new CloudflareMailer(env.EMAIL, config.MAIL_FROM) : new DevMailboxMailer(db);
+  const media = new MediaLibrary(db, env.MEDIA, now);
   return {
     config,
     env,
@@ -30,6 +35,11 @@ export function buildServices(env: Env, now: () => number = Date.now, origin = "
     ai: (userId: string) =>
       new AiService(createAiProvider(config, upstreamFetch(env, config.PLATFORMS_MODE, origin)), aiUsage, userId, now),
     aiUsage,
+    media,
+    mediaUploads: new MediaUploads(db, env.MEDIA, media),
+    /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
+    mediaUrls: new MediaUrlSigner(config.SESSION_SECRET, now),
+    posts: new PostStore(db, media, now),
   };
 }
 

@@ -4,3 +4,4 @@ export * from "./accounts";
 export * from "./posts";
 export * from "./publishing";
 export * from "./ai";
+export * from "./media";
