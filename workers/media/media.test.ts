@@ -1,7 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { exeBytes, fileOf, jpegBytes, mp4Bytes, pngBytes } from "../test/media-fixtures";
-import { call, connectAccount, ORIGIN, registerUser } from "../test/helpers";
+import { insertAccount } from "../test/fixtures";
+import { call, ORIGIN, registerUser } from "../test/helpers";
 import { MediaUrlSigner } from "./signed-url";
 
 const MB = 1024 * 1024;
@@ -147,7 +148,7 @@ describe("multipart upload in parts", () => {
     const tail = await SELF.fetch(`${ORIGIN}/media/${id}`, { headers: { Cookie: u.cookie, Range: "bytes=-8" } });
     expect(tail.status).toBe(206);
     expect(new Uint8Array(await tail.arrayBuffer())).toEqual(bytes.slice(bytes.length - 8));
-  });
+  }, 60_000); // 100 MB through ten requests: seconds on a busy 2-core machine
 
   it("refuses a disguised file after the parts are joined and leaves nothing behind", async () => {
     const u = await registerUser();
@@ -207,7 +208,7 @@ describe("library endpoints", () => {
     const a = (await upload(u, [fileOf(jpegBytes(100, 100), "beach-sunset.jpg")], { folder: "travel" })).body.data[0];
     const b = (await upload(u, [fileOf(pngBytes(100, 100), "logo.png")], { tags: "brand" })).body.data[0];
     const v = (await upload(u, [fileOf(await mp4Bytes({ width: 320, height: 240, seconds: 1 }), "clip.mp4")])).body.data[0];
-    const acct = await connectAccount(u.user.id, "facebook");
+    const acct = await insertAccount(u.user.id, "facebook");
     await call("/api/posts", { token: u.token, body: { content: "draft", platforms: ["facebook"], selectedAccounts: { facebook: [acct] }, images: [b.id] } });
 
     const videos = await call("/api/media?type=video", { token: u.token });
@@ -238,7 +239,7 @@ describe("library endpoints", () => {
   it("asks before deleting media a draft or scheduled post uses, and lists those posts", async () => {
     const u = await registerUser();
     const m = (await upload(u, [fileOf(jpegBytes(100, 100), "a.jpg")])).body.data[0];
-    const acct = await connectAccount(u.user.id, "facebook");
+    const acct = await insertAccount(u.user.id, "facebook");
     const content = "x".repeat(120);
     const post = await call("/api/posts", { token: u.token, body: { content, platforms: ["facebook"], selectedAccounts: { facebook: [acct] }, images: [m.id] } });
     const ask = await call(`/api/media/${m.id}`, { method: "DELETE", token: u.token });
@@ -260,7 +261,7 @@ describe("another user's media", () => {
     const a = await registerUser();
     const b = await registerUser();
     const m = (await upload(a, [fileOf(jpegBytes(100, 100), "private.jpg")])).body.data[0];
-    const bAcct = await connectAccount(b.user.id, "facebook");
+    const bAcct = await insertAccount(b.user.id, "facebook");
     const notFound = { success: false, message: "The requested resource was not found." };
     expect((await call(`/api/media/${m.id}`, { token: b.token })).body).toEqual(notFound);
     expect((await call("/api/media", { token: b.token })).body.data.media).toEqual([]);

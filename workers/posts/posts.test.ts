@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, connectAccount, registerUser } from "../test/helpers";
+import { insertAccount } from "../test/fixtures";
+import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes, mp4Bytes, pngBytes } from "../test/media-fixtures";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -20,8 +21,8 @@ async function postCount(userId: string) {
 /** A user in Berlin with Instagram and Facebook connected and a square JPEG in the library. */
 async function setup() {
   const u = await registerUser({ timezone: "Europe/Berlin" });
-  const ig = await connectAccount(u.user.id, "instagram");
-  const fb = await connectAccount(u.user.id, "facebook");
+  const ig = await insertAccount(u.user.id, "instagram");
+  const fb = await insertAccount(u.user.id, "facebook");
   const image = await uploadOne(u, fileOf(jpegBytes(1080, 1080), "square.jpg"));
   const base = { content: "Hello world", platforms: ["instagram", "facebook"], selectedAccounts: { instagram: [ig], facebook: [fb] }, images: [image] };
   return { u, ig, fb, image, base };
@@ -108,8 +109,8 @@ describe("POST /api/posts", () => {
 
   it("checks video duration and size per platform", async () => {
     const u = await registerUser();
-    const x = await connectAccount(u.user.id, "twitter");
-    const yt = await connectAccount(u.user.id, "youtube");
+    const x = await insertAccount(u.user.id, "twitter");
+    const yt = await insertAccount(u.user.id, "youtube");
     const video = await uploadOne(u, fileOf(await mp4Bytes({ width: 1280, height: 720, seconds: 150 }), "talk.mp4"));
     const body = { content: "Watch", title: "Talk", platforms: ["twitter", "youtube"], selectedAccounts: { twitter: [x], youtube: [yt] }, videos: [video], scheduledDate: tomorrow() };
     const check = await call("/api/posts/preflight", { token: u.token, body });

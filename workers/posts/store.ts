@@ -9,7 +9,7 @@ import type { MediaLibrary } from "../media/library";
 import { presentMedia, type MediaRow } from "../media/present";
 import { preflight, type Problem } from "./preflight";
 import { accountsOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./schema";
-import { derivePostStatus } from "./status";
+import { derivePostStatus } from "../publishing/state";
 import type { ListPostsQuery } from "./query";
 
 type PostRow = typeof posts.$inferSelect;
@@ -95,7 +95,7 @@ export class PostStore {
       youtubeVideoId: r.youtubeVideoId,
       hashtags: fields.hashtags,
       mentions: fields.mentions,
-      status: derivePostStatus(targets, r.intent),
+      status: derivePostStatus(targets),
       scheduledAt: fields.publishNow ? now : r.scheduledAt,
       timezone: r.timezone,
       category: fields.metadata.category,
@@ -145,7 +145,7 @@ export class PostStore {
           youtubeVideoId: r.youtubeVideoId,
           hashtags: fields.hashtags,
           mentions: fields.mentions,
-          status: derivePostStatus(all, r.intent),
+          status: derivePostStatus(all),
           scheduledAt: fields.publishNow ? now : r.scheduledAt,
           timezone: r.timezone,
           category: fields.metadata.category,
@@ -180,7 +180,7 @@ export class PostStore {
         .update(postTargets)
         .set({ status: "queued", dueAt: now, errorKind: null, errorMessage: null, updatedAt: now })
         .where(inArray(postTargets.id, waiting.map((t) => t.id))),
-      this.db.update(posts).set({ status: derivePostStatus(after, "scheduled"), scheduledAt: now, updatedAt: now }).where(eq(posts.id, id)),
+      this.db.update(posts).set({ status: derivePostStatus(after), scheduledAt: now, updatedAt: now }).where(eq(posts.id, id)),
     ]);
     return this.get(user.id, id);
   }

@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 
 export const ORIGIN = "http://localhost";
 
@@ -64,20 +64,4 @@ export async function registerUser(overrides: Partial<{ email: string; password:
     user: res.body.data.user as { id: string; email: string; displayName: string; timezone: string },
     cookie: setCookie.split(";")[0]!,
   };
-}
-
-/** A connected account row for a user (the OAuth flow lives in the accounts feature). */
-export async function connectAccount(
-  userId: string,
-  platform: "instagram" | "facebook" | "twitter" | "linkedin" | "youtube" | "threads",
-  overrides: Partial<{ status: "connected" | "needs_reconnect"; tokenExpiresAt: number | null; username: string }> = {},
-): Promise<string> {
-  const id = crypto.randomUUID();
-  await env.DB.prepare(
-    `INSERT INTO connected_accounts (id, user_id, platform, platform_user_id, username, display_name, account_type, status, access_token_enc, token_expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'business', ?, 'enc:token', ?)`,
-  )
-    .bind(id, userId, platform, id, overrides.username ?? `${platform}_user`, `${platform} user`, overrides.status ?? "connected", overrides.tokenExpiresAt ?? null)
-    .run();
-  return id;
 }
