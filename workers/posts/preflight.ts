@@ -97,7 +97,7 @@ export function preflight(input: PreflightInput, accounts: PreflightAccount[], n
     }
     if (length > CHARACTER_LIMITS[platform]) add(PostMessages.platformLimit(platform, length, CHARACTER_LIMITS[platform]));
     const maxTags = HASHTAG_LIMITS[platform];
-    if (maxTags !== undefined && tags > maxTags) add(PostMessages.hashtagLimit(platform, tags, maxTags));
+    if (tags > maxTags) add(PostMessages.hashtagLimit(platform, tags, maxTags));
     const items =
       platform === "youtube"
         ? input.media.filter((m) => m.id === input.youtubeVideoId).concat(input.youtubeVideoId ? [] : input.media.filter((m) => m.fileType === "video").slice(0, 1))

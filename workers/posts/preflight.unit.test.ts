@@ -52,6 +52,7 @@ describe("preflight", () => {
       { platform: "twitter", accountId: null, message: "Too many hashtags for Twitter (3/2)" },
       { platform: "twitter", accountId: null, message: "Twitter accepts at most 4 media items per post" },
       { platform: "threads", accountId: null, message: "Please select at least one Threads account" },
+      { platform: "threads", accountId: null, message: "Too many hashtags for Threads (3/1)" },
     ]);
   });
 });

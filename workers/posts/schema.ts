@@ -3,30 +3,13 @@
  * composer (client-side checks) and POST/PUT /api/posts: keep it free of Worker-only imports.
  */
 import { z } from "zod";
+import { CHARACTER_LIMITS, HASHTAG_LIMITS, PLATFORM_NAMES } from "../ai/limits";
 import { PLATFORMS, type Platform } from "../db/schema/accounts";
 import type { MediaKind } from "../db/schema/media";
 import { LOCAL_DATE, LOCAL_TIME, localToUtc } from "./schedule-time";
 
-export const PLATFORM_NAMES: Record<Platform, string> = {
-  instagram: "Instagram",
-  facebook: "Facebook",
-  twitter: "Twitter",
-  linkedin: "LinkedIn",
-  youtube: "YouTube",
-  threads: "Threads",
-};
-
-/** SPEC §9 (threads from PLATFORMS.md §10.3). The smallest limit among the selected platforms applies. */
-export const CHARACTER_LIMITS: Record<Platform, number> = {
-  instagram: 2200,
-  facebook: 63206,
-  twitter: 280,
-  linkedin: 3000,
-  youtube: 5000,
-  threads: 500,
-};
-/** SPEC §9: Instagram 30, Twitter 2, Facebook 5; other platforms set none. */
-export const HASHTAG_LIMITS: Partial<Record<Platform, number>> = { instagram: 30, twitter: 2, facebook: 5 };
+// Character and hashtag limits (SPEC §9) and display names live in ai/limits.ts, shared with the AI helpers.
+export { CHARACTER_LIMITS, HASHTAG_LIMITS, PLATFORM_NAMES };
 export const YOUTUBE_TITLE_MAX = 100;
 /** SPEC §5: these need at least one selected account even in the form. */
 export const ACCOUNT_REQUIRED: readonly Platform[] = ["instagram", "facebook", "linkedin"];
@@ -177,7 +160,7 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
   if (tags.some((t) => !/^[\p{L}\p{N}_]+$/u.test(t))) out.push(PostMessages.hashtagFormat);
   for (const p of platforms) {
     const max = HASHTAG_LIMITS[p];
-    if (max !== undefined && tags.length > max) out.push(PostMessages.hashtagLimit(p, tags.length, max));
+    if (tags.length > max) out.push(PostMessages.hashtagLimit(p, tags.length, max));
   }
   const youtube = platforms.includes("youtube");
   if (youtube && (fields.title ?? "").length > YOUTUBE_TITLE_MAX) out.push(PostMessages.youtubeTitleLong);
