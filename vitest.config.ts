@@ -17,6 +17,13 @@ export default defineConfig({
       },
       {
         plugins: [
+          {
+            // mediabunny's Node file helpers (node:fs) are unused here and trip the test runner's module
+            // loader; the Worker build bundles them fine. Give the tests an empty module instead.
+            name: "mediabunny-without-node-fs",
+            enforce: "pre",
+            resolveId: (id, importer) => (id === "./node.js" && importer?.includes("/mediabunny/") ? here("./workers/test/empty-module.ts") : null),
+          },
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
@@ -32,6 +39,7 @@ export default defineConfig({
           include: ["workers/**/*.test.ts"],
           exclude: ["workers/**/*.unit.test.ts"],
           setupFiles: ["./workers/test/apply-migrations.ts"],
+          server: { deps: { inline: ["mediabunny"] } },
           fsModuleCache: false,
         },
       },

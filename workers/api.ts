@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { aiRoutes } from "./ai/routes";
+import { createMiddleware } from "hono/factory";
 import { authRoutes } from "./auth/routes";
 import { originCheck, resolveAuth } from "./auth/middleware";
 import { ConfigError } from "./env";
@@ -8,6 +9,10 @@ import { billingRoutes, eventRoutes } from "./events/routes";
 import { feedbackRoutes } from "./feedback/routes";
 import type { AppEnv } from "./http/app-env";
 import { fail, HttpError, Messages } from "./http/envelope";
+import { UPLOAD_PART_SIZE } from "./media/limits";
+import { mediaRoutes } from "./media/routes";
+import { mediaFileRoutes } from "./media/serve-routes";
+import { postRoutes } from "./posts/routes";
 import { buildServices } from "./services";
 import { schedulerRoutes } from "./publishing/routes";
 import { userRoutes } from "./users/routes";
@@ -16,9 +21,21 @@ import { accountRoutes, connectRoutes } from "./accounts/routes";
 /** JSON bodies are small; uploads set their own, larger limits on their routes. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 const MULTIPART_BODY_LIMIT = 12 * 1024 * 1024;
+/** Cloudflare's own request limit; larger files go up in parts (ADR 005). */
+const MEDIA_UPLOAD_BODY_LIMIT = 100 * 1024 * 1024;
+
+function bodyLimitFor(method: string, path: string, contentType: string): number {
+  if (method === "PUT" && /^\/api\/media\/uploads\/[^/]+\/parts\/\d+$/.test(path)) return UPLOAD_PART_SIZE;
+  if (!contentType.startsWith("multipart/form-data")) return JSON_BODY_LIMIT;
+  return path === "/api/media/upload" ? MEDIA_UPLOAD_BODY_LIMIT : MULTIPART_BODY_LIMIT;
+}
 
 export function createApi(now: () => number = Date.now) {
   const app = new Hono<AppEnv>();
+  const withServices = createMiddleware<AppEnv>(async (c, next) => {
+    c.set("services", buildServices(c.env, now, new URL(c.req.url).origin));
+    await next();
+  });
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return fail(c, err.status, err.message, err.headers);
@@ -33,17 +50,14 @@ export function createApi(now: () => number = Date.now) {
 
   app.get("/health", (c) => c.json({ success: true, message: "OK", data: { status: "ok", time: new Date(now()).toISOString() } }));
 
-  app.use("/api/*", async (c, next) => {
-    c.set("services", buildServices(c.env, now, new URL(c.req.url).origin));
-    await next();
-  });
-  app.use("/api/*", (c, next) => {
-    const multipart = (c.req.header("Content-Type") ?? "").startsWith("multipart/form-data");
-    return bodyLimit({
-      maxSize: multipart ? MULTIPART_BODY_LIMIT : JSON_BODY_LIMIT,
+  app.use("/api/*", withServices);
+  app.use("/media/*", withServices, resolveAuth);
+  app.use("/api/*", (c, next) =>
+    bodyLimit({
+      maxSize: bodyLimitFor(c.req.method, c.req.path, c.req.header("Content-Type") ?? ""),
       onError: (ctx) => fail(ctx, 413, "Request body too large."),
-    })(c, next);
-  });
+    })(c, next),
+  );
   app.use("/api/*", originCheck);
   app.use("/api/*", resolveAuth);
 
@@ -56,6 +70,9 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/billing", billingRoutes);
   app.route("/api/scheduler", schedulerRoutes);
   app.route("/api/ai", aiRoutes);
+  app.route("/api/media", mediaRoutes);
+  app.route("/api/posts", postRoutes);
+  app.route("/media", mediaFileRoutes);
   return app;
 }
 

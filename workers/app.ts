@@ -30,7 +30,7 @@ export default {
     const { pathname } = new URL(request.url);
     const nonce = randomToken(16);
     const response =
-      pathname === "/health" || pathname === "/api" || pathname.startsWith("/api/")
+      pathname === "/health" || pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/media/")
         ? await api.fetch(request, env, ctx)
         : pathname.startsWith("/sandbox/") && env.PLATFORMS_MODE === "sandbox"
           ? await emulator.fetch(request, env, ctx)

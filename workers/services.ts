@@ -5,6 +5,10 @@ import { AuthService } from "./auth/service";
 import { RateLimitService } from "./auth/rate-limit";
 import { createDb } from "./db/client";
 import { parseConfig } from "./env";
+import { MediaLibrary } from "./media/library";
+import { MediaUrlSigner } from "./media/signed-url";
+import { MediaUploads } from "./media/uploads";
+import { PostStore } from "./posts/store";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
 import { AccountsService } from "./accounts/service";
 import { TokenCipher } from "./accounts/token-crypto";
@@ -37,6 +41,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     sleep,
   });
   const cipher = new TokenCipher(config.TOKEN_ENCRYPTION_KEY);
+  const media = new MediaLibrary(db, env.MEDIA, now);
   return {
     config,
     platforms,
@@ -51,6 +56,11 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     ai: (userId: string) =>
       new AiService(createAiProvider(config, platformFetch), aiUsage, userId, now),
     aiUsage,
+    media,
+    mediaUploads: new MediaUploads(db, env.MEDIA, media),
+    /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
+    mediaUrls: new MediaUrlSigner(config.SESSION_SECRET, now),
+    posts: new PostStore(db, media, now),
   };
 }
 

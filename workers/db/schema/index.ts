@@ -6,3 +6,4 @@ export * from "./publishing";
 export * from "./ai";
 export * from "./oauth";
 export * from "./emulator";
+export * from "./media";

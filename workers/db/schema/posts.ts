@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { connectedAccounts, PLATFORMS } from "./accounts";
+import { connectedAccounts, PLATFORMS, type Platform } from "./accounts";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
 
@@ -16,7 +16,11 @@ export const posts = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
+    /** Platforms the user picked, kept even before any account is chosen (a draft may have none). */
+    platforms: text("platforms", { mode: "json" }).$type<Platform[]>().notNull().default(sql`'[]'`),
     title: text("title"),
+    /** The video YouTube targets publish (a media id of the same user). */
+    youtubeVideoId: text("youtube_video_id"),
     hashtags: text("hashtags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     mentions: text("mentions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     status: text("status", { enum: POST_STATUSES }).notNull(),

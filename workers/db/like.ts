@@ -1,0 +1,7 @@
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+
+/** `column LIKE '%term%'` with the user's % and _ taken literally. */
+export function likeContains(column: SQLWrapper, term: string): SQL {
+  const escaped = term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  return sql`${column} LIKE ${`%${escaped}%`} ESCAPE '\\'`;
+}

@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, ms } from "./columns";
+import { users } from "./core";
+import { posts } from "./posts";
+
+export const MEDIA_KINDS = ["image", "video"] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/**
+ * A file in the user's library. The bytes live in R2 under `key` (`media/<userId>/<id>/<filename>`);
+ * a row exists only once the bytes were stored and checked (sniffed type, dimensions, duration).
+ */
+export const media = sqliteTable(
+  "media",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("r2_key").notNull(),
+    originalName: text("original_name").notNull(),
+    filename: text("filename").notNull(),
+    displayName: text("display_name").notNull(),
+    fileType: text("file_type", { enum: MEDIA_KINDS }).notNull(),
+    /** The sniffed MIME type, never the browser's claim. */
+    mimeType: text("mime_type").notNull(),
+    /** jpg | png | gif | webp | mp4 | mov | avi */
+    format: text("format").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    /** Seconds, videos only. */
+    duration: real("duration"),
+    folder: text("folder").notNull().default("general"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    altText: text("alt_text").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: ms("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    index("media_user_created_idx").on(t.userId, t.createdAt),
+    index("media_user_folder_idx").on(t.userId, t.folder),
+  ],
+);
+
+/**
+ * An R2 multipart upload in progress. It becomes a `media` row (and is deleted) on completion, or is
+ * aborted; a started-but-abandoned upload never shows in the library.
+ */
+export const mediaUploads = sqliteTable(
+  "media_uploads",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("r2_key").notNull(),
+    r2UploadId: text("r2_upload_id").notNull(),
+    originalName: text("original_name").notNull(),
+    filename: text("filename").notNull(),
+    size: integer("size").notNull(),
+    partSize: integer("part_size").notNull(),
+    folder: text("folder").notNull(),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    altText: text("alt_text").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_uploads_user_idx").on(t.userId)],
+);
+
+/** Media attached to a post, in order. Usage counts come from here. */
+export const postMedia = sqliteTable(
+  "post_media",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    mediaId: text("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.mediaId] }), index("post_media_media_idx").on(t.mediaId)],
+);

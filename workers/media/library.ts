@@ -1,0 +1,229 @@
+import { and, asc, count, desc, eq, inArray, or, sql, sum } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { likeContains } from "../db/like";
+import { media, postMedia, type MediaKind } from "../db/schema/media";
+import { posts } from "../db/schema/posts";
+import { safeFileName } from "../files/sniff";
+import { notFound } from "../http/envelope";
+import { blobSource, inspectMedia, type MediaFacts } from "./inspect";
+import { presentMedia, type MediaJson, type MediaRow } from "./present";
+import type { ListMediaQuery } from "./schema";
+
+export interface MediaFields {
+  folder: string;
+  tags: string[];
+  altText: string;
+}
+
+/** Posts that still need a media file: deleting it would change what they publish. */
+const PENDING_POST_STATUSES = ["draft", "scheduled"] as const;
+
+const timesUsed = sql<number>`(SELECT count(*) FROM post_media WHERE post_media.media_id = ${media.id})`.mapWith(Number);
+
+export function mediaKey(userId: string, id: string, filename: string): string {
+  return `media/${userId}/${id}/${filename}`;
+}
+
+/** Display name: the file name without its extension. */
+function displayNameOf(filename: string): string {
+  return filename.replace(/\.[^.]+$/, "") || filename;
+}
+
+/** The user's media library: R2 objects plus one D1 row each. Every read is scoped to the owner. */
+export class MediaLibrary {
+  constructor(
+    private readonly db: Db,
+    private readonly bucket: R2Bucket,
+    private readonly now: () => number,
+  ) {}
+
+  async list(userId: string, q: ListMediaQuery) {
+    const term = q.search || q.q;
+    const scope = and(
+      eq(media.userId, userId),
+      q.folder ? eq(media.folder, q.folder) : undefined,
+      term ? or(likeContains(media.originalName, term), likeContains(media.displayName, term), likeContains(media.altText, term), likeContains(media.tags, term)) : undefined,
+    );
+    const where = and(scope, q.type === "all" ? undefined : eq(media.fileType, q.type));
+    const order = q.sort === "oldest" ? [asc(media.createdAt), asc(media.id)] : q.sort === "most_used" ? [desc(timesUsed), desc(media.createdAt)] : [desc(media.createdAt), desc(media.id)];
+    const [rows, kinds] = await Promise.all([
+      this.db
+        .select({ row: media, used: timesUsed })
+        .from(media)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
+      this.db.select({ kind: media.fileType, n: count() }).from(media).where(scope).groupBy(media.fileType),
+    ]);
+    const counts = { all: 0, image: 0, video: 0 };
+    for (const k of kinds) {
+      counts[k.kind] = k.n;
+      counts.all += k.n;
+    }
+    const total = q.type === "all" ? counts.all : counts[q.type];
+    return {
+      media: rows.map((r) => presentMedia(r.row, r.used)),
+      counts,
+      pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
+    };
+  }
+
+  async get(userId: string, id: string): Promise<MediaJson> {
+    const [found] = await this.db.select({ row: media, used: timesUsed }).from(media).where(and(eq(media.id, id), eq(media.userId, userId)));
+    if (!found) throw notFound();
+    return presentMedia(found.row, found.used);
+  }
+
+  /** The rows of these ids, all owned by the user, in the given order; any other id is a 404. */
+  async owned(userId: string, ids: string[]): Promise<MediaRow[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const rows = await this.db.select().from(media).where(and(eq(media.userId, userId), inArray(media.id, unique)));
+    if (rows.length !== unique.length) throw notFound();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return unique.map((id) => byId.get(id)!);
+  }
+
+  /** The R2 object of an owned media item (optionally a byte range), or a 404. */
+  async object(userId: string | null, id: string, range?: Headers): Promise<{ row: MediaRow; object: R2ObjectBody }> {
+    const [row] = await this.db
+      .select()
+      .from(media)
+      .where(userId === null ? eq(media.id, id) : and(eq(media.id, id), eq(media.userId, userId)));
+    if (!row) throw notFound();
+    const object = await this.bucket.get(row.key, range ? { range } : undefined);
+    if (!object) throw notFound();
+    return { row, object };
+  }
+
+  /**
+   * Stores the files of one multipart request: every file is checked from its bytes before any is
+   * stored, and if storing one fails the ones already stored are removed, so nothing is half-written.
+   */
+  async saveFiles(userId: string, files: File[], fields: MediaFields): Promise<MediaJson[]> {
+    const checked = [];
+    for (const file of files) checked.push({ file, facts: await inspectMedia(blobSource(file)) });
+    const saved: MediaJson[] = [];
+    try {
+      for (const { file, facts } of checked) {
+        const id = crypto.randomUUID();
+        const filename = safeFileName(file.name);
+        const key = mediaKey(userId, id, filename);
+        await this.bucket.put(key, file.stream(), { httpMetadata: { contentType: facts.mimeType } });
+        saved.push(await this.insert({ id, userId, key, originalName: file.name.slice(0, 255), filename, size: file.size, facts, fields }));
+      }
+    } catch (err) {
+      for (const item of saved) await this.remove(userId, item.id);
+      throw err;
+    }
+    return saved;
+  }
+
+  /** Writes the row of an object already in R2; if that fails the object is removed too. */
+  async insert(input: { id: string; userId: string; key: string; originalName: string; filename: string; size: number; facts: MediaFacts; fields: MediaFields }): Promise<MediaJson> {
+    const now = this.now();
+    const row: MediaRow = {
+      id: input.id,
+      userId: input.userId,
+      key: input.key,
+      originalName: input.originalName,
+      filename: input.filename,
+      displayName: displayNameOf(input.filename),
+      fileType: input.facts.kind,
+      mimeType: input.facts.mimeType,
+      format: input.facts.format,
+      size: input.size,
+      width: input.facts.width,
+      height: input.facts.height,
+      duration: input.facts.duration,
+      folder: input.fields.folder,
+      tags: input.fields.tags,
+      altText: input.fields.altText,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await this.db.insert(media).values(row);
+    } catch (err) {
+      await this.bucket.delete(input.key);
+      throw err;
+    }
+    return presentMedia(row, 0);
+  }
+
+  async update(userId: string, id: string, patch: Partial<MediaFields>): Promise<MediaJson> {
+    const updated = await this.db
+      .update(media)
+      .set({ ...patch, updatedAt: this.now() })
+      .where(and(eq(media.id, id), eq(media.userId, userId)))
+      .returning({ id: media.id });
+    if (updated.length === 0) throw notFound();
+    return this.get(userId, id);
+  }
+
+  /** Drafts and scheduled posts of the user that use this media (the delete confirmation lists them). */
+  async pendingPostsUsing(userId: string, id: string) {
+    await this.get(userId, id);
+    const rows = await this.db
+      .select({ id: posts.id, content: posts.content, status: posts.status, scheduledAt: posts.scheduledAt })
+      .from(postMedia)
+      .innerJoin(posts, eq(posts.id, postMedia.postId))
+      .where(and(eq(postMedia.mediaId, id), eq(posts.userId, userId), inArray(posts.status, PENDING_POST_STATUSES)))
+      .orderBy(asc(posts.scheduledAt));
+    return rows.map((p) => ({
+      _id: p.id,
+      id: p.id,
+      content: [...p.content].slice(0, 80).join(""),
+      status: p.status,
+      scheduledDate: p.scheduledAt === null ? null : new Date(p.scheduledAt).toISOString(),
+    }));
+  }
+
+  /** Deletes the row (and its place in posts) and then the R2 object. */
+  async remove(userId: string, id: string): Promise<void> {
+    const [gone] = await this.db.delete(media).where(and(eq(media.id, id), eq(media.userId, userId))).returning({ key: media.key });
+    if (!gone) throw notFound();
+    await this.bucket.delete(gone.key);
+  }
+
+  async folders(userId: string) {
+    const rows = await this.db
+      .select({ name: media.folder, count: count(), size: sum(media.size).mapWith(Number) })
+      .from(media)
+      .where(eq(media.userId, userId))
+      .groupBy(media.folder)
+      .orderBy(asc(media.folder));
+    return rows;
+  }
+
+  async stats(userId: string) {
+    const [kinds, [used], folders] = await Promise.all([
+      this.db
+        .select({ kind: media.fileType, n: count(), size: sum(media.size).mapWith(Number) })
+        .from(media)
+        .where(eq(media.userId, userId))
+        .groupBy(media.fileType),
+      this.db
+        .select({ n: sql<number>`count(DISTINCT ${postMedia.mediaId})`.mapWith(Number) })
+        .from(postMedia)
+        .innerJoin(media, eq(media.id, postMedia.mediaId))
+        .where(eq(media.userId, userId)),
+      this.db.select({ n: sql<number>`count(DISTINCT ${media.folder})`.mapWith(Number) }).from(media).where(eq(media.userId, userId)),
+    ]);
+    const byKind: Record<MediaKind, { count: number; size: number }> = { image: { count: 0, size: 0 }, video: { count: 0, size: 0 } };
+    for (const k of kinds) byKind[k.kind] = { count: k.n, size: k.size ?? 0 };
+    const totalFiles = byKind.image.count + byKind.video.count;
+    const totalSize = byKind.image.size + byKind.video.size;
+    return {
+      totalFiles,
+      totalSize,
+      images: byKind.image.count,
+      videos: byKind.video.count,
+      byType: byKind,
+      folders: folders[0]?.n ?? 0,
+      used: used?.n ?? 0,
+      unused: totalFiles - (used?.n ?? 0),
+    };
+  }
+}

@@ -1,0 +1,277 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { exeBytes, fileOf, jpegBytes, mp4Bytes, pngBytes } from "../test/media-fixtures";
+import { insertAccount } from "../test/fixtures";
+import { call, ORIGIN, registerUser } from "../test/helpers";
+import { MediaUrlSigner } from "./signed-url";
+
+const MB = 1024 * 1024;
+type User = Awaited<ReturnType<typeof registerUser>>;
+
+function upload(user: User, files: File[], fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const f of files) form.append("files", f);
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return call("/api/media/upload", { token: user.token, body: form });
+}
+
+async function storedObjects(userId: string) {
+  return (await env.MEDIA.list({ prefix: `media/${userId}/` })).objects.length;
+}
+async function mediaRows(userId: string) {
+  return (await env.DB.prepare("SELECT count(*) AS n FROM media WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+}
+
+describe("POST /api/media/upload", () => {
+  it("stores images with what was read from their bytes and lists them", async () => {
+    const u = await registerUser();
+    const res = await upload(u, [fileOf(jpegBytes(1080, 1350), "../../My photo.jpg", "image/jpeg"), fileOf(pngBytes(640, 480), "b.png")], {
+      folder: "campaign",
+      tags: "summer, #launch",
+      altText: "A beach",
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe("Successfully uploaded 2 files!");
+    const [jpg, png] = res.body.data;
+    expect(jpg).toMatchObject({
+      originalName: "../../My photo.jpg",
+      filename: "My photo.jpg",
+      displayName: "My photo",
+      fileType: "image",
+      mimeType: "image/jpeg",
+      format: "jpg",
+      dimensions: { width: 1080, height: 1350 },
+      duration: null,
+      folder: "campaign",
+      tags: ["summer", "launch"],
+      altText: "A beach",
+      usage: { timesUsed: 0 },
+      url: `/media/${jpg.id}`,
+    });
+    expect(png).toMatchObject({ format: "png", dimensions: { width: 640, height: 480 }, humanSize: `${png.size} B` });
+
+    const list = await call("/api/media", { token: u.token });
+    expect(list.body.data.counts).toEqual({ all: 2, image: 2, video: 0 });
+    expect(list.body.data.media.map((m: any) => m.id).sort()).toEqual([jpg.id, png.id].sort());
+
+    const file = await SELF.fetch(`${ORIGIN}/media/${png.id}`, { headers: { Cookie: u.cookie } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("image/png");
+    expect(file.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(pngBytes(640, 480));
+  });
+
+  it.each([
+    ["a Windows program renamed .png", () => fileOf(exeBytes(), "cute-cat.png", "image/png")],
+    ["an SVG", () => fileOf(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "logo.svg", "image/svg+xml")],
+    ["an HTML page", () => fileOf(new TextEncoder().encode("<!doctype html><html><script>alert(1)</script></html>"), "page.jpg", "image/jpeg")],
+  ])("refuses %s by its real type and stores nothing", async (_, make) => {
+    const u = await registerUser();
+    const res = await upload(u, [fileOf(pngBytes(10, 10), "ok.png"), make()]);
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ success: false, message: "Unsupported file type. Only images and videos are allowed." });
+    expect(await mediaRows(u.user.id)).toBe(0);
+    expect(await storedObjects(u.user.id)).toBe(0);
+  });
+
+  it("refuses an image over 50MB with the spec's message", async () => {
+    const u = await registerUser();
+    const res = await upload(u, [fileOf(pngBytes(100, 100, 51 * MB), "big.png")]);
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe("Image file too large. Maximum size is 50MB, your file is 51MB");
+    expect(await mediaRows(u.user.id)).toBe(0);
+  });
+
+  it("refuses a decompression bomb (over 100 megapixels)", async () => {
+    const u = await registerUser();
+    const res = await upload(u, [fileOf(pngBytes(20000, 20000), "bomb.png")]);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Image dimensions too large (20000×20000). Maximum is 100 megapixels.");
+    expect(await storedObjects(u.user.id)).toBe(0);
+  });
+
+  it("needs one to ten files", async () => {
+    const u = await registerUser();
+    expect((await upload(u, [])).body).toEqual({ success: false, message: "Please choose at least one file to upload." });
+    const eleven = Array.from({ length: 11 }, (_, i) => fileOf(pngBytes(10, 10), `f${i}.png`));
+    const res = await upload(u, eleven);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("You can upload up to 10 files at a time.");
+    expect(await mediaRows(u.user.id)).toBe(0);
+  });
+
+  it("reads a video's duration and dimensions", async () => {
+    const u = await registerUser();
+    const res = await upload(u, [fileOf(await mp4Bytes({ width: 1080, height: 1920, seconds: 3 }), "reel.mp4", "video/mp4")]);
+    expect(res.status).toBe(201);
+    expect(res.body.data[0]).toMatchObject({ fileType: "video", format: "mp4", mimeType: "video/mp4", duration: 3, dimensions: { width: 1080, height: 1920 } });
+  });
+
+  it("requires a session", async () => {
+    const res = await call("/api/media/upload", { body: new FormData() });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("multipart upload in parts", () => {
+  async function sendInParts(u: User, bytes: Uint8Array, name: string, contentType: string) {
+    const start = await call("/api/media/uploads", { token: u.token, body: { filename: name, size: bytes.length, contentType, folder: "videos" } });
+    expect(start.status).toBe(201);
+    const { uploadId, partSize } = start.body.data;
+    expect(partSize).toBeGreaterThanOrEqual(5 * MB);
+    const parts = [];
+    for (let n = 1, at = 0; at < bytes.length; n++, at += partSize) {
+      const res = await SELF.fetch(`${ORIGIN}/api/media/uploads/${uploadId}/parts/${n}`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${u.token}`, "Content-Type": "application/octet-stream" },
+        body: bytes.slice(at, at + partSize),
+      });
+      expect(res.status).toBe(200);
+      parts.push(((await res.json()) as any).data);
+    }
+    return { uploadId, done: await call(`/api/media/uploads/${uploadId}/complete`, { token: u.token, body: { parts } }) };
+  }
+
+  it("uploads a 100 MB video in parts; range requests return 206 with the right bytes", async () => {
+    const u = await registerUser();
+    const bytes = await mp4Bytes({ width: 1920, height: 1080, seconds: 2, size: 100 * MB });
+    const { done } = await sendInParts(u, bytes, "launch.mp4", "video/mp4");
+    expect(done.status).toBe(201);
+    expect(done.body.data).toMatchObject({ size: 100 * MB, humanSize: "100 MB", fileType: "video", duration: 2, dimensions: { width: 1920, height: 1080 }, folder: "videos" });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM media_uploads").first<{ n: number }>()).toEqual({ n: 0 });
+
+    const id = done.body.data.id;
+    const ranged = await SELF.fetch(`${ORIGIN}/media/${id}`, { headers: { Cookie: u.cookie, Range: "bytes=1000-1099" } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("Content-Range")).toBe(`bytes 1000-1099/${100 * MB}`);
+    expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(bytes.slice(1000, 1100));
+    const tail = await SELF.fetch(`${ORIGIN}/media/${id}`, { headers: { Cookie: u.cookie, Range: "bytes=-8" } });
+    expect(tail.status).toBe(206);
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(bytes.slice(bytes.length - 8));
+  }, 60_000); // 100 MB through ten requests: seconds on a busy 2-core machine
+
+  it("refuses a disguised file after the parts are joined and leaves nothing behind", async () => {
+    const u = await registerUser();
+    const bytes = new Uint8Array(12 * MB);
+    bytes.set(exeBytes());
+    const { done } = await sendInParts(u, bytes, "movie.mp4", "video/mp4");
+    expect(done.status).toBe(415);
+    expect(done.body.message).toBe("Unsupported file type. Only images and videos are allowed.");
+    expect(await mediaRows(u.user.id)).toBe(0);
+    expect(await storedObjects(u.user.id)).toBe(0);
+  });
+
+  it("refuses an oversized or non-media upload before any byte is sent", async () => {
+    const u = await registerUser();
+    const big = await call("/api/media/uploads", { token: u.token, body: { filename: "long.mov", size: 300 * MB, contentType: "video/quicktime" } });
+    expect(big.status).toBe(413);
+    expect(big.body.message).toBe("Video file too large. Maximum size is 250MB, your file is 300MB");
+    const exe = await call("/api/media/uploads", { token: u.token, body: { filename: "setup.exe", size: 10 * MB, contentType: "application/x-msdownload" } });
+    expect(exe.status).toBe(415);
+  });
+
+  it("refuses a part of the wrong size and aborts cleanly", async () => {
+    const u = await registerUser();
+    const start = await call("/api/media/uploads", { token: u.token, body: { filename: "a.mp4", size: 15 * MB, contentType: "video/mp4" } });
+    const { uploadId } = start.body.data;
+    const wrong = await SELF.fetch(`${ORIGIN}/api/media/uploads/${uploadId}/parts/1`, { method: "PUT", headers: { Authorization: `Bearer ${u.token}` }, body: new Uint8Array(MB) });
+    expect(wrong.status).toBe(400);
+    const other = await registerUser();
+    expect((await call(`/api/media/uploads/${uploadId}`, { method: "DELETE", token: other.token })).status).toBe(404);
+    expect((await call(`/api/media/uploads/${uploadId}`, { method: "DELETE", token: u.token })).status).toBe(200);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM media_uploads WHERE id = ?").bind(uploadId).first<{ n: number }>()).toEqual({ n: 0 });
+  });
+});
+
+describe("signed media URLs", () => {
+  it("work without a session and fail when tampered with or expired", async () => {
+    const u = await registerUser();
+    const { id } = (await upload(u, [fileOf(jpegBytes(800, 800), "a.jpg")])).body.data[0];
+    const signer = new MediaUrlSigner(env.SESSION_SECRET, Date.now);
+    const url = await signer.signedMediaUrl(ORIGIN, id);
+    const ok = await SELF.fetch(url);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("Content-Type")).toBe("image/jpeg");
+    expect((await SELF.fetch(`${ORIGIN}/media/${id}`)).status).toBe(401);
+    const tampered = url.replace(/sig=./, (m) => (m.endsWith("A") ? "sig=B" : "sig=A"));
+    expect((await SELF.fetch(tampered)).status).toBe(403);
+    const longer = url.replace(/exp=(\d+)/, (_, e) => `exp=${Number(e) + 1000}`);
+    expect((await SELF.fetch(longer)).status).toBe(403);
+    const expired = await signer.signedMediaUrl(ORIGIN, id, -1000);
+    expect((await SELF.fetch(expired)).status).toBe(403);
+  });
+});
+
+describe("library endpoints", () => {
+  it("filters, searches, sorts, pages, and updates", async () => {
+    const u = await registerUser();
+    const a = (await upload(u, [fileOf(jpegBytes(100, 100), "beach-sunset.jpg")], { folder: "travel" })).body.data[0];
+    const b = (await upload(u, [fileOf(pngBytes(100, 100), "logo.png")], { tags: "brand" })).body.data[0];
+    const v = (await upload(u, [fileOf(await mp4Bytes({ width: 320, height: 240, seconds: 1 }), "clip.mp4")])).body.data[0];
+    const acct = await insertAccount(u.user.id, "facebook");
+    await call("/api/posts", { token: u.token, body: { content: "draft", platforms: ["facebook"], selectedAccounts: { facebook: [acct] }, images: [b.id] } });
+
+    const videos = await call("/api/media?type=video", { token: u.token });
+    expect(videos.body.data.media.map((m: any) => m.id)).toEqual([v.id]);
+    expect(videos.body.data.counts).toEqual({ all: 3, image: 2, video: 1 });
+    expect((await call("/api/media/search?q=sunset", { token: u.token })).body.data.media.map((m: any) => m.id)).toEqual([a.id]);
+    expect((await call("/api/media?search=brand", { token: u.token })).body.data.media.map((m: any) => m.id)).toEqual([b.id]);
+    expect((await call("/api/media/folders/travel", { token: u.token })).body.data.media.map((m: any) => m.id)).toEqual([a.id]);
+    const mostUsed = await call("/api/media?sort=most_used", { token: u.token });
+    expect(mostUsed.body.data.media[0]).toMatchObject({ id: b.id, usage: { timesUsed: 1 } });
+    expect((await call("/api/media?sort=oldest&limit=1&page=2", { token: u.token })).body.data).toMatchObject({
+      media: [{ id: b.id }],
+      pagination: { page: 2, limit: 1, total: 3, pages: 3 },
+    });
+    expect((await call("/api/media/recent?limit=2", { token: u.token })).body.data.media.map((m: any) => m.id)).toEqual([v.id, b.id]);
+    expect((await call("/api/media/folders", { token: u.token })).body.data.folders).toEqual([
+      { name: "general", count: 2, size: b.size + v.size },
+      { name: "travel", count: 1, size: a.size },
+    ]);
+    expect((await call("/api/media/stats", { token: u.token })).body.data).toMatchObject({ totalFiles: 3, images: 2, videos: 1, used: 1, unused: 2, folders: 2 });
+
+    const patched = await call(`/api/media/${a.id}`, { method: "PATCH", token: u.token, body: { altText: "Sunset", tags: ["sea", "sun"], folder: "archive" } });
+    expect(patched.body.data).toMatchObject({ altText: "Sunset", tags: ["sea", "sun"], folder: "archive" });
+    const badFolder = await call(`/api/media/${a.id}`, { method: "PATCH", token: u.token, body: { folder: "../x" } });
+    expect(badFolder.status).toBe(400);
+  });
+
+  it("asks before deleting media a draft or scheduled post uses, and lists those posts", async () => {
+    const u = await registerUser();
+    const m = (await upload(u, [fileOf(jpegBytes(100, 100), "a.jpg")])).body.data[0];
+    const acct = await insertAccount(u.user.id, "facebook");
+    const content = "x".repeat(120);
+    const post = await call("/api/posts", { token: u.token, body: { content, platforms: ["facebook"], selectedAccounts: { facebook: [acct] }, images: [m.id] } });
+    const ask = await call(`/api/media/${m.id}`, { method: "DELETE", token: u.token });
+    expect(ask.status).toBe(409);
+    expect(ask.body.success).toBe(false);
+    expect(ask.body.data.posts).toEqual([expect.objectContaining({ id: post.body.data.id, content: "x".repeat(80), status: "draft" })]);
+    expect(await mediaRows(u.user.id)).toBe(1);
+    const del = await call(`/api/media/${m.id}?confirm=true`, { method: "DELETE", token: u.token });
+    expect(del.status).toBe(200);
+    expect(del.body.message).toBe("Media removed");
+    expect(await mediaRows(u.user.id)).toBe(0);
+    expect(await storedObjects(u.user.id)).toBe(0);
+    expect((await call(`/api/posts/${post.body.data.id}`, { token: u.token })).body.data.media).toEqual([]);
+  });
+});
+
+describe("another user's media", () => {
+  it("cannot be read, listed, served, updated, deleted or used in a post (404), and nothing changes", async () => {
+    const a = await registerUser();
+    const b = await registerUser();
+    const m = (await upload(a, [fileOf(jpegBytes(100, 100), "private.jpg")])).body.data[0];
+    const bAcct = await insertAccount(b.user.id, "facebook");
+    const notFound = { success: false, message: "The requested resource was not found." };
+    expect((await call(`/api/media/${m.id}`, { token: b.token })).body).toEqual(notFound);
+    expect((await call("/api/media", { token: b.token })).body.data.media).toEqual([]);
+    expect((await SELF.fetch(`${ORIGIN}/media/${m.id}`, { headers: { Cookie: b.cookie } })).status).toBe(404);
+    expect((await call(`/api/media/${m.id}`, { method: "PATCH", token: b.token, body: { altText: "mine" } })).status).toBe(404);
+    expect((await call(`/api/media/${m.id}?confirm=true`, { method: "DELETE", token: b.token })).status).toBe(404);
+    const post = await call("/api/posts", { token: b.token, body: { content: "hi", platforms: ["facebook"], selectedAccounts: { facebook: [bAcct] }, images: [m.id] } });
+    expect(post.status).toBe(404);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE user_id = ?").bind(b.user.id).first<{ n: number }>()).toEqual({ n: 0 });
+    expect((await call(`/api/media/${m.id}`, { token: a.token })).body.data).toMatchObject({ altText: "", usage: { timesUsed: 0 } });
+    expect(await storedObjects(a.user.id)).toBe(1);
+  });
+});

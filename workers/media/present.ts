@@ -1,0 +1,32 @@
+import type { media } from "../db/schema/media";
+import { humanSize } from "./limits";
+
+export type MediaRow = typeof media.$inferSelect;
+
+/** A library item as SPEC §3 Media item names its fields. `url` needs the owner's session. */
+export function presentMedia(row: MediaRow, timesUsed: number) {
+  return {
+    _id: row.id,
+    id: row.id,
+    url: `/media/${row.id}`,
+    publicId: row.id,
+    originalName: row.originalName,
+    filename: row.filename,
+    displayName: row.displayName,
+    fileType: row.fileType,
+    mimeType: row.mimeType,
+    format: row.format,
+    size: row.size,
+    humanSize: humanSize(row.size),
+    dimensions: row.width && row.height ? { width: row.width, height: row.height } : null,
+    duration: row.duration,
+    folder: row.folder,
+    tags: row.tags,
+    altText: row.altText,
+    usage: { timesUsed },
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+export type MediaJson = ReturnType<typeof presentMedia>;

@@ -1,0 +1,55 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../http/app-env";
+import { HttpError, Messages } from "../http/envelope";
+import type { MediaRow } from "./present";
+
+const INLINE_KINDS = new Set(["image", "video"]);
+
+/**
+ * The bytes of a media item. Only sniffed images and videos are ever stored; even so anything else
+ * would be sent as an attachment, never inline, and the browser is told not to guess the type.
+ */
+function fileResponse(row: MediaRow, object: R2ObjectBody, ranged: boolean, cache: string): Response {
+  const headers = new Headers({
+    "Content-Type": row.mimeType,
+    "Accept-Ranges": "bytes",
+    "Cache-Control": cache,
+    "X-Content-Type-Options": "nosniff",
+    ETag: object.httpEtag,
+  });
+  const name = encodeURIComponent(row.filename);
+  headers.set("Content-Disposition", `${INLINE_KINDS.has(row.fileType) ? "inline" : "attachment"}; filename*=UTF-8''${name}`);
+  const range = object.range as { offset: number; length: number } | undefined;
+  if (ranged && range) {
+    headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${object.size}`);
+    headers.set("Content-Length", String(range.length));
+    return new Response(object.body, { status: 206, headers });
+  }
+  headers.set("Content-Length", String(object.size));
+  return new Response(object.body, { status: 200, headers });
+}
+
+function rangeOf(req: Request): Headers | undefined {
+  const range = req.headers.get("Range");
+  if (!range) return undefined;
+  if (!/^bytes=(\d+-\d*|-\d+)$/.test(range.trim())) throw new HttpError(416, "Requested range not satisfiable.");
+  return new Headers({ Range: range.trim() });
+}
+
+/** /media/{id} for the owner's session; /media/s/{id}?exp&sig for platforms fetching while publishing. */
+export const mediaFileRoutes = new Hono<AppEnv>()
+  .get("/s/:id", async (c) => {
+    const id = c.req.param("id");
+    const valid = await c.var.services.mediaUrls.verify(id, c.req.query("exp"), c.req.query("sig"));
+    if (!valid) throw new HttpError(403, "This media link is invalid or has expired.");
+    const range = rangeOf(c.req.raw);
+    const { row, object } = await c.var.services.media.object(null, id, range);
+    return fileResponse(row, object, range !== undefined, "public, max-age=3600");
+  })
+  .get("/:id", async (c) => {
+    const auth = c.var.auth;
+    if (!auth) throw new HttpError(401, Messages.unauthorized);
+    const range = rangeOf(c.req.raw);
+    const { row, object } = await c.var.services.media.object(auth.user.id, c.req.param("id"), range);
+    return fileResponse(row, object, range !== undefined, "private, max-age=3600");
+  });

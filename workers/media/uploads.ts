@@ -1,0 +1,115 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { mediaUploads } from "../db/schema/media";
+import { safeFileName } from "../files/sniff";
+import { HttpError, notFound } from "../http/envelope";
+import { inspectMedia, r2Source } from "./inspect";
+import { mediaKey, type MediaFields, type MediaLibrary } from "./library";
+import { declaredKind, MediaMessages, sizeProblem, UPLOAD_PART_SIZE } from "./limits";
+
+type UploadRow = typeof mediaUploads.$inferSelect;
+
+/** Expected byte length of part `n` (1-based) of an upload, or null when there is no such part. */
+export function partLength(size: number, partSize: number, n: number): number | null {
+  const parts = Math.ceil(size / partSize);
+  if (!Number.isInteger(n) || n < 1 || n > parts) return null;
+  return n < parts ? partSize : size - partSize * (parts - 1);
+}
+
+/**
+ * Large files go to R2 as a multipart upload, one Worker request per part, so a 250 MB video fits
+ * under the 100 MB request limit. The declared size and type are checked at the start, each part's
+ * length against the declared size, and the real bytes once complete; a refused or aborted upload
+ * leaves no row and no object.
+ */
+export class MediaUploads {
+  constructor(
+    private readonly db: Db,
+    private readonly bucket: R2Bucket,
+    private readonly library: MediaLibrary,
+  ) {}
+
+  async start(userId: string, input: MediaFields & { filename: string; size: number; contentType: string }) {
+    const kind = declaredKind(input.contentType);
+    if (!kind) throw new HttpError(415, MediaMessages.unsupported);
+    const tooLarge = sizeProblem(kind, input.size);
+    if (tooLarge) throw new HttpError(413, tooLarge);
+    const mediaId = crypto.randomUUID();
+    const filename = safeFileName(input.filename);
+    const key = mediaKey(userId, mediaId, filename);
+    const upload = await this.bucket.createMultipartUpload(key);
+    try {
+      await this.db.insert(mediaUploads).values({
+        id: mediaId,
+        userId,
+        key,
+        r2UploadId: upload.uploadId,
+        originalName: input.filename.slice(0, 255),
+        filename,
+        size: input.size,
+        partSize: UPLOAD_PART_SIZE,
+        folder: input.folder,
+        tags: input.tags,
+        altText: input.altText,
+      });
+    } catch (err) {
+      await upload.abort();
+      throw err;
+    }
+    return { uploadId: mediaId, mediaId, partSize: UPLOAD_PART_SIZE, parts: Math.ceil(input.size / UPLOAD_PART_SIZE) };
+  }
+
+  async putPart(userId: string, id: string, partNumber: number, body: ArrayBuffer) {
+    const row = await this.owned(userId, id);
+    const expected = partLength(row.size, row.partSize, partNumber);
+    if (expected === null || body.byteLength !== expected) throw new HttpError(400, MediaMessages.partSize);
+    const part = await this.bucket.resumeMultipartUpload(row.key, row.r2UploadId).uploadPart(partNumber, body);
+    return { partNumber: part.partNumber, etag: part.etag };
+  }
+
+  /** Joins the parts, then checks the stored bytes like a direct upload; a refusal removes everything. */
+  async complete(userId: string, id: string, parts: R2UploadedPart[]) {
+    const row = await this.owned(userId, id);
+    const expected = Math.ceil(row.size / row.partSize);
+    const numbers = new Set(parts.map((p) => p.partNumber));
+    if (numbers.size !== expected || parts.some((p) => p.partNumber > expected)) throw new HttpError(400, MediaMessages.incomplete);
+    const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+    try {
+      await this.bucket.resumeMultipartUpload(row.key, row.r2UploadId).complete(sorted);
+    } catch {
+      throw new HttpError(400, MediaMessages.incomplete);
+    }
+    try {
+      const stored = await this.bucket.head(row.key);
+      if (!stored || stored.size !== row.size) throw new HttpError(400, MediaMessages.incomplete);
+      const facts = await inspectMedia(r2Source(this.bucket, row.key, stored.size));
+      const item = await this.library.insert({
+        id: row.id,
+        userId,
+        key: row.key,
+        originalName: row.originalName,
+        filename: row.filename,
+        size: row.size,
+        facts,
+        fields: { folder: row.folder, tags: row.tags, altText: row.altText },
+      });
+      await this.db.delete(mediaUploads).where(eq(mediaUploads.id, row.id));
+      return item;
+    } catch (err) {
+      await Promise.all([this.bucket.delete(row.key), this.db.delete(mediaUploads).where(eq(mediaUploads.id, row.id))]);
+      throw err;
+    }
+  }
+
+  async abort(userId: string, id: string) {
+    const row = await this.owned(userId, id);
+    await this.bucket.resumeMultipartUpload(row.key, row.r2UploadId).abort().catch(() => undefined);
+    await this.db.delete(mediaUploads).where(eq(mediaUploads.id, row.id));
+  }
+
+  private async owned(userId: string, id: string): Promise<UploadRow> {
+    const [row] = await this.db.select().from(mediaUploads).where(and(eq(mediaUploads.id, id), eq(mediaUploads.userId, userId)));
+    if (!row) throw notFound();
+    return row;
+  }
+}

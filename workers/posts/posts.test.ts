@@ -1,0 +1,216 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { insertAccount } from "../test/fixtures";
+import { call, registerUser } from "../test/helpers";
+import { fileOf, jpegBytes, mp4Bytes, pngBytes } from "../test/media-fixtures";
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+
+async function uploadOne(u: User, file: File): Promise<string> {
+  const form = new FormData();
+  form.append("files", file);
+  const res = await call("/api/media/upload", { token: u.token, body: form });
+  if (res.status !== 201) throw new Error(res.body.message);
+  return res.body.data[0].id;
+}
+
+async function postCount(userId: string) {
+  return (await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+}
+
+/** A user in Berlin with Instagram and Facebook connected and a square JPEG in the library. */
+async function setup() {
+  const u = await registerUser({ timezone: "Europe/Berlin" });
+  const ig = await insertAccount(u.user.id, "instagram");
+  const fb = await insertAccount(u.user.id, "facebook");
+  const image = await uploadOne(u, fileOf(jpegBytes(1080, 1080), "square.jpg"));
+  const base = { content: "Hello world", platforms: ["instagram", "facebook"], selectedAccounts: { instagram: [ig], facebook: [fb] }, images: [image] };
+  return { u, ig, fb, image, base };
+}
+
+const tomorrow = () => new Date(Date.now() + 24 * 3600_000).toISOString();
+
+describe("POST /api/posts", () => {
+  it("schedules 09:00 Berlin on the day after the October 2027 change at 08:00 UTC, with one target per account", async () => {
+    const { u, ig, fb, image, base } = await setup();
+    const res = await call("/api/posts", {
+      token: u.token,
+      body: { ...base, hashtags: "#launch spring", mentions: ["@ann"], status: "scheduled", scheduledDate: { localDate: "2027-11-01", localTime: "09:00" } },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe("Post scheduled successfully!");
+    const post = res.body.data;
+    expect(post).toMatchObject({
+      content: "Hello world",
+      platforms: ["instagram", "facebook"],
+      selectedAccounts: { instagram: [ig], facebook: [fb] },
+      hashtags: ["launch", "spring"],
+      mentions: ["ann"],
+      status: "scheduled",
+      scheduledDate: "2027-11-01T08:00:00.000Z",
+      timezone: "Europe/Berlin",
+      metadata: { category: "other", source: "web" },
+      images: [{ id: image, usage: { timesUsed: 1 } }],
+    });
+    expect(post.platformPosts).toHaveLength(2);
+    expect(post.platformPosts.every((t: any) => t.status === "scheduled" && t.dueAt === "2027-11-01T08:00:00.000Z")).toBe(true);
+    const before = await call("/api/posts", { token: u.token, body: { ...base, status: "scheduled", scheduledDate: { localDate: "2027-10-30", localTime: "09:00" } } });
+    expect(before.body.data.scheduledDate).toBe("2027-10-30T07:00:00.000Z");
+  });
+
+  it("saves a draft for real, without media or accounts", async () => {
+    const u = await registerUser();
+    const res = await call("/api/posts", { token: u.token, body: { content: "Idea", platforms: ["instagram"], status: "draft" } });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe("Draft saved successfully!");
+    expect(res.body.data).toMatchObject({ status: "draft", platforms: ["instagram"], platformPosts: [] });
+    expect((await call(`/api/posts/${res.body.data.id}`, { token: u.token })).body.data.content).toBe("Idea");
+  });
+
+  const long = (n: number) => "a".repeat(n);
+  it.each([
+    [{ content: "   " }, "Please enter some content for your post"],
+    [{ platforms: [] }, "Please select at least one platform"],
+    [{ content: long(2201), platforms: ["instagram"] }, "Content exceeds character limit (2201/2200)"],
+    [{ content: long(281), platforms: ["instagram", "twitter"], selectedAccounts: {} }, "Content exceeds Twitter limit (281/280)"],
+    [{ images: [] }, "Images are required for all posts"],
+    [{ platforms: ["instagram"], selectedAccounts: {} }, "Please select at least one Instagram account"],
+    [{ platforms: ["youtube"], title: "Video" }, "YouTube posts require at least one video"],
+    [{ platforms: ["youtube"], title: long(101) }, "YouTube title must be 100 characters or less"],
+    [{ hashtags: "a b c d e f" }, "Too many hashtags for Facebook (6/5)"],
+    [{ scheduledDate: "2020-01-01T09:00:00Z" }, "Schedule date cannot be in the past"],
+    [{ scheduledDate: null }, "Please choose a date and time to schedule this post"],
+    [{ scheduledDate: { localDate: "2027-02-30", localTime: "09:00" } }, "Please enter a valid date and time"],
+  ])("refuses %j with the spec's message and writes nothing", async (change, message) => {
+    const { u, base } = await setup();
+    const res = await call("/api/posts", { token: u.token, body: { ...base, status: "scheduled", scheduledDate: tomorrow(), ...change } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message });
+    expect(await postCount(u.user.id)).toBe(0);
+  });
+
+  it("refuses a scheduled post whose channels would fail, listing the problems per channel", async () => {
+    const { u, ig, fb } = await setup();
+    const png = await uploadOne(u, fileOf(pngBytes(1000, 3000), "tall.png"));
+    await env.DB.prepare("UPDATE connected_accounts SET token_expires_at = ? WHERE id = ?").bind(Date.now() - 1000, fb).run();
+    const body = { content: "Hi", platforms: ["instagram", "facebook"], selectedAccounts: { instagram: [ig], facebook: [fb] }, images: [png], scheduledDate: tomorrow() };
+    const check = await call("/api/posts/preflight", { token: u.token, body });
+    expect(check.status).toBe(200);
+    expect(check.body.data.problems).toEqual([
+      { platform: "instagram", accountId: null, message: "Instagram accepts JPG images only: tall.png is PNG" },
+      { platform: "facebook", accountId: fb, message: "Your Facebook account @facebook_user needs to be reconnected." },
+    ]);
+    const res = await call("/api/posts", { token: u.token, body: { ...body, status: "scheduled" } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Instagram accepts JPG images only: tall.png is PNG");
+    expect(res.body.data.problems).toHaveLength(2);
+    expect(await postCount(u.user.id)).toBe(0);
+  });
+
+  it("checks video duration and size per platform", async () => {
+    const u = await registerUser();
+    const x = await insertAccount(u.user.id, "twitter");
+    const yt = await insertAccount(u.user.id, "youtube");
+    const video = await uploadOne(u, fileOf(await mp4Bytes({ width: 1280, height: 720, seconds: 150 }), "talk.mp4"));
+    const body = { content: "Watch", title: "Talk", platforms: ["twitter", "youtube"], selectedAccounts: { twitter: [x], youtube: [yt] }, videos: [video], scheduledDate: tomorrow() };
+    const check = await call("/api/posts/preflight", { token: u.token, body });
+    expect(check.body.data.problems).toEqual([{ platform: "twitter", accountId: null, message: "talk.mp4 is 150s long; Twitter accepts videos up to 140s" }]);
+    const yOnly = await call("/api/posts", { token: u.token, body: { ...body, platforms: ["youtube"], status: "scheduled" } });
+    expect(yOnly.status).toBe(201);
+    expect(yOnly.body.data.youtubeVideo.id).toBe(video);
+  });
+
+  it("Publish Now queues every target, due now, without claiming success", async () => {
+    const { u, base } = await setup();
+    const res = await call("/api/posts", { token: u.token, body: { ...base, publishNow: true } });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe("Post queued for publishing");
+    expect(res.body.data.status).toBe("publishing");
+    expect(res.body.data.platformPosts.map((t: any) => t.status)).toEqual(["queued", "queued"]);
+    expect(Date.now() - Date.parse(res.body.data.platformPosts[0].dueAt)).toBeLessThan(60_000);
+  });
+});
+
+describe("updating, publishing and deleting", () => {
+  it("reschedules only the targets not yet published (drag in the planner)", async () => {
+    const { u, base } = await setup();
+    const created = (await call("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })).body.data;
+    const [first] = created.platformPosts;
+    await env.DB.prepare("UPDATE post_targets SET status = 'published', permalink = 'https://instagram.com/p/1', published_at = ? WHERE id = ?").bind(Date.now(), first.id).run();
+    const res = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { scheduledDate: { localDate: "2027-03-28", localTime: "02:30" } } });
+    expect(res.status).toBe(200);
+    // 02:30 does not exist in Berlin that night: it moves forward to 03:30 CEST.
+    expect(res.body.data.scheduledDate).toBe("2027-03-28T01:30:00.000Z");
+    expect(res.body.data.content).toBe("Hello world");
+    const byId = Object.fromEntries(res.body.data.platformPosts.map((t: any) => [t.id, t]));
+    expect(byId[first.id]).toMatchObject({ status: "published", permalink: "https://instagram.com/p/1", dueAt: first.dueAt });
+    const other = res.body.data.platformPosts.find((t: any) => t.id !== first.id);
+    expect(other).toMatchObject({ status: "scheduled", dueAt: "2027-03-28T01:30:00.000Z" });
+    expect(res.body.data.status).toBe("scheduled");
+
+    const past = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { scheduledDate: "2020-01-01T00:00:00Z" } });
+    expect(past.body).toEqual({ success: false, message: "Schedule date cannot be in the past" });
+  });
+
+  it("publishes an existing draft by queueing its targets", async () => {
+    const { u, base } = await setup();
+    const draft = (await call("/api/posts", { token: u.token, body: { ...base, status: "draft" } })).body.data;
+    expect(draft.platformPosts.map((t: any) => t.status)).toEqual(["draft", "draft"]);
+    const res = await call(`/api/posts/${draft.id}/publish`, { method: "POST", token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe("publishing");
+    expect(res.body.data.platformPosts.map((t: any) => t.status)).toEqual(["queued", "queued"]);
+  });
+
+  it("deletes a post with its targets", async () => {
+    const { u, base } = await setup();
+    const post = (await call("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })).body.data;
+    expect((await call(`/api/posts/${post.id}`, { method: "DELETE", token: u.token })).status).toBe(200);
+    expect((await call(`/api/posts/${post.id}`, { token: u.token })).status).toBe(404);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM post_targets WHERE post_id = ?").bind(post.id).first<{ n: number }>()).toEqual({ n: 0 });
+  });
+});
+
+describe("GET /api/posts", () => {
+  it("pages and filters by status, platform, date range and search", async () => {
+    const { u, base, ig } = await setup();
+    const make = (body: object) => call("/api/posts", { token: u.token, body: { ...base, ...body } });
+    await make({ content: "Spring sale", hashtags: ["deals"], status: "draft" });
+    await make({ content: "Launch day", scheduledDate: { localDate: "2027-05-10", localTime: "09:00" } });
+    await make({ content: "Team photo", scheduledDate: { localDate: "2027-05-20", localTime: "23:30" } });
+    await make({ content: "Only IG", platforms: ["instagram"], selectedAccounts: { instagram: [ig] }, scheduledDate: { localDate: "2027-06-01", localTime: "09:00" } });
+    const list = (q: string) => call(`/api/posts${q}`, { token: u.token }).then((r) => r.body.data);
+
+    const page2 = await list("?limit=3&page=2");
+    expect(page2.pagination).toEqual({ page: 2, limit: 3, total: 4, pages: 2 });
+    expect(page2.posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
+    expect((await list("?status=draft")).posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
+    expect((await list("?platform=facebook")).posts.map((p: any) => p.content).sort()).toEqual(["Launch day", "Spring sale", "Team photo"]);
+    expect((await list("?search=deals")).posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
+    expect((await list("?search=launch")).posts.map((p: any) => p.content)).toEqual(["Launch day"]);
+    // 23:30 Berlin on 20 May is 21:30 UTC: inside the local day, found by a local date range.
+    expect((await list("?from=2027-05-10&to=2027-05-20")).posts.map((p: any) => p.content).sort()).toEqual(["Launch day", "Team photo"]);
+    expect((await call("/api/posts?limit=101", { token: u.token })).status).toBe(400);
+  });
+});
+
+describe("another user's posts", () => {
+  it("cannot be read, listed, changed, published or deleted (404), and nothing changes", async () => {
+    const { u: a, base } = await setup();
+    const post = (await call("/api/posts", { token: a.token, body: { ...base, scheduledDate: tomorrow() } })).body.data;
+    const b = await registerUser();
+    const notFound = { success: false, message: "The requested resource was not found." };
+    expect((await call(`/api/posts/${post.id}`, { token: b.token })).body).toEqual(notFound);
+    expect((await call("/api/posts", { token: b.token })).body.data.posts).toEqual([]);
+    expect((await call(`/api/posts/${post.id}`, { method: "PUT", token: b.token, body: { content: "pwned" } })).body).toEqual(notFound);
+    expect((await call(`/api/posts/${post.id}/publish`, { method: "POST", token: b.token })).body).toEqual(notFound);
+    expect((await call(`/api/posts/${post.id}`, { method: "DELETE", token: b.token })).body).toEqual(notFound);
+    // B cannot publish through A's accounts either.
+    const bImage = await uploadOne(b, fileOf(jpegBytes(1080, 1080), "b.jpg"));
+    const steal = await call("/api/posts", { token: b.token, body: { ...base, images: [bImage], scheduledDate: tomorrow() } });
+    expect(steal.body).toEqual(notFound);
+    const after = (await call(`/api/posts/${post.id}`, { token: a.token })).body.data;
+    expect(after).toMatchObject({ content: "Hello world", status: "scheduled" });
+    expect(after.platformPosts.map((t: any) => t.status)).toEqual(["scheduled", "scheduled"]);
+  });
+});

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { PLATFORMS } from "../db/schema/accounts";
+import { POST_STATUSES } from "../db/schema/posts";
+import { localDayBounds } from "./schedule-time";
+
+const day = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "Please enter a valid date range." });
+
+/** GET /api/posts: page, limit ≤ 100, status, platform, from/to (a local day in the user's zone, or an instant), search. */
+export const listPostsSchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100, "You can list at most 100 posts at a time.").default(50),
+  status: z.enum(POST_STATUSES).optional(),
+  platform: z.enum(PLATFORMS).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  search: z.string().trim().max(200).optional(),
+});
+
+export interface ListPostsQuery {
+  page: number;
+  limit: number;
+  status?: (typeof POST_STATUSES)[number];
+  platform?: (typeof PLATFORMS)[number];
+  /** Inclusive lower and exclusive upper bound of the date shown for a post (published, else scheduled, else created). */
+  from?: number;
+  to?: number;
+  search?: string;
+}
+
+/** A date-only `from` starts that local day; a date-only `to` includes that whole local day. */
+export function toListQuery(raw: z.output<typeof listPostsSchema>, timeZone: string): ListPostsQuery {
+  const bound = (v: string | undefined, edge: "start" | "end") =>
+    v === undefined ? undefined : v.length === 10 ? localDayBounds(v, timeZone)?.[edge] : Date.parse(v);
+  return { ...raw, from: bound(raw.from, "start"), to: bound(raw.to, "end"), search: raw.search || undefined };
+}

@@ -1,0 +1,191 @@
+/**
+ * The post as the composer sends it, and every SPEC §5 Post rule with its message. Shared by the
+ * composer (client-side checks) and POST/PUT /api/posts: keep it free of Worker-only imports.
+ */
+import { z } from "zod";
+import { CHARACTER_LIMITS, HASHTAG_LIMITS, PLATFORM_NAMES } from "../ai/limits";
+import { PLATFORMS, type Platform } from "../db/schema/accounts";
+import type { MediaKind } from "../db/schema/media";
+import { LOCAL_DATE, LOCAL_TIME, localToUtc } from "./schedule-time";
+
+// Character and hashtag limits (SPEC §9) and display names live in ai/limits.ts, shared with the AI helpers.
+export { CHARACTER_LIMITS, HASHTAG_LIMITS, PLATFORM_NAMES };
+export const YOUTUBE_TITLE_MAX = 100;
+/** SPEC §5: these need at least one selected account even in the form. */
+export const ACCOUNT_REQUIRED: readonly Platform[] = ["instagram", "facebook", "linkedin"];
+/** Published within this much of "now" still counts as now (clock skew between browser and server). */
+export const SCHEDULE_GRACE_MS = 60_000;
+
+export const PostMessages = {
+  contentRequired: "Please enter some content for your post",
+  platformRequired: "Please select at least one platform",
+  characterLimit: (current: number, max: number) => `Content exceeds character limit (${current}/${max})`,
+  platformLimit: (platform: Platform, current: number, max: number) => `Content exceeds ${PLATFORM_NAMES[platform]} limit (${current}/${max})`,
+  hashtagLimit: (platform: Platform, current: number, max: number) => `Too many hashtags for ${PLATFORM_NAMES[platform]} (${current}/${max})`,
+  hashtagFormat: "Hashtags may contain only letters, numbers and underscores",
+  mediaRequired: "Images are required for all posts",
+  youtubeVideo: "YouTube posts require at least one video",
+  youtubeTitle: "YouTube posts require a title",
+  youtubeTitleLong: `YouTube title must be ${YOUTUBE_TITLE_MAX} characters or less`,
+  accountRequired: (platform: Platform) => `Please select at least one ${PLATFORM_NAMES[platform]} account`,
+  scheduleRequired: "Please choose a date and time to schedule this post",
+  scheduleInvalid: "Please enter a valid date and time",
+  schedulePast: "Schedule date cannot be in the past",
+} as const;
+
+const id = z.string().trim().min(1).max(100);
+/** A media reference as an id or as the media object the picker holds. */
+const mediaRef = z.union([id, z.object({ _id: id }).transform((m) => m._id), z.object({ id }).transform((m) => m.id)]);
+
+/** A list or one space/comma-separated string; leading # or @ dropped, duplicates removed. */
+const wordList = (prefix: "#" | "@") =>
+  z
+    .union([z.array(z.string().max(100)), z.string().max(5000)])
+    .transform((v) => (typeof v === "string" ? v.split(/[\s,]+/) : v))
+    .transform((list) => [...new Set(list.map((w) => w.trim().replace(new RegExp(`^\\${prefix}+`), "")).filter(Boolean))])
+    .pipe(z.array(z.string()).max(100));
+
+const scheduledDate = z.union([
+  z.iso.datetime({ offset: true, error: PostMessages.scheduleInvalid }),
+  z.object({
+    localDate: z.string().regex(LOCAL_DATE, PostMessages.scheduleInvalid),
+    localTime: z.string().regex(LOCAL_TIME, PostMessages.scheduleInvalid),
+  }),
+]);
+
+export const postFieldsSchema = z.object({
+  content: z.string().max(70_000).default(""),
+  platforms: z
+    .array(z.enum(PLATFORMS, { error: "Unknown platform" }))
+    .default([])
+    .transform((list) => [...new Set(list)]),
+  /** platform → account ids; accounts without an id are skipped (SPEC §5). */
+  selectedAccounts: z
+    .record(z.string(), z.array(z.string().trim().max(100)).max(50))
+    .default({})
+    .transform((map) => Object.fromEntries(Object.entries(map).map(([p, ids]) => [p, [...new Set(ids.filter(Boolean))]]))),
+  images: z.array(mediaRef).max(20).default([]),
+  videos: z.array(mediaRef).max(20).default([]),
+  media: z.array(mediaRef).max(20).default([]),
+  hashtags: wordList("#").default([]),
+  mentions: wordList("@").default([]),
+  metadata: z
+    .object({ category: z.string().trim().max(50).default("other"), source: z.string().trim().max(50).default("web") })
+    .default({ category: "other", source: "web" }),
+  title: z.string().trim().max(500).nullish(),
+  youtubeVideo: mediaRef.nullish(),
+  scheduledDate: scheduledDate.nullish(),
+  /** IANA zone for a local scheduledDate; the user's own zone when absent. */
+  timezone: z.string().max(64).optional(),
+  status: z.enum(["draft", "scheduled"]).optional(),
+  publishNow: z.boolean().default(false),
+});
+export type PostFields = z.output<typeof postFieldsSchema>;
+
+/** Every media id the post refers to, in order, without duplicates. */
+export function mediaIdsOf(fields: Pick<PostFields, "media" | "images" | "videos" | "youtubeVideo">): string[] {
+  return [...new Set([...fields.media, ...fields.images, ...fields.videos, ...(fields.youtubeVideo ? [fields.youtubeVideo] : [])])];
+}
+
+/** The accounts chosen for the selected platforms only (deselecting a platform drops its accounts). */
+export function accountsOf(fields: Pick<PostFields, "platforms" | "selectedAccounts">): Array<{ platform: Platform; accountId: string }> {
+  return fields.platforms.flatMap((platform) => (fields.selectedAccounts[platform] ?? []).map((accountId) => ({ platform, accountId })));
+}
+
+/** Hashtags written in the content (`#word`). */
+export function hashtagsIn(content: string): string[] {
+  return [...content.matchAll(/#([\p{L}\p{N}_]+)/gu)].map((m) => m[1]!);
+}
+
+/** The text a platform receives: the content, then the listed hashtags it does not already contain. */
+export function captionOf(content: string, hashtags: string[]): string {
+  const present = new Set(hashtagsIn(content).map((h) => h.toLowerCase()));
+  const extra = hashtags.filter((h) => !present.has(h.toLowerCase())).map((h) => `#${h}`);
+  return extra.length ? `${content.trimEnd()}\n\n${extra.join(" ")}` : content;
+}
+
+/** Every distinct hashtag the published caption carries. */
+export function allHashtags(content: string, hashtags: string[]): string[] {
+  return [...new Map([...hashtagsIn(content), ...hashtags].map((h) => [h.toLowerCase(), h])).values()];
+}
+
+/** Characters as people count them (code points), not UTF-16 units. */
+export const characterCount = (text: string) => [...text].length;
+
+/** The platform whose limit applies (the smallest among the selected ones). */
+export function tightestPlatform(platforms: Platform[]): Platform | null {
+  return platforms.reduce<Platform | null>((best, p) => (best === null || CHARACTER_LIMITS[p] < CHARACTER_LIMITS[best] ? p : best), null);
+}
+
+/** The status the post asks for: publishing now or a schedule makes it scheduled. */
+export function intentOf(fields: Pick<PostFields, "status" | "publishNow" | "scheduledDate">): "draft" | "scheduled" {
+  return fields.status ?? (fields.publishNow || fields.scheduledDate ? "scheduled" : "draft");
+}
+
+/** The UTC instant of the schedule (ISO, or local date and time in `timeZone`); undefined if none, null if invalid. */
+export function scheduledInstant(value: PostFields["scheduledDate"], timeZone: string): number | null | undefined {
+  if (!value) return undefined;
+  if (typeof value === "string") return Date.parse(value);
+  return localToUtc(value.localDate, value.localTime, timeZone);
+}
+
+export interface PostRuleContext {
+  now: number;
+  /** The user's zone, used when the post names none. */
+  timeZone: string;
+  /** image or video for each referenced media id the caller knows about. */
+  mediaKind: (id: string) => MediaKind | undefined;
+}
+
+/**
+ * The messages of SPEC §5 Post in the order the composer shows them. Drafts skip the media, account and
+ * schedule requirements but keep the content rules.
+ */
+export function postProblems(fields: PostFields, ctx: PostRuleContext): string[] {
+  const out: string[] = [];
+  const draft = intentOf(fields) === "draft";
+  const { platforms } = fields;
+  if (fields.content.trim() === "") out.push(PostMessages.contentRequired);
+  if (platforms.length === 0) out.push(PostMessages.platformRequired);
+  const tightest = tightestPlatform(platforms);
+  const length = characterCount(captionOf(fields.content, fields.hashtags));
+  if (tightest && length > CHARACTER_LIMITS[tightest]) {
+    out.push(
+      platforms.length === 1
+        ? PostMessages.characterLimit(length, CHARACTER_LIMITS[tightest])
+        : PostMessages.platformLimit(tightest, length, CHARACTER_LIMITS[tightest]),
+    );
+  }
+  const tags = allHashtags(fields.content, fields.hashtags);
+  if (tags.some((t) => !/^[\p{L}\p{N}_]+$/u.test(t))) out.push(PostMessages.hashtagFormat);
+  for (const p of platforms) {
+    const max = HASHTAG_LIMITS[p];
+    if (tags.length > max) out.push(PostMessages.hashtagLimit(p, tags.length, max));
+  }
+  const youtube = platforms.includes("youtube");
+  if (youtube && (fields.title ?? "").length > YOUTUBE_TITLE_MAX) out.push(PostMessages.youtubeTitleLong);
+  const timeZone = fields.timezone ?? ctx.timeZone;
+  const at = scheduledInstant(fields.scheduledDate, timeZone);
+  if (at === null || Number.isNaN(at)) out.push(PostMessages.scheduleInvalid);
+  if (draft) return out;
+
+  const ids = mediaIdsOf(fields);
+  if (ids.length === 0) out.push(PostMessages.mediaRequired);
+  if (youtube && !ids.some((i) => ctx.mediaKind(i) === "video")) out.push(PostMessages.youtubeVideo);
+  if (youtube && !fields.title) out.push(PostMessages.youtubeTitle);
+  for (const p of ACCOUNT_REQUIRED) {
+    if (platforms.includes(p) && (fields.selectedAccounts[p] ?? []).length === 0) out.push(PostMessages.accountRequired(p));
+  }
+  if (!fields.publishNow) {
+    if (at === undefined) out.push(PostMessages.scheduleRequired);
+    else if (at !== null && at < ctx.now - SCHEDULE_GRACE_MS) out.push(PostMessages.schedulePast);
+  }
+  return out;
+}
+
+/** The composer's schema: fields plus every rule, the first message being what the user sees. */
+export function postSchema(ctx: PostRuleContext) {
+  return postFieldsSchema.superRefine((fields, zc) => {
+    for (const message of postProblems(fields, ctx)) zc.addIssue({ code: "custom", message });
+  });
+}

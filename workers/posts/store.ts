@@ -1,0 +1,308 @@
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { likeContains } from "../db/like";
+import { connectedAccounts, type Platform } from "../db/schema/accounts";
+import { media, postMedia } from "../db/schema/media";
+import { posts, postTargets, type TARGET_STATUSES } from "../db/schema/posts";
+import { HttpError, notFound } from "../http/envelope";
+import type { MediaLibrary } from "../media/library";
+import { presentMedia, type MediaRow } from "../media/present";
+import { preflight, type Problem } from "./preflight";
+import { accountsOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./schema";
+import { derivePostStatus } from "../publishing/state";
+import type { ListPostsQuery } from "./query";
+
+type PostRow = typeof posts.$inferSelect;
+type TargetRow = typeof postTargets.$inferSelect;
+type TargetStatus = (typeof TARGET_STATUSES)[number];
+
+/** Targets that have left the user's hands: they are never rewritten by an edit or reschedule. */
+const SETTLED: TargetStatus[] = ["queued", "publishing", "published", "unconfirmed"];
+
+export class PreflightError extends HttpError {
+  constructor(readonly problems: Problem[]) {
+    super(400, problems[0]!.message);
+  }
+}
+
+interface Actor {
+  id: string;
+  timezone: string;
+}
+
+/** Posts with one target per (platform, account). Every query is scoped to the owner. */
+export class PostStore {
+  constructor(
+    private readonly db: Db,
+    private readonly library: MediaLibrary,
+    private readonly now: () => number,
+  ) {}
+
+  /** Resolves and checks a post: SPEC §5 rules, then ownership of media and accounts, then pre-flight. */
+  private async resolve(user: Actor, fields: PostFields, check: { preflight: boolean }) {
+    const ids = mediaIdsOf(fields);
+    const rows = await this.library.owned(user.id, ids);
+    const kinds = new Map(rows.map((m) => [m.id, m.fileType]));
+    const messages = postProblems(fields, { now: this.now(), timeZone: user.timezone, mediaKind: (i) => kinds.get(i) });
+    if (messages.length > 0) throw new HttpError(400, messages[0]!);
+    const targets = accountsOf(fields);
+    const accounts = await this.userAccounts(user.id);
+    const known = new Map(accounts.map((a) => [a.id, a]));
+    if (targets.some((t) => known.get(t.accountId)?.platform !== t.platform)) throw notFound();
+    const timezone = fields.timezone ?? user.timezone;
+    const scheduledAt = scheduledInstant(fields.scheduledDate, timezone) ?? null;
+    const youtubeVideoId = fields.platforms.includes("youtube") ? (fields.youtubeVideo ?? rows.find((m) => m.fileType === "video")?.id ?? null) : (fields.youtubeVideo ?? null);
+    const intent = intentOf(fields);
+    if (check.preflight && intent === "scheduled") {
+      const problems = preflight({ ...fields, targets, media: rows, youtubeVideoId }, accounts, this.now());
+      if (problems.length > 0) throw new PreflightError(problems);
+    }
+    return { rows, targets, timezone, scheduledAt, youtubeVideoId, intent };
+  }
+
+  /** The problems per channel, without saving anything (POST /api/posts/preflight). */
+  async preflight(user: Actor, fields: PostFields): Promise<{ messages: string[]; problems: Problem[] }> {
+    const rows = await this.library.owned(user.id, mediaIdsOf(fields));
+    const kinds = new Map(rows.map((m) => [m.id, m.fileType]));
+    const messages = postProblems({ ...fields, status: fields.status ?? "scheduled" }, { now: this.now(), timeZone: user.timezone, mediaKind: (i) => kinds.get(i) });
+    const accounts = await this.userAccounts(user.id);
+    const problems = preflight({ ...fields, targets: accountsOf(fields), media: rows, youtubeVideoId: fields.youtubeVideo ?? null }, accounts, this.now());
+    return { messages, problems };
+  }
+
+  async create(user: Actor, fields: PostFields) {
+    const r = await this.resolve(user, fields, { preflight: true });
+    const now = this.now();
+    const id = crypto.randomUUID();
+    const targetStatus: TargetStatus = fields.publishNow ? "queued" : r.intent;
+    const targets = r.targets.map((t) => ({
+      id: crypto.randomUUID(),
+      postId: id,
+      userId: user.id,
+      platform: t.platform,
+      accountId: t.accountId,
+      status: targetStatus,
+      dueAt: fields.publishNow ? now : r.intent === "scheduled" ? r.scheduledAt : null,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    const post = {
+      id,
+      userId: user.id,
+      content: fields.content,
+      platforms: fields.platforms,
+      title: fields.title ?? null,
+      youtubeVideoId: r.youtubeVideoId,
+      hashtags: fields.hashtags,
+      mentions: fields.mentions,
+      status: derivePostStatus(targets),
+      scheduledAt: fields.publishNow ? now : r.scheduledAt,
+      timezone: r.timezone,
+      category: fields.metadata.category,
+      source: fields.metadata.source,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.db.batch([
+      this.db.insert(posts).values(post),
+      ...(targets.length ? [this.db.insert(postTargets).values(targets)] : []),
+      ...(r.rows.length ? [this.db.insert(postMedia).values(r.rows.map((m, position) => ({ postId: id, mediaId: m.id, position })))] : []),
+    ]);
+    return this.get(user.id, id);
+  }
+
+  /**
+   * Replaces what the user may still change. Published (or in-flight) targets are kept as they are;
+   * the others follow the new accounts and schedule — this is also the planner's drag-to-reschedule.
+   */
+  async update(user: Actor, id: string, patch: Partial<PostFields>) {
+    const current = await this.ownedPost(user.id, id);
+    const existing = await this.db.select().from(postTargets).where(eq(postTargets.postId, id));
+    if (existing.some((t) => t.status === "queued" || t.status === "publishing")) {
+      throw new HttpError(409, "This post is being published right now and cannot be changed.");
+    }
+    const fields = { ...(await this.fieldsOf(current, existing)), ...patch } as PostFields;
+    const settled = existing.filter((t) => SETTLED.includes(t.status));
+    const r = await this.resolve(user, { ...fields, status: fields.status ?? (current.status === "draft" ? "draft" : "scheduled") }, { preflight: true });
+    const now = this.now();
+    const keep = new Set(settled.map((t) => `${t.platform}:${t.accountId}`));
+    const open = r.targets.filter((t) => !keep.has(`${t.platform}:${t.accountId}`));
+    const status: TargetStatus = fields.publishNow ? "queued" : r.intent;
+    const dueAt = fields.publishNow ? now : r.intent === "scheduled" ? r.scheduledAt : null;
+    const fresh = open.map((t) => {
+      const prior = existing.find((e) => e.platform === t.platform && e.accountId === t.accountId);
+      return { id: prior?.id ?? crypto.randomUUID(), postId: id, userId: user.id, platform: t.platform, accountId: t.accountId, status, dueAt, errorKind: null, errorMessage: null, createdAt: prior?.createdAt ?? now, updatedAt: now };
+    });
+    const unsettledIds = existing.filter((t) => !SETTLED.includes(t.status)).map((t) => t.id);
+    const all = [...settled, ...fresh];
+    await this.db.batch([
+      this.db
+        .update(posts)
+        .set({
+          content: fields.content,
+          platforms: fields.platforms,
+          title: fields.title ?? null,
+          youtubeVideoId: r.youtubeVideoId,
+          hashtags: fields.hashtags,
+          mentions: fields.mentions,
+          status: derivePostStatus(all),
+          scheduledAt: fields.publishNow ? now : r.scheduledAt,
+          timezone: r.timezone,
+          category: fields.metadata.category,
+          source: fields.metadata.source,
+          updatedAt: now,
+        })
+        .where(and(eq(posts.id, id), eq(posts.userId, user.id))),
+      ...(unsettledIds.length ? [this.db.delete(postTargets).where(inArray(postTargets.id, unsettledIds))] : []),
+      ...(fresh.length ? [this.db.insert(postTargets).values(fresh)] : []),
+      this.db.delete(postMedia).where(eq(postMedia.postId, id)),
+      ...(r.rows.length ? [this.db.insert(postMedia).values(r.rows.map((m, position) => ({ postId: id, mediaId: m.id, position })))] : []),
+    ]);
+    return this.get(user.id, id);
+  }
+
+  /**
+   * Publish Now: every target not yet published goes to `queued`, due now. The publishing pipeline
+   * (workers/publishing/, Publishing issue) claims queued targets and publishes them; until it lands
+   * they stay queued — nothing here pretends a post was published.
+   */
+  async publish(user: Actor, id: string) {
+    const current = await this.ownedPost(user.id, id);
+    const existing = await this.db.select().from(postTargets).where(eq(postTargets.postId, id));
+    const fields = await this.fieldsOf(current, existing);
+    await this.resolve(user, { ...fields, publishNow: true, status: "scheduled" }, { preflight: true });
+    const now = this.now();
+    const waiting = existing.filter((t) => !SETTLED.includes(t.status));
+    if (waiting.length === 0) throw new HttpError(409, "This post has nothing left to publish.");
+    const after = existing.map((t) => (waiting.includes(t) ? { ...t, status: "queued" as const } : t));
+    await this.db.batch([
+      this.db
+        .update(postTargets)
+        .set({ status: "queued", dueAt: now, errorKind: null, errorMessage: null, updatedAt: now })
+        .where(inArray(postTargets.id, waiting.map((t) => t.id))),
+      this.db.update(posts).set({ status: derivePostStatus(after), scheduledAt: now, updatedAt: now }).where(eq(posts.id, id)),
+    ]);
+    return this.get(user.id, id);
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    const gone = await this.db.delete(posts).where(and(eq(posts.id, id), eq(posts.userId, userId))).returning({ id: posts.id });
+    if (gone.length === 0) throw notFound();
+  }
+
+  async get(userId: string, id: string) {
+    const post = await this.ownedPost(userId, id);
+    const [json] = await this.present([post]);
+    return json!;
+  }
+
+  async list(user: Actor, q: ListPostsQuery) {
+    const shownAt = sql`coalesce(${posts.publishedAt}, ${posts.scheduledAt}, ${posts.createdAt})`;
+    const filters: Array<SQL | undefined> = [
+      eq(posts.userId, user.id),
+      q.status ? eq(posts.status, q.status) : undefined,
+      q.platform ? sql`EXISTS (SELECT 1 FROM json_each(${posts.platforms}) WHERE json_each.value = ${q.platform})` : undefined,
+      q.from !== undefined ? sql`${shownAt} >= ${q.from}` : undefined,
+      q.to !== undefined ? sql`${shownAt} < ${q.to}` : undefined,
+      q.search ? or(likeContains(posts.content, q.search), likeContains(posts.hashtags, q.search.replace(/^#/, ""))) : undefined,
+    ];
+    const where = and(...filters);
+    const [rows, [total]] = await Promise.all([
+      this.db.select().from(posts).where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+      this.db.select({ n: count() }).from(posts).where(where),
+    ]);
+    const n = total?.n ?? 0;
+    return { posts: await this.present(rows), pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) } };
+  }
+
+  private async ownedPost(userId: string, id: string): Promise<PostRow> {
+    const [post] = await this.db.select().from(posts).where(and(eq(posts.id, id), eq(posts.userId, userId)));
+    if (!post) throw notFound();
+    return post;
+  }
+
+  private async userAccounts(userId: string) {
+    return this.db
+      .select({ id: connectedAccounts.id, platform: connectedAccounts.platform, username: connectedAccounts.username, status: connectedAccounts.status, tokenExpiresAt: connectedAccounts.tokenExpiresAt })
+      .from(connectedAccounts)
+      .where(eq(connectedAccounts.userId, userId));
+  }
+
+  /** The stored post as composer fields, the base a partial PUT is applied to. */
+  private async fieldsOf(post: PostRow, targets: TargetRow[]): Promise<PostFields> {
+    const attached = await this.db.select({ id: postMedia.mediaId }).from(postMedia).where(eq(postMedia.postId, post.id)).orderBy(asc(postMedia.position));
+    const selectedAccounts: Record<string, string[]> = {};
+    for (const t of targets) (selectedAccounts[t.platform] ??= []).push(t.accountId);
+    return {
+      content: post.content,
+      platforms: post.platforms,
+      selectedAccounts,
+      images: [],
+      videos: [],
+      media: attached.map((a) => a.id),
+      hashtags: post.hashtags,
+      mentions: post.mentions,
+      metadata: { category: post.category, source: post.source },
+      title: post.title,
+      youtubeVideo: post.youtubeVideoId,
+      scheduledDate: post.scheduledAt === null ? null : new Date(post.scheduledAt).toISOString(),
+      timezone: post.timezone,
+      status: post.status === "draft" ? "draft" : "scheduled",
+      publishNow: false,
+    };
+  }
+
+  /** SPEC §3 Post for each row, with its media and one platformPosts entry per target. */
+  private async present(rows: PostRow[]) {
+    if (rows.length === 0) return [];
+    const ids = rows.map((p) => p.id);
+    const [targets, attached] = await Promise.all([
+      this.db.select().from(postTargets).where(inArray(postTargets.postId, ids)).orderBy(asc(postTargets.createdAt)),
+      this.db
+        .select({ postId: postMedia.postId, row: media, used: sql<number>`(SELECT count(*) FROM post_media pm WHERE pm.media_id = ${media.id})`.mapWith(Number) })
+        .from(postMedia)
+        .innerJoin(media, eq(media.id, postMedia.mediaId))
+        .where(inArray(postMedia.postId, ids))
+        .orderBy(asc(postMedia.position)),
+    ]);
+    return rows.map((p) => {
+      const items = attached.filter((a) => a.postId === p.id).map((a) => presentMedia(a.row as MediaRow, a.used));
+      const own = targets.filter((t) => t.postId === p.id);
+      const selectedAccounts: Partial<Record<Platform, string[]>> = {};
+      for (const t of own) (selectedAccounts[t.platform] ??= []).push(t.accountId);
+      const iso = (v: number | null) => (v === null ? null : new Date(v).toISOString());
+      return {
+        _id: p.id,
+        id: p.id,
+        content: p.content,
+        platforms: p.platforms,
+        selectedAccounts,
+        images: items.filter((m) => m.fileType === "image"),
+        videos: items.filter((m) => m.fileType === "video"),
+        media: items,
+        hashtags: p.hashtags,
+        mentions: p.mentions,
+        status: p.status,
+        scheduledDate: iso(p.scheduledAt),
+        timezone: p.timezone,
+        publishedAt: iso(p.publishedAt),
+        createdAt: iso(p.createdAt),
+        updatedAt: iso(p.updatedAt),
+        title: p.title,
+        youtubeVideo: items.find((m) => m.id === p.youtubeVideoId) ?? null,
+        metadata: { category: p.category, source: p.source },
+        platformPosts: own.map((t) => ({
+          id: t.id,
+          platform: t.platform,
+          accountId: t.accountId,
+          status: t.status,
+          dueAt: iso(t.dueAt),
+          publishedAt: iso(t.publishedAt),
+          remoteId: t.remoteId,
+          permalink: t.permalink,
+          error: t.errorMessage ? { kind: t.errorKind, message: t.errorMessage } : null,
+        })),
+      };
+    });
+  }
+}
