@@ -118,8 +118,11 @@ export interface PlatformClient {
   /** The accounts this consent gives access to (a person, their Pages, organizations, channel…). */
   accounts(tokens: TokenSet, variant?: string): Promise<RemoteAccount[]>;
   publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult>;
-  /** Looks for an already-published post carrying `marker` (settles an unknown outcome). */
-  findPublished(account: AccountCredentials, marker: string, since: number): Promise<PublishResult | null>;
+  /**
+   * Looks for an already-published post carrying `marker` (settles an unknown outcome). Platforms with
+   * no field to carry a marker (X, LinkedIn) recognise the post by its exact `text` since `since`.
+   */
+  findPublished(account: AccountCredentials, marker: string, since: number, text?: string): Promise<PublishResult | null>;
   deletePost(account: AccountCredentials, remoteId: string): Promise<void>;
   postMetrics(account: AccountCredentials, remoteId: string): Promise<PostMetrics>;
   accountMetrics(account: AccountCredentials): Promise<AccountMetrics>;
