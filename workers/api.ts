@@ -9,6 +9,7 @@ import type { AppEnv } from "./http/app-env";
 import { fail, HttpError, Messages } from "./http/envelope";
 import { buildServices } from "./services";
 import { userRoutes } from "./users/routes";
+import { accountRoutes, connectRoutes } from "./accounts/routes";
 
 /** JSON bodies are small; uploads set their own, larger limits on their routes. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -31,7 +32,7 @@ export function createApi(now: () => number = Date.now) {
   app.get("/health", (c) => c.json({ success: true, message: "OK", data: { status: "ok", time: new Date(now()).toISOString() } }));
 
   app.use("/api/*", async (c, next) => {
-    c.set("services", buildServices(c.env, now));
+    c.set("services", buildServices(c.env, now, new URL(c.req.url).origin));
     await next();
   });
   app.use("/api/*", (c, next) => {
@@ -45,6 +46,8 @@ export function createApi(now: () => number = Date.now) {
   app.use("/api/*", resolveAuth);
 
   app.route("/api/auth", authRoutes);
+  app.route("/api/auth", connectRoutes);
+  app.route("/api/accounts", accountRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/feedback", feedbackRoutes);
   app.route("/api/events", eventRoutes);

@@ -13,7 +13,7 @@ export { UserSessions } from "./auth/user-sessions";
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 async function renderPage(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
-  const services = buildServices(env);
+  const services = buildServices(env, Date.now, new URL(request.url).origin);
   const found = tokenFromRequest(request);
   const auth = found?.via === "cookie" ? await services.auth.resolve(found.token) : null;
   const context = new RouterContextProvider();

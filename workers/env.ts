@@ -7,6 +7,8 @@ const ConfigSchema = z.object({
   MAILER: z.enum(["devmailbox", "cloudflare"]),
   MAIL_FROM: z.string().email().default("no-reply@postline.local"),
   AI_PROVIDER: z.enum(["builtin", "openai"]),
+  /** Public origin for work that has no request (cron, queues): OAuth redirects and sandbox media URLs. */
+  APP_ORIGIN: z.string().url().default("http://localhost:8787"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
   TOKEN_ENCRYPTION_KEY: z
     .string()

@@ -32,7 +32,8 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get("/me", async (c) => {
     if (!c.var.auth) throw new HttpError(401, Messages.unauthorized);
-    return ok(c, { user: c.var.auth.user, ...c.var.auth.user, connectedAccounts: [] });
+    const accounts = await c.var.services.accounts.list(c.var.auth.user.id);
+    return ok(c, { user: c.var.auth.user, ...c.var.auth.user, connectedAccounts: accounts.map((a) => ({ platform: a.platform, id: a.id })) });
   })
   .post("/send-otp", async (c) => {
     const { email } = await readJson(c, forgotSchema);

@@ -1,12 +1,52 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { advanceClock } from "./context";
+import { emuContext, type EmuEnv } from "./context";
+import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
 
 /**
  * The platform emulator: a stateful stand-in for the real platform APIs, written from PLATFORMS.md on
  * its own (it shares no code with the clients). Mounted at /sandbox only when PLATFORMS_MODE=sandbox.
  * Each upstream host is a sub-app at /sandbox/<host>, serving that host's real paths.
  */
+const clockSchema = z.object({ advanceMs: z.number().int().min(0, "advanceMs must be ≥ 0").max(400 * 86_400_000) });
+
+async function body(req: Request): Promise<unknown> {
+  try {
+    return await req.json();
+  } catch {
+    return {};
+  }
+}
+
 export function createEmulator() {
-  const app = new Hono<{ Bindings: Env }>();
+  const app = new Hono<EmuEnv>().basePath("/sandbox");
+  app.use("*", emuContext);
+
+  // Test and demo controls.
+  app.get("/clock", (c) => c.json({ now: c.var.now, iso: new Date(c.var.now).toISOString() }));
+  app.post("/clock", async (c) => {
+    const parsed = clockSchema.safeParse(await body(c.req.raw));
+    if (!parsed.success) return c.json({ error: { message: parsed.error.issues[0]!.message } }, 400);
+    await advanceClock(c.var.db, parsed.data.advanceMs);
+    const now = c.var.now + parsed.data.advanceMs;
+    return c.json({ now, iso: new Date(now).toISOString() });
+  });
+  app.post("/faults", async (c) => {
+    const parsed = faultSchema.safeParse(await body(c.req.raw));
+    if (!parsed.success) return c.json({ error: { message: parsed.error.issues[0]!.message } }, 400);
+    await setFault(c.var.db, parsed.data);
+    return c.json({ armed: parsed.data });
+  });
+  app.delete("/faults", async (c) => {
+    await clearFaults(c.var.db);
+    return c.json({ cleared: true });
+  });
+
+  app.use("/:host/*", faultMiddleware);
+  // Platform hosts mount here, one sub-app per host: app.route("/<host>", subApp).
+  // app.route("/api.openai.com", openaiEmulator); // lead: mount workers/emulator/openai.ts (AI engineer) here
+
   app.notFound((c) => c.json({ error: { message: `Emulator: no route for ${c.req.method} ${c.req.path}` } }, 404));
   return app;
 }

@@ -8,9 +8,31 @@ export interface ClientDeps {
   /** OAuth client credentials per platform, from configuration. */
   credentials: Partial<Record<Platform, { clientId: string; clientSecret: string }>>;
   now: () => number;
+  /** Waits between status polls; tests advance the emulator clock instead of sleeping. */
+  sleep: (ms: number) => Promise<void>;
 }
 
+export type PlatformRegistry = Partial<Record<Platform, PlatformClient>>;
+
 /** Builds one client per platform; feature code asks the registry, never a platform module. */
-export function createPlatformRegistry(_deps: ClientDeps): Partial<Record<Platform, PlatformClient>> {
-  return {};
+export function createPlatformRegistry(_deps: ClientDeps): PlatformRegistry {
+  return {
+    // One line per platform: <platform>: create<Platform>Client(deps),
+  };
+}
+
+/**
+ * Client id/secret per platform from `<PLATFORM>_CLIENT_ID` / `<PLATFORM>_CLIENT_SECRET` (FACEBOOK_* is
+ * the Meta app, INSTAGRAM_* the Instagram app). In sandbox mode missing values fall back to fixed
+ * sandbox credentials the emulator accepts; in live mode a platform without them is simply not offered.
+ */
+export function platformCredentials(env: Record<string, unknown>, sandbox: boolean): ClientDeps["credentials"] {
+  const out: ClientDeps["credentials"] = {};
+  for (const platform of ["instagram", "facebook", "twitter", "linkedin", "youtube", "threads"] as const) {
+    const id = env[`${platform.toUpperCase()}_CLIENT_ID`];
+    const secret = env[`${platform.toUpperCase()}_CLIENT_SECRET`];
+    if (typeof id === "string" && id && typeof secret === "string" && secret) out[platform] = { clientId: id, clientSecret: secret };
+    else if (sandbox) out[platform] = { clientId: `sandbox-${platform}-app`, clientSecret: `sandbox-${platform}-secret` };
+  }
+  return out;
 }

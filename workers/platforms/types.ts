@@ -44,6 +44,8 @@ export interface RemoteAccount {
   profilePicture?: string | null;
   followerCount?: number | null;
   accountType: string;
+  /** Set when one consent yields accounts of another platform (Facebook Login gives Pages and Instagram accounts). */
+  platform?: Platform;
   /** Set for accounts that publish with their own token (Facebook Pages). */
   tokens?: TokenSet;
   metadata?: Record<string, unknown>;
@@ -111,6 +113,8 @@ export interface AccountCredentials {
 
 export interface PlatformClient {
   readonly platform: Platform;
+  /** Connect variants the client accepts (Instagram: "instagram-only" | "facebook"); the first is the default. */
+  readonly variants?: readonly string[];
   /** Where the browser goes to consent. `codeVerifier` is set for PKCE platforms. */
   authorizeUrl(input: { state: string; redirectUri: string; codeVerifier?: string; variant?: string }): URL;
   exchangeCode(input: { code: string; redirectUri: string; codeVerifier?: string; variant?: string }): Promise<TokenSet>;
@@ -119,8 +123,8 @@ export interface PlatformClient {
   accounts(tokens: TokenSet, variant?: string): Promise<RemoteAccount[]>;
   publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult>;
   /**
-   * Looks for an already-published post carrying `marker` (settles an unknown outcome). Platforms with
-   * no field to carry a marker (X, LinkedIn) recognise the post by its exact `text` since `since`.
+   * Looks for an already-published post carrying `marker` (settles an unknown outcome). Platforms with no
+   * field to carry a marker match the exact `text` published since `since` instead, so callers pass it.
    */
   findPublished(account: AccountCredentials, marker: string, since: number, text?: string): Promise<PublishResult | null>;
   deletePost(account: AccountCredentials, remoteId: string): Promise<void>;

@@ -7,9 +7,14 @@ import { readJson } from "../http/validate";
 
 export const userRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/profile", (c) => {
+  .get("/profile", async (c) => {
     const user = c.var.auth!.user;
-    return ok(c, { ...user, connectedPlatforms: [] as string[], connectedAccounts: [] as Array<{ platform: string; id: string }> });
+    const accounts = await c.var.services.accounts.list(user.id);
+    return ok(c, {
+      ...user,
+      connectedPlatforms: [...new Set(accounts.map((a) => a.platform))],
+      connectedAccounts: accounts.map((a) => ({ platform: a.platform, id: a.id })),
+    });
   })
   .post("/verify-password", async (c) => {
     const { currentPassword } = await readJson(c, verifyPasswordSchema);
@@ -27,7 +32,7 @@ export const userRoutes = new Hono<AppEnv>()
     await c.var.services.auth.setTimezone(c.var.auth!.user.id, timezone);
     return ok(c, { timezone }, "Timezone updated");
   })
-  .get("/connected-accounts", (c) => ok(c, { accounts: [] as unknown[] }))
+  .get("/connected-accounts", async (c) => ok(c, { accounts: await c.var.services.accounts.list(c.var.auth!.user.id) }))
   .get("/sessions", async (c) => {
     const sessions = await c.var.services.auth.listSessions(c.var.auth!.user.id);
     return ok(c, { sessions: sessions.map((s) => ({ ...s, current: s.id === c.var.auth!.sessionId })) });

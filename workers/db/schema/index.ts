@@ -2,3 +2,5 @@
 export * from "./core";
 export * from "./accounts";
 export * from "./posts";
+export * from "./oauth";
+export * from "./emulator";

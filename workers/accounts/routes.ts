@@ -1,0 +1,112 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { requireAuth } from "../auth/middleware";
+import { PLATFORMS, type Platform } from "../db/schema/accounts";
+import type { AppEnv } from "../http/app-env";
+import { HttpError, Messages, notFound, ok } from "../http/envelope";
+import { parseOrThrow, readJson } from "../http/validate";
+import { type AccountsService, ConnectError } from "./service";
+
+const platformParam = z.enum(PLATFORMS);
+const connectBody = z.object({ variant: z.string().max(40).optional() });
+const variantQuery = z.string().max(40).optional();
+
+function platformOf(value: string | undefined): Platform {
+  const parsed = platformParam.safeParse(value);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+
+/** The spec's ids may carry a "-fb" suffix (the derived Facebook card); it names the same account. */
+const accountId = (id: string) => id.replace(/-fb$/, "");
+
+function settingsUrl(result: { connected: Platform } | { error: string }): string {
+  const q = new URLSearchParams({ tab: "accounts" });
+  if ("connected" in result) q.set("connected", result.connected);
+  else q.set("error", result.error);
+  return `/settings?${q}`;
+}
+
+/**
+ * /api/auth/<platform>…: connect (JSON or browser redirect), OAuth callback, status, accounts, disconnect.
+ * Mounted after the auth routes, so /api/auth/me and friends win.
+ */
+export const connectRoutes = new Hono<AppEnv>()
+  .get("/:platform/callback", async (c) => {
+    const platform = platformOf(c.req.param("platform"));
+    if (!c.var.auth) return c.redirect(settingsUrl({ error: Messages.unauthorized }), 302);
+    try {
+      await c.var.services.accounts.complete(c.var.auth, platform, new URL(c.req.url).searchParams);
+      return c.redirect(settingsUrl({ connected: platform }), 302);
+    } catch (err) {
+      if (err instanceof ConnectError) return c.redirect(settingsUrl({ error: err.message }), 302);
+      console.error("OAuth callback failed", err);
+      return c.redirect(settingsUrl({ error: "Failed to connect account. Please try again." }), 302);
+    }
+  })
+  .use(requireAuth)
+  .post("/:platform/connect", async (c) => {
+    const platform = platformOf(c.req.param("platform"));
+    const { variant } = await readJson(c, connectBody);
+    const url = await c.var.services.accounts.start(c.var.auth!, platform, variant);
+    return ok(c, { authUrl: url.toString() });
+  })
+  // Spec's full-page redirect for "Instagram Only".
+  .get("/instagram/instagram-only", async (c) => {
+    const url = await c.var.services.accounts.start(c.var.auth!, "instagram", "instagram-only");
+    return c.redirect(url.toString(), 302);
+  })
+  .get("/:platform/status", async (c) => {
+    const platform = platformOf(c.req.param("platform"));
+    const accounts = (await c.var.services.accounts.list(c.var.auth!.user.id)).filter((a) => a.platform === platform);
+    return ok(c, { connected: accounts.some((a) => a.connected), accounts }, "OK");
+  })
+  .get("/:platform/accounts", async (c) => {
+    const platform = platformOf(c.req.param("platform"));
+    const accounts = (await c.var.services.accounts.list(c.var.auth!.user.id)).filter((a) => a.platform === platform);
+    return c.json({ success: true, message: "OK", accounts, data: { accounts } });
+  })
+  .post("/instagram/disconnect", async (c) => {
+    const removed = await c.var.services.accounts.disconnectPlatform(c.var.auth!.user.id, ["instagram", "facebook"]);
+    return ok(c, { removed }, "Account disconnected successfully");
+  })
+  .delete("/:platform/disconnect/:id", async (c) => {
+    const account = await disconnectOne(c.var.services.accounts, c.var.auth!.user.id, platformOf(c.req.param("platform")), c.req.param("id"));
+    return ok(c, { account }, "Account disconnected successfully");
+  })
+  .delete("/:platform/accounts/:id", async (c) => {
+    const account = await disconnectOne(c.var.services.accounts, c.var.auth!.user.id, platformOf(c.req.param("platform")), c.req.param("id"));
+    return ok(c, { account }, "Account disconnected successfully");
+  })
+  .get("/:platform", async (c) => {
+    const platform = platformOf(c.req.param("platform"));
+    const variant = parseOrThrow(variantQuery, c.req.query("variant"));
+    const url = await c.var.services.accounts.start(c.var.auth!, platform, variant);
+    return c.redirect(url.toString(), 302);
+  });
+
+/** The per-platform disconnect paths; Instagram's path also takes the Page that came with the Instagram account. */
+async function disconnectOne(accounts: AccountsService, userId: string, platform: Platform, id: string) {
+  const account = await accounts.get(userId, accountId(id));
+  if (account.platform !== platform && !(platform === "instagram" && account.platform === "facebook")) throw notFound();
+  return accounts.disconnect(userId, account.id);
+}
+
+/** /api/accounts/{id}: read, refresh now, disconnect. Another user's account is a 404. */
+export const accountRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/", async (c) => ok(c, { accounts: await c.var.services.accounts.list(c.var.auth!.user.id) }))
+  .get("/:id", async (c) => ok(c, await c.var.services.accounts.get(c.var.auth!.user.id, accountId(c.req.param("id")))))
+  .post("/:id/refresh", async (c) => {
+    try {
+      return ok(c, await c.var.services.accounts.refreshOwned(c.var.auth!.user.id, accountId(c.req.param("id"))), "Connection refreshed");
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      const message = err instanceof Error ? err.message : Messages.server;
+      throw new HttpError(409, message);
+    }
+  })
+  .delete("/:id", async (c) => {
+    const removed = await c.var.services.accounts.disconnect(c.var.auth!.user.id, accountId(c.req.param("id")));
+    return ok(c, { account: removed }, "Account disconnected successfully");
+  });

@@ -1,0 +1,263 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { randomToken, sha256Hex } from "../auth/crypto";
+import type { AuthContext } from "../auth/service";
+import type { Db } from "../db/client";
+import { connectedAccounts, type Platform } from "../db/schema/accounts";
+import { oauthStates } from "../db/schema/oauth";
+import { HttpError, notFound } from "../http/envelope";
+import type { PlatformRegistry } from "../platforms/registry";
+import { type AccountCredentials, type PlatformClient, PlatformError, type RemoteAccount, type TokenSet } from "../platforms/types";
+import { toAccountView, type AccountView } from "./view";
+import type { TokenCipher } from "./token-crypto";
+
+export const STATE_TTL_MS = 10 * 60_000;
+/** A token this close to expiry is refreshed before it is handed out. */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+export const ConnectMessages = {
+  badState: "This connection request is invalid or has expired. Please try connecting again.",
+  denied: (brand: string) => `You cancelled the ${brand} connection.`,
+  noCode: "The platform did not return an authorization code.",
+  noAccounts: (brand: string) => `No ${brand} account was found for this login.`,
+} as const;
+
+export const BRAND: Record<Platform, string> = {
+  instagram: "Instagram",
+  facebook: "Facebook",
+  twitter: "X",
+  linkedin: "LinkedIn",
+  youtube: "YouTube",
+  threads: "Threads",
+};
+
+type AccountRow = typeof connectedAccounts.$inferSelect;
+
+/** A failure of the OAuth callback; its message goes back to the settings page. */
+export class ConnectError extends Error {}
+
+export interface AccountsDeps {
+  db: Db;
+  registry: PlatformRegistry;
+  cipher: TokenCipher;
+  now: () => number;
+  origin: string;
+}
+
+/** Connected accounts: the OAuth connect flow, storage with encrypted tokens, refresh and disconnect. */
+export class AccountsService {
+  constructor(private deps: AccountsDeps) {}
+
+  client(platform: Platform): PlatformClient {
+    const client = this.deps.registry[platform];
+    if (!client) throw notFound();
+    return client;
+  }
+
+  redirectUri(platform: Platform): string {
+    return `${this.deps.origin}/api/auth/${platform}/callback`;
+  }
+
+  /** Starts a consent: stores the hashed state and the encrypted PKCE verifier, returns the authorize URL. */
+  async start(auth: AuthContext, platform: Platform, variant?: string): Promise<URL> {
+    const client = this.client(platform);
+    const chosen = variant ?? client.variants?.[0];
+    if (client.variants ? !chosen || !client.variants.includes(chosen) : variant !== undefined) {
+      throw new HttpError(400, `Unknown connection type for ${BRAND[platform]}.`);
+    }
+    const state = randomToken(32);
+    const codeVerifier = randomToken(48);
+    const redirectUri = this.redirectUri(platform);
+    await this.deps.db.insert(oauthStates).values({
+      id: crypto.randomUUID(),
+      stateHash: await sha256Hex(state),
+      userId: auth.user.id,
+      sessionId: auth.sessionId,
+      platform,
+      variant: chosen ?? null,
+      codeVerifierEnc: await this.deps.cipher.encrypt(codeVerifier),
+      redirectUri,
+      expiresAt: this.deps.now() + STATE_TTL_MS,
+    });
+    return client.authorizeUrl({ state, redirectUri, codeVerifier, variant: chosen });
+  }
+
+  /**
+   * The OAuth callback. The state must exist, belong to this user and session, be unused and unexpired;
+   * it is consumed before anything else happens, so a replay or a Deny leaves nothing usable behind.
+   */
+  async complete(auth: AuthContext, platform: Platform, params: URLSearchParams): Promise<number> {
+    const client = this.client(platform);
+    const state = params.get("state");
+    if (!state) throw new ConnectError(ConnectMessages.badState);
+    const now = this.deps.now();
+    const row = await this.deps.db
+      .update(oauthStates)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(oauthStates.stateHash, await sha256Hex(state)),
+          eq(oauthStates.userId, auth.user.id),
+          eq(oauthStates.sessionId, auth.sessionId),
+          eq(oauthStates.platform, platform),
+          isNull(oauthStates.usedAt),
+        ),
+      )
+      .returning()
+      .get();
+    if (!row || row.expiresAt <= now) throw new ConnectError(ConnectMessages.badState);
+    if (params.get("error")) throw new ConnectError(ConnectMessages.denied(BRAND[platform]));
+    const code = params.get("code");
+    if (!code) throw new ConnectError(ConnectMessages.noCode);
+    const codeVerifier = row.codeVerifierEnc ? await this.deps.cipher.decrypt(row.codeVerifierEnc) : undefined;
+    const variant = row.variant ?? undefined;
+    try {
+      const tokens = await client.exchangeCode({ code, redirectUri: row.redirectUri, codeVerifier, variant });
+      const remote = await client.accounts(tokens, variant);
+      if (remote.length === 0) throw new ConnectError(ConnectMessages.noAccounts(BRAND[platform]));
+      await this.store(auth.user.id, platform, tokens, remote);
+      return remote.length;
+    } catch (err) {
+      if (err instanceof PlatformError) throw new ConnectError(`${BRAND[platform]}: ${err.message}`);
+      throw err;
+    }
+  }
+
+  private async store(userId: string, platform: Platform, tokens: TokenSet, remote: RemoteAccount[]) {
+    const { db, cipher } = this.deps;
+    // Accounts from one consent share an owner key, so the UI can group an Instagram account with its Page.
+    const ownerKey = `${platform}:${String(remote[0]!.metadata?.fbUserId ?? remote[0]!.platformUserId)}`;
+    const now = this.deps.now();
+    const statements = [];
+    for (const account of remote) {
+      const own = account.tokens ?? tokens;
+      const values = {
+        platform: account.platform ?? platform,
+        platformUserId: account.platformUserId,
+        username: account.username,
+        displayName: account.displayName,
+        profilePicture: account.profilePicture ?? null,
+        followerCount: account.followerCount ?? null,
+        accountType: account.accountType,
+        connectionType: String(account.metadata?.connectionType ?? "standard"),
+        status: "connected" as const,
+        statusReason: null,
+        accessTokenEnc: await cipher.encrypt(own.accessToken),
+        refreshTokenEnc: own.refreshToken ? await cipher.encrypt(own.refreshToken) : null,
+        tokenExpiresAt: own.expiresAt,
+        refreshExpiresAt: own.refreshExpiresAt ?? null,
+        scopes: own.scopes?.join(" ") ?? null,
+        ownerKey,
+        metadata: account.metadata ?? {},
+        updatedAt: now,
+      };
+      statements.push(
+        db
+          .insert(connectedAccounts)
+          .values({ id: crypto.randomUUID(), userId, connectedAt: now, ...values })
+          .onConflictDoUpdate({ target: [connectedAccounts.userId, connectedAccounts.platform, connectedAccounts.platformUserId], set: values }),
+      );
+    }
+    await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  }
+
+  async list(userId: string): Promise<AccountView[]> {
+    const rows = await this.deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.userId, userId)).orderBy(connectedAccounts.connectedAt).all();
+    return rows.map(toAccountView);
+  }
+
+  private async owned(userId: string, id: string): Promise<AccountRow> {
+    const row = await this.deps.db
+      .select()
+      .from(connectedAccounts)
+      .where(and(eq(connectedAccounts.id, id), eq(connectedAccounts.userId, userId)))
+      .get();
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async get(userId: string, id: string): Promise<AccountView> {
+    return toAccountView(await this.owned(userId, id));
+  }
+
+  async disconnect(userId: string, id: string): Promise<AccountView> {
+    const row = await this.owned(userId, id);
+    await this.deps.db.delete(connectedAccounts).where(eq(connectedAccounts.id, row.id));
+    return toAccountView(row);
+  }
+
+  async disconnectPlatform(userId: string, platforms: Platform[]): Promise<number> {
+    let removed = 0;
+    for (const platform of platforms) {
+      const gone = await this.deps.db
+        .delete(connectedAccounts)
+        .where(and(eq(connectedAccounts.userId, userId), eq(connectedAccounts.platform, platform)))
+        .returning({ id: connectedAccounts.id })
+        .all();
+      removed += gone.length;
+    }
+    return removed;
+  }
+
+  /** Refreshes the user's account now (the "Refresh connection" action); a failure marks it needs_reconnect. */
+  async refreshOwned(userId: string, id: string): Promise<AccountView> {
+    const row = await this.owned(userId, id);
+    return toAccountView(await this.refreshRow(row));
+  }
+
+  /**
+   * What the publisher and the analytics sync call: valid credentials for an account, refreshed first when
+   * the token expires within REFRESH_MARGIN_MS. Throws PlatformError `auth` when the user must reconnect.
+   */
+  async accountCredentials(accountId: string): Promise<AccountCredentials> {
+    let row = await this.deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, accountId)).get();
+    if (!row) throw new PlatformError("permanent", "The connected account no longer exists.", { platform: "instagram" });
+    if (row.status === "needs_reconnect") {
+      throw new PlatformError("auth", row.statusReason ?? "Please reconnect this account.", { platform: row.platform });
+    }
+    if (row.tokenExpiresAt !== null && row.tokenExpiresAt - this.deps.now() < REFRESH_MARGIN_MS) row = await this.refreshRow(row);
+    return {
+      platformUserId: row.platformUserId,
+      accessToken: await this.deps.cipher.decrypt(row.accessTokenEnc),
+      accountType: row.accountType,
+      metadata: row.metadata ?? {},
+    };
+  }
+
+  /** Marks an account as needing reconnect, e.g. when a publish gets an `auth` error. */
+  async markNeedsReconnect(accountId: string, reason: string): Promise<void> {
+    await this.deps.db
+      .update(connectedAccounts)
+      .set({ status: "needs_reconnect", statusReason: reason, updatedAt: this.deps.now() })
+      .where(eq(connectedAccounts.id, accountId));
+  }
+
+  private async refreshRow(row: AccountRow): Promise<AccountRow> {
+    const client = this.client(row.platform);
+    const { cipher, db } = this.deps;
+    try {
+      const tokens = await client.refresh({
+        accessToken: await cipher.decrypt(row.accessTokenEnc),
+        refreshToken: row.refreshTokenEnc ? await cipher.decrypt(row.refreshTokenEnc) : null,
+        expiresAt: row.tokenExpiresAt,
+        refreshExpiresAt: row.refreshExpiresAt,
+      });
+      const patch = {
+        accessTokenEnc: await cipher.encrypt(tokens.accessToken),
+        refreshTokenEnc: tokens.refreshToken ? await cipher.encrypt(tokens.refreshToken) : row.refreshTokenEnc,
+        tokenExpiresAt: tokens.expiresAt,
+        refreshExpiresAt: tokens.refreshExpiresAt ?? row.refreshExpiresAt,
+        status: "connected" as const,
+        statusReason: null,
+        updatedAt: this.deps.now(),
+      };
+      await db.update(connectedAccounts).set(patch).where(eq(connectedAccounts.id, row.id));
+      return { ...row, ...patch };
+    } catch (err) {
+      // An outage is not the user's problem: only a refusal (auth/permanent) asks them to reconnect.
+      if (!(err instanceof PlatformError) || err.kind === "retryable") throw err;
+      const reason = `${BRAND[row.platform]} refused to refresh access: ${err.message}`;
+      await this.markNeedsReconnect(row.id, reason);
+      throw new PlatformError("auth", reason, { ...err.details, platform: row.platform });
+    }
+  }
+}

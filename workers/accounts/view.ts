@@ -1,0 +1,82 @@
+import type { connectedAccounts, Platform } from "../db/schema/accounts";
+
+type AccountRow = typeof connectedAccounts.$inferSelect;
+
+/** SPEC §3 Connected account, as every endpoint returns it. Built field by field so no token can slip in. */
+export interface AccountView {
+  _id: string;
+  id: string;
+  accountId: string;
+  platform: Platform;
+  platformUserId: string;
+  username: string;
+  name: string;
+  displayName: string;
+  accountName: string;
+  profilePicture: string | null;
+  followerCount: number | null;
+  accountType: string;
+  connectionType: string;
+  isCompanyPage: boolean;
+  companyName: string | null;
+  pageId: string | null;
+  companyId: string | null;
+  connectedTo: string | null;
+  fbUserId: string | null;
+  fbUsername: string | null;
+  fbProfilePicture: string | null;
+  fbFollowerCount: number | null;
+  ownerKey: string | null;
+  connected: boolean;
+  status: "connected" | "needs_reconnect";
+  statusReason: string | null;
+  connectedAt: string;
+  metadata: Record<string, unknown>;
+}
+
+const str = (v: unknown) => (typeof v === "string" ? v : null);
+const num = (v: unknown) => (typeof v === "number" ? v : null);
+
+export function toAccountView(row: AccountRow): AccountView {
+  const m = row.metadata ?? {};
+  const isCompanyPage = row.accountType === "organization" || row.accountType === "company";
+  return {
+    _id: row.id,
+    id: row.id,
+    accountId: row.id,
+    platform: row.platform,
+    platformUserId: row.platformUserId,
+    username: row.username,
+    name: row.displayName,
+    displayName: row.displayName,
+    accountName: row.displayName,
+    profilePicture: row.profilePicture,
+    followerCount: row.followerCount,
+    accountType: isCompanyPage ? "company" : row.accountType,
+    connectionType: row.connectionType,
+    isCompanyPage,
+    companyName: isCompanyPage ? row.displayName : null,
+    pageId: row.platform === "facebook" ? row.platformUserId : str(m.pageId),
+    companyId: isCompanyPage ? row.platformUserId : null,
+    connectedTo: str(m.connectedTo),
+    fbUserId: str(m.fbUserId),
+    fbUsername: str(m.fbUsername),
+    fbProfilePicture: str(m.fbProfilePicture),
+    fbFollowerCount: num(m.fbFollowerCount),
+    ownerKey: row.ownerKey,
+    connected: row.status === "connected",
+    status: row.status,
+    statusReason: row.statusReason,
+    connectedAt: new Date(row.connectedAt).toISOString(),
+    metadata: publicMetadata(m),
+  };
+}
+
+/** Metadata keys the UI may see (SPEC §3); anything else a client stored stays server-side. */
+const PUBLIC_METADATA = ["directConnection", "instagramOnly", "fullAccess", "connectionType", "viewOnly", "linkedViaInstagram", "sourceAccountId", "hideFacebookLink", "pageId", "loginVariant"];
+
+function publicMetadata(m: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of PUBLIC_METADATA) if (key in m) out[key] = m[key];
+  return out;
+}

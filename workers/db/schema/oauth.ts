@@ -1,0 +1,28 @@
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, ms } from "./columns";
+import { PLATFORMS } from "./accounts";
+import { users } from "./core";
+
+/**
+ * A pending OAuth consent. Only the SHA-256 of `state` is stored; the PKCE verifier is encrypted with
+ * the token key. A row is bound to the user and the session that started it, used once, and expires.
+ */
+export const oauthStates = sqliteTable(
+  "oauth_states",
+  {
+    id: text("id").primaryKey(),
+    stateHash: text("state_hash").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    variant: text("variant"),
+    codeVerifierEnc: text("code_verifier_enc"),
+    redirectUri: text("redirect_uri").notNull(),
+    expiresAt: ms("expires_at").notNull(),
+    usedAt: ms("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("oauth_states_hash").on(t.stateHash), index("oauth_states_user_idx").on(t.userId)],
+);

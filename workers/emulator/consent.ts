@@ -1,0 +1,118 @@
+import type { Hono } from "hono";
+import { html } from "hono/html";
+import type { EmuEnv } from "./context";
+import { issueCode } from "./tokens";
+
+/**
+ * The consent screen every emulated platform shows at its real authorize path. GET renders it (with a
+ * choice of demo account, page or organization); the form POSTs back to the same path, and the emulator
+ * redirects to `redirect_uri` with a code (Approve) or `error=access_denied` (Deny), like the real thing.
+ */
+export interface ConsentChoice {
+  id: string;
+  label: string;
+  detail?: string;
+}
+
+export interface ConsentOptions {
+  /** Key the issued code is stored under; the token endpoint redeems with the same key. */
+  platform: string;
+  brand: string;
+  /** The demo person who is "logged in" on this platform. */
+  subject: string;
+  choices: ConsentChoice[];
+  /** Checkboxes (Facebook Pages) or a single radio choice. */
+  multiple: boolean;
+  /** Meta appends `#_` to the redirect. */
+  fragment?: string;
+  codeTtlMs: number;
+  /** Query params the real endpoint requires besides client_id / redirect_uri / response_type. */
+  required?: string[];
+  /** Denial parameters, per platform. */
+  deny?: Record<string, string>;
+}
+
+const DEFAULT_DENY = { error: "access_denied", error_reason: "user_denied", error_description: "The user denied your request" };
+
+function page(title: string, body: unknown) {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title><link rel="icon" href="data:,">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;background:#f3f4f6;margin:0;display:flex;justify-content:center;padding:40px 12px}
+main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;max-width:460px;width:100%;padding:28px}
+h1{font-size:20px;margin:0 0 6px}.muted{color:#6b7280;font-size:14px}label.choice{display:flex;gap:10px;align-items:flex-start;border:1px solid #e5e7eb;border-radius:8px;padding:10px;margin:8px 0;cursor:pointer}
+ul{padding-left:18px;font-size:14px}.row{display:flex;gap:10px;margin-top:20px}button{flex:1;padding:10px;border-radius:8px;border:1px solid #d1d5db;font-size:15px;cursor:pointer}
+button.primary{background:#2563eb;color:#fff;border-color:#2563eb}.banner{background:#fef3c7;border-radius:6px;padding:6px 10px;font-size:12px;margin-bottom:14px}</style>
+</head><body><main><div class="banner">Postline sandbox: emulated consent screen, no real account is used.</div>${body}</main></body></html>`;
+}
+
+export function mountConsent(app: Hono<EmuEnv>, path: string, opts: ConsentOptions) {
+  const required = ["client_id", "redirect_uri", "response_type", ...(opts.required ?? [])];
+
+  function problem(params: URLSearchParams): string | null {
+    for (const key of required) if (!params.get(key)) return `Missing required parameter: ${key}`;
+    if (params.get("response_type") !== "code") return "response_type must be code";
+    try {
+      const u = new URL(params.get("redirect_uri")!);
+      if (u.protocol !== "https:" && u.protocol !== "http:") return "Invalid redirect_uri";
+    } catch {
+      return "Invalid redirect_uri";
+    }
+    return null;
+  }
+
+  app.get(path, (c) => {
+    const params = new URL(c.req.url).searchParams;
+    const error = problem(params);
+    if (error) return c.html(page("Error", html`<h1>Something went wrong</h1><p class="muted">${error}</p>`), 400);
+    const scopes = (params.get("scope") ?? "").split(/[ ,]+/).filter(Boolean);
+    const hidden = [...params.entries()].map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`);
+    const inputType = opts.multiple ? "checkbox" : "radio";
+    const choices = opts.choices.map(
+      (ch, i) => html`<label class="choice"><input type="${inputType}" name="choice" value="${ch.id}" ${i === 0 ? "checked" : ""}>
+<span><strong>${ch.label}</strong>${ch.detail ? html`<br><span class="muted">${ch.detail}</span>` : ""}</span></label>`,
+    );
+    return c.html(
+      page(
+        `Log in with ${opts.brand}`,
+        html`<h1>${opts.brand}</h1><p class="muted">An app (client id ${params.get("client_id")}) wants to access your account.</p>
+<form method="post" action="${new URL(c.req.url).pathname}">${hidden}
+<p><strong>${opts.multiple ? "Choose what the app can use" : "Continue as"}</strong></p>${choices}
+${scopes.length ? html`<p class="muted">It asks for:</p><ul>${scopes.map((s) => html`<li>${s}</li>`)}</ul>` : ""}
+<div class="row"><button type="submit" name="decision" value="deny">Deny</button>
+<button type="submit" name="decision" value="approve" class="primary">Approve</button></div></form>`,
+      ),
+    );
+  });
+
+  app.post(path, async (c) => {
+    const form = await c.req.formData();
+    const params = new URLSearchParams();
+    for (const [k, v] of form.entries()) if (typeof v === "string" && k !== "choice" && k !== "decision") params.set(k, v);
+    const error = problem(params);
+    if (error) return c.html(page("Error", html`<h1>Something went wrong</h1><p class="muted">${error}</p>`), 400);
+    const target = new URL(params.get("redirect_uri")!);
+    const state = params.get("state");
+    if (form.get("decision") !== "approve") {
+      for (const [k, v] of Object.entries(opts.deny ?? DEFAULT_DENY)) target.searchParams.set(k, v);
+      if (state) target.searchParams.set("state", state);
+      return c.redirect(target.toString(), 302);
+    }
+    const valid = new Set(opts.choices.map((ch) => ch.id));
+    const selected = form.getAll("choice").filter((v): v is string => typeof v === "string" && valid.has(v));
+    if (selected.length === 0) return c.html(page("Error", html`<h1>Choose at least one option</h1>`), 400);
+    const code = await issueCode(c.var.db, {
+      platform: opts.platform,
+      clientId: params.get("client_id")!,
+      redirectUri: params.get("redirect_uri")!,
+      scopes: params.get("scope") ?? "",
+      codeChallenge: params.get("code_challenge"),
+      grant: { subject: opts.subject, selected: opts.multiple ? selected : selected.slice(0, 1) },
+      now: c.var.now,
+      ttlMs: opts.codeTtlMs,
+    });
+    target.searchParams.set("code", code);
+    if (state) target.searchParams.set("state", state);
+    return c.redirect(target.toString() + (opts.fragment ?? ""), 302);
+  });
+}

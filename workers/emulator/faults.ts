@@ -1,0 +1,95 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { emuFaults } from "../db/schema/emulator";
+import type { EmuEnv } from "./context";
+
+/**
+ * The fault switch. `POST /sandbox/faults {platform, mode, count}` makes the next `count` API calls to
+ * that platform's hosts fail:
+ *   429     rate limited (Retry-After and the platform's usage header), nothing performed
+ *   500     server error, nothing performed
+ *   timeout answers 504 at once (the in-process emulator cannot hold a request open cheaply), nothing performed
+ *   drop    the call IS performed, then the answer is replaced by a 502, so the caller cannot tell it happened
+ * Consent pages are browser-facing and never faulted. Instagram with Facebook Login calls
+ * graph.facebook.com, so those calls answer to the `facebook` switch.
+ */
+export const API_HOSTS: Record<string, string[]> = {
+  facebook: ["graph.facebook.com", "rupload.facebook.com"],
+  instagram: ["graph.instagram.com", "api.instagram.com"],
+  threads: ["graph.threads.net"],
+  linkedin: ["api.linkedin.com", "www.linkedin.com"],
+  youtube: ["www.googleapis.com", "oauth2.googleapis.com", "youtubeanalytics.googleapis.com"],
+  twitter: ["api.x.com"],
+  openai: ["api.openai.com"],
+};
+
+const META = new Set(["facebook", "instagram", "threads"]);
+
+export const faultSchema = z.object({
+  platform: z.enum(Object.keys(API_HOSTS) as [string, ...string[]], { message: `platform must be one of ${Object.keys(API_HOSTS).join(", ")}` }),
+  mode: z.enum(["429", "500", "timeout", "drop"], { message: "mode must be one of 429, 500, timeout, drop" }),
+  count: z.number().int().min(0).max(1000).default(1),
+});
+
+function platformOfHost(host: string): string | null {
+  for (const [platform, hosts] of Object.entries(API_HOSTS)) if (hosts.includes(host)) return platform;
+  return null;
+}
+
+export async function setFault(db: Db, input: z.output<typeof faultSchema>) {
+  await db
+    .insert(emuFaults)
+    .values({ platform: input.platform, mode: input.mode, remaining: input.count })
+    .onConflictDoUpdate({ target: emuFaults.platform, set: { mode: input.mode, remaining: input.count } });
+}
+
+export async function clearFaults(db: Db) {
+  await db.delete(emuFaults);
+}
+
+/** Takes one fault off the counter atomically; null when none is armed. */
+async function takeFault(db: Db, platform: string) {
+  return db
+    .update(emuFaults)
+    .set({ remaining: sql`${emuFaults.remaining} - 1` })
+    .where(and(eq(emuFaults.platform, platform), gt(emuFaults.remaining, 0)))
+    .returning()
+    .get();
+}
+
+function faultBody(platform: string, status: number): unknown {
+  if (META.has(platform)) {
+    return status === 429
+      ? { error: { message: "(#4) Application request limit reached", type: "OAuthException", code: 4, is_transient: true, fbtrace_id: "EmuFault429" } }
+      : { error: { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true, fbtrace_id: "EmuFault5xx" } };
+  }
+  return status === 429 ? { title: "Too Many Requests", status: 429, detail: "Too Many Requests" } : { error: { message: "Internal error", code: status } };
+}
+
+export const faultMiddleware = createMiddleware<EmuEnv>(async (c, next) => {
+  const platform = platformOfHost(c.req.param("host") ?? "");
+  if (!platform) return next();
+  const fault = await takeFault(c.var.db, platform);
+  if (!fault) return next();
+  switch (fault.mode) {
+    case "429": {
+      const resetAt = Math.ceil(c.var.now / 1000) + 60;
+      return c.json(faultBody(platform, 429), 429, {
+        "Retry-After": "60",
+        "X-App-Usage": JSON.stringify({ call_count: 100, total_time: 100, total_cputime: 100 }),
+        "x-rate-limit-remaining": "0",
+        "x-rate-limit-reset": String(resetAt),
+      });
+    }
+    case "500":
+      return c.json(faultBody(platform, 500), 500);
+    case "timeout":
+      return c.text("Gateway Timeout", 504);
+    case "drop":
+      await next();
+      c.res = new Response("Bad Gateway", { status: 502, headers: { "Content-Type": "text/plain" } });
+      return;
+  }
+});
