@@ -2,7 +2,7 @@ import { OAuth2Client } from "arctic";
 import { byteChunks, readAll } from "./byte-chunks";
 import { requestTokens } from "./oauth-token";
 import type { ClientDeps } from "./registry";
-import { send } from "./send";
+import { createHttp, type HttpClient, type PlatformResponse } from "./http";
 import {
   PlatformError,
   type AccountCredentials,
@@ -26,13 +26,14 @@ export const LINKEDIN_SCOPES = [
   "r_organization_social",
   "w_organization_social",
   "rw_organization_admin",
+  "r_member_postAnalytics",
 ];
 
 const MAX_VIDEO_POLLS = 10;
 
 /** §4.6: `{status, serviceErrorCode, code, message}`. */
-export function classifyLinkedInError(status: number, body: unknown, headers: Headers, now: number): PlatformError {
-  const b = (body && typeof body === "object" ? body : {}) as { message?: unknown; code?: unknown; serviceErrorCode?: unknown };
+export function classifyLinkedInError({ status, data, headers }: PlatformResponse, now: number): PlatformError {
+  const b = (data && typeof data === "object" ? data : {}) as { message?: unknown; code?: unknown; serviceErrorCode?: unknown };
   const message = typeof b.message === "string" ? b.message : `LinkedIn answered HTTP ${status}`;
   const details = { platform: "linkedin" as const, status, code: (b.serviceErrorCode ?? b.code) as string | number | undefined };
   if (status === 401) return new PlatformError("auth", message, details);
@@ -97,10 +98,10 @@ export function validateMedia(media: PublishMedia[]): void {
 
 export class LinkedInClient implements PlatformClient {
   readonly platform = "linkedin" as const;
-  constructor(
-    private readonly deps: ClientDeps,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
-  ) {}
+  private readonly http: HttpClient;
+  constructor(private readonly deps: ClientDeps) {
+    this.http = createHttp({ platform: "linkedin", fetch: deps.fetch, now: deps.now, classify: (r) => classifyLinkedInError(r, deps.now()) });
+  }
 
   private get credentials() {
     const c = this.deps.credentials.linkedin;
@@ -177,9 +178,12 @@ export class LinkedInClient implements PlatformClient {
     return { remoteId: urn, permalink: permalinkFor(urn) };
   }
 
-  /** LinkedIn keeps nothing but the commentary, so the post is recognised by its exact text among recent ones by the author. */
+  /**
+   * A post carries nothing but its commentary, so it is recognised by its exact text among the author's
+   * recent posts. Reading a member's posts needs the restricted r_member_social, so only organizations can be checked.
+   */
   async findPublished(account: AccountCredentials, _marker: string, since: number, text?: string): Promise<PublishResult | null> {
-    if (text === undefined) return null;
+    if (text === undefined || account.accountType !== "organization") return null;
     const author = encodeURIComponent(authorUrn(account));
     const page = await this.json<{ elements?: { id: string; commentary?: string; createdAt?: number }[] }>(
       account.accessToken,
@@ -306,14 +310,13 @@ export class LinkedInClient implements PlatformClient {
       const v = await this.json<{ status: string }>(token, "GET", `${this.api}/rest/videos/${encodeURIComponent(init.value.video)}`);
       if (v.status === "AVAILABLE") return init.value.video;
       if (v.status === "PROCESSING_FAILED") throw new PlatformError("permanent", "LinkedIn could not process the video.", { platform: "linkedin" });
-      await this.sleep(2000);
+      await this.deps.sleep(2000);
     }
     throw new PlatformError("retryable", "LinkedIn is still processing the video.", { platform: "linkedin", retryAfterMs: 60_000 });
   }
 
   private upload(token: string, url: string, bytes: Uint8Array<ArrayBuffer>, contentType: string) {
-    const request = new Request(url, { method: "PUT", headers: { Authorization: `Bearer ${token}`, "Content-Type": contentType }, body: bytes });
-    return send(this.deps.fetch, "linkedin", request, (s, b, h) => classifyLinkedInError(s, b, h, this.deps.now()));
+    return this.http.request(url, { method: "PUT", body: bytes, headers: { Authorization: `Bearer ${token}`, "Content-Type": contentType } });
   }
 
   private get api() {
@@ -321,18 +324,16 @@ export class LinkedInClient implements PlatformClient {
   }
 
   /** §4.2: every versioned REST call carries the version and Rest.li protocol headers. */
-  private call(token: string, method: string, url: string, body?: unknown): Promise<Response> {
-    const headers = new Headers({
+  private call(token: string, method: string, url: string, json?: unknown): Promise<PlatformResponse> {
+    const headers = {
       Authorization: `Bearer ${token}`,
       "LinkedIn-Version": this.deps.endpoints.LINKEDIN_VERSION,
       "X-Restli-Protocol-Version": "2.0.0",
-    });
-    if (body !== undefined) headers.set("Content-Type", "application/json");
-    const request = new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return send(this.deps.fetch, "linkedin", request, (s, b, h) => classifyLinkedInError(s, b, h, this.deps.now()));
+    };
+    return this.http.request(url, { method, headers, json });
   }
 
   private async json<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
-    return (await (await this.call(token, method, url, body)).json()) as T;
+    return (await this.call(token, method, url, body)).data as T;
   }
 }

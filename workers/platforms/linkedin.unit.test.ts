@@ -1,22 +1,25 @@
 import { describe, expect, it } from "vitest";
+import type { PlatformResponse } from "./http";
 import { authorUrn, buildPostBody, classifyLinkedInError, escapeCommentary, nextUtcMidnight } from "./linkedin";
+
+const classify = (status: number, data: unknown, headers: Headers, at: number) => classifyLinkedInError({ status, data, headers } as PlatformResponse, at);
 
 const now = Date.UTC(2026, 10, 23, 22, 0, 0);
 
 describe("classifyLinkedInError", () => {
   it("maps §4.6 shapes to kinds and keeps LinkedIn's message", () => {
-    const revoked = classifyLinkedInError(401, { status: 401, serviceErrorCode: 65601, code: "REVOKED_ACCESS_TOKEN", message: "The token used in the request has been revoked by the user" }, new Headers(), now);
+    const revoked = classify(401, { status: 401, serviceErrorCode: 65601, code: "REVOKED_ACCESS_TOKEN", message: "The token used in the request has been revoked by the user" }, new Headers(), now);
     expect([revoked.kind, revoked.message, revoked.details.code]).toEqual(["auth", "The token used in the request has been revoked by the user", 65601]);
-    expect(classifyLinkedInError(403, { code: "ACCESS_DENIED", message: "Not enough permissions" }, new Headers(), now).kind).toBe("auth");
-    const tooLong = classifyLinkedInError(422, { status: 422, message: "commentary is too long" }, new Headers(), now);
+    expect(classify(403, { code: "ACCESS_DENIED", message: "Not enough permissions" }, new Headers(), now).kind).toBe("auth");
+    const tooLong = classify(422, { status: 422, message: "commentary is too long" }, new Headers(), now);
     expect([tooLong.kind, tooLong.message]).toEqual(["permanent", "commentary is too long"]);
-    expect(classifyLinkedInError(400, {}, new Headers(), now).kind).toBe("permanent");
-    expect(classifyLinkedInError(502, "<html>", new Headers(), now).kind).toBe("retryable");
+    expect(classify(400, {}, new Headers(), now).kind).toBe("permanent");
+    expect(classify(502, "<html>", new Headers(), now).kind).toBe("retryable");
   });
 
   it("waits for Retry-After, else for the daily reset at midnight UTC", () => {
-    expect(classifyLinkedInError(429, {}, new Headers({ "Retry-After": "30" }), now).details.retryAfterMs).toBe(30_000);
-    expect(classifyLinkedInError(429, {}, new Headers(), now).details.retryAfterMs).toBe(2 * 3600_000);
+    expect(classify(429, {}, new Headers({ "Retry-After": "30" }), now).details.retryAfterMs).toBe(30_000);
+    expect(classify(429, {}, new Headers(), now).details.retryAfterMs).toBe(2 * 3600_000);
     expect(nextUtcMidnight(now)).toBe(Date.UTC(2026, 10, 24));
   });
 });

@@ -1,4 +1,5 @@
 import type { Platform } from "../db/schema/accounts";
+import { createHttp } from "./http";
 import { PlatformError, type TokenSet } from "./types";
 
 /**
@@ -14,16 +15,12 @@ export interface TokenRequest {
   clientAuth: "basic" | "body";
 }
 
-export function buildTokenRequest(req: TokenRequest): Request {
-  const body = new URLSearchParams(req.params);
-  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" });
+/** The form and headers of a token request; the secret goes as HTTP Basic or in the body, per platform. */
+export function tokenRequestParts(req: TokenRequest): { form: Record<string, string>; headers: Record<string, string> } {
   if (req.clientAuth === "basic") {
-    headers.set("Authorization", `Basic ${btoa(`${req.client.clientId}:${req.client.clientSecret}`)}`);
-  } else {
-    body.set("client_id", req.client.clientId);
-    body.set("client_secret", req.client.clientSecret);
+    return { form: req.params, headers: { Authorization: `Basic ${btoa(`${req.client.clientId}:${req.client.clientSecret}`)}` } };
   }
-  return new Request(req.endpoint, { method: "POST", headers, body });
+  return { form: { ...req.params, client_id: req.client.clientId, client_secret: req.client.clientSecret }, headers: {} };
 }
 
 /** Parses a token response; `previous` keeps a refresh token the platform did not re-issue (Google). */
@@ -53,13 +50,8 @@ export function classifyTokenError(platform: Platform, status: number, body: unk
 }
 
 export async function requestTokens(fetchFn: typeof fetch, req: TokenRequest, now: number, previous?: TokenSet): Promise<TokenSet> {
-  let res: Response;
-  try {
-    res = await fetchFn(buildTokenRequest(req));
-  } catch (e) {
-    throw new PlatformError("retryable", `Could not reach the token endpoint: ${(e as Error).message}`, { platform: req.platform });
-  }
-  const body = await res.json().catch(() => null);
-  if (res.status !== 200 || !body || typeof body !== "object") throw classifyTokenError(req.platform, res.status, body);
-  return tokenSetFromResponse(body as Record<string, unknown>, now, previous);
+  const http = createHttp({ platform: req.platform, fetch: fetchFn, classify: (r) => classifyTokenError(req.platform, r.status, r.data) });
+  const res = await http.request<Record<string, unknown>>(req.endpoint, tokenRequestParts(req));
+  if (res.status !== 200 || !res.data || typeof res.data !== "object") throw classifyTokenError(req.platform, res.status, res.data);
+  return tokenSetFromResponse(res.data, now, previous);
 }

@@ -1,5 +1,8 @@
 import type { Platform } from "../db/schema/accounts";
 import type { Endpoints } from "./endpoints";
+import { LinkedInClient } from "./linkedin";
+import { XClient } from "./x";
+import { YouTubeClient } from "./youtube";
 import type { PlatformClient } from "./types";
 
 export interface ClientDeps {
@@ -15,9 +18,12 @@ export interface ClientDeps {
 export type PlatformRegistry = Partial<Record<Platform, PlatformClient>>;
 
 /** Builds one client per platform; feature code asks the registry, never a platform module. */
-export function createPlatformRegistry(_deps: ClientDeps): PlatformRegistry {
+export function createPlatformRegistry(deps: ClientDeps): PlatformRegistry {
   return {
     // One line per platform: <platform>: create<Platform>Client(deps),
+    linkedin: new LinkedInClient(deps),
+    youtube: new YouTubeClient(deps),
+    twitter: new XClient(deps),
   };
 }
 

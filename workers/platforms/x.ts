@@ -2,7 +2,7 @@ import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import { byteChunks } from "./byte-chunks";
 import { requestTokens } from "./oauth-token";
 import type { ClientDeps } from "./registry";
-import { send } from "./send";
+import { createHttp, type HttpClient, type PlatformResponse } from "./http";
 import {
   PlatformError,
   type AccountCredentials,
@@ -27,8 +27,8 @@ const MAX_STATUS_POLLS = 10;
 type XProblem = { title?: string; detail?: string; errors?: { message?: string; code?: number }[] };
 
 /** §6.4: v2 problem objects (and the older `errors[]`), rate-limit reset in unix seconds. */
-export function classifyXError(status: number, body: unknown, headers: Headers, now: number): PlatformError {
-  const b = (body && typeof body === "object" ? body : {}) as XProblem;
+export function classifyXError({ status, data, headers }: PlatformResponse, now: number): PlatformError {
+  const b = (data && typeof data === "object" ? data : {}) as XProblem;
   const message = b.errors?.[0]?.message ?? b.detail ?? b.title ?? `X answered HTTP ${status}`;
   const details = { platform: "twitter" as const, status, code: b.errors?.[0]?.code ?? b.title };
   if (status === 401) return new PlatformError("auth", message, details);
@@ -60,10 +60,10 @@ export function statusUrl(id: string): string {
 
 export class XClient implements PlatformClient {
   readonly platform = "twitter" as const;
-  constructor(
-    private readonly deps: ClientDeps,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
-  ) {}
+  private readonly http: HttpClient;
+  constructor(private readonly deps: ClientDeps) {
+    this.http = createHttp({ platform: "twitter", fetch: deps.fetch, now: deps.now, classify: (r) => classifyXError(r, deps.now()) });
+  }
 
   private get credentials() {
     const c = this.deps.credentials.twitter;
@@ -117,11 +117,10 @@ export class XClient implements PlatformClient {
     validateMedia(request.media);
     const mediaIds: string[] = [];
     for (const m of request.media) mediaIds.push(await this.upload(account.accessToken, m));
-    const res = await this.call(account.accessToken, "POST", `${this.api}/2/tweets`, {
+    const { data } = await this.json<{ data: { id: string } }>(account.accessToken, "POST", `${this.api}/2/tweets`, {
       text: request.text,
       ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}),
     });
-    const { data } = (await res.json()) as { data: { id: string } };
     return { remoteId: data.id, permalink: statusUrl(data.id) };
   }
 
@@ -147,7 +146,7 @@ export class XClient implements PlatformClient {
         throw new PlatformError("permanent", info.error?.message ?? "X could not process the media.", { platform: "twitter" });
       }
       if (poll >= MAX_STATUS_POLLS) throw new PlatformError("retryable", "X is still processing the media.", { platform: "twitter", retryAfterMs: 60_000 });
-      await this.sleep((info.check_after_secs ?? 1) * 1000);
+      await this.deps.sleep((info.check_after_secs ?? 1) * 1000);
       info = (await this.json<{ data: { processing_info?: ProcessingInfo } }>(token, "GET", `${this.api}/2/media/upload?command=STATUS&media_id=${id}`)).data
         .processing_info;
     }
@@ -223,19 +222,13 @@ export class XClient implements PlatformClient {
     return this.deps.endpoints.X_API_BASE;
   }
 
-  private call(token: string, method: string, url: string, body?: unknown): Promise<Response> {
-    const headers = new Headers({ Authorization: `Bearer ${token}` });
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers.set("Content-Type", "application/json");
-      payload = JSON.stringify(body);
-    }
-    return send(this.deps.fetch, "twitter", new Request(url, { method, headers, body: payload }), (s, b, h) => classifyXError(s, b, h, this.deps.now()));
+  private call(token: string, method: string, url: string, body?: unknown): Promise<PlatformResponse> {
+    const headers = { Authorization: `Bearer ${token}` };
+    return this.http.request(url, body instanceof FormData ? { method, headers, body } : { method, headers, json: body });
   }
 
   private async json<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
-    return (await (await this.call(token, method, url, body)).json()) as T;
+    return (await this.call(token, method, url, body)).data as T;
   }
 }
 

@@ -4,7 +4,7 @@ import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import { byteChunks } from "./byte-chunks";
 import { requestTokens } from "./oauth-token";
 import type { ClientDeps } from "./registry";
-import { send } from "./send";
+import { createHttp, type HttpClient, type PlatformResponse } from "./http";
 import {
   PlatformError,
   type AccountCredentials,
@@ -36,8 +36,8 @@ type GoogleErrorBody = { error?: { code?: number; message?: string; status?: str
  * §5.5. Exhausted daily quota is `retryable` with a retryAfter at the next Pacific midnight (when the
  * quota resets) rather than `permanent`: the post is fine, only the day is wrong.
  */
-export function classifyYouTubeError(status: number, body: unknown, headers: Headers, now: number): PlatformError {
-  const err = (body && typeof body === "object" ? (body as GoogleErrorBody).error : undefined) ?? {};
+export function classifyYouTubeError({ status, data, headers }: PlatformResponse, now: number): PlatformError {
+  const err = (data && typeof data === "object" ? (data as GoogleErrorBody).error : undefined) ?? {};
   const reason = err.errors?.[0]?.reason;
   const message = err.message ?? `YouTube answered HTTP ${status}`;
   const details = { platform: "youtube" as const, status, code: reason ?? err.status };
@@ -82,10 +82,13 @@ export function watchUrl(id: string): string {
 
 export class YouTubeClient implements PlatformClient {
   readonly platform = "youtube" as const;
+  private readonly http: HttpClient;
   constructor(
     private readonly deps: ClientDeps,
     private readonly chunkSize = UPLOAD_CHUNK,
-  ) {}
+  ) {
+    this.http = createHttp({ platform: "youtube", fetch: deps.fetch, now: deps.now, classify: (r) => classifyYouTubeError(r, deps.now()) });
+  }
 
   private get credentials() {
     const c = this.deps.credentials.youtube;
@@ -171,14 +174,14 @@ export class YouTubeClient implements PlatformClient {
       while (sent < chunk.length) {
         const start = offset + sent;
         const end = offset + chunk.length - 1;
-        let res: Response;
+        let res: PlatformResponse<{ id: string }>;
         try {
           res = await this.call(token, "PUT", location, chunk.subarray(sent), { "Content-Type": type, "Content-Range": `bytes ${start}-${end}/${total}` });
         } catch (e) {
           if (!(e instanceof PlatformError) || e.kind !== "retryable" || ++recoveries > MAX_UPLOAD_RECOVERIES) throw e;
           res = await this.call(token, "PUT", location, null, { "Content-Range": `bytes */${total}` });
         }
-        if (res.status !== 308) return (await res.json()) as { id: string };
+        if (res.status !== 308) return res.data;
         sent = persistedBytes(res.headers.get("range")) - offset;
         if (sent < 0) throw new PlatformError("retryable", "YouTube lost part of the upload.", { platform: "youtube" });
       }
@@ -273,13 +276,12 @@ export class YouTubeClient implements PlatformClient {
     return this.deps.endpoints.YOUTUBE_API_BASE;
   }
 
-  private call(token: string, method: string, url: string, body?: BodyInit | null, headers: Record<string, string> = {}) {
-    // 308 here means "Resume Incomplete", not a redirect to follow.
-    const request = new Request(url, { method, headers: { Authorization: `Bearer ${token}`, ...headers }, body: body ?? undefined, redirect: "manual" });
-    return send(this.deps.fetch, "youtube", request, (s, b, h) => classifyYouTubeError(s, b, h, this.deps.now()));
+  private call(token: string, method: string, url: string, body?: BodyInit | null, headers: Record<string, string> = {}): Promise<PlatformResponse<any>> {
+    // On the upload session 308 means "Resume Incomplete": an answer, not a failure.
+    return this.http.request(url, { method, body: body ?? undefined, headers: { Authorization: `Bearer ${token}`, ...headers }, accept: [308] });
   }
 
   private async json<T>(token: string, url: string): Promise<T> {
-    return (await (await this.call(token, "GET", url)).json()) as T;
+    return (await this.call(token, "GET", url)).data as T;
   }
 }

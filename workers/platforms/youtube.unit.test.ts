@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
+import type { PlatformResponse } from "./http";
 import { buildVideoResource, classifyYouTubeError, nextPacificMidnight, persistedBytes } from "./youtube";
+
+const classify = (status: number, data: unknown, headers: Headers, at: number) => classifyYouTubeError({ status, data, headers } as PlatformResponse, at);
 
 const now = Date.UTC(2026, 10, 23, 12, 0, 0); // 04:00 in Los Angeles (PST, UTC-8)
 const quota = { error: { code: 403, message: "The request cannot be completed because you have exceeded your quota.", errors: [{ message: "…", domain: "youtube.quota", reason: "quotaExceeded" }] } };
 
 describe("classifyYouTubeError", () => {
   it("defers exhausted quota to the next Pacific midnight", () => {
-    const e = classifyYouTubeError(403, quota, new Headers(), now);
+    const e = classify(403, quota, new Headers(), now);
     expect([e.kind, e.message, e.details.code]).toEqual(["retryable", quota.error.message, "quotaExceeded"]);
     expect(e.details.retryAfterMs).toBe(20 * 3600_000);
     expect(nextPacificMidnight(now)).toBe(Date.UTC(2026, 10, 24, 8));
@@ -14,10 +17,10 @@ describe("classifyYouTubeError", () => {
 
   it("maps auth, throttling, outages and bad requests", () => {
     const unauth = { error: { code: 401, message: "Request had invalid authentication credentials.", status: "UNAUTHENTICATED", errors: [{ reason: "authError", domain: "global" }] } };
-    expect(classifyYouTubeError(401, unauth, new Headers(), now).kind).toBe("auth");
-    expect(classifyYouTubeError(403, { error: { errors: [{ reason: "rateLimitExceeded" }] } }, new Headers(), now).kind).toBe("retryable");
-    expect(classifyYouTubeError(500, {}, new Headers({ "Retry-After": "5" }), now).details.retryAfterMs).toBe(5000);
-    const bad = classifyYouTubeError(400, { error: { message: "Invalid video title", errors: [{ reason: "invalidTitle" }] } }, new Headers(), now);
+    expect(classify(401, unauth, new Headers(), now).kind).toBe("auth");
+    expect(classify(403, { error: { errors: [{ reason: "rateLimitExceeded" }] } }, new Headers(), now).kind).toBe("retryable");
+    expect(classify(500, {}, new Headers({ "Retry-After": "5" }), now).details.retryAfterMs).toBe(5000);
+    const bad = classify(400, { error: { message: "Invalid video title", errors: [{ reason: "invalidTitle" }] } }, new Headers(), now);
     expect([bad.kind, bad.message]).toEqual(["permanent", "Invalid video title"]);
   });
 });
