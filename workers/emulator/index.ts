@@ -3,6 +3,7 @@ import { z } from "zod";
 import { advanceClock } from "./context";
 import { emuContext, type EmuEnv } from "./context";
 import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
+import { linkedinApi, linkedinWww } from "./linkedin";
 
 /**
  * The platform emulator: a stateful stand-in for the real platform APIs, written from PLATFORMS.md on
@@ -46,6 +47,8 @@ export function createEmulator() {
   app.use("/:host/*", faultMiddleware);
   // Platform hosts mount here, one sub-app per host: app.route("/<host>", subApp).
   // app.route("/api.openai.com", openaiEmulator); // lead: mount workers/emulator/openai.ts (AI engineer) here
+  app.route("/www.linkedin.com", linkedinWww);
+  app.route("/api.linkedin.com", linkedinApi);
 
   app.notFound((c) => c.json({ error: { message: `Emulator: no route for ${c.req.method} ${c.req.path}` } }, 404));
   return app;
