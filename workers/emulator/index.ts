@@ -3,6 +3,7 @@ import { z } from "zod";
 import { advanceClock } from "./context";
 import { emuContext, type EmuEnv } from "./context";
 import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
+import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./google";
 import { linkedinApi, linkedinWww } from "./linkedin";
 
 /**
@@ -49,6 +50,10 @@ export function createEmulator() {
   // app.route("/api.openai.com", openaiEmulator); // lead: mount workers/emulator/openai.ts (AI engineer) here
   app.route("/www.linkedin.com", linkedinWww);
   app.route("/api.linkedin.com", linkedinApi);
+  app.route("/accounts.google.com", googleAccounts);
+  app.route("/oauth2.googleapis.com", googleOAuth);
+  app.route("/www.googleapis.com", googleApis);
+  app.route("/youtubeanalytics.googleapis.com", youtubeAnalytics);
 
   app.notFound((c) => c.json({ error: { message: `Emulator: no route for ${c.req.method} ${c.req.path}` } }, 404));
   return app;
