@@ -5,6 +5,7 @@ import { emuContext, type EmuEnv } from "./context";
 import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
 import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./google";
 import { linkedinApi, linkedinWww } from "./linkedin";
+import { xApi, xWeb } from "./x";
 
 /**
  * The platform emulator: a stateful stand-in for the real platform APIs, written from PLATFORMS.md on
@@ -54,6 +55,8 @@ export function createEmulator() {
   app.route("/oauth2.googleapis.com", googleOAuth);
   app.route("/www.googleapis.com", googleApis);
   app.route("/youtubeanalytics.googleapis.com", youtubeAnalytics);
+  app.route("/x.com", xWeb);
+  app.route("/api.x.com", xApi);
 
   app.notFound((c) => c.json({ error: { message: `Emulator: no route for ${c.req.method} ${c.req.path}` } }, 404));
   return app;
