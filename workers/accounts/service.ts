@@ -198,10 +198,13 @@ export class AccountsService {
     return removed;
   }
 
-  /** Refreshes the user's account now (the "Refresh connection" action); a failure marks it needs_reconnect. */
+  /**
+   * Refreshes the user's account now (the "Refresh connection" action); a failure marks it needs_reconnect.
+   * Tokens without an expiry (Facebook Page tokens) have nothing to refresh.
+   */
   async refreshOwned(userId: string, id: string): Promise<AccountView> {
     const row = await this.owned(userId, id);
-    return toAccountView(await this.refreshRow(row));
+    return toAccountView(row.tokenExpiresAt === null ? row : await this.refreshRow(row));
   }
 
   /**

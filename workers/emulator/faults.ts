@@ -75,13 +75,15 @@ export const faultMiddleware = createMiddleware<EmuEnv>(async (c, next) => {
   if (!fault) return next();
   switch (fault.mode) {
     case "429": {
-      const resetAt = Math.ceil(c.var.now / 1000) + 60;
-      return c.json(faultBody(platform, 429), 429, {
-        "Retry-After": "60",
-        "X-App-Usage": JSON.stringify({ call_count: 100, total_time: 100, total_cputime: 100 }),
-        "x-rate-limit-remaining": "0",
-        "x-rate-limit-reset": String(resetAt),
-      });
+      // Each family's own rate-limit headers. x-rate-limit-reset is wall-clock epoch seconds, not the emulator clock.
+      const headers: Record<string, string> = { "Retry-After": "60" };
+      if (META.has(platform)) headers["X-App-Usage"] = JSON.stringify({ call_count: 100, total_time: 40, total_cputime: 40 });
+      if (platform === "twitter") {
+        headers["x-rate-limit-limit"] = "100";
+        headers["x-rate-limit-remaining"] = "0";
+        headers["x-rate-limit-reset"] = String(Math.ceil(Date.now() / 1000) + 60);
+      }
+      return c.json(faultBody(platform, 429), 429, headers);
     }
     case "500":
       return c.json(faultBody(platform, 500), 500);

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { advanceClock } from "./context";
-import { emuContext, type EmuEnv } from "./context";
+import { advanceClock, emuContext, type EmuEnv } from "./context";
 import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
+import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
+import { apiInstagram, graphInstagram, wwwInstagram } from "./meta/instagram";
+import { graphThreads, threadsNet } from "./meta/threads";
 import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./google";
 import { linkedinApi, linkedinWww } from "./linkedin";
 import { xApi, xWeb } from "./x";
@@ -48,6 +50,14 @@ export function createEmulator() {
 
   app.use("/:host/*", faultMiddleware);
   // Platform hosts mount here, one sub-app per host: app.route("/<host>", subApp).
+  app.route("/graph.facebook.com", graphFacebook);
+  app.route("/www.facebook.com", wwwFacebook);
+  app.route("/rupload.facebook.com", ruploadFacebook);
+  app.route("/graph.instagram.com", graphInstagram);
+  app.route("/api.instagram.com", apiInstagram);
+  app.route("/www.instagram.com", wwwInstagram);
+  app.route("/graph.threads.net", graphThreads);
+  app.route("/threads.net", threadsNet);
   // app.route("/api.openai.com", openaiEmulator); // lead: mount workers/emulator/openai.ts (AI engineer) here
   app.route("/www.linkedin.com", linkedinWww);
   app.route("/api.linkedin.com", linkedinApi);

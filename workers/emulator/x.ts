@@ -145,7 +145,8 @@ xApi.use("/2/*", async (c, next) => {
   const headers = {
     "x-rate-limit-limit": String(limit),
     "x-rate-limit-remaining": String(Math.max(0, limit - used)),
-    "x-rate-limit-reset": String(((window + 1) * WINDOW) / 1000),
+    // Windows run on the emulator clock; the reset is reported in wall-clock epoch seconds like X's.
+    "x-rate-limit-reset": String(Math.ceil((Date.now() + (window + 1) * WINDOW - c.var.now) / 1000)),
   };
   if (used > limit) {
     const res = problem(c, 429, "Too Many Requests", "Too Many Requests");

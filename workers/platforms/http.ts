@@ -121,7 +121,10 @@ export function createHttp(deps: HttpDeps): HttpClient {
   };
 }
 
-/** The longest wait any rate-limit header asks for, in ms; undefined when none does. */
+/**
+ * How long the rate-limit headers ask us to wait, in ms; undefined when none does. An explicit wait
+ * (Retry-After, x-rate-limit-reset, the BUC regain estimate) wins; X-App-Usage at 100% only implies one.
+ */
 export function retryAfterMs(headers: Headers, now: number): number | undefined {
   const waits: number[] = [];
   const retryAfter = headers.get("Retry-After");
@@ -137,11 +140,6 @@ export function retryAfterMs(headers: Headers, now: number): number | undefined 
   const reset = Number(headers.get("x-rate-limit-reset"));
   const remaining = headers.get("x-rate-limit-remaining");
   if (reset > 0 && (remaining === null || Number(remaining) <= 0)) waits.push(reset * 1000 - now);
-  const appUsage = parseJson(headers.get("X-App-Usage"));
-  if (appUsage && typeof appUsage === "object") {
-    const peak = Math.max(...Object.values(appUsage as Record<string, unknown>).map((v) => (typeof v === "number" ? v : 0)));
-    if (peak >= 100) waits.push(APP_USAGE_BACKOFF_MS);
-  }
   const buc = parseJson(headers.get("X-Business-Use-Case-Usage"));
   if (buc && typeof buc === "object") {
     for (const entries of Object.values(buc as Record<string, unknown>)) {
@@ -152,8 +150,14 @@ export function retryAfterMs(headers: Headers, now: number): number | undefined 
       }
     }
   }
-  const positive = waits.filter((w) => w > 0);
-  return positive.length ? Math.max(...positive) : undefined;
+  const explicit = waits.filter((w) => w > 0);
+  if (explicit.length) return Math.max(...explicit);
+  const appUsage = parseJson(headers.get("X-App-Usage"));
+  if (appUsage && typeof appUsage === "object") {
+    const peak = Math.max(...Object.values(appUsage as Record<string, unknown>).map((v) => (typeof v === "number" ? v : 0)));
+    if (peak >= 100) return APP_USAGE_BACKOFF_MS;
+  }
+  return undefined;
 }
 
 function parseJson(value: string | null): unknown {

@@ -20,6 +20,8 @@ describe("retryAfterMs", () => {
     expect(retryAfterMs(new Headers({ "X-App-Usage": '{"call_count":40}' }), NOW)).toBeUndefined();
     const buc = { "123": [{ type: "pages", call_count: 100, estimated_time_to_regain_access: 7 }] };
     expect(retryAfterMs(new Headers({ "X-Business-Use-Case-Usage": JSON.stringify(buc) }), NOW)).toBe(420_000);
+    // An explicit Retry-After beats the usage-implied backoff.
+    expect(retryAfterMs(new Headers({ "Retry-After": "60", "X-App-Usage": '{"call_count":100}' }), NOW)).toBe(60_000);
   });
 });
 

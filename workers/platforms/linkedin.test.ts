@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { advanceClock, consent, emu, fault, media, mp4Bytes, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
+import { advanceEmulator, armFault } from "../test/oauth";
+import { clearFaults, consent, media, mp4Bytes, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
 import { LinkedInClient } from "./linkedin";
 import { PlatformError, type AccountCredentials, type TokenSet } from "./types";
 
@@ -29,7 +30,7 @@ let seq = 0;
 const unique = (s: string) => `${s} #${++seq} ${crypto.randomUUID().slice(0, 6)}`;
 
 beforeEach(async () => {
-  await emu("/faults", undefined, "DELETE");
+  await clearFaults();
 });
 
 describe("LinkedIn client against the emulator", () => {
@@ -62,14 +63,15 @@ describe("LinkedIn client against the emulator", () => {
     expect(mine.remoteId).toMatch(/^urn:li:share:\d+$/);
     expect(mine.permalink).toBe(`https://www.linkedin.com/feed/update/${mine.remoteId}`);
     const theirs = await client.publish(org, { marker: "t2", text: unique("Company news"), media: [media("image", "image/png", pngBytes()), media("image", "image/png", pngBytes())] });
-    await advanceClock(2 * 86_400_000);
+    await advanceEmulator(3 * 86_400_000);
     const personal = await client.postMetrics(person, mine.remoteId);
     const company = await client.postMetrics(org, theirs.remoteId);
     expect(personal.impressions).toBeGreaterThan(0);
     expect(personal.likes).toBeGreaterThan(0);
     expect(company.impressions).toBeGreaterThan(0);
     expect(company.clicks).toBeGreaterThan(0);
-    expect((await client.comments(org, theirs.remoteId)).length).toBeGreaterThan(0);
+    // Every sample comment is due after three days; the list agrees with the count.
+    expect((await client.comments(org, theirs.remoteId)).length).toBe(Math.min(company.comments, 25));
     expect((await client.accountMetrics(org)).followers).toBeGreaterThan(0);
     await client.deletePost(org, theirs.remoteId);
     expect((await failure(client.postMetrics(org, theirs.remoteId))).kind).toBe("permanent");
@@ -83,7 +85,7 @@ describe("LinkedIn client against the emulator", () => {
 
   it("refreshes an expired token", async () => {
     const { tokens, person } = await connect(["member"]);
-    await advanceClock(61 * 86_400_000);
+    await advanceEmulator(61 * 86_400_000);
     const expired = await failure(client.accounts(tokens));
     expect([expired.kind, expired.details.code]).toEqual(["auth", 65601]);
     const fresh: TokenSet = await client.refresh(tokens);
@@ -94,10 +96,10 @@ describe("LinkedIn client against the emulator", () => {
 
   it("classifies faults and LinkedIn's refusals", async () => {
     const { person, org } = await connect();
-    await fault("linkedin", "429");
+    await armFault("linkedin", "429");
     const limited = await failure(client.publish(person, { marker: "x", text: unique("a"), media: [] }));
     expect([limited.kind, limited.details.retryAfterMs]).toEqual(["retryable", 60_000]);
-    await fault("linkedin", "500");
+    await armFault("linkedin", "500");
     expect((await failure(client.publish(person, { marker: "x", text: unique("b"), media: [] }))).kind).toBe("retryable");
     const long = await failure(client.publish(org, { marker: "x", text: "x".repeat(3001), media: [] }));
     expect([long.kind, long.message]).toEqual(["permanent", "/commentary: length 3001 exceeds the maximum of 3000"]);
@@ -110,7 +112,7 @@ describe("LinkedIn client against the emulator", () => {
     const { org } = await connect();
     const since = Date.now() - 1000;
     const text = unique("Dropped (answer)");
-    await fault("linkedin", "drop");
+    await armFault("linkedin", "drop");
     const lost = await failure(client.publish(org, { marker: "m-1", text, media: [] }));
     expect([lost.kind, lost.details.outcomeUnknown]).toEqual(["retryable", true]);
     const found = await client.findPublished(org, "m-1", since, text);

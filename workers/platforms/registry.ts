@@ -1,5 +1,8 @@
 import type { Platform } from "../db/schema/accounts";
 import type { Endpoints } from "./endpoints";
+import { createFacebookClient } from "./facebook";
+import { createInstagramClient } from "./instagram";
+import { createThreadsClient } from "./threads";
 import { LinkedInClient } from "./linkedin";
 import { XClient } from "./x";
 import { YouTubeClient } from "./youtube";
@@ -20,7 +23,9 @@ export type PlatformRegistry = Partial<Record<Platform, PlatformClient>>;
 /** Builds one client per platform; feature code asks the registry, never a platform module. */
 export function createPlatformRegistry(deps: ClientDeps): PlatformRegistry {
   return {
-    // One line per platform: <platform>: create<Platform>Client(deps),
+    instagram: createInstagramClient(deps),
+    facebook: createFacebookClient(deps),
+    threads: createThreadsClient(deps),
     linkedin: new LinkedInClient(deps),
     youtube: new YouTubeClient(deps),
     twitter: new XClient(deps),

@@ -1,7 +1,8 @@
 import { SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
-import { advanceClock, consent, emu, fault, media, mp4Bytes, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
+import { advanceEmulator, armFault } from "../test/oauth";
+import { clearFaults, consent, media, mp4Bytes, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
 import { PlatformError, type AccountCredentials } from "./types";
 import { XClient } from "./x";
 
@@ -26,7 +27,7 @@ async function failure(p: Promise<unknown>): Promise<PlatformError> {
 const unique = (s: string) => `${s} ${crypto.randomUUID().slice(0, 8)}`;
 
 beforeEach(async () => {
-  await emu("/faults", undefined, "DELETE");
+  await clearFaults();
 });
 
 describe("X client against the emulator", () => {
@@ -43,7 +44,7 @@ describe("X client against the emulator", () => {
 
   it("rotates refresh tokens and refreshes an expired access token", async () => {
     const { tokens } = await connect();
-    await advanceClock(2 * 3600_000);
+    await advanceEmulator(2 * 3600_000);
     expect((await failure(client.accounts(tokens))).kind).toBe("auth");
     const fresh = await client.refresh(tokens);
     expect(fresh.refreshToken).not.toBe(tokens.refreshToken);
@@ -57,13 +58,16 @@ describe("X client against the emulator", () => {
     const res = await client.publish(account, { marker: "t", text: unique("Fresh beans today"), media: [media("image", "image/png", pngBytes(), "Coffee beans")] });
     expect(res.remoteId).toMatch(/^\d{19}$/);
     expect(res.permalink).toBe(`https://x.com/i/web/status/${res.remoteId}`);
-    await advanceClock(86_400_000);
+    await advanceEmulator(3 * 86_400_000);
     const fresh = await client.refresh((await connect()).tokens);
     account.accessToken = fresh.accessToken;
     const m = await client.postMetrics(account, res.remoteId);
     expect(m.impressions).toBeGreaterThan(0);
     expect(m.likes).toBeGreaterThan(0);
-    expect((await client.comments(account, res.remoteId))[0]!.text).toMatch(/^@postline_demo /);
+    // Every sample reply is due after three days and still inside recent search's 7-day window.
+    const replies = await client.comments(account, res.remoteId);
+    expect(replies.length).toBe(Math.min(m.comments, 25));
+    for (const r of replies) expect(r.text).toMatch(/^@postline_demo /);
     await client.deletePost(account, res.remoteId);
     expect((await failure(client.postMetrics(account, res.remoteId))).kind).toBe("permanent");
   });
@@ -76,12 +80,12 @@ describe("X client against the emulator", () => {
 
   it("classifies faults and X's refusals", async () => {
     const { account } = await connect();
-    await fault("twitter", "429");
+    await armFault("twitter", "429");
     const limited = await failure(client.publish(account, { marker: "m", text: unique("a"), media: [] }));
     expect(limited.kind).toBe("retryable");
     expect(limited.details.retryAfterMs).toBeGreaterThan(55_000);
     expect(limited.details.retryAfterMs).toBeLessThanOrEqual(61_000);
-    await fault("twitter", "500");
+    await armFault("twitter", "500");
     expect((await failure(client.publish(account, { marker: "m", text: unique("b"), media: [] }))).kind).toBe("retryable");
     const long = await failure(client.publish(account, { marker: "m", text: "é".repeat(281), media: [] }));
     expect(long.kind).toBe("permanent");
@@ -98,7 +102,7 @@ describe("X client against the emulator", () => {
     const { account } = await connect();
     const since = Date.now() - 1000;
     const text = unique("Lost in transit");
-    await fault("twitter", "drop");
+    await armFault("twitter", "drop");
     const lost = await failure(client.publish(account, { marker: "m-1", text, media: [] }));
     expect([lost.kind, lost.details.outcomeUnknown]).toEqual(["retryable", true]);
     expect((await client.findPublished(account, "m-1", since, text))?.permalink).toMatch(/^https:\/\/x\.com\/i\/web\/status\/\d+$/);

@@ -4,11 +4,11 @@ import { resolveEndpoints } from "../platforms/endpoints";
 import type { ClientDeps } from "../platforms/registry";
 import { createSandboxFetch } from "../platforms/sandbox-fetch";
 import type { PublishMedia } from "../platforms/types";
+import { raw } from "./oauth";
 
 /** Platform clients wired to the in-process emulator exactly as services.ts does in sandbox mode. */
 export const ORIGIN = "http://localhost";
 export const sandboxFetch = createSandboxFetch((r) => emulator.fetch(r, env), ORIGIN);
-let clockOffset = 0;
 
 export function sandboxDeps(): ClientDeps {
   return {
@@ -19,29 +19,13 @@ export function sandboxDeps(): ClientDeps {
       youtube: { clientId: "yt-test-app", clientSecret: "yt-test-secret" },
       twitter: { clientId: "x-test-app", clientSecret: "x-test-secret" },
     },
-    // The app's clock follows the emulator's, so rate-limit resets compare like with like.
-    now: () => Date.now() + clockOffset,
+    now: Date.now,
     sleep: async () => {},
   };
 }
 
-export async function emu(path: string, body?: unknown, method = body === undefined ? "GET" : "POST") {
-  const res = await sandboxFetch(`${ORIGIN}/sandbox${path}`, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as any };
-}
-
-export async function advanceClock(ms: number) {
-  await emu("/clock", { advanceMs: ms });
-  clockOffset += ms;
-}
-
-export async function fault(platform: string, mode: "429" | "500" | "timeout" | "drop", count = 1) {
-  const res = await emu("/faults", { platform, mode, count });
-  if (res.status !== 200) throw new Error(`fault not armed: ${JSON.stringify(res.json)}`);
+export async function clearFaults() {
+  await raw("/sandbox/faults", { method: "DELETE" });
 }
 
 /** Walks the emulator's consent page like a browser: GET the form, POST it back with a decision. */

@@ -1,0 +1,287 @@
+import { Dialog } from "radix-ui";
+import { useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
+import type { AccountView } from "../../../workers/accounts/view";
+import { PLATFORM_META } from "../platforms/platform-options";
+import { type AccountCard, connectButtonLabel, groupAccounts } from "./grouping";
+
+/** Settings → Social Accounts (SPEC §2, §4): grouped cards, connect with terms, disconnect with confirmation. */
+
+type Terms = "general" | "linkedin" | "youtube";
+
+interface ConnectOption {
+  key: string;
+  platform: string;
+  variant?: string;
+  title: string;
+  description: string;
+  terms: Terms;
+  recommended?: boolean;
+  comingSoon?: boolean;
+}
+
+const OPTIONS: ConnectOption[] = [
+  { key: "ig-only", platform: "instagram", variant: "instagram-only", title: "Instagram Only", description: "Just your Instagram business or creator account.", terms: "general" },
+  { key: "ig-fb", platform: "instagram", variant: "facebook", title: "Instagram + Facebook Pages", description: "Your Facebook Pages and the Instagram accounts linked to them.", terms: "general", recommended: true },
+  { key: "linkedin", platform: "linkedin", title: "LinkedIn", description: "Your profile or the company pages you manage.", terms: "linkedin" },
+  { key: "youtube", platform: "youtube", title: "YouTube", description: "Your channel, for video publishing.", terms: "youtube" },
+  { key: "twitter", platform: "twitter", title: "X (Twitter)", description: "Post to your X profile.", terms: "general" },
+  { key: "threads", platform: "threads", title: "Threads", description: "Post to your Threads profile.", terms: "general" },
+  { key: "tiktok", platform: "tiktok", title: "TikTok", description: "Coming soon.", terms: "general", comingSoon: true },
+];
+
+const TERMS: Record<Terms, { title: string; button: string; scopes?: string[] }> = {
+  general: { title: "Terms & Privacy Policy", button: "Accept & Continue" },
+  linkedin: { title: "LinkedIn Terms", button: "Connect with LinkedIn", scopes: ["Basic profile", "Email address", "Member posting"] },
+  youtube: { title: "YouTube Terms", button: "Connect with YouTube", scopes: ["youtube", "youtube.upload", "youtube.readonly"] },
+};
+
+const BRAND: Record<string, string> = { ...Object.fromEntries(Object.entries(PLATFORM_META).map(([k, v]) => [k, v.name])) };
+
+function disconnectPath(card: AccountCard): string {
+  if (card.platform === "instagram" || card.platform === "facebook") return `/api/auth/instagram/disconnect/${card.id}`;
+  if (card.platform === "linkedin") return `/api/auth/linkedin/accounts/${card.id}`;
+  if (card.platform === "youtube") return `/api/auth/youtube/disconnect/${card.id}`;
+  return `/api/accounts/${card.id}`;
+}
+
+function startUrl(option: Pick<ConnectOption, "platform" | "variant">): string {
+  return `/api/auth/${option.platform}${option.variant ? `?variant=${option.variant}` : ""}`;
+}
+
+export function AccountsTab() {
+  const [accounts, setAccounts] = useState<AccountView[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [connectOpen, setConnectOpen] = useState(false);
+  const [terms, setTerms] = useState<ConnectOption | null>(null);
+  const [toRemove, setToRemove] = useState<AccountCard | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const [params, setParams] = useSearchParams();
+
+  const load = useCallback(async () => {
+    try {
+      const res = await fetch("/api/users/connected-accounts", { credentials: "same-origin" });
+      const body = (await res.json()) as { success: boolean; data?: { accounts: AccountView[] } };
+      if (!res.ok || !body.success) throw new Error();
+      setAccounts(body.data!.accounts);
+      setLoadError(false);
+    } catch {
+      setLoadError(true);
+      setAccounts([]);
+      toast.error("Failed to load accounts");
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // The OAuth callback lands here with ?connected=<platform> or ?error=<message>: toast once, then tidy the URL.
+  useEffect(() => {
+    const connected = params.get("connected");
+    const error = params.get("error");
+    if (!connected && !error) return;
+    if (connected) toast.success(`${BRAND[connected] ?? connected} account connected successfully`);
+    if (error) toast.error(error);
+    const next = new URLSearchParams(params);
+    next.delete("connected");
+    next.delete("error");
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+
+  async function disconnect() {
+    if (!toRemove) return;
+    setRemoving(true);
+    try {
+      const res = await fetch(disconnectPath(toRemove), { method: "DELETE", credentials: "same-origin" });
+      if (!res.ok) throw new Error();
+      toast.success("Account disconnected successfully");
+      setToRemove(null);
+      await load();
+    } catch {
+      toast.error("Failed to disconnect account");
+    } finally {
+      setRemoving(false);
+    }
+  }
+
+  const groups = accounts ? groupAccounts(accounts) : [];
+
+  return (
+    <section aria-labelledby="social-accounts-title" className="space-y-6">
+      <header>
+        <h2 id="social-accounts-title" className="text-xl font-semibold">
+          Social Accounts
+        </h2>
+        <p className="text-sm text-gray-500">Manage your connected social media accounts</p>
+      </header>
+
+      <div className="flex items-center justify-between">
+        <h3 className="text-lg font-medium">Connected Accounts</h3>
+        <button type="button" onClick={() => setConnectOpen(true)} className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700">
+          {connectButtonLabel(accounts ?? [])}
+        </button>
+      </div>
+
+      {accounts === null ? (
+        <p className="text-sm text-gray-500">Loading accounts...</p>
+      ) : groups.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center">
+          <p className="font-medium">{loadError ? "Failed to load accounts" : "No accounts connected"}</p>
+          <p className="text-sm text-gray-500">Connect your social media accounts to start posting</p>
+        </div>
+      ) : (
+        <div className="space-y-6">
+          {groups.map((group) => (
+            <div key={group.key}>
+              <h4 className="mb-2 text-sm font-semibold text-gray-700">{group.name}</h4>
+              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {group.cards.map((card) => (
+                  <AccountCardView
+                    key={card.id}
+                    card={card}
+                    onDisconnect={() => setToRemove(card)}
+                    onReconnect={() => window.location.assign(startUrl({ platform: card.platform, variant: card.account?.connectionType === "direct" ? "instagram-only" : undefined }))}
+                  />
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      )}
+
+      <Dialog.Root open={connectOpen} onOpenChange={setConnectOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 bg-black/40" />
+          <Dialog.Content className="fixed left-1/2 top-1/2 max-h-[90vh] w-[95vw] max-w-[600px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+            <Dialog.Title className="text-lg font-semibold">Connect Your Social Account</Dialog.Title>
+            <Dialog.Description className="mb-4 text-sm text-gray-500">Choose what to connect. You'll approve access on the platform.</Dialog.Description>
+            <ul className="space-y-2">
+              {OPTIONS.map((option) => (
+                <li key={option.key}>
+                  <button
+                    type="button"
+                    disabled={option.comingSoon}
+                    onClick={() => {
+                      setConnectOpen(false);
+                      setTerms(option);
+                    }}
+                    className="flex w-full items-start justify-between gap-3 rounded-lg border border-gray-200 p-3 text-left hover:border-blue-500 disabled:cursor-not-allowed disabled:opacity-50"
+                  >
+                    <span>
+                      <span className="font-medium">{option.title}</span>
+                      <span className="block text-sm text-gray-500">{option.description}</span>
+                    </span>
+                    {option.recommended ? <span className="rounded bg-green-100 px-2 py-0.5 text-xs text-green-800">Recommended</span> : null}
+                    {option.comingSoon ? <span className="rounded bg-gray-100 px-2 py-0.5 text-xs text-gray-600">Coming soon</span> : null}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <Dialog.Close className="mt-4 text-sm text-gray-600 hover:underline">Cancel</Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <Dialog.Root open={terms !== null} onOpenChange={(open) => !open && setTerms(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 bg-black/40" />
+          <Dialog.Content className="fixed left-1/2 top-1/2 max-h-[90vh] w-[95vw] max-w-[600px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+            {terms ? (
+              <>
+                <Dialog.Title className="text-lg font-semibold">{TERMS[terms.terms].title}</Dialog.Title>
+                <Dialog.Description className="text-xs text-gray-500">Effective July 14, 2025</Dialog.Description>
+                <div className="my-4 space-y-2 text-sm text-gray-700">
+                  {TERMS[terms.terms].scopes ? (
+                    <p>
+                      {terms.title} will ask for: <strong>{TERMS[terms.terms].scopes!.join(", ")}</strong>.
+                    </p>
+                  ) : null}
+                  <p>
+                    <strong>Data we collect:</strong> your account's name, picture, follower counts and the content you publish through us.
+                  </p>
+                  <p>
+                    <strong>How we use and share it:</strong> only to publish, schedule and report on your posts; we never sell it.
+                  </p>
+                  <p>
+                    <strong>Security:</strong> access tokens are stored encrypted and are never shown to anyone.
+                  </p>
+                  <p>
+                    <strong>Your rights:</strong> access, update or disconnect your accounts at any time, and request deletion of your data.
+                  </p>
+                  <p>Cookies, third-party links, changes to these terms and how to contact us are covered in the full privacy policy.</p>
+                </div>
+                <div className="flex justify-end gap-2">
+                  <Dialog.Close className="rounded-md border px-4 py-2 text-sm">Cancel</Dialog.Close>
+                  <button type="button" onClick={() => window.location.assign(startUrl(terms))} className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white">
+                    {TERMS[terms.terms].button}
+                  </button>
+                </div>
+              </>
+            ) : null}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <Dialog.Root open={toRemove !== null} onOpenChange={(open) => !open && setToRemove(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 bg-black/40" />
+          <Dialog.Content className="fixed left-1/2 top-1/2 w-[95vw] max-w-[480px] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+            <Dialog.Title className="text-lg font-semibold">Disconnect Account</Dialog.Title>
+            {toRemove ? (
+              <p className="mt-1 text-sm font-medium">
+                {toRemove.username} · {BRAND[toRemove.platform]}
+              </p>
+            ) : null}
+            <Dialog.Description className="my-3 text-sm text-gray-600">
+              This action cannot be undone. You'll need to reconnect this account to continue using it for posting and automation.
+            </Dialog.Description>
+            <div className="flex justify-end gap-2">
+              <Dialog.Close className="rounded-md border px-4 py-2 text-sm">Cancel</Dialog.Close>
+              <button type="button" disabled={removing} onClick={disconnect} className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60">
+                Yes, Disconnect Account
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </section>
+  );
+}
+
+function AccountCardView({ card, onDisconnect, onReconnect }: { card: AccountCard; onDisconnect: () => void; onReconnect: () => void }) {
+  const meta = PLATFORM_META[card.platform];
+  return (
+    <li className="relative flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-3" data-testid="account-card">
+      <div className="relative shrink-0">
+        {card.profilePicture ? (
+          <img src={card.profilePicture} alt="" className="h-12 w-12 rounded-full object-cover" />
+        ) : (
+          <div className="h-12 w-12 rounded-full bg-gray-200" aria-hidden />
+        )}
+        <span className="absolute -bottom-1 -right-1 rounded-full px-1.5 text-[10px] font-bold text-white" style={{ backgroundColor: meta?.color }}>
+          {meta?.name.slice(0, 2)}
+        </span>
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">{card.username}</p>
+        <p className="text-xs text-gray-500">
+          {meta?.name} <span className="ml-1 rounded bg-gray-100 px-1.5 py-0.5">{card.displayType}</span>
+        </p>
+        <p className="text-xs text-gray-500">{card.audience}</p>
+        <p className={`text-xs ${card.status === "Connected" ? "text-green-700" : card.status === "View Only" ? "text-gray-500" : "text-amber-700"}`}>
+          {card.status}
+          {card.status === "Needs reconnect" ? (
+            <button type="button" onClick={onReconnect} className="ml-2 underline">
+              Reconnect
+            </button>
+          ) : null}
+        </p>
+      </div>
+      <button type="button" title="Disconnect account" aria-label="Disconnect account" onClick={onDisconnect} className="absolute right-2 top-2 rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600">
+        ×
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,48 @@
+/** SPEC §2 Platform grid: the platform list, its order and selection rules, as pure functions. */
+
+export interface PlatformOption {
+  id: string;
+  name: string;
+  color: string;
+  connected: boolean;
+  username?: string | null;
+}
+
+export const PLATFORM_META: Record<string, { name: string; color: string }> = {
+  instagram: { name: "Instagram", color: "#E1306C" },
+  facebook: { name: "Facebook", color: "#1877F2" },
+  twitter: { name: "X", color: "#000000" },
+  linkedin: { name: "LinkedIn", color: "#0A66C2" },
+  youtube: { name: "YouTube", color: "#FF0000" },
+  threads: { name: "Threads", color: "#101010" },
+};
+
+const FIRST = ["instagram", "facebook", "twitter"];
+
+/** Instagram, Facebook, X first; the rest alphabetically by name. */
+export function orderPlatforms<T extends { id: string; name: string }>(list: T[]): T[] {
+  return [...list].sort((a, b) => {
+    const ia = FIRST.indexOf(a.id);
+    const ib = FIRST.indexOf(b.id);
+    if (ia !== -1 || ib !== -1) return (ia === -1 ? 99 : ia) - (ib === -1 ? 99 : ib);
+    return a.name.localeCompare(b.name);
+  });
+}
+
+/** The options for every known platform, marking those the user has an account on. */
+export function platformOptions(accounts: Array<{ platform: string; username?: string }>): PlatformOption[] {
+  return orderPlatforms(
+    Object.entries(PLATFORM_META).map(([id, meta]) => {
+      const account = accounts.find((a) => a.platform === id);
+      return { id, ...meta, connected: !!account, username: account?.username ?? null };
+    }),
+  );
+}
+
+/** Single-select toggles (picking the selected one clears it); multi-select toggles each; unconnected never select. */
+export function toggleSelection(selected: string[], option: PlatformOption, mode: "single" | "multi"): string[] {
+  if (!option.connected) return selected;
+  const has = selected.includes(option.id);
+  if (mode === "single") return has ? [] : [option.id];
+  return has ? selected.filter((s) => s !== option.id) : [...selected, option.id];
+}

@@ -1,0 +1,106 @@
+import type { EmuContext } from "../context";
+import { checkToken, type TokenRow } from "../tokens";
+
+/** What every emulated Graph-style host (graph.facebook.com, graph.instagram.com, graph.threads.net) shares. */
+
+export class GraphError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: number,
+    readonly subcode?: number,
+    readonly userTitle?: string,
+    readonly userMsg?: string,
+    readonly transient = false,
+  ) {
+    super(message);
+  }
+}
+
+export function graphErrorResponse(c: EmuContext, err: GraphError): Response {
+  const error: Record<string, unknown> = { message: err.message, type: "OAuthException", code: err.code, is_transient: err.transient, fbtrace_id: "Emu" + Math.floor(c.var.now % 1e8) };
+  if (err.subcode !== undefined) error.error_subcode = err.subcode;
+  if (err.userTitle) error.error_user_title = err.userTitle;
+  if (err.userMsg) error.error_user_msg = err.userMsg;
+  return c.json({ error }, err.status as 400);
+}
+
+/** Query, form, multipart and JSON parameters merged, as Graph accepts all of them. */
+export async function readParams(c: EmuContext): Promise<Record<string, string>> {
+  const out: Record<string, string> = Object.fromEntries(new URL(c.req.url).searchParams);
+  if (c.req.method === "GET" || c.req.method === "DELETE") return out;
+  const type = c.req.header("Content-Type") ?? "";
+  if (type.includes("application/json")) {
+    const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(body)) out[k] = typeof v === "string" ? v : JSON.stringify(v);
+  } else if (type.includes("form")) {
+    const form = await c.req.formData();
+    for (const [k, v] of form.entries()) if (typeof v === "string") out[k] = v;
+  }
+  return out;
+}
+
+export function tokenFrom(c: EmuContext, params: Record<string, string>): string | null {
+  const header = c.req.header("Authorization");
+  if (header) {
+    const [scheme, value] = header.split(/\s+/, 2);
+    if (scheme && /^(Bearer|OAuth)$/i.test(scheme) && value) return value;
+  }
+  return params.access_token ?? null;
+}
+
+/** Graph's answers to a missing, unknown or expired token (code 190, subcode 463 when expired). */
+export async function requireToken(c: EmuContext, platform: string, params: Record<string, string>): Promise<TokenRow> {
+  const token = tokenFrom(c, params);
+  if (!token) throw new GraphError(400, "An active access token must be used to query information about the current user.", 2500);
+  const check = await checkToken(c.var.db, platform, token, c.var.now);
+  if (check.ok) return check.row;
+  if (check.reason === "expired") {
+    const at = new Date(check.row!.expiresAt!).toUTCString();
+    throw new GraphError(400, `Error validating access token: Session has expired on ${at}. The current time is ${new Date(c.var.now).toUTCString()}.`, 190, 463);
+  }
+  throw new GraphError(400, "Invalid OAuth access token - Cannot parse access token", 190);
+}
+
+export function objectNotFound(id: string): GraphError {
+  return new GraphError(
+    400,
+    `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+    100,
+    33,
+  );
+}
+
+/** Graph path segments after an optional `vNN.N` version. */
+export function graphSegments(c: EmuContext, mount: string): string[] {
+  const rest = c.req.path.slice(mount.length).split("/").filter(Boolean).map(decodeURIComponent);
+  if (rest[0] && /^v\d+\.\d+$/.test(rest[0])) rest.shift();
+  return rest;
+}
+
+/** Usage headers like Meta's: a percentage of the hourly budget. The emulator never runs out on its own. */
+export function usageHeaders(c: EmuContext, businessId?: string) {
+  c.header("X-App-Usage", JSON.stringify({ call_count: 1, total_cputime: 1, total_time: 1 }));
+  if (businessId) {
+    c.header(
+      "X-Business-Use-Case-Usage",
+      JSON.stringify({ [businessId]: [{ type: "pages", call_count: 1, total_cputime: 1, total_time: 1, estimated_time_to_regain_access: 0 }] }),
+    );
+  }
+}
+
+export function graphTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "+0000");
+}
+
+export function fieldsOf(params: Record<string, string>, fallback: string[]): Set<string> {
+  const raw = params.fields;
+  return new Set(raw ? raw.split(",").map((f) => f.trim().replace(/[.{(].*$/, "")) : fallback);
+}
+
+export function pick(obj: Record<string, unknown>, fields: Set<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) if (obj[f] !== undefined) out[f] = obj[f];
+  if (obj.id !== undefined) out.id = obj.id;
+  return out;
+}

@@ -1,0 +1,133 @@
+import type { Platform } from "../db/schema/accounts";
+import { createHttp, type ErrorClassifier, type HttpClient } from "./http";
+import type { ClientDeps } from "./registry";
+import { PlatformError, type TokenSet } from "./types";
+
+/** What the Meta clients (Instagram, Facebook Pages, Threads) share: the Graph error rules and Facebook Login. */
+
+/** PLATFORMS.md §1.3 / §2.3 / §10.5. */
+const AUTH_CODES = new Set([190, 102, 10]);
+const RATE_CODES = new Set([4, 17, 32, 613, 80001, 80002]);
+const TRANSIENT_CODES = new Set([1, 2, -1, -2, 24]);
+/** The IG subcode for "posting quota used up": wait, don't give up. */
+const QUOTA_SUBCODE = 2207042;
+const RATE_LIMIT_DEFAULT_MS = 60_000;
+const QUOTA_WAIT_MS = 60 * 60_000;
+
+interface GraphErrorBody {
+  message?: string;
+  code?: number;
+  error_subcode?: number;
+  error_user_msg?: string;
+  is_transient?: boolean;
+}
+
+export function classifyGraph(platform: Platform): ErrorClassifier {
+  return (res) => {
+    const body = (res.data ?? {}) as { error?: GraphErrorBody | string; error_message?: string; error_description?: string };
+    const err: GraphErrorBody = typeof body.error === "object" && body.error ? body.error : {};
+    const message = err.error_user_msg || err.message || body.error_message || body.error_description || (typeof body.error === "string" ? body.error : "") || `${platform} answered HTTP ${res.status}`;
+    const code = err.code;
+    const details = { platform, status: res.status, code, subcode: err.error_subcode, retryAfterMs: res.retryAfterMs };
+    if ((code !== undefined && AUTH_CODES.has(code)) || (code !== undefined && code >= 200 && code <= 299) || res.status === 401) {
+      return new PlatformError("auth", message, details);
+    }
+    if (err.error_subcode === QUOTA_SUBCODE) return new PlatformError("retryable", message, { ...details, retryAfterMs: res.retryAfterMs ?? QUOTA_WAIT_MS });
+    if (res.status === 429 || (code !== undefined && RATE_CODES.has(code))) {
+      return new PlatformError("retryable", message, { ...details, retryAfterMs: res.retryAfterMs ?? RATE_LIMIT_DEFAULT_MS });
+    }
+    if (res.status >= 500 || err.is_transient || (code !== undefined && TRANSIENT_CODES.has(code))) return new PlatformError("retryable", message, details);
+    return new PlatformError("permanent", message, details);
+  };
+}
+
+export function graphHttp(deps: ClientDeps, platform: Platform): HttpClient {
+  return createHttp({ platform, fetch: deps.fetch, classify: classifyGraph(platform), now: deps.now });
+}
+
+export function credentialsFor(deps: ClientDeps, platform: Platform) {
+  const creds = deps.credentials[platform];
+  if (!creds) throw new PlatformError("permanent", `${platform} is not configured on this server.`, { platform });
+  return creds;
+}
+
+export function expiresAt(deps: ClientDeps, expiresIn: unknown): number | null {
+  return typeof expiresIn === "number" ? deps.now() + expiresIn * 1000 : null;
+}
+
+/** Graph timestamps look like 2024-09-12T23:17:39+0000; Date.parse wants the colon in the offset. */
+export function parseGraphTime(value: unknown): number {
+  return typeof value === "string" ? Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, "$1:$2")) : Number.NaN;
+}
+
+const graphBase = (deps: ClientDeps) => `${deps.endpoints.META_GRAPH_BASE}/${deps.endpoints.META_GRAPH_VERSION}`;
+
+/** Facebook Login (§1.2): the dialog, code → short-lived → long-lived user token (no refresh token exists). */
+export const facebookLogin = {
+  authorizeUrl(deps: ClientDeps, input: { state: string; redirectUri: string }, scopes: string[]): URL {
+    const url = new URL(`${deps.endpoints.META_DIALOG_BASE}/${deps.endpoints.META_GRAPH_VERSION}/dialog/oauth`);
+    url.searchParams.set("client_id", credentialsFor(deps, "facebook").clientId);
+    url.searchParams.set("redirect_uri", input.redirectUri);
+    url.searchParams.set("state", input.state);
+    url.searchParams.set("response_type", "code");
+    url.searchParams.set("scope", scopes.join(","));
+    return url;
+  },
+
+  async exchangeCode(deps: ClientDeps, http: HttpClient, code: string, redirectUri: string): Promise<TokenSet> {
+    const { clientId, clientSecret } = credentialsFor(deps, "facebook");
+    const short = await http.request<{ access_token: string }>(`${graphBase(deps)}/oauth/access_token`, {
+      query: { client_id: clientId, client_secret: clientSecret, redirect_uri: redirectUri, code },
+    });
+    const long = await http.request<{ access_token: string; expires_in?: number }>(`${graphBase(deps)}/oauth/access_token`, {
+      query: { grant_type: "fb_exchange_token", client_id: clientId, client_secret: clientSecret, fb_exchange_token: short.data.access_token },
+    });
+    return { accessToken: long.data.access_token, expiresAt: expiresAt(deps, long.data.expires_in), refreshToken: null };
+  },
+
+  async me(deps: ClientDeps, http: HttpClient, userToken: string) {
+    const res = await http.request<{ id: string; name: string }>(`${graphBase(deps)}/me`, { query: { fields: "id,name", access_token: userToken } });
+    return res.data;
+  },
+
+  /** The Pages the user granted, with their never-expiring Page tokens, following `paging.next` verbatim. */
+  async pages(deps: ClientDeps, http: HttpClient, userToken: string) {
+    type Page = { id: string; name: string; access_token: string; followers_count?: number; picture?: { data?: { url?: string } }; instagram_business_account?: { id: string } };
+    const out: Page[] = [];
+    let next: string | null = `${graphBase(deps)}/me/accounts?${new URLSearchParams({
+      fields: "id,name,access_token,instagram_business_account,picture,followers_count",
+      limit: "100",
+      access_token: userToken,
+    })}`;
+    for (let i = 0; next && i < 10; i++) {
+      const res: { data: { data: Page[]; paging?: { next?: string } } } = await http.request(next);
+      out.push(...res.data.data);
+      next = res.data.paging?.next ?? null;
+    }
+    return out;
+  },
+
+  refreshUnsupported(platform: Platform): never {
+    throw new PlatformError("auth", "Facebook Login access cannot be refreshed; please reconnect.", { platform });
+  },
+};
+
+export const PAGE_SCOPES = ["pages_show_list", "pages_read_engagement", "pages_manage_posts", "pages_manage_engagement", "read_insights", "business_management"];
+
+/** Polls a container until it is ready, sleeping between polls; gives up (retryable) after `maxPolls`. */
+export async function waitUntilReady(
+  deps: ClientDeps,
+  platform: Platform,
+  read: () => Promise<{ status: string; detail?: string }>,
+  opts: { intervalMs: number; maxPolls: number; ready: string[] },
+): Promise<void> {
+  for (let i = 0; i < opts.maxPolls; i++) {
+    const { status, detail } = await read();
+    if (opts.ready.includes(status)) return;
+    if (status === "ERROR" || status === "EXPIRED") {
+      throw new PlatformError("permanent", `The media could not be processed (${detail || status}).`, { platform, code: status });
+    }
+    await deps.sleep(opts.intervalMs);
+  }
+  throw new PlatformError("retryable", "The media is still processing; try again shortly.", { platform, retryAfterMs: opts.intervalMs * 2 });
+}

@@ -1,0 +1,162 @@
+import { credentialsFor, expiresAt, graphHttp, parseGraphTime, waitUntilReady } from "./meta";
+import type { ClientDeps } from "./registry";
+import { type AccountCredentials, type PlatformClient, PlatformError, type PublishMedia } from "./types";
+
+/**
+ * Threads (PLATFORMS.md §10): threads.net consent, short → long-lived token, refresh; containers
+ * (TEXT, IMAGE, VIDEO, CAROUSEL of 2–20) polled until FINISHED, then threads_publish.
+ */
+const SCOPES = ["threads_basic", "threads_content_publish", "threads_manage_insights", "threads_read_replies", "threads_delete"];
+const POLL_INTERVAL_MS = 5_000;
+const POLL_MAX = 12;
+const FIND_SKEW_MS = 5 * 60_000;
+
+export function createThreadsClient(deps: ClientDeps): PlatformClient {
+  const http = graphHttp(deps, "threads");
+  const host = deps.endpoints.THREADS_GRAPH_BASE;
+  const api = `${host}/v1.0`;
+  const err = (message: string) => new PlatformError("permanent", message, { platform: "threads" });
+
+  async function container(account: AccountCredentials, params: Record<string, string | undefined>) {
+    const res = await http.request<{ id: string }>(`${api}/${account.platformUserId}/threads`, { form: { ...params, access_token: account.accessToken } });
+    return res.data.id;
+  }
+
+  async function waitFor(account: AccountCredentials, id: string) {
+    await waitUntilReady(
+      deps,
+      "threads",
+      async () => {
+        const res = await http.request<{ status: string; error_message?: string }>(`${api}/${id}`, { query: { fields: "id,status,error_message", access_token: account.accessToken } });
+        return { status: res.data.status, detail: res.data.error_message };
+      },
+      { intervalMs: POLL_INTERVAL_MS, maxPolls: POLL_MAX, ready: ["FINISHED"] },
+    );
+  }
+
+  const item = (m: PublishMedia, child: boolean) => ({
+    media_type: m.kind === "video" ? "VIDEO" : "IMAGE",
+    [m.kind === "video" ? "video_url" : "image_url"]: m.url,
+    is_carousel_item: child ? "true" : undefined,
+    alt_text: m.altText ?? undefined,
+  });
+
+  return {
+    platform: "threads",
+
+    authorizeUrl({ state, redirectUri }) {
+      const url = new URL(`${deps.endpoints.THREADS_AUTHORIZE_BASE}/oauth/authorize`);
+      url.searchParams.set("client_id", credentialsFor(deps, "threads").clientId);
+      url.searchParams.set("redirect_uri", redirectUri);
+      url.searchParams.set("scope", SCOPES.join(","));
+      url.searchParams.set("response_type", "code");
+      url.searchParams.set("state", state);
+      return url;
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      const { clientId, clientSecret } = credentialsFor(deps, "threads");
+      // user_id may exceed 2^53 as a JSON number; it is read from /me instead.
+      const short = await http.request<{ access_token: string }>(`${host}/oauth/access_token`, {
+        form: { client_id: clientId, client_secret: clientSecret, code: code.replace(/#_$/, ""), grant_type: "authorization_code", redirect_uri: redirectUri },
+      });
+      const long = await http.request<{ access_token: string; expires_in: number }>(`${host}/access_token`, {
+        query: { grant_type: "th_exchange_token", client_secret: clientSecret, access_token: short.data.access_token },
+      });
+      return { accessToken: long.data.access_token, expiresAt: expiresAt(deps, long.data.expires_in), refreshToken: null };
+    },
+
+    async refresh(tokens) {
+      const res = await http.request<{ access_token: string; expires_in: number }>(`${host}/refresh_access_token`, {
+        query: { grant_type: "th_refresh_token", access_token: tokens.accessToken },
+      });
+      return { accessToken: res.data.access_token, expiresAt: expiresAt(deps, res.data.expires_in), refreshToken: null };
+    },
+
+    async accounts(tokens) {
+      const me = await http.request<{ id: string; username: string; name?: string; threads_profile_picture_url?: string }>(`${api}/me`, {
+        query: { fields: "id,username,name,threads_profile_picture_url", access_token: tokens.accessToken },
+      });
+      // Follower count is not a /me field (§10.2).
+      const ins = await http.request<{ data: Array<{ name: string; total_value?: { value: number } }> }>(`${api}/${me.data.id}/threads_insights`, {
+        query: { metric: "followers_count", access_token: tokens.accessToken },
+      });
+      return [
+        {
+          platformUserId: String(me.data.id),
+          username: me.data.username,
+          displayName: me.data.name || me.data.username,
+          profilePicture: me.data.threads_profile_picture_url ?? null,
+          followerCount: ins.data.data.find((d) => d.name === "followers_count")?.total_value?.value ?? null,
+          accountType: "person",
+          metadata: { connectionType: "direct" },
+        },
+      ];
+    },
+
+    async publish(account, request) {
+      const media = request.media;
+      if (media.length > 20) throw err("A Threads carousel takes at most 20 items.");
+      const quota = await http.request<{ data: Array<{ quota_usage: number; config?: { quota_total?: number } }> }>(
+        `${api}/${account.platformUserId}/threads_publishing_limit`,
+        { query: { fields: "quota_usage,config", access_token: account.accessToken } },
+      );
+      const q = quota.data.data[0];
+      if (q?.config?.quota_total !== undefined && q.quota_usage >= q.config.quota_total) {
+        throw new PlatformError("retryable", `Threads' limit of ${q.config.quota_total} posts per 24 hours is reached.`, { platform: "threads", retryAfterMs: 60 * 60_000 });
+      }
+      let creationId: string;
+      if (media.length === 0) creationId = await container(account, { media_type: "TEXT", text: request.text });
+      else if (media.length === 1) creationId = await container(account, { ...item(media[0]!, false), text: request.text });
+      else {
+        const children: string[] = [];
+        for (const m of media) children.push(await container(account, item(m, true)));
+        for (const child of children) await waitFor(account, child);
+        creationId = await container(account, { media_type: "CAROUSEL", children: children.join(","), text: request.text });
+      }
+      await waitFor(account, creationId);
+      const res = await http.request<{ id: string }>(`${api}/${account.platformUserId}/threads_publish`, { form: { creation_id: creationId, access_token: account.accessToken } });
+      const link = await http.request<{ permalink?: string }>(`${api}/${res.data.id}`, { query: { fields: "permalink", access_token: account.accessToken } });
+      return { remoteId: res.data.id, permalink: link.data.permalink ?? null };
+    },
+
+    /** Threads posts carry no field of ours either: the exact text published since the attempt began decides. */
+    async findPublished(account, _marker, since, text) {
+      if (text === undefined) return null;
+      const res = await http.request<{ data: Array<{ id: string; text?: string; permalink?: string; timestamp?: string }> }>(`${api}/${account.platformUserId}/threads`, {
+        query: { fields: "id,text,permalink,timestamp", since: Math.floor((since - FIND_SKEW_MS) / 1000), limit: 25, access_token: account.accessToken },
+      });
+      const hit = res.data.data.find((t) => (t.text ?? "") === text && parseGraphTime(t.timestamp) >= since - FIND_SKEW_MS);
+      return hit ? { remoteId: hit.id, permalink: hit.permalink ?? null } : null;
+    },
+
+    async deletePost(account, remoteId) {
+      await http.request(`${api}/${remoteId}`, { method: "DELETE", query: { access_token: account.accessToken } });
+    },
+
+    async postMetrics(account, remoteId) {
+      const res = await http.request<{ data: Array<{ name: string; values?: Array<{ value: number }> }> }>(`${api}/${remoteId}/insights`, {
+        query: { metric: "views,likes,replies,reposts,quotes,shares", access_token: account.accessToken },
+      });
+      const v = (name: string) => res.data.data.find((d) => d.name === name)?.values?.[0]?.value ?? 0;
+      return { impressions: v("views"), reach: v("views"), likes: v("likes"), comments: v("replies"), shares: v("reposts") + v("quotes") + v("shares"), saves: 0, clicks: 0, videoViews: v("views") };
+    },
+
+    async accountMetrics(account) {
+      const res = await http.request<{ data: Array<{ name: string; total_value?: { value: number }; values?: Array<{ value: number }> }> }>(
+        `${api}/${account.platformUserId}/threads_insights`,
+        { query: { metric: "followers_count,views", access_token: account.accessToken } },
+      );
+      const followers = res.data.data.find((d) => d.name === "followers_count")?.total_value?.value ?? 0;
+      const views = res.data.data.find((d) => d.name === "views")?.values?.reduce((a, x) => a + x.value, 0);
+      return { followers, profileViews: views };
+    },
+
+    async comments(account, remoteId) {
+      const res = await http.request<{ data: Array<{ id: string; text?: string; username?: string; timestamp: string }> }>(`${api}/${remoteId}/replies`, {
+        query: { fields: "id,text,username,timestamp", access_token: account.accessToken },
+      });
+      return res.data.data.map((c) => ({ id: c.id, author: c.username ?? "", text: c.text ?? "", createdAt: new Date(parseGraphTime(c.timestamp)).toISOString() }));
+    },
+  };
+}

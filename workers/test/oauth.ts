@@ -1,0 +1,83 @@
+import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
+import { AccountsService } from "../accounts/service";
+import { TokenCipher } from "../accounts/token-crypto";
+import { createDb } from "../db/client";
+import { emulator } from "../emulator";
+import { resolveEndpoints } from "../platforms/endpoints";
+import { createPlatformRegistry, platformCredentials } from "../platforms/registry";
+import { createSandboxFetch } from "../platforms/sandbox-fetch";
+import { ORIGIN } from "./helpers";
+
+/** Drives a real consent through the Worker and the emulator: start → consent page → form POST → callback. */
+
+export async function raw(path: string, opts: { cookie?: string; method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.cookie) headers.Cookie = opts.cookie;
+  return SELF.fetch(path.startsWith("http") ? path : `${ORIGIN}${path}`, { method: opts.method ?? "GET", headers, body: opts.body, redirect: "manual" });
+}
+
+export interface ConsentRun {
+  authUrl: URL;
+  callback: string;
+  settings: URL;
+}
+
+/** Connects `platform` for the user behind `cookie`; `choices` picks demo pages/accounts, `decision` approves or denies. */
+export async function connectViaEmulator(
+  cookie: string,
+  platform: string,
+  opts: { variant?: string; choices?: string[]; decision?: "approve" | "deny" } = {},
+): Promise<ConsentRun> {
+  const start = await raw(`/api/auth/${platform}${opts.variant ? `?variant=${opts.variant}` : ""}`, { cookie });
+  expect(start.status).toBe(302);
+  const authUrl = new URL(start.headers.get("Location")!);
+  const page = await raw(authUrl.toString());
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  expect(html).toContain("Approve");
+  const form = new URLSearchParams(authUrl.searchParams);
+  const offered = [...html.matchAll(/name="choice" value="([^"]+)"/g)].map((m) => m[1]!);
+  for (const choice of opts.choices ?? offered.slice(0, 1)) form.append("choice", choice);
+  form.set("decision", opts.decision ?? "approve");
+  const consent = await raw(authUrl.origin + authUrl.pathname, {
+    method: "POST",
+    body: form.toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  expect(consent.status).toBe(302);
+  const callback = consent.headers.get("Location")!.replace(/#.*$/, "");
+  const done = await raw(callback, { cookie });
+  expect(done.status).toBe(302);
+  return { authUrl, callback, settings: new URL(done.headers.get("Location")!, ORIGIN) };
+}
+
+export async function advanceEmulator(ms: number) {
+  const res = await raw("/sandbox/clock", { method: "POST", body: JSON.stringify({ advanceMs: ms }), headers: { "Content-Type": "application/json" } });
+  expect(res.status).toBe(200);
+}
+
+export async function armFault(platform: string, mode: "429" | "500" | "timeout" | "drop", count = 1) {
+  const res = await raw("/sandbox/faults", { method: "POST", body: JSON.stringify({ platform, mode, count }), headers: { "Content-Type": "application/json" } });
+  expect(res.status).toBe(200);
+}
+
+export const cipher = () => new TokenCipher(env.TOKEN_ENCRYPTION_KEY);
+
+/**
+ * The registry and accounts service as the publisher gets them, except that waiting between status polls
+ * advances the emulator clock instead of sleeping, and the app clock can be moved with `shiftMs`.
+ */
+export function platformHarness() {
+  const clock = { shiftMs: 0 };
+  const now = () => Date.now() + clock.shiftMs;
+  const registry = createPlatformRegistry({
+    endpoints: resolveEndpoints({}, "sandbox", ORIGIN),
+    fetch: createSandboxFetch((r) => emulator.fetch(r, env), ORIGIN),
+    credentials: platformCredentials({}, true),
+    now,
+    sleep: advanceEmulator,
+  });
+  const accounts = new AccountsService({ db: createDb(env.DB), registry, cipher: cipher(), now, origin: ORIGIN });
+  return { clock, registry, accounts };
+}
