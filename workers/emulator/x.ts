@@ -78,7 +78,7 @@ mountConsent(xWeb, "/i/oauth2/authorize", {
   subject: USERS[0]!.id,
   choices: USERS.map((u) => ({ id: u.id, label: `@${u.username}`, detail: u.name })),
   multiple: false,
-  codeTtlMs: 30_000 * 20,
+  codeTtlMs: 10 * 60_000,
   // X requires PKCE on every authorization request.
   required: ["scope", "state", "code_challenge", "code_challenge_method"],
   deny: { error: "access_denied" },

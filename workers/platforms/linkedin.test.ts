@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { advanceEmulator, armFault } from "../test/oauth";
+import { call, registerUser } from "../test/helpers";
+import { advanceEmulator, armFault, connectViaEmulator } from "../test/oauth";
 import { clearFaults, consent, media, mp4Bytes, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
 import { LinkedInClient } from "./linkedin";
 import { PlatformError, type AccountCredentials, type TokenSet } from "./types";
@@ -125,5 +126,13 @@ describe("LinkedIn client against the emulator", () => {
     const res = await sandboxFetch("https://api.linkedin.com/rest/organizationAcls?q=roleAssignee", { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe("VERSION_MISSING");
+  });
+
+  it("connects a member and a company through the app's own OAuth routes", async () => {
+    const u = await registerUser();
+    const run = await connectViaEmulator(u.cookie, "linkedin", { choices: ["member", "10002"] });
+    expect(run.settings.searchParams.get("connected")).toBe("linkedin");
+    const list = await call("/api/auth/linkedin/accounts", { cookie: u.cookie });
+    expect(list.body.data.accounts.map((a: { displayName: string }) => a.displayName).sort()).toEqual(["Jordan Rivera", "Northwind Studio"]);
   });
 });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { advanceEmulator, armFault } from "../test/oauth";
+import { call, registerUser } from "../test/helpers";
+import { advanceEmulator, armFault, connectViaEmulator, platformHarness } from "../test/oauth";
 import { clearFaults, consent, media, mp4Bytes, sandboxDeps } from "../test/platform-sandbox";
 import { PlatformError, type AccountCredentials, type PublishMedia } from "./types";
 import { YouTubeClient } from "./youtube";
@@ -121,5 +122,19 @@ describe("YouTube client against the emulator", () => {
     const bad = await failure(client.publish(account, { marker: "m", text: "t", title: "Best <3 video", media: [video(1024)] }));
     expect([bad.kind, bad.message]).toEqual(["permanent", "The request metadata specifies an invalid or empty video title."]);
     expect((await failure(client.publish(account, { marker: "m", text: "no video", media: [] }))).kind).toBe("permanent");
+  });
+
+  it("connects through the app's routes and the accounts service refreshes the token before it expires", async () => {
+    const u = await registerUser();
+    await connectViaEmulator(u.cookie, "youtube");
+    const accounts = (await call("/api/users/connected-accounts", { cookie: u.cookie })).body.data.accounts as { _id: string; platform: string }[];
+    const id = accounts.find((a) => a.platform === "youtube")!._id;
+    const h = platformHarness();
+    const before = await h.accounts.accountCredentials(id);
+    await advanceEmulator(3600_000);
+    h.clock.shiftMs = 3600_000;
+    const after = await h.accounts.accountCredentials(id);
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect((await h.registry.youtube!.accountMetrics(after)).followers).toBeGreaterThan(0);
   });
 });

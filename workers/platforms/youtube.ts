@@ -85,6 +85,7 @@ export class YouTubeClient implements PlatformClient {
   private readonly http: HttpClient;
   constructor(
     private readonly deps: ClientDeps,
+    /** Bytes per resumable PUT; tests pass 256 KiB to exercise 308 Resume Incomplete with small files. */
     private readonly chunkSize = UPLOAD_CHUNK,
   ) {
     this.http = createHttp({ platform: "youtube", fetch: deps.fetch, now: deps.now, classify: (r) => classifyYouTubeError(r, deps.now()) });
