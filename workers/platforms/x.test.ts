@@ -117,6 +117,19 @@ describe("X client against the emulator", () => {
     expect(Number(second.headers.get("x-rate-limit-remaining"))).toBe(Number(first.headers.get("x-rate-limit-remaining")) - 1);
   });
 
+  it("answers 429 once the user's window is spent, and the client waits until its reset", async () => {
+    const { tokens } = await connect();
+    const me = () => sandboxFetch("https://api.x.com/2/users/me", { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
+    let remaining = Number((await me()).headers.get("x-rate-limit-remaining"));
+    while (remaining > 0) remaining = Number((await me()).headers.get("x-rate-limit-remaining"));
+    const limited = await failure(client.accounts(tokens));
+    expect([limited.kind, limited.details.status, limited.message]).toEqual(["retryable", 429, "Too Many Requests"]);
+    expect(limited.details.retryAfterMs).toBeGreaterThan(0);
+    expect(limited.details.retryAfterMs).toBeLessThanOrEqual(15 * 60_000);
+    await advanceEmulator(15 * 60_000);
+    expect((await client.accounts(tokens))[0]!.username).toBe("postline_demo");
+  });
+
   it("connects through the app's own OAuth routes", async () => {
     const user = await registerUser();
     const start = await call("/api/auth/twitter/connect", { body: {}, cookie: user.cookie });
