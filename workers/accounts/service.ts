@@ -32,6 +32,13 @@ export const BRAND: Record<Platform, string> = {
 
 type AccountRow = typeof connectedAccounts.$inferSelect;
 
+/** The account was disconnected (or never existed): the publisher fails the target, nothing to retry. */
+export class AccountGoneError extends Error {
+  constructor(readonly accountId: string) {
+    super("The connected account no longer exists.");
+  }
+}
+
 /** A failure of the OAuth callback; its message goes back to the settings page. */
 export class ConnectError extends Error {}
 
@@ -213,7 +220,7 @@ export class AccountsService {
    */
   async accountCredentials(accountId: string): Promise<AccountCredentials> {
     let row = await this.deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, accountId)).get();
-    if (!row) throw new PlatformError("permanent", "The connected account no longer exists.", { platform: "instagram" });
+    if (!row) throw new AccountGoneError(accountId);
     if (row.status === "needs_reconnect") {
       throw new PlatformError("auth", row.statusReason ?? "Please reconnect this account.", { platform: row.platform });
     }

@@ -70,7 +70,8 @@ function faultBody(platform: string, status: number): unknown {
 
 export const faultMiddleware = createMiddleware<EmuEnv>(async (c, next) => {
   const platform = platformOfHost(c.req.param("host") ?? "");
-  if (!platform) return next();
+  // A browser navigating to a consent page (www.linkedin.com serves both the page and the token API) is never faulted.
+  if (!platform || (c.req.header("Accept") ?? "").includes("text/html")) return next();
   const fault = await takeFault(c.var.db, platform);
   if (!fault) return next();
   switch (fault.mode) {
