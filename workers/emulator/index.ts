@@ -6,6 +6,9 @@ import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
 import { apiInstagram, graphInstagram, wwwInstagram } from "./meta/instagram";
 import { graphThreads, threadsNet } from "./meta/threads";
 import { openaiEmulator } from "./openai";
+import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./google";
+import { linkedinApi, linkedinWww } from "./linkedin";
+import { xApi, xWeb } from "./x";
 
 /**
  * The platform emulator: a stateful stand-in for the real platform APIs, written from PLATFORMS.md on
@@ -57,6 +60,14 @@ export function createEmulator() {
   app.route("/graph.threads.net", graphThreads);
   app.route("/threads.net", threadsNet);
   app.route("/api.openai.com", openaiEmulator);
+  app.route("/www.linkedin.com", linkedinWww);
+  app.route("/api.linkedin.com", linkedinApi);
+  app.route("/accounts.google.com", googleAccounts);
+  app.route("/oauth2.googleapis.com", googleOAuth);
+  app.route("/www.googleapis.com", googleApis);
+  app.route("/youtubeanalytics.googleapis.com", youtubeAnalytics);
+  app.route("/x.com", xWeb);
+  app.route("/api.x.com", xApi);
 
   app.notFound((c) => c.json({ error: { message: `Emulator: no route for ${c.req.method} ${c.req.path}` } }, 404));
   return app;

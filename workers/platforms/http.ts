@@ -32,6 +32,8 @@ export interface RequestOptions {
   body?: BodyInit;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** Non-2xx statuses that are answers, not failures (YouTube's 308 Resume Incomplete). */
+  accept?: number[];
 }
 
 export interface HttpClient {
@@ -108,7 +110,7 @@ export function createHttp(deps: HttpDeps): HttpClient {
         }
       }
       const response: PlatformResponse = { status: res.status, headers: res.headers, data, retryAfterMs: retryAfterMs(res.headers, now()) };
-      if (res.ok) return response as PlatformResponse<any>;
+      if (res.ok || options.accept?.includes(res.status)) return response as PlatformResponse<any>;
       const error = deps.classify(response);
       // A gateway error on a write means the platform may have acted before the answer was lost.
       if (writes && (res.status === 502 || res.status === 504) && error.kind === "retryable") {

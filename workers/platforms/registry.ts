@@ -3,6 +3,9 @@ import type { Endpoints } from "./endpoints";
 import { createFacebookClient } from "./facebook";
 import { createInstagramClient } from "./instagram";
 import { createThreadsClient } from "./threads";
+import { LinkedInClient } from "./linkedin";
+import { XClient } from "./x";
+import { YouTubeClient } from "./youtube";
 import type { PlatformClient } from "./types";
 
 export interface ClientDeps {
@@ -23,7 +26,9 @@ export function createPlatformRegistry(deps: ClientDeps): PlatformRegistry {
     instagram: createInstagramClient(deps),
     facebook: createFacebookClient(deps),
     threads: createThreadsClient(deps),
-    // linkedin, youtube, twitter: one line each, <platform>: create<Platform>Client(deps),
+    linkedin: new LinkedInClient(deps),
+    youtube: new YouTubeClient(deps),
+    twitter: new XClient(deps),
   };
 }
 

@@ -1,0 +1,47 @@
+import type { Context } from "hono";
+
+/** Small request helpers shared by the LinkedIn, Google and X sub-apps. */
+
+export function bearer(c: Context): string | null {
+  const h = c.req.header("Authorization");
+  return h?.startsWith("Bearer ") ? h.slice(7).trim() : null;
+}
+
+/** Client credentials sent as HTTP Basic or as client_id/client_secret in the form (PLATFORMS.md §0 accepts both). */
+export function clientCredentials(c: Context, form: FormData | URLSearchParams): { clientId: string | null; clientSecret: string | null } {
+  const h = c.req.header("Authorization");
+  if (h?.startsWith("Basic ")) {
+    const [id, ...rest] = atob(h.slice(6)).split(":");
+    return { clientId: decodeURIComponent(id ?? ""), clientSecret: decodeURIComponent(rest.join(":")) };
+  }
+  return { clientId: str(form.get("client_id")), clientSecret: str(form.get("client_secret")) };
+}
+
+function str(v: unknown): string | null {
+  return typeof v === "string" && v ? v : null;
+}
+
+/** Absolute URL of this emulator's copy of `host` (upload URLs and Locations point back at the emulator). */
+export function selfUrl(c: Context, host: string, path: string): string {
+  return `${new URL(c.req.url).origin}/sandbox/${host}${path}`;
+}
+
+/** RFC 7636 S256: BASE64URL(SHA256(verifier)). */
+export async function s256(verifier: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
+  return btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function scopeList(scopes: string): string[] {
+  return scopes.split(/[\s,]+/).filter(Boolean);
+}
+
+/** The kind of image the bytes are, by magic number; null when they are not an image we know. */
+export function sniffImage(bytes: Uint8Array): "image/jpeg" | "image/png" | "image/gif" | "image/webp" | null {
+  const hex = [...bytes.subarray(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  if (hex.startsWith("ffd8ff")) return "image/jpeg";
+  if (hex.startsWith("89504e47")) return "image/png";
+  if (hex.startsWith("47494638")) return "image/gif";
+  if (hex.startsWith("52494646") && hex.slice(16, 24) === "57454250") return "image/webp";
+  return null;
+}

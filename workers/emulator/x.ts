@@ -1,0 +1,388 @@
+import { eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { emuTokens } from "../db/schema/emulator";
+import { mountConsent } from "./consent";
+import type { EmuEnv } from "./context";
+import { numericId } from "./ids";
+import { postMetrics, sampleComments, seedOf, followerCount } from "./metrics";
+import { createObject, deleteObject, getObject, listObjects, updateObject, type EmuObject } from "./objects";
+import { bearer, clientCredentials, s256, scopeList, sniffImage } from "./request";
+import { checkToken, issueToken, redeemCode, type TokenRow } from "./tokens";
+
+/**
+ * X API v2 (PLATFORMS.md §6): OAuth 2.0 with PKCE on x.com/api.x.com (rotating refresh tokens), users/me,
+ * media upload v2, posts with their public metrics. Strict like X: 280 weighted characters, duplicate
+ * text refused, per-user 15-minute windows reported in x-rate-limit-* headers, RFC 7807 problem bodies.
+ */
+const P = "twitter";
+const ACCESS_TTL = 2 * 3600_000;
+const WINDOW = 15 * 60_000;
+const TEXT_MAX = 280;
+const MB = 1024 * 1024;
+
+const USERS = [
+  { id: "1702745893325283328", name: "Postline Demo", username: "postline_demo", verified: false },
+  { id: "1459362004183781376", name: "Jordan Rivera", username: "jordanrivera", verified: true },
+];
+
+/** Limits per user per 15 minutes (§6.4 table; unlisted endpoints get a generous default). */
+const LIMITS: Record<string, number> = { "POST /2/tweets": 100, "GET /2/tweets": 5000, "GET /2/users/me": 75, "POST /2/media/upload/initialize": 1875 };
+const DEFAULT_LIMIT = 900;
+
+const MEDIA: Record<string, { category: string[]; max: number }> = {
+  "image/jpeg": { category: ["tweet_image"], max: 5 * MB },
+  "image/png": { category: ["tweet_image"], max: 5 * MB },
+  "image/webp": { category: ["tweet_image"], max: 5 * MB },
+  "image/gif": { category: ["tweet_gif", "tweet_image"], max: 15 * MB },
+  "video/mp4": { category: ["tweet_video", "amplify_video"], max: 512 * MB },
+  "video/quicktime": { category: ["tweet_video", "amplify_video"], max: 512 * MB },
+};
+
+type XEnv = { Bindings: Env; Variables: EmuEnv["Variables"] & { token: TokenRow; user: (typeof USERS)[number] } };
+
+function problem(c: Context, status: number, title: string, detail: string, type = "about:blank") {
+  return c.json({ title, type, status, detail }, status as 400);
+}
+
+function invalid(c: Context, message: string, parameter?: string) {
+  return c.json(
+    {
+      errors: [{ ...(parameter ? { parameters: { [parameter]: [] } } : {}), message }],
+      title: "Invalid Request",
+      detail: "One or more parameters to your request was invalid.",
+      type: "https://api.twitter.com/2/problems/invalid-request",
+    },
+    400,
+  );
+}
+
+/** twitter-text weighting: URLs count 23, Latin and general punctuation 1, everything else (CJK, emoji) 2. */
+export function weightedLength(text: string): number {
+  const urls = text.match(/https?:\/\/\S+/g) ?? [];
+  let n = urls.length * 23;
+  for (const ch of text.replace(/https?:\/\/\S+/g, "").normalize("NFC")) {
+    const cp = ch.codePointAt(0)!;
+    const light = cp <= 0x10ff || (cp >= 0x2000 && cp <= 0x200d) || (cp >= 0x2010 && cp <= 0x201f) || (cp >= 0x2032 && cp <= 0x2037);
+    n += light ? 1 : 2;
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------- x.com
+
+export const xWeb = new Hono<EmuEnv>();
+
+mountConsent(xWeb, "/i/oauth2/authorize", {
+  platform: P,
+  brand: "X",
+  subject: USERS[0]!.id,
+  choices: USERS.map((u) => ({ id: u.id, label: `@${u.username}`, detail: u.name })),
+  multiple: false,
+  codeTtlMs: 10 * 60_000,
+  // X requires PKCE on every authorization request.
+  required: ["scope", "state", "code_challenge", "code_challenge_method"],
+  deny: { error: "access_denied" },
+});
+
+// ---------------------------------------------------------------- api.x.com
+
+export const xApi = new Hono<XEnv>();
+
+xApi.post("/2/oauth2/token", async (c) => {
+  const form = await c.req.formData();
+  const { clientId } = clientCredentials(c, form);
+  const fail = (description: string, error = "invalid_request") => c.json({ error, error_description: description }, 400);
+  if (!clientId) return c.json({ error: "unauthorized_client", error_description: "Missing valid authorization header" }, 401);
+  const now = c.var.now;
+  if (form.get("grant_type") === "authorization_code") {
+    const row = await redeemCode(c.var.db, { platform: P, code: String(form.get("code") ?? ""), clientId, redirectUri: String(form.get("redirect_uri") ?? ""), now });
+    const verifier = form.get("code_verifier");
+    if (!row || typeof verifier !== "string" || !row.codeChallenge || (await s256(verifier)) !== row.codeChallenge) {
+      return fail("Value passed for the authorization code was invalid.");
+    }
+    return c.json(await tokenPair(c, row.grant, row.scopes));
+  }
+  if (form.get("grant_type") === "refresh_token") {
+    const check = await checkToken(c.var.db, P, String(form.get("refresh_token") ?? ""), now);
+    if (!check.ok || check.row.kind !== "refresh") return fail("Value passed for the token was invalid.");
+    // Rotation: the refresh token just used is dead from now on.
+    await c.var.db.update(emuTokens).set({ revokedAt: now }).where(eq(emuTokens.token, check.row.token));
+    return c.json(await tokenPair(c, check.row.grant, check.row.scopes));
+  }
+  return fail("Missing required parameter [grant_type].");
+});
+
+async function tokenPair(c: Context<XEnv>, grant: TokenRow["grant"], scopes: string) {
+  const now = c.var.now;
+  const access = await issueToken(c.var.db, { platform: P, kind: "access", grant, scopes, now, ttlMs: ACCESS_TTL, prefix: "" });
+  const offline = scopeList(scopes).includes("offline.access");
+  const refresh = offline ? await issueToken(c.var.db, { platform: P, kind: "refresh", grant, scopes, now, ttlMs: null, prefix: "" }) : null;
+  return { token_type: "bearer", expires_in: ACCESS_TTL / 1000, access_token: access.token, scope: scopeList(scopes).join(" "), ...(refresh ? { refresh_token: refresh.token } : {}) };
+}
+
+xApi.post("/2/oauth2/revoke", async (c) => {
+  const form = await c.req.formData();
+  await c.var.db.update(emuTokens).set({ revokedAt: c.var.now }).where(eq(emuTokens.token, String(form.get("token") ?? "")));
+  return c.json({ revoked: true });
+});
+
+/** Every other call: a live user token, then the caller's 15-minute window for this endpoint. */
+xApi.use("/2/*", async (c, next) => {
+  if (c.req.path.includes("/2/oauth2/")) return next();
+  const check = await checkToken(c.var.db, P, bearer(c), c.var.now);
+  const user = check.ok && check.row.kind === "access" ? USERS.find((u) => u.id === check.row.grant.selected[0]) : undefined;
+  if (!check.ok || !user) return problem(c, 401, "Unauthorized", "Unauthorized");
+  c.set("token", check.row);
+  c.set("user", user);
+  const route = `${c.req.method} ${c.req.path.replace(/^.*?\/2\//, "/2/").replace(/\/\d{3,}(?=\/|$)/g, "/:id")}`;
+  const limit = LIMITS[route] ?? DEFAULT_LIMIT;
+  const window = Math.floor(c.var.now / WINDOW);
+  const key = `xrl:${user.id}:${route}:${window}`;
+  const counter = await getObject(c.var.db, P, key);
+  const used = Number(counter?.data.count ?? 0) + 1;
+  if (counter) await updateObject(c.var.db, P, key, { data: { count: used } });
+  else await createObject(c.var.db, { id: key, platform: P, kind: "ratelimit", owner: user.id, data: { count: used }, createdAt: c.var.now });
+  const headers = {
+    "x-rate-limit-limit": String(limit),
+    "x-rate-limit-remaining": String(Math.max(0, limit - used)),
+    // Windows run on the emulator clock; the reset is reported in wall-clock epoch seconds like X's.
+    "x-rate-limit-reset": String(Math.ceil((Date.now() + (window + 1) * WINDOW - c.var.now) / 1000)),
+  };
+  if (used > limit) {
+    const res = problem(c, 429, "Too Many Requests", "Too Many Requests");
+    for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+    return res;
+  }
+  await next();
+  for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
+});
+
+function requireScope(c: Context<XEnv>, ...scopes: string[]) {
+  const granted = scopeList(c.var.token.scopes);
+  const missing = scopes.find((s) => !granted.includes(s));
+  return missing ? problem(c, 403, "Forbidden", `You are not permitted to perform this action. Missing scope: ${missing}`) : null;
+}
+
+xApi.get("/2/users/me", (c) => {
+  const denied = requireScope(c, "users.read", "tweet.read");
+  if (denied) return denied;
+  const fields = (c.req.query("user.fields") ?? "").split(",");
+  const u = c.var.user;
+  return c.json({
+    data: {
+      id: u.id,
+      name: u.name,
+      username: u.username,
+      ...(fields.includes("profile_image_url") ? { profile_image_url: `https://pbs.twimg.com/profile_images/emulator/${u.username}_normal.jpg` } : {}),
+      ...(fields.includes("verified") ? { verified: u.verified } : {}),
+      ...(fields.includes("public_metrics") ? { public_metrics: { followers_count: followerCount(u.id, c.var.now), following_count: 180, tweet_count: 0, listed_count: 3, like_count: 240, media_count: 12 } } : {}),
+    },
+  });
+});
+
+async function readJson(c: Context): Promise<Record<string, any> | null> {
+  try {
+    const v = await c.req.json();
+    return v && typeof v === "object" ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+xApi.post("/2/media/upload/initialize", async (c) => {
+  const denied = requireScope(c, "media.write");
+  if (denied) return denied;
+  const body = await readJson(c);
+  const rule = MEDIA[String(body?.media_type)];
+  if (!rule) return invalid(c, `media_type ${String(body?.media_type)} is not supported`, "media_type");
+  const category = body?.media_category ?? rule.category[0];
+  if (!rule.category.includes(category)) return invalid(c, `media_category ${category} does not match media_type ${body!.media_type}`, "media_category");
+  const total = body?.total_bytes;
+  if (!Number.isInteger(total) || total <= 0) return invalid(c, "total_bytes must be a positive integer", "total_bytes");
+  if (total > rule.max) return invalid(c, `File size exceeds ${rule.max} bytes for ${category}`, "total_bytes");
+  const id = numericId(19);
+  await createObject(c.var.db, {
+    id,
+    platform: P,
+    kind: "media",
+    owner: c.var.user.id,
+    status: "initialized",
+    data: { type: body!.media_type, category, total, segments: {}, head: null, polls: 0 },
+    createdAt: c.var.now,
+  });
+  return c.json({ data: { id, media_key: `${category === "tweet_image" ? 3 : category === "tweet_gif" ? 16 : 7}_${id}`, expires_after_secs: 86400 } });
+});
+
+async function ownMedia(c: Context<XEnv>, id: string) {
+  const m = await getObject(c.var.db, P, id);
+  return m?.kind === "media" && m.owner === c.var.user.id ? m : null;
+}
+
+xApi.post("/2/media/upload/:id/append", async (c) => {
+  const m = await ownMedia(c, c.req.param("id"));
+  if (!m) return invalid(c, "Media id not found", "media_id");
+  if (m.status !== "initialized") return invalid(c, "Media was already finalized", "media_id");
+  const form = await c.req.formData().catch(() => null);
+  const index = Number(form?.get("segment_index"));
+  const file = form?.get("media");
+  if (!form || !Number.isInteger(index) || index < 0 || index > 999) return invalid(c, "segment_index must be an integer 0-999", "segment_index");
+  if (typeof file === "string" || !file) return invalid(c, "media must be a file part", "media");
+  if (file.size > 5 * MB) return invalid(c, "A segment may hold at most 5 MB", "media");
+  const segments: Record<string, number> = { ...(m.data.segments as Record<string, number>), [index]: file.size };
+  const received = Object.values(segments).reduce((a, b) => a + b, 0);
+  if (received > (m.data.total as number)) return invalid(c, "Segments exceed total_bytes", "media");
+  const head = index === 0 ? [...new Uint8Array(await file.slice(0, 12).arrayBuffer())].map((b) => b.toString(16).padStart(2, "0")).join("") : m.data.head;
+  await updateObject(c.var.db, P, m.id, { data: { ...m.data, segments, head } });
+  return c.json({ data: { expires_at: Math.floor(c.var.now / 1000) + 86400 } });
+});
+
+function headLooksLike(type: string, head: string | null): boolean {
+  if (!head) return false;
+  const bytes = new Uint8Array(head.match(/../g)!.map((h) => parseInt(h, 16)));
+  if (type.startsWith("image/")) return sniffImage(bytes) === type;
+  return head.slice(8, 16) === "66747970";
+}
+
+xApi.post("/2/media/upload/:id/finalize", async (c) => {
+  const m = await ownMedia(c, c.req.param("id"));
+  if (!m) return invalid(c, "Media id not found", "media_id");
+  const segments = m.data.segments as Record<string, number>;
+  const indexes = Object.keys(segments).map(Number).sort((a, b) => a - b);
+  const received = Object.values(segments).reduce((a, b) => a + b, 0);
+  if (indexes.some((v, i) => v !== i) || received !== m.data.total) {
+    return invalid(c, `Segments are missing: received ${received} of ${m.data.total as number} bytes`, "media_id");
+  }
+  if (!headLooksLike(String(m.data.type), m.data.head as string | null)) return invalid(c, `InvalidMedia: the file is not a valid ${m.data.type as string}`, "media");
+  const processed = m.data.category !== "tweet_image";
+  await updateObject(c.var.db, P, m.id, { status: processed ? "pending" : "succeeded" });
+  return c.json({
+    data: {
+      id: m.id,
+      media_key: `${processed ? 7 : 3}_${m.id}`,
+      size: received,
+      expires_after_secs: 86400,
+      ...(processed ? { processing_info: { state: "pending", check_after_secs: 1 } } : {}),
+    },
+  });
+});
+
+/** Processing moves one step per status check (pending → in_progress → succeeded): clients must poll. */
+xApi.get("/2/media/upload", async (c) => {
+  if (c.req.query("command") !== "STATUS") return invalid(c, "command must be STATUS", "command");
+  const m = await ownMedia(c, c.req.query("media_id") ?? "");
+  if (!m) return invalid(c, "Media id not found", "media_id");
+  const next = m.status === "pending" ? "in_progress" : m.status === "in_progress" ? "succeeded" : m.status;
+  if (next !== m.status) await updateObject(c.var.db, P, m.id, { status: next });
+  return c.json({
+    data: { id: m.id, media_key: `7_${m.id}`, processing_info: { state: next, ...(next === "succeeded" ? { progress_percent: 100 } : { check_after_secs: 1, progress_percent: 50 }) } },
+  });
+});
+
+xApi.post("/2/media/metadata", async (c) => {
+  const body = await readJson(c);
+  const m = await ownMedia(c, String(body?.id ?? ""));
+  if (!m) return invalid(c, "Media id not found", "id");
+  const alt = body?.metadata?.alt_text?.text;
+  if (typeof alt !== "string" || alt.length > 1000) return invalid(c, "alt_text.text must be at most 1000 characters", "metadata");
+  await updateObject(c.var.db, P, m.id, { data: { ...m.data, altText: alt } });
+  return c.json({ data: { id: m.id, associated_metadata: { alt_text: { text: alt } } } });
+});
+
+xApi.post("/2/tweets", async (c) => {
+  const denied = requireScope(c, "tweet.write", "tweet.read", "users.read");
+  if (denied) return denied;
+  const body = await readJson(c);
+  if (!body) return invalid(c, "Request body must be JSON");
+  const text: string = typeof body.text === "string" ? body.text : "";
+  const mediaIds: string[] = Array.isArray(body.media?.media_ids) ? body.media.media_ids.map(String) : [];
+  if (!text && mediaIds.length === 0) return invalid(c, "Requires one of the following fields: text, media.media_ids");
+  if (weightedLength(text) > TEXT_MAX) {
+    return problem(c, 403, "Forbidden", "Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text.");
+  }
+  if (mediaIds.length > 4) return invalid(c, "A post may have at most 4 media", "media.media_ids");
+  for (const id of mediaIds) {
+    const m = await ownMedia(c, id);
+    if (!m || m.status !== "succeeded") return invalid(c, `Your media IDs are invalid.`, "media.media_ids");
+    if (m.data.category !== "tweet_image" && mediaIds.length > 1) return invalid(c, "A video or GIF must be the only media of a post", "media.media_ids");
+  }
+  const recent = await listObjects(c.var.db, P, "tweet", c.var.user.id, { limit: 100 });
+  if (text && recent.some((t) => t.data.text === text)) return problem(c, 403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
+  const id = numericId(19);
+  await createObject(c.var.db, { id, platform: P, kind: "tweet", owner: c.var.user.id, data: { text, mediaIds }, createdAt: c.var.now });
+  return c.json({ data: { id, text, edit_history_tweet_ids: [id] } }, 201);
+});
+
+xApi.delete("/2/tweets/:id", async (c) => {
+  const denied = requireScope(c, "tweet.write");
+  if (denied) return denied;
+  const tweet = await getObject(c.var.db, P, c.req.param("id"));
+  if (!tweet || tweet.kind !== "tweet") return problem(c, 404, "Not Found Error", `Could not find tweet with id: [${c.req.param("id")}].`, "https://api.twitter.com/2/problems/resource-not-found");
+  if (tweet.owner !== c.var.user.id) return problem(c, 403, "Forbidden", "You are not allowed to delete a Tweet that is not yours.");
+  await deleteObject(c.var.db, P, tweet.id);
+  return c.json({ data: { deleted: true } });
+});
+
+function tweetView(t: EmuObject, fields: string[], now: number) {
+  const m = postMetrics(t.id, t.createdAt, now);
+  return {
+    id: t.id,
+    text: t.data.text,
+    edit_history_tweet_ids: [t.id],
+    ...(fields.includes("created_at") ? { created_at: new Date(t.createdAt).toISOString() } : {}),
+    ...(fields.includes("author_id") ? { author_id: t.owner } : {}),
+    ...(fields.includes("public_metrics")
+      ? {
+          public_metrics: {
+            retweet_count: m.shares,
+            reply_count: m.comments,
+            like_count: m.likes,
+            quote_count: Math.floor(m.shares / 3),
+            bookmark_count: m.saves,
+            impression_count: m.impressions,
+          },
+        }
+      : {}),
+  };
+}
+
+xApi.get("/2/tweets", async (c) => {
+  const ids = (c.req.query("ids") ?? "").split(",").filter(Boolean);
+  if (ids.length === 0 || ids.length > 100) return invalid(c, "ids must list 1 to 100 post ids", "ids");
+  const fields = (c.req.query("tweet.fields") ?? "").split(",");
+  const found = await Promise.all(ids.map((id) => getObject(c.var.db, P, id)));
+  const data = found.filter((t): t is EmuObject => t?.kind === "tweet").map((t) => tweetView(t, fields, c.var.now));
+  const errors = ids
+    .filter((id) => !data.some((t) => t.id === id))
+    .map((id) => ({ value: id, detail: `Could not find tweet with ids: [${id}].`, title: "Not Found Error", resource_type: "tweet", parameter: "ids", resource_id: id, type: "https://api.twitter.com/2/problems/resource-not-found" }));
+  return c.json({ ...(data.length ? { data } : {}), ...(errors.length ? { errors } : {}) });
+});
+
+xApi.get("/2/users/:id/tweets", async (c) => {
+  const max = Number(c.req.query("max_results") ?? 10);
+  if (!Number.isInteger(max) || max < 5 || max > 100) return invalid(c, "max_results must be between 5 and 100", "max_results");
+  const start = c.req.query("start_time") ? Date.parse(c.req.query("start_time")!) : 0;
+  if (Number.isNaN(start)) return invalid(c, "start_time must be an RFC 3339 timestamp", "start_time");
+  const fields = (c.req.query("tweet.fields") ?? "").split(",");
+  const tweets = await listObjects(c.var.db, P, "tweet", c.req.param("id"), { since: start, limit: max });
+  const data = tweets.map((t) => tweetView(t, fields, c.var.now));
+  return c.json({ ...(data.length ? { data } : {}), meta: { result_count: data.length, ...(data.length ? { newest_id: data[0]!.id, oldest_id: data.at(-1)!.id } : {}) } });
+});
+
+/** Recent search, for the one query the app makes: the replies in a post's conversation (last 7 days). */
+xApi.get("/2/tweets/search/recent", async (c) => {
+  const conversation = c.req.query("query")?.match(/^conversation_id:(\d+)$/)?.[1];
+  if (!conversation) return invalid(c, "This emulator supports query=conversation_id:<id> only", "query");
+  const tweet = await getObject(c.var.db, P, conversation);
+  if (!tweet || tweet.kind !== "tweet") return c.json({ meta: { result_count: 0 } });
+  const m = postMetrics(tweet.id, tweet.createdAt, c.var.now);
+  const replies = sampleComments(tweet.id, m.comments, tweet.createdAt).filter((k) => k.createdAt <= c.var.now && k.createdAt >= c.var.now - 7 * 86_400_000);
+  const data = replies.reverse().map((k, i) => ({
+    id: (BigInt(tweet.id) + BigInt(replies.length - i)).toString(),
+    text: `@${c.var.user.username} ${k.text}`,
+    author_id: String(seedOf(k.author)),
+    created_at: new Date(k.createdAt).toISOString(),
+    conversation_id: tweet.id,
+  }));
+  const users = [...new Set(replies.map((k) => k.author))].map((name) => ({ id: String(seedOf(name)), username: name, name }));
+  return c.json({ ...(data.length ? { data, includes: { users } } : {}), meta: { result_count: data.length } });
+});

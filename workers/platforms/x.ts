@@ -1,0 +1,235 @@
+import { CodeChallengeMethod, OAuth2Client } from "arctic";
+import { byteChunks } from "./byte-chunks";
+import { requestTokens } from "./oauth-token";
+import type { ClientDeps } from "./registry";
+import { createHttp, type HttpClient, type PlatformResponse } from "./http";
+import {
+  PlatformError,
+  type AccountCredentials,
+  type AccountMetrics,
+  type PlatformClient,
+  type PostMetrics,
+  type PublishMedia,
+  type PublishRequest,
+  type PublishResult,
+  type RemoteAccount,
+  type RemoteComment,
+  type TokenSet,
+} from "./types";
+
+/** §6.1; `offline.access` is what brings a refresh token, `media.write` the media upload. */
+export const X_SCOPES = ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"];
+
+/** Append segments stay under the ~4-5 MB a request may carry (§6.3). */
+export const APPEND_CHUNK = 4 * 1024 * 1024;
+const MAX_STATUS_POLLS = 10;
+
+type XProblem = { title?: string; detail?: string; errors?: { message?: string; code?: number }[] };
+
+/** §6.4: v2 problem objects (and the older `errors[]`), rate-limit reset in unix seconds. */
+export function classifyXError({ status, data, headers }: PlatformResponse, now: number): PlatformError {
+  const b = (data && typeof data === "object" ? data : {}) as XProblem;
+  const message = b.errors?.[0]?.message ?? b.detail ?? b.title ?? `X answered HTTP ${status}`;
+  const details = { platform: "twitter" as const, status, code: b.errors?.[0]?.code ?? b.title };
+  if (status === 401) return new PlatformError("auth", message, details);
+  if (status === 429) {
+    const daily = headers.get("x-user-limit-24hour-remaining") === "0" ? headers.get("x-user-limit-24hour-reset") : null;
+    const reset = Number(daily ?? headers.get("x-rate-limit-reset"));
+    return new PlatformError("retryable", message, { ...details, ...(reset > 0 ? { retryAfterMs: Math.max(0, reset * 1000 - now) } : {}) });
+  }
+  if (status >= 500) return new PlatformError("retryable", message, details);
+  // 400 (e.g. text over 280) and 403 (duplicate content, policy) will fail the same way again.
+  return new PlatformError("permanent", message, details);
+}
+
+export function mediaCategory(media: Pick<PublishMedia, "kind" | "mimeType">): string {
+  if (media.kind === "video") return "tweet_video";
+  return media.mimeType === "image/gif" ? "tweet_gif" : "tweet_image";
+}
+
+export function validateMedia(media: PublishMedia[]): void {
+  const single = media.filter((m) => m.kind === "video" || m.mimeType === "image/gif");
+  if ((single.length > 0 && media.length > 1) || media.length > 4) {
+    throw new PlatformError("permanent", "A post on X takes up to 4 images, or one video or GIF.", { platform: "twitter" });
+  }
+}
+
+export function statusUrl(id: string): string {
+  return `https://x.com/i/web/status/${id}`;
+}
+
+export class XClient implements PlatformClient {
+  readonly platform = "twitter" as const;
+  private readonly http: HttpClient;
+  constructor(private readonly deps: ClientDeps) {
+    this.http = createHttp({ platform: "twitter", fetch: deps.fetch, now: deps.now, classify: (r) => classifyXError(r, deps.now()) });
+  }
+
+  private get credentials() {
+    const c = this.deps.credentials.twitter;
+    if (!c) throw new PlatformError("permanent", "X is not configured.", { platform: "twitter" });
+    return c;
+  }
+
+  authorizeUrl(input: { state: string; redirectUri: string; codeVerifier?: string }): URL {
+    if (!input.codeVerifier) throw new TypeError("X sign-in needs a PKCE code verifier");
+    const oauth = new OAuth2Client(this.credentials.clientId, this.credentials.clientSecret, input.redirectUri);
+    return oauth.createAuthorizationURLWithPKCE(
+      `${this.deps.endpoints.X_AUTHORIZE_BASE}/i/oauth2/authorize`,
+      input.state,
+      CodeChallengeMethod.S256,
+      input.codeVerifier,
+      X_SCOPES,
+    );
+  }
+
+  exchangeCode(input: { code: string; redirectUri: string; codeVerifier?: string }): Promise<TokenSet> {
+    if (!input.codeVerifier) throw new TypeError("X sign-in needs the PKCE code verifier");
+    return this.token({ grant_type: "authorization_code", code: input.code, redirect_uri: input.redirectUri, code_verifier: input.codeVerifier });
+  }
+
+  /** Refresh tokens rotate: the answer's refresh token replaces the old one, which is now dead. */
+  refresh(tokens: TokenSet): Promise<TokenSet> {
+    if (!tokens.refreshToken) throw new PlatformError("auth", "X granted no refresh token; reconnect the account.", { platform: "twitter" });
+    return this.token({ grant_type: "refresh_token", refresh_token: tokens.refreshToken });
+  }
+
+  private token(params: Record<string, string>) {
+    const endpoint = `${this.api}/2/oauth2/token`;
+    return requestTokens(this.deps.fetch, { platform: "twitter", endpoint, params, client: this.credentials, clientAuth: "basic" }, this.deps.now());
+  }
+
+  async accounts(tokens: TokenSet): Promise<RemoteAccount[]> {
+    const me = await this.me(tokens.accessToken);
+    return [
+      {
+        platformUserId: me.id,
+        username: me.username,
+        displayName: me.name,
+        profilePicture: me.profile_image_url ?? null,
+        followerCount: me.public_metrics?.followers_count ?? 0,
+        accountType: "user",
+      },
+    ];
+  }
+
+  async publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
+    validateMedia(request.media);
+    const mediaIds: string[] = [];
+    for (const m of request.media) mediaIds.push(await this.upload(account.accessToken, m));
+    const { data } = await this.json<{ data: { id: string } }>(account.accessToken, "POST", `${this.api}/2/tweets`, {
+      text: request.text,
+      ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}),
+    });
+    return { remoteId: data.id, permalink: statusUrl(data.id) };
+  }
+
+  /** §6.3 media upload v2: initialize, append segments, finalize, then poll STATUS while processing. */
+  private async upload(token: string, media: PublishMedia): Promise<string> {
+    const init = await this.json<{ data: { id: string } }>(token, "POST", `${this.api}/2/media/upload/initialize`, {
+      media_type: media.mimeType,
+      total_bytes: media.size,
+      media_category: mediaCategory(media),
+    });
+    const id = init.data.id;
+    let segment = 0;
+    for await (const chunk of byteChunks(await media.open(), APPEND_CHUNK)) {
+      const form = new FormData();
+      form.set("segment_index", String(segment++));
+      form.set("media", new Blob([chunk], { type: media.mimeType }));
+      await this.call(token, "POST", `${this.api}/2/media/upload/${id}/append`, form);
+    }
+    const fin = await this.json<{ data: { processing_info?: ProcessingInfo } }>(token, "POST", `${this.api}/2/media/upload/${id}/finalize`);
+    let info = fin.data.processing_info;
+    for (let poll = 0; info && info.state !== "succeeded"; poll++) {
+      if (info.state === "failed") {
+        throw new PlatformError("permanent", info.error?.message ?? "X could not process the media.", { platform: "twitter" });
+      }
+      if (poll >= MAX_STATUS_POLLS) throw new PlatformError("retryable", "X is still processing the media.", { platform: "twitter", retryAfterMs: 60_000 });
+      await this.deps.sleep((info.check_after_secs ?? 1) * 1000);
+      info = (await this.json<{ data: { processing_info?: ProcessingInfo } }>(token, "GET", `${this.api}/2/media/upload?command=STATUS&media_id=${id}`)).data
+        .processing_info;
+    }
+    if (media.altText) {
+      await this.call(token, "POST", `${this.api}/2/media/metadata`, { id, metadata: { alt_text: { text: media.altText.slice(0, 1000) } } });
+    }
+    return id;
+  }
+
+  /** X has no field to carry a marker; X refuses duplicate text, so the author's post with this text since `since` is the one. */
+  async findPublished(account: AccountCredentials, _marker: string, since: number, text?: string): Promise<PublishResult | null> {
+    if (text === undefined) return null;
+    const start = new Date(since - 60_000).toISOString();
+    const page = await this.json<{ data?: { id: string; text: string }[] }>(
+      account.accessToken,
+      "GET",
+      `${this.api}/2/users/${account.platformUserId}/tweets?start_time=${encodeURIComponent(start)}&max_results=100&tweet.fields=created_at`,
+    );
+    const hit = page.data?.find((t) => t.text === text);
+    return hit ? { remoteId: hit.id, permalink: statusUrl(hit.id) } : null;
+  }
+
+  async deletePost(account: AccountCredentials, remoteId: string): Promise<void> {
+    await this.call(account.accessToken, "DELETE", `${this.api}/2/tweets/${remoteId}`);
+  }
+
+  async postMetrics(account: AccountCredentials, remoteId: string): Promise<PostMetrics> {
+    const res = await this.json<{ data?: { public_metrics?: Record<string, number> }[]; errors?: { detail?: string }[] }>(
+      account.accessToken,
+      "GET",
+      `${this.api}/2/tweets?ids=${remoteId}&tweet.fields=public_metrics,created_at`,
+    );
+    const m = res.data?.[0]?.public_metrics;
+    if (!m) throw new PlatformError("permanent", res.errors?.[0]?.detail ?? "The post no longer exists on X.", { platform: "twitter" });
+    return {
+      impressions: m.impression_count ?? 0,
+      reach: m.impression_count ?? 0,
+      likes: m.like_count ?? 0,
+      comments: m.reply_count ?? 0,
+      shares: (m.retweet_count ?? 0) + (m.quote_count ?? 0),
+      saves: m.bookmark_count ?? 0,
+      clicks: 0,
+      videoViews: 0,
+    };
+  }
+
+  async accountMetrics(account: AccountCredentials): Promise<AccountMetrics> {
+    const me = await this.me(account.accessToken);
+    return { followers: me.public_metrics?.followers_count ?? 0 };
+  }
+
+  /** Replies are the posts in the conversation the post started (recent search, last 7 days). */
+  async comments(account: AccountCredentials, remoteId: string): Promise<RemoteComment[]> {
+    const res = await this.json<{
+      data?: { id: string; text: string; author_id: string; created_at: string }[];
+      includes?: { users?: { id: string; username: string }[] };
+    }>(
+      account.accessToken,
+      "GET",
+      `${this.api}/2/tweets/search/recent?query=${encodeURIComponent(`conversation_id:${remoteId}`)}&tweet.fields=author_id,created_at&expansions=author_id&user.fields=username`,
+    );
+    const users = new Map((res.includes?.users ?? []).map((u) => [u.id, u.username]));
+    return (res.data ?? []).map((t) => ({ id: t.id, author: users.get(t.author_id) ?? t.author_id, text: t.text, createdAt: t.created_at }));
+  }
+
+  private me(token: string) {
+    return this.json<{
+      data: { id: string; name: string; username: string; profile_image_url?: string; public_metrics?: { followers_count?: number } };
+    }>(token, "GET", `${this.api}/2/users/me?user.fields=profile_image_url,public_metrics,verified`).then((r) => r.data);
+  }
+
+  private get api() {
+    return this.deps.endpoints.X_API_BASE;
+  }
+
+  private call(token: string, method: string, url: string, body?: unknown): Promise<PlatformResponse> {
+    const headers = { Authorization: `Bearer ${token}` };
+    return this.http.request(url, body instanceof FormData ? { method, headers, body } : { method, headers, json: body });
+  }
+
+  private async json<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
+    return (await this.call(token, method, url, body)).data as T;
+  }
+}
+
+type ProcessingInfo = { state: "pending" | "in_progress" | "succeeded" | "failed"; check_after_secs?: number; error?: { message?: string } };

@@ -1,0 +1,288 @@
+import { TZDate } from "@date-fns/tz";
+import { addDays, startOfDay } from "date-fns";
+import { CodeChallengeMethod, OAuth2Client } from "arctic";
+import { byteChunks } from "./byte-chunks";
+import { requestTokens } from "./oauth-token";
+import type { ClientDeps } from "./registry";
+import { createHttp, type HttpClient, type PlatformResponse } from "./http";
+import {
+  PlatformError,
+  type AccountCredentials,
+  type AccountMetrics,
+  type PlatformClient,
+  type PostMetrics,
+  type PublishRequest,
+  type PublishResult,
+  type RemoteAccount,
+  type RemoteComment,
+  type TokenSet,
+} from "./types";
+
+/** §5.1: upload, read (also needed by Analytics), force-ssl for delete and comments, analytics. */
+export const YOUTUBE_SCOPES = [
+  "https://www.googleapis.com/auth/youtube.upload",
+  "https://www.googleapis.com/auth/youtube.readonly",
+  "https://www.googleapis.com/auth/youtube.force-ssl",
+  "https://www.googleapis.com/auth/yt-analytics.readonly",
+];
+
+/** Resumable chunks must be multiples of 256 KiB except the last (§5.3). */
+export const UPLOAD_CHUNK = 8 * 1024 * 1024;
+const MAX_UPLOAD_RECOVERIES = 3;
+
+type GoogleErrorBody = { error?: { code?: number; message?: string; status?: string; errors?: { reason?: string; domain?: string }[] } };
+
+/**
+ * §5.5. Exhausted daily quota is `retryable` with a retryAfter at the next Pacific midnight (when the
+ * quota resets) rather than `permanent`: the post is fine, only the day is wrong.
+ */
+export function classifyYouTubeError({ status, data, headers }: PlatformResponse, now: number): PlatformError {
+  const err = (data && typeof data === "object" ? (data as GoogleErrorBody).error : undefined) ?? {};
+  const reason = err.errors?.[0]?.reason;
+  const message = err.message ?? `YouTube answered HTTP ${status}`;
+  const details = { platform: "youtube" as const, status, code: reason ?? err.status };
+  if (status === 401) return new PlatformError("auth", message, details);
+  if (reason === "quotaExceeded" || reason === "uploadLimitExceeded" || reason === "dailyLimitExceeded") {
+    return new PlatformError("retryable", message, { ...details, retryAfterMs: nextPacificMidnight(now) - now });
+  }
+  if (status === 429 || reason === "rateLimitExceeded" || reason === "userRateLimitExceeded" || status >= 500) {
+    const retryAfter = Number(headers.get("retry-after"));
+    return new PlatformError("retryable", message, { ...details, ...(retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}) });
+  }
+  if (reason === "insufficientPermissions" || reason === "authError") return new PlatformError("auth", message, details);
+  return new PlatformError("permanent", message, details);
+}
+
+export function nextPacificMidnight(now: number): number {
+  return startOfDay(addDays(new TZDate(now, "America/Los_Angeles"), 1)).getTime();
+}
+
+/** `Range: bytes=0-524287` → bytes the server holds (524288); no header means none. */
+export function persistedBytes(range: string | null): number {
+  const m = range?.match(/bytes=0-(\d+)/);
+  return m ? Number(m[1]) + 1 : 0;
+}
+
+export function markerTag(marker: string): string {
+  return `postline-${marker}`;
+}
+
+/** §5.3 metadata: the title is required and ≤ 100 characters; without one the first line of the text serves. */
+export function buildVideoResource(request: PublishRequest) {
+  const title = (request.title?.trim() || request.text.split("\n")[0]!.trim() || "Untitled").slice(0, 100);
+  return {
+    snippet: { title, description: request.text, tags: [markerTag(request.marker)], categoryId: "22" },
+    status: { privacyStatus: "public", selfDeclaredMadeForKids: false },
+  };
+}
+
+export function watchUrl(id: string): string {
+  return `https://www.youtube.com/watch?v=${id}`;
+}
+
+export class YouTubeClient implements PlatformClient {
+  readonly platform = "youtube" as const;
+  private readonly http: HttpClient;
+  constructor(
+    private readonly deps: ClientDeps,
+    /** Bytes per resumable PUT; tests pass 256 KiB to exercise 308 Resume Incomplete with small files. */
+    private readonly chunkSize = UPLOAD_CHUNK,
+  ) {
+    this.http = createHttp({ platform: "youtube", fetch: deps.fetch, now: deps.now, classify: (r) => classifyYouTubeError(r, deps.now()) });
+  }
+
+  private get credentials() {
+    const c = this.deps.credentials.youtube;
+    if (!c) throw new PlatformError("permanent", "YouTube is not configured.", { platform: "youtube" });
+    return c;
+  }
+
+  authorizeUrl(input: { state: string; redirectUri: string; codeVerifier?: string }): URL {
+    if (!input.codeVerifier) throw new TypeError("Google sign-in needs a PKCE code verifier");
+    const oauth = new OAuth2Client(this.credentials.clientId, this.credentials.clientSecret, input.redirectUri);
+    const url = oauth.createAuthorizationURLWithPKCE(
+      `${this.deps.endpoints.GOOGLE_AUTH_BASE}/o/oauth2/v2/auth`,
+      input.state,
+      CodeChallengeMethod.S256,
+      input.codeVerifier,
+      YOUTUBE_SCOPES,
+    );
+    // Without offline access and a forced consent Google issues no refresh token (§5.1).
+    url.searchParams.set("access_type", "offline");
+    url.searchParams.set("prompt", "consent");
+    url.searchParams.set("include_granted_scopes", "true");
+    return url;
+  }
+
+  exchangeCode(input: { code: string; redirectUri: string; codeVerifier?: string }): Promise<TokenSet> {
+    if (!input.codeVerifier) throw new TypeError("Google sign-in needs the PKCE code verifier");
+    return this.token({ grant_type: "authorization_code", code: input.code, redirect_uri: input.redirectUri, code_verifier: input.codeVerifier });
+  }
+
+  refresh(tokens: TokenSet): Promise<TokenSet> {
+    if (!tokens.refreshToken) throw new PlatformError("auth", "Google granted no refresh token; reconnect the account.", { platform: "youtube" });
+    return this.token({ grant_type: "refresh_token", refresh_token: tokens.refreshToken }, tokens);
+  }
+
+  private token(params: Record<string, string>, previous?: TokenSet) {
+    const endpoint = `${this.deps.endpoints.GOOGLE_TOKEN_BASE}/token`;
+    return requestTokens(this.deps.fetch, { platform: "youtube", endpoint, params, client: this.credentials, clientAuth: "basic" }, this.deps.now(), previous);
+  }
+
+  async accounts(tokens: TokenSet): Promise<RemoteAccount[]> {
+    const channel = await this.channel(tokens.accessToken, "id,snippet,statistics,contentDetails");
+    return [
+      {
+        platformUserId: channel.id,
+        username: channel.snippet?.customUrl ?? channel.id,
+        displayName: channel.snippet?.title ?? channel.id,
+        profilePicture: channel.snippet?.thumbnails?.default?.url ?? null,
+        followerCount: Number(channel.statistics?.subscriberCount ?? 0),
+        accountType: "channel",
+        metadata: { uploadsPlaylistId: channel.contentDetails?.relatedPlaylists?.uploads ?? null },
+      },
+    ];
+  }
+
+  async publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
+    const video = request.media[0];
+    if (request.media.length !== 1 || video?.kind !== "video") {
+      throw new PlatformError("permanent", "A YouTube post needs exactly one video.", { platform: "youtube" });
+    }
+    const init = await this.call(
+      account.accessToken,
+      "POST",
+      `${this.api}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`,
+      JSON.stringify(buildVideoResource(request)),
+      {
+        "Content-Type": "application/json; charset=UTF-8",
+        "X-Upload-Content-Length": String(video.size),
+        "X-Upload-Content-Type": video.mimeType,
+      },
+    );
+    const location = init.headers.get("location");
+    if (!location) throw new PlatformError("retryable", "YouTube opened no upload session.", { platform: "youtube" });
+    const uploaded = await this.uploadBytes(account.accessToken, location, await video.open(), video.size, video.mimeType);
+    return { remoteId: uploaded.id, permalink: watchUrl(uploaded.id) };
+  }
+
+  /** PUTs the bytes chunk by chunk to the session URL, verbatim; 308 tells how much the server kept. */
+  private async uploadBytes(token: string, location: string, stream: ReadableStream<Uint8Array>, total: number, type: string) {
+    let offset = 0;
+    let recoveries = 0;
+    for await (const chunk of byteChunks(stream, this.chunkSize)) {
+      let sent = 0;
+      while (sent < chunk.length) {
+        const start = offset + sent;
+        const end = offset + chunk.length - 1;
+        let res: PlatformResponse<{ id: string }>;
+        try {
+          res = await this.call(token, "PUT", location, chunk.subarray(sent), { "Content-Type": type, "Content-Range": `bytes ${start}-${end}/${total}` });
+        } catch (e) {
+          if (!(e instanceof PlatformError) || e.kind !== "retryable" || ++recoveries > MAX_UPLOAD_RECOVERIES) throw e;
+          res = await this.call(token, "PUT", location, null, { "Content-Range": `bytes */${total}` });
+        }
+        if (res.status !== 308) return res.data;
+        sent = persistedBytes(res.headers.get("range")) - offset;
+        if (sent < 0) throw new PlatformError("retryable", "YouTube lost part of the upload.", { platform: "youtube" });
+      }
+      offset += chunk.length;
+    }
+    throw new PlatformError("retryable", "YouTube did not confirm the upload.", { platform: "youtube", outcomeUnknown: true });
+  }
+
+  async findPublished(account: AccountCredentials, marker: string, since: number): Promise<PublishResult | null> {
+    const uploads =
+      (account.metadata.uploadsPlaylistId as string | undefined) ??
+      (await this.channel(account.accessToken, "contentDetails")).contentDetails?.relatedPlaylists?.uploads;
+    if (!uploads) return null;
+    const items = await this.json<{ items?: { snippet?: { publishedAt?: string }; contentDetails?: { videoId: string } }[] }>(
+      account.accessToken,
+      `${this.api}/youtube/v3/playlistItems?part=snippet,contentDetails&playlistId=${encodeURIComponent(uploads)}&maxResults=50`,
+    );
+    const ids = (items.items ?? [])
+      .filter((i) => Date.parse(i.snippet?.publishedAt ?? "") >= since - 60_000)
+      .map((i) => i.contentDetails?.videoId)
+      .filter(Boolean);
+    if (ids.length === 0) return null;
+    const videos = await this.json<{ items?: { id: string; snippet?: { tags?: string[] } }[] }>(
+      account.accessToken,
+      `${this.api}/youtube/v3/videos?part=snippet&id=${ids.join(",")}`,
+    );
+    const hit = videos.items?.find((v) => v.snippet?.tags?.includes(markerTag(marker)));
+    return hit ? { remoteId: hit.id, permalink: watchUrl(hit.id) } : null;
+  }
+
+  async deletePost(account: AccountCredentials, remoteId: string): Promise<void> {
+    await this.call(account.accessToken, "DELETE", `${this.api}/youtube/v3/videos?id=${encodeURIComponent(remoteId)}`);
+  }
+
+  async postMetrics(account: AccountCredentials, remoteId: string): Promise<PostMetrics> {
+    const res = await this.json<{ items?: { snippet?: { publishedAt?: string }; statistics?: Record<string, string> }[] }>(
+      account.accessToken,
+      `${this.api}/youtube/v3/videos?part=snippet,statistics&id=${encodeURIComponent(remoteId)}`,
+    );
+    const video = res.items?.[0];
+    if (!video) throw new PlatformError("permanent", "The video no longer exists on YouTube.", { platform: "youtube", status: 404 });
+    const stats = video.statistics ?? {};
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const report = await this.json<{ rows?: number[][] }>(
+      account.accessToken,
+      `${this.deps.endpoints.YT_ANALYTICS_BASE}/v2/reports?ids=channel==MINE&startDate=${day(Date.parse(video.snippet?.publishedAt ?? "") || this.deps.now())}` +
+        `&endDate=${day(this.deps.now())}&metrics=shares&filters=video==${encodeURIComponent(remoteId)}`,
+    );
+    const views = Number(stats.viewCount ?? 0);
+    return {
+      impressions: views,
+      reach: views,
+      likes: Number(stats.likeCount ?? 0),
+      comments: Number(stats.commentCount ?? 0),
+      shares: Number(report.rows?.[0]?.[0] ?? 0),
+      saves: Number(stats.favoriteCount ?? 0),
+      clicks: 0,
+      videoViews: views,
+    };
+  }
+
+  async accountMetrics(account: AccountCredentials): Promise<AccountMetrics> {
+    const channel = await this.channel(account.accessToken, "statistics");
+    return { followers: Number(channel.statistics?.subscriberCount ?? 0) };
+  }
+
+  async comments(account: AccountCredentials, remoteId: string): Promise<RemoteComment[]> {
+    const res = await this.json<{
+      items?: { id: string; snippet: { topLevelComment: { snippet: { authorDisplayName: string; textOriginal?: string; textDisplay?: string; publishedAt: string } } } }[];
+    }>(account.accessToken, `${this.api}/youtube/v3/commentThreads?part=snippet&videoId=${encodeURIComponent(remoteId)}&maxResults=50`);
+    return (res.items ?? []).map((t) => {
+      const c = t.snippet.topLevelComment.snippet;
+      return { id: t.id, author: c.authorDisplayName, text: c.textOriginal ?? c.textDisplay ?? "", createdAt: c.publishedAt };
+    });
+  }
+
+  private async channel(token: string, part: string) {
+    const res = await this.json<{
+      items?: {
+        id: string;
+        snippet?: { title?: string; customUrl?: string; thumbnails?: { default?: { url?: string } } };
+        statistics?: { subscriberCount?: string };
+        contentDetails?: { relatedPlaylists?: { uploads?: string } };
+      }[];
+    }>(token, `${this.api}/youtube/v3/channels?part=${part}&mine=true`);
+    const channel = res.items?.[0];
+    if (!channel) throw new PlatformError("permanent", "This Google account has no YouTube channel.", { platform: "youtube" });
+    return channel;
+  }
+
+  private get api() {
+    return this.deps.endpoints.YOUTUBE_API_BASE;
+  }
+
+  private call(token: string, method: string, url: string, body?: BodyInit | null, headers: Record<string, string> = {}): Promise<PlatformResponse<any>> {
+    // On the upload session 308 means "Resume Incomplete": an answer, not a failure.
+    return this.http.request(url, { method, body: body ?? undefined, headers: { Authorization: `Bearer ${token}`, ...headers }, accept: [308] });
+  }
+
+  private async json<T>(token: string, url: string): Promise<T> {
+    return (await this.call(token, "GET", url)).data as T;
+  }
+}
