@@ -1,4 +1,5 @@
 import { LogOut } from "lucide-react";
+import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import clsx from "clsx";
 import { Logo } from "~/components/ui/Logo";
@@ -16,25 +17,37 @@ interface SidebarProps {
 /**
  * Mobile: a slide-in drawer (closed = off-screen and inert). Desktop: an icon rail that expands
  * on hover or keyboard focus to show the labels. Layout is CSS-driven so the server render is right too.
+ * After a click the rail rests (collapses) until the pointer leaves it, so the expanded rail never
+ * covers the page the user just opened.
  */
 export function Sidebar({ user, mobile, open, onClose, onLogout }: SidebarProps) {
   const { pathname } = useLocation();
   const { name, email } = footerIdentity(user);
-  const label = "truncate whitespace-nowrap transition-opacity desktop:opacity-0 desktop:group-hover:opacity-100 desktop:group-focus-within:opacity-100";
+  const [resting, setResting] = useState(false);
+  const label = clsx(
+    "truncate whitespace-nowrap transition-opacity desktop:opacity-0 desktop:group-has-[:focus-visible]:opacity-100",
+    !resting && "desktop:group-hover:opacity-100",
+  );
+  const close = () => {
+    setResting(true);
+    onClose();
+  };
 
   return (
     <aside
       id="app-sidebar"
       aria-label="Sidebar"
       inert={mobile && !open}
+      onPointerLeave={() => setResting(false)}
       className={clsx(
         "group fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-all duration-200",
-        "desktop:w-16 desktop:hover:w-64 desktop:focus-within:w-64 desktop:hover:shadow-xl",
+        "desktop:w-16 desktop:has-[:focus-visible]:w-64 desktop:has-[:focus-visible]:shadow-xl",
+        !resting && "desktop:hover:w-64 desktop:hover:shadow-xl",
         open ? "max-desktop:translate-x-0 max-desktop:shadow-xl" : "max-desktop:-translate-x-full",
       )}
     >
       <div className="flex h-16 items-center border-b border-slate-200 px-4">
-        <Link to="/dashboard" onClick={onClose} aria-label="Postline home" className="overflow-hidden">
+        <Link to="/dashboard" onClick={close} aria-label="Postline home" className="overflow-hidden">
           <Logo textClassName={label} />
         </Link>
       </div>
@@ -46,7 +59,7 @@ export function Sidebar({ user, mobile, open, onClose, onLogout }: SidebarProps)
               <li key={to}>
                 <NavLink
                   to={to}
-                  onClick={onClose}
+                  onClick={close}
                   aria-current={active ? "page" : undefined}
                   className={clsx(
                     "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
