@@ -5,9 +5,10 @@ import { signInPath } from "~/lib/redirect";
 import type { Route } from "./+types/app-layout";
 
 /** Every page inside the app needs a session; signed-out visitors go to /auth and come back after. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const auth = context.get(appContext).auth;
-  if (!auth) throw redirect(signInPath(new URL(request.url)));
+  // `url`, not `request.url`: on client navigations the request is for `/path.data`.
+  if (!auth) throw redirect(signInPath(url));
   const { displayName, email, timezone } = auth.user;
   return { user: { displayName, email, timezone } };
 }

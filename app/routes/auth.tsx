@@ -15,8 +15,8 @@ import type { Route } from "./+types/auth";
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Sign In", description: "Sign in to Postline or create an account to plan and publish your social posts." });
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const target = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+export function loader({ url, context }: Route.LoaderArgs) {
+  const target = safeRedirect(url.searchParams.get("redirectTo"));
   if (context.get(appContext).auth) throw redirect(target);
   return null;
 }

@@ -1,6 +1,6 @@
 import { LogOut } from "lucide-react";
 import { useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import clsx from "clsx";
 import { Logo } from "~/components/ui/Logo";
 import { isNavActive, NAV_ITEMS } from "~/lib/nav";
@@ -57,7 +57,7 @@ export function Sidebar({ user, mobile, open, onClose, onLogout }: SidebarProps)
             const active = isNavActive(pathname, to);
             return (
               <li key={to}>
-                <NavLink
+                <Link
                   to={to}
                   onClick={close}
                   aria-current={active ? "page" : undefined}
@@ -68,7 +68,7 @@ export function Sidebar({ user, mobile, open, onClose, onLogout }: SidebarProps)
                 >
                   <Icon className="size-5 shrink-0" aria-hidden />
                   <span className={label}>{text}</span>
-                </NavLink>
+                </Link>
               </li>
             );
           })}
