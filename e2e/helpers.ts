@@ -11,16 +11,6 @@ export async function toast(page: Page, text: string) {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
 }
 
-export async function signUpViaUi(page: Page, user: { name: string; email: string; password: string }) {
-  await page.getByRole("tab", { name: "Sign Up" }).click();
-  await page.getByLabel("Full Name").fill(user.name);
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByLabel("Confirm Password").fill(user.password);
-  await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Create Account" }).click();
-}
-
 export async function signInViaUi(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
@@ -54,4 +44,15 @@ export async function registerViaApi(page: Page, user: { name: string; email: st
     data: { displayName: user.name, email: user.email, password: user.password },
   });
   if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+}
+
+/**
+ * Opens a page and waits until React has hydrated it: the page-view event is sent from an effect,
+ * so once it goes out, clicks and key presses reach the app's handlers.
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  const hydrated = page.waitForRequest((r) => r.url().endsWith("/api/events") && r.method() === "POST");
+  const response = await page.goto(path);
+  await hydrated;
+  return response;
 }

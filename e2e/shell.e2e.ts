@@ -1,15 +1,17 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "./browser";
-import { newUser, registerViaApi } from "./helpers";
+import { gotoHydrated, newUser, registerViaApi } from "./helpers";
 
 const sidebarRight = (page: Page) => page.locator("#app-sidebar").evaluate((el) => el.getBoundingClientRect().right);
 
 test("at 375 px the sidebar slides in over an overlay and the header hides on scroll down", async ({ journey: { page } }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto("/auth");
   await registerViaApi(page, newUser("Cy Park"));
-  await page.goto("/dashboard");
+  await gotoHydrated(page, "/dashboard");
   await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  expect(await page.title()).toBe("Dashboard | Postline");
+  expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBe("Dashboard | Postline");
+  expect(await page.locator('meta[name="keywords"]').getAttribute("content")).toContain("dashboard");
 
   // Closed: off-screen and out of the tab order.
   await page.waitForFunction(() => document.getElementById("app-sidebar")!.getBoundingClientRect().right <= 0);
@@ -44,9 +46,8 @@ test("at 375 px the sidebar slides in over an overlay and the header hides on sc
 
 test("the avatar menu works from the keyboard and opens the feedback form", async ({ journey: { page } }) => {
   const user = newUser("Di Moss");
-  await page.goto("/auth");
   await registerViaApi(page, user);
-  await page.goto("/dashboard");
+  await gotoHydrated(page, "/dashboard");
   await page.getByText(`Welcome, ${user.name}`).waitFor();
 
   const trigger = page.getByRole("button", { name: "Open user menu" });
@@ -57,6 +58,7 @@ test("the avatar menu works from the keyboard and opens the feedback form", asyn
   expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual(["Feedback", "Settings", "Logout"]);
   await page.keyboard.press("Escape");
   await menu.waitFor({ state: "detached" });
+  await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Open user menu"); // focus returns
 
   await page.keyboard.press("Enter");
   await menu.waitFor();
@@ -85,7 +87,9 @@ test("the avatar menu works from the keyboard and opens the feedback form", asyn
 
 test("an unknown path shows the 404 page with its way back", async ({ journey: { page, expectStatus } }) => {
   expectStatus(404, "/no/such/page");
-  const response = await page.goto("/no/such/page");
+  const pageView = page.waitForRequest((r) => r.url().endsWith("/api/events") && r.postDataJSON()?.path === "/no/such/page?from=test");
+  const response = await gotoHydrated(page, "/no/such/page?from=test");
+  expect((await pageView).postDataJSON()).toEqual({ name: "page_view", path: "/no/such/page?from=test" });
   expect(response?.status()).toBe(404);
   await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
   await page.getByText("Oops! This page doesn't exist").waitFor();

@@ -4,7 +4,7 @@ import { call, registerUser } from "../test/helpers";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
 
-function feedbackForm(fields: Record<string, string>, attachment?: { bytes: Uint8Array | string; name: string; type: string }) {
+function feedbackForm(fields: Record<string, string>, attachment?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   if (attachment) form.set("attachment", new File([attachment.bytes], attachment.name, { type: attachment.type }));
