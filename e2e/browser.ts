@@ -16,6 +16,17 @@ const ARGS = [
   "--no-first-run",
 ];
 
+let journeys = 0;
+/**
+ * Every request of one browser comes from its own client address. The sign-in rate limits count per IP
+ * (`CF-Connecting-IP`, which Cloudflare sets in production and local workerd passes through), so one
+ * journey's sign-ins never push another over the limit, while the limits still apply within a journey.
+ */
+function clientIp(): string {
+  journeys += 1;
+  return `10.${process.pid & 255}.${(journeys >> 8) & 255}.${journeys & 255}`;
+}
+
 /** A fresh Chromium with its own profile directory (so no cookies or storage leak between journeys). */
 export async function launchBrowser(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const userDataDir = mkdtempSync(join(tmpdir(), "postline-chromium-"));
@@ -25,6 +36,7 @@ export async function launchBrowser(viewport = { width: 1280, height: 800 }): Pr
     args: ARGS,
     viewport,
     baseURL: inject("baseUrl"),
+    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
   });
   return {
     context,

@@ -2,12 +2,10 @@ import { useId, useState } from "react";
 import { firstError, verifyOtpSchema } from "../../../workers/auth/schemas";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
+import { otpDigits } from "~/lib/otp";
 import { FormError } from "~/components/ui/FormError";
 import { inputClass, labelClass, linkButton, primaryButton } from "~/components/ui/styles";
 import { BackToLogin } from "./BackToLogin";
-
-/** Keeps only digits, at most six: the code's length (SPEC §9). */
-export const otpDigits = (value: string) => value.replace(/\D/g, "").slice(0, 6);
 
 export function OtpForm({ email, onVerified, onBack }: { email: string; onVerified: (resetToken: string) => void; onBack: () => void }) {
   const id = useId();
