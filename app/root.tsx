@@ -25,7 +25,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <Tooltip.Provider delayDuration={200}>{children}</Tooltip.Provider>
-        <Toaster position="top-right" visibleToasts={20} richColors closeButton toastOptions={{ style: { maxWidth: 350 } }} />
+        <Toaster
+          position="top-right"
+          offset={{ top: 72, right: 16 }}
+          visibleToasts={20}
+          richColors
+          closeButton
+          toastOptions={{ style: { maxWidth: 350 } }}
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

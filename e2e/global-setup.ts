@@ -58,6 +58,8 @@ export default async function setup(project: TestProject) {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Start from an empty test-results/ so the screenshots there belong to this run's failures.
+  rmSync(join(root, "test-results"), { recursive: true, force: true });
   mkdirSync(join(root, "test-results"), { recursive: true });
   const logPath = join(root, "test-results", "wrangler-dev.log");
   const log = createWriteStream(logPath);
