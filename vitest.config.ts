@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["app/**/*.test.{ts,tsx}", "workers/**/*.unit.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "workers/**/*.unit.test.ts", "bench/**/*.test.ts"],
         },
         resolve: { alias: { "~": here("./app") } },
       },

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { aiRoutes } from "./ai/routes";
 import { authRoutes } from "./auth/routes";
 import { originCheck, resolveAuth } from "./auth/middleware";
 import { ConfigError } from "./env";
@@ -8,6 +9,7 @@ import { feedbackRoutes } from "./feedback/routes";
 import type { AppEnv } from "./http/app-env";
 import { fail, HttpError, Messages } from "./http/envelope";
 import { buildServices } from "./services";
+import { schedulerRoutes } from "./publishing/routes";
 import { userRoutes } from "./users/routes";
 
 /** JSON bodies are small; uploads set their own, larger limits on their routes. */
@@ -31,7 +33,7 @@ export function createApi(now: () => number = Date.now) {
   app.get("/health", (c) => c.json({ success: true, message: "OK", data: { status: "ok", time: new Date(now()).toISOString() } }));
 
   app.use("/api/*", async (c, next) => {
-    c.set("services", buildServices(c.env, now));
+    c.set("services", buildServices(c.env, now, new URL(c.req.url).origin));
     await next();
   });
   app.use("/api/*", (c, next) => {
@@ -49,6 +51,8 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/feedback", feedbackRoutes);
   app.route("/api/events", eventRoutes);
   app.route("/api/billing", billingRoutes);
+  app.route("/api/scheduler", schedulerRoutes);
+  app.route("/api/ai", aiRoutes);
   return app;
 }
 

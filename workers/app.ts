@@ -3,17 +3,21 @@ import { api } from "./api";
 import { tokenFromRequest } from "./auth/session-cookie";
 import { randomToken } from "./auth/crypto";
 import { appContext } from "./context";
+import { claimDueTargets } from "./publishing/claim";
 import { withSecurityHeaders } from "./http/security-headers";
 import { buildServices } from "./services";
 import { emulator } from "./emulator";
+import { registerEmulator } from "./platforms/upstream-fetch";
 
 export { RateLimiter } from "./auth/rate-limiter";
 export { UserSessions } from "./auth/user-sessions";
 
+registerEmulator((request, env) => emulator.fetch(request, env));
+
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 async function renderPage(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
-  const services = buildServices(env);
+  const services = buildServices(env, Date.now, new URL(request.url).origin);
   const found = tokenFromRequest(request);
   const auth = found?.via === "cookie" ? await services.auth.resolve(found.token) : null;
   const context = new RouterContextProvider();
@@ -31,11 +35,14 @@ export default {
         : pathname.startsWith("/sandbox/") && env.PLATFORMS_MODE === "sandbox"
           ? await emulator.fetch(request, env, ctx)
           : await renderPage(request, env, ctx, nonce);
-    return withSecurityHeaders(response, nonce, import.meta.env.DEV);
+    // Vite's dev server injects inline scripts for hot reload; every other mode gets the strict policy.
+    return withSecurityHeaders(response, nonce, import.meta.env.MODE === "development");
   },
 
-  async scheduled(_controller, _env, _ctx) {
-    // Publishing and analytics jobs register here as they land; the trigger itself is declared now.
+  /** One cron, every minute, dispatching to every periodic job (free plans allow few triggers). */
+  async scheduled(_controller, env, ctx) {
+    const services = buildServices(env);
+    ctx.waitUntil(claimDueTargets({ db: services.db, d1: env.DB, queue: env.PUBLISH_QUEUE, now: services.now }));
   },
 
   async queue(batch, _env, _ctx) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIVE_ENDPOINTS } from "./platforms/endpoints";
 
 /** Runtime configuration, parsed once per isolate. A bad value names itself so a deploy fails loudly. */
 const ConfigSchema = z.object({
@@ -6,7 +7,11 @@ const ConfigSchema = z.object({
   PLATFORMS_MODE: z.enum(["sandbox", "live"]),
   MAILER: z.enum(["devmailbox", "cloudflare"]),
   MAIL_FROM: z.string().email().default("no-reply@postline.local"),
-  AI_PROVIDER: z.enum(["builtin", "openai"]),
+  AI_PROVIDER: z.enum(["builtin", "openai"]).default("builtin"),
+  /** A secret (`wrangler secret put OPENAI_API_KEY`); blank counts as unset. */
+  OPENAI_API_KEY: z.string().optional().transform((v) => v?.trim() || undefined),
+  OPENAI_BASE_URL: z.string().url().default(LIVE_ENDPOINTS.OPENAI_BASE_URL),
+  OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
   TOKEN_ENCRYPTION_KEY: z
     .string()
@@ -17,6 +22,9 @@ const ConfigSchema = z.object({
         return false;
       }
     }, "must be 32 bytes, base64-encoded"),
+}).superRefine((c, ctx) => {
+  if (c.AI_PROVIDER === "openai" && !c.OPENAI_API_KEY)
+    ctx.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required when AI_PROVIDER is 'openai'" });
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { openaiEmulator } from "./openai";
 
 /**
  * The platform emulator: a stateful stand-in for the real platform APIs, written from PLATFORMS.md on
@@ -7,6 +8,7 @@ import { Hono } from "hono";
  */
 export function createEmulator() {
   const app = new Hono<{ Bindings: Env }>();
+  app.route("/sandbox/api.openai.com", openaiEmulator);
   app.notFound((c) => c.json({ error: { message: `Emulator: no route for ${c.req.method} ${c.req.path}` } }, 404));
   return app;
 }

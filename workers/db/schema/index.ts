@@ -2,3 +2,5 @@
 export * from "./core";
 export * from "./accounts";
 export * from "./posts";
+export * from "./publishing";
+export * from "./ai";

@@ -1,0 +1,67 @@
+import type { Db } from "../db/client";
+import { schedulerRuns } from "../db/schema/index";
+import { delaySecondsUntil } from "./state";
+
+export const CLAIM_HORIZON_MS = 60_000;
+const CLAIM_BATCH = 500;
+const SEND_BATCH = 100; // Queues' sendBatch limit
+
+export interface PublishMessage {
+  targetId: string;
+  claimId: string;
+}
+
+interface ClaimedRow {
+  id: string;
+  due_at: number;
+}
+
+/**
+ * Claims every scheduled target due within the horizon (or overdue: a target whose time passed while
+ * the system was down is picked up, never skipped) in ONE conditional UPDATE, so two overlapping runs
+ * can never claim the same target, then enqueues each with a delay that lands on its second.
+ */
+export async function claimDueTargets(
+  deps: { db: Db; d1: D1Database; queue: Queue<PublishMessage>; now: () => number },
+  options: { kind: "cron" | "trigger"; userId?: string } = { kind: "cron" },
+): Promise<{ claimed: number; claimId: string }> {
+  const started = deps.now();
+  const claimId = crypto.randomUUID();
+  const horizon = started + CLAIM_HORIZON_MS;
+  let claimed = 0;
+  for (;;) {
+    const userFilter = options.userId ? "AND user_id = ?4" : "";
+    const stmt = deps.d1.prepare(
+      `UPDATE post_targets SET status = 'queued', claim_id = ?1, claimed_at = ?2, updated_at = ?2
+       WHERE id IN (SELECT id FROM post_targets WHERE status = 'scheduled' AND due_at <= ?3 ${userFilter} ORDER BY due_at LIMIT ${CLAIM_BATCH})
+         AND status = 'scheduled'
+       RETURNING id, due_at`,
+    );
+    const bound = options.userId ? stmt.bind(claimId, started, horizon, options.userId) : stmt.bind(claimId, started, horizon);
+    const { results } = await bound.all<ClaimedRow>();
+    if (results.length === 0) break;
+    await enqueue(deps.queue, results, claimId, deps.now());
+    claimed += results.length;
+    if (results.length < CLAIM_BATCH) break;
+  }
+  await deps.db.insert(schedulerRuns).values({
+    id: claimId,
+    kind: options.kind,
+    userId: options.userId ?? null,
+    startedAt: started,
+    durationMs: deps.now() - started,
+    claimed,
+  });
+  return { claimed, claimId };
+}
+
+export async function enqueue(queue: Queue<PublishMessage>, rows: ClaimedRow[], claimId: string, now: number): Promise<void> {
+  for (let i = 0; i < rows.length; i += SEND_BATCH) {
+    await queue.sendBatch(
+      rows.slice(i, i + SEND_BATCH).map((r) => ({
+        body: { targetId: r.id, claimId },
+        delaySeconds: delaySecondsUntil(r.due_at, now),
+      })),
+    );
+  }
+}

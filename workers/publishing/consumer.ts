@@ -1,0 +1,192 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { posts, postTargets, publishAttempts } from "../db/schema/index";
+import type { Platform } from "../db/schema/accounts";
+import { PlatformError, type AccountCredentials, type PlatformClient, type PublishRequest, type PublishResult } from "../platforms/types";
+import { decideAfterFailure, derivePostStatus, type TargetStatus } from "./state";
+
+export interface PublishDeps {
+  db: Db;
+  now: () => number;
+  client: (platform: Platform) => PlatformClient;
+  /** A valid credential for the account (refreshed if needed); throws PlatformError('auth') when it cannot be had. */
+  credentials: (accountId: string) => Promise<AccountCredentials>;
+  markNeedsReconnect: (accountId: string, reason: string) => Promise<void>;
+  buildRequest: (target: TargetRow) => Promise<PublishRequest>;
+  /** Per-account pacing: spreads a burst instead of running into the platform's 429s. */
+  gate: (accountId: string, platform: Platform) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+}
+
+export type TargetRow = typeof postTargets.$inferSelect;
+
+/** What the queue should do with the message afterwards. */
+export type Disposition = { ack: true } | { ack: false; delaySeconds: number };
+
+const ACK: Disposition = { ack: true };
+const TERMINAL: TargetStatus[] = ["published", "failed", "unconfirmed", "draft", "scheduled"];
+
+/**
+ * Publishes one target, exactly once. A message is only a hint: the target row decides.
+ * - queued → publishing is a conditional UPDATE, so a redelivered or duplicate message does nothing.
+ * - A target found already `publishing` means an earlier delivery died mid-flight (the queue redelivers
+ *   only after a failure): the platform is asked whether the post exists before anything is sent again.
+ */
+export async function publishTarget(targetId: string, deps: PublishDeps): Promise<Disposition> {
+  const target = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, targetId) });
+  if (!target || TERMINAL.includes(target.status)) return ACK;
+
+  const gate = await deps.gate(target.accountId, target.platform);
+  if (!gate.allowed) return { ack: false, delaySeconds: gate.retryAfterSeconds };
+
+  if (target.status === "queued") {
+    const moved = await deps.db
+      .update(postTargets)
+      .set({ status: "publishing", attemptCount: target.attemptCount + 1, updatedAt: deps.now() })
+      .where(and(eq(postTargets.id, targetId), eq(postTargets.status, "queued")))
+      .returning({ id: postTargets.id });
+    if (moved.length === 0) return ACK;
+    return attempt({ ...target, status: "publishing", attemptCount: target.attemptCount + 1 }, deps);
+  }
+
+  // status === "publishing": the previous delivery's outcome is unknown.
+  const verdict = await verify(target, deps);
+  if (verdict === "published" || verdict === "unconfirmed") return ACK;
+  return attempt(target, deps);
+}
+
+async function attempt(target: TargetRow, deps: PublishDeps): Promise<Disposition> {
+  const started = deps.now();
+  const client = deps.client(target.platform);
+  let credentials: AccountCredentials;
+  try {
+    credentials = await deps.credentials(target.accountId);
+    const result = await client.publish(credentials, await deps.buildRequest(target));
+    await markPublished(target, result, deps, { started, kind: "publish" });
+    return ACK;
+  } catch (err) {
+    const error = asPlatformError(err, target.platform);
+    const decision = decideAfterFailure(
+      { kind: error.kind, message: error.message, retryAfterMs: error.details.retryAfterMs, outcomeUnknown: error.details.outcomeUnknown },
+      target.attemptCount,
+    );
+    if (decision.action === "verify") {
+      await logAttempt(deps, target.id, started, "publish", "unknown", error);
+      const verdict = await verify(target, deps);
+      if (verdict !== "not_found") return ACK;
+      return retryLater(target, deps, decideAfterFailure({ kind: "retryable", message: error.message }, target.attemptCount));
+    }
+    await logAttempt(deps, target.id, started, "publish", decision.action === "retry" ? "retry" : "failed", error);
+    if (decision.action === "fail" && decision.needsReconnect) await deps.markNeedsReconnect(target.accountId, error.message);
+    return retryLater(target, deps, decision);
+  }
+}
+
+async function retryLater(target: TargetRow, deps: PublishDeps, decision: ReturnType<typeof decideAfterFailure>): Promise<Disposition> {
+  if (decision.action === "retry") {
+    await deps.db
+      .update(postTargets)
+      .set({ status: "queued", nextAttemptAt: deps.now() + decision.delayMs, updatedAt: deps.now() })
+      .where(and(eq(postTargets.id, target.id), eq(postTargets.status, "publishing")));
+    return { ack: false, delaySeconds: Math.ceil(decision.delayMs / 1000) };
+  }
+  const reason = decision.action === "fail" ? decision.reason : "Publishing could not be completed.";
+  await settle(target, deps, { status: "failed", errorMessage: reason, errorKind: decision.action === "fail" && decision.needsReconnect ? "auth" : "permanent" });
+  return ACK;
+}
+
+/**
+ * Asks the platform whether the post went out after all. Settles `published` when it did, and
+ * `unconfirmed` (the user chooses) when the platform cannot tell us.
+ */
+async function verify(target: TargetRow, deps: PublishDeps): Promise<"published" | "not_found" | "unconfirmed"> {
+  const started = deps.now();
+  try {
+    const credentials = await deps.credentials(target.accountId);
+    const since = (target.claimedAt ?? target.createdAt) - 60_000;
+    const found = await deps.client(target.platform).findPublished(credentials, target.id, since);
+    if (found) {
+      await markPublished(target, found, deps, { started, kind: "verify" });
+      return "published";
+    }
+    await logAttempt(deps, target.id, started, "verify", "not_found", null);
+    return "not_found";
+  } catch (err) {
+    const error = asPlatformError(err, target.platform);
+    await logAttempt(deps, target.id, started, "verify", "unconfirmed", error);
+    await settle(target, deps, {
+      status: "unconfirmed",
+      errorKind: error.kind,
+      errorMessage: `We could not confirm whether this post was published (${error.message}). Check the platform, then mark it published or retry.`,
+    });
+    return "unconfirmed";
+  }
+}
+
+async function markPublished(target: TargetRow, result: PublishResult, deps: PublishDeps, log: { started: number; kind: string }) {
+  await logAttempt(deps, target.id, log.started, log.kind, log.kind === "verify" ? "found" : "published", null);
+  await settle(target, deps, { status: "published", remoteId: result.remoteId, permalink: result.permalink, publishedAt: deps.now() });
+}
+
+async function settle(
+  target: TargetRow,
+  deps: PublishDeps,
+  change: { status: TargetStatus; remoteId?: string; permalink?: string | null; publishedAt?: number; errorKind?: string; errorMessage?: string },
+) {
+  const now = deps.now();
+  await deps.db
+    .update(postTargets)
+    .set({
+      status: change.status,
+      remoteId: change.remoteId ?? null,
+      permalink: change.permalink ?? null,
+      publishedAt: change.publishedAt ?? null,
+      errorKind: change.errorKind ?? null,
+      errorMessage: change.errorMessage ?? null,
+      updatedAt: now,
+    })
+    .where(and(eq(postTargets.id, target.id), inArray(postTargets.status, ["publishing", "queued"])));
+  await refreshPostStatus(deps.db, target.postId, now);
+}
+
+/** Re-derives the post's status from its targets after any target changed. */
+export async function refreshPostStatus(db: Db, postId: string, now: number): Promise<void> {
+  const targets = await db.select({ status: postTargets.status, publishedAt: postTargets.publishedAt }).from(postTargets).where(eq(postTargets.postId, postId));
+  const status = derivePostStatus(targets);
+  const publishedAt = targets.reduce<number | null>((max, t) => (t.publishedAt && (!max || t.publishedAt > max) ? t.publishedAt : max), null);
+  await db.update(posts).set({ status, publishedAt, updatedAt: now }).where(eq(posts.id, postId));
+}
+
+async function logAttempt(deps: PublishDeps, targetId: string, started: number, kind: string, outcome: string, error: PlatformError | null) {
+  await deps.db.insert(publishAttempts).values({
+    id: crypto.randomUUID(),
+    targetId,
+    startedAt: started,
+    durationMs: deps.now() - started,
+    kind,
+    outcome,
+    errorKind: error?.kind ?? null,
+    errorMessage: error?.message ?? null,
+    platformCode: error?.details.code != null ? String(error.details.code) : null,
+  });
+}
+
+/** Anything that is not a classified platform error (a bug, a crash in our code) counts as an unknown outcome. */
+function asPlatformError(err: unknown, platform: Platform): PlatformError {
+  if (err instanceof PlatformError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new PlatformError("retryable", message, { platform, outcomeUnknown: true });
+}
+
+/** A message that exhausted the queue's own retries lands here: it ends as failed with a reason, never lost. */
+export async function failFromDeadLetter(targetId: string, deps: Pick<PublishDeps, "db" | "now">): Promise<void> {
+  const target = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, targetId) });
+  if (!target || !["queued", "publishing"].includes(target.status)) return;
+  await settle(target, { ...deps } as PublishDeps, {
+    status: target.status === "publishing" ? "unconfirmed" : "failed",
+    errorKind: "retryable",
+    errorMessage:
+      target.status === "publishing"
+        ? "Delivery stopped mid-publish after repeated errors; check the platform, then mark it published or retry."
+        : "Delivery gave up after repeated errors.",
+  });
+}

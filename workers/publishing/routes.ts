@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import { requireAuth } from "../auth/middleware";
+import type { AppEnv } from "../http/app-env";
+import { ok } from "../http/envelope";
+import { claimDueTargets } from "./claim";
+import { schedulerStatus, upcomingTargets } from "./scheduler";
+
+export const schedulerRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/status", async (c) => {
+    const { services } = c.var;
+    return ok(c, await schedulerStatus(services.db, c.var.auth!.user.id, services.now()));
+  })
+  .get("/upcoming", async (c) => {
+    const { services } = c.var;
+    return ok(c, { upcoming: await upcomingTargets(services.db, c.var.auth!.user.id, services.now()) });
+  })
+  .post("/trigger", async (c) => {
+    const { services } = c.var;
+    const result = await claimDueTargets(
+      { db: services.db, d1: services.env.DB, queue: services.env.PUBLISH_QUEUE, now: services.now },
+      { kind: "trigger", userId: c.var.auth!.user.id },
+    );
+    return ok(c, { claimed: result.claimed }, `Queued ${result.claimed} due post${result.claimed === 1 ? "" : "s"} for publishing`);
+  });

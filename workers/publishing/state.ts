@@ -1,0 +1,57 @@
+import type { PlatformErrorKind } from "../platforms/types";
+
+/**
+ * The delivery state machine (docs/decisions/007-delivery-guarantees.md), as pure functions.
+ *   scheduled → queued → publishing → published | failed | unconfirmed
+ * A failed or unconfirmed target may go back to queued when the user retries it.
+ */
+export type TargetStatus = "draft" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "unconfirmed";
+export type PostStatus = "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
+
+export const MAX_PUBLISH_ATTEMPTS = 5;
+const BASE_BACKOFF_MS = 15_000;
+const MAX_BACKOFF_MS = 30 * 60_000;
+
+/** A post's status is never stored independently of its targets: it is derived from them. */
+export function derivePostStatus(targets: Array<{ status: TargetStatus }>): PostStatus {
+  if (targets.length === 0) return "draft";
+  const statuses = targets.map((t) => t.status);
+  if (statuses.every((s) => s === "draft")) return "draft";
+  if (statuses.some((s) => s === "queued" || s === "publishing")) return "publishing";
+  if (statuses.some((s) => s === "scheduled" || s === "draft")) return "scheduled";
+  const published = statuses.filter((s) => s === "published").length;
+  if (published === statuses.length) return "published";
+  return published > 0 ? "partially_published" : "failed";
+}
+
+export type FailureDecision =
+  | { action: "retry"; delayMs: number }
+  | { action: "fail"; reason: string; needsReconnect: boolean }
+  | { action: "verify" };
+
+/**
+ * What to do after a publish attempt failed. `attempt` counts the attempt that just failed (1-based).
+ * Backoff is exponential with full jitter, never shorter than the platform's Retry-After.
+ */
+export function decideAfterFailure(
+  error: { kind: PlatformErrorKind; message: string; retryAfterMs?: number; outcomeUnknown?: boolean },
+  attempt: number,
+  random: () => number = Math.random,
+): FailureDecision {
+  if (error.outcomeUnknown) return { action: "verify" };
+  if (error.kind === "auth") {
+    return { action: "fail", reason: `${error.message} — reconnect your account to publish again.`, needsReconnect: true };
+  }
+  if (error.kind === "permanent") return { action: "fail", reason: error.message, needsReconnect: false };
+  if (attempt >= MAX_PUBLISH_ATTEMPTS) {
+    return { action: "fail", reason: `Gave up after ${attempt} attempts: ${error.message}`, needsReconnect: false };
+  }
+  const ceiling = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** (attempt - 1));
+  const jittered = Math.round(ceiling / 2 + random() * (ceiling / 2));
+  return { action: "retry", delayMs: Math.max(jittered, error.retryAfterMs ?? 0) };
+}
+
+/** Queue delay so a target publishes at its second, not the cron's minute. */
+export function delaySecondsUntil(dueAt: number, now: number): number {
+  return Math.max(0, Math.min(24 * 3600, Math.ceil((dueAt - now) / 1000)));
+}

@@ -1,0 +1,42 @@
+import { env } from "cloudflare:test";
+import { createDb } from "../db/client";
+import { connectedAccounts, posts, postTargets } from "../db/schema/index";
+import type { Platform } from "../db/schema/accounts";
+
+/** Direct inserts for tests that need state the API would take many calls to build. */
+export const testDb = () => createDb(env.DB);
+
+export async function insertAccount(userId: string, platform: Platform, overrides: Partial<typeof connectedAccounts.$inferInsert> = {}) {
+  const id = crypto.randomUUID();
+  await testDb()
+    .insert(connectedAccounts)
+    .values({
+      id,
+      userId,
+      platform,
+      platformUserId: `remote-${id.slice(0, 8)}`,
+      username: `${platform}_user`,
+      displayName: `${platform} user`,
+      accountType: "business",
+      accessTokenEnc: "test-only-not-a-real-ciphertext",
+      ...overrides,
+    });
+  return id;
+}
+
+export async function insertScheduledPost(
+  userId: string,
+  targets: Array<{ accountId: string; platform: Platform; dueAt: number; status?: typeof postTargets.$inferInsert.status }>,
+  content = "Hello from a test",
+) {
+  const postId = crypto.randomUUID();
+  const db = testDb();
+  await db.insert(posts).values({ id: postId, userId, content, status: "scheduled", scheduledAt: targets[0]?.dueAt ?? null });
+  const ids: string[] = [];
+  for (const t of targets) {
+    const id = crypto.randomUUID();
+    ids.push(id);
+    await db.insert(postTargets).values({ id, postId, userId, platform: t.platform, accountId: t.accountId, status: t.status ?? "scheduled", dueAt: t.dueAt });
+  }
+  return { postId, targetIds: ids };
+}

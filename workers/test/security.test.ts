@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { api } from "../api";
+import { call, registerUser } from "./helpers";
+
+/**
+ * Generated from the API's own route list, so a new route is covered the moment it is mounted:
+ * every route is either public (listed here, with the reason) or answers 401 without a session.
+ */
+const PUBLIC_ROUTES: Record<string, string> = {
+  "GET /health": "liveness probe",
+  "POST /api/auth/register": "creates the session",
+  "POST /api/auth/login": "creates the session",
+  "POST /api/auth/logout": "clears whatever session there is",
+  "POST /api/auth/send-otp": "password reset is for signed-out users",
+  "POST /api/auth/verify-otp": "password reset is for signed-out users",
+  "POST /api/auth/update-password": "password reset is for signed-out users (needs the reset grant)",
+  "POST /api/events": "page views are recorded for signed-out pages too",
+};
+
+function apiRoutes() {
+  const seen = new Set<string>();
+  return api.routes
+    .filter((r) => r.method !== "ALL" && (r.path.startsWith("/api/") || r.path === "/health"))
+    .map((r) => ({ method: r.method, path: r.path, key: `${r.method} ${r.path}` }))
+    .filter((r) => (seen.has(r.key) ? false : (seen.add(r.key), true)));
+}
+
+/** Fills path parameters with well-formed ids that belong to nobody. */
+const fill = (path: string) => path.replace(/:([A-Za-z]+)/g, () => crypto.randomUUID());
+
+describe("security: authentication on every route", () => {
+  const routes = apiRoutes().filter((r) => !(r.key in PUBLIC_ROUTES));
+
+  it("has routes to check", () => {
+    expect(routes.length).toBeGreaterThan(5);
+  });
+
+  it.each(routes.map((r) => [r.key, r] as const))("%s → 401 without a session", async (_key, route) => {
+    const res = await call(fill(route.path), { method: route.method, body: route.method === "GET" ? undefined : {} });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ success: false, message: "Please log in to continue." });
+  });
+
+  it.each(routes.map((r) => [r.key, r] as const))("%s → 401 with a revoked session", async (_key, route) => {
+    const u = await registerUser();
+    await call("/api/auth/logout", { token: u.token, body: {} });
+    const res = await call(fill(route.path), { method: route.method, token: u.token, body: route.method === "GET" ? undefined : {} });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("security: CSRF", () => {
+  const writes = apiRoutes().filter((r) => r.method !== "GET");
+
+  it.each(writes.map((r) => [r.key, r] as const))("%s refuses a cookie write from a foreign origin", async (_key, route) => {
+    const u = await registerUser();
+    const res = await call(fill(route.path), { method: route.method, cookie: u.cookie, origin: "https://attacker.example", body: {} });
+    expect(res.status).toBe(403);
+    expect((await call("/api/auth/me", { cookie: u.cookie })).status).toBe(200);
+  });
+});
+
+describe("security: headers", () => {
+  it("sends nosniff, frame denial and a CSP on pages and API answers", async () => {
+    const res = await call("/api/auth/me");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("never puts a session token in a response other than the sign-in answer", async () => {
+    const u = await registerUser();
+    for (const path of ["/api/auth/me", "/api/users/profile", "/api/users/sessions"]) {
+      const res = await call(path, { token: u.token });
+      expect(JSON.stringify(res.body), path).not.toContain(u.token.split(".")[1]);
+    }
+  });
+});
