@@ -1,9 +1,17 @@
+import { Tooltip } from "radix-ui";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { NotFound } from "./components/NotFound";
+import { pageMeta } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
+import { usePageViews } from "./lib/use-page-views";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "data:," }];
+
+/** The default title, description, keywords and share tags; each route replaces them with its own. */
+export const meta: Route.MetaFunction = () => pageMeta();
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -16,7 +24,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <Tooltip.Provider delayDuration={200}>{children}</Tooltip.Provider>
+        <Toaster
+          position="top-right"
+          offset={{ top: 72, right: 16 }}
+          visibleToasts={20}
+          richColors
+          closeButton
+          toastOptions={{ style: { maxWidth: 350 } }}
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -25,10 +41,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  usePageViews();
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
   return (
     <main className="p-8">

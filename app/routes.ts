@@ -1,3 +1,16 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx"), route("ai-assistant", "routes/ai-assistant.tsx")] satisfies RouteConfig;
+export default [
+  index("routes/index.tsx"),
+  route("auth", "routes/auth.tsx"),
+  layout("routes/app-layout.tsx", { id: "app" }, [
+    route("dashboard", "routes/dashboard.tsx"),
+    route("planner", "routes/planner.tsx"),
+    route("content", "routes/content.tsx"),
+    route("analytics", "routes/analytics.tsx"),
+    route("ai-assistant", "routes/ai-assistant.tsx"),
+    route("settings", "routes/settings.tsx"),
+  ]),
+  route("dev/mailbox", "routes/dev-mailbox.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -38,7 +38,7 @@ export default function AiAssistant({ loaderData }: Route.ComponentProps) {
   }, []);
 
   return (
-    <main className="mx-auto max-w-6xl p-6">
+    <div>
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">AI Assistant</h1>
@@ -84,6 +84,6 @@ export default function AiAssistant({ loaderData }: Route.ComponentProps) {
           <ContentOptimizer busy={busy} setBusy={setBusy} />
         </Tabs.Content>
       </Tabs.Root>
-    </main>
+    </div>
   );
 }

@@ -1,0 +1,10 @@
+import { ArrowLeft } from "lucide-react";
+import { linkButton } from "~/components/ui/styles";
+
+export function BackToLogin({ onBack }: { onBack: () => void }) {
+  return (
+    <button type="button" className={`${linkButton} inline-flex items-center gap-1`} onClick={onBack}>
+      <ArrowLeft className="size-4" aria-hidden /> Back to Login
+    </button>
+  );
+}

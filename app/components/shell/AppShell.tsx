@@ -1,0 +1,53 @@
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { FeedbackDialog } from "~/components/feedback/FeedbackDialog";
+import { useHideOnScroll } from "~/lib/use-hide-on-scroll";
+import { useLogout } from "~/lib/use-logout";
+import { MOBILE_QUERY, useMediaQuery } from "~/lib/use-media-query";
+import type { ShellUser } from "~/lib/user";
+import { Header } from "./Header";
+import { Sidebar } from "./Sidebar";
+
+export function AppShell({ user, children }: { user: ShellUser; children: React.ReactNode }) {
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const headerHidden = useHideOnScroll(mobile && !sidebarOpen);
+  const logout = useLogout();
+  const { pathname } = useLocation();
+
+  useEffect(() => setSidebarOpen(false), [pathname, mobile]);
+  useEffect(() => {
+    if (!sidebarOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setSidebarOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [sidebarOpen]);
+
+  return (
+    <div className="min-h-screen">
+      <Sidebar user={user} mobile={mobile} open={sidebarOpen} onClose={() => setSidebarOpen(false)} onLogout={logout} />
+      {mobile && sidebarOpen && (
+        <button
+          type="button"
+          aria-label="Close menu"
+          data-testid="sidebar-overlay"
+          className="fixed inset-0 z-30 bg-slate-900/40"
+          onClick={() => setSidebarOpen(false)}
+        />
+      )}
+      <div className="desktop:pl-16">
+        <Header
+          user={user}
+          hidden={headerHidden}
+          sidebarOpen={sidebarOpen}
+          onOpenSidebar={() => setSidebarOpen(true)}
+          onFeedback={() => setFeedbackOpen(true)}
+          onLogout={logout}
+        />
+        <main className="mx-auto max-w-6xl px-4 py-6 desktop:px-8">{children}</main>
+      </div>
+      <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+    </div>
+  );
+}

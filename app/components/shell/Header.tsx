@@ -1,0 +1,39 @@
+import { Menu } from "lucide-react";
+import clsx from "clsx";
+import { welcomeName, type ShellUser } from "~/lib/user";
+import { UserMenu } from "./UserMenu";
+
+interface HeaderProps {
+  user: ShellUser;
+  hidden: boolean;
+  sidebarOpen: boolean;
+  onOpenSidebar: () => void;
+  onFeedback: () => void;
+  onLogout: () => void;
+}
+
+export function Header({ user, hidden, sidebarOpen, onOpenSidebar, onFeedback, onLogout }: HeaderProps) {
+  return (
+    <header
+      className={clsx(
+        "sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur transition-transform duration-200 desktop:px-8",
+        hidden && "-translate-y-full",
+      )}
+    >
+      <button
+        type="button"
+        className="rounded-md p-2 text-slate-600 hover:bg-slate-100 desktop:hidden"
+        aria-label="Open menu"
+        aria-controls="app-sidebar"
+        aria-expanded={sidebarOpen}
+        onClick={onOpenSidebar}
+      >
+        <Menu className="size-5" aria-hidden />
+      </button>
+      <p className="min-w-0 flex-1 truncate text-sm text-slate-600 desktop:text-base">
+        Welcome, <span className="font-semibold text-slate-900">{welcomeName(user)}</span>
+      </p>
+      <UserMenu user={user} onFeedback={onFeedback} onLogout={onLogout} />
+    </header>
+  );
+}

@@ -1,0 +1,98 @@
+import { LogOut } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import clsx from "clsx";
+import { Logo } from "~/components/ui/Logo";
+import { isNavActive, NAV_ITEMS } from "~/lib/nav";
+import { footerIdentity, initials, type ShellUser } from "~/lib/user";
+
+interface SidebarProps {
+  user: ShellUser;
+  mobile: boolean;
+  open: boolean;
+  onClose: () => void;
+  onLogout: () => void;
+}
+
+/**
+ * Mobile: a slide-in drawer (closed = off-screen and inert). Desktop: an icon rail that expands
+ * on hover or keyboard focus to show the labels. Layout is CSS-driven so the server render is right too.
+ * After a click the rail rests (collapses) until the pointer leaves it, so the expanded rail never
+ * covers the page the user just opened.
+ */
+export function Sidebar({ user, mobile, open, onClose, onLogout }: SidebarProps) {
+  const { pathname } = useLocation();
+  const { name, email } = footerIdentity(user);
+  const [resting, setResting] = useState(false);
+  const label = clsx(
+    "truncate whitespace-nowrap transition-opacity desktop:opacity-0 desktop:group-has-[:focus-visible]:opacity-100",
+    !resting && "desktop:group-hover:opacity-100",
+  );
+  const close = () => {
+    setResting(true);
+    onClose();
+  };
+
+  return (
+    <aside
+      id="app-sidebar"
+      aria-label="Sidebar"
+      inert={mobile && !open}
+      onPointerLeave={() => setResting(false)}
+      className={clsx(
+        "group fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-all duration-200",
+        "desktop:w-16 desktop:has-[:focus-visible]:w-64 desktop:has-[:focus-visible]:shadow-xl",
+        !resting && "desktop:hover:w-64 desktop:hover:shadow-xl",
+        open ? "max-desktop:translate-x-0 max-desktop:shadow-xl" : "max-desktop:-translate-x-full",
+      )}
+    >
+      <div className="flex h-16 items-center border-b border-slate-200 px-4">
+        <Link to="/dashboard" onClick={close} aria-label="Postline home" className="overflow-hidden">
+          <Logo textClassName={label} />
+        </Link>
+      </div>
+      <nav aria-label="Main navigation" className="flex-1 overflow-y-auto overflow-x-hidden p-2">
+        <ul className="space-y-1">
+          {NAV_ITEMS.map(({ to, label: text, icon: Icon }) => {
+            const active = isNavActive(pathname, to);
+            return (
+              <li key={to}>
+                <Link
+                  to={to}
+                  onClick={close}
+                  aria-current={active ? "page" : undefined}
+                  className={clsx(
+                    "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+                    active ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+                  )}
+                >
+                  <Icon className="size-5 shrink-0" aria-hidden />
+                  <span className={label}>{text}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="border-t border-slate-200 p-2">
+        <div className="flex items-center gap-3 px-2 py-2">
+          <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700" aria-hidden>
+            {initials(user)}
+          </span>
+          <div className={clsx("min-w-0", label)}>
+            <p className="truncate text-sm font-medium">{name}</p>
+            <p className="truncate text-xs text-slate-500">{email}</p>
+          </div>
+        </div>
+        <button
+          type="button"
+          onClick={onLogout}
+          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-700"
+        >
+          <LogOut className="size-5 shrink-0" aria-hidden />
+          <span className={label}>Logout</span>
+        </button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,73 @@
+import { Eye, EyeOff } from "lucide-react";
+import { Tooltip } from "radix-ui";
+import { useEffect, useId, useState } from "react";
+import { blockClipboard } from "~/lib/clipboard-guard";
+import { inputClass, labelClass } from "./styles";
+
+interface PasswordFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: "current-password" | "new-password";
+  disabled?: boolean;
+  /** Settings also blocks the context menu and offers a show/hide toggle. */
+  strict?: boolean;
+  trailing?: React.ReactNode;
+}
+
+/** A password input where copy, cut and paste are refused with a tooltip saying so. */
+export function PasswordField({ label, value, onChange, autoComplete, disabled, strict, trailing }: PasswordFieldProps) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  const [warned, setWarned] = useState(false);
+  useEffect(() => {
+    if (!warned) return;
+    const timer = setTimeout(() => setWarned(false), 2000);
+    return () => clearTimeout(timer);
+  }, [warned]);
+
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <Tooltip.Root open={warned} onOpenChange={(open) => !open && setWarned(false)}>
+          <Tooltip.Trigger asChild>
+            <div className="relative flex-1">
+              <input
+                id={id}
+                type={visible ? "text" : "password"}
+                className={`${inputClass} ${strict ? "pr-10" : ""}`}
+                value={value}
+                onChange={(e) => onChange(e.target.value)}
+                autoComplete={autoComplete}
+                disabled={disabled}
+                {...blockClipboard(() => setWarned(true), strict)}
+              />
+              {strict && (
+                <button
+                  type="button"
+                  className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800 disabled:opacity-50"
+                  onClick={() => setVisible((v) => !v)}
+                  aria-label={`${visible ? "Hide" : "Show"} ${label.toLowerCase()}`}
+                  aria-pressed={visible}
+                  disabled={disabled}
+                >
+                  {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+                </button>
+              )}
+            </div>
+          </Tooltip.Trigger>
+          <Tooltip.Portal>
+            <Tooltip.Content side="top" className="rounded bg-slate-900 px-2 py-1 text-xs text-white shadow" role="tooltip">
+              Copy Paste is not permitted
+              <Tooltip.Arrow className="fill-slate-900" />
+            </Tooltip.Content>
+          </Tooltip.Portal>
+        </Tooltip.Root>
+        {trailing}
+      </div>
+    </div>
+  );
+}

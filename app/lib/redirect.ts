@@ -1,0 +1,16 @@
+/**
+ * Where to go after signing in. Only a path on this site is accepted: `//evil.com`, `/\evil.com`,
+ * absolute URLs and anything pointing back at /auth fall back to the dashboard.
+ */
+export function safeRedirect(to: string | null | undefined, fallback = "/dashboard"): string {
+  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f]/.test(to)) return fallback;
+  const path = to.split(/[?#]/)[0]!;
+  if (path === "/auth" || path.startsWith("/auth/")) return fallback;
+  return to;
+}
+
+/** The /auth address a protected page sends a signed-out visitor to. */
+export function signInPath(url: URL): string {
+  return `/auth?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
+}

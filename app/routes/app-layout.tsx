@@ -1,0 +1,26 @@
+import { Outlet, redirect, useNavigation } from "react-router";
+import { appContext } from "../../workers/context";
+import { AppShell } from "~/components/shell/AppShell";
+import { signInPath } from "~/lib/redirect";
+import type { Route } from "./+types/app-layout";
+
+/** Every page inside the app needs a session; signed-out visitors go to /auth and come back after. */
+export function loader({ url, context }: Route.LoaderArgs) {
+  const auth = context.get(appContext).auth;
+  // `url`, not `request.url`: on client navigations the request is for `/path.data`.
+  if (!auth) throw redirect(signInPath(url));
+  const { displayName, email, timezone } = auth.user;
+  return { user: { displayName, email, timezone } };
+}
+
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <AppShell user={loaderData.user}>
+      {navigation.state === "loading" && (
+        <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-500" />
+      )}
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,19 @@
+import { FolderOpen } from "lucide-react";
+import { PageHeader } from "~/components/PageHeader";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/content";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Content Hub", description: "Your posts and media library in one place.", keywords: "content hub, posts, media library" });
+
+export default function ContentPage() {
+  return (
+    <>
+      <PageHeader title="Content Hub" description="Your posts and media library in one place." />
+      <EmptyState icon={FolderOpen} title="No posts found">
+        Create your first post to get started! Posts and your media library will be listed here.
+      </EmptyState>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { Tabs } from "radix-ui";
+import { useRouteLoaderData, useSearchParams } from "react-router";
+import { AccountsTab } from "~/components/accounts/AccountsTab";
+import { PageHeader } from "~/components/PageHeader";
+import { BillingTab } from "~/components/settings/BillingTab";
+import { NotificationBanner, useNotice } from "~/components/settings/NotificationBanner";
+import { ProfileTab } from "~/components/settings/ProfileTab";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/settings";
+import type { loader as appLoader } from "./app-layout";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Settings",
+    description: "Manage your profile, password, timezone, social accounts and billing.",
+    keywords: "account settings, profile, password, social accounts, billing",
+  });
+
+const TABS = [
+  { value: "profile", label: "Profile" },
+  { value: "accounts", label: "Social Accounts" },
+  { value: "billing", label: "Billing" },
+] as const;
+type Tab = (typeof TABS)[number]["value"];
+
+const isTab = (v: string | null): v is Tab => TABS.some((t) => t.value === v);
+
+const tabClass =
+  "border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
+
+export default function SettingsPage() {
+  const user = useRouteLoaderData<typeof appLoader>("app")?.user ?? {};
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: Tab = isTab(requested) ? requested : "profile";
+  const [notice, notify, dismiss] = useNotice();
+
+  return (
+    <>
+      <PageHeader title="Settings" description="Manage your account, connected platforms and subscription." />
+      <div className="mb-4">
+        <NotificationBanner notice={notice} onDismiss={dismiss} />
+      </div>
+      <Tabs.Root value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })}>
+        <Tabs.List aria-label="Settings sections" className="mb-6 flex gap-2 overflow-x-auto border-b border-slate-200">
+          {TABS.map((t) => (
+            <Tabs.Trigger key={t.value} value={t.value} className={tabClass}>
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="profile">
+          <ProfileTab user={user} notify={notify} />
+        </Tabs.Content>
+        <Tabs.Content value="accounts">
+          <AccountsTab />
+        </Tabs.Content>
+        <Tabs.Content value="billing">
+          <BillingTab notify={notify} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { test as base, inject } from "vitest";
+
+export const CHROMIUM = "/usr/bin/chromium";
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+let journeys = 0;
+/**
+ * Every request of one browser comes from its own client address. The sign-in rate limits count per IP
+ * (`CF-Connecting-IP`, which Cloudflare sets in production and local workerd passes through), so one
+ * journey's sign-ins never push another over the limit, while the limits still apply within a journey.
+ */
+function clientIp(): string {
+  journeys += 1;
+  return `10.${process.pid & 255}.${(journeys >> 8) & 255}.${journeys & 255}`;
+}
+
+/** A fresh Chromium with its own profile directory (so no cookies or storage leak between journeys). */
+export async function launchBrowser(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const userDataDir = mkdtempSync(join(tmpdir(), "postline-chromium-"));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport,
+    baseURL: inject("baseUrl"),
+    extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Journey {
+  page: Page;
+  baseUrl: string;
+  /** Declares a 4xx/5xx answer the journey provokes on purpose (matched on the URL path). */
+  expectStatus(status: number, path: string | RegExp): void;
+}
+
+const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").slice(0, 100);
+
+/**
+ * `journey` gives each test a page in a fresh browser. Any console error, page error, failed request
+ * or unexpected 4xx/5xx response fails the test; on failure a screenshot lands in test-results/.
+ */
+export const test = base.extend<{ journey: Journey }>({
+  journey: async ({ task }, use) => {
+    const { context, close } = await launchBrowser();
+    const page = context.pages()[0] ?? (await context.newPage());
+    const problems: string[] = [];
+    const expected: Array<{ status: number; path: string | RegExp }> = [];
+    const isExpected = (status: number, url: string) => {
+      const { pathname } = new URL(url);
+      return expected.some((e) => e.status === status && (typeof e.path === "string" ? e.path === pathname : e.path.test(pathname)));
+    };
+
+    page.on("console", (msg) => {
+      if (msg.type() !== "error") return;
+      const status = /status of (\d{3})/.exec(msg.text())?.[1];
+      if (status && isExpected(Number(status), msg.location().url)) return;
+      problems.push(`console error: ${msg.text()} (${msg.location().url})`);
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("requestfailed", (request) => {
+      const reason = request.failure()?.errorText ?? "";
+      // ERR_ABORTED is the browser cancelling a request because the journey navigated away (page.goto).
+      if (reason !== "net::ERR_ABORTED") problems.push(`request failed: ${request.method()} ${request.url()} ${reason}`);
+    });
+    page.on("response", (response) => {
+      if (response.status() >= 400 && !isExpected(response.status(), response.url())) {
+        problems.push(`unexpected ${response.status()}: ${response.request().method()} ${response.url()}`);
+      }
+    });
+
+    await use({ page, baseUrl: inject("baseUrl"), expectStatus: (status, path) => expected.push({ status, path }) });
+
+    if (task.result?.state === "fail" || problems.length > 0) {
+      const dir = join(process.cwd(), "test-results");
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, `${slug(task.name)}.png`), fullPage: true }).catch(() => {});
+    }
+    await close();
+    if (problems.length > 0) throw new Error(`The journey hit problems:\n${problems.join("\n")}`);
+  },
+});
+
+export { expect } from "vitest";

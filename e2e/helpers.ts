@@ -1,0 +1,58 @@
+import type { Page } from "playwright-core";
+
+let counter = 0;
+export function newUser(name = "Ann Lee") {
+  counter += 1;
+  return { name, email: `e2e-${Date.now()}-${counter}@example.com`, password: "first-pass1" };
+}
+
+/** Waits for a toast with exactly this text (sonner renders each as a list item). */
+export async function toast(page: Page, text: string) {
+  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+}
+
+export async function signInViaUi(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+export async function logoutViaMenu(page: Page) {
+  await page.getByRole("button", { name: "Open user menu" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await page.waitForURL("**/auth");
+  await toast(page, "Logged out successfully");
+}
+
+/** Reads the newest reset code mailed to `email` from the dev mailbox, in a second tab. */
+export async function codeFromMailbox(page: Page, email: string): Promise<string> {
+  const mailbox = await page.context().newPage();
+  try {
+    await mailbox.goto("/dev/mailbox");
+    const text = await mailbox.getByRole("article", { name: new RegExp(`to ${email.replace(/[.+]/g, "\\$&")}`) }).first().innerText();
+    const code = /\b(\d{6})\b/.exec(text)?.[1];
+    if (!code) throw new Error(`no code in mail to ${email}: ${text}`);
+    return code;
+  } finally {
+    await mailbox.close();
+  }
+}
+
+/** Registers through the API from the browser's context, so the session cookie lands in the browser. */
+export async function registerViaApi(page: Page, user: { name: string; email: string; password: string }) {
+  const res = await page.context().request.post("/api/auth/register", {
+    data: { displayName: user.name, email: user.email, password: user.password },
+  });
+  if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+}
+
+/**
+ * Opens a page and waits until React has hydrated it: the page-view event is sent from an effect,
+ * so once it goes out, clicks and key presses reach the app's handlers.
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  const hydrated = page.waitForRequest((r) => r.url().endsWith("/api/events") && r.method() === "POST");
+  const response = await page.goto(path);
+  await hydrated;
+  return response;
+}

@@ -1,0 +1,104 @@
+import type { Page } from "playwright-core";
+import { expect, test } from "./browser";
+import { gotoHydrated, newUser, registerViaApi } from "./helpers";
+
+const sidebarRight = (page: Page) => page.locator("#app-sidebar").evaluate((el) => el.getBoundingClientRect().right);
+
+test("at 375 px the sidebar slides in over an overlay and the header hides on scroll down", async ({ journey: { page } }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await registerViaApi(page, newUser("Cy Park"));
+  await gotoHydrated(page, "/dashboard");
+  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  expect(await page.title()).toBe("Dashboard | Postline");
+  expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBe("Dashboard | Postline");
+  expect(await page.locator('meta[name="keywords"]').getAttribute("content")).toContain("dashboard");
+
+  // Closed: off-screen and out of the tab order.
+  await page.waitForFunction(() => document.getElementById("app-sidebar")!.getBoundingClientRect().right <= 0);
+  expect(await page.locator("#app-sidebar").getAttribute("inert")).not.toBeNull();
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const overlay = page.getByRole("button", { name: "Close menu" });
+  await overlay.waitFor();
+  await page.waitForFunction(() => document.getElementById("app-sidebar")!.getBoundingClientRect().left >= 0);
+  expect(await sidebarRight(page)).toBeGreaterThan(200);
+
+  // Tapping the overlay closes it; following a link closes it too.
+  await overlay.click({ position: { x: 350, y: 400 } });
+  await overlay.waitFor({ state: "detached" });
+  await page.waitForFunction(() => document.getElementById("app-sidebar")!.getBoundingClientRect().right <= 0);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Content Hub" }).click();
+  await page.waitForURL("**/content");
+  await overlay.waitFor({ state: "detached" });
+  await page.locator('#app-sidebar a[aria-current="page"]', { hasText: "Content Hub" }).waitFor({ state: "attached" });
+  expect(await page.locator('#app-sidebar a[aria-current="page"]').count()).toBe(1);
+
+  // The header hides when scrolling down and comes back when scrolling up.
+  await page.evaluate(() => (document.body.style.minHeight = "3000px"));
+  const headerTop = () => page.locator("header").evaluate((el) => el.getBoundingClientRect().bottom);
+  await page.mouse.wheel(0, 600);
+  await page.waitForFunction(() => document.querySelector("header")!.getBoundingClientRect().bottom <= 0);
+  await page.mouse.wheel(0, -200);
+  await page.waitForFunction(() => document.querySelector("header")!.getBoundingClientRect().top >= 0);
+  expect(await headerTop()).toBeGreaterThan(0);
+});
+
+test("the avatar menu works from the keyboard and opens the feedback form", async ({ journey: { page } }) => {
+  const user = newUser("Di Moss");
+  await registerViaApi(page, user);
+  await gotoHydrated(page, "/dashboard");
+  await page.getByText(`Welcome, ${user.name}`).waitFor();
+
+  const trigger = page.getByRole("button", { name: "Open user menu" });
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu");
+  await menu.waitFor();
+  expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual(["Feedback", "Settings", "Logout"]);
+  await page.keyboard.press("Escape");
+  await menu.waitFor({ state: "detached" });
+  await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Open user menu"); // focus returns
+
+  await page.keyboard.press("Enter");
+  await menu.waitFor();
+  await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "menuitem");
+  await page.keyboard.press("End");
+  await page.waitForFunction(() => document.activeElement?.textContent?.trim() === "Logout");
+  await page.keyboard.press("Home");
+  await page.waitForFunction(() => document.activeElement?.textContent?.trim() === "Feedback");
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Send Feedback" });
+  await dialog.waitFor();
+
+  // A bug report needs an attachment; the message is counted against 1000 characters.
+  await dialog.getByLabel("Feedback Type").selectOption("bug");
+  await dialog.getByLabel("Message").fill("The button is misaligned.");
+  await dialog.getByText("25/1000").waitFor();
+  await dialog.getByRole("button", { name: "Submit Feedback" }).click();
+  expect(await dialog.getByRole("alert").innerText()).toBe(
+    "Please upload an image for bug reports and improvement suggestions to help us understand the issue better.",
+  );
+  await dialog.getByLabel("Attachment (required)").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("steps to reproduce") });
+  await dialog.getByRole("button", { name: "Submit Feedback" }).click();
+  await page.locator("[data-sonner-toast]").filter({ hasText: "Thank you for your feedback! We appreciate your input." }).waitFor();
+  await dialog.waitFor({ state: "detached" });
+});
+
+test("an unknown path shows the 404 page with its way back", async ({ journey: { page, expectStatus } }) => {
+  expectStatus(404, "/no/such/page");
+  const pageView = page.waitForRequest((r) => r.url().endsWith("/api/events") && r.postDataJSON()?.path === "/no/such/page?from=test");
+  const response = await gotoHydrated(page, "/no/such/page?from=test");
+  expect((await pageView).postDataJSON()).toEqual({ name: "page_view", path: "/no/such/page?from=test" });
+  expect(response?.status()).toBe(404);
+  await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
+  await page.getByText("Oops! This page doesn't exist").waitFor();
+  for (const name of ["Back to Dashboard", "Go Back", "Refresh Page"]) await page.getByRole(name === "Back to Dashboard" ? "link" : "button", { name }).waitFor();
+  const quick = page.getByRole("navigation", { name: "Quick links" });
+  expect(await quick.getByRole("link").allInnerTexts()).toEqual(["Dashboard", "Content Planner", "Analytics", "Settings"]);
+  expect(await page.title()).toBe("Page Not Found | Postline");
+
+  // Signed out, Back to Dashboard ends on sign-in with the way back remembered.
+  await page.getByRole("link", { name: "Back to Dashboard" }).click();
+  await page.waitForURL("**/auth?redirectTo=%2Fdashboard");
+});
