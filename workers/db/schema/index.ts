@@ -3,3 +3,4 @@ export * from "./core";
 export * from "./accounts";
 export * from "./posts";
 export * from "./publishing";
+export * from "./analytics";
