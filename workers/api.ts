@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { analyticsRoutes } from "./analytics/routes";
 import { authRoutes } from "./auth/routes";
 import { originCheck, resolveAuth } from "./auth/middleware";
 import { ConfigError } from "./env";
@@ -49,6 +50,7 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/feedback", feedbackRoutes);
   app.route("/api/events", eventRoutes);
   app.route("/api/billing", billingRoutes);
+  app.route("/api/analytics", analyticsRoutes);
   return app;
 }
 

@@ -1,3 +1,4 @@
+import { analyticsDeps } from "./analytics/deps";
 import { AuthService } from "./auth/service";
 import { RateLimitService } from "./auth/rate-limit";
 import { createDb } from "./db/client";
@@ -18,6 +19,8 @@ export function buildServices(env: Env, now: () => number = Date.now) {
     mailer,
     auth: new AuthService({ db, sessions: env.USER_SESSIONS, mailer, secret: config.SESSION_SECRET, now }),
     rateLimit: new RateLimitService(env.RATE_LIMITER, now),
+    /** Platform clients and credentials for analytics sync (provided by the Worker entry). */
+    analyticsDeps: () => analyticsDeps({ env, db, now }),
   };
 }
 

@@ -117,7 +117,7 @@ export async function followersAt(db: Db, userId: string, before: number, platfo
   const rows = await db.all<{ accountId: string; platform: Platform; followers: number | null }>(sql`
     select a.id as accountId, a.platform, coalesce(
       (select s.followers from account_metric_snapshots s where s.account_id = a.id and s.taken_at < ${before} order by s.taken_at desc limit 1),
-      case when a.connected_at < ${before} then a.follower_count end) as followers
+      case when a.created_at < ${before} then a.follower_count end) as followers
     from connected_accounts a where a.user_id = ${userId} ${platformFilter(sql`a.platform`, platforms)}`);
   return rows.map((r) => ({ ...r, followers: r.followers ?? 0 }));
 }
