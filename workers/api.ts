@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { analyticsRoutes } from "./analytics/routes";
 import { authRoutes } from "./auth/routes";
+import { dashboardRoutes } from "./dashboard/routes";
 import { originCheck, resolveAuth } from "./auth/middleware";
 import { ConfigError } from "./env";
 import { billingRoutes, eventRoutes } from "./events/routes";
@@ -51,6 +52,7 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/events", eventRoutes);
   app.route("/api/billing", billingRoutes);
   app.route("/api/analytics", analyticsRoutes);
+  app.route("/api/dashboard", dashboardRoutes);
   return app;
 }
 
