@@ -8,6 +8,7 @@ import type { AppEnv } from "../http/app-env";
 import { HttpError, notFound, ok } from "../http/envelope";
 import { parseOrThrow } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
+import { CONTENT_TYPES } from "./export/formats";
 import { periodQuery, platformsParam, resolveRange } from "./period";
 import * as S from "./schemas";
 import { AnalyticsService } from "./service";
@@ -32,6 +33,14 @@ export const docs = {
   audience: get("/audience-insights", "Latest audience snapshot per account", S.AudienceData, z.object({ platforms: platformsParam })),
   growth: get("/growth", "Followers per day and platform, growth rate", S.GrowthData),
   bestTimes: get("/best-times", "Best times to post (the user's own data, else SPEC suggestions)", S.BestTimesData, S.bestTimesQuery),
+  export: describeRoute({
+    method: "get",
+    path: "/api/analytics/export",
+    tag,
+    summary: "Download a report as CSV, XLSX (a sheet per tab) or PDF",
+    query: S.exportQuery.extend({ period: z.string().optional(), startDate: z.string().optional(), endDate: z.string().optional(), platforms: z.string().optional() }),
+    file: Object.values(CONTENT_TYPES),
+  }),
   syncAll: describeRoute({ method: "post", path: "/api/analytics/sync-all", tag, summary: "Sync all the caller's accounts now", query: S.syncAllQuery, data: S.SyncData }),
   syncPost: describeRoute({ method: "post", path: "/api/analytics/posts/{id}/sync", tag, summary: "Sync one published post now", data: S.SyncData }),
 };
@@ -83,6 +92,12 @@ export const analyticsRoutes = new Hono<AppEnv>()
   })
   .get("/account/:id", async (c) => ok(c, await analyticsService(c).account(c.req.param("id"), rangeOf(c))))
   .get("/posts/:id", async (c) => ok(c, await analyticsService(c).post(c.req.param("id"), c.var.services.now())))
+  .get("/export", async (c) => {
+    const { format, report } = parseOrThrow(S.exportQuery, c.req.query());
+    const range = rangeOf(c);
+    const { renderReport, fileResponse } = await import("./export/render");
+    return fileResponse(await renderReport(c.var.services.db, c.var.auth!.user, range, report, format));
+  })
   .post("/sync-all", async (c) => {
     const { days } = parseOrThrow(S.syncAllQuery, c.req.query());
     const { db, now } = c.var.services;
