@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { reportRoutes } from "./analytics/report-routes";
 import { analyticsRoutes } from "./analytics/routes";
 import { authRoutes } from "./auth/routes";
 import { dashboardRoutes } from "./dashboard/routes";
@@ -51,6 +52,7 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/feedback", feedbackRoutes);
   app.route("/api/events", eventRoutes);
   app.route("/api/billing", billingRoutes);
+  app.route("/api/analytics/reports", reportRoutes);
   app.route("/api/analytics", analyticsRoutes);
   app.route("/api/dashboard", dashboardRoutes);
   return app;
