@@ -11,6 +11,7 @@ import { feedbackRoutes } from "./feedback/routes";
 import type { AppEnv } from "./http/app-env";
 import { fail, HttpError, Messages } from "./http/envelope";
 import { buildServices } from "./services";
+import { openApiRoutes } from "./openapi/routes";
 import { userRoutes } from "./users/routes";
 
 /** JSON bodies are small; uploads set their own, larger limits on their routes. */
@@ -55,6 +56,7 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/analytics/reports", reportRoutes);
   app.route("/api/analytics", analyticsRoutes);
   app.route("/api/dashboard", dashboardRoutes);
+  app.route("/api", openApiRoutes);
   return app;
 }
 

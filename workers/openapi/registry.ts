@@ -70,7 +70,7 @@ export function openApiDocument(info: { title: string; version: string }) {
             "application/json": {
               schema: {
                 type: "object",
-                properties: { success: { const: true }, message: { type: "string" }, data: route.data ? json(route.data, "output") : { type: "null" } },
+                properties: { success: { const: true }, message: { type: "string" }, data: route.data ? json(route.data, "output") : { description: "See the message" } },
                 required: ["success", "message", "data"],
               },
             },
