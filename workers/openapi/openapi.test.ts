@@ -1,5 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { api } from "../api";
+import { registeredRoutes } from "./registry";
 
 describe("API document", () => {
   it("OpenAPI 3.1 with every mounted route, built from the handlers' zod schemas", async () => {
@@ -15,6 +17,14 @@ describe("API document", () => {
     const data = overview.responses["200"].content["application/json"].schema.properties.data;
     expect(data.properties.overview.required).toContain("avgEngagementRate");
     expect(doc.paths["/api/analytics/reports/schedules"].post.requestBody.content["application/json"].schema.properties.frequency.enum).toEqual(["weekly", "monthly"]);
+  });
+
+  it("documents every mounted /api route", () => {
+    const documented = new Set(registeredRoutes().map((r) => `${r.method.toUpperCase()} ${r.path}`));
+    const mounted = api.routes
+      .filter((r) => r.method !== "ALL" && (r.path.startsWith("/api/") || r.path === "/health"))
+      .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, "{$1}")}`);
+    expect(mounted.filter((k) => !documented.has(k))).toEqual([]);
   });
 
   it("a readable reference page without scripts", async () => {

@@ -15,6 +15,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/auth/verify-otp": "password reset is for signed-out users",
   "POST /api/auth/update-password": "password reset is for signed-out users (needs the reset grant)",
   "POST /api/events": "page views are recorded for signed-out pages too",
+  "GET /api/openapi.json": "the API document describes routes, never data",
+  "GET /api/docs": "the readable form of the API document",
 };
 
 function apiRoutes() {
