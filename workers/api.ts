@@ -2,7 +2,10 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { aiRoutes } from "./ai/routes";
 import { createMiddleware } from "hono/factory";
+import { reportRoutes } from "./analytics/report-routes";
+import { analyticsRoutes } from "./analytics/routes";
 import { authRoutes } from "./auth/routes";
+import { dashboardRoutes } from "./dashboard/routes";
 import { originCheck, resolveAuth } from "./auth/middleware";
 import { ConfigError } from "./env";
 import { billingRoutes, eventRoutes } from "./events/routes";
@@ -15,6 +18,7 @@ import { mediaFileRoutes } from "./media/serve-routes";
 import { postRoutes } from "./posts/routes";
 import { buildServices } from "./services";
 import { schedulerRoutes } from "./publishing/routes";
+import { openApiRoutes } from "./openapi/routes";
 import { userRoutes } from "./users/routes";
 import { accountRoutes, connectRoutes } from "./accounts/routes";
 
@@ -73,6 +77,10 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/media", mediaRoutes);
   app.route("/api/posts", postRoutes);
   app.route("/media", mediaFileRoutes);
+  app.route("/api/analytics/reports", reportRoutes);
+  app.route("/api/analytics", analyticsRoutes);
+  app.route("/api/dashboard", dashboardRoutes);
+  app.route("/api", openApiRoutes);
   return app;
 }
 

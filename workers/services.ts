@@ -1,6 +1,7 @@
 import { createAiProvider } from "./ai/factory";
 import { AiService } from "./ai/service";
 import { AiUsageStore } from "./ai/usage";
+import { analyticsDeps } from "./analytics/deps";
 import { AuthService } from "./auth/service";
 import { RateLimitService } from "./auth/rate-limit";
 import { createDb } from "./db/client";
@@ -15,6 +16,8 @@ import { TokenCipher } from "./accounts/token-crypto";
 import { resolveEndpoints, type EndpointKey } from "./platforms/endpoints";
 import { createPlatformRegistry, platformCredentials } from "./platforms/registry";
 import { upstreamFetch } from "./platforms/upstream-fetch";
+import { PlatformError, type PlatformClient } from "./platforms/types";
+import type { Platform } from "./db/schema/accounts";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -41,11 +44,22 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     sleep,
   });
   const cipher = new TokenCipher(config.TOKEN_ENCRYPTION_KEY);
+  const accounts = new AccountsService({ db, registry: platforms, cipher, now, origin: appOrigin });
+  /** What publishing and analytics need from the platform layer: a client per platform and live credentials. */
+  const platformAccess = {
+    client: (platform: Platform): PlatformClient => {
+      const client = platforms[platform];
+      if (!client) throw new PlatformError("permanent", `Publishing to ${platform} is not supported yet.`, { platform });
+      return client;
+    },
+    credentials: (accountId: string) => accounts.accountCredentials(accountId),
+    markNeedsReconnect: (accountId: string, reason: string) => accounts.markNeedsReconnect(accountId, reason),
+  };
   const media = new MediaLibrary(db, env.MEDIA, now);
   return {
     config,
     platforms,
-    accounts: new AccountsService({ db, registry: platforms, cipher, now, origin: appOrigin }),
+    accounts,
     env,
     db,
     now,
@@ -61,6 +75,9 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls: new MediaUrlSigner(config.SESSION_SECRET, now),
     posts: new PostStore(db, media, now),
+    /** Platform clients and credentials for analytics sync (provided by the Worker entry). */
+    analyticsDeps: () => analyticsDeps({ env, db, now }, () => ({ db, now, ...platformAccess })),
+    platformAccess,
   };
 }
 

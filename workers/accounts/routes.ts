@@ -8,7 +8,7 @@ import { parseOrThrow, readJson } from "../http/validate";
 import { type AccountsService, ConnectError } from "./service";
 
 const platformParam = z.enum(PLATFORMS);
-const connectBody = z.object({ variant: z.string().max(40).optional() });
+export const connectBody = z.object({ variant: z.string().max(40).optional() });
 const variantQuery = z.string().max(40).optional();
 
 function platformOf(value: string | undefined): Platform {

@@ -21,7 +21,7 @@ export const EVENT_NAMES = [
   "account_disconnected",
 ] as const;
 
-const eventSchema = z.object({
+export const eventSchema = z.object({
   name: z.enum(EVENT_NAMES, { error: "Unknown event name." }),
   path: z.string().max(2048).optional(),
   properties: z.record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).optional(),

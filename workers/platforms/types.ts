@@ -94,6 +94,16 @@ export interface AccountMetrics {
   reach?: number;
   impressions?: number;
   profileViews?: number;
+  /** Audience insights where the platform gives them (Instagram, Facebook Pages, YouTube). */
+  audience?: AudienceInsights;
+}
+
+export interface AudienceInsights {
+  age: Array<{ range: string; percentage: number }>;
+  gender: Array<{ type: string; percentage: number }>;
+  locations: Array<{ country: string; percentage: number }>;
+  /** Hour 0-23 in UTC. */
+  activeHours: Array<{ hour: number; activity: number }>;
 }
 
 export interface RemoteComment {

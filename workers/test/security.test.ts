@@ -17,6 +17,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/auth/update-password": "password reset is for signed-out users (needs the reset grant)",
   "POST /api/events": "page views are recorded for signed-out pages too",
   "GET /api/auth/:platform/callback": "the browser's return from a platform: without a session it redirects with the 401 message (checked below)",
+  "GET /api/openapi.json": "the API document describes routes, never data",
+  "GET /api/docs": "the readable form of the API document",
 };
 
 function apiRoutes() {

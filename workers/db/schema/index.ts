@@ -7,3 +7,4 @@ export * from "./ai";
 export * from "./oauth";
 export * from "./emulator";
 export * from "./media";
+export * from "./analytics";

@@ -1,0 +1,253 @@
+import type { Platform } from "../db/schema/accounts";
+import { daysBetween, localParts } from "./period";
+
+/**
+ * Pure aggregation over metric rows. Definitions (ADR 008):
+ * - engagement = likes + comments + shares;
+ * - engagement rate = engagement / reach × 100 (impressions when reach is 0), 2 decimals;
+ * - an aggregate's rate is total engagement / total reach (a weighted average), never a mean of rates.
+ */
+
+export const CONTENT_TYPES = ["carousel", "single_image", "video", "reel", "story", "text"] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+export interface Metrics {
+  impressions: number;
+  reach: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  saves: number;
+  clicks: number;
+  videoViews: number;
+}
+
+/** One published target with its latest snapshot in the period (zeros when it has none yet). */
+export interface TargetRow extends Metrics {
+  targetId: string;
+  postId: string;
+  accountId: string;
+  platform: Platform;
+  publishedAt: number;
+  content: string;
+  hashtags: string[];
+  contentType: ContentType;
+  hasMetrics: boolean;
+}
+
+export const round = (n: number, digits = 2) => {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+};
+export const engagementOf = (m: Pick<Metrics, "likes" | "comments" | "shares">) => m.likes + m.comments + m.shares;
+export function engagementRate(engagement: number, reach: number, impressions: number): number {
+  const base = reach > 0 ? reach : impressions;
+  return base > 0 ? round((engagement / base) * 100) : 0;
+}
+
+/** Change in percent against the previous period; null when there is nothing to compare with. */
+export function changePercent(current: number, previous: number): number | null {
+  if (previous === 0) return current === 0 ? 0 : null;
+  return round(((current - previous) / previous) * 100, 1);
+}
+
+export function sumMetrics(rows: Metrics[]): Metrics {
+  const out: Metrics = { impressions: 0, reach: 0, likes: 0, comments: 0, shares: 0, saves: 0, clicks: 0, videoViews: 0 };
+  for (const r of rows) {
+    out.impressions += r.impressions;
+    out.reach += r.reach;
+    out.likes += r.likes;
+    out.comments += r.comments;
+    out.shares += r.shares;
+    out.saves += r.saves;
+    out.clicks += r.clicks;
+    out.videoViews += r.videoViews;
+  }
+  return out;
+}
+
+export function totals(rows: TargetRow[]) {
+  const m = sumMetrics(rows);
+  const totalEngagement = engagementOf(m);
+  return {
+    totalPosts: new Set(rows.map((r) => r.postId)).size,
+    totalLikes: m.likes,
+    totalComments: m.comments,
+    totalShares: m.shares,
+    totalSaves: m.saves,
+    totalClicks: m.clicks,
+    totalReach: m.reach,
+    totalImpressions: m.impressions,
+    totalVideoViews: m.videoViews,
+    totalEngagement,
+    avgEngagementRate: engagementRate(totalEngagement, m.reach, m.impressions),
+  };
+}
+export type Totals = ReturnType<typeof totals>;
+
+const CHANGE_KEYS = ["totalPosts", "totalLikes", "totalComments", "totalShares", "totalReach", "totalImpressions", "totalEngagement", "avgEngagementRate"] as const;
+export function changes(current: Totals, previous: Totals) {
+  return Object.fromEntries(CHANGE_KEYS.map((k) => [k, changePercent(current[k], previous[k])])) as Record<(typeof CHANGE_KEYS)[number], number | null>;
+}
+
+function groupBy<T, K extends string>(rows: T[], key: (r: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
+
+function summary(rows: TargetRow[]) {
+  const m = sumMetrics(rows);
+  const engagement = engagementOf(m);
+  return {
+    posts: rows.length,
+    likes: m.likes,
+    comments: m.comments,
+    shares: m.shares,
+    saves: m.saves,
+    clicks: m.clicks,
+    reach: m.reach,
+    impressions: m.impressions,
+    engagement,
+    engagementRate: engagementRate(engagement, m.reach, m.impressions),
+  };
+}
+export type Summary = ReturnType<typeof summary>;
+
+/** Per account: `posts` counts that account's published targets. */
+export function byAccount(rows: TargetRow[]): Record<string, Summary> {
+  return Object.fromEntries([...groupBy(rows, (r) => r.accountId)].map(([id, list]) => [id, summary(list)]));
+}
+
+export function byPlatform(rows: TargetRow[]) {
+  return [...groupBy(rows, (r) => r.platform)]
+    .map(([platform, list]) => ({ platform, ...summary(list) }))
+    .sort((a, b) => b.engagement - a.engagement || a.platform.localeCompare(b.platform));
+}
+
+/** The post with the most engagement over all its targets (ties: more reach, then earlier). */
+export function topPost(rows: TargetRow[]) {
+  const posts = [...groupBy(rows, (r) => r.postId)].map(([postId, list]) => {
+    const s = summary(list);
+    return {
+      postId,
+      content: list[0]!.content,
+      platforms: [...new Set(list.map((r) => r.platform))],
+      publishedAt: Math.min(...list.map((r) => r.publishedAt)),
+      totalEngagement: s.engagement,
+      avgEngagementRate: s.engagementRate,
+      reach: s.reach,
+      impressions: s.impressions,
+      likes: s.likes,
+      comments: s.comments,
+      shares: s.shares,
+    };
+  });
+  posts.sort((a, b) => b.totalEngagement - a.totalEngagement || b.reach - a.reach || a.publishedAt - b.publishedAt);
+  return posts;
+}
+
+/** A type performs `high` at 20% above the overall rate, `low` at 20% below, else `average`. */
+export function contentTypes(rows: TargetRow[]) {
+  const overall = summary(rows).engagementRate;
+  return [...groupBy(rows, (r) => r.contentType)]
+    .map(([type, list]) => {
+      const s = summary(list);
+      const performance = overall === 0 ? "average" : s.engagementRate >= overall * 1.2 ? "high" : s.engagementRate <= overall * 0.8 ? "low" : "average";
+      return {
+        type,
+        performance,
+        count: list.length,
+        avgEngagement: round(s.engagement / list.length),
+        avgReach: round(s.reach / list.length),
+        engagementRate: s.engagementRate,
+      };
+    })
+    .sort((a, b) => CONTENT_TYPES.indexOf(a.type) - CONTENT_TYPES.indexOf(b.type));
+}
+
+export const normalizeTag = (tag: string) => tag.trim().replace(/^#+/, "").toLowerCase();
+
+export function hashtags(rows: TargetRow[]) {
+  const byTag = new Map<string, { rows: TargetRow[]; posts: Set<string> }>();
+  for (const r of rows) {
+    for (const tag of new Set(r.hashtags.map(normalizeTag).filter(Boolean))) {
+      const entry = byTag.get(tag) ?? { rows: [], posts: new Set<string>() };
+      entry.rows.push(r);
+      entry.posts.add(r.postId);
+      byTag.set(tag, entry);
+    }
+  }
+  return [...byTag]
+    .map(([tag, { rows: list, posts }]) => {
+      const m = sumMetrics(list);
+      const engagement = engagementOf(m);
+      return {
+        tag: `#${tag}`,
+        impressions: m.impressions,
+        reach: m.reach,
+        posts: posts.size,
+        engagement,
+        engagementToReach: m.reach > 0 ? round((engagement / m.reach) * 100) : 0,
+      };
+    })
+    .sort((a, b) => b.engagement - a.engagement || a.tag.localeCompare(b.tag));
+}
+
+/** Weekday × hour of publishing in the user's timezone, and each weekday's best hour (by engagement per post). */
+export function postingPatterns(rows: TargetRow[], timezone: string) {
+  const cells = new Map<string, { weekday: number; hour: number; posts: number; engagement: number }>();
+  for (const r of rows) {
+    const { weekday, hour } = localParts(r.publishedAt, timezone);
+    const key = `${weekday}:${hour}`;
+    const cell = cells.get(key) ?? { weekday, hour, posts: 0, engagement: 0 };
+    cell.posts += 1;
+    cell.engagement += engagementOf(r);
+    cells.set(key, cell);
+  }
+  const grid = [...cells.values()]
+    .map((c) => ({ ...c, avgEngagement: round(c.engagement / c.posts) }))
+    .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
+  const total = grid.reduce((s, c) => s + c.engagement, 0);
+  const weekdays = WEEKDAYS.map((day, weekday) => {
+    const own = grid.filter((c) => c.weekday === weekday);
+    const best = [...own].sort((a, b) => b.avgEngagement - a.avgEngagement || a.hour - b.hour)[0];
+    const engagement = own.reduce((s, c) => s + c.engagement, 0);
+    return {
+      day,
+      weekday,
+      bestHour: best?.hour ?? null,
+      posts: own.reduce((s, c) => s + c.posts, 0),
+      engagement,
+      engagementPercent: total > 0 ? round((engagement / total) * 100, 1) : 0,
+    };
+  });
+  return { timezone, grid, weekdays };
+}
+
+export interface SnapshotDelta {
+  takenAt: number;
+  likes: number;
+  comments: number;
+  shares: number;
+}
+
+/** Engagement received per local day: the growth between consecutive snapshots, filed under the later one's day. */
+export function dailyTrends(deltas: SnapshotDelta[], start: number, end: number, timezone: string) {
+  const days = new Map(daysBetween(start, end, timezone).map((d) => [d, { date: d, likes: 0, comments: 0, shares: 0, engagement: 0 }]));
+  for (const d of deltas) {
+    const day = days.get(localParts(d.takenAt, timezone).day);
+    if (!day) continue;
+    day.likes += d.likes;
+    day.comments += d.comments;
+    day.shares += d.shares;
+    day.engagement += d.likes + d.comments + d.shares;
+  }
+  return [...days.values()];
+}

@@ -1,0 +1,57 @@
+import type { Platform } from "../db/schema/accounts";
+import { engagementOf, round, WEEKDAYS, type TargetRow } from "./aggregate";
+import { localParts } from "./period";
+
+/** SPEC §9 suggested posting times (local hours); platforms the spec does not list use Instagram's. */
+export const SUGGESTED_HOURS: Partial<Record<Platform, number[]>> = {
+  instagram: [9, 11, 13, 17, 19],
+  twitter: [8, 12, 17, 19],
+  facebook: [9, 13, 15, 20],
+};
+/** Below this many published posts with metrics the user's own data is too thin to rank hours. */
+export const MIN_POSTS_FOR_COMPUTED = 10;
+
+export interface BestTime {
+  weekday: number;
+  day: string;
+  hour: number;
+  posts: number;
+  avgEngagement: number;
+}
+
+export function bestTimes(rows: TargetRow[], timezone: string, platform: Platform | null, limit = 5) {
+  const measured = rows.filter((r) => r.hasMetrics && (!platform || r.platform === platform));
+  if (measured.length < MIN_POSTS_FOR_COMPUTED) {
+    const hours = (platform && SUGGESTED_HOURS[platform]) ?? SUGGESTED_HOURS.instagram!;
+    const whose = platform && SUGGESTED_HOURS[platform] ? platform : "instagram";
+    return {
+      source: "suggested" as const,
+      label: `Suggested times for ${whose} (not enough data yet: ${measured.length} of ${MIN_POSTS_FOR_COMPUTED} published posts with metrics)`,
+      timezone,
+      postsAnalyzed: measured.length,
+      hours,
+      times: [] as BestTime[],
+    };
+  }
+  const slots = new Map<string, BestTime & { engagement: number }>();
+  for (const r of measured) {
+    const { weekday, hour } = localParts(r.publishedAt, timezone);
+    const key = `${weekday}:${hour}`;
+    const slot = slots.get(key) ?? { weekday, day: WEEKDAYS[weekday]!, hour, posts: 0, avgEngagement: 0, engagement: 0 };
+    slot.posts += 1;
+    slot.engagement += engagementOf(r);
+    slots.set(key, slot);
+  }
+  const times = [...slots.values()]
+    .map(({ engagement, ...s }) => ({ ...s, avgEngagement: round(engagement / s.posts) }))
+    .sort((a, b) => b.avgEngagement - a.avgEngagement || a.weekday - b.weekday || a.hour - b.hour)
+    .slice(0, limit);
+  return {
+    source: "computed" as const,
+    label: `Based on engagement of your ${measured.length} published posts`,
+    timezone,
+    postsAnalyzed: measured.length,
+    hours: [...new Set(times.map((t) => t.hour))],
+    times,
+  };
+}

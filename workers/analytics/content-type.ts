@@ -1,0 +1,22 @@
+import type { Platform } from "../db/schema/accounts";
+import type { ContentType } from "./aggregate";
+
+export interface MediaInfo {
+  kind: "image" | "video";
+  durationSec?: number | null;
+}
+
+/**
+ * The content type of a published target, from its media. Main has no media table yet, so the
+ * store passes `media: null` and the type falls back to what the post row says (YouTube is video).
+ */
+export function contentTypeOf(input: { platform: Platform; media: MediaInfo[] | null; format?: string | null }): ContentType {
+  if (input.format === "story" || input.format === "reel") return input.format;
+  const media = input.media ?? [];
+  if (media.length === 0) return input.platform === "youtube" ? "video" : "text";
+  if (media.length > 1) return "carousel";
+  const [only] = media;
+  if (only!.kind === "image") return "single_image";
+  if (input.platform === "instagram" && (only!.durationSec ?? Infinity) <= 90) return "reel";
+  return "video";
+}

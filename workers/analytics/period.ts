@@ -1,0 +1,101 @@
+import { TZDate } from "@date-fns/tz";
+import { z } from "zod";
+import { PLATFORMS, type Platform } from "../db/schema/accounts";
+
+export const PERIODS = ["7d", "30d", "90d", "1y"] as const;
+export type PeriodName = (typeof PERIODS)[number] | "custom";
+const DAY = 86_400_000;
+const PERIOD_DAYS: Record<(typeof PERIODS)[number], number> = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 };
+/** A custom range may cover at most this many days (two years). */
+export const MAX_RANGE_DAYS = 731;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be in YYYY-MM-DD format.");
+
+/** `platforms=instagram,facebook` or `all` (or nothing). */
+export const platformsParam = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v || v === "all") return null;
+    const list = [...new Set(v.split(",").map((p) => p.trim().toLowerCase()).filter(Boolean))];
+    const unknown = list.find((p) => !(PLATFORMS as readonly string[]).includes(p));
+    if (unknown) {
+      ctx.addIssue({ code: "custom", message: `Unknown platform '${unknown}'. Use ${PLATFORMS.join(", ")} or all.` });
+      return z.NEVER;
+    }
+    return list.length ? (list as Platform[]) : null;
+  })
+  .meta({ description: "Comma-separated platforms, or `all` (default).", example: "instagram,facebook" });
+
+/** The query every analytics read accepts (SPEC §7: period or startDate and endDate; platforms). */
+export const periodQuery = z
+  .object({
+    period: z.enum([...PERIODS, "custom"], { error: "Period must be one of 7d, 30d, 90d, 1y or custom." }).optional(),
+    startDate: isoDate.optional(),
+    endDate: isoDate.optional(),
+    platforms: platformsParam,
+  })
+  .superRefine((q, ctx) => {
+    if ((q.startDate && !q.endDate) || (!q.startDate && q.endDate)) {
+      ctx.addIssue({ code: "custom", message: "Both startDate and endDate are required for a custom range." });
+    } else if (q.period === "custom" && !q.startDate) {
+      ctx.addIssue({ code: "custom", message: "Both startDate and endDate are required for a custom range." });
+    } else if (q.startDate && q.endDate && q.startDate > q.endDate) {
+      ctx.addIssue({ code: "custom", message: "startDate must be on or before endDate." });
+    }
+  });
+export type PeriodQuery = z.output<typeof periodQuery>;
+
+export interface Range {
+  period: PeriodName;
+  /** Inclusive start, exclusive end (epoch ms). */
+  start: number;
+  end: number;
+  /** The equal-length period just before, for change percentages. */
+  previous: { start: number; end: number };
+  platforms: Platform[] | null;
+  timezone: string;
+}
+
+/** Resolves a parsed query to instants. Custom dates are whole days in the user's timezone. */
+export function resolveRange(q: PeriodQuery, now: number, timezone: string): Range {
+  let start: number;
+  let end: number;
+  let period: PeriodName;
+  if (q.startDate && q.endDate) {
+    period = "custom";
+    start = startOfDayIn(q.startDate, timezone);
+    end = startOfDayIn(q.endDate, timezone, 1);
+    if ((end - start) / DAY > MAX_RANGE_DAYS + 1) throw new RangeError(`A custom range may cover at most ${MAX_RANGE_DAYS} days.`);
+  } else {
+    period = q.period && q.period !== "custom" ? q.period : "30d";
+    end = now;
+    start = now - PERIOD_DAYS[period as keyof typeof PERIOD_DAYS] * DAY;
+  }
+  const length = end - start;
+  return { period, start, end, previous: { start: start - length, end: start }, platforms: q.platforms, timezone };
+}
+
+function startOfDayIn(date: string, timezone: string, addDays = 0): number {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new TZDate(y, m - 1, d + addDays, 0, 0, 0, 0, timezone).getTime();
+}
+
+/** yyyy-MM-dd, weekday (0 = Sunday) and hour of an instant in a timezone. */
+export function localParts(at: number, timezone: string) {
+  const d = new TZDate(at, timezone);
+  const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  return { day, weekday: d.getDay(), hour: d.getHours() };
+}
+
+/** Every local day key from start (inclusive) to end (exclusive). */
+export function daysBetween(start: number, end: number, timezone: string): string[] {
+  const out: string[] = [];
+  const first = new TZDate(start, timezone);
+  const cursor = new TZDate(first.getFullYear(), first.getMonth(), first.getDate(), 0, 0, 0, 0, timezone);
+  while (cursor.getTime() < end) {
+    out.push(localParts(cursor.getTime(), timezone).day);
+    cursor.setDate(cursor.getDate() + 1);
+  }
+  return out;
+}

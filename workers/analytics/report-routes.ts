@@ -1,0 +1,46 @@
+import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { requireAuth } from "../auth/middleware";
+import { reportFiles } from "../db/schema/index";
+import type { AppEnv } from "../http/app-env";
+import { notFound, ok } from "../http/envelope";
+import { readJson } from "../http/validate";
+import { describeRoute } from "../openapi/registry";
+import * as reports from "./reports";
+
+const tag = "Reports";
+const base = "/api/analytics/reports";
+describeRoute({ method: "get", path: `${base}/schedules`, tag, summary: "The caller's scheduled reports", data: z.object({ schedules: z.array(reports.ScheduleData) }) });
+describeRoute({ method: "post", path: `${base}/schedules`, tag, summary: "Schedule a report", body: reports.scheduleInput, data: reports.ScheduleData, status: 201 });
+describeRoute({ method: "put", path: `${base}/schedules/{id}`, tag, summary: "Edit (or disable) a scheduled report", body: reports.scheduleInput, data: reports.ScheduleData });
+describeRoute({ method: "delete", path: `${base}/schedules/{id}`, tag, summary: "Delete a scheduled report" });
+describeRoute({ method: "get", path: `${base}/recent`, tag, summary: "Reports generated for the caller, newest first", data: z.object({ reports: z.array(reports.RecentReport) }) });
+describeRoute({ method: "get", path: `${base}/recent/{id}/download`, tag, summary: "Download a generated report", file: ["application/pdf", "text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"] });
+
+export const reportRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/schedules", async (c) => ok(c, { schedules: await reports.listSchedules(c.var.services.db, c.var.auth!.user.id) }))
+  .post("/schedules", async (c) => {
+    const input = await readJson(c, reports.scheduleInput);
+    return ok(c, await reports.createSchedule(c.var.services.db, c.var.auth!.user.id, input, c.var.services.now()), "Report scheduled", 201);
+  })
+  .put("/schedules/:id", async (c) => {
+    const input = await readJson(c, reports.scheduleInput);
+    const updated = await reports.updateSchedule(c.var.services.db, c.var.auth!.user.id, c.req.param("id"), input);
+    if (!updated) throw notFound();
+    return ok(c, updated, "Report schedule updated");
+  })
+  .delete("/schedules/:id", async (c) => {
+    if (!(await reports.deleteSchedule(c.var.services.db, c.var.auth!.user.id, c.req.param("id")))) throw notFound();
+    return ok(c, null, "Report schedule deleted");
+  })
+  .get("/recent", async (c) => ok(c, { reports: await reports.recentReports(c.var.services.db, c.var.auth!.user.id) }))
+  .get("/recent/:id/download", async (c) => {
+    const row = await c.var.services.db.query.reportFiles.findFirst({ where: and(eq(reportFiles.id, c.req.param("id")), eq(reportFiles.userId, c.var.auth!.user.id)) });
+    const object = row ? await c.env.MEDIA.get(row.r2Key) : null;
+    if (!object) throw notFound();
+    const headers = new Headers({ "Cache-Control": "private, no-store" });
+    object.writeHttpMetadata(headers);
+    return new Response(object.body, { headers });
+  });

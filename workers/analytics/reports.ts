@@ -1,0 +1,162 @@
+import { TZDate } from "@date-fns/tz";
+import { and, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { REPORT_FORMATS, REPORT_KINDS, reportFiles, reportSchedules, users } from "../db/schema/index";
+import type { Mailer } from "../mail/mailer";
+import { renderReport } from "./export/render";
+import { REPORT_TITLES } from "./export/report-data";
+import { resolveRange } from "./period";
+
+export const scheduleInput = z
+  .object({
+    kind: z.enum(REPORT_KINDS, { error: "kind must be summary, detailed, growth or content." }),
+    format: z.enum(REPORT_FORMATS, { error: "format must be csv, xlsx or pdf." }).default("pdf"),
+    frequency: z.enum(["weekly", "monthly"], { error: "frequency must be weekly or monthly." }),
+    weekday: z.number().int().min(0, "weekday must be 0 (Sunday) to 6 (Saturday).").max(6, "weekday must be 0 (Sunday) to 6 (Saturday).").nullish(),
+    dayOfMonth: z.number().int().min(1, "dayOfMonth must be 1 to 28.").max(28, "dayOfMonth must be 1 to 28.").nullish(),
+    hour: z.number({ error: "hour must be 0 to 23." }).int().min(0, "hour must be 0 to 23.").max(23, "hour must be 0 to 23."),
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.frequency === "weekly" && v.weekday == null) ctx.addIssue({ code: "custom", message: "A weekly report needs a weekday." });
+    if (v.frequency === "monthly" && v.dayOfMonth == null) ctx.addIssue({ code: "custom", message: "A monthly report needs a dayOfMonth." });
+  });
+export type ScheduleInput = z.output<typeof scheduleInput>;
+type Schedule = typeof reportSchedules.$inferSelect;
+
+export const ScheduleData = z.object({
+  id: z.string(),
+  kind: z.enum(REPORT_KINDS),
+  format: z.enum(REPORT_FORMATS),
+  frequency: z.enum(["weekly", "monthly"]),
+  weekday: z.number().nullable(),
+  dayOfMonth: z.number().nullable(),
+  hour: z.number(),
+  enabled: z.boolean(),
+  lastSentAt: z.string().nullable(),
+  description: z.string(),
+});
+export const RecentReport = z.object({ id: z.string(), kind: z.enum(REPORT_KINDS), format: z.enum(REPORT_FORMATS), size: z.number(), createdAt: z.string(), downloadUrl: z.string() });
+
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const hourLabel = (h: number) => `${h % 12 === 0 ? 12 : h % 12}:00 ${h < 12 ? "AM" : "PM"}`;
+
+export function present(s: Schedule) {
+  const when = s.frequency === "weekly" ? `every ${DAYS[s.weekday ?? 0]}` : `on day ${s.dayOfMonth} of each month`;
+  return {
+    id: s.id,
+    kind: s.kind,
+    format: s.format,
+    frequency: s.frequency,
+    weekday: s.weekday,
+    dayOfMonth: s.dayOfMonth,
+    hour: s.hour,
+    enabled: s.enabled,
+    lastSentAt: s.lastSentAt ? new Date(s.lastSentAt).toISOString() : null,
+    description: `${REPORT_TITLES[s.kind]} ${when} at ${hourLabel(s.hour)}`,
+  };
+}
+
+/** The most recent scheduled instant at or before `now`, in the user's timezone. */
+export function lastOccurrence(s: Pick<Schedule, "frequency" | "weekday" | "dayOfMonth" | "hour">, now: number, timezone: string): number {
+  const local = new TZDate(now, timezone);
+  if (s.frequency === "weekly") {
+    const back = (local.getDay() - (s.weekday ?? 0) + 7) % 7;
+    let at = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() - back, s.hour, 0, 0, 0, timezone).getTime();
+    if (at > now) at = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() - back - 7, s.hour, 0, 0, 0, timezone).getTime();
+    return at;
+  }
+  let at = new TZDate(local.getFullYear(), local.getMonth(), s.dayOfMonth ?? 1, s.hour, 0, 0, 0, timezone).getTime();
+  if (at > now) at = new TZDate(local.getFullYear(), local.getMonth() - 1, s.dayOfMonth ?? 1, s.hour, 0, 0, 0, timezone).getTime();
+  return at;
+}
+
+export const isDue = (s: Schedule, now: number, timezone: string) => s.enabled && lastOccurrence(s, now, timezone) > (s.lastSentAt ?? s.createdAt);
+
+export function listSchedules(db: Db, userId: string) {
+  return db.query.reportSchedules.findMany({ where: eq(reportSchedules.userId, userId), orderBy: reportSchedules.createdAt }).then((r) => r.map(present));
+}
+
+export async function createSchedule(db: Db, userId: string, input: ScheduleInput, now: number) {
+  const [row] = await db
+    .insert(reportSchedules)
+    .values({ id: crypto.randomUUID(), userId, ...normalize(input), createdAt: now })
+    .returning();
+  return present(row!);
+}
+
+export async function updateSchedule(db: Db, userId: string, id: string, input: ScheduleInput) {
+  const [row] = await db
+    .update(reportSchedules)
+    .set(normalize(input))
+    .where(and(eq(reportSchedules.id, id), eq(reportSchedules.userId, userId)))
+    .returning();
+  return row ? present(row) : null;
+}
+
+export async function deleteSchedule(db: Db, userId: string, id: string) {
+  const rows = await db.delete(reportSchedules).where(and(eq(reportSchedules.id, id), eq(reportSchedules.userId, userId))).returning({ id: reportSchedules.id });
+  return rows.length > 0;
+}
+
+function normalize(input: ScheduleInput) {
+  return {
+    kind: input.kind,
+    format: input.format,
+    frequency: input.frequency,
+    weekday: input.frequency === "weekly" ? input.weekday! : null,
+    dayOfMonth: input.frequency === "monthly" ? input.dayOfMonth! : null,
+    hour: input.hour,
+    enabled: input.enabled,
+  };
+}
+
+export async function recentReports(db: Db, userId: string) {
+  const rows = await db.query.reportFiles.findMany({ where: eq(reportFiles.userId, userId), orderBy: desc(reportFiles.createdAt), limit: 20 });
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    format: r.format,
+    size: r.size,
+    createdAt: new Date(r.createdAt).toISOString(),
+    downloadUrl: `/api/analytics/reports/recent/${r.id}/download`,
+  }));
+}
+
+export interface ReportDeps {
+  db: Db;
+  now: () => number;
+  bucket: R2Bucket;
+  mailer: Mailer;
+}
+
+/** Cron: generates every due scheduled report, keeps it in R2, lists it and mails a notice. */
+export async function runDueReports(deps: ReportDeps): Promise<number> {
+  const now = deps.now();
+  const rows = await deps.db
+    .select({ schedule: reportSchedules, email: users.email, timezone: users.timezone })
+    .from(reportSchedules)
+    .innerJoin(users, eq(users.id, reportSchedules.userId))
+    .where(eq(reportSchedules.enabled, true));
+  let sent = 0;
+  for (const { schedule, email, timezone } of rows) {
+    if (!isDue(schedule, now, timezone)) continue;
+    const range = resolveRange({ period: schedule.frequency === "weekly" ? "7d" : "30d", platforms: null }, now, timezone);
+    const file = await renderReport(deps.db, { id: schedule.userId, timezone }, range, schedule.kind, schedule.format);
+    const id = crypto.randomUUID();
+    const key = `reports/${schedule.userId}/${id}.${schedule.format}`;
+    await deps.bucket.put(key, file.body, { httpMetadata: { contentType: file.contentType, contentDisposition: `attachment; filename="${file.filename}"` } });
+    await deps.db.batch([
+      deps.db.insert(reportFiles).values({ id, userId: schedule.userId, scheduleId: schedule.id, kind: schedule.kind, format: schedule.format, r2Key: key, size: file.body.byteLength, createdAt: now }),
+      deps.db.update(reportSchedules).set({ lastSentAt: now }).where(eq(reportSchedules.id, schedule.id)),
+    ]);
+    await deps.mailer.send({
+      to: email,
+      subject: `Your Postline ${REPORT_TITLES[schedule.kind]} is ready`,
+      text: `Your ${schedule.frequency} ${REPORT_TITLES[schedule.kind]} (${schedule.format.toUpperCase()}) is ready.\n\nDownload it from Analytics → Reports → Recent reports, or at /api/analytics/reports/recent/${id}/download while signed in.`,
+    });
+    sent += 1;
+  }
+  return sent;
+}

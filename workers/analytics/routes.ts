@@ -1,0 +1,129 @@
+import { and, eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { requireAuth } from "../auth/middleware";
+import type { AuthContext } from "../auth/service";
+import { postTargets } from "../db/schema/index";
+import type { AppEnv } from "../http/app-env";
+import { HttpError, notFound, ok } from "../http/envelope";
+import { parseOrThrow } from "../http/validate";
+import { describeRoute } from "../openapi/registry";
+import { CONTENT_TYPES } from "./export/formats";
+import { periodQuery, platformsParam, resolveRange } from "./period";
+import * as S from "./schemas";
+import { AnalyticsService } from "./service";
+import { summarizeByPlatform, syncAccount, userAccountIds, type SyncResult } from "./sync";
+
+const tag = "Analytics";
+const get = <D extends z.ZodType>(path: string, summary: string, data: D, query: z.ZodType = periodQuery, description?: string) =>
+  describeRoute({ method: "get", path: `/api/analytics${path}`, tag, summary, data, query, description });
+
+export const docs = {
+  overview: get("/overview", "KPIs, per-account metrics, change vs the previous period and the top post", S.OverviewData),
+  post: get("/posts/{id}", "One published post's analytics and synced comments (404 for drafts)", S.PostAnalyticsData, z.object({})),
+  account: get("/account/{id}", "One connected account's metrics and follower history", S.AccountAnalyticsData),
+  trends: get("/engagement-trends", "Likes, comments and shares received per day", S.TrendsData),
+  platforms: get("/platform-performance", "Totals per platform", S.PlatformPerformanceData),
+  content: get("/content-performance", "Performance by content type", S.ContentPerformanceData),
+  ai: get("/ai-usage", "AI assistant usage", S.AiUsageData),
+  behavior: get("/user-behavior", "Page views per path and day", S.UserBehaviorData),
+  connections: get("/platform-connections", "Connected accounts by platform and status", S.PlatformConnectionsData, z.object({})),
+  hashtags: get("/hashtag-performance", "Per-hashtag impressions, reach, posts and engagement", S.HashtagData),
+  patterns: get("/posting-patterns", "Engagement by weekday and hour in the user's timezone", S.PostingPatternsData),
+  audience: get("/audience-insights", "Latest audience snapshot per account", S.AudienceData, z.object({ platforms: platformsParam })),
+  growth: get("/growth", "Followers per day and platform, growth rate", S.GrowthData),
+  bestTimes: get("/best-times", "Best times to post (the user's own data, else SPEC suggestions)", S.BestTimesData, S.bestTimesQuery),
+  export: describeRoute({
+    method: "get",
+    path: "/api/analytics/export",
+    tag,
+    summary: "Download a report as CSV, XLSX (a sheet per tab) or PDF",
+    query: S.exportQuery.extend({ period: z.string().optional(), startDate: z.string().optional(), endDate: z.string().optional(), platforms: z.string().optional() }),
+    file: Object.values(CONTENT_TYPES),
+  }),
+  syncAll: describeRoute({ method: "post", path: "/api/analytics/sync-all", tag, summary: "Sync all the caller's accounts now", query: S.syncAllQuery, data: S.SyncData }),
+  syncPost: describeRoute({ method: "post", path: "/api/analytics/posts/{id}/sync", tag, summary: "Sync one published post now", data: S.SyncData }),
+};
+
+/** What the helpers read from a request (works for routers with and without requireAuth's narrowing). */
+export type Ctx = Pick<Context<AppEnv>, "var" | "req"> | Pick<Context<AppEnv & { Variables: { auth: AuthContext } }>, "var" | "req">;
+
+export function analyticsService(c: Ctx) {
+  const user = c.var.auth!.user;
+  return new AnalyticsService(c.var.services.db, user.id, user.timezone);
+}
+
+/** The period and platform filter of a request, resolved in the caller's timezone. */
+export function rangeOf(c: Ctx) {
+  const q = parseOrThrow(periodQuery, c.req.query());
+  try {
+    return resolveRange(q, c.var.services.now(), c.var.auth!.user.timezone);
+  } catch (err) {
+    if (err instanceof RangeError) throw new HttpError(400, err.message);
+    throw err;
+  }
+}
+
+function syncAnswer(c: Context, results: SyncResult[]) {
+  const summary = summarizeByPlatform(results);
+  if (summary.platformsSynced === 0 && summary.failures.length > 0) {
+    const detail = summary.failures.map((f) => `${f.platform}: ${f.message}`).join("; ");
+    throw new HttpError(502, `Failed to sync analytics (${detail})`);
+  }
+  return ok(c, summary, `Successfully synced analytics for ${summary.platformsSynced} platforms`);
+}
+
+export const analyticsRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/overview", async (c) => ok(c, await analyticsService(c).overview(rangeOf(c))))
+  .get("/engagement-trends", async (c) => ok(c, await analyticsService(c).engagementTrends(rangeOf(c))))
+  .get("/platform-performance", async (c) => ok(c, await analyticsService(c).platformPerformance(rangeOf(c))))
+  .get("/content-performance", async (c) => ok(c, await analyticsService(c).contentPerformance(rangeOf(c))))
+  .get("/hashtag-performance", async (c) => ok(c, await analyticsService(c).hashtagPerformance(rangeOf(c))))
+  .get("/posting-patterns", async (c) => ok(c, await analyticsService(c).postingPatterns(rangeOf(c))))
+  .get("/growth", async (c) => ok(c, await analyticsService(c).growth(rangeOf(c))))
+  .get("/user-behavior", async (c) => ok(c, await analyticsService(c).userBehavior(rangeOf(c))))
+  .get("/ai-usage", async (c) => ok(c, await analyticsService(c).aiUsage(rangeOf(c))))
+  .get("/platform-connections", async (c) => ok(c, await analyticsService(c).platformConnections()))
+  .get("/audience-insights", async (c) => ok(c, await analyticsService(c).audienceInsights(rangeOf(c).platforms)))
+  .get("/best-times", async (c) => {
+    const { platform } = parseOrThrow(S.bestTimesQuery, c.req.query());
+    return ok(c, await analyticsService(c).bestTimes(platform ?? null, c.var.services.now()));
+  })
+  .get("/account/:id", async (c) => ok(c, await analyticsService(c).account(c.req.param("id"), rangeOf(c))))
+  .get("/posts/:id", async (c) => ok(c, await analyticsService(c).post(c.req.param("id"), c.var.services.now())))
+  .get("/export", async (c) => {
+    const { format, report } = parseOrThrow(S.exportQuery, c.req.query());
+    const range = rangeOf(c);
+    const { renderReport, fileResponse } = await import("./export/render");
+    return fileResponse(await renderReport(c.var.services.db, c.var.auth!.user, range, report, format));
+  })
+  .post("/sync-all", async (c) => {
+    const { days } = parseOrThrow(S.syncAllQuery, c.req.query());
+    const { db, now } = c.var.services;
+    const ids = await userAccountIds(db, c.var.auth!.user.id);
+    if (!ids.length) throw new HttpError(404, "No connected accounts found. Please connect your social media accounts first.");
+    const deps = c.var.services.analyticsDeps();
+    const publishedSince = now() - days * 86_400_000;
+    const results: SyncResult[] = [];
+    for (const id of ids) {
+      const r = await syncAccount(id, deps, { force: true, publishedSince });
+      if (r) results.push(r);
+    }
+    return syncAnswer(c, results);
+  })
+  .post("/posts/:id/sync", async (c) => {
+    const { db } = c.var.services;
+    const targets = await db
+      .select({ id: postTargets.id, accountId: postTargets.accountId })
+      .from(postTargets)
+      .where(and(eq(postTargets.postId, c.req.param("id")), eq(postTargets.userId, c.var.auth!.user.id), eq(postTargets.status, "published")));
+    if (!targets.length) throw notFound();
+    const deps = c.var.services.analyticsDeps();
+    const results: SyncResult[] = [];
+    for (const accountId of new Set(targets.map((t) => t.accountId))) {
+      const r = await syncAccount(accountId, deps, { targetIds: targets.filter((t) => t.accountId === accountId).map((t) => t.id) });
+      if (r) results.push(r);
+    }
+    return syncAnswer(c, results);
+  });

@@ -1,0 +1,247 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import type { Platform } from "../db/schema/accounts";
+import { posts } from "../db/schema/index";
+import { notFound } from "../http/envelope";
+import * as agg from "./aggregate";
+import { bestTimes } from "./best-times";
+import { daysBetween, localParts, type Range } from "./period";
+import * as store from "./store";
+
+/** Builds every analytics response from stored snapshots. One instance per request. */
+export class AnalyticsService {
+  constructor(
+    private readonly db: Db,
+    private readonly userId: string,
+    readonly timezone: string,
+  ) {}
+
+  rangeInfo(r: Range) {
+    return { period: r.period, start: iso(r.start), end: iso(r.end), timezone: r.timezone, platforms: r.platforms };
+  }
+
+  async overview(r: Range) {
+    const [rows, prevRows, accounts, followersNow, followersBefore, synced] = await Promise.all([
+      store.loadTargetRows(this.db, this.userId, r),
+      store.loadTargetRows(this.db, this.userId, { ...r.previous, platforms: r.platforms }),
+      store.loadAccounts(this.db, this.userId, r.platforms),
+      store.followersAt(this.db, this.userId, r.end, r.platforms),
+      store.followersAt(this.db, this.userId, r.start, r.platforms),
+      store.lastSyncedAt(this.db, this.userId),
+    ]);
+    const overview = agg.totals(rows);
+    const previous = agg.totals(prevRows);
+    const perAccount = agg.byAccount(rows);
+    const followersOf = new Map(followersNow.map((f) => [f.accountId, f.followers]));
+    const totalFollowers = followersNow.reduce((s, f) => s + f.followers, 0);
+    const previousFollowers = followersBefore.reduce((s, f) => s + f.followers, 0);
+    const top = agg.topPost(rows)[0];
+    return {
+      range: this.rangeInfo(r),
+      overview,
+      previous,
+      changes: { ...agg.changes(overview, previous), totalFollowers: agg.changePercent(totalFollowers, previousFollowers) },
+      stats: { totalFollowers, previousFollowers },
+      accounts: Object.fromEntries(
+        accounts.map((a) => [
+          a.id,
+          {
+            accountId: a.id,
+            platform: a.platform,
+            username: a.username,
+            displayName: a.displayName,
+            followers: followersOf.get(a.id) ?? 0,
+            ...(perAccount[a.id] ?? emptySummary()),
+          },
+        ]),
+      ),
+      topPerformingPost: top ? { ...top, publishedAt: iso(top.publishedAt) } : null,
+      lastSyncedAt: synced ? iso(synced) : null,
+    };
+  }
+
+  async engagementTrends(r: Range) {
+    const deltas = await store.loadSnapshotDeltas(this.db, this.userId, r);
+    const trends = agg.dailyTrends(deltas, r.start, r.end, r.timezone);
+    const totals = trends.reduce((t, d) => ({ likes: t.likes + d.likes, comments: t.comments + d.comments, shares: t.shares + d.shares, engagement: t.engagement + d.engagement }), {
+      likes: 0,
+      comments: 0,
+      shares: 0,
+      engagement: 0,
+    });
+    return { range: this.rangeInfo(r), trends, totals };
+  }
+
+  async platformPerformance(r: Range) {
+    return { range: this.rangeInfo(r), platforms: agg.byPlatform(await store.loadTargetRows(this.db, this.userId, r)) };
+  }
+
+  async contentPerformance(r: Range) {
+    return {
+      range: this.rangeInfo(r),
+      contentTypes: agg.contentTypes(await store.loadTargetRows(this.db, this.userId, r)),
+      note: "Types come from each post's media; until posts carry media here, YouTube counts as video and other posts as text.",
+    };
+  }
+
+  async hashtagPerformance(r: Range) {
+    return { range: this.rangeInfo(r), hashtags: agg.hashtags(await store.loadTargetRows(this.db, this.userId, r)) };
+  }
+
+  async postingPatterns(r: Range) {
+    return { range: this.rangeInfo(r), ...agg.postingPatterns(await store.loadTargetRows(this.db, this.userId, r), this.timezone) };
+  }
+
+  /** Over everything the user ever published: the more history, the better the ranking. */
+  async bestTimes(platform: Platform | null, now: number) {
+    const rows = await store.loadTargetRows(this.db, this.userId, { start: 0, end: now + 1, platforms: platform ? [platform] : null });
+    return bestTimes(rows, this.timezone, platform);
+  }
+
+  async audienceInsights(platforms: Platform[] | null) {
+    const rows = await store.latestAudience(this.db, this.userId, platforms);
+    return { accounts: rows.map((a) => ({ accountId: a.accountId, platform: a.platform, takenAt: iso(a.takenAt), audience: a.data })) };
+  }
+
+  async platformConnections() {
+    const [accounts, followers] = await Promise.all([store.loadAccounts(this.db, this.userId), store.followersAt(this.db, this.userId, Number.MAX_SAFE_INTEGER, null)]);
+    const followersOf = new Map(followers.map((f) => [f.accountId, f.followers]));
+    const byPlatform = new Map<Platform, { platform: Platform; connected: number; needsReconnect: number; followers: number }>();
+    for (const a of accounts) {
+      const e = byPlatform.get(a.platform) ?? { platform: a.platform, connected: 0, needsReconnect: 0, followers: 0 };
+      if (a.status === "connected") e.connected += 1;
+      else e.needsReconnect += 1;
+      e.followers += followersOf.get(a.id) ?? 0;
+      byPlatform.set(a.platform, e);
+    }
+    return { total: accounts.length, platforms: [...byPlatform.values()] };
+  }
+
+  async userBehavior(r: Range) {
+    const rows = await this.db.all<{ path: string | null; createdAt: number }>(sql`
+      select path, created_at as createdAt from events
+      where user_id = ${this.userId} and name = 'page_view' and created_at >= ${r.start} and created_at < ${r.end}`);
+    const paths = new Map<string, number>();
+    const daily = new Map(daysBetween(r.start, r.end, r.timezone).map((d) => [d, 0]));
+    for (const e of rows) {
+      const path = (e.path ?? "/").split("?")[0]!;
+      paths.set(path, (paths.get(path) ?? 0) + 1);
+      const day = localParts(e.createdAt, r.timezone).day;
+      if (daily.has(day)) daily.set(day, daily.get(day)! + 1);
+    }
+    return {
+      range: this.rangeInfo(r),
+      totalPageViews: rows.length,
+      paths: [...paths].map(([path, views]) => ({ path, views })).sort((a, b) => b.views - a.views || a.path.localeCompare(b.path)),
+      daily: [...daily].map(([date, views]) => ({ date, views })),
+    };
+  }
+
+  /** No ai_usage table on this branch yet: an empty, correctly shaped answer. */
+  async aiUsage(r: Range) {
+    return { range: this.rangeInfo(r), available: false, totalRequests: 0, byFeature: [], daily: [] };
+  }
+
+  async growth(r: Range) {
+    const [before, snaps] = await Promise.all([store.followersAt(this.db, this.userId, r.start, r.platforms), store.loadAccountSnapshots(this.db, this.userId, r)]);
+    const current = new Map(before.map((f) => [f.accountId, { platform: f.platform, followers: f.followers }]));
+    const startBy = sumByPlatform([...current.values()]);
+    const days = daysBetween(r.start, r.end, r.timezone);
+    const byDay = new Map<string, typeof snaps>();
+    for (const s of snaps) {
+      const day = localParts(s.takenAt, r.timezone).day;
+      byDay.set(day, [...(byDay.get(day) ?? []), s]);
+    }
+    const platforms = [...new Set([...before.map((b) => b.platform), ...snaps.map((s) => s.platform)])].sort();
+    const followers = days.map((date) => {
+      for (const s of byDay.get(date) ?? []) current.set(s.accountId, { platform: s.platform, followers: s.followers });
+      const sums = sumByPlatform([...current.values()]);
+      return { date, ...Object.fromEntries(platforms.map((p) => [p, sums.get(p) ?? 0])) };
+    });
+    const endBy = sumByPlatform([...current.values()]);
+    const rate = (start: number, end: number) => (start > 0 ? agg.round(((end - start) / start) * 100) : null);
+    const totalStart = [...startBy.values()].reduce((a, b) => a + b, 0);
+    const totalEnd = [...endBy.values()].reduce((a, b) => a + b, 0);
+    return {
+      range: this.rangeInfo(r),
+      followers,
+      platforms: platforms.map((p) => {
+        const start = startBy.get(p) ?? 0;
+        const end = endBy.get(p) ?? 0;
+        return { platform: p, start, end, netGrowth: end - start, growthRate: rate(start, end), unfollowRate: null };
+      }),
+      growthRate: rate(totalStart, totalEnd),
+      unfollowRate: null,
+    };
+  }
+
+  async account(accountId: string, r: Range) {
+    const accounts = await store.loadAccounts(this.db, this.userId);
+    const account = accounts.find((a) => a.id === accountId);
+    if (!account) throw notFound();
+    const scoped = { ...r, platforms: null };
+    const [rows, now, before, history] = await Promise.all([
+      store.loadTargetRows(this.db, this.userId, scoped),
+      store.followersAt(this.db, this.userId, r.end, [account.platform]),
+      store.followersAt(this.db, this.userId, r.start, [account.platform]),
+      store.loadAccountSnapshots(this.db, this.userId, scoped, accountId),
+    ]);
+    const current = now.find((f) => f.accountId === accountId)?.followers ?? 0;
+    const previous = before.find((f) => f.accountId === accountId)?.followers ?? 0;
+    const own = rows.filter((row) => row.accountId === accountId);
+    return {
+      range: this.rangeInfo(r),
+      account: { accountId, platform: account.platform, username: account.username, displayName: account.displayName, followers: current, ...(agg.byAccount(own)[accountId] ?? emptySummary()) },
+      followers: { current, previous, change: agg.changePercent(current, previous) },
+      history: history.map((h) => ({ takenAt: iso(h.takenAt), followers: h.followers, reach: h.reach, impressions: h.impressions, profileViews: h.profileViews })),
+    };
+  }
+
+  /** A published post's analytics over all time; 404 for drafts, unpublished and other users' posts. */
+  async post(postId: string, now: number) {
+    const post = await this.db.query.posts.findFirst({ where: and(eq(posts.id, postId), eq(posts.userId, this.userId)) });
+    if (!post) throw notFound();
+    const all = { start: 0, end: now + 1, platforms: null };
+    const rows = await store.loadTargetRows(this.db, this.userId, all, postId);
+    if (!rows.length) throw notFound();
+    const [deltas, comments, syncedAt] = await Promise.all([
+      store.loadSnapshotDeltas(this.db, this.userId, all, postId),
+      store.loadComments(this.db, this.userId, postId),
+      this.db.all<{ targetId: string; at: number }>(
+        sql`select target_id as targetId, max(taken_at) as at from post_metric_snapshots where user_id = ${this.userId} and post_id = ${postId} group by target_id`,
+      ),
+    ]);
+    const m = agg.sumMetrics(rows);
+    const totalEngagement = agg.engagementOf(m);
+    const syncedOf = new Map(syncedAt.map((s) => [s.targetId, s.at]));
+    const platformPerformance = rows.map((row) => {
+      const s = agg.byAccount([row])[row.accountId]!;
+      const at = syncedOf.get(row.targetId);
+      return { platform: row.platform, accountId: row.accountId, targetId: row.targetId, syncedAt: at ? iso(at) : null, ...s };
+    });
+    const best = [...platformPerformance].sort((a, b) => b.engagement - a.engagement || b.reach - a.reach)[0];
+    const first = Math.min(...rows.map((row) => row.publishedAt));
+    return {
+      analytics: {
+        postId,
+        engagementBreakdown: { likes: m.likes, comments: m.comments, shares: m.shares, saves: m.saves, clicks: m.clicks },
+        totalEngagement,
+        reach: m.reach,
+        impressions: m.impressions,
+        avgEngagementRate: agg.engagementRate(totalEngagement, m.reach, m.impressions),
+        platformPerformance,
+        bestPerformingPlatform: best && best.engagement > 0 ? best.platform : null,
+        timeline: agg.dailyTrends(deltas, first, now + 1, this.timezone),
+      },
+      comments: comments.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
+    };
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const emptySummary = () => ({ posts: 0, likes: 0, comments: 0, shares: 0, saves: 0, clicks: 0, reach: 0, impressions: 0, engagement: 0, engagementRate: 0 });
+function sumByPlatform(list: Array<{ platform: Platform; followers: number }>) {
+  const out = new Map<Platform, number>();
+  for (const f of list) out.set(f.platform, (out.get(f.platform) ?? 0) + f.followers);
+  return out;
+}

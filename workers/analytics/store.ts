@@ -1,0 +1,152 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import type { AudienceData } from "../db/schema/analytics";
+import type { Platform } from "../db/schema/accounts";
+import type { SnapshotDelta, TargetRow } from "./aggregate";
+import { contentTypeOf } from "./content-type";
+
+/** D1 reads behind the analytics endpoints. Every query is scoped by user id first. */
+
+const platformFilter = (column: SQL, platforms: Platform[] | null) =>
+  platforms?.length ? sql` and ${column} in (${sql.join(platforms.map((p) => sql`${p}`), sql`, `)})` : sql``;
+
+interface RawTargetRow {
+  target_id: string;
+  post_id: string;
+  account_id: string;
+  platform: Platform;
+  published_at: number;
+  content: string;
+  hashtags: string;
+  snapshot_id: string | null;
+  impressions: number | null;
+  reach: number | null;
+  likes: number | null;
+  comments: number | null;
+  shares: number | null;
+  saves: number | null;
+  clicks: number | null;
+  video_views: number | null;
+}
+
+/**
+ * The user's targets published in [start, end) with their latest snapshot taken before `end`
+ * (zeros when none yet). `postId` narrows to one post.
+ */
+export async function loadTargetRows(
+  db: Db,
+  userId: string,
+  range: { start: number; end: number; platforms: Platform[] | null },
+  postId?: string,
+): Promise<TargetRow[]> {
+  const rows = await db.all<RawTargetRow>(sql`
+    select t.id as target_id, t.post_id, t.account_id, t.platform, t.published_at, p.content, p.hashtags,
+           s.id as snapshot_id, s.impressions, s.reach, s.likes, s.comments, s.shares, s.saves, s.clicks, s.video_views
+    from post_targets t
+    join posts p on p.id = t.post_id
+    left join post_metric_snapshots s on s.id = (
+      select s2.id from post_metric_snapshots s2 where s2.target_id = t.id and s2.taken_at < ${range.end}
+      order by s2.taken_at desc limit 1)
+    where t.user_id = ${userId} and t.status = 'published' and t.published_at >= ${range.start} and t.published_at < ${range.end}
+    ${platformFilter(sql`t.platform`, range.platforms)} ${postId ? sql` and t.post_id = ${postId}` : sql``}
+    order by t.published_at, t.id`);
+  return rows.map((r) => ({
+    targetId: r.target_id,
+    postId: r.post_id,
+    accountId: r.account_id,
+    platform: r.platform,
+    publishedAt: r.published_at,
+    content: r.content,
+    hashtags: parseList(r.hashtags),
+    contentType: contentTypeOf({ platform: r.platform, media: null }),
+    hasMetrics: r.snapshot_id != null,
+    impressions: r.impressions ?? 0,
+    reach: r.reach ?? 0,
+    likes: r.likes ?? 0,
+    comments: r.comments ?? 0,
+    shares: r.shares ?? 0,
+    saves: r.saves ?? 0,
+    clicks: r.clicks ?? 0,
+    videoViews: r.video_views ?? 0,
+  }));
+}
+
+function parseList(json: string): string[] {
+  try {
+    const v = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Growth of likes/comments/shares between consecutive snapshots of each target, for snapshots taken in [start, end). */
+export async function loadSnapshotDeltas(db: Db, userId: string, range: { start: number; end: number; platforms: Platform[] | null }, postId?: string) {
+  return db.all<SnapshotDelta & { platform: Platform }>(sql`
+    select taken_at as takenAt, platform, likes, comments, shares from (
+      select s.taken_at, s.platform,
+        s.likes - coalesce(lag(s.likes) over w, 0) as likes,
+        s.comments - coalesce(lag(s.comments) over w, 0) as comments,
+        s.shares - coalesce(lag(s.shares) over w, 0) as shares
+      from post_metric_snapshots s
+      where s.user_id = ${userId} and s.taken_at < ${range.end} ${platformFilter(sql`s.platform`, range.platforms)}
+        ${postId ? sql` and s.post_id = ${postId}` : sql``}
+      window w as (partition by s.target_id order by s.taken_at)
+    ) where taken_at >= ${range.start}
+    order by taken_at`);
+}
+
+export interface AccountRow {
+  id: string;
+  platform: Platform;
+  username: string;
+  displayName: string;
+  status: "connected" | "needs_reconnect";
+  followerCount: number | null;
+}
+
+export async function loadAccounts(db: Db, userId: string, platforms: Platform[] | null = null): Promise<AccountRow[]> {
+  return db.all<AccountRow>(sql`
+    select id, platform, username, display_name as displayName, status, follower_count as followerCount
+    from connected_accounts where user_id = ${userId} ${platformFilter(sql`platform`, platforms)}
+    order by platform, username`);
+}
+
+/** Each account's latest follower count at `before` (from snapshots, else the count stored at connect time). */
+export async function followersAt(db: Db, userId: string, before: number, platforms: Platform[] | null) {
+  const rows = await db.all<{ accountId: string; platform: Platform; followers: number | null }>(sql`
+    select a.id as accountId, a.platform, coalesce(
+      (select s.followers from account_metric_snapshots s where s.account_id = a.id and s.taken_at < ${before} order by s.taken_at desc limit 1),
+      case when a.created_at < ${before} then a.follower_count end) as followers
+    from connected_accounts a where a.user_id = ${userId} ${platformFilter(sql`a.platform`, platforms)}`);
+  return rows.map((r) => ({ ...r, followers: r.followers ?? 0 }));
+}
+
+export async function loadAccountSnapshots(db: Db, userId: string, range: { start: number; end: number; platforms: Platform[] | null }, accountId?: string) {
+  return db.all<{ accountId: string; platform: Platform; takenAt: number; followers: number; reach: number | null; impressions: number | null; profileViews: number | null }>(sql`
+    select account_id as accountId, platform, taken_at as takenAt, followers, reach, impressions, profile_views as profileViews
+    from account_metric_snapshots
+    where user_id = ${userId} and taken_at >= ${range.start} and taken_at < ${range.end} ${platformFilter(sql`platform`, range.platforms)}
+      ${accountId ? sql` and account_id = ${accountId}` : sql``}
+    order by taken_at`);
+}
+
+export async function latestAudience(db: Db, userId: string, platforms: Platform[] | null) {
+  const rows = await db.all<{ accountId: string; platform: Platform; takenAt: number; data: string }>(sql`
+    select s.account_id as accountId, s.platform, s.taken_at as takenAt, s.data from audience_snapshots s
+    where s.user_id = ${userId} ${platformFilter(sql`s.platform`, platforms)}
+      and s.taken_at = (select max(s2.taken_at) from audience_snapshots s2 where s2.account_id = s.account_id)
+    order by s.platform, s.account_id`);
+  return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as AudienceData }));
+}
+
+export async function loadComments(db: Db, userId: string, postId: string) {
+  return db.all<{ id: string; platform: Platform; author: string; text: string; createdAt: number }>(sql`
+    select remote_id as id, platform, author, text, created_at as createdAt from synced_comments
+    where user_id = ${userId} and post_id = ${postId} order by created_at desc limit 200`);
+}
+
+export async function lastSyncedAt(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db.all<{ at: number | null }>(sql`select max(last_account_sync_at) as at from analytics_sync_state where user_id = ${userId}`);
+  return row?.at ?? null;
+}

@@ -1,0 +1,43 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "../db/client";
+import { posts } from "../db/schema/index";
+import { seedFixture } from "../analytics/fixture.test-helper";
+import { call } from "../test/helpers";
+import { invalidateDashboard } from "./service";
+
+let fx: Awaited<ReturnType<typeof seedFixture>>;
+beforeAll(async () => {
+  fx = await seedFixture();
+});
+
+describe("GET /api/dashboard", () => {
+  it("stats from stored data, cached 30 s per user, cleared by invalidateDashboard", async () => {
+    const first = await call("/api/dashboard", { token: fx.a.token });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("X-Cache")).toBe("MISS");
+    // A has p1-p5 and p7 published and p6 as a draft; followers 1100 + 500 + 300; January is outside the last 30 days.
+    expect(first.body.data.stats).toEqual({
+      connectedPlatforms: 3, totalFollowers: 1900, totalPosts: 7, scheduledPosts: 0, publishedPosts: 6, mediaFiles: 0, engagementRate: 0,
+    });
+    expect(first.body.data.recentPosts).toHaveLength(5);
+    expect(first.body.data.warnings).toEqual([]);
+
+    const db = createDb(env.DB);
+    await db.insert(posts).values({ id: `sched-${fx.a.user.id}`, userId: fx.a.user.id, content: "Next week", status: "scheduled", scheduledAt: Date.now() + 86_400_000 });
+    const cached = await call("/api/dashboard", { token: fx.a.token });
+    expect(cached.headers.get("X-Cache")).toBe("HIT");
+    expect(cached.body.data.stats.totalPosts).toBe(7);
+
+    await invalidateDashboard(fx.a.user.id);
+    const fresh = await call("/api/dashboard", { token: fx.a.token });
+    expect(fresh.headers.get("X-Cache")).toBe("MISS");
+    expect(fresh.body.data.stats).toMatchObject({ totalPosts: 8, scheduledPosts: 1 });
+    expect(fresh.body.data.upcomingPosts.map((p: any) => p.content)).toEqual(["Next week"]);
+  });
+
+  it("is per user", async () => {
+    const b = await call("/api/dashboard", { token: fx.b.token });
+    expect(b.body.data.stats).toMatchObject({ totalPosts: 1, totalFollowers: 9000, connectedPlatforms: 1 });
+  });
+});

@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { requireAuth } from "../auth/middleware";
+import { PLATFORMS } from "../db/schema/accounts";
+import type { AppEnv } from "../http/app-env";
+import { ok } from "../http/envelope";
+import { describeRoute } from "../openapi/registry";
+import { cachedDashboard } from "./service";
+
+const PostSummary = z.object({
+  id: z.string(),
+  _id: z.string(),
+  content: z.string(),
+  status: z.string(),
+  hashtags: z.array(z.string()),
+  scheduledDate: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+const n = z.number().nullable().meta({ description: "null when this part failed (see warnings)" });
+
+export const DashboardData = z.object({
+  stats: z.object({ connectedPlatforms: n, totalFollowers: n, totalPosts: n, scheduledPosts: n, publishedPosts: n, mediaFiles: n, engagementRate: n }),
+  connectedAccounts: z.array(
+    z.object({ id: z.string(), platform: z.enum(PLATFORMS), username: z.string(), displayName: z.string(), status: z.string(), followerCount: z.number().nullable() }),
+  ),
+  upcomingPosts: z.array(PostSummary),
+  recentPosts: z.array(PostSummary),
+  analyticsOverview: z.object({ avgEngagementRate: z.number(), totalReach: z.number(), totalLikes: z.number(), period: z.string() }).nullable(),
+  generatedAt: z.string(),
+  warnings: z.array(z.object({ part: z.string(), message: z.string() })),
+});
+
+describeRoute({ method: "get", path: "/api/dashboard", tag: "Dashboard", summary: "Stats, upcoming and recent posts, analytics overview (cached 30 s)", data: DashboardData });
+
+export const dashboardRoutes = new Hono<AppEnv>().use(requireAuth).get("/", async (c) => {
+  const user = c.var.auth!.user;
+  const { data, cached } = await cachedDashboard(c.var.services.db, user, c.var.services.now());
+  c.header("X-Cache", cached ? "HIT" : "MISS");
+  return ok(c, data);
+});

@@ -1,0 +1,101 @@
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { posts } from "../db/schema/index";
+import { AnalyticsService } from "../analytics/service";
+import { resolveRange } from "../analytics/period";
+import * as store from "../analytics/store";
+
+export const DASHBOARD_TTL_SECONDS = 30;
+/** The Workers Cache API (the DOM lib in tsconfig hides `caches.default`). */
+const cache = () => (caches as unknown as { default: Cache }).default;
+const cacheKey = (userId: string) => `https://cache.postline.internal/dashboard/${encodeURIComponent(userId)}`;
+
+/** Clears a user's cached dashboard; the posts API calls this on create and delete. */
+export async function invalidateDashboard(userId: string): Promise<void> {
+  await cache().delete(cacheKey(userId));
+}
+
+/** The cached dashboard, or a fresh one (then cached for 30 s). */
+export async function cachedDashboard(db: Db, user: { id: string; timezone: string }, now: number) {
+  const key = cacheKey(user.id);
+  const hit = await cache().match(key);
+  if (hit) return { data: (await hit.json()) as Dashboard, cached: true };
+  const data = await buildDashboard(db, user, now);
+  // A dashboard with a failed part is not cached, so the next load tries again.
+  if (!data.warnings.length) {
+    await cache().put(key, new Response(JSON.stringify(data), { headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${DASHBOARD_TTL_SECONDS}` } }));
+  }
+  return { data, cached: false };
+}
+
+export type Dashboard = Awaited<ReturnType<typeof buildDashboard>>;
+
+const postSummary = (p: typeof posts.$inferSelect) => ({
+  id: p.id,
+  _id: p.id,
+  content: p.content.slice(0, 80),
+  status: p.status,
+  hashtags: p.hashtags,
+  scheduledDate: p.scheduledAt ? new Date(p.scheduledAt).toISOString() : null,
+  publishedAt: p.publishedAt ? new Date(p.publishedAt).toISOString() : null,
+  createdAt: new Date(p.createdAt).toISOString(),
+});
+
+/** SPEC §2 Dashboard / §3 Dashboard data. Each part is fetched on its own; a failing part becomes a warning. */
+export async function buildDashboard(db: Db, user: { id: string; timezone: string }, now: number) {
+  const range = resolveRange({ period: "30d", platforms: null }, now, user.timezone);
+  const analytics = new AnalyticsService(db, user.id, user.timezone);
+  const parts = {
+    accounts: () => store.loadAccounts(db, user.id),
+    followers: () => store.followersAt(db, user.id, now + 1, null),
+    counts: () =>
+      db
+        .select({
+          total: sql<number>`count(*)`,
+          scheduled: sql<number>`coalesce(sum(case when ${posts.status} = 'scheduled' then 1 else 0 end), 0)`,
+          published: sql<number>`coalesce(sum(case when ${posts.status} in ('published', 'partially_published') then 1 else 0 end), 0)`,
+        })
+        .from(posts)
+        .where(eq(posts.userId, user.id))
+        .then((r) => r[0]!),
+    upcoming: () =>
+      db.query.posts
+        .findMany({ where: and(eq(posts.userId, user.id), inArray(posts.status, ["scheduled"]), gt(posts.scheduledAt, now)), orderBy: asc(posts.scheduledAt), limit: 5 })
+        .then((r) => r.map(postSummary)),
+    recent: () => db.query.posts.findMany({ where: eq(posts.userId, user.id), orderBy: desc(posts.createdAt), limit: 5 }).then((r) => r.map(postSummary)),
+    overview: () => analytics.overview(range).then((o) => o.overview),
+    /** No media table on this branch yet. */
+    mediaFiles: async () => 0,
+  };
+  const names = Object.keys(parts) as Array<keyof typeof parts>;
+  const settled = await Promise.allSettled(names.map((n) => parts[n]()));
+  const warnings: Array<{ part: string; message: string }> = [];
+  const value = <K extends keyof typeof parts>(name: K): Awaited<ReturnType<(typeof parts)[K]>> | null => {
+    const r = settled[names.indexOf(name)]!;
+    if (r.status === "fulfilled") return r.value as Awaited<ReturnType<(typeof parts)[K]>>;
+    console.warn(`dashboard part ${name} failed`, r.reason);
+    warnings.push({ part: name, message: `Failed to load ${name}` });
+    return null;
+  };
+  const accounts = value("accounts");
+  const followers = value("followers");
+  const counts = value("counts");
+  const overview = value("overview");
+  return {
+    stats: {
+      connectedPlatforms: accounts ? new Set(accounts.filter((a) => a.status === "connected").map((a) => a.platform)).size : null,
+      totalFollowers: followers ? followers.reduce((s, f) => s + f.followers, 0) : null,
+      totalPosts: counts ? Number(counts.total) : null,
+      scheduledPosts: counts ? Number(counts.scheduled) : null,
+      publishedPosts: counts ? Number(counts.published) : null,
+      mediaFiles: value("mediaFiles"),
+      engagementRate: overview?.avgEngagementRate ?? null,
+    },
+    connectedAccounts: accounts ?? [],
+    upcomingPosts: value("upcoming") ?? [],
+    recentPosts: value("recent") ?? [],
+    analyticsOverview: overview ? { avgEngagementRate: overview.avgEngagementRate, totalReach: overview.totalReach, totalLikes: overview.totalLikes, period: "30d" } : null,
+    generatedAt: new Date(now).toISOString(),
+    warnings,
+  };
+}

@@ -1,0 +1,150 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { connectedAccounts, PLATFORMS } from "./accounts";
+import { createdAt, ms } from "./columns";
+import { users } from "./core";
+import { posts, postTargets } from "./posts";
+
+/**
+ * Analytics history. Snapshots are append-only (never updated): a trend is the difference between
+ * two snapshots, so overwriting one would erase history. See docs/decisions/008-analytics-snapshots.md.
+ */
+export const accountMetricSnapshots = sqliteTable(
+  "account_metric_snapshots",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => connectedAccounts.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    takenAt: ms("taken_at").notNull(),
+    followers: integer("followers").notNull(),
+    reach: integer("reach"),
+    impressions: integer("impressions"),
+    profileViews: integer("profile_views"),
+  },
+  (t) => [index("account_snapshots_user_taken_idx").on(t.userId, t.takenAt), index("account_snapshots_account_taken_idx").on(t.accountId, t.takenAt)],
+);
+
+export const postMetricSnapshots = sqliteTable(
+  "post_metric_snapshots",
+  {
+    id: text("id").primaryKey(),
+    targetId: text("target_id")
+      .notNull()
+      .references(() => postTargets.id, { onDelete: "cascade" }),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    userId: text("user_id").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    takenAt: ms("taken_at").notNull(),
+    impressions: integer("impressions").notNull(),
+    reach: integer("reach").notNull(),
+    likes: integer("likes").notNull(),
+    comments: integer("comments").notNull(),
+    shares: integer("shares").notNull(),
+    saves: integer("saves").notNull(),
+    clicks: integer("clicks").notNull(),
+    videoViews: integer("video_views").notNull(),
+  },
+  (t) => [index("post_snapshots_user_taken_idx").on(t.userId, t.takenAt), index("post_snapshots_target_taken_idx").on(t.targetId, t.takenAt)],
+);
+
+export interface AudienceData {
+  age: Array<{ range: string; percentage: number }>;
+  gender: Array<{ type: string; percentage: number }>;
+  locations: Array<{ country: string; percentage: number }>;
+  /** 24 entries, hour 0-23 in UTC as the platform reports it. */
+  activeHours: Array<{ hour: number; activity: number }>;
+}
+
+export const audienceSnapshots = sqliteTable(
+  "audience_snapshots",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => connectedAccounts.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    takenAt: ms("taken_at").notNull(),
+    data: text("data", { mode: "json" }).$type<AudienceData>().notNull(),
+  },
+  (t) => [index("audience_snapshots_account_taken_idx").on(t.accountId, t.takenAt), index("audience_snapshots_user_idx").on(t.userId, t.takenAt)],
+);
+
+export const syncedComments = sqliteTable(
+  "synced_comments",
+  {
+    id: text("id").primaryKey(),
+    targetId: text("target_id")
+      .notNull()
+      .references(() => postTargets.id, { onDelete: "cascade" }),
+    postId: text("post_id").notNull(),
+    userId: text("user_id").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    remoteId: text("remote_id").notNull(),
+    author: text("author").notNull(),
+    text: text("text").notNull(),
+    createdAt: ms("created_at").notNull(),
+    syncedAt: ms("synced_at").notNull(),
+  },
+  (t) => [uniqueIndex("synced_comments_target_remote").on(t.targetId, t.remoteId), index("synced_comments_post_idx").on(t.postId, t.createdAt)],
+);
+
+/** When each account was last synced and enqueued, so the cron does not enqueue an account twice. */
+export const analyticsSyncState = sqliteTable("analytics_sync_state", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => connectedAccounts.id, { onDelete: "cascade" }),
+  userId: text("user_id").notNull(),
+  lastAccountSyncAt: ms("last_account_sync_at"),
+  lastEnqueuedAt: ms("last_enqueued_at"),
+  lastError: text("last_error"),
+});
+
+export const REPORT_KINDS = ["summary", "detailed", "growth", "content"] as const;
+export const REPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
+
+export const reportSchedules = sqliteTable(
+  "report_schedules",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: REPORT_KINDS }).notNull(),
+    format: text("format", { enum: REPORT_FORMATS }).notNull(),
+    frequency: text("frequency", { enum: ["weekly", "monthly"] }).notNull(),
+    /** 0 = Sunday … 6 = Saturday (weekly). */
+    weekday: integer("weekday"),
+    /** 1-28 (monthly). */
+    dayOfMonth: integer("day_of_month"),
+    /** 0-23 in the user's timezone. */
+    hour: integer("hour").notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    lastSentAt: ms("last_sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("report_schedules_user_idx").on(t.userId), index("report_schedules_enabled_idx").on(t.enabled)],
+);
+
+/** A generated report file kept in R2 at `reports/<user>/<id>.<ext>`. */
+export const reportFiles = sqliteTable(
+  "report_files",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    scheduleId: text("schedule_id"),
+    kind: text("kind", { enum: REPORT_KINDS }).notNull(),
+    format: text("format", { enum: REPORT_FORMATS }).notNull(),
+    r2Key: text("r2_key").notNull(),
+    size: integer("size").notNull(),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [index("report_files_user_idx").on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,108 @@
+import { z } from "zod";
+
+/**
+ * The single source of the API document: a router declares a route once with the zod schemas its
+ * handler parses with (`query`, `body`) and answers with (`data`), and the document is generated from them.
+ *
+ *   const overview = describeRoute({ method: "get", path: "/api/analytics/overview", query: periodQuery, data: OverviewData, summary: "…" });
+ *   router.get("/overview", (c) => { const q = parseOrThrow(overview.query, c.req.query()); … });
+ */
+export interface RouteDoc<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  /** OpenAPI style: /api/analytics/posts/{id} */
+  path: string;
+  summary: string;
+  tag: string;
+  description?: string;
+  /** False for the few public routes. */
+  auth?: boolean;
+  query?: Q;
+  body?: B;
+  /** The envelope's `data`. */
+  data?: D;
+  /** For downloads: the media types served instead of the JSON envelope. */
+  file?: string[];
+  status?: number;
+}
+
+const routes: RouteDoc[] = [];
+
+export function describeRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType>(route: RouteDoc<Q, B, D>) {
+  const at = routes.findIndex((r) => r.method === route.method && r.path === route.path);
+  if (at >= 0) routes.splice(at, 1);
+  routes.push(route as unknown as RouteDoc);
+  return route;
+}
+
+export function registeredRoutes(): readonly RouteDoc[] {
+  return [...routes].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+}
+
+const json = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as Record<string, unknown>;
+
+const failure = { type: "object", properties: { success: { const: false }, message: { type: "string" } }, required: ["success", "message"] };
+
+function parameters(route: RouteDoc) {
+  const out: Array<Record<string, unknown>> = [];
+  for (const name of route.path.match(/\{(\w+)\}/g) ?? []) {
+    out.push({ name: name.slice(1, -1), in: "path", required: true, schema: { type: "string" } });
+  }
+  if (route.query) {
+    const schema = json(route.query, "input") as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+    for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+      const { description, ...rest } = prop;
+      out.push({ name, in: "query", required: schema.required?.includes(name) ?? false, ...(description ? { description } : {}), schema: rest });
+    }
+  }
+  return out;
+}
+
+/** OpenAPI 3.1 of every registered route. */
+export function openApiDocument(info: { title: string; version: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of registeredRoutes()) {
+    const status = String(route.status ?? 200);
+    const success = route.file
+      ? { description: "The file", content: Object.fromEntries(route.file.map((t) => [t, { schema: { type: "string", contentEncoding: "binary" } }])) }
+      : {
+          description: "Success",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { success: { const: true }, message: { type: "string" }, data: route.data ? json(route.data, "output") : { description: "See the message" } },
+                required: ["success", "message", "data"],
+              },
+            },
+          },
+        };
+    paths[route.path] ??= {};
+    paths[route.path]![route.method] = {
+      tags: [route.tag],
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      operationId: `${route.method}${route.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ? ch.toUpperCase() : ""))}`,
+      parameters: parameters(route),
+      ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: json(route.body, "input") } } } } : {}),
+      ...(route.auth === false ? { security: [] } : {}),
+      responses: {
+        [status]: success,
+        "400": { description: "Invalid input; `message` says what to fix", content: { "application/json": { schema: failure } } },
+        ...(route.auth === false ? {} : { "401": { description: "Not signed in", content: { "application/json": { schema: failure } } } }),
+        "404": { description: "Not found (also for another user's resources)", content: { "application/json": { schema: failure } } },
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info,
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "The token from POST /api/auth/login" },
+        cookie: { type: "apiKey", in: "cookie", name: "postline_session", description: "The browser's session cookie" },
+      },
+    },
+    security: [{ bearer: [] }, { cookie: [] }],
+    paths,
+  };
+}
