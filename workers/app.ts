@@ -3,7 +3,9 @@ import { api } from "./api";
 import { tokenFromRequest } from "./auth/session-cookie";
 import { randomToken } from "./auth/crypto";
 import { appContext } from "./context";
-import { claimDueTargets } from "./publishing/claim";
+import { claimDueTargets, type PublishMessage } from "./publishing/claim";
+import { consumePublishBatch, consumePublishDeadLetters } from "./publishing/queue";
+import { publishDeps } from "./publishing/deps";
 import { withSecurityHeaders } from "./http/security-headers";
 import { buildServices } from "./services";
 import { emulator } from "./emulator";
@@ -45,8 +47,16 @@ export default {
     ctx.waitUntil(claimDueTargets({ db: services.db, d1: env.DB, queue: env.PUBLISH_QUEUE, now: services.now }));
   },
 
-  async queue(batch, _env, _ctx) {
-    // No consumer is wired yet: keep messages for retry rather than drop them.
-    batch.retryAll();
+  async queue(batch, env) {
+    const services = buildServices(env);
+    switch (batch.queue) {
+      case "postline-publish":
+        return consumePublishBatch(batch as MessageBatch<PublishMessage>, publishDeps(services));
+      case "postline-publish-dlq":
+        return consumePublishDeadLetters(batch as MessageBatch<PublishMessage>, publishDeps(services));
+      default:
+        // A queue nobody consumes yet keeps its messages for retry rather than dropping them.
+        batch.retryAll();
+    }
   },
 } satisfies ExportedHandler<Env>;

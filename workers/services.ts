@@ -3,6 +3,7 @@ import { AiService } from "./ai/service";
 import { AiUsageStore } from "./ai/usage";
 import { analyticsDeps } from "./analytics/deps";
 import { AuthService } from "./auth/service";
+import { PublishingService } from "./publishing/service";
 import { RateLimitService } from "./auth/rate-limit";
 import { createDb } from "./db/client";
 import { parseConfig } from "./env";
@@ -78,6 +79,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** Platform clients and credentials for analytics sync (provided by the Worker entry). */
     analyticsDeps: () => analyticsDeps({ env, db, now }, () => ({ db, now, ...platformAccess })),
     platformAccess,
+    publishing: new PublishingService({ db, d1: env.DB, queue: env.PUBLISH_QUEUE, now, ...platformAccess }),
   };
 }
 
