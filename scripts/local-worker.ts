@@ -67,8 +67,11 @@ export async function startLocalWorker(opts: { port?: number; persistTo?: string
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
 
-  const stop = async () => {
-    if (child.exitCode === null && child.pid) {
+  let stopped: Promise<void> | null = null;
+  const stop = () => (stopped ??= halt());
+  const halt = async () => {
+    // A child killed by a signal has exitCode null but signalCode set: either means it is gone.
+    if (child.exitCode === null && child.signalCode === null && child.pid) {
       const exited = new Promise((r) => child.once("exit", r));
       const kill = (signal: NodeJS.Signals) => {
         try {

@@ -1,0 +1,65 @@
+/** A small client for the bench: sessions, JSON calls and timing against the local Worker. */
+export class BenchClient {
+  readonly baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
+
+  async json<T = any>(path: string, init: { method?: string; token?: string; body?: unknown; form?: FormData } = {}): Promise<{ status: number; body: { success: boolean; message: string; data: T } }> {
+    const headers: Record<string, string> = {};
+    if (init.token) headers.Authorization = `Bearer ${init.token}`;
+    if (init.body !== undefined) headers["Content-Type"] = "application/json";
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method: init.method ?? (init.body !== undefined || init.form ? "POST" : "GET"),
+      headers,
+      body: init.form ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+    });
+    return { status: res.status, body: (await res.json()) as { success: boolean; message: string; data: T } };
+  }
+
+  /** Registers (or signs in) and returns both credentials a client can hold. */
+  async session(email: string, password: string, displayName = "Bench"): Promise<{ token: string; cookie: string; userId: string }> {
+    let res = await fetch(`${this.baseUrl}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password }) });
+    if (res.status === 401) {
+      res = await fetch(`${this.baseUrl}/api/auth/register`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password, displayName }) });
+    }
+    const body = (await res.json()) as { success: boolean; message: string; data: { token: string; user: { id: string } } };
+    if (!body.success) throw new Error(`sign-in failed for ${email}: ${body.message}`);
+    return { token: body.data.token, cookie: (res.headers.get("Set-Cookie") ?? "").split(";")[0]!, userId: body.data.user.id };
+  }
+
+  /** Times `count` requests after `warmup` unmeasured ones; returns milliseconds per request. */
+  async time(path: string, headers: Record<string, string>, count: number, warmup = 5): Promise<number[]> {
+    const samples: number[] = [];
+    for (let i = 0; i < warmup + count; i++) {
+      const started = performance.now();
+      const res = await fetch(`${this.baseUrl}${path}`, { headers, redirect: "manual" });
+      await res.arrayBuffer();
+      if (res.status >= 500) throw new Error(`${path} answered ${res.status}`);
+      if (i >= warmup) samples.push(performance.now() - started);
+    }
+    return samples;
+  }
+
+  /** Walks the emulator's consent page for `platform` as a person would: start → Approve → callback. */
+  async connect(cookie: string, platform: string): Promise<void> {
+    const start = await fetch(`${this.baseUrl}/api/auth/${platform}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    const authUrl = new URL(start.headers.get("Location") ?? "");
+    const html = await (await fetch(authUrl)).text();
+    const form = new URLSearchParams(authUrl.searchParams);
+    const choice = /name="choice" value="([^"]+)"/.exec(html)?.[1];
+    if (choice) form.append("choice", choice);
+    form.set("decision", "approve");
+    const consent = await fetch(authUrl.origin + authUrl.pathname, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+      redirect: "manual",
+    });
+    const callback = (consent.headers.get("Location") ?? "").replace(/#.*$/, "");
+    const done = await fetch(callback, { headers: { Cookie: cookie }, redirect: "manual" });
+    const location = done.headers.get("Location") ?? "";
+    if (!location.includes(`connected=${platform}`)) throw new Error(`connecting ${platform} failed: ${location}`);
+  }
+}

@@ -1,0 +1,83 @@
+import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+/**
+ * Writes bulk analytics data straight into the local D1 file before the Worker starts: the API would take
+ * hours to create a million snapshots. Rows have the shape the app writes (same tables and columns).
+ */
+const b64url = (b: Buffer) => b.toString("base64url");
+
+/** The app's password format (workers/auth/passwords.ts), so the seeded user can sign in through the API. */
+export function passwordHash(password: string): string {
+  const salt = randomBytes(16);
+  return `pbkdf2-sha256$100000$${b64url(salt)}$${b64url(pbkdf2Sync(password, salt, 100_000, 32, "sha256"))}`;
+}
+
+export function d1File(persistTo: string): string {
+  const dir = join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  if (!file) throw new Error(`no D1 database under ${dir}: were migrations applied?`);
+  return join(dir, file);
+}
+
+const PLATFORMS = ["instagram", "facebook", "linkedin", "twitter", "youtube"] as const;
+
+export interface SeedSize {
+  posts: number;
+  snapshotsPerPost: number;
+  otherUsers: number;
+}
+
+/** One user with `posts` published posts and `snapshotsPerPost` snapshots each, among other users with a tenth as much. */
+export function seedAnalytics(persistTo: string, size: SeedSize, user: { email: string; password: string }) {
+  const db = new DatabaseSync(d1File(persistTo));
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF;");
+  const now = Date.now();
+  const insertUser = db.prepare("INSERT INTO users (id, email, display_name, password_hash, timezone, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  const insertAccount = db.prepare(
+    "INSERT INTO connected_accounts (id, user_id, platform, platform_user_id, username, display_name, account_type, access_token_enc, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'business', 'seeded', ?, ?)",
+  );
+  const insertPost = db.prepare(
+    "INSERT INTO posts (id, user_id, content, hashtags, status, scheduled_at, timezone, published_at, created_at, updated_at, platforms) VALUES (?, ?, ?, ?, 'published', ?, 'Europe/Berlin', ?, ?, ?, ?)",
+  );
+  const insertTarget = db.prepare(
+    "INSERT INTO post_targets (id, post_id, user_id, platform, account_id, status, due_at, remote_id, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'published', ?, ?, ?, ?, ?)",
+  );
+  const insertSnapshot = db.prepare(
+    "INSERT INTO post_metric_snapshots (id, target_id, post_id, account_id, user_id, platform, taken_at, impressions, reach, likes, comments, shares, saves, clicks, video_views) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  let benchUserId = "";
+  const fill = (userId: string, posts: number) => {
+    const accounts = PLATFORMS.map((platform) => {
+      const id = randomUUID();
+      insertAccount.run(id, userId, platform, `seed-${id.slice(0, 8)}`, `${platform}_seed`, `${platform} seed`, now, now);
+      return { id, platform };
+    });
+    for (let i = 0; i < posts; i++) {
+      const postId = randomUUID();
+      const targetId = randomUUID();
+      const account = accounts[i % accounts.length]!;
+      const publishedAt = now - Math.floor((i / posts) * 365 * 86_400_000) - 3_600_000;
+      insertPost.run(postId, userId, `Seeded post ${i} #growth #tips`, JSON.stringify(["growth", "tips"]), publishedAt, publishedAt, publishedAt, publishedAt, JSON.stringify([account.platform]));
+      insertTarget.run(targetId, postId, userId, account.platform, account.id, publishedAt, `remote-${i}`, publishedAt, publishedAt, publishedAt);
+      for (let s = 0; s < size.snapshotsPerPost; s++) {
+        const g = s + 1;
+        insertSnapshot.run(randomUUID(), targetId, postId, account.id, userId, account.platform, publishedAt + g * 3_600_000, 100 * g, 80 * g, 10 * g, g, g, 0, 2 * g, 0);
+      }
+    }
+  };
+  db.exec("BEGIN");
+  benchUserId = randomUUID();
+  insertUser.run(benchUserId, user.email, "Bench User", passwordHash(user.password), "Europe/Berlin", now, now);
+  fill(benchUserId, size.posts);
+  for (let u = 0; u < size.otherUsers; u++) {
+    const id = randomUUID();
+    insertUser.run(id, `other-${u}-${id.slice(0, 6)}@bench.local`, `Other ${u}`, "pbkdf2-sha256$1$x$x", "UTC", now, now);
+    fill(id, Math.ceil(size.posts / 10));
+  }
+  db.exec("COMMIT");
+  db.close();
+  return benchUserId;
+}
