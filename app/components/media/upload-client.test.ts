@@ -34,6 +34,8 @@ describe("checkFiles", () => {
       { name: "logo.svg", message: "Unsupported file type. Only images and videos are allowed." },
       { name: "p10.png", message: "You can upload up to 10 files at a time." },
     ]);
+    const twoMore = checkFiles(files.slice(1, 4), 2);
+    expect([twoMore.items.length, twoMore.skipped.map((s) => s.name)]).toEqual([2, ["p2.png"]]);
   });
 
   it("flags a file above 80% of its limit with its percentage", () => {

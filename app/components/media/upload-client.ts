@@ -56,16 +56,19 @@ export function nearLimitWarning(kind: MediaKind, bytes: number): string | undef
   return `${Math.round(ratio * 100)}% of the ${MAX_BYTES[kind] / (1024 * 1024)}MB limit`;
 }
 
-/** Splits picked files into those to upload (as pending items) and those skipped with the spec's message. */
-export function checkFiles(files: File[], newId: () => string = () => crypto.randomUUID()): { items: Array<UploadItem & { file: File }>; skipped: SkippedFile[] } {
+/**
+ * Splits picked files into those to upload (as pending items) and those skipped with the spec's
+ * message; `room` is how many more files this round may take (10 at a time).
+ */
+export function checkFiles(files: File[], room = MAX_FILES_PER_UPLOAD): { items: Array<UploadItem & { file: File }>; skipped: SkippedFile[] } {
   const items: Array<UploadItem & { file: File }> = [];
   const skipped: SkippedFile[] = [];
   for (const file of files) {
     const kind = kindOf(file);
     const problem = !kind ? MediaMessages.unsupported : sizeProblem(kind, file.size) ?? (file.size === 0 ? "The file is empty." : null);
     if (problem || !kind) skipped.push({ name: file.name, message: problem ?? MediaMessages.unsupported });
-    else if (items.length >= MAX_FILES_PER_UPLOAD) skipped.push({ name: file.name, message: MediaMessages.tooManyFiles });
-    else items.push({ id: newId(), file, name: file.name, size: file.size, kind, status: "pending", progress: 0, warning: nearLimitWarning(kind, file.size) });
+    else if (items.length >= room) skipped.push({ name: file.name, message: MediaMessages.tooManyFiles });
+    else items.push({ id: crypto.randomUUID(), file, name: file.name, size: file.size, kind, status: "pending", progress: 0, warning: nearLimitWarning(kind, file.size) });
   }
   return { items, skipped };
 }
