@@ -29,7 +29,7 @@ async function chooseFiles(page: Page, files: Array<{ name: string; mimeType: st
 
 const uploadRow = (page: Page, name: string) => page.getByRole("dialog", { name: "Upload Media" }).getByRole("listitem", { name });
 
-test("upload an image and a video, see them in the library, edit alt text, delete with confirmation", async ({ journey: { page } }) => {
+test("upload an image and a video, see them in the library, edit alt text, delete with confirmation", async ({ journey: { page, baseUrl, expectStatus } }) => {
   const user = newUser();
   await registerViaApi(page, user);
   await gotoHydrated(page, "/content?tab=media");
@@ -94,6 +94,27 @@ test("upload an image and a video, see them in the library, edit alt text, delet
   await toast(page, "Media removed");
   await page.waitForFunction(() => document.querySelectorAll('[aria-label="Media files"] > li').length === 1);
   expect(await page.getByLabel("Media type").locator("option").allInnerTexts()).toEqual(["All (1)", "Images (0)", "Videos (1)"]);
+
+  // A draft uses the video: deleting it names that post and asks again.
+  const listed = await page.context().request.get("/api/media");
+  const [video] = (await listed.json()).data.media as Array<{ id: string }>;
+  const draft = await page.context().request.post("/api/posts", {
+    headers: { Origin: baseUrl },
+    data: { content: "Launch day teaser for the new collection", platforms: ["facebook"], images: [video!.id], status: "draft" },
+  });
+  expect(draft.status()).toBe(201);
+  await page.reload();
+  await page.getByText("Used 1x").waitFor();
+  expectStatus(409, `/api/media/${video!.id}`);
+  await page.getByRole("button", { name: "Open intro.mp4" }).click();
+  await detail.getByRole("button", { name: "Delete Media" }).click();
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+  const inUse = page.getByRole("alertdialog", { name: "Media in use" });
+  await inUse.getByText("This media is used by 1 scheduled or draft post. Delete it anyway?").waitFor();
+  await inUse.getByRole("list", { name: "Posts using this media" }).getByText("Launch day teaser for the new collection").waitFor();
+  await inUse.getByRole("button", { name: "Delete Anyway" }).click();
+  await toast(page, "Media removed");
+  await page.getByText("No media found").waitFor();
 });
 
 test("a 25 MB video goes up in parts with progress in between", async ({ journey: { page } }) => {
