@@ -7,7 +7,7 @@ export interface Envelope<T = unknown> {
 
 export const NETWORK_ERROR = "Network error. Please check your connection.";
 
-export type ApiResult<T> = { ok: true; message: string; data: T } | { ok: false; status: number; message: string };
+export type ApiResult<T> = { ok: true; message: string; data: T } | { ok: false; status: number; message: string; data?: unknown };
 
 export async function api<T = unknown>(path: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<ApiResult<T>> {
   let response: Response;
@@ -23,7 +23,7 @@ export async function api<T = unknown>(path: string, init: { method?: string; js
   }
   const body = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (!response.ok || !body?.success) {
-    return { ok: false, status: response.status, message: body?.message || `HTTP error! status: ${response.status}` };
+    return { ok: false, status: response.status, message: body?.message || `HTTP error! status: ${response.status}`, data: body?.data };
   }
   return { ok: true, message: body.message, data: body.data as T };
 }

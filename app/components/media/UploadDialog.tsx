@@ -1,0 +1,185 @@
+import { CheckCircle2, FileImage, FileVideo, Upload, X, XCircle } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useDropzone } from "react-dropzone";
+import { toast } from "sonner";
+import type { MediaJson } from "../../../workers/media/present";
+import { Modal } from "~/components/ui/Modal";
+import { primaryButton, secondaryButton } from "~/components/ui/styles";
+import { notify } from "~/lib/notify";
+import { humanSize, MAX_FILES_PER_UPLOAD } from "../../../workers/media/limits";
+import { ACCEPTED_EXTENSIONS, checkFiles, type SkippedFile, type UploadItem, uploadedMessage, uploadFiles } from "./upload-client";
+
+type QueuedItem = UploadItem & { file: File };
+
+export interface UploadDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The library items stored by one round of uploads (only the completed ones). */
+  onUploaded?: (items: MediaJson[]) => void;
+  folder?: string;
+}
+
+const STATUS_LABEL: Record<UploadItem["status"], string> = { pending: "Pending", uploading: "Uploading", completed: "Completed", failed: "Failed" };
+
+function skippedToast(skipped: SkippedFile[]) {
+  if (skipped.length === 0) return;
+  toast.error(`${skipped.length} ${skipped.length === 1 ? "file was" : "files were"} skipped`, {
+    duration: 5000,
+    description: (
+      <ul>
+        {skipped.map((s) => (
+          <li key={s.name}>
+            {s.name}: {s.message}
+          </li>
+        ))}
+      </ul>
+    ),
+  });
+}
+
+/** SPEC §2/§5 media upload: drop or choose files, see each one's real progress and outcome. */
+export function UploadDialog({ open, onOpenChange, onUploaded, folder }: UploadDialogProps) {
+  const [items, setItems] = useState<QueuedItem[]>([]);
+  const [busy, setBusy] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const { getRootProps, getInputProps, isDragActive, open: openFileDialog } = useDropzone({
+    noClick: true,
+    noKeyboard: true,
+    disabled: busy,
+    onDrop: (accepted, rejected) => {
+      const waiting = items.filter((i) => i.status === "pending").length;
+      const { items: queued, skipped } = checkFiles([...accepted, ...rejected.map((r) => r.file)], MAX_FILES_PER_UPLOAD - waiting);
+      skippedToast(skipped);
+      setItems((current) => [...current.filter((i) => i.status !== "completed"), ...queued]);
+    },
+  });
+
+  const pending = items.filter((i) => i.status === "pending");
+
+  async function start() {
+    const controller = new AbortController();
+    abort.current = controller;
+    setBusy(true);
+    const results = await uploadFiles(pending, {
+      folder,
+      signal: controller.signal,
+      onItem: (next) => setItems((current) => current.map((i) => (i.id === next.id ? next : i))),
+    });
+    abort.current = null;
+    setBusy(false);
+    const stored = results.filter((r) => r.status === "completed" && r.media);
+    if (stored.length > 0) {
+      notify.success(uploadedMessage(stored.map((s) => s.kind)));
+      onUploaded?.(stored.map((s) => s.media!));
+    }
+    const failed = results.filter((r) => r.status === "failed");
+    if (failed.length > 0 && !controller.signal.aborted) notify.error("Failed to upload media");
+  }
+
+  function close(next: boolean) {
+    if (next) return onOpenChange(true);
+    abort.current?.abort();
+    setItems([]);
+    onOpenChange(false);
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Upload Media"
+      description="Add images and videos to your media library."
+      footer={
+        <>
+          {busy ? (
+            <button type="button" className={secondaryButton} onClick={() => abort.current?.abort()}>
+              Cancel Upload
+            </button>
+          ) : (
+            <button type="button" className={secondaryButton} onClick={() => close(false)}>
+              {items.some((i) => i.status === "completed") ? "Done" : "Cancel"}
+            </button>
+          )}
+          <button type="button" className={primaryButton} disabled={busy || pending.length === 0} onClick={() => void start()}>
+            <Upload className="size-4" aria-hidden />
+            {busy ? "Uploading..." : pending.length === 0 ? "Upload" : `Upload ${pending.length} ${pending.length === 1 ? "File" : "Files"}`}
+          </button>
+        </>
+      }
+    >
+      <div
+        {...getRootProps({
+          className: `flex flex-col items-center rounded-lg border-2 border-dashed px-6 py-8 text-center transition-colors ${
+            isDragActive ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-slate-50"
+          }`,
+        })}
+      >
+        <input {...getInputProps({ accept: ["image/*", "video/*", ...ACCEPTED_EXTENSIONS].join(","), "aria-label": "Choose files to upload" })} />
+        <Upload className="size-8 text-slate-400" aria-hidden />
+        <p className="mt-2 text-sm font-medium text-slate-700">{isDragActive ? "Drop the files here" : "Drag and drop files here, or"}</p>
+        <button type="button" className={`${secondaryButton} mt-3`} onClick={openFileDialog} disabled={busy}>
+          Choose Files
+        </button>
+        <p className="mt-3 text-xs text-slate-500">Accepted formats: PNG, JPG, GIF, WEBP; MP4, MOV, AVI</p>
+        <p className="text-xs text-slate-500">Images up to 50MB, videos up to 250MB, 10 files at a time</p>
+      </div>
+
+      {items.length > 0 ? (
+        <ul className="mt-4 space-y-2" aria-label="Files to upload">
+          {items.map((item) => (
+            <UploadRow key={item.id} item={item} onRemove={busy ? undefined : () => setItems((c) => c.filter((i) => i.id !== item.id))} />
+          ))}
+        </ul>
+      ) : null}
+    </Modal>
+  );
+}
+
+function UploadRow({ item, onRemove }: { item: QueuedItem; onRemove?: () => void }) {
+  const Icon = item.kind === "video" ? FileVideo : FileImage;
+  const label = item.status === "uploading" ? `${STATUS_LABEL.uploading} ${item.progress}%` : STATUS_LABEL[item.status];
+  return (
+    <li className="rounded-md border border-slate-200 p-3" aria-label={item.name}>
+      <div className="flex items-center gap-3">
+        <Icon className="size-5 shrink-0 text-slate-400" aria-hidden />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium" title={item.name}>
+            {item.name}
+          </p>
+          <p className="text-xs text-slate-500">
+            {humanSize(item.size)}
+            {item.warning ? <span className="ml-2 font-medium text-amber-700">{item.warning}</span> : null}
+          </p>
+        </div>
+        <span className={`flex items-center gap-1 text-xs font-medium ${item.status === "failed" ? "text-red-700" : item.status === "completed" ? "text-green-700" : "text-slate-600"}`} data-testid="upload-status">
+          {item.status === "completed" ? <CheckCircle2 className="size-4" aria-hidden /> : null}
+          {item.status === "failed" ? <XCircle className="size-4" aria-hidden /> : null}
+          {label}
+        </span>
+        {onRemove && item.status === "pending" ? (
+          <button type="button" className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={`Remove ${item.name}`} onClick={onRemove}>
+            <X className="size-4" aria-hidden />
+          </button>
+        ) : null}
+      </div>
+      {item.status === "uploading" || item.status === "completed" ? (
+        <progress
+          className={`mt-2 h-1.5 w-full ${item.status === "completed" ? "accent-green-600" : "accent-brand-600"}`}
+          aria-label={`${item.name} upload progress`}
+          value={item.progress}
+          max={100}
+        />
+      ) : null}
+      {item.error ? (
+        <p className="mt-1 text-xs text-red-700" role="alert">
+          {item.error}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+export default UploadDialog;

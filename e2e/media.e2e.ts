@@ -1,0 +1,145 @@
+import { crc32, deflateSync } from "node:zlib";
+import type { Page } from "playwright-core";
+import { mp4Bytes } from "../workers/test/media-fixtures";
+import { expect, test } from "./browser";
+import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+
+/** A real, decodable PNG: width × height of one RGB colour. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(pixels)), chunk("IEND", Buffer.alloc(0))]);
+}
+
+async function chooseFiles(page: Page, files: Array<{ name: string; mimeType: string; buffer: Buffer }>) {
+  await page.getByLabel("Choose files to upload").setInputFiles(files);
+}
+
+const uploadRow = (page: Page, name: string) => page.getByRole("dialog", { name: "Upload Media" }).getByRole("listitem", { name });
+
+test("upload an image and a video, see them in the library, edit alt text, delete with confirmation", async ({ journey: { page, baseUrl, expectStatus } }) => {
+  const user = newUser();
+  await registerViaApi(page, user);
+  await gotoHydrated(page, "/content?tab=media");
+  await page.getByText("No media found").waitFor();
+
+  await page.getByRole("button", { name: "Upload New Media" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload Media" });
+  await dialog.getByText("Accepted formats: PNG, JPG, GIF, WEBP; MP4, MOV, AVI").waitFor();
+
+  // A file that is not media is skipped with the spec's message; the others wait as pending.
+  await chooseFiles(page, [
+    { name: "sunset-over-the-harbour.png", mimeType: "image/png", buffer: png(64, 48, [220, 40, 40]) },
+    { name: "intro.mp4", mimeType: "video/mp4", buffer: Buffer.from(await mp4Bytes({ width: 320, height: 240, seconds: 1 })) },
+    { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") },
+  ]);
+  await toast(page, "1 file was skipped");
+  await page.getByText("notes.txt: Unsupported file type. Only images and videos are allowed.").waitFor();
+  expect(await uploadRow(page, "sunset-over-the-harbour.png").getByTestId("upload-status").innerText()).toBe("Pending");
+  expect(await uploadRow(page, "intro.mp4").getByTestId("upload-status").innerText()).toBe("Pending");
+
+  await dialog.getByRole("button", { name: "Upload 2 Files" }).click();
+  await toast(page, "Successfully uploaded 2 files!");
+  for (const name of ["sunset-over-the-harbour.png", "intro.mp4"]) {
+    expect(await uploadRow(page, name).getByTestId("upload-status").innerText()).toBe("Completed");
+    expect(await uploadRow(page, name).getByRole("progressbar").getAttribute("value")).toBe("100");
+  }
+  await dialog.getByRole("button", { name: "Done" }).click();
+
+  // Cards: name cut at 20 characters, size, usage; the type filter counts both kinds.
+  const cards = page.getByRole("list", { name: "Media files" });
+  await cards.getByText("sunset-over-the-harb...").waitFor();
+  await cards.getByText("intro.mp4").waitFor();
+  expect(await cards.getByRole("listitem").count()).toBe(2);
+  expect(await cards.getByText(/Used 0x/).count()).toBe(2);
+  expect(await page.getByLabel("Media type").locator("option").allInnerTexts()).toEqual(["All (2)", "Images (1)", "Videos (1)"]);
+  await page.getByLabel("Media type").selectOption("video");
+  await page.waitForFunction(() => document.querySelectorAll('[aria-label="Media files"] > li').length === 1);
+  await cards.getByText("intro.mp4").waitFor();
+  await page.getByRole("button", { name: "Clear All" }).click();
+  await cards.getByText("sunset-over-the-harb...").waitFor();
+
+  // Detail: facts of the real bytes, alt text saved on the server.
+  await page.getByRole("button", { name: "Open sunset-over-the-harbour.png" }).click();
+  const detail = page.getByRole("dialog", { name: "Media Details" });
+  await detail.getByText("64 × 48").waitFor();
+  await detail.getByText("sunset-over-the-harbour.png").waitFor();
+  await detail.getByLabel("Alt text").fill("A red square at sunset");
+  await detail.getByLabel("Tags").fill("summer, launch, red");
+  await detail.getByRole("button", { name: "Save Changes" }).click();
+  await toast(page, "Media updated");
+  await detail.getByRole("button", { name: "Close" }).click();
+  await cards.getByText("+1").waitFor();
+  await page.getByRole("button", { name: "Open sunset-over-the-harbour.png" }).click();
+  expect(await detail.getByLabel("Alt text").inputValue()).toBe("A red square at sunset");
+  expect(await detail.getByRole("link", { name: "Download" }).getAttribute("download")).toBe("sunset-over-the-harbour.png");
+
+  // Delete with confirmation.
+  await detail.getByRole("button", { name: "Delete Media" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete Media" });
+  await confirm.getByText("Are you sure you want to delete this media? This action cannot be undone.").waitFor();
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+  await toast(page, "Media removed");
+  await page.waitForFunction(() => document.querySelectorAll('[aria-label="Media files"] > li').length === 1);
+  expect(await page.getByLabel("Media type").locator("option").allInnerTexts()).toEqual(["All (1)", "Images (0)", "Videos (1)"]);
+
+  // A draft uses the video: deleting it names that post and asks again.
+  const listed = await page.context().request.get("/api/media");
+  const [video] = (await listed.json()).data.media as Array<{ id: string }>;
+  const draft = await page.context().request.post("/api/posts", {
+    headers: { Origin: baseUrl },
+    data: { content: "Launch day teaser for the new collection", platforms: ["facebook"], images: [video!.id], status: "draft" },
+  });
+  expect(draft.status()).toBe(201);
+  await page.reload();
+  await page.getByText("Used 1x").waitFor();
+  expectStatus(409, `/api/media/${video!.id}`);
+  await page.getByRole("button", { name: "Open intro.mp4" }).click();
+  await detail.getByRole("button", { name: "Delete Media" }).click();
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+  const inUse = page.getByRole("alertdialog", { name: "Media in use" });
+  await inUse.getByText("This media is used by 1 scheduled or draft post. Delete it anyway?").waitFor();
+  await inUse.getByRole("list", { name: "Posts using this media" }).getByText("Launch day teaser for the new collection").waitFor();
+  await inUse.getByRole("button", { name: "Delete Anyway" }).click();
+  await toast(page, "Media removed");
+  await page.getByText("No media found").waitFor();
+});
+
+test("a 25 MB video goes up in parts with progress in between", async ({ journey: { page } }) => {
+  const user = newUser();
+  await registerViaApi(page, user);
+  await gotoHydrated(page, "/content?tab=media");
+  await page.getByRole("button", { name: "Upload New Media" }).click();
+  const big = Buffer.from(await mp4Bytes({ width: 640, height: 360, seconds: 1, size: 25 * 1024 * 1024 }));
+  await chooseFiles(page, [{ name: "keynote.mp4", mimeType: "video/mp4", buffer: big }]);
+
+  const parts = page.waitForRequest((r) => r.method() === "PUT" && /\/api\/media\/uploads\/[^/]+\/parts\/3$/.test(r.url()));
+  await page.getByRole("button", { name: "Upload 1 File" }).click();
+  // Between the first part and the last one the bar shows a share of the file, not 0 and not 100.
+  const between = await page.waitForFunction(
+    () => {
+      const bar = document.querySelector<HTMLProgressElement>('progress[aria-label="keynote.mp4 upload progress"]');
+      return bar && bar.value > 0 && bar.value < 100 ? bar.value : null;
+    },
+    undefined,
+    { polling: 20 },
+  );
+  expect(await between.jsonValue()).toBeGreaterThan(0);
+  await parts;
+  await toast(page, "Successfully uploaded 1 video!");
+  expect(await uploadRow(page, "keynote.mp4").getByTestId("upload-status").innerText()).toBe("Completed");
+  await page.getByRole("button", { name: "Done" }).click();
+  await page.getByRole("list", { name: "Media files" }).getByText("25 MB").waitFor();
+});
