@@ -1,6 +1,7 @@
 import { Outlet, redirect, useNavigation } from "react-router";
 import { appContext } from "../../workers/context";
 import { AppShell } from "~/components/shell/AppShell";
+import { PublishFailureNotices } from "~/components/shell/PublishFailureNotices";
 import { signInPath } from "~/lib/redirect";
 import type { Route } from "./+types/app-layout";
 
@@ -20,6 +21,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       {navigation.state === "loading" && (
         <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-500" />
       )}
+      <PublishFailureNotices />
       <Outlet />
     </AppShell>
   );
