@@ -1,4 +1,5 @@
 import { TZDate } from "@date-fns/tz";
+import { avatar, initialsOf } from "./avatar";
 import { startOfDay } from "date-fns";
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
@@ -162,9 +163,9 @@ googleApis.get("/youtube/v3/channels", async (c) => {
               customUrl: channel.customUrl,
               publishedAt: "2020-03-14T09:00:00Z",
               thumbnails: {
-                default: { url: `https://yt3.ggpht.com/emulator/${channel.id}=s88`, width: 88, height: 88 },
-                medium: { url: `https://yt3.ggpht.com/emulator/${channel.id}=s240`, width: 240, height: 240 },
-                high: { url: `https://yt3.ggpht.com/emulator/${channel.id}=s800`, width: 800, height: 800 },
+                default: { url: avatar(initialsOf(channel.title), "#ff0000"), width: 88, height: 88 },
+                medium: { url: avatar(initialsOf(channel.title), "#ff0000"), width: 240, height: 240 },
+                high: { url: avatar(initialsOf(channel.title), "#ff0000"), width: 800, height: 800 },
               },
             },
           }

@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { avatar } from "./avatar";
 import type { Db } from "../db/client";
 import type { TokenRow } from "./tokens";
 import { mountConsent } from "./consent";
@@ -27,7 +28,7 @@ const MEMBER = {
   given_name: "Jordan",
   family_name: "Rivera",
   email: "jordan.rivera@example.com",
-  picture: "https://media.licdn.com/dms/image/emulator/jordan-rivera.jpg",
+  picture: avatar("JR", "#0a66c2"),
 };
 const MEMBER_URN = `urn:li:person:${MEMBER.sub}`;
 const ORGS = [

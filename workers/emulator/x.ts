@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { avatar, initialsOf } from "./avatar";
 import { Hono, type Context } from "hono";
 import { emuTokens } from "../db/schema/emulator";
 import { mountConsent } from "./consent";
@@ -173,7 +174,7 @@ xApi.get("/2/users/me", (c) => {
       id: u.id,
       name: u.name,
       username: u.username,
-      ...(fields.includes("profile_image_url") ? { profile_image_url: `https://pbs.twimg.com/profile_images/emulator/${u.username}_normal.jpg` } : {}),
+      ...(fields.includes("profile_image_url") ? { profile_image_url: avatar(initialsOf(u.name ?? u.username), "#0f1419") } : {}),
       ...(fields.includes("verified") ? { verified: u.verified } : {}),
       ...(fields.includes("public_metrics") ? { public_metrics: { followers_count: followerCount(u.id, c.var.now), following_count: 180, tweet_count: 0, listed_count: 3, like_count: 240, media_count: 12 } } : {}),
     },

@@ -7,7 +7,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Profile pictures come from the platforms' CDNs; images cannot run code.
+    "img-src 'self' data: blob: https:",
     "media-src 'self' blob:",
     "font-src 'self' data:",
     "connect-src 'self'",

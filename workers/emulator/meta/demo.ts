@@ -1,9 +1,5 @@
+import { avatar } from "../avatar";
 /** The demo people, Pages and accounts the Meta consent screens offer. Fixed ids, so runs are repeatable. */
-
-function avatar(initials: string, color: string): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><rect width="96" height="96" rx="48" fill="${color}"/><text x="48" y="60" font-size="36" text-anchor="middle" fill="#fff" font-family="sans-serif">${initials}</text></svg>`;
-  return `data:image/svg+xml;base64,${btoa(svg)}`;
-}
 
 export interface DemoIgAccount {
   id: string;
