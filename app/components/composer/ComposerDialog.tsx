@@ -256,7 +256,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
 
 function ContentSection({ form, update, hashtags }: { form: ReturnType<typeof initialForm>; update: (patch: Partial<ReturnType<typeof initialForm>>) => void; hashtags: string[] }) {
   return (
-    <section aria-label="Content" className="space-y-3">
+    <section className="space-y-3">
       <ContentField value={form.content} onChange={(content) => update({ content })} hashtags={hashtags} platforms={form.platforms} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Hashtags" placeholder="#launch #news" value={form.hashtags} onChange={(v) => update({ hashtags: v })} />
