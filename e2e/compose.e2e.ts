@@ -1,13 +1,17 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, format } from "date-fns";
 import type { Page } from "playwright-core";
-import { localToUtc } from "../workers/posts/schedule-time";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
 import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 
 const ZONE = "Europe/Berlin";
 const localDay = (daysAhead: number) => format(addDays(new TZDate(Date.now(), ZONE), daysAhead), "yyyy-MM-dd");
+function nineAmBerlin(day: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, 9, 0, ZONE).getTime()).toISOString();
+}
+
 
 /**
  * Connects a platform the way a user does: the app's connect route, the emulator's consent page, Approve.
@@ -113,7 +117,7 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   await toast(page, "Post updated successfully");
   await page.locator(`[data-day="${target}"]`).getByRole("button", { name: /^Scheduled post/ }).waitFor();
   const listed = await (await page.context().request.get("/api/posts?status=scheduled")).json();
-  expect(listed.data.posts[0].scheduledDate).toBe(new Date(localToUtc(target, "09:00", ZONE)!).toISOString());
+  expect(listed.data.posts[0].scheduledDate).toBe(nineAmBerlin(target));
 
   await chip.click();
   const detail = page.getByRole("dialog", { name: "Post Details" });
@@ -126,4 +130,28 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   await confirm.getByRole("button", { name: "Delete" }).click();
   await toast(page, "Post deleted successfully");
   await chip.waitFor({ state: "detached" });
+});
+
+test("a link from the AI page opens the composer with its text; Save as Draft stores the post and the planner lists it", async ({ journey: { page } }) => {
+  await registerViaApi(page, newUser("Pia Lund"));
+  await connect(page, "twitter");
+  await gotoHydrated(page, `/content?compose=1&text=${encodeURIComponent("Five tips for #remote teams")}`);
+  const composer = page.getByRole("dialog", { name: "Create Post" });
+  expect(await composer.getByLabel("Content", { exact: true }).inputValue()).toBe("Five tips for #remote teams");
+  expect(page.url()).toMatch(/\/content\?tab=posts$/);
+  await composer.getByRole("button", { name: /^X( |$)/ }).click();
+  await composer.getByRole("button", { name: "Save as Draft" }).click();
+  await toast(page, "Draft saved successfully!");
+  const card = page.getByRole("article", { name: /Five tips/ });
+  await card.getByText("#remote", { exact: true }).waitFor();
+  await card.getByText("Draft", { exact: true }).waitFor();
+
+  // Drafts have no status filter results among scheduled posts, and the planner lists them aside.
+  await page.getByLabel("Status").selectOption("scheduled");
+  await page.getByText("Try adjusting your search or filters").waitFor();
+  await page.getByRole("button", { name: "Clear All" }).click();
+  await card.waitFor();
+
+  await gotoHydrated(page, "/planner");
+  await page.getByRole("region", { name: /Drafts/ }).getByRole("button", { name: /Five tips for #remote teams/ }).waitFor();
 });

@@ -8,7 +8,7 @@ import { MediaCarousel } from "~/components/composer/MediaCarousel";
 import { Modal } from "~/components/ui/Modal";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
-import { cardDate, cardHashtags } from "./post-view";
+import { cardDate, cardHashtags, repostBody } from "./post-view";
 import { StatusBadge } from "./StatusBadge";
 import type { AccountView, PostJson } from "./types";
 
@@ -17,23 +17,6 @@ type PostAnalytics = z.infer<typeof PostAnalyticsData>;
 const tabClass =
   "border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 const itemClass = "cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100";
-
-/** The body of Repost Now (SPEC §4): the old post's content, platforms, non-empty accounts, media, tags, category. */
-export function repostBody(post: PostJson) {
-  const selectedAccounts = Object.fromEntries(Object.entries(post.selectedAccounts).filter(([, ids]) => ids && ids.length));
-  return {
-    content: post.content,
-    platforms: post.platforms,
-    selectedAccounts,
-    media: post.media.map((m) => m.id),
-    hashtags: post.hashtags,
-    mentions: post.mentions,
-    metadata: { category: post.metadata.category, source: post.metadata.source },
-    title: post.title,
-    youtubeVideo: post.youtubeVideo?.id ?? null,
-    publishNow: true,
-  };
-}
 
 /** SPEC §2 Post detail: Preview, Analytics and Comments; actions Edit Post, Repost Now, Delete. */
 export function PostDetailDialog({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { feedCaption } from "../composer/preview";
-import { cardDate, cardHashtags, channelStatuses, excerpt, statusTone } from "./post-view";
+import { cardDate, cardHashtags, channelStatuses, excerpt, repostBody, statusTone } from "./post-view";
+import type { PostJson } from "./types";
 
 describe("post card helpers", () => {
   it("shows the first 80 characters", () => {
@@ -35,5 +36,33 @@ describe("feed caption", () => {
     expect(ig.shown.endsWith("word")).toBe(true);
     expect(feedCaption(text, "twitter")).toEqual({ shown: text, truncated: false });
     expect(feedCaption("short", "linkedin").truncated).toBe(false);
+  });
+});
+
+describe("repost", () => {
+  it("copies content, platforms, non-empty accounts, media, tags and category, and publishes now", () => {
+    const post = {
+      content: "Hi",
+      platforms: ["twitter", "linkedin"],
+      selectedAccounts: { twitter: ["x1"], linkedin: [] },
+      media: [{ id: "m1" }],
+      hashtags: ["a"],
+      mentions: ["b"],
+      metadata: { category: "news", source: "web" },
+      title: null,
+      youtubeVideo: null,
+    } as unknown as PostJson;
+    expect(repostBody(post)).toEqual({
+      content: "Hi",
+      platforms: ["twitter", "linkedin"],
+      selectedAccounts: { twitter: ["x1"] },
+      media: ["m1"],
+      hashtags: ["a"],
+      mentions: ["b"],
+      metadata: { category: "news", source: "web" },
+      title: null,
+      youtubeVideo: null,
+      publishNow: true,
+    });
   });
 });

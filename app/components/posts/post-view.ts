@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { allHashtags } from "../../../workers/posts/schema";
 import { placementInstant, type PlacedPost } from "../planner/calendar";
+import type { PostJson } from "./types";
 
 /** What post cards, the planner and the detail dialog show of a post. Pure. */
 
@@ -47,4 +48,21 @@ export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
 /** The statuses a post shows: the post's own when it has no channels, else one per channel. */
 export function channelStatuses(post: { status: string; platformPosts: Array<{ platform: string; status: string }> }) {
   return post.platformPosts.length ? post.platformPosts.map((t) => ({ platform: t.platform, status: t.status })) : [{ platform: null, status: post.status }];
+}
+
+/** The body of Repost Now (SPEC §4): the old post's content, platforms, non-empty accounts, media, tags, category. */
+export function repostBody(post: PostJson) {
+  const selectedAccounts = Object.fromEntries(Object.entries(post.selectedAccounts).filter(([, ids]) => ids && ids.length));
+  return {
+    content: post.content,
+    platforms: post.platforms,
+    selectedAccounts,
+    media: post.media.map((m) => m.id),
+    hashtags: post.hashtags,
+    mentions: post.mentions,
+    metadata: { category: post.metadata.category, source: post.metadata.source },
+    title: post.title,
+    youtubeVideo: post.youtubeVideo?.id ?? null,
+    publishNow: true,
+  };
 }
