@@ -1,26 +1,55 @@
-import { FolderOpen } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { PostsTab } from "~/components/content/PostsTab";
 import { MediaLibraryTab } from "~/components/media/MediaLibraryTab";
 import { PageHeader } from "~/components/PageHeader";
-import { EmptyState } from "~/components/ui/EmptyState";
+import { usePostDialogs } from "~/components/posts/use-post-dialogs";
 import { pageMeta } from "~/lib/meta";
+import { useTimeZone } from "~/lib/use-time-zone";
 import type { Route } from "./+types/content";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Content Hub", description: "Your posts and media library in one place.", keywords: "content hub, posts, media library" });
 
+const tabClass =
+  "border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
+
 export default function ContentPage() {
-  const [params] = useSearchParams();
+  const timeZone = useTimeZone();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "media" ? "media" : "posts";
+  const [version, setVersion] = useState(0);
+  const dialogs = usePostDialogs(timeZone, () => setVersion((v) => v + 1));
+
+  // /content?compose=1&text=… (the AI page's links) opens the composer prefilled, once.
+  const { compose } = dialogs;
+  useEffect(() => {
+    if (params.get("compose") !== "1") return;
+    compose({ text: params.get("text") ?? "" });
+    setParams({ tab }, { replace: true, preventScrollReset: true });
+  }, [params, compose, setParams, tab]);
+
   return (
     <>
       <PageHeader title="Content Hub" description="Your posts and media library in one place." />
-      {params.get("tab") === "media" ? (
-        <MediaLibraryTab />
-      ) : (
-        <EmptyState icon={FolderOpen} title="No posts found">
-          Create your first post to get started! Posts and your media library will be listed here.
-        </EmptyState>
-      )}
+      <Tabs.Root value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })}>
+        <Tabs.List aria-label="Content" className="mb-6 flex gap-2 border-b border-slate-200">
+          <Tabs.Trigger value="posts" className={tabClass}>
+            Posts
+          </Tabs.Trigger>
+          <Tabs.Trigger value="media" className={tabClass}>
+            Media Library
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="posts">
+          <PostsTab timeZone={timeZone} dialogs={dialogs} version={version} />
+        </Tabs.Content>
+        <Tabs.Content value="media">
+          <MediaLibraryTab />
+        </Tabs.Content>
+      </Tabs.Root>
+      {dialogs.elements}
     </>
   );
 }

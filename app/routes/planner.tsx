@@ -1,19 +1,86 @@
-import { CalendarDays } from "lucide-react";
+import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from "@dnd-kit/core";
+import { useMemo, useState } from "react";
+import { PostMessages } from "../../workers/posts/schema";
 import { PageHeader } from "~/components/PageHeader";
-import { EmptyState } from "~/components/ui/EmptyState";
+import { type CalendarView, dayOf, dropInstant, groupByDay, headerLabel, monthGrid, shiftAnchor, weekDays } from "~/components/planner/calendar";
+import { DraftsList } from "~/components/planner/DraftsList";
+import { MonthGrid } from "~/components/planner/MonthGrid";
+import { PLANNER_STATUSES, type PlannerStatus, PlannerToolbar } from "~/components/planner/PlannerToolbar";
+import type { PostJson } from "~/components/posts/types";
+import { usePostDialogs } from "~/components/posts/use-post-dialogs";
+import { usePosts } from "~/components/posts/use-posts";
+import { WeekGrid } from "~/components/planner/WeekGrid";
+import { api } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
+import { notify } from "~/lib/notify";
+import { useTimeZone } from "~/lib/use-time-zone";
 import type { Route } from "./+types/planner";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Content Planner", description: "Plan and schedule your posts on a calendar.", keywords: "content calendar, post scheduling, planner" });
 
 export default function PlannerPage() {
+  const timeZone = useTimeZone();
+  const today = dayOf(Date.now(), timeZone);
+  const [view, setView] = useState<CalendarView>("month");
+  const [anchor, setAnchor] = useState(today);
+  const [shown, setShown] = useState<PlannerStatus[]>([...PLANNER_STATUSES]);
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
+  const dialogs = usePostDialogs(timeZone, reload);
+
+  const days = view === "month" ? monthGrid(anchor) : weekDays(anchor);
+  const range = `limit=100&from=${days[0]}&to=${days.at(-1)}`;
+  const posts = usePosts(range, version, "Failed to load calendar posts");
+  const drafts = usePosts("status=draft&limit=50", version);
+  const [moved, setMoved] = useState<Record<string, string>>({});
+  const visible = useMemo(
+    () => (posts ?? []).filter((p) => shown.includes(p.status as PlannerStatus) || (!PLANNER_STATUSES.includes(p.status as PlannerStatus) && shown.length === PLANNER_STATUSES.length)).map((p) => (moved[p.id] ? { ...p, scheduledDate: moved[p.id]! } : p)),
+    [posts, shown, moved],
+  );
+
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
+  const onDragEnd = async ({ active, over }: DragEndEvent) => {
+    const post = visible.find((p) => p.id === active.id);
+    const target = over?.data.current as { day: string; hour?: number } | undefined;
+    if (!post?.scheduledDate || !target) return;
+    const at = dropInstant(Date.parse(post.scheduledDate), timeZone, target.day, target.hour);
+    if (at === null || at === Date.parse(post.scheduledDate)) return;
+    if (at < Date.now()) return void notify.error(PostMessages.schedulePast);
+    const iso = new Date(at).toISOString();
+    setMoved((m) => ({ ...m, [post.id]: iso }));
+    const res = await api<PostJson>(`/api/posts/${post.id}`, { method: "PUT", json: { scheduledDate: iso } });
+    setMoved((m) => Object.fromEntries(Object.entries(m).filter(([id]) => id !== post.id)));
+    if (!res.ok) return void notify.error(res.message || "Failed to update post");
+    notify.success(res.message);
+    reload();
+  };
+
+  const openDay = (day: string) => dialogs.compose({ day });
   return (
     <>
       <PageHeader title="Content Planner" description="Plan and schedule your posts on a calendar." />
-      <EmptyState icon={CalendarDays} title="No posts planned">
-        The calendar for planning and scheduling posts is on its way. Nothing is scheduled yet.
-      </EmptyState>
+      <PlannerToolbar
+        view={view}
+        onView={setView}
+        label={headerLabel(anchor, view)}
+        onStep={(step) => setAnchor((a) => shiftAnchor(a, view, step))}
+        onToday={() => setAnchor(today)}
+        shown={shown}
+        onShown={setShown}
+        onCreate={() => dialogs.compose({})}
+      />
+      <div className="grid gap-4 lg:grid-cols-[1fr_16rem]">
+        <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+          {view === "month" ? (
+            <MonthGrid anchor={anchor} today={today} byDay={groupByDay(visible, timeZone)} onDay={openDay} onPost={dialogs.showDetail} />
+          ) : (
+            <WeekGrid anchor={anchor} today={today} posts={visible} timeZone={timeZone} onDay={openDay} onPost={dialogs.showDetail} />
+          )}
+        </DndContext>
+        <DraftsList drafts={drafts} timeZone={timeZone} onPost={dialogs.showDetail} />
+      </div>
+      {dialogs.elements}
     </>
   );
 }

@@ -1,0 +1,267 @@
+import { Sparkles, X } from "lucide-react";
+import { Dialog, Tabs } from "radix-ui";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { Platform } from "../../../workers/db/schema/accounts";
+import type { Problem } from "../../../workers/posts/preflight";
+import { postFieldsSchema, postProblems, YOUTUBE_TITLE_MAX } from "../../../workers/posts/schema";
+import { utcToLocal } from "../../../workers/posts/schedule-time";
+import { ComposerAiPanel } from "~/components/ai/ComposerAiPanel";
+import { MediaPicker } from "~/components/media/MediaPicker";
+import { UploadDialog } from "~/components/media/UploadDialog";
+import { PlatformGrid } from "~/components/platforms/PlatformGrid";
+import { platformOptions } from "~/components/platforms/platform-options";
+import { TextField } from "~/components/ui/TextField";
+import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { api } from "~/lib/api";
+import { notify } from "~/lib/notify";
+import type { AccountView, MediaJson, PostJson } from "../posts/types";
+import { AccountPicker } from "./AccountPicker";
+import { type ComposerInitial, initialForm, type Intent, requestBody, withPlatforms } from "./composer-form";
+import { contentCounter, words } from "./content-limits";
+import { ContentField } from "./ContentField";
+import { MediaCarousel } from "./MediaCarousel";
+import { PlatformPreview } from "./PlatformPreview";
+import { PreflightPanel } from "./PreflightPanel";
+import { ScheduleFields } from "./ScheduleFields";
+
+export interface ComposerDialogProps {
+  onClose: () => void;
+  timeZone: string;
+  initial: ComposerInitial;
+  onSaved?: (post: PostJson) => void;
+}
+
+const tabClass =
+  "border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
+
+/** SPEC §2 Create / edit post dialog. Loaded on demand (see useComposer). */
+export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: ComposerDialogProps) {
+  const editing = initial.post;
+  const [form, setForm] = useState(() => initialForm(initial, Date.now(), timeZone));
+  const [accounts, setAccounts] = useState<AccountView[] | null>(null);
+  const [accountsFailed, setAccountsFailed] = useState(false);
+  const [aiOpen, setAiOpen] = useState(false);
+  const [picker, setPicker] = useState(false);
+  const [uploader, setUploader] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [preflight, setPreflight] = useState<{ problems: Problem[]; checking: boolean }>({ problems: [], checking: false });
+  const errorsRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void api<{ accounts: AccountView[] }>("/api/accounts").then((res) => (res.ok ? setAccounts(res.data.accounts) : setAccountsFailed(true)));
+  }, []);
+
+  const update = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+  const hashtags = words(form.hashtags, "#");
+  const counter = contentCounter(form.content, hashtags, form.platforms);
+  const intent: Intent = form.mode === "now" ? "now" : "schedule";
+
+  /** SPEC §5 Post messages for what the user asks, from the shared schema. */
+  const problemsFor = (what: Intent) => {
+    const parsed = postFieldsSchema.safeParse(requestBody(form, what, timeZone));
+    if (!parsed.success) return parsed.error.issues.map((i) => i.message);
+    return postProblems(parsed.data, { now: Date.now(), timeZone, mediaKind: (id) => form.media.find((m) => m.id === id)?.fileType });
+  };
+
+  // Pre-flight per channel as the inputs settle.
+  const preflightBody = useMemo(() => JSON.stringify(requestBody(form, intent, timeZone)), [form, intent, timeZone]);
+  useEffect(() => {
+    if (form.platforms.length === 0) return setPreflight({ problems: [], checking: false });
+    let live = true;
+    setPreflight((p) => ({ ...p, checking: true }));
+    const timer = setTimeout(async () => {
+      const res = await api<{ problems: Problem[] }>("/api/posts/preflight", { json: JSON.parse(preflightBody) });
+      if (live) setPreflight({ problems: res.ok ? res.data.problems : [], checking: false });
+    }, 600);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [preflightBody, form.platforms.length]);
+
+  const submit = async (what: Intent) => {
+    const problems = problemsFor(what);
+    setErrors(problems);
+    if (problems.length) return requestAnimationFrame(() => errorsRef.current?.focus());
+    setBusy(true);
+    const body = requestBody(form, what, timeZone);
+    const res = editing ? await api<PostJson>(`/api/posts/${editing.id}`, { method: "PUT", json: body }) : await api<PostJson>("/api/posts", { json: body });
+    setBusy(false);
+    if (!res.ok) {
+      setErrors([res.message]);
+      notify.error(res.message);
+      return;
+    }
+    const message =
+      what === "draft" ? "Draft saved successfully!" : what === "schedule" ? "Post scheduled successfully!" : res.data.status === "published" ? "Post published successfully!" : res.message;
+    notify.success(message);
+    onSaved?.(res.data);
+    onClose();
+  };
+
+  const addMedia = (items: MediaJson[]) => setForm((f) => ({ ...f, media: [...f.media, ...items.filter((m) => !f.media.some((x) => x.id === m.id))] }));
+  const youtube = form.platforms.includes("youtube");
+  const videos = form.media.filter((m) => m.fileType === "video");
+  const previewReady =
+    form.content.trim() !== "" && form.platforms.length > 0 && form.media.length > 0 && form.platforms.every((p) => (form.selectedAccounts[p] ?? []).length > 0);
+  const today = utcToLocal(Date.now(), timeZone).localDate;
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-[1000px] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none"
+        >
+          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-6 py-4">
+            <Dialog.Title className="text-lg font-semibold">{editing ? "Edit Post" : "Create Post"}</Dialog.Title>
+            <div className="flex items-center gap-2">
+              <button type="button" aria-pressed={aiOpen} onClick={() => setAiOpen((v) => !v)} className={secondaryButton}>
+                <Sparkles className="size-4" aria-hidden /> AI Assistant
+              </button>
+              <Dialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+                <X className="size-5" aria-hidden />
+              </Dialog.Close>
+            </div>
+          </div>
+          <Tabs.Root defaultValue="compose" className="flex min-h-0 flex-1 flex-col">
+            <Tabs.List aria-label="Composer" className="flex gap-2 border-b border-slate-200 px-6">
+              <Tabs.Trigger value="compose" className={tabClass}>
+                Compose
+              </Tabs.Trigger>
+              <Tabs.Trigger value="preview" className={tabClass}>
+                Preview
+              </Tabs.Trigger>
+            </Tabs.List>
+            <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">
+              <Tabs.Content value="compose" className="grid gap-6 lg:grid-cols-[1fr_auto]">
+                <div className="space-y-5">
+                  <section aria-label="Platforms">
+                    <h3 className={labelClass}>Platforms</h3>
+                    <PlatformGrid
+                      platforms={platformOptions((accounts ?? []).filter((a) => a.connected))}
+                      selected={form.platforms}
+                      onChange={(next) => setForm((f) => withPlatforms(f, next as Platform[]))}
+                      loading={accounts === null && !accountsFailed}
+                      error={accountsFailed}
+                    />
+                  </section>
+                  <AccountPicker
+                    platforms={form.platforms}
+                    accounts={accounts ?? []}
+                    selected={form.selectedAccounts}
+                    onChange={(platform, ids) => setForm((f) => ({ ...f, selectedAccounts: { ...f.selectedAccounts, [platform]: ids } }))}
+                  />
+                  <ContentSection form={form} update={update} hashtags={hashtags} />
+                  <section aria-label="Media" className="space-y-2">
+                    <h3 className={labelClass}>Media</h3>
+                    <MediaCarousel items={form.media} onRemove={(id) => setForm((f) => ({ ...f, media: f.media.filter((m) => m.id !== id), youtubeVideo: f.youtubeVideo === id ? null : f.youtubeVideo }))} />
+                    <div className="flex gap-2">
+                      <button type="button" className={secondaryButton} onClick={() => setPicker(true)}>
+                        Choose from Library
+                      </button>
+                      <button type="button" className={secondaryButton} onClick={() => setUploader(true)}>
+                        Upload Media
+                      </button>
+                    </div>
+                  </section>
+                  {youtube ? (
+                    <section aria-label="YouTube" className="grid gap-3 sm:grid-cols-2">
+                      <TextField label={`YouTube title (${form.title.length}/${YOUTUBE_TITLE_MAX})`} value={form.title} onChange={(title) => update({ title })} />
+                      <div>
+                        <label className={labelClass} htmlFor="composer-youtube-video">
+                          YouTube video
+                        </label>
+                        <select id="composer-youtube-video" className={inputClass} value={form.youtubeVideo ?? ""} onChange={(e) => update({ youtubeVideo: e.target.value || null })}>
+                          <option value="">{videos.length ? "First attached video" : "Attach a video first"}</option>
+                          {videos.map((v) => (
+                            <option key={v.id} value={v.id}>
+                              {v.originalName}
+                            </option>
+                          ))}
+                        </select>
+                      </div>
+                    </section>
+                  ) : null}
+                  <ScheduleFields
+                    mode={form.mode}
+                    onMode={(mode) => update({ mode })}
+                    localDate={form.localDate}
+                    localTime={form.localTime}
+                    onChange={update}
+                    today={today}
+                    timeZone={timeZone}
+                  />
+                  <PreflightPanel problems={preflight.problems} accounts={accounts ?? []} checking={preflight.checking} />
+                </div>
+                {aiOpen ? (
+                  <aside aria-label="AI assistant" className="lg:w-80">
+                    <ComposerAiPanel content={form.content} platforms={form.platforms} onInsert={(text) => setForm((f) => ({ ...f, content: f.content.trim() ? `${f.content.trimEnd()} ${text}` : text }))} />
+                  </aside>
+                ) : null}
+              </Tabs.Content>
+              <Tabs.Content value="preview" className="grid gap-4 md:grid-cols-2">
+                {previewReady ? (
+                  form.platforms.map((p) => (
+                    <PlatformPreview
+                      key={p}
+                      platform={p}
+                      account={accounts?.find((a) => a.id === form.selectedAccounts[p]?.[0])}
+                      content={form.content}
+                      hashtags={hashtags}
+                      media={youtube && p === "youtube" && form.youtubeVideo ? form.media.filter((m) => m.id === form.youtubeVideo) : form.media}
+                      title={form.title}
+                    />
+                  ))
+                ) : (
+                  <p className="text-sm text-slate-500 md:col-span-2">Add content, choose a platform, attach media and select an account for each platform to see the preview.</p>
+                )}
+              </Tabs.Content>
+            </div>
+          </Tabs.Root>
+          <div className="border-t border-slate-200 px-6 py-4">
+            {errors.length ? (
+              <div ref={errorsRef} tabIndex={-1} role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+                <ul className="list-disc pl-4">
+                  {errors.map((e) => (
+                    <li key={e}>{e}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            <div className="flex flex-wrap justify-end gap-2">
+              <button type="button" className={secondaryButton} disabled={busy || counter.over} onClick={() => submit("draft")}>
+                Save as Draft
+              </button>
+              {form.mode === "now" ? (
+                <button type="button" className={primaryButton} disabled={busy || counter.over} onClick={() => submit("now")}>
+                  Publish Now
+                </button>
+              ) : (
+                <button type="button" className={primaryButton} disabled={busy || counter.over} onClick={() => submit("schedule")}>
+                  Schedule For Later
+                </button>
+              )}
+            </div>
+          </div>
+          <MediaPicker open={picker} onOpenChange={setPicker} onSelect={addMedia} />
+          <UploadDialog open={uploader} onOpenChange={setUploader} onUploaded={addMedia} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ContentSection({ form, update, hashtags }: { form: ReturnType<typeof initialForm>; update: (patch: Partial<ReturnType<typeof initialForm>>) => void; hashtags: string[] }) {
+  return (
+    <section className="space-y-3">
+      <ContentField value={form.content} onChange={(content) => update({ content })} hashtags={hashtags} platforms={form.platforms} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="Hashtags" placeholder="#launch #news" value={form.hashtags} onChange={(v) => update({ hashtags: v })} />
+        <TextField label="Mentions" placeholder="@partner" value={form.mentions} onChange={(v) => update({ mentions: v })} />
+      </div>
+    </section>
+  );
+}

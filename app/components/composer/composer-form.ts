@@ -1,0 +1,78 @@
+import type { Platform } from "../../../workers/db/schema/accounts";
+import { utcToLocal } from "../../../workers/posts/schedule-time";
+import type { MediaJson, PostJson } from "../posts/types";
+import { words } from "./content-limits";
+import { defaultSchedule, scheduleOnDay } from "./time-picker";
+
+/** The composer's form state and the request body it becomes. Pure. */
+export interface ComposerForm {
+  platforms: Platform[];
+  selectedAccounts: Partial<Record<Platform, string[]>>;
+  content: string;
+  hashtags: string;
+  mentions: string;
+  media: MediaJson[];
+  title: string;
+  youtubeVideo: string | null;
+  mode: "now" | "later";
+  localDate: string;
+  localTime: string;
+}
+
+/** What opens the composer: an existing post (Edit), a planner day, or text from the AI page. */
+export interface ComposerInitial {
+  post?: PostJson;
+  day?: string;
+  text?: string;
+}
+
+export function initialForm(initial: ComposerInitial, now: number, timeZone: string): ComposerForm {
+  const post = initial.post;
+  const when = post?.scheduledDate
+    ? utcToLocal(Date.parse(post.scheduledDate), timeZone)
+    : initial.day
+      ? scheduleOnDay(initial.day, now, timeZone)
+      : defaultSchedule(now, timeZone);
+  return {
+    platforms: (post?.platforms ?? []) as Platform[],
+    selectedAccounts: post?.selectedAccounts ?? {},
+    content: post?.content ?? initial.text ?? "",
+    hashtags: post?.hashtags.map((h) => `#${h}`).join(" ") ?? "",
+    mentions: post?.mentions.map((m) => `@${m}`).join(" ") ?? "",
+    media: post?.media ?? [],
+    title: post?.title ?? "",
+    youtubeVideo: post?.youtubeVideo?.id ?? null,
+    // SPEC §4: a scheduled post, or a day picked on the planner, opens in Later mode.
+    mode: post?.scheduledDate || initial.day ? "later" : "now",
+    ...when,
+  };
+}
+
+/** Selecting platforms keeps only the accounts of those still selected (SPEC: deselecting clears them). */
+export function withPlatforms(form: ComposerForm, platforms: Platform[]): ComposerForm {
+  const selectedAccounts = Object.fromEntries(Object.entries(form.selectedAccounts).filter(([p]) => platforms.includes(p as Platform)));
+  return { ...form, platforms, selectedAccounts, youtubeVideo: platforms.includes("youtube") ? form.youtubeVideo : null };
+}
+
+export type Intent = "draft" | "schedule" | "now";
+
+/** The body of POST /api/posts (or PUT) for what the user asked. */
+export function requestBody(form: ComposerForm, intent: Intent, timeZone: string) {
+  const youtube = form.platforms.includes("youtube");
+  const scheduled = intent === "schedule" || (intent === "draft" && form.mode === "later");
+  return {
+    content: form.content,
+    platforms: form.platforms,
+    selectedAccounts: Object.fromEntries(form.platforms.map((p) => [p, form.selectedAccounts[p] ?? []])),
+    media: form.media.map((m) => m.id),
+    hashtags: words(form.hashtags, "#"),
+    mentions: words(form.mentions, "@"),
+    metadata: { category: "other", source: "web" },
+    title: youtube ? form.title.trim() || null : null,
+    youtubeVideo: youtube ? form.youtubeVideo : null,
+    scheduledDate: scheduled ? { localDate: form.localDate, localTime: form.localTime } : null,
+    timezone: timeZone,
+    status: intent === "draft" ? ("draft" as const) : ("scheduled" as const),
+    publishNow: intent === "now",
+  };
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { contentCounter, platformLimitMessages, words } from "./content-limits";
+
+describe("content counter", () => {
+  it("counts against the smallest selected platform", () => {
+    expect(contentCounter("hello", [], ["linkedin", "twitter"])).toEqual({ count: 5, max: 280, platform: "twitter", over: false });
+    expect(contentCounter("x".repeat(281), [], ["linkedin", "twitter"]).over).toBe(true);
+    expect(contentCounter("hi", [], [])).toMatchObject({ max: 2200, platform: null });
+  });
+  it("counts the listed hashtags the caption will carry and emoji as one character", () => {
+    expect(contentCounter("🙂 hi", ["summer"], ["twitter"]).count).toBe([..."🙂 hi\n\n#summer"].length);
+  });
+  it("names every platform over its limit", () => {
+    expect(platformLimitMessages("x".repeat(600), [], ["twitter", "threads", "linkedin"])).toEqual([
+      "Content exceeds Twitter limit (600/280)",
+      "Content exceeds Threads limit (600/500)",
+    ]);
+  });
+  it("splits the hashtag and mention fields", () => {
+    expect(words("#a b, #a  @c", "#")).toEqual(["a", "b", "@c"]);
+    expect(words("@ann @bo", "@")).toEqual(["ann", "bo"]);
+  });
+});

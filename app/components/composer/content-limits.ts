@@ -1,0 +1,29 @@
+import type { Platform } from "../../../workers/db/schema/accounts";
+import { DEFAULT_CHARACTER_LIMIT } from "../../../workers/ai/limits";
+import { CHARACTER_LIMITS, captionOf, characterCount, PostMessages, tightestPlatform } from "../../../workers/posts/schema";
+
+export interface ContentCounter {
+  count: number;
+  max: number;
+  /** The platform whose limit applies; null with no platform selected (the default limit). */
+  platform: Platform | null;
+  over: boolean;
+}
+
+/** The live counter: the caption (content plus listed hashtags) against the smallest selected limit. */
+export function contentCounter(content: string, hashtags: string[], platforms: Platform[]): ContentCounter {
+  const platform = tightestPlatform(platforms);
+  const max = platform ? CHARACTER_LIMITS[platform] : DEFAULT_CHARACTER_LIMIT;
+  const count = characterCount(captionOf(content, hashtags));
+  return { count, max, platform, over: count > max };
+}
+
+/** One SPEC §5 message per selected platform whose limit the caption exceeds. */
+export function platformLimitMessages(content: string, hashtags: string[], platforms: Platform[]): string[] {
+  const count = characterCount(captionOf(content, hashtags));
+  return platforms.filter((p) => count > CHARACTER_LIMITS[p]).map((p) => PostMessages.platformLimit(p, count, CHARACTER_LIMITS[p]));
+}
+
+/** The form's space-separated words as a list, without their # or @. */
+export const words = (text: string, prefix: "#" | "@") =>
+  [...new Set(text.split(/[\s,]+/).map((w) => w.replace(prefix === "#" ? /^#+/ : /^@+/, "")).filter(Boolean))];

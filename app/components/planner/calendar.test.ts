@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { dayOf, dropInstant, groupByDay, headerLabel, monthGrid, placement, shiftAnchor, weekDays } from "./calendar";
+
+const BERLIN = "Europe/Berlin";
+
+describe("monthGrid", () => {
+  it("has 42 days starting on the Sunday on or before the first", () => {
+    const grid = monthGrid("2026-03-15");
+    expect(grid).toHaveLength(42);
+    expect(grid[0]).toBe("2026-03-01"); // 1 March 2026 is a Sunday
+    expect(grid[41]).toBe("2026-04-11");
+    const feb = monthGrid("2026-02-01");
+    expect(feb[0]).toBe("2026-02-01");
+    expect(monthGrid("2026-10-09")[0]).toBe("2026-09-27");
+  });
+});
+
+describe("weekDays and headers", () => {
+  it("runs Sunday to Saturday, across a month and a year", () => {
+    expect(weekDays("2026-03-04")).toEqual(["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07"]);
+    expect(headerLabel("2026-03-04", "week")).toBe("Mar 1 – 7, 2026");
+    expect(headerLabel("2026-04-01", "week")).toBe("Mar 29 – Apr 4, 2026");
+    expect(headerLabel("2026-12-31", "week")).toBe("Dec 27, 2026 – Jan 2, 2027");
+    expect(headerLabel("2026-03-04", "month")).toBe("March 2026");
+  });
+  it("moves by a month or a week", () => {
+    expect(shiftAnchor("2026-01-31", "month", 1)).toBe("2026-02-28");
+    expect(shiftAnchor("2026-03-01", "week", -1)).toBe("2026-02-22");
+  });
+});
+
+describe("placement in the user's zone", () => {
+  const post = (p: Partial<{ publishedAt: string; scheduledDate: string; createdAt: string }>) => ({ publishedAt: null, scheduledDate: null, createdAt: "2026-01-01T00:00:00Z", ...p });
+  it("uses published, else scheduled, else created", () => {
+    expect(placement(post({ publishedAt: "2026-03-02T10:00:00Z", scheduledDate: "2026-03-05T10:00:00Z" }), "UTC").day).toBe("2026-03-02");
+    expect(placement(post({ scheduledDate: "2026-03-05T10:00:00Z" }), "UTC").day).toBe("2026-03-05");
+    expect(placement(post({}), "UTC").day).toBe("2026-01-01");
+  });
+  it("puts 23:30 UTC on the next local day in Berlin and the same day in New York", () => {
+    const p = post({ scheduledDate: "2026-03-05T23:30:00Z" });
+    expect(placement(p, BERLIN)).toEqual({ day: "2026-03-06", hour: 0 });
+    expect(placement(p, "America/New_York")).toEqual({ day: "2026-03-05", hour: 18 });
+    expect([...groupByDay([p], BERLIN).keys()]).toEqual(["2026-03-06"]);
+  });
+});
+
+describe("dropInstant across DST (Europe/Berlin)", () => {
+  it("keeps 09:00 local when moved from summer to winter time (October week)", () => {
+    const friday = Date.parse("2026-10-23T07:00:00Z"); // 09:00 CEST
+    expect(dayOf(friday, BERLIN)).toBe("2026-10-23");
+    const monday = dropInstant(friday, BERLIN, "2026-10-26");
+    expect(new Date(monday!).toISOString()).toBe("2026-10-26T08:00:00.000Z"); // 09:00 CET
+  });
+  it("keeps 09:00 local when moved into summer time (March week)", () => {
+    const saturday = Date.parse("2026-03-28T08:00:00Z"); // 09:00 CET
+    expect(new Date(dropInstant(saturday, BERLIN, "2026-03-30")!).toISOString()).toBe("2026-03-30T07:00:00.000Z");
+  });
+  it("takes the hour of the week view's slot and keeps the minutes", () => {
+    const at = Date.parse("2026-10-24T07:15:00Z"); // 09:15 CEST
+    expect(new Date(dropInstant(at, BERLIN, "2026-10-25", 14)!).toISOString()).toBe("2026-10-25T13:15:00.000Z");
+    // 02:15 on the spring-forward night does not exist and moves forward to 03:15 CEST.
+    expect(new Date(dropInstant(at, BERLIN, "2026-03-29", 2)!).toISOString()).toBe("2026-03-29T01:15:00.000Z");
+  });
+});

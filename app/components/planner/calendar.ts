@@ -1,0 +1,90 @@
+import { TZDate } from "@date-fns/tz";
+import { addDays, addMonths, addWeeks, format, startOfMonth, startOfWeek } from "date-fns";
+import { localToUtc } from "../../../workers/posts/schedule-time";
+
+/**
+ * The planner's date math (SPEC §2 Content planner), pure and zone-explicit: a calendar day is a local
+ * date string "yyyy-MM-dd" in the user's IANA zone; instants are epoch milliseconds.
+ */
+export type CalendarView = "month" | "week";
+
+/** A local calendar day as a date in UTC, so day arithmetic never depends on the host's zone. */
+const asDate = (day: string) => {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new TZDate(y, m - 1, d, "UTC");
+};
+const asDay = (date: Date) => format(date, "yyyy-MM-dd");
+
+/** The local day of an instant in `timeZone`. */
+export const dayOf = (instant: number, timeZone: string) => format(new TZDate(instant, timeZone), "yyyy-MM-dd");
+
+/** 42 days (6 weeks) starting on the Sunday on or before the first of the anchor's month. */
+export function monthGrid(anchor: string): string[] {
+  const first = startOfWeek(startOfMonth(asDate(anchor)), { weekStartsOn: 0 });
+  return Array.from({ length: 42 }, (_, i) => asDay(addDays(first, i)));
+}
+
+/** Sunday to Saturday of the anchor's week. */
+export function weekDays(anchor: string): string[] {
+  const first = startOfWeek(asDate(anchor), { weekStartsOn: 0 });
+  return Array.from({ length: 7 }, (_, i) => asDay(addDays(first, i)));
+}
+
+/** The anchor one month or week before (-1) or after (+1). */
+export function shiftAnchor(anchor: string, view: CalendarView, step: -1 | 1): string {
+  return asDay(view === "month" ? addMonths(asDate(anchor), step) : addWeeks(asDate(anchor), step));
+}
+
+/** "March 2026", or a week range "Mar 1 – 7, 2026" / "Mar 29 – Apr 4, 2026" / "Dec 27, 2026 – Jan 2, 2027". */
+export function headerLabel(anchor: string, view: CalendarView): string {
+  if (view === "month") return format(asDate(anchor), "MMMM yyyy");
+  const days = weekDays(anchor);
+  const a = asDate(days[0]!);
+  const b = asDate(days[6]!);
+  if (a.getFullYear() !== b.getFullYear()) return `${format(a, "MMM d, yyyy")} – ${format(b, "MMM d, yyyy")}`;
+  if (a.getMonth() !== b.getMonth()) return `${format(a, "MMM d")} – ${format(b, "MMM d, yyyy")}`;
+  return `${format(a, "MMM d")} – ${format(b, "d, yyyy")}`;
+}
+
+export const isSameMonth = (day: string, anchor: string) => day.slice(0, 7) === anchor.slice(0, 7);
+export const dayNumber = (day: string) => Number(day.slice(8));
+export const dayLabel = (day: string, pattern: string) => format(asDate(day), pattern);
+
+export interface PlacedPost {
+  publishedAt: string | null;
+  scheduledDate: string | null;
+  createdAt: string | null;
+}
+
+/** SPEC: a post appears on its publish date if published, else its scheduled date, else its creation date. */
+export function placementInstant(post: PlacedPost): number {
+  return Date.parse(post.publishedAt ?? post.scheduledDate ?? post.createdAt ?? "");
+}
+
+/** Where a post sits in the user's zone: its local day and hour. */
+export function placement(post: PlacedPost, timeZone: string): { day: string; hour: number } {
+  const at = new TZDate(placementInstant(post), timeZone);
+  return { day: format(at, "yyyy-MM-dd"), hour: at.getHours() };
+}
+
+/** Posts grouped by local day (and hour, for the week view), in time order. */
+export function groupByDay<T extends PlacedPost>(posts: T[], timeZone: string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const post of [...posts].sort((a, b) => placementInstant(a) - placementInstant(b))) {
+    const { day } = placement(post, timeZone);
+    out.set(day, [...(out.get(day) ?? []), post]);
+  }
+  return out;
+}
+
+/**
+ * The new UTC instant of a post dropped on `day` (and, in the week view, `hour`): its local time of day
+ * is kept (the minutes, in the week view), whatever DST does between the two days. Null if that wall
+ * time cannot be resolved.
+ */
+export function dropInstant(instant: number, timeZone: string, day: string, hour?: number): number | null {
+  const local = new TZDate(instant, timeZone);
+  const hh = String(hour ?? local.getHours()).padStart(2, "0");
+  const mm = String(local.getMinutes()).padStart(2, "0");
+  return localToUtc(day, `${hh}:${mm}`, timeZone);
+}

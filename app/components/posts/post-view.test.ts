@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { feedCaption } from "../composer/preview";
+import { cardDate, cardHashtags, channelStatuses, excerpt, repostBody, statusTone } from "./post-view";
+import type { PostJson } from "./types";
+
+describe("post card helpers", () => {
+  it("shows the first 80 characters", () => {
+    expect(excerpt("short")).toBe("short");
+    expect(excerpt("a".repeat(100))).toBe(`${"a".repeat(80)}…`);
+  });
+  it("shows the first three hashtags, written or listed, once each", () => {
+    expect(cardHashtags({ content: "Hi #One and #two", hashtags: ["one", "three", "four"] })).toEqual(["one", "two", "three"]);
+  });
+  it("dates a card in the user's zone", () => {
+    const post = { publishedAt: null, scheduledDate: "2026-03-05T08:00:00Z", createdAt: "2026-03-01T08:00:00Z" };
+    expect(cardDate(post, "Europe/Berlin")).toBe("Mar 5, 2026, 9:00 AM");
+  });
+  it("colours statuses as the spec says", () => {
+    expect(statusTone("scheduled")).toContain("amber");
+    expect(statusTone("published")).toContain("green");
+    expect(statusTone("failed")).toContain("red");
+    expect(statusTone("draft")).toContain("slate");
+  });
+  it("lists a status per channel, or the post's own without channels", () => {
+    expect(channelStatuses({ status: "draft", platformPosts: [] })).toEqual([{ platform: null, status: "draft" }]);
+    expect(channelStatuses({ status: "scheduled", platformPosts: [{ platform: "twitter", status: "failed" }] })).toEqual([{ platform: "twitter", status: "failed" }]);
+  });
+});
+
+describe("feed caption", () => {
+  it("cuts Instagram at 125 characters on a word boundary and never cuts X", () => {
+    const text = `${"word ".repeat(40)}end`;
+    const ig = feedCaption(text, "instagram");
+    expect(ig.truncated).toBe(true);
+    expect(ig.shown.length).toBeLessThanOrEqual(125);
+    expect(ig.shown.endsWith("word")).toBe(true);
+    expect(feedCaption(text, "twitter")).toEqual({ shown: text, truncated: false });
+    expect(feedCaption("short", "linkedin").truncated).toBe(false);
+  });
+});
+
+describe("repost", () => {
+  it("copies content, platforms, non-empty accounts, media, tags and category, and publishes now", () => {
+    const post = {
+      content: "Hi",
+      platforms: ["twitter", "linkedin"],
+      selectedAccounts: { twitter: ["x1"], linkedin: [] },
+      media: [{ id: "m1" }],
+      hashtags: ["a"],
+      mentions: ["b"],
+      metadata: { category: "news", source: "web" },
+      title: null,
+      youtubeVideo: null,
+    } as unknown as PostJson;
+    expect(repostBody(post)).toEqual({
+      content: "Hi",
+      platforms: ["twitter", "linkedin"],
+      selectedAccounts: { twitter: ["x1"] },
+      media: ["m1"],
+      hashtags: ["a"],
+      mentions: ["b"],
+      metadata: { category: "news", source: "web" },
+      title: null,
+      youtubeVideo: null,
+      publishNow: true,
+    });
+  });
+});

@@ -1,0 +1,68 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { allHashtags } from "../../../workers/posts/schema";
+import { placementInstant, type PlacedPost } from "../planner/calendar";
+import type { PostJson } from "./types";
+
+/** What post cards, the planner and the detail dialog show of a post. Pure. */
+
+/** The first `max` characters, with an ellipsis when cut. */
+export function excerpt(content: string, max = 80): string {
+  const chars = [...content.trim()];
+  return chars.length > max ? `${chars.slice(0, max).join("").trimEnd()}…` : chars.join("");
+}
+
+/** The first three hashtags the post carries (written in the text or listed). */
+export const cardHashtags = (post: { content: string; hashtags: string[] }, max = 3) => allHashtags(post.content, post.hashtags).slice(0, max);
+
+/** The date a card shows (published, else scheduled, else created) in the user's zone, e.g. "Mar 5, 2026, 9:00 AM". */
+export function cardDate(post: PlacedPost, timeZone: string): string {
+  return format(new TZDate(placementInstant(post), timeZone), "MMM d, yyyy, h:mm a");
+}
+
+/** SPEC status colours: scheduled amber, published green, failed red, anything else grey. */
+export function statusTone(status: string): string {
+  switch (status) {
+    case "scheduled":
+      return "bg-amber-100 text-amber-800 border-amber-300";
+    case "published":
+      return "bg-green-100 text-green-800 border-green-300";
+    case "failed":
+      return "bg-red-100 text-red-800 border-red-300";
+    default:
+      return "bg-slate-100 text-slate-700 border-slate-300";
+  }
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  queued: "Queued",
+  publishing: "Publishing",
+  published: "Published",
+  failed: "Failed",
+  unconfirmed: "Unconfirmed",
+};
+export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
+
+/** The statuses a post shows: the post's own when it has no channels, else one per channel. */
+export function channelStatuses(post: { status: string; platformPosts: Array<{ platform: string; status: string }> }) {
+  return post.platformPosts.length ? post.platformPosts.map((t) => ({ platform: t.platform, status: t.status })) : [{ platform: null, status: post.status }];
+}
+
+/** The body of Repost Now (SPEC §4): the old post's content, platforms, non-empty accounts, media, tags, category. */
+export function repostBody(post: PostJson) {
+  const selectedAccounts = Object.fromEntries(Object.entries(post.selectedAccounts).filter(([, ids]) => ids && ids.length));
+  return {
+    content: post.content,
+    platforms: post.platforms,
+    selectedAccounts,
+    media: post.media.map((m) => m.id),
+    hashtags: post.hashtags,
+    mentions: post.mentions,
+    metadata: { category: post.metadata.category, source: post.metadata.source },
+    title: post.title,
+    youtubeVideo: post.youtubeVideo?.id ?? null,
+    publishNow: true,
+  };
+}

@@ -1,0 +1,30 @@
+import { useState } from "react";
+import { useComposer } from "../composer/use-composer";
+import { DeletePostDialog } from "./DeletePostDialog";
+import { PostDetailDialog } from "./PostDetailDialog";
+import type { PostJson } from "./types";
+
+/**
+ * The dialogs a page of posts needs: composer (create, edit, planner day), post detail and delete
+ * confirmation. `onChange` runs after anything was saved, reposted or deleted.
+ */
+export function usePostDialogs(timeZone: string, onChange: () => void) {
+  const composer = useComposer(timeZone, onChange);
+  const [detail, setDetail] = useState<PostJson | null>(null);
+  const [deleting, setDeleting] = useState<PostJson | null>(null);
+  const elements = (
+    <>
+      {composer.element}
+      <PostDetailDialog
+        post={detail}
+        timeZone={timeZone}
+        onOpenChange={(open) => !open && setDetail(null)}
+        onEdit={(post) => (setDetail(null), composer.open({ post }))}
+        onDelete={(post) => (setDetail(null), setDeleting(post))}
+        onReposted={onChange}
+      />
+      <DeletePostDialog post={deleting} onOpenChange={(open) => !open && setDeleting(null)} onDeleted={onChange} />
+    </>
+  );
+  return { compose: composer.open, showDetail: setDetail, confirmDelete: setDeleting, elements };
+}

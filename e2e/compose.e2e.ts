@@ -1,0 +1,157 @@
+import { TZDate } from "@date-fns/tz";
+import { addDays, format } from "date-fns";
+import type { Page } from "playwright-core";
+import { jpegBytes } from "../workers/test/media-fixtures";
+import { expect, test } from "./browser";
+import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+
+const ZONE = "Europe/Berlin";
+const localDay = (daysAhead: number) => format(addDays(new TZDate(Date.now(), ZONE), daysAhead), "yyyy-MM-dd");
+function nineAmBerlin(day: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, 9, 0, ZONE).getTime()).toISOString();
+}
+
+
+/**
+ * Connects a platform the way a user does: the app's connect route, the emulator's consent page, Approve.
+ * The accounts tab it returns to shows the platforms' profile pictures from their own hosts, which the CSP
+ * blocks (a console error outside this journey's subject), so the journey follows the redirects itself
+ * and the browser stays on a blank page.
+ */
+async function connect(page: Page, platform: string) {
+  await page.route(/\/sandbox\//, async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    const consent = await route.fetch({ maxRedirects: 0 });
+    const callback = await page.context().request.get(consent.headers().location!, { maxRedirects: 0 });
+    expect(callback.headers().location).toContain(`connected=${platform}`);
+    await route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><link rel=icon href=data:,><p>Journey: account connected</p>" });
+  });
+  await page.goto(`/api/auth/${platform}`);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByText("Journey: account connected").waitFor();
+  await page.unrouteAll();
+}
+
+async function dragTo(page: Page, from: ReturnType<Page["locator"]>, to: ReturnType<Page["locator"]>) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 15 });
+  await page.mouse.up();
+}
+
+test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomorrow 09:00, drag it in the planner, open and delete it", async ({ journey: { page, baseUrl } }) => {
+  const headers = { Origin: baseUrl };
+  await registerViaApi(page, newUser("Ola Berg"));
+  expect((await page.context().request.put("/api/users/timezone", { data: { timezone: ZONE }, headers })).status()).toBe(200);
+  await connect(page, "linkedin");
+  await connect(page, "twitter");
+  const upload = await page.context().request.post("/api/media/upload", {
+    multipart: { files: { name: "launch.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1200, 1200)) }, folder: "general" },
+    headers,
+  });
+  expect(upload.status()).toBe(201);
+
+  await gotoHydrated(page, "/content");
+  await page.getByRole("heading", { name: "Content Hub" }).waitFor();
+  await page.getByText("Create your first post to get started!").waitFor();
+  await page.getByRole("button", { name: "Create Post" }).click();
+  const composer = page.getByRole("dialog", { name: "Create Post" });
+  await composer.getByRole("button", { name: /^LinkedIn/ }).click();
+  await composer.getByRole("button", { name: /^X( |$)/ }).click();
+  await composer.getByRole("group", { name: "LinkedIn accounts" }).getByRole("checkbox").first().check();
+  await composer.getByRole("group", { name: "Twitter accounts" }).getByRole("checkbox").first().check();
+
+  // Over X's 280 characters: the counter and the per-platform message say so, and nothing can be sent.
+  const content = composer.getByLabel("Content", { exact: true });
+  await content.fill("Launch day! ".repeat(30).trim());
+  await composer.getByText("Content exceeds Twitter limit (359/280)").waitFor();
+  await composer.getByText("359/280", { exact: true }).waitFor();
+  expect(await composer.getByRole("button", { name: "Publish Now" }).isDisabled()).toBe(true);
+  await content.fill("Launch day! Our new planner ships today.");
+  await composer.getByLabel("Hashtags").fill("#launch #planner");
+  await composer.getByText("Content exceeds Twitter limit", { exact: false }).waitFor({ state: "detached" });
+
+  // Publishing without media is refused with the spec's message, client-side.
+  await composer.getByRole("button", { name: "Publish Now" }).click();
+  await composer.getByRole("alert").getByText("Images are required for all posts").waitFor();
+
+  await composer.getByRole("button", { name: "Choose from Library" }).click();
+  const picker = page.getByRole("dialog", { name: "Media Library" });
+  await picker.getByRole("option", { name: /launch\.jpg/ }).click();
+  await picker.getByRole("button", { name: "Add 1 Item(s) to Post" }).click();
+  await composer.getByRole("region", { name: "Attached media" }).waitFor();
+
+  await composer.getByRole("tab", { name: "Preview" }).click();
+  for (const network of ["LinkedIn", "Twitter"]) {
+    const preview = composer.getByRole("article", { name: `${network} preview` });
+    await preview.getByText("Launch day! Our new planner ships today.", { exact: false }).waitFor();
+  }
+  await composer.getByRole("tab", { name: "Compose" }).click();
+
+  const tomorrow = localDay(1);
+  await composer.getByLabel("Later").check();
+  await composer.getByLabel("Date").fill(tomorrow);
+  await composer.getByLabel("Hour").selectOption("9");
+  await composer.getByLabel("Minute").selectOption("00");
+  await composer.getByLabel("AM or PM").selectOption("AM");
+  await composer.getByRole("button", { name: "Schedule For Later" }).click();
+  await toast(page, "Post scheduled successfully!");
+  await composer.waitFor({ state: "detached" });
+  const card = page.getByRole("article", { name: /Launch day!/ });
+  await card.getByText(/9:00 AM/).waitFor();
+  await card.getByText("LinkedIn: Scheduled").waitFor();
+  await card.getByText("#launch #planner").waitFor();
+
+  // The planner shows it on tomorrow's cell; dragging it two days on keeps 09:00 Berlin time.
+  await gotoHydrated(page, "/planner");
+  await page.getByRole("heading", { name: "Content Planner" }).waitFor();
+  if (tomorrow.slice(0, 7) !== localDay(0).slice(0, 7)) await page.getByRole("button", { name: "Next month" }).click();
+  const chip = page.getByRole("button", { name: /^Scheduled post on LinkedIn, X: Launch day!/ });
+  await page.locator(`[data-day="${tomorrow}"]`).getByRole("button", { name: /^Scheduled post/ }).waitFor();
+  const target = localDay(3);
+  await dragTo(page, chip, page.locator(`[data-day="${target}"]`));
+  await toast(page, "Post updated successfully");
+  await page.locator(`[data-day="${target}"]`).getByRole("button", { name: /^Scheduled post/ }).waitFor();
+  const listed = await (await page.context().request.get("/api/posts?status=scheduled")).json();
+  expect(listed.data.posts[0].scheduledDate).toBe(nineAmBerlin(target));
+
+  await chip.click();
+  const detail = page.getByRole("dialog", { name: "Post Details" });
+  await detail.getByRole("region", { name: "Channels" }).getByText("LinkedIn").waitFor();
+  await detail.getByRole("tab", { name: "Comments" }).click();
+  await detail.getByText("No comments yet.", { exact: false }).waitFor();
+  await detail.getByRole("button", { name: "Post actions" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete Post" });
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await toast(page, "Post deleted successfully");
+  await chip.waitFor({ state: "detached" });
+});
+
+test("a link from the AI page opens the composer with its text; Save as Draft stores the post and the planner lists it", async ({ journey: { page } }) => {
+  await registerViaApi(page, newUser("Pia Lund"));
+  await connect(page, "twitter");
+  await gotoHydrated(page, `/content?compose=1&text=${encodeURIComponent("Five tips for #remote teams")}`);
+  const composer = page.getByRole("dialog", { name: "Create Post" });
+  expect(await composer.getByLabel("Content", { exact: true }).inputValue()).toBe("Five tips for #remote teams");
+  expect(page.url()).toMatch(/\/content\?tab=posts$/);
+  await composer.getByRole("button", { name: /^X( |$)/ }).click();
+  await composer.getByRole("button", { name: "Save as Draft" }).click();
+  await toast(page, "Draft saved successfully!");
+  const card = page.getByRole("article", { name: /Five tips/ });
+  await card.getByText("#remote", { exact: true }).waitFor();
+  await card.getByText("Draft", { exact: true }).waitFor();
+
+  // Drafts have no status filter results among scheduled posts, and the planner lists them aside.
+  await page.getByLabel("Status").selectOption("scheduled");
+  await page.getByText("Try adjusting your search or filters").waitFor();
+  await page.getByRole("button", { name: "Clear All" }).click();
+  await card.waitFor();
+
+  await gotoHydrated(page, "/planner");
+  await page.getByRole("region", { name: /Drafts/ }).getByRole("button", { name: /Five tips for #remote teams/ }).waitFor();
+});
