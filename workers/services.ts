@@ -1,7 +1,6 @@
 import { createAiProvider } from "./ai/factory";
 import { AiService } from "./ai/service";
 import { AiUsageStore } from "./ai/usage";
-import { analyticsDeps } from "./analytics/deps";
 import { AuthService } from "./auth/service";
 import { RateLimitService } from "./auth/rate-limit";
 import { createDb } from "./db/client";
@@ -75,8 +74,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls: new MediaUrlSigner(config.SESSION_SECRET, now),
     posts: new PostStore(db, media, now),
-    /** Platform clients and credentials for analytics sync (provided by the Worker entry). */
-    analyticsDeps: () => analyticsDeps({ env, db, now }, () => ({ db, now, ...platformAccess })),
+    /** Platform clients and credentials for analytics sync. */
+    analyticsDeps: () => ({ db, now, ...platformAccess }),
     platformAccess,
   };
 }
