@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api";
 import { tokenFromRequest } from "./auth/session-cookie";
 import { randomToken } from "./auth/crypto";
+import { handleAnalyticsQueue, runAnalyticsCron } from "./analytics/jobs";
 import { appContext } from "./context";
 import { claimDueTargets } from "./publishing/claim";
 import { withSecurityHeaders } from "./http/security-headers";
@@ -43,9 +44,11 @@ export default {
   async scheduled(_controller, env, ctx) {
     const services = buildServices(env);
     ctx.waitUntil(claimDueTargets({ db: services.db, d1: env.DB, queue: env.PUBLISH_QUEUE, now: services.now }));
+    ctx.waitUntil(runAnalyticsCron(services));
   },
 
-  async queue(batch, _env, _ctx) {
+  async queue(batch, env, _ctx) {
+    if (batch.queue === "postline-analytics" || batch.queue === "postline-analytics-dlq") return handleAnalyticsQueue(batch, buildServices(env));
     // No consumer is wired yet: keep messages for retry rather than drop them.
     batch.retryAll();
   },
