@@ -62,3 +62,14 @@ describe("analytics from the media and ai_usage tables", () => {
     expect(dash.body.data.stats.mediaFiles).toBe(2);
   });
 });
+
+describe("indexes", () => {
+  it("the period query over a user's published targets uses (user_id, status, published_at)", async () => {
+    const plan = await env.DB.prepare(
+      "explain query plan select id from post_targets where user_id = ? and status = 'published' and published_at >= ? and published_at < ?",
+    )
+      .bind("u", 0, 1)
+      .all<{ detail: string }>();
+    expect(plan.results.map((r) => r.detail).join(" ")).toContain("post_targets_user_status_published_idx (user_id=? AND status=? AND published_at>? AND published_at<?)");
+  });
+});
