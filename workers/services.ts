@@ -4,6 +4,7 @@ import { AiUsageStore } from "./ai/usage";
 import { AuthService } from "./auth/service";
 import { RateLimitService } from "./auth/rate-limit";
 import { createDb } from "./db/client";
+import { cachedDashboard } from "./dashboard/service";
 import { parseConfig } from "./env";
 import { MediaLibrary } from "./media/library";
 import { MediaUrlSigner } from "./media/signed-url";
@@ -77,6 +78,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** Platform clients and credentials for analytics sync. */
     analyticsDeps: () => ({ db, now, ...platformAccess }),
     platformAccess,
+    /** The dashboard (30 s per-user cache), for the API and the /dashboard loader. */
+    dashboard: (user: { id: string; timezone: string }) => cachedDashboard(db, user, now()),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompact, formatPercent, truncate } from "./format";
+import { formatCompact, formatDateTime, formatPercent, truncate } from "./format";
 
 describe("formatCompact", () => {
   it("shows thousands as K and millions as M with one decimal", () => {
@@ -24,5 +24,12 @@ describe("formatPercent and truncate", () => {
   it("cuts at the limit with an ellipsis, and leaves shorter text alone", () => {
     expect(truncate("a".repeat(150), 150)).toBe("a".repeat(150));
     expect(truncate("a".repeat(151), 150)).toBe(`${"a".repeat(150)}…`);
+  });
+});
+
+describe("formatDateTime", () => {
+  it("shows the instant in the user's timezone", () => {
+    expect(formatDateTime("2026-01-05T14:00:00.000Z", "America/New_York")).toBe("Jan 5, 2026, 9:00 AM");
+    expect(formatDateTime("2026-01-05T14:00:00.000Z", "Asia/Kolkata")).toBe("Jan 5, 2026, 7:30 PM");
   });
 });

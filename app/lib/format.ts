@@ -1,3 +1,6 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+
 /** SPEC §2 Analytics: thousands as K and millions as M with one decimal; smaller numbers as they are. */
 export function formatCompact(n: number): string {
   const abs = Math.abs(n);
@@ -20,4 +23,9 @@ export function formatPercent(n: number): string {
 /** Cuts text to `max` characters, ending with an ellipsis when it was longer (SPEC: top post 150). */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+}
+
+/** An instant shown in the user's timezone, e.g. "Jan 5, 2026, 9:00 AM" (the same on server and client). */
+export function formatDateTime(iso: string, timezone: string): string {
+  return format(new TZDate(iso, timezone), "MMM d, yyyy, h:mm a");
 }
