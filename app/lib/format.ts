@@ -1,6 +1,3 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-
 /** SPEC §2 Analytics: thousands as K and millions as M with one decimal; smaller numbers as they are. */
 export function formatCompact(n: number): string {
   const abs = Math.abs(n);
@@ -25,7 +22,12 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
 }
 
-/** An instant shown in the user's timezone, e.g. "Jan 5, 2026, 9:00 AM" (the same on server and client). */
+/**
+ * An instant shown in the user's timezone, e.g. "Jan 5, 2026, 9:00 AM". Assembled from Intl's parts, so the
+ * server and the browser render the same text whatever spacing their ICU versions put before AM/PM.
+ */
 export function formatDateTime(iso: string, timezone: string): string {
-  return format(new TZDate(iso, timezone), "MMM d, yyyy, h:mm a");
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: timezone, month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true }).formatToParts(new Date(iso));
+  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
+  return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod}`;
 }
