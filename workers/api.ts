@@ -17,7 +17,7 @@ import { mediaRoutes } from "./media/routes";
 import { mediaFileRoutes } from "./media/serve-routes";
 import { postRoutes } from "./posts/routes";
 import { buildServices } from "./services";
-import { schedulerRoutes } from "./publishing/routes";
+import { notificationRoutes, schedulerRoutes } from "./publishing/routes";
 import { openApiRoutes } from "./openapi/routes";
 import { userRoutes } from "./users/routes";
 import { accountRoutes, connectRoutes } from "./accounts/routes";
@@ -73,6 +73,7 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/events", eventRoutes);
   app.route("/api/billing", billingRoutes);
   app.route("/api/scheduler", schedulerRoutes);
+  app.route("/api/notifications", notificationRoutes);
   app.route("/api/ai", aiRoutes);
   app.route("/api/media", mediaRoutes);
   app.route("/api/posts", postRoutes);

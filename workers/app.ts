@@ -4,7 +4,9 @@ import { tokenFromRequest } from "./auth/session-cookie";
 import { randomToken } from "./auth/crypto";
 import { handleAnalyticsQueue, runAnalyticsCron } from "./analytics/jobs";
 import { appContext } from "./context";
-import { claimDueTargets } from "./publishing/claim";
+import { claimDueTargets, type PublishMessage } from "./publishing/claim";
+import { consumePublishBatch, consumePublishDeadLetters } from "./publishing/queue";
+import { publishDeps } from "./publishing/deps";
 import { withSecurityHeaders } from "./http/security-headers";
 import { buildServices } from "./services";
 import { emulator } from "./emulator";
@@ -47,9 +49,19 @@ export default {
     ctx.waitUntil(runAnalyticsCron(services));
   },
 
-  async queue(batch, env, _ctx) {
-    if (batch.queue === "postline-analytics" || batch.queue === "postline-analytics-dlq") return handleAnalyticsQueue(batch, buildServices(env));
-    // No consumer is wired yet: keep messages for retry rather than drop them.
-    batch.retryAll();
+  async queue(batch, env) {
+    const services = buildServices(env);
+    switch (batch.queue) {
+      case "postline-publish":
+        return consumePublishBatch(batch as MessageBatch<PublishMessage>, publishDeps(services));
+      case "postline-publish-dlq":
+        return consumePublishDeadLetters(batch as MessageBatch<PublishMessage>, publishDeps(services));
+      case "postline-analytics":
+      case "postline-analytics-dlq":
+        return handleAnalyticsQueue(batch, services);
+      default:
+        // A queue nobody consumes yet keeps its messages for retry rather than dropping them.
+        batch.retryAll();
+    }
   },
 } satisfies ExportedHandler<Env>;

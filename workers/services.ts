@@ -2,6 +2,7 @@ import { createAiProvider } from "./ai/factory";
 import { AiService } from "./ai/service";
 import { AiUsageStore } from "./ai/usage";
 import { AuthService } from "./auth/service";
+import { PublishingService } from "./publishing/service";
 import { RateLimitService } from "./auth/rate-limit";
 import { createDb } from "./db/client";
 import { cachedDashboard } from "./dashboard/service";
@@ -78,6 +79,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** Platform clients and credentials for analytics sync. */
     analyticsDeps: () => ({ db, now, ...platformAccess }),
     platformAccess,
+    publishing: new PublishingService({ db, d1: env.DB, queue: env.PUBLISH_QUEUE, now, ...platformAccess }),
     /** The dashboard (30 s per-user cache), for the API and the /dashboard loader. */
     dashboard: (user: { id: string; timezone: string }) => cachedDashboard(db, user, now()),
   };

@@ -9,6 +9,9 @@ import { call, registerUser } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
 import { runAnalyticsCron } from "./jobs";
 
+/** The Worker's queue handler as Cloudflare calls it (with a context, so getQueueResult can read the outcome). */
+const queue = worker.queue as ExportedHandlerQueueHandler<Env>;
+
 describe("analytics cron and queue wiring", () => {
   it("the cron enqueues never-synced accounts once; the queue consumer syncs them; the DLQ acks", async () => {
     const u = await registerUser();
@@ -27,7 +30,7 @@ describe("analytics cron and queue wiring", () => {
 
     const batch = createMessageBatch("postline-analytics", [{ id: "m1", timestamp: new Date(), attempts: 1, body: { accountId: ids[0], reason: "account" } }]);
     const ctx = createExecutionContext();
-    await worker.queue(batch, env, ctx);
+    await queue(batch, env, ctx);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["m1"]);
     const snaps = await db.select().from(accountMetricSnapshots).where(eq(accountMetricSnapshots.accountId, ids[0]!));
     expect(snaps.length).toBeGreaterThanOrEqual(1);
@@ -35,7 +38,7 @@ describe("analytics cron and queue wiring", () => {
 
     const dead = createMessageBatch("postline-analytics-dlq", [{ id: "d1", timestamp: new Date(), attempts: 6, body: { accountId: ids[1], reason: "account" } }]);
     const ctx2 = createExecutionContext();
-    await worker.queue(dead, env, ctx2);
+    await queue(dead, env, ctx2);
     expect((await getQueueResult(dead, ctx2)).ackAll).toBe(true);
   });
 });

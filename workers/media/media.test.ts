@@ -191,13 +191,16 @@ describe("signed media URLs", () => {
     const url = await signer.signedMediaUrl(ORIGIN, id);
     const ok = await SELF.fetch(url);
     expect(ok.status).toBe(200);
+    const named = await signer.signedMediaUrl(ORIGIN, id, { filename: "a.jpg" });
+    expect(new URL(named).pathname).toBe(`/media/s/${id}/a.jpg`);
+    expect((await SELF.fetch(named)).status).toBe(200);
     expect(ok.headers.get("Content-Type")).toBe("image/jpeg");
     expect((await SELF.fetch(`${ORIGIN}/media/${id}`)).status).toBe(401);
     const tampered = url.replace(/sig=./, (m) => (m.endsWith("A") ? "sig=B" : "sig=A"));
     expect((await SELF.fetch(tampered)).status).toBe(403);
     const longer = url.replace(/exp=(\d+)/, (_, e) => `exp=${Number(e) + 1000}`);
     expect((await SELF.fetch(longer)).status).toBe(403);
-    const expired = await signer.signedMediaUrl(ORIGIN, id, -1000);
+    const expired = await signer.signedMediaUrl(ORIGIN, id, { ttlMs: -1000 });
     expect((await SELF.fetch(expired)).status).toBe(403);
   });
 });

@@ -38,7 +38,7 @@ function rangeOf(req: Request): Headers | undefined {
 
 /** /media/{id} for the owner's session; /media/s/{id}?exp&sig for platforms fetching while publishing. */
 export const mediaFileRoutes = new Hono<AppEnv>()
-  .get("/s/:id", async (c) => {
+  .get("/s/:id/:name?", async (c) => {
     const id = c.req.param("id");
     const valid = await c.var.services.mediaUrls.verify(id, c.req.query("exp"), c.req.query("sig"));
     if (!valid) throw new HttpError(403, "This media link is invalid or has expired.");

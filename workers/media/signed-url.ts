@@ -20,11 +20,16 @@ export class MediaUrlSigner {
     private readonly now: () => number,
   ) {}
 
-  /** An absolute URL a platform can fetch, e.g. `https://app/media/s/<id>?exp=…&sig=…`. */
-  async signedMediaUrl(origin: string, mediaId: string, ttlMs = SIGNED_URL_TTL_MS): Promise<string> {
-    const exp = this.now() + ttlMs;
+  /**
+   * An absolute URL a platform can fetch, e.g. `https://app/media/s/<id>/photo.jpg?exp=…&sig=…`. The file
+   * name (with its extension, which some platforms read the format from) is decoration: only id and
+   * expiry are signed.
+   */
+  async signedMediaUrl(origin: string, mediaId: string, options: { filename?: string; ttlMs?: number } = {}): Promise<string> {
+    const exp = this.now() + (options.ttlMs ?? SIGNED_URL_TTL_MS);
     const sig = await hmac(this.secret, `media:${mediaId}:${exp}`);
-    return `${origin}/media/s/${encodeURIComponent(mediaId)}?exp=${exp}&sig=${sig}`;
+    const name = options.filename ? `/${encodeURIComponent(options.filename)}` : "";
+    return `${origin}/media/s/${encodeURIComponent(mediaId)}${name}?exp=${exp}&sig=${sig}`;
   }
 
   /** True when the signature matches and has not expired. */

@@ -183,7 +183,10 @@ export class LinkedInClient implements PlatformClient {
    * recent posts. Reading a member's posts needs the restricted r_member_social, so only organizations can be checked.
    */
   async findPublished(account: AccountCredentials, _marker: string, since: number, text?: string): Promise<PublishResult | null> {
-    if (text === undefined || account.accountType !== "organization") return null;
+    if (text === undefined || account.accountType !== "organization") {
+      // Reading a member's own posts needs a restricted scope: we cannot tell, and must not claim "not there".
+      throw new PlatformError("permanent", "LinkedIn does not let apps list a member's posts, so Postline cannot check whether this post went out.", { platform: "linkedin" });
+    }
     const author = encodeURIComponent(authorUrn(account));
     const page = await this.json<{ elements?: { id: string; commentary?: string; createdAt?: number }[] }>(
       account.accessToken,

@@ -8,6 +8,9 @@ import { listPostsSchema, toListQuery } from "./query";
 import { postFieldsSchema, type PostFields } from "./schema";
 import { PreflightError } from "./store";
 
+const deleteQuery = z.object({ deleteRemote: z.enum(["true", "false"]).default("false").transform((v) => v === "true") });
+const confirmBody = z.object({ permalink: z.string().url("Please enter the post's link (a URL)").max(2048).optional() });
+
 const actor = (c: { var: AppEnv["Variables"] }) => ({ id: c.var.auth!.user.id, timezone: c.var.auth!.user.timezone });
 
 /** SPEC §7 Posts. A scheduled post with pre-flight problems answers 400 with data.problems. */
@@ -27,9 +30,13 @@ export const postRoutes = new Hono<AppEnv>()
   })
   .post("/", async (c) => {
     const fields = await readJson(c, postFieldsSchema);
-    const post = await c.var.services.posts.create(actor(c), fields);
-    const message = fields.publishNow ? "Post queued for publishing" : post.status === "draft" ? "Draft saved successfully!" : "Post scheduled successfully!";
-    return ok(c, post, message, 201);
+    const { services } = c.var;
+    const created = await services.posts.create(actor(c), fields);
+    if (!fields.publishNow) {
+      return ok(c, created, created.status === "draft" ? "Draft saved successfully!" : "Post scheduled successfully!", 201);
+    }
+    await services.publishing.dispatchDue(actor(c).id);
+    return ok(c, await services.posts.get(actor(c).id, created._id), "Post queued for publishing", 201);
   })
   .get("/:id", async (c) => ok(c, await c.var.services.posts.get(actor(c).id, c.req.param("id"))))
   .put("/:id", async (c) => {
@@ -40,7 +47,31 @@ export const postRoutes = new Hono<AppEnv>()
     return ok(c, await c.var.services.posts.update(actor(c), c.req.param("id"), patch), "Post updated successfully");
   })
   .delete("/:id", async (c) => {
-    await c.var.services.posts.remove(actor(c).id, c.req.param("id"));
-    return ok(c, { id: c.req.param("id") }, "Post deleted successfully");
+    const { services } = c.var;
+    const id = c.req.param("id");
+    const { deleteRemote } = parseOrThrow(deleteQuery, c.req.query());
+    const remote = deleteRemote ? await services.publishing.deleteRemote(actor(c).id, id) : [];
+    await services.posts.remove(actor(c).id, id);
+    const refused = remote.filter((r) => !r.deleted);
+    const message = refused.length
+      ? `Post deleted here; not deleted on ${refused.map((r) => `${r.platform} (${r.message})`).join(", ")}`
+      : "Post deleted successfully";
+    return ok(c, { id, remote }, message);
   })
-  .post("/:id/publish", async (c) => ok(c, await c.var.services.posts.publish(actor(c), c.req.param("id")), "Post queued for publishing"));
+  .post("/:id/publish", async (c) => {
+    const { services } = c.var;
+    await services.posts.publish(actor(c), c.req.param("id"));
+    await services.publishing.dispatchDue(actor(c).id);
+    return ok(c, await services.posts.get(actor(c).id, c.req.param("id")), "Post queued for publishing");
+  })
+  .post("/:id/targets/:targetId/retry", async (c) => {
+    const { services } = c.var;
+    await services.publishing.retryTarget(actor(c).id, c.req.param("id"), c.req.param("targetId"));
+    return ok(c, await services.posts.get(actor(c).id, c.req.param("id")), "Retrying this channel");
+  })
+  .post("/:id/targets/:targetId/confirm", async (c) => {
+    const { permalink } = await readJson(c, confirmBody);
+    const { services } = c.var;
+    await services.publishing.confirmPublished(actor(c).id, c.req.param("id"), c.req.param("targetId"), permalink ?? null);
+    return ok(c, await services.posts.get(actor(c).id, c.req.param("id")), "Marked as published");
+  });

@@ -74,7 +74,8 @@ export class PostStore {
     const r = await this.resolve(user, fields, { preflight: true });
     const now = this.now();
     const id = crypto.randomUUID();
-    const targetStatus: TargetStatus = fields.publishNow ? "queued" : r.intent;
+    // Publish Now is a schedule for this instant: the publishing dispatcher claims and queues it at once.
+    const targetStatus: TargetStatus = fields.publishNow ? "scheduled" : r.intent;
     const targets = r.targets.map((t) => ({
       id: crypto.randomUUID(),
       postId: id,
@@ -127,7 +128,7 @@ export class PostStore {
     const now = this.now();
     const keep = new Set(settled.map((t) => `${t.platform}:${t.accountId}`));
     const open = r.targets.filter((t) => !keep.has(`${t.platform}:${t.accountId}`));
-    const status: TargetStatus = fields.publishNow ? "queued" : r.intent;
+    const status: TargetStatus = fields.publishNow ? "scheduled" : r.intent;
     const dueAt = fields.publishNow ? now : r.intent === "scheduled" ? r.scheduledAt : null;
     const fresh = open.map((t) => {
       const prior = existing.find((e) => e.platform === t.platform && e.accountId === t.accountId);
@@ -162,9 +163,8 @@ export class PostStore {
   }
 
   /**
-   * Publish Now: every target not yet published goes to `queued`, due now. The publishing pipeline
-   * (workers/publishing/, Publishing issue) claims queued targets and publishes them; until it lands
-   * they stay queued — nothing here pretends a post was published.
+   * Publish Now: every target not yet published becomes due now; the caller then hands due targets to
+   * the publishing dispatcher (workers/publishing/service.ts), which claims and queues them.
    */
   async publish(user: Actor, id: string) {
     const current = await this.ownedPost(user.id, id);
@@ -174,11 +174,11 @@ export class PostStore {
     const now = this.now();
     const waiting = existing.filter((t) => !SETTLED.includes(t.status));
     if (waiting.length === 0) throw new HttpError(409, "This post has nothing left to publish.");
-    const after = existing.map((t) => (waiting.includes(t) ? { ...t, status: "queued" as const } : t));
+    const after = existing.map((t) => (waiting.includes(t) ? { ...t, status: "scheduled" as const } : t));
     await this.db.batch([
       this.db
         .update(postTargets)
-        .set({ status: "queued", dueAt: now, errorKind: null, errorMessage: null, updatedAt: now })
+        .set({ status: "scheduled", dueAt: now, attemptCount: 0, errorKind: null, errorMessage: null, updatedAt: now })
         .where(inArray(postTargets.id, waiting.map((t) => t.id))),
       this.db.update(posts).set({ status: derivePostStatus(after), scheduledAt: now, updatedAt: now }).where(eq(posts.id, id)),
     ]);

@@ -40,6 +40,11 @@ export async function claimDueTargets(
     const bound = options.userId ? stmt.bind(claimId, started, horizon, options.userId) : stmt.bind(claimId, started, horizon);
     const { results } = await bound.all<ClaimedRow>();
     if (results.length === 0) break;
+    // The posts of claimed targets now show as publishing (their status is derived from the targets).
+    await deps.d1
+      .prepare("UPDATE posts SET status = 'publishing', updated_at = ?2 WHERE id IN (SELECT post_id FROM post_targets WHERE claim_id = ?1) AND status != 'publishing'")
+      .bind(claimId, started)
+      .run();
     await enqueue(deps.queue, results, claimId, deps.now());
     claimed += results.length;
     if (results.length < CLAIM_BATCH) break;

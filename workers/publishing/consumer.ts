@@ -103,7 +103,9 @@ async function verify(target: TargetRow, deps: PublishDeps): Promise<"published"
   try {
     const credentials = await deps.credentials(target.accountId);
     const since = (target.claimedAt ?? target.createdAt) - 60_000;
-    const found = await deps.client(target.platform).findPublished(credentials, target.id, since);
+    // Platforms without a field for our marker are matched on the exact caption instead.
+    const { text } = await deps.buildRequest(target);
+    const found = await deps.client(target.platform).findPublished(credentials, target.id, since, text);
     if (found) {
       await markPublished(target, found, deps, { started, kind: "verify" });
       return "published";

@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { readJson } from "../http/validate";
 import { requireAuth } from "../auth/middleware";
 import type { AppEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
@@ -22,4 +24,16 @@ export const schedulerRoutes = new Hono<AppEnv>()
       { kind: "trigger", userId: c.var.auth!.user.id },
     );
     return ok(c, { claimed: result.claimed }, `Queued ${result.claimed} due post${result.claimed === 1 ? "" : "s"} for publishing`);
+  });
+
+const seenBody = z.object({ targetIds: z.array(z.string().max(64)).max(100) });
+
+/** Failed channels the user has not been shown yet; the app toasts them on the next visit. */
+export const notificationRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/failures", async (c) => ok(c, { failures: await c.var.services.publishing.unseenFailures(c.var.auth!.user.id) }))
+  .post("/failures/seen", async (c) => {
+    const { targetIds } = await readJson(c, seenBody);
+    await c.var.services.publishing.markFailuresSeen(c.var.auth!.user.id, targetIds);
+    return ok(c, null, "OK");
   });

@@ -1,0 +1,100 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Runs the built Worker on workerd with `wrangler dev` (what `npm start` serves), used by the e2e journeys,
+ * the bench and `npm start` itself. Local D1/R2/Queues/DOs live in `persistTo`.
+ */
+export const root = fileURLToPath(new URL("..", import.meta.url));
+export const workerEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function applyMigrations(persistTo?: string) {
+  const persist = persistTo ? ["--persist-to", persistTo] : [];
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist, "--config", "wrangler.toml"], {
+    cwd: root,
+    env: workerEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logPath: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}; see ${logPath}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`wrangler dev did not answer ${url}/health within ${timeoutMs} ms; see ${logPath}`);
+}
+
+export interface LocalWorker {
+  baseUrl: string;
+  /** Runs the Worker's cron handler once, as Cloudflare does every minute. */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startLocalWorker(opts: { port?: number; persistTo?: string; logPath: string }): Promise<LocalWorker> {
+  const port = opts.port ?? (await freePort());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  mkdirSync(dirname(opts.logPath), { recursive: true });
+  const log = createWriteStream(opts.logPath);
+  const persist = opts.persistTo ? ["--persist-to", opts.persistTo] : [];
+  const child = spawn("npx", ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", ...persist], {
+    cwd: root,
+    env: workerEnv,
+    detached: true, // its own process group, so stopping ends wrangler and workerd together
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((r) => child.once("exit", r));
+      const kill = (signal: NodeJS.Signals) => {
+        try {
+          process.kill(-child.pid!, signal);
+        } catch {
+          // already gone
+        }
+      };
+      kill("SIGTERM");
+      const timer = setTimeout(() => kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    log.end();
+  };
+  try {
+    await waitForHealth(baseUrl, child, opts.logPath);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const tick = async () => {
+    const res = await fetch(`${baseUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("* * * * *")}`);
+    if (!res.ok) throw new Error(`cron tick failed: ${res.status} ${await res.text()}`);
+  };
+  return { baseUrl, tick, stop };
+}
+
+export const logFile = (name: string) => join(root, "test-results", name);

@@ -1,0 +1,26 @@
+import { startLocalWorker, root } from "./local-worker.ts";
+import { join } from "node:path";
+
+/**
+ * `npm start`: serves the built app on PORT (default 8787) and, because `wrangler dev` never fires
+ * cron triggers by itself, runs the Worker's every-minute cron just as Cloudflare would.
+ */
+const port = Number(process.env.PORT ?? 8787);
+const worker = await startLocalWorker({ port, logPath: join(root, ".wrangler", "serve.log") });
+console.log(`Postline is running at http://localhost:${port}  (logs: .wrangler/serve.log; Ctrl+C to stop)`);
+console.log(`Dev mailbox: http://localhost:${port}/dev/mailbox`);
+
+const tick = () => worker.tick().catch((err) => console.error(`cron: ${err instanceof Error ? err.message : err}`));
+// Align to the start of each minute, like Cloudflare's scheduler.
+setTimeout(() => {
+  void tick();
+  setInterval(tick, 60_000);
+}, 60_000 - (Date.now() % 60_000));
+void tick();
+
+const shutdown = async () => {
+  await worker.stop();
+  process.exit(0);
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

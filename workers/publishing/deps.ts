@@ -1,0 +1,34 @@
+import type { Services } from "../services";
+import type { PublishDeps } from "./consumer";
+import { PUBLISH_PACE } from "./pacing";
+import { buildPublishRequest } from "./request";
+
+/** The consumer's dependencies from the request-independent services (queue and cron have no request). */
+export function publishDeps(services: Services): PublishDeps {
+  const { db, now, platformAccess, mediaUrls, env, config } = services;
+  return {
+    db,
+    now,
+    client: platformAccess.client,
+    credentials: platformAccess.credentials,
+    markNeedsReconnect: platformAccess.markNeedsReconnect,
+    buildRequest: (target) =>
+      buildPublishRequest(db, {
+        signedUrl: (id, filename) => mediaUrls.signedMediaUrl(config.APP_ORIGIN, id, { filename }),
+        open: async (key) => {
+          const object = await env.MEDIA.get(key);
+          if (!object) throw new Error(`media object ${key} is missing`);
+          return object.body;
+        },
+      }, target),
+    gate: async (accountId, platform) => {
+      let wait = 0;
+      for (const { limit, windowMs } of PUBLISH_PACE[platform]) {
+        const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`publish:${accountId}:${windowMs}`));
+        const decision = await stub.hit(limit, windowMs, now());
+        if (!decision.allowed) wait = Math.max(wait, decision.retryAfterSeconds);
+      }
+      return { allowed: wait === 0, retryAfterSeconds: wait };
+    },
+  };
+}

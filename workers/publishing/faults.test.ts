@@ -1,0 +1,153 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { connectedAccounts, postTargets } from "../db/schema/index";
+import { buildServices } from "../services";
+import { insertScheduledPost, testDb } from "../test/fixtures";
+import { call, ORIGIN, registerUser } from "../test/helpers";
+import { armFault, cipher, connectViaEmulator } from "../test/oauth";
+import { clearFaults } from "../test/platform-sandbox";
+import { publishTarget } from "./consumer";
+import { publishDeps } from "./deps";
+import { MAX_PUBLISH_ATTEMPTS } from "./state";
+
+/**
+ * The fault suite: the consumer driven message by message (as redeliveries would) against the emulator's
+ * fault switch. Every case ends with exactly one copy of the post on the platform, or a clear failure.
+ */
+const services = () => buildServices(env, Date.now, ORIGIN);
+const deps = () => publishDeps(services());
+
+async function queuedTarget(platform: "twitter" | "linkedin" | "threads" | "instagram" | "facebook") {
+  const u = await registerUser();
+  await connectViaEmulator(u.cookie, platform);
+  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{ _id: string; platform: string }>;
+  const account = accounts.find((a) => a.platform === platform)!;
+  const text = `Fault test ${platform} ${crypto.randomUUID().slice(0, 8)}`;
+  const { targetIds, postId } = await insertScheduledPost(u.user.id, [{ accountId: account._id, platform, dueAt: Date.now(), status: "queued" }], text);
+  return { u, accountId: account._id, targetId: targetIds[0]!, postId, text };
+}
+
+const target = async (id: string) => (await testDb().select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
+
+async function copies(text: string) {
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM emu_objects WHERE data LIKE ? AND kind IN ('media','post','tweet')").bind(`%${text}%`).first<{ n: number }>();
+  return row!.n;
+}
+
+afterEach(clearFaults);
+
+describe("fault suite", () => {
+  it("a redelivered message publishes once", async () => {
+    const t = await queuedTarget("twitter");
+    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect((await target(t.targetId)).status).toBe("published");
+    expect(await copies(t.text)).toBe(1);
+  });
+
+  it("429 then success: waits at least Retry-After, then publishes", async () => {
+    const t = await queuedTarget("twitter");
+    await armFault("twitter", "429", 1);
+    const first = await publishTarget(t.targetId, deps());
+    expect(first.ack).toBe(false);
+    expect(first.ack === false && first.delaySeconds).toBeGreaterThan(0);
+    expect((await target(t.targetId)).status).toBe("queued");
+    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect((await target(t.targetId)).status).toBe("published");
+    expect(await copies(t.text)).toBe(1);
+  });
+
+  it("500 on every attempt ends failed after the last attempt, with the reason", async () => {
+    const t = await queuedTarget("linkedin");
+    await armFault("linkedin", "500", 50);
+    for (let i = 0; i < MAX_PUBLISH_ATTEMPTS; i++) await publishTarget(t.targetId, deps());
+    const row = await target(t.targetId);
+    expect(row.status).toBe("failed");
+    expect(row.errorMessage).toMatch(new RegExp(`^Gave up after ${MAX_PUBLISH_ATTEMPTS} attempts`));
+    expect(await copies(t.text)).toBe(0);
+    const failures = (await call("/api/notifications/failures", { token: t.u.token })).body.data.failures;
+    expect(failures.map((f: { targetId: string }) => f.targetId)).toContain(t.targetId);
+  });
+
+  it("a revoked token fails at once with 'reconnect your account' and flags the account", async () => {
+    const t = await queuedTarget("twitter");
+    await testDb()
+      .update(connectedAccounts)
+      .set({ accessTokenEnc: await cipher().encrypt("revoked-by-user"), tokenExpiresAt: Date.now() + 3600_000 })
+      .where(eq(connectedAccounts.id, t.accountId));
+    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    const row = await target(t.targetId);
+    expect(row.status).toBe("failed");
+    expect(row.errorMessage).toContain("reconnect your account");
+    const account = (await testDb().select().from(connectedAccounts).where(eq(connectedAccounts.id, t.accountId)))[0]!;
+    expect(account.status).toBe("needs_reconnect");
+  });
+
+  it("X: accept-then-drop is settled by finding the post, without a duplicate", async () => {
+    const t = await queuedTarget("twitter");
+    await armFault("twitter", "drop", 1);
+    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect((await target(t.targetId)).status).toBe("published");
+    expect(await copies(t.text)).toBe(1);
+    const outcomes = await env.DB.prepare("SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at").bind(t.targetId).all();
+    expect(outcomes.results).toEqual([
+      { kind: "publish", outcome: "unknown" },
+      { kind: "verify", outcome: "found" },
+    ]);
+  });
+
+  it("Threads: a dropped answer on any step of the container flow never leads to two posts", async () => {
+    const t = await queuedTarget("threads");
+    await armFault("threads", "drop", 1);
+    let disposition = await publishTarget(t.targetId, deps());
+    for (let i = 0; i < 3 && !disposition.ack; i++) disposition = await publishTarget(t.targetId, deps());
+    expect((await target(t.targetId)).status).toBe("published");
+    expect(await copies(t.text)).toBe(1);
+  });
+
+  it("LinkedIn (member): a dropped answer cannot be checked, so the channel is unconfirmed, not reposted", async () => {
+    const t = await queuedTarget("linkedin");
+    await armFault("linkedin", "drop", 1);
+    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    const row = await target(t.targetId);
+    expect(row.status).toBe("unconfirmed");
+    expect(row.errorMessage).toContain("cannot check");
+    expect(await copies(t.text)).toBe(1);
+  });
+
+  it("a consumer that died after the platform accepted: the redelivery finds the post instead of posting again", async () => {
+    const t = await queuedTarget("twitter");
+    const d = deps();
+    // The first delivery publishes, then "crashes" before recording anything.
+    const request = await d.buildRequest(await target(t.targetId));
+    await d.client("twitter").publish(await d.credentials(t.accountId), request);
+    await env.DB.prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?").bind(Date.now() - 5000, t.targetId).run();
+    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect((await target(t.targetId)).status).toBe("published");
+    expect(await copies(t.text)).toBe(1);
+  });
+
+  it("when the platform cannot tell, the channel is unconfirmed and the user decides", async () => {
+    const t = await queuedTarget("twitter");
+    await env.DB.prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1 WHERE id = ?").bind(t.targetId).run();
+    await armFault("twitter", "500", 5);
+    await publishTarget(t.targetId, deps());
+    const row = await target(t.targetId);
+    expect(row.status).toBe("unconfirmed");
+    expect(row.errorMessage).toContain("could not confirm");
+    await clearFaults();
+    const confirmed = await call(`/api/posts/${t.postId}/targets/${t.targetId}/confirm`, { token: t.u.token, body: { permalink: "https://x.com/i/web/status/1" } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.status).toBe("published");
+  });
+
+  it("another user cannot retry or confirm someone else's channel", async () => {
+    const t = await queuedTarget("twitter");
+    await env.DB.prepare("UPDATE post_targets SET status = 'failed' WHERE id = ?").bind(t.targetId).run();
+    const other = await registerUser();
+    const retry = await call(`/api/posts/${t.postId}/targets/${t.targetId}/retry`, { token: other.token, body: {} });
+    expect(retry.status).toBe(404);
+    expect((await target(t.targetId)).status).toBe("failed");
+  });
+});

@@ -1,0 +1,95 @@
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { armFault, connectViaEmulator } from "../test/oauth";
+import { clearFaults } from "../test/platform-sandbox";
+import { call, registerUser } from "../test/helpers";
+import { fileOf, jpegBytes } from "../test/media-fixtures";
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+
+/** A user with the given platforms connected through the emulator's consent pages and a JPEG in the library. */
+async function setup(platforms: Array<{ platform: string; variant?: string }>) {
+  const u = await registerUser();
+  for (const p of platforms) await connectViaEmulator(u.cookie, p.platform, { variant: p.variant });
+  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{ _id: string; platform: string }>;
+  const form = new FormData();
+  form.append("files", fileOf(jpegBytes(1080, 1080), "launch.jpg"));
+  const upload = await call("/api/media/upload", { token: u.token, body: form });
+  return { u, accounts, image: upload.body.data[0].id as string };
+}
+
+function selection(accounts: Array<{ _id: string; platform: string }>, platforms: string[]) {
+  const selected: Record<string, string[]> = {};
+  for (const p of platforms) selected[p] = [accounts.find((a) => a.platform === p)!._id];
+  return selected;
+}
+
+/** Waits until no channel of the post is still on its way (the real queue consumer runs in the background). */
+async function settled(u: User, postId: string) {
+  return vi.waitFor(
+    async () => {
+      const post = (await call(`/api/posts/${postId}`, { token: u.token })).body.data;
+      const moving = post.platformPosts.filter((t: { status: string }) => ["scheduled", "queued", "publishing"].includes(t.status));
+      if (moving.length) throw new Error(`still moving: ${moving.map((t: { platform: string; status: string }) => `${t.platform}:${t.status}`)}`);
+      return post;
+    },
+    { timeout: 20_000, interval: 200 },
+  );
+}
+
+/** How many posts on the emulator carry this exact text (a duplicate publish would make it 2). */
+async function remoteCopies(text: string) {
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM emu_objects WHERE data LIKE ? AND kind IN ('media','post','tweet')")
+    .bind(`%${text}%`)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+afterEach(clearFaults);
+
+describe("publish now through the queue", () => {
+  it("publishes to Instagram and X once each, with remote ids and permalinks", async () => {
+    const { u, accounts, image } = await setup([{ platform: "instagram" }, { platform: "twitter" }]);
+    const content = `Launch day ${crypto.randomUUID().slice(0, 8)}`;
+    const res = await call("/api/posts", {
+      token: u.token,
+      body: { content, platforms: ["instagram", "twitter"], selectedAccounts: selection(accounts, ["instagram", "twitter"]), images: [image], publishNow: true },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe("Post queued for publishing");
+    const post = await settled(u, res.body.data._id);
+    expect(post.status).toBe("published");
+    for (const t of post.platformPosts) {
+      expect(t.status, `${t.platform}: ${t.error?.message ?? ""}`).toBe("published");
+      expect(t.permalink).toMatch(/^https?:\/\//);
+    }
+    const attempts = await env.DB.prepare("SELECT outcome FROM publish_attempts WHERE target_id IN (SELECT id FROM post_targets WHERE post_id = ?)")
+      .bind(post._id)
+      .all<{ outcome: string }>();
+    expect(attempts.results.map((a) => a.outcome).sort()).toEqual(["published", "published"]);
+  });
+
+  it("a failing channel never fails the other, and retrying just that channel publishes it", async () => {
+    const { u, accounts, image } = await setup([{ platform: "linkedin" }, { platform: "twitter" }]);
+    await armFault("twitter", "500", 20);
+    const content = `Two channels ${crypto.randomUUID().slice(0, 8)}`;
+    const res = await call("/api/posts", {
+      token: u.token,
+      body: { content, platforms: ["linkedin", "twitter"], selectedAccounts: selection(accounts, ["linkedin", "twitter"]), images: [image], publishNow: true },
+    });
+    // The X channel keeps failing with 500s and is retried with backoff; LinkedIn is published meanwhile.
+    await vi.waitFor(async () => {
+      const post = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data;
+      expect(post.platformPosts.find((t: { platform: string }) => t.platform === "linkedin").status).toBe("published");
+    }, { timeout: 20_000, interval: 200 });
+    await clearFaults();
+    // Give up on the X attempt for the test's sake: mark it failed as the last backoff would.
+    const xTarget = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data.platformPosts.find((t: { platform: string }) => t.platform === "twitter");
+    await env.DB.prepare("UPDATE post_targets SET status = 'failed', error_message = 'Gave up' WHERE id = ?").bind(xTarget.id).run();
+    const retry = await call(`/api/posts/${res.body.data._id}/targets/${xTarget.id}/retry`, { token: u.token, body: {} });
+    expect(retry.status).toBe(200);
+    const post = await settled(u, res.body.data._id);
+    expect(post.platformPosts.map((t: { status: string }) => t.status)).toEqual(["published", "published"]);
+    expect(await remoteCopies(content)).toBe(2);
+  });
+});

@@ -1,0 +1,27 @@
+import type { PublishMessage } from "./claim";
+import { failFromDeadLetter, publishTarget, type PublishDeps } from "./consumer";
+
+/** One target per message; targets are independent, so one channel's trouble never holds up another. */
+export async function consumePublishBatch(batch: MessageBatch<PublishMessage>, deps: PublishDeps): Promise<void> {
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        const disposition = await publishTarget(message.body.targetId, deps);
+        if (disposition.ack) message.ack();
+        else message.retry({ delaySeconds: Math.min(disposition.delaySeconds, 12 * 3600) });
+      } catch (err) {
+        // Our own crash mid-publish: redelivery finds the target `publishing` and verifies before resending.
+        console.error("publish failed unexpectedly", message.body.targetId, err);
+        message.retry({ delaySeconds: 5 });
+      }
+    }),
+  );
+}
+
+/** Messages the queue gave up on end as failed (or unconfirmed if mid-publish) with a reason: never lost. */
+export async function consumePublishDeadLetters(batch: MessageBatch<PublishMessage>, deps: PublishDeps): Promise<void> {
+  for (const message of batch.messages) {
+    await failFromDeadLetter(message.body.targetId, deps);
+    message.ack();
+  }
+}

@@ -1,0 +1,111 @@
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { posts, postTargets } from "../db/schema/index";
+import { HttpError, notFound } from "../http/envelope";
+import { PlatformError, type AccountCredentials, type PlatformClient } from "../platforms/types";
+import type { Platform } from "../db/schema/accounts";
+import { claimDueTargets, type PublishMessage } from "./claim";
+import { refreshPostStatus } from "./consumer";
+
+interface Deps {
+  db: Db;
+  d1: D1Database;
+  queue: Queue<PublishMessage>;
+  now: () => number;
+  client: (platform: Platform) => PlatformClient;
+  credentials: (accountId: string) => Promise<AccountCredentials>;
+}
+
+/** The user-facing publishing actions: publish now, retry one channel, settle an unconfirmed one, delete remotely. */
+export class PublishingService {
+  constructor(private readonly deps: Deps) {}
+
+  /** Sends every due target of the user to the queue now (Publish Now, Repost Now, retries). */
+  dispatchDue(userId: string) {
+    return claimDueTargets(this.deps, { kind: "trigger", userId });
+  }
+
+  private async ownedTarget(userId: string, postId: string, targetId: string) {
+    const target = await this.deps.db.query.postTargets.findFirst({
+      where: and(eq(postTargets.id, targetId), eq(postTargets.postId, postId), eq(postTargets.userId, userId)),
+    });
+    if (!target) throw notFound();
+    return target;
+  }
+
+  /** Retries one failed or unconfirmed channel alone; the post's other channels are untouched. */
+  async retryTarget(userId: string, postId: string, targetId: string) {
+    const target = await this.ownedTarget(userId, postId, targetId);
+    if (target.status !== "failed" && target.status !== "unconfirmed") {
+      throw new HttpError(409, "Only a failed or unconfirmed channel can be retried.");
+    }
+    const now = this.deps.now();
+    await this.deps.db
+      .update(postTargets)
+      .set({ status: "scheduled", dueAt: now, attemptCount: 0, errorKind: null, errorMessage: null, failureSeenAt: null, updatedAt: now })
+      .where(and(eq(postTargets.id, targetId), inArray(postTargets.status, ["failed", "unconfirmed"])));
+    await this.dispatchDue(userId);
+  }
+
+  /** The user's answer for an unconfirmed channel: they saw the post on the platform. */
+  async confirmPublished(userId: string, postId: string, targetId: string, permalink: string | null) {
+    const target = await this.ownedTarget(userId, postId, targetId);
+    if (target.status !== "unconfirmed") throw new HttpError(409, "Only an unconfirmed channel can be marked published.");
+    const now = this.deps.now();
+    await this.deps.db
+      .update(postTargets)
+      .set({ status: "published", publishedAt: now, permalink, errorKind: null, errorMessage: null, updatedAt: now })
+      .where(and(eq(postTargets.id, targetId), eq(postTargets.status, "unconfirmed")));
+    await refreshPostStatus(this.deps.db, postId, now);
+  }
+
+  /**
+   * Deletes the post's published copies on the platforms that allow it, channel by channel; a refusal is
+   * reported, never hidden. The caller deletes our record afterwards.
+   */
+  async deleteRemote(userId: string, postId: string) {
+    const post = await this.deps.db.query.posts.findFirst({ where: and(eq(posts.id, postId), eq(posts.userId, userId)) });
+    if (!post) throw notFound();
+    const published = await this.deps.db
+      .select()
+      .from(postTargets)
+      .where(and(eq(postTargets.postId, postId), eq(postTargets.status, "published"), isNotNull(postTargets.remoteId)));
+    const results: Array<{ platform: Platform; accountId: string; deleted: boolean; message: string }> = [];
+    for (const target of published) {
+      try {
+        await this.deps.client(target.platform).deletePost(await this.deps.credentials(target.accountId), target.remoteId!);
+        results.push({ platform: target.platform, accountId: target.accountId, deleted: true, message: "Deleted" });
+      } catch (err) {
+        const message = err instanceof PlatformError ? err.message : "The platform did not answer.";
+        results.push({ platform: target.platform, accountId: target.accountId, deleted: false, message });
+      }
+    }
+    return results;
+  }
+
+  /** Failed channels the user has not been told about yet (a toast on their next visit). */
+  async unseenFailures(userId: string) {
+    return this.deps.db
+      .select({
+        targetId: postTargets.id,
+        postId: postTargets.postId,
+        platform: postTargets.platform,
+        status: postTargets.status,
+        message: postTargets.errorMessage,
+        content: posts.content,
+      })
+      .from(postTargets)
+      .innerJoin(posts, eq(posts.id, postTargets.postId))
+      .where(and(eq(postTargets.userId, userId), inArray(postTargets.status, ["failed", "unconfirmed"]), isNull(postTargets.failureSeenAt)))
+      .limit(20)
+      .then((rows) => rows.map((r) => ({ ...r, content: r.content.slice(0, 80) })));
+  }
+
+  async markFailuresSeen(userId: string, targetIds: string[]) {
+    if (targetIds.length === 0) return;
+    await this.deps.db
+      .update(postTargets)
+      .set({ failureSeenAt: this.deps.now() })
+      .where(and(eq(postTargets.userId, userId), inArray(postTargets.id, targetIds.slice(0, 100))));
+  }
+}
