@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { formatCompact } from "../app/lib/format";
+import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
 import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 
@@ -10,6 +11,25 @@ async function apiData(page: Page, path: string) {
   const res = await page.context().request.get(path);
   expect(res.status()).toBe(200);
   return (await res.json()).data;
+}
+
+/** Publish Now through the posts API (an uploaded JPEG to every connected account), then waits for the queue consumer. */
+async function publishNow(page: Page, content: string) {
+  const request = page.context().request;
+  // Cookie-authenticated writes must come from our own origin (CSRF defence), as the browser's would.
+  const headers = { Origin: new URL(page.url()).origin };
+  const upload = await request.post("/api/media/upload", { headers, multipart: { files: { name: "bread.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } } });
+  expect(upload.status()).toBe(201);
+  const image = (await upload.json()).data[0].id as string;
+  const accounts = (await apiData(page, "/api/accounts")).accounts as Array<{ _id: string; platform: string }>;
+  const selectedAccounts: Record<string, string[]> = {};
+  for (const a of accounts) selectedAccounts[a.platform] = [...(selectedAccounts[a.platform] ?? []), a._id];
+  const created = await request.post("/api/posts", { headers, data: { content, platforms: Object.keys(selectedAccounts), selectedAccounts, images: [image], hashtags: ["#bread"], publishNow: true } });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).data._id as string;
+  await expect
+    .poll(async () => ((await apiData(page, `/api/posts/${id}`)).platformPosts as Array<{ status: string }>).map((t) => t.status).join(","), { timeout: 60_000, interval: 500 })
+    .toBe("published,published");
 }
 
 /** Clicks a download link and returns the first bytes of the file the browser saved. */
@@ -35,6 +55,8 @@ test("analytics and dashboard show the figures synced from the connected platfor
   await page.getByRole("button", { name: "Approve" }).click();
   await page.waitForURL("**/settings?tab=accounts**");
 
+  await publishNow(page, "Fresh sourdough out of the oven #bread");
+
   // A day passes on the platforms, then the user syncs.
   const clock = await page.context().request.post("/sandbox/clock", { data: { advanceMs: DAY } });
   expect(clock.status()).toBe(200);
@@ -48,7 +70,12 @@ test("analytics and dashboard show the figures synced from the connected platfor
   const overview = await apiData(page, "/api/analytics/overview?period=30d");
   expect(overview.stats.totalFollowers).toBeGreaterThan(0);
   await expect.poll(() => page.getByTestId("kpi-followers").innerText()).toBe(formatCompact(overview.stats.totalFollowers));
-  expect(await page.getByTestId("kpi-posts").innerText()).toBe(String(overview.overview.totalPosts));
+  expect(overview.overview.totalPosts).toBe(1);
+  expect(overview.overview.totalReach).toBeGreaterThan(0);
+  expect(await page.getByTestId("kpi-posts").innerText()).toBe("1");
+  expect(await page.getByTestId("kpi-reach").innerText()).toBe(formatCompact(overview.overview.totalReach));
+  expect(await page.getByTestId("kpi-likes").innerText()).toBe(formatCompact(overview.overview.totalLikes));
+  await page.getByText("Fresh sourdough out of the oven #bread").waitFor();
 
   // Only Instagram: all is replaced, and the figure is Instagram's alone.
   await page.getByRole("group", { name: "Platforms" }).getByRole("button", { name: "Instagram" }).click();
@@ -70,7 +97,11 @@ test("analytics and dashboard show the figures synced from the connected platfor
   await page.getByRole("heading", { name: "Instagram audience" }).waitFor();
   await page.getByText("25-34").waitFor();
 
-  // Timing falls back to the suggested times without published posts.
+  // Hashtags: the published post's tag with its reach.
+  await page.getByRole("tab", { name: "Hashtags" }).click();
+  await page.getByRole("rowheader", { name: "#bread" }).waitFor();
+
+  // Timing: one post is too few to rank hours, so the suggested times show.
   await page.getByRole("tab", { name: "Timing" }).click();
   await page.getByRole("heading", { name: "Suggested times" }).waitFor();
 
@@ -90,7 +121,11 @@ test("analytics and dashboard show the figures synced from the connected platfor
   const dashboard = await apiData(page, "/api/dashboard");
   expect(dashboard.stats.totalFollowers).toBeGreaterThan(0);
   expect(await page.locator('[data-stat="totalFollowers"]').innerText()).toBe(formatCompact(dashboard.stats.totalFollowers));
-  expect(await page.locator('[data-stat="mediaFiles"]').innerText()).toBe(String(dashboard.stats.mediaFiles));
+  expect(dashboard.stats.mediaFiles).toBe(1);
+  expect(await page.locator('[data-stat="mediaFiles"]').innerText()).toBe("1");
+  expect(await page.locator('[data-stat="totalPosts"]').innerText()).toBe(String(dashboard.stats.totalPosts));
+  expect(await page.locator('[data-stat="publishedPosts"]').innerText()).toBe(String(dashboard.stats.publishedPosts));
+  await page.getByRole("region", { name: "Recent Activity" }).getByText("Fresh sourdough out of the oven #bread").waitFor();
   expect(await page.getByRole("region", { name: "Connected Accounts" }).getByRole("listitem").count()).toBe(2);
   await page.getByRole("link", { name: /Engagement Rate/ }).click();
   await page.waitForURL("**/analytics");
