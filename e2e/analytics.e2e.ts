@@ -92,6 +92,9 @@ test("analytics and dashboard show the figures synced from the connected platfor
     await expect.poll(() => page.getByRole("listitem", { name: `${name} growth` }).innerText()).toContain(formatCompact(p.end));
   }
 
+  // The followers chart (recharts, loaded on demand) draws a line per platform.
+  await expect.poll(() => page.locator(".recharts-line").count()).toBe(growth.platforms.length);
+
   // Audience: Instagram's age split from the emulator's follower demographics.
   await page.getByRole("tab", { name: "Audience" }).click();
   await page.getByRole("heading", { name: "Instagram audience" }).waitFor();
