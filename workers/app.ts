@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api";
 import { tokenFromRequest } from "./auth/session-cookie";
 import { randomToken } from "./auth/crypto";
+import { handleAnalyticsQueue, runAnalyticsCron } from "./analytics/jobs";
 import { appContext } from "./context";
 import { claimDueTargets, type PublishMessage } from "./publishing/claim";
 import { consumePublishBatch, consumePublishDeadLetters } from "./publishing/queue";
@@ -45,6 +46,7 @@ export default {
   async scheduled(_controller, env, ctx) {
     const services = buildServices(env);
     ctx.waitUntil(claimDueTargets({ db: services.db, d1: env.DB, queue: env.PUBLISH_QUEUE, now: services.now }));
+    ctx.waitUntil(runAnalyticsCron(services));
   },
 
   async queue(batch, env) {
@@ -54,6 +56,9 @@ export default {
         return consumePublishBatch(batch as MessageBatch<PublishMessage>, publishDeps(services));
       case "postline-publish-dlq":
         return consumePublishDeadLetters(batch as MessageBatch<PublishMessage>, publishDeps(services));
+      case "postline-analytics":
+      case "postline-analytics-dlq":
+        return handleAnalyticsQueue(batch, services);
       default:
         // A queue nobody consumes yet keeps its messages for retry rather than dropping them.
         batch.retryAll();

@@ -1,11 +1,11 @@
 import { createAiProvider } from "./ai/factory";
 import { AiService } from "./ai/service";
 import { AiUsageStore } from "./ai/usage";
-import { analyticsDeps } from "./analytics/deps";
 import { AuthService } from "./auth/service";
 import { PublishingService } from "./publishing/service";
 import { RateLimitService } from "./auth/rate-limit";
 import { createDb } from "./db/client";
+import { cachedDashboard } from "./dashboard/service";
 import { parseConfig } from "./env";
 import { MediaLibrary } from "./media/library";
 import { MediaUrlSigner } from "./media/signed-url";
@@ -76,10 +76,12 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls: new MediaUrlSigner(config.SESSION_SECRET, now),
     posts: new PostStore(db, media, now),
-    /** Platform clients and credentials for analytics sync (provided by the Worker entry). */
-    analyticsDeps: () => analyticsDeps({ env, db, now }, () => ({ db, now, ...platformAccess })),
+    /** Platform clients and credentials for analytics sync. */
+    analyticsDeps: () => ({ db, now, ...platformAccess }),
     platformAccess,
     publishing: new PublishingService({ db, d1: env.DB, queue: env.PUBLISH_QUEUE, now, ...platformAccess }),
+    /** The dashboard (30 s per-user cache), for the API and the /dashboard loader. */
+    dashboard: (user: { id: string; timezone: string }) => cachedDashboard(db, user, now()),
   };
 }
 

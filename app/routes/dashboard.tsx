@@ -1,19 +1,145 @@
-import { LayoutDashboard } from "lucide-react";
+import { CalendarDays, PenSquare, RefreshCw, Sparkles } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, redirect, useRevalidator } from "react-router";
+import { appContext } from "../../workers/context";
+import { Panel } from "~/components/dashboard/Panel";
+import { PostList } from "~/components/dashboard/PostList";
+import { StatCards } from "~/components/dashboard/StatCards";
 import { PageHeader } from "~/components/PageHeader";
-import { EmptyState } from "~/components/ui/EmptyState";
+import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { formatCompact } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { signInPath } from "~/lib/redirect";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Dashboard", description: "Your overview: posts, schedule, media and connected accounts at a glance.", keywords: "dashboard, social media overview, quick stats" });
 
-export default function DashboardPage() {
+/** The dashboard straight from the service (cached 30 s per user); a failure becomes the error state. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { services, auth } = context.get(appContext);
+  if (!auth) throw redirect(signInPath(url));
+  try {
+    const { data } = await services.dashboard(auth.user);
+    return { dashboard: data, timezone: auth.user.timezone };
+  } catch (err) {
+    console.error("dashboard failed", err);
+    return { dashboard: null, timezone: auth.user.timezone };
+  }
+}
+
+/** Refresh Now spins for 3 s (SPEC) while the data reloads. */
+function useSpin(ms: number) {
+  const [spinning, setSpinning] = useState(false);
+  useEffect(() => {
+    if (!spinning) return;
+    const t = setTimeout(() => setSpinning(false), ms);
+    return () => clearTimeout(t);
+  }, [spinning, ms]);
+  return [spinning, () => setSpinning(true)] as const;
+}
+
+export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  const { dashboard, timezone } = loaderData;
+  const revalidator = useRevalidator();
+  const [spinning, spin] = useSpin(3000);
+  const loading = revalidator.state === "loading";
+
+  if (!dashboard) {
+    return (
+      <>
+        <PageHeader title="Dashboard" description="Your overview: posts, schedule, media and connected accounts at a glance." />
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">
+          <p className="font-medium text-red-800">Unable to load dashboard</p>
+          <button type="button" className={`${secondaryButton} mt-4`} onClick={() => revalidator.revalidate()} disabled={loading}>
+            {loading ? "Loading..." : "Try Again"}
+          </button>
+        </div>
+      </>
+    );
+  }
+
   return (
     <>
       <PageHeader title="Dashboard" description="Your overview: posts, schedule, media and connected accounts at a glance." />
-      <EmptyState icon={LayoutDashboard} title="Nothing here yet">
-        Your stats, upcoming posts and recent activity will appear here once you connect accounts and create posts.
-      </EmptyState>
+      {loading && (
+        <p role="status" className="sr-only">
+          Loading dashboard...
+        </p>
+      )}
+      <StatCards stats={dashboard.stats} />
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Panel
+            title="Upcoming Posts"
+            actions={
+              <>
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  onClick={() => {
+                    spin();
+                    revalidator.revalidate();
+                  }}
+                >
+                  <RefreshCw className={`size-4 ${spinning ? "animate-spin" : ""}`} aria-hidden />
+                  Refresh Now
+                </button>
+                <Link to="/content" className={linkButton}>
+                  View All
+                </Link>
+              </>
+            }
+          >
+            <PostList posts={dashboard.upcomingPosts} timezone={timezone} empty="No upcoming posts scheduled." when={(p) => p.scheduledDate ?? p.createdAt} />
+          </Panel>
+          <Panel title="Recent Activity">
+            <PostList posts={dashboard.recentPosts} timezone={timezone} empty="No posts yet." when={(p) => p.publishedAt ?? p.scheduledDate ?? p.createdAt} />
+          </Panel>
+        </div>
+        <div className="space-y-6">
+          <Panel title="Quick Actions">
+            <div className="grid gap-2">
+              <Link to="/content?compose=1" className={primaryButton}>
+                <PenSquare className="size-4" aria-hidden /> Create Post
+              </Link>
+              <Link to="/planner" className={secondaryButton}>
+                <CalendarDays className="size-4" aria-hidden /> Plan Content
+              </Link>
+              <Link to="/ai-assistant" className={secondaryButton}>
+                <Sparkles className="size-4" aria-hidden /> AI Assistant
+              </Link>
+            </div>
+          </Panel>
+          <Panel
+            title="Connected Accounts"
+            actions={
+              <Link to="/settings?tab=accounts" className={linkButton}>
+                Manage Accounts
+              </Link>
+            }
+          >
+            {dashboard.connectedAccounts.length === 0 ? (
+              <p className="text-sm text-slate-500">No accounts connected</p>
+            ) : (
+              <ul className="space-y-2">
+                {dashboard.connectedAccounts.map((a) => (
+                  <li key={a.id} className="flex items-center justify-between gap-2 text-sm">
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{a.displayName || a.username}</span>
+                      <span className="text-xs text-slate-500">
+                        {PLATFORM_META[a.platform]?.name ?? a.platform} · @{a.username}
+                      </span>
+                    </span>
+                    <span className="shrink-0 text-xs text-slate-600">{a.followerCount === null ? "-" : `${formatCompact(a.followerCount)} followers`}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+        </div>
+      </div>
     </>
   );
 }

@@ -6,10 +6,7 @@ export interface MediaInfo {
   durationSec?: number | null;
 }
 
-/**
- * The content type of a published target, from its media. Main has no media table yet, so the
- * store passes `media: null` and the type falls back to what the post row says (YouTube is video).
- */
+/** The content type of a published target, from its post's media (none: text, or video on YouTube). */
 export function contentTypeOf(input: { platform: Platform; media: MediaInfo[] | null; format?: string | null }): ContentType {
   if (input.format === "story" || input.format === "reel") return input.format;
   const media = input.media ?? [];

@@ -8,6 +8,7 @@ import type { AppEnv } from "../http/app-env";
 import { HttpError, notFound, ok } from "../http/envelope";
 import { parseOrThrow } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
+import { invalidateDashboard } from "../dashboard/service";
 import { CONTENT_TYPES } from "./export/formats";
 import { periodQuery, platformsParam, resolveRange } from "./period";
 import * as S from "./schemas";
@@ -110,6 +111,8 @@ export const analyticsRoutes = new Hono<AppEnv>()
       const r = await syncAccount(id, deps, { force: true, publishedSince });
       if (r) results.push(r);
     }
+    // Fresh followers and engagement show on the dashboard at once, not after its 30 s cache.
+    await invalidateDashboard(c.var.auth!.user.id);
     return syncAnswer(c, results);
   })
   .post("/posts/:id/sync", async (c) => {

@@ -155,9 +155,9 @@ export const UserBehaviorData = z.object({
 
 export const AiUsageData = z.object({
   range: RangeInfo,
-  available: z.boolean().meta({ description: "False until an ai_usage table exists" }),
   totalRequests: z.number(),
-  byFeature: z.array(z.object({ feature: z.string(), requests: z.number() })),
+  successfulRequests: z.number(),
+  byFeature: z.array(z.object({ feature: z.string(), requests: z.number(), successful: z.number(), tokens: z.number() })),
   daily: z.array(z.object({ date: z.string(), requests: z.number() })),
 });
 

@@ -80,7 +80,7 @@ export class AnalyticsService {
     return {
       range: this.rangeInfo(r),
       contentTypes: agg.contentTypes(await store.loadTargetRows(this.db, this.userId, r)),
-      note: "Types come from each post's media; until posts carry media here, YouTube counts as video and other posts as text.",
+      note: "Types come from each post's media: several items are a carousel, one image a single image, an Instagram video up to 90 s a reel; no media is text (video on YouTube).",
     };
   }
 
@@ -137,9 +137,29 @@ export class AnalyticsService {
     };
   }
 
-  /** No ai_usage table on this branch yet: an empty, correctly shaped answer. */
+  /** AI assistant calls in the period, from the ai_usage log. */
   async aiUsage(r: Range) {
-    return { range: this.rangeInfo(r), available: false, totalRequests: 0, byFeature: [], daily: [] };
+    const rows = await this.db.all<{ feature: string; success: number; promptTokens: number | null; completionTokens: number | null; createdAt: number }>(sql`
+      select feature, success, prompt_tokens as promptTokens, completion_tokens as completionTokens, created_at as createdAt from ai_usage
+      where user_id = ${this.userId} and created_at >= ${r.start} and created_at < ${r.end}`);
+    const features = new Map<string, { feature: string; requests: number; successful: number; tokens: number }>();
+    const daily = new Map(daysBetween(r.start, r.end, r.timezone).map((d) => [d, 0]));
+    for (const u of rows) {
+      const f = features.get(u.feature) ?? { feature: u.feature, requests: 0, successful: 0, tokens: 0 };
+      f.requests += 1;
+      f.successful += u.success ? 1 : 0;
+      f.tokens += (u.promptTokens ?? 0) + (u.completionTokens ?? 0);
+      features.set(u.feature, f);
+      const day = localParts(u.createdAt, r.timezone).day;
+      if (daily.has(day)) daily.set(day, daily.get(day)! + 1);
+    }
+    return {
+      range: this.rangeInfo(r),
+      totalRequests: rows.length,
+      successfulRequests: rows.filter((u) => u.success).length,
+      byFeature: [...features.values()].sort((a, b) => b.requests - a.requests || a.feature.localeCompare(b.feature)),
+      daily: [...daily].map(([date, requests]) => ({ date, requests })),
+    };
   }
 
   async growth(r: Range) {

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import type { AudienceData } from "../db/schema/analytics";
 import type { Platform } from "../db/schema/accounts";
 import type { SnapshotDelta, TargetRow } from "./aggregate";
-import { contentTypeOf } from "./content-type";
+import { contentTypeOf, type MediaInfo } from "./content-type";
 
 /** D1 reads behind the analytics endpoints. Every query is scoped by user id first. */
 
@@ -27,6 +27,8 @@ interface RawTargetRow {
   saves: number | null;
   clicks: number | null;
   video_views: number | null;
+  /** JSON array of the post's media: [{kind, durationSec}]. */
+  media: string;
 }
 
 /**
@@ -41,7 +43,9 @@ export async function loadTargetRows(
 ): Promise<TargetRow[]> {
   const rows = await db.all<RawTargetRow>(sql`
     select t.id as target_id, t.post_id, t.account_id, t.platform, t.published_at, p.content, p.hashtags,
-           s.id as snapshot_id, s.impressions, s.reach, s.likes, s.comments, s.shares, s.saves, s.clicks, s.video_views
+           s.id as snapshot_id, s.impressions, s.reach, s.likes, s.comments, s.shares, s.saves, s.clicks, s.video_views,
+           (select json_group_array(json_object('kind', m.file_type, 'durationSec', m.duration))
+              from post_media pm join media m on m.id = pm.media_id where pm.post_id = t.post_id) as media
     from post_targets t
     join posts p on p.id = t.post_id
     left join post_metric_snapshots s on s.id = (
@@ -58,7 +62,7 @@ export async function loadTargetRows(
     publishedAt: r.published_at,
     content: r.content,
     hashtags: parseList(r.hashtags),
-    contentType: contentTypeOf({ platform: r.platform, media: null }),
+    contentType: contentTypeOf({ platform: r.platform, media: parseMedia(r.media) }),
     hasMetrics: r.snapshot_id != null,
     impressions: r.impressions ?? 0,
     reach: r.reach ?? 0,
@@ -69,6 +73,15 @@ export async function loadTargetRows(
     clicks: r.clicks ?? 0,
     videoViews: r.video_views ?? 0,
   }));
+}
+
+function parseMedia(json: string): MediaInfo[] {
+  try {
+    const v = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((m): m is MediaInfo => m && (m.kind === "image" || m.kind === "video")) : [];
+  } catch {
+    return [];
+  }
 }
 
 function parseList(json: string): string[] {

@@ -1,16 +1,16 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../db/client";
 import type { Platform } from "../db/schema/accounts";
-import { accountMetricSnapshots, postMetricSnapshots, syncedComments } from "../db/schema/index";
+import { accountMetricSnapshots, audienceSnapshots, posts, postMetricSnapshots, postTargets, syncedComments } from "../db/schema/index";
 import { PlatformError, type PlatformClient } from "../platforms/types";
-import { call } from "../test/helpers";
-import { provideAnalyticsDeps } from "./deps";
+import { call, registerUser } from "../test/helpers";
+import { advanceEmulator, armFault, connectViaEmulator, platformHarness, raw } from "../test/oauth";
 import { seedFixture, utc } from "./fixture.test-helper";
 import { handleAnalyticsBatch, syncAccount, type SyncDeps } from "./sync";
 
-/** Test fixture: a PlatformClient that answers fixed metrics, or fails for the platforms listed in `failing`. */
+/** Unit fixture for syncAccount's own rules: a PlatformClient that answers fixed metrics, or fails for the platforms listed in `failing`. */
 function fixedClient(platform: Platform, failing: Set<Platform>): PlatformClient {
   const refuse = () => {
     throw new PlatformError("retryable", `${platform} is rate limiting`, { platform, status: 429 });
@@ -40,9 +40,7 @@ const deps = (): SyncDeps => ({
 
 beforeAll(async () => {
   fx = await seedFixture();
-  provideAnalyticsDeps(() => deps());
 });
-afterAll(() => provideAnalyticsDeps(null));
 
 describe("syncAccount", () => {
   it("appends snapshots without overwriting history and de-duplicates comments", async () => {
@@ -86,30 +84,110 @@ describe("syncAccount", () => {
   });
 });
 
-describe("POST /api/analytics/sync-all", () => {
-  it("syncs the caller's accounts and reports failures per platform", async () => {
-    failing.add("linkedin");
-    const res = await call(`/api/analytics/sync-all?days=30`, { method: "POST", token: fx.a.token });
-    failing.clear();
+/**
+ * The endpoints against the emulator: accounts connected through the real consent flow, posts published
+ * through the platform clients, metrics grown by advancing the emulator clock.
+ */
+const DAY = 86_400_000;
+
+async function connectedUser(...flows: Array<[platform: string, variant?: string]>) {
+  const u = await registerUser();
+  for (const [platform, variant] of flows) await connectViaEmulator(u.cookie, platform, { variant });
+  const accounts = (await call("/api/users/connected-accounts", { cookie: u.cookie })).body.data.accounts as Array<{ _id: string; platform: Platform }>;
+  return { u, accounts };
+}
+
+/** Publishes `text` to every given account through its platform client and records the post as the publisher would. */
+async function publishToAll(userId: string, accounts: Array<{ _id: string; platform: Platform }>, text: string) {
+  const { registry, accounts: service } = platformHarness();
+  const db = createDb(env.DB);
+  const postId = crypto.randomUUID();
+  const publishedAt = Date.now();
+  await db.insert(posts).values({ id: postId, userId, content: text, status: "published", platforms: accounts.map((a) => a.platform), publishedAt });
+  for (const a of accounts) {
+    const { remoteId, permalink } = await registry[a.platform]!.publish(await service.accountCredentials(a._id), { marker: crypto.randomUUID(), text, media: [] });
+    await db.insert(postTargets).values({ id: crypto.randomUUID(), postId, userId, platform: a.platform, accountId: a._id, status: "published", remoteId, permalink, publishedAt });
+  }
+  return postId;
+}
+
+beforeEach(async () => {
+  await raw("/sandbox/faults", { method: "DELETE" });
+});
+
+describe("POST /api/analytics/sync-all (emulator)", () => {
+  it("syncs account and post metrics of every connected platform and appends snapshots", async () => {
+    const { u, accounts } = await connectedUser(["instagram", "facebook"]);
+    expect(accounts.map((a) => a.platform).sort()).toEqual(["facebook", "instagram"]);
+    const fbPage = accounts.filter((a) => a.platform === "facebook");
+    const postId = await publishToAll(u.user.id, fbPage, `Fresh bread ${crypto.randomUUID()}`);
+    await advanceEmulator(DAY);
+
+    const res = await call(`/api/analytics/sync-all?days=7`, { method: "POST", cookie: u.cookie });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Successfully synced analytics for 2 platforms");
     expect(res.body.data.platformsSynced).toBe(2);
-    // The request's clock is the real one, so January's posts are older than 30 days: only account metrics are asked for.
-    expect(res.body.data.failures).toEqual([{ platform: "linkedin", accountId: fx.ids.li, kind: "retryable", message: "linkedin is rate limiting" }]);
+    expect(res.body.data.failures).toEqual([]);
+    expect(res.body.data.platforms.map((p: any) => [p.platform, p.postsSynced]).sort()).toEqual([["facebook", 1], ["instagram", 0]]);
+
+    const db = createDb(env.DB);
+    const snaps = await db.select().from(postMetricSnapshots).where(eq(postMetricSnapshots.postId, postId));
+    expect(snaps).toHaveLength(1);
+    expect(snaps[0]!.reach).toBeGreaterThan(0);
+    const ig = accounts.find((a) => a.platform === "instagram")!;
+    const [igFollowers] = await db.select().from(accountMetricSnapshots).where(eq(accountMetricSnapshots.accountId, ig._id));
+    expect(igFollowers!.followers).toBeGreaterThan(0);
+    const [audience] = await db.select().from(audienceSnapshots).where(eq(audienceSnapshots.accountId, ig._id));
+    expect(audience!.data.age.length).toBe(7);
+
+    // What the API reports is what was synced.
+    const overview = (await call(`/api/analytics/overview?period=7d`, { cookie: u.cookie })).body.data;
+    expect(overview.overview.totalReach).toBe(snaps[0]!.reach);
+    expect(overview.overview.totalLikes).toBe(snaps[0]!.likes);
+    expect(overview.stats.totalFollowers).toBeGreaterThan(igFollowers!.followers);
+
+    // A second sync a day later appends; the first snapshot stays as it was.
+    await advanceEmulator(DAY);
+    await call(`/api/analytics/sync-all?days=7`, { method: "POST", cookie: u.cookie });
+    const after = await db.select().from(postMetricSnapshots).where(eq(postMetricSnapshots.postId, postId));
+    expect(after).toHaveLength(2);
+    expect(after.map((s) => s.reach).sort((a, b) => a - b)[1]).toBeGreaterThanOrEqual(snaps[0]!.reach);
+  });
+
+  it("reports a failing platform and still syncs the others; all failing is a 502 with each platform's message", async () => {
+    const { u } = await connectedUser(["instagram", "facebook"], ["youtube"]);
+    await armFault("youtube", "500", 50);
+    const partial = await call(`/api/analytics/sync-all`, { method: "POST", cookie: u.cookie });
+    expect(partial.status).toBe(200);
+    expect(partial.body.message).toBe("Successfully synced analytics for 2 platforms");
+    expect(partial.body.data.failures.map((f: any) => [f.platform, f.kind])).toEqual([["youtube", "retryable"]]);
+
+    // Instagram with Facebook Login answers to the facebook switch: every platform fails.
+    await armFault("facebook", "500", 50);
+    const none = await call(`/api/analytics/sync-all`, { method: "POST", cookie: u.cookie });
+    expect(none.status).toBe(502);
+    expect(none.body.message).toMatch(/^Failed to sync analytics \((instagram|facebook|youtube): /);
+    expect(none.body.message).toContain("youtube: ");
   });
 
   it("validates days and answers the SPEC message without accounts", async () => {
-    expect((await call(`/api/analytics/sync-all?days=0`, { method: "POST", token: fx.a.token })).body.message).toBe("days must be a whole number between 1 and 365.");
-    const { registerUser } = await import("../test/helpers");
-    const c = await registerUser();
-    const res = await call(`/api/analytics/sync-all`, { method: "POST", token: c.token });
+    const { u } = await connectedUser();
+    expect((await call(`/api/analytics/sync-all?days=0`, { method: "POST", cookie: u.cookie })).body.message).toBe("days must be a whole number between 1 and 365.");
+    const res = await call(`/api/analytics/sync-all`, { method: "POST", cookie: u.cookie });
     expect(res.body).toEqual({ success: false, message: "No connected accounts found. Please connect your social media accounts first." });
   });
 
-  it("POST /posts/{id}/sync syncs just that post", async () => {
-    const res = await call(`/api/analytics/posts/${fx.ids.p1}/sync`, { method: "POST", token: fx.a.token });
+  it("POST /posts/{id}/sync syncs just that post; a draft is 404", async () => {
+    const { u, accounts } = await connectedUser(["instagram", "facebook"]);
+    const fbPage = accounts.filter((a) => a.platform === "facebook");
+    const postId = await publishToAll(u.user.id, fbPage, `Sourdough ${crypto.randomUUID()}`);
+    await publishToAll(u.user.id, fbPage, `Another ${crypto.randomUUID()}`);
+    await advanceEmulator(DAY);
+    const res = await call(`/api/analytics/posts/${postId}/sync`, { method: "POST", cookie: u.cookie });
     expect(res.status).toBe(200);
-    expect(res.body.data.platforms.map((p: any) => [p.platform, p.postsSynced])).toEqual([["instagram", 1], ["facebook", 1]]);
+    expect(res.body.data.platforms.map((p: any) => [p.platform, p.postsSynced])).toEqual([["facebook", 1]]);
+    const analytics = (await call(`/api/analytics/posts/${postId}`, { cookie: u.cookie })).body.data.analytics;
+    expect(analytics.reach).toBeGreaterThan(0);
     expect((await call(`/api/analytics/posts/${fx.ids.p6}/sync`, { method: "POST", token: fx.a.token })).status).toBe(404);
   });
 });

@@ -5,7 +5,6 @@ import { PLATFORMS } from "../db/schema/accounts";
 import type { AppEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute } from "../openapi/registry";
-import { cachedDashboard } from "./service";
 
 const PostSummary = z.object({
   id: z.string(),
@@ -35,7 +34,7 @@ describeRoute({ method: "get", path: "/api/dashboard", tag: "Dashboard", summary
 
 export const dashboardRoutes = new Hono<AppEnv>().use(requireAuth).get("/", async (c) => {
   const user = c.var.auth!.user;
-  const { data, cached } = await cachedDashboard(c.var.services.db, user, c.var.services.now());
+  const { data, cached } = await c.var.services.dashboard(user);
   c.header("X-Cache", cached ? "HIT" : "MISS");
   return ok(c, data);
 });

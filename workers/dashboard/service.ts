@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { posts } from "../db/schema/index";
+import { media, posts } from "../db/schema/index";
 import { AnalyticsService } from "../analytics/service";
 import { resolveRange } from "../analytics/period";
 import * as store from "../analytics/store";
@@ -64,8 +64,12 @@ export async function buildDashboard(db: Db, user: { id: string; timezone: strin
         .then((r) => r.map(postSummary)),
     recent: () => db.query.posts.findMany({ where: eq(posts.userId, user.id), orderBy: desc(posts.createdAt), limit: 5 }).then((r) => r.map(postSummary)),
     overview: () => analytics.overview(range).then((o) => o.overview),
-    /** No media table on this branch yet. */
-    mediaFiles: async () => 0,
+    mediaFiles: () =>
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(media)
+        .where(eq(media.userId, user.id))
+        .then((r) => Number(r[0]!.n)),
   };
   const names = Object.keys(parts) as Array<keyof typeof parts>;
   const settled = await Promise.allSettled(names.map((n) => parts[n]()));

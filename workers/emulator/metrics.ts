@@ -84,3 +84,39 @@ export function sampleComments(postId: string, count: number, publishedAt: numbe
   }
   return out;
 }
+
+export const AGE_BUCKETS = ["13-17", "18-24", "25-34", "35-44", "45-54", "55-64", "65+"] as const;
+const GENDERS = ["F", "M", "U"] as const;
+const COUNTRIES = ["US", "IN", "GB", "BR", "DE", "CA", "AU", "FR"] as const;
+
+/** Split `total` into whole parts proportional to the weights (the remainder goes to the first). */
+function split(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const parts = weights.map((w) => Math.floor((total * w) / sum));
+  parts[0]! += total - parts.reduce((a, b) => a + b, 0);
+  return parts;
+}
+
+export interface EmuAudience {
+  age: Record<string, number>;
+  gender: Record<string, number>;
+  country: Record<string, number>;
+  /** Followers online per UTC hour "0".."23". */
+  onlineByHour: Record<string, number>;
+}
+
+/** Follower demographics of an account: fixed shares per account, counts that add up to its followers. */
+export function audienceOf(accountId: string, now: number): EmuAudience {
+  const r = rng(seedOf(`audience:${accountId}`));
+  const followers = followerCount(accountId, now);
+  const weights = (n: number, peak?: number) => Array.from({ length: n }, (_, i) => 1 + r() * 4 + (i === peak ? 6 : 0));
+  const zip = (keys: readonly string[], values: number[]) => Object.fromEntries(keys.map((k, i) => [k, values[i]!]));
+  const peakHour = 12 + Math.floor(r() * 9);
+  const hourly = Array.from({ length: 24 }, (_, h) => Math.floor(followers * (0.05 + 0.25 * Math.exp(-(((h - peakHour) / 4) ** 2)) + r() * 0.03)));
+  return {
+    age: zip(AGE_BUCKETS, split(followers, weights(AGE_BUCKETS.length, 2))),
+    gender: zip(GENDERS, split(followers, [5 + r() * 3, 4 + r() * 3, 0.5])),
+    country: zip(COUNTRIES, split(followers, weights(COUNTRIES.length, 0))),
+    onlineByHour: zip(Array.from({ length: 24 }, (_, h) => String(h)), hourly),
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { followerCount, postMetrics, sampleComments } from "./metrics";
+import { audienceOf, followerCount, postMetrics, sampleComments } from "./metrics";
 
 const T0 = Date.UTC(2026, 5, 1);
 const HOUR = 3_600_000;
@@ -24,5 +24,16 @@ describe("emulator metrics", () => {
     expect(c1).toHaveLength(5);
     expect(sampleComments("p1", 5, T0)).toEqual(c1);
     expect(c1.map((c) => c.createdAt)).toEqual([...c1.map((c) => c.createdAt)].sort((a, b) => a - b));
+  });
+});
+
+describe("emulator audience", () => {
+  it("splits an account's followers over age, gender and country, the same way each time", () => {
+    const a = audienceOf("acct-1", T0);
+    const total = followerCount("acct-1", T0);
+    for (const part of [a.age, a.gender, a.country]) expect(Object.values(part).reduce((x, y) => x + y, 0)).toBe(total);
+    expect(Object.keys(a.onlineByHour)).toHaveLength(24);
+    expect(audienceOf("acct-1", T0)).toEqual(a);
+    expect(audienceOf("acct-2", T0).country).not.toEqual(a.country);
   });
 });

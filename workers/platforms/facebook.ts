@@ -1,4 +1,4 @@
-import { facebookLogin, graphHttp, PAGE_SCOPES, parseGraphTime } from "./meta";
+import { facebookLogin, graphHttp, PAGE_SCOPES, parseGraphTime, sharesOf } from "./meta";
 import type { ClientDeps } from "./registry";
 import { type AccountCredentials, type PlatformClient, PlatformError } from "./types";
 
@@ -112,7 +112,12 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
       const res = await http.request<{ followers_count?: number; fan_count?: number }>(`${graph}/${account.platformUserId}`, {
         query: { fields: "followers_count,fan_count", access_token: account.accessToken },
       });
-      return { followers: res.data.followers_count ?? res.data.fan_count ?? 0 };
+      // Pages give follower locations only (age/gender breakdowns were retired with page_fans*, §3).
+      const countries = await http.request<{ data: Array<{ values?: Array<{ value: Record<string, number> }> }> }>(`${graph}/${account.platformUserId}/insights`, {
+        query: { metric: "page_follows_country", period: "lifetime", access_token: account.accessToken },
+      });
+      const locations = sharesOf(countries.data.data[0]?.values?.[0]?.value ?? {}).map((c) => ({ country: c.key, percentage: c.percentage }));
+      return { followers: res.data.followers_count ?? res.data.fan_count ?? 0, audience: { age: [], gender: [], locations, activeHours: [] } };
     },
 
     async comments(account, remoteId) {

@@ -1,7 +1,8 @@
-import { credentialsFor, expiresAt, facebookLogin, graphHttp, PAGE_SCOPES, parseGraphTime, waitUntilReady } from "./meta";
+import { credentialsFor, expiresAt, facebookLogin, graphHttp, PAGE_SCOPES, parseGraphTime, sharesOf, waitUntilReady } from "./meta";
 import type { ClientDeps } from "./registry";
 import {
   type AccountCredentials,
+  type AudienceInsights,
   type PlatformClient,
   PlatformError,
   type PublishMedia,
@@ -76,6 +77,33 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
         retryAfterMs: 60 * 60_000,
       });
     }
+  }
+
+  type Breakdown = { data: Array<{ total_value?: { breakdowns?: Array<{ results?: Array<{ dimension_values: string[]; value: number }> }> } }> };
+  /** Follower demographics (one breakdown per call) and followers online per hour (§2.4). */
+  async function audience(account: AccountCredentials): Promise<AudienceInsights> {
+    const by = async (breakdown: "age" | "gender" | "country") => {
+      const res = await http.request<Breakdown>(`${base(account)}/${account.platformUserId}/insights`, {
+        query: { metric: "follower_demographics", period: "lifetime", metric_type: "total_value", breakdown, access_token: account.accessToken },
+      });
+      const results = res.data.data[0]?.total_value?.breakdowns?.[0]?.results ?? [];
+      return sharesOf(Object.fromEntries(results.map((r) => [r.dimension_values[0] ?? "", r.value])));
+    };
+    const [age, gender, country, online] = await Promise.all([
+      by("age"),
+      by("gender"),
+      by("country"),
+      http.request<{ data: Array<{ values?: Array<{ value: Record<string, number> }> }> }>(`${base(account)}/${account.platformUserId}/insights`, {
+        query: { metric: "online_followers", period: "lifetime", access_token: account.accessToken },
+      }),
+    ]);
+    const hours = online.data.data[0]?.values?.[0]?.value ?? {};
+    return {
+      age: age.map((a) => ({ range: a.key, percentage: a.percentage })).sort((a, b) => a.range.localeCompare(b.range)),
+      gender: gender.map((g) => ({ type: g.key, percentage: g.percentage })),
+      locations: country.map((c) => ({ country: c.key, percentage: c.percentage })),
+      activeHours: Object.entries(hours).map(([hour, activity]) => ({ hour: Number(hour), activity })).sort((a, b) => a.hour - b.hour),
+    };
   }
 
   return {
@@ -244,7 +272,7 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
         query: { metric: "reach,views", period: "day", metric_type: "total_value", access_token: account.accessToken },
       });
       const v = (name: string) => ins.data.data.find((d) => d.name === name)?.total_value?.value;
-      return { followers: me.data.followers_count ?? 0, reach: v("reach"), impressions: v("views") };
+      return { followers: me.data.followers_count ?? 0, reach: v("reach"), impressions: v("views"), audience: await audience(account) };
     },
 
     async comments(account, remoteId) {

@@ -115,7 +115,13 @@ describe("Instagram with Facebook Login (graph.facebook.com)", () => {
     expect(day2.reach).toBeGreaterThan(day1.reach);
     expect(day2.likes).toBeGreaterThanOrEqual(day1.likes);
     expect(await ig.postMetrics(creds, remoteId)).toEqual(day2);
-    expect((await ig.accountMetrics(creds)).followers).toBeGreaterThan(0);
+    const account = await ig.accountMetrics(creds);
+    expect(account.followers).toBeGreaterThan(0);
+    const { age, gender, locations, activeHours } = account.audience!;
+    for (const part of [age, gender, locations]) expect(part.reduce((s, x) => s + x.percentage, 0)).toBeCloseTo(100, 0);
+    expect(age.map((a) => a.range)).toEqual(["13-17", "18-24", "25-34", "35-44", "45-54", "55-64", "65+"]);
+    expect(activeHours.map((h) => h.hour)).toEqual([...Array(24).keys()]);
+    expect(locations[0]!.percentage).toBeGreaterThanOrEqual(locations[1]!.percentage);
     const comments = await ig.comments(creds, remoteId);
     expect(comments.length).toBe(day2.comments > 25 ? 25 : day2.comments);
   });
@@ -181,6 +187,10 @@ describe("Facebook Pages", () => {
     const m = await fb.postMetrics(creds, photo.remoteId);
     expect(m.reach).toBeGreaterThan(0);
     expect(m.likes).toBeGreaterThan(0);
+    const account = await fb.accountMetrics(creds);
+    expect(account.followers).toBeGreaterThan(0);
+    expect(account.audience!.locations.reduce((s, l) => s + l.percentage, 0)).toBeCloseTo(100, 0);
+    expect(account.audience!.locations.map((l) => l.country)).toContain("US");
   });
 
   it("a dropped answer is retryable with an unknown outcome, and findPublished finds the post", async () => {

@@ -131,3 +131,12 @@ export async function waitUntilReady(
   }
   throw new PlatformError("retryable", "The media is still processing; try again shortly.", { platform, retryAfterMs: opts.intervalMs * 2 });
 }
+
+/** Counts keyed by a dimension (country, age bucket…) as whole-number-rounded shares of their sum, largest first. */
+export function sharesOf(counts: Record<string, number>): Array<{ key: string; percentage: number }> {
+  const total = Object.values(counts).reduce((a, b) => a + (Number(b) || 0), 0);
+  if (total <= 0) return [];
+  return Object.entries(counts)
+    .map(([key, n]) => ({ key, percentage: Math.round(((Number(n) || 0) / total) * 1000) / 10 }))
+    .sort((a, b) => b.percentage - a.percentage || a.key.localeCompare(b.key));
+}

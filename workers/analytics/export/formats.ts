@@ -21,21 +21,10 @@ export function toCsv(table: Table): string {
   return [table.columns, ...table.rows].map((r) => r.map(esc).join(",")).join("\r\n") + "\r\n";
 }
 
-/** A workbook with a sheet per analytics tab. exceljs is loaded only when a workbook is asked for. */
+/** A workbook with a sheet per analytics tab (see xlsx.ts for why it is written by hand). */
 export async function toXlsx(report: ReportData): Promise<Uint8Array> {
-  const { default: ExcelJS } = await import("exceljs");
-  const wb = new ExcelJS.Workbook();
-  wb.creator = "Postline";
-  wb.title = report.title;
-  for (const table of report.tabs) {
-    const ws = wb.addWorksheet(table.name.slice(0, 31));
-    ws.addRow(table.columns).font = { bold: true };
-    for (const row of table.rows) ws.addRow(row);
-    ws.columns.forEach((col, i) => {
-      col.width = Math.min(50, Math.max(10, ...[table.columns[i] ?? "", ...table.rows.map((r) => String(r[i] ?? ""))].map((s) => s.length + 2)));
-    });
-  }
-  return new Uint8Array(await wb.xlsx.writeBuffer());
+  const { toXlsxBytes } = await import("./xlsx");
+  return toXlsxBytes(report.tabs, { title: report.title, creator: "Postline", created: new Date() });
 }
 
 /** The standard PDF fonts encode WinAnsi only; anything else is replaced. */

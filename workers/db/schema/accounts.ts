@@ -44,5 +44,7 @@ export const connectedAccounts = sqliteTable(
   (t) => [
     uniqueIndex("connected_accounts_user_platform_remote").on(t.userId, t.platform, t.platformUserId),
     index("connected_accounts_user_idx").on(t.userId),
+    // The analytics cron lists connected accounts.
+    index("connected_accounts_status_idx").on(t.status),
   ],
 );

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { mountConsent } from "../consent";
 import type { EmuContext, EmuEnv } from "../context";
 import { numericId } from "../ids";
-import { followerCount, postMetrics, sampleComments } from "../metrics";
+import { audienceOf, followerCount, postMetrics, sampleComments } from "../metrics";
 import { createObject, deleteObject, type EmuObject, getObject, listObjects } from "../objects";
 import { issueToken, redeemCode, type TokenRow } from "../tokens";
 import { FB_USER, igAccountById, PAGES, pageById, type DemoPage } from "./demo";
@@ -165,6 +165,7 @@ async function pageEdge(c: EmuContext, page: DemoPage, edge: string, p: Record<s
     return {
       data: metrics.map((name) => {
         if (name.startsWith("page_impressions") || name.startsWith("page_fans")) throw new GraphError(400, `(#100) The value must be a valid insights metric`, 100);
+        if (name === "page_follows_country") return { name, period: "lifetime", values: [{ value: audienceOf(page.id, c.var.now).country, end_time: graphTime(c.var.now) }], title: name, description: name, id: `${page.id}/insights/${name}/lifetime` };
         return { name, period: p.period ?? "day", values: [{ value: name === "page_follows" ? followerCount(page.id, c.var.now) : total, end_time: graphTime(c.var.now) }], title: name, description: name, id: `${page.id}/insights/${name}/day` };
       }),
     };

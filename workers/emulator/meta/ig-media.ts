@@ -1,6 +1,6 @@
 import type { EmuContext } from "../context";
 import { numericId } from "../ids";
-import { followerCount, postMetrics, sampleComments } from "../metrics";
+import { audienceOf, followerCount, postMetrics, sampleComments } from "../metrics";
 import { createObject, type EmuObject, getObject, listObjects, updateObject } from "../objects";
 import { type DemoIgAccount } from "./demo";
 import { GraphError, fieldsOf, graphTime, objectNotFound, pick } from "./graph-core";
@@ -263,8 +263,18 @@ export async function userInsights(c: EmuContext, owner: DemoIgAccount, p: Recor
     sum.saves += m.saves;
   }
   const values: Record<string, number> = { ...sum, total_interactions: sum.likes + sum.comments + sum.shares + sum.saves, accounts_engaged: Math.floor(sum.reach / 10) };
+  const audience = audienceOf(owner.id, c.var.now);
   return {
-    data: metrics.map((name) => ({ name, period: p.period ?? "day", title: name, description: name, total_value: { value: values[name] ?? 0 }, id: `${owner.id}/insights/${name}/${p.period ?? "day"}` })),
+    data: metrics.map((name) => {
+      if (name === "follower_demographics") {
+        const breakdown = p.breakdown as "age" | "gender" | "country" | undefined;
+        if (!breakdown || !(breakdown in audience)) throw new GraphError(400, "(#100) breakdown must be one of age, city, country, gender", 100);
+        const results = Object.entries(audience[breakdown]).map(([key, value]) => ({ dimension_values: [key], value }));
+        return { name, period: "lifetime", title: name, description: name, total_value: { breakdowns: [{ dimension_keys: [breakdown], results }] }, id: `${owner.id}/insights/${name}/lifetime` };
+      }
+      if (name === "online_followers") return { name, period: "lifetime", title: name, description: name, values: [{ value: audience.onlineByHour, end_time: graphTime(c.var.now) }], id: `${owner.id}/insights/${name}/lifetime` };
+      return ({ name, period: p.period ?? "day", title: name, description: name, total_value: { value: values[name] ?? 0 }, id: `${owner.id}/insights/${name}/${p.period ?? "day"}` });
+    }),
   };
 }
 

@@ -1,0 +1,41 @@
+import { formatCompact, formatPercent } from "~/lib/format";
+import { contentLabel } from "./EngagementTab";
+import { Empty, Section } from "./parts";
+import type { ContentData } from "./types";
+
+const BADGE: Record<string, string> = { high: "bg-green-100 text-green-800", average: "bg-amber-100 text-amber-800", low: "bg-red-100 text-red-800" };
+
+export function ContentTab({ data }: { data: ContentData }) {
+  if (!data.contentTypes.length) return <Empty>No published posts in this period.</Empty>;
+  const best = data.contentTypes.reduce((a, b) => (b.engagementRate > a.engagementRate ? b : a));
+  return (
+    <div className="space-y-6">
+      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {data.contentTypes.map((t) => (
+          <li key={t.type} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <div className="flex items-center justify-between">
+              <h3 className="font-semibold">{contentLabel(t.type)}</h3>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${BADGE[t.performance]}`}>{t.performance}</span>
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+              <dt className="text-slate-500">Posts</dt>
+              <dd className="text-right font-medium">{formatCompact(t.count)}</dd>
+              <dt className="text-slate-500">Avg engagement</dt>
+              <dd className="text-right font-medium">{formatCompact(t.avgEngagement)}</dd>
+              <dt className="text-slate-500">Avg reach</dt>
+              <dd className="text-right font-medium">{formatCompact(t.avgReach)}</dd>
+              <dt className="text-slate-500">Engagement rate</dt>
+              <dd className="text-right font-medium">{formatPercent(t.engagementRate)}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <Section title="Insights">
+        <p className="text-sm">
+          {contentLabel(best.type)} posts have your best engagement rate in this period ({formatPercent(best.engagementRate)} over {best.count} {best.count === 1 ? "post" : "posts"}).
+        </p>
+        <p className="mt-1 text-xs text-slate-500">{data.note}</p>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { formatCompact, formatPercent } from "~/lib/format";
+import { FollowersChart } from "./lazy-charts";
+import { Section, StatCard } from "./parts";
+import type { GrowthData } from "./types";
+
+/** One card per connected platform (zeros until its first sync), then followers over time. */
+export function GrowthTab({ data, platforms }: { data: GrowthData; platforms: string[] }) {
+  const shown = [...new Set([...platforms, ...data.platforms.map((p) => p.platform)])];
+  return (
+    <div className="space-y-6">
+      <StatCard label="Overall growth rate" value={data.growthRate === null ? "–" : formatPercent(data.growthRate)} />
+      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {shown.map((platform) => {
+          const g = data.platforms.find((p) => p.platform === platform);
+          return (
+            <li key={platform} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label={`${PLATFORM_META[platform]?.name ?? platform} growth`}>
+              <h3 className="font-semibold">{PLATFORM_META[platform]?.name ?? platform}</h3>
+              <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+                <dt className="text-slate-500">Followers</dt>
+                <dd className="text-right font-medium">{formatCompact(g?.end ?? 0)}</dd>
+                <dt className="text-slate-500">Growth rate</dt>
+                <dd className="text-right font-medium">{g?.growthRate == null ? "–" : formatPercent(g.growthRate)}</dd>
+                <dt className="text-slate-500">Unfollow rate</dt>
+                <dd className="text-right font-medium" title="The platforms do not report unfollows">
+                  –
+                </dd>
+                <dt className="text-slate-500">Net growth</dt>
+                <dd className="text-right font-medium">{g ? `${g.netGrowth >= 0 ? "+" : ""}${formatCompact(g.netGrowth)}` : "0"}</dd>
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
+      {data.platforms.length > 0 && (
+        <Section title="Followers over time">
+          <FollowersChart rows={data.followers} platforms={data.platforms.map((p) => p.platform)} />
+        </Section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { Loader2 } from "lucide-react";
+import { secondaryButton } from "~/components/ui/styles";
+import { useState } from "react";
+import { LOAD_FAILED, type Loaded, useApiData } from "./use-api-data";
+
+/** A figure with its label and, when the API gives one, the change vs the previous period. */
+export function StatCard({ label, value, change, testId }: { label: string; value: string; change?: number | null; testId?: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <p className="text-sm text-slate-500">{label}</p>
+      <p className="mt-1 text-2xl font-semibold" data-testid={testId}>
+        {value}
+      </p>
+      {change != null && (
+        <p className={`mt-1 text-xs font-medium ${change >= 0 ? "text-green-700" : "text-red-700"}`}>
+          {change >= 0 ? "+" : ""}
+          {change}% vs previous period
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Spinner({ label }: { label: string }) {
+  return (
+    <p role="status" className="flex items-center gap-2 py-8 text-sm text-slate-500">
+      <Loader2 className="size-4 animate-spin" aria-hidden /> {label}
+    </p>
+  );
+}
+
+export function ErrorBox({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4">
+      <p className="font-medium text-red-800">{LOAD_FAILED}</p>
+      {message !== LOAD_FAILED && <p className="mt-1 text-sm text-red-700">{message}</p>}
+      <button type="button" className={`${secondaryButton} mt-3`} onClick={onRetry}>
+        Try Again
+      </button>
+    </div>
+  );
+}
+
+/** Loading, error with Try Again, or the content for the data. */
+export function LoadState<T>({ state, onRetry, children }: { state: Loaded<T>; onRetry: () => void; children: (data: T) => React.ReactNode }) {
+  if (state.error) return <ErrorBox message={state.error} onRetry={onRetry} />;
+  if (!state.data) return <Spinner label="Loading..." />;
+  return <>{children(state.data)}</>;
+}
+
+export function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h3 className="mb-3 text-sm font-semibold text-slate-700">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+export function Empty({ children }: { children: React.ReactNode }) {
+  return <p className="text-sm text-slate-500">{children}</p>;
+}
+
+/** Fetches `path` and renders it through LoadState. */
+export function Fetched<T>({ path, reloadKey, children }: { path: string; reloadKey: number; children: (data: T) => React.ReactNode }) {
+  const [retries, setRetries] = useState(0);
+  const state = useApiData<T>(path, reloadKey + retries);
+  return (
+    <LoadState state={state} onRetry={() => setRetries((n) => n + 1)}>
+      {children}
+    </LoadState>
+  );
+}

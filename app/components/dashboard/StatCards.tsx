@@ -1,0 +1,49 @@
+import { CalendarClock, CheckCircle2, FileText, Heart, Image, type LucideIcon, Users } from "lucide-react";
+import { Link } from "react-router";
+import { formatCompact, formatPercent } from "~/lib/format";
+
+export interface DashboardStats {
+  totalFollowers: number | null;
+  totalPosts: number | null;
+  scheduledPosts: number | null;
+  publishedPosts: number | null;
+  mediaFiles: number | null;
+  engagementRate: number | null;
+}
+
+const CARDS: Array<{ key: keyof DashboardStats; label: string; to: string; icon: LucideIcon; percent?: boolean }> = [
+  { key: "totalFollowers", label: "Total Followers", to: "/settings?tab=accounts", icon: Users },
+  { key: "totalPosts", label: "Total Posts", to: "/content", icon: FileText },
+  { key: "scheduledPosts", label: "Scheduled Posts", to: "/planner", icon: CalendarClock },
+  { key: "publishedPosts", label: "Published Posts", to: "/planner", icon: CheckCircle2 },
+  { key: "mediaFiles", label: "Media Files", to: "/content?tab=media", icon: Image },
+  { key: "engagementRate", label: "Engagement Rate", to: "/analytics", icon: Heart, percent: true },
+];
+
+/** SPEC §2 Dashboard: six clickable stat cards. A part that failed to load shows a dash. */
+export function StatCards({ stats }: { stats: DashboardStats }) {
+  return (
+    <ul className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-6">
+      {CARDS.map(({ key, label, to, icon: Icon, percent }) => {
+        const value = stats[key];
+        const shown = value === null ? "–" : percent ? formatPercent(value) : formatCompact(value);
+        return (
+          <li key={key}>
+            <Link
+              to={to}
+              className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <span className="flex items-center justify-between text-sm text-slate-500">
+                {label}
+                <Icon className="size-4 text-brand-600" aria-hidden />
+              </span>
+              <span className="mt-2 text-2xl font-semibold" data-stat={key}>
+                {shown}
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,33 @@
+/** SPEC §2 Analytics: thousands as K and millions as M with one decimal; smaller numbers as they are. */
+export function formatCompact(n: number): string {
+  const abs = Math.abs(n);
+  if (abs >= 1_000_000) return `${trim((n / 1_000_000).toFixed(1))}M`;
+  if (abs >= 1_000) {
+    const k = (n / 1_000).toFixed(1);
+    // 999,950 rounds to "1000.0K": show it as the next unit.
+    return Math.abs(Number(k)) >= 1000 ? `${trim((n / 1_000_000).toFixed(1))}M` : `${trim(k)}K`;
+  }
+  return String(Math.round(n * 10) / 10);
+}
+
+const trim = (s: string) => s.replace(/\.0$/, "");
+
+/** A percentage with at most two decimals. */
+export function formatPercent(n: number): string {
+  return `${Math.round(n * 100) / 100}%`;
+}
+
+/** Cuts text to `max` characters, ending with an ellipsis when it was longer (SPEC: top post 150). */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+}
+
+/**
+ * An instant shown in the user's timezone, e.g. "Jan 5, 2026, 9:00 AM". Assembled from Intl's parts, so the
+ * server and the browser render the same text whatever spacing their ICU versions put before AM/PM.
+ */
+export function formatDateTime(iso: string, timezone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: timezone, month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true }).formatToParts(new Date(iso));
+  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
+  return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod}`;
+}

@@ -1,0 +1,24 @@
+import type { Services } from "../services";
+import { runDueReports } from "./reports";
+import { enqueueDueSyncs, handleAnalyticsBatch, type AnalyticsMessage } from "./sync";
+
+/** The analytics part of the every-minute cron: enqueue due account syncs, then generate due scheduled reports. */
+export async function runAnalyticsCron(services: Services): Promise<{ enqueued: number; reports: number }> {
+  const { db, now, env, mailer } = services;
+  const enqueued = await enqueueDueSyncs({ db, now, queue: env.ANALYTICS_QUEUE as Queue<AnalyticsMessage> });
+  const reports = await runDueReports({ db, now, bucket: env.MEDIA, mailer });
+  return { enqueued, reports };
+}
+
+/**
+ * The analytics queues: 'postline-analytics' syncs one account per message; its dead-letter queue only
+ * logs what gave up (the next cron enqueues the account again when it is due).
+ */
+export async function handleAnalyticsQueue(batch: MessageBatch<unknown>, services: Services): Promise<void> {
+  if (batch.queue === "postline-analytics-dlq") {
+    for (const m of batch.messages) console.warn("analytics sync gave up", m.body);
+    batch.ackAll();
+    return;
+  }
+  await handleAnalyticsBatch(batch, services.analyticsDeps());
+}
