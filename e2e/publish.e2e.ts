@@ -57,3 +57,35 @@ test("a post scheduled 90 s ahead turns published on the Content Hub without a r
   await viewer.getByText(text).waitFor();
   await viewer.close();
 }, 360_000);
+
+test("a failed channel shows the platform's message in the post detail and Retry sends it again", async ({ journey: { page, baseUrl } }) => {
+  const headers = { Origin: baseUrl };
+  await registerViaApi(page, newUser("Omar Said"));
+  await connectViaConsent(page, "twitter");
+  const request = page.context().request;
+  const upload = await request.post("/api/media/upload", { headers, multipart: { files: { name: "rye.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(800, 800)) } } });
+  const image = (await upload.json()).data[0].id as string;
+  const account = (await (await request.get("/api/accounts")).json()).data.accounts[0]._id as string;
+  // X refuses the same text twice: the second post's channel fails with X's own words.
+  const text = `Rye loaves today ${new Date().toISOString()}`;
+  const publishNow = async () => {
+    const res = await request.post("/api/posts", { headers, data: { content: text, platforms: ["twitter"], selectedAccounts: { twitter: [account] }, images: [image], publishNow: true } });
+    expect(res.status()).toBe(201);
+  };
+  await publishNow();
+  await expect.poll(async () => (await (await request.get("/api/posts?status=published")).json()).data.posts.length, { timeout: 60_000 }).toBe(1);
+  await publishNow();
+
+  await gotoHydrated(page, "/content");
+  await page.getByLabel("Status").selectOption("failed");
+  const card = page.getByRole("article", { name: /Rye loaves today/ });
+  await card.getByText("X: Failed").waitFor({ timeout: 60_000 });
+  await card.getByRole("button", { name: /Rye loaves today/ }).click();
+  const channel = page.getByRole("dialog", { name: "Post Details" }).getByRole("listitem", { name: "Twitter channel" });
+  await channel.getByText("You are not allowed to create a Tweet with duplicate content.").waitFor();
+  await channel.getByRole("button", { name: "Retry Twitter" }).click();
+  await toast(page, "Retrying this channel");
+  // The retry goes out and X answers the same way: the channel settles failed again, with the message.
+  await channel.getByText("Failed", { exact: true }).waitFor({ timeout: 60_000 });
+  await channel.getByText("You are not allowed to create a Tweet with duplicate content.").waitFor();
+});
