@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { armFault, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 import { call, registerUser } from "../test/helpers";
-import { fileOf, jpegBytes } from "../test/media-fixtures";
+import { fileOf, jpegBytes, mp4Bytes } from "../test/media-fixtures";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
@@ -91,5 +91,39 @@ describe("publish now through the queue", () => {
     const post = await settled(u, res.body.data._id);
     expect(post.platformPosts.map((t: { status: string }) => t.status)).toEqual(["published", "published"]);
     expect(await remoteCopies(content)).toBe(2);
+  });
+});
+
+describe("every platform through the pipeline", () => {
+  it.each([
+    { platform: "facebook", kind: "image" },
+    { platform: "threads", kind: "image" },
+    { platform: "linkedin", kind: "image" },
+    { platform: "youtube", kind: "video" },
+  ] as const)("$platform: a $kind post is published once with a permalink", { timeout: 30_000 }, async ({ platform, kind }) => {
+    const { u, accounts, image } = await setup([{ platform }]);
+    let media = image;
+    if (kind === "video") {
+      const form = new FormData();
+      form.append("files", fileOf(await mp4Bytes({ width: 1280, height: 720, seconds: 2 }), "clip.mp4", "video/mp4"));
+      media = (await call("/api/media/upload", { token: u.token, body: form })).body.data[0].id;
+    }
+    const content = `Every platform ${platform} ${crypto.randomUUID().slice(0, 8)}`;
+    const res = await call("/api/posts", {
+      token: u.token,
+      body: {
+        content,
+        platforms: [platform],
+        selectedAccounts: selection(accounts, [platform]),
+        ...(kind === "video" ? { videos: [media], youtubeVideo: media, title: "Pipeline video" } : { images: [media] }),
+        publishNow: true,
+      },
+    });
+    expect(res.status, res.body.message).toBe(201);
+    const post = await settled(u, res.body.data._id);
+    const [target] = post.platformPosts;
+    expect(target.status, target.error?.message).toBe("published");
+    expect(target.remoteId).toBeTruthy();
+    expect(target.permalink).toMatch(/^https:\/\//);
   });
 });
