@@ -1,4 +1,5 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../app";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { armFault, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
@@ -125,5 +126,25 @@ describe("every platform through the pipeline", () => {
     expect(target.status, target.error?.message).toBe("published");
     expect(target.remoteId).toBeTruthy();
     expect(target.permalink).toMatch(/^https:\/\//);
+  });
+});
+
+describe("the every-minute cron", () => {
+  it("picks up a post whose time passed while nothing ran, and publishes it", async () => {
+    const { u, accounts, image } = await setup([{ platform: "twitter" }]);
+    const res = await call("/api/posts", {
+      token: u.token,
+      body: { content: `Missed while down ${crypto.randomUUID().slice(0, 8)}`, platforms: ["twitter"], selectedAccounts: selection(accounts, ["twitter"]), images: [image], status: "scheduled", scheduledDate: new Date(Date.now() + 3600_000).toISOString() },
+    });
+    // The system was down when it was due: its time is now in the past.
+    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?").bind(Date.now() - 10 * 60_000, res.body.data._id).run();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: new Date() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const post = await settled(u, res.body.data._id);
+    expect(post.status).toBe("published");
+    const status = (await call("/api/scheduler/status", { token: u.token })).body.data;
+    expect(status.lastCronRun).not.toBeNull();
+    expect(status).toMatchObject({ queueDepth: 0, late: 0, healthy: true });
   });
 });
