@@ -1,4 +1,3 @@
-import { Tooltip } from "radix-ui";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
@@ -24,7 +23,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <Tooltip.Provider delayDuration={200}>{children}</Tooltip.Provider>
+        {children}
         <Toaster
           position="top-right"
           offset={{ top: 72, right: 16 }}

@@ -119,7 +119,6 @@ test("a link from the AI page opens the composer with its text; Save as Draft st
   await gotoHydrated(page, `/content?compose=1&text=${encodeURIComponent("Five tips for #remote teams")}`);
   const composer = page.getByRole("dialog", { name: "Create Post" });
   expect(await composer.getByLabel("Content", { exact: true }).inputValue()).toBe("Five tips for #remote teams");
-  // The link's parameters are replaced once the navigation that drops them settles.
   await page.waitForURL(/\/content\?tab=posts$/);
   await composer.getByRole("button", { name: /^X( |$)/ }).click();
   await composer.getByRole("button", { name: "Save as Draft" }).click();

@@ -60,7 +60,7 @@ export default {
       case "postline-analytics-dlq":
         return handleAnalyticsQueue(batch, services);
       default:
-        // A queue nobody consumes yet keeps its messages for retry rather than dropping them.
+        // A queue this Worker does not know (a misconfigured binding) keeps its messages rather than dropping them.
         batch.retryAll();
     }
   },

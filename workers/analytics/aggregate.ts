@@ -1,4 +1,5 @@
 import type { Platform } from "../db/schema/accounts";
+import type { PostMetrics } from "../platforms/types";
 import { daysBetween, localParts } from "./period";
 
 /**
@@ -12,16 +13,8 @@ export const CONTENT_TYPES = ["carousel", "single_image", "video", "reel", "stor
 export type ContentType = (typeof CONTENT_TYPES)[number];
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
-export interface Metrics {
-  impressions: number;
-  reach: number;
-  likes: number;
-  comments: number;
-  shares: number;
-  saves: number;
-  clicks: number;
-  videoViews: number;
-}
+/** The per-post counters a platform reports (the clients' contract). */
+export type Metrics = PostMetrics;
 
 /** One published target with its latest snapshot in the period (zeros when it has none yet). */
 export interface TargetRow extends Metrics {

@@ -36,6 +36,18 @@ describe("GET /api/dashboard", () => {
     expect(fresh.body.data.upcomingPosts.map((p: any) => p.content)).toEqual(["Next week"]);
   });
 
+  it("creating or deleting a post through the API clears the cache at once", async () => {
+    await call("/api/dashboard", { token: fx.b.token });
+    expect((await call("/api/dashboard", { token: fx.b.token })).headers.get("X-Cache")).toBe("HIT");
+    const created = await call("/api/posts", { token: fx.b.token, body: { content: "Fresh draft", platforms: ["instagram"], status: "draft" } });
+    expect(created.status).toBe(201);
+    const after = await call("/api/dashboard", { token: fx.b.token });
+    expect(after.headers.get("X-Cache")).toBe("MISS");
+    expect(after.body.data.stats.totalPosts).toBe(2);
+    await call(`/api/posts/${created.body.data._id}`, { method: "DELETE", token: fx.b.token });
+    expect((await call("/api/dashboard", { token: fx.b.token })).body.data.stats.totalPosts).toBe(1);
+  });
+
   it("is per user", async () => {
     const b = await call("/api/dashboard", { token: fx.b.token });
     expect(b.body.data.stats).toMatchObject({ totalPosts: 1, totalFollowers: 9000, connectedPlatforms: 1 });

@@ -1,3 +1,6 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../http/app-env";
+import { isSafeMethod } from "../http/origin";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media, posts } from "../db/schema/index";
@@ -103,3 +106,9 @@ export async function buildDashboard(db: Db, user: { id: string; timezone: strin
     warnings,
   };
 }
+
+/** After a successful write (posts, media), the next dashboard load recomputes instead of serving the 30 s cache. */
+export const invalidateDashboardAfterWrites = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (!isSafeMethod(c.req.method) && c.res.ok && c.var.auth) await invalidateDashboard(c.var.auth.user.id);
+});

@@ -1,5 +1,5 @@
 import { imageSize } from "image-size";
-import { ALL_FORMATS, CustomSource, Input } from "mediabunny";
+import { CustomSource, Input, MP4, QTFF } from "mediabunny";
 import type { MediaKind } from "../db/schema/media";
 import { sniffType } from "../files/sniff";
 import { HttpError } from "../http/envelope";
@@ -58,7 +58,8 @@ async function imageDimensions(src: ByteSource): Promise<{ width: number; height
 /** MP4 and MOV (ISO base media): the container's own metadata, read by range, never the whole file. */
 async function isoVideoFacts(src: ByteSource) {
   const input = new Input({
-    formats: ALL_FORMATS,
+    // Only the ISO formats: AVI is read below, and naming the formats keeps every other demuxer out of the Worker.
+    formats: [MP4, QTFF],
     source: new CustomSource({ getSize: () => src.size, read: (start, end) => src.read(start, end), maxCacheSize: 2 * 1024 * 1024 }),
   });
   try {

@@ -1,3 +1,4 @@
+import { invalidateDashboardAfterWrites } from "../dashboard/service";
 import { Hono } from "hono";
 import { requireAuth } from "../auth/middleware";
 import type { AppEnv } from "../http/app-env";
@@ -11,6 +12,7 @@ const fileCount = (n: number) => `Successfully uploaded ${n} ${n === 1 ? "file" 
 /** SPEC §7 Media, plus the multipart flow for large files (ADR 005). */
 export const mediaRoutes = new Hono<AppEnv>()
   .use(requireAuth)
+  .use(invalidateDashboardAfterWrites)
   .get("/", async (c) => {
     const query = parseOrThrow(listMediaSchema, c.req.query());
     return ok(c, await c.var.services.media.list(c.var.auth!.user.id, query));

@@ -7,7 +7,10 @@ import { z } from "zod";
  *   const overview = describeRoute({ method: "get", path: "/api/analytics/overview", query: periodQuery, data: OverviewData, summary: "…" });
  *   router.get("/overview", (c) => { const q = parseOrThrow(overview.query, c.req.query()); … });
  */
-export interface RouteDoc<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> {
+/** Any zod schema, `zod` or `zod/mini`. */
+type Schema = z.core.$ZodType;
+
+export interface RouteDoc<Q extends Schema = Schema, B extends Schema = Schema, D extends Schema = Schema> {
   method: "get" | "post" | "put" | "patch" | "delete";
   /** OpenAPI style: /api/analytics/posts/{id} */
   path: string;
@@ -27,7 +30,7 @@ export interface RouteDoc<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
 
 const routes: RouteDoc[] = [];
 
-export function describeRoute<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType>(route: RouteDoc<Q, B, D>) {
+export function describeRoute<Q extends Schema = Schema, B extends Schema = Schema, D extends Schema = Schema>(route: RouteDoc<Q, B, D>) {
   const at = routes.findIndex((r) => r.method === route.method && r.path === route.path);
   if (at >= 0) routes.splice(at, 1);
   routes.push(route as unknown as RouteDoc);
@@ -38,7 +41,7 @@ export function registeredRoutes(): readonly RouteDoc[] {
   return [...routes].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }
 
-const json = (schema: z.ZodType, io: "input" | "output") => z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as Record<string, unknown>;
+const json = (schema: Schema, io: "input" | "output") => z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as Record<string, unknown>;
 
 const failure = { type: "object", properties: { success: { const: false }, message: { type: "string" } }, required: ["success", "message"] };
 

@@ -1,3 +1,4 @@
+import { invalidateDashboardAfterWrites } from "../dashboard/service";
 import { Hono } from "hono";
 import { z } from "zod";
 import { requireAuth } from "../auth/middleware";
@@ -16,6 +17,7 @@ const actor = (c: { var: AppEnv["Variables"] }) => ({ id: c.var.auth!.user.id, t
 /** SPEC §7 Posts. A scheduled post with pre-flight problems answers 400 with data.problems. */
 export const postRoutes = new Hono<AppEnv>()
   .use(requireAuth)
+  .use(invalidateDashboardAfterWrites)
   .onError((err, c) => {
     if (err instanceof PreflightError) return c.json({ success: false as const, message: err.message, data: { problems: err.problems } }, 400);
     throw err;

@@ -7,7 +7,7 @@ import { insertScheduledPost, testDb } from "../test/fixtures";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { armFault, cipher, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
-import { publishTarget } from "./consumer";
+import { failFromDeadLetter, publishTarget } from "./consumer";
 import { publishDeps } from "./deps";
 import { MAX_PUBLISH_ATTEMPTS } from "./state";
 
@@ -140,6 +140,16 @@ describe("fault suite", () => {
     const confirmed = await call(`/api/posts/${t.postId}/targets/${t.targetId}/confirm`, { token: t.u.token, body: { permalink: "https://x.com/i/web/status/1" } });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.status).toBe("published");
+  });
+
+  it("dead-lettered messages end failed (or unconfirmed if mid-publish) with a reason, never lost", async () => {
+    const queued = await queuedTarget("twitter");
+    await failFromDeadLetter(queued.targetId, deps());
+    expect(await target(queued.targetId)).toMatchObject({ status: "failed", errorMessage: "Delivery gave up after repeated errors." });
+    const midway = await queuedTarget("twitter");
+    await env.DB.prepare("UPDATE post_targets SET status = 'publishing' WHERE id = ?").bind(midway.targetId).run();
+    await failFromDeadLetter(midway.targetId, deps());
+    expect((await target(midway.targetId)).status).toBe("unconfirmed");
   });
 
   it("another user cannot retry or confirm someone else's channel", async () => {

@@ -1,9 +1,10 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../app";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { armFault, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 import { call, registerUser } from "../test/helpers";
-import { fileOf, jpegBytes } from "../test/media-fixtures";
+import { fileOf, jpegBytes, mp4Bytes } from "../test/media-fixtures";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
@@ -91,5 +92,59 @@ describe("publish now through the queue", () => {
     const post = await settled(u, res.body.data._id);
     expect(post.platformPosts.map((t: { status: string }) => t.status)).toEqual(["published", "published"]);
     expect(await remoteCopies(content)).toBe(2);
+  });
+});
+
+describe("every platform through the pipeline", () => {
+  it.each([
+    { platform: "facebook", kind: "image" },
+    { platform: "threads", kind: "image" },
+    { platform: "linkedin", kind: "image" },
+    { platform: "youtube", kind: "video" },
+  ] as const)("$platform: a $kind post is published once with a permalink", { timeout: 30_000 }, async ({ platform, kind }) => {
+    const { u, accounts, image } = await setup([{ platform }]);
+    let media = image;
+    if (kind === "video") {
+      const form = new FormData();
+      form.append("files", fileOf(await mp4Bytes({ width: 1280, height: 720, seconds: 2 }), "clip.mp4", "video/mp4"));
+      media = (await call("/api/media/upload", { token: u.token, body: form })).body.data[0].id;
+    }
+    const content = `Every platform ${platform} ${crypto.randomUUID().slice(0, 8)}`;
+    const res = await call("/api/posts", {
+      token: u.token,
+      body: {
+        content,
+        platforms: [platform],
+        selectedAccounts: selection(accounts, [platform]),
+        ...(kind === "video" ? { videos: [media], youtubeVideo: media, title: "Pipeline video" } : { images: [media] }),
+        publishNow: true,
+      },
+    });
+    expect(res.status, res.body.message).toBe(201);
+    const post = await settled(u, res.body.data._id);
+    const [target] = post.platformPosts;
+    expect(target.status, target.error?.message).toBe("published");
+    expect(target.remoteId).toBeTruthy();
+    expect(target.permalink).toMatch(/^https:\/\//);
+  });
+});
+
+describe("the every-minute cron", () => {
+  it("picks up a post whose time passed while nothing ran, and publishes it", async () => {
+    const { u, accounts, image } = await setup([{ platform: "twitter" }]);
+    const res = await call("/api/posts", {
+      token: u.token,
+      body: { content: `Missed while down ${crypto.randomUUID().slice(0, 8)}`, platforms: ["twitter"], selectedAccounts: selection(accounts, ["twitter"]), images: [image], status: "scheduled", scheduledDate: new Date(Date.now() + 3600_000).toISOString() },
+    });
+    // The system was down when it was due: its time is now in the past.
+    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?").bind(Date.now() - 10 * 60_000, res.body.data._id).run();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: new Date() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const post = await settled(u, res.body.data._id);
+    expect(post.status).toBe("published");
+    const status = (await call("/api/scheduler/status", { token: u.token })).body.data;
+    expect(status.lastCronRun).not.toBeNull();
+    expect(status).toMatchObject({ queueDepth: 0, late: 0, healthy: true });
   });
 });

@@ -10,6 +10,7 @@ export interface CallOptions {
   ip?: string;
   origin?: string | null;
   headers?: Record<string, string>;
+  redirect?: RequestRedirect;
 }
 
 export interface Envelope<T = any> {
@@ -28,7 +29,7 @@ export async function call<T = any>(path: string, opts: CallOptions = {}) {
   if (opts.origin !== null) headers.Origin = opts.origin ?? ORIGIN;
   const body =
     opts.body === undefined ? undefined : opts.body instanceof FormData || typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
-  const res = await SELF.fetch(`${ORIGIN}${path}`, { method: opts.method ?? (body ? "POST" : "GET"), headers, body: body as BodyInit });
+  const res = await SELF.fetch(`${ORIGIN}${path}`, { method: opts.method ?? (body ? "POST" : "GET"), headers, body: body as BodyInit, redirect: opts.redirect });
   const text = await res.text();
   let json: Envelope<T>;
   try {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { firstError, forgotSchema } from "../../../workers/auth/schemas";
+import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { FormError } from "~/components/ui/FormError";
@@ -14,6 +14,9 @@ export function ForgotPasswordForm({ onSent, onBack }: { onSent: (email: string)
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    const checks = loadedAuthChecks() ?? (await loadAuthChecks());
+    if (!checks) return;
+    const { firstError, forgotSchema } = checks;
     const invalid = firstError(forgotSchema.safeParse({ email }));
     setError(invalid);
     if (invalid) return;
@@ -29,7 +32,7 @@ export function ForgotPasswordForm({ onSent, onBack }: { onSent: (email: string)
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} onFocus={preloadAuthChecks} noValidate className="space-y-4">
       <p className="text-sm text-slate-600">Enter your account's email address and we'll send you a code to reset your password.</p>
       <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
       <FormError message={error} />

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { firstError, verifyOtpSchema } from "../../../workers/auth/schemas";
+import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { otpDigits } from "~/lib/otp";
@@ -15,6 +15,9 @@ export function OtpForm({ email, onVerified, onBack }: { email: string; onVerifi
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    const checks = loadedAuthChecks() ?? (await loadAuthChecks());
+    if (!checks) return;
+    const { firstError, verifyOtpSchema } = checks;
     const invalid = firstError(verifyOtpSchema.safeParse({ email, otp }));
     setError(invalid);
     if (invalid) return;
@@ -36,7 +39,7 @@ export function OtpForm({ email, onVerified, onBack }: { email: string; onVerifi
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} onFocus={preloadAuthChecks} noValidate className="space-y-4">
       <p className="text-sm text-slate-600">
         We sent a 6-digit code to <span className="font-medium text-slate-900">{email}</span>.
       </p>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { AuthMessages, firstError, resetFormSchema } from "../../../workers/auth/schemas";
+import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { FormError } from "~/components/ui/FormError";
@@ -22,6 +22,9 @@ export function ResetPasswordForm({ email, resetToken, onDone, onRestart }: Rese
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    const checks = loadedAuthChecks() ?? (await loadAuthChecks());
+    if (!checks) return;
+    const { AuthMessages, firstError, resetFormSchema } = checks;
     if (!email) {
       notify.error(AuthMessages.emailMissing);
       onRestart();
@@ -42,7 +45,7 @@ export function ResetPasswordForm({ email, resetToken, onDone, onRestart }: Rese
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} onFocus={preloadAuthChecks} noValidate className="space-y-4">
       <p className="text-sm text-slate-600">Choose a new password for {email}.</p>
       <PasswordField label="New Password" autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
       <PasswordField label="Confirm New Password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { firstError, loginSchema } from "../../../workers/auth/schemas";
+import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { welcomeName, type ShellUser } from "~/lib/user";
@@ -18,6 +18,9 @@ export function SignInForm({ redirectTo, onForgot }: { redirectTo: string; onFor
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    const checks = loadedAuthChecks() ?? (await loadAuthChecks());
+    if (!checks) return;
+    const { firstError, loginSchema } = checks;
     const invalid = firstError(loginSchema.safeParse({ email, password }));
     setError(invalid);
     if (invalid) return;
@@ -33,7 +36,7 @@ export function SignInForm({ redirectTo, onForgot }: { redirectTo: string; onFor
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} onFocus={preloadAuthChecks} noValidate className="space-y-4">
       <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
       <PasswordField label="Password" autoComplete="current-password" value={password} onChange={setPassword} />
       <div className="flex justify-end">

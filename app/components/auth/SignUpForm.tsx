@@ -1,14 +1,14 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { firstError, signUpFormSchema } from "../../../workers/auth/schemas";
+import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
 import { api } from "~/lib/api";
+import { onDemand } from "~/lib/on-demand";
 import { notify } from "~/lib/notify";
 import { welcomeName, type ShellUser } from "~/lib/user";
 import { FormError } from "~/components/ui/FormError";
 import { PasswordField } from "~/components/ui/PasswordField";
 import { linkButton, primaryButton } from "~/components/ui/styles";
 import { TextField } from "~/components/ui/TextField";
-import { TermsDialog } from "./TermsDialog";
 
 /** The browser's IANA timezone, sent at sign-up so schedules show in local time. */
 function browserTimezone(): string | undefined {
@@ -19,17 +19,24 @@ function browserTimezone(): string | undefined {
   }
 }
 
+/** The terms (and the dialog code) load when they are first opened, not with the sign-in page. */
+const terms = onDemand(() => import("./TermsDialog").then((m) => m.TermsDialog));
+
 export function SignUpForm({ redirectTo }: { redirectTo: string }) {
   const navigate = useNavigate();
   const termsId = useId();
   const [form, setForm] = useState({ displayName: "", email: "", password: "", confirmPassword: "", acceptedTerms: false });
   const [termsOpen, setTermsOpen] = useState(false);
+  const TermsDialog = terms.useOnDemand(termsOpen);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof typeof form>(key: K) => (value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    const checks = loadedAuthChecks() ?? (await loadAuthChecks());
+    if (!checks) return;
+    const { firstError, signUpFormSchema } = checks;
     const invalid = firstError(signUpFormSchema.safeParse(form));
     setError(invalid);
     if (invalid) return;
@@ -46,7 +53,7 @@ export function SignUpForm({ redirectTo }: { redirectTo: string }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} onFocus={preloadAuthChecks} noValidate className="space-y-4">
       <TextField label="Full Name" autoComplete="name" value={form.displayName} onChange={set("displayName")} />
       <TextField label="Email" type="email" autoComplete="email" value={form.email} onChange={set("email")} />
       <PasswordField label="Password" autoComplete="new-password" value={form.password} onChange={set("password")} />
@@ -62,7 +69,13 @@ export function SignUpForm({ redirectTo }: { redirectTo: string }) {
         <label htmlFor={termsId} className="text-slate-700">
           I accept the{" "}
         </label>
-        <button type="button" className={`${linkButton} -ml-1.5`} onClick={() => setTermsOpen(true)}>
+        <button
+          type="button"
+          className={`${linkButton} -ml-1.5`}
+          onPointerEnter={() => void terms.preload().catch(() => {})}
+          onFocus={() => void terms.preload().catch(() => {})}
+          onClick={() => setTermsOpen(true)}
+        >
           Terms and Conditions
         </button>
       </div>
@@ -70,14 +83,16 @@ export function SignUpForm({ redirectTo }: { redirectTo: string }) {
       <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>
         {busy ? "Creating Account..." : "Create Account"}
       </button>
-      <TermsDialog
-        open={termsOpen}
-        onOpenChange={setTermsOpen}
-        onAccept={() => {
-          set("acceptedTerms")(true);
-          setTermsOpen(false);
-        }}
-      />
+      {TermsDialog && (
+        <TermsDialog
+          open={termsOpen}
+          onOpenChange={setTermsOpen}
+          onAccept={() => {
+            set("acceptedTerms")(true);
+            setTermsOpen(false);
+          }}
+        />
+      )}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { FeedbackDialog } from "~/components/feedback/FeedbackDialog";
+import { onDemand } from "~/lib/on-demand";
 import { useHideOnScroll } from "~/lib/use-hide-on-scroll";
 import { useLogout } from "~/lib/use-logout";
 import { MOBILE_QUERY, useMediaQuery } from "~/lib/use-media-query";
@@ -8,10 +8,14 @@ import type { ShellUser } from "~/lib/user";
 import { Header } from "./Header";
 import { Sidebar } from "./Sidebar";
 
+/** The feedback form (and zod with it) loads when it is first opened, not with every page. */
+const feedback = onDemand(() => import("~/components/feedback/FeedbackDialog").then((m) => m.FeedbackDialog));
+
 export function AppShell({ user, children }: { user: ShellUser; children: React.ReactNode }) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const FeedbackDialog = feedback.useOnDemand(feedbackOpen);
   const headerHidden = useHideOnScroll(mobile && !sidebarOpen);
   const logout = useLogout();
   const { pathname } = useLocation();
@@ -47,7 +51,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: React.
         />
         <main className="mx-auto max-w-6xl px-4 py-6 desktop:px-8">{children}</main>
       </div>
-      <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+      {FeedbackDialog && <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />}
     </div>
   );
 }

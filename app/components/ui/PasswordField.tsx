@@ -1,5 +1,4 @@
 import { Eye, EyeOff } from "lucide-react";
-import { Tooltip } from "radix-ui";
 import { useEffect, useId, useState } from "react";
 import { blockClipboard } from "~/lib/clipboard-guard";
 import { inputClass, labelClass } from "./styles";
@@ -15,9 +14,14 @@ interface PasswordFieldProps {
   trailing?: React.ReactNode;
 }
 
-/** A password input where copy, cut and paste are refused with a tooltip saying so. */
+/**
+ * A password input where copy, cut and paste are refused with a tooltip saying so. The tooltip is plain
+ * CSS above the field (no popper): it only ever says one thing, and this field is on the sign-in page,
+ * whose first load stays light.
+ */
 export function PasswordField({ label, value, onChange, autoComplete, disabled, strict, trailing }: PasswordFieldProps) {
   const id = useId();
+  const tipId = useId();
   const [visible, setVisible] = useState(false);
   const [warned, setWarned] = useState(false);
   useEffect(() => {
@@ -32,40 +36,41 @@ export function PasswordField({ label, value, onChange, autoComplete, disabled, 
         {label}
       </label>
       <div className="flex gap-2">
-        <Tooltip.Root open={warned} onOpenChange={(open) => !open && setWarned(false)}>
-          <Tooltip.Trigger asChild>
-            <div className="relative flex-1">
-              <input
-                id={id}
-                type={visible ? "text" : "password"}
-                className={`${inputClass} ${strict ? "pr-10" : ""}`}
-                value={value}
-                onChange={(e) => onChange(e.target.value)}
-                autoComplete={autoComplete}
-                disabled={disabled}
-                {...blockClipboard(() => setWarned(true), strict)}
-              />
-              {strict && (
-                <button
-                  type="button"
-                  className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800 disabled:opacity-50"
-                  onClick={() => setVisible((v) => !v)}
-                  aria-label={`${visible ? "Hide" : "Show"} ${label.toLowerCase()}`}
-                  aria-pressed={visible}
-                  disabled={disabled}
-                >
-                  {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
-                </button>
-              )}
-            </div>
-          </Tooltip.Trigger>
-          <Tooltip.Portal>
-            <Tooltip.Content side="top" className="rounded bg-slate-900 px-2 py-1 text-xs text-white shadow" role="tooltip">
+        <div className="relative flex-1">
+          <input
+            id={id}
+            type={visible ? "text" : "password"}
+            className={`${inputClass} ${strict ? "pr-10" : ""}`}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            autoComplete={autoComplete}
+            aria-describedby={warned ? tipId : undefined}
+            disabled={disabled}
+            {...blockClipboard(() => setWarned(true), strict)}
+          />
+          {strict && (
+            <button
+              type="button"
+              className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800 disabled:opacity-50"
+              onClick={() => setVisible((v) => !v)}
+              aria-label={`${visible ? "Hide" : "Show"} ${label.toLowerCase()}`}
+              aria-pressed={visible}
+              disabled={disabled}
+            >
+              {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+            </button>
+          )}
+          {warned && (
+            <span
+              id={tipId}
+              role="tooltip"
+              className="pointer-events-none absolute bottom-full left-1/2 z-50 mb-2 -translate-x-1/2 rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow"
+            >
               Copy Paste is not permitted
-              <Tooltip.Arrow className="fill-slate-900" />
-            </Tooltip.Content>
-          </Tooltip.Portal>
-        </Tooltip.Root>
+              <span aria-hidden className="absolute top-full left-1/2 -translate-x-1/2 border-x-[5px] border-t-[5px] border-x-transparent border-t-slate-900" />
+            </span>
+          )}
+        </div>
         {trailing}
       </div>
     </div>

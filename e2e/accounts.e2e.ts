@@ -1,0 +1,54 @@
+import type { Page } from "playwright-core";
+import { expect, test } from "./browser";
+import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+
+/** The Settings → Social Accounts flow: connect dialog → terms → the platform's consent page → back. */
+async function connectFromSettings(page: Page, option: RegExp, termsButton: string, choices: string[] = []) {
+  const add = page.getByRole("button", { name: /^(Connect Social Account|Add Another Social Account)$/ });
+  await add.click();
+  const dialog = page.getByRole("dialog", { name: "Connect Your Social Account" });
+  await dialog.getByRole("button", { name: option }).click();
+  await page.getByRole("button", { name: termsButton }).click();
+  await page.waitForURL(/\/sandbox\//);
+  for (const choice of choices) await page.getByLabel(choice).check();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.waitForURL(/\/settings\?tab=accounts/);
+  await toast(page, "account connected successfully");
+  await page.getByRole("heading", { name: "Connected Accounts" }).waitFor();
+}
+
+test("connect Instagram + Facebook Pages, LinkedIn (person and company), YouTube, X and Threads; see grouped cards; disconnect one", async ({ journey: { page } }) => {
+  await registerViaApi(page, newUser("Alex Rivera"));
+  await gotoHydrated(page, "/settings?tab=accounts");
+  await page.getByText("No accounts connected").waitFor();
+
+  // TikTok is only announced, never a fake connect.
+  await page.getByRole("button", { name: "Connect Social Account" }).click();
+  await expect(page.getByRole("dialog", { name: "Connect Your Social Account" }).getByRole("button", { name: /TikTok/ }).isDisabled()).resolves.toBe(true);
+  await page.keyboard.press("Escape");
+
+  await connectFromSettings(page, /Instagram \+ Facebook Pages/, "Accept & Continue");
+  await connectFromSettings(page, /^LinkedIn/, "Connect with LinkedIn", ["Acme Coffee Co."]);
+  await connectFromSettings(page, /^YouTube/, "Connect with YouTube");
+  await connectFromSettings(page, /^X \(Twitter\)/, "Accept & Continue");
+  await connectFromSettings(page, /^Threads/, "Accept & Continue");
+
+  const cards = page.locator("section[aria-labelledby='social-accounts-title']");
+  for (const text of ["Business Page", "Personal Profile", "Company Page", "Channel"]) await cards.getByText(text).first().waitFor();
+  const api = await (await page.context().request.get("/api/users/connected-accounts")).json();
+  const platforms = new Set(api.data.accounts.map((a: { platform: string }) => a.platform));
+  expect([...platforms].sort()).toEqual(["facebook", "instagram", "linkedin", "threads", "twitter", "youtube"]);
+  expect(JSON.stringify(api)).not.toMatch(/access_?token|refresh_?token/i);
+
+  // Disconnect the Threads account, with the spec's confirmation.
+  const before = api.data.accounts.length;
+  const threadsCard = cards.locator("article, li, div").filter({ hasText: /Threads/ }).filter({ has: page.getByRole("button", { name: "Disconnect account" }) }).last();
+  await threadsCard.getByRole("button", { name: "Disconnect account" }).click();
+  const confirm = page.getByRole("alertdialog").or(page.getByRole("dialog", { name: "Disconnect Account" }));
+  await confirm.getByText("This action cannot be undone.", { exact: false }).waitFor();
+  await confirm.getByRole("button", { name: "Yes, Disconnect Account" }).click();
+  await toast(page, "Account disconnected successfully");
+  const after = await (await page.context().request.get("/api/users/connected-accounts")).json();
+  expect(after.data.accounts.length).toBe(before - 1);
+  expect(after.data.accounts.some((a: { platform: string }) => a.platform === "threads")).toBe(false);
+});
