@@ -77,9 +77,9 @@ test("a failed channel shows the platform's message in the post detail and Retry
   await publishNow();
 
   await gotoHydrated(page, "/content");
-  await page.getByLabel("Status").selectOption("failed");
-  const card = page.getByRole("article", { name: /Rye loaves today/ });
-  await card.getByText("X: Failed").waitFor({ timeout: 60_000 });
+  // Two cards with the same text: the published one, and the one that turns failed while the list watches it.
+  const card = page.getByRole("article", { name: /Rye loaves today/ }).filter({ has: page.getByText("X: Failed") });
+  await card.waitFor({ timeout: 60_000 });
   await card.getByRole("button", { name: /Rye loaves today/ }).click();
   const channel = page.getByRole("dialog", { name: "Post Details" }).getByRole("listitem", { name: "Twitter channel" });
   await channel.getByText("You are not allowed to create a Tweet with duplicate content.").waitFor();
