@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
 import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+import { connectViaConsent as connect } from "./platforms";
 
 const ZONE = "Europe/Berlin";
 const localDay = (daysAhead: number) => format(addDays(new TZDate(Date.now(), ZONE), daysAhead), "yyyy-MM-dd");
@@ -12,26 +13,6 @@ function nineAmBerlin(day: string): string {
   return new Date(new TZDate(y, m - 1, d, 9, 0, ZONE).getTime()).toISOString();
 }
 
-
-/**
- * Connects a platform the way a user does: the app's connect route, the emulator's consent page, Approve.
- * The accounts tab it returns to shows the platforms' profile pictures from their own hosts, which the CSP
- * blocks (a console error outside this journey's subject), so the journey follows the redirects itself
- * and the browser stays on a blank page.
- */
-async function connect(page: Page, platform: string) {
-  await page.route(/\/sandbox\//, async (route) => {
-    if (route.request().method() !== "POST") return route.fallback();
-    const consent = await route.fetch({ maxRedirects: 0 });
-    const callback = await page.context().request.get(consent.headers().location!, { maxRedirects: 0 });
-    expect(callback.headers().location).toContain(`connected=${platform}`);
-    await route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><link rel=icon href=data:,><p>Journey: account connected</p>" });
-  });
-  await page.goto(`/api/auth/${platform}`);
-  await page.getByRole("button", { name: "Approve" }).click();
-  await page.getByText("Journey: account connected").waitFor();
-  await page.unrouteAll();
-}
 
 async function dragTo(page: Page, from: ReturnType<Page["locator"]>, to: ReturnType<Page["locator"]>) {
   const a = (await from.boundingBox())!;

@@ -7,11 +7,12 @@ import type { Route } from "./+types/app-layout";
 
 /** Every page inside the app needs a session; signed-out visitors go to /auth and come back after. */
 export function loader({ url, context }: Route.LoaderArgs) {
-  const auth = context.get(appContext).auth;
+  const { auth, services } = context.get(appContext);
   // `url`, not `request.url`: on client navigations the request is for `/path.data`.
   if (!auth) throw redirect(signInPath(url));
   const { displayName, email, timezone } = auth.user;
-  return { user: { displayName, email, timezone } };
+  // Sandbox mode: permalinks lead to the emulator's viewer, since the real platforms are out of reach.
+  return { user: { displayName, email, timezone }, platformsMode: services.config.PLATFORMS_MODE };
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {

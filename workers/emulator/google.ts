@@ -31,6 +31,11 @@ const CHANNELS = [
   { id: "UCp3Rv9JordanRiveraVlogs", title: "Jordan Rivera Vlogs", customUrl: "@jordanriveravlogs", description: "Weekly vlogs." },
 ];
 
+/** A channel's title, for the sandbox post viewer. */
+export function ytChannelTitle(id: string): string {
+  return CHANNELS.find((ch) => ch.id === id)?.title ?? id;
+}
+
 type GEnv = { Bindings: Env; Variables: EmuEnv["Variables"] & { token: TokenRow } };
 
 function gError(c: Context, code: number, reason: string, message: string, domain = "youtube.api") {

@@ -6,6 +6,7 @@ import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
 import { apiInstagram, graphInstagram, wwwInstagram } from "./meta/instagram";
 import { graphThreads, threadsNet } from "./meta/threads";
 import { openaiEmulator } from "./openai";
+import { viewPost } from "./viewer";
 import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./google";
 import { linkedinApi, linkedinWww } from "./linkedin";
 import { xApi, xWeb } from "./x";
@@ -48,6 +49,9 @@ export function createEmulator() {
     await clearFaults(c.var.db);
     return c.json({ cleared: true });
   });
+
+  // Where the app's permalinks lead in sandbox mode.
+  app.get("/view", viewPost);
 
   app.use("/:host/*", faultMiddleware);
   // Platform hosts mount here, one sub-app per host: app.route("/<host>", subApp).

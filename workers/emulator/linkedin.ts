@@ -36,6 +36,12 @@ const ORGS = [
   { id: "10002", localizedName: "Northwind Studio", vanityName: "northwind-studio" },
 ];
 
+/** The member's or organization's name behind an author URN, for the sandbox post viewer. */
+export function liAuthorName(urn: string): string {
+  if (urn === MEMBER_URN) return MEMBER.name;
+  return ORGS.find((o) => `urn:li:organization:${o.id}` === urn)?.localizedName ?? urn;
+}
+
 type LiEnv = { Bindings: Env; Variables: EmuEnv["Variables"] & { token: TokenRow } };
 
 function liError(c: Context, status: number, code: string, message: string, serviceErrorCode?: number) {

@@ -26,6 +26,12 @@ const USERS = [
   { id: "1459362004183781376", name: "Jordan Rivera", username: "jordanrivera", verified: true },
 ];
 
+/** "Name (@username)" of a demo user, for the sandbox post viewer. */
+export function xAuthorName(userId: string): string {
+  const user = USERS.find((u) => u.id === userId);
+  return user ? `${user.name} (@${user.username})` : userId;
+}
+
 /** Limits per user per 15 minutes (§6.4 table; unlisted endpoints get a generous default). */
 const LIMITS: Record<string, number> = { "POST /2/tweets": 100, "GET /2/tweets": 5000, "GET /2/users/me": 75, "POST /2/media/upload/initialize": 1875 };
 const DEFAULT_LIMIT = 900;

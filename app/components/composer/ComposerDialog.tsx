@@ -22,6 +22,7 @@ import { ContentField } from "./ContentField";
 import { MediaCarousel } from "./MediaCarousel";
 import { PlatformPreview } from "./PlatformPreview";
 import { PreflightPanel } from "./PreflightPanel";
+import { useReturnFocus } from "~/lib/use-return-focus";
 import { ScheduleFields } from "./ScheduleFields";
 
 export interface ComposerDialogProps {
@@ -36,6 +37,7 @@ const tabClass =
 
 /** SPEC §2 Create / edit post dialog. Loaded on demand (see useComposer). */
 export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: ComposerDialogProps) {
+  const returnFocus = useReturnFocus(true);
   const editing = initial.post;
   const [form, setForm] = useState(() => initialForm(initial, Date.now(), timeZone));
   const [accounts, setAccounts] = useState<AccountView[] | null>(null);
@@ -113,6 +115,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={returnFocus}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-[1000px] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none"
         >
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-6 py-4">

@@ -1,4 +1,4 @@
-import { ExternalLink, MoreHorizontal } from "lucide-react";
+import { MoreHorizontal } from "lucide-react";
 import { DropdownMenu, Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
@@ -8,6 +8,9 @@ import { MediaCarousel } from "~/components/composer/MediaCarousel";
 import { Modal } from "~/components/ui/Modal";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
+import { usePollWhile } from "~/lib/use-poll-while";
+import { ChannelList } from "./ChannelList";
+import { POLL_MS, postInFlight } from "./live";
 import { cardDate, cardHashtags, repostBody } from "./post-view";
 import { StatusBadge } from "./StatusBadge";
 import type { AccountView, PostJson } from "./types";
@@ -20,40 +23,51 @@ const itemClass = "cursor-pointer rounded px-3 py-2 text-sm outline-none data-[h
 
 /** SPEC §2 Post detail: Preview, Analytics and Comments; actions Edit Post, Repost Now, Delete. */
 export function PostDetailDialog({
-  post,
+  post: opened,
   timeZone,
   onOpenChange,
   onEdit,
   onDelete,
-  onReposted,
+  onChanged,
 }: {
   post: PostJson | null;
   timeZone: string;
   onOpenChange: (open: boolean) => void;
   onEdit: (post: PostJson) => void;
   onDelete: (post: PostJson) => void;
-  onReposted: (post: PostJson) => void;
+  /** After a repost, retry or confirm: the page's list asks again. */
+  onChanged: () => void;
 }) {
   const [accounts, setAccounts] = useState<AccountView[]>([]);
   const [analytics, setAnalytics] = useState<PostAnalytics | null>(null);
+  // The post as last seen: asked again while a channel is in flight, replaced by a retry's or confirm's answer.
+  const [post, setPost] = useState(opened);
+  useEffect(() => setPost(opened), [opened]);
   const published = post?.platformPosts.some((t) => t.status === "published") ?? false;
+  const postId = post?.id;
 
   useEffect(() => {
-    if (!post) return;
+    if (!postId) return;
     void api<{ accounts: AccountView[] }>("/api/accounts").then((res) => res.ok && setAccounts(res.data.accounts));
+  }, [postId]);
+  useEffect(() => {
     setAnalytics(null);
     // 404 is normal for posts not published yet, so only published posts ask.
-    if (published) void api<PostAnalytics>(`/api/analytics/posts/${post.id}`).then((res) => res.ok && setAnalytics(res.data));
-  }, [post, published]);
+    if (postId && published) void api<PostAnalytics>(`/api/analytics/posts/${postId}`).then((res) => res.ok && setAnalytics(res.data));
+  }, [postId, published]);
+  usePollWhile(post ? postInFlight(post, Date.now()) : false, async () => {
+    const res = await api<PostJson>(`/api/posts/${postId}`);
+    if (res.ok) setPost(res.data);
+  }, POLL_MS);
 
   if (!post) return null;
-  const handle = (id: string) => accounts.find((a) => a.id === id);
+  const updated = (next: PostJson) => (setPost(next), onChanged());
 
   const repost = async () => {
     const res = await api<PostJson>("/api/posts", { json: repostBody(post) });
     if (!res.ok) return void notify.error(`Failed to publish post: ${res.message}`);
     notify.success(res.data.status === "published" ? "Post published successfully!" : res.message);
-    onReposted(res.data);
+    onChanged();
     setTimeout(() => onOpenChange(false), 1500);
   };
 
@@ -99,23 +113,7 @@ export function PostDetailDialog({
           <section aria-label="Channels">
             <h3 className="mb-2 text-sm font-medium">Channels</h3>
             {post.platformPosts.length === 0 ? <StatusBadge status={post.status} /> : null}
-            <ul className="space-y-2">
-              {post.platformPosts.map((t) => (
-                <li key={t.id} className="rounded-md border border-slate-200 p-2 text-sm">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium">{PLATFORM_NAMES[t.platform]}</span>
-                    {handle(t.accountId) ? <span className="text-slate-500">@{handle(t.accountId)!.username}</span> : null}
-                    <StatusBadge status={t.status} />
-                    {t.permalink ? (
-                      <a href={t.permalink} target="_blank" rel="noreferrer" className="ml-auto inline-flex items-center gap-1 text-brand-600 hover:underline">
-                        View on {PLATFORM_NAMES[t.platform]} <ExternalLink className="size-3" aria-hidden />
-                      </a>
-                    ) : null}
-                  </div>
-                  {t.status === "failed" && t.error ? <p className="mt-1 text-red-600">{t.error.message}</p> : null}
-                </li>
-              ))}
-            </ul>
+            <ChannelList post={post} accounts={accounts} onUpdated={updated} />
           </section>
         </Tabs.Content>
         <Tabs.Content value="analytics">

@@ -6,7 +6,7 @@ import type { PostJson } from "./types";
 
 /**
  * The dialogs a page of posts needs: composer (create, edit, planner day), post detail and delete
- * confirmation. `onChange` runs after anything was saved, reposted or deleted.
+ * confirmation. `onChange` runs after anything was saved, reposted, retried, confirmed or deleted.
  */
 export function usePostDialogs(timeZone: string, onChange: () => void) {
   const composer = useComposer(timeZone, onChange);
@@ -21,7 +21,7 @@ export function usePostDialogs(timeZone: string, onChange: () => void) {
         onOpenChange={(open) => !open && setDetail(null)}
         onEdit={(post) => (setDetail(null), composer.open({ post }))}
         onDelete={(post) => (setDetail(null), setDeleting(post))}
-        onReposted={onChange}
+        onChanged={onChange}
       />
       <DeletePostDialog post={deleting} onOpenChange={(open) => !open && setDeleting(null)} onDeleted={onChange} />
     </>

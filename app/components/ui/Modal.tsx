@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
+import { useReturnFocus } from "~/lib/use-return-focus";
 
 interface ModalProps {
   open: boolean;
@@ -12,11 +13,13 @@ interface ModalProps {
 
 /** A Radix dialog with the app's frame: at most 1000 px wide and 90vh high, scrolling inside. */
 export function Modal({ open, onOpenChange, title, description, children, footer }: ModalProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content
+          onCloseAutoFocus={returnFocus}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none"
           {...(description ? {} : { "aria-describedby": undefined })}
         >

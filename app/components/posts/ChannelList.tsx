@@ -1,0 +1,66 @@
+import { ExternalLink } from "lucide-react";
+import { useState } from "react";
+import { PLATFORM_NAMES } from "../../../workers/posts/schema";
+import { secondaryButton } from "~/components/ui/styles";
+import { api } from "~/lib/api";
+import { notify } from "~/lib/notify";
+import { usePermalinkHref } from "~/lib/use-permalink";
+import { StatusBadge } from "./StatusBadge";
+import type { AccountView, PostJson, TargetJson } from "./types";
+
+const UNCONFIRMED_HELP = "We could not confirm whether this was published. Check the platform, then mark it as published or retry.";
+
+/**
+ * The post's channels with their live status, the permalink once published, the error of a failed channel with
+ * Retry, and for an unconfirmed one 'Mark as published' or 'Retry' (each answer comes back as the updated post).
+ */
+export function ChannelList({ post, accounts, onUpdated }: { post: PostJson; accounts: AccountView[]; onUpdated: (post: PostJson) => void }) {
+  const href = usePermalinkHref();
+  const [busy, setBusy] = useState<string | null>(null);
+  const act = async (target: TargetJson, action: "retry" | "confirm") => {
+    setBusy(target.id);
+    const res = await api<PostJson>(`/api/posts/${post.id}/targets/${target.id}/${action}`, { json: {} });
+    setBusy(null);
+    if (!res.ok) return void notify.error(res.message);
+    notify.success(res.message);
+    onUpdated(res.data);
+  };
+
+  return (
+    <ul className="space-y-2">
+      {post.platformPosts.map((t) => {
+        const name = PLATFORM_NAMES[t.platform];
+        const handle = accounts.find((a) => a.id === t.accountId)?.username;
+        return (
+          <li key={t.id} aria-label={`${name} channel`} className="rounded-md border border-slate-200 p-2 text-sm">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-medium">{name}</span>
+              {handle ? <span className="text-slate-500">@{handle}</span> : null}
+              <StatusBadge status={t.status} />
+              {t.permalink ? (
+                <a href={href(t.permalink)} target="_blank" rel="noreferrer" className="ml-auto inline-flex items-center gap-1 text-brand-600 hover:underline">
+                  View on {name} <ExternalLink className="size-3" aria-hidden />
+                </a>
+              ) : null}
+            </div>
+            {t.status === "failed" || t.status === "unconfirmed" ? (
+              <div className="mt-2 space-y-2">
+                <p className={t.status === "failed" ? "text-red-600" : "text-slate-600"}>{t.error?.message ?? (t.status === "unconfirmed" ? UNCONFIRMED_HELP : "Publishing failed.")}</p>
+                <div className="flex gap-2">
+                  {t.status === "unconfirmed" ? (
+                    <button type="button" className={secondaryButton} disabled={busy === t.id} onClick={() => act(t, "confirm")}>
+                      Mark as published
+                    </button>
+                  ) : null}
+                  <button type="button" className={secondaryButton} disabled={busy === t.id} aria-label={`Retry ${name}`} onClick={() => act(t, "retry")}>
+                    Retry
+                  </button>
+                </div>
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

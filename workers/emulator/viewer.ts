@@ -1,0 +1,113 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Context } from "hono";
+import { html } from "hono/html";
+import type { Db } from "../db/client";
+import { emuObjects } from "../db/schema/emulator";
+import type { EmuEnv } from "./context";
+import { ytChannelTitle } from "./google";
+import { liAuthorName } from "./linkedin";
+import { pageById } from "./meta/demo";
+import { postMetrics } from "./metrics";
+import { type EmuObject, getObject } from "./objects";
+import { xAuthorName } from "./x";
+
+/**
+ * GET /sandbox/view?url=<permalink>: a published post's permalink points at the real platform, which a
+ * browser cannot reach offline; in sandbox mode the app links here instead and we show the stored post.
+ */
+interface ViewedPost {
+  platform: string;
+  author: string;
+  text: string;
+  obj: EmuObject;
+}
+
+async function byData(db: Db, platform: string, kind: string, field: string, value: string) {
+  return (
+    (await db
+      .select()
+      .from(emuObjects)
+      .where(and(eq(emuObjects.platform, platform), eq(emuObjects.kind, kind), sql`json_extract(${emuObjects.data}, ${`$.${field}`}) = ${value}`))
+      .get()) ?? null
+  );
+}
+
+async function ofKind(db: Db, platform: string, id: string | undefined, kind: string) {
+  const obj = id ? await getObject(db, platform, id) : null;
+  return obj?.kind === kind ? obj : null;
+}
+
+/** The stored post a permalink names, or null. Each platform's permalink shape as its client or emulator writes it. */
+export async function findPost(db: Db, permalink: string): Promise<ViewedPost | null> {
+  let url: URL;
+  try {
+    url = new URL(permalink);
+  } catch {
+    return null;
+  }
+  const host = url.hostname.replace(/^www\./, "");
+  const parts = url.pathname.split("/").filter(Boolean);
+  if (host === "x.com" || host === "twitter.com") {
+    const obj = parts.at(-2) === "status" ? await ofKind(db, "twitter", parts.at(-1), "tweet") : null;
+    return obj && { platform: "X", author: xAuthorName(obj.owner), text: String(obj.data.text ?? ""), obj };
+  }
+  if (host === "linkedin.com" && parts[0] === "feed" && parts[1] === "update") {
+    const obj = await ofKind(db, "linkedin", decodeURIComponent(parts[2] ?? ""), "post");
+    return obj && { platform: "LinkedIn", author: liAuthorName(obj.owner), text: String(obj.data.commentary ?? ""), obj };
+  }
+  if (host === "instagram.com") {
+    const obj = await byData(db, "instagram", "media", "permalink", `https://www.instagram.com${url.pathname}`);
+    return obj && { platform: "Instagram", author: `@${String(obj.data.username)}`, text: String(obj.data.caption ?? ""), obj };
+  }
+  if (host === "facebook.com" && parts[1] === "posts") {
+    const obj = await ofKind(db, "facebook", `${parts[0]}_${parts[2]}`, "post");
+    return obj && { platform: "Facebook", author: pageById(obj.owner)?.name ?? obj.owner, text: String(obj.data.message ?? ""), obj };
+  }
+  if (host === "threads.net" && parts[1] === "post") {
+    const obj = await byData(db, "threads", "media", "shortcode", parts[2] ?? "");
+    return obj && { platform: "Threads", author: `@${String(obj.data.username)}`, text: String(obj.data.text ?? ""), obj };
+  }
+  if (host === "youtube.com" && url.pathname === "/watch") {
+    const obj = await ofKind(db, "youtube", url.searchParams.get("v") ?? undefined, "video");
+    const snippet = (obj?.data.snippet ?? {}) as { title?: string; description?: string };
+    return obj && { platform: "YouTube", author: ytChannelTitle(obj.owner), text: [snippet.title, snippet.description].filter(Boolean).join("\n\n"), obj };
+  }
+  return null;
+}
+
+function page(title: string, body: unknown) {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title><link rel="icon" href="data:,">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;background:#f3f4f6;margin:0;display:flex;justify-content:center;padding:40px 12px}
+main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;max-width:560px;width:100%;padding:28px}
+h1{font-size:20px;margin:0 0 6px}.muted{color:#6b7280;font-size:14px}.text{white-space:pre-wrap;font-size:16px;line-height:1.5}
+.banner{background:#fef3c7;border-radius:6px;padding:6px 10px;font-size:13px;margin-bottom:14px}
+dl{display:grid;grid-template-columns:repeat(4,1fr);gap:8px}dt{font-size:12px;color:#6b7280}dd{margin:0;font-weight:600}</style>
+</head><body><main><div class="banner" role="note">Postline platform emulator: this post exists only in the sandbox.</div>${body}</main></body></html>`;
+}
+
+export async function viewPost(c: Context<EmuEnv>) {
+  const permalink = c.req.query("url") ?? "";
+  const found = await findPost(c.var.db, permalink);
+  if (!found) {
+    return c.html(page("Post not found", html`<h1>Post not found</h1><p class="muted">The emulator has no post with the link ${permalink}.</p>`), 404);
+  }
+  const m = postMetrics(found.obj.id, found.obj.createdAt, c.var.now);
+  const metrics: Array<[string, number]> = [
+    ["Views", m.views],
+    ["Likes", m.likes],
+    ["Comments", m.comments],
+    ["Shares", m.shares],
+  ];
+  return c.html(
+    page(
+      `${found.platform} post by ${found.author}`,
+      html`<h1>${found.platform} post</h1>
+<p class="muted">by ${found.author} · <time datetime="${new Date(found.obj.createdAt).toISOString()}">${new Date(found.obj.createdAt).toUTCString()}</time></p>
+<p class="text">${found.text}</p>
+<dl>${metrics.map(([label, value]) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>
+<p class="muted">Permalink on the real platform: ${permalink}</p>`,
+    ),
+  );
+}
