@@ -207,7 +207,8 @@ export class PostStore {
       q.search ? or(likeContains(posts.content, q.search), likeContains(posts.hashtags, q.search.replace(/^#/, ""))) : undefined,
     ];
     const where = and(...filters);
-    const [rows, [total]] = await Promise.all([
+    // One round trip to D1 for the page and its total.
+    const [rows, [total]] = await this.db.batch([
       this.db.select().from(posts).where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(q.limit).offset((q.page - 1) * q.limit),
       this.db.select({ n: count() }).from(posts).where(where),
     ]);
@@ -256,7 +257,7 @@ export class PostStore {
   private async present(rows: PostRow[]) {
     if (rows.length === 0) return [];
     const ids = rows.map((p) => p.id);
-    const [targets, attached] = await Promise.all([
+    const [targets, attached] = await this.db.batch([
       this.db.select().from(postTargets).where(inArray(postTargets.postId, ids)).orderBy(asc(postTargets.createdAt)),
       this.db
         .select({ postId: postMedia.postId, row: media, used: sql<number>`(SELECT count(*) FROM post_media pm WHERE pm.media_id = ${media.id})`.mapWith(Number) })
