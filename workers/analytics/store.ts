@@ -116,7 +116,7 @@ type PeriodRange = { start: number; end: number; platforms: Platform[] | null };
  * post_metrics_current when that is older than `end` (always, for a period ending now), else the target's
  * latest earlier snapshot (a past period). Targets whose every snapshot is after `end` are left out (zeros).
  */
-const metricRows = (userId: string, r: PeriodRange) => {
+export const metricRows = (userId: string, r: PeriodRange) => {
   const scope = sql`c.user_id = ${userId} and c.published_at >= ${r.start} and c.published_at < ${r.end} ${platformFilter(sql`c.platform`, r.platforms)}`;
   return sql`
     select c.account_id, c.post_id, c.impressions, c.reach, c.likes, c.comments, c.shares, c.saves, c.clicks, c.video_views
@@ -186,18 +186,19 @@ export async function topPostId(db: Db, userId: string, range: PeriodRange): Pro
   return first?.postId ?? null;
 }
 
+export const dailyEngagementSql = (userId: string, platforms: Platform[] | null, days: Array<{ from: number; to: number }>) => sql`
+    select d.key as i, coalesce(sum(s.likes_delta), 0) as likes, coalesce(sum(s.comments_delta), 0) as comments, coalesce(sum(s.shares_delta), 0) as shares
+    from json_each(${JSON.stringify(days.map((d) => [d.from, d.to]))}) d
+    left join post_metric_snapshots s on s.user_id = ${userId} and s.taken_at >= d.value ->> 0 and s.taken_at < d.value ->> 1
+      ${platformFilter(sql`s.platform`, platforms)}
+    group by d.key order by d.key`;
+
 /**
  * Likes, comments and shares received per local day: the snapshots' stored deltas (growth since the target's
  * previous snapshot) summed over each day's instants, from the covering (user_id, taken_at, …) index.
  */
 export async function loadDailyEngagement(db: Db, userId: string, platforms: Platform[] | null, days: Array<{ day: string; from: number; to: number }>) {
-  const bounds = JSON.stringify(days.map((d) => [d.from, d.to]));
-  const rows = await db.all<{ i: number; likes: number; comments: number; shares: number }>(sql`
-    select d.key as i, coalesce(sum(s.likes_delta), 0) as likes, coalesce(sum(s.comments_delta), 0) as comments, coalesce(sum(s.shares_delta), 0) as shares
-    from json_each(${bounds}) d
-    left join post_metric_snapshots s on s.user_id = ${userId} and s.taken_at >= d.value ->> 0 and s.taken_at < d.value ->> 1
-      ${platformFilter(sql`s.platform`, platforms)}
-    group by d.key order by d.key`);
+  const rows = await db.all<{ i: number; likes: number; comments: number; shares: number }>(dailyEngagementSql(userId, platforms, days));
   const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
   return days.map((d, i) => {
     const row = byIndex.get(i);
