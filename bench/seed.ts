@@ -6,6 +6,8 @@ import { DatabaseSync } from "node:sqlite";
 /**
  * Writes bulk analytics data straight into the local D1 file before the Worker starts: the API would take
  * hours to create a million snapshots. Rows have the shape the app writes (same tables and columns).
+ * The derived analytics state (each snapshot's deltas and `post_metrics_current`) is filled by the same
+ * insert triggers that fill it for the sync (migration 0010), so the seed writes snapshots only, as the sync does.
  */
 const b64url = (b: Buffer) => b.toString("base64url");
 

@@ -61,10 +61,14 @@ export function sumMetrics(rows: Metrics[]): Metrics {
 }
 
 export function totals(rows: TargetRow[]) {
-  const m = sumMetrics(rows);
+  return totalsOf(sumMetrics(rows), new Set(rows.map((r) => r.postId)).size);
+}
+
+/** Totals from metrics already summed (in SQL) over a period's targets, and its count of distinct posts. */
+export function totalsOf(m: Metrics, posts: number) {
   const totalEngagement = engagementOf(m);
   return {
-    totalPosts: new Set(rows.map((r) => r.postId)).size,
+    totalPosts: posts,
     totalLikes: m.likes,
     totalComments: m.comments,
     totalShares: m.shares,
@@ -96,10 +100,14 @@ function groupBy<T, K extends string>(rows: T[], key: (r: T) => K): Map<K, T[]> 
 }
 
 function summary(rows: TargetRow[]) {
-  const m = sumMetrics(rows);
+  return summaryOf(sumMetrics(rows), rows.length);
+}
+
+/** A group's summary from metrics already summed over its `targets` targets. */
+export function summaryOf(m: Metrics, targets: number) {
   const engagement = engagementOf(m);
   return {
-    posts: rows.length,
+    posts: targets,
     likes: m.likes,
     comments: m.comments,
     shares: m.shares,

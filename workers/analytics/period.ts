@@ -99,3 +99,20 @@ export function daysBetween(start: number, end: number, timezone: string): strin
   }
   return out;
 }
+
+/**
+ * The local days of [start, end) with the instants each covers, clipped to the range: a snapshot taken in
+ * [from, to) is filed under `day` (the same keys, in the same order, as daysBetween).
+ */
+export function dayBounds(start: number, end: number, timezone: string): Array<{ day: string; from: number; to: number }> {
+  const first = new TZDate(start, timezone);
+  const cursor = new TZDate(first.getFullYear(), first.getMonth(), first.getDate(), 0, 0, 0, 0, timezone);
+  const out: Array<{ day: string; from: number; to: number }> = [];
+  while (cursor.getTime() < end) {
+    const at = cursor.getTime();
+    if (out.length) out[out.length - 1]!.to = at;
+    out.push({ day: localParts(at, timezone).day, from: Math.max(at, start), to: end });
+    cursor.setDate(cursor.getDate() + 1);
+  }
+  return out;
+}

@@ -5,7 +5,7 @@ import { posts } from "../db/schema/index";
 import { notFound } from "../http/envelope";
 import * as agg from "./aggregate";
 import { bestTimes } from "./best-times";
-import { daysBetween, localParts, type Range } from "./period";
+import { dayBounds, daysBetween, localParts, type Range } from "./period";
 import * as store from "./store";
 
 /** Builds every analytics response from stored snapshots. One instance per request. */
@@ -21,21 +21,24 @@ export class AnalyticsService {
   }
 
   async overview(r: Range) {
-    const [rows, prevRows, accounts, followersNow, followersBefore, synced] = await Promise.all([
-      store.loadTargetRows(this.db, this.userId, r),
-      store.loadTargetRows(this.db, this.userId, { ...r.previous, platforms: r.platforms }),
+    const previousRange = { ...r.previous, platforms: r.platforms };
+    const [sums, prevSums, topId, accounts, followersNow, followersBefore, synced] = await Promise.all([
+      store.loadPeriodSums(this.db, this.userId, r),
+      store.loadPeriodSums(this.db, this.userId, previousRange),
+      store.topPostId(this.db, this.userId, r),
       store.loadAccounts(this.db, this.userId, r.platforms),
       store.followersAt(this.db, this.userId, r.end, r.platforms),
       store.followersAt(this.db, this.userId, r.start, r.platforms),
       store.lastSyncedAt(this.db, this.userId),
     ]);
-    const overview = agg.totals(rows);
-    const previous = agg.totals(prevRows);
-    const perAccount = agg.byAccount(rows);
+    const overview = agg.totalsOf(agg.sumMetrics(sums.accounts), sums.posts);
+    const previous = agg.totalsOf(agg.sumMetrics(prevSums.accounts), prevSums.posts);
+    const perAccount = Object.fromEntries(sums.accounts.map((a) => [a.accountId, agg.summaryOf(a, a.targets)]));
     const followersOf = new Map(followersNow.map((f) => [f.accountId, f.followers]));
     const totalFollowers = followersNow.reduce((s, f) => s + f.followers, 0);
     const previousFollowers = followersBefore.reduce((s, f) => s + f.followers, 0);
-    const top = agg.topPost(rows)[0];
+    // Only the top post's own targets are read in full, and ranked by the same function as before.
+    const top = topId ? agg.topPost(await store.loadTargetRows(this.db, this.userId, r, topId))[0] : undefined;
     return {
       range: this.rangeInfo(r),
       overview,
@@ -61,8 +64,8 @@ export class AnalyticsService {
   }
 
   async engagementTrends(r: Range) {
-    const deltas = await store.loadSnapshotDeltas(this.db, this.userId, r);
-    const trends = agg.dailyTrends(deltas, r.start, r.end, r.timezone);
+    const daily = await store.loadDailyEngagement(this.db, this.userId, r.platforms, dayBounds(r.start, r.end, r.timezone));
+    const trends = daily.map((d) => ({ ...d, engagement: d.likes + d.comments + d.shares }));
     const totals = trends.reduce((t, d) => ({ likes: t.likes + d.likes, comments: t.comments + d.comments, shares: t.shares + d.shares, engagement: t.engagement + d.engagement }), {
       likes: 0,
       comments: 0,

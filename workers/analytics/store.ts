@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { AudienceData } from "../db/schema/analytics";
 import type { Platform } from "../db/schema/accounts";
-import type { SnapshotDelta, TargetRow } from "./aggregate";
+import type { Metrics, SnapshotDelta, TargetRow } from "./aggregate";
 import { contentTypeOf, type MediaInfo } from "./content-type";
 
 /** D1 reads behind the analytics endpoints. Every query is scoped by user id first. */
@@ -107,6 +107,103 @@ export async function loadSnapshotDeltas(db: Db, userId: string, range: { start:
       window w as (partition by s.target_id order by s.taken_at)
     ) where taken_at >= ${range.start}
     order by taken_at`);
+}
+
+type PeriodRange = { start: number; end: number; platforms: Platform[] | null };
+
+/**
+ * Each target published in the period that has metrics, with its latest snapshot taken before `end`:
+ * post_metrics_current when that is older than `end` (always, for a period ending now), else the target's
+ * latest earlier snapshot (a past period). Targets whose every snapshot is after `end` are left out (zeros).
+ */
+export const metricRows = (userId: string, r: PeriodRange) => {
+  const scope = sql`c.user_id = ${userId} and c.published_at >= ${r.start} and c.published_at < ${r.end} ${platformFilter(sql`c.platform`, r.platforms)}`;
+  return sql`
+    select c.account_id, c.post_id, c.impressions, c.reach, c.likes, c.comments, c.shares, c.saves, c.clicks, c.video_views
+    from post_metrics_current c where ${scope} and c.taken_at < ${r.end}
+    union all
+    select c.account_id, c.post_id, s.impressions, s.reach, s.likes, s.comments, s.shares, s.saves, s.clicks, s.video_views
+    from post_metrics_current c
+    join post_metric_snapshots s on s.rowid = (
+      select s2.rowid from post_metric_snapshots s2 where s2.target_id = c.target_id and s2.taken_at < ${r.end}
+      order by s2.taken_at desc, s2.rowid desc limit 1)
+    where ${scope} and c.taken_at >= ${r.end}`;
+};
+
+const targetScope = (userId: string, r: PeriodRange) =>
+  sql`t.user_id = ${userId} and t.status = 'published' and t.published_at >= ${r.start} and t.published_at < ${r.end} ${platformFilter(sql`t.platform`, r.platforms)}`;
+
+export interface AccountSums extends Metrics {
+  accountId: string;
+  /** Published targets of the account in the period, with or without metrics. */
+  targets: number;
+}
+
+/**
+ * The period's metrics summed in SQL (what `loadTargetRows` + aggregate.totals/byAccount compute, without
+ * reading every target into the Worker): per account, and the number of distinct posts.
+ */
+export async function loadPeriodSums(db: Db, userId: string, range: PeriodRange): Promise<{ posts: number; accounts: AccountSums[] }> {
+  const [counts, sums] = await Promise.all([
+    db.all<{ accountId: string | null; n: number }>(sql`
+      select t.account_id as accountId, count(*) as n from post_targets t where ${targetScope(userId, range)} group by t.account_id
+      union all
+      select null, count(distinct t.post_id) from post_targets t where ${targetScope(userId, range)}`),
+    db.all<Metrics & { accountId: string }>(sql`
+      select account_id as accountId, sum(impressions) as impressions, sum(reach) as reach, sum(likes) as likes, sum(comments) as comments,
+             sum(shares) as shares, sum(saves) as saves, sum(clicks) as clicks, sum(video_views) as videoViews
+      from (${metricRows(userId, range)}) group by account_id`),
+  ]);
+  const sumsOf = new Map(sums.map((m) => [m.accountId, m]));
+  const zero: Metrics = { impressions: 0, reach: 0, likes: 0, comments: 0, shares: 0, saves: 0, clicks: 0, videoViews: 0 };
+  return {
+    posts: counts.find((c) => c.accountId === null)?.n ?? 0,
+    accounts: counts
+      .filter((c): c is { accountId: string; n: number } => c.accountId !== null)
+      .map((c) => {
+        const { accountId: _, ...m } = sumsOf.get(c.accountId) ?? { ...zero, accountId: c.accountId };
+        return { ...m, accountId: c.accountId, targets: c.n };
+      }),
+  };
+}
+
+/**
+ * The id of the period's top post as aggregate.topPost ranks it (engagement, then reach, then the earliest
+ * published, then first in (published_at, target id) order), or null without published targets.
+ */
+export async function topPostId(db: Db, userId: string, range: PeriodRange): Promise<string | null> {
+  const [best] = await db.all<{ postId: string }>(sql`
+    with sums as materialized (
+      select post_id, sum(likes + comments + shares) as e, sum(reach) as r from (${metricRows(userId, range)}) group by post_id),
+    best as (select e, r from sums order by e desc, r desc limit 1)
+    select t.post_id as postId from best b join sums s on s.e = b.e and s.r = b.r join post_targets t on t.post_id = s.post_id
+    where (b.e > 0 or b.r > 0) and ${targetScope(userId, range)}
+    order by t.published_at, t.id limit 1`);
+  if (best) return best.postId;
+  // Nothing has engagement or reach: every post ties, so the first published wins.
+  const [first] = await db.all<{ postId: string }>(sql`
+    select t.post_id as postId from post_targets t where ${targetScope(userId, range)} order by t.published_at, t.id limit 1`);
+  return first?.postId ?? null;
+}
+
+export const dailyEngagementSql = (userId: string, platforms: Platform[] | null, days: Array<{ from: number; to: number }>) => sql`
+    select d.key as i, coalesce(sum(s.likes_delta), 0) as likes, coalesce(sum(s.comments_delta), 0) as comments, coalesce(sum(s.shares_delta), 0) as shares
+    from json_each(${JSON.stringify(days.map((d) => [d.from, d.to]))}) d
+    left join post_metric_snapshots s on s.user_id = ${userId} and s.taken_at >= d.value ->> 0 and s.taken_at < d.value ->> 1
+      ${platformFilter(sql`s.platform`, platforms)}
+    group by d.key order by d.key`;
+
+/**
+ * Likes, comments and shares received per local day: the snapshots' stored deltas (growth since the target's
+ * previous snapshot) summed over each day's instants, from the covering (user_id, taken_at, …) index.
+ */
+export async function loadDailyEngagement(db: Db, userId: string, platforms: Platform[] | null, days: Array<{ day: string; from: number; to: number }>) {
+  const rows = await db.all<{ i: number; likes: number; comments: number; shares: number }>(dailyEngagementSql(userId, platforms, days));
+  const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
+  return days.map((d, i) => {
+    const row = byIndex.get(i);
+    return { date: d.day, likes: row?.likes ?? 0, comments: row?.comments ?? 0, shares: row?.shares ?? 0 };
+  });
 }
 
 export interface AccountRow {

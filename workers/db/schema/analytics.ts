@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { connectedAccounts, PLATFORMS } from "./accounts";
 import { createdAt, ms } from "./columns";
@@ -48,8 +49,56 @@ export const postMetricSnapshots = sqliteTable(
     saves: integer("saves").notNull(),
     clicks: integer("clicks").notNull(),
     videoViews: integer("video_views").notNull(),
+    /**
+     * Growth since the target's previous snapshot (the first one counts from zero). Filled by the
+     * `post_metric_snapshots_deltas` trigger (migration 0010) on insert, never by the app, so every writer agrees.
+     * SQL defaults, so an insert binds no parameter for them (D1's 100-parameter limit).
+     */
+    likesDelta: integer("likes_delta").notNull().default(sql`0`),
+    commentsDelta: integer("comments_delta").notNull().default(sql`0`),
+    sharesDelta: integer("shares_delta").notNull().default(sql`0`),
   },
-  (t) => [index("post_snapshots_user_taken_idx").on(t.userId, t.takenAt), index("post_snapshots_target_taken_idx").on(t.targetId, t.takenAt)],
+  (t) => [
+    // Engagement trends sum the deltas per day straight from this index (it covers the query).
+    index("post_snapshots_user_taken_idx").on(t.userId, t.takenAt, t.platform, t.likesDelta, t.commentsDelta, t.sharesDelta),
+    index("post_snapshots_target_taken_idx").on(t.targetId, t.takenAt),
+  ],
+);
+
+/**
+ * Each target's latest snapshot (derived state, ADR 008): kept by the `post_metric_snapshots_current` trigger
+ * (migration 0010) on every snapshot insert. `publishedAt` is the target's, copied at insert (a published
+ * target stays published). Overview sums this instead of looking up the latest of a million snapshots.
+ */
+export const postMetricsCurrent = sqliteTable(
+  "post_metrics_current",
+  {
+    targetId: text("target_id")
+      .primaryKey()
+      .references(() => postTargets.id, { onDelete: "cascade" }),
+    postId: text("post_id").notNull(),
+    accountId: text("account_id").notNull(),
+    userId: text("user_id").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    publishedAt: ms("published_at"),
+    snapshotId: text("snapshot_id").notNull(),
+    takenAt: ms("taken_at").notNull(),
+    impressions: integer("impressions").notNull(),
+    reach: integer("reach").notNull(),
+    likes: integer("likes").notNull(),
+    comments: integer("comments").notNull(),
+    shares: integer("shares").notNull(),
+    saves: integer("saves").notNull(),
+    clicks: integer("clicks").notNull(),
+    videoViews: integer("video_views").notNull(),
+  },
+  (t) => [
+    // Covers the overview's sums: a range scan by publish time reads no table row.
+    index("post_metrics_current_user_published_idx").on(
+      t.userId, t.publishedAt, t.takenAt, t.accountId, t.postId, t.platform,
+      t.impressions, t.reach, t.likes, t.comments, t.shares, t.saves, t.clicks, t.videoViews,
+    ),
+  ],
 );
 
 export interface AudienceData {

@@ -72,8 +72,9 @@ export const postTargets = sqliteTable(
     index("post_targets_post_idx").on(t.postId),
     index("post_targets_due_idx").on(t.status, t.dueAt),
     index("post_targets_account_idx").on(t.accountId, t.status),
-    // Analytics reads a user's published targets by publish time (also serves user + status lookups).
-    index("post_targets_user_status_published_idx").on(t.userId, t.status, t.publishedAt),
+    // Analytics reads a user's published targets by publish time (also serves user + status lookups); the
+    // trailing columns let the overview count targets and posts per account from the index alone.
+    index("post_targets_user_status_published_idx").on(t.userId, t.status, t.publishedAt, t.accountId, t.postId, t.platform),
   ],
 );
 
