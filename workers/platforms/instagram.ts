@@ -1,5 +1,5 @@
-import { credentialsFor, expiresAt, facebookLogin, graphHttp, PAGE_SCOPES, parseGraphTime, sharesOf, waitUntilReady } from "./meta";
-import type { ClientDeps } from "./registry";
+import { expiresAt, facebookLogin, graphHttp, PAGE_SCOPES, parseGraphTime, sharesOf, waitUntilReady } from "./meta";
+import { credentialsFor, type ClientDeps } from "./registry";
 import {
   type AccountCredentials,
   type AudienceInsights,

@@ -1,7 +1,7 @@
 import { OAuth2Client } from "arctic";
 import { byteChunks, readAll } from "./byte-chunks";
 import { requestTokens } from "./oauth-token";
-import type { ClientDeps } from "./registry";
+import { credentialsFor, type ClientDeps } from "./registry";
 import { createHttp, type HttpClient, type PlatformResponse } from "./http";
 import {
   PlatformError,
@@ -104,9 +104,7 @@ export class LinkedInClient implements PlatformClient {
   }
 
   private get credentials() {
-    const c = this.deps.credentials.linkedin;
-    if (!c) throw new PlatformError("permanent", "LinkedIn is not configured.", { platform: "linkedin" });
-    return c;
+    return credentialsFor(this.deps, "linkedin");
   }
 
   authorizeUrl(input: { state: string; redirectUri: string }): URL {

@@ -1,6 +1,6 @@
 import type { Platform } from "../db/schema/accounts";
 import { createHttp, type ErrorClassifier, type HttpClient } from "./http";
-import type { ClientDeps } from "./registry";
+import { credentialsFor, type ClientDeps } from "./registry";
 import { PlatformError, type TokenSet } from "./types";
 
 /** What the Meta clients (Instagram, Facebook Pages, Threads) share: the Graph error rules and Facebook Login. */
@@ -43,12 +43,6 @@ export function classifyGraph(platform: Platform): ErrorClassifier {
 
 export function graphHttp(deps: ClientDeps, platform: Platform): HttpClient {
   return createHttp({ platform, fetch: deps.fetch, classify: classifyGraph(platform), now: deps.now });
-}
-
-export function credentialsFor(deps: ClientDeps, platform: Platform) {
-  const creds = deps.credentials[platform];
-  if (!creds) throw new PlatformError("permanent", `${platform} is not configured on this server.`, { platform });
-  return creds;
 }
 
 export function expiresAt(deps: ClientDeps, expiresIn: unknown): number | null {

@@ -6,7 +6,7 @@ import { createThreadsClient } from "./threads";
 import { LinkedInClient } from "./linkedin";
 import { XClient } from "./x";
 import { YouTubeClient } from "./youtube";
-import type { PlatformClient } from "./types";
+import { PlatformError, type PlatformClient } from "./types";
 
 export interface ClientDeps {
   endpoints: Endpoints;
@@ -46,4 +46,11 @@ export function platformCredentials(env: Record<string, unknown>, sandbox: boole
     else if (sandbox) out[platform] = { clientId: `sandbox-${platform}-app`, clientSecret: `sandbox-${platform}-secret` };
   }
   return out;
+}
+
+/** A platform's OAuth client credentials, or a permanent error saying the server is not set up for it. */
+export function credentialsFor(deps: ClientDeps, platform: Platform) {
+  const creds = deps.credentials[platform];
+  if (!creds) throw new PlatformError("permanent", `${platform} is not configured on this server.`, { platform });
+  return creds;
 }

@@ -1,5 +1,5 @@
-import { credentialsFor, expiresAt, graphHttp, parseGraphTime, waitUntilReady } from "./meta";
-import type { ClientDeps } from "./registry";
+import { expiresAt, graphHttp, parseGraphTime, waitUntilReady } from "./meta";
+import { credentialsFor, type ClientDeps } from "./registry";
 import { type AccountCredentials, type PlatformClient, PlatformError, type PublishMedia } from "./types";
 
 /**

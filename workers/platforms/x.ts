@@ -1,7 +1,7 @@
 import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import { byteChunks } from "./byte-chunks";
 import { requestTokens } from "./oauth-token";
-import type { ClientDeps } from "./registry";
+import { credentialsFor, type ClientDeps } from "./registry";
 import { createHttp, type HttpClient, type PlatformResponse } from "./http";
 import {
   PlatformError,
@@ -66,9 +66,7 @@ export class XClient implements PlatformClient {
   }
 
   private get credentials() {
-    const c = this.deps.credentials.twitter;
-    if (!c) throw new PlatformError("permanent", "X is not configured.", { platform: "twitter" });
-    return c;
+    return credentialsFor(this.deps, "twitter");
   }
 
   authorizeUrl(input: { state: string; redirectUri: string; codeVerifier?: string }): URL {

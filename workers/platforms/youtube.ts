@@ -3,7 +3,7 @@ import { addDays, startOfDay } from "date-fns";
 import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import { byteChunks } from "./byte-chunks";
 import { requestTokens } from "./oauth-token";
-import type { ClientDeps } from "./registry";
+import { credentialsFor, type ClientDeps } from "./registry";
 import { createHttp, type HttpClient, type PlatformResponse } from "./http";
 import {
   PlatformError,
@@ -92,9 +92,7 @@ export class YouTubeClient implements PlatformClient {
   }
 
   private get credentials() {
-    const c = this.deps.credentials.youtube;
-    if (!c) throw new PlatformError("permanent", "YouTube is not configured.", { platform: "youtube" });
-    return c;
+    return credentialsFor(this.deps, "youtube");
   }
 
   authorizeUrl(input: { state: string; redirectUri: string; codeVerifier?: string }): URL {
