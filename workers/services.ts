@@ -18,7 +18,7 @@ import { resolveEndpoints, type EndpointKey } from "./platforms/endpoints";
 import { createPlatformRegistry, platformCredentials } from "./platforms/registry";
 import { upstreamFetch } from "./platforms/upstream-fetch";
 import { PlatformError, type PlatformClient } from "./platforms/types";
-import type { Platform } from "./db/schema/accounts";
+import type { Platform } from "./platform-profile";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

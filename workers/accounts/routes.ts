@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { requireAuth } from "../auth/middleware";
-import { PLATFORMS, type Platform } from "../db/schema/accounts";
+import { PLATFORMS, type Platform } from "../platform-profile";
 import type { AppEnv } from "../http/app-env";
 import { HttpError, Messages, notFound, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { requireAuth } from "../auth/middleware";
-import { PLATFORMS } from "../db/schema/accounts";
+import { PLATFORMS } from "../platform-profile";
 import type { AppEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute } from "../openapi/registry";

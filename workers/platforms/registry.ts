@@ -1,4 +1,4 @@
-import type { Platform } from "../db/schema/accounts";
+import { PLATFORMS, type Platform } from "../platform-profile";
 import type { Endpoints } from "./endpoints";
 import { createFacebookClient } from "./facebook";
 import { createInstagramClient } from "./instagram";
@@ -39,7 +39,7 @@ export function createPlatformRegistry(deps: ClientDeps): PlatformRegistry {
  */
 export function platformCredentials(env: Record<string, unknown>, sandbox: boolean): ClientDeps["credentials"] {
   const out: ClientDeps["credentials"] = {};
-  for (const platform of ["instagram", "facebook", "twitter", "linkedin", "youtube", "threads"] as const) {
+  for (const platform of PLATFORMS) {
     const id = env[`${platform.toUpperCase()}_CLIENT_ID`];
     const secret = env[`${platform.toUpperCase()}_CLIENT_SECRET`];
     if (typeof id === "string" && id && typeof secret === "string" && secret) out[platform] = { clientId: id, clientSecret: secret };

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { likeContains } from "../db/like";
-import { connectedAccounts, type Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
+import { connectedAccounts } from "../db/schema/accounts";
 import { media, postMedia } from "../db/schema/media";
 import { posts, postTargets, type TARGET_STATUSES } from "../db/schema/posts";
 import { HttpError, notFound } from "../http/envelope";

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import type { Platform } from "../../../workers/db/schema/accounts";
-import { PLATFORM_NAMES } from "../../../workers/ai/limits";
+import { type Platform, PLATFORM_NAMES } from "../../../workers/platform-profile";
 import { callAi, type GenerateData, type HashtagData, type Mention, type MentionData, type Suggestion } from "./ai-client";
 import { RichText } from "./ContentGenerator";
 import { CountSlider } from "./CountSlider";

@@ -1,4 +1,4 @@
-import type { Platform } from "../../../workers/db/schema/accounts";
+import type { Platform } from "../../../workers/platform-profile";
 import { DEFAULT_CHARACTER_LIMIT } from "../../../workers/ai/limits";
 import { CHARACTER_LIMITS, captionOf, characterCount, PostMessages, tightestPlatform } from "../../../workers/posts/schema";
 
