@@ -26,6 +26,7 @@ export async function sniffType(head: Uint8Array): Promise<SniffedType | null> {
 /** Strips directories and control characters so a name like `../../x.png` cannot name a path. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
   const cleaned = base.replace(/[\u0000-\u001f\u007f"<>:|?*]/g, "").trim().slice(0, 200);
   return cleaned.replace(/^\.+/, "") || "file";
 }
