@@ -57,14 +57,17 @@ export const connectRoutes = new Hono<AppEnv>()
     return c.redirect(url.toString(), 302);
   })
   .get("/:platform/status", async (c) => {
-    const platform = platformOf(c.req.param("platform"));
-    const accounts = (await c.var.services.accounts.list(c.var.auth!.user.id)).filter((a) => a.platform === platform);
+    const accounts = await accountsOn(c.var.services.accounts, c.var.auth!.user.id, platformOf(c.req.param("platform")));
     return ok(c, { connected: accounts.some((a) => a.connected), accounts }, "OK");
   })
   .get("/:platform/accounts", async (c) => {
-    const platform = platformOf(c.req.param("platform"));
-    const accounts = (await c.var.services.accounts.list(c.var.auth!.user.id)).filter((a) => a.platform === platform);
+    const accounts = await accountsOn(c.var.services.accounts, c.var.auth!.user.id, platformOf(c.req.param("platform")));
     return c.json({ success: true, message: "OK", accounts, data: { accounts } });
+  })
+  // SPEC: the settings page reads the connected YouTube channel (the first usable one, else any).
+  .get("/youtube/channel", async (c) => {
+    const channels = await accountsOn(c.var.services.accounts, c.var.auth!.user.id, "youtube");
+    return ok(c, { channel: channels.find((a) => a.connected) ?? channels[0] ?? null, channels }, "OK");
   })
   .post("/instagram/disconnect", async (c) => {
     const removed = await c.var.services.accounts.disconnectPlatform(c.var.auth!.user.id, ["instagram", "facebook"]);
@@ -84,6 +87,10 @@ export const connectRoutes = new Hono<AppEnv>()
     const url = await c.var.services.accounts.start(c.var.auth!, platform, variant);
     return c.redirect(url.toString(), 302);
   });
+
+async function accountsOn(accounts: AccountsService, userId: string, platform: Platform) {
+  return (await accounts.list(userId)).filter((a) => a.platform === platform);
+}
 
 /** The per-platform disconnect paths; Instagram's path also takes the Page that came with the Instagram account. */
 async function disconnectOne(accounts: AccountsService, userId: string, platform: Platform, id: string) {
