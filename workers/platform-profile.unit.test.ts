@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_REQUIRED } from "./posts/schema";
+import { ACCOUNT_REQUIRED } from "./posts/rules";
 import { byPlatform, PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS } from "./platform-profile";
 
 describe("platform profile", () => {

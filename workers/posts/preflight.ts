@@ -1,7 +1,7 @@
 import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import type { MediaKind } from "../db/schema/media";
 import { megabytes } from "../media/limits";
-import { allHashtags, captionOf, CHARACTER_LIMITS, characterCount, HASHTAG_LIMITS, PostMessages } from "./schema";
+import { allHashtags, captionOf, CHARACTER_LIMITS, characterCount, HASHTAG_LIMITS, PostMessages } from "./rules";
 
 export interface PreflightAccount {
   id: string;

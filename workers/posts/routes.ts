@@ -6,7 +6,7 @@ import type { AppEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { listPostsSchema, toListQuery } from "./query";
-import { postFieldsSchema, type PostFields } from "./schema";
+import { postFieldsSchema, type PostFields } from "./rules";
 import { PreflightError } from "./store";
 
 const deleteQuery = z.object({ deleteRemote: z.enum(["true", "false"]).default("false").transform((v) => v === "true") });

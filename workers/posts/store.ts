@@ -9,7 +9,7 @@ import { HttpError, notFound } from "../http/envelope";
 import type { MediaLibrary } from "../media/library";
 import { presentMedia, type MediaRow } from "../media/present";
 import { preflight, type Problem } from "./preflight";
-import { accountsOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./schema";
+import { accountsOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./rules";
 import { derivePostStatus } from "../publishing/state";
 import type { ListPostsQuery } from "./query";
 

@@ -5,7 +5,7 @@ import { requireAuth } from "../auth/middleware";
 import type { AppEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { claimDueTargets } from "./claim";
-import { schedulerStatus, upcomingTargets } from "./scheduler";
+import { schedulerStatus, upcomingTargets } from "./status";
 
 export const schedulerRoutes = new Hono<AppEnv>()
   .use(requireAuth)
