@@ -5,6 +5,7 @@ import { createMiddleware } from "hono/factory";
 import { reportRoutes } from "./analytics/report-routes";
 import { analyticsRoutes } from "./analytics/routes";
 import { authRoutes } from "./auth/routes";
+import { keyRoutes } from "./automation/key-routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import { originCheck, resolveAuth } from "./auth/middleware";
 import { ConfigError } from "./env";
@@ -71,6 +72,7 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/auth", connectRoutes);
   app.route("/api/accounts", accountRoutes);
   app.route("/api/users", userRoutes);
+  app.route("/api/keys", keyRoutes);
   app.route("/api/feedback", feedbackRoutes);
   app.route("/api/events", eventRoutes);
   app.route("/api/billing", billingRoutes);

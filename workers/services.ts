@@ -2,6 +2,7 @@ import { createAiProvider } from "./ai/factory";
 import { AiService } from "./ai/service";
 import { AiUsageStore } from "./ai/usage";
 import { AuthService } from "./auth/service";
+import { ApiKeyService } from "./automation/api-keys";
 import { PublishingService } from "./publishing/service";
 import { RateLimitService } from "./auth/rate-limit";
 import { createDb } from "./db/client";
@@ -57,6 +58,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     markNeedsReconnect: (accountId: string, reason: string) => accounts.markNeedsReconnect(accountId, reason),
   };
   const media = new MediaLibrary(db, env.MEDIA, now);
+  const auth = new AuthService({ db, sessions: env.USER_SESSIONS, mailer, secret: config.SESSION_SECRET, now });
   return {
     config,
     platforms,
@@ -65,7 +67,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     db,
     now,
     mailer,
-    auth: new AuthService({ db, sessions: env.USER_SESSIONS, mailer, secret: config.SESSION_SECRET, now }),
+    auth,
+    apiKeys: new ApiKeyService(db, (id) => auth.getUser(id), now),
     rateLimit: new RateLimitService(env.RATE_LIMITER, now),
     /** The AI assistant acting for one member (provider built on first use, not on every request). */
     ai: (caller: MemberRef) => new AiService(createAiProvider(config, platformFetch), aiUsage, caller, now),

@@ -2,12 +2,28 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http/app-env";
 import { HttpError } from "../http/envelope";
 import { isSafeMethod, isSameOriginRequest } from "../http/origin";
+import { isApiKeyToken } from "../automation/key-scopes";
 import { tokenFromRequest } from "./session-cookie";
 
-/** Resolves the caller from a bearer token or the session cookie; never fails on its own. */
+/**
+ * Resolves the caller from a bearer token or the session cookie. A session that does not resolve is
+ * simply signed out; an API key (`pl_…`) that does not resolve is refused (401), and a live key is
+ * rate-limited per key, its RateLimit headers on every answer.
+ */
 export const resolveAuth = createMiddleware<AppEnv>(async (c, next) => {
   const found = tokenFromRequest(c.req.raw);
   c.set("authVia", found?.via ?? null);
+  c.set("apiKey", null);
+  if (found?.via === "bearer" && isApiKeyToken(found.token)) {
+    const resolved = await c.var.services.apiKeys.resolve(found.token);
+    if (!resolved) throw new HttpError(401, "This API key is invalid, revoked or expired.");
+    const headers = await c.var.services.rateLimit.enforceWithHeaders("apiKey", resolved.key.id);
+    c.set("auth", { user: resolved.user, sessionId: `key:${resolved.key.id}` });
+    c.set("apiKey", resolved.key);
+    await next();
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    return;
+  }
   c.set("auth", found ? await c.var.services.auth.resolve(found.token) : null);
   await next();
 });

@@ -1,9 +1,15 @@
+import type { ApiKeyContext } from "../automation/api-keys";
 import type { AuthContext } from "../auth/service";
 import type { Services } from "../services";
 import type { Role } from "../workspaces/roles";
 import type { WorkspaceContext } from "../workspaces/membership";
 
-type Common = { services: Services; authVia: "bearer" | "cookie" | null };
+type Common = {
+  services: Services;
+  authVia: "bearer" | "cookie" | null;
+  /** The API key the request was sent with, if any: its workspace and scopes bound the request. */
+  apiKey: ApiKeyContext | null;
+};
 
 export type AppEnv = {
   Bindings: Env;

@@ -102,10 +102,17 @@ export function openApiDocument(info: { title: string; version: string }) {
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "The token from POST /api/auth/login" },
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "pl_<id>_<secret>",
+          description:
+            "A workspace API key from Settings → API (POST /api/keys): acts in its workspace with the member's role, limited to its scopes (read, write, publish); answers carry RateLimit-Limit/Remaining/Reset and a 429 carries Retry-After",
+        },
         cookie: { type: "apiKey", in: "cookie", name: "postline_session", description: "The browser's session cookie" },
       },
     },
-    security: [{ bearer: [] }, { cookie: [] }],
+    security: [{ bearer: [] }, { apiKey: [] }, { cookie: [] }],
     paths,
   };
 }

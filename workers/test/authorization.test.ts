@@ -41,7 +41,8 @@ async function fixture() {
   await env.DB.prepare("INSERT INTO report_files (id, workspace_id, user_id, schedule_id, kind, format, r2_key, size, created_at) VALUES (?, ?, ?, ?, 'summary', 'pdf', ?, 19, ?)")
     .bind(reportId, a.user.id, a.user.id, schedule.id, `reports/${a.user.id}/${reportId}.pdf`, Date.now())
     .run();
-  return { a, account, media, upload: upload.uploadId ?? upload.id, post: post._id as string, target: post.platformPosts[0].id as string, schedule: schedule.id as string, reportId, content };
+  const apiKey = (await call("/api/keys", { token: a.token, body: { name: "A's key", scopes: ["read"] } })).body.data.id as string;
+  return { a, apiKey, account, media, upload: upload.uploadId ?? upload.id, post: post._id as string, target: post.platformPosts[0].id as string, schedule: schedule.id as string, reportId, content };
 }
 
 /** Fills a route's parameters with A's resources; `null` marks parameters that name no resource of A's. */
@@ -68,6 +69,7 @@ function paramValue(path: string, name: string, fx: A): { value: string; ofA: bo
     if (path.startsWith("/api/posts/") || path.startsWith("/api/analytics/posts/")) return of(fx.post);
     if (path.startsWith("/api/accounts/") || path.startsWith("/api/auth/") || path.startsWith("/api/analytics/account/")) return of(fx.account._id);
     if (path.startsWith("/api/analytics/reports/schedules/")) return of(fx.schedule);
+    if (path.startsWith("/api/keys/")) return of(fx.apiKey);
     if (path.startsWith("/api/analytics/reports/recent/")) return of(fx.reportId);
   }
   throw new Error(`no fixture for :${name} in ${path}: add one so this route is checked`);
@@ -94,6 +96,7 @@ async function stateOf(fx: A) {
     await q("SELECT status, access_token_enc FROM connected_accounts WHERE id = ?", fx.account._id),
     await q("SELECT enabled, hour FROM report_schedules WHERE id = ?", fx.schedule),
     await q("SELECT count(*) AS n FROM media_uploads WHERE id = ?", fx.upload),
+    await q("SELECT revoked_at FROM api_keys WHERE id = ?", fx.apiKey),
     (await env.MEDIA.list({ prefix: `reports/${fx.a.user.id}/` })).objects.length,
   ]);
 }
@@ -127,7 +130,7 @@ describe("authorization matrix: user B against user A's resources", () => {
       : await call(url, { method: route.method, token: b.token, body: bodyFor(route.method, route.path), redirect: "manual" }).then((r) => ({ status: r.status, text: JSON.stringify(r.body) }));
     if (addressesA) expect([403, 404], out.text).toContain(out.status);
     else expect(out.status, out.text).toBeLessThan(500);
-    for (const secret of [fx.content, fx.account._id, fx.media, fx.post, "secret-a.jpg"]) expect(out.text).not.toContain(secret);
+    for (const secret of [fx.content, fx.account._id, fx.media, fx.post, fx.apiKey, "secret-a.jpg"]) expect(out.text).not.toContain(secret);
     expect(await stateOf(fx)).toBe(before);
   });
 });

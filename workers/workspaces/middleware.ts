@@ -5,6 +5,11 @@ import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { HttpError, Messages, notFound } from "../http/envelope";
 import { findMembership, type WorkspaceContext } from "./membership";
 import { can, refusal, type Action } from "./roles";
+import { keyRefusal } from "../automation/key-scopes";
+import { isSafeMethod } from "../http/origin";
+
+/** A key cannot change the account it belongs to (password, sessions, its own or other keys). */
+export const KEY_SELF_REFUSAL = "API keys cannot change account settings; sign in to do this.";
 
 /** API clients name the workspace with this header; the browser's switcher sets the cookie. */
 export const WORKSPACE_HEADER = "X-Workspace-Id";
@@ -27,11 +32,19 @@ export async function workspaceForRequest(db: Db, userId: string, req: Request):
 
 /** After `resolveAuth`: resolves the workspace and role once per request (one D1 query). */
 export const resolveWorkspace = createMiddleware<AppEnv>(async (c, next) => {
-  const workspace = c.var.auth ? await workspaceForRequest(c.var.services.db, c.var.auth.user.id, c.req.raw) : null;
+  const { auth, apiKey, services } = c.var;
+  // An API key acts only in its own workspace, with the member's current role there.
+  const workspace = !auth ? null : apiKey ? await keyWorkspace(services.db, auth.user.id, apiKey.workspaceId) : await workspaceForRequest(services.db, auth.user.id, c.req.raw);
   c.set("workspace", workspace);
   c.set("role", workspace?.role ?? null);
   await next();
 });
+
+async function keyWorkspace(db: Db, userId: string, workspaceId: string): Promise<WorkspaceContext> {
+  const found = await findMembership(db, userId, workspaceId, false);
+  if (!found) throw new HttpError(401, "This API key's owner is no longer a member of its workspace.");
+  return found;
+}
 
 /** Any signed-in user, whatever their role: routes about the user themself (password, sessions). */
 export const SELF = "self" as const;
@@ -46,6 +59,10 @@ export function requirePermission(action: RouteAction) {
   const middleware = createMiddleware<SignedInEnv>(async (c, next) => {
     const vars = c.var as AppEnv["Variables"];
     if (!vars.auth) throw new HttpError(401, Messages.unauthorized);
+    if (vars.apiKey) {
+      const refused = action === SELF ? (isSafeMethod(c.req.method) ? null : KEY_SELF_REFUSAL) : keyRefusal(vars.apiKey.scopes, action);
+      if (refused) throw new HttpError(403, refused);
+    }
     if (action !== SELF) {
       if (!vars.workspace || !vars.role) throw notFound();
       if (!can(vars.role, action)) throw new HttpError(403, refusal(vars.role, vars.workspace.name));

@@ -1,0 +1,103 @@
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { z } from "zod";
+import { constantTimeEqualText, randomBytes, randomToken, sha256Hex } from "../auth/crypto";
+import type { PublicUser } from "../auth/service";
+import type { Db } from "../db/client";
+import { apiKeys } from "../db/schema/automation";
+import { HttpError, notFound } from "../http/envelope";
+import { API_KEY_SCOPES, type ApiKeyScope, keyIdOf, keyIsLive } from "./key-scopes";
+
+export const createKeySchema = z.object({
+  name: z.string({ error: "Please name the key" }).trim().min(1, "Please name the key").max(100, "The key's name is at most 100 characters"),
+  scopes: z
+    .array(z.enum(API_KEY_SCOPES, { error: "Scopes are read, write and publish" }), { error: "Please choose the key's scopes" })
+    .min(1, "Please choose at least one scope")
+    .transform((s) => [...new Set(s)]),
+  expiresAt: z.iso.datetime({ offset: true, error: "The expiry must be an ISO 8601 date and time" }).optional(),
+});
+export type CreateKeyInput = z.infer<typeof createKeySchema>;
+
+/** What a request authenticated with a key carries besides the user: the key's workspace and scopes. */
+export interface ApiKeyContext {
+  id: string;
+  workspaceId: string;
+  scopes: ApiKeyScope[];
+}
+
+type KeyRow = typeof apiKeys.$inferSelect;
+
+/** The key as its owner sees it: never the secret or its hash. */
+export function toKeyView(row: KeyRow, now: number) {
+  const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+  return {
+    id: row.id,
+    name: row.name,
+    workspaceId: row.workspaceId,
+    scopes: row.scopes,
+    expiresAt: iso(row.expiresAt),
+    lastUsedAt: iso(row.lastUsedAt),
+    revokedAt: iso(row.revokedAt),
+    createdAt: iso(row.createdAt),
+    active: keyIsLive(row, now),
+  };
+}
+
+/** "Last used" is shown to the minute; writing it at most once a minute keeps a busy key off D1. */
+const LAST_USED_GRANULARITY_MS = 60_000;
+
+export class ApiKeyService {
+  constructor(
+    private readonly db: Db,
+    private readonly getUser: (id: string) => Promise<PublicUser | null>,
+    private readonly now: () => number,
+  ) {}
+
+  /** Creates a key; the token is returned here once and never again. */
+  async create(owner: { userId: string; workspaceId: string }, input: CreateKeyInput) {
+    const now = this.now();
+    const expiresAt = input.expiresAt ? Date.parse(input.expiresAt) : null;
+    if (expiresAt !== null && expiresAt <= now) throw new HttpError(400, "The expiry must be in the future");
+    const id = [...randomBytes(8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const token = `pl_${id}_${randomToken(32)}`;
+    const [row] = await this.db
+      .insert(apiKeys)
+      .values({ id, workspaceId: owner.workspaceId, userId: owner.userId, name: input.name, secretHash: await sha256Hex(token), scopes: input.scopes, expiresAt, createdAt: now })
+      .returning();
+    return { ...toKeyView(row!, now), token };
+  }
+
+  /** The caller's own keys in this workspace, newest first. */
+  async list(owner: { userId: string; workspaceId: string }) {
+    const rows = await this.db.query.apiKeys.findMany({
+      where: and(eq(apiKeys.workspaceId, owner.workspaceId), eq(apiKeys.userId, owner.userId)),
+      orderBy: desc(apiKeys.createdAt),
+    });
+    return rows.map((r) => toKeyView(r, this.now()));
+  }
+
+  async revoke(owner: { userId: string; workspaceId: string }, id: string) {
+    const [row] = await this.db
+      .update(apiKeys)
+      .set({ revokedAt: this.now() })
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, owner.workspaceId), eq(apiKeys.userId, owner.userId), isNull(apiKeys.revokedAt)))
+      .returning();
+    if (!row) throw notFound();
+    return toKeyView(row, this.now());
+  }
+
+  /** The user and key behind a `pl_…` token; null for an unknown, revoked or expired key. */
+  async resolve(token: string): Promise<{ user: PublicUser; key: ApiKeyContext } | null> {
+    const id = keyIdOf(token);
+    if (!id) return null;
+    const row = await this.db.query.apiKeys.findFirst({ where: eq(apiKeys.id, id) });
+    const now = this.now();
+    if (!row || !constantTimeEqualText(row.secretHash, await sha256Hex(token)) || !keyIsLive(row, now)) return null;
+    const user = await this.getUser(row.userId);
+    if (!user) return null;
+    await this.db
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, now - LAST_USED_GRANULARITY_MS))));
+    return { user, key: { id: row.id, workspaceId: row.workspaceId, scopes: row.scopes } };
+  }
+}
