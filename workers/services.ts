@@ -3,6 +3,7 @@ import { AiService } from "./ai/service";
 import { AiUsageStore } from "./ai/usage";
 import { AuthService } from "./auth/service";
 import { ApiKeyService } from "./automation/api-keys";
+import { IdempotencyStore } from "./automation/idempotency";
 import { PublishingService } from "./publishing/service";
 import { RateLimitService } from "./auth/rate-limit";
 import { createDb } from "./db/client";
@@ -69,6 +70,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     mailer,
     auth,
     apiKeys: new ApiKeyService(db, (id) => auth.getUser(id), now),
+    idempotency: new IdempotencyStore(db, now),
     rateLimit: new RateLimitService(env.RATE_LIMITER, now),
     /** The AI assistant acting for one member (provider built on first use, not on every request). */
     ai: (caller: MemberRef) => new AiService(createAiProvider(config, platformFetch), aiUsage, caller, now),

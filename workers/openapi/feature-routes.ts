@@ -63,11 +63,12 @@ d({ method: "delete", path: "/api/media/{id}", tag: "Media", summary: "Delete me
 // Posts.
 d({ method: "get", path: "/api/posts", tag: "Posts", summary: "List posts with pagination and filters", query: listPostsSchema });
 d({ method: "post", path: "/api/posts/preflight", tag: "Posts", summary: "Per-channel problems before scheduling", body: postFieldsSchema });
-d({ method: "post", path: "/api/posts", tag: "Posts", summary: "Create a draft, scheduled or publish-now post", body: postFieldsSchema, status: 201 });
+d({ method: "post", path: "/api/posts/validate", tag: "Posts", summary: "Dry run: every check the composer runs (fields, limits, media, per-channel pre-flight, schedule time); creates nothing", body: postFieldsSchema });
+d({ method: "post", path: "/api/posts", tag: "Posts", summary: "Create a draft, scheduled or publish-now post", body: postFieldsSchema, status: 201, idempotent: true });
 d({ method: "get", path: "/api/posts/{id}", tag: "Posts", summary: "One post with per-channel status" });
 d({ method: "put", path: "/api/posts/{id}", tag: "Posts", summary: "Edit or reschedule a post", body: postFieldsSchema });
 d({ method: "delete", path: "/api/posts/{id}", tag: "Posts", summary: "Delete a post (?deleteRemote=true also deletes it on the platforms that allow it)" });
-d({ method: "post", path: "/api/posts/{id}/publish", tag: "Posts", summary: "Publish now" });
+d({ idempotent: true, method: "post", path: "/api/posts/{id}/publish", tag: "Posts", summary: "Publish now" });
 d({ method: "post", path: "/api/posts/{id}/targets/{targetId}/retry", tag: "Posts", summary: "Retry one failed or unconfirmed channel" });
 d({ method: "post", path: "/api/posts/{id}/targets/{targetId}/confirm", tag: "Posts", summary: "Mark an unconfirmed channel as published (optional permalink)" });
 d({ method: "get", path: "/api/notifications/failures", tag: "Scheduler", summary: "Failed channels not yet shown to the user" });

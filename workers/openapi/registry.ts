@@ -26,6 +26,8 @@ export interface RouteDoc<Q extends Schema = Schema, B extends Schema = Schema, 
   /** For downloads: the media types served instead of the JSON envelope. */
   file?: string[];
   status?: number;
+  /** Accepts an Idempotency-Key header (POSTs that create or publish). */
+  idempotent?: boolean;
 }
 
 const routes: RouteDoc[] = [];
@@ -49,6 +51,15 @@ function parameters(route: RouteDoc) {
   const out: Array<Record<string, unknown>> = [];
   for (const name of route.path.match(/\{(\w+)\}/g) ?? []) {
     out.push({ name: name.slice(1, -1), in: "path", required: true, schema: { type: "string" } });
+  }
+  if (route.idempotent) {
+    out.push({
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      description: "Retry safely: the same key with the same body answers the first answer for 24 hours without doing the work again; with a different body 422; while the first is running 409",
+      schema: { type: "string", minLength: 1, maxLength: 255 },
+    });
   }
   if (route.query) {
     const schema = json(route.query, "input") as { properties?: Record<string, Record<string, unknown>>; required?: string[] };

@@ -9,6 +9,7 @@ import { listPostsSchema, toListQuery } from "./query";
 import { postFieldsSchema, type PostFields } from "./rules";
 import { PreflightError, type Actor } from "./store";
 import { requirePermission } from "../workspaces/middleware";
+import { idempotent } from "../automation/idempotency";
 
 const deleteQuery = z.object({ deleteRemote: z.enum(["true", "false"]).default("false").transform((v) => v === "true") });
 const confirmBody = z.object({ permalink: z.string().url("Please enter the post's link (a URL)").max(2048).optional() });
@@ -31,7 +32,13 @@ export const postRoutes = new Hono<SignedInEnv>()
     const fields = await readJson(c, postFieldsSchema);
     return ok(c, await c.var.services.posts.preflight(actor(c), fields));
   })
-  .post("/", requirePermission("posts.write"), async (c) => {
+  .post("/validate", requirePermission("posts.write"), async (c) => {
+    const parsed = postFieldsSchema.safeParse(await readJson(c, z.record(z.string(), z.unknown())));
+    if (!parsed.success) return ok(c, { valid: false, messages: parsed.error.issues.map((i) => i.message), problems: [] });
+    const { messages, problems } = await c.var.services.posts.preflight(actor(c), parsed.data);
+    return ok(c, { valid: messages.length === 0 && problems.length === 0, messages, problems });
+  })
+  .post("/", requirePermission("posts.write"), idempotent, async (c) => {
     const fields = await readJson(c, postFieldsSchema);
     const { services } = c.var;
     const created = await services.posts.create(actor(c), fields);
@@ -62,7 +69,7 @@ export const postRoutes = new Hono<SignedInEnv>()
       : "Post deleted successfully";
     return ok(c, { id, remote }, message);
   })
-  .post("/:id/publish", requirePermission("posts.publish"), async (c) => {
+  .post("/:id/publish", requirePermission("posts.publish"), idempotent, async (c) => {
     const { services } = c.var;
     await services.posts.publish(actor(c), c.req.param("id"));
     await services.publishing.dispatchDue(ws(c));

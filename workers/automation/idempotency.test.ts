@@ -1,0 +1,67 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { insertAccount } from "../test/fixtures";
+import { call, registerUser } from "../test/helpers";
+import { fileOf, jpegBytes } from "../test/media-fixtures";
+
+async function uploadImage(token: string): Promise<string> {
+  const form = new FormData();
+  form.append("files", fileOf(jpegBytes(1080, 1080), "photo.jpg"));
+  return (await call("/api/media/upload", { token, body: form })).body.data[0].id as string;
+}
+import { IdempotencyMessages } from "./idempotency";
+
+const count = async (sql: string, id: string) => (await env.DB.prepare(sql).bind(id).first<{ n: number }>())!.n;
+
+describe("Idempotency-Key", () => {
+  it("20 parallel publish-now requests with one key create one post with one channel, and replay its answer", async () => {
+    const u = await registerUser();
+    const account = await insertAccount(u.user.id, "linkedin");
+    const image = await uploadImage(u.token);
+    const body = { content: "Launch day", platforms: ["linkedin"], selectedAccounts: { linkedin: [account] }, images: [image], publishNow: true };
+    const headers = { "Idempotency-Key": crypto.randomUUID() };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call("/api/posts", { token: u.token, body, headers })));
+    const done = answers.filter((a) => a.status === 201);
+    const busy = answers.filter((a) => a.status === 409);
+    expect(done.length + busy.length, JSON.stringify(answers.map((a) => [a.status, a.body.message]))).toBe(20);
+    expect(done.length).toBeGreaterThan(0);
+    for (const b of busy) expect(b.body).toEqual({ success: false, message: IdempotencyMessages.inProgress });
+    expect(new Set(done.map((a) => a.body.data._id)).size).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM posts WHERE workspace_id = ?", u.user.id)).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM post_targets t JOIN posts p ON p.id = t.post_id WHERE p.workspace_id = ?", u.user.id)).toBe(1);
+
+    // Later, the same key and body replays the first answer; a different body is refused.
+    const again = await call("/api/posts", { token: u.token, body, headers });
+    expect(again.status).toBe(201);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.body.data._id).toBe(done[0]!.body.data._id);
+    const other = await call("/api/posts", { token: u.token, body: { ...body, content: "Something else" }, headers });
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual({ success: false, message: IdempotencyMessages.mismatch });
+    expect(await count("SELECT count(*) AS n FROM posts WHERE workspace_id = ?", u.user.id)).toBe(1);
+  });
+
+  it("20 parallel publish calls on one draft with one key queue it once", async () => {
+    const u = await registerUser();
+    const account = await insertAccount(u.user.id, "linkedin");
+    const image = await uploadImage(u.token);
+    const draft = await call("/api/posts", { token: u.token, body: { content: "Draft", platforms: ["linkedin"], selectedAccounts: { linkedin: [account] }, images: [image], status: "draft" } });
+    const headers = { "Idempotency-Key": "publish-once" };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(`/api/posts/${draft.body.data._id}/publish`, { token: u.token, method: "POST", headers })));
+    expect(answers.every((a) => a.status === 200 || a.status === 409), JSON.stringify(answers.map((a) => [a.status, a.body.message]))).toBe(true);
+    const firsts = answers.filter((a) => a.status === 200 && !a.headers.get("Idempotent-Replayed"));
+    expect(firsts).toHaveLength(1);
+    expect(await count("SELECT count(*) AS n FROM post_targets t JOIN posts p ON p.id = t.post_id WHERE p.workspace_id = ?", u.user.id)).toBe(1);
+  });
+
+  it("keys of two users never collide", async () => {
+    const [a, b] = [await registerUser(), await registerUser()];
+    const headers = { "Idempotency-Key": "same-key" };
+    const body = { content: "Idea", platforms: ["linkedin"], status: "draft" };
+    const ra = await call("/api/posts", { token: a.token, body, headers });
+    const rb = await call("/api/posts", { token: b.token, body, headers });
+    expect([ra.status, rb.status]).toEqual([201, 201]);
+    expect(rb.headers.get("Idempotent-Replayed")).toBeNull();
+    expect(ra.body.data._id).not.toBe(rb.body.data._id);
+  });
+});
