@@ -81,6 +81,9 @@ describe("POST /api/posts", () => {
     [{ scheduledDate: "2020-01-01T09:00:00Z" }, "Schedule date cannot be in the past"],
     [{ scheduledDate: null }, "Please choose a date and time to schedule this post"],
     [{ scheduledDate: { localDate: "2027-02-30", localTime: "09:00" } }, "Please enter a valid date and time"],
+    [{ timezone: "Not/AZone", scheduledDate: { localDate: "2027-05-10", localTime: "09:00" } }, "Please choose a valid timezone (for example Europe/Berlin)"],
+    [{ scheduledDate: "9999-12-31T09:00:00Z" }, "Schedule date cannot be more than 2 years ahead"],
+    [{ scheduledDate: new Date(Date.now() + 2 * 365 * 24 * 3600_000 + 3600_000).toISOString() }, "Schedule date cannot be more than 2 years ahead"],
   ])("refuses %j with the spec's message and writes nothing", async (change, message) => {
     const { u, base } = await setup();
     const res = await call("/api/posts", { token: u.token, body: { ...base, status: "scheduled", scheduledDate: tomorrow(), ...change } });
@@ -150,6 +153,11 @@ describe("updating, publishing and deleting", () => {
 
     const past = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { scheduledDate: "2020-01-01T00:00:00Z" } });
     expect(past.body).toEqual({ success: false, message: "Schedule date cannot be in the past" });
+    const far = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { scheduledDate: "9999-01-01T00:00:00Z" } });
+    expect(far.body).toEqual({ success: false, message: "Schedule date cannot be more than 2 years ahead" });
+    const zone = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { timezone: "Not/AZone" } });
+    expect(zone.body).toEqual({ success: false, message: "Please choose a valid timezone (for example Europe/Berlin)" });
+    expect((await call(`/api/posts/${created.id}`, { token: u.token })).body.data.timezone).toBe("Europe/Berlin");
   });
 
   it("publishes an existing draft by queueing its targets", async () => {
