@@ -179,6 +179,47 @@ describe("updating, publishing and deleting", () => {
   });
 });
 
+describe("a post the platforms already have", () => {
+  it("refuses edits of its text and media once a channel is live (409, and says what is still editable)", async () => {
+    const { u, base } = await setup();
+    const created = (await call("/api/posts", { token: u.token, body: { ...base, hashtags: ["spring"], scheduledDate: tomorrow() } })).body.data;
+    const [first] = created.platformPosts;
+    await env.DB.prepare("UPDATE post_targets SET status = 'published', published_at = ? WHERE id = ?").bind(Date.now(), first.id).run();
+    const refused = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { content: "Edited after the fact", hashtags: ["summer"] } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      success: false,
+      message:
+        "This post is already published on Instagram, so its content, hashtags can no longer be changed here (the platform would still show the old version). You can still change its category, and the time and accounts of channels not yet published.",
+    });
+    const media = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { media: [], images: [] } });
+    expect(media.status).toBe(409);
+    expect(media.body.message).toContain("its media can no longer be changed");
+    expect((await call(`/api/posts/${created.id}`, { token: u.token })).body.data).toMatchObject({ content: "Hello world", hashtags: ["spring"] });
+
+    // The same text sent back unchanged, and the category, are fine.
+    const allowed = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { content: "Hello world", hashtags: "#spring", metadata: { category: "promo" } } });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.data.metadata.category).toBe("promo");
+  });
+
+  it("refuses to delete a post while a channel is being sent (409) and keeps it; deletes it once settled", async () => {
+    const { u, base } = await setup();
+    const created = (await call("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })).body.data;
+    const [first] = created.platformPosts;
+    await env.DB.prepare("UPDATE post_targets SET status = 'publishing' WHERE id = ?").bind(first.id).run();
+    for (const path of [`/api/posts/${created.id}`, `/api/posts/${created.id}?deleteRemote=true`]) {
+      const res = await call(path, { method: "DELETE", token: u.token });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ success: false, message: "This post is being published right now and cannot be deleted. Try again in a minute, once it has finished." });
+    }
+    expect((await call(`/api/posts/${created.id}`, { token: u.token })).body.data.platformPosts).toHaveLength(2);
+    await env.DB.prepare("UPDATE post_targets SET status = 'published' WHERE id = ?").bind(first.id).run();
+    expect((await call(`/api/posts/${created.id}`, { method: "DELETE", token: u.token })).status).toBe(200);
+    expect((await call(`/api/posts/${created.id}`, { token: u.token })).status).toBe(404);
+  });
+});
+
 describe("GET /api/posts", () => {
   it("pages and filters by status, platform, date range and search", async () => {
     const { u, base, ig } = await setup();

@@ -52,6 +52,8 @@ export const postRoutes = new Hono<AppEnv>()
     const { services } = c.var;
     const id = c.req.param("id");
     const { deleteRemote } = parseOrThrow(deleteQuery, c.req.query());
+    // Checked before anything is deleted on the platforms; remove() checks again, atomically.
+    await services.posts.refuseWhilePublishing(actor(c).id, id);
     const remote = deleteRemote ? await services.publishing.deleteRemote(actor(c).id, id) : [];
     await services.posts.remove(actor(c).id, id);
     const refused = remote.filter((r) => !r.deleted);

@@ -7,6 +7,7 @@ import { posts, postTargets, type TARGET_STATUSES } from "../db/schema/posts";
 import { HttpError, notFound } from "../http/envelope";
 import type { MediaLibrary } from "../media/library";
 import { presentMedia, type MediaRow } from "../media/present";
+import { frozenChanges, frozenEditMessage } from "./edit-rules";
 import { preflight, type Problem } from "./preflight";
 import { accountsOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./schema";
 import { derivePostStatus } from "../publishing/state";
@@ -18,6 +19,8 @@ type TargetStatus = (typeof TARGET_STATUSES)[number];
 
 /** Targets that have left the user's hands: they are never rewritten by an edit or reschedule. */
 const SETTLED: TargetStatus[] = ["queued", "publishing", "published", "unconfirmed"];
+
+const PUBLISHING_NOW_DELETE = "This post is being published right now and cannot be deleted. Try again in a minute, once it has finished.";
 
 export class PreflightError extends HttpError {
   constructor(readonly problems: Problem[]) {
@@ -122,7 +125,11 @@ export class PostStore {
     if (existing.some((t) => t.status === "queued" || t.status === "publishing")) {
       throw new HttpError(409, "This post is being published right now and cannot be changed.");
     }
-    const fields = { ...(await this.fieldsOf(current, existing)), ...patch } as PostFields;
+    const stored = await this.fieldsOf(current, existing);
+    const fields = { ...stored, ...patch } as PostFields;
+    const live = existing.filter((t) => t.status === "published" || t.status === "unconfirmed");
+    const frozen = live.length ? frozenChanges(stored, fields) : [];
+    if (frozen.length) throw new HttpError(409, frozenEditMessage(live.map((t) => t.platform), frozen));
     const settled = existing.filter((t) => SETTLED.includes(t.status));
     const r = await this.resolve(user, { ...fields, status: fields.status ?? (current.status === "draft" ? "draft" : "scheduled") }, { preflight: true });
     const now = this.now();
@@ -185,9 +192,25 @@ export class PostStore {
     return this.get(user.id, id);
   }
 
+  /** Throws 409 while a channel of the post is being sent: deleting it then would lose the record of a live post. */
+  async refuseWhilePublishing(userId: string, id: string): Promise<void> {
+    await this.ownedPost(userId, id);
+    const [sending] = await this.db.select({ id: postTargets.id }).from(postTargets).where(and(eq(postTargets.postId, id), eq(postTargets.status, "publishing"))).limit(1);
+    if (sending) throw new HttpError(409, PUBLISHING_NOW_DELETE);
+  }
+
+  /**
+   * Deletes the post unless a channel is being sent. The condition sits in the DELETE itself, so a
+   * consumer that moves a target to `publishing` at the same moment either wins (409 here) or finds the
+   * target gone and sends nothing.
+   */
   async remove(userId: string, id: string): Promise<void> {
-    const gone = await this.db.delete(posts).where(and(eq(posts.id, id), eq(posts.userId, userId))).returning({ id: posts.id });
-    if (gone.length === 0) throw notFound();
+    await this.refuseWhilePublishing(userId, id);
+    const gone = await this.db
+      .delete(posts)
+      .where(and(eq(posts.id, id), eq(posts.userId, userId), sql`NOT EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = ${posts.id} AND t.status = 'publishing')`))
+      .returning({ id: posts.id });
+    if (gone.length === 0) throw new HttpError(409, PUBLISHING_NOW_DELETE);
   }
 
   async get(userId: string, id: string) {
