@@ -7,6 +7,7 @@ import { posts, postTargets, type TARGET_STATUSES } from "../db/schema/posts";
 import { HttpError, notFound } from "../http/envelope";
 import type { MediaLibrary } from "../media/library";
 import { presentMedia, type MediaRow } from "../media/present";
+import { HoldMessages, HoldReason } from "./channel-holds";
 import { frozenChanges, frozenEditMessage } from "./edit-rules";
 import { preflight, type Problem } from "./preflight";
 import { accountsOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./schema";
@@ -179,6 +180,9 @@ export class PostStore {
     const fields = await this.fieldsOf(current, existing);
     await this.resolve(user, { ...fields, publishNow: true, status: "scheduled" }, { preflight: true });
     const now = this.now();
+    // Publish Now must not send a post without the media the user scheduled it with; saving an edit releases it.
+    const mediaHeld = existing.find((t) => t.status === "held" && t.errorKind === HoldReason.mediaDeleted);
+    if (mediaHeld) throw new HttpError(409, mediaHeld.errorMessage ?? HoldMessages.mediaDeleted("of this post"));
     const waiting = existing.filter((t) => !SETTLED.includes(t.status));
     if (waiting.length === 0) throw new HttpError(409, "This post has nothing left to publish.");
     const after = existing.map((t) => (waiting.includes(t) ? { ...t, status: "scheduled" as const } : t));
