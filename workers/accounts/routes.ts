@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { requireAuth } from "../auth/middleware";
 import { PLATFORMS, type Platform } from "../db/schema/accounts";
@@ -6,6 +6,7 @@ import type { AppEnv } from "../http/app-env";
 import { HttpError, Messages, notFound, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { type AccountsService, ConnectError } from "./service";
+import type { AccountView } from "./view";
 
 const platformParam = z.enum(PLATFORMS);
 export const connectBody = z.object({ variant: z.string().max(40).optional() });
@@ -36,7 +37,8 @@ export const connectRoutes = new Hono<AppEnv>()
     const platform = platformOf(c.req.param("platform"));
     if (!c.var.auth) return c.redirect(settingsUrl({ error: Messages.unauthorized }), 302);
     try {
-      await c.var.services.accounts.complete(c.var.auth, platform, new URL(c.req.url).searchParams);
+      const stored = await c.var.services.accounts.complete(c.var.auth, platform, new URL(c.req.url).searchParams);
+      await c.var.services.holds.releaseForReconnect(c.var.auth.user.id, stored);
       return c.redirect(settingsUrl({ connected: platform }), 302);
     } catch (err) {
       if (err instanceof ConnectError) return c.redirect(settingsUrl({ error: err.message }), 302);
@@ -67,16 +69,16 @@ export const connectRoutes = new Hono<AppEnv>()
     return c.json({ success: true, message: "OK", accounts, data: { accounts } });
   })
   .post("/instagram/disconnect", async (c) => {
-    const removed = await c.var.services.accounts.disconnectPlatform(c.var.auth!.user.id, ["instagram", "facebook"]);
-    return ok(c, { removed }, "Account disconnected successfully");
+    const accounts = (await c.var.services.accounts.list(c.var.auth!.user.id)).filter((a) => a.platform === "instagram" || a.platform === "facebook");
+    return (await askBeforeHolding(c, accounts)) ?? ok(c, { removed: (await disconnectAll(c, accounts)).length }, DISCONNECTED);
   })
   .delete("/:platform/disconnect/:id", async (c) => {
-    const account = await disconnectOne(c.var.services.accounts, c.var.auth!.user.id, platformOf(c.req.param("platform")), c.req.param("id"));
-    return ok(c, { account }, "Account disconnected successfully");
+    const account = await ownedOnPath(c.var.services.accounts, c.var.auth!.user.id, platformOf(c.req.param("platform")), c.req.param("id"));
+    return (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED);
   })
   .delete("/:platform/accounts/:id", async (c) => {
-    const account = await disconnectOne(c.var.services.accounts, c.var.auth!.user.id, platformOf(c.req.param("platform")), c.req.param("id"));
-    return ok(c, { account }, "Account disconnected successfully");
+    const account = await ownedOnPath(c.var.services.accounts, c.var.auth!.user.id, platformOf(c.req.param("platform")), c.req.param("id"));
+    return (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED);
   })
   .get("/:platform", async (c) => {
     const platform = platformOf(c.req.param("platform"));
@@ -86,10 +88,34 @@ export const connectRoutes = new Hono<AppEnv>()
   });
 
 /** The per-platform disconnect paths; Instagram's path also takes the Page that came with the Instagram account. */
-async function disconnectOne(accounts: AccountsService, userId: string, platform: Platform, id: string) {
+async function ownedOnPath(accounts: AccountsService, userId: string, platform: Platform, id: string) {
   const account = await accounts.get(userId, accountId(id));
   if (account.platform !== platform && !(platform === "instagram" && account.platform === "facebook")) throw notFound();
-  return accounts.disconnect(userId, account.id);
+  return account;
+}
+
+const DISCONNECTED = "Account disconnected successfully";
+
+/**
+ * The confirmation step of a disconnect: when scheduled posts would publish through these accounts, the
+ * first call (without `?confirm=true`) answers 409 naming them and changes nothing.
+ */
+async function askBeforeHolding<E extends AppEnv>(c: Context<E>, accounts: AccountView[]): Promise<Response | null> {
+  const posts = await c.var.services.holds.affectedByDisconnect(c.var.auth!.user.id, accounts.map((a) => a.id));
+  if (posts.length === 0 || c.req.query("confirm") === "true") return null;
+  const n = posts.length === 1 ? "1 scheduled post publishes" : `${posts.length} scheduled posts publish`;
+  const message = `${n} to this account. If you disconnect it, those channels wait (they are not published) until you reconnect the same account. Disconnect anyway?`;
+  return c.json({ success: false as const, message, data: { posts } }, 409);
+}
+
+/** Holds the accounts' waiting channels first, then forgets the accounts. */
+async function disconnectAll<E extends AppEnv>(c: Context<E>, accounts: AccountView[]): Promise<AccountView[]> {
+  const { services } = c.var;
+  const userId = c.var.auth!.user.id;
+  await services.holds.holdForDisconnect(userId, accounts);
+  const out: AccountView[] = [];
+  for (const a of accounts) out.push(await services.accounts.disconnect(userId, a.id));
+  return out;
 }
 
 /** /api/accounts/{id}: read, refresh now, disconnect. Another user's account is a 404. */
@@ -107,6 +133,6 @@ export const accountRoutes = new Hono<AppEnv>()
     }
   })
   .delete("/:id", async (c) => {
-    const removed = await c.var.services.accounts.disconnect(c.var.auth!.user.id, accountId(c.req.param("id")));
-    return ok(c, { account: removed }, "Account disconnected successfully");
+    const account = await c.var.services.accounts.get(c.var.auth!.user.id, accountId(c.req.param("id")));
+    return (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED);
   });

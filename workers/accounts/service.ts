@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import type { AuthContext } from "../auth/service";
 import type { Db } from "../db/client";
@@ -92,7 +92,8 @@ export class AccountsService {
    * The OAuth callback. The state must exist, belong to this user and session, be unused and unexpired;
    * it is consumed before anything else happens, so a replay or a Deny leaves nothing usable behind.
    */
-  async complete(auth: AuthContext, platform: Platform, params: URLSearchParams): Promise<number> {
+  /** Returns the ids of the accounts stored (new, or the same platform accounts connected again). */
+  async complete(auth: AuthContext, platform: Platform, params: URLSearchParams): Promise<string[]> {
     const client = this.client(platform);
     const state = params.get("state");
     if (!state) throw new ConnectError(ConnectMessages.badState);
@@ -121,15 +122,14 @@ export class AccountsService {
       const tokens = await client.exchangeCode({ code, redirectUri: row.redirectUri, codeVerifier, variant });
       const remote = await client.accounts(tokens, variant);
       if (remote.length === 0) throw new ConnectError(ConnectMessages.noAccounts(BRAND[platform]));
-      await this.store(auth.user.id, platform, tokens, remote);
-      return remote.length;
+      return await this.store(auth.user.id, platform, tokens, remote);
     } catch (err) {
       if (err instanceof PlatformError) throw new ConnectError(`${BRAND[platform]}: ${err.message}`);
       throw err;
     }
   }
 
-  private async store(userId: string, platform: Platform, tokens: TokenSet, remote: RemoteAccount[]) {
+  private async store(userId: string, platform: Platform, tokens: TokenSet, remote: RemoteAccount[]): Promise<string[]> {
     const { db, cipher } = this.deps;
     // Accounts from one consent share an owner key, so the UI can group an Instagram account with its Page.
     const ownerKey = `${platform}:${String(remote[0]!.metadata?.fbUserId ?? remote[0]!.platformUserId)}`;
@@ -161,14 +161,21 @@ export class AccountsService {
         db
           .insert(connectedAccounts)
           .values({ id: crypto.randomUUID(), userId, connectedAt: now, ...values })
-          .onConflictDoUpdate({ target: [connectedAccounts.userId, connectedAccounts.platform, connectedAccounts.platformUserId], set: values }),
+          .onConflictDoUpdate({ target: [connectedAccounts.userId, connectedAccounts.platform, connectedAccounts.platformUserId], set: values })
+          .returning({ id: connectedAccounts.id }),
       );
     }
-    await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+    const stored = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+    return stored.flat().map((r) => r.id);
   }
 
   async list(userId: string): Promise<AccountView[]> {
-    const rows = await this.deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.userId, userId)).orderBy(connectedAccounts.connectedAt).all();
+    const rows = await this.deps.db
+      .select()
+      .from(connectedAccounts)
+      .where(and(eq(connectedAccounts.userId, userId), ne(connectedAccounts.status, "disconnected")))
+      .orderBy(connectedAccounts.connectedAt)
+      .all();
     return rows.map(toAccountView);
   }
 
@@ -176,7 +183,7 @@ export class AccountsService {
     const row = await this.deps.db
       .select()
       .from(connectedAccounts)
-      .where(and(eq(connectedAccounts.id, id), eq(connectedAccounts.userId, userId)))
+      .where(and(eq(connectedAccounts.id, id), eq(connectedAccounts.userId, userId), ne(connectedAccounts.status, "disconnected")))
       .get();
     if (!row) throw notFound();
     return row;
@@ -186,23 +193,17 @@ export class AccountsService {
     return toAccountView(await this.owned(userId, id));
   }
 
+  /**
+   * Forgets the account's tokens and hides it; the row stays (status `disconnected`) so its held channels
+   * and published history keep their account, and a reconnect of the same platform account revives it.
+   */
   async disconnect(userId: string, id: string): Promise<AccountView> {
     const row = await this.owned(userId, id);
-    await this.deps.db.delete(connectedAccounts).where(eq(connectedAccounts.id, row.id));
+    await this.deps.db
+      .update(connectedAccounts)
+      .set({ status: "disconnected", statusReason: null, accessTokenEnc: "", refreshTokenEnc: null, tokenExpiresAt: null, refreshExpiresAt: null, updatedAt: this.deps.now() })
+      .where(eq(connectedAccounts.id, row.id));
     return toAccountView(row);
-  }
-
-  async disconnectPlatform(userId: string, platforms: Platform[]): Promise<number> {
-    let removed = 0;
-    for (const platform of platforms) {
-      const gone = await this.deps.db
-        .delete(connectedAccounts)
-        .where(and(eq(connectedAccounts.userId, userId), eq(connectedAccounts.platform, platform)))
-        .returning({ id: connectedAccounts.id })
-        .all();
-      removed += gone.length;
-    }
-    return removed;
   }
 
   /**
@@ -220,7 +221,7 @@ export class AccountsService {
    */
   async accountCredentials(accountId: string): Promise<AccountCredentials> {
     let row = await this.deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, accountId)).get();
-    if (!row) throw new AccountGoneError(accountId);
+    if (!row || row.status === "disconnected") throw new AccountGoneError(accountId);
     if (row.status === "needs_reconnect") {
       throw new PlatformError("auth", row.statusReason ?? "Please reconnect this account.", { platform: row.platform });
     }

@@ -1,4 +1,4 @@
-import type { connectedAccounts, Platform } from "../db/schema/accounts";
+import type { AccountStatus, connectedAccounts, Platform } from "../db/schema/accounts";
 
 type AccountRow = typeof connectedAccounts.$inferSelect;
 
@@ -28,7 +28,7 @@ export interface AccountView {
   fbFollowerCount: number | null;
   ownerKey: string | null;
   connected: boolean;
-  status: "connected" | "needs_reconnect";
+  status: AccountStatus;
   statusReason: string | null;
   connectedAt: string;
   metadata: Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import type { Platform } from "../db/schema/accounts";
@@ -261,6 +261,6 @@ export async function userAccountIds(db: Db, userId: string, platforms?: Platfor
   const rows = await db
     .select({ id: connectedAccounts.id })
     .from(connectedAccounts)
-    .where(and(eq(connectedAccounts.userId, userId), platforms?.length ? inArray(connectedAccounts.platform, platforms) : undefined));
+    .where(and(eq(connectedAccounts.userId, userId), ne(connectedAccounts.status, "disconnected"), platforms?.length ? inArray(connectedAccounts.platform, platforms) : undefined));
   return rows.map((r) => r.id);
 }

@@ -1,4 +1,4 @@
-import type { Platform } from "../db/schema/accounts";
+import type { AccountStatus, Platform } from "../db/schema/accounts";
 import type { MediaKind } from "../db/schema/media";
 import { megabytes } from "../media/limits";
 import { PLATFORM_MEDIA } from "./platform-media";
@@ -8,7 +8,7 @@ export interface PreflightAccount {
   id: string;
   platform: Platform;
   username: string;
-  status: "connected" | "needs_reconnect";
+  status: AccountStatus;
   tokenExpiresAt: number | null;
 }
 
