@@ -74,6 +74,14 @@ export class AccountsService {
     const state = randomToken(32);
     const codeVerifier = randomToken(48);
     const redirectUri = this.redirectUri(platform);
+    let url: URL;
+    try {
+      url = client.authorizeUrl({ state, redirectUri, codeVerifier, variant: chosen });
+    } catch (err) {
+      // A live server without this platform's app credentials: say which settings are missing.
+      if (err instanceof PlatformError) throw new HttpError(503, `${BRAND[platform]} cannot be connected: ${err.message}`);
+      throw err;
+    }
     await this.deps.db.insert(oauthStates).values({
       id: crypto.randomUUID(),
       stateHash: await sha256Hex(state),
@@ -85,7 +93,7 @@ export class AccountsService {
       redirectUri,
       expiresAt: this.deps.now() + STATE_TTL_MS,
     });
-    return client.authorizeUrl({ state, redirectUri, codeVerifier, variant: chosen });
+    return url;
   }
 
   /**

@@ -204,6 +204,20 @@ describe("signed media URLs", () => {
     const expired = await signer.signedMediaUrl(ORIGIN, id, { ttlMs: -1000 });
     expect((await SELF.fetch(expired)).status).toBe(403);
   });
+
+  it("live at most a week: a longer link is clamped when signed and refused when served", async () => {
+    const u = await registerUser();
+    const { id } = (await upload(u, [fileOf(jpegBytes(800, 800), "a.jpg")])).body.data[0];
+    const week = 7 * 24 * 3600_000;
+    const century = 100 * 365 * 24 * 3600_000;
+    const before = Date.now();
+    const clamped = await new MediaUrlSigner(env.SESSION_SECRET, Date.now).signedMediaUrl(ORIGIN, id, { ttlMs: century });
+    expect(Number(new URL(clamped).searchParams.get("exp"))).toBeLessThanOrEqual(Date.now() + week);
+    expect(Number(new URL(clamped).searchParams.get("exp"))).toBeGreaterThanOrEqual(before + week);
+    // Correctly signed, but a hundred years ahead (what a signer with the secret could mint): refused.
+    const forged = await new MediaUrlSigner(env.SESSION_SECRET, () => Date.now() + century - week).signedMediaUrl(ORIGIN, id);
+    expect((await SELF.fetch(forged)).status).toBe(403);
+  });
 });
 
 describe("library endpoints", () => {
