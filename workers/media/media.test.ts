@@ -91,6 +91,22 @@ describe("POST /api/media/upload", () => {
     expect(await storedObjects(u.user.id)).toBe(0);
   });
 
+  it.each([
+    ["a 60-byte truncated PNG", () => pngBytes(640, 480).slice(0, 60), "cut.png"],
+    ["a header-only PNG", () => pngBytes(640, 480).slice(0, 33), "header.png"],
+    ["a JPEG cut off before its end", () => jpegBytes(640, 480).slice(0, -2), "cut.jpg"],
+  ])("refuses %s with a clear message and stores nothing", async (_what, bytes, name) => {
+    const u = await registerUser();
+    const res = await upload(u, [fileOf(bytes(), name)]);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      message: "This image is damaged or incomplete (the file ends before the picture does). Please upload the original file again.",
+    });
+    expect(await storedObjects(u.user.id)).toBe(0);
+    expect(await mediaRows(u.user.id)).toBe(0);
+  });
+
   it("needs one to ten files", async () => {
     const u = await registerUser();
     expect((await upload(u, [])).body).toEqual({ success: false, message: "Please choose at least one file to upload." });
