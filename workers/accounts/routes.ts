@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { requireAuth } from "../auth/middleware";
+import { requirePermission } from "../workspaces/middleware";
 import { PLATFORMS, type Platform } from "../db/schema/accounts";
-import type { AppEnv } from "../http/app-env";
+import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { HttpError, Messages, notFound, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { type AccountsService, ConnectError } from "./service";
@@ -32,13 +32,15 @@ function settingsUrl(result: { connected: Platform } | { error: string }): strin
  * /api/auth/<platform>…: connect (JSON or browser redirect), OAuth callback, status, accounts, disconnect.
  * Mounted after the auth routes, so /api/auth/me and friends win.
  */
-export const connectRoutes = new Hono<AppEnv>()
+export const connectRoutes = new Hono<SignedInEnv>()
   .get("/:platform/callback", async (c) => {
     const platform = platformOf(c.req.param("platform"));
-    if (!c.var.auth) return c.redirect(settingsUrl({ error: Messages.unauthorized }), 302);
+    // The callback answers with a redirect, never JSON, so it checks the session itself.
+    const { auth } = c.var as AppEnv["Variables"];
+    if (!auth) return c.redirect(settingsUrl({ error: Messages.unauthorized }), 302);
     try {
-      const stored = await c.var.services.accounts.complete(c.var.auth, platform, new URL(c.req.url).searchParams);
-      await c.var.services.holds.releaseForReconnect(c.var.auth.user.id, stored);
+      const stored = await c.var.services.accounts.complete(auth, platform, new URL(c.req.url).searchParams);
+      await c.var.services.holds.releaseForReconnect(stored);
       return c.redirect(settingsUrl({ connected: platform }), 302);
     } catch (err) {
       if (err instanceof ConnectError) return c.redirect(settingsUrl({ error: err.message }), 302);
@@ -46,50 +48,49 @@ export const connectRoutes = new Hono<AppEnv>()
       return c.redirect(settingsUrl({ error: "Failed to connect account. Please try again." }), 302);
     }
   })
-  .use(requireAuth)
-  .post("/:platform/connect", async (c) => {
+  .post("/:platform/connect", requirePermission("accounts.manage"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
     const { variant } = await readJson(c, connectBody);
-    const url = await c.var.services.accounts.start(c.var.auth!, platform, variant);
+    const url = await c.var.services.accounts.start(c.var.auth, c.var.workspace.id, platform, variant);
     return ok(c, { authUrl: url.toString() });
   })
   // Spec's full-page redirect for "Instagram Only".
-  .get("/instagram/instagram-only", async (c) => {
-    const url = await c.var.services.accounts.start(c.var.auth!, "instagram", "instagram-only");
+  .get("/instagram/instagram-only", requirePermission("accounts.manage"), async (c) => {
+    const url = await c.var.services.accounts.start(c.var.auth, c.var.workspace.id, "instagram", "instagram-only");
     return c.redirect(url.toString(), 302);
   })
-  .get("/:platform/status", async (c) => {
+  .get("/:platform/status", requirePermission("workspace.read"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
-    const accounts = (await c.var.services.accounts.list(c.var.auth!.user.id)).filter((a) => a.platform === platform);
+    const accounts = (await c.var.services.accounts.list(c.var.workspace.id)).filter((a) => a.platform === platform);
     return ok(c, { connected: accounts.some((a) => a.connected), accounts }, "OK");
   })
-  .get("/:platform/accounts", async (c) => {
+  .get("/:platform/accounts", requirePermission("workspace.read"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
-    const accounts = (await c.var.services.accounts.list(c.var.auth!.user.id)).filter((a) => a.platform === platform);
+    const accounts = (await c.var.services.accounts.list(c.var.workspace.id)).filter((a) => a.platform === platform);
     return c.json({ success: true, message: "OK", accounts, data: { accounts } });
   })
-  .post("/instagram/disconnect", async (c) => {
-    const accounts = (await c.var.services.accounts.list(c.var.auth!.user.id)).filter((a) => a.platform === "instagram" || a.platform === "facebook");
+  .post("/instagram/disconnect", requirePermission("accounts.manage"), async (c) => {
+    const accounts = (await c.var.services.accounts.list(c.var.workspace.id)).filter((a) => a.platform === "instagram" || a.platform === "facebook");
     return (await askBeforeHolding(c, accounts)) ?? ok(c, { removed: (await disconnectAll(c, accounts)).length }, DISCONNECTED);
   })
-  .delete("/:platform/disconnect/:id", async (c) => {
-    const account = await ownedOnPath(c.var.services.accounts, c.var.auth!.user.id, platformOf(c.req.param("platform")), c.req.param("id"));
+  .delete("/:platform/disconnect/:id", requirePermission("accounts.manage"), async (c) => {
+    const account = await ownedOnPath(c.var.services.accounts, c.var.workspace.id, platformOf(c.req.param("platform")), c.req.param("id"));
     return (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED);
   })
-  .delete("/:platform/accounts/:id", async (c) => {
-    const account = await ownedOnPath(c.var.services.accounts, c.var.auth!.user.id, platformOf(c.req.param("platform")), c.req.param("id"));
+  .delete("/:platform/accounts/:id", requirePermission("accounts.manage"), async (c) => {
+    const account = await ownedOnPath(c.var.services.accounts, c.var.workspace.id, platformOf(c.req.param("platform")), c.req.param("id"));
     return (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED);
   })
-  .get("/:platform", async (c) => {
+  .get("/:platform", requirePermission("accounts.manage"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
     const variant = parseOrThrow(variantQuery, c.req.query("variant"));
-    const url = await c.var.services.accounts.start(c.var.auth!, platform, variant);
+    const url = await c.var.services.accounts.start(c.var.auth, c.var.workspace.id, platform, variant);
     return c.redirect(url.toString(), 302);
   });
 
 /** The per-platform disconnect paths; Instagram's path also takes the Page that came with the Instagram account. */
-async function ownedOnPath(accounts: AccountsService, userId: string, platform: Platform, id: string) {
-  const account = await accounts.get(userId, accountId(id));
+async function ownedOnPath(accounts: AccountsService, workspaceId: string, platform: Platform, id: string) {
+  const account = await accounts.get(workspaceId, accountId(id));
   if (account.platform !== platform && !(platform === "instagram" && account.platform === "facebook")) throw notFound();
   return account;
 }
@@ -101,7 +102,7 @@ const DISCONNECTED = "Account disconnected successfully";
  * first call (without `?confirm=true`) answers 409 naming them and changes nothing.
  */
 async function askBeforeHolding<E extends AppEnv>(c: Context<E>, accounts: AccountView[]): Promise<Response | null> {
-  const posts = await c.var.services.holds.affectedByDisconnect(c.var.auth!.user.id, accounts.map((a) => a.id));
+  const posts = await c.var.services.holds.affectedByDisconnect(c.var.workspace.id, accounts.map((a) => a.id));
   if (posts.length === 0 || c.req.query("confirm") === "true") return null;
   const n = posts.length === 1 ? "1 scheduled post publishes" : `${posts.length} scheduled posts publish`;
   const message = `${n} to this account. If you disconnect it, those channels wait (they are not published) until you reconnect the same account. Disconnect anyway?`;
@@ -111,28 +112,27 @@ async function askBeforeHolding<E extends AppEnv>(c: Context<E>, accounts: Accou
 /** Holds the accounts' waiting channels first, then forgets the accounts. */
 async function disconnectAll<E extends AppEnv>(c: Context<E>, accounts: AccountView[]): Promise<AccountView[]> {
   const { services } = c.var;
-  const userId = c.var.auth!.user.id;
-  await services.holds.holdForDisconnect(userId, accounts);
+  const workspaceId = c.var.workspace.id;
+  await services.holds.holdForDisconnect(workspaceId, accounts);
   const out: AccountView[] = [];
-  for (const a of accounts) out.push(await services.accounts.disconnect(userId, a.id));
+  for (const a of accounts) out.push(await services.accounts.disconnect(workspaceId, a.id));
   return out;
 }
 
-/** /api/accounts/{id}: read, refresh now, disconnect. Another user's account is a 404. */
-export const accountRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .get("/", async (c) => ok(c, { accounts: await c.var.services.accounts.list(c.var.auth!.user.id) }))
-  .get("/:id", async (c) => ok(c, await c.var.services.accounts.get(c.var.auth!.user.id, accountId(c.req.param("id")))))
-  .post("/:id/refresh", async (c) => {
+/** /api/accounts/{id}: read, refresh now, disconnect. Another workspace's account is a 404. */
+export const accountRoutes = new Hono<SignedInEnv>()
+  .get("/", requirePermission("workspace.read"), async (c) => ok(c, { accounts: await c.var.services.accounts.list(c.var.workspace.id) }))
+  .get("/:id", requirePermission("workspace.read"), async (c) => ok(c, await c.var.services.accounts.get(c.var.workspace.id, accountId(c.req.param("id")))))
+  .post("/:id/refresh", requirePermission("accounts.manage"), async (c) => {
     try {
-      return ok(c, await c.var.services.accounts.refreshOwned(c.var.auth!.user.id, accountId(c.req.param("id"))), "Connection refreshed");
+      return ok(c, await c.var.services.accounts.refreshOwned(c.var.workspace.id, accountId(c.req.param("id"))), "Connection refreshed");
     } catch (err) {
       if (err instanceof HttpError) throw err;
       const message = err instanceof Error ? err.message : Messages.server;
       throw new HttpError(409, message);
     }
   })
-  .delete("/:id", async (c) => {
-    const account = await c.var.services.accounts.get(c.var.auth!.user.id, accountId(c.req.param("id")));
+  .delete("/:id", requirePermission("accounts.manage"), async (c) => {
+    const account = await c.var.services.accounts.get(c.var.workspace.id, accountId(c.req.param("id")));
     return (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED);
   });

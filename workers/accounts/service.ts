@@ -65,7 +65,7 @@ export class AccountsService {
   }
 
   /** Starts a consent: stores the hashed state and the encrypted PKCE verifier, returns the authorize URL. */
-  async start(auth: AuthContext, platform: Platform, variant?: string): Promise<URL> {
+  async start(auth: AuthContext, workspaceId: string, platform: Platform, variant?: string): Promise<URL> {
     const client = this.client(platform);
     const chosen = variant ?? client.variants?.[0];
     if (client.variants ? !chosen || !client.variants.includes(chosen) : variant !== undefined) {
@@ -85,6 +85,7 @@ export class AccountsService {
     await this.deps.db.insert(oauthStates).values({
       id: crypto.randomUUID(),
       stateHash: await sha256Hex(state),
+      workspaceId,
       userId: auth.user.id,
       sessionId: auth.sessionId,
       platform,
@@ -130,14 +131,15 @@ export class AccountsService {
       const tokens = await client.exchangeCode({ code, redirectUri: row.redirectUri, codeVerifier, variant });
       const remote = await client.accounts(tokens, variant);
       if (remote.length === 0) throw new ConnectError(ConnectMessages.noAccounts(BRAND[platform]));
-      return await this.store(auth.user.id, platform, tokens, remote);
+      // Into the workspace the consent was started in, whatever the browser switched to meanwhile.
+      return await this.store(row.workspaceId, auth.user.id, platform, tokens, remote);
     } catch (err) {
       if (err instanceof PlatformError) throw new ConnectError(`${BRAND[platform]}: ${err.message}`);
       throw err;
     }
   }
 
-  private async store(userId: string, platform: Platform, tokens: TokenSet, remote: RemoteAccount[]): Promise<string[]> {
+  private async store(workspaceId: string, userId: string, platform: Platform, tokens: TokenSet, remote: RemoteAccount[]): Promise<string[]> {
     const { db, cipher } = this.deps;
     // Accounts from one consent share an owner key, so the UI can group an Instagram account with its Page.
     const ownerKey = `${platform}:${String(remote[0]!.metadata?.fbUserId ?? remote[0]!.platformUserId)}`;
@@ -168,8 +170,8 @@ export class AccountsService {
       statements.push(
         db
           .insert(connectedAccounts)
-          .values({ id: crypto.randomUUID(), userId, connectedAt: now, ...values })
-          .onConflictDoUpdate({ target: [connectedAccounts.userId, connectedAccounts.platform, connectedAccounts.platformUserId], set: values })
+          .values({ id: crypto.randomUUID(), workspaceId, userId, connectedAt: now, ...values })
+          .onConflictDoUpdate({ target: [connectedAccounts.workspaceId, connectedAccounts.platform, connectedAccounts.platformUserId], set: values })
           .returning({ id: connectedAccounts.id }),
       );
     }
@@ -177,36 +179,36 @@ export class AccountsService {
     return stored.flat().map((r) => r.id);
   }
 
-  async list(userId: string): Promise<AccountView[]> {
+  async list(workspaceId: string): Promise<AccountView[]> {
     const rows = await this.deps.db
       .select()
       .from(connectedAccounts)
-      .where(and(eq(connectedAccounts.userId, userId), ne(connectedAccounts.status, "disconnected")))
+      .where(and(eq(connectedAccounts.workspaceId, workspaceId), ne(connectedAccounts.status, "disconnected")))
       .orderBy(connectedAccounts.connectedAt)
       .all();
     return rows.map(toAccountView);
   }
 
-  private async owned(userId: string, id: string): Promise<AccountRow> {
+  private async owned(workspaceId: string, id: string): Promise<AccountRow> {
     const row = await this.deps.db
       .select()
       .from(connectedAccounts)
-      .where(and(eq(connectedAccounts.id, id), eq(connectedAccounts.userId, userId), ne(connectedAccounts.status, "disconnected")))
+      .where(and(eq(connectedAccounts.id, id), eq(connectedAccounts.workspaceId, workspaceId), ne(connectedAccounts.status, "disconnected")))
       .get();
     if (!row) throw notFound();
     return row;
   }
 
-  async get(userId: string, id: string): Promise<AccountView> {
-    return toAccountView(await this.owned(userId, id));
+  async get(workspaceId: string, id: string): Promise<AccountView> {
+    return toAccountView(await this.owned(workspaceId, id));
   }
 
   /**
    * Forgets the account's tokens and hides it; the row stays (status `disconnected`) so its held channels
    * and published history keep their account, and a reconnect of the same platform account revives it.
    */
-  async disconnect(userId: string, id: string): Promise<AccountView> {
-    const row = await this.owned(userId, id);
+  async disconnect(workspaceId: string, id: string): Promise<AccountView> {
+    const row = await this.owned(workspaceId, id);
     await this.deps.db
       .update(connectedAccounts)
       .set({ status: "disconnected", statusReason: null, accessTokenEnc: "", refreshTokenEnc: null, tokenExpiresAt: null, refreshExpiresAt: null, updatedAt: this.deps.now() })
@@ -215,11 +217,11 @@ export class AccountsService {
   }
 
   /**
-   * Refreshes the user's account now (the "Refresh connection" action); a failure marks it needs_reconnect.
+   * Refreshes the workspace's account now (the "Refresh connection" action); a failure marks it needs_reconnect.
    * Tokens without an expiry (Facebook Page tokens) have nothing to refresh.
    */
-  async refreshOwned(userId: string, id: string): Promise<AccountView> {
-    const row = await this.owned(userId, id);
+  async refreshOwned(workspaceId: string, id: string): Promise<AccountView> {
+    const row = await this.owned(workspaceId, id);
     return toAccountView(row.tokenExpiresAt === null ? row : await this.refreshRow(row));
   }
 

@@ -9,7 +9,7 @@ import { HELD_ON_DISCONNECT, HELD_ON_MEDIA_DELETE, HoldMessages, HoldReason, rel
 
 export const MEDIA_SENDING_NOW = "This media is in a post being published right now. Try again in a minute, once it has finished.";
 
-/** Holds channels that can no longer go out as scheduled, and releases them (see channel-holds.ts). Scoped to the owner. */
+/** Holds channels that can no longer go out as scheduled, and releases them (see channel-holds.ts). Scoped to the workspace. */
 export class ChannelHolds {
   constructor(
     private readonly db: Db,
@@ -21,8 +21,8 @@ export class ChannelHolds {
    * it. Neither happens while such a post is being sent (409): that send already carries the file.
    * Returns the R2 key for the caller to remove.
    */
-  async deleteMedia(userId: string, mediaId: string): Promise<string> {
-    const [row] = await this.db.select({ name: media.originalName }).from(media).where(and(eq(media.id, mediaId), eq(media.userId, userId)));
+  async deleteMedia(workspaceId: string, mediaId: string): Promise<string> {
+    const [row] = await this.db.select({ name: media.originalName }).from(media).where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId)));
     if (!row) throw notFound();
     const usedBy = sql`(SELECT post_id FROM post_media WHERE media_id = ${mediaId})`;
     const sending = sql`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id IN ${usedBy} AND t.status = 'publishing')`;
@@ -31,9 +31,9 @@ export class ChannelHolds {
       this.db
         .update(postTargets)
         .set({ status: "held", errorKind: HoldReason.mediaDeleted, errorMessage: HoldMessages.mediaDeleted(row.name), claimId: null, updatedAt: now })
-        .where(and(sql`${postTargets.postId} IN ${usedBy}`, eq(postTargets.userId, userId), inArray(postTargets.status, HELD_ON_MEDIA_DELETE), not(sending)))
+        .where(and(sql`${postTargets.postId} IN ${usedBy}`, eq(postTargets.workspaceId, workspaceId), inArray(postTargets.status, HELD_ON_MEDIA_DELETE), not(sending)))
         .returning({ postId: postTargets.postId }),
-      this.db.delete(media).where(and(eq(media.id, mediaId), eq(media.userId, userId), not(sending))).returning({ key: media.key }),
+      this.db.delete(media).where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId), not(sending))).returning({ key: media.key }),
     ]);
     if (gone.length === 0) throw new HttpError(409, MEDIA_SENDING_NOW);
     await this.refresh(held.map((h) => h.postId));
@@ -41,13 +41,13 @@ export class ChannelHolds {
   }
 
   /** The posts whose channels a disconnect of these accounts would hold (the confirmation lists them). */
-  async affectedByDisconnect(userId: string, accountIds: string[]) {
+  async affectedByDisconnect(workspaceId: string, accountIds: string[]) {
     if (accountIds.length === 0) return [];
     const rows = await this.db
       .selectDistinct({ id: posts.id, content: posts.content, status: posts.status, scheduledAt: posts.scheduledAt })
       .from(postTargets)
       .innerJoin(posts, eq(posts.id, postTargets.postId))
-      .where(and(eq(postTargets.userId, userId), inArray(postTargets.accountId, accountIds), inArray(postTargets.status, HELD_ON_DISCONNECT)))
+      .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.accountId, accountIds), inArray(postTargets.status, HELD_ON_DISCONNECT)))
       .orderBy(asc(posts.scheduledAt));
     return rows.map((p) => ({
       id: p.id,
@@ -58,30 +58,32 @@ export class ChannelHolds {
   }
 
   /** Holds the waiting channels of accounts being disconnected: they wait for a reconnect instead of vanishing. */
-  async holdForDisconnect(userId: string, accounts: Array<{ id: string; platform: (typeof postTargets.$inferSelect)["platform"]; username: string }>) {
+  async holdForDisconnect(workspaceId: string, accounts: Array<{ id: string; platform: (typeof postTargets.$inferSelect)["platform"]; username: string }>) {
     if (accounts.length === 0) return;
     const now = this.now();
     const updates = accounts.map((a) =>
       this.db
         .update(postTargets)
         .set({ status: "held", errorKind: HoldReason.accountDisconnected, errorMessage: HoldMessages.accountDisconnected(a.platform, a.username), claimId: null, updatedAt: now })
-        .where(and(eq(postTargets.userId, userId), eq(postTargets.accountId, a.id), inArray(postTargets.status, HELD_ON_DISCONNECT)))
+        .where(and(eq(postTargets.workspaceId, workspaceId), eq(postTargets.accountId, a.id), inArray(postTargets.status, HELD_ON_DISCONNECT)))
         .returning({ postId: postTargets.postId }),
     );
     const held = await this.db.batch(updates as [(typeof updates)[number], ...typeof updates]);
     await this.refresh(held.flat().map((h) => h.postId));
   }
 
-  /** A reconnected account takes its held channels back: rescheduled, or asking for a new time if theirs passed. */
-  async releaseForReconnect(userId: string, accountIds: string[]): Promise<void> {
+  /**
+   * A reconnected account takes its held channels back: rescheduled, or asking for a new time if theirs
+   * passed. The ids come from the OAuth callback's own upsert; each account releases only its workspace's channels.
+   */
+  async releaseForReconnect(accountIds: string[]): Promise<void> {
     if (accountIds.length === 0) return;
     const waiting = await this.db
       .select({ id: postTargets.id, postId: postTargets.postId, dueAt: postTargets.dueAt })
       .from(postTargets)
-      .innerJoin(connectedAccounts, eq(connectedAccounts.id, postTargets.accountId))
+      .innerJoin(connectedAccounts, and(eq(connectedAccounts.id, postTargets.accountId), eq(connectedAccounts.workspaceId, postTargets.workspaceId)))
       .where(
         and(
-          eq(postTargets.userId, userId),
           inArray(postTargets.accountId, accountIds),
           eq(postTargets.status, "held"),
           eq(postTargets.errorKind, HoldReason.accountDisconnected),
