@@ -58,7 +58,8 @@ export async function startLocalWorker(opts: { port?: number; persistTo?: string
   mkdirSync(dirname(opts.logPath), { recursive: true });
   const log = createWriteStream(opts.logPath);
   const persist = opts.persistTo ? ["--persist-to", opts.persistTo] : [];
-  const child = spawn("npx", ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", ...persist], {
+  // Development-only pages (/dev/mailbox, /sandbox/*) are opt-in; a deploy never inherits them.
+  const child = spawn("npx", ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--var", "DEV_ROUTES:true", ...persist], {
     cwd: root,
     env: workerEnv,
     detached: true, // its own process group, so stopping ends wrangler and workerd together

@@ -10,6 +10,7 @@ import { parseConfig } from "./env";
 import { MediaLibrary } from "./media/library";
 import { MediaUrlSigner } from "./media/signed-url";
 import { MediaUploads } from "./media/uploads";
+import { ChannelHolds } from "./posts/holds";
 import { PostStore } from "./posts/store";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
 import { AccountsService } from "./accounts/service";
@@ -75,6 +76,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls: new MediaUrlSigner(config.SESSION_SECRET, now),
     posts: new PostStore(db, media, now),
+    /** Channels held (never claimed) after their media was deleted or their account disconnected. */
+    holds: new ChannelHolds(db, now),
     /** Platform clients and credentials for analytics sync. */
     analyticsDeps: () => ({ db, now, ...platformAccess }),
     platformAccess,

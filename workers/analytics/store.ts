@@ -218,7 +218,7 @@ export interface AccountRow {
 export async function loadAccounts(db: Db, workspaceId: string, platforms: Platform[] | null = null): Promise<AccountRow[]> {
   return db.all<AccountRow>(sql`
     select id, platform, username, display_name as displayName, status, follower_count as followerCount
-    from connected_accounts where workspace_id = ${workspaceId} ${platformFilter(sql`platform`, platforms)}
+    from connected_accounts where workspace_id = ${workspaceId} and status != 'disconnected' ${platformFilter(sql`platform`, platforms)}
     order by platform, username`);
 }
 
@@ -228,7 +228,7 @@ export async function followersAt(db: Db, workspaceId: string, before: number, p
     select a.id as accountId, a.platform, coalesce(
       (select s.followers from account_metric_snapshots s where s.account_id = a.id and s.taken_at < ${before} order by s.taken_at desc limit 1),
       case when a.created_at < ${before} then a.follower_count end) as followers
-    from connected_accounts a where a.workspace_id = ${workspaceId} ${platformFilter(sql`a.platform`, platforms)}`);
+    from connected_accounts a where a.workspace_id = ${workspaceId} and a.status != 'disconnected' ${platformFilter(sql`a.platform`, platforms)}`);
   return rows.map((r) => ({ ...r, followers: r.followers ?? 0 }));
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import type { Platform } from "../platform-profile";
@@ -261,6 +261,6 @@ export async function workspaceAccountIds(db: Db, workspaceId: string, platforms
   const rows = await db
     .select({ id: connectedAccounts.id })
     .from(connectedAccounts)
-    .where(and(eq(connectedAccounts.workspaceId, workspaceId), platforms?.length ? inArray(connectedAccounts.platform, platforms) : undefined));
+    .where(and(eq(connectedAccounts.workspaceId, workspaceId), ne(connectedAccounts.status, "disconnected"), platforms?.length ? inArray(connectedAccounts.platform, platforms) : undefined));
   return rows.map((r) => r.id);
 }

@@ -1,4 +1,5 @@
 import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../platform-profile";
+import type { AccountStatus } from "../db/schema/accounts";
 import type { MediaKind } from "../db/schema/media";
 import { megabytes } from "../media/limits";
 import { allHashtags, captionOf, CHARACTER_LIMITS, characterCount, HASHTAG_LIMITS, PostMessages } from "./rules";
@@ -7,7 +8,7 @@ export interface PreflightAccount {
   id: string;
   platform: Platform;
   username: string;
-  status: "connected" | "needs_reconnect";
+  status: AccountStatus;
   tokenExpiresAt: number | null;
 }
 

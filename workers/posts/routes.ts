@@ -53,6 +53,7 @@ export const postRoutes = new Hono<SignedInEnv>()
     const { services } = c.var;
     const id = c.req.param("id");
     const { deleteRemote } = parseOrThrow(deleteQuery, c.req.query());
+    // Checked before anything is deleted on the platforms; remove() checks again, atomically.
     await services.posts.ensureDeletable(actor(c), id);
     const remote = deleteRemote ? await services.publishing.deleteRemote(ws(c), id) : [];
     await services.posts.remove(actor(c), id);

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { CHARACTER_LIMITS, HASHTAG_LIMITS } from "../ai/limits";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import type { MediaKind } from "../db/schema/media";
+import { validTimeZone } from "../users/time-zone";
 import { LOCAL_DATE, LOCAL_TIME, localToUtc } from "./schedule-time";
 
 // Character and hashtag limits (SPEC §9) come from the platform profile through ai/limits.ts.
@@ -15,6 +16,8 @@ export const YOUTUBE_TITLE_MAX = 100;
 export const ACCOUNT_REQUIRED: readonly Platform[] = PLATFORMS.filter((p) => PLATFORM_PROFILES[p].accountRequired);
 /** Published within this much of "now" still counts as now (clock skew between browser and server). */
 export const SCHEDULE_GRACE_MS = 60_000;
+/** How far ahead a post may be scheduled: two years covers every campaign; year 9999 is a typo. */
+export const SCHEDULE_MAX_AHEAD_MS = 2 * 365 * 24 * 3600_000;
 
 export const PostMessages = {
   contentRequired: "Please enter some content for your post",
@@ -31,6 +34,8 @@ export const PostMessages = {
   scheduleRequired: "Please choose a date and time to schedule this post",
   scheduleInvalid: "Please enter a valid date and time",
   schedulePast: "Schedule date cannot be in the past",
+  scheduleTooFar: "Schedule date cannot be more than 2 years ahead",
+  timezoneInvalid: "Please choose a valid timezone (for example Europe/Berlin)",
 } as const;
 
 const id = z.string().trim().min(1).max(100);
@@ -76,7 +81,11 @@ export const postFieldsSchema = z.object({
   youtubeVideo: mediaRef.nullish(),
   scheduledDate: scheduledDate.nullish(),
   /** IANA zone for a local scheduledDate; the user's own zone when absent. */
-  timezone: z.string().max(64).optional(),
+  timezone: z
+    .string()
+    .max(64)
+    .refine((tz) => validTimeZone(tz) !== null, PostMessages.timezoneInvalid)
+    .optional(),
   status: z.enum(["draft", "scheduled"]).optional(),
   publishNow: z.boolean().default(false),
 });
@@ -167,6 +176,7 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
   const timeZone = fields.timezone ?? ctx.timeZone;
   const at = scheduledInstant(fields.scheduledDate, timeZone);
   if (at === null || Number.isNaN(at)) out.push(PostMessages.scheduleInvalid);
+  else if (at !== undefined && at > ctx.now + SCHEDULE_MAX_AHEAD_MS) out.push(PostMessages.scheduleTooFar);
   if (draft) return out;
 
   const ids = mediaIdsOf(fields);

@@ -23,7 +23,7 @@ export type TargetRow = typeof postTargets.$inferSelect;
 export type Disposition = { ack: true } | { ack: false; delaySeconds: number };
 
 const ACK: Disposition = { ack: true };
-const TERMINAL: TargetStatus[] = ["published", "failed", "unconfirmed", "draft", "scheduled"];
+const TERMINAL: TargetStatus[] = ["published", "failed", "unconfirmed", "draft", "scheduled", "held"];
 
 /**
  * Publishes one target, exactly once. A message is only a hint: the target row decides.

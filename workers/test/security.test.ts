@@ -74,11 +74,12 @@ describe("security: CSRF", () => {
 });
 
 describe("security: headers", () => {
-  it("sends nosniff, frame denial and a CSP on pages and API answers", async () => {
+  it("sends nosniff, frame denial, HSTS and a CSP on pages and API answers", async () => {
     const res = await call("/api/auth/me");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(res.headers.get("X-Frame-Options")).toBe("DENY");
     expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
   });
 
   it("never puts a session token in a response other than the sign-in answer", async () => {
