@@ -7,6 +7,8 @@ import { appContext } from "./context";
 import { claimDueTargets, type PublishMessage } from "./publishing/claim";
 import { consumePublishBatch, consumePublishDeadLetters } from "./publishing/queue";
 import { publishDeps } from "./publishing/deps";
+import { leasesFrom } from "./publishing/lease";
+import { reconcileStuckTargets } from "./publishing/reconcile";
 import { withSecurityHeaders } from "./http/security-headers";
 import { buildServices } from "./services";
 import { emulator } from "./emulator";
@@ -46,6 +48,9 @@ export default {
   async scheduled(_controller, env, ctx) {
     const services = buildServices(env);
     ctx.waitUntil(claimDueTargets({ db: services.db, d1: env.DB, queue: env.PUBLISH_QUEUE, now: services.now }));
+    ctx.waitUntil(
+      reconcileStuckTargets({ ...publishDeps(services), queue: env.PUBLISH_QUEUE, leases: leasesFrom(services.config.PUBLISH_LEASE_SECONDS) }),
+    );
     ctx.waitUntil(runAnalyticsCron(services));
   },
 

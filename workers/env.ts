@@ -14,6 +14,8 @@ const ConfigSchema = z.object({
   OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
   /** Public origin for work that has no request (cron, queues): OAuth redirects and sandbox media URLs. */
   APP_ORIGIN: z.string().url().default("http://localhost:8787"),
+  /** Shortens the publishing leases (workers/publishing/lease.ts); for local crash tests, never production. */
+  PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
   TOKEN_ENCRYPTION_KEY: z
     .string()

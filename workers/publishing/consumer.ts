@@ -36,7 +36,14 @@ export async function publishTarget(targetId: string, deps: PublishDeps): Promis
   if (!target || TERMINAL.includes(target.status)) return ACK;
 
   const gate = await deps.gate(target.accountId, target.platform);
-  if (!gate.allowed) return { ack: false, delaySeconds: gate.retryAfterSeconds };
+  if (!gate.allowed) {
+    // Recorded so the reconciler knows this target is waiting on purpose, not lost.
+    await deps.db
+      .update(postTargets)
+      .set({ nextAttemptAt: deps.now() + gate.retryAfterSeconds * 1000, updatedAt: deps.now() })
+      .where(and(eq(postTargets.id, targetId), eq(postTargets.status, target.status)));
+    return { ack: false, delaySeconds: gate.retryAfterSeconds };
+  }
 
   if (target.status === "queued") {
     const moved = await deps.db
@@ -49,7 +56,7 @@ export async function publishTarget(targetId: string, deps: PublishDeps): Promis
   }
 
   // status === "publishing": the previous delivery's outcome is unknown.
-  const verdict = await verify(target, deps);
+  const verdict = await verifyTarget(target, deps);
   if (verdict === "published" || verdict === "unconfirmed") return ACK;
   return attempt(target, deps);
 }
@@ -71,7 +78,7 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
     );
     if (decision.action === "verify") {
       await logAttempt(deps, target.id, started, "publish", "unknown", error);
-      const verdict = await verify(target, deps);
+      const verdict = await verifyTarget(target, deps);
       if (verdict !== "not_found") return ACK;
       return retryLater(target, deps, decideAfterFailure({ kind: "retryable", message: error.message }, target.attemptCount));
     }
@@ -98,7 +105,7 @@ async function retryLater(target: TargetRow, deps: PublishDeps, decision: Return
  * Asks the platform whether the post went out after all. Settles `published` when it did, and
  * `unconfirmed` (the user chooses) when the platform cannot tell us.
  */
-async function verify(target: TargetRow, deps: PublishDeps): Promise<"published" | "not_found" | "unconfirmed"> {
+export async function verifyTarget(target: TargetRow, deps: PublishDeps): Promise<"published" | "not_found" | "unconfirmed"> {
   const started = deps.now();
   try {
     const credentials = await deps.credentials(target.accountId);

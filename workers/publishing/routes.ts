@@ -5,13 +5,14 @@ import { requireAuth } from "../auth/middleware";
 import type { AppEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { claimDueTargets } from "./claim";
+import { leasesFrom } from "./lease";
 import { schedulerStatus, upcomingTargets } from "./scheduler";
 
 export const schedulerRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/status", async (c) => {
     const { services } = c.var;
-    return ok(c, await schedulerStatus(services.db, c.var.auth!.user.id, services.now()));
+    return ok(c, await schedulerStatus(services.db, c.var.auth!.user.id, services.now(), leasesFrom(services.config.PUBLISH_LEASE_SECONDS)));
   })
   .get("/upcoming", async (c) => {
     const { services } = c.var;
