@@ -8,6 +8,7 @@ import { claimDueTargets, type PublishMessage } from "./publishing/claim";
 import { consumePublishBatch, consumePublishDeadLetters } from "./publishing/queue";
 import { publishDeps } from "./publishing/deps";
 import { leasesFrom } from "./publishing/lease";
+import { fillMissingPermalinks } from "./publishing/permalinks";
 import { reconcileStuckTargets } from "./publishing/reconcile";
 import { withSecurityHeaders } from "./http/security-headers";
 import { buildServices } from "./services";
@@ -48,9 +49,9 @@ export default {
   async scheduled(_controller, env, ctx) {
     const services = buildServices(env);
     ctx.waitUntil(claimDueTargets({ db: services.db, d1: env.DB, queue: env.PUBLISH_QUEUE, now: services.now }));
-    ctx.waitUntil(
-      reconcileStuckTargets({ ...publishDeps(services), queue: env.PUBLISH_QUEUE, leases: leasesFrom(services.config.PUBLISH_LEASE_SECONDS) }),
-    );
+    const deps = publishDeps(services);
+    ctx.waitUntil(reconcileStuckTargets({ ...deps, queue: env.PUBLISH_QUEUE, leases: leasesFrom(services.config.PUBLISH_LEASE_SECONDS) }));
+    ctx.waitUntil(fillMissingPermalinks(deps));
     ctx.waitUntil(runAnalyticsCron(services));
   },
 

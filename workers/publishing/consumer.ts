@@ -1,8 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { posts, postTargets, publishAttempts } from "../db/schema/index";
 import type { Platform } from "../db/schema/accounts";
 import { PlatformError, type AccountCredentials, type PlatformClient, type PublishRequest, type PublishResult } from "../platforms/types";
+import { fillPermalink } from "./permalinks";
 import { decideAfterFailure, derivePostStatus, type TargetStatus } from "./state";
 
 export interface PublishDeps {
@@ -52,7 +53,15 @@ export async function publishTarget(targetId: string, deps: PublishDeps): Promis
       .where(and(eq(postTargets.id, targetId), eq(postTargets.status, "queued")))
       .returning({ id: postTargets.id });
     if (moved.length === 0) return ACK;
-    return attempt({ ...target, status: "publishing", attemptCount: target.attemptCount + 1 }, deps);
+    const claimed: TargetRow = { ...target, status: "publishing", attemptCount: target.attemptCount + 1 };
+    if (await lastOutcomeUnknown(deps, targetId)) {
+      // An earlier attempt may have gone out (its answer was lost; the user then chose Retry): look before resending.
+      const verdict = await verifyTarget(claimed, deps, { settleUnsure: false });
+      if (verdict === "published") return ACK;
+      if (verdict === "lookup_failed") return retryLater(claimed, deps, decideAfterFailure({ kind: "retryable", message: "The platform could not be checked." }, claimed.attemptCount));
+      // "cannot_check": the platform has no way to look; the user checked and asked for the retry.
+    }
+    return attempt(claimed, deps);
   }
 
   // status === "publishing": the previous delivery's outcome is unknown.
@@ -65,11 +74,10 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
   const started = deps.now();
   const client = deps.client(target.platform);
   let credentials: AccountCredentials;
+  let result: PublishResult;
   try {
     credentials = await deps.credentials(target.accountId);
-    const result = await client.publish(credentials, await deps.buildRequest(target));
-    await markPublished(target, result, deps, { started, kind: "publish" });
-    return ACK;
+    result = await client.publish(credentials, await deps.buildRequest(target));
   } catch (err) {
     const error = asPlatformError(err, target.platform);
     const decision = decideAfterFailure(
@@ -86,6 +94,20 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
     if (decision.action === "fail" && decision.needsReconnect) await deps.markNeedsReconnect(target.accountId, error.message);
     return retryLater(target, deps, decision);
   }
+  // The platform accepted the post: its id is recorded before anything else (the permalink read) can fail.
+  await markPublished(target, result, deps, { started, kind: "publish" });
+  if (!result.permalink) await fillPermalink(deps, { ...target, remoteId: result.remoteId }, credentials);
+  return ACK;
+}
+
+/** True when the target's latest logged attempt left it unknown whether the post went out. */
+async function lastOutcomeUnknown(deps: PublishDeps, targetId: string): Promise<boolean> {
+  const last = await deps.db.query.publishAttempts.findFirst({
+    where: eq(publishAttempts.targetId, targetId),
+    orderBy: desc(publishAttempts.startedAt),
+    columns: { outcome: true },
+  });
+  return last?.outcome === "unknown" || last?.outcome === "unconfirmed";
 }
 
 async function retryLater(target: TargetRow, deps: PublishDeps, decision: ReturnType<typeof decideAfterFailure>): Promise<Disposition> {
@@ -102,10 +124,15 @@ async function retryLater(target: TargetRow, deps: PublishDeps, decision: Return
 }
 
 /**
- * Asks the platform whether the post went out after all. Settles `published` when it did, and
- * `unconfirmed` (the user chooses) when the platform cannot tell us.
+ * Asks the platform whether the post went out after all. Settles `published` when it did. When the platform
+ * cannot tell, the target is settled `unconfirmed` (the user chooses), or with `settleUnsure: false` the
+ * caller is told why: `cannot_check` (the platform offers no lookup) or `lookup_failed` (it failed this time).
  */
-export async function verifyTarget(target: TargetRow, deps: PublishDeps): Promise<"published" | "not_found" | "unconfirmed"> {
+export async function verifyTarget(
+  target: TargetRow,
+  deps: PublishDeps,
+  opts: { settleUnsure: boolean } = { settleUnsure: true },
+): Promise<"published" | "not_found" | "unconfirmed" | "cannot_check" | "lookup_failed"> {
   const started = deps.now();
   try {
     const credentials = await deps.credentials(target.accountId);
@@ -122,6 +149,7 @@ export async function verifyTarget(target: TargetRow, deps: PublishDeps): Promis
   } catch (err) {
     const error = asPlatformError(err, target.platform);
     await logAttempt(deps, target.id, started, "verify", "unconfirmed", error);
+    if (!opts.settleUnsure) return error.kind === "permanent" ? "cannot_check" : "lookup_failed";
     await settle(target, deps, {
       status: "unconfirmed",
       errorKind: error.kind,
