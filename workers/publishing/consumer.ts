@@ -12,6 +12,8 @@ export interface PublishDeps {
   client: (platform: Platform) => PlatformClient;
   /** A valid credential for the account (refreshed if needed); throws PlatformError('auth') when it cannot be had. */
   credentials: (accountId: string) => Promise<AccountCredentials>;
+  /** After a 401: one forced token refresh (null when the account has no refresh token). */
+  refreshCredentials: (accountId: string) => Promise<AccountCredentials | null>;
   markNeedsReconnect: (accountId: string, reason: string) => Promise<void>;
   buildRequest: (target: TargetRow) => Promise<PublishRequest>;
   /** Per-account pacing: spreads a burst instead of running into the platform's 429s. */
@@ -77,7 +79,17 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
   let result: PublishResult;
   try {
     credentials = await deps.credentials(target.accountId);
-    result = await client.publish(credentials, await deps.buildRequest(target));
+    const request = await deps.buildRequest(target);
+    try {
+      result = await client.publish(credentials, request);
+    } catch (err) {
+      // A refused token is refreshed once and the post sent again before the user is asked to reconnect
+      // (an auth refusal means nothing was posted, so the resend is safe).
+      const fresh = err instanceof PlatformError && err.kind === "auth" ? await deps.refreshCredentials(target.accountId) : null;
+      if (!fresh) throw err;
+      credentials = fresh;
+      result = await client.publish(credentials, request);
+    }
   } catch (err) {
     const error = asPlatformError(err, target.platform);
     const decision = decideAfterFailure(

@@ -83,16 +83,31 @@ describe("fault suite", () => {
     expect(failures.map((f: { targetId: string }) => f.targetId)).toContain(t.targetId);
   });
 
-  it("a revoked token fails at once with 'reconnect your account' and flags the account", async () => {
+  it("a 401 on publish refreshes the token once and publishes, without asking the user to reconnect", async () => {
     const t = await queuedTarget("twitter");
     await testDb()
       .update(connectedAccounts)
       .set({ accessTokenEnc: await cipher().encrypt("revoked-by-user"), tokenExpiresAt: Date.now() + 3600_000 })
       .where(eq(connectedAccounts.id, t.accountId));
     expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect((await target(t.targetId)).status).toBe("published");
+    expect(await copies(t.text)).toBe(1);
+    const account = (await testDb().select().from(connectedAccounts).where(eq(connectedAccounts.id, t.accountId)))[0]!;
+    expect(account.status).toBe("connected");
+    expect(await cipher().decrypt(account.accessTokenEnc)).not.toBe("revoked-by-user");
+  });
+
+  it("a revoked token whose refresh is refused too fails with 'reconnect your account' and flags the account", async () => {
+    const t = await queuedTarget("twitter");
+    await testDb()
+      .update(connectedAccounts)
+      .set({ accessTokenEnc: await cipher().encrypt("revoked-by-user"), refreshTokenEnc: await cipher().encrypt("revoked-refresh"), tokenExpiresAt: Date.now() + 3600_000 })
+      .where(eq(connectedAccounts.id, t.accountId));
+    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
     const row = await target(t.targetId);
     expect(row.status).toBe("failed");
     expect(row.errorMessage).toContain("reconnect your account");
+    expect(await copies(t.text)).toBe(0);
     const account = (await testDb().select().from(connectedAccounts).where(eq(connectedAccounts.id, t.accountId)))[0]!;
     expect(account.status).toBe("needs_reconnect");
   });
