@@ -75,7 +75,7 @@ describe("reconciler on the cron", () => {
     const items = await posts(u.user.id, accountId, 3);
     const ids = items.map((i) => i.targetId);
     const crashing = { send: async () => {}, sendBatch: async () => Promise.reject(new Error("isolate died")) } as unknown as Queue<PublishMessage>;
-    await expect(claimDueTargets({ db: testDb(), d1: env.DB, queue: crashing, now: Date.now }, { kind: "trigger", userId: u.user.id })).rejects.toThrow();
+    await expect(claimDueTargets({ db: testDb(), d1: env.DB, queue: crashing, now: Date.now }, { kind: "trigger", workspaceId: u.user.id })).rejects.toThrow();
     expect(await statuses(ids)).toEqual(["queued", "queued", "queued"]);
 
     // Within the lease the message may merely be late: nothing is stuck yet.

@@ -5,11 +5,11 @@ import type { Leases } from "./lease";
 import { stuckCondition } from "./reconcile";
 
 /**
- * The numbers behind GET /api/scheduler/status, for one user. `late`: not out yet a minute after its time;
- * `stuck`: queued or publishing past its lease (the cron's reconciler is recovering it). Either a silent
- * cron or a stuck target makes the scheduler unhealthy.
+ * The numbers behind GET /api/scheduler/status, for one workspace. `late`: not out yet a minute after its
+ * time; `stuck`: queued or publishing past its lease (the cron's reconciler is recovering it). Either a
+ * silent cron or a stuck target makes the scheduler unhealthy.
  */
-export async function schedulerStatus(db: Db, userId: string, now: number, leases: Leases) {
+export async function schedulerStatus(db: Db, workspaceId: string, now: number, leases: Leases) {
   const [counts] = await db
     .select({
       queued: sql<number>`sum(case when ${postTargets.status} in ('queued','publishing') then 1 else 0 end)`,
@@ -21,7 +21,7 @@ export async function schedulerStatus(db: Db, userId: string, now: number, lease
       unconfirmed: sql<number>`sum(case when ${postTargets.status} = 'unconfirmed' then 1 else 0 end)`,
     })
     .from(postTargets)
-    .where(eq(postTargets.userId, userId));
+    .where(eq(postTargets.workspaceId, workspaceId));
   const lastRun = await db.query.schedulerRuns.findFirst({ where: eq(schedulerRuns.kind, "cron"), orderBy: desc(schedulerRuns.startedAt) });
   return {
     queueDepth: Number(counts?.queued ?? 0),
@@ -36,8 +36,8 @@ export async function schedulerStatus(db: Db, userId: string, now: number, lease
   };
 }
 
-/** The user's next scheduled targets, soonest first. */
-export async function upcomingTargets(db: Db, userId: string, now: number, limit = 20) {
+/** The workspace's next scheduled targets, soonest first. */
+export async function upcomingTargets(db: Db, workspaceId: string, now: number, limit = 20) {
   return db
     .select({
       targetId: postTargets.id,
@@ -50,7 +50,7 @@ export async function upcomingTargets(db: Db, userId: string, now: number, limit
     })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
-    .where(and(eq(postTargets.userId, userId), inArray(postTargets.status, ["scheduled", "queued", "publishing"]), gt(postTargets.dueAt, now - 3600_000)))
+    .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.status, ["scheduled", "queued", "publishing"]), gt(postTargets.dueAt, now - 3600_000)))
     .orderBy(asc(postTargets.dueAt))
     .limit(limit)
     .then((rows) => rows.map((r) => ({ ...r, dueAt: r.dueAt ? new Date(r.dueAt).toISOString() : null, content: r.content.slice(0, 80) })));
