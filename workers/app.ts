@@ -7,6 +7,9 @@ import { appContext } from "./context";
 import { claimDueTargets, type PublishMessage } from "./publishing/claim";
 import { consumePublishBatch, consumePublishDeadLetters } from "./publishing/queue";
 import { publishDeps } from "./publishing/deps";
+import { leasesFrom } from "./publishing/lease";
+import { fillMissingPermalinks } from "./publishing/permalinks";
+import { reconcileStuckTargets } from "./publishing/reconcile";
 import { withSecurityHeaders } from "./http/security-headers";
 import { buildServices } from "./services";
 import { ConfigError, parseConfig } from "./env";
@@ -60,6 +63,9 @@ export default {
   async scheduled(_controller, env, ctx) {
     const services = buildServices(env);
     ctx.waitUntil(claimDueTargets({ db: services.db, d1: env.DB, queue: env.PUBLISH_QUEUE, now: services.now }));
+    const deps = publishDeps(services);
+    ctx.waitUntil(reconcileStuckTargets({ ...deps, queue: env.PUBLISH_QUEUE, leases: leasesFrom(services.config.PUBLISH_LEASE_SECONDS) }));
+    ctx.waitUntil(fillMissingPermalinks(deps));
     ctx.waitUntil(runAnalyticsCron(services));
   },
 

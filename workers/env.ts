@@ -26,6 +26,8 @@ const ConfigSchema = z.object({
   APP_ORIGIN: z.string().url().default("http://localhost:8787"),
   /** /dev/mailbox and the emulator's /sandbox/* pages; only local configs (npm start, dev, tests) turn them on. */
   DEV_ROUTES: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /** Shortens the publishing leases (workers/publishing/lease.ts); for local crash tests, never production. */
+  PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
   TOKEN_ENCRYPTION_KEY: z
     .string()

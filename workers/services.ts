@@ -55,6 +55,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
       return client;
     },
     credentials: (accountId: string) => accounts.accountCredentials(accountId),
+    refreshCredentials: (accountId: string) => accounts.refreshAfterRejection(accountId),
     markNeedsReconnect: (accountId: string, reason: string) => accounts.markNeedsReconnect(accountId, reason),
   };
   const media = new MediaLibrary(db, env.MEDIA, now);

@@ -230,6 +230,21 @@ export class AccountsService {
       throw new PlatformError("auth", row.statusReason ?? "Please reconnect this account.", { platform: row.platform });
     }
     if (row.tokenExpiresAt !== null && row.tokenExpiresAt - this.deps.now() < REFRESH_MARGIN_MS) row = await this.refreshRow(row);
+    return this.credentialsOf(row);
+  }
+
+  /**
+   * After a platform refused the access token (401): refreshes once, when the account holds a refresh token,
+   * and returns the new credentials; null when there is nothing to refresh with. A refused refresh marks the
+   * account needs_reconnect (refreshRow) and throws `auth`.
+   */
+  async refreshAfterRejection(accountId: string): Promise<AccountCredentials | null> {
+    const row = await this.deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, accountId)).get();
+    if (!row || row.status === "needs_reconnect" || !row.refreshTokenEnc) return null;
+    return this.credentialsOf(await this.refreshRow(row));
+  }
+
+  private async credentialsOf(row: AccountRow): Promise<AccountCredentials> {
     return {
       platformUserId: row.platformUserId,
       accessToken: await this.deps.cipher.decrypt(row.accessTokenEnc),

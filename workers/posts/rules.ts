@@ -7,6 +7,7 @@ import { CHARACTER_LIMITS, HASHTAG_LIMITS } from "../ai/limits";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import type { MediaKind } from "../db/schema/media";
 import { validTimeZone } from "../users/time-zone";
+import { captionLength, X_COUNTING_NOTE } from "./caption-length";
 import { LOCAL_DATE, LOCAL_TIME, localToUtc } from "./schedule-time";
 
 // Character and hashtag limits (SPEC §9) come from the platform profile through ai/limits.ts.
@@ -22,8 +23,10 @@ export const SCHEDULE_MAX_AHEAD_MS = 2 * 365 * 24 * 3600_000;
 export const PostMessages = {
   contentRequired: "Please enter some content for your post",
   platformRequired: "Please select at least one platform",
-  characterLimit: (current: number, max: number) => `Content exceeds character limit (${current}/${max})`,
-  platformLimit: (platform: Platform, current: number, max: number) => `Content exceeds ${PLATFORM_NAMES[platform]} limit (${current}/${max})`,
+  characterLimit: (current: number, max: number, platform?: Platform) =>
+    `Content exceeds character limit (${current}/${max})${platform === "twitter" ? `; ${X_COUNTING_NOTE}` : ""}`,
+  platformLimit: (platform: Platform, current: number, max: number) =>
+    `Content exceeds ${PLATFORM_NAMES[platform]} limit (${current}/${max})${platform === "twitter" ? `; ${X_COUNTING_NOTE}` : ""}`,
   hashtagLimit: (platform: Platform, current: number, max: number) => `Too many hashtags for ${PLATFORM_NAMES[platform]} (${current}/${max})`,
   hashtagFormat: "Hashtags may contain only letters, numbers and underscores",
   mediaRequired: "Images are required for all posts",
@@ -118,9 +121,6 @@ export function allHashtags(content: string, hashtags: string[]): string[] {
   return [...new Map([...hashtagsIn(content), ...hashtags].map((h) => [h.toLowerCase(), h])).values()];
 }
 
-/** Characters as people count them (code points), not UTF-16 units. */
-export const characterCount = (text: string) => [...text].length;
-
 /** The platform whose limit applies (the smallest among the selected ones). */
 export function tightestPlatform(platforms: Platform[]): Platform | null {
   return platforms.reduce<Platform | null>((best, p) => (best === null || CHARACTER_LIMITS[p] < CHARACTER_LIMITS[best] ? p : best), null);
@@ -157,11 +157,11 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
   if (fields.content.trim() === "") out.push(PostMessages.contentRequired);
   if (platforms.length === 0) out.push(PostMessages.platformRequired);
   const tightest = tightestPlatform(platforms);
-  const length = characterCount(captionOf(fields.content, fields.hashtags));
+  const length = captionLength(tightest, captionOf(fields.content, fields.hashtags));
   if (tightest && length > CHARACTER_LIMITS[tightest]) {
     out.push(
       platforms.length === 1
-        ? PostMessages.characterLimit(length, CHARACTER_LIMITS[tightest])
+        ? PostMessages.characterLimit(length, CHARACTER_LIMITS[tightest], tightest)
         : PostMessages.platformLimit(tightest, length, CHARACTER_LIMITS[tightest]),
     );
   }
