@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
-import { useState } from "react";
 import { onDemand } from "~/lib/on-demand";
+import { OnDemandMenu } from "./OnDemandMenu";
 
 export interface ShellWorkspace {
   id: string;
@@ -21,25 +21,10 @@ const menu = onDemand(() => import("./WorkspaceSwitcherContent").then((m) => m.W
 
 /** The current workspace in the header; pressing it opens the list of the user's workspaces. */
 export function WorkspaceSwitcher(props: WorkspaceSwitcherProps) {
-  const [wanted, setWanted] = useState(false);
-  const Menu = menu.useOnDemand(wanted);
-  if (Menu) return <Menu {...props} defaultOpen={wanted} />;
-  const want = () => setWanted(true);
   return (
-    <button
-      type="button"
-      aria-label="Switch workspace"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      className={switcherButtonClass}
-      onPointerEnter={() => void menu.preload().catch(() => {})}
-      onFocus={() => void menu.preload().catch(() => {})}
-      onPointerDown={(e) => e.button === 0 && !e.ctrlKey && want()}
-      onKeyDown={(e) => ["Enter", " ", "ArrowDown"].includes(e.key) && (e.preventDefault(), want())}
-      onClick={want}
-    >
+    <OnDemandMenu menu={menu} props={props} label="Switch workspace" className={switcherButtonClass}>
       <span className="truncate">{props.current.name}</span>
       <ChevronDown className="size-4 shrink-0" aria-hidden />
-    </button>
+    </OnDemandMenu>
   );
 }
