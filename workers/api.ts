@@ -17,11 +17,13 @@ import { UPLOAD_PART_SIZE } from "./media/limits";
 import { mediaRoutes } from "./media/routes";
 import { mediaFileRoutes } from "./media/serve-routes";
 import { postRoutes } from "./posts/routes";
+import { PreflightError } from "./posts/store";
 import { buildServices } from "./services";
 import { notificationRoutes, schedulerRoutes } from "./publishing/routes";
 import { openApiRoutes } from "./openapi/routes";
 import { userRoutes } from "./users/routes";
 import { resolveWorkspace } from "./workspaces/middleware";
+import { inviteRoutes, workspaceRoutes } from "./workspaces/routes";
 import { accountRoutes, connectRoutes } from "./accounts/routes";
 
 /** JSON bodies are small; uploads set their own, larger limits on their routes. */
@@ -61,6 +63,9 @@ export function createApi(now: () => number = Date.now) {
   });
 
   app.onError((err, c) => {
+    // Pre-flight problems per channel go with the message (set here, not on the posts router: a sub-router's
+    // onError wraps its handlers, hiding their declared actions from the authorization matrix).
+    if (err instanceof PreflightError) return c.json({ success: false as const, message: err.message, data: { problems: err.problems } }, 400);
     if (err instanceof HttpError) return fail(c, err.status, err.message, err.headers);
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -106,6 +111,8 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/analytics/reports", reportRoutes);
   app.route("/api/analytics", analyticsRoutes);
   app.route("/api/dashboard", dashboardRoutes);
+  app.route("/api/workspaces", workspaceRoutes);
+  app.route("/api/invites", inviteRoutes);
   app.route("/api", openApiRoutes);
   return app;
 }

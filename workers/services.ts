@@ -21,6 +21,7 @@ import { upstreamFetch } from "./platforms/upstream-fetch";
 import { PlatformError, type PlatformClient } from "./platforms/types";
 import type { Platform } from "./platform-profile";
 import type { MemberRef } from "./workspaces/membership";
+import { WorkspaceService } from "./workspaces/service";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -69,6 +70,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     mailer,
     auth: new AuthService({ db, sessions: env.USER_SESSIONS, mailer, secret: config.SESSION_SECRET, now }),
     rateLimit: new RateLimitService(env.RATE_LIMITER, now),
+    /** Workspaces, members, invitations; `notifyMember` mails one member. */
+    workspaces: new WorkspaceService({ db, mailer, now, origin: appOrigin }),
     /** The AI assistant acting for one member (provider built on first use, not on every request). */
     ai: (caller: MemberRef) => new AiService(createAiProvider(config, platformFetch), aiUsage, caller, now),
     aiUsage,

@@ -19,6 +19,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/auth/:platform/callback": "the browser's return from a platform: without a session it redirects with the 401 message (checked below)",
   "GET /api/openapi.json": "the API document describes routes, never data",
   "GET /api/docs": "the readable form of the API document",
+  "GET /api/invites/:token": "the invite page shows what an invitation is for before sign-up; the token is the secret",
 };
 
 function apiRoutes() {
