@@ -21,7 +21,7 @@ describe("GET /api/analytics/export", () => {
       `type,performance,count,avgEngagement,avgReach,engagementRate\r\n${t.type},${t.performance},${t.count},${t.avgEngagement},${t.avgReach},${t.engagementRate}\r\n`,
     );
     const summary = await (await download(fx.a.token, `format=csv&report=summary&${PERIOD}`)).text();
-    expect(summary.split("\r\n").slice(0, 3)).toEqual(["metric,value,previous,changePercent", "totalPosts,4,1,300", "totalLikes,75,10,650"]);
+    expect(summary.split("\r\n").slice(0, 3)).toEqual(["metric,value,previous,changePercent", "totalPosts,5,1,400", "totalLikes,75,10,650"]);
   });
 
   it("XLSX: a sheet per tab, parsed back with exceljs", { timeout: 30_000 }, async () => {
@@ -34,7 +34,7 @@ describe("GET /api/analytics/export", () => {
     const overview = wb.getWorksheet("Overview")!;
     expect(overview.getRow(3).values).toEqual([undefined, "totalLikes", 75, 10, 650]);
     const tags = wb.getWorksheet("Hashtags")!;
-    expect(tags.getRow(2).values).toEqual([undefined, "#launch", 620, 500, 2, 61, 12.2]);
+    expect(tags.getRow(2).values).toEqual([undefined, "#launch", 620, 500, 3, 61, 12.2]);
     expect(wb.getWorksheet("Posts")!.rowCount).toBe(6); // header + 5 targets
   });
 
