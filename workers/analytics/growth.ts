@@ -31,7 +31,7 @@ export function followerGrowth(baselines: FollowerBaseline[], snapshots: Followe
     byDay.set(day, [...(byDay.get(day) ?? []), s]);
   }
   const platforms = [...new Set([...baselines.filter((b) => b.followers !== null).map((b) => b.platform), ...sorted.map((s) => s.platform)])].sort();
-  const followers = days.map((date) => {
+  const followers = days.map((date): { date: string } & Record<string, string | number | null> => {
     for (const s of byDay.get(date) ?? []) {
       const a = accounts.get(s.accountId);
       if (a) a.current = s.followers;

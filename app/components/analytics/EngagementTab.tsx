@@ -1,3 +1,4 @@
+import { CONTENT_TYPE_LABELS } from "../../../workers/analytics/definitions";
 import { formatCompact, formatPercent } from "~/lib/format";
 import { hourLabel } from "./hours";
 import { TrendChart } from "./lazy-charts";
@@ -37,4 +38,4 @@ export function EngagementTab({ query, overview, reloadKey, retry }: { query: st
   );
 }
 
-export const contentLabel = (type: string) => ({ carousel: "Carousel", single_image: "Single Image", video: "Video", reel: "Reel", story: "Story", text: "Text" })[type] ?? type;
+export const contentLabel = (type: string) => CONTENT_TYPE_LABELS[type as keyof typeof CONTENT_TYPE_LABELS] ?? type;

@@ -21,10 +21,10 @@ export function toCsv(table: Table): string {
   return [table.columns, ...table.rows].map((r) => r.map(esc).join(",")).join("\r\n") + "\r\n";
 }
 
-/** A workbook with a sheet per analytics tab (see xlsx.ts for why it is written by hand). */
+/** A workbook with a sheet per table of the report (see xlsx.ts for why it is written by hand). */
 export async function toXlsx(report: ReportData): Promise<Uint8Array> {
   const { toXlsxBytes } = await import("./xlsx");
-  return toXlsxBytes(report.tabs, { title: report.title, creator: "Postline", created: new Date() });
+  return toXlsxBytes(report.sheets, { title: report.title, creator: "Postline", created: new Date() });
 }
 
 /** The standard PDF fonts encode WinAnsi only; anything else is replaced. */
@@ -66,7 +66,8 @@ export async function toPdf(report: ReportData): Promise<Uint8Array> {
       drawRow(row);
     }
   };
-  section(report.kpis, `Postline ${report.title}`, report.subtitle);
-  for (const table of report.pdfSections) section(table, table.name);
+  const [first, ...rest] = report.sheets;
+  if (first) section(first, `Postline ${report.title}`, report.subtitle);
+  for (const table of rest) section(table, table.name);
   return doc.save();
 }
