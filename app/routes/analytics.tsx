@@ -118,7 +118,7 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
             </Tabs.List>
             {/* Every tab's figures come from the same synced snapshots. */}
             <div className="-mt-4 mb-4">
-              <SyncedNote at={overview.data.lastSyncedAt} timezone={timezone} testId="figures-synced" what="Figures last synced" never="Figures not synced yet: press Sync Data" />
+              <SyncedNote at={overview.data.lastSyncedAt} timezone={timezone} testId="figures-synced" what="Figures last synced" never="No figures synced yet: press Sync Data" />
             </div>
             <Tabs.Content value="Overview">
               <OverviewTab data={overview.data} timezone={timezone} />

@@ -27,8 +27,11 @@ export async function toXlsx(report: ReportData): Promise<Uint8Array> {
   return toXlsxBytes(report.sheets, { title: report.title, creator: "Postline", created: new Date() });
 }
 
-/** The standard PDF fonts encode WinAnsi only; anything else is replaced. */
-const pdfText = (v: Cell) => (v === null ? "-" : String(v)).replace(/[^\x20-\x7E]/g, "?");
+/**
+ * The standard PDF fonts encode WinAnsi only: printable ASCII and Latin-1 (so "café" prints); anything
+ * else (emoji, Devanagari, CJK) is still replaced until a Unicode font is embedded.
+ */
+export const pdfText = (v: Cell) => (v === null ? "-" : String(v)).replace(/[^\x20-\x7E\xA0-\xFF]/gu, "?");
 
 /** A PDF: a title page with the KPI table, then one section per page (continuing on more pages when long). pdf-lib is loaded lazily. */
 export async function toPdf(report: ReportData): Promise<Uint8Array> {
