@@ -38,13 +38,13 @@ const hour = (h: number | null) => (h === null ? null : `${String(h).padStart(2,
 const localTime = (ms: number, timeZone: string) => new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "short" }).format(new Date(ms));
 
 /** Builds a report's tables from the same service calls the API answers with; each kind asks only for what it shows. */
-export async function buildReportData(db: Db, userId: string, analytics: AnalyticsService, range: Range, kind: ReportKind): Promise<ReportData> {
+export async function buildReportData(db: Db, workspaceId: string, analytics: AnalyticsService, range: Range, kind: ReportKind): Promise<ReportData> {
   const once = <T>(load: () => Promise<T>) => {
     let p: Promise<T> | undefined;
     return () => (p ??= load());
   };
   const overview = once(() => analytics.overview(range));
-  const targets = once(() => store.loadTargetRows(db, userId, range));
+  const targets = once(() => store.loadTargetRows(db, workspaceId, range));
   const growth = once(() => analytics.growth(range));
 
   const tables = {
