@@ -1,5 +1,4 @@
-import { PLATFORM_NAMES } from "../ai/limits";
-import type { Platform } from "../db/schema/accounts";
+import { PLATFORM_NAMES, type Platform } from "../platform-profile";
 import type { SyncResult } from "./sync";
 
 /** Outcome of a user-requested sync, per platform: a platform with any failure counts as failed. */

@@ -1,9 +1,9 @@
+import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import { MoreHorizontal, RefreshCw } from "lucide-react";
 import { DropdownMenu, Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import type { PostAnalyticsData, SyncData } from "../../../workers/analytics/schemas";
-import { PLATFORM_NAMES } from "../../../workers/posts/schema";
 import { SyncedNote } from "~/components/analytics/parts";
 import { MediaCarousel } from "~/components/composer/MediaCarousel";
 import { secondaryButton } from "~/components/ui/styles";

@@ -1,6 +1,5 @@
-import { PLATFORM_NAMES } from "../../ai/limits";
+import { PLATFORM_NAMES, type Platform } from "../../platform-profile";
 import type { Db } from "../../db/client";
-import type { Platform } from "../../db/schema/accounts";
 import { topPost } from "../aggregate";
 import { CONTENT_TYPE_LABELS } from "../definitions";
 import type { Range } from "../period";
