@@ -6,12 +6,21 @@ import { defineConfig } from "vite";
 /** Function and class names survive minification: stack traces in Worker logs stay readable, and `.name` checks hold. */
 const keepNames = { function: true, class: true };
 
-export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" }, configPath: "./wrangler.toml" }), tailwindcss(), reactRouter()],
+export default defineConfig(({ command }) => ({
+  plugins: [
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      configPath: "./wrangler.toml",
+      // `npm run dev` serves the development-only pages; the build (what is deployed) never turns them on.
+      config: command === "serve" ? (config) => ({ vars: { ...config.vars, DEV_ROUTES: "true" } }) : undefined,
+    }),
+    tailwindcss(),
+    reactRouter(),
+  ],
   resolve: { tsconfigPaths: true },
   environments: {
     // The Worker bundle is minified like the browser's (Vite leaves server builds readable by default);
     // gzip of the upload is a budgeted row of `npm run bench` (≤ 1 MiB).
     ssr: { build: { minify: true, rolldownOptions: { output: { minify: { compress: { keepNames }, mangle: { keepNames }, codegen: true } } } } },
   },
-});
+}));

@@ -27,7 +27,7 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { APP_ENV: "test", TEST_MIGRATIONS: await readD1Migrations(here("./migrations")) },
+              bindings: { APP_ENV: "test", DEV_ROUTES: "true", TEST_MIGRATIONS: await readD1Migrations(here("./migrations")) },
               // An empty database for migration tests, which apply the migrations step by step themselves.
               d1Databases: { MIGRATION_DB: "migration-test" },
             },

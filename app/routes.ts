@@ -11,6 +11,7 @@ export default [
     route("ai-assistant", "routes/ai-assistant.tsx"),
     route("settings", "routes/settings.tsx"),
   ]),
+  route("invite/:token", "routes/invite.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -70,9 +70,13 @@ test("analytics and dashboard show the figures synced from the connected platfor
   const overview = await apiData(page, "/api/analytics/overview?period=30d");
   expect(overview.stats.totalFollowers).toBeGreaterThan(0);
   await expect.poll(() => page.getByTestId("kpi-followers").innerText()).toBe(formatCompact(overview.stats.totalFollowers));
-  expect(overview.overview.totalPosts).toBe(1);
+  // One post on Instagram and Facebook counts once per channel, and the tooltip says so.
+  expect(overview.overview.totalPosts).toBe(2);
   expect(overview.overview.totalReach).toBeGreaterThan(0);
-  expect(await page.getByTestId("kpi-posts").innerText()).toBe("1");
+  expect(await page.getByTestId("kpi-posts").innerText()).toBe("2");
+  await page.getByRole("button", { name: /^Total Posts: .*counted once per channel/ }).hover();
+  await page.getByRole("tooltip").filter({ hasText: "counted once per channel" }).first().waitFor();
+  await page.getByTestId("figures-synced").getByText(/^Figures last synced /).waitFor();
   expect(await page.getByTestId("kpi-reach").innerText()).toBe(formatCompact(overview.overview.totalReach));
   expect(await page.getByTestId("kpi-likes").innerText()).toBe(formatCompact(overview.overview.totalLikes));
   await page.getByText("Fresh sourdough out of the oven #bread").waitFor();
@@ -84,21 +88,36 @@ test("analytics and dashboard show the figures synced from the connected platfor
   await expect.poll(() => page.getByTestId("kpi-followers").innerText()).toBe(formatCompact(instagram.stats.totalFollowers));
   await page.getByRole("button", { name: "All" }).click();
 
-  // Growth: a card per connected platform with its synced followers.
+  // Engagement: with one post the best time is the labelled suggestion, never "–".
+  await page.getByRole("tab", { name: "Engagement" }).click();
+  await expect.poll(() => page.getByTestId("eng-best-time").innerText()).not.toBe("–");
+  await page.getByText(/^Suggested · \d+ more measured posts for your own$/).waitFor();
+
+  // Content: the same post count as Overview, under the same definition.
+  await page.getByRole("tab", { name: "Content" }).click();
+  await expect.poll(() => page.getByRole("tabpanel").getByRole("definition").first().innerText()).toBe("2");
+
+  // Growth: a card per connected platform with its synced followers, measured from our first snapshot
+  // (accounts connected today have grown by 0 since, not by their lifetime total).
   await page.getByRole("tab", { name: "Growth" }).click();
   const growth = await apiData(page, "/api/analytics/growth?period=30d");
   for (const p of growth.platforms) {
     const name = p.platform === "instagram" ? "Instagram" : "Facebook";
-    await expect.poll(() => page.getByRole("listitem", { name: `${name} growth` }).innerText()).toContain(formatCompact(p.end));
+    const card = page.getByRole("listitem", { name: `${name} growth` });
+    await expect.poll(() => card.innerText()).toContain(formatCompact(p.end));
+    expect(p.netGrowth).toBe(0);
+    expect(await card.innerText()).toMatch(/Net growth\s+\+0[\s\S]*since \w{3} \d+, \d{4}/);
   }
 
   // The followers chart (recharts, loaded on demand) draws a line per platform.
   await expect.poll(() => page.locator(".recharts-line").count()).toBe(growth.platforms.length);
 
-  // Audience: Instagram's age split from the emulator's follower demographics.
+  // Audience: each account by name (never "Instagram audience" twice), with the emulator's demographics.
   await page.getByRole("tab", { name: "Audience" }).click();
-  await page.getByRole("heading", { name: "Instagram audience" }).waitFor();
-  await page.getByText("25-34").waitFor();
+  await page.getByRole("heading", { name: /on Instagram: audience$/ }).waitFor();
+  const audiences = await page.getByRole("heading", { name: /: audience$/ }).allInnerTexts();
+  expect(new Set(audiences).size).toBe(audiences.length);
+  await page.getByText("25-34").first().waitFor();
 
   // Hashtags: the published post's tag with its reach.
   await page.getByRole("tab", { name: "Hashtags" }).click();
@@ -107,17 +126,34 @@ test("analytics and dashboard show the figures synced from the connected platfor
   // Timing: one post is too few to rank hours, so the suggested times show.
   await page.getByRole("tab", { name: "Timing" }).click();
   await page.getByRole("heading", { name: "Suggested times" }).waitFor();
+  await page.getByText(/Your own best times appear after \d+ more published posts with metrics/).waitFor();
+  expect(await page.getByRole("list", { name: "Suggested hours" }).getByRole("listitem").count()).toBeGreaterThan(0);
 
   // Reports: real files.
   await page.getByRole("tab", { name: "Reports" }).click();
   expect(await downloadHead(page, "Summary Report PDF", 4)).toBe("%PDF");
   expect(await downloadHead(page, "Detailed Analytics Excel", 2)).toBe("PK");
+  // Each kind's CSV is its own table, headed in words.
+  expect(await downloadHead(page, "Summary Report CSV", 45)).toMatch(/^Metric,This period,Previous period,Change \(%\)/);
+  expect(await downloadHead(page, "Growth Report CSV", 5)).toBe("Date,");
+  expect(await downloadHead(page, "Content Performance CSV", 13)).toBe("Content type,");
   await page.getByRole("button", { name: "Schedule New Report" }).click();
   await page.getByRole("button", { name: "Save" }).click();
   await toast(page, "Report scheduled");
   await page.getByText("Summary Report every Monday at 9:00 AM (PDF)").waitFor();
   await page.getByRole("button", { name: "Disable" }).click();
   await page.getByText("Disabled", { exact: true }).waitFor();
+
+  // Post detail: Sync fetches the post's figures now, and says when.
+  await gotoHydrated(page, "/content");
+  await page.getByRole("article", { name: /Fresh sourdough/ }).getByRole("button", { name: /Fresh sourdough/ }).click();
+  const detail = page.getByRole("dialog", { name: "Post Details" });
+  await detail.getByRole("tab", { name: "Analytics" }).click();
+  await detail.getByTestId("post-synced").getByText(/^Last synced /).waitFor();
+  await detail.getByRole("button", { name: "Sync", exact: true }).click();
+  await toast(page, "Successfully synced analytics for 2 platforms");
+  await detail.getByRole("list", { name: "Per channel" }).getByText(/Instagram: .* reach · Last synced /).waitFor();
+  await page.keyboard.press("Escape");
 
   // The dashboard agrees with its API.
   await gotoHydrated(page, "/dashboard");

@@ -110,7 +110,7 @@ test("upload an image and a video, see them in the library, edit alt text, delet
   await detail.getByRole("button", { name: "Delete Media" }).click();
   await confirm.getByRole("button", { name: "Delete", exact: true }).click();
   const inUse = page.getByRole("alertdialog", { name: "Media in use" });
-  await inUse.getByText("This media is used by 1 scheduled or draft post. Delete it anyway?").waitFor();
+  await inUse.getByText("This media is used by 1 unpublished post. If you delete it, their channels are held (not published) until you choose new media or remove it. Delete it anyway?").waitFor();
   await inUse.getByRole("list", { name: "Posts using this media" }).getByText("Launch day teaser for the new collection").waitFor();
   await inUse.getByRole("button", { name: "Delete Anyway" }).click();
   await toast(page, "Media removed");

@@ -47,18 +47,41 @@ async function waitForHealth(url: string, child: ChildProcess, logPath: string, 
 
 export interface LocalWorker {
   baseUrl: string;
+  /** The wrangler process, leader of the group that holds workerd too. */
+  pid: number;
   /** Runs the Worker's cron handler once, as Cloudflare does every minute. */
   tick(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startLocalWorker(opts: { port?: number; persistTo?: string; logPath: string }): Promise<LocalWorker> {
+/**
+ * Ends the worker's process group when this process dies, however it dies (SIGKILL included): the
+ * watchdog's stdin is a pipe from us, which the OS closes when our process goes. The watchdog runs in its
+ * own process group, so a signal to ours (npm's) does not take it down first.
+ */
+const WATCHDOG = `
+const group = -Number(process.argv[1]);
+const kill = (signal) => { try { process.kill(group, signal); } catch {} };
+process.stdin.on("close", () => { kill("SIGTERM"); setTimeout(() => { kill("SIGKILL"); process.exit(0); }, 3000); });
+process.stdin.resume();
+`;
+
+function guard(groupPid: number) {
+  const watchdog = spawn(process.execPath, ["-e", WATCHDOG, String(groupPid)], { detached: true, stdio: ["pipe", "ignore", "ignore"] });
+  watchdog.unref();
+  (watchdog.stdin as unknown as { unref(): void }).unref();
+  return watchdog;
+}
+
+export async function startLocalWorker(opts: { port?: number; persistTo?: string; logPath: string; vars?: Record<string, string> }): Promise<LocalWorker> {
   const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   mkdirSync(dirname(opts.logPath), { recursive: true });
   const log = createWriteStream(opts.logPath);
   const persist = opts.persistTo ? ["--persist-to", opts.persistTo] : [];
-  const child = spawn("npx", ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", ...persist], {
+  const vars = Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  // Development-only pages (/dev/mailbox, /sandbox/*) are opt-in; a deploy never inherits them.
+  const child = spawn("npx", ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--var", "DEV_ROUTES:true", ...persist, ...vars], {
     cwd: root,
     env: workerEnv,
     detached: true, // its own process group, so stopping ends wrangler and workerd together
@@ -66,6 +89,7 @@ export async function startLocalWorker(opts: { port?: number; persistTo?: string
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
+  const watchdog = guard(child.pid!);
 
   let stopped: Promise<void> | null = null;
   const stop = () => (stopped ??= halt());
@@ -85,6 +109,7 @@ export async function startLocalWorker(opts: { port?: number; persistTo?: string
       await exited;
       clearTimeout(timer);
     }
+    watchdog.kill();
     log.end();
   };
   try {
@@ -97,7 +122,7 @@ export async function startLocalWorker(opts: { port?: number; persistTo?: string
     const res = await fetch(`${baseUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("* * * * *")}`);
     if (!res.ok) throw new Error(`cron tick failed: ${res.status} ${await res.text()}`);
   };
-  return { baseUrl, tick, stop };
+  return { baseUrl, pid: child.pid!, tick, stop };
 }
 
 export const logFile = (name: string) => join(root, "test-results", name);

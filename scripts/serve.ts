@@ -4,9 +4,10 @@ import { join } from "node:path";
 /**
  * `npm start`: serves the built app on PORT (default 8787) and, because `wrangler dev` never fires
  * cron triggers by itself, runs the Worker's every-minute cron just as Cloudflare would.
+ * PERSIST_TO moves the local D1/R2/queue state (default .wrangler/state).
  */
 const port = Number(process.env.PORT ?? 8787);
-const worker = await startLocalWorker({ port, logPath: join(root, ".wrangler", "serve.log") });
+const worker = await startLocalWorker({ port, persistTo: process.env.PERSIST_TO, logPath: join(root, ".wrangler", "serve.log") });
 console.log(`Postline is running at http://localhost:${port}  (logs: .wrangler/serve.log; Ctrl+C to stop)`);
 console.log(`Dev mailbox: http://localhost:${port}/dev/mailbox`);
 
@@ -24,3 +25,9 @@ const shutdown = async () => {
 };
 process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
+// The server stops with its parent (npm, a shell, a test runner): once we are re-parented, it is gone.
+// (A SIGKILL to this process itself is covered by the worker's watchdog.)
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void shutdown();
+}, 1000).unref();

@@ -18,11 +18,13 @@ import { UPLOAD_PART_SIZE } from "./media/limits";
 import { mediaRoutes } from "./media/routes";
 import { mediaFileRoutes } from "./media/serve-routes";
 import { postRoutes } from "./posts/routes";
+import { PreflightError } from "./posts/store";
 import { buildServices } from "./services";
 import { notificationRoutes, schedulerRoutes } from "./publishing/routes";
 import { openApiRoutes } from "./openapi/routes";
 import { userRoutes } from "./users/routes";
 import { resolveWorkspace } from "./workspaces/middleware";
+import { inviteRoutes, workspaceRoutes } from "./workspaces/routes";
 import { accountRoutes, connectRoutes } from "./accounts/routes";
 
 /** JSON bodies are small; uploads set their own, larger limits on their routes. */
@@ -37,6 +39,23 @@ function bodyLimitFor(method: string, path: string, contentType: string): number
   return path === "/api/media/upload" ? MEDIA_UPLOAD_BODY_LIMIT : MULTIPART_BODY_LIMIT;
 }
 
+/** Reads a body to its end (discarding it), up to Cloudflare's own request limit. */
+async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
+  if (!body || body.locked) return;
+  const reader = body.getReader();
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || (read += value.byteLength) > MEDIA_UPLOAD_BODY_LIMIT) return;
+    }
+  } catch {
+    // the client went away: nothing left to read
+  } finally {
+    reader.releaseLock();
+  }
+}
+
 export function createApi(now: () => number = Date.now) {
   const app = new Hono<AppEnv>();
   const withServices = createMiddleware<AppEnv>(async (c, next) => {
@@ -45,6 +64,9 @@ export function createApi(now: () => number = Date.now) {
   });
 
   app.onError((err, c) => {
+    // Pre-flight problems per channel go with the message (set here, not on the posts router: a sub-router's
+    // onError wraps its handlers, hiding their declared actions from the authorization matrix).
+    if (err instanceof PreflightError) return c.json({ success: false as const, message: err.message, data: { problems: err.problems } }, 400);
     if (err instanceof HttpError) return fail(c, err.status, err.message, err.headers);
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -62,7 +84,13 @@ export function createApi(now: () => number = Date.now) {
   app.use("/api/*", (c, next) =>
     bodyLimit({
       maxSize: bodyLimitFor(c.req.method, c.req.path, c.req.header("Content-Type") ?? ""),
-      onError: (ctx) => fail(ctx, 413, "Request body too large."),
+      onError: async (ctx) => {
+        // Read the rest of the body before answering: a server that answers mid-upload and closes the
+        // connection makes some clients (Node's fetch through wrangler dev) see "Network connection lost"
+        // instead of this 413.
+        await drain(ctx.req.raw.body);
+        return fail(ctx, 413, "Request body too large.");
+      },
     })(c, next),
   );
   app.use("/api/*", originCheck);
@@ -85,6 +113,8 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/analytics/reports", reportRoutes);
   app.route("/api/analytics", analyticsRoutes);
   app.route("/api/dashboard", dashboardRoutes);
+  app.route("/api/workspaces", workspaceRoutes);
+  app.route("/api/invites", inviteRoutes);
   app.route("/api", openApiRoutes);
   return app;
 }

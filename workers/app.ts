@@ -7,8 +7,12 @@ import { appContext } from "./context";
 import { claimDueTargets, type PublishMessage } from "./publishing/claim";
 import { consumePublishBatch, consumePublishDeadLetters } from "./publishing/queue";
 import { publishDeps } from "./publishing/deps";
+import { leasesFrom } from "./publishing/lease";
+import { fillMissingPermalinks } from "./publishing/permalinks";
+import { reconcileStuckTargets } from "./publishing/reconcile";
 import { withSecurityHeaders } from "./http/security-headers";
 import { buildServices } from "./services";
+import { ConfigError, parseConfig } from "./env";
 import { emulator } from "./emulator";
 import { registerEmulator } from "./platforms/upstream-fetch";
 import { workspaceForRequest } from "./workspaces/middleware";
@@ -30,14 +34,25 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
   return requestHandler(request, context);
 }
 
+/** The emulator's pages are a development tool: sandbox mode and an explicit DEV_ROUTES=true. */
+const sandboxPagesOn = (env: Env) => env.PLATFORMS_MODE === "sandbox" && parseConfig(env).DEV_ROUTES;
+
 export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
+    // A misconfigured deploy (e.g. production with the development secrets) serves nothing but the reason.
+    try {
+      parseConfig(env);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      console.error(err.message);
+      return Response.json({ success: false, message: err.message }, { status: 500 });
+    }
     const nonce = randomToken(16);
     const response =
       pathname === "/health" || pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/media/")
         ? await api.fetch(request, env, ctx)
-        : pathname.startsWith("/sandbox/") && env.PLATFORMS_MODE === "sandbox"
+        : pathname.startsWith("/sandbox/") && sandboxPagesOn(env)
           ? await emulator.fetch(request, env, ctx)
           : await renderPage(request, env, ctx, nonce);
     // Vite's dev server injects inline scripts for hot reload; every other mode gets the strict policy.
@@ -48,6 +63,9 @@ export default {
   async scheduled(_controller, env, ctx) {
     const services = buildServices(env);
     ctx.waitUntil(claimDueTargets({ db: services.db, d1: env.DB, queue: env.PUBLISH_QUEUE, now: services.now }));
+    const deps = publishDeps(services);
+    ctx.waitUntil(reconcileStuckTargets({ ...deps, queue: env.PUBLISH_QUEUE, leases: leasesFrom(services.config.PUBLISH_LEASE_SECONDS) }));
+    ctx.waitUntil(fillMissingPermalinks(deps));
     ctx.waitUntil(runAnalyticsCron(services));
   },
 

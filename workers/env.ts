@@ -2,6 +2,15 @@ import { z } from "zod";
 import { PLATFORMS, type Platform } from "./platform-profile";
 import { type EndpointKey, LIVE_ENDPOINTS } from "./platforms/endpoints";
 
+/**
+ * The local-only secrets wrangler.toml's [vars] carries so a clone runs without setup. Anyone can read
+ * them, so production (APP_ENV=production or PLATFORMS_MODE=live) refuses to serve with them.
+ */
+export const DEVELOPMENT_SECRETS = {
+  SESSION_SECRET: "dev-session-secret-change-me-in-production-0123456789",
+  TOKEN_ENCRYPTION_KEY: "ZGV2LXRva2VuLWtleS0zMi1ieXRlcy1sb25nLWtleSE=",
+} as const;
+
 /** Runtime configuration, parsed once per isolate. A bad value names itself so a deploy fails loudly. */
 const ConfigSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]),
@@ -15,6 +24,10 @@ const ConfigSchema = z.object({
   OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
   /** Public origin for work that has no request (cron, queues): OAuth redirects and sandbox media URLs. */
   APP_ORIGIN: z.string().url().default("http://localhost:8787"),
+  /** /dev/mailbox and the emulator's /sandbox/* pages; only local configs (npm start, dev, tests) turn them on. */
+  DEV_ROUTES: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /** Shortens the publishing leases (workers/publishing/lease.ts); for local crash tests, never production. */
+  PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
   TOKEN_ENCRYPTION_KEY: z
     .string()
@@ -26,6 +39,12 @@ const ConfigSchema = z.object({
       }
     }, "must be 32 bytes, base64-encoded"),
 }).superRefine((c, ctx) => {
+  if (c.APP_ENV === "production" || c.PLATFORMS_MODE === "live") {
+    for (const key of ["SESSION_SECRET", "TOKEN_ENCRYPTION_KEY"] as const) {
+      if (c[key] === DEVELOPMENT_SECRETS[key])
+        ctx.addIssue({ code: "custom", path: [key], message: `is the development value from wrangler.toml; set your own with \`wrangler secret put ${key}\`` });
+    }
+  }
   if (c.AI_PROVIDER === "openai" && !c.OPENAI_API_KEY)
     ctx.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required when AI_PROVIDER is 'openai'" });
 });

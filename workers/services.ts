@@ -12,6 +12,7 @@ import { parseConfig } from "./env";
 import { MediaLibrary } from "./media/library";
 import { MediaUrlSigner } from "./media/signed-url";
 import { MediaUploads } from "./media/uploads";
+import { ChannelHolds } from "./posts/holds";
 import { PostStore } from "./posts/store";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
 import { AccountsService } from "./accounts/service";
@@ -22,6 +23,7 @@ import { upstreamFetch } from "./platforms/upstream-fetch";
 import { PlatformError, type PlatformClient } from "./platforms/types";
 import type { Platform } from "./platform-profile";
 import type { MemberRef } from "./workspaces/membership";
+import { WorkspaceService } from "./workspaces/service";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -56,6 +58,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
       return client;
     },
     credentials: (accountId: string) => accounts.accountCredentials(accountId),
+    refreshCredentials: (accountId: string) => accounts.refreshAfterRejection(accountId),
     markNeedsReconnect: (accountId: string, reason: string) => accounts.markNeedsReconnect(accountId, reason),
   };
   const media = new MediaLibrary(db, env.MEDIA, now);
@@ -72,6 +75,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     apiKeys: new ApiKeyService(db, (id) => auth.getUser(id), now),
     idempotency: new IdempotencyStore(db, now),
     rateLimit: new RateLimitService(env.RATE_LIMITER, now),
+    /** Workspaces, members, invitations; `notifyMember` mails one member. */
+    workspaces: new WorkspaceService({ db, mailer, now, origin: appOrigin }),
     /** The AI assistant acting for one member (provider built on first use, not on every request). */
     ai: (caller: MemberRef) => new AiService(createAiProvider(config, platformFetch), aiUsage, caller, now),
     aiUsage,
@@ -80,6 +85,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls: new MediaUrlSigner(config.SESSION_SECRET, now),
     posts: new PostStore(db, media, now),
+    /** Channels held (never claimed) after their media was deleted or their account disconnected. */
+    holds: new ChannelHolds(db, now),
     /** Platform clients and credentials for analytics sync. */
     analyticsDeps: () => ({ db, now, ...platformAccess }),
     platformAccess,

@@ -31,3 +31,8 @@ export function formatDateTime(iso: string, timezone: string): string {
   const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
   return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod}`;
 }
+
+/** A day shown in the user's timezone, e.g. "Jan 5, 2026". */
+export function formatDate(iso: string, timezone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone: timezone, month: "short", day: "numeric", year: "numeric" }).format(new Date(iso));
+}

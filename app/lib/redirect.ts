@@ -1,3 +1,5 @@
+import { asciiLocation } from "../../workers/http/location";
+
 /**
  * Where to go after signing in. Only a path on this site is accepted: `//evil.com`, `/\evil.com`,
  * absolute URLs and anything pointing back at /auth fall back to the dashboard.
@@ -8,7 +10,11 @@ export function safeRedirect(to: string | null | undefined, fallback = "/dashboa
   if (/[\u0000-\u001f]/.test(to)) return fallback;
   const path = to.split(/[?#]/)[0]!;
   if (path === "/auth" || path.startsWith("/auth/")) return fallback;
-  return to;
+  try {
+    return asciiLocation(to);
+  } catch {
+    return fallback; // a lone surrogate cannot be encoded
+  }
 }
 
 /** The /auth address a protected page sends a signed-out visitor to. */

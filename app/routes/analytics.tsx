@@ -11,7 +11,7 @@ import { DEFAULT_FILTERS, filterQuery } from "~/components/analytics/filters";
 import { GrowthTab } from "~/components/analytics/GrowthTab";
 import { HashtagsTab } from "~/components/analytics/HashtagsTab";
 import { OverviewTab } from "~/components/analytics/OverviewTab";
-import { ErrorBox, Fetched, Spinner } from "~/components/analytics/parts";
+import { ErrorBox, Fetched, Spinner, SyncedNote } from "~/components/analytics/parts";
 import { ReportsTab } from "~/components/analytics/ReportsTab";
 import { TimingTab } from "~/components/analytics/TimingTab";
 import type { AudienceData, BestTimesData, ContentData, GrowthData, HashtagData, OverviewData, PatternsData, SyncData } from "~/components/analytics/types";
@@ -82,7 +82,9 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
     const r = await api<SyncData>("/api/analytics/sync-all?days=7", { method: "POST" });
     setSyncing(false);
     if (r.ok) {
-      notify.success(r.message);
+      // A partial sync names what failed and why: shown as an error so it is not mistaken for success.
+      if (r.data.failures.length) notify.error(r.message);
+      else notify.success(r.message);
       reload();
     } else notify.error("Failed to sync analytics data");
   };
@@ -114,6 +116,10 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
+            {/* Every tab's figures come from the same synced snapshots. */}
+            <div className="-mt-4 mb-4">
+              <SyncedNote at={overview.data.lastSyncedAt} timezone={timezone} testId="figures-synced" what="Figures last synced" never="No figures synced yet: press Sync Data" />
+            </div>
             <Tabs.Content value="Overview">
               <OverviewTab data={overview.data} timezone={timezone} />
             </Tabs.Content>
@@ -132,7 +138,7 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
             </Tabs.Content>
             <Tabs.Content value="Growth">
               <Fetched<GrowthData> path={`/api/analytics/growth?${q}`} reloadKey={reloadKey}>
-                {(d) => <GrowthTab data={d} platforms={filters.platforms.includes("all") ? platforms : filters.platforms} />}
+                {(d) => <GrowthTab data={d} platforms={filters.platforms.includes("all") ? platforms : filters.platforms} timezone={timezone} />}
               </Fetched>
             </Tabs.Content>
             <Tabs.Content value="Hashtags">

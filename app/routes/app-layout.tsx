@@ -6,19 +6,24 @@ import { signInPath } from "~/lib/redirect";
 import type { Route } from "./+types/app-layout";
 
 /** Every page inside the app needs a session; signed-out visitors go to /auth and come back after. */
-export function loader({ url, context }: Route.LoaderArgs) {
-  const { auth, services } = context.get(appContext);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { auth, workspace, services } = context.get(appContext);
   // `url`, not `request.url`: on client navigations the request is for `/path.data`.
-  if (!auth) throw redirect(signInPath(url));
+  if (!auth || !workspace) throw redirect(signInPath(url));
   const { displayName, email, timezone } = auth.user;
+  const workspaces = (await services.workspaces.listMine(auth.user.id)).map(({ id, name, role }) => ({ id, name, role }));
   // Sandbox mode: permalinks lead to the emulator's viewer, since the real platforms are out of reach.
-  return { user: { displayName, email, timezone }, platformsMode: services.config.PLATFORMS_MODE };
+  return {
+    user: { id: auth.user.id, displayName, email, timezone },
+    workspace: { current: { id: workspace.id, name: workspace.name, role: workspace.role }, workspaces },
+    platformsMode: services.config.PLATFORMS_MODE,
+  };
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
-    <AppShell user={loaderData.user}>
+    <AppShell user={loaderData.user} workspace={loaderData.workspace}>
       {navigation.state === "loading" && (
         <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-500" />
       )}

@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Dev Mailbox
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
-  if (services.config.APP_ENV === "production") throw data("Not Found", { status: 404 });
+  if (!services.config.DEV_ROUTES) throw data("Not Found", { status: 404 });
   return { mail: await latestMail(services.db) };
 }
 
@@ -18,7 +18,7 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-2xl font-semibold">Dev Mailbox</h1>
-      <p className="mt-1 mb-6 text-sm text-slate-500">Mail the app sent while running locally, newest first. Not available in production.</p>
+      <p className="mt-1 mb-6 text-sm text-slate-500">Mail the app sent while running locally, newest first. Only when DEV_ROUTES=true (npm start, npm run dev).</p>
       {loaderData.mail.length === 0 ? (
         <EmptyState icon={Inbox} title="No mail yet">
           Ask for a password reset code and it will show up here.

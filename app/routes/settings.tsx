@@ -5,6 +5,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { BillingTab } from "~/components/settings/BillingTab";
 import { NotificationBanner, useNotice } from "~/components/settings/NotificationBanner";
 import { ProfileTab } from "~/components/settings/ProfileTab";
+import { WorkspaceTab } from "~/components/settings/WorkspaceTab";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/settings";
 import type { loader as appLoader } from "./app-layout";
@@ -18,6 +19,7 @@ export const meta: Route.MetaFunction = () =>
 
 const TABS = [
   { value: "profile", label: "Profile" },
+  { value: "workspace", label: "Workspace" },
   { value: "accounts", label: "Social Accounts" },
   { value: "billing", label: "Billing" },
 ] as const;
@@ -29,7 +31,8 @@ const tabClass =
   "border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 
 export default function SettingsPage() {
-  const user = useRouteLoaderData<typeof appLoader>("app")?.user ?? {};
+  const shell = useRouteLoaderData<typeof appLoader>("app");
+  const user = shell?.user ?? {};
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const tab: Tab = isTab(requested) ? requested : "profile";
@@ -51,6 +54,9 @@ export default function SettingsPage() {
         </Tabs.List>
         <Tabs.Content value="profile">
           <ProfileTab user={user} notify={notify} />
+        </Tabs.Content>
+        <Tabs.Content value="workspace">
+          {shell && <WorkspaceTab workspaceId={shell.workspace.current.id} userId={shell.user.id} notify={notify} />}
         </Tabs.Content>
         <Tabs.Content value="accounts">
           <AccountsTab />

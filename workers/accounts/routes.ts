@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { requirePermission } from "../workspaces/middleware";
 import { PLATFORMS, type Platform } from "../platform-profile";
@@ -6,6 +6,7 @@ import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { HttpError, Messages, notFound, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { type AccountsService, ConnectError } from "./service";
+import type { AccountView } from "./view";
 
 const platformParam = z.enum(PLATFORMS);
 export const connectBody = z.object({ variant: z.string().max(40).optional() });
@@ -38,7 +39,8 @@ export const connectRoutes = new Hono<SignedInEnv>()
     const { auth } = c.var as AppEnv["Variables"];
     if (!auth) return c.redirect(settingsUrl({ error: Messages.unauthorized }), 302);
     try {
-      await c.var.services.accounts.complete(auth, platform, new URL(c.req.url).searchParams);
+      const stored = await c.var.services.accounts.complete(auth, platform, new URL(c.req.url).searchParams);
+      await c.var.services.holds.releaseForReconnect(stored);
       return c.redirect(settingsUrl({ connected: platform }), 302);
     } catch (err) {
       if (err instanceof ConnectError) return c.redirect(settingsUrl({ error: err.message }), 302);
@@ -71,16 +73,16 @@ export const connectRoutes = new Hono<SignedInEnv>()
     return ok(c, { channel: channels.find((a) => a.connected) ?? channels[0] ?? null, channels }, "OK");
   })
   .post("/instagram/disconnect", requirePermission("accounts.manage"), async (c) => {
-    const removed = await c.var.services.accounts.disconnectPlatform(c.var.workspace.id, ["instagram", "facebook"]);
-    return ok(c, { removed }, "Account disconnected successfully");
+    const accounts = (await c.var.services.accounts.list(c.var.workspace.id)).filter((a) => a.platform === "instagram" || a.platform === "facebook");
+    return (await askBeforeHolding(c, accounts)) ?? ok(c, { removed: (await disconnectAll(c, accounts)).length }, DISCONNECTED);
   })
   .delete("/:platform/disconnect/:id", requirePermission("accounts.manage"), async (c) => {
-    const account = await disconnectOne(c.var.services.accounts, c.var.workspace.id, platformOf(c.req.param("platform")), c.req.param("id"));
-    return ok(c, { account }, "Account disconnected successfully");
+    const account = await ownedOnPath(c.var.services.accounts, c.var.workspace.id, platformOf(c.req.param("platform")), c.req.param("id"));
+    return (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED);
   })
   .delete("/:platform/accounts/:id", requirePermission("accounts.manage"), async (c) => {
-    const account = await disconnectOne(c.var.services.accounts, c.var.workspace.id, platformOf(c.req.param("platform")), c.req.param("id"));
-    return ok(c, { account }, "Account disconnected successfully");
+    const account = await ownedOnPath(c.var.services.accounts, c.var.workspace.id, platformOf(c.req.param("platform")), c.req.param("id"));
+    return (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED);
   })
   .get("/:platform", requirePermission("accounts.manage"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
@@ -94,10 +96,34 @@ async function accountsOn(accounts: AccountsService, workspaceId: string, platfo
 }
 
 /** The per-platform disconnect paths; Instagram's path also takes the Page that came with the Instagram account. */
-async function disconnectOne(accounts: AccountsService, workspaceId: string, platform: Platform, id: string) {
+async function ownedOnPath(accounts: AccountsService, workspaceId: string, platform: Platform, id: string) {
   const account = await accounts.get(workspaceId, accountId(id));
   if (account.platform !== platform && !(platform === "instagram" && account.platform === "facebook")) throw notFound();
-  return accounts.disconnect(workspaceId, account.id);
+  return account;
+}
+
+const DISCONNECTED = "Account disconnected successfully";
+
+/**
+ * The confirmation step of a disconnect: when scheduled posts would publish through these accounts, the
+ * first call (without `?confirm=true`) answers 409 naming them and changes nothing.
+ */
+async function askBeforeHolding<E extends AppEnv>(c: Context<E>, accounts: AccountView[]): Promise<Response | null> {
+  const posts = await c.var.services.holds.affectedByDisconnect(c.var.workspace.id, accounts.map((a) => a.id));
+  if (posts.length === 0 || c.req.query("confirm") === "true") return null;
+  const n = posts.length === 1 ? "1 scheduled post publishes" : `${posts.length} scheduled posts publish`;
+  const message = `${n} to this account. If you disconnect it, those channels wait (they are not published) until you reconnect the same account. Disconnect anyway?`;
+  return c.json({ success: false as const, message, data: { posts } }, 409);
+}
+
+/** Holds the accounts' waiting channels first, then forgets the accounts. */
+async function disconnectAll<E extends AppEnv>(c: Context<E>, accounts: AccountView[]): Promise<AccountView[]> {
+  const { services } = c.var;
+  const workspaceId = c.var.workspace.id;
+  await services.holds.holdForDisconnect(workspaceId, accounts);
+  const out: AccountView[] = [];
+  for (const a of accounts) out.push(await services.accounts.disconnect(workspaceId, a.id));
+  return out;
 }
 
 /** /api/accounts/{id}: read, refresh now, disconnect. Another workspace's account is a 404. */
@@ -114,6 +140,6 @@ export const accountRoutes = new Hono<SignedInEnv>()
     }
   })
   .delete("/:id", requirePermission("accounts.manage"), async (c) => {
-    const removed = await c.var.services.accounts.disconnect(c.var.workspace.id, accountId(c.req.param("id")));
-    return ok(c, { account: removed }, "Account disconnected successfully");
+    const account = await c.var.services.accounts.get(c.var.workspace.id, accountId(c.req.param("id")));
+    return (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED);
   });

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import type { AuthContext } from "../auth/service";
 import type { Db } from "../db/client";
@@ -68,6 +68,14 @@ export class AccountsService {
     const state = randomToken(32);
     const codeVerifier = randomToken(48);
     const redirectUri = this.redirectUri(platform);
+    let url: URL;
+    try {
+      url = client.authorizeUrl({ state, redirectUri, codeVerifier, variant: chosen });
+    } catch (err) {
+      // A live server without this platform's app credentials: say which settings are missing.
+      if (err instanceof PlatformError) throw new HttpError(503, `${BRAND[platform]} cannot be connected: ${err.message}`);
+      throw err;
+    }
     await this.deps.db.insert(oauthStates).values({
       id: crypto.randomUUID(),
       stateHash: await sha256Hex(state),
@@ -80,14 +88,15 @@ export class AccountsService {
       redirectUri,
       expiresAt: this.deps.now() + STATE_TTL_MS,
     });
-    return client.authorizeUrl({ state, redirectUri, codeVerifier, variant: chosen });
+    return url;
   }
 
   /**
    * The OAuth callback. The state must exist, belong to this user and session, be unused and unexpired;
    * it is consumed before anything else happens, so a replay or a Deny leaves nothing usable behind.
    */
-  async complete(auth: AuthContext, platform: Platform, params: URLSearchParams): Promise<number> {
+  /** Returns the ids of the accounts stored (new, or the same platform accounts connected again). */
+  async complete(auth: AuthContext, platform: Platform, params: URLSearchParams): Promise<string[]> {
     const client = this.client(platform);
     const state = params.get("state");
     if (!state) throw new ConnectError(ConnectMessages.badState);
@@ -117,15 +126,14 @@ export class AccountsService {
       const remote = await client.accounts(tokens, variant);
       if (remote.length === 0) throw new ConnectError(ConnectMessages.noAccounts(BRAND[platform]));
       // Into the workspace the consent was started in, whatever the browser switched to meanwhile.
-      await this.store(row.workspaceId, auth.user.id, platform, tokens, remote);
-      return remote.length;
+      return await this.store(row.workspaceId, auth.user.id, platform, tokens, remote);
     } catch (err) {
       if (err instanceof PlatformError) throw new ConnectError(`${BRAND[platform]}: ${err.message}`);
       throw err;
     }
   }
 
-  private async store(workspaceId: string, userId: string, platform: Platform, tokens: TokenSet, remote: RemoteAccount[]) {
+  private async store(workspaceId: string, userId: string, platform: Platform, tokens: TokenSet, remote: RemoteAccount[]): Promise<string[]> {
     const { db, cipher } = this.deps;
     // Accounts from one consent share an owner key, so the UI can group an Instagram account with its Page.
     const ownerKey = `${platform}:${String(remote[0]!.metadata?.fbUserId ?? remote[0]!.platformUserId)}`;
@@ -157,14 +165,21 @@ export class AccountsService {
         db
           .insert(connectedAccounts)
           .values({ id: crypto.randomUUID(), workspaceId, userId, connectedAt: now, ...values })
-          .onConflictDoUpdate({ target: [connectedAccounts.workspaceId, connectedAccounts.platform, connectedAccounts.platformUserId], set: values }),
+          .onConflictDoUpdate({ target: [connectedAccounts.workspaceId, connectedAccounts.platform, connectedAccounts.platformUserId], set: values })
+          .returning({ id: connectedAccounts.id }),
       );
     }
-    await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+    const stored = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+    return stored.flat().map((r) => r.id);
   }
 
   async list(workspaceId: string): Promise<AccountView[]> {
-    const rows = await this.deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.workspaceId, workspaceId)).orderBy(connectedAccounts.connectedAt).all();
+    const rows = await this.deps.db
+      .select()
+      .from(connectedAccounts)
+      .where(and(eq(connectedAccounts.workspaceId, workspaceId), ne(connectedAccounts.status, "disconnected")))
+      .orderBy(connectedAccounts.connectedAt)
+      .all();
     return rows.map(toAccountView);
   }
 
@@ -172,7 +187,7 @@ export class AccountsService {
     const row = await this.deps.db
       .select()
       .from(connectedAccounts)
-      .where(and(eq(connectedAccounts.id, id), eq(connectedAccounts.workspaceId, workspaceId)))
+      .where(and(eq(connectedAccounts.id, id), eq(connectedAccounts.workspaceId, workspaceId), ne(connectedAccounts.status, "disconnected")))
       .get();
     if (!row) throw notFound();
     return row;
@@ -182,23 +197,17 @@ export class AccountsService {
     return toAccountView(await this.owned(workspaceId, id));
   }
 
+  /**
+   * Forgets the account's tokens and hides it; the row stays (status `disconnected`) so its held channels
+   * and published history keep their account, and a reconnect of the same platform account revives it.
+   */
   async disconnect(workspaceId: string, id: string): Promise<AccountView> {
     const row = await this.owned(workspaceId, id);
-    await this.deps.db.delete(connectedAccounts).where(eq(connectedAccounts.id, row.id));
+    await this.deps.db
+      .update(connectedAccounts)
+      .set({ status: "disconnected", statusReason: null, accessTokenEnc: "", refreshTokenEnc: null, tokenExpiresAt: null, refreshExpiresAt: null, updatedAt: this.deps.now() })
+      .where(eq(connectedAccounts.id, row.id));
     return toAccountView(row);
-  }
-
-  async disconnectPlatform(workspaceId: string, platforms: Platform[]): Promise<number> {
-    let removed = 0;
-    for (const platform of platforms) {
-      const gone = await this.deps.db
-        .delete(connectedAccounts)
-        .where(and(eq(connectedAccounts.workspaceId, workspaceId), eq(connectedAccounts.platform, platform)))
-        .returning({ id: connectedAccounts.id })
-        .all();
-      removed += gone.length;
-    }
-    return removed;
   }
 
   /**
@@ -216,11 +225,26 @@ export class AccountsService {
    */
   async accountCredentials(accountId: string): Promise<AccountCredentials> {
     let row = await this.deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, accountId)).get();
-    if (!row) throw new AccountGoneError(accountId);
+    if (!row || row.status === "disconnected") throw new AccountGoneError(accountId);
     if (row.status === "needs_reconnect") {
       throw new PlatformError("auth", row.statusReason ?? "Please reconnect this account.", { platform: row.platform });
     }
     if (row.tokenExpiresAt !== null && row.tokenExpiresAt - this.deps.now() < REFRESH_MARGIN_MS) row = await this.refreshRow(row);
+    return this.credentialsOf(row);
+  }
+
+  /**
+   * After a platform refused the access token (401): refreshes once, when the account holds a refresh token,
+   * and returns the new credentials; null when there is nothing to refresh with. A refused refresh marks the
+   * account needs_reconnect (refreshRow) and throws `auth`.
+   */
+  async refreshAfterRejection(accountId: string): Promise<AccountCredentials | null> {
+    const row = await this.deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, accountId)).get();
+    if (!row || row.status === "needs_reconnect" || !row.refreshTokenEnc) return null;
+    return this.credentialsOf(await this.refreshRow(row));
+  }
+
+  private async credentialsOf(row: AccountRow): Promise<AccountCredentials> {
     return {
       platformUserId: row.platformUserId,
       accessToken: await this.deps.cipher.decrypt(row.accessTokenEnc),

@@ -1,5 +1,5 @@
 import type { Platform } from "../platform-profile";
-import type { connectedAccounts } from "../db/schema/accounts";
+import type { AccountStatus, connectedAccounts } from "../db/schema/accounts";
 
 type AccountRow = typeof connectedAccounts.$inferSelect;
 
@@ -29,7 +29,7 @@ export interface AccountView {
   fbFollowerCount: number | null;
   ownerKey: string | null;
   connected: boolean;
-  status: "connected" | "needs_reconnect";
+  status: AccountStatus;
   statusReason: string | null;
   connectedAt: string;
   metadata: Record<string, unknown>;

@@ -13,7 +13,12 @@ export const STOP_WORDS = new Set(
   our ours ourselves out over own same she should so some such than that the their theirs them themselves then there these they
   this those through to too under until up very was we were what when where which while who whom why will with would you your
   yours yourself yourselves new make post write create generate about tell share today day week really very thing things way
-  going want need one two us im it's we're you're i'm don't can't won't just like get via amp`.split(/\s+/),
+  going want need one two us im it's we're you're i'm don't can't won't just like get via amp
+  every much many really honestly actually literally always never ever still even back around little lot lots enough yet maybe
+  quite almost already since without within upon whether though although anyone everyone everything something nothing someone
+  anything soon later first last next best great good amazing awesome excited thrilled happy check come see look know think
+  take find give use try keep start help feel weve youve theyve ive youre theyre dont cant wont isnt arent didnt doesnt wasnt
+  thats whats theres hes shes itll youll well`.split(/\s+/),
 );
 
 export function hashtagsIn(text: string): string[] {
@@ -101,7 +106,7 @@ export function textStats(text: string): TextStats {
  * Adjacent keyword pairs that repeat count as a phrase ("social media").
  */
 export function keywords(text: string, limit: number): string[] {
-  const tokens = wordsIn(text).map((w) => w.toLowerCase().replace(/['’]s$/, "").replace(/['’-]/g, ""));
+  const tokens = wordsIn(text).map(keywordToken);
   const scores = new Map<string, { n: number; first: number }>();
   const bump = (key: string, at: number, by = 1) => {
     const hit = scores.get(key);
@@ -120,6 +125,40 @@ export function keywords(text: string, limit: number): string[] {
     .sort((a, b) => b[1].n - a[1].n || a[1].first - b[1].first)
     .map(([k]) => k)
     .slice(0, limit);
+}
+
+/**
+ * A word as keywords count it: lower case, a possessive 's dropped ("bakery's" → "bakery"). A contraction
+ * ("we've", "it'll") is no topic and becomes "" (dropped); hyphens are joined ("self-care" → "selfcare").
+ */
+export function keywordToken(word: string): string {
+  const w = word.toLowerCase().replace(/['’]s$/, "");
+  return /['’]/.test(w) ? "" : w.replace(/-/g, "");
+}
+
+/** Words that start a noun phrase: what precedes one is a verb or preposition, not a noun. */
+const DETERMINERS = new Set("a an the our my your their his her its this that these those every each some any no".split(" "));
+/** Words after which comes a verb: "to launch", "we announce", "will deserve". */
+const BEFORE_VERB = new Set("to i we you they he she it will would can could should must may might lets please".split(" "));
+
+/**
+ * Words that close a noun phrase somewhere in the text: followed by punctuation, the end or a stop word
+ * other than a determiner ("bread" in "sourdough bread in our kitchen"), and not right after "to", a
+ * pronoun or a modal. English puts the noun last in its phrase, so these are likely nouns; the adjectives
+ * and modifiers before them, and verbs ("announce our launch"), are not.
+ */
+export function phraseHeads(text: string): Set<string> {
+  const heads = new Set<string>();
+  for (const clause of text.replace(URL_RE, " ").split(/[.,!?;:()"“”\n]+/u)) {
+    const words = wordsIn(clause).map((w) => [w.toLowerCase(), keywordToken(w)] as const);
+    words.forEach(([, w], i) => {
+      const next = words[i + 1]?.[0];
+      const prev = words[i - 1]?.[0];
+      const closes = next === undefined || (STOP_WORDS.has(next) && !DETERMINERS.has(next)) || /['’]/.test(next);
+      if (w && closes && !(prev && BEFORE_VERB.has(prev))) heads.add(w);
+    });
+  }
+  return heads;
 }
 
 /** "social media" → "#SocialMedia"; "ai" → "#ai". */

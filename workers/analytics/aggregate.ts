@@ -6,7 +6,8 @@ import { daysBetween, localParts } from "./period";
  * Pure aggregation over metric rows. Definitions (ADR 008):
  * - engagement = likes + comments + shares;
  * - engagement rate = engagement / reach × 100 (impressions when reach is 0), 2 decimals;
- * - an aggregate's rate is total engagement / total reach (a weighted average), never a mean of rates.
+ * - an aggregate's rate is total engagement / total reach (a weighted average), never a mean of rates;
+ * - a post count is the number of published targets (once per channel, definitions.ts), everywhere.
  */
 
 export const CONTENT_TYPES = ["carousel", "single_image", "video", "reel", "story", "text"] as const;
@@ -61,10 +62,10 @@ export function sumMetrics(rows: Metrics[]): Metrics {
 }
 
 export function totals(rows: TargetRow[]) {
-  return totalsOf(sumMetrics(rows), new Set(rows.map((r) => r.postId)).size);
+  return totalsOf(sumMetrics(rows), rows.length);
 }
 
-/** Totals from metrics already summed (in SQL) over a period's targets, and its count of distinct posts. */
+/** Totals from metrics already summed (in SQL) over a period's targets, and its count of published targets. */
 export function totalsOf(m: Metrics, posts: number) {
   const totalEngagement = engagementOf(m);
   return {
@@ -121,7 +122,7 @@ export function summaryOf(m: Metrics, targets: number) {
 }
 export type Summary = ReturnType<typeof summary>;
 
-/** Per account: `posts` counts that account's published targets. */
+/** Per account: `posts` counts that account's published targets (as every post count does). */
 export function byAccount(rows: TargetRow[]): Record<string, Summary> {
   return Object.fromEntries([...groupBy(rows, (r) => r.accountId)].map(([id, list]) => [id, summary(list)]));
 }
@@ -176,24 +177,19 @@ export function contentTypes(rows: TargetRow[]) {
 export const normalizeTag = (tag: string) => tag.trim().replace(/^#+/, "").toLowerCase();
 
 export function hashtags(rows: TargetRow[]) {
-  const byTag = new Map<string, { rows: TargetRow[]; posts: Set<string> }>();
+  const byTag = new Map<string, TargetRow[]>();
   for (const r of rows) {
-    for (const tag of new Set(r.hashtags.map(normalizeTag).filter(Boolean))) {
-      const entry = byTag.get(tag) ?? { rows: [], posts: new Set<string>() };
-      entry.rows.push(r);
-      entry.posts.add(r.postId);
-      byTag.set(tag, entry);
-    }
+    for (const tag of new Set(r.hashtags.map(normalizeTag).filter(Boolean))) byTag.set(tag, [...(byTag.get(tag) ?? []), r]);
   }
   return [...byTag]
-    .map(([tag, { rows: list, posts }]) => {
+    .map(([tag, list]) => {
       const m = sumMetrics(list);
       const engagement = engagementOf(m);
       return {
         tag: `#${tag}`,
         impressions: m.impressions,
         reach: m.reach,
-        posts: posts.size,
+        posts: list.length,
         engagement,
         engagementToReach: m.reach > 0 ? round((engagement / m.reach) * 100) : 0,
       };

@@ -17,9 +17,9 @@ describe("aggregates", () => {
     row({ targetId: "t2", postId: "p1", platform: "facebook", reach: 300, impressions: 400, likes: 20, comments: 0, shares: 10, hashtags: ["#Launch", "ai"], contentType: "text" }),
     row({ targetId: "t3", postId: "p2", reach: 0, impressions: 50, likes: 5, hashtags: ["launch"], contentType: "carousel" }),
   ];
-  it("totals: distinct posts and a weighted engagement rate", () => {
-    // engagement 20 + 30 + 5 = 55; reach 400 → 13.75 %
-    expect(totals(rows)).toMatchObject({ totalPosts: 2, totalLikes: 35, totalComments: 5, totalShares: 15, totalReach: 400, totalImpressions: 600, totalEngagement: 55, avgEngagementRate: 13.75 });
+  it("totals: posts once per channel and a weighted engagement rate", () => {
+    // engagement 20 + 30 + 5 = 55; reach 400 → 13.75 %; p1 on two channels counts 2
+    expect(totals(rows)).toMatchObject({ totalPosts: 3, totalLikes: 35, totalComments: 5, totalShares: 15, totalReach: 400, totalImpressions: 600, totalEngagement: 55, avgEngagementRate: 13.75 });
   });
   it("change: real percentages, null without a baseline", () => {
     expect(changePercent(150, 100)).toBe(50);
@@ -28,8 +28,8 @@ describe("aggregates", () => {
   });
   it("hashtags merge case and '#'", () => {
     expect(hashtags(rows)).toEqual([
-      { tag: "#launch", impressions: 600, reach: 400, posts: 2, engagement: 55, engagementToReach: 13.75 },
-      { tag: "#ai", impressions: 550, reach: 400, posts: 1, engagement: 50, engagementToReach: 12.5 },
+      { tag: "#launch", impressions: 600, reach: 400, posts: 3, engagement: 55, engagementToReach: 13.75 },
+      { tag: "#ai", impressions: 550, reach: 400, posts: 2, engagement: 50, engagementToReach: 12.5 },
     ]);
   });
   it("content types against the overall rate", () => {

@@ -14,14 +14,15 @@ describe("GET /api/analytics/overview", () => {
     expect(res.status).toBe(200);
     const d = OverviewData.parse(res.body.data);
     // T1 (Jan 6 snapshot) + T2 + T3 + T4 + T5 (Jan 10 snapshot; the Jan 13 one is after the period).
+    // Posts count once per channel (ADR 014): p1 on Instagram and Facebook is 2 of the 5.
     expect(d.overview).toEqual({
-      totalPosts: 4, totalLikes: 75, totalComments: 16, totalShares: 12, totalSaves: 7, totalClicks: 37,
+      totalPosts: 5, totalLikes: 75, totalComments: 16, totalShares: 12, totalSaves: 7, totalClicks: 37,
       totalReach: 950, totalImpressions: 1180, totalVideoViews: 0, totalEngagement: 103, avgEngagementRate: 10.84,
     });
     // Previous period Dec 29 – Jan 4: T6 as of its Jan 2 snapshot.
     expect(d.previous).toMatchObject({ totalPosts: 1, totalLikes: 10, totalReach: 100, totalEngagement: 10, avgEngagementRate: 10 });
     expect(d.changes).toEqual({
-      totalPosts: 300, totalLikes: 650, totalComments: null, totalShares: null, totalReach: 850, totalImpressions: 1080,
+      totalPosts: 400, totalLikes: 650, totalComments: null, totalShares: null, totalReach: 850, totalImpressions: 1080,
       totalEngagement: 930, avgEngagementRate: 8.4, totalFollowers: 46.2,
     });
     // ig 1100 (Jan 8) + fb 500 (Jan 7) + li 300 (stored count) now; ig 1000 + li 300 at the start.
@@ -31,6 +32,12 @@ describe("GET /api/analytics/overview", () => {
     expect(d.accounts[fx.ids.fb]).toMatchObject({ posts: 2, likes: 17, comments: 5, shares: 5, reach: 300, impressions: 360, engagement: 27, engagementRate: 9 });
     expect(d.accounts[fx.ids.li]).toMatchObject({ posts: 1, likes: 30, engagement: 40, engagementRate: 10, followers: 300 });
     expect(Object.keys(d.accounts)).not.toContain(fx.ids.bIg);
+    // One definition everywhere: the accounts' posts add up to the total, as the content types' do.
+    expect(Object.values(d.accounts).reduce((n, a) => n + a.posts, 0)).toBe(d.overview.totalPosts);
+    const content = (await call(`/api/analytics/content-performance?${PERIOD}`, { token: fx.a.token })).body.data;
+    expect(content.contentTypes.reduce((n: number, t: any) => n + t.count, 0)).toBe(d.overview.totalPosts);
+    // The newest figure synced: T5's Jan 13 snapshot (no account sync in the fixture).
+    expect(d.lastSyncedAt).toBe("2026-01-13T12:00:00.000Z");
   });
 
   it("filters by platform", async () => {
@@ -74,8 +81,8 @@ describe("tab endpoints", () => {
   it("hashtag-performance", async () => {
     const res = await call(`/api/analytics/hashtag-performance?${PERIOD}`, { token: fx.a.token });
     expect(res.body.data.hashtags).toEqual([
-      { tag: "#launch", impressions: 620, reach: 500, posts: 2, engagement: 61, engagementToReach: 12.2 },
-      { tag: "#ai", impressions: 500, reach: 400, posts: 1, engagement: 51, engagementToReach: 12.75 },
+      { tag: "#launch", impressions: 620, reach: 500, posts: 3, engagement: 61, engagementToReach: 12.2 }, // T1, T2 (p1) and T3 (p2)
+      { tag: "#ai", impressions: 500, reach: 400, posts: 2, engagement: 51, engagementToReach: 12.75 },
       { tag: "#tips", impressions: 500, reach: 400, posts: 1, engagement: 40, engagementToReach: 10 },
     ]);
   });
@@ -105,6 +112,8 @@ describe("tab endpoints", () => {
     const au = await call(`/api/analytics/audience-insights`, { token: fx.a.token });
     expect(au.body.data.accounts).toHaveLength(1);
     expect(au.body.data.accounts[0].audience.age[0]).toEqual({ range: "18-24", percentage: 45 }); // the Jan 8 snapshot
+    // Each audience names its account, so two accounts of one network are told apart.
+    expect(au.body.data.accounts[0]).toMatchObject({ accountId: fx.ids.ig, username: `instagram_${fx.ids.ig.slice(-4)}`, displayName: "instagram account" });
     const pc = await call(`/api/analytics/platform-connections`, { token: fx.a.token });
     expect(pc.body.data).toEqual({
       total: 3,
@@ -115,13 +124,28 @@ describe("tab endpoints", () => {
       ],
     });
     const gr = await call(`/api/analytics/growth?${PERIOD}&platforms=instagram`, { token: fx.a.token });
-    expect(gr.body.data.platforms).toEqual([{ platform: "instagram", start: 1000, end: 1100, netGrowth: 100, growthRate: 10, unfollowRate: null }]);
+    expect(gr.body.data.platforms).toEqual([{ platform: "instagram", start: 1000, end: 1100, netGrowth: 100, growthRate: 10, unfollowRate: null, since: gr.body.data.range.start }]);
     expect(gr.body.data.followers.map((f: any) => f.instagram)).toEqual([1000, 1000, 1000, 1100, 1100, 1100, 1100]);
+  });
+
+  it("growth counts from the first snapshot we took, never from zero, and says since when", async () => {
+    // Facebook was first measured on Jan 7 (500), with no count before the period: not "+500".
+    const gr = (await call(`/api/analytics/growth?${PERIOD}`, { token: fx.a.token })).body.data;
+    const fb = gr.platforms.find((p: any) => p.platform === "facebook");
+    expect(fb).toEqual({ platform: "facebook", start: 500, end: 500, netGrowth: 0, growthRate: 0, unfollowRate: null, since: "2026-01-07T12:00:00.000Z" });
+    expect(gr.platforms.find((p: any) => p.platform === "instagram").since).toBe(gr.range.start);
+    // Before the first measurement there is no value (a gap in the chart), not a flat zero.
+    expect(gr.followers.map((f: any) => f.facebook)).toEqual([null, null, 500, 500, 500, 500, 500]);
+    // ig 1000 → 1100, fb 500 → 500, li 300 (stored at connect, before the period): 1800 → 1900.
+    expect(gr.growthRate).toBe(5.56);
+    expect(gr.since).toBe("2026-01-07T12:00:00.000Z");
   });
 
   it("best-times falls back to SPEC suggestions with 4 measured posts", async () => {
     const res = await call(`/api/analytics/best-times?platform=facebook`, { token: fx.a.token });
-    expect(res.body.data).toMatchObject({ source: "suggested", hours: [9, 13, 15, 20], timezone: "America/New_York" });
+    // T2 and T5 are Facebook's measured posts: 8 more are needed, and the label says so.
+    expect(res.body.data).toMatchObject({ source: "suggested", hours: [9, 13, 15, 20], timezone: "America/New_York", postsAnalyzed: 2, postsNeeded: 8 });
+    expect(res.body.data.label).toBe("Suggested times for Facebook. Your own best times appear after 8 more published posts with metrics (2 of 10 so far).");
     expect((await call(`/api/analytics/best-times?platform=fax`, { token: fx.a.token })).body.message).toBe(
       "platform must be one of instagram, facebook, twitter, linkedin, youtube, threads.",
     );
@@ -135,6 +159,8 @@ describe("post and account analytics", () => {
     const a = res.body.data.analytics;
     expect(a.engagementBreakdown).toEqual({ likes: 35, comments: 9, shares: 7, saves: 5, clicks: 16 });
     expect(a).toMatchObject({ totalEngagement: 51, reach: 400, impressions: 500, avgEngagementRate: 12.75, bestPerformingPlatform: "instagram" });
+    expect(a.lastSyncedAt).toBe("2026-01-06T20:00:00.000Z"); // T1's latest snapshot
+    expect(a.platformPerformance.map((p: any) => p.syncedAt)).toEqual(["2026-01-06T20:00:00.000Z", "2026-01-06T12:00:00.000Z"]);
     expect(a.platformPerformance.map((p: any) => [p.platform, p.engagement])).toEqual([["instagram", 26], ["facebook", 25]]);
     expect(res.body.data.comments.map((c: any) => c.author)).toEqual(["raj", "maya"]);
   });
@@ -163,5 +189,6 @@ describe("user isolation", () => {
     expect(ov.body.data.stats.totalFollowers).toBe(9000);
     const tags = await call(`/api/analytics/hashtag-performance?${PERIOD}`, { token: fx.b.token });
     expect(tags.body.data.hashtags).toEqual([{ tag: "#launch", impressions: 1000, reach: 1000, posts: 1, engagement: 200, engagementToReach: 20 }]);
+    expect((await call(`/api/analytics/audience-insights`, { token: fx.b.token })).body.data.accounts).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { byPlatform, type Platform } from "../platform-profile";
+import { byPlatform, PLATFORM_NAMES, type Platform } from "../platform-profile";
 import { engagementOf, round, WEEKDAYS, type TargetRow } from "./aggregate";
 import { localParts } from "./period";
 
@@ -19,12 +19,14 @@ export function bestTimes(rows: TargetRow[], timezone: string, platform: Platfor
   const measured = rows.filter((r) => r.hasMetrics && (!platform || r.platform === platform));
   if (measured.length < MIN_POSTS_FOR_COMPUTED) {
     const hours = (platform && SUGGESTED_HOURS[platform]) ?? SUGGESTED_HOURS.instagram!;
-    const whose = platform && SUGGESTED_HOURS[platform] ? platform : "instagram";
+    const whose = PLATFORM_NAMES[platform && SUGGESTED_HOURS[platform] ? platform : "instagram"];
+    const needed = MIN_POSTS_FOR_COMPUTED - measured.length;
     return {
       source: "suggested" as const,
-      label: `Suggested times for ${whose} (not enough data yet: ${measured.length} of ${MIN_POSTS_FOR_COMPUTED} published posts with metrics)`,
+      label: `Suggested times for ${whose}. Your own best times appear after ${needed} more published ${needed === 1 ? "post" : "posts"} with metrics (${measured.length} of ${MIN_POSTS_FOR_COMPUTED} so far).`,
       timezone,
       postsAnalyzed: measured.length,
+      postsNeeded: needed,
       hours,
       times: [] as BestTime[],
     };
@@ -47,6 +49,7 @@ export function bestTimes(rows: TargetRow[], timezone: string, platform: Platfor
     label: `Based on engagement of your ${measured.length} published posts`,
     timezone,
     postsAnalyzed: measured.length,
+    postsNeeded: 0,
     hours: [...new Set(times.map((t) => t.hour))],
     times,
   };

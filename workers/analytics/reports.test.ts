@@ -47,7 +47,7 @@ describe("scheduled reports", () => {
     expect(recent.body.data.reports).toHaveLength(1);
     const file = await SELF.fetch(`http://localhost${recent.body.data.reports[0].downloadUrl}`, { headers: { Authorization: `Bearer ${fx.a.token}` } });
     expect(file.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect((await file.text()).startsWith("date,")).toBe(true);
+    expect((await file.text()).startsWith("Date,")).toBe(true);
     expect((await call(recent.body.data.reports[0].downloadUrl, { token: fx.b.token })).status).toBe(404);
     const mail = await db.select().from(devMailbox).where(eq(devMailbox.to, fx.a.email));
     expect(mail.map((m) => m.subject)).toContain("Your Postline Growth Report is ready");

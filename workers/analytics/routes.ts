@@ -12,7 +12,8 @@ import { CONTENT_TYPES } from "./export/formats";
 import { periodQuery, platformsParam, resolveRange } from "./period";
 import * as S from "./schemas";
 import { AnalyticsService } from "./service";
-import { summarizeByPlatform, syncAccount, workspaceAccountIds, type SyncResult } from "./sync";
+import { syncAccount, workspaceAccountIds, type SyncResult } from "./sync";
+import { failureDetail, summarizeByPlatform, syncMessage } from "./sync-summary";
 
 const tag = "Analytics";
 const get = <D extends z.ZodType>(path: string, summary: string, data: D, query: z.ZodType = periodQuery, description?: string) =>
@@ -68,10 +69,9 @@ function rangeOf(c: Ctx) {
 function syncAnswer(c: Context, results: SyncResult[]) {
   const summary = summarizeByPlatform(results);
   if (summary.platformsSynced === 0 && summary.failures.length > 0) {
-    const detail = summary.failures.map((f) => `${f.platform}: ${f.message}`).join("; ");
-    throw new HttpError(502, `Failed to sync analytics (${detail})`);
+    throw new HttpError(502, `Failed to sync analytics (${failureDetail(summary)})`);
   }
-  return ok(c, summary, `Successfully synced analytics for ${summary.platformsSynced} platforms`);
+  return ok(c, summary, syncMessage(summary));
 }
 
 export const analyticsRoutes = new Hono<SignedInEnv>()

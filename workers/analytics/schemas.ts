@@ -127,6 +127,7 @@ export const BestTimesData = z.object({
   label: z.string(),
   timezone: z.string(),
   postsAnalyzed: z.number(),
+  postsNeeded: z.number().meta({ description: "More published posts with metrics needed before the times are computed from the user's own data (0 once computed)" }),
   hours: z.array(z.number()).meta({ description: "Hours (0-23, user's timezone) to offer in the composer" }),
   times: z.array(z.object({ weekday: z.number(), day: z.string(), hour: z.number(), posts: z.number(), avgEngagement: z.number() })),
 });
@@ -138,7 +139,7 @@ const Audience = z.object({
   activeHours: z.array(z.object({ hour: z.number(), activity: z.number() })),
 });
 export const AudienceData = z.object({
-  accounts: z.array(z.object({ accountId: z.string(), platform, takenAt: iso, audience: Audience })),
+  accounts: z.array(z.object({ accountId: z.string(), platform, username: z.string(), displayName: z.string(), takenAt: iso, audience: Audience })),
 });
 
 export const PlatformConnectionsData = z.object({
@@ -163,17 +164,29 @@ export const AiUsageData = z.object({
 
 export const GrowthData = z.object({
   range: RangeInfo,
-  followers: z.array(z.object({ date: z.string() }).catchall(z.number())).meta({ description: "Followers per local day and platform" }),
+  followers: z
+    .array(z.object({ date: z.string() }).catchall(z.number().nullable()))
+    .meta({ description: "Followers per local day and platform; null before we first measured any of the platform's accounts" }),
   platforms: z.array(
-    z.object({ platform, start: z.number(), end: z.number(), netGrowth: z.number(), growthRate: z.number().nullable(), unfollowRate: z.null() }),
+    z.object({
+      platform,
+      start: z.number().meta({ description: "Followers at the period's start, or at our first snapshot when tracking began later" }),
+      end: z.number(),
+      netGrowth: z.number(),
+      growthRate: z.number().nullable(),
+      unfollowRate: z.null(),
+      since: iso.meta({ description: "Growth is measured since this instant: the period's start, or when we started tracking" }),
+    }),
   ),
   growthRate: z.number().nullable(),
+  since: iso.nullable().meta({ description: "The latest instant any account's growth is measured from; null without any measurement" }),
   unfollowRate: z.null().meta({ description: "The platform clients give no unfollow counts" }),
 });
 
 export const PostAnalyticsData = z.object({
   analytics: z.object({
     postId: z.string(),
+    lastSyncedAt: iso.nullable().meta({ description: "The latest snapshot of any of the post's channels; null before the first sync" }),
     engagementBreakdown: z.object({ likes: z.number(), comments: z.number(), shares: z.number(), saves: z.number(), clicks: z.number() }),
     totalEngagement: z.number(),
     reach: z.number(),

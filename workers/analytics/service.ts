@@ -5,6 +5,7 @@ import { posts } from "../db/schema/index";
 import { notFound } from "../http/envelope";
 import * as agg from "./aggregate";
 import { bestTimes } from "./best-times";
+import { followerGrowth } from "./growth";
 import { dayBounds, daysBetween, localParts, type Range } from "./period";
 import * as store from "./store";
 import type { MemberRef } from "../workspaces/membership";
@@ -105,7 +106,9 @@ export class AnalyticsService {
 
   async audienceInsights(platforms: Platform[] | null) {
     const rows = await store.latestAudience(this.db, this.scope.workspaceId, platforms);
-    return { accounts: rows.map((a) => ({ accountId: a.accountId, platform: a.platform, takenAt: iso(a.takenAt), audience: a.data })) };
+    return {
+      accounts: rows.map((a) => ({ accountId: a.accountId, platform: a.platform, username: a.username, displayName: a.displayName, takenAt: iso(a.takenAt), audience: a.data })),
+    };
   }
 
   async platformConnections() {
@@ -168,35 +171,14 @@ export class AnalyticsService {
   }
 
   async growth(r: Range) {
-    const [before, snaps] = await Promise.all([store.followersAt(this.db, this.scope.workspaceId, r.start, r.platforms), store.loadAccountSnapshots(this.db, this.scope.workspaceId, r)]);
-    const current = new Map(before.map((f) => [f.accountId, { platform: f.platform, followers: f.followers }]));
-    const startBy = sumByPlatform([...current.values()]);
-    const days = daysBetween(r.start, r.end, r.timezone);
-    const byDay = new Map<string, typeof snaps>();
-    for (const s of snaps) {
-      const day = localParts(s.takenAt, r.timezone).day;
-      byDay.set(day, [...(byDay.get(day) ?? []), s]);
-    }
-    const platforms = [...new Set([...before.map((b) => b.platform), ...snaps.map((s) => s.platform)])].sort();
-    const followers = days.map((date) => {
-      for (const s of byDay.get(date) ?? []) current.set(s.accountId, { platform: s.platform, followers: s.followers });
-      const sums = sumByPlatform([...current.values()]);
-      return { date, ...Object.fromEntries(platforms.map((p) => [p, sums.get(p) ?? 0])) };
-    });
-    const endBy = sumByPlatform([...current.values()]);
-    const rate = (start: number, end: number) => (start > 0 ? agg.round(((end - start) / start) * 100) : null);
-    const totalStart = [...startBy.values()].reduce((a, b) => a + b, 0);
-    const totalEnd = [...endBy.values()].reduce((a, b) => a + b, 0);
+    const [baselines, snaps] = await Promise.all([store.knownFollowersAt(this.db, this.scope.workspaceId, r.start, r.platforms), store.loadAccountSnapshots(this.db, this.scope.workspaceId, r)]);
+    const g = followerGrowth(baselines, snaps, r, daysBetween(r.start, r.end, r.timezone));
     return {
       range: this.rangeInfo(r),
-      followers,
-      platforms: platforms.map((p) => {
-        const start = startBy.get(p) ?? 0;
-        const end = endBy.get(p) ?? 0;
-        return { platform: p, start, end, netGrowth: end - start, growthRate: rate(start, end), unfollowRate: null };
-      }),
-      growthRate: rate(totalStart, totalEnd),
+      ...g,
+      platforms: g.platforms.map((p) => ({ ...p, since: iso(p.since) })),
       unfollowRate: null,
+      since: g.since === null ? null : iso(g.since),
     };
   }
 
@@ -246,9 +228,11 @@ export class AnalyticsService {
     });
     const best = [...platformPerformance].sort((a, b) => b.engagement - a.engagement || b.reach - a.reach)[0];
     const first = Math.min(...rows.map((row) => row.publishedAt));
+    const lastSynced = syncedAt.length ? Math.max(...syncedAt.map((x) => x.at)) : null;
     return {
       analytics: {
         postId,
+        lastSyncedAt: lastSynced === null ? null : iso(lastSynced),
         engagementBreakdown: { likes: m.likes, comments: m.comments, shares: m.shares, saves: m.saves, clicks: m.clicks },
         totalEngagement,
         reach: m.reach,
@@ -265,8 +249,3 @@ export class AnalyticsService {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const emptySummary = () => ({ posts: 0, likes: 0, comments: 0, shares: 0, saves: 0, clicks: 0, reach: 0, impressions: 0, engagement: 0, engagementRate: 0 });
-function sumByPlatform(list: Array<{ platform: Platform; followers: number }>) {
-  const out = new Map<Platform, number>();
-  for (const f of list) out.set(f.platform, (out.get(f.platform) ?? 0) + f.followers);
-  return out;
-}

@@ -141,14 +141,12 @@ export interface AccountSums extends Metrics {
 
 /**
  * The period's metrics summed in SQL (what `loadTargetRows` + aggregate.totals/byAccount compute, without
- * reading every target into the Worker): per account, and the number of distinct posts.
+ * reading every target into the Worker): per account, and the number of published targets (the post count).
  */
 export async function loadPeriodSums(db: Db, workspaceId: string, range: PeriodRange): Promise<{ posts: number; accounts: AccountSums[] }> {
   const [counts, sums] = await Promise.all([
-    db.all<{ accountId: string | null; n: number }>(sql`
-      select t.account_id as accountId, count(*) as n from post_targets t where ${targetScope(workspaceId, range)} group by t.account_id
-      union all
-      select null, count(distinct t.post_id) from post_targets t where ${targetScope(workspaceId, range)}`),
+    db.all<{ accountId: string; n: number }>(sql`
+      select t.account_id as accountId, count(*) as n from post_targets t where ${targetScope(workspaceId, range)} group by t.account_id`),
     db.all<Metrics & { accountId: string }>(sql`
       select account_id as accountId, sum(impressions) as impressions, sum(reach) as reach, sum(likes) as likes, sum(comments) as comments,
              sum(shares) as shares, sum(saves) as saves, sum(clicks) as clicks, sum(video_views) as videoViews
@@ -157,13 +155,12 @@ export async function loadPeriodSums(db: Db, workspaceId: string, range: PeriodR
   const sumsOf = new Map(sums.map((m) => [m.accountId, m]));
   const zero: Metrics = { impressions: 0, reach: 0, likes: 0, comments: 0, shares: 0, saves: 0, clicks: 0, videoViews: 0 };
   return {
-    posts: counts.find((c) => c.accountId === null)?.n ?? 0,
-    accounts: counts
-      .filter((c): c is { accountId: string; n: number } => c.accountId !== null)
-      .map((c) => {
-        const { accountId: _, ...m } = sumsOf.get(c.accountId) ?? { ...zero, accountId: c.accountId };
-        return { ...m, accountId: c.accountId, targets: c.n };
-      }),
+    // A post counts once per channel (definitions.ts): the period's posts are its published targets.
+    posts: counts.reduce((n, c) => n + c.n, 0),
+    accounts: counts.map((c) => {
+      const { accountId: _, ...m } = sumsOf.get(c.accountId) ?? { ...zero, accountId: c.accountId };
+      return { ...m, accountId: c.accountId, targets: c.n };
+    }),
   };
 }
 
@@ -218,17 +215,25 @@ export interface AccountRow {
 export async function loadAccounts(db: Db, workspaceId: string, platforms: Platform[] | null = null): Promise<AccountRow[]> {
   return db.all<AccountRow>(sql`
     select id, platform, username, display_name as displayName, status, follower_count as followerCount
-    from connected_accounts where workspace_id = ${workspaceId} ${platformFilter(sql`platform`, platforms)}
+    from connected_accounts where workspace_id = ${workspaceId} and status != 'disconnected' ${platformFilter(sql`platform`, platforms)}
     order by platform, username`);
 }
 
-/** Each account's latest follower count at `before` (from snapshots, else the count stored at connect time). */
-export async function followersAt(db: Db, workspaceId: string, before: number, platforms: Platform[] | null) {
-  const rows = await db.all<{ accountId: string; platform: Platform; followers: number | null }>(sql`
+/**
+ * Each account's latest follower count at `before` (from snapshots, else the count stored at connect time);
+ * null when we had not measured it by then.
+ */
+export async function knownFollowersAt(db: Db, workspaceId: string, before: number, platforms: Platform[] | null) {
+  return db.all<{ accountId: string; platform: Platform; followers: number | null }>(sql`
     select a.id as accountId, a.platform, coalesce(
       (select s.followers from account_metric_snapshots s where s.account_id = a.id and s.taken_at < ${before} order by s.taken_at desc limit 1),
       case when a.created_at < ${before} then a.follower_count end) as followers
-    from connected_accounts a where a.workspace_id = ${workspaceId} ${platformFilter(sql`a.platform`, platforms)}`);
+    from connected_accounts a where a.workspace_id = ${workspaceId} and a.status != 'disconnected' ${platformFilter(sql`a.platform`, platforms)}`);
+}
+
+/** knownFollowersAt with an unmeasured account counted as 0 (for totals). */
+export async function followersAt(db: Db, workspaceId: string, before: number, platforms: Platform[] | null) {
+  const rows = await knownFollowersAt(db, workspaceId, before, platforms);
   return rows.map((r) => ({ ...r, followers: r.followers ?? 0 }));
 }
 
@@ -242,11 +247,12 @@ export async function loadAccountSnapshots(db: Db, workspaceId: string, range: {
 }
 
 export async function latestAudience(db: Db, workspaceId: string, platforms: Platform[] | null) {
-  const rows = await db.all<{ accountId: string; platform: Platform; takenAt: number; data: string }>(sql`
-    select s.account_id as accountId, s.platform, s.taken_at as takenAt, s.data from audience_snapshots s
+  const rows = await db.all<{ accountId: string; platform: Platform; username: string; displayName: string; takenAt: number; data: string }>(sql`
+    select s.account_id as accountId, s.platform, a.username, a.display_name as displayName, s.taken_at as takenAt, s.data
+    from audience_snapshots s join connected_accounts a on a.id = s.account_id
     where s.workspace_id = ${workspaceId} ${platformFilter(sql`s.platform`, platforms)}
       and s.taken_at = (select max(s2.taken_at) from audience_snapshots s2 where s2.account_id = s.account_id)
-    order by s.platform, s.account_id`);
+    order by s.platform, a.username, s.account_id`);
   return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as AudienceData }));
 }
 
@@ -256,7 +262,11 @@ export async function loadComments(db: Db, workspaceId: string, postId: string) 
     where workspace_id = ${workspaceId} and post_id = ${postId} order by created_at desc limit 200`);
 }
 
+/** The latest sync of any figure: an account's metrics or a post's snapshot. */
 export async function lastSyncedAt(db: Db, workspaceId: string): Promise<number | null> {
-  const [row] = await db.all<{ at: number | null }>(sql`select max(last_account_sync_at) as at from analytics_sync_state where workspace_id = ${workspaceId}`);
+  // SQLite's two-argument max() is null when either is: 0 stands for "never".
+  const [row] = await db.all<{ at: number | null }>(sql`select nullif(max(
+      coalesce((select max(last_account_sync_at) from analytics_sync_state where workspace_id = ${workspaceId}), 0),
+      coalesce((select max(taken_at) from post_metric_snapshots where workspace_id = ${workspaceId}), 0)), 0) as at`);
   return row?.at ?? null;
 }

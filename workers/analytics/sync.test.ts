@@ -159,15 +159,17 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
     await armFault("youtube", "500", 50);
     const partial = await call(`/api/analytics/sync-all`, { method: "POST", cookie: u.cookie });
     expect(partial.status).toBe(200);
-    expect(partial.body.message).toBe("Successfully synced analytics for 2 platforms");
+    // Which synced, which failed and why: not "Successfully synced analytics for 2 platforms".
+    expect(partial.body.message).toMatch(/^Synced analytics for (Instagram and Facebook|Facebook and Instagram); YouTube failed \(YouTube: .+\)$/);
+    expect(partial.body.data.platforms.find((p: any) => p.platform === "youtube").ok).toBe(false);
     expect(partial.body.data.failures.map((f: any) => [f.platform, f.kind])).toEqual([["youtube", "retryable"]]);
 
     // Instagram with Facebook Login answers to the facebook switch: every platform fails.
     await armFault("facebook", "500", 50);
     const none = await call(`/api/analytics/sync-all`, { method: "POST", cookie: u.cookie });
     expect(none.status).toBe(502);
-    expect(none.body.message).toMatch(/^Failed to sync analytics \((instagram|facebook|youtube): /);
-    expect(none.body.message).toContain("youtube: ");
+    expect(none.body.message).toMatch(/^Failed to sync analytics \((Instagram|Facebook|YouTube): /);
+    expect(none.body.message).toContain("YouTube: ");
   });
 
   it("validates days and answers the SPEC message without accounts", async () => {

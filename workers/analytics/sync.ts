@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import type { Platform } from "../platform-profile";
@@ -166,26 +166,6 @@ async function saveState(db: Db, accountId: string, workspaceId: string, syncedA
     });
 }
 
-/** Outcome of a user-requested sync, per platform. */
-export function summarizeByPlatform(results: SyncResult[]) {
-  const platforms = [...new Set(results.map((r) => r.platform))];
-  const failed = platforms.filter((p) => results.some((r) => r.platform === p && r.failures.length > 0));
-  return {
-    platformsSynced: platforms.length - failed.length,
-    platforms: platforms.map((p) => {
-      const own = results.filter((r) => r.platform === p);
-      return {
-        platform: p,
-        accounts: own.length,
-        postsSynced: own.reduce((s, r) => s + r.targetsSynced, 0),
-        commentsSynced: own.reduce((s, r) => s + r.commentsSynced, 0),
-        ok: !failed.includes(p),
-      };
-    }),
-    failures: results.flatMap((r) => r.failures),
-  };
-}
-
 /** Cron: enqueue every account that is due (SPEC cadence in planner.ts), capped per platform. */
 export async function enqueueDueSyncs(deps: { db: Db; now: () => number; queue: Queue<AnalyticsMessage> }): Promise<number> {
   const { db } = deps;
@@ -261,6 +241,6 @@ export async function workspaceAccountIds(db: Db, workspaceId: string, platforms
   const rows = await db
     .select({ id: connectedAccounts.id })
     .from(connectedAccounts)
-    .where(and(eq(connectedAccounts.workspaceId, workspaceId), platforms?.length ? inArray(connectedAccounts.platform, platforms) : undefined));
+    .where(and(eq(connectedAccounts.workspaceId, workspaceId), ne(connectedAccounts.status, "disconnected"), platforms?.length ? inArray(connectedAccounts.platform, platforms) : undefined));
   return rows.map((r) => r.id);
 }

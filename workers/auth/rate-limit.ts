@@ -1,8 +1,9 @@
 import { HttpError, Messages } from "../http/envelope";
+import type { BackoffPolicy } from "./backoff";
+import type { RateLimiter } from "./rate-limiter";
 
 /** The limits of the sign-in family; per IP and per email so neither a botnet nor one address wins. */
 export const RateLimits = {
-  login: { limit: 10, windowMs: 15 * 60_000 },
   register: { limit: 10, windowMs: 60 * 60_000 },
   sendOtp: { limit: 5, windowMs: 15 * 60_000 },
   verifyOtp: { limit: 10, windowMs: 15 * 60_000 },
@@ -11,13 +12,31 @@ export const RateLimits = {
   apiKey: { limit: 120, windowMs: 60_000 },
 } as const;
 
+/**
+ * Sign-in counts failures only. Per account a short delay that doubles with each wrong password (1 s, 2 s,
+ * 4 s … at most a minute; a success clears it): a guesser is slowed to ~60 tries an hour, while the owner
+ * waits at most a minute, never a lockout. Per IP a far higher ceiling on failures, so one office behind
+ * one address signs in freely and a single machine cannot spray many accounts.
+ */
+export const LoginLimits = {
+  account: { baseMs: 1000, maxMs: 60_000, forgetAfterMs: 15 * 60_000 } satisfies BackoffPolicy,
+  ipFailures: { limit: 50, windowMs: 15 * 60_000 },
+} as const;
+
+export const tooManyFailures = (seconds: number) =>
+  `Too many failed sign-in attempts for this account. Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and try again.`;
+
 export type RateLimitName = keyof typeof RateLimits;
 
 export class RateLimitService {
   constructor(
-    private readonly ns: DurableObjectNamespace<import("./rate-limiter").RateLimiter>,
+    private readonly ns: DurableObjectNamespace<RateLimiter>,
     private readonly now: () => number,
   ) {}
+
+  private stub(key: string) {
+    return this.ns.get(this.ns.idFromName(key));
+  }
 
   /**
    * Counts one hit against an API key and returns the IETF draft RateLimit headers for the response;
@@ -25,7 +44,7 @@ export class RateLimitService {
    */
   async enforceWithHeaders(name: RateLimitName, key: string): Promise<Record<string, string>> {
     const { limit, windowMs } = RateLimits[name];
-    const d = await this.ns.get(this.ns.idFromName(`${name}:${key}`)).hit(limit, windowMs, this.now());
+    const d = await this.stub(`${name}:${key}`).hit(limit, windowMs, this.now());
     const headers = { "RateLimit-Limit": String(limit), "RateLimit-Remaining": String(d.remaining), "RateLimit-Reset": String(d.resetSeconds) };
     if (!d.allowed) throw new HttpError(429, Messages.tooMany, { ...headers, "Retry-After": String(d.retryAfterSeconds) });
     return headers;
@@ -34,13 +53,36 @@ export class RateLimitService {
   /** Counts one hit against every key; throws the 429 envelope when any is over its limit. */
   async enforce(name: RateLimitName, keys: string[]): Promise<void> {
     const { limit, windowMs } = RateLimits[name];
-    const decisions = await Promise.all(
-      keys.map((key) => this.ns.get(this.ns.idFromName(`${name}:${key}`)).hit(limit, windowMs, this.now())),
-    );
+    const decisions = await Promise.all(keys.map((key) => this.stub(`${name}:${key}`).hit(limit, windowMs, this.now())));
     const denied = decisions.filter((d) => !d.allowed);
     if (denied.length > 0) {
       const retry = Math.max(...denied.map((d) => d.retryAfterSeconds));
       throw new HttpError(429, Messages.tooMany, { "Retry-After": String(retry) });
     }
+  }
+
+  /** Throws 429 (with Retry-After) while the IP is over its failure ceiling or the account's delay runs. */
+  async beforeLogin(ip: string, email: string): Promise<void> {
+    const { ipFailures, account } = LoginLimits;
+    const [byIp, waitMs] = await Promise.all([
+      this.stub(`login-failures:ip:${ip}`).peek(ipFailures.limit, ipFailures.windowMs, this.now()),
+      this.stub(`login:email:${email}`).backoffWait(this.now(), account),
+    ]);
+    if (!byIp.allowed) throw new HttpError(429, Messages.tooMany, { "Retry-After": String(byIp.retryAfterSeconds) });
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new HttpError(429, tooManyFailures(seconds), { "Retry-After": String(seconds) });
+    }
+  }
+
+  async loginFailed(ip: string, email: string): Promise<void> {
+    await Promise.all([
+      this.stub(`login-failures:ip:${ip}`).record(LoginLimits.ipFailures.windowMs, this.now()),
+      this.stub(`login:email:${email}`).backoffFail(this.now(), LoginLimits.account),
+    ]);
+  }
+
+  async loginSucceeded(email: string): Promise<void> {
+    await this.stub(`login:email:${email}`).backoffReset();
   }
 }

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
-import { ok } from "../http/envelope";
+import { HttpError, ok } from "../http/envelope";
 import { requirePermission } from "../workspaces/middleware";
 import { readJson } from "../http/validate";
 import { clientIp } from "./middleware";
@@ -21,8 +21,14 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/login", async (c) => {
     const input = await readJson(c, loginSchema);
     const { services } = c.var;
-    await services.rateLimit.enforce("login", [`ip:${clientIp(c.req.raw)}`, `email:${input.email.trim().toLowerCase()}`]);
-    const session = await services.auth.login(input, c.req.header("User-Agent") ?? null);
+    const ip = clientIp(c.req.raw);
+    const email = input.email.trim().toLowerCase();
+    await services.rateLimit.beforeLogin(ip, email);
+    const session = await services.auth.login(input, c.req.header("User-Agent") ?? null).catch(async (err: unknown) => {
+      if (err instanceof HttpError && err.status === 401) await services.rateLimit.loginFailed(ip, email);
+      throw err;
+    });
+    await services.rateLimit.loginSucceeded(email);
     setSessionCookie(c, session.token);
     return ok(c, { token: session.token, user: session.user }, "Login successful");
   })

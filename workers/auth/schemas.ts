@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { validTimeZone } from "../users/time-zone";
 
 /**
  * The auth forms' rules, shared by the browser (checked before any request) and the API.
@@ -126,16 +127,7 @@ export const changePasswordFormSchema = ordered(
 );
 
 export const timezoneSchema = z.object({
-  timezone: z.string().check(
-    z.refine((tz) => {
-      try {
-        new Intl.DateTimeFormat("en-US", { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    }, "Please choose a valid timezone"),
-  ),
+  timezone: z.string().check(z.refine((tz) => validTimeZone(tz) !== null, "Please choose a valid timezone")),
 });
 
 /** Returns the first message of a failed parse, for forms that show one error at a time. */

@@ -7,6 +7,7 @@ import type { Mailer } from "../mail/mailer";
 import { constantTimeEqualText, randomDigits, randomToken, sha256Hex } from "./crypto";
 import { hashPassword, verifyPassword } from "./passwords";
 import { AuthMessages } from "./schemas";
+import { validTimeZone } from "../users/time-zone";
 import type { SessionRecord, UserSessions } from "./user-sessions";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -83,7 +84,7 @@ export class AuthService {
       email,
       displayName: input.displayName.trim(),
       passwordHash: await hashPassword(input.password),
-      timezone: validTimezone(input.timezone) ?? "UTC",
+      timezone: validTimeZone(input.timezone) ?? "UTC",
       createdAt: now,
       updatedAt: now,
     };
@@ -229,11 +230,3 @@ export class AuthService {
   }
 }
 
-export function validTimezone(tz: string | undefined): string | null {
-  if (!tz) return null;
-  try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-}

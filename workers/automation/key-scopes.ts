@@ -22,6 +22,7 @@ const SCOPE_OF: Record<Action, ApiKeyScope | null> = {
   "workspace.settings": null,
   "workspace.delete": null,
   "workspace.transfer": null,
+  "workspace.leave": null,
 };
 
 /** Why a key with these scopes may not do `action`, or null when it may. */

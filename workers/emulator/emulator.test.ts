@@ -23,6 +23,18 @@ describe("emulator controls", () => {
     // Two faulted 500s, then the real answer (400: no access token).
     expect(statuses).toEqual([500, 500, 400]);
   });
+
+  it("aims a fault at the Nth call matching a method and path pattern, letting every other call through", async () => {
+    const arm = (body: object) => raw("/sandbox/faults", { method: "POST", body: JSON.stringify({ platform: "threads", mode: "500", ...body }), headers: json });
+    expect(((await (await arm({ path: "([" })).json()) as any).error.message).toBe("path must be a regular expression");
+    await arm({ method: "GET", path: "^/v1\\.0/me\\?fields=permalink", after: 1, count: 1 });
+    const statuses = [];
+    for (const path of ["/v1.0/me?fields=id", "/v1.0/me?fields=permalink", "/v1.0/me?fields=id", "/v1.0/me?fields=permalink", "/v1.0/me?fields=permalink"]) {
+      statuses.push((await raw(`/sandbox/graph.threads.net${path}`)).status);
+    }
+    // Non-matching calls pass; the first matching call is let through (after: 1); the second fails; then it is spent.
+    expect(statuses).toEqual([400, 400, 400, 500, 400]);
+  });
 });
 
 describe("consent pages and code exchange", () => {

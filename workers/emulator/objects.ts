@@ -1,4 +1,4 @@
-import { and, desc, eq, gte } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { emuObjects } from "../db/schema/emulator";
 
@@ -9,6 +9,17 @@ export async function createObject(db: Db, obj: Omit<EmuObject, "status" | "read
   const row: EmuObject = { status: null, readyAt: null, ...obj };
   await db.insert(emuObjects).values(row);
   return row;
+}
+
+/** Adds one to a counter object in a single statement, so parallel requests never collide on creating it. */
+export async function incrementCounter(db: Db, obj: Pick<EmuObject, "id" | "platform" | "kind" | "owner" | "createdAt">): Promise<number> {
+  const row = await db
+    .insert(emuObjects)
+    .values({ ...obj, status: null, readyAt: null, data: { count: 1 } })
+    .onConflictDoUpdate({ target: emuObjects.id, set: { data: sql`json_set(${emuObjects.data}, '$.count', coalesce(json_extract(${emuObjects.data}, '$.count'), 0) + 1)` } })
+    .returning({ data: emuObjects.data })
+    .get();
+  return Number(row?.data.count ?? 1);
 }
 
 export async function getObject(db: Db, platform: string, id: string): Promise<EmuObject | null> {

@@ -6,7 +6,7 @@ import { mountConsent } from "./consent";
 import type { EmuEnv } from "./context";
 import { numericId } from "./ids";
 import { postMetrics, sampleComments, seedOf, followerCount } from "./metrics";
-import { createObject, deleteObject, getObject, listObjects, updateObject, type EmuObject } from "./objects";
+import { createObject, deleteObject, getObject, incrementCounter, listObjects, updateObject, type EmuObject } from "./objects";
 import { bearer, clientCredentials, s256, scopeList, sniffImage } from "./request";
 import { checkToken, issueToken, redeemCode, type TokenRow } from "./tokens";
 
@@ -145,10 +145,7 @@ xApi.use("/2/*", async (c, next) => {
   const limit = LIMITS[route] ?? DEFAULT_LIMIT;
   const window = Math.floor(c.var.now / WINDOW);
   const key = `xrl:${user.id}:${route}:${window}`;
-  const counter = await getObject(c.var.db, P, key);
-  const used = Number(counter?.data.count ?? 0) + 1;
-  if (counter) await updateObject(c.var.db, P, key, { data: { count: used } });
-  else await createObject(c.var.db, { id: key, platform: P, kind: "ratelimit", owner: user.id, data: { count: used }, createdAt: c.var.now });
+  const used = await incrementCounter(c.var.db, { id: key, platform: P, kind: "ratelimit", owner: user.id, createdAt: c.var.now });
   const headers = {
     "x-rate-limit-limit": String(limit),
     "x-rate-limit-remaining": String(Math.max(0, limit - used)),

@@ -1,3 +1,8 @@
+import { asciiLocation } from "./location";
+
+/** Browsers that once reached us over HTTPS refuse plain HTTP for a year (ignored on http://localhost). */
+export const HSTS = "max-age=31536000; includeSubDomains";
+
 /**
  * Headers every response carries. Scripts run only with this request's nonce, nothing may frame
  * us, and the browser never guesses a content type (an uploaded file is never run as HTML).
@@ -26,5 +31,8 @@ export function withSecurityHeaders(response: Response, nonce: string, dev: bool
   out.headers.set("X-Content-Type-Options", "nosniff");
   out.headers.set("X-Frame-Options", "DENY");
   out.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  out.headers.set("Strict-Transport-Security", HSTS);
+  const location = out.headers.get("Location");
+  if (location) out.headers.set("Location", asciiLocation(location));
   return out;
 }

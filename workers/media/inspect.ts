@@ -3,6 +3,7 @@ import { CustomSource, Input, MP4, QTFF } from "mediabunny";
 import type { MediaKind } from "../db/schema/media";
 import { sniffType } from "../files/sniff";
 import { HttpError } from "../http/envelope";
+import { imageIsWhole } from "./image-integrity";
 import { ACCEPTED_TYPES, MAX_IMAGE_PIXELS, MediaMessages, sizeProblem, tooManyPixelsMessage } from "./limits";
 
 /** Random access to a file's bytes: a File in memory or an object in R2. `end` is exclusive. */
@@ -35,7 +36,11 @@ export async function inspectMedia(src: ByteSource): Promise<MediaFacts> {
   const tooLarge = sizeProblem(accepted.kind, src.size);
   if (tooLarge) throw new HttpError(413, tooLarge);
   const facts = { kind: accepted.kind, mimeType: sniffed.mime, format: accepted.format };
-  if (accepted.kind === "image") return { ...facts, ...(await imageDimensions(src)), duration: null };
+  if (accepted.kind === "image") {
+    const dims = await imageDimensions(src);
+    if (!imageIsWhole(sniffed.mime, await src.read(0, src.size))) throw new HttpError(400, MediaMessages.incompleteImage);
+    return { ...facts, ...dims, duration: null };
+  }
   return { ...facts, ...(accepted.format === "avi" ? await aviFacts(src) : await isoVideoFacts(src)) };
 }
 

@@ -16,8 +16,8 @@ export interface MediaFields {
   altText: string;
 }
 
-/** Posts that still need a media file: deleting it would change what they publish. */
-const PENDING_POST_STATUSES = ["draft", "scheduled"] as const;
+/** Posts that still need a media file: deleting it would change what they publish (or retry). */
+const PENDING_POST_STATUSES = ["draft", "scheduled", "publishing", "partially_published", "failed"] as const;
 
 const timesUsed = sql<number>`(SELECT count(*) FROM post_media WHERE post_media.media_id = ${media.id})`.mapWith(Number);
 
@@ -186,7 +186,12 @@ export class MediaLibrary {
   async remove(workspaceId: string, id: string): Promise<void> {
     const [gone] = await this.db.delete(media).where(and(eq(media.id, id), eq(media.workspaceId, workspaceId))).returning({ key: media.key });
     if (!gone) throw notFound();
-    await this.bucket.delete(gone.key);
+    await this.deleteObject(gone.key);
+  }
+
+  /** The file of a row already deleted. */
+  async deleteObject(key: string): Promise<void> {
+    await this.bucket.delete(key);
   }
 
   async folders(workspaceId: string) {

@@ -1,4 +1,5 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../app";
 import { describe, expect, it } from "vitest";
 import { exeBytes, fileOf, jpegBytes, mp4Bytes, pngBytes } from "../test/media-fixtures";
 import { insertAccount } from "../test/fixtures";
@@ -88,6 +89,22 @@ describe("POST /api/media/upload", () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Image dimensions too large (20000×20000). Maximum is 100 megapixels.");
     expect(await storedObjects(u.user.id)).toBe(0);
+  });
+
+  it.each([
+    ["a 60-byte truncated PNG", () => pngBytes(640, 480).slice(0, 60), "cut.png"],
+    ["a header-only PNG", () => pngBytes(640, 480).slice(0, 33), "header.png"],
+    ["a JPEG cut off before its end", () => jpegBytes(640, 480).slice(0, -2), "cut.jpg"],
+  ])("refuses %s with a clear message and stores nothing", async (_what, bytes, name) => {
+    const u = await registerUser();
+    const res = await upload(u, [fileOf(bytes(), name)]);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      message: "This image is damaged or incomplete (the file ends before the picture does). Please upload the original file again.",
+    });
+    expect(await storedObjects(u.user.id)).toBe(0);
+    expect(await mediaRows(u.user.id)).toBe(0);
   });
 
   it("needs one to ten files", async () => {
@@ -203,6 +220,20 @@ describe("signed media URLs", () => {
     const expired = await signer.signedMediaUrl(ORIGIN, id, { ttlMs: -1000 });
     expect((await SELF.fetch(expired)).status).toBe(403);
   });
+
+  it("live at most a week: a longer link is clamped when signed and refused when served", async () => {
+    const u = await registerUser();
+    const { id } = (await upload(u, [fileOf(jpegBytes(800, 800), "a.jpg")])).body.data[0];
+    const week = 7 * 24 * 3600_000;
+    const century = 100 * 365 * 24 * 3600_000;
+    const before = Date.now();
+    const clamped = await new MediaUrlSigner(env.SESSION_SECRET, Date.now).signedMediaUrl(ORIGIN, id, { ttlMs: century });
+    expect(Number(new URL(clamped).searchParams.get("exp"))).toBeLessThanOrEqual(Date.now() + week);
+    expect(Number(new URL(clamped).searchParams.get("exp"))).toBeGreaterThanOrEqual(before + week);
+    // Correctly signed, but a hundred years ahead (what a signer with the secret could mint): refused.
+    const forged = await new MediaUrlSigner(env.SESSION_SECRET, () => Date.now() + century - week).signedMediaUrl(ORIGIN, id);
+    expect((await SELF.fetch(forged)).status).toBe(403);
+  });
 });
 
 describe("library endpoints", () => {
@@ -256,6 +287,55 @@ describe("library endpoints", () => {
     expect(await mediaRows(u.user.id)).toBe(0);
     expect(await storedObjects(u.user.id)).toBe(0);
     expect((await call(`/api/posts/${post.body.data.id}`, { token: u.token })).body.data.media).toEqual([]);
+  });
+
+  it("holds the channels of a scheduled post whose media is deleted, so the queue never sends it without the image", async () => {
+    const u = await registerUser();
+    const m = (await upload(u, [fileOf(jpegBytes(100, 100), "launch.jpg")])).body.data[0];
+    const keep = (await upload(u, [fileOf(jpegBytes(100, 100), "other.jpg")])).body.data[0];
+    const x = await insertAccount(u.user.id, "twitter");
+    const body = { content: "Launch", platforms: ["twitter"], selectedAccounts: { twitter: [x] }, images: [m.id, keep.id] };
+    const post = (await call("/api/posts", { token: u.token, body: { ...body, scheduledDate: new Date(Date.now() + 3600_000).toISOString() } })).body.data;
+    const ask = await call(`/api/media/${m.id}`, { method: "DELETE", token: u.token });
+    expect(ask.status).toBe(409);
+    expect(ask.body.message).toBe(
+      "This media is used by 1 unpublished post. If you delete it, their channels are held (not published) until you choose new media or remove it. Delete it anyway?",
+    );
+    expect((await call(`/api/media/${m.id}?confirm=true`, { method: "DELETE", token: u.token })).status).toBe(200);
+
+    const held = (await call(`/api/posts/${post.id}`, { token: u.token })).body.data;
+    expect(held.status).toBe("scheduled");
+    expect(held.platformPosts).toEqual([
+      expect.objectContaining({ status: "held", error: { kind: "media_deleted", message: "Media launch.jpg was deleted; choose new media or remove it" } }),
+    ]);
+    // Its time comes: the cron claims nothing, and Publish Now refuses rather than sending a different post.
+    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?").bind(Date.now() - 1000, post.id).run();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: new Date() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await call(`/api/posts/${post.id}`, { token: u.token })).body.data.platformPosts[0].status).toBe("held");
+    const now = await call(`/api/posts/${post.id}/publish`, { method: "POST", token: u.token });
+    expect(now.status).toBe(409);
+    expect(now.body.message).toBe("Media launch.jpg was deleted; choose new media or remove it");
+
+    // Saving the post with the media it now has is the user's choice: the channel is scheduled again.
+    const saved = await call(`/api/posts/${post.id}`, { method: "PUT", token: u.token, body: { images: [keep.id], scheduledDate: new Date(Date.now() + 3600_000).toISOString() } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.platformPosts).toEqual([expect.objectContaining({ status: "scheduled", error: null })]);
+  });
+
+  it("refuses to delete media of a post being sent right now (409) and changes nothing", async () => {
+    const u = await registerUser();
+    const m = (await upload(u, [fileOf(jpegBytes(100, 100), "a.jpg")])).body.data[0];
+    const x = await insertAccount(u.user.id, "twitter");
+    const body = { content: "Now", platforms: ["twitter"], selectedAccounts: { twitter: [x] }, images: [m.id], scheduledDate: new Date(Date.now() + 3600_000).toISOString() };
+    const post = (await call("/api/posts", { token: u.token, body })).body.data;
+    await env.DB.prepare("UPDATE post_targets SET status = 'publishing' WHERE post_id = ?").bind(post.id).run();
+    const res = await call(`/api/media/${m.id}?confirm=true`, { method: "DELETE", token: u.token });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ success: false, message: "This media is in a post being published right now. Try again in a minute, once it has finished." });
+    expect(await mediaRows(u.user.id)).toBe(1);
+    expect((await call(`/api/posts/${post.id}`, { token: u.token })).body.data.platformPosts[0].status).toBe("publishing");
   });
 });
 

@@ -77,9 +77,9 @@ export const mediaRoutes = new Hono<SignedInEnv>()
     const id = c.req.param("id");
     const posts = await c.var.services.media.pendingPostsUsing(workspaceId, id);
     if (posts.length > 0 && c.req.query("confirm") !== "true") {
-      const message = `This media is used by ${posts.length} scheduled or draft ${posts.length === 1 ? "post" : "posts"}. Delete it anyway?`;
+      const message = `This media is used by ${posts.length} unpublished ${posts.length === 1 ? "post" : "posts"}. If you delete it, their channels are held (not published) until you choose new media or remove it. Delete it anyway?`;
       return c.json({ success: false as const, message, data: { posts } }, 409);
     }
-    await c.var.services.media.remove(workspaceId, id);
+    await c.var.services.media.deleteObject(await c.var.services.holds.deleteMedia(workspaceId, id));
     return ok(c, { id }, "Media removed");
   });

@@ -2,6 +2,8 @@ import { constantTimeEqualText, toBase64Url } from "../auth/crypto";
 
 /** Platforms fetch media while publishing, possibly hours after scheduling: links live a week. */
 export const SIGNED_URL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** No link lives longer, whatever it asks for: one that leaked (or was minted with a leaked secret) dies within a week. */
+export const MAX_SIGNED_URL_TTL_MS = SIGNED_URL_TTL_MS;
 
 const encoder = new TextEncoder();
 
@@ -26,15 +28,16 @@ export class MediaUrlSigner {
    * expiry are signed.
    */
   async signedMediaUrl(origin: string, mediaId: string, options: { filename?: string; ttlMs?: number } = {}): Promise<string> {
-    const exp = this.now() + (options.ttlMs ?? SIGNED_URL_TTL_MS);
+    const exp = this.now() + Math.min(options.ttlMs ?? SIGNED_URL_TTL_MS, MAX_SIGNED_URL_TTL_MS);
     const sig = await hmac(this.secret, `media:${mediaId}:${exp}`);
     const name = options.filename ? `/${encodeURIComponent(options.filename)}` : "";
     return `${origin}/media/s/${encodeURIComponent(mediaId)}${name}?exp=${exp}&sig=${sig}`;
   }
 
-  /** True when the signature matches and has not expired. */
+  /** True when the signature matches, the link has not expired and its expiry is within the cap. */
   async verify(mediaId: string, exp: string | undefined, sig: string | undefined): Promise<boolean> {
-    if (!exp || !sig || !/^\d{1,16}$/.test(exp) || Number(exp) < this.now()) return false;
+    const now = this.now();
+    if (!exp || !sig || !/^\d{1,16}$/.test(exp) || Number(exp) < now || Number(exp) > now + MAX_SIGNED_URL_TTL_MS) return false;
     return constantTimeEqualText(await hmac(this.secret, `media:${mediaId}:${exp}`), sig);
   }
 }

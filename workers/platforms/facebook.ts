@@ -51,15 +51,16 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
       if (videos.length === 1) {
         const res = await http.request<{ id: string }>(`${graph}/${page}/videos`, {
           form: { file_url: videos[0]!.url, description: request.text, title: request.title ?? undefined, access_token: token },
+          creates: true,
         });
-        return { remoteId: res.data.id, permalink: await permalink(account, res.data.id) };
+        return { remoteId: res.data.id, permalink: null };
       }
       if (images.length === 1) {
         const res = await http.request<{ id: string; post_id?: string }>(`${graph}/${page}/photos`, {
           form: { url: images[0]!.url, caption: request.text, access_token: token },
+          creates: true,
         });
-        const id = res.data.post_id ?? res.data.id;
-        return { remoteId: id, permalink: await permalink(account, id) };
+        return { remoteId: res.data.post_id ?? res.data.id, permalink: null };
       }
       const attached: Array<{ media_fbid: string }> = [];
       for (const image of images) {
@@ -68,9 +69,12 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
       }
       const res = await http.request<{ id: string }>(`${graph}/${page}/feed`, {
         form: { message: request.text, attached_media: attached.length ? JSON.stringify(attached) : undefined, access_token: token },
+        creates: true,
       });
-      return { remoteId: res.data.id, permalink: await permalink(account, res.data.id) };
+      return { remoteId: res.data.id, permalink: null };
     },
+
+    permalink,
 
     /** Same rule as Instagram: Pages posts carry no field of ours, so the exact message in the window decides. */
     async findPublished(account, _marker, since, text) {

@@ -34,6 +34,12 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Non-2xx statuses that are answers, not failures (YouTube's 308 Resume Incomplete). */
   accept?: number[];
+  /**
+   * This call creates the post (publishes it). Only for such a call is a lost answer (timeout, dropped
+   * connection, gateway 502/504) an unknown outcome that must be looked up before resending; a lost
+   * answer to any other call (an upload, a container, a read) left nothing published and is simply retryable.
+   */
+  creates?: boolean;
 }
 
 export interface HttpClient {
@@ -70,8 +76,8 @@ export function createHttp(deps: HttpDeps): HttpClient {
         headers.set("Content-Type", "application/json");
         body = JSON.stringify(options.json);
       }
-      // A write that never answered may still have happened: the caller must check before retrying.
-      const writes = method !== "GET" && method !== "HEAD";
+      // A post-creating call that never answered may still have happened: the caller must check before retrying.
+      const creates = options.creates === true;
       const timeoutMs = options.timeoutMs ?? deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       const controller = new AbortController();
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -87,7 +93,7 @@ export function createHttp(deps: HttpDeps): HttpClient {
         if (raced === "timeout") {
           throw new PlatformError("retryable", `${deps.platform} did not answer within ${Math.round(timeoutMs / 1000)} s`, {
             platform: deps.platform,
-            outcomeUnknown: writes,
+            outcomeUnknown: creates,
           });
         }
         res = raced;
@@ -95,7 +101,7 @@ export function createHttp(deps: HttpDeps): HttpClient {
         if (err instanceof PlatformError) throw err;
         throw new PlatformError("retryable", `Could not reach ${deps.platform}: ${(err as Error).message}`, {
           platform: deps.platform,
-          outcomeUnknown: writes,
+          outcomeUnknown: creates,
         });
       } finally {
         clearTimeout(timer);
@@ -112,8 +118,8 @@ export function createHttp(deps: HttpDeps): HttpClient {
       const response: PlatformResponse = { status: res.status, headers: res.headers, data, retryAfterMs: retryAfterMs(res.headers, now()) };
       if (res.ok || options.accept?.includes(res.status)) return response as PlatformResponse<any>;
       const error = deps.classify(response);
-      // A gateway error on a write means the platform may have acted before the answer was lost.
-      if (writes && (res.status === 502 || res.status === 504) && error.kind === "retryable") {
+      // A gateway error on a post-creating call means the platform may have acted before the answer was lost.
+      if (creates && (res.status === 502 || res.status === 504) && error.kind === "retryable") {
         throw new PlatformError(error.kind, error.message, { ...error.details, outcomeUnknown: true });
       }
       throw error;

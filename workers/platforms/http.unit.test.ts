@@ -44,14 +44,17 @@ describe("createHttp", () => {
     await expect(http.request("https://x/fail")).rejects.toMatchObject({ kind: "permanent", message: "status 400" });
   });
 
-  it("turns a write that never answers into retryable with an unknown outcome", async () => {
+  it("turns a post-creating call that never answers into retryable with an unknown outcome; any other call is plain retryable", async () => {
     const http = createHttp({ platform: "facebook", classify, timeoutMs: 20, fetch: () => new Promise(() => {}) });
-    await expect(http.request("https://x/post", { method: "POST" })).rejects.toMatchObject({ kind: "retryable", details: { outcomeUnknown: true } });
+    await expect(http.request("https://x/post", { method: "POST", creates: true })).rejects.toMatchObject({ kind: "retryable", details: { outcomeUnknown: true } });
+    await expect(http.request("https://x/upload", { method: "POST" })).rejects.toMatchObject({ kind: "retryable", details: { outcomeUnknown: false } });
     await expect(http.request("https://x/get")).rejects.toMatchObject({ kind: "retryable", details: { outcomeUnknown: false } });
   });
 
-  it("flags a 502/504 on a write as an unknown outcome", async () => {
+  it("flags a 502/504 only on the post-creating call as an unknown outcome", async () => {
     const http = createHttp({ platform: "facebook", classify, fetch: async () => new Response("Bad Gateway", { status: 502 }) });
-    await expect(http.request("https://x/post", { method: "POST" })).rejects.toMatchObject({ kind: "retryable", details: { outcomeUnknown: true } });
+    await expect(http.request("https://x/post", { method: "POST", creates: true })).rejects.toMatchObject({ kind: "retryable", details: { outcomeUnknown: true } });
+    const upload = await http.request("https://x/upload", { method: "PUT" }).catch((e) => e);
+    expect([upload.kind, upload.details.outcomeUnknown]).toEqual(["retryable", undefined]);
   });
 });

@@ -231,9 +231,12 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
       await waitFor(account, creationId);
       const published = await http.request<{ id: string }>(`${base(account)}/${account.platformUserId}/media_publish`, {
         form: { creation_id: creationId, access_token: account.accessToken },
+        creates: true,
       });
-      return { remoteId: published.data.id, permalink: await permalink(account, published.data.id) };
+      return { remoteId: published.data.id, permalink: null };
     },
+
+    permalink,
 
     /**
      * Instagram has no field we control on a post and an invisible marker would change the caption the

@@ -168,7 +168,7 @@ export class LinkedInClient implements PlatformClient {
       const urn = m.kind === "video" ? await this.uploadVideo(account.accessToken, author, m) : await this.uploadImage(account.accessToken, author, m);
       uploaded.push({ urn, altText: m.altText, title: m.kind === "video" ? request.title : null });
     }
-    const res = await this.call(account.accessToken, "POST", `${this.api}/rest/posts`, buildPostBody(author, request.text, uploaded));
+    const res = await this.call(account.accessToken, "POST", `${this.api}/rest/posts`, buildPostBody(author, request.text, uploaded), { creates: true });
     const urn = res.headers.get("x-restli-id");
     if (!urn) {
       throw new PlatformError("retryable", "LinkedIn accepted the post but returned no id.", { platform: "linkedin", outcomeUnknown: true });
@@ -325,13 +325,13 @@ export class LinkedInClient implements PlatformClient {
   }
 
   /** §4.2: every versioned REST call carries the version and Rest.li protocol headers. */
-  private call(token: string, method: string, url: string, json?: unknown): Promise<PlatformResponse> {
+  private call(token: string, method: string, url: string, json?: unknown, opts: { creates?: boolean } = {}): Promise<PlatformResponse> {
     const headers = {
       Authorization: `Bearer ${token}`,
       "LinkedIn-Version": this.deps.endpoints.LINKEDIN_VERSION,
       "X-Restli-Protocol-Version": "2.0.0",
     };
-    return this.http.request(url, { method, headers, json });
+    return this.http.request(url, { method, headers, json, ...opts });
   }
 
   private async json<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {

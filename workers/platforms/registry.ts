@@ -35,6 +35,9 @@ export function createPlatformRegistry(deps: ClientDeps): PlatformRegistry {
 /** A platform's OAuth client credentials, or a permanent error saying the server is not set up for it. */
 export function credentialsFor(deps: ClientDeps, platform: Platform) {
   const creds = deps.credentials[platform];
-  if (!creds) throw new PlatformError("permanent", `${platform} is not configured on this server.`, { platform });
+  if (!creds) {
+    const key = platform.toUpperCase();
+    throw new PlatformError("permanent", `${platform} is not configured on this server: set ${key}_CLIENT_ID and ${key}_CLIENT_SECRET.`, { platform });
+  }
   return creds;
 }

@@ -115,9 +115,16 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
         creationId = await container(account, { media_type: "CAROUSEL", children: children.join(","), text: request.text });
       }
       await waitFor(account, creationId);
-      const res = await http.request<{ id: string }>(`${api}/${account.platformUserId}/threads_publish`, { form: { creation_id: creationId, access_token: account.accessToken } });
-      const link = await http.request<{ permalink?: string }>(`${api}/${res.data.id}`, { query: { fields: "permalink", access_token: account.accessToken } });
-      return { remoteId: res.data.id, permalink: link.data.permalink ?? null };
+      const res = await http.request<{ id: string }>(`${api}/${account.platformUserId}/threads_publish`, {
+        form: { creation_id: creationId, access_token: account.accessToken },
+        creates: true,
+      });
+      return { remoteId: res.data.id, permalink: null };
+    },
+
+    async permalink(account, remoteId) {
+      const link = await http.request<{ permalink?: string }>(`${api}/${remoteId}`, { query: { fields: "permalink", access_token: account.accessToken } });
+      return link.data.permalink ?? null;
     },
 
     /** Threads posts carry no field of ours either: the exact text published since the attempt began decides. */

@@ -131,7 +131,12 @@ export interface PlatformClient {
   refresh(tokens: TokenSet): Promise<TokenSet>;
   /** The accounts this consent gives access to (a person, their Pages, organizations, channel…). */
   accounts(tokens: TokenSet, variant?: string): Promise<RemoteAccount[]>;
+  /**
+   * Publishes; `permalink` is null when the platform's create call does not return one (Meta): it is then
+   * read afterwards with `permalink()`, apart from publishing, so a failed read can never cause a resend.
+   */
   publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult>;
+  permalink?(account: AccountCredentials, remoteId: string): Promise<string | null>;
   /**
    * Looks for an already-published post carrying `marker` (settles an unknown outcome). Platforms with no
    * field to carry a marker match the exact `text` published since `since` instead, so callers pass it.

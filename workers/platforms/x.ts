@@ -115,11 +115,15 @@ export class XClient implements PlatformClient {
     validateMedia(request.media);
     const mediaIds: string[] = [];
     for (const m of request.media) mediaIds.push(await this.upload(account.accessToken, m));
-    const { data } = await this.json<{ data: { id: string } }>(account.accessToken, "POST", `${this.api}/2/tweets`, {
-      text: request.text,
-      ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}),
-    });
-    return { remoteId: data.id, permalink: statusUrl(data.id) };
+    const res = await this.call(
+      account.accessToken,
+      "POST",
+      `${this.api}/2/tweets`,
+      { text: request.text, ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}) },
+      { creates: true },
+    );
+    const { id } = (res.data as { data: { id: string } }).data;
+    return { remoteId: id, permalink: statusUrl(id) };
   }
 
   /** §6.3 media upload v2: initialize, append segments, finalize, then poll STATUS while processing. */
@@ -220,9 +224,9 @@ export class XClient implements PlatformClient {
     return this.deps.endpoints.X_API_BASE;
   }
 
-  private call(token: string, method: string, url: string, body?: unknown): Promise<PlatformResponse> {
+  private call(token: string, method: string, url: string, body?: unknown, opts: { creates?: boolean } = {}): Promise<PlatformResponse> {
     const headers = { Authorization: `Bearer ${token}` };
-    return this.http.request(url, body instanceof FormData ? { method, headers, body } : { method, headers, json: body });
+    return this.http.request(url, body instanceof FormData ? { method, headers, body, ...opts } : { method, headers, json: body, ...opts });
   }
 
   private async json<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {

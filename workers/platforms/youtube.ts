@@ -175,10 +175,11 @@ export class YouTubeClient implements PlatformClient {
         const end = offset + chunk.length - 1;
         let res: PlatformResponse<{ id: string }>;
         try {
-          res = await this.call(token, "PUT", location, chunk.subarray(sent), { "Content-Type": type, "Content-Range": `bytes ${start}-${end}/${total}` });
+          // Any chunk may be the one that completes the upload, which is what creates the video.
+          res = await this.call(token, "PUT", location, chunk.subarray(sent), { "Content-Type": type, "Content-Range": `bytes ${start}-${end}/${total}` }, true);
         } catch (e) {
           if (!(e instanceof PlatformError) || e.kind !== "retryable" || ++recoveries > MAX_UPLOAD_RECOVERIES) throw e;
-          res = await this.call(token, "PUT", location, null, { "Content-Range": `bytes */${total}` });
+          res = await this.call(token, "PUT", location, null, { "Content-Range": `bytes */${total}` }, true);
         }
         if (res.status !== 308) return res.data;
         sent = persistedBytes(res.headers.get("range")) - offset;
@@ -275,9 +276,9 @@ export class YouTubeClient implements PlatformClient {
     return this.deps.endpoints.YOUTUBE_API_BASE;
   }
 
-  private call(token: string, method: string, url: string, body?: BodyInit | null, headers: Record<string, string> = {}): Promise<PlatformResponse<any>> {
+  private call(token: string, method: string, url: string, body?: BodyInit | null, headers: Record<string, string> = {}, creates = false): Promise<PlatformResponse<any>> {
     // On the upload session 308 means "Resume Incomplete": an answer, not a failure.
-    return this.http.request(url, { method, body: body ?? undefined, headers: { Authorization: `Bearer ${token}`, ...headers }, accept: [308] });
+    return this.http.request(url, { method, body: body ?? undefined, headers: { Authorization: `Bearer ${token}`, ...headers }, accept: [308], creates });
   }
 
   private async json<T>(token: string, url: string): Promise<T> {

@@ -72,7 +72,8 @@ describe("POST /api/posts", () => {
     [{ content: "   " }, "Please enter some content for your post"],
     [{ platforms: [] }, "Please select at least one platform"],
     [{ content: long(2201), platforms: ["instagram"] }, "Content exceeds character limit (2201/2200)"],
-    [{ content: long(281), platforms: ["instagram", "twitter"], selectedAccounts: {} }, "Content exceeds Twitter limit (281/280)"],
+    [{ content: long(281), platforms: ["instagram", "twitter"], selectedAccounts: {} }, "Content exceeds Twitter limit (281/280); X counts most emoji and CJK characters as 2 and every link as 23"],
+    [{ content: "😀".repeat(150), platforms: ["twitter"], selectedAccounts: {} }, "Content exceeds character limit (300/280); X counts most emoji and CJK characters as 2 and every link as 23"],
     [{ images: [] }, "Images are required for all posts"],
     [{ platforms: ["instagram"], selectedAccounts: {} }, "Please select at least one Instagram account"],
     [{ platforms: ["youtube"], title: "Video" }, "YouTube posts require at least one video"],
@@ -81,6 +82,9 @@ describe("POST /api/posts", () => {
     [{ scheduledDate: "2020-01-01T09:00:00Z" }, "Schedule date cannot be in the past"],
     [{ scheduledDate: null }, "Please choose a date and time to schedule this post"],
     [{ scheduledDate: { localDate: "2027-02-30", localTime: "09:00" } }, "Please enter a valid date and time"],
+    [{ timezone: "Not/AZone", scheduledDate: { localDate: "2027-05-10", localTime: "09:00" } }, "Please choose a valid timezone (for example Europe/Berlin)"],
+    [{ scheduledDate: "9999-12-31T09:00:00Z" }, "Schedule date cannot be more than 2 years ahead"],
+    [{ scheduledDate: new Date(Date.now() + 2 * 365 * 24 * 3600_000 + 3600_000).toISOString() }, "Schedule date cannot be more than 2 years ahead"],
   ])("refuses %j with the spec's message and writes nothing", async (change, message) => {
     const { u, base } = await setup();
     const res = await call("/api/posts", { token: u.token, body: { ...base, status: "scheduled", scheduledDate: tomorrow(), ...change } });
@@ -150,6 +154,11 @@ describe("updating, publishing and deleting", () => {
 
     const past = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { scheduledDate: "2020-01-01T00:00:00Z" } });
     expect(past.body).toEqual({ success: false, message: "Schedule date cannot be in the past" });
+    const far = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { scheduledDate: "9999-01-01T00:00:00Z" } });
+    expect(far.body).toEqual({ success: false, message: "Schedule date cannot be more than 2 years ahead" });
+    const zone = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { timezone: "Not/AZone" } });
+    expect(zone.body).toEqual({ success: false, message: "Please choose a valid timezone (for example Europe/Berlin)" });
+    expect((await call(`/api/posts/${created.id}`, { token: u.token })).body.data.timezone).toBe("Europe/Berlin");
   });
 
   it("publishes an existing draft by queueing its targets", async () => {
@@ -168,6 +177,47 @@ describe("updating, publishing and deleting", () => {
     expect((await call(`/api/posts/${post.id}`, { method: "DELETE", token: u.token })).status).toBe(200);
     expect((await call(`/api/posts/${post.id}`, { token: u.token })).status).toBe(404);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM post_targets WHERE post_id = ?").bind(post.id).first<{ n: number }>()).toEqual({ n: 0 });
+  });
+});
+
+describe("a post the platforms already have", () => {
+  it("refuses edits of its text and media once a channel is live (409, and says what is still editable)", async () => {
+    const { u, base } = await setup();
+    const created = (await call("/api/posts", { token: u.token, body: { ...base, hashtags: ["spring"], scheduledDate: tomorrow() } })).body.data;
+    const [first] = created.platformPosts;
+    await env.DB.prepare("UPDATE post_targets SET status = 'published', published_at = ? WHERE id = ?").bind(Date.now(), first.id).run();
+    const refused = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { content: "Edited after the fact", hashtags: ["summer"] } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      success: false,
+      message:
+        "This post is already published on Instagram, so its content, hashtags can no longer be changed here (the platform would still show the old version). You can still change its category, and the time and accounts of channels not yet published.",
+    });
+    const media = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { media: [], images: [] } });
+    expect(media.status).toBe(409);
+    expect(media.body.message).toContain("its media can no longer be changed");
+    expect((await call(`/api/posts/${created.id}`, { token: u.token })).body.data).toMatchObject({ content: "Hello world", hashtags: ["spring"] });
+
+    // The same text sent back unchanged, and the category, are fine.
+    const allowed = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { content: "Hello world", hashtags: "#spring", metadata: { category: "promo" } } });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.data.metadata.category).toBe("promo");
+  });
+
+  it("refuses to delete a post while a channel is being sent (409) and keeps it; deletes it once settled", async () => {
+    const { u, base } = await setup();
+    const created = (await call("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })).body.data;
+    const [first] = created.platformPosts;
+    await env.DB.prepare("UPDATE post_targets SET status = 'publishing' WHERE id = ?").bind(first.id).run();
+    for (const path of [`/api/posts/${created.id}`, `/api/posts/${created.id}?deleteRemote=true`]) {
+      const res = await call(path, { method: "DELETE", token: u.token });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ success: false, message: "This post is being published right now and cannot be deleted. Try again in a minute, once it has finished." });
+    }
+    expect((await call(`/api/posts/${created.id}`, { token: u.token })).body.data.platformPosts).toHaveLength(2);
+    await env.DB.prepare("UPDATE post_targets SET status = 'published' WHERE id = ?").bind(first.id).run();
+    expect((await call(`/api/posts/${created.id}`, { method: "DELETE", token: u.token })).status).toBe(200);
+    expect((await call(`/api/posts/${created.id}`, { token: u.token })).status).toBe(404);
   });
 });
 

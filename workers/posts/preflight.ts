@@ -1,13 +1,15 @@
 import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../platform-profile";
+import type { AccountStatus } from "../db/schema/accounts";
 import type { MediaKind } from "../db/schema/media";
 import { megabytes } from "../media/limits";
-import { allHashtags, captionOf, CHARACTER_LIMITS, characterCount, HASHTAG_LIMITS, PostMessages } from "./rules";
+import { captionLength } from "./caption-length";
+import { allHashtags, captionOf, CHARACTER_LIMITS, HASHTAG_LIMITS, PostMessages } from "./rules";
 
 export interface PreflightAccount {
   id: string;
   platform: Platform;
   username: string;
-  status: "connected" | "needs_reconnect";
+  status: AccountStatus;
   tokenExpiresAt: number | null;
 }
 
@@ -81,7 +83,6 @@ export function preflight(input: PreflightInput, accounts: PreflightAccount[], n
   const problems: Problem[] = [];
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const caption = captionOf(input.content, input.hashtags);
-  const length = characterCount(caption);
   const tags = allHashtags(input.content, input.hashtags).length;
   for (const platform of input.platforms) {
     const name = PLATFORM_NAMES[platform];
@@ -94,6 +95,7 @@ export function preflight(input: PreflightInput, accounts: PreflightAccount[], n
       else if (account.status !== "connected" || (account.tokenExpiresAt !== null && account.tokenExpiresAt <= now))
         add(`Your ${name} account @${account.username} needs to be reconnected.`, t.accountId);
     }
+    const length = captionLength(platform, caption);
     if (length > CHARACTER_LIMITS[platform]) add(PostMessages.platformLimit(platform, length, CHARACTER_LIMITS[platform]));
     const maxTags = HASHTAG_LIMITS[platform];
     if (tags > maxTags) add(PostMessages.hashtagLimit(platform, tags, maxTags));

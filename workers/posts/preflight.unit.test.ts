@@ -24,6 +24,14 @@ const image = (extra: Partial<PreflightMedia> = {}): PreflightMedia => ({
 });
 
 describe("preflight", () => {
+  it("refuses 150 emoji for X (they weigh 300 of 280) before publishing, and passes them for Threads", () => {
+    const input = (platform: "twitter" | "threads") => ({ content: "😀".repeat(150), hashtags: [], platforms: [platform], targets: [{ platform, accountId: "a" }], media: [image()] });
+    expect(preflight(input("twitter"), [account("a", "twitter")], NOW)).toEqual([
+      { platform: "twitter", accountId: null, message: "Content exceeds Twitter limit (300/280); X counts most emoji and CJK characters as 2 and every link as 23" },
+    ]);
+    expect(preflight(input("threads"), [account("a", "threads")], NOW)).toEqual([]);
+  });
+
   it("passes a post every channel accepts", () => {
     const input = { content: "Hi", hashtags: [], platforms: ["instagram" as const], targets: [{ platform: "instagram" as const, accountId: "ig" }], media: [image()] };
     expect(preflight(input, [account("ig", "instagram")], NOW)).toEqual([]);
@@ -48,7 +56,7 @@ describe("preflight", () => {
       { platform: "instagram", accountId: "someone-else", message: "Instagram account not found. Please reconnect it in Settings." },
       { platform: "instagram", accountId: null, message: "a.jpg has an aspect ratio of 3; Instagram accepts 0.8 to 1.91" },
       { platform: "twitter", accountId: "x", message: "Your Twitter account @x needs to be reconnected." },
-      { platform: "twitter", accountId: null, message: "Content exceeds Twitter limit (310/280)" },
+      { platform: "twitter", accountId: null, message: "Content exceeds Twitter limit (310/280); X counts most emoji and CJK characters as 2 and every link as 23" },
       { platform: "twitter", accountId: null, message: "Too many hashtags for Twitter (3/2)" },
       { platform: "twitter", accountId: null, message: "Twitter accepts at most 4 media items per post" },
       { platform: "threads", accountId: null, message: "Please select at least one Threads account" },

@@ -7,7 +7,7 @@ import { ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { listPostsSchema, toListQuery } from "./query";
 import { postFieldsSchema, type PostFields } from "./rules";
-import { PreflightError, type Actor } from "./store";
+import type { Actor } from "./store";
 import { requirePermission } from "../workspaces/middleware";
 import { idempotent } from "../automation/idempotency";
 
@@ -17,13 +17,9 @@ const confirmBody = z.object({ permalink: z.string().url("Please enter the post'
 const actor = (c: Context<SignedInEnv>): Actor => ({ userId: c.var.auth.user.id, workspace: c.var.workspace });
 const ws = (c: Context<SignedInEnv>) => c.var.workspace.id;
 
-/** SPEC §7 Posts. A scheduled post with pre-flight problems answers 400 with data.problems. */
+/** SPEC §7 Posts. A scheduled post with pre-flight problems answers 400 with data.problems (api.ts onError). */
 export const postRoutes = new Hono<SignedInEnv>()
   .use(invalidateDashboardAfterWrites)
-  .onError((err, c) => {
-    if (err instanceof PreflightError) return c.json({ success: false as const, message: err.message, data: { problems: err.problems } }, 400);
-    throw err;
-  })
   .get("/", requirePermission("workspace.read"), async (c) => {
     const raw = parseOrThrow(listPostsSchema, c.req.query());
     return ok(c, await c.var.services.posts.list(actor(c), toListQuery(raw, c.var.workspace.timezone)));
@@ -60,6 +56,7 @@ export const postRoutes = new Hono<SignedInEnv>()
     const { services } = c.var;
     const id = c.req.param("id");
     const { deleteRemote } = parseOrThrow(deleteQuery, c.req.query());
+    // Checked before anything is deleted on the platforms; remove() checks again, atomically.
     await services.posts.ensureDeletable(actor(c), id);
     const remote = deleteRemote ? await services.publishing.deleteRemote(ws(c), id) : [];
     await services.posts.remove(actor(c), id);

@@ -6,6 +6,8 @@ import { z } from "zod";
 import { CHARACTER_LIMITS, HASHTAG_LIMITS } from "../ai/limits";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import type { MediaKind } from "../db/schema/media";
+import { validTimeZone } from "../users/time-zone";
+import { captionLength, X_COUNTING_NOTE } from "./caption-length";
 import { LOCAL_DATE, LOCAL_TIME, localToUtc } from "./schedule-time";
 
 // Character and hashtag limits (SPEC §9) come from the platform profile through ai/limits.ts.
@@ -15,12 +17,16 @@ export const YOUTUBE_TITLE_MAX = 100;
 export const ACCOUNT_REQUIRED: readonly Platform[] = PLATFORMS.filter((p) => PLATFORM_PROFILES[p].accountRequired);
 /** Published within this much of "now" still counts as now (clock skew between browser and server). */
 export const SCHEDULE_GRACE_MS = 60_000;
+/** How far ahead a post may be scheduled: two years covers every campaign; year 9999 is a typo. */
+export const SCHEDULE_MAX_AHEAD_MS = 2 * 365 * 24 * 3600_000;
 
 export const PostMessages = {
   contentRequired: "Please enter some content for your post",
   platformRequired: "Please select at least one platform",
-  characterLimit: (current: number, max: number) => `Content exceeds character limit (${current}/${max})`,
-  platformLimit: (platform: Platform, current: number, max: number) => `Content exceeds ${PLATFORM_NAMES[platform]} limit (${current}/${max})`,
+  characterLimit: (current: number, max: number, platform?: Platform) =>
+    `Content exceeds character limit (${current}/${max})${platform === "twitter" ? `; ${X_COUNTING_NOTE}` : ""}`,
+  platformLimit: (platform: Platform, current: number, max: number) =>
+    `Content exceeds ${PLATFORM_NAMES[platform]} limit (${current}/${max})${platform === "twitter" ? `; ${X_COUNTING_NOTE}` : ""}`,
   hashtagLimit: (platform: Platform, current: number, max: number) => `Too many hashtags for ${PLATFORM_NAMES[platform]} (${current}/${max})`,
   hashtagFormat: "Hashtags may contain only letters, numbers and underscores",
   mediaRequired: "Images are required for all posts",
@@ -31,6 +37,8 @@ export const PostMessages = {
   scheduleRequired: "Please choose a date and time to schedule this post",
   scheduleInvalid: "Please enter a valid date and time",
   schedulePast: "Schedule date cannot be in the past",
+  scheduleTooFar: "Schedule date cannot be more than 2 years ahead",
+  timezoneInvalid: "Please choose a valid timezone (for example Europe/Berlin)",
 } as const;
 
 const id = z.string().trim().min(1).max(100);
@@ -76,7 +84,11 @@ export const postFieldsSchema = z.object({
   youtubeVideo: mediaRef.nullish(),
   scheduledDate: scheduledDate.nullish(),
   /** IANA zone for a local scheduledDate; the user's own zone when absent. */
-  timezone: z.string().max(64).optional(),
+  timezone: z
+    .string()
+    .max(64)
+    .refine((tz) => validTimeZone(tz) !== null, PostMessages.timezoneInvalid)
+    .optional(),
   status: z.enum(["draft", "scheduled"]).optional(),
   publishNow: z.boolean().default(false),
 });
@@ -108,9 +120,6 @@ export function captionOf(content: string, hashtags: string[]): string {
 export function allHashtags(content: string, hashtags: string[]): string[] {
   return [...new Map([...hashtagsIn(content), ...hashtags].map((h) => [h.toLowerCase(), h])).values()];
 }
-
-/** Characters as people count them (code points), not UTF-16 units. */
-export const characterCount = (text: string) => [...text].length;
 
 /** The platform whose limit applies (the smallest among the selected ones). */
 export function tightestPlatform(platforms: Platform[]): Platform | null {
@@ -148,11 +157,11 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
   if (fields.content.trim() === "") out.push(PostMessages.contentRequired);
   if (platforms.length === 0) out.push(PostMessages.platformRequired);
   const tightest = tightestPlatform(platforms);
-  const length = characterCount(captionOf(fields.content, fields.hashtags));
+  const length = captionLength(tightest, captionOf(fields.content, fields.hashtags));
   if (tightest && length > CHARACTER_LIMITS[tightest]) {
     out.push(
       platforms.length === 1
-        ? PostMessages.characterLimit(length, CHARACTER_LIMITS[tightest])
+        ? PostMessages.characterLimit(length, CHARACTER_LIMITS[tightest], tightest)
         : PostMessages.platformLimit(tightest, length, CHARACTER_LIMITS[tightest]),
     );
   }
@@ -167,6 +176,7 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
   const timeZone = fields.timezone ?? ctx.timeZone;
   const at = scheduledInstant(fields.scheduledDate, timeZone);
   if (at === null || Number.isNaN(at)) out.push(PostMessages.scheduleInvalid);
+  else if (at !== undefined && at > ctx.now + SCHEDULE_MAX_AHEAD_MS) out.push(PostMessages.scheduleTooFar);
   if (draft) return out;
 
   const ids = mediaIdsOf(fields);

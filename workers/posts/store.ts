@@ -8,6 +8,8 @@ import { posts, postTargets, type TARGET_STATUSES } from "../db/schema/posts";
 import { HttpError, notFound } from "../http/envelope";
 import type { MediaLibrary } from "../media/library";
 import { presentMedia, type MediaRow } from "../media/present";
+import { HoldMessages, HoldReason } from "./channel-holds";
+import { frozenChanges, frozenEditMessage } from "./edit-rules";
 import { preflight, type Problem } from "./preflight";
 import { accountsOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./rules";
 import { derivePostStatus } from "../publishing/state";
@@ -22,6 +24,7 @@ type TargetStatus = (typeof TARGET_STATUSES)[number];
 /** Targets that have left the user's hands: they are never rewritten by an edit or reschedule. */
 const SETTLED: TargetStatus[] = ["queued", "publishing", "published", "unconfirmed"];
 
+const PUBLISHING_NOW_DELETE = "This post is being published right now and cannot be deleted. Try again in a minute, once it has finished.";
 /** Whether saving these fields schedules or publishes (which a contributor may not do). */
 const schedules = (fields: PostFields) => fields.publishNow === true || intentOf(fields) === "scheduled";
 
@@ -131,7 +134,11 @@ export class PostStore {
     if (existing.some((t) => t.status === "queued" || t.status === "publishing")) {
       throw new HttpError(409, "This post is being published right now and cannot be changed.");
     }
-    const fields = { ...(await this.fieldsOf(current, existing)), ...patch } as PostFields;
+    const stored = await this.fieldsOf(current, existing);
+    const fields = { ...stored, ...patch } as PostFields;
+    const live = existing.filter((t) => t.status === "published" || t.status === "unconfirmed");
+    const frozen = live.length ? frozenChanges(stored, fields) : [];
+    if (frozen.length) throw new HttpError(409, frozenEditMessage(live.map((t) => t.platform), frozen));
     const nextStatus = fields.status ?? (current.status === "draft" ? "draft" : "scheduled");
     for (const action of postWriteActions({ own: current.userId === user.userId, schedules: schedules({ ...fields, status: nextStatus }) })) ensureCan(user.workspace, action);
     const settled = existing.filter((t) => SETTLED.includes(t.status));
@@ -184,6 +191,9 @@ export class PostStore {
     const fields = await this.fieldsOf(current, existing);
     await this.resolve(user, { ...fields, publishNow: true, status: "scheduled" }, { preflight: true });
     const now = this.now();
+    // Publish Now must not send a post without the media the user scheduled it with; saving an edit releases it.
+    const mediaHeld = existing.find((t) => t.status === "held" && t.errorKind === HoldReason.mediaDeleted);
+    if (mediaHeld) throw new HttpError(409, mediaHeld.errorMessage ?? HoldMessages.mediaDeleted("of this post"));
     const waiting = existing.filter((t) => !SETTLED.includes(t.status));
     if (waiting.length === 0) throw new HttpError(409, "This post has nothing left to publish.");
     const after = existing.map((t) => (waiting.includes(t) ? { ...t, status: "scheduled" as const } : t));
@@ -197,16 +207,29 @@ export class PostStore {
     return this.get(user.workspace.id, id);
   }
 
-  /** Checks that the actor may delete the post (their own, or `posts.manage`) before anything is removed. */
+  /**
+   * Checks that the actor may delete the post (their own, or `posts.manage`) before anything is removed,
+   * and that no channel is being sent: deleting it then would lose the record of a live post (409).
+   */
   async ensureDeletable(user: Actor, id: string): Promise<void> {
     const post = await this.ownedPost(user.workspace.id, id);
     for (const action of postWriteActions({ own: post.userId === user.userId, schedules: false })) ensureCan(user.workspace, action);
+    const [sending] = await this.db.select({ id: postTargets.id }).from(postTargets).where(and(eq(postTargets.postId, id), eq(postTargets.status, "publishing"))).limit(1);
+    if (sending) throw new HttpError(409, PUBLISHING_NOW_DELETE);
   }
 
+  /**
+   * Deletes the post unless a channel is being sent. The condition sits in the DELETE itself, so a
+   * consumer that moves a target to `publishing` at the same moment either wins (409 here) or finds the
+   * target gone and sends nothing.
+   */
   async remove(user: Actor, id: string): Promise<void> {
     await this.ensureDeletable(user, id);
-    const gone = await this.db.delete(posts).where(and(eq(posts.id, id), eq(posts.workspaceId, user.workspace.id))).returning({ id: posts.id });
-    if (gone.length === 0) throw notFound();
+    const gone = await this.db
+      .delete(posts)
+      .where(and(eq(posts.id, id), eq(posts.workspaceId, user.workspace.id), sql`NOT EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = ${posts.id} AND t.status = 'publishing')`))
+      .returning({ id: posts.id });
+    if (gone.length === 0) throw new HttpError(409, PUBLISHING_NOW_DELETE);
   }
 
   async get(workspaceId: string, id: string) {

@@ -1,8 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { posts, postTargets, publishAttempts } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
 import { PlatformError, type AccountCredentials, type PlatformClient, type PublishRequest, type PublishResult } from "../platforms/types";
+import { fillPermalink } from "./permalinks";
 import { decideAfterFailure, derivePostStatus, type TargetStatus } from "./state";
 
 export interface PublishDeps {
@@ -11,6 +12,8 @@ export interface PublishDeps {
   client: (platform: Platform) => PlatformClient;
   /** A valid credential for the account (refreshed if needed); throws PlatformError('auth') when it cannot be had. */
   credentials: (accountId: string) => Promise<AccountCredentials>;
+  /** After a 401: one forced token refresh (null when the account has no refresh token). */
+  refreshCredentials: (accountId: string) => Promise<AccountCredentials | null>;
   markNeedsReconnect: (accountId: string, reason: string) => Promise<void>;
   buildRequest: (target: TargetRow) => Promise<PublishRequest>;
   /** Per-account pacing: spreads a burst instead of running into the platform's 429s. */
@@ -23,7 +26,7 @@ export type TargetRow = typeof postTargets.$inferSelect;
 export type Disposition = { ack: true } | { ack: false; delaySeconds: number };
 
 const ACK: Disposition = { ack: true };
-const TERMINAL: TargetStatus[] = ["published", "failed", "unconfirmed", "draft", "scheduled"];
+const TERMINAL: TargetStatus[] = ["published", "failed", "unconfirmed", "draft", "scheduled", "held"];
 
 /**
  * Publishes one target, exactly once. A message is only a hint: the target row decides.
@@ -36,7 +39,14 @@ export async function publishTarget(targetId: string, deps: PublishDeps): Promis
   if (!target || TERMINAL.includes(target.status)) return ACK;
 
   const gate = await deps.gate(target.accountId, target.platform);
-  if (!gate.allowed) return { ack: false, delaySeconds: gate.retryAfterSeconds };
+  if (!gate.allowed) {
+    // Recorded so the reconciler knows this target is waiting on purpose, not lost.
+    await deps.db
+      .update(postTargets)
+      .set({ nextAttemptAt: deps.now() + gate.retryAfterSeconds * 1000, updatedAt: deps.now() })
+      .where(and(eq(postTargets.id, targetId), eq(postTargets.status, target.status)));
+    return { ack: false, delaySeconds: gate.retryAfterSeconds };
+  }
 
   if (target.status === "queued") {
     const moved = await deps.db
@@ -45,11 +55,19 @@ export async function publishTarget(targetId: string, deps: PublishDeps): Promis
       .where(and(eq(postTargets.id, targetId), eq(postTargets.status, "queued")))
       .returning({ id: postTargets.id });
     if (moved.length === 0) return ACK;
-    return attempt({ ...target, status: "publishing", attemptCount: target.attemptCount + 1 }, deps);
+    const claimed: TargetRow = { ...target, status: "publishing", attemptCount: target.attemptCount + 1 };
+    if (await lastOutcomeUnknown(deps, targetId)) {
+      // An earlier attempt may have gone out (its answer was lost; the user then chose Retry): look before resending.
+      const verdict = await verifyTarget(claimed, deps, { settleUnsure: false });
+      if (verdict === "published") return ACK;
+      if (verdict === "lookup_failed") return retryLater(claimed, deps, decideAfterFailure({ kind: "retryable", message: "The platform could not be checked." }, claimed.attemptCount));
+      // "cannot_check": the platform has no way to look; the user checked and asked for the retry.
+    }
+    return attempt(claimed, deps);
   }
 
   // status === "publishing": the previous delivery's outcome is unknown.
-  const verdict = await verify(target, deps);
+  const verdict = await verifyTarget(target, deps);
   if (verdict === "published" || verdict === "unconfirmed") return ACK;
   return attempt(target, deps);
 }
@@ -58,11 +76,20 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
   const started = deps.now();
   const client = deps.client(target.platform);
   let credentials: AccountCredentials;
+  let result: PublishResult;
   try {
     credentials = await deps.credentials(target.accountId);
-    const result = await client.publish(credentials, await deps.buildRequest(target));
-    await markPublished(target, result, deps, { started, kind: "publish" });
-    return ACK;
+    const request = await deps.buildRequest(target);
+    try {
+      result = await client.publish(credentials, request);
+    } catch (err) {
+      // A refused token is refreshed once and the post sent again before the user is asked to reconnect
+      // (an auth refusal means nothing was posted, so the resend is safe).
+      const fresh = err instanceof PlatformError && err.kind === "auth" ? await deps.refreshCredentials(target.accountId) : null;
+      if (!fresh) throw err;
+      credentials = fresh;
+      result = await client.publish(credentials, request);
+    }
   } catch (err) {
     const error = asPlatformError(err, target.platform);
     const decision = decideAfterFailure(
@@ -71,7 +98,7 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
     );
     if (decision.action === "verify") {
       await logAttempt(deps, target.id, started, "publish", "unknown", error);
-      const verdict = await verify(target, deps);
+      const verdict = await verifyTarget(target, deps);
       if (verdict !== "not_found") return ACK;
       return retryLater(target, deps, decideAfterFailure({ kind: "retryable", message: error.message }, target.attemptCount));
     }
@@ -79,6 +106,20 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
     if (decision.action === "fail" && decision.needsReconnect) await deps.markNeedsReconnect(target.accountId, error.message);
     return retryLater(target, deps, decision);
   }
+  // The platform accepted the post: its id is recorded before anything else (the permalink read) can fail.
+  await markPublished(target, result, deps, { started, kind: "publish" });
+  if (!result.permalink) await fillPermalink(deps, { ...target, remoteId: result.remoteId }, credentials);
+  return ACK;
+}
+
+/** True when the target's latest logged attempt left it unknown whether the post went out. */
+async function lastOutcomeUnknown(deps: PublishDeps, targetId: string): Promise<boolean> {
+  const last = await deps.db.query.publishAttempts.findFirst({
+    where: eq(publishAttempts.targetId, targetId),
+    orderBy: desc(publishAttempts.startedAt),
+    columns: { outcome: true },
+  });
+  return last?.outcome === "unknown" || last?.outcome === "unconfirmed";
 }
 
 async function retryLater(target: TargetRow, deps: PublishDeps, decision: ReturnType<typeof decideAfterFailure>): Promise<Disposition> {
@@ -95,10 +136,15 @@ async function retryLater(target: TargetRow, deps: PublishDeps, decision: Return
 }
 
 /**
- * Asks the platform whether the post went out after all. Settles `published` when it did, and
- * `unconfirmed` (the user chooses) when the platform cannot tell us.
+ * Asks the platform whether the post went out after all. Settles `published` when it did. When the platform
+ * cannot tell, the target is settled `unconfirmed` (the user chooses), or with `settleUnsure: false` the
+ * caller is told why: `cannot_check` (the platform offers no lookup) or `lookup_failed` (it failed this time).
  */
-async function verify(target: TargetRow, deps: PublishDeps): Promise<"published" | "not_found" | "unconfirmed"> {
+export async function verifyTarget(
+  target: TargetRow,
+  deps: PublishDeps,
+  opts: { settleUnsure: boolean } = { settleUnsure: true },
+): Promise<"published" | "not_found" | "unconfirmed" | "cannot_check" | "lookup_failed"> {
   const started = deps.now();
   try {
     const credentials = await deps.credentials(target.accountId);
@@ -115,6 +161,7 @@ async function verify(target: TargetRow, deps: PublishDeps): Promise<"published"
   } catch (err) {
     const error = asPlatformError(err, target.platform);
     await logAttempt(deps, target.id, started, "verify", "unconfirmed", error);
+    if (!opts.settleUnsure) return error.kind === "permanent" ? "cannot_check" : "lookup_failed";
     await settle(target, deps, {
       status: "unconfirmed",
       errorKind: error.kind,

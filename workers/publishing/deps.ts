@@ -11,6 +11,7 @@ export function publishDeps(services: Services): PublishDeps {
     now,
     client: platformAccess.client,
     credentials: platformAccess.credentials,
+    refreshCredentials: platformAccess.refreshCredentials,
     markNeedsReconnect: platformAccess.markNeedsReconnect,
     buildRequest: (target) =>
       buildPublishRequest(db, {

@@ -49,7 +49,7 @@ async function remoteCopies(text: string) {
 afterEach(clearFaults);
 
 describe("publish now through the queue", () => {
-  it("publishes to Instagram and X once each, with remote ids and permalinks", async () => {
+  it("publishes to Instagram and X once each, with remote ids and permalinks", { timeout: 30_000 }, async () => {
     const { u, accounts, image } = await setup([{ platform: "instagram" }, { platform: "twitter" }]);
     const content = `Launch day ${crypto.randomUUID().slice(0, 8)}`;
     const res = await call("/api/posts", {
@@ -58,7 +58,13 @@ describe("publish now through the queue", () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Post queued for publishing");
-    const post = await settled(u, res.body.data._id);
+    await settled(u, res.body.data._id);
+    // Instagram's link is read just after the post is recorded published (ADR 010).
+    const post = await vi.waitFor(async () => {
+      const p = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data;
+      if (p.platformPosts.some((t: { permalink: string | null }) => !t.permalink)) throw new Error("permalink not read yet");
+      return p;
+    }, { timeout: 20_000, interval: 200 });
     expect(post.status).toBe("published");
     for (const t of post.platformPosts) {
       expect(t.status, `${t.platform}: ${t.error?.message ?? ""}`).toBe("published");
@@ -70,7 +76,7 @@ describe("publish now through the queue", () => {
     expect(attempts.results.map((a) => a.outcome).sort()).toEqual(["published", "published"]);
   });
 
-  it("a failing channel never fails the other, and retrying just that channel publishes it", async () => {
+  it("a failing channel never fails the other, and retrying just that channel publishes it", { timeout: 30_000 }, async () => {
     const { u, accounts, image } = await setup([{ platform: "linkedin" }, { platform: "twitter" }]);
     await armFault("twitter", "500", 20);
     const content = `Two channels ${crypto.randomUUID().slice(0, 8)}`;
@@ -125,12 +131,16 @@ describe("every platform through the pipeline", () => {
     const [target] = post.platformPosts;
     expect(target.status, target.error?.message).toBe("published");
     expect(target.remoteId).toBeTruthy();
-    expect(target.permalink).toMatch(/^https:\/\//);
+    // Meta links are read just after the post is recorded published (ADR 010).
+    await vi.waitFor(async () => {
+      const [t] = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data.platformPosts;
+      expect(t.permalink).toMatch(/^https:\/\//);
+    }, { timeout: 20_000, interval: 200 });
   });
 });
 
 describe("the every-minute cron", () => {
-  it("picks up a post whose time passed while nothing ran, and publishes it", async () => {
+  it("picks up a post whose time passed while nothing ran, and publishes it", { timeout: 30_000 }, async () => {
     const { u, accounts, image } = await setup([{ platform: "twitter" }]);
     const res = await call("/api/posts", {
       token: u.token,

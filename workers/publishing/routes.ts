@@ -5,12 +5,13 @@ import type { SignedInEnv } from "../http/app-env";
 import { requirePermission } from "../workspaces/middleware";
 import { ok } from "../http/envelope";
 import { claimDueTargets } from "./claim";
+import { leasesFrom } from "./lease";
 import { schedulerStatus, upcomingTargets } from "./status";
 
 export const schedulerRoutes = new Hono<SignedInEnv>()
   .get("/status", requirePermission("workspace.read"), async (c) => {
     const { services } = c.var;
-    return ok(c, await schedulerStatus(services.db, c.var.workspace.id, services.now()));
+    return ok(c, await schedulerStatus(services.db, c.var.workspace.id, services.now(), leasesFrom(services.config.PUBLISH_LEASE_SECONDS)));
   })
   .get("/upcoming", requirePermission("workspace.read"), async (c) => {
     const { services } = c.var;

@@ -6,7 +6,8 @@ import { BASE_BACKOFF_MS, MAX_BACKOFF_MS, MAX_PUBLISH_ATTEMPTS } from "./retry-b
  *   scheduled → queued → publishing → published | failed | unconfirmed
  * A failed or unconfirmed target may go back to queued when the user retries it.
  */
-export type TargetStatus = "draft" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "unconfirmed";
+/** `held`: kept from publishing until the user acts (media deleted, account disconnected); the cron never claims it. */
+export type TargetStatus = "draft" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "unconfirmed" | "held";
 export type PostStatus = "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
 
 /** A post's status is never stored independently of its targets: it is derived from them. */
@@ -15,7 +16,8 @@ export function derivePostStatus(targets: Array<{ status: TargetStatus }>): Post
   const statuses = targets.map((t) => t.status);
   if (statuses.every((s) => s === "draft")) return "draft";
   if (statuses.some((s) => s === "queued" || s === "publishing")) return "publishing";
-  if (statuses.some((s) => s === "scheduled" || s === "draft")) return "scheduled";
+  // A held channel still has to go out: the post is not published (nor failed) while one waits.
+  if (statuses.some((s) => s === "scheduled" || s === "draft" || s === "held")) return "scheduled";
   const published = statuses.filter((s) => s === "published").length;
   if (published === statuses.length) return "published";
   return published > 0 ? "partially_published" : "failed";

@@ -7,6 +7,8 @@ const t = (...s: Parameters<typeof derivePostStatus>[0][number]["status"][]) => 
 describe("derivePostStatus", () => {
   it.each([
     [t("published", "published"), "published"],
+    [t("published", "held"), "scheduled"],
+    [t("held"), "scheduled"],
     [t("published", "failed"), "partially_published"],
     [t("published", "unconfirmed"), "partially_published"],
     [t("failed", "failed"), "failed"],

@@ -1,30 +1,41 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../api";
+import { declaredAction, SELF as SELF_ACTION, type RouteAction } from "../workspaces/middleware";
+import { can, ROLES, type Role } from "../workspaces/roles";
 import { call, ORIGIN, registerUser } from "./helpers";
 import { fileOf, jpegBytes } from "./media-fixtures";
 import { connectViaEmulator } from "./oauth";
 
 /**
- * The authorization matrix, generated from the API's route list: every route that names a resource is
- * called by user B with user A's ids. B must get 403/404, see none of A's data, and change nothing.
- * A new route with a parameter this file cannot fill fails the suite, so no route is missed.
+ * The authorization matrix, generated from the API's route list and each route's declared action:
+ * - every role of a shared workspace against every route: a role the action is not granted to gets 403
+ *   and changes nothing; granted reads answer;
+ * - a user of another workspace against every route that names the workspace's resources: 403/404, none of
+ *   its data, nothing changed.
+ * A new route with a parameter this file cannot fill, or without a declared action, fails the suite.
  */
-type A = Awaited<ReturnType<typeof fixture>>;
+type Fx = Awaited<ReturnType<typeof fixture>>;
+type User = Awaited<ReturnType<typeof registerUser>>;
 
+const WORKSPACE_NAME = "Matrix Agency";
+
+/** The owner's shared workspace (its id is not a user id) with one of each resource in it. */
 async function fixture() {
   const a = await registerUser();
-  await connectViaEmulator(a.cookie, "linkedin");
-  const accounts = (await call("/api/accounts", { token: a.token })).body.data.accounts as Array<{ _id: string; platform: string }>;
+  const ws = (await call("/api/workspaces", { token: a.token, body: { name: WORKSPACE_NAME } })).body.data.id as string;
+  const inWs = { token: a.token, headers: { "X-Workspace-Id": ws } };
+  await connectViaEmulator(`${a.cookie}; pl_workspace=${ws}`, "linkedin");
+  const accounts = (await call("/api/accounts", inWs)).body.data.accounts as Array<{ _id: string; platform: string }>;
   const account = accounts[0]!;
   const form = new FormData();
   form.append("files", fileOf(jpegBytes(1080, 1080), "secret-a.jpg"));
-  const media = (await call("/api/media/upload", { token: a.token, body: form })).body.data[0].id as string;
-  const upload = (await call("/api/media/uploads", { token: a.token, body: { filename: "big-a.mp4", size: 30 * 1024 * 1024, contentType: "video/mp4" } })).body.data;
+  const media = (await call("/api/media/upload", { ...inWs, body: form })).body.data[0].id as string;
+  const upload = (await call("/api/media/uploads", { ...inWs, body: { filename: "big-a.mp4", size: 30 * 1024 * 1024, contentType: "video/mp4" } })).body.data;
   const content = `A's private plan ${crypto.randomUUID()}`;
   const post = (
     await call("/api/posts", {
-      token: a.token,
+      ...inWs,
       body: {
         content,
         platforms: ["linkedin"],
@@ -35,18 +46,19 @@ async function fixture() {
       },
     })
   ).body.data;
-  const schedule = (await call("/api/analytics/reports/schedules", { token: a.token, body: { kind: "summary", frequency: "weekly", weekday: 1, hour: 9 } })).body.data;
+  const schedule = (await call("/api/analytics/reports/schedules", { ...inWs, body: { kind: "summary", frequency: "weekly", weekday: 1, hour: 9 } })).body.data;
   const reportId = crypto.randomUUID();
-  await env.MEDIA.put(`reports/${a.user.id}/${reportId}.pdf`, "%PDF-1.7 A's report");
+  await env.MEDIA.put(`reports/${ws}/${reportId}.pdf`, "%PDF-1.7 A's report");
   await env.DB.prepare("INSERT INTO report_files (id, workspace_id, user_id, schedule_id, kind, format, r2_key, size, created_at) VALUES (?, ?, ?, ?, 'summary', 'pdf', ?, 19, ?)")
-    .bind(reportId, a.user.id, a.user.id, schedule.id, `reports/${a.user.id}/${reportId}.pdf`, Date.now())
+    .bind(reportId, ws, a.user.id, schedule.id, `reports/${ws}/${reportId}.pdf`, Date.now())
     .run();
-  const apiKey = (await call("/api/keys", { token: a.token, body: { name: "A's key", scopes: ["read"] } })).body.data.id as string;
-  return { a, apiKey, account, media, upload: upload.uploadId ?? upload.id, post: post._id as string, target: post.platformPosts[0].id as string, schedule: schedule.id as string, reportId, content };
+  const invite = (await call(`/api/workspaces/${ws}/invites`, { ...inWs, body: { email: `pending-${crypto.randomUUID().slice(0, 8)}@example.com`, role: "viewer" } })).body.data.id as string;
+  const apiKey = (await call("/api/keys", { ...inWs, body: { name: "A's key", scopes: ["read"] } })).body.data.id as string;
+  return { a, ws, apiKey, account, media, upload: upload.uploadId ?? upload.id, post: post._id as string, target: post.platformPosts[0].id as string, schedule: schedule.id as string, reportId, invite, content };
 }
 
-/** Fills a route's parameters with A's resources; `null` marks parameters that name no resource of A's. */
-function fill(path: string, fx: A): { url: string; addressesA: boolean } {
+/** Fills a route's parameters with the workspace's resources; `addressesA` says whether any names one. */
+function fill(path: string, fx: Fx): { url: string; addressesA: boolean } {
   let addressesA = false;
   const url = path.replace(/:(\w+)\??/g, (_, name: string) => {
     const value = paramValue(path, name, fx);
@@ -56,26 +68,31 @@ function fill(path: string, fx: A): { url: string; addressesA: boolean } {
   return { url, addressesA };
 }
 
-function paramValue(path: string, name: string, fx: A): { value: string; ofA: boolean } {
+function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: boolean } {
   const of = (value: string) => ({ value, ofA: true });
   if (name === "platform") return { value: fx.account.platform, ofA: false };
   if (name === "folder") return { value: "general", ofA: false };
   if (name === "n") return { value: "1", ofA: false };
   if (name === "name") return { value: "secret-a.jpg", ofA: false };
+  // An invitation token is a capability: whoever holds it may see what it is for. None is leaked here.
+  if (name === "token") return { value: "not-a-real-invitation-token", ofA: false };
   if (name === "targetId") return of(fx.target);
+  if (name === "userId") return of(fx.a.user.id);
+  if (name === "inviteId") return of(fx.invite);
   if (name === "id") {
+    if (path.startsWith("/api/workspaces/")) return of(fx.ws);
     if (path.startsWith("/api/media/uploads/")) return of(fx.upload);
     if (path.startsWith("/api/media/") || path.startsWith("/media/")) return of(fx.media);
     if (path.startsWith("/api/posts/") || path.startsWith("/api/analytics/posts/")) return of(fx.post);
     if (path.startsWith("/api/accounts/") || path.startsWith("/api/auth/") || path.startsWith("/api/analytics/account/")) return of(fx.account._id);
     if (path.startsWith("/api/analytics/reports/schedules/")) return of(fx.schedule);
-    if (path.startsWith("/api/keys/")) return of(fx.apiKey);
     if (path.startsWith("/api/analytics/reports/recent/")) return of(fx.reportId);
+    if (path.startsWith("/api/keys/")) return of(fx.apiKey);
   }
   throw new Error(`no fixture for :${name} in ${path}: add one so this route is checked`);
 }
 
-/** Bodies that pass validation, so the ownership check (not a 400) is what answers. */
+/** Bodies that pass validation, so the authorization check (not a 400) is what answers. */
 function bodyFor(method: string, path: string): unknown {
   if (method === "GET") return undefined;
   if (path.startsWith("/api/posts/:id") && method === "PUT") return { content: "hijacked by B" };
@@ -83,11 +100,15 @@ function bodyFor(method: string, path: string): unknown {
   if (path.endsWith("/complete")) return { parts: [{ partNumber: 1, etag: "x" }] };
   if (path.startsWith("/api/analytics/reports/schedules/")) return { kind: "summary", frequency: "weekly", weekday: 2, hour: 10, enabled: false };
   if (path.endsWith("/confirm")) return { permalink: "https://example.com/hijack" };
+  if (path === "/api/workspaces/:id" && method === "PATCH") return { name: "Hijacked" };
+  if (path.endsWith("/members/:userId") && method === "PATCH") return { role: "viewer" };
+  if (path.endsWith("/invites") && method === "POST") return { email: "hijack@example.com", role: "owner" };
+  if (path.endsWith("/transfer")) return { userId: "someone" };
   return {};
 }
 
-/** Everything of A's that a write could change, read straight from storage. */
-async function stateOf(fx: A) {
+/** Everything in the workspace that a write could change, read straight from storage. */
+async function stateOf(fx: Fx) {
   const q = (sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first();
   return JSON.stringify([
     await q("SELECT content, status, updated_at FROM posts WHERE id = ?", fx.post),
@@ -97,40 +118,97 @@ async function stateOf(fx: A) {
     await q("SELECT enabled, hour FROM report_schedules WHERE id = ?", fx.schedule),
     await q("SELECT count(*) AS n FROM media_uploads WHERE id = ?", fx.upload),
     await q("SELECT revoked_at FROM api_keys WHERE id = ?", fx.apiKey),
-    (await env.MEDIA.list({ prefix: `reports/${fx.a.user.id}/` })).objects.length,
+    await q("SELECT name, timezone, approval_required, updated_at FROM workspaces WHERE id = ?", fx.ws),
+    await q("SELECT group_concat(user_id || ':' || role) AS members FROM (SELECT * FROM workspace_members WHERE workspace_id = ? ORDER BY user_id)", fx.ws),
+    await q("SELECT count(*) AS n FROM workspace_invites WHERE workspace_id = ?", fx.ws),
+    (await env.MEDIA.list({ prefix: `reports/${fx.ws}/` })).objects.length,
   ]);
 }
 
-const routes = [
-  ...api.routes
-    .filter((r) => r.method !== "ALL" && r.path.includes(":") && (r.path.startsWith("/api/") || r.path.startsWith("/media/")))
-    .map((r) => ({ method: r.method, path: r.path })),
-].filter((r, i, all) => all.findIndex((o) => o.method === r.method && o.path === r.path) === i);
+const apiRoutes = (() => {
+  const byKey = new Map<string, { method: string; path: string; action?: RouteAction }>();
+  for (const r of api.routes) {
+    if (r.method === "ALL" || !(r.path.startsWith("/api/") || r.path.startsWith("/media/"))) continue;
+    const key = `${r.method} ${r.path}`;
+    const entry = byKey.get(key) ?? { method: r.method, path: r.path };
+    entry.action ??= declaredAction(r.handler);
+    byKey.set(key, entry);
+  }
+  return [...byKey.values()];
+})();
 
-describe("authorization matrix: user B against user A's resources", () => {
-  let fx: A;
-  let b: Awaited<ReturnType<typeof registerUser>>;
+/** Routes without a declared action, each with the reason (the security suite checks they are public or 401). */
+const UNDECLARED: Record<string, string> = {
+  "POST /api/auth/register": "public",
+  "POST /api/auth/login": "public",
+  "POST /api/auth/logout": "ends whatever session there is",
+  "POST /api/auth/send-otp": "public",
+  "POST /api/auth/verify-otp": "public",
+  "POST /api/auth/update-password": "public (needs the reset grant)",
+  "POST /api/events": "public",
+  "GET /api/auth/:platform/callback": "redirects; the consent's state names the workspace",
+  "GET /api/openapi.json": "public",
+  "GET /api/docs": "public",
+  "GET /api/invites/:token": "public preview",
+  "GET /media/s/:id/:name?": "signed URL for platforms",
+  "GET /media/:id": "any member's session (checked below with another workspace)",
+};
+
+const roleRoutes = apiRoutes.filter((r): r is typeof r & { action: Exclude<RouteAction, typeof SELF_ACTION> } => r.action !== undefined && r.action !== SELF_ACTION);
+
+describe("authorization matrix", () => {
+  let fx: Fx;
+  const members = {} as Record<Role, User>;
+  let outsider: User;
   beforeAll(async () => {
     fx = await fixture();
-    b = await registerUser();
+    // One member per role, added once (the members API has its own tests).
+    for (const role of ROLES) {
+      members[role] = role === "owner" ? fx.a : await registerUser();
+      if (role !== "owner") {
+        await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)").bind(fx.ws, members[role].user.id, role, Date.now()).run();
+      }
+    }
+    outsider = await registerUser();
   });
 
-  it("covers every parameterised route", () => {
-    expect(routes.length).toBeGreaterThan(20);
+  it("every signed-in route declares its action", () => {
+    expect(apiRoutes.length).toBeGreaterThan(60);
+    expect(apiRoutes.filter((r) => !r.action && !(`${r.method} ${r.path}` in UNDECLARED)).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
-  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))("%s", async (_name, route) => {
-    const { url, addressesA } = fill(route.path, fx);
+  it("a viewer may change nothing but their own membership and their browser's choice", () => {
+    const writes = roleRoutes.filter((r) => r.method !== "GET" && can("viewer", r.action)).map((r) => `${r.method} ${r.path}`);
+    expect(writes.sort()).toEqual(["POST /api/workspaces/:id/leave", "POST /api/workspaces/:id/switch"]);
+  });
+
+  it.each(ROLES.map((role) => [role] as const))("%s: refused actions answer 403 and change nothing; granted reads answer", async (role) => {
     const before = await stateOf(fx);
-    const res = route.path.startsWith("/media/")
-      ? await SELF.fetch(`${ORIGIN}${url}`, { headers: { Authorization: `Bearer ${b.token}` } })
-      : null;
-    const out = res
-      ? { status: res.status, text: await res.text() }
-      : await call(url, { method: route.method, token: b.token, body: bodyFor(route.method, route.path), redirect: "manual" }).then((r) => ({ status: r.status, text: JSON.stringify(r.body) }));
-    if (addressesA) expect([403, 404], out.text).toContain(out.status);
-    else expect(out.status, out.text).toBeLessThan(500);
-    for (const secret of [fx.content, fx.account._id, fx.media, fx.post, fx.apiKey, "secret-a.jpg"]) expect(out.text).not.toContain(secret);
+    for (const route of roleRoutes) {
+      const { url } = fill(route.path, fx);
+      const granted = can(role, route.action);
+      if (granted && route.method !== "GET") continue; // granted writes are the feature tests' job
+      const res = await call(url, { method: route.method, token: members[role].token, headers: { "X-Workspace-Id": fx.ws }, body: bodyFor(route.method, route.path), redirect: "manual" });
+      const name = `${role} ${route.method} ${route.path} (${route.action})`;
+      if (granted) expect(res.status, `${name}: ${res.body.message}`).not.toBe(403);
+      else expect(res.body, name).toEqual({ success: false, message: `Your role (${role}) cannot do this in ${WORKSPACE_NAME}.` });
+    }
     expect(await stateOf(fx)).toBe(before);
-  });
+  }, 120_000);
+
+  it.each(apiRoutes.filter((r) => r.path.includes(":")).map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "another workspace's user: %s",
+    async (_name, route) => {
+      const { url, addressesA } = fill(route.path, fx);
+      const before = await stateOf(fx);
+      const res = route.path.startsWith("/media/") ? await SELF.fetch(`${ORIGIN}${url}`, { headers: { Authorization: `Bearer ${outsider.token}` } }) : null;
+      const out = res
+        ? { status: res.status, text: await res.text() }
+        : await call(url, { method: route.method, token: outsider.token, body: bodyFor(route.method, route.path), redirect: "manual" }).then((r) => ({ status: r.status, text: JSON.stringify(r.body) }));
+      if (addressesA) expect([403, 404], out.text).toContain(out.status);
+      else expect(out.status, out.text).toBeLessThan(500);
+      for (const secret of [fx.content, fx.account._id, fx.media, fx.post, fx.ws, fx.apiKey, WORKSPACE_NAME, "secret-a.jpg"]) expect(out.text).not.toContain(secret);
+      expect(await stateOf(fx)).toBe(before);
+    },
+  );
 });

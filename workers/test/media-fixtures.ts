@@ -1,3 +1,4 @@
+import CRC32 from "crc-32";
 import { BufferTarget, EncodedPacket, EncodedVideoPacketSource, Mp4OutputFormat, Output } from "mediabunny";
 
 /** Small but real files for media tests: headers that sniffers and dimension readers accept. */
@@ -10,18 +11,27 @@ function padded(bytes: number[] | Uint8Array, size?: number): Uint8Array {
   return out;
 }
 
-/** A PNG whose IHDR says width × height (pixel data is not needed to read either). */
-export function pngBytes(width: number, height: number, size?: number): Uint8Array {
-  const ihdr = [...u32(13), ...[73, 72, 68, 82], ...u32(width), ...u32(height), 8, 2, 0, 0, 0, 0, 0, 0, 0];
-  const iend = [0, 0, 0, 0, 73, 69, 78, 68, 0xae, 0x42, 0x60, 0x82];
-  return padded([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...ihdr, ...iend], size);
+/** A PNG chunk with its CRC. */
+function chunk(type: string, data: number[]): number[] {
+  const body = [...type].map((ch) => ch.charCodeAt(0)).concat(data);
+  return [...u32(data.length), ...body, ...u32(CRC32.buf(body) >>> 0)];
 }
 
-/** A baseline JPEG header (JFIF + SOF0) for width × height. */
+/**
+ * A structurally whole PNG whose IHDR says width × height: IHDR, one IDAT and IEND with correct CRCs (the
+ * pixel data is a token: nothing here decodes it). `size` pads after IEND, which readers ignore.
+ */
+export function pngBytes(width: number, height: number, size?: number): Uint8Array {
+  const ihdr = chunk("IHDR", [...u32(width), ...u32(height), 8, 2, 0, 0, 0]);
+  return padded([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...ihdr, ...chunk("IDAT", [0x78, 0x9c, 0x03, 0, 0, 0, 0, 1]), ...chunk("IEND", [])], size);
+}
+
+/** A baseline JPEG (JFIF, SOF0 for width × height, a scan, EOI); `size` pads after EOI. */
 export function jpegBytes(width: number, height: number, size?: number): Uint8Array {
   const app0 = [0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0];
   const sof0 = [0xff, 0xc0, 0, 17, 8, ...u16(height), ...u16(width), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
-  return padded([0xff, 0xd8, ...app0, ...sof0, 0xff, 0xd9], size);
+  const sos = [0xff, 0xda, 0, 12, 3, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3f, 0, 0x12, 0x34, 0xff, 0x00, 0x56];
+  return padded([0xff, 0xd8, ...app0, ...sof0, ...sos, 0xff, 0xd9], size);
 }
 
 /** A Windows executable's first bytes. */

@@ -58,8 +58,14 @@ export async function advanceEmulator(ms: number) {
   expect(res.status).toBe(200);
 }
 
-export async function armFault(platform: string, mode: "429" | "500" | "timeout" | "drop", count = 1) {
-  const res = await raw("/sandbox/faults", { method: "POST", body: JSON.stringify({ platform, mode, count }), headers: { "Content-Type": "application/json" } });
+/** Arms the emulator's fault switch; `select` aims it at one call (method, path pattern, after N matching calls). */
+export async function armFault(
+  platform: string,
+  mode: "429" | "500" | "timeout" | "drop",
+  count = 1,
+  select: { method?: string; path?: string; after?: number } = {},
+) {
+  const res = await raw("/sandbox/faults", { method: "POST", body: JSON.stringify({ platform, mode, count, ...select }), headers: { "Content-Type": "application/json" } });
   expect(res.status).toBe(200);
 }
 

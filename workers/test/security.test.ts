@@ -19,6 +19,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/auth/:platform/callback": "the browser's return from a platform: without a session it redirects with the 401 message (checked below)",
   "GET /api/openapi.json": "the API document describes routes, never data",
   "GET /api/docs": "the readable form of the API document",
+  "GET /api/invites/:token": "the invite page shows what an invitation is for before sign-up; the token is the secret",
 };
 
 function apiRoutes() {
@@ -74,11 +75,12 @@ describe("security: CSRF", () => {
 });
 
 describe("security: headers", () => {
-  it("sends nosniff, frame denial and a CSP on pages and API answers", async () => {
+  it("sends nosniff, frame denial, HSTS and a CSP on pages and API answers", async () => {
     const res = await call("/api/auth/me");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(res.headers.get("X-Frame-Options")).toBe("DENY");
     expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
   });
 
   it("never puts a session token in a response other than the sign-in answer", async () => {

@@ -15,14 +15,17 @@ export const KEY_SELF_REFUSAL = "API keys cannot change account settings; sign i
 export const WORKSPACE_HEADER = "X-Workspace-Id";
 export const WORKSPACE_COOKIE = "pl_workspace";
 
+/** /api/workspaces/{id}/…: the workspace the path names wins over the header and the cookie. */
+const WORKSPACE_PATH = /^\/api\/workspaces\/([^/]+)/;
+
 /**
- * The workspace a signed-in request acts in: the header (strict: a workspace the caller is not a member
- * of answers 404), else the cookie (a stale one falls back to the personal workspace), else personal.
+ * The workspace a signed-in request acts in: the path or the header (strict: a workspace the caller is not
+ * a member of answers 404), else the cookie (a stale one falls back to the personal workspace), else personal.
  */
 export async function workspaceForRequest(db: Db, userId: string, req: Request): Promise<WorkspaceContext | null> {
-  const header = req.headers.get(WORKSPACE_HEADER)?.trim();
-  if (header) {
-    const found = await findMembership(db, userId, header, false);
+  const named = WORKSPACE_PATH.exec(new URL(req.url).pathname)?.[1] ?? req.headers.get(WORKSPACE_HEADER)?.trim();
+  if (named) {
+    const found = await findMembership(db, userId, decodeURIComponent(named), false);
     if (!found) throw notFound();
     return found;
   }

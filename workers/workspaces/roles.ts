@@ -10,6 +10,8 @@ export { ROLES, type Role };
 export const ACTIONS = [
   /** Read anything in the workspace: posts, media, accounts, analytics, members. */
   "workspace.read",
+  /** Leave the workspace (every member may; the last owner is refused by the rules). */
+  "workspace.leave",
   /** Create drafts and edit or delete one's own drafts. */
   "posts.write",
   /** Edit or delete any member's post. */
@@ -32,7 +34,7 @@ export const ACTIONS = [
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
-const VIEWER: readonly Action[] = ["workspace.read"];
+const VIEWER: readonly Action[] = ["workspace.read", "workspace.leave"];
 const CONTRIBUTOR: readonly Action[] = [...VIEWER, "posts.write", "media.upload", "ai.use", "notifications.dismiss"];
 const EDITOR: readonly Action[] = [...CONTRIBUTOR, "posts.manage", "posts.publish", "media.manage", "analytics.manage"];
 const ADMIN: readonly Action[] = [...EDITOR, "accounts.manage", "members.manage", "workspace.settings"];

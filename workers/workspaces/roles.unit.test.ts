@@ -4,12 +4,12 @@ import { ACTIONS, can, postWriteActions, ROLES, type Action, type Role } from ".
 const allowed = (role: Role) => ACTIONS.filter((a) => can(role, a));
 
 describe("can(role, action)", () => {
-  it("a viewer only reads", () => {
-    expect(allowed("viewer")).toEqual(["workspace.read"]);
+  it("a viewer only reads (and may leave)", () => {
+    expect(allowed("viewer")).toEqual(["workspace.read", "workspace.leave"]);
   });
 
   it("a contributor writes drafts, uploads and uses AI, but cannot publish, manage others' work, accounts or members", () => {
-    expect(allowed("contributor")).toEqual(["workspace.read", "posts.write", "media.upload", "ai.use", "notifications.dismiss"]);
+    expect(allowed("contributor")).toEqual(["workspace.read", "workspace.leave", "posts.write", "media.upload", "ai.use", "notifications.dismiss"]);
   });
 
   it("an editor does everything with posts, media and the schedule, nothing with accounts, members or settings", () => {

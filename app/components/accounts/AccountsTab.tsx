@@ -57,6 +57,8 @@ export function AccountsTab() {
   const [terms, setTerms] = useState<ConnectOption | null>(null);
   const [toRemove, setToRemove] = useState<AccountCard | null>(null);
   const [removing, setRemoving] = useState(false);
+  /** The server's answer when scheduled posts use the account: their channels will wait for a reconnect. */
+  const [affected, setAffected] = useState<{ message: string; posts: Array<{ id: string; content: string; scheduledDate: string | null }> } | null>(null);
   const [params, setParams] = useSearchParams();
 
   const load = useCallback(async () => {
@@ -94,10 +96,15 @@ export function AccountsTab() {
     if (!toRemove) return;
     setRemoving(true);
     try {
-      const res = await fetch(disconnectPath(toRemove), { method: "DELETE", credentials: "same-origin" });
+      const res = await fetch(`${disconnectPath(toRemove)}${affected ? "?confirm=true" : ""}`, { method: "DELETE", credentials: "same-origin" });
+      if (res.status === 409) {
+        const body = (await res.json()) as { message: string; data?: { posts?: Array<{ id: string; content: string; scheduledDate: string | null }> } };
+        if (body.data?.posts) return setAffected({ message: body.message, posts: body.data.posts });
+      }
       if (!res.ok) throw new Error();
       toast.success("Account disconnected successfully");
       setToRemove(null);
+      setAffected(null);
       await load();
     } catch {
       toast.error("Failed to disconnect account");
@@ -224,7 +231,14 @@ export function AccountsTab() {
         </Dialog.Portal>
       </Dialog.Root>
 
-      <Dialog.Root open={toRemove !== null} onOpenChange={(open) => !open && setToRemove(null)}>
+      <Dialog.Root
+        open={toRemove !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setToRemove(null);
+          setAffected(null);
+        }}
+      >
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 bg-black/40" />
           <Dialog.Content className="fixed left-1/2 top-1/2 w-[95vw] max-w-[480px] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
@@ -235,12 +249,22 @@ export function AccountsTab() {
               </p>
             ) : null}
             <Dialog.Description className="my-3 text-sm text-gray-600">
-              This action cannot be undone. You'll need to reconnect this account to continue using it for posting and automation.
+              {affected ? affected.message : "This action cannot be undone. You'll need to reconnect this account to continue using it for posting and automation."}
             </Dialog.Description>
+            {affected ? (
+              <ul aria-label="Scheduled posts on this account" className="mb-3 max-h-40 space-y-1 overflow-auto text-sm">
+                {affected.posts.map((p) => (
+                  <li key={p.id} className="rounded border px-2 py-1">
+                    <span className="font-medium">{p.content || "(no text)"}</span>
+                    {p.scheduledDate ? <span className="block text-xs text-gray-500">{new Date(p.scheduledDate).toLocaleString()}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             <div className="flex justify-end gap-2">
               <Dialog.Close className="rounded-md border px-4 py-2 text-sm">Cancel</Dialog.Close>
               <button type="button" disabled={removing} onClick={disconnect} className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60">
-                Yes, Disconnect Account
+                {affected ? "Disconnect Anyway" : "Yes, Disconnect Account"}
               </button>
             </div>
           </Dialog.Content>

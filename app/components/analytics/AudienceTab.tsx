@@ -24,10 +24,13 @@ export function AudienceTab({ data }: { data: AudienceData }) {
   if (!data.accounts.length) return <Empty>No audience data yet. Press Sync Data to fetch it from your platforms.</Empty>;
   return (
     <div className="space-y-6">
-      {data.accounts.map(({ accountId, platform, audience }) => {
+      {data.accounts.map(({ accountId, platform, username, displayName, audience }) => {
         const levels = heatLevels(audience.activeHours);
+        const handle = `@${username.replace(/^@+/, "")}`;
+        // Each account by name: two Facebook Pages are two audiences.
+        const name = displayName && displayName !== username ? `${displayName} (${handle})` : handle;
         return (
-          <Section key={accountId} title={`${PLATFORM_META[platform]?.name ?? platform} audience`}>
+          <Section key={accountId} title={`${name} on ${PLATFORM_META[platform]?.name ?? platform}: audience`}>
             <div className="grid gap-6 md:grid-cols-3">
               <div>
                 <h4 className="mb-2 text-xs font-semibold uppercase text-slate-500">Age</h4>

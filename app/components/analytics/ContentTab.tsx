@@ -1,3 +1,5 @@
+import { POST_COUNT_DEFINITION } from "../../../workers/analytics/definitions";
+import { InfoTip } from "~/components/ui/InfoTip";
 import { formatCompact, formatPercent } from "~/lib/format";
 import { contentLabel } from "./EngagementTab";
 import { Empty, Section } from "./parts";
@@ -18,7 +20,9 @@ export function ContentTab({ data }: { data: ContentData }) {
               <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${BADGE[t.performance]}`}>{t.performance}</span>
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-              <dt className="text-slate-500">Posts</dt>
+              <dt className="flex items-center gap-1 text-slate-500">
+                Posts <InfoTip label="Posts" text={POST_COUNT_DEFINITION} />
+              </dt>
               <dd className="text-right font-medium">{formatCompact(t.count)}</dd>
               <dt className="text-slate-500">Avg engagement</dt>
               <dd className="text-right font-medium">{formatCompact(t.avgEngagement)}</dd>

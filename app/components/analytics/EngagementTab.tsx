@@ -1,3 +1,4 @@
+import { CONTENT_TYPE_LABELS } from "../../../workers/analytics/definitions";
 import { formatCompact, formatPercent } from "~/lib/format";
 import { hourLabel } from "./hours";
 import { TrendChart } from "./lazy-charts";
@@ -18,7 +19,12 @@ export function EngagementTab({ query, overview, reloadKey, retry }: { query: st
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <StatCard label="Total Engagement" value={formatCompact(overview.overview.totalEngagement)} change={overview.changes.totalEngagement} testId="eng-total" />
         <StatCard label="Engagement Rate" value={formatPercent(overview.overview.avgEngagementRate)} change={overview.changes.avgEngagementRate} />
-        <StatCard label="Best Time" value={bestTime ? `${bestTime.day.slice(0, 3)} ${hourLabel(bestTime.hour)}` : "–"} />
+        <StatCard
+          label="Best Time"
+          value={bestTime ? `${bestTime.day.slice(0, 3)} ${hourLabel(bestTime.hour)}` : best.data?.hours.length ? hourLabel(best.data.hours[0]!) : "–"}
+          note={best.data?.source === "suggested" ? `Suggested · ${best.data.postsNeeded} more measured ${best.data.postsNeeded === 1 ? "post" : "posts"} for your own` : undefined}
+          testId="eng-best-time"
+        />
         <StatCard label="Top Content" value={topContent ? contentLabel(topContent.type) : "–"} />
       </div>
       <Section title={`Last ${TREND_PREVIEW_DAYS} days`}>
@@ -32,4 +38,4 @@ export function EngagementTab({ query, overview, reloadKey, retry }: { query: st
   );
 }
 
-export const contentLabel = (type: string) => ({ carousel: "Carousel", single_image: "Single Image", video: "Video", reel: "Reel", story: "Story", text: "Text" })[type] ?? type;
+export const contentLabel = (type: string) => CONTENT_TYPE_LABELS[type as keyof typeof CONTENT_TYPE_LABELS] ?? type;

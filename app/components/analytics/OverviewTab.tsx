@@ -1,3 +1,4 @@
+import { POST_COUNT_DEFINITION } from "../../../workers/analytics/definitions";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { formatCompact, formatDateTime, formatPercent, truncate } from "~/lib/format";
 import { Empty, Section, StatCard } from "./parts";
@@ -8,7 +9,7 @@ const TOP_POST_CHARS = 150;
 export function OverviewTab({ data, timezone }: { data: OverviewData; timezone: string }) {
   const { overview: o, changes: c } = data;
   const kpis = [
-    { label: "Total Posts", value: formatCompact(o.totalPosts), change: c.totalPosts, id: "kpi-posts" },
+    { label: "Total Posts", value: formatCompact(o.totalPosts), change: c.totalPosts, id: "kpi-posts", info: POST_COUNT_DEFINITION },
     { label: "Total Likes", value: formatCompact(o.totalLikes), change: c.totalLikes, id: "kpi-likes" },
     { label: "Total Comments", value: formatCompact(o.totalComments), change: c.totalComments, id: "kpi-comments" },
     { label: "Total Shares", value: formatCompact(o.totalShares), change: c.totalShares, id: "kpi-shares" },
@@ -23,7 +24,7 @@ export function OverviewTab({ data, timezone }: { data: OverviewData; timezone: 
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {kpis.map((k) => (
-          <StatCard key={k.id} label={k.label} value={k.value} change={k.change} testId={k.id} />
+          <StatCard key={k.id} label={k.label} value={k.value} change={k.change} testId={k.id} info={"info" in k ? k.info : undefined} />
         ))}
       </div>
       <Section title="Accounts">

@@ -1,4 +1,4 @@
-import { Download, FileSpreadsheet, FileText } from "lucide-react";
+import { Download, FileSpreadsheet, FileText, Table } from "lucide-react";
 import { useState } from "react";
 import { inputClass, labelClass, linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
@@ -10,10 +10,10 @@ import type { Recent, Schedule } from "./types";
 import { useApiData } from "./use-api-data";
 
 export const REPORTS = [
-  { kind: "summary", title: "Summary Report", description: "Key figures, platforms, top posts and engagement." },
-  { kind: "detailed", title: "Detailed Analytics", description: "Every analytics tab, one sheet each, and every post." },
-  { kind: "growth", title: "Growth Report", description: "Followers per platform and growth rates." },
-  { kind: "content", title: "Content Performance", description: "How each content type performs." },
+  { kind: "summary", title: "Summary Report", description: "Key figures, platforms, top posts and engagement. CSV: the key figures." },
+  { kind: "detailed", title: "Detailed Analytics", description: "Every analytics tab, one sheet each, and every post. CSV: every post." },
+  { kind: "growth", title: "Growth Report", description: "Followers per platform and growth rates. CSV: followers per day." },
+  { kind: "content", title: "Content Performance", description: "Content types, hashtags, top posts and every post. CSV: the content types." },
 ] as const;
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 type Draft = Pick<Schedule, "kind" | "format" | "frequency" | "hour" | "enabled"> & { weekday: number; dayOfMonth: number };
@@ -154,6 +154,9 @@ export function ReportsTab({ query, timezone }: { query: string; timezone: strin
               </a>
               <a className={secondaryButton} href={`/api/analytics/export?format=xlsx&report=${r.kind}&${query}`} download aria-label={`${r.title} Excel`}>
                 <FileSpreadsheet className="size-4" aria-hidden /> Excel
+              </a>
+              <a className={secondaryButton} href={`/api/analytics/export?format=csv&report=${r.kind}&${query}`} download aria-label={`${r.title} CSV`}>
+                <Table className="size-4" aria-hidden /> CSV
               </a>
             </div>
           </li>

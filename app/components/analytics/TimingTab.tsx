@@ -23,6 +23,15 @@ export function TimingTab({ patterns, best }: { patterns: PatternsData; best: Be
       </Section>
       <Section title={best.source === "suggested" ? "Suggested times" : "Recommended times"}>
         <p className="mb-3 text-xs text-slate-500">{best.label}</p>
+        {best.source === "suggested" && (
+          <ul className="flex flex-wrap gap-2" aria-label="Suggested hours">
+            {best.hours.map((h) => (
+              <li key={h} className="rounded-md border border-slate-200 px-3 py-2 text-sm font-medium">
+                {hourLabel(h)}
+              </li>
+            ))}
+          </ul>
+        )}
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {best.times.map((t) => (
             <li key={`${t.weekday}-${t.hour}`} className="rounded-md border border-slate-200 p-3 text-sm">

@@ -22,7 +22,8 @@ export function TrendChart({ trends }: { trends: Array<{ date: string; likes: nu
   );
 }
 
-export function FollowersChart({ rows, platforms }: { rows: Array<Record<string, number | string>>; platforms: string[] }) {
+/** Days before we first measured a platform are null: no line there rather than a flat zero; dots show single measurements. */
+export function FollowersChart({ rows, platforms }: { rows: Array<Record<string, number | string | null>>; platforms: string[] }) {
   return (
     <ResponsiveContainer width="100%" height={240} initialDimension={SIZE}>
       <LineChart data={rows} accessibilityLayer>
@@ -32,7 +33,7 @@ export function FollowersChart({ rows, platforms }: { rows: Array<Record<string,
         <Tooltip />
         <Legend />
         {platforms.map((p) => (
-          <Line key={p} type="monotone" dataKey={p} name={PLATFORM_META[p]?.name ?? p} stroke={PLATFORM_META[p]?.color ?? "#64748b"} dot={false} />
+          <Line key={p} type="monotone" dataKey={p} name={PLATFORM_META[p]?.name ?? p} stroke={PLATFORM_META[p]?.color ?? "#64748b"} dot={{ r: 2 }} />
         ))}
       </LineChart>
     </ResponsiveContainer>

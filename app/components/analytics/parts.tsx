@@ -1,13 +1,18 @@
 import { Loader2 } from "lucide-react";
+import { InfoTip } from "~/components/ui/InfoTip";
 import { secondaryButton } from "~/components/ui/styles";
+import { formatDateTime } from "~/lib/format";
 import { useState } from "react";
 import { LOAD_FAILED, type Loaded, useApiData } from "./use-api-data";
 
-/** A figure with its label and, when the API gives one, the change vs the previous period. */
-export function StatCard({ label, value, change, testId }: { label: string; value: string; change?: number | null; testId?: string }) {
+/** A figure with its label, what it means when `info` says, and the change vs the previous period when the API gives one. */
+export function StatCard({ label, value, change, testId, info, note }: { label: string; value: string; change?: number | null; testId?: string; info?: string; note?: string }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <p className="text-sm text-slate-500">{label}</p>
+      <p className="flex items-center gap-1 text-sm text-slate-500">
+        {label}
+        {info && <InfoTip label={label} text={info} />}
+      </p>
       <p className="mt-1 text-2xl font-semibold" data-testid={testId}>
         {value}
       </p>
@@ -17,6 +22,7 @@ export function StatCard({ label, value, change, testId }: { label: string; valu
           {change}% vs previous period
         </p>
       )}
+      {note && <p className="mt-1 text-xs text-slate-500">{note}</p>}
     </div>
   );
 }
@@ -69,5 +75,14 @@ export function Fetched<T>({ path, reloadKey, children }: { path: string; reload
     <LoadState state={state} onRetry={() => setRetries((n) => n + 1)}>
       {children}
     </LoadState>
+  );
+}
+
+/** When the figures shown were last fetched from the platforms. */
+export function SyncedNote({ at, timezone, testId, what = "Last synced", never = "Not synced yet" }: { at: string | null; timezone: string; testId?: string; what?: string; never?: string }) {
+  return (
+    <span className="text-xs text-slate-500" data-testid={testId}>
+      {at ? `${what} ${formatDateTime(at, timezone)}` : never}
+    </span>
   );
 }

@@ -7,12 +7,14 @@ describe("content counter", () => {
     expect(contentCounter("x".repeat(281), [], ["linkedin", "twitter"]).over).toBe(true);
     expect(contentCounter("hi", [], [])).toMatchObject({ max: 2200, platform: null });
   });
-  it("counts the listed hashtags the caption will carry and emoji as one character", () => {
-    expect(contentCounter("🙂 hi", ["summer"], ["twitter"]).count).toBe([..."🙂 hi\n\n#summer"].length);
+  it("counts the listed hashtags the caption will carry, emoji as one character, and on X by X's weights", () => {
+    expect(contentCounter("🙂 hi", ["summer"], ["threads"]).count).toBe([..."🙂 hi\n\n#summer"].length);
+    expect(contentCounter("🙂 hi", ["summer"], ["twitter"]).count).toBe([..."🙂 hi\n\n#summer"].length + 1);
+    expect(contentCounter("😀".repeat(150), [], ["twitter"])).toMatchObject({ count: 300, max: 280, over: true });
   });
   it("names every platform over its limit", () => {
     expect(platformLimitMessages("x".repeat(600), [], ["twitter", "threads", "linkedin"])).toEqual([
-      "Content exceeds Twitter limit (600/280)",
+      "Content exceeds Twitter limit (600/280); X counts most emoji and CJK characters as 2 and every link as 23",
       "Content exceeds Threads limit (600/500)",
     ]);
   });

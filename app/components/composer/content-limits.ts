@@ -1,6 +1,7 @@
 import type { Platform } from "../../../workers/platform-profile";
 import { DEFAULT_CHARACTER_LIMIT } from "../../../workers/ai/limits";
-import { CHARACTER_LIMITS, captionOf, characterCount, PostMessages, tightestPlatform } from "../../../workers/posts/rules";
+import { captionLength } from "../../../workers/posts/caption-length";
+import { CHARACTER_LIMITS, captionOf, PostMessages, tightestPlatform } from "../../../workers/posts/rules";
 
 export interface ContentCounter {
   count: number;
@@ -14,14 +15,17 @@ export interface ContentCounter {
 export function contentCounter(content: string, hashtags: string[], platforms: Platform[]): ContentCounter {
   const platform = tightestPlatform(platforms);
   const max = platform ? CHARACTER_LIMITS[platform] : DEFAULT_CHARACTER_LIMIT;
-  const count = characterCount(captionOf(content, hashtags));
+  const count = captionLength(platform, captionOf(content, hashtags));
   return { count, max, platform, over: count > max };
 }
 
 /** One SPEC §5 message per selected platform whose limit the caption exceeds. */
 export function platformLimitMessages(content: string, hashtags: string[], platforms: Platform[]): string[] {
-  const count = characterCount(captionOf(content, hashtags));
-  return platforms.filter((p) => count > CHARACTER_LIMITS[p]).map((p) => PostMessages.platformLimit(p, count, CHARACTER_LIMITS[p]));
+  const caption = captionOf(content, hashtags);
+  return platforms.flatMap((p) => {
+    const count = captionLength(p, caption);
+    return count > CHARACTER_LIMITS[p] ? [PostMessages.platformLimit(p, count, CHARACTER_LIMITS[p])] : [];
+  });
 }
 
 /** The form's space-separated words as a list, without their # or @. */

@@ -106,7 +106,7 @@ export function MediaDetailDialog({ item, onOpenChange, onUpdated, onDeleted }: 
   );
 }
 
-/** Delete Media: asks once; if scheduled or draft posts use the file, names them and asks again. */
+/** Delete Media: asks once; if unpublished posts use the file, names them, says their channels will be held, and asks again. */
 function DeleteMediaButton({ item, onDeleted }: { item: MediaJson; onDeleted: (id: string) => void }) {
   const [open, setOpen] = useState(false);
   const [inUse, setInUse] = useState<{ message: string; posts: PostUsingMedia[] } | null>(null);

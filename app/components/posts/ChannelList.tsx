@@ -5,6 +5,7 @@ import { secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { usePermalinkHref } from "~/lib/use-permalink";
+import { heldLabel } from "./post-view";
 import { StatusBadge } from "./StatusBadge";
 import type { AccountView, PostJson, TargetJson } from "./types";
 
@@ -12,7 +13,8 @@ const UNCONFIRMED_HELP = "We could not confirm whether this was published. Check
 
 /**
  * The post's channels with their live status, the permalink once published, the error of a failed channel with
- * Retry, and for an unconfirmed one 'Mark as published' or 'Retry' (each answer comes back as the updated post).
+ * Retry, for an unconfirmed one 'Mark as published' or 'Retry' (each answer comes back as the updated post), and
+ * for a held one what it waits for (reconnect, new media, a new time) and what to do.
  */
 export function ChannelList({ post, accounts, onUpdated }: { post: PostJson; accounts: AccountView[]; onUpdated: (post: PostJson) => void }) {
   const href = usePermalinkHref();
@@ -36,13 +38,14 @@ export function ChannelList({ post, accounts, onUpdated }: { post: PostJson; acc
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-medium">{name}</span>
               {handle ? <span className="text-slate-500">@{handle}</span> : null}
-              <StatusBadge status={t.status} />
+              <StatusBadge status={t.status} label={t.status === "held" ? heldLabel(t.error?.kind) : undefined} />
               {t.permalink ? (
                 <a href={href(t.permalink)} target="_blank" rel="noreferrer" className="ml-auto inline-flex items-center gap-1 text-brand-600 hover:underline">
                   View on {name} <ExternalLink className="size-3" aria-hidden />
                 </a>
               ) : null}
             </div>
+            {t.status === "held" ? <p className="mt-2 text-orange-700">{t.error?.message}</p> : null}
             {t.status === "failed" || t.status === "unconfirmed" ? (
               <div className="mt-2 space-y-2">
                 <p className={t.status === "failed" ? "text-red-600" : "text-slate-600"}>{t.error?.message ?? (t.status === "unconfirmed" ? UNCONFIRMED_HELP : "Publishing failed.")}</p>

@@ -1,10 +1,12 @@
 import { PLATFORM_NAMES } from "../../../workers/platform-profile";
-import { MoreHorizontal } from "lucide-react";
+import { MoreHorizontal, RefreshCw } from "lucide-react";
 import { DropdownMenu, Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
-import type { PostAnalyticsData } from "../../../workers/analytics/schemas";
+import type { PostAnalyticsData, SyncData } from "../../../workers/analytics/schemas";
+import { SyncedNote } from "~/components/analytics/parts";
 import { MediaCarousel } from "~/components/composer/MediaCarousel";
+import { secondaryButton } from "~/components/ui/styles";
 import { Modal } from "~/components/ui/Modal";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
@@ -40,6 +42,8 @@ export function PostDetailDialog({
 }) {
   const [accounts, setAccounts] = useState<AccountView[]>([]);
   const [analytics, setAnalytics] = useState<PostAnalytics | null>(null);
+  const [syncing, setSyncing] = useState(false);
+  const [analyticsKey, setAnalyticsKey] = useState(0);
   // The post as last seen: asked again while a channel is in flight, replaced by a retry's or confirm's answer.
   const [post, setPost] = useState(opened);
   useEffect(() => setPost(opened), [opened]);
@@ -54,7 +58,7 @@ export function PostDetailDialog({
     setAnalytics(null);
     // 404 is normal for posts not published yet, so only published posts ask.
     if (postId && published) void api<PostAnalytics>(`/api/analytics/posts/${postId}`).then((res) => res.ok && setAnalytics(res.data));
-  }, [postId, published]);
+  }, [postId, published, analyticsKey]);
   usePollWhile(post ? postInFlight(post, Date.now()) : false, async () => {
     const res = await api<PostJson>(`/api/posts/${postId}`);
     if (res.ok) setPost(res.data);
@@ -62,6 +66,17 @@ export function PostDetailDialog({
 
   if (!post) return null;
   const updated = (next: PostJson) => (setPost(next), onChanged());
+
+  /** SPEC §2: fetch this post's latest metrics and comments from its platforms now. */
+  const sync = async () => {
+    setSyncing(true);
+    const res = await api<z.infer<typeof SyncData>>(`/api/analytics/posts/${post.id}/sync`, { method: "POST" });
+    setSyncing(false);
+    if (!res.ok) return void notify.error(`Sync failed: ${res.message}`);
+    if (res.data.failures.length) notify.error(res.message);
+    else notify.success(res.message);
+    setAnalyticsKey((n) => n + 1);
+  };
 
   const repost = async () => {
     const res = await api<PostJson>("/api/posts", { json: repostBody(post) });
@@ -73,7 +88,13 @@ export function PostDetailDialog({
 
   return (
     <Modal open onOpenChange={onOpenChange} title="Post Details" description={cardDate(post, timeZone)}>
-      <div className="mb-3 flex justify-end">
+      <div className="mb-3 flex justify-end gap-2">
+        {published && (
+          <button type="button" className={secondaryButton} onClick={sync} disabled={syncing}>
+            <RefreshCw className={`size-4 ${syncing ? "animate-spin" : ""}`} aria-hidden />
+            {syncing ? "Syncing..." : "Sync"}
+          </button>
+        )}
         <DropdownMenu.Root>
           <DropdownMenu.Trigger className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50" aria-label="Post actions">
             <MoreHorizontal className="size-4" aria-hidden /> Actions
@@ -118,24 +139,37 @@ export function PostDetailDialog({
         </Tabs.Content>
         <Tabs.Content value="analytics">
           {analytics ? (
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {(
-                [
-                  ["Likes", analytics.analytics.engagementBreakdown.likes],
-                  ["Comments", analytics.analytics.engagementBreakdown.comments],
-                  ["Shares", analytics.analytics.engagementBreakdown.shares],
-                  ["Total engagement", analytics.analytics.totalEngagement],
-                  ["Reach", analytics.analytics.reach],
-                  ["Impressions", analytics.analytics.impressions],
-                  ["Engagement rate", `${analytics.analytics.avgEngagementRate}%`],
-                ] as const
-              ).map(([label, value]) => (
-                <div key={label} className="rounded-md border border-slate-200 p-3">
-                  <dt className="text-xs text-slate-500">{label}</dt>
-                  <dd className="text-lg font-semibold">{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <>
+              <div className="mb-3">
+                <SyncedNote at={analytics.analytics.lastSyncedAt} timezone={timeZone} testId="post-synced" never="Not synced yet: press Sync to fetch this post's figures" />
+              </div>
+              <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                {(
+                  [
+                    ["Likes", analytics.analytics.engagementBreakdown.likes],
+                    ["Comments", analytics.analytics.engagementBreakdown.comments],
+                    ["Shares", analytics.analytics.engagementBreakdown.shares],
+                    ["Total engagement", analytics.analytics.totalEngagement],
+                    ["Reach", analytics.analytics.reach],
+                    ["Impressions", analytics.analytics.impressions],
+                    ["Engagement rate", `${analytics.analytics.avgEngagementRate}%`],
+                  ] as const
+                ).map(([label, value]) => (
+                  <div key={label} className="rounded-md border border-slate-200 p-3">
+                    <dt className="text-xs text-slate-500">{label}</dt>
+                    <dd className="text-lg font-semibold">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <ul className="mt-3 space-y-1 text-xs text-slate-500" aria-label="Per channel">
+                {analytics.analytics.platformPerformance.map((p) => (
+                  <li key={p.targetId}>
+                    {PLATFORM_NAMES[p.platform]}: {p.engagement} engagement, {p.reach} reach ·{" "}
+                    <SyncedNote at={p.syncedAt} timezone={timeZone} />
+                  </li>
+                ))}
+              </ul>
+            </>
           ) : (
             <p className="text-sm text-slate-500">{published ? "Loading analytics…" : "Analytics appear once the post is published."}</p>
           )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { feedCaption } from "../composer/preview";
-import { cardDate, cardHashtags, channelStatuses, excerpt, repostBody, statusTone } from "./post-view";
+import { cardDate, cardHashtags, channelStatuses, excerpt, heldLabel, repostBody, statusTone } from "./post-view";
 import type { PostJson } from "./types";
 
 describe("post card helpers", () => {
@@ -64,5 +64,13 @@ describe("repost", () => {
       youtubeVideo: null,
       publishNow: true,
     });
+  });
+});
+
+describe("heldLabel", () => {
+  it("names what a held channel waits for", () => {
+    expect(heldLabel("account_disconnected")).toBe("Waiting for reconnect");
+    expect(heldLabel("media_deleted")).toBe("Media deleted");
+    expect(heldLabel(undefined)).toBe("On hold");
   });
 });

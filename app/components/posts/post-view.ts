@@ -29,6 +29,8 @@ export function statusTone(status: string): string {
       return "bg-green-100 text-green-800 border-green-300";
     case "failed":
       return "bg-red-100 text-red-800 border-red-300";
+    case "held":
+      return "bg-orange-100 text-orange-800 border-orange-300";
     default:
       return "bg-slate-100 text-slate-700 border-slate-300";
   }
@@ -42,7 +44,16 @@ const STATUS_LABELS: Record<string, string> = {
   published: "Published",
   failed: "Failed",
   unconfirmed: "Unconfirmed",
+  held: "On hold",
 };
+
+/** What a held channel waits for, by its hold reason (workers/posts/channel-holds.ts). */
+const HOLD_LABELS: Record<string, string> = {
+  account_disconnected: "Waiting for reconnect",
+  media_deleted: "Media deleted",
+  time_passed: "Needs a new time",
+};
+export const heldLabel = (kind: string | null | undefined) => (kind && HOLD_LABELS[kind]) || STATUS_LABELS.held!;
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
 
 /** The statuses a post shows: the post's own when it has no channels, else one per channel. */

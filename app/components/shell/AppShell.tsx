@@ -7,11 +7,12 @@ import { MOBILE_QUERY, useMediaQuery } from "~/lib/use-media-query";
 import type { ShellUser } from "~/lib/user";
 import { Header } from "./Header";
 import { Sidebar } from "./Sidebar";
+import type { WorkspaceSwitcherProps } from "./WorkspaceSwitcher";
 
 /** The feedback form (and zod with it) loads when it is first opened, not with every page. */
 const feedback = onDemand(() => import("~/components/feedback/FeedbackDialog").then((m) => m.FeedbackDialog));
 
-export function AppShell({ user, children }: { user: ShellUser; children: React.ReactNode }) {
+export function AppShell({ user, workspace, children }: { user: ShellUser; workspace: WorkspaceSwitcherProps; children: React.ReactNode }) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -43,6 +44,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: React.
       <div className="desktop:pl-16">
         <Header
           user={user}
+          workspace={workspace}
           hidden={headerHidden}
           sidebarOpen={sidebarOpen}
           onOpenSidebar={() => setSidebarOpen(true)}

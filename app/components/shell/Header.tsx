@@ -2,9 +2,11 @@ import { Menu } from "lucide-react";
 import clsx from "clsx";
 import { welcomeName, type ShellUser } from "~/lib/user";
 import { UserMenu } from "./UserMenu";
+import { WorkspaceSwitcher, type WorkspaceSwitcherProps } from "./WorkspaceSwitcher";
 
 interface HeaderProps {
   user: ShellUser;
+  workspace: WorkspaceSwitcherProps;
   hidden: boolean;
   sidebarOpen: boolean;
   onOpenSidebar: () => void;
@@ -12,7 +14,7 @@ interface HeaderProps {
   onLogout: () => void;
 }
 
-export function Header({ user, hidden, sidebarOpen, onOpenSidebar, onFeedback, onLogout }: HeaderProps) {
+export function Header({ user, workspace, hidden, sidebarOpen, onOpenSidebar, onFeedback, onLogout }: HeaderProps) {
   return (
     <header
       className={clsx(
@@ -30,6 +32,7 @@ export function Header({ user, hidden, sidebarOpen, onOpenSidebar, onFeedback, o
       >
         <Menu className="size-5" aria-hidden />
       </button>
+      <WorkspaceSwitcher {...workspace} />
       <p className="min-w-0 flex-1 truncate text-sm text-slate-600 desktop:text-base">
         Welcome, <span className="font-semibold text-slate-900">{welcomeName(user)}</span>
       </p>

@@ -1,6 +1,6 @@
-import { useState } from "react";
 import { onDemand } from "~/lib/on-demand";
 import { initials } from "~/lib/user";
+import { OnDemandMenu } from "./OnDemandMenu";
 import type { UserMenuProps } from "./UserMenuContent";
 
 export const avatarButtonClass =
@@ -9,29 +9,11 @@ export const avatarButtonClass =
 /** The dropdown (Radix menu and its positioning code) loads on first use, not with every page. */
 const menu = onDemand(() => import("./UserMenuContent").then((m) => m.UserMenuContent));
 
-/**
- * The avatar button. Until the menu's code is needed it is a plain button with the same look and name;
- * pressing it (mouse, touch or keyboard) loads the menu, which then replaces it already open.
- */
+/** The avatar button; its menu loads when first pressed. */
 export function UserMenu(props: UserMenuProps) {
-  const [wanted, setWanted] = useState(false);
-  const Menu = menu.useOnDemand(wanted);
-  if (Menu) return <Menu {...props} defaultOpen={wanted} />;
-  const want = () => setWanted(true);
   return (
-    <button
-      type="button"
-      aria-label="Open user menu"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      className={avatarButtonClass}
-      onPointerEnter={() => void menu.preload().catch(() => {})}
-      onFocus={() => void menu.preload().catch(() => {})}
-      onPointerDown={(e) => e.button === 0 && !e.ctrlKey && want()}
-      onKeyDown={(e) => ["Enter", " ", "ArrowDown"].includes(e.key) && (e.preventDefault(), want())}
-      onClick={want}
-    >
+    <OnDemandMenu menu={menu} props={props} label="Open user menu" className={avatarButtonClass}>
       {initials(props.user)}
-    </button>
+    </OnDemandMenu>
   );
 }

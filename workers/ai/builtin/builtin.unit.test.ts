@@ -56,7 +56,7 @@ describe("trimToLimit", () => {
 describe("builtin hashtags", () => {
   it("suggests the content's keywords first, skipping tags already used", () => {
     const tags = suggestHashtags(`${COFFEE} #coffee`, "instagram", 10);
-    expect(tags.slice(0, 2)).toEqual(["#cold", "#brew"]);
+    expect(tags.slice(0, 2)).toEqual(["#brew", "#hours"]); // nouns first; "cold" modifies "brew"
     expect(tags).toContain("#ColdBrew");
     expect(tags).not.toContain("#coffee");
     expect(tags).toHaveLength(10);
@@ -64,7 +64,16 @@ describe("builtin hashtags", () => {
   });
   it("respects the per-platform count", () => {
     for (const p of PLATFORMS) expect(suggestHashtags(COFFEE, p, 30).length).toBeLessThanOrEqual(HASHTAG_LIMITS[p]);
-    expect(suggestHashtags(COFFEE, "twitter", 10)).toEqual(["#cold", "#brew"]);
+    expect(suggestHashtags(COFFEE, "twitter", 10)).toEqual(["#brew", "#coffee"]);
+  });
+  it("drops stop words and contractions and prefers the text's nouns", () => {
+    const bakery = "Every morning we've been baking sourdough bread in our tiny kitchen, and honestly it's amazing. We've got fresh loaves every day!";
+    const tags = suggestHashtags(bakery, "instagram", 6);
+    expect(tags.slice(0, 2)).toEqual(["#bread", "#kitchen"]);
+    for (const never of ["#every", "#weve", "#honestly", "#amazing", "#its", "#baking"]) expect(tags).not.toContain(never);
+    expect(suggestHashtags("Weve been waiting for every launch.", "twitter", 2)).toEqual(["#launch"]);
+    // A verb before a determiner is not taken for a noun: "announce our launch".
+    expect(suggestHashtags("We're thrilled to announce our new product launch for small businesses.", "linkedin", 2)).toEqual(["#launch", "#businesses"]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { SELF } from "cloudflare:test";
+import { strFromU8, unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../test/helpers";
 import { PERIOD, seedFixture } from "../fixture.test-helper";
@@ -9,33 +10,70 @@ beforeAll(async () => {
 });
 
 const download = (token: string, query: string) => SELF.fetch(`http://localhost/api/analytics/export?${query}`, { headers: { Authorization: `Bearer ${token}` } });
+/** The CSVs below hold no quoted cells, so lines and commas are the whole grammar. */
+const csvRows = async (kind: string) => (await (await download(fx.a.token, `format=csv&report=${kind}&${PERIOD}`)).text()).trimEnd().split("\r\n").map((l) => l.split(","));
+/** Sheet names of a workbook, read from its zip without a spreadsheet library. */
+const sheetNames = async (kind: string) => {
+  const files = unzipSync(new Uint8Array(await (await download(fx.a.token, `format=xlsx&report=${kind}&${PERIOD}`)).arrayBuffer()));
+  return [...strFromU8(files["xl/workbook.xml"]!).matchAll(/<sheet name="([^"]+)"/g)].map((m) => m[1]);
+};
+/** A header in words starts with a capital ("Total posts"); a key ("totalPosts") does not. */
+const isWords = (header: string) => /^[A-Z]/.test(header);
 
 describe("GET /api/analytics/export", () => {
-  it("CSV rows match the API", async () => {
+  it("CSV: each report kind holds its own table, headed in words", async () => {
     const res = await download(fx.a.token, `format=csv&report=content&${PERIOD}`);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="postline-content-2026-01-05-2026-01-12.csv"');
-    const api = await call(`/api/analytics/content-performance?${PERIOD}`, { token: fx.a.token });
-    const t = api.body.data.contentTypes[0];
-    expect(await res.text()).toBe(
-      `type,performance,count,avgEngagement,avgReach,engagementRate\r\n${t.type},${t.performance},${t.count},${t.avgEngagement},${t.avgReach},${t.engagementRate}\r\n`,
-    );
-    const summary = await (await download(fx.a.token, `format=csv&report=summary&${PERIOD}`)).text();
-    expect(summary.split("\r\n").slice(0, 3)).toEqual(["metric,value,previous,changePercent", "totalPosts,4,1,300", "totalLikes,75,10,650"]);
+
+    const content = await csvRows("content");
+    const api = (await call(`/api/analytics/content-performance?${PERIOD}`, { token: fx.a.token })).body.data.contentTypes[0];
+    expect(content).toEqual([
+      ["Content type", "Performance", "Posts", "Avg engagement", "Avg reach", "Engagement rate (%)"],
+      ["Text", api.performance, String(api.count), String(api.avgEngagement), String(api.avgReach), String(api.engagementRate)],
+    ]);
+    const summary = await csvRows("summary");
+    expect(summary.slice(0, 3)).toEqual([
+      ["Metric", "This period", "Previous period", "Change (%)"],
+      ["Total posts", "5", "1", "400"],
+      ["Total likes", "75", "10", "650"],
+    ]);
+    // Followers per day and platform; Facebook was not measured before Jan 7, so its first days are empty.
+    const growth = await csvRows("growth");
+    expect(growth.slice(0, 4)).toEqual([
+      ["Date", "Facebook", "Instagram", "LinkedIn"],
+      ["2026-01-05", "", "1000", "300"],
+      ["2026-01-06", "", "1000", "300"],
+      ["2026-01-07", "500", "1000", "300"],
+    ]);
+    const detailed = await csvRows("detailed");
+    expect(detailed[0]).toEqual(["Published", "Platform", "Post", "Impressions", "Reach", "Likes", "Comments", "Shares", "Saves", "Clicks", "Engagement"]);
+    expect(detailed[1]).toEqual(["2026-01-05 09:00", "Instagram", "Post p1 #launch #ai", "200", "150", "20", "4", "2", "5", "6", "26"]);
+    expect(detailed).toHaveLength(6); // header + the period's 5 published targets
+    for (const rows of [content, summary, growth, detailed]) expect(rows[0]!.filter((h) => !isWords(h))).toEqual([]);
+    // B's export holds B's post only.
+    const other = (await (await download(fx.b.token, `format=csv&report=detailed&${PERIOD}`)).text()).trimEnd().split("\r\n");
+    expect(other.slice(1).map((l) => l.split(",")[2])).toEqual(["Post pb #launch"]);
   });
 
-  it("XLSX: a sheet per tab, parsed back with exceljs", { timeout: 30_000 }, async () => {
+  it("XLSX: each report kind has its own sheets", async () => {
+    expect(await sheetNames("summary")).toEqual(["Overview", "Platforms", "Top posts", "Engagement"]);
+    expect(await sheetNames("growth")).toEqual(["Growth", "Followers per day"]);
+    expect(await sheetNames("content")).toEqual(["Content types", "Hashtags", "Top posts", "Posts"]);
+    expect(await sheetNames("detailed")).toEqual(["Overview", "Engagement", "Audience", "Content types", "Growth", "Followers per day", "Hashtags", "Timing", "Platforms", "Posts"]);
+  });
+
+  it("XLSX: a spreadsheet library reads the detailed workbook back", { timeout: 30_000 }, async () => {
     const res = await download(fx.a.token, `format=xlsx&report=detailed&${PERIOD}`);
     expect(res.status).toBe(200);
     const { default: ExcelJS } = await import("exceljs");
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await res.arrayBuffer());
-    expect(wb.worksheets.map((w) => w.name)).toEqual(["Overview", "Engagement", "Audience", "Content", "Growth", "Hashtags", "Timing", "Platforms", "Posts"]);
-    const overview = wb.getWorksheet("Overview")!;
-    expect(overview.getRow(3).values).toEqual([undefined, "totalLikes", 75, 10, 650]);
-    const tags = wb.getWorksheet("Hashtags")!;
-    expect(tags.getRow(2).values).toEqual([undefined, "#launch", 620, 500, 2, 61, 12.2]);
-    expect(wb.getWorksheet("Posts")!.rowCount).toBe(6); // header + 5 targets
+    expect(wb.getWorksheet("Overview")!.getRow(2).values).toEqual([undefined, "Total posts", 5, 1, 400]);
+    expect(wb.getWorksheet("Hashtags")!.getRow(1).values).toEqual([undefined, "Hashtag", "Impressions", "Reach", "Posts", "Engagement", "Engagement per reach (%)"]);
+    expect(wb.getWorksheet("Hashtags")!.getRow(2).values).toEqual([undefined, "#launch", 620, 500, 3, 61, 12.2]);
+    expect(wb.getWorksheet("Growth")!.getRow(2).values).toEqual([undefined, "Facebook", 500, 500, 0, 0, "2026-01-07 07:00"]);
+    expect(wb.getWorksheet("Posts")!.rowCount).toBe(6);
   });
 
   it("PDF: %PDF header and one page per section", { timeout: 30_000 }, async () => {

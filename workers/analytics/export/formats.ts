@@ -21,14 +21,17 @@ export function toCsv(table: Table): string {
   return [table.columns, ...table.rows].map((r) => r.map(esc).join(",")).join("\r\n") + "\r\n";
 }
 
-/** A workbook with a sheet per analytics tab (see xlsx.ts for why it is written by hand). */
+/** A workbook with a sheet per table of the report (see xlsx.ts for why it is written by hand). */
 export async function toXlsx(report: ReportData): Promise<Uint8Array> {
   const { toXlsxBytes } = await import("./xlsx");
-  return toXlsxBytes(report.tabs, { title: report.title, creator: "Postline", created: new Date() });
+  return toXlsxBytes(report.sheets, { title: report.title, creator: "Postline", created: new Date() });
 }
 
-/** The standard PDF fonts encode WinAnsi only; anything else is replaced. */
-const pdfText = (v: Cell) => (v === null ? "-" : String(v)).replace(/[^\x20-\x7E]/g, "?");
+/**
+ * The standard PDF fonts encode WinAnsi only: printable ASCII and Latin-1 (so "café" prints); anything
+ * else (emoji, Devanagari, CJK) is still replaced until a Unicode font is embedded.
+ */
+export const pdfText = (v: Cell) => (v === null ? "-" : String(v)).replace(/[^\x20-\x7E\xA0-\xFF]/gu, "?");
 
 /** A PDF: a title page with the KPI table, then one section per page (continuing on more pages when long). pdf-lib is loaded lazily. */
 export async function toPdf(report: ReportData): Promise<Uint8Array> {
@@ -68,7 +71,8 @@ export async function toPdf(report: ReportData): Promise<Uint8Array> {
       drawRow(row);
     }
   };
-  section(report.kpis, `Postline ${report.title}`, report.subtitle);
-  for (const table of report.pdfSections) section(table, table.name);
+  const [first, ...rest] = report.sheets;
+  if (first) section(first, `Postline ${report.title}`, report.subtitle);
+  for (const table of rest) section(table, table.name);
   return doc.save();
 }

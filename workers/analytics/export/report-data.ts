@@ -1,27 +1,27 @@
-import type { ReportKind } from "./formats";
+import { PLATFORM_NAMES, type Platform } from "../../platform-profile";
+import type { Db } from "../../db/client";
 import { topPost } from "../aggregate";
+import { CONTENT_TYPE_LABELS } from "../definitions";
 import type { Range } from "../period";
 import type { AnalyticsService } from "../service";
 import * as store from "../store";
-import type { Db } from "../../db/client";
+import type { ReportKind } from "./formats";
 
 export type Cell = string | number | null;
 export interface Table {
-  /** Also the XLSX sheet name (the analytics tab). */
+  /** Also the XLSX sheet name and the PDF section heading. */
   name: string;
+  /** Headers in words, as a reader of the file sees them. */
   columns: string[];
   rows: Cell[][];
 }
 export interface ReportData {
   title: string;
   subtitle: string;
-  kpis: Table;
-  /** The analytics tabs, in page order. */
-  tabs: Table[];
-  /** The table a CSV of this report contains. */
-  primary: Table;
-  /** The sections the PDF shows after the KPIs. */
-  pdfSections: Table[];
+  /** The report's own tables in order: XLSX sheets, PDF sections (the first on the title page). */
+  sheets: Table[];
+  /** The one table a CSV of this report holds. */
+  csv: Table;
 }
 
 export const REPORT_TITLES: Record<ReportKind, string> = {
@@ -31,94 +31,131 @@ export const REPORT_TITLES: Record<ReportKind, string> = {
   content: "Content Performance",
 };
 
-/** Everything a report shows, from the same service calls the API answers with. */
+const platformName = (p: Platform) => PLATFORM_NAMES[p] ?? p;
+const hour = (h: number | null) => (h === null ? null : `${String(h).padStart(2, "0")}:00`);
+/** "2026-01-05 09:00" in the report's timezone. */
+const localTime = (ms: number, timeZone: string) => new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "short" }).format(new Date(ms));
+
+/** Builds a report's tables from the same service calls the API answers with; each kind asks only for what it shows. */
 export async function buildReportData(db: Db, workspaceId: string, analytics: AnalyticsService, range: Range, kind: ReportKind): Promise<ReportData> {
-  const [overview, trends, platforms, content, hashtags, patterns, growth, audience, targets] = await Promise.all([
-    analytics.overview(range),
-    analytics.engagementTrends(range),
-    analytics.platformPerformance(range),
-    analytics.contentPerformance(range),
-    analytics.hashtagPerformance(range),
-    analytics.postingPatterns(range),
-    analytics.growth(range),
-    analytics.audienceInsights(range.platforms),
-    store.loadTargetRows(db, workspaceId, range),
-  ]);
-  const o = overview.overview;
-  const kpis: Table = {
-    name: "Overview",
-    columns: ["metric", "value", "previous", "changePercent"],
-    rows: [
-      ["totalPosts", o.totalPosts, overview.previous.totalPosts, overview.changes.totalPosts],
-      ["totalLikes", o.totalLikes, overview.previous.totalLikes, overview.changes.totalLikes],
-      ["totalComments", o.totalComments, overview.previous.totalComments, overview.changes.totalComments],
-      ["totalShares", o.totalShares, overview.previous.totalShares, overview.changes.totalShares],
-      ["totalReach", o.totalReach, overview.previous.totalReach, overview.changes.totalReach],
-      ["totalImpressions", o.totalImpressions, overview.previous.totalImpressions, overview.changes.totalImpressions],
-      ["totalEngagement", o.totalEngagement, overview.previous.totalEngagement, overview.changes.totalEngagement],
-      ["avgEngagementRate", o.avgEngagementRate, overview.previous.avgEngagementRate, overview.changes.avgEngagementRate],
-      ["totalFollowers", overview.stats.totalFollowers, overview.stats.previousFollowers, overview.changes.totalFollowers],
-    ],
+  const once = <T>(load: () => Promise<T>) => {
+    let p: Promise<T> | undefined;
+    return () => (p ??= load());
   };
-  const engagement: Table = { name: "Engagement", columns: ["date", "likes", "comments", "shares", "engagement"], rows: trends.trends.map((t) => [t.date, t.likes, t.comments, t.shares, t.engagement]) };
-  const platformTable: Table = {
-    name: "Platforms",
-    columns: ["platform", "posts", "likes", "comments", "shares", "reach", "impressions", "engagement", "engagementRate"],
-    rows: platforms.platforms.map((p) => [p.platform, p.posts, p.likes, p.comments, p.shares, p.reach, p.impressions, p.engagement, p.engagementRate]),
+  const overview = once(() => analytics.overview(range));
+  const targets = once(() => store.loadTargetRows(db, workspaceId, range));
+  const growth = once(() => analytics.growth(range));
+
+  const tables = {
+    overview: async (): Promise<Table> => {
+      const o = await overview();
+      const row = (label: string, key: keyof typeof o.overview & keyof typeof o.changes): Cell[] => [label, o.overview[key], o.previous[key], o.changes[key]];
+      return {
+        name: "Overview",
+        columns: ["Metric", "This period", "Previous period", "Change (%)"],
+        rows: [
+          row("Total posts", "totalPosts"),
+          row("Total likes", "totalLikes"),
+          row("Total comments", "totalComments"),
+          row("Total shares", "totalShares"),
+          row("Total reach", "totalReach"),
+          row("Total impressions", "totalImpressions"),
+          row("Total engagement", "totalEngagement"),
+          row("Engagement rate (%)", "avgEngagementRate"),
+          ["Total followers", o.stats.totalFollowers, o.stats.previousFollowers, o.changes.totalFollowers],
+        ],
+      };
+    },
+    engagement: async (): Promise<Table> => ({
+      name: "Engagement",
+      columns: ["Date", "Likes", "Comments", "Shares", "Engagement"],
+      rows: (await analytics.engagementTrends(range)).trends.map((t) => [t.date, t.likes, t.comments, t.shares, t.engagement]),
+    }),
+    platforms: async (): Promise<Table> => ({
+      name: "Platforms",
+      columns: ["Platform", "Posts", "Likes", "Comments", "Shares", "Reach", "Impressions", "Engagement", "Engagement rate (%)"],
+      rows: (await analytics.platformPerformance(range)).platforms.map((p) => [platformName(p.platform), p.posts, p.likes, p.comments, p.shares, p.reach, p.impressions, p.engagement, p.engagementRate]),
+    }),
+    content: async (): Promise<Table> => ({
+      name: "Content types",
+      columns: ["Content type", "Performance", "Posts", "Avg engagement", "Avg reach", "Engagement rate (%)"],
+      rows: (await analytics.contentPerformance(range)).contentTypes.map((t) => [CONTENT_TYPE_LABELS[t.type], t.performance, t.count, t.avgEngagement, t.avgReach, t.engagementRate]),
+    }),
+    growth: async (): Promise<Table> => ({
+      name: "Growth",
+      columns: ["Platform", "Followers at start", "Followers at end", "Net growth", "Growth rate (%)", "Measured since"],
+      rows: (await growth()).platforms.map((p) => [platformName(p.platform), p.start, p.end, p.netGrowth, p.growthRate, localTime(Date.parse(p.since), range.timezone)]),
+    }),
+    followers: async (): Promise<Table> => {
+      const g = await growth();
+      const platforms = g.platforms.map((p) => p.platform);
+      return {
+        name: "Followers per day",
+        columns: ["Date", ...platforms.map(platformName)],
+        rows: g.followers.map((f) => [f.date, ...platforms.map((p) => f[p] ?? null)]),
+      };
+    },
+    hashtags: async (): Promise<Table> => ({
+      name: "Hashtags",
+      columns: ["Hashtag", "Impressions", "Reach", "Posts", "Engagement", "Engagement per reach (%)"],
+      rows: (await analytics.hashtagPerformance(range)).hashtags.map((h) => [h.tag, h.impressions, h.reach, h.posts, h.engagement, h.engagementToReach]),
+    }),
+    timing: async (): Promise<Table> => ({
+      name: "Timing",
+      columns: ["Day", "Best hour", "Posts", "Engagement", "Share of engagement (%)"],
+      rows: (await analytics.postingPatterns(range)).weekdays.map((w) => [w.day, hour(w.bestHour), w.posts, w.engagement, w.engagementPercent]),
+    }),
+    audience: async (): Promise<Table> => ({
+      name: "Audience",
+      columns: ["Account", "Platform", "Dimension", "Value", "Share (%)"],
+      rows: (await analytics.audienceInsights(range.platforms)).accounts.flatMap((a) => {
+        const who = `@${a.username.replace(/^@+/, "")}`;
+        return [
+          ...a.audience.age.map((x) => [who, platformName(a.platform), "Age", x.range, x.percentage]),
+          ...a.audience.gender.map((x) => [who, platformName(a.platform), "Gender", x.type, x.percentage]),
+          ...a.audience.locations.map((x) => [who, platformName(a.platform), "Location", x.country, x.percentage]),
+        ];
+      }),
+    }),
+    posts: async (): Promise<Table> => ({
+      name: "Posts",
+      columns: ["Published", "Platform", "Post", "Impressions", "Reach", "Likes", "Comments", "Shares", "Saves", "Clicks", "Engagement"],
+      rows: (await targets()).map((t) => [
+        localTime(t.publishedAt, range.timezone),
+        platformName(t.platform),
+        t.content.slice(0, 80),
+        t.impressions,
+        t.reach,
+        t.likes,
+        t.comments,
+        t.shares,
+        t.saves,
+        t.clicks,
+        t.likes + t.comments + t.shares,
+      ]),
+    }),
+    topPosts: async (): Promise<Table> => ({
+      name: "Top posts",
+      columns: ["Post", "Platforms", "Engagement", "Reach", "Engagement rate (%)"],
+      rows: topPost(await targets())
+        .slice(0, 10)
+        .map((p) => [p.content.slice(0, 50), p.platforms.map(platformName).join(", "), p.totalEngagement, p.reach, p.avgEngagementRate]),
+    }),
   };
-  const contentTable: Table = {
-    name: "Content",
-    columns: ["type", "performance", "count", "avgEngagement", "avgReach", "engagementRate"],
-    rows: content.contentTypes.map((t) => [t.type, t.performance, t.count, t.avgEngagement, t.avgReach, t.engagementRate]),
+  type Name = keyof typeof tables;
+  // Each kind is its own report: its sheets in reading order, and the table its CSV holds.
+  const KINDS: Record<ReportKind, { sheets: Name[]; csv: Name }> = {
+    summary: { sheets: ["overview", "platforms", "topPosts", "engagement"], csv: "overview" },
+    detailed: { sheets: ["overview", "engagement", "audience", "content", "growth", "followers", "hashtags", "timing", "platforms", "posts"], csv: "posts" },
+    growth: { sheets: ["growth", "followers"], csv: "followers" },
+    content: { sheets: ["content", "hashtags", "topPosts", "posts"], csv: "content" },
   };
-  const growthPlatforms = growth.platforms.map((p) => p.platform);
-  const growthTable: Table = {
-    name: "Growth",
-    columns: ["date", ...growthPlatforms],
-    rows: growth.followers.map((f) => [f.date, ...growthPlatforms.map((p) => (f as Record<string, number | string>)[p] as number)]),
-  };
-  const hashtagTable: Table = {
-    name: "Hashtags",
-    columns: ["tag", "impressions", "reach", "posts", "engagement", "engagementToReach"],
-    rows: hashtags.hashtags.map((h) => [h.tag, h.impressions, h.reach, h.posts, h.engagement, h.engagementToReach]),
-  };
-  const timing: Table = {
-    name: "Timing",
-    columns: ["day", "bestHour", "posts", "engagement", "engagementPercent"],
-    rows: patterns.weekdays.map((w) => [w.day, w.bestHour, w.posts, w.engagement, w.engagementPercent]),
-  };
-  const audienceTable: Table = {
-    name: "Audience",
-    columns: ["account", "platform", "dimension", "value", "percentage"],
-    rows: audience.accounts.flatMap((a) => [
-      ...a.audience.age.map((x) => [a.accountId, a.platform, "age", x.range, x.percentage]),
-      ...a.audience.gender.map((x) => [a.accountId, a.platform, "gender", x.type, x.percentage]),
-      ...a.audience.locations.map((x) => [a.accountId, a.platform, "location", x.country, x.percentage]),
-    ]),
-  };
-  const postsTable: Table = {
-    name: "Posts",
-    columns: ["publishedAt", "platform", "postId", "content", "impressions", "reach", "likes", "comments", "shares", "saves", "clicks", "engagement"],
-    rows: targets.map((t) => [new Date(t.publishedAt).toISOString(), t.platform, t.postId, t.content.slice(0, 80), t.impressions, t.reach, t.likes, t.comments, t.shares, t.saves, t.clicks, t.likes + t.comments + t.shares]),
-  };
-  const topPosts: Table = {
-    name: "Top posts",
-    columns: ["content", "platforms", "engagement", "reach", "rate"],
-    rows: topPost(targets).slice(0, 10).map((p) => [p.content.slice(0, 50), p.platforms.join(", "), p.totalEngagement, p.reach, p.avgEngagementRate]),
-  };
-  const byKind: Record<ReportKind, { primary: Table; pdf: Table[] }> = {
-    summary: { primary: kpis, pdf: [platformTable, topPosts, engagement] },
-    detailed: { primary: postsTable, pdf: [postsTable, topPosts, engagement, hashtagTable, timing] },
-    growth: { primary: growthTable, pdf: [growthTable, engagement] },
-    content: { primary: contentTable, pdf: [contentTable, hashtagTable, topPosts] },
-  };
+  const sheets = await Promise.all(KINDS[kind].sheets.map((n) => tables[n]()));
+  const csv = sheets[KINDS[kind].sheets.indexOf(KINDS[kind].csv)]!;
   return {
     title: REPORT_TITLES[kind],
-    subtitle: `${overview.range.start.slice(0, 10)} to ${overview.range.end.slice(0, 10)} (${range.timezone})${range.platforms ? ` · ${range.platforms.join(", ")}` : ""}`,
-    kpis,
-    tabs: [kpis, engagement, audienceTable, contentTable, growthTable, hashtagTable, timing, platformTable, postsTable],
-    primary: byKind[kind].primary,
-    pdfSections: byKind[kind].pdf,
+    subtitle: `${localTime(range.start, range.timezone).slice(0, 10)} to ${localTime(range.end - 1, range.timezone).slice(0, 10)} (${range.timezone})${range.platforms ? ` · ${range.platforms.map(platformName).join(", ")}` : ""}`,
+    sheets,
+    csv,
   };
 }
-

@@ -5,9 +5,14 @@ import { PLATFORMS } from "../../platform-profile";
 import { users } from "./core";
 import { workspaces } from "./workspaces";
 
+export const ACCOUNT_STATUSES = ["connected", "needs_reconnect", "disconnected"] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
 /**
  * A social account the user connected. Tokens are AES-GCM ciphertext (never returned by any
  * endpoint); `status` turns to `needs_reconnect` when a refresh fails or the platform revokes access.
+ * A disconnected account keeps its row without tokens (`disconnected`), so its held channels and published
+ * history stay attached and reconnecting the same platform account takes them back (ADR 011).
  */
 export const connectedAccounts = sqliteTable(
   "connected_accounts",
@@ -30,7 +35,7 @@ export const connectedAccounts = sqliteTable(
     accountType: text("account_type").notNull(),
     /** direct (Instagram Login) | standard (via Facebook Login) */
     connectionType: text("connection_type").notNull().default("standard"),
-    status: text("status", { enum: ["connected", "needs_reconnect"] }).notNull().default("connected"),
+    status: text("status", { enum: ACCOUNT_STATUSES }).notNull().default("connected"),
     statusReason: text("status_reason"),
     accessTokenEnc: text("access_token_enc").notNull(),
     refreshTokenEnc: text("refresh_token_enc"),

@@ -15,6 +15,11 @@ export const emuFaults = sqliteTable("emu_faults", {
   platform: text("platform").primaryKey(),
   mode: text("mode", { enum: ["429", "500", "timeout", "drop"] }).notNull(),
   remaining: integer("remaining").notNull(),
+  /** Only calls with this method and a path (with query) matching this pattern are faulted (null: every call). */
+  method: text("method"),
+  pathPattern: text("path_pattern"),
+  /** Matching calls still let through before the first fault ("fail the Nth matching call"). */
+  skip: integer("skip").notNull().default(0),
 });
 
 /** Authorization codes issued by the consent pages: single use, short-lived. */

@@ -1,0 +1,30 @@
+import { ChevronDown } from "lucide-react";
+import { onDemand } from "~/lib/on-demand";
+import { OnDemandMenu } from "./OnDemandMenu";
+
+export interface ShellWorkspace {
+  id: string;
+  name: string;
+  role: string;
+}
+
+export interface WorkspaceSwitcherProps {
+  current: ShellWorkspace;
+  workspaces: ShellWorkspace[];
+}
+
+export const switcherButtonClass =
+  "flex max-w-56 items-center gap-1 rounded-md border border-slate-200 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600";
+
+/** The dropdown's code loads on first use, like the user menu's. */
+const menu = onDemand(() => import("./WorkspaceSwitcherContent").then((m) => m.WorkspaceSwitcherContent));
+
+/** The current workspace in the header; pressing it opens the list of the user's workspaces. */
+export function WorkspaceSwitcher(props: WorkspaceSwitcherProps) {
+  return (
+    <OnDemandMenu menu={menu} props={props} label="Switch workspace" className={switcherButtonClass}>
+      <span className="truncate">{props.current.name}</span>
+      <ChevronDown className="size-4 shrink-0" aria-hidden />
+    </OnDemandMenu>
+  );
+}

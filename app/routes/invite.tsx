@@ -1,0 +1,84 @@
+import { Users } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { appContext } from "../../workers/context";
+import { HttpError } from "../../workers/http/envelope";
+import { primaryButton, secondaryButton } from "~/components/ui/styles";
+import { api } from "~/lib/api";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/invite";
+
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Join a workspace" }), { name: "robots", content: "noindex" }];
+
+/** What the invitation is for; a signed-out visitor is sent through /auth and back here. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services, auth } = context.get(appContext);
+  const invite = await services.workspaces.preview(params.token).catch((err: unknown) => {
+    if (err instanceof HttpError && err.status === 404) return null;
+    throw err;
+  });
+  return { invite, signedInAs: auth?.user.email ?? null };
+}
+
+export default function Invite({ loaderData, params }: Route.ComponentProps) {
+  const { invite, signedInAs } = loaderData;
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const back = `/auth?${new URLSearchParams({ redirectTo: `/invite/${params.token}` })}`;
+
+  async function accept() {
+    setBusy(true);
+    const res = await api(`/api/invites/${encodeURIComponent(params.token)}/accept`, { method: "POST" });
+    setBusy(false);
+    // The API switched this browser to the workspace; a full load shows it everywhere.
+    if (res.ok) window.location.assign("/dashboard");
+    else setError(res.message);
+  }
+
+  return (
+    <main className="mx-auto max-w-md px-4 py-16">
+      <div className="rounded-lg border border-slate-200 bg-white p-6">
+        <Users className="size-8 text-brand-600" aria-hidden />
+        {!invite ? (
+          <>
+            <h1 className="mt-3 text-xl font-semibold">Invitation not found</h1>
+            <p className="mt-2 text-sm text-slate-600">This link is not valid. Ask the person who invited you for a new one.</p>
+          </>
+        ) : (
+          <>
+            <h1 className="mt-3 text-xl font-semibold">Join {invite.workspaceName}</h1>
+            <p className="mt-2 text-sm text-slate-600">
+              You are invited as <strong>{invite.role}</strong>. The invitation is for <strong>{invite.email}</strong>.
+            </p>
+            {invite.state !== "pending" ? (
+              <p role="alert" className="mt-4 text-sm text-red-700">
+                {invite.state === "used" ? "This invitation has already been used." : "This invitation has expired. Ask for a new one."}
+              </p>
+            ) : signedInAs ? (
+              <div className="mt-5 space-y-3">
+                <p className="text-sm text-slate-600">Signed in as {signedInAs}.</p>
+                {error && (
+                  <p role="alert" className="text-sm text-red-700">
+                    {error}
+                  </p>
+                )}
+                <button type="button" className={primaryButton} disabled={busy} onClick={() => void accept()}>
+                  Accept invitation
+                </button>
+              </div>
+            ) : (
+              <div className="mt-5 flex flex-wrap gap-3">
+                <Link to={back} className={primaryButton}>
+                  Sign up or log in to accept
+                </Link>
+                <Link to="/" className={secondaryButton}>
+                  Not now
+                </Link>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

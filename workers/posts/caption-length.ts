@@ -1,0 +1,14 @@
+import twitterText from "twitter-text";
+import { characterCount } from "../ai/limits";
+import type { Platform } from "../platform-profile";
+
+/**
+ * How a platform counts a caption against its limit. X counts by weight with its own library's rules
+ * (twitter-text v3: most emoji and CJK characters count 2, every link 23); the others count code points.
+ */
+export function captionLength(platform: Platform | null, text: string): number {
+  return platform === "twitter" ? twitterText.parseTweet(text).weightedLength : characterCount(text);
+}
+
+/** Said after an X count, so a caption that looks short is not a mystery. */
+export const X_COUNTING_NOTE = "X counts most emoji and CJK characters as 2 and every link as 23";

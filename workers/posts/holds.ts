@@ -1,0 +1,108 @@
+import { and, asc, eq, inArray, not, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { connectedAccounts } from "../db/schema/accounts";
+import { media } from "../db/schema/media";
+import { posts, postTargets } from "../db/schema/posts";
+import { HttpError, notFound } from "../http/envelope";
+import { refreshPostStatus } from "../publishing/consumer";
+import { HELD_ON_DISCONNECT, HELD_ON_MEDIA_DELETE, HoldMessages, HoldReason, releaseOnReconnect } from "./channel-holds";
+
+export const MEDIA_SENDING_NOW = "This media is in a post being published right now. Try again in a minute, once it has finished.";
+
+/** Holds channels that can no longer go out as scheduled, and releases them (see channel-holds.ts). Scoped to the workspace. */
+export class ChannelHolds {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * Deletes a media row and, in the same transaction, holds the waiting channels of every post that uses
+   * it. Neither happens while such a post is being sent (409): that send already carries the file.
+   * Returns the R2 key for the caller to remove.
+   */
+  async deleteMedia(workspaceId: string, mediaId: string): Promise<string> {
+    const [row] = await this.db.select({ name: media.originalName }).from(media).where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId)));
+    if (!row) throw notFound();
+    const usedBy = sql`(SELECT post_id FROM post_media WHERE media_id = ${mediaId})`;
+    const sending = sql`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id IN ${usedBy} AND t.status = 'publishing')`;
+    const now = this.now();
+    const [held, gone] = await this.db.batch([
+      this.db
+        .update(postTargets)
+        .set({ status: "held", errorKind: HoldReason.mediaDeleted, errorMessage: HoldMessages.mediaDeleted(row.name), claimId: null, updatedAt: now })
+        .where(and(sql`${postTargets.postId} IN ${usedBy}`, eq(postTargets.workspaceId, workspaceId), inArray(postTargets.status, HELD_ON_MEDIA_DELETE), not(sending)))
+        .returning({ postId: postTargets.postId }),
+      this.db.delete(media).where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId), not(sending))).returning({ key: media.key }),
+    ]);
+    if (gone.length === 0) throw new HttpError(409, MEDIA_SENDING_NOW);
+    await this.refresh(held.map((h) => h.postId));
+    return gone[0]!.key;
+  }
+
+  /** The posts whose channels a disconnect of these accounts would hold (the confirmation lists them). */
+  async affectedByDisconnect(workspaceId: string, accountIds: string[]) {
+    if (accountIds.length === 0) return [];
+    const rows = await this.db
+      .selectDistinct({ id: posts.id, content: posts.content, status: posts.status, scheduledAt: posts.scheduledAt })
+      .from(postTargets)
+      .innerJoin(posts, eq(posts.id, postTargets.postId))
+      .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.accountId, accountIds), inArray(postTargets.status, HELD_ON_DISCONNECT)))
+      .orderBy(asc(posts.scheduledAt));
+    return rows.map((p) => ({
+      id: p.id,
+      content: [...p.content].slice(0, 80).join(""),
+      status: p.status,
+      scheduledDate: p.scheduledAt === null ? null : new Date(p.scheduledAt).toISOString(),
+    }));
+  }
+
+  /** Holds the waiting channels of accounts being disconnected: they wait for a reconnect instead of vanishing. */
+  async holdForDisconnect(workspaceId: string, accounts: Array<{ id: string; platform: (typeof postTargets.$inferSelect)["platform"]; username: string }>) {
+    if (accounts.length === 0) return;
+    const now = this.now();
+    const updates = accounts.map((a) =>
+      this.db
+        .update(postTargets)
+        .set({ status: "held", errorKind: HoldReason.accountDisconnected, errorMessage: HoldMessages.accountDisconnected(a.platform, a.username), claimId: null, updatedAt: now })
+        .where(and(eq(postTargets.workspaceId, workspaceId), eq(postTargets.accountId, a.id), inArray(postTargets.status, HELD_ON_DISCONNECT)))
+        .returning({ postId: postTargets.postId }),
+    );
+    const held = await this.db.batch(updates as [(typeof updates)[number], ...typeof updates]);
+    await this.refresh(held.flat().map((h) => h.postId));
+  }
+
+  /**
+   * A reconnected account takes its held channels back: rescheduled, or asking for a new time if theirs
+   * passed. The ids come from the OAuth callback's own upsert; each account releases only its workspace's channels.
+   */
+  async releaseForReconnect(accountIds: string[]): Promise<void> {
+    if (accountIds.length === 0) return;
+    const waiting = await this.db
+      .select({ id: postTargets.id, postId: postTargets.postId, dueAt: postTargets.dueAt })
+      .from(postTargets)
+      .innerJoin(connectedAccounts, and(eq(connectedAccounts.id, postTargets.accountId), eq(connectedAccounts.workspaceId, postTargets.workspaceId)))
+      .where(
+        and(
+          inArray(postTargets.accountId, accountIds),
+          eq(postTargets.status, "held"),
+          eq(postTargets.errorKind, HoldReason.accountDisconnected),
+          eq(connectedAccounts.status, "connected"),
+        ),
+      );
+    if (waiting.length === 0) return;
+    const now = this.now();
+    const updates = waiting.map((t) =>
+      this.db
+        .update(postTargets)
+        .set({ ...releaseOnReconnect(t, now), updatedAt: now })
+        .where(and(eq(postTargets.id, t.id), eq(postTargets.status, "held"))),
+    );
+    await this.db.batch(updates as [(typeof updates)[number], ...typeof updates]);
+    await this.refresh(waiting.map((t) => t.postId));
+  }
+
+  private async refresh(postIds: string[]) {
+    for (const id of new Set(postIds)) await refreshPostStatus(this.db, id, this.now());
+  }
+}

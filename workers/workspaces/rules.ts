@@ -1,0 +1,43 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Role } from "./roles";
+
+/** Why a membership change is refused, as the envelope shows it; null when allowed. */
+export type Refusal = { status: ContentfulStatusCode; message: string } | null;
+
+export const MemberMessages = {
+  ownerOnly: "Only an owner can make someone an owner or change an owner's role.",
+  lastOwner: "A workspace needs an owner: transfer ownership before the last owner leaves or steps down.",
+  personal: "Your personal workspace cannot be deleted.",
+  inviteUsed: "This invitation has already been used.",
+  inviteExpired: "This invitation has expired. Ask for a new one.",
+  inviteEmail: "This invitation was sent to a different email address. Sign in with that address to accept it.",
+  alreadyMember: "This person is already a member of the workspace.",
+  transferToSelf: "Choose another member to transfer ownership to.",
+} as const;
+
+/** An admin manages members but never owners; a workspace always keeps at least one owner. */
+export function roleChangeRefusal(change: { actor: Role; from: Role; to: Role; owners: number }): Refusal {
+  if ((change.to === "owner" || change.from === "owner") && change.actor !== "owner") return { status: 403, message: MemberMessages.ownerOnly };
+  if (change.from === "owner" && change.to !== "owner" && change.owners <= 1) return { status: 409, message: MemberMessages.lastOwner };
+  return null;
+}
+
+export function removalRefusal(removal: { actor: Role; member: Role; owners: number }): Refusal {
+  if (removal.member === "owner" && removal.actor !== "owner") return { status: 403, message: MemberMessages.ownerOnly };
+  if (removal.member === "owner" && removal.owners <= 1) return { status: 409, message: MemberMessages.lastOwner };
+  return null;
+}
+
+export function leaveRefusal(leaver: { role: Role; owners: number }): Refusal {
+  return leaver.role === "owner" && leaver.owners <= 1 ? { status: 409, message: MemberMessages.lastOwner } : null;
+}
+
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
+
+/** An invitation is accepted once, before it expires, by the address it was sent to. */
+export function acceptRefusal(invite: { email: string; expiresAt: number; acceptedAt: number | null }, email: string, now: number): Refusal {
+  if (invite.acceptedAt !== null) return { status: 410, message: MemberMessages.inviteUsed };
+  if (invite.expiresAt <= now) return { status: 410, message: MemberMessages.inviteExpired };
+  if (invite.email !== email.trim().toLowerCase()) return { status: 403, message: MemberMessages.inviteEmail };
+  return null;
+}

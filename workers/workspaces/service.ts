@@ -1,0 +1,220 @@
+import { and, asc, count, desc, eq, gt, isNull } from "drizzle-orm";
+import { randomToken, sha256Hex } from "../auth/crypto";
+import type { Db } from "../db/client";
+import { users } from "../db/schema/core";
+import { workspaceInvites, workspaceMembers, workspaces, type Role } from "../db/schema/workspaces";
+import { HttpError, notFound } from "../http/envelope";
+import type { Mailer } from "../mail/mailer";
+import type { WorkspaceContext } from "./membership";
+import { acceptRefusal, INVITE_TTL_MS, leaveRefusal, MemberMessages, removalRefusal, roleChangeRefusal, type Refusal } from "./rules";
+import type { InviteInput, WorkspaceInput, WorkspacePatch } from "./schemas";
+
+type WorkspaceRow = typeof workspaces.$inferSelect;
+
+function refuse(refusal: Refusal): void {
+  if (refusal) throw new HttpError(refusal.status, refusal.message);
+}
+
+const present = (w: WorkspaceRow, role: Role) => ({
+  id: w.id,
+  name: w.name,
+  timezone: w.timezone,
+  approvalRequired: w.approvalRequired,
+  personal: w.personalUserId !== null,
+  role,
+  createdAt: new Date(w.createdAt).toISOString(),
+});
+
+/**
+ * Workspaces, their members and invitations. Who may call what is decided by the routes' declared
+ * actions; the rules that depend on the members (owners, invite state) are in rules.ts.
+ */
+export class WorkspaceService {
+  constructor(
+    private readonly deps: { db: Db; mailer: Mailer; now: () => number; origin: string },
+  ) {}
+
+  async listMine(userId: string) {
+    const rows = await this.deps.db
+      .select({ workspace: workspaces, role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(eq(workspaceMembers.userId, userId))
+      .orderBy(asc(workspaceMembers.joinedAt));
+    return rows.map((r) => present(r.workspace, r.role));
+  }
+
+  async create(userId: string, input: WorkspaceInput) {
+    const now = this.deps.now();
+    const row: WorkspaceRow = { id: crypto.randomUUID(), name: input.name, timezone: input.timezone, approvalRequired: false, personalUserId: null, createdAt: now, updatedAt: now };
+    await this.deps.db.batch([
+      this.deps.db.insert(workspaces).values(row),
+      this.deps.db.insert(workspaceMembers).values({ workspaceId: row.id, userId, role: "owner", joinedAt: now }),
+    ]);
+    return present(row, "owner");
+  }
+
+  async get(ws: WorkspaceContext) {
+    const row = await this.row(ws.id);
+    return present(row, ws.role);
+  }
+
+  async update(ws: WorkspaceContext, patch: WorkspacePatch) {
+    const [row] = await this.deps.db.update(workspaces).set({ ...patch, updatedAt: this.deps.now() }).where(eq(workspaces.id, ws.id)).returning();
+    if (!row) throw notFound();
+    return present(row, ws.role);
+  }
+
+  /** Deletes the workspace and, through the foreign keys, everything in it. A personal one stays. */
+  async remove(ws: WorkspaceContext) {
+    if (ws.personalUserId !== null) throw new HttpError(409, MemberMessages.personal);
+    await this.deps.db.delete(workspaces).where(eq(workspaces.id, ws.id));
+  }
+
+  async members(workspaceId: string) {
+    const rows = await this.deps.db
+      .select({ userId: workspaceMembers.userId, role: workspaceMembers.role, joinedAt: workspaceMembers.joinedAt, displayName: users.displayName, email: users.email })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(eq(workspaceMembers.workspaceId, workspaceId))
+      .orderBy(asc(workspaceMembers.joinedAt));
+    return rows.map((r) => ({ ...r, joinedAt: new Date(r.joinedAt).toISOString() }));
+  }
+
+  async changeRole(ws: WorkspaceContext, userId: string, to: Role) {
+    const member = await this.member(ws.id, userId);
+    refuse(roleChangeRefusal({ actor: ws.role, from: member.role, to, owners: await this.owners(ws.id) }));
+    await this.deps.db.update(workspaceMembers).set({ role: to }).where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
+    return { userId, role: to };
+  }
+
+  /** Removes a member; their sessions lose the workspace at their next request (membership is read per request). */
+  async removeMember(ws: WorkspaceContext, userId: string) {
+    const member = await this.member(ws.id, userId);
+    refuse(removalRefusal({ actor: ws.role, member: member.role, owners: await this.owners(ws.id) }));
+    await this.deps.db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
+  }
+
+  async leave(ws: WorkspaceContext, userId: string) {
+    refuse(leaveRefusal({ role: ws.role, owners: await this.owners(ws.id) }));
+    await this.deps.db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
+  }
+
+  /** The owner hands the workspace to another member and stays on as an admin. */
+  async transfer(ws: WorkspaceContext, fromUserId: string, toUserId: string) {
+    if (toUserId === fromUserId) throw new HttpError(400, MemberMessages.transferToSelf);
+    await this.member(ws.id, toUserId);
+    const at = (userId: string) => and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId));
+    await this.deps.db.batch([
+      this.deps.db.update(workspaceMembers).set({ role: "owner" }).where(at(toUserId)),
+      this.deps.db.update(workspaceMembers).set({ role: "admin" }).where(at(fromUserId)),
+    ]);
+    return this.members(ws.id);
+  }
+
+  /** Emails a single-use invitation link valid for 7 days; only its hash is stored. */
+  async invite(ws: WorkspaceContext, inviter: { id: string; displayName: string }, input: InviteInput) {
+    // Inviting grants a role: the same rule as promoting a viewer to it.
+    refuse(roleChangeRefusal({ actor: ws.role, from: "viewer", to: input.role, owners: 1 }));
+    const [existing] = await this.deps.db
+      .select({ n: count() })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(users.email, input.email)));
+    if (existing && existing.n > 0) throw new HttpError(409, MemberMessages.alreadyMember);
+    const token = randomToken(32);
+    const now = this.deps.now();
+    const row = { id: crypto.randomUUID(), workspaceId: ws.id, email: input.email, role: input.role, tokenHash: await sha256Hex(token), invitedBy: inviter.id, expiresAt: now + INVITE_TTL_MS, acceptedAt: null, acceptedBy: null, createdAt: now };
+    await this.deps.db.insert(workspaceInvites).values(row);
+    await this.deps.mailer.send({
+      to: input.email,
+      subject: `${inviter.displayName} invited you to ${ws.name} on Postline`,
+      text: `${inviter.displayName} invited you to join ${ws.name} on Postline as ${input.role}.\n\nAccept the invitation (valid for 7 days, once): ${this.deps.origin}/invite/${token}\n\nIf you have no Postline account yet, sign up with this email address (${input.email}) first; the link brings you back.`,
+    });
+    return presentInvite(row);
+  }
+
+  async pendingInvites(workspaceId: string) {
+    const rows = await this.deps.db
+      .select()
+      .from(workspaceInvites)
+      .where(and(eq(workspaceInvites.workspaceId, workspaceId), isNull(workspaceInvites.acceptedAt), gt(workspaceInvites.expiresAt, this.deps.now())))
+      .orderBy(desc(workspaceInvites.createdAt));
+    return rows.map(presentInvite);
+  }
+
+  async revokeInvite(workspaceId: string, inviteId: string) {
+    const gone = await this.deps.db
+      .delete(workspaceInvites)
+      .where(and(eq(workspaceInvites.id, inviteId), eq(workspaceInvites.workspaceId, workspaceId), isNull(workspaceInvites.acceptedAt)))
+      .returning({ id: workspaceInvites.id });
+    if (gone.length === 0) throw notFound();
+  }
+
+  /** What the invite page shows before accepting: the workspace's name, the address and the role. */
+  async preview(token: string) {
+    const found = await this.inviteByToken(token);
+    const state = found.invite.acceptedAt !== null ? "used" : found.invite.expiresAt <= this.deps.now() ? "expired" : "pending";
+    return { workspaceName: found.workspaceName, email: found.invite.email, role: found.invite.role, state };
+  }
+
+  /** The signed-in user joins with the invited role; the invitation is consumed in the same batch. */
+  async accept(token: string, user: { id: string; email: string }) {
+    const { invite } = await this.inviteByToken(token);
+    const now = this.deps.now();
+    refuse(acceptRefusal(invite, user.email, now));
+    const [consumed] = await this.deps.db.batch([
+      this.deps.db
+        .update(workspaceInvites)
+        .set({ acceptedAt: now, acceptedBy: user.id })
+        .where(and(eq(workspaceInvites.id, invite.id), isNull(workspaceInvites.acceptedAt)))
+        .returning({ id: workspaceInvites.id }),
+      this.deps.db.insert(workspaceMembers).values({ workspaceId: invite.workspaceId, userId: user.id, role: invite.role, joinedAt: now }).onConflictDoNothing(),
+    ]);
+    if (consumed.length === 0) throw new HttpError(410, MemberMessages.inviteUsed);
+    const [joined] = (await this.listMine(user.id)).filter((w) => w.id === invite.workspaceId);
+    return joined!;
+  }
+
+  /** Emails one member of the workspace (approvals, comments, mentions); a non-member is a 404. */
+  async notifyMember(workspaceId: string, userId: string, message: { subject: string; text: string }) {
+    const [row] = await this.deps.db
+      .select({ email: users.email })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    if (!row) throw notFound();
+    await this.deps.mailer.send({ to: row.email, ...message });
+  }
+
+  private async row(id: string): Promise<WorkspaceRow> {
+    const row = await this.deps.db.query.workspaces.findFirst({ where: eq(workspaces.id, id) });
+    if (!row) throw notFound();
+    return row;
+  }
+
+  private async member(workspaceId: string, userId: string) {
+    const row = await this.deps.db.query.workspaceMembers.findFirst({ where: and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)) });
+    if (!row) throw notFound();
+    return row;
+  }
+
+  private async owners(workspaceId: string): Promise<number> {
+    const [row] = await this.deps.db.select({ n: count() }).from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")));
+    return row?.n ?? 0;
+  }
+
+  private async inviteByToken(token: string) {
+    const [row] = await this.deps.db
+      .select({ invite: workspaceInvites, workspaceName: workspaces.name })
+      .from(workspaceInvites)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceInvites.workspaceId))
+      .where(eq(workspaceInvites.tokenHash, await sha256Hex(token)));
+    if (!row) throw notFound();
+    return row;
+  }
+}
+
+function presentInvite(row: typeof workspaceInvites.$inferSelect) {
+  return { id: row.id, email: row.email, role: row.role, expiresAt: new Date(row.expiresAt).toISOString(), createdAt: new Date(row.createdAt).toISOString() };
+}
