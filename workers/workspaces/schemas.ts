@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { validTimezone } from "../auth/service";
+import { validTimeZone } from "../users/time-zone";
 import { ROLES } from "./roles";
 
 const name = z.string().trim().min(1, "Please enter a workspace name").max(80, "Workspace names are at most 80 characters");
-const timezone = z.string().refine((tz) => validTimezone(tz) !== null, "Please choose a valid timezone");
+const timezone = z.string().refine((tz) => validTimeZone(tz) !== null, "Please choose a valid timezone");
 
 export const workspaceInput = z.object({ name, timezone: timezone.default("UTC") });
 export type WorkspaceInput = z.infer<typeof workspaceInput>;
