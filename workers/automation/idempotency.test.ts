@@ -1,14 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { insertAccount } from "../test/fixtures";
-import { call, registerUser } from "../test/helpers";
-import { fileOf, jpegBytes } from "../test/media-fixtures";
+import { call, registerUser, uploadImage } from "../test/helpers";
 
-async function uploadImage(token: string): Promise<string> {
-  const form = new FormData();
-  form.append("files", fileOf(jpegBytes(1080, 1080), "photo.jpg"));
-  return (await call("/api/media/upload", { token, body: form })).body.data[0].id as string;
-}
 import { IdempotencyMessages } from "./idempotency";
 
 const count = async (sql: string, id: string) => (await env.DB.prepare(sql).bind(id).first<{ n: number }>())!.n;

@@ -1,4 +1,5 @@
 import { SELF } from "cloudflare:test";
+import { fileOf, jpegBytes } from "./media-fixtures";
 
 export const ORIGIN = "http://localhost";
 
@@ -65,4 +66,11 @@ export async function registerUser(overrides: Partial<{ email: string; password:
     user: res.body.data.user as { id: string; email: string; displayName: string; timezone: string },
     cookie: setCookie.split(";")[0]!,
   };
+}
+
+/** Uploads a 1080×1080 JPEG to the caller's library; returns its media id. */
+export async function uploadImage(token: string): Promise<string> {
+  const form = new FormData();
+  form.append("files", fileOf(jpegBytes(1080, 1080), "photo.jpg"));
+  return (await call("/api/media/upload", { token, body: form })).body.data[0].id as string;
 }
