@@ -54,7 +54,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
       return client;
     },
     credentials: (accountId: string) => accounts.accountCredentials(accountId),
-    markNeedsReconnect: (accountId: string, reason: string) => accounts.markNeedsReconnect(accountId, reason),
+    markNeedsReconnect: (accountId: string, cause: PlatformError) => accounts.markNeedsReconnect(accountId, cause),
   };
   const media = new MediaLibrary(db, env.MEDIA, now);
   return {

@@ -1,6 +1,6 @@
 import { facebookLogin, graphHttp, PAGE_SCOPES, parseGraphTime, sharesOf } from "./meta";
 import type { ClientDeps } from "./registry";
-import { type AccountCredentials, type PlatformClient, PlatformError } from "./types";
+import { type AccountCredentials, type PlatformClient, PlatformError, publishNeeding } from "./types";
 
 /**
  * Facebook Pages (PLATFORMS.md §3). Connect is Facebook Login; each Page publishes with its own Page token
@@ -20,7 +20,7 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
     return url && url.startsWith("/") ? `https://www.facebook.com${url}` : url;
   }
 
-  return {
+  const client: PlatformClient = {
     platform: "facebook",
 
     authorizeUrl: ({ state, redirectUri }) => facebookLogin.authorizeUrl(deps, { state, redirectUri }, PAGE_SCOPES),
@@ -127,4 +127,5 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
       return res.data.data.map((c) => ({ id: c.id, author: c.from?.name ?? "", text: c.message, createdAt: new Date(parseGraphTime(c.created_time)).toISOString() }));
     },
   };
+  return publishNeeding(client, () => "pages_manage_posts");
 }

@@ -5,6 +5,7 @@ import {
   type AudienceInsights,
   type PlatformClient,
   PlatformError,
+  publishNeeding,
   type PublishMedia,
   type PublishRequest,
   type PublishResult,
@@ -106,7 +107,7 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
     };
   }
 
-  return {
+  const client: PlatformClient = {
     platform: "instagram",
     variants: ["facebook", "instagram-only"],
 
@@ -282,4 +283,5 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
       return res.data.data.map((c) => ({ id: c.id, author: c.username ?? "", text: c.text, createdAt: new Date(parseGraphTime(c.timestamp)).toISOString() }));
     },
   };
+  return publishNeeding(client, (account) => (account.metadata.loginVariant === "instagram" ? "instagram_business_content_publish" : "instagram_content_publish"));
 }

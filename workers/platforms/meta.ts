@@ -6,7 +6,7 @@ import { PlatformError, type TokenSet } from "./types";
 /** What the Meta clients (Instagram, Facebook Pages, Threads) share: the Graph error rules and Facebook Login. */
 
 /** PLATFORMS.md §1.3 / §2.3 / §10.5. */
-const AUTH_CODES = new Set([190, 102, 10]);
+const AUTH_CODES = new Set([190, 102]);
 const RATE_CODES = new Set([4, 17, 32, 613, 80001, 80002]);
 const TRANSIENT_CODES = new Set([1, 2, -1, -2, 24]);
 /** The IG subcode for "posting quota used up": wait, don't give up. */
@@ -29,9 +29,9 @@ export function classifyGraph(platform: Platform): ErrorClassifier {
     const message = err.error_user_msg || err.message || body.error_message || body.error_description || (typeof body.error === "string" ? body.error : "") || `${platform} answered HTTP ${res.status}`;
     const code = err.code;
     const details = { platform, status: res.status, code, subcode: err.error_subcode, retryAfterMs: res.retryAfterMs };
-    if ((code !== undefined && AUTH_CODES.has(code)) || (code !== undefined && code >= 200 && code <= 299) || res.status === 401) {
-      return new PlatformError("auth", message, details);
-    }
+    // #10 and #200-299: the token works but lacks a permission; the call site names which (http `permission`).
+    if (code === 10 || (code !== undefined && code >= 200 && code <= 299)) return new PlatformError("auth", message, { ...details, denied: { permission: null } });
+    if ((code !== undefined && AUTH_CODES.has(code)) || res.status === 401) return new PlatformError("auth", message, details);
     if (err.error_subcode === QUOTA_SUBCODE) return new PlatformError("retryable", message, { ...details, retryAfterMs: res.retryAfterMs ?? QUOTA_WAIT_MS });
     if (res.status === 429 || (code !== undefined && RATE_CODES.has(code))) {
       return new PlatformError("retryable", message, { ...details, retryAfterMs: res.retryAfterMs ?? RATE_LIMIT_DEFAULT_MS });

@@ -1,6 +1,6 @@
 import { expiresAt, graphHttp, parseGraphTime, waitUntilReady } from "./meta";
 import { credentialsFor, type ClientDeps } from "./registry";
-import { type AccountCredentials, type PlatformClient, PlatformError, type PublishMedia } from "./types";
+import { type AccountCredentials, type PlatformClient, PlatformError, publishNeeding, type PublishMedia } from "./types";
 
 /**
  * Threads (PLATFORMS.md §10): threads.net consent, short → long-lived token, refresh; containers
@@ -41,7 +41,7 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
     alt_text: m.altText ?? undefined,
   });
 
-  return {
+  const client: PlatformClient = {
     platform: "threads",
 
     authorizeUrl({ state, redirectUri }) {
@@ -159,4 +159,5 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
       return res.data.data.map((c) => ({ id: c.id, author: c.username ?? "", text: c.text ?? "", createdAt: new Date(parseGraphTime(c.timestamp)).toISOString() }));
     },
   };
+  return publishNeeding(client, () => "threads_content_publish");
 }

@@ -5,6 +5,7 @@ import { credentialsFor, type ClientDeps } from "./registry";
 import { createHttp, type HttpClient, type PlatformResponse } from "./http";
 import {
   PlatformError,
+  needing,
   type AccountCredentials,
   type AccountMetrics,
   type PlatformClient,
@@ -38,6 +39,8 @@ export function classifyXError({ status, data, headers }: PlatformResponse, now:
     return new PlatformError("retryable", message, { ...details, ...(reset > 0 ? { retryAfterMs: Math.max(0, reset * 1000 - now) } : {}) });
   }
   if (status >= 500) return new PlatformError("retryable", message, details);
+  // A 403 for the token's scopes (not the post's content) is fixed by a consent that grants them.
+  if (status === 403 && /not permitted|scope/i.test(message)) return new PlatformError("auth", message, { ...details, denied: { permission: null } });
   // 400 (e.g. text over 280) and 403 (duplicate content, policy) will fail the same way again.
   return new PlatformError("permanent", message, details);
 }
@@ -111,10 +114,15 @@ export class XClient implements PlatformClient {
     ];
   }
 
-  async publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
+  /** A permission refusal names what publishing needs on this account. */
+  publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
+    return needing("tweet.write", () => this.publishNow(account, request));
+  }
+
+  private async publishNow(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
     validateMedia(request.media);
     const mediaIds: string[] = [];
-    for (const m of request.media) mediaIds.push(await this.upload(account.accessToken, m));
+    for (const m of request.media) mediaIds.push(await needing("media.write", () => this.upload(account.accessToken, m)));
     const { data } = await this.json<{ data: { id: string } }>(account.accessToken, "POST", `${this.api}/2/tweets`, {
       text: request.text,
       ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}),

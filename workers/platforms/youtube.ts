@@ -7,6 +7,7 @@ import { credentialsFor, type ClientDeps } from "./registry";
 import { createHttp, type HttpClient, type PlatformResponse } from "./http";
 import {
   PlatformError,
+  needing,
   type AccountCredentials,
   type AccountMetrics,
   type PlatformClient,
@@ -49,7 +50,8 @@ export function classifyYouTubeError({ status, data, headers }: PlatformResponse
     const retryAfter = Number(headers.get("retry-after"));
     return new PlatformError("retryable", message, { ...details, ...(retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}) });
   }
-  if (reason === "insufficientPermissions" || reason === "authError") return new PlatformError("auth", message, details);
+  if (reason === "insufficientPermissions") return new PlatformError("auth", message, { ...details, denied: { permission: null } });
+  if (reason === "authError") return new PlatformError("auth", message, details);
   return new PlatformError("permanent", message, details);
 }
 
@@ -142,7 +144,12 @@ export class YouTubeClient implements PlatformClient {
     ];
   }
 
-  async publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
+  /** A permission refusal names what publishing needs on this account. */
+  publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
+    return needing("https://www.googleapis.com/auth/youtube.upload", () => this.publishNow(account, request));
+  }
+
+  private async publishNow(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
     const video = request.media[0];
     if (request.media.length !== 1 || video?.kind !== "video") {
       throw new PlatformError("permanent", "A YouTube post needs exactly one video.", { platform: "youtube" });

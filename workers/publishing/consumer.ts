@@ -11,7 +11,8 @@ export interface PublishDeps {
   client: (platform: Platform) => PlatformClient;
   /** A valid credential for the account (refreshed if needed); throws PlatformError('auth') when it cannot be had. */
   credentials: (accountId: string) => Promise<AccountCredentials>;
-  markNeedsReconnect: (accountId: string, reason: string) => Promise<void>;
+  /** Flags the account and returns the reason the user reads (it names a missing permission). */
+  markNeedsReconnect: (accountId: string, cause: PlatformError) => Promise<string>;
   buildRequest: (target: TargetRow) => Promise<PublishRequest>;
   /** Per-account pacing: spreads a burst instead of running into the platform's 429s. */
   gate: (accountId: string, platform: Platform) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
@@ -65,7 +66,7 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
     return ACK;
   } catch (err) {
     const error = asPlatformError(err, target.platform);
-    const decision = decideAfterFailure(
+    let decision = decideAfterFailure(
       { kind: error.kind, message: error.message, retryAfterMs: error.details.retryAfterMs, outcomeUnknown: error.details.outcomeUnknown },
       target.attemptCount,
     );
@@ -76,7 +77,11 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
       return retryLater(target, deps, decideAfterFailure({ kind: "retryable", message: error.message }, target.attemptCount));
     }
     await logAttempt(deps, target.id, started, "publish", decision.action === "retry" ? "retry" : "failed", error);
-    if (decision.action === "fail" && decision.needsReconnect) await deps.markNeedsReconnect(target.accountId, error.message);
+    if (decision.action === "fail" && decision.needsReconnect) {
+      const reason = await deps.markNeedsReconnect(target.accountId, error);
+      // A missing permission is said the same way on the channel as on the account.
+      if (error.details.denied) decision = { ...decision, reason };
+    }
     return retryLater(target, deps, decision);
   }
 }
