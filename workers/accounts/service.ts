@@ -6,7 +6,7 @@ import { connectedAccounts, type Platform } from "../db/schema/accounts";
 import { oauthStates } from "../db/schema/oauth";
 import { HttpError, notFound } from "../http/envelope";
 import type { PlatformRegistry } from "../platforms/registry";
-import { type AccountCredentials, type PlatformClient, PlatformError, type RemoteAccount, type TokenSet } from "../platforms/types";
+import { type AccountCredentials, type PlatformClient, PLATFORM_NAMES, PlatformError, type RemoteAccount, type TokenSet } from "../platforms/types";
 import { reconnectReason } from "./reconnect";
 import { toAccountView, type AccountView } from "./view";
 import type { TokenCipher } from "./token-crypto";
@@ -22,14 +22,7 @@ export const ConnectMessages = {
   noAccounts: (brand: string) => `No ${brand} account was found for this login.`,
 } as const;
 
-export const BRAND: Record<Platform, string> = {
-  instagram: "Instagram",
-  facebook: "Facebook",
-  twitter: "X",
-  linkedin: "LinkedIn",
-  youtube: "YouTube",
-  threads: "Threads",
-};
+export const BRAND = PLATFORM_NAMES;
 
 type AccountRow = typeof connectedAccounts.$inferSelect;
 

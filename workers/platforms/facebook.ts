@@ -1,4 +1,4 @@
-import { facebookLogin, graphHttp, PAGE_SCOPES, parseGraphTime, sharesOf } from "./meta";
+import { facebookLogin, GraphAnswer, graphHttp, PAGE_SCOPES, parseGraphTime, sharesOf } from "./meta";
 import type { ClientDeps } from "./registry";
 import { type AccountCredentials, type PlatformClient, PlatformError, publishNeeding } from "./types";
 
@@ -15,7 +15,7 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
   const err = (message: string) => new PlatformError("permanent", message, { platform: "facebook" });
 
   async function permalink(account: AccountCredentials, id: string): Promise<string | null> {
-    const res = await http.request<{ permalink_url?: string }>(`${graph}/${id}`, { query: { fields: "permalink_url", access_token: account.accessToken } });
+    const res = await http.answer(`${graph}/${id}`, GraphAnswer.permalinkUrl, { query: { fields: "permalink_url", access_token: account.accessToken } });
     const url = res.data.permalink_url ?? null;
     return url && url.startsWith("/") ? `https://www.facebook.com${url}` : url;
   }
@@ -49,13 +49,13 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
       const images = request.media.filter((m) => m.kind === "image");
       if (videos.length > 1 || (videos.length === 1 && images.length > 0)) throw err("A Facebook post takes one video, or photos, not both.");
       if (videos.length === 1) {
-        const res = await http.request<{ id: string }>(`${graph}/${page}/videos`, {
+        const res = await http.answer(`${graph}/${page}/videos`, GraphAnswer.id, {
           form: { file_url: videos[0]!.url, description: request.text, title: request.title ?? undefined, access_token: token },
         });
         return { remoteId: res.data.id, permalink: await permalink(account, res.data.id) };
       }
       if (images.length === 1) {
-        const res = await http.request<{ id: string; post_id?: string }>(`${graph}/${page}/photos`, {
+        const res = await http.answer(`${graph}/${page}/photos`, GraphAnswer.photo, {
           form: { url: images[0]!.url, caption: request.text, access_token: token },
         });
         const id = res.data.post_id ?? res.data.id;
@@ -63,10 +63,10 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
       }
       const attached: Array<{ media_fbid: string }> = [];
       for (const image of images) {
-        const res = await http.request<{ id: string }>(`${graph}/${page}/photos`, { form: { url: image.url, published: "false", access_token: token } });
+        const res = await http.answer(`${graph}/${page}/photos`, GraphAnswer.id, { form: { url: image.url, published: "false", access_token: token } });
         attached.push({ media_fbid: res.data.id });
       }
-      const res = await http.request<{ id: string }>(`${graph}/${page}/feed`, {
+      const res = await http.answer(`${graph}/${page}/feed`, GraphAnswer.id, {
         form: { message: request.text, attached_media: attached.length ? JSON.stringify(attached) : undefined, access_token: token },
       });
       return { remoteId: res.data.id, permalink: await permalink(account, res.data.id) };

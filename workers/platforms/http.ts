@@ -1,5 +1,6 @@
 import type { Platform } from "../db/schema/accounts";
-import { PlatformError } from "./types";
+import type { z } from "zod";
+import { PLATFORM_NAMES, PlatformError } from "./types";
 
 /**
  * The one way a platform client talks HTTP: injected fetch, a hard timeout, JSON parsing, and the
@@ -38,6 +39,8 @@ export interface RequestOptions {
 
 export interface HttpClient {
   request<T = any>(url: string | URL, options?: RequestOptions): Promise<PlatformResponse<T>>;
+  /** A request whose answer must carry what `schema` says (ids, permalinks, tokens, status, quotas). */
+  answer<S extends z.ZodType>(url: string | URL, schema: S, options?: RequestOptions): Promise<PlatformResponse<z.output<S>>>;
 }
 
 export interface HttpDeps {
@@ -57,6 +60,12 @@ function compact(values: Record<string, string | number | boolean | undefined>):
 export function createHttp(deps: HttpDeps): HttpClient {
   const now = deps.now ?? Date.now;
   return {
+    async answer(input, schema, options = {}) {
+      const res = await this.request(input, options);
+      const method = options.method ?? (options.form || options.json !== undefined || options.body ? "POST" : "GET");
+      return { ...res, data: parseAnswer(deps.platform, schema, res.data, method !== "GET" && method !== "HEAD") };
+    },
+
     async request(input, options = {}) {
       const url = new URL(input);
       for (const [k, v] of Object.entries(compact(options.query ?? {}))) url.searchParams.set(k, v);
@@ -167,4 +176,20 @@ function parseJson(value: string | null): unknown {
   } catch {
     return null;
   }
+}
+
+/**
+ * Checks a 2xx answer against what the client relies on. A changed response becomes a PlatformError
+ * naming the field ("Instagram answered without a valid id") rather than a silently missing remote id;
+ * after a write the platform may still have acted, so the outcome is unknown and gets checked.
+ */
+export function parseAnswer<S extends z.ZodType>(platform: Platform, schema: S, data: unknown, write: boolean): z.output<S> {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const path = parsed.error.issues[0]?.path.join(".") || "body";
+  return rejectAnswer(platform, path, write);
+}
+
+export function rejectAnswer(platform: Platform, field: string, write: boolean): never {
+  throw new PlatformError("permanent", `${PLATFORM_NAMES[platform]} answered without a valid ${field}`, { platform, ...(write ? { outcomeUnknown: true } : {}) });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createHttp, retryAfterMs } from "./http";
 import { PlatformError } from "./types";
 
@@ -53,5 +54,22 @@ describe("createHttp", () => {
   it("flags a 502/504 on a write as an unknown outcome", async () => {
     const http = createHttp({ platform: "facebook", classify, fetch: async () => new Response("Bad Gateway", { status: 502 }) });
     await expect(http.request("https://x/post", { method: "POST" })).rejects.toMatchObject({ kind: "retryable", details: { outcomeUnknown: true } });
+  });
+});
+
+describe("answers the client relies on", () => {
+  const answering = (body: unknown) => createHttp({ platform: "instagram", fetch: async () => Response.json(body), classify, now: () => NOW });
+  const Id = z.object({ id: z.string().min(1) });
+
+  it("returns the parsed answer when the field is there", async () => {
+    expect((await answering({ id: "1789" }).answer("https://graph.example/v25.0/1/media_publish", Id, { form: { creation_id: "c" } })).data).toEqual({ id: "1789" });
+  });
+
+  it("names the missing field; after a write the outcome is unknown, after a read it is not", async () => {
+    const write = await answering({ success: true }).answer("https://graph.example/v25.0/1/media_publish", Id, { form: { creation_id: "c" } }).catch((e) => e);
+    expect(write).toBeInstanceOf(PlatformError);
+    expect([write.message, write.details.outcomeUnknown]).toEqual(["Instagram answered without a valid id", true]);
+    const read = await answering({ id: 42 }).answer("https://graph.example/v25.0/1", Id).catch((e) => e);
+    expect([read.message, read.details.outcomeUnknown]).toEqual(["Instagram answered without a valid id", undefined]);
   });
 });

@@ -1,9 +1,20 @@
+import { z } from "zod";
 import type { Platform } from "../db/schema/accounts";
 import { createHttp, type ErrorClassifier, type HttpClient } from "./http";
 import { credentialsFor, type ClientDeps } from "./registry";
 import { PlatformError, type TokenSet } from "./types";
 
 /** What the Meta clients (Instagram, Facebook Pages, Threads) share: the Graph error rules and Facebook Login. */
+
+/** What the Meta clients rely on in Graph answers (§2.2, §3, §10.3): checked, never assumed. */
+export const GraphAnswer = {
+  id: z.object({ id: z.string().min(1) }),
+  photo: z.object({ id: z.string().min(1), post_id: z.string().min(1).optional() }),
+  permalink: z.object({ permalink: z.url().optional() }),
+  permalinkUrl: z.object({ permalink_url: z.string().min(1).optional() }),
+  quota: z.object({ data: z.array(z.object({ quota_usage: z.number(), config: z.object({ quota_total: z.number() }).optional() })) }),
+  token: z.object({ access_token: z.string().min(1), expires_in: z.number().optional() }),
+};
 
 /** PLATFORMS.md §1.3 / §2.3 / §10.5. */
 const AUTH_CODES = new Set([190, 102]);
@@ -70,10 +81,10 @@ export const facebookLogin = {
 
   async exchangeCode(deps: ClientDeps, http: HttpClient, code: string, redirectUri: string): Promise<TokenSet> {
     const { clientId, clientSecret } = credentialsFor(deps, "facebook");
-    const short = await http.request<{ access_token: string }>(`${graphBase(deps)}/oauth/access_token`, {
+    const short = await http.answer(`${graphBase(deps)}/oauth/access_token`, GraphAnswer.token, {
       query: { client_id: clientId, client_secret: clientSecret, redirect_uri: redirectUri, code },
     });
-    const long = await http.request<{ access_token: string; expires_in?: number }>(`${graphBase(deps)}/oauth/access_token`, {
+    const long = await http.answer(`${graphBase(deps)}/oauth/access_token`, GraphAnswer.token, {
       query: { grant_type: "fb_exchange_token", client_id: clientId, client_secret: clientSecret, fb_exchange_token: short.data.access_token },
     });
     return { accessToken: long.data.access_token, expiresAt: expiresAt(deps, long.data.expires_in), refreshToken: null };

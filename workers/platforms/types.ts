@@ -5,6 +5,16 @@ import type { Platform } from "../db/schema/accounts";
  * Feature code talks to platforms only through this; no feature code knows a platform URL.
  */
 
+/** How the product names each network to users. */
+export const PLATFORM_NAMES: Record<Platform, string> = {
+  instagram: "Instagram",
+  facebook: "Facebook",
+  twitter: "X",
+  linkedin: "LinkedIn",
+  youtube: "YouTube",
+  threads: "Threads",
+};
+
 export type PlatformErrorKind = "retryable" | "auth" | "permanent";
 
 /** A classified platform failure. `message` is the platform's own words, kept for the user. */

@@ -2,7 +2,8 @@ import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import { byteChunks } from "./byte-chunks";
 import { requestTokens } from "./oauth-token";
 import { credentialsFor, type ClientDeps } from "./registry";
-import { createHttp, type HttpClient, type PlatformResponse } from "./http";
+import { z } from "zod";
+import { createHttp, parseAnswer, type HttpClient, type PlatformResponse } from "./http";
 import {
   PlatformError,
   needing,
@@ -20,6 +21,9 @@ import {
 
 /** §6.1; `offline.access` is what brings a refresh token, `media.write` the media upload. */
 export const X_SCOPES = ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"];
+
+/** A created post or media answer: `data.id` is a numeric string (§6.2, §6.3). */
+const Created = z.object({ data: z.object({ id: z.string().regex(/^\d+$/) }) });
 
 /** Append segments stay under the ~4-5 MB a request may carry (§6.3). */
 export const APPEND_CHUNK = 4 * 1024 * 1024;
@@ -123,20 +127,26 @@ export class XClient implements PlatformClient {
     validateMedia(request.media);
     const mediaIds: string[] = [];
     for (const m of request.media) mediaIds.push(await needing("media.write", () => this.upload(account.accessToken, m)));
-    const { data } = await this.json<{ data: { id: string } }>(account.accessToken, "POST", `${this.api}/2/tweets`, {
+    const created = await this.json(account.accessToken, "POST", `${this.api}/2/tweets`, {
       text: request.text,
       ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}),
     });
+    const { data } = parseAnswer("twitter", Created, created, true);
     return { remoteId: data.id, permalink: statusUrl(data.id) };
   }
 
   /** §6.3 media upload v2: initialize, append segments, finalize, then poll STATUS while processing. */
   private async upload(token: string, media: PublishMedia): Promise<string> {
-    const init = await this.json<{ data: { id: string } }>(token, "POST", `${this.api}/2/media/upload/initialize`, {
-      media_type: media.mimeType,
-      total_bytes: media.size,
-      media_category: mediaCategory(media),
-    });
+    const init = parseAnswer(
+      "twitter",
+      Created,
+      await this.json(token, "POST", `${this.api}/2/media/upload/initialize`, {
+        media_type: media.mimeType,
+        total_bytes: media.size,
+        media_category: mediaCategory(media),
+      }),
+      true,
+    );
     const id = init.data.id;
     let segment = 0;
     for await (const chunk of byteChunks(await media.open(), APPEND_CHUNK)) {

@@ -4,7 +4,8 @@ import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import { byteChunks } from "./byte-chunks";
 import { requestTokens } from "./oauth-token";
 import { credentialsFor, type ClientDeps } from "./registry";
-import { createHttp, type HttpClient, type PlatformResponse } from "./http";
+import { z } from "zod";
+import { createHttp, parseAnswer, type HttpClient, type PlatformResponse } from "./http";
 import {
   PlatformError,
   needing,
@@ -26,6 +27,9 @@ export const YOUTUBE_SCOPES = [
   "https://www.googleapis.com/auth/youtube.force-ssl",
   "https://www.googleapis.com/auth/yt-analytics.readonly",
 ];
+
+/** The video resource a finished upload answers (§5.3): its id is what everything after relies on. */
+const UploadedVideo = z.object({ id: z.string().min(1) });
 
 /** Resumable chunks must be multiples of 256 KiB except the last (§5.3). */
 export const UPLOAD_CHUNK = 8 * 1024 * 1024;
@@ -167,7 +171,7 @@ export class YouTubeClient implements PlatformClient {
     );
     const location = init.headers.get("location");
     if (!location) throw new PlatformError("retryable", "YouTube opened no upload session.", { platform: "youtube" });
-    const uploaded = await this.uploadBytes(account.accessToken, location, await video.open(), video.size, video.mimeType);
+    const uploaded = parseAnswer("youtube", UploadedVideo, await this.uploadBytes(account.accessToken, location, await video.open(), video.size, video.mimeType), true);
     return { remoteId: uploaded.id, permalink: watchUrl(uploaded.id) };
   }
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { REDIRECT, armFault, basic, consentCode, emu, form, mp4, multipart } from "./sdk";
+import { mp4Bytes } from "../../test/media-fixtures";
+import { REDIRECT, armFault, basic, consentCode, emu, form, multipart } from "./sdk";
 
 /** YouTube Data API and Google OAuth as googleapis / google-auth-library call them (PLATFORMS.md §5). */
 const SCOPE = "https://www.googleapis.com/auth/";
@@ -47,7 +48,7 @@ describe("YouTube conformance", () => {
   it("takes uploadType=multipart: one multipart/related body with the resource and the video", async () => {
     const { body, contentType } = multipart("related", [
       { type: "application/json; charset=UTF-8", body: JSON.stringify({ snippet: { title: "Conformance upload" }, status: { privacyStatus: "private" } }) },
-      { type: "video/mp4", body: mp4() },
+      { type: "video/mp4", body: await mp4Bytes({ width: 320, height: 240, seconds: 1 }) },
     ]);
     const res = await emu("www.googleapis.com", "/upload/youtube/v3/videos?part=snippet&part=status&uploadType=multipart", {
       method: "POST",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { REDIRECT, armFault, consentCode, emu, form, jpeg, multipart } from "./sdk";
+import { jpegBytes } from "../../test/media-fixtures";
+import { REDIRECT, armFault, consentCode, emu, form, multipart } from "./sdk";
 
 /** Graph API (Pages, Instagram with Facebook Login) and Threads as the Meta SDKs call them (PLATFORMS.md §1–3, §10). */
 const APP = { client_id: "sandbox-facebook-app", client_secret: "sandbox-facebook-secret" };
@@ -28,7 +29,7 @@ describe("Graph API conformance", () => {
     const { body, contentType } = multipart("form-data", [
       { name: "caption", body: "From bytes" },
       { name: "access_token", body: token },
-      { name: "source", filename: "photo.jpg", type: "image/jpeg", body: jpeg() },
+      { name: "source", filename: "photo.jpg", type: "image/jpeg", body: jpegBytes(1080, 1080) },
     ]);
     const res = await emu("graph.facebook.com", `/v25.0/${PAGE}/photos`, { method: "POST", headers: { "Content-Type": contentType }, body });
     expect(res.status).toBe(200);

@@ -38,6 +38,7 @@ export async function consentCode(host: string, path: string, params: Record<str
   return code!;
 }
 
+/** PKCE S256, computed here rather than borrowed from the emulator it checks. */
 export async function s256(verifier: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
   return btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -63,24 +64,6 @@ export function multipart(subtype: "form-data" | "related", parts: Array<{ name?
   }
   return { body, contentType: `multipart/${subtype}; boundary=${boundary}` };
 }
-
-export const jpeg = () => {
-  const b = new Uint8Array(4096).fill(1);
-  b.set([0xff, 0xd8, 0xff, 0xe0]);
-  return b;
-};
-
-export const png = () => {
-  const b = new Uint8Array(2048).fill(7);
-  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return b;
-};
-
-export const mp4 = (size = 4096) => {
-  const b = new Uint8Array(size).fill(3);
-  b.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]);
-  return b;
-};
 
 export async function armFault(platform: string, mode: "429" | "500", count = 1) {
   const res = await SELF.fetch("http://localhost/sandbox/faults", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ platform, mode, count }) });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { REDIRECT, armFault, basic, consentCode, emu, multipart, png, s256 } from "./sdk";
+import { pngBytes } from "../../test/media-fixtures";
+import { REDIRECT, armFault, basic, consentCode, emu, multipart, s256 } from "./sdk";
 
 /** X API v2 as twitter-api-v2 and X's own samples call it (PLATFORMS.md §6). */
 const CLIENT = { id: "conformance-x-app", secret: "conformance-x-secret" };
@@ -55,7 +56,7 @@ describe("X conformance", () => {
 
   it("takes a one-shot media upload whose file part has no filename, then a post with it", async () => {
     const { body, contentType } = multipart("form-data", [
-      { name: "media", type: "application/octet-stream", body: png() },
+      { name: "media", type: "application/octet-stream", body: pngBytes(64, 64, 2048) },
       { name: "media_category", body: "tweet_image" },
     ]);
     const up = await emu("api.x.com", "/2/media/upload", { method: "POST", headers: { ...bearer(token), "Content-Type": contentType }, body });
@@ -72,7 +73,7 @@ describe("X conformance", () => {
   });
 
   it("takes chunked APPEND segments sent without a filename", async () => {
-    const bytes = png();
+    const bytes = pngBytes(64, 64, 2048);
     const init = await emu("api.x.com", "/2/media/upload/initialize", {
       method: "POST",
       headers: { ...bearer(token), "Content-Type": "application/json" },
