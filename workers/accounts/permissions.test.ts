@@ -46,7 +46,7 @@ describe("a permission withheld at consent", () => {
     await connectViaEmulator(u.cookie, "facebook", { choices: ["20150000000000001"] });
     expect((await accountsOf(u.token, "facebook"))[0]).toMatchObject({ _id: page!._id, status: "connected", statusReason: null });
     expect((await publishNow(u.token, "facebook", page!._id)).status).toBe("published");
-  }, 30_000);
+  });
 
   it("names X's tweet.write, and a reconnect that brings no refresh token keeps the stored one", async () => {
     const u = await registerUser();
@@ -66,5 +66,5 @@ describe("a permission withheld at consent", () => {
     // The kept refresh token still works: refreshing the connection succeeds.
     await connectViaEmulator(u.cookie, "twitter");
     expect((await call(`/api/accounts/${account!._id}/refresh`, { token: u.token, method: "POST" })).status).toBe(200);
-  }, 30_000);
+  });
 });

@@ -2,11 +2,12 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import type { AuthContext } from "../auth/service";
 import type { Db } from "../db/client";
-import { connectedAccounts, type Platform } from "../db/schema/accounts";
+import { byPlatform, type Platform } from "../platform-profile";
+import { connectedAccounts } from "../db/schema/accounts";
 import { oauthStates } from "../db/schema/oauth";
 import { HttpError, notFound } from "../http/envelope";
 import type { PlatformRegistry } from "../platforms/registry";
-import { type AccountCredentials, type PlatformClient, PLATFORM_NAMES, PlatformError, type RemoteAccount, type TokenSet } from "../platforms/types";
+import { type AccountCredentials, type PlatformClient, PlatformError, type RemoteAccount, type TokenSet } from "../platforms/types";
 import { reconnectReason } from "./reconnect";
 import { toAccountView, type AccountView } from "./view";
 import type { TokenCipher } from "./token-crypto";
@@ -22,7 +23,7 @@ export const ConnectMessages = {
   noAccounts: (brand: string) => `No ${brand} account was found for this login.`,
 } as const;
 
-export const BRAND = PLATFORM_NAMES;
+export const BRAND = byPlatform((p) => p.brand);
 
 type AccountRow = typeof connectedAccounts.$inferSelect;
 

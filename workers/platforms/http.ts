@@ -1,6 +1,6 @@
-import type { Platform } from "../db/schema/accounts";
 import type { z } from "zod";
-import { PLATFORM_NAMES, PlatformError } from "./types";
+import { byPlatform, type Platform } from "../platform-profile";
+import { PlatformError } from "./types";
 
 /**
  * The one way a platform client talks HTTP: injected fetch, a hard timeout, JSON parsing, and the
@@ -190,6 +190,8 @@ export function parseAnswer<S extends z.ZodType>(platform: Platform, schema: S, 
   return rejectAnswer(platform, path, write);
 }
 
+const BRANDS = byPlatform((p) => p.brand);
+
 export function rejectAnswer(platform: Platform, field: string, write: boolean): never {
-  throw new PlatformError("permanent", `${PLATFORM_NAMES[platform]} answered without a valid ${field}`, { platform, ...(write ? { outcomeUnknown: true } : {}) });
+  throw new PlatformError("permanent", `${BRANDS[platform]} answered without a valid ${field}`, { platform, ...(write ? { outcomeUnknown: true } : {}) });
 }

@@ -1,5 +1,5 @@
-import type { Platform } from "../db/schema/accounts";
 import { z } from "zod";
+import type { Platform } from "../platform-profile";
 import { createHttp, parseAnswer } from "./http";
 import { PlatformError, type TokenSet } from "./types";
 

@@ -1,19 +1,10 @@
-import type { Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
 
 /**
  * The contract every platform client implements (DESIGN.md "Platforms and the emulator").
  * Feature code talks to platforms only through this; no feature code knows a platform URL.
  */
 
-/** How the product names each network to users. */
-export const PLATFORM_NAMES: Record<Platform, string> = {
-  instagram: "Instagram",
-  facebook: "Facebook",
-  twitter: "X",
-  linkedin: "LinkedIn",
-  youtube: "YouTube",
-  threads: "Threads",
-};
 
 export type PlatformErrorKind = "retryable" | "auth" | "permanent";
 
