@@ -57,7 +57,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     },
     credentials: (accountId: string) => accounts.accountCredentials(accountId),
     refreshCredentials: (accountId: string) => accounts.refreshAfterRejection(accountId),
-    markNeedsReconnect: (accountId: string, reason: string) => accounts.markNeedsReconnect(accountId, reason),
+    markNeedsReconnect: (accountId: string, cause: PlatformError) => accounts.markNeedsReconnect(accountId, cause),
   };
   const media = new MediaLibrary(db, env.MEDIA, now);
   return {

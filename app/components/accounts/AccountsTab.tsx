@@ -302,6 +302,8 @@ function AccountCardView({ card, onDisconnect, onReconnect }: { card: AccountCar
             </button>
           ) : null}
         </p>
+        {/* Why: "Reconnect Sunrise Bakery and allow pages_manage_posts." names what to allow on the consent page. */}
+        {card.status === "Needs reconnect" && card.account?.statusReason ? <p className="text-xs text-amber-800">{card.account.statusReason}</p> : null}
       </div>
       <button type="button" title="Disconnect account" aria-label="Disconnect account" onClick={onDisconnect} className="absolute right-2 top-2 rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600">
         ×
