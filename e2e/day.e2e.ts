@@ -59,7 +59,7 @@ test("a newcomer's day: sign up, connect three platforms, upload, write with AI,
   const composer = page.getByRole("dialog", { name: "Create Post" });
   await composer.getByRole("button", { name: /^X( |$)/ }).click();
   await composer.getByRole("button", { name: /^LinkedIn/ }).click();
-  await composer.getByRole("group", { name: "Twitter accounts" }).getByRole("checkbox").first().check();
+  await composer.getByRole("group", { name: "X accounts" }).getByRole("checkbox").first().check();
   await composer.getByRole("group", { name: "LinkedIn accounts" }).getByRole("checkbox").first().check();
   await composer.getByRole("button", { name: "AI Assistant" }).click();
   const assistant = composer.getByRole("complementary", { name: "AI assistant" });

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import type { AccountView } from "../../../workers/accounts/view";
 import { PLATFORM_META } from "../platforms/platform-options";
 import { type AccountCard, connectButtonLabel, groupAccounts } from "./grouping";
+import { accountName } from "~/lib/account-name";
 
 /** Settings → Social Accounts (SPEC §2, §4): grouped cards, connect with terms, disconnect with confirmation. */
 
@@ -231,7 +232,7 @@ export function AccountsTab() {
             <Dialog.Title className="text-lg font-semibold">Disconnect Account</Dialog.Title>
             {toRemove ? (
               <p className="mt-1 text-sm font-medium">
-                {toRemove.username} · {BRAND[toRemove.platform]}
+                {accountName(toRemove)} · {BRAND[toRemove.platform]}
               </p>
             ) : null}
             <Dialog.Description className="my-3 text-sm text-gray-600">
@@ -265,7 +266,7 @@ function AccountCardView({ card, onDisconnect, onReconnect }: { card: AccountCar
         </span>
       </div>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">{card.username}</p>
+        <p className="truncate font-medium">{accountName(card)}</p>
         <p className="text-xs text-gray-500">
           {meta?.name} <span className="ml-1 rounded bg-gray-100 px-1.5 py-0.5">{card.displayType}</span>
         </p>

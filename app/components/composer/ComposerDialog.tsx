@@ -83,7 +83,8 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   }, [preflightBody, form.platforms.length]);
 
   const submit = async (what: Intent) => {
-    const problems = problemsFor(what);
+    // A rule can fail on several fields with the same words; the user reads each once.
+    const problems = [...new Set(problemsFor(what))];
     setErrors(problems);
     if (problems.length) return requestAnimationFrame(() => errorsRef.current?.focus());
     setBusy(true);
@@ -146,7 +147,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                     <PlatformGrid
                       platforms={platformOptions((accounts ?? []).filter((a) => a.connected))}
                       selected={form.platforms}
-                      onChange={(next) => setForm((f) => withPlatforms(f, next as Platform[]))}
+                      onChange={(next) => setForm((f) => withPlatforms(f, next as Platform[], accounts ?? []))}
                       loading={accounts === null && !accountsFailed}
                       error={accountsFailed}
                     />

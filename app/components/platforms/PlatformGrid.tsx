@@ -54,7 +54,7 @@ export function PlatformGrid({ platforms, selected, onChange, mode = "multi", lo
             >
               <span className="inline-block h-3 w-3 rounded-full" style={{ backgroundColor: p.color }} aria-hidden />
               <span className="font-medium">{p.name}</span>
-              {p.connected && p.username ? <span className="truncate text-xs text-gray-500">@{p.username}</span> : null}
+              {p.connected && p.accountLabel ? <span className="truncate text-xs text-gray-500">{p.accountLabel}</span> : null}
             </button>
             {!p.connected ? (
               <Link to="/settings?tab=accounts" className="mt-1 block text-xs font-medium text-blue-600 hover:underline">

@@ -1,3 +1,5 @@
+import { accountName, type NamedAccount } from "~/lib/account-name";
+
 /** SPEC §2 Platform grid: the platform list, its order and selection rules, as pure functions. */
 
 export interface PlatformOption {
@@ -5,7 +7,8 @@ export interface PlatformOption {
   name: string;
   color: string;
   connected: boolean;
-  username?: string | null;
+  /** The connected account as the UI names it (accountName). */
+  accountLabel?: string | null;
 }
 
 export const PLATFORM_META: Record<string, { name: string; color: string }> = {
@@ -30,11 +33,11 @@ export function orderPlatforms<T extends { id: string; name: string }>(list: T[]
 }
 
 /** The options for every known platform, marking those the user has an account on. */
-export function platformOptions(accounts: Array<{ platform: string; username?: string }>): PlatformOption[] {
+export function platformOptions(accounts: NamedAccount[]): PlatformOption[] {
   return orderPlatforms(
     Object.entries(PLATFORM_META).map(([id, meta]) => {
       const account = accounts.find((a) => a.platform === id);
-      return { id, ...meta, connected: !!account, username: account?.username ?? null };
+      return { id, ...meta, connected: !!account, accountLabel: account ? accountName(account) : null };
     }),
   );
 }

@@ -1,12 +1,13 @@
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
-import { PLATFORM_NAMES } from "../../../workers/posts/schema";
 import { secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { usePermalinkHref } from "~/lib/use-permalink";
 import { StatusBadge } from "./StatusBadge";
 import type { AccountView, PostJson, TargetJson } from "./types";
+import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { accountName } from "~/lib/account-name";
 
 const UNCONFIRMED_HELP = "We could not confirm whether this was published. Check the platform, then mark it as published or retry.";
 
@@ -29,13 +30,13 @@ export function ChannelList({ post, accounts, onUpdated }: { post: PostJson; acc
   return (
     <ul className="space-y-2">
       {post.platformPosts.map((t) => {
-        const name = PLATFORM_NAMES[t.platform];
-        const handle = accounts.find((a) => a.id === t.accountId)?.username;
+        const name = PLATFORM_META[t.platform]?.name ?? t.platform;
+        const account = accounts.find((a) => a.id === t.accountId);
         return (
           <li key={t.id} aria-label={`${name} channel`} className="rounded-md border border-slate-200 p-2 text-sm">
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-medium">{name}</span>
-              {handle ? <span className="text-slate-500">@{handle}</span> : null}
+              {account ? <span className="text-slate-500">{accountName(account)}</span> : null}
               <StatusBadge status={t.status} />
               {t.permalink ? (
                 <a href={href(t.permalink)} target="_blank" rel="noreferrer" className="ml-auto inline-flex items-center gap-1 text-brand-600 hover:underline">
