@@ -10,9 +10,9 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const { auth, services } = context.get(appContext);
   // `url`, not `request.url`: on client navigations the request is for `/path.data`.
   if (!auth) throw redirect(signInPath(url));
-  const { displayName, email, timezone } = auth.user;
+  const { id, displayName, email, timezone } = auth.user;
   // Sandbox mode: permalinks lead to the emulator's viewer, since the real platforms are out of reach.
-  return { user: { displayName, email, timezone }, platformsMode: services.config.PLATFORMS_MODE };
+  return { user: { id, displayName, email, timezone }, platformsMode: services.config.PLATFORMS_MODE };
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
