@@ -125,7 +125,8 @@ test("a link from the AI page opens the composer with its text; Save as Draft st
   await toast(page, "Draft saved successfully!");
   const card = page.getByRole("article", { name: /Five tips/ });
   await card.getByText("#remote", { exact: true }).waitFor();
-  await card.getByText("Draft", { exact: true }).waitFor();
+  // X's only account was preselected, so the draft already has its X channel.
+  await card.getByText("X: Draft", { exact: true }).waitFor();
 
   // Drafts have no status filter results among scheduled posts, and the planner lists them aside.
   await page.getByLabel("Status").selectOption("scheduled");

@@ -6,6 +6,7 @@ import type { AccountView } from "../../../workers/accounts/view";
 import { PLATFORM_META } from "../platforms/platform-options";
 import { type AccountCard, connectButtonLabel, groupAccounts } from "./grouping";
 import { accountName } from "~/lib/account-name";
+import { PlatformMark } from "~/components/platforms/PlatformMark";
 
 /** Settings → Social Accounts (SPEC §2, §4): grouped cards, connect with terms, disconnect with confirmation. */
 
@@ -261,8 +262,8 @@ function AccountCardView({ card, onDisconnect, onReconnect }: { card: AccountCar
         ) : (
           <div className="h-12 w-12 rounded-full bg-gray-200" aria-hidden />
         )}
-        <span className="absolute -bottom-1 -right-1 rounded-full px-1.5 text-[10px] font-bold text-white" style={{ backgroundColor: meta?.color }}>
-          {meta?.name.slice(0, 2)}
+        <span className="absolute -right-1 -bottom-1">
+          <PlatformMark platform={card.platform} badge className="size-3" />
         </span>
       </div>
       <div className="min-w-0 flex-1">

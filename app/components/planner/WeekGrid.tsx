@@ -35,7 +35,7 @@ export function WeekGrid({ anchor, today, posts, timeZone, onDay, onPost }: { an
               {placed
                 .filter((p) => p.day === day && p.hour === hour)
                 .map(({ post }) => (
-                  <PostChip key={post.id} post={post} onOpen={() => onPost(post)} />
+                  <PostChip key={post.id} post={post} timeZone={timeZone} onOpen={() => onPost(post)} />
                 ))}
             </HourCell>
           ))}
