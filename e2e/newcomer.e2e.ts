@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
 import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
@@ -55,4 +56,126 @@ test("the composer never loses a post: X's only account is preselected, closing 
   await page.getByRole("button", { name: "Create Post" }).click();
   expect(await content.inputValue()).toBe("");
   expect(await offer.count()).toBe(0);
+});
+
+/** Seeds what makes pages wide: accounts, media, a post with one long unbroken word, a published post. */
+async function seed(page: Page, baseUrl: string) {
+  const headers = { Origin: baseUrl };
+  expect((await page.context().request.put("/api/users/timezone", { data: { timezone: "UTC" }, headers })).status()).toBe(200);
+  for (const platform of ["twitter", "instagram", "linkedin"]) await connect(page, platform);
+  const upload = await page.context().request.post("/api/media/upload", {
+    multipart: { files: { name: "a-rather-long-file-name-for-the-spring-launch-photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1200, 1200)) }, folder: "general" },
+    headers,
+  });
+  expect(upload.status()).toBe(201);
+  const mediaId = (await upload.json()).data[0].id as string;
+  const accounts = (await (await page.context().request.get("/api/accounts")).json()).data.accounts as Array<{ id: string; platform: string }>;
+  const on = (platform: string) => ({ [platform]: [accounts.find((a) => a.platform === platform)!.id] });
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const post = (content: string, platform: string, publishNow: boolean) =>
+    page.context().request.post("/api/posts", {
+      headers,
+      data: { content, platforms: [platform], selectedAccounts: on(platform), media: [mediaId], hashtags: ["launch"], mentions: [], timezone: "UTC", status: "scheduled", publishNow, scheduledDate: publishNow ? null : { localDate: tomorrow, localTime: "09:00" } },
+    });
+  expect((await post(`Spring_launch_announcement_${"without_spaces_".repeat(8)}end`, "instagram", false)).status()).toBe(201);
+  expect((await post("Hello from the launch", "twitter", true)).status()).toBe(201);
+  return { tomorrow };
+}
+
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth);
+
+test("layouts hold: no page scrolls sideways at 375 px, the week grid lines up, filters sit inline, marks are named, skip link and focus ring show", async ({ journey: { page, baseUrl, expectStatus } }) => {
+  expectStatus(404, "/no-such-page");
+  await page.setViewportSize({ width: 375, height: 740 });
+  // Signed out: the sign-in page.
+  await gotoHydrated(page, "/auth");
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(375);
+
+  const user = newUser("Ines Okafor");
+  await registerViaApi(page, user);
+  const { tomorrow } = await seed(page, baseUrl);
+
+  // Every route of app/routes.ts (with each tab of the pages that have them), signed in with data present.
+  const routes = ["/", "/dashboard", "/planner", "/content?tab=posts", "/content?tab=media", "/analytics", "/ai-assistant", "/settings?tab=profile", "/settings?tab=accounts", "/settings?tab=billing", "/dev/mailbox", "/no-such-page"];
+  for (const path of routes) {
+    await gotoHydrated(page, path);
+    await page.waitForLoadState("networkidle");
+    expect({ path, width: await sidewaysScroll(page) }).toEqual({ path, width: 375 });
+  }
+  await gotoHydrated(page, "/planner");
+  await page.getByRole("button", { name: "Week", exact: true }).click();
+  await page.getByRole("grid", { name: "Week" }).waitFor();
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(375);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Week view: each day header sits over its column, and the seven columns are equally wide.
+  if (new Date(`${tomorrow}T12:00:00Z`).getUTCDay() === 0) await page.getByRole("button", { name: "Next week" }).click();
+  const week = page.getByRole("grid", { name: "Week" });
+  const chip = week.getByRole("button", { name: /^Scheduled post on Instagram: Spring_launch/ });
+  // The chip shows its time and network.
+  await chip.getByText("9:00 AM").waitFor();
+  await chip.getByRole("img", { name: "Instagram" }).waitFor();
+  const boxes = async (row: ReturnType<Page["locator"]>, role: "columnheader" | "gridcell" | "rowheader") =>
+    Promise.all((await row.getByRole(role).all()).map(async (cell) => (await cell.boundingBox())!));
+  for (const width of [1280, 900]) {
+    await page.setViewportSize({ width, height: 800 });
+    const headers = await boxes(week.getByRole("row").first(), "columnheader");
+    const nineAm = week.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "9 AM" }) });
+    const cells = [...(await boxes(nineAm, "rowheader")), ...(await boxes(nineAm, "gridcell"))];
+    expect(headers).toHaveLength(8);
+    expect(cells).toHaveLength(8);
+    for (const [i, header] of headers.entries()) {
+      expect(Math.abs(header.x - cells[i]!.x)).toBeLessThan(1);
+      expect(Math.abs(header.width - cells[i]!.width)).toBeLessThan(1);
+    }
+    const dayWidths = cells.slice(1).map((c) => c.width);
+    expect(Math.max(...dayWidths) - Math.min(...dayWidths)).toBeLessThan(1);
+  }
+
+  // Media Library filters sit in one row on a desktop, sized to their text.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await gotoHydrated(page, "/content?tab=media");
+  const type = (await page.getByLabel("Media type").boundingBox())!;
+  const sort = (await page.getByLabel("Sort media").boundingBox())!;
+  expect(type.width).toBeLessThan(300);
+  expect(Math.abs(type.y - sort.y)).toBeLessThan(1);
+
+  // Post cards and account cards name each network by its mark (Instagram is not "In").
+  await gotoHydrated(page, "/content?tab=posts");
+  await page.getByRole("article", { name: /Spring_launch/ }).getByRole("img", { name: "Instagram" }).waitFor();
+  await gotoHydrated(page, "/settings?tab=accounts");
+  const cards = page.getByTestId("account-card");
+  await cards.filter({ hasText: "@sunrisebakery" }).getByRole("img", { name: "Instagram" }).waitFor();
+  expect(await page.getByText("@@", { exact: false }).count()).toBe(0);
+
+  // The first Tab shows "Skip to content", which moves focus to the page; a focused control has a visible ring.
+  await gotoHydrated(page, "/settings?tab=profile");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+  const skipBox = (await skip.boundingBox())!;
+  expect(skipBox.width).toBeGreaterThan(50);
+  expect(skipBox.y).toBeGreaterThanOrEqual(0);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.activeElement?.id === "main-content");
+  await page.keyboard.press("Tab");
+  const ring = await page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement!);
+    return { outline: style.outlineStyle, width: parseFloat(style.outlineWidth), shadow: style.boxShadow };
+  });
+  expect(ring.outline !== "none" && ring.width >= 2 ? "outline" : ring.shadow !== "none" ? "ring" : "none").not.toBe("none");
+
+  // Timezone: a searchable combobox with UTC and current IANA names only.
+  const zone = page.getByRole("combobox", { name: "Timezone" });
+  await page.getByRole("button", { name: "Show timezones" }).click();
+  const list = page.getByRole("listbox");
+  await list.getByRole("option", { name: "UTC", exact: true }).waitFor();
+  expect(await list.getByRole("option", { name: "Asia/Calcutta" }).count()).toBe(0);
+  await zone.fill("kyiv");
+  expect(await list.getByRole("option").allInnerTexts()).toEqual(["Europe/Kyiv"]);
+  await zone.fill("kolkata");
+  await list.getByRole("option", { name: "Asia/Kolkata" }).click();
+  await page.getByRole("status").getByText("Timezone updated to Asia/Kolkata").waitFor();
+  const me = await (await page.context().request.get("/api/auth/me")).json();
+  expect(me.data.timezone).toBe("Asia/Kolkata");
 });
