@@ -41,6 +41,7 @@ export const postRoutes = new Hono<AppEnv>()
     return ok(c, await services.posts.get(actor(c).id, created._id), "Post queued for publishing", 201);
   })
   .get("/:id", async (c) => ok(c, await c.var.services.posts.get(actor(c).id, c.req.param("id"))))
+  .get("/:id/duplicates", async (c) => ok(c, { duplicates: await c.var.services.posts.duplicates(actor(c).id, c.req.param("id")) }))
   .put("/:id", async (c) => {
     const raw = await readJson(c, z.record(z.string(), z.unknown()));
     const parsed = parseOrThrow(postFieldsSchema, raw);
