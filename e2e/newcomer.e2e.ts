@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
-import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+import { gotoHydrated, newUser, png, registerViaApi, toast } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
 
 const drafts = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("postline:composer-draft:")));
@@ -178,4 +178,88 @@ test("layouts hold: no page scrolls sideways at 375 px, the week grid lines up, 
   await page.getByRole("status").getByText("Timezone updated to Asia/Kolkata").waitFor();
   const me = await (await page.context().request.get("/api/auth/me")).json();
   expect(me.data.timezone).toBe("Asia/Kolkata");
+});
+
+test("post detail: Repost Now asks first and warns of identical text; a retrying channel says when, which attempt and why", async ({ journey: { page, baseUrl } }) => {
+  const headers = { Origin: baseUrl };
+  const request = page.context().request;
+  await registerViaApi(page, newUser("Ravi Menon"));
+  await connect(page, "twitter");
+  const upload = await request.post("/api/media/upload", { headers, multipart: { files: { name: "rye.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(800, 800)) } } });
+  const image = (await upload.json()).data[0].id as string;
+  const account = (await (await request.get("/api/accounts")).json()).data.accounts[0]._id as string;
+  const publishNow = async (content: string) => {
+    const res = await request.post("/api/posts", { headers, data: { content, platforms: ["twitter"], selectedAccounts: { twitter: [account] }, images: [image], publishNow: true } });
+    expect(res.status()).toBe(201);
+  };
+  const postCount = async () => (await (await request.get("/api/posts")).json()).data.pagination.total as number;
+
+  const rye = `Rye loaves today ${new Date().toISOString()}`;
+  await publishNow(rye);
+  await expect.poll(async () => (await (await request.get("/api/posts?status=published")).json()).data.posts.length, { timeout: 60_000 }).toBe(1);
+  await gotoHydrated(page, "/content");
+  await page.getByRole("article", { name: /Rye loaves today/ }).getByRole("button", { name: /Rye loaves today/ }).click();
+  const detail = page.getByRole("dialog", { name: "Post Details" });
+  await detail.getByRole("button", { name: "Post actions" }).click();
+  await page.getByRole("menuitem", { name: "Repost Now" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Repost now?" });
+  await confirm.getByText("on X (@postline_demo)", { exact: false }).first().waitFor();
+  const note = confirm.getByRole("note", { name: "Identical text" });
+  await note.getByText(/^X \(@postline_demo\) on /).waitFor();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await confirm.waitFor({ state: "detached" });
+  expect(await postCount()).toBe(1);
+  await page.keyboard.press("Escape");
+  await detail.waitFor({ state: "detached" });
+
+  // X answers 500 for a while: the channel says when it is tried again, which attempt, and X's words.
+  const faults = (method: "post" | "delete", data?: object) => request.fetch("/sandbox/faults", { method, data, headers });
+  expect((await faults("post", { platform: "twitter", mode: "500", count: 50 })).status()).toBe(200);
+  try {
+    await publishNow(`Sourdough starter tips ${new Date().toISOString()}`);
+    await gotoHydrated(page, "/content");
+    await page.getByRole("article", { name: /Sourdough starter tips/ }).getByRole("button", { name: /Sourdough starter tips/ }).click();
+    const channel = detail.getByRole("listitem", { name: "X channel" });
+    await channel.getByText(/^Retrying at \d\d:\d\d \(attempt \d of 5\): \S/).waitFor({ timeout: 60_000 });
+  } finally {
+    expect((await faults("delete")).status()).toBe(200);
+  }
+});
+
+test("a PNG for Instagram: pre-flight explains, sending waits, Convert to JPEG fixes it and Instagram publishes it", async ({ journey: { page, baseUrl } }) => {
+  const request = page.context().request;
+  await registerViaApi(page, newUser("Lena Park"));
+  await connect(page, "instagram");
+  const upload = await request.post("/api/media/upload", { headers: { Origin: baseUrl }, multipart: { files: { name: "bakery-window.png", mimeType: "image/png", buffer: png(600, 600, [200, 120, 40]) } } });
+  expect(upload.status()).toBe(201);
+
+  await gotoHydrated(page, "/content");
+  await page.getByRole("button", { name: "Create Post" }).click();
+  const composer = page.getByRole("dialog", { name: "Create Post" });
+  await composer.getByRole("button", { name: /^Instagram( |$)/ }).click();
+  expect(await composer.getByRole("group", { name: "Instagram accounts" }).getByRole("checkbox").first().isChecked()).toBe(true);
+  await composer.getByLabel("Content", { exact: true }).fill("Fresh loaves in the window");
+  await composer.getByRole("button", { name: "Choose from Library" }).click();
+  const picker = page.getByRole("dialog", { name: "Media Library" });
+  await picker.getByRole("option", { name: /bakery-window\.png/ }).click();
+  await picker.getByRole("button", { name: "Add 1 Item(s) to Post" }).click();
+
+  const checks = composer.getByRole("region", { name: "Channel checks" });
+  await checks.getByText("Instagram accepts JPG images only: bakery-window.png is PNG", { exact: false }).waitFor();
+  const publish = composer.getByRole("button", { name: "Publish Now" });
+  expect(await publish.isDisabled()).toBe(true);
+
+  await composer.getByRole("region", { name: "Convert to JPEG" }).getByRole("button", { name: "Convert to JPEG" }).click();
+  await toast(page, "Image converted to JPEG");
+  await checks.waitFor({ state: "detached" });
+  await expect.poll(() => publish.isDisabled()).toBe(false);
+  await publish.click();
+  await composer.waitFor({ state: "detached" });
+
+  // The emulator's Instagram takes only JPEG: the post published there, with the converted copy.
+  await expect
+    .poll(async () => (await (await request.get("/api/posts")).json()).data.posts[0]?.platformPosts[0]?.status, { timeout: 60_000 })
+    .toBe("published");
+  const [post] = (await (await request.get("/api/posts")).json()).data.posts;
+  expect(post.media.map((m: { originalName: string; format: string }) => [m.originalName, m.format])).toEqual([["bakery-window.jpg", "jpg"]]);
 });

@@ -26,6 +26,7 @@ import { contentCounter, words } from "./content-limits";
 import { ContentField } from "./ContentField";
 import { MediaCarousel } from "./MediaCarousel";
 import { PlatformPreview } from "./PlatformPreview";
+import { convertToJpeg, needsJpeg } from "./jpeg-conversion";
 import { PreflightPanel } from "./PreflightPanel";
 import { useReturnFocus } from "~/lib/use-return-focus";
 import { ScheduleFields } from "./ScheduleFields";
@@ -117,6 +118,26 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
     onSaved?.(res.data);
     onClose();
   };
+
+  // Images a chosen network takes only as JPEG, and the offer to convert them.
+  const convertible = needsJpeg(form.media, form.platforms);
+  const [converting, setConverting] = useState(false);
+  const convert = async () => {
+    setConverting(true);
+    try {
+      for (const item of convertible) {
+        const jpeg = await convertToJpeg(item);
+        setForm((f) => ({ ...f, media: f.media.map((m) => (m.id === item.id ? jpeg : m)) }));
+      }
+      notify.success(convertible.length === 1 ? "Image converted to JPEG" : `${convertible.length} images converted to JPEG`);
+    } catch (err) {
+      notify.error(err instanceof Error ? err.message : "The image could not be converted");
+    } finally {
+      setConverting(false);
+    }
+  };
+  // Sending now would fail on a channel (pre-flight says why), so the send buttons wait until it is fixed.
+  const blocked = busy || counter.over || converting || preflight.problems.length > 0;
 
   const addMedia = (items: MediaJson[]) => setForm((f) => ({ ...f, media: [...f.media, ...items.filter((m) => !f.media.some((x) => x.id === m.id))] }));
   const youtube = form.platforms.includes("youtube");
@@ -228,6 +249,16 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                     timeZone={timeZone}
                   />
                   <PreflightPanel problems={preflight.problems} accounts={accounts ?? []} checking={preflight.checking} />
+                  {convertible.length ? (
+                    <section aria-label="Convert to JPEG" className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-white p-3 text-sm">
+                      <p className="flex-1">
+                        {convertible.map((m) => m.originalName).join(", ")} can go out as JPEG, which every network you chose accepts. The original stays in your library.
+                      </p>
+                      <button type="button" className={secondaryButton} disabled={converting} onClick={convert}>
+                        {converting ? "Converting…" : "Convert to JPEG"}
+                      </button>
+                    </section>
+                  ) : null}
                 </div>
                 {aiOpen ? (
                   <aside aria-label="AI assistant" className="lg:w-80">
@@ -272,11 +303,11 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                 Save as Draft
               </button>
               {form.mode === "now" ? (
-                <button type="button" className={primaryButton} disabled={busy || counter.over} onClick={() => submit("now")}>
+                <button type="button" className={primaryButton} disabled={blocked} onClick={() => submit("now")}>
                   Publish Now
                 </button>
               ) : (
-                <button type="button" className={primaryButton} disabled={busy || counter.over} onClick={() => submit("schedule")}>
+                <button type="button" className={primaryButton} disabled={blocked} onClick={() => submit("schedule")}>
                   Schedule For Later
                 </button>
               )}

@@ -4,6 +4,7 @@ import { secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { usePermalinkHref } from "~/lib/use-permalink";
+import { retryText } from "./post-view";
 import { StatusBadge } from "./StatusBadge";
 import type { AccountView, PostJson, TargetJson } from "./types";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
@@ -15,7 +16,7 @@ const UNCONFIRMED_HELP = "We could not confirm whether this was published. Check
  * The post's channels with their live status, the permalink once published, the error of a failed channel with
  * Retry, and for an unconfirmed one 'Mark as published' or 'Retry' (each answer comes back as the updated post).
  */
-export function ChannelList({ post, accounts, onUpdated }: { post: PostJson; accounts: AccountView[]; onUpdated: (post: PostJson) => void }) {
+export function ChannelList({ post, accounts, timeZone, onUpdated }: { post: PostJson; accounts: AccountView[]; timeZone: string; onUpdated: (post: PostJson) => void }) {
   const href = usePermalinkHref();
   const [busy, setBusy] = useState<string | null>(null);
   const act = async (target: TargetJson, action: "retry" | "confirm") => {
@@ -44,6 +45,7 @@ export function ChannelList({ post, accounts, onUpdated }: { post: PostJson; acc
                 </a>
               ) : null}
             </div>
+            {t.retry ? <p className="mt-1 text-amber-800">{retryText(t.retry, timeZone)}</p> : null}
             {t.status === "failed" || t.status === "unconfirmed" ? (
               <div className="mt-2 space-y-2">
                 <p className={t.status === "failed" ? "text-red-600" : "text-slate-600"}>{t.error?.message ?? (t.status === "unconfirmed" ? UNCONFIRMED_HELP : "Publishing failed.")}</p>
