@@ -28,6 +28,8 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               bindings: { APP_ENV: "test", TEST_MIGRATIONS: await readD1Migrations(here("./migrations")) },
+              // An empty database for migration tests, which apply the migrations step by step themselves.
+              d1Databases: { MIGRATION_DB: "migration-test" },
             },
           })),
         ],

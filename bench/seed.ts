@@ -37,18 +37,26 @@ export function seedAnalytics(persistTo: string, size: SeedSize, user: { email: 
   const db = new DatabaseSync(d1File(persistTo));
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF;");
   const now = Date.now();
-  const insertUser = db.prepare("INSERT INTO users (id, email, display_name, password_hash, timezone, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  const userRow = db.prepare("INSERT INTO users (id, email, display_name, password_hash, timezone, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)");
+  const workspaceRow = db.prepare("INSERT INTO workspaces (id, name, timezone, personal_user_id, created_at, updated_at) VALUES (?1, ?2, ?3, ?1, ?4, ?4)");
+  const ownerRow = db.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?1, ?1, 'owner', ?2)");
+  /** A user with their personal workspace (whose id is the user's, ADR 009), as sign-up creates them. */
+  const insertUser = (id: string, email: string, name: string, hash: string, timezone: string) => {
+    userRow.run(id, email, name, hash, timezone, now);
+    workspaceRow.run(id, `${name}'s workspace`, timezone, now);
+    ownerRow.run(id, now);
+  };
   const insertAccount = db.prepare(
-    "INSERT INTO connected_accounts (id, user_id, platform, platform_user_id, username, display_name, account_type, access_token_enc, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'business', 'seeded', ?, ?)",
+    "INSERT INTO connected_accounts (id, workspace_id, user_id, platform, platform_user_id, username, display_name, account_type, access_token_enc, created_at, updated_at) VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, 'business', 'seeded', ?7, ?8)",
   );
   const insertPost = db.prepare(
-    "INSERT INTO posts (id, user_id, content, hashtags, status, scheduled_at, timezone, published_at, created_at, updated_at, platforms) VALUES (?, ?, ?, ?, 'published', ?, 'Europe/Berlin', ?, ?, ?, ?)",
+    "INSERT INTO posts (id, workspace_id, user_id, content, hashtags, status, scheduled_at, timezone, published_at, created_at, updated_at, platforms) VALUES (?1, ?2, ?2, ?3, ?4, 'published', ?5, 'Europe/Berlin', ?6, ?7, ?8, ?9)",
   );
   const insertTarget = db.prepare(
-    "INSERT INTO post_targets (id, post_id, user_id, platform, account_id, status, due_at, remote_id, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'published', ?, ?, ?, ?, ?)",
+    "INSERT INTO post_targets (id, post_id, workspace_id, platform, account_id, status, due_at, remote_id, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'published', ?, ?, ?, ?, ?)",
   );
   const insertSnapshot = db.prepare(
-    "INSERT INTO post_metric_snapshots (id, target_id, post_id, account_id, user_id, platform, taken_at, impressions, reach, likes, comments, shares, saves, clicks, video_views) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT INTO post_metric_snapshots (id, target_id, post_id, account_id, workspace_id, platform, taken_at, impressions, reach, likes, comments, shares, saves, clicks, video_views) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   let benchUserId = "";
   const fill = (userId: string, posts: number) => {
@@ -72,11 +80,11 @@ export function seedAnalytics(persistTo: string, size: SeedSize, user: { email: 
   };
   db.exec("BEGIN");
   benchUserId = randomUUID();
-  insertUser.run(benchUserId, user.email, "Bench User", passwordHash(user.password), "Europe/Berlin", now, now);
+  insertUser(benchUserId, user.email, "Bench User", passwordHash(user.password), "Europe/Berlin");
   fill(benchUserId, size.posts);
   for (let u = 0; u < size.otherUsers; u++) {
     const id = randomUUID();
-    insertUser.run(id, `other-${u}-${id.slice(0, 6)}@bench.local`, `Other ${u}`, "pbkdf2-sha256$1$x$x", "UTC", now, now);
+    insertUser(id, `other-${u}-${id.slice(0, 6)}@bench.local`, `Other ${u}`, "pbkdf2-sha256$1$x$x", "UTC");
     fill(id, Math.ceil(size.posts / 10));
   }
   db.exec("COMMIT");

@@ -20,6 +20,7 @@ import { buildServices } from "./services";
 import { notificationRoutes, schedulerRoutes } from "./publishing/routes";
 import { openApiRoutes } from "./openapi/routes";
 import { userRoutes } from "./users/routes";
+import { resolveWorkspace } from "./workspaces/middleware";
 import { accountRoutes, connectRoutes } from "./accounts/routes";
 
 /** JSON bodies are small; uploads set their own, larger limits on their routes. */
@@ -55,7 +56,7 @@ export function createApi(now: () => number = Date.now) {
   app.get("/health", (c) => c.json({ success: true, message: "OK", data: { status: "ok", time: new Date(now()).toISOString() } }));
 
   app.use("/api/*", withServices);
-  app.use("/media/*", withServices, resolveAuth);
+  app.use("/media/*", withServices, resolveAuth, resolveWorkspace);
   app.use("/api/*", (c, next) =>
     bodyLimit({
       maxSize: bodyLimitFor(c.req.method, c.req.path, c.req.header("Content-Type") ?? ""),
@@ -63,7 +64,7 @@ export function createApi(now: () => number = Date.now) {
     })(c, next),
   );
   app.use("/api/*", originCheck);
-  app.use("/api/*", resolveAuth);
+  app.use("/api/*", resolveAuth, resolveWorkspace);
 
   app.route("/api/auth", authRoutes);
   app.route("/api/auth", connectRoutes);

@@ -11,6 +11,7 @@ import { withSecurityHeaders } from "./http/security-headers";
 import { buildServices } from "./services";
 import { emulator } from "./emulator";
 import { registerEmulator } from "./platforms/upstream-fetch";
+import { workspaceForRequest } from "./workspaces/middleware";
 
 export { RateLimiter } from "./auth/rate-limiter";
 export { UserSessions } from "./auth/user-sessions";
@@ -23,8 +24,9 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
   const services = buildServices(env, Date.now, new URL(request.url).origin);
   const found = tokenFromRequest(request);
   const auth = found?.via === "cookie" ? await services.auth.resolve(found.token) : null;
+  const workspace = auth ? await workspaceForRequest(services.db, auth.user.id, request) : null;
   const context = new RouterContextProvider();
-  context.set(appContext, { services, ctx, auth, nonce });
+  context.set(appContext, { services, ctx, auth, workspace, nonce });
   return requestHandler(request, context);
 }
 

@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { AuthContext } from "./auth/service";
 import type { Services } from "./services";
+import type { WorkspaceContext } from "./workspaces/membership";
 
 /** What the Worker hands to every React Router loader and action. */
 export interface AppContext {
@@ -8,6 +9,8 @@ export interface AppContext {
   ctx: ExecutionContext;
   /** The signed-in user for this request, resolved from the session cookie. */
   auth: AuthContext | null;
+  /** The workspace the page shows (the switcher's cookie, else personal) and the user's role; null when signed out. */
+  workspace: WorkspaceContext | null;
   /** The CSP nonce of this response; every inline script must carry it. */
   nonce: string;
 }

@@ -5,7 +5,7 @@ import { AuthService } from "./auth/service";
 import { PublishingService } from "./publishing/service";
 import { RateLimitService } from "./auth/rate-limit";
 import { createDb } from "./db/client";
-import { cachedDashboard } from "./dashboard/service";
+import { cachedDashboard, type DashboardViewer } from "./dashboard/service";
 import { parseConfig } from "./env";
 import { MediaLibrary } from "./media/library";
 import { MediaUrlSigner } from "./media/signed-url";
@@ -19,6 +19,7 @@ import { createPlatformRegistry, platformCredentials } from "./platforms/registr
 import { upstreamFetch } from "./platforms/upstream-fetch";
 import { PlatformError, type PlatformClient } from "./platforms/types";
 import type { Platform } from "./db/schema/accounts";
+import type { MemberRef } from "./workspaces/membership";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -67,9 +68,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     mailer,
     auth: new AuthService({ db, sessions: env.USER_SESSIONS, mailer, secret: config.SESSION_SECRET, now }),
     rateLimit: new RateLimitService(env.RATE_LIMITER, now),
-    /** The AI assistant acting for one user (provider built on first use, not on every request). */
-    ai: (userId: string) =>
-      new AiService(createAiProvider(config, platformFetch), aiUsage, userId, now),
+    /** The AI assistant acting for one member (provider built on first use, not on every request). */
+    ai: (caller: MemberRef) => new AiService(createAiProvider(config, platformFetch), aiUsage, caller, now),
     aiUsage,
     media,
     mediaUploads: new MediaUploads(db, env.MEDIA, media),
@@ -80,8 +80,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     analyticsDeps: () => ({ db, now, ...platformAccess }),
     platformAccess,
     publishing: new PublishingService({ db, d1: env.DB, queue: env.PUBLISH_QUEUE, now, ...platformAccess }),
-    /** The dashboard (30 s per-user cache), for the API and the /dashboard loader. */
-    dashboard: (user: { id: string; timezone: string }) => cachedDashboard(db, user, now()),
+    /** The dashboard (30 s per-workspace cache), for the API and the /dashboard loader. */
+    dashboard: (viewer: DashboardViewer) => cachedDashboard(db, viewer, now()),
   };
 }
 

@@ -15,9 +15,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { auth, services } = context.get(appContext);
-  if (!auth) throw redirect("/auth");
-  return services.ai(auth.user.id).info;
+  const { auth, workspace, services } = context.get(appContext);
+  if (!auth || !workspace) throw redirect("/auth");
+  return services.ai({ workspaceId: workspace.id, userId: auth.user.id }).info;
 }
 
 const HEALTH_BANNER = "Unable to connect to AI services. Please check your connection.";

@@ -32,9 +32,9 @@ export const meta: Route.MetaFunction = () =>
 
 /** Which platforms the user has accounts on; the figures themselves load in the browser for the chosen filters. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { services, auth } = context.get(appContext);
-  if (!auth) throw redirect(signInPath(url));
-  const accounts = await services.accounts.list(auth.user.id);
+  const { services, auth, workspace } = context.get(appContext);
+  if (!auth || !workspace) throw redirect(signInPath(url));
+  const accounts = await services.accounts.list(workspace.id);
   const platforms = orderPlatforms([...new Set(accounts.map((a) => a.platform))].map((id) => ({ id, name: PLATFORM_META[id]?.name ?? id }))).map((p) => p.id);
   return { platforms, timezone: auth.user.timezone };
 }

@@ -17,12 +17,12 @@ import { accountName } from "~/lib/account-name";
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Dashboard", description: "Your overview: posts, schedule, media and connected accounts at a glance.", keywords: "dashboard, social media overview, quick stats" });
 
-/** The dashboard straight from the service (cached 30 s per user); a failure becomes the error state. */
+/** The dashboard straight from the service (cached 30 s per workspace); a failure becomes the error state. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { services, auth } = context.get(appContext);
-  if (!auth) throw redirect(signInPath(url));
+  const { services, auth, workspace } = context.get(appContext);
+  if (!auth || !workspace) throw redirect(signInPath(url));
   try {
-    const { data } = await services.dashboard(auth.user);
+    const { data } = await services.dashboard({ workspaceId: workspace.id, userId: auth.user.id, timezone: workspace.timezone });
     return { dashboard: data, timezone: auth.user.timezone };
   } catch (err) {
     console.error("dashboard failed", err);

@@ -147,7 +147,7 @@ describe("the callback refuses", () => {
     const u = await registerUser();
     const auth = (await buildServices(env).auth.resolve(u.token))!;
     const h = platformHarness();
-    const url = await h.accounts.start(auth, "threads");
+    const url = await h.accounts.start(auth, auth.user.id, "threads");
     h.clock.shiftMs = 11 * 60_000;
     const params = new URLSearchParams({ state: url.searchParams.get("state")!, code: "whatever" });
     await expect(h.accounts.complete(auth, "threads", params)).rejects.toThrow(ConnectError);

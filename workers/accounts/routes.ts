@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { requireAuth } from "../auth/middleware";
+import { requirePermission } from "../workspaces/middleware";
 import { PLATFORMS, type Platform } from "../db/schema/accounts";
-import type { AppEnv } from "../http/app-env";
+import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { HttpError, Messages, notFound, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { type AccountsService, ConnectError } from "./service";
@@ -31,12 +31,14 @@ function settingsUrl(result: { connected: Platform } | { error: string }): strin
  * /api/auth/<platform>…: connect (JSON or browser redirect), OAuth callback, status, accounts, disconnect.
  * Mounted after the auth routes, so /api/auth/me and friends win.
  */
-export const connectRoutes = new Hono<AppEnv>()
+export const connectRoutes = new Hono<SignedInEnv>()
   .get("/:platform/callback", async (c) => {
     const platform = platformOf(c.req.param("platform"));
-    if (!c.var.auth) return c.redirect(settingsUrl({ error: Messages.unauthorized }), 302);
+    // The callback answers with a redirect, never JSON, so it checks the session itself.
+    const { auth } = c.var as AppEnv["Variables"];
+    if (!auth) return c.redirect(settingsUrl({ error: Messages.unauthorized }), 302);
     try {
-      await c.var.services.accounts.complete(c.var.auth, platform, new URL(c.req.url).searchParams);
+      await c.var.services.accounts.complete(auth, platform, new URL(c.req.url).searchParams);
       return c.redirect(settingsUrl({ connected: platform }), 302);
     } catch (err) {
       if (err instanceof ConnectError) return c.redirect(settingsUrl({ error: err.message }), 302);
@@ -44,69 +46,67 @@ export const connectRoutes = new Hono<AppEnv>()
       return c.redirect(settingsUrl({ error: "Failed to connect account. Please try again." }), 302);
     }
   })
-  .use(requireAuth)
-  .post("/:platform/connect", async (c) => {
+  .post("/:platform/connect", requirePermission("accounts.manage"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
     const { variant } = await readJson(c, connectBody);
-    const url = await c.var.services.accounts.start(c.var.auth!, platform, variant);
+    const url = await c.var.services.accounts.start(c.var.auth, c.var.workspace.id, platform, variant);
     return ok(c, { authUrl: url.toString() });
   })
   // Spec's full-page redirect for "Instagram Only".
-  .get("/instagram/instagram-only", async (c) => {
-    const url = await c.var.services.accounts.start(c.var.auth!, "instagram", "instagram-only");
+  .get("/instagram/instagram-only", requirePermission("accounts.manage"), async (c) => {
+    const url = await c.var.services.accounts.start(c.var.auth, c.var.workspace.id, "instagram", "instagram-only");
     return c.redirect(url.toString(), 302);
   })
-  .get("/:platform/status", async (c) => {
+  .get("/:platform/status", requirePermission("workspace.read"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
-    const accounts = (await c.var.services.accounts.list(c.var.auth!.user.id)).filter((a) => a.platform === platform);
+    const accounts = (await c.var.services.accounts.list(c.var.workspace.id)).filter((a) => a.platform === platform);
     return ok(c, { connected: accounts.some((a) => a.connected), accounts }, "OK");
   })
-  .get("/:platform/accounts", async (c) => {
+  .get("/:platform/accounts", requirePermission("workspace.read"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
-    const accounts = (await c.var.services.accounts.list(c.var.auth!.user.id)).filter((a) => a.platform === platform);
+    const accounts = (await c.var.services.accounts.list(c.var.workspace.id)).filter((a) => a.platform === platform);
     return c.json({ success: true, message: "OK", accounts, data: { accounts } });
   })
-  .post("/instagram/disconnect", async (c) => {
-    const removed = await c.var.services.accounts.disconnectPlatform(c.var.auth!.user.id, ["instagram", "facebook"]);
+  .post("/instagram/disconnect", requirePermission("accounts.manage"), async (c) => {
+    const removed = await c.var.services.accounts.disconnectPlatform(c.var.workspace.id, ["instagram", "facebook"]);
     return ok(c, { removed }, "Account disconnected successfully");
   })
-  .delete("/:platform/disconnect/:id", async (c) => {
-    const account = await disconnectOne(c.var.services.accounts, c.var.auth!.user.id, platformOf(c.req.param("platform")), c.req.param("id"));
+  .delete("/:platform/disconnect/:id", requirePermission("accounts.manage"), async (c) => {
+    const account = await disconnectOne(c.var.services.accounts, c.var.workspace.id, platformOf(c.req.param("platform")), c.req.param("id"));
     return ok(c, { account }, "Account disconnected successfully");
   })
-  .delete("/:platform/accounts/:id", async (c) => {
-    const account = await disconnectOne(c.var.services.accounts, c.var.auth!.user.id, platformOf(c.req.param("platform")), c.req.param("id"));
+  .delete("/:platform/accounts/:id", requirePermission("accounts.manage"), async (c) => {
+    const account = await disconnectOne(c.var.services.accounts, c.var.workspace.id, platformOf(c.req.param("platform")), c.req.param("id"));
     return ok(c, { account }, "Account disconnected successfully");
   })
-  .get("/:platform", async (c) => {
+  .get("/:platform", requirePermission("accounts.manage"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
     const variant = parseOrThrow(variantQuery, c.req.query("variant"));
-    const url = await c.var.services.accounts.start(c.var.auth!, platform, variant);
+    const url = await c.var.services.accounts.start(c.var.auth, c.var.workspace.id, platform, variant);
     return c.redirect(url.toString(), 302);
   });
 
 /** The per-platform disconnect paths; Instagram's path also takes the Page that came with the Instagram account. */
-async function disconnectOne(accounts: AccountsService, userId: string, platform: Platform, id: string) {
-  const account = await accounts.get(userId, accountId(id));
+async function disconnectOne(accounts: AccountsService, workspaceId: string, platform: Platform, id: string) {
+  const account = await accounts.get(workspaceId, accountId(id));
   if (account.platform !== platform && !(platform === "instagram" && account.platform === "facebook")) throw notFound();
-  return accounts.disconnect(userId, account.id);
+  return accounts.disconnect(workspaceId, account.id);
 }
 
-/** /api/accounts/{id}: read, refresh now, disconnect. Another user's account is a 404. */
-export const accountRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .get("/", async (c) => ok(c, { accounts: await c.var.services.accounts.list(c.var.auth!.user.id) }))
-  .get("/:id", async (c) => ok(c, await c.var.services.accounts.get(c.var.auth!.user.id, accountId(c.req.param("id")))))
-  .post("/:id/refresh", async (c) => {
+/** /api/accounts/{id}: read, refresh now, disconnect. Another workspace's account is a 404. */
+export const accountRoutes = new Hono<SignedInEnv>()
+  .get("/", requirePermission("workspace.read"), async (c) => ok(c, { accounts: await c.var.services.accounts.list(c.var.workspace.id) }))
+  .get("/:id", requirePermission("workspace.read"), async (c) => ok(c, await c.var.services.accounts.get(c.var.workspace.id, accountId(c.req.param("id")))))
+  .post("/:id/refresh", requirePermission("accounts.manage"), async (c) => {
     try {
-      return ok(c, await c.var.services.accounts.refreshOwned(c.var.auth!.user.id, accountId(c.req.param("id"))), "Connection refreshed");
+      return ok(c, await c.var.services.accounts.refreshOwned(c.var.workspace.id, accountId(c.req.param("id"))), "Connection refreshed");
     } catch (err) {
       if (err instanceof HttpError) throw err;
       const message = err instanceof Error ? err.message : Messages.server;
       throw new HttpError(409, message);
     }
   })
-  .delete("/:id", async (c) => {
-    const removed = await c.var.services.accounts.disconnect(c.var.auth!.user.id, accountId(c.req.param("id")));
+  .delete("/:id", requirePermission("accounts.manage"), async (c) => {
+    const removed = await c.var.services.accounts.disconnect(c.var.workspace.id, accountId(c.req.param("id")));
     return ok(c, { account: removed }, "Account disconnected successfully");
   });

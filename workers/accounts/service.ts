@@ -65,7 +65,7 @@ export class AccountsService {
   }
 
   /** Starts a consent: stores the hashed state and the encrypted PKCE verifier, returns the authorize URL. */
-  async start(auth: AuthContext, platform: Platform, variant?: string): Promise<URL> {
+  async start(auth: AuthContext, workspaceId: string, platform: Platform, variant?: string): Promise<URL> {
     const client = this.client(platform);
     const chosen = variant ?? client.variants?.[0];
     if (client.variants ? !chosen || !client.variants.includes(chosen) : variant !== undefined) {
@@ -77,6 +77,7 @@ export class AccountsService {
     await this.deps.db.insert(oauthStates).values({
       id: crypto.randomUUID(),
       stateHash: await sha256Hex(state),
+      workspaceId,
       userId: auth.user.id,
       sessionId: auth.sessionId,
       platform,
@@ -121,7 +122,8 @@ export class AccountsService {
       const tokens = await client.exchangeCode({ code, redirectUri: row.redirectUri, codeVerifier, variant });
       const remote = await client.accounts(tokens, variant);
       if (remote.length === 0) throw new ConnectError(ConnectMessages.noAccounts(BRAND[platform]));
-      await this.store(auth.user.id, platform, tokens, remote);
+      // Into the workspace the consent was started in, whatever the browser switched to meanwhile.
+      await this.store(row.workspaceId, auth.user.id, platform, tokens, remote);
       return remote.length;
     } catch (err) {
       if (err instanceof PlatformError) throw new ConnectError(`${BRAND[platform]}: ${err.message}`);
@@ -129,7 +131,7 @@ export class AccountsService {
     }
   }
 
-  private async store(userId: string, platform: Platform, tokens: TokenSet, remote: RemoteAccount[]) {
+  private async store(workspaceId: string, userId: string, platform: Platform, tokens: TokenSet, remote: RemoteAccount[]) {
     const { db, cipher } = this.deps;
     // Accounts from one consent share an owner key, so the UI can group an Instagram account with its Page.
     const ownerKey = `${platform}:${String(remote[0]!.metadata?.fbUserId ?? remote[0]!.platformUserId)}`;
@@ -160,44 +162,44 @@ export class AccountsService {
       statements.push(
         db
           .insert(connectedAccounts)
-          .values({ id: crypto.randomUUID(), userId, connectedAt: now, ...values })
-          .onConflictDoUpdate({ target: [connectedAccounts.userId, connectedAccounts.platform, connectedAccounts.platformUserId], set: values }),
+          .values({ id: crypto.randomUUID(), workspaceId, userId, connectedAt: now, ...values })
+          .onConflictDoUpdate({ target: [connectedAccounts.workspaceId, connectedAccounts.platform, connectedAccounts.platformUserId], set: values }),
       );
     }
     await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   }
 
-  async list(userId: string): Promise<AccountView[]> {
-    const rows = await this.deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.userId, userId)).orderBy(connectedAccounts.connectedAt).all();
+  async list(workspaceId: string): Promise<AccountView[]> {
+    const rows = await this.deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.workspaceId, workspaceId)).orderBy(connectedAccounts.connectedAt).all();
     return rows.map(toAccountView);
   }
 
-  private async owned(userId: string, id: string): Promise<AccountRow> {
+  private async owned(workspaceId: string, id: string): Promise<AccountRow> {
     const row = await this.deps.db
       .select()
       .from(connectedAccounts)
-      .where(and(eq(connectedAccounts.id, id), eq(connectedAccounts.userId, userId)))
+      .where(and(eq(connectedAccounts.id, id), eq(connectedAccounts.workspaceId, workspaceId)))
       .get();
     if (!row) throw notFound();
     return row;
   }
 
-  async get(userId: string, id: string): Promise<AccountView> {
-    return toAccountView(await this.owned(userId, id));
+  async get(workspaceId: string, id: string): Promise<AccountView> {
+    return toAccountView(await this.owned(workspaceId, id));
   }
 
-  async disconnect(userId: string, id: string): Promise<AccountView> {
-    const row = await this.owned(userId, id);
+  async disconnect(workspaceId: string, id: string): Promise<AccountView> {
+    const row = await this.owned(workspaceId, id);
     await this.deps.db.delete(connectedAccounts).where(eq(connectedAccounts.id, row.id));
     return toAccountView(row);
   }
 
-  async disconnectPlatform(userId: string, platforms: Platform[]): Promise<number> {
+  async disconnectPlatform(workspaceId: string, platforms: Platform[]): Promise<number> {
     let removed = 0;
     for (const platform of platforms) {
       const gone = await this.deps.db
         .delete(connectedAccounts)
-        .where(and(eq(connectedAccounts.userId, userId), eq(connectedAccounts.platform, platform)))
+        .where(and(eq(connectedAccounts.workspaceId, workspaceId), eq(connectedAccounts.platform, platform)))
         .returning({ id: connectedAccounts.id })
         .all();
       removed += gone.length;
@@ -206,11 +208,11 @@ export class AccountsService {
   }
 
   /**
-   * Refreshes the user's account now (the "Refresh connection" action); a failure marks it needs_reconnect.
+   * Refreshes the workspace's account now (the "Refresh connection" action); a failure marks it needs_reconnect.
    * Tokens without an expiry (Facebook Page tokens) have nothing to refresh.
    */
-  async refreshOwned(userId: string, id: string): Promise<AccountView> {
-    const row = await this.owned(userId, id);
+  async refreshOwned(workspaceId: string, id: string): Promise<AccountView> {
+    const row = await this.owned(workspaceId, id);
     return toAccountView(row.tokenExpiresAt === null ? row : await this.refreshRow(row));
   }
 

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
-import { requireAuth } from "../auth/middleware";
-import type { AppEnv } from "../http/app-env";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { SignedInEnv } from "../http/app-env";
+import { requirePermission } from "../workspaces/middleware";
 import { HttpError, ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { CHARACTER_LIMITS, HASHTAG_LIMITS } from "./limits";
@@ -9,42 +11,42 @@ import { AiMessages, analyzeSchema, generateSchema, hashtagsSchema, mentionsSche
 const USAGE_WINDOW_MS = 30 * 24 * 60 * 60_000;
 const LABELS = { builtin: "Built-in assistant", openai: "OpenAI-compatible model" } as const;
 
-export const aiRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  /** Every call that reaches the provider counts against the caller's 'ai' limit. */
-  .use(async (c, next) => {
-    if (c.req.method === "POST" || c.req.path.endsWith("/test-connection")) {
-      await c.var.services.rateLimit.enforce("ai", [`user:${c.var.auth!.user.id}`]);
-    }
-    await next();
-  })
-  .post("/generate-content", async (c) => {
+const assistant = (c: Context<SignedInEnv>) => c.var.services.ai({ workspaceId: c.var.workspace.id, userId: c.var.auth.user.id });
+
+/** Every call that reaches the provider counts against the caller's 'ai' limit. */
+const limited = createMiddleware<SignedInEnv>(async (c, next) => {
+  await c.var.services.rateLimit.enforce("ai", [`user:${c.var.auth.user.id}`]);
+  await next();
+});
+
+export const aiRoutes = new Hono<SignedInEnv>()
+  .post("/generate-content", requirePermission("ai.use"), limited, async (c) => {
     const input = await readJson(c, generateSchema);
-    const data = await c.var.services.ai(c.var.auth!.user.id).generate(input);
+    const data = await assistant(c).generate(input);
     return ok(c, data, `Generated ${data.suggestions.length} AI suggestion${data.suggestions.length === 1 ? "" : "s"}`);
   })
-  .post("/suggest-hashtags", async (c) => {
+  .post("/suggest-hashtags", requirePermission("ai.use"), limited, async (c) => {
     const input = await readJson(c, hashtagsSchema);
-    return ok(c, await c.var.services.ai(c.var.auth!.user.id).hashtags(input));
+    return ok(c, await assistant(c).hashtags(input));
   })
-  .post("/suggest-mentions", async (c) => {
+  .post("/suggest-mentions", requirePermission("ai.use"), limited, async (c) => {
     const input = await readJson(c, mentionsSchema);
-    return ok(c, await c.var.services.ai(c.var.auth!.user.id).mentions(input));
+    return ok(c, await assistant(c).mentions(input));
   })
-  .post("/optimize-content", async (c) => {
+  .post("/optimize-content", requirePermission("ai.use"), limited, async (c) => {
     const input = await readJson(c, optimizeSchema);
-    return ok(c, await c.var.services.ai(c.var.auth!.user.id).optimize(input));
+    return ok(c, await assistant(c).optimize(input));
   })
-  .post("/analyze-content", async (c) => {
+  .post("/analyze-content", requirePermission("ai.use"), limited, async (c) => {
     const input = await readJson(c, analyzeSchema);
-    return ok(c, await c.var.services.ai(c.var.auth!.user.id).analyze(input));
+    return ok(c, await assistant(c).analyze(input));
   })
-  .get("/test-connection", async (c) => {
-    const data = await c.var.services.ai(c.var.auth!.user.id).testConnection();
+  .get("/test-connection", requirePermission("ai.use"), limited, async (c) => {
+    const data = await assistant(c).testConnection();
     return ok(c, data, "AI service connected");
   })
-  .get("/health", async (c) => {
-    const ai = c.var.services.ai(c.var.auth!.user.id);
+  .get("/health", requirePermission("workspace.read"), async (c) => {
+    const ai = assistant(c);
     try {
       await ai.testConnection();
     } catch {
@@ -52,8 +54,8 @@ export const aiRoutes = new Hono<AppEnv>()
     }
     return ok(c, { status: "ok", ...ai.info });
   })
-  .get("/info", (c) => {
-    const { provider, model } = c.var.services.ai(c.var.auth!.user.id).info;
+  .get("/info", requirePermission("workspace.read"), (c) => {
+    const { provider, model } = assistant(c).info;
     return ok(c, {
       provider,
       model,
@@ -63,8 +65,8 @@ export const aiRoutes = new Hono<AppEnv>()
       limits: { characters: CHARACTER_LIMITS, hashtags: HASHTAG_LIMITS },
     });
   })
-  .get("/usage", async (c) => {
+  .get("/usage", requirePermission("workspace.read"), async (c) => {
     const since = c.var.services.now() - USAGE_WINDOW_MS;
-    const summary = await c.var.services.aiUsage.summary(c.var.auth!.user.id, since);
+    const summary = await c.var.services.aiUsage.summary(c.var.workspace.id, since);
     return ok(c, { ...summary, periodDays: 30 });
   });

@@ -5,15 +5,16 @@ import type { AnalyzeInput, GenerateInput, HashtagsInput, MentionsInput, Optimiz
 import { cleanHashtags, cleanMentions, shapeGenerated, shapeOptimized } from "./shape";
 import { textStats } from "./text";
 import type { AiUsageStore } from "./usage";
+import type { MemberRef } from "../workspaces/membership";
 
 export const MENTIONS_NOTE = "Suggestions only: these handles are not verified. Check each account before you tag it.";
 
-/** The assistant for one user: calls the provider, shapes and limits its output, records usage. */
+/** The assistant for one member of a workspace: calls the provider, shapes and limits its output, records usage. */
 export class AiService {
   constructor(
     private readonly provider: AiProvider,
     private readonly usage: AiUsageStore,
-    private readonly userId: string,
+    private readonly caller: MemberRef,
     private readonly now: () => number,
   ) {}
 
@@ -25,7 +26,7 @@ export class AiService {
     const started = Date.now();
     const record = (success: boolean, tokens: ProviderResult<T>["usage"] = { promptTokens: null, completionTokens: null }) =>
       this.usage.record({
-        userId: this.userId,
+        ...this.caller,
         feature,
         provider: this.provider.name,
         model: this.provider.model,

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { aiUsage, type AiFeature } from "../db/schema/ai";
 
 export interface UsageRecord {
+  workspaceId: string;
   userId: string;
   feature: AiFeature;
   provider: string;
@@ -14,7 +15,7 @@ export interface UsageRecord {
   createdAt: number;
 }
 
-/** The ai_usage table; every read is scoped to one user. */
+/** The ai_usage table; every read is scoped to one workspace. */
 export class AiUsageStore {
   constructor(private readonly db: Db) {}
 
@@ -22,8 +23,8 @@ export class AiUsageStore {
     await this.db.insert(aiUsage).values({ id: crypto.randomUUID(), ...row });
   }
 
-  async summary(userId: string, since: number) {
-    const mine = and(eq(aiUsage.userId, userId), gte(aiUsage.createdAt, since));
+  async summary(workspaceId: string, since: number) {
+    const mine = and(eq(aiUsage.workspaceId, workspaceId), gte(aiUsage.createdAt, since));
     const byFeature = await this.db
       .select({
         feature: aiUsage.feature,

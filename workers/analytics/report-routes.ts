@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { requireAuth } from "../auth/middleware";
 import { reportFiles } from "../db/schema/index";
-import type { AppEnv } from "../http/app-env";
+import type { SignedInEnv } from "../http/app-env";
+import { requirePermission } from "../workspaces/middleware";
 import { notFound, ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
@@ -18,26 +18,26 @@ describeRoute({ method: "delete", path: `${base}/schedules/{id}`, tag, summary: 
 describeRoute({ method: "get", path: `${base}/recent`, tag, summary: "Reports generated for the caller, newest first", data: z.object({ reports: z.array(reports.RecentReport) }) });
 describeRoute({ method: "get", path: `${base}/recent/{id}/download`, tag, summary: "Download a generated report", file: ["application/pdf", "text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"] });
 
-export const reportRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .get("/schedules", async (c) => ok(c, { schedules: await reports.listSchedules(c.var.services.db, c.var.auth!.user.id) }))
-  .post("/schedules", async (c) => {
+export const reportRoutes = new Hono<SignedInEnv>()
+  .get("/schedules", requirePermission("workspace.read"), async (c) => ok(c, { schedules: await reports.listSchedules(c.var.services.db, c.var.workspace.id) }))
+  .post("/schedules", requirePermission("analytics.manage"), async (c) => {
     const input = await readJson(c, reports.scheduleInput);
-    return ok(c, await reports.createSchedule(c.var.services.db, c.var.auth!.user.id, input, c.var.services.now()), "Report scheduled", 201);
+    const member = { workspaceId: c.var.workspace.id, userId: c.var.auth.user.id };
+    return ok(c, await reports.createSchedule(c.var.services.db, member, input, c.var.services.now()), "Report scheduled", 201);
   })
-  .put("/schedules/:id", async (c) => {
+  .put("/schedules/:id", requirePermission("analytics.manage"), async (c) => {
     const input = await readJson(c, reports.scheduleInput);
-    const updated = await reports.updateSchedule(c.var.services.db, c.var.auth!.user.id, c.req.param("id"), input);
+    const updated = await reports.updateSchedule(c.var.services.db, c.var.workspace.id, c.req.param("id"), input);
     if (!updated) throw notFound();
     return ok(c, updated, "Report schedule updated");
   })
-  .delete("/schedules/:id", async (c) => {
-    if (!(await reports.deleteSchedule(c.var.services.db, c.var.auth!.user.id, c.req.param("id")))) throw notFound();
+  .delete("/schedules/:id", requirePermission("analytics.manage"), async (c) => {
+    if (!(await reports.deleteSchedule(c.var.services.db, c.var.workspace.id, c.req.param("id")))) throw notFound();
     return ok(c, null, "Report schedule deleted");
   })
-  .get("/recent", async (c) => ok(c, { reports: await reports.recentReports(c.var.services.db, c.var.auth!.user.id) }))
-  .get("/recent/:id/download", async (c) => {
-    const row = await c.var.services.db.query.reportFiles.findFirst({ where: and(eq(reportFiles.id, c.req.param("id")), eq(reportFiles.userId, c.var.auth!.user.id)) });
+  .get("/recent", requirePermission("workspace.read"), async (c) => ok(c, { reports: await reports.recentReports(c.var.services.db, c.var.workspace.id) }))
+  .get("/recent/:id/download", requirePermission("workspace.read"), async (c) => {
+    const row = await c.var.services.db.query.reportFiles.findFirst({ where: and(eq(reportFiles.id, c.req.param("id")), eq(reportFiles.workspaceId, c.var.workspace.id)) });
     const object = row ? await c.env.MEDIA.get(row.r2Key) : null;
     if (!object) throw notFound();
     const headers = new Headers({ "Cache-Control": "private, no-store" });

@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import type { MemberRef } from "../workspaces/membership";
 import type { Db } from "../db/client";
 import { REPORT_FORMATS, REPORT_KINDS, reportFiles, reportSchedules, users } from "../db/schema/index";
 import type { Mailer } from "../mail/mailer";
@@ -74,29 +75,30 @@ export function lastOccurrence(s: Pick<Schedule, "frequency" | "weekday" | "dayO
 
 export const isDue = (s: Schedule, now: number, timezone: string) => s.enabled && lastOccurrence(s, now, timezone) > (s.lastSentAt ?? s.createdAt);
 
-export function listSchedules(db: Db, userId: string) {
-  return db.query.reportSchedules.findMany({ where: eq(reportSchedules.userId, userId), orderBy: reportSchedules.createdAt }).then((r) => r.map(present));
+export function listSchedules(db: Db, workspaceId: string) {
+  return db.query.reportSchedules.findMany({ where: eq(reportSchedules.workspaceId, workspaceId), orderBy: reportSchedules.createdAt }).then((r) => r.map(present));
 }
 
-export async function createSchedule(db: Db, userId: string, input: ScheduleInput, now: number) {
+/** A schedule of the workspace; its reports are mailed to the member who set it up. */
+export async function createSchedule(db: Db, member: MemberRef, input: ScheduleInput, now: number) {
   const [row] = await db
     .insert(reportSchedules)
-    .values({ id: crypto.randomUUID(), userId, ...normalize(input), createdAt: now })
+    .values({ id: crypto.randomUUID(), ...member, ...normalize(input), createdAt: now })
     .returning();
   return present(row!);
 }
 
-export async function updateSchedule(db: Db, userId: string, id: string, input: ScheduleInput) {
+export async function updateSchedule(db: Db, workspaceId: string, id: string, input: ScheduleInput) {
   const [row] = await db
     .update(reportSchedules)
     .set(normalize(input))
-    .where(and(eq(reportSchedules.id, id), eq(reportSchedules.userId, userId)))
+    .where(and(eq(reportSchedules.id, id), eq(reportSchedules.workspaceId, workspaceId)))
     .returning();
   return row ? present(row) : null;
 }
 
-export async function deleteSchedule(db: Db, userId: string, id: string) {
-  const rows = await db.delete(reportSchedules).where(and(eq(reportSchedules.id, id), eq(reportSchedules.userId, userId))).returning({ id: reportSchedules.id });
+export async function deleteSchedule(db: Db, workspaceId: string, id: string) {
+  const rows = await db.delete(reportSchedules).where(and(eq(reportSchedules.id, id), eq(reportSchedules.workspaceId, workspaceId))).returning({ id: reportSchedules.id });
   return rows.length > 0;
 }
 
@@ -112,8 +114,8 @@ function normalize(input: ScheduleInput) {
   };
 }
 
-export async function recentReports(db: Db, userId: string) {
-  const rows = await db.query.reportFiles.findMany({ where: eq(reportFiles.userId, userId), orderBy: desc(reportFiles.createdAt), limit: 20 });
+export async function recentReports(db: Db, workspaceId: string) {
+  const rows = await db.query.reportFiles.findMany({ where: eq(reportFiles.workspaceId, workspaceId), orderBy: desc(reportFiles.createdAt), limit: 20 });
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -143,12 +145,12 @@ export async function runDueReports(deps: ReportDeps): Promise<number> {
   for (const { schedule, email, timezone } of rows) {
     if (!isDue(schedule, now, timezone)) continue;
     const range = resolveRange({ period: schedule.frequency === "weekly" ? "7d" : "30d", platforms: null }, now, timezone);
-    const file = await renderReport(deps.db, { id: schedule.userId, timezone }, range, schedule.kind, schedule.format);
+    const file = await renderReport(deps.db, { workspaceId: schedule.workspaceId, userId: schedule.userId, timezone }, range, schedule.kind, schedule.format);
     const id = crypto.randomUUID();
-    const key = `reports/${schedule.userId}/${id}.${schedule.format}`;
+    const key = `reports/${schedule.workspaceId}/${id}.${schedule.format}`;
     await deps.bucket.put(key, file.body, { httpMetadata: { contentType: file.contentType, contentDisposition: `attachment; filename="${file.filename}"` } });
     await deps.db.batch([
-      deps.db.insert(reportFiles).values({ id, userId: schedule.userId, scheduleId: schedule.id, kind: schedule.kind, format: schedule.format, r2Key: key, size: file.body.byteLength, createdAt: now }),
+      deps.db.insert(reportFiles).values({ id, workspaceId: schedule.workspaceId, userId: schedule.userId, scheduleId: schedule.id, kind: schedule.kind, format: schedule.format, r2Key: key, size: file.body.byteLength, createdAt: now }),
       deps.db.update(reportSchedules).set({ lastSentAt: now }).where(eq(reportSchedules.id, schedule.id)),
     ]);
     await deps.mailer.send({

@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { requireAuth } from "../auth/middleware";
-import type { AuthContext } from "../auth/service";
 import { postTargets } from "../db/schema/index";
-import type { AppEnv } from "../http/app-env";
+import type { SignedInEnv } from "../http/app-env";
+import { requirePermission } from "../workspaces/middleware";
 import { HttpError, notFound, ok } from "../http/envelope";
 import { parseOrThrow } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
@@ -13,7 +12,7 @@ import { CONTENT_TYPES } from "./export/formats";
 import { periodQuery, platformsParam, resolveRange } from "./period";
 import * as S from "./schemas";
 import { AnalyticsService } from "./service";
-import { summarizeByPlatform, syncAccount, userAccountIds, type SyncResult } from "./sync";
+import { summarizeByPlatform, syncAccount, workspaceAccountIds, type SyncResult } from "./sync";
 
 const tag = "Analytics";
 const get = <D extends z.ZodType>(path: string, summary: string, data: D, query: z.ZodType = periodQuery, description?: string) =>
@@ -46,19 +45,20 @@ export const docs = {
   syncPost: describeRoute({ method: "post", path: "/api/analytics/posts/{id}/sync", tag, summary: "Sync one published post now", data: S.SyncData }),
 };
 
-/** What the helpers read from a request (works for routers with and without requireAuth's narrowing). */
-export type Ctx = Pick<Context<AppEnv>, "var" | "req"> | Pick<Context<AppEnv & { Variables: { auth: AuthContext } }>, "var" | "req">;
+type Ctx = Context<SignedInEnv>;
 
-export function analyticsService(c: Ctx) {
-  const user = c.var.auth!.user;
-  return new AnalyticsService(c.var.services.db, user.id, user.timezone);
+/** The workspace's analytics, shown in the viewer's own timezone. */
+function analyticsService(c: Ctx) {
+  return new AnalyticsService(c.var.services.db, viewerOf(c), c.var.auth.user.timezone);
 }
 
+const viewerOf = (c: Ctx) => ({ workspaceId: c.var.workspace.id, userId: c.var.auth.user.id, timezone: c.var.auth.user.timezone });
+
 /** The period and platform filter of a request, resolved in the caller's timezone. */
-export function rangeOf(c: Ctx) {
+function rangeOf(c: Ctx) {
   const q = parseOrThrow(periodQuery, c.req.query());
   try {
-    return resolveRange(q, c.var.services.now(), c.var.auth!.user.timezone);
+    return resolveRange(q, c.var.services.now(), c.var.auth.user.timezone);
   } catch (err) {
     if (err instanceof RangeError) throw new HttpError(400, err.message);
     throw err;
@@ -74,35 +74,34 @@ function syncAnswer(c: Context, results: SyncResult[]) {
   return ok(c, summary, `Successfully synced analytics for ${summary.platformsSynced} platforms`);
 }
 
-export const analyticsRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .get("/overview", async (c) => ok(c, await analyticsService(c).overview(rangeOf(c))))
-  .get("/engagement-trends", async (c) => ok(c, await analyticsService(c).engagementTrends(rangeOf(c))))
-  .get("/platform-performance", async (c) => ok(c, await analyticsService(c).platformPerformance(rangeOf(c))))
-  .get("/content-performance", async (c) => ok(c, await analyticsService(c).contentPerformance(rangeOf(c))))
-  .get("/hashtag-performance", async (c) => ok(c, await analyticsService(c).hashtagPerformance(rangeOf(c))))
-  .get("/posting-patterns", async (c) => ok(c, await analyticsService(c).postingPatterns(rangeOf(c))))
-  .get("/growth", async (c) => ok(c, await analyticsService(c).growth(rangeOf(c))))
-  .get("/user-behavior", async (c) => ok(c, await analyticsService(c).userBehavior(rangeOf(c))))
-  .get("/ai-usage", async (c) => ok(c, await analyticsService(c).aiUsage(rangeOf(c))))
-  .get("/platform-connections", async (c) => ok(c, await analyticsService(c).platformConnections()))
-  .get("/audience-insights", async (c) => ok(c, await analyticsService(c).audienceInsights(rangeOf(c).platforms)))
-  .get("/best-times", async (c) => {
+export const analyticsRoutes = new Hono<SignedInEnv>()
+  .get("/overview", requirePermission("workspace.read"), async (c) => ok(c, await analyticsService(c).overview(rangeOf(c))))
+  .get("/engagement-trends", requirePermission("workspace.read"), async (c) => ok(c, await analyticsService(c).engagementTrends(rangeOf(c))))
+  .get("/platform-performance", requirePermission("workspace.read"), async (c) => ok(c, await analyticsService(c).platformPerformance(rangeOf(c))))
+  .get("/content-performance", requirePermission("workspace.read"), async (c) => ok(c, await analyticsService(c).contentPerformance(rangeOf(c))))
+  .get("/hashtag-performance", requirePermission("workspace.read"), async (c) => ok(c, await analyticsService(c).hashtagPerformance(rangeOf(c))))
+  .get("/posting-patterns", requirePermission("workspace.read"), async (c) => ok(c, await analyticsService(c).postingPatterns(rangeOf(c))))
+  .get("/growth", requirePermission("workspace.read"), async (c) => ok(c, await analyticsService(c).growth(rangeOf(c))))
+  .get("/user-behavior", requirePermission("workspace.read"), async (c) => ok(c, await analyticsService(c).userBehavior(rangeOf(c))))
+  .get("/ai-usage", requirePermission("workspace.read"), async (c) => ok(c, await analyticsService(c).aiUsage(rangeOf(c))))
+  .get("/platform-connections", requirePermission("workspace.read"), async (c) => ok(c, await analyticsService(c).platformConnections()))
+  .get("/audience-insights", requirePermission("workspace.read"), async (c) => ok(c, await analyticsService(c).audienceInsights(rangeOf(c).platforms)))
+  .get("/best-times", requirePermission("workspace.read"), async (c) => {
     const { platform } = parseOrThrow(S.bestTimesQuery, c.req.query());
     return ok(c, await analyticsService(c).bestTimes(platform ?? null, c.var.services.now()));
   })
-  .get("/account/:id", async (c) => ok(c, await analyticsService(c).account(c.req.param("id"), rangeOf(c))))
-  .get("/posts/:id", async (c) => ok(c, await analyticsService(c).post(c.req.param("id"), c.var.services.now())))
-  .get("/export", async (c) => {
+  .get("/account/:id", requirePermission("workspace.read"), async (c) => ok(c, await analyticsService(c).account(c.req.param("id"), rangeOf(c))))
+  .get("/posts/:id", requirePermission("workspace.read"), async (c) => ok(c, await analyticsService(c).post(c.req.param("id"), c.var.services.now())))
+  .get("/export", requirePermission("workspace.read"), async (c) => {
     const { format, report } = parseOrThrow(S.exportQuery, c.req.query());
     const range = rangeOf(c);
     const { renderReport, fileResponse } = await import("./export/render");
-    return fileResponse(await renderReport(c.var.services.db, c.var.auth!.user, range, report, format));
+    return fileResponse(await renderReport(c.var.services.db, viewerOf(c), range, report, format));
   })
-  .post("/sync-all", async (c) => {
+  .post("/sync-all", requirePermission("analytics.manage"), async (c) => {
     const { days } = parseOrThrow(S.syncAllQuery, c.req.query());
     const { db, now } = c.var.services;
-    const ids = await userAccountIds(db, c.var.auth!.user.id);
+    const ids = await workspaceAccountIds(db, c.var.workspace.id);
     if (!ids.length) throw new HttpError(404, "No connected accounts found. Please connect your social media accounts first.");
     const deps = c.var.services.analyticsDeps();
     const publishedSince = now() - days * 86_400_000;
@@ -112,15 +111,15 @@ export const analyticsRoutes = new Hono<AppEnv>()
       if (r) results.push(r);
     }
     // Fresh followers and engagement show on the dashboard at once, not after its 30 s cache.
-    await invalidateDashboard(c.var.auth!.user.id);
+    await invalidateDashboard(c.var.workspace.id);
     return syncAnswer(c, results);
   })
-  .post("/posts/:id/sync", async (c) => {
+  .post("/posts/:id/sync", requirePermission("analytics.manage"), async (c) => {
     const { db } = c.var.services;
     const targets = await db
       .select({ id: postTargets.id, accountId: postTargets.accountId })
       .from(postTargets)
-      .where(and(eq(postTargets.postId, c.req.param("id")), eq(postTargets.userId, c.var.auth!.user.id), eq(postTargets.status, "published")));
+      .where(and(eq(postTargets.postId, c.req.param("id")), eq(postTargets.workspaceId, c.var.workspace.id), eq(postTargets.status, "published")));
     if (!targets.length) throw notFound();
     const deps = c.var.services.analyticsDeps();
     const results: SyncResult[] = [];

@@ -7,12 +7,14 @@ import * as agg from "./aggregate";
 import { bestTimes } from "./best-times";
 import { dayBounds, daysBetween, localParts, type Range } from "./period";
 import * as store from "./store";
+import type { MemberRef } from "../workspaces/membership";
 
 /** Builds every analytics response from stored snapshots. One instance per request. */
 export class AnalyticsService {
   constructor(
     private readonly db: Db,
-    private readonly userId: string,
+    /** The workspace whose data is read, and the viewer (whose own page views `userBehavior` shows). */
+    private readonly scope: MemberRef,
     readonly timezone: string,
   ) {}
 
@@ -23,13 +25,13 @@ export class AnalyticsService {
   async overview(r: Range) {
     const previousRange = { ...r.previous, platforms: r.platforms };
     const [sums, prevSums, topId, accounts, followersNow, followersBefore, synced] = await Promise.all([
-      store.loadPeriodSums(this.db, this.userId, r),
-      store.loadPeriodSums(this.db, this.userId, previousRange),
-      store.topPostId(this.db, this.userId, r),
-      store.loadAccounts(this.db, this.userId, r.platforms),
-      store.followersAt(this.db, this.userId, r.end, r.platforms),
-      store.followersAt(this.db, this.userId, r.start, r.platforms),
-      store.lastSyncedAt(this.db, this.userId),
+      store.loadPeriodSums(this.db, this.scope.workspaceId, r),
+      store.loadPeriodSums(this.db, this.scope.workspaceId, previousRange),
+      store.topPostId(this.db, this.scope.workspaceId, r),
+      store.loadAccounts(this.db, this.scope.workspaceId, r.platforms),
+      store.followersAt(this.db, this.scope.workspaceId, r.end, r.platforms),
+      store.followersAt(this.db, this.scope.workspaceId, r.start, r.platforms),
+      store.lastSyncedAt(this.db, this.scope.workspaceId),
     ]);
     const overview = agg.totalsOf(agg.sumMetrics(sums.accounts), sums.posts);
     const previous = agg.totalsOf(agg.sumMetrics(prevSums.accounts), prevSums.posts);
@@ -38,7 +40,7 @@ export class AnalyticsService {
     const totalFollowers = followersNow.reduce((s, f) => s + f.followers, 0);
     const previousFollowers = followersBefore.reduce((s, f) => s + f.followers, 0);
     // Only the top post's own targets are read in full, and ranked by the same function as before.
-    const top = topId ? agg.topPost(await store.loadTargetRows(this.db, this.userId, r, topId))[0] : undefined;
+    const top = topId ? agg.topPost(await store.loadTargetRows(this.db, this.scope.workspaceId, r, topId))[0] : undefined;
     return {
       range: this.rangeInfo(r),
       overview,
@@ -64,7 +66,7 @@ export class AnalyticsService {
   }
 
   async engagementTrends(r: Range) {
-    const daily = await store.loadDailyEngagement(this.db, this.userId, r.platforms, dayBounds(r.start, r.end, r.timezone));
+    const daily = await store.loadDailyEngagement(this.db, this.scope.workspaceId, r.platforms, dayBounds(r.start, r.end, r.timezone));
     const trends = daily.map((d) => ({ ...d, engagement: d.likes + d.comments + d.shares }));
     const totals = trends.reduce((t, d) => ({ likes: t.likes + d.likes, comments: t.comments + d.comments, shares: t.shares + d.shares, engagement: t.engagement + d.engagement }), {
       likes: 0,
@@ -76,38 +78,38 @@ export class AnalyticsService {
   }
 
   async platformPerformance(r: Range) {
-    return { range: this.rangeInfo(r), platforms: agg.byPlatform(await store.loadTargetRows(this.db, this.userId, r)) };
+    return { range: this.rangeInfo(r), platforms: agg.byPlatform(await store.loadTargetRows(this.db, this.scope.workspaceId, r)) };
   }
 
   async contentPerformance(r: Range) {
     return {
       range: this.rangeInfo(r),
-      contentTypes: agg.contentTypes(await store.loadTargetRows(this.db, this.userId, r)),
+      contentTypes: agg.contentTypes(await store.loadTargetRows(this.db, this.scope.workspaceId, r)),
       note: "Types come from each post's media: several items are a carousel, one image a single image, an Instagram video up to 90 s a reel; no media is text (video on YouTube).",
     };
   }
 
   async hashtagPerformance(r: Range) {
-    return { range: this.rangeInfo(r), hashtags: agg.hashtags(await store.loadTargetRows(this.db, this.userId, r)) };
+    return { range: this.rangeInfo(r), hashtags: agg.hashtags(await store.loadTargetRows(this.db, this.scope.workspaceId, r)) };
   }
 
   async postingPatterns(r: Range) {
-    return { range: this.rangeInfo(r), ...agg.postingPatterns(await store.loadTargetRows(this.db, this.userId, r), this.timezone) };
+    return { range: this.rangeInfo(r), ...agg.postingPatterns(await store.loadTargetRows(this.db, this.scope.workspaceId, r), this.timezone) };
   }
 
   /** Over everything the user ever published: the more history, the better the ranking. */
   async bestTimes(platform: Platform | null, now: number) {
-    const rows = await store.loadTargetRows(this.db, this.userId, { start: 0, end: now + 1, platforms: platform ? [platform] : null });
+    const rows = await store.loadTargetRows(this.db, this.scope.workspaceId, { start: 0, end: now + 1, platforms: platform ? [platform] : null });
     return bestTimes(rows, this.timezone, platform);
   }
 
   async audienceInsights(platforms: Platform[] | null) {
-    const rows = await store.latestAudience(this.db, this.userId, platforms);
+    const rows = await store.latestAudience(this.db, this.scope.workspaceId, platforms);
     return { accounts: rows.map((a) => ({ accountId: a.accountId, platform: a.platform, takenAt: iso(a.takenAt), audience: a.data })) };
   }
 
   async platformConnections() {
-    const [accounts, followers] = await Promise.all([store.loadAccounts(this.db, this.userId), store.followersAt(this.db, this.userId, Number.MAX_SAFE_INTEGER, null)]);
+    const [accounts, followers] = await Promise.all([store.loadAccounts(this.db, this.scope.workspaceId), store.followersAt(this.db, this.scope.workspaceId, Number.MAX_SAFE_INTEGER, null)]);
     const followersOf = new Map(followers.map((f) => [f.accountId, f.followers]));
     const byPlatform = new Map<Platform, { platform: Platform; connected: number; needsReconnect: number; followers: number }>();
     for (const a of accounts) {
@@ -123,7 +125,7 @@ export class AnalyticsService {
   async userBehavior(r: Range) {
     const rows = await this.db.all<{ path: string | null; createdAt: number }>(sql`
       select path, created_at as createdAt from events
-      where user_id = ${this.userId} and name = 'page_view' and created_at >= ${r.start} and created_at < ${r.end}`);
+      where user_id = ${this.scope.userId} and name = 'page_view' and created_at >= ${r.start} and created_at < ${r.end}`);
     const paths = new Map<string, number>();
     const daily = new Map(daysBetween(r.start, r.end, r.timezone).map((d) => [d, 0]));
     for (const e of rows) {
@@ -144,7 +146,7 @@ export class AnalyticsService {
   async aiUsage(r: Range) {
     const rows = await this.db.all<{ feature: string; success: number; promptTokens: number | null; completionTokens: number | null; createdAt: number }>(sql`
       select feature, success, prompt_tokens as promptTokens, completion_tokens as completionTokens, created_at as createdAt from ai_usage
-      where user_id = ${this.userId} and created_at >= ${r.start} and created_at < ${r.end}`);
+      where workspace_id = ${this.scope.workspaceId} and created_at >= ${r.start} and created_at < ${r.end}`);
     const features = new Map<string, { feature: string; requests: number; successful: number; tokens: number }>();
     const daily = new Map(daysBetween(r.start, r.end, r.timezone).map((d) => [d, 0]));
     for (const u of rows) {
@@ -166,7 +168,7 @@ export class AnalyticsService {
   }
 
   async growth(r: Range) {
-    const [before, snaps] = await Promise.all([store.followersAt(this.db, this.userId, r.start, r.platforms), store.loadAccountSnapshots(this.db, this.userId, r)]);
+    const [before, snaps] = await Promise.all([store.followersAt(this.db, this.scope.workspaceId, r.start, r.platforms), store.loadAccountSnapshots(this.db, this.scope.workspaceId, r)]);
     const current = new Map(before.map((f) => [f.accountId, { platform: f.platform, followers: f.followers }]));
     const startBy = sumByPlatform([...current.values()]);
     const days = daysBetween(r.start, r.end, r.timezone);
@@ -199,15 +201,15 @@ export class AnalyticsService {
   }
 
   async account(accountId: string, r: Range) {
-    const accounts = await store.loadAccounts(this.db, this.userId);
+    const accounts = await store.loadAccounts(this.db, this.scope.workspaceId);
     const account = accounts.find((a) => a.id === accountId);
     if (!account) throw notFound();
     const scoped = { ...r, platforms: null };
     const [rows, now, before, history] = await Promise.all([
-      store.loadTargetRows(this.db, this.userId, scoped),
-      store.followersAt(this.db, this.userId, r.end, [account.platform]),
-      store.followersAt(this.db, this.userId, r.start, [account.platform]),
-      store.loadAccountSnapshots(this.db, this.userId, scoped, accountId),
+      store.loadTargetRows(this.db, this.scope.workspaceId, scoped),
+      store.followersAt(this.db, this.scope.workspaceId, r.end, [account.platform]),
+      store.followersAt(this.db, this.scope.workspaceId, r.start, [account.platform]),
+      store.loadAccountSnapshots(this.db, this.scope.workspaceId, scoped, accountId),
     ]);
     const current = now.find((f) => f.accountId === accountId)?.followers ?? 0;
     const previous = before.find((f) => f.accountId === accountId)?.followers ?? 0;
@@ -222,16 +224,16 @@ export class AnalyticsService {
 
   /** A published post's analytics over all time; 404 for drafts, unpublished and other users' posts. */
   async post(postId: string, now: number) {
-    const post = await this.db.query.posts.findFirst({ where: and(eq(posts.id, postId), eq(posts.userId, this.userId)) });
+    const post = await this.db.query.posts.findFirst({ where: and(eq(posts.id, postId), eq(posts.workspaceId, this.scope.workspaceId)) });
     if (!post) throw notFound();
     const all = { start: 0, end: now + 1, platforms: null };
-    const rows = await store.loadTargetRows(this.db, this.userId, all, postId);
+    const rows = await store.loadTargetRows(this.db, this.scope.workspaceId, all, postId);
     if (!rows.length) throw notFound();
     const [deltas, comments, syncedAt] = await Promise.all([
-      store.loadSnapshotDeltas(this.db, this.userId, all, postId),
-      store.loadComments(this.db, this.userId, postId),
+      store.loadSnapshotDeltas(this.db, this.scope.workspaceId, all, postId),
+      store.loadComments(this.db, this.scope.workspaceId, postId),
       this.db.all<{ targetId: string; at: number }>(
-        sql`select target_id as targetId, max(taken_at) as at from post_metric_snapshots where user_id = ${this.userId} and post_id = ${postId} group by target_id`,
+        sql`select target_id as targetId, max(taken_at) as at from post_metric_snapshots where workspace_id = ${this.scope.workspaceId} and post_id = ${postId} group by target_id`,
       ),
     ]);
     const m = agg.sumMetrics(rows);

@@ -13,17 +13,17 @@ async function publishedWith(userId: string, accountId: string, platform: "insta
   const postId = crypto.randomUUID();
   const targetId = crypto.randomUUID();
   const at = Date.now() - DAY;
-  await db.insert(posts).values({ id: postId, userId, content: `with ${items.length} items`, status: "published", publishedAt: at });
-  await db.insert(postTargets).values({ id: targetId, postId, userId, platform, accountId, status: "published", remoteId: `r-${targetId}`, publishedAt: at });
+  await db.insert(posts).values({ id: postId, workspaceId: userId, userId, content: `with ${items.length} items`, status: "published", publishedAt: at });
+  await db.insert(postTargets).values({ id: targetId, postId, workspaceId: userId, platform, accountId, status: "published", remoteId: `r-${targetId}`, publishedAt: at });
   for (const [i, item] of items.entries()) {
     const id = crypto.randomUUID();
     await db.insert(media).values({
-      id, userId, key: `u/${id}`, originalName: `${id}.x`, filename: `${id}.x`, displayName: "x", fileType: item.kind,
+      id, workspaceId: userId, userId, key: `u/${id}`, originalName: `${id}.x`, filename: `${id}.x`, displayName: "x", fileType: item.kind,
       mimeType: item.kind === "image" ? "image/jpeg" : "video/mp4", format: item.kind === "image" ? "jpg" : "mp4", size: 10, duration: item.duration ?? null,
     });
     await db.insert(postMedia).values({ postId, mediaId: id, position: i });
   }
-  await db.insert(postMetricSnapshots).values({ id: crypto.randomUUID(), targetId, postId, accountId, userId, platform, takenAt: Date.now() - 1000, impressions: 200, reach: 100, likes, comments: 0, shares: 0, saves: 0, clicks: 0, videoViews: 0 });
+  await db.insert(postMetricSnapshots).values({ id: crypto.randomUUID(), targetId, postId, accountId, workspaceId: userId, platform, takenAt: Date.now() - 1000, impressions: 200, reach: 100, likes, comments: 0, shares: 0, saves: 0, clicks: 0, videoViews: 0 });
 }
 
 describe("analytics from the media and ai_usage tables", () => {
@@ -45,7 +45,7 @@ describe("analytics from the media and ai_usage tables", () => {
     const u = await registerUser();
     const db = createDb(env.DB);
     const row = (feature: "generate" | "hashtags", success: boolean, createdAt: number, tokens: number | null) => ({
-      id: crypto.randomUUID(), userId: u.user.id, feature, provider: "builtin", model: "builtin", promptTokens: tokens, completionTokens: tokens, latencyMs: 5, success, createdAt,
+      id: crypto.randomUUID(), workspaceId: u.user.id, userId: u.user.id, feature, provider: "builtin", model: "builtin", promptTokens: tokens, completionTokens: tokens, latencyMs: 5, success, createdAt,
     });
     await db.insert(aiUsage).values([row("generate", true, Date.now() - 1000, 10), row("generate", false, Date.now() - 2000, null), row("hashtags", true, Date.now() - 3000, null), row("generate", true, Date.now() - 40 * DAY, 5)]);
     const res = await call(`/api/analytics/ai-usage?period=7d`, { cookie: u.cookie });
@@ -64,12 +64,12 @@ describe("analytics from the media and ai_usage tables", () => {
 });
 
 describe("indexes", () => {
-  it("the period query over a user's published targets uses (user_id, status, published_at)", async () => {
+  it("the period query over a workspace's published targets uses (workspace_id, status, published_at)", async () => {
     const plan = await env.DB.prepare(
-      "explain query plan select id from post_targets where user_id = ? and status = 'published' and published_at >= ? and published_at < ?",
+      "explain query plan select id from post_targets where workspace_id = ? and status = 'published' and published_at >= ? and published_at < ?",
     )
       .bind("u", 0, 1)
       .all<{ detail: string }>();
-    expect(plan.results.map((r) => r.detail).join(" ")).toContain("post_targets_user_status_published_idx (user_id=? AND status=? AND published_at>? AND published_at<?)");
+    expect(plan.results.map((r) => r.detail).join(" ")).toContain("post_targets_user_status_published_idx (workspace_id=? AND status=? AND published_at>? AND published_at<?)");
   });
 });

@@ -5,7 +5,7 @@ import type { Platform } from "../db/schema/accounts";
 import type { Metrics, SnapshotDelta, TargetRow } from "./aggregate";
 import { contentTypeOf, type MediaInfo } from "./content-type";
 
-/** D1 reads behind the analytics endpoints. Every query is scoped by user id first. */
+/** D1 reads behind the analytics endpoints. Every query is scoped by workspace id first. */
 
 const platformFilter = (column: SQL, platforms: Platform[] | null) =>
   platforms?.length ? sql` and ${column} in (${sql.join(platforms.map((p) => sql`${p}`), sql`, `)})` : sql``;
@@ -32,12 +32,12 @@ interface RawTargetRow {
 }
 
 /**
- * The user's targets published in [start, end) with their latest snapshot taken before `end`
+ * The workspace's targets published in [start, end) with their latest snapshot taken before `end`
  * (zeros when none yet). `postId` narrows to one post.
  */
 export async function loadTargetRows(
   db: Db,
-  userId: string,
+  workspaceId: string,
   range: { start: number; end: number; platforms: Platform[] | null },
   postId?: string,
 ): Promise<TargetRow[]> {
@@ -51,7 +51,7 @@ export async function loadTargetRows(
     left join post_metric_snapshots s on s.id = (
       select s2.id from post_metric_snapshots s2 where s2.target_id = t.id and s2.taken_at < ${range.end}
       order by s2.taken_at desc limit 1)
-    where t.user_id = ${userId} and t.status = 'published' and t.published_at >= ${range.start} and t.published_at < ${range.end}
+    where t.workspace_id = ${workspaceId} and t.status = 'published' and t.published_at >= ${range.start} and t.published_at < ${range.end}
     ${platformFilter(sql`t.platform`, range.platforms)} ${postId ? sql` and t.post_id = ${postId}` : sql``}
     order by t.published_at, t.id`);
   return rows.map((r) => ({
@@ -94,7 +94,7 @@ function parseList(json: string): string[] {
 }
 
 /** Growth of likes/comments/shares between consecutive snapshots of each target, for snapshots taken in [start, end). */
-export async function loadSnapshotDeltas(db: Db, userId: string, range: { start: number; end: number; platforms: Platform[] | null }, postId?: string) {
+export async function loadSnapshotDeltas(db: Db, workspaceId: string, range: { start: number; end: number; platforms: Platform[] | null }, postId?: string) {
   return db.all<SnapshotDelta & { platform: Platform }>(sql`
     select taken_at as takenAt, platform, likes, comments, shares from (
       select s.taken_at, s.platform,
@@ -102,7 +102,7 @@ export async function loadSnapshotDeltas(db: Db, userId: string, range: { start:
         s.comments - coalesce(lag(s.comments) over w, 0) as comments,
         s.shares - coalesce(lag(s.shares) over w, 0) as shares
       from post_metric_snapshots s
-      where s.user_id = ${userId} and s.taken_at < ${range.end} ${platformFilter(sql`s.platform`, range.platforms)}
+      where s.workspace_id = ${workspaceId} and s.taken_at < ${range.end} ${platformFilter(sql`s.platform`, range.platforms)}
         ${postId ? sql` and s.post_id = ${postId}` : sql``}
       window w as (partition by s.target_id order by s.taken_at)
     ) where taken_at >= ${range.start}
@@ -116,8 +116,8 @@ type PeriodRange = { start: number; end: number; platforms: Platform[] | null };
  * post_metrics_current when that is older than `end` (always, for a period ending now), else the target's
  * latest earlier snapshot (a past period). Targets whose every snapshot is after `end` are left out (zeros).
  */
-export const metricRows = (userId: string, r: PeriodRange) => {
-  const scope = sql`c.user_id = ${userId} and c.published_at >= ${r.start} and c.published_at < ${r.end} ${platformFilter(sql`c.platform`, r.platforms)}`;
+export const metricRows = (workspaceId: string, r: PeriodRange) => {
+  const scope = sql`c.workspace_id = ${workspaceId} and c.published_at >= ${r.start} and c.published_at < ${r.end} ${platformFilter(sql`c.platform`, r.platforms)}`;
   return sql`
     select c.account_id, c.post_id, c.impressions, c.reach, c.likes, c.comments, c.shares, c.saves, c.clicks, c.video_views
     from post_metrics_current c where ${scope} and c.taken_at < ${r.end}
@@ -130,8 +130,8 @@ export const metricRows = (userId: string, r: PeriodRange) => {
     where ${scope} and c.taken_at >= ${r.end}`;
 };
 
-const targetScope = (userId: string, r: PeriodRange) =>
-  sql`t.user_id = ${userId} and t.status = 'published' and t.published_at >= ${r.start} and t.published_at < ${r.end} ${platformFilter(sql`t.platform`, r.platforms)}`;
+const targetScope = (workspaceId: string, r: PeriodRange) =>
+  sql`t.workspace_id = ${workspaceId} and t.status = 'published' and t.published_at >= ${r.start} and t.published_at < ${r.end} ${platformFilter(sql`t.platform`, r.platforms)}`;
 
 export interface AccountSums extends Metrics {
   accountId: string;
@@ -143,16 +143,16 @@ export interface AccountSums extends Metrics {
  * The period's metrics summed in SQL (what `loadTargetRows` + aggregate.totals/byAccount compute, without
  * reading every target into the Worker): per account, and the number of distinct posts.
  */
-export async function loadPeriodSums(db: Db, userId: string, range: PeriodRange): Promise<{ posts: number; accounts: AccountSums[] }> {
+export async function loadPeriodSums(db: Db, workspaceId: string, range: PeriodRange): Promise<{ posts: number; accounts: AccountSums[] }> {
   const [counts, sums] = await Promise.all([
     db.all<{ accountId: string | null; n: number }>(sql`
-      select t.account_id as accountId, count(*) as n from post_targets t where ${targetScope(userId, range)} group by t.account_id
+      select t.account_id as accountId, count(*) as n from post_targets t where ${targetScope(workspaceId, range)} group by t.account_id
       union all
-      select null, count(distinct t.post_id) from post_targets t where ${targetScope(userId, range)}`),
+      select null, count(distinct t.post_id) from post_targets t where ${targetScope(workspaceId, range)}`),
     db.all<Metrics & { accountId: string }>(sql`
       select account_id as accountId, sum(impressions) as impressions, sum(reach) as reach, sum(likes) as likes, sum(comments) as comments,
              sum(shares) as shares, sum(saves) as saves, sum(clicks) as clicks, sum(video_views) as videoViews
-      from (${metricRows(userId, range)}) group by account_id`),
+      from (${metricRows(workspaceId, range)}) group by account_id`),
   ]);
   const sumsOf = new Map(sums.map((m) => [m.accountId, m]));
   const zero: Metrics = { impressions: 0, reach: 0, likes: 0, comments: 0, shares: 0, saves: 0, clicks: 0, videoViews: 0 };
@@ -171,34 +171,34 @@ export async function loadPeriodSums(db: Db, userId: string, range: PeriodRange)
  * The id of the period's top post as aggregate.topPost ranks it (engagement, then reach, then the earliest
  * published, then first in (published_at, target id) order), or null without published targets.
  */
-export async function topPostId(db: Db, userId: string, range: PeriodRange): Promise<string | null> {
+export async function topPostId(db: Db, workspaceId: string, range: PeriodRange): Promise<string | null> {
   const [best] = await db.all<{ postId: string }>(sql`
     with sums as materialized (
-      select post_id, sum(likes + comments + shares) as e, sum(reach) as r from (${metricRows(userId, range)}) group by post_id),
+      select post_id, sum(likes + comments + shares) as e, sum(reach) as r from (${metricRows(workspaceId, range)}) group by post_id),
     best as (select e, r from sums order by e desc, r desc limit 1)
     select t.post_id as postId from best b join sums s on s.e = b.e and s.r = b.r join post_targets t on t.post_id = s.post_id
-    where (b.e > 0 or b.r > 0) and ${targetScope(userId, range)}
+    where (b.e > 0 or b.r > 0) and ${targetScope(workspaceId, range)}
     order by t.published_at, t.id limit 1`);
   if (best) return best.postId;
   // Nothing has engagement or reach: every post ties, so the first published wins.
   const [first] = await db.all<{ postId: string }>(sql`
-    select t.post_id as postId from post_targets t where ${targetScope(userId, range)} order by t.published_at, t.id limit 1`);
+    select t.post_id as postId from post_targets t where ${targetScope(workspaceId, range)} order by t.published_at, t.id limit 1`);
   return first?.postId ?? null;
 }
 
-export const dailyEngagementSql = (userId: string, platforms: Platform[] | null, days: Array<{ from: number; to: number }>) => sql`
+export const dailyEngagementSql = (workspaceId: string, platforms: Platform[] | null, days: Array<{ from: number; to: number }>) => sql`
     select d.key as i, coalesce(sum(s.likes_delta), 0) as likes, coalesce(sum(s.comments_delta), 0) as comments, coalesce(sum(s.shares_delta), 0) as shares
     from json_each(${JSON.stringify(days.map((d) => [d.from, d.to]))}) d
-    left join post_metric_snapshots s on s.user_id = ${userId} and s.taken_at >= d.value ->> 0 and s.taken_at < d.value ->> 1
+    left join post_metric_snapshots s on s.workspace_id = ${workspaceId} and s.taken_at >= d.value ->> 0 and s.taken_at < d.value ->> 1
       ${platformFilter(sql`s.platform`, platforms)}
     group by d.key order by d.key`;
 
 /**
  * Likes, comments and shares received per local day: the snapshots' stored deltas (growth since the target's
- * previous snapshot) summed over each day's instants, from the covering (user_id, taken_at, …) index.
+ * previous snapshot) summed over each day's instants, from the covering (workspace_id, taken_at, …) index.
  */
-export async function loadDailyEngagement(db: Db, userId: string, platforms: Platform[] | null, days: Array<{ day: string; from: number; to: number }>) {
-  const rows = await db.all<{ i: number; likes: number; comments: number; shares: number }>(dailyEngagementSql(userId, platforms, days));
+export async function loadDailyEngagement(db: Db, workspaceId: string, platforms: Platform[] | null, days: Array<{ day: string; from: number; to: number }>) {
+  const rows = await db.all<{ i: number; likes: number; comments: number; shares: number }>(dailyEngagementSql(workspaceId, platforms, days));
   const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
   return days.map((d, i) => {
     const row = byIndex.get(i);
@@ -215,48 +215,48 @@ export interface AccountRow {
   followerCount: number | null;
 }
 
-export async function loadAccounts(db: Db, userId: string, platforms: Platform[] | null = null): Promise<AccountRow[]> {
+export async function loadAccounts(db: Db, workspaceId: string, platforms: Platform[] | null = null): Promise<AccountRow[]> {
   return db.all<AccountRow>(sql`
     select id, platform, username, display_name as displayName, status, follower_count as followerCount
-    from connected_accounts where user_id = ${userId} ${platformFilter(sql`platform`, platforms)}
+    from connected_accounts where workspace_id = ${workspaceId} ${platformFilter(sql`platform`, platforms)}
     order by platform, username`);
 }
 
 /** Each account's latest follower count at `before` (from snapshots, else the count stored at connect time). */
-export async function followersAt(db: Db, userId: string, before: number, platforms: Platform[] | null) {
+export async function followersAt(db: Db, workspaceId: string, before: number, platforms: Platform[] | null) {
   const rows = await db.all<{ accountId: string; platform: Platform; followers: number | null }>(sql`
     select a.id as accountId, a.platform, coalesce(
       (select s.followers from account_metric_snapshots s where s.account_id = a.id and s.taken_at < ${before} order by s.taken_at desc limit 1),
       case when a.created_at < ${before} then a.follower_count end) as followers
-    from connected_accounts a where a.user_id = ${userId} ${platformFilter(sql`a.platform`, platforms)}`);
+    from connected_accounts a where a.workspace_id = ${workspaceId} ${platformFilter(sql`a.platform`, platforms)}`);
   return rows.map((r) => ({ ...r, followers: r.followers ?? 0 }));
 }
 
-export async function loadAccountSnapshots(db: Db, userId: string, range: { start: number; end: number; platforms: Platform[] | null }, accountId?: string) {
+export async function loadAccountSnapshots(db: Db, workspaceId: string, range: { start: number; end: number; platforms: Platform[] | null }, accountId?: string) {
   return db.all<{ accountId: string; platform: Platform; takenAt: number; followers: number; reach: number | null; impressions: number | null; profileViews: number | null }>(sql`
     select account_id as accountId, platform, taken_at as takenAt, followers, reach, impressions, profile_views as profileViews
     from account_metric_snapshots
-    where user_id = ${userId} and taken_at >= ${range.start} and taken_at < ${range.end} ${platformFilter(sql`platform`, range.platforms)}
+    where workspace_id = ${workspaceId} and taken_at >= ${range.start} and taken_at < ${range.end} ${platformFilter(sql`platform`, range.platforms)}
       ${accountId ? sql` and account_id = ${accountId}` : sql``}
     order by taken_at`);
 }
 
-export async function latestAudience(db: Db, userId: string, platforms: Platform[] | null) {
+export async function latestAudience(db: Db, workspaceId: string, platforms: Platform[] | null) {
   const rows = await db.all<{ accountId: string; platform: Platform; takenAt: number; data: string }>(sql`
     select s.account_id as accountId, s.platform, s.taken_at as takenAt, s.data from audience_snapshots s
-    where s.user_id = ${userId} ${platformFilter(sql`s.platform`, platforms)}
+    where s.workspace_id = ${workspaceId} ${platformFilter(sql`s.platform`, platforms)}
       and s.taken_at = (select max(s2.taken_at) from audience_snapshots s2 where s2.account_id = s.account_id)
     order by s.platform, s.account_id`);
   return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as AudienceData }));
 }
 
-export async function loadComments(db: Db, userId: string, postId: string) {
+export async function loadComments(db: Db, workspaceId: string, postId: string) {
   return db.all<{ id: string; platform: Platform; author: string; text: string; createdAt: number }>(sql`
     select remote_id as id, platform, author, text, created_at as createdAt from synced_comments
-    where user_id = ${userId} and post_id = ${postId} order by created_at desc limit 200`);
+    where workspace_id = ${workspaceId} and post_id = ${postId} order by created_at desc limit 200`);
 }
 
-export async function lastSyncedAt(db: Db, userId: string): Promise<number | null> {
-  const [row] = await db.all<{ at: number | null }>(sql`select max(last_account_sync_at) as at from analytics_sync_state where user_id = ${userId}`);
+export async function lastSyncedAt(db: Db, workspaceId: string): Promise<number | null> {
+  const [row] = await db.all<{ at: number | null }>(sql`select max(last_account_sync_at) as at from analytics_sync_state where workspace_id = ${workspaceId}`);
   return row?.at ?? null;
 }

@@ -103,10 +103,10 @@ async function publishToAll(userId: string, accounts: Array<{ _id: string; platf
   const db = createDb(env.DB);
   const postId = crypto.randomUUID();
   const publishedAt = Date.now();
-  await db.insert(posts).values({ id: postId, userId, content: text, status: "published", platforms: accounts.map((a) => a.platform), publishedAt });
+  await db.insert(posts).values({ id: postId, workspaceId: userId, userId, content: text, status: "published", platforms: accounts.map((a) => a.platform), publishedAt });
   for (const a of accounts) {
     const { remoteId, permalink } = await registry[a.platform]!.publish(await service.accountCredentials(a._id), { marker: crypto.randomUUID(), text, media: [] });
-    await db.insert(postTargets).values({ id: crypto.randomUUID(), postId, userId, platform: a.platform, accountId: a._id, status: "published", remoteId, permalink, publishedAt });
+    await db.insert(postTargets).values({ id: crypto.randomUUID(), postId, workspaceId: userId, platform: a.platform, accountId: a._id, status: "published", remoteId, permalink, publishedAt });
   }
   return postId;
 }

@@ -61,7 +61,7 @@ export async function syncAccount(accountId: string, deps: SyncDeps, opts: SyncO
     credentials = await deps.credentials(accountId);
   } catch (err) {
     fail(err);
-    await saveState(db, account.id, account.userId, null, result.failures);
+    await saveState(db, account.id, account.workspaceId, null, result.failures);
     return result;
   }
   const client = deps.client(account.platform);
@@ -73,7 +73,7 @@ export async function syncAccount(accountId: string, deps: SyncDeps, opts: SyncO
   if (accountDue && !opts.targetIds) {
     try {
       const m = await client.accountMetrics(credentials);
-      const base = { accountId, userId: account.userId, platform: account.platform, takenAt: now };
+      const base = { accountId, workspaceId: account.workspaceId, platform: account.platform, takenAt: now };
       writes.push({
         table: "account",
         row: { id: crypto.randomUUID(), ...base, followers: m.followers, reach: m.reach ?? null, impressions: m.impressions ?? null, profileViews: m.profileViews ?? null },
@@ -106,7 +106,7 @@ export async function syncAccount(accountId: string, deps: SyncDeps, opts: SyncO
       const m = await client.postMetrics(credentials, t.remoteId!);
       writes.push({
         table: "post",
-        row: { id: crypto.randomUUID(), targetId: t.id, postId: t.postId, accountId, userId: account.userId, platform: account.platform, takenAt: now, ...pickMetrics(m) },
+        row: { id: crypto.randomUUID(), targetId: t.id, postId: t.postId, accountId, workspaceId: account.workspaceId, platform: account.platform, takenAt: now, ...pickMetrics(m) },
       });
       result.targetsSynced += 1;
       const comments = await client.comments(credentials, t.remoteId!);
@@ -114,7 +114,7 @@ export async function syncAccount(accountId: string, deps: SyncDeps, opts: SyncO
         const createdAt = Date.parse(c.createdAt);
         writes.push({
           table: "comment",
-          row: { id: crypto.randomUUID(), targetId: t.id, postId: t.postId, userId: account.userId, platform: account.platform, remoteId: c.id, author: c.author, text: c.text, createdAt: Number.isNaN(createdAt) ? now : createdAt, syncedAt: now },
+          row: { id: crypto.randomUUID(), targetId: t.id, postId: t.postId, workspaceId: account.workspaceId, platform: account.platform, remoteId: c.id, author: c.author, text: c.text, createdAt: Number.isNaN(createdAt) ? now : createdAt, syncedAt: now },
         });
       }
       result.commentsSynced += comments.length;
@@ -124,7 +124,7 @@ export async function syncAccount(accountId: string, deps: SyncDeps, opts: SyncO
   }
 
   await writeAll(db, writes);
-  await saveState(db, account.id, account.userId, result.accountSynced ? now : null, result.failures);
+  await saveState(db, account.id, account.workspaceId, result.accountSynced ? now : null, result.failures);
   return result;
 }
 
@@ -155,11 +155,11 @@ async function writeAll(db: Db, writes: Array<{ table: keyof typeof TABLES; row:
   if (statements.length) await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
 }
 
-async function saveState(db: Db, accountId: string, userId: string, syncedAt: number | null, failures: SyncFailure[]) {
+async function saveState(db: Db, accountId: string, workspaceId: string, syncedAt: number | null, failures: SyncFailure[]) {
   const lastError = failures.length ? failures.map((f) => f.message).join("; ").slice(0, 500) : null;
   await db
     .insert(analyticsSyncState)
-    .values({ accountId, userId, lastAccountSyncAt: syncedAt, lastError })
+    .values({ accountId, workspaceId, lastAccountSyncAt: syncedAt, lastError })
     .onConflictDoUpdate({
       target: analyticsSyncState.accountId,
       set: { lastError, ...(syncedAt ? { lastAccountSyncAt: syncedAt } : {}) },
@@ -193,7 +193,7 @@ export async function enqueueDueSyncs(deps: { db: Db; now: () => number; queue: 
   const accounts = await db
     .select({
       accountId: connectedAccounts.id,
-      userId: connectedAccounts.userId,
+      workspaceId: connectedAccounts.workspaceId,
       platform: connectedAccounts.platform,
       lastAccountSyncAt: analyticsSyncState.lastAccountSyncAt,
       lastEnqueuedAt: analyticsSyncState.lastEnqueuedAt,
@@ -219,7 +219,7 @@ export async function enqueueDueSyncs(deps: { db: Db; now: () => number; queue: 
     accounts.map((a) => ({ ...a, nextTargetDueAt: nextDue.get(a.accountId) ?? null })),
     now,
   );
-  const userOf = new Map(accounts.map((a) => [a.accountId, a.userId]));
+  const workspaceOf = new Map(accounts.map((a) => [a.accountId, a.workspaceId]));
   for (let i = 0; i < plan.length; i += 100) {
     const chunk = plan.slice(i, i + 100);
     await deps.queue.sendBatch(chunk.map((p) => ({ body: { accountId: p.accountId, reason: p.reason } })));
@@ -227,7 +227,7 @@ export async function enqueueDueSyncs(deps: { db: Db; now: () => number; queue: 
       chunk.map((p) =>
         db
           .insert(analyticsSyncState)
-          .values({ accountId: p.accountId, userId: userOf.get(p.accountId)!, lastEnqueuedAt: now })
+          .values({ accountId: p.accountId, workspaceId: workspaceOf.get(p.accountId)!, lastEnqueuedAt: now })
           .onConflictDoUpdate({ target: analyticsSyncState.accountId, set: { lastEnqueuedAt: now } }),
       ) as [never, ...never[]],
     );
@@ -256,11 +256,11 @@ export async function handleAnalyticsBatch(batch: MessageBatch<unknown>, deps: S
   }
 }
 
-/** The ids of a user's accounts, for a user-requested sync. */
-export async function userAccountIds(db: Db, userId: string, platforms?: Platform[]) {
+/** The ids of a workspace's accounts, for a member-requested sync. */
+export async function workspaceAccountIds(db: Db, workspaceId: string, platforms?: Platform[]) {
   const rows = await db
     .select({ id: connectedAccounts.id })
     .from(connectedAccounts)
-    .where(and(eq(connectedAccounts.userId, userId), platforms?.length ? inArray(connectedAccounts.platform, platforms) : undefined));
+    .where(and(eq(connectedAccounts.workspaceId, workspaceId), platforms?.length ? inArray(connectedAccounts.platform, platforms) : undefined));
   return rows.map((r) => r.id);
 }

@@ -1,9 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http/app-env";
-import { HttpError, Messages } from "../http/envelope";
+import { HttpError } from "../http/envelope";
 import { isSafeMethod, isSameOriginRequest } from "../http/origin";
 import { tokenFromRequest } from "./session-cookie";
-import type { AuthContext } from "./service";
 
 /** Resolves the caller from a bearer token or the session cookie; never fails on its own. */
 export const resolveAuth = createMiddleware<AppEnv>(async (c, next) => {
@@ -19,11 +18,6 @@ export const originCheck = createMiddleware<AppEnv>(async (c, next) => {
   if (!isSafeMethod(c.req.method) && usesCookie && !isSameOriginRequest(c.req.raw)) {
     throw new HttpError(403, "Cross-site request refused.");
   }
-  await next();
-});
-
-export const requireAuth = createMiddleware<AppEnv & { Variables: { auth: AuthContext } }>(async (c, next) => {
-  if (!c.var.auth) throw new HttpError(401, Messages.unauthorized);
   await next();
 });
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../http/app-env";
-import { HttpError, Messages, ok } from "../http/envelope";
+import type { AppEnv, SignedInEnv } from "../http/app-env";
+import { ok } from "../http/envelope";
+import { requirePermission } from "../workspaces/middleware";
 import { readJson } from "../http/validate";
 import { clientIp } from "./middleware";
 import { forgotSchema, loginSchema, registerSchema, resetPasswordSchema, verifyOtpSchema } from "./schemas";
@@ -30,10 +31,10 @@ export const authRoutes = new Hono<AppEnv>()
     clearSessionCookie(c);
     return ok(c, null, "Logged out successfully");
   })
-  .get("/me", async (c) => {
-    if (!c.var.auth) throw new HttpError(401, Messages.unauthorized);
-    const accounts = await c.var.services.accounts.list(c.var.auth.user.id);
-    return ok(c, { user: c.var.auth.user, ...c.var.auth.user, connectedAccounts: accounts.map((a) => ({ platform: a.platform, id: a.id })) });
+  .get("/me", requirePermission("workspace.read"), async (c) => {
+    const { auth, workspace } = c.var as SignedInEnv["Variables"];
+    const accounts = await c.var.services.accounts.list(workspace.id);
+    return ok(c, { user: auth.user, ...auth.user, workspace, connectedAccounts: accounts.map((a) => ({ platform: a.platform, id: a.id })) });
   })
   .post("/send-otp", async (c) => {
     const { email } = await readJson(c, forgotSchema);

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { passwordResets, users } from "../db/schema/index";
+import { passwordResets, users, workspaceMembers, workspaces } from "../db/schema/index";
+import { personalWorkspaceRows } from "../workspaces/membership";
 import { HttpError } from "../http/envelope";
 import type { Mailer } from "../mail/mailer";
 import { constantTimeEqualText, randomDigits, randomToken, sha256Hex } from "./crypto";
@@ -86,7 +87,12 @@ export class AuthService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.deps.db.insert(users).values(row);
+    const personal = personalWorkspaceRows(row, now);
+    await this.deps.db.batch([
+      this.deps.db.insert(users).values(row),
+      this.deps.db.insert(workspaces).values(personal.workspace),
+      this.deps.db.insert(workspaceMembers).values(personal.member),
+    ]);
     return this.startSession(row, userAgent);
   }
 

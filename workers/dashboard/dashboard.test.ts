@@ -24,7 +24,7 @@ describe("GET /api/dashboard", () => {
     expect(first.body.data.warnings).toEqual([]);
 
     const db = createDb(env.DB);
-    await db.insert(posts).values({ id: `sched-${fx.a.user.id}`, userId: fx.a.user.id, content: "Next week", status: "scheduled", scheduledAt: Date.now() + 86_400_000 });
+    await db.insert(posts).values({ id: `sched-${fx.a.user.id}`, workspaceId: fx.a.user.id, userId: fx.a.user.id, content: "Next week", status: "scheduled", scheduledAt: Date.now() + 86_400_000 });
     const cached = await call("/api/dashboard", { token: fx.a.token });
     expect(cached.headers.get("X-Cache")).toBe("HIT");
     expect(cached.body.data.stats.totalPosts).toBe(7);

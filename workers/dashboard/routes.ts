@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { requireAuth } from "../auth/middleware";
 import { PLATFORMS } from "../db/schema/accounts";
-import type { AppEnv } from "../http/app-env";
+import type { SignedInEnv } from "../http/app-env";
+import { requirePermission } from "../workspaces/middleware";
 import { ok } from "../http/envelope";
 import { describeRoute } from "../openapi/registry";
 
@@ -32,9 +32,9 @@ export const DashboardData = z.object({
 
 describeRoute({ method: "get", path: "/api/dashboard", tag: "Dashboard", summary: "Stats, upcoming and recent posts, analytics overview (cached 30 s)", data: DashboardData });
 
-export const dashboardRoutes = new Hono<AppEnv>().use(requireAuth).get("/", async (c) => {
-  const user = c.var.auth!.user;
-  const { data, cached } = await c.var.services.dashboard(user);
+export const dashboardRoutes = new Hono<SignedInEnv>().get("/", requirePermission("workspace.read"), async (c) => {
+  const { workspace, auth } = c.var;
+  const { data, cached } = await c.var.services.dashboard({ workspaceId: workspace.id, userId: auth.user.id, timezone: workspace.timezone });
   c.header("X-Cache", cached ? "HIT" : "MISS");
   return ok(c, data);
 });

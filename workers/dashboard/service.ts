@@ -7,23 +7,27 @@ import { media, posts } from "../db/schema/index";
 import { AnalyticsService } from "../analytics/service";
 import { resolveRange } from "../analytics/period";
 import * as store from "../analytics/store";
+import type { MemberRef } from "../workspaces/membership";
+
+/** The workspace shown, in its timezone; the member viewing it (whose page views the analytics part reads). */
+export type DashboardViewer = MemberRef & { timezone: string };
 
 export const DASHBOARD_TTL_SECONDS = 30;
 /** The Workers Cache API (the DOM lib in tsconfig hides `caches.default`). */
 const cache = () => (caches as unknown as { default: Cache }).default;
-const cacheKey = (userId: string) => `https://cache.postline.internal/dashboard/${encodeURIComponent(userId)}`;
+const cacheKey = (workspaceId: string) => `https://cache.postline.internal/dashboard/${encodeURIComponent(workspaceId)}`;
 
-/** Clears a user's cached dashboard; the posts API calls this on create and delete. */
-export async function invalidateDashboard(userId: string): Promise<void> {
-  await cache().delete(cacheKey(userId));
+/** Clears a workspace's cached dashboard; the posts API calls this on create and delete. */
+export async function invalidateDashboard(workspaceId: string): Promise<void> {
+  await cache().delete(cacheKey(workspaceId));
 }
 
-/** The cached dashboard, or a fresh one (then cached for 30 s). */
-export async function cachedDashboard(db: Db, user: { id: string; timezone: string }, now: number) {
-  const key = cacheKey(user.id);
+/** The cached dashboard of a workspace (in its timezone, shared by its members), or a fresh one, cached for 30 s. */
+export async function cachedDashboard(db: Db, viewer: DashboardViewer, now: number) {
+  const key = cacheKey(viewer.workspaceId);
   const hit = await cache().match(key);
   if (hit) return { data: (await hit.json()) as Dashboard, cached: true };
-  const data = await buildDashboard(db, user, now);
+  const data = await buildDashboard(db, viewer, now);
   // A dashboard with a failed part is not cached, so the next load tries again.
   if (!data.warnings.length) {
     await cache().put(key, new Response(JSON.stringify(data), { headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${DASHBOARD_TTL_SECONDS}` } }));
@@ -45,12 +49,13 @@ const postSummary = (p: typeof posts.$inferSelect) => ({
 });
 
 /** SPEC §2 Dashboard / §3 Dashboard data. Each part is fetched on its own; a failing part becomes a warning. */
-export async function buildDashboard(db: Db, user: { id: string; timezone: string }, now: number) {
-  const range = resolveRange({ period: "30d", platforms: null }, now, user.timezone);
-  const analytics = new AnalyticsService(db, user.id, user.timezone);
+export async function buildDashboard(db: Db, viewer: DashboardViewer, now: number) {
+  const { workspaceId, timezone } = viewer;
+  const range = resolveRange({ period: "30d", platforms: null }, now, timezone);
+  const analytics = new AnalyticsService(db, viewer, timezone);
   const parts = {
-    accounts: () => store.loadAccounts(db, user.id),
-    followers: () => store.followersAt(db, user.id, now + 1, null),
+    accounts: () => store.loadAccounts(db, workspaceId),
+    followers: () => store.followersAt(db, workspaceId, now + 1, null),
     counts: () =>
       db
         .select({
@@ -59,19 +64,19 @@ export async function buildDashboard(db: Db, user: { id: string; timezone: strin
           published: sql<number>`coalesce(sum(case when ${posts.status} in ('published', 'partially_published') then 1 else 0 end), 0)`,
         })
         .from(posts)
-        .where(eq(posts.userId, user.id))
+        .where(eq(posts.workspaceId, workspaceId))
         .then((r) => r[0]!),
     upcoming: () =>
       db.query.posts
-        .findMany({ where: and(eq(posts.userId, user.id), inArray(posts.status, ["scheduled"]), gt(posts.scheduledAt, now)), orderBy: asc(posts.scheduledAt), limit: 5 })
+        .findMany({ where: and(eq(posts.workspaceId, workspaceId), inArray(posts.status, ["scheduled"]), gt(posts.scheduledAt, now)), orderBy: asc(posts.scheduledAt), limit: 5 })
         .then((r) => r.map(postSummary)),
-    recent: () => db.query.posts.findMany({ where: eq(posts.userId, user.id), orderBy: desc(posts.createdAt), limit: 5 }).then((r) => r.map(postSummary)),
+    recent: () => db.query.posts.findMany({ where: eq(posts.workspaceId, workspaceId), orderBy: desc(posts.createdAt), limit: 5 }).then((r) => r.map(postSummary)),
     overview: () => analytics.overview(range).then((o) => o.overview),
     mediaFiles: () =>
       db
         .select({ n: sql<number>`count(*)` })
         .from(media)
-        .where(eq(media.userId, user.id))
+        .where(eq(media.workspaceId, workspaceId))
         .then((r) => Number(r[0]!.n)),
   };
   const names = Object.keys(parts) as Array<keyof typeof parts>;
@@ -110,5 +115,5 @@ export async function buildDashboard(db: Db, user: { id: string; timezone: strin
 /** After a successful write (posts, media), the next dashboard load recomputes instead of serving the 30 s cache. */
 export const invalidateDashboardAfterWrites = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  if (!isSafeMethod(c.req.method) && c.res.ok && c.var.auth) await invalidateDashboard(c.var.auth.user.id);
+  if (!isSafeMethod(c.req.method) && c.res.ok && c.var.workspace) await invalidateDashboard(c.var.workspace.id);
 });

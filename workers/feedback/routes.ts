@@ -1,13 +1,13 @@
 import { Hono } from "hono";
-import { requireAuth } from "../auth/middleware";
 import { feedback } from "../db/schema/index";
 import { safeFileName, sniffType } from "../files/sniff";
-import type { AppEnv } from "../http/app-env";
+import type { SignedInEnv } from "../http/app-env";
+import { requirePermission, SELF } from "../workspaces/middleware";
 import { HttpError, ok } from "../http/envelope";
 import { parseOrThrow } from "../http/validate";
 import { FEEDBACK_ATTACHMENT_TYPES, FEEDBACK_MAX_BYTES, feedbackSchema, FeedbackMessages } from "./schema";
 
-export const feedbackRoutes = new Hono<AppEnv>().use(requireAuth).post("/", async (c) => {
+export const feedbackRoutes = new Hono<SignedInEnv>().post("/", requirePermission(SELF), async (c) => {
   const form = await c.req.formData().catch(() => {
     throw new HttpError(400, "Please send the feedback as multipart form data.");
   });
@@ -21,7 +21,7 @@ export const feedbackRoutes = new Hono<AppEnv>().use(requireAuth).post("/", asyn
     hasAttachment: attachment !== null,
   });
   const { services } = c.var;
-  const userId = c.var.auth!.user.id;
+  const userId = c.var.auth.user.id;
   const id = crypto.randomUUID();
   let stored: { key: string; name: string; type: string; size: number } | null = null;
   if (attachment) {

@@ -1,11 +1,22 @@
 import type { AuthContext } from "../auth/service";
 import type { Services } from "../services";
+import type { Role } from "../workspaces/roles";
+import type { WorkspaceContext } from "../workspaces/membership";
+
+type Common = { services: Services; authVia: "bearer" | "cookie" | null };
 
 export type AppEnv = {
   Bindings: Env;
-  Variables: {
-    services: Services;
+  Variables: Common & {
     auth: AuthContext | null;
-    authVia: "bearer" | "cookie" | null;
+    /** The workspace this request acts in and the caller's role there; null when signed out. */
+    workspace: WorkspaceContext | null;
+    role: Role | null;
   };
+};
+
+/** What a handler behind `requirePermission` sees: never null, so never `!`. */
+export type SignedInEnv = {
+  Bindings: Env;
+  Variables: Common & { auth: AuthContext; workspace: WorkspaceContext; role: Role };
 };

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, or, sql, sum } from "drizzle-orm";
+import type { MemberRef } from "../workspaces/membership";
 import type { Db } from "../db/client";
 import { likeContains } from "../db/like";
 import { media, postMedia, type MediaKind } from "../db/schema/media";
@@ -20,8 +21,8 @@ const PENDING_POST_STATUSES = ["draft", "scheduled"] as const;
 
 const timesUsed = sql<number>`(SELECT count(*) FROM post_media WHERE post_media.media_id = ${media.id})`.mapWith(Number);
 
-export function mediaKey(userId: string, id: string, filename: string): string {
-  return `media/${userId}/${id}/${filename}`;
+export function mediaKey(workspaceId: string, id: string, filename: string): string {
+  return `media/${workspaceId}/${id}/${filename}`;
 }
 
 /** Display name: the file name without its extension. */
@@ -37,10 +38,10 @@ export class MediaLibrary {
     private readonly now: () => number,
   ) {}
 
-  async list(userId: string, q: ListMediaQuery) {
+  async list(workspaceId: string, q: ListMediaQuery) {
     const term = q.search || q.q;
     const scope = and(
-      eq(media.userId, userId),
+      eq(media.workspaceId, workspaceId),
       q.folder ? eq(media.folder, q.folder) : undefined,
       term ? or(likeContains(media.originalName, term), likeContains(media.displayName, term), likeContains(media.altText, term), likeContains(media.tags, term)) : undefined,
     );
@@ -69,28 +70,28 @@ export class MediaLibrary {
     };
   }
 
-  async get(userId: string, id: string): Promise<MediaJson> {
-    const [found] = await this.db.select({ row: media, used: timesUsed }).from(media).where(and(eq(media.id, id), eq(media.userId, userId)));
+  async get(workspaceId: string, id: string): Promise<MediaJson> {
+    const [found] = await this.db.select({ row: media, used: timesUsed }).from(media).where(and(eq(media.id, id), eq(media.workspaceId, workspaceId)));
     if (!found) throw notFound();
     return presentMedia(found.row, found.used);
   }
 
   /** The rows of these ids, all owned by the user, in the given order; any other id is a 404. */
-  async owned(userId: string, ids: string[]): Promise<MediaRow[]> {
+  async owned(workspaceId: string, ids: string[]): Promise<MediaRow[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    const rows = await this.db.select().from(media).where(and(eq(media.userId, userId), inArray(media.id, unique)));
+    const rows = await this.db.select().from(media).where(and(eq(media.workspaceId, workspaceId), inArray(media.id, unique)));
     if (rows.length !== unique.length) throw notFound();
     const byId = new Map(rows.map((r) => [r.id, r]));
     return unique.map((id) => byId.get(id)!);
   }
 
   /** The R2 object of an owned media item (optionally a byte range), or a 404. */
-  async object(userId: string | null, id: string, range?: Headers): Promise<{ row: MediaRow; object: R2ObjectBody }> {
+  async object(workspaceId: string | null, id: string, range?: Headers): Promise<{ row: MediaRow; object: R2ObjectBody }> {
     const [row] = await this.db
       .select()
       .from(media)
-      .where(userId === null ? eq(media.id, id) : and(eq(media.id, id), eq(media.userId, userId)));
+      .where(workspaceId === null ? eq(media.id, id) : and(eq(media.id, id), eq(media.workspaceId, workspaceId)));
     if (!row) throw notFound();
     const object = await this.bucket.get(row.key, range ? { range } : undefined);
     if (!object) throw notFound();
@@ -101,7 +102,7 @@ export class MediaLibrary {
    * Stores the files of one multipart request: every file is checked from its bytes before any is
    * stored, and if storing one fails the ones already stored are removed, so nothing is half-written.
    */
-  async saveFiles(userId: string, files: File[], fields: MediaFields): Promise<MediaJson[]> {
+  async saveFiles(owner: MemberRef, files: File[], fields: MediaFields): Promise<MediaJson[]> {
     const checked = [];
     for (const file of files) checked.push({ file, facts: await inspectMedia(blobSource(file)) });
     const saved: MediaJson[] = [];
@@ -109,22 +110,23 @@ export class MediaLibrary {
       for (const { file, facts } of checked) {
         const id = crypto.randomUUID();
         const filename = safeFileName(file.name);
-        const key = mediaKey(userId, id, filename);
+        const key = mediaKey(owner.workspaceId, id, filename);
         await this.bucket.put(key, file.stream(), { httpMetadata: { contentType: facts.mimeType } });
-        saved.push(await this.insert({ id, userId, key, originalName: file.name.slice(0, 255), filename, size: file.size, facts, fields }));
+        saved.push(await this.insert({ id, ...owner, key, originalName: file.name.slice(0, 255), filename, size: file.size, facts, fields }));
       }
     } catch (err) {
-      for (const item of saved) await this.remove(userId, item.id);
+      for (const item of saved) await this.remove(owner.workspaceId, item.id);
       throw err;
     }
     return saved;
   }
 
   /** Writes the row of an object already in R2; if that fails the object is removed too. */
-  async insert(input: { id: string; userId: string; key: string; originalName: string; filename: string; size: number; facts: MediaFacts; fields: MediaFields }): Promise<MediaJson> {
+  async insert(input: MemberRef & { id: string; key: string; originalName: string; filename: string; size: number; facts: MediaFacts; fields: MediaFields }): Promise<MediaJson> {
     const now = this.now();
     const row: MediaRow = {
       id: input.id,
+      workspaceId: input.workspaceId,
       userId: input.userId,
       key: input.key,
       originalName: input.originalName,
@@ -152,24 +154,24 @@ export class MediaLibrary {
     return presentMedia(row, 0);
   }
 
-  async update(userId: string, id: string, patch: Partial<MediaFields>): Promise<MediaJson> {
+  async update(workspaceId: string, id: string, patch: Partial<MediaFields>): Promise<MediaJson> {
     const updated = await this.db
       .update(media)
       .set({ ...patch, updatedAt: this.now() })
-      .where(and(eq(media.id, id), eq(media.userId, userId)))
+      .where(and(eq(media.id, id), eq(media.workspaceId, workspaceId)))
       .returning({ id: media.id });
     if (updated.length === 0) throw notFound();
-    return this.get(userId, id);
+    return this.get(workspaceId, id);
   }
 
   /** Drafts and scheduled posts of the user that use this media (the delete confirmation lists them). */
-  async pendingPostsUsing(userId: string, id: string) {
-    await this.get(userId, id);
+  async pendingPostsUsing(workspaceId: string, id: string) {
+    await this.get(workspaceId, id);
     const rows = await this.db
       .select({ id: posts.id, content: posts.content, status: posts.status, scheduledAt: posts.scheduledAt })
       .from(postMedia)
       .innerJoin(posts, eq(posts.id, postMedia.postId))
-      .where(and(eq(postMedia.mediaId, id), eq(posts.userId, userId), inArray(posts.status, PENDING_POST_STATUSES)))
+      .where(and(eq(postMedia.mediaId, id), eq(posts.workspaceId, workspaceId), inArray(posts.status, PENDING_POST_STATUSES)))
       .orderBy(asc(posts.scheduledAt));
     return rows.map((p) => ({
       _id: p.id,
@@ -181,35 +183,35 @@ export class MediaLibrary {
   }
 
   /** Deletes the row (and its place in posts) and then the R2 object. */
-  async remove(userId: string, id: string): Promise<void> {
-    const [gone] = await this.db.delete(media).where(and(eq(media.id, id), eq(media.userId, userId))).returning({ key: media.key });
+  async remove(workspaceId: string, id: string): Promise<void> {
+    const [gone] = await this.db.delete(media).where(and(eq(media.id, id), eq(media.workspaceId, workspaceId))).returning({ key: media.key });
     if (!gone) throw notFound();
     await this.bucket.delete(gone.key);
   }
 
-  async folders(userId: string) {
+  async folders(workspaceId: string) {
     const rows = await this.db
       .select({ name: media.folder, count: count(), size: sum(media.size).mapWith(Number) })
       .from(media)
-      .where(eq(media.userId, userId))
+      .where(eq(media.workspaceId, workspaceId))
       .groupBy(media.folder)
       .orderBy(asc(media.folder));
     return rows;
   }
 
-  async stats(userId: string) {
+  async stats(workspaceId: string) {
     const [kinds, [used], folders] = await Promise.all([
       this.db
         .select({ kind: media.fileType, n: count(), size: sum(media.size).mapWith(Number) })
         .from(media)
-        .where(eq(media.userId, userId))
+        .where(eq(media.workspaceId, workspaceId))
         .groupBy(media.fileType),
       this.db
         .select({ n: sql<number>`count(DISTINCT ${postMedia.mediaId})`.mapWith(Number) })
         .from(postMedia)
         .innerJoin(media, eq(media.id, postMedia.mediaId))
-        .where(eq(media.userId, userId)),
-      this.db.select({ n: sql<number>`count(DISTINCT ${media.folder})`.mapWith(Number) }).from(media).where(eq(media.userId, userId)),
+        .where(eq(media.workspaceId, workspaceId)),
+      this.db.select({ n: sql<number>`count(DISTINCT ${media.folder})`.mapWith(Number) }).from(media).where(eq(media.workspaceId, workspaceId)),
     ]);
     const byKind: Record<MediaKind, { count: number; size: number }> = { image: { count: 0, size: 0 }, video: { count: 0, size: 0 } };
     for (const k of kinds) byKind[k.kind] = { count: k.n, size: k.size ?? 0 };

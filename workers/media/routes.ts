@@ -1,38 +1,40 @@
 import { invalidateDashboardAfterWrites } from "../dashboard/service";
 import { Hono } from "hono";
-import { requireAuth } from "../auth/middleware";
-import type { AppEnv } from "../http/app-env";
+import type { Context } from "hono";
+import type { SignedInEnv } from "../http/app-env";
+import { requirePermission } from "../workspaces/middleware";
 import { HttpError, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { MAX_FILES_PER_UPLOAD, MediaMessages } from "./limits";
 import { completeUploadSchema, listMediaSchema, startUploadSchema, updateMediaSchema, uploadFieldsSchema } from "./schema";
 
+const uploader = (c: Context<SignedInEnv>) => ({ workspaceId: c.var.workspace.id, userId: c.var.auth.user.id });
+
 const fileCount = (n: number) => `Successfully uploaded ${n} ${n === 1 ? "file" : "files"}!`;
 
 /** SPEC §7 Media, plus the multipart flow for large files (ADR 005). */
-export const mediaRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
+export const mediaRoutes = new Hono<SignedInEnv>()
   .use(invalidateDashboardAfterWrites)
-  .get("/", async (c) => {
+  .get("/", requirePermission("workspace.read"), async (c) => {
     const query = parseOrThrow(listMediaSchema, c.req.query());
-    return ok(c, await c.var.services.media.list(c.var.auth!.user.id, query));
+    return ok(c, await c.var.services.media.list(c.var.workspace.id, query));
   })
-  .get("/search", async (c) => {
+  .get("/search", requirePermission("workspace.read"), async (c) => {
     const query = parseOrThrow(listMediaSchema, c.req.query());
-    return ok(c, await c.var.services.media.list(c.var.auth!.user.id, query));
+    return ok(c, await c.var.services.media.list(c.var.workspace.id, query));
   })
-  .get("/folders", async (c) => ok(c, { folders: await c.var.services.media.folders(c.var.auth!.user.id) }))
-  .get("/folders/:folder", async (c) => {
+  .get("/folders", requirePermission("workspace.read"), async (c) => ok(c, { folders: await c.var.services.media.folders(c.var.workspace.id) }))
+  .get("/folders/:folder", requirePermission("workspace.read"), async (c) => {
     const query = parseOrThrow(listMediaSchema, { ...c.req.query(), folder: c.req.param("folder") });
-    return ok(c, await c.var.services.media.list(c.var.auth!.user.id, query));
+    return ok(c, await c.var.services.media.list(c.var.workspace.id, query));
   })
-  .get("/stats", async (c) => ok(c, await c.var.services.media.stats(c.var.auth!.user.id)))
-  .get("/recent", async (c) => {
+  .get("/stats", requirePermission("workspace.read"), async (c) => ok(c, await c.var.services.media.stats(c.var.workspace.id)))
+  .get("/recent", requirePermission("workspace.read"), async (c) => {
     const { limit } = parseOrThrow(listMediaSchema.pick({ limit: true }), { limit: c.req.query("limit") ?? 10 });
-    const { media } = await c.var.services.media.list(c.var.auth!.user.id, parseOrThrow(listMediaSchema, { limit }));
+    const { media } = await c.var.services.media.list(c.var.workspace.id, parseOrThrow(listMediaSchema, { limit }));
     return ok(c, { media });
   })
-  .post("/upload", async (c) => {
+  .post("/upload", requirePermission("media.upload"), async (c) => {
     const form = await c.req.formData().catch(() => {
       throw new HttpError(400, "Please send the files as multipart form data.");
     });
@@ -44,40 +46,40 @@ export const mediaRoutes = new Hono<AppEnv>()
       tags: form.get("tags") ?? undefined,
       altText: form.get("altText") ?? undefined,
     });
-    const saved = await c.var.services.media.saveFiles(c.var.auth!.user.id, files, fields);
+    const saved = await c.var.services.media.saveFiles(uploader(c), files, fields);
     return ok(c, saved, fileCount(saved.length), 201);
   })
-  .post("/uploads", async (c) => {
+  .post("/uploads", requirePermission("media.upload"), async (c) => {
     const input = await readJson(c, startUploadSchema);
-    return ok(c, await c.var.services.mediaUploads.start(c.var.auth!.user.id, input), "Upload started", 201);
+    return ok(c, await c.var.services.mediaUploads.start(uploader(c), input), "Upload started", 201);
   })
-  .put("/uploads/:id/parts/:n", async (c) => {
+  .put("/uploads/:id/parts/:n", requirePermission("media.upload"), async (c) => {
     const n = Number(c.req.param("n"));
-    const part = await c.var.services.mediaUploads.putPart(c.var.auth!.user.id, c.req.param("id"), n, await c.req.arrayBuffer());
+    const part = await c.var.services.mediaUploads.putPart(uploader(c), c.req.param("id"), n, await c.req.arrayBuffer());
     return ok(c, part);
   })
-  .post("/uploads/:id/complete", async (c) => {
+  .post("/uploads/:id/complete", requirePermission("media.upload"), async (c) => {
     const { parts } = await readJson(c, completeUploadSchema);
-    const item = await c.var.services.mediaUploads.complete(c.var.auth!.user.id, c.req.param("id"), parts);
+    const item = await c.var.services.mediaUploads.complete(uploader(c), c.req.param("id"), parts);
     return ok(c, item, fileCount(1), 201);
   })
-  .delete("/uploads/:id", async (c) => {
-    await c.var.services.mediaUploads.abort(c.var.auth!.user.id, c.req.param("id"));
+  .delete("/uploads/:id", requirePermission("media.upload"), async (c) => {
+    await c.var.services.mediaUploads.abort(uploader(c), c.req.param("id"));
     return ok(c, null, "Upload cancelled");
   })
-  .get("/:id", async (c) => ok(c, await c.var.services.media.get(c.var.auth!.user.id, c.req.param("id"))))
-  .patch("/:id", async (c) => {
+  .get("/:id", requirePermission("workspace.read"), async (c) => ok(c, await c.var.services.media.get(c.var.workspace.id, c.req.param("id"))))
+  .patch("/:id", requirePermission("media.manage"), async (c) => {
     const patch = await readJson(c, updateMediaSchema);
-    return ok(c, await c.var.services.media.update(c.var.auth!.user.id, c.req.param("id"), patch), "Media updated");
+    return ok(c, await c.var.services.media.update(c.var.workspace.id, c.req.param("id"), patch), "Media updated");
   })
-  .delete("/:id", async (c) => {
-    const userId = c.var.auth!.user.id;
+  .delete("/:id", requirePermission("media.manage"), async (c) => {
+    const workspaceId = c.var.workspace.id;
     const id = c.req.param("id");
-    const posts = await c.var.services.media.pendingPostsUsing(userId, id);
+    const posts = await c.var.services.media.pendingPostsUsing(workspaceId, id);
     if (posts.length > 0 && c.req.query("confirm") !== "true") {
       const message = `This media is used by ${posts.length} scheduled or draft ${posts.length === 1 ? "post" : "posts"}. Delete it anyway?`;
       return c.json({ success: false as const, message, data: { posts } }, 409);
     }
-    await c.var.services.media.remove(userId, id);
+    await c.var.services.media.remove(workspaceId, id);
     return ok(c, { id }, "Media removed");
   });

@@ -36,7 +36,7 @@ function rangeOf(req: Request): Headers | undefined {
   return new Headers({ Range: range.trim() });
 }
 
-/** /media/{id} for the owner's session; /media/s/{id}?exp&sig for platforms fetching while publishing. */
+/** /media/{id} for a member's session (any role); /media/s/{id}?exp&sig for platforms fetching while publishing. */
 export const mediaFileRoutes = new Hono<AppEnv>()
   .get("/s/:id/:name?", async (c) => {
     const id = c.req.param("id");
@@ -47,9 +47,9 @@ export const mediaFileRoutes = new Hono<AppEnv>()
     return fileResponse(row, object, range !== undefined, "public, max-age=3600");
   })
   .get("/:id", async (c) => {
-    const auth = c.var.auth;
-    if (!auth) throw new HttpError(401, Messages.unauthorized);
+    const { workspace } = c.var;
+    if (!workspace) throw new HttpError(401, Messages.unauthorized);
     const range = rangeOf(c.req.raw);
-    const { row, object } = await c.var.services.media.object(auth.user.id, c.req.param("id"), range);
+    const { row, object } = await c.var.services.media.object(workspace.id, c.req.param("id"), range);
     return fileResponse(row, object, range !== undefined, "private, max-age=3600");
   });

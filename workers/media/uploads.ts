@@ -5,6 +5,7 @@ import { safeFileName } from "../files/sniff";
 import { HttpError, notFound } from "../http/envelope";
 import { inspectMedia, r2Source } from "./inspect";
 import { mediaKey, type MediaFields, type MediaLibrary } from "./library";
+import type { MemberRef } from "../workspaces/membership";
 import { declaredKind, MediaMessages, sizeProblem, UPLOAD_PART_SIZE } from "./limits";
 
 type UploadRow = typeof mediaUploads.$inferSelect;
@@ -29,19 +30,19 @@ export class MediaUploads {
     private readonly library: MediaLibrary,
   ) {}
 
-  async start(userId: string, input: MediaFields & { filename: string; size: number; contentType: string }) {
+  async start(owner: MemberRef, input: MediaFields & { filename: string; size: number; contentType: string }) {
     const kind = declaredKind(input.contentType);
     if (!kind) throw new HttpError(415, MediaMessages.unsupported);
     const tooLarge = sizeProblem(kind, input.size);
     if (tooLarge) throw new HttpError(413, tooLarge);
     const mediaId = crypto.randomUUID();
     const filename = safeFileName(input.filename);
-    const key = mediaKey(userId, mediaId, filename);
+    const key = mediaKey(owner.workspaceId, mediaId, filename);
     const upload = await this.bucket.createMultipartUpload(key);
     try {
       await this.db.insert(mediaUploads).values({
         id: mediaId,
-        userId,
+        ...owner,
         key,
         r2UploadId: upload.uploadId,
         originalName: input.filename.slice(0, 255),
@@ -59,8 +60,8 @@ export class MediaUploads {
     return { uploadId: mediaId, mediaId, partSize: UPLOAD_PART_SIZE, parts: Math.ceil(input.size / UPLOAD_PART_SIZE) };
   }
 
-  async putPart(userId: string, id: string, partNumber: number, body: ArrayBuffer) {
-    const row = await this.owned(userId, id);
+  async putPart(owner: MemberRef, id: string, partNumber: number, body: ArrayBuffer) {
+    const row = await this.owned(owner, id);
     const expected = partLength(row.size, row.partSize, partNumber);
     if (expected === null || body.byteLength !== expected) throw new HttpError(400, MediaMessages.partSize);
     const part = await this.bucket.resumeMultipartUpload(row.key, row.r2UploadId).uploadPart(partNumber, body);
@@ -68,8 +69,8 @@ export class MediaUploads {
   }
 
   /** Joins the parts, then checks the stored bytes like a direct upload; a refusal removes everything. */
-  async complete(userId: string, id: string, parts: R2UploadedPart[]) {
-    const row = await this.owned(userId, id);
+  async complete(owner: MemberRef, id: string, parts: R2UploadedPart[]) {
+    const row = await this.owned(owner, id);
     const expected = Math.ceil(row.size / row.partSize);
     const numbers = new Set(parts.map((p) => p.partNumber));
     if (numbers.size !== expected || parts.some((p) => p.partNumber > expected)) throw new HttpError(400, MediaMessages.incomplete);
@@ -85,7 +86,7 @@ export class MediaUploads {
       const facts = await inspectMedia(r2Source(this.bucket, row.key, stored.size));
       const item = await this.library.insert({
         id: row.id,
-        userId,
+        ...owner,
         key: row.key,
         originalName: row.originalName,
         filename: row.filename,
@@ -101,14 +102,18 @@ export class MediaUploads {
     }
   }
 
-  async abort(userId: string, id: string) {
-    const row = await this.owned(userId, id);
+  async abort(owner: MemberRef, id: string) {
+    const row = await this.owned(owner, id);
     await this.bucket.resumeMultipartUpload(row.key, row.r2UploadId).abort().catch(() => undefined);
     await this.db.delete(mediaUploads).where(eq(mediaUploads.id, row.id));
   }
 
-  private async owned(userId: string, id: string): Promise<UploadRow> {
-    const [row] = await this.db.select().from(mediaUploads).where(and(eq(mediaUploads.id, id), eq(mediaUploads.userId, userId)));
+  /** An upload session belongs to the member who started it, in that workspace. */
+  private async owned(owner: MemberRef, id: string): Promise<UploadRow> {
+    const [row] = await this.db
+      .select()
+      .from(mediaUploads)
+      .where(and(eq(mediaUploads.id, id), eq(mediaUploads.workspaceId, owner.workspaceId), eq(mediaUploads.userId, owner.userId)));
     if (!row) throw notFound();
     return row;
   }

@@ -12,6 +12,8 @@ import { preflight, type Problem } from "./preflight";
 import { accountsOf, captionOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./schema";
 import { derivePostStatus } from "../publishing/state";
 import type { ListPostsQuery } from "./query";
+import type { WorkspaceContext } from "../workspaces/membership";
+import { ensureCan, postWriteActions } from "../workspaces/roles";
 
 type PostRow = typeof posts.$inferSelect;
 type TargetRow = typeof postTargets.$inferSelect;
@@ -20,18 +22,22 @@ type TargetStatus = (typeof TARGET_STATUSES)[number];
 /** Targets that have left the user's hands: they are never rewritten by an edit or reschedule. */
 const SETTLED: TargetStatus[] = ["queued", "publishing", "published", "unconfirmed"];
 
+/** Whether saving these fields schedules or publishes (which a contributor may not do). */
+const schedules = (fields: PostFields) => fields.publishNow === true || intentOf(fields) === "scheduled";
+
 export class PreflightError extends HttpError {
   constructor(readonly problems: Problem[]) {
     super(400, problems[0]!.message);
   }
 }
 
-interface Actor {
-  id: string;
-  timezone: string;
+/** Who writes: the author, in the workspace the request acts in (its timezone is the posts' default). */
+export interface Actor {
+  userId: string;
+  workspace: WorkspaceContext;
 }
 
-/** Posts with one target per (platform, account). Every query is scoped to the owner. */
+/** Posts with one target per (platform, account). Every query is scoped to the workspace. */
 export class PostStore {
   constructor(
     private readonly db: Db,
@@ -42,15 +48,15 @@ export class PostStore {
   /** Resolves and checks a post: SPEC §5 rules, then ownership of media and accounts, then pre-flight. */
   private async resolve(user: Actor, fields: PostFields, check: { preflight: boolean }) {
     const ids = mediaIdsOf(fields);
-    const rows = await this.library.owned(user.id, ids);
+    const rows = await this.library.owned(user.workspace.id, ids);
     const kinds = new Map(rows.map((m) => [m.id, m.fileType]));
-    const messages = postProblems(fields, { now: this.now(), timeZone: user.timezone, mediaKind: (i) => kinds.get(i) });
+    const messages = postProblems(fields, { now: this.now(), timeZone: user.workspace.timezone, mediaKind: (i) => kinds.get(i) });
     if (messages.length > 0) throw new HttpError(400, messages[0]!);
     const targets = accountsOf(fields);
-    const accounts = await this.userAccounts(user.id);
+    const accounts = await this.workspaceAccounts(user.workspace.id);
     const known = new Map(accounts.map((a) => [a.id, a]));
     if (targets.some((t) => known.get(t.accountId)?.platform !== t.platform)) throw notFound();
-    const timezone = fields.timezone ?? user.timezone;
+    const timezone = fields.timezone ?? user.workspace.timezone;
     const scheduledAt = scheduledInstant(fields.scheduledDate, timezone) ?? null;
     const youtubeVideoId = fields.platforms.includes("youtube") ? (fields.youtubeVideo ?? rows.find((m) => m.fileType === "video")?.id ?? null) : (fields.youtubeVideo ?? null);
     const intent = intentOf(fields);
@@ -63,15 +69,16 @@ export class PostStore {
 
   /** The problems per channel, without saving anything (POST /api/posts/preflight). */
   async preflight(user: Actor, fields: PostFields): Promise<{ messages: string[]; problems: Problem[] }> {
-    const rows = await this.library.owned(user.id, mediaIdsOf(fields));
+    const rows = await this.library.owned(user.workspace.id, mediaIdsOf(fields));
     const kinds = new Map(rows.map((m) => [m.id, m.fileType]));
-    const messages = postProblems({ ...fields, status: fields.status ?? "scheduled" }, { now: this.now(), timeZone: user.timezone, mediaKind: (i) => kinds.get(i) });
-    const accounts = await this.userAccounts(user.id);
+    const messages = postProblems({ ...fields, status: fields.status ?? "scheduled" }, { now: this.now(), timeZone: user.workspace.timezone, mediaKind: (i) => kinds.get(i) });
+    const accounts = await this.workspaceAccounts(user.workspace.id);
     const problems = preflight({ ...fields, targets: accountsOf(fields), media: rows, youtubeVideoId: fields.youtubeVideo ?? null }, accounts, this.now());
     return { messages, problems };
   }
 
   async create(user: Actor, fields: PostFields) {
+    for (const action of postWriteActions({ own: true, schedules: schedules(fields) })) ensureCan(user.workspace, action);
     const r = await this.resolve(user, fields, { preflight: true });
     const now = this.now();
     const id = crypto.randomUUID();
@@ -80,7 +87,7 @@ export class PostStore {
     const targets = r.targets.map((t) => ({
       id: crypto.randomUUID(),
       postId: id,
-      userId: user.id,
+      workspaceId: user.workspace.id,
       platform: t.platform,
       accountId: t.accountId,
       status: targetStatus,
@@ -90,7 +97,8 @@ export class PostStore {
     }));
     const post = {
       id,
-      userId: user.id,
+      workspaceId: user.workspace.id,
+      userId: user.userId,
       content: fields.content,
       platforms: fields.platforms,
       title: fields.title ?? null,
@@ -110,7 +118,7 @@ export class PostStore {
       ...(targets.length ? [this.db.insert(postTargets).values(targets)] : []),
       ...(r.rows.length ? [this.db.insert(postMedia).values(r.rows.map((m, position) => ({ postId: id, mediaId: m.id, position })))] : []),
     ]);
-    return this.get(user.id, id);
+    return this.get(user.workspace.id, id);
   }
 
   /**
@@ -118,14 +126,16 @@ export class PostStore {
    * the others follow the new accounts and schedule — this is also the planner's drag-to-reschedule.
    */
   async update(user: Actor, id: string, patch: Partial<PostFields>) {
-    const current = await this.ownedPost(user.id, id);
+    const current = await this.ownedPost(user.workspace.id, id);
     const existing = await this.db.select().from(postTargets).where(eq(postTargets.postId, id));
     if (existing.some((t) => t.status === "queued" || t.status === "publishing")) {
       throw new HttpError(409, "This post is being published right now and cannot be changed.");
     }
     const fields = { ...(await this.fieldsOf(current, existing)), ...patch } as PostFields;
+    const nextStatus = fields.status ?? (current.status === "draft" ? "draft" : "scheduled");
+    for (const action of postWriteActions({ own: current.userId === user.userId, schedules: schedules({ ...fields, status: nextStatus }) })) ensureCan(user.workspace, action);
     const settled = existing.filter((t) => SETTLED.includes(t.status));
-    const r = await this.resolve(user, { ...fields, status: fields.status ?? (current.status === "draft" ? "draft" : "scheduled") }, { preflight: true });
+    const r = await this.resolve(user, { ...fields, status: nextStatus }, { preflight: true });
     const now = this.now();
     const keep = new Set(settled.map((t) => `${t.platform}:${t.accountId}`));
     const open = r.targets.filter((t) => !keep.has(`${t.platform}:${t.accountId}`));
@@ -133,7 +143,7 @@ export class PostStore {
     const dueAt = fields.publishNow ? now : r.intent === "scheduled" ? r.scheduledAt : null;
     const fresh = open.map((t) => {
       const prior = existing.find((e) => e.platform === t.platform && e.accountId === t.accountId);
-      return { id: prior?.id ?? crypto.randomUUID(), postId: id, userId: user.id, platform: t.platform, accountId: t.accountId, status, dueAt, errorKind: null, errorMessage: null, createdAt: prior?.createdAt ?? now, updatedAt: now };
+      return { id: prior?.id ?? crypto.randomUUID(), postId: id, workspaceId: user.workspace.id, platform: t.platform, accountId: t.accountId, status, dueAt, errorKind: null, errorMessage: null, createdAt: prior?.createdAt ?? now, updatedAt: now };
     });
     const unsettledIds = existing.filter((t) => !SETTLED.includes(t.status)).map((t) => t.id);
     const all = [...settled, ...fresh];
@@ -154,13 +164,13 @@ export class PostStore {
           source: fields.metadata.source,
           updatedAt: now,
         })
-        .where(and(eq(posts.id, id), eq(posts.userId, user.id))),
+        .where(and(eq(posts.id, id), eq(posts.workspaceId, user.workspace.id))),
       ...(unsettledIds.length ? [this.db.delete(postTargets).where(inArray(postTargets.id, unsettledIds))] : []),
       ...(fresh.length ? [this.db.insert(postTargets).values(fresh)] : []),
       this.db.delete(postMedia).where(eq(postMedia.postId, id)),
       ...(r.rows.length ? [this.db.insert(postMedia).values(r.rows.map((m, position) => ({ postId: id, mediaId: m.id, position })))] : []),
     ]);
-    return this.get(user.id, id);
+    return this.get(user.workspace.id, id);
   }
 
   /**
@@ -168,7 +178,8 @@ export class PostStore {
    * the publishing dispatcher (workers/publishing/service.ts), which claims and queues them.
    */
   async publish(user: Actor, id: string) {
-    const current = await this.ownedPost(user.id, id);
+    ensureCan(user.workspace, "posts.publish");
+    const current = await this.ownedPost(user.workspace.id, id);
     const existing = await this.db.select().from(postTargets).where(eq(postTargets.postId, id));
     const fields = await this.fieldsOf(current, existing);
     await this.resolve(user, { ...fields, publishNow: true, status: "scheduled" }, { preflight: true });
@@ -183,23 +194,30 @@ export class PostStore {
         .where(inArray(postTargets.id, waiting.map((t) => t.id))),
       this.db.update(posts).set({ status: derivePostStatus(after), scheduledAt: now, updatedAt: now }).where(eq(posts.id, id)),
     ]);
-    return this.get(user.id, id);
+    return this.get(user.workspace.id, id);
   }
 
-  async remove(userId: string, id: string): Promise<void> {
-    const gone = await this.db.delete(posts).where(and(eq(posts.id, id), eq(posts.userId, userId))).returning({ id: posts.id });
+  /** Checks that the actor may delete the post (their own, or `posts.manage`) before anything is removed. */
+  async ensureDeletable(user: Actor, id: string): Promise<void> {
+    const post = await this.ownedPost(user.workspace.id, id);
+    for (const action of postWriteActions({ own: post.userId === user.userId, schedules: false })) ensureCan(user.workspace, action);
+  }
+
+  async remove(user: Actor, id: string): Promise<void> {
+    await this.ensureDeletable(user, id);
+    const gone = await this.db.delete(posts).where(and(eq(posts.id, id), eq(posts.workspaceId, user.workspace.id))).returning({ id: posts.id });
     if (gone.length === 0) throw notFound();
   }
 
-  async get(userId: string, id: string) {
-    const post = await this.ownedPost(userId, id);
+  async get(workspaceId: string, id: string) {
+    const post = await this.ownedPost(workspaceId, id);
     const [json] = await this.present([post]);
     return json!;
   }
 
   /** The post's channels that published exactly its text lately: reposting there would be a duplicate. */
-  async duplicates(userId: string, id: string) {
-    const post = await this.ownedPost(userId, id);
+  async duplicates(workspaceId: string, id: string) {
+    const post = await this.ownedPost(workspaceId, id);
     const channels = await this.db.select({ platform: postTargets.platform, accountId: postTargets.accountId }).from(postTargets).where(eq(postTargets.postId, id));
     if (channels.length === 0) return [];
     const now = this.now();
@@ -209,7 +227,7 @@ export class PostStore {
       .innerJoin(posts, eq(posts.id, postTargets.postId))
       .where(
         and(
-          eq(postTargets.userId, userId),
+          eq(postTargets.workspaceId, workspaceId),
           eq(postTargets.status, "published"),
           inArray(postTargets.accountId, [...new Set(channels.map((c) => c.accountId))]),
           sql`${postTargets.publishedAt} >= ${now - DUPLICATE_WINDOW_MS}`,
@@ -222,7 +240,7 @@ export class PostStore {
   async list(user: Actor, q: ListPostsQuery) {
     const shownAt = sql`coalesce(${posts.publishedAt}, ${posts.scheduledAt}, ${posts.createdAt})`;
     const filters: Array<SQL | undefined> = [
-      eq(posts.userId, user.id),
+      eq(posts.workspaceId, user.workspace.id),
       q.status ? eq(posts.status, q.status) : undefined,
       q.platform ? sql`EXISTS (SELECT 1 FROM json_each(${posts.platforms}) WHERE json_each.value = ${q.platform})` : undefined,
       q.from !== undefined ? sql`${shownAt} >= ${q.from}` : undefined,
@@ -239,17 +257,17 @@ export class PostStore {
     return { posts: await this.present(rows), pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) } };
   }
 
-  private async ownedPost(userId: string, id: string): Promise<PostRow> {
-    const [post] = await this.db.select().from(posts).where(and(eq(posts.id, id), eq(posts.userId, userId)));
+  private async ownedPost(workspaceId: string, id: string): Promise<PostRow> {
+    const [post] = await this.db.select().from(posts).where(and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)));
     if (!post) throw notFound();
     return post;
   }
 
-  private async userAccounts(userId: string) {
+  private async workspaceAccounts(workspaceId: string) {
     return this.db
       .select({ id: connectedAccounts.id, platform: connectedAccounts.platform, username: connectedAccounts.username, status: connectedAccounts.status, tokenExpiresAt: connectedAccounts.tokenExpiresAt })
       .from(connectedAccounts)
-      .where(eq(connectedAccounts.userId, userId));
+      .where(eq(connectedAccounts.workspaceId, workspaceId));
   }
 
   /** The stored post as composer fields, the base a partial PUT is applied to. */

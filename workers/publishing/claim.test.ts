@@ -29,7 +29,7 @@ describe("claimDueTargets", () => {
       { accountId: account, platform: "instagram", dueAt: now + 5 * 60_000 }, // not yet
     ]);
     const { queue, sent } = recordingQueue();
-    const result = await claimDueTargets({ db: testDb(), d1: env.DB, queue, now: () => now }, { kind: "trigger", userId: u.user.id });
+    const result = await claimDueTargets({ db: testDb(), d1: env.DB, queue, now: () => now }, { kind: "trigger", workspaceId: u.user.id });
     expect(result.claimed).toBe(2);
     expect(sent.map((m) => m.body.targetId).sort()).toEqual([targetIds[0], targetIds[1]].sort());
     expect(sent.find((m) => m.body.targetId === targetIds[0])!.delaySeconds).toBe(0);
@@ -51,8 +51,8 @@ describe("claimDueTargets", () => {
     const b = recordingQueue();
     const deps = (q: Queue<PublishMessage>) => ({ db: testDb(), d1: env.DB, queue: q, now: () => now });
     const [ra, rb] = await Promise.all([
-      claimDueTargets(deps(a.queue), { kind: "trigger", userId: u.user.id }),
-      claimDueTargets(deps(b.queue), { kind: "trigger", userId: u.user.id }),
+      claimDueTargets(deps(a.queue), { kind: "trigger", workspaceId: u.user.id }),
+      claimDueTargets(deps(b.queue), { kind: "trigger", workspaceId: u.user.id }),
     ]);
     expect(ra.claimed + rb.claimed).toBe(40);
     const all = [...a.sent, ...b.sent].map((m) => m.body.targetId);
@@ -67,7 +67,7 @@ describe("claimDueTargets", () => {
     await insertScheduledPost(a.user.id, [{ accountId: await insertAccount(a.user.id, "linkedin"), platform: "linkedin", dueAt: now - 1000 }]);
     const other = await insertScheduledPost(b.user.id, [{ accountId: await insertAccount(b.user.id, "linkedin"), platform: "linkedin", dueAt: now - 1000 }]);
     const q = recordingQueue();
-    await claimDueTargets({ db: testDb(), d1: env.DB, queue: q.queue, now: () => now }, { kind: "trigger", userId: a.user.id });
+    await claimDueTargets({ db: testDb(), d1: env.DB, queue: q.queue, now: () => now }, { kind: "trigger", workspaceId: a.user.id });
     expect(q.sent.map((m) => m.body.targetId)).not.toContain(other.targetIds[0]);
   });
 });

@@ -23,21 +23,21 @@ interface ClaimedRow {
  */
 export async function claimDueTargets(
   deps: { db: Db; d1: D1Database; queue: Queue<PublishMessage>; now: () => number },
-  options: { kind: "cron" | "trigger"; userId?: string } = { kind: "cron" },
+  options: { kind: "cron" | "trigger"; workspaceId?: string } = { kind: "cron" },
 ): Promise<{ claimed: number; claimId: string }> {
   const started = deps.now();
   const claimId = crypto.randomUUID();
   const horizon = started + CLAIM_HORIZON_MS;
   let claimed = 0;
   for (;;) {
-    const userFilter = options.userId ? "AND user_id = ?4" : "";
+    const workspaceFilter = options.workspaceId ? "AND workspace_id = ?4" : "";
     const stmt = deps.d1.prepare(
       `UPDATE post_targets SET status = 'queued', claim_id = ?1, claimed_at = ?2, updated_at = ?2
-       WHERE id IN (SELECT id FROM post_targets WHERE status = 'scheduled' AND due_at <= ?3 ${userFilter} ORDER BY due_at LIMIT ${CLAIM_BATCH})
+       WHERE id IN (SELECT id FROM post_targets WHERE status = 'scheduled' AND due_at <= ?3 ${workspaceFilter} ORDER BY due_at LIMIT ${CLAIM_BATCH})
          AND status = 'scheduled'
        RETURNING id, due_at`,
     );
-    const bound = options.userId ? stmt.bind(claimId, started, horizon, options.userId) : stmt.bind(claimId, started, horizon);
+    const bound = options.workspaceId ? stmt.bind(claimId, started, horizon, options.workspaceId) : stmt.bind(claimId, started, horizon);
     const { results } = await bound.all<ClaimedRow>();
     if (results.length === 0) break;
     // The posts of claimed targets now show as publishing (their status is derived from the targets).
@@ -52,7 +52,7 @@ export async function claimDueTargets(
   await deps.db.insert(schedulerRuns).values({
     id: claimId,
     kind: options.kind,
-    userId: options.userId ?? null,
+    workspaceId: options.workspaceId ?? null,
     startedAt: started,
     durationMs: deps.now() - started,
     claimed,

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { posts, postTargets, schedulerRuns } from "../db/schema/index";
 
-/** The numbers behind GET /api/scheduler/status, for one user. */
-export async function schedulerStatus(db: Db, userId: string, now: number) {
+/** The numbers behind GET /api/scheduler/status, for one workspace. */
+export async function schedulerStatus(db: Db, workspaceId: string, now: number) {
   const [counts] = await db
     .select({
       queued: sql<number>`sum(case when ${postTargets.status} in ('queued','publishing') then 1 else 0 end)`,
@@ -14,7 +14,7 @@ export async function schedulerStatus(db: Db, userId: string, now: number) {
       unconfirmed: sql<number>`sum(case when ${postTargets.status} = 'unconfirmed' then 1 else 0 end)`,
     })
     .from(postTargets)
-    .where(eq(postTargets.userId, userId));
+    .where(eq(postTargets.workspaceId, workspaceId));
   const lastRun = await db.query.schedulerRuns.findFirst({ where: eq(schedulerRuns.kind, "cron"), orderBy: desc(schedulerRuns.startedAt) });
   return {
     queueDepth: Number(counts?.queued ?? 0),
@@ -28,8 +28,8 @@ export async function schedulerStatus(db: Db, userId: string, now: number) {
   };
 }
 
-/** The user's next scheduled targets, soonest first. */
-export async function upcomingTargets(db: Db, userId: string, now: number, limit = 20) {
+/** The workspace's next scheduled targets, soonest first. */
+export async function upcomingTargets(db: Db, workspaceId: string, now: number, limit = 20) {
   return db
     .select({
       targetId: postTargets.id,
@@ -42,7 +42,7 @@ export async function upcomingTargets(db: Db, userId: string, now: number, limit
     })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
-    .where(and(eq(postTargets.userId, userId), inArray(postTargets.status, ["scheduled", "queued", "publishing"]), gt(postTargets.dueAt, now - 3600_000)))
+    .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.status, ["scheduled", "queued", "publishing"]), gt(postTargets.dueAt, now - 3600_000)))
     .orderBy(asc(postTargets.dueAt))
     .limit(limit)
     .then((rows) => rows.map((r) => ({ ...r, dueAt: r.dueAt ? new Date(r.dueAt).toISOString() : null, content: r.content.slice(0, 80) })));

@@ -21,21 +21,21 @@ export class PublishingService {
   constructor(private readonly deps: Deps) {}
 
   /** Sends every due target of the user to the queue now (Publish Now, Repost Now, retries). */
-  dispatchDue(userId: string) {
-    return claimDueTargets(this.deps, { kind: "trigger", userId });
+  dispatchDue(workspaceId: string) {
+    return claimDueTargets(this.deps, { kind: "trigger", workspaceId });
   }
 
-  private async ownedTarget(userId: string, postId: string, targetId: string) {
+  private async ownedTarget(workspaceId: string, postId: string, targetId: string) {
     const target = await this.deps.db.query.postTargets.findFirst({
-      where: and(eq(postTargets.id, targetId), eq(postTargets.postId, postId), eq(postTargets.userId, userId)),
+      where: and(eq(postTargets.id, targetId), eq(postTargets.postId, postId), eq(postTargets.workspaceId, workspaceId)),
     });
     if (!target) throw notFound();
     return target;
   }
 
   /** Retries one failed or unconfirmed channel alone; the post's other channels are untouched. */
-  async retryTarget(userId: string, postId: string, targetId: string) {
-    const target = await this.ownedTarget(userId, postId, targetId);
+  async retryTarget(workspaceId: string, postId: string, targetId: string) {
+    const target = await this.ownedTarget(workspaceId, postId, targetId);
     if (target.status !== "failed" && target.status !== "unconfirmed") {
       throw new HttpError(409, "Only a failed or unconfirmed channel can be retried.");
     }
@@ -44,12 +44,12 @@ export class PublishingService {
       .update(postTargets)
       .set({ status: "scheduled", dueAt: now, attemptCount: 0, errorKind: null, errorMessage: null, failureSeenAt: null, updatedAt: now })
       .where(and(eq(postTargets.id, targetId), inArray(postTargets.status, ["failed", "unconfirmed"])));
-    await this.dispatchDue(userId);
+    await this.dispatchDue(workspaceId);
   }
 
   /** The user's answer for an unconfirmed channel: they saw the post on the platform. */
-  async confirmPublished(userId: string, postId: string, targetId: string, permalink: string | null) {
-    const target = await this.ownedTarget(userId, postId, targetId);
+  async confirmPublished(workspaceId: string, postId: string, targetId: string, permalink: string | null) {
+    const target = await this.ownedTarget(workspaceId, postId, targetId);
     if (target.status !== "unconfirmed") throw new HttpError(409, "Only an unconfirmed channel can be marked published.");
     const now = this.deps.now();
     await this.deps.db
@@ -63,8 +63,8 @@ export class PublishingService {
    * Deletes the post's published copies on the platforms that allow it, channel by channel; a refusal is
    * reported, never hidden. The caller deletes our record afterwards.
    */
-  async deleteRemote(userId: string, postId: string) {
-    const post = await this.deps.db.query.posts.findFirst({ where: and(eq(posts.id, postId), eq(posts.userId, userId)) });
+  async deleteRemote(workspaceId: string, postId: string) {
+    const post = await this.deps.db.query.posts.findFirst({ where: and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)) });
     if (!post) throw notFound();
     const published = await this.deps.db
       .select()
@@ -84,7 +84,7 @@ export class PublishingService {
   }
 
   /** Failed channels the user has not been told about yet (a toast on their next visit). */
-  async unseenFailures(userId: string) {
+  async unseenFailures(workspaceId: string) {
     return this.deps.db
       .select({
         targetId: postTargets.id,
@@ -96,16 +96,16 @@ export class PublishingService {
       })
       .from(postTargets)
       .innerJoin(posts, eq(posts.id, postTargets.postId))
-      .where(and(eq(postTargets.userId, userId), inArray(postTargets.status, ["failed", "unconfirmed"]), isNull(postTargets.failureSeenAt)))
+      .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.status, ["failed", "unconfirmed"]), isNull(postTargets.failureSeenAt)))
       .limit(20)
       .then((rows) => rows.map((r) => ({ ...r, content: r.content.slice(0, 80) })));
   }
 
-  async markFailuresSeen(userId: string, targetIds: string[]) {
+  async markFailuresSeen(workspaceId: string, targetIds: string[]) {
     if (targetIds.length === 0) return;
     await this.deps.db
       .update(postTargets)
       .set({ failureSeenAt: this.deps.now() })
-      .where(and(eq(postTargets.userId, userId), inArray(postTargets.id, targetIds.slice(0, 100))));
+      .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.id, targetIds.slice(0, 100))));
   }
 }

@@ -38,8 +38,8 @@ async function fixture() {
   const schedule = (await call("/api/analytics/reports/schedules", { token: a.token, body: { kind: "summary", frequency: "weekly", weekday: 1, hour: 9 } })).body.data;
   const reportId = crypto.randomUUID();
   await env.MEDIA.put(`reports/${a.user.id}/${reportId}.pdf`, "%PDF-1.7 A's report");
-  await env.DB.prepare("INSERT INTO report_files (id, user_id, schedule_id, kind, format, r2_key, size, created_at) VALUES (?, ?, ?, 'summary', 'pdf', ?, 19, ?)")
-    .bind(reportId, a.user.id, schedule.id, `reports/${a.user.id}/${reportId}.pdf`, Date.now())
+  await env.DB.prepare("INSERT INTO report_files (id, workspace_id, user_id, schedule_id, kind, format, r2_key, size, created_at) VALUES (?, ?, ?, ?, 'summary', 'pdf', ?, 19, ?)")
+    .bind(reportId, a.user.id, a.user.id, schedule.id, `reports/${a.user.id}/${reportId}.pdf`, Date.now())
     .run();
   return { a, account, media, upload: upload.uploadId ?? upload.id, post: post._id as string, target: post.platformPosts[0].id as string, schedule: schedule.id as string, reportId, content };
 }

@@ -12,6 +12,7 @@ export async function insertAccount(userId: string, platform: Platform, override
     .insert(connectedAccounts)
     .values({
       id,
+      workspaceId: userId,
       userId,
       platform,
       platformUserId: `remote-${id.slice(0, 8)}`,
@@ -31,12 +32,12 @@ export async function insertScheduledPost(
 ) {
   const postId = crypto.randomUUID();
   const db = testDb();
-  await db.insert(posts).values({ id: postId, userId, content, status: "scheduled", scheduledAt: targets[0]?.dueAt ?? null });
+  await db.insert(posts).values({ id: postId, workspaceId: userId, userId, content, status: "scheduled", scheduledAt: targets[0]?.dueAt ?? null });
   const ids: string[] = [];
   for (const t of targets) {
     const id = crypto.randomUUID();
     ids.push(id);
-    await db.insert(postTargets).values({ id, postId, userId, platform: t.platform, accountId: t.accountId, status: t.status ?? "scheduled", dueAt: t.dueAt });
+    await db.insert(postTargets).values({ id, postId, workspaceId: userId, platform: t.platform, accountId: t.accountId, status: t.status ?? "scheduled", dueAt: t.dueAt });
   }
   return { postId, targetIds: ids };
 }

@@ -1,39 +1,38 @@
 import { Hono } from "hono";
-import { requireAuth } from "../auth/middleware";
 import { changePasswordSchema, timezoneSchema, verifyPasswordSchema, AuthMessages } from "../auth/schemas";
-import type { AppEnv } from "../http/app-env";
+import type { SignedInEnv } from "../http/app-env";
+import { requirePermission, SELF } from "../workspaces/middleware";
 import { HttpError, ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 
-export const userRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .get("/profile", async (c) => {
-    const user = c.var.auth!.user;
-    const accounts = await c.var.services.accounts.list(user.id);
+export const userRoutes = new Hono<SignedInEnv>()
+  .get("/profile", requirePermission("workspace.read"), async (c) => {
+    const user = c.var.auth.user;
+    const accounts = await c.var.services.accounts.list(c.var.workspace.id);
     return ok(c, {
       ...user,
       connectedPlatforms: [...new Set(accounts.map((a) => a.platform))],
       connectedAccounts: accounts.map((a) => ({ platform: a.platform, id: a.id })),
     });
   })
-  .post("/verify-password", async (c) => {
+  .post("/verify-password", requirePermission(SELF), async (c) => {
     const { currentPassword } = await readJson(c, verifyPasswordSchema);
-    const valid = await c.var.services.auth.checkPassword(c.var.auth!.user.id, currentPassword);
+    const valid = await c.var.services.auth.checkPassword(c.var.auth.user.id, currentPassword);
     if (!valid) throw new HttpError(400, AuthMessages.currentIncorrect);
     return ok(c, null, "Password verified! You can now set a new password.");
   })
-  .put("/update-password", async (c) => {
+  .put("/update-password", requirePermission(SELF), async (c) => {
     const { currentPassword, newPassword } = await readJson(c, changePasswordSchema);
-    const revoked = await c.var.services.auth.changePassword(c.var.auth!, currentPassword, newPassword);
+    const revoked = await c.var.services.auth.changePassword(c.var.auth, currentPassword, newPassword);
     return ok(c, { otherSessionsRevoked: revoked }, "Password updated successfully");
   })
-  .put("/timezone", async (c) => {
+  .put("/timezone", requirePermission(SELF), async (c) => {
     const { timezone } = await readJson(c, timezoneSchema);
-    await c.var.services.auth.setTimezone(c.var.auth!.user.id, timezone);
+    await c.var.services.auth.setTimezone(c.var.auth.user.id, timezone);
     return ok(c, { timezone }, "Timezone updated");
   })
-  .get("/connected-accounts", async (c) => ok(c, { accounts: await c.var.services.accounts.list(c.var.auth!.user.id) }))
-  .get("/sessions", async (c) => {
-    const sessions = await c.var.services.auth.listSessions(c.var.auth!.user.id);
-    return ok(c, { sessions: sessions.map((s) => ({ ...s, current: s.id === c.var.auth!.sessionId })) });
+  .get("/connected-accounts", requirePermission("workspace.read"), async (c) => ok(c, { accounts: await c.var.services.accounts.list(c.var.workspace.id) }))
+  .get("/sessions", requirePermission(SELF), async (c) => {
+    const sessions = await c.var.services.auth.listSessions(c.var.auth.user.id);
+    return ok(c, { sessions: sessions.map((s) => ({ ...s, current: s.id === c.var.auth.sessionId })) });
   });

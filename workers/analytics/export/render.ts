@@ -1,12 +1,13 @@
 import type { Db } from "../../db/client";
+import type { MemberRef } from "../../workspaces/membership";
 import type { Range } from "../period";
 import { AnalyticsService } from "../service";
 import { CONTENT_TYPES, toCsv, toPdf, toXlsx, type ReportFormat, type ReportKind } from "./formats";
 import { buildReportData } from "./report-data";
 
 /** One report file, ready to download or store. */
-export async function renderReport(db: Db, user: { id: string; timezone: string }, range: Range, kind: ReportKind, format: ReportFormat) {
-  const data = await buildReportData(db, user.id, new AnalyticsService(db, user.id, user.timezone), range, kind);
+export async function renderReport(db: Db, viewer: MemberRef & { timezone: string }, range: Range, kind: ReportKind, format: ReportFormat) {
+  const data = await buildReportData(db, viewer.workspaceId, new AnalyticsService(db, viewer, viewer.timezone), range, kind);
   const body = format === "csv" ? new TextEncoder().encode(toCsv(data.primary)) : format === "xlsx" ? await toXlsx(data) : await toPdf(data);
   const filename = `postline-${kind}-${new Date(range.start).toISOString().slice(0, 10)}-${new Date(range.end).toISOString().slice(0, 10)}.${format}`;
   return { body, filename, contentType: CONTENT_TYPES[format] };

@@ -32,7 +32,7 @@ export const REPORT_TITLES: Record<ReportKind, string> = {
 };
 
 /** Everything a report shows, from the same service calls the API answers with. */
-export async function buildReportData(db: Db, userId: string, analytics: AnalyticsService, range: Range, kind: ReportKind): Promise<ReportData> {
+export async function buildReportData(db: Db, workspaceId: string, analytics: AnalyticsService, range: Range, kind: ReportKind): Promise<ReportData> {
   const [overview, trends, platforms, content, hashtags, patterns, growth, audience, targets] = await Promise.all([
     analytics.overview(range),
     analytics.engagementTrends(range),
@@ -42,7 +42,7 @@ export async function buildReportData(db: Db, userId: string, analytics: Analyti
     analytics.postingPatterns(range),
     analytics.growth(range),
     analytics.audienceInsights(range.platforms),
-    store.loadTargetRows(db, userId, range),
+    store.loadTargetRows(db, workspaceId, range),
   ]);
   const o = overview.overview;
   const kpis: Table = {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, sqliteTable, text, uniqueIndex, integer } from "drizzle-orm/sqlite-core";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
+import { workspaces } from "./workspaces";
 
 /** Platforms Postline publishes to. `twitter` is X; the spec's name is kept in data. */
 export const PLATFORMS = ["instagram", "facebook", "twitter", "linkedin", "youtube", "threads"] as const;
@@ -15,6 +16,10 @@ export const connectedAccounts = sqliteTable(
   "connected_accounts",
   {
     id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Who connected it. */
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -42,8 +47,8 @@ export const connectedAccounts = sqliteTable(
     updatedAt: ms("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [
-    uniqueIndex("connected_accounts_user_platform_remote").on(t.userId, t.platform, t.platformUserId),
-    index("connected_accounts_user_idx").on(t.userId),
+    // Also serves the workspace's account list (its prefix).
+    uniqueIndex("connected_accounts_workspace_platform_remote").on(t.workspaceId, t.platform, t.platformUserId),
     // The analytics cron lists connected accounts.
     index("connected_accounts_status_idx").on(t.status),
   ],

@@ -3,6 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { connectedAccounts, PLATFORMS } from "./accounts";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
+import { workspaces } from "./workspaces";
 import { posts, postTargets } from "./posts";
 
 /**
@@ -16,7 +17,7 @@ export const accountMetricSnapshots = sqliteTable(
     accountId: text("account_id")
       .notNull()
       .references(() => connectedAccounts.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
     platform: text("platform", { enum: PLATFORMS }).notNull(),
     takenAt: ms("taken_at").notNull(),
     followers: integer("followers").notNull(),
@@ -24,7 +25,7 @@ export const accountMetricSnapshots = sqliteTable(
     impressions: integer("impressions"),
     profileViews: integer("profile_views"),
   },
-  (t) => [index("account_snapshots_user_taken_idx").on(t.userId, t.takenAt), index("account_snapshots_account_taken_idx").on(t.accountId, t.takenAt)],
+  (t) => [index("account_snapshots_user_taken_idx").on(t.workspaceId, t.takenAt), index("account_snapshots_account_taken_idx").on(t.accountId, t.takenAt)],
 );
 
 export const postMetricSnapshots = sqliteTable(
@@ -38,7 +39,7 @@ export const postMetricSnapshots = sqliteTable(
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
-    userId: text("user_id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
     platform: text("platform", { enum: PLATFORMS }).notNull(),
     takenAt: ms("taken_at").notNull(),
     impressions: integer("impressions").notNull(),
@@ -60,7 +61,7 @@ export const postMetricSnapshots = sqliteTable(
   },
   (t) => [
     // Engagement trends sum the deltas per day straight from this index (it covers the query).
-    index("post_snapshots_user_taken_idx").on(t.userId, t.takenAt, t.platform, t.likesDelta, t.commentsDelta, t.sharesDelta),
+    index("post_snapshots_user_taken_idx").on(t.workspaceId, t.takenAt, t.platform, t.likesDelta, t.commentsDelta, t.sharesDelta),
     index("post_snapshots_target_taken_idx").on(t.targetId, t.takenAt),
   ],
 );
@@ -78,7 +79,7 @@ export const postMetricsCurrent = sqliteTable(
       .references(() => postTargets.id, { onDelete: "cascade" }),
     postId: text("post_id").notNull(),
     accountId: text("account_id").notNull(),
-    userId: text("user_id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
     platform: text("platform", { enum: PLATFORMS }).notNull(),
     publishedAt: ms("published_at"),
     snapshotId: text("snapshot_id").notNull(),
@@ -95,7 +96,7 @@ export const postMetricsCurrent = sqliteTable(
   (t) => [
     // Covers the overview's sums: a range scan by publish time reads no table row.
     index("post_metrics_current_user_published_idx").on(
-      t.userId, t.publishedAt, t.takenAt, t.accountId, t.postId, t.platform,
+      t.workspaceId, t.publishedAt, t.takenAt, t.accountId, t.postId, t.platform,
       t.impressions, t.reach, t.likes, t.comments, t.shares, t.saves, t.clicks, t.videoViews,
     ),
   ],
@@ -116,12 +117,12 @@ export const audienceSnapshots = sqliteTable(
     accountId: text("account_id")
       .notNull()
       .references(() => connectedAccounts.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
     platform: text("platform", { enum: PLATFORMS }).notNull(),
     takenAt: ms("taken_at").notNull(),
     data: text("data", { mode: "json" }).$type<AudienceData>().notNull(),
   },
-  (t) => [index("audience_snapshots_account_taken_idx").on(t.accountId, t.takenAt), index("audience_snapshots_user_idx").on(t.userId, t.takenAt)],
+  (t) => [index("audience_snapshots_account_taken_idx").on(t.accountId, t.takenAt), index("audience_snapshots_user_idx").on(t.workspaceId, t.takenAt)],
 );
 
 export const syncedComments = sqliteTable(
@@ -132,7 +133,7 @@ export const syncedComments = sqliteTable(
       .notNull()
       .references(() => postTargets.id, { onDelete: "cascade" }),
     postId: text("post_id").notNull(),
-    userId: text("user_id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
     platform: text("platform", { enum: PLATFORMS }).notNull(),
     remoteId: text("remote_id").notNull(),
     author: text("author").notNull(),
@@ -148,7 +149,7 @@ export const analyticsSyncState = sqliteTable("analytics_sync_state", {
   accountId: text("account_id")
     .primaryKey()
     .references(() => connectedAccounts.id, { onDelete: "cascade" }),
-  userId: text("user_id").notNull(),
+  workspaceId: text("workspace_id").notNull(),
   lastAccountSyncAt: ms("last_account_sync_at"),
   lastEnqueuedAt: ms("last_enqueued_at"),
   lastError: text("last_error"),
@@ -161,6 +162,10 @@ export const reportSchedules = sqliteTable(
   "report_schedules",
   {
     id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Who set it up: the report is emailed to them. */
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -177,14 +182,17 @@ export const reportSchedules = sqliteTable(
     lastSentAt: ms("last_sent_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("report_schedules_user_idx").on(t.userId), index("report_schedules_enabled_idx").on(t.enabled)],
+  (t) => [index("report_schedules_workspace_idx").on(t.workspaceId), index("report_schedules_enabled_idx").on(t.enabled)],
 );
 
-/** A generated report file kept in R2 at `reports/<user>/<id>.<ext>`. */
+/** A generated report file kept in R2 at `reports/<workspace>/<id>.<ext>`. */
 export const reportFiles = sqliteTable(
   "report_files",
   {
     id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -195,5 +203,5 @@ export const reportFiles = sqliteTable(
     size: integer("size").notNull(),
     createdAt: ms("created_at").notNull(),
   },
-  (t) => [index("report_files_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("report_files_workspace_idx").on(t.workspaceId, t.createdAt)],
 );

@@ -8,3 +8,4 @@ export * from "./oauth";
 export * from "./emulator";
 export * from "./media";
 export * from "./analytics";
+export * from "./workspaces";

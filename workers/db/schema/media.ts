@@ -2,19 +2,24 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
+import { workspaces } from "./workspaces";
 import { posts } from "./posts";
 
 export const MEDIA_KINDS = ["image", "video"] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /**
- * A file in the user's library. The bytes live in R2 under `key` (`media/<userId>/<id>/<filename>`);
+ * A file in the user's library. The bytes live in R2 under `key` (`media/<workspaceId>/<id>/<filename>`);
  * a row exists only once the bytes were stored and checked (sniffed type, dimensions, duration).
  */
 export const media = sqliteTable(
   "media",
   {
     id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Who uploaded it. */
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -39,8 +44,8 @@ export const media = sqliteTable(
     updatedAt: ms("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [
-    index("media_user_created_idx").on(t.userId, t.createdAt),
-    index("media_user_folder_idx").on(t.userId, t.folder),
+    index("media_workspace_created_idx").on(t.workspaceId, t.createdAt),
+    index("media_workspace_folder_idx").on(t.workspaceId, t.folder),
   ],
 );
 
@@ -52,6 +57,10 @@ export const mediaUploads = sqliteTable(
   "media_uploads",
   {
     id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Who uploaded it. */
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -66,7 +75,7 @@ export const mediaUploads = sqliteTable(
     altText: text("alt_text").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("media_uploads_user_idx").on(t.userId)],
+  (t) => [index("media_uploads_workspace_idx").on(t.workspaceId)],
 );
 
 /** Media attached to a post, in order. Usage counts come from here. */

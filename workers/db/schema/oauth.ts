@@ -2,6 +2,7 @@ import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, ms } from "./columns";
 import { PLATFORMS } from "./accounts";
 import { users } from "./core";
+import { workspaces } from "./workspaces";
 
 /**
  * A pending OAuth consent. Only the SHA-256 of `state` is stored; the PKCE verifier is encrypted with
@@ -12,6 +13,10 @@ export const oauthStates = sqliteTable(
   {
     id: text("id").primaryKey(),
     stateHash: text("state_hash").notNull(),
+    /** The workspace the connected accounts will belong to. */
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -3,6 +3,7 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { connectedAccounts, PLATFORMS, type Platform } from "./accounts";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
+import { workspaces } from "./workspaces";
 
 export const POST_STATUSES = ["draft", "scheduled", "publishing", "published", "partially_published", "failed"] as const;
 export const TARGET_STATUSES = ["draft", "scheduled", "queued", "publishing", "published", "failed", "unconfirmed"] as const;
@@ -12,6 +13,10 @@ export const posts = sqliteTable(
   "posts",
   {
     id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The author. */
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -34,8 +39,8 @@ export const posts = sqliteTable(
     updatedAt: ms("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [
-    index("posts_user_created_idx").on(t.userId, t.createdAt),
-    index("posts_user_status_idx").on(t.userId, t.status, t.scheduledAt),
+    index("posts_workspace_created_idx").on(t.workspaceId, t.createdAt),
+    index("posts_workspace_status_idx").on(t.workspaceId, t.status, t.scheduledAt),
   ],
 );
 
@@ -47,7 +52,7 @@ export const postTargets = sqliteTable(
     postId: text("post_id")
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
     platform: text("platform", { enum: PLATFORMS }).notNull(),
     accountId: text("account_id")
       .notNull()
@@ -72,9 +77,10 @@ export const postTargets = sqliteTable(
     index("post_targets_post_idx").on(t.postId),
     index("post_targets_due_idx").on(t.status, t.dueAt),
     index("post_targets_account_idx").on(t.accountId, t.status),
-    // Analytics reads a user's published targets by publish time (also serves user + status lookups); the
-    // trailing columns let the overview count targets and posts per account from the index alone.
-    index("post_targets_user_status_published_idx").on(t.userId, t.status, t.publishedAt, t.accountId, t.postId, t.platform),
+    // Analytics reads a workspace's published targets by publish time (also serves workspace + status lookups);
+    // the trailing columns let the overview count targets and posts per account from the index alone. Index
+    // names keep "user" from before workspaces (ADR 009): renaming would rebuild them.
+    index("post_targets_user_status_published_idx").on(t.workspaceId, t.status, t.publishedAt, t.accountId, t.postId, t.platform),
   ],
 );
 

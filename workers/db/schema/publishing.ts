@@ -8,7 +8,8 @@ export const schedulerRuns = sqliteTable(
     id: text("id").primaryKey(),
     /** cron | trigger */
     kind: text("kind").notNull(),
-    userId: text("user_id"),
+    /** The workspace of a `trigger` run. */
+    workspaceId: text("workspace_id"),
     startedAt: ms("started_at").notNull(),
     durationMs: integer("duration_ms").notNull(),
     claimed: integer("claimed").notNull(),

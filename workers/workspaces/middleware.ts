@@ -1,0 +1,61 @@
+import { createMiddleware } from "hono/factory";
+import { parse } from "hono/utils/cookie";
+import type { Db } from "../db/client";
+import type { AppEnv, SignedInEnv } from "../http/app-env";
+import { HttpError, Messages, notFound } from "../http/envelope";
+import { findMembership, type WorkspaceContext } from "./membership";
+import { can, refusal, type Action } from "./roles";
+
+/** API clients name the workspace with this header; the browser's switcher sets the cookie. */
+export const WORKSPACE_HEADER = "X-Workspace-Id";
+export const WORKSPACE_COOKIE = "pl_workspace";
+
+/**
+ * The workspace a signed-in request acts in: the header (strict: a workspace the caller is not a member
+ * of answers 404), else the cookie (a stale one falls back to the personal workspace), else personal.
+ */
+export async function workspaceForRequest(db: Db, userId: string, req: Request): Promise<WorkspaceContext | null> {
+  const header = req.headers.get(WORKSPACE_HEADER)?.trim();
+  if (header) {
+    const found = await findMembership(db, userId, header, false);
+    if (!found) throw notFound();
+    return found;
+  }
+  const cookie = parse(req.headers.get("Cookie") ?? "", WORKSPACE_COOKIE)[WORKSPACE_COOKIE] || null;
+  return findMembership(db, userId, cookie, true);
+}
+
+/** After `resolveAuth`: resolves the workspace and role once per request (one D1 query). */
+export const resolveWorkspace = createMiddleware<AppEnv>(async (c, next) => {
+  const workspace = c.var.auth ? await workspaceForRequest(c.var.services.db, c.var.auth.user.id, c.req.raw) : null;
+  c.set("workspace", workspace);
+  c.set("role", workspace?.role ?? null);
+  await next();
+});
+
+/** Any signed-in user, whatever their role: routes about the user themself (password, sessions). */
+export const SELF = "self" as const;
+export type RouteAction = Action | typeof SELF;
+
+/**
+ * Every signed-in /api route declares the action it performs; the middleware refuses a signed-out
+ * caller (401) and a role that cannot do it (403). `action` stays on the middleware so the
+ * authorization matrix can be generated from the route list.
+ */
+export function requirePermission(action: RouteAction) {
+  const middleware = createMiddleware<SignedInEnv>(async (c, next) => {
+    const vars = c.var as AppEnv["Variables"];
+    if (!vars.auth) throw new HttpError(401, Messages.unauthorized);
+    if (action !== SELF) {
+      if (!vars.workspace || !vars.role) throw notFound();
+      if (!can(vars.role, action)) throw new HttpError(403, refusal(vars.role, vars.workspace.name));
+    }
+    await next();
+  });
+  return Object.assign(middleware, { action });
+}
+
+/** The action a route handler declared, if it is a `requirePermission` middleware. */
+export function declaredAction(handler: unknown): RouteAction | undefined {
+  return typeof handler === "function" && "action" in handler ? (handler as { action: RouteAction }).action : undefined;
+}

@@ -1,0 +1,133 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { insertAccount } from "../test/fixtures";
+import { call, registerUser } from "../test/helpers";
+import { fileOf, jpegBytes } from "../test/media-fixtures";
+import type { Role } from "./roles";
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+
+/** Members are added with SQL here; the members API has its own tests. */
+const join = (workspaceId: string, u: User, role: Role) =>
+  env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)").bind(workspaceId, u.user.id, role, Date.now()).run();
+const postsIn = async (workspaceId: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?").bind(workspaceId).first<{ n: number }>())!.n;
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
+
+/** An owner's workspace with a LinkedIn account and one scheduled post of the owner's. */
+async function ownerWorkspace() {
+  const owner = await registerUser({ displayName: "Olga", timezone: "Asia/Tokyo" });
+  const account = await insertAccount(owner.user.id, "linkedin");
+  const form = new FormData();
+  form.append("files", fileOf(jpegBytes(1080, 1080), "team.jpg"));
+  const image = (await call("/api/media/upload", { token: owner.token, body: form })).body.data[0].id as string;
+  // A post body for the shared LinkedIn account, with the workspace's image.
+  const body = (fields: Record<string, unknown>) => ({ platforms: ["linkedin"], selectedAccounts: { linkedin: [account] }, images: [image], ...fields });
+  const post = await call("/api/posts", { token: owner.token, body: body({ content: "Owner's plan", status: "scheduled", scheduledDate: tomorrow() }) });
+  expect(post.status, post.body.message).toBe(201);
+  return { owner, ws: owner.user.id, account, body, postId: post.body.data._id as string };
+}
+
+describe("the workspace of a request", () => {
+  it("is the personal one by default: sign-up made the user its owner, in their timezone", async () => {
+    const u = await registerUser({ displayName: "Ann", timezone: "Europe/Berlin" });
+    const me = await call("/api/auth/me", { token: u.token });
+    expect(me.body.data.workspace).toMatchObject({ id: u.user.id, name: "Ann's workspace", timezone: "Europe/Berlin", role: "owner", approvalRequired: false });
+  });
+
+  it("a workspace named by header that the caller is not in answers 404 and shows nothing", async () => {
+    const { ws } = await ownerWorkspace();
+    const stranger = await registerUser();
+    const res = await call("/api/posts", { token: stranger.token, headers: { "X-Workspace-Id": ws } });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, message: "The requested resource was not found." });
+  });
+
+  it("a member acts in the shared workspace by header or cookie; a stale cookie falls back to the personal one", async () => {
+    const { ws, postId } = await ownerWorkspace();
+    const editor = await registerUser();
+    await join(ws, editor, "editor");
+    const byHeader = await call("/api/posts", { token: editor.token, headers: { "X-Workspace-Id": ws } });
+    expect(byHeader.body.data.posts.map((p: { _id: string }) => p._id)).toEqual([postId]);
+    const byCookie = await call("/api/posts", { cookie: `${editor.cookie}; pl_workspace=${ws}` });
+    expect(byCookie.body.data.posts.map((p: { _id: string }) => p._id)).toEqual([postId]);
+    const personal = await call("/api/posts", { token: editor.token });
+    expect(personal.body.data.posts).toEqual([]);
+    const stale = await call("/api/auth/me", { cookie: `${editor.cookie}; pl_workspace=${crypto.randomUUID()}` });
+    expect(stale.body.data.workspace).toMatchObject({ id: editor.user.id, role: "owner" });
+  });
+
+  it("new posts default to the workspace's timezone, and the author is the member who wrote it", async () => {
+    const { ws, body } = await ownerWorkspace();
+    const editor = await registerUser({ timezone: "America/New_York" });
+    await join(ws, editor, "editor");
+    const res = await call("/api/posts", {
+      token: editor.token,
+      headers: { "X-Workspace-Id": ws },
+      body: body({ content: "Team post", status: "scheduled", scheduledDate: { localDate: "2030-01-02", localTime: "09:00" } }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ timezone: "Asia/Tokyo", scheduledDate: "2030-01-02T00:00:00.000Z" });
+    const row = await env.DB.prepare("SELECT workspace_id, user_id FROM posts WHERE id = ?").bind(res.body.data._id).first();
+    expect(row).toEqual({ workspace_id: ws, user_id: editor.user.id });
+  });
+
+  it("a removed member is refused at once, with the same session", async () => {
+    const { ws } = await ownerWorkspace();
+    const member = await registerUser();
+    await join(ws, member, "admin");
+    expect((await call("/api/accounts", { token: member.token, headers: { "X-Workspace-Id": ws } })).status).toBe(200);
+    await env.DB.prepare("DELETE FROM workspace_members WHERE workspace_id = ? AND user_id = ?").bind(ws, member.user.id).run();
+    const after = await call("/api/accounts", { token: member.token, headers: { "X-Workspace-Id": ws } });
+    expect(after.status).toBe(404);
+    expect(after.body.data).toBeUndefined();
+  });
+});
+
+describe("roles decided on the server", () => {
+  it("a viewer reads everything but changes nothing (403 naming the role and the workspace)", async () => {
+    const { ws, postId, account, body } = await ownerWorkspace();
+    const viewer = await registerUser();
+    await join(ws, viewer, "viewer");
+    const as = { token: viewer.token, headers: { "X-Workspace-Id": ws } };
+    expect((await call(`/api/posts/${postId}`, as)).status).toBe(200);
+    expect((await call("/api/analytics/overview", as)).status).toBe(200);
+    const refused = "Your role (viewer) cannot do this in Olga's workspace.";
+    for (const [path, method, payload] of [
+      ["/api/posts", "POST", body({ content: "Viewer draft" })],
+      [`/api/posts/${postId}`, "PUT", { content: "changed" }],
+      [`/api/posts/${postId}`, "DELETE", undefined],
+      [`/api/accounts/${account}`, "DELETE", undefined],
+      ["/api/ai/generate-content", "POST", { prompt: "x", platform: "linkedin" }],
+    ] as const) {
+      const res = await call(path, { ...as, method, body: payload });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body).toEqual({ success: false, message: refused });
+    }
+    expect(await postsIn(ws)).toBe(1);
+    expect((await call(`/api/posts/${postId}`, as)).body.data.content).toBe("Owner's plan");
+  });
+
+  it("a contributor writes and edits their own drafts, but cannot schedule, publish, or touch others' posts", async () => {
+    const { ws, postId, body } = await ownerWorkspace();
+    const contributor = await registerUser();
+    await join(ws, contributor, "contributor");
+    const as = { token: contributor.token, headers: { "X-Workspace-Id": ws } };
+    const draft = await call("/api/posts", { ...as, body: body({ content: "My draft" }) });
+    expect(draft.status).toBe(201);
+    expect(draft.body.data.status).toBe("draft");
+    const id = draft.body.data._id;
+    expect((await call(`/api/posts/${id}`, { ...as, method: "PUT", body: { content: "My better draft" } })).status).toBe(200);
+    const message = "Your role (contributor) cannot do this in Olga's workspace.";
+    const schedule = await call(`/api/posts/${id}`, { ...as, method: "PUT", body: { status: "scheduled", scheduledDate: tomorrow() } });
+    expect(schedule.body).toEqual({ success: false, message });
+    expect((await call("/api/posts", { ...as, body: body({ content: "Now!", publishNow: true }) })).status).toBe(403);
+    expect((await call(`/api/posts/${id}/publish`, { ...as, method: "POST" })).status).toBe(403);
+    expect((await call(`/api/posts/${postId}`, { ...as, method: "PUT", body: { content: "hijack" } })).body).toEqual({ success: false, message });
+    expect((await call(`/api/posts/${postId}`, { ...as, method: "DELETE" })).status).toBe(403);
+    expect(await postsIn(ws)).toBe(2);
+    expect((await call(`/api/posts/${id}`, as)).body.data).toMatchObject({ content: "My better draft", status: "draft" });
+    expect((await call(`/api/posts/${id}`, { ...as, method: "DELETE" })).status).toBe(200);
+    expect(await postsIn(ws)).toBe(1);
+  });
+});

@@ -1,0 +1,69 @@
+import { ROLES, type Role } from "../db/schema/workspaces";
+import { HttpError } from "../http/envelope";
+
+export { ROLES, type Role };
+
+/**
+ * What a member may do in a workspace, decided on the server for every /api route (each route declares
+ * its action with `requirePermission`). Pure, so the UI can hide what a role cannot do with the same table.
+ */
+export const ACTIONS = [
+  /** Read anything in the workspace: posts, media, accounts, analytics, members. */
+  "workspace.read",
+  /** Create drafts and edit or delete one's own drafts. */
+  "posts.write",
+  /** Edit or delete any member's post. */
+  "posts.manage",
+  /** Schedule, publish now, retry or confirm a channel, trigger the scheduler. */
+  "posts.publish",
+  "media.upload",
+  /** Edit or delete any file in the library. */
+  "media.manage",
+  "ai.use",
+  /** Sync analytics now, set up scheduled reports. */
+  "analytics.manage",
+  /** Dismiss the publishing-failure notices. */
+  "notifications.dismiss",
+  "accounts.manage",
+  "members.manage",
+  "workspace.settings",
+  "workspace.delete",
+  "workspace.transfer",
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+const VIEWER: readonly Action[] = ["workspace.read"];
+const CONTRIBUTOR: readonly Action[] = [...VIEWER, "posts.write", "media.upload", "ai.use", "notifications.dismiss"];
+const EDITOR: readonly Action[] = [...CONTRIBUTOR, "posts.manage", "posts.publish", "media.manage", "analytics.manage"];
+const ADMIN: readonly Action[] = [...EDITOR, "accounts.manage", "members.manage", "workspace.settings"];
+const OWNER: readonly Action[] = [...ADMIN, "workspace.delete", "workspace.transfer"];
+
+const GRANTS: Record<Role, ReadonlySet<Action>> = {
+  owner: new Set(OWNER),
+  admin: new Set(ADMIN),
+  editor: new Set(EDITOR),
+  contributor: new Set(CONTRIBUTOR),
+  viewer: new Set(VIEWER),
+};
+
+export function can(role: Role, action: Action): boolean {
+  return GRANTS[role].has(action);
+}
+
+/** The 403 message of a refused action. */
+export function refusal(role: Role, workspaceName: string): string {
+  return `Your role (${role}) cannot do this in ${workspaceName}.`;
+}
+
+/** Refuses (403) an action the member's role cannot do; for checks that depend on the data (whose post). */
+export function ensureCan(workspace: { role: Role; name: string }, action: Action): void {
+  if (!can(workspace.role, action)) throw new HttpError(403, refusal(workspace.role, workspace.name));
+}
+
+/**
+ * The actions a post write needs: a contributor writes their own drafts; someone else's post needs
+ * `posts.manage`; a write that schedules or publishes needs `posts.publish`.
+ */
+export function postWriteActions(change: { own: boolean; schedules: boolean }): Action[] {
+  return ["posts.write", ...(change.own ? [] : (["posts.manage"] as const)), ...(change.schedules ? (["posts.publish"] as const) : [])];
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { ACTIONS, can, postWriteActions, ROLES, type Action, type Role } from "./roles";
+
+const allowed = (role: Role) => ACTIONS.filter((a) => can(role, a));
+
+describe("can(role, action)", () => {
+  it("a viewer only reads", () => {
+    expect(allowed("viewer")).toEqual(["workspace.read"]);
+  });
+
+  it("a contributor writes drafts, uploads and uses AI, but cannot publish, manage others' work, accounts or members", () => {
+    expect(allowed("contributor")).toEqual(["workspace.read", "posts.write", "media.upload", "ai.use", "notifications.dismiss"]);
+  });
+
+  it("an editor does everything with posts, media and the schedule, nothing with accounts, members or settings", () => {
+    for (const a of ["posts.write", "posts.manage", "posts.publish", "media.upload", "media.manage", "analytics.manage"] as Action[]) expect(can("editor", a), a).toBe(true);
+    for (const a of ["accounts.manage", "members.manage", "workspace.settings", "workspace.delete", "workspace.transfer"] as Action[]) expect(can("editor", a), a).toBe(false);
+  });
+
+  it("an admin adds accounts, members and settings; only the owner deletes or transfers the workspace", () => {
+    expect(ACTIONS.filter((a) => can("owner", a) && !can("admin", a))).toEqual(["workspace.delete", "workspace.transfer"]);
+    expect(ACTIONS.filter((a) => can("admin", a) && !can("editor", a))).toEqual(["accounts.manage", "members.manage", "workspace.settings"]);
+  });
+
+  it("each role holds everything the role below it holds", () => {
+    for (let i = 1; i < ROLES.length; i++) {
+      for (const a of allowed(ROLES[i]!)) expect(can(ROLES[i - 1]!, a), `${ROLES[i - 1]} ${a}`).toBe(true);
+    }
+  });
+});
+
+describe("postWriteActions", () => {
+  it("asks posts.manage for someone else's post and posts.publish for a write that schedules", () => {
+    expect(postWriteActions({ own: true, schedules: false })).toEqual(["posts.write"]);
+    expect(postWriteActions({ own: false, schedules: false })).toEqual(["posts.write", "posts.manage"]);
+    expect(postWriteActions({ own: true, schedules: true })).toEqual(["posts.write", "posts.publish"]);
+    expect(postWriteActions({ own: true, schedules: true }).every((a) => can("contributor", a))).toBe(false);
+  });
+});
