@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { publishTarget } from "../publishing/consumer";
 import { publishDeps } from "../publishing/deps";
-import { MAX_PUBLISH_ATTEMPTS } from "../publishing/state";
+import { MAX_PUBLISH_ATTEMPTS } from "../publishing/retry-budget";
 import { buildServices } from "../services";
 import { insertScheduledPost } from "../test/fixtures";
 import { call, ORIGIN, registerUser } from "../test/helpers";

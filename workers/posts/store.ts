@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { likeContains } from "../db/like";
-import { connectedAccounts, type Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
+import { connectedAccounts } from "../db/schema/accounts";
 import { media, postMedia } from "../db/schema/media";
 import { posts, postTargets, publishAttempts, type TARGET_STATUSES } from "../db/schema/posts";
 import { HttpError, notFound } from "../http/envelope";
@@ -9,7 +10,7 @@ import type { MediaLibrary } from "../media/library";
 import { presentMedia, type MediaRow } from "../media/present";
 import { DUPLICATE_WINDOW_MS, duplicatesOf, retryNote } from "./channel-notes";
 import { preflight, type Problem } from "./preflight";
-import { accountsOf, captionOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./schema";
+import { accountsOf, captionOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./rules";
 import { derivePostStatus } from "../publishing/state";
 import type { ListPostsQuery } from "./query";
 import type { WorkspaceContext } from "../workspaces/membership";

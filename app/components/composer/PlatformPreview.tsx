@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { Platform } from "../../../workers/db/schema/accounts";
-import { captionOf } from "../../../workers/posts/schema";
+import type { Platform } from "../../../workers/platform-profile";
+import { captionOf } from "../../../workers/posts/rules";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import type { AccountView, MediaJson } from "../posts/types";
 import { MediaCarousel } from "./MediaCarousel";

@@ -1,3 +1,4 @@
+import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import type { Problem } from "../../../workers/posts/preflight";
 import type { AccountView } from "../posts/types";
 import { PLATFORM_META } from "~/components/platforms/platform-options";

@@ -1,5 +1,4 @@
-import type { Platform } from "../../../workers/db/schema/accounts";
-import { PLATFORM_MEDIA } from "../../../workers/posts/platform-media";
+import { PLATFORM_PROFILES, type Platform } from "../../../workers/platform-profile";
 import { checkFiles, uploadFiles } from "../media/upload-client";
 import type { MediaJson } from "../posts/types";
 
@@ -8,8 +7,9 @@ import type { MediaJson } from "../posts/types";
  * the composer offers to convert these in the browser before the post is sent. Pure.
  */
 export function needsJpeg(media: MediaJson[], platforms: Platform[]): MediaJson[] {
-  const strict = platforms.filter((p) => PLATFORM_MEDIA[p].imageFormats.includes("jpg"));
-  return media.filter((m) => m.fileType === "image" && m.format !== "jpg" && strict.some((p) => !PLATFORM_MEDIA[p].imageFormats.includes(m.format)));
+  const formats = (p: Platform) => PLATFORM_PROFILES[p].media.imageFormats;
+  const strict = platforms.filter((p) => formats(p).includes("jpg"));
+  return media.filter((m) => m.fileType === "image" && m.format !== "jpg" && strict.some((p) => !formats(p).includes(m.format)));
 }
 
 /** "launch.png" → "launch.jpg". */

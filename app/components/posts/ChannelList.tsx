@@ -1,3 +1,4 @@
+import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { secondaryButton } from "~/components/ui/styles";

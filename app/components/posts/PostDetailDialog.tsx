@@ -1,10 +1,10 @@
+import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import { MoreHorizontal } from "lucide-react";
 import { DropdownMenu, Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import type { PostAnalyticsData } from "../../../workers/analytics/schemas";
 import type { Duplicate } from "../../../workers/posts/channel-notes";
-import { PLATFORM_NAMES } from "../../../workers/posts/schema";
 import { MediaCarousel } from "~/components/composer/MediaCarousel";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
