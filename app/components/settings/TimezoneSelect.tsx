@@ -1,6 +1,6 @@
 import { useCombobox } from "downshift";
 import { ChevronDown } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { useRevalidator } from "react-router";
 import { api } from "~/lib/api";
 import { currentZoneName, searchZones, timeZoneOptions, zoneLabel } from "~/lib/time-zones";
@@ -9,6 +9,7 @@ import type { Notify } from "./NotificationBanner";
 
 /** The user's IANA timezone, detected at sign-up; schedules are shown and edited in it. A searchable combobox. */
 export function TimezoneSelect({ value, notify }: { value: string; notify: Notify }) {
+  const inputId = useId();
   const { revalidate } = useRevalidator();
   const [saving, setSaving] = useState(false);
   const selected = currentZoneName(value);
@@ -28,6 +29,7 @@ export function TimezoneSelect({ value, notify }: { value: string; notify: Notif
 
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, getToggleButtonProps } = useCombobox({
     items,
+    inputId,
     selectedItem: selected,
     inputValue: query,
     itemToString: (zone) => (zone ? zoneLabel(zone) : ""),
@@ -39,7 +41,9 @@ export function TimezoneSelect({ value, notify }: { value: string; notify: Notif
 
   return (
     <div className="relative max-w-md">
-      <label {...getLabelProps({ className: labelClass })}>Timezone</label>
+      <label {...getLabelProps({ className: labelClass })} htmlFor={inputId}>
+        Timezone
+      </label>
       <div className="relative">
         <input {...getInputProps({ className: `${inputClass} pr-9`, disabled: saving, placeholder: "Search timezones" })} />
         <button {...getToggleButtonProps({ type: "button", "aria-label": "Show timezones", className: "absolute inset-y-0 right-0 flex items-center px-2 text-slate-500", disabled: saving })}>
