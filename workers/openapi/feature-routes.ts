@@ -65,6 +65,7 @@ d({ method: "get", path: "/api/posts", tag: "Posts", summary: "List posts with p
 d({ method: "post", path: "/api/posts/preflight", tag: "Posts", summary: "Per-channel problems before scheduling", body: postFieldsSchema });
 d({ method: "post", path: "/api/posts", tag: "Posts", summary: "Create a draft, scheduled or publish-now post", body: postFieldsSchema, status: 201 });
 d({ method: "get", path: "/api/posts/{id}", tag: "Posts", summary: "One post with per-channel status" });
+d({ method: "get", path: "/api/posts/{id}/duplicates", tag: "Posts", summary: "Channels that published the post's exact text lately (a repost there is a duplicate)" });
 d({ method: "put", path: "/api/posts/{id}", tag: "Posts", summary: "Edit or reschedule a post", body: postFieldsSchema });
 d({ method: "delete", path: "/api/posts/{id}", tag: "Posts", summary: "Delete a post (?deleteRemote=true also deletes it on the platforms that allow it)" });
 d({ method: "post", path: "/api/posts/{id}/publish", tag: "Posts", summary: "Publish now" });

@@ -38,6 +38,7 @@ export const postRoutes = new Hono<SignedInEnv>()
     return ok(c, await services.posts.get(ws(c), created._id), "Post queued for publishing", 201);
   })
   .get("/:id", requirePermission("workspace.read"), async (c) => ok(c, await c.var.services.posts.get(ws(c), c.req.param("id"))))
+  .get("/:id/duplicates", requirePermission("workspace.read"), async (c) => ok(c, { duplicates: await c.var.services.posts.duplicates(ws(c), c.req.param("id")) }))
   .put("/:id", requirePermission("posts.write"), async (c) => {
     const raw = await readJson(c, z.record(z.string(), z.unknown()));
     const parsed = parseOrThrow(postFieldsSchema, raw);

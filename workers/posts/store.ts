@@ -4,14 +4,15 @@ import { likeContains } from "../db/like";
 import type { Platform } from "../platform-profile";
 import { connectedAccounts } from "../db/schema/accounts";
 import { media, postMedia } from "../db/schema/media";
-import { posts, postTargets, type TARGET_STATUSES } from "../db/schema/posts";
+import { posts, postTargets, publishAttempts, type TARGET_STATUSES } from "../db/schema/posts";
 import { HttpError, notFound } from "../http/envelope";
 import type { MediaLibrary } from "../media/library";
 import { presentMedia, type MediaRow } from "../media/present";
 import { HoldMessages, HoldReason } from "./channel-holds";
 import { frozenChanges, frozenEditMessage } from "./edit-rules";
+import { DUPLICATE_WINDOW_MS, duplicatesOf, retryNote } from "./channel-notes";
 import { preflight, type Problem } from "./preflight";
-import { accountsOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./rules";
+import { accountsOf, captionOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./rules";
 import { derivePostStatus } from "../publishing/state";
 import type { ListPostsQuery } from "./query";
 import type { WorkspaceContext } from "../workspaces/membership";
@@ -238,6 +239,28 @@ export class PostStore {
     return json!;
   }
 
+  /** The post's channels that published exactly its text lately: reposting there would be a duplicate. */
+  async duplicates(workspaceId: string, id: string) {
+    const post = await this.ownedPost(workspaceId, id);
+    const channels = await this.db.select({ platform: postTargets.platform, accountId: postTargets.accountId }).from(postTargets).where(eq(postTargets.postId, id));
+    if (channels.length === 0) return [];
+    const now = this.now();
+    const sent = await this.db
+      .select({ postId: posts.id, platform: postTargets.platform, accountId: postTargets.accountId, content: posts.content, hashtags: posts.hashtags, publishedAt: postTargets.publishedAt })
+      .from(postTargets)
+      .innerJoin(posts, eq(posts.id, postTargets.postId))
+      .where(
+        and(
+          eq(postTargets.workspaceId, workspaceId),
+          eq(postTargets.status, "published"),
+          inArray(postTargets.accountId, [...new Set(channels.map((c) => c.accountId))]),
+          sql`${postTargets.publishedAt} >= ${now - DUPLICATE_WINDOW_MS}`,
+        ),
+      );
+    const published = sent.map((s) => ({ ...s, caption: captionOf(s.content, s.hashtags), publishedAt: s.publishedAt ?? 0 }));
+    return duplicatesOf(captionOf(post.content, post.hashtags), channels, published, now);
+  }
+
   async list(user: Actor, q: ListPostsQuery) {
     const shownAt = sql`coalesce(${posts.publishedAt}, ${posts.scheduledAt}, ${posts.createdAt})`;
     const filters: Array<SQL | undefined> = [
@@ -308,6 +331,7 @@ export class PostStore {
         .where(inArray(postMedia.postId, ids))
         .orderBy(asc(postMedia.position)),
     ]);
+    const lastFailures = await this.lastRetryReasons(targets.filter((t) => retryNote(t, null)).map((t) => t.id));
     return rows.map((p) => {
       const items = attached.filter((a) => a.postId === p.id).map((a) => presentMedia(a.row as MediaRow, a.used));
       const own = targets.filter((t) => t.postId === p.id);
@@ -344,8 +368,22 @@ export class PostStore {
           remoteId: t.remoteId,
           permalink: t.permalink,
           error: t.errorMessage ? { kind: t.errorKind, message: t.errorMessage } : null,
+          retry: retryNote(t, lastFailures.get(t.id) ?? null),
         })),
       };
     });
   }
+
+  /** The platform's words for the latest failed attempt of each target being retried (from the attempt log). */
+  private async lastRetryReasons(targetIds: string[]): Promise<Map<string, string | null>> {
+    if (targetIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ targetId: publishAttempts.targetId, message: publishAttempts.errorMessage })
+      .from(publishAttempts)
+      .where(and(inArray(publishAttempts.targetId, targetIds), eq(publishAttempts.outcome, "retry")))
+      .orderBy(asc(publishAttempts.startedAt));
+    // Ascending, so the latest attempt of each target is the one left in the map.
+    return new Map(rows.map((r) => [r.targetId, r.message]));
+  }
+
 }
