@@ -20,6 +20,8 @@ import { upstreamFetch } from "./platforms/upstream-fetch";
 import { PlatformError, type PlatformClient } from "./platforms/types";
 import type { Platform } from "./db/schema/accounts";
 import type { MemberRef } from "./workspaces/membership";
+import { ApprovalService } from "./workspaces/approvals";
+import { Notifications } from "./workspaces/notifications";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -58,6 +60,9 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     markNeedsReconnect: (accountId: string, reason: string) => accounts.markNeedsReconnect(accountId, reason),
   };
   const media = new MediaLibrary(db, env.MEDIA, now);
+  const posts = new PostStore(db, media, now);
+  const publishing = new PublishingService({ db, d1: env.DB, queue: env.PUBLISH_QUEUE, now, ...platformAccess });
+  const notifications = new Notifications({ db, mailer, now, origin: appOrigin });
   return {
     config,
     platforms,
@@ -75,11 +80,13 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     mediaUploads: new MediaUploads(db, env.MEDIA, media),
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls: new MediaUrlSigner(config.SESSION_SECRET, now),
-    posts: new PostStore(db, media, now),
+    posts,
     /** Platform clients and credentials for analytics sync. */
     analyticsDeps: () => ({ db, now, ...platformAccess }),
     platformAccess,
-    publishing: new PublishingService({ db, d1: env.DB, queue: env.PUBLISH_QUEUE, now, ...platformAccess }),
+    publishing,
+    notifications,
+    approvals: new ApprovalService({ db, posts, notifications, now, dispatchDue: (workspaceId) => publishing.dispatchDue(workspaceId) }),
     /** The dashboard (30 s per-workspace cache), for the API and the /dashboard loader. */
     dashboard: (viewer: DashboardViewer) => cachedDashboard(db, viewer, now()),
   };

@@ -3,10 +3,11 @@ import type { PlatformErrorKind } from "../platforms/types";
 /**
  * The delivery state machine (docs/decisions/007-delivery-guarantees.md), as pure functions.
  *   scheduled → queued → publishing → published | failed | unconfirmed
- * A failed or unconfirmed target may go back to queued when the user retries it.
+ * A failed or unconfirmed target may go back to queued when the user retries it. A target waiting for
+ * approval is `pending_approval`, which the cron never claims, until an approver makes it scheduled (ADR 016).
  */
-export type TargetStatus = "draft" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "unconfirmed";
-export type PostStatus = "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
+export type TargetStatus = "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "unconfirmed";
+export type PostStatus = "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
 
 export const MAX_PUBLISH_ATTEMPTS = 5;
 const BASE_BACKOFF_MS = 15_000;
@@ -18,6 +19,7 @@ export function derivePostStatus(targets: Array<{ status: TargetStatus }>): Post
   const statuses = targets.map((t) => t.status);
   if (statuses.every((s) => s === "draft")) return "draft";
   if (statuses.some((s) => s === "queued" || s === "publishing")) return "publishing";
+  if (statuses.some((s) => s === "pending_approval")) return "pending_approval";
   if (statuses.some((s) => s === "scheduled" || s === "draft")) return "scheduled";
   const published = statuses.filter((s) => s === "published").length;
   if (published === statuses.length) return "published";

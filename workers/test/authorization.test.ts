@@ -41,7 +41,11 @@ async function fixture() {
   await env.DB.prepare("INSERT INTO report_files (id, workspace_id, user_id, schedule_id, kind, format, r2_key, size, created_at) VALUES (?, ?, ?, ?, 'summary', 'pdf', ?, 19, ?)")
     .bind(reportId, a.user.id, a.user.id, schedule.id, `reports/${a.user.id}/${reportId}.pdf`, Date.now())
     .run();
-  return { a, account, media, upload: upload.uploadId ?? upload.id, post: post._id as string, target: post.platformPosts[0].id as string, schedule: schedule.id as string, reportId, content };
+  const notification = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO notifications (id, workspace_id, user_id, kind, post_id, message, created_at) VALUES (?, ?, ?, 'rejected', ?, ?, ?)")
+    .bind(notification, a.user.id, a.user.id, post._id, `Sent back: ${content}`, Date.now())
+    .run();
+  return { a, account, media, upload: upload.uploadId ?? upload.id, post: post._id as string, target: post.platformPosts[0].id as string, schedule: schedule.id as string, reportId, content, notification };
 }
 
 /** Fills a route's parameters with A's resources; `null` marks parameters that name no resource of A's. */
@@ -69,6 +73,7 @@ function paramValue(path: string, name: string, fx: A): { value: string; ofA: bo
     if (path.startsWith("/api/accounts/") || path.startsWith("/api/auth/") || path.startsWith("/api/analytics/account/")) return of(fx.account._id);
     if (path.startsWith("/api/analytics/reports/schedules/")) return of(fx.schedule);
     if (path.startsWith("/api/analytics/reports/recent/")) return of(fx.reportId);
+    if (path.startsWith("/api/notifications/")) return of(fx.notification);
   }
   throw new Error(`no fixture for :${name} in ${path}: add one so this route is checked`);
 }
@@ -79,6 +84,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path.startsWith("/api/posts/:id") && method === "PUT") return { content: "hijacked by B" };
   if (path === "/api/media/:id" && method === "PATCH") return { altText: "hijacked by B" };
   if (path.endsWith("/complete")) return { parts: [{ partNumber: 1, etag: "x" }] };
+  if (path.endsWith("/reject")) return { comment: "hijacked by B" };
   if (path.startsWith("/api/analytics/reports/schedules/")) return { kind: "summary", frequency: "weekly", weekday: 2, hour: 10, enabled: false };
   if (path.endsWith("/confirm")) return { permalink: "https://example.com/hijack" };
   return {};
@@ -94,6 +100,8 @@ async function stateOf(fx: A) {
     await q("SELECT status, access_token_enc FROM connected_accounts WHERE id = ?", fx.account._id),
     await q("SELECT enabled, hour FROM report_schedules WHERE id = ?", fx.schedule),
     await q("SELECT count(*) AS n FROM media_uploads WHERE id = ?", fx.upload),
+    await q("SELECT read_at FROM notifications WHERE id = ?", fx.notification),
+    await q("SELECT count(*) AS n FROM post_approvals WHERE post_id = ?", fx.post),
     (await env.MEDIA.list({ prefix: `reports/${fx.a.user.id}/` })).objects.length,
   ]);
 }
