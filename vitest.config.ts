@@ -38,6 +38,9 @@ export default defineConfig({
         },
         test: {
           name: "workers",
+          // Each test drives the real Worker, queue and emulator; a loaded 2-core machine needs more than 5 s.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
           include: ["workers/**/*.test.ts"],
           exclude: ["workers/**/*.unit.test.ts"],
           setupFiles: ["./workers/test/apply-migrations.ts"],

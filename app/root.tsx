@@ -7,7 +7,11 @@ import { pageMeta } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { usePageViews } from "./lib/use-page-views";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "data:," }];
+/** Static files from public/ (copied to the build's client assets, served before the Worker runs). */
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
 
 /** The default title, description, keywords and share tags; each route replaces them with its own. */
 export const meta: Route.MetaFunction = () => pageMeta();
@@ -19,6 +23,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4f46e5" />
         <Meta />
         <Links />
       </head>

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { LIVE_ENDPOINTS } from "./platforms/endpoints";
+import { PLATFORMS, type Platform } from "./platform-profile";
+import { type EndpointKey, LIVE_ENDPOINTS } from "./platforms/endpoints";
 
 /** Runtime configuration, parsed once per isolate. A bad value names itself so a deploy fails loudly. */
 const ConfigSchema = z.object({
@@ -29,7 +30,47 @@ const ConfigSchema = z.object({
     ctx.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required when AI_PROVIDER is 'openai'" });
 });
 
-export type Config = z.infer<typeof ConfigSchema>;
+/** A secret or var that may be blank; blank counts as unset. */
+const optionalText = z.string().optional().transform((v) => v?.trim() || undefined);
+const ENDPOINT_KEYS = Object.keys(LIVE_ENDPOINTS) as EndpointKey[];
+
+/**
+ * The platform apps' OAuth credentials (`<PLATFORM>_CLIENT_ID` / `_CLIENT_SECRET`; FACEBOOK_* is the Meta app,
+ * INSTAGRAM_* the Instagram app) and endpoint overrides (any key of LIVE_ENDPOINTS: a URL, or the API version).
+ */
+const PlatformVarsSchema = z.object({
+  ...Object.fromEntries(
+    PLATFORMS.flatMap((p) => [
+      [`${p.toUpperCase()}_CLIENT_ID`, optionalText],
+      [`${p.toUpperCase()}_CLIENT_SECRET`, optionalText],
+    ]),
+  ),
+  ...Object.fromEntries(
+    ENDPOINT_KEYS.map((key) => [key, key.endsWith("_VERSION") ? optionalText : z.string().url().optional()]),
+  ),
+});
+
+export type PlatformCredentials = Partial<Record<Platform, { clientId: string; clientSecret: string }>>;
+
+/**
+ * A platform with both halves of its credentials is offered. In sandbox mode a missing one falls back to fixed
+ * sandbox credentials the emulator accepts; in live mode that platform is simply not offered.
+ */
+export function platformCredentials(vars: Record<string, string | undefined>, sandbox: boolean): PlatformCredentials {
+  const out: PlatformCredentials = {};
+  for (const platform of PLATFORMS) {
+    const clientId = vars[`${platform.toUpperCase()}_CLIENT_ID`];
+    const clientSecret = vars[`${platform.toUpperCase()}_CLIENT_SECRET`];
+    if (clientId && clientSecret) out[platform] = { clientId, clientSecret };
+    else if (sandbox) out[platform] = { clientId: `sandbox-${platform}-app`, clientSecret: `sandbox-${platform}-secret` };
+  }
+  return out;
+}
+
+export type Config = z.infer<typeof ConfigSchema> & {
+  platformCredentials: PlatformCredentials;
+  endpointOverrides: Partial<Record<EndpointKey, string>>;
+};
 
 export class ConfigError extends Error {}
 
@@ -39,12 +80,20 @@ export function parseConfig(env: Env): Config {
   const hit = cache.get(env);
   if (hit) return hit;
   const parsed = ConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const detail = parsed.error.issues
+  const platformVars = PlatformVarsSchema.safeParse(env);
+  if (!parsed.success || !platformVars.success) {
+    const issues = [...(parsed.error?.issues ?? []), ...(platformVars.error?.issues ?? [])];
+    const detail = issues
       .map((i) => `${i.path.join(".")} ${i.code === "invalid_value" || i.code === "invalid_type" ? "is missing or invalid" : i.message}`)
       .join("; ");
     throw new ConfigError(`Invalid configuration: ${detail}`);
   }
-  cache.set(env, parsed.data);
-  return parsed.data;
+  const vars = platformVars.data as Record<string, string | undefined>;
+  const config: Config = {
+    ...parsed.data,
+    platformCredentials: platformCredentials(vars, parsed.data.PLATFORMS_MODE === "sandbox"),
+    endpointOverrides: Object.fromEntries(ENDPOINT_KEYS.filter((k) => vars[k]).map((k) => [k, vars[k]!])),
+  };
+  cache.set(env, config);
+  return config;
 }

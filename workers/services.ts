@@ -14,11 +14,11 @@ import { PostStore } from "./posts/store";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
 import { AccountsService } from "./accounts/service";
 import { TokenCipher } from "./accounts/token-crypto";
-import { resolveEndpoints, type EndpointKey } from "./platforms/endpoints";
-import { createPlatformRegistry, platformCredentials } from "./platforms/registry";
+import { resolveEndpoints } from "./platforms/endpoints";
+import { createPlatformRegistry } from "./platforms/registry";
 import { upstreamFetch } from "./platforms/upstream-fetch";
 import { PlatformError, type PlatformClient } from "./platforms/types";
-import type { Platform } from "./db/schema/accounts";
+import type { Platform } from "./platform-profile";
 import type { MemberRef } from "./workspaces/membership";
 import { ApprovalService } from "./workspaces/approvals";
 import { Notifications } from "./workspaces/notifications";
@@ -37,13 +37,12 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
   const aiUsage = new AiUsageStore(db);
   const mailer: Mailer =
     config.MAILER === "cloudflare" && env.EMAIL ? new CloudflareMailer(env.EMAIL, config.MAIL_FROM) : new DevMailboxMailer(db);
-  const sandbox = config.PLATFORMS_MODE === "sandbox";
   // Real hosts in live mode; in sandbox mode the emulator the Worker entry registered, in process.
   const platformFetch = upstreamFetch(env, config.PLATFORMS_MODE, appOrigin);
   const platforms = createPlatformRegistry({
-    endpoints: resolveEndpoints(env as unknown as Partial<Record<EndpointKey, string>>, config.PLATFORMS_MODE, appOrigin),
+    endpoints: resolveEndpoints(config.endpointOverrides, config.PLATFORMS_MODE, appOrigin),
     fetch: platformFetch,
-    credentials: platformCredentials(env as unknown as Record<string, unknown>, sandbox),
+    credentials: config.platformCredentials,
     now,
     sleep,
   });

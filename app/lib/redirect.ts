@@ -4,6 +4,7 @@
  */
 export function safeRedirect(to: string | null | undefined, fallback = "/dashboard"): string {
   if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character in a redirect is refused.
   if (/[\u0000-\u001f]/.test(to)) return fallback;
   const path = to.split(/[?#]/)[0]!;
   if (path === "/auth" || path.startsWith("/auth/")) return fallback;

@@ -1,6 +1,6 @@
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from "@dnd-kit/core";
 import { useMemo, useState } from "react";
-import { PostMessages } from "../../workers/posts/schema";
+import { PostMessages } from "../../workers/posts/rules";
 import { PageHeader } from "~/components/PageHeader";
 import { type CalendarView, dayOf, dropInstant, groupByDay, headerLabel, monthGrid, shiftAnchor, weekDays } from "~/components/planner/calendar";
 import { DraftsList } from "~/components/planner/DraftsList";

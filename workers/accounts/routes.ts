@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { requirePermission } from "../workspaces/middleware";
-import { PLATFORMS, type Platform } from "../db/schema/accounts";
+import { PLATFORMS, type Platform } from "../platform-profile";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { HttpError, Messages, notFound, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
@@ -58,14 +58,17 @@ export const connectRoutes = new Hono<SignedInEnv>()
     return c.redirect(url.toString(), 302);
   })
   .get("/:platform/status", requirePermission("workspace.read"), async (c) => {
-    const platform = platformOf(c.req.param("platform"));
-    const accounts = (await c.var.services.accounts.list(c.var.workspace.id)).filter((a) => a.platform === platform);
+    const accounts = await accountsOn(c.var.services.accounts, c.var.workspace.id, platformOf(c.req.param("platform")));
     return ok(c, { connected: accounts.some((a) => a.connected), accounts }, "OK");
   })
   .get("/:platform/accounts", requirePermission("workspace.read"), async (c) => {
-    const platform = platformOf(c.req.param("platform"));
-    const accounts = (await c.var.services.accounts.list(c.var.workspace.id)).filter((a) => a.platform === platform);
+    const accounts = await accountsOn(c.var.services.accounts, c.var.workspace.id, platformOf(c.req.param("platform")));
     return c.json({ success: true, message: "OK", accounts, data: { accounts } });
+  })
+  // SPEC: the settings page reads the connected YouTube channel (the first usable one, else any).
+  .get("/youtube/channel", requirePermission("workspace.read"), async (c) => {
+    const channels = await accountsOn(c.var.services.accounts, c.var.workspace.id, "youtube");
+    return ok(c, { channel: channels.find((a) => a.connected) ?? channels[0] ?? null, channels }, "OK");
   })
   .post("/instagram/disconnect", requirePermission("accounts.manage"), async (c) => {
     const removed = await c.var.services.accounts.disconnectPlatform(c.var.workspace.id, ["instagram", "facebook"]);
@@ -85,6 +88,10 @@ export const connectRoutes = new Hono<SignedInEnv>()
     const url = await c.var.services.accounts.start(c.var.auth, c.var.workspace.id, platform, variant);
     return c.redirect(url.toString(), 302);
   });
+
+async function accountsOn(accounts: AccountsService, workspaceId: string, platform: Platform) {
+  return (await accounts.list(workspaceId)).filter((a) => a.platform === platform);
+}
 
 /** The per-platform disconnect paths; Instagram's path also takes the Page that came with the Instagram account. */
 async function disconnectOne(accounts: AccountsService, workspaceId: string, platform: Platform, id: string) {

@@ -2,7 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import type { AuthContext } from "../auth/service";
 import type { Db } from "../db/client";
-import { connectedAccounts, type Platform } from "../db/schema/accounts";
+import { byPlatform, type Platform } from "../platform-profile";
+import { connectedAccounts } from "../db/schema/accounts";
 import { oauthStates } from "../db/schema/oauth";
 import { HttpError, notFound } from "../http/envelope";
 import type { PlatformRegistry } from "../platforms/registry";
@@ -21,14 +22,7 @@ export const ConnectMessages = {
   noAccounts: (brand: string) => `No ${brand} account was found for this login.`,
 } as const;
 
-export const BRAND: Record<Platform, string> = {
-  instagram: "Instagram",
-  facebook: "Facebook",
-  twitter: "X",
-  linkedin: "LinkedIn",
-  youtube: "YouTube",
-  threads: "Threads",
-};
+export const BRAND = byPlatform((p) => p.brand);
 
 type AccountRow = typeof connectedAccounts.$inferSelect;
 

@@ -1,4 +1,5 @@
-import type { connectedAccounts, Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
+import type { connectedAccounts } from "../db/schema/accounts";
 
 type AccountRow = typeof connectedAccounts.$inferSelect;
 

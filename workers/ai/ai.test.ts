@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { PLATFORMS } from "../db/schema/accounts";
+import { PLATFORMS } from "../platform-profile";
 import { call, registerUser } from "../test/helpers";
 import { CHARACTER_LIMITS } from "./limits";
 

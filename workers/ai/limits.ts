@@ -1,53 +1,13 @@
-import type { Platform } from "../db/schema/accounts";
+import { byPlatform, type Platform } from "../platform-profile";
 
 /** Pure constants and helpers (no bindings, no zod): the UI imports this module too. */
 
-/** SPEC §9 character limits; threads (an option only) uses its documented 500. */
-export const CHARACTER_LIMITS: Record<Platform, number> = {
-  instagram: 2200,
-  facebook: 63206,
-  twitter: 280,
-  linkedin: 3000,
-  youtube: 5000,
-  threads: 500,
-};
+/** Per-platform limits from the platform profile, in the shapes the AI helpers and post rules read. */
+export const CHARACTER_LIMITS = byPlatform((p) => p.characterLimit);
 export const DEFAULT_CHARACTER_LIMIT = 2200;
-
-/** SPEC §9 hashtag limits (Instagram 30, Twitter 2, Facebook 5); the others follow platform guidance. */
-export const HASHTAG_LIMITS: Record<Platform, number> = {
-  instagram: 30,
-  twitter: 2,
-  facebook: 5,
-  linkedin: 5,
-  youtube: 15,
-  threads: 1,
-};
-
-/** How many hashtags a generated post carries: few enough to read well, never above the limit. */
-export const RECOMMENDED_HASHTAGS: Record<Platform, number> = {
-  instagram: 8,
-  twitter: 2,
-  facebook: 3,
-  linkedin: 3,
-  youtube: 3,
-  threads: 1,
-};
-
-export const PLATFORM_NAMES: Record<Platform, string> = {
-  instagram: "Instagram",
-  facebook: "Facebook",
-  twitter: "Twitter",
-  linkedin: "LinkedIn",
-  youtube: "YouTube",
-  threads: "Threads",
-};
-
-/** SPEC §9 suggested posting times. */
-export const POSTING_TIMES: Partial<Record<Platform, string[]>> = {
-  instagram: ["9:00", "11:00", "13:00", "17:00", "19:00"],
-  twitter: ["8:00", "12:00", "17:00", "19:00"],
-  facebook: ["9:00", "13:00", "15:00", "20:00"],
-};
+export const HASHTAG_LIMITS = byPlatform((p) => p.hashtagLimit);
+export const RECOMMENDED_HASHTAGS = byPlatform((p) => p.recommendedHashtags);
+export const POSTING_TIMES = byPlatform((p) => p.postingTimes);
 
 /** SPEC §3 tone options. */
 export const TONES = ["professional", "casual", "enthusiastic", "educational", "humorous", "inspirational"] as const;

@@ -1,7 +1,7 @@
+import { PLATFORM_NAMES } from "../platform-profile";
 import OpenAI from "openai";
 import { z } from "zod";
 import { HttpError } from "../http/envelope";
-import { PLATFORM_NAMES } from "./limits";
 import { toHttpError } from "./openai-errors";
 import type { AiProvider, ProviderResult } from "./provider";
 import { AiMessages, TONES } from "./schemas";

@@ -1,4 +1,4 @@
-import type { Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
 import type { AnalyzeInput, GenerateInput, HashtagsInput, MentionsInput, OptimizeInput } from "./schemas";
 
 export type ProviderName = "builtin" | "openai";

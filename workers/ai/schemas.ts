@@ -1,6 +1,9 @@
 import { z } from "zod";
-import { PLATFORMS } from "../db/schema/accounts";
-import { AI_DEFAULTS, TONES } from "./limits";
+import { PLATFORMS } from "../platform-profile";
+import { AI_DEFAULTS, CHARACTER_LIMITS, TONES } from "./limits";
+
+/** The longest post any platform takes (Facebook's 63206): the ceiling of a requested length. */
+const LONGEST_LIMIT = Math.max(...Object.values(CHARACTER_LIMITS));
 
 export { TONES, type Tone } from "./limits";
 
@@ -15,7 +18,7 @@ export const AiMessages = {
   count: "Hashtag count must be between 5 and 30",
   mentionCount: "Mention count must be between 1 and 20",
   tone: "Please choose a valid tone",
-  maxLength: "Maximum length must be between 20 and 63206 characters",
+  maxLength: `Maximum length must be between 20 and ${LONGEST_LIMIT} characters`,
   tooLong: "Content is too long (maximum 10000 characters)",
   invalidResponse: "Invalid response format",
   unavailable: "Unable to connect to AI services. Please check your connection.",
@@ -35,7 +38,7 @@ export const generateSchema = z.object({
   platforms: z.array(platform, { error: AiMessages.platform }).min(1, AiMessages.platform).max(PLATFORMS.length).transform((p) => [...new Set(p)]),
   tone: z.enum(TONES, { error: AiMessages.tone }).default("professional"),
   includeHashtags: z.boolean().default(true),
-  maxLength: z.number({ error: AiMessages.maxLength }).int(AiMessages.maxLength).min(20, AiMessages.maxLength).max(63206, AiMessages.maxLength).default(AI_DEFAULTS.maxLength),
+  maxLength: z.number({ error: AiMessages.maxLength }).int(AiMessages.maxLength).min(20, AiMessages.maxLength).max(LONGEST_LIMIT, AiMessages.maxLength).default(AI_DEFAULTS.maxLength),
 });
 
 const count = (min: number, max: number, fallback: number, message: string) =>

@@ -1,5 +1,6 @@
+import { PLATFORM_NAMES } from "../platform-profile";
 import type { AiFeature } from "../db/schema/ai";
-import { CHARACTER_LIMITS, characterCount, PLATFORM_NAMES } from "./limits";
+import { CHARACTER_LIMITS, characterCount } from "./limits";
 import type { AiProvider, ProviderResult } from "./provider";
 import type { AnalyzeInput, GenerateInput, HashtagsInput, MentionsInput, OptimizeInput } from "./schemas";
 import { cleanHashtags, cleanMentions, shapeGenerated, shapeOptimized } from "./shape";

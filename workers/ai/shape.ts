@@ -1,6 +1,6 @@
-import type { Platform } from "../db/schema/accounts";
+import { type Platform, PLATFORM_NAMES } from "../platform-profile";
 import { HttpError } from "../http/envelope";
-import { characterCount, fitFor, HASHTAG_LIMITS, PLATFORM_NAMES } from "./limits";
+import { characterCount, fitFor, HASHTAG_LIMITS } from "./limits";
 import type { GeneratedPost, MentionSuggestion, Optimization, ProviderName } from "./provider";
 import { AiMessages, type GenerateInput } from "./schemas";
 import { hashtagsIn } from "./text";

@@ -1,4 +1,4 @@
-import type { Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
 import type { PostMetrics } from "../platforms/types";
 import { daysBetween, localParts } from "./period";
 

@@ -1,13 +1,9 @@
-import type { Platform } from "../db/schema/accounts";
+import { byPlatform, type Platform } from "../platform-profile";
 import { engagementOf, round, WEEKDAYS, type TargetRow } from "./aggregate";
 import { localParts } from "./period";
 
 /** SPEC §9 suggested posting times (local hours); platforms the spec does not list use Instagram's. */
-export const SUGGESTED_HOURS: Partial<Record<Platform, number[]>> = {
-  instagram: [9, 11, 13, 17, 19],
-  twitter: [8, 12, 17, 19],
-  facebook: [9, 13, 15, 20],
-};
+export const SUGGESTED_HOURS: Partial<Record<Platform, number[]>> = byPlatform((p) => p.postingTimes?.map((time) => Number.parseInt(time, 10)));
 /** Below this many published posts with metrics the user's own data is too thin to rank hours. */
 export const MIN_POSTS_FOR_COMPUTED = 10;
 

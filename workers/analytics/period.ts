@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
-import { PLATFORMS, type Platform } from "../db/schema/accounts";
+import { PLATFORMS, type Platform } from "../platform-profile";
 
 export const PERIODS = ["7d", "30d", "90d", "1y"] as const;
 export type PeriodName = (typeof PERIODS)[number] | "custom";

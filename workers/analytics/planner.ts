@@ -1,4 +1,4 @@
-import type { Platform } from "../db/schema/accounts";
+import { byPlatform, type Platform } from "../platform-profile";
 
 const HOUR = 3_600_000;
 /** Posts younger than this are synced hourly, older ones daily. */
@@ -8,15 +8,8 @@ export const OLD_INTERVAL_MS = 24 * HOUR;
 export const ACCOUNT_INTERVAL_MS = 6 * HOUR;
 /** An enqueued account is not enqueued again for this long (its message is in flight). */
 export const IN_FLIGHT_MS = 15 * 60_000;
-/** Accounts per platform per cron run: each sync costs 1 + 2 × targets calls against the platform's hourly quota. */
-export const ACCOUNTS_PER_PLATFORM_PER_RUN: Record<Platform, number> = {
-  instagram: 20,
-  facebook: 20,
-  linkedin: 10,
-  youtube: 10,
-  twitter: 5,
-  threads: 10,
-};
+/** Accounts per platform per cron run (the platform profile's quota). */
+export const ACCOUNTS_PER_PLATFORM_PER_RUN = byPlatform((p) => p.analyticsAccountsPerRun);
 /** Targets synced per account per run; the rest wait for the next run (most overdue first). */
 export const TARGETS_PER_SYNC = 25;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLATFORMS } from "../db/schema/accounts";
+import { PLATFORMS } from "../platform-profile";
 import { REPORT_FORMATS, REPORT_KINDS } from "../db/schema/analytics";
 import { CONTENT_TYPES } from "./aggregate";
 

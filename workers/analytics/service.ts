@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import type { Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
 import { posts } from "../db/schema/index";
 import { notFound } from "../http/envelope";
 import * as agg from "./aggregate";

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { AudienceData } from "../db/schema/analytics";
-import type { Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
 import type { Metrics, SnapshotDelta, TargetRow } from "./aggregate";
 import { contentTypeOf, type MediaInfo } from "./content-type";
 

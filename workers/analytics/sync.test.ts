@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../db/client";
-import type { Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
 import { accountMetricSnapshots, audienceSnapshots, posts, postMetricSnapshots, postTargets, syncedComments } from "../db/schema/index";
 import { PlatformError, type PlatformClient } from "../platforms/types";
 import { call, registerUser } from "../test/helpers";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import type { Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
 import { accountMetricSnapshots, analyticsSyncState, audienceSnapshots, connectedAccounts, postMetricSnapshots, postTargets, syncedComments } from "../db/schema/index";
 import { PlatformError, type AccountCredentials, type PlatformClient } from "../platforms/types";
 import { ACCOUNT_INTERVAL_MS, dueTargets, planAccountSyncs, targetDueAt } from "./planner";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { PLATFORMS } from "../db/schema/accounts";
+import { PLATFORMS } from "../platform-profile";
 import type { SignedInEnv } from "../http/app-env";
 import { requirePermission } from "../workspaces/middleware";
 import { ok } from "../http/envelope";

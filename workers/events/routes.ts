@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { billingInterest, events } from "../db/schema/index";
-import type { AppEnv, SignedInEnv } from "../http/app-env";
-import { requirePermission, SELF } from "../workspaces/middleware";
+import { events } from "../db/schema/index";
+import type { AppEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 
@@ -38,9 +37,4 @@ export const eventRoutes = new Hono<AppEnv>().post("/", async (c) => {
     properties: properties ?? null,
   });
   return ok(c, null, "Event recorded", 201);
-});
-
-export const billingRoutes = new Hono<SignedInEnv>().post("/notify", requirePermission(SELF), async (c) => {
-  await c.var.services.db.insert(billingInterest).values({ userId: c.var.auth.user.id }).onConflictDoNothing();
-  return ok(c, null, "You'll be notified when billing features are available!");
 });

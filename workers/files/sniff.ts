@@ -23,9 +23,12 @@ export async function sniffType(head: Uint8Array): Promise<SniffedType | null> {
   return null;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f"<>:|?*]/g;
+
 /** Strips directories and control characters so a name like `../../x.png` cannot name a path. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>:|?*]/g, "").trim().slice(0, 200);
+  const cleaned = base.replace(UNSAFE_IN_NAME, "").trim().slice(0, 200);
   return cleaned.replace(/^\.+/, "") || "file";
 }

@@ -3,7 +3,7 @@ import { connectBody } from "../accounts/routes";
 import { analyzeSchema, generateSchema, hashtagsSchema, mentionsSchema, optimizeSchema } from "../ai/schemas";
 import { completeUploadSchema, listMediaSchema, startUploadSchema, updateMediaSchema } from "../media/schema";
 import { listPostsSchema } from "../posts/query";
-import { postFieldsSchema } from "../posts/schema";
+import { postFieldsSchema } from "../posts/rules";
 import { describeRoute } from "./registry";
 
 /**
@@ -19,6 +19,7 @@ d({ method: "get", path: "/api/auth/{platform}/callback", tag: "Accounts", summa
 d({ method: "get", path: "/api/auth/instagram/instagram-only", tag: "Accounts", summary: "Start the Instagram Login (Instagram only) connect" });
 d({ method: "get", path: "/api/auth/{platform}/status", tag: "Accounts", summary: "Whether the platform is connected" });
 d({ method: "get", path: "/api/auth/{platform}/accounts", tag: "Accounts", summary: "The platform's connected accounts" });
+d({ method: "get", path: "/api/auth/youtube/channel", tag: "Accounts", summary: "The connected YouTube channel (data.channel, null when none) and every channel" });
 d({ method: "post", path: "/api/auth/instagram/disconnect", tag: "Accounts", summary: "Disconnect every Instagram account" });
 d({ method: "delete", path: "/api/auth/{platform}/disconnect/{id}", tag: "Accounts", summary: "Disconnect one account (spec path)" });
 d({ method: "delete", path: "/api/auth/{platform}/accounts/{id}", tag: "Accounts", summary: "Disconnect one account (spec path)" });

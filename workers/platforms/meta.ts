@@ -1,4 +1,4 @@
-import type { Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
 import { createHttp, type ErrorClassifier, type HttpClient } from "./http";
 import { credentialsFor, type ClientDeps } from "./registry";
 import { PlatformError, type TokenSet } from "./types";

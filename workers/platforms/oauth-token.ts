@@ -1,4 +1,4 @@
-import type { Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
 import { createHttp } from "./http";
 import { PlatformError, type TokenSet } from "./types";
 

@@ -1,4 +1,4 @@
-import type { Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
 import type { Endpoints } from "./endpoints";
 import { createFacebookClient } from "./facebook";
 import { createInstagramClient } from "./instagram";
@@ -30,22 +30,6 @@ export function createPlatformRegistry(deps: ClientDeps): PlatformRegistry {
     youtube: new YouTubeClient(deps),
     twitter: new XClient(deps),
   };
-}
-
-/**
- * Client id/secret per platform from `<PLATFORM>_CLIENT_ID` / `<PLATFORM>_CLIENT_SECRET` (FACEBOOK_* is
- * the Meta app, INSTAGRAM_* the Instagram app). In sandbox mode missing values fall back to fixed
- * sandbox credentials the emulator accepts; in live mode a platform without them is simply not offered.
- */
-export function platformCredentials(env: Record<string, unknown>, sandbox: boolean): ClientDeps["credentials"] {
-  const out: ClientDeps["credentials"] = {};
-  for (const platform of ["instagram", "facebook", "twitter", "linkedin", "youtube", "threads"] as const) {
-    const id = env[`${platform.toUpperCase()}_CLIENT_ID`];
-    const secret = env[`${platform.toUpperCase()}_CLIENT_SECRET`];
-    if (typeof id === "string" && id && typeof secret === "string" && secret) out[platform] = { clientId: id, clientSecret: secret };
-    else if (sandbox) out[platform] = { clientId: `sandbox-${platform}-app`, clientSecret: `sandbox-${platform}-secret` };
-  }
-  return out;
 }
 
 /** A platform's OAuth client credentials, or a permanent error saying the server is not set up for it. */

@@ -1,4 +1,4 @@
-import type { Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
 
 /**
  * The contract every platform client implements (DESIGN.md "Platforms and the emulator").

@@ -1,8 +1,7 @@
-import type { Platform } from "../db/schema/accounts";
+import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import type { MediaKind } from "../db/schema/media";
 import { megabytes } from "../media/limits";
-import { PLATFORM_MEDIA } from "./platform-media";
-import { allHashtags, captionOf, CHARACTER_LIMITS, characterCount, HASHTAG_LIMITS, PLATFORM_NAMES, PostMessages } from "./schema";
+import { allHashtags, captionOf, CHARACTER_LIMITS, characterCount, HASHTAG_LIMITS, PostMessages } from "./rules";
 
 export interface PreflightAccount {
   id: string;
@@ -46,7 +45,7 @@ const upper = (s: string) => s.toUpperCase();
 
 /** Media problems of one platform's rules (PLATFORMS.md). */
 function mediaProblems(platform: Platform, items: PreflightMedia[]): string[] {
-  const rules = PLATFORM_MEDIA[platform];
+  const rules = PLATFORM_PROFILES[platform].media;
   const name = PLATFORM_NAMES[platform];
   const out: string[] = [];
   if (items.length > rules.maxItems) out.push(`${name} accepts at most ${rules.maxItems} media ${rules.maxItems === 1 ? "item" : "items"} per post`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { preflight, type PreflightAccount, type PreflightMedia } from "./preflight";
-import { postSchema } from "./schema";
+import { postSchema } from "./rules";
 
 const NOW = Date.UTC(2027, 0, 1);
 const account = (id: string, platform: PreflightAccount["platform"], extra: Partial<PreflightAccount> = {}): PreflightAccount => ({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLATFORMS } from "../db/schema/accounts";
+import { PLATFORMS } from "../platform-profile";
 import { POST_STATUSES } from "../db/schema/posts";
 import { localDayBounds } from "./schedule-time";
 

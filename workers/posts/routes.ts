@@ -6,7 +6,7 @@ import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { listPostsSchema, toListQuery } from "./query";
-import { postFieldsSchema, type PostFields } from "./schema";
+import { postFieldsSchema, type PostFields } from "./rules";
 import { PreflightError, type Actor } from "./store";
 import { requirePermission } from "../workspaces/middleware";
 

@@ -1,14 +1,15 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { likeContains } from "../db/like";
-import { connectedAccounts, type Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
+import { connectedAccounts } from "../db/schema/accounts";
 import { media, postMedia } from "../db/schema/media";
 import { posts, postTargets, type TARGET_STATUSES } from "../db/schema/posts";
 import { HttpError, notFound } from "../http/envelope";
 import type { MediaLibrary } from "../media/library";
 import { presentMedia, type MediaRow } from "../media/present";
 import { preflight, type Problem } from "./preflight";
-import { accountsOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./schema";
+import { accountsOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./rules";
 import { derivePostStatus } from "../publishing/state";
 import type { ListPostsQuery } from "./query";
 import type { WorkspaceContext } from "../workspaces/membership";

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { posts, postTargets, publishAttempts } from "../db/schema/index";
-import type { Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
 import { PlatformError, type AccountCredentials, type PlatformClient, type PublishRequest, type PublishResult } from "../platforms/types";
 import { decideAfterFailure, derivePostStatus, type TargetStatus } from "./state";
 

@@ -1,6 +1,6 @@
+import { PLATFORM_PROFILES } from "../platform-profile";
 import type { Services } from "../services";
 import type { PublishDeps } from "./consumer";
-import { PUBLISH_PACE } from "./pacing";
 import { buildPublishRequest } from "./request";
 
 /** The consumer's dependencies from the request-independent services (queue and cron have no request). */
@@ -23,7 +23,7 @@ export function publishDeps(services: Services): PublishDeps {
       }, target),
     gate: async (accountId, platform) => {
       let wait = 0;
-      for (const { limit, windowMs } of PUBLISH_PACE[platform]) {
+      for (const { limit, windowMs } of PLATFORM_PROFILES[platform].publishPace) {
         const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`publish:${accountId}:${windowMs}`));
         const decision = await stub.hit(limit, windowMs, now());
         if (!decision.allowed) wait = Math.max(wait, decision.retryAfterSeconds);

@@ -1,5 +1,6 @@
 import type { PublishMessage } from "./claim";
 import { failFromDeadLetter, publishTarget, type PublishDeps } from "./consumer";
+import { CRASH_RETRY_DELAY_SECONDS, MAX_RETRY_DELAY_SECONDS } from "./retry-budget";
 
 /** One target per message; targets are independent, so one channel's trouble never holds up another. */
 export async function consumePublishBatch(batch: MessageBatch<PublishMessage>, deps: PublishDeps): Promise<void> {
@@ -8,11 +9,11 @@ export async function consumePublishBatch(batch: MessageBatch<PublishMessage>, d
       try {
         const disposition = await publishTarget(message.body.targetId, deps);
         if (disposition.ack) message.ack();
-        else message.retry({ delaySeconds: Math.min(disposition.delaySeconds, 12 * 3600) });
+        else message.retry({ delaySeconds: Math.min(disposition.delaySeconds, MAX_RETRY_DELAY_SECONDS) });
       } catch (err) {
         // Our own crash mid-publish: redelivery finds the target `publishing` and verifies before resending.
         console.error("publish failed unexpectedly", message.body.targetId, err);
-        message.retry({ delaySeconds: 5 });
+        message.retry({ delaySeconds: CRASH_RETRY_DELAY_SECONDS });
       }
     }),
   );

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media, postMedia, posts } from "../db/schema/index";
 import { PlatformError, type PublishMedia, type PublishRequest } from "../platforms/types";
-import { captionOf } from "../posts/schema";
+import { captionOf } from "../posts/rules";
 import type { TargetRow } from "./consumer";
 
 export interface MediaSource {

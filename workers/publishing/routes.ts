@@ -5,7 +5,7 @@ import type { SignedInEnv } from "../http/app-env";
 import { requirePermission } from "../workspaces/middleware";
 import { ok } from "../http/envelope";
 import { claimDueTargets } from "./claim";
-import { schedulerStatus, upcomingTargets } from "./scheduler";
+import { schedulerStatus, upcomingTargets } from "./status";
 
 export const schedulerRoutes = new Hono<SignedInEnv>()
   .get("/status", requirePermission("workspace.read"), async (c) => {

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { posts, postTargets } from "../db/schema/index";
 import { HttpError, notFound } from "../http/envelope";
 import { PlatformError, type AccountCredentials, type PlatformClient } from "../platforms/types";
-import type { Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
 import { claimDueTargets, type PublishMessage } from "./claim";
 import { refreshPostStatus } from "./consumer";
 

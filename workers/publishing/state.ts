@@ -1,4 +1,5 @@
 import type { PlatformErrorKind } from "../platforms/types";
+import { BASE_BACKOFF_MS, MAX_BACKOFF_MS, MAX_PUBLISH_ATTEMPTS } from "./retry-budget";
 
 /**
  * The delivery state machine (docs/decisions/007-delivery-guarantees.md), as pure functions.
@@ -8,10 +9,6 @@ import type { PlatformErrorKind } from "../platforms/types";
  */
 export type TargetStatus = "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "unconfirmed";
 export type PostStatus = "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
-
-export const MAX_PUBLISH_ATTEMPTS = 5;
-const BASE_BACKOFF_MS = 15_000;
-const MAX_BACKOFF_MS = 30 * 60_000;
 
 /** A post's status is never stored independently of its targets: it is derived from them. */
 export function derivePostStatus(targets: Array<{ status: TargetStatus }>): PostStatus {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decideAfterFailure, delaySecondsUntil, derivePostStatus, MAX_PUBLISH_ATTEMPTS } from "./state";
+import { MAX_PUBLISH_ATTEMPTS } from "./retry-budget";
+import { decideAfterFailure, delaySecondsUntil, derivePostStatus } from "./state";
 
 const t = (...s: Parameters<typeof derivePostStatus>[0][number]["status"][]) => s.map((status) => ({ status }));
 

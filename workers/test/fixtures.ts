@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { createDb } from "../db/client";
 import { connectedAccounts, posts, postTargets } from "../db/schema/index";
-import type { Platform } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
 
 /** Direct inserts for tests that need state the API would take many calls to build. */
 export const testDb = () => createDb(env.DB);

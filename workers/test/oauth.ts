@@ -5,7 +5,8 @@ import { TokenCipher } from "../accounts/token-crypto";
 import { createDb } from "../db/client";
 import { emulator } from "../emulator";
 import { resolveEndpoints } from "../platforms/endpoints";
-import { createPlatformRegistry, platformCredentials } from "../platforms/registry";
+import { platformCredentials } from "../env";
+import { createPlatformRegistry } from "../platforms/registry";
 import { createSandboxFetch } from "../platforms/sandbox-fetch";
 import { ORIGIN } from "./helpers";
 

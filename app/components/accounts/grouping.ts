@@ -142,7 +142,7 @@ export function groupAccounts(accounts: AccountView[]): AccountGroup[] {
     for (let j = i + 1; j < cards.length; j++) if (linked(cards[i]!, cards[j]!)) parent[find(i)] = find(j);
   }
   const groups = new Map<number, AccountCard[]>();
-  cards.forEach((c, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), c]));
+  for (const [i, c] of cards.entries()) groups.set(find(i), [...(groups.get(find(i)) ?? []), c]);
   return [...groups.values()].map((group) => {
     const sorted = group.sort((a, b) => ORDER.indexOf(a.platform) - ORDER.indexOf(b.platform));
     return { key: sorted[0]!.id, name: groupName(sorted), cards: sorted };

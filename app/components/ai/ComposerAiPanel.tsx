@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import type { Platform } from "../../../workers/db/schema/accounts";
-import { PLATFORM_NAMES } from "../../../workers/ai/limits";
+import { type Platform, PLATFORM_NAMES } from "../../../workers/platform-profile";
 import { callAi, type GenerateData, type HashtagData, type Mention, type MentionData, type Suggestion } from "./ai-client";
 import { RichText } from "./ContentGenerator";
 import { CountSlider } from "./CountSlider";
@@ -98,7 +97,7 @@ export function ComposerAiPanel({ content, platforms, onInsert }: { content: str
         </button>
       </div>
       {hashtags.length > 0 && (
-        <div className="flex flex-wrap items-center gap-1.5" aria-label="Hashtag suggestions">
+        <div role="group" className="flex flex-wrap items-center gap-1.5" aria-label="Hashtag suggestions">
           {hashtags.map((h) => (
             <button key={h} type="button" className="rounded-full bg-white px-2 py-0.5 text-sm text-brand-700 ring-1 ring-brand-100" onClick={() => onInsert(h)}>
               {h}

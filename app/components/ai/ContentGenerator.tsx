@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import type { Platform } from "../../../workers/db/schema/accounts";
-import { PLATFORM_NAMES, TONES, type Tone } from "../../../workers/ai/limits";
+import { type Platform, PLATFORM_NAMES } from "../../../workers/platform-profile";
+import { TONES, type Tone } from "../../../workers/ai/limits";
 import { callAi, composeHref, copyText, type GenerateData, type Suggestion } from "./ai-client";
 import { PlatformToggles } from "./PlatformToggles";
 import { card, input, label, primary, secondary } from "./styles";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import type { Platform } from "../../../workers/db/schema/accounts";
+import type { Platform } from "../../../workers/platform-profile";
 import { callAi, composeHref, copyText, type OptimizeData } from "./ai-client";
 import { RichText } from "./ContentGenerator";
 import { PlatformToggles } from "./PlatformToggles";

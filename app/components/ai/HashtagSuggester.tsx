@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import type { Platform } from "../../../workers/db/schema/accounts";
+import type { Platform } from "../../../workers/platform-profile";
 import { callAi, copyText, type HashtagData } from "./ai-client";
 import { CountSlider } from "./CountSlider";
 import { PlatformToggles } from "./PlatformToggles";

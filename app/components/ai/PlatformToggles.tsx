@@ -1,5 +1,4 @@
-import type { Platform } from "../../../workers/db/schema/accounts";
-import { PLATFORM_NAMES } from "../../../workers/ai/limits";
+import { type Platform, PLATFORM_NAMES } from "../../../workers/platform-profile";
 
 export const AI_PLATFORMS = Object.keys(PLATFORM_NAMES) as Platform[];
 

@@ -1,5 +1,4 @@
-import type { Platform } from "../../../workers/db/schema/accounts";
-import { PLATFORM_NAMES } from "../../../workers/posts/schema";
+import { type Platform, PLATFORM_NAMES } from "../../../workers/platform-profile";
 import type { AccountView } from "../posts/types";
 
 /** Checkboxes of the connected accounts of each selected platform. */

@@ -1,9 +1,9 @@
 import { Sparkles, X } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { Platform } from "../../../workers/db/schema/accounts";
+import type { Platform } from "../../../workers/platform-profile";
 import type { Problem } from "../../../workers/posts/preflight";
-import { postFieldsSchema, postProblems, YOUTUBE_TITLE_MAX } from "../../../workers/posts/schema";
+import { postFieldsSchema, postProblems, YOUTUBE_TITLE_MAX } from "../../../workers/posts/rules";
 import { utcToLocal } from "../../../workers/posts/schedule-time";
 import { ComposerAiPanel } from "~/components/ai/ComposerAiPanel";
 import { MediaPicker } from "~/components/media/MediaPicker";

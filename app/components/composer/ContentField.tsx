@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { Platform } from "../../../workers/db/schema/accounts";
+import type { Platform } from "../../../workers/platform-profile";
 import { inputClass, labelClass } from "~/components/ui/styles";
 import { contentCounter, platformLimitMessages } from "./content-limits";
 

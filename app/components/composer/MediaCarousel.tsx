@@ -14,11 +14,12 @@ export function MediaCarousel({ items, onRemove, frame = "aspect-video" }: { ite
       role="region"
       aria-roledescription="carousel"
       aria-label="Attached media"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the carousel takes focus so the arrow keys can turn its slides.
       tabIndex={0}
       onKeyDown={(e) => (e.key === "ArrowLeft" ? go(-1) : e.key === "ArrowRight" ? go(1) : undefined)}
       className="relative overflow-hidden rounded-md bg-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
-      <div className={`${frame} w-full`} aria-roledescription="slide" aria-label={`${at + 1} of ${items.length}`}>
+      <div role="group" className={`${frame} w-full`} aria-roledescription="slide" aria-label={`${at + 1} of ${items.length}`}>
         {item.fileType === "image" ? (
           <img src={item.url} alt={item.altText || item.originalName} className="h-full w-full object-cover" />
         ) : (

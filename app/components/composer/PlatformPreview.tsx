@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { Platform } from "../../../workers/db/schema/accounts";
-import { captionOf, PLATFORM_NAMES } from "../../../workers/posts/schema";
+import { type Platform, PLATFORM_NAMES } from "../../../workers/platform-profile";
+import { captionOf } from "../../../workers/posts/rules";
 import type { AccountView, MediaJson } from "../posts/types";
 import { MediaCarousel } from "./MediaCarousel";
 import { feedCaption, MEDIA_FRAME } from "./preview";

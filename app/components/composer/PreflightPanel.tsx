@@ -1,5 +1,5 @@
+import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import type { Problem } from "../../../workers/posts/preflight";
-import { PLATFORM_NAMES } from "../../../workers/posts/schema";
 import type { AccountView } from "../posts/types";
 
 /** Pre-flight problems grouped by channel (platform, and account when it is about one). */

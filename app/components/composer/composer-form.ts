@@ -1,4 +1,4 @@
-import type { Platform } from "../../../workers/db/schema/accounts";
+import type { Platform } from "../../../workers/platform-profile";
 import { utcToLocal } from "../../../workers/posts/schedule-time";
 import type { MediaJson, PostJson } from "../posts/types";
 import { words } from "./content-limits";

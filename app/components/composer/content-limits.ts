@@ -1,6 +1,6 @@
-import type { Platform } from "../../../workers/db/schema/accounts";
+import type { Platform } from "../../../workers/platform-profile";
 import { DEFAULT_CHARACTER_LIMIT } from "../../../workers/ai/limits";
-import { CHARACTER_LIMITS, captionOf, characterCount, PostMessages, tightestPlatform } from "../../../workers/posts/schema";
+import { CHARACTER_LIMITS, captionOf, characterCount, PostMessages, tightestPlatform } from "../../../workers/posts/rules";
 
 export interface ContentCounter {
   count: number;

@@ -1,17 +1,10 @@
-import type { Platform } from "../../../workers/db/schema/accounts";
+import { byPlatform, type Platform } from "../../../workers/platform-profile";
 
 /**
  * How each network shows a caption in its feed: where it cuts with a "more" link, and the frame it
  * gives media. Pure. The cut points are the networks' feed truncations (approximate, by characters).
  */
-export const MORE_AT: Record<Platform, number | null> = {
-  instagram: 125,
-  facebook: 477,
-  twitter: null,
-  linkedin: 210,
-  youtube: 100,
-  threads: null,
-};
+export const MORE_AT = byPlatform((p) => p.moreAt);
 
 /** Tailwind aspect class of the media frame per network. */
 export const MEDIA_FRAME: Record<Platform, string> = {

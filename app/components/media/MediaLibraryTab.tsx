@@ -32,7 +32,7 @@ export function MediaLibraryTab() {
 
   useEffect(() => {
     let current = true;
-    void listMedia({ ...query, search }).then((res) => {
+    void listMedia({ type: query.type, sort: query.sort, search }).then((res) => {
       if (!current) return;
       if (res.ok) setPage(res.data);
       else {

@@ -144,6 +144,7 @@ export function MediaPicker({ open, onOpenChange, onSelect, accept }: MediaPicke
           {items.map((item, index) => {
             const isSelected = selected.includes(item.id);
             return (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys for all its options (onGridKey).
               <div
                 key={item.id}
                 ref={(el) => {

@@ -1,3 +1,5 @@
+import { byPlatform } from "../../../workers/platform-profile";
+
 /** SPEC §2 Platform grid: the platform list, its order and selection rules, as pure functions. */
 
 export interface PlatformOption {
@@ -8,14 +10,8 @@ export interface PlatformOption {
   username?: string | null;
 }
 
-export const PLATFORM_META: Record<string, { name: string; color: string }> = {
-  instagram: { name: "Instagram", color: "#E1306C" },
-  facebook: { name: "Facebook", color: "#1877F2" },
-  twitter: { name: "X", color: "#000000" },
-  linkedin: { name: "LinkedIn", color: "#0A66C2" },
-  youtube: { name: "YouTube", color: "#FF0000" },
-  threads: { name: "Threads", color: "#101010" },
-};
+/** Brand name and colour per platform; keyed by string so the UI can look up any platform it is handed. */
+export const PLATFORM_META: Record<string, { name: string; color: string }> = byPlatform((p) => ({ name: p.brand, color: p.color }));
 
 const FIRST = ["instagram", "facebook", "twitter"];
 

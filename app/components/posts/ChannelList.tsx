@@ -1,6 +1,6 @@
+import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
-import { PLATFORM_NAMES } from "../../../workers/posts/schema";
 import { secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";

@@ -1,9 +1,9 @@
+import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import { MoreHorizontal } from "lucide-react";
 import { DropdownMenu, Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import type { PostAnalyticsData } from "../../../workers/analytics/schemas";
-import { PLATFORM_NAMES } from "../../../workers/posts/schema";
 import { MediaCarousel } from "~/components/composer/MediaCarousel";
 import { Modal } from "~/components/ui/Modal";
 import { api } from "~/lib/api";

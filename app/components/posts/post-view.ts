@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { allHashtags } from "../../../workers/posts/schema";
+import { allHashtags } from "../../../workers/posts/rules";
 import { placementInstant, type PlacedPost } from "../planner/calendar";
 import type { PostJson } from "./types";
 

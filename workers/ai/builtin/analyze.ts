@@ -1,5 +1,5 @@
-import type { Platform } from "../../db/schema/accounts";
-import { CHARACTER_LIMITS, HASHTAG_LIMITS, PLATFORM_NAMES, RECOMMENDED_HASHTAGS } from "../limits";
+import { type Platform, PLATFORM_NAMES } from "../../platform-profile";
+import { CHARACTER_LIMITS, HASHTAG_LIMITS, RECOMMENDED_HASHTAGS } from "../limits";
 import type { Assessment } from "../provider";
 import { textStats } from "../text";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PLATFORMS } from "../../db/schema/accounts";
+import { PLATFORMS } from "../../platform-profile";
 import { characterCount, CHARACTER_LIMITS, HASHTAG_LIMITS, trimToLimit } from "../limits";
 import { TONES } from "../schemas";
 import { fleschReadingEase, hashtagsIn, keywords, sentencesIn, syllables, textStats, toHashtag } from "../text";

@@ -1,4 +1,4 @@
-import type { Platform } from "../../db/schema/accounts";
+import type { Platform } from "../../platform-profile";
 import { characterCount, CHARACTER_LIMITS, RECOMMENDED_HASHTAGS, trimToLimit } from "../limits";
 import type { Tone } from "../schemas";
 import { stableHash } from "../text";

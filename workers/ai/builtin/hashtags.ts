@@ -1,4 +1,4 @@
-import type { Platform } from "../../db/schema/accounts";
+import type { Platform } from "../../platform-profile";
 import { HASHTAG_LIMITS } from "../limits";
 import { hashtagsIn, keywords, toHashtag } from "../text";
 

@@ -1,5 +1,4 @@
-import type { Platform } from "../../db/schema/accounts";
-import { PLATFORM_NAMES } from "../limits";
+import { type Platform, PLATFORM_NAMES } from "../../platform-profile";
 import type { MentionSuggestion } from "../provider";
 import { mentionsIn, STOP_WORDS } from "../text";
 

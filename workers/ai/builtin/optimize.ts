@@ -1,5 +1,5 @@
-import type { Platform } from "../../db/schema/accounts";
-import { characterCount, CHARACTER_LIMITS, HASHTAG_LIMITS, PLATFORM_NAMES, POSTING_TIMES, trimToLimit } from "../limits";
+import { type Platform, PLATFORM_NAMES } from "../../platform-profile";
+import { characterCount, CHARACTER_LIMITS, HASHTAG_LIMITS, POSTING_TIMES, trimToLimit } from "../limits";
 import type { Optimization } from "../provider";
 import { hashtagsIn, sentencesIn } from "../text";
 import { suggestHashtags } from "./hashtags";

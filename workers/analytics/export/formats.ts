@@ -52,7 +52,9 @@ export async function toPdf(report: ReportData): Promise<Uint8Array> {
     const colWidth = (W - 2 * M) / table.columns.length;
     const maxChars = Math.max(4, Math.floor(colWidth / 5));
     const drawRow = (cells: Cell[], f = font) => {
-      cells.forEach((cell, i) => page.drawText(pdfText(cell).slice(0, maxChars), { x: M + i * colWidth, y: y - 10, size: 9, font: f }));
+      for (const [i, cell] of cells.entries()) {
+        page.drawText(pdfText(cell).slice(0, maxChars), { x: M + i * colWidth, y: y - 10, size: 9, font: f });
+      }
       y -= LINE;
     };
     drawRow(table.columns, bold);

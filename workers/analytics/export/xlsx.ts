@@ -14,6 +14,7 @@ const MAX_SHEET_NAME = 31;
 /** XML 1.0 text: escapes markup and drops the control characters XML cannot carry. */
 export function xmlText(s: string): string {
   return s
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to match (and drop) control characters.
     .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
@@ -73,7 +74,7 @@ export function toXlsxBytes(tables: Table[], meta: { title: string; creator: str
 
   const names = sheetNames(tables);
   const files: Record<string, Uint8Array> = {};
-  tables.forEach((t, i) => (files[`xl/worksheets/sheet${i + 1}.xml`] = strToU8(sheet(t))));
+  for (const [i, t] of tables.entries()) files[`xl/worksheets/sheet${i + 1}.xml`] = strToU8(sheet(t));
   const sheetTypes = tables.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`);
   files["[Content_Types].xml"] = strToU8(
     `${XML}<Types xmlns="${NS}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>` +

@@ -1,12 +1,9 @@
 import { sql } from "drizzle-orm";
 import { index, sqliteTable, text, uniqueIndex, integer } from "drizzle-orm/sqlite-core";
 import { createdAt, ms } from "./columns";
+import { PLATFORMS } from "../../platform-profile";
 import { users } from "./core";
 import { workspaces } from "./workspaces";
-
-/** Platforms Postline publishes to. `twitter` is X; the spec's name is kept in data. */
-export const PLATFORMS = ["instagram", "facebook", "twitter", "linkedin", "youtube", "threads"] as const;
-export type Platform = (typeof PLATFORMS)[number];
 
 /**
  * A social account the user connected. Tokens are AES-GCM ciphertext (never returned by any

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { connectedAccounts, PLATFORMS } from "./accounts";
+import { PLATFORMS } from "../../platform-profile";
+import { connectedAccounts } from "./accounts";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
 import { workspaces } from "./workspaces";

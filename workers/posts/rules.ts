@@ -3,16 +3,16 @@
  * composer (client-side checks) and POST/PUT /api/posts: keep it free of Worker-only imports.
  */
 import { z } from "zod";
-import { CHARACTER_LIMITS, HASHTAG_LIMITS, PLATFORM_NAMES } from "../ai/limits";
-import { PLATFORMS, type Platform } from "../db/schema/accounts";
+import { CHARACTER_LIMITS, HASHTAG_LIMITS } from "../ai/limits";
+import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import type { MediaKind } from "../db/schema/media";
 import { LOCAL_DATE, LOCAL_TIME, localToUtc } from "./schedule-time";
 
-// Character and hashtag limits (SPEC §9) and display names live in ai/limits.ts, shared with the AI helpers.
-export { CHARACTER_LIMITS, HASHTAG_LIMITS, PLATFORM_NAMES };
+// Character and hashtag limits (SPEC §9) come from the platform profile through ai/limits.ts.
+export { CHARACTER_LIMITS, HASHTAG_LIMITS };
 export const YOUTUBE_TITLE_MAX = 100;
 /** SPEC §5: these need at least one selected account even in the form. */
-export const ACCOUNT_REQUIRED: readonly Platform[] = ["instagram", "facebook", "linkedin"];
+export const ACCOUNT_REQUIRED: readonly Platform[] = PLATFORMS.filter((p) => PLATFORM_PROFILES[p].accountRequired);
 /** Published within this much of "now" still counts as now (clock skew between browser and server). */
 export const SCHEDULE_GRACE_MS = 60_000;
 

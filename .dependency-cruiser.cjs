@@ -1,0 +1,76 @@
+// The design's never-rules (../shared/DESIGN.md "Rules of the house"), checked by `npm run lint:imports`.
+// Each rule names the rule it encodes; a violation fails `npm test`.
+const TEST = "(\\.test\\.tsx?$|\\.test-helper\\.ts$|^workers/test/)";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "workers-never-import-app",
+      comment: "workers/ never imports from app/: the Worker must build and run without the UI's modules.",
+      severity: "error",
+      from: { path: "^workers/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "emulator-shares-nothing-with-clients",
+      comment:
+        "The emulator is written from PLATFORMS.md on its own: it imports neither the platform clients nor the " +
+        "platform profile, so a client's misreading of an API shows up as a failing test, not a shared bug.",
+      severity: "error",
+      from: { path: "^workers/emulator/" },
+      to: { path: "^workers/(platforms/|platform-profile\\.ts$)" },
+    },
+    {
+      name: "features-never-import-emulator",
+      comment:
+        "Only the Worker entry mounts the emulator (in sandbox mode); feature code, the platform clients " +
+        "included, never reaches it.",
+      severity: "error",
+      from: { path: "^(workers|app)/", pathNot: `^workers/(emulator/|app\\.ts$)|${TEST}` },
+      to: { path: "^workers/emulator/" },
+    },
+    {
+      name: "clients-touch-no-database-or-publishing",
+      comment:
+        "Platform clients speak to platforms only: no database, no publishing state. Callers hand them " +
+        "what they need and store what they return.",
+      severity: "error",
+      from: { path: "^workers/platforms/", pathNot: TEST },
+      to: { path: "^workers/(db|publishing)/" },
+    },
+    {
+      name: "schema-imports-no-feature",
+      comment: "The db schema is the bottom layer: it imports only itself and the platform profile.",
+      severity: "error",
+      from: { path: "^workers/db/schema/" },
+      to: { path: "^workers/", pathNot: "^workers/(db/schema/|platform-profile\\.ts$)" },
+    },
+    {
+      name: "platform-profile-imports-nothing",
+      comment: "The platform profile is pure facts shared by server and UI; it imports nothing.",
+      severity: "error",
+      from: { path: "^workers/platform-profile\\.ts$" },
+      to: {},
+    },
+    {
+      name: "not-to-unresolvable",
+      comment: "An import that resolves to nothing would hide a rule break (./+types are React Router's generated types).",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true, pathNot: "^(cloudflare:|virtual:|\\./\\+types/)" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(build|\\.react-router|node_modules)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.cloudflare.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".d.ts"],
+      mainFields: ["module", "main", "types", "typings"],
+    },
+  },
+};

@@ -1,0 +1,174 @@
+/**
+ * Every per-platform fact in one place: names, colours, text and media limits, quotas. Pure data that
+ * imports nothing (the import rules check it), so the server and the UI share it. OAuth scopes and
+ * endpoints are client configuration and stay with the clients; the emulator keeps its own numbers,
+ * written from PLATFORMS.md, so a wrong fact here shows up as a failing test.
+ */
+
+/** Platforms Postline publishes to. `twitter` is X; the spec's name is kept in data. */
+export const PLATFORMS = ["instagram", "facebook", "twitter", "linkedin", "youtube", "threads"] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/**
+ * What a platform accepts as media, from PLATFORMS.md (section in the profile's comment). Values marked
+ * [U] are not in PLATFORMS.md and follow the platforms' published guidance; the pre-flight check uses them.
+ */
+export interface MediaRules {
+  imageFormats: string[];
+  videoFormats: string[];
+  maxImageBytes: number;
+  maxVideoBytes: number;
+  /** Media items per post (carousel size). */
+  maxItems: number;
+  /** Images and videos in one post. */
+  mixed: boolean;
+  /** width / height, inclusive. */
+  imageAspect?: [number, number];
+  videoAspect?: [number, number];
+  maxVideoSeconds?: number;
+  maxVideoWidth?: number;
+  /** Only videos (YouTube). */
+  videoOnly?: boolean;
+}
+
+/** At most `limit` publishes per account in any `windowMs`. */
+export interface PaceWindow {
+  limit: number;
+  windowMs: number;
+}
+
+export interface PlatformProfile {
+  /** The spec's name, used in messages ("Content exceeds Twitter limit"). */
+  name: string;
+  /** The brand the UI shows on chips, cards and charts (X for twitter). */
+  brand: string;
+  color: string;
+  /** SPEC §9 character limit; threads (an option only) uses its documented 500. */
+  characterLimit: number;
+  /** SPEC §9 hashtag limits (Instagram 30, Twitter 2, Facebook 5); the others follow platform guidance. */
+  hashtagLimit: number;
+  /** How many hashtags a generated post carries: few enough to read well, never above the limit. */
+  recommendedHashtags: number;
+  /** SPEC §9 suggested posting times ("H:MM", local); absent where the spec lists none. */
+  postingTimes?: string[];
+  /** SPEC §5: a post to this platform needs at least one selected account. */
+  accountRequired: boolean;
+  /** Where the feed cuts a caption with a "more" link (approximate, by characters); null: never. */
+  moreAt: number | null;
+  media: MediaRules;
+  /**
+   * Per-account publishing pace from the platforms' published quotas (PLATFORMS.md): the daily caps they
+   * enforce, plus a short burst window so a thousand posts due in one minute are spread out rather than
+   * sent into the platform's 429s.
+   */
+  publishPace: PaceWindow[];
+  /** Accounts synced per cron run: each sync costs 1 + 2 × targets calls against the hourly quota. */
+  analyticsAccountsPerRun: number;
+}
+
+const MB = 1024 * 1024;
+const MINUTE = 60_000;
+const DAY = 24 * 3_600_000;
+
+export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
+  instagram: {
+    name: "Instagram",
+    brand: "Instagram",
+    color: "#E1306C",
+    characterLimit: 2200,
+    hashtagLimit: 30,
+    recommendedHashtags: 8,
+    postingTimes: ["9:00", "11:00", "13:00", "17:00", "19:00"],
+    accountRequired: true,
+    moreAt: 125,
+    // §2.2 image_url JPEG only; carousel ≤ 10; §2.3 image > 8 MiB and aspect outside 4:5…1.91:1 refused.
+    // Video size per SPEC ("Video too large for Instagram (max 250MB)"); Reels up to 15 min [U].
+    media: { imageFormats: ["jpg"], videoFormats: ["mp4", "mov"], maxImageBytes: 8 * MB, maxVideoBytes: 250 * MB, maxItems: 10, mixed: true, imageAspect: [0.8, 1.91], maxVideoSeconds: 900 },
+    // content_publishing_limit (default 25–100)
+    publishPace: [{ limit: 25, windowMs: DAY }, { limit: 30, windowMs: MINUTE }],
+    analyticsAccountsPerRun: 20,
+  },
+  facebook: {
+    name: "Facebook",
+    brand: "Facebook",
+    color: "#1877F2",
+    characterLimit: 63206,
+    hashtagLimit: 5,
+    recommendedHashtags: 3,
+    postingTimes: ["9:00", "13:00", "15:00", "20:00"],
+    accountRequired: true,
+    moreAt: 477,
+    // §3 photos, multi-photo posts and videos (videos stand alone) [limits U].
+    media: { imageFormats: ["jpg", "png", "gif", "webp"], videoFormats: ["mp4", "mov"], maxImageBytes: 10 * MB, maxVideoBytes: 250 * MB, maxItems: 10, mixed: false },
+    publishPace: [{ limit: 30, windowMs: MINUTE }],
+    analyticsAccountsPerRun: 20,
+  },
+  twitter: {
+    name: "Twitter",
+    brand: "X",
+    color: "#000000",
+    characterLimit: 280,
+    hashtagLimit: 2,
+    recommendedHashtags: 2,
+    postingTimes: ["8:00", "12:00", "17:00", "19:00"],
+    accountRequired: false,
+    moreAt: null,
+    // §6.3 tweet_image/tweet_gif/tweet_video; 4 images, 5 MB images, 140 s videos [U].
+    media: { imageFormats: ["jpg", "png", "gif", "webp"], videoFormats: ["mp4", "mov"], maxImageBytes: 5 * MB, maxVideoBytes: 250 * MB, maxItems: 4, mixed: false, maxVideoSeconds: 140 },
+    // POST /2/tweets per user
+    publishPace: [{ limit: 100, windowMs: 15 * MINUTE }],
+    analyticsAccountsPerRun: 5,
+  },
+  linkedin: {
+    name: "LinkedIn",
+    brand: "LinkedIn",
+    color: "#0A66C2",
+    characterLimit: 3000,
+    hashtagLimit: 5,
+    recommendedHashtags: 3,
+    accountRequired: true,
+    moreAt: 210,
+    // §4.3 one image or video, or multiImage of 2–20 images.
+    media: { imageFormats: ["jpg", "png", "gif"], videoFormats: ["mp4", "mov"], maxImageBytes: 50 * MB, maxVideoBytes: 250 * MB, maxItems: 20, mixed: false },
+    publishPace: [{ limit: 30, windowMs: MINUTE }],
+    analyticsAccountsPerRun: 10,
+  },
+  youtube: {
+    name: "YouTube",
+    brand: "YouTube",
+    color: "#FF0000",
+    characterLimit: 5000,
+    hashtagLimit: 15,
+    recommendedHashtags: 3,
+    accountRequired: false,
+    moreAt: 100,
+    // §5.3 videos.insert takes video/*; the post publishes its one video.
+    media: { imageFormats: [], videoFormats: ["mp4", "mov", "avi"], maxImageBytes: 0, maxVideoBytes: 250 * MB, maxItems: 1, mixed: false, videoOnly: true },
+    // videos.insert quota bucket
+    publishPace: [{ limit: 100, windowMs: DAY }, { limit: 10, windowMs: MINUTE }],
+    analyticsAccountsPerRun: 10,
+  },
+  threads: {
+    name: "Threads",
+    brand: "Threads",
+    color: "#101010",
+    characterLimit: 500,
+    hashtagLimit: 1,
+    recommendedHashtags: 1,
+    accountRequired: false,
+    moreAt: null,
+    // §10.3 images JPEG/PNG ≤ 8 MB, aspect ≤ 10:1; videos MOV/MP4 ≤ 300 s, width ≤ 1920, aspect 0.01–10; carousel ≤ 20.
+    media: { imageFormats: ["jpg", "png"], videoFormats: ["mp4", "mov"], maxImageBytes: 8 * MB, maxVideoBytes: 250 * MB, maxItems: 20, mixed: true, imageAspect: [0.1, 10], videoAspect: [0.01, 10], maxVideoSeconds: 300, maxVideoWidth: 1920 },
+    // threads_publishing_limit
+    publishPace: [{ limit: 250, windowMs: DAY }, { limit: 30, windowMs: MINUTE }],
+    analyticsAccountsPerRun: 10,
+  },
+};
+
+/** One fact for every platform, e.g. `byPlatform((p) => p.characterLimit)`. */
+export function byPlatform<T>(pick: (profile: PlatformProfile) => T): Record<Platform, T> {
+  return Object.fromEntries(PLATFORMS.map((platform) => [platform, pick(PLATFORM_PROFILES[platform])])) as Record<Platform, T>;
+}
+
+/** The spec's names, used in messages ("Content exceeds Twitter limit"). */
+export const PLATFORM_NAMES = byPlatform((p) => p.name);
