@@ -5,7 +5,7 @@ import type { SignedInEnv } from "../http/app-env";
 import { HttpError, notFound, ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
-import { PostMessages, scheduledDateSchema, scheduledInstant } from "../posts/schema";
+import { PostMessages, scheduledDateSchema, scheduledInstant } from "../posts/rules";
 import { requirePermission } from "./middleware";
 
 export const approveBody = z.object({
