@@ -22,6 +22,8 @@ import { PlatformError, type PlatformClient } from "./platforms/types";
 import type { Platform } from "./platform-profile";
 import type { MemberRef } from "./workspaces/membership";
 import { WorkspaceService } from "./workspaces/service";
+import { ApprovalService } from "./workspaces/approvals";
+import { Notifications } from "./workspaces/notifications";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -60,6 +62,9 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     markNeedsReconnect: (accountId: string, cause: PlatformError) => accounts.markNeedsReconnect(accountId, cause),
   };
   const media = new MediaLibrary(db, env.MEDIA, now);
+  const posts = new PostStore(db, media, now);
+  const publishing = new PublishingService({ db, d1: env.DB, queue: env.PUBLISH_QUEUE, now, ...platformAccess });
+  const notifications = new Notifications({ db, mailer, now, origin: appOrigin });
   return {
     config,
     platforms,
@@ -79,13 +84,15 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     mediaUploads: new MediaUploads(db, env.MEDIA, media),
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls: new MediaUrlSigner(config.SESSION_SECRET, now),
-    posts: new PostStore(db, media, now),
+    posts,
     /** Channels held (never claimed) after their media was deleted or their account disconnected. */
     holds: new ChannelHolds(db, now),
     /** Platform clients and credentials for analytics sync. */
     analyticsDeps: () => ({ db, now, ...platformAccess }),
     platformAccess,
-    publishing: new PublishingService({ db, d1: env.DB, queue: env.PUBLISH_QUEUE, now, ...platformAccess }),
+    publishing,
+    notifications,
+    approvals: new ApprovalService({ db, posts, notifications, now, dispatchDue: (workspaceId) => publishing.dispatchDue(workspaceId) }),
     /** The dashboard (30 s per-workspace cache), for the API and the /dashboard loader. */
     dashboard: (viewer: DashboardViewer) => cachedDashboard(db, viewer, now()),
   };

@@ -9,3 +9,4 @@ export * from "./emulator";
 export * from "./media";
 export * from "./analytics";
 export * from "./workspaces";
+export * from "./approvals";
