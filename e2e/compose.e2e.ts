@@ -44,7 +44,7 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   await composer.getByRole("button", { name: /^LinkedIn/ }).click();
   await composer.getByRole("button", { name: /^X( |$)/ }).click();
   await composer.getByRole("group", { name: "LinkedIn accounts" }).getByRole("checkbox").first().check();
-  await composer.getByRole("group", { name: "Twitter accounts" }).getByRole("checkbox").first().check();
+  await composer.getByRole("group", { name: "X accounts" }).getByRole("checkbox").first().check();
 
   // Over X's 280 characters: the counter and the per-platform message say so, and nothing can be sent.
   const content = composer.getByLabel("Content", { exact: true });
@@ -67,7 +67,7 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   await composer.getByRole("region", { name: "Attached media" }).waitFor();
 
   await composer.getByRole("tab", { name: "Preview" }).click();
-  for (const network of ["LinkedIn", "Twitter"]) {
+  for (const network of ["LinkedIn", "X"]) {
     const preview = composer.getByRole("article", { name: `${network} preview` });
     await preview.getByText("Launch day! Our new planner ships today.", { exact: false }).waitFor();
   }
@@ -125,7 +125,8 @@ test("a link from the AI page opens the composer with its text; Save as Draft st
   await toast(page, "Draft saved successfully!");
   const card = page.getByRole("article", { name: /Five tips/ });
   await card.getByText("#remote", { exact: true }).waitFor();
-  await card.getByText("Draft", { exact: true }).waitFor();
+  // X's only account was preselected, so the draft already has its X channel.
+  await card.getByText("X: Draft", { exact: true }).waitFor();
 
   // Drafts have no status filter results among scheduled posts, and the planner lists them aside.
   await page.getByLabel("Status").selectOption("scheduled");

@@ -59,7 +59,7 @@ test("a newcomer's day: sign up, connect three platforms, upload, write with AI,
   const composer = page.getByRole("dialog", { name: "Create Post" });
   await composer.getByRole("button", { name: /^X( |$)/ }).click();
   await composer.getByRole("button", { name: /^LinkedIn/ }).click();
-  await composer.getByRole("group", { name: "Twitter accounts" }).getByRole("checkbox").first().check();
+  await composer.getByRole("group", { name: "X accounts" }).getByRole("checkbox").first().check();
   await composer.getByRole("group", { name: "LinkedIn accounts" }).getByRole("checkbox").first().check();
   await composer.getByRole("button", { name: "AI Assistant" }).click();
   const assistant = composer.getByRole("complementary", { name: "AI assistant" });
@@ -151,7 +151,13 @@ test("keyboard only: open the composer, tab through, type, pick a platform with 
   await page.keyboard.type("Typed without a mouse");
   expect(await content.inputValue()).toBe("Typed without a mouse");
 
+  // The text would be lost, so Escape asks first; focus starts on "Keep editing", one Tab on is "Discard".
   await page.keyboard.press("Escape");
+  const confirm = page.getByRole("alertdialog", { name: "Discard this post?" });
+  await confirm.waitFor();
+  expect(await focused(page)).toBe("Keep editing");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
   await composer.waitFor({ state: "detached" });
   // Radix moves focus back right after the dialog unmounts.
   await expect.poll(() => focused(page)).toBe("Create Post");

@@ -18,7 +18,7 @@ test("a post scheduled 90 s ahead turns published on the Content Hub without a r
   await page.getByRole("button", { name: "Create Post" }).click();
   const composer = page.getByRole("dialog", { name: "Create Post" });
   await composer.getByRole("button", { name: /^X( |$)/ }).click();
-  await composer.getByRole("group", { name: "Twitter accounts" }).getByRole("checkbox").first().check();
+  await composer.getByRole("group", { name: "X accounts" }).getByRole("checkbox").first().check();
   // X refuses duplicate text, so each run writes its own.
   const text = `Loaves out of the oven at ${new Date().toISOString()}`;
   await composer.getByLabel("Content", { exact: true }).fill(text);
@@ -47,9 +47,9 @@ test("a post scheduled 90 s ahead turns published on the Content Hub without a r
   // Post detail: the channel is published, and its link opens the emulator's viewer of the real permalink.
   await card.getByRole("button", { name: /Loaves out of the oven/ }).click();
   const detail = page.getByRole("dialog", { name: "Post Details" });
-  const channel = detail.getByRole("listitem", { name: "Twitter channel" });
+  const channel = detail.getByRole("listitem", { name: "X channel" });
   await channel.getByText("Published", { exact: true }).waitFor();
-  const link = channel.getByRole("link", { name: "View on Twitter" });
+  const link = channel.getByRole("link", { name: "View on X" });
   expect(await link.getAttribute("href")).toMatch(/^\/sandbox\/view\?url=https%3A%2F%2Fx\.com%2F/);
   const [viewer] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
   await viewer.getByText("Postline platform emulator", { exact: false }).waitFor();
@@ -81,9 +81,9 @@ test("a failed channel shows the platform's message in the post detail and Retry
   const card = page.getByRole("article", { name: /Rye loaves today/ }).filter({ has: page.getByText("X: Failed") });
   await card.waitFor({ timeout: 60_000 });
   await card.getByRole("button", { name: /Rye loaves today/ }).click();
-  const channel = page.getByRole("dialog", { name: "Post Details" }).getByRole("listitem", { name: "Twitter channel" });
+  const channel = page.getByRole("dialog", { name: "Post Details" }).getByRole("listitem", { name: "X channel" });
   await channel.getByText("You are not allowed to create a Tweet with duplicate content.").waitFor();
-  await channel.getByRole("button", { name: "Retry Twitter" }).click();
+  await channel.getByRole("button", { name: "Retry X" }).click();
   await toast(page, "Retrying this channel");
   // The retry goes out and X answers the same way: the channel settles failed again, with the message.
   await channel.getByText("Failed", { exact: true }).waitFor({ timeout: 60_000 });

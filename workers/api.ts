@@ -25,6 +25,7 @@ import { openApiRoutes } from "./openapi/routes";
 import { userRoutes } from "./users/routes";
 import { resolveWorkspace } from "./workspaces/middleware";
 import { inviteRoutes, workspaceRoutes } from "./workspaces/routes";
+import { approvalPostRoutes, approvalQueueRoutes, inboxRoutes } from "./workspaces/approval-routes";
 import { accountRoutes, connectRoutes } from "./accounts/routes";
 
 /** JSON bodies are small; uploads set their own, larger limits on their routes. */
@@ -106,9 +107,12 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/billing", billingRoutes);
   app.route("/api/scheduler", schedulerRoutes);
   app.route("/api/notifications", notificationRoutes);
+  app.route("/api/notifications", inboxRoutes);
+  app.route("/api/approvals", approvalQueueRoutes);
   app.route("/api/ai", aiRoutes);
   app.route("/api/media", mediaRoutes);
   app.route("/api/posts", postRoutes);
+  app.route("/api/posts", approvalPostRoutes);
   app.route("/media", mediaFileRoutes);
   app.route("/api/analytics/reports", reportRoutes);
   app.route("/api/analytics", analyticsRoutes);

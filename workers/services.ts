@@ -24,6 +24,8 @@ import { PlatformError, type PlatformClient } from "./platforms/types";
 import type { Platform } from "./platform-profile";
 import type { MemberRef } from "./workspaces/membership";
 import { WorkspaceService } from "./workspaces/service";
+import { ApprovalService } from "./workspaces/approvals";
+import { Notifications } from "./workspaces/notifications";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -59,9 +61,12 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     },
     credentials: (accountId: string) => accounts.accountCredentials(accountId),
     refreshCredentials: (accountId: string) => accounts.refreshAfterRejection(accountId),
-    markNeedsReconnect: (accountId: string, reason: string) => accounts.markNeedsReconnect(accountId, reason),
+    markNeedsReconnect: (accountId: string, cause: PlatformError) => accounts.markNeedsReconnect(accountId, cause),
   };
   const media = new MediaLibrary(db, env.MEDIA, now);
+  const posts = new PostStore(db, media, now);
+  const publishing = new PublishingService({ db, d1: env.DB, queue: env.PUBLISH_QUEUE, now, ...platformAccess });
+  const notifications = new Notifications({ db, mailer, now, origin: appOrigin });
   const auth = new AuthService({ db, sessions: env.USER_SESSIONS, mailer, secret: config.SESSION_SECRET, now });
   return {
     config,
@@ -84,13 +89,15 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     mediaUploads: new MediaUploads(db, env.MEDIA, media),
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls: new MediaUrlSigner(config.SESSION_SECRET, now),
-    posts: new PostStore(db, media, now),
+    posts,
     /** Channels held (never claimed) after their media was deleted or their account disconnected. */
     holds: new ChannelHolds(db, now),
     /** Platform clients and credentials for analytics sync. */
     analyticsDeps: () => ({ db, now, ...platformAccess }),
     platformAccess,
-    publishing: new PublishingService({ db, d1: env.DB, queue: env.PUBLISH_QUEUE, now, ...platformAccess }),
+    publishing,
+    notifications,
+    approvals: new ApprovalService({ db, posts, notifications, now, dispatchDue: (workspaceId) => publishing.dispatchDue(workspaceId) }),
     /** The dashboard (30 s per-workspace cache), for the API and the /dashboard loader. */
     dashboard: (viewer: DashboardViewer) => cachedDashboard(db, viewer, now()),
   };

@@ -12,6 +12,7 @@ import { formatCompact } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { signInPath } from "~/lib/redirect";
 import type { Route } from "./+types/dashboard";
+import { accountName } from "~/lib/account-name";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Dashboard", description: "Your overview: posts, schedule, media and connected accounts at a glance.", keywords: "dashboard, social media overview, quick stats" });
@@ -70,7 +71,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
       )}
       <StatCards stats={dashboard.stats} />
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <Panel
             title="Upcoming Posts"
             actions={
@@ -98,7 +99,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
             <PostList posts={dashboard.recentPosts} timezone={timezone} empty="No posts yet." when={(p) => p.publishedAt ?? p.scheduledDate ?? p.createdAt} />
           </Panel>
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <Panel title="Quick Actions">
             <div className="grid gap-2">
               <Link to="/content?compose=1" className={primaryButton}>
@@ -129,7 +130,8 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
                     <span className="min-w-0">
                       <span className="block truncate font-medium">{a.displayName || a.username}</span>
                       <span className="text-xs text-slate-500">
-                        {PLATFORM_META[a.platform]?.name ?? a.platform} · @{a.username}
+                        {PLATFORM_META[a.platform]?.name ?? a.platform}
+                        {accountName(a) !== a.displayName ? ` · ${accountName(a)}` : ""}
                       </span>
                     </span>
                     <span className="shrink-0 text-xs text-slate-600">{a.followerCount === null ? "-" : `${formatCompact(a.followerCount)} followers`}</span>

@@ -73,7 +73,7 @@ export default function PlannerPage() {
       <div className="grid gap-4 lg:grid-cols-[1fr_16rem]">
         <DndContext sensors={sensors} onDragEnd={onDragEnd}>
           {view === "month" ? (
-            <MonthGrid anchor={anchor} today={today} byDay={groupByDay(visible, timeZone)} onDay={openDay} onPost={dialogs.showDetail} />
+            <MonthGrid anchor={anchor} today={today} byDay={groupByDay(visible, timeZone)} timeZone={timeZone} onDay={openDay} onPost={dialogs.showDetail} />
           ) : (
             <WeekGrid anchor={anchor} today={today} posts={visible} timeZone={timeZone} onDay={openDay} onPost={dialogs.showDetail} />
           )}

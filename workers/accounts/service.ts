@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import type { AuthContext } from "../auth/service";
 import type { Db } from "../db/client";
@@ -8,6 +8,7 @@ import { oauthStates } from "../db/schema/oauth";
 import { HttpError, notFound } from "../http/envelope";
 import type { PlatformRegistry } from "../platforms/registry";
 import { type AccountCredentials, type PlatformClient, PlatformError, type RemoteAccount, type TokenSet } from "../platforms/types";
+import { reconnectReason } from "./reconnect";
 import { toAccountView, type AccountView } from "./view";
 import type { TokenCipher } from "./token-crypto";
 
@@ -165,7 +166,11 @@ export class AccountsService {
         db
           .insert(connectedAccounts)
           .values({ id: crypto.randomUUID(), workspaceId, userId, connectedAt: now, ...values })
-          .onConflictDoUpdate({ target: [connectedAccounts.workspaceId, connectedAccounts.platform, connectedAccounts.platformUserId], set: values })
+          .onConflictDoUpdate({
+            target: [connectedAccounts.workspaceId, connectedAccounts.platform, connectedAccounts.platformUserId],
+            // A reconnect that brings no refresh token (Google without a fresh consent) keeps the stored one.
+            set: own.refreshToken ? values : { ...values, refreshTokenEnc: sql`${connectedAccounts.refreshTokenEnc}`, refreshExpiresAt: sql`${connectedAccounts.refreshExpiresAt}` },
+          })
           .returning({ id: connectedAccounts.id }),
       );
     }
@@ -253,12 +258,18 @@ export class AccountsService {
     };
   }
 
-  /** Marks an account as needing reconnect, e.g. when a publish gets an `auth` error. */
-  async markNeedsReconnect(accountId: string, reason: string): Promise<void> {
+  /**
+   * Marks an account as needing reconnect, e.g. when a publish gets an `auth` error, and returns the
+   * reason the user reads ("Reconnect Sunrise Bakery and allow pages_manage_posts." for a missing permission).
+   */
+  async markNeedsReconnect(accountId: string, cause: string | Pick<PlatformError, "message" | "details">): Promise<string> {
+    const row = await this.deps.db.select({ name: connectedAccounts.displayName }).from(connectedAccounts).where(eq(connectedAccounts.id, accountId)).get();
+    const reason = typeof cause === "string" ? cause : reconnectReason(row?.name ?? "this account", cause);
     await this.deps.db
       .update(connectedAccounts)
       .set({ status: "needs_reconnect", statusReason: reason, updatedAt: this.deps.now() })
       .where(eq(connectedAccounts.id, accountId));
+    return reason;
   }
 
   private async refreshRow(row: AccountRow): Promise<AccountRow> {

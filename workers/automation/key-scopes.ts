@@ -17,6 +17,8 @@ const SCOPE_OF: Record<Action, ApiKeyScope | null> = {
   "analytics.manage": "write",
   "notifications.dismiss": "write",
   "posts.publish": "publish",
+  // Approving sends a post on to be published.
+  "posts.approve": "publish",
   "accounts.manage": null,
   "members.manage": null,
   "workspace.settings": null,

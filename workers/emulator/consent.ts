@@ -32,6 +32,18 @@ export interface ConsentOptions {
   deny?: Record<string, string>;
 }
 
+/** Form fields of the permission checkboxes; a form without the marker (a client posting the authorize params itself) grants all. */
+const GRANT = "grant_scope";
+const SCOPE_CHOICE = "scope_choice";
+
+/** The permissions granted: the ticked subset of the requested ones, in the order they were asked for. */
+export function grantedScopes(requested: string, form: FormData): string[] {
+  const asked = requested.split(/[ ,]+/).filter(Boolean);
+  if (form.get(SCOPE_CHOICE) !== "1") return asked;
+  const ticked = new Set(form.getAll(GRANT).filter((v): v is string => typeof v === "string"));
+  return asked.filter((s) => ticked.has(s));
+}
+
 const DEFAULT_DENY = { error: "access_denied", error_reason: "user_denied", error_description: "The user denied your request" };
 
 function page(title: string, body: unknown) {
@@ -40,7 +52,7 @@ function page(title: string, body: unknown) {
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;background:#f3f4f6;margin:0;display:flex;justify-content:center;padding:40px 12px}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;max-width:460px;width:100%;padding:28px}
-h1{font-size:20px;margin:0 0 6px}.muted{color:#6b7280;font-size:14px}label.choice{display:flex;gap:10px;align-items:flex-start;border:1px solid #e5e7eb;border-radius:8px;padding:10px;margin:8px 0;cursor:pointer}
+h1{font-size:20px;margin:0 0 6px}.muted{color:#6b7280;font-size:14px}label.scope{display:block;font-size:14px;margin:4px 0}label.choice{display:flex;gap:10px;align-items:flex-start;border:1px solid #e5e7eb;border-radius:8px;padding:10px;margin:8px 0;cursor:pointer}
 ul{padding-left:18px;font-size:14px}.row{display:flex;gap:10px;margin-top:20px}button{flex:1;padding:10px;border-radius:8px;border:1px solid #d1d5db;font-size:15px;cursor:pointer}
 button.primary{background:#2563eb;color:#fff;border-color:#2563eb}.banner{background:#fef3c7;border-radius:6px;padding:6px 10px;font-size:12px;margin-bottom:14px}</style>
 </head><body><main><div class="banner">Postline sandbox: emulated consent screen, no real account is used.</div>${body}</main></body></html>`;
@@ -78,7 +90,10 @@ export function mountConsent(app: Hono<EmuEnv>, path: string, opts: ConsentOptio
         html`<h1>${opts.brand}</h1><p class="muted">An app (client id ${params.get("client_id")}) wants to access your account.</p>
 <form method="post" action="${new URL(c.req.url).pathname}">${hidden}
 <p><strong>${opts.multiple ? "Choose what the app can use" : "Continue as"}</strong></p>${choices}
-${scopes.length ? html`<p class="muted">It asks for:</p><ul>${scopes.map((s) => html`<li>${s}</li>`)}</ul>` : ""}
+${scopes.length
+  ? html`<p class="muted">It asks for these permissions; untick any you do not want to give:</p><input type="hidden" name="${SCOPE_CHOICE}" value="1">
+${scopes.map((s) => html`<label class="scope"><input type="checkbox" name="${GRANT}" value="${s}" checked> ${s}</label>`)}`
+  : ""}
 <div class="row"><button type="submit" name="decision" value="deny">Deny</button>
 <button type="submit" name="decision" value="approve" class="primary">Approve</button></div></form>`,
       ),
@@ -88,7 +103,7 @@ ${scopes.length ? html`<p class="muted">It asks for:</p><ul>${scopes.map((s) => 
   app.post(path, async (c) => {
     const form = await c.req.formData();
     const params = new URLSearchParams();
-    for (const [k, v] of form.entries()) if (typeof v === "string" && k !== "choice" && k !== "decision") params.set(k, v);
+    for (const [k, v] of form.entries()) if (typeof v === "string" && k !== "choice" && k !== "decision" && k !== GRANT && k !== SCOPE_CHOICE) params.set(k, v);
     const error = problem(params);
     if (error) return c.html(page("Error", html`<h1>Something went wrong</h1><p class="muted">${error}</p>`), 400);
     const target = new URL(params.get("redirect_uri")!);
@@ -105,7 +120,7 @@ ${scopes.length ? html`<p class="muted">It asks for:</p><ul>${scopes.map((s) => 
       platform: opts.platform,
       clientId: params.get("client_id")!,
       redirectUri: params.get("redirect_uri")!,
-      scopes: params.get("scope") ?? "",
+      scopes: grantedScopes(params.get("scope") ?? "", form).join(" "),
       codeChallenge: params.get("code_challenge"),
       grant: { subject: opts.subject, selected: opts.multiple ? selected : selected.slice(0, 1) },
       now: c.var.now,

@@ -3,9 +3,10 @@ import { createMiddleware } from "hono/factory";
 import { eq } from "drizzle-orm";
 import { createDb, type Db } from "../db/client";
 import { emuSettings } from "../db/schema/emulator";
+import type { BodyPart } from "./request";
 
 /** Every emulator sub-app shares this env: the D1 handle and the emulator clock read once per request. */
-export type EmuEnv = { Bindings: Env; Variables: { db: Db; now: number } };
+export type EmuEnv = { Bindings: Env; Variables: { db: Db; now: number; uploads?: Map<string, BodyPart> } };
 export type EmuContext = Context<EmuEnv>;
 
 const CLOCK_KEY = "clock_offset_ms";

@@ -92,13 +92,67 @@ async function takeFault(db: Db, platform: string, call: { method: string; path:
     .get();
 }
 
-function faultBody(platform: string, status: number): unknown {
-  if (META.has(platform)) {
-    return status === 429
-      ? { error: { message: "(#4) Application request limit reached", type: "OAuthException", code: 4, is_transient: true, fbtrace_id: "EmuFault429" } }
-      : { error: { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true, fbtrace_id: "EmuFault5xx" } };
+/**
+ * A faulted answer as the platform itself would word it (§1.3, §4.6, §5.5, §6.4, OpenAI's error object),
+ * with its own rate-limit headers. OAuth token endpoints answer RFC 6749 bodies on every platform.
+ */
+export function faultResponse(platform: string, path: string, status: 429 | 500, nowMs: number): { body: unknown; headers: Record<string, string> } {
+  const limited = status === 429;
+  const headers: Record<string, string> = limited ? { "Retry-After": "60" } : {};
+  if (/\/oauth2?\/(v2\/)?(access_?token|token)$/i.test(path) || path.endsWith("/oauth/v2/accessToken")) {
+    return { body: { error: limited ? "temporarily_unavailable" : "server_error", error_description: limited ? "Too many requests; retry later." : "The server encountered an internal error." }, headers };
   }
-  return status === 429 ? { title: "Too Many Requests", status: 429, detail: "Too Many Requests" } : { error: { message: "Internal error", code: status } };
+  if (META.has(platform)) {
+    const error = limited
+      ? { message: "(#4) Application request limit reached", type: "OAuthException", code: 4, error_subcode: 2446079, is_transient: true, fbtrace_id: "EmuFault429" }
+      : { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, error_subcode: 0, is_transient: true, fbtrace_id: "EmuFault5xx" };
+    headers["X-App-Usage"] = JSON.stringify(limited ? { call_count: 100, total_time: 40, total_cputime: 40 } : { call_count: 1, total_time: 1, total_cputime: 1 });
+    if (limited) headers["X-Business-Use-Case-Usage"] = JSON.stringify({ emulator: [{ type: "pages", call_count: 100, total_cputime: 40, total_time: 40, estimated_time_to_regain_access: 1 }] });
+    return { body: { error }, headers };
+  }
+  switch (platform) {
+    case "youtube": {
+      const [message, reason, gStatus] = limited
+        ? ["Resource has been exhausted (e.g. check quota).", "rateLimitExceeded", "RESOURCE_EXHAUSTED"]
+        : ["Internal error encountered.", "backendError", "INTERNAL"];
+      return { body: { error: { code: status, message, errors: [{ message, domain: "global", reason }], status: gStatus } }, headers };
+    }
+    case "linkedin":
+      return {
+        body: limited
+          ? { status, serviceErrorCode: 101, code: "TOO_MANY_REQUESTS", message: "Resource level throttle APPLICATION DAY limit for calls to this resource is reached." }
+          : { status, serviceErrorCode: 0, code: "INTERNAL_SERVER_ERROR", message: "Internal Server Error" },
+        headers: { ...headers, "X-RestLi-Protocol-Version": "2.0.0" },
+      };
+    case "twitter":
+      // Reset is wall-clock epoch seconds, not the emulator clock.
+      if (limited) Object.assign(headers, { "x-rate-limit-limit": "100", "x-rate-limit-remaining": "0", "x-rate-limit-reset": String(Math.ceil(nowMs / 1000) + 60) });
+      return {
+        body: limited
+          ? { title: "Too Many Requests", detail: "Too Many Requests", type: "about:blank", status }
+          : { title: "Internal Server Error", detail: "Internal Server Error", type: "about:blank", status },
+        headers: { ...headers, "Content-Type": "application/problem+json" },
+      };
+    default: // openai
+      if (limited) {
+        Object.assign(headers, {
+          "x-ratelimit-limit-requests": "5000",
+          "x-ratelimit-remaining-requests": "0",
+          "x-ratelimit-reset-requests": "60s",
+          "x-ratelimit-limit-tokens": "4000000",
+          "x-ratelimit-remaining-tokens": "4000000",
+          "x-ratelimit-reset-tokens": "0s",
+        });
+      }
+      return {
+        body: {
+          error: limited
+            ? { message: "Rate limit reached for requests per min (RPM): Limit 5000, Used 5000, Requested 1. Please try again in 60s.", type: "requests", param: null, code: "rate_limit_exceeded" }
+            : { message: "The server had an error while processing your request. Sorry about that!", type: "server_error", param: null, code: null },
+        },
+        headers,
+      };
+  }
 }
 
 export const faultMiddleware = createMiddleware<EmuEnv>(async (c, next) => {
@@ -110,19 +164,12 @@ export const faultMiddleware = createMiddleware<EmuEnv>(async (c, next) => {
   const fault = await takeFault(c.var.db, platform, { method: c.req.method, path });
   if (!fault) return next();
   switch (fault.mode) {
-    case "429": {
-      // Each family's own rate-limit headers. x-rate-limit-reset is wall-clock epoch seconds, not the emulator clock.
-      const headers: Record<string, string> = { "Retry-After": "60" };
-      if (META.has(platform)) headers["X-App-Usage"] = JSON.stringify({ call_count: 100, total_time: 40, total_cputime: 40 });
-      if (platform === "twitter") {
-        headers["x-rate-limit-limit"] = "100";
-        headers["x-rate-limit-remaining"] = "0";
-        headers["x-rate-limit-reset"] = String(Math.ceil(Date.now() / 1000) + 60);
-      }
-      return c.json(faultBody(platform, 429), 429, headers);
+    case "429":
+    case "500": {
+      const status = fault.mode === "429" ? 429 : 500;
+      const { body, headers } = faultResponse(platform, c.req.path, status, Date.now());
+      return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
     }
-    case "500":
-      return c.json(faultBody(platform, 500), 500);
     case "timeout":
       return c.text("Gateway Timeout", 504);
     case "drop":

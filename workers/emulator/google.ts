@@ -9,7 +9,7 @@ import type { EmuEnv } from "./context";
 import { opaqueToken } from "./ids";
 import { followerCount, postMetrics, sampleComments } from "./metrics";
 import { createObject, deleteObject, getObject, listObjects, updateObject, type EmuObject } from "./objects";
-import { bearer, clientCredentials, s256, scopeList, selfUrl } from "./request";
+import { bearer, type BodyPart, clientCredentials, multipartParts, queryList, readLooseParams, s256, scopeList, selfUrl } from "./request";
 import { checkToken, issueToken, redeemCode, type TokenRow } from "./tokens";
 
 /**
@@ -80,7 +80,7 @@ mountConsent(googleAccounts, "/o/oauth2/v2/auth", {
 export const googleOAuth = new Hono<EmuEnv>();
 
 googleOAuth.post("/token", async (c) => {
-  const form = await c.req.formData();
+  const form = await readLooseParams(c);
   const { clientId, clientSecret } = clientCredentials(c, form);
   const fail = (error: string, description: string, status: 400 | 401 = 400) => c.json({ error, error_description: description }, status);
   if (!clientId || !clientSecret) return fail("invalid_client", "The OAuth client was not found.", 401);
@@ -110,7 +110,7 @@ googleOAuth.post("/token", async (c) => {
 });
 
 googleOAuth.post("/revoke", async (c) => {
-  const form = await c.req.formData();
+  const form = await readLooseParams(c);
   const check = await checkToken(c.var.db, P, String(form.get("token") ?? ""), c.var.now);
   if (!check.ok) return c.json({ error: "invalid_token", error_description: "Token expired or revoked" }, 400);
   await c.var.db.update(emuTokens).set({ revokedAt: c.var.now }).where(eq(emuTokens.token, check.row.token));
@@ -149,7 +149,7 @@ apiAuth(googleApis);
 
 googleApis.get("/youtube/v3/channels", async (c) => {
   if (!allows(c.var.token, ...READ)) return insufficient(c);
-  const parts = (c.req.query("part") ?? "").split(",").filter(Boolean);
+  const parts = queryList(c, "part");
   if (parts.length === 0) return gError(c, 400, "missingRequiredParameter", "No filter selected. Expected one of: part");
   const channel = c.req.query("mine") === "true" ? channelOf(c.var.token) : CHANNELS.find((ch) => ch.id === c.req.query("id"));
   const items = [];
@@ -214,16 +214,10 @@ export function metadataProblem(resource: Record<string, any> | null): [string, 
   return null;
 }
 
-googleApis.post("/upload/youtube/v3/videos", async (c) => {
+/** What videos.insert checks before it takes any bytes; returns the channel or the error response. */
+async function insertPrecheck(c: Context<GEnv>, resource: Record<string, any> | null) {
   if (!allows(c.var.token, "youtube.upload", "youtube", "youtube.force-ssl")) return insufficient(c);
-  if (c.req.query("uploadType") !== "resumable") return gError(c, 400, "invalidUploadType", "This emulator accepts uploadType=resumable only.");
-  const parts = (c.req.query("part") ?? "").split(",");
-  if (!parts.includes("snippet")) return gError(c, 400, "missingRequiredParameter", "The part parameter must include snippet.");
-  const total = Number(c.req.header("X-Upload-Content-Length"));
-  const type = c.req.header("X-Upload-Content-Type") ?? "";
-  if (!Number.isInteger(total) || total <= 0 || total > 256 * 1024 ** 3) return gError(c, 400, "invalidContentLength", "X-Upload-Content-Length must give the file size in bytes (at most 256 GB).");
-  if (!type.startsWith("video/") && type !== "application/octet-stream") return gError(c, 400, "mediaBodyRequired", `Media type '${type}' is not supported. Upload a video.`);
-  const resource = await readJson(c);
+  if (!queryList(c, "part").includes("snippet")) return gError(c, 400, "missingRequiredParameter", "The part parameter must include snippet.");
   const problem = metadataProblem(resource);
   if (problem) return gError(c, 400, problem[0], problem[1]);
   const channel = channelOf(c.var.token);
@@ -233,10 +227,45 @@ googleApis.post("/upload/youtube/v3/videos", async (c) => {
   if (today.length >= INSERTS_PER_DAY) {
     return gError(c, 403, "quotaExceeded", "The request cannot be completed because you have exceeded your quota.", "youtube.quota");
   }
+  return channel;
+}
+
+googleApis.post("/upload/youtube/v3/videos", async (c) => {
+  const uploadType = c.req.query("uploadType");
+  if (uploadType === "multipart") return multipartInsert(c);
+  if (uploadType !== "resumable") return gError(c, 400, "invalidUploadType", "uploadType must be resumable or multipart.");
+  const total = Number(c.req.header("X-Upload-Content-Length"));
+  const type = c.req.header("X-Upload-Content-Type") ?? "";
+  if (!Number.isInteger(total) || total <= 0 || total > 256 * 1024 ** 3) return gError(c, 400, "invalidContentLength", "X-Upload-Content-Length must give the file size in bytes (at most 256 GB).");
+  if (!type.startsWith("video/") && type !== "application/octet-stream") return gError(c, 400, "mediaBodyRequired", `Media type '${type}' is not supported. Upload a video.`);
+  const resource = await readJson(c);
+  const checked = await insertPrecheck(c, resource);
+  if (checked instanceof Response) return checked;
   const id = opaqueToken("AUc", 24);
-  await createObject(c.var.db, { id, platform: P, kind: "upload", owner: channel.id, status: "active", data: { resource, total, type, received: 0, head: null }, createdAt: c.var.now });
-  return c.body(null, 200, { Location: selfUrl(c, "www.googleapis.com", `/upload/youtube/v3/videos?uploadType=resumable&upload_id=${id}&part=${parts.join(",")}`) });
+  await createObject(c.var.db, { id, platform: P, kind: "upload", owner: checked.id, status: "active", data: { resource, total, type, received: 0, head: null }, createdAt: c.var.now });
+  return c.body(null, 200, { Location: selfUrl(c, "www.googleapis.com", `/upload/youtube/v3/videos?uploadType=resumable&upload_id=${id}&part=${queryList(c, "part").join(",")}`) });
 });
+
+/** uploadType=multipart: one multipart/related body, the JSON resource then the media (what googleapis sends for `media: {body}`). */
+async function multipartInsert(c: Context<GEnv>) {
+  const parts = await multipartParts(c.req.raw).catch(() => null);
+  if (!parts || parts.length !== 2) return gError(c, 400, "badContent", "A multipart upload must be multipart/related with the metadata part and the media part.");
+  const [meta, media] = parts as [BodyPart, BodyPart];
+  let resource: Record<string, any> | null = null;
+  try {
+    resource = JSON.parse(new TextDecoder().decode(meta.bytes));
+  } catch {
+    return gError(c, 400, "parseError", "The metadata part is not valid JSON.");
+  }
+  const type = media.type ?? "";
+  if (!type.startsWith("video/") && type !== "application/octet-stream") return gError(c, 400, "mediaBodyRequired", `Media type '${type}' is not supported. Upload a video.`);
+  const checked = await insertPrecheck(c, resource);
+  if (checked instanceof Response) return checked;
+  const head = [...media.bytes.subarray(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const session: EmuObject = { id: "", platform: P, kind: "upload", owner: checked.id, status: "active", readyAt: null, createdAt: c.var.now, data: { resource } };
+  const video = await publishVideo(c, session, head);
+  return c.json(videoResource(video, c.var.now, queryList(c, "part")), 200);
+}
 
 /** The session URL: chunks with Content-Range, 308 + Range until the last byte, then the video resource. */
 googleApis.put("/upload/youtube/v3/videos", async (c) => {
@@ -305,8 +334,8 @@ function videoResource(v: EmuObject, now: number, parts: string[]) {
 
 googleApis.get("/youtube/v3/videos", async (c) => {
   if (!allows(c.var.token, ...READ)) return insufficient(c);
-  const parts = (c.req.query("part") ?? "").split(",").filter(Boolean);
-  const ids = (c.req.query("id") ?? "").split(",").filter(Boolean);
+  const parts = queryList(c, "part");
+  const ids = queryList(c, "id");
   if (parts.length === 0 || ids.length === 0) return gError(c, 400, "missingRequiredParameter", "No filter selected. Expected one of: id, myRating, chart");
   if (ids.length > 50) return gError(c, 400, "invalidParameter", "At most 50 ids per request.");
   const found = await Promise.all(ids.map((id) => getObject(c.var.db, P, id)));

@@ -83,12 +83,14 @@ linkedinWww.post("/oauth/v2/accessToken", async (c) => {
     });
     if (!row) return oauthError("invalid_request", "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired.");
     const access = await issueToken(c.var.db, { platform: P, kind: "access", grant: row.grant, scopes: row.scopes, now, ttlMs: ACCESS_TTL, prefix: "AQV" });
-    const refresh = await issueToken(c.var.db, { platform: P, kind: "refresh", grant: row.grant, scopes: row.scopes, now, ttlMs: REFRESH_TTL, prefix: "AQX" });
+    const refresh = refreshEnabled(row.scopes)
+      ? await issueToken(c.var.db, { platform: P, kind: "refresh", grant: row.grant, scopes: row.scopes, now, ttlMs: REFRESH_TTL, prefix: "AQX" })
+      : null;
     return c.json(tokenBody(access, refresh, now));
   }
   if (grantType === "refresh_token") {
     const check = await checkToken(c.var.db, P, String(form.get("refresh_token") ?? ""), now);
-    if (!check.ok || check.row.kind !== "refresh") return oauthError("invalid_request", "The provided authorization grant or refresh token is invalid, expired or revoked.");
+    if (!check.ok || check.row.kind !== "refresh" || !refreshEnabled(check.row.scopes)) return oauthError("invalid_request", "The provided authorization grant or refresh token is invalid, expired or revoked.");
     const access = await issueToken(c.var.db, { platform: P, kind: "access", grant: check.row.grant, scopes: check.row.scopes, now, ttlMs: ACCESS_TTL, prefix: "AQV" });
     // Not sliding: the same refresh token keeps counting down to its first expiry.
     return c.json(tokenBody(access, check.row, now));
@@ -96,12 +98,21 @@ linkedinWww.post("/oauth/v2/accessToken", async (c) => {
   return oauthError("unsupported_grant_type", "grant_type must be authorization_code or refresh_token");
 });
 
-function tokenBody(access: TokenRow, refresh: TokenRow, now: number) {
+/**
+ * Programmatic refresh tokens are only for apps approved for the Marketing / Community Management APIs
+ * (§4.1). The emulator tells such an app by the organization scopes its consent carries; a Sign In +
+ * Share on LinkedIn app (member scopes only) gets a 60-day access token and no refresh token.
+ */
+const PARTNER_SCOPES = ["w_organization_social", "r_organization_social", "rw_organization_admin"];
+function refreshEnabled(scopes: string): boolean {
+  return scopeList(scopes).some((s) => PARTNER_SCOPES.includes(s));
+}
+
+function tokenBody(access: TokenRow, refresh: TokenRow | null, now: number) {
   return {
     access_token: access.token,
     expires_in: Math.floor((access.expiresAt! - now) / 1000),
-    refresh_token: refresh.token,
-    refresh_token_expires_in: Math.floor((refresh.expiresAt! - now) / 1000),
+    ...(refresh ? { refresh_token: refresh.token, refresh_token_expires_in: Math.floor((refresh.expiresAt! - now) / 1000) } : {}),
     scope: scopeList(access.scopes).join(","),
     token_type: "Bearer",
   };
@@ -141,6 +152,11 @@ linkedinWww.put("/dms-uploads/:asset/part/:n", async (c) => {
 export const linkedinApi = new Hono<LiEnv>();
 
 /** Every call needs a live member token; /rest/* also the version and Rest.li headers (§4.2). */
+linkedinApi.use("*", async (c, next) => {
+  await next();
+  // Rest.li answers name the protocol they speak.
+  c.res.headers.set("X-RestLi-Protocol-Version", "2.0.0");
+});
 linkedinApi.use("*", async (c, next) => {
   const check = await checkToken(c.var.db, P, bearer(c), c.var.now);
   if (!check.ok || check.row.kind !== "access") {

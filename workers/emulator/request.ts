@@ -1,3 +1,4 @@
+import { getMultipartBoundary, parseMultipartStream } from "@remix-run/multipart-parser";
 import type { Context } from "hono";
 
 /** Small request helpers shared by the LinkedIn, Google and X sub-apps. */
@@ -44,4 +45,57 @@ export function sniffImage(bytes: Uint8Array): "image/jpeg" | "image/png" | "ima
   if (hex.startsWith("47494638")) return "image/gif";
   if (hex.startsWith("52494646") && hex.slice(16, 24) === "57454250") return "image/webp";
   return null;
+}
+
+/**
+ * A query parameter as real SDKs send lists: repeated (`part=snippet&part=statistics`, googleapis) or
+ * comma-joined (`part=snippet,statistics`), or both at once.
+ */
+export function queryList(c: Context, name: string): string[] {
+  return (c.req.queries(name) ?? []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+}
+
+export interface BodyPart {
+  name: string | null;
+  filename: string | null;
+  type: string | null;
+  bytes: Uint8Array;
+}
+
+/** Largest multipart body the emulator reads: Graph's and X's documented per-request ceilings are below it. */
+const MULTIPART_MAX_BYTES = 512 * 1024 * 1024;
+
+/**
+ * Every part of a multipart body (form-data or related), binary-safe. The platform's own parsers keep a
+ * part's bytes whether or not it names a file; `Request.formData()` would decode a part without a
+ * filename as text and corrupt binary media.
+ */
+export async function multipartParts(req: Request): Promise<BodyPart[] | null> {
+  const boundary = getMultipartBoundary(req.headers.get("Content-Type") ?? "");
+  if (!boundary || !req.body) return null;
+  const parts: BodyPart[] = [];
+  for await (const part of parseMultipartStream(req.body, { boundary, maxFileSize: MULTIPART_MAX_BYTES, maxTotalSize: MULTIPART_MAX_BYTES })) {
+    parts.push({ name: part.name ?? null, filename: part.filename ?? null, type: part.mediaType ?? null, bytes: part.bytes });
+  }
+  return parts;
+}
+
+/**
+ * The parameters of an OAuth-style POST: form-encoded, multipart or JSON. RFC 6749 says form, but widely
+ * used SDKs send JSON to some token endpoints (X's) and the platform accepts it.
+ */
+export async function readLooseParams(c: Context): Promise<URLSearchParams> {
+  const type = c.req.header("Content-Type") ?? "";
+  if (type.includes("application/json")) {
+    const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+    const out = new URLSearchParams();
+    for (const [k, v] of Object.entries(body ?? {})) if (v !== undefined && v !== null) out.set(k, String(v));
+    return out;
+  }
+  if (type.includes("multipart/")) {
+    const out = new URLSearchParams();
+    for (const part of (await multipartParts(c.req.raw)) ?? []) if (part.name) out.set(part.name, new TextDecoder().decode(part.bytes));
+    return out;
+  }
+  return new URLSearchParams(await c.req.text());
 }

@@ -7,7 +7,7 @@ import type { EmuEnv } from "./context";
 import { numericId } from "./ids";
 import { postMetrics, sampleComments, seedOf, followerCount } from "./metrics";
 import { createObject, deleteObject, getObject, incrementCounter, listObjects, updateObject, type EmuObject } from "./objects";
-import { bearer, clientCredentials, s256, scopeList, sniffImage } from "./request";
+import { bearer, clientCredentials, multipartParts, readLooseParams, s256, scopeList, sniffImage, type BodyPart } from "./request";
 import { checkToken, issueToken, redeemCode, type TokenRow } from "./tokens";
 
 /**
@@ -47,8 +47,9 @@ const MEDIA: Record<string, { category: string[]; max: number }> = {
 
 type XEnv = { Bindings: Env; Variables: EmuEnv["Variables"] & { token: TokenRow; user: (typeof USERS)[number] } };
 
+/** X's v2 errors are RFC 7807 problem objects, served as application/problem+json. */
 function problem(c: Context, status: number, title: string, detail: string, type = "about:blank") {
-  return c.json({ title, type, status, detail }, status as 400);
+  return c.body(JSON.stringify({ title, type, status, detail }), status as 400, { "Content-Type": "application/problem+json" });
 }
 
 function invalid(c: Context, message: string, parameter?: string) {
@@ -96,7 +97,7 @@ mountConsent(xWeb, "/i/oauth2/authorize", {
 export const xApi = new Hono<XEnv>();
 
 xApi.post("/2/oauth2/token", async (c) => {
-  const form = await c.req.formData();
+  const form = await readLooseParams(c);
   const { clientId } = clientCredentials(c, form);
   const fail = (description: string, error = "invalid_request") => c.json({ error, error_description: description }, 400);
   if (!clientId) return c.json({ error: "unauthorized_client", error_description: "Missing valid authorization header" }, 401);
@@ -222,22 +223,66 @@ async function ownMedia(c: Context<XEnv>, id: string) {
   return m?.kind === "media" && m.owner === c.var.user.id ? m : null;
 }
 
+/** The named fields of a multipart/form-data body; a part's bytes are kept whether or not it names a file. */
+async function formParts(c: Context): Promise<Map<string, BodyPart> | null> {
+  const parts = await multipartParts(c.req.raw).catch(() => null);
+  return parts ? new Map(parts.flatMap((p) => (p.name ? [[p.name, p] as const] : []))) : null;
+}
+
+const partText = (part: BodyPart | undefined) => (part ? new TextDecoder().decode(part.bytes) : undefined);
+const hexHead = (bytes: Uint8Array) => [...bytes.subarray(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
 xApi.post("/2/media/upload/:id/append", async (c) => {
   const m = await ownMedia(c, c.req.param("id"));
   if (!m) return invalid(c, "Media id not found", "media_id");
   if (m.status !== "initialized") return invalid(c, "Media was already finalized", "media_id");
-  const form = await c.req.formData().catch(() => null);
-  const index = Number(form?.get("segment_index"));
+  const form = await formParts(c);
+  const index = Number(partText(form?.get("segment_index")));
   const file = form?.get("media");
   if (!form || !Number.isInteger(index) || index < 0 || index > 999) return invalid(c, "segment_index must be an integer 0-999", "segment_index");
-  if (typeof file === "string" || !file) return invalid(c, "media must be a file part", "media");
-  if (file.size > 5 * MB) return invalid(c, "A segment may hold at most 5 MB", "media");
-  const segments: Record<string, number> = { ...(m.data.segments as Record<string, number>), [index]: file.size };
+  if (!file || file.bytes.length === 0) return invalid(c, "media must hold the segment's bytes", "media");
+  if (file.bytes.length > 5 * MB) return invalid(c, "A segment may hold at most 5 MB", "media");
+  const segments: Record<string, number> = { ...(m.data.segments as Record<string, number>), [index]: file.bytes.length };
   const received = Object.values(segments).reduce((a, b) => a + b, 0);
   if (received > (m.data.total as number)) return invalid(c, "Segments exceed total_bytes", "media");
-  const head = index === 0 ? [...new Uint8Array(await file.slice(0, 12).arrayBuffer())].map((b) => b.toString(16).padStart(2, "0")).join("") : m.data.head;
+  const head = index === 0 ? hexHead(file.bytes) : m.data.head;
   await updateObject(c.var.db, P, m.id, { data: { ...m.data, segments, head } });
   return c.json({ data: { expires_at: Math.floor(c.var.now / 1000) + 86400 } });
+});
+
+/** One-shot upload (§6.3): multipart `media` (+ `media_category`) in a single request; the type is read from the bytes. */
+xApi.post("/2/media/upload", async (c) => {
+  const denied = requireScope(c, "media.write");
+  if (denied) return denied;
+  const form = await formParts(c);
+  const file = form?.get("media");
+  if (!file || file.bytes.length === 0) return invalid(c, "media must be a file part", "media");
+  const type = sniffImage(file.bytes) ?? (hexHead(file.bytes).slice(8, 16) === "66747970" ? "video/mp4" : null);
+  const rule = type ? MEDIA[type] : undefined;
+  if (!type || !rule) return invalid(c, "InvalidMedia: the file is not a supported image or video", "media");
+  const category = partText(form?.get("media_category")) ?? rule.category[0]!;
+  if (!rule.category.includes(category)) return invalid(c, `media_category ${category} does not match media_type ${type}`, "media_category");
+  if (file.bytes.length > rule.max) return invalid(c, `File size exceeds ${rule.max} bytes for ${category}`, "media");
+  const id = numericId(19);
+  const processed = category !== "tweet_image";
+  await createObject(c.var.db, {
+    id,
+    platform: P,
+    kind: "media",
+    owner: c.var.user.id,
+    status: processed ? "pending" : "succeeded",
+    data: { type, category, total: file.bytes.length, segments: { 0: file.bytes.length }, head: hexHead(file.bytes), polls: 0 },
+    createdAt: c.var.now,
+  });
+  return c.json({
+    data: {
+      id,
+      media_key: `${processed ? 7 : 3}_${id}`,
+      size: file.bytes.length,
+      expires_after_secs: 86400,
+      ...(processed ? { processing_info: { state: "pending", check_after_secs: 1 } } : {}),
+    },
+  });
 });
 
 function headLooksLike(type: string, head: string | null): boolean {

@@ -66,6 +66,7 @@ d({ method: "post", path: "/api/posts/preflight", tag: "Posts", summary: "Per-ch
 d({ method: "post", path: "/api/posts/validate", tag: "Posts", summary: "Dry run: every check the composer runs (fields, limits, media, per-channel pre-flight, schedule time); creates nothing", body: postFieldsSchema });
 d({ method: "post", path: "/api/posts", tag: "Posts", summary: "Create a draft, scheduled or publish-now post", body: postFieldsSchema, status: 201, idempotent: true });
 d({ method: "get", path: "/api/posts/{id}", tag: "Posts", summary: "One post with per-channel status" });
+d({ method: "get", path: "/api/posts/{id}/duplicates", tag: "Posts", summary: "Channels that published the post's exact text lately (a repost there is a duplicate)" });
 d({ method: "put", path: "/api/posts/{id}", tag: "Posts", summary: "Edit or reschedule a post", body: postFieldsSchema });
 d({ method: "delete", path: "/api/posts/{id}", tag: "Posts", summary: "Delete a post (?deleteRemote=true also deletes it on the platforms that allow it)" });
 d({ idempotent: true, method: "post", path: "/api/posts/{id}/publish", tag: "Posts", summary: "Publish now" });

@@ -1,6 +1,6 @@
-import { facebookLogin, graphHttp, PAGE_SCOPES, parseGraphTime, sharesOf } from "./meta";
+import { facebookLogin, GraphAnswer, graphHttp, PAGE_SCOPES, parseGraphTime, sharesOf } from "./meta";
 import type { ClientDeps } from "./registry";
-import { type AccountCredentials, type PlatformClient, PlatformError } from "./types";
+import { type AccountCredentials, type PlatformClient, PlatformError, publishNeeding } from "./types";
 
 /**
  * Facebook Pages (PLATFORMS.md §3). Connect is Facebook Login; each Page publishes with its own Page token
@@ -15,12 +15,12 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
   const err = (message: string) => new PlatformError("permanent", message, { platform: "facebook" });
 
   async function permalink(account: AccountCredentials, id: string): Promise<string | null> {
-    const res = await http.request<{ permalink_url?: string }>(`${graph}/${id}`, { query: { fields: "permalink_url", access_token: account.accessToken } });
+    const res = await http.answer(`${graph}/${id}`, GraphAnswer.permalinkUrl, { query: { fields: "permalink_url", access_token: account.accessToken } });
     const url = res.data.permalink_url ?? null;
     return url && url.startsWith("/") ? `https://www.facebook.com${url}` : url;
   }
 
-  return {
+  const client: PlatformClient = {
     platform: "facebook",
 
     authorizeUrl: ({ state, redirectUri }) => facebookLogin.authorizeUrl(deps, { state, redirectUri }, PAGE_SCOPES),
@@ -49,14 +49,14 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
       const images = request.media.filter((m) => m.kind === "image");
       if (videos.length > 1 || (videos.length === 1 && images.length > 0)) throw err("A Facebook post takes one video, or photos, not both.");
       if (videos.length === 1) {
-        const res = await http.request<{ id: string }>(`${graph}/${page}/videos`, {
+        const res = await http.answer(`${graph}/${page}/videos`, GraphAnswer.id, {
           form: { file_url: videos[0]!.url, description: request.text, title: request.title ?? undefined, access_token: token },
           creates: true,
         });
         return { remoteId: res.data.id, permalink: null };
       }
       if (images.length === 1) {
-        const res = await http.request<{ id: string; post_id?: string }>(`${graph}/${page}/photos`, {
+        const res = await http.answer(`${graph}/${page}/photos`, GraphAnswer.photo, {
           form: { url: images[0]!.url, caption: request.text, access_token: token },
           creates: true,
         });
@@ -64,10 +64,10 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
       }
       const attached: Array<{ media_fbid: string }> = [];
       for (const image of images) {
-        const res = await http.request<{ id: string }>(`${graph}/${page}/photos`, { form: { url: image.url, published: "false", access_token: token } });
+        const res = await http.answer(`${graph}/${page}/photos`, GraphAnswer.id, { form: { url: image.url, published: "false", access_token: token } });
         attached.push({ media_fbid: res.data.id });
       }
-      const res = await http.request<{ id: string }>(`${graph}/${page}/feed`, {
+      const res = await http.answer(`${graph}/${page}/feed`, GraphAnswer.id, {
         form: { message: request.text, attached_media: attached.length ? JSON.stringify(attached) : undefined, access_token: token },
         creates: true,
       });
@@ -131,4 +131,5 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
       return res.data.data.map((c) => ({ id: c.id, author: c.from?.name ?? "", text: c.message, createdAt: new Date(parseGraphTime(c.created_time)).toISOString() }));
     },
   };
+  return publishNeeding(client, () => "pages_manage_posts");
 }

@@ -1,4 +1,5 @@
-import type { Platform } from "../platform-profile";
+import type { z } from "zod";
+import { byPlatform, type Platform } from "../platform-profile";
 import { PlatformError } from "./types";
 
 /**
@@ -44,6 +45,8 @@ export interface RequestOptions {
 
 export interface HttpClient {
   request<T = any>(url: string | URL, options?: RequestOptions): Promise<PlatformResponse<T>>;
+  /** A request whose answer must carry what `schema` says (ids, permalinks, tokens, status, quotas). */
+  answer<S extends z.ZodType>(url: string | URL, schema: S, options?: RequestOptions): Promise<PlatformResponse<z.output<S>>>;
 }
 
 export interface HttpDeps {
@@ -63,6 +66,12 @@ function compact(values: Record<string, string | number | boolean | undefined>):
 export function createHttp(deps: HttpDeps): HttpClient {
   const now = deps.now ?? Date.now;
   return {
+    async answer(input, schema, options = {}) {
+      const res = await this.request(input, options);
+      // Only the post-creating call can leave a post behind (ADR 010); a bad answer elsewhere is a plain failure.
+      return { ...res, data: parseAnswer(deps.platform, schema, res.data, options.creates === true) };
+    },
+
     async request(input, options = {}) {
       const url = new URL(input);
       for (const [k, v] of Object.entries(compact(options.query ?? {}))) url.searchParams.set(k, v);
@@ -173,4 +182,22 @@ function parseJson(value: string | null): unknown {
   } catch {
     return null;
   }
+}
+
+/**
+ * Checks a 2xx answer against what the client relies on. A changed response becomes a PlatformError
+ * naming the field ("Instagram answered without a valid id") rather than a silently missing remote id;
+ * after the post-creating call the platform may still have acted, so the outcome is unknown and gets checked.
+ */
+export function parseAnswer<S extends z.ZodType>(platform: Platform, schema: S, data: unknown, creates: boolean): z.output<S> {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const path = parsed.error.issues[0]?.path.join(".") || "body";
+  return rejectAnswer(platform, path, creates);
+}
+
+const BRANDS = byPlatform((p) => p.brand);
+
+export function rejectAnswer(platform: Platform, field: string, creates: boolean): never {
+  throw new PlatformError("permanent", `${BRANDS[platform]} answered without a valid ${field}`, { platform, ...(creates ? { outcomeUnknown: true } : {}) });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createHttp, retryAfterMs } from "./http";
 import { PlatformError } from "./types";
 
@@ -56,5 +57,24 @@ describe("createHttp", () => {
     await expect(http.request("https://x/post", { method: "POST", creates: true })).rejects.toMatchObject({ kind: "retryable", details: { outcomeUnknown: true } });
     const upload = await http.request("https://x/upload", { method: "PUT" }).catch((e) => e);
     expect([upload.kind, upload.details.outcomeUnknown]).toEqual(["retryable", undefined]);
+  });
+});
+
+describe("answers the client relies on", () => {
+  const answering = (body: unknown) => createHttp({ platform: "instagram", fetch: async () => Response.json(body), classify, now: () => NOW });
+  const Id = z.object({ id: z.string().min(1) });
+
+  it("returns the parsed answer when the field is there", async () => {
+    expect((await answering({ id: "1789" }).answer("https://graph.example/v25.0/1/media_publish", Id, { form: { creation_id: "c" } })).data).toEqual({ id: "1789" });
+  });
+
+  it("names the missing field; after the post-creating call the outcome is unknown, after any other call it is not", async () => {
+    const write = await answering({ success: true }).answer("https://graph.example/v25.0/1/media_publish", Id, { form: { creation_id: "c" }, creates: true }).catch((e) => e);
+    expect(write).toBeInstanceOf(PlatformError);
+    expect([write.message, write.details.outcomeUnknown]).toEqual(["Instagram answered without a valid id", true]);
+    const container = await answering({ success: true }).answer("https://graph.example/v25.0/1/media", Id, { form: { image_url: "u" } }).catch((e) => e);
+    expect([container.message, container.details.outcomeUnknown]).toEqual(["Instagram answered without a valid id", undefined]);
+    const read = await answering({ id: 42 }).answer("https://graph.example/v25.0/1", Id).catch((e) => e);
+    expect([read.message, read.details.outcomeUnknown]).toEqual(["Instagram answered without a valid id", undefined]);
   });
 });

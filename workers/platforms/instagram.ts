@@ -1,10 +1,12 @@
-import { expiresAt, facebookLogin, graphHttp, PAGE_SCOPES, parseGraphTime, sharesOf, waitUntilReady } from "./meta";
+import { z } from "zod";
+import { expiresAt, facebookLogin, GraphAnswer, graphHttp, PAGE_SCOPES, parseGraphTime, sharesOf, waitUntilReady } from "./meta";
 import { credentialsFor, type ClientDeps } from "./registry";
 import {
   type AccountCredentials,
   type AudienceInsights,
   type PlatformClient,
   PlatformError,
+  publishNeeding,
   type PublishMedia,
   type PublishRequest,
   type PublishResult,
@@ -35,7 +37,7 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
   const err = (kind: "permanent" | "retryable", message: string) => new PlatformError(kind, message, { platform: "instagram" });
 
   async function container(account: AccountCredentials, params: Record<string, string | undefined>): Promise<string> {
-    const res = await http.request<{ id: string }>(`${base(account)}/${account.platformUserId}/media`, {
+    const res = await http.answer(`${base(account)}/${account.platformUserId}/media`, GraphAnswer.id, {
       form: { ...params, access_token: account.accessToken },
     });
     return res.data.id;
@@ -46,7 +48,7 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
       deps,
       "instagram",
       async () => {
-        const res = await http.request<{ status_code: string; status?: string }>(`${base(account)}/${id}`, {
+        const res = await http.answer(`${base(account)}/${id}`, z.object({ status_code: z.string().min(1), status: z.string().optional() }), {
           query: { fields: "status_code,status", access_token: account.accessToken },
         });
         return { status: res.data.status_code, detail: res.data.status };
@@ -61,13 +63,14 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
   }
 
   async function permalink(account: AccountCredentials, id: string): Promise<string | null> {
-    const res = await http.request<{ permalink?: string }>(`${base(account)}/${id}`, { query: { fields: "permalink", access_token: account.accessToken } });
+    const res = await http.answer(`${base(account)}/${id}`, GraphAnswer.permalink, { query: { fields: "permalink", access_token: account.accessToken } });
     return res.data.permalink ?? null;
   }
 
   async function checkQuota(account: AccountCredentials) {
-    const res = await http.request<{ data: Array<{ quota_usage: number; config?: { quota_total?: number } }> }>(
+    const res = await http.answer(
       `${base(account)}/${account.platformUserId}/content_publishing_limit`,
+      GraphAnswer.quota,
       { query: { fields: "quota_usage,config", access_token: account.accessToken } },
     );
     const row = res.data.data[0];
@@ -106,7 +109,7 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
     };
   }
 
-  return {
+  const client: PlatformClient = {
     platform: "instagram",
     variants: ["facebook", "instagram-only"],
 
@@ -130,7 +133,7 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
       });
       const short = res.data.data?.[0]?.access_token ?? res.data.access_token;
       if (!short) throw err("permanent", "Instagram returned no access token.");
-      const long = await http.request<{ access_token: string; expires_in: number }>(`${deps.endpoints.IG_GRAPH_BASE}/access_token`, {
+      const long = await http.answer(`${deps.endpoints.IG_GRAPH_BASE}/access_token`, GraphAnswer.token, {
         query: { grant_type: "ig_exchange_token", client_secret: clientSecret, access_token: short },
       });
       return { accessToken: long.data.access_token, expiresAt: expiresAt(deps, long.data.expires_in), refreshToken: null };
@@ -138,7 +141,7 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
 
     async refresh(tokens) {
       // Only Instagram Login tokens expire; the long-lived token refreshes itself (≥24 h old, unexpired).
-      const res = await http.request<{ access_token: string; expires_in: number }>(`${deps.endpoints.IG_GRAPH_BASE}/refresh_access_token`, {
+      const res = await http.answer(`${deps.endpoints.IG_GRAPH_BASE}/refresh_access_token`, GraphAnswer.token, {
         query: { grant_type: "ig_refresh_token", access_token: tokens.accessToken },
       });
       return { accessToken: res.data.access_token, expiresAt: expiresAt(deps, res.data.expires_in), refreshToken: null };
@@ -229,7 +232,7 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
         creationId = await container(account, { media_type: "CAROUSEL", children: children.join(","), caption: request.text });
       }
       await waitFor(account, creationId);
-      const published = await http.request<{ id: string }>(`${base(account)}/${account.platformUserId}/media_publish`, {
+      const published = await http.answer(`${base(account)}/${account.platformUserId}/media_publish`, GraphAnswer.id, {
         form: { creation_id: creationId, access_token: account.accessToken },
         creates: true,
       });
@@ -285,4 +288,5 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
       return res.data.data.map((c) => ({ id: c.id, author: c.username ?? "", text: c.text, createdAt: new Date(parseGraphTime(c.timestamp)).toISOString() }));
     },
   };
+  return publishNeeding(client, (account) => (account.metadata.loginVariant === "instagram" ? "instagram_business_content_publish" : "instagram_content_publish"));
 }

@@ -5,6 +5,7 @@ import { credentialsFor, type ClientDeps } from "./registry";
 import { createHttp, type HttpClient, type PlatformResponse } from "./http";
 import {
   PlatformError,
+  needing,
   type AccountCredentials,
   type AccountMetrics,
   type PlatformClient,
@@ -38,7 +39,7 @@ export function classifyLinkedInError({ status, data, headers }: PlatformRespons
   const details = { platform: "linkedin" as const, status, code: (b.serviceErrorCode ?? b.code) as string | number | undefined };
   if (status === 401) return new PlatformError("auth", message, details);
   // A missing scope or a lost organization role: only a new consent can fix it.
-  if (status === 403 && b.code === "ACCESS_DENIED") return new PlatformError("auth", message, details);
+  if (status === 403 && b.code === "ACCESS_DENIED") return new PlatformError("auth", message, { ...details, denied: { permission: null } });
   if (status === 429) {
     const retryAfter = Number(headers.get("retry-after"));
     // Daily quotas reset at midnight UTC (§4.6) when no Retry-After says otherwise.
@@ -160,7 +161,12 @@ export class LinkedInClient implements PlatformClient {
     return [person, ...orgs];
   }
 
-  async publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
+  /** A permission refusal names what publishing needs on this account. */
+  publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
+    return needing(authorUrn(account).startsWith("urn:li:organization:") ? "w_organization_social" : "w_member_social", () => this.publishNow(account, request));
+  }
+
+  private async publishNow(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
     validateMedia(request.media);
     const author = authorUrn(account);
     const uploaded: { urn: string; altText?: string | null; title?: string | null }[] = [];

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Platform } from "../platform-profile";
 import { createHttp, type ErrorClassifier, type HttpClient } from "./http";
 import { credentialsFor, type ClientDeps } from "./registry";
@@ -5,8 +6,18 @@ import { PlatformError, type TokenSet } from "./types";
 
 /** What the Meta clients (Instagram, Facebook Pages, Threads) share: the Graph error rules and Facebook Login. */
 
+/** What the Meta clients rely on in Graph answers (§2.2, §3, §10.3): checked, never assumed. */
+export const GraphAnswer = {
+  id: z.object({ id: z.string().min(1) }),
+  photo: z.object({ id: z.string().min(1), post_id: z.string().min(1).optional() }),
+  permalink: z.object({ permalink: z.url().optional() }),
+  permalinkUrl: z.object({ permalink_url: z.string().min(1).optional() }),
+  quota: z.object({ data: z.array(z.object({ quota_usage: z.number(), config: z.object({ quota_total: z.number() }).optional() })) }),
+  token: z.object({ access_token: z.string().min(1), expires_in: z.number().optional() }),
+};
+
 /** PLATFORMS.md §1.3 / §2.3 / §10.5. */
-const AUTH_CODES = new Set([190, 102, 10]);
+const AUTH_CODES = new Set([190, 102]);
 const RATE_CODES = new Set([4, 17, 32, 613, 80001, 80002]);
 const TRANSIENT_CODES = new Set([1, 2, -1, -2, 24]);
 /** The IG subcode for "posting quota used up": wait, don't give up. */
@@ -29,9 +40,9 @@ export function classifyGraph(platform: Platform): ErrorClassifier {
     const message = err.error_user_msg || err.message || body.error_message || body.error_description || (typeof body.error === "string" ? body.error : "") || `${platform} answered HTTP ${res.status}`;
     const code = err.code;
     const details = { platform, status: res.status, code, subcode: err.error_subcode, retryAfterMs: res.retryAfterMs };
-    if ((code !== undefined && AUTH_CODES.has(code)) || (code !== undefined && code >= 200 && code <= 299) || res.status === 401) {
-      return new PlatformError("auth", message, details);
-    }
+    // #10 and #200-299: the token works but lacks a permission; the call site names which (http `permission`).
+    if (code === 10 || (code !== undefined && code >= 200 && code <= 299)) return new PlatformError("auth", message, { ...details, denied: { permission: null } });
+    if ((code !== undefined && AUTH_CODES.has(code)) || res.status === 401) return new PlatformError("auth", message, details);
     if (err.error_subcode === QUOTA_SUBCODE) return new PlatformError("retryable", message, { ...details, retryAfterMs: res.retryAfterMs ?? QUOTA_WAIT_MS });
     if (res.status === 429 || (code !== undefined && RATE_CODES.has(code))) {
       return new PlatformError("retryable", message, { ...details, retryAfterMs: res.retryAfterMs ?? RATE_LIMIT_DEFAULT_MS });
@@ -70,10 +81,10 @@ export const facebookLogin = {
 
   async exchangeCode(deps: ClientDeps, http: HttpClient, code: string, redirectUri: string): Promise<TokenSet> {
     const { clientId, clientSecret } = credentialsFor(deps, "facebook");
-    const short = await http.request<{ access_token: string }>(`${graphBase(deps)}/oauth/access_token`, {
+    const short = await http.answer(`${graphBase(deps)}/oauth/access_token`, GraphAnswer.token, {
       query: { client_id: clientId, client_secret: clientSecret, redirect_uri: redirectUri, code },
     });
-    const long = await http.request<{ access_token: string; expires_in?: number }>(`${graphBase(deps)}/oauth/access_token`, {
+    const long = await http.answer(`${graphBase(deps)}/oauth/access_token`, GraphAnswer.token, {
       query: { grant_type: "fb_exchange_token", client_id: clientId, client_secret: clientSecret, fb_exchange_token: short.data.access_token },
     });
     return { accessToken: long.data.access_token, expiresAt: expiresAt(deps, long.data.expires_in), refreshToken: null };

@@ -1,5 +1,6 @@
+import { z } from "zod";
 import type { Platform } from "../platform-profile";
-import { createHttp } from "./http";
+import { createHttp, parseAnswer } from "./http";
 import { PlatformError, type TokenSet } from "./types";
 
 /**
@@ -23,19 +24,27 @@ export function tokenRequestParts(req: TokenRequest): { form: Record<string, str
   return { form: { ...req.params, client_id: req.client.clientId, client_secret: req.client.clientSecret }, headers: {} };
 }
 
+/** The token answer fields a client relies on (RFC 6749 §5.1; PLATFORMS.md §0: `expires_in` is a number). */
+const TokenAnswer = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.number().optional(),
+  refresh_token: z.string().min(1).optional(),
+  refresh_token_expires_in: z.number().optional(),
+  scope: z.string().optional(),
+});
+
 /** Parses a token response; `previous` keeps a refresh token the platform did not re-issue (Google). */
-export function tokenSetFromResponse(data: Record<string, unknown>, now: number, previous?: TokenSet): TokenSet {
-  if (typeof data.access_token !== "string") throw new TypeError("token response without access_token");
-  const expiresIn = typeof data.expires_in === "number" ? data.expires_in : null;
-  const refreshIn = typeof data.refresh_token_expires_in === "number" ? data.refresh_token_expires_in : null;
-  const refreshToken = typeof data.refresh_token === "string" ? data.refresh_token : (previous?.refreshToken ?? null);
+export function tokenSetFromResponse(platform: Platform, data: unknown, now: number, previous?: TokenSet): TokenSet {
+  const t = parseAnswer(platform, TokenAnswer, data, false);
+  const refreshToken = t.refresh_token ?? previous?.refreshToken ?? null;
   return {
-    accessToken: data.access_token,
+    accessToken: t.access_token,
     refreshToken,
-    expiresAt: expiresIn === null ? null : now + expiresIn * 1000,
-    refreshExpiresAt: refreshIn === null ? (refreshToken === previous?.refreshToken ? previous?.refreshExpiresAt ?? null : null) : now + refreshIn * 1000,
+    expiresAt: t.expires_in === undefined ? null : now + t.expires_in * 1000,
+    refreshExpiresAt:
+      t.refresh_token_expires_in === undefined ? (refreshToken === previous?.refreshToken ? previous?.refreshExpiresAt ?? null : null) : now + t.refresh_token_expires_in * 1000,
     // LinkedIn answers comma-separated scopes, everyone else space-separated.
-    scopes: typeof data.scope === "string" ? data.scope.split(/[\s,]+/).filter(Boolean) : previous?.scopes,
+    scopes: t.scope !== undefined ? t.scope.split(/[\s,]+/).filter(Boolean) : previous?.scopes,
   };
 }
 
@@ -53,5 +62,5 @@ export async function requestTokens(fetchFn: typeof fetch, req: TokenRequest, no
   const http = createHttp({ platform: req.platform, fetch: fetchFn, classify: (r) => classifyTokenError(req.platform, r.status, r.data) });
   const res = await http.request<Record<string, unknown>>(req.endpoint, tokenRequestParts(req));
   if (res.status !== 200 || !res.data || typeof res.data !== "object") throw classifyTokenError(req.platform, res.status, res.data);
-  return tokenSetFromResponse(res.data, now, previous);
+  return tokenSetFromResponse(req.platform, res.data, now, previous);
 }

@@ -17,20 +17,22 @@ describe("token requests", () => {
 
 describe("tokenSetFromResponse", () => {
   it("turns relative lifetimes into instants and splits comma or space scopes", () => {
-    const t = tokenSetFromResponse({ access_token: "a", expires_in: 60, refresh_token: "r", refresh_token_expires_in: 120, scope: "email,openid w_member_social" }, 1_000);
+    const t = tokenSetFromResponse("linkedin", { access_token: "a", expires_in: 60, refresh_token: "r", refresh_token_expires_in: 120, scope: "email,openid w_member_social" }, 1_000);
     expect(t).toEqual({ accessToken: "a", refreshToken: "r", expiresAt: 61_000, refreshExpiresAt: 121_000, scopes: ["email", "openid", "w_member_social"] });
   });
 
   it("keeps the previous refresh token and its expiry when the platform does not re-issue one", () => {
     const previous = { accessToken: "old", refreshToken: "keep", expiresAt: 0, refreshExpiresAt: 9_999, scopes: ["x"] };
-    const t = tokenSetFromResponse({ access_token: "new", expires_in: 3599 }, 0, previous);
+    const t = tokenSetFromResponse("linkedin", { access_token: "new", expires_in: 3599 }, 0, previous);
     expect(t.refreshToken).toBe("keep");
     expect(t.refreshExpiresAt).toBe(9_999);
     expect(t.scopes).toEqual(["x"]);
   });
 
   it("refuses an answer without an access token", () => {
-    expect(() => tokenSetFromResponse({ error: "nope" }, 0)).toThrow(TypeError);
+    expect(() => tokenSetFromResponse("linkedin", { error: "nope" }, 0)).toThrow("LinkedIn answered without a valid access_token");
+    // expires_in must be a number (PLATFORMS.md §0): a string is a changed answer, said as such.
+    expect(() => tokenSetFromResponse("youtube", { access_token: "a", expires_in: "3599" }, 0)).toThrow("YouTube answered without a valid expires_in");
   });
 });
 

@@ -1,6 +1,7 @@
-import { expiresAt, graphHttp, parseGraphTime, waitUntilReady } from "./meta";
+import { z } from "zod";
+import { expiresAt, GraphAnswer, graphHttp, parseGraphTime, waitUntilReady } from "./meta";
 import { credentialsFor, type ClientDeps } from "./registry";
-import { type AccountCredentials, type PlatformClient, PlatformError, type PublishMedia } from "./types";
+import { type AccountCredentials, type PlatformClient, PlatformError, publishNeeding, type PublishMedia } from "./types";
 
 /**
  * Threads (PLATFORMS.md §10): threads.net consent, short → long-lived token, refresh; containers
@@ -18,7 +19,7 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
   const err = (message: string) => new PlatformError("permanent", message, { platform: "threads" });
 
   async function container(account: AccountCredentials, params: Record<string, string | undefined>) {
-    const res = await http.request<{ id: string }>(`${api}/${account.platformUserId}/threads`, { form: { ...params, access_token: account.accessToken } });
+    const res = await http.answer(`${api}/${account.platformUserId}/threads`, GraphAnswer.id, { form: { ...params, access_token: account.accessToken } });
     return res.data.id;
   }
 
@@ -27,7 +28,7 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
       deps,
       "threads",
       async () => {
-        const res = await http.request<{ status: string; error_message?: string }>(`${api}/${id}`, { query: { fields: "id,status,error_message", access_token: account.accessToken } });
+        const res = await http.answer(`${api}/${id}`, z.object({ status: z.string().min(1), error_message: z.string().optional() }), { query: { fields: "id,status,error_message", access_token: account.accessToken } });
         return { status: res.data.status, detail: res.data.error_message };
       },
       { intervalMs: POLL_INTERVAL_MS, maxPolls: POLL_MAX, ready: ["FINISHED"] },
@@ -41,7 +42,7 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
     alt_text: m.altText ?? undefined,
   });
 
-  return {
+  const client: PlatformClient = {
     platform: "threads",
 
     authorizeUrl({ state, redirectUri }) {
@@ -60,14 +61,14 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
       const short = await http.request<{ access_token: string }>(`${host}/oauth/access_token`, {
         form: { client_id: clientId, client_secret: clientSecret, code: code.replace(/#_$/, ""), grant_type: "authorization_code", redirect_uri: redirectUri },
       });
-      const long = await http.request<{ access_token: string; expires_in: number }>(`${host}/access_token`, {
+      const long = await http.answer(`${host}/access_token`, GraphAnswer.token, {
         query: { grant_type: "th_exchange_token", client_secret: clientSecret, access_token: short.data.access_token },
       });
       return { accessToken: long.data.access_token, expiresAt: expiresAt(deps, long.data.expires_in), refreshToken: null };
     },
 
     async refresh(tokens) {
-      const res = await http.request<{ access_token: string; expires_in: number }>(`${host}/refresh_access_token`, {
+      const res = await http.answer(`${host}/refresh_access_token`, GraphAnswer.token, {
         query: { grant_type: "th_refresh_token", access_token: tokens.accessToken },
       });
       return { accessToken: res.data.access_token, expiresAt: expiresAt(deps, res.data.expires_in), refreshToken: null };
@@ -97,8 +98,9 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
     async publish(account, request) {
       const media = request.media;
       if (media.length > 20) throw err("A Threads carousel takes at most 20 items.");
-      const quota = await http.request<{ data: Array<{ quota_usage: number; config?: { quota_total?: number } }> }>(
+      const quota = await http.answer(
         `${api}/${account.platformUserId}/threads_publishing_limit`,
+        GraphAnswer.quota,
         { query: { fields: "quota_usage,config", access_token: account.accessToken } },
       );
       const q = quota.data.data[0];
@@ -115,7 +117,7 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
         creationId = await container(account, { media_type: "CAROUSEL", children: children.join(","), text: request.text });
       }
       await waitFor(account, creationId);
-      const res = await http.request<{ id: string }>(`${api}/${account.platformUserId}/threads_publish`, {
+      const res = await http.answer(`${api}/${account.platformUserId}/threads_publish`, GraphAnswer.id, {
         form: { creation_id: creationId, access_token: account.accessToken },
         creates: true,
       });
@@ -123,7 +125,7 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
     },
 
     async permalink(account, remoteId) {
-      const link = await http.request<{ permalink?: string }>(`${api}/${remoteId}`, { query: { fields: "permalink", access_token: account.accessToken } });
+      const link = await http.answer(`${api}/${remoteId}`, GraphAnswer.permalink, { query: { fields: "permalink", access_token: account.accessToken } });
       return link.data.permalink ?? null;
     },
 
@@ -166,4 +168,5 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
       return res.data.data.map((c) => ({ id: c.id, author: c.username ?? "", text: c.text ?? "", createdAt: new Date(parseGraphTime(c.timestamp)).toISOString() }));
     },
   };
+  return publishNeeding(client, () => "threads_content_publish");
 }

@@ -5,6 +5,7 @@ import type { Platform } from "../platform-profile";
  * Feature code talks to platforms only through this; no feature code knows a platform URL.
  */
 
+
 export type PlatformErrorKind = "retryable" | "auth" | "permanent";
 
 /** A classified platform failure. `message` is the platform's own words, kept for the user. */
@@ -21,6 +22,11 @@ export class PlatformError extends Error {
       retryAfterMs?: number;
       /** True when the request may have reached the platform and its outcome is unknown (timeout, dropped response). */
       outcomeUnknown?: boolean;
+      /**
+       * Set when the platform refused because the token lacks a permission (Graph #10/#200, LinkedIn
+       * ACCESS_DENIED, X 403, Google insufficientPermissions): a new consent that grants it fixes it.
+       */
+      denied?: { permission: string | null };
     },
   ) {
     super(message);
@@ -146,4 +152,24 @@ export interface PlatformClient {
   postMetrics(account: AccountCredentials, remoteId: string): Promise<PostMetrics>;
   accountMetrics(account: AccountCredentials): Promise<AccountMetrics>;
   comments(account: AccountCredentials, remoteId: string): Promise<RemoteComment[]>;
+}
+
+/**
+ * Runs a call that needs `permission` and names it in a permission refusal the platform worded without
+ * it (Graph's "#10", LinkedIn's ACCESS_DENIED): the call site knows what it asked for.
+ */
+export async function needing<T>(permission: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof PlatformError && err.details.denied && !err.details.denied.permission) {
+      throw new PlatformError(err.kind, err.message, { ...err.details, denied: { permission } });
+    }
+    throw err;
+  }
+}
+
+/** An object-literal client whose publish refusals name the permission publishing needs on that account. */
+export function publishNeeding(client: PlatformClient, permissionOf: (account: AccountCredentials) => string): PlatformClient {
+  return { ...client, publish: (account, request) => needing(permissionOf(account), () => client.publish(account, request)) };
 }

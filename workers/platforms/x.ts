@@ -2,9 +2,11 @@ import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import { byteChunks } from "./byte-chunks";
 import { requestTokens } from "./oauth-token";
 import { credentialsFor, type ClientDeps } from "./registry";
-import { createHttp, type HttpClient, type PlatformResponse } from "./http";
+import { z } from "zod";
+import { createHttp, parseAnswer, type HttpClient, type PlatformResponse } from "./http";
 import {
   PlatformError,
+  needing,
   type AccountCredentials,
   type AccountMetrics,
   type PlatformClient,
@@ -19,6 +21,9 @@ import {
 
 /** §6.1; `offline.access` is what brings a refresh token, `media.write` the media upload. */
 export const X_SCOPES = ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"];
+
+/** A created post or media answer: `data.id` is a numeric string (§6.2, §6.3). */
+const Created = z.object({ data: z.object({ id: z.string().regex(/^\d+$/) }) });
 
 /** Append segments stay under the ~4-5 MB a request may carry (§6.3). */
 export const APPEND_CHUNK = 4 * 1024 * 1024;
@@ -38,6 +43,8 @@ export function classifyXError({ status, data, headers }: PlatformResponse, now:
     return new PlatformError("retryable", message, { ...details, ...(reset > 0 ? { retryAfterMs: Math.max(0, reset * 1000 - now) } : {}) });
   }
   if (status >= 500) return new PlatformError("retryable", message, details);
+  // A 403 for the token's scopes (not the post's content) is fixed by a consent that grants them.
+  if (status === 403 && /not permitted|scope/i.test(message)) return new PlatformError("auth", message, { ...details, denied: { permission: null } });
   // 400 (e.g. text over 280) and 403 (duplicate content, policy) will fail the same way again.
   return new PlatformError("permanent", message, details);
 }
@@ -111,10 +118,15 @@ export class XClient implements PlatformClient {
     ];
   }
 
-  async publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
+  /** A permission refusal names what publishing needs on this account. */
+  publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
+    return needing("tweet.write", () => this.publishNow(account, request));
+  }
+
+  private async publishNow(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
     validateMedia(request.media);
     const mediaIds: string[] = [];
-    for (const m of request.media) mediaIds.push(await this.upload(account.accessToken, m));
+    for (const m of request.media) mediaIds.push(await needing("media.write", () => this.upload(account.accessToken, m)));
     const res = await this.call(
       account.accessToken,
       "POST",
@@ -122,17 +134,22 @@ export class XClient implements PlatformClient {
       { text: request.text, ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}) },
       { creates: true },
     );
-    const { id } = (res.data as { data: { id: string } }).data;
-    return { remoteId: id, permalink: statusUrl(id) };
+    const { data } = parseAnswer("twitter", Created, res.data, true);
+    return { remoteId: data.id, permalink: statusUrl(data.id) };
   }
 
   /** §6.3 media upload v2: initialize, append segments, finalize, then poll STATUS while processing. */
   private async upload(token: string, media: PublishMedia): Promise<string> {
-    const init = await this.json<{ data: { id: string } }>(token, "POST", `${this.api}/2/media/upload/initialize`, {
-      media_type: media.mimeType,
-      total_bytes: media.size,
-      media_category: mediaCategory(media),
-    });
+    const init = parseAnswer(
+      "twitter",
+      Created,
+      await this.json(token, "POST", `${this.api}/2/media/upload/initialize`, {
+        media_type: media.mimeType,
+        total_bytes: media.size,
+        media_category: mediaCategory(media),
+      }),
+      false,
+    );
     const id = init.data.id;
     let segment = 0;
     for await (const chunk of byteChunks(await media.open(), APPEND_CHUNK)) {

@@ -4,9 +4,11 @@ import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import { byteChunks } from "./byte-chunks";
 import { requestTokens } from "./oauth-token";
 import { credentialsFor, type ClientDeps } from "./registry";
-import { createHttp, type HttpClient, type PlatformResponse } from "./http";
+import { z } from "zod";
+import { createHttp, parseAnswer, type HttpClient, type PlatformResponse } from "./http";
 import {
   PlatformError,
+  needing,
   type AccountCredentials,
   type AccountMetrics,
   type PlatformClient,
@@ -25,6 +27,9 @@ export const YOUTUBE_SCOPES = [
   "https://www.googleapis.com/auth/youtube.force-ssl",
   "https://www.googleapis.com/auth/yt-analytics.readonly",
 ];
+
+/** The video resource a finished upload answers (§5.3): its id is what everything after relies on. */
+const UploadedVideo = z.object({ id: z.string().min(1) });
 
 /** Resumable chunks must be multiples of 256 KiB except the last (§5.3). */
 export const UPLOAD_CHUNK = 8 * 1024 * 1024;
@@ -49,7 +54,8 @@ export function classifyYouTubeError({ status, data, headers }: PlatformResponse
     const retryAfter = Number(headers.get("retry-after"));
     return new PlatformError("retryable", message, { ...details, ...(retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}) });
   }
-  if (reason === "insufficientPermissions" || reason === "authError") return new PlatformError("auth", message, details);
+  if (reason === "insufficientPermissions") return new PlatformError("auth", message, { ...details, denied: { permission: null } });
+  if (reason === "authError") return new PlatformError("auth", message, details);
   return new PlatformError("permanent", message, details);
 }
 
@@ -142,7 +148,12 @@ export class YouTubeClient implements PlatformClient {
     ];
   }
 
-  async publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
+  /** A permission refusal names what publishing needs on this account. */
+  publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
+    return needing("https://www.googleapis.com/auth/youtube.upload", () => this.publishNow(account, request));
+  }
+
+  private async publishNow(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
     const video = request.media[0];
     if (request.media.length !== 1 || video?.kind !== "video") {
       throw new PlatformError("permanent", "A YouTube post needs exactly one video.", { platform: "youtube" });
@@ -160,7 +171,7 @@ export class YouTubeClient implements PlatformClient {
     );
     const location = init.headers.get("location");
     if (!location) throw new PlatformError("retryable", "YouTube opened no upload session.", { platform: "youtube" });
-    const uploaded = await this.uploadBytes(account.accessToken, location, await video.open(), video.size, video.mimeType);
+    const uploaded = parseAnswer("youtube", UploadedVideo, await this.uploadBytes(account.accessToken, location, await video.open(), video.size, video.mimeType), true);
     return { remoteId: uploaded.id, permalink: watchUrl(uploaded.id) };
   }
 

@@ -16,6 +16,8 @@ const confirmBody = z.object({ permalink: z.string().url("Please enter the post'
 
 const actor = (c: Context<SignedInEnv>): Actor => ({ userId: c.var.auth.user.id, workspace: c.var.workspace });
 const ws = (c: Context<SignedInEnv>) => c.var.workspace.id;
+/** Where approval applies (ADR 016), Schedule and Publish Now answer this instead of scheduling. */
+const SUBMITTED = "Post submitted for approval";
 
 /** SPEC §7 Posts. A scheduled post with pre-flight problems answers 400 with data.problems (api.ts onError). */
 export const postRoutes = new Hono<SignedInEnv>()
@@ -38,6 +40,7 @@ export const postRoutes = new Hono<SignedInEnv>()
     const fields = await readJson(c, postFieldsSchema);
     const { services } = c.var;
     const created = await services.posts.create(actor(c), fields);
+    if (created.status === "pending_approval") return ok(c, created, SUBMITTED, 201);
     if (!fields.publishNow) {
       return ok(c, created, created.status === "draft" ? "Draft saved successfully!" : "Post scheduled successfully!", 201);
     }
@@ -45,12 +48,14 @@ export const postRoutes = new Hono<SignedInEnv>()
     return ok(c, await services.posts.get(ws(c), created._id), "Post queued for publishing", 201);
   })
   .get("/:id", requirePermission("workspace.read"), async (c) => ok(c, await c.var.services.posts.get(ws(c), c.req.param("id"))))
+  .get("/:id/duplicates", requirePermission("workspace.read"), async (c) => ok(c, { duplicates: await c.var.services.posts.duplicates(ws(c), c.req.param("id")) }))
   .put("/:id", requirePermission("posts.write"), async (c) => {
     const raw = await readJson(c, z.record(z.string(), z.unknown()));
     const parsed = parseOrThrow(postFieldsSchema, raw);
     // Only the fields the caller sent change; the rest keep their stored values.
     const patch = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in raw)) as Partial<PostFields>;
-    return ok(c, await c.var.services.posts.update(actor(c), c.req.param("id"), patch), "Post updated successfully");
+    const updated = await c.var.services.posts.update(actor(c), c.req.param("id"), patch);
+    return ok(c, updated, updated.status === "pending_approval" ? SUBMITTED : "Post updated successfully");
   })
   .delete("/:id", requirePermission("posts.write"), async (c) => {
     const { services } = c.var;
@@ -68,7 +73,8 @@ export const postRoutes = new Hono<SignedInEnv>()
   })
   .post("/:id/publish", requirePermission("posts.publish"), idempotent, async (c) => {
     const { services } = c.var;
-    await services.posts.publish(actor(c), c.req.param("id"));
+    const asked = await services.posts.publish(actor(c), c.req.param("id"));
+    if (asked.status === "pending_approval") return ok(c, asked, SUBMITTED);
     await services.publishing.dispatchDue(ws(c));
     return ok(c, await services.posts.get(ws(c), c.req.param("id")), "Post queued for publishing");
   })

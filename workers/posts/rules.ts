@@ -53,7 +53,7 @@ const wordList = (prefix: "#" | "@") =>
     .transform((list) => [...new Set(list.map((w) => w.trim().replace(new RegExp(`^\\${prefix}+`), "")).filter(Boolean))])
     .pipe(z.array(z.string()).max(100));
 
-const scheduledDate = z.union([
+export const scheduledDateSchema = z.union([
   z.iso.datetime({ offset: true, error: PostMessages.scheduleInvalid }),
   z.object({
     localDate: z.string().regex(LOCAL_DATE, PostMessages.scheduleInvalid),
@@ -82,7 +82,7 @@ export const postFieldsSchema = z.object({
     .default({ category: "other", source: "web" }),
   title: z.string().trim().max(500).nullish(),
   youtubeVideo: mediaRef.nullish(),
-  scheduledDate: scheduledDate.nullish(),
+  scheduledDate: scheduledDateSchema.nullish(),
   /** IANA zone for a local scheduledDate; the user's own zone when absent. */
   timezone: z
     .string()

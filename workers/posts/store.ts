@@ -4,18 +4,21 @@ import { likeContains } from "../db/like";
 import type { Platform } from "../platform-profile";
 import { connectedAccounts } from "../db/schema/accounts";
 import { media, postMedia } from "../db/schema/media";
-import { posts, postTargets, type TARGET_STATUSES } from "../db/schema/posts";
+import { posts, postTargets, publishAttempts, type TARGET_STATUSES } from "../db/schema/posts";
 import { HttpError, notFound } from "../http/envelope";
 import type { MediaLibrary } from "../media/library";
 import { presentMedia, type MediaRow } from "../media/present";
 import { HoldMessages, HoldReason } from "./channel-holds";
 import { frozenChanges, frozenEditMessage } from "./edit-rules";
+import { DUPLICATE_WINDOW_MS, duplicatesOf, retryNote } from "./channel-notes";
 import { preflight, type Problem } from "./preflight";
-import { accountsOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./rules";
+import { accountsOf, captionOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./rules";
 import { derivePostStatus } from "../publishing/state";
 import type { ListPostsQuery } from "./query";
 import type { WorkspaceContext } from "../workspaces/membership";
 import { ensureCan, postWriteActions } from "../workspaces/roles";
+import { needsApproval } from "../workspaces/approval-rules";
+import { clientReviews, postApprovals } from "../db/schema/approvals";
 
 type PostRow = typeof posts.$inferSelect;
 type TargetRow = typeof postTargets.$inferSelect;
@@ -81,12 +84,13 @@ export class PostStore {
   }
 
   async create(user: Actor, fields: PostFields) {
-    for (const action of postWriteActions({ own: true, schedules: schedules(fields) })) ensureCan(user.workspace, action);
+    const submit = schedules(fields) && needsApproval(user.workspace);
+    for (const action of postWriteActions({ own: true, schedules: schedules(fields) && !submit })) ensureCan(user.workspace, action);
     const r = await this.resolve(user, fields, { preflight: true });
     const now = this.now();
     const id = crypto.randomUUID();
     // Publish Now is a schedule for this instant: the publishing dispatcher claims and queues it at once.
-    const targetStatus: TargetStatus = fields.publishNow ? "scheduled" : r.intent;
+    const targetStatus: TargetStatus = submit ? "pending_approval" : fields.publishNow ? "scheduled" : r.intent;
     const targets = r.targets.map((t) => ({
       id: crypto.randomUUID(),
       postId: id,
@@ -94,7 +98,7 @@ export class PostStore {
       platform: t.platform,
       accountId: t.accountId,
       status: targetStatus,
-      dueAt: fields.publishNow ? now : r.intent === "scheduled" ? r.scheduledAt : null,
+      dueAt: submit ? null : fields.publishNow ? now : r.intent === "scheduled" ? r.scheduledAt : null,
       createdAt: now,
       updatedAt: now,
     }));
@@ -120,8 +124,19 @@ export class PostStore {
       this.db.insert(posts).values(post),
       ...(targets.length ? [this.db.insert(postTargets).values(targets)] : []),
       ...(r.rows.length ? [this.db.insert(postMedia).values(r.rows.map((m, position) => ({ postId: id, mediaId: m.id, position })))] : []),
+      ...(submit ? [this.submission(user, id, fields.publishNow === true, now)] : []),
     ]);
     return this.get(user.workspace.id, id);
+  }
+
+  /** The approval request of a submitted post (ADR 016); its targets wait as `pending_approval`. */
+  private submission(user: Actor, postId: string, publishNow: boolean, now: number) {
+    return this.db.insert(postApprovals).values({ id: crypto.randomUUID(), workspaceId: user.workspace.id, postId, submittedBy: user.userId, submittedAt: now, publishNow, status: "pending" });
+  }
+
+  /** A write that does not go through approval withdraws the post's pending request, if any. */
+  private withdrawal(postId: string) {
+    return this.db.delete(postApprovals).where(and(eq(postApprovals.postId, postId), eq(postApprovals.status, "pending")));
   }
 
   /**
@@ -140,14 +155,17 @@ export class PostStore {
     const frozen = live.length ? frozenChanges(stored, fields) : [];
     if (frozen.length) throw new HttpError(409, frozenEditMessage(live.map((t) => t.platform), frozen));
     const nextStatus = fields.status ?? (current.status === "draft" ? "draft" : "scheduled");
-    for (const action of postWriteActions({ own: current.userId === user.userId, schedules: schedules({ ...fields, status: nextStatus }) })) ensureCan(user.workspace, action);
+    // Any write that schedules goes back to approval when approval applies, an approved post's edit too.
+    const wantsSchedule = schedules({ ...fields, status: nextStatus });
+    const submit = wantsSchedule && needsApproval(user.workspace);
+    for (const action of postWriteActions({ own: current.userId === user.userId, schedules: wantsSchedule && !submit })) ensureCan(user.workspace, action);
     const settled = existing.filter((t) => SETTLED.includes(t.status));
     const r = await this.resolve(user, { ...fields, status: nextStatus }, { preflight: true });
     const now = this.now();
     const keep = new Set(settled.map((t) => `${t.platform}:${t.accountId}`));
     const open = r.targets.filter((t) => !keep.has(`${t.platform}:${t.accountId}`));
-    const status: TargetStatus = fields.publishNow ? "scheduled" : r.intent;
-    const dueAt = fields.publishNow ? now : r.intent === "scheduled" ? r.scheduledAt : null;
+    const status: TargetStatus = submit ? "pending_approval" : fields.publishNow ? "scheduled" : r.intent;
+    const dueAt = submit ? null : fields.publishNow ? now : r.intent === "scheduled" ? r.scheduledAt : null;
     const fresh = open.map((t) => {
       const prior = existing.find((e) => e.platform === t.platform && e.accountId === t.accountId);
       return { id: prior?.id ?? crypto.randomUUID(), postId: id, workspaceId: user.workspace.id, platform: t.platform, accountId: t.accountId, status, dueAt, errorKind: null, errorMessage: null, createdAt: prior?.createdAt ?? now, updatedAt: now };
@@ -176,13 +194,16 @@ export class PostStore {
       ...(fresh.length ? [this.db.insert(postTargets).values(fresh)] : []),
       this.db.delete(postMedia).where(eq(postMedia.postId, id)),
       ...(r.rows.length ? [this.db.insert(postMedia).values(r.rows.map((m, position) => ({ postId: id, mediaId: m.id, position })))] : []),
+      this.withdrawal(id),
+      ...(submit && fresh.length ? [this.submission(user, id, fields.publishNow === true, now)] : []),
     ]);
     return this.get(user.workspace.id, id);
   }
 
   /**
    * Publish Now: every target not yet published becomes due now; the caller then hands due targets to
-   * the publishing dispatcher (workers/publishing/service.ts), which claims and queues them.
+   * the publishing dispatcher (workers/publishing/service.ts), which claims and queues them. Where
+   * approval applies the targets wait for it instead.
    */
   async publish(user: Actor, id: string) {
     ensureCan(user.workspace, "posts.publish");
@@ -196,13 +217,17 @@ export class PostStore {
     if (mediaHeld) throw new HttpError(409, mediaHeld.errorMessage ?? HoldMessages.mediaDeleted("of this post"));
     const waiting = existing.filter((t) => !SETTLED.includes(t.status));
     if (waiting.length === 0) throw new HttpError(409, "This post has nothing left to publish.");
-    const after = existing.map((t) => (waiting.includes(t) ? { ...t, status: "scheduled" as const } : t));
+    const submit = needsApproval(user.workspace);
+    const status: TargetStatus = submit ? "pending_approval" : "scheduled";
+    const after = existing.map((t) => (waiting.includes(t) ? { ...t, status } : t));
     await this.db.batch([
       this.db
         .update(postTargets)
-        .set({ status: "scheduled", dueAt: now, attemptCount: 0, errorKind: null, errorMessage: null, updatedAt: now })
+        .set({ status, dueAt: submit ? null : now, attemptCount: 0, errorKind: null, errorMessage: null, updatedAt: now })
         .where(inArray(postTargets.id, waiting.map((t) => t.id))),
       this.db.update(posts).set({ status: derivePostStatus(after), scheduledAt: now, updatedAt: now }).where(eq(posts.id, id)),
+      this.withdrawal(id),
+      ...(submit ? [this.submission(user, id, true, now)] : []),
     ]);
     return this.get(user.workspace.id, id);
   }
@@ -236,6 +261,36 @@ export class PostStore {
     const post = await this.ownedPost(workspaceId, id);
     const [json] = await this.present([post]);
     return json!;
+  }
+
+  /** The post's channels that published exactly its text lately: reposting there would be a duplicate. */
+  async duplicates(workspaceId: string, id: string) {
+    const post = await this.ownedPost(workspaceId, id);
+    const channels = await this.db.select({ platform: postTargets.platform, accountId: postTargets.accountId }).from(postTargets).where(eq(postTargets.postId, id));
+    if (channels.length === 0) return [];
+    const now = this.now();
+    const sent = await this.db
+      .select({ postId: posts.id, platform: postTargets.platform, accountId: postTargets.accountId, content: posts.content, hashtags: posts.hashtags, publishedAt: postTargets.publishedAt })
+      .from(postTargets)
+      .innerJoin(posts, eq(posts.id, postTargets.postId))
+      .where(
+        and(
+          eq(postTargets.workspaceId, workspaceId),
+          eq(postTargets.status, "published"),
+          inArray(postTargets.accountId, [...new Set(channels.map((c) => c.accountId))]),
+          sql`${postTargets.publishedAt} >= ${now - DUPLICATE_WINDOW_MS}`,
+        ),
+      );
+    const published = sent.map((s) => ({ ...s, caption: captionOf(s.content, s.hashtags), publishedAt: s.publishedAt ?? 0 }));
+    return duplicatesOf(captionOf(post.content, post.hashtags), channels, published, now);
+  }
+
+  /** The workspace's posts among `ids`, presented, in the order of `ids`; others' ids are skipped. */
+  async getMany(workspaceId: string, ids: string[]) {
+    if (ids.length === 0) return [];
+    const rows = await this.db.select().from(posts).where(and(eq(posts.workspaceId, workspaceId), inArray(posts.id, ids)));
+    const presented = await this.present(rows);
+    return ids.flatMap((id) => presented.filter((p) => p.id === id));
   }
 
   async list(user: Actor, q: ListPostsQuery) {
@@ -299,7 +354,7 @@ export class PostStore {
   private async present(rows: PostRow[]) {
     if (rows.length === 0) return [];
     const ids = rows.map((p) => p.id);
-    const [targets, attached] = await this.db.batch([
+    const [targets, attached, approvals, reviews] = await this.db.batch([
       this.db.select().from(postTargets).where(inArray(postTargets.postId, ids)).orderBy(asc(postTargets.createdAt)),
       this.db
         .select({ postId: postMedia.postId, row: media, used: sql<number>`(SELECT count(*) FROM post_media pm WHERE pm.media_id = ${media.id})`.mapWith(Number) })
@@ -307,7 +362,10 @@ export class PostStore {
         .innerJoin(media, eq(media.id, postMedia.mediaId))
         .where(inArray(postMedia.postId, ids))
         .orderBy(asc(postMedia.position)),
+      this.db.select().from(postApprovals).where(inArray(postApprovals.postId, ids)).orderBy(desc(postApprovals.submittedAt)),
+      this.db.select().from(clientReviews).where(inArray(clientReviews.postId, ids)).orderBy(asc(clientReviews.createdAt)),
     ]);
+    const lastFailures = await this.lastRetryReasons(targets.filter((t) => retryNote(t, null)).map((t) => t.id));
     return rows.map((p) => {
       const items = attached.filter((a) => a.postId === p.id).map((a) => presentMedia(a.row as MediaRow, a.used));
       const own = targets.filter((t) => t.postId === p.id);
@@ -334,6 +392,9 @@ export class PostStore {
         title: p.title,
         youtubeVideo: items.find((m) => m.id === p.youtubeVideoId) ?? null,
         metadata: { category: p.category, source: p.source },
+        /** The latest approval request and its decision (a rejection's comment is the author's to read). */
+        approval: presentApproval(approvals.find((a) => a.postId === p.id)),
+        clientReviews: reviews.filter((r) => r.postId === p.id).map((r) => ({ id: r.id, decision: r.decision, comment: r.comment, createdAt: iso(r.createdAt) })),
         platformPosts: own.map((t) => ({
           id: t.id,
           platform: t.platform,
@@ -344,8 +405,28 @@ export class PostStore {
           remoteId: t.remoteId,
           permalink: t.permalink,
           error: t.errorMessage ? { kind: t.errorKind, message: t.errorMessage } : null,
+          retry: retryNote(t, lastFailures.get(t.id) ?? null),
         })),
       };
     });
   }
+
+  /** The platform's words for the latest failed attempt of each target being retried (from the attempt log). */
+  private async lastRetryReasons(targetIds: string[]): Promise<Map<string, string | null>> {
+    if (targetIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ targetId: publishAttempts.targetId, message: publishAttempts.errorMessage })
+      .from(publishAttempts)
+      .where(and(inArray(publishAttempts.targetId, targetIds), eq(publishAttempts.outcome, "retry")))
+      .orderBy(asc(publishAttempts.startedAt));
+    // Ascending, so the latest attempt of each target is the one left in the map.
+    return new Map(rows.map((r) => [r.targetId, r.message]));
+  }
+
+}
+
+function presentApproval(row: typeof postApprovals.$inferSelect | undefined) {
+  if (!row) return null;
+  const iso = (v: number | null) => (v === null ? null : new Date(v).toISOString());
+  return { status: row.status, publishNow: row.publishNow, submittedBy: row.submittedBy, submittedAt: iso(row.submittedAt), decidedBy: row.decidedBy, decidedAt: iso(row.decidedAt), comment: row.comment };
 }

@@ -14,7 +14,8 @@ export interface PublishDeps {
   credentials: (accountId: string) => Promise<AccountCredentials>;
   /** After a 401: one forced token refresh (null when the account has no refresh token). */
   refreshCredentials: (accountId: string) => Promise<AccountCredentials | null>;
-  markNeedsReconnect: (accountId: string, reason: string) => Promise<void>;
+  /** Flags the account and returns the reason the user reads (it names a missing permission). */
+  markNeedsReconnect: (accountId: string, cause: PlatformError) => Promise<string>;
   buildRequest: (target: TargetRow) => Promise<PublishRequest>;
   /** Per-account pacing: spreads a burst instead of running into the platform's 429s. */
   gate: (accountId: string, platform: Platform) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
@@ -92,7 +93,7 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
     }
   } catch (err) {
     const error = asPlatformError(err, target.platform);
-    const decision = decideAfterFailure(
+    let decision = decideAfterFailure(
       { kind: error.kind, message: error.message, retryAfterMs: error.details.retryAfterMs, outcomeUnknown: error.details.outcomeUnknown },
       target.attemptCount,
     );
@@ -103,7 +104,11 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
       return retryLater(target, deps, decideAfterFailure({ kind: "retryable", message: error.message }, target.attemptCount));
     }
     await logAttempt(deps, target.id, started, "publish", decision.action === "retry" ? "retry" : "failed", error);
-    if (decision.action === "fail" && decision.needsReconnect) await deps.markNeedsReconnect(target.accountId, error.message);
+    if (decision.action === "fail" && decision.needsReconnect) {
+      const reason = await deps.markNeedsReconnect(target.accountId, error);
+      // A missing permission is said the same way on the channel as on the account.
+      if (error.details.denied) decision = { ...decision, reason };
+    }
     return retryLater(target, deps, decision);
   }
   // The platform accepted the post: its id is recorded before anything else (the permalink read) can fail.

@@ -4,11 +4,12 @@ import { BASE_BACKOFF_MS, MAX_BACKOFF_MS, MAX_PUBLISH_ATTEMPTS } from "./retry-b
 /**
  * The delivery state machine (docs/decisions/007-delivery-guarantees.md), as pure functions.
  *   scheduled → queued → publishing → published | failed | unconfirmed
- * A failed or unconfirmed target may go back to queued when the user retries it.
+ * A failed or unconfirmed target may go back to queued when the user retries it. A target waiting for
+ * approval is `pending_approval`, which the cron never claims, until an approver makes it scheduled (ADR 016).
  */
 /** `held`: kept from publishing until the user acts (media deleted, account disconnected); the cron never claims it. */
-export type TargetStatus = "draft" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "unconfirmed" | "held";
-export type PostStatus = "draft" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
+export type TargetStatus = "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "unconfirmed" | "held";
+export type PostStatus = "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
 
 /** A post's status is never stored independently of its targets: it is derived from them. */
 export function derivePostStatus(targets: Array<{ status: TargetStatus }>): PostStatus {
@@ -16,6 +17,7 @@ export function derivePostStatus(targets: Array<{ status: TargetStatus }>): Post
   const statuses = targets.map((t) => t.status);
   if (statuses.every((s) => s === "draft")) return "draft";
   if (statuses.some((s) => s === "queued" || s === "publishing")) return "publishing";
+  if (statuses.some((s) => s === "pending_approval")) return "pending_approval";
   // A held channel still has to go out: the post is not published (nor failed) while one waits.
   if (statuses.some((s) => s === "scheduled" || s === "draft" || s === "held")) return "scheduled";
   const published = statuses.filter((s) => s === "published").length;

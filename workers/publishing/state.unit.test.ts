@@ -17,6 +17,8 @@ describe("derivePostStatus", () => {
     [t("queued", "published"), "publishing"],
     [t("publishing", "failed"), "publishing"],
     [t("draft"), "draft"],
+    [t("pending_approval", "pending_approval"), "pending_approval"],
+    [t("published", "pending_approval"), "pending_approval"],
     [[], "draft"],
   ] as const)("%j → %s", (targets, expected) => {
     expect(derivePostStatus([...targets])).toBe(expected);

@@ -54,7 +54,11 @@ async function fixture() {
     .run();
   const invite = (await call(`/api/workspaces/${ws}/invites`, { ...inWs, body: { email: `pending-${crypto.randomUUID().slice(0, 8)}@example.com`, role: "viewer" } })).body.data.id as string;
   const apiKey = (await call("/api/keys", { ...inWs, body: { name: "A's key", scopes: ["read"] } })).body.data.id as string;
-  return { a, ws, apiKey, account, media, upload: upload.uploadId ?? upload.id, post: post._id as string, target: post.platformPosts[0].id as string, schedule: schedule.id as string, reportId, invite, content };
+  const notification = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO notifications (id, workspace_id, user_id, kind, post_id, message, created_at) VALUES (?, ?, ?, 'rejected', ?, ?, ?)")
+    .bind(notification, ws, a.user.id, post._id, `Sent back: ${content}`, Date.now())
+    .run();
+  return { a, ws, apiKey, account, media, upload: upload.uploadId ?? upload.id, post: post._id as string, target: post.platformPosts[0].id as string, schedule: schedule.id as string, reportId, invite, content, notification };
 }
 
 /** Fills a route's parameters with the workspace's resources; `addressesA` says whether any names one. */
@@ -88,6 +92,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
     if (path.startsWith("/api/analytics/reports/schedules/")) return of(fx.schedule);
     if (path.startsWith("/api/analytics/reports/recent/")) return of(fx.reportId);
     if (path.startsWith("/api/keys/")) return of(fx.apiKey);
+    if (path.startsWith("/api/notifications/")) return of(fx.notification);
   }
   throw new Error(`no fixture for :${name} in ${path}: add one so this route is checked`);
 }
@@ -98,6 +103,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path.startsWith("/api/posts/:id") && method === "PUT") return { content: "hijacked by B" };
   if (path === "/api/media/:id" && method === "PATCH") return { altText: "hijacked by B" };
   if (path.endsWith("/complete")) return { parts: [{ partNumber: 1, etag: "x" }] };
+  if (path.endsWith("/reject")) return { comment: "hijacked by B" };
   if (path.startsWith("/api/analytics/reports/schedules/")) return { kind: "summary", frequency: "weekly", weekday: 2, hour: 10, enabled: false };
   if (path.endsWith("/confirm")) return { permalink: "https://example.com/hijack" };
   if (path === "/api/workspaces/:id" && method === "PATCH") return { name: "Hijacked" };
@@ -121,6 +127,8 @@ async function stateOf(fx: Fx) {
     await q("SELECT name, timezone, approval_required, updated_at FROM workspaces WHERE id = ?", fx.ws),
     await q("SELECT group_concat(user_id || ':' || role) AS members FROM (SELECT * FROM workspace_members WHERE workspace_id = ? ORDER BY user_id)", fx.ws),
     await q("SELECT count(*) AS n FROM workspace_invites WHERE workspace_id = ?", fx.ws),
+    await q("SELECT read_at FROM notifications WHERE id = ?", fx.notification),
+    await q("SELECT count(*) AS n FROM post_approvals WHERE post_id = ?", fx.post),
     (await env.MEDIA.list({ prefix: `reports/${fx.ws}/` })).objects.length,
   ]);
 }

@@ -28,7 +28,7 @@ export interface ConsentRun {
 export async function connectViaEmulator(
   cookie: string,
   platform: string,
-  opts: { variant?: string; choices?: string[]; decision?: "approve" | "deny" } = {},
+  opts: { variant?: string; choices?: string[]; decision?: "approve" | "deny"; withhold?: string[] } = {},
 ): Promise<ConsentRun> {
   const start = await raw(`/api/auth/${platform}${opts.variant ? `?variant=${opts.variant}` : ""}`, { cookie });
   expect(start.status).toBe(302);
@@ -40,6 +40,11 @@ export async function connectViaEmulator(
   const form = new URLSearchParams(authUrl.searchParams);
   const offered = [...html.matchAll(/name="choice" value="([^"]+)"/g)].map((m) => m[1]!);
   for (const choice of opts.choices ?? offered.slice(0, 1)) form.append("choice", choice);
+  // `withhold` unticks those permission checkboxes on the consent page; otherwise all requested are granted.
+  if (opts.withhold) {
+    form.set("scope_choice", "1");
+    for (const [, scope] of html.matchAll(/name="grant_scope" value="([^"]+)"/g)) if (!opts.withhold.includes(scope!)) form.append("grant_scope", scope!);
+  }
   form.set("decision", opts.decision ?? "approve");
   const consent = await raw(authUrl.origin + authUrl.pathname, {
     method: "POST",

@@ -108,7 +108,7 @@ describe("roles decided on the server", () => {
     expect((await call(`/api/posts/${postId}`, as)).body.data.content).toBe("Owner's plan");
   });
 
-  it("a contributor writes and edits their own drafts, but cannot schedule, publish, or touch others' posts", async () => {
+  it("a contributor writes and edits their own drafts, but cannot publish or touch others' posts (scheduling submits for approval)", async () => {
     const { ws, postId, body } = await ownerWorkspace();
     const contributor = await registerUser();
     await join(ws, contributor, "contributor");
@@ -119,9 +119,6 @@ describe("roles decided on the server", () => {
     const id = draft.body.data._id;
     expect((await call(`/api/posts/${id}`, { ...as, method: "PUT", body: { content: "My better draft" } })).status).toBe(200);
     const message = "Your role (contributor) cannot do this in Olga's workspace.";
-    const schedule = await call(`/api/posts/${id}`, { ...as, method: "PUT", body: { status: "scheduled", scheduledDate: tomorrow() } });
-    expect(schedule.body).toEqual({ success: false, message });
-    expect((await call("/api/posts", { ...as, body: body({ content: "Now!", publishNow: true }) })).status).toBe(403);
     expect((await call(`/api/posts/${id}/publish`, { ...as, method: "POST" })).status).toBe(403);
     expect((await call(`/api/posts/${postId}`, { ...as, method: "PUT", body: { content: "hijack" } })).body).toEqual({ success: false, message });
     expect((await call(`/api/posts/${postId}`, { ...as, method: "DELETE" })).status).toBe(403);
@@ -129,5 +126,7 @@ describe("roles decided on the server", () => {
     expect((await call(`/api/posts/${id}`, as)).body.data).toMatchObject({ content: "My better draft", status: "draft" });
     expect((await call(`/api/posts/${id}`, { ...as, method: "DELETE" })).status).toBe(200);
     expect(await postsIn(ws)).toBe(1);
+    const schedule = await call("/api/posts", { ...as, body: body({ content: "Please approve", status: "scheduled", scheduledDate: tomorrow() }) });
+    expect(schedule.body).toMatchObject({ message: "Post submitted for approval", data: { status: "pending_approval" } });
   });
 });

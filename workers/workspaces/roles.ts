@@ -18,6 +18,8 @@ export const ACTIONS = [
   "posts.manage",
   /** Schedule, publish now, retry or confirm a channel, trigger the scheduler. */
   "posts.publish",
+  /** Approve or reject submitted posts; share posts with a client for approval (ADR 016). */
+  "posts.approve",
   "media.upload",
   /** Edit or delete any file in the library. */
   "media.manage",
@@ -36,7 +38,7 @@ export type Action = (typeof ACTIONS)[number];
 
 const VIEWER: readonly Action[] = ["workspace.read", "workspace.leave"];
 const CONTRIBUTOR: readonly Action[] = [...VIEWER, "posts.write", "media.upload", "ai.use", "notifications.dismiss"];
-const EDITOR: readonly Action[] = [...CONTRIBUTOR, "posts.manage", "posts.publish", "media.manage", "analytics.manage"];
+const EDITOR: readonly Action[] = [...CONTRIBUTOR, "posts.manage", "posts.publish", "posts.approve", "media.manage", "analytics.manage"];
 const ADMIN: readonly Action[] = [...EDITOR, "accounts.manage", "members.manage", "workspace.settings"];
 const OWNER: readonly Action[] = [...ADMIN, "workspace.delete", "workspace.transfer"];
 

@@ -13,7 +13,7 @@ describe("can(role, action)", () => {
   });
 
   it("an editor does everything with posts, media and the schedule, nothing with accounts, members or settings", () => {
-    for (const a of ["posts.write", "posts.manage", "posts.publish", "media.upload", "media.manage", "analytics.manage"] as Action[]) expect(can("editor", a), a).toBe(true);
+    for (const a of ["posts.write", "posts.manage", "posts.publish", "posts.approve", "media.upload", "media.manage", "analytics.manage"] as Action[]) expect(can("editor", a), a).toBe(true);
     for (const a of ["accounts.manage", "members.manage", "workspace.settings", "workspace.delete", "workspace.transfer"] as Action[]) expect(can("editor", a), a).toBe(false);
   });
 

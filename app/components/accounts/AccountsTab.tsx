@@ -5,6 +5,8 @@ import { toast } from "sonner";
 import type { AccountView } from "../../../workers/accounts/view";
 import { PLATFORM_META } from "../platforms/platform-options";
 import { type AccountCard, connectButtonLabel, groupAccounts } from "./grouping";
+import { accountName } from "~/lib/account-name";
+import { PlatformMark } from "~/components/platforms/PlatformMark";
 
 /** Settings → Social Accounts (SPEC §2, §4): grouped cards, connect with terms, disconnect with confirmation. */
 
@@ -245,7 +247,7 @@ export function AccountsTab() {
             <Dialog.Title className="text-lg font-semibold">Disconnect Account</Dialog.Title>
             {toRemove ? (
               <p className="mt-1 text-sm font-medium">
-                {toRemove.username} · {BRAND[toRemove.platform]}
+                {accountName(toRemove)} · {BRAND[toRemove.platform]}
               </p>
             ) : null}
             <Dialog.Description className="my-3 text-sm text-gray-600">
@@ -284,12 +286,12 @@ function AccountCardView({ card, onDisconnect, onReconnect }: { card: AccountCar
         ) : (
           <div className="h-12 w-12 rounded-full bg-gray-200" aria-hidden />
         )}
-        <span className="absolute -bottom-1 -right-1 rounded-full px-1.5 text-[10px] font-bold text-white" style={{ backgroundColor: meta?.color }}>
-          {meta?.name.slice(0, 2)}
+        <span className="absolute -right-1 -bottom-1">
+          <PlatformMark platform={card.platform} badge className="size-3" />
         </span>
       </div>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">{card.username}</p>
+        <p className="truncate font-medium">{accountName(card)}</p>
         <p className="text-xs text-gray-500">
           {meta?.name} <span className="ml-1 rounded bg-gray-100 px-1.5 py-0.5">{card.displayType}</span>
         </p>
@@ -302,6 +304,8 @@ function AccountCardView({ card, onDisconnect, onReconnect }: { card: AccountCar
             </button>
           ) : null}
         </p>
+        {/* Why: "Reconnect Sunrise Bakery and allow pages_manage_posts." names what to allow on the consent page. */}
+        {card.status === "Needs reconnect" && card.account?.statusReason ? <p className="text-xs text-amber-800">{card.account.statusReason}</p> : null}
       </div>
       <button type="button" title="Disconnect account" aria-label="Disconnect account" onClick={onDisconnect} className="absolute right-2 top-2 rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600">
         ×

@@ -3,6 +3,7 @@ import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { formatCompact, formatDateTime, formatPercent, truncate } from "~/lib/format";
 import { Empty, Section, StatCard } from "./parts";
 import type { OverviewData } from "./types";
+import { accountName } from "~/lib/account-name";
 
 const TOP_POST_CHARS = 150;
 
@@ -33,9 +34,9 @@ export function OverviewTab({ data, timezone }: { data: OverviewData; timezone: 
         ) : (
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {accounts.map((a) => (
-              <li key={a.accountId} className="rounded-md border border-slate-200 p-3" aria-label={`${PLATFORM_META[a.platform]?.name ?? a.platform} @${a.username}`}>
+              <li key={a.accountId} className="rounded-md border border-slate-200 p-3" aria-label={`${PLATFORM_META[a.platform]?.name ?? a.platform} ${accountName(a)}`}>
                 <p className="font-medium">
-                  {PLATFORM_META[a.platform]?.name ?? a.platform} · @{a.username}
+                  {PLATFORM_META[a.platform]?.name ?? a.platform} · {accountName(a)}
                 </p>
                 <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
                   {(

@@ -1,5 +1,7 @@
-import { type Platform, PLATFORM_NAMES } from "../../../workers/platform-profile";
+import type { Platform } from "../../../workers/platform-profile";
 import type { AccountView } from "../posts/types";
+import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { accountName } from "~/lib/account-name";
 
 /** Checkboxes of the connected accounts of each selected platform. */
 export function AccountPicker({
@@ -21,8 +23,8 @@ export function AccountPicker({
         const chosen = selected[platform] ?? [];
         return (
           <fieldset key={platform} className="rounded-md border border-slate-200 p-3">
-            <legend className="px-1 text-sm font-medium">{PLATFORM_NAMES[platform]} accounts</legend>
-            {own.length === 0 ? <p className="text-sm text-slate-500">No connected {PLATFORM_NAMES[platform]} account.</p> : null}
+            <legend className="px-1 text-sm font-medium">{PLATFORM_META[platform]?.name} accounts</legend>
+            {own.length === 0 ? <p className="text-sm text-slate-500">No connected {PLATFORM_META[platform]?.name} account.</p> : null}
             {own.map((a) => (
               <label key={a.id} className="mr-4 inline-flex items-center gap-2 text-sm">
                 <input
@@ -30,7 +32,7 @@ export function AccountPicker({
                   checked={chosen.includes(a.id)}
                   onChange={(e) => onChange(platform, e.target.checked ? [...chosen, a.id] : chosen.filter((id) => id !== a.id))}
                 />
-                @{a.username}
+                {accountName(a)}
               </label>
             ))}
           </fieldset>

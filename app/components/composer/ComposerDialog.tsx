@@ -1,6 +1,7 @@
 import { Sparkles, X } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import type { Platform } from "../../../workers/platform-profile";
 import type { Problem } from "../../../workers/posts/preflight";
 import { postFieldsSchema, postProblems, YOUTUBE_TITLE_MAX } from "../../../workers/posts/rules";
@@ -10,17 +11,22 @@ import { MediaPicker } from "~/components/media/MediaPicker";
 import { UploadDialog } from "~/components/media/UploadDialog";
 import { PlatformGrid } from "~/components/platforms/PlatformGrid";
 import { platformOptions } from "~/components/platforms/platform-options";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { TextField } from "~/components/ui/TextField";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
+import { formatDateTime } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import type { AccountView, MediaJson, PostJson } from "../posts/types";
+import type { loader as appLoader } from "~/routes/app-layout";
 import { AccountPicker } from "./AccountPicker";
-import { type ComposerInitial, initialForm, type Intent, requestBody, withPlatforms } from "./composer-form";
+import { clearDraft, draftKey, formChanged, readDraft, type StoredDraft, writeDraft } from "./composer-draft";
+import { type ComposerForm, type ComposerInitial, initialForm, type Intent, requestBody, withPlatforms } from "./composer-form";
 import { contentCounter, words } from "./content-limits";
 import { ContentField } from "./ContentField";
 import { MediaCarousel } from "./MediaCarousel";
 import { PlatformPreview } from "./PlatformPreview";
+import { convertToJpeg, needsJpeg } from "./jpeg-conversion";
 import { PreflightPanel } from "./PreflightPanel";
 import { useReturnFocus } from "~/lib/use-return-focus";
 import { ScheduleFields } from "./ScheduleFields";
@@ -39,7 +45,16 @@ const tabClass =
 export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: ComposerDialogProps) {
   const returnFocus = useReturnFocus(true);
   const editing = initial.post;
-  const [form, setForm] = useState(() => initialForm(initial, Date.now(), timeZone));
+  const [start] = useState(() => initialForm(initial, Date.now(), timeZone));
+  const [form, setForm] = useState(start);
+  const userId = useRouteLoaderData<typeof appLoader>("app")?.user.id ?? "signed-out";
+  const draft = useLocalDraft(draftKey(userId, editing?.id), start, form);
+  const [confirmClose, setConfirmClose] = useState(false);
+  const requestClose = () => (formChanged(start, form) ? setConfirmClose(true) : onClose());
+  const discard = () => {
+    draft.clear();
+    onClose();
+  };
   const [accounts, setAccounts] = useState<AccountView[] | null>(null);
   const [accountsFailed, setAccountsFailed] = useState(false);
   const [aiOpen, setAiOpen] = useState(false);
@@ -83,7 +98,8 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   }, [preflightBody, form.platforms.length]);
 
   const submit = async (what: Intent) => {
-    const problems = problemsFor(what);
+    // A rule can fail on several fields with the same words; the user reads each once.
+    const problems = [...new Set(problemsFor(what))];
     setErrors(problems);
     if (problems.length) return requestAnimationFrame(() => errorsRef.current?.focus());
     setBusy(true);
@@ -98,9 +114,30 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
     const message =
       what === "draft" ? "Draft saved successfully!" : what === "schedule" ? "Post scheduled successfully!" : res.data.status === "published" ? "Post published successfully!" : res.message;
     notify.success(message);
+    draft.clear();
     onSaved?.(res.data);
     onClose();
   };
+
+  // Images a chosen network takes only as JPEG, and the offer to convert them.
+  const convertible = needsJpeg(form.media, form.platforms);
+  const [converting, setConverting] = useState(false);
+  const convert = async () => {
+    setConverting(true);
+    try {
+      for (const item of convertible) {
+        const jpeg = await convertToJpeg(item);
+        setForm((f) => ({ ...f, media: f.media.map((m) => (m.id === item.id ? jpeg : m)) }));
+      }
+      notify.success(convertible.length === 1 ? "Image converted to JPEG" : `${convertible.length} images converted to JPEG`);
+    } catch (err) {
+      notify.error(err instanceof Error ? err.message : "The image could not be converted");
+    } finally {
+      setConverting(false);
+    }
+  };
+  // Sending now would fail on a channel (pre-flight says why), so the send buttons wait until it is fixed.
+  const blocked = busy || counter.over || converting || preflight.problems.length > 0;
 
   const addMedia = (items: MediaJson[]) => setForm((f) => ({ ...f, media: [...f.media, ...items.filter((m) => !f.media.some((x) => x.id === m.id))] }));
   const youtube = form.platforms.includes("youtube");
@@ -110,7 +147,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   const today = utcToLocal(Date.now(), timeZone).localDate;
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+    <Dialog.Root open onOpenChange={(open) => !open && requestClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content
@@ -141,12 +178,26 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
             <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">
               <Tabs.Content value="compose" className="grid gap-6 lg:grid-cols-[1fr_auto]">
                 <div className="space-y-5">
+                  {draft.offer ? (
+                    <section aria-label="Unsaved post" className="flex flex-wrap items-center gap-3 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm">
+                      <p className="flex-1">
+                        <span className="font-medium">Restore your unsaved post?</span>{" "}
+                        <span className="text-slate-600">Saved {formatDateTime(new Date(draft.offer.savedAt).toISOString(), timeZone)}.</span>
+                      </p>
+                      <button type="button" className={primaryButton} onClick={() => setForm(draft.restore())}>
+                        Restore
+                      </button>
+                      <button type="button" className={secondaryButton} onClick={draft.dismiss}>
+                        Discard
+                      </button>
+                    </section>
+                  ) : null}
                   <section aria-label="Platforms">
                     <h3 className={labelClass}>Platforms</h3>
                     <PlatformGrid
                       platforms={platformOptions((accounts ?? []).filter((a) => a.connected))}
                       selected={form.platforms}
-                      onChange={(next) => setForm((f) => withPlatforms(f, next as Platform[]))}
+                      onChange={(next) => setForm((f) => withPlatforms(f, next as Platform[], accounts ?? []))}
                       loading={accounts === null && !accountsFailed}
                       error={accountsFailed}
                     />
@@ -198,6 +249,16 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                     timeZone={timeZone}
                   />
                   <PreflightPanel problems={preflight.problems} accounts={accounts ?? []} checking={preflight.checking} />
+                  {convertible.length ? (
+                    <section aria-label="Convert to JPEG" className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-white p-3 text-sm">
+                      <p className="flex-1">
+                        {convertible.map((m) => m.originalName).join(", ")} can go out as JPEG, which every network you chose accepts. The original stays in your library.
+                      </p>
+                      <button type="button" className={secondaryButton} disabled={converting} onClick={convert}>
+                        {converting ? "Converting…" : "Convert to JPEG"}
+                      </button>
+                    </section>
+                  ) : null}
                 </div>
                 {aiOpen ? (
                   <aside aria-label="AI assistant" className="lg:w-80">
@@ -235,15 +296,18 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
               </div>
             ) : null}
             <div className="flex flex-wrap justify-end gap-2">
+              <button type="button" className={`${secondaryButton} mr-auto`} onClick={requestClose}>
+                Cancel
+              </button>
               <button type="button" className={secondaryButton} disabled={busy || counter.over} onClick={() => submit("draft")}>
                 Save as Draft
               </button>
               {form.mode === "now" ? (
-                <button type="button" className={primaryButton} disabled={busy || counter.over} onClick={() => submit("now")}>
+                <button type="button" className={primaryButton} disabled={blocked} onClick={() => submit("now")}>
                   Publish Now
                 </button>
               ) : (
-                <button type="button" className={primaryButton} disabled={busy || counter.over} onClick={() => submit("schedule")}>
+                <button type="button" className={primaryButton} disabled={blocked} onClick={() => submit("schedule")}>
                   Schedule For Later
                 </button>
               )}
@@ -251,6 +315,15 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
           </div>
           <MediaPicker open={picker} onOpenChange={setPicker} onSelect={addMedia} />
           <UploadDialog open={uploader} onOpenChange={setUploader} onUploaded={addMedia} />
+          <ConfirmDialog
+            open={confirmClose}
+            onOpenChange={setConfirmClose}
+            title="Discard this post?"
+            description="Your changes have not been saved. If you close the composer now, they are lost."
+            cancelLabel="Keep editing"
+            confirmLabel="Discard"
+            onConfirm={discard}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -267,4 +340,28 @@ function ContentSection({ form, update, hashtags }: { form: ReturnType<typeof in
       </div>
     </section>
   );
+}
+
+/**
+ * Autosaves the form to localStorage while it differs from how the composer opened, and offers a draft left
+ * from an earlier session back; nothing is written over that draft until the user restores or discards it.
+ */
+function useLocalDraft(key: string, start: ComposerForm, form: ComposerForm) {
+  // undefined: not looked yet (storage exists only in the browser); null: nothing pending.
+  const [offer, setOffer] = useState<StoredDraft | null | undefined>(undefined);
+  useEffect(() => {
+    const found = readDraft(localStorage, key);
+    setOffer(found && formChanged(start, found.form) ? found : null);
+  }, [key, start]);
+  useEffect(() => {
+    if (offer !== null) return;
+    if (formChanged(start, form)) writeDraft(localStorage, key, form, Date.now());
+    else clearDraft(localStorage, key);
+  }, [offer, key, start, form]);
+  return {
+    offer: offer ?? null,
+    restore: () => (setOffer(null), offer?.form ?? form),
+    dismiss: () => (clearDraft(localStorage, key), setOffer(null)),
+    clear: () => clearDraft(localStorage, key),
+  };
 }

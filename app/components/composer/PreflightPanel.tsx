@@ -1,6 +1,8 @@
 import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import type { Problem } from "../../../workers/posts/preflight";
 import type { AccountView } from "../posts/types";
+import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { accountName } from "~/lib/account-name";
 
 /** Pre-flight problems grouped by channel (platform, and account when it is about one). */
 export function PreflightPanel({ problems, accounts, checking }: { problems: Problem[]; accounts: AccountView[]; checking: boolean }) {
@@ -11,18 +13,15 @@ export function PreflightPanel({ problems, accounts, checking }: { problems: Pro
       <h3 className="font-medium text-amber-900">Before this can be published</h3>
       <ul className="mt-1 space-y-1">
         {channels.map((key) => {
-          const [platform, accountId] = key.split(":") as [keyof typeof PLATFORM_NAMES, string];
+          const [platform, accountId] = key.split(":") as [string, string];
           const account = accounts.find((a) => a.id === accountId);
           return (
             <li key={key}>
               <span className="font-medium">
-                {PLATFORM_NAMES[platform]}
-                {account ? ` @${account.username}` : ""}:
+                {PLATFORM_META[platform]?.name ?? platform}
+                {account ? ` ${accountName(account)}` : ""}:
               </span>{" "}
-              {problems
-                .filter((p) => `${p.platform}:${p.accountId ?? ""}` === key)
-                .map((p) => p.message)
-                .join(" · ")}
+              {[...new Set(problems.filter((p) => `${p.platform}:${p.accountId ?? ""}` === key).map((p) => p.message))].join(" · ")}
             </li>
           );
         })}

@@ -1,7 +1,5 @@
-import { inputClass } from "~/components/ui/styles";
+import { controlClass } from "~/components/ui/styles";
 import { from12h, HOURS, MINUTES, type Period, to12h } from "./time-picker";
-
-const select = `${inputClass} w-auto`;
 
 /** Hour 1-12, minute 00-59 and AM/PM, editing a 24-hour "HH:mm". */
 export function TimePicker12h({ value, onChange }: { value: string; onChange: (time: string) => void }) {
@@ -9,7 +7,7 @@ export function TimePicker12h({ value, onChange }: { value: string; onChange: (t
   return (
     <fieldset className="flex items-center gap-2">
       <legend className="sr-only">Time</legend>
-      <select aria-label="Hour" className={select} value={parts.hour} onChange={(e) => onChange(from12h({ ...parts, hour: Number(e.target.value) }))}>
+      <select aria-label="Hour" className={controlClass} value={parts.hour} onChange={(e) => onChange(from12h({ ...parts, hour: Number(e.target.value) }))}>
         {HOURS.map((h) => (
           <option key={h} value={h}>
             {h}
@@ -17,14 +15,14 @@ export function TimePicker12h({ value, onChange }: { value: string; onChange: (t
         ))}
       </select>
       <span aria-hidden>:</span>
-      <select aria-label="Minute" className={select} value={parts.minute} onChange={(e) => onChange(from12h({ ...parts, minute: e.target.value }))}>
+      <select aria-label="Minute" className={controlClass} value={parts.minute} onChange={(e) => onChange(from12h({ ...parts, minute: e.target.value }))}>
         {MINUTES.map((m) => (
           <option key={m} value={m}>
             {m}
           </option>
         ))}
       </select>
-      <select aria-label="AM or PM" className={select} value={parts.period} onChange={(e) => onChange(from12h({ ...parts, period: e.target.value as Period }))}>
+      <select aria-label="AM or PM" className={controlClass} value={parts.period} onChange={(e) => onChange(from12h({ ...parts, period: e.target.value as Period }))}>
         <option value="AM">AM</option>
         <option value="PM">PM</option>
       </select>

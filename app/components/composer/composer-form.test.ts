@@ -29,6 +29,20 @@ describe("composer form", () => {
     const form = { ...initialForm({}, now, "UTC"), platforms: ["twitter", "linkedin"] as const, selectedAccounts: { twitter: ["x1"], linkedin: ["l1"] } };
     expect(withPlatforms({ ...form, platforms: [...form.platforms] }, ["linkedin"]).selectedAccounts).toEqual({ linkedin: ["l1"] });
   });
+  it("choosing a network with one connected account selects it; with several, none", () => {
+    const accounts = [
+      { id: "x1", platform: "twitter", connected: true },
+      { id: "l1", platform: "linkedin", connected: true },
+      { id: "i1", platform: "instagram", connected: true },
+      { id: "i2", platform: "instagram", connected: true },
+      { id: "y1", platform: "youtube", connected: false },
+    ];
+    const form = initialForm({}, now, "UTC");
+    const next = withPlatforms(form, ["twitter", "instagram", "youtube"], accounts);
+    expect(next.selectedAccounts).toEqual({ twitter: ["x1"] });
+    // A network already chosen keeps what the user did with it (here: unticked its only account).
+    expect(withPlatforms({ ...next, selectedAccounts: {} }, ["twitter", "linkedin"], accounts).selectedAccounts).toEqual({ linkedin: ["l1"] });
+  });
   it("builds the request for each button", () => {
     const form = { ...initialForm({ day: "2026-03-09" }, now, "Europe/Berlin"), platforms: ["twitter" as const], content: "Hi", hashtags: "#a b" };
     expect(requestBody(form, "schedule", "Europe/Berlin")).toMatchObject({ status: "scheduled", publishNow: false, hashtags: ["a", "b"], scheduledDate: { localDate: "2026-03-09", localTime: "12:00" }, timezone: "Europe/Berlin", selectedAccounts: { twitter: [] } });

@@ -74,7 +74,7 @@ export function PostsTab({ timeZone, dialogs, version }: { timeZone: string; dia
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Posts">
           {posts.map((post) => (
-            <li key={post.id}>
+            <li key={post.id} className="min-w-0">
               <PostCard post={post} timeZone={timeZone} onOpen={() => dialogs.showDetail(post)} onEdit={() => dialogs.compose({ post })} onDelete={() => dialogs.confirmDelete(post)} />
             </li>
           ))}

@@ -2,7 +2,7 @@ import { ImageIcon, LayoutGrid, List, Search, Upload } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { MediaJson } from "../../../workers/media/present";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { controlClass, inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { notify } from "~/lib/notify";
 import { type TypeFilter, typeOptions } from "./display";
 import { MediaCard } from "./MediaCard";
@@ -65,14 +65,14 @@ export function MediaLibraryTab() {
             onChange={(e) => setQuery((q) => ({ ...q, search: e.target.value }))}
           />
         </div>
-        <select aria-label="Media type" className={`${inputClass} w-auto`} value={query.type} onChange={(e) => setQuery((q) => ({ ...q, type: e.target.value as TypeFilter }))}>
+        <select aria-label="Media type" className={controlClass} value={query.type} onChange={(e) => setQuery((q) => ({ ...q, type: e.target.value as TypeFilter }))}>
           {typeOptions(page?.counts ?? null).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
           ))}
         </select>
-        <select aria-label="Sort media" className={`${inputClass} w-auto`} value={query.sort} onChange={(e) => setQuery((q) => ({ ...q, sort: e.target.value as MediaSort }))}>
+        <select aria-label="Sort media" className={controlClass} value={query.sort} onChange={(e) => setQuery((q) => ({ ...q, sort: e.target.value as MediaSort }))}>
           {SORTS.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { MediaKind } from "../../../workers/db/schema/media";
 import type { MediaJson } from "../../../workers/media/present";
 import { Modal } from "~/components/ui/Modal";
-import { inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { controlClass, inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { notify } from "~/lib/notify";
 import { useDebounced } from "~/lib/use-debounced";
 import { PICKER_NAME_MAX, type TypeFilter, truncateName, typeOptions } from "./display";
@@ -119,7 +119,7 @@ export function MediaPicker({ open, onOpenChange, onSelect, accept }: MediaPicke
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
           <input type="search" aria-label="Search media" placeholder="Search media..." className={`${inputClass} pl-9`} value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
-        <select aria-label="Media type" className={`${inputClass} w-auto`} value={type} disabled={only !== null} onChange={(e) => setType(e.target.value as TypeFilter)}>
+        <select aria-label="Media type" className={controlClass} value={type} disabled={only !== null} onChange={(e) => setType(e.target.value as TypeFilter)}>
           {typeOptions(page?.counts ?? null, accept).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

@@ -1,25 +1,32 @@
 import { useDraggable } from "@dnd-kit/core";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { PlatformMark } from "~/components/platforms/PlatformMark";
 import { excerpt, statusLabel, statusTone } from "~/components/posts/post-view";
 import type { PostJson } from "~/components/posts/types";
+import { chipTime } from "./calendar";
 
-/** A post on the calendar in its status colour; scheduled posts can be dragged to another day or hour. */
-export function PostChip({ post, onOpen }: { post: PostJson; onOpen: () => void }) {
+/** A post on the calendar in its status colour, with its time and networks; scheduled posts can be dragged to another day or hour. */
+export function PostChip({ post, timeZone, onOpen }: { post: PostJson; timeZone: string; onOpen: () => void }) {
   const draggable = post.status === "scheduled";
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: post.id, disabled: !draggable });
   const platforms = post.platforms.map((p) => PLATFORM_META[p]?.name ?? p).join(", ");
+  const time = chipTime(post, timeZone);
   return (
     <button
       ref={setNodeRef}
       type="button"
       {...(draggable ? { ...attributes, ...listeners } : {})}
       onClick={onOpen}
-      aria-label={`${statusLabel(post.status)} post on ${platforms}: ${excerpt(post.content, 40)}`}
+      aria-label={`${statusLabel(post.status)} post on ${platforms}: ${excerpt(post.content, 40)}, ${time}`}
       aria-roledescription={draggable ? "draggable post" : undefined}
       style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
-      className={`block w-full truncate rounded border px-1.5 py-0.5 text-left text-xs ${statusTone(post.status)} ${isDragging ? "relative z-20 opacity-80 shadow-lg" : ""} ${draggable ? "cursor-grab" : ""}`}
+      className={`flex w-full min-w-0 items-center gap-1 rounded border px-1.5 py-0.5 text-left text-xs ${statusTone(post.status)} ${isDragging ? "relative z-20 opacity-80 shadow-lg" : ""} ${draggable ? "cursor-grab" : ""}`}
     >
-      {excerpt(post.content, 30) || "(no text)"}
+      <span className="shrink-0 font-medium tabular-nums">{time}</span>
+      {post.platforms.map((p) => (
+        <PlatformMark key={p} platform={p} className="size-3" />
+      ))}
+      <span className="truncate">{excerpt(post.content, 30) || "(no text)"}</span>
     </button>
   );
 }

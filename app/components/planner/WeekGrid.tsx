@@ -12,10 +12,11 @@ export function WeekGrid({ anchor, today, posts, timeZone, onDay, onPost }: { an
   const placed = posts.map((p) => ({ post: p, ...placement(p, timeZone) }));
   return (
     <div role="grid" aria-label="Week" className="max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white">
-      <div role="row" className="sticky top-0 z-10 grid grid-cols-[4rem_repeat(7,1fr)] border-b border-slate-200 bg-slate-50">
-        <span role="columnheader" className="sr-only">
-          Hour
-        </span>
+      <div role="row" className="sticky top-0 z-10 grid grid-cols-[4rem_repeat(7,minmax(0,1fr))] border-b border-slate-200 bg-slate-50">
+        {/* The hour column's header takes its grid column; only its text is for screen readers. */}
+        <div role="columnheader">
+          <span className="sr-only">Hour</span>
+        </div>
         {days.map((day) => (
           <div role="columnheader" key={day} className="py-2 text-center text-xs font-medium">
             <button type="button" onClick={() => onDay(day)} aria-label={`Create post on ${dayLabel(day, "MMMM d, yyyy")}`} className={`rounded px-2 py-0.5 hover:bg-slate-100 ${day === today ? "bg-brand-600 text-white hover:bg-brand-700" : ""}`}>
@@ -25,7 +26,7 @@ export function WeekGrid({ anchor, today, posts, timeZone, onDay, onPost }: { an
         ))}
       </div>
       {HOURS.map((hour) => (
-        <div role="row" key={hour} className="grid grid-cols-[4rem_repeat(7,1fr)] border-b border-slate-100">
+        <div role="row" key={hour} className="grid grid-cols-[4rem_repeat(7,minmax(0,1fr))] border-b border-slate-100">
           <div role="rowheader" className="py-1 pr-2 text-right text-[11px] text-slate-400">
             {hourLabel(hour)}
           </div>
@@ -34,7 +35,7 @@ export function WeekGrid({ anchor, today, posts, timeZone, onDay, onPost }: { an
               {placed
                 .filter((p) => p.day === day && p.hour === hour)
                 .map(({ post }) => (
-                  <PostChip key={post.id} post={post} onOpen={() => onPost(post)} />
+                  <PostChip key={post.id} post={post} timeZone={timeZone} onOpen={() => onPost(post)} />
                 ))}
             </HourCell>
           ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayOf, dropInstant, groupByDay, headerLabel, monthGrid, placement, shiftAnchor, weekDays } from "./calendar";
+import { chipTime, dayOf, dropInstant, groupByDay, headerLabel, monthGrid, placement, shiftAnchor, weekDays } from "./calendar";
 
 const BERLIN = "Europe/Berlin";
 
@@ -60,5 +60,13 @@ describe("dropInstant across DST (Europe/Berlin)", () => {
     expect(new Date(dropInstant(at, BERLIN, "2026-10-25", 14)!).toISOString()).toBe("2026-10-25T13:15:00.000Z");
     // 02:15 on the spring-forward night does not exist and moves forward to 03:15 CEST.
     expect(new Date(dropInstant(at, BERLIN, "2026-03-29", 2)!).toISOString()).toBe("2026-03-29T01:15:00.000Z");
+  });
+});
+
+describe("chipTime", () => {
+  it("shows the time the post sits at, in the user's zone", () => {
+    const post = { publishedAt: null, scheduledDate: "2026-03-09T08:00:00.000Z", createdAt: "2026-03-01T00:00:00.000Z" };
+    expect(chipTime(post, BERLIN)).toBe("9:00 AM");
+    expect(chipTime({ ...post, publishedAt: "2026-03-09T17:05:00.000Z" }, "UTC")).toBe("5:05 PM");
   });
 });

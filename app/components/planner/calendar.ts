@@ -67,6 +67,11 @@ export function placement(post: PlacedPost, timeZone: string): { day: string; ho
   return { day: format(at, "yyyy-MM-dd"), hour: at.getHours() };
 }
 
+/** The local time a calendar chip shows, e.g. "9:00 AM". */
+export function chipTime(post: PlacedPost, timeZone: string): string {
+  return format(new TZDate(placementInstant(post), timeZone), "h:mm a");
+}
+
 /** Posts grouped by local day (and hour, for the week view), in time order. */
 export function groupByDay<T extends PlacedPost>(posts: T[], timeZone: string): Map<string, T[]> {
   const out = new Map<string, T[]>();

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { type PlatformOption, toggleSelection } from "./platform-options";
+import { PlatformMark } from "./PlatformMark";
 
 export interface PlatformGridProps {
   platforms: PlatformOption[];
@@ -52,9 +53,9 @@ export function PlatformGrid({ platforms, selected, onChange, mode = "multi", lo
                 active ? "border-blue-600 bg-blue-50 ring-2 ring-blue-600" : "border-gray-200 bg-white hover:border-gray-400"
               } disabled:cursor-not-allowed disabled:opacity-60`}
             >
-              <span className="inline-block h-3 w-3 rounded-full" style={{ backgroundColor: p.color }} aria-hidden />
+              <PlatformMark platform={p.id} decorative />
               <span className="font-medium">{p.name}</span>
-              {p.connected && p.username ? <span className="truncate text-xs text-gray-500">@{p.username}</span> : null}
+              {p.connected && p.accountLabel ? <span className="truncate text-xs text-gray-500">{p.accountLabel}</span> : null}
             </button>
             {!p.connected ? (
               <Link to="/settings?tab=accounts" className="mt-1 block text-xs font-medium text-blue-600 hover:underline">

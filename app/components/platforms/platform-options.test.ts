@@ -9,10 +9,10 @@ describe("platform grid rules", () => {
   });
 
   it("marks connected platforms and toggles only those", () => {
-    const opts = platformOptions([{ platform: "instagram", username: "sunrise" }]);
+    const opts = platformOptions([{ platform: "instagram", username: "@sunrise", displayName: "Sunrise" }]);
     const ig = opts.find((o) => o.id === "instagram")!;
     const fb = opts.find((o) => o.id === "facebook")!;
-    expect(ig).toMatchObject({ connected: true, username: "sunrise" });
+    expect(ig).toMatchObject({ connected: true, accountLabel: "@sunrise" });
     expect(toggleSelection([], fb, "multi")).toEqual([]);
     expect(toggleSelection([], ig, "single")).toEqual(["instagram"]);
     expect(toggleSelection(["instagram"], ig, "single")).toEqual([]);

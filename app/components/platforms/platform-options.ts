@@ -1,4 +1,5 @@
 import { byPlatform } from "../../../workers/platform-profile";
+import { accountName, type NamedAccount } from "~/lib/account-name";
 
 /** SPEC §2 Platform grid: the platform list, its order and selection rules, as pure functions. */
 
@@ -7,7 +8,8 @@ export interface PlatformOption {
   name: string;
   color: string;
   connected: boolean;
-  username?: string | null;
+  /** The connected account as the UI names it (accountName). */
+  accountLabel?: string | null;
 }
 
 /** Brand name and colour per platform; keyed by string so the UI can look up any platform it is handed. */
@@ -26,11 +28,11 @@ export function orderPlatforms<T extends { id: string; name: string }>(list: T[]
 }
 
 /** The options for every known platform, marking those the user has an account on. */
-export function platformOptions(accounts: Array<{ platform: string; username?: string }>): PlatformOption[] {
+export function platformOptions(accounts: NamedAccount[]): PlatformOption[] {
   return orderPlatforms(
     Object.entries(PLATFORM_META).map(([id, meta]) => {
       const account = accounts.find((a) => a.platform === id);
-      return { id, ...meta, connected: !!account, username: account?.username ?? null };
+      return { id, ...meta, connected: !!account, accountLabel: account ? accountName(account) : null };
     }),
   );
 }

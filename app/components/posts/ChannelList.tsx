@@ -5,9 +5,11 @@ import { secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { usePermalinkHref } from "~/lib/use-permalink";
-import { heldLabel } from "./post-view";
+import { heldLabel, retryText } from "./post-view";
 import { StatusBadge } from "./StatusBadge";
 import type { AccountView, PostJson, TargetJson } from "./types";
+import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { accountName } from "~/lib/account-name";
 
 const UNCONFIRMED_HELP = "We could not confirm whether this was published. Check the platform, then mark it as published or retry.";
 
@@ -16,7 +18,7 @@ const UNCONFIRMED_HELP = "We could not confirm whether this was published. Check
  * Retry, for an unconfirmed one 'Mark as published' or 'Retry' (each answer comes back as the updated post), and
  * for a held one what it waits for (reconnect, new media, a new time) and what to do.
  */
-export function ChannelList({ post, accounts, onUpdated }: { post: PostJson; accounts: AccountView[]; onUpdated: (post: PostJson) => void }) {
+export function ChannelList({ post, accounts, timeZone, onUpdated }: { post: PostJson; accounts: AccountView[]; timeZone: string; onUpdated: (post: PostJson) => void }) {
   const href = usePermalinkHref();
   const [busy, setBusy] = useState<string | null>(null);
   const act = async (target: TargetJson, action: "retry" | "confirm") => {
@@ -31,13 +33,13 @@ export function ChannelList({ post, accounts, onUpdated }: { post: PostJson; acc
   return (
     <ul className="space-y-2">
       {post.platformPosts.map((t) => {
-        const name = PLATFORM_NAMES[t.platform];
-        const handle = accounts.find((a) => a.id === t.accountId)?.username;
+        const name = PLATFORM_META[t.platform]?.name ?? t.platform;
+        const account = accounts.find((a) => a.id === t.accountId);
         return (
           <li key={t.id} aria-label={`${name} channel`} className="rounded-md border border-slate-200 p-2 text-sm">
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-medium">{name}</span>
-              {handle ? <span className="text-slate-500">@{handle}</span> : null}
+              {account ? <span className="text-slate-500">{accountName(account)}</span> : null}
               <StatusBadge status={t.status} label={t.status === "held" ? heldLabel(t.error?.kind) : undefined} />
               {t.permalink ? (
                 <a href={href(t.permalink)} target="_blank" rel="noreferrer" className="ml-auto inline-flex items-center gap-1 text-brand-600 hover:underline">
@@ -46,6 +48,7 @@ export function ChannelList({ post, accounts, onUpdated }: { post: PostJson; acc
               ) : null}
             </div>
             {t.status === "held" ? <p className="mt-2 text-orange-700">{t.error?.message}</p> : null}
+            {t.retry ? <p className="mt-1 text-amber-800">{retryText(t.retry, timeZone)}</p> : null}
             {t.status === "failed" || t.status === "unconfirmed" ? (
               <div className="mt-2 space-y-2">
                 <p className={t.status === "failed" ? "text-red-600" : "text-slate-600"}>{t.error?.message ?? (t.status === "unconfirmed" ? UNCONFIRMED_HELP : "Publishing failed.")}</p>

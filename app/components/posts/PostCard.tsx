@@ -27,7 +27,7 @@ export function PostCard({ post, timeZone, onOpen, onEdit, onDelete }: { post: P
           )}
         </div>
       ) : null}
-      <button type="button" onClick={onOpen} className="text-left text-sm text-slate-800 after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+      <button type="button" onClick={onOpen} className="text-left text-sm [overflow-wrap:anywhere] text-slate-800 after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
         {text || <span className="text-slate-400">(no text)</span>}
       </button>
       {cardHashtags(post).length ? (

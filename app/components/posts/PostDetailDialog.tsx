@@ -4,10 +4,15 @@ import { DropdownMenu, Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import type { PostAnalyticsData, SyncData } from "../../../workers/analytics/schemas";
+import type { Duplicate } from "../../../workers/posts/channel-notes";
 import { SyncedNote } from "~/components/analytics/parts";
 import { MediaCarousel } from "~/components/composer/MediaCarousel";
+import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { secondaryButton } from "~/components/ui/styles";
 import { Modal } from "~/components/ui/Modal";
+import { accountName } from "~/lib/account-name";
+import { formatDateTime } from "~/lib/format";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { usePollWhile } from "~/lib/use-poll-while";
@@ -44,6 +49,8 @@ export function PostDetailDialog({
   const [analytics, setAnalytics] = useState<PostAnalytics | null>(null);
   const [syncing, setSyncing] = useState(false);
   const [analyticsKey, setAnalyticsKey] = useState(0);
+  // Set while the repost confirmation is open: the channels that published this very text lately.
+  const [repostCheck, setRepostCheck] = useState<Duplicate[] | null>(null);
   // The post as last seen: asked again while a channel is in flight, replaced by a retry's or confirm's answer.
   const [post, setPost] = useState(opened);
   useEffect(() => setPost(opened), [opened]);
@@ -78,6 +85,14 @@ export function PostDetailDialog({
     setAnalyticsKey((n) => n + 1);
   };
 
+  const channelName = (platform: string, accountId: string) => {
+    const account = accounts.find((a) => a.id === accountId);
+    return `${PLATFORM_META[platform]?.name ?? platform}${account ? ` (${accountName(account)})` : ""}`;
+  };
+  const askRepost = async () => {
+    const res = await api<{ duplicates: Duplicate[] }>(`/api/posts/${post.id}/duplicates`);
+    setRepostCheck(res.ok ? res.data.duplicates : []);
+  };
   const repost = async () => {
     const res = await api<PostJson>("/api/posts", { json: repostBody(post) });
     if (!res.ok) return void notify.error(`Failed to publish post: ${res.message}`);
@@ -104,7 +119,7 @@ export function PostDetailDialog({
               <DropdownMenu.Item className={itemClass} onSelect={() => onEdit(post)}>
                 Edit Post
               </DropdownMenu.Item>
-              <DropdownMenu.Item className={itemClass} onSelect={repost}>
+              <DropdownMenu.Item className={itemClass} onSelect={askRepost}>
                 Repost Now
               </DropdownMenu.Item>
               <DropdownMenu.Item className={`${itemClass} text-red-600`} onSelect={() => onDelete(post)}>
@@ -114,6 +129,28 @@ export function PostDetailDialog({
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
       </div>
+      <ConfirmDialog
+        open={repostCheck !== null}
+        onOpenChange={(open) => !open && setRepostCheck(null)}
+        title="Repost now?"
+        description={`This publishes the post again, right away, on ${post.platformPosts.map((t) => channelName(t.platform, t.accountId)).join(", ") || "its platforms"}.`}
+        confirmLabel={repostCheck?.length ? "Repost anyway" : "Repost Now"}
+        onConfirm={repost}
+      >
+        {repostCheck?.length ? (
+          <div role="note" aria-label="Identical text" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            <p className="font-medium">The same text was published recently:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {repostCheck.map((d) => (
+                <li key={`${d.accountId}:${d.postId}`}>
+                  {channelName(d.platform, d.accountId)} on {formatDateTime(d.publishedAt, timeZone)}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-1">Platforms such as X refuse an identical post; edit the text first to post it again.</p>
+          </div>
+        ) : null}
+      </ConfirmDialog>
       <Tabs.Root defaultValue="preview">
         <Tabs.List aria-label="Post details" className="mb-4 flex gap-2 border-b border-slate-200">
           <Tabs.Trigger value="preview" className={tabClass}>
@@ -134,7 +171,7 @@ export function PostDetailDialog({
           <section aria-label="Channels">
             <h3 className="mb-2 text-sm font-medium">Channels</h3>
             {post.platformPosts.length === 0 ? <StatusBadge status={post.status} /> : null}
-            <ChannelList post={post} accounts={accounts} onUpdated={updated} />
+            <ChannelList post={post} accounts={accounts} timeZone={timeZone} onUpdated={updated} />
           </section>
         </Tabs.Content>
         <Tabs.Content value="analytics">

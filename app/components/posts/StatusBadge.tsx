@@ -1,4 +1,5 @@
 import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { PlatformMark } from "~/components/platforms/PlatformMark";
 import { statusLabel, statusTone } from "./post-view";
 
 /** A status pill in the spec's colours, naming the channel when there is one. */
@@ -11,13 +12,7 @@ export function StatusBadge({ status, platform, label }: { status: string; platf
   );
 }
 
-/** A platform's coloured dot with its name for screen readers and a tooltip. */
+/** A platform's mark with its name for screen readers and a tooltip. */
 export function PlatformDot({ platform }: { platform: string }) {
-  const meta = PLATFORM_META[platform];
-  return (
-    <span title={meta?.name ?? platform} className="inline-flex size-6 items-center justify-center rounded-full text-[10px] font-bold text-white" style={{ backgroundColor: meta?.color ?? "#64748b" }}>
-      <span aria-hidden>{(meta?.name ?? platform).slice(0, 1)}</span>
-      <span className="sr-only">{meta?.name ?? platform}</span>
-    </span>
-  );
+  return <PlatformMark platform={platform} badge className="size-3.5" />;
 }

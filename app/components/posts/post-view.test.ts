@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { feedCaption } from "../composer/preview";
-import { cardDate, cardHashtags, channelStatuses, excerpt, heldLabel, repostBody, statusTone } from "./post-view";
+import { cardDate, cardHashtags, channelStatuses, excerpt, heldLabel, repostBody, retryText, statusTone } from "./post-view";
 import type { PostJson } from "./types";
 
 describe("post card helpers", () => {
@@ -72,5 +72,13 @@ describe("heldLabel", () => {
     expect(heldLabel("account_disconnected")).toBe("Waiting for reconnect");
     expect(heldLabel("media_deleted")).toBe("Media deleted");
     expect(heldLabel(undefined)).toBe("On hold");
+  });
+});
+
+describe("retryText", () => {
+  it("says when, which attempt and why, in the user's zone", () => {
+    const retry = { at: "2026-03-05T13:05:00.000Z", attempt: 2, of: 5, reason: "Service Unavailable" };
+    expect(retryText(retry, "Europe/Berlin")).toBe("Retrying at 14:05 (attempt 2 of 5): Service Unavailable");
+    expect(retryText({ ...retry, reason: null }, "UTC")).toBe("Retrying at 13:05 (attempt 2 of 5)");
   });
 });

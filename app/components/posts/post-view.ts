@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { allHashtags } from "../../../workers/posts/rules";
 import { placementInstant, type PlacedPost } from "../planner/calendar";
-import type { PostJson } from "./types";
+import type { PostJson, TargetJson } from "./types";
 
 /** What post cards, the planner and the detail dialog show of a post. Pure. */
 
@@ -18,6 +18,12 @@ export const cardHashtags = (post: { content: string; hashtags: string[] }, max 
 /** The date a card shows (published, else scheduled, else created) in the user's zone, e.g. "Mar 5, 2026, 9:00 AM". */
 export function cardDate(post: PlacedPost, timeZone: string): string {
   return format(new TZDate(placementInstant(post), timeZone), "MMM d, yyyy, h:mm a");
+}
+
+/** "Retrying at 14:05 (attempt 2 of 5): <platform's reason>", the time in the user's zone. */
+export function retryText(retry: NonNullable<TargetJson["retry"]>, timeZone: string): string {
+  const at = format(new TZDate(Date.parse(retry.at), timeZone), "HH:mm");
+  return `Retrying at ${at} (attempt ${retry.attempt} of ${retry.of})${retry.reason ? `: ${retry.reason}` : ""}`;
 }
 
 /** SPEC status colours: scheduled amber, published green, failed red, anything else grey. */

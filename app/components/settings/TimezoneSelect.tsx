@@ -1,20 +1,22 @@
+import { useCombobox } from "downshift";
+import { ChevronDown } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useRevalidator } from "react-router";
 import { api } from "~/lib/api";
+import { currentZoneName, searchZones, timeZoneOptions, zoneLabel } from "~/lib/time-zones";
 import { inputClass, labelClass } from "~/components/ui/styles";
 import type { Notify } from "./NotificationBanner";
 
-function timezones(current: string): string[] {
-  const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return all.includes(current) ? all : [current, ...all];
-}
-
-/** The user's IANA timezone, detected at sign-up; schedules are shown and edited in it. */
+/** The user's IANA timezone, detected at sign-up; schedules are shown and edited in it. A searchable combobox. */
 export function TimezoneSelect({ value, notify }: { value: string; notify: Notify }) {
-  const id = useId();
+  const inputId = useId();
   const { revalidate } = useRevalidator();
   const [saving, setSaving] = useState(false);
-  const options = useMemo(() => timezones(value), [value]);
+  const selected = currentZoneName(value);
+  const options = useMemo(() => timeZoneOptions(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [], value), [value]);
+  const [query, setQuery] = useState(zoneLabel(selected));
+  // Opening with the current zone in the box lists every zone; typing narrows the list.
+  const items = useMemo(() => (query === zoneLabel(selected) ? options : searchZones(options, query)), [options, query, selected]);
 
   async function change(timezone: string) {
     setSaving(true);
@@ -25,18 +27,43 @@ export function TimezoneSelect({ value, notify }: { value: string; notify: Notif
     await revalidate();
   }
 
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, getToggleButtonProps } = useCombobox({
+    items,
+    inputId,
+    selectedItem: selected,
+    inputValue: query,
+    itemToString: (zone) => (zone ? zoneLabel(zone) : ""),
+    onInputValueChange: ({ inputValue }) => setQuery(inputValue ?? ""),
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem && selectedItem !== selected) void change(selectedItem);
+    },
+  });
+
   return (
-    <div className="max-w-md">
-      <label htmlFor={id} className={labelClass}>
+    <div className="relative max-w-md">
+      <label {...getLabelProps({ className: labelClass })} htmlFor={inputId}>
         Timezone
       </label>
-      <select id={id} className={inputClass} value={value} disabled={saving} onChange={(e) => change(e.target.value)}>
-        {options.map((tz) => (
-          <option key={tz} value={tz}>
-            {tz.replaceAll("_", " ")}
-          </option>
-        ))}
-      </select>
+      <div className="relative">
+        <input {...getInputProps({ className: `${inputClass} pr-9`, disabled: saving, placeholder: "Search timezones" })} />
+        <button {...getToggleButtonProps({ type: "button", "aria-label": "Show timezones", className: "absolute inset-y-0 right-0 flex items-center px-2 text-slate-500", disabled: saving })}>
+          <ChevronDown className="size-4" aria-hidden />
+        </button>
+      </div>
+      <ul {...getMenuProps({ className: `absolute z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg ${isOpen ? "" : "hidden"}` })}>
+        {isOpen && items.length === 0 ? <li className="px-3 py-2 text-slate-500">No timezone matches “{query}”.</li> : null}
+        {isOpen
+          ? items.map((zone, index) => (
+              <li
+                key={zone}
+                {...getItemProps({ item: zone, index })}
+                className={`cursor-pointer px-3 py-1.5 ${highlightedIndex === index ? "bg-brand-50 text-brand-700" : ""} ${zone === selected ? "font-medium" : ""}`}
+              >
+                {zoneLabel(zone)}
+              </li>
+            ))
+          : null}
+      </ul>
       <p className="mt-1 text-xs text-slate-500">Scheduled times are shown in this timezone.</p>
     </div>
   );

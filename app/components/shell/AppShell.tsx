@@ -31,6 +31,10 @@ export function AppShell({ user, workspace, children }: { user: ShellUser; works
 
   return (
     <div className="min-h-screen">
+      {/* First in the tab order; shown when focused, so keyboard users can jump past the navigation. */}
+      <a href="#main-content" className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow-lg">
+        Skip to content
+      </a>
       <Sidebar user={user} mobile={mobile} open={sidebarOpen} onClose={() => setSidebarOpen(false)} onLogout={logout} />
       {mobile && sidebarOpen && (
         <button
@@ -51,7 +55,9 @@ export function AppShell({ user, workspace, children }: { user: ShellUser; works
           onFeedback={() => setFeedbackOpen(true)}
           onLogout={logout}
         />
-        <main className="mx-auto max-w-6xl px-4 py-6 desktop:px-8">{children}</main>
+        <main id="main-content" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none desktop:px-8">
+          {children}
+        </main>
       </div>
       {FeedbackDialog && <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />}
     </div>

@@ -9,4 +9,5 @@ export * from "./emulator";
 export * from "./media";
 export * from "./analytics";
 export * from "./workspaces";
+export * from "./approvals";
 export * from "./automation";

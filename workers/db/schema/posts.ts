@@ -6,8 +6,8 @@ import { createdAt, ms } from "./columns";
 import { users } from "./core";
 import { workspaces } from "./workspaces";
 
-export const POST_STATUSES = ["draft", "scheduled", "publishing", "published", "partially_published", "failed"] as const;
-export const TARGET_STATUSES = ["draft", "scheduled", "queued", "publishing", "published", "failed", "unconfirmed", "held"] as const;
+export const POST_STATUSES = ["draft", "pending_approval", "scheduled", "publishing", "published", "partially_published", "failed"] as const;
+export const TARGET_STATUSES = ["draft", "pending_approval", "scheduled", "queued", "publishing", "published", "failed", "unconfirmed", "held"] as const;
 
 /** A post as the user wrote it. Its status is derived from its targets (see publishing/state.ts). */
 export const posts = sqliteTable(

@@ -6,7 +6,22 @@ import { audienceOf, followerCount, postMetrics, sampleComments } from "../metri
 import { createObject, deleteObject, type EmuObject, getObject, listObjects } from "../objects";
 import { issueToken, redeemCode, type TokenRow } from "../tokens";
 import { FB_USER, igAccountById, PAGES, pageById, type DemoPage } from "./demo";
-import { GraphError, fieldsOf, graphErrorResponse, graphSegments, graphTime, objectNotFound, pick, readParams, requireToken, usageHeaders } from "./graph-core";
+import {
+  GraphError,
+  fieldsOf,
+  graphErrorResponse,
+  graphSegments,
+  graphTime,
+  noAppPermission,
+  noPagePublishPermission,
+  objectNotFound,
+  pick,
+  readParams,
+  requirePermission,
+  requireToken,
+  usageHeaders,
+} from "./graph-core";
+import { sniffImage } from "../request";
 import * as ig from "./ig-media";
 
 /**
@@ -108,8 +123,9 @@ async function createPost(c: EmuContext, page: DemoPage, data: Record<string, un
   return createObject(c.var.db, { id, platform: STORE, kind: "post", owner: page.id, createdAt: c.var.now, data });
 }
 
-async function pageEdge(c: EmuContext, page: DemoPage, edge: string, p: Record<string, string>) {
+async function pageEdge(c: EmuContext, token: TokenRow, page: DemoPage, edge: string, p: Record<string, string>) {
   const method = c.req.method;
+  if (method === "POST" && ["feed", "photos", "videos"].includes(edge)) requirePermission(token, "pages_manage_posts", noPagePublishPermission());
   if (method === "POST" && edge === "feed") {
     checkMessage(p.message);
     let attached: string[] = [];
@@ -132,11 +148,15 @@ async function pageEdge(c: EmuContext, page: DemoPage, edge: string, p: Record<s
     return { id: post.id };
   }
   if (method === "POST" && edge === "photos") {
-    if (!p.url) throw new GraphError(400, "(#324) Requires upload file", 324);
+    // A photo comes by `url` (Meta downloads it) or as the multipart file part `source`.
+    const source = c.var.uploads?.get("source");
+    if (!p.url && !source) throw new GraphError(400, "(#324) Requires upload file", 324);
+    if (source && !sniffImage(source.bytes)) throw new GraphError(400, "(#324) Missing or invalid image file", 324);
     const caption = p.caption ?? p.message;
     checkMessage(caption);
     const photoId = numericId(16);
-    await createObject(c.var.db, { id: photoId, platform: STORE, kind: "photo", owner: page.id, createdAt: c.var.now, data: { url: p.url, caption: caption ?? "" } });
+    const photo = p.url ? { url: p.url } : { url: null, bytes: source!.bytes.length, type: sniffImage(source!.bytes) };
+    await createObject(c.var.db, { id: photoId, platform: STORE, kind: "photo", owner: page.id, createdAt: c.var.now, data: { ...photo, caption: caption ?? "" } });
     if (p.published === "false") return { id: photoId };
     const post = await createPost(c, page, { message: caption ?? "", photos: [photoId], type: "photo" });
     return { id: photoId, post_id: post.id };
@@ -173,9 +193,10 @@ async function pageEdge(c: EmuContext, page: DemoPage, edge: string, p: Record<s
   throw objectNotFound(`${page.id}/${edge}`);
 }
 
-async function postEdge(c: EmuContext, post: EmuObject, edge: string | undefined, p: Record<string, string>) {
+async function postEdge(c: EmuContext, token: TokenRow, post: EmuObject, edge: string | undefined, p: Record<string, string>) {
   if (!edge && c.req.method === "GET") return pick(postJson(c, post), fieldsOf(p, ["id", "message", "created_time"]));
   if (!edge && c.req.method === "DELETE") {
+    requirePermission(token, "pages_manage_posts", noPagePublishPermission());
     await deleteObject(c.var.db, STORE, post.id);
     return { success: true };
   }
@@ -203,7 +224,8 @@ async function postEdge(c: EmuContext, post: EmuObject, edge: string | undefined
   throw objectNotFound(`${post.id}/${edge}`);
 }
 
-async function igEdge(c: EmuContext, account: NonNullable<ReturnType<typeof igAccountById>>, edge: string | undefined, p: Record<string, string>) {
+async function igEdge(c: EmuContext, token: TokenRow, account: NonNullable<ReturnType<typeof igAccountById>>, edge: string | undefined, p: Record<string, string>) {
+  if (c.req.method === "POST" && (edge === "media" || edge === "media_publish")) requirePermission(token, "instagram_content_publish", noAppPermission());
   if (!edge && c.req.method === "GET") return ig.userFields(c, account, p, await ig.mediaCountOf(c, account.id));
   if (edge === "media" && c.req.method === "POST") return ig.createContainer(c, account, p);
   if (edge === "media" && c.req.method === "GET") return ig.listMedia(c, account, p);
@@ -246,16 +268,16 @@ async function dispatch(c: EmuContext): Promise<unknown> {
     if (!pages.some((pg) => pg.id === id)) throw objectNotFound(id);
     usageHeaders(c, page.id);
     if (!edge && c.req.method === "GET") return pick(pageJson(c, page), fieldsOf(p, ["id", "name"]));
-    return pageEdge(c, page, edge ?? "", p);
+    return pageEdge(c, token, page, edge ?? "", p);
   }
   if (igIds.has(id)) {
     usageHeaders(c, id);
-    return igEdge(c, igAccountById(id)!, edge, p);
+    return igEdge(c, token, igAccountById(id)!, edge, p);
   }
   const igObj = await ig.findIgObject(c, id);
   if (igObj && igIds.has(igObj.owner)) return igObjectEdge(c, igObj, edge, p);
   const fbObj = await getObject(c.var.db, STORE, id);
-  if (fbObj && fbObj.kind === "post" && pages.some((pg) => pg.id === fbObj.owner)) return postEdge(c, fbObj, edge, p);
+  if (fbObj && fbObj.kind === "post" && pages.some((pg) => pg.id === fbObj.owner)) return postEdge(c, token, fbObj, edge, p);
   throw objectNotFound(id);
 }
 

@@ -1,4 +1,5 @@
 import type { EmuContext } from "../context";
+import { multipartParts, scopeList, type BodyPart } from "../request";
 import { checkToken, type TokenRow } from "../tokens";
 
 /** What every emulated Graph-style host (graph.facebook.com, graph.instagram.com, graph.threads.net) shares. */
@@ -25,7 +26,13 @@ export function graphErrorResponse(c: EmuContext, err: GraphError): Response {
   return c.json({ error }, err.status as 400);
 }
 
-/** Query, form, multipart and JSON parameters merged, as Graph accepts all of them. */
+/** Graph parameters that carry a file; their multipart parts are bytes even when the part names no filename. */
+const FILE_PARAMS = new Set(["source", "file", "thumb"]);
+
+/**
+ * Query, form, multipart and JSON parameters merged, as Graph accepts all of them. File parts of a
+ * multipart body (a photo's `source`) land in `c.var.uploads`, not among the string parameters.
+ */
 export async function readParams(c: EmuContext): Promise<Record<string, string>> {
   const out: Record<string, string> = Object.fromEntries(new URL(c.req.url).searchParams);
   if (c.req.method === "GET" || c.req.method === "DELETE") return out;
@@ -33,6 +40,14 @@ export async function readParams(c: EmuContext): Promise<Record<string, string>>
   if (type.includes("application/json")) {
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
     for (const [k, v] of Object.entries(body)) out[k] = typeof v === "string" ? v : JSON.stringify(v);
+  } else if (type.includes("multipart/")) {
+    const uploads = new Map<string, BodyPart>();
+    for (const part of (await multipartParts(c.req.raw).catch(() => null)) ?? []) {
+      if (!part.name) continue;
+      if (part.filename !== null || FILE_PARAMS.has(part.name)) uploads.set(part.name, part);
+      else out[part.name] = new TextDecoder().decode(part.bytes);
+    }
+    c.set("uploads", uploads);
   } else if (type.includes("form")) {
     const form = await c.req.formData();
     for (const [k, v] of form.entries()) if (typeof v === "string") out[k] = v;
@@ -61,6 +76,19 @@ export async function requireToken(c: EmuContext, platform: string, params: Reco
   }
   throw new GraphError(400, "Invalid OAuth access token - Cannot parse access token", 190);
 }
+
+/**
+ * Graph's refusal when the token lacks a permission the call needs (§1.3 codes 10 and 200-299): the app
+ * was granted the login but not this permission. Pages publishing answers (#200), Instagram and Threads (#10).
+ */
+export function requirePermission(token: TokenRow, permission: string, refusal: GraphError): void {
+  if (!scopeList(token.scopes).includes(permission)) throw refusal;
+}
+
+export const noPagePublishPermission = () =>
+  new GraphError(403, "(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission", 200);
+
+export const noAppPermission = () => new GraphError(403, "(#10) Application does not have permission for this action", 10);
 
 export function objectNotFound(id: string): GraphError {
   return new GraphError(

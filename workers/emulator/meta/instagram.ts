@@ -4,7 +4,7 @@ import type { EmuContext, EmuEnv } from "../context";
 import { issueToken, redeemCode } from "../tokens";
 import { IG_LOGIN_ACCOUNTS, type DemoIgAccount } from "./demo";
 import { appSecretValid, igObjectEdge } from "./facebook";
-import { GraphError, graphErrorResponse, graphSegments, objectNotFound, readParams, requireToken, usageHeaders } from "./graph-core";
+import { GraphError, graphErrorResponse, graphSegments, noAppPermission, objectNotFound, readParams, requirePermission, requireToken, usageHeaders } from "./graph-core";
 import * as ig from "./ig-media";
 
 /**
@@ -48,6 +48,7 @@ async function dispatch(c: EmuContext) {
   const account = id === "me" ? mine[0] : mine.find((a) => a.id === id);
   if (account) {
     usageHeaders(c, account.id);
+    if (c.req.method === "POST" && (edge === "media" || edge === "media_publish")) requirePermission(token, "instagram_business_content_publish", noAppPermission());
     if (!edge && c.req.method === "GET") return ig.userFields(c, account, p, await ig.mediaCountOf(c, account.id));
     if (edge === "media" && c.req.method === "POST") return ig.createContainer(c, account, p);
     if (edge === "media" && c.req.method === "GET") return ig.listMedia(c, account, p);

@@ -7,7 +7,7 @@ import { createObject, deleteObject, type EmuObject, getObject, listObjects, upd
 import { issueToken, redeemCode } from "../tokens";
 import { THREADS_USERS } from "./demo";
 import { appSecretValid } from "./facebook";
-import { GraphError, fieldsOf, graphErrorResponse, graphSegments, graphTime, objectNotFound, pick, readParams, requireToken } from "./graph-core";
+import { GraphError, fieldsOf, graphErrorResponse, graphSegments, graphTime, noAppPermission, objectNotFound, pick, readParams, requirePermission, requireToken } from "./graph-core";
 
 /** graph.threads.net and the threads.net consent page (PLATFORMS.md §10). */
 const TOKENS = "threads";
@@ -201,6 +201,8 @@ async function dispatch(c: EmuContext) {
   const user = THREADS_USERS.find((u) => u.id === token.grant.selected[0])!;
   const [id, edge] = seg;
   if (!id) throw new GraphError(400, "Unsupported request.", 100);
+  if (c.req.method === "POST" && (edge === "threads" || edge === "threads_publish")) requirePermission(token, "threads_content_publish", noAppPermission());
+  if (c.req.method === "DELETE") requirePermission(token, "threads_delete", noAppPermission());
   if (id === "me" || id === user.id) return userEdge(c, user, edge, p);
   const obj = await getObject(db, STORE, id);
   if (obj && obj.owner === user.id) return objectEdge(c, obj, edge, p);

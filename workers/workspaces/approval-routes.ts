@@ -1,0 +1,50 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { invalidateDashboardAfterWrites } from "../dashboard/service";
+import type { SignedInEnv } from "../http/app-env";
+import { HttpError, notFound, ok } from "../http/envelope";
+import { readJson } from "../http/validate";
+import { describeRoute } from "../openapi/registry";
+import { PostMessages, scheduledDateSchema, scheduledInstant } from "../posts/rules";
+import { requirePermission } from "./middleware";
+
+export const approveBody = z.object({
+  /** A new time, needed when the one asked for has passed (ISO, or local date and time). */
+  scheduledDate: scheduledDateSchema.optional(),
+  timezone: z.string().max(64).optional(),
+});
+export const rejectBody = z.object({ comment: z.string().trim().min(1, "Please say what needs to change.").max(2000, "Keep the comment under 2,000 characters.") });
+
+const tag = "Approvals";
+describeRoute({ method: "get", path: "/api/approvals", tag, summary: "The Approvals queue: posts waiting for an approver (owner, admin, editor)" });
+describeRoute({ method: "post", path: "/api/posts/{id}/approve", tag, summary: "Approve a submitted post: it schedules or publishes as asked (409 asks for a new time if it has passed)", body: approveBody });
+describeRoute({ method: "post", path: "/api/posts/{id}/reject", tag, summary: "Send a submitted post back to draft with a comment for its author", body: rejectBody });
+describeRoute({ method: "get", path: "/api/notifications", tag, summary: "The caller's notices in this workspace (approved, sent back, client feedback)" });
+describeRoute({ method: "post", path: "/api/notifications/{id}/read", tag, summary: "Mark one of the caller's notices read" });
+
+export const approvalQueueRoutes = new Hono<SignedInEnv>().get("/", requirePermission("posts.approve"), async (c) =>
+  ok(c, { approvals: await c.var.services.approvals.queue(c.var.workspace.id) }),
+);
+
+const actor = (c: { var: SignedInEnv["Variables"] }) => ({ userId: c.var.auth.user.id, workspace: c.var.workspace });
+
+export const approvalPostRoutes = new Hono<SignedInEnv>()
+  .use(invalidateDashboardAfterWrites)
+  .post("/:id/approve", requirePermission("posts.approve"), async (c) => {
+    const body = await readJson(c, approveBody);
+    const newTime = scheduledInstant(body.scheduledDate, body.timezone ?? c.var.workspace.timezone);
+    if (newTime === null || Number.isNaN(newTime)) throw new HttpError(400, PostMessages.scheduleInvalid);
+    const post = await c.var.services.approvals.approve(actor(c), c.req.param("id"), newTime);
+    return ok(c, post, "Post approved");
+  })
+  .post("/:id/reject", requirePermission("posts.approve"), async (c) => {
+    const { comment } = await readJson(c, rejectBody);
+    return ok(c, await c.var.services.approvals.reject(actor(c), c.req.param("id"), comment), "Post sent back to its author");
+  });
+
+export const inboxRoutes = new Hono<SignedInEnv>()
+  .get("/", requirePermission("workspace.read"), async (c) => ok(c, { notifications: await c.var.services.notifications.list(c.var.workspace.id, c.var.auth.user.id) }))
+  .post("/:id/read", requirePermission("workspace.read"), async (c) => {
+    if (!(await c.var.services.notifications.markRead(c.var.workspace.id, c.var.auth.user.id, c.req.param("id")))) throw notFound();
+    return ok(c, null, "Marked as read");
+  });
