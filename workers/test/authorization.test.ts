@@ -185,9 +185,10 @@ describe("authorization matrix", () => {
     expect(apiRoutes.filter((r) => !r.action && !(`${r.method} ${r.path}` in UNDECLARED)).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
-  it("a viewer may change nothing but their own membership and their browser's choice", () => {
+  it("a viewer may change nothing but their own membership, inbox and browser's choice", () => {
     const writes = roleRoutes.filter((r) => r.method !== "GET" && can("viewer", r.action)).map((r) => `${r.method} ${r.path}`);
-    expect(writes.sort()).toEqual(["POST /api/workspaces/:id/leave", "POST /api/workspaces/:id/switch"]);
+    // Marking one's own notice read changes only that member's inbox.
+    expect(writes.sort()).toEqual(["POST /api/notifications/:id/read", "POST /api/workspaces/:id/leave", "POST /api/workspaces/:id/switch"]);
   });
 
   it.each(ROLES.map((role) => [role] as const))("%s: refused actions answer 403 and change nothing; granted reads answer", async (role) => {
