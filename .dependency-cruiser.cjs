@@ -55,7 +55,8 @@ module.exports = {
     },
     {
       name: "not-to-unresolvable",
-      comment: "An import that resolves to nothing would hide a rule break (./+types are React Router's generated types).",
+      comment:
+        "An import that resolves to nothing would hide a rule break (./+types are React Router's generated types).",
       severity: "error",
       from: {},
       to: { couldNotResolve: true, pathNot: "^(cloudflare:|virtual:|\\./\\+types/)" },

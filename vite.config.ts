@@ -21,6 +21,11 @@ export default defineConfig(({ command }) => ({
   environments: {
     // The Worker bundle is minified like the browser's (Vite leaves server builds readable by default);
     // gzip of the upload is a budgeted row of `npm run bench` (≤ 1 MiB).
-    ssr: { build: { minify: true, rolldownOptions: { output: { minify: { compress: { keepNames }, mangle: { keepNames }, codegen: true } } } } },
+    ssr: {
+      build: {
+        minify: true,
+        rolldownOptions: { output: { minify: { compress: { keepNames }, mangle: { keepNames }, codegen: true } } },
+      },
+    },
   },
 }));

@@ -1,5 +1,5 @@
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -22,12 +22,17 @@ export default defineConfig({
             // loader; the Worker build bundles them fine. Give the tests an empty module instead.
             name: "mediabunny-without-node-fs",
             enforce: "pre",
-            resolveId: (id, importer) => (id === "./node.js" && importer?.includes("/mediabunny/") ? here("./workers/test/empty-module.ts") : null),
+            resolveId: (id, importer) =>
+              id === "./node.js" && importer?.includes("/mediabunny/") ? here("./workers/test/empty-module.ts") : null,
           },
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { APP_ENV: "test", DEV_ROUTES: "true", TEST_MIGRATIONS: await readD1Migrations(here("./migrations")) },
+              bindings: {
+                APP_ENV: "test",
+                DEV_ROUTES: "true",
+                TEST_MIGRATIONS: await readD1Migrations(here("./migrations")),
+              },
               // An empty database for migration tests, which apply the migrations step by step themselves.
               d1Databases: { MIGRATION_DB: "migration-test" },
             },

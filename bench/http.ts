@@ -6,7 +6,10 @@ export class BenchClient {
     this.baseUrl = baseUrl;
   }
 
-  async json<T = any>(path: string, init: { method?: string; token?: string; body?: unknown; form?: FormData } = {}): Promise<{ status: number; body: { success: boolean; message: string; data: T } }> {
+  async json<T = any>(
+    path: string,
+    init: { method?: string; token?: string; body?: unknown; form?: FormData } = {},
+  ): Promise<{ status: number; body: { success: boolean; message: string; data: T } }> {
     const headers: Record<string, string> = {};
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
     if (init.body !== undefined) headers["Content-Type"] = "application/json";
@@ -24,16 +27,39 @@ export class BenchClient {
    * Registers (or signs in) and returns both credentials a client can hold. Each bench user comes from its
    * own client address, as real users do, so the per-IP sign-up limit does not throttle the bench.
    */
-  async session(email: string, password: string, displayName = "Bench"): Promise<{ token: string; cookie: string; userId: string }> {
+  async session(
+    email: string,
+    password: string,
+    displayName = "Bench",
+  ): Promise<{ token: string; cookie: string; userId: string }> {
     this.clients += 1;
-    const headers = { "Content-Type": "application/json", "CF-Connecting-IP": `198.18.${this.clients >> 8}.${this.clients & 255}` };
-    let res = await fetch(`${this.baseUrl}/api/auth/login`, { method: "POST", headers, body: JSON.stringify({ email, password }) });
+    const headers = {
+      "Content-Type": "application/json",
+      "CF-Connecting-IP": `198.18.${this.clients >> 8}.${this.clients & 255}`,
+    };
+    let res = await fetch(`${this.baseUrl}/api/auth/login`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email, password }),
+    });
     if (res.status === 401) {
-      res = await fetch(`${this.baseUrl}/api/auth/register`, { method: "POST", headers, body: JSON.stringify({ email, password, displayName }) });
+      res = await fetch(`${this.baseUrl}/api/auth/register`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ email, password, displayName }),
+      });
     }
-    const body = (await res.json()) as { success: boolean; message: string; data: { token: string; user: { id: string } } };
+    const body = (await res.json()) as {
+      success: boolean;
+      message: string;
+      data: { token: string; user: { id: string } };
+    };
     if (!body.success) throw new Error(`sign-in failed for ${email}: ${body.message}`);
-    return { token: body.data.token, cookie: (res.headers.get("Set-Cookie") ?? "").split(";")[0]!, userId: body.data.user.id };
+    return {
+      token: body.data.token,
+      cookie: (res.headers.get("Set-Cookie") ?? "").split(";")[0]!,
+      userId: body.data.user.id,
+    };
   }
 
   /** Times `count` requests after `warmup` unmeasured ones; returns milliseconds per request. */
@@ -51,7 +77,10 @@ export class BenchClient {
 
   /** Walks the emulator's consent page for `platform` as a person would: start → Approve → callback. */
   async connect(cookie: string, platform: string): Promise<void> {
-    const start = await fetch(`${this.baseUrl}/api/auth/${platform}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    const start = await fetch(`${this.baseUrl}/api/auth/${platform}`, {
+      headers: { Cookie: cookie },
+      redirect: "manual",
+    });
     const authUrl = new URL(start.headers.get("Location") ?? "");
     const html = await (await fetch(authUrl)).text();
     const form = new URLSearchParams(authUrl.searchParams);

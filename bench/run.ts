@@ -2,13 +2,20 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { DatabaseSync } from "node:sqlite";
-import { applyMigrations, logFile, root, startLocalWorker, workerEnv, type LocalWorker } from "../scripts/local-worker.ts";
+import { gzipSync } from "node:zlib";
+import {
+  applyMigrations,
+  type LocalWorker,
+  logFile,
+  root,
+  startLocalWorker,
+  workerEnv,
+} from "../scripts/local-worker.ts";
 import { jpegBytes } from "../workers/test/media-fixtures.ts";
 import { BenchClient } from "./http.ts";
 import { d1File, seedAnalytics } from "./seed.ts";
-import { formatTable, kb, msFmt, percentile, type BenchRow } from "./stats.ts";
+import { type BenchRow, formatTable, kb, msFmt, percentile } from "./stats.ts";
 
 /**
  * `npm run bench`: one table of ratios and budgets measured on the local workerd (see bench/README.md).
@@ -16,29 +23,63 @@ import { formatTable, kb, msFmt, percentile, type BenchRow } from "./stats.ts";
  */
 const smoke = process.argv.includes("--smoke");
 const SIZE = smoke
-  ? { requests: 15, dashboardPosts: 20, pubAccounts: 2, pubPerAccount: 5, analyticsPosts: 1_000, snapshotsPerPost: 10, otherUsers: 3 }
-  : { requests: 200, dashboardPosts: 200, pubAccounts: 50, pubPerAccount: 20, analyticsPosts: 100_000, snapshotsPerPost: 10, otherUsers: 20 };
+  ? {
+      requests: 15,
+      dashboardPosts: 20,
+      pubAccounts: 2,
+      pubPerAccount: 5,
+      analyticsPosts: 1_000,
+      snapshotsPerPost: 10,
+      otherUsers: 3,
+    }
+  : {
+      requests: 200,
+      dashboardPosts: 200,
+      pubAccounts: 50,
+      pubPerAccount: 20,
+      analyticsPosts: 100_000,
+      snapshotsPerPost: 10,
+      otherUsers: 20,
+    };
 
 const rows: BenchRow[] = [];
 const step = (what: string) => console.error(`bench: ${what}`);
 const ratioRow = (name: string, subject: number[], bare: number[], budget: number, note: string) => {
   const p50 = percentile(subject, 50) / percentile(bare, 50);
   const p99 = percentile(subject, 99) / percentile(bare, 99);
-  rows.push({ name, value: `p50 ${p50.toFixed(2)}× · p99 ${p99.toFixed(2)}×`, budget: `≤ ${budget}×`, pass: p50 <= budget, note });
+  rows.push({
+    name,
+    value: `p50 ${p50.toFixed(2)}× · p99 ${p99.toFixed(2)}×`,
+    budget: `≤ ${budget}×`,
+    pass: p50 <= budget,
+    note,
+  });
 };
 
 function ensureBuild() {
-  if (!existsSync(join(root, "build/server/wrangler.json"))) execFileSync("npm", ["run", "build"], { cwd: root, env: workerEnv, stdio: "inherit" });
+  if (!existsSync(join(root, "build/server/wrangler.json")))
+    execFileSync("npm", ["run", "build"], { cwd: root, env: workerEnv, stdio: "inherit" });
 }
 
 function bundleRow() {
   const out = mkdtempSync(join(tmpdir(), "postline-dry-"));
-  const log = execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out], { cwd: root, env: workerEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const log = execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out], {
+    cwd: root,
+    env: workerEnv,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   rmSync(out, { recursive: true, force: true });
   const m = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(log);
   if (!m) throw new Error("wrangler deploy --dry-run printed no upload size");
   const gzipKiB = Number(m[2]);
-  rows.push({ name: "Worker bundle (gzip, deploy dry-run)", value: `${gzipKiB.toFixed(0)} KiB`, budget: "≤ 1024 KiB", pass: gzipKiB <= 1024, note: `${Number(m[1]).toFixed(0)} KiB raw` });
+  rows.push({
+    name: "Worker bundle (gzip, deploy dry-run)",
+    value: `${gzipKiB.toFixed(0)} KiB`,
+    budget: "≤ 1024 KiB",
+    pass: gzipKiB <= 1024,
+    note: `${Number(m[1]).toFixed(0)} KiB raw`,
+  });
 }
 
 /** The JavaScript a first visit downloads: every script and modulepreload the server-rendered page names. */
@@ -47,7 +88,8 @@ async function firstLoadJs(client: BenchClient, path: string, cookie?: string): 
   const urls = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
   for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) urls.add(m[1]!);
   let total = 0;
-  for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(`${client.baseUrl}${url}`)).arrayBuffer())).length;
+  for (const url of urls)
+    total += gzipSync(Buffer.from(await (await fetch(`${client.baseUrl}${url}`)).arrayBuffer())).length;
   return total;
 }
 
@@ -55,7 +97,10 @@ async function pageAndApiRows(client: BenchClient) {
   const email = `bench-ui-${Date.now()}@bench.local`;
   const { token, cookie } = await client.session(email, "bench-pass-1");
   for (let i = 0; i < SIZE.dashboardPosts; i++) {
-    const res = await client.json("/api/posts", { token, body: { content: `Draft ${i} #bench`, platforms: ["instagram"], status: "draft" } });
+    const res = await client.json("/api/posts", {
+      token,
+      body: { content: `Draft ${i} #bench`, platforms: ["instagram"], status: "draft" },
+    });
     if (res.status !== 201) throw new Error(`creating a draft failed: ${res.body.message}`);
   }
   const auth = { Cookie: cookie };
@@ -64,15 +109,35 @@ async function pageAndApiRows(client: BenchClient) {
   // The bare page is the 404 page for the same signed-in user: same session lookup, no loader work.
   const bareSsr = await client.time("/__bare", auth, n);
   const dashboard = await client.time("/dashboard", auth, n);
-  ratioRow(`SSR /dashboard (${SIZE.dashboardPosts} posts) vs bare page`, dashboard, bareSsr, 1.5, `p50 ${msFmt(percentile(dashboard, 50))}, p99 ${msFmt(percentile(dashboard, 99))}`);
+  ratioRow(
+    `SSR /dashboard (${SIZE.dashboardPosts} posts) vs bare page`,
+    dashboard,
+    bareSsr,
+    1.5,
+    `p50 ${msFmt(percentile(dashboard, 50))}, p99 ${msFmt(percentile(dashboard, 99))}`,
+  );
   const bareJson = await client.time("/api/auth/me", bearer, n);
   const postsList = await client.time("/api/posts?limit=100", bearer, n);
-  ratioRow("API GET /api/posts?limit=100 vs bare JSON", postsList, bareJson, 1.3, `p50 ${msFmt(percentile(postsList, 50))}; bare = /api/auth/me`);
+  ratioRow(
+    "API GET /api/posts?limit=100 vs bare JSON",
+    postsList,
+    bareJson,
+    1.3,
+    `p50 ${msFmt(percentile(postsList, 50))}; bare = /api/auth/me`,
+  );
   const dash = await client.time("/api/dashboard", bearer, n);
   ratioRow("API GET /api/dashboard vs bare JSON", dash, bareJson, 1.3, `p50 ${msFmt(percentile(dash, 50))}`);
-  for (const [path, headers] of [["/auth", undefined], ["/dashboard", cookie]] as const) {
+  for (const [path, headers] of [
+    ["/auth", undefined],
+    ["/dashboard", cookie],
+  ] as const) {
     const bytes = await firstLoadJs(client, path, headers);
-    rows.push({ name: `First-load JS ${path} (gzip)`, value: kb(bytes), budget: "≤ 150.0 kB", pass: bytes <= 150 * 1024 });
+    rows.push({
+      name: `First-load JS ${path} (gzip)`,
+      value: kb(bytes),
+      budget: "≤ 150.0 kB",
+      pass: bytes <= 150 * 1024,
+    });
   }
 }
 
@@ -83,7 +148,8 @@ async function publishingRow(client: BenchClient, worker: LocalWorker) {
   for (let a = 0; a < SIZE.pubAccounts; a++) {
     const { token, cookie } = await client.session(`bench-pub-${a}-${Date.now()}@bench.local`, "bench-pass-1");
     await client.connect(cookie, "linkedin");
-    const accounts = (await client.json<{ accounts: Array<{ _id: string }> }>("/api/accounts", { token })).body.data.accounts;
+    const accounts = (await client.json<{ accounts: Array<{ _id: string }> }>("/api/accounts", { token })).body.data
+      .accounts;
     const form = new FormData();
     form.append("files", image);
     const upload = await client.json<Array<{ id: string }>>("/api/media/upload", { token, form });
@@ -119,7 +185,12 @@ async function publishingRow(client: BenchClient, worker: LocalWorker) {
     await new Promise((r) => setTimeout(r, 2000));
     const still: typeof postIds = [];
     for (const p of unfinished) {
-      const post = (await client.json<{ platformPosts: Array<{ status: string; publishedAt: string | null }> }>(`/api/posts/${p.id}`, { token: p.token })).body.data;
+      const post = (
+        await client.json<{ platformPosts: Array<{ status: string; publishedAt: string | null }> }>(
+          `/api/posts/${p.id}`,
+          { token: p.token },
+        )
+      ).body.data;
       const t = post.platformPosts[0]!;
       if (["published", "failed", "unconfirmed"].includes(t.status)) {
         if (t.status === "published" && t.publishedAt) lags.push(Date.parse(t.publishedAt) - dueAt);
@@ -134,7 +205,9 @@ async function publishingRow(client: BenchClient, worker: LocalWorker) {
 function duplicateCount(persistTo: string): number {
   const db = new DatabaseSync(d1File(persistTo), { readOnly: true });
   const row = db
-    .prepare("SELECT count(*) AS n FROM (SELECT json_extract(data, '$.commentary') AS text, count(*) AS c FROM emu_objects WHERE platform = 'linkedin' AND kind = 'post' GROUP BY text HAVING c > 1)")
+    .prepare(
+      "SELECT count(*) AS n FROM (SELECT json_extract(data, '$.commentary') AS text, count(*) AS c FROM emu_objects WHERE platform = 'linkedin' AND kind = 'post' GROUP BY text HAVING c > 1)",
+    )
     .get() as { n: number };
   db.close();
   return row.n;
@@ -165,7 +238,11 @@ async function main() {
   applyMigrations(persistTo);
   const analyticsUser = { email: `bench-analytics-${Date.now()}@bench.local`, password: "bench-pass-1" };
   step("seeding analytics data");
-  seedAnalytics(persistTo, { posts: SIZE.analyticsPosts, snapshotsPerPost: SIZE.snapshotsPerPost, otherUsers: SIZE.otherUsers }, analyticsUser);
+  seedAnalytics(
+    persistTo,
+    { posts: SIZE.analyticsPosts, snapshotsPerPost: SIZE.snapshotsPerPost, otherUsers: SIZE.otherUsers },
+    analyticsUser,
+  );
   const worker = await startLocalWorker({ persistTo, logPath: logFile("bench-wrangler.log") });
   try {
     const client = new BenchClient(worker.baseUrl);
@@ -181,7 +258,9 @@ async function main() {
     const dupes = duplicateCount(persistTo);
     rows.push({
       name: `Publishing lag, ${pub.total} targets due in one minute across ${SIZE.pubAccounts} accounts`,
-      value: pub.lags.length ? `p50 ${(percentile(pub.lags, 50) / 1000).toFixed(1)} s · p99 ${(percentile(pub.lags, 99) / 1000).toFixed(1)} s` : "none published",
+      value: pub.lags.length
+        ? `p50 ${(percentile(pub.lags, 50) / 1000).toFixed(1)} s · p99 ${(percentile(pub.lags, 99) / 1000).toFixed(1)} s`
+        : "none published",
       budget: "p99 ≤ 60 s, all published",
       pass: pub.lags.length === pub.total && percentile(pub.lags, 99) <= 60_000,
       note: `${pub.lags.length}/${pub.total} published, ${pub.unfinished} unfinished`,
@@ -193,7 +272,10 @@ async function main() {
   }
   console.log(formatTable(rows));
   const failed = rows.filter((r) => !r.pass);
-  if (smoke) console.log(`bench smoke: ${rows.length} rows measured (${failed.length} over budget at smoke size; budgets are judged by \`npm run bench\`)`);
+  if (smoke)
+    console.log(
+      `bench smoke: ${rows.length} rows measured (${failed.length} over budget at smoke size; budgets are judged by \`npm run bench\`)`,
+    );
   else if (failed.length) {
     console.error(`${failed.length} benchmark(s) over budget`);
     process.exitCode = 1;

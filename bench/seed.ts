@@ -37,9 +37,15 @@ export function seedAnalytics(persistTo: string, size: SeedSize, user: { email: 
   const db = new DatabaseSync(d1File(persistTo));
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF;");
   const now = Date.now();
-  const userRow = db.prepare("INSERT INTO users (id, email, display_name, password_hash, timezone, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)");
-  const workspaceRow = db.prepare("INSERT INTO workspaces (id, name, timezone, personal_user_id, created_at, updated_at) VALUES (?1, ?2, ?3, ?1, ?4, ?4)");
-  const ownerRow = db.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?1, ?1, 'owner', ?2)");
+  const userRow = db.prepare(
+    "INSERT INTO users (id, email, display_name, password_hash, timezone, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+  );
+  const workspaceRow = db.prepare(
+    "INSERT INTO workspaces (id, name, timezone, personal_user_id, created_at, updated_at) VALUES (?1, ?2, ?3, ?1, ?4, ?4)",
+  );
+  const ownerRow = db.prepare(
+    "INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?1, ?1, 'owner', ?2)",
+  );
   /** A user with their personal workspace (whose id is the user's, ADR 009), as sign-up creates them. */
   const insertUser = (id: string, email: string, name: string, hash: string, timezone: string) => {
     userRow.run(id, email, name, hash, timezone, now);
@@ -62,7 +68,16 @@ export function seedAnalytics(persistTo: string, size: SeedSize, user: { email: 
   const fill = (userId: string, posts: number) => {
     const accounts = PLATFORMS.map((platform) => {
       const id = randomUUID();
-      insertAccount.run(id, userId, platform, `seed-${id.slice(0, 8)}`, `${platform}_seed`, `${platform} seed`, now, now);
+      insertAccount.run(
+        id,
+        userId,
+        platform,
+        `seed-${id.slice(0, 8)}`,
+        `${platform}_seed`,
+        `${platform} seed`,
+        now,
+        now,
+      );
       return { id, platform };
     });
     for (let i = 0; i < posts; i++) {
@@ -70,11 +85,48 @@ export function seedAnalytics(persistTo: string, size: SeedSize, user: { email: 
       const targetId = randomUUID();
       const account = accounts[i % accounts.length]!;
       const publishedAt = now - Math.floor((i / posts) * 365 * 86_400_000) - 3_600_000;
-      insertPost.run(postId, userId, `Seeded post ${i} #growth #tips`, JSON.stringify(["growth", "tips"]), publishedAt, publishedAt, publishedAt, publishedAt, JSON.stringify([account.platform]));
-      insertTarget.run(targetId, postId, userId, account.platform, account.id, publishedAt, `remote-${i}`, publishedAt, publishedAt, publishedAt);
+      insertPost.run(
+        postId,
+        userId,
+        `Seeded post ${i} #growth #tips`,
+        JSON.stringify(["growth", "tips"]),
+        publishedAt,
+        publishedAt,
+        publishedAt,
+        publishedAt,
+        JSON.stringify([account.platform]),
+      );
+      insertTarget.run(
+        targetId,
+        postId,
+        userId,
+        account.platform,
+        account.id,
+        publishedAt,
+        `remote-${i}`,
+        publishedAt,
+        publishedAt,
+        publishedAt,
+      );
       for (let s = 0; s < size.snapshotsPerPost; s++) {
         const g = s + 1;
-        insertSnapshot.run(randomUUID(), targetId, postId, account.id, userId, account.platform, publishedAt + g * 3_600_000, 100 * g, 80 * g, 10 * g, g, g, 0, 2 * g, 0);
+        insertSnapshot.run(
+          randomUUID(),
+          targetId,
+          postId,
+          account.id,
+          userId,
+          account.platform,
+          publishedAt + g * 3_600_000,
+          100 * g,
+          80 * g,
+          10 * g,
+          g,
+          g,
+          0,
+          2 * g,
+          0,
+        );
       }
     }
   };

@@ -17,14 +17,21 @@ async function connectFromSettings(page: Page, option: RegExp, termsButton: stri
   await page.getByRole("heading", { name: "Connected Accounts" }).waitFor();
 }
 
-test("connect Instagram + Facebook Pages, LinkedIn (person and company), YouTube, X and Threads; see grouped cards; disconnect one", async ({ journey: { page } }) => {
+test("connect Instagram + Facebook Pages, LinkedIn (person and company), YouTube, X and Threads; see grouped cards; disconnect one", async ({
+  journey: { page },
+}) => {
   await registerViaApi(page, newUser("Alex Rivera"));
   await gotoHydrated(page, "/settings?tab=accounts");
   await page.getByText("No accounts connected").waitFor();
 
   // TikTok is only announced, never a fake connect.
   await page.getByRole("button", { name: "Connect Social Account" }).click();
-  await expect(page.getByRole("dialog", { name: "Connect Your Social Account" }).getByRole("button", { name: /TikTok/ }).isDisabled()).resolves.toBe(true);
+  await expect(
+    page
+      .getByRole("dialog", { name: "Connect Your Social Account" })
+      .getByRole("button", { name: /TikTok/ })
+      .isDisabled(),
+  ).resolves.toBe(true);
   await page.keyboard.press("Escape");
 
   await connectFromSettings(page, /Instagram \+ Facebook Pages/, "Accept & Continue");
@@ -34,7 +41,8 @@ test("connect Instagram + Facebook Pages, LinkedIn (person and company), YouTube
   await connectFromSettings(page, /^Threads/, "Accept & Continue");
 
   const cards = page.locator("section[aria-labelledby='social-accounts-title']");
-  for (const text of ["Business Page", "Personal Profile", "Company Page", "Channel"]) await cards.getByText(text).first().waitFor();
+  for (const text of ["Business Page", "Personal Profile", "Company Page", "Channel"])
+    await cards.getByText(text).first().waitFor();
   const api = await (await page.context().request.get("/api/users/connected-accounts")).json();
   const platforms = new Set(api.data.accounts.map((a: { platform: string }) => a.platform));
   expect([...platforms].sort()).toEqual(["facebook", "instagram", "linkedin", "threads", "twitter", "youtube"]);
@@ -42,7 +50,11 @@ test("connect Instagram + Facebook Pages, LinkedIn (person and company), YouTube
 
   // Disconnect the Threads account, with the spec's confirmation.
   const before = api.data.accounts.length;
-  const threadsCard = cards.locator("article, li, div").filter({ hasText: /Threads/ }).filter({ has: page.getByRole("button", { name: "Disconnect account" }) }).last();
+  const threadsCard = cards
+    .locator("article, li, div")
+    .filter({ hasText: /Threads/ })
+    .filter({ has: page.getByRole("button", { name: "Disconnect account" }) })
+    .last();
   await threadsCard.getByRole("button", { name: "Disconnect account" }).click();
   const confirm = page.getByRole("alertdialog").or(page.getByRole("dialog", { name: "Disconnect Account" }));
   await confirm.getByText("This action cannot be undone.", { exact: false }).waitFor();

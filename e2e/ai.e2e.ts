@@ -3,13 +3,20 @@ import { expect, test } from "./browser";
 import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 import { connectViaConsent, pickLaterUtc } from "./platforms";
 
-test("generate for Instagram and LinkedIn, pick suggested hashtags, use the LinkedIn text in the composer and schedule it", async ({ journey: { page, baseUrl } }) => {
+test("generate for Instagram and LinkedIn, pick suggested hashtags, use the LinkedIn text in the composer and schedule it", async ({
+  journey: { page, baseUrl },
+}) => {
   const headers = { Origin: baseUrl };
   await registerViaApi(page, newUser("Ines Moreau"));
-  expect((await page.context().request.put("/api/users/timezone", { data: { timezone: "UTC" }, headers })).status()).toBe(200);
+  expect(
+    (await page.context().request.put("/api/users/timezone", { data: { timezone: "UTC" }, headers })).status(),
+  ).toBe(200);
   await connectViaConsent(page, "linkedin");
   const upload = await page.context().request.post("/api/media/upload", {
-    multipart: { files: { name: "class.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1200, 1200)) }, folder: "general" },
+    multipart: {
+      files: { name: "class.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1200, 1200)) },
+      folder: "general",
+    },
     headers,
   });
   expect(upload.status()).toBe(201);
@@ -33,7 +40,12 @@ test("generate for Instagram and LinkedIn, pick suggested hashtags, use the Link
   await page.getByRole("tab", { name: "Content Generator" }).click();
   await page.getByLabel("What should the post be about?").fill(topic);
   await page.getByRole("group", { name: "Platforms" }).getByRole("button", { name: "LinkedIn" }).click();
-  expect(await page.getByRole("group", { name: "Platforms" }).getByRole("button", { name: "Instagram" }).getAttribute("aria-pressed")).toBe("true");
+  expect(
+    await page
+      .getByRole("group", { name: "Platforms" })
+      .getByRole("button", { name: "Instagram" })
+      .getAttribute("aria-pressed"),
+  ).toBe("true");
   await page.getByRole("button", { name: "Generate Content" }).click();
   await toast(page, "AI suggestions");
   const suggestions = page.getByRole("region", { name: "Suggestions" });
@@ -46,7 +58,9 @@ test("generate for Instagram and LinkedIn, pick suggested hashtags, use the Link
   await page.waitForURL("**/content?tab=posts");
   const composer = page.getByRole("dialog", { name: "Create Post" });
   const content = composer.getByLabel("Content", { exact: true });
-  await expect.poll(async () => (await content.inputValue()).replace(/\*\*/g, "").slice(0, 40)).toBe(shown.slice(0, 40));
+  await expect
+    .poll(async () => (await content.inputValue()).replace(/\*\*/g, "").slice(0, 40))
+    .toBe(shown.slice(0, 40));
 
   await composer.getByRole("button", { name: /^LinkedIn/ }).click();
   await composer.getByRole("group", { name: "LinkedIn accounts" }).getByRole("checkbox").first().check();
@@ -61,7 +75,9 @@ test("generate for Instagram and LinkedIn, pick suggested hashtags, use the Link
   await toast(page, "Post scheduled successfully!");
   await composer.waitFor({ state: "detached" });
 
-  const card = page.getByRole("article", { name: new RegExp(shown.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
+  const card = page.getByRole("article", {
+    name: new RegExp(shown.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+  });
   await card.getByText("LinkedIn: Scheduled").waitFor();
   await card.getByText(chosen.split(" ")[0]!, { exact: false }).waitFor();
 }, 180_000);

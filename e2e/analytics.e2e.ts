@@ -18,24 +18,48 @@ async function publishNow(page: Page, content: string) {
   const request = page.context().request;
   // Cookie-authenticated writes must come from our own origin (CSRF defence), as the browser's would.
   const headers = { Origin: new URL(page.url()).origin };
-  const upload = await request.post("/api/media/upload", { headers, multipart: { files: { name: "bread.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } } });
+  const upload = await request.post("/api/media/upload", {
+    headers,
+    multipart: { files: { name: "bread.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } },
+  });
   expect(upload.status()).toBe(201);
   const image = (await upload.json()).data[0].id as string;
   const accounts = (await apiData(page, "/api/accounts")).accounts as Array<{ _id: string; platform: string }>;
   const selectedAccounts: Record<string, string[]> = {};
   for (const a of accounts) selectedAccounts[a.platform] = [...(selectedAccounts[a.platform] ?? []), a._id];
-  const created = await request.post("/api/posts", { headers, data: { content, platforms: Object.keys(selectedAccounts), selectedAccounts, images: [image], hashtags: ["#bread"], publishNow: true } });
+  const created = await request.post("/api/posts", {
+    headers,
+    data: {
+      content,
+      platforms: Object.keys(selectedAccounts),
+      selectedAccounts,
+      images: [image],
+      hashtags: ["#bread"],
+      publishNow: true,
+    },
+  });
   expect(created.status()).toBe(201);
   const id = (await created.json()).data._id as string;
   await expect
-    .poll(async () => ((await apiData(page, `/api/posts/${id}`)).platformPosts as Array<{ status: string }>).map((t) => t.status).join(","), { timeout: 60_000, interval: 500 })
+    .poll(
+      async () =>
+        ((await apiData(page, `/api/posts/${id}`)).platformPosts as Array<{ status: string }>)
+          .map((t) => t.status)
+          .join(","),
+      { timeout: 60_000, interval: 500 },
+    )
     .toBe("published,published");
 }
 
 /** Clicks a download link and returns the first bytes of the file the browser saved. */
 async function downloadHead(page: Page, linkName: string, n: number) {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: linkName }).click()]);
-  return readFileSync((await download.path())!).subarray(0, n).toString("latin1");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: linkName }).click(),
+  ]);
+  return readFileSync((await download.path())!)
+    .subarray(0, n)
+    .toString("latin1");
 }
 
 test("analytics and dashboard show the figures synced from the connected platforms", async ({ journey: { page } }) => {
@@ -62,21 +86,30 @@ test("analytics and dashboard show the figures synced from the connected platfor
   expect(clock.status()).toBe(200);
   await gotoHydrated(page, "/analytics");
   await page.getByText("Not synced yet").waitFor();
-  expect(await page.getByRole("group", { name: "Platforms" }).getByRole("button").allInnerTexts()).toEqual(["All", "Instagram", "Facebook"]);
+  expect(await page.getByRole("group", { name: "Platforms" }).getByRole("button").allInnerTexts()).toEqual([
+    "All",
+    "Instagram",
+    "Facebook",
+  ]);
   await page.getByRole("button", { name: "Sync Data" }).click();
   await toast(page, "Successfully synced analytics for 2 platforms");
   await page.getByText(/^Last synced /).waitFor();
 
   const overview = await apiData(page, "/api/analytics/overview?period=30d");
   expect(overview.stats.totalFollowers).toBeGreaterThan(0);
-  await expect.poll(() => page.getByTestId("kpi-followers").innerText()).toBe(formatCompact(overview.stats.totalFollowers));
+  await expect
+    .poll(() => page.getByTestId("kpi-followers").innerText())
+    .toBe(formatCompact(overview.stats.totalFollowers));
   // One post on Instagram and Facebook counts once per channel, and the tooltip says so.
   expect(overview.overview.totalPosts).toBe(2);
   expect(overview.overview.totalReach).toBeGreaterThan(0);
   expect(await page.getByTestId("kpi-posts").innerText()).toBe("2");
   await page.getByRole("button", { name: /^Total Posts: .*counted once per channel/ }).hover();
   await page.getByRole("tooltip").filter({ hasText: "counted once per channel" }).first().waitFor();
-  await page.getByTestId("figures-synced").getByText(/^Figures last synced /).waitFor();
+  await page
+    .getByTestId("figures-synced")
+    .getByText(/^Figures last synced /)
+    .waitFor();
   expect(await page.getByTestId("kpi-reach").innerText()).toBe(formatCompact(overview.overview.totalReach));
   expect(await page.getByTestId("kpi-likes").innerText()).toBe(formatCompact(overview.overview.totalLikes));
   await page.getByText("Fresh sourdough out of the oven #bread").waitFor();
@@ -85,7 +118,9 @@ test("analytics and dashboard show the figures synced from the connected platfor
   await page.getByRole("group", { name: "Platforms" }).getByRole("button", { name: "Instagram" }).click();
   expect(await page.getByRole("button", { name: "All" }).getAttribute("aria-pressed")).toBe("false");
   const instagram = await apiData(page, "/api/analytics/overview?period=30d&platforms=instagram");
-  await expect.poll(() => page.getByTestId("kpi-followers").innerText()).toBe(formatCompact(instagram.stats.totalFollowers));
+  await expect
+    .poll(() => page.getByTestId("kpi-followers").innerText())
+    .toBe(formatCompact(instagram.stats.totalFollowers));
   await page.getByRole("button", { name: "All" }).click();
 
   // Engagement: with one post the best time is the labelled suggestion, never "–".
@@ -134,7 +169,9 @@ test("analytics and dashboard show the figures synced from the connected platfor
   expect(await downloadHead(page, "Summary Report PDF", 4)).toBe("%PDF");
   expect(await downloadHead(page, "Detailed Analytics Excel", 2)).toBe("PK");
   // Each kind's CSV is its own table, headed in words.
-  expect(await downloadHead(page, "Summary Report CSV", 45)).toMatch(/^Metric,This period,Previous period,Change \(%\)/);
+  expect(await downloadHead(page, "Summary Report CSV", 45)).toMatch(
+    /^Metric,This period,Previous period,Change \(%\)/,
+  );
   expect(await downloadHead(page, "Growth Report CSV", 5)).toBe("Date,");
   expect(await downloadHead(page, "Content Performance CSV", 13)).toBe("Content type,");
   await page.getByRole("button", { name: "Schedule New Report" }).click();
@@ -146,25 +183,39 @@ test("analytics and dashboard show the figures synced from the connected platfor
 
   // Post detail: Sync fetches the post's figures now, and says when.
   await gotoHydrated(page, "/content");
-  await page.getByRole("article", { name: /Fresh sourdough/ }).getByRole("button", { name: /Fresh sourdough/ }).click();
+  await page
+    .getByRole("article", { name: /Fresh sourdough/ })
+    .getByRole("button", { name: /Fresh sourdough/ })
+    .click();
   const detail = page.getByRole("dialog", { name: "Post Details" });
   await detail.getByRole("tab", { name: "Analytics" }).click();
-  await detail.getByTestId("post-synced").getByText(/^Last synced /).waitFor();
+  await detail
+    .getByTestId("post-synced")
+    .getByText(/^Last synced /)
+    .waitFor();
   await detail.getByRole("button", { name: "Sync", exact: true }).click();
   await toast(page, "Successfully synced analytics for 2 platforms");
-  await detail.getByRole("list", { name: "Per channel" }).getByText(/Instagram: .* reach · Last synced /).waitFor();
+  await detail
+    .getByRole("list", { name: "Per channel" })
+    .getByText(/Instagram: .* reach · Last synced /)
+    .waitFor();
   await page.keyboard.press("Escape");
 
   // The dashboard agrees with its API.
   await gotoHydrated(page, "/dashboard");
   const dashboard = await apiData(page, "/api/dashboard");
   expect(dashboard.stats.totalFollowers).toBeGreaterThan(0);
-  expect(await page.locator('[data-stat="totalFollowers"]').innerText()).toBe(formatCompact(dashboard.stats.totalFollowers));
+  expect(await page.locator('[data-stat="totalFollowers"]').innerText()).toBe(
+    formatCompact(dashboard.stats.totalFollowers),
+  );
   expect(dashboard.stats.mediaFiles).toBe(1);
   expect(await page.locator('[data-stat="mediaFiles"]').innerText()).toBe("1");
   expect(await page.locator('[data-stat="totalPosts"]').innerText()).toBe(String(dashboard.stats.totalPosts));
   expect(await page.locator('[data-stat="publishedPosts"]').innerText()).toBe(String(dashboard.stats.publishedPosts));
-  await page.getByRole("region", { name: "Recent Activity" }).getByText("Fresh sourdough out of the oven #bread").waitFor();
+  await page
+    .getByRole("region", { name: "Recent Activity" })
+    .getByText("Fresh sourdough out of the oven #bread")
+    .waitFor();
   expect(await page.getByRole("region", { name: "Connected Accounts" }).getByRole("listitem").count()).toBe(2);
   await page.getByRole("link", { name: /Engagement Rate/ }).click();
   await page.waitForURL("**/analytics");

@@ -1,7 +1,9 @@
-import { codeFromMailbox, gotoHydrated, logoutViaMenu, newUser, registerViaApi, signInViaUi, toast } from "./helpers";
 import { expect, test } from "./browser";
+import { codeFromMailbox, gotoHydrated, logoutViaMenu, newUser, registerViaApi, signInViaUi, toast } from "./helpers";
 
-test("a newcomer signs up, signs out, signs in, resets a forgotten password and changes it in Settings", async ({ journey: { page } }) => {
+test("a newcomer signs up, signs out, signs in, resets a forgotten password and changes it in Settings", async ({
+  journey: { page },
+}) => {
   const user = newUser();
   const registerCalls: string[] = [];
   page.on("request", (r) => r.url().endsWith("/api/auth/register") && registerCalls.push(r.url()));
@@ -94,27 +96,38 @@ test("a newcomer signs up, signs out, signs in, resets a forgotten password and 
   await page.waitForURL("**/dashboard");
 });
 
-test("a protected page sends a signed-out visitor to sign in and back to where they were going", async ({ journey: { page, expectStatus } }) => {
+test("a protected page sends a signed-out visitor to sign in and back to where they were going", async ({
+  journey: { page, expectStatus },
+}) => {
   const user = newUser("Bo Chen");
   await registerViaApi(page, user);
   await page.context().clearCookies();
 
   await gotoHydrated(page, "/settings?tab=billing");
-  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/auth?redirectTo=%2Fsettings%3Ftab%3Dbilling");
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(
+    "/auth?redirectTo=%2Fsettings%3Ftab%3Dbilling",
+  );
 
   expectStatus(401, "/api/auth/login");
   await signInViaUi(page, user.email, "wrong-password");
   await toast(page, "Invalid email or password");
 
-  const pageView = page.waitForRequest((r) => r.url().endsWith("/api/events") && r.postDataJSON()?.path === "/settings?tab=billing");
+  const pageView = page.waitForRequest(
+    (r) => r.url().endsWith("/api/events") && r.postDataJSON()?.path === "/settings?tab=billing",
+  );
   await signInViaUi(page, user.email, user.password);
   await page.waitForURL("**/settings?tab=billing");
   await pageView;
   await page.getByRole("heading", { name: "Billing & Subscription" }).waitFor();
   expect(await page.getByRole("tab", { name: "Billing" }).getAttribute("aria-selected")).toBe("true");
   await page.getByRole("button", { name: "Get Updates" }).click();
-  await page.getByRole("status").filter({ hasText: "You'll be notified when billing features are available!" }).waitFor();
-  expect(await page.getByRole("link", { name: "Contact Sales" }).getAttribute("href")).toBe("mailto:sales@postline.app");
+  await page
+    .getByRole("status")
+    .filter({ hasText: "You'll be notified when billing features are available!" })
+    .waitFor();
+  expect(await page.getByRole("link", { name: "Contact Sales" }).getAttribute("href")).toBe(
+    "mailto:sales@postline.app",
+  );
 
   // Switching tabs writes the tab back to the address.
   await page.getByRole("tab", { name: "Social Accounts" }).click();

@@ -28,7 +28,9 @@ function clientIp(): string {
 }
 
 /** A fresh Chromium with its own profile directory (so no cookies or storage leak between journeys). */
-export async function launchBrowser(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+export async function launchBrowser(
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const userDataDir = mkdtempSync(join(tmpdir(), "postline-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
@@ -54,7 +56,11 @@ export interface Journey {
   expectStatus(status: number, path: string | RegExp): void;
 }
 
-const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").slice(0, 100);
+const slug = (name: string) =>
+  name
+    .replace(/[^a-z0-9]+/gi, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 100);
 
 /**
  * `journey` gives each test a page in a fresh browser. Any console error, page error, failed request
@@ -68,7 +74,9 @@ export const test = base.extend<{ journey: Journey }>({
     const expected: Array<{ status: number; path: string | RegExp }> = [];
     const isExpected = (status: number, url: string) => {
       const { pathname } = new URL(url);
-      return expected.some((e) => e.status === status && (typeof e.path === "string" ? e.path === pathname : e.path.test(pathname)));
+      return expected.some(
+        (e) => e.status === status && (typeof e.path === "string" ? e.path === pathname : e.path.test(pathname)),
+      );
     };
 
     page.on("console", (msg) => {
@@ -81,7 +89,8 @@ export const test = base.extend<{ journey: Journey }>({
     page.on("requestfailed", (request) => {
       const reason = request.failure()?.errorText ?? "";
       // ERR_ABORTED is the browser cancelling a request because the journey navigated away (page.goto).
-      if (reason !== "net::ERR_ABORTED") problems.push(`request failed: ${request.method()} ${request.url()} ${reason}`);
+      if (reason !== "net::ERR_ABORTED")
+        problems.push(`request failed: ${request.method()} ${request.url()} ${reason}`);
     });
     page.on("response", (response) => {
       if (response.status() >= 400 && !isExpected(response.status(), response.url())) {

@@ -13,7 +13,6 @@ function nineAmBerlin(day: string): string {
   return new Date(new TZDate(y, m - 1, d, 9, 0, ZONE).getTime()).toISOString();
 }
 
-
 async function dragTo(page: Page, from: ReturnType<Page["locator"]>, to: ReturnType<Page["locator"]>) {
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
@@ -24,14 +23,21 @@ async function dragTo(page: Page, from: ReturnType<Page["locator"]>, to: ReturnT
   await page.mouse.up();
 }
 
-test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomorrow 09:00, drag it in the planner, open and delete it", async ({ journey: { page, baseUrl } }) => {
+test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomorrow 09:00, drag it in the planner, open and delete it", async ({
+  journey: { page, baseUrl },
+}) => {
   const headers = { Origin: baseUrl };
   await registerViaApi(page, newUser("Ola Berg"));
-  expect((await page.context().request.put("/api/users/timezone", { data: { timezone: ZONE }, headers })).status()).toBe(200);
+  expect(
+    (await page.context().request.put("/api/users/timezone", { data: { timezone: ZONE }, headers })).status(),
+  ).toBe(200);
   await connect(page, "linkedin");
   await connect(page, "twitter");
   const upload = await page.context().request.post("/api/media/upload", {
-    multipart: { files: { name: "launch.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1200, 1200)) }, folder: "general" },
+    multipart: {
+      files: { name: "launch.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1200, 1200)) },
+      folder: "general",
+    },
     headers,
   });
   expect(upload.status()).toBe(201);
@@ -92,11 +98,17 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   await page.getByRole("heading", { name: "Content Planner" }).waitFor();
   if (tomorrow.slice(0, 7) !== localDay(0).slice(0, 7)) await page.getByRole("button", { name: "Next month" }).click();
   const chip = page.getByRole("button", { name: /^Scheduled post on LinkedIn, X: Launch day!/ });
-  await page.locator(`[data-day="${tomorrow}"]`).getByRole("button", { name: /^Scheduled post/ }).waitFor();
+  await page
+    .locator(`[data-day="${tomorrow}"]`)
+    .getByRole("button", { name: /^Scheduled post/ })
+    .waitFor();
   const target = localDay(3);
   await dragTo(page, chip, page.locator(`[data-day="${target}"]`));
   await toast(page, "Post updated successfully");
-  await page.locator(`[data-day="${target}"]`).getByRole("button", { name: /^Scheduled post/ }).waitFor();
+  await page
+    .locator(`[data-day="${target}"]`)
+    .getByRole("button", { name: /^Scheduled post/ })
+    .waitFor();
   const listed = await (await page.context().request.get("/api/posts?status=scheduled")).json();
   expect(listed.data.posts[0].scheduledDate).toBe(nineAmBerlin(target));
 
@@ -113,7 +125,9 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   await chip.waitFor({ state: "detached" });
 });
 
-test("a link from the AI page opens the composer with its text; Save as Draft stores the post and the planner lists it", async ({ journey: { page } }) => {
+test("a link from the AI page opens the composer with its text; Save as Draft stores the post and the planner lists it", async ({
+  journey: { page },
+}) => {
   await registerViaApi(page, newUser("Pia Lund"));
   await connect(page, "twitter");
   await gotoHydrated(page, `/content?compose=1&text=${encodeURIComponent("Five tips for #remote teams")}`);
@@ -135,5 +149,8 @@ test("a link from the AI page opens the composer with its text; Save as Draft st
   await card.waitFor();
 
   await gotoHydrated(page, "/planner");
-  await page.getByRole("region", { name: /Drafts/ }).getByRole("button", { name: /Five tips for #remote teams/ }).waitFor();
+  await page
+    .getByRole("region", { name: /Drafts/ })
+    .getByRole("button", { name: /Five tips for #remote teams/ })
+    .waitFor();
 });

@@ -3,7 +3,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { applyMigrations, freePort, logFile, root, startLocalWorker, workerEnv, type LocalWorker } from "../scripts/local-worker.ts";
+import {
+  applyMigrations,
+  freePort,
+  type LocalWorker,
+  logFile,
+  root,
+  startLocalWorker,
+  workerEnv,
+} from "../scripts/local-worker.ts";
 import { jpegBytes } from "../workers/test/media-fixtures.ts";
 
 /**
@@ -19,7 +27,12 @@ afterAll(async () => {
 });
 
 function start(port: number) {
-  return startLocalWorker({ port, persistTo, logPath: logFile("crash-server.log"), vars: { PUBLISH_LEASE_SECONDS: String(LEASE_SECONDS) } });
+  return startLocalWorker({
+    port,
+    persistTo,
+    logPath: logFile("crash-server.log"),
+    vars: { PUBLISH_LEASE_SECONDS: String(LEASE_SECONDS) },
+  });
 }
 
 /** A user with X and Threads connected through the emulator's consent pages, driven over plain HTTP. */
@@ -32,7 +45,10 @@ async function userWithAccounts(base: string) {
   });
   expect(reg.status).toBe(201);
   const token = ((await reg.json()) as { data: { token: string } }).data.token;
-  const cookie = reg.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = reg.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   for (const platform of ["twitter", "threads"]) {
     const start = await fetch(`${base}/api/auth/${platform}`, { headers: { Cookie: cookie }, redirect: "manual" });
     const authUrl = new URL(start.headers.get("Location")!, base);
@@ -46,13 +62,19 @@ async function userWithAccounts(base: string) {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       redirect: "manual",
     });
-    const done = await fetch(new URL(consent.headers.get("Location")!.replace(/#.*$/, ""), base), { headers: { Cookie: cookie }, redirect: "manual" });
+    const done = await fetch(new URL(consent.headers.get("Location")!.replace(/#.*$/, ""), base), {
+      headers: { Cookie: cookie },
+      redirect: "manual",
+    });
     expect(done.headers.get("Location")).toContain(`connected=${platform}`);
   }
   const api = async (path: string, body?: unknown) => {
     const res = await fetch(`${base}${path}`, {
       method: body === undefined ? "GET" : "POST",
-      headers: { Authorization: `Bearer ${token}`, ...(body instanceof FormData || body === undefined ? {} : { "Content-Type": "application/json" }) },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body instanceof FormData || body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
       body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
     });
     return (await res.json()) as { success: boolean; message: string; data: any };
@@ -63,7 +85,11 @@ async function userWithAccounts(base: string) {
 }
 
 const targetsOf = async (api: Awaited<ReturnType<typeof userWithAccounts>>["api"], postIds: string[]) =>
-  (await Promise.all(postIds.map(async (id) => (await api(`/api/posts/${id}`)).data.platformPosts as Array<{ status: string }>))).flat();
+  (
+    await Promise.all(
+      postIds.map(async (id) => (await api(`/api/posts/${id}`)).data.platformPosts as Array<{ status: string }>),
+    )
+  ).flat();
 
 /** Until `check` holds or the deadline passes, polling: the server works in the background. */
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
@@ -74,10 +100,16 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30
   }
 }
 
-const answers = (url: string) => fetch(`${url}/health`).then((r) => r.ok, () => false);
+const answers = (url: string) =>
+  fetch(`${url}/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 describe("crash recovery with a real server", () => {
-  it("posts queued or mid-publish when the server is SIGKILLed are each published exactly once after a restart", { timeout: 240_000 }, async () => {
+  it("posts queued or mid-publish when the server is SIGKILLed are each published exactly once after a restart", {
+    timeout: 240_000,
+  }, async () => {
     applyMigrations(persistTo);
     const port = await freePort();
     let server: LocalWorker = await start(port);
@@ -85,7 +117,11 @@ describe("crash recovery with a real server", () => {
     const { api, x, threads } = await userWithAccounts(server.baseUrl);
 
     const form = new FormData();
-    form.append("files", new Blob([jpegBytes(1080, 1080) as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }), "crash.jpg");
+    form.append(
+      "files",
+      new Blob([jpegBytes(1080, 1080) as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }),
+      "crash.jpg",
+    );
     const image = (await api("/api/media/upload", form)).data[0].id as string;
 
     // Several X posts due in a few seconds: the cron claims them and the local queue holds their messages.
@@ -95,19 +131,38 @@ describe("crash recovery with a real server", () => {
     for (let i = 0; i < 5; i++) {
       const content = `Crash recovery ${i} ${crypto.randomUUID().slice(0, 8)}`;
       texts.push(content);
-      const res = await api("/api/posts", { content, platforms: ["twitter"], selectedAccounts: { twitter: [x] }, images: [image], status: "scheduled", scheduledDate: dueAt });
+      const res = await api("/api/posts", {
+        content,
+        platforms: ["twitter"],
+        selectedAccounts: { twitter: [x] },
+        images: [image],
+        status: "scheduled",
+        scheduledDate: dueAt,
+      });
       expect(res.success, res.message).toBe(true);
       queuedPosts.push(res.data._id);
     }
     await server.tick();
-    await until(async () => (await targetsOf(api, queuedPosts)).every((t) => t.status === "queued"), "the X posts to be queued");
+    await until(
+      async () => (await targetsOf(api, queuedPosts)).every((t) => t.status === "queued"),
+      "the X posts to be queued",
+    );
 
     // A Threads image post caught mid-publish: its image container takes a while to process.
     const threadsText = `Crash mid-publish ${crypto.randomUUID().slice(0, 8)}`;
     texts.push(threadsText);
-    const midway = await api("/api/posts", { content: threadsText, platforms: ["threads"], selectedAccounts: { threads: [threads] }, images: [image], publishNow: true });
+    const midway = await api("/api/posts", {
+      content: threadsText,
+      platforms: ["threads"],
+      selectedAccounts: { threads: [threads] },
+      images: [image],
+      publishNow: true,
+    });
     expect(midway.success, midway.message).toBe(true);
-    await until(async () => (await targetsOf(api, [midway.data._id]))[0]!.status === "publishing", "the Threads post to be publishing");
+    await until(
+      async () => (await targetsOf(api, [midway.data._id]))[0]!.status === "publishing",
+      "the Threads post to be publishing",
+    );
 
     // Kill -9 the whole server (wrangler and workerd): the in-memory queue and the running attempt are gone.
     process.kill(-server.pid, "SIGKILL");
@@ -117,24 +172,52 @@ describe("crash recovery with a real server", () => {
     server = await start(port);
     const all = [...queuedPosts, midway.data._id as string];
     // Stuck targets are reported honestly once their lease has passed…
-    await until(async () => (await api("/api/scheduler/status")).data.stuck > 0 || (await targetsOf(api, all)).every((t) => t.status === "published"), "stuck targets to show");
+    await until(
+      async () =>
+        (await api("/api/scheduler/status")).data.stuck > 0 ||
+        (await targetsOf(api, all)).every((t) => t.status === "published"),
+      "stuck targets to show",
+    );
     // …and the cron recovers them.
-    await until(async () => {
-      await server.tick();
-      return (await targetsOf(api, all)).every((t) => t.status === "published");
-    }, "every post to be published", 60_000);
+    await until(
+      async () => {
+        await server.tick();
+        return (await targetsOf(api, all)).every((t) => t.status === "published");
+      },
+      "every post to be published",
+      60_000,
+    );
     const status = (await api("/api/scheduler/status")).data;
     expect(status).toMatchObject({ stuck: 0, late: 0 });
     await server.stop();
 
     // Exactly one copy of each post on the emulator.
-    const out = execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", "SELECT data FROM emu_objects WHERE kind IN ('tweet', 'post', 'media')"], {
-      cwd: root,
-      env: workerEnv,
-      encoding: "utf8",
-    });
+    const out = execFileSync(
+      "npx",
+      [
+        "wrangler",
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "--persist-to",
+        persistTo,
+        "--json",
+        "--command",
+        "SELECT data FROM emu_objects WHERE kind IN ('tweet', 'post', 'media')",
+      ],
+      {
+        cwd: root,
+        env: workerEnv,
+        encoding: "utf8",
+      },
+    );
     const rows = (JSON.parse(out) as Array<{ results: Array<{ data: string }> }>)[0]!.results;
-    for (const text of texts) expect(rows.filter((r) => r.data.includes(text)), text).toHaveLength(1);
+    for (const text of texts)
+      expect(
+        rows.filter((r) => r.data.includes(text)),
+        text,
+      ).toHaveLength(1);
   });
 
   it("`npm start`'s server stops when its process group is killed", { timeout: 90_000 }, async () => {

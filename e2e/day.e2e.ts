@@ -15,17 +15,21 @@ async function signUpViaUi(page: Page, user: ReturnType<typeof newUser>) {
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByLabel("Confirm Password").fill(user.password);
   await page.getByRole("button", { name: "Terms and Conditions" }).click();
-  await page.getByRole("dialog", { name: "Terms and Conditions" }).getByRole("button", { name: "Accept and Continue" }).click();
+  await page
+    .getByRole("dialog", { name: "Terms and Conditions" })
+    .getByRole("button", { name: "Accept and Continue" })
+    .click();
   await page.getByRole("button", { name: "Create Account" }).click();
   await page.waitForURL("**/dashboard");
   await toast(page, `Welcome to Postline, ${user.name}!`);
 }
 
 /** The name of the element that has keyboard focus (its label or text). */
-const focused = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement as HTMLElement | null;
-  return el ? (el.getAttribute("aria-label") ?? el.innerText ?? "").trim() : "";
-});
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el ? (el.getAttribute("aria-label") ?? el.innerText ?? "").trim() : "";
+  });
 
 /** Presses Tab until `reached` holds, as a keyboard user would. */
 async function tabUntil(page: Page, reached: () => Promise<boolean>, what: string, max = 60) {
@@ -36,19 +40,30 @@ async function tabUntil(page: Page, reached: () => Promise<boolean>, what: strin
   throw new Error(`Tab never reached ${what} (last: ${await focused(page)})`);
 }
 
-const tabTo = async (page: Page, name: RegExp) => tabUntil(page, async () => name.test(await focused(page)), String(name));
+const tabTo = async (page: Page, name: RegExp) =>
+  tabUntil(page, async () => name.test(await focused(page)), String(name));
 
-test("a newcomer's day: sign up, connect three platforms, upload, write with AI, schedule, watch it publish, sync analytics, export, sign out", async ({ journey: { page, baseUrl } }) => {
+test("a newcomer's day: sign up, connect three platforms, upload, write with AI, schedule, watch it publish, sync analytics, export, sign out", async ({
+  journey: { page, baseUrl },
+}) => {
   const user = newUser("Sam Okafor");
   await signUpViaUi(page, user);
-  expect((await page.context().request.put("/api/users/timezone", { data: { timezone: "UTC" }, headers: { Origin: baseUrl } })).status()).toBe(200);
+  expect(
+    (
+      await page
+        .context()
+        .request.put("/api/users/timezone", { data: { timezone: "UTC" }, headers: { Origin: baseUrl } })
+    ).status(),
+  ).toBe(200);
   for (const platform of ["twitter", "linkedin", "youtube"]) await connectViaConsent(page, platform);
 
   // Upload a photo in the media library.
   await gotoHydrated(page, "/content?tab=media");
   await page.getByRole("button", { name: "Upload New Media" }).click();
   const uploader = page.getByRole("dialog", { name: "Upload Media" });
-  await page.getByLabel("Choose files to upload").setInputFiles([{ name: "morning-bake.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) }]);
+  await page
+    .getByLabel("Choose files to upload")
+    .setInputFiles([{ name: "morning-bake.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) }]);
   await uploader.getByRole("button", { name: "Upload 1 File" }).click();
   await toast(page, "Successfully uploaded 1 image!");
   await uploader.getByRole("button", { name: "Done" }).click();
@@ -81,7 +96,9 @@ test("a newcomer's day: sign up, connect three platforms, upload, write with AI,
   await pickLaterUtc(composer, due);
   await composer.getByRole("button", { name: "Schedule For Later" }).click();
   await toast(page, "Post scheduled successfully!");
-  const card = page.getByRole("article", { name: new RegExp(written.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
+  const card = page.getByRole("article", {
+    name: new RegExp(written.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+  });
   await card.getByText("X: Scheduled").waitFor();
 
   // Watch it publish: the cron runs once it is due within a minute, the cards turn published by themselves.
@@ -97,8 +114,15 @@ test("a newcomer's day: sign up, connect three platforms, upload, write with AI,
   await toast(page, "Successfully synced analytics");
   await page.getByText(/^Last synced /).waitFor();
   await page.getByRole("tab", { name: "Reports" }).click();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Summary Report PDF" }).click()]);
-  expect(readFileSync((await download.path())!).subarray(0, 4).toString("latin1")).toBe("%PDF");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Summary Report PDF" }).click(),
+  ]);
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 4)
+      .toString("latin1"),
+  ).toBe("%PDF");
 
   await logoutViaMenu(page);
 }, 420_000);
@@ -132,7 +156,9 @@ test("at 375 px the composer opens, fits the screen and every field is reachable
 });
 
 // Escape used to leave focus on <body>: our dialogs open from state, without a Radix trigger to return to.
-test("keyboard only: open the composer, tab through, type, pick a platform with Space, Escape returns focus", async ({ journey: { page } }) => {
+test("keyboard only: open the composer, tab through, type, pick a platform with Space, Escape returns focus", async ({
+  journey: { page },
+}) => {
   await registerViaApi(page, newUser("Kai Berg"));
   await connectViaConsent(page, "twitter");
   await gotoHydrated(page, "/content");

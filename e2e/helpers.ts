@@ -30,7 +30,10 @@ export async function codeFromMailbox(page: Page, email: string): Promise<string
   const mailbox = await page.context().newPage();
   try {
     await mailbox.goto("/dev/mailbox");
-    const text = await mailbox.getByRole("article", { name: new RegExp(`to ${email.replace(/[.+]/g, "\\$&")}`) }).first().innerText();
+    const text = await mailbox
+      .getByRole("article", { name: new RegExp(`to ${email.replace(/[.+]/g, "\\$&")}`) })
+      .first()
+      .innerText();
     const code = /\b(\d{6})\b/.exec(text)?.[1];
     if (!code) throw new Error(`no code in mail to ${email}: ${text}`);
     return code;
@@ -74,5 +77,10 @@ export function png(width: number, height: number, rgb: [number, number, number]
   ihdr.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(pixels)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

@@ -7,9 +7,12 @@ async function chooseFiles(page: Page, files: Array<{ name: string; mimeType: st
   await page.getByLabel("Choose files to upload").setInputFiles(files);
 }
 
-const uploadRow = (page: Page, name: string) => page.getByRole("dialog", { name: "Upload Media" }).getByRole("listitem", { name });
+const uploadRow = (page: Page, name: string) =>
+  page.getByRole("dialog", { name: "Upload Media" }).getByRole("listitem", { name });
 
-test("upload an image and a video, see them in the library, edit alt text, delete with confirmation", async ({ journey: { page, baseUrl, expectStatus } }) => {
+test("upload an image and a video, see them in the library, edit alt text, delete with confirmation", async ({
+  journey: { page, baseUrl, expectStatus },
+}) => {
   const user = newUser();
   await registerViaApi(page, user);
   await gotoHydrated(page, "/content?tab=media");
@@ -22,7 +25,11 @@ test("upload an image and a video, see them in the library, edit alt text, delet
   // A file that is not media is skipped with the spec's message; the others wait as pending.
   await chooseFiles(page, [
     { name: "sunset-over-the-harbour.png", mimeType: "image/png", buffer: png(64, 48, [220, 40, 40]) },
-    { name: "intro.mp4", mimeType: "video/mp4", buffer: Buffer.from(await mp4Bytes({ width: 320, height: 240, seconds: 1 })) },
+    {
+      name: "intro.mp4",
+      mimeType: "video/mp4",
+      buffer: Buffer.from(await mp4Bytes({ width: 320, height: 240, seconds: 1 })),
+    },
     { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") },
   ]);
   await toast(page, "1 file was skipped");
@@ -44,7 +51,11 @@ test("upload an image and a video, see them in the library, edit alt text, delet
   await cards.getByText("intro.mp4").waitFor();
   expect(await cards.getByRole("listitem").count()).toBe(2);
   expect(await cards.getByText(/Used 0x/).count()).toBe(2);
-  expect(await page.getByLabel("Media type").locator("option").allInnerTexts()).toEqual(["All (2)", "Images (1)", "Videos (1)"]);
+  expect(await page.getByLabel("Media type").locator("option").allInnerTexts()).toEqual([
+    "All (2)",
+    "Images (1)",
+    "Videos (1)",
+  ]);
   await page.getByLabel("Media type").selectOption("video");
   await page.waitForFunction(() => document.querySelectorAll('[aria-label="Media files"] > li').length === 1);
   await cards.getByText("intro.mp4").waitFor();
@@ -64,7 +75,9 @@ test("upload an image and a video, see them in the library, edit alt text, delet
   await cards.getByText("+1").waitFor();
   await page.getByRole("button", { name: "Open sunset-over-the-harbour.png" }).click();
   expect(await detail.getByLabel("Alt text").inputValue()).toBe("A red square at sunset");
-  expect(await detail.getByRole("link", { name: "Download" }).getAttribute("download")).toBe("sunset-over-the-harbour.png");
+  expect(await detail.getByRole("link", { name: "Download" }).getAttribute("download")).toBe(
+    "sunset-over-the-harbour.png",
+  );
 
   // Delete with confirmation.
   await detail.getByRole("button", { name: "Delete Media" }).click();
@@ -73,14 +86,23 @@ test("upload an image and a video, see them in the library, edit alt text, delet
   await confirm.getByRole("button", { name: "Delete", exact: true }).click();
   await toast(page, "Media removed");
   await page.waitForFunction(() => document.querySelectorAll('[aria-label="Media files"] > li').length === 1);
-  expect(await page.getByLabel("Media type").locator("option").allInnerTexts()).toEqual(["All (1)", "Images (0)", "Videos (1)"]);
+  expect(await page.getByLabel("Media type").locator("option").allInnerTexts()).toEqual([
+    "All (1)",
+    "Images (0)",
+    "Videos (1)",
+  ]);
 
   // A draft uses the video: deleting it names that post and asks again.
   const listed = await page.context().request.get("/api/media");
   const [video] = (await listed.json()).data.media as Array<{ id: string }>;
   const draft = await page.context().request.post("/api/posts", {
     headers: { Origin: baseUrl },
-    data: { content: "Launch day teaser for the new collection", platforms: ["facebook"], images: [video!.id], status: "draft" },
+    data: {
+      content: "Launch day teaser for the new collection",
+      platforms: ["facebook"],
+      images: [video!.id],
+      status: "draft",
+    },
   });
   expect(draft.status()).toBe(201);
   await page.reload();
@@ -90,8 +112,15 @@ test("upload an image and a video, see them in the library, edit alt text, delet
   await detail.getByRole("button", { name: "Delete Media" }).click();
   await confirm.getByRole("button", { name: "Delete", exact: true }).click();
   const inUse = page.getByRole("alertdialog", { name: "Media in use" });
-  await inUse.getByText("This media is used by 1 unpublished post. If you delete it, their channels are held (not published) until you choose new media or remove it. Delete it anyway?").waitFor();
-  await inUse.getByRole("list", { name: "Posts using this media" }).getByText("Launch day teaser for the new collection").waitFor();
+  await inUse
+    .getByText(
+      "This media is used by 1 unpublished post. If you delete it, their channels are held (not published) until you choose new media or remove it. Delete it anyway?",
+    )
+    .waitFor();
+  await inUse
+    .getByRole("list", { name: "Posts using this media" })
+    .getByText("Launch day teaser for the new collection")
+    .waitFor();
   await inUse.getByRole("button", { name: "Delete Anyway" }).click();
   await toast(page, "Media removed");
   await page.getByText("No media found").waitFor();
@@ -105,7 +134,9 @@ test("a 25 MB video goes up in parts with progress in between", async ({ journey
   const big = Buffer.from(await mp4Bytes({ width: 640, height: 360, seconds: 1, size: 25 * 1024 * 1024 }));
   await chooseFiles(page, [{ name: "keynote.mp4", mimeType: "video/mp4", buffer: big }]);
 
-  const parts = page.waitForRequest((r) => r.method() === "PUT" && /\/api\/media\/uploads\/[^/]+\/parts\/3$/.test(r.url()));
+  const parts = page.waitForRequest(
+    (r) => r.method() === "PUT" && /\/api\/media\/uploads\/[^/]+\/parts\/3$/.test(r.url()),
+  );
   await page.getByRole("button", { name: "Upload 1 File" }).click();
   // Between the first part and the last one the bar shows a share of the file, not 0 and not 100.
   const between = await page.waitForFunction(

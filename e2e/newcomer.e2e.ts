@@ -4,16 +4,21 @@ import { expect, test } from "./browser";
 import { gotoHydrated, newUser, png, registerViaApi, toast } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
 
-const drafts = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("postline:composer-draft:")));
+const drafts = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("postline:composer-draft:")));
 
-test("the composer never loses a post: X's only account is preselected, closing asks first, and an unsaved post is offered back", async ({ journey: { page } }) => {
+test("the composer never loses a post: X's only account is preselected, closing asks first, and an unsaved post is offered back", async ({
+  journey: { page },
+}) => {
   await registerViaApi(page, newUser("Noa Ruiz"));
   await connect(page, "twitter");
   await gotoHydrated(page, "/content");
   await page.getByRole("button", { name: "Create Post" }).click();
   const composer = page.getByRole("dialog", { name: "Create Post" });
   await composer.getByRole("button", { name: /^X( |$)/ }).click();
-  const xAccount = composer.getByRole("group", { name: "X accounts" }).getByRole("checkbox", { name: "@postline_demo" });
+  const xAccount = composer
+    .getByRole("group", { name: "X accounts" })
+    .getByRole("checkbox", { name: "@postline_demo" });
   expect(await xAccount.isChecked()).toBe(true);
   const content = composer.getByLabel("Content", { exact: true });
   await content.fill("Half-written launch note");
@@ -61,30 +66,57 @@ test("the composer never loses a post: X's only account is preselected, closing 
 /** Seeds what makes pages wide: accounts, media, a post with one long unbroken word, a published post. */
 async function seed(page: Page, baseUrl: string) {
   const headers = { Origin: baseUrl };
-  expect((await page.context().request.put("/api/users/timezone", { data: { timezone: "UTC" }, headers })).status()).toBe(200);
+  expect(
+    (await page.context().request.put("/api/users/timezone", { data: { timezone: "UTC" }, headers })).status(),
+  ).toBe(200);
   for (const platform of ["twitter", "instagram", "linkedin"]) await connect(page, platform);
   const upload = await page.context().request.post("/api/media/upload", {
-    multipart: { files: { name: "a-rather-long-file-name-for-the-spring-launch-photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1200, 1200)) }, folder: "general" },
+    multipart: {
+      files: {
+        name: "a-rather-long-file-name-for-the-spring-launch-photo.jpg",
+        mimeType: "image/jpeg",
+        buffer: Buffer.from(jpegBytes(1200, 1200)),
+      },
+      folder: "general",
+    },
     headers,
   });
   expect(upload.status()).toBe(201);
   const mediaId = (await upload.json()).data[0].id as string;
-  const accounts = (await (await page.context().request.get("/api/accounts")).json()).data.accounts as Array<{ id: string; platform: string }>;
+  const accounts = (await (await page.context().request.get("/api/accounts")).json()).data.accounts as Array<{
+    id: string;
+    platform: string;
+  }>;
   const on = (platform: string) => ({ [platform]: [accounts.find((a) => a.platform === platform)!.id] });
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const post = (content: string, platform: string, publishNow: boolean) =>
     page.context().request.post("/api/posts", {
       headers,
-      data: { content, platforms: [platform], selectedAccounts: on(platform), media: [mediaId], hashtags: ["launch"], mentions: [], timezone: "UTC", status: "scheduled", publishNow, scheduledDate: publishNow ? null : { localDate: tomorrow, localTime: "09:00" } },
+      data: {
+        content,
+        platforms: [platform],
+        selectedAccounts: on(platform),
+        media: [mediaId],
+        hashtags: ["launch"],
+        mentions: [],
+        timezone: "UTC",
+        status: "scheduled",
+        publishNow,
+        scheduledDate: publishNow ? null : { localDate: tomorrow, localTime: "09:00" },
+      },
     });
-  expect((await post(`Spring_launch_announcement_${"without_spaces_".repeat(8)}end`, "instagram", false)).status()).toBe(201);
+  expect(
+    (await post(`Spring_launch_announcement_${"without_spaces_".repeat(8)}end`, "instagram", false)).status(),
+  ).toBe(201);
   expect((await post("Hello from the launch", "twitter", true)).status()).toBe(201);
   return { tomorrow };
 }
 
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth);
 
-test("layouts hold: no page scrolls sideways at 375 px, the week grid lines up, filters sit inline, marks are named, skip link and focus ring show", async ({ journey: { page, baseUrl, expectStatus } }) => {
+test("layouts hold: no page scrolls sideways at 375 px, the week grid lines up, filters sit inline, marks are named, skip link and focus ring show", async ({
+  journey: { page, baseUrl, expectStatus },
+}) => {
   expectStatus(404, "/no-such-page");
   await page.setViewportSize({ width: 375, height: 740 });
   // Signed out: the sign-in page.
@@ -96,7 +128,20 @@ test("layouts hold: no page scrolls sideways at 375 px, the week grid lines up, 
   const { tomorrow } = await seed(page, baseUrl);
 
   // Every route of app/routes.ts (with each tab of the pages that have them), signed in with data present.
-  const routes = ["/", "/dashboard", "/planner", "/content?tab=posts", "/content?tab=media", "/analytics", "/ai-assistant", "/settings?tab=profile", "/settings?tab=accounts", "/settings?tab=billing", "/dev/mailbox", "/no-such-page"];
+  const routes = [
+    "/",
+    "/dashboard",
+    "/planner",
+    "/content?tab=posts",
+    "/content?tab=media",
+    "/analytics",
+    "/ai-assistant",
+    "/settings?tab=profile",
+    "/settings?tab=accounts",
+    "/settings?tab=billing",
+    "/dev/mailbox",
+    "/no-such-page",
+  ];
   for (const path of routes) {
     await gotoHydrated(page, path);
     await page.waitForLoadState("networkidle");
@@ -109,7 +154,8 @@ test("layouts hold: no page scrolls sideways at 375 px, the week grid lines up, 
 
   await page.setViewportSize({ width: 1280, height: 800 });
   // Week view: each day header sits over its column, and the seven columns are equally wide.
-  if (new Date(`${tomorrow}T12:00:00Z`).getUTCDay() === 0) await page.getByRole("button", { name: "Next week" }).click();
+  if (new Date(`${tomorrow}T12:00:00Z`).getUTCDay() === 0)
+    await page.getByRole("button", { name: "Next week" }).click();
   const week = page.getByRole("grid", { name: "Week" });
   const chip = week.getByRole("button", { name: /^Scheduled post on Instagram: Spring_launch/ });
   // The chip shows its time and network.
@@ -142,7 +188,10 @@ test("layouts hold: no page scrolls sideways at 375 px, the week grid lines up, 
 
   // Post cards and account cards name each network by its mark (Instagram is not "In").
   await gotoHydrated(page, "/content?tab=posts");
-  await page.getByRole("article", { name: /Spring_launch/ }).getByRole("img", { name: "Instagram" }).waitFor();
+  await page
+    .getByRole("article", { name: /Spring_launch/ })
+    .getByRole("img", { name: "Instagram" })
+    .waitFor();
   await gotoHydrated(page, "/settings?tab=accounts");
   const cards = page.getByTestId("account-card");
   await cards.filter({ hasText: "@sunrisebakery" }).getByRole("img", { name: "Instagram" }).waitFor();
@@ -163,7 +212,9 @@ test("layouts hold: no page scrolls sideways at 375 px, the week grid lines up, 
     const style = getComputedStyle(document.activeElement!);
     return { outline: style.outlineStyle, width: parseFloat(style.outlineWidth), shadow: style.boxShadow };
   });
-  expect(ring.outline !== "none" && ring.width >= 2 ? "outline" : ring.shadow !== "none" ? "ring" : "none").not.toBe("none");
+  expect(ring.outline !== "none" && ring.width >= 2 ? "outline" : ring.shadow !== "none" ? "ring" : "none").not.toBe(
+    "none",
+  );
 
   // Timezone: a searchable combobox with UTC and current IANA names only.
   const zone = page.getByRole("combobox", { name: "Timezone" });
@@ -180,25 +231,46 @@ test("layouts hold: no page scrolls sideways at 375 px, the week grid lines up, 
   expect(me.data.timezone).toBe("Asia/Kolkata");
 });
 
-test("post detail: Repost Now asks first and warns of identical text; a retrying channel says when, which attempt and why", async ({ journey: { page, baseUrl } }) => {
+test("post detail: Repost Now asks first and warns of identical text; a retrying channel says when, which attempt and why", async ({
+  journey: { page, baseUrl },
+}) => {
   const headers = { Origin: baseUrl };
   const request = page.context().request;
   await registerViaApi(page, newUser("Ravi Menon"));
   await connect(page, "twitter");
-  const upload = await request.post("/api/media/upload", { headers, multipart: { files: { name: "rye.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(800, 800)) } } });
+  const upload = await request.post("/api/media/upload", {
+    headers,
+    multipart: { files: { name: "rye.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(800, 800)) } },
+  });
   const image = (await upload.json()).data[0].id as string;
   const account = (await (await request.get("/api/accounts")).json()).data.accounts[0]._id as string;
   const publishNow = async (content: string) => {
-    const res = await request.post("/api/posts", { headers, data: { content, platforms: ["twitter"], selectedAccounts: { twitter: [account] }, images: [image], publishNow: true } });
+    const res = await request.post("/api/posts", {
+      headers,
+      data: {
+        content,
+        platforms: ["twitter"],
+        selectedAccounts: { twitter: [account] },
+        images: [image],
+        publishNow: true,
+      },
+    });
     expect(res.status()).toBe(201);
   };
   const postCount = async () => (await (await request.get("/api/posts")).json()).data.pagination.total as number;
 
   const rye = `Rye loaves today ${new Date().toISOString()}`;
   await publishNow(rye);
-  await expect.poll(async () => (await (await request.get("/api/posts?status=published")).json()).data.posts.length, { timeout: 60_000 }).toBe(1);
+  await expect
+    .poll(async () => (await (await request.get("/api/posts?status=published")).json()).data.posts.length, {
+      timeout: 60_000,
+    })
+    .toBe(1);
   await gotoHydrated(page, "/content");
-  await page.getByRole("article", { name: /Rye loaves today/ }).getByRole("button", { name: /Rye loaves today/ }).click();
+  await page
+    .getByRole("article", { name: /Rye loaves today/ })
+    .getByRole("button", { name: /Rye loaves today/ })
+    .click();
   const detail = page.getByRole("dialog", { name: "Post Details" });
   await detail.getByRole("button", { name: "Post actions" }).click();
   await page.getByRole("menuitem", { name: "Repost Now" }).click();
@@ -213,12 +285,16 @@ test("post detail: Repost Now asks first and warns of identical text; a retrying
   await detail.waitFor({ state: "detached" });
 
   // X answers 500 for a while: the channel says when it is tried again, which attempt, and X's words.
-  const faults = (method: "post" | "delete", data?: object) => request.fetch("/sandbox/faults", { method, data, headers });
+  const faults = (method: "post" | "delete", data?: object) =>
+    request.fetch("/sandbox/faults", { method, data, headers });
   expect((await faults("post", { platform: "twitter", mode: "500", count: 50 })).status()).toBe(200);
   try {
     await publishNow(`Sourdough starter tips ${new Date().toISOString()}`);
     await gotoHydrated(page, "/content");
-    await page.getByRole("article", { name: /Sourdough starter tips/ }).getByRole("button", { name: /Sourdough starter tips/ }).click();
+    await page
+      .getByRole("article", { name: /Sourdough starter tips/ })
+      .getByRole("button", { name: /Sourdough starter tips/ })
+      .click();
     const channel = detail.getByRole("listitem", { name: "X channel" });
     await channel.getByText(/^Retrying at \d\d:\d\d \(attempt \d of 5\): \S/).waitFor({ timeout: 60_000 });
   } finally {
@@ -226,18 +302,25 @@ test("post detail: Repost Now asks first and warns of identical text; a retrying
   }
 });
 
-test("a PNG for Instagram: pre-flight explains, sending waits, Convert to JPEG fixes it and Instagram publishes it", async ({ journey: { page, baseUrl } }) => {
+test("a PNG for Instagram: pre-flight explains, sending waits, Convert to JPEG fixes it and Instagram publishes it", async ({
+  journey: { page, baseUrl },
+}) => {
   const request = page.context().request;
   await registerViaApi(page, newUser("Lena Park"));
   await connect(page, "instagram");
-  const upload = await request.post("/api/media/upload", { headers: { Origin: baseUrl }, multipart: { files: { name: "bakery-window.png", mimeType: "image/png", buffer: png(600, 600, [200, 120, 40]) } } });
+  const upload = await request.post("/api/media/upload", {
+    headers: { Origin: baseUrl },
+    multipart: { files: { name: "bakery-window.png", mimeType: "image/png", buffer: png(600, 600, [200, 120, 40]) } },
+  });
   expect(upload.status()).toBe(201);
 
   await gotoHydrated(page, "/content");
   await page.getByRole("button", { name: "Create Post" }).click();
   const composer = page.getByRole("dialog", { name: "Create Post" });
   await composer.getByRole("button", { name: /^Instagram( |$)/ }).click();
-  expect(await composer.getByRole("group", { name: "Instagram accounts" }).getByRole("checkbox").first().isChecked()).toBe(true);
+  expect(
+    await composer.getByRole("group", { name: "Instagram accounts" }).getByRole("checkbox").first().isChecked(),
+  ).toBe(true);
   await composer.getByLabel("Content", { exact: true }).fill("Fresh loaves in the window");
   await composer.getByRole("button", { name: "Choose from Library" }).click();
   const picker = page.getByRole("dialog", { name: "Media Library" });
@@ -249,7 +332,10 @@ test("a PNG for Instagram: pre-flight explains, sending waits, Convert to JPEG f
   const publish = composer.getByRole("button", { name: "Publish Now" });
   expect(await publish.isDisabled()).toBe(true);
 
-  await composer.getByRole("region", { name: "Convert to JPEG" }).getByRole("button", { name: "Convert to JPEG" }).click();
+  await composer
+    .getByRole("region", { name: "Convert to JPEG" })
+    .getByRole("button", { name: "Convert to JPEG" })
+    .click();
   await toast(page, "Image converted to JPEG");
   await checks.waitFor({ state: "detached" });
   await expect.poll(() => publish.isDisabled()).toBe(false);
@@ -258,8 +344,12 @@ test("a PNG for Instagram: pre-flight explains, sending waits, Convert to JPEG f
 
   // The emulator's Instagram takes only JPEG: the post published there, with the converted copy.
   await expect
-    .poll(async () => (await (await request.get("/api/posts")).json()).data.posts[0]?.platformPosts[0]?.status, { timeout: 60_000 })
+    .poll(async () => (await (await request.get("/api/posts")).json()).data.posts[0]?.platformPosts[0]?.status, {
+      timeout: 60_000,
+    })
     .toBe("published");
   const [post] = (await (await request.get("/api/posts")).json()).data.posts;
-  expect(post.media.map((m: { originalName: string; format: string }) => [m.originalName, m.format])).toEqual([["bakery-window.jpg", "jpg"]]);
+  expect(post.media.map((m: { originalName: string; format: string }) => [m.originalName, m.format])).toEqual([
+    ["bakery-window.jpg", "jpg"],
+  ]);
 });

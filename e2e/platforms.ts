@@ -13,7 +13,11 @@ export async function connectViaConsent(page: Page, platform: string) {
     const consent = await route.fetch({ maxRedirects: 0 });
     const callback = await page.context().request.get(consent.headers().location!, { maxRedirects: 0 });
     expect(callback.headers().location).toContain(`connected=${platform}`);
-    await route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><link rel=icon href=data:,><p>Journey: account connected</p>" });
+    await route.fulfill({
+      status: 200,
+      contentType: "text/html",
+      body: "<!doctype html><link rel=icon href=data:,><p>Journey: account connected</p>",
+    });
   });
   await page.goto(`/api/auth/${platform}`);
   await page.getByRole("button", { name: "Approve" }).click();

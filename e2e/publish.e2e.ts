@@ -3,13 +3,20 @@ import { expect, test } from "./browser";
 import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 import { connectViaConsent, nextMinuteAtLeast, pickLaterUtc, runCron } from "./platforms";
 
-test("a post scheduled 90 s ahead turns published on the Content Hub without a reload, and its permalink opens in the emulator", async ({ journey: { page, baseUrl } }) => {
+test("a post scheduled 90 s ahead turns published on the Content Hub without a reload, and its permalink opens in the emulator", async ({
+  journey: { page, baseUrl },
+}) => {
   const headers = { Origin: baseUrl };
   await registerViaApi(page, newUser("Noor Haddad"));
-  expect((await page.context().request.put("/api/users/timezone", { data: { timezone: "UTC" }, headers })).status()).toBe(200);
+  expect(
+    (await page.context().request.put("/api/users/timezone", { data: { timezone: "UTC" }, headers })).status(),
+  ).toBe(200);
   await connectViaConsent(page, "twitter");
   const upload = await page.context().request.post("/api/media/upload", {
-    multipart: { files: { name: "loaf.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) }, folder: "general" },
+    multipart: {
+      files: { name: "loaf.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) },
+      folder: "general",
+    },
     headers,
   });
   expect(upload.status()).toBe(201);
@@ -58,22 +65,40 @@ test("a post scheduled 90 s ahead turns published on the Content Hub without a r
   await viewer.close();
 }, 360_000);
 
-test("a failed channel shows the platform's message in the post detail and Retry sends it again", async ({ journey: { page, baseUrl } }) => {
+test("a failed channel shows the platform's message in the post detail and Retry sends it again", async ({
+  journey: { page, baseUrl },
+}) => {
   const headers = { Origin: baseUrl };
   await registerViaApi(page, newUser("Omar Said"));
   await connectViaConsent(page, "twitter");
   const request = page.context().request;
-  const upload = await request.post("/api/media/upload", { headers, multipart: { files: { name: "rye.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(800, 800)) } } });
+  const upload = await request.post("/api/media/upload", {
+    headers,
+    multipart: { files: { name: "rye.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(800, 800)) } },
+  });
   const image = (await upload.json()).data[0].id as string;
   const account = (await (await request.get("/api/accounts")).json()).data.accounts[0]._id as string;
   // X refuses the same text twice: the second post's channel fails with X's own words.
   const text = `Rye loaves today ${new Date().toISOString()}`;
   const publishNow = async () => {
-    const res = await request.post("/api/posts", { headers, data: { content: text, platforms: ["twitter"], selectedAccounts: { twitter: [account] }, images: [image], publishNow: true } });
+    const res = await request.post("/api/posts", {
+      headers,
+      data: {
+        content: text,
+        platforms: ["twitter"],
+        selectedAccounts: { twitter: [account] },
+        images: [image],
+        publishNow: true,
+      },
+    });
     expect(res.status()).toBe(201);
   };
   await publishNow();
-  await expect.poll(async () => (await (await request.get("/api/posts?status=published")).json()).data.posts.length, { timeout: 60_000 }).toBe(1);
+  await expect
+    .poll(async () => (await (await request.get("/api/posts?status=published")).json()).data.posts.length, {
+      timeout: 60_000,
+    })
+    .toBe(1);
   await publishNow();
 
   await gotoHydrated(page, "/content");

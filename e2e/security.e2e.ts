@@ -7,15 +7,24 @@ const CONTENT = `<script>window.__xss='post'</script>Hello <b>world</b>`;
 const ALT = `"><img src=x onerror="window.__xss='alt'">`;
 const TAG = `<svg onload="window.__xss='tag'">`;
 
-test("script payloads in names, posts, alt text and tags render as text, on the server and in the browser", async ({ journey: { page, baseUrl } }) => {
+test("script payloads in names, posts, alt text and tags render as text, on the server and in the browser", async ({
+  journey: { page, baseUrl },
+}) => {
   const headers = { Origin: baseUrl };
   await registerViaApi(page, { ...newUser(), name: NAME });
   const upload = await page.context().request.post("/api/media/upload", {
-    multipart: { files: { name: "x.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(800, 800)) }, folder: "general", altText: ALT, tags: TAG },
+    multipart: {
+      files: { name: "x.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(800, 800)) },
+      folder: "general",
+      altText: ALT,
+      tags: TAG,
+    },
     headers,
   });
   expect(upload.status()).toBe(201);
-  const draft = await page.context().request.post("/api/posts", { data: { content: CONTENT, platforms: ["instagram"], status: "draft" }, headers });
+  const draft = await page
+    .context()
+    .request.post("/api/posts", { data: { content: CONTENT, platforms: ["instagram"], status: "draft" }, headers });
   expect(draft.status()).toBe(201);
 
   // Server-rendered HTML carries the payloads escaped, never as markup.

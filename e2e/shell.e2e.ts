@@ -4,7 +4,9 @@ import { gotoHydrated, newUser, registerViaApi } from "./helpers";
 
 const sidebarRight = (page: Page) => page.locator("#app-sidebar").evaluate((el) => el.getBoundingClientRect().right);
 
-test("at 375 px the sidebar slides in over an overlay and the header hides on scroll down", async ({ journey: { page } }) => {
+test("at 375 px the sidebar slides in over an overlay and the header hides on scroll down", async ({
+  journey: { page },
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await registerViaApi(page, newUser("Cy Park"));
   await gotoHydrated(page, "/dashboard");
@@ -79,23 +81,36 @@ test("the avatar menu works from the keyboard and opens the feedback form", asyn
   expect(await dialog.getByRole("alert").innerText()).toBe(
     "Please upload an image for bug reports and improvement suggestions to help us understand the issue better.",
   );
-  await dialog.getByLabel("Attachment (required)").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("steps to reproduce") });
+  await dialog
+    .getByLabel("Attachment (required)")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("steps to reproduce") });
   await dialog.getByRole("button", { name: "Submit Feedback" }).click();
-  await page.locator("[data-sonner-toast]").filter({ hasText: "Thank you for your feedback! We appreciate your input." }).waitFor();
+  await page
+    .locator("[data-sonner-toast]")
+    .filter({ hasText: "Thank you for your feedback! We appreciate your input." })
+    .waitFor();
   await dialog.waitFor({ state: "detached" });
 });
 
 test("an unknown path shows the 404 page with its way back", async ({ journey: { page, expectStatus } }) => {
   expectStatus(404, "/no/such/page");
-  const pageView = page.waitForRequest((r) => r.url().endsWith("/api/events") && r.postDataJSON()?.path === "/no/such/page?from=test");
+  const pageView = page.waitForRequest(
+    (r) => r.url().endsWith("/api/events") && r.postDataJSON()?.path === "/no/such/page?from=test",
+  );
   const response = await gotoHydrated(page, "/no/such/page?from=test");
   expect((await pageView).postDataJSON()).toEqual({ name: "page_view", path: "/no/such/page?from=test" });
   expect(response?.status()).toBe(404);
   await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
   await page.getByText("Oops! This page doesn't exist").waitFor();
-  for (const name of ["Back to Dashboard", "Go Back", "Refresh Page"]) await page.getByRole(name === "Back to Dashboard" ? "link" : "button", { name }).waitFor();
+  for (const name of ["Back to Dashboard", "Go Back", "Refresh Page"])
+    await page.getByRole(name === "Back to Dashboard" ? "link" : "button", { name }).waitFor();
   const quick = page.getByRole("navigation", { name: "Quick links" });
-  expect(await quick.getByRole("link").allInnerTexts()).toEqual(["Dashboard", "Content Planner", "Analytics", "Settings"]);
+  expect(await quick.getByRole("link").allInnerTexts()).toEqual([
+    "Dashboard",
+    "Content Planner",
+    "Analytics",
+    "Settings",
+  ]);
   expect(await page.title()).toBe("Page Not Found | Postline");
 
   // Signed out, Back to Dashboard ends on sign-in with the way back remembered.

@@ -24,11 +24,15 @@ export function freePort(): Promise<number> {
 
 export function applyMigrations(persistTo?: string) {
   const persist = persistTo ? ["--persist-to", persistTo] : [];
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist, "--config", "wrangler.toml"], {
-    cwd: root,
-    env: workerEnv,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  execFileSync(
+    "npx",
+    ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist, "--config", "wrangler.toml"],
+    {
+      cwd: root,
+      env: workerEnv,
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logPath: string, timeoutMs = 90_000) {
@@ -67,13 +71,21 @@ process.stdin.resume();
 `;
 
 function guard(groupPid: number) {
-  const watchdog = spawn(process.execPath, ["-e", WATCHDOG, String(groupPid)], { detached: true, stdio: ["pipe", "ignore", "ignore"] });
+  const watchdog = spawn(process.execPath, ["-e", WATCHDOG, String(groupPid)], {
+    detached: true,
+    stdio: ["pipe", "ignore", "ignore"],
+  });
   watchdog.unref();
   (watchdog.stdin as unknown as { unref(): void }).unref();
   return watchdog;
 }
 
-export async function startLocalWorker(opts: { port?: number; persistTo?: string; logPath: string; vars?: Record<string, string> }): Promise<LocalWorker> {
+export async function startLocalWorker(opts: {
+  port?: number;
+  persistTo?: string;
+  logPath: string;
+  vars?: Record<string, string>;
+}): Promise<LocalWorker> {
   const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   mkdirSync(dirname(opts.logPath), { recursive: true });
@@ -81,12 +93,16 @@ export async function startLocalWorker(opts: { port?: number; persistTo?: string
   const persist = opts.persistTo ? ["--persist-to", opts.persistTo] : [];
   const vars = Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   // Development-only pages (/dev/mailbox, /sandbox/*) are opt-in; a deploy never inherits them.
-  const child = spawn("npx", ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--var", "DEV_ROUTES:true", ...persist, ...vars], {
-    cwd: root,
-    env: workerEnv,
-    detached: true, // its own process group, so stopping ends wrangler and workerd together
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    "npx",
+    ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--var", "DEV_ROUTES:true", ...persist, ...vars],
+    {
+      cwd: root,
+      env: workerEnv,
+      detached: true, // its own process group, so stopping ends wrangler and workerd together
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const watchdog = guard(child.pid!);

@@ -1,5 +1,5 @@
-import { startLocalWorker, root } from "./local-worker.ts";
 import { join } from "node:path";
+import { root, startLocalWorker } from "./local-worker.ts";
 
 /**
  * `npm start`: serves the built app on PORT (default 8787) and, because `wrangler dev` never fires
@@ -7,16 +7,23 @@ import { join } from "node:path";
  * PERSIST_TO moves the local D1/R2/queue state (default .wrangler/state).
  */
 const port = Number(process.env.PORT ?? 8787);
-const worker = await startLocalWorker({ port, persistTo: process.env.PERSIST_TO, logPath: join(root, ".wrangler", "serve.log") });
+const worker = await startLocalWorker({
+  port,
+  persistTo: process.env.PERSIST_TO,
+  logPath: join(root, ".wrangler", "serve.log"),
+});
 console.log(`Postline is running at http://localhost:${port}  (logs: .wrangler/serve.log; Ctrl+C to stop)`);
 console.log(`Dev mailbox: http://localhost:${port}/dev/mailbox`);
 
 const tick = () => worker.tick().catch((err) => console.error(`cron: ${err instanceof Error ? err.message : err}`));
 // Align to the start of each minute, like Cloudflare's scheduler.
-setTimeout(() => {
-  void tick();
-  setInterval(tick, 60_000);
-}, 60_000 - (Date.now() % 60_000));
+setTimeout(
+  () => {
+    void tick();
+    setInterval(tick, 60_000);
+  },
+  60_000 - (Date.now() % 60_000),
+);
 void tick();
 
 const shutdown = async () => {

@@ -1,15 +1,16 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { aiRoutes } from "./ai/routes";
 import { createMiddleware } from "hono/factory";
+import { accountRoutes, connectRoutes } from "./accounts/routes";
+import { aiRoutes } from "./ai/routes";
 import { reportRoutes } from "./analytics/report-routes";
 import { analyticsRoutes } from "./analytics/routes";
+import { originCheck, resolveAuth } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
 import { keyRoutes } from "./automation/key-routes";
-import { dashboardRoutes } from "./dashboard/routes";
-import { originCheck, resolveAuth } from "./auth/middleware";
-import { ConfigError } from "./env";
 import { billingRoutes } from "./billing/routes";
+import { dashboardRoutes } from "./dashboard/routes";
+import { ConfigError } from "./env";
 import { eventRoutes } from "./events/routes";
 import { feedbackRoutes } from "./feedback/routes";
 import type { AppEnv } from "./http/app-env";
@@ -17,16 +18,15 @@ import { fail, HttpError, Messages } from "./http/envelope";
 import { UPLOAD_PART_SIZE } from "./media/limits";
 import { mediaRoutes } from "./media/routes";
 import { mediaFileRoutes } from "./media/serve-routes";
+import { openApiRoutes } from "./openapi/routes";
 import { postRoutes } from "./posts/routes";
 import { PreflightError } from "./posts/store";
-import { buildServices } from "./services";
 import { notificationRoutes, schedulerRoutes } from "./publishing/routes";
-import { openApiRoutes } from "./openapi/routes";
+import { buildServices } from "./services";
 import { userRoutes } from "./users/routes";
+import { approvalPostRoutes, approvalQueueRoutes, inboxRoutes } from "./workspaces/approval-routes";
 import { resolveWorkspace } from "./workspaces/middleware";
 import { inviteRoutes, workspaceRoutes } from "./workspaces/routes";
-import { approvalPostRoutes, approvalQueueRoutes, inboxRoutes } from "./workspaces/approval-routes";
-import { accountRoutes, connectRoutes } from "./accounts/routes";
 
 /** JSON bodies are small; uploads set their own, larger limits on their routes. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -67,7 +67,8 @@ export function createApi(now: () => number = Date.now) {
   app.onError((err, c) => {
     // Pre-flight problems per channel go with the message (set here, not on the posts router: a sub-router's
     // onError wraps its handlers, hiding their declared actions from the authorization matrix).
-    if (err instanceof PreflightError) return c.json({ success: false as const, message: err.message, data: { problems: err.problems } }, 400);
+    if (err instanceof PreflightError)
+      return c.json({ success: false as const, message: err.message, data: { problems: err.problems } }, 400);
     if (err instanceof HttpError) return fail(c, err.status, err.message, err.headers);
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -78,7 +79,9 @@ export function createApi(now: () => number = Date.now) {
   });
   app.notFound((c) => fail(c, 404, Messages.notFound));
 
-  app.get("/health", (c) => c.json({ success: true, message: "OK", data: { status: "ok", time: new Date(now()).toISOString() } }));
+  app.get("/health", (c) =>
+    c.json({ success: true, message: "OK", data: { status: "ok", time: new Date(now()).toISOString() } }),
+  );
 
   app.use("/api/*", withServices);
   app.use("/media/*", withServices, resolveAuth, resolveWorkspace);

@@ -1,20 +1,20 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { api } from "./api";
-import { tokenFromRequest } from "./auth/session-cookie";
-import { randomToken } from "./auth/crypto";
 import { handleAnalyticsQueue, runAnalyticsCron } from "./analytics/jobs";
+import { api } from "./api";
+import { randomToken } from "./auth/crypto";
+import { tokenFromRequest } from "./auth/session-cookie";
 import { appContext } from "./context";
+import { emulator } from "./emulator";
+import { ConfigError, parseConfig } from "./env";
+import { withSecurityHeaders } from "./http/security-headers";
+import { registerEmulator } from "./platforms/upstream-fetch";
 import { claimDueTargets, type PublishMessage } from "./publishing/claim";
-import { consumePublishBatch, consumePublishDeadLetters } from "./publishing/queue";
 import { publishDeps } from "./publishing/deps";
 import { leasesFrom } from "./publishing/lease";
 import { fillMissingPermalinks } from "./publishing/permalinks";
+import { consumePublishBatch, consumePublishDeadLetters } from "./publishing/queue";
 import { reconcileStuckTargets } from "./publishing/reconcile";
-import { withSecurityHeaders } from "./http/security-headers";
 import { buildServices } from "./services";
-import { ConfigError, parseConfig } from "./env";
-import { emulator } from "./emulator";
-import { registerEmulator } from "./platforms/upstream-fetch";
 import { workspaceForRequest } from "./workspaces/middleware";
 
 export { RateLimiter } from "./auth/rate-limiter";
@@ -64,7 +64,13 @@ export default {
     const services = buildServices(env);
     ctx.waitUntil(claimDueTargets({ db: services.db, d1: env.DB, queue: env.PUBLISH_QUEUE, now: services.now }));
     const deps = publishDeps(services);
-    ctx.waitUntil(reconcileStuckTargets({ ...deps, queue: env.PUBLISH_QUEUE, leases: leasesFrom(services.config.PUBLISH_LEASE_SECONDS) }));
+    ctx.waitUntil(
+      reconcileStuckTargets({
+        ...deps,
+        queue: env.PUBLISH_QUEUE,
+        leases: leasesFrom(services.config.PUBLISH_LEASE_SECONDS),
+      }),
+    );
     ctx.waitUntil(fillMissingPermalinks(deps));
     ctx.waitUntil(runAnalyticsCron(services));
   },

@@ -12,45 +12,58 @@ export const DEVELOPMENT_SECRETS = {
 } as const;
 
 /** Runtime configuration, parsed once per isolate. A bad value names itself so a deploy fails loudly. */
-const ConfigSchema = z.object({
-  APP_ENV: z.enum(["development", "test", "production"]),
-  PLATFORMS_MODE: z.enum(["sandbox", "live"]),
-  MAILER: z.enum(["devmailbox", "cloudflare"]),
-  MAIL_FROM: z.string().email().default("no-reply@postline.local"),
-  AI_PROVIDER: z.enum(["builtin", "openai"]).default("builtin"),
-  /** A secret (`wrangler secret put OPENAI_API_KEY`); blank counts as unset. */
-  OPENAI_API_KEY: z.string().optional().transform((v) => v?.trim() || undefined),
-  OPENAI_BASE_URL: z.string().url().default(LIVE_ENDPOINTS.OPENAI_BASE_URL),
-  OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
-  /** Public origin for work that has no request (cron, queues): OAuth redirects and sandbox media URLs. */
-  APP_ORIGIN: z.string().url().default("http://localhost:8787"),
-  /** /dev/mailbox and the emulator's /sandbox/* pages; only local configs (npm start, dev, tests) turn them on. */
-  DEV_ROUTES: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
-  /** Shortens the publishing leases (workers/publishing/lease.ts); for local crash tests, never production. */
-  PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
-  SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
-  TOKEN_ENCRYPTION_KEY: z
-    .string()
-    .refine((v) => {
+const ConfigSchema = z
+  .object({
+    APP_ENV: z.enum(["development", "test", "production"]),
+    PLATFORMS_MODE: z.enum(["sandbox", "live"]),
+    MAILER: z.enum(["devmailbox", "cloudflare"]),
+    MAIL_FROM: z.string().email().default("no-reply@postline.local"),
+    AI_PROVIDER: z.enum(["builtin", "openai"]).default("builtin"),
+    /** A secret (`wrangler secret put OPENAI_API_KEY`); blank counts as unset. */
+    OPENAI_API_KEY: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined),
+    OPENAI_BASE_URL: z.string().url().default(LIVE_ENDPOINTS.OPENAI_BASE_URL),
+    OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    /** Public origin for work that has no request (cron, queues): OAuth redirects and sandbox media URLs. */
+    APP_ORIGIN: z.string().url().default("http://localhost:8787"),
+    /** /dev/mailbox and the emulator's /sandbox/* pages; only local configs (npm start, dev, tests) turn them on. */
+    DEV_ROUTES: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+    /** Shortens the publishing leases (workers/publishing/lease.ts); for local crash tests, never production. */
+    PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
+    TOKEN_ENCRYPTION_KEY: z.string().refine((v) => {
       try {
         return atob(v).length === 32;
       } catch {
         return false;
       }
     }, "must be 32 bytes, base64-encoded"),
-}).superRefine((c, ctx) => {
-  if (c.APP_ENV === "production" || c.PLATFORMS_MODE === "live") {
-    for (const key of ["SESSION_SECRET", "TOKEN_ENCRYPTION_KEY"] as const) {
-      if (c[key] === DEVELOPMENT_SECRETS[key])
-        ctx.addIssue({ code: "custom", path: [key], message: `is the development value from wrangler.toml; set your own with \`wrangler secret put ${key}\`` });
+  })
+  .superRefine((c, ctx) => {
+    if (c.APP_ENV === "production" || c.PLATFORMS_MODE === "live") {
+      for (const key of ["SESSION_SECRET", "TOKEN_ENCRYPTION_KEY"] as const) {
+        if (c[key] === DEVELOPMENT_SECRETS[key])
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: `is the development value from wrangler.toml; set your own with \`wrangler secret put ${key}\``,
+          });
+      }
     }
-  }
-  if (c.AI_PROVIDER === "openai" && !c.OPENAI_API_KEY)
-    ctx.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required when AI_PROVIDER is 'openai'" });
-});
+    if (c.AI_PROVIDER === "openai" && !c.OPENAI_API_KEY)
+      ctx.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required when AI_PROVIDER is 'openai'" });
+  });
 
 /** A secret or var that may be blank; blank counts as unset. */
-const optionalText = z.string().optional().transform((v) => v?.trim() || undefined);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
 const ENDPOINT_KEYS = Object.keys(LIVE_ENDPOINTS) as EndpointKey[];
 
 /**
@@ -81,7 +94,8 @@ export function platformCredentials(vars: Record<string, string | undefined>, sa
     const clientId = vars[`${platform.toUpperCase()}_CLIENT_ID`];
     const clientSecret = vars[`${platform.toUpperCase()}_CLIENT_SECRET`];
     if (clientId && clientSecret) out[platform] = { clientId, clientSecret };
-    else if (sandbox) out[platform] = { clientId: `sandbox-${platform}-app`, clientSecret: `sandbox-${platform}-secret` };
+    else if (sandbox)
+      out[platform] = { clientId: `sandbox-${platform}-app`, clientSecret: `sandbox-${platform}-secret` };
   }
   return out;
 }
@@ -103,7 +117,10 @@ export function parseConfig(env: Env): Config {
   if (!parsed.success || !platformVars.success) {
     const issues = [...(parsed.error?.issues ?? []), ...(platformVars.error?.issues ?? [])];
     const detail = issues
-      .map((i) => `${i.path.join(".")} ${i.code === "invalid_value" || i.code === "invalid_type" ? "is missing or invalid" : i.message}`)
+      .map(
+        (i) =>
+          `${i.path.join(".")} ${i.code === "invalid_value" || i.code === "invalid_type" ? "is missing or invalid" : i.message}`,
+      )
       .join("; ");
     throw new ConfigError(`Invalid configuration: ${detail}`);
   }

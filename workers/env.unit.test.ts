@@ -12,14 +12,23 @@ const parse = (vars: Record<string, string>) => parseConfig({ ...base, ...vars }
 
 describe("platform configuration in env.ts", () => {
   it("offers in live mode only the platforms with both credentials", () => {
-    const config = parse({ X_CLIENT_ID: "nope", TWITTER_CLIENT_ID: "tw-id", TWITTER_CLIENT_SECRET: "tw-secret", LINKEDIN_CLIENT_ID: "li-id", LINKEDIN_CLIENT_SECRET: " " });
+    const config = parse({
+      X_CLIENT_ID: "nope",
+      TWITTER_CLIENT_ID: "tw-id",
+      TWITTER_CLIENT_SECRET: "tw-secret",
+      LINKEDIN_CLIENT_ID: "li-id",
+      LINKEDIN_CLIENT_SECRET: " ",
+    });
     expect(config.platformCredentials).toEqual({ twitter: { clientId: "tw-id", clientSecret: "tw-secret" } });
   });
 
   it("falls back to the sandbox apps in sandbox mode", () => {
     const config = parse({ PLATFORMS_MODE: "sandbox", YOUTUBE_CLIENT_ID: "yt-id", YOUTUBE_CLIENT_SECRET: "yt-secret" });
     expect(config.platformCredentials.youtube).toEqual({ clientId: "yt-id", clientSecret: "yt-secret" });
-    expect(config.platformCredentials.threads).toEqual({ clientId: "sandbox-threads-app", clientSecret: "sandbox-threads-secret" });
+    expect(config.platformCredentials.threads).toEqual({
+      clientId: "sandbox-threads-app",
+      clientSecret: "sandbox-threads-secret",
+    });
   });
 
   it("keeps endpoint overrides, a URL or an API version", () => {

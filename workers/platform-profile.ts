@@ -83,9 +83,21 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     moreAt: 125,
     // §2.2 image_url JPEG only; carousel ≤ 10; §2.3 image > 8 MiB and aspect outside 4:5…1.91:1 refused.
     // Video size per SPEC ("Video too large for Instagram (max 250MB)"); Reels up to 15 min [U].
-    media: { imageFormats: ["jpg"], videoFormats: ["mp4", "mov"], maxImageBytes: 8 * MB, maxVideoBytes: 250 * MB, maxItems: 10, mixed: true, imageAspect: [0.8, 1.91], maxVideoSeconds: 900 },
+    media: {
+      imageFormats: ["jpg"],
+      videoFormats: ["mp4", "mov"],
+      maxImageBytes: 8 * MB,
+      maxVideoBytes: 250 * MB,
+      maxItems: 10,
+      mixed: true,
+      imageAspect: [0.8, 1.91],
+      maxVideoSeconds: 900,
+    },
     // content_publishing_limit (default 25–100)
-    publishPace: [{ limit: 25, windowMs: DAY }, { limit: 30, windowMs: MINUTE }],
+    publishPace: [
+      { limit: 25, windowMs: DAY },
+      { limit: 30, windowMs: MINUTE },
+    ],
     analyticsAccountsPerRun: 20,
   },
   facebook: {
@@ -99,7 +111,14 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     accountRequired: true,
     moreAt: 477,
     // §3 photos, multi-photo posts and videos (videos stand alone) [limits U].
-    media: { imageFormats: ["jpg", "png", "gif", "webp"], videoFormats: ["mp4", "mov"], maxImageBytes: 10 * MB, maxVideoBytes: 250 * MB, maxItems: 10, mixed: false },
+    media: {
+      imageFormats: ["jpg", "png", "gif", "webp"],
+      videoFormats: ["mp4", "mov"],
+      maxImageBytes: 10 * MB,
+      maxVideoBytes: 250 * MB,
+      maxItems: 10,
+      mixed: false,
+    },
     publishPace: [{ limit: 30, windowMs: MINUTE }],
     analyticsAccountsPerRun: 20,
   },
@@ -114,7 +133,15 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     accountRequired: false,
     moreAt: null,
     // §6.3 tweet_image/tweet_gif/tweet_video; 4 images, 5 MB images, 140 s videos [U].
-    media: { imageFormats: ["jpg", "png", "gif", "webp"], videoFormats: ["mp4", "mov"], maxImageBytes: 5 * MB, maxVideoBytes: 250 * MB, maxItems: 4, mixed: false, maxVideoSeconds: 140 },
+    media: {
+      imageFormats: ["jpg", "png", "gif", "webp"],
+      videoFormats: ["mp4", "mov"],
+      maxImageBytes: 5 * MB,
+      maxVideoBytes: 250 * MB,
+      maxItems: 4,
+      mixed: false,
+      maxVideoSeconds: 140,
+    },
     // POST /2/tweets per user
     publishPace: [{ limit: 100, windowMs: 15 * MINUTE }],
     analyticsAccountsPerRun: 5,
@@ -129,7 +156,14 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     accountRequired: true,
     moreAt: 210,
     // §4.3 one image or video, or multiImage of 2–20 images.
-    media: { imageFormats: ["jpg", "png", "gif"], videoFormats: ["mp4", "mov"], maxImageBytes: 50 * MB, maxVideoBytes: 250 * MB, maxItems: 20, mixed: false },
+    media: {
+      imageFormats: ["jpg", "png", "gif"],
+      videoFormats: ["mp4", "mov"],
+      maxImageBytes: 50 * MB,
+      maxVideoBytes: 250 * MB,
+      maxItems: 20,
+      mixed: false,
+    },
     publishPace: [{ limit: 30, windowMs: MINUTE }],
     analyticsAccountsPerRun: 10,
   },
@@ -143,9 +177,20 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     accountRequired: false,
     moreAt: 100,
     // §5.3 videos.insert takes video/*; the post publishes its one video.
-    media: { imageFormats: [], videoFormats: ["mp4", "mov", "avi"], maxImageBytes: 0, maxVideoBytes: 250 * MB, maxItems: 1, mixed: false, videoOnly: true },
+    media: {
+      imageFormats: [],
+      videoFormats: ["mp4", "mov", "avi"],
+      maxImageBytes: 0,
+      maxVideoBytes: 250 * MB,
+      maxItems: 1,
+      mixed: false,
+      videoOnly: true,
+    },
     // videos.insert quota bucket
-    publishPace: [{ limit: 100, windowMs: DAY }, { limit: 10, windowMs: MINUTE }],
+    publishPace: [
+      { limit: 100, windowMs: DAY },
+      { limit: 10, windowMs: MINUTE },
+    ],
     analyticsAccountsPerRun: 10,
   },
   threads: {
@@ -158,16 +203,33 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     accountRequired: false,
     moreAt: null,
     // §10.3 images JPEG/PNG ≤ 8 MB, aspect ≤ 10:1; videos MOV/MP4 ≤ 300 s, width ≤ 1920, aspect 0.01–10; carousel ≤ 20.
-    media: { imageFormats: ["jpg", "png"], videoFormats: ["mp4", "mov"], maxImageBytes: 8 * MB, maxVideoBytes: 250 * MB, maxItems: 20, mixed: true, imageAspect: [0.1, 10], videoAspect: [0.01, 10], maxVideoSeconds: 300, maxVideoWidth: 1920 },
+    media: {
+      imageFormats: ["jpg", "png"],
+      videoFormats: ["mp4", "mov"],
+      maxImageBytes: 8 * MB,
+      maxVideoBytes: 250 * MB,
+      maxItems: 20,
+      mixed: true,
+      imageAspect: [0.1, 10],
+      videoAspect: [0.01, 10],
+      maxVideoSeconds: 300,
+      maxVideoWidth: 1920,
+    },
     // threads_publishing_limit
-    publishPace: [{ limit: 250, windowMs: DAY }, { limit: 30, windowMs: MINUTE }],
+    publishPace: [
+      { limit: 250, windowMs: DAY },
+      { limit: 30, windowMs: MINUTE },
+    ],
     analyticsAccountsPerRun: 10,
   },
 };
 
 /** One fact for every platform, e.g. `byPlatform((p) => p.characterLimit)`. */
 export function byPlatform<T>(pick: (profile: PlatformProfile) => T): Record<Platform, T> {
-  return Object.fromEntries(PLATFORMS.map((platform) => [platform, pick(PLATFORM_PROFILES[platform])])) as Record<Platform, T>;
+  return Object.fromEntries(PLATFORMS.map((platform) => [platform, pick(PLATFORM_PROFILES[platform])])) as Record<
+    Platform,
+    T
+  >;
 }
 
 /** The spec's names, used in messages ("Content exceeds Twitter limit"). */

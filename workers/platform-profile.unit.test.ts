@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_REQUIRED } from "./posts/rules";
 import { byPlatform, PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS } from "./platform-profile";
+import { ACCOUNT_REQUIRED } from "./posts/rules";
 
 describe("platform profile", () => {
   it("has a profile for every platform and nothing else", () => {

@@ -1,31 +1,31 @@
+import { AccountsService } from "./accounts/service";
+import { TokenCipher } from "./accounts/token-crypto";
 import { createAiProvider } from "./ai/factory";
 import { AiService } from "./ai/service";
 import { AiUsageStore } from "./ai/usage";
+import { RateLimitService } from "./auth/rate-limit";
 import { AuthService } from "./auth/service";
 import { ApiKeyService } from "./automation/api-keys";
 import { IdempotencyStore } from "./automation/idempotency";
-import { PublishingService } from "./publishing/service";
-import { RateLimitService } from "./auth/rate-limit";
-import { createDb } from "./db/client";
 import { cachedDashboard, type DashboardViewer } from "./dashboard/service";
+import { createDb } from "./db/client";
 import { parseConfig } from "./env";
+import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
 import { MediaLibrary } from "./media/library";
 import { MediaUrlSigner } from "./media/signed-url";
 import { MediaUploads } from "./media/uploads";
-import { ChannelHolds } from "./posts/holds";
-import { PostStore } from "./posts/store";
-import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
-import { AccountsService } from "./accounts/service";
-import { TokenCipher } from "./accounts/token-crypto";
+import type { Platform } from "./platform-profile";
 import { resolveEndpoints } from "./platforms/endpoints";
 import { createPlatformRegistry } from "./platforms/registry";
+import { type PlatformClient, PlatformError } from "./platforms/types";
 import { upstreamFetch } from "./platforms/upstream-fetch";
-import { PlatformError, type PlatformClient } from "./platforms/types";
-import type { Platform } from "./platform-profile";
-import type { MemberRef } from "./workspaces/membership";
-import { WorkspaceService } from "./workspaces/service";
+import { ChannelHolds } from "./posts/holds";
+import { PostStore } from "./posts/store";
+import { PublishingService } from "./publishing/service";
 import { ApprovalService } from "./workspaces/approvals";
+import type { MemberRef } from "./workspaces/membership";
 import { Notifications } from "./workspaces/notifications";
+import { WorkspaceService } from "./workspaces/service";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -40,7 +40,9 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
   const db = createDb(env.DB);
   const aiUsage = new AiUsageStore(db);
   const mailer: Mailer =
-    config.MAILER === "cloudflare" && env.EMAIL ? new CloudflareMailer(env.EMAIL, config.MAIL_FROM) : new DevMailboxMailer(db);
+    config.MAILER === "cloudflare" && env.EMAIL
+      ? new CloudflareMailer(env.EMAIL, config.MAIL_FROM)
+      : new DevMailboxMailer(db);
   // Real hosts in live mode; in sandbox mode the emulator the Worker entry registered, in process.
   const platformFetch = upstreamFetch(env, config.PLATFORMS_MODE, appOrigin);
   const platforms = createPlatformRegistry({
@@ -56,7 +58,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
   const platformAccess = {
     client: (platform: Platform): PlatformClient => {
       const client = platforms[platform];
-      if (!client) throw new PlatformError("permanent", `Publishing to ${platform} is not supported yet.`, { platform });
+      if (!client)
+        throw new PlatformError("permanent", `Publishing to ${platform} is not supported yet.`, { platform });
       return client;
     },
     credentials: (accountId: string) => accounts.accountCredentials(accountId),
@@ -97,7 +100,13 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     platformAccess,
     publishing,
     notifications,
-    approvals: new ApprovalService({ db, posts, notifications, now, dispatchDue: (workspaceId) => publishing.dispatchDue(workspaceId) }),
+    approvals: new ApprovalService({
+      db,
+      posts,
+      notifications,
+      now,
+      dispatchDue: (workspaceId) => publishing.dispatchDue(workspaceId),
+    }),
     /** The dashboard (30 s per-workspace cache), for the API and the /dashboard loader. */
     dashboard: (viewer: DashboardViewer) => cachedDashboard(db, viewer, now()),
   };

@@ -1,4 +1,12 @@
-export function PageHeader({ title, description, children }: { title: string; description: string; children?: React.ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children?: React.ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>

@@ -7,14 +7,22 @@ export interface Envelope<T = unknown> {
 
 export const NETWORK_ERROR = "Network error. Please check your connection.";
 
-export type ApiResult<T> = { ok: true; message: string; data: T } | { ok: false; status: number; message: string; data?: unknown };
+export type ApiResult<T> =
+  | { ok: true; message: string; data: T }
+  | { ok: false; status: number; message: string; data?: unknown };
 
-export async function api<T = unknown>(path: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<ApiResult<T>> {
+export async function api<T = unknown>(
+  path: string,
+  init: { method?: string; json?: unknown; form?: FormData } = {},
+): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: init.method ?? (init.json !== undefined || init.form ? "POST" : "GET"),
-      headers: init.json !== undefined ? { "Content-Type": "application/json", Accept: "application/json" } : { Accept: "application/json" },
+      headers:
+        init.json !== undefined
+          ? { "Content-Type": "application/json", Accept: "application/json" }
+          : { Accept: "application/json" },
       body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined),
       credentials: "same-origin",
     });
@@ -23,7 +31,12 @@ export async function api<T = unknown>(path: string, init: { method?: string; js
   }
   const body = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (!response.ok || !body?.success) {
-    return { ok: false, status: response.status, message: body?.message || `HTTP error! status: ${response.status}`, data: body?.data };
+    return {
+      ok: false,
+      status: response.status,
+      message: body?.message || `HTTP error! status: ${response.status}`,
+      data: body?.data,
+    };
   }
   return { ok: true, message: body.message, data: body.data as T };
 }

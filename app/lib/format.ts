@@ -27,12 +27,25 @@ export function truncate(text: string, max: number): string {
  * server and the browser render the same text whatever spacing their ICU versions put before AM/PM.
  */
 export function formatDateTime(iso: string, timezone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: timezone, month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true }).formatToParts(new Date(iso));
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: timezone,
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+  }).formatToParts(new Date(iso));
   const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
   return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod}`;
 }
 
 /** A day shown in the user's timezone, e.g. "Jan 5, 2026". */
 export function formatDate(iso: string, timezone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: timezone, month: "short", day: "numeric", year: "numeric" }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: timezone,
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+  }).format(new Date(iso));
 }

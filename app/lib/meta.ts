@@ -4,7 +4,8 @@ export const SITE_NAME = "Postline";
 
 const DEFAULTS = {
   title: `${SITE_NAME} – Your brands. One place.`,
-  description: "Plan, write, schedule and publish posts to every social platform, with media, analytics and AI captions in one place.",
+  description:
+    "Plan, write, schedule and publish posts to every social platform, with media, analytics and AI captions in one place.",
   keywords: "social media management, scheduling, content planner, analytics, AI captions",
 };
 

@@ -14,6 +14,13 @@ describe("isNavActive", () => {
   });
 
   it("lists the six entries of SPEC §2 in order", () => {
-    expect(NAV_ITEMS.map((i) => i.to)).toEqual(["/dashboard", "/planner", "/content", "/analytics", "/ai-assistant", "/settings"]);
+    expect(NAV_ITEMS.map((i) => i.to)).toEqual([
+      "/dashboard",
+      "/planner",
+      "/content",
+      "/analytics",
+      "/ai-assistant",
+      "/settings",
+    ]);
   });
 });

@@ -1,4 +1,12 @@
-import { BarChart3, CalendarDays, FolderOpen, LayoutDashboard, type LucideIcon, Settings, Sparkles } from "lucide-react";
+import {
+  BarChart3,
+  CalendarDays,
+  FolderOpen,
+  LayoutDashboard,
+  type LucideIcon,
+  Settings,
+  Sparkles,
+} from "lucide-react";
 
 export interface NavItem {
   to: string;

@@ -39,7 +39,10 @@ export const zoneLabel = (zone: string) => zone.replaceAll("_", " ");
 
 /** Zones whose name contains every word typed, ignoring case, "_" and "/" (so "new york" finds New_York). */
 export function searchZones(zones: readonly string[], query: string): string[] {
-  const words = query.toLowerCase().split(/[\s_/]+/).filter(Boolean);
+  const words = query
+    .toLowerCase()
+    .split(/[\s_/]+/)
+    .filter(Boolean);
   if (words.length === 0) return [...zones];
   return zones.filter((zone) => {
     const name = zone.toLowerCase().replace(/[_/]/g, " ");

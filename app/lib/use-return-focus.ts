@@ -9,7 +9,8 @@ export function useReturnFocus(open: boolean) {
   const from = useRef<HTMLElement | null>(null);
   const wasOpen = useRef(false);
   // Read during the render that opens the dialog, before Radix moves focus inside it.
-  if (open && !wasOpen.current && typeof document !== "undefined") from.current = document.activeElement as HTMLElement | null;
+  if (open && !wasOpen.current && typeof document !== "undefined")
+    from.current = document.activeElement as HTMLElement | null;
   wasOpen.current = open;
   return (event: Event) => {
     const el = from.current;

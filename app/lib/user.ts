@@ -20,5 +20,9 @@ export function initials(user: ShellUser | null | undefined): string {
   const name = welcomeName(user);
   if (name === "User") return "U";
   const words = name.split(/[\s@._-]+/).filter(Boolean);
-  return ((words[0]?.[0] ?? "") + (words.length > 1 && present(user?.displayName) ? (words[1]?.[0] ?? "") : "")).toUpperCase() || "U";
+  return (
+    (
+      (words[0]?.[0] ?? "") + (words.length > 1 && present(user?.displayName) ? (words[1]?.[0] ?? "") : "")
+    ).toUpperCase() || "U"
+  );
 }

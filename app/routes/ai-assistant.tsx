@@ -1,11 +1,11 @@
 import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import { redirect } from "react-router";
-import { appContext } from "../../workers/context";
 import { callAi } from "~/components/ai/ai-client";
 import { ContentGenerator } from "~/components/ai/ContentGenerator";
 import { ContentOptimizer } from "~/components/ai/ContentOptimizer";
 import { HashtagSuggester } from "~/components/ai/HashtagSuggester";
+import { appContext } from "../../workers/context";
 import type { Route } from "./+types/ai-assistant";
 
 export const meta: Route.MetaFunction = () => [
@@ -42,21 +42,36 @@ export default function AiAssistant({ loaderData }: Route.ComponentProps) {
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">AI Assistant</h1>
-          <p className="mt-1 text-sm text-slate-500">Generate captions, suggest hashtags and optimise content for each platform.</p>
+          <p className="mt-1 text-sm text-slate-500">
+            Generate captions, suggest hashtags and optimise content for each platform.
+          </p>
         </div>
         {loaderData.provider === "builtin" ? (
-          <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-600" title="Offline heuristics: no AI model is used">
+          <span
+            className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-600"
+            title="Offline heuristics: no AI model is used"
+          >
             Built-in assistant
           </span>
         ) : (
-          <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-700">Model: {loaderData.model}</span>
+          <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-700">
+            Model: {loaderData.model}
+          </span>
         )}
       </div>
 
       {!healthy && !dismissed && (
-        <div role="alert" className="mb-4 flex items-center justify-between gap-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-800">
+        <div
+          role="alert"
+          className="mb-4 flex items-center justify-between gap-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-800"
+        >
           <span>{HEALTH_BANNER}</span>
-          <button type="button" aria-label="Dismiss" className="font-medium hover:underline" onClick={() => setDismissed(true)}>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            className="font-medium hover:underline"
+            onClick={() => setDismissed(true)}
+          >
             Dismiss
           </button>
         </div>

@@ -2,7 +2,6 @@ import { BarChart3, RefreshCw } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Link, redirect } from "react-router";
-import { appContext } from "../../workers/context";
 import { AudienceTab } from "~/components/analytics/AudienceTab";
 import { ContentTab } from "~/components/analytics/ContentTab";
 import { EngagementTab } from "~/components/analytics/EngagementTab";
@@ -14,7 +13,16 @@ import { OverviewTab } from "~/components/analytics/OverviewTab";
 import { ErrorBox, Fetched, Spinner, SyncedNote } from "~/components/analytics/parts";
 import { ReportsTab } from "~/components/analytics/ReportsTab";
 import { TimingTab } from "~/components/analytics/TimingTab";
-import type { AudienceData, BestTimesData, ContentData, GrowthData, HashtagData, OverviewData, PatternsData, SyncData } from "~/components/analytics/types";
+import type {
+  AudienceData,
+  BestTimesData,
+  ContentData,
+  GrowthData,
+  HashtagData,
+  OverviewData,
+  PatternsData,
+  SyncData,
+} from "~/components/analytics/types";
 import { useApiData } from "~/components/analytics/use-api-data";
 import { PageHeader } from "~/components/PageHeader";
 import { orderPlatforms, PLATFORM_META } from "~/components/platforms/platform-options";
@@ -25,17 +33,24 @@ import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
 import { signInPath } from "~/lib/redirect";
+import { appContext } from "../../workers/context";
 import type { Route } from "./+types/analytics";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Analytics", description: "Performance insights across your connected accounts.", keywords: "social media analytics, engagement, reach, growth" });
+  pageMeta({
+    title: "Analytics",
+    description: "Performance insights across your connected accounts.",
+    keywords: "social media analytics, engagement, reach, growth",
+  });
 
 /** Which platforms the user has accounts on; the figures themselves load in the browser for the chosen filters. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { services, auth, workspace } = context.get(appContext);
   if (!auth || !workspace) throw redirect(signInPath(url));
   const accounts = await services.accounts.list(workspace.id);
-  const platforms = orderPlatforms([...new Set(accounts.map((a) => a.platform))].map((id) => ({ id, name: PLATFORM_META[id]?.name ?? id }))).map((p) => p.id);
+  const platforms = orderPlatforms(
+    [...new Set(accounts.map((a) => a.platform))].map((id) => ({ id, name: PLATFORM_META[id]?.name ?? id })),
+  ).map((p) => p.id);
   return { platforms, timezone: auth.user.timezone };
 }
 
@@ -49,7 +64,10 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
   const [reloadKey, setReloadKey] = useState(0);
   const [syncing, setSyncing] = useState(false);
   const query = filterQuery(filters);
-  const overview = useApiData<OverviewData>(platforms.length && query ? `/api/analytics/overview?${query}` : null, reloadKey);
+  const overview = useApiData<OverviewData>(
+    platforms.length && query ? `/api/analytics/overview?${query}` : null,
+    reloadKey,
+  );
   const reload = () => setReloadKey((n) => n + 1);
 
   if (!platforms.length) {
@@ -95,7 +113,9 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Analytics" description="Performance insights across your connected accounts.">
         <div className="flex items-center gap-3">
           <p className="text-sm text-slate-500" data-testid="last-synced">
-            {overview.data?.lastSyncedAt ? `Last synced ${formatDateTime(overview.data.lastSyncedAt, timezone)}` : "Not synced yet"}
+            {overview.data?.lastSyncedAt
+              ? `Last synced ${formatDateTime(overview.data.lastSyncedAt, timezone)}`
+              : "Not synced yet"}
           </p>
           <button type="button" className={primaryButton} onClick={sync} disabled={syncing}>
             <RefreshCw className={`size-4 ${syncing ? "animate-spin" : ""}`} aria-hidden />
@@ -109,7 +129,10 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         overview.data && (
           <Tabs.Root defaultValue="Overview">
-            <Tabs.List aria-label="Analytics sections" className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
+            <Tabs.List
+              aria-label="Analytics sections"
+              className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200"
+            >
               {TABS.map((t) => (
                 <Tabs.Trigger key={t} value={t} className={tabClass}>
                   {t}
@@ -118,7 +141,13 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
             </Tabs.List>
             {/* Every tab's figures come from the same synced snapshots. */}
             <div className="-mt-4 mb-4">
-              <SyncedNote at={overview.data.lastSyncedAt} timezone={timezone} testId="figures-synced" what="Figures last synced" never="No figures synced yet: press Sync Data" />
+              <SyncedNote
+                at={overview.data.lastSyncedAt}
+                timezone={timezone}
+                testId="figures-synced"
+                what="Figures last synced"
+                never="No figures synced yet: press Sync Data"
+              />
             </div>
             <Tabs.Content value="Overview">
               <OverviewTab data={overview.data} timezone={timezone} />
@@ -138,7 +167,13 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
             </Tabs.Content>
             <Tabs.Content value="Growth">
               <Fetched<GrowthData> path={`/api/analytics/growth?${q}`} reloadKey={reloadKey}>
-                {(d) => <GrowthTab data={d} platforms={filters.platforms.includes("all") ? platforms : filters.platforms} timezone={timezone} />}
+                {(d) => (
+                  <GrowthTab
+                    data={d}
+                    platforms={filters.platforms.includes("all") ? platforms : filters.platforms}
+                    timezone={timezone}
+                  />
+                )}
               </Fetched>
             </Tabs.Content>
             <Tabs.Content value="Hashtags">

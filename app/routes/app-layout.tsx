@@ -1,8 +1,8 @@
 import { Outlet, redirect, useNavigation } from "react-router";
-import { appContext } from "../../workers/context";
 import { AppShell } from "~/components/shell/AppShell";
 import { PublishFailureNotices } from "~/components/shell/PublishFailureNotices";
 import { signInPath } from "~/lib/redirect";
+import { appContext } from "../../workers/context";
 import type { Route } from "./+types/app-layout";
 
 /** Every page inside the app needs a session; signed-out visitors go to /auth and come back after. */
@@ -11,7 +11,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // `url`, not `request.url`: on client navigations the request is for `/path.data`.
   if (!auth || !workspace) throw redirect(signInPath(url));
   const { displayName, email, timezone } = auth.user;
-  const workspaces = (await services.workspaces.listMine(auth.user.id)).map(({ id, name, role }) => ({ id, name, role }));
+  const workspaces = (await services.workspaces.listMine(auth.user.id)).map(({ id, name, role }) => ({
+    id,
+    name,
+    role,
+  }));
   // Sandbox mode: permalinks lead to the emulator's viewer, since the real platforms are out of reach.
   return {
     user: { id: auth.user.id, displayName, email, timezone },
@@ -25,7 +29,11 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AppShell user={loaderData.user} workspace={loaderData.workspace}>
       {navigation.state === "loading" && (
-        <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-500" />
+        <div
+          role="progressbar"
+          aria-label="Loading page"
+          className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-500"
+        />
       )}
       <PublishFailureNotices />
       <Outlet />

@@ -1,7 +1,6 @@
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { redirect, useSearchParams } from "react-router";
-import { appContext } from "../../workers/context";
 import { ForgotPasswordForm } from "~/components/auth/ForgotPasswordForm";
 import { OtpForm } from "~/components/auth/OtpForm";
 import { ResetPasswordForm } from "~/components/auth/ResetPasswordForm";
@@ -10,10 +9,14 @@ import { SignUpForm } from "~/components/auth/SignUpForm";
 import { Logo } from "~/components/ui/Logo";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/redirect";
+import { appContext } from "../../workers/context";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Sign In", description: "Sign in to Postline or create an account to plan and publish your social posts." });
+  pageMeta({
+    title: "Sign In",
+    description: "Sign in to Postline or create an account to plan and publish your social posts.",
+  });
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const target = safeRedirect(url.searchParams.get("redirectTo"));
@@ -98,7 +101,9 @@ export default function AuthPage() {
                   onBack={backToLogin}
                 />
               )}
-              {mode === "reset" && <ResetPasswordForm email={email} resetToken={resetToken} onDone={backToLogin} onRestart={backToLogin} />}
+              {mode === "reset" && (
+                <ResetPasswordForm email={email} resetToken={resetToken} onDone={backToLogin} onRestart={backToLogin} />
+              )}
             </>
           )}
         </div>

@@ -10,7 +10,11 @@ import { useTimeZone } from "~/lib/use-time-zone";
 import type { Route } from "./+types/content";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Content Hub", description: "Your posts and media library in one place.", keywords: "content hub, posts, media library" });
+  pageMeta({
+    title: "Content Hub",
+    description: "Your posts and media library in one place.",
+    keywords: "content hub, posts, media library",
+  });
 
 const tabClass =
   "border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
@@ -33,7 +37,10 @@ export default function ContentPage() {
   return (
     <>
       <PageHeader title="Content Hub" description="Your posts and media library in one place." />
-      <Tabs.Root value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })}>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })}
+      >
         <Tabs.List aria-label="Content" className="mb-6 flex gap-2 border-b border-slate-200">
           <Tabs.Trigger value="posts" className={tabClass}>
             Posts

@@ -1,28 +1,36 @@
 import { CalendarDays, PenSquare, RefreshCw, Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, redirect, useRevalidator } from "react-router";
-import { appContext } from "../../workers/context";
 import { Panel } from "~/components/dashboard/Panel";
 import { PostList } from "~/components/dashboard/PostList";
 import { StatCards } from "~/components/dashboard/StatCards";
 import { PageHeader } from "~/components/PageHeader";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { accountName } from "~/lib/account-name";
 import { formatCompact } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { signInPath } from "~/lib/redirect";
+import { appContext } from "../../workers/context";
 import type { Route } from "./+types/dashboard";
-import { accountName } from "~/lib/account-name";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Dashboard", description: "Your overview: posts, schedule, media and connected accounts at a glance.", keywords: "dashboard, social media overview, quick stats" });
+  pageMeta({
+    title: "Dashboard",
+    description: "Your overview: posts, schedule, media and connected accounts at a glance.",
+    keywords: "dashboard, social media overview, quick stats",
+  });
 
 /** The dashboard straight from the service (cached 30 s per workspace); a failure becomes the error state. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { services, auth, workspace } = context.get(appContext);
   if (!auth || !workspace) throw redirect(signInPath(url));
   try {
-    const { data } = await services.dashboard({ workspaceId: workspace.id, userId: auth.user.id, timezone: workspace.timezone });
+    const { data } = await services.dashboard({
+      workspaceId: workspace.id,
+      userId: auth.user.id,
+      timezone: workspace.timezone,
+    });
     return { dashboard: data, timezone: auth.user.timezone };
   } catch (err) {
     console.error("dashboard failed", err);
@@ -50,10 +58,18 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   if (!dashboard) {
     return (
       <>
-        <PageHeader title="Dashboard" description="Your overview: posts, schedule, media and connected accounts at a glance." />
+        <PageHeader
+          title="Dashboard"
+          description="Your overview: posts, schedule, media and connected accounts at a glance."
+        />
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">
           <p className="font-medium text-red-800">Unable to load dashboard</p>
-          <button type="button" className={`${secondaryButton} mt-4`} onClick={() => revalidator.revalidate()} disabled={loading}>
+          <button
+            type="button"
+            className={`${secondaryButton} mt-4`}
+            onClick={() => revalidator.revalidate()}
+            disabled={loading}
+          >
             {loading ? "Loading..." : "Try Again"}
           </button>
         </div>
@@ -63,7 +79,10 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader title="Dashboard" description="Your overview: posts, schedule, media and connected accounts at a glance." />
+      <PageHeader
+        title="Dashboard"
+        description="Your overview: posts, schedule, media and connected accounts at a glance."
+      />
       {loading && (
         <p role="status" className="sr-only">
           Loading dashboard...
@@ -93,10 +112,20 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
               </>
             }
           >
-            <PostList posts={dashboard.upcomingPosts} timezone={timezone} empty="No upcoming posts scheduled." when={(p) => p.scheduledDate ?? p.createdAt} />
+            <PostList
+              posts={dashboard.upcomingPosts}
+              timezone={timezone}
+              empty="No upcoming posts scheduled."
+              when={(p) => p.scheduledDate ?? p.createdAt}
+            />
           </Panel>
           <Panel title="Recent Activity">
-            <PostList posts={dashboard.recentPosts} timezone={timezone} empty="No posts yet." when={(p) => p.publishedAt ?? p.scheduledDate ?? p.createdAt} />
+            <PostList
+              posts={dashboard.recentPosts}
+              timezone={timezone}
+              empty="No posts yet."
+              when={(p) => p.publishedAt ?? p.scheduledDate ?? p.createdAt}
+            />
           </Panel>
         </div>
         <div className="min-w-0 space-y-6">
@@ -134,7 +163,9 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
                         {accountName(a) !== a.displayName ? ` · ${accountName(a)}` : ""}
                       </span>
                     </span>
-                    <span className="shrink-0 text-xs text-slate-600">{a.followerCount === null ? "-" : `${formatCompact(a.followerCount)} followers`}</span>
+                    <span className="shrink-0 text-xs text-slate-600">
+                      {a.followerCount === null ? "-" : `${formatCompact(a.followerCount)} followers`}
+                    </span>
                   </li>
                 ))}
               </ul>

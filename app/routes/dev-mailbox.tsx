@@ -1,12 +1,15 @@
 import { Inbox } from "lucide-react";
 import { data } from "react-router";
-import { appContext } from "../../workers/context";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "../../workers/context";
 import type { Route } from "./+types/dev-mailbox";
 import { latestMail } from "./dev-mailbox.server";
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Dev Mailbox" }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Dev Mailbox" }),
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
@@ -18,7 +21,9 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-2xl font-semibold">Dev Mailbox</h1>
-      <p className="mt-1 mb-6 text-sm text-slate-500">Mail the app sent while running locally, newest first. Only when DEV_ROUTES=true (npm start, npm run dev).</p>
+      <p className="mt-1 mb-6 text-sm text-slate-500">
+        Mail the app sent while running locally, newest first. Only when DEV_ROUTES=true (npm start, npm run dev).
+      </p>
       {loaderData.mail.length === 0 ? (
         <EmptyState icon={Inbox} title="No mail yet">
           Ask for a password reset code and it will show up here.
@@ -27,7 +32,10 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
         <ol className="space-y-4">
           {loaderData.mail.map((m) => (
             <li key={m.id}>
-              <article className="rounded-lg border border-slate-200 bg-white p-4" aria-label={`${m.subject} to ${m.to}`}>
+              <article
+                className="rounded-lg border border-slate-200 bg-white p-4"
+                aria-label={`${m.subject} to ${m.to}`}
+              >
                 <header className="flex flex-wrap justify-between gap-2 text-sm">
                   <h2 className="font-semibold">{m.subject}</h2>
                   <time dateTime={m.sentAt} className="text-slate-500">

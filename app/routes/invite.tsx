@@ -1,14 +1,17 @@
 import { Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { appContext } from "../../workers/context";
-import { HttpError } from "../../workers/http/envelope";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
+import { appContext } from "../../workers/context";
+import { HttpError } from "../../workers/http/envelope";
 import type { Route } from "./+types/invite";
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Join a workspace" }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Join a workspace" }),
+  { name: "robots", content: "noindex" },
+];
 
 /** What the invitation is for; a signed-out visitor is sent through /auth and back here. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -42,7 +45,9 @@ export default function Invite({ loaderData, params }: Route.ComponentProps) {
         {!invite ? (
           <>
             <h1 className="mt-3 text-xl font-semibold">Invitation not found</h1>
-            <p className="mt-2 text-sm text-slate-600">This link is not valid. Ask the person who invited you for a new one.</p>
+            <p className="mt-2 text-sm text-slate-600">
+              This link is not valid. Ask the person who invited you for a new one.
+            </p>
           </>
         ) : (
           <>
@@ -52,7 +57,9 @@ export default function Invite({ loaderData, params }: Route.ComponentProps) {
             </p>
             {invite.state !== "pending" ? (
               <p role="alert" className="mt-4 text-sm text-red-700">
-                {invite.state === "used" ? "This invitation has already been used." : "This invitation has expired. Ask for a new one."}
+                {invite.state === "used"
+                  ? "This invitation has already been used."
+                  : "This invitation has expired. Ask for a new one."}
               </p>
             ) : signedInAs ? (
               <div className="mt-5 space-y-3">

@@ -1,23 +1,36 @@
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from "@dnd-kit/core";
 import { useMemo, useState } from "react";
-import { PostMessages } from "../../workers/posts/rules";
 import { PageHeader } from "~/components/PageHeader";
-import { type CalendarView, dayOf, dropInstant, groupByDay, headerLabel, monthGrid, shiftAnchor, weekDays } from "~/components/planner/calendar";
+import {
+  type CalendarView,
+  dayOf,
+  dropInstant,
+  groupByDay,
+  headerLabel,
+  monthGrid,
+  shiftAnchor,
+  weekDays,
+} from "~/components/planner/calendar";
 import { DraftsList } from "~/components/planner/DraftsList";
 import { MonthGrid } from "~/components/planner/MonthGrid";
 import { PLANNER_STATUSES, type PlannerStatus, PlannerToolbar } from "~/components/planner/PlannerToolbar";
+import { WeekGrid } from "~/components/planner/WeekGrid";
 import type { PostJson } from "~/components/posts/types";
 import { usePostDialogs } from "~/components/posts/use-post-dialogs";
 import { usePosts } from "~/components/posts/use-posts";
-import { WeekGrid } from "~/components/planner/WeekGrid";
 import { api } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
 import { useTimeZone } from "~/lib/use-time-zone";
+import { PostMessages } from "../../workers/posts/rules";
 import type { Route } from "./+types/planner";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Content Planner", description: "Plan and schedule your posts on a calendar.", keywords: "content calendar, post scheduling, planner" });
+  pageMeta({
+    title: "Content Planner",
+    description: "Plan and schedule your posts on a calendar.",
+    keywords: "content calendar, post scheduling, planner",
+  });
 
 export default function PlannerPage() {
   const timeZone = useTimeZone();
@@ -35,11 +48,21 @@ export default function PlannerPage() {
   const drafts = usePosts("status=draft&limit=50", version);
   const [moved, setMoved] = useState<Record<string, string>>({});
   const visible = useMemo(
-    () => (posts ?? []).filter((p) => shown.includes(p.status as PlannerStatus) || (!PLANNER_STATUSES.includes(p.status as PlannerStatus) && shown.length === PLANNER_STATUSES.length)).map((p) => (moved[p.id] ? { ...p, scheduledDate: moved[p.id]! } : p)),
+    () =>
+      (posts ?? [])
+        .filter(
+          (p) =>
+            shown.includes(p.status as PlannerStatus) ||
+            (!PLANNER_STATUSES.includes(p.status as PlannerStatus) && shown.length === PLANNER_STATUSES.length),
+        )
+        .map((p) => (moved[p.id] ? { ...p, scheduledDate: moved[p.id]! } : p)),
     [posts, shown, moved],
   );
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor),
+  );
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
     const post = visible.find((p) => p.id === active.id);
     const target = over?.data.current as { day: string; hour?: number } | undefined;
@@ -73,9 +96,23 @@ export default function PlannerPage() {
       <div className="grid gap-4 lg:grid-cols-[1fr_16rem]">
         <DndContext sensors={sensors} onDragEnd={onDragEnd}>
           {view === "month" ? (
-            <MonthGrid anchor={anchor} today={today} byDay={groupByDay(visible, timeZone)} timeZone={timeZone} onDay={openDay} onPost={dialogs.showDetail} />
+            <MonthGrid
+              anchor={anchor}
+              today={today}
+              byDay={groupByDay(visible, timeZone)}
+              timeZone={timeZone}
+              onDay={openDay}
+              onPost={dialogs.showDetail}
+            />
           ) : (
-            <WeekGrid anchor={anchor} today={today} posts={visible} timeZone={timeZone} onDay={openDay} onPost={dialogs.showDetail} />
+            <WeekGrid
+              anchor={anchor}
+              today={today}
+              posts={visible}
+              timeZone={timeZone}
+              onDay={openDay}
+              onPost={dialogs.showDetail}
+            />
           )}
         </DndContext>
         <DraftsList drafts={drafts} timeZone={timeZone} onPost={dialogs.showDetail} />

@@ -44,7 +44,10 @@ export default function SettingsPage() {
       <div className="mb-4">
         <NotificationBanner notice={notice} onDismiss={dismiss} />
       </div>
-      <Tabs.Root value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })}>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })}
+      >
         <Tabs.List aria-label="Settings sections" className="mb-6 flex gap-2 overflow-x-auto border-b border-slate-200">
           {TABS.map((t) => (
             <Tabs.Trigger key={t.value} value={t.value} className={tabClass}>

@@ -9,7 +9,11 @@ const SUNRISE_PAGE = "20150000000000001";
 const TRAILHEAD_PAGE = "20150000000000002";
 
 async function storedRows(userId: string) {
-  const { results } = await env.DB.prepare("SELECT * FROM connected_accounts WHERE user_id = ? ORDER BY platform, platform_user_id").bind(userId).all<Record<string, string>>();
+  const { results } = await env.DB.prepare(
+    "SELECT * FROM connected_accounts WHERE user_id = ? ORDER BY platform, platform_user_id",
+  )
+    .bind(userId)
+    .all<Record<string, string>>();
   return results;
 }
 
@@ -22,7 +26,10 @@ async function plainTokens(userId: string) {
 describe("connect Instagram + Facebook Pages (Facebook Login)", () => {
   it("stores the chosen Pages and their Instagram accounts with encrypted tokens and never returns a token", async () => {
     const u = await registerUser();
-    const run = await connectViaEmulator(u.cookie, "instagram", { variant: "facebook", choices: [SUNRISE_PAGE, TRAILHEAD_PAGE] });
+    const run = await connectViaEmulator(u.cookie, "instagram", {
+      variant: "facebook",
+      choices: [SUNRISE_PAGE, TRAILHEAD_PAGE],
+    });
     expect(run.authUrl.origin + run.authUrl.pathname).toBe(`${ORIGIN}/sandbox/www.facebook.com/v25.0/dialog/oauth`);
     expect(run.authUrl.searchParams.get("redirect_uri")).toBe(`${ORIGIN}/api/auth/instagram/callback`);
     expect(run.settings.pathname + run.settings.search).toBe("/settings?tab=accounts&connected=instagram");
@@ -41,7 +48,15 @@ describe("connect Instagram + Facebook Pages (Facebook Login)", () => {
     const list = await call("/api/users/connected-accounts", { cookie: u.cookie });
     expect(list.status).toBe(200);
     const ig = list.body.data.accounts.find((a: any) => a.username === "sunrisebakery");
-    expect(ig).toMatchObject({ platform: "instagram", connectionType: "standard", accountType: "business", status: "connected", connected: true, pageId: SUNRISE_PAGE, fbUsername: "Sunrise Bakery" });
+    expect(ig).toMatchObject({
+      platform: "instagram",
+      connectionType: "standard",
+      accountType: "business",
+      status: "connected",
+      connected: true,
+      pageId: SUNRISE_PAGE,
+      fbUsername: "Sunrise Bakery",
+    });
     expect(ig.followerCount).toBeGreaterThan(0);
     const page = list.body.data.accounts.find((a: any) => a.platform === "facebook" && a.username === "Sunrise Bakery");
     expect(page).toMatchObject({ accountType: "page", pageId: SUNRISE_PAGE });
@@ -66,7 +81,12 @@ describe("connect Instagram Only (Instagram Login) and Threads", () => {
     expect(run.authUrl.pathname).toBe("/sandbox/www.instagram.com/oauth/authorize");
     expect(run.settings.searchParams.get("connected")).toBe("instagram");
     const [row] = await storedRows(u.user.id);
-    expect(row).toMatchObject({ platform: "instagram", username: "alex.rivera.creates", connection_type: "direct", account_type: "creator" });
+    expect(row).toMatchObject({
+      platform: "instagram",
+      username: "alex.rivera.creates",
+      connection_type: "direct",
+      account_type: "creator",
+    });
     const days = (Number(row!.token_expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(59);
     expect(days).toBeLessThan(61);
@@ -87,7 +107,9 @@ describe("connect Instagram Only (Instagram Login) and Threads", () => {
     expect(run.authUrl.pathname).toBe("/sandbox/threads.net/oauth/authorize");
     expect(run.settings.searchParams.get("connected")).toBe("threads");
     const list = await call("/api/users/connected-accounts", { cookie: u.cookie });
-    expect(list.body.data.accounts).toEqual([expect.objectContaining({ platform: "threads", username: "alex.rivera", followerCount: expect.any(Number) })]);
+    expect(list.body.data.accounts).toEqual([
+      expect.objectContaining({ platform: "threads", username: "alex.rivera", followerCount: expect.any(Number) }),
+    ]);
   });
 
   it("POST /connect answers the authorize URL for API clients", async () => {
@@ -134,10 +156,16 @@ describe("the callback refuses", () => {
     const form = new URLSearchParams(authUrl.searchParams);
     form.set("choice", "25000000000000001");
     form.set("decision", "approve");
-    const consent = await raw(authUrl.origin + authUrl.pathname, { method: "POST", body: form.toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const consent = await raw(authUrl.origin + authUrl.pathname, {
+      method: "POST",
+      body: form.toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     const callback = consent.headers.get("Location")!.replace(/#.*$/, "");
     const stolen = await raw(callback, { cookie: b.cookie });
-    expect(new URL(stolen.headers.get("Location")!, ORIGIN).searchParams.get("error")).toMatch(/invalid or has expired/);
+    expect(new URL(stolen.headers.get("Location")!, ORIGIN).searchParams.get("error")).toMatch(
+      /invalid or has expired/,
+    );
     expect(await storedRows(b.user.id)).toHaveLength(0);
     const own = await raw(callback, { cookie: a.cookie });
     expect(new URL(own.headers.get("Location")!, ORIGIN).searchParams.get("connected")).toBe("threads");
@@ -163,9 +191,18 @@ describe("ownership", () => {
     const id = (await call("/api/users/connected-accounts", { cookie: a.cookie })).body.data.accounts[0]._id as string;
     const notFound = { success: false, message: "The requested resource was not found." };
     expect(await call(`/api/accounts/${id}`, { token: b.token })).toMatchObject({ status: 404, body: notFound });
-    expect(await call(`/api/accounts/${id}/refresh`, { token: b.token, method: "POST" })).toMatchObject({ status: 404, body: notFound });
-    expect(await call(`/api/accounts/${id}`, { token: b.token, method: "DELETE" })).toMatchObject({ status: 404, body: notFound });
-    expect(await call(`/api/auth/instagram/disconnect/${id}`, { token: b.token, method: "DELETE" })).toMatchObject({ status: 404, body: notFound });
+    expect(await call(`/api/accounts/${id}/refresh`, { token: b.token, method: "POST" })).toMatchObject({
+      status: 404,
+      body: notFound,
+    });
+    expect(await call(`/api/accounts/${id}`, { token: b.token, method: "DELETE" })).toMatchObject({
+      status: 404,
+      body: notFound,
+    });
+    expect(await call(`/api/auth/instagram/disconnect/${id}`, { token: b.token, method: "DELETE" })).toMatchObject({
+      status: 404,
+      body: notFound,
+    });
     expect((await call("/api/users/connected-accounts", { token: b.token })).body.data.accounts).toEqual([]);
 
     const gone = await call(`/api/auth/instagram/disconnect/${id}-fb`, { token: a.token, method: "DELETE" });

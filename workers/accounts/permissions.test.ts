@@ -1,14 +1,16 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { connectViaEmulator } from "../test/oauth";
 import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
+import { connectViaEmulator } from "../test/oauth";
 
 /** Issue 14: a permission unticked on the consent page → a clear "Reconnect … and allow …" → reconnect → publish. */
 type Account = { _id: string; platform: string; displayName: string; status: string; statusReason: string | null };
 
 async function accountsOf(token: string, platform: string): Promise<Account[]> {
-  return ((await call("/api/accounts", { token })).body.data.accounts as Account[]).filter((a) => a.platform === platform);
+  return ((await call("/api/accounts", { token })).body.data.accounts as Account[]).filter(
+    (a) => a.platform === platform,
+  );
 }
 
 async function publishNow(token: string, platform: string, accountId: string) {
@@ -17,7 +19,13 @@ async function publishNow(token: string, platform: string, accountId: string) {
   const image = (await call("/api/media/upload", { token, body: form })).body.data[0].id as string;
   const res = await call("/api/posts", {
     token,
-    body: { content: `Permission check ${crypto.randomUUID().slice(0, 8)}`, platforms: [platform], selectedAccounts: { [platform]: [accountId] }, images: [image], publishNow: true },
+    body: {
+      content: `Permission check ${crypto.randomUUID().slice(0, 8)}`,
+      platforms: [platform],
+      selectedAccounts: { [platform]: [accountId] },
+      images: [image],
+      publishNow: true,
+    },
   });
   expect(res.status, res.body.message).toBe(201);
   return vi.waitFor(
@@ -34,17 +42,28 @@ async function publishNow(token: string, platform: string, accountId: string) {
 describe("a permission withheld at consent", () => {
   it("fails publishing with 'Reconnect <Page> and allow pages_manage_posts', and a reconnect granting it publishes", async () => {
     const u = await registerUser();
-    await connectViaEmulator(u.cookie, "facebook", { choices: ["20150000000000001"], withhold: ["pages_manage_posts"] });
+    await connectViaEmulator(u.cookie, "facebook", {
+      choices: ["20150000000000001"],
+      withhold: ["pages_manage_posts"],
+    });
     const [page] = await accountsOf(u.token, "facebook");
     expect(page!.status).toBe("connected");
 
     const failed = await publishNow(u.token, "facebook", page!._id);
     const reason = "Reconnect Sunrise Bakery and allow pages_manage_posts.";
     expect([failed.status, failed.error?.message]).toEqual(["failed", reason]);
-    expect((await accountsOf(u.token, "facebook"))[0]).toMatchObject({ _id: page!._id, status: "needs_reconnect", statusReason: reason });
+    expect((await accountsOf(u.token, "facebook"))[0]).toMatchObject({
+      _id: page!._id,
+      status: "needs_reconnect",
+      statusReason: reason,
+    });
 
     await connectViaEmulator(u.cookie, "facebook", { choices: ["20150000000000001"] });
-    expect((await accountsOf(u.token, "facebook"))[0]).toMatchObject({ _id: page!._id, status: "connected", statusReason: null });
+    expect((await accountsOf(u.token, "facebook"))[0]).toMatchObject({
+      _id: page!._id,
+      status: "connected",
+      statusReason: null,
+    });
     expect((await publishNow(u.token, "facebook", page!._id)).status).toBe("published");
   });
 
@@ -52,7 +71,10 @@ describe("a permission withheld at consent", () => {
     const u = await registerUser();
     await connectViaEmulator(u.cookie, "twitter");
     const [account] = await accountsOf(u.token, "twitter");
-    const stored = () => env.DB.prepare("SELECT refresh_token_enc AS r, scopes FROM connected_accounts WHERE id = ?").bind(account!._id).first<{ r: string | null; scopes: string }>();
+    const stored = () =>
+      env.DB.prepare("SELECT refresh_token_enc AS r, scopes FROM connected_accounts WHERE id = ?")
+        .bind(account!._id)
+        .first<{ r: string | null; scopes: string }>();
     const first = await stored();
     expect(first!.r).toBeTruthy();
 

@@ -1,10 +1,10 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { requirePermission } from "../workspaces/middleware";
-import { PLATFORMS, type Platform } from "../platform-profile";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { HttpError, Messages, notFound, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
+import { PLATFORMS, type Platform } from "../platform-profile";
+import { requirePermission } from "../workspaces/middleware";
 import { type AccountsService, ConnectError } from "./service";
 import type { AccountView } from "./view";
 
@@ -73,16 +73,35 @@ export const connectRoutes = new Hono<SignedInEnv>()
     return ok(c, { channel: channels.find((a) => a.connected) ?? channels[0] ?? null, channels }, "OK");
   })
   .post("/instagram/disconnect", requirePermission("accounts.manage"), async (c) => {
-    const accounts = (await c.var.services.accounts.list(c.var.workspace.id)).filter((a) => a.platform === "instagram" || a.platform === "facebook");
-    return (await askBeforeHolding(c, accounts)) ?? ok(c, { removed: (await disconnectAll(c, accounts)).length }, DISCONNECTED);
+    const accounts = (await c.var.services.accounts.list(c.var.workspace.id)).filter(
+      (a) => a.platform === "instagram" || a.platform === "facebook",
+    );
+    return (
+      (await askBeforeHolding(c, accounts)) ??
+      ok(c, { removed: (await disconnectAll(c, accounts)).length }, DISCONNECTED)
+    );
   })
   .delete("/:platform/disconnect/:id", requirePermission("accounts.manage"), async (c) => {
-    const account = await ownedOnPath(c.var.services.accounts, c.var.workspace.id, platformOf(c.req.param("platform")), c.req.param("id"));
-    return (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED);
+    const account = await ownedOnPath(
+      c.var.services.accounts,
+      c.var.workspace.id,
+      platformOf(c.req.param("platform")),
+      c.req.param("id"),
+    );
+    return (
+      (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED)
+    );
   })
   .delete("/:platform/accounts/:id", requirePermission("accounts.manage"), async (c) => {
-    const account = await ownedOnPath(c.var.services.accounts, c.var.workspace.id, platformOf(c.req.param("platform")), c.req.param("id"));
-    return (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED);
+    const account = await ownedOnPath(
+      c.var.services.accounts,
+      c.var.workspace.id,
+      platformOf(c.req.param("platform")),
+      c.req.param("id"),
+    );
+    return (
+      (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED)
+    );
   })
   .get("/:platform", requirePermission("accounts.manage"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
@@ -109,7 +128,10 @@ const DISCONNECTED = "Account disconnected successfully";
  * first call (without `?confirm=true`) answers 409 naming them and changes nothing.
  */
 async function askBeforeHolding<E extends AppEnv>(c: Context<E>, accounts: AccountView[]): Promise<Response | null> {
-  const posts = await c.var.services.holds.affectedByDisconnect(c.var.workspace.id, accounts.map((a) => a.id));
+  const posts = await c.var.services.holds.affectedByDisconnect(
+    c.var.workspace.id,
+    accounts.map((a) => a.id),
+  );
   if (posts.length === 0 || c.req.query("confirm") === "true") return null;
   const n = posts.length === 1 ? "1 scheduled post publishes" : `${posts.length} scheduled posts publish`;
   const message = `${n} to this account. If you disconnect it, those channels wait (they are not published) until you reconnect the same account. Disconnect anyway?`;
@@ -128,11 +150,19 @@ async function disconnectAll<E extends AppEnv>(c: Context<E>, accounts: AccountV
 
 /** /api/accounts/{id}: read, refresh now, disconnect. Another workspace's account is a 404. */
 export const accountRoutes = new Hono<SignedInEnv>()
-  .get("/", requirePermission("workspace.read"), async (c) => ok(c, { accounts: await c.var.services.accounts.list(c.var.workspace.id) }))
-  .get("/:id", requirePermission("workspace.read"), async (c) => ok(c, await c.var.services.accounts.get(c.var.workspace.id, accountId(c.req.param("id")))))
+  .get("/", requirePermission("workspace.read"), async (c) =>
+    ok(c, { accounts: await c.var.services.accounts.list(c.var.workspace.id) }),
+  )
+  .get("/:id", requirePermission("workspace.read"), async (c) =>
+    ok(c, await c.var.services.accounts.get(c.var.workspace.id, accountId(c.req.param("id")))),
+  )
   .post("/:id/refresh", requirePermission("accounts.manage"), async (c) => {
     try {
-      return ok(c, await c.var.services.accounts.refreshOwned(c.var.workspace.id, accountId(c.req.param("id"))), "Connection refreshed");
+      return ok(
+        c,
+        await c.var.services.accounts.refreshOwned(c.var.workspace.id, accountId(c.req.param("id"))),
+        "Connection refreshed",
+      );
     } catch (err) {
       if (err instanceof HttpError) throw err;
       const message = err instanceof Error ? err.message : Messages.server;
@@ -141,5 +171,7 @@ export const accountRoutes = new Hono<SignedInEnv>()
   })
   .delete("/:id", requirePermission("accounts.manage"), async (c) => {
     const account = await c.var.services.accounts.get(c.var.workspace.id, accountId(c.req.param("id")));
-    return (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED);
+    return (
+      (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED)
+    );
   });

@@ -2,15 +2,21 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import type { AuthContext } from "../auth/service";
 import type { Db } from "../db/client";
-import { byPlatform, type Platform } from "../platform-profile";
 import { connectedAccounts } from "../db/schema/accounts";
 import { oauthStates } from "../db/schema/oauth";
 import { HttpError, notFound } from "../http/envelope";
+import { byPlatform, type Platform } from "../platform-profile";
 import type { PlatformRegistry } from "../platforms/registry";
-import { type AccountCredentials, type PlatformClient, PlatformError, type RemoteAccount, type TokenSet } from "../platforms/types";
+import {
+  type AccountCredentials,
+  type PlatformClient,
+  PlatformError,
+  type RemoteAccount,
+  type TokenSet,
+} from "../platforms/types";
 import { reconnectReason } from "./reconnect";
-import { toAccountView, type AccountView } from "./view";
 import type { TokenCipher } from "./token-crypto";
+import { type AccountView, toAccountView } from "./view";
 
 export const STATE_TTL_MS = 10 * 60_000;
 /** A token this close to expiry is refreshed before it is handed out. */
@@ -74,7 +80,8 @@ export class AccountsService {
       url = client.authorizeUrl({ state, redirectUri, codeVerifier, variant: chosen });
     } catch (err) {
       // A live server without this platform's app credentials: say which settings are missing.
-      if (err instanceof PlatformError) throw new HttpError(503, `${BRAND[platform]} cannot be connected: ${err.message}`);
+      if (err instanceof PlatformError)
+        throw new HttpError(503, `${BRAND[platform]} cannot be connected: ${err.message}`);
       throw err;
     }
     await this.deps.db.insert(oauthStates).values({
@@ -134,7 +141,13 @@ export class AccountsService {
     }
   }
 
-  private async store(workspaceId: string, userId: string, platform: Platform, tokens: TokenSet, remote: RemoteAccount[]): Promise<string[]> {
+  private async store(
+    workspaceId: string,
+    userId: string,
+    platform: Platform,
+    tokens: TokenSet,
+    remote: RemoteAccount[],
+  ): Promise<string[]> {
     const { db, cipher } = this.deps;
     // Accounts from one consent share an owner key, so the UI can group an Instagram account with its Page.
     const ownerKey = `${platform}:${String(remote[0]!.metadata?.fbUserId ?? remote[0]!.platformUserId)}`;
@@ -169,7 +182,13 @@ export class AccountsService {
           .onConflictDoUpdate({
             target: [connectedAccounts.workspaceId, connectedAccounts.platform, connectedAccounts.platformUserId],
             // A reconnect that brings no refresh token (Google without a fresh consent) keeps the stored one.
-            set: own.refreshToken ? values : { ...values, refreshTokenEnc: sql`${connectedAccounts.refreshTokenEnc}`, refreshExpiresAt: sql`${connectedAccounts.refreshExpiresAt}` },
+            set: own.refreshToken
+              ? values
+              : {
+                  ...values,
+                  refreshTokenEnc: sql`${connectedAccounts.refreshTokenEnc}`,
+                  refreshExpiresAt: sql`${connectedAccounts.refreshExpiresAt}`,
+                },
           })
           .returning({ id: connectedAccounts.id }),
       );
@@ -192,7 +211,13 @@ export class AccountsService {
     const row = await this.deps.db
       .select()
       .from(connectedAccounts)
-      .where(and(eq(connectedAccounts.id, id), eq(connectedAccounts.workspaceId, workspaceId), ne(connectedAccounts.status, "disconnected")))
+      .where(
+        and(
+          eq(connectedAccounts.id, id),
+          eq(connectedAccounts.workspaceId, workspaceId),
+          ne(connectedAccounts.status, "disconnected"),
+        ),
+      )
       .get();
     if (!row) throw notFound();
     return row;
@@ -210,7 +235,15 @@ export class AccountsService {
     const row = await this.owned(workspaceId, id);
     await this.deps.db
       .update(connectedAccounts)
-      .set({ status: "disconnected", statusReason: null, accessTokenEnc: "", refreshTokenEnc: null, tokenExpiresAt: null, refreshExpiresAt: null, updatedAt: this.deps.now() })
+      .set({
+        status: "disconnected",
+        statusReason: null,
+        accessTokenEnc: "",
+        refreshTokenEnc: null,
+        tokenExpiresAt: null,
+        refreshExpiresAt: null,
+        updatedAt: this.deps.now(),
+      })
       .where(eq(connectedAccounts.id, row.id));
     return toAccountView(row);
   }
@@ -234,7 +267,8 @@ export class AccountsService {
     if (row.status === "needs_reconnect") {
       throw new PlatformError("auth", row.statusReason ?? "Please reconnect this account.", { platform: row.platform });
     }
-    if (row.tokenExpiresAt !== null && row.tokenExpiresAt - this.deps.now() < REFRESH_MARGIN_MS) row = await this.refreshRow(row);
+    if (row.tokenExpiresAt !== null && row.tokenExpiresAt - this.deps.now() < REFRESH_MARGIN_MS)
+      row = await this.refreshRow(row);
     return this.credentialsOf(row);
   }
 
@@ -262,8 +296,15 @@ export class AccountsService {
    * Marks an account as needing reconnect, e.g. when a publish gets an `auth` error, and returns the
    * reason the user reads ("Reconnect Sunrise Bakery and allow pages_manage_posts." for a missing permission).
    */
-  async markNeedsReconnect(accountId: string, cause: string | Pick<PlatformError, "message" | "details">): Promise<string> {
-    const row = await this.deps.db.select({ name: connectedAccounts.displayName }).from(connectedAccounts).where(eq(connectedAccounts.id, accountId)).get();
+  async markNeedsReconnect(
+    accountId: string,
+    cause: string | Pick<PlatformError, "message" | "details">,
+  ): Promise<string> {
+    const row = await this.deps.db
+      .select({ name: connectedAccounts.displayName })
+      .from(connectedAccounts)
+      .where(eq(connectedAccounts.id, accountId))
+      .get();
     const reason = typeof cause === "string" ? cause : reconnectReason(row?.name ?? "this account", cause);
     await this.deps.db
       .update(connectedAccounts)

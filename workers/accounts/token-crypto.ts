@@ -25,7 +25,11 @@ export class TokenCipher {
   async decrypt(stored: string): Promise<string> {
     const [version, iv, ct] = stored.split(".");
     if (version !== VERSION || !iv || !ct) throw new Error("Unrecognised token ciphertext");
-    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64Url(iv) }, await this.key, fromBase64Url(ct));
+    const plain = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: fromBase64Url(iv) },
+      await this.key,
+      fromBase64Url(ct),
+    );
     return new TextDecoder().decode(plain);
   }
 }

@@ -1,5 +1,5 @@
-import type { Platform } from "../platform-profile";
 import type { AccountStatus, connectedAccounts } from "../db/schema/accounts";
+import type { Platform } from "../platform-profile";
 
 type AccountRow = typeof connectedAccounts.$inferSelect;
 
@@ -74,7 +74,18 @@ export function toAccountView(row: AccountRow): AccountView {
 }
 
 /** Metadata keys the UI may see (SPEC §3); anything else a client stored stays server-side. */
-const PUBLIC_METADATA = ["directConnection", "instagramOnly", "fullAccess", "connectionType", "viewOnly", "linkedViaInstagram", "sourceAccountId", "hideFacebookLink", "pageId", "loginVariant"];
+const PUBLIC_METADATA = [
+  "directConnection",
+  "instagramOnly",
+  "fullAccess",
+  "connectionType",
+  "viewOnly",
+  "linkedViaInstagram",
+  "sourceAccountId",
+  "hideFacebookLink",
+  "pageId",
+  "loginVariant",
+];
 
 function publicMetadata(m: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -15,7 +15,12 @@ describe("GET /api/auth/youtube/channel", () => {
 
     const mine = await call<ChannelData>("/api/auth/youtube/channel", { token: a.token });
     expect([mine.status, mine.body.success]).toEqual([200, true]);
-    expect(mine.body.data!.channel).toMatchObject({ _id: youtube._id, platform: "youtube", connected: true, displayName: youtube.displayName });
+    expect(mine.body.data!.channel).toMatchObject({
+      _id: youtube._id,
+      platform: "youtube",
+      connected: true,
+      displayName: youtube.displayName,
+    });
     expect(mine.body.data!.channels.map((c) => c._id)).toEqual([youtube._id]);
     expect(JSON.stringify(mine.body)).not.toMatch(/access_?token/i);
 

@@ -9,25 +9,43 @@ const usageRows = async (userId: string) =>
 
 describe("AI API with the builtin provider", () => {
   it("answers 401 without a session on every endpoint", async () => {
-    for (const path of ["generate-content", "suggest-hashtags", "suggest-mentions", "optimize-content", "analyze-content"]) {
+    for (const path of [
+      "generate-content",
+      "suggest-hashtags",
+      "suggest-mentions",
+      "optimize-content",
+      "analyze-content",
+    ]) {
       const res = await call(`/api/ai/${path}`, { body: { content: "x", prompt: "x", platforms: ["instagram"] } });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ success: false, message: "Please log in to continue." });
     }
-    for (const path of ["test-connection", "info", "health", "usage"]) expect((await call(`/api/ai/${path}`)).status).toBe(401);
+    for (const path of ["test-connection", "info", "health", "usage"])
+      expect((await call(`/api/ai/${path}`)).status).toBe(401);
   });
 
   it("generates per-platform content with counts computed by our code, labelled builtin", async () => {
     const u = await registerUser();
     const res = await call("/api/ai/generate-content", {
       token: u.token,
-      body: { prompt: "Write a post about our new cold brew coffee launch", tone: "enthusiastic", platforms: ["instagram", "linkedin"], includeHashtags: true, maxLength: 1000 },
+      body: {
+        prompt: "Write a post about our new cold brew coffee launch",
+        tone: "enthusiastic",
+        platforms: ["instagram", "linkedin"],
+        includeHashtags: true,
+        maxLength: 1000,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Generated 2 AI suggestions");
     const { content, options, suggestions, provider } = res.body.data;
     expect(provider).toBe("builtin");
-    expect(options).toEqual({ tone: "enthusiastic", platforms: ["instagram", "linkedin"], includeHashtags: true, maxLength: 1000 });
+    expect(options).toEqual({
+      tone: "enthusiastic",
+      platforms: ["instagram", "linkedin"],
+      includeHashtags: true,
+      maxLength: 1000,
+    });
     expect(Object.keys(content)).toEqual(["instagram", "linkedin"]);
     for (const p of ["instagram", "linkedin"]) {
       expect(content[p].content).toContain("Our new cold brew coffee launch is here and it's amazing!");
@@ -35,7 +53,12 @@ describe("AI API with the builtin provider", () => {
       expect(content[p].withinLimit).toBe(true);
     }
     expect(suggestions).toHaveLength(2);
-    expect(suggestions[0]).toMatchObject({ tone: "enthusiastic", platform: "instagram", provider: "builtin", withinLimit: true });
+    expect(suggestions[0]).toMatchObject({
+      tone: "enthusiastic",
+      platform: "instagram",
+      provider: "builtin",
+      withinLimit: true,
+    });
     expect(suggestions[0].hashtags.length).toBeGreaterThan(0);
     expect(suggestions[0].content).toContain(suggestions[0].hashtags[0]);
     expect(await usageRows(u.user.id)).toBe(1);
@@ -45,7 +68,10 @@ describe("AI API with the builtin provider", () => {
     const u = await registerUser();
     const prompt = "Announce " + "our sustainable packaging programme for every product line ".repeat(150);
     for (const maxLength of [40, 280, 63206]) {
-      const res = await call("/api/ai/generate-content", { token: u.token, body: { prompt, platforms: [...PLATFORMS], maxLength } });
+      const res = await call("/api/ai/generate-content", {
+        token: u.token,
+        body: { prompt, platforms: [...PLATFORMS], maxLength },
+      });
       expect(res.status).toBe(200);
       for (const p of PLATFORMS) {
         const out = res.body.data.content[p];
@@ -60,13 +86,33 @@ describe("AI API with the builtin provider", () => {
   it.each([
     ["generate-content", { prompt: "   ", platforms: ["instagram"] }, "Please enter a prompt to generate content"],
     ["generate-content", { prompt: "Launch", platforms: [] }, "Please select at least one social media platform first"],
-    ["generate-content", { prompt: "Launch", platforms: ["myspace"] }, "Please select at least one social media platform first"],
+    [
+      "generate-content",
+      { prompt: "Launch", platforms: ["myspace"] },
+      "Please select at least one social media platform first",
+    ],
     ["generate-content", { prompt: "Launch", platforms: ["instagram"], tone: "angry" }, "Please choose a valid tone"],
     ["suggest-hashtags", { content: "Coffee" }, "Please select at least one social media platform first"],
-    ["suggest-hashtags", { content: " ", platform: "instagram" }, "Please enter some content first to generate hashtags"],
-    ["suggest-hashtags", { content: "Coffee", platform: "instagram", count: 4 }, "Hashtag count must be between 5 and 30"],
-    ["suggest-hashtags", { content: "Coffee", platform: "instagram", count: 31 }, "Hashtag count must be between 5 and 30"],
-    ["suggest-mentions", { content: "", platform: "instagram" }, "Please enter some content first to generate mentions"],
+    [
+      "suggest-hashtags",
+      { content: " ", platform: "instagram" },
+      "Please enter some content first to generate hashtags",
+    ],
+    [
+      "suggest-hashtags",
+      { content: "Coffee", platform: "instagram", count: 4 },
+      "Hashtag count must be between 5 and 30",
+    ],
+    [
+      "suggest-hashtags",
+      { content: "Coffee", platform: "instagram", count: 31 },
+      "Hashtag count must be between 5 and 30",
+    ],
+    [
+      "suggest-mentions",
+      { content: "", platform: "instagram" },
+      "Please enter some content first to generate mentions",
+    ],
     ["suggest-mentions", { content: "Hi Acme Beans" }, "Please select at least one social media platform first"],
     ["optimize-content", { content: "Hello world" }, "Please select at least one social media platform first"],
     ["optimize-content", { content: "  ", targetPlatform: "twitter" }, "Please enter some content first to optimize"],
@@ -82,12 +128,18 @@ describe("AI API with the builtin provider", () => {
   it("suggests hashtags from the content within the requested and the platform's count", async () => {
     const u = await registerUser();
     const content = "Cold brew coffee season is here. Our cold brew coffee is smooth, bold and brewed for 18 hours.";
-    const ig = await call("/api/ai/suggest-hashtags", { token: u.token, body: { content, platform: "instagram", count: 5 } });
+    const ig = await call("/api/ai/suggest-hashtags", {
+      token: u.token,
+      body: { content, platform: "instagram", count: 5 },
+    });
     expect(ig.status).toBe(200);
     expect(ig.body.data.hashtags).toHaveLength(5);
     expect(ig.body.data.hashtags.slice(0, 2)).toEqual(["#coffee", "#season"]); // nouns first: "cold" and "brew" modify "coffee"
     expect(ig.body.data.provider).toBe("builtin");
-    const x = await call("/api/ai/suggest-hashtags", { token: u.token, body: { content, platform: "twitter", count: 10 } });
+    const x = await call("/api/ai/suggest-hashtags", {
+      token: u.token,
+      body: { content, platform: "twitter", count: 10 },
+    });
     expect(x.body.data.hashtags).toEqual(["#coffee", "#season"]);
   });
 
@@ -106,7 +158,10 @@ describe("AI API with the builtin provider", () => {
   it("optimizes for a platform and lists what it changed", async () => {
     const u = await registerUser();
     const original = `#coffee ${"Our cold brew is smooth and bold. ".repeat(12)}`.trim();
-    const res = await call("/api/ai/optimize-content", { token: u.token, body: { content: original, targetPlatform: "twitter" } });
+    const res = await call("/api/ai/optimize-content", {
+      token: u.token,
+      body: { content: original, targetPlatform: "twitter" },
+    });
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.original).toBe(original);
@@ -120,42 +175,77 @@ describe("AI API with the builtin provider", () => {
 
   it("analyzes length and readability", async () => {
     const u = await registerUser();
-    const res = await call("/api/ai/analyze-content", { token: u.token, body: { content: "Our cold brew is back. Have you tried it? ☕ #coffee @acme" } });
+    const res = await call("/api/ai/analyze-content", {
+      token: u.token,
+      body: { content: "Our cold brew is back. Have you tried it? ☕ #coffee @acme" },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ platform: "instagram", sentences: 2, hashtagCount: 1, mentionCount: 1, emojiCount: 1, withinLimit: true, provider: "builtin" });
+    expect(res.body.data).toMatchObject({
+      platform: "instagram",
+      sentences: 2,
+      hashtagCount: 1,
+      mentionCount: 1,
+      emojiCount: 1,
+      withinLimit: true,
+      provider: "builtin",
+    });
     expect(res.body.data.score).toBeGreaterThan(50);
     expect(res.body.data.readingEase).toBeGreaterThan(60);
   });
 
   it("reports health, connection and info for the builtin provider", async () => {
     const u = await registerUser();
-    expect((await call("/api/ai/health", { token: u.token })).body).toMatchObject({ success: true, data: { status: "ok", provider: "builtin" } });
-    expect((await call("/api/ai/test-connection", { token: u.token })).body.data).toMatchObject({ connected: true, provider: "builtin" });
+    expect((await call("/api/ai/health", { token: u.token })).body).toMatchObject({
+      success: true,
+      data: { status: "ok", provider: "builtin" },
+    });
+    expect((await call("/api/ai/test-connection", { token: u.token })).body.data).toMatchObject({
+      connected: true,
+      provider: "builtin",
+    });
     const info = await call("/api/ai/info", { token: u.token });
-    expect(info.body.data).toMatchObject({ provider: "builtin", label: "Built-in assistant", limits: { characters: { twitter: 280 } } });
+    expect(info.body.data).toMatchObject({
+      provider: "builtin",
+      label: "Built-in assistant",
+      limits: { characters: { twitter: 280 } },
+    });
   });
 
   it("keeps each user's usage to themselves", async () => {
     const a = await registerUser();
     const b = await registerUser();
     await call("/api/ai/analyze-content", { token: a.token, body: { content: "Hello from A" } });
-    for (let i = 0; i < 3; i++) await call("/api/ai/suggest-hashtags", { token: b.token, body: { content: "Hello from B coffee", platform: "instagram" } });
+    for (let i = 0; i < 3; i++)
+      await call("/api/ai/suggest-hashtags", {
+        token: b.token,
+        body: { content: "Hello from B coffee", platform: "instagram" },
+      });
     const mine = await call("/api/ai/usage", { token: a.token });
     expect(mine.status).toBe(200);
-    expect(mine.body.data.totals).toEqual({ requests: 1, successful: 1, failed: 0, promptTokens: 0, completionTokens: 0 });
+    expect(mine.body.data.totals).toEqual({
+      requests: 1,
+      successful: 1,
+      failed: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+    });
     expect(mine.body.data.byFeature.map((f: { feature: string }) => f.feature)).toEqual(["analyze"]);
     expect(mine.body.data.recent).toHaveLength(1);
     expect(mine.body.data.recent[0]).toMatchObject({ feature: "analyze", provider: "builtin", success: true });
     const theirs = await call("/api/ai/usage", { token: b.token });
     expect(theirs.body.data.totals.requests).toBe(3);
-    expect(theirs.body.data.byFeature).toEqual([expect.objectContaining({ feature: "hashtags", requests: 3, successful: 3, failed: 0 })]);
+    expect(theirs.body.data.byFeature).toEqual([
+      expect.objectContaining({ feature: "hashtags", requests: 3, successful: 3, failed: 0 }),
+    ]);
   });
 
   it("rate-limits each user: the 31st call in a minute gets the 429 envelope", async () => {
     const u = await registerUser();
     const other = await registerUser();
     const body = { content: "Rate limit check" };
-    const results = await Promise.all(Array.from({ length: 30 }, () => call("/api/ai/analyze-content", { token: u.token, body })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => call("/api/ai/analyze-content", { token: u.token, body })),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     const over = await call("/api/ai/analyze-content", { token: u.token, body });
     expect(over.status).toBe(429);

@@ -13,7 +13,13 @@ export const POSTING_TIMES = byPlatform((p) => p.postingTimes);
 export const TONES = ["professional", "casual", "enthusiastic", "educational", "humorous", "inspirational"] as const;
 export type Tone = (typeof TONES)[number];
 
-export const AI_DEFAULTS = { maxLength: 280, hashtagCount: 10, mentionCount: 5, minHashtags: 5, maxHashtags: 30 } as const;
+export const AI_DEFAULTS = {
+  maxLength: 280,
+  hashtagCount: 10,
+  mentionCount: 5,
+  minHashtags: 5,
+  maxHashtags: 30,
+} as const;
 
 /** Length as the platforms count it: by code point, so an emoji is one character. */
 export function characterCount(text: string): number {

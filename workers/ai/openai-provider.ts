@@ -1,7 +1,7 @@
-import { PLATFORM_NAMES } from "../platform-profile";
 import OpenAI from "openai";
 import { z } from "zod";
 import { HttpError } from "../http/envelope";
+import { PLATFORM_NAMES } from "../platform-profile";
 import { toHttpError } from "./openai-errors";
 import type { AiProvider, ProviderResult } from "./provider";
 import { AiMessages, TONES } from "./schemas";
@@ -37,7 +37,12 @@ export function createOpenAiProvider(opts: OpenAiOptions): AiProvider {
     timeout: opts.timeoutMs ?? 20_000,
   });
 
-  async function ask<S extends z.ZodType>(name: string, schema: S, task: string, input: unknown): Promise<ProviderResult<z.output<S>>> {
+  async function ask<S extends z.ZodType>(
+    name: string,
+    schema: S,
+    task: string,
+    input: unknown,
+  ): Promise<ProviderResult<z.output<S>>> {
     const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema) as Record<string, unknown>;
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
@@ -63,7 +68,10 @@ export function createOpenAiProvider(opts: OpenAiOptions): AiProvider {
     if (!parsed.success) throw new HttpError(502, AiMessages.invalidResponse);
     return {
       data: parsed.data,
-      usage: { promptTokens: completion.usage?.prompt_tokens ?? null, completionTokens: completion.usage?.completion_tokens ?? null },
+      usage: {
+        promptTokens: completion.usage?.prompt_tokens ?? null,
+        completionTokens: completion.usage?.completion_tokens ?? null,
+      },
     };
   }
 
@@ -71,7 +79,9 @@ export function createOpenAiProvider(opts: OpenAiOptions): AiProvider {
     name: "openai",
     model: opts.model,
     async generate(i) {
-      const Posts = z.object({ posts: z.array(z.object({ platform: z.enum(i.platforms as [string, ...string[]]), content: z.string() })) });
+      const Posts = z.object({
+        posts: z.array(z.object({ platform: z.enum(i.platforms as [string, ...string[]]), content: z.string() })),
+      });
       const limits = i.platforms.map((p) => `${PLATFORM_NAMES[p]}`).join(", ");
       const res = await ask(
         "generated_posts",
@@ -80,10 +90,18 @@ export function createOpenAiProvider(opts: OpenAiOptions): AiProvider {
           (i.includeHashtags ? " End each post with a few relevant hashtags." : " Do not use hashtags."),
         { prompt: i.prompt },
       );
-      return { data: res.data.posts as Array<{ platform: (typeof i.platforms)[number]; content: string }>, usage: res.usage };
+      return {
+        data: res.data.posts as Array<{ platform: (typeof i.platforms)[number]; content: string }>,
+        usage: res.usage,
+      };
     },
     async suggestHashtags(i) {
-      const res = await ask("hashtags", Hashtags, `Suggest ${i.count} relevant hashtags for ${PLATFORM_NAMES[i.platform]}, most relevant first.`, { content: i.content });
+      const res = await ask(
+        "hashtags",
+        Hashtags,
+        `Suggest ${i.count} relevant hashtags for ${PLATFORM_NAMES[i.platform]}, most relevant first.`,
+        { content: i.content },
+      );
       return { data: res.data.hashtags, usage: res.usage };
     },
     async suggestMentions(i) {
@@ -103,9 +121,14 @@ export function createOpenAiProvider(opts: OpenAiOptions): AiProvider {
         { content: i.content },
       ),
     analyze: (i) =>
-      ask("analysis", Assessed, `Assess the post for ${PLATFORM_NAMES[i.platform]}: a score from 0 to 100, its strengths and suggestions.`, {
-        content: i.content,
-      }),
+      ask(
+        "analysis",
+        Assessed,
+        `Assess the post for ${PLATFORM_NAMES[i.platform]}: a score from 0 to 100, its strengths and suggestions.`,
+        {
+          content: i.content,
+        },
+      ),
     async health() {
       try {
         await client.models.list();

@@ -13,26 +13,49 @@ async function callOpenAi(path: string, token: string, body: unknown, vars: Reco
   const res = await worker.fetch(
     new Request(`${ORIGIN}/api/ai/${path}`, {
       method: body === undefined ? "GET" : "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "CF-Connecting-IP": crypto.randomUUID() },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+        "CF-Connecting-IP": crypto.randomUUID(),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     }) as Request<unknown, IncomingRequestCfProperties>,
     overridden,
     ctx,
   );
   await waitOnExecutionContext(ctx);
-  return { status: res.status, body: (await res.json()) as { success: boolean; message: string; data?: any }, headers: res.headers };
+  return {
+    status: res.status,
+    body: (await res.json()) as { success: boolean; message: string; data?: any },
+    headers: res.headers,
+  };
 }
 
 const usage = async (userId: string) =>
-  (await env.DB.prepare("SELECT provider, model, success, prompt_tokens, completion_tokens FROM ai_usage WHERE user_id = ?").bind(userId).all()).results;
+  (
+    await env.DB.prepare(
+      "SELECT provider, model, success, prompt_tokens, completion_tokens FROM ai_usage WHERE user_id = ?",
+    )
+      .bind(userId)
+      .all()
+  ).results;
 
 describe("AI API with the openai provider (emulated endpoint)", () => {
   it("generates through the SDK and trims the verbose model output to every platform's limit", async () => {
     const u = await registerUser();
-    const res = await callOpenAi("generate-content", u.token, { prompt: "Our new product launch", platforms: ["twitter", "instagram", "threads"], tone: "casual", maxLength: 2200 });
+    const res = await callOpenAi("generate-content", u.token, {
+      prompt: "Our new product launch",
+      platforms: ["twitter", "instagram", "threads"],
+      tone: "casual",
+      maxLength: 2200,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.provider).toBe("openai");
-    for (const [p, limit] of [["twitter", 280], ["instagram", 2200], ["threads", 500]] as const) {
+    for (const [p, limit] of [
+      ["twitter", 280],
+      ["instagram", 2200],
+      ["threads", 500],
+    ] as const) {
       const out = res.body.data.content[p];
       expect(out.content).toContain("Emulated model post: Our new product launch");
       expect(Array.from(out.content as string).length).toBe(out.characterCount);
@@ -49,10 +72,17 @@ describe("AI API with the openai provider (emulated endpoint)", () => {
 
   it("validates and cleans hashtags, mentions, optimization and analysis from the model", async () => {
     const u = await registerUser();
-    const tags = await callOpenAi("suggest-hashtags", u.token, { content: "Coffee roasting workshop downtown", platform: "facebook", count: 10 });
+    const tags = await callOpenAi("suggest-hashtags", u.token, {
+      content: "Coffee roasting workshop downtown",
+      platform: "facebook",
+      count: 10,
+    });
     expect(tags.status).toBe(200);
     expect(tags.body.data.hashtags).toEqual(["#coffee", "#roasting", "#workshop", "#downtown"]);
-    const mentions = await callOpenAi("suggest-mentions", u.token, { content: "Coffee roasting workshop", platform: "instagram" });
+    const mentions = await callOpenAi("suggest-mentions", u.token, {
+      content: "Coffee roasting workshop",
+      platform: "instagram",
+    });
     expect(mentions.body.data.mentions[0]).toMatchObject({ handle: "@coffee", verified: false });
     const opt = await callOpenAi("optimize-content", u.token, { content: "Short post", targetPlatform: "twitter" });
     expect(opt.body.data.original).toBe("Short post");
@@ -69,7 +99,12 @@ describe("AI API with the openai provider (emulated endpoint)", () => {
     ["emulator-not-json", 502, "Invalid response format"],
   ])("model %s answers %i '%s' and records a failed call", async (model, status, message) => {
     const u = await registerUser();
-    const res = await callOpenAi("generate-content", u.token, { prompt: "Launch", platforms: ["instagram"] }, { OPENAI_MODEL: model });
+    const res = await callOpenAi(
+      "generate-content",
+      u.token,
+      { prompt: "Launch", platforms: ["instagram"] },
+      { OPENAI_MODEL: model },
+    );
     expect(res.status).toBe(status);
     expect(res.body).toEqual({ success: false, message });
     expect(await usage(u.user.id)).toEqual([expect.objectContaining({ provider: "openai", model, success: 0 })]);
@@ -77,7 +112,12 @@ describe("AI API with the openai provider (emulated endpoint)", () => {
 
   it("passes the Retry-After of an upstream 429 on", async () => {
     const u = await registerUser();
-    const res = await callOpenAi("suggest-hashtags", u.token, { content: "x", platform: "instagram" }, { OPENAI_MODEL: "emulator-429" });
+    const res = await callOpenAi(
+      "suggest-hashtags",
+      u.token,
+      { content: "x", platform: "instagram" },
+      { OPENAI_MODEL: "emulator-429" },
+    );
     expect(res.headers.get("Retry-After")).toBe("20");
   });
 
@@ -89,7 +129,10 @@ describe("AI API with the openai provider (emulated endpoint)", () => {
     expect(info.body.data).toMatchObject({ provider: "openai", label: "OpenAI-compatible model" });
     const down = await callOpenAi("health", u.token, undefined, { OPENAI_BASE_URL: "https://api.openai.com/nowhere" });
     expect(down.status).toBe(503);
-    expect(down.body).toEqual({ success: false, message: "Unable to connect to AI services. Please check your connection." });
+    expect(down.body).toEqual({
+      success: false,
+      message: "Unable to connect to AI services. Please check your connection.",
+    });
   });
 
   it("refuses to start without OPENAI_API_KEY and names it", async () => {

@@ -1,17 +1,26 @@
-import { Hono } from "hono";
 import type { Context } from "hono";
+import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { SignedInEnv } from "../http/app-env";
-import { requirePermission } from "../workspaces/middleware";
 import { HttpError, ok } from "../http/envelope";
 import { readJson } from "../http/validate";
+import { requirePermission } from "../workspaces/middleware";
 import { CHARACTER_LIMITS, HASHTAG_LIMITS } from "./limits";
-import { AiMessages, analyzeSchema, generateSchema, hashtagsSchema, mentionsSchema, optimizeSchema, TONES } from "./schemas";
+import {
+  AiMessages,
+  analyzeSchema,
+  generateSchema,
+  hashtagsSchema,
+  mentionsSchema,
+  optimizeSchema,
+  TONES,
+} from "./schemas";
 
 const USAGE_WINDOW_MS = 30 * 24 * 60 * 60_000;
 const LABELS = { builtin: "Built-in assistant", openai: "OpenAI-compatible model" } as const;
 
-const assistant = (c: Context<SignedInEnv>) => c.var.services.ai({ workspaceId: c.var.workspace.id, userId: c.var.auth.user.id });
+const assistant = (c: Context<SignedInEnv>) =>
+  c.var.services.ai({ workspaceId: c.var.workspace.id, userId: c.var.auth.user.id });
 
 /** Every call that reaches the provider counts against the caller's 'ai' limit. */
 const limited = createMiddleware<SignedInEnv>(async (c, next) => {

@@ -27,18 +27,23 @@ export const AiMessages = {
 const MAX_INPUT = 10_000;
 const platform = z.enum(PLATFORMS, { error: AiMessages.platform });
 const text = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(MAX_INPUT, AiMessages.tooLong);
+  z.string({ error: message }).trim().min(1, message).max(MAX_INPUT, AiMessages.tooLong);
 
 export const generateSchema = z.object({
   prompt: text(AiMessages.prompt),
-  platforms: z.array(platform, { error: AiMessages.platform }).min(1, AiMessages.platform).max(PLATFORMS.length).transform((p) => [...new Set(p)]),
+  platforms: z
+    .array(platform, { error: AiMessages.platform })
+    .min(1, AiMessages.platform)
+    .max(PLATFORMS.length)
+    .transform((p) => [...new Set(p)]),
   tone: z.enum(TONES, { error: AiMessages.tone }).default("professional"),
   includeHashtags: z.boolean().default(true),
-  maxLength: z.number({ error: AiMessages.maxLength }).int(AiMessages.maxLength).min(20, AiMessages.maxLength).max(LONGEST_LIMIT, AiMessages.maxLength).default(AI_DEFAULTS.maxLength),
+  maxLength: z
+    .number({ error: AiMessages.maxLength })
+    .int(AiMessages.maxLength)
+    .min(20, AiMessages.maxLength)
+    .max(LONGEST_LIMIT, AiMessages.maxLength)
+    .default(AI_DEFAULTS.maxLength),
 });
 
 const count = (min: number, max: number, fallback: number, message: string) =>

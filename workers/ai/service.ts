@@ -1,12 +1,12 @@
-import { PLATFORM_NAMES } from "../platform-profile";
 import type { AiFeature } from "../db/schema/ai";
+import { PLATFORM_NAMES } from "../platform-profile";
+import type { MemberRef } from "../workspaces/membership";
 import { CHARACTER_LIMITS, characterCount } from "./limits";
 import type { AiProvider, ProviderResult } from "./provider";
 import type { AnalyzeInput, GenerateInput, HashtagsInput, MentionsInput, OptimizeInput } from "./schemas";
 import { cleanHashtags, cleanMentions, shapeGenerated, shapeOptimized } from "./shape";
 import { textStats } from "./text";
 import type { AiUsageStore } from "./usage";
-import type { MemberRef } from "../workspaces/membership";
 
 export const MENTIONS_NOTE = "Suggestions only: these handles are not verified. Check each account before you tag it.";
 
@@ -25,7 +25,10 @@ export class AiService {
 
   private async run<T>(feature: AiFeature, call: () => Promise<ProviderResult<T>>): Promise<T> {
     const started = Date.now();
-    const record = (success: boolean, tokens: ProviderResult<T>["usage"] = { promptTokens: null, completionTokens: null }) =>
+    const record = (
+      success: boolean,
+      tokens: ProviderResult<T>["usage"] = { promptTokens: null, completionTokens: null },
+    ) =>
       this.usage.record({
         ...this.caller,
         feature,
@@ -53,12 +56,21 @@ export class AiService {
 
   async hashtags(input: HashtagsInput) {
     const tags = await this.run("hashtags", () => this.provider.suggestHashtags(input));
-    return { hashtags: cleanHashtags(tags, input.platform, input.count), platform: input.platform, provider: this.provider.name };
+    return {
+      hashtags: cleanHashtags(tags, input.platform, input.count),
+      platform: input.platform,
+      provider: this.provider.name,
+    };
   }
 
   async mentions(input: MentionsInput) {
     const found = await this.run("mentions", () => this.provider.suggestMentions(input));
-    return { mentions: cleanMentions(found, input.count), platform: input.platform, note: MENTIONS_NOTE, provider: this.provider.name };
+    return {
+      mentions: cleanMentions(found, input.count),
+      platform: input.platform,
+      note: MENTIONS_NOTE,
+      provider: this.provider.name,
+    };
   }
 
   async optimize(input: OptimizeInput) {
@@ -84,7 +96,10 @@ export class AiService {
 
   async testConnection() {
     const started = Date.now();
-    await this.run("test-connection", async () => ({ data: await this.provider.health(), usage: { promptTokens: null, completionTokens: null } }));
+    await this.run("test-connection", async () => ({
+      data: await this.provider.health(),
+      usage: { promptTokens: null, completionTokens: null },
+    }));
     return { connected: true, ...this.info, latencyMs: Date.now() - started };
   }
 }

@@ -1,5 +1,5 @@
-import { type Platform, PLATFORM_NAMES } from "../platform-profile";
 import { HttpError } from "../http/envelope";
+import { PLATFORM_NAMES, type Platform } from "../platform-profile";
 import { characterCount, fitFor, HASHTAG_LIMITS } from "./limits";
 import type { GeneratedPost, MentionSuggestion, Optimization, ProviderName } from "./provider";
 import { AiMessages, type GenerateInput } from "./schemas";
@@ -9,8 +9,15 @@ import { hashtagsIn } from "./text";
  * Turns provider output into the API's shapes. Counts, limits and trimming are computed here, from
  * the text itself: nothing a model says about its own output is trusted.
  */
-export function shapeGenerated(input: GenerateInput, posts: GeneratedPost[], provider: ProviderName, newId: () => string) {
-  const content: Partial<Record<Platform, { content: string; characterCount: number; withinLimit: boolean; limit: number }>> = {};
+export function shapeGenerated(
+  input: GenerateInput,
+  posts: GeneratedPost[],
+  provider: ProviderName,
+  newId: () => string,
+) {
+  const content: Partial<
+    Record<Platform, { content: string; characterCount: number; withinLimit: boolean; limit: number }>
+  > = {};
   const suggestions = input.platforms.map((platform) => {
     const post = posts.find((p) => p.platform === platform);
     if (!post || post.content.trim() === "") throw new HttpError(502, AiMessages.invalidResponse);
@@ -28,14 +35,27 @@ export function shapeGenerated(input: GenerateInput, posts: GeneratedPost[], pro
       provider,
     };
   });
-  return { content, suggestions, options: { tone: input.tone, platforms: input.platforms, includeHashtags: input.includeHashtags, maxLength: input.maxLength }, provider };
+  return {
+    content,
+    suggestions,
+    options: {
+      tone: input.tone,
+      platforms: input.platforms,
+      includeHashtags: input.includeHashtags,
+      maxLength: input.maxLength,
+    },
+    provider,
+  };
 }
 
 /** '#' prefixed, letters/digits/underscore only, unique, at most `count` and the platform's limit. */
 export function cleanHashtags(tags: string[], platform: Platform, count: number): string[] {
   const out = new Map<string, string>();
   for (const raw of tags) {
-    const body = raw.trim().replace(/^#+/, "").replace(/[^\p{L}\p{N}_]/gu, "");
+    const body = raw
+      .trim()
+      .replace(/^#+/, "")
+      .replace(/[^\p{L}\p{N}_]/gu, "");
     if (body.length === 0 || /^\d+$/.test(body)) continue;
     if (!out.has(body.toLowerCase())) out.set(body.toLowerCase(), `#${body}`);
   }
@@ -47,7 +67,10 @@ export function cleanMentions(mentions: MentionSuggestion[], count: number) {
   const seen = new Set<string>();
   const out: Array<MentionSuggestion & { verified: false }> = [];
   for (const m of mentions) {
-    const handle = `@${m.handle.trim().replace(/^@+/, "").replace(/[^A-Za-z0-9_.]/g, "")}`;
+    const handle = `@${m.handle
+      .trim()
+      .replace(/^@+/, "")
+      .replace(/[^A-Za-z0-9_.]/g, "")}`;
     if (handle.length < 2 || seen.has(handle.toLowerCase())) continue;
     seen.add(handle.toLowerCase());
     out.push({ handle, name: m.name.trim() || handle.slice(1), type: m.type, reason: m.reason, verified: false });
@@ -59,7 +82,9 @@ export function shapeOptimized(original: string, platform: Platform, result: Opt
   const fit = fitFor(result.optimizedContent, platform);
   const improvements = [...result.improvements];
   if (fit.content !== result.optimizedContent.trim())
-    improvements.push(`Trimmed to ${fit.characterCount} characters to fit the ${PLATFORM_NAMES[platform]} limit of ${fit.limit}`);
+    improvements.push(
+      `Trimmed to ${fit.characterCount} characters to fit the ${PLATFORM_NAMES[platform]} limit of ${fit.limit}`,
+    );
   return {
     original,
     optimizedContent: fit.content,

@@ -52,7 +52,10 @@ export function syllables(word: string): number {
   const w = word.toLowerCase().replace(/[^a-z]/g, "");
   if (w.length === 0) return 1;
   if (w.length <= 3) return 1;
-  const groups = w.replace(/(?:[^laeiouy]es|ed|[^laeiouy]e)$/, "").replace(/^y/, "").match(/[aeiouy]{1,2}/g);
+  const groups = w
+    .replace(/(?:[^laeiouy]es|ed|[^laeiouy]e)$/, "")
+    .replace(/^y/, "")
+    .match(/[aeiouy]{1,2}/g);
   return Math.max(1, groups?.length ?? 1);
 }
 
@@ -137,9 +140,13 @@ export function keywordToken(word: string): string {
 }
 
 /** Words that start a noun phrase: what precedes one is a verb or preposition, not a noun. */
-const DETERMINERS = new Set("a an the our my your their his her its this that these those every each some any no".split(" "));
+const DETERMINERS = new Set(
+  "a an the our my your their his her its this that these those every each some any no".split(" "),
+);
 /** Words after which comes a verb: "to launch", "we announce", "will deserve". */
-const BEFORE_VERB = new Set("to i we you they he she it will would can could should must may might lets please".split(" "));
+const BEFORE_VERB = new Set(
+  "to i we you they he she it will would can could should must may might lets please".split(" "),
+);
 
 /**
  * Words that close a noun phrase somewhere in the text: followed by punctuation, the end or a stop word
@@ -163,7 +170,10 @@ export function phraseHeads(text: string): Set<string> {
 
 /** "social media" → "#SocialMedia"; "ai" → "#ai". */
 export function toHashtag(phrase: string): string {
-  const parts = phrase.split(/\s+/).map((p) => p.replace(/[^\p{L}\p{N}_]/gu, "")).filter(Boolean);
+  const parts = phrase
+    .split(/\s+/)
+    .map((p) => p.replace(/[^\p{L}\p{N}_]/gu, ""))
+    .filter(Boolean);
   if (parts.length === 1) return `#${parts[0]!.toLowerCase()}`;
   return `#${parts.map((p) => p[0]!.toUpperCase() + p.slice(1).toLowerCase()).join("")}`;
 }

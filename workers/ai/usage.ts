@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { aiUsage, type AiFeature } from "../db/schema/ai";
+import { type AiFeature, aiUsage } from "../db/schema/ai";
 
 export interface UsageRecord {
   workspaceId: string;
@@ -53,7 +53,8 @@ export class AiUsageStore {
       .where(mine)
       .orderBy(desc(aiUsage.createdAt))
       .limit(20);
-    const sum = (k: "requests" | "successful" | "promptTokens" | "completionTokens") => byFeature.reduce((n, r) => n + Number(r[k]), 0);
+    const sum = (k: "requests" | "successful" | "promptTokens" | "completionTokens") =>
+      byFeature.reduce((n, r) => n + Number(r[k]), 0);
     const requests = sum("requests");
     return {
       totals: {

@@ -47,7 +47,16 @@ export function changePercent(current: number, previous: number): number | null 
 }
 
 export function sumMetrics(rows: Metrics[]): Metrics {
-  const out: Metrics = { impressions: 0, reach: 0, likes: 0, comments: 0, shares: 0, saves: 0, clicks: 0, videoViews: 0 };
+  const out: Metrics = {
+    impressions: 0,
+    reach: 0,
+    likes: 0,
+    comments: 0,
+    shares: 0,
+    saves: 0,
+    clicks: 0,
+    videoViews: 0,
+  };
   for (const r of rows) {
     out.impressions += r.impressions;
     out.reach += r.reach;
@@ -84,9 +93,21 @@ export function totalsOf(m: Metrics, posts: number) {
 }
 export type Totals = ReturnType<typeof totals>;
 
-const CHANGE_KEYS = ["totalPosts", "totalLikes", "totalComments", "totalShares", "totalReach", "totalImpressions", "totalEngagement", "avgEngagementRate"] as const;
+const CHANGE_KEYS = [
+  "totalPosts",
+  "totalLikes",
+  "totalComments",
+  "totalShares",
+  "totalReach",
+  "totalImpressions",
+  "totalEngagement",
+  "avgEngagementRate",
+] as const;
 export function changes(current: Totals, previous: Totals) {
-  return Object.fromEntries(CHANGE_KEYS.map((k) => [k, changePercent(current[k], previous[k])])) as Record<(typeof CHANGE_KEYS)[number], number | null>;
+  return Object.fromEntries(CHANGE_KEYS.map((k) => [k, changePercent(current[k], previous[k])])) as Record<
+    (typeof CHANGE_KEYS)[number],
+    number | null
+  >;
 }
 
 function groupBy<T, K extends string>(rows: T[], key: (r: T) => K): Map<K, T[]> {
@@ -161,7 +182,14 @@ export function contentTypes(rows: TargetRow[]) {
   return [...groupBy(rows, (r) => r.contentType)]
     .map(([type, list]) => {
       const s = summary(list);
-      const performance = overall === 0 ? "average" : s.engagementRate >= overall * 1.2 ? "high" : s.engagementRate <= overall * 0.8 ? "low" : "average";
+      const performance =
+        overall === 0
+          ? "average"
+          : s.engagementRate >= overall * 1.2
+            ? "high"
+            : s.engagementRate <= overall * 0.8
+              ? "low"
+              : "average";
       return {
         type,
         performance,
@@ -179,7 +207,8 @@ export const normalizeTag = (tag: string) => tag.trim().replace(/^#+/, "").toLow
 export function hashtags(rows: TargetRow[]) {
   const byTag = new Map<string, TargetRow[]>();
   for (const r of rows) {
-    for (const tag of new Set(r.hashtags.map(normalizeTag).filter(Boolean))) byTag.set(tag, [...(byTag.get(tag) ?? []), r]);
+    for (const tag of new Set(r.hashtags.map(normalizeTag).filter(Boolean)))
+      byTag.set(tag, [...(byTag.get(tag) ?? []), r]);
   }
   return [...byTag]
     .map(([tag, list]) => {
@@ -237,7 +266,9 @@ export interface SnapshotDelta {
 
 /** Engagement received per local day: the growth between consecutive snapshots, filed under the later one's day. */
 export function dailyTrends(deltas: SnapshotDelta[], start: number, end: number, timezone: string) {
-  const days = new Map(daysBetween(start, end, timezone).map((d) => [d, { date: d, likes: 0, comments: 0, shares: 0, engagement: 0 }]));
+  const days = new Map(
+    daysBetween(start, end, timezone).map((d) => [d, { date: d, likes: 0, comments: 0, shares: 0, engagement: 0 }]),
+  );
   for (const d of deltas) {
     const day = days.get(localParts(d.takenAt, timezone).day);
     if (!day) continue;

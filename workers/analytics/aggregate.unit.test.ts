@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { changePercent, contentTypes, dailyTrends, hashtags, postingPatterns, totals, type TargetRow } from "./aggregate";
+import {
+  changePercent,
+  contentTypes,
+  dailyTrends,
+  hashtags,
+  postingPatterns,
+  type TargetRow,
+  totals,
+} from "./aggregate";
 import { bestTimes } from "./best-times";
 import { contentTypeOf } from "./content-type";
 import { resolveRange } from "./period";
@@ -7,19 +15,73 @@ import { dueTargets, planAccountSyncs } from "./planner";
 
 const H = 3_600_000;
 const row = (over: Partial<TargetRow>): TargetRow => ({
-  targetId: "t", postId: "p", accountId: "a", platform: "instagram", publishedAt: Date.UTC(2026, 0, 5, 12), content: "", hashtags: [],
-  contentType: "text", hasMetrics: true, impressions: 0, reach: 0, likes: 0, comments: 0, shares: 0, saves: 0, clicks: 0, videoViews: 0, ...over,
+  targetId: "t",
+  postId: "p",
+  accountId: "a",
+  platform: "instagram",
+  publishedAt: Date.UTC(2026, 0, 5, 12),
+  content: "",
+  hashtags: [],
+  contentType: "text",
+  hasMetrics: true,
+  impressions: 0,
+  reach: 0,
+  likes: 0,
+  comments: 0,
+  shares: 0,
+  saves: 0,
+  clicks: 0,
+  videoViews: 0,
+  ...over,
 });
 
 describe("aggregates", () => {
   const rows = [
-    row({ targetId: "t1", postId: "p1", reach: 100, impressions: 150, likes: 10, comments: 5, shares: 5, hashtags: ["#Launch", "ai"], contentType: "carousel" }),
-    row({ targetId: "t2", postId: "p1", platform: "facebook", reach: 300, impressions: 400, likes: 20, comments: 0, shares: 10, hashtags: ["#Launch", "ai"], contentType: "text" }),
-    row({ targetId: "t3", postId: "p2", reach: 0, impressions: 50, likes: 5, hashtags: ["launch"], contentType: "carousel" }),
+    row({
+      targetId: "t1",
+      postId: "p1",
+      reach: 100,
+      impressions: 150,
+      likes: 10,
+      comments: 5,
+      shares: 5,
+      hashtags: ["#Launch", "ai"],
+      contentType: "carousel",
+    }),
+    row({
+      targetId: "t2",
+      postId: "p1",
+      platform: "facebook",
+      reach: 300,
+      impressions: 400,
+      likes: 20,
+      comments: 0,
+      shares: 10,
+      hashtags: ["#Launch", "ai"],
+      contentType: "text",
+    }),
+    row({
+      targetId: "t3",
+      postId: "p2",
+      reach: 0,
+      impressions: 50,
+      likes: 5,
+      hashtags: ["launch"],
+      contentType: "carousel",
+    }),
   ];
   it("totals: posts once per channel and a weighted engagement rate", () => {
     // engagement 20 + 30 + 5 = 55; reach 400 → 13.75 %; p1 on two channels counts 2
-    expect(totals(rows)).toMatchObject({ totalPosts: 3, totalLikes: 35, totalComments: 5, totalShares: 15, totalReach: 400, totalImpressions: 600, totalEngagement: 55, avgEngagementRate: 13.75 });
+    expect(totals(rows)).toMatchObject({
+      totalPosts: 3,
+      totalLikes: 35,
+      totalComments: 5,
+      totalShares: 15,
+      totalReach: 400,
+      totalImpressions: 600,
+      totalEngagement: 55,
+      avgEngagementRate: 13.75,
+    });
   });
   it("change: real percentages, null without a baseline", () => {
     expect(changePercent(150, 100)).toBe(50);
@@ -41,17 +103,32 @@ describe("aggregates", () => {
   });
   it("posting patterns use the user's timezone", () => {
     // 2026-01-05 12:00 UTC is Monday 07:00 in New York; 2026-01-06 03:00 UTC is Monday 22:00 there.
-    const p = postingPatterns([row({ likes: 4 }), row({ publishedAt: Date.UTC(2026, 0, 6, 3), likes: 10 })], "America/New_York");
+    const p = postingPatterns(
+      [row({ likes: 4 }), row({ publishedAt: Date.UTC(2026, 0, 6, 3), likes: 10 })],
+      "America/New_York",
+    );
     expect(p.grid).toEqual([
       { weekday: 1, hour: 7, posts: 1, engagement: 4, avgEngagement: 4 },
       { weekday: 1, hour: 22, posts: 1, engagement: 10, avgEngagement: 10 },
     ]);
-    expect(p.weekdays[1]).toEqual({ day: "Monday", weekday: 1, bestHour: 22, posts: 2, engagement: 14, engagementPercent: 100 });
+    expect(p.weekdays[1]).toEqual({
+      day: "Monday",
+      weekday: 1,
+      bestHour: 22,
+      posts: 2,
+      engagement: 14,
+      engagementPercent: 100,
+    });
     expect(p.weekdays[2]!.bestHour).toBeNull();
   });
   it("daily trends file deltas under the local day and fill empty days", () => {
     const start = Date.UTC(2026, 0, 5, 5); // 00:00 New York
-    const t = dailyTrends([{ takenAt: Date.UTC(2026, 0, 6, 4), likes: 3, comments: 1, shares: 0 }], start, start + 2 * 24 * H, "America/New_York");
+    const t = dailyTrends(
+      [{ takenAt: Date.UTC(2026, 0, 6, 4), likes: 3, comments: 1, shares: 0 }],
+      start,
+      start + 2 * 24 * H,
+      "America/New_York",
+    );
     expect(t).toEqual([
       { date: "2026-01-05", likes: 3, comments: 1, shares: 0, engagement: 4 },
       { date: "2026-01-06", likes: 0, comments: 0, shares: 0, engagement: 0 },
@@ -66,7 +143,9 @@ describe("best times", () => {
     expect(r.label).toContain("Suggested");
   });
   it("ranks the user's own slots once there are 10 measured posts", () => {
-    const rows = Array.from({ length: 10 }, (_, i) => row({ targetId: `t${i}`, publishedAt: Date.UTC(2026, 0, 5, i < 5 ? 9 : 18), likes: i < 5 ? 1 : 7 }));
+    const rows = Array.from({ length: 10 }, (_, i) =>
+      row({ targetId: `t${i}`, publishedAt: Date.UTC(2026, 0, 5, i < 5 ? 9 : 18), likes: i < 5 ? 1 : 7 }),
+    );
     const r = bestTimes(rows, "UTC", null);
     expect(r.source).toBe("computed");
     expect(r.times).toEqual([

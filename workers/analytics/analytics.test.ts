@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../test/helpers";
-import { OverviewData } from "./schemas";
 import { PERIOD, seedFixture } from "./fixture.test-helper";
+import { OverviewData } from "./schemas";
 
 let fx: Awaited<ReturnType<typeof seedFixture>>;
 beforeAll(async () => {
@@ -16,21 +16,74 @@ describe("GET /api/analytics/overview", () => {
     // T1 (Jan 6 snapshot) + T2 + T3 + T4 + T5 (Jan 10 snapshot; the Jan 13 one is after the period).
     // Posts count once per channel (ADR 014): p1 on Instagram and Facebook is 2 of the 5.
     expect(d.overview).toEqual({
-      totalPosts: 5, totalLikes: 75, totalComments: 16, totalShares: 12, totalSaves: 7, totalClicks: 37,
-      totalReach: 950, totalImpressions: 1180, totalVideoViews: 0, totalEngagement: 103, avgEngagementRate: 10.84,
+      totalPosts: 5,
+      totalLikes: 75,
+      totalComments: 16,
+      totalShares: 12,
+      totalSaves: 7,
+      totalClicks: 37,
+      totalReach: 950,
+      totalImpressions: 1180,
+      totalVideoViews: 0,
+      totalEngagement: 103,
+      avgEngagementRate: 10.84,
     });
     // Previous period Dec 29 – Jan 4: T6 as of its Jan 2 snapshot.
-    expect(d.previous).toMatchObject({ totalPosts: 1, totalLikes: 10, totalReach: 100, totalEngagement: 10, avgEngagementRate: 10 });
+    expect(d.previous).toMatchObject({
+      totalPosts: 1,
+      totalLikes: 10,
+      totalReach: 100,
+      totalEngagement: 10,
+      avgEngagementRate: 10,
+    });
     expect(d.changes).toEqual({
-      totalPosts: 400, totalLikes: 650, totalComments: null, totalShares: null, totalReach: 850, totalImpressions: 1080,
-      totalEngagement: 930, avgEngagementRate: 8.4, totalFollowers: 46.2,
+      totalPosts: 400,
+      totalLikes: 650,
+      totalComments: null,
+      totalShares: null,
+      totalReach: 850,
+      totalImpressions: 1080,
+      totalEngagement: 930,
+      avgEngagementRate: 8.4,
+      totalFollowers: 46.2,
     });
     // ig 1100 (Jan 8) + fb 500 (Jan 7) + li 300 (stored count) now; ig 1000 + li 300 at the start.
     expect(d.stats).toEqual({ totalFollowers: 1900, previousFollowers: 1300 });
-    expect(d.topPerformingPost).toMatchObject({ postId: fx.ids.p1, totalEngagement: 51, reach: 400, avgEngagementRate: 12.75, platforms: ["instagram", "facebook"] });
-    expect(d.accounts[fx.ids.ig]).toMatchObject({ posts: 2, likes: 28, comments: 5, shares: 3, reach: 250, impressions: 320, engagement: 36, engagementRate: 14.4, followers: 1100 });
-    expect(d.accounts[fx.ids.fb]).toMatchObject({ posts: 2, likes: 17, comments: 5, shares: 5, reach: 300, impressions: 360, engagement: 27, engagementRate: 9 });
-    expect(d.accounts[fx.ids.li]).toMatchObject({ posts: 1, likes: 30, engagement: 40, engagementRate: 10, followers: 300 });
+    expect(d.topPerformingPost).toMatchObject({
+      postId: fx.ids.p1,
+      totalEngagement: 51,
+      reach: 400,
+      avgEngagementRate: 12.75,
+      platforms: ["instagram", "facebook"],
+    });
+    expect(d.accounts[fx.ids.ig]).toMatchObject({
+      posts: 2,
+      likes: 28,
+      comments: 5,
+      shares: 3,
+      reach: 250,
+      impressions: 320,
+      engagement: 36,
+      engagementRate: 14.4,
+      followers: 1100,
+    });
+    expect(d.accounts[fx.ids.fb]).toMatchObject({
+      posts: 2,
+      likes: 17,
+      comments: 5,
+      shares: 5,
+      reach: 300,
+      impressions: 360,
+      engagement: 27,
+      engagementRate: 9,
+    });
+    expect(d.accounts[fx.ids.li]).toMatchObject({
+      posts: 1,
+      likes: 30,
+      engagement: 40,
+      engagementRate: 10,
+      followers: 300,
+    });
     expect(Object.keys(d.accounts)).not.toContain(fx.ids.bIg);
     // One definition everywhere: the accounts' posts add up to the total, as the content types' do.
     expect(Object.values(d.accounts).reduce((n, a) => n + a.posts, 0)).toBe(d.overview.totalPosts);
@@ -42,7 +95,13 @@ describe("GET /api/analytics/overview", () => {
 
   it("filters by platform", async () => {
     const res = await call(`/api/analytics/overview?${PERIOD}&platforms=instagram`, { token: fx.a.token });
-    expect(res.body.data.overview).toMatchObject({ totalPosts: 2, totalLikes: 28, totalReach: 250, totalEngagement: 36, avgEngagementRate: 14.4 });
+    expect(res.body.data.overview).toMatchObject({
+      totalPosts: 2,
+      totalLikes: 28,
+      totalReach: 250,
+      totalEngagement: 36,
+      avgEngagementRate: 14.4,
+    });
     expect(res.body.data.stats.totalFollowers).toBe(1100);
     expect(Object.keys(res.body.data.accounts)).toEqual([fx.ids.ig]);
   });
@@ -55,10 +114,19 @@ describe("GET /api/analytics/overview", () => {
   });
 
   it("rejects bad filters with a clear message", async () => {
-    expect((await call(`/api/analytics/overview?period=2w`, { token: fx.a.token })).body).toEqual({ success: false, message: "Period must be one of 7d, 30d, 90d, 1y or custom." });
-    expect((await call(`/api/analytics/overview?platforms=myspace`, { token: fx.a.token })).body.message).toBe("Unknown platform 'myspace'. Use instagram, facebook, twitter, linkedin, youtube, threads or all.");
-    expect((await call(`/api/analytics/overview?startDate=2026-01-05`, { token: fx.a.token })).body.message).toBe("Both startDate and endDate are required for a custom range.");
-    expect((await call(`/api/analytics/overview?startDate=2026-01-09&endDate=2026-01-05`, { token: fx.a.token })).status).toBe(400);
+    expect((await call(`/api/analytics/overview?period=2w`, { token: fx.a.token })).body).toEqual({
+      success: false,
+      message: "Period must be one of 7d, 30d, 90d, 1y or custom.",
+    });
+    expect((await call(`/api/analytics/overview?platforms=myspace`, { token: fx.a.token })).body.message).toBe(
+      "Unknown platform 'myspace'. Use instagram, facebook, twitter, linkedin, youtube, threads or all.",
+    );
+    expect((await call(`/api/analytics/overview?startDate=2026-01-05`, { token: fx.a.token })).body.message).toBe(
+      "Both startDate and endDate are required for a custom range.",
+    );
+    expect(
+      (await call(`/api/analytics/overview?startDate=2026-01-09&endDate=2026-01-05`, { token: fx.a.token })).status,
+    ).toBe(400);
     expect((await call(`/api/analytics/overview`)).status).toBe(401);
   });
 });
@@ -98,22 +166,36 @@ describe("tab endpoints", () => {
       { weekday: 5, hour: 12, posts: 1, engagement: 2, avgEngagement: 2 },
     ]);
     expect(d.weekdays.map((w: any) => [w.day, w.bestHour, w.engagementPercent])).toEqual([
-      ["Sunday", null, 0], ["Monday", 9, 49.5], ["Tuesday", 18, 9.7], ["Wednesday", 20, 38.8], ["Thursday", null, 0], ["Friday", 12, 1.9], ["Saturday", null, 0],
+      ["Sunday", null, 0],
+      ["Monday", 9, 49.5],
+      ["Tuesday", 18, 9.7],
+      ["Wednesday", 20, 38.8],
+      ["Thursday", null, 0],
+      ["Friday", 12, 1.9],
+      ["Saturday", null, 0],
     ]);
   });
 
   it("platform-performance, content-performance, audience, connections, growth", async () => {
     const pp = await call(`/api/analytics/platform-performance?${PERIOD}`, { token: fx.a.token });
     expect(pp.body.data.platforms.map((p: any) => [p.platform, p.posts, p.engagement, p.engagementRate])).toEqual([
-      ["linkedin", 1, 40, 10], ["instagram", 2, 36, 14.4], ["facebook", 2, 27, 9],
+      ["linkedin", 1, 40, 10],
+      ["instagram", 2, 36, 14.4],
+      ["facebook", 2, 27, 9],
     ]);
     const cp = await call(`/api/analytics/content-performance?${PERIOD}`, { token: fx.a.token });
-    expect(cp.body.data.contentTypes).toEqual([{ type: "text", performance: "average", count: 5, avgEngagement: 20.6, avgReach: 190, engagementRate: 10.84 }]);
+    expect(cp.body.data.contentTypes).toEqual([
+      { type: "text", performance: "average", count: 5, avgEngagement: 20.6, avgReach: 190, engagementRate: 10.84 },
+    ]);
     const au = await call(`/api/analytics/audience-insights`, { token: fx.a.token });
     expect(au.body.data.accounts).toHaveLength(1);
     expect(au.body.data.accounts[0].audience.age[0]).toEqual({ range: "18-24", percentage: 45 }); // the Jan 8 snapshot
     // Each audience names its account, so two accounts of one network are told apart.
-    expect(au.body.data.accounts[0]).toMatchObject({ accountId: fx.ids.ig, username: `instagram_${fx.ids.ig.slice(-4)}`, displayName: "instagram account" });
+    expect(au.body.data.accounts[0]).toMatchObject({
+      accountId: fx.ids.ig,
+      username: `instagram_${fx.ids.ig.slice(-4)}`,
+      displayName: "instagram account",
+    });
     const pc = await call(`/api/analytics/platform-connections`, { token: fx.a.token });
     expect(pc.body.data).toEqual({
       total: 3,
@@ -124,7 +206,17 @@ describe("tab endpoints", () => {
       ],
     });
     const gr = await call(`/api/analytics/growth?${PERIOD}&platforms=instagram`, { token: fx.a.token });
-    expect(gr.body.data.platforms).toEqual([{ platform: "instagram", start: 1000, end: 1100, netGrowth: 100, growthRate: 10, unfollowRate: null, since: gr.body.data.range.start }]);
+    expect(gr.body.data.platforms).toEqual([
+      {
+        platform: "instagram",
+        start: 1000,
+        end: 1100,
+        netGrowth: 100,
+        growthRate: 10,
+        unfollowRate: null,
+        since: gr.body.data.range.start,
+      },
+    ]);
     expect(gr.body.data.followers.map((f: any) => f.instagram)).toEqual([1000, 1000, 1000, 1100, 1100, 1100, 1100]);
   });
 
@@ -132,7 +224,15 @@ describe("tab endpoints", () => {
     // Facebook was first measured on Jan 7 (500), with no count before the period: not "+500".
     const gr = (await call(`/api/analytics/growth?${PERIOD}`, { token: fx.a.token })).body.data;
     const fb = gr.platforms.find((p: any) => p.platform === "facebook");
-    expect(fb).toEqual({ platform: "facebook", start: 500, end: 500, netGrowth: 0, growthRate: 0, unfollowRate: null, since: "2026-01-07T12:00:00.000Z" });
+    expect(fb).toEqual({
+      platform: "facebook",
+      start: 500,
+      end: 500,
+      netGrowth: 0,
+      growthRate: 0,
+      unfollowRate: null,
+      since: "2026-01-07T12:00:00.000Z",
+    });
     expect(gr.platforms.find((p: any) => p.platform === "instagram").since).toBe(gr.range.start);
     // Before the first measurement there is no value (a gap in the chart), not a flat zero.
     expect(gr.followers.map((f: any) => f.facebook)).toEqual([null, null, 500, 500, 500, 500, 500]);
@@ -144,8 +244,16 @@ describe("tab endpoints", () => {
   it("best-times falls back to SPEC suggestions with 4 measured posts", async () => {
     const res = await call(`/api/analytics/best-times?platform=facebook`, { token: fx.a.token });
     // T2 and T5 are Facebook's measured posts: 8 more are needed, and the label says so.
-    expect(res.body.data).toMatchObject({ source: "suggested", hours: [9, 13, 15, 20], timezone: "America/New_York", postsAnalyzed: 2, postsNeeded: 8 });
-    expect(res.body.data.label).toBe("Suggested times for Facebook. Your own best times appear after 8 more published posts with metrics (2 of 10 so far).");
+    expect(res.body.data).toMatchObject({
+      source: "suggested",
+      hours: [9, 13, 15, 20],
+      timezone: "America/New_York",
+      postsAnalyzed: 2,
+      postsNeeded: 8,
+    });
+    expect(res.body.data.label).toBe(
+      "Suggested times for Facebook. Your own best times appear after 8 more published posts with metrics (2 of 10 so far).",
+    );
     expect((await call(`/api/analytics/best-times?platform=fax`, { token: fx.a.token })).body.message).toBe(
       "platform must be one of instagram, facebook, twitter, linkedin, youtube, threads.",
     );
@@ -158,10 +266,22 @@ describe("post and account analytics", () => {
     expect(res.status).toBe(200);
     const a = res.body.data.analytics;
     expect(a.engagementBreakdown).toEqual({ likes: 35, comments: 9, shares: 7, saves: 5, clicks: 16 });
-    expect(a).toMatchObject({ totalEngagement: 51, reach: 400, impressions: 500, avgEngagementRate: 12.75, bestPerformingPlatform: "instagram" });
+    expect(a).toMatchObject({
+      totalEngagement: 51,
+      reach: 400,
+      impressions: 500,
+      avgEngagementRate: 12.75,
+      bestPerformingPlatform: "instagram",
+    });
     expect(a.lastSyncedAt).toBe("2026-01-06T20:00:00.000Z"); // T1's latest snapshot
-    expect(a.platformPerformance.map((p: any) => p.syncedAt)).toEqual(["2026-01-06T20:00:00.000Z", "2026-01-06T12:00:00.000Z"]);
-    expect(a.platformPerformance.map((p: any) => [p.platform, p.engagement])).toEqual([["instagram", 26], ["facebook", 25]]);
+    expect(a.platformPerformance.map((p: any) => p.syncedAt)).toEqual([
+      "2026-01-06T20:00:00.000Z",
+      "2026-01-06T12:00:00.000Z",
+    ]);
+    expect(a.platformPerformance.map((p: any) => [p.platform, p.engagement])).toEqual([
+      ["instagram", 26],
+      ["facebook", 25],
+    ]);
     expect(res.body.data.comments.map((c: any) => c.author)).toEqual(["raj", "maya"]);
   });
 
@@ -181,14 +301,27 @@ describe("post and account analytics", () => {
 describe("user isolation", () => {
   it("B gets 404 for A's post and account, and never A's numbers", async () => {
     const post = await call(`/api/analytics/posts/${fx.ids.p1}`, { token: fx.b.token });
-    expect(post).toMatchObject({ status: 404, body: { success: false, message: "The requested resource was not found." } });
+    expect(post).toMatchObject({
+      status: 404,
+      body: { success: false, message: "The requested resource was not found." },
+    });
     expect((await call(`/api/analytics/account/${fx.ids.ig}`, { token: fx.b.token })).status).toBe(404);
-    expect((await call(`/api/analytics/posts/${fx.ids.p1}/sync`, { method: "POST", token: fx.b.token })).status).toBe(404);
+    expect((await call(`/api/analytics/posts/${fx.ids.p1}/sync`, { method: "POST", token: fx.b.token })).status).toBe(
+      404,
+    );
     const ov = await call(`/api/analytics/overview?${PERIOD}`, { token: fx.b.token });
-    expect(ov.body.data.overview).toMatchObject({ totalPosts: 1, totalLikes: 100, totalComments: 50, totalShares: 50, totalReach: 1000 });
+    expect(ov.body.data.overview).toMatchObject({
+      totalPosts: 1,
+      totalLikes: 100,
+      totalComments: 50,
+      totalShares: 50,
+      totalReach: 1000,
+    });
     expect(ov.body.data.stats.totalFollowers).toBe(9000);
     const tags = await call(`/api/analytics/hashtag-performance?${PERIOD}`, { token: fx.b.token });
-    expect(tags.body.data.hashtags).toEqual([{ tag: "#launch", impressions: 1000, reach: 1000, posts: 1, engagement: 200, engagementToReach: 20 }]);
+    expect(tags.body.data.hashtags).toEqual([
+      { tag: "#launch", impressions: 1000, reach: 1000, posts: 1, engagement: 200, engagementToReach: 20 },
+    ]);
     expect((await call(`/api/analytics/audience-insights`, { token: fx.b.token })).body.data.accounts).toEqual([]);
   });
 });

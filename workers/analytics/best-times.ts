@@ -1,9 +1,11 @@
 import { byPlatform, PLATFORM_NAMES, type Platform } from "../platform-profile";
-import { engagementOf, round, WEEKDAYS, type TargetRow } from "./aggregate";
+import { engagementOf, round, type TargetRow, WEEKDAYS } from "./aggregate";
 import { localParts } from "./period";
 
 /** SPEC §9 suggested posting times (local hours); platforms the spec does not list use Instagram's. */
-export const SUGGESTED_HOURS: Partial<Record<Platform, number[]>> = byPlatform((p) => p.postingTimes?.map((time) => Number.parseInt(time, 10)));
+export const SUGGESTED_HOURS: Partial<Record<Platform, number[]>> = byPlatform((p) =>
+  p.postingTimes?.map((time) => Number.parseInt(time, 10)),
+);
 /** Below this many published posts with metrics the user's own data is too thin to rank hours. */
 export const MIN_POSTS_FOR_COMPUTED = 10;
 
@@ -35,7 +37,14 @@ export function bestTimes(rows: TargetRow[], timezone: string, platform: Platfor
   for (const r of measured) {
     const { weekday, hour } = localParts(r.publishedAt, timezone);
     const key = `${weekday}:${hour}`;
-    const slot = slots.get(key) ?? { weekday, day: WEEKDAYS[weekday]!, hour, posts: 0, avgEngagement: 0, engagement: 0 };
+    const slot = slots.get(key) ?? {
+      weekday,
+      day: WEEKDAYS[weekday]!,
+      hour,
+      posts: 0,
+      avgEngagement: 0,
+      engagement: 0,
+    };
     slot.posts += 1;
     slot.engagement += engagementOf(r);
     slots.set(key, slot);

@@ -7,7 +7,11 @@ export interface MediaInfo {
 }
 
 /** The content type of a published target, from its post's media (none: text, or video on YouTube). */
-export function contentTypeOf(input: { platform: Platform; media: MediaInfo[] | null; format?: string | null }): ContentType {
+export function contentTypeOf(input: {
+  platform: Platform;
+  media: MediaInfo[] | null;
+  format?: string | null;
+}): ContentType {
   if (input.format === "story" || input.format === "reel") return input.format;
   const media = input.media ?? [];
   if (media.length === 0) return input.platform === "youtube" ? "video" : "text";

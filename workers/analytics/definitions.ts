@@ -6,4 +6,11 @@ export const POST_COUNT_DEFINITION =
   "Posts published in the period, counted once per channel: a post sent to Instagram and Facebook counts as 2. Every breakdown (accounts, platforms, content types, hashtags, timing) adds up to this.";
 
 /** Content types (aggregate.CONTENT_TYPES) as people name them. */
-export const CONTENT_TYPE_LABELS = { carousel: "Carousel", single_image: "Single image", video: "Video", reel: "Reel", story: "Story", text: "Text" } as const;
+export const CONTENT_TYPE_LABELS = {
+  carousel: "Carousel",
+  single_image: "Single image",
+  video: "Video",
+  reel: "Reel",
+  story: "Story",
+  text: "Text",
+} as const;

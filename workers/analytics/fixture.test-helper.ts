@@ -1,6 +1,14 @@
 import { env } from "cloudflare:test";
 import { createDb } from "../db/client";
-import { accountMetricSnapshots, audienceSnapshots, connectedAccounts, posts, postMetricSnapshots, postTargets, syncedComments } from "../db/schema/index";
+import {
+  accountMetricSnapshots,
+  audienceSnapshots,
+  connectedAccounts,
+  postMetricSnapshots,
+  posts,
+  postTargets,
+  syncedComments,
+} from "../db/schema/index";
 import { registerUser } from "../test/helpers";
 
 /**
@@ -10,7 +18,15 @@ import { registerUser } from "../test/helpers";
 export const utc = (d: number, h: number, m = 0) => Date.UTC(2026, 0, d, h, m);
 export const PERIOD = "startDate=2026-01-05&endDate=2026-01-11";
 
-type Metrics = [impressions: number, reach: number, likes: number, comments: number, shares: number, saves: number, clicks: number];
+type Metrics = [
+  impressions: number,
+  reach: number,
+  likes: number,
+  comments: number,
+  shares: number,
+  saves: number,
+  clicks: number,
+];
 
 export async function seedFixture() {
   const db = createDb(env.DB);
@@ -18,36 +34,95 @@ export async function seedFixture() {
   const b = await registerUser({ timezone: "UTC" });
   const id = (s: string) => `${s}-${a.user.id.slice(0, 8)}`;
   const ids = {
-    ig: id("acc-ig"), fb: id("acc-fb"), li: id("acc-li"), bIg: id("acc-b-ig"),
-    p1: id("p1"), p2: id("p2"), p3: id("p3"), p4: id("p4"), p5: id("p5"), p6: id("p6"), p7: id("p7"), pb: id("pb"),
+    ig: id("acc-ig"),
+    fb: id("acc-fb"),
+    li: id("acc-li"),
+    bIg: id("acc-b-ig"),
+    p1: id("p1"),
+    p2: id("p2"),
+    p3: id("p3"),
+    p4: id("p4"),
+    p5: id("p5"),
+    p6: id("p6"),
+    p7: id("p7"),
+    pb: id("pb"),
   };
-  const account = (accId: string, userId: string, platform: "instagram" | "facebook" | "linkedin", followerCount: number | null) => ({
-    id: accId, workspaceId: userId, userId, platform, platformUserId: accId, username: `${platform}_${accId.slice(-4)}`, displayName: `${platform} account`,
-    accountType: "business", accessTokenEnc: "x", followerCount, connectedAt: utc(1, 0) - 31 * 86_400_000,
+  const account = (
+    accId: string,
+    userId: string,
+    platform: "instagram" | "facebook" | "linkedin",
+    followerCount: number | null,
+  ) => ({
+    id: accId,
+    workspaceId: userId,
+    userId,
+    platform,
+    platformUserId: accId,
+    username: `${platform}_${accId.slice(-4)}`,
+    displayName: `${platform} account`,
+    accountType: "business",
+    accessTokenEnc: "x",
+    followerCount,
+    connectedAt: utc(1, 0) - 31 * 86_400_000,
   });
-  await db.insert(connectedAccounts).values([
-    account(ids.ig, a.user.id, "instagram", null),
-    account(ids.fb, a.user.id, "facebook", null),
-    account(ids.li, a.user.id, "linkedin", 300),
-    account(ids.bIg, b.user.id, "instagram", null),
-  ]);
+  await db
+    .insert(connectedAccounts)
+    .values([
+      account(ids.ig, a.user.id, "instagram", null),
+      account(ids.fb, a.user.id, "facebook", null),
+      account(ids.li, a.user.id, "linkedin", 300),
+      account(ids.bIg, b.user.id, "instagram", null),
+    ]);
   const post = (pid: string, userId: string, hashtags: string[], status: "published" | "draft" = "published") => ({
-    id: pid, workspaceId: userId, userId, content: `Post ${pid.slice(0, 2)} ${hashtags.join(" ")}`, hashtags, status, timezone: "America/New_York",
+    id: pid,
+    workspaceId: userId,
+    userId,
+    content: `Post ${pid.slice(0, 2)} ${hashtags.join(" ")}`,
+    hashtags,
+    status,
+    timezone: "America/New_York",
   });
-  await db.insert(posts).values([
-    post(ids.p1, a.user.id, ["#launch", "#ai"]),
-    post(ids.p2, a.user.id, ["#launch"]),
-    post(ids.p3, a.user.id, ["#tips"]),
-    post(ids.p4, a.user.id, []),
-    post(ids.p5, a.user.id, ["#launch"]),
-    post(ids.p6, a.user.id, ["#draft"], "draft"),
-    post(ids.p7, a.user.id, []),
-    post(ids.pb, b.user.id, ["#launch"]),
-  ]);
-  const target = (tid: string, postId: string, userId: string, platform: "instagram" | "facebook" | "linkedin", accountId: string, publishedAt: number, status: "published" | "failed" = "published") => ({
-    id: tid, postId, workspaceId: userId, platform, accountId, status, publishedAt: status === "published" ? publishedAt : null, remoteId: status === "published" ? `remote-${tid}` : null,
+  await db
+    .insert(posts)
+    .values([
+      post(ids.p1, a.user.id, ["#launch", "#ai"]),
+      post(ids.p2, a.user.id, ["#launch"]),
+      post(ids.p3, a.user.id, ["#tips"]),
+      post(ids.p4, a.user.id, []),
+      post(ids.p5, a.user.id, ["#launch"]),
+      post(ids.p6, a.user.id, ["#draft"], "draft"),
+      post(ids.p7, a.user.id, []),
+      post(ids.pb, b.user.id, ["#launch"]),
+    ]);
+  const target = (
+    tid: string,
+    postId: string,
+    userId: string,
+    platform: "instagram" | "facebook" | "linkedin",
+    accountId: string,
+    publishedAt: number,
+    status: "published" | "failed" = "published",
+  ) => ({
+    id: tid,
+    postId,
+    workspaceId: userId,
+    platform,
+    accountId,
+    status,
+    publishedAt: status === "published" ? publishedAt : null,
+    remoteId: status === "published" ? `remote-${tid}` : null,
   });
-  const T = { t1: id("t1"), t2: id("t2"), t3: id("t3"), t4: id("t4"), t5: id("t5"), t6: id("t6"), t7: id("t7"), t8: id("t8"), tb: id("tb") };
+  const T = {
+    t1: id("t1"),
+    t2: id("t2"),
+    t3: id("t3"),
+    t4: id("t4"),
+    t5: id("t5"),
+    t6: id("t6"),
+    t7: id("t7"),
+    t8: id("t8"),
+    tb: id("tb"),
+  };
   await db.insert(postTargets).values([
     target(T.t1, ids.p1, a.user.id, "instagram", ids.ig, utc(5, 14)), // Mon 09:00 NY
     target(T.t2, ids.p1, a.user.id, "facebook", ids.fb, utc(5, 14)), // Mon 09:00 NY
@@ -59,9 +134,30 @@ export async function seedFixture() {
     target(T.t8, ids.p2, a.user.id, "facebook", ids.fb, utc(6, 23), "failed"), // never published
     target(T.tb, ids.pb, b.user.id, "instagram", ids.bIg, utc(6, 12)),
   ]);
-  const snap = (tid: string, postId: string, userId: string, platform: "instagram" | "facebook" | "linkedin", accountId: string, takenAt: number, m: Metrics) => ({
-    id: crypto.randomUUID(), targetId: tid, postId, workspaceId: userId, platform, accountId, takenAt,
-    impressions: m[0], reach: m[1], likes: m[2], comments: m[3], shares: m[4], saves: m[5], clicks: m[6], videoViews: 0,
+  const snap = (
+    tid: string,
+    postId: string,
+    userId: string,
+    platform: "instagram" | "facebook" | "linkedin",
+    accountId: string,
+    takenAt: number,
+    m: Metrics,
+  ) => ({
+    id: crypto.randomUUID(),
+    targetId: tid,
+    postId,
+    workspaceId: userId,
+    platform,
+    accountId,
+    takenAt,
+    impressions: m[0],
+    reach: m[1],
+    likes: m[2],
+    comments: m[3],
+    shares: m[4],
+    saves: m[5],
+    clicks: m[6],
+    videoViews: 0,
   });
   const snaps = [
     snap(T.t1, ids.p1, a.user.id, "instagram", ids.ig, utc(5, 20), [100, 80, 10, 2, 1, 3, 4]),
@@ -79,24 +175,109 @@ export async function seedFixture() {
   // D1 binds at most 100 parameters per statement: 6 rows of 15 columns.
   for (let i = 0; i < snaps.length; i += 6) await db.insert(postMetricSnapshots).values(snaps.slice(i, i + 6));
   await db.insert(accountMetricSnapshots).values([
-    { id: crypto.randomUUID(), accountId: ids.ig, workspaceId: a.user.id, platform: "instagram", takenAt: utc(4, 12), followers: 1000, reach: 500, impressions: 900, profileViews: 40 },
-    { id: crypto.randomUUID(), accountId: ids.ig, workspaceId: a.user.id, platform: "instagram", takenAt: utc(8, 12), followers: 1100, reach: 700, impressions: 1200, profileViews: 55 },
-    { id: crypto.randomUUID(), accountId: ids.fb, workspaceId: a.user.id, platform: "facebook", takenAt: utc(7, 12), followers: 500, reach: null, impressions: null, profileViews: null },
-    { id: crypto.randomUUID(), accountId: ids.bIg, workspaceId: b.user.id, platform: "instagram", takenAt: utc(7, 12), followers: 9000, reach: null, impressions: null, profileViews: null },
+    {
+      id: crypto.randomUUID(),
+      accountId: ids.ig,
+      workspaceId: a.user.id,
+      platform: "instagram",
+      takenAt: utc(4, 12),
+      followers: 1000,
+      reach: 500,
+      impressions: 900,
+      profileViews: 40,
+    },
+    {
+      id: crypto.randomUUID(),
+      accountId: ids.ig,
+      workspaceId: a.user.id,
+      platform: "instagram",
+      takenAt: utc(8, 12),
+      followers: 1100,
+      reach: 700,
+      impressions: 1200,
+      profileViews: 55,
+    },
+    {
+      id: crypto.randomUUID(),
+      accountId: ids.fb,
+      workspaceId: a.user.id,
+      platform: "facebook",
+      takenAt: utc(7, 12),
+      followers: 500,
+      reach: null,
+      impressions: null,
+      profileViews: null,
+    },
+    {
+      id: crypto.randomUUID(),
+      accountId: ids.bIg,
+      workspaceId: b.user.id,
+      platform: "instagram",
+      takenAt: utc(7, 12),
+      followers: 9000,
+      reach: null,
+      impressions: null,
+      profileViews: null,
+    },
   ]);
   const audience = (n: number) => ({
-    age: [{ range: "18-24", percentage: 40 + n }, { range: "25-34", percentage: 60 - n }],
-    gender: [{ type: "female", percentage: 55 }, { type: "male", percentage: 45 }],
-    locations: [{ country: "IN", percentage: 70 }, { country: "US", percentage: 30 }],
+    age: [
+      { range: "18-24", percentage: 40 + n },
+      { range: "25-34", percentage: 60 - n },
+    ],
+    gender: [
+      { type: "female", percentage: 55 },
+      { type: "male", percentage: 45 },
+    ],
+    locations: [
+      { country: "IN", percentage: 70 },
+      { country: "US", percentage: 30 },
+    ],
     activeHours: Array.from({ length: 24 }, (_, hour) => ({ hour, activity: hour === 14 ? 100 : 10 })),
   });
   await db.insert(audienceSnapshots).values([
-    { id: crypto.randomUUID(), accountId: ids.ig, workspaceId: a.user.id, platform: "instagram", takenAt: utc(4, 12), data: audience(0) },
-    { id: crypto.randomUUID(), accountId: ids.ig, workspaceId: a.user.id, platform: "instagram", takenAt: utc(8, 12), data: audience(5) },
+    {
+      id: crypto.randomUUID(),
+      accountId: ids.ig,
+      workspaceId: a.user.id,
+      platform: "instagram",
+      takenAt: utc(4, 12),
+      data: audience(0),
+    },
+    {
+      id: crypto.randomUUID(),
+      accountId: ids.ig,
+      workspaceId: a.user.id,
+      platform: "instagram",
+      takenAt: utc(8, 12),
+      data: audience(5),
+    },
   ]);
   await db.insert(syncedComments).values([
-    { id: crypto.randomUUID(), targetId: T.t1, postId: ids.p1, workspaceId: a.user.id, platform: "instagram", remoteId: "c1", author: "maya", text: "Love it", createdAt: utc(5, 16), syncedAt: utc(5, 20) },
-    { id: crypto.randomUUID(), targetId: T.t2, postId: ids.p1, workspaceId: a.user.id, platform: "facebook", remoteId: "c2", author: "raj", text: "Congrats!", createdAt: utc(5, 18), syncedAt: utc(6, 12) },
+    {
+      id: crypto.randomUUID(),
+      targetId: T.t1,
+      postId: ids.p1,
+      workspaceId: a.user.id,
+      platform: "instagram",
+      remoteId: "c1",
+      author: "maya",
+      text: "Love it",
+      createdAt: utc(5, 16),
+      syncedAt: utc(5, 20),
+    },
+    {
+      id: crypto.randomUUID(),
+      targetId: T.t2,
+      postId: ids.p1,
+      workspaceId: a.user.id,
+      platform: "facebook",
+      remoteId: "c2",
+      author: "raj",
+      text: "Congrats!",
+      createdAt: utc(5, 18),
+      syncedAt: utc(6, 12),
+    },
   ]);
   return { a, b, ids, T, db };
 }

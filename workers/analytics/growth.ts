@@ -21,21 +21,34 @@ export interface FollowerSnapshot {
  * tracking"), never zero. Days before an account's first measurement carry no value for it, so a platform
  * with nothing measured yet on a day is null (a gap in the chart), not a flat zero.
  */
-export function followerGrowth(baselines: FollowerBaseline[], snapshots: FollowerSnapshot[], range: { start: number; end: number; timezone: string }, days: string[]) {
+export function followerGrowth(
+  baselines: FollowerBaseline[],
+  snapshots: FollowerSnapshot[],
+  range: { start: number; end: number; timezone: string },
+  days: string[],
+) {
   const sorted = [...snapshots].sort((a, b) => a.takenAt - b.takenAt);
   const accounts = new Map<string, { platform: Platform; start: number; since: number; current: number }>();
-  for (const b of baselines) if (b.followers !== null) accounts.set(b.accountId, { platform: b.platform, start: b.followers, since: range.start, current: b.followers });
+  for (const b of baselines)
+    if (b.followers !== null)
+      accounts.set(b.accountId, { platform: b.platform, start: b.followers, since: range.start, current: b.followers });
   const byDay = new Map<string, FollowerSnapshot[]>();
   for (const s of sorted) {
     const day = localParts(s.takenAt, range.timezone).day;
     byDay.set(day, [...(byDay.get(day) ?? []), s]);
   }
-  const platforms = [...new Set([...baselines.filter((b) => b.followers !== null).map((b) => b.platform), ...sorted.map((s) => s.platform)])].sort();
+  const platforms = [
+    ...new Set([
+      ...baselines.filter((b) => b.followers !== null).map((b) => b.platform),
+      ...sorted.map((s) => s.platform),
+    ]),
+  ].sort();
   const followers = days.map((date): { date: string } & Record<string, string | number | null> => {
     for (const s of byDay.get(date) ?? []) {
       const a = accounts.get(s.accountId);
       if (a) a.current = s.followers;
-      else accounts.set(s.accountId, { platform: s.platform, start: s.followers, since: s.takenAt, current: s.followers });
+      else
+        accounts.set(s.accountId, { platform: s.platform, start: s.followers, since: s.takenAt, current: s.followers });
     }
     const row: Record<string, number | null> = {};
     for (const p of platforms) {
@@ -49,7 +62,15 @@ export function followerGrowth(baselines: FollowerBaseline[], snapshots: Followe
     const own = [...accounts.values()].filter((a) => a.platform === p);
     const start = own.reduce((s, a) => s + a.start, 0);
     const end = own.reduce((s, a) => s + a.current, 0);
-    return { platform: p, start, end, netGrowth: end - start, growthRate: rate(start, end), unfollowRate: null, since: Math.max(range.start, ...own.map((a) => a.since)) };
+    return {
+      platform: p,
+      start,
+      end,
+      netGrowth: end - start,
+      growthRate: rate(start, end),
+      unfollowRate: null,
+      since: Math.max(range.start, ...own.map((a) => a.since)),
+    };
   });
   const all = [...accounts.values()];
   return {

@@ -17,7 +17,17 @@ describe("follower growth", () => {
       range,
       days,
     );
-    expect(g.platforms).toEqual([{ platform: "instagram", start: 84_600, end: 84_650, netGrowth: 50, growthRate: 0.06, unfollowRate: null, since: day(6) }]);
+    expect(g.platforms).toEqual([
+      {
+        platform: "instagram",
+        start: 84_600,
+        end: 84_650,
+        netGrowth: 50,
+        growthRate: 0.06,
+        unfollowRate: null,
+        since: day(6),
+      },
+    ]);
     expect(g.followers).toEqual([
       { date: "2026-01-05", instagram: null },
       { date: "2026-01-06", instagram: 84_600 },
@@ -36,9 +46,21 @@ describe("follower growth", () => {
       range,
       days,
     );
-    expect(g.platforms).toEqual([{ platform: "facebook", start: 200, end: 250, netGrowth: 50, growthRate: 25, unfollowRate: null, since: range.start }]);
+    expect(g.platforms).toEqual([
+      {
+        platform: "facebook",
+        start: 200,
+        end: 250,
+        netGrowth: 50,
+        growthRate: 25,
+        unfollowRate: null,
+        since: range.start,
+      },
+    ]);
     expect(g.followers.map((f) => f.facebook)).toEqual([200, 200, 250]);
     expect(g.growthRate).toBe(25);
-    expect(followerGrowth([{ accountId: "li", platform: "linkedin", followers: null }], [], range, days)).toMatchObject({ platforms: [], growthRate: null, since: null });
+    expect(followerGrowth([{ accountId: "li", platform: "linkedin", followers: null }], [], range, days)).toMatchObject(
+      { platforms: [], growthRate: null, since: null },
+    );
   });
 });

@@ -16,7 +16,9 @@ describe("analytics cron and queue wiring", () => {
   it("the cron enqueues never-synced accounts once; the queue consumer syncs them; the DLQ acks", async () => {
     const u = await registerUser();
     await connectViaEmulator(u.cookie, "instagram", { variant: "facebook" });
-    const ids = ((await call("/api/users/connected-accounts", { cookie: u.cookie })).body.data.accounts as Array<{ _id: string }>).map((a) => a._id);
+    const ids = (
+      (await call("/api/users/connected-accounts", { cookie: u.cookie })).body.data.accounts as Array<{ _id: string }>
+    ).map((a) => a._id);
     expect(ids).toHaveLength(2);
     const db = createDb(env.DB);
 
@@ -28,7 +30,9 @@ describe("analytics cron and queue wiring", () => {
     const again = await runAnalyticsCron(buildServices(env));
     expect(again.enqueued).toBe(first.enqueued - 2);
 
-    const batch = createMessageBatch("postline-analytics", [{ id: "m1", timestamp: new Date(), attempts: 1, body: { accountId: ids[0], reason: "account" } }]);
+    const batch = createMessageBatch("postline-analytics", [
+      { id: "m1", timestamp: new Date(), attempts: 1, body: { accountId: ids[0], reason: "account" } },
+    ]);
     const ctx = createExecutionContext();
     await queue(batch, env, ctx);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["m1"]);
@@ -36,7 +40,9 @@ describe("analytics cron and queue wiring", () => {
     expect(snaps.length).toBeGreaterThanOrEqual(1);
     expect(snaps[0]!.followers).toBeGreaterThan(0);
 
-    const dead = createMessageBatch("postline-analytics-dlq", [{ id: "d1", timestamp: new Date(), attempts: 6, body: { accountId: ids[1], reason: "account" } }]);
+    const dead = createMessageBatch("postline-analytics-dlq", [
+      { id: "d1", timestamp: new Date(), attempts: 6, body: { accountId: ids[1], reason: "account" } },
+    ]);
     const ctx2 = createExecutionContext();
     await queue(dead, env, ctx2);
     expect((await getQueueResult(dead, ctx2)).ackAll).toBe(true);

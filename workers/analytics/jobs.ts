@@ -1,6 +1,6 @@
 import type { Services } from "../services";
 import { runDueReports } from "./reports";
-import { enqueueDueSyncs, handleAnalyticsBatch, type AnalyticsMessage } from "./sync";
+import { type AnalyticsMessage, enqueueDueSyncs, handleAnalyticsBatch } from "./sync";
 
 /** The analytics part of the every-minute cron: enqueue due account syncs, then generate due scheduled reports. */
 export async function runAnalyticsCron(services: Services): Promise<{ enqueued: number; reports: number }> {

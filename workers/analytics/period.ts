@@ -17,7 +17,14 @@ export const platformsParam = z
   .optional()
   .transform((v, ctx) => {
     if (!v || v === "all") return null;
-    const list = [...new Set(v.split(",").map((p) => p.trim().toLowerCase()).filter(Boolean))];
+    const list = [
+      ...new Set(
+        v
+          .split(",")
+          .map((p) => p.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ];
     const unknown = list.find((p) => !(PLATFORMS as readonly string[]).includes(p));
     if (unknown) {
       ctx.addIssue({ code: "custom", message: `Unknown platform '${unknown}'. Use ${PLATFORMS.join(", ")} or all.` });
@@ -66,7 +73,8 @@ export function resolveRange(q: PeriodQuery, now: number, timezone: string): Ran
     period = "custom";
     start = startOfDayIn(q.startDate, timezone);
     end = startOfDayIn(q.endDate, timezone, 1);
-    if ((end - start) / DAY > MAX_RANGE_DAYS + 1) throw new RangeError(`A custom range may cover at most ${MAX_RANGE_DAYS} days.`);
+    if ((end - start) / DAY > MAX_RANGE_DAYS + 1)
+      throw new RangeError(`A custom range may cover at most ${MAX_RANGE_DAYS} days.`);
   } else {
     period = q.period && q.period !== "custom" ? q.period : "30d";
     end = now;
@@ -104,7 +112,11 @@ export function daysBetween(start: number, end: number, timezone: string): strin
  * The local days of [start, end) with the instants each covers, clipped to the range: a snapshot taken in
  * [from, to) is filed under `day` (the same keys, in the same order, as daysBetween).
  */
-export function dayBounds(start: number, end: number, timezone: string): Array<{ day: string; from: number; to: number }> {
+export function dayBounds(
+  start: number,
+  end: number,
+  timezone: string,
+): Array<{ day: string; from: number; to: number }> {
   const first = new TZDate(start, timezone);
   const cursor = new TZDate(first.getFullYear(), first.getMonth(), first.getDate(), 0, 0, 0, 0, timezone);
   const out: Array<{ day: string; from: number; to: number }> = [];

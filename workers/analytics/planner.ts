@@ -51,7 +51,11 @@ export function planAccountSyncs(accounts: AccountSyncInfo[], now: number, caps 
     .map((a) => {
       const accountDue = a.lastAccountSyncAt == null ? 0 : a.lastAccountSyncAt + ACCOUNT_INTERVAL_MS;
       const dueAt = Math.min(accountDue, a.nextTargetDueAt ?? Infinity);
-      return { ...a, dueAt, reason: accountDue <= (a.nextTargetDueAt ?? Infinity) ? ("account" as const) : ("posts" as const) };
+      return {
+        ...a,
+        dueAt,
+        reason: accountDue <= (a.nextTargetDueAt ?? Infinity) ? ("account" as const) : ("posts" as const),
+      };
     })
     .filter((a) => a.dueAt <= now)
     .sort((a, b) => a.dueAt - b.dueAt || a.accountId.localeCompare(b.accountId));

@@ -3,27 +3,67 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { reportFiles } from "../db/schema/index";
 import type { SignedInEnv } from "../http/app-env";
-import { requirePermission } from "../workspaces/middleware";
 import { notFound, ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
+import { requirePermission } from "../workspaces/middleware";
 import * as reports from "./reports";
 
 const tag = "Reports";
 const base = "/api/analytics/reports";
-describeRoute({ method: "get", path: `${base}/schedules`, tag, summary: "The caller's scheduled reports", data: z.object({ schedules: z.array(reports.ScheduleData) }) });
-describeRoute({ method: "post", path: `${base}/schedules`, tag, summary: "Schedule a report", body: reports.scheduleInput, data: reports.ScheduleData, status: 201 });
-describeRoute({ method: "put", path: `${base}/schedules/{id}`, tag, summary: "Edit (or disable) a scheduled report", body: reports.scheduleInput, data: reports.ScheduleData });
+describeRoute({
+  method: "get",
+  path: `${base}/schedules`,
+  tag,
+  summary: "The caller's scheduled reports",
+  data: z.object({ schedules: z.array(reports.ScheduleData) }),
+});
+describeRoute({
+  method: "post",
+  path: `${base}/schedules`,
+  tag,
+  summary: "Schedule a report",
+  body: reports.scheduleInput,
+  data: reports.ScheduleData,
+  status: 201,
+});
+describeRoute({
+  method: "put",
+  path: `${base}/schedules/{id}`,
+  tag,
+  summary: "Edit (or disable) a scheduled report",
+  body: reports.scheduleInput,
+  data: reports.ScheduleData,
+});
 describeRoute({ method: "delete", path: `${base}/schedules/{id}`, tag, summary: "Delete a scheduled report" });
-describeRoute({ method: "get", path: `${base}/recent`, tag, summary: "Reports generated for the caller, newest first", data: z.object({ reports: z.array(reports.RecentReport) }) });
-describeRoute({ method: "get", path: `${base}/recent/{id}/download`, tag, summary: "Download a generated report", file: ["application/pdf", "text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"] });
+describeRoute({
+  method: "get",
+  path: `${base}/recent`,
+  tag,
+  summary: "Reports generated for the caller, newest first",
+  data: z.object({ reports: z.array(reports.RecentReport) }),
+});
+describeRoute({
+  method: "get",
+  path: `${base}/recent/{id}/download`,
+  tag,
+  summary: "Download a generated report",
+  file: ["application/pdf", "text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+});
 
 export const reportRoutes = new Hono<SignedInEnv>()
-  .get("/schedules", requirePermission("workspace.read"), async (c) => ok(c, { schedules: await reports.listSchedules(c.var.services.db, c.var.workspace.id) }))
+  .get("/schedules", requirePermission("workspace.read"), async (c) =>
+    ok(c, { schedules: await reports.listSchedules(c.var.services.db, c.var.workspace.id) }),
+  )
   .post("/schedules", requirePermission("analytics.manage"), async (c) => {
     const input = await readJson(c, reports.scheduleInput);
     const member = { workspaceId: c.var.workspace.id, userId: c.var.auth.user.id };
-    return ok(c, await reports.createSchedule(c.var.services.db, member, input, c.var.services.now()), "Report scheduled", 201);
+    return ok(
+      c,
+      await reports.createSchedule(c.var.services.db, member, input, c.var.services.now()),
+      "Report scheduled",
+      201,
+    );
   })
   .put("/schedules/:id", requirePermission("analytics.manage"), async (c) => {
     const input = await readJson(c, reports.scheduleInput);
@@ -35,9 +75,13 @@ export const reportRoutes = new Hono<SignedInEnv>()
     if (!(await reports.deleteSchedule(c.var.services.db, c.var.workspace.id, c.req.param("id")))) throw notFound();
     return ok(c, null, "Report schedule deleted");
   })
-  .get("/recent", requirePermission("workspace.read"), async (c) => ok(c, { reports: await reports.recentReports(c.var.services.db, c.var.workspace.id) }))
+  .get("/recent", requirePermission("workspace.read"), async (c) =>
+    ok(c, { reports: await reports.recentReports(c.var.services.db, c.var.workspace.id) }),
+  )
   .get("/recent/:id/download", requirePermission("workspace.read"), async (c) => {
-    const row = await c.var.services.db.query.reportFiles.findFirst({ where: and(eq(reportFiles.id, c.req.param("id")), eq(reportFiles.workspaceId, c.var.workspace.id)) });
+    const row = await c.var.services.db.query.reportFiles.findFirst({
+      where: and(eq(reportFiles.id, c.req.param("id")), eq(reportFiles.workspaceId, c.var.workspace.id)),
+    });
     const object = row ? await c.env.MEDIA.get(row.r2Key) : null;
     if (!object) throw notFound();
     const headers = new Headers({ "Cache-Control": "private, no-store" });

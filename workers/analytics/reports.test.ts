@@ -16,28 +16,59 @@ beforeAll(async () => {
 describe("scheduled reports", () => {
   it("lastOccurrence is in the user's timezone", () => {
     // Monday 9:00 in New York = 14:00 UTC. On Wednesday Jan 7 the last one was Monday Jan 5.
-    expect(lastOccurrence({ frequency: "weekly", weekday: 1, dayOfMonth: null, hour: 9 }, utc(7, 12), "America/New_York")).toBe(utc(5, 14));
-    expect(lastOccurrence({ frequency: "weekly", weekday: 1, dayOfMonth: null, hour: 9 }, utc(5, 13), "America/New_York")).toBe(utc(5, 14) - 7 * 86_400_000);
-    expect(lastOccurrence({ frequency: "monthly", weekday: null, dayOfMonth: 1, hour: 9 }, utc(7, 12), "America/New_York")).toBe(utc(1, 14));
+    expect(
+      lastOccurrence({ frequency: "weekly", weekday: 1, dayOfMonth: null, hour: 9 }, utc(7, 12), "America/New_York"),
+    ).toBe(utc(5, 14));
+    expect(
+      lastOccurrence({ frequency: "weekly", weekday: 1, dayOfMonth: null, hour: 9 }, utc(5, 13), "America/New_York"),
+    ).toBe(utc(5, 14) - 7 * 86_400_000);
+    expect(
+      lastOccurrence({ frequency: "monthly", weekday: null, dayOfMonth: 1, hour: 9 }, utc(7, 12), "America/New_York"),
+    ).toBe(utc(1, 14));
   });
 
   it("CRUD with validation and ownership", async () => {
-    const bad = await call("/api/analytics/reports/schedules", { token: fx.a.token, body: { kind: "summary", frequency: "weekly", hour: 9 } });
+    const bad = await call("/api/analytics/reports/schedules", {
+      token: fx.a.token,
+      body: { kind: "summary", frequency: "weekly", hour: 9 },
+    });
     expect(bad.body).toEqual({ success: false, message: "A weekly report needs a weekday." });
-    const created = await call("/api/analytics/reports/schedules", { token: fx.a.token, body: { kind: "summary", format: "pdf", frequency: "weekly", weekday: 1, hour: 9 } });
+    const created = await call("/api/analytics/reports/schedules", {
+      token: fx.a.token,
+      body: { kind: "summary", format: "pdf", frequency: "weekly", weekday: 1, hour: 9 },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data.description).toBe("Summary Report every Monday at 9:00 AM");
     const id = created.body.data.id;
-    expect((await call(`/api/analytics/reports/schedules/${id}`, { method: "PUT", token: fx.b.token, body: { kind: "summary", frequency: "weekly", weekday: 1, hour: 9, enabled: false } })).status).toBe(404);
-    const disabled = await call(`/api/analytics/reports/schedules/${id}`, { method: "PUT", token: fx.a.token, body: { kind: "summary", frequency: "weekly", weekday: 1, hour: 9, enabled: false } });
+    expect(
+      (
+        await call(`/api/analytics/reports/schedules/${id}`, {
+          method: "PUT",
+          token: fx.b.token,
+          body: { kind: "summary", frequency: "weekly", weekday: 1, hour: 9, enabled: false },
+        })
+      ).status,
+    ).toBe(404);
+    const disabled = await call(`/api/analytics/reports/schedules/${id}`, {
+      method: "PUT",
+      token: fx.a.token,
+      body: { kind: "summary", frequency: "weekly", weekday: 1, hour: 9, enabled: false },
+    });
     expect(disabled.body.data.enabled).toBe(false);
     expect((await call("/api/analytics/reports/schedules", { token: fx.b.token })).body.data.schedules).toEqual([]);
-    expect((await call(`/api/analytics/reports/schedules/${id}`, { method: "DELETE", token: fx.a.token })).status).toBe(200);
+    expect((await call(`/api/analytics/reports/schedules/${id}`, { method: "DELETE", token: fx.a.token })).status).toBe(
+      200,
+    );
     expect((await call("/api/analytics/reports/schedules", { token: fx.a.token })).body.data.schedules).toEqual([]);
   });
 
-  it("runDueReports stores the file in R2, lists it, mails a notice, and does not resend", { timeout: 30_000 }, async () => {
-    const created = await call("/api/analytics/reports/schedules", { token: fx.a.token, body: { kind: "growth", format: "csv", frequency: "monthly", dayOfMonth: 1, hour: 0 } });
+  it("runDueReports stores the file in R2, lists it, mails a notice, and does not resend", {
+    timeout: 30_000,
+  }, async () => {
+    const created = await call("/api/analytics/reports/schedules", {
+      token: fx.a.token,
+      body: { kind: "growth", format: "csv", frequency: "monthly", dayOfMonth: 1, hour: 0 },
+    });
     expect(created.status).toBe(201);
     const db = createDb(env.DB);
     const deps = { db, now: () => Date.now() + 32 * 86_400_000, bucket: env.MEDIA, mailer: new DevMailboxMailer(db) };
@@ -45,7 +76,9 @@ describe("scheduled reports", () => {
     expect(await runDueReports(deps)).toBe(0);
     const recent = await call("/api/analytics/reports/recent", { token: fx.a.token });
     expect(recent.body.data.reports).toHaveLength(1);
-    const file = await SELF.fetch(`http://localhost${recent.body.data.reports[0].downloadUrl}`, { headers: { Authorization: `Bearer ${fx.a.token}` } });
+    const file = await SELF.fetch(`http://localhost${recent.body.data.reports[0].downloadUrl}`, {
+      headers: { Authorization: `Bearer ${fx.a.token}` },
+    });
     expect(file.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect((await file.text()).startsWith("Date,")).toBe(true);
     expect((await call(recent.body.data.reports[0].downloadUrl, { token: fx.b.token })).status).toBe(404);

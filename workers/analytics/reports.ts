@@ -1,10 +1,10 @@
 import { TZDate } from "@date-fns/tz";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { MemberRef } from "../workspaces/membership";
 import type { Db } from "../db/client";
 import { REPORT_FORMATS, REPORT_KINDS, reportFiles, reportSchedules, users } from "../db/schema/index";
 import type { Mailer } from "../mail/mailer";
+import type { MemberRef } from "../workspaces/membership";
 import { renderReport } from "./export/render";
 import { REPORT_TITLES } from "./export/report-data";
 import { resolveRange } from "./period";
@@ -14,14 +14,25 @@ export const scheduleInput = z
     kind: z.enum(REPORT_KINDS, { error: "kind must be summary, detailed, growth or content." }),
     format: z.enum(REPORT_FORMATS, { error: "format must be csv, xlsx or pdf." }).default("pdf"),
     frequency: z.enum(["weekly", "monthly"], { error: "frequency must be weekly or monthly." }),
-    weekday: z.number().int().min(0, "weekday must be 0 (Sunday) to 6 (Saturday).").max(6, "weekday must be 0 (Sunday) to 6 (Saturday).").nullish(),
+    weekday: z
+      .number()
+      .int()
+      .min(0, "weekday must be 0 (Sunday) to 6 (Saturday).")
+      .max(6, "weekday must be 0 (Sunday) to 6 (Saturday).")
+      .nullish(),
     dayOfMonth: z.number().int().min(1, "dayOfMonth must be 1 to 28.").max(28, "dayOfMonth must be 1 to 28.").nullish(),
-    hour: z.number({ error: "hour must be 0 to 23." }).int().min(0, "hour must be 0 to 23.").max(23, "hour must be 0 to 23."),
+    hour: z
+      .number({ error: "hour must be 0 to 23." })
+      .int()
+      .min(0, "hour must be 0 to 23.")
+      .max(23, "hour must be 0 to 23."),
     enabled: z.boolean().default(true),
   })
   .superRefine((v, ctx) => {
-    if (v.frequency === "weekly" && v.weekday == null) ctx.addIssue({ code: "custom", message: "A weekly report needs a weekday." });
-    if (v.frequency === "monthly" && v.dayOfMonth == null) ctx.addIssue({ code: "custom", message: "A monthly report needs a dayOfMonth." });
+    if (v.frequency === "weekly" && v.weekday == null)
+      ctx.addIssue({ code: "custom", message: "A weekly report needs a weekday." });
+    if (v.frequency === "monthly" && v.dayOfMonth == null)
+      ctx.addIssue({ code: "custom", message: "A monthly report needs a dayOfMonth." });
   });
 export type ScheduleInput = z.output<typeof scheduleInput>;
 type Schedule = typeof reportSchedules.$inferSelect;
@@ -38,7 +49,14 @@ export const ScheduleData = z.object({
   lastSentAt: z.string().nullable(),
   description: z.string(),
 });
-export const RecentReport = z.object({ id: z.string(), kind: z.enum(REPORT_KINDS), format: z.enum(REPORT_FORMATS), size: z.number(), createdAt: z.string(), downloadUrl: z.string() });
+export const RecentReport = z.object({
+  id: z.string(),
+  kind: z.enum(REPORT_KINDS),
+  format: z.enum(REPORT_FORMATS),
+  size: z.number(),
+  createdAt: z.string(),
+  downloadUrl: z.string(),
+});
 
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const hourLabel = (h: number) => `${h % 12 === 0 ? 12 : h % 12}:00 ${h < 12 ? "AM" : "PM"}`;
@@ -60,23 +78,50 @@ export function present(s: Schedule) {
 }
 
 /** The most recent scheduled instant at or before `now`, in the user's timezone. */
-export function lastOccurrence(s: Pick<Schedule, "frequency" | "weekday" | "dayOfMonth" | "hour">, now: number, timezone: string): number {
+export function lastOccurrence(
+  s: Pick<Schedule, "frequency" | "weekday" | "dayOfMonth" | "hour">,
+  now: number,
+  timezone: string,
+): number {
   const local = new TZDate(now, timezone);
   if (s.frequency === "weekly") {
     const back = (local.getDay() - (s.weekday ?? 0) + 7) % 7;
-    let at = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() - back, s.hour, 0, 0, 0, timezone).getTime();
-    if (at > now) at = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() - back - 7, s.hour, 0, 0, 0, timezone).getTime();
+    let at = new TZDate(
+      local.getFullYear(),
+      local.getMonth(),
+      local.getDate() - back,
+      s.hour,
+      0,
+      0,
+      0,
+      timezone,
+    ).getTime();
+    if (at > now)
+      at = new TZDate(
+        local.getFullYear(),
+        local.getMonth(),
+        local.getDate() - back - 7,
+        s.hour,
+        0,
+        0,
+        0,
+        timezone,
+      ).getTime();
     return at;
   }
   let at = new TZDate(local.getFullYear(), local.getMonth(), s.dayOfMonth ?? 1, s.hour, 0, 0, 0, timezone).getTime();
-  if (at > now) at = new TZDate(local.getFullYear(), local.getMonth() - 1, s.dayOfMonth ?? 1, s.hour, 0, 0, 0, timezone).getTime();
+  if (at > now)
+    at = new TZDate(local.getFullYear(), local.getMonth() - 1, s.dayOfMonth ?? 1, s.hour, 0, 0, 0, timezone).getTime();
   return at;
 }
 
-export const isDue = (s: Schedule, now: number, timezone: string) => s.enabled && lastOccurrence(s, now, timezone) > (s.lastSentAt ?? s.createdAt);
+export const isDue = (s: Schedule, now: number, timezone: string) =>
+  s.enabled && lastOccurrence(s, now, timezone) > (s.lastSentAt ?? s.createdAt);
 
 export function listSchedules(db: Db, workspaceId: string) {
-  return db.query.reportSchedules.findMany({ where: eq(reportSchedules.workspaceId, workspaceId), orderBy: reportSchedules.createdAt }).then((r) => r.map(present));
+  return db.query.reportSchedules
+    .findMany({ where: eq(reportSchedules.workspaceId, workspaceId), orderBy: reportSchedules.createdAt })
+    .then((r) => r.map(present));
 }
 
 /** A schedule of the workspace; its reports are mailed to the member who set it up. */
@@ -98,7 +143,10 @@ export async function updateSchedule(db: Db, workspaceId: string, id: string, in
 }
 
 export async function deleteSchedule(db: Db, workspaceId: string, id: string) {
-  const rows = await db.delete(reportSchedules).where(and(eq(reportSchedules.id, id), eq(reportSchedules.workspaceId, workspaceId))).returning({ id: reportSchedules.id });
+  const rows = await db
+    .delete(reportSchedules)
+    .where(and(eq(reportSchedules.id, id), eq(reportSchedules.workspaceId, workspaceId)))
+    .returning({ id: reportSchedules.id });
   return rows.length > 0;
 }
 
@@ -115,7 +163,11 @@ function normalize(input: ScheduleInput) {
 }
 
 export async function recentReports(db: Db, workspaceId: string) {
-  const rows = await db.query.reportFiles.findMany({ where: eq(reportFiles.workspaceId, workspaceId), orderBy: desc(reportFiles.createdAt), limit: 20 });
+  const rows = await db.query.reportFiles.findMany({
+    where: eq(reportFiles.workspaceId, workspaceId),
+    orderBy: desc(reportFiles.createdAt),
+    limit: 20,
+  });
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -144,13 +196,35 @@ export async function runDueReports(deps: ReportDeps): Promise<number> {
   let sent = 0;
   for (const { schedule, email, timezone } of rows) {
     if (!isDue(schedule, now, timezone)) continue;
-    const range = resolveRange({ period: schedule.frequency === "weekly" ? "7d" : "30d", platforms: null }, now, timezone);
-    const file = await renderReport(deps.db, { workspaceId: schedule.workspaceId, userId: schedule.userId, timezone }, range, schedule.kind, schedule.format);
+    const range = resolveRange(
+      { period: schedule.frequency === "weekly" ? "7d" : "30d", platforms: null },
+      now,
+      timezone,
+    );
+    const file = await renderReport(
+      deps.db,
+      { workspaceId: schedule.workspaceId, userId: schedule.userId, timezone },
+      range,
+      schedule.kind,
+      schedule.format,
+    );
     const id = crypto.randomUUID();
     const key = `reports/${schedule.workspaceId}/${id}.${schedule.format}`;
-    await deps.bucket.put(key, file.body, { httpMetadata: { contentType: file.contentType, contentDisposition: `attachment; filename="${file.filename}"` } });
+    await deps.bucket.put(key, file.body, {
+      httpMetadata: { contentType: file.contentType, contentDisposition: `attachment; filename="${file.filename}"` },
+    });
     await deps.db.batch([
-      deps.db.insert(reportFiles).values({ id, workspaceId: schedule.workspaceId, userId: schedule.userId, scheduleId: schedule.id, kind: schedule.kind, format: schedule.format, r2Key: key, size: file.body.byteLength, createdAt: now }),
+      deps.db.insert(reportFiles).values({
+        id,
+        workspaceId: schedule.workspaceId,
+        userId: schedule.userId,
+        scheduleId: schedule.id,
+        kind: schedule.kind,
+        format: schedule.format,
+        r2Key: key,
+        size: file.body.byteLength,
+        createdAt: now,
+      }),
       deps.db.update(reportSchedules).set({ lastSentAt: now }).where(eq(reportSchedules.id, schedule.id)),
     ]);
     await deps.mailer.send({

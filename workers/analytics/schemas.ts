@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PLATFORMS } from "../platform-profile";
 import { REPORT_FORMATS, REPORT_KINDS } from "../db/schema/analytics";
+import { PLATFORMS } from "../platform-profile";
 import { CONTENT_TYPES } from "./aggregate";
 
 /** Response shapes of the analytics API; the handlers build these and the OpenAPI document shows them. */
@@ -8,9 +8,18 @@ import { CONTENT_TYPES } from "./aggregate";
 const platform = z.enum(PLATFORMS);
 const iso = z.string().meta({ description: "ISO 8601 instant", example: "2026-01-05T12:00:00.000Z" });
 const pct = z.number().meta({ description: "Percent, 2 decimals" });
-const change = z.number().nullable().meta({ description: "Change vs the previous equal period in percent; null when the previous period had none" });
+const change = z
+  .number()
+  .nullable()
+  .meta({ description: "Change vs the previous equal period in percent; null when the previous period had none" });
 
-export const RangeInfo = z.object({ period: z.string(), start: iso, end: iso, timezone: z.string(), platforms: z.array(platform).nullable() });
+export const RangeInfo = z.object({
+  period: z.string(),
+  start: iso,
+  end: iso,
+  timezone: z.string(),
+  platforms: z.array(platform).nullable(),
+});
 
 export const Overview = z.object({
   totalPosts: z.number(),
@@ -82,7 +91,13 @@ export const OverviewData = z.object({
   lastSyncedAt: iso.nullable(),
 });
 
-export const Trend = z.object({ date: z.string(), likes: z.number(), comments: z.number(), shares: z.number(), engagement: z.number() });
+export const Trend = z.object({
+  date: z.string(),
+  likes: z.number(),
+  comments: z.number(),
+  shares: z.number(),
+  engagement: z.number(),
+});
 export const TrendsData = z.object({
   range: RangeInfo,
   trends: z.array(Trend).meta({ description: "Engagement received per local day (growth between snapshots)" }),
@@ -109,16 +124,38 @@ export const ContentPerformanceData = z.object({
 export const HashtagData = z.object({
   range: RangeInfo,
   hashtags: z.array(
-    z.object({ tag: z.string(), impressions: z.number(), reach: z.number(), posts: z.number(), engagement: z.number(), engagementToReach: pct }),
+    z.object({
+      tag: z.string(),
+      impressions: z.number(),
+      reach: z.number(),
+      posts: z.number(),
+      engagement: z.number(),
+      engagementToReach: pct,
+    }),
   ),
 });
 
 export const PostingPatternsData = z.object({
   range: RangeInfo,
   timezone: z.string(),
-  grid: z.array(z.object({ weekday: z.number(), hour: z.number(), posts: z.number(), engagement: z.number(), avgEngagement: z.number() })),
+  grid: z.array(
+    z.object({
+      weekday: z.number(),
+      hour: z.number(),
+      posts: z.number(),
+      engagement: z.number(),
+      avgEngagement: z.number(),
+    }),
+  ),
   weekdays: z.array(
-    z.object({ day: z.string(), weekday: z.number(), bestHour: z.number().nullable(), posts: z.number(), engagement: z.number(), engagementPercent: z.number() }),
+    z.object({
+      day: z.string(),
+      weekday: z.number(),
+      bestHour: z.number().nullable(),
+      posts: z.number(),
+      engagement: z.number(),
+      engagementPercent: z.number(),
+    }),
   ),
 });
 
@@ -127,9 +164,14 @@ export const BestTimesData = z.object({
   label: z.string(),
   timezone: z.string(),
   postsAnalyzed: z.number(),
-  postsNeeded: z.number().meta({ description: "More published posts with metrics needed before the times are computed from the user's own data (0 once computed)" }),
+  postsNeeded: z.number().meta({
+    description:
+      "More published posts with metrics needed before the times are computed from the user's own data (0 once computed)",
+  }),
   hours: z.array(z.number()).meta({ description: "Hours (0-23, user's timezone) to offer in the composer" }),
-  times: z.array(z.object({ weekday: z.number(), day: z.string(), hour: z.number(), posts: z.number(), avgEngagement: z.number() })),
+  times: z.array(
+    z.object({ weekday: z.number(), day: z.string(), hour: z.number(), posts: z.number(), avgEngagement: z.number() }),
+  ),
 });
 
 const Audience = z.object({
@@ -139,7 +181,16 @@ const Audience = z.object({
   activeHours: z.array(z.object({ hour: z.number(), activity: z.number() })),
 });
 export const AudienceData = z.object({
-  accounts: z.array(z.object({ accountId: z.string(), platform, username: z.string(), displayName: z.string(), takenAt: iso, audience: Audience })),
+  accounts: z.array(
+    z.object({
+      accountId: z.string(),
+      platform,
+      username: z.string(),
+      displayName: z.string(),
+      takenAt: iso,
+      audience: Audience,
+    }),
+  ),
 });
 
 export const PlatformConnectionsData = z.object({
@@ -158,41 +209,59 @@ export const AiUsageData = z.object({
   range: RangeInfo,
   totalRequests: z.number(),
   successfulRequests: z.number(),
-  byFeature: z.array(z.object({ feature: z.string(), requests: z.number(), successful: z.number(), tokens: z.number() })),
+  byFeature: z.array(
+    z.object({ feature: z.string(), requests: z.number(), successful: z.number(), tokens: z.number() }),
+  ),
   daily: z.array(z.object({ date: z.string(), requests: z.number() })),
 });
 
 export const GrowthData = z.object({
   range: RangeInfo,
-  followers: z
-    .array(z.object({ date: z.string() }).catchall(z.number().nullable()))
-    .meta({ description: "Followers per local day and platform; null before we first measured any of the platform's accounts" }),
+  followers: z.array(z.object({ date: z.string() }).catchall(z.number().nullable())).meta({
+    description: "Followers per local day and platform; null before we first measured any of the platform's accounts",
+  }),
   platforms: z.array(
     z.object({
       platform,
-      start: z.number().meta({ description: "Followers at the period's start, or at our first snapshot when tracking began later" }),
+      start: z
+        .number()
+        .meta({ description: "Followers at the period's start, or at our first snapshot when tracking began later" }),
       end: z.number(),
       netGrowth: z.number(),
       growthRate: z.number().nullable(),
       unfollowRate: z.null(),
-      since: iso.meta({ description: "Growth is measured since this instant: the period's start, or when we started tracking" }),
+      since: iso.meta({
+        description: "Growth is measured since this instant: the period's start, or when we started tracking",
+      }),
     }),
   ),
   growthRate: z.number().nullable(),
-  since: iso.nullable().meta({ description: "The latest instant any account's growth is measured from; null without any measurement" }),
+  since: iso
+    .nullable()
+    .meta({ description: "The latest instant any account's growth is measured from; null without any measurement" }),
   unfollowRate: z.null().meta({ description: "The platform clients give no unfollow counts" }),
 });
 
 export const PostAnalyticsData = z.object({
   analytics: z.object({
     postId: z.string(),
-    lastSyncedAt: iso.nullable().meta({ description: "The latest snapshot of any of the post's channels; null before the first sync" }),
-    engagementBreakdown: z.object({ likes: z.number(), comments: z.number(), shares: z.number(), saves: z.number(), clicks: z.number() }),
+    lastSyncedAt: iso
+      .nullable()
+      .meta({ description: "The latest snapshot of any of the post's channels; null before the first sync" }),
+    engagementBreakdown: z.object({
+      likes: z.number(),
+      comments: z.number(),
+      shares: z.number(),
+      saves: z.number(),
+      clicks: z.number(),
+    }),
     totalEngagement: z.number(),
     reach: z.number(),
     impressions: z.number(),
     avgEngagementRate: pct,
-    platformPerformance: z.array(Summary.extend({ platform, accountId: z.string(), targetId: z.string(), syncedAt: iso.nullable() })),
+    platformPerformance: z.array(
+      Summary.extend({ platform, accountId: z.string(), targetId: z.string(), syncedAt: iso.nullable() }),
+    ),
     bestPerformingPlatform: platform.nullable(),
     timeline: z.array(Trend),
   }),
@@ -203,13 +272,31 @@ export const AccountAnalyticsData = z.object({
   range: RangeInfo,
   account: AccountCard,
   followers: z.object({ current: z.number(), previous: z.number(), change }),
-  history: z.array(z.object({ takenAt: iso, followers: z.number(), reach: z.number().nullable(), impressions: z.number().nullable(), profileViews: z.number().nullable() })),
+  history: z.array(
+    z.object({
+      takenAt: iso,
+      followers: z.number(),
+      reach: z.number().nullable(),
+      impressions: z.number().nullable(),
+      profileViews: z.number().nullable(),
+    }),
+  ),
 });
 
 export const SyncData = z.object({
   platformsSynced: z.number(),
-  platforms: z.array(z.object({ platform, accounts: z.number(), postsSynced: z.number(), commentsSynced: z.number(), ok: z.boolean() })),
-  failures: z.array(z.object({ platform, accountId: z.string(), targetId: z.string().optional(), kind: z.enum(["retryable", "auth", "permanent"]), message: z.string() })),
+  platforms: z.array(
+    z.object({ platform, accounts: z.number(), postsSynced: z.number(), commentsSynced: z.number(), ok: z.boolean() }),
+  ),
+  failures: z.array(
+    z.object({
+      platform,
+      accountId: z.string(),
+      targetId: z.string().optional(),
+      kind: z.enum(["retryable", "auth", "permanent"]),
+      message: z.string(),
+    }),
+  ),
 });
 
 export const syncAllQuery = z.object({

@@ -1,14 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import type { Platform } from "../platform-profile";
 import { posts } from "../db/schema/index";
 import { notFound } from "../http/envelope";
+import type { Platform } from "../platform-profile";
+import type { MemberRef } from "../workspaces/membership";
 import * as agg from "./aggregate";
 import { bestTimes } from "./best-times";
 import { followerGrowth } from "./growth";
 import { dayBounds, daysBetween, localParts, type Range } from "./period";
 import * as store from "./store";
-import type { MemberRef } from "../workspaces/membership";
 
 /** Builds every analytics response from stored snapshots. One instance per request. */
 export class AnalyticsService {
@@ -41,12 +41,17 @@ export class AnalyticsService {
     const totalFollowers = followersNow.reduce((s, f) => s + f.followers, 0);
     const previousFollowers = followersBefore.reduce((s, f) => s + f.followers, 0);
     // Only the top post's own targets are read in full, and ranked by the same function as before.
-    const top = topId ? agg.topPost(await store.loadTargetRows(this.db, this.scope.workspaceId, r, topId))[0] : undefined;
+    const top = topId
+      ? agg.topPost(await store.loadTargetRows(this.db, this.scope.workspaceId, r, topId))[0]
+      : undefined;
     return {
       range: this.rangeInfo(r),
       overview,
       previous,
-      changes: { ...agg.changes(overview, previous), totalFollowers: agg.changePercent(totalFollowers, previousFollowers) },
+      changes: {
+        ...agg.changes(overview, previous),
+        totalFollowers: agg.changePercent(totalFollowers, previousFollowers),
+      },
       stats: { totalFollowers, previousFollowers },
       accounts: Object.fromEntries(
         accounts.map((a) => [
@@ -67,19 +72,35 @@ export class AnalyticsService {
   }
 
   async engagementTrends(r: Range) {
-    const daily = await store.loadDailyEngagement(this.db, this.scope.workspaceId, r.platforms, dayBounds(r.start, r.end, r.timezone));
+    const daily = await store.loadDailyEngagement(
+      this.db,
+      this.scope.workspaceId,
+      r.platforms,
+      dayBounds(r.start, r.end, r.timezone),
+    );
     const trends = daily.map((d) => ({ ...d, engagement: d.likes + d.comments + d.shares }));
-    const totals = trends.reduce((t, d) => ({ likes: t.likes + d.likes, comments: t.comments + d.comments, shares: t.shares + d.shares, engagement: t.engagement + d.engagement }), {
-      likes: 0,
-      comments: 0,
-      shares: 0,
-      engagement: 0,
-    });
+    const totals = trends.reduce(
+      (t, d) => ({
+        likes: t.likes + d.likes,
+        comments: t.comments + d.comments,
+        shares: t.shares + d.shares,
+        engagement: t.engagement + d.engagement,
+      }),
+      {
+        likes: 0,
+        comments: 0,
+        shares: 0,
+        engagement: 0,
+      },
+    );
     return { range: this.rangeInfo(r), trends, totals };
   }
 
   async platformPerformance(r: Range) {
-    return { range: this.rangeInfo(r), platforms: agg.byPlatform(await store.loadTargetRows(this.db, this.scope.workspaceId, r)) };
+    return {
+      range: this.rangeInfo(r),
+      platforms: agg.byPlatform(await store.loadTargetRows(this.db, this.scope.workspaceId, r)),
+    };
   }
 
   async contentPerformance(r: Range) {
@@ -91,30 +112,53 @@ export class AnalyticsService {
   }
 
   async hashtagPerformance(r: Range) {
-    return { range: this.rangeInfo(r), hashtags: agg.hashtags(await store.loadTargetRows(this.db, this.scope.workspaceId, r)) };
+    return {
+      range: this.rangeInfo(r),
+      hashtags: agg.hashtags(await store.loadTargetRows(this.db, this.scope.workspaceId, r)),
+    };
   }
 
   async postingPatterns(r: Range) {
-    return { range: this.rangeInfo(r), ...agg.postingPatterns(await store.loadTargetRows(this.db, this.scope.workspaceId, r), this.timezone) };
+    return {
+      range: this.rangeInfo(r),
+      ...agg.postingPatterns(await store.loadTargetRows(this.db, this.scope.workspaceId, r), this.timezone),
+    };
   }
 
   /** Over everything the user ever published: the more history, the better the ranking. */
   async bestTimes(platform: Platform | null, now: number) {
-    const rows = await store.loadTargetRows(this.db, this.scope.workspaceId, { start: 0, end: now + 1, platforms: platform ? [platform] : null });
+    const rows = await store.loadTargetRows(this.db, this.scope.workspaceId, {
+      start: 0,
+      end: now + 1,
+      platforms: platform ? [platform] : null,
+    });
     return bestTimes(rows, this.timezone, platform);
   }
 
   async audienceInsights(platforms: Platform[] | null) {
     const rows = await store.latestAudience(this.db, this.scope.workspaceId, platforms);
     return {
-      accounts: rows.map((a) => ({ accountId: a.accountId, platform: a.platform, username: a.username, displayName: a.displayName, takenAt: iso(a.takenAt), audience: a.data })),
+      accounts: rows.map((a) => ({
+        accountId: a.accountId,
+        platform: a.platform,
+        username: a.username,
+        displayName: a.displayName,
+        takenAt: iso(a.takenAt),
+        audience: a.data,
+      })),
     };
   }
 
   async platformConnections() {
-    const [accounts, followers] = await Promise.all([store.loadAccounts(this.db, this.scope.workspaceId), store.followersAt(this.db, this.scope.workspaceId, Number.MAX_SAFE_INTEGER, null)]);
+    const [accounts, followers] = await Promise.all([
+      store.loadAccounts(this.db, this.scope.workspaceId),
+      store.followersAt(this.db, this.scope.workspaceId, Number.MAX_SAFE_INTEGER, null),
+    ]);
     const followersOf = new Map(followers.map((f) => [f.accountId, f.followers]));
-    const byPlatform = new Map<Platform, { platform: Platform; connected: number; needsReconnect: number; followers: number }>();
+    const byPlatform = new Map<
+      Platform,
+      { platform: Platform; connected: number; needsReconnect: number; followers: number }
+    >();
     for (const a of accounts) {
       const e = byPlatform.get(a.platform) ?? { platform: a.platform, connected: 0, needsReconnect: 0, followers: 0 };
       if (a.status === "connected") e.connected += 1;
@@ -140,14 +184,22 @@ export class AnalyticsService {
     return {
       range: this.rangeInfo(r),
       totalPageViews: rows.length,
-      paths: [...paths].map(([path, views]) => ({ path, views })).sort((a, b) => b.views - a.views || a.path.localeCompare(b.path)),
+      paths: [...paths]
+        .map(([path, views]) => ({ path, views }))
+        .sort((a, b) => b.views - a.views || a.path.localeCompare(b.path)),
       daily: [...daily].map(([date, views]) => ({ date, views })),
     };
   }
 
   /** AI assistant calls in the period, from the ai_usage log. */
   async aiUsage(r: Range) {
-    const rows = await this.db.all<{ feature: string; success: number; promptTokens: number | null; completionTokens: number | null; createdAt: number }>(sql`
+    const rows = await this.db.all<{
+      feature: string;
+      success: number;
+      promptTokens: number | null;
+      completionTokens: number | null;
+      createdAt: number;
+    }>(sql`
       select feature, success, prompt_tokens as promptTokens, completion_tokens as completionTokens, created_at as createdAt from ai_usage
       where workspace_id = ${this.scope.workspaceId} and created_at >= ${r.start} and created_at < ${r.end}`);
     const features = new Map<string, { feature: string; requests: number; successful: number; tokens: number }>();
@@ -171,7 +223,10 @@ export class AnalyticsService {
   }
 
   async growth(r: Range) {
-    const [baselines, snaps] = await Promise.all([store.knownFollowersAt(this.db, this.scope.workspaceId, r.start, r.platforms), store.loadAccountSnapshots(this.db, this.scope.workspaceId, r)]);
+    const [baselines, snaps] = await Promise.all([
+      store.knownFollowersAt(this.db, this.scope.workspaceId, r.start, r.platforms),
+      store.loadAccountSnapshots(this.db, this.scope.workspaceId, r),
+    ]);
     const g = followerGrowth(baselines, snaps, r, daysBetween(r.start, r.end, r.timezone));
     return {
       range: this.rangeInfo(r),
@@ -198,15 +253,30 @@ export class AnalyticsService {
     const own = rows.filter((row) => row.accountId === accountId);
     return {
       range: this.rangeInfo(r),
-      account: { accountId, platform: account.platform, username: account.username, displayName: account.displayName, followers: current, ...(agg.byAccount(own)[accountId] ?? emptySummary()) },
+      account: {
+        accountId,
+        platform: account.platform,
+        username: account.username,
+        displayName: account.displayName,
+        followers: current,
+        ...(agg.byAccount(own)[accountId] ?? emptySummary()),
+      },
       followers: { current, previous, change: agg.changePercent(current, previous) },
-      history: history.map((h) => ({ takenAt: iso(h.takenAt), followers: h.followers, reach: h.reach, impressions: h.impressions, profileViews: h.profileViews })),
+      history: history.map((h) => ({
+        takenAt: iso(h.takenAt),
+        followers: h.followers,
+        reach: h.reach,
+        impressions: h.impressions,
+        profileViews: h.profileViews,
+      })),
     };
   }
 
   /** A published post's analytics over all time; 404 for drafts, unpublished and other users' posts. */
   async post(postId: string, now: number) {
-    const post = await this.db.query.posts.findFirst({ where: and(eq(posts.id, postId), eq(posts.workspaceId, this.scope.workspaceId)) });
+    const post = await this.db.query.posts.findFirst({
+      where: and(eq(posts.id, postId), eq(posts.workspaceId, this.scope.workspaceId)),
+    });
     if (!post) throw notFound();
     const all = { start: 0, end: now + 1, platforms: null };
     const rows = await store.loadTargetRows(this.db, this.scope.workspaceId, all, postId);
@@ -224,7 +294,13 @@ export class AnalyticsService {
     const platformPerformance = rows.map((row) => {
       const s = agg.byAccount([row])[row.accountId]!;
       const at = syncedOf.get(row.targetId);
-      return { platform: row.platform, accountId: row.accountId, targetId: row.targetId, syncedAt: at ? iso(at) : null, ...s };
+      return {
+        platform: row.platform,
+        accountId: row.accountId,
+        targetId: row.targetId,
+        syncedAt: at ? iso(at) : null,
+        ...s,
+      };
     });
     const best = [...platformPerformance].sort((a, b) => b.engagement - a.engagement || b.reach - a.reach)[0];
     const first = Math.min(...rows.map((row) => row.publishedAt));
@@ -233,7 +309,13 @@ export class AnalyticsService {
       analytics: {
         postId,
         lastSyncedAt: lastSynced === null ? null : iso(lastSynced),
-        engagementBreakdown: { likes: m.likes, comments: m.comments, shares: m.shares, saves: m.saves, clicks: m.clicks },
+        engagementBreakdown: {
+          likes: m.likes,
+          comments: m.comments,
+          shares: m.shares,
+          saves: m.saves,
+          clicks: m.clicks,
+        },
         totalEngagement,
         reach: m.reach,
         impressions: m.impressions,
@@ -248,4 +330,15 @@ export class AnalyticsService {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const emptySummary = () => ({ posts: 0, likes: 0, comments: 0, shares: 0, saves: 0, clicks: 0, reach: 0, impressions: 0, engagement: 0, engagementRate: 0 });
+const emptySummary = () => ({
+  posts: 0,
+  likes: 0,
+  comments: 0,
+  shares: 0,
+  saves: 0,
+  clicks: 0,
+  reach: 0,
+  impressions: 0,
+  engagement: 0,
+  engagementRate: 0,
+});

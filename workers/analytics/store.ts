@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { AudienceData } from "../db/schema/analytics";
 import type { Platform } from "../platform-profile";
@@ -8,7 +8,12 @@ import { contentTypeOf, type MediaInfo } from "./content-type";
 /** D1 reads behind the analytics endpoints. Every query is scoped by workspace id first. */
 
 const platformFilter = (column: SQL, platforms: Platform[] | null) =>
-  platforms?.length ? sql` and ${column} in (${sql.join(platforms.map((p) => sql`${p}`), sql`, `)})` : sql``;
+  platforms?.length
+    ? sql` and ${column} in (${sql.join(
+        platforms.map((p) => sql`${p}`),
+        sql`, `,
+      )})`
+    : sql``;
 
 interface RawTargetRow {
   target_id: string;
@@ -94,7 +99,12 @@ function parseList(json: string): string[] {
 }
 
 /** Growth of likes/comments/shares between consecutive snapshots of each target, for snapshots taken in [start, end). */
-export async function loadSnapshotDeltas(db: Db, workspaceId: string, range: { start: number; end: number; platforms: Platform[] | null }, postId?: string) {
+export async function loadSnapshotDeltas(
+  db: Db,
+  workspaceId: string,
+  range: { start: number; end: number; platforms: Platform[] | null },
+  postId?: string,
+) {
   return db.all<SnapshotDelta & { platform: Platform }>(sql`
     select taken_at as takenAt, platform, likes, comments, shares from (
       select s.taken_at, s.platform,
@@ -143,7 +153,11 @@ export interface AccountSums extends Metrics {
  * The period's metrics summed in SQL (what `loadTargetRows` + aggregate.totals/byAccount compute, without
  * reading every target into the Worker): per account, and the number of published targets (the post count).
  */
-export async function loadPeriodSums(db: Db, workspaceId: string, range: PeriodRange): Promise<{ posts: number; accounts: AccountSums[] }> {
+export async function loadPeriodSums(
+  db: Db,
+  workspaceId: string,
+  range: PeriodRange,
+): Promise<{ posts: number; accounts: AccountSums[] }> {
   const [counts, sums] = await Promise.all([
     db.all<{ accountId: string; n: number }>(sql`
       select t.account_id as accountId, count(*) as n from post_targets t where ${targetScope(workspaceId, range)} group by t.account_id`),
@@ -153,7 +167,16 @@ export async function loadPeriodSums(db: Db, workspaceId: string, range: PeriodR
       from (${metricRows(workspaceId, range)}) group by account_id`),
   ]);
   const sumsOf = new Map(sums.map((m) => [m.accountId, m]));
-  const zero: Metrics = { impressions: 0, reach: 0, likes: 0, comments: 0, shares: 0, saves: 0, clicks: 0, videoViews: 0 };
+  const zero: Metrics = {
+    impressions: 0,
+    reach: 0,
+    likes: 0,
+    comments: 0,
+    shares: 0,
+    saves: 0,
+    clicks: 0,
+    videoViews: 0,
+  };
   return {
     // A post counts once per channel (definitions.ts): the period's posts are its published targets.
     posts: counts.reduce((n, c) => n + c.n, 0),
@@ -183,7 +206,11 @@ export async function topPostId(db: Db, workspaceId: string, range: PeriodRange)
   return first?.postId ?? null;
 }
 
-export const dailyEngagementSql = (workspaceId: string, platforms: Platform[] | null, days: Array<{ from: number; to: number }>) => sql`
+export const dailyEngagementSql = (
+  workspaceId: string,
+  platforms: Platform[] | null,
+  days: Array<{ from: number; to: number }>,
+) => sql`
     select d.key as i, coalesce(sum(s.likes_delta), 0) as likes, coalesce(sum(s.comments_delta), 0) as comments, coalesce(sum(s.shares_delta), 0) as shares
     from json_each(${JSON.stringify(days.map((d) => [d.from, d.to]))}) d
     left join post_metric_snapshots s on s.workspace_id = ${workspaceId} and s.taken_at >= d.value ->> 0 and s.taken_at < d.value ->> 1
@@ -194,8 +221,15 @@ export const dailyEngagementSql = (workspaceId: string, platforms: Platform[] | 
  * Likes, comments and shares received per local day: the snapshots' stored deltas (growth since the target's
  * previous snapshot) summed over each day's instants, from the covering (workspace_id, taken_at, …) index.
  */
-export async function loadDailyEngagement(db: Db, workspaceId: string, platforms: Platform[] | null, days: Array<{ day: string; from: number; to: number }>) {
-  const rows = await db.all<{ i: number; likes: number; comments: number; shares: number }>(dailyEngagementSql(workspaceId, platforms, days));
+export async function loadDailyEngagement(
+  db: Db,
+  workspaceId: string,
+  platforms: Platform[] | null,
+  days: Array<{ day: string; from: number; to: number }>,
+) {
+  const rows = await db.all<{ i: number; likes: number; comments: number; shares: number }>(
+    dailyEngagementSql(workspaceId, platforms, days),
+  );
   const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
   return days.map((d, i) => {
     const row = byIndex.get(i);
@@ -212,7 +246,11 @@ export interface AccountRow {
   followerCount: number | null;
 }
 
-export async function loadAccounts(db: Db, workspaceId: string, platforms: Platform[] | null = null): Promise<AccountRow[]> {
+export async function loadAccounts(
+  db: Db,
+  workspaceId: string,
+  platforms: Platform[] | null = null,
+): Promise<AccountRow[]> {
   return db.all<AccountRow>(sql`
     select id, platform, username, display_name as displayName, status, follower_count as followerCount
     from connected_accounts where workspace_id = ${workspaceId} and status != 'disconnected' ${platformFilter(sql`platform`, platforms)}
@@ -237,8 +275,21 @@ export async function followersAt(db: Db, workspaceId: string, before: number, p
   return rows.map((r) => ({ ...r, followers: r.followers ?? 0 }));
 }
 
-export async function loadAccountSnapshots(db: Db, workspaceId: string, range: { start: number; end: number; platforms: Platform[] | null }, accountId?: string) {
-  return db.all<{ accountId: string; platform: Platform; takenAt: number; followers: number; reach: number | null; impressions: number | null; profileViews: number | null }>(sql`
+export async function loadAccountSnapshots(
+  db: Db,
+  workspaceId: string,
+  range: { start: number; end: number; platforms: Platform[] | null },
+  accountId?: string,
+) {
+  return db.all<{
+    accountId: string;
+    platform: Platform;
+    takenAt: number;
+    followers: number;
+    reach: number | null;
+    impressions: number | null;
+    profileViews: number | null;
+  }>(sql`
     select account_id as accountId, platform, taken_at as takenAt, followers, reach, impressions, profile_views as profileViews
     from account_metric_snapshots
     where workspace_id = ${workspaceId} and taken_at >= ${range.start} and taken_at < ${range.end} ${platformFilter(sql`platform`, range.platforms)}
@@ -247,7 +298,14 @@ export async function loadAccountSnapshots(db: Db, workspaceId: string, range: {
 }
 
 export async function latestAudience(db: Db, workspaceId: string, platforms: Platform[] | null) {
-  const rows = await db.all<{ accountId: string; platform: Platform; username: string; displayName: string; takenAt: number; data: string }>(sql`
+  const rows = await db.all<{
+    accountId: string;
+    platform: Platform;
+    username: string;
+    displayName: string;
+    takenAt: number;
+    data: string;
+  }>(sql`
     select s.account_id as accountId, s.platform, a.username, a.display_name as displayName, s.taken_at as takenAt, s.data
     from audience_snapshots s join connected_accounts a on a.id = s.account_id
     where s.workspace_id = ${workspaceId} ${platformFilter(sql`s.platform`, platforms)}

@@ -23,7 +23,8 @@ export function summarizeByPlatform(results: SyncResult[]) {
 export type SyncSummary = ReturnType<typeof summarizeByPlatform>;
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const listed = (names: string[]) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
+const listed = (names: string[]) =>
+  names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 const nameOf = (p: Platform) => PLATFORM_NAMES[p];
 
 /** "YouTube: quota exceeded; LinkedIn: token expired": each failed platform once, with its distinct reasons. */

@@ -2,13 +2,20 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../db/client";
+import {
+  accountMetricSnapshots,
+  audienceSnapshots,
+  postMetricSnapshots,
+  posts,
+  postTargets,
+  syncedComments,
+} from "../db/schema/index";
 import type { Platform } from "../platform-profile";
-import { accountMetricSnapshots, audienceSnapshots, posts, postMetricSnapshots, postTargets, syncedComments } from "../db/schema/index";
-import { PlatformError, type PlatformClient } from "../platforms/types";
+import { type PlatformClient, PlatformError } from "../platforms/types";
 import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, platformHarness, raw } from "../test/oauth";
 import { seedFixture, utc } from "./fixture.test-helper";
-import { handleAnalyticsBatch, syncAccount, type SyncDeps } from "./sync";
+import { handleAnalyticsBatch, type SyncDeps, syncAccount } from "./sync";
 
 /** Unit fixture for syncAccount's own rules: a PlatformClient that answers fixed metrics, or fails for the platforms listed in `failing`. */
 function fixedClient(platform: Platform, failing: Set<Platform>): PlatformClient {
@@ -20,10 +27,36 @@ function fixedClient(platform: Platform, failing: Set<Platform>): PlatformClient
   };
   return {
     platform,
-    authorizeUrl: unused, exchangeCode: unused, refresh: unused, accounts: unused, publish: unused, findPublished: unused, deletePost: unused,
-    postMetrics: async (_a, remoteId) => (failing.has(platform) ? refuse() : { impressions: 900, reach: 800, likes: 70, comments: 7, shares: 3, saves: 1, clicks: 2, videoViews: remoteId.length }),
+    authorizeUrl: unused,
+    exchangeCode: unused,
+    refresh: unused,
+    accounts: unused,
+    publish: unused,
+    findPublished: unused,
+    deletePost: unused,
+    postMetrics: async (_a, remoteId) =>
+      failing.has(platform)
+        ? refuse()
+        : {
+            impressions: 900,
+            reach: 800,
+            likes: 70,
+            comments: 7,
+            shares: 3,
+            saves: 1,
+            clicks: 2,
+            videoViews: remoteId.length,
+          },
     accountMetrics: async () =>
-      failing.has(platform) ? refuse() : { followers: 2000, reach: 10, impressions: 20, profileViews: 3, audience: { age: [], gender: [], locations: [{ country: "IN", percentage: 100 }], activeHours: [] } },
+      failing.has(platform)
+        ? refuse()
+        : {
+            followers: 2000,
+            reach: 10,
+            impressions: 20,
+            profileViews: 3,
+            audience: { age: [], gender: [], locations: [{ country: "IN", percentage: 100 }], activeHours: [] },
+          },
     comments: async () => [{ id: "c-fixed", author: "ana", text: "Nice", createdAt: "2026-01-07T10:00:00Z" }],
   };
 }
@@ -55,7 +88,10 @@ describe("syncAccount", () => {
     expect(after.map((s) => s.likes).sort((x, y) => x - y)).toEqual([10, 20, 70, 70]);
     const comments = await db.select().from(syncedComments).where(eq(syncedComments.targetId, fx.T.t1));
     expect(comments.map((c) => c.remoteId).sort()).toEqual(["c-fixed", "c1"]);
-    const followers = await db.select().from(accountMetricSnapshots).where(eq(accountMetricSnapshots.accountId, fx.ids.ig));
+    const followers = await db
+      .select()
+      .from(accountMetricSnapshots)
+      .where(eq(accountMetricSnapshots.accountId, fx.ids.ig));
     expect(followers.map((f) => f.followers).sort()).toEqual([1000, 1100, 2000, 2000]);
   });
 
@@ -77,8 +113,23 @@ describe("syncAccount", () => {
   it("the queue consumer retries a message only when everything failed retryably", async () => {
     failing.add("facebook");
     const seen: string[] = [];
-    const msg = (accountId: string) => ({ id: accountId, timestamp: new Date(), attempts: 1, body: { accountId, reason: "posts" }, ack: () => seen.push(`ack ${accountId}`), retry: () => seen.push(`retry ${accountId}`) });
-    await handleAnalyticsBatch({ queue: "q", messages: [msg(fx.ids.fb), msg(fx.ids.li)], ackAll() {}, retryAll() {} } as unknown as MessageBatch<unknown>, deps());
+    const msg = (accountId: string) => ({
+      id: accountId,
+      timestamp: new Date(),
+      attempts: 1,
+      body: { accountId, reason: "posts" },
+      ack: () => seen.push(`ack ${accountId}`),
+      retry: () => seen.push(`retry ${accountId}`),
+    });
+    await handleAnalyticsBatch(
+      {
+        queue: "q",
+        messages: [msg(fx.ids.fb), msg(fx.ids.li)],
+        ackAll() {},
+        retryAll() {},
+      } as unknown as MessageBatch<unknown>,
+      deps(),
+    );
     failing.clear();
     expect(seen).toEqual([`retry ${fx.ids.fb}`, `ack ${fx.ids.li}`]);
   });
@@ -93,7 +144,10 @@ const DAY = 86_400_000;
 async function connectedUser(...flows: Array<[platform: string, variant?: string]>) {
   const u = await registerUser();
   for (const [platform, variant] of flows) await connectViaEmulator(u.cookie, platform, { variant });
-  const accounts = (await call("/api/users/connected-accounts", { cookie: u.cookie })).body.data.accounts as Array<{ _id: string; platform: Platform }>;
+  const accounts = (await call("/api/users/connected-accounts", { cookie: u.cookie })).body.data.accounts as Array<{
+    _id: string;
+    platform: Platform;
+  }>;
   return { u, accounts };
 }
 
@@ -103,10 +157,32 @@ async function publishToAll(userId: string, accounts: Array<{ _id: string; platf
   const db = createDb(env.DB);
   const postId = crypto.randomUUID();
   const publishedAt = Date.now();
-  await db.insert(posts).values({ id: postId, workspaceId: userId, userId, content: text, status: "published", platforms: accounts.map((a) => a.platform), publishedAt });
+  await db.insert(posts).values({
+    id: postId,
+    workspaceId: userId,
+    userId,
+    content: text,
+    status: "published",
+    platforms: accounts.map((a) => a.platform),
+    publishedAt,
+  });
   for (const a of accounts) {
-    const { remoteId, permalink } = await registry[a.platform]!.publish(await service.accountCredentials(a._id), { marker: crypto.randomUUID(), text, media: [] });
-    await db.insert(postTargets).values({ id: crypto.randomUUID(), postId, workspaceId: userId, platform: a.platform, accountId: a._id, status: "published", remoteId, permalink, publishedAt });
+    const { remoteId, permalink } = await registry[a.platform]!.publish(await service.accountCredentials(a._id), {
+      marker: crypto.randomUUID(),
+      text,
+      media: [],
+    });
+    await db.insert(postTargets).values({
+      id: crypto.randomUUID(),
+      postId,
+      workspaceId: userId,
+      platform: a.platform,
+      accountId: a._id,
+      status: "published",
+      remoteId,
+      permalink,
+      publishedAt,
+    });
   }
   return postId;
 }
@@ -128,14 +204,20 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
     expect(res.body.message).toBe("Successfully synced analytics for 2 platforms");
     expect(res.body.data.platformsSynced).toBe(2);
     expect(res.body.data.failures).toEqual([]);
-    expect(res.body.data.platforms.map((p: any) => [p.platform, p.postsSynced]).sort()).toEqual([["facebook", 1], ["instagram", 0]]);
+    expect(res.body.data.platforms.map((p: any) => [p.platform, p.postsSynced]).sort()).toEqual([
+      ["facebook", 1],
+      ["instagram", 0],
+    ]);
 
     const db = createDb(env.DB);
     const snaps = await db.select().from(postMetricSnapshots).where(eq(postMetricSnapshots.postId, postId));
     expect(snaps).toHaveLength(1);
     expect(snaps[0]!.reach).toBeGreaterThan(0);
     const ig = accounts.find((a) => a.platform === "instagram")!;
-    const [igFollowers] = await db.select().from(accountMetricSnapshots).where(eq(accountMetricSnapshots.accountId, ig._id));
+    const [igFollowers] = await db
+      .select()
+      .from(accountMetricSnapshots)
+      .where(eq(accountMetricSnapshots.accountId, ig._id));
     expect(igFollowers!.followers).toBeGreaterThan(0);
     const [audience] = await db.select().from(audienceSnapshots).where(eq(audienceSnapshots.accountId, ig._id));
     expect(audience!.data.age.length).toBe(7);
@@ -160,7 +242,9 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
     const partial = await call(`/api/analytics/sync-all`, { method: "POST", cookie: u.cookie });
     expect(partial.status).toBe(200);
     // Which synced, which failed and why: not "Successfully synced analytics for 2 platforms".
-    expect(partial.body.message).toMatch(/^Synced analytics for (Instagram and Facebook|Facebook and Instagram); YouTube failed \(YouTube: .+\)$/);
+    expect(partial.body.message).toMatch(
+      /^Synced analytics for (Instagram and Facebook|Facebook and Instagram); YouTube failed \(YouTube: .+\)$/,
+    );
     expect(partial.body.data.platforms.find((p: any) => p.platform === "youtube").ok).toBe(false);
     expect(partial.body.data.failures.map((f: any) => [f.platform, f.kind])).toEqual([["youtube", "retryable"]]);
 
@@ -174,9 +258,14 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
 
   it("validates days and answers the SPEC message without accounts", async () => {
     const { u } = await connectedUser();
-    expect((await call(`/api/analytics/sync-all?days=0`, { method: "POST", cookie: u.cookie })).body.message).toBe("days must be a whole number between 1 and 365.");
+    expect((await call(`/api/analytics/sync-all?days=0`, { method: "POST", cookie: u.cookie })).body.message).toBe(
+      "days must be a whole number between 1 and 365.",
+    );
     const res = await call(`/api/analytics/sync-all`, { method: "POST", cookie: u.cookie });
-    expect(res.body).toEqual({ success: false, message: "No connected accounts found. Please connect your social media accounts first." });
+    expect(res.body).toEqual({
+      success: false,
+      message: "No connected accounts found. Please connect your social media accounts first.",
+    });
   });
 
   it("POST /posts/{id}/sync syncs just that post; a draft is 404", async () => {
@@ -190,6 +279,8 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
     expect(res.body.data.platforms.map((p: any) => [p.platform, p.postsSynced])).toEqual([["facebook", 1]]);
     const analytics = (await call(`/api/analytics/posts/${postId}`, { cookie: u.cookie })).body.data.analytics;
     expect(analytics.reach).toBeGreaterThan(0);
-    expect((await call(`/api/analytics/posts/${fx.ids.p6}/sync`, { method: "POST", token: fx.a.token })).status).toBe(404);
+    expect((await call(`/api/analytics/posts/${fx.ids.p6}/sync`, { method: "POST", token: fx.a.token })).status).toBe(
+      404,
+    );
   });
 });

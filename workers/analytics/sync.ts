@@ -1,9 +1,17 @@
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
+import {
+  accountMetricSnapshots,
+  analyticsSyncState,
+  audienceSnapshots,
+  connectedAccounts,
+  postMetricSnapshots,
+  postTargets,
+  syncedComments,
+} from "../db/schema/index";
 import type { Platform } from "../platform-profile";
-import { accountMetricSnapshots, analyticsSyncState, audienceSnapshots, connectedAccounts, postMetricSnapshots, postTargets, syncedComments } from "../db/schema/index";
-import { PlatformError, type AccountCredentials, type PlatformClient } from "../platforms/types";
+import { type AccountCredentials, type PlatformClient, PlatformError } from "../platforms/types";
 import { ACCOUNT_INTERVAL_MS, dueTargets, planAccountSyncs, targetDueAt } from "./planner";
 
 /** The same shape the publishing consumer receives; the Worker entry supplies the real clients. */
@@ -49,12 +57,24 @@ const D1_MAX_PARAMS = 100;
  * Syncs one account: its metrics and audience, then the metrics and comments of its published targets.
  * Appends snapshots (never updates one). Each failure is returned with its platform, not thrown.
  */
-export async function syncAccount(accountId: string, deps: SyncDeps, opts: SyncOptions = {}): Promise<SyncResult | null> {
+export async function syncAccount(
+  accountId: string,
+  deps: SyncDeps,
+  opts: SyncOptions = {},
+): Promise<SyncResult | null> {
   const { db } = deps;
   const account = await db.query.connectedAccounts.findFirst({ where: eq(connectedAccounts.id, accountId) });
   if (!account) return null;
-  const result: SyncResult = { accountId, platform: account.platform, accountSynced: false, targetsSynced: 0, commentsSynced: 0, failures: [] };
-  const fail = (err: unknown, targetId?: string) => result.failures.push({ platform: account.platform, accountId, targetId, ...classify(err) });
+  const result: SyncResult = {
+    accountId,
+    platform: account.platform,
+    accountSynced: false,
+    targetsSynced: 0,
+    commentsSynced: 0,
+    failures: [],
+  };
+  const fail = (err: unknown, targetId?: string) =>
+    result.failures.push({ platform: account.platform, accountId, targetId, ...classify(err) });
 
   let credentials: AccountCredentials;
   try {
@@ -76,7 +96,14 @@ export async function syncAccount(accountId: string, deps: SyncDeps, opts: SyncO
       const base = { accountId, workspaceId: account.workspaceId, platform: account.platform, takenAt: now };
       writes.push({
         table: "account",
-        row: { id: crypto.randomUUID(), ...base, followers: m.followers, reach: m.reach ?? null, impressions: m.impressions ?? null, profileViews: m.profileViews ?? null },
+        row: {
+          id: crypto.randomUUID(),
+          ...base,
+          followers: m.followers,
+          reach: m.reach ?? null,
+          impressions: m.impressions ?? null,
+          profileViews: m.profileViews ?? null,
+        },
       });
       if (m.audience) writes.push({ table: "audience", row: { id: crypto.randomUUID(), ...base, data: m.audience } });
       result.accountSynced = true;
@@ -91,22 +118,39 @@ export async function syncAccount(accountId: string, deps: SyncDeps, opts: SyncO
       postId: postTargets.postId,
       remoteId: postTargets.remoteId,
       publishedAt: postTargets.publishedAt,
-      lastSnapshotAt: sql<number | null>`(select max(s.taken_at) from post_metric_snapshots s where s.target_id = ${postTargets.id})`,
+      lastSnapshotAt: sql<
+        number | null
+      >`(select max(s.taken_at) from post_metric_snapshots s where s.target_id = ${postTargets.id})`,
     })
     .from(postTargets)
-    .where(and(eq(postTargets.accountId, accountId), eq(postTargets.status, "published"), isNotNull(postTargets.remoteId)));
+    .where(
+      and(eq(postTargets.accountId, accountId), eq(postTargets.status, "published"), isNotNull(postTargets.remoteId)),
+    );
   const chosen = opts.targetIds
     ? targets.filter((t) => opts.targetIds!.includes(t.id))
     : opts.force
       ? targets.filter((t) => (t.publishedAt ?? 0) >= (opts.publishedSince ?? 0))
-      : targets.filter((t) => dueTargets([{ targetId: t.id, publishedAt: t.publishedAt ?? 0, lastSnapshotAt: t.lastSnapshotAt }], now).length > 0);
+      : targets.filter(
+          (t) =>
+            dueTargets([{ targetId: t.id, publishedAt: t.publishedAt ?? 0, lastSnapshotAt: t.lastSnapshotAt }], now)
+              .length > 0,
+        );
 
   for (const t of chosen) {
     try {
       const m = await client.postMetrics(credentials, t.remoteId!);
       writes.push({
         table: "post",
-        row: { id: crypto.randomUUID(), targetId: t.id, postId: t.postId, accountId, workspaceId: account.workspaceId, platform: account.platform, takenAt: now, ...pickMetrics(m) },
+        row: {
+          id: crypto.randomUUID(),
+          targetId: t.id,
+          postId: t.postId,
+          accountId,
+          workspaceId: account.workspaceId,
+          platform: account.platform,
+          takenAt: now,
+          ...pickMetrics(m),
+        },
       });
       result.targetsSynced += 1;
       const comments = await client.comments(credentials, t.remoteId!);
@@ -114,7 +158,18 @@ export async function syncAccount(accountId: string, deps: SyncDeps, opts: SyncO
         const createdAt = Date.parse(c.createdAt);
         writes.push({
           table: "comment",
-          row: { id: crypto.randomUUID(), targetId: t.id, postId: t.postId, workspaceId: account.workspaceId, platform: account.platform, remoteId: c.id, author: c.author, text: c.text, createdAt: Number.isNaN(createdAt) ? now : createdAt, syncedAt: now },
+          row: {
+            id: crypto.randomUUID(),
+            targetId: t.id,
+            postId: t.postId,
+            workspaceId: account.workspaceId,
+            platform: account.platform,
+            remoteId: c.id,
+            author: c.author,
+            text: c.text,
+            createdAt: Number.isNaN(createdAt) ? now : createdAt,
+            syncedAt: now,
+          },
         });
       }
       result.commentsSynced += comments.length;
@@ -128,9 +183,27 @@ export async function syncAccount(accountId: string, deps: SyncDeps, opts: SyncO
   return result;
 }
 
-function pickMetrics(m: { impressions: number; reach: number; likes: number; comments: number; shares: number; saves: number; clicks: number; videoViews: number }) {
+function pickMetrics(m: {
+  impressions: number;
+  reach: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  saves: number;
+  clicks: number;
+  videoViews: number;
+}) {
   const n = (v: number) => (Number.isFinite(v) && v > 0 ? Math.round(v) : 0);
-  return { impressions: n(m.impressions), reach: n(m.reach), likes: n(m.likes), comments: n(m.comments), shares: n(m.shares), saves: n(m.saves), clicks: n(m.clicks), videoViews: n(m.videoViews) };
+  return {
+    impressions: n(m.impressions),
+    reach: n(m.reach),
+    likes: n(m.likes),
+    comments: n(m.comments),
+    shares: n(m.shares),
+    saves: n(m.saves),
+    clicks: n(m.clicks),
+    videoViews: n(m.videoViews),
+  };
 }
 
 function classify(err: unknown): { kind: SyncFailure["kind"]; message: string } {
@@ -138,7 +211,12 @@ function classify(err: unknown): { kind: SyncFailure["kind"]; message: string } 
   return { kind: "retryable", message: err instanceof Error ? err.message : String(err) };
 }
 
-const TABLES = { account: accountMetricSnapshots, post: postMetricSnapshots, audience: audienceSnapshots, comment: syncedComments } as const;
+const TABLES = {
+  account: accountMetricSnapshots,
+  post: postMetricSnapshots,
+  audience: audienceSnapshots,
+  comment: syncedComments,
+} as const;
 
 /** Inserts in as few statements as D1's 100-parameter limit allows, all in one batch. */
 async function writeAll(db: Db, writes: Array<{ table: keyof typeof TABLES; row: Record<string, unknown> }>) {
@@ -155,8 +233,19 @@ async function writeAll(db: Db, writes: Array<{ table: keyof typeof TABLES; row:
   if (statements.length) await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
 }
 
-async function saveState(db: Db, accountId: string, workspaceId: string, syncedAt: number | null, failures: SyncFailure[]) {
-  const lastError = failures.length ? failures.map((f) => f.message).join("; ").slice(0, 500) : null;
+async function saveState(
+  db: Db,
+  accountId: string,
+  workspaceId: string,
+  syncedAt: number | null,
+  failures: SyncFailure[],
+) {
+  const lastError = failures.length
+    ? failures
+        .map((f) => f.message)
+        .join("; ")
+        .slice(0, 500)
+    : null;
   await db
     .insert(analyticsSyncState)
     .values({ accountId, workspaceId, lastAccountSyncAt: syncedAt, lastError })
@@ -167,7 +256,11 @@ async function saveState(db: Db, accountId: string, workspaceId: string, syncedA
 }
 
 /** Cron: enqueue every account that is due (SPEC cadence in planner.ts), capped per platform. */
-export async function enqueueDueSyncs(deps: { db: Db; now: () => number; queue: Queue<AnalyticsMessage> }): Promise<number> {
+export async function enqueueDueSyncs(deps: {
+  db: Db;
+  now: () => number;
+  queue: Queue<AnalyticsMessage>;
+}): Promise<number> {
   const { db } = deps;
   const now = deps.now();
   const accounts = await db
@@ -186,7 +279,9 @@ export async function enqueueDueSyncs(deps: { db: Db; now: () => number; queue: 
     .select({
       accountId: postTargets.accountId,
       publishedAt: postTargets.publishedAt,
-      lastSnapshotAt: sql<number | null>`(select max(s.taken_at) from post_metric_snapshots s where s.target_id = ${postTargets.id})`,
+      lastSnapshotAt: sql<
+        number | null
+      >`(select max(s.taken_at) from post_metric_snapshots s where s.target_id = ${postTargets.id})`,
     })
     .from(postTargets)
     .where(and(eq(postTargets.status, "published"), isNotNull(postTargets.remoteId)));
@@ -226,7 +321,12 @@ export async function handleAnalyticsBatch(batch: MessageBatch<unknown>, deps: S
     try {
       const result = await syncAccount(parsed.data.accountId, deps);
       const nothingSynced = result && !result.accountSynced && result.targetsSynced === 0;
-      if (result && nothingSynced && result.failures.length > 0 && result.failures.every((f) => f.kind === "retryable")) {
+      if (
+        result &&
+        nothingSynced &&
+        result.failures.length > 0 &&
+        result.failures.every((f) => f.kind === "retryable")
+      ) {
         message.retry({ delaySeconds: 300 });
       } else message.ack();
     } catch (err) {
@@ -241,6 +341,12 @@ export async function workspaceAccountIds(db: Db, workspaceId: string, platforms
   const rows = await db
     .select({ id: connectedAccounts.id })
     .from(connectedAccounts)
-    .where(and(eq(connectedAccounts.workspaceId, workspaceId), ne(connectedAccounts.status, "disconnected"), platforms?.length ? inArray(connectedAccounts.platform, platforms) : undefined));
+    .where(
+      and(
+        eq(connectedAccounts.workspaceId, workspaceId),
+        ne(connectedAccounts.status, "disconnected"),
+        platforms?.length ? inArray(connectedAccounts.platform, platforms) : undefined,
+      ),
+    );
   return rows.map((r) => r.id);
 }

@@ -1,8 +1,8 @@
 import { createExecutionContext, env } from "cloudflare:test";
-import { createApi } from "../api";
-import { LoginLimits } from "./rate-limit";
 import { describe, expect, it } from "vitest";
+import { createApi } from "../api";
 import { call, ORIGIN, registerUser } from "../test/helpers";
+import { LoginLimits } from "./rate-limit";
 
 async function latestCode(email: string): Promise<string> {
   const row = await env.DB.prepare("SELECT text FROM dev_mailbox WHERE to_address = ? ORDER BY created_at DESC LIMIT 1")
@@ -20,7 +20,11 @@ describe("register", () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
-    expect(res.body.data.user).toMatchObject({ email: "ann@example.com", displayName: "Ann", timezone: "Europe/Berlin" });
+    expect(res.body.data.user).toMatchObject({
+      email: "ann@example.com",
+      displayName: "Ann",
+      timezone: "Europe/Berlin",
+    });
     expect(res.body.data.token).toMatch(/^[0-9a-f-]{36}\./);
     const cookie = res.headers.get("Set-Cookie")!;
     expect(cookie).toContain("postline_session=");
@@ -49,7 +53,9 @@ describe("register", () => {
 
   it("refuses a duplicate email", async () => {
     const u = await registerUser();
-    const res = await call("/api/auth/register", { body: { email: u.email.toUpperCase(), password: "secret1", displayName: "B" } });
+    const res = await call("/api/auth/register", {
+      body: { email: u.email.toUpperCase(), password: "secret1", displayName: "B" },
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("An account with this email already exists");
   });
@@ -58,7 +64,9 @@ describe("register", () => {
     const bad = await call("/api/auth/register", { body: "{not json" });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ success: false, message: "Malformed JSON body." });
-    const huge = await call("/api/auth/register", { body: { email: "x@y.z", password: "x".repeat(2 * 1024 * 1024), displayName: "x" } });
+    const huge = await call("/api/auth/register", {
+      body: { email: "x@y.z", password: "x".repeat(2 * 1024 * 1024), displayName: "x" },
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.success).toBe(false);
   });
@@ -104,11 +112,16 @@ describe("login and sessions", () => {
     expect((await call("/api/auth/me", { token: u.token })).status).toBe(401);
   });
 
-  it("lets ten people from one office IP sign in within minutes, and the eleventh too (successes are not counted)", { timeout: 20_000 }, async () => {
+  it("lets ten people from one office IP sign in within minutes, and the eleventh too (successes are not counted)", {
+    timeout: 20_000,
+  }, async () => {
     const office = "198.51.100.20";
     const people = await Promise.all(Array.from({ length: 11 }, () => registerUser()));
     const statuses = [];
-    for (const p of people) statuses.push((await call("/api/auth/login", { ip: office, body: { email: p.email, password: p.password } })).status);
+    for (const p of people)
+      statuses.push(
+        (await call("/api/auth/login", { ip: office, body: { email: p.email, password: p.password } })).status,
+      );
     expect(statuses).toEqual(Array(11).fill(200));
   });
 
@@ -119,8 +132,20 @@ describe("login and sessions", () => {
     const app = createApi(() => t);
     const login = async (password: string, ip: string) => {
       const headers = { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": ip };
-      const res = await app.fetch(new Request(`${ORIGIN}/api/auth/login`, { method: "POST", headers, body: JSON.stringify({ email: u.email, password }) }), env, createExecutionContext());
-      return { status: res.status, retryAfter: Number(res.headers.get("Retry-After")), body: (await res.json()) as { message: string } };
+      const res = await app.fetch(
+        new Request(`${ORIGIN}/api/auth/login`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ email: u.email, password }),
+        }),
+        env,
+        createExecutionContext(),
+      );
+      return {
+        status: res.status,
+        retryAfter: Number(res.headers.get("Retry-After")),
+        body: (await res.json()) as { message: string },
+      };
     };
     const attacker = "192.0.2.77";
     const waits: number[] = [];
@@ -136,7 +161,14 @@ describe("login and sessions", () => {
     // The owner, from another network, right after the tenth wrong password: a short wait, then in.
     const owner = "198.51.100.21";
     const wait = await login(u.password, owner);
-    expect(wait).toEqual({ status: 429, retryAfter: 60, body: { success: false, message: "Too many failed sign-in attempts for this account. Please wait 60 seconds and try again." } });
+    expect(wait).toEqual({
+      status: 429,
+      retryAfter: 60,
+      body: {
+        success: false,
+        message: "Too many failed sign-in attempts for this account. Please wait 60 seconds and try again.",
+      },
+    });
     t += 60_000;
     expect((await login(u.password, owner)).status).toBe(200);
     // The success cleared the count: the next typo costs one second again.
@@ -150,8 +182,13 @@ describe("login and sessions", () => {
     // 49 failures already counted (hashing 49 guesses would only slow the suite), then the 50th for real.
     const failures = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`login-failures:ip:${ip}`));
     for (let i = 0; i < limit - 1; i++) await failures.record(windowMs, Date.now());
-    expect((await call("/api/auth/login", { ip, body: { email: "nobody@example.com", password: "secret1" } })).status).toBe(401);
-    const limited = await call("/api/auth/login", { ip, body: { email: "nobody-else@example.com", password: "secret1" } });
+    expect(
+      (await call("/api/auth/login", { ip, body: { email: "nobody@example.com", password: "secret1" } })).status,
+    ).toBe(401);
+    const limited = await call("/api/auth/login", {
+      ip,
+      body: { email: "nobody-else@example.com", password: "secret1" },
+    });
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ success: false, message: "Too many requests. Please try again later." });
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -191,14 +228,22 @@ describe("password reset", () => {
   it("answers an unknown email the same way and mails nothing", async () => {
     const res = await call("/api/auth/send-otp", { body: { email: "ghost@example.com" } });
     expect(res.body.message).toBe("OTP sent to your email!");
-    const row = await env.DB.prepare("SELECT count(*) AS n FROM dev_mailbox WHERE to_address = 'ghost@example.com'").first<{ n: number }>();
+    const row = await env.DB.prepare(
+      "SELECT count(*) AS n FROM dev_mailbox WHERE to_address = 'ghost@example.com'",
+    ).first<{ n: number }>();
     expect(row!.n).toBe(0);
   });
 
   it("validates the forgot and OTP inputs", async () => {
-    expect((await call("/api/auth/send-otp", { body: { email: "" } })).body.message).toBe("Please enter your email address");
-    expect((await call("/api/auth/send-otp", { body: { email: "x" } })).body.message).toBe("Please enter a valid email address");
-    expect((await call("/api/auth/verify-otp", { body: { email: "a@b.c", otp: "12" } })).body.message).toBe("Please enter a valid OTP");
+    expect((await call("/api/auth/send-otp", { body: { email: "" } })).body.message).toBe(
+      "Please enter your email address",
+    );
+    expect((await call("/api/auth/send-otp", { body: { email: "x" } })).body.message).toBe(
+      "Please enter a valid email address",
+    );
+    expect((await call("/api/auth/verify-otp", { body: { email: "a@b.c", otp: "12" } })).body.message).toBe(
+      "Please enter a valid OTP",
+    );
     expect((await call("/api/auth/update-password", { body: { newPassword: "secret1" } })).body.message).toBe(
       "Email is missing. Please start over.",
     );
@@ -210,7 +255,9 @@ describe("password reset", () => {
     const code = await latestCode(u.email);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 4; i++) {
-      expect((await call("/api/auth/verify-otp", { body: { email: u.email, otp: wrong } })).body.message).toBe("Invalid OTP. Please try again.");
+      expect((await call("/api/auth/verify-otp", { body: { email: u.email, otp: wrong } })).body.message).toBe(
+        "Invalid OTP. Please try again.",
+      );
     }
     expect((await call("/api/auth/verify-otp", { body: { email: u.email, otp: wrong } })).body.message).toBe(
       "Too many attempts. Please request a new OTP.",
@@ -220,7 +267,9 @@ describe("password reset", () => {
     const v = await registerUser();
     await call("/api/auth/send-otp", { body: { email: v.email } });
     const fresh = await latestCode(v.email);
-    await env.DB.prepare("UPDATE password_resets SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1, v.user.id).run();
+    await env.DB.prepare("UPDATE password_resets SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1, v.user.id)
+      .run();
     expect((await call("/api/auth/verify-otp", { body: { email: v.email, otp: fresh } })).body.message).toBe(
       "OTP has expired. Please request a new one.",
     );
@@ -230,7 +279,9 @@ describe("password reset", () => {
     const u = await registerUser();
     await call("/api/auth/send-otp", { body: { email: u.email } });
     const code = await latestCode(u.email);
-    const row = await env.DB.prepare("SELECT code_hash FROM password_resets WHERE user_id = ?").bind(u.user.id).first<{ code_hash: string }>();
+    const row = await env.DB.prepare("SELECT code_hash FROM password_resets WHERE user_id = ?")
+      .bind(u.user.id)
+      .first<{ code_hash: string }>();
     expect(row!.code_hash).not.toContain(code);
     expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -240,10 +291,16 @@ describe("users", () => {
   it("returns the profile and verifies the current password", async () => {
     const u = await registerUser({ displayName: "Zoe" });
     const profile = await call("/api/users/profile", { token: u.token });
-    expect(profile.body.data).toMatchObject({ displayName: "Zoe", email: u.email, connectedPlatforms: [], connectedAccounts: [] });
-    expect((await call("/api/users/verify-password", { token: u.token, body: { currentPassword: u.password } })).body.message).toBe(
-      "Password verified! You can now set a new password.",
-    );
+    expect(profile.body.data).toMatchObject({
+      displayName: "Zoe",
+      email: u.email,
+      connectedPlatforms: [],
+      connectedAccounts: [],
+    });
+    expect(
+      (await call("/api/users/verify-password", { token: u.token, body: { currentPassword: u.password } })).body
+        .message,
+    ).toBe("Password verified! You can now set a new password.");
     const wrong = await call("/api/users/verify-password", { token: u.token, body: { currentPassword: "nope-nope" } });
     expect(wrong.body).toEqual({ success: false, message: "Current password is incorrect" });
     const blank = await call("/api/users/verify-password", { token: u.token, body: { currentPassword: "" } });
@@ -254,22 +311,35 @@ describe("users", () => {
     const u = await registerUser();
     const other = await call("/api/auth/login", { body: { email: u.email, password: u.password } });
     const otherToken = other.body.data.token as string;
-    const short = await call("/api/users/update-password", { method: "PUT", token: u.token, body: { currentPassword: u.password, newPassword: "123" } });
+    const short = await call("/api/users/update-password", {
+      method: "PUT",
+      token: u.token,
+      body: { currentPassword: u.password, newPassword: "123" },
+    });
     expect(short.body.message).toBe("New password must be at least 6 characters long");
     const res = await call("/api/users/update-password", {
       method: "PUT",
       token: u.token,
       body: { currentPassword: u.password, newPassword: "brandnew1" },
     });
-    expect(res.body).toMatchObject({ success: true, message: "Password updated successfully", data: { otherSessionsRevoked: 1 } });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: "Password updated successfully",
+      data: { otherSessionsRevoked: 1 },
+    });
     expect((await call("/api/auth/me", { token: u.token })).status).toBe(200);
     expect((await call("/api/auth/me", { token: otherToken })).status).toBe(401);
   });
 
   it("updates the timezone only to a real IANA zone", async () => {
     const u = await registerUser();
-    expect((await call("/api/users/timezone", { method: "PUT", token: u.token, body: { timezone: "Mars/Olympus" } })).status).toBe(400);
-    expect((await call("/api/users/timezone", { method: "PUT", token: u.token, body: { timezone: "America/New_York" } })).status).toBe(200);
+    expect(
+      (await call("/api/users/timezone", { method: "PUT", token: u.token, body: { timezone: "Mars/Olympus" } })).status,
+    ).toBe(400);
+    expect(
+      (await call("/api/users/timezone", { method: "PUT", token: u.token, body: { timezone: "America/New_York" } }))
+        .status,
+    ).toBe(200);
     expect((await call("/api/auth/me", { token: u.token })).body.data.user.timezone).toBe("America/New_York");
   });
 

@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
+import { isApiKeyToken } from "../automation/key-scopes";
 import type { AppEnv } from "../http/app-env";
 import { HttpError } from "../http/envelope";
 import { isSafeMethod, isSameOriginRequest } from "../http/origin";
-import { isApiKeyToken } from "../automation/key-scopes";
 import { tokenFromRequest } from "./session-cookie";
 
 /**

@@ -45,15 +45,22 @@ export class RateLimitService {
   async enforceWithHeaders(name: RateLimitName, key: string): Promise<Record<string, string>> {
     const { limit, windowMs } = RateLimits[name];
     const d = await this.stub(`${name}:${key}`).hit(limit, windowMs, this.now());
-    const headers = { "RateLimit-Limit": String(limit), "RateLimit-Remaining": String(d.remaining), "RateLimit-Reset": String(d.resetSeconds) };
-    if (!d.allowed) throw new HttpError(429, Messages.tooMany, { ...headers, "Retry-After": String(d.retryAfterSeconds) });
+    const headers = {
+      "RateLimit-Limit": String(limit),
+      "RateLimit-Remaining": String(d.remaining),
+      "RateLimit-Reset": String(d.resetSeconds),
+    };
+    if (!d.allowed)
+      throw new HttpError(429, Messages.tooMany, { ...headers, "Retry-After": String(d.retryAfterSeconds) });
     return headers;
   }
 
   /** Counts one hit against every key; throws the 429 envelope when any is over its limit. */
   async enforce(name: RateLimitName, keys: string[]): Promise<void> {
     const { limit, windowMs } = RateLimits[name];
-    const decisions = await Promise.all(keys.map((key) => this.stub(`${name}:${key}`).hit(limit, windowMs, this.now())));
+    const decisions = await Promise.all(
+      keys.map((key) => this.stub(`${name}:${key}`).hit(limit, windowMs, this.now())),
+    );
     const denied = decisions.filter((d) => !d.allowed);
     if (denied.length > 0) {
       const retry = Math.max(...denied.map((d) => d.retryAfterSeconds));

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { backoffAfterFailure, backoffWaitMs, type Backoff, type BackoffPolicy } from "./backoff";
+import { type Backoff, type BackoffPolicy, backoffAfterFailure, backoffWaitMs } from "./backoff";
 
 export interface RateDecision {
   allowed: boolean;
@@ -10,15 +10,31 @@ export interface RateDecision {
 }
 
 /** Sliding-window log: the hits of the last `windowMs`, kept in memory and storage. */
-export function decide(hits: number[], now: number, limit: number, windowMs: number): { hits: number[]; decision: RateDecision } {
+export function decide(
+  hits: number[],
+  now: number,
+  limit: number,
+  windowMs: number,
+): { hits: number[]; decision: RateDecision } {
   const recent = hits.filter((t) => t > now - windowMs);
   const secondsUntil = (t: number) => Math.max(1, Math.ceil((t + windowMs - now) / 1000));
   if (recent.length >= limit) {
     const retryAfterSeconds = secondsUntil(recent[0]!);
-    return { hits: recent, decision: { allowed: false, remaining: 0, retryAfterSeconds, resetSeconds: secondsUntil(recent.at(-1)!) } };
+    return {
+      hits: recent,
+      decision: { allowed: false, remaining: 0, retryAfterSeconds, resetSeconds: secondsUntil(recent.at(-1)!) },
+    };
   }
   recent.push(now);
-  return { hits: recent, decision: { allowed: true, remaining: limit - recent.length, retryAfterSeconds: 0, resetSeconds: secondsUntil(now) } };
+  return {
+    hits: recent,
+    decision: {
+      allowed: true,
+      remaining: limit - recent.length,
+      retryAfterSeconds: 0,
+      resetSeconds: secondsUntil(now),
+    },
+  };
 }
 
 /** One instance per key (e.g. `login:email:a@b.c`): a single writer, so counts never race. */
@@ -48,7 +64,10 @@ export class RateLimiter extends DurableObject<Env> {
   }
 
   async backoffFail(now: number, policy: BackoffPolicy): Promise<void> {
-    await this.ctx.storage.put("backoff", backoffAfterFailure(await this.ctx.storage.get<Backoff>("backoff"), now, policy));
+    await this.ctx.storage.put(
+      "backoff",
+      backoffAfterFailure(await this.ctx.storage.get<Backoff>("backoff"), now, policy),
+    );
   }
 
   async backoffReset(): Promise<void> {

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { HttpError, ok } from "../http/envelope";
-import { requirePermission } from "../workspaces/middleware";
 import { readJson } from "../http/validate";
+import { requirePermission } from "../workspaces/middleware";
 import { clientIp } from "./middleware";
 import { forgotSchema, loginSchema, registerSchema, resetPasswordSchema, verifyOtpSchema } from "./schemas";
 import { clearSessionCookie, getCookie, setSessionCookie } from "./session-cookie";
@@ -40,7 +40,12 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/me", requirePermission("workspace.read"), async (c) => {
     const { auth, workspace } = c.var as SignedInEnv["Variables"];
     const accounts = await c.var.services.accounts.list(workspace.id);
-    return ok(c, { user: auth.user, ...auth.user, workspace, connectedAccounts: accounts.map((a) => ({ platform: a.platform, id: a.id })) });
+    return ok(c, {
+      user: auth.user,
+      ...auth.user,
+      workspace,
+      connectedAccounts: accounts.map((a) => ({ platform: a.platform, id: a.id })),
+    });
   })
   .post("/send-otp", async (c) => {
     const { email } = await readJson(c, forgotSchema);
@@ -55,7 +60,11 @@ export const authRoutes = new Hono<AppEnv>()
     await services.rateLimit.enforce("verifyOtp", [`ip:${clientIp(c.req.raw)}`, `email:${email.trim().toLowerCase()}`]);
     const grant = await services.auth.verifyOtp(email, otp);
     setCookieForReset(c, grant.resetToken);
-    return ok(c, { resetToken: grant.resetToken, expiresAt: new Date(grant.expiresAt).toISOString() }, "OTP verified successfully!");
+    return ok(
+      c,
+      { resetToken: grant.resetToken, expiresAt: new Date(grant.expiresAt).toISOString() },
+      "OTP verified successfully!",
+    );
   })
   .post("/update-password", async (c) => {
     const input = await readJson(c, resetPasswordSchema);
@@ -68,5 +77,7 @@ export const authRoutes = new Hono<AppEnv>()
 
 function setCookieForReset(c: Parameters<typeof setSessionCookie>[0], token: string) {
   const secure = new URL(c.req.url).protocol === "https:" ? "; Secure" : "";
-  c.header("Set-Cookie", `${RESET_COOKIE}=${token}; Path=/api/auth; Max-Age=600; HttpOnly; SameSite=Strict${secure}`, { append: true });
+  c.header("Set-Cookie", `${RESET_COOKIE}=${token}; Path=/api/auth; Max-Age=600; HttpOnly; SameSite=Strict${secure}`, {
+    append: true,
+  });
 }

@@ -34,7 +34,10 @@ const text = (max = 320) => z._default(z.string().check(z.maxLength(max)), "");
 const isEmail = (v: string) => /^[^\s@]+@[^\s@]+$/.test(v.trim());
 
 /** Builds a schema whose checks run in order and stop at the first failure. */
-function ordered<T extends z.core.$ZodLooseShape>(shape: T, checks: Array<(v: z.output<z.ZodMiniObject<T>>) => string | null>) {
+function ordered<T extends z.core.$ZodLooseShape>(
+  shape: T,
+  checks: Array<(v: z.output<z.ZodMiniObject<T>>) => string | null>,
+) {
   return z.object(shape).check(
     z.superRefine((value, ctx) => {
       for (const check of checks) {
@@ -57,7 +60,12 @@ const credentialChecks = [
 export const loginSchema = ordered({ email: text(), password: text(MAX_PASSWORD) }, credentialChecks);
 
 export const registerSchema = ordered(
-  { email: text(), password: text(MAX_PASSWORD), displayName: text(100), timezone: z.optional(z.string().check(z.maxLength(64))) },
+  {
+    email: text(),
+    password: text(MAX_PASSWORD),
+    displayName: text(100),
+    timezone: z.optional(z.string().check(z.maxLength(64))),
+  },
   [(v) => (!v.displayName.trim() ? AuthMessages.name : null), ...credentialChecks],
 );
 
@@ -107,14 +115,11 @@ export const verifyPasswordSchema = ordered({ currentPassword: text(MAX_PASSWORD
   (v) => (!v.currentPassword ? AuthMessages.currentPassword : null),
 ]);
 
-export const changePasswordSchema = ordered(
-  { currentPassword: text(MAX_PASSWORD), newPassword: text(MAX_PASSWORD) },
-  [
-    (v) => (!v.currentPassword ? AuthMessages.currentPassword : null),
-    (v) => (!v.newPassword ? AuthMessages.bothPasswords : null),
-    (v) => (v.newPassword.length < MIN_PASSWORD ? AuthMessages.newPasswordLength : null),
-  ],
-);
+export const changePasswordSchema = ordered({ currentPassword: text(MAX_PASSWORD), newPassword: text(MAX_PASSWORD) }, [
+  (v) => (!v.currentPassword ? AuthMessages.currentPassword : null),
+  (v) => (!v.newPassword ? AuthMessages.bothPasswords : null),
+  (v) => (v.newPassword.length < MIN_PASSWORD ? AuthMessages.newPasswordLength : null),
+]);
 
 /** The Settings form checks the confirmation too before it calls the API. */
 export const changePasswordFormSchema = ordered(
@@ -131,6 +136,9 @@ export const timezoneSchema = z.object({
 });
 
 /** Returns the first message of a failed parse, for forms that show one error at a time. */
-export function firstError(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): string | null {
+export function firstError(result: {
+  success: boolean;
+  error?: { issues: Array<{ message: string }> };
+}): string | null {
   return result.success ? null : (result.error?.issues[0]?.message ?? "Please check your input and try again.");
 }

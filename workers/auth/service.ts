@@ -1,13 +1,13 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { passwordResets, users, workspaceMembers, workspaces } from "../db/schema/index";
-import { personalWorkspaceRows } from "../workspaces/membership";
 import { HttpError } from "../http/envelope";
 import type { Mailer } from "../mail/mailer";
+import { validTimeZone } from "../users/time-zone";
+import { personalWorkspaceRows } from "../workspaces/membership";
 import { constantTimeEqualText, randomDigits, randomToken, sha256Hex } from "./crypto";
 import { hashPassword, verifyPassword } from "./passwords";
 import { AuthMessages } from "./schemas";
-import { validTimeZone } from "../users/time-zone";
 import type { SessionRecord, UserSessions } from "./user-sessions";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -74,7 +74,10 @@ export class AuthService {
     return { token, sessionId: id, expiresAt, user: toPublicUser(user) };
   }
 
-  async register(input: { email: string; password: string; displayName: string; timezone?: string }, userAgent: string | null) {
+  async register(
+    input: { email: string; password: string; displayName: string; timezone?: string },
+    userAgent: string | null,
+  ) {
     const email = normaliseEmail(input.email);
     const existing = await this.deps.db.query.users.findFirst({ where: eq(users.email, email) });
     if (existing) throw new HttpError(409, "An account with this email already exists");
@@ -100,7 +103,9 @@ export class AuthService {
   async login(input: { email: string; password: string }, userAgent: string | null) {
     const user = await this.deps.db.query.users.findFirst({ where: eq(users.email, normaliseEmail(input.email)) });
     // Hash even for an unknown email so response time does not reveal which addresses exist.
-    const valid = user ? await verifyPassword(input.password, user.passwordHash) : (await hashPassword(input.password), false);
+    const valid = user
+      ? await verifyPassword(input.password, user.passwordHash)
+      : (await hashPassword(input.password), false);
     if (!user || !valid) throw new HttpError(401, "Invalid email or password");
     return this.startSession(user, userAgent);
   }
@@ -197,11 +202,16 @@ export class AuthService {
     const grantHash = await sha256Hex(resetToken);
     const reset = user
       ? await this.deps.db.query.passwordResets.findFirst({
-          where: and(eq(passwordResets.userId, user.id), eq(passwordResets.grantHash, grantHash), isNull(passwordResets.consumedAt)),
+          where: and(
+            eq(passwordResets.userId, user.id),
+            eq(passwordResets.grantHash, grantHash),
+            isNull(passwordResets.consumedAt),
+          ),
         })
       : undefined;
     const now = this.deps.now();
-    if (!user || !reset || !reset.grantExpiresAt || reset.grantExpiresAt <= now) throw new HttpError(400, AuthMessages.verifyOtpFirst);
+    if (!user || !reset || !reset.grantExpiresAt || reset.grantExpiresAt <= now)
+      throw new HttpError(400, AuthMessages.verifyOtpFirst);
     const passwordHash = await hashPassword(newPassword);
     await this.deps.db.batch([
       this.deps.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)),
@@ -217,7 +227,8 @@ export class AuthService {
 
   /** Changes the password and revokes every other session of the user. */
   async changePassword(auth: AuthContext, currentPassword: string, newPassword: string): Promise<number> {
-    if (!(await this.checkPassword(auth.user.id, currentPassword))) throw new HttpError(400, AuthMessages.currentIncorrect);
+    if (!(await this.checkPassword(auth.user.id, currentPassword)))
+      throw new HttpError(400, AuthMessages.currentIncorrect);
     await this.deps.db
       .update(users)
       .set({ passwordHash: await hashPassword(newPassword), updatedAt: this.deps.now() })
@@ -229,4 +240,3 @@ export class AuthService {
     await this.deps.db.update(users).set({ timezone, updatedAt: this.deps.now() }).where(eq(users.id, userId));
   }
 }
-

@@ -50,8 +50,15 @@ export class UserSessions extends DurableObject<Env> {
       )
       .toArray()[0];
     if (!row) return null;
-    if (now - row.last_seen_at > 60_000) this.sql.exec("UPDATE sessions SET last_seen_at = ? WHERE id = ?", now, row.id);
-    return { id: row.id, createdAt: row.created_at, expiresAt: row.expires_at, lastSeenAt: row.last_seen_at, userAgent: row.user_agent };
+    if (now - row.last_seen_at > 60_000)
+      this.sql.exec("UPDATE sessions SET last_seen_at = ? WHERE id = ?", now, row.id);
+    return {
+      id: row.id,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      lastSeenAt: row.last_seen_at,
+      userAgent: row.user_agent,
+    };
   }
 
   list(now: number): SessionRecord[] {
@@ -61,7 +68,13 @@ export class UserSessions extends DurableObject<Env> {
         now,
       )
       .toArray()
-      .map((r) => ({ id: r.id, createdAt: r.created_at, expiresAt: r.expires_at, lastSeenAt: r.last_seen_at, userAgent: r.user_agent }));
+      .map((r) => ({
+        id: r.id,
+        createdAt: r.created_at,
+        expiresAt: r.expires_at,
+        lastSeenAt: r.last_seen_at,
+        userAgent: r.user_agent,
+      }));
   }
 
   revoke(sessionId: string): void {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { RateLimits } from "../auth/rate-limit";
 import { sha256Hex } from "../auth/crypto";
+import { RateLimits } from "../auth/rate-limit";
 import { call, registerUser } from "../test/helpers";
 import { KEY_SELF_REFUSAL } from "../workspaces/middleware";
 
@@ -22,7 +22,9 @@ describe("API keys", () => {
     const key = created.body.data.token as string;
     expect(key).toMatch(/^pl_[0-9a-f]{16}_[\w-]{43}$/);
 
-    const row = await env.DB.prepare("SELECT * FROM api_keys WHERE id = ?").bind(created.body.data.id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare("SELECT * FROM api_keys WHERE id = ?")
+      .bind(created.body.data.id)
+      .first<Record<string, unknown>>();
     expect(row!.secret_hash).toBe(await sha256Hex(key));
     expect(JSON.stringify(row)).not.toContain(key.slice(20));
 
@@ -48,7 +50,11 @@ describe("API keys", () => {
     const refused = await call("/api/posts", { token: read.token, body: draft });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ success: false, message: 'This API key lacks the "write" scope.' });
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?").bind(u.user.id).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?")
+        .bind(u.user.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
 
     const write = await keyFor(u.token, { name: "write", scopes: ["write"] });
     const post = await call("/api/posts", { token: write.token, body: draft });
@@ -56,7 +62,10 @@ describe("API keys", () => {
     expect(publish.status).toBe(403);
     expect(publish.body.message).toBe('This API key lacks the "publish" scope.');
 
-    const escalate = await call("/api/keys", { token: write.token, body: { name: "more", scopes: ["read", "write", "publish"] } });
+    const escalate = await call("/api/keys", {
+      token: write.token,
+      body: { name: "more", scopes: ["read", "write", "publish"] },
+    });
     expect(escalate.status).toBe(403);
     expect(escalate.body.message).toBe(KEY_SELF_REFUSAL);
   });
@@ -71,15 +80,24 @@ describe("API keys", () => {
     expect(after.status).toBe(401);
     expect(after.body).toEqual({ success: false, message: "This API key is invalid, revoked or expired." });
 
-    const expiring = await keyFor(u.token, { name: "short", scopes: ["read"], expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const expiring = await keyFor(u.token, {
+      name: "short",
+      scopes: ["read"],
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expect((await call("/api/posts", { token: expiring.token })).status).toBe(200);
-    await env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, expiring.id).run();
+    await env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, expiring.id)
+      .run();
     expect((await call("/api/posts", { token: expiring.token })).status).toBe(401);
   });
 
   it("refuses an expiry in the past and an empty scope list", async () => {
     const u = await registerUser();
-    const past = await call("/api/keys", { token: u.token, body: { name: "x", scopes: ["read"], expiresAt: "2020-01-01T00:00:00Z" } });
+    const past = await call("/api/keys", {
+      token: u.token,
+      body: { name: "x", scopes: ["read"], expiresAt: "2020-01-01T00:00:00Z" },
+    });
     expect(past.status).toBe(400);
     expect(past.body.message).toBe("The expiry must be in the future");
     const none = await call("/api/keys", { token: u.token, body: { name: "x", scopes: [] } });
@@ -113,21 +131,33 @@ describe("API keys", () => {
     expect(res.status).toBe(200);
     expect(res.body.data.posts ?? res.body.data).toEqual([]);
     // The same header with the user's session is refused: only the key ignores it.
-    expect((await call("/api/posts", { token: u.token, headers: { "X-Workspace-Id": owner.user.id } })).status).toBe(404);
+    expect((await call("/api/posts", { token: u.token, headers: { "X-Workspace-Id": owner.user.id } })).status).toBe(
+      404,
+    );
   });
 
   it("is capped by the member's role in its workspace, and stops when they leave it", async () => {
     const owner = await registerUser({ displayName: "Olga" });
     const viewer = await registerUser();
-    await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, 'viewer', ?)").bind(owner.user.id, viewer.user.id, Date.now()).run();
-    const created = await call("/api/keys", { token: viewer.token, headers: { "X-Workspace-Id": owner.user.id }, body: { name: "all", scopes: ["read", "write", "publish"] } });
+    await env.DB.prepare(
+      "INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, 'viewer', ?)",
+    )
+      .bind(owner.user.id, viewer.user.id, Date.now())
+      .run();
+    const created = await call("/api/keys", {
+      token: viewer.token,
+      headers: { "X-Workspace-Id": owner.user.id },
+      body: { name: "all", scopes: ["read", "write", "publish"] },
+    });
     expect(created.body.data.workspaceId).toBe(owner.user.id);
     const key = created.body.data.token as string;
     expect((await call("/api/posts", { token: key })).status).toBe(200);
     const write = await call("/api/posts", { token: key, body: draft });
     expect(write.status).toBe(403);
     expect(write.body.message).toBe("Your role (viewer) cannot do this in Olga's workspace.");
-    await env.DB.prepare("DELETE FROM workspace_members WHERE workspace_id = ? AND user_id = ?").bind(owner.user.id, viewer.user.id).run();
+    await env.DB.prepare("DELETE FROM workspace_members WHERE workspace_id = ? AND user_id = ?")
+      .bind(owner.user.id, viewer.user.id)
+      .run();
     const gone = await call("/api/posts", { token: key });
     expect(gone.status).toBe(401);
     expect(gone.body.message).toBe("This API key's owner is no longer a member of its workspace.");

@@ -8,9 +8,15 @@ import { HttpError, notFound } from "../http/envelope";
 import { API_KEY_SCOPES, type ApiKeyScope, keyIdOf, keyIsLive } from "./key-scopes";
 
 export const createKeySchema = z.object({
-  name: z.string({ error: "Please name the key" }).trim().min(1, "Please name the key").max(100, "The key's name is at most 100 characters"),
+  name: z
+    .string({ error: "Please name the key" })
+    .trim()
+    .min(1, "Please name the key")
+    .max(100, "The key's name is at most 100 characters"),
   scopes: z
-    .array(z.enum(API_KEY_SCOPES, { error: "Scopes are read, write and publish" }), { error: "Please choose the key's scopes" })
+    .array(z.enum(API_KEY_SCOPES, { error: "Scopes are read, write and publish" }), {
+      error: "Please choose the key's scopes",
+    })
     .min(1, "Please choose at least one scope")
     .transform((s) => [...new Set(s)]),
   expiresAt: z.iso.datetime({ offset: true, error: "The expiry must be an ISO 8601 date and time" }).optional(),
@@ -61,7 +67,16 @@ export class ApiKeyService {
     const token = `pl_${id}_${randomToken(32)}`;
     const [row] = await this.db
       .insert(apiKeys)
-      .values({ id, workspaceId: owner.workspaceId, userId: owner.userId, name: input.name, secretHash: await sha256Hex(token), scopes: input.scopes, expiresAt, createdAt: now })
+      .values({
+        id,
+        workspaceId: owner.workspaceId,
+        userId: owner.userId,
+        name: input.name,
+        secretHash: await sha256Hex(token),
+        scopes: input.scopes,
+        expiresAt,
+        createdAt: now,
+      })
       .returning();
     return { ...toKeyView(row!, now), token };
   }
@@ -79,7 +94,14 @@ export class ApiKeyService {
     const [row] = await this.db
       .update(apiKeys)
       .set({ revokedAt: this.now() })
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, owner.workspaceId), eq(apiKeys.userId, owner.userId), isNull(apiKeys.revokedAt)))
+      .where(
+        and(
+          eq(apiKeys.id, id),
+          eq(apiKeys.workspaceId, owner.workspaceId),
+          eq(apiKeys.userId, owner.userId),
+          isNull(apiKeys.revokedAt),
+        ),
+      )
       .returning();
     if (!row) throw notFound();
     return toKeyView(row, this.now());
@@ -97,7 +119,9 @@ export class ApiKeyService {
     await this.db
       .update(apiKeys)
       .set({ lastUsedAt: now })
-      .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, now - LAST_USED_GRANULARITY_MS))));
+      .where(
+        and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, now - LAST_USED_GRANULARITY_MS))),
+      );
     return { user, key: { id: row.id, workspaceId: row.workspaceId, scopes: row.scopes } };
   }
 }

@@ -12,9 +12,17 @@ describe("Idempotency-Key", () => {
     const u = await registerUser();
     const account = await insertAccount(u.user.id, "linkedin");
     const image = await uploadImage(u.token);
-    const body = { content: "Launch day", platforms: ["linkedin"], selectedAccounts: { linkedin: [account] }, images: [image], publishNow: true };
+    const body = {
+      content: "Launch day",
+      platforms: ["linkedin"],
+      selectedAccounts: { linkedin: [account] },
+      images: [image],
+      publishNow: true,
+    };
     const headers = { "Idempotency-Key": crypto.randomUUID() };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => call("/api/posts", { token: u.token, body, headers })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call("/api/posts", { token: u.token, body, headers })),
+    );
     const done = answers.filter((a) => a.status === 201);
     const busy = answers.filter((a) => a.status === 409);
     expect(done.length + busy.length, JSON.stringify(answers.map((a) => [a.status, a.body.message]))).toBe(20);
@@ -22,7 +30,12 @@ describe("Idempotency-Key", () => {
     for (const b of busy) expect(b.body).toEqual({ success: false, message: IdempotencyMessages.inProgress });
     expect(new Set(done.map((a) => a.body.data._id)).size).toBe(1);
     expect(await count("SELECT count(*) AS n FROM posts WHERE workspace_id = ?", u.user.id)).toBe(1);
-    expect(await count("SELECT count(*) AS n FROM post_targets t JOIN posts p ON p.id = t.post_id WHERE p.workspace_id = ?", u.user.id)).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM post_targets t JOIN posts p ON p.id = t.post_id WHERE p.workspace_id = ?",
+        u.user.id,
+      ),
+    ).toBe(1);
 
     // Later, the same key and body replays the first answer; a different body is refused.
     const again = await call("/api/posts", { token: u.token, body, headers });
@@ -39,13 +52,34 @@ describe("Idempotency-Key", () => {
     const u = await registerUser();
     const account = await insertAccount(u.user.id, "linkedin");
     const image = await uploadImage(u.token);
-    const draft = await call("/api/posts", { token: u.token, body: { content: "Draft", platforms: ["linkedin"], selectedAccounts: { linkedin: [account] }, images: [image], status: "draft" } });
+    const draft = await call("/api/posts", {
+      token: u.token,
+      body: {
+        content: "Draft",
+        platforms: ["linkedin"],
+        selectedAccounts: { linkedin: [account] },
+        images: [image],
+        status: "draft",
+      },
+    });
     const headers = { "Idempotency-Key": "publish-once" };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => call(`/api/posts/${draft.body.data._id}/publish`, { token: u.token, method: "POST", headers })));
-    expect(answers.every((a) => a.status === 200 || a.status === 409), JSON.stringify(answers.map((a) => [a.status, a.body.message]))).toBe(true);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(`/api/posts/${draft.body.data._id}/publish`, { token: u.token, method: "POST", headers }),
+      ),
+    );
+    expect(
+      answers.every((a) => a.status === 200 || a.status === 409),
+      JSON.stringify(answers.map((a) => [a.status, a.body.message])),
+    ).toBe(true);
     const firsts = answers.filter((a) => a.status === 200 && !a.headers.get("Idempotent-Replayed"));
     expect(firsts).toHaveLength(1);
-    expect(await count("SELECT count(*) AS n FROM post_targets t JOIN posts p ON p.id = t.post_id WHERE p.workspace_id = ?", u.user.id)).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM post_targets t JOIN posts p ON p.id = t.post_id WHERE p.workspace_id = ?",
+        u.user.id,
+      ),
+    ).toBe(1);
   });
 
   it("keys of two users never collide", async () => {

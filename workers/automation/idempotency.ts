@@ -20,10 +20,17 @@ const POLL_MS = 100;
 
 type Scope = { workspaceId: string; owner: string; key: string };
 type Row = typeof idempotencyKeys.$inferSelect;
-export type Claim = { kind: "claimed" } | { kind: "replay"; status: number; body: string } | { kind: "mismatch" } | { kind: "pending" };
+export type Claim =
+  | { kind: "claimed" }
+  | { kind: "replay"; status: number; body: string }
+  | { kind: "mismatch" }
+  | { kind: "pending" };
 
 /** What a request finds when its key is already claimed. */
-export function outcomeOf(row: Pick<Row, "requestHash" | "responseStatus" | "responseBody">, requestHash: string): Claim {
+export function outcomeOf(
+  row: Pick<Row, "requestHash" | "responseStatus" | "responseBody">,
+  requestHash: string,
+): Claim {
   if (row.requestHash !== requestHash) return { kind: "mismatch" };
   if (row.responseStatus === null) return { kind: "pending" };
   return { kind: "replay", status: row.responseStatus, body: row.responseBody ?? "" };
@@ -36,7 +43,11 @@ export class IdempotencyStore {
   ) {}
 
   private where(s: Scope) {
-    return and(eq(idempotencyKeys.workspaceId, s.workspaceId), eq(idempotencyKeys.owner, s.owner), eq(idempotencyKeys.key, s.key));
+    return and(
+      eq(idempotencyKeys.workspaceId, s.workspaceId),
+      eq(idempotencyKeys.owner, s.owner),
+      eq(idempotencyKeys.key, s.key),
+    );
   }
 
   /** Claims the key with an INSERT only one request can win; the others wait briefly for its answer. */
@@ -83,7 +94,10 @@ export const idempotent = createMiddleware<SignedInEnv>(async (c, next) => {
   if (claim.kind === "mismatch") throw new HttpError(422, IdempotencyMessages.mismatch);
   if (claim.kind === "pending") throw new HttpError(409, IdempotencyMessages.inProgress);
   if (claim.kind === "replay") {
-    return c.body(claim.body, claim.status as ContentfulStatusCode, { "Content-Type": "application/json", "Idempotent-Replayed": "true" });
+    return c.body(claim.body, claim.status as ContentfulStatusCode, {
+      "Content-Type": "application/json",
+      "Idempotent-Replayed": "true",
+    });
   }
   try {
     await next();

@@ -1,5 +1,5 @@
-import { Hono } from "hono";
 import type { Context } from "hono";
+import { Hono } from "hono";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
@@ -11,15 +11,39 @@ import { createKeySchema } from "./api-keys";
 const owner = (c: Context<SignedInEnv>) => ({ userId: c.var.auth.user.id, workspaceId: c.var.workspace.id });
 
 const d = describeRoute;
-d({ method: "get", path: "/api/keys", tag: "API keys", summary: "Your API keys in this workspace (never their secrets), with last-used times" });
-d({ method: "post", path: "/api/keys", tag: "API keys", summary: "Create an API key; data.token is shown only in this answer", body: createKeySchema, status: 201 });
-d({ method: "delete", path: "/api/keys/{id}", tag: "API keys", summary: "Revoke an API key: it answers 401 from then on" });
+d({
+  method: "get",
+  path: "/api/keys",
+  tag: "API keys",
+  summary: "Your API keys in this workspace (never their secrets), with last-used times",
+});
+d({
+  method: "post",
+  path: "/api/keys",
+  tag: "API keys",
+  summary: "Create an API key; data.token is shown only in this answer",
+  body: createKeySchema,
+  status: 201,
+});
+d({
+  method: "delete",
+  path: "/api/keys/{id}",
+  tag: "API keys",
+  summary: "Revoke an API key: it answers 401 from then on",
+});
 
 /** Settings → API. Keys are managed signed in: a key cannot create or revoke keys (SELF refuses writes). */
 export const keyRoutes = new Hono<SignedInEnv>()
   .get("/", requirePermission(SELF), async (c) => ok(c, await c.var.services.apiKeys.list(owner(c))))
   .post("/", requirePermission(SELF), async (c) => {
     const input = await readJson(c, createKeySchema);
-    return ok(c, await c.var.services.apiKeys.create(owner(c), input), "API key created. Copy it now: it is shown only once.", 201);
+    return ok(
+      c,
+      await c.var.services.apiKeys.create(owner(c), input),
+      "API key created. Copy it now: it is shown only once.",
+      201,
+    );
   })
-  .delete("/:id", requirePermission(SELF), async (c) => ok(c, await c.var.services.apiKeys.revoke(owner(c), c.req.param("id")), "API key revoked"));
+  .delete("/:id", requirePermission(SELF), async (c) =>
+    ok(c, await c.var.services.apiKeys.revoke(owner(c), c.req.param("id")), "API key revoked"),
+  );

@@ -10,7 +10,9 @@ describe("POST /api/billing/notify", () => {
       expect(res.status).toBe(200);
       expect(res.body.message).toBe("You'll be notified when billing features are available!");
     }
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM billing_interest WHERE user_id = ?").bind(u.user.id).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM billing_interest WHERE user_id = ?")
+      .bind(u.user.id)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(1);
   });
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { seedFixture } from "../analytics/fixture.test-helper";
 import { createDb } from "../db/client";
 import { posts } from "../db/schema/index";
-import { seedFixture } from "../analytics/fixture.test-helper";
 import { call } from "../test/helpers";
 import { invalidateDashboard } from "./service";
 
@@ -18,13 +18,26 @@ describe("GET /api/dashboard", () => {
     expect(first.headers.get("X-Cache")).toBe("MISS");
     // A has p1-p5 and p7 published and p6 as a draft; followers 1100 + 500 + 300; January is outside the last 30 days.
     expect(first.body.data.stats).toEqual({
-      connectedPlatforms: 3, totalFollowers: 1900, totalPosts: 7, scheduledPosts: 0, publishedPosts: 6, mediaFiles: 0, engagementRate: 0,
+      connectedPlatforms: 3,
+      totalFollowers: 1900,
+      totalPosts: 7,
+      scheduledPosts: 0,
+      publishedPosts: 6,
+      mediaFiles: 0,
+      engagementRate: 0,
     });
     expect(first.body.data.recentPosts).toHaveLength(5);
     expect(first.body.data.warnings).toEqual([]);
 
     const db = createDb(env.DB);
-    await db.insert(posts).values({ id: `sched-${fx.a.user.id}`, workspaceId: fx.a.user.id, userId: fx.a.user.id, content: "Next week", status: "scheduled", scheduledAt: Date.now() + 86_400_000 });
+    await db.insert(posts).values({
+      id: `sched-${fx.a.user.id}`,
+      workspaceId: fx.a.user.id,
+      userId: fx.a.user.id,
+      content: "Next week",
+      status: "scheduled",
+      scheduledAt: Date.now() + 86_400_000,
+    });
     const cached = await call("/api/dashboard", { token: fx.a.token });
     expect(cached.headers.get("X-Cache")).toBe("HIT");
     expect(cached.body.data.stats.totalPosts).toBe(7);
@@ -39,7 +52,10 @@ describe("GET /api/dashboard", () => {
   it("creating or deleting a post through the API clears the cache at once", async () => {
     await call("/api/dashboard", { token: fx.b.token });
     expect((await call("/api/dashboard", { token: fx.b.token })).headers.get("X-Cache")).toBe("HIT");
-    const created = await call("/api/posts", { token: fx.b.token, body: { content: "Fresh draft", platforms: ["instagram"], status: "draft" } });
+    const created = await call("/api/posts", {
+      token: fx.b.token,
+      body: { content: "Fresh draft", platforms: ["instagram"], status: "draft" },
+    });
     expect(created.status).toBe(201);
     const after = await call("/api/dashboard", { token: fx.b.token });
     expect(after.headers.get("X-Cache")).toBe("MISS");

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { PLATFORMS } from "../platform-profile";
 import type { SignedInEnv } from "../http/app-env";
-import { requirePermission } from "../workspaces/middleware";
 import { ok } from "../http/envelope";
 import { describeRoute } from "../openapi/registry";
+import { PLATFORMS } from "../platform-profile";
+import { requirePermission } from "../workspaces/middleware";
 
 const PostSummary = z.object({
   id: z.string(),
@@ -19,22 +19,49 @@ const PostSummary = z.object({
 const n = z.number().nullable().meta({ description: "null when this part failed (see warnings)" });
 
 export const DashboardData = z.object({
-  stats: z.object({ connectedPlatforms: n, totalFollowers: n, totalPosts: n, scheduledPosts: n, publishedPosts: n, mediaFiles: n, engagementRate: n }),
+  stats: z.object({
+    connectedPlatforms: n,
+    totalFollowers: n,
+    totalPosts: n,
+    scheduledPosts: n,
+    publishedPosts: n,
+    mediaFiles: n,
+    engagementRate: n,
+  }),
   connectedAccounts: z.array(
-    z.object({ id: z.string(), platform: z.enum(PLATFORMS), username: z.string(), displayName: z.string(), status: z.string(), followerCount: z.number().nullable() }),
+    z.object({
+      id: z.string(),
+      platform: z.enum(PLATFORMS),
+      username: z.string(),
+      displayName: z.string(),
+      status: z.string(),
+      followerCount: z.number().nullable(),
+    }),
   ),
   upcomingPosts: z.array(PostSummary),
   recentPosts: z.array(PostSummary),
-  analyticsOverview: z.object({ avgEngagementRate: z.number(), totalReach: z.number(), totalLikes: z.number(), period: z.string() }).nullable(),
+  analyticsOverview: z
+    .object({ avgEngagementRate: z.number(), totalReach: z.number(), totalLikes: z.number(), period: z.string() })
+    .nullable(),
   generatedAt: z.string(),
   warnings: z.array(z.object({ part: z.string(), message: z.string() })),
 });
 
-describeRoute({ method: "get", path: "/api/dashboard", tag: "Dashboard", summary: "Stats, upcoming and recent posts, analytics overview (cached 30 s)", data: DashboardData });
+describeRoute({
+  method: "get",
+  path: "/api/dashboard",
+  tag: "Dashboard",
+  summary: "Stats, upcoming and recent posts, analytics overview (cached 30 s)",
+  data: DashboardData,
+});
 
 export const dashboardRoutes = new Hono<SignedInEnv>().get("/", requirePermission("workspace.read"), async (c) => {
   const { workspace, auth } = c.var;
-  const { data, cached } = await c.var.services.dashboard({ workspaceId: workspace.id, userId: auth.user.id, timezone: workspace.timezone });
+  const { data, cached } = await c.var.services.dashboard({
+    workspaceId: workspace.id,
+    userId: auth.user.id,
+    timezone: workspace.timezone,
+  });
   c.header("X-Cache", cached ? "HIT" : "MISS");
   return ok(c, data);
 });

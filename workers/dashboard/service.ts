@@ -1,12 +1,12 @@
-import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../http/app-env";
-import { isSafeMethod } from "../http/origin";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import { resolveRange } from "../analytics/period";
+import { AnalyticsService } from "../analytics/service";
+import * as store from "../analytics/store";
 import type { Db } from "../db/client";
 import { media, posts } from "../db/schema/index";
-import { AnalyticsService } from "../analytics/service";
-import { resolveRange } from "../analytics/period";
-import * as store from "../analytics/store";
+import type { AppEnv } from "../http/app-env";
+import { isSafeMethod } from "../http/origin";
 import type { MemberRef } from "../workspaces/membership";
 
 /** The workspace shown, in its timezone; the member viewing it (whose page views the analytics part reads). */
@@ -15,7 +15,8 @@ export type DashboardViewer = MemberRef & { timezone: string };
 export const DASHBOARD_TTL_SECONDS = 30;
 /** The Workers Cache API (the DOM lib in tsconfig hides `caches.default`). */
 const cache = () => (caches as unknown as { default: Cache }).default;
-const cacheKey = (workspaceId: string) => `https://cache.postline.internal/dashboard/${encodeURIComponent(workspaceId)}`;
+const cacheKey = (workspaceId: string) =>
+  `https://cache.postline.internal/dashboard/${encodeURIComponent(workspaceId)}`;
 
 /** Clears a workspace's cached dashboard; the posts API calls this on create and delete. */
 export async function invalidateDashboard(workspaceId: string): Promise<void> {
@@ -30,7 +31,12 @@ export async function cachedDashboard(db: Db, viewer: DashboardViewer, now: numb
   const data = await buildDashboard(db, viewer, now);
   // A dashboard with a failed part is not cached, so the next load tries again.
   if (!data.warnings.length) {
-    await cache().put(key, new Response(JSON.stringify(data), { headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${DASHBOARD_TTL_SECONDS}` } }));
+    await cache().put(
+      key,
+      new Response(JSON.stringify(data), {
+        headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${DASHBOARD_TTL_SECONDS}` },
+      }),
+    );
   }
   return { data, cached: false };
 }
@@ -68,9 +74,20 @@ export async function buildDashboard(db: Db, viewer: DashboardViewer, now: numbe
         .then((r) => r[0]!),
     upcoming: () =>
       db.query.posts
-        .findMany({ where: and(eq(posts.workspaceId, workspaceId), inArray(posts.status, ["scheduled"]), gt(posts.scheduledAt, now)), orderBy: asc(posts.scheduledAt), limit: 5 })
+        .findMany({
+          where: and(
+            eq(posts.workspaceId, workspaceId),
+            inArray(posts.status, ["scheduled"]),
+            gt(posts.scheduledAt, now),
+          ),
+          orderBy: asc(posts.scheduledAt),
+          limit: 5,
+        })
         .then((r) => r.map(postSummary)),
-    recent: () => db.query.posts.findMany({ where: eq(posts.workspaceId, workspaceId), orderBy: desc(posts.createdAt), limit: 5 }).then((r) => r.map(postSummary)),
+    recent: () =>
+      db.query.posts
+        .findMany({ where: eq(posts.workspaceId, workspaceId), orderBy: desc(posts.createdAt), limit: 5 })
+        .then((r) => r.map(postSummary)),
     overview: () => analytics.overview(range).then((o) => o.overview),
     mediaFiles: () =>
       db
@@ -95,7 +112,9 @@ export async function buildDashboard(db: Db, viewer: DashboardViewer, now: numbe
   const overview = value("overview");
   return {
     stats: {
-      connectedPlatforms: accounts ? new Set(accounts.filter((a) => a.status === "connected").map((a) => a.platform)).size : null,
+      connectedPlatforms: accounts
+        ? new Set(accounts.filter((a) => a.status === "connected").map((a) => a.platform)).size
+        : null,
       totalFollowers: followers ? followers.reduce((s, f) => s + f.followers, 0) : null,
       totalPosts: counts ? Number(counts.total) : null,
       scheduledPosts: counts ? Number(counts.scheduled) : null,
@@ -106,7 +125,14 @@ export async function buildDashboard(db: Db, viewer: DashboardViewer, now: numbe
     connectedAccounts: accounts ?? [],
     upcomingPosts: value("upcoming") ?? [],
     recentPosts: value("recent") ?? [],
-    analyticsOverview: overview ? { avgEngagementRate: overview.avgEngagementRate, totalReach: overview.totalReach, totalLikes: overview.totalLikes, period: "30d" } : null,
+    analyticsOverview: overview
+      ? {
+          avgEngagementRate: overview.avgEngagementRate,
+          totalReach: overview.totalReach,
+          totalLikes: overview.totalLikes,
+          period: "30d",
+        }
+      : null,
     generatedAt: new Date(now).toISOString(),
     warnings,
   };

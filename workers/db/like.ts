@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 
 /** `column LIKE '%term%'` with the user's % and _ taken literally. */
 export function likeContains(column: SQLWrapper, term: string): SQL {

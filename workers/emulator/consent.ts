@@ -44,7 +44,11 @@ export function grantedScopes(requested: string, form: FormData): string[] {
   return asked.filter((s) => ticked.has(s));
 }
 
-const DEFAULT_DENY = { error: "access_denied", error_reason: "user_denied", error_description: "The user denied your request" };
+const DEFAULT_DENY = {
+  error: "access_denied",
+  error_reason: "user_denied",
+  error_description: "The user denied your request",
+};
 
 function page(title: string, body: unknown) {
   return html`<!doctype html>
@@ -81,7 +85,10 @@ export function mountConsent(app: Hono<EmuEnv>, path: string, opts: ConsentOptio
     const hidden = [...params.entries()].map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`);
     const inputType = opts.multiple ? "checkbox" : "radio";
     const choices = opts.choices.map(
-      (ch, i) => html`<label class="choice"><input type="${inputType}" name="choice" value="${ch.id}" ${i === 0 ? "checked" : ""}>
+      (
+        ch,
+        i,
+      ) => html`<label class="choice"><input type="${inputType}" name="choice" value="${ch.id}" ${i === 0 ? "checked" : ""}>
 <span><strong>${ch.label}</strong>${ch.detail ? html`<br><span class="muted">${ch.detail}</span>` : ""}</span></label>`,
     );
     return c.html(
@@ -90,10 +97,12 @@ export function mountConsent(app: Hono<EmuEnv>, path: string, opts: ConsentOptio
         html`<h1>${opts.brand}</h1><p class="muted">An app (client id ${params.get("client_id")}) wants to access your account.</p>
 <form method="post" action="${new URL(c.req.url).pathname}">${hidden}
 <p><strong>${opts.multiple ? "Choose what the app can use" : "Continue as"}</strong></p>${choices}
-${scopes.length
-  ? html`<p class="muted">It asks for these permissions; untick any you do not want to give:</p><input type="hidden" name="${SCOPE_CHOICE}" value="1">
+${
+  scopes.length
+    ? html`<p class="muted">It asks for these permissions; untick any you do not want to give:</p><input type="hidden" name="${SCOPE_CHOICE}" value="1">
 ${scopes.map((s) => html`<label class="scope"><input type="checkbox" name="${GRANT}" value="${s}" checked> ${s}</label>`)}`
-  : ""}
+    : ""
+}
 <div class="row"><button type="submit" name="decision" value="deny">Deny</button>
 <button type="submit" name="decision" value="approve" class="primary">Approve</button></div></form>`,
       ),
@@ -103,7 +112,9 @@ ${scopes.map((s) => html`<label class="scope"><input type="checkbox" name="${GRA
   app.post(path, async (c) => {
     const form = await c.req.formData();
     const params = new URLSearchParams();
-    for (const [k, v] of form.entries()) if (typeof v === "string" && k !== "choice" && k !== "decision" && k !== GRANT && k !== SCOPE_CHOICE) params.set(k, v);
+    for (const [k, v] of form.entries())
+      if (typeof v === "string" && k !== "choice" && k !== "decision" && k !== GRANT && k !== SCOPE_CHOICE)
+        params.set(k, v);
     const error = problem(params);
     if (error) return c.html(page("Error", html`<h1>Something went wrong</h1><p class="muted">${error}</p>`), 400);
     const target = new URL(params.get("redirect_uri")!);

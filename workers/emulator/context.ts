@@ -1,6 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { eq } from "drizzle-orm";
 import { createDb, type Db } from "../db/client";
 import { emuSettings } from "../db/schema/emulator";
 import type { BodyPart } from "./request";

@@ -32,10 +32,14 @@ export const API_HOSTS: Record<string, string[]> = {
 const META = new Set(["facebook", "instagram", "threads"]);
 
 export const faultSchema = z.object({
-  platform: z.enum(Object.keys(API_HOSTS) as [string, ...string[]], { message: `platform must be one of ${Object.keys(API_HOSTS).join(", ")}` }),
+  platform: z.enum(Object.keys(API_HOSTS) as [string, ...string[]], {
+    message: `platform must be one of ${Object.keys(API_HOSTS).join(", ")}`,
+  }),
   mode: z.enum(["429", "500", "timeout", "drop"], { message: "mode must be one of 429, 500, timeout, drop" }),
   count: z.number().int().min(0).max(1000).default(1),
-  method: z.enum(["GET", "POST", "PUT", "DELETE", "PATCH"], { message: "method must be one of GET, POST, PUT, DELETE, PATCH" }).optional(),
+  method: z
+    .enum(["GET", "POST", "PUT", "DELETE", "PATCH"], { message: "method must be one of GET, POST, PUT, DELETE, PATCH" })
+    .optional(),
   path: z
     .string()
     .max(200)
@@ -57,7 +61,13 @@ function platformOfHost(host: string): string | null {
 }
 
 export async function setFault(db: Db, input: z.output<typeof faultSchema>) {
-  const fault = { mode: input.mode, remaining: input.count, method: input.method ?? null, pathPattern: input.path ?? null, skip: input.after };
+  const fault = {
+    mode: input.mode,
+    remaining: input.count,
+    method: input.method ?? null,
+    pathPattern: input.path ?? null,
+    skip: input.after,
+  };
   await db
     .insert(emuFaults)
     .values({ platform: input.platform, ...fault })
@@ -73,7 +83,11 @@ export async function clearFaults(db: Db) {
  * passes (nothing armed, not a matching call, or a matching call still inside `after`).
  */
 async function takeFault(db: Db, platform: string, call: { method: string; path: string }) {
-  const armed = await db.select().from(emuFaults).where(and(eq(emuFaults.platform, platform), gt(emuFaults.remaining, 0))).get();
+  const armed = await db
+    .select()
+    .from(emuFaults)
+    .where(and(eq(emuFaults.platform, platform), gt(emuFaults.remaining, 0)))
+    .get();
   if (!armed) return null;
   if (armed.method && armed.method !== call.method) return null;
   if (armed.pathPattern && !new RegExp(armed.pathPattern).test(call.path)) return null;
@@ -96,18 +110,52 @@ async function takeFault(db: Db, platform: string, call: { method: string; path:
  * A faulted answer as the platform itself would word it (§1.3, §4.6, §5.5, §6.4, OpenAI's error object),
  * with its own rate-limit headers. OAuth token endpoints answer RFC 6749 bodies on every platform.
  */
-export function faultResponse(platform: string, path: string, status: 429 | 500, nowMs: number): { body: unknown; headers: Record<string, string> } {
+export function faultResponse(
+  platform: string,
+  path: string,
+  status: 429 | 500,
+  nowMs: number,
+): { body: unknown; headers: Record<string, string> } {
   const limited = status === 429;
   const headers: Record<string, string> = limited ? { "Retry-After": "60" } : {};
   if (/\/oauth2?\/(v2\/)?(access_?token|token)$/i.test(path) || path.endsWith("/oauth/v2/accessToken")) {
-    return { body: { error: limited ? "temporarily_unavailable" : "server_error", error_description: limited ? "Too many requests; retry later." : "The server encountered an internal error." }, headers };
+    return {
+      body: {
+        error: limited ? "temporarily_unavailable" : "server_error",
+        error_description: limited ? "Too many requests; retry later." : "The server encountered an internal error.",
+      },
+      headers,
+    };
   }
   if (META.has(platform)) {
     const error = limited
-      ? { message: "(#4) Application request limit reached", type: "OAuthException", code: 4, error_subcode: 2446079, is_transient: true, fbtrace_id: "EmuFault429" }
-      : { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, error_subcode: 0, is_transient: true, fbtrace_id: "EmuFault5xx" };
-    headers["X-App-Usage"] = JSON.stringify(limited ? { call_count: 100, total_time: 40, total_cputime: 40 } : { call_count: 1, total_time: 1, total_cputime: 1 });
-    if (limited) headers["X-Business-Use-Case-Usage"] = JSON.stringify({ emulator: [{ type: "pages", call_count: 100, total_cputime: 40, total_time: 40, estimated_time_to_regain_access: 1 }] });
+      ? {
+          message: "(#4) Application request limit reached",
+          type: "OAuthException",
+          code: 4,
+          error_subcode: 2446079,
+          is_transient: true,
+          fbtrace_id: "EmuFault429",
+        }
+      : {
+          message: "An unexpected error has occurred. Please retry your request later.",
+          type: "OAuthException",
+          code: 2,
+          error_subcode: 0,
+          is_transient: true,
+          fbtrace_id: "EmuFault5xx",
+        };
+    headers["X-App-Usage"] = JSON.stringify(
+      limited
+        ? { call_count: 100, total_time: 40, total_cputime: 40 }
+        : { call_count: 1, total_time: 1, total_cputime: 1 },
+    );
+    if (limited)
+      headers["X-Business-Use-Case-Usage"] = JSON.stringify({
+        emulator: [
+          { type: "pages", call_count: 100, total_cputime: 40, total_time: 40, estimated_time_to_regain_access: 1 },
+        ],
+      });
     return { body: { error }, headers };
   }
   switch (platform) {
@@ -115,18 +163,31 @@ export function faultResponse(platform: string, path: string, status: 429 | 500,
       const [message, reason, gStatus] = limited
         ? ["Resource has been exhausted (e.g. check quota).", "rateLimitExceeded", "RESOURCE_EXHAUSTED"]
         : ["Internal error encountered.", "backendError", "INTERNAL"];
-      return { body: { error: { code: status, message, errors: [{ message, domain: "global", reason }], status: gStatus } }, headers };
+      return {
+        body: { error: { code: status, message, errors: [{ message, domain: "global", reason }], status: gStatus } },
+        headers,
+      };
     }
     case "linkedin":
       return {
         body: limited
-          ? { status, serviceErrorCode: 101, code: "TOO_MANY_REQUESTS", message: "Resource level throttle APPLICATION DAY limit for calls to this resource is reached." }
+          ? {
+              status,
+              serviceErrorCode: 101,
+              code: "TOO_MANY_REQUESTS",
+              message: "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.",
+            }
           : { status, serviceErrorCode: 0, code: "INTERNAL_SERVER_ERROR", message: "Internal Server Error" },
         headers: { ...headers, "X-RestLi-Protocol-Version": "2.0.0" },
       };
     case "twitter":
       // Reset is wall-clock epoch seconds, not the emulator clock.
-      if (limited) Object.assign(headers, { "x-rate-limit-limit": "100", "x-rate-limit-remaining": "0", "x-rate-limit-reset": String(Math.ceil(nowMs / 1000) + 60) });
+      if (limited)
+        Object.assign(headers, {
+          "x-rate-limit-limit": "100",
+          "x-rate-limit-remaining": "0",
+          "x-rate-limit-reset": String(Math.ceil(nowMs / 1000) + 60),
+        });
       return {
         body: limited
           ? { title: "Too Many Requests", detail: "Too Many Requests", type: "about:blank", status }
@@ -147,8 +208,19 @@ export function faultResponse(platform: string, path: string, status: 429 | 500,
       return {
         body: {
           error: limited
-            ? { message: "Rate limit reached for requests per min (RPM): Limit 5000, Used 5000, Requested 1. Please try again in 60s.", type: "requests", param: null, code: "rate_limit_exceeded" }
-            : { message: "The server had an error while processing your request. Sorry about that!", type: "server_error", param: null, code: null },
+            ? {
+                message:
+                  "Rate limit reached for requests per min (RPM): Limit 5000, Used 5000, Requested 1. Please try again in 60s.",
+                type: "requests",
+                param: null,
+                code: "rate_limit_exceeded",
+              }
+            : {
+                message: "The server had an error while processing your request. Sorry about that!",
+                type: "server_error",
+                param: null,
+                code: null,
+              },
         },
         headers,
       };
@@ -168,7 +240,10 @@ export const faultMiddleware = createMiddleware<EmuEnv>(async (c, next) => {
     case "500": {
       const status = fault.mode === "429" ? 429 : 500;
       const { body, headers } = faultResponse(platform, c.req.path, status, Date.now());
-      return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { "Content-Type": "application/json", ...headers },
+      });
     }
     case "timeout":
       return c.text("Gateway Timeout", 504);

@@ -1,15 +1,25 @@
 import { TZDate } from "@date-fns/tz";
-import { avatar, initialsOf } from "./avatar";
 import { startOfDay } from "date-fns";
 import { eq } from "drizzle-orm";
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { emuTokens } from "../db/schema/emulator";
+import { avatar, initialsOf } from "./avatar";
 import { mountConsent } from "./consent";
 import type { EmuEnv } from "./context";
 import { opaqueToken } from "./ids";
 import { followerCount, postMetrics, sampleComments } from "./metrics";
-import { createObject, deleteObject, getObject, listObjects, updateObject, type EmuObject } from "./objects";
-import { bearer, type BodyPart, clientCredentials, multipartParts, queryList, readLooseParams, s256, scopeList, selfUrl } from "./request";
+import { createObject, deleteObject, type EmuObject, getObject, listObjects, updateObject } from "./objects";
+import {
+  type BodyPart,
+  bearer,
+  clientCredentials,
+  multipartParts,
+  queryList,
+  readLooseParams,
+  s256,
+  scopeList,
+  selfUrl,
+} from "./request";
 import { checkToken, issueToken, redeemCode, type TokenRow } from "./tokens";
 
 /**
@@ -27,8 +37,18 @@ const INSERTS_PER_DAY = 100;
 const SCOPE = "https://www.googleapis.com/auth/";
 
 const CHANNELS = [
-  { id: "UCx7Kq2PostlineDemoKitch", title: "Postline Demo Kitchen", customUrl: "@postlinedemokitchen", description: "Recipes in under ten minutes." },
-  { id: "UCp3Rv9JordanRiveraVlogs", title: "Jordan Rivera Vlogs", customUrl: "@jordanriveravlogs", description: "Weekly vlogs." },
+  {
+    id: "UCx7Kq2PostlineDemoKitch",
+    title: "Postline Demo Kitchen",
+    customUrl: "@postlinedemokitchen",
+    description: "Recipes in under ten minutes.",
+  },
+  {
+    id: "UCp3Rv9JordanRiveraVlogs",
+    title: "Jordan Rivera Vlogs",
+    customUrl: "@jordanriveravlogs",
+    description: "Weekly vlogs.",
+  },
 ];
 
 /** A channel's title, for the sandbox post viewer. */
@@ -39,7 +59,14 @@ export function ytChannelTitle(id: string): string {
 type GEnv = { Bindings: Env; Variables: EmuEnv["Variables"] & { token: TokenRow } };
 
 function gError(c: Context, code: number, reason: string, message: string, domain = "youtube.api") {
-  const status = code === 401 ? "UNAUTHENTICATED" : code === 403 ? "PERMISSION_DENIED" : code === 404 ? "NOT_FOUND" : "INVALID_ARGUMENT";
+  const status =
+    code === 401
+      ? "UNAUTHENTICATED"
+      : code === 403
+        ? "PERMISSION_DENIED"
+        : code === 404
+          ? "NOT_FOUND"
+          : "INVALID_ARGUMENT";
   return c.json({ error: { code, message, errors: [{ message, domain, reason }], status } }, code as 400);
 }
 
@@ -58,10 +85,27 @@ googleAccounts.post("/o/oauth2/v2/auth", async (c, next) => {
   if (!code) return;
   const consentKey = `consent:${form.get("client_id")}:${form.get("choice")}`;
   const first = !(await getObject(c.var.db, P, consentKey));
-  if (first) await createObject(c.var.db, { id: consentKey, platform: P, kind: "consent", owner: String(form.get("choice")), data: {}, createdAt: c.var.now });
+  if (first)
+    await createObject(c.var.db, {
+      id: consentKey,
+      platform: P,
+      kind: "consent",
+      owner: String(form.get("choice")),
+      data: {},
+      createdAt: c.var.now,
+    });
   const offline = form.get("access_type") === "offline";
-  const prompted = String(form.get("prompt") ?? "").split(" ").includes("consent");
-  await createObject(c.var.db, { id: `code:${code}`, platform: P, kind: "code", owner: "", data: { refresh: offline && (first || prompted) }, createdAt: c.var.now });
+  const prompted = String(form.get("prompt") ?? "")
+    .split(" ")
+    .includes("consent");
+  await createObject(c.var.db, {
+    id: `code:${code}`,
+    platform: P,
+    kind: "code",
+    owner: "",
+    data: { refresh: offline && (first || prompted) },
+    createdAt: c.var.now,
+  });
 });
 
 mountConsent(googleAccounts, "/o/oauth2/v2/auth", {
@@ -82,11 +126,18 @@ export const googleOAuth = new Hono<EmuEnv>();
 googleOAuth.post("/token", async (c) => {
   const form = await readLooseParams(c);
   const { clientId, clientSecret } = clientCredentials(c, form);
-  const fail = (error: string, description: string, status: 400 | 401 = 400) => c.json({ error, error_description: description }, status);
+  const fail = (error: string, description: string, status: 400 | 401 = 400) =>
+    c.json({ error, error_description: description }, status);
   if (!clientId || !clientSecret) return fail("invalid_client", "The OAuth client was not found.", 401);
   const now = c.var.now;
   if (form.get("grant_type") === "authorization_code") {
-    const row = await redeemCode(c.var.db, { platform: P, code: String(form.get("code") ?? ""), clientId, redirectUri: String(form.get("redirect_uri") ?? ""), now });
+    const row = await redeemCode(c.var.db, {
+      platform: P,
+      code: String(form.get("code") ?? ""),
+      clientId,
+      redirectUri: String(form.get("redirect_uri") ?? ""),
+      now,
+    });
     if (!row) return fail("invalid_grant", "Bad Request");
     if (row.codeChallenge) {
       const verifier = form.get("code_verifier");
@@ -94,17 +145,52 @@ googleOAuth.post("/token", async (c) => {
       if ((await s256(verifier)) !== row.codeChallenge) return fail("invalid_grant", "Invalid code verifier.");
     }
     const meta = await getObject(c.var.db, P, `code:${form.get("code")}`);
-    const access = await issueToken(c.var.db, { platform: P, kind: "access", grant: row.grant, scopes: row.scopes, now, ttlMs: ACCESS_TTL, prefix: "ya29." });
+    const access = await issueToken(c.var.db, {
+      platform: P,
+      kind: "access",
+      grant: row.grant,
+      scopes: row.scopes,
+      now,
+      ttlMs: ACCESS_TTL,
+      prefix: "ya29.",
+    });
     const refresh = meta?.data.refresh
-      ? await issueToken(c.var.db, { platform: P, kind: "refresh", grant: row.grant, scopes: row.scopes, now, ttlMs: null, prefix: "1//" })
+      ? await issueToken(c.var.db, {
+          platform: P,
+          kind: "refresh",
+          grant: row.grant,
+          scopes: row.scopes,
+          now,
+          ttlMs: null,
+          prefix: "1//",
+        })
       : null;
-    return c.json({ access_token: access.token, expires_in: 3599, ...(refresh ? { refresh_token: refresh.token } : {}), scope: scopeList(row.scopes).join(" "), token_type: "Bearer" });
+    return c.json({
+      access_token: access.token,
+      expires_in: 3599,
+      ...(refresh ? { refresh_token: refresh.token } : {}),
+      scope: scopeList(row.scopes).join(" "),
+      token_type: "Bearer",
+    });
   }
   if (form.get("grant_type") === "refresh_token") {
     const check = await checkToken(c.var.db, P, String(form.get("refresh_token") ?? ""), now);
     if (!check.ok || check.row.kind !== "refresh") return fail("invalid_grant", "Token has been expired or revoked.");
-    const access = await issueToken(c.var.db, { platform: P, kind: "access", grant: check.row.grant, scopes: check.row.scopes, now, ttlMs: ACCESS_TTL, prefix: "ya29." });
-    return c.json({ access_token: access.token, expires_in: 3599, scope: scopeList(check.row.scopes).join(" "), token_type: "Bearer" });
+    const access = await issueToken(c.var.db, {
+      platform: P,
+      kind: "access",
+      grant: check.row.grant,
+      scopes: check.row.scopes,
+      now,
+      ttlMs: ACCESS_TTL,
+      prefix: "ya29.",
+    });
+    return c.json({
+      access_token: access.token,
+      expires_in: 3599,
+      scope: scopeList(check.row.scopes).join(" "),
+      token_type: "Bearer",
+    });
   }
   return fail("unsupported_grant_type", "Invalid grant_type: " + String(form.get("grant_type") ?? ""));
 });
@@ -123,7 +209,13 @@ function apiAuth(app: Hono<GEnv>) {
   app.use("*", async (c, next) => {
     const check = await checkToken(c.var.db, P, bearer(c), c.var.now);
     if (!check.ok || check.row.kind !== "access") {
-      return gError(c, 401, "authError", "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.", "global");
+      return gError(
+        c,
+        401,
+        "authError",
+        "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+        "global",
+      );
     }
     c.set("token", check.row);
     await next();
@@ -135,7 +227,8 @@ function allows(token: TokenRow, ...scopes: string[]) {
   return scopes.some((s) => granted.includes(SCOPE + s));
 }
 
-const insufficient = (c: Context) => gError(c, 403, "insufficientPermissions", "Request had insufficient authentication scopes.", "global");
+const insufficient = (c: Context) =>
+  gError(c, 403, "insufficientPermissions", "Request had insufficient authentication scopes.", "global");
 const READ = ["youtube.readonly", "youtube", "youtube.force-ssl"];
 
 function channelOf(token: TokenRow) {
@@ -150,8 +243,10 @@ apiAuth(googleApis);
 googleApis.get("/youtube/v3/channels", async (c) => {
   if (!allows(c.var.token, ...READ)) return insufficient(c);
   const parts = queryList(c, "part");
-  if (parts.length === 0) return gError(c, 400, "missingRequiredParameter", "No filter selected. Expected one of: part");
-  const channel = c.req.query("mine") === "true" ? channelOf(c.var.token) : CHANNELS.find((ch) => ch.id === c.req.query("id"));
+  if (parts.length === 0)
+    return gError(c, 400, "missingRequiredParameter", "No filter selected. Expected one of: part");
+  const channel =
+    c.req.query("mine") === "true" ? channelOf(c.var.token) : CHANNELS.find((ch) => ch.id === c.req.query("id"));
   const items = [];
   if (channel) {
     const videos = await listObjects(c.var.db, P, "video", channel.id, { limit: 500 });
@@ -175,13 +270,27 @@ googleApis.get("/youtube/v3/channels", async (c) => {
             },
           }
         : {}),
-      ...(parts.includes("contentDetails") ? { contentDetails: { relatedPlaylists: { likes: "", uploads: uploadsPlaylist(channel.id) } } } : {}),
+      ...(parts.includes("contentDetails")
+        ? { contentDetails: { relatedPlaylists: { likes: "", uploads: uploadsPlaylist(channel.id) } } }
+        : {}),
       ...(parts.includes("statistics")
-        ? { statistics: { viewCount: String(views), subscriberCount: String(followerCount(channel.id, c.var.now)), hiddenSubscriberCount: false, videoCount: String(videos.length) } }
+        ? {
+            statistics: {
+              viewCount: String(views),
+              subscriberCount: String(followerCount(channel.id, c.var.now)),
+              hiddenSubscriberCount: false,
+              videoCount: String(videos.length),
+            },
+          }
         : {}),
     });
   }
-  return c.json({ kind: "youtube#channelListResponse", etag: opaqueToken("", 8), pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items });
+  return c.json({
+    kind: "youtube#channelListResponse",
+    etag: opaqueToken("", 8),
+    pageInfo: { totalResults: items.length, resultsPerPage: 5 },
+    items,
+  });
 });
 
 const uploadsPlaylist = (channelId: string) => `UU${channelId.slice(2)}`;
@@ -198,26 +307,34 @@ async function readJson(c: Context): Promise<Record<string, any> | null> {
 /** Why this video resource cannot be inserted, as [reason, message]; null when it can. */
 export function metadataProblem(resource: Record<string, any> | null): [string, string] | null {
   const snippet = resource?.snippet;
-  if (!snippet || typeof snippet !== "object") return ["invalidSnippet", "The request metadata must include a snippet."];
+  if (!snippet || typeof snippet !== "object")
+    return ["invalidSnippet", "The request metadata must include a snippet."];
   const title = snippet.title;
   if (typeof title !== "string" || !title.trim() || [...title].length > TITLE_MAX || /[<>]/.test(title)) {
     return ["invalidTitle", "The request metadata specifies an invalid or empty video title."];
   }
   const description = snippet.description ?? "";
-  if (typeof description !== "string" || new TextEncoder().encode(description).length > DESCRIPTION_MAX_BYTES || /[<>]/.test(description)) {
+  if (
+    typeof description !== "string" ||
+    new TextEncoder().encode(description).length > DESCRIPTION_MAX_BYTES ||
+    /[<>]/.test(description)
+  ) {
     return ["invalidDescription", "The request metadata specifies an invalid video description."];
   }
   const tags = snippet.tags ?? [];
-  if (!Array.isArray(tags) || tags.join(",").length > 500) return ["invalidTags", "The request metadata specifies invalid video keywords."];
+  if (!Array.isArray(tags) || tags.join(",").length > 500)
+    return ["invalidTags", "The request metadata specifies invalid video keywords."];
   const privacy = resource?.status?.privacyStatus;
-  if (privacy !== undefined && !["private", "unlisted", "public"].includes(privacy)) return ["invalidPrivacyStatus", "The request metadata specifies an invalid privacy status."];
+  if (privacy !== undefined && !["private", "unlisted", "public"].includes(privacy))
+    return ["invalidPrivacyStatus", "The request metadata specifies an invalid privacy status."];
   return null;
 }
 
 /** What videos.insert checks before it takes any bytes; returns the channel or the error response. */
 async function insertPrecheck(c: Context<GEnv>, resource: Record<string, any> | null) {
   if (!allows(c.var.token, "youtube.upload", "youtube", "youtube.force-ssl")) return insufficient(c);
-  if (!queryList(c, "part").includes("snippet")) return gError(c, 400, "missingRequiredParameter", "The part parameter must include snippet.");
+  if (!queryList(c, "part").includes("snippet"))
+    return gError(c, 400, "missingRequiredParameter", "The part parameter must include snippet.");
   const problem = metadataProblem(resource);
   if (problem) return gError(c, 400, problem[0], problem[1]);
   const channel = channelOf(c.var.token);
@@ -225,7 +342,13 @@ async function insertPrecheck(c: Context<GEnv>, resource: Record<string, any> | 
   const dayStart = startOfDay(new TZDate(c.var.now, "America/Los_Angeles")).getTime();
   const today = await listObjects(c.var.db, P, "video", channel.id, { since: dayStart, limit: INSERTS_PER_DAY });
   if (today.length >= INSERTS_PER_DAY) {
-    return gError(c, 403, "quotaExceeded", "The request cannot be completed because you have exceeded your quota.", "youtube.quota");
+    return gError(
+      c,
+      403,
+      "quotaExceeded",
+      "The request cannot be completed because you have exceeded your quota.",
+      "youtube.quota",
+    );
   }
   return channel;
 }
@@ -233,23 +356,51 @@ async function insertPrecheck(c: Context<GEnv>, resource: Record<string, any> | 
 googleApis.post("/upload/youtube/v3/videos", async (c) => {
   const uploadType = c.req.query("uploadType");
   if (uploadType === "multipart") return multipartInsert(c);
-  if (uploadType !== "resumable") return gError(c, 400, "invalidUploadType", "uploadType must be resumable or multipart.");
+  if (uploadType !== "resumable")
+    return gError(c, 400, "invalidUploadType", "uploadType must be resumable or multipart.");
   const total = Number(c.req.header("X-Upload-Content-Length"));
   const type = c.req.header("X-Upload-Content-Type") ?? "";
-  if (!Number.isInteger(total) || total <= 0 || total > 256 * 1024 ** 3) return gError(c, 400, "invalidContentLength", "X-Upload-Content-Length must give the file size in bytes (at most 256 GB).");
-  if (!type.startsWith("video/") && type !== "application/octet-stream") return gError(c, 400, "mediaBodyRequired", `Media type '${type}' is not supported. Upload a video.`);
+  if (!Number.isInteger(total) || total <= 0 || total > 256 * 1024 ** 3)
+    return gError(
+      c,
+      400,
+      "invalidContentLength",
+      "X-Upload-Content-Length must give the file size in bytes (at most 256 GB).",
+    );
+  if (!type.startsWith("video/") && type !== "application/octet-stream")
+    return gError(c, 400, "mediaBodyRequired", `Media type '${type}' is not supported. Upload a video.`);
   const resource = await readJson(c);
   const checked = await insertPrecheck(c, resource);
   if (checked instanceof Response) return checked;
   const id = opaqueToken("AUc", 24);
-  await createObject(c.var.db, { id, platform: P, kind: "upload", owner: checked.id, status: "active", data: { resource, total, type, received: 0, head: null }, createdAt: c.var.now });
-  return c.body(null, 200, { Location: selfUrl(c, "www.googleapis.com", `/upload/youtube/v3/videos?uploadType=resumable&upload_id=${id}&part=${queryList(c, "part").join(",")}`) });
+  await createObject(c.var.db, {
+    id,
+    platform: P,
+    kind: "upload",
+    owner: checked.id,
+    status: "active",
+    data: { resource, total, type, received: 0, head: null },
+    createdAt: c.var.now,
+  });
+  return c.body(null, 200, {
+    Location: selfUrl(
+      c,
+      "www.googleapis.com",
+      `/upload/youtube/v3/videos?uploadType=resumable&upload_id=${id}&part=${queryList(c, "part").join(",")}`,
+    ),
+  });
 });
 
 /** uploadType=multipart: one multipart/related body, the JSON resource then the media (what googleapis sends for `media: {body}`). */
 async function multipartInsert(c: Context<GEnv>) {
   const parts = await multipartParts(c.req.raw).catch(() => null);
-  if (!parts || parts.length !== 2) return gError(c, 400, "badContent", "A multipart upload must be multipart/related with the metadata part and the media part.");
+  if (!parts || parts.length !== 2)
+    return gError(
+      c,
+      400,
+      "badContent",
+      "A multipart upload must be multipart/related with the metadata part and the media part.",
+    );
   const [meta, media] = parts as [BodyPart, BodyPart];
   let resource: Record<string, any> | null = null;
   try {
@@ -258,11 +409,21 @@ async function multipartInsert(c: Context<GEnv>) {
     return gError(c, 400, "parseError", "The metadata part is not valid JSON.");
   }
   const type = media.type ?? "";
-  if (!type.startsWith("video/") && type !== "application/octet-stream") return gError(c, 400, "mediaBodyRequired", `Media type '${type}' is not supported. Upload a video.`);
+  if (!type.startsWith("video/") && type !== "application/octet-stream")
+    return gError(c, 400, "mediaBodyRequired", `Media type '${type}' is not supported. Upload a video.`);
   const checked = await insertPrecheck(c, resource);
   if (checked instanceof Response) return checked;
   const head = [...media.bytes.subarray(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  const session: EmuObject = { id: "", platform: P, kind: "upload", owner: checked.id, status: "active", readyAt: null, createdAt: c.var.now, data: { resource } };
+  const session: EmuObject = {
+    id: "",
+    platform: P,
+    kind: "upload",
+    owner: checked.id,
+    status: "active",
+    readyAt: null,
+    createdAt: c.var.now,
+    data: { resource },
+  };
   const video = await publishVideo(c, session, head);
   return c.json(videoResource(video, c.var.now, queryList(c, "part")), 200);
 }
@@ -270,27 +431,40 @@ async function multipartInsert(c: Context<GEnv>) {
 /** The session URL: chunks with Content-Range, 308 + Range until the last byte, then the video resource. */
 googleApis.put("/upload/youtube/v3/videos", async (c) => {
   const session = await getObject(c.var.db, P, c.req.query("upload_id") ?? "");
-  if (!session || session.kind !== "upload") return gError(c, 404, "notFound", "The upload session does not exist or has expired.");
+  if (!session || session.kind !== "upload")
+    return gError(c, 404, "notFound", "The upload session does not exist or has expired.");
   const { total, received } = session.data as { total: number; received: number };
   const incomplete = (have: number) => c.body(null, 308, have > 0 ? { Range: `bytes=0-${have - 1}` } : {});
-  if (session.status === "done") return c.json(videoResource((await getObject(c.var.db, P, String(session.data.videoId)))!, c.var.now, ["snippet", "status"]), 200);
+  if (session.status === "done")
+    return c.json(
+      videoResource((await getObject(c.var.db, P, String(session.data.videoId)))!, c.var.now, ["snippet", "status"]),
+      200,
+    );
   const range = c.req.header("Content-Range");
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (range?.startsWith("bytes */")) return incomplete(received);
   const m = range?.match(/^bytes (\d+)-(\d+)\/(\d+)$/);
   const start = m ? Number(m[1]) : 0;
   const end = m ? Number(m[2]) : bytes.length - 1;
-  if ((m && Number(m[3]) !== total) || (!m && bytes.length !== total)) return gError(c, 400, "badContent", "The upload does not match X-Upload-Content-Length.");
-  if (end - start + 1 !== bytes.length) return gError(c, 400, "badContent", "Content-Range does not match the number of bytes sent.");
+  if ((m && Number(m[3]) !== total) || (!m && bytes.length !== total))
+    return gError(c, 400, "badContent", "The upload does not match X-Upload-Content-Length.");
+  if (end - start + 1 !== bytes.length)
+    return gError(c, 400, "badContent", "Content-Range does not match the number of bytes sent.");
   if (start !== received) return incomplete(received);
-  if (end + 1 < total && bytes.length % CHUNK_QUANTUM !== 0) return gError(c, 400, "badContent", "Chunks other than the last must be a multiple of 262144 bytes.");
-  const head = (session.data.head as string | null) ?? [...bytes.subarray(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  if (end + 1 < total && bytes.length % CHUNK_QUANTUM !== 0)
+    return gError(c, 400, "badContent", "Chunks other than the last must be a multiple of 262144 bytes.");
+  const head =
+    (session.data.head as string | null) ??
+    [...bytes.subarray(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
   if (end + 1 < total) {
     await updateObject(c.var.db, P, session.id, { data: { ...session.data, received: end + 1, head } });
     return incomplete(end + 1);
   }
   const video = await publishVideo(c, session, head);
-  await updateObject(c.var.db, P, session.id, { status: "done", data: { ...session.data, received: total, head, videoId: video.id } });
+  await updateObject(c.var.db, P, session.id, {
+    status: "done",
+    data: { ...session.data, received: total, head, videoId: video.id },
+  });
   return c.json(videoResource(video, c.var.now, ["snippet", "status"]), 201);
 });
 
@@ -309,7 +483,10 @@ async function publishVideo(c: Context<GEnv>, session: EmuObject, head: string) 
     status: looksLikeVideo ? "processed" : "failed",
     readyAt: null,
     createdAt: c.var.now,
-    data: { snippet: { categoryId: "22", tags: [], description: "", ...resource.snippet }, privacyStatus: resource.status?.privacyStatus ?? "private" },
+    data: {
+      snippet: { categoryId: "22", tags: [], description: "", ...resource.snippet },
+      privacyStatus: resource.status?.privacyStatus ?? "private",
+    },
   };
   await createObject(c.var.db, video);
   return video;
@@ -322,12 +499,31 @@ function videoResource(v: EmuObject, now: number, parts: string[]) {
     kind: "youtube#video",
     etag: opaqueToken("", 8),
     id: v.id,
-    ...(parts.includes("snippet") ? { snippet: { ...snippet, publishedAt: new Date(v.createdAt).toISOString(), channelId: v.owner } } : {}),
+    ...(parts.includes("snippet")
+      ? { snippet: { ...snippet, publishedAt: new Date(v.createdAt).toISOString(), channelId: v.owner } }
+      : {}),
     ...(parts.includes("status")
-      ? { status: { uploadStatus: v.status, ...(v.status === "failed" ? { failureReason: "invalidFile" } : {}), privacyStatus: v.data.privacyStatus, license: "youtube", embeddable: true, publicStatsViewable: true, selfDeclaredMadeForKids: false } }
+      ? {
+          status: {
+            uploadStatus: v.status,
+            ...(v.status === "failed" ? { failureReason: "invalidFile" } : {}),
+            privacyStatus: v.data.privacyStatus,
+            license: "youtube",
+            embeddable: true,
+            publicStatsViewable: true,
+            selfDeclaredMadeForKids: false,
+          },
+        }
       : {}),
     ...(parts.includes("statistics")
-      ? { statistics: { viewCount: String(m.views), likeCount: String(m.likes), favoriteCount: "0", commentCount: String(m.comments) } }
+      ? {
+          statistics: {
+            viewCount: String(m.views),
+            likeCount: String(m.likes),
+            favoriteCount: "0",
+            commentCount: String(m.comments),
+          },
+        }
       : {}),
   };
 }
@@ -336,18 +532,26 @@ googleApis.get("/youtube/v3/videos", async (c) => {
   if (!allows(c.var.token, ...READ)) return insufficient(c);
   const parts = queryList(c, "part");
   const ids = queryList(c, "id");
-  if (parts.length === 0 || ids.length === 0) return gError(c, 400, "missingRequiredParameter", "No filter selected. Expected one of: id, myRating, chart");
+  if (parts.length === 0 || ids.length === 0)
+    return gError(c, 400, "missingRequiredParameter", "No filter selected. Expected one of: id, myRating, chart");
   if (ids.length > 50) return gError(c, 400, "invalidParameter", "At most 50 ids per request.");
   const found = await Promise.all(ids.map((id) => getObject(c.var.db, P, id)));
   const items = found.filter((v): v is EmuObject => v?.kind === "video").map((v) => videoResource(v, c.var.now, parts));
-  return c.json({ kind: "youtube#videoListResponse", etag: opaqueToken("", 8), items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } });
+  return c.json({
+    kind: "youtube#videoListResponse",
+    etag: opaqueToken("", 8),
+    items,
+    pageInfo: { totalResults: items.length, resultsPerPage: items.length },
+  });
 });
 
 googleApis.delete("/youtube/v3/videos", async (c) => {
   if (!allows(c.var.token, "youtube", "youtube.force-ssl")) return insufficient(c);
   const video = await getObject(c.var.db, P, c.req.query("id") ?? "");
-  if (!video || video.kind !== "video") return gError(c, 404, "videoNotFound", "The video identified by the <code>id</code> parameter could not be found.");
-  if (video.owner !== channelOf(c.var.token)?.id) return gError(c, 403, "forbidden", "The video that you are trying to delete cannot be deleted.");
+  if (!video || video.kind !== "video")
+    return gError(c, 404, "videoNotFound", "The video identified by the <code>id</code> parameter could not be found.");
+  if (video.owner !== channelOf(c.var.token)?.id)
+    return gError(c, 403, "forbidden", "The video that you are trying to delete cannot be deleted.");
   await deleteObject(c.var.db, P, video.id);
   return c.body(null, 204);
 });
@@ -355,7 +559,13 @@ googleApis.delete("/youtube/v3/videos", async (c) => {
 googleApis.get("/youtube/v3/playlistItems", async (c) => {
   if (!allows(c.var.token, ...READ)) return insufficient(c);
   const channel = CHANNELS.find((ch) => uploadsPlaylist(ch.id) === c.req.query("playlistId"));
-  if (!channel) return gError(c, 404, "playlistNotFound", "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.");
+  if (!channel)
+    return gError(
+      c,
+      404,
+      "playlistNotFound",
+      "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.",
+    );
   const max = Math.min(Math.max(Number(c.req.query("maxResults") ?? 5) || 5, 0), 50);
   const videos = await listObjects(c.var.db, P, "video", channel.id, { limit: max });
   const items = videos.map((v, position) => {
@@ -364,17 +574,35 @@ googleApis.get("/youtube/v3/playlistItems", async (c) => {
     return {
       kind: "youtube#playlistItem",
       id: `PLI${v.id}`,
-      snippet: { publishedAt, channelId: channel.id, title: snippet.title, description: snippet.description ?? "", playlistId: uploadsPlaylist(channel.id), position, resourceId: { kind: "youtube#video", videoId: v.id } },
+      snippet: {
+        publishedAt,
+        channelId: channel.id,
+        title: snippet.title,
+        description: snippet.description ?? "",
+        playlistId: uploadsPlaylist(channel.id),
+        position,
+        resourceId: { kind: "youtube#video", videoId: v.id },
+      },
       contentDetails: { videoId: v.id, videoPublishedAt: publishedAt },
     };
   });
-  return c.json({ kind: "youtube#playlistItemListResponse", items, pageInfo: { totalResults: items.length, resultsPerPage: max } });
+  return c.json({
+    kind: "youtube#playlistItemListResponse",
+    items,
+    pageInfo: { totalResults: items.length, resultsPerPage: max },
+  });
 });
 
 googleApis.get("/youtube/v3/commentThreads", async (c) => {
   if (!allows(c.var.token, ...READ)) return insufficient(c);
   const video = await getObject(c.var.db, P, c.req.query("videoId") ?? "");
-  if (!video || video.kind !== "video") return gError(c, 404, "videoNotFound", "The video identified by the <code>videoId</code> parameter could not be found.");
+  if (!video || video.kind !== "video")
+    return gError(
+      c,
+      404,
+      "videoNotFound",
+      "The video identified by the <code>videoId</code> parameter could not be found.",
+    );
   const m = postMetrics(video.id, video.createdAt, c.var.now);
   const items = sampleComments(video.id, m.comments, video.createdAt)
     .filter((k) => k.createdAt <= c.var.now)
@@ -385,13 +613,27 @@ googleApis.get("/youtube/v3/commentThreads", async (c) => {
       snippet: {
         channelId: video.owner,
         videoId: video.id,
-        topLevelComment: { kind: "youtube#comment", id: `Ug${k.id}`, snippet: { authorDisplayName: `@${k.author}`, textDisplay: k.text, textOriginal: k.text, publishedAt: new Date(k.createdAt).toISOString(), likeCount: 0 } },
+        topLevelComment: {
+          kind: "youtube#comment",
+          id: `Ug${k.id}`,
+          snippet: {
+            authorDisplayName: `@${k.author}`,
+            textDisplay: k.text,
+            textOriginal: k.text,
+            publishedAt: new Date(k.createdAt).toISOString(),
+            likeCount: 0,
+          },
+        },
         totalReplyCount: 0,
         canReply: true,
         isPublic: true,
       },
     }));
-  return c.json({ kind: "youtube#commentThreadListResponse", items, pageInfo: { totalResults: items.length, resultsPerPage: 20 } });
+  return c.json({
+    kind: "youtube#commentThreadListResponse",
+    items,
+    pageInfo: { totalResults: items.length, resultsPerPage: 20 },
+  });
 });
 
 // ---------------------------------------------------------------- youtubeanalytics.googleapis.com
@@ -418,23 +660,47 @@ youtubeAnalytics.get("/v2/reports", async (c) => {
     if (!q(required)) return gError(c, 400, "required", `Required parameter: ${required}`, "global");
   }
   const channel = channelOf(c.var.token);
-  if (!channel || (q("ids") !== "channel==MINE" && q("ids") !== `channel==${channel.id}`)) return gError(c, 403, "forbidden", "Forbidden", "global");
+  if (!channel || (q("ids") !== "channel==MINE" && q("ids") !== `channel==${channel.id}`))
+    return gError(c, 403, "forbidden", "Forbidden", "global");
   const metrics = q("metrics")!.split(",");
   const unknown = metrics.find((m) => !REPORT_METRICS[m]);
-  if (unknown) return gError(c, 400, "badRequest", `Unknown identifier (${unknown}) given in field parameters.metrics.`, "global");
+  if (unknown)
+    return gError(c, 400, "badRequest", `Unknown identifier (${unknown}) given in field parameters.metrics.`, "global");
   const from = Date.parse(`${q("startDate")}T00:00:00Z`);
   const to = Math.min(Date.parse(`${q("endDate")}T00:00:00Z`) + DAY, c.var.now);
-  if (Number.isNaN(from) || Number.isNaN(to)) return gError(c, 400, "badRequest", "startDate and endDate must be YYYY-MM-DD.", "global");
-  const videoFilter = q("filters")?.match(/^video==(.+)$/)?.[1]?.split(",");
-  const videos = (await listObjects(c.var.db, P, "video", channel.id, { limit: 500 })).filter((v) => !videoFilter || videoFilter.includes(v.id));
+  if (Number.isNaN(from) || Number.isNaN(to))
+    return gError(c, 400, "badRequest", "startDate and endDate must be YYYY-MM-DD.", "global");
+  const videoFilter = q("filters")
+    ?.match(/^video==(.+)$/)?.[1]
+    ?.split(",");
+  const videos = (await listObjects(c.var.db, P, "video", channel.id, { limit: 500 })).filter(
+    (v) => !videoFilter || videoFilter.includes(v.id),
+  );
   const values = (a: number, b: number) =>
-    metrics.map((name) => videos.reduce((sum, v) => sum + REPORT_METRICS[name]!(postMetrics(v.id, v.createdAt, b)) - REPORT_METRICS[name]!(postMetrics(v.id, v.createdAt, a)), 0));
+    metrics.map((name) =>
+      videos.reduce(
+        (sum, v) =>
+          sum +
+          REPORT_METRICS[name]!(postMetrics(v.id, v.createdAt, b)) -
+          REPORT_METRICS[name]!(postMetrics(v.id, v.createdAt, a)),
+        0,
+      ),
+    );
   const headers = metrics.map((name) => ({ name, columnType: "METRIC", dataType: "INTEGER" }));
   if (q("dimensions") === "day") {
     const rows = [];
-    for (let day = from; day < to; day += DAY) rows.push([new Date(day).toISOString().slice(0, 10), ...values(day, Math.min(day + DAY, to))]);
-    return c.json({ kind: "youtubeAnalytics#resultTable", columnHeaders: [{ name: "day", columnType: "DIMENSION", dataType: "STRING" }, ...headers], rows });
+    for (let day = from; day < to; day += DAY)
+      rows.push([new Date(day).toISOString().slice(0, 10), ...values(day, Math.min(day + DAY, to))]);
+    return c.json({
+      kind: "youtubeAnalytics#resultTable",
+      columnHeaders: [{ name: "day", columnType: "DIMENSION", dataType: "STRING" }, ...headers],
+      rows,
+    });
   }
   if (q("dimensions")) return gError(c, 400, "badRequest", `Unsupported dimensions: ${q("dimensions")}`, "global");
-  return c.json({ kind: "youtubeAnalytics#resultTable", columnHeaders: headers, rows: to > from ? [values(from, to)] : [] });
+  return c.json({
+    kind: "youtubeAnalytics#resultTable",
+    columnHeaders: headers,
+    rows: to > from ? [values(from, to)] : [],
+  });
 });

@@ -8,5 +8,11 @@ export function numericId(digits = 17): string {
 
 export function opaqueToken(prefix: string, bytes = 32): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return prefix + [...raw].map((b) => b.toString(36).padStart(2, "0")).join("").slice(0, bytes * 2);
+  return (
+    prefix +
+    [...raw]
+      .map((b) => b.toString(36).padStart(2, "0"))
+      .join("")
+      .slice(0, bytes * 2)
+  );
 }

@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { advanceClock, emuContext, type EmuEnv } from "./context";
+import { advanceClock, type EmuEnv, emuContext } from "./context";
 import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
+import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./google";
+import { linkedinApi, linkedinWww } from "./linkedin";
 import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
 import { apiInstagram, graphInstagram, wwwInstagram } from "./meta/instagram";
 import { graphThreads, threadsNet } from "./meta/threads";
 import { openaiEmulator } from "./openai";
 import { viewPost } from "./viewer";
-import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./google";
-import { linkedinApi, linkedinWww } from "./linkedin";
 import { xApi, xWeb } from "./x";
 
 /**
@@ -16,7 +16,13 @@ import { xApi, xWeb } from "./x";
  * its own (it shares no code with the clients). Mounted at /sandbox only when PLATFORMS_MODE=sandbox.
  * Each upstream host is a sub-app at /sandbox/<host>, serving that host's real paths.
  */
-const clockSchema = z.object({ advanceMs: z.number().int().min(0, "advanceMs must be ≥ 0").max(400 * 86_400_000) });
+const clockSchema = z.object({
+  advanceMs: z
+    .number()
+    .int()
+    .min(0, "advanceMs must be ≥ 0")
+    .max(400 * 86_400_000),
+});
 
 async function body(req: Request): Promise<unknown> {
   try {

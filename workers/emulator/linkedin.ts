@@ -1,14 +1,14 @@
-import { Hono, type Context } from "hono";
-import { avatar } from "./avatar";
+import { type Context, Hono } from "hono";
 import type { Db } from "../db/client";
-import type { TokenRow } from "./tokens";
+import { avatar } from "./avatar";
 import { mountConsent } from "./consent";
 import type { EmuEnv } from "./context";
-import { followerCount, postMetrics, sampleComments } from "./metrics";
-import { createObject, deleteObject, getObject, listObjects, updateObject, type EmuObject } from "./objects";
-import { bearer, clientCredentials, scopeList, selfUrl, sniffImage } from "./request";
-import { checkToken, issueToken, redeemCode } from "./tokens";
 import { numericId, opaqueToken } from "./ids";
+import { followerCount, postMetrics, sampleComments } from "./metrics";
+import { createObject, deleteObject, type EmuObject, getObject, listObjects, updateObject } from "./objects";
+import { bearer, clientCredentials, scopeList, selfUrl, sniffImage } from "./request";
+import type { TokenRow } from "./tokens";
+import { checkToken, issueToken, redeemCode } from "./tokens";
 
 /**
  * LinkedIn (PLATFORMS.md §4): OAuth and uploads on www.linkedin.com, the member/organization REST API on
@@ -69,7 +69,8 @@ mountConsent(linkedinWww, "/oauth/v2/authorization", {
 linkedinWww.post("/oauth/v2/accessToken", async (c) => {
   const form = await c.req.formData();
   const { clientId, clientSecret } = clientCredentials(c, form);
-  const oauthError = (error: string, description: string, status: 400 | 401 = 400) => c.json({ error, error_description: description }, status);
+  const oauthError = (error: string, description: string, status: 400 | 401 = 400) =>
+    c.json({ error, error_description: description }, status);
   if (!clientId || !clientSecret) return oauthError("invalid_client", "Client authentication failed", 401);
   const now = c.var.now;
   const grantType = form.get("grant_type");
@@ -81,17 +82,49 @@ linkedinWww.post("/oauth/v2/accessToken", async (c) => {
       redirectUri: String(form.get("redirect_uri") ?? ""),
       now,
     });
-    if (!row) return oauthError("invalid_request", "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired.");
-    const access = await issueToken(c.var.db, { platform: P, kind: "access", grant: row.grant, scopes: row.scopes, now, ttlMs: ACCESS_TTL, prefix: "AQV" });
+    if (!row)
+      return oauthError(
+        "invalid_request",
+        "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired.",
+      );
+    const access = await issueToken(c.var.db, {
+      platform: P,
+      kind: "access",
+      grant: row.grant,
+      scopes: row.scopes,
+      now,
+      ttlMs: ACCESS_TTL,
+      prefix: "AQV",
+    });
     const refresh = refreshEnabled(row.scopes)
-      ? await issueToken(c.var.db, { platform: P, kind: "refresh", grant: row.grant, scopes: row.scopes, now, ttlMs: REFRESH_TTL, prefix: "AQX" })
+      ? await issueToken(c.var.db, {
+          platform: P,
+          kind: "refresh",
+          grant: row.grant,
+          scopes: row.scopes,
+          now,
+          ttlMs: REFRESH_TTL,
+          prefix: "AQX",
+        })
       : null;
     return c.json(tokenBody(access, refresh, now));
   }
   if (grantType === "refresh_token") {
     const check = await checkToken(c.var.db, P, String(form.get("refresh_token") ?? ""), now);
-    if (!check.ok || check.row.kind !== "refresh" || !refreshEnabled(check.row.scopes)) return oauthError("invalid_request", "The provided authorization grant or refresh token is invalid, expired or revoked.");
-    const access = await issueToken(c.var.db, { platform: P, kind: "access", grant: check.row.grant, scopes: check.row.scopes, now, ttlMs: ACCESS_TTL, prefix: "AQV" });
+    if (!check.ok || check.row.kind !== "refresh" || !refreshEnabled(check.row.scopes))
+      return oauthError(
+        "invalid_request",
+        "The provided authorization grant or refresh token is invalid, expired or revoked.",
+      );
+    const access = await issueToken(c.var.db, {
+      platform: P,
+      kind: "access",
+      grant: check.row.grant,
+      scopes: check.row.scopes,
+      now,
+      ttlMs: ACCESS_TTL,
+      prefix: "AQV",
+    });
     // Not sliding: the same refresh token keeps counting down to its first expiry.
     return c.json(tokenBody(access, check.row, now));
   }
@@ -112,7 +145,9 @@ function tokenBody(access: TokenRow, refresh: TokenRow | null, now: number) {
   return {
     access_token: access.token,
     expires_in: Math.floor((access.expiresAt! - now) / 1000),
-    ...(refresh ? { refresh_token: refresh.token, refresh_token_expires_in: Math.floor((refresh.expiresAt! - now) / 1000) } : {}),
+    ...(refresh
+      ? { refresh_token: refresh.token, refresh_token_expires_in: Math.floor((refresh.expiresAt! - now) / 1000) }
+      : {}),
     scope: scopeList(access.scopes).join(","),
     token_type: "Bearer",
   };
@@ -136,10 +171,16 @@ linkedinWww.put("/dms-uploads/:asset/part/:n", async (c) => {
   const parts = (video?.data.parts ?? []) as { firstByte: number; lastByte: number; etag: string | null }[];
   const n = Number(c.req.param("n"));
   const part = parts[n];
-  if (!video || !part || video.status !== "WAITING_UPLOAD") return liError(c, 404, "NOT_FOUND", "Upload URL not found or expired");
+  if (!video || !part || video.status !== "WAITING_UPLOAD")
+    return liError(c, 404, "NOT_FOUND", "Upload URL not found or expired");
   const bytes = await c.req.arrayBuffer();
   if (bytes.byteLength !== part.lastByte - part.firstByte + 1) {
-    return liError(c, 400, "BAD_REQUEST", `Part ${n} must be ${part.lastByte - part.firstByte + 1} bytes, got ${bytes.byteLength}`);
+    return liError(
+      c,
+      400,
+      "BAD_REQUEST",
+      `Part ${n} must be ${part.lastByte - part.firstByte + 1} bytes, got ${bytes.byteLength}`,
+    );
   }
   const etag = opaqueToken("/ptag", 16);
   parts[n] = { ...part, etag };
@@ -176,14 +217,25 @@ linkedinApi.use("*", async (c, next) => {
 });
 
 /** Versions are YYYYMM, each served for a year after release. */
-export function versionProblem(version: string | undefined, now: number): { status: 400 | 426; code: string; message: string } | null {
-  if (!version) return { status: 400, code: "VERSION_MISSING", message: "A version must be present. Please specify a version by adding the LinkedIn-Version header." };
+export function versionProblem(
+  version: string | undefined,
+  now: number,
+): { status: 400 | 426; code: string; message: string } | null {
+  if (!version)
+    return {
+      status: 400,
+      code: "VERSION_MISSING",
+      message: "A version must be present. Please specify a version by adding the LinkedIn-Version header.",
+    };
   const m = version.match(/^(\d{4})(\d{2})(?:\.\d{2})?$/);
-  if (!m) return { status: 400, code: "NONEXISTENT_VERSION", message: `Requested version ${version} is not a valid version` };
+  if (!m)
+    return { status: 400, code: "NONEXISTENT_VERSION", message: `Requested version ${version} is not a valid version` };
   const d = new Date(now);
   const months = (d.getUTCFullYear() - Number(m[1])) * 12 + (d.getUTCMonth() + 1 - Number(m[2]));
-  if (months < 0) return { status: 400, code: "NONEXISTENT_VERSION", message: `Requested version ${version} is not active` };
-  if (months > 12) return { status: 426, code: "NONEXISTENT_VERSION", message: `Requested version ${version} is not active` };
+  if (months < 0)
+    return { status: 400, code: "NONEXISTENT_VERSION", message: `Requested version ${version} is not active` };
+  if (months > 12)
+    return { status: 426, code: "NONEXISTENT_VERSION", message: `Requested version ${version} is not active` };
   return null;
 }
 
@@ -200,16 +252,26 @@ function authorProblem(token: TokenRow, author: unknown, write: boolean): string
   if (author === MEMBER_URN) return !write || hasScope(token, "w_member_social") ? null : "w_member_social";
   const org = typeof author === "string" ? author.match(/^urn:li:organization:(\d+)$/)?.[1] : undefined;
   if (org && grantedOrgs(token).some((o) => o.id === org)) {
-    return hasScope(token, write ? "w_organization_social" : "r_organization_social") ? null : write ? "w_organization_social" : "r_organization_social";
+    return hasScope(token, write ? "w_organization_social" : "r_organization_social")
+      ? null
+      : write
+        ? "w_organization_social"
+        : "r_organization_social";
   }
   return "author";
 }
 
-const denied = (c: Context, what: string) => liError(c, 403, "ACCESS_DENIED", `Not enough permissions to access: ${what}`, 100);
+const denied = (c: Context, what: string) =>
+  liError(c, 403, "ACCESS_DENIED", `Not enough permissions to access: ${what}`, 100);
 
 linkedinApi.get("/v2/userinfo", (c) => {
   if (!hasScope(c.var.token, "openid")) return denied(c, "userinfo.GET");
-  return c.json({ ...MEMBER, locale: { country: "US", language: "en" }, email_verified: true, email: hasScope(c.var.token, "email") ? MEMBER.email : undefined });
+  return c.json({
+    ...MEMBER,
+    locale: { country: "US", language: "en" },
+    email_verified: true,
+    email: hasScope(c.var.token, "email") ? MEMBER.email : undefined,
+  });
 });
 
 linkedinApi.get("/rest/organizationAcls", (c) => {
@@ -217,19 +279,32 @@ linkedinApi.get("/rest/organizationAcls", (c) => {
   const role = c.req.query("role");
   const elements = grantedOrgs(c.var.token)
     .filter(() => !role || role === "ADMINISTRATOR")
-    .map((o) => ({ organization: `urn:li:organization:${o.id}`, role: "ADMINISTRATOR", state: "APPROVED", roleAssignee: MEMBER_URN }));
+    .map((o) => ({
+      organization: `urn:li:organization:${o.id}`,
+      role: "ADMINISTRATOR",
+      state: "APPROVED",
+      roleAssignee: MEMBER_URN,
+    }));
   return c.json({ elements, paging: { count: elements.length, start: 0, links: [] } });
 });
 
 linkedinApi.get("/rest/organizations/:id", (c) => {
   const org = ORGS.find((o) => o.id === c.req.param("id"));
   if (!org) return liError(c, 404, "NOT_FOUND", `Organization ${c.req.param("id")} not found`);
-  return c.json({ id: Number(org.id), localizedName: org.localizedName, vanityName: org.vanityName, $URN: `urn:li:organization:${org.id}` });
+  return c.json({
+    id: Number(org.id),
+    localizedName: org.localizedName,
+    vanityName: org.vanityName,
+    $URN: `urn:li:organization:${org.id}`,
+  });
 });
 
 linkedinApi.get("/rest/networkSizes/:urn", (c) => {
   const urn = c.req.param("urn");
-  if (c.req.query("edgeType") !== "COMPANY_FOLLOWED_BY_MEMBER" || !ORGS.some((o) => `urn:li:organization:${o.id}` === urn)) {
+  if (
+    c.req.query("edgeType") !== "COMPANY_FOLLOWED_BY_MEMBER" ||
+    !ORGS.some((o) => `urn:li:organization:${o.id}` === urn)
+  ) {
     return liError(c, 400, "BAD_REQUEST", "edgeType COMPANY_FOLLOWED_BY_MEMBER needs an organization URN");
   }
   return c.json({ firstDegreeSize: followerCount(urn, c.var.now) });
@@ -251,8 +326,22 @@ linkedinApi.post("/rest/images", async (c) => {
   if (problem) return denied(c, `images.initializeUpload (${problem})`);
   const asset = `C4E10AQ${opaqueToken("", 8)}`;
   const urn = `urn:li:image:${asset}`;
-  await createObject(c.var.db, { id: asset, platform: P, kind: "image", owner, status: "WAITING_UPLOAD", data: { urn }, createdAt: c.var.now });
-  return c.json({ value: { uploadUrlExpiresAt: c.var.now + DAY, uploadUrl: selfUrl(c, "www.linkedin.com", `/dms-uploads/${asset}`), image: urn } });
+  await createObject(c.var.db, {
+    id: asset,
+    platform: P,
+    kind: "image",
+    owner,
+    status: "WAITING_UPLOAD",
+    data: { urn },
+    createdAt: c.var.now,
+  });
+  return c.json({
+    value: {
+      uploadUrlExpiresAt: c.var.now + DAY,
+      uploadUrl: selfUrl(c, "www.linkedin.com", `/dms-uploads/${asset}`),
+      image: urn,
+    },
+  });
 });
 
 linkedinApi.get("/rest/images/:urn", async (c) => {
@@ -268,16 +357,30 @@ linkedinApi.post("/rest/videos", async (c) => {
     const problem = authorProblem(c.var.token, req.owner, true);
     if (problem) return denied(c, `videos.initializeUpload (${problem})`);
     const size = req.fileSizeBytes;
-    if (!Number.isInteger(size) || size < 1 || size > 5 * 1024 ** 3) return liError(c, 400, "BAD_REQUEST", "fileSizeBytes must be between 1 byte and 5 GB");
+    if (!Number.isInteger(size) || size < 1 || size > 5 * 1024 ** 3)
+      return liError(c, 400, "BAD_REQUEST", "fileSizeBytes must be between 1 byte and 5 GB");
     const asset = `C5F10AQ${opaqueToken("", 8)}`;
     const parts = [];
-    for (let first = 0; first < size; first += VIDEO_PART) parts.push({ firstByte: first, lastByte: Math.min(size, first + VIDEO_PART) - 1, etag: null });
-    await createObject(c.var.db, { id: asset, platform: P, kind: "video", owner: req.owner, status: "WAITING_UPLOAD", data: { urn: `urn:li:video:${asset}`, parts }, createdAt: c.var.now });
+    for (let first = 0; first < size; first += VIDEO_PART)
+      parts.push({ firstByte: first, lastByte: Math.min(size, first + VIDEO_PART) - 1, etag: null });
+    await createObject(c.var.db, {
+      id: asset,
+      platform: P,
+      kind: "video",
+      owner: req.owner,
+      status: "WAITING_UPLOAD",
+      data: { urn: `urn:li:video:${asset}`, parts },
+      createdAt: c.var.now,
+    });
     return c.json({
       value: {
         uploadUrlsExpireAt: c.var.now + DAY,
         video: `urn:li:video:${asset}`,
-        uploadInstructions: parts.map((p, i) => ({ uploadUrl: selfUrl(c, "www.linkedin.com", `/dms-uploads/${asset}/part/${i}`), firstByte: p.firstByte, lastByte: p.lastByte })),
+        uploadInstructions: parts.map((p, i) => ({
+          uploadUrl: selfUrl(c, "www.linkedin.com", `/dms-uploads/${asset}/part/${i}`),
+          firstByte: p.firstByte,
+          lastByte: p.lastByte,
+        })),
         uploadToken: "",
       },
     });
@@ -287,8 +390,10 @@ linkedinApi.post("/rest/videos", async (c) => {
     const video = await assetOf(c.var.db, String(req.video ?? ""), "video");
     if (!video || authorProblem(c.var.token, video.owner, true)) return liError(c, 404, "NOT_FOUND", "Video not found");
     const etags = (video.data.parts as { etag: string | null }[]).map((p) => p.etag);
-    if (etags.some((e) => e === null)) return liError(c, 400, "BAD_REQUEST", "Not every part of the video was uploaded");
-    if (JSON.stringify(etags) !== JSON.stringify(req.uploadedPartIds)) return liError(c, 400, "BAD_REQUEST", "uploadedPartIds do not match the uploaded parts");
+    if (etags.some((e) => e === null))
+      return liError(c, 400, "BAD_REQUEST", "Not every part of the video was uploaded");
+    if (JSON.stringify(etags) !== JSON.stringify(req.uploadedPartIds))
+      return liError(c, 400, "BAD_REQUEST", "uploadedPartIds do not match the uploaded parts");
     await updateObject(c.var.db, P, video.id, { status: "PROCESSING" });
     return c.body(null, 200);
   }
@@ -318,27 +423,34 @@ linkedinApi.post("/rest/posts", async (c) => {
   if (problem) return denied(c, `partnerApiPostsExternal.CREATE (${problem})`);
   const unprocessable = (message: string) => liError(c, 422, "UNPROCESSABLE_ENTITY", message);
   if (typeof post.commentary !== "string") return unprocessable("/commentary is required");
-  if ([...post.commentary].length > COMMENTARY_MAX) return unprocessable(`/commentary: length ${[...post.commentary].length} exceeds the maximum of ${COMMENTARY_MAX}`);
-  if (!VISIBILITIES.includes(post.visibility)) return unprocessable("/visibility must be PUBLIC, CONNECTIONS or LOGGED_IN");
-  if (post.distribution?.feedDistribution === undefined) return unprocessable("/distribution/feedDistribution is required");
+  if ([...post.commentary].length > COMMENTARY_MAX)
+    return unprocessable(`/commentary: length ${[...post.commentary].length} exceeds the maximum of ${COMMENTARY_MAX}`);
+  if (!VISIBILITIES.includes(post.visibility))
+    return unprocessable("/visibility must be PUBLIC, CONNECTIONS or LOGGED_IN");
+  if (post.distribution?.feedDistribution === undefined)
+    return unprocessable("/distribution/feedDistribution is required");
   if (post.lifecycleState !== "PUBLISHED") return unprocessable("/lifecycleState must be PUBLISHED");
   const mediaIds: string[] = post.content?.multiImage
     ? (post.content.multiImage.images ?? []).map((i: { id: string }) => i.id)
     : post.content?.media
       ? [post.content.media.id]
       : [];
-  if (post.content?.multiImage && (mediaIds.length < 2 || mediaIds.length > 20)) return unprocessable("/content/multiImage/images must hold 2 to 20 images");
+  if (post.content?.multiImage && (mediaIds.length < 2 || mediaIds.length > 20))
+    return unprocessable("/content/multiImage/images must hold 2 to 20 images");
   let isVideo = false;
   for (const id of mediaIds) {
     const kind = String(id).startsWith("urn:li:video:") ? "video" : "image";
     const asset = await assetOf(c.var.db, String(id), kind);
-    if (!asset || asset.owner !== post.author) return unprocessable(`/content: ${id} does not exist or belongs to another author`);
+    if (!asset || asset.owner !== post.author)
+      return unprocessable(`/content: ${id} does not exist or belongs to another author`);
     if (asset.status !== "AVAILABLE") return unprocessable(`/content: ${id} is ${asset.status}, not AVAILABLE`);
     if (kind === "video" && mediaIds.length > 1) return unprocessable("/content: a video post holds one video");
     isVideo ||= kind === "video";
   }
   const recent = await listObjects(c.var.db, P, "post", post.author, { limit: 50 });
-  const dup = recent.find((p) => p.data.commentary === post.commentary && mediaIds.length === 0 && (p.data.mediaIds as string[]).length === 0);
+  const dup = recent.find(
+    (p) => p.data.commentary === post.commentary && mediaIds.length === 0 && (p.data.mediaIds as string[]).length === 0,
+  );
   if (dup) return liError(c, 422, "DUPLICATE_POST", `Content is a duplicate of ${dup.id}`);
   const urn = `urn:li:${isVideo ? "ugcPost" : "share"}:${numericId(19)}`;
   await createObject(c.var.db, {
@@ -356,14 +468,24 @@ linkedinApi.post("/rest/posts", async (c) => {
 linkedinApi.get("/rest/posts", async (c) => {
   if (c.req.query("q") !== "author") return liError(c, 400, "BAD_REQUEST", "q must be author");
   const author = c.req.query("author") ?? "";
-  if (author === MEMBER_URN ? !hasScope(c.var.token, "r_member_social") : authorProblem(c.var.token, author, false)) return denied(c, "posts.FINDER-author");
+  if (author === MEMBER_URN ? !hasScope(c.var.token, "r_member_social") : authorProblem(c.var.token, author, false))
+    return denied(c, "posts.FINDER-author");
   const count = Math.min(Number(c.req.query("count") ?? 10) || 10, 100);
   const rows = await listObjects(c.var.db, P, "post", author, { limit: count });
   return c.json({ elements: rows.map((p) => postView(p)), paging: { start: 0, count, links: [] } });
 });
 
 function postView(p: EmuObject) {
-  return { id: p.id, author: p.owner, commentary: p.data.commentary, visibility: p.data.visibility, lifecycleState: "PUBLISHED", createdAt: p.createdAt, publishedAt: p.createdAt, ...(p.data.content ? { content: p.data.content } : {}) };
+  return {
+    id: p.id,
+    author: p.owner,
+    commentary: p.data.commentary,
+    visibility: p.data.visibility,
+    lifecycleState: "PUBLISHED",
+    createdAt: p.createdAt,
+    publishedAt: p.createdAt,
+    ...(p.data.content ? { content: p.data.content } : {}),
+  };
 }
 
 async function ownPost(c: Context<LiEnv>, urn: string) {
@@ -402,22 +524,37 @@ linkedinApi.get("/rest/socialActions/:urn/comments", async (c) => {
   const m = postMetrics(post.id, post.createdAt, c.var.now);
   const elements = sampleComments(post.id, m.comments, post.createdAt)
     .filter((k) => k.createdAt <= c.var.now)
-    .map((k) => ({ id: k.id, actor: `urn:li:person:${k.author}`, message: { text: k.text }, created: { time: k.createdAt }, object: post.id }));
+    .map((k) => ({
+      id: k.id,
+      actor: `urn:li:person:${k.author}`,
+      message: { text: k.text },
+      created: { time: k.createdAt },
+      object: post.id,
+    }));
   return c.json({ elements, paging: { start: 0, count: elements.length, links: [] } });
 });
 
 /** `List(urn%3Ali%3Ashare%3A1,…)` after query decoding. */
 function restliList(value: string | undefined): string[] {
   const m = value?.match(/^List\((.*)\)$/);
-  return m ? m[1]!.split(",").map((v) => decodeURIComponent(v)).filter(Boolean) : [];
+  return m
+    ? m[1]!
+        .split(",")
+        .map((v) => decodeURIComponent(v))
+        .filter(Boolean)
+    : [];
 }
 
 linkedinApi.get("/rest/organizationalEntityShareStatistics", async (c) => {
   const org = c.req.query("organizationalEntity") ?? "";
-  if (c.req.query("q") !== "organizationalEntity" || !org.startsWith("urn:li:organization:")) return liError(c, 400, "BAD_REQUEST", "q=organizationalEntity with an organization URN is required");
-  if (authorProblem(c.var.token, org, false) || !hasScope(c.var.token, "rw_organization_admin")) return denied(c, "organizationalEntityShareStatistics.FINDER");
+  if (c.req.query("q") !== "organizationalEntity" || !org.startsWith("urn:li:organization:"))
+    return liError(c, 400, "BAD_REQUEST", "q=organizationalEntity with an organization URN is required");
+  if (authorProblem(c.var.token, org, false) || !hasScope(c.var.token, "rw_organization_admin"))
+    return denied(c, "organizationalEntityShareStatistics.FINDER");
   const urns = [...restliList(c.req.query("shares")), ...restliList(c.req.query("ugcPosts"))];
-  const posts = urns.length ? await Promise.all(urns.map((u) => getObject(c.var.db, P, u))) : await listObjects(c.var.db, P, "post", org);
+  const posts = urns.length
+    ? await Promise.all(urns.map((u) => getObject(c.var.db, P, u)))
+    : await listObjects(c.var.db, P, "post", org);
   const elements = posts
     .filter((p): p is EmuObject => p !== null && p.owner === org)
     .map((p) => {
@@ -451,9 +588,13 @@ linkedinApi.get("/rest/memberCreatorPostAnalytics", async (c) => {
   if (!hasScope(c.var.token, "r_member_postAnalytics")) return denied(c, "memberCreatorPostAnalytics.FINDER");
   const metric = MEMBER_METRICS[c.req.query("queryType") ?? ""];
   const entity = c.req.query("entity")?.match(/^\((share|ugc):(.+)\)$/);
-  if (c.req.query("q") !== "entity" || !entity || !metric) return liError(c, 400, "BAD_REQUEST", "q=entity, entity=(share:…) and a supported queryType are required");
+  if (c.req.query("q") !== "entity" || !entity || !metric)
+    return liError(c, 400, "BAD_REQUEST", "q=entity, entity=(share:…) and a supported queryType are required");
   const post = await getObject(c.var.db, P, decodeURIComponent(entity[2]!));
   if (!post || post.owner !== MEMBER_URN) return liError(c, 404, "NOT_FOUND", "Post not found");
   const count = postMetrics(post.id, post.createdAt, c.var.now)[metric];
-  return c.json({ elements: [{ count, metricType: c.req.query("queryType"), targetEntity: { [entity[1]!]: post.id } }], paging: { start: 0, count: 1, links: [] } });
+  return c.json({
+    elements: [{ count, metricType: c.req.query("queryType"), targetEntity: { [entity[1]!]: post.id } }],
+    paging: { start: 0, count: 1, links: [] },
+  });
 });

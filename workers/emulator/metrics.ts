@@ -63,8 +63,26 @@ export function followerCount(accountId: string, now: number): number {
   return base + Math.floor((now / DAY - 20_000) * perDay);
 }
 
-const AUTHORS = ["maya.creates", "jordan_eats", "the.plant.lady", "samir.codes", "lucia_travels", "ben.builds", "ana.paints", "kofi.runs"];
-const TEXTS = ["Love this!", "Where is this?", "So good 😍", "Great tip, thanks!", "Saving this for later", "Can't wait to try it", "This made my day", "Amazing work 👏"];
+const AUTHORS = [
+  "maya.creates",
+  "jordan_eats",
+  "the.plant.lady",
+  "samir.codes",
+  "lucia_travels",
+  "ben.builds",
+  "ana.paints",
+  "kofi.runs",
+];
+const TEXTS = [
+  "Love this!",
+  "Where is this?",
+  "So good 😍",
+  "Great tip, thanks!",
+  "Saving this for later",
+  "Can't wait to try it",
+  "This made my day",
+  "Amazing work 👏",
+];
 
 export interface EmuComment {
   id: string;
@@ -80,7 +98,12 @@ export function sampleComments(postId: string, count: number, publishedAt: numbe
   let at = publishedAt;
   for (let i = 0; i < Math.min(count, 25); i++) {
     at += Math.floor(r() * 2 * HOUR) + 60_000;
-    out.push({ id: `${postId}_c${i + 1}`, author: AUTHORS[Math.floor(r() * AUTHORS.length)]!, text: TEXTS[Math.floor(r() * TEXTS.length)]!, createdAt: at });
+    out.push({
+      id: `${postId}_c${i + 1}`,
+      author: AUTHORS[Math.floor(r() * AUTHORS.length)]!,
+      text: TEXTS[Math.floor(r() * TEXTS.length)]!,
+      createdAt: at,
+    });
   }
   return out;
 }
@@ -112,11 +135,16 @@ export function audienceOf(accountId: string, now: number): EmuAudience {
   const weights = (n: number, peak?: number) => Array.from({ length: n }, (_, i) => 1 + r() * 4 + (i === peak ? 6 : 0));
   const zip = (keys: readonly string[], values: number[]) => Object.fromEntries(keys.map((k, i) => [k, values[i]!]));
   const peakHour = 12 + Math.floor(r() * 9);
-  const hourly = Array.from({ length: 24 }, (_, h) => Math.floor(followers * (0.05 + 0.25 * Math.exp(-(((h - peakHour) / 4) ** 2)) + r() * 0.03)));
+  const hourly = Array.from({ length: 24 }, (_, h) =>
+    Math.floor(followers * (0.05 + 0.25 * Math.exp(-(((h - peakHour) / 4) ** 2)) + r() * 0.03)),
+  );
   return {
     age: zip(AGE_BUCKETS, split(followers, weights(AGE_BUCKETS.length, 2))),
     gender: zip(GENDERS, split(followers, [5 + r() * 3, 4 + r() * 3, 0.5])),
     country: zip(COUNTRIES, split(followers, weights(COUNTRIES.length, 0))),
-    onlineByHour: zip(Array.from({ length: 24 }, (_, h) => String(h)), hourly),
+    onlineByHour: zip(
+      Array.from({ length: 24 }, (_, h) => String(h)),
+      hourly,
+    ),
   };
 }

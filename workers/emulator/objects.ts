@@ -5,40 +5,78 @@ import { emuObjects } from "../db/schema/emulator";
 /** The generic remote-object store every sub-app keeps its containers, posts and uploads in. */
 export type EmuObject = typeof emuObjects.$inferSelect;
 
-export async function createObject(db: Db, obj: Omit<EmuObject, "status" | "readyAt"> & Partial<Pick<EmuObject, "status" | "readyAt">>) {
+export async function createObject(
+  db: Db,
+  obj: Omit<EmuObject, "status" | "readyAt"> & Partial<Pick<EmuObject, "status" | "readyAt">>,
+) {
   const row: EmuObject = { status: null, readyAt: null, ...obj };
   await db.insert(emuObjects).values(row);
   return row;
 }
 
 /** Adds one to a counter object in a single statement, so parallel requests never collide on creating it. */
-export async function incrementCounter(db: Db, obj: Pick<EmuObject, "id" | "platform" | "kind" | "owner" | "createdAt">): Promise<number> {
+export async function incrementCounter(
+  db: Db,
+  obj: Pick<EmuObject, "id" | "platform" | "kind" | "owner" | "createdAt">,
+): Promise<number> {
   const row = await db
     .insert(emuObjects)
     .values({ ...obj, status: null, readyAt: null, data: { count: 1 } })
-    .onConflictDoUpdate({ target: emuObjects.id, set: { data: sql`json_set(${emuObjects.data}, '$.count', coalesce(json_extract(${emuObjects.data}, '$.count'), 0) + 1)` } })
+    .onConflictDoUpdate({
+      target: emuObjects.id,
+      set: {
+        data: sql`json_set(${emuObjects.data}, '$.count', coalesce(json_extract(${emuObjects.data}, '$.count'), 0) + 1)`,
+      },
+    })
     .returning({ data: emuObjects.data })
     .get();
   return Number(row?.data.count ?? 1);
 }
 
 export async function getObject(db: Db, platform: string, id: string): Promise<EmuObject | null> {
-  return (await db.select().from(emuObjects).where(and(eq(emuObjects.platform, platform), eq(emuObjects.id, id))).get()) ?? null;
+  return (
+    (await db
+      .select()
+      .from(emuObjects)
+      .where(and(eq(emuObjects.platform, platform), eq(emuObjects.id, id)))
+      .get()) ?? null
+  );
 }
 
-export async function updateObject(db: Db, platform: string, id: string, patch: Partial<Pick<EmuObject, "status" | "data" | "readyAt">>) {
-  await db.update(emuObjects).set(patch).where(and(eq(emuObjects.platform, platform), eq(emuObjects.id, id)));
+export async function updateObject(
+  db: Db,
+  platform: string,
+  id: string,
+  patch: Partial<Pick<EmuObject, "status" | "data" | "readyAt">>,
+) {
+  await db
+    .update(emuObjects)
+    .set(patch)
+    .where(and(eq(emuObjects.platform, platform), eq(emuObjects.id, id)));
 }
 
 export async function deleteObject(db: Db, platform: string, id: string) {
   await db.delete(emuObjects).where(and(eq(emuObjects.platform, platform), eq(emuObjects.id, id)));
 }
 
-export async function listObjects(db: Db, platform: string, kind: string, owner: string, opts: { since?: number; limit?: number } = {}) {
+export async function listObjects(
+  db: Db,
+  platform: string,
+  kind: string,
+  owner: string,
+  opts: { since?: number; limit?: number } = {},
+) {
   return db
     .select()
     .from(emuObjects)
-    .where(and(eq(emuObjects.platform, platform), eq(emuObjects.kind, kind), eq(emuObjects.owner, owner), gte(emuObjects.createdAt, opts.since ?? 0)))
+    .where(
+      and(
+        eq(emuObjects.platform, platform),
+        eq(emuObjects.kind, kind),
+        eq(emuObjects.owner, owner),
+        gte(emuObjects.createdAt, opts.since ?? 0),
+      ),
+    )
     .orderBy(desc(emuObjects.createdAt))
     .limit(opts.limit ?? 100)
     .all();

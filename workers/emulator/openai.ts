@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 
 /**
  * An OpenAI-compatible endpoint (PLATFORMS.md §7.2), written on its own: it shares nothing with
@@ -16,7 +16,9 @@ type JsonSchema = {
   maximum?: number;
 };
 
-const oaiError = (message: string, type: string, code: string | null = null) => ({ error: { message, type, param: null, code } });
+const oaiError = (message: string, type: string, code: string | null = null) => ({
+  error: { message, type, param: null, code },
+});
 
 /** The user's words, from every string in the last user message (which may itself be JSON). */
 function sourceWords(messages: Array<{ role: string; content: unknown }>): string {
@@ -51,7 +53,8 @@ function fill(schema: JsonSchema, key: string, words: string): unknown {
       return [`Emulated ${key} about ${tokens[0]}`, `Another emulated ${key}`];
     }
     case "string":
-      if (/content/i.test(key)) return `Emulated model post: ${words} `.repeat(Math.ceil(700 / (words.length + 22))).trim() + " #emulated";
+      if (/content/i.test(key))
+        return `Emulated model post: ${words} `.repeat(Math.ceil(700 / (words.length + 22))).trim() + " #emulated";
       if (key === "handle") return `@${tokens[0]}`;
       return `Emulated ${key} for ${tokens[0]}`;
     case "number":
@@ -95,18 +98,34 @@ export const openaiEmulator = new Hono();
 openaiEmulator.use("/v1/*", async (c, next) => {
   const auth = c.req.header("Authorization") ?? "";
   if (!/^Bearer \S+/.test(auth))
-    return c.json(oaiError("You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth.", "invalid_request_error"), 401);
+    return c.json(
+      oaiError(
+        "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth.",
+        "invalid_request_error",
+      ),
+      401,
+    );
   const key = auth.slice(7).trim();
   if (!knownKey(key)) {
     const shown = key.length > 8 ? `${key.slice(0, 3)}*****${key.slice(-4)}` : key;
-    return c.json(oaiError(`Incorrect API key provided: ${shown}. You can find your API key at https://platform.openai.com/account/api-keys.`, "invalid_request_error", "invalid_api_key"), 401);
+    return c.json(
+      oaiError(
+        `Incorrect API key provided: ${shown}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+        "invalid_request_error",
+        "invalid_api_key",
+      ),
+      401,
+    );
   }
   await next();
   for (const [k, v] of Object.entries(rateHeaders())) if (!c.res.headers.has(k)) c.res.headers.set(k, v);
 });
 
 openaiEmulator.get("/v1/models", (c) =>
-  c.json({ object: "list", data: MODELS.map((id) => ({ id, object: "model", created: 1721172741, owned_by: "system" })) }),
+  c.json({
+    object: "list",
+    data: MODELS.map((id) => ({ id, object: "model", created: 1721172741, owned_by: "system" })),
+  }),
 );
 
 type ChatBody = {
@@ -127,22 +146,51 @@ openaiEmulator.post("/v1/chat/completions", async (c) => {
   const model = typeof body.model === "string" ? body.model : "";
   if (!model) return c.json(oaiError("you must provide a model parameter", "invalid_request_error"), 400);
   if (!MODELS.includes(model) && !FAULT_MODELS.includes(model))
-    return c.json(oaiError(`The model \`${model}\` does not exist or you do not have access to it.`, "invalid_request_error", "model_not_found"), 404);
+    return c.json(
+      oaiError(
+        `The model \`${model}\` does not exist or you do not have access to it.`,
+        "invalid_request_error",
+        "model_not_found",
+      ),
+      404,
+    );
   if (!Array.isArray(body.messages) || body.messages.length === 0)
-    return c.json(oaiError("'messages' must contain at least one message.", "invalid_request_error", "invalid_value"), 400);
+    return c.json(
+      oaiError("'messages' must contain at least one message.", "invalid_request_error", "invalid_value"),
+      400,
+    );
   if (model === "emulator-429")
-    return c.json(oaiError(`Rate limit reached for ${model} on requests per min (RPM): Limit 3, Used 3, Requested 1.`, "requests", "rate_limit_exceeded"), 429, {
-      "retry-after": "20",
-      ...rateHeaders({ requests: 0, tokens: 3_999_000 }),
-      "x-ratelimit-reset-requests": "20s",
-    });
-  if (model === "emulator-500") return c.json(oaiError("The server had an error while processing your request. Sorry about that!", "server_error"), 500);
+    return c.json(
+      oaiError(
+        `Rate limit reached for ${model} on requests per min (RPM): Limit 3, Used 3, Requested 1.`,
+        "requests",
+        "rate_limit_exceeded",
+      ),
+      429,
+      {
+        "retry-after": "20",
+        ...rateHeaders({ requests: 0, tokens: 3_999_000 }),
+        "x-ratelimit-reset-requests": "20s",
+      },
+    );
+  if (model === "emulator-500")
+    return c.json(
+      oaiError("The server had an error while processing your request. Sorry about that!", "server_error"),
+      500,
+    );
 
   const messages = body.messages as Array<{ role: string; content: unknown }>;
   const format = body.response_format?.type;
   // json_object mode is refused unless the conversation itself asks for JSON (documented behaviour).
   if (format === "json_object" && !messages.some((m) => typeof m.content === "string" && /json/i.test(m.content)))
-    return c.json(oaiError("'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.", "invalid_request_error", null), 400);
+    return c.json(
+      oaiError(
+        "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.",
+        "invalid_request_error",
+        null,
+      ),
+      400,
+    );
   const words = sourceWords(messages);
   const schema = body.response_format?.json_schema?.schema;
   let content: string;
@@ -156,20 +204,36 @@ openaiEmulator.post("/v1/chat/completions", async (c) => {
   const completionTokens = tokensOf(content);
   const id = `chatcmpl-emu${promptTokens}x${completionTokens}`;
   const created = Math.floor(Date.now() / 1000);
-  const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
-  if (body.stream === true) return streamed(c, { id, created, model, content, usage: body.stream_options?.include_usage === true ? usage : null });
+  const usage = {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+  };
+  if (body.stream === true)
+    return streamed(c, {
+      id,
+      created,
+      model,
+      content,
+      usage: body.stream_options?.include_usage === true ? usage : null,
+    });
   return c.json({
     id,
     object: "chat.completion",
     created,
     model,
-    choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: "stop" }],
+    choices: [
+      { index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: "stop" },
+    ],
     usage,
   });
 });
 
 /** `stream: true`: server-sent `chat.completion.chunk` events (role, content pieces, finish, optional usage), then `data: [DONE]`. */
-function streamed(c: Context, r: { id: string; created: number; model: string; content: string; usage: Record<string, number> | null }) {
+function streamed(
+  c: Context,
+  r: { id: string; created: number; model: string; content: string; usage: Record<string, number> | null },
+) {
   const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
     id: r.id,
     object: "chat.completion.chunk",
@@ -180,7 +244,15 @@ function streamed(c: Context, r: { id: string; created: number; model: string; c
   const events: unknown[] = [chunk({ role: "assistant", content: "", refusal: null }, null)];
   for (const piece of r.content.match(/[\s\S]{1,16}/g) ?? []) events.push(chunk({ content: piece }, null));
   events.push(chunk({}, "stop"));
-  if (r.usage) events.push({ id: r.id, object: "chat.completion.chunk", created: r.created, model: r.model, choices: [], usage: r.usage });
+  if (r.usage)
+    events.push({
+      id: r.id,
+      object: "chat.completion.chunk",
+      created: r.created,
+      model: r.model,
+      choices: [],
+      usage: r.usage,
+    });
   const text = events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("") + "data: [DONE]\n\n";
   return c.body(text, 200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache" });
 }

@@ -9,7 +9,10 @@ export function bearer(c: Context): string | null {
 }
 
 /** Client credentials sent as HTTP Basic or as client_id/client_secret in the form (PLATFORMS.md §0 accepts both). */
-export function clientCredentials(c: Context, form: FormData | URLSearchParams): { clientId: string | null; clientSecret: string | null } {
+export function clientCredentials(
+  c: Context,
+  form: FormData | URLSearchParams,
+): { clientId: string | null; clientSecret: string | null } {
   const h = c.req.header("Authorization");
   if (h?.startsWith("Basic ")) {
     const [id, ...rest] = atob(h.slice(6)).split(":");
@@ -30,7 +33,10 @@ export function selfUrl(c: Context, host: string, path: string): string {
 /** RFC 7636 S256: BASE64URL(SHA256(verifier)). */
 export async function s256(verifier: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
-  return btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export function scopeList(scopes: string): string[] {
@@ -52,7 +58,10 @@ export function sniffImage(bytes: Uint8Array): "image/jpeg" | "image/png" | "ima
  * comma-joined (`part=snippet,statistics`), or both at once.
  */
 export function queryList(c: Context, name: string): string[] {
-  return (c.req.queries(name) ?? []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+  return (c.req.queries(name) ?? [])
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 export interface BodyPart {
@@ -74,8 +83,17 @@ export async function multipartParts(req: Request): Promise<BodyPart[] | null> {
   const boundary = getMultipartBoundary(req.headers.get("Content-Type") ?? "");
   if (!boundary || !req.body) return null;
   const parts: BodyPart[] = [];
-  for await (const part of parseMultipartStream(req.body, { boundary, maxFileSize: MULTIPART_MAX_BYTES, maxTotalSize: MULTIPART_MAX_BYTES })) {
-    parts.push({ name: part.name ?? null, filename: part.filename ?? null, type: part.mediaType ?? null, bytes: part.bytes });
+  for await (const part of parseMultipartStream(req.body, {
+    boundary,
+    maxFileSize: MULTIPART_MAX_BYTES,
+    maxTotalSize: MULTIPART_MAX_BYTES,
+  })) {
+    parts.push({
+      name: part.name ?? null,
+      filename: part.filename ?? null,
+      type: part.mediaType ?? null,
+      bytes: part.bytes,
+    });
   }
   return parts;
 }
@@ -94,7 +112,8 @@ export async function readLooseParams(c: Context): Promise<URLSearchParams> {
   }
   if (type.includes("multipart/")) {
     const out = new URLSearchParams();
-    for (const part of (await multipartParts(c.req.raw)) ?? []) if (part.name) out.set(part.name, new TextDecoder().decode(part.bytes));
+    for (const part of (await multipartParts(c.req.raw)) ?? [])
+      if (part.name) out.set(part.name, new TextDecoder().decode(part.bytes));
     return out;
   }
   return new URLSearchParams(await c.req.text());

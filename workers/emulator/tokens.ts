@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { emuCodes, emuTokens, type EmuGrant } from "../db/schema/emulator";
+import { type EmuGrant, emuCodes, emuTokens } from "../db/schema/emulator";
 import { opaqueToken } from "./ids";
 
 /** Issued tokens and authorization codes, shared by every platform's OAuth emulation. */
@@ -9,7 +9,15 @@ export type TokenRow = typeof emuTokens.$inferSelect;
 
 export async function issueToken(
   db: Db,
-  input: { platform: string; kind: string; grant: EmuGrant; scopes: string; now: number; ttlMs: number | null; prefix: string },
+  input: {
+    platform: string;
+    kind: string;
+    grant: EmuGrant;
+    scopes: string;
+    now: number;
+    ttlMs: number | null;
+    prefix: string;
+  },
 ): Promise<TokenRow> {
   const row: TokenRow = {
     token: opaqueToken(input.prefix),
@@ -27,9 +35,18 @@ export async function issueToken(
 
 export type TokenCheck = { ok: true; row: TokenRow } | { ok: false; reason: "invalid" | "expired"; row?: TokenRow };
 
-export async function checkToken(db: Db, platform: string, token: string | undefined | null, now: number): Promise<TokenCheck> {
+export async function checkToken(
+  db: Db,
+  platform: string,
+  token: string | undefined | null,
+  now: number,
+): Promise<TokenCheck> {
   if (!token) return { ok: false, reason: "invalid" };
-  const row = await db.select().from(emuTokens).where(and(eq(emuTokens.token, token), eq(emuTokens.platform, platform))).get();
+  const row = await db
+    .select()
+    .from(emuTokens)
+    .where(and(eq(emuTokens.token, token), eq(emuTokens.platform, platform)))
+    .get();
   if (!row || row.revokedAt !== null) return { ok: false, reason: "invalid" };
   if (row.expiresAt !== null && row.expiresAt <= now) return { ok: false, reason: "expired", row };
   return { ok: true, row };
@@ -37,7 +54,16 @@ export async function checkToken(db: Db, platform: string, token: string | undef
 
 export async function issueCode(
   db: Db,
-  input: { platform: string; clientId: string; redirectUri: string; scopes: string; codeChallenge: string | null; grant: EmuGrant; now: number; ttlMs: number },
+  input: {
+    platform: string;
+    clientId: string;
+    redirectUri: string;
+    scopes: string;
+    codeChallenge: string | null;
+    grant: EmuGrant;
+    now: number;
+    ttlMs: number;
+  },
 ): Promise<string> {
   const code = opaqueToken("AQ", 24);
   await db.insert(emuCodes).values({
@@ -64,6 +90,7 @@ export async function redeemCode(
     .where(and(eq(emuCodes.code, input.code), eq(emuCodes.platform, input.platform), isNull(emuCodes.usedAt)))
     .returning()
     .get();
-  if (!row || row.expiresAt <= input.now || row.clientId !== input.clientId || row.redirectUri !== input.redirectUri) return null;
+  if (!row || row.expiresAt <= input.now || row.clientId !== input.clientId || row.redirectUri !== input.redirectUri)
+    return null;
   return row;
 }

@@ -9,7 +9,14 @@ const view = (permalink: string) => raw(`/sandbox/view?url=${encodeURIComponent(
 describe("sandbox post viewer", () => {
   it("shows a stored X post by its permalink, with the emulator banner, author and metrics", async () => {
     const id = "1900000000000000001";
-    await createObject(createDb(env.DB), { id, platform: "twitter", kind: "tweet", owner: "1702745893325283328", data: { text: "Fresh bread at 7", mediaIds: [] }, createdAt: Date.now() });
+    await createObject(createDb(env.DB), {
+      id,
+      platform: "twitter",
+      kind: "tweet",
+      owner: "1702745893325283328",
+      data: { text: "Fresh bread at 7", mediaIds: [] },
+      createdAt: Date.now(),
+    });
     const res = await view(`https://x.com/i/web/status/${id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toContain("text/html");
@@ -23,12 +30,26 @@ describe("sandbox post viewer", () => {
 
   it("finds LinkedIn and Instagram posts by their permalinks", async () => {
     const db = createDb(env.DB);
-    await createObject(db, { id: "urn:li:share:7000000000000000001", platform: "linkedin", kind: "post", owner: "urn:li:organization:10001", data: { commentary: "Hiring baristas", mediaIds: [] }, createdAt: Date.now() });
+    await createObject(db, {
+      id: "urn:li:share:7000000000000000001",
+      platform: "linkedin",
+      kind: "post",
+      owner: "urn:li:organization:10001",
+      data: { commentary: "Hiring baristas", mediaIds: [] },
+      createdAt: Date.now(),
+    });
     const li = await view("https://www.linkedin.com/feed/update/urn:li:share:7000000000000000001");
     expect(li.status).toBe(200);
     expect(await li.text()).toContain("Acme Coffee Co.");
     const permalink = "https://www.instagram.com/p/00000000042/";
-    await createObject(db, { id: "17900000000000042", platform: "instagram", kind: "media", owner: "17841400000000001", data: { caption: "Croissants", permalink, username: "sunrisebakery" }, createdAt: Date.now() });
+    await createObject(db, {
+      id: "17900000000000042",
+      platform: "instagram",
+      kind: "media",
+      owner: "17841400000000001",
+      data: { caption: "Croissants", permalink, username: "sunrisebakery" },
+      createdAt: Date.now(),
+    });
     const ig = await view(permalink);
     expect(ig.status).toBe(200);
     const text = await ig.text();
@@ -46,7 +67,14 @@ describe("sandbox post viewer", () => {
 
   it("escapes the post's text and the URL it was given", async () => {
     const id = "1900000000000000666";
-    await createObject(createDb(env.DB), { id, platform: "twitter", kind: "tweet", owner: "1702745893325283328", data: { text: `<script>alert("x")</script><b>bold</b>`, mediaIds: [] }, createdAt: Date.now() });
+    await createObject(createDb(env.DB), {
+      id,
+      platform: "twitter",
+      kind: "tweet",
+      owner: "1702745893325283328",
+      data: { text: `<script>alert("x")</script><b>bold</b>`, mediaIds: [] },
+      createdAt: Date.now(),
+    });
     const body = await (await view(`https://x.com/i/web/status/${id}`)).text();
     expect(body).not.toContain("<script>alert");
     expect(body).not.toContain("<b>bold</b>");

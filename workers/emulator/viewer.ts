@@ -27,7 +27,13 @@ async function byData(db: Db, platform: string, kind: string, field: string, val
     (await db
       .select()
       .from(emuObjects)
-      .where(and(eq(emuObjects.platform, platform), eq(emuObjects.kind, kind), sql`json_extract(${emuObjects.data}, ${`$.${field}`}) = ${value}`))
+      .where(
+        and(
+          eq(emuObjects.platform, platform),
+          eq(emuObjects.kind, kind),
+          sql`json_extract(${emuObjects.data}, ${`$.${field}`}) = ${value}`,
+        ),
+      )
       .get()) ?? null
   );
 }
@@ -53,24 +59,49 @@ export async function findPost(db: Db, permalink: string): Promise<ViewedPost | 
   }
   if (host === "linkedin.com" && parts[0] === "feed" && parts[1] === "update") {
     const obj = await ofKind(db, "linkedin", decodeURIComponent(parts[2] ?? ""), "post");
-    return obj && { platform: "LinkedIn", author: liAuthorName(obj.owner), text: String(obj.data.commentary ?? ""), obj };
+    return (
+      obj && { platform: "LinkedIn", author: liAuthorName(obj.owner), text: String(obj.data.commentary ?? ""), obj }
+    );
   }
   if (host === "instagram.com") {
     const obj = await byData(db, "instagram", "media", "permalink", `https://www.instagram.com${url.pathname}`);
-    return obj && { platform: "Instagram", author: `@${String(obj.data.username)}`, text: String(obj.data.caption ?? ""), obj };
+    return (
+      obj && {
+        platform: "Instagram",
+        author: `@${String(obj.data.username)}`,
+        text: String(obj.data.caption ?? ""),
+        obj,
+      }
+    );
   }
   if (host === "facebook.com" && parts[1] === "posts") {
     const obj = await ofKind(db, "facebook", `${parts[0]}_${parts[2]}`, "post");
-    return obj && { platform: "Facebook", author: pageById(obj.owner)?.name ?? obj.owner, text: String(obj.data.message ?? ""), obj };
+    return (
+      obj && {
+        platform: "Facebook",
+        author: pageById(obj.owner)?.name ?? obj.owner,
+        text: String(obj.data.message ?? ""),
+        obj,
+      }
+    );
   }
   if (host === "threads.net" && parts[1] === "post") {
     const obj = await byData(db, "threads", "media", "shortcode", parts[2] ?? "");
-    return obj && { platform: "Threads", author: `@${String(obj.data.username)}`, text: String(obj.data.text ?? ""), obj };
+    return (
+      obj && { platform: "Threads", author: `@${String(obj.data.username)}`, text: String(obj.data.text ?? ""), obj }
+    );
   }
   if (host === "youtube.com" && url.pathname === "/watch") {
     const obj = await ofKind(db, "youtube", url.searchParams.get("v") ?? undefined, "video");
     const snippet = (obj?.data.snippet ?? {}) as { title?: string; description?: string };
-    return obj && { platform: "YouTube", author: ytChannelTitle(obj.owner), text: [snippet.title, snippet.description].filter(Boolean).join("\n\n"), obj };
+    return (
+      obj && {
+        platform: "YouTube",
+        author: ytChannelTitle(obj.owner),
+        text: [snippet.title, snippet.description].filter(Boolean).join("\n\n"),
+        obj,
+      }
+    );
   }
   return null;
 }
@@ -91,7 +122,13 @@ export async function viewPost(c: Context<EmuEnv>) {
   const permalink = c.req.query("url") ?? "";
   const found = await findPost(c.var.db, permalink);
   if (!found) {
-    return c.html(page("Post not found", html`<h1>Post not found</h1><p class="muted">The emulator has no post with the link ${permalink}.</p>`), 404);
+    return c.html(
+      page(
+        "Post not found",
+        html`<h1>Post not found</h1><p class="muted">The emulator has no post with the link ${permalink}.</p>`,
+      ),
+      404,
+    );
   }
   const m = postMetrics(found.obj.id, found.obj.createdAt, c.var.now);
   const metrics: Array<[string, number]> = [

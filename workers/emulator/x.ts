@@ -1,13 +1,30 @@
 import { eq } from "drizzle-orm";
-import { avatar, initialsOf } from "./avatar";
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { emuTokens } from "../db/schema/emulator";
+import { avatar, initialsOf } from "./avatar";
 import { mountConsent } from "./consent";
 import type { EmuEnv } from "./context";
 import { numericId } from "./ids";
-import { postMetrics, sampleComments, seedOf, followerCount } from "./metrics";
-import { createObject, deleteObject, getObject, incrementCounter, listObjects, updateObject, type EmuObject } from "./objects";
-import { bearer, clientCredentials, multipartParts, readLooseParams, s256, scopeList, sniffImage, type BodyPart } from "./request";
+import { followerCount, postMetrics, sampleComments, seedOf } from "./metrics";
+import {
+  createObject,
+  deleteObject,
+  type EmuObject,
+  getObject,
+  incrementCounter,
+  listObjects,
+  updateObject,
+} from "./objects";
+import {
+  type BodyPart,
+  bearer,
+  clientCredentials,
+  multipartParts,
+  readLooseParams,
+  s256,
+  scopeList,
+  sniffImage,
+} from "./request";
 import { checkToken, issueToken, redeemCode, type TokenRow } from "./tokens";
 
 /**
@@ -33,7 +50,12 @@ export function xAuthorName(userId: string): string {
 }
 
 /** Limits per user per 15 minutes (§6.4 table; unlisted endpoints get a generous default). */
-const LIMITS: Record<string, number> = { "POST /2/tweets": 100, "GET /2/tweets": 5000, "GET /2/users/me": 75, "POST /2/media/upload/initialize": 1875 };
+const LIMITS: Record<string, number> = {
+  "POST /2/tweets": 100,
+  "GET /2/tweets": 5000,
+  "GET /2/users/me": 75,
+  "POST /2/media/upload/initialize": 1875,
+};
 const DEFAULT_LIMIT = 900;
 
 const MEDIA: Record<string, { category: string[]; max: number }> = {
@@ -49,7 +71,9 @@ type XEnv = { Bindings: Env; Variables: EmuEnv["Variables"] & { token: TokenRow;
 
 /** X's v2 errors are RFC 7807 problem objects, served as application/problem+json. */
 function problem(c: Context, status: number, title: string, detail: string, type = "about:blank") {
-  return c.body(JSON.stringify({ title, type, status, detail }), status as 400, { "Content-Type": "application/problem+json" });
+  return c.body(JSON.stringify({ title, type, status, detail }), status as 400, {
+    "Content-Type": "application/problem+json",
+  });
 }
 
 function invalid(c: Context, message: string, parameter?: string) {
@@ -70,7 +94,11 @@ export function weightedLength(text: string): number {
   let n = urls.length * 23;
   for (const ch of text.replace(/https?:\/\/\S+/g, "").normalize("NFC")) {
     const cp = ch.codePointAt(0)!;
-    const light = cp <= 0x10ff || (cp >= 0x2000 && cp <= 0x200d) || (cp >= 0x2010 && cp <= 0x201f) || (cp >= 0x2032 && cp <= 0x2037);
+    const light =
+      cp <= 0x10ff ||
+      (cp >= 0x2000 && cp <= 0x200d) ||
+      (cp >= 0x2010 && cp <= 0x201f) ||
+      (cp >= 0x2032 && cp <= 0x2037);
     n += light ? 1 : 2;
   }
   return n;
@@ -99,11 +127,19 @@ export const xApi = new Hono<XEnv>();
 xApi.post("/2/oauth2/token", async (c) => {
   const form = await readLooseParams(c);
   const { clientId } = clientCredentials(c, form);
-  const fail = (description: string, error = "invalid_request") => c.json({ error, error_description: description }, 400);
-  if (!clientId) return c.json({ error: "unauthorized_client", error_description: "Missing valid authorization header" }, 401);
+  const fail = (description: string, error = "invalid_request") =>
+    c.json({ error, error_description: description }, 400);
+  if (!clientId)
+    return c.json({ error: "unauthorized_client", error_description: "Missing valid authorization header" }, 401);
   const now = c.var.now;
   if (form.get("grant_type") === "authorization_code") {
-    const row = await redeemCode(c.var.db, { platform: P, code: String(form.get("code") ?? ""), clientId, redirectUri: String(form.get("redirect_uri") ?? ""), now });
+    const row = await redeemCode(c.var.db, {
+      platform: P,
+      code: String(form.get("code") ?? ""),
+      clientId,
+      redirectUri: String(form.get("redirect_uri") ?? ""),
+      now,
+    });
     const verifier = form.get("code_verifier");
     if (!row || typeof verifier !== "string" || !row.codeChallenge || (await s256(verifier)) !== row.codeChallenge) {
       return fail("Value passed for the authorization code was invalid.");
@@ -122,15 +158,34 @@ xApi.post("/2/oauth2/token", async (c) => {
 
 async function tokenPair(c: Context<XEnv>, grant: TokenRow["grant"], scopes: string) {
   const now = c.var.now;
-  const access = await issueToken(c.var.db, { platform: P, kind: "access", grant, scopes, now, ttlMs: ACCESS_TTL, prefix: "" });
+  const access = await issueToken(c.var.db, {
+    platform: P,
+    kind: "access",
+    grant,
+    scopes,
+    now,
+    ttlMs: ACCESS_TTL,
+    prefix: "",
+  });
   const offline = scopeList(scopes).includes("offline.access");
-  const refresh = offline ? await issueToken(c.var.db, { platform: P, kind: "refresh", grant, scopes, now, ttlMs: null, prefix: "" }) : null;
-  return { token_type: "bearer", expires_in: ACCESS_TTL / 1000, access_token: access.token, scope: scopeList(scopes).join(" "), ...(refresh ? { refresh_token: refresh.token } : {}) };
+  const refresh = offline
+    ? await issueToken(c.var.db, { platform: P, kind: "refresh", grant, scopes, now, ttlMs: null, prefix: "" })
+    : null;
+  return {
+    token_type: "bearer",
+    expires_in: ACCESS_TTL / 1000,
+    access_token: access.token,
+    scope: scopeList(scopes).join(" "),
+    ...(refresh ? { refresh_token: refresh.token } : {}),
+  };
 }
 
 xApi.post("/2/oauth2/revoke", async (c) => {
   const form = await c.req.formData();
-  await c.var.db.update(emuTokens).set({ revokedAt: c.var.now }).where(eq(emuTokens.token, String(form.get("token") ?? "")));
+  await c.var.db
+    .update(emuTokens)
+    .set({ revokedAt: c.var.now })
+    .where(eq(emuTokens.token, String(form.get("token") ?? "")));
   return c.json({ revoked: true });
 });
 
@@ -138,7 +193,8 @@ xApi.post("/2/oauth2/revoke", async (c) => {
 xApi.use("/2/*", async (c, next) => {
   if (c.req.path.includes("/2/oauth2/")) return next();
   const check = await checkToken(c.var.db, P, bearer(c), c.var.now);
-  const user = check.ok && check.row.kind === "access" ? USERS.find((u) => u.id === check.row.grant.selected[0]) : undefined;
+  const user =
+    check.ok && check.row.kind === "access" ? USERS.find((u) => u.id === check.row.grant.selected[0]) : undefined;
   if (!check.ok || !user) return problem(c, 401, "Unauthorized", "Unauthorized");
   c.set("token", check.row);
   c.set("user", user);
@@ -146,7 +202,13 @@ xApi.use("/2/*", async (c, next) => {
   const limit = LIMITS[route] ?? DEFAULT_LIMIT;
   const window = Math.floor(c.var.now / WINDOW);
   const key = `xrl:${user.id}:${route}:${window}`;
-  const used = await incrementCounter(c.var.db, { id: key, platform: P, kind: "ratelimit", owner: user.id, createdAt: c.var.now });
+  const used = await incrementCounter(c.var.db, {
+    id: key,
+    platform: P,
+    kind: "ratelimit",
+    owner: user.id,
+    createdAt: c.var.now,
+  });
   const headers = {
     "x-rate-limit-limit": String(limit),
     "x-rate-limit-remaining": String(Math.max(0, limit - used)),
@@ -165,7 +227,9 @@ xApi.use("/2/*", async (c, next) => {
 function requireScope(c: Context<XEnv>, ...scopes: string[]) {
   const granted = scopeList(c.var.token.scopes);
   const missing = scopes.find((s) => !granted.includes(s));
-  return missing ? problem(c, 403, "Forbidden", `You are not permitted to perform this action. Missing scope: ${missing}`) : null;
+  return missing
+    ? problem(c, 403, "Forbidden", `You are not permitted to perform this action. Missing scope: ${missing}`)
+    : null;
 }
 
 xApi.get("/2/users/me", (c) => {
@@ -178,9 +242,22 @@ xApi.get("/2/users/me", (c) => {
       id: u.id,
       name: u.name,
       username: u.username,
-      ...(fields.includes("profile_image_url") ? { profile_image_url: avatar(initialsOf(u.name ?? u.username), "#0f1419") } : {}),
+      ...(fields.includes("profile_image_url")
+        ? { profile_image_url: avatar(initialsOf(u.name ?? u.username), "#0f1419") }
+        : {}),
       ...(fields.includes("verified") ? { verified: u.verified } : {}),
-      ...(fields.includes("public_metrics") ? { public_metrics: { followers_count: followerCount(u.id, c.var.now), following_count: 180, tweet_count: 0, listed_count: 3, like_count: 240, media_count: 12 } } : {}),
+      ...(fields.includes("public_metrics")
+        ? {
+            public_metrics: {
+              followers_count: followerCount(u.id, c.var.now),
+              following_count: 180,
+              tweet_count: 0,
+              listed_count: 3,
+              like_count: 240,
+              media_count: 12,
+            },
+          }
+        : {}),
     },
   });
 });
@@ -201,9 +278,11 @@ xApi.post("/2/media/upload/initialize", async (c) => {
   const rule = MEDIA[String(body?.media_type)];
   if (!rule) return invalid(c, `media_type ${String(body?.media_type)} is not supported`, "media_type");
   const category = body?.media_category ?? rule.category[0];
-  if (!rule.category.includes(category)) return invalid(c, `media_category ${category} does not match media_type ${body!.media_type}`, "media_category");
+  if (!rule.category.includes(category))
+    return invalid(c, `media_category ${category} does not match media_type ${body!.media_type}`, "media_category");
   const total = body?.total_bytes;
-  if (!Number.isInteger(total) || total <= 0) return invalid(c, "total_bytes must be a positive integer", "total_bytes");
+  if (!Number.isInteger(total) || total <= 0)
+    return invalid(c, "total_bytes must be a positive integer", "total_bytes");
   if (total > rule.max) return invalid(c, `File size exceeds ${rule.max} bytes for ${category}`, "total_bytes");
   const id = numericId(19);
   await createObject(c.var.db, {
@@ -215,7 +294,13 @@ xApi.post("/2/media/upload/initialize", async (c) => {
     data: { type: body!.media_type, category, total, segments: {}, head: null, polls: 0 },
     createdAt: c.var.now,
   });
-  return c.json({ data: { id, media_key: `${category === "tweet_image" ? 3 : category === "tweet_gif" ? 16 : 7}_${id}`, expires_after_secs: 86400 } });
+  return c.json({
+    data: {
+      id,
+      media_key: `${category === "tweet_image" ? 3 : category === "tweet_gif" ? 16 : 7}_${id}`,
+      expires_after_secs: 86400,
+    },
+  });
 });
 
 async function ownMedia(c: Context<XEnv>, id: string) {
@@ -239,10 +324,14 @@ xApi.post("/2/media/upload/:id/append", async (c) => {
   const form = await formParts(c);
   const index = Number(partText(form?.get("segment_index")));
   const file = form?.get("media");
-  if (!form || !Number.isInteger(index) || index < 0 || index > 999) return invalid(c, "segment_index must be an integer 0-999", "segment_index");
+  if (!form || !Number.isInteger(index) || index < 0 || index > 999)
+    return invalid(c, "segment_index must be an integer 0-999", "segment_index");
   if (!file || file.bytes.length === 0) return invalid(c, "media must hold the segment's bytes", "media");
   if (file.bytes.length > 5 * MB) return invalid(c, "A segment may hold at most 5 MB", "media");
-  const segments: Record<string, number> = { ...(m.data.segments as Record<string, number>), [index]: file.bytes.length };
+  const segments: Record<string, number> = {
+    ...(m.data.segments as Record<string, number>),
+    [index]: file.bytes.length,
+  };
   const received = Object.values(segments).reduce((a, b) => a + b, 0);
   if (received > (m.data.total as number)) return invalid(c, "Segments exceed total_bytes", "media");
   const head = index === 0 ? hexHead(file.bytes) : m.data.head;
@@ -261,7 +350,8 @@ xApi.post("/2/media/upload", async (c) => {
   const rule = type ? MEDIA[type] : undefined;
   if (!type || !rule) return invalid(c, "InvalidMedia: the file is not a supported image or video", "media");
   const category = partText(form?.get("media_category")) ?? rule.category[0]!;
-  if (!rule.category.includes(category)) return invalid(c, `media_category ${category} does not match media_type ${type}`, "media_category");
+  if (!rule.category.includes(category))
+    return invalid(c, `media_category ${category} does not match media_type ${type}`, "media_category");
   if (file.bytes.length > rule.max) return invalid(c, `File size exceeds ${rule.max} bytes for ${category}`, "media");
   const id = numericId(19);
   const processed = category !== "tweet_image";
@@ -271,7 +361,14 @@ xApi.post("/2/media/upload", async (c) => {
     kind: "media",
     owner: c.var.user.id,
     status: processed ? "pending" : "succeeded",
-    data: { type, category, total: file.bytes.length, segments: { 0: file.bytes.length }, head: hexHead(file.bytes), polls: 0 },
+    data: {
+      type,
+      category,
+      total: file.bytes.length,
+      segments: { 0: file.bytes.length },
+      head: hexHead(file.bytes),
+      polls: 0,
+    },
     createdAt: c.var.now,
   });
   return c.json({
@@ -296,12 +393,15 @@ xApi.post("/2/media/upload/:id/finalize", async (c) => {
   const m = await ownMedia(c, c.req.param("id"));
   if (!m) return invalid(c, "Media id not found", "media_id");
   const segments = m.data.segments as Record<string, number>;
-  const indexes = Object.keys(segments).map(Number).sort((a, b) => a - b);
+  const indexes = Object.keys(segments)
+    .map(Number)
+    .sort((a, b) => a - b);
   const received = Object.values(segments).reduce((a, b) => a + b, 0);
   if (indexes.some((v, i) => v !== i) || received !== m.data.total) {
     return invalid(c, `Segments are missing: received ${received} of ${m.data.total as number} bytes`, "media_id");
   }
-  if (!headLooksLike(String(m.data.type), m.data.head as string | null)) return invalid(c, `InvalidMedia: the file is not a valid ${m.data.type as string}`, "media");
+  if (!headLooksLike(String(m.data.type), m.data.head as string | null))
+    return invalid(c, `InvalidMedia: the file is not a valid ${m.data.type as string}`, "media");
   const processed = m.data.category !== "tweet_image";
   await updateObject(c.var.db, P, m.id, { status: processed ? "pending" : "succeeded" });
   return c.json({
@@ -323,7 +423,14 @@ xApi.get("/2/media/upload", async (c) => {
   const next = m.status === "pending" ? "in_progress" : m.status === "in_progress" ? "succeeded" : m.status;
   if (next !== m.status) await updateObject(c.var.db, P, m.id, { status: next });
   return c.json({
-    data: { id: m.id, media_key: `7_${m.id}`, processing_info: { state: next, ...(next === "succeeded" ? { progress_percent: 100 } : { check_after_secs: 1, progress_percent: 50 }) } },
+    data: {
+      id: m.id,
+      media_key: `7_${m.id}`,
+      processing_info: {
+        state: next,
+        ...(next === "succeeded" ? { progress_percent: 100 } : { check_after_secs: 1, progress_percent: 50 }),
+      },
+    },
   });
 });
 
@@ -332,7 +439,8 @@ xApi.post("/2/media/metadata", async (c) => {
   const m = await ownMedia(c, String(body?.id ?? ""));
   if (!m) return invalid(c, "Media id not found", "id");
   const alt = body?.metadata?.alt_text?.text;
-  if (typeof alt !== "string" || alt.length > 1000) return invalid(c, "alt_text.text must be at most 1000 characters", "metadata");
+  if (typeof alt !== "string" || alt.length > 1000)
+    return invalid(c, "alt_text.text must be at most 1000 characters", "metadata");
   await updateObject(c.var.db, P, m.id, { data: { ...m.data, altText: alt } });
   return c.json({ data: { id: m.id, associated_metadata: { alt_text: { text: alt } } } });
 });
@@ -346,18 +454,32 @@ xApi.post("/2/tweets", async (c) => {
   const mediaIds: string[] = Array.isArray(body.media?.media_ids) ? body.media.media_ids.map(String) : [];
   if (!text && mediaIds.length === 0) return invalid(c, "Requires one of the following fields: text, media.media_ids");
   if (weightedLength(text) > TEXT_MAX) {
-    return problem(c, 403, "Forbidden", "Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text.");
+    return problem(
+      c,
+      403,
+      "Forbidden",
+      "Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text.",
+    );
   }
   if (mediaIds.length > 4) return invalid(c, "A post may have at most 4 media", "media.media_ids");
   for (const id of mediaIds) {
     const m = await ownMedia(c, id);
     if (!m || m.status !== "succeeded") return invalid(c, `Your media IDs are invalid.`, "media.media_ids");
-    if (m.data.category !== "tweet_image" && mediaIds.length > 1) return invalid(c, "A video or GIF must be the only media of a post", "media.media_ids");
+    if (m.data.category !== "tweet_image" && mediaIds.length > 1)
+      return invalid(c, "A video or GIF must be the only media of a post", "media.media_ids");
   }
   const recent = await listObjects(c.var.db, P, "tweet", c.var.user.id, { limit: 100 });
-  if (text && recent.some((t) => t.data.text === text)) return problem(c, 403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
+  if (text && recent.some((t) => t.data.text === text))
+    return problem(c, 403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
   const id = numericId(19);
-  await createObject(c.var.db, { id, platform: P, kind: "tweet", owner: c.var.user.id, data: { text, mediaIds }, createdAt: c.var.now });
+  await createObject(c.var.db, {
+    id,
+    platform: P,
+    kind: "tweet",
+    owner: c.var.user.id,
+    data: { text, mediaIds },
+    createdAt: c.var.now,
+  });
   return c.json({ data: { id, text, edit_history_tweet_ids: [id] } }, 201);
 });
 
@@ -365,8 +487,16 @@ xApi.delete("/2/tweets/:id", async (c) => {
   const denied = requireScope(c, "tweet.write");
   if (denied) return denied;
   const tweet = await getObject(c.var.db, P, c.req.param("id"));
-  if (!tweet || tweet.kind !== "tweet") return problem(c, 404, "Not Found Error", `Could not find tweet with id: [${c.req.param("id")}].`, "https://api.twitter.com/2/problems/resource-not-found");
-  if (tweet.owner !== c.var.user.id) return problem(c, 403, "Forbidden", "You are not allowed to delete a Tweet that is not yours.");
+  if (!tweet || tweet.kind !== "tweet")
+    return problem(
+      c,
+      404,
+      "Not Found Error",
+      `Could not find tweet with id: [${c.req.param("id")}].`,
+      "https://api.twitter.com/2/problems/resource-not-found",
+    );
+  if (tweet.owner !== c.var.user.id)
+    return problem(c, 403, "Forbidden", "You are not allowed to delete a Tweet that is not yours.");
   await deleteObject(c.var.db, P, tweet.id);
   return c.json({ data: { deleted: true } });
 });
@@ -402,19 +532,31 @@ xApi.get("/2/tweets", async (c) => {
   const data = found.filter((t): t is EmuObject => t?.kind === "tweet").map((t) => tweetView(t, fields, c.var.now));
   const errors = ids
     .filter((id) => !data.some((t) => t.id === id))
-    .map((id) => ({ value: id, detail: `Could not find tweet with ids: [${id}].`, title: "Not Found Error", resource_type: "tweet", parameter: "ids", resource_id: id, type: "https://api.twitter.com/2/problems/resource-not-found" }));
+    .map((id) => ({
+      value: id,
+      detail: `Could not find tweet with ids: [${id}].`,
+      title: "Not Found Error",
+      resource_type: "tweet",
+      parameter: "ids",
+      resource_id: id,
+      type: "https://api.twitter.com/2/problems/resource-not-found",
+    }));
   return c.json({ ...(data.length ? { data } : {}), ...(errors.length ? { errors } : {}) });
 });
 
 xApi.get("/2/users/:id/tweets", async (c) => {
   const max = Number(c.req.query("max_results") ?? 10);
-  if (!Number.isInteger(max) || max < 5 || max > 100) return invalid(c, "max_results must be between 5 and 100", "max_results");
+  if (!Number.isInteger(max) || max < 5 || max > 100)
+    return invalid(c, "max_results must be between 5 and 100", "max_results");
   const start = c.req.query("start_time") ? Date.parse(c.req.query("start_time")!) : 0;
   if (Number.isNaN(start)) return invalid(c, "start_time must be an RFC 3339 timestamp", "start_time");
   const fields = (c.req.query("tweet.fields") ?? "").split(",");
   const tweets = await listObjects(c.var.db, P, "tweet", c.req.param("id"), { since: start, limit: max });
   const data = tweets.map((t) => tweetView(t, fields, c.var.now));
-  return c.json({ ...(data.length ? { data } : {}), meta: { result_count: data.length, ...(data.length ? { newest_id: data[0]!.id, oldest_id: data.at(-1)!.id } : {}) } });
+  return c.json({
+    ...(data.length ? { data } : {}),
+    meta: { result_count: data.length, ...(data.length ? { newest_id: data[0]!.id, oldest_id: data.at(-1)!.id } : {}) },
+  });
 });
 
 /** Recent search, for the one query the app makes: the replies in a post's conversation (last 7 days). */
@@ -424,7 +566,9 @@ xApi.get("/2/tweets/search/recent", async (c) => {
   const tweet = await getObject(c.var.db, P, conversation);
   if (!tweet || tweet.kind !== "tweet") return c.json({ meta: { result_count: 0 } });
   const m = postMetrics(tweet.id, tweet.createdAt, c.var.now);
-  const replies = sampleComments(tweet.id, m.comments, tweet.createdAt).filter((k) => k.createdAt <= c.var.now && k.createdAt >= c.var.now - 7 * 86_400_000);
+  const replies = sampleComments(tweet.id, m.comments, tweet.createdAt).filter(
+    (k) => k.createdAt <= c.var.now && k.createdAt >= c.var.now - 7 * 86_400_000,
+  );
   const data = replies.reverse().map((k, i) => ({
     id: (BigInt(tweet.id) + BigInt(replies.length - i)).toString(),
     text: `@${c.var.user.username} ${k.text}`,
@@ -432,6 +576,10 @@ xApi.get("/2/tweets/search/recent", async (c) => {
     created_at: new Date(k.createdAt).toISOString(),
     conversation_id: tweet.id,
   }));
-  const users = [...new Set(replies.map((k) => k.author))].map((name) => ({ id: String(seedOf(name)), username: name, name }));
+  const users = [...new Set(replies.map((k) => k.author))].map((name) => ({
+    id: String(seedOf(name)),
+    username: name,
+    name,
+  }));
   return c.json({ ...(data.length ? { data, includes: { users } } : {}), meta: { result_count: data.length } });
 });

@@ -28,9 +28,14 @@ describe("POST /api/events", () => {
 
   it("accepts the other event names of SPEC §7 with their properties", async () => {
     const path = `/content?n=${crypto.randomUUID()}`;
-    const res = await call("/api/events", { body: { name: "platform_selected", path, properties: { platform: "instagram", context: "composer" } } });
+    const res = await call("/api/events", {
+      body: { name: "platform_selected", path, properties: { platform: "instagram", context: "composer" } },
+    });
     expect(res.status).toBe(201);
-    expect(JSON.parse((await eventsAt(path)).results[0]!.properties!)).toEqual({ platform: "instagram", context: "composer" });
+    expect(JSON.parse((await eventsAt(path)).results[0]!.properties!)).toEqual({
+      platform: "instagram",
+      context: "composer",
+    });
   });
 
   it("refuses an unknown event name and records nothing", async () => {

@@ -2,9 +2,15 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6,
+  0, 0, 0,
+]);
 
-function feedbackForm(fields: Record<string, string>, attachment?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }) {
+function feedbackForm(
+  fields: Record<string, string>,
+  attachment?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string },
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   if (attachment) form.set("attachment", new File([attachment.bytes], attachment.name, { type: attachment.type }));
@@ -23,10 +29,18 @@ describe("POST /api/feedback", () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Thank you for your feedback! We appreciate your input.");
-    const row = await env.DB.prepare("SELECT type, message, satisfied, email, attachment_key FROM feedback WHERE id = ?")
+    const row = await env.DB.prepare(
+      "SELECT type, message, satisfied, email, attachment_key FROM feedback WHERE id = ?",
+    )
       .bind(res.body.data.id)
       .first();
-    expect(row).toEqual({ type: "general", message: "Love the planner", satisfied: 1, email: "me@example.com", attachment_key: null });
+    expect(row).toEqual({
+      type: "general",
+      message: "Love the planner",
+      satisfied: 1,
+      email: "me@example.com",
+      attachment_key: null,
+    });
   });
 
   it.each([
@@ -34,8 +48,14 @@ describe("POST /api/feedback", () => {
     [{ type: "general", message: "x".repeat(1001) }, "Feedback message must be 1000 characters or less."],
     [{ type: "general", message: "ok", email: "not-an-email" }, "Please enter a valid email address"],
     [{ type: "praise", message: "ok" }, "Please choose a feedback type."],
-    [{ type: "bug", message: "It broke" }, "Please upload an image for bug reports and improvement suggestions to help us understand the issue better."],
-    [{ type: "improvement", message: "Make it blue" }, "Please upload an image for bug reports and improvement suggestions to help us understand the issue better."],
+    [
+      { type: "bug", message: "It broke" },
+      "Please upload an image for bug reports and improvement suggestions to help us understand the issue better.",
+    ],
+    [
+      { type: "improvement", message: "Make it blue" },
+      "Please upload an image for bug reports and improvement suggestions to help us understand the issue better.",
+    ],
   ])("refuses %j with the spec's message and stores nothing", async (fields, message) => {
     const u = await registerUser();
     const res = await call("/api/feedback", { token: u.token, body: feedbackForm(fields) });
@@ -48,10 +68,15 @@ describe("POST /api/feedback", () => {
     const u = await registerUser();
     const res = await call("/api/feedback", {
       token: u.token,
-      body: feedbackForm({ type: "bug", message: "Misaligned button" }, { bytes: PNG, name: "../../shot.png", type: "image/png" }),
+      body: feedbackForm(
+        { type: "bug", message: "Misaligned button" },
+        { bytes: PNG, name: "../../shot.png", type: "image/png" },
+      ),
     });
     expect(res.status).toBe(201);
-    const row = await env.DB.prepare("SELECT attachment_key, attachment_name, attachment_type FROM feedback WHERE id = ?")
+    const row = await env.DB.prepare(
+      "SELECT attachment_key, attachment_name, attachment_type FROM feedback WHERE id = ?",
+    )
       .bind(res.body.data.id)
       .first<{ attachment_key: string; attachment_name: string; attachment_type: string }>();
     expect(row!.attachment_key).toBe(`feedback/${u.user.id}/${res.body.data.id}/shot.png`);
@@ -68,7 +93,10 @@ describe("POST /api/feedback", () => {
     const elf = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0x3e, 0]);
     const res = await call("/api/feedback", {
       token: u.token,
-      body: feedbackForm({ type: "bug", message: "See attached" }, { bytes: elf, name: "screenshot.png", type: "image/png" }),
+      body: feedbackForm(
+        { type: "bug", message: "See attached" },
+        { bytes: elf, name: "screenshot.png", type: "image/png" },
+      ),
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, message: "Attachments must be an image, PDF, DOC, DOCX or TXT file." });
@@ -84,7 +112,11 @@ describe("POST /api/feedback", () => {
 
   it("refuses a cookie-authenticated post from a foreign origin", async () => {
     const u = await registerUser();
-    const res = await call("/api/feedback", { cookie: u.cookie, origin: "https://evil.example", body: feedbackForm({ type: "general", message: "hi" }) });
+    const res = await call("/api/feedback", {
+      cookie: u.cookie,
+      origin: "https://evil.example",
+      body: feedbackForm({ type: "general", message: "hi" }),
+    });
     expect(res.status).toBe(403);
     expect(await countFeedback(u.user.id)).toBe(0);
   });

@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { feedback } from "../db/schema/index";
 import { safeFileName, sniffType } from "../files/sniff";
 import type { SignedInEnv } from "../http/app-env";
-import { requirePermission, SELF } from "../workspaces/middleware";
 import { HttpError, ok } from "../http/envelope";
 import { parseOrThrow } from "../http/validate";
-import { FEEDBACK_ATTACHMENT_TYPES, FEEDBACK_MAX_BYTES, feedbackSchema, FeedbackMessages } from "./schema";
+import { requirePermission, SELF } from "../workspaces/middleware";
+import { FEEDBACK_ATTACHMENT_TYPES, FEEDBACK_MAX_BYTES, FeedbackMessages, feedbackSchema } from "./schema";
 
 export const feedbackRoutes = new Hono<SignedInEnv>().post("/", requirePermission(SELF), async (c) => {
   const form = await c.req.formData().catch(() => {
@@ -28,7 +28,8 @@ export const feedbackRoutes = new Hono<SignedInEnv>().post("/", requirePermissio
     if (attachment.size > FEEDBACK_MAX_BYTES) throw new HttpError(413, FeedbackMessages.attachmentSize);
     const bytes = new Uint8Array(await attachment.arrayBuffer());
     const sniffed = await sniffType(bytes.subarray(0, 4100));
-    if (!sniffed || !FEEDBACK_ATTACHMENT_TYPES.has(sniffed.mime)) throw new HttpError(400, FeedbackMessages.attachmentType);
+    if (!sniffed || !FEEDBACK_ATTACHMENT_TYPES.has(sniffed.mime))
+      throw new HttpError(400, FeedbackMessages.attachmentType);
     const name = safeFileName(attachment.name);
     const key = `feedback/${userId}/${id}/${name}`;
     await services.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: sniffed.mime } });

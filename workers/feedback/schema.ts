@@ -22,7 +22,10 @@ export const feedbackSchema = z
   .object({
     type: z.enum(FEEDBACK_TYPES, { error: "Please choose a feedback type." }),
     message: z.string().trim().min(1, FeedbackMessages.message).max(FEEDBACK_MAX_CHARS, FeedbackMessages.tooLong),
-    satisfied: z.enum(["true", "false", ""]).default("").transform((v) => (v === "" ? null : v === "true")),
+    satisfied: z
+      .enum(["true", "false", ""])
+      .default("")
+      .transform((v) => (v === "" ? null : v === "true")),
     email: z
       .string()
       .trim()

@@ -1,8 +1,8 @@
-import type { ApiKeyContext } from "../automation/api-keys";
 import type { AuthContext } from "../auth/service";
+import type { ApiKeyContext } from "../automation/api-keys";
 import type { Services } from "../services";
-import type { Role } from "../workspaces/roles";
 import type { WorkspaceContext } from "../workspaces/membership";
+import type { Role } from "../workspaces/roles";
 
 type Common = {
   services: Services;

@@ -28,6 +28,11 @@ export function ok<T>(c: Context, data: T, message = "OK", status: ContentfulSta
   return c.json({ success: true as const, message, data }, status);
 }
 
-export function fail(c: Context, status: ContentfulStatusCode, message: string, headers: Record<string, string> = {}): Response {
+export function fail(
+  c: Context,
+  status: ContentfulStatusCode,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return c.json({ success: false as const, message }, status, headers);
 }

@@ -8,7 +8,11 @@ describe("withSecurityHeaders", () => {
   });
 
   it("percent-encodes non-ASCII in a redirect's Location and keeps existing escapes", () => {
-    const res = withSecurityHeaders(new Response(null, { status: 302, headers: { Location: "/content?q=café&x=%20" } }), "n", false);
+    const res = withSecurityHeaders(
+      new Response(null, { status: 302, headers: { Location: "/content?q=café&x=%20" } }),
+      "n",
+      false,
+    );
     expect(res.headers.get("Location")).toBe("/content?q=caf%C3%A9&x=%20");
   });
 });

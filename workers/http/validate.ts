@@ -10,7 +10,10 @@ export function parseOrThrow<S extends z.core.$ZodType>(schema: S, input: unknow
   const parsed = z.safeParse(schema, input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  const message = issue && !issue.message.startsWith("Invalid input") && !issue.message.startsWith("Invalid option") ? issue.message : Messages.validation;
+  const message =
+    issue && !issue.message.startsWith("Invalid input") && !issue.message.startsWith("Invalid option")
+      ? issue.message
+      : Messages.validation;
   throw new HttpError(400, message);
 }
 

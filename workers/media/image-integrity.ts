@@ -58,7 +58,11 @@ export function jpegIsWhole(b: Uint8Array): boolean {
     if (marker === 0xda) {
       sawScan = true;
       // Entropy-coded data runs to the next marker that is not a stuffed 0xFF00 or a restart marker.
-      while (at + 1 < b.length && !(b[at] === 0xff && b[at + 1] !== 0x00 && !(b[at + 1]! >= 0xd0 && b[at + 1]! <= 0xd7))) at += 1;
+      while (
+        at + 1 < b.length &&
+        !(b[at] === 0xff && b[at + 1] !== 0x00 && !(b[at + 1]! >= 0xd0 && b[at + 1]! <= 0xd7))
+      )
+        at += 1;
     }
   }
   return false;

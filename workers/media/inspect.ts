@@ -38,7 +38,8 @@ export async function inspectMedia(src: ByteSource): Promise<MediaFacts> {
   const facts = { kind: accepted.kind, mimeType: sniffed.mime, format: accepted.format };
   if (accepted.kind === "image") {
     const dims = await imageDimensions(src);
-    if (!imageIsWhole(sniffed.mime, await src.read(0, src.size))) throw new HttpError(400, MediaMessages.incompleteImage);
+    if (!imageIsWhole(sniffed.mime, await src.read(0, src.size)))
+      throw new HttpError(400, MediaMessages.incompleteImage);
     return { ...facts, ...dims, duration: null };
   }
   return { ...facts, ...(accepted.format === "avi" ? await aviFacts(src) : await isoVideoFacts(src)) };
@@ -56,7 +57,8 @@ async function imageDimensions(src: ByteSource): Promise<{ width: number; height
     }
   }
   if (!dims || !dims.width || !dims.height) throw new HttpError(400, MediaMessages.unreadable);
-  if (dims.width * dims.height > MAX_IMAGE_PIXELS) throw new HttpError(400, tooManyPixelsMessage(dims.width, dims.height));
+  if (dims.width * dims.height > MAX_IMAGE_PIXELS)
+    throw new HttpError(400, tooManyPixelsMessage(dims.width, dims.height));
   return dims;
 }
 
@@ -65,7 +67,11 @@ async function isoVideoFacts(src: ByteSource) {
   const input = new Input({
     // Only the ISO formats: AVI is read below, and naming the formats keeps every other demuxer out of the Worker.
     formats: [MP4, QTFF],
-    source: new CustomSource({ getSize: () => src.size, read: (start, end) => src.read(start, end), maxCacheSize: 2 * 1024 * 1024 }),
+    source: new CustomSource({
+      getSize: () => src.size,
+      read: (start, end) => src.read(start, end),
+      maxCacheSize: 2 * 1024 * 1024,
+    }),
   });
   try {
     const track = await input.getPrimaryVideoTrack();

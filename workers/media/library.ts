@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, inArray, or, sql, sum } from "drizzle-orm";
-import type { MemberRef } from "../workspaces/membership";
 import type { Db } from "../db/client";
 import { likeContains } from "../db/like";
-import { media, postMedia, type MediaKind } from "../db/schema/media";
+import { type MediaKind, media, postMedia } from "../db/schema/media";
 import { posts } from "../db/schema/posts";
 import { safeFileName } from "../files/sniff";
 import { notFound } from "../http/envelope";
+import type { MemberRef } from "../workspaces/membership";
 import { blobSource, inspectMedia, type MediaFacts } from "./inspect";
-import { presentMedia, type MediaJson, type MediaRow } from "./present";
+import { type MediaJson, type MediaRow, presentMedia } from "./present";
 import type { ListMediaQuery } from "./schema";
 
 export interface MediaFields {
@@ -19,7 +19,9 @@ export interface MediaFields {
 /** Posts that still need a media file: deleting it would change what they publish (or retry). */
 const PENDING_POST_STATUSES = ["draft", "scheduled", "publishing", "partially_published", "failed"] as const;
 
-const timesUsed = sql<number>`(SELECT count(*) FROM post_media WHERE post_media.media_id = ${media.id})`.mapWith(Number);
+const timesUsed = sql<number>`(SELECT count(*) FROM post_media WHERE post_media.media_id = ${media.id})`.mapWith(
+  Number,
+);
 
 export function mediaKey(workspaceId: string, id: string, filename: string): string {
   return `media/${workspaceId}/${id}/${filename}`;
@@ -43,10 +45,22 @@ export class MediaLibrary {
     const scope = and(
       eq(media.workspaceId, workspaceId),
       q.folder ? eq(media.folder, q.folder) : undefined,
-      term ? or(likeContains(media.originalName, term), likeContains(media.displayName, term), likeContains(media.altText, term), likeContains(media.tags, term)) : undefined,
+      term
+        ? or(
+            likeContains(media.originalName, term),
+            likeContains(media.displayName, term),
+            likeContains(media.altText, term),
+            likeContains(media.tags, term),
+          )
+        : undefined,
     );
     const where = and(scope, q.type === "all" ? undefined : eq(media.fileType, q.type));
-    const order = q.sort === "oldest" ? [asc(media.createdAt), asc(media.id)] : q.sort === "most_used" ? [desc(timesUsed), desc(media.createdAt)] : [desc(media.createdAt), desc(media.id)];
+    const order =
+      q.sort === "oldest"
+        ? [asc(media.createdAt), asc(media.id)]
+        : q.sort === "most_used"
+          ? [desc(timesUsed), desc(media.createdAt)]
+          : [desc(media.createdAt), desc(media.id)];
     const [rows, kinds] = await Promise.all([
       this.db
         .select({ row: media, used: timesUsed })
@@ -71,7 +85,10 @@ export class MediaLibrary {
   }
 
   async get(workspaceId: string, id: string): Promise<MediaJson> {
-    const [found] = await this.db.select({ row: media, used: timesUsed }).from(media).where(and(eq(media.id, id), eq(media.workspaceId, workspaceId)));
+    const [found] = await this.db
+      .select({ row: media, used: timesUsed })
+      .from(media)
+      .where(and(eq(media.id, id), eq(media.workspaceId, workspaceId)));
     if (!found) throw notFound();
     return presentMedia(found.row, found.used);
   }
@@ -80,14 +97,21 @@ export class MediaLibrary {
   async owned(workspaceId: string, ids: string[]): Promise<MediaRow[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    const rows = await this.db.select().from(media).where(and(eq(media.workspaceId, workspaceId), inArray(media.id, unique)));
+    const rows = await this.db
+      .select()
+      .from(media)
+      .where(and(eq(media.workspaceId, workspaceId), inArray(media.id, unique)));
     if (rows.length !== unique.length) throw notFound();
     const byId = new Map(rows.map((r) => [r.id, r]));
     return unique.map((id) => byId.get(id)!);
   }
 
   /** The R2 object of an owned media item (optionally a byte range), or a 404. */
-  async object(workspaceId: string | null, id: string, range?: Headers): Promise<{ row: MediaRow; object: R2ObjectBody }> {
+  async object(
+    workspaceId: string | null,
+    id: string,
+    range?: Headers,
+  ): Promise<{ row: MediaRow; object: R2ObjectBody }> {
     const [row] = await this.db
       .select()
       .from(media)
@@ -112,7 +136,18 @@ export class MediaLibrary {
         const filename = safeFileName(file.name);
         const key = mediaKey(owner.workspaceId, id, filename);
         await this.bucket.put(key, file.stream(), { httpMetadata: { contentType: facts.mimeType } });
-        saved.push(await this.insert({ id, ...owner, key, originalName: file.name.slice(0, 255), filename, size: file.size, facts, fields }));
+        saved.push(
+          await this.insert({
+            id,
+            ...owner,
+            key,
+            originalName: file.name.slice(0, 255),
+            filename,
+            size: file.size,
+            facts,
+            fields,
+          }),
+        );
       }
     } catch (err) {
       for (const item of saved) await this.remove(owner.workspaceId, item.id);
@@ -122,7 +157,17 @@ export class MediaLibrary {
   }
 
   /** Writes the row of an object already in R2; if that fails the object is removed too. */
-  async insert(input: MemberRef & { id: string; key: string; originalName: string; filename: string; size: number; facts: MediaFacts; fields: MediaFields }): Promise<MediaJson> {
+  async insert(
+    input: MemberRef & {
+      id: string;
+      key: string;
+      originalName: string;
+      filename: string;
+      size: number;
+      facts: MediaFacts;
+      fields: MediaFields;
+    },
+  ): Promise<MediaJson> {
     const now = this.now();
     const row: MediaRow = {
       id: input.id,
@@ -171,7 +216,13 @@ export class MediaLibrary {
       .select({ id: posts.id, content: posts.content, status: posts.status, scheduledAt: posts.scheduledAt })
       .from(postMedia)
       .innerJoin(posts, eq(posts.id, postMedia.postId))
-      .where(and(eq(postMedia.mediaId, id), eq(posts.workspaceId, workspaceId), inArray(posts.status, PENDING_POST_STATUSES)))
+      .where(
+        and(
+          eq(postMedia.mediaId, id),
+          eq(posts.workspaceId, workspaceId),
+          inArray(posts.status, PENDING_POST_STATUSES),
+        ),
+      )
       .orderBy(asc(posts.scheduledAt));
     return rows.map((p) => ({
       _id: p.id,
@@ -184,7 +235,10 @@ export class MediaLibrary {
 
   /** Deletes the row (and its place in posts) and then the R2 object. */
   async remove(workspaceId: string, id: string): Promise<void> {
-    const [gone] = await this.db.delete(media).where(and(eq(media.id, id), eq(media.workspaceId, workspaceId))).returning({ key: media.key });
+    const [gone] = await this.db
+      .delete(media)
+      .where(and(eq(media.id, id), eq(media.workspaceId, workspaceId)))
+      .returning({ key: media.key });
     if (!gone) throw notFound();
     await this.deleteObject(gone.key);
   }
@@ -216,9 +270,15 @@ export class MediaLibrary {
         .from(postMedia)
         .innerJoin(media, eq(media.id, postMedia.mediaId))
         .where(eq(media.workspaceId, workspaceId)),
-      this.db.select({ n: sql<number>`count(DISTINCT ${media.folder})`.mapWith(Number) }).from(media).where(eq(media.workspaceId, workspaceId)),
+      this.db
+        .select({ n: sql<number>`count(DISTINCT ${media.folder})`.mapWith(Number) })
+        .from(media)
+        .where(eq(media.workspaceId, workspaceId)),
     ]);
-    const byKind: Record<MediaKind, { count: number; size: number }> = { image: { count: 0, size: 0 }, video: { count: 0, size: 0 } };
+    const byKind: Record<MediaKind, { count: number; size: number }> = {
+      image: { count: 0, size: 0 },
+      video: { count: 0, size: 0 },
+    };
     for (const k of kinds) byKind[k.kind] = { count: k.n, size: k.size ?? 0 };
     const totalFiles = byKind.image.count + byKind.video.count;
     const totalSize = byKind.image.size + byKind.video.size;

@@ -32,7 +32,8 @@ export const MediaMessages = {
   tooManyFiles: `You can upload up to ${MAX_FILES_PER_UPLOAD} files at a time.`,
   mismatch: "The file's contents do not match an image or video. Only images and videos are allowed.",
   unreadable: "This file could not be read. It may be damaged.",
-  incompleteImage: "This image is damaged or incomplete (the file ends before the picture does). Please upload the original file again.",
+  incompleteImage:
+    "This image is damaged or incomplete (the file ends before the picture does). Please upload the original file again.",
   partSize: "Upload part has the wrong size.",
   incomplete: "The upload is incomplete: some parts are missing.",
 } as const;

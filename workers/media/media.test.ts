@@ -1,9 +1,9 @@
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
-import worker from "../app";
 import { describe, expect, it } from "vitest";
-import { exeBytes, fileOf, jpegBytes, mp4Bytes, pngBytes } from "../test/media-fixtures";
+import worker from "../app";
 import { insertAccount } from "../test/fixtures";
 import { call, ORIGIN, registerUser } from "../test/helpers";
+import { exeBytes, fileOf, jpegBytes, mp4Bytes, pngBytes } from "../test/media-fixtures";
 import { MediaUrlSigner } from "./signed-url";
 
 const MB = 1024 * 1024;
@@ -20,17 +20,23 @@ async function storedObjects(userId: string) {
   return (await env.MEDIA.list({ prefix: `media/${userId}/` })).objects.length;
 }
 async function mediaRows(userId: string) {
-  return (await env.DB.prepare("SELECT count(*) AS n FROM media WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+  return (await env.DB.prepare("SELECT count(*) AS n FROM media WHERE user_id = ?")
+    .bind(userId)
+    .first<{ n: number }>())!.n;
 }
 
 describe("POST /api/media/upload", () => {
   it("stores images with what was read from their bytes and lists them", async () => {
     const u = await registerUser();
-    const res = await upload(u, [fileOf(jpegBytes(1080, 1350), "../../My photo.jpg", "image/jpeg"), fileOf(pngBytes(640, 480), "b.png")], {
-      folder: "campaign",
-      tags: "summer, #launch",
-      altText: "A beach",
-    });
+    const res = await upload(
+      u,
+      [fileOf(jpegBytes(1080, 1350), "../../My photo.jpg", "image/jpeg"), fileOf(pngBytes(640, 480), "b.png")],
+      {
+        folder: "campaign",
+        tags: "summer, #launch",
+        altText: "A beach",
+      },
+    );
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Successfully uploaded 2 files!");
     const [jpg, png] = res.body.data;
@@ -64,8 +70,24 @@ describe("POST /api/media/upload", () => {
 
   it.each([
     ["a Windows program renamed .png", () => fileOf(exeBytes(), "cute-cat.png", "image/png")],
-    ["an SVG", () => fileOf(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "logo.svg", "image/svg+xml")],
-    ["an HTML page", () => fileOf(new TextEncoder().encode("<!doctype html><html><script>alert(1)</script></html>"), "page.jpg", "image/jpeg")],
+    [
+      "an SVG",
+      () =>
+        fileOf(
+          new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          "logo.svg",
+          "image/svg+xml",
+        ),
+    ],
+    [
+      "an HTML page",
+      () =>
+        fileOf(
+          new TextEncoder().encode("<!doctype html><html><script>alert(1)</script></html>"),
+          "page.jpg",
+          "image/jpeg",
+        ),
+    ],
   ])("refuses %s by its real type and stores nothing", async (_, make) => {
     const u = await registerUser();
     const res = await upload(u, [fileOf(pngBytes(10, 10), "ok.png"), make()]);
@@ -101,7 +123,8 @@ describe("POST /api/media/upload", () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       success: false,
-      message: "This image is damaged or incomplete (the file ends before the picture does). Please upload the original file again.",
+      message:
+        "This image is damaged or incomplete (the file ends before the picture does). Please upload the original file again.",
     });
     expect(await storedObjects(u.user.id)).toBe(0);
     expect(await mediaRows(u.user.id)).toBe(0);
@@ -109,7 +132,10 @@ describe("POST /api/media/upload", () => {
 
   it("needs one to ten files", async () => {
     const u = await registerUser();
-    expect((await upload(u, [])).body).toEqual({ success: false, message: "Please choose at least one file to upload." });
+    expect((await upload(u, [])).body).toEqual({
+      success: false,
+      message: "Please choose at least one file to upload.",
+    });
     const eleven = Array.from({ length: 11 }, (_, i) => fileOf(pngBytes(10, 10), `f${i}.png`));
     const res = await upload(u, eleven);
     expect(res.status).toBe(400);
@@ -119,9 +145,17 @@ describe("POST /api/media/upload", () => {
 
   it("reads a video's duration and dimensions", async () => {
     const u = await registerUser();
-    const res = await upload(u, [fileOf(await mp4Bytes({ width: 1080, height: 1920, seconds: 3 }), "reel.mp4", "video/mp4")]);
+    const res = await upload(u, [
+      fileOf(await mp4Bytes({ width: 1080, height: 1920, seconds: 3 }), "reel.mp4", "video/mp4"),
+    ]);
     expect(res.status).toBe(201);
-    expect(res.body.data[0]).toMatchObject({ fileType: "video", format: "mp4", mimeType: "video/mp4", duration: 3, dimensions: { width: 1080, height: 1920 } });
+    expect(res.body.data[0]).toMatchObject({
+      fileType: "video",
+      format: "mp4",
+      mimeType: "video/mp4",
+      duration: 3,
+      dimensions: { width: 1080, height: 1920 },
+    });
   });
 
   it("requires a session", async () => {
@@ -132,7 +166,10 @@ describe("POST /api/media/upload", () => {
 
 describe("multipart upload in parts", () => {
   async function sendInParts(u: User, bytes: Uint8Array, name: string, contentType: string) {
-    const start = await call("/api/media/uploads", { token: u.token, body: { filename: name, size: bytes.length, contentType, folder: "videos" } });
+    const start = await call("/api/media/uploads", {
+      token: u.token,
+      body: { filename: name, size: bytes.length, contentType, folder: "videos" },
+    });
     expect(start.status).toBe(201);
     const { uploadId, partSize } = start.body.data;
     expect(partSize).toBeGreaterThanOrEqual(5 * MB);
@@ -146,7 +183,10 @@ describe("multipart upload in parts", () => {
       expect(res.status).toBe(200);
       parts.push(((await res.json()) as any).data);
     }
-    return { uploadId, done: await call(`/api/media/uploads/${uploadId}/complete`, { token: u.token, body: { parts } }) };
+    return {
+      uploadId,
+      done: await call(`/api/media/uploads/${uploadId}/complete`, { token: u.token, body: { parts } }),
+    };
   }
 
   it("uploads a 100 MB video in parts; range requests return 206 with the right bytes", async () => {
@@ -154,11 +194,20 @@ describe("multipart upload in parts", () => {
     const bytes = await mp4Bytes({ width: 1920, height: 1080, seconds: 2, size: 100 * MB });
     const { done } = await sendInParts(u, bytes, "launch.mp4", "video/mp4");
     expect(done.status).toBe(201);
-    expect(done.body.data).toMatchObject({ size: 100 * MB, humanSize: "100 MB", fileType: "video", duration: 2, dimensions: { width: 1920, height: 1080 }, folder: "videos" });
+    expect(done.body.data).toMatchObject({
+      size: 100 * MB,
+      humanSize: "100 MB",
+      fileType: "video",
+      duration: 2,
+      dimensions: { width: 1920, height: 1080 },
+      folder: "videos",
+    });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM media_uploads").first<{ n: number }>()).toEqual({ n: 0 });
 
     const id = done.body.data.id;
-    const ranged = await SELF.fetch(`${ORIGIN}/media/${id}`, { headers: { Cookie: u.cookie, Range: "bytes=1000-1099" } });
+    const ranged = await SELF.fetch(`${ORIGIN}/media/${id}`, {
+      headers: { Cookie: u.cookie, Range: "bytes=1000-1099" },
+    });
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get("Content-Range")).toBe(`bytes 1000-1099/${100 * MB}`);
     expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(bytes.slice(1000, 1100));
@@ -180,23 +229,40 @@ describe("multipart upload in parts", () => {
 
   it("refuses an oversized or non-media upload before any byte is sent", async () => {
     const u = await registerUser();
-    const big = await call("/api/media/uploads", { token: u.token, body: { filename: "long.mov", size: 300 * MB, contentType: "video/quicktime" } });
+    const big = await call("/api/media/uploads", {
+      token: u.token,
+      body: { filename: "long.mov", size: 300 * MB, contentType: "video/quicktime" },
+    });
     expect(big.status).toBe(413);
     expect(big.body.message).toBe("Video file too large. Maximum size is 250MB, your file is 300MB");
-    const exe = await call("/api/media/uploads", { token: u.token, body: { filename: "setup.exe", size: 10 * MB, contentType: "application/x-msdownload" } });
+    const exe = await call("/api/media/uploads", {
+      token: u.token,
+      body: { filename: "setup.exe", size: 10 * MB, contentType: "application/x-msdownload" },
+    });
     expect(exe.status).toBe(415);
   });
 
   it("refuses a part of the wrong size and aborts cleanly", async () => {
     const u = await registerUser();
-    const start = await call("/api/media/uploads", { token: u.token, body: { filename: "a.mp4", size: 15 * MB, contentType: "video/mp4" } });
+    const start = await call("/api/media/uploads", {
+      token: u.token,
+      body: { filename: "a.mp4", size: 15 * MB, contentType: "video/mp4" },
+    });
     const { uploadId } = start.body.data;
-    const wrong = await SELF.fetch(`${ORIGIN}/api/media/uploads/${uploadId}/parts/1`, { method: "PUT", headers: { Authorization: `Bearer ${u.token}` }, body: new Uint8Array(MB) });
+    const wrong = await SELF.fetch(`${ORIGIN}/api/media/uploads/${uploadId}/parts/1`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${u.token}` },
+      body: new Uint8Array(MB),
+    });
     expect(wrong.status).toBe(400);
     const other = await registerUser();
     expect((await call(`/api/media/uploads/${uploadId}`, { method: "DELETE", token: other.token })).status).toBe(404);
     expect((await call(`/api/media/uploads/${uploadId}`, { method: "DELETE", token: u.token })).status).toBe(200);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM media_uploads WHERE id = ?").bind(uploadId).first<{ n: number }>()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM media_uploads WHERE id = ?")
+        .bind(uploadId)
+        .first<{ n: number }>(),
+    ).toEqual({ n: 0 });
   });
 });
 
@@ -227,11 +293,16 @@ describe("signed media URLs", () => {
     const week = 7 * 24 * 3600_000;
     const century = 100 * 365 * 24 * 3600_000;
     const before = Date.now();
-    const clamped = await new MediaUrlSigner(env.SESSION_SECRET, Date.now).signedMediaUrl(ORIGIN, id, { ttlMs: century });
+    const clamped = await new MediaUrlSigner(env.SESSION_SECRET, Date.now).signedMediaUrl(ORIGIN, id, {
+      ttlMs: century,
+    });
     expect(Number(new URL(clamped).searchParams.get("exp"))).toBeLessThanOrEqual(Date.now() + week);
     expect(Number(new URL(clamped).searchParams.get("exp"))).toBeGreaterThanOrEqual(before + week);
     // Correctly signed, but a hundred years ahead (what a signer with the secret could mint): refused.
-    const forged = await new MediaUrlSigner(env.SESSION_SECRET, () => Date.now() + century - week).signedMediaUrl(ORIGIN, id);
+    const forged = await new MediaUrlSigner(env.SESSION_SECRET, () => Date.now() + century - week).signedMediaUrl(
+      ORIGIN,
+      id,
+    );
     expect((await SELF.fetch(forged)).status).toBe(403);
   });
 });
@@ -241,30 +312,53 @@ describe("library endpoints", () => {
     const u = await registerUser();
     const a = (await upload(u, [fileOf(jpegBytes(100, 100), "beach-sunset.jpg")], { folder: "travel" })).body.data[0];
     const b = (await upload(u, [fileOf(pngBytes(100, 100), "logo.png")], { tags: "brand" })).body.data[0];
-    const v = (await upload(u, [fileOf(await mp4Bytes({ width: 320, height: 240, seconds: 1 }), "clip.mp4")])).body.data[0];
+    const v = (await upload(u, [fileOf(await mp4Bytes({ width: 320, height: 240, seconds: 1 }), "clip.mp4")])).body
+      .data[0];
     const acct = await insertAccount(u.user.id, "facebook");
-    await call("/api/posts", { token: u.token, body: { content: "draft", platforms: ["facebook"], selectedAccounts: { facebook: [acct] }, images: [b.id] } });
+    await call("/api/posts", {
+      token: u.token,
+      body: { content: "draft", platforms: ["facebook"], selectedAccounts: { facebook: [acct] }, images: [b.id] },
+    });
 
     const videos = await call("/api/media?type=video", { token: u.token });
     expect(videos.body.data.media.map((m: any) => m.id)).toEqual([v.id]);
     expect(videos.body.data.counts).toEqual({ all: 3, image: 2, video: 1 });
-    expect((await call("/api/media/search?q=sunset", { token: u.token })).body.data.media.map((m: any) => m.id)).toEqual([a.id]);
-    expect((await call("/api/media?search=brand", { token: u.token })).body.data.media.map((m: any) => m.id)).toEqual([b.id]);
-    expect((await call("/api/media/folders/travel", { token: u.token })).body.data.media.map((m: any) => m.id)).toEqual([a.id]);
+    expect(
+      (await call("/api/media/search?q=sunset", { token: u.token })).body.data.media.map((m: any) => m.id),
+    ).toEqual([a.id]);
+    expect((await call("/api/media?search=brand", { token: u.token })).body.data.media.map((m: any) => m.id)).toEqual([
+      b.id,
+    ]);
+    expect((await call("/api/media/folders/travel", { token: u.token })).body.data.media.map((m: any) => m.id)).toEqual(
+      [a.id],
+    );
     const mostUsed = await call("/api/media?sort=most_used", { token: u.token });
     expect(mostUsed.body.data.media[0]).toMatchObject({ id: b.id, usage: { timesUsed: 1 } });
     expect((await call("/api/media?sort=oldest&limit=1&page=2", { token: u.token })).body.data).toMatchObject({
       media: [{ id: b.id }],
       pagination: { page: 2, limit: 1, total: 3, pages: 3 },
     });
-    expect((await call("/api/media/recent?limit=2", { token: u.token })).body.data.media.map((m: any) => m.id)).toEqual([v.id, b.id]);
+    expect((await call("/api/media/recent?limit=2", { token: u.token })).body.data.media.map((m: any) => m.id)).toEqual(
+      [v.id, b.id],
+    );
     expect((await call("/api/media/folders", { token: u.token })).body.data.folders).toEqual([
       { name: "general", count: 2, size: b.size + v.size },
       { name: "travel", count: 1, size: a.size },
     ]);
-    expect((await call("/api/media/stats", { token: u.token })).body.data).toMatchObject({ totalFiles: 3, images: 2, videos: 1, used: 1, unused: 2, folders: 2 });
+    expect((await call("/api/media/stats", { token: u.token })).body.data).toMatchObject({
+      totalFiles: 3,
+      images: 2,
+      videos: 1,
+      used: 1,
+      unused: 2,
+      folders: 2,
+    });
 
-    const patched = await call(`/api/media/${a.id}`, { method: "PATCH", token: u.token, body: { altText: "Sunset", tags: ["sea", "sun"], folder: "archive" } });
+    const patched = await call(`/api/media/${a.id}`, {
+      method: "PATCH",
+      token: u.token,
+      body: { altText: "Sunset", tags: ["sea", "sun"], folder: "archive" },
+    });
     expect(patched.body.data).toMatchObject({ altText: "Sunset", tags: ["sea", "sun"], folder: "archive" });
     const badFolder = await call(`/api/media/${a.id}`, { method: "PATCH", token: u.token, body: { folder: "../x" } });
     expect(badFolder.status).toBe(400);
@@ -275,11 +369,16 @@ describe("library endpoints", () => {
     const m = (await upload(u, [fileOf(jpegBytes(100, 100), "a.jpg")])).body.data[0];
     const acct = await insertAccount(u.user.id, "facebook");
     const content = "x".repeat(120);
-    const post = await call("/api/posts", { token: u.token, body: { content, platforms: ["facebook"], selectedAccounts: { facebook: [acct] }, images: [m.id] } });
+    const post = await call("/api/posts", {
+      token: u.token,
+      body: { content, platforms: ["facebook"], selectedAccounts: { facebook: [acct] }, images: [m.id] },
+    });
     const ask = await call(`/api/media/${m.id}`, { method: "DELETE", token: u.token });
     expect(ask.status).toBe(409);
     expect(ask.body.success).toBe(false);
-    expect(ask.body.data.posts).toEqual([expect.objectContaining({ id: post.body.data.id, content: "x".repeat(80), status: "draft" })]);
+    expect(ask.body.data.posts).toEqual([
+      expect.objectContaining({ id: post.body.data.id, content: "x".repeat(80), status: "draft" }),
+    ]);
     expect(await mediaRows(u.user.id)).toBe(1);
     const del = await call(`/api/media/${m.id}?confirm=true`, { method: "DELETE", token: u.token });
     expect(del.status).toBe(200);
@@ -294,8 +393,18 @@ describe("library endpoints", () => {
     const m = (await upload(u, [fileOf(jpegBytes(100, 100), "launch.jpg")])).body.data[0];
     const keep = (await upload(u, [fileOf(jpegBytes(100, 100), "other.jpg")])).body.data[0];
     const x = await insertAccount(u.user.id, "twitter");
-    const body = { content: "Launch", platforms: ["twitter"], selectedAccounts: { twitter: [x] }, images: [m.id, keep.id] };
-    const post = (await call("/api/posts", { token: u.token, body: { ...body, scheduledDate: new Date(Date.now() + 3600_000).toISOString() } })).body.data;
+    const body = {
+      content: "Launch",
+      platforms: ["twitter"],
+      selectedAccounts: { twitter: [x] },
+      images: [m.id, keep.id],
+    };
+    const post = (
+      await call("/api/posts", {
+        token: u.token,
+        body: { ...body, scheduledDate: new Date(Date.now() + 3600_000).toISOString() },
+      })
+    ).body.data;
     const ask = await call(`/api/media/${m.id}`, { method: "DELETE", token: u.token });
     expect(ask.status).toBe(409);
     expect(ask.body.message).toBe(
@@ -306,10 +415,15 @@ describe("library endpoints", () => {
     const held = (await call(`/api/posts/${post.id}`, { token: u.token })).body.data;
     expect(held.status).toBe("scheduled");
     expect(held.platformPosts).toEqual([
-      expect.objectContaining({ status: "held", error: { kind: "media_deleted", message: "Media launch.jpg was deleted; choose new media or remove it" } }),
+      expect.objectContaining({
+        status: "held",
+        error: { kind: "media_deleted", message: "Media launch.jpg was deleted; choose new media or remove it" },
+      }),
     ]);
     // Its time comes: the cron claims nothing, and Publish Now refuses rather than sending a different post.
-    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?").bind(Date.now() - 1000, post.id).run();
+    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
+      .bind(Date.now() - 1000, post.id)
+      .run();
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: new Date() }), env, ctx);
     await waitOnExecutionContext(ctx);
@@ -319,7 +433,11 @@ describe("library endpoints", () => {
     expect(now.body.message).toBe("Media launch.jpg was deleted; choose new media or remove it");
 
     // Saving the post with the media it now has is the user's choice: the channel is scheduled again.
-    const saved = await call(`/api/posts/${post.id}`, { method: "PUT", token: u.token, body: { images: [keep.id], scheduledDate: new Date(Date.now() + 3600_000).toISOString() } });
+    const saved = await call(`/api/posts/${post.id}`, {
+      method: "PUT",
+      token: u.token,
+      body: { images: [keep.id], scheduledDate: new Date(Date.now() + 3600_000).toISOString() },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.data.platformPosts).toEqual([expect.objectContaining({ status: "scheduled", error: null })]);
   });
@@ -328,14 +446,25 @@ describe("library endpoints", () => {
     const u = await registerUser();
     const m = (await upload(u, [fileOf(jpegBytes(100, 100), "a.jpg")])).body.data[0];
     const x = await insertAccount(u.user.id, "twitter");
-    const body = { content: "Now", platforms: ["twitter"], selectedAccounts: { twitter: [x] }, images: [m.id], scheduledDate: new Date(Date.now() + 3600_000).toISOString() };
+    const body = {
+      content: "Now",
+      platforms: ["twitter"],
+      selectedAccounts: { twitter: [x] },
+      images: [m.id],
+      scheduledDate: new Date(Date.now() + 3600_000).toISOString(),
+    };
     const post = (await call("/api/posts", { token: u.token, body })).body.data;
     await env.DB.prepare("UPDATE post_targets SET status = 'publishing' WHERE post_id = ?").bind(post.id).run();
     const res = await call(`/api/media/${m.id}?confirm=true`, { method: "DELETE", token: u.token });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: "This media is in a post being published right now. Try again in a minute, once it has finished." });
+    expect(res.body).toEqual({
+      success: false,
+      message: "This media is in a post being published right now. Try again in a minute, once it has finished.",
+    });
     expect(await mediaRows(u.user.id)).toBe(1);
-    expect((await call(`/api/posts/${post.id}`, { token: u.token })).body.data.platformPosts[0].status).toBe("publishing");
+    expect((await call(`/api/posts/${post.id}`, { token: u.token })).body.data.platformPosts[0].status).toBe(
+      "publishing",
+    );
   });
 });
 
@@ -349,12 +478,22 @@ describe("another user's media", () => {
     expect((await call(`/api/media/${m.id}`, { token: b.token })).body).toEqual(notFound);
     expect((await call("/api/media", { token: b.token })).body.data.media).toEqual([]);
     expect((await SELF.fetch(`${ORIGIN}/media/${m.id}`, { headers: { Cookie: b.cookie } })).status).toBe(404);
-    expect((await call(`/api/media/${m.id}`, { method: "PATCH", token: b.token, body: { altText: "mine" } })).status).toBe(404);
+    expect(
+      (await call(`/api/media/${m.id}`, { method: "PATCH", token: b.token, body: { altText: "mine" } })).status,
+    ).toBe(404);
     expect((await call(`/api/media/${m.id}?confirm=true`, { method: "DELETE", token: b.token })).status).toBe(404);
-    const post = await call("/api/posts", { token: b.token, body: { content: "hi", platforms: ["facebook"], selectedAccounts: { facebook: [bAcct] }, images: [m.id] } });
+    const post = await call("/api/posts", {
+      token: b.token,
+      body: { content: "hi", platforms: ["facebook"], selectedAccounts: { facebook: [bAcct] }, images: [m.id] },
+    });
     expect(post.status).toBe(404);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE user_id = ?").bind(b.user.id).first<{ n: number }>()).toEqual({ n: 0 });
-    expect((await call(`/api/media/${m.id}`, { token: a.token })).body.data).toMatchObject({ altText: "", usage: { timesUsed: 0 } });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE user_id = ?").bind(b.user.id).first<{ n: number }>(),
+    ).toEqual({ n: 0 });
+    expect((await call(`/api/media/${m.id}`, { token: a.token })).body.data).toMatchObject({
+      altText: "",
+      usage: { timesUsed: 0 },
+    });
     expect(await storedObjects(a.user.id)).toBe(1);
   });
 });

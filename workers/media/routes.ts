@@ -1,12 +1,18 @@
-import { invalidateDashboardAfterWrites } from "../dashboard/service";
-import { Hono } from "hono";
 import type { Context } from "hono";
+import { Hono } from "hono";
+import { invalidateDashboardAfterWrites } from "../dashboard/service";
 import type { SignedInEnv } from "../http/app-env";
-import { requirePermission } from "../workspaces/middleware";
 import { HttpError, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
+import { requirePermission } from "../workspaces/middleware";
 import { MAX_FILES_PER_UPLOAD, MediaMessages } from "./limits";
-import { completeUploadSchema, listMediaSchema, startUploadSchema, updateMediaSchema, uploadFieldsSchema } from "./schema";
+import {
+  completeUploadSchema,
+  listMediaSchema,
+  startUploadSchema,
+  updateMediaSchema,
+  uploadFieldsSchema,
+} from "./schema";
 
 const uploader = (c: Context<SignedInEnv>) => ({ workspaceId: c.var.workspace.id, userId: c.var.auth.user.id });
 
@@ -23,12 +29,16 @@ export const mediaRoutes = new Hono<SignedInEnv>()
     const query = parseOrThrow(listMediaSchema, c.req.query());
     return ok(c, await c.var.services.media.list(c.var.workspace.id, query));
   })
-  .get("/folders", requirePermission("workspace.read"), async (c) => ok(c, { folders: await c.var.services.media.folders(c.var.workspace.id) }))
+  .get("/folders", requirePermission("workspace.read"), async (c) =>
+    ok(c, { folders: await c.var.services.media.folders(c.var.workspace.id) }),
+  )
   .get("/folders/:folder", requirePermission("workspace.read"), async (c) => {
     const query = parseOrThrow(listMediaSchema, { ...c.req.query(), folder: c.req.param("folder") });
     return ok(c, await c.var.services.media.list(c.var.workspace.id, query));
   })
-  .get("/stats", requirePermission("workspace.read"), async (c) => ok(c, await c.var.services.media.stats(c.var.workspace.id)))
+  .get("/stats", requirePermission("workspace.read"), async (c) =>
+    ok(c, await c.var.services.media.stats(c.var.workspace.id)),
+  )
   .get("/recent", requirePermission("workspace.read"), async (c) => {
     const { limit } = parseOrThrow(listMediaSchema.pick({ limit: true }), { limit: c.req.query("limit") ?? 10 });
     const { media } = await c.var.services.media.list(c.var.workspace.id, parseOrThrow(listMediaSchema, { limit }));
@@ -55,7 +65,12 @@ export const mediaRoutes = new Hono<SignedInEnv>()
   })
   .put("/uploads/:id/parts/:n", requirePermission("media.upload"), async (c) => {
     const n = Number(c.req.param("n"));
-    const part = await c.var.services.mediaUploads.putPart(uploader(c), c.req.param("id"), n, await c.req.arrayBuffer());
+    const part = await c.var.services.mediaUploads.putPart(
+      uploader(c),
+      c.req.param("id"),
+      n,
+      await c.req.arrayBuffer(),
+    );
     return ok(c, part);
   })
   .post("/uploads/:id/complete", requirePermission("media.upload"), async (c) => {
@@ -67,7 +82,9 @@ export const mediaRoutes = new Hono<SignedInEnv>()
     await c.var.services.mediaUploads.abort(uploader(c), c.req.param("id"));
     return ok(c, null, "Upload cancelled");
   })
-  .get("/:id", requirePermission("workspace.read"), async (c) => ok(c, await c.var.services.media.get(c.var.workspace.id, c.req.param("id"))))
+  .get("/:id", requirePermission("workspace.read"), async (c) =>
+    ok(c, await c.var.services.media.get(c.var.workspace.id, c.req.param("id"))),
+  )
   .patch("/:id", requirePermission("media.manage"), async (c) => {
     const patch = await readJson(c, updateMediaSchema);
     return ok(c, await c.var.services.media.update(c.var.workspace.id, c.req.param("id"), patch), "Media updated");

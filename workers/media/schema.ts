@@ -13,7 +13,9 @@ const folder = z
 /** Tags as a list or one comma/space-separated string (multipart forms send text). */
 const tags = z
   .union([z.array(z.string()), z.string()])
-  .transform((v) => (typeof v === "string" ? v.split(/[,\s]+/) : v).map((t) => t.trim().replace(/^#/, "")).filter(Boolean))
+  .transform((v) =>
+    (typeof v === "string" ? v.split(/[,\s]+/) : v).map((t) => t.trim().replace(/^#/, "")).filter(Boolean),
+  )
   .pipe(z.array(z.string().max(50, "Tags must be 50 characters or less.")).max(20, "A file may have at most 20 tags."))
   .transform((list) => [...new Set(list)]);
 

@@ -18,7 +18,10 @@ function fileResponse(row: MediaRow, object: R2ObjectBody, ranged: boolean, cach
     ETag: object.httpEtag,
   });
   const name = encodeURIComponent(row.filename);
-  headers.set("Content-Disposition", `${INLINE_KINDS.has(row.fileType) ? "inline" : "attachment"}; filename*=UTF-8''${name}`);
+  headers.set(
+    "Content-Disposition",
+    `${INLINE_KINDS.has(row.fileType) ? "inline" : "attachment"}; filename*=UTF-8''${name}`,
+  );
   const range = object.range as { offset: number; length: number } | undefined;
   if (ranged && range) {
     headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${object.size}`);

@@ -8,7 +8,9 @@ export const MAX_SIGNED_URL_TTL_MS = SIGNED_URL_TTL_MS;
 const encoder = new TextEncoder();
 
 async function hmac(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   return toBase64Url(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message))));
 }
 
@@ -27,7 +29,11 @@ export class MediaUrlSigner {
    * name (with its extension, which some platforms read the format from) is decoration: only id and
    * expiry are signed.
    */
-  async signedMediaUrl(origin: string, mediaId: string, options: { filename?: string; ttlMs?: number } = {}): Promise<string> {
+  async signedMediaUrl(
+    origin: string,
+    mediaId: string,
+    options: { filename?: string; ttlMs?: number } = {},
+  ): Promise<string> {
     const exp = this.now() + Math.min(options.ttlMs ?? SIGNED_URL_TTL_MS, MAX_SIGNED_URL_TTL_MS);
     const sig = await hmac(this.secret, `media:${mediaId}:${exp}`);
     const name = options.filename ? `/${encodeURIComponent(options.filename)}` : "";
@@ -37,7 +43,8 @@ export class MediaUrlSigner {
   /** True when the signature matches, the link has not expired and its expiry is within the cap. */
   async verify(mediaId: string, exp: string | undefined, sig: string | undefined): Promise<boolean> {
     const now = this.now();
-    if (!exp || !sig || !/^\d{1,16}$/.test(exp) || Number(exp) < now || Number(exp) > now + MAX_SIGNED_URL_TTL_MS) return false;
+    if (!exp || !sig || !/^\d{1,16}$/.test(exp) || Number(exp) < now || Number(exp) > now + MAX_SIGNED_URL_TTL_MS)
+      return false;
     return constantTimeEqualText(await hmac(this.secret, `media:${mediaId}:${exp}`), sig);
   }
 }

@@ -3,9 +3,9 @@ import type { Db } from "../db/client";
 import { mediaUploads } from "../db/schema/media";
 import { safeFileName } from "../files/sniff";
 import { HttpError, notFound } from "../http/envelope";
-import { inspectMedia, r2Source } from "./inspect";
-import { mediaKey, type MediaFields, type MediaLibrary } from "./library";
 import type { MemberRef } from "../workspaces/membership";
+import { inspectMedia, r2Source } from "./inspect";
+import { type MediaFields, type MediaLibrary, mediaKey } from "./library";
 import { declaredKind, MediaMessages, sizeProblem, UPLOAD_PART_SIZE } from "./limits";
 
 type UploadRow = typeof mediaUploads.$inferSelect;
@@ -73,7 +73,8 @@ export class MediaUploads {
     const row = await this.owned(owner, id);
     const expected = Math.ceil(row.size / row.partSize);
     const numbers = new Set(parts.map((p) => p.partNumber));
-    if (numbers.size !== expected || parts.some((p) => p.partNumber > expected)) throw new HttpError(400, MediaMessages.incomplete);
+    if (numbers.size !== expected || parts.some((p) => p.partNumber > expected))
+      throw new HttpError(400, MediaMessages.incomplete);
     const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber);
     try {
       await this.bucket.resumeMultipartUpload(row.key, row.r2UploadId).complete(sorted);
@@ -104,7 +105,10 @@ export class MediaUploads {
 
   async abort(owner: MemberRef, id: string) {
     const row = await this.owned(owner, id);
-    await this.bucket.resumeMultipartUpload(row.key, row.r2UploadId).abort().catch(() => undefined);
+    await this.bucket
+      .resumeMultipartUpload(row.key, row.r2UploadId)
+      .abort()
+      .catch(() => undefined);
     await this.db.delete(mediaUploads).where(eq(mediaUploads.id, row.id));
   }
 
@@ -113,7 +117,13 @@ export class MediaUploads {
     const [row] = await this.db
       .select()
       .from(mediaUploads)
-      .where(and(eq(mediaUploads.id, id), eq(mediaUploads.workspaceId, owner.workspaceId), eq(mediaUploads.userId, owner.userId)));
+      .where(
+        and(
+          eq(mediaUploads.id, id),
+          eq(mediaUploads.workspaceId, owner.workspaceId),
+          eq(mediaUploads.userId, owner.userId),
+        ),
+      );
     if (!row) throw notFound();
     return row;
   }

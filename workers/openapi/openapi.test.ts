@@ -8,7 +8,15 @@ describe("API document", () => {
     const res = await SELF.fetch("http://localhost/api/openapi.json");
     const doc = (await res.json()) as any;
     expect(doc.openapi).toBe("3.1.0");
-    for (const path of ["/api/analytics/overview", "/api/analytics/posts/{id}", "/api/analytics/engagement-trends", "/api/analytics/export", "/api/dashboard", "/api/analytics/reports/schedules", "/api/auth/login"]) {
+    for (const path of [
+      "/api/analytics/overview",
+      "/api/analytics/posts/{id}",
+      "/api/analytics/engagement-trends",
+      "/api/analytics/export",
+      "/api/dashboard",
+      "/api/analytics/reports/schedules",
+      "/api/auth/login",
+    ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
     const overview = doc.paths["/api/analytics/overview"].get;
@@ -16,7 +24,10 @@ describe("API document", () => {
     expect(overview.parameters[0].schema.enum).toEqual(["7d", "30d", "90d", "1y", "custom"]);
     const data = overview.responses["200"].content["application/json"].schema.properties.data;
     expect(data.properties.overview.required).toContain("avgEngagementRate");
-    expect(doc.paths["/api/analytics/reports/schedules"].post.requestBody.content["application/json"].schema.properties.frequency.enum).toEqual(["weekly", "monthly"]);
+    expect(
+      doc.paths["/api/analytics/reports/schedules"].post.requestBody.content["application/json"].schema.properties
+        .frequency.enum,
+    ).toEqual(["weekly", "monthly"]);
   });
 
   it("documents every mounted /api route", () => {

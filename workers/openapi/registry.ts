@@ -32,7 +32,9 @@ export interface RouteDoc<Q extends Schema = Schema, B extends Schema = Schema, 
 
 const routes: RouteDoc[] = [];
 
-export function describeRoute<Q extends Schema = Schema, B extends Schema = Schema, D extends Schema = Schema>(route: RouteDoc<Q, B, D>) {
+export function describeRoute<Q extends Schema = Schema, B extends Schema = Schema, D extends Schema = Schema>(
+  route: RouteDoc<Q, B, D>,
+) {
   const at = routes.findIndex((r) => r.method === route.method && r.path === route.path);
   if (at >= 0) routes.splice(at, 1);
   routes.push(route as unknown as RouteDoc);
@@ -43,9 +45,14 @@ export function registeredRoutes(): readonly RouteDoc[] {
   return [...routes].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }
 
-const json = (schema: Schema, io: "input" | "output") => z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as Record<string, unknown>;
+const json = (schema: Schema, io: "input" | "output") =>
+  z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as Record<string, unknown>;
 
-const failure = { type: "object", properties: { success: { const: false }, message: { type: "string" } }, required: ["success", "message"] };
+const failure = {
+  type: "object",
+  properties: { success: { const: false }, message: { type: "string" } },
+  required: ["success", "message"],
+};
 
 function parameters(route: RouteDoc) {
   const out: Array<Record<string, unknown>> = [];
@@ -57,15 +64,25 @@ function parameters(route: RouteDoc) {
       name: "Idempotency-Key",
       in: "header",
       required: false,
-      description: "Retry safely: the same key with the same body answers the first answer for 24 hours without doing the work again; with a different body 422; while the first is running 409",
+      description:
+        "Retry safely: the same key with the same body answers the first answer for 24 hours without doing the work again; with a different body 422; while the first is running 409",
       schema: { type: "string", minLength: 1, maxLength: 255 },
     });
   }
   if (route.query) {
-    const schema = json(route.query, "input") as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+    const schema = json(route.query, "input") as {
+      properties?: Record<string, Record<string, unknown>>;
+      required?: string[];
+    };
     for (const [name, prop] of Object.entries(schema.properties ?? {})) {
       const { description, ...rest } = prop;
-      out.push({ name, in: "query", required: schema.required?.includes(name) ?? false, ...(description ? { description } : {}), schema: rest });
+      out.push({
+        name,
+        in: "query",
+        required: schema.required?.includes(name) ?? false,
+        ...(description ? { description } : {}),
+        schema: rest,
+      });
     }
   }
   return out;
@@ -77,14 +94,23 @@ export function openApiDocument(info: { title: string; version: string }) {
   for (const route of registeredRoutes()) {
     const status = String(route.status ?? 200);
     const success = route.file
-      ? { description: "The file", content: Object.fromEntries(route.file.map((t) => [t, { schema: { type: "string", contentEncoding: "binary" } }])) }
+      ? {
+          description: "The file",
+          content: Object.fromEntries(
+            route.file.map((t) => [t, { schema: { type: "string", contentEncoding: "binary" } }]),
+          ),
+        }
       : {
           description: "Success",
           content: {
             "application/json": {
               schema: {
                 type: "object",
-                properties: { success: { const: true }, message: { type: "string" }, data: route.data ? json(route.data, "output") : { description: "See the message" } },
+                properties: {
+                  success: { const: true },
+                  message: { type: "string" },
+                  data: route.data ? json(route.data, "output") : { description: "See the message" },
+                },
                 required: ["success", "message", "data"],
               },
             },
@@ -97,13 +123,23 @@ export function openApiDocument(info: { title: string; version: string }) {
       ...(route.description ? { description: route.description } : {}),
       operationId: `${route.method}${route.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ? ch.toUpperCase() : ""))}`,
       parameters: parameters(route),
-      ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: json(route.body, "input") } } } } : {}),
+      ...(route.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: json(route.body, "input") } } } }
+        : {}),
       ...(route.auth === false ? { security: [] } : {}),
       responses: {
         [status]: success,
-        "400": { description: "Invalid input; `message` says what to fix", content: { "application/json": { schema: failure } } },
-        ...(route.auth === false ? {} : { "401": { description: "Not signed in", content: { "application/json": { schema: failure } } } }),
-        "404": { description: "Not found (also for another user's resources)", content: { "application/json": { schema: failure } } },
+        "400": {
+          description: "Invalid input; `message` says what to fix",
+          content: { "application/json": { schema: failure } },
+        },
+        ...(route.auth === false
+          ? {}
+          : { "401": { description: "Not signed in", content: { "application/json": { schema: failure } } } }),
+        "404": {
+          description: "Not found (also for another user's resources)",
+          content: { "application/json": { schema: failure } },
+        },
       },
     };
   }

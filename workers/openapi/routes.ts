@@ -2,10 +2,24 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http/app-env";
 import "./core-routes";
 import "./feature-routes";
-import { describeRoute, openApiDocument, registeredRoutes, type RouteDoc } from "./registry";
+import { describeRoute, openApiDocument, type RouteDoc, registeredRoutes } from "./registry";
 
-describeRoute({ method: "get", path: "/api/openapi.json", tag: "System", summary: "This document (OpenAPI 3.1)", auth: false, file: ["application/json"] });
-describeRoute({ method: "get", path: "/api/docs", tag: "System", summary: "A readable API reference", auth: false, file: ["text/html"] });
+describeRoute({
+  method: "get",
+  path: "/api/openapi.json",
+  tag: "System",
+  summary: "This document (OpenAPI 3.1)",
+  auth: false,
+  file: ["application/json"],
+});
+describeRoute({
+  method: "get",
+  path: "/api/docs",
+  tag: "System",
+  summary: "A readable API reference",
+  auth: false,
+  file: ["text/html"],
+});
 
 const INFO = { title: "Postline API", version: "1.0.0" };
 
@@ -27,13 +41,20 @@ function docsPage(): string {
           const op = (doc.paths[r.path] as Record<string, any>)[r.method];
           const params = op.parameters.length
             ? `<table><tr><th>name</th><th>in</th><th>required</th><th>schema</th></tr>${op.parameters
-                .map((p: any) => `<tr><td><code>${esc(p.name)}</code></td><td>${p.in}</td><td>${p.required ? "yes" : "no"}</td><td><code>${esc(JSON.stringify(p.schema))}</code>${p.description ? ` ${esc(p.description)}` : ""}</td></tr>`)
+                .map(
+                  (p: any) =>
+                    `<tr><td><code>${esc(p.name)}</code></td><td>${p.in}</td><td>${p.required ? "yes" : "no"}</td><td><code>${esc(JSON.stringify(p.schema))}</code>${p.description ? ` ${esc(p.description)}` : ""}</td></tr>`,
+                )
                 .join("")}</table>`
             : "";
-          const body = op.requestBody ? schemaBlock("Request body", op.requestBody.content["application/json"].schema) : "";
+          const body = op.requestBody
+            ? schemaBlock("Request body", op.requestBody.content["application/json"].schema)
+            : "";
           const ok = Object.entries(op.responses)[0] as [string, any];
-          const response = ok[1].content?.["application/json"] ? schemaBlock(`Response ${ok[0]}`, ok[1].content["application/json"].schema) : `<p>Response ${ok[0]}: ${esc(Object.keys(ok[1].content ?? {}).join(", "))}</p>`;
-          return `<section id="${esc(op.operationId)}"><h3><span class="m ${r.method}">${r.method.toUpperCase()}</span> <code>${esc(r.path)}</code>${r.auth === false ? "" : ' <small>sign-in required</small>'}</h3><p>${esc(r.summary)}</p>${params}${body}${response}</section>`;
+          const response = ok[1].content?.["application/json"]
+            ? schemaBlock(`Response ${ok[0]}`, ok[1].content["application/json"].schema)
+            : `<p>Response ${ok[0]}: ${esc(Object.keys(ok[1].content ?? {}).join(", "))}</p>`;
+          return `<section id="${esc(op.operationId)}"><h3><span class="m ${r.method}">${r.method.toUpperCase()}</span> <code>${esc(r.path)}</code>${r.auth === false ? "" : " <small>sign-in required</small>"}</h3><p>${esc(r.summary)}</p>${params}${body}${response}</section>`;
         })
         .join("");
       return `<h2>${esc(tag)}</h2>${items}`;

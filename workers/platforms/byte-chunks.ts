@@ -2,7 +2,10 @@
  * Cuts a byte stream into chunks of exactly `size` bytes (the last may be shorter), holding at most
  * one chunk in memory: uploads of large videos go up part by part without buffering the whole file.
  */
-export async function* byteChunks(stream: ReadableStream<Uint8Array>, size: number): AsyncGenerator<Uint8Array<ArrayBuffer>> {
+export async function* byteChunks(
+  stream: ReadableStream<Uint8Array>,
+  size: number,
+): AsyncGenerator<Uint8Array<ArrayBuffer>> {
   if (size <= 0) throw new RangeError("chunk size must be positive");
   const reader = stream.getReader();
   let buffer = new Uint8Array(size);

@@ -18,12 +18,19 @@ async function collect(stream: ReadableStream<Uint8Array>, size: number) {
 
 describe("byteChunks", () => {
   it("re-cuts uneven reads into fixed-size chunks with a short tail", async () => {
-    expect(await collect(streamOf([1, 2], [3, 4, 5, 6, 7], [8]), 3)).toEqual([[1, 2, 3], [4, 5, 6], [7, 8]]);
+    expect(await collect(streamOf([1, 2], [3, 4, 5, 6, 7], [8]), 3)).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8],
+    ]);
   });
 
   it("yields nothing for an empty stream and no empty tail on exact multiples", async () => {
     expect(await collect(streamOf(), 4)).toEqual([]);
-    expect(await collect(streamOf([1, 2, 3, 4]), 2)).toEqual([[1, 2], [3, 4]]);
+    expect(await collect(streamOf([1, 2, 3, 4]), 2)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
   });
 
   it("reads a whole stream", async () => {

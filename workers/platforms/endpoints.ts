@@ -46,7 +46,11 @@ export const EMULATED_HOSTS = new Set(
     .map((v) => new URL(v).host),
 );
 
-export function resolveEndpoints(env: Partial<Record<EndpointKey, string>>, mode: "sandbox" | "live", origin: string): Endpoints {
+export function resolveEndpoints(
+  env: Partial<Record<EndpointKey, string>>,
+  mode: "sandbox" | "live",
+  origin: string,
+): Endpoints {
   const out = { ...LIVE_ENDPOINTS } as Endpoints;
   for (const key of Object.keys(LIVE_ENDPOINTS) as EndpointKey[]) {
     const override = env[key];

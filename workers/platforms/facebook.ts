@@ -15,7 +15,9 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
   const err = (message: string) => new PlatformError("permanent", message, { platform: "facebook" });
 
   async function permalink(account: AccountCredentials, id: string): Promise<string | null> {
-    const res = await http.answer(`${graph}/${id}`, GraphAnswer.permalinkUrl, { query: { fields: "permalink_url", access_token: account.accessToken } });
+    const res = await http.answer(`${graph}/${id}`, GraphAnswer.permalinkUrl, {
+      query: { fields: "permalink_url", access_token: account.accessToken },
+    });
     const url = res.data.permalink_url ?? null;
     return url && url.startsWith("/") ? `https://www.facebook.com${url}` : url;
   }
@@ -38,7 +40,12 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
         followerCount: page.followers_count ?? null,
         accountType: "page",
         tokens: { accessToken: page.access_token, expiresAt: null, refreshToken: null },
-        metadata: { loginVariant: "facebook", connectionType: "standard", fbUserId: user.id, connectedTo: page.instagram_business_account?.id ?? null },
+        metadata: {
+          loginVariant: "facebook",
+          connectionType: "standard",
+          fbUserId: user.id,
+          connectedTo: page.instagram_business_account?.id ?? null,
+        },
       }));
     },
 
@@ -47,10 +54,16 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
       const token = account.accessToken;
       const videos = request.media.filter((m) => m.kind === "video");
       const images = request.media.filter((m) => m.kind === "image");
-      if (videos.length > 1 || (videos.length === 1 && images.length > 0)) throw err("A Facebook post takes one video, or photos, not both.");
+      if (videos.length > 1 || (videos.length === 1 && images.length > 0))
+        throw err("A Facebook post takes one video, or photos, not both.");
       if (videos.length === 1) {
         const res = await http.answer(`${graph}/${page}/videos`, GraphAnswer.id, {
-          form: { file_url: videos[0]!.url, description: request.text, title: request.title ?? undefined, access_token: token },
+          form: {
+            file_url: videos[0]!.url,
+            description: request.text,
+            title: request.title ?? undefined,
+            access_token: token,
+          },
           creates: true,
         });
         return { remoteId: res.data.id, permalink: null };
@@ -64,11 +77,17 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
       }
       const attached: Array<{ media_fbid: string }> = [];
       for (const image of images) {
-        const res = await http.answer(`${graph}/${page}/photos`, GraphAnswer.id, { form: { url: image.url, published: "false", access_token: token } });
+        const res = await http.answer(`${graph}/${page}/photos`, GraphAnswer.id, {
+          form: { url: image.url, published: "false", access_token: token },
+        });
         attached.push({ media_fbid: res.data.id });
       }
       const res = await http.answer(`${graph}/${page}/feed`, GraphAnswer.id, {
-        form: { message: request.text, attached_media: attached.length ? JSON.stringify(attached) : undefined, access_token: token },
+        form: {
+          message: request.text,
+          attached_media: attached.length ? JSON.stringify(attached) : undefined,
+          access_token: token,
+        },
         creates: true,
       });
       return { remoteId: res.data.id, permalink: null };
@@ -79,10 +98,14 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
     /** Same rule as Instagram: Pages posts carry no field of ours, so the exact message in the window decides. */
     async findPublished(account, _marker, since, text) {
       if (text === undefined) return null;
-      const res = await http.request<{ data: Array<{ id: string; message?: string; created_time?: string; permalink_url?: string }> }>(`${graph}/${account.platformUserId}/posts`, {
+      const res = await http.request<{
+        data: Array<{ id: string; message?: string; created_time?: string; permalink_url?: string }>;
+      }>(`${graph}/${account.platformUserId}/posts`, {
         query: { fields: "id,message,created_time,permalink_url", limit: 25, access_token: account.accessToken },
       });
-      const hit = res.data.data.find((p) => (p.message ?? "") === text && parseGraphTime(p.created_time) >= since - FIND_SKEW_MS);
+      const hit = res.data.data.find(
+        (p) => (p.message ?? "") === text && parseGraphTime(p.created_time) >= since - FIND_SKEW_MS,
+      );
       return hit ? { remoteId: hit.id, permalink: hit.permalink_url ?? null } : null;
     },
 
@@ -91,15 +114,29 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
     },
 
     async postMetrics(account, remoteId) {
-      const ins = await http.request<{ data: Array<{ name: string; values?: Array<{ value: unknown }> }> }>(`${graph}/${remoteId}/insights`, {
-        query: { metric: "post_total_media_view_unique,post_media_view,post_reactions_by_type_total,post_clicks", access_token: account.accessToken },
-      });
+      const ins = await http.request<{ data: Array<{ name: string; values?: Array<{ value: unknown }> }> }>(
+        `${graph}/${remoteId}/insights`,
+        {
+          query: {
+            metric: "post_total_media_view_unique,post_media_view,post_reactions_by_type_total,post_clicks",
+            access_token: account.accessToken,
+          },
+        },
+      );
       const raw = (name: string) => ins.data.data.find((d) => d.name === name)?.values?.[0]?.value;
       // Object-valued metrics ({like: 3, love: 1}) are summed.
-      const n = (v: unknown) => (typeof v === "number" ? v : v && typeof v === "object" ? Object.values(v).reduce((a: number, x) => a + (Number(x) || 0), 0) : 0);
-      const post = await http.request<{ shares?: { count: number }; comments?: { summary?: { total_count: number } } }>(`${graph}/${remoteId}`, {
-        query: { fields: "shares,comments.limit(0).summary(true)", access_token: account.accessToken },
-      });
+      const n = (v: unknown) =>
+        typeof v === "number"
+          ? v
+          : v && typeof v === "object"
+            ? Object.values(v).reduce((a: number, x) => a + (Number(x) || 0), 0)
+            : 0;
+      const post = await http.request<{ shares?: { count: number }; comments?: { summary?: { total_count: number } } }>(
+        `${graph}/${remoteId}`,
+        {
+          query: { fields: "shares,comments.limit(0).summary(true)", access_token: account.accessToken },
+        },
+      );
       return {
         impressions: n(raw("post_media_view")),
         reach: n(raw("post_total_media_view_unique")),
@@ -113,22 +150,41 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
     },
 
     async accountMetrics(account) {
-      const res = await http.request<{ followers_count?: number; fan_count?: number }>(`${graph}/${account.platformUserId}`, {
-        query: { fields: "followers_count,fan_count", access_token: account.accessToken },
-      });
+      const res = await http.request<{ followers_count?: number; fan_count?: number }>(
+        `${graph}/${account.platformUserId}`,
+        {
+          query: { fields: "followers_count,fan_count", access_token: account.accessToken },
+        },
+      );
       // Pages give follower locations only (age/gender breakdowns were retired with page_fans*, §3).
-      const countries = await http.request<{ data: Array<{ values?: Array<{ value: Record<string, number> }> }> }>(`${graph}/${account.platformUserId}/insights`, {
-        query: { metric: "page_follows_country", period: "lifetime", access_token: account.accessToken },
-      });
-      const locations = sharesOf(countries.data.data[0]?.values?.[0]?.value ?? {}).map((c) => ({ country: c.key, percentage: c.percentage }));
-      return { followers: res.data.followers_count ?? res.data.fan_count ?? 0, audience: { age: [], gender: [], locations, activeHours: [] } };
+      const countries = await http.request<{ data: Array<{ values?: Array<{ value: Record<string, number> }> }> }>(
+        `${graph}/${account.platformUserId}/insights`,
+        {
+          query: { metric: "page_follows_country", period: "lifetime", access_token: account.accessToken },
+        },
+      );
+      const locations = sharesOf(countries.data.data[0]?.values?.[0]?.value ?? {}).map((c) => ({
+        country: c.key,
+        percentage: c.percentage,
+      }));
+      return {
+        followers: res.data.followers_count ?? res.data.fan_count ?? 0,
+        audience: { age: [], gender: [], locations, activeHours: [] },
+      };
     },
 
     async comments(account, remoteId) {
-      const res = await http.request<{ data: Array<{ id: string; message: string; from?: { name?: string }; created_time: string }> }>(`${graph}/${remoteId}/comments`, {
+      const res = await http.request<{
+        data: Array<{ id: string; message: string; from?: { name?: string }; created_time: string }>;
+      }>(`${graph}/${remoteId}/comments`, {
         query: { fields: "id,message,from,created_time", access_token: account.accessToken },
       });
-      return res.data.data.map((c) => ({ id: c.id, author: c.from?.name ?? "", text: c.message, createdAt: new Date(parseGraphTime(c.created_time)).toISOString() }));
+      return res.data.data.map((c) => ({
+        id: c.id,
+        author: c.from?.name ?? "",
+        text: c.message,
+        createdAt: new Date(parseGraphTime(c.created_time)).toISOString(),
+      }));
     },
   };
   return publishNeeding(client, () => "pages_manage_posts");

@@ -46,7 +46,11 @@ export interface RequestOptions {
 export interface HttpClient {
   request<T = any>(url: string | URL, options?: RequestOptions): Promise<PlatformResponse<T>>;
   /** A request whose answer must carry what `schema` says (ids, permalinks, tokens, status, quotas). */
-  answer<S extends z.ZodType>(url: string | URL, schema: S, options?: RequestOptions): Promise<PlatformResponse<z.output<S>>>;
+  answer<S extends z.ZodType>(
+    url: string | URL,
+    schema: S,
+    options?: RequestOptions,
+  ): Promise<PlatformResponse<z.output<S>>>;
 }
 
 export interface HttpDeps {
@@ -98,12 +102,19 @@ export function createHttp(deps: HttpDeps): HttpClient {
       });
       let res: Response;
       try {
-        const raced = await Promise.race([deps.fetch(url, { method, headers, body, signal: controller.signal }), timedOut]);
+        const raced = await Promise.race([
+          deps.fetch(url, { method, headers, body, signal: controller.signal }),
+          timedOut,
+        ]);
         if (raced === "timeout") {
-          throw new PlatformError("retryable", `${deps.platform} did not answer within ${Math.round(timeoutMs / 1000)} s`, {
-            platform: deps.platform,
-            outcomeUnknown: creates,
-          });
+          throw new PlatformError(
+            "retryable",
+            `${deps.platform} did not answer within ${Math.round(timeoutMs / 1000)} s`,
+            {
+              platform: deps.platform,
+              outcomeUnknown: creates,
+            },
+          );
         }
         res = raced;
       } catch (err) {
@@ -124,7 +135,12 @@ export function createHttp(deps: HttpDeps): HttpClient {
           /* keep the text: some endpoints (uploads, gateways) answer plain text or HTML */
         }
       }
-      const response: PlatformResponse = { status: res.status, headers: res.headers, data, retryAfterMs: retryAfterMs(res.headers, now()) };
+      const response: PlatformResponse = {
+        status: res.status,
+        headers: res.headers,
+        data,
+        retryAfterMs: retryAfterMs(res.headers, now()),
+      };
       if (res.ok || options.accept?.includes(res.status)) return response as PlatformResponse<any>;
       const error = deps.classify(response);
       // A gateway error on a post-creating call means the platform may have acted before the answer was lost.
@@ -169,7 +185,9 @@ export function retryAfterMs(headers: Headers, now: number): number | undefined 
   if (explicit.length) return Math.max(...explicit);
   const appUsage = parseJson(headers.get("X-App-Usage"));
   if (appUsage && typeof appUsage === "object") {
-    const peak = Math.max(...Object.values(appUsage as Record<string, unknown>).map((v) => (typeof v === "number" ? v : 0)));
+    const peak = Math.max(
+      ...Object.values(appUsage as Record<string, unknown>).map((v) => (typeof v === "number" ? v : 0)),
+    );
     if (peak >= 100) return APP_USAGE_BACKOFF_MS;
   }
   return undefined;
@@ -189,7 +207,12 @@ function parseJson(value: string | null): unknown {
  * naming the field ("Instagram answered without a valid id") rather than a silently missing remote id;
  * after the post-creating call the platform may still have acted, so the outcome is unknown and gets checked.
  */
-export function parseAnswer<S extends z.ZodType>(platform: Platform, schema: S, data: unknown, creates: boolean): z.output<S> {
+export function parseAnswer<S extends z.ZodType>(
+  platform: Platform,
+  schema: S,
+  data: unknown,
+  creates: boolean,
+): z.output<S> {
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
   const path = parsed.error.issues[0]?.path.join(".") || "body";
@@ -199,5 +222,8 @@ export function parseAnswer<S extends z.ZodType>(platform: Platform, schema: S, 
 const BRANDS = byPlatform((p) => p.brand);
 
 export function rejectAnswer(platform: Platform, field: string, creates: boolean): never {
-  throw new PlatformError("permanent", `${BRANDS[platform]} answered without a valid ${field}`, { platform, ...(creates ? { outcomeUnknown: true } : {}) });
+  throw new PlatformError("permanent", `${BRANDS[platform]} answered without a valid ${field}`, {
+    platform,
+    ...(creates ? { outcomeUnknown: true } : {}),
+  });
 }

@@ -3,7 +3,7 @@ import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator } from "../test/oauth";
 import { clearFaults, consent, media, mp4Bytes, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
 import { LinkedInClient } from "./linkedin";
-import { PlatformError, type AccountCredentials, type TokenSet } from "./types";
+import { type AccountCredentials, PlatformError, type TokenSet } from "./types";
 
 const REDIRECT = "http://localhost/api/auth/linkedin/callback";
 const client = new LinkedInClient(sandboxDeps());
@@ -16,13 +16,21 @@ async function connect(choices = ["member", "10001"]) {
   const accounts = await client.accounts(tokens);
   const creds = (type: string): AccountCredentials => {
     const a = accounts.find((x) => x.accountType === type);
-    return { platformUserId: a?.platformUserId ?? "", accessToken: tokens.accessToken, accountType: type, metadata: a?.metadata ?? {} };
+    return {
+      platformUserId: a?.platformUserId ?? "",
+      accessToken: tokens.accessToken,
+      accountType: type,
+      metadata: a?.metadata ?? {},
+    };
   };
   return { tokens, accounts, person: creds("person"), org: creds("organization") };
 }
 
 async function failure(p: Promise<unknown>): Promise<PlatformError> {
-  const e = await p.then(() => null, (err) => err);
+  const e = await p.then(
+    () => null,
+    (err) => err,
+  );
   expect(e).toBeInstanceOf(PlatformError);
   return e as PlatformError;
 }
@@ -52,7 +60,9 @@ describe("LinkedIn client against the emulator", () => {
   it("refuses a replayed code and a denied consent carries no code", async () => {
     const back = await consent(client.authorizeUrl({ state: "s", redirectUri: REDIRECT }), { choices: ["member"] });
     await client.exchangeCode({ code: back.searchParams.get("code")!, redirectUri: REDIRECT });
-    expect((await failure(client.exchangeCode({ code: back.searchParams.get("code")!, redirectUri: REDIRECT }))).kind).toBe("auth");
+    expect(
+      (await failure(client.exchangeCode({ code: back.searchParams.get("code")!, redirectUri: REDIRECT }))).kind,
+    ).toBe("auth");
     const denied = await consent(client.authorizeUrl({ state: "s2", redirectUri: REDIRECT }), { decision: "deny" });
     expect(denied.searchParams.get("code")).toBeNull();
     expect(denied.searchParams.get("error")).toBeTruthy();
@@ -60,10 +70,18 @@ describe("LinkedIn client against the emulator", () => {
 
   it("publishes text + image as a person and as an organization, then reads growing metrics", async () => {
     const { person, org } = await connect();
-    const mine = await client.publish(person, { marker: "t1", text: unique("Hello (LinkedIn) @team"), media: [media("image", "image/png", pngBytes(), "a chart")] });
+    const mine = await client.publish(person, {
+      marker: "t1",
+      text: unique("Hello (LinkedIn) @team"),
+      media: [media("image", "image/png", pngBytes(), "a chart")],
+    });
     expect(mine.remoteId).toMatch(/^urn:li:share:\d+$/);
     expect(mine.permalink).toBe(`https://www.linkedin.com/feed/update/${mine.remoteId}`);
-    const theirs = await client.publish(org, { marker: "t2", text: unique("Company news"), media: [media("image", "image/png", pngBytes()), media("image", "image/png", pngBytes())] });
+    const theirs = await client.publish(org, {
+      marker: "t2",
+      text: unique("Company news"),
+      media: [media("image", "image/png", pngBytes()), media("image", "image/png", pngBytes())],
+    });
     await advanceEmulator(3 * 86_400_000);
     const personal = await client.postMetrics(person, mine.remoteId);
     const company = await client.postMetrics(org, theirs.remoteId);
@@ -80,7 +98,12 @@ describe("LinkedIn client against the emulator", () => {
 
   it("uploads a multi-part video to the returned URLs, finalizes and waits for AVAILABLE", async () => {
     const { org } = await connect();
-    const res = await client.publish(org, { marker: "v", text: unique("Our video"), title: "Demo", media: [media("video", "video/mp4", mp4Bytes(5 * 1024 * 1024 + 10))] });
+    const res = await client.publish(org, {
+      marker: "v",
+      text: unique("Our video"),
+      title: "Demo",
+      media: [media("video", "video/mp4", mp4Bytes(5 * 1024 * 1024 + 10))],
+    });
     expect(res.remoteId).toMatch(/^urn:li:ugcPost:\d+$/);
   });
 
@@ -101,7 +124,9 @@ describe("LinkedIn client against the emulator", () => {
     const limited = await failure(client.publish(person, { marker: "x", text: unique("a"), media: [] }));
     expect([limited.kind, limited.details.retryAfterMs]).toEqual(["retryable", 60_000]);
     await armFault("linkedin", "500");
-    expect((await failure(client.publish(person, { marker: "x", text: unique("b"), media: [] }))).kind).toBe("retryable");
+    expect((await failure(client.publish(person, { marker: "x", text: unique("b"), media: [] }))).kind).toBe(
+      "retryable",
+    );
     const long = await failure(client.publish(org, { marker: "x", text: "x".repeat(3001), media: [] }));
     expect([long.kind, long.message]).toEqual(["permanent", "/commentary: length 3001 exceeds the maximum of 3000"]);
     const text = unique("Twice");
@@ -123,7 +148,9 @@ describe("LinkedIn client against the emulator", () => {
 
   it("requires the versioned REST headers", async () => {
     const { tokens } = await connect(["member"]);
-    const res = await sandboxFetch("https://api.linkedin.com/rest/organizationAcls?q=roleAssignee", { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
+    const res = await sandboxFetch("https://api.linkedin.com/rest/organizationAcls?q=roleAssignee", {
+      headers: { Authorization: `Bearer ${tokens.accessToken}` },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe("VERSION_MISSING");
   });
@@ -133,6 +160,9 @@ describe("LinkedIn client against the emulator", () => {
     const run = await connectViaEmulator(u.cookie, "linkedin", { choices: ["member", "10002"] });
     expect(run.settings.searchParams.get("connected")).toBe("linkedin");
     const list = await call("/api/auth/linkedin/accounts", { cookie: u.cookie });
-    expect(list.body.data.accounts.map((a: { displayName: string }) => a.displayName).sort()).toEqual(["Jordan Rivera", "Northwind Studio"]);
+    expect(list.body.data.accounts.map((a: { displayName: string }) => a.displayName).sort()).toEqual([
+      "Jordan Rivera",
+      "Northwind Studio",
+    ]);
   });
 });

@@ -1,14 +1,14 @@
 import { OAuth2Client } from "arctic";
 import { byteChunks, readAll } from "./byte-chunks";
-import { requestTokens } from "./oauth-token";
-import { credentialsFor, type ClientDeps } from "./registry";
 import { createHttp, type HttpClient, type PlatformResponse } from "./http";
+import { requestTokens } from "./oauth-token";
+import { type ClientDeps, credentialsFor } from "./registry";
 import {
-  PlatformError,
-  needing,
   type AccountCredentials,
   type AccountMetrics,
+  needing,
   type PlatformClient,
+  PlatformError,
   type PostMetrics,
   type PublishMedia,
   type PublishRequest,
@@ -34,12 +34,21 @@ const MAX_VIDEO_POLLS = 10;
 
 /** §4.6: `{status, serviceErrorCode, code, message}`. */
 export function classifyLinkedInError({ status, data, headers }: PlatformResponse, now: number): PlatformError {
-  const b = (data && typeof data === "object" ? data : {}) as { message?: unknown; code?: unknown; serviceErrorCode?: unknown };
+  const b = (data && typeof data === "object" ? data : {}) as {
+    message?: unknown;
+    code?: unknown;
+    serviceErrorCode?: unknown;
+  };
   const message = typeof b.message === "string" ? b.message : `LinkedIn answered HTTP ${status}`;
-  const details = { platform: "linkedin" as const, status, code: (b.serviceErrorCode ?? b.code) as string | number | undefined };
+  const details = {
+    platform: "linkedin" as const,
+    status,
+    code: (b.serviceErrorCode ?? b.code) as string | number | undefined,
+  };
   if (status === 401) return new PlatformError("auth", message, details);
   // A missing scope or a lost organization role: only a new consent can fix it.
-  if (status === 403 && b.code === "ACCESS_DENIED") return new PlatformError("auth", message, { ...details, denied: { permission: null } });
+  if (status === 403 && b.code === "ACCESS_DENIED")
+    return new PlatformError("auth", message, { ...details, denied: { permission: null } });
   if (status === 429) {
     const retryAfter = Number(headers.get("retry-after"));
     // Daily quotas reset at midnight UTC (§4.6) when no Retry-After says otherwise.
@@ -67,12 +76,22 @@ export function authorUrn(account: Pick<AccountCredentials, "accountType" | "pla
 }
 
 /** §4.3 post body; `mediaUrns` already uploaded, in order. */
-export function buildPostBody(author: string, text: string, media: { urn: string; altText?: string | null; title?: string | null }[]) {
+export function buildPostBody(
+  author: string,
+  text: string,
+  media: { urn: string; altText?: string | null; title?: string | null }[],
+) {
   const content =
     media.length === 0
       ? undefined
       : media.length === 1
-        ? { media: { id: media[0]!.urn, ...(media[0]!.altText ? { altText: media[0]!.altText } : {}), ...(media[0]!.title ? { title: media[0]!.title } : {}) } }
+        ? {
+            media: {
+              id: media[0]!.urn,
+              ...(media[0]!.altText ? { altText: media[0]!.altText } : {}),
+              ...(media[0]!.title ? { title: media[0]!.title } : {}),
+            },
+          }
         : { multiImage: { images: media.map((m) => ({ id: m.urn, ...(m.altText ? { altText: m.altText } : {}) })) } };
   return {
     author,
@@ -92,16 +111,24 @@ export function permalinkFor(urn: string): string {
 export function validateMedia(media: PublishMedia[]): void {
   const videos = media.filter((m) => m.kind === "video");
   if (videos.length > 0 && media.length > 1) {
-    throw new PlatformError("permanent", "LinkedIn posts take one video, or up to 20 images.", { platform: "linkedin" });
+    throw new PlatformError("permanent", "LinkedIn posts take one video, or up to 20 images.", {
+      platform: "linkedin",
+    });
   }
-  if (media.length > 20) throw new PlatformError("permanent", "LinkedIn posts take at most 20 images.", { platform: "linkedin" });
+  if (media.length > 20)
+    throw new PlatformError("permanent", "LinkedIn posts take at most 20 images.", { platform: "linkedin" });
 }
 
 export class LinkedInClient implements PlatformClient {
   readonly platform = "linkedin" as const;
   private readonly http: HttpClient;
   constructor(private readonly deps: ClientDeps) {
-    this.http = createHttp({ platform: "linkedin", fetch: deps.fetch, now: deps.now, classify: (r) => classifyLinkedInError(r, deps.now()) });
+    this.http = createHttp({
+      platform: "linkedin",
+      fetch: deps.fetch,
+      now: deps.now,
+      classify: (r) => classifyLinkedInError(r, deps.now()),
+    });
   }
 
   private get credentials() {
@@ -110,7 +137,11 @@ export class LinkedInClient implements PlatformClient {
 
   authorizeUrl(input: { state: string; redirectUri: string }): URL {
     const oauth = new OAuth2Client(this.credentials.clientId, null, input.redirectUri);
-    return oauth.createAuthorizationURL(`${this.deps.endpoints.LINKEDIN_OAUTH_BASE}/oauth/v2/authorization`, input.state, LINKEDIN_SCOPES);
+    return oauth.createAuthorizationURL(
+      `${this.deps.endpoints.LINKEDIN_OAUTH_BASE}/oauth/v2/authorization`,
+      input.state,
+      LINKEDIN_SCOPES,
+    );
   }
 
   exchangeCode(input: { code: string; redirectUri: string }): Promise<TokenSet> {
@@ -119,18 +150,29 @@ export class LinkedInClient implements PlatformClient {
 
   refresh(tokens: TokenSet): Promise<TokenSet> {
     if (!tokens.refreshToken) {
-      throw new PlatformError("auth", "LinkedIn granted no refresh token; reconnect the account.", { platform: "linkedin" });
+      throw new PlatformError("auth", "LinkedIn granted no refresh token; reconnect the account.", {
+        platform: "linkedin",
+      });
     }
     return this.token({ grant_type: "refresh_token", refresh_token: tokens.refreshToken }, tokens);
   }
 
   private token(params: Record<string, string>, previous?: TokenSet) {
     const endpoint = `${this.deps.endpoints.LINKEDIN_OAUTH_BASE}/oauth/v2/accessToken`;
-    return requestTokens(this.deps.fetch, { platform: "linkedin", endpoint, params, client: this.credentials, clientAuth: "body" }, this.deps.now(), previous);
+    return requestTokens(
+      this.deps.fetch,
+      { platform: "linkedin", endpoint, params, client: this.credentials, clientAuth: "body" },
+      this.deps.now(),
+      previous,
+    );
   }
 
   async accounts(tokens: TokenSet): Promise<RemoteAccount[]> {
-    const me = await this.json<{ sub: string; name?: string; email?: string; picture?: string }>(tokens.accessToken, "GET", `${this.api}/v2/userinfo`);
+    const me = await this.json<{ sub: string; name?: string; email?: string; picture?: string }>(
+      tokens.accessToken,
+      "GET",
+      `${this.api}/v2/userinfo`,
+    );
     const person: RemoteAccount = {
       platformUserId: me.sub,
       username: me.email ?? me.name ?? me.sub,
@@ -146,7 +188,11 @@ export class LinkedInClient implements PlatformClient {
     const orgs = await Promise.all(
       (acls.elements ?? []).map(async ({ organization }) => {
         const id = organization.split(":").pop()!;
-        const org = await this.json<{ localizedName?: string; vanityName?: string }>(tokens.accessToken, "GET", `${this.api}/rest/organizations/${id}`);
+        const org = await this.json<{ localizedName?: string; vanityName?: string }>(
+          tokens.accessToken,
+          "GET",
+          `${this.api}/rest/organizations/${id}`,
+        );
         const followers = await this.followers(tokens.accessToken, organization);
         return {
           platformUserId: id,
@@ -163,7 +209,10 @@ export class LinkedInClient implements PlatformClient {
 
   /** A permission refusal names what publishing needs on this account. */
   publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
-    return needing(authorUrn(account).startsWith("urn:li:organization:") ? "w_organization_social" : "w_member_social", () => this.publishNow(account, request));
+    return needing(
+      authorUrn(account).startsWith("urn:li:organization:") ? "w_organization_social" : "w_member_social",
+      () => this.publishNow(account, request),
+    );
   }
 
   private async publishNow(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
@@ -171,13 +220,25 @@ export class LinkedInClient implements PlatformClient {
     const author = authorUrn(account);
     const uploaded: { urn: string; altText?: string | null; title?: string | null }[] = [];
     for (const m of request.media) {
-      const urn = m.kind === "video" ? await this.uploadVideo(account.accessToken, author, m) : await this.uploadImage(account.accessToken, author, m);
+      const urn =
+        m.kind === "video"
+          ? await this.uploadVideo(account.accessToken, author, m)
+          : await this.uploadImage(account.accessToken, author, m);
       uploaded.push({ urn, altText: m.altText, title: m.kind === "video" ? request.title : null });
     }
-    const res = await this.call(account.accessToken, "POST", `${this.api}/rest/posts`, buildPostBody(author, request.text, uploaded), { creates: true });
+    const res = await this.call(
+      account.accessToken,
+      "POST",
+      `${this.api}/rest/posts`,
+      buildPostBody(author, request.text, uploaded),
+      { creates: true },
+    );
     const urn = res.headers.get("x-restli-id");
     if (!urn) {
-      throw new PlatformError("retryable", "LinkedIn accepted the post but returned no id.", { platform: "linkedin", outcomeUnknown: true });
+      throw new PlatformError("retryable", "LinkedIn accepted the post but returned no id.", {
+        platform: "linkedin",
+        outcomeUnknown: true,
+      });
     }
     return { remoteId: urn, permalink: permalinkFor(urn) };
   }
@@ -186,10 +247,19 @@ export class LinkedInClient implements PlatformClient {
    * A post carries nothing but its commentary, so it is recognised by its exact text among the author's
    * recent posts. Reading a member's posts needs the restricted r_member_social, so only organizations can be checked.
    */
-  async findPublished(account: AccountCredentials, _marker: string, since: number, text?: string): Promise<PublishResult | null> {
+  async findPublished(
+    account: AccountCredentials,
+    _marker: string,
+    since: number,
+    text?: string,
+  ): Promise<PublishResult | null> {
     if (text === undefined || account.accountType !== "organization") {
       // Reading a member's own posts needs a restricted scope: we cannot tell, and must not claim "not there".
-      throw new PlatformError("permanent", "LinkedIn does not let apps list a member's posts, so Postline cannot check whether this post went out.", { platform: "linkedin" });
+      throw new PlatformError(
+        "permanent",
+        "LinkedIn does not let apps list a member's posts, so Postline cannot check whether this post went out.",
+        { platform: "linkedin" },
+      );
     }
     const author = encodeURIComponent(authorUrn(account));
     const page = await this.json<{ elements?: { id: string; commentary?: string; createdAt?: number }[] }>(
@@ -207,11 +277,10 @@ export class LinkedInClient implements PlatformClient {
   }
 
   async postMetrics(account: AccountCredentials, remoteId: string): Promise<PostMetrics> {
-    const social = await this.json<{ likesSummary?: { totalLikes?: number }; commentsSummary?: { aggregatedTotalComments?: number } }>(
-      account.accessToken,
-      "GET",
-      `${this.api}/rest/socialActions/${encodeURIComponent(remoteId)}`,
-    );
+    const social = await this.json<{
+      likesSummary?: { totalLikes?: number };
+      commentsSummary?: { aggregatedTotalComments?: number };
+    }>(account.accessToken, "GET", `${this.api}/rest/socialActions/${encodeURIComponent(remoteId)}`);
     const metrics: PostMetrics = {
       impressions: 0,
       reach: 0,
@@ -258,11 +327,9 @@ export class LinkedInClient implements PlatformClient {
   }
 
   async comments(account: AccountCredentials, remoteId: string): Promise<RemoteComment[]> {
-    const page = await this.json<{ elements?: { id: string; actor: string; message?: { text?: string }; created?: { time?: number } }[] }>(
-      account.accessToken,
-      "GET",
-      `${this.api}/rest/socialActions/${encodeURIComponent(remoteId)}/comments`,
-    );
+    const page = await this.json<{
+      elements?: { id: string; actor: string; message?: { text?: string }; created?: { time?: number } }[];
+    }>(account.accessToken, "GET", `${this.api}/rest/socialActions/${encodeURIComponent(remoteId)}/comments`);
     return (page.elements ?? []).map((c) => ({
       id: c.id,
       author: c.actor,
@@ -281,9 +348,14 @@ export class LinkedInClient implements PlatformClient {
   }
 
   private async uploadImage(token: string, owner: string, media: PublishMedia): Promise<string> {
-    const init = await this.json<{ value: { uploadUrl: string; image: string } }>(token, "POST", `${this.api}/rest/images?action=initializeUpload`, {
-      initializeUploadRequest: { owner },
-    });
+    const init = await this.json<{ value: { uploadUrl: string; image: string } }>(
+      token,
+      "POST",
+      `${this.api}/rest/images?action=initializeUpload`,
+      {
+        initializeUploadRequest: { owner },
+      },
+    );
     const bytes = await readAll(await media.open());
     await this.upload(token, init.value.uploadUrl, bytes, media.mimeType);
     return init.value.image;
@@ -292,7 +364,11 @@ export class LinkedInClient implements PlatformClient {
   /** §4.4: PUT each byte range to its own uploadUrl, verbatim, then finalize with the parts' ETags and wait for AVAILABLE. */
   private async uploadVideo(token: string, owner: string, media: PublishMedia): Promise<string> {
     const init = await this.json<{
-      value: { video: string; uploadToken?: string; uploadInstructions: { uploadUrl: string; firstByte: number; lastByte: number }[] };
+      value: {
+        video: string;
+        uploadToken?: string;
+        uploadInstructions: { uploadUrl: string; firstByte: number; lastByte: number }[];
+      };
     }>(token, "POST", `${this.api}/rest/videos?action=initializeUpload`, {
       initializeUploadRequest: { owner, fileSizeBytes: media.size, uploadCaptions: false, uploadThumbnail: false },
     });
@@ -305,25 +381,43 @@ export class LinkedInClient implements PlatformClient {
     for await (const chunk of byteChunks(stream, partSize)) {
       const part = instructions[i++];
       if (!part || chunk.length !== part.lastByte - part.firstByte + 1) {
-        throw new PlatformError("permanent", "The video's size does not match LinkedIn's upload instructions.", { platform: "linkedin" });
+        throw new PlatformError("permanent", "The video's size does not match LinkedIn's upload instructions.", {
+          platform: "linkedin",
+        });
       }
       const res = await this.upload(token, part.uploadUrl, chunk, "application/octet-stream");
       partIds.push((res.headers.get("etag") ?? "").replace(/^W\//, "").replace(/"/g, ""));
     }
     await this.call(token, "POST", `${this.api}/rest/videos?action=finalizeUpload`, {
-      finalizeUploadRequest: { video: init.value.video, uploadToken: init.value.uploadToken ?? "", uploadedPartIds: partIds },
+      finalizeUploadRequest: {
+        video: init.value.video,
+        uploadToken: init.value.uploadToken ?? "",
+        uploadedPartIds: partIds,
+      },
     });
     for (let poll = 0; poll < MAX_VIDEO_POLLS; poll++) {
-      const v = await this.json<{ status: string }>(token, "GET", `${this.api}/rest/videos/${encodeURIComponent(init.value.video)}`);
+      const v = await this.json<{ status: string }>(
+        token,
+        "GET",
+        `${this.api}/rest/videos/${encodeURIComponent(init.value.video)}`,
+      );
       if (v.status === "AVAILABLE") return init.value.video;
-      if (v.status === "PROCESSING_FAILED") throw new PlatformError("permanent", "LinkedIn could not process the video.", { platform: "linkedin" });
+      if (v.status === "PROCESSING_FAILED")
+        throw new PlatformError("permanent", "LinkedIn could not process the video.", { platform: "linkedin" });
       await this.deps.sleep(2000);
     }
-    throw new PlatformError("retryable", "LinkedIn is still processing the video.", { platform: "linkedin", retryAfterMs: 60_000 });
+    throw new PlatformError("retryable", "LinkedIn is still processing the video.", {
+      platform: "linkedin",
+      retryAfterMs: 60_000,
+    });
   }
 
   private upload(token: string, url: string, bytes: Uint8Array<ArrayBuffer>, contentType: string) {
-    return this.http.request(url, { method: "PUT", body: bytes, headers: { Authorization: `Bearer ${token}`, "Content-Type": contentType } });
+    return this.http.request(url, {
+      method: "PUT",
+      body: bytes,
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": contentType },
+    });
   }
 
   private get api() {
@@ -331,7 +425,13 @@ export class LinkedInClient implements PlatformClient {
   }
 
   /** §4.2: every versioned REST call carries the version and Rest.li protocol headers. */
-  private call(token: string, method: string, url: string, json?: unknown, opts: { creates?: boolean } = {}): Promise<PlatformResponse> {
+  private call(
+    token: string,
+    method: string,
+    url: string,
+    json?: unknown,
+    opts: { creates?: boolean } = {},
+  ): Promise<PlatformResponse> {
     const headers = {
       Authorization: `Bearer ${token}`,
       "LinkedIn-Version": this.deps.endpoints.LINKEDIN_VERSION,

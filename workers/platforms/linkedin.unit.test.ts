@@ -2,15 +2,32 @@ import { describe, expect, it } from "vitest";
 import type { PlatformResponse } from "./http";
 import { authorUrn, buildPostBody, classifyLinkedInError, escapeCommentary, nextUtcMidnight } from "./linkedin";
 
-const classify = (status: number, data: unknown, headers: Headers, at: number) => classifyLinkedInError({ status, data, headers } as PlatformResponse, at);
+const classify = (status: number, data: unknown, headers: Headers, at: number) =>
+  classifyLinkedInError({ status, data, headers } as PlatformResponse, at);
 
 const now = Date.UTC(2026, 10, 23, 22, 0, 0);
 
 describe("classifyLinkedInError", () => {
   it("maps §4.6 shapes to kinds and keeps LinkedIn's message", () => {
-    const revoked = classify(401, { status: 401, serviceErrorCode: 65601, code: "REVOKED_ACCESS_TOKEN", message: "The token used in the request has been revoked by the user" }, new Headers(), now);
-    expect([revoked.kind, revoked.message, revoked.details.code]).toEqual(["auth", "The token used in the request has been revoked by the user", 65601]);
-    expect(classify(403, { code: "ACCESS_DENIED", message: "Not enough permissions" }, new Headers(), now).kind).toBe("auth");
+    const revoked = classify(
+      401,
+      {
+        status: 401,
+        serviceErrorCode: 65601,
+        code: "REVOKED_ACCESS_TOKEN",
+        message: "The token used in the request has been revoked by the user",
+      },
+      new Headers(),
+      now,
+    );
+    expect([revoked.kind, revoked.message, revoked.details.code]).toEqual([
+      "auth",
+      "The token used in the request has been revoked by the user",
+      65601,
+    ]);
+    expect(classify(403, { code: "ACCESS_DENIED", message: "Not enough permissions" }, new Headers(), now).kind).toBe(
+      "auth",
+    );
     const tooLong = classify(422, { status: 422, message: "commentary is too long" }, new Headers(), now);
     expect([tooLong.kind, tooLong.message]).toEqual(["permanent", "commentary is too long"]);
     expect(classify(400, {}, new Headers(), now).kind).toBe("permanent");
@@ -26,7 +43,9 @@ describe("classifyLinkedInError", () => {
 
 describe("posts", () => {
   it("escapes little-text reserved characters but keeps hashtags", () => {
-    expect(escapeCommentary("Launch (beta) @team #news *now* a_b")).toBe("Launch \\(beta\\) \\@team #news \\*now\\* a\\_b");
+    expect(escapeCommentary("Launch (beta) @team #news *now* a_b")).toBe(
+      "Launch \\(beta\\) \\@team #news \\*now\\* a\\_b",
+    );
   });
 
   it("builds person and organization authors", () => {
@@ -36,7 +55,13 @@ describe("posts", () => {
 
   it("uses media for one item and multiImage for several", () => {
     const single = buildPostBody("urn:li:person:a", "hi", [{ urn: "urn:li:image:1", altText: "alt" }]);
-    expect(single).toMatchObject({ author: "urn:li:person:a", commentary: "hi", visibility: "PUBLIC", lifecycleState: "PUBLISHED", content: { media: { id: "urn:li:image:1", altText: "alt" } } });
+    expect(single).toMatchObject({
+      author: "urn:li:person:a",
+      commentary: "hi",
+      visibility: "PUBLIC",
+      lifecycleState: "PUBLISHED",
+      content: { media: { id: "urn:li:image:1", altText: "alt" } },
+    });
     const multi = buildPostBody("urn:li:person:a", "hi", [{ urn: "urn:li:image:1" }, { urn: "urn:li:image:2" }]);
     expect(multi.content).toEqual({ multiImage: { images: [{ id: "urn:li:image:1" }, { id: "urn:li:image:2" }] } });
     expect("content" in buildPostBody("urn:li:person:a", "hi", [])).toBe(false);

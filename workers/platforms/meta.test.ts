@@ -50,12 +50,18 @@ describe("Instagram with Facebook Login (graph.facebook.com)", () => {
     const { h, creds } = await connected("instagram", "facebook", "sunrisebakery");
     const ig = h.registry.instagram!;
 
-    const image = await ig.publish(creds, post("Fresh croissants #bakery", [media("image", "a.jpg?width=1080&height=1350")]));
+    const image = await ig.publish(
+      creds,
+      post("Fresh croissants #bakery", [media("image", "a.jpg?width=1080&height=1350")]),
+    );
     expect(image.remoteId).toMatch(/^\d+$/);
     expect(image.permalink).toBeNull(); // read apart from publishing, so a failed read never resends
     expect(await ig.permalink!(creds, image.remoteId)).toMatch(/^https:\/\/www\.instagram\.com\/p\//);
 
-    const carousel = await ig.publish(creds, post("Three ways", [media("image", "1.jpg"), media("image", "2.jpg"), media("video", "3.mp4")]));
+    const carousel = await ig.publish(
+      creds,
+      post("Three ways", [media("image", "1.jpg"), media("image", "2.jpg"), media("video", "3.mp4")]),
+    );
     expect(await ig.permalink!(creds, carousel.remoteId)).toMatch(/\/p\//);
 
     const before = Number((await (await raw("/sandbox/clock")).json<{ now: number }>()).now);
@@ -87,11 +93,21 @@ describe("Instagram with Facebook Login (graph.facebook.com)", () => {
     const ig = h.registry.instagram!;
     await armFault("facebook", "429");
     const limited = await failure(ig.publish(creds, post("hi", [media("image", "a.jpg")])));
-    expect(limited).toMatchObject({ kind: "retryable", message: "(#4) Application request limit reached", details: { status: 429, code: 4, retryAfterMs: 60_000 } });
+    expect(limited).toMatchObject({
+      kind: "retryable",
+      message: "(#4) Application request limit reached",
+      details: { status: 429, code: 4, retryAfterMs: 60_000 },
+    });
     await armFault("facebook", "500");
-    expect(await failure(ig.publish(creds, post("hi", [media("image", "a.jpg")])))).toMatchObject({ kind: "retryable", details: { status: 500 } });
+    expect(await failure(ig.publish(creds, post("hi", [media("image", "a.jpg")])))).toMatchObject({
+      kind: "retryable",
+      details: { status: 500 },
+    });
     await armFault("facebook", "timeout");
-    expect(await failure(ig.publish(creds, post("hi", [media("image", "a.jpg")])))).toMatchObject({ kind: "retryable", details: { status: 504 } });
+    expect(await failure(ig.publish(creds, post("hi", [media("image", "a.jpg")])))).toMatchObject({
+      kind: "retryable",
+      details: { status: 504 },
+    });
     // The fault switch is spent: the next call goes through.
     expect((await ig.publish(creds, post("hi", [media("image", "a.jpg")]))).remoteId).toBeTruthy();
   });
@@ -161,7 +177,9 @@ describe("Instagram Login (graph.instagram.com)", () => {
     await advanceEmulator(61 * DAY);
     const refused = await failure(h.accounts.accountCredentials(id));
     expect(refused.kind).toBe("auth");
-    expect(refused.message).toMatch(/^Instagram refused to refresh access: Error validating access token: Session has expired/);
+    expect(refused.message).toMatch(
+      /^Instagram refused to refresh access: Error validating access token: Session has expired/,
+    );
     const view = await call(`/api/accounts/${id}`, { cookie: u.cookie });
     expect(view.body.data).toMatchObject({ status: "needs_reconnect", connected: false });
     expect(view.body.data.statusReason).toMatch(/refused to refresh access/);
@@ -176,7 +194,10 @@ describe("Facebook Pages", () => {
     const photo = await fb.publish(creds, post("Today's loaf", [media("image", "loaf.jpg")]));
     expect(photo.remoteId).toMatch(/^20150000000000001_\d+$/);
     expect(await fb.permalink!(creds, photo.remoteId)).toContain("https://www.facebook.com/20150000000000001/posts/");
-    const album = await fb.publish(creds, post("Our week", [media("image", "1.jpg"), media("image", "2.jpg"), media("image", "3.jpg")]));
+    const album = await fb.publish(
+      creds,
+      post("Our week", [media("image", "1.jpg"), media("image", "2.jpg"), media("image", "3.jpg")]),
+    );
     expect(album.remoteId).toMatch(/^20150000000000001_/);
     const video = await fb.publish(creds, { ...post("Kneading", [media("video", "k.mp4")]), title: "How we knead" });
     expect(video.remoteId).toMatch(/^\d+$/);
@@ -237,8 +258,15 @@ describe("Threads", () => {
     const { h, creds } = await connected("threads", undefined, "alex.rivera");
     const th = h.registry.threads!;
     const long = await failure(th.publish(creds, post("x".repeat(501))));
-    expect(long).toMatchObject({ kind: "permanent", message: "Your post is over 500 characters.", details: { code: 100 } });
+    expect(long).toMatchObject({
+      kind: "permanent",
+      message: "Your post is over 500 characters.",
+      details: { code: 100 },
+    });
     await armFault("threads", "429");
-    expect(await failure(th.publish(creds, post("hi")))).toMatchObject({ kind: "retryable", details: { retryAfterMs: 60_000 } });
+    expect(await failure(th.publish(creds, post("hi")))).toMatchObject({
+      kind: "retryable",
+      details: { retryAfterMs: 60_000 },
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Platform } from "../platform-profile";
 import { createHttp, type ErrorClassifier, type HttpClient } from "./http";
-import { credentialsFor, type ClientDeps } from "./registry";
+import { type ClientDeps, credentialsFor } from "./registry";
 import { PlatformError, type TokenSet } from "./types";
 
 /** What the Meta clients (Instagram, Facebook Pages, Threads) share: the Graph error rules and Facebook Login. */
@@ -12,7 +12,9 @@ export const GraphAnswer = {
   photo: z.object({ id: z.string().min(1), post_id: z.string().min(1).optional() }),
   permalink: z.object({ permalink: z.url().optional() }),
   permalinkUrl: z.object({ permalink_url: z.string().min(1).optional() }),
-  quota: z.object({ data: z.array(z.object({ quota_usage: z.number(), config: z.object({ quota_total: z.number() }).optional() })) }),
+  quota: z.object({
+    data: z.array(z.object({ quota_usage: z.number(), config: z.object({ quota_total: z.number() }).optional() })),
+  }),
   token: z.object({ access_token: z.string().min(1), expires_in: z.number().optional() }),
 };
 
@@ -35,19 +37,36 @@ interface GraphErrorBody {
 
 export function classifyGraph(platform: Platform): ErrorClassifier {
   return (res) => {
-    const body = (res.data ?? {}) as { error?: GraphErrorBody | string; error_message?: string; error_description?: string };
+    const body = (res.data ?? {}) as {
+      error?: GraphErrorBody | string;
+      error_message?: string;
+      error_description?: string;
+    };
     const err: GraphErrorBody = typeof body.error === "object" && body.error ? body.error : {};
-    const message = err.error_user_msg || err.message || body.error_message || body.error_description || (typeof body.error === "string" ? body.error : "") || `${platform} answered HTTP ${res.status}`;
+    const message =
+      err.error_user_msg ||
+      err.message ||
+      body.error_message ||
+      body.error_description ||
+      (typeof body.error === "string" ? body.error : "") ||
+      `${platform} answered HTTP ${res.status}`;
     const code = err.code;
     const details = { platform, status: res.status, code, subcode: err.error_subcode, retryAfterMs: res.retryAfterMs };
     // #10 and #200-299: the token works but lacks a permission; the call site names which (http `permission`).
-    if (code === 10 || (code !== undefined && code >= 200 && code <= 299)) return new PlatformError("auth", message, { ...details, denied: { permission: null } });
-    if ((code !== undefined && AUTH_CODES.has(code)) || res.status === 401) return new PlatformError("auth", message, details);
-    if (err.error_subcode === QUOTA_SUBCODE) return new PlatformError("retryable", message, { ...details, retryAfterMs: res.retryAfterMs ?? QUOTA_WAIT_MS });
+    if (code === 10 || (code !== undefined && code >= 200 && code <= 299))
+      return new PlatformError("auth", message, { ...details, denied: { permission: null } });
+    if ((code !== undefined && AUTH_CODES.has(code)) || res.status === 401)
+      return new PlatformError("auth", message, details);
+    if (err.error_subcode === QUOTA_SUBCODE)
+      return new PlatformError("retryable", message, { ...details, retryAfterMs: res.retryAfterMs ?? QUOTA_WAIT_MS });
     if (res.status === 429 || (code !== undefined && RATE_CODES.has(code))) {
-      return new PlatformError("retryable", message, { ...details, retryAfterMs: res.retryAfterMs ?? RATE_LIMIT_DEFAULT_MS });
+      return new PlatformError("retryable", message, {
+        ...details,
+        retryAfterMs: res.retryAfterMs ?? RATE_LIMIT_DEFAULT_MS,
+      });
     }
-    if (res.status >= 500 || err.is_transient || (code !== undefined && TRANSIENT_CODES.has(code))) return new PlatformError("retryable", message, details);
+    if (res.status >= 500 || err.is_transient || (code !== undefined && TRANSIENT_CODES.has(code)))
+      return new PlatformError("retryable", message, details);
     return new PlatformError("permanent", message, details);
   };
 }
@@ -85,19 +104,37 @@ export const facebookLogin = {
       query: { client_id: clientId, client_secret: clientSecret, redirect_uri: redirectUri, code },
     });
     const long = await http.answer(`${graphBase(deps)}/oauth/access_token`, GraphAnswer.token, {
-      query: { grant_type: "fb_exchange_token", client_id: clientId, client_secret: clientSecret, fb_exchange_token: short.data.access_token },
+      query: {
+        grant_type: "fb_exchange_token",
+        client_id: clientId,
+        client_secret: clientSecret,
+        fb_exchange_token: short.data.access_token,
+      },
     });
-    return { accessToken: long.data.access_token, expiresAt: expiresAt(deps, long.data.expires_in), refreshToken: null };
+    return {
+      accessToken: long.data.access_token,
+      expiresAt: expiresAt(deps, long.data.expires_in),
+      refreshToken: null,
+    };
   },
 
   async me(deps: ClientDeps, http: HttpClient, userToken: string) {
-    const res = await http.request<{ id: string; name: string }>(`${graphBase(deps)}/me`, { query: { fields: "id,name", access_token: userToken } });
+    const res = await http.request<{ id: string; name: string }>(`${graphBase(deps)}/me`, {
+      query: { fields: "id,name", access_token: userToken },
+    });
     return res.data;
   },
 
   /** The Pages the user granted, with their never-expiring Page tokens, following `paging.next` verbatim. */
   async pages(deps: ClientDeps, http: HttpClient, userToken: string) {
-    type Page = { id: string; name: string; access_token: string; followers_count?: number; picture?: { data?: { url?: string } }; instagram_business_account?: { id: string } };
+    type Page = {
+      id: string;
+      name: string;
+      access_token: string;
+      followers_count?: number;
+      picture?: { data?: { url?: string } };
+      instagram_business_account?: { id: string };
+    };
     const out: Page[] = [];
     let next: string | null = `${graphBase(deps)}/me/accounts?${new URLSearchParams({
       fields: "id,name,access_token,instagram_business_account,picture,followers_count",
@@ -117,7 +154,14 @@ export const facebookLogin = {
   },
 };
 
-export const PAGE_SCOPES = ["pages_show_list", "pages_read_engagement", "pages_manage_posts", "pages_manage_engagement", "read_insights", "business_management"];
+export const PAGE_SCOPES = [
+  "pages_show_list",
+  "pages_read_engagement",
+  "pages_manage_posts",
+  "pages_manage_engagement",
+  "read_insights",
+  "business_management",
+];
 
 /** Polls a container until it is ready, sleeping between polls; gives up (retryable) after `maxPolls`. */
 export async function waitUntilReady(
@@ -130,11 +174,17 @@ export async function waitUntilReady(
     const { status, detail } = await read();
     if (opts.ready.includes(status)) return;
     if (status === "ERROR" || status === "EXPIRED") {
-      throw new PlatformError("permanent", `The media could not be processed (${detail || status}).`, { platform, code: status });
+      throw new PlatformError("permanent", `The media could not be processed (${detail || status}).`, {
+        platform,
+        code: status,
+      });
     }
     await deps.sleep(opts.intervalMs);
   }
-  throw new PlatformError("retryable", "The media is still processing; try again shortly.", { platform, retryAfterMs: opts.intervalMs * 2 });
+  throw new PlatformError("retryable", "The media is still processing; try again shortly.", {
+    platform,
+    retryAfterMs: opts.intervalMs * 2,
+  });
 }
 
 /** Counts keyed by a dimension (country, age bucket…) as whole-number-rounded shares of their sum, largest first. */

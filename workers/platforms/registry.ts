@@ -2,11 +2,11 @@ import type { Platform } from "../platform-profile";
 import type { Endpoints } from "./endpoints";
 import { createFacebookClient } from "./facebook";
 import { createInstagramClient } from "./instagram";
-import { createThreadsClient } from "./threads";
 import { LinkedInClient } from "./linkedin";
+import { createThreadsClient } from "./threads";
+import { type PlatformClient, PlatformError } from "./types";
 import { XClient } from "./x";
 import { YouTubeClient } from "./youtube";
-import { PlatformError, type PlatformClient } from "./types";
 
 export interface ClientDeps {
   endpoints: Endpoints;
@@ -37,7 +37,11 @@ export function credentialsFor(deps: ClientDeps, platform: Platform) {
   const creds = deps.credentials[platform];
   if (!creds) {
     const key = platform.toUpperCase();
-    throw new PlatformError("permanent", `${platform} is not configured on this server: set ${key}_CLIENT_ID and ${key}_CLIENT_SECRET.`, { platform });
+    throw new PlatformError(
+      "permanent",
+      `${platform} is not configured on this server: set ${key}_CLIENT_ID and ${key}_CLIENT_SECRET.`,
+      { platform },
+    );
   }
   return creds;
 }

@@ -1,13 +1,25 @@
 import { z } from "zod";
 import { expiresAt, GraphAnswer, graphHttp, parseGraphTime, waitUntilReady } from "./meta";
-import { credentialsFor, type ClientDeps } from "./registry";
-import { type AccountCredentials, type PlatformClient, PlatformError, publishNeeding, type PublishMedia } from "./types";
+import { type ClientDeps, credentialsFor } from "./registry";
+import {
+  type AccountCredentials,
+  type PlatformClient,
+  PlatformError,
+  type PublishMedia,
+  publishNeeding,
+} from "./types";
 
 /**
  * Threads (PLATFORMS.md §10): threads.net consent, short → long-lived token, refresh; containers
  * (TEXT, IMAGE, VIDEO, CAROUSEL of 2–20) polled until FINISHED, then threads_publish.
  */
-const SCOPES = ["threads_basic", "threads_content_publish", "threads_manage_insights", "threads_read_replies", "threads_delete"];
+const SCOPES = [
+  "threads_basic",
+  "threads_content_publish",
+  "threads_manage_insights",
+  "threads_read_replies",
+  "threads_delete",
+];
 const POLL_INTERVAL_MS = 5_000;
 const POLL_MAX = 12;
 const FIND_SKEW_MS = 5 * 60_000;
@@ -19,7 +31,9 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
   const err = (message: string) => new PlatformError("permanent", message, { platform: "threads" });
 
   async function container(account: AccountCredentials, params: Record<string, string | undefined>) {
-    const res = await http.answer(`${api}/${account.platformUserId}/threads`, GraphAnswer.id, { form: { ...params, access_token: account.accessToken } });
+    const res = await http.answer(`${api}/${account.platformUserId}/threads`, GraphAnswer.id, {
+      form: { ...params, access_token: account.accessToken },
+    });
     return res.data.id;
   }
 
@@ -28,7 +42,11 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
       deps,
       "threads",
       async () => {
-        const res = await http.answer(`${api}/${id}`, z.object({ status: z.string().min(1), error_message: z.string().optional() }), { query: { fields: "id,status,error_message", access_token: account.accessToken } });
+        const res = await http.answer(
+          `${api}/${id}`,
+          z.object({ status: z.string().min(1), error_message: z.string().optional() }),
+          { query: { fields: "id,status,error_message", access_token: account.accessToken } },
+        );
         return { status: res.data.status, detail: res.data.error_message };
       },
       { intervalMs: POLL_INTERVAL_MS, maxPolls: POLL_MAX, ready: ["FINISHED"] },
@@ -59,29 +77,51 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
       const { clientId, clientSecret } = credentialsFor(deps, "threads");
       // user_id may exceed 2^53 as a JSON number; it is read from /me instead.
       const short = await http.request<{ access_token: string }>(`${host}/oauth/access_token`, {
-        form: { client_id: clientId, client_secret: clientSecret, code: code.replace(/#_$/, ""), grant_type: "authorization_code", redirect_uri: redirectUri },
+        form: {
+          client_id: clientId,
+          client_secret: clientSecret,
+          code: code.replace(/#_$/, ""),
+          grant_type: "authorization_code",
+          redirect_uri: redirectUri,
+        },
       });
       const long = await http.answer(`${host}/access_token`, GraphAnswer.token, {
         query: { grant_type: "th_exchange_token", client_secret: clientSecret, access_token: short.data.access_token },
       });
-      return { accessToken: long.data.access_token, expiresAt: expiresAt(deps, long.data.expires_in), refreshToken: null };
+      return {
+        accessToken: long.data.access_token,
+        expiresAt: expiresAt(deps, long.data.expires_in),
+        refreshToken: null,
+      };
     },
 
     async refresh(tokens) {
       const res = await http.answer(`${host}/refresh_access_token`, GraphAnswer.token, {
         query: { grant_type: "th_refresh_token", access_token: tokens.accessToken },
       });
-      return { accessToken: res.data.access_token, expiresAt: expiresAt(deps, res.data.expires_in), refreshToken: null };
+      return {
+        accessToken: res.data.access_token,
+        expiresAt: expiresAt(deps, res.data.expires_in),
+        refreshToken: null,
+      };
     },
 
     async accounts(tokens) {
-      const me = await http.request<{ id: string; username: string; name?: string; threads_profile_picture_url?: string }>(`${api}/me`, {
+      const me = await http.request<{
+        id: string;
+        username: string;
+        name?: string;
+        threads_profile_picture_url?: string;
+      }>(`${api}/me`, {
         query: { fields: "id,username,name,threads_profile_picture_url", access_token: tokens.accessToken },
       });
       // Follower count is not a /me field (§10.2).
-      const ins = await http.request<{ data: Array<{ name: string; total_value?: { value: number } }> }>(`${api}/${me.data.id}/threads_insights`, {
-        query: { metric: "followers_count", access_token: tokens.accessToken },
-      });
+      const ins = await http.request<{ data: Array<{ name: string; total_value?: { value: number } }> }>(
+        `${api}/${me.data.id}/threads_insights`,
+        {
+          query: { metric: "followers_count", access_token: tokens.accessToken },
+        },
+      );
       return [
         {
           platformUserId: String(me.data.id),
@@ -98,23 +138,30 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
     async publish(account, request) {
       const media = request.media;
       if (media.length > 20) throw err("A Threads carousel takes at most 20 items.");
-      const quota = await http.answer(
-        `${api}/${account.platformUserId}/threads_publishing_limit`,
-        GraphAnswer.quota,
-        { query: { fields: "quota_usage,config", access_token: account.accessToken } },
-      );
+      const quota = await http.answer(`${api}/${account.platformUserId}/threads_publishing_limit`, GraphAnswer.quota, {
+        query: { fields: "quota_usage,config", access_token: account.accessToken },
+      });
       const q = quota.data.data[0];
       if (q?.config?.quota_total !== undefined && q.quota_usage >= q.config.quota_total) {
-        throw new PlatformError("retryable", `Threads' limit of ${q.config.quota_total} posts per 24 hours is reached.`, { platform: "threads", retryAfterMs: 60 * 60_000 });
+        throw new PlatformError(
+          "retryable",
+          `Threads' limit of ${q.config.quota_total} posts per 24 hours is reached.`,
+          { platform: "threads", retryAfterMs: 60 * 60_000 },
+        );
       }
       let creationId: string;
       if (media.length === 0) creationId = await container(account, { media_type: "TEXT", text: request.text });
-      else if (media.length === 1) creationId = await container(account, { ...item(media[0]!, false), text: request.text });
+      else if (media.length === 1)
+        creationId = await container(account, { ...item(media[0]!, false), text: request.text });
       else {
         const children: string[] = [];
         for (const m of media) children.push(await container(account, item(m, true)));
         for (const child of children) await waitFor(account, child);
-        creationId = await container(account, { media_type: "CAROUSEL", children: children.join(","), text: request.text });
+        creationId = await container(account, {
+          media_type: "CAROUSEL",
+          children: children.join(","),
+          text: request.text,
+        });
       }
       await waitFor(account, creationId);
       const res = await http.answer(`${api}/${account.platformUserId}/threads_publish`, GraphAnswer.id, {
@@ -125,17 +172,28 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
     },
 
     async permalink(account, remoteId) {
-      const link = await http.answer(`${api}/${remoteId}`, GraphAnswer.permalink, { query: { fields: "permalink", access_token: account.accessToken } });
+      const link = await http.answer(`${api}/${remoteId}`, GraphAnswer.permalink, {
+        query: { fields: "permalink", access_token: account.accessToken },
+      });
       return link.data.permalink ?? null;
     },
 
     /** Threads posts carry no field of ours either: the exact text published since the attempt began decides. */
     async findPublished(account, _marker, since, text) {
       if (text === undefined) return null;
-      const res = await http.request<{ data: Array<{ id: string; text?: string; permalink?: string; timestamp?: string }> }>(`${api}/${account.platformUserId}/threads`, {
-        query: { fields: "id,text,permalink,timestamp", since: Math.floor((since - FIND_SKEW_MS) / 1000), limit: 25, access_token: account.accessToken },
+      const res = await http.request<{
+        data: Array<{ id: string; text?: string; permalink?: string; timestamp?: string }>;
+      }>(`${api}/${account.platformUserId}/threads`, {
+        query: {
+          fields: "id,text,permalink,timestamp",
+          since: Math.floor((since - FIND_SKEW_MS) / 1000),
+          limit: 25,
+          access_token: account.accessToken,
+        },
       });
-      const hit = res.data.data.find((t) => (t.text ?? "") === text && parseGraphTime(t.timestamp) >= since - FIND_SKEW_MS);
+      const hit = res.data.data.find(
+        (t) => (t.text ?? "") === text && parseGraphTime(t.timestamp) >= since - FIND_SKEW_MS,
+      );
       return hit ? { remoteId: hit.id, permalink: hit.permalink ?? null } : null;
     },
 
@@ -144,28 +202,48 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
     },
 
     async postMetrics(account, remoteId) {
-      const res = await http.request<{ data: Array<{ name: string; values?: Array<{ value: number }> }> }>(`${api}/${remoteId}/insights`, {
-        query: { metric: "views,likes,replies,reposts,quotes,shares", access_token: account.accessToken },
-      });
+      const res = await http.request<{ data: Array<{ name: string; values?: Array<{ value: number }> }> }>(
+        `${api}/${remoteId}/insights`,
+        {
+          query: { metric: "views,likes,replies,reposts,quotes,shares", access_token: account.accessToken },
+        },
+      );
       const v = (name: string) => res.data.data.find((d) => d.name === name)?.values?.[0]?.value ?? 0;
-      return { impressions: v("views"), reach: v("views"), likes: v("likes"), comments: v("replies"), shares: v("reposts") + v("quotes") + v("shares"), saves: 0, clicks: 0, videoViews: v("views") };
+      return {
+        impressions: v("views"),
+        reach: v("views"),
+        likes: v("likes"),
+        comments: v("replies"),
+        shares: v("reposts") + v("quotes") + v("shares"),
+        saves: 0,
+        clicks: 0,
+        videoViews: v("views"),
+      };
     },
 
     async accountMetrics(account) {
-      const res = await http.request<{ data: Array<{ name: string; total_value?: { value: number }; values?: Array<{ value: number }> }> }>(
-        `${api}/${account.platformUserId}/threads_insights`,
-        { query: { metric: "followers_count,views", access_token: account.accessToken } },
-      );
+      const res = await http.request<{
+        data: Array<{ name: string; total_value?: { value: number }; values?: Array<{ value: number }> }>;
+      }>(`${api}/${account.platformUserId}/threads_insights`, {
+        query: { metric: "followers_count,views", access_token: account.accessToken },
+      });
       const followers = res.data.data.find((d) => d.name === "followers_count")?.total_value?.value ?? 0;
       const views = res.data.data.find((d) => d.name === "views")?.values?.reduce((a, x) => a + x.value, 0);
       return { followers, profileViews: views };
     },
 
     async comments(account, remoteId) {
-      const res = await http.request<{ data: Array<{ id: string; text?: string; username?: string; timestamp: string }> }>(`${api}/${remoteId}/replies`, {
+      const res = await http.request<{
+        data: Array<{ id: string; text?: string; username?: string; timestamp: string }>;
+      }>(`${api}/${remoteId}/replies`, {
         query: { fields: "id,text,username,timestamp", access_token: account.accessToken },
       });
-      return res.data.data.map((c) => ({ id: c.id, author: c.username ?? "", text: c.text ?? "", createdAt: new Date(parseGraphTime(c.timestamp)).toISOString() }));
+      return res.data.data.map((c) => ({
+        id: c.id,
+        author: c.username ?? "",
+        text: c.text ?? "",
+        createdAt: new Date(parseGraphTime(c.timestamp)).toISOString(),
+      }));
     },
   };
   return publishNeeding(client, () => "threads_content_publish");

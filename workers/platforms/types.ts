@@ -5,7 +5,6 @@ import type { Platform } from "../platform-profile";
  * Feature code talks to platforms only through this; no feature code knows a platform URL.
  */
 
-
 export type PlatformErrorKind = "retryable" | "auth" | "permanent";
 
 /** A classified platform failure. `message` is the platform's own words, kept for the user. */
@@ -133,7 +132,12 @@ export interface PlatformClient {
   readonly variants?: readonly string[];
   /** Where the browser goes to consent. `codeVerifier` is set for PKCE platforms. */
   authorizeUrl(input: { state: string; redirectUri: string; codeVerifier?: string; variant?: string }): URL;
-  exchangeCode(input: { code: string; redirectUri: string; codeVerifier?: string; variant?: string }): Promise<TokenSet>;
+  exchangeCode(input: {
+    code: string;
+    redirectUri: string;
+    codeVerifier?: string;
+    variant?: string;
+  }): Promise<TokenSet>;
   refresh(tokens: TokenSet): Promise<TokenSet>;
   /** The accounts this consent gives access to (a person, their Pages, organizations, channel…). */
   accounts(tokens: TokenSet, variant?: string): Promise<RemoteAccount[]>;
@@ -147,7 +151,12 @@ export interface PlatformClient {
    * Looks for an already-published post carrying `marker` (settles an unknown outcome). Platforms with no
    * field to carry a marker match the exact `text` published since `since` instead, so callers pass it.
    */
-  findPublished(account: AccountCredentials, marker: string, since: number, text?: string): Promise<PublishResult | null>;
+  findPublished(
+    account: AccountCredentials,
+    marker: string,
+    since: number,
+    text?: string,
+  ): Promise<PublishResult | null>;
   deletePost(account: AccountCredentials, remoteId: string): Promise<void>;
   postMetrics(account: AccountCredentials, remoteId: string): Promise<PostMetrics>;
   accountMetrics(account: AccountCredentials): Promise<AccountMetrics>;
@@ -170,6 +179,12 @@ export async function needing<T>(permission: string, run: () => Promise<T>): Pro
 }
 
 /** An object-literal client whose publish refusals name the permission publishing needs on that account. */
-export function publishNeeding(client: PlatformClient, permissionOf: (account: AccountCredentials) => string): PlatformClient {
-  return { ...client, publish: (account, request) => needing(permissionOf(account), () => client.publish(account, request)) };
+export function publishNeeding(
+  client: PlatformClient,
+  permissionOf: (account: AccountCredentials) => string,
+): PlatformClient {
+  return {
+    ...client,
+    publish: (account, request) => needing(permissionOf(account), () => client.publish(account, request)),
+  };
 }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault } from "../test/oauth";
 import { clearFaults, consent, media, mp4Bytes, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
-import { PlatformError, type AccountCredentials } from "./types";
+import { type AccountCredentials, PlatformError } from "./types";
 import { XClient } from "./x";
 
 const REDIRECT = "http://localhost/api/auth/twitter/callback";
@@ -12,14 +12,26 @@ const VERIFIER = `x-verifier-${crypto.randomUUID()}`;
 
 async function connect() {
   const back = await consent(client.authorizeUrl({ state: "st", redirectUri: REDIRECT, codeVerifier: VERIFIER }));
-  const tokens = await client.exchangeCode({ code: back.searchParams.get("code")!, redirectUri: REDIRECT, codeVerifier: VERIFIER });
+  const tokens = await client.exchangeCode({
+    code: back.searchParams.get("code")!,
+    redirectUri: REDIRECT,
+    codeVerifier: VERIFIER,
+  });
   const [user] = await client.accounts(tokens);
-  const account: AccountCredentials = { platformUserId: user!.platformUserId, accessToken: tokens.accessToken, accountType: "user", metadata: {} };
+  const account: AccountCredentials = {
+    platformUserId: user!.platformUserId,
+    accessToken: tokens.accessToken,
+    accountType: "user",
+    metadata: {},
+  };
   return { tokens, user: user!, account };
 }
 
 async function failure(p: Promise<unknown>): Promise<PlatformError> {
-  const e = await p.then(() => null, (err) => err);
+  const e = await p.then(
+    () => null,
+    (err) => err,
+  );
   expect(e).toBeInstanceOf(PlatformError);
   return e as PlatformError;
 }
@@ -35,7 +47,9 @@ describe("X client against the emulator", () => {
     const url = client.authorizeUrl({ state: "s", redirectUri: REDIRECT, codeVerifier: VERIFIER });
     expect(url.pathname).toBe("/sandbox/x.com/i/oauth2/authorize");
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
-    expect(url.searchParams.get("scope")!.split(" ")).toEqual(expect.arrayContaining(["offline.access", "media.write", "tweet.write"]));
+    expect(url.searchParams.get("scope")!.split(" ")).toEqual(
+      expect.arrayContaining(["offline.access", "media.write", "tweet.write"]),
+    );
     const { tokens, user } = await connect();
     expect(tokens.refreshToken).toBeTruthy();
     expect(user).toMatchObject({ username: "postline_demo", accountType: "user" });
@@ -55,7 +69,11 @@ describe("X client against the emulator", () => {
 
   it("posts with an image through media upload v2 and reads metrics and replies", async () => {
     const { account } = await connect();
-    const res = await client.publish(account, { marker: "t", text: unique("Fresh beans today"), media: [media("image", "image/png", pngBytes(), "Coffee beans")] });
+    const res = await client.publish(account, {
+      marker: "t",
+      text: unique("Fresh beans today"),
+      media: [media("image", "image/png", pngBytes(), "Coffee beans")],
+    });
     expect(res.remoteId).toMatch(/^\d{19}$/);
     expect(res.permalink).toBe(`https://x.com/i/web/status/${res.remoteId}`);
     await advanceEmulator(3 * 86_400_000);
@@ -74,7 +92,11 @@ describe("X client against the emulator", () => {
 
   it("waits for a video to finish processing before posting it", async () => {
     const { account } = await connect();
-    const res = await client.publish(account, { marker: "v", text: unique("Clip"), media: [media("video", "video/mp4", mp4Bytes(6 * 1024 * 1024))] });
+    const res = await client.publish(account, {
+      marker: "v",
+      text: unique("Clip"),
+      media: [media("video", "video/mp4", mp4Bytes(6 * 1024 * 1024))],
+    });
     expect(res.remoteId).toMatch(/^\d+$/);
   });
 
@@ -86,15 +108,22 @@ describe("X client against the emulator", () => {
     expect(limited.details.retryAfterMs).toBeGreaterThan(55_000);
     expect(limited.details.retryAfterMs).toBeLessThanOrEqual(61_000);
     await armFault("twitter", "500");
-    expect((await failure(client.publish(account, { marker: "m", text: unique("b"), media: [] }))).kind).toBe("retryable");
+    expect((await failure(client.publish(account, { marker: "m", text: unique("b"), media: [] }))).kind).toBe(
+      "retryable",
+    );
     const long = await failure(client.publish(account, { marker: "m", text: "é".repeat(281), media: [] }));
     expect(long.kind).toBe("permanent");
     expect(long.message).toMatch(/^Your Tweet text is too long/);
     const text = unique("Once only");
     await client.publish(account, { marker: "m", text, media: [] });
     const dup = await failure(client.publish(account, { marker: "m", text, media: [] }));
-    expect([dup.kind, dup.message]).toEqual(["permanent", "You are not allowed to create a Tweet with duplicate content."]);
-    const wrongType = await failure(client.publish(account, { marker: "m", text: unique("c"), media: [media("image", "image/png", mp4Bytes(4096))] }));
+    expect([dup.kind, dup.message]).toEqual([
+      "permanent",
+      "You are not allowed to create a Tweet with duplicate content.",
+    ]);
+    const wrongType = await failure(
+      client.publish(account, { marker: "m", text: unique("c"), media: [media("image", "image/png", mp4Bytes(4096))] }),
+    );
     expect(wrongType.message).toMatch(/not a valid image\/png/);
   });
 
@@ -105,21 +134,30 @@ describe("X client against the emulator", () => {
     await armFault("twitter", "drop");
     const lost = await failure(client.publish(account, { marker: "m-1", text, media: [] }));
     expect([lost.kind, lost.details.outcomeUnknown]).toEqual(["retryable", true]);
-    expect((await client.findPublished(account, "m-1", since, text))?.permalink).toMatch(/^https:\/\/x\.com\/i\/web\/status\/\d+$/);
+    expect((await client.findPublished(account, "m-1", since, text))?.permalink).toMatch(
+      /^https:\/\/x\.com\/i\/web\/status\/\d+$/,
+    );
     expect(await client.findPublished(account, "m-2", since, unique("never"))).toBeNull();
   });
 
   it("reports the caller's rate-limit window on every response", async () => {
     const { tokens } = await connect();
-    const first = await sandboxFetch("https://api.x.com/2/users/me", { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
-    const second = await sandboxFetch("https://api.x.com/2/users/me", { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
+    const first = await sandboxFetch("https://api.x.com/2/users/me", {
+      headers: { Authorization: `Bearer ${tokens.accessToken}` },
+    });
+    const second = await sandboxFetch("https://api.x.com/2/users/me", {
+      headers: { Authorization: `Bearer ${tokens.accessToken}` },
+    });
     expect(first.headers.get("x-rate-limit-limit")).toBe("75");
-    expect(Number(second.headers.get("x-rate-limit-remaining"))).toBe(Number(first.headers.get("x-rate-limit-remaining")) - 1);
+    expect(Number(second.headers.get("x-rate-limit-remaining"))).toBe(
+      Number(first.headers.get("x-rate-limit-remaining")) - 1,
+    );
   });
 
   it("answers 429 once the user's window is spent, and the client waits until its reset", async () => {
     const { tokens } = await connect();
-    const me = () => sandboxFetch("https://api.x.com/2/users/me", { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
+    const me = () =>
+      sandboxFetch("https://api.x.com/2/users/me", { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
     let remaining = Number((await me()).headers.get("x-rate-limit-remaining"));
     while (remaining > 0) remaining = Number((await me()).headers.get("x-rate-limit-remaining"));
     const limited = await failure(client.accounts(tokens));

@@ -1,15 +1,15 @@
 import { CodeChallengeMethod, OAuth2Client } from "arctic";
-import { byteChunks } from "./byte-chunks";
-import { requestTokens } from "./oauth-token";
-import { credentialsFor, type ClientDeps } from "./registry";
 import { z } from "zod";
-import { createHttp, parseAnswer, type HttpClient, type PlatformResponse } from "./http";
+import { byteChunks } from "./byte-chunks";
+import { createHttp, type HttpClient, type PlatformResponse, parseAnswer } from "./http";
+import { requestTokens } from "./oauth-token";
+import { type ClientDeps, credentialsFor } from "./registry";
 import {
-  PlatformError,
-  needing,
   type AccountCredentials,
   type AccountMetrics,
+  needing,
   type PlatformClient,
+  PlatformError,
   type PostMetrics,
   type PublishMedia,
   type PublishRequest,
@@ -38,13 +38,18 @@ export function classifyXError({ status, data, headers }: PlatformResponse, now:
   const details = { platform: "twitter" as const, status, code: b.errors?.[0]?.code ?? b.title };
   if (status === 401) return new PlatformError("auth", message, details);
   if (status === 429) {
-    const daily = headers.get("x-user-limit-24hour-remaining") === "0" ? headers.get("x-user-limit-24hour-reset") : null;
+    const daily =
+      headers.get("x-user-limit-24hour-remaining") === "0" ? headers.get("x-user-limit-24hour-reset") : null;
     const reset = Number(daily ?? headers.get("x-rate-limit-reset"));
-    return new PlatformError("retryable", message, { ...details, ...(reset > 0 ? { retryAfterMs: Math.max(0, reset * 1000 - now) } : {}) });
+    return new PlatformError("retryable", message, {
+      ...details,
+      ...(reset > 0 ? { retryAfterMs: Math.max(0, reset * 1000 - now) } : {}),
+    });
   }
   if (status >= 500) return new PlatformError("retryable", message, details);
   // A 403 for the token's scopes (not the post's content) is fixed by a consent that grants them.
-  if (status === 403 && /not permitted|scope/i.test(message)) return new PlatformError("auth", message, { ...details, denied: { permission: null } });
+  if (status === 403 && /not permitted|scope/i.test(message))
+    return new PlatformError("auth", message, { ...details, denied: { permission: null } });
   // 400 (e.g. text over 280) and 403 (duplicate content, policy) will fail the same way again.
   return new PlatformError("permanent", message, details);
 }
@@ -57,7 +62,9 @@ export function mediaCategory(media: Pick<PublishMedia, "kind" | "mimeType">): s
 export function validateMedia(media: PublishMedia[]): void {
   const single = media.filter((m) => m.kind === "video" || m.mimeType === "image/gif");
   if ((single.length > 0 && media.length > 1) || media.length > 4) {
-    throw new PlatformError("permanent", "A post on X takes up to 4 images, or one video or GIF.", { platform: "twitter" });
+    throw new PlatformError("permanent", "A post on X takes up to 4 images, or one video or GIF.", {
+      platform: "twitter",
+    });
   }
 }
 
@@ -69,7 +76,12 @@ export class XClient implements PlatformClient {
   readonly platform = "twitter" as const;
   private readonly http: HttpClient;
   constructor(private readonly deps: ClientDeps) {
-    this.http = createHttp({ platform: "twitter", fetch: deps.fetch, now: deps.now, classify: (r) => classifyXError(r, deps.now()) });
+    this.http = createHttp({
+      platform: "twitter",
+      fetch: deps.fetch,
+      now: deps.now,
+      classify: (r) => classifyXError(r, deps.now()),
+    });
   }
 
   private get credentials() {
@@ -90,18 +102,28 @@ export class XClient implements PlatformClient {
 
   exchangeCode(input: { code: string; redirectUri: string; codeVerifier?: string }): Promise<TokenSet> {
     if (!input.codeVerifier) throw new TypeError("X sign-in needs the PKCE code verifier");
-    return this.token({ grant_type: "authorization_code", code: input.code, redirect_uri: input.redirectUri, code_verifier: input.codeVerifier });
+    return this.token({
+      grant_type: "authorization_code",
+      code: input.code,
+      redirect_uri: input.redirectUri,
+      code_verifier: input.codeVerifier,
+    });
   }
 
   /** Refresh tokens rotate: the answer's refresh token replaces the old one, which is now dead. */
   refresh(tokens: TokenSet): Promise<TokenSet> {
-    if (!tokens.refreshToken) throw new PlatformError("auth", "X granted no refresh token; reconnect the account.", { platform: "twitter" });
+    if (!tokens.refreshToken)
+      throw new PlatformError("auth", "X granted no refresh token; reconnect the account.", { platform: "twitter" });
     return this.token({ grant_type: "refresh_token", refresh_token: tokens.refreshToken });
   }
 
   private token(params: Record<string, string>) {
     const endpoint = `${this.api}/2/oauth2/token`;
-    return requestTokens(this.deps.fetch, { platform: "twitter", endpoint, params, client: this.credentials, clientAuth: "basic" }, this.deps.now());
+    return requestTokens(
+      this.deps.fetch,
+      { platform: "twitter", endpoint, params, client: this.credentials, clientAuth: "basic" },
+      this.deps.now(),
+    );
   }
 
   async accounts(tokens: TokenSet): Promise<RemoteAccount[]> {
@@ -126,7 +148,8 @@ export class XClient implements PlatformClient {
   private async publishNow(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
     validateMedia(request.media);
     const mediaIds: string[] = [];
-    for (const m of request.media) mediaIds.push(await needing("media.write", () => this.upload(account.accessToken, m)));
+    for (const m of request.media)
+      mediaIds.push(await needing("media.write", () => this.upload(account.accessToken, m)));
     const res = await this.call(
       account.accessToken,
       "POST",
@@ -158,25 +181,48 @@ export class XClient implements PlatformClient {
       form.set("media", new Blob([chunk], { type: media.mimeType }));
       await this.call(token, "POST", `${this.api}/2/media/upload/${id}/append`, form);
     }
-    const fin = await this.json<{ data: { processing_info?: ProcessingInfo } }>(token, "POST", `${this.api}/2/media/upload/${id}/finalize`);
+    const fin = await this.json<{ data: { processing_info?: ProcessingInfo } }>(
+      token,
+      "POST",
+      `${this.api}/2/media/upload/${id}/finalize`,
+    );
     let info = fin.data.processing_info;
     for (let poll = 0; info && info.state !== "succeeded"; poll++) {
       if (info.state === "failed") {
-        throw new PlatformError("permanent", info.error?.message ?? "X could not process the media.", { platform: "twitter" });
+        throw new PlatformError("permanent", info.error?.message ?? "X could not process the media.", {
+          platform: "twitter",
+        });
       }
-      if (poll >= MAX_STATUS_POLLS) throw new PlatformError("retryable", "X is still processing the media.", { platform: "twitter", retryAfterMs: 60_000 });
+      if (poll >= MAX_STATUS_POLLS)
+        throw new PlatformError("retryable", "X is still processing the media.", {
+          platform: "twitter",
+          retryAfterMs: 60_000,
+        });
       await this.deps.sleep((info.check_after_secs ?? 1) * 1000);
-      info = (await this.json<{ data: { processing_info?: ProcessingInfo } }>(token, "GET", `${this.api}/2/media/upload?command=STATUS&media_id=${id}`)).data
-        .processing_info;
+      info = (
+        await this.json<{ data: { processing_info?: ProcessingInfo } }>(
+          token,
+          "GET",
+          `${this.api}/2/media/upload?command=STATUS&media_id=${id}`,
+        )
+      ).data.processing_info;
     }
     if (media.altText) {
-      await this.call(token, "POST", `${this.api}/2/media/metadata`, { id, metadata: { alt_text: { text: media.altText.slice(0, 1000) } } });
+      await this.call(token, "POST", `${this.api}/2/media/metadata`, {
+        id,
+        metadata: { alt_text: { text: media.altText.slice(0, 1000) } },
+      });
     }
     return id;
   }
 
   /** X has no field to carry a marker; X refuses duplicate text, so the author's post with this text since `since` is the one. */
-  async findPublished(account: AccountCredentials, _marker: string, since: number, text?: string): Promise<PublishResult | null> {
+  async findPublished(
+    account: AccountCredentials,
+    _marker: string,
+    since: number,
+    text?: string,
+  ): Promise<PublishResult | null> {
     if (text === undefined) return null;
     const start = new Date(since - 60_000).toISOString();
     const page = await this.json<{ data?: { id: string; text: string }[] }>(
@@ -193,13 +239,15 @@ export class XClient implements PlatformClient {
   }
 
   async postMetrics(account: AccountCredentials, remoteId: string): Promise<PostMetrics> {
-    const res = await this.json<{ data?: { public_metrics?: Record<string, number> }[]; errors?: { detail?: string }[] }>(
-      account.accessToken,
-      "GET",
-      `${this.api}/2/tweets?ids=${remoteId}&tweet.fields=public_metrics,created_at`,
-    );
+    const res = await this.json<{
+      data?: { public_metrics?: Record<string, number> }[];
+      errors?: { detail?: string }[];
+    }>(account.accessToken, "GET", `${this.api}/2/tweets?ids=${remoteId}&tweet.fields=public_metrics,created_at`);
     const m = res.data?.[0]?.public_metrics;
-    if (!m) throw new PlatformError("permanent", res.errors?.[0]?.detail ?? "The post no longer exists on X.", { platform: "twitter" });
+    if (!m)
+      throw new PlatformError("permanent", res.errors?.[0]?.detail ?? "The post no longer exists on X.", {
+        platform: "twitter",
+      });
     return {
       impressions: m.impression_count ?? 0,
       reach: m.impression_count ?? 0,
@@ -228,22 +276,44 @@ export class XClient implements PlatformClient {
       `${this.api}/2/tweets/search/recent?query=${encodeURIComponent(`conversation_id:${remoteId}`)}&tweet.fields=author_id,created_at&expansions=author_id&user.fields=username`,
     );
     const users = new Map((res.includes?.users ?? []).map((u) => [u.id, u.username]));
-    return (res.data ?? []).map((t) => ({ id: t.id, author: users.get(t.author_id) ?? t.author_id, text: t.text, createdAt: t.created_at }));
+    return (res.data ?? []).map((t) => ({
+      id: t.id,
+      author: users.get(t.author_id) ?? t.author_id,
+      text: t.text,
+      createdAt: t.created_at,
+    }));
   }
 
   private me(token: string) {
     return this.json<{
-      data: { id: string; name: string; username: string; profile_image_url?: string; public_metrics?: { followers_count?: number } };
-    }>(token, "GET", `${this.api}/2/users/me?user.fields=profile_image_url,public_metrics,verified`).then((r) => r.data);
+      data: {
+        id: string;
+        name: string;
+        username: string;
+        profile_image_url?: string;
+        public_metrics?: { followers_count?: number };
+      };
+    }>(token, "GET", `${this.api}/2/users/me?user.fields=profile_image_url,public_metrics,verified`).then(
+      (r) => r.data,
+    );
   }
 
   private get api() {
     return this.deps.endpoints.X_API_BASE;
   }
 
-  private call(token: string, method: string, url: string, body?: unknown, opts: { creates?: boolean } = {}): Promise<PlatformResponse> {
+  private call(
+    token: string,
+    method: string,
+    url: string,
+    body?: unknown,
+    opts: { creates?: boolean } = {},
+  ): Promise<PlatformResponse> {
     const headers = { Authorization: `Bearer ${token}` };
-    return this.http.request(url, body instanceof FormData ? { method, headers, body, ...opts } : { method, headers, json: body, ...opts });
+    return this.http.request(
+      url,
+      body instanceof FormData ? { method, headers, body, ...opts } : { method, headers, json: body, ...opts },
+    );
   }
 
   private async json<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
@@ -251,4 +321,8 @@ export class XClient implements PlatformClient {
   }
 }
 
-type ProcessingInfo = { state: "pending" | "in_progress" | "succeeded" | "failed"; check_after_secs?: number; error?: { message?: string } };
+type ProcessingInfo = {
+  state: "pending" | "in_progress" | "succeeded" | "failed";
+  check_after_secs?: number;
+  error?: { message?: string };
+};

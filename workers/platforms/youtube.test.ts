@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, platformHarness } from "../test/oauth";
 import { clearFaults, consent, media, mp4Bytes, sandboxDeps } from "../test/platform-sandbox";
-import { PlatformError, type AccountCredentials, type PublishMedia } from "./types";
+import { type AccountCredentials, PlatformError, type PublishMedia } from "./types";
 import { YouTubeClient } from "./youtube";
 
 const REDIRECT = "http://localhost/api/auth/youtube/callback";
@@ -14,14 +14,26 @@ async function connect(edit?: (url: URL) => void) {
   const url = client.authorizeUrl({ state: "st", redirectUri: REDIRECT, codeVerifier: VERIFIER });
   edit?.(url);
   const back = await consent(url);
-  const tokens = await client.exchangeCode({ code: back.searchParams.get("code")!, redirectUri: REDIRECT, codeVerifier: VERIFIER });
+  const tokens = await client.exchangeCode({
+    code: back.searchParams.get("code")!,
+    redirectUri: REDIRECT,
+    codeVerifier: VERIFIER,
+  });
   const [channel] = await client.accounts(tokens);
-  const account: AccountCredentials = { platformUserId: channel!.platformUserId, accessToken: tokens.accessToken, accountType: "channel", metadata: channel!.metadata ?? {} };
+  const account: AccountCredentials = {
+    platformUserId: channel!.platformUserId,
+    accessToken: tokens.accessToken,
+    accountType: "channel",
+    metadata: channel!.metadata ?? {},
+  };
   return { tokens, channel: channel!, account };
 }
 
 async function failure(p: Promise<unknown>): Promise<PlatformError> {
-  const e = await p.then(() => null, (err) => err);
+  const e = await p.then(
+    () => null,
+    (err) => err,
+  );
   expect(e).toBeInstanceOf(PlatformError);
   return e as PlatformError;
 }
@@ -56,11 +68,19 @@ describe("YouTube client against the emulator", () => {
   it("asks Google for offline access with PKCE and connects the chosen channel", async () => {
     const url = client.authorizeUrl({ state: "s", redirectUri: REDIRECT, codeVerifier: VERIFIER });
     expect(url.pathname).toBe("/sandbox/accounts.google.com/o/oauth2/v2/auth");
-    expect([url.searchParams.get("access_type"), url.searchParams.get("prompt"), url.searchParams.get("code_challenge_method")]).toEqual(["offline", "consent", "S256"]);
+    expect([
+      url.searchParams.get("access_type"),
+      url.searchParams.get("prompt"),
+      url.searchParams.get("code_challenge_method"),
+    ]).toEqual(["offline", "consent", "S256"]);
     const { tokens, channel } = await connect();
     expect(tokens.refreshToken).toMatch(/^1\/\//);
     expect(tokens.expiresAt).toBeGreaterThan(Date.now());
-    expect(channel).toMatchObject({ accountType: "channel", displayName: "Postline Demo Kitchen", username: "@postlinedemokitchen" });
+    expect(channel).toMatchObject({
+      accountType: "channel",
+      displayName: "Postline Demo Kitchen",
+      username: "@postlinedemokitchen",
+    });
     expect(channel.followerCount).toBeGreaterThan(0);
   });
 
@@ -71,13 +91,23 @@ describe("YouTube client against the emulator", () => {
     });
     expect(tokens.refreshToken).toBeNull();
     const back = await consent(client.authorizeUrl({ state: "s", redirectUri: REDIRECT, codeVerifier: VERIFIER }));
-    const wrong = await failure(client.exchangeCode({ code: back.searchParams.get("code")!, redirectUri: REDIRECT, codeVerifier: `${VERIFIER}x` }));
+    const wrong = await failure(
+      client.exchangeCode({
+        code: back.searchParams.get("code")!,
+        redirectUri: REDIRECT,
+        codeVerifier: `${VERIFIER}x`,
+      }),
+    );
     expect([wrong.kind, wrong.message]).toEqual(["auth", "Invalid code verifier."]);
   });
 
   it("uploads a video through the resumable protocol, chunk by chunk, and reads metrics and comments", async () => {
     const { account, tokens } = await connect();
-    const res = await client.publish(account, { marker: "tgt-1", text: "Ten-minute pasta\nFull recipe below.", media: [video(600 * 1024)] });
+    const res = await client.publish(account, {
+      marker: "tgt-1",
+      text: "Ten-minute pasta\nFull recipe below.",
+      media: [video(600 * 1024)],
+    });
     expect(res.remoteId).toMatch(/^[\w-]{11}$/);
     expect(res.permalink).toBe(`https://www.youtube.com/watch?v=${res.remoteId}`);
     await advanceEmulator(3 * 86_400_000);
@@ -96,7 +126,11 @@ describe("YouTube client against the emulator", () => {
   it("recovers a lost answer to the last chunk by probing the session, and finds the video by its marker", async () => {
     const { account } = await connect();
     const since = Date.now() - 1000;
-    const res = await client.publish(account, { marker: "tgt-drop", text: "Dropped answer", media: [video(300 * 1024, () => armFault("youtube", "drop"))] });
+    const res = await client.publish(account, {
+      marker: "tgt-drop",
+      text: "Dropped answer",
+      media: [video(300 * 1024, () => armFault("youtube", "drop"))],
+    });
     const found = await client.findPublished(account, "tgt-drop", since);
     expect(found).toEqual(res);
     expect(await client.findPublished(account, "tgt-other", since)).toBeNull();
@@ -119,15 +153,25 @@ describe("YouTube client against the emulator", () => {
     expect([limited.kind, limited.details.retryAfterMs]).toEqual(["retryable", 60_000]);
     await armFault("youtube", "500");
     expect((await failure(client.accountMetrics(account))).kind).toBe("retryable");
-    const bad = await failure(client.publish(account, { marker: "m", text: "t", title: "Best <3 video", media: [video(1024)] }));
-    expect([bad.kind, bad.message]).toEqual(["permanent", "The request metadata specifies an invalid or empty video title."]);
-    expect((await failure(client.publish(account, { marker: "m", text: "no video", media: [] }))).kind).toBe("permanent");
+    const bad = await failure(
+      client.publish(account, { marker: "m", text: "t", title: "Best <3 video", media: [video(1024)] }),
+    );
+    expect([bad.kind, bad.message]).toEqual([
+      "permanent",
+      "The request metadata specifies an invalid or empty video title.",
+    ]);
+    expect((await failure(client.publish(account, { marker: "m", text: "no video", media: [] }))).kind).toBe(
+      "permanent",
+    );
   });
 
   it("connects through the app's routes and the accounts service refreshes the token before it expires", async () => {
     const u = await registerUser();
     await connectViaEmulator(u.cookie, "youtube");
-    const accounts = (await call("/api/users/connected-accounts", { cookie: u.cookie })).body.data.accounts as { _id: string; platform: string }[];
+    const accounts = (await call("/api/users/connected-accounts", { cookie: u.cookie })).body.data.accounts as {
+      _id: string;
+      platform: string;
+    }[];
     const id = accounts.find((a) => a.platform === "youtube")!._id;
     const h = platformHarness();
     const before = await h.accounts.accountCredentials(id);

@@ -1,17 +1,17 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays, startOfDay } from "date-fns";
 import { CodeChallengeMethod, OAuth2Client } from "arctic";
-import { byteChunks } from "./byte-chunks";
-import { requestTokens } from "./oauth-token";
-import { credentialsFor, type ClientDeps } from "./registry";
+import { addDays, startOfDay } from "date-fns";
 import { z } from "zod";
-import { createHttp, parseAnswer, type HttpClient, type PlatformResponse } from "./http";
+import { byteChunks } from "./byte-chunks";
+import { createHttp, type HttpClient, type PlatformResponse, parseAnswer } from "./http";
+import { requestTokens } from "./oauth-token";
+import { type ClientDeps, credentialsFor } from "./registry";
 import {
-  PlatformError,
-  needing,
   type AccountCredentials,
   type AccountMetrics,
+  needing,
   type PlatformClient,
+  PlatformError,
   type PostMetrics,
   type PublishRequest,
   type PublishResult,
@@ -35,7 +35,9 @@ const UploadedVideo = z.object({ id: z.string().min(1) });
 export const UPLOAD_CHUNK = 8 * 1024 * 1024;
 const MAX_UPLOAD_RECOVERIES = 3;
 
-type GoogleErrorBody = { error?: { code?: number; message?: string; status?: string; errors?: { reason?: string; domain?: string }[] } };
+type GoogleErrorBody = {
+  error?: { code?: number; message?: string; status?: string; errors?: { reason?: string; domain?: string }[] };
+};
 
 /**
  * §5.5. Exhausted daily quota is `retryable` with a retryAfter at the next Pacific midnight (when the
@@ -52,9 +54,13 @@ export function classifyYouTubeError({ status, data, headers }: PlatformResponse
   }
   if (status === 429 || reason === "rateLimitExceeded" || reason === "userRateLimitExceeded" || status >= 500) {
     const retryAfter = Number(headers.get("retry-after"));
-    return new PlatformError("retryable", message, { ...details, ...(retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}) });
+    return new PlatformError("retryable", message, {
+      ...details,
+      ...(retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}),
+    });
   }
-  if (reason === "insufficientPermissions") return new PlatformError("auth", message, { ...details, denied: { permission: null } });
+  if (reason === "insufficientPermissions")
+    return new PlatformError("auth", message, { ...details, denied: { permission: null } });
   if (reason === "authError") return new PlatformError("auth", message, details);
   return new PlatformError("permanent", message, details);
 }
@@ -94,7 +100,12 @@ export class YouTubeClient implements PlatformClient {
     /** Bytes per resumable PUT; tests pass 256 KiB to exercise 308 Resume Incomplete with small files. */
     private readonly chunkSize = UPLOAD_CHUNK,
   ) {
-    this.http = createHttp({ platform: "youtube", fetch: deps.fetch, now: deps.now, classify: (r) => classifyYouTubeError(r, deps.now()) });
+    this.http = createHttp({
+      platform: "youtube",
+      fetch: deps.fetch,
+      now: deps.now,
+      classify: (r) => classifyYouTubeError(r, deps.now()),
+    });
   }
 
   private get credentials() {
@@ -120,17 +131,30 @@ export class YouTubeClient implements PlatformClient {
 
   exchangeCode(input: { code: string; redirectUri: string; codeVerifier?: string }): Promise<TokenSet> {
     if (!input.codeVerifier) throw new TypeError("Google sign-in needs the PKCE code verifier");
-    return this.token({ grant_type: "authorization_code", code: input.code, redirect_uri: input.redirectUri, code_verifier: input.codeVerifier });
+    return this.token({
+      grant_type: "authorization_code",
+      code: input.code,
+      redirect_uri: input.redirectUri,
+      code_verifier: input.codeVerifier,
+    });
   }
 
   refresh(tokens: TokenSet): Promise<TokenSet> {
-    if (!tokens.refreshToken) throw new PlatformError("auth", "Google granted no refresh token; reconnect the account.", { platform: "youtube" });
+    if (!tokens.refreshToken)
+      throw new PlatformError("auth", "Google granted no refresh token; reconnect the account.", {
+        platform: "youtube",
+      });
     return this.token({ grant_type: "refresh_token", refresh_token: tokens.refreshToken }, tokens);
   }
 
   private token(params: Record<string, string>, previous?: TokenSet) {
     const endpoint = `${this.deps.endpoints.GOOGLE_TOKEN_BASE}/token`;
-    return requestTokens(this.deps.fetch, { platform: "youtube", endpoint, params, client: this.credentials, clientAuth: "basic" }, this.deps.now(), previous);
+    return requestTokens(
+      this.deps.fetch,
+      { platform: "youtube", endpoint, params, client: this.credentials, clientAuth: "basic" },
+      this.deps.now(),
+      previous,
+    );
   }
 
   async accounts(tokens: TokenSet): Promise<RemoteAccount[]> {
@@ -171,12 +195,23 @@ export class YouTubeClient implements PlatformClient {
     );
     const location = init.headers.get("location");
     if (!location) throw new PlatformError("retryable", "YouTube opened no upload session.", { platform: "youtube" });
-    const uploaded = parseAnswer("youtube", UploadedVideo, await this.uploadBytes(account.accessToken, location, await video.open(), video.size, video.mimeType), true);
+    const uploaded = parseAnswer(
+      "youtube",
+      UploadedVideo,
+      await this.uploadBytes(account.accessToken, location, await video.open(), video.size, video.mimeType),
+      true,
+    );
     return { remoteId: uploaded.id, permalink: watchUrl(uploaded.id) };
   }
 
   /** PUTs the bytes chunk by chunk to the session URL, verbatim; 308 tells how much the server kept. */
-  private async uploadBytes(token: string, location: string, stream: ReadableStream<Uint8Array>, total: number, type: string) {
+  private async uploadBytes(
+    token: string,
+    location: string,
+    stream: ReadableStream<Uint8Array>,
+    total: number,
+    type: string,
+  ) {
     let offset = 0;
     let recoveries = 0;
     for await (const chunk of byteChunks(stream, this.chunkSize)) {
@@ -187,7 +222,14 @@ export class YouTubeClient implements PlatformClient {
         let res: PlatformResponse<{ id: string }>;
         try {
           // Any chunk may be the one that completes the upload, which is what creates the video.
-          res = await this.call(token, "PUT", location, chunk.subarray(sent), { "Content-Type": type, "Content-Range": `bytes ${start}-${end}/${total}` }, true);
+          res = await this.call(
+            token,
+            "PUT",
+            location,
+            chunk.subarray(sent),
+            { "Content-Type": type, "Content-Range": `bytes ${start}-${end}/${total}` },
+            true,
+          );
         } catch (e) {
           if (!(e instanceof PlatformError) || e.kind !== "retryable" || ++recoveries > MAX_UPLOAD_RECOVERIES) throw e;
           res = await this.call(token, "PUT", location, null, { "Content-Range": `bytes */${total}` }, true);
@@ -198,7 +240,10 @@ export class YouTubeClient implements PlatformClient {
       }
       offset += chunk.length;
     }
-    throw new PlatformError("retryable", "YouTube did not confirm the upload.", { platform: "youtube", outcomeUnknown: true });
+    throw new PlatformError("retryable", "YouTube did not confirm the upload.", {
+      platform: "youtube",
+      outcomeUnknown: true,
+    });
   }
 
   async findPublished(account: AccountCredentials, marker: string, since: number): Promise<PublishResult | null> {
@@ -206,7 +251,9 @@ export class YouTubeClient implements PlatformClient {
       (account.metadata.uploadsPlaylistId as string | undefined) ??
       (await this.channel(account.accessToken, "contentDetails")).contentDetails?.relatedPlaylists?.uploads;
     if (!uploads) return null;
-    const items = await this.json<{ items?: { snippet?: { publishedAt?: string }; contentDetails?: { videoId: string } }[] }>(
+    const items = await this.json<{
+      items?: { snippet?: { publishedAt?: string }; contentDetails?: { videoId: string } }[];
+    }>(
       account.accessToken,
       `${this.api}/youtube/v3/playlistItems?part=snippet,contentDetails&playlistId=${encodeURIComponent(uploads)}&maxResults=50`,
     );
@@ -228,12 +275,15 @@ export class YouTubeClient implements PlatformClient {
   }
 
   async postMetrics(account: AccountCredentials, remoteId: string): Promise<PostMetrics> {
-    const res = await this.json<{ items?: { snippet?: { publishedAt?: string }; statistics?: Record<string, string> }[] }>(
-      account.accessToken,
-      `${this.api}/youtube/v3/videos?part=snippet,statistics&id=${encodeURIComponent(remoteId)}`,
-    );
+    const res = await this.json<{
+      items?: { snippet?: { publishedAt?: string }; statistics?: Record<string, string> }[];
+    }>(account.accessToken, `${this.api}/youtube/v3/videos?part=snippet,statistics&id=${encodeURIComponent(remoteId)}`);
     const video = res.items?.[0];
-    if (!video) throw new PlatformError("permanent", "The video no longer exists on YouTube.", { platform: "youtube", status: 404 });
+    if (!video)
+      throw new PlatformError("permanent", "The video no longer exists on YouTube.", {
+        platform: "youtube",
+        status: 404,
+      });
     const stats = video.statistics ?? {};
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     const report = await this.json<{ rows?: number[][] }>(
@@ -261,11 +311,26 @@ export class YouTubeClient implements PlatformClient {
 
   async comments(account: AccountCredentials, remoteId: string): Promise<RemoteComment[]> {
     const res = await this.json<{
-      items?: { id: string; snippet: { topLevelComment: { snippet: { authorDisplayName: string; textOriginal?: string; textDisplay?: string; publishedAt: string } } } }[];
-    }>(account.accessToken, `${this.api}/youtube/v3/commentThreads?part=snippet&videoId=${encodeURIComponent(remoteId)}&maxResults=50`);
+      items?: {
+        id: string;
+        snippet: {
+          topLevelComment: {
+            snippet: { authorDisplayName: string; textOriginal?: string; textDisplay?: string; publishedAt: string };
+          };
+        };
+      }[];
+    }>(
+      account.accessToken,
+      `${this.api}/youtube/v3/commentThreads?part=snippet&videoId=${encodeURIComponent(remoteId)}&maxResults=50`,
+    );
     return (res.items ?? []).map((t) => {
       const c = t.snippet.topLevelComment.snippet;
-      return { id: t.id, author: c.authorDisplayName, text: c.textOriginal ?? c.textDisplay ?? "", createdAt: c.publishedAt };
+      return {
+        id: t.id,
+        author: c.authorDisplayName,
+        text: c.textOriginal ?? c.textDisplay ?? "",
+        createdAt: c.publishedAt,
+      };
     });
   }
 
@@ -279,7 +344,8 @@ export class YouTubeClient implements PlatformClient {
       }[];
     }>(token, `${this.api}/youtube/v3/channels?part=${part}&mine=true`);
     const channel = res.items?.[0];
-    if (!channel) throw new PlatformError("permanent", "This Google account has no YouTube channel.", { platform: "youtube" });
+    if (!channel)
+      throw new PlatformError("permanent", "This Google account has no YouTube channel.", { platform: "youtube" });
     return channel;
   }
 
@@ -287,9 +353,22 @@ export class YouTubeClient implements PlatformClient {
     return this.deps.endpoints.YOUTUBE_API_BASE;
   }
 
-  private call(token: string, method: string, url: string, body?: BodyInit | null, headers: Record<string, string> = {}, creates = false): Promise<PlatformResponse<any>> {
+  private call(
+    token: string,
+    method: string,
+    url: string,
+    body?: BodyInit | null,
+    headers: Record<string, string> = {},
+    creates = false,
+  ): Promise<PlatformResponse<any>> {
     // On the upload session 308 means "Resume Incomplete": an answer, not a failure.
-    return this.http.request(url, { method, body: body ?? undefined, headers: { Authorization: `Bearer ${token}`, ...headers }, accept: [308], creates });
+    return this.http.request(url, {
+      method,
+      body: body ?? undefined,
+      headers: { Authorization: `Bearer ${token}`, ...headers },
+      accept: [308],
+      creates,
+    });
   }
 
   private async json<T>(token: string, url: string): Promise<T> {

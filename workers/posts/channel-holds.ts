@@ -23,7 +23,9 @@ export const HELD_ON_MEDIA_DELETE = ["scheduled", "queued", "failed"] as const;
 /** Channels a disconnect holds: the ones still waiting for their time. */
 export const HELD_ON_DISCONNECT = ["scheduled", "queued"] as const;
 
-export type Release = { status: "scheduled"; errorKind: null; errorMessage: null } | { status: "held"; errorKind: string; errorMessage: string };
+export type Release =
+  | { status: "scheduled"; errorKind: null; errorMessage: null }
+  | { status: "held"; errorKind: string; errorMessage: string };
 
 /**
  * What a channel held for a disconnected account becomes when that account is reconnected: back on the

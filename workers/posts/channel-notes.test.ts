@@ -15,7 +15,11 @@ async function xPost(text: string) {
   const u = await registerUser();
   await connectViaEmulator(u.cookie, "twitter");
   const account = (await call("/api/accounts", { token: u.token })).body.data.accounts[0] as { _id: string };
-  const { targetIds, postId } = await insertScheduledPost(u.user.id, [{ accountId: account._id, platform: "twitter", dueAt: Date.now(), status: "queued" }], text);
+  const { targetIds, postId } = await insertScheduledPost(
+    u.user.id,
+    [{ accountId: account._id, platform: "twitter", dueAt: Date.now(), status: "queued" }],
+    text,
+  );
   return { u, accountId: account._id, targetId: targetIds[0]!, postId };
 }
 
@@ -53,7 +57,9 @@ describe("channel notes in the post detail", () => {
     expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
     const res = await call(`/api/posts/${t.postId}/duplicates`, { token: t.u.token });
     expect(res.status).toBe(200);
-    expect(res.body.data.duplicates).toEqual([{ platform: "twitter", accountId: t.accountId, postId: t.postId, publishedAt: expect.any(String) }]);
+    expect(res.body.data.duplicates).toEqual([
+      { platform: "twitter", accountId: t.accountId, postId: t.postId, publishedAt: expect.any(String) },
+    ]);
 
     const other = await registerUser();
     const stranger = await call(`/api/posts/${t.postId}/duplicates`, { token: other.token });

@@ -16,9 +16,17 @@ export interface RetryNote {
   reason: string | null;
 }
 
-export function retryNote(target: { status: TargetStatus; attemptCount: number; nextAttemptAt: number | null }, lastFailure: string | null): RetryNote | null {
+export function retryNote(
+  target: { status: TargetStatus; attemptCount: number; nextAttemptAt: number | null },
+  lastFailure: string | null,
+): RetryNote | null {
   if (target.status !== "queued" || target.attemptCount === 0 || target.nextAttemptAt === null) return null;
-  return { at: new Date(target.nextAttemptAt).toISOString(), attempt: target.attemptCount + 1, of: MAX_PUBLISH_ATTEMPTS, reason: lastFailure };
+  return {
+    at: new Date(target.nextAttemptAt).toISOString(),
+    attempt: target.attemptCount + 1,
+    of: MAX_PUBLISH_ATTEMPTS,
+    reason: lastFailure,
+  };
 }
 
 /** How far back an identical text counts as a duplicate: platforms such as X refuse a repeat of a recent post. */
@@ -42,14 +50,31 @@ export interface Duplicate {
 const normalized = (text: string) => text.trim().replace(/\s+/g, " ");
 
 /** For each channel, the latest post within the window that published exactly this text there. */
-export function duplicatesOf(caption: string, channels: Array<{ platform: string; accountId: string }>, published: PublishedText[], now: number): Duplicate[] {
+export function duplicatesOf(
+  caption: string,
+  channels: Array<{ platform: string; accountId: string }>,
+  published: PublishedText[],
+  now: number,
+): Duplicate[] {
   const text = normalized(caption);
   const out: Duplicate[] = [];
   for (const channel of channels) {
     const latest = published
-      .filter((p) => p.accountId === channel.accountId && p.platform === channel.platform && now - p.publishedAt <= DUPLICATE_WINDOW_MS && normalized(p.caption) === text)
+      .filter(
+        (p) =>
+          p.accountId === channel.accountId &&
+          p.platform === channel.platform &&
+          now - p.publishedAt <= DUPLICATE_WINDOW_MS &&
+          normalized(p.caption) === text,
+      )
       .sort((a, b) => b.publishedAt - a.publishedAt)[0];
-    if (latest) out.push({ platform: channel.platform, accountId: channel.accountId, postId: latest.postId, publishedAt: new Date(latest.publishedAt).toISOString() });
+    if (latest)
+      out.push({
+        platform: channel.platform,
+        accountId: channel.accountId,
+        postId: latest.postId,
+        publishedAt: new Date(latest.publishedAt).toISOString(),
+      });
   }
   return out;
 }

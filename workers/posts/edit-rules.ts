@@ -10,7 +10,10 @@ import { mediaIdsOf, type PostFields } from "./rules";
 export const FROZEN_WHEN_LIVE = ["content", "hashtags", "mentions", "title", "media"] as const;
 export type FrozenField = (typeof FROZEN_WHEN_LIVE)[number];
 
-type Comparable = Pick<PostFields, "content" | "hashtags" | "mentions" | "title" | "media" | "images" | "videos" | "youtubeVideo">;
+type Comparable = Pick<
+  PostFields,
+  "content" | "hashtags" | "mentions" | "title" | "media" | "images" | "videos" | "youtubeVideo"
+>;
 
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 

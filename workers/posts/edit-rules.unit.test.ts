@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { frozenChanges, frozenEditMessage } from "./edit-rules";
 
-const stored = { content: "Hello", hashtags: ["a"], mentions: [], title: null, media: ["m1", "m2"], images: [], videos: [], youtubeVideo: null };
+const stored = {
+  content: "Hello",
+  hashtags: ["a"],
+  mentions: [],
+  title: null,
+  media: ["m1", "m2"],
+  images: [],
+  videos: [],
+  youtubeVideo: null,
+};
 
 describe("frozenChanges", () => {
   it("finds nothing when only the stored values come back (a partial PUT merged over the post)", () => {
@@ -9,13 +18,16 @@ describe("frozenChanges", () => {
   });
 
   it("names every changed field that the platform already has", () => {
-    expect(frozenChanges(stored, { ...stored, content: "Hello!", hashtags: ["a", "b"], mentions: ["ann"], title: "T", media: ["m2", "m1"] })).toEqual([
-      "content",
-      "hashtags",
-      "mentions",
-      "title",
-      "media",
-    ]);
+    expect(
+      frozenChanges(stored, {
+        ...stored,
+        content: "Hello!",
+        hashtags: ["a", "b"],
+        mentions: ["ann"],
+        title: "T",
+        media: ["m2", "m1"],
+      }),
+    ).toEqual(["content", "hashtags", "mentions", "title", "media"]);
     expect(frozenChanges(stored, { ...stored, images: ["m3"] })).toEqual(["media"]);
   });
 

@@ -15,25 +15,33 @@ async function runCron() {
 }
 
 const getPost = async (u: User, id: string) => (await call(`/api/posts/${id}`, { token: u.token })).body.data;
-const channel = (post: { platformPosts: Channel[] }, platform: string) => post.platformPosts.find((t) => t.platform === platform)!;
+const channel = (post: { platformPosts: Channel[] }, platform: string) =>
+  post.platformPosts.find((t) => t.platform === platform)!;
 
 /** Waits until the real queue consumer has settled the post's channel on `platform`. */
 const settledOn = (u: User, id: string, platform: string, status: string) =>
   vi.waitFor(
     async () => {
       const post = await getPost(u, id);
-      if (channel(post, platform).status !== status) throw new Error(`${platform} is ${channel(post, platform).status}`);
+      if (channel(post, platform).status !== status)
+        throw new Error(`${platform} is ${channel(post, platform).status}`);
       return post;
     },
     { timeout: 20_000, interval: 200 },
   );
 
 describe("disconnecting an account with scheduled posts", () => {
-  it("asks first, holds its channels as waiting for reconnect, and a reconnect of the same account releases them", { timeout: 60_000 }, async () => {
+  it("asks first, holds its channels as waiting for reconnect, and a reconnect of the same account releases them", {
+    timeout: 60_000,
+  }, async () => {
     const u = await registerUser();
     await connectViaEmulator(u.cookie, "twitter");
     await connectViaEmulator(u.cookie, "linkedin");
-    const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{ id: string; platform: string; username: string }>;
+    const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{
+      id: string;
+      platform: string;
+      username: string;
+    }>;
     const x = accounts.find((a) => a.platform === "twitter")!;
     const li = accounts.find((a) => a.platform === "linkedin")!;
     const form = new FormData();
@@ -43,7 +51,14 @@ describe("disconnecting an account with scheduled posts", () => {
     const create = (content: string, platforms: string[]) =>
       call("/api/posts", {
         token: u.token,
-        body: { content, platforms, selectedAccounts: { twitter: [x.id], linkedin: [li.id] }, images: [image], status: "scheduled", scheduledDate: inAnHour },
+        body: {
+          content,
+          platforms,
+          selectedAccounts: { twitter: [x.id], linkedin: [li.id] },
+          images: [image],
+          status: "scheduled",
+          scheduledDate: inAnHour,
+        },
       }).then((r) => r.body.data);
     const xOnly = await create(`Only on X ${crypto.randomUUID().slice(0, 8)}`, ["twitter"]);
     const both = await create(`On X and LinkedIn ${crypto.randomUUID().slice(0, 8)}`, ["twitter", "linkedin"]);
@@ -60,14 +75,24 @@ describe("disconnecting an account with scheduled posts", () => {
     const done = await call(`/api/accounts/${x.id}?confirm=true`, { method: "DELETE", token: u.token });
     expect(done.status).toBe(200);
     expect(done.body.message).toBe("Account disconnected successfully");
-    expect((await call("/api/accounts", { token: u.token })).body.data.accounts.map((a: { platform: string }) => a.platform)).toEqual(["linkedin"]);
-    const waiting = { status: "held", error: { kind: "account_disconnected", message: `Waiting for reconnect: your Twitter account @${x.username} was disconnected. Reconnect it to publish, or remove this channel.` } };
+    expect(
+      (await call("/api/accounts", { token: u.token })).body.data.accounts.map((a: { platform: string }) => a.platform),
+    ).toEqual(["linkedin"]);
+    const waiting = {
+      status: "held",
+      error: {
+        kind: "account_disconnected",
+        message: `Waiting for reconnect: your Twitter account @${x.username} was disconnected. Reconnect it to publish, or remove this channel.`,
+      },
+    };
     const heldOnly = await getPost(u, xOnly.id);
     expect(heldOnly.status).toBe("scheduled");
     expect(heldOnly.platformPosts).toEqual([expect.objectContaining(waiting)]);
 
     // The two-channel post comes due: LinkedIn goes out, X waits, and the post does not claim "published".
-    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?").bind(Date.now() - 1000, both.id).run();
+    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
+      .bind(Date.now() - 1000, both.id)
+      .run();
     await runCron();
     const half = await settledOn(u, both.id, "linkedin", "published");
     expect(channel(half, "twitter")).toMatchObject(waiting);
@@ -75,11 +100,20 @@ describe("disconnecting an account with scheduled posts", () => {
 
     // Reconnecting the same X account: the post still ahead is scheduled again; the one whose time passed asks for a new time.
     await connectViaEmulator(u.cookie, "twitter");
-    expect((await call("/api/accounts", { token: u.token })).body.data.accounts.find((a: { platform: string }) => a.platform === "twitter").id).toBe(x.id);
-    expect((await getPost(u, xOnly.id)).platformPosts).toEqual([expect.objectContaining({ status: "scheduled", error: null, dueAt: inAnHour })]);
+    expect(
+      (await call("/api/accounts", { token: u.token })).body.data.accounts.find(
+        (a: { platform: string }) => a.platform === "twitter",
+      ).id,
+    ).toBe(x.id);
+    expect((await getPost(u, xOnly.id)).platformPosts).toEqual([
+      expect.objectContaining({ status: "scheduled", error: null, dueAt: inAnHour }),
+    ]);
     expect(channel(await getPost(u, both.id), "twitter")).toMatchObject({
       status: "held",
-      error: { kind: "time_passed", message: "Its time passed while the account was disconnected: choose a new time or publish now." },
+      error: {
+        kind: "time_passed",
+        message: "Its time passed while the account was disconnected: choose a new time or publish now.",
+      },
     });
     const now = await call(`/api/posts/${both.id}/publish`, { method: "POST", token: u.token });
     expect(now.status).toBe(200);

@@ -5,9 +5,16 @@ import { media } from "../db/schema/media";
 import { posts, postTargets } from "../db/schema/posts";
 import { HttpError, notFound } from "../http/envelope";
 import { refreshPostStatus } from "../publishing/consumer";
-import { HELD_ON_DISCONNECT, HELD_ON_MEDIA_DELETE, HoldMessages, HoldReason, releaseOnReconnect } from "./channel-holds";
+import {
+  HELD_ON_DISCONNECT,
+  HELD_ON_MEDIA_DELETE,
+  HoldMessages,
+  HoldReason,
+  releaseOnReconnect,
+} from "./channel-holds";
 
-export const MEDIA_SENDING_NOW = "This media is in a post being published right now. Try again in a minute, once it has finished.";
+export const MEDIA_SENDING_NOW =
+  "This media is in a post being published right now. Try again in a minute, once it has finished.";
 
 /** Holds channels that can no longer go out as scheduled, and releases them (see channel-holds.ts). Scoped to the workspace. */
 export class ChannelHolds {
@@ -22,7 +29,10 @@ export class ChannelHolds {
    * Returns the R2 key for the caller to remove.
    */
   async deleteMedia(workspaceId: string, mediaId: string): Promise<string> {
-    const [row] = await this.db.select({ name: media.originalName }).from(media).where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId)));
+    const [row] = await this.db
+      .select({ name: media.originalName })
+      .from(media)
+      .where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId)));
     if (!row) throw notFound();
     const usedBy = sql`(SELECT post_id FROM post_media WHERE media_id = ${mediaId})`;
     const sending = sql`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id IN ${usedBy} AND t.status = 'publishing')`;
@@ -30,10 +40,26 @@ export class ChannelHolds {
     const [held, gone] = await this.db.batch([
       this.db
         .update(postTargets)
-        .set({ status: "held", errorKind: HoldReason.mediaDeleted, errorMessage: HoldMessages.mediaDeleted(row.name), claimId: null, updatedAt: now })
-        .where(and(sql`${postTargets.postId} IN ${usedBy}`, eq(postTargets.workspaceId, workspaceId), inArray(postTargets.status, HELD_ON_MEDIA_DELETE), not(sending)))
+        .set({
+          status: "held",
+          errorKind: HoldReason.mediaDeleted,
+          errorMessage: HoldMessages.mediaDeleted(row.name),
+          claimId: null,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            sql`${postTargets.postId} IN ${usedBy}`,
+            eq(postTargets.workspaceId, workspaceId),
+            inArray(postTargets.status, HELD_ON_MEDIA_DELETE),
+            not(sending),
+          ),
+        )
         .returning({ postId: postTargets.postId }),
-      this.db.delete(media).where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId), not(sending))).returning({ key: media.key }),
+      this.db
+        .delete(media)
+        .where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId), not(sending)))
+        .returning({ key: media.key }),
     ]);
     if (gone.length === 0) throw new HttpError(409, MEDIA_SENDING_NOW);
     await this.refresh(held.map((h) => h.postId));
@@ -47,7 +73,13 @@ export class ChannelHolds {
       .selectDistinct({ id: posts.id, content: posts.content, status: posts.status, scheduledAt: posts.scheduledAt })
       .from(postTargets)
       .innerJoin(posts, eq(posts.id, postTargets.postId))
-      .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.accountId, accountIds), inArray(postTargets.status, HELD_ON_DISCONNECT)))
+      .where(
+        and(
+          eq(postTargets.workspaceId, workspaceId),
+          inArray(postTargets.accountId, accountIds),
+          inArray(postTargets.status, HELD_ON_DISCONNECT),
+        ),
+      )
       .orderBy(asc(posts.scheduledAt));
     return rows.map((p) => ({
       id: p.id,
@@ -58,14 +90,29 @@ export class ChannelHolds {
   }
 
   /** Holds the waiting channels of accounts being disconnected: they wait for a reconnect instead of vanishing. */
-  async holdForDisconnect(workspaceId: string, accounts: Array<{ id: string; platform: (typeof postTargets.$inferSelect)["platform"]; username: string }>) {
+  async holdForDisconnect(
+    workspaceId: string,
+    accounts: Array<{ id: string; platform: (typeof postTargets.$inferSelect)["platform"]; username: string }>,
+  ) {
     if (accounts.length === 0) return;
     const now = this.now();
     const updates = accounts.map((a) =>
       this.db
         .update(postTargets)
-        .set({ status: "held", errorKind: HoldReason.accountDisconnected, errorMessage: HoldMessages.accountDisconnected(a.platform, a.username), claimId: null, updatedAt: now })
-        .where(and(eq(postTargets.workspaceId, workspaceId), eq(postTargets.accountId, a.id), inArray(postTargets.status, HELD_ON_DISCONNECT)))
+        .set({
+          status: "held",
+          errorKind: HoldReason.accountDisconnected,
+          errorMessage: HoldMessages.accountDisconnected(a.platform, a.username),
+          claimId: null,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(postTargets.workspaceId, workspaceId),
+            eq(postTargets.accountId, a.id),
+            inArray(postTargets.status, HELD_ON_DISCONNECT),
+          ),
+        )
         .returning({ postId: postTargets.postId }),
     );
     const held = await this.db.batch(updates as [(typeof updates)[number], ...typeof updates]);
@@ -81,7 +128,13 @@ export class ChannelHolds {
     const waiting = await this.db
       .select({ id: postTargets.id, postId: postTargets.postId, dueAt: postTargets.dueAt })
       .from(postTargets)
-      .innerJoin(connectedAccounts, and(eq(connectedAccounts.id, postTargets.accountId), eq(connectedAccounts.workspaceId, postTargets.workspaceId)))
+      .innerJoin(
+        connectedAccounts,
+        and(
+          eq(connectedAccounts.id, postTargets.accountId),
+          eq(connectedAccounts.workspaceId, postTargets.workspaceId),
+        ),
+      )
       .where(
         and(
           inArray(postTargets.accountId, accountIds),

@@ -15,7 +15,9 @@ async function uploadOne(u: User, file: File): Promise<string> {
 }
 
 async function postCount(userId: string) {
-  return (await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+  return (await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE user_id = ?")
+    .bind(userId)
+    .first<{ n: number }>())!.n;
 }
 
 /** A user in Berlin with Instagram and Facebook connected and a square JPEG in the library. */
@@ -24,7 +26,12 @@ async function setup() {
   const ig = await insertAccount(u.user.id, "instagram");
   const fb = await insertAccount(u.user.id, "facebook");
   const image = await uploadOne(u, fileOf(jpegBytes(1080, 1080), "square.jpg"));
-  const base = { content: "Hello world", platforms: ["instagram", "facebook"], selectedAccounts: { instagram: [ig], facebook: [fb] }, images: [image] };
+  const base = {
+    content: "Hello world",
+    platforms: ["instagram", "facebook"],
+    selectedAccounts: { instagram: [ig], facebook: [fb] },
+    images: [image],
+  };
   return { u, ig, fb, image, base };
 }
 
@@ -35,7 +42,13 @@ describe("POST /api/posts", () => {
     const { u, ig, fb, image, base } = await setup();
     const res = await call("/api/posts", {
       token: u.token,
-      body: { ...base, hashtags: "#launch spring", mentions: ["@ann"], status: "scheduled", scheduledDate: { localDate: "2027-11-01", localTime: "09:00" } },
+      body: {
+        ...base,
+        hashtags: "#launch spring",
+        mentions: ["@ann"],
+        status: "scheduled",
+        scheduledDate: { localDate: "2027-11-01", localTime: "09:00" },
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Post scheduled successfully!");
@@ -53,14 +66,22 @@ describe("POST /api/posts", () => {
       images: [{ id: image, usage: { timesUsed: 1 } }],
     });
     expect(post.platformPosts).toHaveLength(2);
-    expect(post.platformPosts.every((t: any) => t.status === "scheduled" && t.dueAt === "2027-11-01T08:00:00.000Z")).toBe(true);
-    const before = await call("/api/posts", { token: u.token, body: { ...base, status: "scheduled", scheduledDate: { localDate: "2027-10-30", localTime: "09:00" } } });
+    expect(
+      post.platformPosts.every((t: any) => t.status === "scheduled" && t.dueAt === "2027-11-01T08:00:00.000Z"),
+    ).toBe(true);
+    const before = await call("/api/posts", {
+      token: u.token,
+      body: { ...base, status: "scheduled", scheduledDate: { localDate: "2027-10-30", localTime: "09:00" } },
+    });
     expect(before.body.data.scheduledDate).toBe("2027-10-30T07:00:00.000Z");
   });
 
   it("saves a draft for real, without media or accounts", async () => {
     const u = await registerUser();
-    const res = await call("/api/posts", { token: u.token, body: { content: "Idea", platforms: ["instagram"], status: "draft" } });
+    const res = await call("/api/posts", {
+      token: u.token,
+      body: { content: "Idea", platforms: ["instagram"], status: "draft" },
+    });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Draft saved successfully!");
     expect(res.body.data).toMatchObject({ status: "draft", platforms: ["instagram"], platformPosts: [] });
@@ -72,8 +93,14 @@ describe("POST /api/posts", () => {
     [{ content: "   " }, "Please enter some content for your post"],
     [{ platforms: [] }, "Please select at least one platform"],
     [{ content: long(2201), platforms: ["instagram"] }, "Content exceeds character limit (2201/2200)"],
-    [{ content: long(281), platforms: ["instagram", "twitter"], selectedAccounts: {} }, "Content exceeds Twitter limit (281/280); X counts most emoji and CJK characters as 2 and every link as 23"],
-    [{ content: "😀".repeat(150), platforms: ["twitter"], selectedAccounts: {} }, "Content exceeds character limit (300/280); X counts most emoji and CJK characters as 2 and every link as 23"],
+    [
+      { content: long(281), platforms: ["instagram", "twitter"], selectedAccounts: {} },
+      "Content exceeds Twitter limit (281/280); X counts most emoji and CJK characters as 2 and every link as 23",
+    ],
+    [
+      { content: "😀".repeat(150), platforms: ["twitter"], selectedAccounts: {} },
+      "Content exceeds character limit (300/280); X counts most emoji and CJK characters as 2 and every link as 23",
+    ],
     [{ images: [] }, "Images are required for all posts"],
     [{ platforms: ["instagram"], selectedAccounts: {} }, "Please select at least one Instagram account"],
     [{ platforms: ["youtube"], title: "Video" }, "YouTube posts require at least one video"],
@@ -82,12 +109,21 @@ describe("POST /api/posts", () => {
     [{ scheduledDate: "2020-01-01T09:00:00Z" }, "Schedule date cannot be in the past"],
     [{ scheduledDate: null }, "Please choose a date and time to schedule this post"],
     [{ scheduledDate: { localDate: "2027-02-30", localTime: "09:00" } }, "Please enter a valid date and time"],
-    [{ timezone: "Not/AZone", scheduledDate: { localDate: "2027-05-10", localTime: "09:00" } }, "Please choose a valid timezone (for example Europe/Berlin)"],
+    [
+      { timezone: "Not/AZone", scheduledDate: { localDate: "2027-05-10", localTime: "09:00" } },
+      "Please choose a valid timezone (for example Europe/Berlin)",
+    ],
     [{ scheduledDate: "9999-12-31T09:00:00Z" }, "Schedule date cannot be more than 2 years ahead"],
-    [{ scheduledDate: new Date(Date.now() + 2 * 365 * 24 * 3600_000 + 3600_000).toISOString() }, "Schedule date cannot be more than 2 years ahead"],
+    [
+      { scheduledDate: new Date(Date.now() + 2 * 365 * 24 * 3600_000 + 3600_000).toISOString() },
+      "Schedule date cannot be more than 2 years ahead",
+    ],
   ])("refuses %j with the spec's message and writes nothing", async (change, message) => {
     const { u, base } = await setup();
-    const res = await call("/api/posts", { token: u.token, body: { ...base, status: "scheduled", scheduledDate: tomorrow(), ...change } });
+    const res = await call("/api/posts", {
+      token: u.token,
+      body: { ...base, status: "scheduled", scheduledDate: tomorrow(), ...change },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, message });
     expect(await postCount(u.user.id)).toBe(0);
@@ -96,8 +132,16 @@ describe("POST /api/posts", () => {
   it("refuses a scheduled post whose channels would fail, listing the problems per channel", async () => {
     const { u, ig, fb } = await setup();
     const png = await uploadOne(u, fileOf(pngBytes(1000, 3000), "tall.png"));
-    await env.DB.prepare("UPDATE connected_accounts SET token_expires_at = ? WHERE id = ?").bind(Date.now() - 1000, fb).run();
-    const body = { content: "Hi", platforms: ["instagram", "facebook"], selectedAccounts: { instagram: [ig], facebook: [fb] }, images: [png], scheduledDate: tomorrow() };
+    await env.DB.prepare("UPDATE connected_accounts SET token_expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1000, fb)
+      .run();
+    const body = {
+      content: "Hi",
+      platforms: ["instagram", "facebook"],
+      selectedAccounts: { instagram: [ig], facebook: [fb] },
+      images: [png],
+      scheduledDate: tomorrow(),
+    };
     const check = await call("/api/posts/preflight", { token: u.token, body });
     expect(check.status).toBe(200);
     expect(check.body.data.problems).toEqual([
@@ -116,10 +160,22 @@ describe("POST /api/posts", () => {
     const x = await insertAccount(u.user.id, "twitter");
     const yt = await insertAccount(u.user.id, "youtube");
     const video = await uploadOne(u, fileOf(await mp4Bytes({ width: 1280, height: 720, seconds: 150 }), "talk.mp4"));
-    const body = { content: "Watch", title: "Talk", platforms: ["twitter", "youtube"], selectedAccounts: { twitter: [x], youtube: [yt] }, videos: [video], scheduledDate: tomorrow() };
+    const body = {
+      content: "Watch",
+      title: "Talk",
+      platforms: ["twitter", "youtube"],
+      selectedAccounts: { twitter: [x], youtube: [yt] },
+      videos: [video],
+      scheduledDate: tomorrow(),
+    };
     const check = await call("/api/posts/preflight", { token: u.token, body });
-    expect(check.body.data.problems).toEqual([{ platform: "twitter", accountId: null, message: "talk.mp4 is 150s long; Twitter accepts videos up to 140s" }]);
-    const yOnly = await call("/api/posts", { token: u.token, body: { ...body, platforms: ["youtube"], status: "scheduled" } });
+    expect(check.body.data.problems).toEqual([
+      { platform: "twitter", accountId: null, message: "talk.mp4 is 150s long; Twitter accepts videos up to 140s" },
+    ]);
+    const yOnly = await call("/api/posts", {
+      token: u.token,
+      body: { ...body, platforms: ["youtube"], status: "scheduled" },
+    });
     expect(yOnly.status).toBe(201);
     expect(yOnly.body.data.youtubeVideo.id).toBe(video);
   });
@@ -138,26 +194,54 @@ describe("POST /api/posts", () => {
 describe("updating, publishing and deleting", () => {
   it("reschedules only the targets not yet published (drag in the planner)", async () => {
     const { u, base } = await setup();
-    const created = (await call("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })).body.data;
+    const created = (await call("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })).body
+      .data;
     const [first] = created.platformPosts;
-    await env.DB.prepare("UPDATE post_targets SET status = 'published', permalink = 'https://instagram.com/p/1', published_at = ? WHERE id = ?").bind(Date.now(), first.id).run();
-    const res = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { scheduledDate: { localDate: "2027-03-28", localTime: "02:30" } } });
+    await env.DB.prepare(
+      "UPDATE post_targets SET status = 'published', permalink = 'https://instagram.com/p/1', published_at = ? WHERE id = ?",
+    )
+      .bind(Date.now(), first.id)
+      .run();
+    const res = await call(`/api/posts/${created.id}`, {
+      method: "PUT",
+      token: u.token,
+      body: { scheduledDate: { localDate: "2027-03-28", localTime: "02:30" } },
+    });
     expect(res.status).toBe(200);
     // 02:30 does not exist in Berlin that night: it moves forward to 03:30 CEST.
     expect(res.body.data.scheduledDate).toBe("2027-03-28T01:30:00.000Z");
     expect(res.body.data.content).toBe("Hello world");
     const byId = Object.fromEntries(res.body.data.platformPosts.map((t: any) => [t.id, t]));
-    expect(byId[first.id]).toMatchObject({ status: "published", permalink: "https://instagram.com/p/1", dueAt: first.dueAt });
+    expect(byId[first.id]).toMatchObject({
+      status: "published",
+      permalink: "https://instagram.com/p/1",
+      dueAt: first.dueAt,
+    });
     const other = res.body.data.platformPosts.find((t: any) => t.id !== first.id);
     expect(other).toMatchObject({ status: "scheduled", dueAt: "2027-03-28T01:30:00.000Z" });
     expect(res.body.data.status).toBe("scheduled");
 
-    const past = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { scheduledDate: "2020-01-01T00:00:00Z" } });
+    const past = await call(`/api/posts/${created.id}`, {
+      method: "PUT",
+      token: u.token,
+      body: { scheduledDate: "2020-01-01T00:00:00Z" },
+    });
     expect(past.body).toEqual({ success: false, message: "Schedule date cannot be in the past" });
-    const far = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { scheduledDate: "9999-01-01T00:00:00Z" } });
+    const far = await call(`/api/posts/${created.id}`, {
+      method: "PUT",
+      token: u.token,
+      body: { scheduledDate: "9999-01-01T00:00:00Z" },
+    });
     expect(far.body).toEqual({ success: false, message: "Schedule date cannot be more than 2 years ahead" });
-    const zone = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { timezone: "Not/AZone" } });
-    expect(zone.body).toEqual({ success: false, message: "Please choose a valid timezone (for example Europe/Berlin)" });
+    const zone = await call(`/api/posts/${created.id}`, {
+      method: "PUT",
+      token: u.token,
+      body: { timezone: "Not/AZone" },
+    });
+    expect(zone.body).toEqual({
+      success: false,
+      message: "Please choose a valid timezone (for example Europe/Berlin)",
+    });
     expect((await call(`/api/posts/${created.id}`, { token: u.token })).body.data.timezone).toBe("Europe/Berlin");
   });
 
@@ -176,43 +260,71 @@ describe("updating, publishing and deleting", () => {
     const post = (await call("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })).body.data;
     expect((await call(`/api/posts/${post.id}`, { method: "DELETE", token: u.token })).status).toBe(200);
     expect((await call(`/api/posts/${post.id}`, { token: u.token })).status).toBe(404);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM post_targets WHERE post_id = ?").bind(post.id).first<{ n: number }>()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM post_targets WHERE post_id = ?")
+        .bind(post.id)
+        .first<{ n: number }>(),
+    ).toEqual({ n: 0 });
   });
 });
 
 describe("a post the platforms already have", () => {
   it("refuses edits of its text and media once a channel is live (409, and says what is still editable)", async () => {
     const { u, base } = await setup();
-    const created = (await call("/api/posts", { token: u.token, body: { ...base, hashtags: ["spring"], scheduledDate: tomorrow() } })).body.data;
+    const created = (
+      await call("/api/posts", { token: u.token, body: { ...base, hashtags: ["spring"], scheduledDate: tomorrow() } })
+    ).body.data;
     const [first] = created.platformPosts;
-    await env.DB.prepare("UPDATE post_targets SET status = 'published', published_at = ? WHERE id = ?").bind(Date.now(), first.id).run();
-    const refused = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { content: "Edited after the fact", hashtags: ["summer"] } });
+    await env.DB.prepare("UPDATE post_targets SET status = 'published', published_at = ? WHERE id = ?")
+      .bind(Date.now(), first.id)
+      .run();
+    const refused = await call(`/api/posts/${created.id}`, {
+      method: "PUT",
+      token: u.token,
+      body: { content: "Edited after the fact", hashtags: ["summer"] },
+    });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
       success: false,
       message:
         "This post is already published on Instagram, so its content, hashtags can no longer be changed here (the platform would still show the old version). You can still change its category, and the time and accounts of channels not yet published.",
     });
-    const media = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { media: [], images: [] } });
+    const media = await call(`/api/posts/${created.id}`, {
+      method: "PUT",
+      token: u.token,
+      body: { media: [], images: [] },
+    });
     expect(media.status).toBe(409);
     expect(media.body.message).toContain("its media can no longer be changed");
-    expect((await call(`/api/posts/${created.id}`, { token: u.token })).body.data).toMatchObject({ content: "Hello world", hashtags: ["spring"] });
+    expect((await call(`/api/posts/${created.id}`, { token: u.token })).body.data).toMatchObject({
+      content: "Hello world",
+      hashtags: ["spring"],
+    });
 
     // The same text sent back unchanged, and the category, are fine.
-    const allowed = await call(`/api/posts/${created.id}`, { method: "PUT", token: u.token, body: { content: "Hello world", hashtags: "#spring", metadata: { category: "promo" } } });
+    const allowed = await call(`/api/posts/${created.id}`, {
+      method: "PUT",
+      token: u.token,
+      body: { content: "Hello world", hashtags: "#spring", metadata: { category: "promo" } },
+    });
     expect(allowed.status).toBe(200);
     expect(allowed.body.data.metadata.category).toBe("promo");
   });
 
   it("refuses to delete a post while a channel is being sent (409) and keeps it; deletes it once settled", async () => {
     const { u, base } = await setup();
-    const created = (await call("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })).body.data;
+    const created = (await call("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })).body
+      .data;
     const [first] = created.platformPosts;
     await env.DB.prepare("UPDATE post_targets SET status = 'publishing' WHERE id = ?").bind(first.id).run();
     for (const path of [`/api/posts/${created.id}`, `/api/posts/${created.id}?deleteRemote=true`]) {
       const res = await call(path, { method: "DELETE", token: u.token });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ success: false, message: "This post is being published right now and cannot be deleted. Try again in a minute, once it has finished." });
+      expect(res.body).toEqual({
+        success: false,
+        message:
+          "This post is being published right now and cannot be deleted. Try again in a minute, once it has finished.",
+      });
     }
     expect((await call(`/api/posts/${created.id}`, { token: u.token })).body.data.platformPosts).toHaveLength(2);
     await env.DB.prepare("UPDATE post_targets SET status = 'published' WHERE id = ?").bind(first.id).run();
@@ -228,18 +340,30 @@ describe("GET /api/posts", () => {
     await make({ content: "Spring sale", hashtags: ["deals"], status: "draft" });
     await make({ content: "Launch day", scheduledDate: { localDate: "2027-05-10", localTime: "09:00" } });
     await make({ content: "Team photo", scheduledDate: { localDate: "2027-05-20", localTime: "23:30" } });
-    await make({ content: "Only IG", platforms: ["instagram"], selectedAccounts: { instagram: [ig] }, scheduledDate: { localDate: "2027-06-01", localTime: "09:00" } });
+    await make({
+      content: "Only IG",
+      platforms: ["instagram"],
+      selectedAccounts: { instagram: [ig] },
+      scheduledDate: { localDate: "2027-06-01", localTime: "09:00" },
+    });
     const list = (q: string) => call(`/api/posts${q}`, { token: u.token }).then((r) => r.body.data);
 
     const page2 = await list("?limit=3&page=2");
     expect(page2.pagination).toEqual({ page: 2, limit: 3, total: 4, pages: 2 });
     expect(page2.posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
     expect((await list("?status=draft")).posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
-    expect((await list("?platform=facebook")).posts.map((p: any) => p.content).sort()).toEqual(["Launch day", "Spring sale", "Team photo"]);
+    expect((await list("?platform=facebook")).posts.map((p: any) => p.content).sort()).toEqual([
+      "Launch day",
+      "Spring sale",
+      "Team photo",
+    ]);
     expect((await list("?search=deals")).posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
     expect((await list("?search=launch")).posts.map((p: any) => p.content)).toEqual(["Launch day"]);
     // 23:30 Berlin on 20 May is 21:30 UTC: inside the local day, found by a local date range.
-    expect((await list("?from=2027-05-10&to=2027-05-20")).posts.map((p: any) => p.content).sort()).toEqual(["Launch day", "Team photo"]);
+    expect((await list("?from=2027-05-10&to=2027-05-20")).posts.map((p: any) => p.content).sort()).toEqual([
+      "Launch day",
+      "Team photo",
+    ]);
     expect((await call("/api/posts?limit=101", { token: u.token })).status).toBe(400);
   });
 });
@@ -252,12 +376,17 @@ describe("another user's posts", () => {
     const notFound = { success: false, message: "The requested resource was not found." };
     expect((await call(`/api/posts/${post.id}`, { token: b.token })).body).toEqual(notFound);
     expect((await call("/api/posts", { token: b.token })).body.data.posts).toEqual([]);
-    expect((await call(`/api/posts/${post.id}`, { method: "PUT", token: b.token, body: { content: "pwned" } })).body).toEqual(notFound);
+    expect(
+      (await call(`/api/posts/${post.id}`, { method: "PUT", token: b.token, body: { content: "pwned" } })).body,
+    ).toEqual(notFound);
     expect((await call(`/api/posts/${post.id}/publish`, { method: "POST", token: b.token })).body).toEqual(notFound);
     expect((await call(`/api/posts/${post.id}`, { method: "DELETE", token: b.token })).body).toEqual(notFound);
     // B cannot publish through A's accounts either.
     const bImage = await uploadOne(b, fileOf(jpegBytes(1080, 1080), "b.jpg"));
-    const steal = await call("/api/posts", { token: b.token, body: { ...base, images: [bImage], scheduledDate: tomorrow() } });
+    const steal = await call("/api/posts", {
+      token: b.token,
+      body: { ...base, images: [bImage], scheduledDate: tomorrow() },
+    });
     expect(steal.body).toEqual(notFound);
     const after = (await call(`/api/posts/${post.id}`, { token: a.token })).body.data;
     expect(after).toMatchObject({ content: "Hello world", status: "scheduled" });

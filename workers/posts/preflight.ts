@@ -1,9 +1,9 @@
-import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import type { AccountStatus } from "../db/schema/accounts";
 import type { MediaKind } from "../db/schema/media";
 import { megabytes } from "../media/limits";
+import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import { captionLength } from "./caption-length";
-import { allHashtags, captionOf, CHARACTER_LIMITS, HASHTAG_LIMITS, PostMessages } from "./rules";
+import { allHashtags, CHARACTER_LIMITS, captionOf, HASHTAG_LIMITS, PostMessages } from "./rules";
 
 export interface PreflightAccount {
   id: string;
@@ -50,26 +50,41 @@ function mediaProblems(platform: Platform, items: PreflightMedia[]): string[] {
   const rules = PLATFORM_PROFILES[platform].media;
   const name = PLATFORM_NAMES[platform];
   const out: string[] = [];
-  if (items.length > rules.maxItems) out.push(`${name} accepts at most ${rules.maxItems} media ${rules.maxItems === 1 ? "item" : "items"} per post`);
+  if (items.length > rules.maxItems)
+    out.push(`${name} accepts at most ${rules.maxItems} media ${rules.maxItems === 1 ? "item" : "items"} per post`);
   const kinds = new Set(items.map((m) => m.fileType));
   if (!rules.mixed && kinds.size > 1) out.push(`${name} cannot mix images and videos in one post`);
   for (const m of items) {
     const r = ratio(m);
     if (m.fileType === "image") {
       if (rules.videoOnly) out.push(`${name} publishes videos only: ${m.originalName} is an image`);
-      else if (!rules.imageFormats.includes(m.format)) out.push(`${name} accepts ${rules.imageFormats.map(upper).join(", ")} images only: ${m.originalName} is ${upper(m.format)}`);
-      else if (m.size > rules.maxImageBytes) out.push(`${m.originalName} is too large for ${name} (max ${megabytes(rules.maxImageBytes)}MB)`);
+      else if (!rules.imageFormats.includes(m.format))
+        out.push(
+          `${name} accepts ${rules.imageFormats.map(upper).join(", ")} images only: ${m.originalName} is ${upper(m.format)}`,
+        );
+      else if (m.size > rules.maxImageBytes)
+        out.push(`${m.originalName} is too large for ${name} (max ${megabytes(rules.maxImageBytes)}MB)`);
       else if (rules.imageAspect && r !== null && (r < rules.imageAspect[0] || r > rules.imageAspect[1]))
-        out.push(`${m.originalName} has an aspect ratio of ${fmt(r)}; ${name} accepts ${rules.imageAspect[0]} to ${rules.imageAspect[1]}`);
+        out.push(
+          `${m.originalName} has an aspect ratio of ${fmt(r)}; ${name} accepts ${rules.imageAspect[0]} to ${rules.imageAspect[1]}`,
+        );
     } else {
-      if (!rules.videoFormats.includes(m.format)) out.push(`${name} accepts ${rules.videoFormats.map(upper).join(", ")} videos only: ${m.originalName} is ${upper(m.format)}`);
-      else if (m.size > rules.maxVideoBytes) out.push(`${m.originalName} is too large for ${name} (max ${megabytes(rules.maxVideoBytes)}MB)`);
+      if (!rules.videoFormats.includes(m.format))
+        out.push(
+          `${name} accepts ${rules.videoFormats.map(upper).join(", ")} videos only: ${m.originalName} is ${upper(m.format)}`,
+        );
+      else if (m.size > rules.maxVideoBytes)
+        out.push(`${m.originalName} is too large for ${name} (max ${megabytes(rules.maxVideoBytes)}MB)`);
       else if (rules.maxVideoSeconds !== undefined && m.duration !== null && m.duration > rules.maxVideoSeconds)
-        out.push(`${m.originalName} is ${Math.round(m.duration)}s long; ${name} accepts videos up to ${rules.maxVideoSeconds}s`);
+        out.push(
+          `${m.originalName} is ${Math.round(m.duration)}s long; ${name} accepts videos up to ${rules.maxVideoSeconds}s`,
+        );
       else if (rules.maxVideoWidth !== undefined && m.width !== null && m.width > rules.maxVideoWidth)
         out.push(`${m.originalName} is ${m.width}px wide; ${name} accepts videos up to ${rules.maxVideoWidth}px`);
       else if (rules.videoAspect && r !== null && (r < rules.videoAspect[0] || r > rules.videoAspect[1]))
-        out.push(`${m.originalName} has an aspect ratio of ${fmt(r)}; ${name} accepts ${rules.videoAspect[0]} to ${rules.videoAspect[1]}`);
+        out.push(
+          `${m.originalName} has an aspect ratio of ${fmt(r)}; ${name} accepts ${rules.videoAspect[0]} to ${rules.videoAspect[1]}`,
+        );
     }
   }
   return out;
@@ -91,17 +106,21 @@ export function preflight(input: PreflightInput, accounts: PreflightAccount[], n
     if (targets.length === 0) add(PostMessages.accountRequired(platform));
     for (const t of targets) {
       const account = byId.get(t.accountId);
-      if (!account || account.platform !== platform) add(`${name} account not found. Please reconnect it in Settings.`, t.accountId);
+      if (!account || account.platform !== platform)
+        add(`${name} account not found. Please reconnect it in Settings.`, t.accountId);
       else if (account.status !== "connected" || (account.tokenExpiresAt !== null && account.tokenExpiresAt <= now))
         add(`Your ${name} account @${account.username} needs to be reconnected.`, t.accountId);
     }
     const length = captionLength(platform, caption);
-    if (length > CHARACTER_LIMITS[platform]) add(PostMessages.platformLimit(platform, length, CHARACTER_LIMITS[platform]));
+    if (length > CHARACTER_LIMITS[platform])
+      add(PostMessages.platformLimit(platform, length, CHARACTER_LIMITS[platform]));
     const maxTags = HASHTAG_LIMITS[platform];
     if (tags > maxTags) add(PostMessages.hashtagLimit(platform, tags, maxTags));
     const items =
       platform === "youtube"
-        ? input.media.filter((m) => m.id === input.youtubeVideoId).concat(input.youtubeVideoId ? [] : input.media.filter((m) => m.fileType === "video").slice(0, 1))
+        ? input.media
+            .filter((m) => m.id === input.youtubeVideoId)
+            .concat(input.youtubeVideoId ? [] : input.media.filter((m) => m.fileType === "video").slice(0, 1))
         : input.media;
     if (platform === "youtube" && items.length === 0) add(PostMessages.youtubeVideo);
     for (const message of mediaProblems(platform, items)) add(message);

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { preflight, type PreflightAccount, type PreflightMedia } from "./preflight";
+import { type PreflightAccount, type PreflightMedia, preflight } from "./preflight";
 import { postSchema } from "./rules";
 
 const NOW = Date.UTC(2027, 0, 1);
-const account = (id: string, platform: PreflightAccount["platform"], extra: Partial<PreflightAccount> = {}): PreflightAccount => ({
+const account = (
+  id: string,
+  platform: PreflightAccount["platform"],
+  extra: Partial<PreflightAccount> = {},
+): PreflightAccount => ({
   id,
   platform,
   username: id,
@@ -25,15 +29,32 @@ const image = (extra: Partial<PreflightMedia> = {}): PreflightMedia => ({
 
 describe("preflight", () => {
   it("refuses 150 emoji for X (they weigh 300 of 280) before publishing, and passes them for Threads", () => {
-    const input = (platform: "twitter" | "threads") => ({ content: "😀".repeat(150), hashtags: [], platforms: [platform], targets: [{ platform, accountId: "a" }], media: [image()] });
+    const input = (platform: "twitter" | "threads") => ({
+      content: "😀".repeat(150),
+      hashtags: [],
+      platforms: [platform],
+      targets: [{ platform, accountId: "a" }],
+      media: [image()],
+    });
     expect(preflight(input("twitter"), [account("a", "twitter")], NOW)).toEqual([
-      { platform: "twitter", accountId: null, message: "Content exceeds Twitter limit (300/280); X counts most emoji and CJK characters as 2 and every link as 23" },
+      {
+        platform: "twitter",
+        accountId: null,
+        message:
+          "Content exceeds Twitter limit (300/280); X counts most emoji and CJK characters as 2 and every link as 23",
+      },
     ]);
     expect(preflight(input("threads"), [account("a", "threads")], NOW)).toEqual([]);
   });
 
   it("passes a post every channel accepts", () => {
-    const input = { content: "Hi", hashtags: [], platforms: ["instagram" as const], targets: [{ platform: "instagram" as const, accountId: "ig" }], media: [image()] };
+    const input = {
+      content: "Hi",
+      hashtags: [],
+      platforms: ["instagram" as const],
+      targets: [{ platform: "instagram" as const, accountId: "ig" }],
+      media: [image()],
+    };
     expect(preflight(input, [account("ig", "instagram")], NOW)).toEqual([]);
   });
 
@@ -47,16 +68,35 @@ describe("preflight", () => {
           { platform: "instagram", accountId: "someone-else" },
           { platform: "twitter", accountId: "x" },
         ],
-        media: [image({ width: 3000, height: 1000 }), image({ id: "m2" }), image({ id: "m3" }), image({ id: "m4" }), image({ id: "m5" })],
+        media: [
+          image({ width: 3000, height: 1000 }),
+          image({ id: "m2" }),
+          image({ id: "m3" }),
+          image({ id: "m4" }),
+          image({ id: "m5" }),
+        ],
       },
       [account("x", "twitter", { tokenExpiresAt: NOW - 1 })],
       NOW,
     );
     expect(problems).toEqual([
-      { platform: "instagram", accountId: "someone-else", message: "Instagram account not found. Please reconnect it in Settings." },
-      { platform: "instagram", accountId: null, message: "a.jpg has an aspect ratio of 3; Instagram accepts 0.8 to 1.91" },
+      {
+        platform: "instagram",
+        accountId: "someone-else",
+        message: "Instagram account not found. Please reconnect it in Settings.",
+      },
+      {
+        platform: "instagram",
+        accountId: null,
+        message: "a.jpg has an aspect ratio of 3; Instagram accepts 0.8 to 1.91",
+      },
       { platform: "twitter", accountId: "x", message: "Your Twitter account @x needs to be reconnected." },
-      { platform: "twitter", accountId: null, message: "Content exceeds Twitter limit (310/280); X counts most emoji and CJK characters as 2 and every link as 23" },
+      {
+        platform: "twitter",
+        accountId: null,
+        message:
+          "Content exceeds Twitter limit (310/280); X counts most emoji and CJK characters as 2 and every link as 23",
+      },
       { platform: "twitter", accountId: null, message: "Too many hashtags for Twitter (3/2)" },
       { platform: "twitter", accountId: null, message: "Twitter accepts at most 4 media items per post" },
       { platform: "threads", accountId: null, message: "Please select at least one Threads account" },
@@ -66,13 +106,30 @@ describe("preflight", () => {
 });
 
 describe("the shared post schema (composer side)", () => {
-  const schema = postSchema({ now: NOW, timeZone: "Europe/Berlin", mediaKind: (id) => (id === "v1" ? "video" : "image") });
+  const schema = postSchema({
+    now: NOW,
+    timeZone: "Europe/Berlin",
+    mediaKind: (id) => (id === "v1" ? "video" : "image"),
+  });
   it("accepts a complete scheduled post and normalises hashtags", () => {
-    const parsed = schema.safeParse({ content: "Hi", platforms: ["youtube"], title: "T", videos: ["v1"], hashtags: "#a b", scheduledDate: "2027-06-01T10:00:00Z" });
+    const parsed = schema.safeParse({
+      content: "Hi",
+      platforms: ["youtube"],
+      title: "T",
+      videos: ["v1"],
+      hashtags: "#a b",
+      scheduledDate: "2027-06-01T10:00:00Z",
+    });
     expect(parsed.success && parsed.data.hashtags).toEqual(["a", "b"]);
   });
   it("puts the first SPEC message first", () => {
-    const parsed = schema.safeParse({ content: "Hi", platforms: ["youtube"], title: "T", images: ["i1"], scheduledDate: "2027-06-01T10:00:00Z" });
+    const parsed = schema.safeParse({
+      content: "Hi",
+      platforms: ["youtube"],
+      title: "T",
+      images: ["i1"],
+      scheduledDate: "2027-06-01T10:00:00Z",
+    });
     expect(parsed.success ? null : parsed.error.issues[0]!.message).toBe("YouTube posts require at least one video");
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PLATFORMS } from "../platform-profile";
 import { POST_STATUSES } from "../db/schema/posts";
+import { PLATFORMS } from "../platform-profile";
 import { localDayBounds } from "./schedule-time";
 
 const day = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "Please enter a valid date range." });

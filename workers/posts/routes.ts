@@ -1,18 +1,25 @@
-import { invalidateDashboardAfterWrites } from "../dashboard/service";
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Context } from "hono";
+import { idempotent } from "../automation/idempotency";
+import { invalidateDashboardAfterWrites } from "../dashboard/service";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
-import { listPostsSchema, toListQuery } from "./query";
-import { postFieldsSchema, type PostFields } from "./rules";
-import type { Actor } from "./store";
 import { requirePermission } from "../workspaces/middleware";
-import { idempotent } from "../automation/idempotency";
+import { listPostsSchema, toListQuery } from "./query";
+import { type PostFields, postFieldsSchema } from "./rules";
+import type { Actor } from "./store";
 
-const deleteQuery = z.object({ deleteRemote: z.enum(["true", "false"]).default("false").transform((v) => v === "true") });
-const confirmBody = z.object({ permalink: z.string().url("Please enter the post's link (a URL)").max(2048).optional() });
+const deleteQuery = z.object({
+  deleteRemote: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+});
+const confirmBody = z.object({
+  permalink: z.string().url("Please enter the post's link (a URL)").max(2048).optional(),
+});
 
 const actor = (c: Context<SignedInEnv>): Actor => ({ userId: c.var.auth.user.id, workspace: c.var.workspace });
 const ws = (c: Context<SignedInEnv>) => c.var.workspace.id;
@@ -32,7 +39,8 @@ export const postRoutes = new Hono<SignedInEnv>()
   })
   .post("/validate", requirePermission("posts.write"), async (c) => {
     const parsed = postFieldsSchema.safeParse(await readJson(c, z.record(z.string(), z.unknown())));
-    if (!parsed.success) return ok(c, { valid: false, messages: parsed.error.issues.map((i) => i.message), problems: [] });
+    if (!parsed.success)
+      return ok(c, { valid: false, messages: parsed.error.issues.map((i) => i.message), problems: [] });
     const { messages, problems } = await c.var.services.posts.preflight(actor(c), parsed.data);
     return ok(c, { valid: messages.length === 0 && problems.length === 0, messages, problems });
   })
@@ -42,13 +50,22 @@ export const postRoutes = new Hono<SignedInEnv>()
     const created = await services.posts.create(actor(c), fields);
     if (created.status === "pending_approval") return ok(c, created, SUBMITTED, 201);
     if (!fields.publishNow) {
-      return ok(c, created, created.status === "draft" ? "Draft saved successfully!" : "Post scheduled successfully!", 201);
+      return ok(
+        c,
+        created,
+        created.status === "draft" ? "Draft saved successfully!" : "Post scheduled successfully!",
+        201,
+      );
     }
     await services.publishing.dispatchDue(ws(c));
     return ok(c, await services.posts.get(ws(c), created._id), "Post queued for publishing", 201);
   })
-  .get("/:id", requirePermission("workspace.read"), async (c) => ok(c, await c.var.services.posts.get(ws(c), c.req.param("id"))))
-  .get("/:id/duplicates", requirePermission("workspace.read"), async (c) => ok(c, { duplicates: await c.var.services.posts.duplicates(ws(c), c.req.param("id")) }))
+  .get("/:id", requirePermission("workspace.read"), async (c) =>
+    ok(c, await c.var.services.posts.get(ws(c), c.req.param("id"))),
+  )
+  .get("/:id/duplicates", requirePermission("workspace.read"), async (c) =>
+    ok(c, { duplicates: await c.var.services.posts.duplicates(ws(c), c.req.param("id")) }),
+  )
   .put("/:id", requirePermission("posts.write"), async (c) => {
     const raw = await readJson(c, z.record(z.string(), z.unknown()));
     const parsed = parseOrThrow(postFieldsSchema, raw);

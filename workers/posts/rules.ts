@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { CHARACTER_LIMITS, HASHTAG_LIMITS } from "../ai/limits";
-import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import type { MediaKind } from "../db/schema/media";
+import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import { validTimeZone } from "../users/time-zone";
 import { captionLength, X_COUNTING_NOTE } from "./caption-length";
 import { LOCAL_DATE, LOCAL_TIME, localToUtc } from "./schedule-time";
@@ -27,7 +27,8 @@ export const PostMessages = {
     `Content exceeds character limit (${current}/${max})${platform === "twitter" ? `; ${X_COUNTING_NOTE}` : ""}`,
   platformLimit: (platform: Platform, current: number, max: number) =>
     `Content exceeds ${PLATFORM_NAMES[platform]} limit (${current}/${max})${platform === "twitter" ? `; ${X_COUNTING_NOTE}` : ""}`,
-  hashtagLimit: (platform: Platform, current: number, max: number) => `Too many hashtags for ${PLATFORM_NAMES[platform]} (${current}/${max})`,
+  hashtagLimit: (platform: Platform, current: number, max: number) =>
+    `Too many hashtags for ${PLATFORM_NAMES[platform]} (${current}/${max})`,
   hashtagFormat: "Hashtags may contain only letters, numbers and underscores",
   mediaRequired: "Images are required for all posts",
   youtubeVideo: "YouTube posts require at least one video",
@@ -50,7 +51,9 @@ const wordList = (prefix: "#" | "@") =>
   z
     .union([z.array(z.string().max(100)), z.string().max(5000)])
     .transform((v) => (typeof v === "string" ? v.split(/[\s,]+/) : v))
-    .transform((list) => [...new Set(list.map((w) => w.trim().replace(new RegExp(`^\\${prefix}+`), "")).filter(Boolean))])
+    .transform((list) => [
+      ...new Set(list.map((w) => w.trim().replace(new RegExp(`^\\${prefix}+`), "")).filter(Boolean)),
+    ])
     .pipe(z.array(z.string()).max(100));
 
 export const scheduledDateSchema = z.union([
@@ -71,7 +74,9 @@ export const postFieldsSchema = z.object({
   selectedAccounts: z
     .record(z.string(), z.array(z.string().trim().max(100)).max(50))
     .default({})
-    .transform((map) => Object.fromEntries(Object.entries(map).map(([p, ids]) => [p, [...new Set(ids.filter(Boolean))]]))),
+    .transform((map) =>
+      Object.fromEntries(Object.entries(map).map(([p, ids]) => [p, [...new Set(ids.filter(Boolean))]])),
+    ),
   images: z.array(mediaRef).max(20).default([]),
   videos: z.array(mediaRef).max(20).default([]),
   media: z.array(mediaRef).max(20).default([]),
@@ -96,12 +101,23 @@ export type PostFields = z.output<typeof postFieldsSchema>;
 
 /** Every media id the post refers to, in order, without duplicates. */
 export function mediaIdsOf(fields: Pick<PostFields, "media" | "images" | "videos" | "youtubeVideo">): string[] {
-  return [...new Set([...fields.media, ...fields.images, ...fields.videos, ...(fields.youtubeVideo ? [fields.youtubeVideo] : [])])];
+  return [
+    ...new Set([
+      ...fields.media,
+      ...fields.images,
+      ...fields.videos,
+      ...(fields.youtubeVideo ? [fields.youtubeVideo] : []),
+    ]),
+  ];
 }
 
 /** The accounts chosen for the selected platforms only (deselecting a platform drops its accounts). */
-export function accountsOf(fields: Pick<PostFields, "platforms" | "selectedAccounts">): Array<{ platform: Platform; accountId: string }> {
-  return fields.platforms.flatMap((platform) => (fields.selectedAccounts[platform] ?? []).map((accountId) => ({ platform, accountId })));
+export function accountsOf(
+  fields: Pick<PostFields, "platforms" | "selectedAccounts">,
+): Array<{ platform: Platform; accountId: string }> {
+  return fields.platforms.flatMap((platform) =>
+    (fields.selectedAccounts[platform] ?? []).map((accountId) => ({ platform, accountId })),
+  );
 }
 
 /** Hashtags written in the content (`#word`). */
@@ -123,7 +139,10 @@ export function allHashtags(content: string, hashtags: string[]): string[] {
 
 /** The platform whose limit applies (the smallest among the selected ones). */
 export function tightestPlatform(platforms: Platform[]): Platform | null {
-  return platforms.reduce<Platform | null>((best, p) => (best === null || CHARACTER_LIMITS[p] < CHARACTER_LIMITS[best] ? p : best), null);
+  return platforms.reduce<Platform | null>(
+    (best, p) => (best === null || CHARACTER_LIMITS[p] < CHARACTER_LIMITS[best] ? p : best),
+    null,
+  );
 }
 
 /** The status the post asks for: publishing now or a schedule makes it scheduled. */
@@ -184,7 +203,8 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
   if (youtube && !ids.some((i) => ctx.mediaKind(i) === "video")) out.push(PostMessages.youtubeVideo);
   if (youtube && !fields.title) out.push(PostMessages.youtubeTitle);
   for (const p of ACCOUNT_REQUIRED) {
-    if (platforms.includes(p) && (fields.selectedAccounts[p] ?? []).length === 0) out.push(PostMessages.accountRequired(p));
+    if (platforms.includes(p) && (fields.selectedAccounts[p] ?? []).length === 0)
+      out.push(PostMessages.accountRequired(p));
   }
   if (!fields.publishNow) {
     if (at === undefined) out.push(PostMessages.scheduleRequired);

@@ -11,8 +11,14 @@ describe("local wall time in Europe/Berlin across the October 2026 change (25 Oc
     expect(iso(localToUtc("2026-10-24", "09:00", "Europe/Berlin"))).toBe("2026-10-24T07:00:00.000Z");
   });
   it("round-trips back to the same wall time", () => {
-    expect(utcToLocal(Date.UTC(2026, 9, 26, 8), "Europe/Berlin")).toEqual({ localDate: "2026-10-26", localTime: "09:00" });
-    expect(utcToLocal(Date.UTC(2026, 9, 24, 7), "Europe/Berlin")).toEqual({ localDate: "2026-10-24", localTime: "09:00" });
+    expect(utcToLocal(Date.UTC(2026, 9, 26, 8), "Europe/Berlin")).toEqual({
+      localDate: "2026-10-26",
+      localTime: "09:00",
+    });
+    expect(utcToLocal(Date.UTC(2026, 9, 24, 7), "Europe/Berlin")).toEqual({
+      localDate: "2026-10-24",
+      localTime: "09:00",
+    });
   });
 });
 

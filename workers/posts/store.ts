@@ -1,24 +1,24 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { likeContains } from "../db/like";
-import type { Platform } from "../platform-profile";
 import { connectedAccounts } from "../db/schema/accounts";
+import { clientReviews, postApprovals } from "../db/schema/approvals";
 import { media, postMedia } from "../db/schema/media";
 import { posts, postTargets, publishAttempts, type TARGET_STATUSES } from "../db/schema/posts";
 import { HttpError, notFound } from "../http/envelope";
 import type { MediaLibrary } from "../media/library";
-import { presentMedia, type MediaRow } from "../media/present";
-import { HoldMessages, HoldReason } from "./channel-holds";
-import { frozenChanges, frozenEditMessage } from "./edit-rules";
-import { DUPLICATE_WINDOW_MS, duplicatesOf, retryNote } from "./channel-notes";
-import { preflight, type Problem } from "./preflight";
-import { accountsOf, captionOf, intentOf, mediaIdsOf, postProblems, scheduledInstant, type PostFields } from "./rules";
+import { type MediaRow, presentMedia } from "../media/present";
+import type { Platform } from "../platform-profile";
 import { derivePostStatus } from "../publishing/state";
-import type { ListPostsQuery } from "./query";
+import { needsApproval } from "../workspaces/approval-rules";
 import type { WorkspaceContext } from "../workspaces/membership";
 import { ensureCan, postWriteActions } from "../workspaces/roles";
-import { needsApproval } from "../workspaces/approval-rules";
-import { clientReviews, postApprovals } from "../db/schema/approvals";
+import { HoldMessages, HoldReason } from "./channel-holds";
+import { DUPLICATE_WINDOW_MS, duplicatesOf, retryNote } from "./channel-notes";
+import { frozenChanges, frozenEditMessage } from "./edit-rules";
+import { type Problem, preflight } from "./preflight";
+import type { ListPostsQuery } from "./query";
+import { accountsOf, captionOf, intentOf, mediaIdsOf, type PostFields, postProblems, scheduledInstant } from "./rules";
 
 type PostRow = typeof posts.$inferSelect;
 type TargetRow = typeof postTargets.$inferSelect;
@@ -27,7 +27,8 @@ type TargetStatus = (typeof TARGET_STATUSES)[number];
 /** Targets that have left the user's hands: they are never rewritten by an edit or reschedule. */
 const SETTLED: TargetStatus[] = ["queued", "publishing", "published", "unconfirmed"];
 
-const PUBLISHING_NOW_DELETE = "This post is being published right now and cannot be deleted. Try again in a minute, once it has finished.";
+const PUBLISHING_NOW_DELETE =
+  "This post is being published right now and cannot be deleted. Try again in a minute, once it has finished.";
 /** Whether saving these fields schedules or publishes (which a contributor may not do). */
 const schedules = (fields: PostFields) => fields.publishNow === true || intentOf(fields) === "scheduled";
 
@@ -56,7 +57,11 @@ export class PostStore {
     const ids = mediaIdsOf(fields);
     const rows = await this.library.owned(user.workspace.id, ids);
     const kinds = new Map(rows.map((m) => [m.id, m.fileType]));
-    const messages = postProblems(fields, { now: this.now(), timeZone: user.workspace.timezone, mediaKind: (i) => kinds.get(i) });
+    const messages = postProblems(fields, {
+      now: this.now(),
+      timeZone: user.workspace.timezone,
+      mediaKind: (i) => kinds.get(i),
+    });
     if (messages.length > 0) throw new HttpError(400, messages[0]!);
     const targets = accountsOf(fields);
     const accounts = await this.workspaceAccounts(user.workspace.id);
@@ -64,7 +69,9 @@ export class PostStore {
     if (targets.some((t) => known.get(t.accountId)?.platform !== t.platform)) throw notFound();
     const timezone = fields.timezone ?? user.workspace.timezone;
     const scheduledAt = scheduledInstant(fields.scheduledDate, timezone) ?? null;
-    const youtubeVideoId = fields.platforms.includes("youtube") ? (fields.youtubeVideo ?? rows.find((m) => m.fileType === "video")?.id ?? null) : (fields.youtubeVideo ?? null);
+    const youtubeVideoId = fields.platforms.includes("youtube")
+      ? (fields.youtubeVideo ?? rows.find((m) => m.fileType === "video")?.id ?? null)
+      : (fields.youtubeVideo ?? null);
     const intent = intentOf(fields);
     if (check.preflight && intent === "scheduled") {
       const problems = preflight({ ...fields, targets, media: rows, youtubeVideoId }, accounts, this.now());
@@ -77,15 +84,23 @@ export class PostStore {
   async preflight(user: Actor, fields: PostFields): Promise<{ messages: string[]; problems: Problem[] }> {
     const rows = await this.library.owned(user.workspace.id, mediaIdsOf(fields));
     const kinds = new Map(rows.map((m) => [m.id, m.fileType]));
-    const messages = postProblems({ ...fields, status: fields.status ?? "scheduled" }, { now: this.now(), timeZone: user.workspace.timezone, mediaKind: (i) => kinds.get(i) });
+    const messages = postProblems(
+      { ...fields, status: fields.status ?? "scheduled" },
+      { now: this.now(), timeZone: user.workspace.timezone, mediaKind: (i) => kinds.get(i) },
+    );
     const accounts = await this.workspaceAccounts(user.workspace.id);
-    const problems = preflight({ ...fields, targets: accountsOf(fields), media: rows, youtubeVideoId: fields.youtubeVideo ?? null }, accounts, this.now());
+    const problems = preflight(
+      { ...fields, targets: accountsOf(fields), media: rows, youtubeVideoId: fields.youtubeVideo ?? null },
+      accounts,
+      this.now(),
+    );
     return { messages, problems };
   }
 
   async create(user: Actor, fields: PostFields) {
     const submit = schedules(fields) && needsApproval(user.workspace);
-    for (const action of postWriteActions({ own: true, schedules: schedules(fields) && !submit })) ensureCan(user.workspace, action);
+    for (const action of postWriteActions({ own: true, schedules: schedules(fields) && !submit }))
+      ensureCan(user.workspace, action);
     const r = await this.resolve(user, fields, { preflight: true });
     const now = this.now();
     const id = crypto.randomUUID();
@@ -123,7 +138,9 @@ export class PostStore {
     await this.db.batch([
       this.db.insert(posts).values(post),
       ...(targets.length ? [this.db.insert(postTargets).values(targets)] : []),
-      ...(r.rows.length ? [this.db.insert(postMedia).values(r.rows.map((m, position) => ({ postId: id, mediaId: m.id, position })))] : []),
+      ...(r.rows.length
+        ? [this.db.insert(postMedia).values(r.rows.map((m, position) => ({ postId: id, mediaId: m.id, position })))]
+        : []),
       ...(submit ? [this.submission(user, id, fields.publishNow === true, now)] : []),
     ]);
     return this.get(user.workspace.id, id);
@@ -131,12 +148,22 @@ export class PostStore {
 
   /** The approval request of a submitted post (ADR 016); its targets wait as `pending_approval`. */
   private submission(user: Actor, postId: string, publishNow: boolean, now: number) {
-    return this.db.insert(postApprovals).values({ id: crypto.randomUUID(), workspaceId: user.workspace.id, postId, submittedBy: user.userId, submittedAt: now, publishNow, status: "pending" });
+    return this.db.insert(postApprovals).values({
+      id: crypto.randomUUID(),
+      workspaceId: user.workspace.id,
+      postId,
+      submittedBy: user.userId,
+      submittedAt: now,
+      publishNow,
+      status: "pending",
+    });
   }
 
   /** A write that does not go through approval withdraws the post's pending request, if any. */
   private withdrawal(postId: string) {
-    return this.db.delete(postApprovals).where(and(eq(postApprovals.postId, postId), eq(postApprovals.status, "pending")));
+    return this.db
+      .delete(postApprovals)
+      .where(and(eq(postApprovals.postId, postId), eq(postApprovals.status, "pending")));
   }
 
   /**
@@ -153,12 +180,20 @@ export class PostStore {
     const fields = { ...stored, ...patch } as PostFields;
     const live = existing.filter((t) => t.status === "published" || t.status === "unconfirmed");
     const frozen = live.length ? frozenChanges(stored, fields) : [];
-    if (frozen.length) throw new HttpError(409, frozenEditMessage(live.map((t) => t.platform), frozen));
+    if (frozen.length)
+      throw new HttpError(
+        409,
+        frozenEditMessage(
+          live.map((t) => t.platform),
+          frozen,
+        ),
+      );
     const nextStatus = fields.status ?? (current.status === "draft" ? "draft" : "scheduled");
     // Any write that schedules goes back to approval when approval applies, an approved post's edit too.
     const wantsSchedule = schedules({ ...fields, status: nextStatus });
     const submit = wantsSchedule && needsApproval(user.workspace);
-    for (const action of postWriteActions({ own: current.userId === user.userId, schedules: wantsSchedule && !submit })) ensureCan(user.workspace, action);
+    for (const action of postWriteActions({ own: current.userId === user.userId, schedules: wantsSchedule && !submit }))
+      ensureCan(user.workspace, action);
     const settled = existing.filter((t) => SETTLED.includes(t.status));
     const r = await this.resolve(user, { ...fields, status: nextStatus }, { preflight: true });
     const now = this.now();
@@ -168,7 +203,19 @@ export class PostStore {
     const dueAt = submit ? null : fields.publishNow ? now : r.intent === "scheduled" ? r.scheduledAt : null;
     const fresh = open.map((t) => {
       const prior = existing.find((e) => e.platform === t.platform && e.accountId === t.accountId);
-      return { id: prior?.id ?? crypto.randomUUID(), postId: id, workspaceId: user.workspace.id, platform: t.platform, accountId: t.accountId, status, dueAt, errorKind: null, errorMessage: null, createdAt: prior?.createdAt ?? now, updatedAt: now };
+      return {
+        id: prior?.id ?? crypto.randomUUID(),
+        postId: id,
+        workspaceId: user.workspace.id,
+        platform: t.platform,
+        accountId: t.accountId,
+        status,
+        dueAt,
+        errorKind: null,
+        errorMessage: null,
+        createdAt: prior?.createdAt ?? now,
+        updatedAt: now,
+      };
     });
     const unsettledIds = existing.filter((t) => !SETTLED.includes(t.status)).map((t) => t.id);
     const all = [...settled, ...fresh];
@@ -193,7 +240,9 @@ export class PostStore {
       ...(unsettledIds.length ? [this.db.delete(postTargets).where(inArray(postTargets.id, unsettledIds))] : []),
       ...(fresh.length ? [this.db.insert(postTargets).values(fresh)] : []),
       this.db.delete(postMedia).where(eq(postMedia.postId, id)),
-      ...(r.rows.length ? [this.db.insert(postMedia).values(r.rows.map((m, position) => ({ postId: id, mediaId: m.id, position })))] : []),
+      ...(r.rows.length
+        ? [this.db.insert(postMedia).values(r.rows.map((m, position) => ({ postId: id, mediaId: m.id, position })))]
+        : []),
       this.withdrawal(id),
       ...(submit && fresh.length ? [this.submission(user, id, fields.publishNow === true, now)] : []),
     ]);
@@ -223,9 +272,24 @@ export class PostStore {
     await this.db.batch([
       this.db
         .update(postTargets)
-        .set({ status, dueAt: submit ? null : now, attemptCount: 0, errorKind: null, errorMessage: null, updatedAt: now })
-        .where(inArray(postTargets.id, waiting.map((t) => t.id))),
-      this.db.update(posts).set({ status: derivePostStatus(after), scheduledAt: now, updatedAt: now }).where(eq(posts.id, id)),
+        .set({
+          status,
+          dueAt: submit ? null : now,
+          attemptCount: 0,
+          errorKind: null,
+          errorMessage: null,
+          updatedAt: now,
+        })
+        .where(
+          inArray(
+            postTargets.id,
+            waiting.map((t) => t.id),
+          ),
+        ),
+      this.db
+        .update(posts)
+        .set({ status: derivePostStatus(after), scheduledAt: now, updatedAt: now })
+        .where(eq(posts.id, id)),
       this.withdrawal(id),
       ...(submit ? [this.submission(user, id, true, now)] : []),
     ]);
@@ -238,8 +302,13 @@ export class PostStore {
    */
   async ensureDeletable(user: Actor, id: string): Promise<void> {
     const post = await this.ownedPost(user.workspace.id, id);
-    for (const action of postWriteActions({ own: post.userId === user.userId, schedules: false })) ensureCan(user.workspace, action);
-    const [sending] = await this.db.select({ id: postTargets.id }).from(postTargets).where(and(eq(postTargets.postId, id), eq(postTargets.status, "publishing"))).limit(1);
+    for (const action of postWriteActions({ own: post.userId === user.userId, schedules: false }))
+      ensureCan(user.workspace, action);
+    const [sending] = await this.db
+      .select({ id: postTargets.id })
+      .from(postTargets)
+      .where(and(eq(postTargets.postId, id), eq(postTargets.status, "publishing")))
+      .limit(1);
     if (sending) throw new HttpError(409, PUBLISHING_NOW_DELETE);
   }
 
@@ -252,7 +321,13 @@ export class PostStore {
     await this.ensureDeletable(user, id);
     const gone = await this.db
       .delete(posts)
-      .where(and(eq(posts.id, id), eq(posts.workspaceId, user.workspace.id), sql`NOT EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = ${posts.id} AND t.status = 'publishing')`))
+      .where(
+        and(
+          eq(posts.id, id),
+          eq(posts.workspaceId, user.workspace.id),
+          sql`NOT EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = ${posts.id} AND t.status = 'publishing')`,
+        ),
+      )
       .returning({ id: posts.id });
     if (gone.length === 0) throw new HttpError(409, PUBLISHING_NOW_DELETE);
   }
@@ -266,11 +341,21 @@ export class PostStore {
   /** The post's channels that published exactly its text lately: reposting there would be a duplicate. */
   async duplicates(workspaceId: string, id: string) {
     const post = await this.ownedPost(workspaceId, id);
-    const channels = await this.db.select({ platform: postTargets.platform, accountId: postTargets.accountId }).from(postTargets).where(eq(postTargets.postId, id));
+    const channels = await this.db
+      .select({ platform: postTargets.platform, accountId: postTargets.accountId })
+      .from(postTargets)
+      .where(eq(postTargets.postId, id));
     if (channels.length === 0) return [];
     const now = this.now();
     const sent = await this.db
-      .select({ postId: posts.id, platform: postTargets.platform, accountId: postTargets.accountId, content: posts.content, hashtags: posts.hashtags, publishedAt: postTargets.publishedAt })
+      .select({
+        postId: posts.id,
+        platform: postTargets.platform,
+        accountId: postTargets.accountId,
+        content: posts.content,
+        hashtags: posts.hashtags,
+        publishedAt: postTargets.publishedAt,
+      })
       .from(postTargets)
       .innerJoin(posts, eq(posts.id, postTargets.postId))
       .where(
@@ -281,14 +366,21 @@ export class PostStore {
           sql`${postTargets.publishedAt} >= ${now - DUPLICATE_WINDOW_MS}`,
         ),
       );
-    const published = sent.map((s) => ({ ...s, caption: captionOf(s.content, s.hashtags), publishedAt: s.publishedAt ?? 0 }));
+    const published = sent.map((s) => ({
+      ...s,
+      caption: captionOf(s.content, s.hashtags),
+      publishedAt: s.publishedAt ?? 0,
+    }));
     return duplicatesOf(captionOf(post.content, post.hashtags), channels, published, now);
   }
 
   /** The workspace's posts among `ids`, presented, in the order of `ids`; others' ids are skipped. */
   async getMany(workspaceId: string, ids: string[]) {
     if (ids.length === 0) return [];
-    const rows = await this.db.select().from(posts).where(and(eq(posts.workspaceId, workspaceId), inArray(posts.id, ids)));
+    const rows = await this.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.workspaceId, workspaceId), inArray(posts.id, ids)));
     const presented = await this.present(rows);
     return ids.flatMap((id) => presented.filter((p) => p.id === id));
   }
@@ -298,37 +390,63 @@ export class PostStore {
     const filters: Array<SQL | undefined> = [
       eq(posts.workspaceId, user.workspace.id),
       q.status ? eq(posts.status, q.status) : undefined,
-      q.platform ? sql`EXISTS (SELECT 1 FROM json_each(${posts.platforms}) WHERE json_each.value = ${q.platform})` : undefined,
+      q.platform
+        ? sql`EXISTS (SELECT 1 FROM json_each(${posts.platforms}) WHERE json_each.value = ${q.platform})`
+        : undefined,
       q.from !== undefined ? sql`${shownAt} >= ${q.from}` : undefined,
       q.to !== undefined ? sql`${shownAt} < ${q.to}` : undefined,
-      q.search ? or(likeContains(posts.content, q.search), likeContains(posts.hashtags, q.search.replace(/^#/, ""))) : undefined,
+      q.search
+        ? or(likeContains(posts.content, q.search), likeContains(posts.hashtags, q.search.replace(/^#/, "")))
+        : undefined,
     ];
     const where = and(...filters);
     // One round trip to D1 for the page and its total.
     const [rows, [total]] = await this.db.batch([
-      this.db.select().from(posts).where(where).orderBy(desc(posts.createdAt), desc(posts.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+      this.db
+        .select()
+        .from(posts)
+        .where(where)
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
       this.db.select({ n: count() }).from(posts).where(where),
     ]);
     const n = total?.n ?? 0;
-    return { posts: await this.present(rows), pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) } };
+    return {
+      posts: await this.present(rows),
+      pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) },
+    };
   }
 
   private async ownedPost(workspaceId: string, id: string): Promise<PostRow> {
-    const [post] = await this.db.select().from(posts).where(and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)));
+    const [post] = await this.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)));
     if (!post) throw notFound();
     return post;
   }
 
   private async workspaceAccounts(workspaceId: string) {
     return this.db
-      .select({ id: connectedAccounts.id, platform: connectedAccounts.platform, username: connectedAccounts.username, status: connectedAccounts.status, tokenExpiresAt: connectedAccounts.tokenExpiresAt })
+      .select({
+        id: connectedAccounts.id,
+        platform: connectedAccounts.platform,
+        username: connectedAccounts.username,
+        status: connectedAccounts.status,
+        tokenExpiresAt: connectedAccounts.tokenExpiresAt,
+      })
       .from(connectedAccounts)
       .where(eq(connectedAccounts.workspaceId, workspaceId));
   }
 
   /** The stored post as composer fields, the base a partial PUT is applied to. */
   private async fieldsOf(post: PostRow, targets: TargetRow[]): Promise<PostFields> {
-    const attached = await this.db.select({ id: postMedia.mediaId }).from(postMedia).where(eq(postMedia.postId, post.id)).orderBy(asc(postMedia.position));
+    const attached = await this.db
+      .select({ id: postMedia.mediaId })
+      .from(postMedia)
+      .where(eq(postMedia.postId, post.id))
+      .orderBy(asc(postMedia.position));
     const selectedAccounts: Record<string, string[]> = {};
     for (const t of targets) (selectedAccounts[t.platform] ??= []).push(t.accountId);
     return {
@@ -357,13 +475,25 @@ export class PostStore {
     const [targets, attached, approvals, reviews] = await this.db.batch([
       this.db.select().from(postTargets).where(inArray(postTargets.postId, ids)).orderBy(asc(postTargets.createdAt)),
       this.db
-        .select({ postId: postMedia.postId, row: media, used: sql<number>`(SELECT count(*) FROM post_media pm WHERE pm.media_id = ${media.id})`.mapWith(Number) })
+        .select({
+          postId: postMedia.postId,
+          row: media,
+          used: sql<number>`(SELECT count(*) FROM post_media pm WHERE pm.media_id = ${media.id})`.mapWith(Number),
+        })
         .from(postMedia)
         .innerJoin(media, eq(media.id, postMedia.mediaId))
         .where(inArray(postMedia.postId, ids))
         .orderBy(asc(postMedia.position)),
-      this.db.select().from(postApprovals).where(inArray(postApprovals.postId, ids)).orderBy(desc(postApprovals.submittedAt)),
-      this.db.select().from(clientReviews).where(inArray(clientReviews.postId, ids)).orderBy(asc(clientReviews.createdAt)),
+      this.db
+        .select()
+        .from(postApprovals)
+        .where(inArray(postApprovals.postId, ids))
+        .orderBy(desc(postApprovals.submittedAt)),
+      this.db
+        .select()
+        .from(clientReviews)
+        .where(inArray(clientReviews.postId, ids))
+        .orderBy(asc(clientReviews.createdAt)),
     ]);
     const lastFailures = await this.lastRetryReasons(targets.filter((t) => retryNote(t, null)).map((t) => t.id));
     return rows.map((p) => {
@@ -394,7 +524,9 @@ export class PostStore {
         metadata: { category: p.category, source: p.source },
         /** The latest approval request and its decision (a rejection's comment is the author's to read). */
         approval: presentApproval(approvals.find((a) => a.postId === p.id)),
-        clientReviews: reviews.filter((r) => r.postId === p.id).map((r) => ({ id: r.id, decision: r.decision, comment: r.comment, createdAt: iso(r.createdAt) })),
+        clientReviews: reviews
+          .filter((r) => r.postId === p.id)
+          .map((r) => ({ id: r.id, decision: r.decision, comment: r.comment, createdAt: iso(r.createdAt) })),
         platformPosts: own.map((t) => ({
           id: t.id,
           platform: t.platform,
@@ -422,11 +554,18 @@ export class PostStore {
     // Ascending, so the latest attempt of each target is the one left in the map.
     return new Map(rows.map((r) => [r.targetId, r.message]));
   }
-
 }
 
 function presentApproval(row: typeof postApprovals.$inferSelect | undefined) {
   if (!row) return null;
   const iso = (v: number | null) => (v === null ? null : new Date(v).toISOString());
-  return { status: row.status, publishNow: row.publishNow, submittedBy: row.submittedBy, submittedAt: iso(row.submittedAt), decidedBy: row.decidedBy, decidedAt: iso(row.decidedAt), comment: row.comment };
+  return {
+    status: row.status,
+    publishNow: row.publishNow,
+    submittedBy: row.submittedBy,
+    submittedAt: iso(row.submittedAt),
+    decidedBy: row.decidedBy,
+    decidedAt: iso(row.decidedAt),
+    comment: row.comment,
+  };
 }

@@ -29,7 +29,10 @@ describe("claimDueTargets", () => {
       { accountId: account, platform: "instagram", dueAt: now + 5 * 60_000 }, // not yet
     ]);
     const { queue, sent } = recordingQueue();
-    const result = await claimDueTargets({ db: testDb(), d1: env.DB, queue, now: () => now }, { kind: "trigger", workspaceId: u.user.id });
+    const result = await claimDueTargets(
+      { db: testDb(), d1: env.DB, queue, now: () => now },
+      { kind: "trigger", workspaceId: u.user.id },
+    );
     expect(result.claimed).toBe(2);
     expect(sent.map((m) => m.body.targetId).sort()).toEqual([targetIds[0], targetIds[1]].sort());
     expect(sent.find((m) => m.body.targetId === targetIds[0])!.delaySeconds).toBe(0);
@@ -45,7 +48,11 @@ describe("claimDueTargets", () => {
     const now = Date.now();
     const { targetIds } = await insertScheduledPost(
       u.user.id,
-      Array.from({ length: 40 }, (_, i) => ({ accountId: account, platform: "twitter" as const, dueAt: now - i * 1000 })),
+      Array.from({ length: 40 }, (_, i) => ({
+        accountId: account,
+        platform: "twitter" as const,
+        dueAt: now - i * 1000,
+      })),
     );
     const a = recordingQueue();
     const b = recordingQueue();
@@ -64,10 +71,17 @@ describe("claimDueTargets", () => {
     const a = await registerUser();
     const b = await registerUser();
     const now = Date.now();
-    await insertScheduledPost(a.user.id, [{ accountId: await insertAccount(a.user.id, "linkedin"), platform: "linkedin", dueAt: now - 1000 }]);
-    const other = await insertScheduledPost(b.user.id, [{ accountId: await insertAccount(b.user.id, "linkedin"), platform: "linkedin", dueAt: now - 1000 }]);
+    await insertScheduledPost(a.user.id, [
+      { accountId: await insertAccount(a.user.id, "linkedin"), platform: "linkedin", dueAt: now - 1000 },
+    ]);
+    const other = await insertScheduledPost(b.user.id, [
+      { accountId: await insertAccount(b.user.id, "linkedin"), platform: "linkedin", dueAt: now - 1000 },
+    ]);
     const q = recordingQueue();
-    await claimDueTargets({ db: testDb(), d1: env.DB, queue: q.queue, now: () => now }, { kind: "trigger", workspaceId: a.user.id });
+    await claimDueTargets(
+      { db: testDb(), d1: env.DB, queue: q.queue, now: () => now },
+      { kind: "trigger", workspaceId: a.user.id },
+    );
     expect(q.sent.map((m) => m.body.targetId)).not.toContain(other.targetIds[0]);
   });
 });

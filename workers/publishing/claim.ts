@@ -37,12 +37,16 @@ export async function claimDueTargets(
          AND status = 'scheduled'
        RETURNING id, due_at`,
     );
-    const bound = options.workspaceId ? stmt.bind(claimId, started, horizon, options.workspaceId) : stmt.bind(claimId, started, horizon);
+    const bound = options.workspaceId
+      ? stmt.bind(claimId, started, horizon, options.workspaceId)
+      : stmt.bind(claimId, started, horizon);
     const { results } = await bound.all<ClaimedRow>();
     if (results.length === 0) break;
     // The posts of claimed targets now show as publishing (their status is derived from the targets).
     await deps.d1
-      .prepare("UPDATE posts SET status = 'publishing', updated_at = ?2 WHERE id IN (SELECT post_id FROM post_targets WHERE claim_id = ?1) AND status != 'publishing'")
+      .prepare(
+        "UPDATE posts SET status = 'publishing', updated_at = ?2 WHERE id IN (SELECT post_id FROM post_targets WHERE claim_id = ?1) AND status != 'publishing'",
+      )
       .bind(claimId, started)
       .run();
     await enqueue(deps.queue, results, claimId, deps.now());
@@ -60,7 +64,12 @@ export async function claimDueTargets(
   return { claimed, claimId };
 }
 
-export async function enqueue(queue: Queue<PublishMessage>, rows: ClaimedRow[], claimId: string, now: number): Promise<void> {
+export async function enqueue(
+  queue: Queue<PublishMessage>,
+  rows: ClaimedRow[],
+  claimId: string,
+  now: number,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += SEND_BATCH) {
     await queue.sendBatch(
       rows.slice(i, i + SEND_BATCH).map((r) => ({

@@ -2,7 +2,13 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { posts, postTargets, publishAttempts } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
-import { PlatformError, type AccountCredentials, type PlatformClient, type PublishRequest, type PublishResult } from "../platforms/types";
+import {
+  type AccountCredentials,
+  type PlatformClient,
+  PlatformError,
+  type PublishRequest,
+  type PublishResult,
+} from "../platforms/types";
 import { fillPermalink } from "./permalinks";
 import { decideAfterFailure, derivePostStatus, type TargetStatus } from "./state";
 
@@ -61,7 +67,15 @@ export async function publishTarget(targetId: string, deps: PublishDeps): Promis
       // An earlier attempt may have gone out (its answer was lost; the user then chose Retry): look before resending.
       const verdict = await verifyTarget(claimed, deps, { settleUnsure: false });
       if (verdict === "published") return ACK;
-      if (verdict === "lookup_failed") return retryLater(claimed, deps, decideAfterFailure({ kind: "retryable", message: "The platform could not be checked." }, claimed.attemptCount));
+      if (verdict === "lookup_failed")
+        return retryLater(
+          claimed,
+          deps,
+          decideAfterFailure(
+            { kind: "retryable", message: "The platform could not be checked." },
+            claimed.attemptCount,
+          ),
+        );
       // "cannot_check": the platform has no way to look; the user checked and asked for the retry.
     }
     return attempt(claimed, deps);
@@ -86,7 +100,8 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
     } catch (err) {
       // A refused token is refreshed once and the post sent again before the user is asked to reconnect
       // (an auth refusal means nothing was posted, so the resend is safe).
-      const fresh = err instanceof PlatformError && err.kind === "auth" ? await deps.refreshCredentials(target.accountId) : null;
+      const fresh =
+        err instanceof PlatformError && err.kind === "auth" ? await deps.refreshCredentials(target.accountId) : null;
       if (!fresh) throw err;
       credentials = fresh;
       result = await client.publish(credentials, request);
@@ -94,14 +109,23 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
   } catch (err) {
     const error = asPlatformError(err, target.platform);
     let decision = decideAfterFailure(
-      { kind: error.kind, message: error.message, retryAfterMs: error.details.retryAfterMs, outcomeUnknown: error.details.outcomeUnknown },
+      {
+        kind: error.kind,
+        message: error.message,
+        retryAfterMs: error.details.retryAfterMs,
+        outcomeUnknown: error.details.outcomeUnknown,
+      },
       target.attemptCount,
     );
     if (decision.action === "verify") {
       await logAttempt(deps, target.id, started, "publish", "unknown", error);
       const verdict = await verifyTarget(target, deps);
       if (verdict !== "not_found") return ACK;
-      return retryLater(target, deps, decideAfterFailure({ kind: "retryable", message: error.message }, target.attemptCount));
+      return retryLater(
+        target,
+        deps,
+        decideAfterFailure({ kind: "retryable", message: error.message }, target.attemptCount),
+      );
     }
     await logAttempt(deps, target.id, started, "publish", decision.action === "retry" ? "retry" : "failed", error);
     if (decision.action === "fail" && decision.needsReconnect) {
@@ -127,7 +151,11 @@ async function lastOutcomeUnknown(deps: PublishDeps, targetId: string): Promise<
   return last?.outcome === "unknown" || last?.outcome === "unconfirmed";
 }
 
-async function retryLater(target: TargetRow, deps: PublishDeps, decision: ReturnType<typeof decideAfterFailure>): Promise<Disposition> {
+async function retryLater(
+  target: TargetRow,
+  deps: PublishDeps,
+  decision: ReturnType<typeof decideAfterFailure>,
+): Promise<Disposition> {
   if (decision.action === "retry") {
     await deps.db
       .update(postTargets)
@@ -136,7 +164,11 @@ async function retryLater(target: TargetRow, deps: PublishDeps, decision: Return
     return { ack: false, delaySeconds: Math.ceil(decision.delayMs / 1000) };
   }
   const reason = decision.action === "fail" ? decision.reason : "Publishing could not be completed.";
-  await settle(target, deps, { status: "failed", errorMessage: reason, errorKind: decision.action === "fail" && decision.needsReconnect ? "auth" : "permanent" });
+  await settle(target, deps, {
+    status: "failed",
+    errorMessage: reason,
+    errorKind: decision.action === "fail" && decision.needsReconnect ? "auth" : "permanent",
+  });
   return ACK;
 }
 
@@ -176,15 +208,32 @@ export async function verifyTarget(
   }
 }
 
-async function markPublished(target: TargetRow, result: PublishResult, deps: PublishDeps, log: { started: number; kind: string }) {
+async function markPublished(
+  target: TargetRow,
+  result: PublishResult,
+  deps: PublishDeps,
+  log: { started: number; kind: string },
+) {
   await logAttempt(deps, target.id, log.started, log.kind, log.kind === "verify" ? "found" : "published", null);
-  await settle(target, deps, { status: "published", remoteId: result.remoteId, permalink: result.permalink, publishedAt: deps.now() });
+  await settle(target, deps, {
+    status: "published",
+    remoteId: result.remoteId,
+    permalink: result.permalink,
+    publishedAt: deps.now(),
+  });
 }
 
 async function settle(
   target: TargetRow,
   deps: PublishDeps,
-  change: { status: TargetStatus; remoteId?: string; permalink?: string | null; publishedAt?: number; errorKind?: string; errorMessage?: string },
+  change: {
+    status: TargetStatus;
+    remoteId?: string;
+    permalink?: string | null;
+    publishedAt?: number;
+    errorKind?: string;
+    errorMessage?: string;
+  },
 ) {
   const now = deps.now();
   await deps.db
@@ -204,13 +253,26 @@ async function settle(
 
 /** Re-derives the post's status from its targets after any target changed. */
 export async function refreshPostStatus(db: Db, postId: string, now: number): Promise<void> {
-  const targets = await db.select({ status: postTargets.status, publishedAt: postTargets.publishedAt }).from(postTargets).where(eq(postTargets.postId, postId));
+  const targets = await db
+    .select({ status: postTargets.status, publishedAt: postTargets.publishedAt })
+    .from(postTargets)
+    .where(eq(postTargets.postId, postId));
   const status = derivePostStatus(targets);
-  const publishedAt = targets.reduce<number | null>((max, t) => (t.publishedAt && (!max || t.publishedAt > max) ? t.publishedAt : max), null);
+  const publishedAt = targets.reduce<number | null>(
+    (max, t) => (t.publishedAt && (!max || t.publishedAt > max) ? t.publishedAt : max),
+    null,
+  );
   await db.update(posts).set({ status, publishedAt, updatedAt: now }).where(eq(posts.id, postId));
 }
 
-async function logAttempt(deps: PublishDeps, targetId: string, started: number, kind: string, outcome: string, error: PlatformError | null) {
+async function logAttempt(
+  deps: PublishDeps,
+  targetId: string,
+  started: number,
+  kind: string,
+  outcome: string,
+  error: PlatformError | null,
+) {
   await deps.db.insert(publishAttempts).values({
     id: crypto.randomUUID(),
     targetId,

@@ -14,14 +14,18 @@ export function publishDeps(services: Services): PublishDeps {
     refreshCredentials: platformAccess.refreshCredentials,
     markNeedsReconnect: platformAccess.markNeedsReconnect,
     buildRequest: (target) =>
-      buildPublishRequest(db, {
-        signedUrl: (id, filename) => mediaUrls.signedMediaUrl(config.APP_ORIGIN, id, { filename }),
-        open: async (key) => {
-          const object = await env.MEDIA.get(key);
-          if (!object) throw new Error(`media object ${key} is missing`);
-          return object.body;
+      buildPublishRequest(
+        db,
+        {
+          signedUrl: (id, filename) => mediaUrls.signedMediaUrl(config.APP_ORIGIN, id, { filename }),
+          open: async (key) => {
+            const object = await env.MEDIA.get(key);
+            if (!object) throw new Error(`media object ${key} is missing`);
+            return object.body;
+          },
         },
-      }, target),
+        target,
+      ),
     gate: async (accountId, platform) => {
       let wait = 0;
       for (const { limit, windowMs } of PLATFORM_PROFILES[platform].publishPace) {

@@ -5,12 +5,12 @@ import { connectedAccounts, postMedia, postTargets } from "../db/schema/index";
 import { buildServices } from "../services";
 import { insertScheduledPost, testDb } from "../test/fixtures";
 import { call, ORIGIN, registerUser } from "../test/helpers";
+import { fileOf, jpegBytes } from "../test/media-fixtures";
 import { armFault, cipher, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
-import { fileOf, jpegBytes } from "../test/media-fixtures";
 import { failFromDeadLetter, publishTarget } from "./consumer";
-import { fillMissingPermalinks } from "./permalinks";
 import { publishDeps } from "./deps";
+import { fillMissingPermalinks } from "./permalinks";
 import { MAX_PUBLISH_ATTEMPTS } from "./retry-budget";
 
 /**
@@ -25,10 +25,17 @@ type FaultPlatform = "twitter" | "linkedin" | "threads" | "instagram" | "faceboo
 async function queuedTarget(platform: FaultPlatform, opts: { image?: boolean } = {}) {
   const u = await registerUser();
   await connectViaEmulator(u.cookie, platform);
-  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{ _id: string; platform: string }>;
+  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{
+    _id: string;
+    platform: string;
+  }>;
   const account = accounts.find((a) => a.platform === platform)!;
   const text = `Fault test ${platform} ${crypto.randomUUID().slice(0, 8)}`;
-  const { targetIds, postId } = await insertScheduledPost(u.user.id, [{ accountId: account._id, platform, dueAt: Date.now(), status: "queued" }], text);
+  const { targetIds, postId } = await insertScheduledPost(
+    u.user.id,
+    [{ accountId: account._id, platform, dueAt: Date.now(), status: "queued" }],
+    text,
+  );
   if (opts.image) {
     const form = new FormData();
     form.append("files", fileOf(jpegBytes(1080, 1080), "photo.jpg"));
@@ -39,12 +46,20 @@ async function queuedTarget(platform: FaultPlatform, opts: { image?: boolean } =
 }
 
 const attempts = async (targetId: string) =>
-  (await env.DB.prepare("SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at, rowid").bind(targetId).all()).results;
+  (
+    await env.DB.prepare("SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at, rowid")
+      .bind(targetId)
+      .all()
+  ).results;
 
 const target = async (id: string) => (await testDb().select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
 
 async function copies(text: string) {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM emu_objects WHERE data LIKE ? AND kind IN ('media','post','tweet')").bind(`%${text}%`).first<{ n: number }>();
+  const row = await env.DB.prepare(
+    "SELECT count(*) AS n FROM emu_objects WHERE data LIKE ? AND kind IN ('media','post','tweet')",
+  )
+    .bind(`%${text}%`)
+    .first<{ n: number }>();
   return row!.n;
 }
 
@@ -100,7 +115,11 @@ describe("fault suite", () => {
     const t = await queuedTarget("twitter");
     await testDb()
       .update(connectedAccounts)
-      .set({ accessTokenEnc: await cipher().encrypt("revoked-by-user"), refreshTokenEnc: await cipher().encrypt("revoked-refresh"), tokenExpiresAt: Date.now() + 3600_000 })
+      .set({
+        accessTokenEnc: await cipher().encrypt("revoked-by-user"),
+        refreshTokenEnc: await cipher().encrypt("revoked-refresh"),
+        tokenExpiresAt: Date.now() + 3600_000,
+      })
       .where(eq(connectedAccounts.id, t.accountId));
     expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
     const row = await target(t.targetId);
@@ -117,7 +136,11 @@ describe("fault suite", () => {
     expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
     expect((await target(t.targetId)).status).toBe("published");
     expect(await copies(t.text)).toBe(1);
-    const outcomes = await env.DB.prepare("SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at").bind(t.targetId).all();
+    const outcomes = await env.DB.prepare(
+      "SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at",
+    )
+      .bind(t.targetId)
+      .all();
     expect(outcomes.results).toEqual([
       { kind: "publish", outcome: "unknown" },
       { kind: "verify", outcome: "found" },
@@ -149,7 +172,11 @@ describe("fault suite", () => {
     // The first delivery publishes, then "crashes" before recording anything.
     const request = await d.buildRequest(await target(t.targetId));
     await d.client("twitter").publish(await d.credentials(t.accountId), request);
-    await env.DB.prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?").bind(Date.now() - 5000, t.targetId).run();
+    await env.DB.prepare(
+      "UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?",
+    )
+      .bind(Date.now() - 5000, t.targetId)
+      .run();
     expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
     expect((await target(t.targetId)).status).toBe("published");
     expect(await copies(t.text)).toBe(1);
@@ -157,14 +184,19 @@ describe("fault suite", () => {
 
   it("when the platform cannot tell, the channel is unconfirmed and the user decides", async () => {
     const t = await queuedTarget("twitter");
-    await env.DB.prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1 WHERE id = ?").bind(t.targetId).run();
+    await env.DB.prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1 WHERE id = ?")
+      .bind(t.targetId)
+      .run();
     await armFault("twitter", "500", 5);
     await publishTarget(t.targetId, deps());
     const row = await target(t.targetId);
     expect(row.status).toBe("unconfirmed");
     expect(row.errorMessage).toContain("could not confirm");
     await clearFaults();
-    const confirmed = await call(`/api/posts/${t.postId}/targets/${t.targetId}/confirm`, { token: t.u.token, body: { permalink: "https://x.com/i/web/status/1" } });
+    const confirmed = await call(`/api/posts/${t.postId}/targets/${t.targetId}/confirm`, {
+      token: t.u.token,
+      body: { permalink: "https://x.com/i/web/status/1" },
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.status).toBe("published");
   });
@@ -172,7 +204,10 @@ describe("fault suite", () => {
   it("dead-lettered messages end failed (or unconfirmed if mid-publish) with a reason, never lost", async () => {
     const queued = await queuedTarget("twitter");
     await failFromDeadLetter(queued.targetId, deps());
-    expect(await target(queued.targetId)).toMatchObject({ status: "failed", errorMessage: "Delivery gave up after repeated errors." });
+    expect(await target(queued.targetId)).toMatchObject({
+      status: "failed",
+      errorMessage: "Delivery gave up after repeated errors.",
+    });
     const midway = await queuedTarget("twitter");
     await env.DB.prepare("UPDATE post_targets SET status = 'publishing' WHERE id = ?").bind(midway.targetId).run();
     await failFromDeadLetter(midway.targetId, deps());
@@ -194,61 +229,81 @@ describe("fault suite", () => {
     { platform: "instagram", image: true, fault: "facebook", path: "/media_publish$" },
     { platform: "threads", image: false, fault: "threads", path: "/threads_publish$" },
     { platform: "twitter", image: true, fault: "twitter", path: "^/2/tweets$" },
-  ] as const)("$platform: a lost answer to the post-creating call is looked up and settled, never resent", { timeout: 30_000 }, async ({ platform, image, fault, path }) => {
-    const t = await queuedTarget(platform, { image });
-    await armFault(fault, "drop", 1, { method: "POST", path });
-    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
-    const row = await target(t.targetId);
-    expect(row.status, row.errorMessage ?? "").toBe("published");
-    expect(row.remoteId).toBeTruthy();
-    expect(await copies(t.text)).toBe(1);
-    expect(await attempts(t.targetId)).toEqual([
-      { kind: "publish", outcome: "unknown" },
-      { kind: "verify", outcome: "found" },
-    ]);
-  });
+  ] as const)(
+    "$platform: a lost answer to the post-creating call is looked up and settled, never resent",
+    { timeout: 30_000 },
+    async ({ platform, image, fault, path }) => {
+      const t = await queuedTarget(platform, { image });
+      await armFault(fault, "drop", 1, { method: "POST", path });
+      expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+      const row = await target(t.targetId);
+      expect(row.status, row.errorMessage ?? "").toBe("published");
+      expect(row.remoteId).toBeTruthy();
+      expect(await copies(t.text)).toBe(1);
+      expect(await attempts(t.targetId)).toEqual([
+        { kind: "publish", outcome: "unknown" },
+        { kind: "verify", outcome: "found" },
+      ]);
+    },
+  );
 
   it.each([
     { platform: "linkedin", image: true, fault: "linkedin", method: "PUT", path: "/dms-uploads/" },
     { platform: "twitter", image: true, fault: "twitter", method: "POST", path: "/append$" },
     { platform: "instagram", image: true, fault: "facebook", method: "POST", path: "/media$" },
     { platform: "threads", image: false, fault: "threads", method: "POST", path: "/threads$" }, // text: no 5 s container wait
-  ] as const)("$platform: a lost answer to an upload or container call (nothing posted) is an ordinary retry", { timeout: 30_000 }, async ({ platform, image, fault, method, path }) => {
-    const t = await queuedTarget(platform, { image });
-    await armFault(fault, "drop", 1, { method, path });
-    const first = await publishTarget(t.targetId, deps());
-    expect(first.ack).toBe(false);
-    expect((await target(t.targetId)).status).toBe("queued");
-    expect(await attempts(t.targetId)).toEqual([{ kind: "publish", outcome: "retry" }]);
-    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
-    expect((await target(t.targetId)).status).toBe("published");
-    expect(await copies(t.text)).toBe(1);
-  });
+  ] as const)(
+    "$platform: a lost answer to an upload or container call (nothing posted) is an ordinary retry",
+    { timeout: 30_000 },
+    async ({ platform, image, fault, method, path }) => {
+      const t = await queuedTarget(platform, { image });
+      await armFault(fault, "drop", 1, { method, path });
+      const first = await publishTarget(t.targetId, deps());
+      expect(first.ack).toBe(false);
+      expect((await target(t.targetId)).status).toBe("queued");
+      expect(await attempts(t.targetId)).toEqual([{ kind: "publish", outcome: "retry" }]);
+      expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+      expect((await target(t.targetId)).status).toBe("published");
+      expect(await copies(t.text)).toBe(1);
+    },
+  );
 
   it.each([
     { platform: "facebook", image: true, fault: "facebook" },
     { platform: "instagram", image: true, fault: "facebook" },
     { platform: "threads", image: false, fault: "threads" },
-  ] as const)("$platform: a failed permalink read after the post was accepted keeps the id, never republishes, and the cron fills the link", { timeout: 30_000 }, async ({ platform, image, fault }) => {
-    const t = await queuedTarget(platform, { image });
-    await armFault(fault, "500", 10, { method: "GET", path: "fields=permalink" });
-    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
-    const row = await target(t.targetId);
-    expect(row.status).toBe("published");
-    expect(row.remoteId).toBeTruthy();
-    expect(row.permalink).toBeNull();
-    expect(await copies(t.text)).toBe(1);
-    await clearFaults();
-    await fillMissingPermalinks(deps());
-    expect((await target(t.targetId)).permalink).toMatch(/^https:\/\//);
-  });
+  ] as const)(
+    "$platform: a failed permalink read after the post was accepted keeps the id, never republishes, and the cron fills the link",
+    { timeout: 30_000 },
+    async ({ platform, image, fault }) => {
+      const t = await queuedTarget(platform, { image });
+      await armFault(fault, "500", 10, { method: "GET", path: "fields=permalink" });
+      expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+      const row = await target(t.targetId);
+      expect(row.status).toBe("published");
+      expect(row.remoteId).toBeTruthy();
+      expect(row.permalink).toBeNull();
+      expect(await copies(t.text)).toBe(1);
+      await clearFaults();
+      await fillMissingPermalinks(deps());
+      expect((await target(t.targetId)).permalink).toMatch(/^https:\/\//);
+    },
+  );
 
-  it("Facebook: Retry of an unconfirmed photo post looks it up first and never publishes it twice", { timeout: 30_000 }, async () => {
+  it("Facebook: Retry of an unconfirmed photo post looks it up first and never publishes it twice", {
+    timeout: 30_000,
+  }, async () => {
     const t = await queuedTarget("facebook", { image: true });
     const d = deps();
     // The platform took the photo post; the answer was lost and the lookup failed too, so the channel is unconfirmed.
-    await d.client("facebook").publish(await d.credentials(t.accountId), await d.buildRequest(await target(t.targetId)));
-    await env.DB.prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?").bind(Date.now() - 5000, t.targetId).run();
+    await d
+      .client("facebook")
+      .publish(await d.credentials(t.accountId), await d.buildRequest(await target(t.targetId)));
+    await env.DB.prepare(
+      "UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?",
+    )
+      .bind(Date.now() - 5000, t.targetId)
+      .run();
     await armFault("facebook", "500", 5, { method: "GET", path: "/posts\\?" });
     await publishTarget(t.targetId, deps());
     expect((await target(t.targetId)).status).toBe("unconfirmed");
@@ -256,7 +311,10 @@ describe("fault suite", () => {
 
     const retry = await call(`/api/posts/${t.postId}/targets/${t.targetId}/retry`, { token: t.u.token, body: {} });
     expect(retry.status).toBe(200);
-    await vi.waitFor(async () => expect((await target(t.targetId)).status).toBe("published"), { timeout: 20_000, interval: 200 });
+    await vi.waitFor(async () => expect((await target(t.targetId)).status).toBe("published"), {
+      timeout: 20_000,
+      interval: 200,
+    });
     expect(await copies(t.text)).toBe(1);
     expect((await attempts(t.targetId)).at(-1)).toEqual({ kind: "verify", outcome: "found" });
   });

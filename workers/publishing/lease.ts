@@ -16,7 +16,10 @@ export interface Leases {
   publishingMs: number;
 }
 
-export const DEFAULT_LEASES: Leases = { queuedMs: DELIVERY_GRACE_MS, publishingMs: CONSUMER_WALL_TIME_MS + DELIVERY_GRACE_MS };
+export const DEFAULT_LEASES: Leases = {
+  queuedMs: DELIVERY_GRACE_MS,
+  publishingMs: CONSUMER_WALL_TIME_MS + DELIVERY_GRACE_MS,
+};
 
 /** `PUBLISH_LEASE_SECONDS` (local runs and crash tests only) shortens both leases to the same value. */
 export function leasesFrom(overrideSeconds: number | undefined): Leases {

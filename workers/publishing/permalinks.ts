@@ -19,7 +19,10 @@ export async function fillPermalink(
   const client = deps.client(target.platform);
   if (!client.permalink) return;
   try {
-    const permalink = await client.permalink(credentials ?? (await deps.credentials(target.accountId)), target.remoteId);
+    const permalink = await client.permalink(
+      credentials ?? (await deps.credentials(target.accountId)),
+      target.remoteId,
+    );
     if (permalink) {
       await deps.db
         .update(postTargets)
@@ -35,9 +38,16 @@ export async function fillPermalink(
 }
 
 /** The cron's pass over recently published targets still without a link (least recently tried first). */
-export async function fillMissingPermalinks(deps: Pick<PublishDeps, "db" | "now" | "client" | "credentials">): Promise<void> {
+export async function fillMissingPermalinks(
+  deps: Pick<PublishDeps, "db" | "now" | "client" | "credentials">,
+): Promise<void> {
   const missing = await deps.db
-    .select({ id: postTargets.id, platform: postTargets.platform, accountId: postTargets.accountId, remoteId: postTargets.remoteId })
+    .select({
+      id: postTargets.id,
+      platform: postTargets.platform,
+      accountId: postTargets.accountId,
+      remoteId: postTargets.remoteId,
+    })
     .from(postTargets)
     .where(
       and(

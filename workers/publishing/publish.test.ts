@@ -1,10 +1,10 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
-import worker from "../app";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { armFault, connectViaEmulator } from "../test/oauth";
-import { clearFaults } from "../test/platform-sandbox";
+import worker from "../app";
 import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes, mp4Bytes } from "../test/media-fixtures";
+import { armFault, connectViaEmulator } from "../test/oauth";
+import { clearFaults } from "../test/platform-sandbox";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
@@ -12,7 +12,10 @@ type User = Awaited<ReturnType<typeof registerUser>>;
 async function setup(platforms: Array<{ platform: string; variant?: string }>) {
   const u = await registerUser();
   for (const p of platforms) await connectViaEmulator(u.cookie, p.platform, { variant: p.variant });
-  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{ _id: string; platform: string }>;
+  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{
+    _id: string;
+    platform: string;
+  }>;
   const form = new FormData();
   form.append("files", fileOf(jpegBytes(1080, 1080), "launch.jpg"));
   const upload = await call("/api/media/upload", { token: u.token, body: form });
@@ -30,8 +33,13 @@ async function settled(u: User, postId: string) {
   return vi.waitFor(
     async () => {
       const post = (await call(`/api/posts/${postId}`, { token: u.token })).body.data;
-      const moving = post.platformPosts.filter((t: { status: string }) => ["scheduled", "queued", "publishing"].includes(t.status));
-      if (moving.length) throw new Error(`still moving: ${moving.map((t: { platform: string; status: string }) => `${t.platform}:${t.status}`)}`);
+      const moving = post.platformPosts.filter((t: { status: string }) =>
+        ["scheduled", "queued", "publishing"].includes(t.status),
+      );
+      if (moving.length)
+        throw new Error(
+          `still moving: ${moving.map((t: { platform: string; status: string }) => `${t.platform}:${t.status}`)}`,
+        );
       return post;
     },
     { timeout: 20_000, interval: 200 },
@@ -40,7 +48,9 @@ async function settled(u: User, postId: string) {
 
 /** How many posts on the emulator carry this exact text (a duplicate publish would make it 2). */
 async function remoteCopies(text: string) {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM emu_objects WHERE data LIKE ? AND kind IN ('media','post','tweet')")
+  const row = await env.DB.prepare(
+    "SELECT count(*) AS n FROM emu_objects WHERE data LIKE ? AND kind IN ('media','post','tweet')",
+  )
     .bind(`%${text}%`)
     .first<{ n: number }>();
   return row!.n;
@@ -54,46 +64,78 @@ describe("publish now through the queue", () => {
     const content = `Launch day ${crypto.randomUUID().slice(0, 8)}`;
     const res = await call("/api/posts", {
       token: u.token,
-      body: { content, platforms: ["instagram", "twitter"], selectedAccounts: selection(accounts, ["instagram", "twitter"]), images: [image], publishNow: true },
+      body: {
+        content,
+        platforms: ["instagram", "twitter"],
+        selectedAccounts: selection(accounts, ["instagram", "twitter"]),
+        images: [image],
+        publishNow: true,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Post queued for publishing");
     await settled(u, res.body.data._id);
     // Instagram's link is read just after the post is recorded published (ADR 010).
-    const post = await vi.waitFor(async () => {
-      const p = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data;
-      if (p.platformPosts.some((t: { permalink: string | null }) => !t.permalink)) throw new Error("permalink not read yet");
-      return p;
-    }, { timeout: 20_000, interval: 200 });
+    const post = await vi.waitFor(
+      async () => {
+        const p = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data;
+        if (p.platformPosts.some((t: { permalink: string | null }) => !t.permalink))
+          throw new Error("permalink not read yet");
+        return p;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     expect(post.status).toBe("published");
     for (const t of post.platformPosts) {
       expect(t.status, `${t.platform}: ${t.error?.message ?? ""}`).toBe("published");
       expect(t.permalink).toMatch(/^https?:\/\//);
     }
-    const attempts = await env.DB.prepare("SELECT outcome FROM publish_attempts WHERE target_id IN (SELECT id FROM post_targets WHERE post_id = ?)")
+    const attempts = await env.DB.prepare(
+      "SELECT outcome FROM publish_attempts WHERE target_id IN (SELECT id FROM post_targets WHERE post_id = ?)",
+    )
       .bind(post._id)
       .all<{ outcome: string }>();
     expect(attempts.results.map((a) => a.outcome).sort()).toEqual(["published", "published"]);
   });
 
-  it("a failing channel never fails the other, and retrying just that channel publishes it", { timeout: 30_000 }, async () => {
+  it("a failing channel never fails the other, and retrying just that channel publishes it", {
+    timeout: 30_000,
+  }, async () => {
     const { u, accounts, image } = await setup([{ platform: "linkedin" }, { platform: "twitter" }]);
     await armFault("twitter", "500", 20);
     const content = `Two channels ${crypto.randomUUID().slice(0, 8)}`;
     const res = await call("/api/posts", {
       token: u.token,
-      body: { content, platforms: ["linkedin", "twitter"], selectedAccounts: selection(accounts, ["linkedin", "twitter"]), images: [image], publishNow: true },
+      body: {
+        content,
+        platforms: ["linkedin", "twitter"],
+        selectedAccounts: selection(accounts, ["linkedin", "twitter"]),
+        images: [image],
+        publishNow: true,
+      },
     });
     // The X channel keeps failing with 500s and is retried with backoff; LinkedIn is published meanwhile.
-    await vi.waitFor(async () => {
-      const post = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data;
-      expect(post.platformPosts.find((t: { platform: string }) => t.platform === "linkedin").status).toBe("published");
-    }, { timeout: 20_000, interval: 200 });
+    await vi.waitFor(
+      async () => {
+        const post = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data;
+        expect(post.platformPosts.find((t: { platform: string }) => t.platform === "linkedin").status).toBe(
+          "published",
+        );
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     await clearFaults();
     // Give up on the X attempt for the test's sake: mark it failed as the last backoff would.
-    const xTarget = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data.platformPosts.find((t: { platform: string }) => t.platform === "twitter");
-    await env.DB.prepare("UPDATE post_targets SET status = 'failed', error_message = 'Gave up' WHERE id = ?").bind(xTarget.id).run();
-    const retry = await call(`/api/posts/${res.body.data._id}/targets/${xTarget.id}/retry`, { token: u.token, body: {} });
+    const xTarget = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data.platformPosts.find(
+      (t: { platform: string }) => t.platform === "twitter",
+    );
+    await env.DB.prepare("UPDATE post_targets SET status = 'failed', error_message = 'Gave up' WHERE id = ?")
+      .bind(xTarget.id)
+      .run();
+    const retry = await call(`/api/posts/${res.body.data._id}/targets/${xTarget.id}/retry`, {
+      token: u.token,
+      body: {},
+    });
     expect(retry.status).toBe(200);
     const post = await settled(u, res.body.data._id);
     expect(post.platformPosts.map((t: { status: string }) => t.status)).toEqual(["published", "published"]);
@@ -107,36 +149,45 @@ describe("every platform through the pipeline", () => {
     { platform: "threads", kind: "image" },
     { platform: "linkedin", kind: "image" },
     { platform: "youtube", kind: "video" },
-  ] as const)("$platform: a $kind post is published once with a permalink", { timeout: 30_000 }, async ({ platform, kind }) => {
-    const { u, accounts, image } = await setup([{ platform }]);
-    let media = image;
-    if (kind === "video") {
-      const form = new FormData();
-      form.append("files", fileOf(await mp4Bytes({ width: 1280, height: 720, seconds: 2 }), "clip.mp4", "video/mp4"));
-      media = (await call("/api/media/upload", { token: u.token, body: form })).body.data[0].id;
-    }
-    const content = `Every platform ${platform} ${crypto.randomUUID().slice(0, 8)}`;
-    const res = await call("/api/posts", {
-      token: u.token,
-      body: {
-        content,
-        platforms: [platform],
-        selectedAccounts: selection(accounts, [platform]),
-        ...(kind === "video" ? { videos: [media], youtubeVideo: media, title: "Pipeline video" } : { images: [media] }),
-        publishNow: true,
-      },
-    });
-    expect(res.status, res.body.message).toBe(201);
-    const post = await settled(u, res.body.data._id);
-    const [target] = post.platformPosts;
-    expect(target.status, target.error?.message).toBe("published");
-    expect(target.remoteId).toBeTruthy();
-    // Meta links are read just after the post is recorded published (ADR 010).
-    await vi.waitFor(async () => {
-      const [t] = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data.platformPosts;
-      expect(t.permalink).toMatch(/^https:\/\//);
-    }, { timeout: 20_000, interval: 200 });
-  });
+  ] as const)(
+    "$platform: a $kind post is published once with a permalink",
+    { timeout: 30_000 },
+    async ({ platform, kind }) => {
+      const { u, accounts, image } = await setup([{ platform }]);
+      let media = image;
+      if (kind === "video") {
+        const form = new FormData();
+        form.append("files", fileOf(await mp4Bytes({ width: 1280, height: 720, seconds: 2 }), "clip.mp4", "video/mp4"));
+        media = (await call("/api/media/upload", { token: u.token, body: form })).body.data[0].id;
+      }
+      const content = `Every platform ${platform} ${crypto.randomUUID().slice(0, 8)}`;
+      const res = await call("/api/posts", {
+        token: u.token,
+        body: {
+          content,
+          platforms: [platform],
+          selectedAccounts: selection(accounts, [platform]),
+          ...(kind === "video"
+            ? { videos: [media], youtubeVideo: media, title: "Pipeline video" }
+            : { images: [media] }),
+          publishNow: true,
+        },
+      });
+      expect(res.status, res.body.message).toBe(201);
+      const post = await settled(u, res.body.data._id);
+      const [target] = post.platformPosts;
+      expect(target.status, target.error?.message).toBe("published");
+      expect(target.remoteId).toBeTruthy();
+      // Meta links are read just after the post is recorded published (ADR 010).
+      await vi.waitFor(
+        async () => {
+          const [t] = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data.platformPosts;
+          expect(t.permalink).toMatch(/^https:\/\//);
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+    },
+  );
 });
 
 describe("the every-minute cron", () => {
@@ -144,10 +195,19 @@ describe("the every-minute cron", () => {
     const { u, accounts, image } = await setup([{ platform: "twitter" }]);
     const res = await call("/api/posts", {
       token: u.token,
-      body: { content: `Missed while down ${crypto.randomUUID().slice(0, 8)}`, platforms: ["twitter"], selectedAccounts: selection(accounts, ["twitter"]), images: [image], status: "scheduled", scheduledDate: new Date(Date.now() + 3600_000).toISOString() },
+      body: {
+        content: `Missed while down ${crypto.randomUUID().slice(0, 8)}`,
+        platforms: ["twitter"],
+        selectedAccounts: selection(accounts, ["twitter"]),
+        images: [image],
+        status: "scheduled",
+        scheduledDate: new Date(Date.now() + 3600_000).toISOString(),
+      },
     });
     // The system was down when it was due: its time is now in the past.
-    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?").bind(Date.now() - 10 * 60_000, res.body.data._id).run();
+    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
+      .bind(Date.now() - 10 * 60_000, res.body.data._id)
+      .run();
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: new Date() }), env, ctx);
     await waitOnExecutionContext(ctx);

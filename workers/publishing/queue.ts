@@ -1,5 +1,5 @@
 import type { PublishMessage } from "./claim";
-import { failFromDeadLetter, publishTarget, type PublishDeps } from "./consumer";
+import { failFromDeadLetter, type PublishDeps, publishTarget } from "./consumer";
 import { CRASH_RETRY_DELAY_SECONDS, MAX_RETRY_DELAY_SECONDS } from "./retry-budget";
 
 /** One target per message; targets are independent, so one channel's trouble never holds up another. */

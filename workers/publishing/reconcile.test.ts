@@ -20,7 +20,10 @@ import { reconcileStuckTargets } from "./reconcile";
 async function xUser() {
   const u = await registerUser();
   await connectViaEmulator(u.cookie, "twitter");
-  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{ _id: string; platform: string }>;
+  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{
+    _id: string;
+    platform: string;
+  }>;
   return { u, accountId: accounts.find((a) => a.platform === "twitter")!._id };
 }
 
@@ -28,7 +31,11 @@ async function posts(userId: string, accountId: string, n: number, status: "sche
   const out: Array<{ targetId: string; text: string }> = [];
   for (let i = 0; i < n; i++) {
     const text = `Crash test ${i} ${crypto.randomUUID().slice(0, 8)}`;
-    const { targetIds } = await insertScheduledPost(userId, [{ accountId, platform: "twitter", dueAt: Date.now() - 1000, status }], text);
+    const { targetIds } = await insertScheduledPost(
+      userId,
+      [{ accountId, platform: "twitter", dueAt: Date.now() - 1000, status }],
+      text,
+    );
     out.push({ targetId: targetIds[0]!, text });
   }
   return out;
@@ -37,12 +44,18 @@ async function posts(userId: string, accountId: string, n: number, status: "sche
 /** Moves a target's clock back, as if `ms` had passed since it was claimed or started publishing. */
 async function age(targetIds: string[], ms: number) {
   for (const id of targetIds) {
-    await env.DB.prepare("UPDATE post_targets SET due_at = due_at - ?1, claimed_at = claimed_at - ?1, updated_at = updated_at - ?1 WHERE id = ?2").bind(ms, id).run();
+    await env.DB.prepare(
+      "UPDATE post_targets SET due_at = due_at - ?1, claimed_at = claimed_at - ?1, updated_at = updated_at - ?1 WHERE id = ?2",
+    )
+      .bind(ms, id)
+      .run();
   }
 }
 
 async function copies(text: string) {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM emu_objects WHERE data LIKE ? AND kind = 'tweet'").bind(`%${text}%`).first<{ n: number }>();
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM emu_objects WHERE data LIKE ? AND kind = 'tweet'")
+    .bind(`%${text}%`)
+    .first<{ n: number }>();
   return row!.n;
 }
 
@@ -52,10 +65,14 @@ async function runCron() {
   await waitOnExecutionContext(ctx);
 }
 
-const statuses = async (ids: string[]) => (await testDb().select().from(postTargets).where(inArray(postTargets.id, ids))).map((r) => r.status);
+const statuses = async (ids: string[]) =>
+  (await testDb().select().from(postTargets).where(inArray(postTargets.id, ids))).map((r) => r.status);
 
 async function allPublished(ids: string[]) {
-  await vi.waitFor(async () => expect(await statuses(ids)).toEqual(ids.map(() => "published")), { timeout: 20_000, interval: 200 });
+  await vi.waitFor(async () => expect(await statuses(ids)).toEqual(ids.map(() => "published")), {
+    timeout: 20_000,
+    interval: 200,
+  });
 }
 
 function recordingQueue() {
@@ -74,8 +91,16 @@ describe("reconciler on the cron", () => {
     const { u, accountId } = await xUser();
     const items = await posts(u.user.id, accountId, 3);
     const ids = items.map((i) => i.targetId);
-    const crashing = { send: async () => {}, sendBatch: async () => Promise.reject(new Error("isolate died")) } as unknown as Queue<PublishMessage>;
-    await expect(claimDueTargets({ db: testDb(), d1: env.DB, queue: crashing, now: Date.now }, { kind: "trigger", workspaceId: u.user.id })).rejects.toThrow();
+    const crashing = {
+      send: async () => {},
+      sendBatch: async () => Promise.reject(new Error("isolate died")),
+    } as unknown as Queue<PublishMessage>;
+    await expect(
+      claimDueTargets(
+        { db: testDb(), d1: env.DB, queue: crashing, now: Date.now },
+        { kind: "trigger", workspaceId: u.user.id },
+      ),
+    ).rejects.toThrow();
     expect(await statuses(ids)).toEqual(["queued", "queued", "queued"]);
 
     // Within the lease the message may merely be late: nothing is stuck yet.
@@ -98,7 +123,12 @@ describe("reconciler on the cron", () => {
     const [accepted, lost] = await posts(u.user.id, accountId, 2, "publishing");
     const d = publishDeps(buildServices(env, Date.now, ORIGIN));
     // The platform took the first post, then the consumer died before recording it.
-    const row = (await testDb().select().from(postTargets).where(inArray(postTargets.id, [accepted!.targetId])))[0]!;
+    const row = (
+      await testDb()
+        .select()
+        .from(postTargets)
+        .where(inArray(postTargets.id, [accepted!.targetId]))
+    )[0]!;
     await d.client("twitter").publish(await d.credentials(accountId), await d.buildRequest(row));
     await env.DB.prepare("UPDATE post_targets SET claimed_at = updated_at").run();
     await age([accepted!.targetId, lost!.targetId], DEFAULT_LEASES.publishingMs + 1000);
@@ -107,7 +137,11 @@ describe("reconciler on the cron", () => {
     await allPublished([accepted!.targetId, lost!.targetId]);
     expect(await copies(accepted!.text)).toBe(1);
     expect(await copies(lost!.text)).toBe(1);
-    const log = await env.DB.prepare("SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at").bind(accepted!.targetId).all();
+    const log = await env.DB.prepare(
+      "SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at",
+    )
+      .bind(accepted!.targetId)
+      .all();
     expect(log.results).toEqual([{ kind: "verify", outcome: "found" }]);
   }, 30_000);
 
@@ -115,13 +149,19 @@ describe("reconciler on the cron", () => {
     const { u, accountId } = await xUser();
     const [running] = await posts(u.user.id, accountId, 1, "publishing");
     const [lost] = await posts(u.user.id, accountId, 1);
-    await env.DB.prepare("UPDATE post_targets SET status = 'queued', claimed_at = ?1 WHERE id = ?2").bind(Date.now(), lost!.targetId).run();
+    await env.DB.prepare("UPDATE post_targets SET status = 'queued', claimed_at = ?1 WHERE id = ?2")
+      .bind(Date.now(), lost!.targetId)
+      .run();
     await age([lost!.targetId], DEFAULT_LEASES.queuedMs + 1000);
     await age([running!.targetId], DEFAULT_LEASES.publishingMs - 60_000); // a long attempt, still inside its lease
 
     const a = recordingQueue();
     const b = recordingQueue();
-    const deps = (queue: Queue<PublishMessage>) => ({ ...publishDeps(buildServices(env, Date.now, ORIGIN)), queue, leases: DEFAULT_LEASES });
+    const deps = (queue: Queue<PublishMessage>) => ({
+      ...publishDeps(buildServices(env, Date.now, ORIGIN)),
+      queue,
+      leases: DEFAULT_LEASES,
+    });
     await Promise.all([reconcileStuckTargets(deps(a.queue)), reconcileStuckTargets(deps(b.queue))]);
     const sent = [...a.sent, ...b.sent].map((m) => m.targetId);
     expect(sent.filter((id) => id === lost!.targetId)).toHaveLength(1);

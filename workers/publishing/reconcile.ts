@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { enqueue, type PublishMessage } from "./claim";
-import { verifyTarget, type PublishDeps, type TargetRow } from "./consumer";
-import { leaseCutoffs, type Leases } from "./lease";
+import { type PublishDeps, type TargetRow, verifyTarget } from "./consumer";
+import { type Leases, leaseCutoffs } from "./lease";
 
 /** Stuck targets looked at per cron run; the rest wait a minute (verifying costs platform calls). */
 const RECONCILE_BATCH = 25;
@@ -33,7 +33,10 @@ export async function reconcileStuckTargets(
   });
   const claimId = crypto.randomUUID();
   const requeue = async (target: TargetRow) =>
-    deps.db.all<{ id: string; due_at: number }>(sql`UPDATE post_targets SET status = 'queued', claim_id = ${claimId}, claimed_at = ${now}, updated_at = ${now}
+    deps.db.all<{
+      id: string;
+      due_at: number;
+    }>(sql`UPDATE post_targets SET status = 'queued', claim_id = ${claimId}, claimed_at = ${now}, updated_at = ${now}
       WHERE id = ${target.id} AND status = ${target.status} AND updated_at = ${target.updatedAt} RETURNING id, due_at`);
   const claimed: Array<{ id: string; due_at: number }> = [];
   let settled = 0;

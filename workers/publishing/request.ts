@@ -18,7 +18,10 @@ export interface MediaSource {
  */
 export async function buildPublishRequest(db: Db, source: MediaSource, target: TargetRow): Promise<PublishRequest> {
   const post = await db.query.posts.findFirst({ where: eq(posts.id, target.postId) });
-  if (!post) throw new PlatformError("permanent", "The post was deleted before it could be published.", { platform: target.platform });
+  if (!post)
+    throw new PlatformError("permanent", "The post was deleted before it could be published.", {
+      platform: target.platform,
+    });
   const rows = await db
     .select({ item: media })
     .from(postMedia)

@@ -2,8 +2,8 @@ import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { posts, postTargets } from "../db/schema/index";
 import { HttpError, notFound } from "../http/envelope";
-import { PlatformError, type AccountCredentials, type PlatformClient } from "../platforms/types";
 import type { Platform } from "../platform-profile";
+import { type AccountCredentials, type PlatformClient, PlatformError } from "../platforms/types";
 import { claimDueTargets, type PublishMessage } from "./claim";
 import { refreshPostStatus } from "./consumer";
 
@@ -27,7 +27,11 @@ export class PublishingService {
 
   private async ownedTarget(workspaceId: string, postId: string, targetId: string) {
     const target = await this.deps.db.query.postTargets.findFirst({
-      where: and(eq(postTargets.id, targetId), eq(postTargets.postId, postId), eq(postTargets.workspaceId, workspaceId)),
+      where: and(
+        eq(postTargets.id, targetId),
+        eq(postTargets.postId, postId),
+        eq(postTargets.workspaceId, workspaceId),
+      ),
     });
     if (!target) throw notFound();
     return target;
@@ -42,7 +46,15 @@ export class PublishingService {
     const now = this.deps.now();
     await this.deps.db
       .update(postTargets)
-      .set({ status: "scheduled", dueAt: now, attemptCount: 0, errorKind: null, errorMessage: null, failureSeenAt: null, updatedAt: now })
+      .set({
+        status: "scheduled",
+        dueAt: now,
+        attemptCount: 0,
+        errorKind: null,
+        errorMessage: null,
+        failureSeenAt: null,
+        updatedAt: now,
+      })
       .where(and(eq(postTargets.id, targetId), inArray(postTargets.status, ["failed", "unconfirmed"])));
     await this.dispatchDue(workspaceId);
   }
@@ -50,7 +62,8 @@ export class PublishingService {
   /** The user's answer for an unconfirmed channel: they saw the post on the platform. */
   async confirmPublished(workspaceId: string, postId: string, targetId: string, permalink: string | null) {
     const target = await this.ownedTarget(workspaceId, postId, targetId);
-    if (target.status !== "unconfirmed") throw new HttpError(409, "Only an unconfirmed channel can be marked published.");
+    if (target.status !== "unconfirmed")
+      throw new HttpError(409, "Only an unconfirmed channel can be marked published.");
     const now = this.deps.now();
     await this.deps.db
       .update(postTargets)
@@ -64,7 +77,9 @@ export class PublishingService {
    * reported, never hidden. The caller deletes our record afterwards.
    */
   async deleteRemote(workspaceId: string, postId: string) {
-    const post = await this.deps.db.query.posts.findFirst({ where: and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)) });
+    const post = await this.deps.db.query.posts.findFirst({
+      where: and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)),
+    });
     if (!post) throw notFound();
     const published = await this.deps.db
       .select()
@@ -73,7 +88,9 @@ export class PublishingService {
     const results: Array<{ platform: Platform; accountId: string; deleted: boolean; message: string }> = [];
     for (const target of published) {
       try {
-        await this.deps.client(target.platform).deletePost(await this.deps.credentials(target.accountId), target.remoteId!);
+        await this.deps
+          .client(target.platform)
+          .deletePost(await this.deps.credentials(target.accountId), target.remoteId!);
         results.push({ platform: target.platform, accountId: target.accountId, deleted: true, message: "Deleted" });
       } catch (err) {
         const message = err instanceof PlatformError ? err.message : "The platform did not answer.";
@@ -96,7 +113,13 @@ export class PublishingService {
       })
       .from(postTargets)
       .innerJoin(posts, eq(posts.id, postTargets.postId))
-      .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.status, ["failed", "unconfirmed"]), isNull(postTargets.failureSeenAt)))
+      .where(
+        and(
+          eq(postTargets.workspaceId, workspaceId),
+          inArray(postTargets.status, ["failed", "unconfirmed"]),
+          isNull(postTargets.failureSeenAt),
+        ),
+      )
       .limit(20)
       .then((rows) => rows.map((r) => ({ ...r, content: r.content.slice(0, 80) })));
   }

@@ -8,8 +8,24 @@ import { BASE_BACKOFF_MS, MAX_BACKOFF_MS, MAX_PUBLISH_ATTEMPTS } from "./retry-b
  * approval is `pending_approval`, which the cron never claims, until an approver makes it scheduled (ADR 016).
  */
 /** `held`: kept from publishing until the user acts (media deleted, account disconnected); the cron never claims it. */
-export type TargetStatus = "draft" | "pending_approval" | "scheduled" | "queued" | "publishing" | "published" | "failed" | "unconfirmed" | "held";
-export type PostStatus = "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "partially_published" | "failed";
+export type TargetStatus =
+  | "draft"
+  | "pending_approval"
+  | "scheduled"
+  | "queued"
+  | "publishing"
+  | "published"
+  | "failed"
+  | "unconfirmed"
+  | "held";
+export type PostStatus =
+  | "draft"
+  | "pending_approval"
+  | "scheduled"
+  | "publishing"
+  | "published"
+  | "partially_published"
+  | "failed";
 
 /** A post's status is never stored independently of its targets: it is derived from them. */
 export function derivePostStatus(targets: Array<{ status: TargetStatus }>): PostStatus {
@@ -41,7 +57,11 @@ export function decideAfterFailure(
 ): FailureDecision {
   if (error.outcomeUnknown) return { action: "verify" };
   if (error.kind === "auth") {
-    return { action: "fail", reason: `${error.message} — reconnect your account to publish again.`, needsReconnect: true };
+    return {
+      action: "fail",
+      reason: `${error.message} — reconnect your account to publish again.`,
+      needsReconnect: true,
+    };
   }
   if (error.kind === "permanent") return { action: "fail", reason: error.message, needsReconnect: false };
   if (attempt >= MAX_PUBLISH_ATTEMPTS) {

@@ -33,12 +33,19 @@ describe("decideAfterFailure", () => {
     const third = decideAfterFailure(retryable, 3, () => 1);
     expect(first).toEqual({ action: "retry", delayMs: 7_500 });
     expect(third).toEqual({ action: "retry", delayMs: 60_000 });
-    expect(decideAfterFailure({ ...retryable, retryAfterMs: 900_000 }, 1, () => 0)).toEqual({ action: "retry", delayMs: 900_000 });
+    expect(decideAfterFailure({ ...retryable, retryAfterMs: 900_000 }, 1, () => 0)).toEqual({
+      action: "retry",
+      delayMs: 900_000,
+    });
   });
 
   it("gives up after the last attempt with the platform's message", () => {
     const d = decideAfterFailure(retryable, MAX_PUBLISH_ATTEMPTS);
-    expect(d).toEqual({ action: "fail", reason: `Gave up after ${MAX_PUBLISH_ATTEMPTS} attempts: Service unavailable`, needsReconnect: false });
+    expect(d).toEqual({
+      action: "fail",
+      reason: `Gave up after ${MAX_PUBLISH_ATTEMPTS} attempts: Service unavailable`,
+      needsReconnect: false,
+    });
   });
 
   it("fails auth errors at once and asks for a reconnect", () => {

@@ -22,7 +22,10 @@ export async function schedulerStatus(db: Db, workspaceId: string, now: number, 
     })
     .from(postTargets)
     .where(eq(postTargets.workspaceId, workspaceId));
-  const lastRun = await db.query.schedulerRuns.findFirst({ where: eq(schedulerRuns.kind, "cron"), orderBy: desc(schedulerRuns.startedAt) });
+  const lastRun = await db.query.schedulerRuns.findFirst({
+    where: eq(schedulerRuns.kind, "cron"),
+    orderBy: desc(schedulerRuns.startedAt),
+  });
   return {
     queueDepth: Number(counts?.queued ?? 0),
     dueNow: Number(counts?.due ?? 0),
@@ -31,7 +34,9 @@ export async function schedulerStatus(db: Db, workspaceId: string, now: number, 
     scheduled: Number(counts?.scheduled ?? 0),
     failed: Number(counts?.failed ?? 0),
     unconfirmed: Number(counts?.unconfirmed ?? 0),
-    lastCronRun: lastRun ? { at: new Date(lastRun.startedAt).toISOString(), claimed: lastRun.claimed, durationMs: lastRun.durationMs } : null,
+    lastCronRun: lastRun
+      ? { at: new Date(lastRun.startedAt).toISOString(), claimed: lastRun.claimed, durationMs: lastRun.durationMs }
+      : null,
     healthy: !!lastRun && now - lastRun.startedAt < 3 * 60_000 && Number(counts?.stuck ?? 0) === 0,
   };
 }
@@ -50,8 +55,20 @@ export async function upcomingTargets(db: Db, workspaceId: string, now: number, 
     })
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
-    .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.status, ["scheduled", "queued", "publishing"]), gt(postTargets.dueAt, now - 3600_000)))
+    .where(
+      and(
+        eq(postTargets.workspaceId, workspaceId),
+        inArray(postTargets.status, ["scheduled", "queued", "publishing"]),
+        gt(postTargets.dueAt, now - 3600_000),
+      ),
+    )
     .orderBy(asc(postTargets.dueAt))
     .limit(limit)
-    .then((rows) => rows.map((r) => ({ ...r, dueAt: r.dueAt ? new Date(r.dueAt).toISOString() : null, content: r.content.slice(0, 80) })));
+    .then((rows) =>
+      rows.map((r) => ({
+        ...r,
+        dueAt: r.dueAt ? new Date(r.dueAt).toISOString() : null,
+        content: r.content.slice(0, 80),
+      })),
+    );
 }

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../api";
-import { declaredAction, SELF as SELF_ACTION, type RouteAction } from "../workspaces/middleware";
+import { declaredAction, type RouteAction, SELF as SELF_ACTION } from "../workspaces/middleware";
 import { can, ROLES, type Role } from "../workspaces/roles";
 import { call, ORIGIN, registerUser } from "./helpers";
 import { fileOf, jpegBytes } from "./media-fixtures";
@@ -31,7 +31,12 @@ async function fixture() {
   const form = new FormData();
   form.append("files", fileOf(jpegBytes(1080, 1080), "secret-a.jpg"));
   const media = (await call("/api/media/upload", { ...inWs, body: form })).body.data[0].id as string;
-  const upload = (await call("/api/media/uploads", { ...inWs, body: { filename: "big-a.mp4", size: 30 * 1024 * 1024, contentType: "video/mp4" } })).body.data;
+  const upload = (
+    await call("/api/media/uploads", {
+      ...inWs,
+      body: { filename: "big-a.mp4", size: 30 * 1024 * 1024, contentType: "video/mp4" },
+    })
+  ).body.data;
   const content = `A's private plan ${crypto.randomUUID()}`;
   const post = (
     await call("/api/posts", {
@@ -46,19 +51,48 @@ async function fixture() {
       },
     })
   ).body.data;
-  const schedule = (await call("/api/analytics/reports/schedules", { ...inWs, body: { kind: "summary", frequency: "weekly", weekday: 1, hour: 9 } })).body.data;
+  const schedule = (
+    await call("/api/analytics/reports/schedules", {
+      ...inWs,
+      body: { kind: "summary", frequency: "weekly", weekday: 1, hour: 9 },
+    })
+  ).body.data;
   const reportId = crypto.randomUUID();
   await env.MEDIA.put(`reports/${ws}/${reportId}.pdf`, "%PDF-1.7 A's report");
-  await env.DB.prepare("INSERT INTO report_files (id, workspace_id, user_id, schedule_id, kind, format, r2_key, size, created_at) VALUES (?, ?, ?, ?, 'summary', 'pdf', ?, 19, ?)")
+  await env.DB.prepare(
+    "INSERT INTO report_files (id, workspace_id, user_id, schedule_id, kind, format, r2_key, size, created_at) VALUES (?, ?, ?, ?, 'summary', 'pdf', ?, 19, ?)",
+  )
     .bind(reportId, ws, a.user.id, schedule.id, `reports/${ws}/${reportId}.pdf`, Date.now())
     .run();
-  const invite = (await call(`/api/workspaces/${ws}/invites`, { ...inWs, body: { email: `pending-${crypto.randomUUID().slice(0, 8)}@example.com`, role: "viewer" } })).body.data.id as string;
-  const apiKey = (await call("/api/keys", { ...inWs, body: { name: "A's key", scopes: ["read"] } })).body.data.id as string;
+  const invite = (
+    await call(`/api/workspaces/${ws}/invites`, {
+      ...inWs,
+      body: { email: `pending-${crypto.randomUUID().slice(0, 8)}@example.com`, role: "viewer" },
+    })
+  ).body.data.id as string;
+  const apiKey = (await call("/api/keys", { ...inWs, body: { name: "A's key", scopes: ["read"] } })).body.data
+    .id as string;
   const notification = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO notifications (id, workspace_id, user_id, kind, post_id, message, created_at) VALUES (?, ?, ?, 'rejected', ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO notifications (id, workspace_id, user_id, kind, post_id, message, created_at) VALUES (?, ?, ?, 'rejected', ?, ?, ?)",
+  )
     .bind(notification, ws, a.user.id, post._id, `Sent back: ${content}`, Date.now())
     .run();
-  return { a, ws, apiKey, account, media, upload: upload.uploadId ?? upload.id, post: post._id as string, target: post.platformPosts[0].id as string, schedule: schedule.id as string, reportId, invite, content, notification };
+  return {
+    a,
+    ws,
+    apiKey,
+    account,
+    media,
+    upload: upload.uploadId ?? upload.id,
+    post: post._id as string,
+    target: post.platformPosts[0].id as string,
+    schedule: schedule.id as string,
+    reportId,
+    invite,
+    content,
+    notification,
+  };
 }
 
 /** Fills a route's parameters with the workspace's resources; `addressesA` says whether any names one. */
@@ -88,7 +122,12 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
     if (path.startsWith("/api/media/uploads/")) return of(fx.upload);
     if (path.startsWith("/api/media/") || path.startsWith("/media/")) return of(fx.media);
     if (path.startsWith("/api/posts/") || path.startsWith("/api/analytics/posts/")) return of(fx.post);
-    if (path.startsWith("/api/accounts/") || path.startsWith("/api/auth/") || path.startsWith("/api/analytics/account/")) return of(fx.account._id);
+    if (
+      path.startsWith("/api/accounts/") ||
+      path.startsWith("/api/auth/") ||
+      path.startsWith("/api/analytics/account/")
+    )
+      return of(fx.account._id);
     if (path.startsWith("/api/analytics/reports/schedules/")) return of(fx.schedule);
     if (path.startsWith("/api/analytics/reports/recent/")) return of(fx.reportId);
     if (path.startsWith("/api/keys/")) return of(fx.apiKey);
@@ -104,7 +143,8 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/media/:id" && method === "PATCH") return { altText: "hijacked by B" };
   if (path.endsWith("/complete")) return { parts: [{ partNumber: 1, etag: "x" }] };
   if (path.endsWith("/reject")) return { comment: "hijacked by B" };
-  if (path.startsWith("/api/analytics/reports/schedules/")) return { kind: "summary", frequency: "weekly", weekday: 2, hour: 10, enabled: false };
+  if (path.startsWith("/api/analytics/reports/schedules/"))
+    return { kind: "summary", frequency: "weekly", weekday: 2, hour: 10, enabled: false };
   if (path.endsWith("/confirm")) return { permalink: "https://example.com/hijack" };
   if (path === "/api/workspaces/:id" && method === "PATCH") return { name: "Hijacked" };
   if (path.endsWith("/members/:userId") && method === "PATCH") return { role: "viewer" };
@@ -115,7 +155,10 @@ function bodyFor(method: string, path: string): unknown {
 
 /** Everything in the workspace that a write could change, read straight from storage. */
 async function stateOf(fx: Fx) {
-  const q = (sql: string, ...args: unknown[]) => env.DB.prepare(sql).bind(...args).first();
+  const q = (sql: string, ...args: unknown[]) =>
+    env.DB.prepare(sql)
+      .bind(...args)
+      .first();
   return JSON.stringify([
     await q("SELECT content, status, updated_at FROM posts WHERE id = ?", fx.post),
     await q("SELECT status, due_at, attempt_count FROM post_targets WHERE id = ?", fx.target),
@@ -125,7 +168,10 @@ async function stateOf(fx: Fx) {
     await q("SELECT count(*) AS n FROM media_uploads WHERE id = ?", fx.upload),
     await q("SELECT revoked_at FROM api_keys WHERE id = ?", fx.apiKey),
     await q("SELECT name, timezone, approval_required, updated_at FROM workspaces WHERE id = ?", fx.ws),
-    await q("SELECT group_concat(user_id || ':' || role) AS members FROM (SELECT * FROM workspace_members WHERE workspace_id = ? ORDER BY user_id)", fx.ws),
+    await q(
+      "SELECT group_concat(user_id || ':' || role) AS members FROM (SELECT * FROM workspace_members WHERE workspace_id = ? ORDER BY user_id)",
+      fx.ws,
+    ),
     await q("SELECT count(*) AS n FROM workspace_invites WHERE workspace_id = ?", fx.ws),
     await q("SELECT read_at FROM notifications WHERE id = ?", fx.notification),
     await q("SELECT count(*) AS n FROM post_approvals WHERE post_id = ?", fx.post),
@@ -162,7 +208,10 @@ const UNDECLARED: Record<string, string> = {
   "GET /media/:id": "any member's session (checked below with another workspace)",
 };
 
-const roleRoutes = apiRoutes.filter((r): r is typeof r & { action: Exclude<RouteAction, typeof SELF_ACTION> } => r.action !== undefined && r.action !== SELF_ACTION);
+const roleRoutes = apiRoutes.filter(
+  (r): r is typeof r & { action: Exclude<RouteAction, typeof SELF_ACTION> } =>
+    r.action !== undefined && r.action !== SELF_ACTION,
+);
 
 describe("authorization matrix", () => {
   let fx: Fx;
@@ -174,7 +223,11 @@ describe("authorization matrix", () => {
     for (const role of ROLES) {
       members[role] = role === "owner" ? fx.a : await registerUser();
       if (role !== "owner") {
-        await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)").bind(fx.ws, members[role].user.id, role, Date.now()).run();
+        await env.DB.prepare(
+          "INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)",
+        )
+          .bind(fx.ws, members[role].user.id, role, Date.now())
+          .run();
       }
     }
     outsider = await registerUser();
@@ -182,41 +235,82 @@ describe("authorization matrix", () => {
 
   it("every signed-in route declares its action", () => {
     expect(apiRoutes.length).toBeGreaterThan(60);
-    expect(apiRoutes.filter((r) => !r.action && !(`${r.method} ${r.path}` in UNDECLARED)).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect(
+      apiRoutes
+        .filter((r) => !r.action && !(`${r.method} ${r.path}` in UNDECLARED))
+        .map((r) => `${r.method} ${r.path}`),
+    ).toEqual([]);
   });
 
   it("a viewer may change nothing but their own membership, inbox and browser's choice", () => {
-    const writes = roleRoutes.filter((r) => r.method !== "GET" && can("viewer", r.action)).map((r) => `${r.method} ${r.path}`);
+    const writes = roleRoutes
+      .filter((r) => r.method !== "GET" && can("viewer", r.action))
+      .map((r) => `${r.method} ${r.path}`);
     // Marking one's own notice read changes only that member's inbox.
-    expect(writes.sort()).toEqual(["POST /api/notifications/:id/read", "POST /api/workspaces/:id/leave", "POST /api/workspaces/:id/switch"]);
+    expect(writes.sort()).toEqual([
+      "POST /api/notifications/:id/read",
+      "POST /api/workspaces/:id/leave",
+      "POST /api/workspaces/:id/switch",
+    ]);
   });
 
-  it.each(ROLES.map((role) => [role] as const))("%s: refused actions answer 403 and change nothing; granted reads answer", async (role) => {
-    const before = await stateOf(fx);
-    for (const route of roleRoutes) {
-      const { url } = fill(route.path, fx);
-      const granted = can(role, route.action);
-      if (granted && route.method !== "GET") continue; // granted writes are the feature tests' job
-      const res = await call(url, { method: route.method, token: members[role].token, headers: { "X-Workspace-Id": fx.ws }, body: bodyFor(route.method, route.path), redirect: "manual" });
-      const name = `${role} ${route.method} ${route.path} (${route.action})`;
-      if (granted) expect(res.status, `${name}: ${res.body.message}`).not.toBe(403);
-      else expect(res.body, name).toEqual({ success: false, message: `Your role (${role}) cannot do this in ${WORKSPACE_NAME}.` });
-    }
-    expect(await stateOf(fx)).toBe(before);
-  }, 120_000);
+  it.each(ROLES.map((role) => [role] as const))(
+    "%s: refused actions answer 403 and change nothing; granted reads answer",
+    async (role) => {
+      const before = await stateOf(fx);
+      for (const route of roleRoutes) {
+        const { url } = fill(route.path, fx);
+        const granted = can(role, route.action);
+        if (granted && route.method !== "GET") continue; // granted writes are the feature tests' job
+        const res = await call(url, {
+          method: route.method,
+          token: members[role].token,
+          headers: { "X-Workspace-Id": fx.ws },
+          body: bodyFor(route.method, route.path),
+          redirect: "manual",
+        });
+        const name = `${role} ${route.method} ${route.path} (${route.action})`;
+        if (granted) expect(res.status, `${name}: ${res.body.message}`).not.toBe(403);
+        else
+          expect(res.body, name).toEqual({
+            success: false,
+            message: `Your role (${role}) cannot do this in ${WORKSPACE_NAME}.`,
+          });
+      }
+      expect(await stateOf(fx)).toBe(before);
+    },
+    120_000,
+  );
 
   it.each(apiRoutes.filter((r) => r.path.includes(":")).map((r) => [`${r.method} ${r.path}`, r] as const))(
     "another workspace's user: %s",
     async (_name, route) => {
       const { url, addressesA } = fill(route.path, fx);
       const before = await stateOf(fx);
-      const res = route.path.startsWith("/media/") ? await SELF.fetch(`${ORIGIN}${url}`, { headers: { Authorization: `Bearer ${outsider.token}` } }) : null;
+      const res = route.path.startsWith("/media/")
+        ? await SELF.fetch(`${ORIGIN}${url}`, { headers: { Authorization: `Bearer ${outsider.token}` } })
+        : null;
       const out = res
         ? { status: res.status, text: await res.text() }
-        : await call(url, { method: route.method, token: outsider.token, body: bodyFor(route.method, route.path), redirect: "manual" }).then((r) => ({ status: r.status, text: JSON.stringify(r.body) }));
+        : await call(url, {
+            method: route.method,
+            token: outsider.token,
+            body: bodyFor(route.method, route.path),
+            redirect: "manual",
+          }).then((r) => ({ status: r.status, text: JSON.stringify(r.body) }));
       if (addressesA) expect([403, 404], out.text).toContain(out.status);
       else expect(out.status, out.text).toBeLessThan(500);
-      for (const secret of [fx.content, fx.account._id, fx.media, fx.post, fx.ws, fx.apiKey, WORKSPACE_NAME, "secret-a.jpg"]) expect(out.text).not.toContain(secret);
+      for (const secret of [
+        fx.content,
+        fx.account._id,
+        fx.media,
+        fx.post,
+        fx.ws,
+        fx.apiKey,
+        WORKSPACE_NAME,
+        "secret-a.jpg",
+      ])
+        expect(out.text).not.toContain(secret);
       expect(await stateOf(fx)).toBe(before);
     },
   );

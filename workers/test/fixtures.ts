@@ -6,7 +6,11 @@ import type { Platform } from "../platform-profile";
 /** Direct inserts for tests that need state the API would take many calls to build. */
 export const testDb = () => createDb(env.DB);
 
-export async function insertAccount(userId: string, platform: Platform, overrides: Partial<typeof connectedAccounts.$inferInsert> = {}) {
+export async function insertAccount(
+  userId: string,
+  platform: Platform,
+  overrides: Partial<typeof connectedAccounts.$inferInsert> = {},
+) {
   const id = crypto.randomUUID();
   await testDb()
     .insert(connectedAccounts)
@@ -27,17 +31,37 @@ export async function insertAccount(userId: string, platform: Platform, override
 
 export async function insertScheduledPost(
   userId: string,
-  targets: Array<{ accountId: string; platform: Platform; dueAt: number; status?: typeof postTargets.$inferInsert.status }>,
+  targets: Array<{
+    accountId: string;
+    platform: Platform;
+    dueAt: number;
+    status?: typeof postTargets.$inferInsert.status;
+  }>,
   content = "Hello from a test",
 ) {
   const postId = crypto.randomUUID();
   const db = testDb();
-  await db.insert(posts).values({ id: postId, workspaceId: userId, userId, content, status: "scheduled", scheduledAt: targets[0]?.dueAt ?? null });
+  await db.insert(posts).values({
+    id: postId,
+    workspaceId: userId,
+    userId,
+    content,
+    status: "scheduled",
+    scheduledAt: targets[0]?.dueAt ?? null,
+  });
   const ids: string[] = [];
   for (const t of targets) {
     const id = crypto.randomUUID();
     ids.push(id);
-    await db.insert(postTargets).values({ id, postId, workspaceId: userId, platform: t.platform, accountId: t.accountId, status: t.status ?? "scheduled", dueAt: t.dueAt });
+    await db.insert(postTargets).values({
+      id,
+      postId,
+      workspaceId: userId,
+      platform: t.platform,
+      accountId: t.accountId,
+      status: t.status ?? "scheduled",
+      dueAt: t.dueAt,
+    });
   }
   return { postId, targetIds: ids };
 }

@@ -29,8 +29,17 @@ export async function call<T = any>(path: string, opts: CallOptions = {}) {
   headers["CF-Connecting-IP"] = opts.ip ?? uniqueIp();
   if (opts.origin !== null) headers.Origin = opts.origin ?? ORIGIN;
   const body =
-    opts.body === undefined ? undefined : opts.body instanceof FormData || typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
-  const res = await SELF.fetch(`${ORIGIN}${path}`, { method: opts.method ?? (body ? "POST" : "GET"), headers, body: body as BodyInit, redirect: opts.redirect });
+    opts.body === undefined
+      ? undefined
+      : opts.body instanceof FormData || typeof opts.body === "string"
+        ? opts.body
+        : JSON.stringify(opts.body);
+  const res = await SELF.fetch(`${ORIGIN}${path}`, {
+    method: opts.method ?? (body ? "POST" : "GET"),
+    headers,
+    body: body as BodyInit,
+    redirect: opts.redirect,
+  });
   const text = await res.text();
   let json: Envelope<T>;
   try {
@@ -49,7 +58,9 @@ export function uniqueIp() {
 }
 
 let userCounter = 0;
-export async function registerUser(overrides: Partial<{ email: string; password: string; displayName: string; timezone: string }> = {}) {
+export async function registerUser(
+  overrides: Partial<{ email: string; password: string; displayName: string; timezone: string }> = {},
+) {
   userCounter += 1;
   const input = {
     email: `user${userCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`,

@@ -23,7 +23,22 @@ function chunk(type: string, data: number[]): number[] {
  */
 export function pngBytes(width: number, height: number, size?: number): Uint8Array {
   const ihdr = chunk("IHDR", [...u32(width), ...u32(height), 8, 2, 0, 0, 0]);
-  return padded([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...ihdr, ...chunk("IDAT", [0x78, 0x9c, 0x03, 0, 0, 0, 0, 1]), ...chunk("IEND", [])], size);
+  return padded(
+    [
+      0x89,
+      0x50,
+      0x4e,
+      0x47,
+      0x0d,
+      0x0a,
+      0x1a,
+      0x0a,
+      ...ihdr,
+      ...chunk("IDAT", [0x78, 0x9c, 0x03, 0, 0, 0, 0, 1]),
+      ...chunk("IEND", []),
+    ],
+    size,
+  );
 }
 
 /** A baseline JPEG (JFIF, SOF0 for width × height, a scan, EOI); `size` pads after EOI. */
@@ -41,7 +56,12 @@ export const exeBytes = () => padded([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 
  * A real MP4 (H.264 track of `seconds` at 30 fps, `width` × `height`), optionally grown to `size`
  * bytes with a trailing `free` box — still a valid file, so large uploads can be tested cheaply.
  */
-export async function mp4Bytes(opts: { width: number; height: number; seconds: number; size?: number }): Promise<Uint8Array> {
+export async function mp4Bytes(opts: {
+  width: number;
+  height: number;
+  seconds: number;
+  size?: number;
+}): Promise<Uint8Array> {
   const output = new Output({ format: new Mp4OutputFormat(), target: new BufferTarget() });
   const source = new EncodedVideoPacketSource("avc");
   output.addVideoTrack(source, { frameRate: 30 });
@@ -49,8 +69,18 @@ export async function mp4Bytes(opts: { width: number; height: number; seconds: n
   const description = new Uint8Array([1, 0x42, 0, 0x1f, 0xff, 0xe1, 0, 4, 0x67, 0x42, 0, 0x1f, 1, 0, 2, 0x68, 0xce]);
   const frames = Math.round(opts.seconds * 30);
   for (let i = 0; i < frames; i++) {
-    const packet = new EncodedPacket(new Uint8Array([0, 0, 0, 1, 0x65, i & 255]), i === 0 ? "key" : "delta", i / 30, 1 / 30);
-    await source.add(packet, i === 0 ? { decoderConfig: { codec: "avc1.42001f", codedWidth: opts.width, codedHeight: opts.height, description } } : undefined);
+    const packet = new EncodedPacket(
+      new Uint8Array([0, 0, 0, 1, 0x65, i & 255]),
+      i === 0 ? "key" : "delta",
+      i / 30,
+      1 / 30,
+    );
+    await source.add(
+      packet,
+      i === 0
+        ? { decoderConfig: { codec: "avc1.42001f", codedWidth: opts.width, codedHeight: opts.height, description } }
+        : undefined,
+    );
   }
   await output.finalize();
   const file = new Uint8Array(output.target.buffer!);

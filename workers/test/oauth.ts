@@ -4,18 +4,26 @@ import { AccountsService } from "../accounts/service";
 import { TokenCipher } from "../accounts/token-crypto";
 import { createDb } from "../db/client";
 import { emulator } from "../emulator";
-import { resolveEndpoints } from "../platforms/endpoints";
 import { platformCredentials } from "../env";
+import { resolveEndpoints } from "../platforms/endpoints";
 import { createPlatformRegistry } from "../platforms/registry";
 import { createSandboxFetch } from "../platforms/sandbox-fetch";
 import { ORIGIN } from "./helpers";
 
 /** Drives a real consent through the Worker and the emulator: start → consent page → form POST → callback. */
 
-export async function raw(path: string, opts: { cookie?: string; method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) {
+export async function raw(
+  path: string,
+  opts: { cookie?: string; method?: string; body?: BodyInit; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.cookie) headers.Cookie = opts.cookie;
-  return SELF.fetch(path.startsWith("http") ? path : `${ORIGIN}${path}`, { method: opts.method ?? "GET", headers, body: opts.body, redirect: "manual" });
+  return SELF.fetch(path.startsWith("http") ? path : `${ORIGIN}${path}`, {
+    method: opts.method ?? "GET",
+    headers,
+    body: opts.body,
+    redirect: "manual",
+  });
 }
 
 export interface ConsentRun {
@@ -43,7 +51,8 @@ export async function connectViaEmulator(
   // `withhold` unticks those permission checkboxes on the consent page; otherwise all requested are granted.
   if (opts.withhold) {
     form.set("scope_choice", "1");
-    for (const [, scope] of html.matchAll(/name="grant_scope" value="([^"]+)"/g)) if (!opts.withhold.includes(scope!)) form.append("grant_scope", scope!);
+    for (const [, scope] of html.matchAll(/name="grant_scope" value="([^"]+)"/g))
+      if (!opts.withhold.includes(scope!)) form.append("grant_scope", scope!);
   }
   form.set("decision", opts.decision ?? "approve");
   const consent = await raw(authUrl.origin + authUrl.pathname, {
@@ -59,7 +68,11 @@ export async function connectViaEmulator(
 }
 
 export async function advanceEmulator(ms: number) {
-  const res = await raw("/sandbox/clock", { method: "POST", body: JSON.stringify({ advanceMs: ms }), headers: { "Content-Type": "application/json" } });
+  const res = await raw("/sandbox/clock", {
+    method: "POST",
+    body: JSON.stringify({ advanceMs: ms }),
+    headers: { "Content-Type": "application/json" },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -70,7 +83,11 @@ export async function armFault(
   count = 1,
   select: { method?: string; path?: string; after?: number } = {},
 ) {
-  const res = await raw("/sandbox/faults", { method: "POST", body: JSON.stringify({ platform, mode, count, ...select }), headers: { "Content-Type": "application/json" } });
+  const res = await raw("/sandbox/faults", {
+    method: "POST",
+    body: JSON.stringify({ platform, mode, count, ...select }),
+    headers: { "Content-Type": "application/json" },
+  });
   expect(res.status).toBe(200);
 }
 

@@ -29,24 +29,38 @@ export async function clearFaults() {
 }
 
 /** Walks the emulator's consent page like a browser: GET the form, POST it back with a decision. */
-export async function consent(authorizeUrl: URL, opts: { choices?: string[]; decision?: "approve" | "deny"; withhold?: string[] } = {}) {
+export async function consent(
+  authorizeUrl: URL,
+  opts: { choices?: string[]; decision?: "approve" | "deny"; withhold?: string[] } = {},
+) {
   const page = await sandboxFetch(authorizeUrl);
   if (page.status !== 200) throw new Error(`consent page ${page.status}: ${await page.text()}`);
   const html = await page.text();
   const form = new FormData();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.set(name!, unescapeHtml(value!));
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    form.set(name!, unescapeHtml(value!));
   const choices = opts.choices ?? [html.match(/name="choice" value="([^"]+)"/)![1]!];
   for (const ch of choices) form.append("choice", ch);
   // Permission checkboxes come ticked, like a browser submitting the page; `withhold` unticks some.
-  for (const [, scope] of html.matchAll(/name="grant_scope" value="([^"]+)" checked/g)) if (!opts.withhold?.includes(scope!)) form.append("grant_scope", scope!);
+  for (const [, scope] of html.matchAll(/name="grant_scope" value="([^"]+)" checked/g))
+    if (!opts.withhold?.includes(scope!)) form.append("grant_scope", scope!);
   form.set("decision", opts.decision ?? "approve");
-  const res = await sandboxFetch(new URL(authorizeUrl.pathname, ORIGIN), { method: "POST", body: form, redirect: "manual" });
+  const res = await sandboxFetch(new URL(authorizeUrl.pathname, ORIGIN), {
+    method: "POST",
+    body: form,
+    redirect: "manual",
+  });
   if (res.status !== 302) throw new Error(`consent POST ${res.status}: ${await res.text()}`);
   return new URL(res.headers.get("Location")!);
 }
 
 function unescapeHtml(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 export function media(kind: "image" | "video", mimeType: string, bytes: Uint8Array, altText?: string): PublishMedia {

@@ -12,18 +12,26 @@ async function fetchWith(vars: Record<string, unknown>, path: string, init?: Req
   return res;
 }
 
-const ownSecrets = { SESSION_SECRET: "a-real-secret-from-wrangler-secret-put-0123456789", TOKEN_ENCRYPTION_KEY: btoa("0123456789abcdef0123456789abcdef") };
+const ownSecrets = {
+  SESSION_SECRET: "a-real-secret-from-wrangler-secret-put-0123456789",
+  TOKEN_ENCRYPTION_KEY: btoa("0123456789abcdef0123456789abcdef"),
+};
 
 describe("production-safe defaults", () => {
-  it.each<Record<string, string>>([{ APP_ENV: "production" }, { PLATFORMS_MODE: "live" }])("%j with wrangler.toml's development secrets serves nothing but the reason", async (vars) => {
-    const res = await fetchWith(vars, "/health");
-    expect(res.status).toBe(500);
-    const body = (await res.json()) as { success: boolean; message: string };
-    expect(body.success).toBe(false);
-    expect(body.message).toContain("SESSION_SECRET is the development value from wrangler.toml; set your own with `wrangler secret put SESSION_SECRET`");
-    expect(body.message).toContain("TOKEN_ENCRYPTION_KEY is the development value from wrangler.toml");
-    expect((await fetchWith({ ...vars, ...ownSecrets }, "/health")).status).toBe(200);
-  });
+  it.each<Record<string, string>>([{ APP_ENV: "production" }, { PLATFORMS_MODE: "live" }])(
+    "%j with wrangler.toml's development secrets serves nothing but the reason",
+    async (vars) => {
+      const res = await fetchWith(vars, "/health");
+      expect(res.status).toBe(500);
+      const body = (await res.json()) as { success: boolean; message: string };
+      expect(body.success).toBe(false);
+      expect(body.message).toContain(
+        "SESSION_SECRET is the development value from wrangler.toml; set your own with `wrangler secret put SESSION_SECRET`",
+      );
+      expect(body.message).toContain("TOKEN_ENCRYPTION_KEY is the development value from wrangler.toml");
+      expect((await fetchWith({ ...vars, ...ownSecrets }, "/health")).status).toBe(200);
+    },
+  );
 
   it("mounts the emulator's pages only when DEV_ROUTES=true, which wrangler.toml's [vars] never sets", async () => {
     expect((await fetchWith({}, "/sandbox/clock")).status).toBe(200);
@@ -39,14 +47,23 @@ describe("production-safe defaults", () => {
     const live = { PLATFORMS_MODE: "live", ...ownSecrets };
     const headers = { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": uniqueIp() };
     const email = `live-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const registered = await fetchWith(live, "/api/auth/register", { method: "POST", headers, body: JSON.stringify({ email, password: "secret123", displayName: "Live" }) });
+    const registered = await fetchWith(live, "/api/auth/register", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email, password: "secret123", displayName: "Live" }),
+    });
     expect(registered.status).toBe(201);
     const { token } = ((await registered.json()) as { data: { token: string } }).data;
-    const res = await fetchWith(live, "/api/auth/twitter/connect", { method: "POST", headers: { ...headers, Authorization: `Bearer ${token}` }, body: "{}" });
+    const res = await fetchWith(live, "/api/auth/twitter/connect", {
+      method: "POST",
+      headers: { ...headers, Authorization: `Bearer ${token}` },
+      body: "{}",
+    });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
       success: false,
-      message: "X cannot be connected: twitter is not configured on this server: set TWITTER_CLIENT_ID and TWITTER_CLIENT_SECRET.",
+      message:
+        "X cannot be connected: twitter is not configured on this server: set TWITTER_CLIENT_ID and TWITTER_CLIENT_SECRET.",
     });
   });
 });

@@ -1,6 +1,6 @@
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "../api";
-import { SELF } from "cloudflare:test";
 import { call, ORIGIN, registerUser } from "./helpers";
 
 /**
@@ -16,7 +16,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/auth/verify-otp": "password reset is for signed-out users",
   "POST /api/auth/update-password": "password reset is for signed-out users (needs the reset grant)",
   "POST /api/events": "page views are recorded for signed-out pages too",
-  "GET /api/auth/:platform/callback": "the browser's return from a platform: without a session it redirects with the 401 message (checked below)",
+  "GET /api/auth/:platform/callback":
+    "the browser's return from a platform: without a session it redirects with the 401 message (checked below)",
   "GET /api/openapi.json": "the API document describes routes, never data",
   "GET /api/docs": "the readable form of the API document",
   "GET /api/invites/:token": "the invite page shows what an invitation is for before sign-up; the token is the secret",
@@ -49,7 +50,11 @@ describe("security: authentication on every route", () => {
   it.each(routes.map((r) => [r.key, r] as const))("%s → 401 with a revoked session", async (_key, route) => {
     const u = await registerUser();
     await call("/api/auth/logout", { token: u.token, body: {} });
-    const res = await call(fill(route.path), { method: route.method, token: u.token, body: route.method === "GET" ? undefined : {} });
+    const res = await call(fill(route.path), {
+      method: route.method,
+      token: u.token,
+      body: route.method === "GET" ? undefined : {},
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -66,12 +71,20 @@ describe("security: OAuth callback without a session", () => {
 describe("security: CSRF", () => {
   const writes = apiRoutes().filter((r) => r.method !== "GET");
 
-  it.each(writes.map((r) => [r.key, r] as const))("%s refuses a cookie write from a foreign origin", async (_key, route) => {
-    const u = await registerUser();
-    const res = await call(fill(route.path), { method: route.method, cookie: u.cookie, origin: "https://attacker.example", body: {} });
-    expect(res.status).toBe(403);
-    expect((await call("/api/auth/me", { cookie: u.cookie })).status).toBe(200);
-  });
+  it.each(writes.map((r) => [r.key, r] as const))(
+    "%s refuses a cookie write from a foreign origin",
+    async (_key, route) => {
+      const u = await registerUser();
+      const res = await call(fill(route.path), {
+        method: route.method,
+        cookie: u.cookie,
+        origin: "https://attacker.example",
+        body: {},
+      });
+      expect(res.status).toBe(403);
+      expect((await call("/api/auth/me", { cookie: u.cookie })).status).toBe(200);
+    },
+  );
 });
 
 describe("security: headers", () => {

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { changePasswordSchema, timezoneSchema, verifyPasswordSchema, AuthMessages } from "../auth/schemas";
+import { AuthMessages, changePasswordSchema, timezoneSchema, verifyPasswordSchema } from "../auth/schemas";
 import type { SignedInEnv } from "../http/app-env";
-import { requirePermission, SELF } from "../workspaces/middleware";
 import { HttpError, ok } from "../http/envelope";
 import { readJson } from "../http/validate";
+import { requirePermission, SELF } from "../workspaces/middleware";
 
 export const userRoutes = new Hono<SignedInEnv>()
   .get("/profile", requirePermission("workspace.read"), async (c) => {
@@ -31,7 +31,9 @@ export const userRoutes = new Hono<SignedInEnv>()
     await c.var.services.auth.setTimezone(c.var.auth.user.id, timezone);
     return ok(c, { timezone }, "Timezone updated");
   })
-  .get("/connected-accounts", requirePermission("workspace.read"), async (c) => ok(c, { accounts: await c.var.services.accounts.list(c.var.workspace.id) }))
+  .get("/connected-accounts", requirePermission("workspace.read"), async (c) =>
+    ok(c, { accounts: await c.var.services.accounts.list(c.var.workspace.id) }),
+  )
   .get("/sessions", requirePermission(SELF), async (c) => {
     const sessions = await c.var.services.auth.listSessions(c.var.auth.user.id);
     return ok(c, { sessions: sessions.map((s) => ({ ...s, current: s.id === c.var.auth.sessionId })) });

@@ -13,14 +13,47 @@ export const approveBody = z.object({
   scheduledDate: scheduledDateSchema.optional(),
   timezone: z.string().max(64).optional(),
 });
-export const rejectBody = z.object({ comment: z.string().trim().min(1, "Please say what needs to change.").max(2000, "Keep the comment under 2,000 characters.") });
+export const rejectBody = z.object({
+  comment: z
+    .string()
+    .trim()
+    .min(1, "Please say what needs to change.")
+    .max(2000, "Keep the comment under 2,000 characters."),
+});
 
 const tag = "Approvals";
-describeRoute({ method: "get", path: "/api/approvals", tag, summary: "The Approvals queue: posts waiting for an approver (owner, admin, editor)" });
-describeRoute({ method: "post", path: "/api/posts/{id}/approve", tag, summary: "Approve a submitted post: it schedules or publishes as asked (409 asks for a new time if it has passed)", body: approveBody });
-describeRoute({ method: "post", path: "/api/posts/{id}/reject", tag, summary: "Send a submitted post back to draft with a comment for its author", body: rejectBody });
-describeRoute({ method: "get", path: "/api/notifications", tag, summary: "The caller's notices in this workspace (approved, sent back, client feedback)" });
-describeRoute({ method: "post", path: "/api/notifications/{id}/read", tag, summary: "Mark one of the caller's notices read" });
+describeRoute({
+  method: "get",
+  path: "/api/approvals",
+  tag,
+  summary: "The Approvals queue: posts waiting for an approver (owner, admin, editor)",
+});
+describeRoute({
+  method: "post",
+  path: "/api/posts/{id}/approve",
+  tag,
+  summary: "Approve a submitted post: it schedules or publishes as asked (409 asks for a new time if it has passed)",
+  body: approveBody,
+});
+describeRoute({
+  method: "post",
+  path: "/api/posts/{id}/reject",
+  tag,
+  summary: "Send a submitted post back to draft with a comment for its author",
+  body: rejectBody,
+});
+describeRoute({
+  method: "get",
+  path: "/api/notifications",
+  tag,
+  summary: "The caller's notices in this workspace (approved, sent back, client feedback)",
+});
+describeRoute({
+  method: "post",
+  path: "/api/notifications/{id}/read",
+  tag,
+  summary: "Mark one of the caller's notices read",
+});
 
 export const approvalQueueRoutes = new Hono<SignedInEnv>().get("/", requirePermission("posts.approve"), async (c) =>
   ok(c, { approvals: await c.var.services.approvals.queue(c.var.workspace.id) }),
@@ -39,12 +72,19 @@ export const approvalPostRoutes = new Hono<SignedInEnv>()
   })
   .post("/:id/reject", requirePermission("posts.approve"), async (c) => {
     const { comment } = await readJson(c, rejectBody);
-    return ok(c, await c.var.services.approvals.reject(actor(c), c.req.param("id"), comment), "Post sent back to its author");
+    return ok(
+      c,
+      await c.var.services.approvals.reject(actor(c), c.req.param("id"), comment),
+      "Post sent back to its author",
+    );
   });
 
 export const inboxRoutes = new Hono<SignedInEnv>()
-  .get("/", requirePermission("workspace.read"), async (c) => ok(c, { notifications: await c.var.services.notifications.list(c.var.workspace.id, c.var.auth.user.id) }))
+  .get("/", requirePermission("workspace.read"), async (c) =>
+    ok(c, { notifications: await c.var.services.notifications.list(c.var.workspace.id, c.var.auth.user.id) }),
+  )
   .post("/:id/read", requirePermission("workspace.read"), async (c) => {
-    if (!(await c.var.services.notifications.markRead(c.var.workspace.id, c.var.auth.user.id, c.req.param("id")))) throw notFound();
+    if (!(await c.var.services.notifications.markRead(c.var.workspace.id, c.var.auth.user.id, c.req.param("id"))))
+      throw notFound();
     return ok(c, null, "Marked as read");
   });

@@ -14,7 +14,11 @@ export type ApprovalTiming = { dueAt: number } | { expired: true };
  * When an approved post goes out: now if Publish Now was asked, else at the time asked for. A new time
  * given by the approver replaces it; a time that has passed asks the approver for a new one.
  */
-export function approvalDueAt(request: { publishNow: boolean; scheduledAt: number | null }, newTime: number | undefined, now: number): ApprovalTiming {
+export function approvalDueAt(
+  request: { publishNow: boolean; scheduledAt: number | null },
+  newTime: number | undefined,
+  now: number,
+): ApprovalTiming {
   if (newTime !== undefined) return newTime < now ? { expired: true } : { dueAt: newTime };
   if (request.publishNow) return { dueAt: now };
   if (request.scheduledAt === null || request.scheduledAt < now) return { expired: true };

@@ -17,13 +17,17 @@ describe("approvalDueAt", () => {
     expect(approvalDueAt({ publishNow: true, scheduledAt: NOW - 3_600_000 }, undefined, NOW)).toEqual({ dueAt: NOW });
   });
   it("a schedule keeps its time while it is ahead", () => {
-    expect(approvalDueAt({ publishNow: false, scheduledAt: NOW + 60_000 }, undefined, NOW)).toEqual({ dueAt: NOW + 60_000 });
+    expect(approvalDueAt({ publishNow: false, scheduledAt: NOW + 60_000 }, undefined, NOW)).toEqual({
+      dueAt: NOW + 60_000,
+    });
   });
   it("a schedule whose time has passed asks for a new time", () => {
     expect(approvalDueAt({ publishNow: false, scheduledAt: NOW - 1 }, undefined, NOW)).toEqual({ expired: true });
   });
   it("the approver's new time wins, unless it is past too", () => {
-    expect(approvalDueAt({ publishNow: false, scheduledAt: NOW - 1 }, NOW + 5_000, NOW)).toEqual({ dueAt: NOW + 5_000 });
+    expect(approvalDueAt({ publishNow: false, scheduledAt: NOW - 1 }, NOW + 5_000, NOW)).toEqual({
+      dueAt: NOW + 5_000,
+    });
     expect(approvalDueAt({ publishNow: true, scheduledAt: null }, NOW - 5_000, NOW)).toEqual({ expired: true });
   });
 });

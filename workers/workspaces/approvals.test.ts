@@ -9,10 +9,18 @@ import type { Role } from "./roles";
 type User = Awaited<ReturnType<typeof registerUser>>;
 
 const join = (workspaceId: string, u: User, role: Role) =>
-  env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)").bind(workspaceId, u.user.id, role, Date.now()).run();
+  env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
+    .bind(workspaceId, u.user.id, role, Date.now())
+    .run();
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
-const mailTo = (email: string) => env.DB.prepare("SELECT subject, text FROM dev_mailbox WHERE to_address = ? ORDER BY created_at").bind(email).all<{ subject: string; text: string }>();
-const targetsOf = (postId: string) => env.DB.prepare("SELECT status, due_at FROM post_targets WHERE post_id = ?").bind(postId).all<{ status: string; due_at: number | null }>();
+const mailTo = (email: string) =>
+  env.DB.prepare("SELECT subject, text FROM dev_mailbox WHERE to_address = ? ORDER BY created_at")
+    .bind(email)
+    .all<{ subject: string; text: string }>();
+const targetsOf = (postId: string) =>
+  env.DB.prepare("SELECT status, due_at FROM post_targets WHERE post_id = ?")
+    .bind(postId)
+    .all<{ status: string; due_at: number | null }>();
 
 async function runCron() {
   const ctx = createExecutionContext();
@@ -35,7 +43,12 @@ async function team() {
     await join(ws, members[role], role);
   }
   const as = (u: User) => ({ token: u.token, headers: { "X-Workspace-Id": ws } });
-  const post = (fields: Record<string, unknown>) => ({ platforms: ["twitter"], selectedAccounts: { twitter: [account] }, images: [image], ...fields });
+  const post = (fields: Record<string, unknown>) => ({
+    platforms: ["twitter"],
+    selectedAccounts: { twitter: [account] },
+    images: [image],
+    ...fields,
+  });
   return { owner, ws, members, as, post };
 }
 
@@ -43,13 +56,21 @@ describe("submitting for approval", () => {
   it("a contributor's schedule waits as pending approval, and the cron never publishes it", async () => {
     const { members, as, post, owner } = await team();
     const content = `Contributor plan ${crypto.randomUUID().slice(0, 8)}`;
-    const res = await call("/api/posts", { ...as(members.contributor), body: post({ content, status: "scheduled", scheduledDate: inHours(2) }) });
+    const res = await call("/api/posts", {
+      ...as(members.contributor),
+      body: post({ content, status: "scheduled", scheduledDate: inHours(2) }),
+    });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Post submitted for approval");
-    expect(res.body.data).toMatchObject({ status: "pending_approval", approval: { status: "pending", submittedBy: members.contributor.user.id, publishNow: false } });
+    expect(res.body.data).toMatchObject({
+      status: "pending_approval",
+      approval: { status: "pending", submittedBy: members.contributor.user.id, publishNow: false },
+    });
     const id = res.body.data._id;
     // Even overdue, a target waiting for approval is never claimed.
-    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?").bind(Date.now() - 60_000, id).run();
+    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
+      .bind(Date.now() - 60_000, id)
+      .run();
     await runCron();
     expect((await targetsOf(id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
     expect((await call(`/api/posts/${id}`, as(owner))).body.data.status).toBe("pending_approval");
@@ -64,7 +85,12 @@ describe("submitting for approval", () => {
     const id = now.body.data._id;
     const target = now.body.data.platformPosts[0].id;
     const refused = { success: false, message: "Your role (contributor) cannot do this in Olga's workspace." };
-    for (const path of [`/api/posts/${id}/publish`, `/api/posts/${id}/targets/${target}/retry`, `/api/posts/${id}/approve`, "/api/scheduler/trigger"]) {
+    for (const path of [
+      `/api/posts/${id}/publish`,
+      `/api/posts/${id}/targets/${target}/retry`,
+      `/api/posts/${id}/approve`,
+      "/api/scheduler/trigger",
+    ]) {
       const res = await call(path, { ...me, method: "POST", body: {} });
       expect(res.body, path).toEqual(refused);
     }
@@ -75,25 +101,38 @@ describe("submitting for approval", () => {
   it("when the workspace requires approval, the owner's own Publish Now waits too", async () => {
     const { owner, ws, post } = await team();
     await env.DB.prepare("UPDATE workspaces SET approval_required = 1 WHERE id = ?").bind(ws).run();
-    const res = await call("/api/posts", { token: owner.token, body: post({ content: "Owner asks", publishNow: true }) });
+    const res = await call("/api/posts", {
+      token: owner.token,
+      body: post({ content: "Owner asks", publishNow: true }),
+    });
     expect(res.body.message).toBe("Post submitted for approval");
     const draft = await call("/api/posts", { token: owner.token, body: post({ content: "Just a draft" }) });
     const publish = await call(`/api/posts/${draft.body.data._id}/publish`, { token: owner.token, method: "POST" });
     expect(publish.status).toBe(200);
-    expect(publish.body).toMatchObject({ message: "Post submitted for approval", data: { status: "pending_approval" } });
+    expect(publish.body).toMatchObject({
+      message: "Post submitted for approval",
+      data: { status: "pending_approval" },
+    });
   });
 });
 
 describe("the Approvals queue", () => {
   it("approvers see pending posts with their author; a viewer is refused", async () => {
     const { members, as, post, owner } = await team();
-    const res = await call("/api/posts", { ...as(members.contributor), body: post({ content: "Queue me", status: "scheduled", scheduledDate: inHours(3) }) });
+    const res = await call("/api/posts", {
+      ...as(members.contributor),
+      body: post({ content: "Queue me", status: "scheduled", scheduledDate: inHours(3) }),
+    });
     await call("/api/posts", { ...as(members.contributor), body: post({ content: "Only a draft" }) });
     for (const approver of [owner, members.editor]) {
       const queue = await call("/api/approvals", as(approver));
       expect(queue.status).toBe(200);
       expect(queue.body.data.approvals).toHaveLength(1);
-      expect(queue.body.data.approvals[0]).toMatchObject({ postId: res.body.data._id, submittedBy: { id: members.contributor.user.id, displayName: "Contributor" }, post: { content: "Queue me" } });
+      expect(queue.body.data.approvals[0]).toMatchObject({
+        postId: res.body.data._id,
+        submittedBy: { id: members.contributor.user.id, displayName: "Contributor" },
+        post: { content: "Queue me" },
+      });
     }
     expect((await call("/api/approvals", as(members.viewer))).status).toBe(403);
     expect((await call("/api/approvals", { token: (await registerUser()).token })).body.data.approvals).toEqual([]);
@@ -119,60 +158,115 @@ describe("the Approvals queue", () => {
     expect(published.platformPosts[0].permalink).toMatch(/^https:\/\//);
     expect((await call("/api/approvals", as(owner))).body.data.approvals).toEqual([]);
     const notices = (await call("/api/notifications", as(members.contributor))).body.data.notifications;
-    expect(notices).toMatchObject([{ kind: "approved", postId: id, message: "Your post was approved and is being published now.", readAt: null }]);
+    expect(notices).toMatchObject([
+      { kind: "approved", postId: id, message: "Your post was approved and is being published now.", readAt: null },
+    ]);
     expect((await mailTo(members.contributor.email)).results).toMatchObject([{ subject: "Your post was approved" }]);
     // Notices are the member's own: the owner cannot mark the contributor's read.
     expect((await call(`/api/notifications/${notices[0].id}/read`, { ...as(owner), method: "POST" })).status).toBe(404);
-    expect((await call(`/api/notifications/${notices[0].id}/read`, { ...as(members.contributor), method: "POST" })).status).toBe(200);
-    expect((await call("/api/notifications", as(members.contributor))).body.data.notifications[0].readAt).not.toBeNull();
+    expect(
+      (await call(`/api/notifications/${notices[0].id}/read`, { ...as(members.contributor), method: "POST" })).status,
+    ).toBe(200);
+    expect(
+      (await call("/api/notifications", as(members.contributor))).body.data.notifications[0].readAt,
+    ).not.toBeNull();
   });
 
   it("a schedule keeps its time when approved; once its time has passed, approval asks for a new one", async () => {
     const { members, as, post, owner } = await team();
     const at = inHours(5);
-    const first = await call("/api/posts", { ...as(members.contributor), body: post({ content: "Later today", status: "scheduled", scheduledDate: at }) });
+    const first = await call("/api/posts", {
+      ...as(members.contributor),
+      body: post({ content: "Later today", status: "scheduled", scheduledDate: at }),
+    });
     const ok = await call(`/api/posts/${first.body.data._id}/approve`, { ...as(members.editor), method: "POST" });
-    expect(ok.body.data).toMatchObject({ status: "scheduled", scheduledDate: at, platformPosts: [{ status: "scheduled", dueAt: at }] });
+    expect(ok.body.data).toMatchObject({
+      status: "scheduled",
+      scheduledDate: at,
+      platformPosts: [{ status: "scheduled", dueAt: at }],
+    });
 
-    const late = await call("/api/posts", { ...as(members.contributor), body: post({ content: "Missed it", status: "scheduled", scheduledDate: inHours(1) }) });
+    const late = await call("/api/posts", {
+      ...as(members.contributor),
+      body: post({ content: "Missed it", status: "scheduled", scheduledDate: inHours(1) }),
+    });
     const id = late.body.data._id;
-    await env.DB.prepare("UPDATE posts SET scheduled_at = ? WHERE id = ?").bind(Date.now() - 60_000, id).run();
+    await env.DB.prepare("UPDATE posts SET scheduled_at = ? WHERE id = ?")
+      .bind(Date.now() - 60_000, id)
+      .run();
     const asked = await call(`/api/posts/${id}/approve`, { ...as(owner), method: "POST" });
     expect(asked.status).toBe(409);
-    expect(asked.body).toEqual({ success: false, message: "The time this post was scheduled for has passed. Choose a new time to approve it." });
+    expect(asked.body).toEqual({
+      success: false,
+      message: "The time this post was scheduled for has passed. Choose a new time to approve it.",
+    });
     expect((await targetsOf(id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
-    const past = await call(`/api/posts/${id}/approve`, { ...as(owner), body: { scheduledDate: new Date(Date.now() - 5_000).toISOString() } });
+    const past = await call(`/api/posts/${id}/approve`, {
+      ...as(owner),
+      body: { scheduledDate: new Date(Date.now() - 5_000).toISOString() },
+    });
     expect(past.status).toBe(409);
     const later = inHours(6);
     const again = await call(`/api/posts/${id}/approve`, { ...as(owner), body: { scheduledDate: later } });
     expect(again.body.data).toMatchObject({ status: "scheduled", scheduledDate: later });
-    expect((await call(`/api/posts/${id}/approve`, { ...as(owner), method: "POST" })).body).toEqual({ success: false, message: "This post is not waiting for approval." });
+    expect((await call(`/api/posts/${id}/approve`, { ...as(owner), method: "POST" })).body).toEqual({
+      success: false,
+      message: "This post is not waiting for approval.",
+    });
   });
 
   it("rejecting needs a comment, sends the post back to draft and tells the author why", async () => {
     const { members, as, post, owner } = await team();
-    const res = await call("/api/posts", { ...as(members.contributor), body: post({ content: "Too salesy", status: "scheduled", scheduledDate: inHours(2) }) });
+    const res = await call("/api/posts", {
+      ...as(members.contributor),
+      body: post({ content: "Too salesy", status: "scheduled", scheduledDate: inHours(2) }),
+    });
     const id = res.body.data._id;
     const blank = await call(`/api/posts/${id}/reject`, { ...as(owner), body: { comment: "  " } });
     expect(blank.body).toEqual({ success: false, message: "Please say what needs to change." });
     expect((await targetsOf(id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
-    const rejected = await call(`/api/posts/${id}/reject`, { ...as(owner), body: { comment: "Tone it down, no prices." } });
+    const rejected = await call(`/api/posts/${id}/reject`, {
+      ...as(owner),
+      body: { comment: "Tone it down, no prices." },
+    });
     expect(rejected.body.message).toBe("Post sent back to its author");
     const seen = (await call(`/api/posts/${id}`, as(members.contributor))).body.data;
-    expect(seen).toMatchObject({ status: "draft", approval: { status: "rejected", comment: "Tone it down, no prices.", decidedBy: owner.user.id }, platformPosts: [{ status: "draft", dueAt: null }] });
-    expect((await call("/api/notifications", as(members.contributor))).body.data.notifications[0]).toMatchObject({ kind: "rejected", message: "Your post was sent back: Tone it down, no prices." });
-    expect((await mailTo(members.contributor.email)).results.at(-1)).toMatchObject({ subject: "Your post needs changes", text: expect.stringContaining("Tone it down, no prices.") });
+    expect(seen).toMatchObject({
+      status: "draft",
+      approval: { status: "rejected", comment: "Tone it down, no prices.", decidedBy: owner.user.id },
+      platformPosts: [{ status: "draft", dueAt: null }],
+    });
+    expect((await call("/api/notifications", as(members.contributor))).body.data.notifications[0]).toMatchObject({
+      kind: "rejected",
+      message: "Your post was sent back: Tone it down, no prices.",
+    });
+    expect((await mailTo(members.contributor.email)).results.at(-1)).toMatchObject({
+      subject: "Your post needs changes",
+      text: expect.stringContaining("Tone it down, no prices."),
+    });
   });
 
   it("editing an approved post that has not gone out sends it back for approval", async () => {
     const { members, as, post, owner } = await team();
-    const res = await call("/api/posts", { ...as(members.contributor), body: post({ content: "v1", status: "scheduled", scheduledDate: inHours(4) }) });
+    const res = await call("/api/posts", {
+      ...as(members.contributor),
+      body: post({ content: "v1", status: "scheduled", scheduledDate: inHours(4) }),
+    });
     const id = res.body.data._id;
     await call(`/api/posts/${id}/approve`, { ...as(owner), method: "POST" });
-    const edited = await call(`/api/posts/${id}`, { ...as(members.contributor), method: "PUT", body: { content: "v2 with a surprise" } });
+    const edited = await call(`/api/posts/${id}`, {
+      ...as(members.contributor),
+      method: "PUT",
+      body: { content: "v2 with a surprise" },
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ message: "Post submitted for approval", data: { status: "pending_approval", content: "v2 with a surprise", approval: { status: "pending" } } });
-    expect((await call("/api/approvals", as(owner))).body.data.approvals.map((a: { postId: string }) => a.postId)).toEqual([id]);
+    expect(edited.body).toMatchObject({
+      message: "Post submitted for approval",
+      data: { status: "pending_approval", content: "v2 with a surprise", approval: { status: "pending" } },
+    });
+    expect(
+      (await call("/api/approvals", as(owner))).body.data.approvals.map((a: { postId: string }) => a.postId),
+    ).toEqual([id]);
     await runCron();
     expect((await targetsOf(id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
   });

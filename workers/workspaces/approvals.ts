@@ -34,19 +34,37 @@ export class ApprovalService {
       .where(and(eq(postApprovals.workspaceId, workspaceId), eq(postApprovals.status, "pending")))
       .orderBy(asc(postApprovals.submittedAt))
       .limit(100);
-    const presented = await this.deps.posts.getMany(workspaceId, rows.map((r) => r.approval.postId));
+    const presented = await this.deps.posts.getMany(
+      workspaceId,
+      rows.map((r) => r.approval.postId),
+    );
     return rows.flatMap(({ approval: a, authorName }) => {
       const post = presented.find((p) => p.id === a.postId);
       if (!post) return [];
-      return [{ id: a.id, postId: a.postId, submittedBy: { id: a.submittedBy, displayName: authorName }, submittedAt: new Date(a.submittedAt).toISOString(), publishNow: a.publishNow, post }];
+      return [
+        {
+          id: a.id,
+          postId: a.postId,
+          submittedBy: { id: a.submittedBy, displayName: authorName },
+          submittedAt: new Date(a.submittedAt).toISOString(),
+          publishNow: a.publishNow,
+          post,
+        },
+      ];
     });
   }
 
   /** The post's pending request; 404 for another workspace's post, 409 when nothing is pending. */
   private async pending(workspaceId: string, postId: string) {
-    const [post] = await this.deps.db.select().from(posts).where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)));
+    const [post] = await this.deps.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)));
     if (!post) throw notFound();
-    const [request] = await this.deps.db.select().from(postApprovals).where(and(eq(postApprovals.postId, postId), eq(postApprovals.status, "pending")));
+    const [request] = await this.deps.db
+      .select()
+      .from(postApprovals)
+      .where(and(eq(postApprovals.postId, postId), eq(postApprovals.status, "pending")));
     if (!request || post.status !== "pending_approval") throw new HttpError(409, ApprovalMessages.notPending);
     return { post, request };
   }
@@ -63,12 +81,26 @@ export class ApprovalService {
         .update(postTargets)
         .set({ status: "scheduled", dueAt: timing.dueAt, updatedAt: now })
         .where(and(eq(postTargets.postId, postId), eq(postTargets.status, "pending_approval"))),
-      db.update(posts).set({ status: "scheduled", scheduledAt: timing.dueAt, updatedAt: now }).where(eq(posts.id, postId)),
-      db.update(postApprovals).set({ status: "approved", decidedBy: approver.userId, decidedAt: now }).where(eq(postApprovals.id, request.id)),
+      db
+        .update(posts)
+        .set({ status: "scheduled", scheduledAt: timing.dueAt, updatedAt: now })
+        .where(eq(posts.id, postId)),
+      db
+        .update(postApprovals)
+        .set({ status: "approved", decidedBy: approver.userId, decidedAt: now })
+        .where(eq(postApprovals.id, request.id)),
     ]);
     if (timing.dueAt <= now) await this.deps.dispatchDue(approver.workspace.id);
-    const when = timing.dueAt <= now ? "is being published now" : `is scheduled for ${new Date(timing.dueAt).toISOString()}`;
-    await this.tellAuthor(approver, request.submittedBy, postId, "approved", `Your post was approved and ${when}.`, "Your post was approved");
+    const when =
+      timing.dueAt <= now ? "is being published now" : `is scheduled for ${new Date(timing.dueAt).toISOString()}`;
+    await this.tellAuthor(
+      approver,
+      request.submittedBy,
+      postId,
+      "approved",
+      `Your post was approved and ${when}.`,
+      "Your post was approved",
+    );
     return this.deps.posts.get(approver.workspace.id, postId);
   }
 
@@ -77,23 +109,53 @@ export class ApprovalService {
     const { request } = await this.pending(approver.workspace.id, postId);
     const now = this.deps.now();
     const { db } = this.deps;
-    const targets = await db.select({ status: postTargets.status }).from(postTargets).where(eq(postTargets.postId, postId));
+    const targets = await db
+      .select({ status: postTargets.status })
+      .from(postTargets)
+      .where(eq(postTargets.postId, postId));
     const after = targets.map((t) => (t.status === "pending_approval" ? { status: "draft" as const } : t));
     await db.batch([
       db
         .update(postTargets)
         .set({ status: "draft", dueAt: null, updatedAt: now })
         .where(and(eq(postTargets.postId, postId), eq(postTargets.status, "pending_approval"))),
-      db.update(posts).set({ status: derivePostStatus(after), updatedAt: now }).where(eq(posts.id, postId)),
-      db.update(postApprovals).set({ status: "rejected", decidedBy: approver.userId, decidedAt: now, comment }).where(eq(postApprovals.id, request.id)),
+      db
+        .update(posts)
+        .set({ status: derivePostStatus(after), updatedAt: now })
+        .where(eq(posts.id, postId)),
+      db
+        .update(postApprovals)
+        .set({ status: "rejected", decidedBy: approver.userId, decidedAt: now, comment })
+        .where(eq(postApprovals.id, request.id)),
     ]);
-    await this.tellAuthor(approver, request.submittedBy, postId, "rejected", `Your post was sent back: ${comment}`, "Your post needs changes");
+    await this.tellAuthor(
+      approver,
+      request.submittedBy,
+      postId,
+      "rejected",
+      `Your post was sent back: ${comment}`,
+      "Your post needs changes",
+    );
     return this.deps.posts.get(approver.workspace.id, postId);
   }
 
   /** In-app and email, unless the approver decided on their own submission. */
-  private async tellAuthor(approver: Actor, authorId: string, postId: string, kind: string, message: string, subject: string) {
+  private async tellAuthor(
+    approver: Actor,
+    authorId: string,
+    postId: string,
+    kind: string,
+    message: string,
+    subject: string,
+  ) {
     if (authorId === approver.userId) return;
-    await this.deps.notifications.notify({ workspaceId: approver.workspace.id, userId: authorId, kind, postId, message, subject });
+    await this.deps.notifications.notify({
+      workspaceId: approver.workspace.id,
+      userId: authorId,
+      kind,
+      postId,
+      message,
+      subject,
+    });
   }
 }

@@ -19,13 +19,21 @@ async function team(owner: User, name = "Acme Agency") {
 async function invite(owner: User, ws: string, email: string, role = "editor") {
   const res = await call(`/api/workspaces/${ws}/invites`, { ...as(owner), body: { email, role } });
   expect(res.status, res.body.message).toBe(201);
-  const mail = await env.DB.prepare("SELECT subject, text FROM dev_mailbox WHERE to_address = ? ORDER BY created_at DESC, rowid DESC LIMIT 1").bind(email).first<{ subject: string; text: string }>();
+  const mail = await env.DB.prepare(
+    "SELECT subject, text FROM dev_mailbox WHERE to_address = ? ORDER BY created_at DESC, rowid DESC LIMIT 1",
+  )
+    .bind(email)
+    .first<{ subject: string; text: string }>();
   expect(mail!.subject).toContain("Acme Agency");
   return /\/invite\/([\w-]+)/.exec(mail!.text)![1]!;
 }
 
 const membersOf = async (ws: string) =>
-  (await env.DB.prepare("SELECT user_id, role FROM workspace_members WHERE workspace_id = ? ORDER BY joined_at").bind(ws).all<{ user_id: string; role: string }>()).results;
+  (
+    await env.DB.prepare("SELECT user_id, role FROM workspace_members WHERE workspace_id = ? ORDER BY joined_at")
+      .bind(ws)
+      .all<{ user_id: string; role: string }>()
+  ).results;
 
 describe("invitations", () => {
   it("a new user signs up with the invited address and joins with the invited role; the link works once", async () => {
@@ -33,14 +41,22 @@ describe("invitations", () => {
     const ws = await team(owner);
     const email = newEmail();
     const token = await invite(owner, ws, email, "editor");
-    expect((await call(`/api/invites/${token}`)).body.data).toEqual({ workspaceName: "Acme Agency", email, role: "editor", state: "pending" });
+    expect((await call(`/api/invites/${token}`)).body.data).toEqual({
+      workspaceName: "Acme Agency",
+      email,
+      role: "editor",
+      state: "pending",
+    });
 
     const invitee = await registerUser({ email });
     const accepted = await call(`/api/invites/${token}/accept`, { ...as(invitee), method: "POST" });
     expect(accepted.status).toBe(200);
     expect(accepted.body.data).toMatchObject({ id: ws, name: "Acme Agency", role: "editor", personal: false });
     expect(accepted.headers.get("Set-Cookie")).toContain(`pl_workspace=${ws}`);
-    expect(await membersOf(ws)).toEqual([{ user_id: owner.user.id, role: "owner" }, { user_id: invitee.user.id, role: "editor" }]);
+    expect(await membersOf(ws)).toEqual([
+      { user_id: owner.user.id, role: "owner" },
+      { user_id: invitee.user.id, role: "editor" },
+    ]);
 
     const again = await call(`/api/invites/${token}/accept`, { ...as(invitee), method: "POST" });
     expect(again.status).toBe(410);
@@ -59,7 +75,9 @@ describe("invitations", () => {
     expect(wrong.body.message).toBe(MemberMessages.inviteEmail);
 
     const invitee = await registerUser({ email });
-    await env.DB.prepare("UPDATE workspace_invites SET expires_at = ? WHERE workspace_id = ?").bind(Date.now() - 1, ws).run();
+    await env.DB.prepare("UPDATE workspace_invites SET expires_at = ? WHERE workspace_id = ?")
+      .bind(Date.now() - 1, ws)
+      .run();
     const late = await call(`/api/invites/${token}/accept`, { ...as(invitee), method: "POST" });
     expect(late.status).toBe(410);
     expect(late.body.message).toBe(MemberMessages.inviteExpired);
@@ -71,13 +89,25 @@ describe("invitations", () => {
     const owner = await registerUser();
     const ws = await team(owner);
     const admin = await registerUser({ email: newEmail() });
-    await call(`/api/invites/${await invite(owner, ws, admin.email, "admin")}/accept`, { ...as(admin), method: "POST" });
-    const asOwner = await call(`/api/workspaces/${ws}/invites`, { ...as(admin), body: { email: newEmail(), role: "owner" } });
+    await call(`/api/invites/${await invite(owner, ws, admin.email, "admin")}/accept`, {
+      ...as(admin),
+      method: "POST",
+    });
+    const asOwner = await call(`/api/workspaces/${ws}/invites`, {
+      ...as(admin),
+      body: { email: newEmail(), role: "owner" },
+    });
     expect(asOwner.status).toBe(403);
     expect(asOwner.body.message).toBe(MemberMessages.ownerOnly);
     const contributor = await registerUser({ email: newEmail() });
-    await call(`/api/invites/${await invite(owner, ws, contributor.email, "contributor")}/accept`, { ...as(contributor), method: "POST" });
-    const refused = await call(`/api/workspaces/${ws}/invites`, { ...as(contributor), body: { email: newEmail(), role: "viewer" } });
+    await call(`/api/invites/${await invite(owner, ws, contributor.email, "contributor")}/accept`, {
+      ...as(contributor),
+      method: "POST",
+    });
+    const refused = await call(`/api/workspaces/${ws}/invites`, {
+      ...as(contributor),
+      body: { email: newEmail(), role: "viewer" },
+    });
     expect(refused.body).toEqual({ success: false, message: "Your role (contributor) cannot do this in Acme Agency." });
   });
 });
@@ -87,21 +117,38 @@ describe("members", () => {
     const owner = await registerUser();
     const ws = await team(owner);
     const member = await registerUser({ email: newEmail() });
-    await call(`/api/invites/${await invite(owner, ws, member.email, "admin")}/accept`, { ...as(member), method: "POST" });
+    await call(`/api/invites/${await invite(owner, ws, member.email, "admin")}/accept`, {
+      ...as(member),
+      method: "POST",
+    });
 
     const leave = await call(`/api/workspaces/${ws}/leave`, { ...as(owner), method: "POST" });
     expect(leave.status).toBe(409);
     expect(leave.body.message).toBe(MemberMessages.lastOwner);
-    expect((await call(`/api/workspaces/${ws}/members/${owner.user.id}`, { ...as(owner), method: "PATCH", body: { role: "editor" } })).status).toBe(409);
+    expect(
+      (
+        await call(`/api/workspaces/${ws}/members/${owner.user.id}`, {
+          ...as(owner),
+          method: "PATCH",
+          body: { role: "editor" },
+        })
+      ).status,
+    ).toBe(409);
 
     const transfer = await call(`/api/workspaces/${ws}/transfer`, { ...as(owner), body: { userId: member.user.id } });
     expect(transfer.status).toBe(200);
-    expect(await membersOf(ws)).toEqual([{ user_id: owner.user.id, role: "admin" }, { user_id: member.user.id, role: "owner" }]);
+    expect(await membersOf(ws)).toEqual([
+      { user_id: owner.user.id, role: "admin" },
+      { user_id: member.user.id, role: "owner" },
+    ]);
     expect((await call(`/api/workspaces/${ws}/leave`, { ...as(owner), method: "POST" })).status).toBe(200);
     expect((await call(`/api/workspaces/${ws}`, as(owner))).status).toBe(404);
 
     const editor = await registerUser({ email: newEmail() });
-    await call(`/api/invites/${await invite(member, ws, editor.email, "editor")}/accept`, { ...as(editor), method: "POST" });
+    await call(`/api/invites/${await invite(member, ws, editor.email, "editor")}/accept`, {
+      ...as(editor),
+      method: "POST",
+    });
     expect((await call(`/api/workspaces/${ws}/members`, as(editor))).body.data.members).toHaveLength(2);
     const removed = await call(`/api/workspaces/${ws}/members/${editor.user.id}`, { ...as(member), method: "DELETE" });
     expect(removed.status).toBe(200);
@@ -114,16 +161,35 @@ describe("members", () => {
     const owner = await registerUser();
     const ws = await team(owner);
     const editor = await registerUser({ email: newEmail() });
-    await call(`/api/invites/${await invite(owner, ws, editor.email, "editor")}/accept`, { ...as(editor), method: "POST" });
-    const saved = await call(`/api/workspaces/${ws}`, { ...as(owner), method: "PATCH", body: { name: "Acme", timezone: "America/Chicago", approvalRequired: true } });
-    expect(saved.body.data).toMatchObject({ name: "Acme", timezone: "America/Chicago", approvalRequired: true, role: "owner" });
-    expect((await call(`/api/workspaces/${ws}`, { ...as(editor), method: "PATCH", body: { name: "Mine" } })).status).toBe(403);
-    expect((await call(`/api/workspaces/${ws}`, { ...as(owner), method: "PATCH", body: { timezone: "Mars/Base" } })).body.message).toBe("Please choose a valid timezone");
+    await call(`/api/invites/${await invite(owner, ws, editor.email, "editor")}/accept`, {
+      ...as(editor),
+      method: "POST",
+    });
+    const saved = await call(`/api/workspaces/${ws}`, {
+      ...as(owner),
+      method: "PATCH",
+      body: { name: "Acme", timezone: "America/Chicago", approvalRequired: true },
+    });
+    expect(saved.body.data).toMatchObject({
+      name: "Acme",
+      timezone: "America/Chicago",
+      approvalRequired: true,
+      role: "owner",
+    });
+    expect(
+      (await call(`/api/workspaces/${ws}`, { ...as(editor), method: "PATCH", body: { name: "Mine" } })).status,
+    ).toBe(403);
+    expect(
+      (await call(`/api/workspaces/${ws}`, { ...as(owner), method: "PATCH", body: { timezone: "Mars/Base" } })).body
+        .message,
+    ).toBe("Please choose a valid timezone");
     const personal = await call(`/api/workspaces/${owner.user.id}`, { ...as(owner), method: "DELETE" });
     expect(personal.status).toBe(409);
     expect(personal.body.message).toBe(MemberMessages.personal);
     expect((await call(`/api/workspaces/${ws}`, { ...as(owner), method: "DELETE" })).status).toBe(200);
     expect(await membersOf(ws)).toEqual([]);
-    expect((await call("/api/workspaces", as(editor))).body.data.workspaces.map((w: { id: string }) => w.id)).toEqual([editor.user.id]);
+    expect((await call("/api/workspaces", as(editor))).body.data.workspaces.map((w: { id: string }) => w.id)).toEqual([
+      editor.user.id,
+    ]);
   });
 });

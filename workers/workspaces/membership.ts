@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { workspaceMembers, workspaces, type Role } from "../db/schema/workspaces";
+import { type Role, workspaceMembers, workspaces } from "../db/schema/workspaces";
 
 /** The workspace a request acts in, with the caller's role; resolved once per request (ADR 009). */
 export interface WorkspaceContext {
@@ -18,16 +18,36 @@ export interface WorkspaceContext {
  * personal workspace. With `fallBackToPersonal` (a browser's cookie, which may name a workspace the
  * user has since left) a workspace they are not in yields the personal one; otherwise null.
  */
-export async function findMembership(db: Db, userId: string, requested: string | null, fallBackToPersonal: boolean): Promise<WorkspaceContext | null> {
+export async function findMembership(
+  db: Db,
+  userId: string,
+  requested: string | null,
+  fallBackToPersonal: boolean,
+): Promise<WorkspaceContext | null> {
   const personal = sql`(SELECT ${workspaces.id} FROM ${workspaces} WHERE ${workspaces.personalUserId} = ${userId})`;
-  const wanted = requested === null ? personal : fallBackToPersonal ? sql`${requested}, ${personal}` : sql`${requested}`;
-  const [row] = await db.all<{ id: string; name: string; timezone: string; approval_required: number; personal_user_id: string | null; role: Role }>(sql`
+  const wanted =
+    requested === null ? personal : fallBackToPersonal ? sql`${requested}, ${personal}` : sql`${requested}`;
+  const [row] = await db.all<{
+    id: string;
+    name: string;
+    timezone: string;
+    approval_required: number;
+    personal_user_id: string | null;
+    role: Role;
+  }>(sql`
     SELECT w.id, w.name, w.timezone, w.approval_required, w.personal_user_id, m.role
     FROM ${workspaceMembers} m JOIN ${workspaces} w ON w.id = m.workspace_id
     WHERE m.user_id = ${userId} AND m.workspace_id IN (${wanted})
     ORDER BY m.workspace_id = ${requested ?? ""} DESC LIMIT 1`);
   if (!row) return null;
-  return { id: row.id, name: row.name, timezone: row.timezone, approvalRequired: row.approval_required === 1, personalUserId: row.personal_user_id, role: row.role };
+  return {
+    id: row.id,
+    name: row.name,
+    timezone: row.timezone,
+    approvalRequired: row.approval_required === 1,
+    personalUserId: row.personal_user_id,
+    role: row.role,
+  };
 }
 
 /**
@@ -37,7 +57,15 @@ export async function findMembership(db: Db, userId: string, requested: string |
 export function personalWorkspaceRows(user: { id: string; displayName: string; timezone: string }, now: number) {
   const id = user.id;
   return {
-    workspace: { id, name: `${user.displayName}'s workspace`, timezone: user.timezone, approvalRequired: false, personalUserId: user.id, createdAt: now, updatedAt: now },
+    workspace: {
+      id,
+      name: `${user.displayName}'s workspace`,
+      timezone: user.timezone,
+      approvalRequired: false,
+      personalUserId: user.id,
+      createdAt: now,
+      updatedAt: now,
+    },
     member: { workspaceId: id, userId: user.id, role: "owner" as const, joinedAt: now },
   };
 }

@@ -1,12 +1,12 @@
 import { createMiddleware } from "hono/factory";
 import { parse } from "hono/utils/cookie";
+import { keyRefusal } from "../automation/key-scopes";
 import type { Db } from "../db/client";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { HttpError, Messages, notFound } from "../http/envelope";
-import { findMembership, type WorkspaceContext } from "./membership";
-import { can, refusal, type Action } from "./roles";
-import { keyRefusal } from "../automation/key-scopes";
 import { isSafeMethod } from "../http/origin";
+import { findMembership, type WorkspaceContext } from "./membership";
+import { type Action, can, refusal } from "./roles";
 
 /** A key cannot change the account it belongs to (password, sessions, its own or other keys). */
 export const KEY_SELF_REFUSAL = "API keys cannot change account settings; sign in to do this.";
@@ -37,7 +37,11 @@ export async function workspaceForRequest(db: Db, userId: string, req: Request):
 export const resolveWorkspace = createMiddleware<AppEnv>(async (c, next) => {
   const { auth, apiKey, services } = c.var;
   // An API key acts only in its own workspace, with the member's current role there.
-  const workspace = !auth ? null : apiKey ? await keyWorkspace(services.db, auth.user.id, apiKey.workspaceId) : await workspaceForRequest(services.db, auth.user.id, c.req.raw);
+  const workspace = !auth
+    ? null
+    : apiKey
+      ? await keyWorkspace(services.db, auth.user.id, apiKey.workspaceId)
+      : await workspaceForRequest(services.db, auth.user.id, c.req.raw);
   c.set("workspace", workspace);
   c.set("role", workspace?.role ?? null);
   await next();
@@ -63,7 +67,12 @@ export function requirePermission(action: RouteAction) {
     const vars = c.var as AppEnv["Variables"];
     if (!vars.auth) throw new HttpError(401, Messages.unauthorized);
     if (vars.apiKey) {
-      const refused = action === SELF ? (isSafeMethod(c.req.method) ? null : KEY_SELF_REFUSAL) : keyRefusal(vars.apiKey.scopes, action);
+      const refused =
+        action === SELF
+          ? isSafeMethod(c.req.method)
+            ? null
+            : KEY_SELF_REFUSAL
+          : keyRefusal(vars.apiKey.scopes, action);
       if (refused) throw new HttpError(403, refused);
     }
     if (action !== SELF) {

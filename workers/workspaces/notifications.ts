@@ -36,7 +36,14 @@ export class Notifications {
       .orderBy(desc(notifications.createdAt))
       .limit(50);
     const iso = (v: number | null) => (v === null ? null : new Date(v).toISOString());
-    return rows.map((n) => ({ id: n.id, kind: n.kind, postId: n.postId, message: n.message, createdAt: iso(n.createdAt), readAt: iso(n.readAt) }));
+    return rows.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      postId: n.postId,
+      message: n.message,
+      createdAt: iso(n.createdAt),
+      readAt: iso(n.readAt),
+    }));
   }
 
   /** Marks one of the member's own notices read; false when it is not theirs (or not in this workspace). */
@@ -44,13 +51,22 @@ export class Notifications {
     const done = await this.deps.db
       .update(notifications)
       .set({ readAt: this.deps.now() })
-      .where(and(eq(notifications.id, id), eq(notifications.workspaceId, workspaceId), eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .where(
+        and(
+          eq(notifications.id, id),
+          eq(notifications.workspaceId, workspaceId),
+          eq(notifications.userId, userId),
+          isNull(notifications.readAt),
+        ),
+      )
       .returning({ id: notifications.id });
     if (done.length > 0) return true;
     const [mine] = await this.deps.db
       .select({ id: notifications.id })
       .from(notifications)
-      .where(and(eq(notifications.id, id), eq(notifications.workspaceId, workspaceId), eq(notifications.userId, userId)));
+      .where(
+        and(eq(notifications.id, id), eq(notifications.workspaceId, workspaceId), eq(notifications.userId, userId)),
+      );
     return mine !== undefined;
   }
 }

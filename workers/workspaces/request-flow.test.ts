@@ -9,9 +9,13 @@ type User = Awaited<ReturnType<typeof registerUser>>;
 
 /** Members are added with SQL here; the members API has its own tests. */
 const join = (workspaceId: string, u: User, role: Role) =>
-  env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)").bind(workspaceId, u.user.id, role, Date.now()).run();
+  env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
+    .bind(workspaceId, u.user.id, role, Date.now())
+    .run();
 const postsIn = async (workspaceId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?").bind(workspaceId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?")
+    .bind(workspaceId)
+    .first<{ n: number }>())!.n;
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
 
 /** An owner's workspace with a LinkedIn account and one scheduled post of the owner's. */
@@ -22,8 +26,16 @@ async function ownerWorkspace() {
   form.append("files", fileOf(jpegBytes(1080, 1080), "team.jpg"));
   const image = (await call("/api/media/upload", { token: owner.token, body: form })).body.data[0].id as string;
   // A post body for the shared LinkedIn account, with the workspace's image.
-  const body = (fields: Record<string, unknown>) => ({ platforms: ["linkedin"], selectedAccounts: { linkedin: [account] }, images: [image], ...fields });
-  const post = await call("/api/posts", { token: owner.token, body: body({ content: "Owner's plan", status: "scheduled", scheduledDate: tomorrow() }) });
+  const body = (fields: Record<string, unknown>) => ({
+    platforms: ["linkedin"],
+    selectedAccounts: { linkedin: [account] },
+    images: [image],
+    ...fields,
+  });
+  const post = await call("/api/posts", {
+    token: owner.token,
+    body: body({ content: "Owner's plan", status: "scheduled", scheduledDate: tomorrow() }),
+  });
   expect(post.status, post.body.message).toBe(201);
   return { owner, ws: owner.user.id, account, body, postId: post.body.data._id as string };
 }
@@ -32,7 +44,13 @@ describe("the workspace of a request", () => {
   it("is the personal one by default: sign-up made the user its owner, in their timezone", async () => {
     const u = await registerUser({ displayName: "Ann", timezone: "Europe/Berlin" });
     const me = await call("/api/auth/me", { token: u.token });
-    expect(me.body.data.workspace).toMatchObject({ id: u.user.id, name: "Ann's workspace", timezone: "Europe/Berlin", role: "owner", approvalRequired: false });
+    expect(me.body.data.workspace).toMatchObject({
+      id: u.user.id,
+      name: "Ann's workspace",
+      timezone: "Europe/Berlin",
+      role: "owner",
+      approvalRequired: false,
+    });
   });
 
   it("a workspace named by header that the caller is not in answers 404 and shows nothing", async () => {
@@ -70,7 +88,9 @@ describe("the workspace of a request", () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ timezone: "Asia/Tokyo", scheduledDate: `${localDate}T00:00:00.000Z` });
-    const row = await env.DB.prepare("SELECT workspace_id, user_id FROM posts WHERE id = ?").bind(res.body.data._id).first();
+    const row = await env.DB.prepare("SELECT workspace_id, user_id FROM posts WHERE id = ?")
+      .bind(res.body.data._id)
+      .first();
     expect(row).toEqual({ workspace_id: ws, user_id: editor.user.id });
   });
 
@@ -79,7 +99,9 @@ describe("the workspace of a request", () => {
     const member = await registerUser();
     await join(ws, member, "admin");
     expect((await call("/api/accounts", { token: member.token, headers: { "X-Workspace-Id": ws } })).status).toBe(200);
-    await env.DB.prepare("DELETE FROM workspace_members WHERE workspace_id = ? AND user_id = ?").bind(ws, member.user.id).run();
+    await env.DB.prepare("DELETE FROM workspace_members WHERE workspace_id = ? AND user_id = ?")
+      .bind(ws, member.user.id)
+      .run();
     const after = await call("/api/accounts", { token: member.token, headers: { "X-Workspace-Id": ws } });
     expect(after.status).toBe(404);
     expect(after.body.data).toBeUndefined();
@@ -119,16 +141,30 @@ describe("roles decided on the server", () => {
     expect(draft.status).toBe(201);
     expect(draft.body.data.status).toBe("draft");
     const id = draft.body.data._id;
-    expect((await call(`/api/posts/${id}`, { ...as, method: "PUT", body: { content: "My better draft" } })).status).toBe(200);
+    expect(
+      (await call(`/api/posts/${id}`, { ...as, method: "PUT", body: { content: "My better draft" } })).status,
+    ).toBe(200);
     const message = "Your role (contributor) cannot do this in Olga's workspace.";
     expect((await call(`/api/posts/${id}/publish`, { ...as, method: "POST" })).status).toBe(403);
-    expect((await call(`/api/posts/${postId}`, { ...as, method: "PUT", body: { content: "hijack" } })).body).toEqual({ success: false, message });
+    expect((await call(`/api/posts/${postId}`, { ...as, method: "PUT", body: { content: "hijack" } })).body).toEqual({
+      success: false,
+      message,
+    });
     expect((await call(`/api/posts/${postId}`, { ...as, method: "DELETE" })).status).toBe(403);
     expect(await postsIn(ws)).toBe(2);
-    expect((await call(`/api/posts/${id}`, as)).body.data).toMatchObject({ content: "My better draft", status: "draft" });
+    expect((await call(`/api/posts/${id}`, as)).body.data).toMatchObject({
+      content: "My better draft",
+      status: "draft",
+    });
     expect((await call(`/api/posts/${id}`, { ...as, method: "DELETE" })).status).toBe(200);
     expect(await postsIn(ws)).toBe(1);
-    const schedule = await call("/api/posts", { ...as, body: body({ content: "Please approve", status: "scheduled", scheduledDate: tomorrow() }) });
-    expect(schedule.body).toMatchObject({ message: "Post submitted for approval", data: { status: "pending_approval" } });
+    const schedule = await call("/api/posts", {
+      ...as,
+      body: body({ content: "Please approve", status: "scheduled", scheduledDate: tomorrow() }),
+    });
+    expect(schedule.body).toMatchObject({
+      message: "Post submitted for approval",
+      data: { status: "pending_approval" },
+    });
   });
 });

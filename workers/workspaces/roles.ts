@@ -38,7 +38,14 @@ export type Action = (typeof ACTIONS)[number];
 
 const VIEWER: readonly Action[] = ["workspace.read", "workspace.leave"];
 const CONTRIBUTOR: readonly Action[] = [...VIEWER, "posts.write", "media.upload", "ai.use", "notifications.dismiss"];
-const EDITOR: readonly Action[] = [...CONTRIBUTOR, "posts.manage", "posts.publish", "posts.approve", "media.manage", "analytics.manage"];
+const EDITOR: readonly Action[] = [
+  ...CONTRIBUTOR,
+  "posts.manage",
+  "posts.publish",
+  "posts.approve",
+  "media.manage",
+  "analytics.manage",
+];
 const ADMIN: readonly Action[] = [...EDITOR, "accounts.manage", "members.manage", "workspace.settings"];
 const OWNER: readonly Action[] = [...ADMIN, "workspace.delete", "workspace.transfer"];
 
@@ -69,5 +76,9 @@ export function ensureCan(workspace: { role: Role; name: string }, action: Actio
  * `posts.manage`; a write that schedules or publishes needs `posts.publish`.
  */
 export function postWriteActions(change: { own: boolean; schedules: boolean }): Action[] {
-  return ["posts.write", ...(change.own ? [] : (["posts.manage"] as const)), ...(change.schedules ? (["posts.publish"] as const) : [])];
+  return [
+    "posts.write",
+    ...(change.own ? [] : (["posts.manage"] as const)),
+    ...(change.schedules ? (["posts.publish"] as const) : []),
+  ];
 }

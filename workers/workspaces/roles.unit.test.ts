@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACTIONS, can, postWriteActions, ROLES, type Action, type Role } from "./roles";
+import { ACTIONS, type Action, can, postWriteActions, ROLES, type Role } from "./roles";
 
 const allowed = (role: Role) => ACTIONS.filter((a) => can(role, a));
 
@@ -9,17 +9,47 @@ describe("can(role, action)", () => {
   });
 
   it("a contributor writes drafts, uploads and uses AI, but cannot publish, manage others' work, accounts or members", () => {
-    expect(allowed("contributor")).toEqual(["workspace.read", "workspace.leave", "posts.write", "media.upload", "ai.use", "notifications.dismiss"]);
+    expect(allowed("contributor")).toEqual([
+      "workspace.read",
+      "workspace.leave",
+      "posts.write",
+      "media.upload",
+      "ai.use",
+      "notifications.dismiss",
+    ]);
   });
 
   it("an editor does everything with posts, media and the schedule, nothing with accounts, members or settings", () => {
-    for (const a of ["posts.write", "posts.manage", "posts.publish", "posts.approve", "media.upload", "media.manage", "analytics.manage"] as Action[]) expect(can("editor", a), a).toBe(true);
-    for (const a of ["accounts.manage", "members.manage", "workspace.settings", "workspace.delete", "workspace.transfer"] as Action[]) expect(can("editor", a), a).toBe(false);
+    for (const a of [
+      "posts.write",
+      "posts.manage",
+      "posts.publish",
+      "posts.approve",
+      "media.upload",
+      "media.manage",
+      "analytics.manage",
+    ] as Action[])
+      expect(can("editor", a), a).toBe(true);
+    for (const a of [
+      "accounts.manage",
+      "members.manage",
+      "workspace.settings",
+      "workspace.delete",
+      "workspace.transfer",
+    ] as Action[])
+      expect(can("editor", a), a).toBe(false);
   });
 
   it("an admin adds accounts, members and settings; only the owner deletes or transfers the workspace", () => {
-    expect(ACTIONS.filter((a) => can("owner", a) && !can("admin", a))).toEqual(["workspace.delete", "workspace.transfer"]);
-    expect(ACTIONS.filter((a) => can("admin", a) && !can("editor", a))).toEqual(["accounts.manage", "members.manage", "workspace.settings"]);
+    expect(ACTIONS.filter((a) => can("owner", a) && !can("admin", a))).toEqual([
+      "workspace.delete",
+      "workspace.transfer",
+    ]);
+    expect(ACTIONS.filter((a) => can("admin", a) && !can("editor", a))).toEqual([
+      "accounts.manage",
+      "members.manage",
+      "workspace.settings",
+    ]);
   });
 
   it("each role holds everything the role below it holds", () => {

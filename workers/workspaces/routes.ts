@@ -1,6 +1,6 @@
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
-import type { Context } from "hono";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
@@ -11,36 +11,124 @@ import { Data, inviteInput, roleInput, transferInput, workspaceInput, workspaceP
 const tag = "Workspaces";
 const base = "/api/workspaces";
 const d = describeRoute;
-d({ method: "get", path: base, tag, summary: "The caller's workspaces, each with the caller's role", data: Data.workspaces });
-d({ method: "post", path: base, tag, summary: "Create a workspace (the caller becomes its owner)", body: workspaceInput, data: Data.workspace, status: 201 });
-d({ method: "get", path: `${base}/{id}`, tag, summary: "A workspace's settings and the caller's role", data: Data.workspace });
-d({ method: "patch", path: `${base}/{id}`, tag, summary: "Change name, timezone (new posts default to it) or approval required (admin)", body: workspacePatch, data: Data.workspace });
-d({ method: "delete", path: `${base}/{id}`, tag, summary: "Delete the workspace and everything in it (owner; not a personal workspace)" });
-d({ method: "post", path: `${base}/{id}/switch`, tag, summary: "Make it the browser's workspace (sets the pl_workspace cookie)", data: Data.workspace });
+d({
+  method: "get",
+  path: base,
+  tag,
+  summary: "The caller's workspaces, each with the caller's role",
+  data: Data.workspaces,
+});
+d({
+  method: "post",
+  path: base,
+  tag,
+  summary: "Create a workspace (the caller becomes its owner)",
+  body: workspaceInput,
+  data: Data.workspace,
+  status: 201,
+});
+d({
+  method: "get",
+  path: `${base}/{id}`,
+  tag,
+  summary: "A workspace's settings and the caller's role",
+  data: Data.workspace,
+});
+d({
+  method: "patch",
+  path: `${base}/{id}`,
+  tag,
+  summary: "Change name, timezone (new posts default to it) or approval required (admin)",
+  body: workspacePatch,
+  data: Data.workspace,
+});
+d({
+  method: "delete",
+  path: `${base}/{id}`,
+  tag,
+  summary: "Delete the workspace and everything in it (owner; not a personal workspace)",
+});
+d({
+  method: "post",
+  path: `${base}/{id}/switch`,
+  tag,
+  summary: "Make it the browser's workspace (sets the pl_workspace cookie)",
+  data: Data.workspace,
+});
 d({ method: "get", path: `${base}/{id}/members`, tag, summary: "Members and their roles", data: Data.members });
-d({ method: "patch", path: `${base}/{id}/members/{userId}`, tag, summary: "Change a member's role (admin; owners only by an owner)", body: roleInput, data: Data.member });
-d({ method: "delete", path: `${base}/{id}/members/{userId}`, tag, summary: "Remove a member: their sessions lose access at once" });
+d({
+  method: "patch",
+  path: `${base}/{id}/members/{userId}`,
+  tag,
+  summary: "Change a member's role (admin; owners only by an owner)",
+  body: roleInput,
+  data: Data.member,
+});
+d({
+  method: "delete",
+  path: `${base}/{id}/members/{userId}`,
+  tag,
+  summary: "Remove a member: their sessions lose access at once",
+});
 d({ method: "post", path: `${base}/{id}/leave`, tag, summary: "Leave the workspace (the last owner cannot)" });
-d({ method: "post", path: `${base}/{id}/transfer`, tag, summary: "Make another member the owner; the caller becomes an admin", body: transferInput, data: Data.members });
+d({
+  method: "post",
+  path: `${base}/{id}/transfer`,
+  tag,
+  summary: "Make another member the owner; the caller becomes an admin",
+  body: transferInput,
+  data: Data.members,
+});
 d({ method: "get", path: `${base}/{id}/invites`, tag, summary: "Pending invitations", data: Data.invites });
-d({ method: "post", path: `${base}/{id}/invites`, tag, summary: "Invite by email: a single-use link valid for 7 days", body: inviteInput, data: Data.invite, status: 201 });
+d({
+  method: "post",
+  path: `${base}/{id}/invites`,
+  tag,
+  summary: "Invite by email: a single-use link valid for 7 days",
+  body: inviteInput,
+  data: Data.invite,
+  status: 201,
+});
 d({ method: "delete", path: `${base}/{id}/invites/{inviteId}`, tag, summary: "Withdraw a pending invitation" });
-d({ method: "get", path: "/api/invites/{token}", tag, summary: "What an invitation is for (workspace, address, role, state)", data: Data.preview, auth: false });
-d({ method: "post", path: "/api/invites/{token}/accept", tag, summary: "Join with the invited role (signed in with the invited address); switches to the workspace", data: Data.workspace });
+d({
+  method: "get",
+  path: "/api/invites/{token}",
+  tag,
+  summary: "What an invitation is for (workspace, address, role, state)",
+  data: Data.preview,
+  auth: false,
+});
+d({
+  method: "post",
+  path: "/api/invites/{token}/accept",
+  tag,
+  summary: "Join with the invited role (signed in with the invited address); switches to the workspace",
+  data: Data.workspace,
+});
 
 /** The browser's choice of workspace (the switcher); it survives reloads and new tabs. */
 function switchTo(c: Context, workspaceId: string) {
-  setCookie(c, WORKSPACE_COOKIE, workspaceId, { path: "/", sameSite: "Lax", httpOnly: true, secure: new URL(c.req.url).protocol === "https:", maxAge: 400 * 86_400 });
+  setCookie(c, WORKSPACE_COOKIE, workspaceId, {
+    path: "/",
+    sameSite: "Lax",
+    httpOnly: true,
+    secure: new URL(c.req.url).protocol === "https:",
+    maxAge: 400 * 86_400,
+  });
 }
 
 /** /api/workspaces: the workspace named in the path is the request's workspace (resolveWorkspace). */
 export const workspaceRoutes = new Hono<SignedInEnv>()
-  .get("/", requirePermission(SELF), async (c) => ok(c, { workspaces: await c.var.services.workspaces.listMine(c.var.auth.user.id) }))
+  .get("/", requirePermission(SELF), async (c) =>
+    ok(c, { workspaces: await c.var.services.workspaces.listMine(c.var.auth.user.id) }),
+  )
   .post("/", requirePermission(SELF), async (c) => {
     const input = await readJson(c, workspaceInput);
     return ok(c, await c.var.services.workspaces.create(c.var.auth.user.id, input), "Workspace created", 201);
   })
-  .get("/:id", requirePermission("workspace.read"), async (c) => ok(c, await c.var.services.workspaces.get(c.var.workspace)))
+  .get("/:id", requirePermission("workspace.read"), async (c) =>
+    ok(c, await c.var.services.workspaces.get(c.var.workspace)),
+  )
   .patch("/:id", requirePermission("workspace.settings"), async (c) => {
     const patch = await readJson(c, workspacePatch);
     return ok(c, await c.var.services.workspaces.update(c.var.workspace, patch), "Workspace settings saved");
@@ -53,10 +141,16 @@ export const workspaceRoutes = new Hono<SignedInEnv>()
     switchTo(c, c.var.workspace.id);
     return ok(c, await c.var.services.workspaces.get(c.var.workspace), `Switched to ${c.var.workspace.name}`);
   })
-  .get("/:id/members", requirePermission("workspace.read"), async (c) => ok(c, { members: await c.var.services.workspaces.members(c.var.workspace.id) }))
+  .get("/:id/members", requirePermission("workspace.read"), async (c) =>
+    ok(c, { members: await c.var.services.workspaces.members(c.var.workspace.id) }),
+  )
   .patch("/:id/members/:userId", requirePermission("members.manage"), async (c) => {
     const { role } = await readJson(c, roleInput);
-    return ok(c, await c.var.services.workspaces.changeRole(c.var.workspace, c.req.param("userId"), role), "Role changed");
+    return ok(
+      c,
+      await c.var.services.workspaces.changeRole(c.var.workspace, c.req.param("userId"), role),
+      "Role changed",
+    );
   })
   .delete("/:id/members/:userId", requirePermission("members.manage"), async (c) => {
     await c.var.services.workspaces.removeMember(c.var.workspace, c.req.param("userId"));
@@ -68,9 +162,15 @@ export const workspaceRoutes = new Hono<SignedInEnv>()
   })
   .post("/:id/transfer", requirePermission("workspace.transfer"), async (c) => {
     const { userId } = await readJson(c, transferInput);
-    return ok(c, { members: await c.var.services.workspaces.transfer(c.var.workspace, c.var.auth.user.id, userId) }, "Ownership transferred");
+    return ok(
+      c,
+      { members: await c.var.services.workspaces.transfer(c.var.workspace, c.var.auth.user.id, userId) },
+      "Ownership transferred",
+    );
   })
-  .get("/:id/invites", requirePermission("members.manage"), async (c) => ok(c, { invites: await c.var.services.workspaces.pendingInvites(c.var.workspace.id) }))
+  .get("/:id/invites", requirePermission("members.manage"), async (c) =>
+    ok(c, { invites: await c.var.services.workspaces.pendingInvites(c.var.workspace.id) }),
+  )
   .post("/:id/invites", requirePermission("members.manage"), async (c) => {
     const input = await readJson(c, inviteInput);
     const invite = await c.var.services.workspaces.invite(c.var.workspace, c.var.auth.user, input);

@@ -17,13 +17,16 @@ export const MemberMessages = {
 
 /** An admin manages members but never owners; a workspace always keeps at least one owner. */
 export function roleChangeRefusal(change: { actor: Role; from: Role; to: Role; owners: number }): Refusal {
-  if ((change.to === "owner" || change.from === "owner") && change.actor !== "owner") return { status: 403, message: MemberMessages.ownerOnly };
-  if (change.from === "owner" && change.to !== "owner" && change.owners <= 1) return { status: 409, message: MemberMessages.lastOwner };
+  if ((change.to === "owner" || change.from === "owner") && change.actor !== "owner")
+    return { status: 403, message: MemberMessages.ownerOnly };
+  if (change.from === "owner" && change.to !== "owner" && change.owners <= 1)
+    return { status: 409, message: MemberMessages.lastOwner };
   return null;
 }
 
 export function removalRefusal(removal: { actor: Role; member: Role; owners: number }): Refusal {
-  if (removal.member === "owner" && removal.actor !== "owner") return { status: 403, message: MemberMessages.ownerOnly };
+  if (removal.member === "owner" && removal.actor !== "owner")
+    return { status: 403, message: MemberMessages.ownerOnly };
   if (removal.member === "owner" && removal.owners <= 1) return { status: 409, message: MemberMessages.lastOwner };
   return null;
 }
@@ -35,7 +38,11 @@ export function leaveRefusal(leaver: { role: Role; owners: number }): Refusal {
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
 
 /** An invitation is accepted once, before it expires, by the address it was sent to. */
-export function acceptRefusal(invite: { email: string; expiresAt: number; acceptedAt: number | null }, email: string, now: number): Refusal {
+export function acceptRefusal(
+  invite: { email: string; expiresAt: number; acceptedAt: number | null },
+  email: string,
+  now: number,
+): Refusal {
   if (invite.acceptedAt !== null) return { status: 410, message: MemberMessages.inviteUsed };
   if (invite.expiresAt <= now) return { status: 410, message: MemberMessages.inviteExpired };
   if (invite.email !== email.trim().toLowerCase()) return { status: 403, message: MemberMessages.inviteEmail };

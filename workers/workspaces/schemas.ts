@@ -2,7 +2,11 @@ import { z } from "zod";
 import { validTimeZone } from "../users/time-zone";
 import { ROLES } from "./roles";
 
-const name = z.string().trim().min(1, "Please enter a workspace name").max(80, "Workspace names are at most 80 characters");
+const name = z
+  .string()
+  .trim()
+  .min(1, "Please enter a workspace name")
+  .max(80, "Workspace names are at most 80 characters");
 const timezone = z.string().refine((tz) => validTimeZone(tz) !== null, "Please choose a valid timezone");
 
 export const workspaceInput = z.object({ name, timezone: timezone.default("UTC") });
@@ -34,8 +38,20 @@ const WorkspaceData = z.object({
   role: z.enum(ROLES),
   createdAt: z.string(),
 });
-const MemberData = z.object({ userId: z.string(), role: z.enum(ROLES), joinedAt: z.string(), displayName: z.string(), email: z.string() });
-const InviteData = z.object({ id: z.string(), email: z.string(), role: z.enum(ROLES), expiresAt: z.string(), createdAt: z.string() });
+const MemberData = z.object({
+  userId: z.string(),
+  role: z.enum(ROLES),
+  joinedAt: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+});
+const InviteData = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
 
 /** Response shapes, for the OpenAPI document. */
 export const Data = {
@@ -45,5 +61,10 @@ export const Data = {
   member: z.object({ userId: z.string(), role: z.enum(ROLES) }),
   invite: InviteData,
   invites: z.object({ invites: z.array(InviteData) }),
-  preview: z.object({ workspaceName: z.string(), email: z.string(), role: z.enum(ROLES), state: z.enum(["pending", "used", "expired"]) }),
+  preview: z.object({
+    workspaceName: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    state: z.enum(["pending", "used", "expired"]),
+  }),
 };

@@ -2,11 +2,19 @@ import { and, asc, count, desc, eq, gt, isNull } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import type { Db } from "../db/client";
 import { users } from "../db/schema/core";
-import { workspaceInvites, workspaceMembers, workspaces, type Role } from "../db/schema/workspaces";
+import { type Role, workspaceInvites, workspaceMembers, workspaces } from "../db/schema/workspaces";
 import { HttpError, notFound } from "../http/envelope";
 import type { Mailer } from "../mail/mailer";
 import type { WorkspaceContext } from "./membership";
-import { acceptRefusal, INVITE_TTL_MS, leaveRefusal, MemberMessages, removalRefusal, roleChangeRefusal, type Refusal } from "./rules";
+import {
+  acceptRefusal,
+  INVITE_TTL_MS,
+  leaveRefusal,
+  MemberMessages,
+  type Refusal,
+  removalRefusal,
+  roleChangeRefusal,
+} from "./rules";
 import type { InviteInput, WorkspaceInput, WorkspacePatch } from "./schemas";
 
 type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -30,9 +38,7 @@ const present = (w: WorkspaceRow, role: Role) => ({
  * actions; the rules that depend on the members (owners, invite state) are in rules.ts.
  */
 export class WorkspaceService {
-  constructor(
-    private readonly deps: { db: Db; mailer: Mailer; now: () => number; origin: string },
-  ) {}
+  constructor(private readonly deps: { db: Db; mailer: Mailer; now: () => number; origin: string }) {}
 
   async listMine(userId: string) {
     const rows = await this.deps.db
@@ -46,7 +52,15 @@ export class WorkspaceService {
 
   async create(userId: string, input: WorkspaceInput) {
     const now = this.deps.now();
-    const row: WorkspaceRow = { id: crypto.randomUUID(), name: input.name, timezone: input.timezone, approvalRequired: false, personalUserId: null, createdAt: now, updatedAt: now };
+    const row: WorkspaceRow = {
+      id: crypto.randomUUID(),
+      name: input.name,
+      timezone: input.timezone,
+      approvalRequired: false,
+      personalUserId: null,
+      createdAt: now,
+      updatedAt: now,
+    };
     await this.deps.db.batch([
       this.deps.db.insert(workspaces).values(row),
       this.deps.db.insert(workspaceMembers).values({ workspaceId: row.id, userId, role: "owner", joinedAt: now }),
@@ -60,7 +74,11 @@ export class WorkspaceService {
   }
 
   async update(ws: WorkspaceContext, patch: WorkspacePatch) {
-    const [row] = await this.deps.db.update(workspaces).set({ ...patch, updatedAt: this.deps.now() }).where(eq(workspaces.id, ws.id)).returning();
+    const [row] = await this.deps.db
+      .update(workspaces)
+      .set({ ...patch, updatedAt: this.deps.now() })
+      .where(eq(workspaces.id, ws.id))
+      .returning();
     if (!row) throw notFound();
     return present(row, ws.role);
   }
@@ -73,7 +91,13 @@ export class WorkspaceService {
 
   async members(workspaceId: string) {
     const rows = await this.deps.db
-      .select({ userId: workspaceMembers.userId, role: workspaceMembers.role, joinedAt: workspaceMembers.joinedAt, displayName: users.displayName, email: users.email })
+      .select({
+        userId: workspaceMembers.userId,
+        role: workspaceMembers.role,
+        joinedAt: workspaceMembers.joinedAt,
+        displayName: users.displayName,
+        email: users.email,
+      })
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
       .where(eq(workspaceMembers.workspaceId, workspaceId))
@@ -84,7 +108,10 @@ export class WorkspaceService {
   async changeRole(ws: WorkspaceContext, userId: string, to: Role) {
     const member = await this.member(ws.id, userId);
     refuse(roleChangeRefusal({ actor: ws.role, from: member.role, to, owners: await this.owners(ws.id) }));
-    await this.deps.db.update(workspaceMembers).set({ role: to }).where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
+    await this.deps.db
+      .update(workspaceMembers)
+      .set({ role: to })
+      .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
     return { userId, role: to };
   }
 
@@ -92,12 +119,16 @@ export class WorkspaceService {
   async removeMember(ws: WorkspaceContext, userId: string) {
     const member = await this.member(ws.id, userId);
     refuse(removalRefusal({ actor: ws.role, member: member.role, owners: await this.owners(ws.id) }));
-    await this.deps.db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
+    await this.deps.db
+      .delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
   }
 
   async leave(ws: WorkspaceContext, userId: string) {
     refuse(leaveRefusal({ role: ws.role, owners: await this.owners(ws.id) }));
-    await this.deps.db.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
+    await this.deps.db
+      .delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
   }
 
   /** The owner hands the workspace to another member and stays on as an admin. */
@@ -124,7 +155,18 @@ export class WorkspaceService {
     if (existing && existing.n > 0) throw new HttpError(409, MemberMessages.alreadyMember);
     const token = randomToken(32);
     const now = this.deps.now();
-    const row = { id: crypto.randomUUID(), workspaceId: ws.id, email: input.email, role: input.role, tokenHash: await sha256Hex(token), invitedBy: inviter.id, expiresAt: now + INVITE_TTL_MS, acceptedAt: null, acceptedBy: null, createdAt: now };
+    const row = {
+      id: crypto.randomUUID(),
+      workspaceId: ws.id,
+      email: input.email,
+      role: input.role,
+      tokenHash: await sha256Hex(token),
+      invitedBy: inviter.id,
+      expiresAt: now + INVITE_TTL_MS,
+      acceptedAt: null,
+      acceptedBy: null,
+      createdAt: now,
+    };
     await this.deps.db.insert(workspaceInvites).values(row);
     await this.deps.mailer.send({
       to: input.email,
@@ -138,7 +180,13 @@ export class WorkspaceService {
     const rows = await this.deps.db
       .select()
       .from(workspaceInvites)
-      .where(and(eq(workspaceInvites.workspaceId, workspaceId), isNull(workspaceInvites.acceptedAt), gt(workspaceInvites.expiresAt, this.deps.now())))
+      .where(
+        and(
+          eq(workspaceInvites.workspaceId, workspaceId),
+          isNull(workspaceInvites.acceptedAt),
+          gt(workspaceInvites.expiresAt, this.deps.now()),
+        ),
+      )
       .orderBy(desc(workspaceInvites.createdAt));
     return rows.map(presentInvite);
   }
@@ -146,7 +194,13 @@ export class WorkspaceService {
   async revokeInvite(workspaceId: string, inviteId: string) {
     const gone = await this.deps.db
       .delete(workspaceInvites)
-      .where(and(eq(workspaceInvites.id, inviteId), eq(workspaceInvites.workspaceId, workspaceId), isNull(workspaceInvites.acceptedAt)))
+      .where(
+        and(
+          eq(workspaceInvites.id, inviteId),
+          eq(workspaceInvites.workspaceId, workspaceId),
+          isNull(workspaceInvites.acceptedAt),
+        ),
+      )
       .returning({ id: workspaceInvites.id });
     if (gone.length === 0) throw notFound();
   }
@@ -154,7 +208,8 @@ export class WorkspaceService {
   /** What the invite page shows before accepting: the workspace's name, the address and the role. */
   async preview(token: string) {
     const found = await this.inviteByToken(token);
-    const state = found.invite.acceptedAt !== null ? "used" : found.invite.expiresAt <= this.deps.now() ? "expired" : "pending";
+    const state =
+      found.invite.acceptedAt !== null ? "used" : found.invite.expiresAt <= this.deps.now() ? "expired" : "pending";
     return { workspaceName: found.workspaceName, email: found.invite.email, role: found.invite.role, state };
   }
 
@@ -169,7 +224,10 @@ export class WorkspaceService {
         .set({ acceptedAt: now, acceptedBy: user.id })
         .where(and(eq(workspaceInvites.id, invite.id), isNull(workspaceInvites.acceptedAt)))
         .returning({ id: workspaceInvites.id }),
-      this.deps.db.insert(workspaceMembers).values({ workspaceId: invite.workspaceId, userId: user.id, role: invite.role, joinedAt: now }).onConflictDoNothing(),
+      this.deps.db
+        .insert(workspaceMembers)
+        .values({ workspaceId: invite.workspaceId, userId: user.id, role: invite.role, joinedAt: now })
+        .onConflictDoNothing(),
     ]);
     if (consumed.length === 0) throw new HttpError(410, MemberMessages.inviteUsed);
     const [joined] = (await this.listMine(user.id)).filter((w) => w.id === invite.workspaceId);
@@ -194,13 +252,18 @@ export class WorkspaceService {
   }
 
   private async member(workspaceId: string, userId: string) {
-    const row = await this.deps.db.query.workspaceMembers.findFirst({ where: and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)) });
+    const row = await this.deps.db.query.workspaceMembers.findFirst({
+      where: and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)),
+    });
     if (!row) throw notFound();
     return row;
   }
 
   private async owners(workspaceId: string): Promise<number> {
-    const [row] = await this.deps.db.select({ n: count() }).from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")));
+    const [row] = await this.deps.db
+      .select({ n: count() })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")));
     return row?.n ?? 0;
   }
 
@@ -216,5 +279,11 @@ export class WorkspaceService {
 }
 
 function presentInvite(row: typeof workspaceInvites.$inferSelect) {
-  return { id: row.id, email: row.email, role: row.role, expiresAt: new Date(row.expiresAt).toISOString(), createdAt: new Date(row.createdAt).toISOString() };
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    expiresAt: new Date(row.expiresAt).toISOString(),
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
 }

@@ -2,11 +2,11 @@ import { Dialog } from "radix-ui";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { PlatformMark } from "~/components/platforms/PlatformMark";
+import { accountName } from "~/lib/account-name";
 import type { AccountView } from "../../../workers/accounts/view";
 import { PLATFORM_META } from "../platforms/platform-options";
 import { type AccountCard, connectButtonLabel, groupAccounts } from "./grouping";
-import { accountName } from "~/lib/account-name";
-import { PlatformMark } from "~/components/platforms/PlatformMark";
 
 /** Settings → Social Accounts (SPEC §2, §4): grouped cards, connect with terms, disconnect with confirmation. */
 
@@ -24,22 +24,78 @@ interface ConnectOption {
 }
 
 const OPTIONS: ConnectOption[] = [
-  { key: "ig-only", platform: "instagram", variant: "instagram-only", title: "Instagram Only", description: "Just your Instagram business or creator account.", terms: "general" },
-  { key: "ig-fb", platform: "instagram", variant: "facebook", title: "Instagram + Facebook Pages", description: "Your Facebook Pages and the Instagram accounts linked to them.", terms: "general", recommended: true },
-  { key: "linkedin", platform: "linkedin", title: "LinkedIn", description: "Your profile or the company pages you manage.", terms: "linkedin" },
-  { key: "youtube", platform: "youtube", title: "YouTube", description: "Your channel, for video publishing.", terms: "youtube" },
-  { key: "twitter", platform: "twitter", title: "X (Twitter)", description: "Post to your X profile.", terms: "general" },
-  { key: "threads", platform: "threads", title: "Threads", description: "Post to your Threads profile.", terms: "general" },
-  { key: "tiktok", platform: "tiktok", title: "TikTok", description: "Coming soon.", terms: "general", comingSoon: true },
+  {
+    key: "ig-only",
+    platform: "instagram",
+    variant: "instagram-only",
+    title: "Instagram Only",
+    description: "Just your Instagram business or creator account.",
+    terms: "general",
+  },
+  {
+    key: "ig-fb",
+    platform: "instagram",
+    variant: "facebook",
+    title: "Instagram + Facebook Pages",
+    description: "Your Facebook Pages and the Instagram accounts linked to them.",
+    terms: "general",
+    recommended: true,
+  },
+  {
+    key: "linkedin",
+    platform: "linkedin",
+    title: "LinkedIn",
+    description: "Your profile or the company pages you manage.",
+    terms: "linkedin",
+  },
+  {
+    key: "youtube",
+    platform: "youtube",
+    title: "YouTube",
+    description: "Your channel, for video publishing.",
+    terms: "youtube",
+  },
+  {
+    key: "twitter",
+    platform: "twitter",
+    title: "X (Twitter)",
+    description: "Post to your X profile.",
+    terms: "general",
+  },
+  {
+    key: "threads",
+    platform: "threads",
+    title: "Threads",
+    description: "Post to your Threads profile.",
+    terms: "general",
+  },
+  {
+    key: "tiktok",
+    platform: "tiktok",
+    title: "TikTok",
+    description: "Coming soon.",
+    terms: "general",
+    comingSoon: true,
+  },
 ];
 
 const TERMS: Record<Terms, { title: string; button: string; scopes?: string[] }> = {
   general: { title: "Terms & Privacy Policy", button: "Accept & Continue" },
-  linkedin: { title: "LinkedIn Terms", button: "Connect with LinkedIn", scopes: ["Basic profile", "Email address", "Member posting"] },
-  youtube: { title: "YouTube Terms", button: "Connect with YouTube", scopes: ["youtube", "youtube.upload", "youtube.readonly"] },
+  linkedin: {
+    title: "LinkedIn Terms",
+    button: "Connect with LinkedIn",
+    scopes: ["Basic profile", "Email address", "Member posting"],
+  },
+  youtube: {
+    title: "YouTube Terms",
+    button: "Connect with YouTube",
+    scopes: ["youtube", "youtube.upload", "youtube.readonly"],
+  },
 };
 
-const BRAND: Record<string, string> = { ...Object.fromEntries(Object.entries(PLATFORM_META).map(([k, v]) => [k, v.name])) };
+const BRAND: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(PLATFORM_META).map(([k, v]) => [k, v.name])),
+};
 
 function disconnectPath(card: AccountCard): string {
   if (card.platform === "instagram" || card.platform === "facebook") return `/api/auth/instagram/disconnect/${card.id}`;
@@ -60,7 +116,10 @@ export function AccountsTab() {
   const [toRemove, setToRemove] = useState<AccountCard | null>(null);
   const [removing, setRemoving] = useState(false);
   /** The server's answer when scheduled posts use the account: their channels will wait for a reconnect. */
-  const [affected, setAffected] = useState<{ message: string; posts: Array<{ id: string; content: string; scheduledDate: string | null }> } | null>(null);
+  const [affected, setAffected] = useState<{
+    message: string;
+    posts: Array<{ id: string; content: string; scheduledDate: string | null }>;
+  } | null>(null);
   const [params, setParams] = useSearchParams();
 
   const load = useCallback(async () => {
@@ -98,9 +157,15 @@ export function AccountsTab() {
     if (!toRemove) return;
     setRemoving(true);
     try {
-      const res = await fetch(`${disconnectPath(toRemove)}${affected ? "?confirm=true" : ""}`, { method: "DELETE", credentials: "same-origin" });
+      const res = await fetch(`${disconnectPath(toRemove)}${affected ? "?confirm=true" : ""}`, {
+        method: "DELETE",
+        credentials: "same-origin",
+      });
       if (res.status === 409) {
-        const body = (await res.json()) as { message: string; data?: { posts?: Array<{ id: string; content: string; scheduledDate: string | null }> } };
+        const body = (await res.json()) as {
+          message: string;
+          data?: { posts?: Array<{ id: string; content: string; scheduledDate: string | null }> };
+        };
         if (body.data?.posts) return setAffected({ message: body.message, posts: body.data.posts });
       }
       if (!res.ok) throw new Error();
@@ -128,7 +193,11 @@ export function AccountsTab() {
 
       <div className="flex items-center justify-between">
         <h3 className="text-lg font-medium">Connected Accounts</h3>
-        <button type="button" onClick={() => setConnectOpen(true)} className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700">
+        <button
+          type="button"
+          onClick={() => setConnectOpen(true)}
+          className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
+        >
           {connectButtonLabel(accounts ?? [])}
         </button>
       </div>
@@ -151,7 +220,14 @@ export function AccountsTab() {
                     key={card.id}
                     card={card}
                     onDisconnect={() => setToRemove(card)}
-                    onReconnect={() => window.location.assign(startUrl({ platform: card.platform, variant: card.account?.connectionType === "direct" ? "instagram-only" : undefined }))}
+                    onReconnect={() =>
+                      window.location.assign(
+                        startUrl({
+                          platform: card.platform,
+                          variant: card.account?.connectionType === "direct" ? "instagram-only" : undefined,
+                        }),
+                      )
+                    }
                   />
                 ))}
               </ul>
@@ -165,7 +241,9 @@ export function AccountsTab() {
           <Dialog.Overlay className="fixed inset-0 bg-black/40" />
           <Dialog.Content className="fixed left-1/2 top-1/2 max-h-[90vh] w-[95vw] max-w-[600px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
             <Dialog.Title className="text-lg font-semibold">Connect Your Social Account</Dialog.Title>
-            <Dialog.Description className="mb-4 text-sm text-gray-500">Choose what to connect. You'll approve access on the platform.</Dialog.Description>
+            <Dialog.Description className="mb-4 text-sm text-gray-500">
+              Choose what to connect. You'll approve access on the platform.
+            </Dialog.Description>
             <ul className="space-y-2">
               {OPTIONS.map((option) => (
                 <li key={option.key}>
@@ -182,8 +260,12 @@ export function AccountsTab() {
                       <span className="font-medium">{option.title}</span>
                       <span className="block text-sm text-gray-500">{option.description}</span>
                     </span>
-                    {option.recommended ? <span className="rounded bg-green-100 px-2 py-0.5 text-xs text-green-800">Recommended</span> : null}
-                    {option.comingSoon ? <span className="rounded bg-gray-100 px-2 py-0.5 text-xs text-gray-600">Coming soon</span> : null}
+                    {option.recommended ? (
+                      <span className="rounded bg-green-100 px-2 py-0.5 text-xs text-green-800">Recommended</span>
+                    ) : null}
+                    {option.comingSoon ? (
+                      <span className="rounded bg-gray-100 px-2 py-0.5 text-xs text-gray-600">Coming soon</span>
+                    ) : null}
                   </button>
                 </li>
               ))}
@@ -208,22 +290,32 @@ export function AccountsTab() {
                     </p>
                   ) : null}
                   <p>
-                    <strong>Data we collect:</strong> your account's name, picture, follower counts and the content you publish through us.
+                    <strong>Data we collect:</strong> your account's name, picture, follower counts and the content you
+                    publish through us.
                   </p>
                   <p>
-                    <strong>How we use and share it:</strong> only to publish, schedule and report on your posts; we never sell it.
+                    <strong>How we use and share it:</strong> only to publish, schedule and report on your posts; we
+                    never sell it.
                   </p>
                   <p>
                     <strong>Security:</strong> access tokens are stored encrypted and are never shown to anyone.
                   </p>
                   <p>
-                    <strong>Your rights:</strong> access, update or disconnect your accounts at any time, and request deletion of your data.
+                    <strong>Your rights:</strong> access, update or disconnect your accounts at any time, and request
+                    deletion of your data.
                   </p>
-                  <p>Cookies, third-party links, changes to these terms and how to contact us are covered in the full privacy policy.</p>
+                  <p>
+                    Cookies, third-party links, changes to these terms and how to contact us are covered in the full
+                    privacy policy.
+                  </p>
                 </div>
                 <div className="flex justify-end gap-2">
                   <Dialog.Close className="rounded-md border px-4 py-2 text-sm">Cancel</Dialog.Close>
-                  <button type="button" onClick={() => window.location.assign(startUrl(terms))} className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white">
+                  <button
+                    type="button"
+                    onClick={() => window.location.assign(startUrl(terms))}
+                    className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white"
+                  >
                     {TERMS[terms.terms].button}
                   </button>
                 </div>
@@ -251,21 +343,33 @@ export function AccountsTab() {
               </p>
             ) : null}
             <Dialog.Description className="my-3 text-sm text-gray-600">
-              {affected ? affected.message : "This action cannot be undone. You'll need to reconnect this account to continue using it for posting and automation."}
+              {affected
+                ? affected.message
+                : "This action cannot be undone. You'll need to reconnect this account to continue using it for posting and automation."}
             </Dialog.Description>
             {affected ? (
-              <ul aria-label="Scheduled posts on this account" className="mb-3 max-h-40 space-y-1 overflow-auto text-sm">
+              <ul
+                aria-label="Scheduled posts on this account"
+                className="mb-3 max-h-40 space-y-1 overflow-auto text-sm"
+              >
                 {affected.posts.map((p) => (
                   <li key={p.id} className="rounded border px-2 py-1">
                     <span className="font-medium">{p.content || "(no text)"}</span>
-                    {p.scheduledDate ? <span className="block text-xs text-gray-500">{new Date(p.scheduledDate).toLocaleString()}</span> : null}
+                    {p.scheduledDate ? (
+                      <span className="block text-xs text-gray-500">{new Date(p.scheduledDate).toLocaleString()}</span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
             ) : null}
             <div className="flex justify-end gap-2">
               <Dialog.Close className="rounded-md border px-4 py-2 text-sm">Cancel</Dialog.Close>
-              <button type="button" disabled={removing} onClick={disconnect} className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60">
+              <button
+                type="button"
+                disabled={removing}
+                onClick={disconnect}
+                className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
+              >
                 {affected ? "Disconnect Anyway" : "Yes, Disconnect Account"}
               </button>
             </div>
@@ -276,10 +380,21 @@ export function AccountsTab() {
   );
 }
 
-function AccountCardView({ card, onDisconnect, onReconnect }: { card: AccountCard; onDisconnect: () => void; onReconnect: () => void }) {
+function AccountCardView({
+  card,
+  onDisconnect,
+  onReconnect,
+}: {
+  card: AccountCard;
+  onDisconnect: () => void;
+  onReconnect: () => void;
+}) {
   const meta = PLATFORM_META[card.platform];
   return (
-    <li className="relative flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-3" data-testid="account-card">
+    <li
+      className="relative flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-3"
+      data-testid="account-card"
+    >
       <div className="relative shrink-0">
         {card.profilePicture ? (
           <img src={card.profilePicture} alt="" className="h-12 w-12 rounded-full object-cover" />
@@ -296,7 +411,9 @@ function AccountCardView({ card, onDisconnect, onReconnect }: { card: AccountCar
           {meta?.name} <span className="ml-1 rounded bg-gray-100 px-1.5 py-0.5">{card.displayType}</span>
         </p>
         <p className="text-xs text-gray-500">{card.audience}</p>
-        <p className={`text-xs ${card.status === "Connected" ? "text-green-700" : card.status === "View Only" ? "text-gray-500" : "text-amber-700"}`}>
+        <p
+          className={`text-xs ${card.status === "Connected" ? "text-green-700" : card.status === "View Only" ? "text-gray-500" : "text-amber-700"}`}
+        >
           {card.status}
           {card.status === "Needs reconnect" ? (
             <button type="button" onClick={onReconnect} className="ml-2 underline">
@@ -305,9 +422,17 @@ function AccountCardView({ card, onDisconnect, onReconnect }: { card: AccountCar
           ) : null}
         </p>
         {/* Why: "Reconnect Sunrise Bakery and allow pages_manage_posts." names what to allow on the consent page. */}
-        {card.status === "Needs reconnect" && card.account?.statusReason ? <p className="text-xs text-amber-800">{card.account.statusReason}</p> : null}
+        {card.status === "Needs reconnect" && card.account?.statusReason ? (
+          <p className="text-xs text-amber-800">{card.account.statusReason}</p>
+        ) : null}
       </div>
-      <button type="button" title="Disconnect account" aria-label="Disconnect account" onClick={onDisconnect} className="absolute right-2 top-2 rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600">
+      <button
+        type="button"
+        title="Disconnect account"
+        aria-label="Disconnect account"
+        onClick={onDisconnect}
+        className="absolute right-2 top-2 rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600"
+      >
         ×
       </button>
     </li>

@@ -7,21 +7,56 @@ function account(over: Partial<AccountView>): AccountView {
   n += 1;
   const id = over._id ?? `acc${n}`;
   return {
-    _id: id, id, accountId: id, platform: "instagram", platformUserId: `p${n}`, username: `user${n}`, name: `User ${n}`, displayName: `user${n}`,
-    accountName: `user${n}`, profilePicture: null, followerCount: 10, accountType: "business", connectionType: "standard", isCompanyPage: false,
-    companyName: null, pageId: null, companyId: null, connectedTo: null, fbUserId: null, fbUsername: null, fbProfilePicture: null, fbFollowerCount: null,
-    ownerKey: null, connected: true, status: "connected", statusReason: null, connectedAt: "2026-01-01T00:00:00.000Z", metadata: {}, ...over,
+    _id: id,
+    id,
+    accountId: id,
+    platform: "instagram",
+    platformUserId: `p${n}`,
+    username: `user${n}`,
+    name: `User ${n}`,
+    displayName: `user${n}`,
+    accountName: `user${n}`,
+    profilePicture: null,
+    followerCount: 10,
+    accountType: "business",
+    connectionType: "standard",
+    isCompanyPage: false,
+    companyName: null,
+    pageId: null,
+    companyId: null,
+    connectedTo: null,
+    fbUserId: null,
+    fbUsername: null,
+    fbProfilePicture: null,
+    fbFollowerCount: null,
+    ownerKey: null,
+    connected: true,
+    status: "connected",
+    statusReason: null,
+    connectedAt: "2026-01-01T00:00:00.000Z",
+    metadata: {},
+    ...over,
   };
 }
 
 describe("display types and counts", () => {
   it("follow SPEC §4", () => {
-    expect(displayType({ platform: "instagram", connectionType: "direct", isCompanyPage: false })).toBe("Instagram Only");
-    expect(displayType({ platform: "instagram", connectionType: "standard", isCompanyPage: false })).toBe("Full Access");
-    expect(displayType({ platform: "facebook", connectionType: "standard", isCompanyPage: false })).toBe("Business Page");
-    expect(displayType({ platform: "facebook", connectionType: "standard", isCompanyPage: false }, true)).toBe("View Only");
+    expect(displayType({ platform: "instagram", connectionType: "direct", isCompanyPage: false })).toBe(
+      "Instagram Only",
+    );
+    expect(displayType({ platform: "instagram", connectionType: "standard", isCompanyPage: false })).toBe(
+      "Full Access",
+    );
+    expect(displayType({ platform: "facebook", connectionType: "standard", isCompanyPage: false })).toBe(
+      "Business Page",
+    );
+    expect(displayType({ platform: "facebook", connectionType: "standard", isCompanyPage: false }, true)).toBe(
+      "View Only",
+    );
     expect(displayType({ platform: "linkedin", connectionType: "standard", isCompanyPage: true })).toBe("Company Page");
-    expect(displayType({ platform: "linkedin", connectionType: "standard", isCompanyPage: false })).toBe("Personal Profile");
+    expect(displayType({ platform: "linkedin", connectionType: "standard", isCompanyPage: false })).toBe(
+      "Personal Profile",
+    );
     expect(displayType({ platform: "youtube", connectionType: "standard", isCompanyPage: false })).toBe("Channel");
     expect(audienceText("youtube", 1500)).toBe("1.5K subscribers");
     expect(audienceText("instagram", 2_340_000)).toBe("2.3M followers");
@@ -34,9 +69,19 @@ describe("derived Facebook card", () => {
     const ig = account({ _id: "ig1", connectionType: "direct", fbUsername: null, profilePicture: "pic" });
     const cards = cardsFor([ig]);
     expect(cards.map((c) => c.id)).toEqual(["ig1", "ig1-fb"]);
-    expect(cards[1]).toMatchObject({ platform: "facebook", username: "Facebook (linked via Instagram)", profilePicture: "pic", audience: "-", status: "View Only", viewOnly: true, accountId: "ig1" });
+    expect(cards[1]).toMatchObject({
+      platform: "facebook",
+      username: "Facebook (linked via Instagram)",
+      profilePicture: "pic",
+      audience: "-",
+      status: "View Only",
+      viewOnly: true,
+      accountId: "ig1",
+    });
     expect(cardsFor([ig, account({ platform: "facebook" })]).some((c) => c.viewOnly)).toBe(false);
-    expect(cardsFor([account({ metadata: { hideFacebookLink: true } })]).some((c) => c.platform === "facebook")).toBe(false);
+    expect(cardsFor([account({ metadata: { hideFacebookLink: true } })]).some((c) => c.platform === "facebook")).toBe(
+      false,
+    );
   });
 });
 
@@ -54,10 +99,16 @@ describe("grouping", () => {
     expect(shape).toContainEqual(["f", "e"]);
     expect(shape).toContainEqual(["c"]);
     expect(groups.find((g) => g.cards[0]!.id === "a")!.name).toBe("Sunrise Bakery");
-    const byConnected = groupAccounts([account({ _id: "x", platformUserId: "page9", platform: "facebook", displayName: "Zeta" }), account({ _id: "y", connectedTo: "page9", displayName: "Omega" })]);
+    const byConnected = groupAccounts([
+      account({ _id: "x", platformUserId: "page9", platform: "facebook", displayName: "Zeta" }),
+      account({ _id: "y", connectedTo: "page9", displayName: "Omega" }),
+    ]);
     expect(byConnected).toHaveLength(1);
     expect(byConnected[0]!.cards.map((c) => c.platform)).toEqual(["instagram", "facebook"]);
-    const named = groupAccounts([account({ _id: "m", ownerKey: "k", displayName: "brand" }), account({ _id: "n", platform: "facebook", ownerKey: "k", displayName: "Jane Doe" })]);
+    const named = groupAccounts([
+      account({ _id: "m", ownerKey: "k", displayName: "brand" }),
+      account({ _id: "n", platform: "facebook", ownerKey: "k", displayName: "Jane Doe" }),
+    ]);
     expect(named[0]!.name).toBe("Jane Doe");
   });
 

@@ -30,7 +30,10 @@ export interface AccountGroup {
 const ORDER = ["instagram", "facebook", "linkedin", "twitter", "youtube", "threads"];
 const NOISE = ["developer", "design", "studio", "agency", "page", "official", "business"];
 
-export function displayType(a: Pick<AccountView, "platform" | "connectionType" | "isCompanyPage">, derived = false): string {
+export function displayType(
+  a: Pick<AccountView, "platform" | "connectionType" | "isCompanyPage">,
+  derived = false,
+): string {
   switch (a.platform) {
     case "instagram":
       return a.connectionType === "direct" ? "Instagram Only" : "Full Access";
@@ -94,7 +97,8 @@ function derivedFacebook(ig: AccountView): AccountCard {
 export function cardsFor(accounts: AccountView[]): AccountCard[] {
   const cards = accounts.filter((a) => !(a.platform === "facebook" && a.metadata.hideFacebookLink)).map(card);
   if (!accounts.some((a) => a.platform === "facebook")) {
-    for (const ig of accounts) if (ig.platform === "instagram" && !ig.metadata.hideFacebookLink) cards.push(derivedFacebook(ig));
+    for (const ig of accounts)
+      if (ig.platform === "instagram" && !ig.metadata.hideFacebookLink) cards.push(derivedFacebook(ig));
   }
   return cards;
 }
@@ -120,12 +124,16 @@ function linked(a: AccountCard, b: AccountCard): boolean {
   const y = b.account;
   if (x && y) {
     if (x.ownerKey && x.ownerKey === y.ownerKey) return true;
-    if ((x.connectedTo && x.connectedTo === y.platformUserId) || (y.connectedTo && y.connectedTo === x.platformUserId)) return true;
+    if ((x.connectedTo && x.connectedTo === y.platformUserId) || (y.connectedTo && y.connectedTo === x.platformUserId))
+      return true;
     if (x.fbUserId && x.fbUserId === y.fbUserId) return true;
     if (x.metadata.sourceAccountId === y._id || y.metadata.sourceAccountId === x._id) return true;
   }
   const pair = [a.platform, b.platform].sort().join("+");
-  return pair === "facebook+instagram" && (namesLookAlike(a.displayName, b.displayName) || namesLookAlike(a.username, b.username));
+  return (
+    pair === "facebook+instagram" &&
+    (namesLookAlike(a.displayName, b.displayName) || namesLookAlike(a.username, b.username))
+  );
 }
 
 /** A capitalised "First Last" if any card has one, else the first card's display name. */
@@ -151,5 +159,7 @@ export function groupAccounts(accounts: AccountView[]): AccountGroup[] {
 
 /** "Add Another Social Account" once an Instagram or Facebook account exists. */
 export function connectButtonLabel(accounts: AccountView[]): string {
-  return accounts.some((a) => a.platform === "instagram" || a.platform === "facebook") ? "Add Another Social Account" : "Connect Social Account";
+  return accounts.some((a) => a.platform === "instagram" || a.platform === "facebook")
+    ? "Add Another Social Account"
+    : "Connect Social Account";
 }

@@ -1,18 +1,40 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import { type Platform, PLATFORM_NAMES } from "../../../workers/platform-profile";
-import { callAi, type GenerateData, type HashtagData, type Mention, type MentionData, type Suggestion } from "./ai-client";
+import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
+import {
+  callAi,
+  type GenerateData,
+  type HashtagData,
+  type Mention,
+  type MentionData,
+  type Suggestion,
+} from "./ai-client";
 import { RichText } from "./ContentGenerator";
 import { CountSlider } from "./CountSlider";
 import { input, primary, secondary } from "./styles";
 
-export const QUICK_IDEAS = ["New product launch", "Team milestone", "Industry insights", "Customer success story", "Behind the scenes", "Tips and tricks"];
+export const QUICK_IDEAS = [
+  "New product launch",
+  "Team milestone",
+  "Industry insights",
+  "Customer success story",
+  "Behind the scenes",
+  "Tips and tricks",
+];
 
 /**
  * The composer's AI part (SPEC §2): generate from a prompt, suggest hashtags (5–30) and mentions for
  * the post being written. `onInsert` receives the text to add to (or replace in) the composer.
  */
-export function ComposerAiPanel({ content, platforms, onInsert }: { content: string; platforms: Platform[]; onInsert: (text: string) => void }) {
+export function ComposerAiPanel({
+  content,
+  platforms,
+  onInsert,
+}: {
+  content: string;
+  platforms: Platform[];
+  onInsert: (text: string) => void;
+}) {
   const [prompt, setPrompt] = useState("");
   const [busy, setBusy] = useState(false);
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
@@ -38,7 +60,11 @@ export function ComposerAiPanel({ content, platforms, onInsert }: { content: str
   const generate = () =>
     run(async () => {
       if (platforms.length === 0) return void toast.error("Please select at least one social media platform first");
-      const res = await callAi<GenerateData>("generate-content", { prompt, tone: "casual", platforms, includeHashtags: true, maxLength: 280 }, "suggestions");
+      const res = await callAi<GenerateData>(
+        "generate-content",
+        { prompt, tone: "casual", platforms, includeHashtags: true, maxLength: 280 },
+        "suggestions",
+      );
       if (!res.ok) return void toast.error(res.message || "Failed to generate AI content. Please try again.");
       setSuggestions(res.data.suggestions);
       toast.success(`Generated ${res.data.suggestions.length} AI suggestions`);
@@ -48,15 +74,25 @@ export function ComposerAiPanel({ content, platforms, onInsert }: { content: str
     needsPlatformAndContent("hashtags") &&
     run(async () => {
       const res = await callAi<HashtagData>("suggest-hashtags", { content, platform: platforms[0], count }, "hashtags");
-      if (!res.ok) return void toast.error(res.message === "Invalid response format" ? "Failed to generate hashtags. Please try again." : res.message);
+      if (!res.ok)
+        return void toast.error(
+          res.message === "Invalid response format" ? "Failed to generate hashtags. Please try again." : res.message,
+        );
       setHashtags(res.data.hashtags);
     });
 
   const suggestMentions = () =>
     needsPlatformAndContent("mentions") &&
     run(async () => {
-      const res = await callAi<MentionData>("suggest-mentions", { content, platform: platforms[0], count: 5, mentionTypes: ["influencers", "brands"], verifiedOnly: false }, "mentions");
-      if (!res.ok) return void toast.error(res.message === "Invalid response format" ? "Failed to generate mentions. Please try again." : res.message);
+      const res = await callAi<MentionData>(
+        "suggest-mentions",
+        { content, platform: platforms[0], count: 5, mentionTypes: ["influencers", "brands"], verifiedOnly: false },
+        "mentions",
+      );
+      if (!res.ok)
+        return void toast.error(
+          res.message === "Invalid response format" ? "Failed to generate mentions. Please try again." : res.message,
+        );
       setMentions(res.data.mentions);
       if (res.data.mentions.length === 0) toast.info("No names found in your content to suggest mentions for");
     });
@@ -64,14 +100,25 @@ export function ComposerAiPanel({ content, platforms, onInsert }: { content: str
   return (
     <section aria-label="AI assistant" className="space-y-3 rounded-lg border border-brand-100 bg-brand-50/40 p-3">
       <div className="flex gap-2">
-        <input aria-label="AI prompt" className={input} value={prompt} onChange={(e) => setPrompt(e.target.value)} placeholder="Describe the post you want…" />
+        <input
+          aria-label="AI prompt"
+          className={input}
+          value={prompt}
+          onChange={(e) => setPrompt(e.target.value)}
+          placeholder="Describe the post you want…"
+        />
         <button type="button" className={primary} disabled={busy || prompt.trim() === ""} onClick={generate}>
           Generate
         </button>
       </div>
       <div className="flex flex-wrap gap-1.5">
         {QUICK_IDEAS.map((idea) => (
-          <button key={idea} type="button" className="rounded-full border border-slate-200 bg-white px-2.5 py-0.5 text-xs text-slate-600 hover:bg-slate-50" onClick={() => setPrompt(idea)}>
+          <button
+            key={idea}
+            type="button"
+            className="rounded-full border border-slate-200 bg-white px-2.5 py-0.5 text-xs text-slate-600 hover:bg-slate-50"
+            onClick={() => setPrompt(idea)}
+          >
             {idea}
           </button>
         ))}
@@ -99,11 +146,20 @@ export function ComposerAiPanel({ content, platforms, onInsert }: { content: str
       {hashtags.length > 0 && (
         <div role="group" className="flex flex-wrap items-center gap-1.5" aria-label="Hashtag suggestions">
           {hashtags.map((h) => (
-            <button key={h} type="button" className="rounded-full bg-white px-2 py-0.5 text-sm text-brand-700 ring-1 ring-brand-100" onClick={() => onInsert(h)}>
+            <button
+              key={h}
+              type="button"
+              className="rounded-full bg-white px-2 py-0.5 text-sm text-brand-700 ring-1 ring-brand-100"
+              onClick={() => onInsert(h)}
+            >
               {h}
             </button>
           ))}
-          <button type="button" className="text-sm font-medium text-brand-600 hover:underline" onClick={() => onInsert(hashtags.join(" "))}>
+          <button
+            type="button"
+            className="text-sm font-medium text-brand-600 hover:underline"
+            onClick={() => onInsert(hashtags.join(" "))}
+          >
             Add all
           </button>
         </div>
@@ -113,7 +169,11 @@ export function ComposerAiPanel({ content, platforms, onInsert }: { content: str
           {mentions.map((m) => (
             <li key={m.handle} className="flex items-center justify-between gap-2 text-sm">
               <span>
-                <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => onInsert(m.handle)}>
+                <button
+                  type="button"
+                  className="font-medium text-brand-700 hover:underline"
+                  onClick={() => onInsert(m.handle)}
+                >
                   {m.handle}
                 </button>{" "}
                 <span className="text-slate-500">{m.reason}</span>

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { type Platform, PLATFORM_NAMES } from "../../../workers/platform-profile";
 import { TONES, type Tone } from "../../../workers/ai/limits";
+import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
 import { callAi, composeHref, copyText, type GenerateData, type Suggestion } from "./ai-client";
 import { PlatformToggles } from "./PlatformToggles";
 import { card, input, label, primary, secondary } from "./styles";
@@ -11,7 +11,11 @@ import { card, input, label, primary, secondary } from "./styles";
 export function RichText({ text }: { text: string }) {
   return (
     <p className="whitespace-pre-wrap text-sm text-slate-800">
-      {text.split(/(\*\*[^*]+\*\*)/g).map((part, i) => (part.startsWith("**") && part.endsWith("**") ? <strong key={i}>{part.slice(2, -2)}</strong> : part))}
+      {text
+        .split(/(\*\*[^*]+\*\*)/g)
+        .map((part, i) =>
+          part.startsWith("**") && part.endsWith("**") ? <strong key={i}>{part.slice(2, -2)}</strong> : part,
+        )}
     </p>
   );
 }
@@ -19,7 +23,9 @@ export function RichText({ text }: { text: string }) {
 export function SuggestionCard({ s, onUse }: { s: Suggestion; onUse: (text: string) => void }) {
   const copy = async () => {
     const extra = s.hashtags.filter((h) => !s.content.includes(h)).join(" ");
-    (await copyText(extra ? `${s.content}\n\n${extra}` : s.content)) ? toast.success("Copied to clipboard!") : toast.error("Failed to copy content");
+    (await copyText(extra ? `${s.content}\n\n${extra}` : s.content))
+      ? toast.success("Copied to clipboard!")
+      : toast.error("Failed to copy content");
   };
   return (
     <article className={card} aria-label={`${PLATFORM_NAMES[s.platform as Platform] ?? s.platform} suggestion`}>
@@ -53,7 +59,11 @@ export function ContentGenerator({ busy, setBusy }: { busy: boolean; setBusy: (b
   const generate = async () => {
     if (platforms.length === 0) return void toast.error("Please select at least one social media platform first");
     setBusy(true);
-    const res = await callAi<GenerateData>("generate-content", { prompt, tone, platforms, includeHashtags, maxLength: 2200 }, "suggestions");
+    const res = await callAi<GenerateData>(
+      "generate-content",
+      { prompt, tone, platforms, includeHashtags, maxLength: 2200 },
+      "suggestions",
+    );
     setBusy(false);
     if (!res.ok) return void toast.error(res.message || "Failed to generate content. Please try again.");
     setSuggestions(res.data.suggestions);
@@ -73,7 +83,14 @@ export function ContentGenerator({ busy, setBusy }: { busy: boolean; setBusy: (b
           <label htmlFor="ai-prompt" className={label}>
             What should the post be about?
           </label>
-          <textarea id="ai-prompt" className={input} rows={4} value={prompt} onChange={(e) => setPrompt(e.target.value)} placeholder="e.g. Announce our new cold brew coffee" />
+          <textarea
+            id="ai-prompt"
+            className={input}
+            rows={4}
+            value={prompt}
+            onChange={(e) => setPrompt(e.target.value)}
+            placeholder="e.g. Announce our new cold brew coffee"
+          />
         </div>
         <div>
           <label htmlFor="ai-tone" className={label}>

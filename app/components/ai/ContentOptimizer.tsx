@@ -16,7 +16,11 @@ export function ContentOptimizer({ busy, setBusy }: { busy: boolean; setBusy: (b
   const optimize = async () => {
     if (platform.length === 0) return void toast.error("Please select at least one social media platform first");
     setBusy(true);
-    const res = await callAi<OptimizeData>("optimize-content", { content, targetPlatform: platform[0] }, "optimizedContent");
+    const res = await callAi<OptimizeData>(
+      "optimize-content",
+      { content, targetPlatform: platform[0] },
+      "optimizedContent",
+    );
     setBusy(false);
     if (!res.ok) return void toast.error(res.message || "Failed to optimize content. Please try again.");
     setResult(res.data);
@@ -29,7 +33,13 @@ export function ContentOptimizer({ busy, setBusy }: { busy: boolean; setBusy: (b
           <label htmlFor="optimize-content" className={label}>
             Original content
           </label>
-          <textarea id="optimize-content" className={input} rows={5} value={content} onChange={(e) => setContent(e.target.value)} />
+          <textarea
+            id="optimize-content"
+            className={input}
+            rows={5}
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+          />
         </div>
         <div>
           <span className={label}>Platform</span>
@@ -46,17 +56,27 @@ export function ContentOptimizer({ busy, setBusy }: { busy: boolean; setBusy: (b
             <RichText text={result.original} />
           </div>
           <div className={card}>
-            <h3 className="mb-2 text-sm font-semibold text-slate-500">Optimized ({result.characterCount} characters)</h3>
+            <h3 className="mb-2 text-sm font-semibold text-slate-500">
+              Optimized ({result.characterCount} characters)
+            </h3>
             <RichText text={result.optimizedContent} />
             <div className="mt-3 flex gap-2">
               <button
                 type="button"
                 className={secondary}
-                onClick={async () => ((await copyText(result.optimizedContent)) ? toast.success("Copied to clipboard!") : toast.error("Failed to copy content"))}
+                onClick={async () =>
+                  (await copyText(result.optimizedContent))
+                    ? toast.success("Copied to clipboard!")
+                    : toast.error("Failed to copy content")
+                }
               >
                 Copy Optimized Text
               </button>
-              <button type="button" className={secondary} onClick={() => navigate(composeHref(result.optimizedContent))}>
+              <button
+                type="button"
+                className={secondary}
+                onClick={() => navigate(composeHref(result.optimizedContent))}
+              >
                 Use in New Post
               </button>
             </div>

@@ -24,7 +24,9 @@ export function HashtagSuggester({ busy, setBusy }: { busy: boolean; setBusy: (b
     setSelected([]);
   };
   const copySelected = async () =>
-    (await copyText(selected.join(" "))) ? toast.success("Copied to clipboard!") : toast.error("Failed to copy content");
+    (await copyText(selected.join(" ")))
+      ? toast.success("Copied to clipboard!")
+      : toast.error("Failed to copy content");
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -33,7 +35,13 @@ export function HashtagSuggester({ busy, setBusy }: { busy: boolean; setBusy: (b
           <label htmlFor="hashtag-content" className={label}>
             Content
           </label>
-          <textarea id="hashtag-content" className={input} rows={4} value={content} onChange={(e) => setContent(e.target.value)} />
+          <textarea
+            id="hashtag-content"
+            className={input}
+            rows={4}
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+          />
         </div>
         <div>
           <span className={label}>Platform</span>

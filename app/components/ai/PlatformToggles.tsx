@@ -1,9 +1,19 @@
-import { type Platform, PLATFORM_NAMES } from "../../../workers/platform-profile";
+import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
 
 export const AI_PLATFORMS = Object.keys(PLATFORM_NAMES) as Platform[];
 
 /** Platform buttons; multi-select toggles each, single-select toggles the one chosen (SPEC platform grid). */
-export function PlatformToggles({ value, onChange, multiple, label }: { value: Platform[]; onChange: (next: Platform[]) => void; multiple: boolean; label: string }) {
+export function PlatformToggles({
+  value,
+  onChange,
+  multiple,
+  label,
+}: {
+  value: Platform[];
+  onChange: (next: Platform[]) => void;
+  multiple: boolean;
+  label: string;
+}) {
   const toggle = (p: Platform) => {
     const on = value.includes(p);
     if (multiple) onChange(on ? value.filter((v) => v !== p) : [...value, p]);

@@ -13,7 +13,10 @@ export async function callAi<T>(path: string, body?: unknown, requiredField?: ke
   try {
     res = await fetch(`/api/ai/${path}`, {
       method: body === undefined ? "GET" : "POST",
-      headers: body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },
+      headers:
+        body === undefined
+          ? { Accept: "application/json" }
+          : { "Content-Type": "application/json", Accept: "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: "same-origin",
     });

@@ -21,7 +21,8 @@ function Bars({ rows }: { rows: Array<{ label: string; percentage: number }> }) 
 }
 
 export function AudienceTab({ data }: { data: AudienceData }) {
-  if (!data.accounts.length) return <Empty>No audience data yet. Press Sync Data to fetch it from your platforms.</Empty>;
+  if (!data.accounts.length)
+    return <Empty>No audience data yet. Press Sync Data to fetch it from your platforms.</Empty>;
   return (
     <div className="space-y-6">
       {data.accounts.map(({ accountId, platform, username, displayName, audience }) => {
@@ -42,7 +43,9 @@ export function AudienceTab({ data }: { data: AudienceData }) {
               </div>
               <div>
                 <h4 className="mb-2 text-xs font-semibold uppercase text-slate-500">Top locations</h4>
-                <Bars rows={audience.locations.slice(0, 5).map((l) => ({ label: l.country, percentage: l.percentage }))} />
+                <Bars
+                  rows={audience.locations.slice(0, 5).map((l) => ({ label: l.country, percentage: l.percentage }))}
+                />
               </div>
             </div>
             {audience.activeHours.length > 0 && (

@@ -1,11 +1,15 @@
-import { POST_COUNT_DEFINITION } from "../../../workers/analytics/definitions";
 import { InfoTip } from "~/components/ui/InfoTip";
 import { formatCompact, formatPercent } from "~/lib/format";
+import { POST_COUNT_DEFINITION } from "../../../workers/analytics/definitions";
 import { contentLabel } from "./EngagementTab";
 import { Empty, Section } from "./parts";
 import type { ContentData } from "./types";
 
-const BADGE: Record<string, string> = { high: "bg-green-100 text-green-800", average: "bg-amber-100 text-amber-800", low: "bg-red-100 text-red-800" };
+const BADGE: Record<string, string> = {
+  high: "bg-green-100 text-green-800",
+  average: "bg-amber-100 text-amber-800",
+  low: "bg-red-100 text-red-800",
+};
 
 export function ContentTab({ data }: { data: ContentData }) {
   if (!data.contentTypes.length) return <Empty>No published posts in this period.</Empty>;
@@ -17,7 +21,9 @@ export function ContentTab({ data }: { data: ContentData }) {
           <li key={t.type} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex items-center justify-between">
               <h3 className="font-semibold">{contentLabel(t.type)}</h3>
-              <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${BADGE[t.performance]}`}>{t.performance}</span>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${BADGE[t.performance]}`}>
+                {t.performance}
+              </span>
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
               <dt className="flex items-center gap-1 text-slate-500">
@@ -36,7 +42,8 @@ export function ContentTab({ data }: { data: ContentData }) {
       </ul>
       <Section title="Insights">
         <p className="text-sm">
-          {contentLabel(best.type)} posts have your best engagement rate in this period ({formatPercent(best.engagementRate)} over {best.count} {best.count === 1 ? "post" : "posts"}).
+          {contentLabel(best.type)} posts have your best engagement rate in this period (
+          {formatPercent(best.engagementRate)} over {best.count} {best.count === 1 ? "post" : "posts"}).
         </p>
         <p className="mt-1 text-xs text-slate-500">{data.note}</p>
       </Section>

@@ -3,7 +3,15 @@ import { inputClass, labelClass } from "~/components/ui/styles";
 import { choosePeriod, type Filters, PERIOD_OPTIONS, type Period, togglePlatform } from "./filters";
 
 /** Time Period (with the custom range's two dates) and the multi-select platform buttons. */
-export function FilterBar({ filters, platforms, onChange }: { filters: Filters; platforms: string[]; onChange: (f: Filters) => void }) {
+export function FilterBar({
+  filters,
+  platforms,
+  onChange,
+}: {
+  filters: Filters;
+  platforms: string[];
+  onChange: (f: Filters) => void;
+}) {
   const button = (id: string, label: string) => {
     const pressed = filters.platforms.includes(id);
     return (
@@ -24,7 +32,12 @@ export function FilterBar({ filters, platforms, onChange }: { filters: Filters; 
         <label htmlFor="analytics-period" className={labelClass}>
           Time Period
         </label>
-        <select id="analytics-period" className={inputClass} value={filters.period} onChange={(e) => onChange(choosePeriod(filters, e.target.value as Period))}>
+        <select
+          id="analytics-period"
+          className={inputClass}
+          value={filters.period}
+          onChange={(e) => onChange(choosePeriod(filters, e.target.value as Period))}
+        >
           {PERIOD_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -43,7 +56,9 @@ export function FilterBar({ filters, platforms, onChange }: { filters: Filters; 
               type="date"
               className={inputClass}
               value={filters.customDateRange.start}
-              onChange={(e) => onChange({ ...filters, customDateRange: { ...filters.customDateRange, start: e.target.value } })}
+              onChange={(e) =>
+                onChange({ ...filters, customDateRange: { ...filters.customDateRange, start: e.target.value } })
+              }
             />
           </div>
           <div>
@@ -55,7 +70,9 @@ export function FilterBar({ filters, platforms, onChange }: { filters: Filters; 
               type="date"
               className={inputClass}
               value={filters.customDateRange.end}
-              onChange={(e) => onChange({ ...filters, customDateRange: { ...filters.customDateRange, end: e.target.value } })}
+              onChange={(e) =>
+                onChange({ ...filters, customDateRange: { ...filters.customDateRange, end: e.target.value } })
+              }
             />
           </div>
         </>

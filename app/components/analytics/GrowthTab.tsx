@@ -13,13 +13,21 @@ export function GrowthTab({ data, platforms, timezone }: { data: GrowthData; pla
       <StatCard
         label="Overall growth rate"
         value={data.growthRate === null ? "–" : formatPercent(data.growthRate)}
-        note={data.since ? `${since(data.since)}${data.since > data.range.start ? ", when we started tracking" : ""}` : "Not tracked yet: press Sync Data"}
+        note={
+          data.since
+            ? `${since(data.since)}${data.since > data.range.start ? ", when we started tracking" : ""}`
+            : "Not tracked yet: press Sync Data"
+        }
       />
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {shown.map((platform) => {
           const g = data.platforms.find((p) => p.platform === platform);
           return (
-            <li key={platform} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label={`${PLATFORM_META[platform]?.name ?? platform} growth`}>
+            <li
+              key={platform}
+              className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+              aria-label={`${PLATFORM_META[platform]?.name ?? platform} growth`}
+            >
               <h3 className="font-semibold">{PLATFORM_META[platform]?.name ?? platform}</h3>
               <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
                 <dt className="text-slate-500">Followers</dt>
@@ -31,7 +39,9 @@ export function GrowthTab({ data, platforms, timezone }: { data: GrowthData; pla
                   –
                 </dd>
                 <dt className="text-slate-500">Net growth</dt>
-                <dd className="text-right font-medium">{g ? `${g.netGrowth >= 0 ? "+" : ""}${formatCompact(g.netGrowth)}` : "0"}</dd>
+                <dd className="text-right font-medium">
+                  {g ? `${g.netGrowth >= 0 ? "+" : ""}${formatCompact(g.netGrowth)}` : "0"}
+                </dd>
               </dl>
               <p className="mt-2 text-xs text-slate-500">{g ? since(g.since) : "Not tracked yet"}</p>
             </li>

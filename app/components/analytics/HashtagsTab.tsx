@@ -36,7 +36,8 @@ export function HashtagsTab({ data }: { data: HashtagData }) {
       </div>
       <Section title="Insights">
         <p className="text-sm">
-          {best.tag} earns the most engagement for its reach ({formatPercent(best.engagementToReach)} across {best.posts} {best.posts === 1 ? "post" : "posts"}).
+          {best.tag} earns the most engagement for its reach ({formatPercent(best.engagementToReach)} across{" "}
+          {best.posts} {best.posts === 1 ? "post" : "posts"}).
         </p>
       </Section>
     </div>

@@ -1,23 +1,44 @@
-import { POST_COUNT_DEFINITION } from "../../../workers/analytics/definitions";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { accountName } from "~/lib/account-name";
 import { formatCompact, formatDateTime, formatPercent, truncate } from "~/lib/format";
+import { POST_COUNT_DEFINITION } from "../../../workers/analytics/definitions";
 import { Empty, Section, StatCard } from "./parts";
 import type { OverviewData } from "./types";
-import { accountName } from "~/lib/account-name";
 
 const TOP_POST_CHARS = 150;
 
 export function OverviewTab({ data, timezone }: { data: OverviewData; timezone: string }) {
   const { overview: o, changes: c } = data;
   const kpis = [
-    { label: "Total Posts", value: formatCompact(o.totalPosts), change: c.totalPosts, id: "kpi-posts", info: POST_COUNT_DEFINITION },
+    {
+      label: "Total Posts",
+      value: formatCompact(o.totalPosts),
+      change: c.totalPosts,
+      id: "kpi-posts",
+      info: POST_COUNT_DEFINITION,
+    },
     { label: "Total Likes", value: formatCompact(o.totalLikes), change: c.totalLikes, id: "kpi-likes" },
     { label: "Total Comments", value: formatCompact(o.totalComments), change: c.totalComments, id: "kpi-comments" },
     { label: "Total Shares", value: formatCompact(o.totalShares), change: c.totalShares, id: "kpi-shares" },
     { label: "Total Reach", value: formatCompact(o.totalReach), change: c.totalReach, id: "kpi-reach" },
-    { label: "Total Impressions", value: formatCompact(o.totalImpressions), change: c.totalImpressions, id: "kpi-impressions" },
-    { label: "Avg Engagement Rate", value: formatPercent(o.avgEngagementRate), change: c.avgEngagementRate, id: "kpi-rate" },
-    { label: "Total Followers", value: formatCompact(data.stats.totalFollowers), change: c.totalFollowers, id: "kpi-followers" },
+    {
+      label: "Total Impressions",
+      value: formatCompact(o.totalImpressions),
+      change: c.totalImpressions,
+      id: "kpi-impressions",
+    },
+    {
+      label: "Avg Engagement Rate",
+      value: formatPercent(o.avgEngagementRate),
+      change: c.avgEngagementRate,
+      id: "kpi-rate",
+    },
+    {
+      label: "Total Followers",
+      value: formatCompact(data.stats.totalFollowers),
+      change: c.totalFollowers,
+      id: "kpi-followers",
+    },
   ];
   const accounts = Object.values(data.accounts);
   const top = data.topPerformingPost;
@@ -25,7 +46,14 @@ export function OverviewTab({ data, timezone }: { data: OverviewData; timezone: 
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {kpis.map((k) => (
-          <StatCard key={k.id} label={k.label} value={k.value} change={k.change} testId={k.id} info={"info" in k ? k.info : undefined} />
+          <StatCard
+            key={k.id}
+            label={k.label}
+            value={k.value}
+            change={k.change}
+            testId={k.id}
+            info={"info" in k ? k.info : undefined}
+          />
         ))}
       </div>
       <Section title="Accounts">
@@ -34,7 +62,11 @@ export function OverviewTab({ data, timezone }: { data: OverviewData; timezone: 
         ) : (
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {accounts.map((a) => (
-              <li key={a.accountId} className="rounded-md border border-slate-200 p-3" aria-label={`${PLATFORM_META[a.platform]?.name ?? a.platform} ${accountName(a)}`}>
+              <li
+                key={a.accountId}
+                className="rounded-md border border-slate-200 p-3"
+                aria-label={`${PLATFORM_META[a.platform]?.name ?? a.platform} ${accountName(a)}`}
+              >
                 <p className="font-medium">
                   {PLATFORM_META[a.platform]?.name ?? a.platform} · {accountName(a)}
                 </p>
@@ -65,7 +97,8 @@ export function OverviewTab({ data, timezone }: { data: OverviewData; timezone: 
           <div>
             <p className="text-sm">{truncate(top.content, TOP_POST_CHARS)}</p>
             <p className="mt-2 text-xs text-slate-500">
-              {top.platforms.map((p) => PLATFORM_META[p]?.name ?? p).join(", ")} · {formatDateTime(top.publishedAt, timezone)} · {formatCompact(top.totalEngagement)} engagements ·{" "}
+              {top.platforms.map((p) => PLATFORM_META[p]?.name ?? p).join(", ")} ·{" "}
+              {formatDateTime(top.publishedAt, timezone)} · {formatCompact(top.totalEngagement)} engagements ·{" "}
               {formatPercent(top.avgEngagementRate)} engagement rate
             </p>
           </div>

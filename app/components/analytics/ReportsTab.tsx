@@ -10,14 +10,41 @@ import type { Recent, Schedule } from "./types";
 import { useApiData } from "./use-api-data";
 
 export const REPORTS = [
-  { kind: "summary", title: "Summary Report", description: "Key figures, platforms, top posts and engagement. CSV: the key figures." },
-  { kind: "detailed", title: "Detailed Analytics", description: "Every analytics tab, one sheet each, and every post. CSV: every post." },
-  { kind: "growth", title: "Growth Report", description: "Followers per platform and growth rates. CSV: followers per day." },
-  { kind: "content", title: "Content Performance", description: "Content types, hashtags, top posts and every post. CSV: the content types." },
+  {
+    kind: "summary",
+    title: "Summary Report",
+    description: "Key figures, platforms, top posts and engagement. CSV: the key figures.",
+  },
+  {
+    kind: "detailed",
+    title: "Detailed Analytics",
+    description: "Every analytics tab, one sheet each, and every post. CSV: every post.",
+  },
+  {
+    kind: "growth",
+    title: "Growth Report",
+    description: "Followers per platform and growth rates. CSV: followers per day.",
+  },
+  {
+    kind: "content",
+    title: "Content Performance",
+    description: "Content types, hashtags, top posts and every post. CSV: the content types.",
+  },
 ] as const;
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-type Draft = Pick<Schedule, "kind" | "format" | "frequency" | "hour" | "enabled"> & { weekday: number; dayOfMonth: number };
-const NEW_DRAFT: Draft = { kind: "summary", format: "pdf", frequency: "weekly", weekday: 1, dayOfMonth: 1, hour: 9, enabled: true };
+type Draft = Pick<Schedule, "kind" | "format" | "frequency" | "hour" | "enabled"> & {
+  weekday: number;
+  dayOfMonth: number;
+};
+const NEW_DRAFT: Draft = {
+  kind: "summary",
+  format: "pdf",
+  frequency: "weekly",
+  weekday: 1,
+  dayOfMonth: 1,
+  hour: 9,
+  enabled: true,
+};
 
 const toInput = (d: Draft) => ({
   kind: d.kind,
@@ -29,7 +56,15 @@ const toInput = (d: Draft) => ({
 });
 const fromSchedule = (s: Schedule): Draft => ({ ...s, weekday: s.weekday ?? 1, dayOfMonth: s.dayOfMonth ?? 1 });
 
-function ScheduleForm({ initial, onSave, onCancel }: { initial: Draft; onSave: (d: Draft) => Promise<boolean>; onCancel: () => void }) {
+function ScheduleForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: Draft;
+  onSave: (d: Draft) => Promise<boolean>;
+  onCancel: () => void;
+}) {
   const [d, setD] = useState(initial);
   const [saving, setSaving] = useState(false);
   const field = (id: string, label: string, control: React.ReactNode) => (
@@ -52,7 +87,12 @@ function ScheduleForm({ initial, onSave, onCancel }: { initial: Draft; onSave: (
       {field(
         "report-kind",
         "Report",
-        <select id="report-kind" className={inputClass} value={d.kind} onChange={(e) => setD({ ...d, kind: e.target.value as Draft["kind"] })}>
+        <select
+          id="report-kind"
+          className={inputClass}
+          value={d.kind}
+          onChange={(e) => setD({ ...d, kind: e.target.value as Draft["kind"] })}
+        >
           {REPORTS.map((r) => (
             <option key={r.kind} value={r.kind}>
               {r.title}
@@ -63,7 +103,12 @@ function ScheduleForm({ initial, onSave, onCancel }: { initial: Draft; onSave: (
       {field(
         "report-format",
         "Format",
-        <select id="report-format" className={inputClass} value={d.format} onChange={(e) => setD({ ...d, format: e.target.value as Draft["format"] })}>
+        <select
+          id="report-format"
+          className={inputClass}
+          value={d.format}
+          onChange={(e) => setD({ ...d, format: e.target.value as Draft["format"] })}
+        >
           <option value="pdf">PDF</option>
           <option value="xlsx">Excel</option>
           <option value="csv">CSV</option>
@@ -72,7 +117,12 @@ function ScheduleForm({ initial, onSave, onCancel }: { initial: Draft; onSave: (
       {field(
         "report-frequency",
         "Frequency",
-        <select id="report-frequency" className={inputClass} value={d.frequency} onChange={(e) => setD({ ...d, frequency: e.target.value as Draft["frequency"] })}>
+        <select
+          id="report-frequency"
+          className={inputClass}
+          value={d.frequency}
+          onChange={(e) => setD({ ...d, frequency: e.target.value as Draft["frequency"] })}
+        >
           <option value="weekly">Weekly</option>
           <option value="monthly">Monthly</option>
         </select>,
@@ -81,7 +131,12 @@ function ScheduleForm({ initial, onSave, onCancel }: { initial: Draft; onSave: (
         ? field(
             "report-weekday",
             "Day",
-            <select id="report-weekday" className={inputClass} value={d.weekday} onChange={(e) => setD({ ...d, weekday: Number(e.target.value) })}>
+            <select
+              id="report-weekday"
+              className={inputClass}
+              value={d.weekday}
+              onChange={(e) => setD({ ...d, weekday: Number(e.target.value) })}
+            >
               {DAYS.map((day, i) => (
                 <option key={day} value={i}>
                   {day}
@@ -92,7 +147,12 @@ function ScheduleForm({ initial, onSave, onCancel }: { initial: Draft; onSave: (
         : field(
             "report-day",
             "Day of month",
-            <select id="report-day" className={inputClass} value={d.dayOfMonth} onChange={(e) => setD({ ...d, dayOfMonth: Number(e.target.value) })}>
+            <select
+              id="report-day"
+              className={inputClass}
+              value={d.dayOfMonth}
+              onChange={(e) => setD({ ...d, dayOfMonth: Number(e.target.value) })}
+            >
               {Array.from({ length: 28 }, (_, i) => (
                 <option key={i + 1} value={i + 1}>
                   {i + 1}
@@ -103,7 +163,12 @@ function ScheduleForm({ initial, onSave, onCancel }: { initial: Draft; onSave: (
       {field(
         "report-hour",
         "Time",
-        <select id="report-hour" className={inputClass} value={d.hour} onChange={(e) => setD({ ...d, hour: Number(e.target.value) })}>
+        <select
+          id="report-hour"
+          className={inputClass}
+          value={d.hour}
+          onChange={(e) => setD({ ...d, hour: Number(e.target.value) })}
+        >
           {Array.from({ length: 24 }, (_, h) => (
             <option key={h} value={h}>
               {hourLabel(h)}
@@ -130,7 +195,10 @@ export function ReportsTab({ query, timezone }: { query: string; timezone: strin
   const [editing, setEditing] = useState<string | "new" | null>(null);
 
   const save = async (id: string | null, d: Draft) => {
-    const r = await api<Schedule>(id ? `/api/analytics/reports/schedules/${id}` : "/api/analytics/reports/schedules", { method: id ? "PUT" : "POST", json: toInput(d) });
+    const r = await api<Schedule>(id ? `/api/analytics/reports/schedules/${id}` : "/api/analytics/reports/schedules", {
+      method: id ? "PUT" : "POST",
+      json: toInput(d),
+    });
     if (!r.ok) {
       notify.error(r.message);
       return false;
@@ -149,13 +217,28 @@ export function ReportsTab({ query, timezone }: { query: string; timezone: strin
             <h3 className="font-semibold">{r.title}</h3>
             <p className="mt-1 text-sm text-slate-500">{r.description}</p>
             <div className="mt-3 flex gap-2">
-              <a className={primaryButton} href={`/api/analytics/export?format=pdf&report=${r.kind}&${query}`} download aria-label={`${r.title} PDF`}>
+              <a
+                className={primaryButton}
+                href={`/api/analytics/export?format=pdf&report=${r.kind}&${query}`}
+                download
+                aria-label={`${r.title} PDF`}
+              >
                 <FileText className="size-4" aria-hidden /> PDF
               </a>
-              <a className={secondaryButton} href={`/api/analytics/export?format=xlsx&report=${r.kind}&${query}`} download aria-label={`${r.title} Excel`}>
+              <a
+                className={secondaryButton}
+                href={`/api/analytics/export?format=xlsx&report=${r.kind}&${query}`}
+                download
+                aria-label={`${r.title} Excel`}
+              >
                 <FileSpreadsheet className="size-4" aria-hidden /> Excel
               </a>
-              <a className={secondaryButton} href={`/api/analytics/export?format=csv&report=${r.kind}&${query}`} download aria-label={`${r.title} CSV`}>
+              <a
+                className={secondaryButton}
+                href={`/api/analytics/export?format=csv&report=${r.kind}&${query}`}
+                download
+                aria-label={`${r.title} CSV`}
+              >
                 <Table className="size-4" aria-hidden /> CSV
               </a>
             </div>
@@ -174,18 +257,32 @@ export function ReportsTab({ query, timezone }: { query: string; timezone: strin
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <span className="text-sm">
                         {s.description} ({s.format.toUpperCase()})
-                        {!s.enabled && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">Disabled</span>}
+                        {!s.enabled && (
+                          <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
+                            Disabled
+                          </span>
+                        )}
                       </span>
                       <span className="flex gap-3">
                         <button type="button" className={linkButton} onClick={() => setEditing(s.id)}>
                           Edit
                         </button>
-                        <button type="button" className={linkButton} onClick={() => save(s.id, { ...fromSchedule(s), enabled: !s.enabled })}>
+                        <button
+                          type="button"
+                          className={linkButton}
+                          onClick={() => save(s.id, { ...fromSchedule(s), enabled: !s.enabled })}
+                        >
                           {s.enabled ? "Disable" : "Enable"}
                         </button>
                       </span>
                     </div>
-                    {editing === s.id && <ScheduleForm initial={fromSchedule(s)} onSave={(d) => save(s.id, d)} onCancel={() => setEditing(null)} />}
+                    {editing === s.id && (
+                      <ScheduleForm
+                        initial={fromSchedule(s)}
+                        onSave={(d) => save(s.id, d)}
+                        onCancel={() => setEditing(null)}
+                      />
+                    )}
                   </li>
                 ))}
               </ul>
@@ -211,7 +308,8 @@ export function ReportsTab({ query, timezone }: { query: string; timezone: strin
                 {reports.map((r) => (
                   <li key={r.id} className="flex items-center justify-between py-2 text-sm">
                     <span>
-                      {REPORTS.find((k) => k.kind === r.kind)?.title} ({r.format.toUpperCase()}) · {formatDateTime(r.createdAt, timezone)}
+                      {REPORTS.find((k) => k.kind === r.kind)?.title} ({r.format.toUpperCase()}) ·{" "}
+                      {formatDateTime(r.createdAt, timezone)}
                     </span>
                     <a className={linkButton} href={r.downloadUrl} download>
                       <Download className="mr-1 inline size-4" aria-hidden />

@@ -14,7 +14,9 @@ export function TimingTab({ patterns, best }: { patterns: PatternsData; best: Be
             {patterns.weekdays.map((d) => (
               <li key={d.weekday} className="rounded-md border border-slate-200 p-3 text-sm">
                 <p className="font-medium">{d.day}</p>
-                <p className="text-slate-600">{d.bestHour === null ? "No posts" : `Best at ${hourLabel(d.bestHour)}`}</p>
+                <p className="text-slate-600">
+                  {d.bestHour === null ? "No posts" : `Best at ${hourLabel(d.bestHour)}`}
+                </p>
                 <p className="text-xs text-slate-500">{d.engagementPercent}% of engagement</p>
               </li>
             ))}
@@ -38,7 +40,11 @@ export function TimingTab({ patterns, best }: { patterns: PatternsData; best: Be
               <p className="font-medium">
                 {t.day} at {hourLabel(t.hour)}
               </p>
-              {best.source === "computed" && <p className="text-xs text-slate-500">{t.posts} posts, {t.avgEngagement} avg engagement</p>}
+              {best.source === "computed" && (
+                <p className="text-xs text-slate-500">
+                  {t.posts} posts, {t.avgEngagement} avg engagement
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -1,11 +1,26 @@
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { formatCompact } from "~/lib/format";
 
 /** recharts lives only in this module, which the tabs load lazily (never in the first-load bundle). */
 const SIZE = { width: 600, height: 240 };
 
-export function TrendChart({ trends }: { trends: Array<{ date: string; likes: number; comments: number; shares: number }> }) {
+export function TrendChart({
+  trends,
+}: {
+  trends: Array<{ date: string; likes: number; comments: number; shares: number }>;
+}) {
   return (
     <ResponsiveContainer width="100%" height={240} initialDimension={SIZE}>
       <BarChart data={trends} accessibilityLayer>
@@ -23,7 +38,13 @@ export function TrendChart({ trends }: { trends: Array<{ date: string; likes: nu
 }
 
 /** Days before we first measured a platform are null: no line there rather than a flat zero; dots show single measurements. */
-export function FollowersChart({ rows, platforms }: { rows: Array<Record<string, number | string | null>>; platforms: string[] }) {
+export function FollowersChart({
+  rows,
+  platforms,
+}: {
+  rows: Array<Record<string, number | string | null>>;
+  platforms: string[];
+}) {
   return (
     <ResponsiveContainer width="100%" height={240} initialDimension={SIZE}>
       <LineChart data={rows} accessibilityLayer>
@@ -33,7 +54,14 @@ export function FollowersChart({ rows, platforms }: { rows: Array<Record<string,
         <Tooltip />
         <Legend />
         {platforms.map((p) => (
-          <Line key={p} type="monotone" dataKey={p} name={PLATFORM_META[p]?.name ?? p} stroke={PLATFORM_META[p]?.color ?? "#64748b"} dot={{ r: 2 }} />
+          <Line
+            key={p}
+            type="monotone"
+            dataKey={p}
+            name={PLATFORM_META[p]?.name ?? p}
+            stroke={PLATFORM_META[p]?.color ?? "#64748b"}
+            dot={{ r: 2 }}
+          />
         ))}
       </LineChart>
     </ResponsiveContainer>

@@ -17,14 +17,28 @@ describe("platform filter (SPEC §4)", () => {
 
 describe("period and query", () => {
   it("choosing a non-custom period clears the custom range; custom keeps it", () => {
-    const custom = { ...DEFAULT_FILTERS, period: "custom" as const, customDateRange: { start: "2026-01-01", end: "2026-01-31" } };
+    const custom = {
+      ...DEFAULT_FILTERS,
+      period: "custom" as const,
+      customDateRange: { start: "2026-01-01", end: "2026-01-31" },
+    };
     expect(choosePeriod(custom, "7d").customDateRange).toEqual({ start: "", end: "" });
     expect(choosePeriod(custom, "custom").customDateRange).toEqual({ start: "2026-01-01", end: "2026-01-31" });
   });
   it("builds the API query; an incomplete custom range asks for nothing", () => {
     expect(filterQuery(DEFAULT_FILTERS)).toBe("period=30d");
-    expect(filterQuery({ ...DEFAULT_FILTERS, platforms: ["instagram", "facebook"] })).toBe("period=30d&platforms=instagram%2Cfacebook");
-    expect(filterQuery({ ...DEFAULT_FILTERS, period: "custom", customDateRange: { start: "2026-01-01", end: "" } })).toBeNull();
-    expect(filterQuery({ ...DEFAULT_FILTERS, period: "custom", customDateRange: { start: "2026-01-01", end: "2026-01-31" } })).toBe("startDate=2026-01-01&endDate=2026-01-31");
+    expect(filterQuery({ ...DEFAULT_FILTERS, platforms: ["instagram", "facebook"] })).toBe(
+      "period=30d&platforms=instagram%2Cfacebook",
+    );
+    expect(
+      filterQuery({ ...DEFAULT_FILTERS, period: "custom", customDateRange: { start: "2026-01-01", end: "" } }),
+    ).toBeNull();
+    expect(
+      filterQuery({
+        ...DEFAULT_FILTERS,
+        period: "custom",
+        customDateRange: { start: "2026-01-01", end: "2026-01-31" },
+      }),
+    ).toBe("startDate=2026-01-01&endDate=2026-01-31");
   });
 });

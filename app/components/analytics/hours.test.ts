@@ -6,7 +6,10 @@ describe("hours", () => {
     expect([0, 9, 12, 13, 23].map(hourLabel)).toEqual(["12 AM", "9 AM", "12 PM", "1 PM", "11 PM"]);
   });
   it("shades every hour against the busiest; missing hours are 0", () => {
-    const levels = heatLevels([{ hour: 14, activity: 200 }, { hour: 15, activity: 50 }]);
+    const levels = heatLevels([
+      { hour: 14, activity: 200 },
+      { hour: 15, activity: 50 },
+    ]);
     expect(levels).toHaveLength(24);
     expect(levels[14]).toBe(1);
     expect(levels[15]).toBe(0.25);

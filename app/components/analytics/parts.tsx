@@ -1,12 +1,26 @@
 import { Loader2 } from "lucide-react";
+import { useState } from "react";
 import { InfoTip } from "~/components/ui/InfoTip";
 import { secondaryButton } from "~/components/ui/styles";
 import { formatDateTime } from "~/lib/format";
-import { useState } from "react";
 import { LOAD_FAILED, type Loaded, useApiData } from "./use-api-data";
 
 /** A figure with its label, what it means when `info` says, and the change vs the previous period when the API gives one. */
-export function StatCard({ label, value, change, testId, info, note }: { label: string; value: string; change?: number | null; testId?: string; info?: string; note?: string }) {
+export function StatCard({
+  label,
+  value,
+  change,
+  testId,
+  info,
+  note,
+}: {
+  label: string;
+  value: string;
+  change?: number | null;
+  testId?: string;
+  info?: string;
+  note?: string;
+}) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <p className="flex items-center gap-1 text-sm text-slate-500">
@@ -48,7 +62,15 @@ export function ErrorBox({ message, onRetry }: { message: string; onRetry: () =>
 }
 
 /** Loading, error with Try Again, or the content for the data. */
-export function LoadState<T>({ state, onRetry, children }: { state: Loaded<T>; onRetry: () => void; children: (data: T) => React.ReactNode }) {
+export function LoadState<T>({
+  state,
+  onRetry,
+  children,
+}: {
+  state: Loaded<T>;
+  onRetry: () => void;
+  children: (data: T) => React.ReactNode;
+}) {
   if (state.error) return <ErrorBox message={state.error} onRetry={onRetry} />;
   if (!state.data) return <Spinner label="Loading..." />;
   return <>{children(state.data)}</>;
@@ -68,7 +90,15 @@ export function Empty({ children }: { children: React.ReactNode }) {
 }
 
 /** Fetches `path` and renders it through LoadState. */
-export function Fetched<T>({ path, reloadKey, children }: { path: string; reloadKey: number; children: (data: T) => React.ReactNode }) {
+export function Fetched<T>({
+  path,
+  reloadKey,
+  children,
+}: {
+  path: string;
+  reloadKey: number;
+  children: (data: T) => React.ReactNode;
+}) {
   const [retries, setRetries] = useState(0);
   const state = useApiData<T>(path, reloadKey + retries);
   return (
@@ -79,7 +109,19 @@ export function Fetched<T>({ path, reloadKey, children }: { path: string; reload
 }
 
 /** When the figures shown were last fetched from the platforms. */
-export function SyncedNote({ at, timezone, testId, what = "Last synced", never = "Not synced yet" }: { at: string | null; timezone: string; testId?: string; what?: string; never?: string }) {
+export function SyncedNote({
+  at,
+  timezone,
+  testId,
+  what = "Last synced",
+  never = "Not synced yet",
+}: {
+  at: string | null;
+  timezone: string;
+  testId?: string;
+  what?: string;
+  never?: string;
+}) {
   return (
     <span className="text-xs text-slate-500" data-testid={testId}>
       {at ? `${what} ${formatDateTime(at, timezone)}` : never}

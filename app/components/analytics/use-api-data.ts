@@ -18,7 +18,11 @@ export function useApiData<T>(path: string | null, reloadKey = 0): Loaded<T> {
     setState((s) => ({ ...s, loading: true, error: null }));
     void api<T>(path).then((r) => {
       if (!live) return;
-      setState(r.ok ? { data: r.data, error: null, loading: false } : { data: null, error: r.message || LOAD_FAILED, loading: false });
+      setState(
+        r.ok
+          ? { data: r.data, error: null, loading: false }
+          : { data: null, error: r.message || LOAD_FAILED, loading: false },
+      );
     });
     return () => {
       live = false;

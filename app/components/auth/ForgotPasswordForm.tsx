@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
-import { api } from "~/lib/api";
-import { notify } from "~/lib/notify";
 import { FormError } from "~/components/ui/FormError";
 import { primaryButton } from "~/components/ui/styles";
 import { TextField } from "~/components/ui/TextField";
+import { api } from "~/lib/api";
+import { notify } from "~/lib/notify";
+import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
 import { BackToLogin } from "./BackToLogin";
 
 export function ForgotPasswordForm({ onSent, onBack }: { onSent: (email: string) => void; onBack: () => void }) {
@@ -33,7 +33,9 @@ export function ForgotPasswordForm({ onSent, onBack }: { onSent: (email: string)
 
   return (
     <form onSubmit={submit} onFocus={preloadAuthChecks} noValidate className="space-y-4">
-      <p className="text-sm text-slate-600">Enter your account's email address and we'll send you a code to reset your password.</p>
+      <p className="text-sm text-slate-600">
+        Enter your account's email address and we'll send you a code to reset your password.
+      </p>
       <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
       <FormError message={error} />
       <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>

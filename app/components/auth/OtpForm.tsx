@@ -1,13 +1,21 @@
 import { useId, useState } from "react";
-import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
+import { FormError } from "~/components/ui/FormError";
+import { inputClass, labelClass, linkButton, primaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { otpDigits } from "~/lib/otp";
-import { FormError } from "~/components/ui/FormError";
-import { inputClass, labelClass, linkButton, primaryButton } from "~/components/ui/styles";
+import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
 import { BackToLogin } from "./BackToLogin";
 
-export function OtpForm({ email, onVerified, onBack }: { email: string; onVerified: (resetToken: string) => void; onBack: () => void }) {
+export function OtpForm({
+  email,
+  onVerified,
+  onBack,
+}: {
+  email: string;
+  onVerified: (resetToken: string) => void;
+  onBack: () => void;
+}) {
   const id = useId();
   const [otp, setOtp] = useState("");
   const [error, setError] = useState<string | null>(null);

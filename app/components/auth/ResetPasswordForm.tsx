@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
-import { api } from "~/lib/api";
-import { notify } from "~/lib/notify";
 import { FormError } from "~/components/ui/FormError";
 import { PasswordField } from "~/components/ui/PasswordField";
 import { primaryButton } from "~/components/ui/styles";
+import { api } from "~/lib/api";
+import { notify } from "~/lib/notify";
+import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
 import { BackToLogin } from "./BackToLogin";
 
 interface ResetPasswordFormProps {
@@ -30,7 +30,9 @@ export function ResetPasswordForm({ email, resetToken, onDone, onRestart }: Rese
       onRestart();
       return;
     }
-    const invalid = firstError(resetFormSchema.safeParse({ newPassword, confirmPassword })) ?? (resetToken ? null : AuthMessages.verifyOtpFirst);
+    const invalid =
+      firstError(resetFormSchema.safeParse({ newPassword, confirmPassword })) ??
+      (resetToken ? null : AuthMessages.verifyOtpFirst);
     setError(invalid);
     if (invalid) return;
     setBusy(true);
@@ -48,7 +50,12 @@ export function ResetPasswordForm({ email, resetToken, onDone, onRestart }: Rese
     <form onSubmit={submit} onFocus={preloadAuthChecks} noValidate className="space-y-4">
       <p className="text-sm text-slate-600">Choose a new password for {email}.</p>
       <PasswordField label="New Password" autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
-      <PasswordField label="Confirm New Password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
+      <PasswordField
+        label="Confirm New Password"
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={setConfirmPassword}
+      />
       <FormError message={error} />
       <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>
         {busy ? "Resetting..." : "Reset Password"}

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
-import { api } from "~/lib/api";
-import { notify } from "~/lib/notify";
-import { welcomeName, type ShellUser } from "~/lib/user";
 import { FormError } from "~/components/ui/FormError";
 import { PasswordField } from "~/components/ui/PasswordField";
 import { linkButton, primaryButton } from "~/components/ui/styles";
 import { TextField } from "~/components/ui/TextField";
+import { api } from "~/lib/api";
+import { notify } from "~/lib/notify";
+import { type ShellUser, welcomeName } from "~/lib/user";
+import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
 
 export function SignInForm({ redirectTo, onForgot }: { redirectTo: string; onForgot: () => void }) {
   const navigate = useNavigate();

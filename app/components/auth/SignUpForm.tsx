@@ -1,14 +1,14 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
-import { api } from "~/lib/api";
-import { onDemand } from "~/lib/on-demand";
-import { notify } from "~/lib/notify";
-import { welcomeName, type ShellUser } from "~/lib/user";
 import { FormError } from "~/components/ui/FormError";
 import { PasswordField } from "~/components/ui/PasswordField";
 import { linkButton, primaryButton } from "~/components/ui/styles";
 import { TextField } from "~/components/ui/TextField";
+import { api } from "~/lib/api";
+import { notify } from "~/lib/notify";
+import { onDemand } from "~/lib/on-demand";
+import { type ShellUser, welcomeName } from "~/lib/user";
+import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
 
 /** The browser's IANA timezone, sent at sign-up so schedules show in local time. */
 function browserTimezone(): string | undefined {
@@ -25,12 +25,21 @@ const terms = onDemand(() => import("./TermsDialog").then((m) => m.TermsDialog))
 export function SignUpForm({ redirectTo }: { redirectTo: string }) {
   const navigate = useNavigate();
   const termsId = useId();
-  const [form, setForm] = useState({ displayName: "", email: "", password: "", confirmPassword: "", acceptedTerms: false });
+  const [form, setForm] = useState({
+    displayName: "",
+    email: "",
+    password: "",
+    confirmPassword: "",
+    acceptedTerms: false,
+  });
   const [termsOpen, setTermsOpen] = useState(false);
   const TermsDialog = terms.useOnDemand(termsOpen);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof typeof form>(key: K) => (value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set =
+    <K extends keyof typeof form>(key: K) =>
+    (value: (typeof form)[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -42,7 +51,9 @@ export function SignUpForm({ redirectTo }: { redirectTo: string }) {
     if (invalid) return;
     setBusy(true);
     const { displayName, email, password } = form;
-    const res = await api<{ user: ShellUser }>("/api/auth/register", { json: { displayName, email, password, timezone: browserTimezone() } });
+    const res = await api<{ user: ShellUser }>("/api/auth/register", {
+      json: { displayName, email, password, timezone: browserTimezone() },
+    });
     setBusy(false);
     if (!res.ok) {
       notify.error(res.message || "Registration failed");
@@ -57,7 +68,12 @@ export function SignUpForm({ redirectTo }: { redirectTo: string }) {
       <TextField label="Full Name" autoComplete="name" value={form.displayName} onChange={set("displayName")} />
       <TextField label="Email" type="email" autoComplete="email" value={form.email} onChange={set("email")} />
       <PasswordField label="Password" autoComplete="new-password" value={form.password} onChange={set("password")} />
-      <PasswordField label="Confirm Password" autoComplete="new-password" value={form.confirmPassword} onChange={set("confirmPassword")} />
+      <PasswordField
+        label="Confirm Password"
+        autoComplete="new-password"
+        value={form.confirmPassword}
+        onChange={set("confirmPassword")}
+      />
       <div className="flex items-start gap-2 text-sm">
         <input
           id={termsId}

@@ -40,7 +40,15 @@ const SECTIONS: Array<{ title: string; body: string }> = [
   },
 ];
 
-export function TermsDialog({ open, onOpenChange, onAccept }: { open: boolean; onOpenChange: (open: boolean) => void; onAccept: () => void }) {
+export function TermsDialog({
+  open,
+  onOpenChange,
+  onAccept,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onAccept: () => void;
+}) {
   return (
     <Modal
       open={open}

@@ -1,7 +1,7 @@
-import type { Platform } from "../../../workers/platform-profile";
-import type { AccountView } from "../posts/types";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { accountName } from "~/lib/account-name";
+import type { Platform } from "../../../workers/platform-profile";
+import type { AccountView } from "../posts/types";
 
 /** Checkboxes of the connected accounts of each selected platform. */
 export function AccountPicker({
@@ -24,13 +24,17 @@ export function AccountPicker({
         return (
           <fieldset key={platform} className="rounded-md border border-slate-200 p-3">
             <legend className="px-1 text-sm font-medium">{PLATFORM_META[platform]?.name} accounts</legend>
-            {own.length === 0 ? <p className="text-sm text-slate-500">No connected {PLATFORM_META[platform]?.name} account.</p> : null}
+            {own.length === 0 ? (
+              <p className="text-sm text-slate-500">No connected {PLATFORM_META[platform]?.name} account.</p>
+            ) : null}
             {own.map((a) => (
               <label key={a.id} className="mr-4 inline-flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"
                   checked={chosen.includes(a.id)}
-                  onChange={(e) => onChange(platform, e.target.checked ? [...chosen, a.id] : chosen.filter((id) => id !== a.id))}
+                  onChange={(e) =>
+                    onChange(platform, e.target.checked ? [...chosen, a.id] : chosen.filter((id) => id !== a.id))
+                  }
                 />
                 {accountName(a)}
               </label>

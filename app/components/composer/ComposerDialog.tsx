@@ -2,33 +2,40 @@ import { Sparkles, X } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import type { Platform } from "../../../workers/platform-profile";
-import type { Problem } from "../../../workers/posts/preflight";
-import { postFieldsSchema, postProblems, YOUTUBE_TITLE_MAX } from "../../../workers/posts/rules";
-import { utcToLocal } from "../../../workers/posts/schedule-time";
 import { ComposerAiPanel } from "~/components/ai/ComposerAiPanel";
 import { MediaPicker } from "~/components/media/MediaPicker";
 import { UploadDialog } from "~/components/media/UploadDialog";
 import { PlatformGrid } from "~/components/platforms/PlatformGrid";
 import { platformOptions } from "~/components/platforms/platform-options";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { TextField } from "~/components/ui/TextField";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { TextField } from "~/components/ui/TextField";
 import { api } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
 import { notify } from "~/lib/notify";
-import type { AccountView, MediaJson, PostJson } from "../posts/types";
+import { useReturnFocus } from "~/lib/use-return-focus";
 import type { loader as appLoader } from "~/routes/app-layout";
+import type { Platform } from "../../../workers/platform-profile";
+import type { Problem } from "../../../workers/posts/preflight";
+import { postFieldsSchema, postProblems, YOUTUBE_TITLE_MAX } from "../../../workers/posts/rules";
+import { utcToLocal } from "../../../workers/posts/schedule-time";
+import type { AccountView, MediaJson, PostJson } from "../posts/types";
 import { AccountPicker } from "./AccountPicker";
-import { clearDraft, draftKey, formChanged, readDraft, type StoredDraft, writeDraft } from "./composer-draft";
-import { type ComposerForm, type ComposerInitial, initialForm, type Intent, requestBody, withPlatforms } from "./composer-form";
-import { contentCounter, words } from "./content-limits";
 import { ContentField } from "./ContentField";
+import { clearDraft, draftKey, formChanged, readDraft, type StoredDraft, writeDraft } from "./composer-draft";
+import {
+  type ComposerForm,
+  type ComposerInitial,
+  type Intent,
+  initialForm,
+  requestBody,
+  withPlatforms,
+} from "./composer-form";
+import { contentCounter, words } from "./content-limits";
+import { convertToJpeg, needsJpeg } from "./jpeg-conversion";
 import { MediaCarousel } from "./MediaCarousel";
 import { PlatformPreview } from "./PlatformPreview";
-import { convertToJpeg, needsJpeg } from "./jpeg-conversion";
 import { PreflightPanel } from "./PreflightPanel";
-import { useReturnFocus } from "~/lib/use-return-focus";
 import { ScheduleFields } from "./ScheduleFields";
 
 export interface ComposerDialogProps {
@@ -62,11 +69,16 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   const [uploader, setUploader] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const [preflight, setPreflight] = useState<{ problems: Problem[]; checking: boolean }>({ problems: [], checking: false });
+  const [preflight, setPreflight] = useState<{ problems: Problem[]; checking: boolean }>({
+    problems: [],
+    checking: false,
+  });
   const errorsRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    void api<{ accounts: AccountView[] }>("/api/accounts").then((res) => (res.ok ? setAccounts(res.data.accounts) : setAccountsFailed(true)));
+    void api<{ accounts: AccountView[] }>("/api/accounts").then((res) =>
+      res.ok ? setAccounts(res.data.accounts) : setAccountsFailed(true),
+    );
   }, []);
 
   const update = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
@@ -78,7 +90,11 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   const problemsFor = (what: Intent) => {
     const parsed = postFieldsSchema.safeParse(requestBody(form, what, timeZone));
     if (!parsed.success) return parsed.error.issues.map((i) => i.message);
-    return postProblems(parsed.data, { now: Date.now(), timeZone, mediaKind: (id) => form.media.find((m) => m.id === id)?.fileType });
+    return postProblems(parsed.data, {
+      now: Date.now(),
+      timeZone,
+      mediaKind: (id) => form.media.find((m) => m.id === id)?.fileType,
+    });
   };
 
   // Pre-flight per channel as the inputs settle.
@@ -104,7 +120,9 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
     if (problems.length) return requestAnimationFrame(() => errorsRef.current?.focus());
     setBusy(true);
     const body = requestBody(form, what, timeZone);
-    const res = editing ? await api<PostJson>(`/api/posts/${editing.id}`, { method: "PUT", json: body }) : await api<PostJson>("/api/posts", { json: body });
+    const res = editing
+      ? await api<PostJson>(`/api/posts/${editing.id}`, { method: "PUT", json: body })
+      : await api<PostJson>("/api/posts", { json: body });
     setBusy(false);
     if (!res.ok) {
       setErrors([res.message]);
@@ -112,7 +130,13 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
       return;
     }
     const message =
-      what === "draft" ? "Draft saved successfully!" : what === "schedule" ? "Post scheduled successfully!" : res.data.status === "published" ? "Post published successfully!" : res.message;
+      what === "draft"
+        ? "Draft saved successfully!"
+        : what === "schedule"
+          ? "Post scheduled successfully!"
+          : res.data.status === "published"
+            ? "Post published successfully!"
+            : res.message;
     notify.success(message);
     draft.clear();
     onSaved?.(res.data);
@@ -129,7 +153,9 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
         const jpeg = await convertToJpeg(item);
         setForm((f) => ({ ...f, media: f.media.map((m) => (m.id === item.id ? jpeg : m)) }));
       }
-      notify.success(convertible.length === 1 ? "Image converted to JPEG" : `${convertible.length} images converted to JPEG`);
+      notify.success(
+        convertible.length === 1 ? "Image converted to JPEG" : `${convertible.length} images converted to JPEG`,
+      );
     } catch (err) {
       notify.error(err instanceof Error ? err.message : "The image could not be converted");
     } finally {
@@ -139,11 +165,15 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   // Sending now would fail on a channel (pre-flight says why), so the send buttons wait until it is fixed.
   const blocked = busy || counter.over || converting || preflight.problems.length > 0;
 
-  const addMedia = (items: MediaJson[]) => setForm((f) => ({ ...f, media: [...f.media, ...items.filter((m) => !f.media.some((x) => x.id === m.id))] }));
+  const addMedia = (items: MediaJson[]) =>
+    setForm((f) => ({ ...f, media: [...f.media, ...items.filter((m) => !f.media.some((x) => x.id === m.id))] }));
   const youtube = form.platforms.includes("youtube");
   const videos = form.media.filter((m) => m.fileType === "video");
   const previewReady =
-    form.content.trim() !== "" && form.platforms.length > 0 && form.media.length > 0 && form.platforms.every((p) => (form.selectedAccounts[p] ?? []).length > 0);
+    form.content.trim() !== "" &&
+    form.platforms.length > 0 &&
+    form.media.length > 0 &&
+    form.platforms.every((p) => (form.selectedAccounts[p] ?? []).length > 0);
   const today = utcToLocal(Date.now(), timeZone).localDate;
 
   return (
@@ -158,7 +188,12 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-6 py-4">
             <Dialog.Title className="text-lg font-semibold">{editing ? "Edit Post" : "Create Post"}</Dialog.Title>
             <div className="flex items-center gap-2">
-              <button type="button" aria-pressed={aiOpen} onClick={() => setAiOpen((v) => !v)} className={secondaryButton}>
+              <button
+                type="button"
+                aria-pressed={aiOpen}
+                onClick={() => setAiOpen((v) => !v)}
+                className={secondaryButton}
+              >
                 <Sparkles className="size-4" aria-hidden /> AI Assistant
               </button>
               <Dialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
@@ -179,10 +214,15 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
               <Tabs.Content value="compose" className="grid gap-6 lg:grid-cols-[1fr_auto]">
                 <div className="space-y-5">
                   {draft.offer ? (
-                    <section aria-label="Unsaved post" className="flex flex-wrap items-center gap-3 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm">
+                    <section
+                      aria-label="Unsaved post"
+                      className="flex flex-wrap items-center gap-3 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm"
+                    >
                       <p className="flex-1">
                         <span className="font-medium">Restore your unsaved post?</span>{" "}
-                        <span className="text-slate-600">Saved {formatDateTime(new Date(draft.offer.savedAt).toISOString(), timeZone)}.</span>
+                        <span className="text-slate-600">
+                          Saved {formatDateTime(new Date(draft.offer.savedAt).toISOString(), timeZone)}.
+                        </span>
                       </p>
                       <button type="button" className={primaryButton} onClick={() => setForm(draft.restore())}>
                         Restore
@@ -206,12 +246,23 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                     platforms={form.platforms}
                     accounts={accounts ?? []}
                     selected={form.selectedAccounts}
-                    onChange={(platform, ids) => setForm((f) => ({ ...f, selectedAccounts: { ...f.selectedAccounts, [platform]: ids } }))}
+                    onChange={(platform, ids) =>
+                      setForm((f) => ({ ...f, selectedAccounts: { ...f.selectedAccounts, [platform]: ids } }))
+                    }
                   />
                   <ContentSection form={form} update={update} hashtags={hashtags} />
                   <section aria-label="Media" className="space-y-2">
                     <h3 className={labelClass}>Media</h3>
-                    <MediaCarousel items={form.media} onRemove={(id) => setForm((f) => ({ ...f, media: f.media.filter((m) => m.id !== id), youtubeVideo: f.youtubeVideo === id ? null : f.youtubeVideo }))} />
+                    <MediaCarousel
+                      items={form.media}
+                      onRemove={(id) =>
+                        setForm((f) => ({
+                          ...f,
+                          media: f.media.filter((m) => m.id !== id),
+                          youtubeVideo: f.youtubeVideo === id ? null : f.youtubeVideo,
+                        }))
+                      }
+                    />
                     <div className="flex gap-2">
                       <button type="button" className={secondaryButton} onClick={() => setPicker(true)}>
                         Choose from Library
@@ -223,12 +274,21 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                   </section>
                   {youtube ? (
                     <section aria-label="YouTube" className="grid gap-3 sm:grid-cols-2">
-                      <TextField label={`YouTube title (${form.title.length}/${YOUTUBE_TITLE_MAX})`} value={form.title} onChange={(title) => update({ title })} />
+                      <TextField
+                        label={`YouTube title (${form.title.length}/${YOUTUBE_TITLE_MAX})`}
+                        value={form.title}
+                        onChange={(title) => update({ title })}
+                      />
                       <div>
                         <label className={labelClass} htmlFor="composer-youtube-video">
                           YouTube video
                         </label>
-                        <select id="composer-youtube-video" className={inputClass} value={form.youtubeVideo ?? ""} onChange={(e) => update({ youtubeVideo: e.target.value || null })}>
+                        <select
+                          id="composer-youtube-video"
+                          className={inputClass}
+                          value={form.youtubeVideo ?? ""}
+                          onChange={(e) => update({ youtubeVideo: e.target.value || null })}
+                        >
                           <option value="">{videos.length ? "First attached video" : "Attach a video first"}</option>
                           {videos.map((v) => (
                             <option key={v.id} value={v.id}>
@@ -248,11 +308,19 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                     today={today}
                     timeZone={timeZone}
                   />
-                  <PreflightPanel problems={preflight.problems} accounts={accounts ?? []} checking={preflight.checking} />
+                  <PreflightPanel
+                    problems={preflight.problems}
+                    accounts={accounts ?? []}
+                    checking={preflight.checking}
+                  />
                   {convertible.length ? (
-                    <section aria-label="Convert to JPEG" className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-white p-3 text-sm">
+                    <section
+                      aria-label="Convert to JPEG"
+                      className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-white p-3 text-sm"
+                    >
                       <p className="flex-1">
-                        {convertible.map((m) => m.originalName).join(", ")} can go out as JPEG, which every network you chose accepts. The original stays in your library.
+                        {convertible.map((m) => m.originalName).join(", ")} can go out as JPEG, which every network you
+                        chose accepts. The original stays in your library.
                       </p>
                       <button type="button" className={secondaryButton} disabled={converting} onClick={convert}>
                         {converting ? "Converting…" : "Convert to JPEG"}
@@ -262,7 +330,13 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                 </div>
                 {aiOpen ? (
                   <aside aria-label="AI assistant" className="lg:w-80">
-                    <ComposerAiPanel content={form.content} platforms={form.platforms} onInsert={(text) => setForm((f) => ({ ...f, content: f.content.trim() ? `${f.content.trimEnd()} ${text}` : text }))} />
+                    <ComposerAiPanel
+                      content={form.content}
+                      platforms={form.platforms}
+                      onInsert={(text) =>
+                        setForm((f) => ({ ...f, content: f.content.trim() ? `${f.content.trimEnd()} ${text}` : text }))
+                      }
+                    />
                   </aside>
                 ) : null}
               </Tabs.Content>
@@ -275,19 +349,31 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                       account={accounts?.find((a) => a.id === form.selectedAccounts[p]?.[0])}
                       content={form.content}
                       hashtags={hashtags}
-                      media={youtube && p === "youtube" && form.youtubeVideo ? form.media.filter((m) => m.id === form.youtubeVideo) : form.media}
+                      media={
+                        youtube && p === "youtube" && form.youtubeVideo
+                          ? form.media.filter((m) => m.id === form.youtubeVideo)
+                          : form.media
+                      }
                       title={form.title}
                     />
                   ))
                 ) : (
-                  <p className="text-sm text-slate-500 md:col-span-2">Add content, choose a platform, attach media and select an account for each platform to see the preview.</p>
+                  <p className="text-sm text-slate-500 md:col-span-2">
+                    Add content, choose a platform, attach media and select an account for each platform to see the
+                    preview.
+                  </p>
                 )}
               </Tabs.Content>
             </div>
           </Tabs.Root>
           <div className="border-t border-slate-200 px-6 py-4">
             {errors.length ? (
-              <div ref={errorsRef} tabIndex={-1} role="alert" className="mb-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+              <div
+                ref={errorsRef}
+                tabIndex={-1}
+                role="alert"
+                className="mb-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700"
+              >
                 <ul className="list-disc pl-4">
                   {errors.map((e) => (
                     <li key={e}>{e}</li>
@@ -299,7 +385,12 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
               <button type="button" className={`${secondaryButton} mr-auto`} onClick={requestClose}>
                 Cancel
               </button>
-              <button type="button" className={secondaryButton} disabled={busy || counter.over} onClick={() => submit("draft")}>
+              <button
+                type="button"
+                className={secondaryButton}
+                disabled={busy || counter.over}
+                onClick={() => submit("draft")}
+              >
                 Save as Draft
               </button>
               {form.mode === "now" ? (
@@ -330,13 +421,36 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   );
 }
 
-function ContentSection({ form, update, hashtags }: { form: ReturnType<typeof initialForm>; update: (patch: Partial<ReturnType<typeof initialForm>>) => void; hashtags: string[] }) {
+function ContentSection({
+  form,
+  update,
+  hashtags,
+}: {
+  form: ReturnType<typeof initialForm>;
+  update: (patch: Partial<ReturnType<typeof initialForm>>) => void;
+  hashtags: string[];
+}) {
   return (
     <section className="space-y-3">
-      <ContentField value={form.content} onChange={(content) => update({ content })} hashtags={hashtags} platforms={form.platforms} />
+      <ContentField
+        value={form.content}
+        onChange={(content) => update({ content })}
+        hashtags={hashtags}
+        platforms={form.platforms}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Hashtags" placeholder="#launch #news" value={form.hashtags} onChange={(v) => update({ hashtags: v })} />
-        <TextField label="Mentions" placeholder="@partner" value={form.mentions} onChange={(v) => update({ mentions: v })} />
+        <TextField
+          label="Hashtags"
+          placeholder="#launch #news"
+          value={form.hashtags}
+          onChange={(v) => update({ hashtags: v })}
+        />
+        <TextField
+          label="Mentions"
+          placeholder="@partner"
+          value={form.mentions}
+          onChange={(v) => update({ mentions: v })}
+        />
       </div>
     </section>
   );

@@ -1,10 +1,20 @@
 import { useId } from "react";
-import type { Platform } from "../../../workers/platform-profile";
 import { inputClass, labelClass } from "~/components/ui/styles";
+import type { Platform } from "../../../workers/platform-profile";
 import { contentCounter, platformLimitMessages } from "./content-limits";
 
 /** The post text with its live counter against the smallest selected limit and the per-platform limit messages. */
-export function ContentField({ value, onChange, hashtags, platforms }: { value: string; onChange: (v: string) => void; hashtags: string[]; platforms: Platform[] }) {
+export function ContentField({
+  value,
+  onChange,
+  hashtags,
+  platforms,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  hashtags: string[];
+  platforms: Platform[];
+}) {
   const id = useId();
   const counter = contentCounter(value, hashtags, platforms);
   const limits = platformLimitMessages(value, hashtags, platforms);
@@ -23,7 +33,11 @@ export function ContentField({ value, onChange, hashtags, platforms }: { value: 
         className={inputClass}
         placeholder="What do you want to share?"
       />
-      <p id={`${id}-count`} className={`mt-1 text-right text-xs ${counter.over ? "font-semibold text-red-600" : "text-slate-500"}`} aria-live="polite">
+      <p
+        id={`${id}-count`}
+        className={`mt-1 text-right text-xs ${counter.over ? "font-semibold text-red-600" : "text-slate-500"}`}
+        aria-live="polite"
+      >
         {counter.count}/{counter.max}
       </p>
       <ul id={`${id}-limits`} className="text-sm text-red-600" role={limits.length ? "alert" : undefined}>

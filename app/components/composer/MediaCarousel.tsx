@@ -3,7 +3,15 @@ import { useState } from "react";
 import type { MediaJson } from "../posts/types";
 
 /** One attached item at a time with previous/next (arrow keys too) and, when editable, Remove. */
-export function MediaCarousel({ items, onRemove, frame = "aspect-video" }: { items: MediaJson[]; onRemove?: (id: string) => void; frame?: string }) {
+export function MediaCarousel({
+  items,
+  onRemove,
+  frame = "aspect-video",
+}: {
+  items: MediaJson[];
+  onRemove?: (id: string) => void;
+  frame?: string;
+}) {
   const [index, setIndex] = useState(0);
   if (items.length === 0) return null;
   const at = Math.min(index, items.length - 1);
@@ -19,7 +27,12 @@ export function MediaCarousel({ items, onRemove, frame = "aspect-video" }: { ite
       onKeyDown={(e) => (e.key === "ArrowLeft" ? go(-1) : e.key === "ArrowRight" ? go(1) : undefined)}
       className="relative overflow-hidden rounded-md bg-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
-      <div role="group" className={`${frame} w-full`} aria-roledescription="slide" aria-label={`${at + 1} of ${items.length}`}>
+      <div
+        role="group"
+        className={`${frame} w-full`}
+        aria-roledescription="slide"
+        aria-label={`${at + 1} of ${items.length}`}
+      >
         {item.fileType === "image" ? (
           <img src={item.url} alt={item.altText || item.originalName} className="h-full w-full object-cover" />
         ) : (
@@ -28,10 +41,20 @@ export function MediaCarousel({ items, onRemove, frame = "aspect-video" }: { ite
       </div>
       {items.length > 1 ? (
         <>
-          <button type="button" aria-label="Previous media" onClick={() => go(-1)} className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-white/80 p-1">
+          <button
+            type="button"
+            aria-label="Previous media"
+            onClick={() => go(-1)}
+            className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-white/80 p-1"
+          >
             <ChevronLeft className="size-4" aria-hidden />
           </button>
-          <button type="button" aria-label="Next media" onClick={() => go(1)} className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-white/80 p-1">
+          <button
+            type="button"
+            aria-label="Next media"
+            onClick={() => go(1)}
+            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-white/80 p-1"
+          >
             <ChevronRight className="size-4" aria-hidden />
           </button>
         </>
@@ -40,7 +63,12 @@ export function MediaCarousel({ items, onRemove, frame = "aspect-video" }: { ite
         {at + 1} / {items.length}
       </span>
       {onRemove ? (
-        <button type="button" aria-label={`Remove ${item.originalName}`} onClick={() => onRemove(item.id)} className="absolute top-2 right-2 rounded-full bg-white/80 p-1">
+        <button
+          type="button"
+          aria-label={`Remove ${item.originalName}`}
+          onClick={() => onRemove(item.id)}
+          className="absolute top-2 right-2 rounded-full bg-white/80 p-1"
+        >
           <X className="size-4" aria-hidden />
         </button>
       ) : null}

@@ -1,25 +1,47 @@
 import { useState } from "react";
+import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { accountName } from "~/lib/account-name";
 import type { Platform } from "../../../workers/platform-profile";
 import { captionOf } from "../../../workers/posts/rules";
-import { PLATFORM_META } from "~/components/platforms/platform-options";
 import type { AccountView, MediaJson } from "../posts/types";
 import { MediaCarousel } from "./MediaCarousel";
 import { feedCaption, MEDIA_FRAME } from "./preview";
-import { accountName } from "~/lib/account-name";
 
 /** How the post looks on one network: handle, caption cut at the network's "more", media in its frame. */
-export function PlatformPreview({ platform, account, content, hashtags, media, title }: { platform: Platform; account?: AccountView; content: string; hashtags: string[]; media: MediaJson[]; title: string }) {
+export function PlatformPreview({
+  platform,
+  account,
+  content,
+  hashtags,
+  media,
+  title,
+}: {
+  platform: Platform;
+  account?: AccountView;
+  content: string;
+  hashtags: string[];
+  media: MediaJson[];
+  title: string;
+}) {
   const [expanded, setExpanded] = useState(false);
   const caption = feedCaption(captionOf(content, hashtags), platform);
   const shownMedia = platform === "youtube" ? media.filter((m) => m.fileType === "video").slice(0, 1) : media;
   return (
-    <article aria-label={`${PLATFORM_META[platform]?.name} preview`} className="rounded-lg border border-slate-200 bg-white p-3">
+    <article
+      aria-label={`${PLATFORM_META[platform]?.name} preview`}
+      className="rounded-lg border border-slate-200 bg-white p-3"
+    >
       <header className="mb-2 flex items-center gap-2 text-sm">
-        <span className="flex size-8 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold" aria-hidden>
+        <span
+          className="flex size-8 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold"
+          aria-hidden
+        >
           {(account?.displayName ?? "?").slice(0, 1)}
         </span>
         <span className="font-semibold">{account?.displayName ?? PLATFORM_META[platform]?.name}</span>
-        {account && accountName(account) !== account.displayName ? <span className="text-slate-500">{accountName(account)}</span> : null}
+        {account && accountName(account) !== account.displayName ? (
+          <span className="text-slate-500">{accountName(account)}</span>
+        ) : null}
         <span className="ml-auto text-xs text-slate-400">{PLATFORM_META[platform]?.name}</span>
       </header>
       {platform === "youtube" && title ? <h3 className="mb-1 font-semibold">{title}</h3> : null}

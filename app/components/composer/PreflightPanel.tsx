@@ -1,12 +1,25 @@
+import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { accountName } from "~/lib/account-name";
 import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import type { Problem } from "../../../workers/posts/preflight";
 import type { AccountView } from "../posts/types";
-import { PLATFORM_META } from "~/components/platforms/platform-options";
-import { accountName } from "~/lib/account-name";
 
 /** Pre-flight problems grouped by channel (platform, and account when it is about one). */
-export function PreflightPanel({ problems, accounts, checking }: { problems: Problem[]; accounts: AccountView[]; checking: boolean }) {
-  if (problems.length === 0) return <p className="text-sm text-slate-500" aria-live="polite">{checking ? "Checking channels…" : null}</p>;
+export function PreflightPanel({
+  problems,
+  accounts,
+  checking,
+}: {
+  problems: Problem[];
+  accounts: AccountView[];
+  checking: boolean;
+}) {
+  if (problems.length === 0)
+    return (
+      <p className="text-sm text-slate-500" aria-live="polite">
+        {checking ? "Checking channels…" : null}
+      </p>
+    );
   const channels = [...new Set(problems.map((p) => `${p.platform}:${p.accountId ?? ""}`))];
   return (
     <section aria-label="Channel checks" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
@@ -21,7 +34,9 @@ export function PreflightPanel({ problems, accounts, checking }: { problems: Pro
                 {PLATFORM_META[platform]?.name ?? platform}
                 {account ? ` ${accountName(account)}` : ""}:
               </span>{" "}
-              {[...new Set(problems.filter((p) => `${p.platform}:${p.accountId ?? ""}` === key).map((p) => p.message))].join(" · ")}
+              {[
+                ...new Set(problems.filter((p) => `${p.platform}:${p.accountId ?? ""}` === key).map((p) => p.message)),
+              ].join(" · ")}
             </li>
           );
         })}

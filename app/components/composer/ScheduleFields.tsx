@@ -38,7 +38,15 @@ export function ScheduleFields({
             <label htmlFor={`${id}-date`} className={labelClass}>
               Date
             </label>
-            <input id={`${id}-date`} type="date" min={today} value={localDate} required className={inputClass} onChange={(e) => onChange({ localDate: e.target.value, localTime })} />
+            <input
+              id={`${id}-date`}
+              type="date"
+              min={today}
+              value={localDate}
+              required
+              className={inputClass}
+              onChange={(e) => onChange({ localDate: e.target.value, localTime })}
+            />
           </div>
           <TimePicker12h value={localTime} onChange={(t) => onChange({ localDate, localTime: t })} />
           <p className="w-full text-xs text-slate-500">Times are in your timezone ({timeZone}).</p>

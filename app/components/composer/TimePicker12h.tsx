@@ -7,7 +7,12 @@ export function TimePicker12h({ value, onChange }: { value: string; onChange: (t
   return (
     <fieldset className="flex items-center gap-2">
       <legend className="sr-only">Time</legend>
-      <select aria-label="Hour" className={controlClass} value={parts.hour} onChange={(e) => onChange(from12h({ ...parts, hour: Number(e.target.value) }))}>
+      <select
+        aria-label="Hour"
+        className={controlClass}
+        value={parts.hour}
+        onChange={(e) => onChange(from12h({ ...parts, hour: Number(e.target.value) }))}
+      >
         {HOURS.map((h) => (
           <option key={h} value={h}>
             {h}
@@ -15,14 +20,24 @@ export function TimePicker12h({ value, onChange }: { value: string; onChange: (t
         ))}
       </select>
       <span aria-hidden>:</span>
-      <select aria-label="Minute" className={controlClass} value={parts.minute} onChange={(e) => onChange(from12h({ ...parts, minute: e.target.value }))}>
+      <select
+        aria-label="Minute"
+        className={controlClass}
+        value={parts.minute}
+        onChange={(e) => onChange(from12h({ ...parts, minute: e.target.value }))}
+      >
         {MINUTES.map((m) => (
           <option key={m} value={m}>
             {m}
           </option>
         ))}
       </select>
-      <select aria-label="AM or PM" className={controlClass} value={parts.period} onChange={(e) => onChange(from12h({ ...parts, period: e.target.value as Period }))}>
+      <select
+        aria-label="AM or PM"
+        className={controlClass}
+        value={parts.period}
+        onChange={(e) => onChange(from12h({ ...parts, period: e.target.value as Period }))}
+      >
         <option value="AM">AM</option>
         <option value="PM">PM</option>
       </select>

@@ -4,7 +4,12 @@ import { initialForm } from "./composer-form";
 
 function memoryStorage() {
   const items = new Map<string, string>();
-  return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k), items };
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+    items,
+  };
 }
 
 const now = Date.parse("2026-03-05T10:00:00Z");
@@ -42,7 +47,15 @@ describe("composer draft", () => {
   });
 
   it("survives a storage that refuses writes", () => {
-    const full = { getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); }, removeItem: () => { throw new Error("SecurityError"); } };
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+      removeItem: () => {
+        throw new Error("SecurityError");
+      },
+    };
     expect(() => writeDraft(full, "k", blank, now)).not.toThrow();
     expect(() => clearDraft(full, "k")).not.toThrow();
   });

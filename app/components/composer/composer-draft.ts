@@ -14,14 +14,22 @@ type DraftStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 export const draftKey = (userId: string, postId?: string) => `postline:composer-draft:${userId}:${postId ?? "new"}`;
 
 /** Whether the user changed anything since the composer opened. */
-export const formChanged = (initial: ComposerForm, form: ComposerForm) => JSON.stringify(initial) !== JSON.stringify(form);
+export const formChanged = (initial: ComposerForm, form: ComposerForm) =>
+  JSON.stringify(initial) !== JSON.stringify(form);
 
 export function readDraft(storage: DraftStorage, key: string): StoredDraft | null {
   try {
     const parsed = JSON.parse(storage.getItem(key) ?? "null") as Partial<StoredDraft> | null;
     const form = parsed?.form;
     // Anything else (an older shape, a hand edit) is not offered back.
-    if (!form || typeof form.content !== "string" || !Array.isArray(form.platforms) || !Array.isArray(form.media) || typeof parsed.savedAt !== "number") return null;
+    if (
+      !form ||
+      typeof form.content !== "string" ||
+      !Array.isArray(form.platforms) ||
+      !Array.isArray(form.media) ||
+      typeof parsed.savedAt !== "number"
+    )
+      return null;
     return { form, savedAt: parsed.savedAt };
   } catch {
     return null;

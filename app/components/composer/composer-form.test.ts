@@ -7,8 +7,17 @@ const now = Date.parse("2026-03-05T10:00:00Z");
 describe("composer form", () => {
   it("starts now + 1 h in the user's zone, in Now mode, or Later on a planner day", () => {
     const form = initialForm({ text: "From the AI page" }, now, "Europe/Berlin");
-    expect(form).toMatchObject({ content: "From the AI page", mode: "now", localDate: "2026-03-05", localTime: "12:00" });
-    expect(initialForm({ day: "2026-03-09" }, now, "Europe/Berlin")).toMatchObject({ mode: "later", localDate: "2026-03-09", localTime: "12:00" });
+    expect(form).toMatchObject({
+      content: "From the AI page",
+      mode: "now",
+      localDate: "2026-03-05",
+      localTime: "12:00",
+    });
+    expect(initialForm({ day: "2026-03-09" }, now, "Europe/Berlin")).toMatchObject({
+      mode: "later",
+      localDate: "2026-03-09",
+      localTime: "12:00",
+    });
   });
   it("prefills an edited post with its local schedule and fields", () => {
     const post = {
@@ -23,11 +32,23 @@ describe("composer form", () => {
       status: "scheduled",
       scheduledDate: "2026-10-26T08:00:00.000Z",
     } as unknown as PostJson;
-    expect(initialForm({ post }, now, "Europe/Berlin")).toMatchObject({ hashtags: "#one", mentions: "@ann", mode: "later", localDate: "2026-10-26", localTime: "09:00" });
+    expect(initialForm({ post }, now, "Europe/Berlin")).toMatchObject({
+      hashtags: "#one",
+      mentions: "@ann",
+      mode: "later",
+      localDate: "2026-10-26",
+      localTime: "09:00",
+    });
   });
   it("deselecting a platform clears its accounts", () => {
-    const form = { ...initialForm({}, now, "UTC"), platforms: ["twitter", "linkedin"] as const, selectedAccounts: { twitter: ["x1"], linkedin: ["l1"] } };
-    expect(withPlatforms({ ...form, platforms: [...form.platforms] }, ["linkedin"]).selectedAccounts).toEqual({ linkedin: ["l1"] });
+    const form = {
+      ...initialForm({}, now, "UTC"),
+      platforms: ["twitter", "linkedin"] as const,
+      selectedAccounts: { twitter: ["x1"], linkedin: ["l1"] },
+    };
+    expect(withPlatforms({ ...form, platforms: [...form.platforms] }, ["linkedin"]).selectedAccounts).toEqual({
+      linkedin: ["l1"],
+    });
   });
   it("choosing a network with one connected account selects it; with several, none", () => {
     const accounts = [
@@ -41,12 +62,29 @@ describe("composer form", () => {
     const next = withPlatforms(form, ["twitter", "instagram", "youtube"], accounts);
     expect(next.selectedAccounts).toEqual({ twitter: ["x1"] });
     // A network already chosen keeps what the user did with it (here: unticked its only account).
-    expect(withPlatforms({ ...next, selectedAccounts: {} }, ["twitter", "linkedin"], accounts).selectedAccounts).toEqual({ linkedin: ["l1"] });
+    expect(
+      withPlatforms({ ...next, selectedAccounts: {} }, ["twitter", "linkedin"], accounts).selectedAccounts,
+    ).toEqual({ linkedin: ["l1"] });
   });
   it("builds the request for each button", () => {
-    const form = { ...initialForm({ day: "2026-03-09" }, now, "Europe/Berlin"), platforms: ["twitter" as const], content: "Hi", hashtags: "#a b" };
-    expect(requestBody(form, "schedule", "Europe/Berlin")).toMatchObject({ status: "scheduled", publishNow: false, hashtags: ["a", "b"], scheduledDate: { localDate: "2026-03-09", localTime: "12:00" }, timezone: "Europe/Berlin", selectedAccounts: { twitter: [] } });
+    const form = {
+      ...initialForm({ day: "2026-03-09" }, now, "Europe/Berlin"),
+      platforms: ["twitter" as const],
+      content: "Hi",
+      hashtags: "#a b",
+    };
+    expect(requestBody(form, "schedule", "Europe/Berlin")).toMatchObject({
+      status: "scheduled",
+      publishNow: false,
+      hashtags: ["a", "b"],
+      scheduledDate: { localDate: "2026-03-09", localTime: "12:00" },
+      timezone: "Europe/Berlin",
+      selectedAccounts: { twitter: [] },
+    });
     expect(requestBody(form, "now", "Europe/Berlin")).toMatchObject({ publishNow: true, scheduledDate: null });
-    expect(requestBody({ ...form, mode: "now" }, "draft", "Europe/Berlin")).toMatchObject({ status: "draft", scheduledDate: null });
+    expect(requestBody({ ...form, mode: "now" }, "draft", "Europe/Berlin")).toMatchObject({
+      status: "draft",
+      scheduledDate: null,
+    });
   });
 });

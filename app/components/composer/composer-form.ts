@@ -52,13 +52,24 @@ export function initialForm(initial: ComposerInitial, now: number, timeZone: str
  * Selecting platforms keeps only the accounts of those still selected (SPEC: deselecting clears them), and a newly
  * chosen network with a single connected account gets that account, so nobody meets "Please select at least one…".
  */
-export function withPlatforms(form: ComposerForm, platforms: Platform[], accounts: Array<{ id: string; platform: string; connected: boolean }> = []): ComposerForm {
-  const selectedAccounts = Object.fromEntries(Object.entries(form.selectedAccounts).filter(([p]) => platforms.includes(p as Platform)));
+export function withPlatforms(
+  form: ComposerForm,
+  platforms: Platform[],
+  accounts: Array<{ id: string; platform: string; connected: boolean }> = [],
+): ComposerForm {
+  const selectedAccounts = Object.fromEntries(
+    Object.entries(form.selectedAccounts).filter(([p]) => platforms.includes(p as Platform)),
+  );
   for (const p of platforms) {
     const own = accounts.filter((a) => a.platform === p && a.connected);
     if (!form.platforms.includes(p) && own.length === 1) selectedAccounts[p] = [own[0]!.id];
   }
-  return { ...form, platforms, selectedAccounts, youtubeVideo: platforms.includes("youtube") ? form.youtubeVideo : null };
+  return {
+    ...form,
+    platforms,
+    selectedAccounts,
+    youtubeVideo: platforms.includes("youtube") ? form.youtubeVideo : null,
+  };
 }
 
 export type Intent = "draft" | "schedule" | "now";

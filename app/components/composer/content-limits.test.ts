@@ -3,7 +3,12 @@ import { contentCounter, platformLimitMessages, words } from "./content-limits";
 
 describe("content counter", () => {
   it("counts against the smallest selected platform", () => {
-    expect(contentCounter("hello", [], ["linkedin", "twitter"])).toEqual({ count: 5, max: 280, platform: "twitter", over: false });
+    expect(contentCounter("hello", [], ["linkedin", "twitter"])).toEqual({
+      count: 5,
+      max: 280,
+      platform: "twitter",
+      over: false,
+    });
     expect(contentCounter("x".repeat(281), [], ["linkedin", "twitter"]).over).toBe(true);
     expect(contentCounter("hi", [], [])).toMatchObject({ max: 2200, platform: null });
   });

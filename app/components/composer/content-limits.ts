@@ -1,5 +1,5 @@
-import type { Platform } from "../../../workers/platform-profile";
 import { DEFAULT_CHARACTER_LIMIT } from "../../../workers/ai/limits";
+import type { Platform } from "../../../workers/platform-profile";
 import { captionLength } from "../../../workers/posts/caption-length";
 import { CHARACTER_LIMITS, captionOf, PostMessages, tightestPlatform } from "../../../workers/posts/rules";
 
@@ -29,5 +29,11 @@ export function platformLimitMessages(content: string, hashtags: string[], platf
 }
 
 /** The form's space-separated words as a list, without their # or @. */
-export const words = (text: string, prefix: "#" | "@") =>
-  [...new Set(text.split(/[\s,]+/).map((w) => w.replace(prefix === "#" ? /^#+/ : /^@+/, "")).filter(Boolean))];
+export const words = (text: string, prefix: "#" | "@") => [
+  ...new Set(
+    text
+      .split(/[\s,]+/)
+      .map((w) => w.replace(prefix === "#" ? /^#+/ : /^@+/, ""))
+      .filter(Boolean),
+  ),
+];

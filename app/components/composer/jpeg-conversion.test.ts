@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { MediaJson } from "../posts/types";
 import { jpegName, needsJpeg } from "./jpeg-conversion";
 
-const item = (id: string, format: string, fileType: "image" | "video" = "image") => ({ id, format, fileType, originalName: `${id}.${format}` }) as MediaJson;
+const item = (id: string, format: string, fileType: "image" | "video" = "image") =>
+  ({ id, format, fileType, originalName: `${id}.${format}` }) as MediaJson;
 
 describe("needsJpeg", () => {
   const png = item("a", "png");

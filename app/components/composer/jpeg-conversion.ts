@@ -9,7 +9,9 @@ import type { MediaJson } from "../posts/types";
 export function needsJpeg(media: MediaJson[], platforms: Platform[]): MediaJson[] {
   const formats = (p: Platform) => PLATFORM_PROFILES[p].media.imageFormats;
   const strict = platforms.filter((p) => formats(p).includes("jpg"));
-  return media.filter((m) => m.fileType === "image" && m.format !== "jpg" && strict.some((p) => !formats(p).includes(m.format)));
+  return media.filter(
+    (m) => m.fileType === "image" && m.format !== "jpg" && strict.some((p) => !formats(p).includes(m.format)),
+  );
 }
 
 /** "launch.png" → "launch.jpg". */

@@ -10,10 +10,19 @@ const ComposerDialog = lazy(() => import("./ComposerDialog"));
  */
 export function useComposer(timeZone: string, onSaved?: (post: PostJson) => void) {
   const [state, setState] = useState<{ initial: ComposerInitial; key: number } | null>(null);
-  const open = useCallback((initial: ComposerInitial = {}) => setState((s) => ({ initial, key: (s?.key ?? 0) + 1 })), []);
+  const open = useCallback(
+    (initial: ComposerInitial = {}) => setState((s) => ({ initial, key: (s?.key ?? 0) + 1 })),
+    [],
+  );
   const element = state ? (
     <Suspense fallback={null}>
-      <ComposerDialog key={state.key} initial={state.initial} timeZone={timeZone} onSaved={onSaved} onClose={() => setState(null)} />
+      <ComposerDialog
+        key={state.key}
+        initial={state.initial}
+        timeZone={timeZone}
+        onSaved={onSaved}
+        onClose={() => setState(null)}
+      />
     </Suspense>
   ) : null;
   return { open, element };

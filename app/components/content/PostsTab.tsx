@@ -9,7 +9,15 @@ import { inputClass, labelClass, linkButton, primaryButton } from "~/components/
 import { hasFilters, NO_FILTERS, type PostFilters, postsQuery, STATUS_OPTIONS } from "./post-filters";
 
 /** SPEC §2 Content Hub posts tab: search, status, platform and date filters; cards; empty states. */
-export function PostsTab({ timeZone, dialogs, version }: { timeZone: string; dialogs: ReturnType<typeof usePostDialogs>; version: number }) {
+export function PostsTab({
+  timeZone,
+  dialogs,
+  version,
+}: {
+  timeZone: string;
+  dialogs: ReturnType<typeof usePostDialogs>;
+  version: number;
+}) {
   const [filters, setFilters] = useState<PostFilters>(NO_FILTERS);
   const [query, setQuery] = useState(postsQuery(NO_FILTERS));
   // Typing in search settles for 300 ms before the list is asked again.
@@ -25,11 +33,21 @@ export function PostsTab({ timeZone, dialogs, version }: { timeZone: string; dia
       <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <label className="min-w-48 flex-1">
           <span className={labelClass}>Search</span>
-          <input type="search" className={inputClass} placeholder="Search content or hashtags" value={filters.search} onChange={(e) => set({ search: e.target.value })} />
+          <input
+            type="search"
+            className={inputClass}
+            placeholder="Search content or hashtags"
+            value={filters.search}
+            onChange={(e) => set({ search: e.target.value })}
+          />
         </label>
         <label>
           <span className={labelClass}>Status</span>
-          <select className={inputClass} value={filters.status} onChange={(e) => set({ status: e.target.value as PostFilters["status"] })}>
+          <select
+            className={inputClass}
+            value={filters.status}
+            onChange={(e) => set({ status: e.target.value as PostFilters["status"] })}
+          >
             {STATUS_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -50,13 +68,30 @@ export function PostsTab({ timeZone, dialogs, version }: { timeZone: string; dia
         </label>
         <label>
           <span className={labelClass}>Start date</span>
-          <input type="date" className={inputClass} value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} />
+          <input
+            type="date"
+            className={inputClass}
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(e) => set({ from: e.target.value })}
+          />
         </label>
         <label>
           <span className={labelClass}>End date</span>
-          <input type="date" className={inputClass} value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} />
+          <input
+            type="date"
+            className={inputClass}
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(e) => set({ to: e.target.value })}
+          />
         </label>
-        <button type="button" className={`${linkButton} pb-2`} onClick={() => setFilters(NO_FILTERS)} disabled={!hasFilters(filters)}>
+        <button
+          type="button"
+          className={`${linkButton} pb-2`}
+          onClick={() => setFilters(NO_FILTERS)}
+          disabled={!hasFilters(filters)}
+        >
           Clear All
         </button>
         <button type="button" className={primaryButton} onClick={() => dialogs.compose({})}>
@@ -75,7 +110,13 @@ export function PostsTab({ timeZone, dialogs, version }: { timeZone: string; dia
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Posts">
           {posts.map((post) => (
             <li key={post.id} className="min-w-0">
-              <PostCard post={post} timeZone={timeZone} onOpen={() => dialogs.showDetail(post)} onEdit={() => dialogs.compose({ post })} onDelete={() => dialogs.confirmDelete(post)} />
+              <PostCard
+                post={post}
+                timeZone={timeZone}
+                onOpen={() => dialogs.showDetail(post)}
+                onEdit={() => dialogs.compose({ post })}
+                onDelete={() => dialogs.confirmDelete(post)}
+              />
             </li>
           ))}
         </ul>

@@ -1,5 +1,13 @@
 /** A titled dashboard section with optional actions on the right. */
-export function Panel({ title, actions, children }: { title: string; actions?: React.ReactNode; children: React.ReactNode }) {
+export function Panel({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">

@@ -1,5 +1,11 @@
 import { Paperclip } from "lucide-react";
 import { useId, useState } from "react";
+import { FormError } from "~/components/ui/FormError";
+import { Modal } from "~/components/ui/Modal";
+import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { TextField } from "~/components/ui/TextField";
+import { api } from "~/lib/api";
+import { notify } from "~/lib/notify";
 import { firstError } from "../../../workers/auth/schemas";
 import {
   FEEDBACK_MAX_BYTES,
@@ -9,12 +15,6 @@ import {
   feedbackSchema,
   needsAttachment,
 } from "../../../workers/feedback/schema";
-import { api } from "~/lib/api";
-import { notify } from "~/lib/notify";
-import { FormError } from "~/components/ui/FormError";
-import { Modal } from "~/components/ui/Modal";
-import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
-import { TextField } from "~/components/ui/TextField";
 
 const TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
   general: "General Feedback",
@@ -24,9 +24,15 @@ const TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
   other: "Other",
 };
 
-const ACCEPT = "image/*,.pdf,.doc,.docx,.txt,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain";
+const ACCEPT =
+  "image/*,.pdf,.doc,.docx,.txt,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain";
 
-const EMPTY = { type: "general" as (typeof FEEDBACK_TYPES)[number], message: "", satisfied: "" as "" | "true" | "false", email: "" };
+const EMPTY = {
+  type: "general" as (typeof FEEDBACK_TYPES)[number],
+  message: "",
+  satisfied: "" as "" | "true" | "false",
+  email: "",
+};
 
 export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const ids = { type: useId(), message: useId(), file: useId() };
@@ -70,13 +76,23 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   }
 
   return (
-    <Modal open={open} onOpenChange={close} title="Send Feedback" description="Tell us what works, what doesn't, and what you'd like to see.">
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Send Feedback"
+      description="Tell us what works, what doesn't, and what you'd like to see."
+    >
       <form id="feedback-form" onSubmit={submit} noValidate className="space-y-4">
         <div>
           <label htmlFor={ids.type} className={labelClass}>
             Feedback Type
           </label>
-          <select id={ids.type} className={inputClass} value={form.type} onChange={(e) => setForm({ ...form, type: e.target.value as typeof form.type })}>
+          <select
+            id={ids.type}
+            className={inputClass}
+            value={form.type}
+            onChange={(e) => setForm({ ...form, type: e.target.value as typeof form.type })}
+          >
             {FEEDBACK_TYPES.map((t) => (
               <option key={t} value={t}>
                 {TYPE_LABELS[t]}
@@ -118,7 +134,13 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             ))}
           </div>
         </fieldset>
-        <TextField label="Contact Email (optional)" type="email" autoComplete="email" value={form.email} onChange={(email) => setForm({ ...form, email })} />
+        <TextField
+          label="Contact Email (optional)"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={(email) => setForm({ ...form, email })}
+        />
         <div>
           <label htmlFor={ids.file} className={labelClass}>
             Attachment {attachmentRequired ? "(required)" : "(optional)"}

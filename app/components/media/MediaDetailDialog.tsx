@@ -2,12 +2,12 @@ import { format } from "date-fns";
 import { Download, Trash2 } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import { useEffect, useState } from "react";
-import type { MediaJson } from "../../../workers/media/present";
 import { Modal } from "~/components/ui/Modal";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { notify } from "~/lib/notify";
-import { deleteMedia, type PostUsingMedia, updateMedia } from "./media-api";
+import type { MediaJson } from "../../../workers/media/present";
 import { MediaThumb } from "./MediaThumb";
+import { deleteMedia, type PostUsingMedia, updateMedia } from "./media-api";
 
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this media? This action cannot be undone.";
 
@@ -64,7 +64,13 @@ export function MediaDetailDialog({ item, onOpenChange, onUpdated, onDeleted }: 
     >
       <div className="grid gap-6 sm:grid-cols-2">
         {item.fileType === "video" ? (
-          <video src={item.url} controls preload="metadata" className="max-h-80 w-full rounded bg-slate-900" aria-label={item.altText || item.displayName} />
+          <video
+            src={item.url}
+            controls
+            preload="metadata"
+            className="max-h-80 w-full rounded bg-slate-900"
+            aria-label={item.altText || item.displayName}
+          />
         ) : (
           <MediaThumb item={item} className="max-h-80 w-full rounded object-contain" />
         )}
@@ -89,13 +95,28 @@ export function MediaDetailDialog({ item, onOpenChange, onUpdated, onDeleted }: 
             <label htmlFor="media-alt" className={labelClass}>
               Alt text
             </label>
-            <textarea id="media-alt" rows={3} maxLength={1000} className={inputClass} value={altText} onChange={(e) => setAltText(e.target.value)} placeholder="Describe the image for people using screen readers" />
+            <textarea
+              id="media-alt"
+              rows={3}
+              maxLength={1000}
+              className={inputClass}
+              value={altText}
+              onChange={(e) => setAltText(e.target.value)}
+              placeholder="Describe the image for people using screen readers"
+            />
           </div>
           <div>
             <label htmlFor="media-tags" className={labelClass}>
               Tags
             </label>
-            <input id="media-tags" className={inputClass} value={tags} onChange={(e) => setTags(e.target.value)} placeholder="summer, launch" aria-describedby="media-tags-hint" />
+            <input
+              id="media-tags"
+              className={inputClass}
+              value={tags}
+              onChange={(e) => setTags(e.target.value)}
+              placeholder="summer, launch"
+              aria-describedby="media-tags-hint"
+            />
             <p id="media-tags-hint" className="mt-1 text-xs text-slate-500">
               Separate tags with commas.
             </p>
@@ -140,8 +161,12 @@ function DeleteMediaButton({ item, onDeleted }: { item: MediaJson; onDeleted: (i
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">{inUse ? "Media in use" : "Delete Media"}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-600">{inUse ? inUse.message : DELETE_CONFIRMATION}</AlertDialog.Description>
+          <AlertDialog.Title className="text-lg font-semibold">
+            {inUse ? "Media in use" : "Delete Media"}
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-600">
+            {inUse ? inUse.message : DELETE_CONFIRMATION}
+          </AlertDialog.Description>
           {inUse ? (
             <ul className="mt-3 max-h-40 space-y-1 overflow-y-auto text-sm" aria-label="Posts using this media">
               {inUse.posts.map((p) => (
@@ -155,7 +180,12 @@ function DeleteMediaButton({ item, onDeleted }: { item: MediaJson; onDeleted: (i
           ) : null}
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel className={secondaryButton}>Cancel</AlertDialog.Cancel>
-            <button type="button" className={dangerButton} disabled={deleting} onClick={() => void remove(inUse !== null)}>
+            <button
+              type="button"
+              className={dangerButton}
+              disabled={deleting}
+              onClick={() => void remove(inUse !== null)}
+            >
               {deleting ? "Deleting..." : inUse ? "Delete Anyway" : "Delete"}
             </button>
           </div>

@@ -1,14 +1,14 @@
 import { ImageIcon, LayoutGrid, List, Search, Upload } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import type { MediaJson } from "../../../workers/media/present";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { controlClass, inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { notify } from "~/lib/notify";
+import { useDebounced } from "~/lib/use-debounced";
+import type { MediaJson } from "../../../workers/media/present";
 import { type TypeFilter, typeOptions } from "./display";
 import { MediaCard } from "./MediaCard";
 import { MediaDetailDialog } from "./MediaDetailDialog";
-import { type MediaPage, type MediaQuery, type MediaSort, listMedia } from "./media-api";
-import { useDebounced } from "~/lib/use-debounced";
+import { listMedia, type MediaPage, type MediaQuery, type MediaSort } from "./media-api";
 
 const UploadDialog = lazy(() => import("./UploadDialog"));
 
@@ -55,7 +55,10 @@ export function MediaLibraryTab() {
       </h2>
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <div className="relative min-w-48 flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
           <input
             type="search"
             aria-label="Search media"
@@ -65,21 +68,36 @@ export function MediaLibraryTab() {
             onChange={(e) => setQuery((q) => ({ ...q, search: e.target.value }))}
           />
         </div>
-        <select aria-label="Media type" className={controlClass} value={query.type} onChange={(e) => setQuery((q) => ({ ...q, type: e.target.value as TypeFilter }))}>
+        <select
+          aria-label="Media type"
+          className={controlClass}
+          value={query.type}
+          onChange={(e) => setQuery((q) => ({ ...q, type: e.target.value as TypeFilter }))}
+        >
           {typeOptions(page?.counts ?? null).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
           ))}
         </select>
-        <select aria-label="Sort media" className={controlClass} value={query.sort} onChange={(e) => setQuery((q) => ({ ...q, sort: e.target.value as MediaSort }))}>
+        <select
+          aria-label="Sort media"
+          className={controlClass}
+          value={query.sort}
+          onChange={(e) => setQuery((q) => ({ ...q, sort: e.target.value as MediaSort }))}
+        >
           {SORTS.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
             </option>
           ))}
         </select>
-        <button type="button" className={secondaryButton} onClick={() => setQuery(DEFAULTS)} disabled={query === DEFAULTS}>
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => setQuery(DEFAULTS)}
+          disabled={query === DEFAULTS}
+        >
           Clear All
         </button>
         <div className="flex rounded-md border border-slate-300" role="group" aria-label="Layout">
@@ -114,7 +132,10 @@ export function MediaLibraryTab() {
           {filtered ? "Try adjusting your search or filters" : "Upload images and videos to use them in your posts."}
         </EmptyState>
       ) : (
-        <ul aria-label="Media files" className={layout === "grid" ? "grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" : "space-y-2"}>
+        <ul
+          aria-label="Media files"
+          className={layout === "grid" ? "grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" : "space-y-2"}
+        >
           {page.media.map((item) => (
             <MediaCard key={item.id} item={item} layout={layout} onOpen={() => setDetail(item)} />
           ))}

@@ -1,15 +1,15 @@
 import { Check, ChevronLeft, ChevronRight, ImageIcon, Search, Upload } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import type { MediaKind } from "../../../workers/db/schema/media";
-import type { MediaJson } from "../../../workers/media/present";
 import { Modal } from "~/components/ui/Modal";
 import { controlClass, inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { notify } from "~/lib/notify";
 import { useDebounced } from "~/lib/use-debounced";
+import type { MediaKind } from "../../../workers/db/schema/media";
+import type { MediaJson } from "../../../workers/media/present";
 import { PICKER_NAME_MAX, type TypeFilter, truncateName, typeOptions } from "./display";
 import { addLabel, nextIndex, toggle } from "./grid-navigation";
-import { listMedia, type MediaPage } from "./media-api";
 import { MediaThumb } from "./MediaThumb";
+import { listMedia, type MediaPage } from "./media-api";
 
 const UploadDialog = lazy(() => import("./UploadDialog"));
 
@@ -116,10 +116,26 @@ export function MediaPicker({ open, onOpenChange, onSelect, accept }: MediaPicke
     >
       <div className="mb-4 flex flex-wrap gap-2">
         <div className="relative min-w-40 flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <input type="search" aria-label="Search media" placeholder="Search media..." className={`${inputClass} pl-9`} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <input
+            type="search"
+            aria-label="Search media"
+            placeholder="Search media..."
+            className={`${inputClass} pl-9`}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
-        <select aria-label="Media type" className={controlClass} value={type} disabled={only !== null} onChange={(e) => setType(e.target.value as TypeFilter)}>
+        <select
+          aria-label="Media type"
+          className={controlClass}
+          value={type}
+          disabled={only !== null}
+          onChange={(e) => setType(e.target.value as TypeFilter)}
+        >
           {typeOptions(page?.counts ?? null, accept).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -128,7 +144,15 @@ export function MediaPicker({ open, onOpenChange, onSelect, accept }: MediaPicke
         </select>
       </div>
 
-      {current ? <Viewer item={current} index={active} count={items.length} onMove={focusCell} selected={selected.includes(current.id)} /> : null}
+      {current ? (
+        <Viewer
+          item={current}
+          index={active}
+          count={items.length}
+          onMove={focusCell}
+          selected={selected.includes(current.id)}
+        />
+      ) : null}
 
       {page === null ? (
         <p className="py-8 text-center text-sm text-slate-500" role="status">
@@ -140,7 +164,13 @@ export function MediaPicker({ open, onOpenChange, onSelect, accept }: MediaPicke
           <p className="mt-2">No media found</p>
         </div>
       ) : (
-        <div role="listbox" aria-label="Media files" aria-multiselectable="true" className="grid grid-cols-4 gap-2" onKeyDown={onGridKey}>
+        <div
+          role="listbox"
+          aria-label="Media files"
+          aria-multiselectable="true"
+          className="grid grid-cols-4 gap-2"
+          onKeyDown={onGridKey}
+        >
           {items.map((item, index) => {
             const isSelected = selected.includes(item.id);
             return (
@@ -195,21 +225,52 @@ export function MediaPicker({ open, onOpenChange, onSelect, accept }: MediaPicke
 }
 
 /** The carousel: the active item large, with previous and next. */
-function Viewer({ item, index, count, selected, onMove }: { item: MediaJson; index: number; count: number; selected: boolean; onMove: (index: number) => void }) {
+function Viewer({
+  item,
+  index,
+  count,
+  selected,
+  onMove,
+}: {
+  item: MediaJson;
+  index: number;
+  count: number;
+  selected: boolean;
+  onMove: (index: number) => void;
+}) {
   return (
     <figure className="mb-4 rounded-lg bg-slate-50 p-2" aria-label="Preview">
       <div className="flex items-center gap-2">
-        <button type="button" className="rounded p-1 text-slate-600 hover:bg-slate-200 disabled:opacity-30" aria-label="Previous media" disabled={index === 0} onClick={() => onMove(index - 1)}>
+        <button
+          type="button"
+          className="rounded p-1 text-slate-600 hover:bg-slate-200 disabled:opacity-30"
+          aria-label="Previous media"
+          disabled={index === 0}
+          onClick={() => onMove(index - 1)}
+        >
           <ChevronLeft className="size-5" aria-hidden />
         </button>
         <div className="flex h-48 flex-1 items-center justify-center">
           {item.fileType === "video" ? (
-            <video key={item.id} src={item.url} controls preload="metadata" className="max-h-48 max-w-full" aria-label={item.altText || item.displayName} />
+            <video
+              key={item.id}
+              src={item.url}
+              controls
+              preload="metadata"
+              className="max-h-48 max-w-full"
+              aria-label={item.altText || item.displayName}
+            />
           ) : (
             <img src={item.url} alt={item.altText || item.displayName} className="max-h-48 max-w-full object-contain" />
           )}
         </div>
-        <button type="button" className="rounded p-1 text-slate-600 hover:bg-slate-200 disabled:opacity-30" aria-label="Next media" disabled={index === count - 1} onClick={() => onMove(index + 1)}>
+        <button
+          type="button"
+          className="rounded p-1 text-slate-600 hover:bg-slate-200 disabled:opacity-30"
+          aria-label="Next media"
+          disabled={index === count - 1}
+          onClick={() => onMove(index + 1)}
+        >
           <ChevronRight className="size-5" aria-hidden />
         </button>
       </div>

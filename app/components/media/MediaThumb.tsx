@@ -11,5 +11,12 @@ export function MediaThumb({ item, className = "" }: { item: MediaJson; classNam
       </div>
     );
   }
-  return <img src={item.url} alt={item.altText || item.displayName} loading="lazy" className={`bg-slate-100 object-cover ${className}`} />;
+  return (
+    <img
+      src={item.url}
+      alt={item.altText || item.displayName}
+      loading="lazy"
+      className={`bg-slate-100 object-cover ${className}`}
+    />
+  );
 }

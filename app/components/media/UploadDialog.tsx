@@ -2,12 +2,19 @@ import { CheckCircle2, FileImage, FileVideo, Upload, X, XCircle } from "lucide-r
 import { useEffect, useRef, useState } from "react";
 import { useDropzone } from "react-dropzone";
 import { toast } from "sonner";
-import type { MediaJson } from "../../../workers/media/present";
 import { Modal } from "~/components/ui/Modal";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { notify } from "~/lib/notify";
 import { humanSize, MAX_FILES_PER_UPLOAD } from "../../../workers/media/limits";
-import { ACCEPTED_EXTENSIONS, checkFiles, type SkippedFile, type UploadItem, uploadedMessage, uploadFiles } from "./upload-client";
+import type { MediaJson } from "../../../workers/media/present";
+import {
+  ACCEPTED_EXTENSIONS,
+  checkFiles,
+  type SkippedFile,
+  type UploadItem,
+  uploadedMessage,
+  uploadFiles,
+} from "./upload-client";
 
 type QueuedItem = UploadItem & { file: File };
 
@@ -19,7 +26,12 @@ export interface UploadDialogProps {
   folder?: string;
 }
 
-const STATUS_LABEL: Record<UploadItem["status"], string> = { pending: "Pending", uploading: "Uploading", completed: "Completed", failed: "Failed" };
+const STATUS_LABEL: Record<UploadItem["status"], string> = {
+  pending: "Pending",
+  uploading: "Uploading",
+  completed: "Completed",
+  failed: "Failed",
+};
 
 function skippedToast(skipped: SkippedFile[]) {
   if (skipped.length === 0) return;
@@ -45,13 +57,21 @@ export function UploadDialog({ open, onOpenChange, onUploaded, folder }: UploadD
 
   useEffect(() => () => abort.current?.abort(), []);
 
-  const { getRootProps, getInputProps, isDragActive, open: openFileDialog } = useDropzone({
+  const {
+    getRootProps,
+    getInputProps,
+    isDragActive,
+    open: openFileDialog,
+  } = useDropzone({
     noClick: true,
     noKeyboard: true,
     disabled: busy,
     onDrop: (accepted, rejected) => {
       const waiting = items.filter((i) => i.status === "pending").length;
-      const { items: queued, skipped } = checkFiles([...accepted, ...rejected.map((r) => r.file)], MAX_FILES_PER_UPLOAD - waiting);
+      const { items: queued, skipped } = checkFiles(
+        [...accepted, ...rejected.map((r) => r.file)],
+        MAX_FILES_PER_UPLOAD - waiting,
+      );
       skippedToast(skipped);
       setItems((current) => [...current.filter((i) => i.status !== "completed"), ...queued]);
     },
@@ -103,9 +123,18 @@ export function UploadDialog({ open, onOpenChange, onUploaded, folder }: UploadD
               {items.some((i) => i.status === "completed") ? "Done" : "Cancel"}
             </button>
           )}
-          <button type="button" className={primaryButton} disabled={busy || pending.length === 0} onClick={() => void start()}>
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={busy || pending.length === 0}
+            onClick={() => void start()}
+          >
             <Upload className="size-4" aria-hidden />
-            {busy ? "Uploading..." : pending.length === 0 ? "Upload" : `Upload ${pending.length} ${pending.length === 1 ? "File" : "Files"}`}
+            {busy
+              ? "Uploading..."
+              : pending.length === 0
+                ? "Upload"
+                : `Upload ${pending.length} ${pending.length === 1 ? "File" : "Files"}`}
           </button>
         </>
       }
@@ -117,9 +146,16 @@ export function UploadDialog({ open, onOpenChange, onUploaded, folder }: UploadD
           }`,
         })}
       >
-        <input {...getInputProps({ accept: ["image/*", "video/*", ...ACCEPTED_EXTENSIONS].join(","), "aria-label": "Choose files to upload" })} />
+        <input
+          {...getInputProps({
+            accept: ["image/*", "video/*", ...ACCEPTED_EXTENSIONS].join(","),
+            "aria-label": "Choose files to upload",
+          })}
+        />
         <Upload className="size-8 text-slate-400" aria-hidden />
-        <p className="mt-2 text-sm font-medium text-slate-700">{isDragActive ? "Drop the files here" : "Drag and drop files here, or"}</p>
+        <p className="mt-2 text-sm font-medium text-slate-700">
+          {isDragActive ? "Drop the files here" : "Drag and drop files here, or"}
+        </p>
         <button type="button" className={`${secondaryButton} mt-3`} onClick={openFileDialog} disabled={busy}>
           Choose Files
         </button>
@@ -130,7 +166,11 @@ export function UploadDialog({ open, onOpenChange, onUploaded, folder }: UploadD
       {items.length > 0 ? (
         <ul className="mt-4 space-y-2" aria-label="Files to upload">
           {items.map((item) => (
-            <UploadRow key={item.id} item={item} onRemove={busy ? undefined : () => setItems((c) => c.filter((i) => i.id !== item.id))} />
+            <UploadRow
+              key={item.id}
+              item={item}
+              onRemove={busy ? undefined : () => setItems((c) => c.filter((i) => i.id !== item.id))}
+            />
           ))}
         </ul>
       ) : null}
@@ -154,13 +194,21 @@ function UploadRow({ item, onRemove }: { item: QueuedItem; onRemove?: () => void
             {item.warning ? <span className="ml-2 font-medium text-amber-700">{item.warning}</span> : null}
           </p>
         </div>
-        <span className={`flex items-center gap-1 text-xs font-medium ${item.status === "failed" ? "text-red-700" : item.status === "completed" ? "text-green-700" : "text-slate-600"}`} data-testid="upload-status">
+        <span
+          className={`flex items-center gap-1 text-xs font-medium ${item.status === "failed" ? "text-red-700" : item.status === "completed" ? "text-green-700" : "text-slate-600"}`}
+          data-testid="upload-status"
+        >
           {item.status === "completed" ? <CheckCircle2 className="size-4" aria-hidden /> : null}
           {item.status === "failed" ? <XCircle className="size-4" aria-hidden /> : null}
           {label}
         </span>
         {onRemove && item.status === "pending" ? (
-          <button type="button" className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={`Remove ${item.name}`} onClick={onRemove}>
+          <button
+            type="button"
+            className="rounded p-1 text-slate-500 hover:bg-slate-100"
+            aria-label={`Remove ${item.name}`}
+            onClick={onRemove}
+          >
             <X className="size-4" aria-hidden />
           </button>
         ) : null}

@@ -15,7 +15,11 @@ describe("media display rules", () => {
   });
 
   it("labels the type filter with counts, narrowed to what a picker accepts", () => {
-    expect(typeOptions({ all: 3, image: 2, video: 1 }).map((o) => o.label)).toEqual(["All (3)", "Images (2)", "Videos (1)"]);
+    expect(typeOptions({ all: 3, image: 2, video: 1 }).map((o) => o.label)).toEqual([
+      "All (3)",
+      "Images (2)",
+      "Videos (1)",
+    ]);
     expect(typeOptions(null).map((o) => o.label)).toEqual(["All", "Images", "Videos"]);
     expect(typeOptions({ all: 3, image: 2, video: 1 }, ["video"])).toEqual([{ value: "video", label: "Videos (1)" }]);
     expect(usedLabel(0)).toBe("Used 0x");

@@ -21,7 +21,10 @@ const TYPE_LABEL: Record<TypeFilter, string> = { all: "All", image: "Images", vi
 /** The type filter's options with their counts: 'All (3)', 'Images (2)', 'Videos (1)'. */
 export function typeOptions(counts: Record<TypeFilter, number> | null, only?: Array<"image" | "video">) {
   const values: TypeFilter[] = only && only.length === 1 ? [only[0]!] : ["all", "image", "video"];
-  return values.map((value) => ({ value, label: counts ? `${TYPE_LABEL[value]} (${counts[value]})` : TYPE_LABEL[value] }));
+  return values.map((value) => ({
+    value,
+    label: counts ? `${TYPE_LABEL[value]} (${counts[value]})` : TYPE_LABEL[value],
+  }));
 }
 
 export const usedLabel = (timesUsed: number) => `Used ${timesUsed}x`;

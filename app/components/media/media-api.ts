@@ -1,6 +1,6 @@
+import { api } from "~/lib/api";
 import type { MediaJson } from "../../../workers/media/present";
 import type { MEDIA_SORTS } from "../../../workers/media/schema";
-import { api } from "~/lib/api";
 import type { TypeFilter } from "./display";
 
 /** The library calls the media UI makes (SPEC §7 Media), through the app's fetch wrapper. */
@@ -42,6 +42,11 @@ export type DeleteOutcome = { ok: true } | { ok: false; message: string; posts?:
 export async function deleteMedia(id: string, confirm = false): Promise<DeleteOutcome> {
   const res = await api(`/api/media/${id}${confirm ? "?confirm=true" : ""}`, { method: "DELETE" });
   if (res.ok) return { ok: true };
-  if (res.status === 409) return { ok: false, message: res.message, posts: (res.data as { posts: PostUsingMedia[] } | undefined)?.posts ?? [] };
+  if (res.status === 409)
+    return {
+      ok: false,
+      message: res.message,
+      posts: (res.data as { posts: PostUsingMedia[] } | undefined)?.posts ?? [],
+    };
   return { ok: false, message: res.message };
 }

@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { MediaJson } from "../../../workers/media/present";
-import { advance, checkFiles, kindOf, nearLimitWarning, partRanges, SINGLE_REQUEST_MAX, UPLOAD_CANCELLED, type UploadItem, uploadedMessage, uploadFiles, type XhrFactory } from "./upload-client";
+import {
+  advance,
+  checkFiles,
+  kindOf,
+  nearLimitWarning,
+  partRanges,
+  SINGLE_REQUEST_MAX,
+  UPLOAD_CANCELLED,
+  type UploadItem,
+  uploadedMessage,
+  uploadFiles,
+  type XhrFactory,
+} from "./upload-client";
 
 const MB = 1024 * 1024;
 /** A File whose size is claimed without holding the bytes (slice still works on the real blob). */
@@ -27,7 +39,10 @@ describe("checkFiles", () => {
   });
 
   it("refuses image types the library does not keep, and keeps at most 10 files", () => {
-    const files = [fakeFile("logo.svg", "image/svg+xml", 10), ...Array.from({ length: 11 }, (_, i) => fakeFile(`p${i}.png`, "image/png", 10))];
+    const files = [
+      fakeFile("logo.svg", "image/svg+xml", 10),
+      ...Array.from({ length: 11 }, (_, i) => fakeFile(`p${i}.png`, "image/png", 10)),
+    ];
     const { items, skipped } = checkFiles(files);
     expect(items).toHaveLength(10);
     expect(skipped).toEqual([
@@ -42,7 +57,9 @@ describe("checkFiles", () => {
     expect(nearLimitWarning("image", 40 * MB)).toBeUndefined();
     expect(nearLimitWarning("image", 43 * MB)).toBe("86% of the 50MB limit");
     expect(nearLimitWarning("video", 240 * MB)).toBe("96% of the 250MB limit");
-    expect(checkFiles([fakeFile("v.mov", "video/quicktime", 225 * MB)]).items[0]!.warning).toBe("90% of the 250MB limit");
+    expect(checkFiles([fakeFile("v.mov", "video/quicktime", 225 * MB)]).items[0]!.warning).toBe(
+      "90% of the 250MB limit",
+    );
   });
 
   it("knows a file by its extension when the browser gives no type", () => {
@@ -93,7 +110,13 @@ describe("advance", () => {
 });
 
 /** A scripted XMLHttpRequest: each request is answered by `respond`, after reporting upload progress. */
-function fakeXhr(respond: (method: string, url: string, body: unknown) => { status: number; body: unknown; progress?: number[] } | "hang") {
+function fakeXhr(
+  respond: (
+    method: string,
+    url: string,
+    body: unknown,
+  ) => { status: number; body: unknown; progress?: number[] } | "hang",
+) {
   const log: Array<{ method: string; url: string; body: unknown }> = [];
   const factory: XhrFactory = () => {
     let method = "";
@@ -133,7 +156,11 @@ function fakeXhr(respond: (method: string, url: string, body: unknown) => { stat
 describe("uploadFiles", () => {
   it("sends a small file in one request and reports real progress, then completes", async () => {
     const { items } = checkFiles([fakeFile("a.png", "image/png", 1000)]);
-    const { factory, log } = fakeXhr(() => ({ status: 201, body: { success: true, message: "ok", data: [{ id: "m1" }] }, progress: [250, 500, 1000] }));
+    const { factory, log } = fakeXhr(() => ({
+      status: 201,
+      body: { success: true, message: "ok", data: [{ id: "m1" }] },
+      progress: [250, 500, 1000],
+    }));
     const seen: string[] = [];
     const [result] = await uploadFiles(items, { xhr: factory, onItem: (i) => seen.push(`${i.status} ${i.progress}`) });
     expect(log.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /api/media/upload"]);
@@ -147,7 +174,13 @@ describe("uploadFiles", () => {
     let n = 0;
     const { factory } = fakeXhr(() =>
       n++ === 0
-        ? { status: 415, body: { success: false, message: "The file's contents do not match an image or video. Only images and videos are allowed." } }
+        ? {
+            status: 415,
+            body: {
+              success: false,
+              message: "The file's contents do not match an image or video. Only images and videos are allowed.",
+            },
+          }
         : { status: 201, body: { success: true, message: "ok", data: [{ id: "m2" }] } },
     );
     const results = await uploadFiles(items, { xhr: factory, onItem: () => {} });
@@ -161,10 +194,18 @@ describe("uploadFiles", () => {
     const size = SINGLE_REQUEST_MAX + 5 * MB;
     const { items } = checkFiles([new File([new Uint8Array(size)], "long.mp4", { type: "video/mp4" })]);
     const { factory, log } = fakeXhr((method, url, body) => {
-      if (url === "/api/media/uploads") return { status: 201, body: { success: true, message: "Upload started", data: { uploadId: "u1", partSize: 10 * MB, parts: 3 } } };
+      if (url === "/api/media/uploads")
+        return {
+          status: 201,
+          body: { success: true, message: "Upload started", data: { uploadId: "u1", partSize: 10 * MB, parts: 3 } },
+        };
       if (method === "PUT") {
         const n = Number(url.split("/").pop());
-        return { status: 200, body: { success: true, message: "", data: { partNumber: n, etag: `e${n}` } }, progress: [(body as Blob).size] };
+        return {
+          status: 200,
+          body: { success: true, message: "", data: { partNumber: n, etag: `e${n}` } },
+          progress: [(body as Blob).size],
+        };
       }
       return { status: 201, body: { success: true, message: "Successfully uploaded 1 file!", data: { id: "m3" } } };
     });
@@ -177,9 +218,16 @@ describe("uploadFiles", () => {
       "PUT /api/media/uploads/u1/parts/3",
       "POST /api/media/uploads/u1/complete",
     ]);
-    expect(JSON.parse(log[0]!.body as string)).toEqual({ filename: "long.mp4", size, contentType: "video/mp4", folder: "general" });
+    expect(JSON.parse(log[0]!.body as string)).toEqual({
+      filename: "long.mp4",
+      size,
+      contentType: "video/mp4",
+      folder: "general",
+    });
     expect(log.slice(1, 4).map((r) => (r.body as Blob).size)).toEqual([10 * MB, 10 * MB, 5 * MB]);
-    expect(JSON.parse(log[4]!.body as string)).toEqual({ parts: [1, 2, 3].map((n) => ({ partNumber: n, etag: `e${n}` })) });
+    expect(JSON.parse(log[4]!.body as string)).toEqual({
+      parts: [1, 2, 3].map((n) => ({ partNumber: n, etag: `e${n}` })),
+    });
     expect(progress).toEqual([0, 40, 80, 99, 100]);
     expect(result!.status).toBe("completed");
   });
@@ -188,7 +236,11 @@ describe("uploadFiles", () => {
     const { items } = checkFiles([fakeFile("long.mp4", "video/mp4", SINGLE_REQUEST_MAX + 1)]);
     const controller = new AbortController();
     const { factory, log } = fakeXhr((method, url) => {
-      if (url === "/api/media/uploads") return { status: 201, body: { success: true, message: "", data: { uploadId: "u9", partSize: 10 * MB, parts: 3 } } };
+      if (url === "/api/media/uploads")
+        return {
+          status: 201,
+          body: { success: true, message: "", data: { uploadId: "u9", partSize: 10 * MB, parts: 3 } },
+        };
       if (method === "PUT") {
         queueMicrotask(() => controller.abort());
         return "hang";
@@ -196,7 +248,11 @@ describe("uploadFiles", () => {
       return { status: 200, body: { success: true, message: "Upload cancelled", data: null } };
     });
     const [result] = await uploadFiles(items, { xhr: factory, signal: controller.signal, onItem: () => {} });
-    expect(log.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /api/media/uploads", "PUT /api/media/uploads/u9/parts/1", "DELETE /api/media/uploads/u9"]);
+    expect(log.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "POST /api/media/uploads",
+      "PUT /api/media/uploads/u9/parts/1",
+      "DELETE /api/media/uploads/u9",
+    ]);
     expect([result!.status, result!.error]).toEqual(["failed", UPLOAD_CANCELLED]);
   });
 });

@@ -1,7 +1,14 @@
-import type { MediaKind } from "../../../workers/db/schema/media";
-import { ACCEPTED_TYPES, MAX_BYTES, MAX_FILES_PER_UPLOAD, MediaMessages, sizeProblem, WARN_RATIO } from "../../../workers/media/limits";
-import type { MediaJson } from "../../../workers/media/present";
 import { type Envelope, NETWORK_ERROR } from "~/lib/api";
+import type { MediaKind } from "../../../workers/db/schema/media";
+import {
+  ACCEPTED_TYPES,
+  MAX_BYTES,
+  MAX_FILES_PER_UPLOAD,
+  MediaMessages,
+  sizeProblem,
+  WARN_RATIO,
+} from "../../../workers/media/limits";
+import type { MediaJson } from "../../../workers/media/present";
 
 /**
  * The browser side of SPEC §5 Media upload: checks before sending (the server checks again on the
@@ -36,8 +43,17 @@ export interface SkippedFile {
 
 /** Extensions of the library formats, for the file dialog's filter and for files the browser gives no type. */
 const EXTENSIONS: Record<string, string[]> = { jpg: [".jpg", ".jpeg"], mov: [".mov", ".qt"] };
-export const ACCEPTED_EXTENSIONS = [...new Set(Object.values(ACCEPTED_TYPES).flatMap(({ format }) => EXTENSIONS[format] ?? [`.${format}`]))];
-const ACCEPTED_SUBTYPES = new Set(["x-msvideo", "avi", "msvideo", "jpg", "pjpeg", ...Object.keys(ACCEPTED_TYPES).map((t) => t.split("/")[1]!)]);
+export const ACCEPTED_EXTENSIONS = [
+  ...new Set(Object.values(ACCEPTED_TYPES).flatMap(({ format }) => EXTENSIONS[format] ?? [`.${format}`])),
+];
+const ACCEPTED_SUBTYPES = new Set([
+  "x-msvideo",
+  "avi",
+  "msvideo",
+  "jpg",
+  "pjpeg",
+  ...Object.keys(ACCEPTED_TYPES).map((t) => t.split("/")[1]!),
+]);
 
 /** The library kind of a file the browser picked, from its declared type or, when that is empty, its extension. */
 export function kindOf(file: { name: string; type: string }): MediaKind | null {
@@ -60,15 +76,30 @@ export function nearLimitWarning(kind: MediaKind, bytes: number): string | undef
  * Splits picked files into those to upload (as pending items) and those skipped with the spec's
  * message; `room` is how many more files this round may take (10 at a time).
  */
-export function checkFiles(files: File[], room = MAX_FILES_PER_UPLOAD): { items: Array<UploadItem & { file: File }>; skipped: SkippedFile[] } {
+export function checkFiles(
+  files: File[],
+  room = MAX_FILES_PER_UPLOAD,
+): { items: Array<UploadItem & { file: File }>; skipped: SkippedFile[] } {
   const items: Array<UploadItem & { file: File }> = [];
   const skipped: SkippedFile[] = [];
   for (const file of files) {
     const kind = kindOf(file);
-    const problem = !kind ? MediaMessages.unsupported : sizeProblem(kind, file.size) ?? (file.size === 0 ? "The file is empty." : null);
+    const problem = !kind
+      ? MediaMessages.unsupported
+      : (sizeProblem(kind, file.size) ?? (file.size === 0 ? "The file is empty." : null));
     if (problem || !kind) skipped.push({ name: file.name, message: problem ?? MediaMessages.unsupported });
     else if (items.length >= room) skipped.push({ name: file.name, message: MediaMessages.tooManyFiles });
-    else items.push({ id: crypto.randomUUID(), file, name: file.name, size: file.size, kind, status: "pending", progress: 0, warning: nearLimitWarning(kind, file.size) });
+    else
+      items.push({
+        id: crypto.randomUUID(),
+        file,
+        name: file.name,
+        size: file.size,
+        kind,
+        status: "pending",
+        progress: 0,
+        warning: nearLimitWarning(kind, file.size),
+      });
   }
   return { items, skipped };
 }
@@ -92,7 +123,11 @@ export function percent(done: number, total: number): number {
   return total <= 0 ? 0 : Math.min(99, Math.floor((done / total) * 100));
 }
 
-export type UploadEvent = { type: "start" } | { type: "progress"; progress: number } | { type: "done"; media: MediaJson } | { type: "fail"; error: string };
+export type UploadEvent =
+  | { type: "start" }
+  | { type: "progress"; progress: number }
+  | { type: "done"; media: MediaJson }
+  | { type: "fail"; error: string };
 
 /** The item state machine: pending → uploading % → completed | failed. A finished item never changes. */
 export function advance<T extends UploadItem>(item: T, event: UploadEvent): T {
@@ -101,7 +136,9 @@ export function advance<T extends UploadItem>(item: T, event: UploadEvent): T {
     case "start":
       return item.status === "pending" ? { ...item, status: "uploading", progress: 0 } : item;
     case "progress":
-      return item.status === "uploading" ? { ...item, progress: Math.max(item.progress, Math.min(99, event.progress)) } : item;
+      return item.status === "uploading"
+        ? { ...item, progress: Math.max(item.progress, Math.min(99, event.progress)) }
+        : item;
     case "done":
       return { ...item, status: "completed", progress: 100, media: event.media };
     case "fail":
@@ -111,7 +148,10 @@ export function advance<T extends UploadItem>(item: T, event: UploadEvent): T {
 
 export const UPLOAD_CANCELLED = "Upload cancelled";
 
-type XhrLike = Pick<XMLHttpRequest, "open" | "send" | "abort" | "setRequestHeader" | "status" | "responseText" | "onload" | "onerror" | "onabort"> & {
+type XhrLike = Pick<
+  XMLHttpRequest,
+  "open" | "send" | "abort" | "setRequestHeader" | "status" | "responseText" | "onload" | "onerror" | "onabort"
+> & {
   upload: Pick<XMLHttpRequestUpload, "onprogress">;
 };
 export type XhrFactory = () => XhrLike;
@@ -124,7 +164,13 @@ interface Sent<T> {
 }
 
 /** One request through XMLHttpRequest (fetch has no upload progress), answered as our envelope. */
-function send<T>(xhr: XhrFactory, method: string, url: string, body: XMLHttpRequestBodyInit | null, opts: { json?: boolean; signal?: AbortSignal; onProgress?: (loaded: number) => void }): Promise<Sent<T>> {
+function send<T>(
+  xhr: XhrFactory,
+  method: string,
+  url: string,
+  body: XMLHttpRequestBodyInit | null,
+  opts: { json?: boolean; signal?: AbortSignal; onProgress?: (loaded: number) => void },
+): Promise<Sent<T>> {
   return new Promise((resolve) => {
     if (opts.signal?.aborted) return resolve({ ok: false, status: 0, message: UPLOAD_CANCELLED });
     const req = xhr();
@@ -146,7 +192,12 @@ function send<T>(xhr: XhrFactory, method: string, url: string, body: XMLHttpRequ
         envelope = null;
       }
       const ok = req.status >= 200 && req.status < 300 && envelope?.success === true;
-      settle({ ok, status: req.status, message: envelope?.message || `Upload failed: ${req.status}`, data: envelope?.data });
+      settle({
+        ok,
+        status: req.status,
+        message: envelope?.message || `Upload failed: ${req.status}`,
+        data: envelope?.data,
+      });
     };
     req.onerror = () => settle({ ok: false, status: 0, message: NETWORK_ERROR });
     req.onabort = () => settle({ ok: false, status: 0, message: UPLOAD_CANCELLED });
@@ -165,7 +216,10 @@ export interface UploadOptions {
 const browserXhr: XhrFactory = () => new XMLHttpRequest();
 
 /** Sends the checked items one after another; resolves with their final states. */
-export async function uploadFiles(items: Array<UploadItem & { file: File }>, opts: UploadOptions): Promise<Array<UploadItem & { file: File }>> {
+export async function uploadFiles(
+  items: Array<UploadItem & { file: File }>,
+  opts: UploadOptions,
+): Promise<Array<UploadItem & { file: File }>> {
   const results: Array<UploadItem & { file: File }> = [];
   for (const pending of items) {
     let item = pending;
@@ -174,7 +228,8 @@ export async function uploadFiles(items: Array<UploadItem & { file: File }>, opt
       opts.onItem(item);
     };
     step({ type: "start" });
-    const outcome = item.size > SINGLE_REQUEST_MAX ? await sendInParts(item, opts, step) : await sendWhole(item, opts, step);
+    const outcome =
+      item.size > SINGLE_REQUEST_MAX ? await sendInParts(item, opts, step) : await sendWhole(item, opts, step);
     step(outcome.ok ? { type: "done", media: outcome.media } : { type: "fail", error: outcome.error });
     results.push(item);
   }
@@ -183,7 +238,11 @@ export async function uploadFiles(items: Array<UploadItem & { file: File }>, opt
 
 type Outcome = { ok: true; media: MediaJson } | { ok: false; error: string };
 
-async function sendWhole(item: UploadItem & { file: File }, opts: UploadOptions, step: (e: UploadEvent) => void): Promise<Outcome> {
+async function sendWhole(
+  item: UploadItem & { file: File },
+  opts: UploadOptions,
+  step: (e: UploadEvent) => void,
+): Promise<Outcome> {
   const form = new FormData();
   form.append("files", item.file, item.name);
   form.append("folder", opts.folder ?? "general");
@@ -202,13 +261,22 @@ interface Started {
   parts: number;
 }
 
-async function sendInParts(item: UploadItem & { file: File }, opts: UploadOptions, step: (e: UploadEvent) => void): Promise<Outcome> {
+async function sendInParts(
+  item: UploadItem & { file: File },
+  opts: UploadOptions,
+  step: (e: UploadEvent) => void,
+): Promise<Outcome> {
   const xhr = opts.xhr ?? browserXhr;
   const start = await send<Started>(
     xhr,
     "POST",
     "/api/media/uploads",
-    JSON.stringify({ filename: item.name, size: item.size, contentType: item.file.type, folder: opts.folder ?? "general" }),
+    JSON.stringify({
+      filename: item.name,
+      size: item.size,
+      contentType: item.file.type,
+      folder: opts.folder ?? "general",
+    }),
     { json: true, signal: opts.signal },
   );
   if (!start.ok || !start.data) return { ok: false, error: start.message };
@@ -217,10 +285,17 @@ async function sendInParts(item: UploadItem & { file: File }, opts: UploadOption
   let failure: string | null = null;
   for (const [index, [from, to]] of partRanges(item.size, partSize).entries()) {
     const partNumber = index + 1;
-    const res = await send<{ partNumber: number; etag: string }>(xhr, "PUT", `/api/media/uploads/${uploadId}/parts/${partNumber}`, item.file.slice(from, to), {
-      signal: opts.signal,
-      onProgress: (loaded) => step({ type: "progress", progress: percent(from + Math.min(loaded, to - from), item.size) }),
-    });
+    const res = await send<{ partNumber: number; etag: string }>(
+      xhr,
+      "PUT",
+      `/api/media/uploads/${uploadId}/parts/${partNumber}`,
+      item.file.slice(from, to),
+      {
+        signal: opts.signal,
+        onProgress: (loaded) =>
+          step({ type: "progress", progress: percent(from + Math.min(loaded, to - from), item.size) }),
+      },
+    );
     if (!res.ok || !res.data) {
       failure = res.message;
       break;
@@ -228,7 +303,13 @@ async function sendInParts(item: UploadItem & { file: File }, opts: UploadOption
     parts.push(res.data);
   }
   if (failure === null) {
-    const done = await send<MediaJson>(xhr, "POST", `/api/media/uploads/${uploadId}/complete`, JSON.stringify({ parts }), { json: true, signal: opts.signal });
+    const done = await send<MediaJson>(
+      xhr,
+      "POST",
+      `/api/media/uploads/${uploadId}/complete`,
+      JSON.stringify({ parts }),
+      { json: true, signal: opts.signal },
+    );
     if (done.ok && done.data) return { ok: true, media: done.data };
     // A refused completion already removed the upload on the server.
     return { ok: false, error: done.message };

@@ -6,9 +6,27 @@ import { PostChip } from "./PostChip";
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /** 42 days from the Sunday before the first; each day takes drops and opens the composer on click. */
-export function MonthGrid({ anchor, today, byDay, timeZone, onDay, onPost }: { anchor: string; today: string; byDay: Map<string, PostJson[]>; timeZone: string; onDay: (day: string) => void; onPost: (post: PostJson) => void }) {
+export function MonthGrid({
+  anchor,
+  today,
+  byDay,
+  timeZone,
+  onDay,
+  onPost,
+}: {
+  anchor: string;
+  today: string;
+  byDay: Map<string, PostJson[]>;
+  timeZone: string;
+  onDay: (day: string) => void;
+  onPost: (post: PostJson) => void;
+}) {
   return (
-    <div role="grid" aria-label="Month" className="grid grid-cols-7 overflow-hidden rounded-lg border border-slate-200 bg-slate-200 [gap:1px]">
+    <div
+      role="grid"
+      aria-label="Month"
+      className="grid grid-cols-7 overflow-hidden rounded-lg border border-slate-200 bg-slate-200 [gap:1px]"
+    >
       <div role="row" className="contents">
         {WEEKDAYS.map((d) => (
           <div role="columnheader" key={d} className="bg-slate-50 py-2 text-center text-xs font-medium text-slate-500">
@@ -21,7 +39,16 @@ export function MonthGrid({ anchor, today, byDay, timeZone, onDay, onPost }: { a
           {monthGrid(anchor)
             .slice(week * 7, week * 7 + 7)
             .map((day) => (
-              <DayCell key={day} day={day} muted={!isSameMonth(day, anchor)} today={day === today} posts={byDay.get(day) ?? []} timeZone={timeZone} onDay={onDay} onPost={onPost} />
+              <DayCell
+                key={day}
+                day={day}
+                muted={!isSameMonth(day, anchor)}
+                today={day === today}
+                posts={byDay.get(day) ?? []}
+                timeZone={timeZone}
+                onDay={onDay}
+                onPost={onPost}
+              />
             ))}
         </div>
       ))}
@@ -29,10 +56,31 @@ export function MonthGrid({ anchor, today, byDay, timeZone, onDay, onPost }: { a
   );
 }
 
-function DayCell({ day, muted, today, posts, timeZone, onDay, onPost }: { day: string; muted: boolean; today: boolean; posts: PostJson[]; timeZone: string; onDay: (day: string) => void; onPost: (post: PostJson) => void }) {
+function DayCell({
+  day,
+  muted,
+  today,
+  posts,
+  timeZone,
+  onDay,
+  onPost,
+}: {
+  day: string;
+  muted: boolean;
+  today: boolean;
+  posts: PostJson[];
+  timeZone: string;
+  onDay: (day: string) => void;
+  onPost: (post: PostJson) => void;
+}) {
   const { setNodeRef, isOver } = useDroppable({ id: day, data: { day } });
   return (
-    <div role="gridcell" ref={setNodeRef} data-day={day} className={`min-h-24 p-1 ${muted ? "bg-slate-50" : "bg-white"} ${isOver ? "ring-2 ring-brand-500 ring-inset" : ""}`}>
+    <div
+      role="gridcell"
+      ref={setNodeRef}
+      data-day={day}
+      className={`min-h-24 p-1 ${muted ? "bg-slate-50" : "bg-white"} ${isOver ? "ring-2 ring-brand-500 ring-inset" : ""}`}
+    >
       <button
         type="button"
         onClick={() => onDay(day)}

@@ -5,7 +5,12 @@ import type { CalendarView } from "./calendar";
 
 export const PLANNER_STATUSES = ["scheduled", "published", "draft", "failed"] as const;
 export type PlannerStatus = (typeof PLANNER_STATUSES)[number];
-const LABELS: Record<PlannerStatus, string> = { scheduled: "Scheduled", published: "Published", draft: "Draft", failed: "Failed" };
+const LABELS: Record<PlannerStatus, string> = {
+  scheduled: "Scheduled",
+  published: "Published",
+  draft: "Draft",
+  failed: "Failed",
+};
 
 /** Month/Week, previous/next/Today, the period's title, status filters and Create Post. */
 export function PlannerToolbar(props: {
@@ -23,16 +28,32 @@ export function PlannerToolbar(props: {
     <div className="mb-4 flex flex-wrap items-center gap-3">
       <div role="group" aria-label="Calendar view" className="inline-flex rounded-md border border-slate-300">
         {(["month", "week"] as const).map((v) => (
-          <button key={v} type="button" aria-pressed={view === v} onClick={() => onView(v)} className="px-3 py-1.5 text-sm aria-pressed:bg-brand-600 aria-pressed:text-white">
+          <button
+            key={v}
+            type="button"
+            aria-pressed={view === v}
+            onClick={() => onView(v)}
+            className="px-3 py-1.5 text-sm aria-pressed:bg-brand-600 aria-pressed:text-white"
+          >
             {v === "month" ? "Month" : "Week"}
           </button>
         ))}
       </div>
       <div className="inline-flex items-center gap-1">
-        <button type="button" aria-label={`Previous ${view}`} onClick={() => onStep(-1)} className="rounded p-1.5 hover:bg-slate-100">
+        <button
+          type="button"
+          aria-label={`Previous ${view}`}
+          onClick={() => onStep(-1)}
+          className="rounded p-1.5 hover:bg-slate-100"
+        >
           <ChevronLeft className="size-5" aria-hidden />
         </button>
-        <button type="button" aria-label={`Next ${view}`} onClick={() => onStep(1)} className="rounded p-1.5 hover:bg-slate-100">
+        <button
+          type="button"
+          aria-label={`Next ${view}`}
+          onClick={() => onStep(1)}
+          className="rounded p-1.5 hover:bg-slate-100"
+        >
           <ChevronRight className="size-5" aria-hidden />
         </button>
         <button type="button" onClick={onToday} className={secondaryButton}>
@@ -48,7 +69,10 @@ export function PlannerToolbar(props: {
             <Filter className="size-4" aria-hidden /> Filters
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
-            <DropdownMenu.Content align="end" className="z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+            <DropdownMenu.Content
+              align="end"
+              className="z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+            >
               {PLANNER_STATUSES.map((s) => (
                 <DropdownMenu.CheckboxItem
                   key={s}

@@ -7,19 +7,45 @@ const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const hourLabel = (h: number) => `${h % 12 === 0 ? 12 : h % 12} ${h < 12 ? "AM" : "PM"}`;
 
 /** Sunday to Saturday by hour; each hour of each day takes drops. */
-export function WeekGrid({ anchor, today, posts, timeZone, onDay, onPost }: { anchor: string; today: string; posts: PostJson[]; timeZone: string; onDay: (day: string) => void; onPost: (post: PostJson) => void }) {
+export function WeekGrid({
+  anchor,
+  today,
+  posts,
+  timeZone,
+  onDay,
+  onPost,
+}: {
+  anchor: string;
+  today: string;
+  posts: PostJson[];
+  timeZone: string;
+  onDay: (day: string) => void;
+  onPost: (post: PostJson) => void;
+}) {
   const days = weekDays(anchor);
   const placed = posts.map((p) => ({ post: p, ...placement(p, timeZone) }));
   return (
-    <div role="grid" aria-label="Week" className="max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white">
-      <div role="row" className="sticky top-0 z-10 grid grid-cols-[4rem_repeat(7,minmax(0,1fr))] border-b border-slate-200 bg-slate-50">
+    <div
+      role="grid"
+      aria-label="Week"
+      className="max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white"
+    >
+      <div
+        role="row"
+        className="sticky top-0 z-10 grid grid-cols-[4rem_repeat(7,minmax(0,1fr))] border-b border-slate-200 bg-slate-50"
+      >
         {/* The hour column's header takes its grid column; only its text is for screen readers. */}
         <div role="columnheader">
           <span className="sr-only">Hour</span>
         </div>
         {days.map((day) => (
           <div role="columnheader" key={day} className="py-2 text-center text-xs font-medium">
-            <button type="button" onClick={() => onDay(day)} aria-label={`Create post on ${dayLabel(day, "MMMM d, yyyy")}`} className={`rounded px-2 py-0.5 hover:bg-slate-100 ${day === today ? "bg-brand-600 text-white hover:bg-brand-700" : ""}`}>
+            <button
+              type="button"
+              onClick={() => onDay(day)}
+              aria-label={`Create post on ${dayLabel(day, "MMMM d, yyyy")}`}
+              className={`rounded px-2 py-0.5 hover:bg-slate-100 ${day === today ? "bg-brand-600 text-white hover:bg-brand-700" : ""}`}
+            >
               {dayLabel(day, "EEE d")}
             </button>
           </div>
@@ -48,7 +74,12 @@ export function WeekGrid({ anchor, today, posts, timeZone, onDay, onPost }: { an
 function HourCell({ day, hour, children }: { day: string; hour: number; children: React.ReactNode }) {
   const { setNodeRef, isOver } = useDroppable({ id: `${day}@${hour}`, data: { day, hour } });
   return (
-    <div role="gridcell" ref={setNodeRef} data-slot={`${day}@${hour}`} className={`min-h-8 space-y-0.5 border-l border-slate-100 p-0.5 ${isOver ? "bg-brand-50" : ""}`}>
+    <div
+      role="gridcell"
+      ref={setNodeRef}
+      data-slot={`${day}@${hour}`}
+      className={`min-h-8 space-y-0.5 border-l border-slate-100 p-0.5 ${isOver ? "bg-brand-50" : ""}`}
+    >
       {children}
     </div>
   );

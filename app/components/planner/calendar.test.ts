@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { chipTime, dayOf, dropInstant, groupByDay, headerLabel, monthGrid, placement, shiftAnchor, weekDays } from "./calendar";
+import {
+  chipTime,
+  dayOf,
+  dropInstant,
+  groupByDay,
+  headerLabel,
+  monthGrid,
+  placement,
+  shiftAnchor,
+  weekDays,
+} from "./calendar";
 
 const BERLIN = "Europe/Berlin";
 
@@ -17,7 +27,15 @@ describe("monthGrid", () => {
 
 describe("weekDays and headers", () => {
   it("runs Sunday to Saturday, across a month and a year", () => {
-    expect(weekDays("2026-03-04")).toEqual(["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07"]);
+    expect(weekDays("2026-03-04")).toEqual([
+      "2026-03-01",
+      "2026-03-02",
+      "2026-03-03",
+      "2026-03-04",
+      "2026-03-05",
+      "2026-03-06",
+      "2026-03-07",
+    ]);
     expect(headerLabel("2026-03-04", "week")).toBe("Mar 1 – 7, 2026");
     expect(headerLabel("2026-04-01", "week")).toBe("Mar 29 – Apr 4, 2026");
     expect(headerLabel("2026-12-31", "week")).toBe("Dec 27, 2026 – Jan 2, 2027");
@@ -30,9 +48,16 @@ describe("weekDays and headers", () => {
 });
 
 describe("placement in the user's zone", () => {
-  const post = (p: Partial<{ publishedAt: string; scheduledDate: string; createdAt: string }>) => ({ publishedAt: null, scheduledDate: null, createdAt: "2026-01-01T00:00:00Z", ...p });
+  const post = (p: Partial<{ publishedAt: string; scheduledDate: string; createdAt: string }>) => ({
+    publishedAt: null,
+    scheduledDate: null,
+    createdAt: "2026-01-01T00:00:00Z",
+    ...p,
+  });
   it("uses published, else scheduled, else created", () => {
-    expect(placement(post({ publishedAt: "2026-03-02T10:00:00Z", scheduledDate: "2026-03-05T10:00:00Z" }), "UTC").day).toBe("2026-03-02");
+    expect(
+      placement(post({ publishedAt: "2026-03-02T10:00:00Z", scheduledDate: "2026-03-05T10:00:00Z" }), "UTC").day,
+    ).toBe("2026-03-02");
     expect(placement(post({ scheduledDate: "2026-03-05T10:00:00Z" }), "UTC").day).toBe("2026-03-05");
     expect(placement(post({}), "UTC").day).toBe("2026-01-01");
   });
@@ -65,7 +90,11 @@ describe("dropInstant across DST (Europe/Berlin)", () => {
 
 describe("chipTime", () => {
   it("shows the time the post sits at, in the user's zone", () => {
-    const post = { publishedAt: null, scheduledDate: "2026-03-09T08:00:00.000Z", createdAt: "2026-03-01T00:00:00.000Z" };
+    const post = {
+      publishedAt: null,
+      scheduledDate: "2026-03-09T08:00:00.000Z",
+      createdAt: "2026-03-01T00:00:00.000Z",
+    };
     expect(chipTime(post, BERLIN)).toBe("9:00 AM");
     expect(chipTime({ ...post, publishedAt: "2026-03-09T17:05:00.000Z" }, "UTC")).toBe("5:05 PM");
   });

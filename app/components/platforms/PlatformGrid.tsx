@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { type PlatformOption, toggleSelection } from "./platform-options";
 import { PlatformMark } from "./PlatformMark";
+import { type PlatformOption, toggleSelection } from "./platform-options";
 
 export interface PlatformGridProps {
   platforms: PlatformOption[];
@@ -14,7 +14,15 @@ export interface PlatformGridProps {
 }
 
 /** SPEC §2 Platform grid: a reusable platform selector. */
-export function PlatformGrid({ platforms, selected, onChange, mode = "multi", loading, error, connectedOnly }: PlatformGridProps) {
+export function PlatformGrid({
+  platforms,
+  selected,
+  onChange,
+  mode = "multi",
+  loading,
+  error,
+  connectedOnly,
+}: PlatformGridProps) {
   if (loading) {
     return (
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-busy="true">
@@ -36,7 +44,11 @@ export function PlatformGrid({ platforms, selected, onChange, mode = "multi", lo
   }
   const shown = connectedOnly ? platforms.filter((p) => p.connected) : platforms;
   if (shown.length === 0) {
-    return <p className="text-sm text-gray-500">{connectedOnly ? "No connected platforms found" : "No platforms available"}</p>;
+    return (
+      <p className="text-sm text-gray-500">
+        {connectedOnly ? "No connected platforms found" : "No platforms available"}
+      </p>
+    );
   }
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" role="group" aria-label="Platforms">
@@ -50,15 +62,22 @@ export function PlatformGrid({ platforms, selected, onChange, mode = "multi", lo
               disabled={!p.connected}
               onClick={() => onChange(toggleSelection(selected, p, mode))}
               className={`flex w-full items-center gap-2 rounded-lg border p-3 text-left text-sm transition ${
-                active ? "border-blue-600 bg-blue-50 ring-2 ring-blue-600" : "border-gray-200 bg-white hover:border-gray-400"
+                active
+                  ? "border-blue-600 bg-blue-50 ring-2 ring-blue-600"
+                  : "border-gray-200 bg-white hover:border-gray-400"
               } disabled:cursor-not-allowed disabled:opacity-60`}
             >
               <PlatformMark platform={p.id} decorative />
               <span className="font-medium">{p.name}</span>
-              {p.connected && p.accountLabel ? <span className="truncate text-xs text-gray-500">{p.accountLabel}</span> : null}
+              {p.connected && p.accountLabel ? (
+                <span className="truncate text-xs text-gray-500">{p.accountLabel}</span>
+              ) : null}
             </button>
             {!p.connected ? (
-              <Link to="/settings?tab=accounts" className="mt-1 block text-xs font-medium text-blue-600 hover:underline">
+              <Link
+                to="/settings?tab=accounts"
+                className="mt-1 block text-xs font-medium text-blue-600 hover:underline"
+              >
                 Connect Now
               </Link>
             ) : null}

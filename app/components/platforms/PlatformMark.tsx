@@ -16,7 +16,17 @@ const MARKS: Record<string, IconType> = {
  * `badge` puts the mark in white on a coloured circle, for use over an avatar; `decorative` when text beside it
  * already names the network.
  */
-export function PlatformMark({ platform, badge = false, decorative = false, className = "size-4" }: { platform: string; badge?: boolean; decorative?: boolean; className?: string }) {
+export function PlatformMark({
+  platform,
+  badge = false,
+  decorative = false,
+  className = "size-4",
+}: {
+  platform: string;
+  badge?: boolean;
+  decorative?: boolean;
+  className?: string;
+}) {
   const meta = PLATFORM_META[platform];
   const name = meta?.name ?? platform;
   const Icon = MARKS[platform];
@@ -26,7 +36,13 @@ export function PlatformMark({ platform, badge = false, decorative = false, clas
       className={`inline-flex shrink-0 items-center justify-center ${badge ? "rounded-full p-1 text-white" : ""}`}
       style={badge ? { backgroundColor: meta?.color ?? "#64748b" } : { color: meta?.color ?? "#64748b" }}
     >
-      {Icon ? <Icon className={className} aria-hidden /> : <span aria-hidden className="text-[10px] font-bold">{name.slice(0, 1)}</span>}
+      {Icon ? (
+        <Icon className={className} aria-hidden />
+      ) : (
+        <span aria-hidden className="text-[10px] font-bold">
+          {name.slice(0, 1)}
+        </span>
+      )}
     </span>
   );
 }

@@ -3,9 +3,16 @@ import { orderPlatforms, platformOptions, toggleSelection } from "./platform-opt
 
 describe("platform grid rules", () => {
   it("orders Instagram, Facebook, X first, then by name", () => {
-    expect(orderPlatforms([{ id: "youtube", name: "YouTube" }, { id: "linkedin", name: "LinkedIn" }, { id: "twitter", name: "X" }, { id: "instagram", name: "Instagram" }, { id: "threads", name: "Threads" }, { id: "facebook", name: "Facebook" }]).map((p) => p.id)).toEqual([
-      "instagram", "facebook", "twitter", "linkedin", "threads", "youtube",
-    ]);
+    expect(
+      orderPlatforms([
+        { id: "youtube", name: "YouTube" },
+        { id: "linkedin", name: "LinkedIn" },
+        { id: "twitter", name: "X" },
+        { id: "instagram", name: "Instagram" },
+        { id: "threads", name: "Threads" },
+        { id: "facebook", name: "Facebook" },
+      ]).map((p) => p.id),
+    ).toEqual(["instagram", "facebook", "twitter", "linkedin", "threads", "youtube"]);
   });
 
   it("marks connected platforms and toggles only those", () => {

@@ -1,5 +1,5 @@
-import { byPlatform } from "../../../workers/platform-profile";
 import { accountName, type NamedAccount } from "~/lib/account-name";
+import { byPlatform } from "../../../workers/platform-profile";
 
 /** SPEC §2 Platform grid: the platform list, its order and selection rules, as pure functions. */
 
@@ -13,7 +13,10 @@ export interface PlatformOption {
 }
 
 /** Brand name and colour per platform; keyed by string so the UI can look up any platform it is handed. */
-export const PLATFORM_META: Record<string, { name: string; color: string }> = byPlatform((p) => ({ name: p.brand, color: p.color }));
+export const PLATFORM_META: Record<string, { name: string; color: string }> = byPlatform((p) => ({
+  name: p.brand,
+  color: p.color,
+}));
 
 const FIRST = ["instagram", "facebook", "twitter"];
 

@@ -1,24 +1,35 @@
-import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
+import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { secondaryButton } from "~/components/ui/styles";
+import { accountName } from "~/lib/account-name";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { usePermalinkHref } from "~/lib/use-permalink";
+import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import { heldLabel, retryText } from "./post-view";
 import { StatusBadge } from "./StatusBadge";
 import type { AccountView, PostJson, TargetJson } from "./types";
-import { PLATFORM_META } from "~/components/platforms/platform-options";
-import { accountName } from "~/lib/account-name";
 
-const UNCONFIRMED_HELP = "We could not confirm whether this was published. Check the platform, then mark it as published or retry.";
+const UNCONFIRMED_HELP =
+  "We could not confirm whether this was published. Check the platform, then mark it as published or retry.";
 
 /**
  * The post's channels with their live status, the permalink once published, the error of a failed channel with
  * Retry, for an unconfirmed one 'Mark as published' or 'Retry' (each answer comes back as the updated post), and
  * for a held one what it waits for (reconnect, new media, a new time) and what to do.
  */
-export function ChannelList({ post, accounts, timeZone, onUpdated }: { post: PostJson; accounts: AccountView[]; timeZone: string; onUpdated: (post: PostJson) => void }) {
+export function ChannelList({
+  post,
+  accounts,
+  timeZone,
+  onUpdated,
+}: {
+  post: PostJson;
+  accounts: AccountView[];
+  timeZone: string;
+  onUpdated: (post: PostJson) => void;
+}) {
   const href = usePermalinkHref();
   const [busy, setBusy] = useState<string | null>(null);
   const act = async (target: TargetJson, action: "retry" | "confirm") => {
@@ -42,7 +53,12 @@ export function ChannelList({ post, accounts, timeZone, onUpdated }: { post: Pos
               {account ? <span className="text-slate-500">{accountName(account)}</span> : null}
               <StatusBadge status={t.status} label={t.status === "held" ? heldLabel(t.error?.kind) : undefined} />
               {t.permalink ? (
-                <a href={href(t.permalink)} target="_blank" rel="noreferrer" className="ml-auto inline-flex items-center gap-1 text-brand-600 hover:underline">
+                <a
+                  href={href(t.permalink)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="ml-auto inline-flex items-center gap-1 text-brand-600 hover:underline"
+                >
                   View on {name} <ExternalLink className="size-3" aria-hidden />
                 </a>
               ) : null}
@@ -51,14 +67,27 @@ export function ChannelList({ post, accounts, timeZone, onUpdated }: { post: Pos
             {t.retry ? <p className="mt-1 text-amber-800">{retryText(t.retry, timeZone)}</p> : null}
             {t.status === "failed" || t.status === "unconfirmed" ? (
               <div className="mt-2 space-y-2">
-                <p className={t.status === "failed" ? "text-red-600" : "text-slate-600"}>{t.error?.message ?? (t.status === "unconfirmed" ? UNCONFIRMED_HELP : "Publishing failed.")}</p>
+                <p className={t.status === "failed" ? "text-red-600" : "text-slate-600"}>
+                  {t.error?.message ?? (t.status === "unconfirmed" ? UNCONFIRMED_HELP : "Publishing failed.")}
+                </p>
                 <div className="flex gap-2">
                   {t.status === "unconfirmed" ? (
-                    <button type="button" className={secondaryButton} disabled={busy === t.id} onClick={() => act(t, "confirm")}>
+                    <button
+                      type="button"
+                      className={secondaryButton}
+                      disabled={busy === t.id}
+                      onClick={() => act(t, "confirm")}
+                    >
                       Mark as published
                     </button>
                   ) : null}
-                  <button type="button" className={secondaryButton} disabled={busy === t.id} aria-label={`Retry ${name}`} onClick={() => act(t, "retry")}>
+                  <button
+                    type="button"
+                    className={secondaryButton}
+                    disabled={busy === t.id}
+                    aria-label={`Retry ${name}`}
+                    onClick={() => act(t, "retry")}
+                  >
                     Retry
                   </button>
                 </div>

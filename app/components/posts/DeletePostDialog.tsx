@@ -6,7 +6,15 @@ import { notify } from "~/lib/notify";
 import type { PostJson } from "./types";
 
 /** Delete confirmation; the checkbox asks to remove the published copies too (`?deleteRemote=true`). */
-export function DeletePostDialog({ post, onOpenChange, onDeleted }: { post: PostJson | null; onOpenChange: (open: boolean) => void; onDeleted: (id: string) => void }) {
+export function DeletePostDialog({
+  post,
+  onOpenChange,
+  onDeleted,
+}: {
+  post: PostJson | null;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: (id: string) => void;
+}) {
   const [remote, setRemote] = useState(false);
   const [busy, setBusy] = useState(false);
   const published = post?.platformPosts.some((t) => t.status === "published") ?? false;
@@ -31,7 +39,12 @@ export function DeletePostDialog({ post, onOpenChange, onDeleted }: { post: Post
           <button type="button" className={secondaryButton} onClick={() => onOpenChange(false)}>
             Cancel
           </button>
-          <button type="button" disabled={busy} onClick={remove} className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={remove}
+            className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50"
+          >
             Delete
           </button>
         </>

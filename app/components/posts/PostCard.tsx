@@ -4,10 +4,25 @@ import { PlatformDot, StatusBadge } from "./StatusBadge";
 import type { PostJson } from "./types";
 
 /** SPEC §2 Post card: date, platforms, up to 4 media, 80 characters, 3 hashtags, channel statuses; hover Edit and Delete. */
-export function PostCard({ post, timeZone, onOpen, onEdit, onDelete }: { post: PostJson; timeZone: string; onOpen: () => void; onEdit: () => void; onDelete: () => void }) {
+export function PostCard({
+  post,
+  timeZone,
+  onOpen,
+  onEdit,
+  onDelete,
+}: {
+  post: PostJson;
+  timeZone: string;
+  onOpen: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const text = excerpt(post.content);
   return (
-    <article aria-label={text || "Post"} className="group relative flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <article
+      aria-label={text || "Post"}
+      className="group relative flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <div className="flex items-center justify-between gap-2">
         <time className="text-xs text-slate-500">{cardDate(post, timeZone)}</time>
         <span className="flex gap-1">
@@ -18,20 +33,43 @@ export function PostCard({ post, timeZone, onOpen, onEdit, onDelete }: { post: P
       </div>
       {post.media.length ? (
         <div className="grid grid-cols-4 gap-1">
-          {post.media.slice(0, 4).map((m) =>
-            m.fileType === "image" ? (
-              <img key={m.id} src={m.url} alt={m.altText || m.originalName} className="aspect-square w-full rounded object-cover" loading="lazy" />
-            ) : (
-              <video key={m.id} src={m.url} className="aspect-square w-full rounded object-cover" muted preload="metadata" aria-label={m.originalName} />
-            ),
-          )}
+          {post.media
+            .slice(0, 4)
+            .map((m) =>
+              m.fileType === "image" ? (
+                <img
+                  key={m.id}
+                  src={m.url}
+                  alt={m.altText || m.originalName}
+                  className="aspect-square w-full rounded object-cover"
+                  loading="lazy"
+                />
+              ) : (
+                <video
+                  key={m.id}
+                  src={m.url}
+                  className="aspect-square w-full rounded object-cover"
+                  muted
+                  preload="metadata"
+                  aria-label={m.originalName}
+                />
+              ),
+            )}
         </div>
       ) : null}
-      <button type="button" onClick={onOpen} className="text-left text-sm [overflow-wrap:anywhere] text-slate-800 after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+      <button
+        type="button"
+        onClick={onOpen}
+        className="text-left text-sm [overflow-wrap:anywhere] text-slate-800 after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
         {text || <span className="text-slate-400">(no text)</span>}
       </button>
       {cardHashtags(post).length ? (
-        <p className="text-xs text-brand-700">{cardHashtags(post).map((h) => `#${h}`).join(" ")}</p>
+        <p className="text-xs text-brand-700">
+          {cardHashtags(post)
+            .map((h) => `#${h}`)
+            .join(" ")}
+        </p>
       ) : null}
       <div className="flex flex-wrap gap-1">
         {channelStatuses(post).map((s, i) => (
@@ -39,10 +77,20 @@ export function PostCard({ post, timeZone, onOpen, onEdit, onDelete }: { post: P
         ))}
       </div>
       <div className="absolute top-2 right-2 z-10 flex gap-1 opacity-0 transition group-focus-within:opacity-100 group-hover:opacity-100">
-        <button type="button" aria-label="Edit post" onClick={onEdit} className="rounded bg-white p-1.5 shadow hover:bg-slate-100">
+        <button
+          type="button"
+          aria-label="Edit post"
+          onClick={onEdit}
+          className="rounded bg-white p-1.5 shadow hover:bg-slate-100"
+        >
           <Pencil className="size-4" aria-hidden />
         </button>
-        <button type="button" aria-label="Delete post" onClick={onDelete} className="rounded bg-white p-1.5 text-red-600 shadow hover:bg-red-50">
+        <button
+          type="button"
+          aria-label="Delete post"
+          onClick={onDelete}
+          className="rounded bg-white p-1.5 text-red-600 shadow hover:bg-red-50"
+        >
           <Trash2 className="size-4" aria-hidden />
         </button>
       </div>

@@ -1,21 +1,21 @@
-import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import { MoreHorizontal, RefreshCw } from "lucide-react";
 import { DropdownMenu, Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
-import type { PostAnalyticsData, SyncData } from "../../../workers/analytics/schemas";
-import type { Duplicate } from "../../../workers/posts/channel-notes";
 import { SyncedNote } from "~/components/analytics/parts";
 import { MediaCarousel } from "~/components/composer/MediaCarousel";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { secondaryButton } from "~/components/ui/styles";
 import { Modal } from "~/components/ui/Modal";
+import { secondaryButton } from "~/components/ui/styles";
 import { accountName } from "~/lib/account-name";
-import { formatDateTime } from "~/lib/format";
 import { api } from "~/lib/api";
+import { formatDateTime } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { usePollWhile } from "~/lib/use-poll-while";
+import type { PostAnalyticsData, SyncData } from "../../../workers/analytics/schemas";
+import { PLATFORM_NAMES } from "../../../workers/platform-profile";
+import type { Duplicate } from "../../../workers/posts/channel-notes";
 import { ChannelList } from "./ChannelList";
 import { POLL_MS, postInFlight } from "./live";
 import { cardDate, cardHashtags, repostBody } from "./post-view";
@@ -64,12 +64,17 @@ export function PostDetailDialog({
   useEffect(() => {
     setAnalytics(null);
     // 404 is normal for posts not published yet, so only published posts ask.
-    if (postId && published) void api<PostAnalytics>(`/api/analytics/posts/${postId}`).then((res) => res.ok && setAnalytics(res.data));
+    if (postId && published)
+      void api<PostAnalytics>(`/api/analytics/posts/${postId}`).then((res) => res.ok && setAnalytics(res.data));
   }, [postId, published, analyticsKey]);
-  usePollWhile(post ? postInFlight(post, Date.now()) : false, async () => {
-    const res = await api<PostJson>(`/api/posts/${postId}`);
-    if (res.ok) setPost(res.data);
-  }, POLL_MS);
+  usePollWhile(
+    post ? postInFlight(post, Date.now()) : false,
+    async () => {
+      const res = await api<PostJson>(`/api/posts/${postId}`);
+      if (res.ok) setPost(res.data);
+    },
+    POLL_MS,
+  );
 
   if (!post) return null;
   const updated = (next: PostJson) => (setPost(next), onChanged());
@@ -111,11 +116,17 @@ export function PostDetailDialog({
           </button>
         )}
         <DropdownMenu.Root>
-          <DropdownMenu.Trigger className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50" aria-label="Post actions">
+          <DropdownMenu.Trigger
+            className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50"
+            aria-label="Post actions"
+          >
             <MoreHorizontal className="size-4" aria-hidden /> Actions
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
-            <DropdownMenu.Content align="end" className="z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+            <DropdownMenu.Content
+              align="end"
+              className="z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+            >
               <DropdownMenu.Item className={itemClass} onSelect={() => onEdit(post)}>
                 Edit Post
               </DropdownMenu.Item>
@@ -138,7 +149,11 @@ export function PostDetailDialog({
         onConfirm={repost}
       >
         {repostCheck?.length ? (
-          <div role="note" aria-label="Identical text" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <div
+            role="note"
+            aria-label="Identical text"
+            className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          >
             <p className="font-medium">The same text was published recently:</p>
             <ul className="mt-1 list-disc pl-5">
               {repostCheck.map((d) => (
@@ -167,7 +182,13 @@ export function PostDetailDialog({
           <MediaCarousel items={post.media} />
           {post.title ? <h3 className="font-semibold">{post.title}</h3> : null}
           <p className="text-sm whitespace-pre-wrap">{post.content}</p>
-          {cardHashtags(post, 30).length ? <p className="text-sm text-brand-700">{cardHashtags(post, 30).map((h) => `#${h}`).join(" ")}</p> : null}
+          {cardHashtags(post, 30).length ? (
+            <p className="text-sm text-brand-700">
+              {cardHashtags(post, 30)
+                .map((h) => `#${h}`)
+                .join(" ")}
+            </p>
+          ) : null}
           <section aria-label="Channels">
             <h3 className="mb-2 text-sm font-medium">Channels</h3>
             {post.platformPosts.length === 0 ? <StatusBadge status={post.status} /> : null}
@@ -178,7 +199,12 @@ export function PostDetailDialog({
           {analytics ? (
             <>
               <div className="mb-3">
-                <SyncedNote at={analytics.analytics.lastSyncedAt} timezone={timeZone} testId="post-synced" never="Not synced yet: press Sync to fetch this post's figures" />
+                <SyncedNote
+                  at={analytics.analytics.lastSyncedAt}
+                  timezone={timeZone}
+                  testId="post-synced"
+                  never="Not synced yet: press Sync to fetch this post's figures"
+                />
               </div>
               <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
                 {(
@@ -208,7 +234,9 @@ export function PostDetailDialog({
               </ul>
             </>
           ) : (
-            <p className="text-sm text-slate-500">{published ? "Loading analytics…" : "Analytics appear once the post is published."}</p>
+            <p className="text-sm text-slate-500">
+              {published ? "Loading analytics…" : "Analytics appear once the post is published."}
+            </p>
           )}
         </Tabs.Content>
         <Tabs.Content value="comments">
@@ -216,13 +244,16 @@ export function PostDetailDialog({
             <ul className="space-y-2">
               {analytics.comments.map((c) => (
                 <li key={c.id} className="rounded-md border border-slate-200 p-2 text-sm">
-                  <span className="font-medium">{c.author}</span> <span className="text-xs text-slate-500">on {PLATFORM_NAMES[c.platform]}</span>
+                  <span className="font-medium">{c.author}</span>{" "}
+                  <span className="text-xs text-slate-500">on {PLATFORM_NAMES[c.platform]}</span>
                   <p>{c.text}</p>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-slate-500">No comments yet. Comments are synced from the platforms after the post is published.</p>
+            <p className="text-sm text-slate-500">
+              No comments yet. Comments are synced from the platforms after the post is published.
+            </p>
           )}
         </Tabs.Content>
       </Tabs.Root>

@@ -16,21 +16,50 @@ describe("targetInFlight", () => {
     expect(targetInFlight({ status: "scheduled", dueAt: null }, now)).toBe(false);
   });
   it("stops once a channel settled", () => {
-    for (const status of ["published", "failed", "unconfirmed", "draft"]) expect(targetInFlight({ status, dueAt: at(0) }, now)).toBe(false);
+    for (const status of ["published", "failed", "unconfirmed", "draft"])
+      expect(targetInFlight({ status, dueAt: at(0) }, now)).toBe(false);
   });
 });
 
 describe("postInFlight", () => {
   it("is true while any channel is in flight", () => {
-    expect(postInFlight({ platformPosts: [{ status: "published", dueAt: at(0) }, { status: "publishing", dueAt: at(0) }] }, now)).toBe(true);
-    expect(postInFlight({ platformPosts: [{ status: "published", dueAt: at(0) }, { status: "failed", dueAt: at(0) }] }, now)).toBe(false);
+    expect(
+      postInFlight(
+        {
+          platformPosts: [
+            { status: "published", dueAt: at(0) },
+            { status: "publishing", dueAt: at(0) },
+          ],
+        },
+        now,
+      ),
+    ).toBe(true);
+    expect(
+      postInFlight(
+        {
+          platformPosts: [
+            { status: "published", dueAt: at(0) },
+            { status: "failed", dueAt: at(0) },
+          ],
+        },
+        now,
+      ),
+    ).toBe(false);
     expect(postInFlight({ platformPosts: [] }, now)).toBe(false);
   });
 });
 
 describe("nextWatchStart", () => {
   it("is when the earliest later channel comes within the window", () => {
-    const posts = [{ platformPosts: [{ status: "scheduled", dueAt: at(SOON_MS + 60_000) }, { status: "scheduled", dueAt: at(SOON_MS + 10_000) }] }, { platformPosts: [{ status: "published", dueAt: at(SOON_MS + 5_000) }] }];
+    const posts = [
+      {
+        platformPosts: [
+          { status: "scheduled", dueAt: at(SOON_MS + 60_000) },
+          { status: "scheduled", dueAt: at(SOON_MS + 10_000) },
+        ],
+      },
+      { platformPosts: [{ status: "published", dueAt: at(SOON_MS + 5_000) }] },
+    ];
     expect(nextWatchStart(posts, now)).toBe(now + 10_000);
   });
   it("is null when nothing is scheduled beyond the window", () => {

@@ -22,6 +22,9 @@ export function postInFlight(post: { platformPosts: TargetLike[] }, now: number)
 
 /** When the earliest later-scheduled channel comes within SOON_MS (so the screen starts watching then), or null. */
 export function nextWatchStart(posts: Array<{ platformPosts: TargetLike[] }>, now: number): number | null {
-  const starts = posts.flatMap((p) => p.platformPosts).flatMap((t) => (t.status === "scheduled" && t.dueAt ? [Date.parse(t.dueAt) - SOON_MS] : [])).filter((at) => at > now);
+  const starts = posts
+    .flatMap((p) => p.platformPosts)
+    .flatMap((t) => (t.status === "scheduled" && t.dueAt ? [Date.parse(t.dueAt) - SOON_MS] : []))
+    .filter((at) => at > now);
   return starts.length ? Math.min(...starts) : null;
 }

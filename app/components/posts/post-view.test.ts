@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { feedCaption } from "../composer/preview";
-import { cardDate, cardHashtags, channelStatuses, excerpt, heldLabel, repostBody, retryText, statusTone } from "./post-view";
+import {
+  cardDate,
+  cardHashtags,
+  channelStatuses,
+  excerpt,
+  heldLabel,
+  repostBody,
+  retryText,
+  statusTone,
+} from "./post-view";
 import type { PostJson } from "./types";
 
 describe("post card helpers", () => {
@@ -9,7 +18,11 @@ describe("post card helpers", () => {
     expect(excerpt("a".repeat(100))).toBe(`${"a".repeat(80)}…`);
   });
   it("shows the first three hashtags, written or listed, once each", () => {
-    expect(cardHashtags({ content: "Hi #One and #two", hashtags: ["one", "three", "four"] })).toEqual(["one", "two", "three"]);
+    expect(cardHashtags({ content: "Hi #One and #two", hashtags: ["one", "three", "four"] })).toEqual([
+      "one",
+      "two",
+      "three",
+    ]);
   });
   it("dates a card in the user's zone", () => {
     const post = { publishedAt: null, scheduledDate: "2026-03-05T08:00:00Z", createdAt: "2026-03-01T08:00:00Z" };
@@ -23,7 +36,9 @@ describe("post card helpers", () => {
   });
   it("lists a status per channel, or the post's own without channels", () => {
     expect(channelStatuses({ status: "draft", platformPosts: [] })).toEqual([{ platform: null, status: "draft" }]);
-    expect(channelStatuses({ status: "scheduled", platformPosts: [{ platform: "twitter", status: "failed" }] })).toEqual([{ platform: "twitter", status: "failed" }]);
+    expect(
+      channelStatuses({ status: "scheduled", platformPosts: [{ platform: "twitter", status: "failed" }] }),
+    ).toEqual([{ platform: "twitter", status: "failed" }]);
   });
 });
 

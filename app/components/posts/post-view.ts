@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { allHashtags } from "../../../workers/posts/rules";
-import { placementInstant, type PlacedPost } from "../planner/calendar";
+import { type PlacedPost, placementInstant } from "../planner/calendar";
 import type { PostJson, TargetJson } from "./types";
 
 /** What post cards, the planner and the detail dialog show of a post. Pure. */
@@ -13,7 +13,8 @@ export function excerpt(content: string, max = 80): string {
 }
 
 /** The first three hashtags the post carries (written in the text or listed). */
-export const cardHashtags = (post: { content: string; hashtags: string[] }, max = 3) => allHashtags(post.content, post.hashtags).slice(0, max);
+export const cardHashtags = (post: { content: string; hashtags: string[] }, max = 3) =>
+  allHashtags(post.content, post.hashtags).slice(0, max);
 
 /** The date a card shows (published, else scheduled, else created) in the user's zone, e.g. "Mar 5, 2026, 9:00 AM". */
 export function cardDate(post: PlacedPost, timeZone: string): string {
@@ -64,12 +65,16 @@ export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
 
 /** The statuses a post shows: the post's own when it has no channels, else one per channel. */
 export function channelStatuses(post: { status: string; platformPosts: Array<{ platform: string; status: string }> }) {
-  return post.platformPosts.length ? post.platformPosts.map((t) => ({ platform: t.platform, status: t.status })) : [{ platform: null, status: post.status }];
+  return post.platformPosts.length
+    ? post.platformPosts.map((t) => ({ platform: t.platform, status: t.status }))
+    : [{ platform: null, status: post.status }];
 }
 
 /** The body of Repost Now (SPEC §4): the old post's content, platforms, non-empty accounts, media, tags, category. */
 export function repostBody(post: PostJson) {
-  const selectedAccounts = Object.fromEntries(Object.entries(post.selectedAccounts).filter(([, ids]) => ids && ids.length));
+  const selectedAccounts = Object.fromEntries(
+    Object.entries(post.selectedAccounts).filter(([, ids]) => ids && ids.length),
+  );
   return {
     content: post.content,
     platforms: post.platforms,

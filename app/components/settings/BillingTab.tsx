@@ -1,7 +1,7 @@
 import { Bell, Mail, Sparkles } from "lucide-react";
 import { useState } from "react";
-import { api } from "~/lib/api";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
+import { api } from "~/lib/api";
 import type { Notify } from "./NotificationBanner";
 
 export function BillingTab({ notify }: { notify: Notify }) {

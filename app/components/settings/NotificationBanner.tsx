@@ -1,6 +1,6 @@
+import clsx from "clsx";
 import { AlertCircle, AlertTriangle, CheckCircle2, Info, X } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import clsx from "clsx";
 
 export type NoticeKind = "success" | "error" | "warning" | "info";
 export interface Notice {
@@ -32,10 +32,18 @@ export function NotificationBanner({ notice, onDismiss }: { notice: Notice | nul
   if (!notice) return null;
   const { className, icon: Icon } = STYLES[notice.kind];
   return (
-    <div role={notice.kind === "error" ? "alert" : "status"} className={clsx("flex items-start gap-3 rounded-md border px-4 py-3 text-sm", className)}>
+    <div
+      role={notice.kind === "error" ? "alert" : "status"}
+      className={clsx("flex items-start gap-3 rounded-md border px-4 py-3 text-sm", className)}
+    >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p className="flex-1">{notice.message}</p>
-      <button type="button" onClick={onDismiss} aria-label="Dismiss notification" className="rounded p-0.5 hover:bg-black/5">
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss notification"
+        className="rounded p-0.5 hover:bg-black/5"
+      >
         <X className="size-4" aria-hidden />
       </button>
     </div>

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { changePasswordFormSchema, firstError, verifyPasswordSchema } from "../../../workers/auth/schemas";
-import { api } from "~/lib/api";
 import { PasswordField } from "~/components/ui/PasswordField";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
+import { api } from "~/lib/api";
+import { changePasswordFormSchema, firstError, verifyPasswordSchema } from "../../../workers/auth/schemas";
 import type { Notify } from "./NotificationBanner";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
@@ -68,7 +68,12 @@ export function PasswordChange({ notify }: { notify: Notify }) {
           setVerified(false);
         }}
         trailing={
-          <button type="button" className={secondaryButton} onClick={verify} disabled={!fields.currentPassword || verifying || verified}>
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={verify}
+            disabled={!fields.currentPassword || verifying || verified}
+          >
             {verifying ? "Verifying..." : verified ? "Verified" : "Verify"}
           </button>
         }
@@ -91,7 +96,11 @@ export function PasswordChange({ notify }: { notify: Notify }) {
       />
       {!verified && <p className="text-xs text-slate-500">Verify your current password to choose a new one.</p>}
       <div className="flex gap-2">
-        <button type="submit" className={primaryButton} disabled={!verified || saving || !fields.newPassword || !fields.confirmPassword}>
+        <button
+          type="submit"
+          className={primaryButton}
+          disabled={!verified || saving || !fields.newPassword || !fields.confirmPassword}
+        >
           {saving ? "Updating..." : "Update Password"}
         </button>
         <button type="button" className={secondaryButton} onClick={reset}>
@@ -101,4 +110,3 @@ export function PasswordChange({ notify }: { notify: Notify }) {
     </form>
   );
 }
-

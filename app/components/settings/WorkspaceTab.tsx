@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
-import { can, ROLES, type Role } from "../../../workers/workspaces/roles";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
+import { can, ROLES, type Role } from "../../../workers/workspaces/roles";
 import type { Notify } from "./NotificationBanner";
 
 interface Workspace {
@@ -64,7 +64,14 @@ export function WorkspaceTab({ workspaceId, userId, notify }: { workspaceId: str
         onSubmit={(e) => {
           e.preventDefault();
           const f = new FormData(e.currentTarget);
-          void run(base, { method: "PATCH", json: { name: f.get("name"), timezone: f.get("timezone"), approvalRequired: f.get("approvalRequired") === "on" } });
+          void run(base, {
+            method: "PATCH",
+            json: {
+              name: f.get("name"),
+              timezone: f.get("timezone"),
+              approvalRequired: f.get("approvalRequired") === "on",
+            },
+          });
         }}
       >
         <label className={labelClass}>
@@ -76,9 +83,14 @@ export function WorkspaceTab({ workspaceId, userId, notify }: { workspaceId: str
           <input name="timezone" defaultValue={ws.timezone} disabled={!settings} className={inputClass} />
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="approvalRequired" defaultChecked={ws.approvalRequired} disabled={!settings} /> Posts need approval before they are scheduled or published
+          <input type="checkbox" name="approvalRequired" defaultChecked={ws.approvalRequired} disabled={!settings} />{" "}
+          Posts need approval before they are scheduled or published
         </label>
-        {settings && <button className={primaryButton}>Save workspace</button>}
+        {settings && (
+          <button type="submit" className={primaryButton}>
+            Save workspace
+          </button>
+        )}
       </form>
 
       <section aria-label="Members">
@@ -91,12 +103,23 @@ export function WorkspaceTab({ workspaceId, userId, notify }: { workspaceId: str
               </span>
               {manage && m.userId !== userId ? (
                 <>
-                  <select aria-label={`Role of ${m.displayName}`} value={m.role} className={inputClass + " w-36"} onChange={(e) => void run(`${base}/members/${m.userId}`, { method: "PATCH", json: { role: e.target.value } })}>
+                  <select
+                    aria-label={`Role of ${m.displayName}`}
+                    value={m.role}
+                    className={inputClass + " w-36"}
+                    onChange={(e) =>
+                      void run(`${base}/members/${m.userId}`, { method: "PATCH", json: { role: e.target.value } })
+                    }
+                  >
                     {ROLES.map((r) => (
                       <option key={r}>{r}</option>
                     ))}
                   </select>
-                  <button type="button" className={secondaryButton} onClick={() => void run(`${base}/members/${m.userId}`, { method: "DELETE" })}>
+                  <button
+                    type="button"
+                    className={secondaryButton}
+                    onClick={() => void run(`${base}/members/${m.userId}`, { method: "DELETE" })}
+                  >
                     Remove
                   </button>
                 </>
@@ -107,7 +130,11 @@ export function WorkspaceTab({ workspaceId, userId, notify }: { workspaceId: str
           ))}
         </ul>
         {!ws.personal && (
-          <button type="button" className={secondaryButton + " mt-3"} onClick={() => void run(`${base}/leave`, { method: "POST" }, () => window.location.assign("/dashboard"))}>
+          <button
+            type="button"
+            className={secondaryButton + " mt-3"}
+            onClick={() => void run(`${base}/leave`, { method: "POST" }, () => window.location.assign("/dashboard"))}
+          >
             Leave workspace
           </button>
         )}
@@ -125,7 +152,13 @@ export function WorkspaceTab({ workspaceId, userId, notify }: { workspaceId: str
           >
             <label className={labelClass}>
               Email
-              <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} className={inputClass} />
+              <input
+                type="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                className={inputClass}
+              />
             </label>
             <label className={labelClass}>
               Role
@@ -135,7 +168,9 @@ export function WorkspaceTab({ workspaceId, userId, notify }: { workspaceId: str
                 ))}
               </select>
             </label>
-            <button className={primaryButton}>Send invitation</button>
+            <button type="submit" className={primaryButton}>
+              Send invitation
+            </button>
           </form>
           {invites.length > 0 && (
             <ul className="mt-3 space-y-1 text-sm text-slate-600">

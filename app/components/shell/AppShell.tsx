@@ -12,7 +12,15 @@ import type { WorkspaceSwitcherProps } from "./WorkspaceSwitcher";
 /** The feedback form (and zod with it) loads when it is first opened, not with every page. */
 const feedback = onDemand(() => import("~/components/feedback/FeedbackDialog").then((m) => m.FeedbackDialog));
 
-export function AppShell({ user, workspace, children }: { user: ShellUser; workspace: WorkspaceSwitcherProps; children: React.ReactNode }) {
+export function AppShell({
+  user,
+  workspace,
+  children,
+}: {
+  user: ShellUser;
+  workspace: WorkspaceSwitcherProps;
+  children: React.ReactNode;
+}) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -32,7 +40,10 @@ export function AppShell({ user, workspace, children }: { user: ShellUser; works
   return (
     <div className="min-h-screen">
       {/* First in the tab order; shown when focused, so keyboard users can jump past the navigation. */}
-      <a href="#main-content" className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow-lg">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow-lg"
+      >
         Skip to content
       </a>
       <Sidebar user={user} mobile={mobile} open={sidebarOpen} onClose={() => setSidebarOpen(false)} onLogout={logout} />

@@ -1,6 +1,6 @@
-import { Menu } from "lucide-react";
 import clsx from "clsx";
-import { welcomeName, type ShellUser } from "~/lib/user";
+import { Menu } from "lucide-react";
+import { type ShellUser, welcomeName } from "~/lib/user";
 import { UserMenu } from "./UserMenu";
 import { WorkspaceSwitcher, type WorkspaceSwitcherProps } from "./WorkspaceSwitcher";
 

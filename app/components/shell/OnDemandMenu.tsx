@@ -7,7 +7,19 @@ type Loader<P extends object> = ReturnType<typeof onDemand<P & { defaultOpen: bo
  * A menu whose Radix code loads on first use. Until then it is a plain button with the same look and
  * name; pressing it (mouse, touch or keyboard) loads the menu, which then replaces it already open.
  */
-export function OnDemandMenu<P extends object>({ menu, props, label, className, children }: { menu: Loader<P>; props: P; label: string; className: string; children: React.ReactNode }) {
+export function OnDemandMenu<P extends object>({
+  menu,
+  props,
+  label,
+  className,
+  children,
+}: {
+  menu: Loader<P>;
+  props: P;
+  label: string;
+  className: string;
+  children: React.ReactNode;
+}) {
   const [wanted, setWanted] = useState(false);
   const Menu = menu.useOnDemand(wanted);
   if (Menu) return <Menu {...props} defaultOpen={wanted} />;

@@ -22,7 +22,10 @@ export function PublishFailureNotices() {
     void api<{ failures: Failure[] }>("/api/notifications/failures").then(async (res) => {
       if (cancelled || !res.ok || res.data.failures.length === 0) return;
       for (const f of res.data.failures) {
-        const what = f.status === "unconfirmed" ? `Could not confirm your ${label(f.platform)} post` : `Publishing to ${label(f.platform)} failed`;
+        const what =
+          f.status === "unconfirmed"
+            ? `Could not confirm your ${label(f.platform)} post`
+            : `Publishing to ${label(f.platform)} failed`;
         toast.error(`${what}: ${f.message ?? "unknown error"}`, {
           description: f.content,
           duration: Infinity,

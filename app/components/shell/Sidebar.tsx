@@ -1,7 +1,7 @@
+import clsx from "clsx";
 import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import clsx from "clsx";
 import { Logo } from "~/components/ui/Logo";
 import { isNavActive, NAV_ITEMS } from "~/lib/nav";
 import { footerIdentity, initials, type ShellUser } from "~/lib/user";
@@ -76,7 +76,10 @@ export function Sidebar({ user, mobile, open, onClose, onLogout }: SidebarProps)
       </nav>
       <div className="border-t border-slate-200 p-2">
         <div className="flex items-center gap-3 px-2 py-2">
-          <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700" aria-hidden>
+          <span
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
+            aria-hidden
+          >
             {initials(user)}
           </span>
           <div className={clsx("min-w-0", label)}>

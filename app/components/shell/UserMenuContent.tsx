@@ -22,7 +22,11 @@ export function UserMenuContent({ user, onFeedback, onLogout, defaultOpen }: Use
         {initials(user)}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <DropdownMenu.Item className={itemClass} onSelect={onFeedback}>
             <MessageSquare className="size-4" aria-hidden /> Feedback
           </DropdownMenu.Item>

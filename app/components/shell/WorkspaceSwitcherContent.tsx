@@ -15,7 +15,11 @@ async function switchTo(id: string) {
 }
 
 /** The Radix menu behind the switcher button; `WorkspaceSwitcher` loads it on first use. */
-export function WorkspaceSwitcherContent({ current, workspaces, defaultOpen }: WorkspaceSwitcherProps & { defaultOpen: boolean }) {
+export function WorkspaceSwitcherContent({
+  current,
+  workspaces,
+  defaultOpen,
+}: WorkspaceSwitcherProps & { defaultOpen: boolean }) {
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger aria-label="Switch workspace" className={switcherButtonClass}>
@@ -23,10 +27,18 @@ export function WorkspaceSwitcherContent({ current, workspaces, defaultOpen }: W
         <ChevronDown className="size-4 shrink-0" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="start" sideOffset={8} className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <DropdownMenu.Label className="px-3 py-1 text-xs font-medium text-slate-500">Workspaces</DropdownMenu.Label>
           {workspaces.map((w) => (
-            <DropdownMenu.Item key={w.id} className={itemClass} onSelect={() => w.id !== current.id && void switchTo(w.id)}>
+            <DropdownMenu.Item
+              key={w.id}
+              className={itemClass}
+              onSelect={() => w.id !== current.id && void switchTo(w.id)}
+            >
               <Check className={w.id === current.id ? "size-4" : "invisible size-4"} aria-hidden />
               <span className="flex-1 truncate">{w.name}</span>
               <span className="text-xs text-slate-400">{w.role}</span>

@@ -1,7 +1,15 @@
 import type { LucideIcon } from "lucide-react";
 
 /** What a page shows while it has nothing real to show. */
-export function EmptyState({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: React.ReactNode }) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center rounded-lg border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
       <Icon className="size-10 text-slate-400" aria-hidden />

@@ -30,7 +30,10 @@ export function Modal({ open, onOpenChange, title, description, children, footer
                 <Dialog.Description className="mt-1 text-sm text-slate-500">{description}</Dialog.Description>
               ) : null}
             </div>
-            <Dialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800" aria-label="Close">
+            <Dialog.Close
+              className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+              aria-label="Close"
+            >
               <X className="size-5" aria-hidden />
             </Dialog.Close>
           </div>

@@ -19,7 +19,15 @@ interface PasswordFieldProps {
  * CSS above the field (no popper): it only ever says one thing, and this field is on the sign-in page,
  * whose first load stays light.
  */
-export function PasswordField({ label, value, onChange, autoComplete, disabled, strict, trailing }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  autoComplete,
+  disabled,
+  strict,
+  trailing,
+}: PasswordFieldProps) {
   const id = useId();
   const tipId = useId();
   const [visible, setVisible] = useState(false);
@@ -67,7 +75,10 @@ export function PasswordField({ label, value, onChange, autoComplete, disabled, 
               className="pointer-events-none absolute bottom-full left-1/2 z-50 mb-2 -translate-x-1/2 rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow"
             >
               Copy Paste is not permitted
-              <span aria-hidden className="absolute top-full left-1/2 -translate-x-1/2 border-x-[5px] border-t-[5px] border-x-transparent border-t-slate-900" />
+              <span
+                aria-hidden
+                className="absolute top-full left-1/2 -translate-x-1/2 border-x-[5px] border-t-[5px] border-x-transparent border-t-slate-900"
+              />
             </span>
           )}
         </div>

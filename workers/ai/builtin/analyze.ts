@@ -1,9 +1,10 @@
-import { type Platform, PLATFORM_NAMES } from "../../platform-profile";
+import { PLATFORM_NAMES, type Platform } from "../../platform-profile";
 import { CHARACTER_LIMITS, HASHTAG_LIMITS, RECOMMENDED_HASHTAGS } from "../limits";
 import type { Assessment } from "../provider";
 import { textStats } from "../text";
 
-const HAS_CTA = /\?|\b(comment|share|follow|subscribe|click|tap|let us know|tell us|reply|sign up|join|visit|learn more|check (it )?out)\b/i;
+const HAS_CTA =
+  /\?|\b(comment|share|follow|subscribe|click|tap|let us know|tell us|reply|sign up|join|visit|learn more|check (it )?out)\b/i;
 
 /**
  * A 0–100 score from readability, fit to the platform's length, hashtag use, a call to action and
@@ -22,16 +23,22 @@ export function assess(content: string, platform: Platform): Assessment {
   else suggestions.push("Use shorter sentences and simpler words to make it easier to read.");
 
   const limit = CHARACTER_LIMITS[platform];
-  if (s.characterCount > limit) suggestions.push(`Shorten it: ${s.characterCount} characters is over the ${name} limit of ${limit}.`);
-  else if (s.words < 8) suggestions.push("Add a little more detail: very short posts give readers little to engage with.");
+  if (s.characterCount > limit)
+    suggestions.push(`Shorten it: ${s.characterCount} characters is over the ${name} limit of ${limit}.`);
+  else if (s.words < 8)
+    suggestions.push("Add a little more detail: very short posts give readers little to engage with.");
   else {
     score += 25;
     strengths.push(`Length fits ${name}`);
   }
 
   const wanted = RECOMMENDED_HASHTAGS[platform];
-  if (s.hashtagCount > HASHTAG_LIMITS[platform]) suggestions.push(`Use at most ${HASHTAG_LIMITS[platform]} hashtags on ${name}.`);
-  else if (s.hashtagCount === 0) suggestions.push(`Add ${wanted === 1 ? "a relevant hashtag" : `up to ${wanted} relevant hashtags`} to be discovered.`);
+  if (s.hashtagCount > HASHTAG_LIMITS[platform])
+    suggestions.push(`Use at most ${HASHTAG_LIMITS[platform]} hashtags on ${name}.`);
+  else if (s.hashtagCount === 0)
+    suggestions.push(
+      `Add ${wanted === 1 ? "a relevant hashtag" : `up to ${wanted} relevant hashtags`} to be discovered.`,
+    );
   else {
     score += 20;
     strengths.push("Uses hashtags within the platform's limit");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PLATFORMS } from "../../platform-profile";
-import { characterCount, CHARACTER_LIMITS, HASHTAG_LIMITS, trimToLimit } from "../limits";
+import { CHARACTER_LIMITS, characterCount, HASHTAG_LIMITS, trimToLimit } from "../limits";
 import { TONES } from "../schemas";
 import { fleschReadingEase, hashtagsIn, keywords, sentencesIn, syllables, textStats, toHashtag } from "../text";
 import { assess } from "./analyze";
@@ -23,7 +23,9 @@ describe("text measurements", () => {
     expect(syllables("coffee")).toBe(2);
     expect(syllables("university")).toBeGreaterThanOrEqual(4);
     expect(fleschReadingEase("The cat sat on the mat.")).toBeGreaterThan(90);
-    expect(fleschReadingEase("Organizational transformation necessitates comprehensive institutional reconsideration.")).toBeLessThan(10);
+    expect(
+      fleschReadingEase("Organizational transformation necessitates comprehensive institutional reconsideration."),
+    ).toBeLessThan(10);
     expect(fleschReadingEase("")).toBe(0);
   });
   it("splits sentences without counting hashtags as words", () => {
@@ -67,13 +69,17 @@ describe("builtin hashtags", () => {
     expect(suggestHashtags(COFFEE, "twitter", 10)).toEqual(["#brew", "#coffee"]);
   });
   it("drops stop words and contractions and prefers the text's nouns", () => {
-    const bakery = "Every morning we've been baking sourdough bread in our tiny kitchen, and honestly it's amazing. We've got fresh loaves every day!";
+    const bakery =
+      "Every morning we've been baking sourdough bread in our tiny kitchen, and honestly it's amazing. We've got fresh loaves every day!";
     const tags = suggestHashtags(bakery, "instagram", 6);
     expect(tags.slice(0, 2)).toEqual(["#bread", "#kitchen"]);
-    for (const never of ["#every", "#weve", "#honestly", "#amazing", "#its", "#baking"]) expect(tags).not.toContain(never);
+    for (const never of ["#every", "#weve", "#honestly", "#amazing", "#its", "#baking"])
+      expect(tags).not.toContain(never);
     expect(suggestHashtags("Weve been waiting for every launch.", "twitter", 2)).toEqual(["#launch"]);
     // A verb before a determiner is not taken for a noun: "announce our launch".
-    expect(suggestHashtags("We're thrilled to announce our new product launch for small businesses.", "linkedin", 2)).toEqual(["#launch", "#businesses"]);
+    expect(
+      suggestHashtags("We're thrilled to announce our new product launch for small businesses.", "linkedin", 2),
+    ).toEqual(["#launch", "#businesses"]);
   });
 });
 
@@ -83,10 +89,14 @@ describe("builtin generator", () => {
     expect(topicOf("Team milestone: 1000 customers")).toBe("Team milestone: 1000 customers");
   });
   it("writes differently for each tone and is deterministic", () => {
-    const posts = TONES.map((t) => generatePost("Write a post about our new product launch", t, "linkedin", true, 3000));
+    const posts = TONES.map((t) =>
+      generatePost("Write a post about our new product launch", t, "linkedin", true, 3000),
+    );
     expect(new Set(posts).size).toBe(TONES.length);
     expect(posts[2]).toContain("Our new product launch is here and it's amazing!");
-    expect(generatePost("launch", "casual", "instagram", true, 2200)).toBe(generatePost("launch", "casual", "instagram", true, 2200));
+    expect(generatePost("launch", "casual", "instagram", true, 2200)).toBe(
+      generatePost("launch", "casual", "instagram", true, 2200),
+    );
   });
   it("adds hashtags only when asked and within the platform's count", () => {
     const prompt = "Coffee tasting event for coffee lovers with cold brew and espresso";
@@ -124,7 +134,9 @@ describe("builtin optimizer", () => {
     expect(r.improvements.some((i) => i.startsWith("Trimmed to"))).toBe(true);
   });
   it("says so when nothing needed changing", () => {
-    expect(optimizeFor("Is this our best roast yet? #coffee", "twitter").improvements).toEqual(["Already well suited to Twitter; no changes were needed"]);
+    expect(optimizeFor("Is this our best roast yet? #coffee", "twitter").improvements).toEqual([
+      "Already well suited to Twitter; no changes were needed",
+    ]);
   });
 });
 
@@ -145,8 +157,14 @@ describe("builtin mentions", () => {
 
 describe("builtin analysis", () => {
   it("rewards a readable post with hashtags, a question and emoji", () => {
-    const good = assess("Our cold brew is back and it tastes great. Have you tried it yet? ☕ #coffee #coldbrew", "instagram");
-    const bad = assess("Organizational transformation necessitates comprehensive institutional reconsideration", "instagram");
+    const good = assess(
+      "Our cold brew is back and it tastes great. Have you tried it yet? ☕ #coffee #coldbrew",
+      "instagram",
+    );
+    const bad = assess(
+      "Organizational transformation necessitates comprehensive institutional reconsideration",
+      "instagram",
+    );
     expect(good.score).toBeGreaterThan(bad.score);
     expect(good.strengths).toContain("Invites engagement with a question or call to action");
     expect(bad.suggestions).toContain("End with a question or a call to action to invite comments.");

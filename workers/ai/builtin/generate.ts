@@ -1,5 +1,5 @@
 import type { Platform } from "../../platform-profile";
-import { characterCount, CHARACTER_LIMITS, RECOMMENDED_HASHTAGS, trimToLimit } from "../limits";
+import { CHARACTER_LIMITS, characterCount, RECOMMENDED_HASHTAGS, trimToLimit } from "../limits";
 import type { Tone } from "../schemas";
 import { stableHash } from "../text";
 import { suggestHashtags } from "./hashtags";
@@ -32,7 +32,10 @@ export const TONE_TEMPLATES: Record<Tone, ToneTemplate> = {
   educational: {
     openers: ["Did you know?", "Here's a quick lesson."],
     body: (t) => `Here's what you should know about ${t}, explained step by step.`,
-    closers: ["Save this post for later and share it with someone who is learning too.", "Follow for more practical tips."],
+    closers: [
+      "Save this post for later and share it with someone who is learning too.",
+      "Follow for more practical tips.",
+    ],
   },
   humorous: {
     openers: ["Plot twist:", "Nobody asked, but here we go 😄"],
@@ -50,7 +53,10 @@ export const TONE_TEMPLATES: Record<Tone, ToneTemplate> = {
 export function topicOf(prompt: string): string {
   const t = prompt
     .trim()
-    .replace(/^(please\s+)?(write|create|generate|draft|compose|make|give me)\s+(me\s+)?(an?\s+|some\s+)?((\w+\s+)?(post|caption|tweet|update|thread|message|content)s?\s+)?(about|on|for|announcing|regarding)?\s*/i, "")
+    .replace(
+      /^(please\s+)?(write|create|generate|draft|compose|make|give me)\s+(me\s+)?(an?\s+|some\s+)?((\w+\s+)?(post|caption|tweet|update|thread|message|content)s?\s+)?(about|on|for|announcing|regarding)?\s*/i,
+      "",
+    )
     .replace(/[.!?\s]+$/u, "")
     .trim();
   return t.length > 0 ? t : prompt.trim().replace(/[.!?\s]+$/u, "");
@@ -63,7 +69,13 @@ const joiner = (platform: Platform) => (platform === "twitter" || platform === "
  * A post for one platform in one tone. Parts are dropped in order of least value (opener, then
  * hashtags, then closer) until the post fits; the body is trimmed at a word boundary as a last resort.
  */
-export function generatePost(prompt: string, tone: Tone, platform: Platform, includeHashtags: boolean, maxLength: number): string {
+export function generatePost(
+  prompt: string,
+  tone: Tone,
+  platform: Platform,
+  includeHashtags: boolean,
+  maxLength: number,
+): string {
   const limit = Math.min(maxLength, CHARACTER_LIMITS[platform]);
   const template = TONE_TEMPLATES[tone];
   const pick = (options: string[], salt: string) => options[stableHash(prompt + salt) % options.length]!;

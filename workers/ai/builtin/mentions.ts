@@ -1,4 +1,4 @@
-import { type Platform, PLATFORM_NAMES } from "../../platform-profile";
+import { PLATFORM_NAMES, type Platform } from "../../platform-profile";
 import type { MentionSuggestion } from "../provider";
 import { mentionsIn, STOP_WORDS } from "../text";
 
@@ -39,14 +39,25 @@ export function suggestMentions(content: string, platform: Platform, count: numb
   for (const handle of mentionsIn(content)) {
     if (seen.has(handle.toLowerCase())) continue;
     seen.add(handle.toLowerCase());
-    out.push({ handle, name: handle.slice(1), type: "existing", reason: `Already mentioned in your content; make sure it is the right ${PLATFORM_NAMES[platform]} account` });
+    out.push({
+      handle,
+      name: handle.slice(1),
+      type: "existing",
+      reason: `Already mentioned in your content; make sure it is the right ${PLATFORM_NAMES[platform]} account`,
+    });
   }
   for (const name of namedEntities(content)) {
     const handle = handleOf(name);
     if (handle.length < 3 || seen.has(handle)) continue;
     seen.add(handle);
-    const type = name.split(/\s+/).length === 2 && !/[&]|\b(Inc|Ltd|LLC|Corp|Co|Group|Labs?)\b/.test(name) ? "person" : "brand";
-    out.push({ handle, name, type, reason: `“${name}” appears in your content; on ${PLATFORM_NAMES[platform]}, ${HOW_TO_TAG[platform]}` });
+    const type =
+      name.split(/\s+/).length === 2 && !/[&]|\b(Inc|Ltd|LLC|Corp|Co|Group|Labs?)\b/.test(name) ? "person" : "brand";
+    out.push({
+      handle,
+      name,
+      type,
+      reason: `“${name}” appears in your content; on ${PLATFORM_NAMES[platform]}, ${HOW_TO_TAG[platform]}`,
+    });
   }
   return out.slice(0, count);
 }

@@ -1,5 +1,5 @@
-import { type Platform, PLATFORM_NAMES } from "../../platform-profile";
-import { characterCount, CHARACTER_LIMITS, HASHTAG_LIMITS, POSTING_TIMES, trimToLimit } from "../limits";
+import { PLATFORM_NAMES, type Platform } from "../../platform-profile";
+import { CHARACTER_LIMITS, characterCount, HASHTAG_LIMITS, POSTING_TIMES, trimToLimit } from "../limits";
 import type { Optimization } from "../provider";
 import { hashtagsIn, sentencesIn } from "../text";
 import { suggestHashtags } from "./hashtags";
@@ -13,7 +13,8 @@ const CTA: Record<Platform, string> = {
   threads: "What do you think?",
 };
 
-const HAS_CTA = /\?|\b(comment|share|follow|subscribe|click|tap|link in bio|let us know|tell us|reply|sign up|join|visit|learn more|check (it )?out|dm)\b/i;
+const HAS_CTA =
+  /\?|\b(comment|share|follow|subscribe|click|tap|link in bio|let us know|tell us|reply|sign up|join|visit|learn more|check (it )?out|dm)\b/i;
 const HASHTAG_G = /#[\p{L}\p{N}_]+/gu;
 
 /** Whether the platform reads better in short paragraphs than in one block. */
@@ -32,13 +33,20 @@ export function optimizeFor(content: string, platform: Platform): Optimization {
 
   const original = content.trim();
   const tags = [...new Map(hashtagsIn(original).map((t) => [t.toLowerCase(), t])).values()];
-  let prose = original.replace(HASHTAG_G, "").replace(/[ \t]{2,}/g, " ").replace(/[ \t]+$/gm, "").replace(/\n{3,}/g, "\n\n").trim();
+  let prose = original
+    .replace(HASHTAG_G, "")
+    .replace(/[ \t]{2,}/g, " ")
+    .replace(/[ \t]+$/gm, "")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 
   const tagsAtEnd = /(\s#[\p{L}\p{N}_]+)+\s*$/u.exec(original)?.[0].trim() ?? "";
-  if (tags.length > 0 && hashtagsIn(tagsAtEnd).length < hashtagsIn(original).length) improvements.push("Moved hashtags to the end of the post");
+  if (tags.length > 0 && hashtagsIn(tagsAtEnd).length < hashtagsIn(original).length)
+    improvements.push("Moved hashtags to the end of the post");
 
   let keptTags = tags.slice(0, HASHTAG_LIMITS[platform]);
-  if (keptTags.length < tags.length) improvements.push(`Reduced hashtags from ${tags.length} to ${keptTags.length} (${name} limit)`);
+  if (keptTags.length < tags.length)
+    improvements.push(`Reduced hashtags from ${tags.length} to ${keptTags.length} (${name} limit)`);
 
   const sentences = sentencesIn(prose);
   if (paragraphs(platform) && !prose.includes("\n") && sentences.length > 2) {
@@ -55,7 +63,8 @@ export function optimizeFor(content: string, platform: Platform): Optimization {
 
   if (keptTags.length === 0 && HASHTAG_LIMITS[platform] > 0) {
     keptTags = suggestHashtags(prose, platform, Math.min(3, HASHTAG_LIMITS[platform]));
-    if (keptTags.length > 0) improvements.push(`Added ${keptTags.length} relevant hashtag${keptTags.length > 1 ? "s" : ""}`);
+    if (keptTags.length > 0)
+      improvements.push(`Added ${keptTags.length} relevant hashtag${keptTags.length > 1 ? "s" : ""}`);
   }
 
   const tagLine = keptTags.join(" ");
@@ -63,13 +72,18 @@ export function optimizeFor(content: string, platform: Platform): Optimization {
   let optimized = tagLine ? `${prose}${sep}${tagLine}` : prose;
   if (characterCount(optimized) > limit) {
     const room = limit - (tagLine ? characterCount(sep + tagLine) : 0);
-    optimized = room > limit / 2 ? `${trimToLimit(prose, room)}${tagLine ? sep + tagLine : ""}` : trimToLimit(optimized, limit);
+    optimized =
+      room > limit / 2 ? `${trimToLimit(prose, room)}${tagLine ? sep + tagLine : ""}` : trimToLimit(optimized, limit);
     improvements.push(`Trimmed to ${characterCount(optimized)} characters to fit the ${name} limit of ${limit}`);
   }
 
   if (improvements.length === 0) improvements.push(`Already well suited to ${name}; no changes were needed`);
-  if (platform === "instagram" || platform === "youtube") suggestions.push(`Pair the post with ${platform === "youtube" ? "a video and a clear title (up to 100 characters)" : "a strong image, video or carousel"}.`);
-  if (platform === "linkedin") suggestions.push("Open with a one-line hook: LinkedIn shows only the first lines before 'see more'.");
+  if (platform === "instagram" || platform === "youtube")
+    suggestions.push(
+      `Pair the post with ${platform === "youtube" ? "a video and a clear title (up to 100 characters)" : "a strong image, video or carousel"}.`,
+    );
+  if (platform === "linkedin")
+    suggestions.push("Open with a one-line hook: LinkedIn shows only the first lines before 'see more'.");
   if (platform === "twitter") suggestions.push("Keep one idea per post; a thread works better for longer stories.");
   const times = POSTING_TIMES[platform];
   if (times) suggestions.push(`Post around ${times.join(", ")} for the best reach on ${name}.`);

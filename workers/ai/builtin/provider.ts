@@ -1,4 +1,4 @@
-import { NO_TOKENS, type AiProvider } from "../provider";
+import { type AiProvider, NO_TOKENS } from "../provider";
 import { assess } from "./analyze";
 import { generatePost } from "./generate";
 import { suggestHashtags } from "./hashtags";
@@ -11,7 +11,13 @@ export function createBuiltinProvider(): AiProvider {
   return {
     name: "builtin",
     model: "builtin-heuristics-v1",
-    generate: (i) => done(i.platforms.map((platform) => ({ platform, content: generatePost(i.prompt, i.tone, platform, i.includeHashtags, i.maxLength) }))),
+    generate: (i) =>
+      done(
+        i.platforms.map((platform) => ({
+          platform,
+          content: generatePost(i.prompt, i.tone, platform, i.includeHashtags, i.maxLength),
+        })),
+      ),
     suggestHashtags: (i) => done(suggestHashtags(i.content, i.platform, i.count)),
     suggestMentions: (i) => done(suggestMentions(i.content, i.platform, i.count)),
     optimize: (i) => done(optimizeFor(i.content, i.targetPlatform)),

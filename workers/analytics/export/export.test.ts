@@ -9,12 +9,19 @@ beforeAll(async () => {
   fx = await seedFixture();
 });
 
-const download = (token: string, query: string) => SELF.fetch(`http://localhost/api/analytics/export?${query}`, { headers: { Authorization: `Bearer ${token}` } });
+const download = (token: string, query: string) =>
+  SELF.fetch(`http://localhost/api/analytics/export?${query}`, { headers: { Authorization: `Bearer ${token}` } });
 /** The CSVs below hold no quoted cells, so lines and commas are the whole grammar. */
-const csvRows = async (kind: string) => (await (await download(fx.a.token, `format=csv&report=${kind}&${PERIOD}`)).text()).trimEnd().split("\r\n").map((l) => l.split(","));
+const csvRows = async (kind: string) =>
+  (await (await download(fx.a.token, `format=csv&report=${kind}&${PERIOD}`)).text())
+    .trimEnd()
+    .split("\r\n")
+    .map((l) => l.split(","));
 /** Sheet names of a workbook, read from its zip without a spreadsheet library. */
 const sheetNames = async (kind: string) => {
-  const files = unzipSync(new Uint8Array(await (await download(fx.a.token, `format=xlsx&report=${kind}&${PERIOD}`)).arrayBuffer()));
+  const files = unzipSync(
+    new Uint8Array(await (await download(fx.a.token, `format=xlsx&report=${kind}&${PERIOD}`)).arrayBuffer()),
+  );
   return [...strFromU8(files["xl/workbook.xml"]!).matchAll(/<sheet name="([^"]+)"/g)].map((m) => m[1]);
 };
 /** A header in words starts with a capital ("Total posts"); a key ("totalPosts") does not. */
@@ -24,13 +31,23 @@ describe("GET /api/analytics/export", () => {
   it("CSV: each report kind holds its own table, headed in words", async () => {
     const res = await download(fx.a.token, `format=csv&report=content&${PERIOD}`);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="postline-content-2026-01-05-2026-01-12.csv"');
+    expect(res.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="postline-content-2026-01-05-2026-01-12.csv"',
+    );
 
     const content = await csvRows("content");
-    const api = (await call(`/api/analytics/content-performance?${PERIOD}`, { token: fx.a.token })).body.data.contentTypes[0];
+    const api = (await call(`/api/analytics/content-performance?${PERIOD}`, { token: fx.a.token })).body.data
+      .contentTypes[0];
     expect(content).toEqual([
       ["Content type", "Performance", "Posts", "Avg engagement", "Avg reach", "Engagement rate (%)"],
-      ["Text", api.performance, String(api.count), String(api.avgEngagement), String(api.avgReach), String(api.engagementRate)],
+      [
+        "Text",
+        api.performance,
+        String(api.count),
+        String(api.avgEngagement),
+        String(api.avgReach),
+        String(api.engagementRate),
+      ],
     ]);
     const summary = await csvRows("summary");
     expect(summary.slice(0, 3)).toEqual([
@@ -47,12 +64,38 @@ describe("GET /api/analytics/export", () => {
       ["2026-01-07", "500", "1000", "300"],
     ]);
     const detailed = await csvRows("detailed");
-    expect(detailed[0]).toEqual(["Published", "Platform", "Post", "Impressions", "Reach", "Likes", "Comments", "Shares", "Saves", "Clicks", "Engagement"]);
-    expect(detailed[1]).toEqual(["2026-01-05 09:00", "Instagram", "Post p1 #launch #ai", "200", "150", "20", "4", "2", "5", "6", "26"]);
+    expect(detailed[0]).toEqual([
+      "Published",
+      "Platform",
+      "Post",
+      "Impressions",
+      "Reach",
+      "Likes",
+      "Comments",
+      "Shares",
+      "Saves",
+      "Clicks",
+      "Engagement",
+    ]);
+    expect(detailed[1]).toEqual([
+      "2026-01-05 09:00",
+      "Instagram",
+      "Post p1 #launch #ai",
+      "200",
+      "150",
+      "20",
+      "4",
+      "2",
+      "5",
+      "6",
+      "26",
+    ]);
     expect(detailed).toHaveLength(6); // header + the period's 5 published targets
     for (const rows of [content, summary, growth, detailed]) expect(rows[0]!.filter((h) => !isWords(h))).toEqual([]);
     // B's export holds B's post only.
-    const other = (await (await download(fx.b.token, `format=csv&report=detailed&${PERIOD}`)).text()).trimEnd().split("\r\n");
+    const other = (await (await download(fx.b.token, `format=csv&report=detailed&${PERIOD}`)).text())
+      .trimEnd()
+      .split("\r\n");
     expect(other.slice(1).map((l) => l.split(",")[2])).toEqual(["Post pb #launch"]);
   });
 
@@ -60,7 +103,18 @@ describe("GET /api/analytics/export", () => {
     expect(await sheetNames("summary")).toEqual(["Overview", "Platforms", "Top posts", "Engagement"]);
     expect(await sheetNames("growth")).toEqual(["Growth", "Followers per day"]);
     expect(await sheetNames("content")).toEqual(["Content types", "Hashtags", "Top posts", "Posts"]);
-    expect(await sheetNames("detailed")).toEqual(["Overview", "Engagement", "Audience", "Content types", "Growth", "Followers per day", "Hashtags", "Timing", "Platforms", "Posts"]);
+    expect(await sheetNames("detailed")).toEqual([
+      "Overview",
+      "Engagement",
+      "Audience",
+      "Content types",
+      "Growth",
+      "Followers per day",
+      "Hashtags",
+      "Timing",
+      "Platforms",
+      "Posts",
+    ]);
   });
 
   it("XLSX: a spreadsheet library reads the detailed workbook back", { timeout: 30_000 }, async () => {
@@ -70,9 +124,25 @@ describe("GET /api/analytics/export", () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await res.arrayBuffer());
     expect(wb.getWorksheet("Overview")!.getRow(2).values).toEqual([undefined, "Total posts", 5, 1, 400]);
-    expect(wb.getWorksheet("Hashtags")!.getRow(1).values).toEqual([undefined, "Hashtag", "Impressions", "Reach", "Posts", "Engagement", "Engagement per reach (%)"]);
+    expect(wb.getWorksheet("Hashtags")!.getRow(1).values).toEqual([
+      undefined,
+      "Hashtag",
+      "Impressions",
+      "Reach",
+      "Posts",
+      "Engagement",
+      "Engagement per reach (%)",
+    ]);
     expect(wb.getWorksheet("Hashtags")!.getRow(2).values).toEqual([undefined, "#launch", 620, 500, 3, 61, 12.2]);
-    expect(wb.getWorksheet("Growth")!.getRow(2).values).toEqual([undefined, "Facebook", 500, 500, 0, 0, "2026-01-07 07:00"]);
+    expect(wb.getWorksheet("Growth")!.getRow(2).values).toEqual([
+      undefined,
+      "Facebook",
+      500,
+      500,
+      0,
+      0,
+      "2026-01-07 07:00",
+    ]);
     expect(wb.getWorksheet("Posts")!.rowCount).toBe(6);
   });
 
@@ -86,7 +156,10 @@ describe("GET /api/analytics/export", () => {
   });
 
   it("validates the format and needs a session", async () => {
-    expect((await call(`/api/analytics/export?format=docx`, { token: fx.a.token })).body).toEqual({ success: false, message: "format must be csv, xlsx or pdf." });
+    expect((await call(`/api/analytics/export?format=docx`, { token: fx.a.token })).body).toEqual({
+      success: false,
+      message: "format must be csv, xlsx or pdf.",
+    });
     expect((await call(`/api/analytics/export?format=csv`)).status).toBe(401);
   });
 });

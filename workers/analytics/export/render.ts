@@ -2,19 +2,40 @@ import type { Db } from "../../db/client";
 import type { MemberRef } from "../../workspaces/membership";
 import type { Range } from "../period";
 import { AnalyticsService } from "../service";
-import { CONTENT_TYPES, toCsv, toPdf, toXlsx, type ReportFormat, type ReportKind } from "./formats";
+import { CONTENT_TYPES, type ReportFormat, type ReportKind, toCsv, toPdf, toXlsx } from "./formats";
 import { buildReportData } from "./report-data";
 
 /** One report file, ready to download or store. */
-export async function renderReport(db: Db, viewer: MemberRef & { timezone: string }, range: Range, kind: ReportKind, format: ReportFormat) {
-  const data = await buildReportData(db, viewer.workspaceId, new AnalyticsService(db, viewer, viewer.timezone), range, kind);
-  const body = format === "csv" ? new TextEncoder().encode(toCsv(data.csv)) : format === "xlsx" ? await toXlsx(data) : await toPdf(data);
+export async function renderReport(
+  db: Db,
+  viewer: MemberRef & { timezone: string },
+  range: Range,
+  kind: ReportKind,
+  format: ReportFormat,
+) {
+  const data = await buildReportData(
+    db,
+    viewer.workspaceId,
+    new AnalyticsService(db, viewer, viewer.timezone),
+    range,
+    kind,
+  );
+  const body =
+    format === "csv"
+      ? new TextEncoder().encode(toCsv(data.csv))
+      : format === "xlsx"
+        ? await toXlsx(data)
+        : await toPdf(data);
   const filename = `postline-${kind}-${new Date(range.start).toISOString().slice(0, 10)}-${new Date(range.end).toISOString().slice(0, 10)}.${format}`;
   return { body, filename, contentType: CONTENT_TYPES[format] };
 }
 
 export function fileResponse(file: { body: Uint8Array; filename: string; contentType: string }) {
   return new Response(file.body as Uint8Array<ArrayBuffer>, {
-    headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.filename}"`, "Cache-Control": "private, no-store" },
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      "Cache-Control": "private, no-store",
+    },
   });
 }

@@ -1,5 +1,5 @@
-import { PLATFORM_NAMES, type Platform } from "../../platform-profile";
 import type { Db } from "../../db/client";
+import { PLATFORM_NAMES, type Platform } from "../../platform-profile";
 import { topPost } from "../aggregate";
 import { CONTENT_TYPE_LABELS } from "../definitions";
 import type { Range } from "../period";
@@ -34,10 +34,17 @@ export const REPORT_TITLES: Record<ReportKind, string> = {
 const platformName = (p: Platform) => PLATFORM_NAMES[p] ?? p;
 const hour = (h: number | null) => (h === null ? null : `${String(h).padStart(2, "0")}:00`);
 /** "2026-01-05 09:00" in the report's timezone. */
-const localTime = (ms: number, timeZone: string) => new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "short" }).format(new Date(ms));
+const localTime = (ms: number, timeZone: string) =>
+  new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "short" }).format(new Date(ms));
 
 /** Builds a report's tables from the same service calls the API answers with; each kind asks only for what it shows. */
-export async function buildReportData(db: Db, workspaceId: string, analytics: AnalyticsService, range: Range, kind: ReportKind): Promise<ReportData> {
+export async function buildReportData(
+  db: Db,
+  workspaceId: string,
+  analytics: AnalyticsService,
+  range: Range,
+  kind: ReportKind,
+): Promise<ReportData> {
   const once = <T>(load: () => Promise<T>) => {
     let p: Promise<T> | undefined;
     return () => (p ??= load());
@@ -49,7 +56,12 @@ export async function buildReportData(db: Db, workspaceId: string, analytics: An
   const tables = {
     overview: async (): Promise<Table> => {
       const o = await overview();
-      const row = (label: string, key: keyof typeof o.overview & keyof typeof o.changes): Cell[] => [label, o.overview[key], o.previous[key], o.changes[key]];
+      const row = (label: string, key: keyof typeof o.overview & keyof typeof o.changes): Cell[] => [
+        label,
+        o.overview[key],
+        o.previous[key],
+        o.changes[key],
+      ];
       return {
         name: "Overview",
         columns: ["Metric", "This period", "Previous period", "Change (%)"],
@@ -69,22 +81,69 @@ export async function buildReportData(db: Db, workspaceId: string, analytics: An
     engagement: async (): Promise<Table> => ({
       name: "Engagement",
       columns: ["Date", "Likes", "Comments", "Shares", "Engagement"],
-      rows: (await analytics.engagementTrends(range)).trends.map((t) => [t.date, t.likes, t.comments, t.shares, t.engagement]),
+      rows: (await analytics.engagementTrends(range)).trends.map((t) => [
+        t.date,
+        t.likes,
+        t.comments,
+        t.shares,
+        t.engagement,
+      ]),
     }),
     platforms: async (): Promise<Table> => ({
       name: "Platforms",
-      columns: ["Platform", "Posts", "Likes", "Comments", "Shares", "Reach", "Impressions", "Engagement", "Engagement rate (%)"],
-      rows: (await analytics.platformPerformance(range)).platforms.map((p) => [platformName(p.platform), p.posts, p.likes, p.comments, p.shares, p.reach, p.impressions, p.engagement, p.engagementRate]),
+      columns: [
+        "Platform",
+        "Posts",
+        "Likes",
+        "Comments",
+        "Shares",
+        "Reach",
+        "Impressions",
+        "Engagement",
+        "Engagement rate (%)",
+      ],
+      rows: (await analytics.platformPerformance(range)).platforms.map((p) => [
+        platformName(p.platform),
+        p.posts,
+        p.likes,
+        p.comments,
+        p.shares,
+        p.reach,
+        p.impressions,
+        p.engagement,
+        p.engagementRate,
+      ]),
     }),
     content: async (): Promise<Table> => ({
       name: "Content types",
       columns: ["Content type", "Performance", "Posts", "Avg engagement", "Avg reach", "Engagement rate (%)"],
-      rows: (await analytics.contentPerformance(range)).contentTypes.map((t) => [CONTENT_TYPE_LABELS[t.type], t.performance, t.count, t.avgEngagement, t.avgReach, t.engagementRate]),
+      rows: (await analytics.contentPerformance(range)).contentTypes.map((t) => [
+        CONTENT_TYPE_LABELS[t.type],
+        t.performance,
+        t.count,
+        t.avgEngagement,
+        t.avgReach,
+        t.engagementRate,
+      ]),
     }),
     growth: async (): Promise<Table> => ({
       name: "Growth",
-      columns: ["Platform", "Followers at start", "Followers at end", "Net growth", "Growth rate (%)", "Measured since"],
-      rows: (await growth()).platforms.map((p) => [platformName(p.platform), p.start, p.end, p.netGrowth, p.growthRate, localTime(Date.parse(p.since), range.timezone)]),
+      columns: [
+        "Platform",
+        "Followers at start",
+        "Followers at end",
+        "Net growth",
+        "Growth rate (%)",
+        "Measured since",
+      ],
+      rows: (await growth()).platforms.map((p) => [
+        platformName(p.platform),
+        p.start,
+        p.end,
+        p.netGrowth,
+        p.growthRate,
+        localTime(Date.parse(p.since), range.timezone),
+      ]),
     }),
     followers: async (): Promise<Table> => {
       const g = await growth();
@@ -98,12 +157,25 @@ export async function buildReportData(db: Db, workspaceId: string, analytics: An
     hashtags: async (): Promise<Table> => ({
       name: "Hashtags",
       columns: ["Hashtag", "Impressions", "Reach", "Posts", "Engagement", "Engagement per reach (%)"],
-      rows: (await analytics.hashtagPerformance(range)).hashtags.map((h) => [h.tag, h.impressions, h.reach, h.posts, h.engagement, h.engagementToReach]),
+      rows: (await analytics.hashtagPerformance(range)).hashtags.map((h) => [
+        h.tag,
+        h.impressions,
+        h.reach,
+        h.posts,
+        h.engagement,
+        h.engagementToReach,
+      ]),
     }),
     timing: async (): Promise<Table> => ({
       name: "Timing",
       columns: ["Day", "Best hour", "Posts", "Engagement", "Share of engagement (%)"],
-      rows: (await analytics.postingPatterns(range)).weekdays.map((w) => [w.day, hour(w.bestHour), w.posts, w.engagement, w.engagementPercent]),
+      rows: (await analytics.postingPatterns(range)).weekdays.map((w) => [
+        w.day,
+        hour(w.bestHour),
+        w.posts,
+        w.engagement,
+        w.engagementPercent,
+      ]),
     }),
     audience: async (): Promise<Table> => ({
       name: "Audience",
@@ -119,7 +191,19 @@ export async function buildReportData(db: Db, workspaceId: string, analytics: An
     }),
     posts: async (): Promise<Table> => ({
       name: "Posts",
-      columns: ["Published", "Platform", "Post", "Impressions", "Reach", "Likes", "Comments", "Shares", "Saves", "Clicks", "Engagement"],
+      columns: [
+        "Published",
+        "Platform",
+        "Post",
+        "Impressions",
+        "Reach",
+        "Likes",
+        "Comments",
+        "Shares",
+        "Saves",
+        "Clicks",
+        "Engagement",
+      ],
       rows: (await targets()).map((t) => [
         localTime(t.publishedAt, range.timezone),
         platformName(t.platform),
@@ -139,14 +223,34 @@ export async function buildReportData(db: Db, workspaceId: string, analytics: An
       columns: ["Post", "Platforms", "Engagement", "Reach", "Engagement rate (%)"],
       rows: topPost(await targets())
         .slice(0, 10)
-        .map((p) => [p.content.slice(0, 50), p.platforms.map(platformName).join(", "), p.totalEngagement, p.reach, p.avgEngagementRate]),
+        .map((p) => [
+          p.content.slice(0, 50),
+          p.platforms.map(platformName).join(", "),
+          p.totalEngagement,
+          p.reach,
+          p.avgEngagementRate,
+        ]),
     }),
   };
   type Name = keyof typeof tables;
   // Each kind is its own report: its sheets in reading order, and the table its CSV holds.
   const KINDS: Record<ReportKind, { sheets: Name[]; csv: Name }> = {
     summary: { sheets: ["overview", "platforms", "topPosts", "engagement"], csv: "overview" },
-    detailed: { sheets: ["overview", "engagement", "audience", "content", "growth", "followers", "hashtags", "timing", "platforms", "posts"], csv: "posts" },
+    detailed: {
+      sheets: [
+        "overview",
+        "engagement",
+        "audience",
+        "content",
+        "growth",
+        "followers",
+        "hashtags",
+        "timing",
+        "platforms",
+        "posts",
+      ],
+      csv: "posts",
+    },
     growth: { sheets: ["growth", "followers"], csv: "followers" },
     content: { sheets: ["content", "hashtags", "topPosts", "posts"], csv: "content" },
   };

@@ -13,13 +13,15 @@ const MAX_SHEET_NAME = 31;
 
 /** XML 1.0 text: escapes markup and drops the control characters XML cannot carry. */
 export function xmlText(s: string): string {
-  return s
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to match (and drop) control characters.
-    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
+  return (
+    s
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to match (and drop) control characters.
+      .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;")
+  );
 }
 
 /** 0 → A, 25 → Z, 26 → AA. */
@@ -38,7 +40,11 @@ export function columnName(index: number): string {
 function sheetNames(tables: Table[]): string[] {
   const used = new Set<string>();
   return tables.map((t, i) => {
-    let name = t.name.replace(/[:\\/?*[\]]/g, " ").trim().slice(0, MAX_SHEET_NAME) || `Sheet${i + 1}`;
+    let name =
+      t.name
+        .replace(/[:\\/?*[\]]/g, " ")
+        .trim()
+        .slice(0, MAX_SHEET_NAME) || `Sheet${i + 1}`;
     if (used.has(name.toLowerCase())) name = `${name.slice(0, MAX_SHEET_NAME - 4)} (${i + 1})`;
     used.add(name.toLowerCase());
     return name;
@@ -65,9 +71,12 @@ export function toXlsxBytes(tables: Table[], meta: { title: string; creator: str
   };
   const sheet = (t: Table) => {
     const rows = [t.columns, ...t.rows].map(
-      (row, r) => `<row r="${r + 1}">${row.map((v, c) => cell(v, `${columnName(c)}${r + 1}`, r === 0 ? 1 : 0)).join("")}</row>`,
+      (row, r) =>
+        `<row r="${r + 1}">${row.map((v, c) => cell(v, `${columnName(c)}${r + 1}`, r === 0 ? 1 : 0)).join("")}</row>`,
     );
-    const widths = t.columns.map((h, c) => Math.min(50, Math.max(10, ...[h, ...t.rows.map((r) => String(r[c] ?? ""))].map((s) => s.length + 2))));
+    const widths = t.columns.map((h, c) =>
+      Math.min(50, Math.max(10, ...[h, ...t.rows.map((r) => String(r[c] ?? ""))].map((s) => s.length + 2))),
+    );
     const cols = widths.map((w, c) => `<col min="${c + 1}" max="${c + 1}" width="${w}" customWidth="1"/>`).join("");
     return `${XML}<worksheet xmlns="${NS}/spreadsheetml/2006/main"><cols>${cols}</cols><sheetData>${rows.join("")}</sheetData></worksheet>`;
   };
@@ -75,7 +84,10 @@ export function toXlsxBytes(tables: Table[], meta: { title: string; creator: str
   const names = sheetNames(tables);
   const files: Record<string, Uint8Array> = {};
   for (const [i, t] of tables.entries()) files[`xl/worksheets/sheet${i + 1}.xml`] = strToU8(sheet(t));
-  const sheetTypes = tables.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`);
+  const sheetTypes = tables.map(
+    (_, i) =>
+      `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+  );
   files["[Content_Types].xml"] = strToU8(
     `${XML}<Types xmlns="${NS}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>` +
       `<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheetTypes.join("")}` +
@@ -99,7 +111,12 @@ export function toXlsxBytes(tables: Table[], meta: { title: string; creator: str
   const n = tables.length;
   files["xl/_rels/workbook.xml.rels"] = strToU8(
     `${XML}<Relationships xmlns="${NS}/package/2006/relationships">` +
-      tables.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${NS}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join("") +
+      tables
+        .map(
+          (_, i) =>
+            `<Relationship Id="rId${i + 1}" Type="${NS}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+        )
+        .join("") +
       `<Relationship Id="rId${n + 1}" Type="${NS}/officeDocument/2006/relationships/styles" Target="styles.xml"/>` +
       `<Relationship Id="rId${n + 2}" Type="${NS}/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
   );

@@ -14,7 +14,14 @@ describe("xlsx writer", () => {
   it("writes a zip whose sheets hold numbers as values and text as shared strings; names are made valid and unique", () => {
     const bytes = toXlsxBytes(
       [
-        { name: "Overview", columns: ["metric", "value"], rows: [["=cmd()", 75], ["gap", null]] },
+        {
+          name: "Overview",
+          columns: ["metric", "value"],
+          rows: [
+            ["=cmd()", 75],
+            ["gap", null],
+          ],
+        },
         { name: "Overview", columns: ["a"], rows: [] },
         { name: "A/very:long*name[that]exceeds thirty-one", columns: ["a"], rows: [] },
       ],
@@ -27,6 +34,10 @@ describe("xlsx writer", () => {
     expect(sheet).toContain('<row r="3"><c r="A3" t="s"><v>3</v></c></row>');
     expect(strFromU8(files["xl/sharedStrings.xml"]!)).toContain('<si><t xml:space="preserve">=cmd()</t></si>');
     const workbook = strFromU8(files["xl/workbook.xml"]!);
-    expect([...workbook.matchAll(/name="([^"]+)"/g)].map((m) => m[1])).toEqual(["Overview", "Overview (2)", "A very long name that exceeds t"]);
+    expect([...workbook.matchAll(/name="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      "Overview",
+      "Overview (2)",
+      "A very long name that exceeds t",
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, sqliteTable, text, uniqueIndex, integer } from "drizzle-orm/sqlite-core";
-import { createdAt, ms } from "./columns";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PLATFORMS } from "../../platform-profile";
+import { createdAt, ms } from "./columns";
 import { users } from "./core";
 import { workspaces } from "./workspaces";
 

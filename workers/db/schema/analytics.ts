@@ -4,8 +4,8 @@ import { PLATFORMS } from "../../platform-profile";
 import { connectedAccounts } from "./accounts";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
-import { workspaces } from "./workspaces";
 import { posts, postTargets } from "./posts";
+import { workspaces } from "./workspaces";
 
 /**
  * Analytics history. Snapshots are append-only (never updated): a trend is the difference between
@@ -26,7 +26,10 @@ export const accountMetricSnapshots = sqliteTable(
     impressions: integer("impressions"),
     profileViews: integer("profile_views"),
   },
-  (t) => [index("account_snapshots_user_taken_idx").on(t.workspaceId, t.takenAt), index("account_snapshots_account_taken_idx").on(t.accountId, t.takenAt)],
+  (t) => [
+    index("account_snapshots_user_taken_idx").on(t.workspaceId, t.takenAt),
+    index("account_snapshots_account_taken_idx").on(t.accountId, t.takenAt),
+  ],
 );
 
 export const postMetricSnapshots = sqliteTable(
@@ -62,7 +65,14 @@ export const postMetricSnapshots = sqliteTable(
   },
   (t) => [
     // Engagement trends sum the deltas per day straight from this index (it covers the query).
-    index("post_snapshots_user_taken_idx").on(t.workspaceId, t.takenAt, t.platform, t.likesDelta, t.commentsDelta, t.sharesDelta),
+    index("post_snapshots_user_taken_idx").on(
+      t.workspaceId,
+      t.takenAt,
+      t.platform,
+      t.likesDelta,
+      t.commentsDelta,
+      t.sharesDelta,
+    ),
     index("post_snapshots_target_taken_idx").on(t.targetId, t.takenAt),
   ],
 );
@@ -97,8 +107,20 @@ export const postMetricsCurrent = sqliteTable(
   (t) => [
     // Covers the overview's sums: a range scan by publish time reads no table row.
     index("post_metrics_current_user_published_idx").on(
-      t.workspaceId, t.publishedAt, t.takenAt, t.accountId, t.postId, t.platform,
-      t.impressions, t.reach, t.likes, t.comments, t.shares, t.saves, t.clicks, t.videoViews,
+      t.workspaceId,
+      t.publishedAt,
+      t.takenAt,
+      t.accountId,
+      t.postId,
+      t.platform,
+      t.impressions,
+      t.reach,
+      t.likes,
+      t.comments,
+      t.shares,
+      t.saves,
+      t.clicks,
+      t.videoViews,
     ),
   ],
 );
@@ -123,7 +145,10 @@ export const audienceSnapshots = sqliteTable(
     takenAt: ms("taken_at").notNull(),
     data: text("data", { mode: "json" }).$type<AudienceData>().notNull(),
   },
-  (t) => [index("audience_snapshots_account_taken_idx").on(t.accountId, t.takenAt), index("audience_snapshots_user_idx").on(t.workspaceId, t.takenAt)],
+  (t) => [
+    index("audience_snapshots_account_taken_idx").on(t.accountId, t.takenAt),
+    index("audience_snapshots_user_idx").on(t.workspaceId, t.takenAt),
+  ],
 );
 
 export const syncedComments = sqliteTable(
@@ -142,7 +167,10 @@ export const syncedComments = sqliteTable(
     createdAt: ms("created_at").notNull(),
     syncedAt: ms("synced_at").notNull(),
   },
-  (t) => [uniqueIndex("synced_comments_target_remote").on(t.targetId, t.remoteId), index("synced_comments_post_idx").on(t.postId, t.createdAt)],
+  (t) => [
+    uniqueIndex("synced_comments_target_remote").on(t.targetId, t.remoteId),
+    index("synced_comments_post_idx").on(t.postId, t.createdAt),
+  ],
 );
 
 /** When each account was last synced and enqueued, so the cron does not enqueue an account twice. */
@@ -183,7 +211,10 @@ export const reportSchedules = sqliteTable(
     lastSentAt: ms("last_sent_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("report_schedules_workspace_idx").on(t.workspaceId), index("report_schedules_enabled_idx").on(t.enabled)],
+  (t) => [
+    index("report_schedules_workspace_idx").on(t.workspaceId),
+    index("report_schedules_enabled_idx").on(t.enabled),
+  ],
 );
 
 /** A generated report file kept in R2 at `reports/<workspace>/<id>.<ext>`. */

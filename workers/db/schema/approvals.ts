@@ -32,7 +32,10 @@ export const postApprovals = sqliteTable(
     decidedAt: ms("decided_at"),
     comment: text("comment"),
   },
-  (t) => [index("post_approvals_workspace_status_idx").on(t.workspaceId, t.status, t.submittedAt), index("post_approvals_post_idx").on(t.postId, t.submittedAt)],
+  (t) => [
+    index("post_approvals_workspace_status_idx").on(t.workspaceId, t.status, t.submittedAt),
+    index("post_approvals_post_idx").on(t.postId, t.submittedAt),
+  ],
 );
 
 /** In-app notices for one member in one workspace (approved, rejected, client feedback). */
@@ -74,7 +77,10 @@ export const shareLinks = sqliteTable(
     revokedAt: ms("revoked_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("share_links_token_unique").on(t.tokenHash), index("share_links_workspace_idx").on(t.workspaceId, t.createdAt)],
+  (t) => [
+    uniqueIndex("share_links_token_unique").on(t.tokenHash),
+    index("share_links_workspace_idx").on(t.workspaceId, t.createdAt),
+  ],
 );
 
 export const CLIENT_DECISIONS = ["approved", "changes_requested"] as const;

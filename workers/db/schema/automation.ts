@@ -48,5 +48,8 @@ export const idempotencyKeys = sqliteTable(
     createdAt: ms("created_at").notNull(),
     expiresAt: ms("expires_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.owner, t.key] }), index("idempotency_keys_expires_idx").on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.owner, t.key] }),
+    index("idempotency_keys_expires_idx").on(t.expiresAt),
+  ],
 );

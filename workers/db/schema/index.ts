@@ -1,13 +1,14 @@
 // One file per feature; drizzle-kit reads every table exported here.
-export * from "./core";
+
 export * from "./accounts";
-export * from "./posts";
-export * from "./publishing";
 export * from "./ai";
-export * from "./oauth";
-export * from "./emulator";
-export * from "./media";
 export * from "./analytics";
-export * from "./workspaces";
 export * from "./approvals";
 export * from "./automation";
+export * from "./core";
+export * from "./emulator";
+export * from "./media";
+export * from "./oauth";
+export * from "./posts";
+export * from "./publishing";
+export * from "./workspaces";

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
-import { workspaces } from "./workspaces";
 import { posts } from "./posts";
+import { workspaces } from "./workspaces";
 
 export const MEDIA_KINDS = ["image", "video"] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];

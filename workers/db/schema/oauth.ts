@@ -1,6 +1,6 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, ms } from "./columns";
 import { PLATFORMS } from "../../platform-profile";
+import { createdAt, ms } from "./columns";
 import { users } from "./core";
 import { workspaces } from "./workspaces";
 

@@ -6,8 +6,26 @@ import { createdAt, ms } from "./columns";
 import { users } from "./core";
 import { workspaces } from "./workspaces";
 
-export const POST_STATUSES = ["draft", "pending_approval", "scheduled", "publishing", "published", "partially_published", "failed"] as const;
-export const TARGET_STATUSES = ["draft", "pending_approval", "scheduled", "queued", "publishing", "published", "failed", "unconfirmed", "held"] as const;
+export const POST_STATUSES = [
+  "draft",
+  "pending_approval",
+  "scheduled",
+  "publishing",
+  "published",
+  "partially_published",
+  "failed",
+] as const;
+export const TARGET_STATUSES = [
+  "draft",
+  "pending_approval",
+  "scheduled",
+  "queued",
+  "publishing",
+  "published",
+  "failed",
+  "unconfirmed",
+  "held",
+] as const;
 
 /** A post as the user wrote it. Its status is derived from its targets (see publishing/state.ts). */
 export const posts = sqliteTable(
@@ -81,7 +99,14 @@ export const postTargets = sqliteTable(
     // Analytics reads a workspace's published targets by publish time (also serves workspace + status lookups);
     // the trailing columns let the overview count targets and posts per account from the index alone. Index
     // names keep "user" from before workspaces (ADR 009): renaming would rebuild them.
-    index("post_targets_user_status_published_idx").on(t.workspaceId, t.status, t.publishedAt, t.accountId, t.postId, t.platform),
+    index("post_targets_user_status_published_idx").on(
+      t.workspaceId,
+      t.status,
+      t.publishedAt,
+      t.accountId,
+      t.postId,
+      t.platform,
+    ),
   ],
 );
 

@@ -58,5 +58,8 @@ export const workspaceInvites = sqliteTable(
     acceptedBy: text("accepted_by"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("workspace_invites_token_unique").on(t.tokenHash), index("workspace_invites_workspace_idx").on(t.workspaceId, t.createdAt)],
+  (t) => [
+    uniqueIndex("workspace_invites_token_unique").on(t.tokenHash),
+    index("workspace_invites_workspace_idx").on(t.workspaceId, t.createdAt),
+  ],
 );

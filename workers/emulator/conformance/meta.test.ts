@@ -1,27 +1,53 @@
 import { describe, expect, it } from "vitest";
 import { jpegBytes } from "../../test/media-fixtures";
-import { REDIRECT, armFault, consentCode, emu, form, multipart } from "./sdk";
+import { armFault, consentCode, emu, form, multipart, REDIRECT } from "./sdk";
 
 /** Graph API (Pages, Instagram with Facebook Login) and Threads as the Meta SDKs call them (PLATFORMS.md §1–3, §10). */
 const APP = { client_id: "sandbox-facebook-app", client_secret: "sandbox-facebook-secret" };
 const PAGE = "20150000000000001";
 const IG = "17841400000000001";
-const FB_SCOPES = ["pages_show_list", "pages_read_engagement", "pages_manage_posts", "instagram_basic", "instagram_content_publish"];
+const FB_SCOPES = [
+  "pages_show_list",
+  "pages_read_engagement",
+  "pages_manage_posts",
+  "instagram_basic",
+  "instagram_content_publish",
+];
 
 /** Facebook Login → user token → the Page's token from /me/accounts. */
 async function pageToken(withhold: string[] = []) {
-  const params = { client_id: APP.client_id, redirect_uri: REDIRECT, response_type: "code", scope: FB_SCOPES.join(","), state: "st" };
+  const params = {
+    client_id: APP.client_id,
+    redirect_uri: REDIRECT,
+    response_type: "code",
+    scope: FB_SCOPES.join(","),
+    state: "st",
+  };
   const code = await consentCode("www.facebook.com", "/v25.0/dialog/oauth", params, { choice: PAGE, withhold });
-  const short = await emu("graph.facebook.com", `/v25.0/oauth/access_token?${new URLSearchParams({ ...APP, redirect_uri: REDIRECT, code })}`);
+  const short = await emu(
+    "graph.facebook.com",
+    `/v25.0/oauth/access_token?${new URLSearchParams({ ...APP, redirect_uri: REDIRECT, code })}`,
+  );
   expect(short.status).toBe(200);
   const user = (await short.json<{ access_token: string; token_type: string; expires_in: number }>()).access_token;
-  const accounts = await emu("graph.facebook.com", `/v25.0/me/accounts?fields=id,access_token,instagram_business_account&access_token=${user}`);
+  const accounts = await emu(
+    "graph.facebook.com",
+    `/v25.0/me/accounts?fields=id,access_token,instagram_business_account&access_token=${user}`,
+  );
   const page = (await accounts.json<any>()).data[0];
   expect(page).toMatchObject({ id: PAGE, instagram_business_account: { id: IG } });
   return page.access_token as string;
 }
 
-const graphError = (code: number) => ({ error: { message: expect.any(String), type: "OAuthException", code, is_transient: expect.any(Boolean), fbtrace_id: expect.any(String) } });
+const graphError = (code: number) => ({
+  error: {
+    message: expect.any(String),
+    type: "OAuthException",
+    code,
+    is_transient: expect.any(Boolean),
+    fbtrace_id: expect.any(String),
+  },
+});
 
 describe("Graph API conformance", () => {
   it("takes a Page photo as the multipart file part `source`", async () => {
@@ -31,9 +57,16 @@ describe("Graph API conformance", () => {
       { name: "access_token", body: token },
       { name: "source", filename: "photo.jpg", type: "image/jpeg", body: jpegBytes(1080, 1080) },
     ]);
-    const res = await emu("graph.facebook.com", `/v25.0/${PAGE}/photos`, { method: "POST", headers: { "Content-Type": contentType }, body });
+    const res = await emu("graph.facebook.com", `/v25.0/${PAGE}/photos`, {
+      method: "POST",
+      headers: { "Content-Type": contentType },
+      body,
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ id: expect.stringMatching(/^\d+$/), post_id: expect.stringMatching(new RegExp(`^${PAGE}_\\d+$`)) });
+    expect(await res.json()).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      post_id: expect.stringMatching(new RegExp(`^${PAGE}_\\d+$`)),
+    });
   });
 
   it("refuses a Page post without pages_manage_posts: (#200), and an Instagram container without instagram_content_publish: (#10)", async () => {
@@ -43,7 +76,11 @@ describe("Graph API conformance", () => {
     const body = await post.json<any>();
     expect(body).toEqual(graphError(200));
     expect(body.error.message).toContain("pages_manage_posts");
-    const container = await emu("graph.facebook.com", `/v25.0/${IG}/media`, form({ image_url: "https://example.com/a.jpg", access_token: token }));
+    const container = await emu(
+      "graph.facebook.com",
+      `/v25.0/${IG}/media`,
+      form({ image_url: "https://example.com/a.jpg", access_token: token }),
+    );
     expect(container.status).toBe(403);
     expect(await container.json()).toEqual(graphError(10));
   });
@@ -53,34 +90,63 @@ describe("Graph API conformance", () => {
     await armFault("facebook", "429");
     const limited = await emu("graph.facebook.com", `/v25.0/${PAGE}?fields=id&access_token=${token}`);
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ error: { ...graphError(4).error, error_subcode: expect.any(Number), is_transient: true } });
+    expect(await limited.json()).toEqual({
+      error: { ...graphError(4).error, error_subcode: expect.any(Number), is_transient: true },
+    });
     expect(JSON.parse(limited.headers.get("X-App-Usage")!)).toMatchObject({ call_count: 100 });
-    expect(Object.values(JSON.parse(limited.headers.get("X-Business-Use-Case-Usage")!))[0]).toEqual([expect.objectContaining({ type: "pages", estimated_time_to_regain_access: expect.any(Number) })]);
+    expect(Object.values(JSON.parse(limited.headers.get("X-Business-Use-Case-Usage")!))[0]).toEqual([
+      expect.objectContaining({ type: "pages", estimated_time_to_regain_access: expect.any(Number) }),
+    ]);
     await armFault("facebook", "500");
     const down = await emu("graph.facebook.com", `/v25.0/${PAGE}?fields=id&access_token=${token}`);
     expect(down.status).toBe(500);
-    expect(await down.json()).toMatchObject({ error: { type: "OAuthException", code: 2, is_transient: true, fbtrace_id: expect.any(String) } });
+    expect(await down.json()).toMatchObject({
+      error: { type: "OAuthException", code: 2, is_transient: true, fbtrace_id: expect.any(String) },
+    });
   });
 });
 
 describe("Threads conformance", () => {
   async function threadsToken(withhold: string[] = []) {
-    const params = { client_id: "sandbox-threads-app", redirect_uri: REDIRECT, response_type: "code", scope: "threads_basic,threads_content_publish", state: "st" };
-    const code = await consentCode("threads.net", "/oauth/authorize", params, { choice: "25000000000000001", withhold });
+    const params = {
+      client_id: "sandbox-threads-app",
+      redirect_uri: REDIRECT,
+      response_type: "code",
+      scope: "threads_basic,threads_content_publish",
+      state: "st",
+    };
+    const code = await consentCode("threads.net", "/oauth/authorize", params, {
+      choice: "25000000000000001",
+      withhold,
+    });
     const res = await emu(
       "graph.threads.net",
       "/oauth/access_token",
-      form({ client_id: "sandbox-threads-app", client_secret: "sandbox-threads-secret", grant_type: "authorization_code", redirect_uri: REDIRECT, code }),
+      form({
+        client_id: "sandbox-threads-app",
+        client_secret: "sandbox-threads-secret",
+        grant_type: "authorization_code",
+        redirect_uri: REDIRECT,
+        code,
+      }),
     );
     expect(res.status).toBe(200);
     return (await res.json<{ access_token: string }>()).access_token;
   }
 
   it("creates a text container with threads_content_publish and refuses one without it", async () => {
-    const ok = await emu("graph.threads.net", "/v1.0/me/threads", form({ media_type: "TEXT", text: "hello", access_token: await threadsToken() }));
+    const ok = await emu(
+      "graph.threads.net",
+      "/v1.0/me/threads",
+      form({ media_type: "TEXT", text: "hello", access_token: await threadsToken() }),
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ id: expect.stringMatching(/^\d+$/) });
-    const refused = await emu("graph.threads.net", "/v1.0/me/threads", form({ media_type: "TEXT", text: "hello", access_token: await threadsToken(["threads_content_publish"]) }));
+    const refused = await emu(
+      "graph.threads.net",
+      "/v1.0/me/threads",
+      form({ media_type: "TEXT", text: "hello", access_token: await threadsToken(["threads_content_publish"]) }),
+    );
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual(graphError(10));
   });

@@ -23,7 +23,12 @@ export const basic = (id: string, secret: string) => `Basic ${btoa(`${id}:${secr
  * Completes a consent page as a person would: the authorize parameters, a choice of account, and the
  * permission checkboxes as ticked (`withhold` unticks some). Returns the code from the redirect.
  */
-export async function consentCode(host: string, path: string, params: Record<string, string>, opts: { choice: string; withhold?: string[] }): Promise<string> {
+export async function consentCode(
+  host: string,
+  path: string,
+  params: Record<string, string>,
+  opts: { choice: string; withhold?: string[] },
+): Promise<string> {
   const page = await emu(host, `${path}?${new URLSearchParams(params)}`, { headers: { Accept: "text/html" } });
   expect(page.status).toBe(200);
   const html = await page.text();
@@ -31,7 +36,11 @@ export async function consentCode(host: string, path: string, params: Record<str
   const offered = [...html.matchAll(/name="grant_scope" value="([^"]+)" checked/g)].map((m) => m[1]!);
   expect(offered.length).toBeGreaterThan(0);
   for (const scope of offered) if (!opts.withhold?.includes(scope)) body.append("grant_scope", scope);
-  const res = await emu(host, path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" }, body: body.toString() });
+  const res = await emu(host, path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+    body: body.toString(),
+  });
   expect(res.status).toBe(302);
   const code = new URL(res.headers.get("Location")!).searchParams.get("code");
   expect(code).toBeTruthy();
@@ -41,19 +50,30 @@ export async function consentCode(host: string, path: string, params: Record<str
 /** PKCE S256, computed here rather than borrowed from the emulator it checks. */
 export async function s256(verifier: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
-  return btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** A multipart body built by hand, so a part can go without a filename (as several SDKs send it). */
-export function multipart(subtype: "form-data" | "related", parts: Array<{ name?: string; filename?: string; type?: string; body: string | Uint8Array }>) {
+export function multipart(
+  subtype: "form-data" | "related",
+  parts: Array<{ name?: string; filename?: string; type?: string; body: string | Uint8Array }>,
+) {
   const boundary = `conformance${crypto.randomUUID().replace(/-/g, "")}`;
   const enc = new TextEncoder();
   const chunks: Uint8Array[] = [];
   for (const part of parts) {
     let head = `--${boundary}\r\n`;
-    if (part.name) head += `Content-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ""}\r\n`;
+    if (part.name)
+      head += `Content-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ""}\r\n`;
     if (part.type) head += `Content-Type: ${part.type}\r\n`;
-    chunks.push(enc.encode(`${head}\r\n`), typeof part.body === "string" ? enc.encode(part.body) : part.body, enc.encode("\r\n"));
+    chunks.push(
+      enc.encode(`${head}\r\n`),
+      typeof part.body === "string" ? enc.encode(part.body) : part.body,
+      enc.encode("\r\n"),
+    );
   }
   chunks.push(enc.encode(`--${boundary}--\r\n`));
   const body = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
@@ -66,6 +86,10 @@ export function multipart(subtype: "form-data" | "related", parts: Array<{ name?
 }
 
 export async function armFault(platform: string, mode: "429" | "500", count = 1) {
-  const res = await SELF.fetch("http://localhost/sandbox/faults", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ platform, mode, count }) });
+  const res = await SELF.fetch("http://localhost/sandbox/faults", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ platform, mode, count }),
+  });
   expect(res.status).toBe(200);
 }

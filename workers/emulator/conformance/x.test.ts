@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { pngBytes } from "../../test/media-fixtures";
-import { REDIRECT, armFault, basic, consentCode, emu, multipart, s256 } from "./sdk";
+import { armFault, basic, consentCode, emu, multipart, REDIRECT, s256 } from "./sdk";
 
 /** X API v2 as twitter-api-v2 and X's own samples call it (PLATFORMS.md §6). */
 const CLIENT = { id: "conformance-x-app", secret: "conformance-x-secret" };
@@ -22,10 +22,22 @@ async function tokens(withhold: string[] = []) {
   const res = await emu("api.x.com", "/2/oauth2/token", {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: basic(CLIENT.id, CLIENT.secret) },
-    body: JSON.stringify({ grant_type: "authorization_code", code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: CLIENT.id }),
+    body: JSON.stringify({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+      client_id: CLIENT.id,
+    }),
   });
   expect(res.status).toBe(200);
-  return res.json<{ access_token: string; refresh_token?: string; expires_in: number; token_type: string; scope: string }>();
+  return res.json<{
+    access_token: string;
+    refresh_token?: string;
+    expires_in: number;
+    token_type: string;
+    scope: string;
+  }>();
 }
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -44,14 +56,21 @@ describe("X conformance", () => {
       emu("api.x.com", "/2/oauth2/token", {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: t.refresh_token!, client_id: CLIENT.id }).toString(),
+        body: new URLSearchParams({
+          grant_type: "refresh_token",
+          refresh_token: t.refresh_token!,
+          client_id: CLIENT.id,
+        }).toString(),
       });
     const first = await refresh();
     expect(first.status).toBe(200);
     expect((await first.json<any>()).refresh_token).not.toBe(t.refresh_token);
     const again = await refresh();
     expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({ error: "invalid_request", error_description: "Value passed for the token was invalid." });
+    expect(await again.json()).toEqual({
+      error: "invalid_request",
+      error_description: "Value passed for the token was invalid.",
+    });
   });
 
   it("takes a one-shot media upload whose file part has no filename, then a post with it", async () => {
@@ -59,7 +78,11 @@ describe("X conformance", () => {
       { name: "media", type: "application/octet-stream", body: pngBytes(64, 64, 2048) },
       { name: "media_category", body: "tweet_image" },
     ]);
-    const up = await emu("api.x.com", "/2/media/upload", { method: "POST", headers: { ...bearer(token), "Content-Type": contentType }, body });
+    const up = await emu("api.x.com", "/2/media/upload", {
+      method: "POST",
+      headers: { ...bearer(token), "Content-Type": contentType },
+      body,
+    });
     expect(up.status).toBe(200);
     const media = (await up.json<any>()).data;
     expect(media).toMatchObject({ id: expect.stringMatching(/^\d+$/), media_key: `3_${media.id}`, size: 2048 });
@@ -69,7 +92,10 @@ describe("X conformance", () => {
       body: JSON.stringify({ text: `conformance ${crypto.randomUUID()}`, media: { media_ids: [media.id] } }),
     });
     expect(post.status).toBe(201);
-    expect((await post.json<any>()).data).toMatchObject({ id: expect.stringMatching(/^\d+$/), edit_history_tweet_ids: [expect.any(String)] });
+    expect((await post.json<any>()).data).toMatchObject({
+      id: expect.stringMatching(/^\d+$/),
+      edit_history_tweet_ids: [expect.any(String)],
+    });
   });
 
   it("takes chunked APPEND segments sent without a filename", async () => {
@@ -84,7 +110,15 @@ describe("X conformance", () => {
       { name: "segment_index", body: "0" },
       { name: "media", body: bytes },
     ]);
-    expect((await emu("api.x.com", `/2/media/upload/${id}/append`, { method: "POST", headers: { ...bearer(token), "Content-Type": contentType }, body })).status).toBe(200);
+    expect(
+      (
+        await emu("api.x.com", `/2/media/upload/${id}/append`, {
+          method: "POST",
+          headers: { ...bearer(token), "Content-Type": contentType },
+          body,
+        })
+      ).status,
+    ).toBe(200);
     const fin = await emu("api.x.com", `/2/media/upload/${id}/finalize`, { method: "POST", headers: bearer(token) });
     expect(fin.status).toBe(200);
     expect((await fin.json<any>()).data).toMatchObject({ id, size: bytes.length });
@@ -92,16 +126,30 @@ describe("X conformance", () => {
 
   it("refuses a post without tweet.write as a 403 problem", async () => {
     const readOnly = (await tokens(["tweet.write"])).access_token;
-    const res = await emu("api.x.com", "/2/tweets", { method: "POST", headers: { ...bearer(readOnly), "Content-Type": "application/json" }, body: JSON.stringify({ text: "no" }) });
+    const res = await emu("api.x.com", "/2/tweets", {
+      method: "POST",
+      headers: { ...bearer(readOnly), "Content-Type": "application/json" },
+      body: JSON.stringify({ text: "no" }),
+    });
     expect(res.status).toBe(403);
     expect(res.headers.get("Content-Type")).toContain("application/problem+json");
-    expect(await res.json()).toMatchObject({ title: "Forbidden", status: 403, type: "about:blank", detail: expect.stringContaining("tweet.write") });
+    expect(await res.json()).toMatchObject({
+      title: "Forbidden",
+      status: 403,
+      type: "about:blank",
+      detail: expect.stringContaining("tweet.write"),
+    });
   });
 
   it("answers 401, 429 and 5xx as problem+json with the rate-limit headers", async () => {
     const unknown = await emu("api.x.com", "/2/users/me", { headers: bearer("nope") });
     expect(unknown.status).toBe(401);
-    expect(await unknown.json()).toEqual({ title: "Unauthorized", type: "about:blank", status: 401, detail: "Unauthorized" });
+    expect(await unknown.json()).toEqual({
+      title: "Unauthorized",
+      type: "about:blank",
+      status: 401,
+      detail: "Unauthorized",
+    });
     const ok = await emu("api.x.com", "/2/users/me", { headers: bearer(token) });
     expect(Number(ok.headers.get("x-rate-limit-limit"))).toBeGreaterThan(0);
     expect(Number(ok.headers.get("x-rate-limit-reset"))).toBeGreaterThan(Date.now() / 1000);
@@ -111,7 +159,12 @@ describe("X conformance", () => {
     expect(limited.headers.get("Content-Type")).toContain("application/problem+json");
     expect(limited.headers.get("x-rate-limit-remaining")).toBe("0");
     expect(Number(limited.headers.get("x-rate-limit-reset"))).toBeGreaterThan(Date.now() / 1000);
-    expect(await limited.json()).toEqual({ title: "Too Many Requests", detail: "Too Many Requests", type: "about:blank", status: 429 });
+    expect(await limited.json()).toEqual({
+      title: "Too Many Requests",
+      detail: "Too Many Requests",
+      type: "about:blank",
+      status: 429,
+    });
     await armFault("twitter", "500");
     const down = await emu("api.x.com", "/2/users/me", { headers: bearer(token) });
     expect([down.status, (await down.json<any>()).status]).toEqual([500, 500]);

@@ -4,11 +4,12 @@ import type { EmuContext, EmuEnv } from "../context";
 import { numericId } from "../ids";
 import { audienceOf, followerCount, postMetrics, sampleComments } from "../metrics";
 import { createObject, deleteObject, type EmuObject, getObject, listObjects } from "../objects";
+import { sniffImage } from "../request";
 import { issueToken, redeemCode, type TokenRow } from "../tokens";
-import { FB_USER, igAccountById, PAGES, pageById, type DemoPage } from "./demo";
+import { type DemoPage, FB_USER, igAccountById, PAGES, pageById } from "./demo";
 import {
-  GraphError,
   fieldsOf,
+  GraphError,
   graphErrorResponse,
   graphSegments,
   graphTime,
@@ -21,7 +22,6 @@ import {
   requireToken,
   usageHeaders,
 } from "./graph-core";
-import { sniffImage } from "../request";
 import * as ig from "./ig-media";
 
 /**
@@ -52,14 +52,36 @@ async function tokenEndpoint(c: EmuContext, p: Record<string, string>) {
   appCheck(p);
   if (p.grant_type === "fb_exchange_token") {
     const short = await requireToken(c, TOKENS, { access_token: p.fb_exchange_token ?? "" });
-    const long = await issueToken(db, { platform: TOKENS, kind: "user", grant: short.grant, scopes: short.scopes, now, ttlMs: LONG_TTL_S * 1000, prefix: "EAAL" });
+    const long = await issueToken(db, {
+      platform: TOKENS,
+      kind: "user",
+      grant: short.grant,
+      scopes: short.scopes,
+      now,
+      ttlMs: LONG_TTL_S * 1000,
+      prefix: "EAAL",
+    });
     return { access_token: long.token, token_type: "bearer", expires_in: LONG_TTL_S };
   }
   if (!p.code) throw new GraphError(400, "Missing authorization code", 100);
   if (!p.redirect_uri) throw new GraphError(400, "Missing redirect_uri parameter.", 100);
-  const code = await redeemCode(db, { platform: TOKENS, code: p.code, clientId: p.client_id, redirectUri: p.redirect_uri, now });
+  const code = await redeemCode(db, {
+    platform: TOKENS,
+    code: p.code,
+    clientId: p.client_id,
+    redirectUri: p.redirect_uri,
+    now,
+  });
   if (!code) throw new GraphError(400, "This authorization code has been used.", 100, 36009);
-  const short = await issueToken(db, { platform: TOKENS, kind: "user_short", grant: code.grant, scopes: code.scopes, now, ttlMs: SHORT_TTL_MS, prefix: "EAAS" });
+  const short = await issueToken(db, {
+    platform: TOKENS,
+    kind: "user_short",
+    grant: code.grant,
+    scopes: code.scopes,
+    now,
+    ttlMs: SHORT_TTL_MS,
+    prefix: "EAAS",
+  });
   return { access_token: short.token, token_type: "bearer", expires_in: SHORT_TTL_MS / 1000 };
 }
 
@@ -68,7 +90,8 @@ function grantedPages(token: TokenRow): DemoPage[] {
 }
 
 async function pageAccounts(c: EmuContext, token: TokenRow, p: Record<string, string>) {
-  if (token.kind === "page") throw new GraphError(400, "(#100) Tried accessing nonexisting field (accounts) on node type (Page)", 100);
+  if (token.kind === "page")
+    throw new GraphError(400, "(#100) Tried accessing nonexisting field (accounts) on node type (Page)", 100);
   const fields = fieldsOf(p, ["id", "name", "access_token"]);
   const data = [];
   for (const page of grantedPages(token)) {
@@ -102,7 +125,8 @@ function pageJson(c: EmuContext, page: DemoPage, accessToken?: string) {
 }
 
 function checkMessage(message: string | undefined) {
-  if (message && [...message].length > MESSAGE_MAX) throw new GraphError(400, `(#100) The message is too long. The maximum is ${MESSAGE_MAX} characters.`, 100);
+  if (message && [...message].length > MESSAGE_MAX)
+    throw new GraphError(400, `(#100) The message is too long. The maximum is ${MESSAGE_MAX} characters.`, 100);
 }
 
 function postJson(c: EmuContext, post: EmuObject) {
@@ -119,16 +143,22 @@ function postJson(c: EmuContext, post: EmuObject) {
   };
 }
 
-async function createPost(c: EmuContext, page: DemoPage, data: Record<string, unknown>, id = `${page.id}_${numericId(16)}`) {
+async function createPost(
+  c: EmuContext,
+  page: DemoPage,
+  data: Record<string, unknown>,
+  id = `${page.id}_${numericId(16)}`,
+) {
   return createObject(c.var.db, { id, platform: STORE, kind: "post", owner: page.id, createdAt: c.var.now, data });
 }
 
 async function pageEdge(c: EmuContext, token: TokenRow, page: DemoPage, edge: string, p: Record<string, string>) {
   const method = c.req.method;
-  if (method === "POST" && ["feed", "photos", "videos"].includes(edge)) requirePermission(token, "pages_manage_posts", noPagePublishPermission());
+  if (method === "POST" && ["feed", "photos", "videos"].includes(edge))
+    requirePermission(token, "pages_manage_posts", noPagePublishPermission());
   if (method === "POST" && edge === "feed") {
     checkMessage(p.message);
-    let attached: string[] = [];
+    const attached: string[] = [];
     if (p.attached_media) {
       let parsed: unknown;
       try {
@@ -136,15 +166,23 @@ async function pageEdge(c: EmuContext, token: TokenRow, page: DemoPage, edge: st
       } catch {
         throw new GraphError(400, "(#100) param attached_media must be an array of objects", 100);
       }
-      if (!Array.isArray(parsed)) throw new GraphError(400, "(#100) param attached_media must be an array of objects", 100);
+      if (!Array.isArray(parsed))
+        throw new GraphError(400, "(#100) param attached_media must be an array of objects", 100);
       for (const item of parsed) {
         const photo = await getObject(c.var.db, STORE, String((item as { media_fbid?: unknown }).media_fbid));
-        if (!photo || photo.kind !== "photo" || photo.owner !== page.id) throw new GraphError(400, "(#100) attached_media contains an invalid media_fbid", 100);
+        if (!photo || photo.kind !== "photo" || photo.owner !== page.id)
+          throw new GraphError(400, "(#100) attached_media contains an invalid media_fbid", 100);
         attached.push(photo.id);
       }
     }
-    if (!p.message && !p.link && attached.length === 0) throw new GraphError(400, "(#100) The post is empty. Please enter a message to share.", 100);
-    const post = await createPost(c, page, { message: p.message ?? "", link: p.link ?? null, photos: attached, type: attached.length ? "album" : "status" });
+    if (!p.message && !p.link && attached.length === 0)
+      throw new GraphError(400, "(#100) The post is empty. Please enter a message to share.", 100);
+    const post = await createPost(c, page, {
+      message: p.message ?? "",
+      link: p.link ?? null,
+      photos: attached,
+      type: attached.length ? "album" : "status",
+    });
     return { id: post.id };
   }
   if (method === "POST" && edge === "photos") {
@@ -156,19 +194,34 @@ async function pageEdge(c: EmuContext, token: TokenRow, page: DemoPage, edge: st
     checkMessage(caption);
     const photoId = numericId(16);
     const photo = p.url ? { url: p.url } : { url: null, bytes: source!.bytes.length, type: sniffImage(source!.bytes) };
-    await createObject(c.var.db, { id: photoId, platform: STORE, kind: "photo", owner: page.id, createdAt: c.var.now, data: { ...photo, caption: caption ?? "" } });
+    await createObject(c.var.db, {
+      id: photoId,
+      platform: STORE,
+      kind: "photo",
+      owner: page.id,
+      createdAt: c.var.now,
+      data: { ...photo, caption: caption ?? "" },
+    });
     if (p.published === "false") return { id: photoId };
     const post = await createPost(c, page, { message: caption ?? "", photos: [photoId], type: "photo" });
     return { id: photoId, post_id: post.id };
   }
   if (method === "POST" && edge === "videos") {
     if (!p.file_url) throw new GraphError(400, "(#100) file_url or source is required", 100);
-    if (!/\.(mp4|mov)(\?|$)/i.test(new URL(p.file_url).pathname) && /\.[a-z0-9]+$/i.test(new URL(p.file_url).pathname)) {
+    if (
+      !/\.(mp4|mov)(\?|$)/i.test(new URL(p.file_url).pathname) &&
+      /\.[a-z0-9]+$/i.test(new URL(p.file_url).pathname)
+    ) {
       throw new GraphError(400, "(#352) Sorry, the video file you selected is in a format that we don't support.", 352);
     }
     checkMessage(p.description);
     const videoId = numericId(16);
-    await createPost(c, page, { message: p.description ?? "", title: p.title ?? null, videoUrl: p.file_url, type: "video" }, videoId);
+    await createPost(
+      c,
+      page,
+      { message: p.description ?? "", title: p.title ?? null, videoUrl: p.file_url, type: "video" },
+      videoId,
+    );
     return { id: videoId };
   }
   if (method === "GET" && (edge === "posts" || edge === "feed" || edge === "published_posts")) {
@@ -184,16 +237,43 @@ async function pageEdge(c: EmuContext, token: TokenRow, page: DemoPage, edge: st
     const metrics = (p.metric ?? "").split(",").filter(Boolean);
     return {
       data: metrics.map((name) => {
-        if (name.startsWith("page_impressions") || name.startsWith("page_fans")) throw new GraphError(400, `(#100) The value must be a valid insights metric`, 100);
-        if (name === "page_follows_country") return { name, period: "lifetime", values: [{ value: audienceOf(page.id, c.var.now).country, end_time: graphTime(c.var.now) }], title: name, description: name, id: `${page.id}/insights/${name}/lifetime` };
-        return { name, period: p.period ?? "day", values: [{ value: name === "page_follows" ? followerCount(page.id, c.var.now) : total, end_time: graphTime(c.var.now) }], title: name, description: name, id: `${page.id}/insights/${name}/day` };
+        if (name.startsWith("page_impressions") || name.startsWith("page_fans"))
+          throw new GraphError(400, `(#100) The value must be a valid insights metric`, 100);
+        if (name === "page_follows_country")
+          return {
+            name,
+            period: "lifetime",
+            values: [{ value: audienceOf(page.id, c.var.now).country, end_time: graphTime(c.var.now) }],
+            title: name,
+            description: name,
+            id: `${page.id}/insights/${name}/lifetime`,
+          };
+        return {
+          name,
+          period: p.period ?? "day",
+          values: [
+            {
+              value: name === "page_follows" ? followerCount(page.id, c.var.now) : total,
+              end_time: graphTime(c.var.now),
+            },
+          ],
+          title: name,
+          description: name,
+          id: `${page.id}/insights/${name}/day`,
+        };
       }),
     };
   }
   throw objectNotFound(`${page.id}/${edge}`);
 }
 
-async function postEdge(c: EmuContext, token: TokenRow, post: EmuObject, edge: string | undefined, p: Record<string, string>) {
+async function postEdge(
+  c: EmuContext,
+  token: TokenRow,
+  post: EmuObject,
+  edge: string | undefined,
+  p: Record<string, string>,
+) {
   if (!edge && c.req.method === "GET") return pick(postJson(c, post), fieldsOf(p, ["id", "message", "created_time"]));
   if (!edge && c.req.method === "DELETE") {
     requirePermission(token, "pages_manage_posts", noPagePublishPermission());
@@ -213,19 +293,40 @@ async function postEdge(c: EmuContext, token: TokenRow, post: EmuObject, edge: s
     return {
       data: metrics.map((name) => {
         if (!(name in value)) throw new GraphError(400, `(#100) The value must be a valid insights metric`, 100);
-        return { name, period: "lifetime", values: [{ value: value[name] }], title: name, description: name, id: `${post.id}/insights/${name}/lifetime` };
+        return {
+          name,
+          period: "lifetime",
+          values: [{ value: value[name] }],
+          title: name,
+          description: name,
+          id: `${post.id}/insights/${name}/lifetime`,
+        };
       }),
     };
   }
   if (edge === "comments") {
     const list = sampleComments(post.id, m.comments, post.createdAt).filter((x) => x.createdAt <= c.var.now);
-    return { data: list.map((x) => ({ id: x.id, message: x.text, from: { name: x.author, id: x.author }, created_time: graphTime(x.createdAt) })) };
+    return {
+      data: list.map((x) => ({
+        id: x.id,
+        message: x.text,
+        from: { name: x.author, id: x.author },
+        created_time: graphTime(x.createdAt),
+      })),
+    };
   }
   throw objectNotFound(`${post.id}/${edge}`);
 }
 
-async function igEdge(c: EmuContext, token: TokenRow, account: NonNullable<ReturnType<typeof igAccountById>>, edge: string | undefined, p: Record<string, string>) {
-  if (c.req.method === "POST" && (edge === "media" || edge === "media_publish")) requirePermission(token, "instagram_content_publish", noAppPermission());
+async function igEdge(
+  c: EmuContext,
+  token: TokenRow,
+  account: NonNullable<ReturnType<typeof igAccountById>>,
+  edge: string | undefined,
+  p: Record<string, string>,
+) {
+  if (c.req.method === "POST" && (edge === "media" || edge === "media_publish"))
+    requirePermission(token, "instagram_content_publish", noAppPermission());
   if (!edge && c.req.method === "GET") return ig.userFields(c, account, p, await ig.mediaCountOf(c, account.id));
   if (edge === "media" && c.req.method === "POST") return ig.createContainer(c, account, p);
   if (edge === "media" && c.req.method === "GET") return ig.listMedia(c, account, p);
@@ -250,7 +351,15 @@ async function dispatch(c: EmuContext): Promise<unknown> {
   if (seg[0] === "oauth" && seg[1] === "access_token") return tokenEndpoint(c, p);
   if (seg[0] === "debug_token") {
     const input = await requireToken(c, TOKENS, { access_token: p.input_token ?? "" }).catch(() => null);
-    return { data: { app_id: "sandbox", type: input?.kind === "page" ? "PAGE" : "USER", is_valid: !!input, expires_at: input?.expiresAt ? Math.floor(input.expiresAt / 1000) : 0, scopes: input?.scopes.split(/[ ,]+/) ?? [] } };
+    return {
+      data: {
+        app_id: "sandbox",
+        type: input?.kind === "page" ? "PAGE" : "USER",
+        is_valid: !!input,
+        expires_at: input?.expiresAt ? Math.floor(input.expiresAt / 1000) : 0,
+        scopes: input?.scopes.split(/[ ,]+/) ?? [],
+      },
+    };
   }
   const token = await requireToken(c, TOKENS, p);
   const pages = grantedPages(token);
@@ -259,9 +368,18 @@ async function dispatch(c: EmuContext): Promise<unknown> {
   if (!id) throw new GraphError(400, "Unsupported request.", 100);
   if (id === "me") {
     if (edge === "accounts") return pageAccounts(c, token, p);
-    if (edge === "permissions") return { data: token.scopes.split(/[ ,]+/).filter(Boolean).map((permission) => ({ permission, status: "granted" })) };
+    if (edge === "permissions")
+      return {
+        data: token.scopes
+          .split(/[ ,]+/)
+          .filter(Boolean)
+          .map((permission) => ({ permission, status: "granted" })),
+      };
     if (token.kind === "page") return pick(pageJson(c, pages[0]!), fieldsOf(p, ["id", "name"]));
-    return pick({ id: FB_USER.id, name: FB_USER.name, picture: { data: { url: FB_USER.picture } } }, fieldsOf(p, ["id", "name"]));
+    return pick(
+      { id: FB_USER.id, name: FB_USER.name, picture: { data: { url: FB_USER.picture } } },
+      fieldsOf(p, ["id", "name"]),
+    );
   }
   const page = pageById(id);
   if (page) {
@@ -277,7 +395,8 @@ async function dispatch(c: EmuContext): Promise<unknown> {
   const igObj = await ig.findIgObject(c, id);
   if (igObj && igIds.has(igObj.owner)) return igObjectEdge(c, igObj, edge, p);
   const fbObj = await getObject(c.var.db, STORE, id);
-  if (fbObj && fbObj.kind === "post" && pages.some((pg) => pg.id === fbObj.owner)) return postEdge(c, token, fbObj, edge, p);
+  if (fbObj && fbObj.kind === "post" && pages.some((pg) => pg.id === fbObj.owner))
+    return postEdge(c, token, fbObj, edge, p);
   throw objectNotFound(id);
 }
 
@@ -299,8 +418,17 @@ mountConsent(wwwFacebook, "/:ver/dialog/oauth", {
   multiple: true,
   fragment: "#_=_",
   codeTtlMs: 10 * 60_000,
-  choices: PAGES.map((pg) => ({ id: pg.id, label: pg.name, detail: pg.ig ? `Page with Instagram @${pg.ig.username}` : `${pg.category} Page` })),
-  deny: { error: "access_denied", error_code: "200", error_description: "Permissions error", error_reason: "user_denied" },
+  choices: PAGES.map((pg) => ({
+    id: pg.id,
+    label: pg.name,
+    detail: pg.ig ? `Page with Instagram @${pg.ig.username}` : `${pg.category} Page`,
+  })),
+  deny: {
+    error: "access_denied",
+    error_code: "200",
+    error_description: "Permissions error",
+    error_reason: "user_denied",
+  },
 });
 
 /** Resumable Instagram video bytes (§2.2 step 1b): accepted and recorded; processing time is the container's. */
@@ -312,7 +440,16 @@ export const ruploadFacebook = new Hono<EmuEnv>().post("/ig-api-upload/:ver/:con
     const container = await ig.findIgObject(c, c.req.param("container"));
     const owners = new Set(grantedPages(row).flatMap((pg) => (pg.ig ? [pg.ig.id] : [])));
     if (!container || !owners.has(container.owner)) {
-      return c.json({ debug_info: { retriable: false, type: "ProcessingFailedError", message: '{"success":false,"error":{"message":"unauthorized user request"}}' } }, 400);
+      return c.json(
+        {
+          debug_info: {
+            retriable: false,
+            type: "ProcessingFailedError",
+            message: '{"success":false,"error":{"message":"unauthorized user request"}}',
+          },
+        },
+        400,
+      );
     }
     return c.json({ success: true, message: "Upload successful." });
   } catch (err) {

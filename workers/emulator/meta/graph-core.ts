@@ -1,5 +1,5 @@
 import type { EmuContext } from "../context";
-import { multipartParts, scopeList, type BodyPart } from "../request";
+import { type BodyPart, multipartParts, scopeList } from "../request";
 import { checkToken, type TokenRow } from "../tokens";
 
 /** What every emulated Graph-style host (graph.facebook.com, graph.instagram.com, graph.threads.net) shares. */
@@ -19,7 +19,13 @@ export class GraphError extends Error {
 }
 
 export function graphErrorResponse(c: EmuContext, err: GraphError): Response {
-  const error: Record<string, unknown> = { message: err.message, type: "OAuthException", code: err.code, is_transient: err.transient, fbtrace_id: "Emu" + Math.floor(c.var.now % 1e8) };
+  const error: Record<string, unknown> = {
+    message: err.message,
+    type: "OAuthException",
+    code: err.code,
+    is_transient: err.transient,
+    fbtrace_id: "Emu" + Math.floor(c.var.now % 1e8),
+  };
   if (err.subcode !== undefined) error.error_subcode = err.subcode;
   if (err.userTitle) error.error_user_title = err.userTitle;
   if (err.userMsg) error.error_user_msg = err.userMsg;
@@ -67,12 +73,18 @@ export function tokenFrom(c: EmuContext, params: Record<string, string>): string
 /** Graph's answers to a missing, unknown or expired token (code 190, subcode 463 when expired). */
 export async function requireToken(c: EmuContext, platform: string, params: Record<string, string>): Promise<TokenRow> {
   const token = tokenFrom(c, params);
-  if (!token) throw new GraphError(400, "An active access token must be used to query information about the current user.", 2500);
+  if (!token)
+    throw new GraphError(400, "An active access token must be used to query information about the current user.", 2500);
   const check = await checkToken(c.var.db, platform, token, c.var.now);
   if (check.ok) return check.row;
   if (check.reason === "expired") {
     const at = new Date(check.row!.expiresAt!).toUTCString();
-    throw new GraphError(400, `Error validating access token: Session has expired on ${at}. The current time is ${new Date(c.var.now).toUTCString()}.`, 190, 463);
+    throw new GraphError(
+      400,
+      `Error validating access token: Session has expired on ${at}. The current time is ${new Date(c.var.now).toUTCString()}.`,
+      190,
+      463,
+    );
   }
   throw new GraphError(400, "Invalid OAuth access token - Cannot parse access token", 190);
 }
@@ -86,9 +98,14 @@ export function requirePermission(token: TokenRow, permission: string, refusal: 
 }
 
 export const noPagePublishPermission = () =>
-  new GraphError(403, "(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission", 200);
+  new GraphError(
+    403,
+    "(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission",
+    200,
+  );
 
-export const noAppPermission = () => new GraphError(403, "(#10) Application does not have permission for this action", 10);
+export const noAppPermission = () =>
+  new GraphError(403, "(#10) Application does not have permission for this action", 10);
 
 export function objectNotFound(id: string): GraphError {
   return new GraphError(
@@ -112,7 +129,11 @@ export function usageHeaders(c: EmuContext, businessId?: string) {
   if (businessId) {
     c.header(
       "X-Business-Use-Case-Usage",
-      JSON.stringify({ [businessId]: [{ type: "pages", call_count: 1, total_cputime: 1, total_time: 1, estimated_time_to_regain_access: 0 }] }),
+      JSON.stringify({
+        [businessId]: [
+          { type: "pages", call_count: 1, total_cputime: 1, total_time: 1, estimated_time_to_regain_access: 0 },
+        ],
+      }),
     );
   }
 }

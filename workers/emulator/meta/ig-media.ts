@@ -2,8 +2,8 @@ import type { EmuContext } from "../context";
 import { numericId } from "../ids";
 import { audienceOf, followerCount, postMetrics, sampleComments } from "../metrics";
 import { createObject, type EmuObject, getObject, listObjects, updateObject } from "../objects";
-import { type DemoIgAccount } from "./demo";
-import { GraphError, fieldsOf, graphTime, objectNotFound, pick } from "./graph-core";
+import type { DemoIgAccount } from "./demo";
+import { fieldsOf, GraphError, graphTime, objectNotFound, pick } from "./graph-core";
 
 /**
  * Instagram content publishing, insights and comments (PLATFORMS.md §2.2–2.4), identical on
@@ -22,8 +22,24 @@ const DAY = 86_400_000;
 const VIDEO_PROCESSING_MS = 30_000;
 const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 const CONTAINER_TTL_MS = DAY;
-const INSIGHT_METRICS = ["reach", "likes", "comments", "shares", "saved", "views", "total_interactions", "follows", "profile_visits"];
-const DEPRECATED_METRICS = ["impressions", "plays", "clips_replays_count", "ig_reels_aggregated_all_plays_count", "video_views"];
+const INSIGHT_METRICS = [
+  "reach",
+  "likes",
+  "comments",
+  "shares",
+  "saved",
+  "views",
+  "total_interactions",
+  "follows",
+  "profile_visits",
+];
+const DEPRECATED_METRICS = [
+  "impressions",
+  "plays",
+  "clips_replays_count",
+  "ig_reels_aggregated_all_plays_count",
+  "video_views",
+];
 
 interface MediaFacts {
   ext: string | null;
@@ -37,7 +53,14 @@ function mediaFacts(raw: string): MediaFacts {
   try {
     url = new URL(raw);
   } catch {
-    throw new GraphError(400, "The media could not be fetched from this URI", 9004, 2207052, "Media download has failed", `The media could not be fetched from this uri: ${raw}`);
+    throw new GraphError(
+      400,
+      "The media could not be fetched from this URI",
+      9004,
+      2207052,
+      "Media download has failed",
+      `The media could not be fetched from this uri: ${raw}`,
+    );
   }
   const ext = /\.([a-z0-9]+)$/i.exec(url.pathname)?.[1]?.toLowerCase() ?? null;
   const num = (k: string) => (url.searchParams.has(k) ? Number(url.searchParams.get(k)) : null);
@@ -47,10 +70,24 @@ function mediaFacts(raw: string): MediaFacts {
 function checkImage(raw: string) {
   const f = mediaFacts(raw);
   if (f.ext && f.ext !== "jpg" && f.ext !== "jpeg") {
-    throw new GraphError(400, "Only photo or video can be accepted as media type.", 9004, 2207052, "Unsupported image format", "The image format is not supported. Only JPEG images can be published.");
+    throw new GraphError(
+      400,
+      "Only photo or video can be accepted as media type.",
+      9004,
+      2207052,
+      "Unsupported image format",
+      "The image format is not supported. Only JPEG images can be published.",
+    );
   }
   if (f.size !== null && f.size > IMAGE_MAX_BYTES) {
-    throw new GraphError(400, "The image is too large to download. It should be less than 8 MiB.", 36000, 2207004, "Image is too large", "The image is too large to download. It should be less than 8 MiB.");
+    throw new GraphError(
+      400,
+      "The image is too large to download. It should be less than 8 MiB.",
+      36000,
+      2207004,
+      "Image is too large",
+      "The image is too large to download. It should be less than 8 MiB.",
+    );
   }
   if (f.width && f.height) {
     const ratio = f.width / f.height;
@@ -70,18 +107,39 @@ function checkImage(raw: string) {
 function checkVideo(raw: string) {
   const f = mediaFacts(raw);
   if (f.ext && f.ext !== "mp4" && f.ext !== "mov") {
-    throw new GraphError(400, "The video format is not supported. Please check spec for supported video formats.", 352, 2207026, "Unsupported video format", "The video format is not supported. Use MOV or MP4.");
+    throw new GraphError(
+      400,
+      "The video format is not supported. Please check spec for supported video formats.",
+      352,
+      2207026,
+      "Unsupported video format",
+      "The video format is not supported. Use MOV or MP4.",
+    );
   }
 }
 
 function checkCaption(caption: string | undefined) {
   if (!caption) return;
   if ([...caption].length > IG_CAPTION_MAX) {
-    throw new GraphError(400, "Invalid parameter", 100, 2207033, "Caption is too long", `The caption is too long. The maximum is ${IG_CAPTION_MAX} characters.`);
+    throw new GraphError(
+      400,
+      "Invalid parameter",
+      100,
+      2207033,
+      "Caption is too long",
+      `The caption is too long. The maximum is ${IG_CAPTION_MAX} characters.`,
+    );
   }
   const tags = caption.match(/#[\p{L}\p{N}_]+/gu) ?? [];
   if (tags.length > IG_HASHTAG_MAX) {
-    throw new GraphError(400, "Invalid parameter", 100, 2207034, "Too many hashtags", `The caption contains ${tags.length} hashtags. The maximum is ${IG_HASHTAG_MAX}.`);
+    throw new GraphError(
+      400,
+      "Invalid parameter",
+      100,
+      2207034,
+      "Too many hashtags",
+      `The caption contains ${tags.length} hashtags. The maximum is ${IG_HASHTAG_MAX}.`,
+    );
   }
 }
 
@@ -98,8 +156,12 @@ export async function createContainer(c: EmuContext, owner: DemoIgAccount, p: Re
   let readyAt = now;
   let children: string[] = [];
   if (type === "CAROUSEL") {
-    children = (p.children ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-    if (children.length < 2 || children.length > 10) throw new GraphError(400, "(#100) The carousel must have between 2 and 10 children.", 100);
+    children = (p.children ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (children.length < 2 || children.length > 10)
+      throw new GraphError(400, "(#100) The carousel must have between 2 and 10 children.", 100);
     for (const id of children) {
       const child = await getObject(db, STORE, id);
       if (!child || child.kind !== "container" || child.owner !== owner.id || !child.data.isCarouselItem) {
@@ -116,7 +178,12 @@ export async function createContainer(c: EmuContext, owner: DemoIgAccount, p: Re
     else throw new GraphError(400, "(#100) The parameter video_url is required", 100);
     if (!isChild) checkCaption(p.caption);
   } else if (type === "VIDEO") {
-    throw new GraphError(400, "(#100) The VIDEO media type is no longer supported for feed videos. Use REELS.", 100, 2207067);
+    throw new GraphError(
+      400,
+      "(#100) The VIDEO media type is no longer supported for feed videos. Use REELS.",
+      100,
+      2207067,
+    );
   } else if (type === "IMAGE") {
     if (!p.image_url) throw new GraphError(400, "(#100) The parameter image_url is required", 100);
     checkImage(p.image_url);
@@ -132,7 +199,14 @@ export async function createContainer(c: EmuContext, owner: DemoIgAccount, p: Re
     owner: owner.id,
     createdAt: now,
     readyAt,
-    data: { mediaType: type, isCarouselItem: isChild, caption: p.caption ?? "", imageUrl: p.image_url ?? null, videoUrl: p.video_url ?? null, children },
+    data: {
+      mediaType: type,
+      isCarouselItem: isChild,
+      caption: p.caption ?? "",
+      imageUrl: p.image_url ?? null,
+      videoUrl: p.video_url ?? null,
+      children,
+    },
   });
   return { id };
 }
@@ -143,16 +217,39 @@ export async function publishContainer(c: EmuContext, owner: DemoIgAccount, p: R
   if (!id) throw new GraphError(400, "(#100) The parameter creation_id is required", 100);
   const container = await getObject(db, STORE, id);
   if (!container || container.kind !== "container" || container.owner !== owner.id) throw objectNotFound(id);
-  if (container.data.isCarouselItem) throw new GraphError(400, "(#100) A carousel item cannot be published on its own", 100);
+  if (container.data.isCarouselItem)
+    throw new GraphError(400, "(#100) A carousel item cannot be published on its own", 100);
   const status = statusCode(container, now);
   if (status === "PUBLISHED") throw new GraphError(400, "(#100) This media has already been published", 100, 2207006);
-  if (status === "EXPIRED") throw new GraphError(400, "The media container has expired.", -2, 2207020, "Media expired", "The media has expired. Please create a new container.");
+  if (status === "EXPIRED")
+    throw new GraphError(
+      400,
+      "The media container has expired.",
+      -2,
+      2207020,
+      "Media expired",
+      "The media has expired. Please create a new container.",
+    );
   if (status !== "FINISHED") {
-    throw new GraphError(400, "Media ID is not available", 9007, 2207027, "Media is not ready", "The media is not ready for publishing, please wait for a moment.");
+    throw new GraphError(
+      400,
+      "Media ID is not available",
+      9007,
+      2207027,
+      "Media is not ready",
+      "The media is not ready for publishing, please wait for a moment.",
+    );
   }
   const recent = await listObjects(db, STORE, "media", owner.id, { since: now - DAY, limit: 1000 });
   if (recent.length >= IG_QUOTA_TOTAL) {
-    throw new GraphError(400, "Application request limit reached", 9, 2207042, "Maximum posts reached", "You reached the maximum number of posts that is allowed to be published by Content Publishing API.");
+    throw new GraphError(
+      400,
+      "Application request limit reached",
+      9,
+      2207042,
+      "Maximum posts reached",
+      "You reached the maximum number of posts that is allowed to be published by Content Publishing API.",
+    );
   }
   const mediaId = numericId();
   const type = String(container.data.mediaType);
@@ -197,7 +294,11 @@ function mediaJson(obj: EmuObject, now: number) {
 export function readObject(c: EmuContext, obj: EmuObject, p: Record<string, string>) {
   if (obj.kind === "container") {
     const status = statusCode(obj, c.var.now);
-    const all = { id: obj.id, status_code: status, status: status === "FINISHED" ? "Finished: Media has been uploaded and it is ready to be published." : status };
+    const all = {
+      id: obj.id,
+      status_code: status,
+      status: status === "FINISHED" ? "Finished: Media has been uploaded and it is ready to be published." : status,
+    };
     return pick(all, fieldsOf(p, ["id"]));
   }
   return pick(mediaJson(obj, c.var.now), fieldsOf(p, ["id"]));
@@ -208,15 +309,25 @@ export async function listMedia(c: EmuContext, owner: DemoIgAccount, p: Record<s
   const since = p.since ? Number(p.since) * 1000 : 0;
   const rows = await listObjects(c.var.db, STORE, "media", owner.id, { since, limit });
   const fields = fieldsOf(p, ["id"]);
-  return { data: rows.map((r) => pick(mediaJson(r, c.var.now), fields)), paging: { cursors: { before: "", after: "" } } };
+  return {
+    data: rows.map((r) => pick(mediaJson(r, c.var.now), fields)),
+    paging: { cursors: { before: "", after: "" } },
+  };
 }
 
 export function mediaInsights(c: EmuContext, obj: EmuObject, p: Record<string, string>) {
-  const metrics = (p.metric ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const metrics = (p.metric ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (metrics.length === 0) throw new GraphError(400, "(#100) The parameter metric is required", 100);
   for (const name of metrics) {
     if (DEPRECATED_METRICS.includes(name) || !INSIGHT_METRICS.includes(name)) {
-      throw new GraphError(400, `(#100) metric[0] must be one of the following values: ${INSIGHT_METRICS.join(", ")}`, 100);
+      throw new GraphError(
+        400,
+        `(#100) metric[0] must be one of the following values: ${INSIGHT_METRICS.join(", ")}`,
+        100,
+      );
     }
   }
   const m = postMetrics(obj.id, obj.createdAt, c.var.now);
@@ -234,7 +345,14 @@ export function mediaInsights(c: EmuContext, obj: EmuObject, p: Record<string, s
   // Data not available yet is an empty list, not zeros (§2.4).
   if (m.reach === 0) return { data: [] };
   return {
-    data: metrics.map((name) => ({ name, period: "lifetime", values: [{ value: value[name] }], title: name, description: name, id: `${obj.id}/insights/${name}/lifetime` })),
+    data: metrics.map((name) => ({
+      name,
+      period: "lifetime",
+      values: [{ value: value[name] }],
+      title: name,
+      description: name,
+      id: `${obj.id}/insights/${name}/lifetime`,
+    })),
   };
 }
 
@@ -250,7 +368,10 @@ export async function publishingLimit(c: EmuContext, owner: DemoIgAccount) {
 }
 
 export async function userInsights(c: EmuContext, owner: DemoIgAccount, p: Record<string, string>) {
-  const metrics = (p.metric ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const metrics = (p.metric ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const posts = await listObjects(c.var.db, STORE, "media", owner.id, { since: c.var.now - 30 * DAY, limit: 1000 });
   const sum = { reach: 0, views: 0, likes: 0, comments: 0, shares: 0, saves: 0 };
   for (const post of posts) {
@@ -262,18 +383,45 @@ export async function userInsights(c: EmuContext, owner: DemoIgAccount, p: Recor
     sum.shares += m.shares;
     sum.saves += m.saves;
   }
-  const values: Record<string, number> = { ...sum, total_interactions: sum.likes + sum.comments + sum.shares + sum.saves, accounts_engaged: Math.floor(sum.reach / 10) };
+  const values: Record<string, number> = {
+    ...sum,
+    total_interactions: sum.likes + sum.comments + sum.shares + sum.saves,
+    accounts_engaged: Math.floor(sum.reach / 10),
+  };
   const audience = audienceOf(owner.id, c.var.now);
   return {
     data: metrics.map((name) => {
       if (name === "follower_demographics") {
         const breakdown = p.breakdown as "age" | "gender" | "country" | undefined;
-        if (!breakdown || !(breakdown in audience)) throw new GraphError(400, "(#100) breakdown must be one of age, city, country, gender", 100);
+        if (!breakdown || !(breakdown in audience))
+          throw new GraphError(400, "(#100) breakdown must be one of age, city, country, gender", 100);
         const results = Object.entries(audience[breakdown]).map(([key, value]) => ({ dimension_values: [key], value }));
-        return { name, period: "lifetime", title: name, description: name, total_value: { breakdowns: [{ dimension_keys: [breakdown], results }] }, id: `${owner.id}/insights/${name}/lifetime` };
+        return {
+          name,
+          period: "lifetime",
+          title: name,
+          description: name,
+          total_value: { breakdowns: [{ dimension_keys: [breakdown], results }] },
+          id: `${owner.id}/insights/${name}/lifetime`,
+        };
       }
-      if (name === "online_followers") return { name, period: "lifetime", title: name, description: name, values: [{ value: audience.onlineByHour, end_time: graphTime(c.var.now) }], id: `${owner.id}/insights/${name}/lifetime` };
-      return ({ name, period: p.period ?? "day", title: name, description: name, total_value: { value: values[name] ?? 0 }, id: `${owner.id}/insights/${name}/${p.period ?? "day"}` });
+      if (name === "online_followers")
+        return {
+          name,
+          period: "lifetime",
+          title: name,
+          description: name,
+          values: [{ value: audience.onlineByHour, end_time: graphTime(c.var.now) }],
+          id: `${owner.id}/insights/${name}/lifetime`,
+        };
+      return {
+        name,
+        period: p.period ?? "day",
+        title: name,
+        description: name,
+        total_value: { value: values[name] ?? 0 },
+        id: `${owner.id}/insights/${name}/${p.period ?? "day"}`,
+      };
     }),
   };
 }

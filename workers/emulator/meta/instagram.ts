@@ -2,9 +2,19 @@ import { Hono } from "hono";
 import { mountConsent } from "../consent";
 import type { EmuContext, EmuEnv } from "../context";
 import { issueToken, redeemCode } from "../tokens";
-import { IG_LOGIN_ACCOUNTS, type DemoIgAccount } from "./demo";
+import { type DemoIgAccount, IG_LOGIN_ACCOUNTS } from "./demo";
 import { appSecretValid, igObjectEdge } from "./facebook";
-import { GraphError, graphErrorResponse, graphSegments, noAppPermission, objectNotFound, readParams, requirePermission, requireToken, usageHeaders } from "./graph-core";
+import {
+  GraphError,
+  graphErrorResponse,
+  graphSegments,
+  noAppPermission,
+  objectNotFound,
+  readParams,
+  requirePermission,
+  requireToken,
+  usageHeaders,
+} from "./graph-core";
 import * as ig from "./ig-media";
 
 /**
@@ -30,15 +40,32 @@ async function dispatch(c: EmuContext) {
     if (!p.client_secret) throw new GraphError(400, "Missing client_secret", 101);
     const short = await requireToken(c, TOKENS, p);
     if (short.kind !== "short") throw new GraphError(400, "Only short-lived tokens can be exchanged", 100);
-    const long = await issueToken(db, { platform: TOKENS, kind: "long", grant: short.grant, scopes: short.scopes, now, ttlMs: LONG_TTL_S * 1000, prefix: "IGAAL" });
+    const long = await issueToken(db, {
+      platform: TOKENS,
+      kind: "long",
+      grant: short.grant,
+      scopes: short.scopes,
+      now,
+      ttlMs: LONG_TTL_S * 1000,
+      prefix: "IGAAL",
+    });
     return { access_token: long.token, token_type: "bearer", expires_in: LONG_TTL_S };
   }
   if (seg[0] === "refresh_access_token") {
     if (p.grant_type !== "ig_refresh_token") throw new GraphError(400, "Unsupported grant_type", 100);
     const current = await requireToken(c, TOKENS, p);
     if (current.kind !== "long") throw new GraphError(400, "Only long-lived tokens can be refreshed", 100);
-    if (now - current.issuedAt < REFRESH_MIN_AGE_MS) throw new GraphError(400, "The access token must be at least 24 hours old to be refreshed", 100);
-    const next = await issueToken(db, { platform: TOKENS, kind: "long", grant: current.grant, scopes: current.scopes, now, ttlMs: LONG_TTL_S * 1000, prefix: "IGAAL" });
+    if (now - current.issuedAt < REFRESH_MIN_AGE_MS)
+      throw new GraphError(400, "The access token must be at least 24 hours old to be refreshed", 100);
+    const next = await issueToken(db, {
+      platform: TOKENS,
+      kind: "long",
+      grant: current.grant,
+      scopes: current.scopes,
+      now,
+      ttlMs: LONG_TTL_S * 1000,
+      prefix: "IGAAL",
+    });
     return { access_token: next.token, token_type: "bearer", expires_in: LONG_TTL_S };
   }
   const token = await requireToken(c, TOKENS, p);
@@ -48,7 +75,8 @@ async function dispatch(c: EmuContext) {
   const account = id === "me" ? mine[0] : mine.find((a) => a.id === id);
   if (account) {
     usageHeaders(c, account.id);
-    if (c.req.method === "POST" && (edge === "media" || edge === "media_publish")) requirePermission(token, "instagram_business_content_publish", noAppPermission());
+    if (c.req.method === "POST" && (edge === "media" || edge === "media_publish"))
+      requirePermission(token, "instagram_business_content_publish", noAppPermission());
     if (!edge && c.req.method === "GET") return ig.userFields(c, account, p, await ig.mediaCountOf(c, account.id));
     if (edge === "media" && c.req.method === "POST") return ig.createContainer(c, account, p);
     if (edge === "media" && c.req.method === "GET") return ig.listMedia(c, account, p);
@@ -80,9 +108,23 @@ export const apiInstagram = new Hono<EmuEnv>().post("/oauth/access_token", async
   if (p.grant_type !== "authorization_code") return fail("Invalid grant_type");
   if (!appSecretValid(p.client_id, p.client_secret)) return fail("Invalid client_secret");
   if (!p.code || !p.redirect_uri) return fail("Missing code or redirect_uri");
-  const code = await redeemCode(db, { platform: TOKENS, code: p.code.replace(/#_$/, ""), clientId: p.client_id!, redirectUri: p.redirect_uri, now });
+  const code = await redeemCode(db, {
+    platform: TOKENS,
+    code: p.code.replace(/#_$/, ""),
+    clientId: p.client_id!,
+    redirectUri: p.redirect_uri,
+    now,
+  });
   if (!code) return fail("Matching code was not found or was already used");
-  const short = await issueToken(db, { platform: TOKENS, kind: "short", grant: code.grant, scopes: code.scopes, now, ttlMs: SHORT_TTL_MS, prefix: "IGAAS" });
+  const short = await issueToken(db, {
+    platform: TOKENS,
+    kind: "short",
+    grant: code.grant,
+    scopes: code.scopes,
+    now,
+    ttlMs: SHORT_TTL_MS,
+    prefix: "IGAAS",
+  });
   return c.json({ data: [{ access_token: short.token, user_id: code.grant.selected[0], permissions: code.scopes }] });
 });
 
@@ -94,7 +136,11 @@ const consent = {
   fragment: "#_",
   codeTtlMs: 3_600_000,
   required: ["scope"],
-  choices: IG_LOGIN_ACCOUNTS.map((a) => ({ id: a.id, label: `@${a.username}`, detail: `${a.name} · ${a.accountType === "BUSINESS" ? "Business" : "Creator"} account` })),
+  choices: IG_LOGIN_ACCOUNTS.map((a) => ({
+    id: a.id,
+    label: `@${a.username}`,
+    detail: `${a.name} · ${a.accountType === "BUSINESS" ? "Business" : "Creator"} account`,
+  })),
 };
 export const wwwInstagram = new Hono<EmuEnv>();
 mountConsent(wwwInstagram, "/oauth/authorize", consent);

@@ -7,7 +7,19 @@ import { createObject, deleteObject, type EmuObject, getObject, listObjects, upd
 import { issueToken, redeemCode } from "../tokens";
 import { THREADS_USERS } from "./demo";
 import { appSecretValid } from "./facebook";
-import { GraphError, fieldsOf, graphErrorResponse, graphSegments, graphTime, noAppPermission, objectNotFound, pick, readParams, requirePermission, requireToken } from "./graph-core";
+import {
+  fieldsOf,
+  GraphError,
+  graphErrorResponse,
+  graphSegments,
+  graphTime,
+  noAppPermission,
+  objectNotFound,
+  pick,
+  readParams,
+  requirePermission,
+  requireToken,
+} from "./graph-core";
 
 /** graph.threads.net and the threads.net consent page (PLATFORMS.md §10). */
 const TOKENS = "threads";
@@ -42,11 +54,27 @@ async function createContainer(c: EmuContext, user: ThreadsUser, p: Record<strin
   const { db, now } = c.var;
   const type = (p.media_type ?? "").toUpperCase();
   const isChild = p.is_carousel_item === "true";
-  if (!["TEXT", "IMAGE", "VIDEO", "CAROUSEL"].includes(type)) throw new GraphError(400, "(#100) Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}", 100);
+  if (!["TEXT", "IMAGE", "VIDEO", "CAROUSEL"].includes(type))
+    throw new GraphError(400, "(#100) Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}", 100);
   const text = p.text ?? "";
-  if ([...text].length > TEXT_MAX) throw new GraphError(400, `Param text must be at most ${TEXT_MAX} characters long.`, 100, undefined, "Text too long", `Your post is over ${TEXT_MAX} characters.`);
+  if ([...text].length > TEXT_MAX)
+    throw new GraphError(
+      400,
+      `Param text must be at most ${TEXT_MAX} characters long.`,
+      100,
+      undefined,
+      "Text too long",
+      `Your post is over ${TEXT_MAX} characters.`,
+    );
   if ((text.match(/https?:\/\/\S+/g) ?? []).length > LINK_MAX) {
-    throw new GraphError(400, "THREADS_API__LINK_LIMIT_EXCEEDED", 100, undefined, "Too many links", `Posts can include up to ${LINK_MAX} links.`);
+    throw new GraphError(
+      400,
+      "THREADS_API__LINK_LIMIT_EXCEEDED",
+      100,
+      undefined,
+      "Too many links",
+      `Posts can include up to ${LINK_MAX} links.`,
+    );
   }
   let readyAt = now + (PROCESSING_MS[type] ?? 0);
   let children: string[] = [];
@@ -54,7 +82,8 @@ async function createContainer(c: EmuContext, user: ThreadsUser, p: Record<strin
   if (type === "IMAGE") {
     if (!p.image_url) throw new GraphError(400, "(#100) Param image_url is required", 100);
     const e = ext(p.image_url);
-    if (e && !["jpg", "jpeg", "png"].includes(e)) throw new GraphError(400, "Unsupported image format: use JPEG or PNG.", 100);
+    if (e && !["jpg", "jpeg", "png"].includes(e))
+      throw new GraphError(400, "Unsupported image format: use JPEG or PNG.", 100);
   }
   if (type === "VIDEO") {
     if (!p.video_url) throw new GraphError(400, "(#100) Param video_url is required", 100);
@@ -62,16 +91,36 @@ async function createContainer(c: EmuContext, user: ThreadsUser, p: Record<strin
     if (e && !["mp4", "mov"].includes(e)) throw new GraphError(400, "Unsupported video format: use MOV or MP4.", 100);
   }
   if (type === "CAROUSEL") {
-    children = (p.children ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-    if (children.length < 2 || children.length > 20) throw new GraphError(400, "(#100) A carousel must have between 2 and 20 items", 100);
+    children = (p.children ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (children.length < 2 || children.length > 20)
+      throw new GraphError(400, "(#100) A carousel must have between 2 and 20 items", 100);
     for (const id of children) {
       const child = await getObject(db, STORE, id);
-      if (!child || child.kind !== "container" || child.owner !== user.id || !child.data.isCarouselItem) throw new GraphError(400, `(#100) Invalid carousel item: ${id}`, 100);
+      if (!child || child.kind !== "container" || child.owner !== user.id || !child.data.isCarouselItem)
+        throw new GraphError(400, `(#100) Invalid carousel item: ${id}`, 100);
       readyAt = Math.max(readyAt, child.readyAt ?? now);
     }
   }
   const id = numericId();
-  await createObject(db, { id, platform: STORE, kind: "container", owner: user.id, createdAt: now, readyAt, data: { mediaType: type, text, isCarouselItem: isChild, children, imageUrl: p.image_url ?? null, videoUrl: p.video_url ?? null } });
+  await createObject(db, {
+    id,
+    platform: STORE,
+    kind: "container",
+    owner: user.id,
+    createdAt: now,
+    readyAt,
+    data: {
+      mediaType: type,
+      text,
+      isCarouselItem: isChild,
+      children,
+      imageUrl: p.image_url ?? null,
+      videoUrl: p.video_url ?? null,
+    },
+  });
   return { id };
 }
 
@@ -79,21 +128,49 @@ async function publish(c: EmuContext, user: ThreadsUser, p: Record<string, strin
   const { db, now } = c.var;
   const container = p.creation_id ? await getObject(db, STORE, p.creation_id) : null;
   const notFound = () =>
-    new GraphError(400, "The requested resource does not exist", 24, 4279009, "Media Not Found", `The media with id ${p.creation_id} cannot be found.`);
-  if (!container || container.kind !== "container" || container.owner !== user.id || container.data.isCarouselItem) throw notFound();
+    new GraphError(
+      400,
+      "The requested resource does not exist",
+      24,
+      4279009,
+      "Media Not Found",
+      `The media with id ${p.creation_id} cannot be found.`,
+    );
+  if (!container || container.kind !== "container" || container.owner !== user.id || container.data.isCarouselItem)
+    throw notFound();
   const st = status(container, now);
-  if (st !== "FINISHED") throw st === "PUBLISHED" ? new GraphError(400, "(#100) This container has already been published", 100) : notFound();
+  if (st !== "FINISHED")
+    throw st === "PUBLISHED"
+      ? new GraphError(400, "(#100) This container has already been published", 100)
+      : notFound();
   const used = await listObjects(db, STORE, "media", user.id, { since: now - DAY, limit: 1000 });
-  if (used.length >= QUOTA_TOTAL) throw new GraphError(400, "(#4) You have reached the daily publishing limit", 4, undefined, "Publishing limit", "You've reached the maximum number of posts for today.");
+  if (used.length >= QUOTA_TOTAL)
+    throw new GraphError(
+      400,
+      "(#4) You have reached the daily publishing limit",
+      4,
+      undefined,
+      "Publishing limit",
+      "You've reached the maximum number of posts for today.",
+    );
   const id = numericId();
-  const readType = { TEXT: "TEXT_POST", IMAGE: "IMAGE", VIDEO: "VIDEO", CAROUSEL: "CAROUSEL_ALBUM" }[String(container.data.mediaType)] ?? "TEXT_POST";
+  const readType =
+    { TEXT: "TEXT_POST", IMAGE: "IMAGE", VIDEO: "VIDEO", CAROUSEL: "CAROUSEL_ALBUM" }[
+      String(container.data.mediaType)
+    ] ?? "TEXT_POST";
   await createObject(db, {
     id,
     platform: STORE,
     kind: "media",
     owner: user.id,
     createdAt: now,
-    data: { text: container.data.text, mediaType: readType, username: user.username, shortcode: id.slice(-11), children: container.data.children },
+    data: {
+      text: container.data.text,
+      mediaType: readType,
+      username: user.username,
+      shortcode: id.slice(-11),
+      children: container.data.children,
+    },
   });
   await updateObject(db, STORE, container.id, { status: "PUBLISHED", data: { ...container.data, publishedId: id } });
   return { id };
@@ -116,18 +193,40 @@ function mediaJson(obj: EmuObject) {
 async function userEdge(c: EmuContext, user: ThreadsUser, edge: string | undefined, p: Record<string, string>) {
   const { db, now } = c.var;
   if (!edge) {
-    const all = { id: user.id, username: user.username, name: user.name, threads_profile_picture_url: user.picture, threads_biography: user.bio, is_verified: false };
+    const all = {
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      threads_profile_picture_url: user.picture,
+      threads_biography: user.bio,
+      is_verified: false,
+    };
     return pick(all, fieldsOf(p, ["id"]));
   }
   if (edge === "threads" && c.req.method === "POST") return createContainer(c, user, p);
   if (edge === "threads" && c.req.method === "GET") {
-    const rows = await listObjects(db, STORE, "media", user.id, { since: p.since ? Number(p.since) * 1000 : 0, limit: Math.min(Number(p.limit ?? 25) || 25, 100) });
-    return { data: rows.map((r) => pick(mediaJson(r), fieldsOf(p, ["id"]))), paging: { cursors: { before: "", after: "" } } };
+    const rows = await listObjects(db, STORE, "media", user.id, {
+      since: p.since ? Number(p.since) * 1000 : 0,
+      limit: Math.min(Number(p.limit ?? 25) || 25, 100),
+    });
+    return {
+      data: rows.map((r) => pick(mediaJson(r), fieldsOf(p, ["id"]))),
+      paging: { cursors: { before: "", after: "" } },
+    };
   }
   if (edge === "threads_publish" && c.req.method === "POST") return publish(c, user, p);
   if (edge === "threads_publishing_limit") {
     const used = await listObjects(db, STORE, "media", user.id, { since: now - DAY, limit: 1000 });
-    return { data: [{ quota_usage: used.length, config: { quota_total: QUOTA_TOTAL, quota_duration: 86400 }, reply_quota_usage: 0, reply_config: { quota_total: 1000, quota_duration: 86400 } }] };
+    return {
+      data: [
+        {
+          quota_usage: used.length,
+          config: { quota_total: QUOTA_TOTAL, quota_duration: 86400 },
+          reply_quota_usage: 0,
+          reply_config: { quota_total: 1000, quota_duration: 86400 },
+        },
+      ],
+    };
   }
   if (edge === "threads_insights") {
     const posts = await listObjects(db, STORE, "media", user.id, { limit: 1000 });
@@ -143,9 +242,33 @@ async function userEdge(c: EmuContext, user: ThreadsUser, edge: string | undefin
     const metrics = (p.metric ?? "").split(",").filter(Boolean);
     return {
       data: metrics.map((name) => {
-        if (name === "followers_count") return { name, period: "day", title: name, description: name, total_value: { value: followerCount(user.id, now) }, id: `${user.id}/insights/${name}/day` };
-        if (name === "views") return { name, period: "day", title: name, description: name, values: [{ value: totals.views, end_time: graphTime(now) }], id: `${user.id}/insights/views/day` };
-        if (name in totals) return { name, period: "day", title: name, description: name, total_value: { value: totals[name as keyof typeof totals] }, id: `${user.id}/insights/${name}/day` };
+        if (name === "followers_count")
+          return {
+            name,
+            period: "day",
+            title: name,
+            description: name,
+            total_value: { value: followerCount(user.id, now) },
+            id: `${user.id}/insights/${name}/day`,
+          };
+        if (name === "views")
+          return {
+            name,
+            period: "day",
+            title: name,
+            description: name,
+            values: [{ value: totals.views, end_time: graphTime(now) }],
+            id: `${user.id}/insights/views/day`,
+          };
+        if (name in totals)
+          return {
+            name,
+            period: "day",
+            title: name,
+            description: name,
+            total_value: { value: totals[name as keyof typeof totals] },
+            id: `${user.id}/insights/${name}/day`,
+          };
         throw new GraphError(400, `(#100) Invalid metric: ${name}`, 100);
       }),
     };
@@ -167,18 +290,35 @@ async function objectEdge(c: EmuContext, obj: EmuObject, edge: string | undefine
   }
   const m = postMetrics(obj.id, obj.createdAt, now);
   if (edge === "insights") {
-    const value: Record<string, number> = { views: m.views, likes: m.likes, replies: m.comments, reposts: m.shares, quotes: Math.floor(m.shares / 3), shares: m.shares };
+    const value: Record<string, number> = {
+      views: m.views,
+      likes: m.likes,
+      replies: m.comments,
+      reposts: m.shares,
+      quotes: Math.floor(m.shares / 3),
+      shares: m.shares,
+    };
     const metrics = (p.metric ?? "").split(",").filter(Boolean);
     return {
       data: metrics.map((name) => {
         if (!(name in value)) throw new GraphError(400, `(#100) Invalid metric: ${name}`, 100);
-        return { name, period: "lifetime", values: [{ value: value[name] }], title: name, description: name, id: `${obj.id}/insights/${name}/lifetime` };
+        return {
+          name,
+          period: "lifetime",
+          values: [{ value: value[name] }],
+          title: name,
+          description: name,
+          id: `${obj.id}/insights/${name}/lifetime`,
+        };
       }),
     };
   }
   if (edge === "replies" || edge === "conversation") {
     const list = sampleComments(obj.id, m.comments, obj.createdAt).filter((x) => x.createdAt <= now);
-    return { data: list.map((x) => ({ id: x.id, text: x.text, username: x.author, timestamp: graphTime(x.createdAt) })), paging: { cursors: { before: "", after: "" } } };
+    return {
+      data: list.map((x) => ({ id: x.id, text: x.text, username: x.author, timestamp: graphTime(x.createdAt) })),
+      paging: { cursors: { before: "", after: "" } },
+    };
   }
   throw objectNotFound(`${obj.id}/${edge}`);
 }
@@ -189,19 +329,35 @@ async function dispatch(c: EmuContext) {
   const { db, now } = c.var;
   if (seg[0] === "access_token" || seg[0] === "refresh_access_token") {
     const exchange = seg[0] === "access_token";
-    if (p.grant_type !== (exchange ? "th_exchange_token" : "th_refresh_token")) throw new GraphError(400, "Unsupported grant_type", 100);
+    if (p.grant_type !== (exchange ? "th_exchange_token" : "th_refresh_token"))
+      throw new GraphError(400, "Unsupported grant_type", 100);
     if (exchange && !p.client_secret) throw new GraphError(400, "Missing client_secret", 101);
     const current = await requireToken(c, TOKENS, p);
-    if (current.kind !== (exchange ? "short" : "long")) throw new GraphError(400, exchange ? "Only short-lived tokens can be exchanged" : "Only long-lived tokens can be refreshed", 100);
-    if (!exchange && now - current.issuedAt < REFRESH_MIN_AGE_MS) throw new GraphError(400, "The access token must be at least 24 hours old to be refreshed", 100);
-    const next = await issueToken(db, { platform: TOKENS, kind: "long", grant: current.grant, scopes: current.scopes, now, ttlMs: LONG_TTL_S * 1000, prefix: "THAAL" });
+    if (current.kind !== (exchange ? "short" : "long"))
+      throw new GraphError(
+        400,
+        exchange ? "Only short-lived tokens can be exchanged" : "Only long-lived tokens can be refreshed",
+        100,
+      );
+    if (!exchange && now - current.issuedAt < REFRESH_MIN_AGE_MS)
+      throw new GraphError(400, "The access token must be at least 24 hours old to be refreshed", 100);
+    const next = await issueToken(db, {
+      platform: TOKENS,
+      kind: "long",
+      grant: current.grant,
+      scopes: current.scopes,
+      now,
+      ttlMs: LONG_TTL_S * 1000,
+      prefix: "THAAL",
+    });
     return { access_token: next.token, token_type: "bearer", expires_in: LONG_TTL_S };
   }
   const token = await requireToken(c, TOKENS, p);
   const user = THREADS_USERS.find((u) => u.id === token.grant.selected[0])!;
   const [id, edge] = seg;
   if (!id) throw new GraphError(400, "Unsupported request.", 100);
-  if (c.req.method === "POST" && (edge === "threads" || edge === "threads_publish")) requirePermission(token, "threads_content_publish", noAppPermission());
+  if (c.req.method === "POST" && (edge === "threads" || edge === "threads_publish"))
+    requirePermission(token, "threads_content_publish", noAppPermission());
   if (c.req.method === "DELETE") requirePermission(token, "threads_delete", noAppPermission());
   if (id === "me" || id === user.id) return userEdge(c, user, edge, p);
   const obj = await getObject(db, STORE, id);
@@ -215,9 +371,26 @@ export const graphThreads = new Hono<EmuEnv>()
     const fail = (message: string) => c.json({ error_type: "OAuthException", code: 400, error_message: message }, 400);
     if (p.grant_type !== "authorization_code") return fail("Invalid grant_type");
     if (!appSecretValid(p.client_id, p.client_secret)) return fail("Invalid client_secret");
-    const code = p.code && p.redirect_uri ? await redeemCode(c.var.db, { platform: TOKENS, code: p.code.replace(/#_$/, ""), clientId: p.client_id!, redirectUri: p.redirect_uri, now: c.var.now }) : null;
+    const code =
+      p.code && p.redirect_uri
+        ? await redeemCode(c.var.db, {
+            platform: TOKENS,
+            code: p.code.replace(/#_$/, ""),
+            clientId: p.client_id!,
+            redirectUri: p.redirect_uri,
+            now: c.var.now,
+          })
+        : null;
     if (!code) return fail("Matching code was not found or was already used");
-    const short = await issueToken(c.var.db, { platform: TOKENS, kind: "short", grant: code.grant, scopes: code.scopes, now: c.var.now, ttlMs: SHORT_TTL_MS, prefix: "THAAS" });
+    const short = await issueToken(c.var.db, {
+      platform: TOKENS,
+      kind: "short",
+      grant: code.grant,
+      scopes: code.scopes,
+      now: c.var.now,
+      ttlMs: SHORT_TTL_MS,
+      prefix: "THAAS",
+    });
     return c.json({ access_token: short.token, user_id: code.grant.selected[0] });
   })
   .all("*", async (c) => {
