@@ -99,9 +99,10 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
       result = await client.publish(credentials, request);
     } catch (err) {
       // A refused token is refreshed once and the post sent again before the user is asked to reconnect
-      // (an auth refusal means nothing was posted, so the resend is safe).
-      const fresh =
-        err instanceof PlatformError && err.kind === "auth" ? await deps.refreshCredentials(target.accountId) : null;
+      // (an auth refusal means nothing was posted, so the resend is safe). A missing permission is not
+      // cured by a refresh: only a reconnect that grants it is.
+      const expiredOrRevoked = err instanceof PlatformError && err.kind === "auth" && !err.details.denied;
+      const fresh = expiredOrRevoked ? await deps.refreshCredentials(target.accountId) : null;
       if (!fresh) throw err;
       credentials = fresh;
       result = await client.publish(credentials, request);
