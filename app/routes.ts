@@ -12,6 +12,7 @@ export default [
     route("settings", "routes/settings.tsx"),
   ]),
   route("invite/:token", "routes/invite.tsx"),
+  route("review/:token", "routes/review.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

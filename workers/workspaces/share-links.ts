@@ -177,6 +177,7 @@ export class ShareLinkService {
     const signed = async (m: (typeof shown)[number]["media"][number]) => ({
       id: m.id,
       fileType: m.fileType,
+      originalName: m.originalName,
       mimeType: m.mimeType,
       altText: m.altText,
       dimensions: m.dimensions,
