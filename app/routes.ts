@@ -7,6 +7,7 @@ export default [
     route("dashboard", "routes/dashboard.tsx"),
     route("planner", "routes/planner.tsx"),
     route("content", "routes/content.tsx"),
+    route("approvals", "routes/approvals.tsx"),
     route("analytics", "routes/analytics.tsx"),
     route("ai-assistant", "routes/ai-assistant.tsx"),
     route("settings", "routes/settings.tsx"),
