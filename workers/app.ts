@@ -73,6 +73,7 @@ export default {
     );
     ctx.waitUntil(fillMissingPermalinks(deps));
     ctx.waitUntil(runAnalyticsCron(services));
+    ctx.waitUntil(services.idempotency.purge());
   },
 
   async queue(batch, env) {

@@ -95,12 +95,12 @@ export const postRoutes = new Hono<SignedInEnv>()
     await services.publishing.dispatchDue(ws(c));
     return ok(c, await services.posts.get(ws(c), c.req.param("id")), "Post queued for publishing");
   })
-  .post("/:id/targets/:targetId/retry", requirePermission("posts.publish"), async (c) => {
+  .post("/:id/targets/:targetId/retry", requirePermission("posts.publish"), idempotent, async (c) => {
     const { services } = c.var;
     await services.publishing.retryTarget(ws(c), c.req.param("id"), c.req.param("targetId"));
     return ok(c, await services.posts.get(ws(c), c.req.param("id")), "Retrying this channel");
   })
-  .post("/:id/targets/:targetId/confirm", requirePermission("posts.publish"), async (c) => {
+  .post("/:id/targets/:targetId/confirm", requirePermission("posts.publish"), idempotent, async (c) => {
     const { permalink } = await readJson(c, confirmBody);
     const { services } = c.var;
     await services.publishing.confirmPublished(ws(c), c.req.param("id"), c.req.param("targetId"), permalink ?? null);
