@@ -8,6 +8,7 @@ import { analyticsRoutes } from "./analytics/routes";
 import { originCheck, resolveAuth } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
 import { keyRoutes } from "./automation/key-routes";
+import { webhookRoutes } from "./automation/webhook-routes";
 import { billingRoutes } from "./billing/routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import { ConfigError } from "./env";
@@ -105,6 +106,7 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/accounts", accountRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/keys", keyRoutes);
+  app.route("/api/webhooks", webhookRoutes);
   app.route("/api/feedback", feedbackRoutes);
   app.route("/api/events", eventRoutes);
   app.route("/api/billing", billingRoutes);

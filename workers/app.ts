@@ -3,6 +3,8 @@ import { handleAnalyticsQueue, runAnalyticsCron } from "./analytics/jobs";
 import { api } from "./api";
 import { randomToken } from "./auth/crypto";
 import { tokenFromRequest } from "./auth/session-cookie";
+import { consumeWebhookBatch } from "./automation/webhook-delivery";
+import type { WebhookMessage } from "./automation/webhooks";
 import { appContext } from "./context";
 import { emulator } from "./emulator";
 import { ConfigError, parseConfig } from "./env";
@@ -83,6 +85,8 @@ export default {
         return consumePublishBatch(batch as MessageBatch<PublishMessage>, publishDeps(services));
       case "postline-publish-dlq":
         return consumePublishDeadLetters(batch as MessageBatch<PublishMessage>, publishDeps(services));
+      case "postline-webhooks":
+        return consumeWebhookBatch(batch as MessageBatch<WebhookMessage>, services.webhookDeliveryDeps());
       case "postline-analytics":
       case "postline-analytics-dlq":
         return handleAnalyticsQueue(batch, services);
