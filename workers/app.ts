@@ -52,7 +52,11 @@ export default {
     }
     const nonce = randomToken(16);
     const response =
-      pathname === "/health" || pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/media/")
+      pathname === "/health" ||
+      pathname === "/api" ||
+      pathname === "/mcp" ||
+      pathname.startsWith("/api/") ||
+      pathname.startsWith("/media/")
         ? await api.fetch(request, env, ctx)
         : pathname.startsWith("/sandbox/") && sandboxPagesOn(env)
           ? await emulator.fetch(request, env, ctx)
