@@ -131,6 +131,23 @@ export function versionsOf(fields: Pick<PostFields, "channels">): Map<string, St
   return new Map(fields.channels.map((c) => [channelKey(c.platform, c.accountId), storedVersion(c)]));
 }
 
+/**
+ * The platforms where some channel publishes the post's own text (a platform before any account is chosen
+ * counts): the base text must fit these, not the ones where every channel has its own text.
+ */
+export function platformsUsingBase(
+  fields: Pick<PostFields, "platforms" | "selectedAccounts"> & {
+    channels: Array<{ platform: string; accountId: string; text?: string | null }>;
+  },
+): Platform[] {
+  const own = new Set(fields.channels.filter((c) => c.text != null).map((c) => channelKey(c.platform, c.accountId)));
+  const accounts = accountsOf(fields);
+  return fields.platforms.filter((p) => {
+    const chosen = accounts.filter((a) => a.platform === p);
+    return chosen.length === 0 || chosen.some((a) => !own.has(channelKey(p, a.accountId)));
+  });
+}
+
 /** The accounts chosen for the selected platforms only (deselecting a platform drops its accounts). */
 export function accountsOf(
   fields: Pick<PostFields, "platforms" | "selectedAccounts">,
@@ -178,13 +195,8 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
   const { platforms } = fields;
   const versions = versionsOf(fields);
   const accounts = accountsOf(fields);
-  const overridden = (p: Platform, accountId: string) => versions.get(channelKey(p, accountId))?.text !== undefined;
-  // The base text is checked against the platforms where some channel (or the platform itself, before an
-  // account is chosen) publishes it; a channel with its own text is checked on its own below.
-  const inheriting = platforms.filter((p) => {
-    const chosen = accounts.filter((a) => a.platform === p);
-    return chosen.length === 0 || chosen.some((a) => !overridden(p, a.accountId));
-  });
+  // The base text is checked against the platforms that publish it; a channel's own text is checked below.
+  const inheriting = platformsUsingBase(fields);
   if (fields.content.trim() === "") out.push(PostMessages.contentRequired);
   if (platforms.length === 0) out.push(PostMessages.platformRequired);
   const tightest = tightestPlatform(inheriting);
