@@ -22,6 +22,7 @@ import { openApiRoutes } from "./openapi/routes";
 import { postRoutes } from "./posts/routes";
 import { PreflightError } from "./posts/store";
 import { notificationRoutes, schedulerRoutes } from "./publishing/routes";
+import { queueRoutes } from "./queue/routes";
 import { buildServices } from "./services";
 import { userRoutes } from "./users/routes";
 import { approvalPostRoutes, approvalQueueRoutes, inboxRoutes } from "./workspaces/approval-routes";
@@ -116,6 +117,7 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/media", mediaRoutes);
   app.route("/api/posts", postRoutes);
   app.route("/api/posts", approvalPostRoutes);
+  app.route("/api/queue", queueRoutes);
   app.route("/media", mediaFileRoutes);
   app.route("/api/analytics/reports", reportRoutes);
   app.route("/api/analytics", analyticsRoutes);

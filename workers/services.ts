@@ -22,6 +22,7 @@ import { upstreamFetch } from "./platforms/upstream-fetch";
 import { ChannelHolds } from "./posts/holds";
 import { PostStore } from "./posts/store";
 import { PublishingService } from "./publishing/service";
+import { QueueService } from "./queue/service";
 import { ApprovalService } from "./workspaces/approvals";
 import type { MemberRef } from "./workspaces/membership";
 import { Notifications } from "./workspaces/notifications";
@@ -93,6 +94,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls: new MediaUrlSigner(config.SESSION_SECRET, now),
     posts,
+    /** Per-account posting queues: weekly slots, Add to queue, reorder, pause, Share next (ADR 022). */
+    queue: new QueueService(db, now),
     /** Channels held (never claimed) after their media was deleted or their account disconnected. */
     holds: new ChannelHolds(db, now),
     /** Platform clients and credentials for analytics sync. */

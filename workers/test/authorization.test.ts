@@ -117,6 +117,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
   if (name === "targetId") return of(fx.target);
   if (name === "userId") return of(fx.a.user.id);
   if (name === "inviteId") return of(fx.invite);
+  if (name === "accountId") return of(fx.account._id);
   if (name === "id") {
     if (path.startsWith("/api/workspaces/")) return of(fx.ws);
     if (path.startsWith("/api/media/uploads/")) return of(fx.upload);
@@ -150,6 +151,9 @@ function bodyFor(method: string, path: string): unknown {
   if (path.endsWith("/members/:userId") && method === "PATCH") return { role: "viewer" };
   if (path.endsWith("/invites") && method === "POST") return { email: "hijack@example.com", role: "owner" };
   if (path.endsWith("/transfer")) return { userId: "someone" };
+  if (path === "/api/queue/:accountId/slots") return { slots: [{ day: 1, time: "09:00" }] };
+  if (path.endsWith("/pause")) return { paused: true };
+  if (path.endsWith("/reorder")) return { targetIds: ["someone-else's"] };
   return {};
 }
 

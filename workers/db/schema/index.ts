@@ -12,3 +12,4 @@ export * from "./oauth";
 export * from "./posts";
 export * from "./publishing";
 export * from "./workspaces";
+export * from "./queue";
