@@ -6,6 +6,7 @@ export default [
   layout("routes/app-layout.tsx", { id: "app" }, [
     route("dashboard", "routes/dashboard.tsx"),
     route("planner", "routes/planner.tsx"),
+    route("queue", "routes/queue.tsx"),
     route("content", "routes/content.tsx"),
     route("analytics", "routes/analytics.tsx"),
     route("ai-assistant", "routes/ai-assistant.tsx"),

@@ -1,5 +1,6 @@
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from "@dnd-kit/core";
 import { useMemo, useState } from "react";
+import { Link } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import {
   type CalendarView,
@@ -83,6 +84,9 @@ export default function PlannerPage() {
   return (
     <>
       <PageHeader title="Content Planner" description="Plan and schedule your posts on a calendar." />
+      <Link to="/queue" className="mb-2 inline-block text-sm text-brand-600 hover:underline">
+        Queue: time slots per account
+      </Link>
       <PlannerToolbar
         view={view}
         onView={setView}
