@@ -15,6 +15,7 @@ import { eventRoutes } from "./events/routes";
 import { feedbackRoutes } from "./feedback/routes";
 import type { AppEnv } from "./http/app-env";
 import { fail, HttpError, Messages } from "./http/envelope";
+import { importRoutes } from "./imports/routes";
 import { UPLOAD_PART_SIZE } from "./media/limits";
 import { mediaRoutes } from "./media/routes";
 import { mediaFileRoutes } from "./media/serve-routes";
@@ -118,6 +119,7 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/posts", postRoutes);
   app.route("/api/posts", approvalPostRoutes);
   app.route("/api/queue", queueRoutes);
+  app.route("/api/imports", importRoutes);
   app.route("/media", mediaFileRoutes);
   app.route("/api/analytics/reports", reportRoutes);
   app.route("/api/analytics", analyticsRoutes);

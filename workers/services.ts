@@ -10,6 +10,7 @@ import { IdempotencyStore } from "./automation/idempotency";
 import { cachedDashboard, type DashboardViewer } from "./dashboard/service";
 import { createDb } from "./db/client";
 import { parseConfig } from "./env";
+import { ImportService } from "./imports/service";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
 import { MediaLibrary } from "./media/library";
 import { MediaUrlSigner } from "./media/signed-url";
@@ -94,6 +95,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls: new MediaUrlSigner(config.SESSION_SECRET, now),
     posts,
+    /** Bulk import of spreadsheet rows as posts (ADR 022). */
+    imports: new ImportService(db, posts),
     /** Per-account posting queues: weekly slots, Add to queue, reorder, pause, Share next (ADR 022). */
     queue: new QueueService(db, now),
     /** Channels held (never claimed) after their media was deleted or their account disconnected. */

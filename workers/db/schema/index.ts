@@ -13,3 +13,4 @@ export * from "./posts";
 export * from "./publishing";
 export * from "./workspaces";
 export * from "./queue";
+export * from "./imports";
