@@ -7,6 +7,7 @@ export default [
     route("dashboard", "routes/dashboard.tsx"),
     route("planner", "routes/planner.tsx"),
     route("queue", "routes/queue.tsx"),
+    route("import", "routes/import.tsx"),
     route("content", "routes/content.tsx"),
     route("analytics", "routes/analytics.tsx"),
     route("ai-assistant", "routes/ai-assistant.tsx"),

@@ -84,9 +84,14 @@ export default function PlannerPage() {
   return (
     <>
       <PageHeader title="Content Planner" description="Plan and schedule your posts on a calendar." />
-      <Link to="/queue" className="mb-2 inline-block text-sm text-brand-600 hover:underline">
-        Queue: time slots per account
-      </Link>
+      <nav aria-label="Planning tools" className="mb-2 flex gap-4 text-sm">
+        <Link to="/queue" className="text-brand-600 hover:underline">
+          Queue: time slots per account
+        </Link>
+        <Link to="/import" className="text-brand-600 hover:underline">
+          Import posts from CSV
+        </Link>
+      </nav>
       <PlannerToolbar
         view={view}
         onView={setView}
