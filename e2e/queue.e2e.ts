@@ -94,4 +94,12 @@ test("queue: three posts land in the next slots; import 50 rows, fix the 3 bad o
   await toast(page, "50 posts created, 0 already imported");
   const listed = await (await page.context().request.get("/api/posts?search=Imported%20post&limit=100")).json();
   expect(listed.data.pagination.total).toBe(50);
+
+  // The planner's day view (state in the URL) shows that day's imports; a channel filter hides them.
+  await gotoHydrated(page, `/planner?view=day&date=${day(3)}`);
+  const dayView = page.getByRole("region", { name: "Day" });
+  await dayView.getByRole("button", { name: /Imported post 20/ }).waitFor();
+  await dayView.getByRole("button", { name: /Imported post 40/ }).waitFor();
+  await gotoHydrated(page, `/planner?view=day&date=${day(3)}&channel=linkedin`);
+  await page.getByRole("region", { name: "Day" }).getByText("No posts on this day.").waitFor();
 });
