@@ -13,6 +13,12 @@ export const QUEUE_VIEW_MAX_DAYS = 366;
 /** Targets in these states do not hold a slot (a draft has no time; a failed one left it). */
 const NOT_HOLDING: Array<typeof postTargets.$inferSelect.status> = ["draft", "failed"];
 
+const ACCOUNT_COLUMNS = {
+  id: connectedAccounts.id,
+  platform: connectedAccounts.platform,
+  username: connectedAccounts.username,
+  status: connectedAccounts.status,
+};
 type AccountRow = { id: string; platform: Platform; username: string; status: string };
 type QueueRow = typeof accountQueues.$inferSelect;
 
@@ -30,12 +36,7 @@ export class QueueService {
 
   private async account(workspaceId: string, accountId: string): Promise<AccountRow> {
     const [row] = await this.db
-      .select({
-        id: connectedAccounts.id,
-        platform: connectedAccounts.platform,
-        username: connectedAccounts.username,
-        status: connectedAccounts.status,
-      })
+      .select(ACCOUNT_COLUMNS)
       .from(connectedAccounts)
       .where(and(eq(connectedAccounts.id, accountId), eq(connectedAccounts.workspaceId, workspaceId)));
     if (!row) throw notFound();
@@ -56,12 +57,7 @@ export class QueueService {
     const accounts = accountId
       ? [await this.account(workspace.id, accountId)]
       : await this.db
-          .select({
-            id: connectedAccounts.id,
-            platform: connectedAccounts.platform,
-            username: connectedAccounts.username,
-            status: connectedAccounts.status,
-          })
+          .select(ACCOUNT_COLUMNS)
           .from(connectedAccounts)
           .where(
             and(
