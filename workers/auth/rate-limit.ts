@@ -13,13 +13,14 @@ export const RateLimits = {
 } as const;
 
 /**
- * Sign-in counts failures only. Per account a short delay that doubles with each wrong password (1 s, 2 s,
- * 4 s … at most a minute; a success clears it): a guesser is slowed to ~60 tries an hour, while the owner
+ * Sign-in counts failures only. Per account, two wrong passwords in a row are free (a typo, then the right
+ * one at once); after that a short delay doubles with each wrong password (1 s, 2 s, 4 s … at most a minute;
+ * a success clears it): a guesser is slowed to ~60 tries an hour, while the owner
  * waits at most a minute, never a lockout. Per IP a far higher ceiling on failures, so one office behind
  * one address signs in freely and a single machine cannot spray many accounts.
  */
 export const LoginLimits = {
-  account: { baseMs: 1000, maxMs: 60_000, forgetAfterMs: 15 * 60_000 } satisfies BackoffPolicy,
+  account: { baseMs: 1000, maxMs: 60_000, forgetAfterMs: 15 * 60_000, freeFailures: 2 } satisfies BackoffPolicy,
   ipFailures: { limit: 50, windowMs: 15 * 60_000 },
 } as const;
 
