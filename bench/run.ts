@@ -267,6 +267,56 @@ async function publishingRows(client: BenchClient, worker: LocalWorker, persistT
   rows.push({ name: "Publishing duplicates", value: String(dupes), budget: "= 0", pass: dupes === 0 });
 }
 
+/** Tables that grow with analytics history: the snapshots, the derived state and the rollups (ADR 023). */
+const HISTORY_TABLES = [
+  "post_metric_snapshots",
+  "post_metrics_current",
+  "post_metrics_daily",
+  "post_engagement_daily",
+  "account_metric_snapshots",
+  "audience_snapshots",
+];
+
+/**
+ * Capacity (ADR 023): stored bytes per post snapshot (rows, indexes, derived state and rollups, from SQLite's
+ * dbstat over the seeded file) and the row changes one snapshot insert makes through the triggers, measured
+ * in a rolled-back transaction. The ADR turns them into bytes and rows written per account per day.
+ */
+function capacityRow(persistTo: string) {
+  const db = new DatabaseSync(d1File(persistTo));
+  const list = HISTORY_TABLES.map((t) => `'${t}'`).join(", ");
+  const { bytes } = db
+    .prepare(
+      `SELECT sum(pgsize) AS bytes FROM dbstat WHERE name IN (${list}) OR name IN (SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name IN (${list}))`,
+    )
+    .get() as { bytes: number };
+  const { n } = db.prepare("SELECT count(*) AS n FROM post_metric_snapshots").get() as { n: number };
+  const target = db.prepare("SELECT * FROM post_metric_snapshots LIMIT 1").get() as Record<string, string | number>;
+  db.exec("BEGIN");
+  const before = (db.prepare("SELECT total_changes() AS c").get() as { c: number }).c;
+  db.prepare(
+    "INSERT INTO post_metric_snapshots (id, target_id, post_id, account_id, workspace_id, platform, taken_at, impressions, reach, likes, comments, shares, saves, clicks, video_views) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 1, 1, 1, 1, 1, 1, 1)",
+  ).run(
+    "capacity-probe",
+    target.target_id!,
+    target.post_id!,
+    target.account_id!,
+    target.workspace_id!,
+    target.platform!,
+    Number(target.taken_at) + 86_400_000,
+  );
+  const changes = (db.prepare("SELECT total_changes() AS c").get() as { c: number }).c - before;
+  db.exec("ROLLBACK");
+  db.close();
+  rows.push({
+    name: "Capacity: one post snapshot stored",
+    value: `${(bytes / n).toFixed(0)} B · ${changes} row changes`,
+    budget: "reported",
+    pass: true,
+    note: `${n.toLocaleString("en")} snapshots, ${(bytes / 1024 / 1024).toFixed(0)} MiB with indexes, current state and rollups; per account per day: ADR 023`,
+  });
+}
+
 async function main() {
   ensureBuild();
   if (!analyticsOnly) {
@@ -282,6 +332,7 @@ async function main() {
     { posts: SIZE.analyticsPosts, snapshotsPerPost: SIZE.snapshotsPerPost, otherUsers: SIZE.otherUsers },
     analyticsUser,
   );
+  capacityRow(persistTo);
   const worker = await startLocalWorker({ persistTo, logPath: logFile("bench-wrangler.log") });
   try {
     const client = new BenchClient(worker.baseUrl);
