@@ -1,11 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../db/client";
 import { postMetricSnapshots, postMetricsCurrent, posts, postTargets } from "../db/schema/index";
 import { call } from "../test/helpers";
-import { PERIOD, seedFixture, utc } from "./fixture.test-helper";
+import { expectRollupsExact, PERIOD, rollupsAndRecomputation, seedFixture, utc } from "./fixture.test-helper";
 import { DAY_MS } from "./rollup-ranges";
-import { RETENTION_DAYS, recomputedEngagement, recomputedMetrics, retentionHorizon, runRetention } from "./rollups";
+import { RETENTION_DAYS, runRetention } from "./rollups";
 
 /** mulberry32: a seeded generator, so a failing sequence replays. */
 function random(seed: number) {
@@ -16,46 +15,6 @@ function random(seed: number) {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-const METRICS = sql.raw("targets, impressions, reach, likes, comments, shares, saves, clicks, video_views");
-const nonZero = sql.raw(
-  "(targets != 0 or impressions != 0 or reach != 0 or likes != 0 or comments != 0 or shares != 0 or saves != 0 or clicks != 0 or video_views != 0)",
-);
-
-/** The stored rollups of a workspace next to a from-scratch recomputation (engagement from the horizon on). */
-async function rollupsAndRecomputation(db: Db, workspaceId: string) {
-  const horizon = await retentionHorizon(db);
-  const engagement = async (query: ReturnType<typeof sql>) =>
-    (await db.all<{ day: number; platform: string; likes: string; comments: string; shares: string }>(query))
-      .map((r) => ({
-        day: r.day,
-        platform: r.platform,
-        likes: JSON.parse(r.likes),
-        comments: JSON.parse(r.comments),
-        shares: JSON.parse(r.shares),
-      }))
-      .filter((r) => [...r.likes, ...r.comments, ...r.shares].some((n) => n !== 0))
-      .sort((x, y) => x.day - y.day || x.platform.localeCompare(y.platform));
-  return {
-    stored: {
-      metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from post_metrics_daily
-        where workspace_id = ${workspaceId} and ${nonZero} order by day, account_id`),
-      engagement: await engagement(sql`select day, platform, likes, comments, shares from post_engagement_daily
-        where workspace_id = ${workspaceId} and day >= ${horizon}`),
-    },
-    recomputed: {
-      metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from (${recomputedMetrics(workspaceId)})
-        where ${nonZero} order by day, account_id`),
-      engagement: await engagement(recomputedEngagement(workspaceId, horizon)),
-    },
-  };
-}
-
-async function expectRollupsExact(db: Db, workspaceId: string) {
-  const { stored, recomputed } = await rollupsAndRecomputation(db, workspaceId);
-  expect(stored.metrics.length).toBeGreaterThan(0);
-  expect(stored).toEqual(recomputed);
 }
 
 let fx: Awaited<ReturnType<typeof seedFixture>>;
