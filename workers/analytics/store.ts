@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { AudienceData } from "../db/schema/analytics";
 import type { Platform } from "../platform-profile";
-import type { Metrics, SnapshotDelta, TargetRow } from "./aggregate";
+import { type Metrics, type SnapshotDelta, sumMetrics, type TargetRow } from "./aggregate";
 import { contentTypeOf, type MediaInfo } from "./content-type";
 import { cutPieces, cutSlots, DAY_MS, splitByUtcDays, sumSlots } from "./rollup-ranges";
 
@@ -191,7 +191,7 @@ export async function loadPeriodSums(
   const byAccount = new Map<string, AccountSums>();
   for (const rows of await Promise.all(parts))
     for (const row of rows) {
-      const into = byAccount.get(row.accountId) ?? { accountId: row.accountId, targets: 0, ...zeroMetrics() };
+      const into = byAccount.get(row.accountId) ?? { accountId: row.accountId, targets: 0, ...sumMetrics([]) };
       into.targets += Number(row.targets ?? 0);
       for (const k of METRIC_KEYS) into[k] += Number(row[k] ?? 0);
       byAccount.set(row.accountId, into);
@@ -226,17 +226,6 @@ const backToEnd = (workspaceId: string, r: PeriodRange, asOf: number) => {
       ${platformFilter(sql`c.platform`, r.platforms)} and c.taken_at >= ${asOf}
     group by c.account_id`;
 };
-
-const zeroMetrics = (): Metrics => ({
-  impressions: 0,
-  reach: 0,
-  likes: 0,
-  comments: 0,
-  shares: 0,
-  saves: 0,
-  clicks: 0,
-  videoViews: 0,
-});
 
 /**
  * The id of the period's top post as aggregate.topPost ranks it (engagement, then reach, then the earliest
