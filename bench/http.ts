@@ -62,6 +62,16 @@ export class BenchClient {
     };
   }
 
+  /** The D1 rows one request read, as the Worker reports it locally (`X-D1-Rows-Read`, ADR 023). */
+  async rowsRead(path: string, headers: Record<string, string>): Promise<number> {
+    const res = await fetch(`${this.baseUrl}${path}`, { headers, redirect: "manual" });
+    await res.arrayBuffer();
+    const rows = res.headers.get("X-D1-Rows-Read");
+    if (res.status !== 200 || rows === null)
+      throw new Error(`${path} answered ${res.status} without a rows-read count`);
+    return Number(rows);
+  }
+
   /** Times `count` requests after `warmup` unmeasured ones; returns milliseconds per request. */
   async time(path: string, headers: Record<string, string>, count: number, warmup = 5): Promise<number[]> {
     const samples: number[] = [];

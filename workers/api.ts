@@ -12,7 +12,8 @@ import { mcpRoutes } from "./automation/mcp";
 import { webhookRoutes } from "./automation/webhook-routes";
 import { billingRoutes } from "./billing/routes";
 import { dashboardRoutes } from "./dashboard/routes";
-import { ConfigError } from "./env";
+import { meterD1 } from "./db/read-meter";
+import { ConfigError, parseConfig } from "./env";
 import { eventRoutes } from "./events/routes";
 import { feedbackRoutes } from "./feedback/routes";
 import type { AppEnv } from "./http/app-env";
@@ -65,8 +66,11 @@ async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
 export function createApi(now: () => number = Date.now) {
   const app = new Hono<AppEnv>();
   const withServices = createMiddleware<AppEnv>(async (c, next) => {
-    c.set("services", buildServices(c.env, now, new URL(c.req.url).origin));
+    // Local runs (DEV_ROUTES) report the D1 rows a request read, for the bench's budgets (ADR 023).
+    const meter = parseConfig(c.env).DEV_ROUTES ? meterD1(c.env.DB) : null;
+    c.set("services", buildServices(c.env, now, new URL(c.req.url).origin, meter?.d1));
     await next();
+    if (meter) c.header("X-D1-Rows-Read", String(meter.rowsRead()));
   });
 
   app.onError((err, c) => {

@@ -38,12 +38,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * Everything a handler or loader may use, built from the bindings once per request. `origin` is this
  * Worker's public origin (from the request; APP_ORIGIN for cron and queues): OAuth redirect URIs and,
- * in sandbox mode, the consent pages and the emulator live there.
+ * in sandbox mode, the consent pages and the emulator live there. `d1` replaces env.DB (the bench's read meter).
  */
-export function buildServices(env: Env, now: () => number = Date.now, origin?: string) {
+export function buildServices(env: Env, now: () => number = Date.now, origin?: string, d1: D1Database = env.DB) {
   const config = parseConfig(env);
   const appOrigin = origin ?? config.APP_ORIGIN;
-  const db = createDb(env.DB);
+  const db = createDb(d1);
   const aiUsage = new AiUsageStore(db);
   const mailer: Mailer =
     config.MAILER === "cloudflare" && env.EMAIL

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
-import { createDb } from "../db/client";
+import { sql } from "drizzle-orm";
+import { expect } from "vitest";
+import { createDb, type Db } from "../db/client";
 import {
   accountMetricSnapshots,
   audienceSnapshots,
@@ -10,6 +12,7 @@ import {
   syncedComments,
 } from "../db/schema/index";
 import { registerUser } from "../test/helpers";
+import { recomputedEngagement, recomputedMetrics, retentionHorizon } from "./rollups";
 
 /**
  * The fixed analytics data set. Expected numbers in the tests are worked out by hand from this
@@ -280,4 +283,44 @@ export async function seedFixture() {
     },
   ]);
   return { a, b, ids, T, db };
+}
+
+const METRICS = sql.raw("targets, impressions, reach, likes, comments, shares, saves, clicks, video_views");
+const nonZero = sql.raw(
+  "(targets != 0 or impressions != 0 or reach != 0 or likes != 0 or comments != 0 or shares != 0 or saves != 0 or clicks != 0 or video_views != 0)",
+);
+
+/** The stored rollups of a workspace next to a from-scratch recomputation (engagement from the horizon on). */
+export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
+  const horizon = await retentionHorizon(db);
+  const engagement = async (query: ReturnType<typeof sql>) =>
+    (await db.all<{ day: number; platform: string; likes: string; comments: string; shares: string }>(query))
+      .map((r) => ({
+        day: r.day,
+        platform: r.platform,
+        likes: JSON.parse(r.likes),
+        comments: JSON.parse(r.comments),
+        shares: JSON.parse(r.shares),
+      }))
+      .filter((r) => [...r.likes, ...r.comments, ...r.shares].some((n) => n !== 0))
+      .sort((x, y) => x.day - y.day || x.platform.localeCompare(y.platform));
+  return {
+    stored: {
+      metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from post_metrics_daily
+        where workspace_id = ${workspaceId} and ${nonZero} order by day, account_id`),
+      engagement: await engagement(sql`select day, platform, likes, comments, shares from post_engagement_daily
+        where workspace_id = ${workspaceId} and day >= ${horizon}`),
+    },
+    recomputed: {
+      metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from (${recomputedMetrics(workspaceId)})
+        where ${nonZero} order by day, account_id`),
+      engagement: await engagement(recomputedEngagement(workspaceId, horizon)),
+    },
+  };
+}
+
+export async function expectRollupsExact(db: Db, workspaceId: string) {
+  const { stored, recomputed } = await rollupsAndRecomputation(db, workspaceId);
+  expect(stored.metrics.length).toBeGreaterThan(0);
+  expect(stored).toEqual(recomputed);
 }

@@ -1,13 +1,20 @@
 import type { Services } from "../services";
 import { runDueReports } from "./reports";
+import { runRetention } from "./rollups";
 import { type AnalyticsMessage, enqueueDueSyncs, handleAnalyticsBatch } from "./sync";
 
-/** The analytics part of the every-minute cron: enqueue due account syncs, then generate due scheduled reports. */
-export async function runAnalyticsCron(services: Services): Promise<{ enqueued: number; reports: number }> {
+/**
+ * The analytics part of the every-minute cron: enqueue due account syncs, generate due scheduled reports, and
+ * roll a batch of expired post snapshots into the rollups (ADR 023).
+ */
+export async function runAnalyticsCron(
+  services: Services,
+): Promise<{ enqueued: number; reports: number; snapshotsRetired: number }> {
   const { db, now, env, mailer } = services;
   const enqueued = await enqueueDueSyncs({ db, now, queue: env.ANALYTICS_QUEUE as Queue<AnalyticsMessage> });
   const reports = await runDueReports({ db, now, bucket: env.MEDIA, mailer });
-  return { enqueued, reports };
+  const { deleted } = await runRetention(db, now());
+  return { enqueued, reports, snapshotsRetired: deleted };
 }
 
 /**

@@ -10,6 +10,7 @@ import { describeRoute } from "../openapi/registry";
 import { requirePermission } from "../workspaces/middleware";
 import { CONTENT_TYPES } from "./export/formats";
 import { periodQuery, platformsParam, resolveRange } from "./period";
+import { rebuildRollups } from "./rollups";
 import * as S from "./schemas";
 import { AnalyticsService } from "./service";
 import { type SyncResult, syncAccount, workspaceAccountIds } from "./sync";
@@ -83,6 +84,13 @@ export const docs = {
     summary: "Sync all the caller's accounts now",
     query: S.syncAllQuery,
     data: S.SyncData,
+  }),
+  rebuildRollups: describeRoute({
+    method: "post",
+    path: "/api/analytics/rollups/rebuild",
+    tag,
+    summary: "Recompute the workspace's analytics rollups from its stored snapshots (repair; ADR 023)",
+    data: S.RollupRebuildData,
   }),
   syncPost: describeRoute({
     method: "post",
@@ -190,6 +198,9 @@ export const analyticsRoutes = new Hono<SignedInEnv>()
     await invalidateDashboard(c.var.workspace.id);
     return syncAnswer(c, results);
   })
+  .post("/rollups/rebuild", requirePermission("analytics.manage"), async (c) =>
+    ok(c, await rebuildRollups(c.var.services.db, c.var.workspace.id), "Analytics rollups rebuilt."),
+  )
   .post("/posts/:id/sync", requirePermission("analytics.manage"), async (c) => {
     const { db } = c.var.services;
     const targets = await db

@@ -299,6 +299,14 @@ export const SyncData = z.object({
   ),
 });
 
+export const RollupRebuildData = z.object({
+  metricDays: z.number().int().meta({ description: "Rows of the per-account daily metrics rollup after the rebuild" }),
+  engagementDays: z
+    .number()
+    .int()
+    .meta({ description: "Rows of the per-platform daily engagement rollup after the rebuild" }),
+});
+
 export const syncAllQuery = z.object({
   days: z.coerce
     .number({ error: "days must be a whole number between 1 and 365." })

@@ -2,8 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { AudienceData } from "../db/schema/analytics";
 import type { Platform } from "../platform-profile";
-import type { Metrics, SnapshotDelta, TargetRow } from "./aggregate";
+import { type Metrics, type SnapshotDelta, sumMetrics, type TargetRow } from "./aggregate";
 import { contentTypeOf, type MediaInfo } from "./content-type";
+import { cutPieces, cutSlots, DAY_MS, splitByUtcDays, sumSlots } from "./rollup-ranges";
 
 /** D1 reads behind the analytics endpoints. Every query is scoped by workspace id first. */
 
@@ -122,22 +123,22 @@ export async function loadSnapshotDeltas(
 type PeriodRange = { start: number; end: number; platforms: Platform[] | null };
 
 /**
- * Each target published in the period that has metrics, with its latest snapshot taken before `end`:
- * post_metrics_current when that is older than `end` (always, for a period ending now), else the target's
- * latest earlier snapshot (a past period). Targets whose every snapshot is after `end` are left out (zeros).
+ * Each target published in the period that has metrics, with its latest snapshot taken before `asOf` (the
+ * period's end unless told): post_metrics_current when that is older (always, for a period ending now), else
+ * the target's latest earlier snapshot (a past period). Targets whose every snapshot is later are left out (zeros).
  */
-export const metricRows = (workspaceId: string, r: PeriodRange) => {
+export const metricRows = (workspaceId: string, r: PeriodRange, asOf = r.end) => {
   const scope = sql`c.workspace_id = ${workspaceId} and c.published_at >= ${r.start} and c.published_at < ${r.end} ${platformFilter(sql`c.platform`, r.platforms)}`;
   return sql`
     select c.account_id, c.post_id, c.impressions, c.reach, c.likes, c.comments, c.shares, c.saves, c.clicks, c.video_views
-    from post_metrics_current c where ${scope} and c.taken_at < ${r.end}
+    from post_metrics_current c where ${scope} and c.taken_at < ${asOf}
     union all
     select c.account_id, c.post_id, s.impressions, s.reach, s.likes, s.comments, s.shares, s.saves, s.clicks, s.video_views
     from post_metrics_current c
     join post_metric_snapshots s on s.rowid = (
-      select s2.rowid from post_metric_snapshots s2 where s2.target_id = c.target_id and s2.taken_at < ${r.end}
+      select s2.rowid from post_metric_snapshots s2 where s2.target_id = c.target_id and s2.taken_at < ${asOf}
       order by s2.taken_at desc, s2.rowid desc limit 1)
-    where ${scope} and c.taken_at >= ${r.end}`;
+    where ${scope} and c.taken_at >= ${asOf}`;
 };
 
 const targetScope = (workspaceId: string, r: PeriodRange) =>
@@ -149,43 +150,82 @@ export interface AccountSums extends Metrics {
   targets: number;
 }
 
+type Sums = Metrics & { accountId: string; targets?: number };
+const SUMS = sql.raw(
+  "sum(impressions) as impressions, sum(reach) as reach, sum(likes) as likes, sum(comments) as comments, sum(shares) as shares, sum(saves) as saves, sum(clicks) as clicks, sum(video_views) as videoViews",
+);
+const METRIC_KEYS = ["impressions", "reach", "likes", "comments", "shares", "saves", "clicks", "videoViews"] as const;
+
 /**
- * The period's metrics summed in SQL (what `loadTargetRows` + aggregate.totals/byAccount compute, without
- * reading every target into the Worker): per account, and the number of published targets (the post count).
+ * The period's metrics per account and its number of published targets (the post count), as
+ * `loadTargetRows` + aggregate.totals/byAccount would compute them: whole UTC days from the
+ * post_metrics_daily rollup, the partial days at the edges from the targets themselves; for a past period,
+ * targets measured again since its end are taken back to their latest snapshot before it.
  */
 export async function loadPeriodSums(
   db: Db,
   workspaceId: string,
   range: PeriodRange,
 ): Promise<{ posts: number; accounts: AccountSums[] }> {
-  const [counts, sums] = await Promise.all([
-    db.all<{ accountId: string; n: number }>(sql`
-      select t.account_id as accountId, count(*) as n from post_targets t where ${targetScope(workspaceId, range)} group by t.account_id`),
-    db.all<Metrics & { accountId: string }>(sql`
-      select account_id as accountId, sum(impressions) as impressions, sum(reach) as reach, sum(likes) as likes, sum(comments) as comments,
-             sum(shares) as shares, sum(saves) as saves, sum(clicks) as clicks, sum(video_views) as videoViews
-      from (${metricRows(workspaceId, range)}) group by account_id`),
-  ]);
-  const sumsOf = new Map(sums.map((m) => [m.accountId, m]));
-  const zero: Metrics = {
-    impressions: 0,
-    reach: 0,
-    likes: 0,
-    comments: 0,
-    shares: 0,
-    saves: 0,
-    clicks: 0,
-    videoViews: 0,
-  };
-  return {
-    // A post counts once per channel (definitions.ts): the period's posts are its published targets.
-    posts: counts.reduce((n, c) => n + c.n, 0),
-    accounts: counts.map((c) => {
-      const { accountId: _, ...m } = sumsOf.get(c.accountId) ?? { ...zero, accountId: c.accountId };
-      return { ...m, accountId: c.accountId, targets: c.n };
-    }),
-  };
+  const { days, edges } = splitByUtcDays(range);
+  const platforms = sql`${platformFilter(sql`platform`, range.platforms)}`;
+  const parts: Array<Promise<Sums[]>> = edges.flatMap((edge) => {
+    const r = { ...edge, platforms: range.platforms };
+    return [
+      db.all<Sums>(
+        sql`select t.account_id as accountId, count(*) as targets from post_targets t where ${targetScope(workspaceId, r)} group by t.account_id`,
+      ),
+      db.all<Sums>(
+        sql`select account_id as accountId, ${SUMS} from (${metricRows(workspaceId, r, range.end)}) group by account_id`,
+      ),
+    ];
+  });
+  if (days) {
+    parts.push(
+      db.all<Sums>(sql`select account_id as accountId, sum(targets) as targets, ${SUMS} from post_metrics_daily
+        where workspace_id = ${workspaceId} and day >= ${days.start} and day < ${days.end} ${platforms} group by account_id`),
+    );
+    if (await measuredSince(db, workspaceId, range.end))
+      parts.push(db.all<Sums>(backToEnd(workspaceId, { ...days, platforms: range.platforms }, range.end)));
+  }
+  const byAccount = new Map<string, AccountSums>();
+  for (const rows of await Promise.all(parts))
+    for (const row of rows) {
+      const into = byAccount.get(row.accountId) ?? { accountId: row.accountId, targets: 0, ...sumMetrics([]) };
+      into.targets += Number(row.targets ?? 0);
+      for (const k of METRIC_KEYS) into[k] += Number(row[k] ?? 0);
+      byAccount.set(row.accountId, into);
+    }
+  // Only accounts with published targets in the period are listed, as before.
+  const accounts = [...byAccount.values()]
+    .filter((a) => a.targets > 0)
+    .sort((a, b) => (a.accountId < b.accountId ? -1 : 1));
+  // A post counts once per channel (definitions.ts): the period's posts are its published targets.
+  return { posts: accounts.reduce((n, a) => n + a.targets, 0), accounts };
 }
+
+/** Whether any snapshot of the workspace was taken at or after `at` (one index seek). */
+async function measuredSince(db: Db, workspaceId: string, at: number): Promise<boolean> {
+  const [row] = await db.all<{ n: number }>(
+    sql`select count(*) as n from (select 1 from post_metric_snapshots where workspace_id = ${workspaceId} and taken_at >= ${at} limit 1)`,
+  );
+  return (row?.n ?? 0) > 0;
+}
+
+/** Per account, what takes the rollup's current metrics back to the latest snapshot before `asOf`. */
+const backToEnd = (workspaceId: string, r: PeriodRange, asOf: number) => {
+  const d = (col: string) => sql.raw(`sum(coalesce(s.${col}, 0) - c.${col})`);
+  return sql`
+    select c.account_id as accountId, ${d("impressions")} as impressions, ${d("reach")} as reach, ${d("likes")} as likes,
+      ${d("comments")} as comments, ${d("shares")} as shares, ${d("saves")} as saves, ${d("clicks")} as clicks, ${d("video_views")} as videoViews
+    from post_metrics_current c
+    left join post_metric_snapshots s on s.rowid = (
+      select s2.rowid from post_metric_snapshots s2 where s2.target_id = c.target_id and s2.taken_at < ${asOf}
+      order by s2.taken_at desc, s2.rowid desc limit 1)
+    where c.workspace_id = ${workspaceId} and c.published_at >= ${r.start} and c.published_at < ${r.end}
+      ${platformFilter(sql`c.platform`, r.platforms)} and c.taken_at >= ${asOf}
+    group by c.account_id`;
+};
 
 /**
  * The id of the period's top post as aggregate.topPost ranks it (engagement, then reach, then the earliest
@@ -218,8 +258,8 @@ export const dailyEngagementSql = (
     group by d.key order by d.key`;
 
 /**
- * Likes, comments and shares received per local day: the snapshots' stored deltas (growth since the target's
- * previous snapshot) summed over each day's instants, from the covering (workspace_id, taken_at, …) index.
+ * Likes, comments and shares received per local day: whole quarter-hours from the post_engagement_daily
+ * rollup, and the quarter-hours a day boundary or the range's end cuts from the snapshots' stored deltas.
  */
 export async function loadDailyEngagement(
   db: Db,
@@ -227,14 +267,38 @@ export async function loadDailyEngagement(
   platforms: Platform[] | null,
   days: Array<{ day: string; from: number; to: number }>,
 ) {
-  const rows = await db.all<{ i: number; likes: number; comments: number; shares: number }>(
-    dailyEngagementSql(workspaceId, platforms, days),
+  if (!days.length) return [];
+  const first = days[0]!.from;
+  const last = days[days.length - 1]!.to;
+  const cut = cutSlots(days);
+  const pieces = cutPieces(days, cut);
+  const [rollup, raw] = await Promise.all([
+    db.all<{ day: number; likes: string; comments: string; shares: string }>(sql`
+      select day, likes, comments, shares from post_engagement_daily
+      where workspace_id = ${workspaceId} and day >= ${first - (first % DAY_MS)} and day < ${last} ${platformFilter(sql`platform`, platforms)}`),
+    pieces.length
+      ? db.all<{ i: number; likes: number; comments: number; shares: number }>(
+          dailyEngagementSql(workspaceId, platforms, pieces),
+        )
+      : Promise.resolve([]),
+  ]);
+  const sums = sumSlots(
+    days,
+    rollup.map((r) => ({
+      day: r.day,
+      likes: JSON.parse(r.likes),
+      comments: JSON.parse(r.comments),
+      shares: JSON.parse(r.shares),
+    })),
+    cut,
   );
-  const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
-  return days.map((d, i) => {
-    const row = byIndex.get(i);
-    return { date: d.day, likes: row?.likes ?? 0, comments: row?.comments ?? 0, shares: row?.shares ?? 0 };
-  });
+  for (const r of raw) {
+    const into = sums[pieces[Number(r.i)]!.window]!;
+    into.likes += r.likes;
+    into.comments += r.comments;
+    into.shares += r.shares;
+  }
+  return days.map((d, i) => ({ date: d.day, ...sums[i]! }));
 }
 
 export interface AccountRow {

@@ -14,7 +14,7 @@ import type { Platform } from "../platform-profile";
 import { type PlatformClient, PlatformError } from "../platforms/types";
 import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, platformHarness, raw } from "../test/oauth";
-import { seedFixture, utc } from "./fixture.test-helper";
+import { expectRollupsExact, seedFixture, utc } from "./fixture.test-helper";
 import { handleAnalyticsBatch, type SyncDeps, syncAccount } from "./sync";
 
 /** Unit fixture for syncAccount's own rules: a PlatformClient that answers fixed metrics, or fails for the platforms listed in `failing`. */
@@ -94,6 +94,8 @@ describe("syncAccount", () => {
       .from(accountMetricSnapshots)
       .where(eq(accountMetricSnapshots.accountId, fx.ids.ig));
     expect(followers.map((f) => f.followers).sort()).toEqual([1000, 1100, 2000, 2000]);
+    // The second sync is a redelivery of the first: the rollups still equal a recomputation (ADR 023).
+    await expectRollupsExact(db, fx.a.user.id);
   });
 
   it("returns failures per platform instead of throwing", async () => {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PLATFORMS } from "../../platform-profile";
 import { connectedAccounts } from "./accounts";
 import { createdAt, ms } from "./columns";
@@ -74,6 +74,8 @@ export const postMetricSnapshots = sqliteTable(
       t.sharesDelta,
     ),
     index("post_snapshots_target_taken_idx").on(t.targetId, t.takenAt),
+    // The retention job finds the oldest snapshots of every workspace here (ADR 023).
+    index("post_snapshots_taken_idx").on(t.takenAt),
   ],
 );
 
@@ -124,6 +126,66 @@ export const postMetricsCurrent = sqliteTable(
     ),
   ],
 );
+
+/** A day's quarter-hours: every timezone's midnight falls on one, so any local day sums whole slots. */
+export const SLOTS_PER_DAY = 96;
+const zeroSlots = sql.raw(`'[${Array(SLOTS_PER_DAY).fill(0).join(",")}]'`);
+const metric = (name: string) => integer(name).notNull().default(0);
+
+/**
+ * Rollup (ADR 023): per account and UTC day of publishing, the published targets and the sum of their
+ * current metrics (post_metrics_current). Kept by triggers (migration 0016) in the statement that changes a
+ * target or its current snapshot, so it is always what `rebuildRollups` would compute from scratch.
+ */
+export const postMetricsDaily = sqliteTable(
+  "post_metrics_daily",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    /** UTC midnight of the targets' `published_at`. */
+    day: ms("day").notNull(),
+    accountId: text("account_id").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    targets: metric("targets"),
+    impressions: metric("impressions"),
+    reach: metric("reach"),
+    likes: metric("likes"),
+    comments: metric("comments"),
+    shares: metric("shares"),
+    saves: metric("saves"),
+    clicks: metric("clicks"),
+    videoViews: metric("video_views"),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.accountId] })],
+);
+
+/**
+ * Rollup (ADR 023): likes, comments and shares received (the snapshots' deltas) per platform and UTC day,
+ * as JSON arrays of the day's 96 quarter-hours by `taken_at`. Kept by triggers on the snapshots' deltas;
+ * the retention job deletes old snapshots without taking their growth out of it.
+ */
+export const postEngagementDaily = sqliteTable(
+  "post_engagement_daily",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    day: ms("day").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    likes: text("likes").notNull().default(zeroSlots),
+    comments: text("comments").notNull().default(zeroSlots),
+    shares: text("shares").notNull().default(zeroSlots),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.platform] })],
+);
+
+/**
+ * The retention job's state (ADR 023): the UTC midnight before which post snapshots were rolled up and
+ * deleted (rollups of earlier days cannot be rebuilt from snapshots), and `running` while it deletes, so the
+ * rollup triggers keep the deleted snapshots' growth. One row, id 1.
+ */
+export const analyticsRetention = sqliteTable("analytics_retention", {
+  id: integer("id").primaryKey(),
+  horizon: ms("horizon").notNull().default(0),
+  running: integer("running", { mode: "boolean" }).notNull().default(false),
+});
 
 export interface AudienceData {
   age: Array<{ range: string; percentage: number }>;

@@ -1,0 +1,96 @@
+/**
+ * Pure arithmetic for reading the daily rollups (ADR 023): which part of a range whole UTC days cover (read
+ * from a rollup) and which parts are left at the edges (read from raw rows), and how quarter-hour slots of
+ * engagement fall into local days. Every timezone's day boundary is on a quarter hour; a range's own ends
+ * (e.g. "now") need not be, so the slot they cut is read raw.
+ */
+export const DAY_MS = 86_400_000;
+export const SLOT_MS = 900_000;
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** [start, end) split into whole UTC days (`days`, maybe empty) and the partial-day edges before and after. */
+export function splitByUtcDays({ start, end }: Span): { days: Span | null; edges: Span[] } {
+  const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
+  const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
+  if (firstDay >= lastDay) return { days: null, edges: end > start ? [{ start, end }] : [] };
+  const edges = [
+    { start, end: firstDay },
+    { start: lastDay, end },
+  ].filter((e) => e.end > e.start);
+  return { days: { start: firstDay, end: lastDay }, edges };
+}
+
+/** One rollup row of quarter-hour sums: slot i covers [day + i·SLOT_MS, day + (i+1)·SLOT_MS). */
+export interface SlotRow {
+  day: number;
+  likes: number[];
+  comments: number[];
+  shares: number[];
+}
+
+export interface DayWindow {
+  from: number;
+  to: number;
+}
+
+/** The slots that a window boundary cuts in two: their snapshots must be read raw and filed by exact time. */
+export function cutSlots(windows: DayWindow[]): Span[] {
+  const starts = new Set<number>();
+  for (const w of windows) for (const b of [w.from, w.to]) if (b % SLOT_MS !== 0) starts.add(b - (b % SLOT_MS));
+  return [...starts].sort((a, b) => a - b).map((s) => ({ start: s, end: s + SLOT_MS }));
+}
+
+/**
+ * Sums whole slots into the windows (sorted, non-overlapping) that contain them, skipping the cut slots;
+ * returns likes/comments/shares per window index.
+ */
+export function sumSlots(windows: DayWindow[], rows: SlotRow[], cut: Span[]) {
+  const out = windows.map(() => ({ likes: 0, comments: 0, shares: 0 }));
+  const skip = new Set(cut.map((c) => c.start));
+  for (const row of rows) {
+    for (let i = 0; i < row.likes.length; i++) {
+      const likes = row.likes[i] ?? 0;
+      const comments = row.comments[i] ?? 0;
+      const shares = row.shares[i] ?? 0;
+      if (!likes && !comments && !shares) continue;
+      const at = row.day + i * SLOT_MS;
+      if (skip.has(at)) continue;
+      const w = windowOf(windows, at);
+      if (w < 0) continue;
+      out[w]!.likes += likes;
+      out[w]!.comments += comments;
+      out[w]!.shares += shares;
+    }
+  }
+  return out;
+}
+
+/** The index of the window containing `at`, or -1 (binary search). */
+function windowOf(windows: DayWindow[], at: number): number {
+  let lo = 0;
+  let hi = windows.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const w = windows[mid]!;
+    if (at < w.from) hi = mid - 1;
+    else if (at >= w.to) lo = mid + 1;
+    else return mid;
+  }
+  return -1;
+}
+
+/** The pieces of each cut slot that fall in each window, labelled with the window's index. */
+export function cutPieces(windows: DayWindow[], cut: Span[]): Array<{ window: number; from: number; to: number }> {
+  const out: Array<{ window: number; from: number; to: number }> = [];
+  for (const c of cut)
+    windows.forEach((w, i) => {
+      const from = Math.max(w.from, c.start);
+      const to = Math.min(w.to, c.end);
+      if (to > from) out.push({ window: i, from, to });
+    });
+  return out;
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { dayBounds } from "./period";
+import { cutPieces, cutSlots, DAY_MS, SLOT_MS, splitByUtcDays, sumSlots } from "./rollup-ranges";
+
+const at = (d: number, h: number, m = 0) => Date.UTC(2026, 0, d, h, m);
+
+describe("splitByUtcDays", () => {
+  it("keeps whole UTC days for the rollup and the partial days at either end for raw rows", () => {
+    expect(splitByUtcDays({ start: at(5, 14, 7), end: at(8, 9, 30) })).toEqual({
+      days: { start: at(6, 0), end: at(8, 0) },
+      edges: [
+        { start: at(5, 14, 7), end: at(6, 0) },
+        { start: at(8, 0), end: at(8, 9, 30) },
+      ],
+    });
+  });
+
+  it("a range inside one day, or on day boundaries, has no partial edges left over", () => {
+    expect(splitByUtcDays({ start: at(5, 1), end: at(5, 20) })).toEqual({
+      days: null,
+      edges: [{ start: at(5, 1), end: at(5, 20) }],
+    });
+    expect(splitByUtcDays({ start: at(5, 0), end: at(7, 0) })).toEqual({
+      days: { start: at(5, 0), end: at(7, 0) },
+      edges: [],
+    });
+    expect(splitByUtcDays({ start: at(5, 3), end: at(5, 3) })).toEqual({ days: null, edges: [] });
+  });
+});
+
+describe("quarter-hour slots into local days", () => {
+  const slots = (entries: Record<number, number>) => {
+    const a = Array<number>(96).fill(0);
+    for (const [i, v] of Object.entries(entries)) a[Number(i)] = v;
+    return a;
+  };
+
+  it("files each slot under the local day containing it (Kolkata, UTC+5:30), reading only the slots the range's ends cut", () => {
+    const days = dayBounds(at(5, 10, 7), at(7, 0), "Asia/Kolkata");
+    // Local midnights fall on :30 UTC, a quarter-hour boundary: only the range's start (10:07) cuts a slot.
+    expect(cutSlots(days)).toEqual([{ start: at(5, 10), end: at(5, 10) + SLOT_MS }]);
+    const rows = [
+      // Jan 5 UTC: 10:00 (cut, skipped), 18:15 (local Jan 5 23:45), 18:30 (local Jan 6 00:00).
+      { day: at(5, 0), likes: slots({ 40: 99, 73: 1, 74: 2 }), comments: slots({}), shares: slots({ 74: 5 }) },
+      // Jan 6 23:45 UTC is local Jan 7 05:15, the last slot of the range; Jan 7 00:00 UTC is past its end.
+      { day: at(6, 0), likes: slots({ 0: 4, 95: 50 }), comments: slots({ 0: 1 }), shares: slots({}) },
+      { day: at(7, 0), likes: slots({ 0: 700 }), comments: slots({}), shares: slots({}) },
+    ];
+    const sums = sumSlots(days, rows, cutSlots(days));
+    expect(days.map((d) => d.day)).toEqual(["2026-01-05", "2026-01-06", "2026-01-07"]);
+    expect(sums).toEqual([
+      { likes: 1, comments: 0, shares: 0 },
+      { likes: 6, comments: 1, shares: 5 },
+      { likes: 50, comments: 0, shares: 0 },
+    ]);
+    expect(cutPieces(days, cutSlots(days))).toEqual([{ window: 0, from: at(5, 10, 7), to: at(5, 10, 15) }]);
+  });
+
+  it("a boundary inside a slot splits it between the two days it touches", () => {
+    const windows = [
+      { from: at(5, 0), to: at(5, 12, 5) },
+      { from: at(5, 12, 5), to: at(6, 0) },
+    ];
+    expect(cutPieces(windows, cutSlots(windows))).toEqual([
+      { window: 0, from: at(5, 12), to: at(5, 12, 5) },
+      { window: 1, from: at(5, 12, 5), to: at(5, 12, 15) },
+    ]);
+    expect(DAY_MS / SLOT_MS).toBe(96);
+  });
+});

@@ -1,0 +1,112 @@
+import { type SQL, sql } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import type { Db } from "../db/client";
+import { DAY_MS } from "./rollup-ranges";
+
+/**
+ * The analytics rollups' repair and retention (ADR 023). Triggers (migration 0015) keep post_metrics_daily
+ * and post_engagement_daily right on every write; `rebuildRollups` recomputes them from scratch (after a
+ * bug, or to check the triggers), and `runRetention` deletes old post snapshots without changing them.
+ */
+
+/** Raw post snapshots are kept this long; older ones live on in the rollups only. */
+export const RETENTION_DAYS = 90;
+/** Snapshots deleted per statement, so one cron run stays well inside D1's limits. */
+export const RETENTION_BATCH = 2_000;
+
+/** Integer literals: D1 binds numbers as REAL, and REAL arithmetic would make slots fractional. */
+const DAY = sql.raw(String(DAY_MS));
+
+/** What the rollups are, computed from the targets, their current metrics and the snapshots' deltas. */
+export const recomputedMetrics = (workspaceId: string) => sql`
+  select workspace_id, day, account_id, platform, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach,
+    sum(likes) as likes, sum(comments) as comments, sum(shares) as shares, sum(saves) as saves, sum(clicks) as clicks,
+    sum(video_views) as video_views
+  from (
+    select workspace_id, published_at - published_at % ${DAY} as day, account_id, platform, 1 as targets, 0 as impressions,
+      0 as reach, 0 as likes, 0 as comments, 0 as shares, 0 as saves, 0 as clicks, 0 as video_views
+    from post_targets where workspace_id = ${workspaceId} and status = 'published' and published_at is not null
+    union all
+    select workspace_id, published_at - published_at % ${DAY}, account_id, platform, 0, impressions, reach, likes, comments, shares,
+      saves, clicks, video_views
+    from post_metrics_current where workspace_id = ${workspaceId} and published_at is not null
+  ) group by workspace_id, day, account_id`;
+
+/** Engagement per (day, platform) as JSON arrays of 96 quarter-hours, for days on or after `fromDay`. */
+export const recomputedEngagement = (workspaceId: string, fromDay: number) => sql`
+  with recursive slots(i) as (select 0 union all select i + 1 from slots where i < 95),
+  s as (
+    select taken_at - taken_at % ${DAY} as d, platform as p, taken_at % ${DAY} / 900000 as slot,
+      sum(likes_delta) as l, sum(comments_delta) as c, sum(shares_delta) as sh
+    from post_metric_snapshots where workspace_id = ${workspaceId} and taken_at >= ${fromDay} group by 1, 2, 3
+  ),
+  k as (select distinct d, p from s)
+  select ${workspaceId} as workspace_id, k.d as day, k.p as platform,
+    json_group_array(coalesce(s.l, 0) order by slots.i) as likes,
+    json_group_array(coalesce(s.c, 0) order by slots.i) as comments,
+    json_group_array(coalesce(s.sh, 0) order by slots.i) as shares
+  from k cross join slots left join s on s.d = k.d and s.p = k.p and s.slot = slots.i
+  group by k.d, k.p`;
+
+const dialect = new SQLiteAsyncDialect();
+
+/** Runs raw statements as one D1 batch (a transaction); drizzle's own batch cannot bind raw SQL's parameters. */
+function batch(db: Db, statements: SQL[]) {
+  return db.$client.batch(
+    statements.map((s) => {
+      const q = dialect.sqlToQuery(s);
+      return db.$client.prepare(q.sql).bind(...q.params);
+    }),
+  );
+}
+
+/** The day before which engagement can no longer be recomputed (the retention job deleted its snapshots). */
+export async function retentionHorizon(db: Db): Promise<number> {
+  const [row] = await db.all<{ horizon: number }>(sql`select horizon from analytics_retention where id = 1`);
+  return row?.horizon ?? 0;
+}
+
+/**
+ * Rebuilds one workspace's rollups from scratch in one batch (a transaction): every day of the metrics
+ * rollup, and the engagement rollup from the retention horizon on (earlier days exist only as rollups).
+ */
+export async function rebuildRollups(
+  db: Db,
+  workspaceId: string,
+): Promise<{ metricDays: number; engagementDays: number }> {
+  const horizon = await retentionHorizon(db);
+  await batch(db, [
+    sql`delete from post_metrics_daily where workspace_id = ${workspaceId}`,
+    sql`insert into post_metrics_daily (workspace_id, day, account_id, platform, targets, impressions, reach, likes, comments,
+      shares, saves, clicks, video_views) ${recomputedMetrics(workspaceId)}`,
+    sql`delete from post_engagement_daily where workspace_id = ${workspaceId} and day >= ${horizon}`,
+    sql`insert into post_engagement_daily (workspace_id, day, platform, likes, comments, shares) ${recomputedEngagement(workspaceId, horizon)}`,
+  ]);
+  const [counts] = await db.all<{ m: number; e: number }>(sql`select
+    (select count(*) from post_metrics_daily where workspace_id = ${workspaceId}) as m,
+    (select count(*) from post_engagement_daily where workspace_id = ${workspaceId}) as e`);
+  return { metricDays: counts?.m ?? 0, engagementDays: counts?.e ?? 0 };
+}
+
+/**
+ * Deletes post snapshots taken before the UTC midnight RETENTION_DAYS ago, except each target's current
+ * one (post_metrics_current points at it), up to `limit` per call, and moves the horizon there. Their
+ * growth stays in post_engagement_daily (the delete trigger is off while `running`), and each kept
+ * snapshot's stored delta already counts from the deleted one before it, so no total changes.
+ */
+export async function runRetention(
+  db: Db,
+  now: number,
+  limit = RETENTION_BATCH,
+): Promise<{ deleted: number; horizon: number }> {
+  const horizon = Math.floor((now - RETENTION_DAYS * DAY_MS) / DAY_MS) * DAY_MS;
+  const [, deleted] = await batch(db, [
+    sql`update analytics_retention set running = 1 where id = 1`,
+    sql`delete from post_metric_snapshots where rowid in (
+      select s.rowid from post_metric_snapshots s where s.taken_at < ${horizon}
+        and not exists (select 1 from post_metrics_current c where c.target_id = s.target_id and c.snapshot_id = s.id)
+      limit ${limit})`,
+    sql`update analytics_retention set running = 0, horizon = max(horizon, ${horizon}) where id = 1`,
+  ]);
+  return { deleted: deleted?.meta.changes ?? 0, horizon };
+}

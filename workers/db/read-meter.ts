@@ -1,0 +1,37 @@
+/**
+ * Counts D1's `meta.rows_read` over one request, for the bench (`X-D1-Rows-Read`; only with DEV_ROUTES).
+ * D1 reports it on `all`, `run` and `batch`; `first` and `raw` (drizzle's query builder) are not counted: the analytics reads are raw SQL through `all` and are.
+ */
+export function meterD1(d1: D1Database): { d1: D1Database; rowsRead: () => number } {
+  let rows = 0;
+  const count = <T>(result: T): T => {
+    for (const r of Array.isArray(result) ? result : [result])
+      rows += (r as Partial<D1Result> | null)?.meta?.rows_read ?? 0;
+    return result;
+  };
+  // A batch must be given D1's own statements, not the proxies around them.
+  const unwrap = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
+  const meterStatement = (stmt: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(stmt, {
+      get(target, prop) {
+        if (prop === "bind") return (...args: unknown[]) => meterStatement(target.bind(...args));
+        if (prop === "all" || prop === "run") return () => target[prop]().then(count);
+        const value = Reflect.get(target, prop, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    unwrap.set(proxy, stmt);
+    return proxy;
+  };
+  const metered = new Proxy(d1, {
+    get(target, prop) {
+      if (prop === "prepare") return (query: string) => meterStatement(target.prepare(query));
+      if (prop === "batch")
+        return (statements: D1PreparedStatement[]) =>
+          target.batch(statements.map((s) => unwrap.get(s) ?? s)).then(count);
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { d1: metered, rowsRead: () => rows };
+}
