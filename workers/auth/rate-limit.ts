@@ -10,6 +10,8 @@ export const RateLimits = {
   ai: { limit: 30, windowMs: 60_000 },
   /** Per API key, whatever the caller's IP. */
   apiKey: { limit: 120, windowMs: 60_000 },
+  /** A client's decisions through an approval link, per IP: a reviewer clicks a few times, a script many. */
+  clientReview: { limit: 60, windowMs: 60 * 60_000 },
 } as const;
 
 /**

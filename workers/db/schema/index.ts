@@ -13,4 +13,5 @@ export * from "./oauth";
 export * from "./posts";
 export * from "./publishing";
 export * from "./queue";
+export * from "./webhooks";
 export * from "./workspaces";

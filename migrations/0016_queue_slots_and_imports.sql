@@ -1,3 +1,13 @@
+CREATE TABLE `imported_rows` (
+	`workspace_id` text NOT NULL,
+	`row_key` text NOT NULL,
+	`post_id` text,
+	`created_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
+	PRIMARY KEY(`workspace_id`, `row_key`),
+	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`post_id`) REFERENCES `posts`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
 CREATE TABLE `account_queues` (
 	`account_id` text PRIMARY KEY NOT NULL,
 	`workspace_id` text NOT NULL,
