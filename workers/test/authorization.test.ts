@@ -84,6 +84,8 @@ async function fixture() {
   )
     .bind(delivery, ws, webhook, JSON.stringify({ type: "post.published", data: { content } }), Date.now())
     .run();
+  const shareLink = (await call("/api/share-links", { ...inWs, body: { label: "A's client", postIds: [post._id] } }))
+    .body.data.id as string;
   const notification = crypto.randomUUID();
   await env.DB.prepare(
     "INSERT INTO notifications (id, workspace_id, user_id, kind, post_id, message, created_at) VALUES (?, ?, ?, 'rejected', ?, ?, ?)",
@@ -106,6 +108,7 @@ async function fixture() {
     notification,
     webhook,
     delivery,
+    shareLink,
   };
 }
 
@@ -131,6 +134,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
   if (name === "targetId") return of(fx.target);
   if (name === "userId") return of(fx.a.user.id);
   if (name === "inviteId") return of(fx.invite);
+  if (name === "postId") return of(fx.post);
   if (name === "id") {
     if (path.startsWith("/api/workspaces/")) return of(fx.ws);
     if (path.startsWith("/api/media/uploads/")) return of(fx.upload);
@@ -148,6 +152,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
     if (path.startsWith("/api/notifications/")) return of(fx.notification);
     if (path.startsWith("/api/webhooks/deliveries/")) return of(fx.delivery);
     if (path.startsWith("/api/webhooks/")) return of(fx.webhook);
+    if (path.startsWith("/api/share-links/")) return of(fx.shareLink);
   }
   throw new Error(`no fixture for :${name} in ${path}: add one so this route is checked`);
 }
@@ -159,6 +164,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/media/:id" && method === "PATCH") return { altText: "hijacked by B" };
   if (path.endsWith("/complete")) return { parts: [{ partNumber: 1, etag: "x" }] };
   if (path.endsWith("/reject")) return { comment: "hijacked by B" };
+  if (path.endsWith("/review")) return { decision: "approved" };
   if (path.startsWith("/api/analytics/reports/schedules/"))
     return { kind: "summary", frequency: "weekly", weekday: 2, hour: 10, enabled: false };
   if (path.endsWith("/confirm")) return { permalink: "https://example.com/hijack" };
@@ -199,6 +205,8 @@ async function stateOf(fx: Fx) {
       fx.ws,
     ),
     await q("SELECT status, attempts FROM webhook_deliveries WHERE id = ?", fx.delivery),
+    await q("SELECT revoked_at FROM share_links WHERE id = ?", fx.shareLink),
+    await q("SELECT count(*) AS n FROM client_reviews WHERE post_id = ?", fx.post),
     (await env.MEDIA.list({ prefix: `reports/${fx.ws}/` })).objects.length,
   ]);
 }
@@ -228,6 +236,8 @@ const UNDECLARED: Record<string, string> = {
   "GET /api/openapi.json": "public",
   "GET /api/docs": "public",
   "GET /api/invites/:token": "public preview",
+  "GET /api/share/:token": "a client approval link: the token is the authority (share-links.test.ts)",
+  "POST /api/share/:token/posts/:postId/review": "a client approval link: the token is the authority",
   "GET /media/s/:id/:name?": "signed URL for platforms",
   "GET /media/:id": "any member's session (checked below with another workspace)",
 };
