@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { inputClass, labelClass, linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
@@ -31,6 +31,24 @@ interface Delivery {
 }
 
 const when = (iso: string | null, timezone: string, never = "Never") => (iso ? formatDateTime(iso, timezone) : never);
+
+/** Creates from a form's fields; answers the created data (its secret is shown once) or null after showing the error. */
+async function createFromForm<T>(
+  e: FormEvent<HTMLFormElement>,
+  path: string,
+  notify: Notify,
+  body: (f: FormData) => unknown,
+): Promise<T | null> {
+  e.preventDefault();
+  const form = e.currentTarget;
+  const res = await api<T>(path, { json: body(new FormData(form)) });
+  if (!res.ok) {
+    notify("error", res.message);
+    return null;
+  }
+  form.reset();
+  return res.data;
+}
 
 /** A secret shown once, with a Copy button: the only time the user can take it. */
 function ShownOnce({ label, value, onDone }: { label: string; value: string; onDone: () => void }) {
@@ -98,23 +116,19 @@ export function ApiTab({ role, timezone, notify }: { role: Role; timezone: strin
         <form
           aria-label="Create an API key"
           className="max-w-lg space-y-3"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            const form = e.currentTarget;
-            const f = new FormData(form);
-            const expires = String(f.get("expires") ?? "");
-            const res = await api<{ token: string }>("/api/keys", {
-              json: {
+          onSubmit={(e) =>
+            createFromForm<{ token: string }>(e, "/api/keys", notify, (f) => {
+              const expires = String(f.get("expires") ?? "");
+              return {
                 name: f.get("name"),
                 scopes: f.getAll("scopes"),
                 ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}),
-              },
-            });
-            if (!res.ok) return notify("error", res.message);
-            setNewToken(res.data.token);
-            form.reset();
-            void load();
-          }}
+              };
+            }).then((data) => {
+              if (data) setNewToken(data.token);
+              void load();
+            })
+          }
         >
           <label className={labelClass}>
             Key name
@@ -196,18 +210,15 @@ function Webhooks({ timezone, notify }: { timezone: string; notify: Notify }) {
       <form
         aria-label="Add a webhook endpoint"
         className="max-w-lg space-y-3"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const f = new FormData(form);
-          const res = await api<{ secret: string }>("/api/webhooks", {
-            json: { url: f.get("url"), events: f.getAll("events") },
-          });
-          if (!res.ok) return notify("error", res.message);
-          setSecret(res.data.secret);
-          form.reset();
-          void load();
-        }}
+        onSubmit={(e) =>
+          createFromForm<{ secret: string }>(e, "/api/webhooks", notify, (f) => ({
+            url: f.get("url"),
+            events: f.getAll("events"),
+          })).then((data) => {
+            if (data) setSecret(data.secret);
+            void load();
+          })
+        }
       >
         <label className={labelClass}>
           Endpoint URL
