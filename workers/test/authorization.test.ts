@@ -72,6 +72,8 @@ async function fixture() {
   ).body.data.id as string;
   const apiKey = (await call("/api/keys", { ...inWs, body: { name: "A's key", scopes: ["read"] } })).body.data
     .id as string;
+  const shareLink = (await call("/api/share-links", { ...inWs, body: { label: "A's client", postIds: [post._id] } }))
+    .body.data.id as string;
   const webhook = (
     await call("/api/webhooks", {
       ...inWs,
@@ -84,8 +86,6 @@ async function fixture() {
   )
     .bind(delivery, ws, webhook, JSON.stringify({ type: "post.published", data: { content } }), Date.now())
     .run();
-  const shareLink = (await call("/api/share-links", { ...inWs, body: { label: "A's client", postIds: [post._id] } }))
-    .body.data.id as string;
   const notification = crypto.randomUUID();
   await env.DB.prepare(
     "INSERT INTO notifications (id, workspace_id, user_id, kind, post_id, message, created_at) VALUES (?, ?, ?, 'rejected', ?, ?, ?)",
@@ -106,9 +106,9 @@ async function fixture() {
     invite,
     content,
     notification,
+    shareLink,
     webhook,
     delivery,
-    shareLink,
   };
 }
 
@@ -150,9 +150,9 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
     if (path.startsWith("/api/analytics/reports/recent/")) return of(fx.reportId);
     if (path.startsWith("/api/keys/")) return of(fx.apiKey);
     if (path.startsWith("/api/notifications/")) return of(fx.notification);
+    if (path.startsWith("/api/share-links/")) return of(fx.shareLink);
     if (path.startsWith("/api/webhooks/deliveries/")) return of(fx.delivery);
     if (path.startsWith("/api/webhooks/")) return of(fx.webhook);
-    if (path.startsWith("/api/share-links/")) return of(fx.shareLink);
   }
   throw new Error(`no fixture for :${name} in ${path}: add one so this route is checked`);
 }
@@ -200,13 +200,13 @@ async function stateOf(fx: Fx) {
     await q("SELECT count(*) AS n FROM workspace_invites WHERE workspace_id = ?", fx.ws),
     await q("SELECT read_at FROM notifications WHERE id = ?", fx.notification),
     await q("SELECT count(*) AS n FROM post_approvals WHERE post_id = ?", fx.post),
+    await q("SELECT revoked_at FROM share_links WHERE id = ?", fx.shareLink),
+    await q("SELECT count(*) AS n FROM client_reviews WHERE post_id = ?", fx.post),
     await q(
       "SELECT group_concat(url || ':' || events || ':' || ifnull(disabled_at, '-')) AS hooks FROM webhook_endpoints WHERE workspace_id = ?",
       fx.ws,
     ),
     await q("SELECT status, attempts FROM webhook_deliveries WHERE id = ?", fx.delivery),
-    await q("SELECT revoked_at FROM share_links WHERE id = ?", fx.shareLink),
-    await q("SELECT count(*) AS n FROM client_reviews WHERE post_id = ?", fx.post),
     (await env.MEDIA.list({ prefix: `reports/${fx.ws}/` })).objects.length,
   ]);
 }
