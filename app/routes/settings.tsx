@@ -2,6 +2,7 @@ import { Tabs } from "radix-ui";
 import { useRouteLoaderData, useSearchParams } from "react-router";
 import { AccountsTab } from "~/components/accounts/AccountsTab";
 import { PageHeader } from "~/components/PageHeader";
+import { ApiTab } from "~/components/settings/ApiTab";
 import { BillingTab } from "~/components/settings/BillingTab";
 import { NotificationBanner, useNotice } from "~/components/settings/NotificationBanner";
 import { ProfileTab } from "~/components/settings/ProfileTab";
@@ -13,7 +14,7 @@ import type { loader as appLoader } from "./app-layout";
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Settings",
-    description: "Manage your profile, password, timezone, social accounts and billing.",
+    description: "Manage your profile, password, timezone, social accounts, API keys, webhooks and billing.",
     keywords: "account settings, profile, password, social accounts, billing",
   });
 
@@ -21,6 +22,7 @@ const TABS = [
   { value: "profile", label: "Profile" },
   { value: "workspace", label: "Workspace" },
   { value: "accounts", label: "Social Accounts" },
+  { value: "api", label: "API" },
   { value: "billing", label: "Billing" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
@@ -63,6 +65,9 @@ export default function SettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="accounts">
           <AccountsTab />
+        </Tabs.Content>
+        <Tabs.Content value="api">
+          {shell && <ApiTab role={shell.workspace.current.role} timezone={shell.user.timezone} notify={notify} />}
         </Tabs.Content>
         <Tabs.Content value="billing">
           <BillingTab notify={notify} />

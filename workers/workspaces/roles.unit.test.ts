@@ -40,7 +40,7 @@ describe("can(role, action)", () => {
       expect(can("editor", a), a).toBe(false);
   });
 
-  it("an admin adds accounts, members and settings; only the owner deletes or transfers the workspace", () => {
+  it("an admin adds accounts, members, webhooks and settings; only the owner deletes or transfers the workspace", () => {
     expect(ACTIONS.filter((a) => can("owner", a) && !can("admin", a))).toEqual([
       "workspace.delete",
       "workspace.transfer",
@@ -48,6 +48,7 @@ describe("can(role, action)", () => {
     expect(ACTIONS.filter((a) => can("admin", a) && !can("editor", a))).toEqual([
       "accounts.manage",
       "members.manage",
+      "webhooks.manage",
       "workspace.settings",
     ]);
   });
