@@ -32,6 +32,8 @@ export const ACTIONS = [
   "notifications.dismiss",
   "accounts.manage",
   "members.manage",
+  /** Webhook endpoints and their delivery log (which carries the workspace's events). */
+  "webhooks.manage",
   "workspace.settings",
   /** Read and export the activity log (who did what, when). */
   "activity.read",
@@ -61,6 +63,7 @@ const ADMIN: readonly Action[] = [
   ...EDITOR,
   "accounts.manage",
   "members.manage",
+  "webhooks.manage",
   "workspace.settings",
   "activity.read",
 ];
