@@ -49,6 +49,7 @@ describe("can(role, action)", () => {
     expect(ACTIONS.filter((a) => can("admin", a) && !can("editor", a))).toEqual([
       "accounts.manage",
       "members.manage",
+      "webhooks.manage",
       "workspace.settings",
       "activity.read",
     ]);
