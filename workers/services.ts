@@ -27,7 +27,9 @@ import { ChannelHolds } from "./posts/holds";
 import { PostStore } from "./posts/store";
 import { PublishingService } from "./publishing/service";
 import { QueueService } from "./queue/service";
+import { ActivityLog } from "./workspaces/activity";
 import { ApprovalService } from "./workspaces/approvals";
+import { PostComments } from "./workspaces/comments";
 import type { MemberRef } from "./workspaces/membership";
 import { Notifications } from "./workspaces/notifications";
 import { WorkspaceService } from "./workspaces/service";
@@ -131,6 +133,10 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
       dispatchDue: (workspaceId) => publishing.dispatchDue(workspaceId),
       emit,
     }),
+    /** Who did what in the workspace (owners and admins read it). */
+    activity: new ActivityLog(db),
+    /** Members' comments on posts, with @mentions. */
+    comments: new PostComments({ db, notifications, now }),
     /** Client approval links and what clients decide through them. */
     shareLinks: new ShareLinkService({ db, posts, notifications, mediaUrls, now, origin: appOrigin }),
     /** The dashboard (30 s per-workspace cache), for the API and the /dashboard loader. */

@@ -144,7 +144,7 @@ async function disconnectAll<E extends AppEnv>(c: Context<E>, accounts: AccountV
   const workspaceId = c.var.workspace.id;
   await services.holds.holdForDisconnect(workspaceId, accounts);
   const out: AccountView[] = [];
-  for (const a of accounts) out.push(await services.accounts.disconnect(workspaceId, a.id));
+  for (const a of accounts) out.push(await services.accounts.disconnect(workspaceId, a.id, c.var.auth.user.id));
   return out;
 }
 

@@ -15,6 +15,7 @@ import {
   type RemoteAccount,
   type TokenSet,
 } from "../platforms/types";
+import { recordActivity } from "../workspaces/activity";
 import { reconnectReason } from "./reconnect";
 import type { TokenCipher } from "./token-crypto";
 import { type AccountView, toAccountView } from "./view";
@@ -196,8 +197,21 @@ export class AccountsService {
           .returning({ id: connectedAccounts.id }),
       );
     }
-    const stored = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-    return stored.flat().map((r) => r.id);
+    const stored = (await db.batch(statements as [(typeof statements)[number], ...typeof statements])).flat();
+    await db.batch(
+      stored.map((r, i) =>
+        recordActivity(db, {
+          workspaceId,
+          userId,
+          action: "connected",
+          subject: "account",
+          subjectId: r.id,
+          summary: `${remote[i]!.displayName} on ${remote[i]!.platform ?? platform}`,
+          at: now,
+        }),
+      ) as [ReturnType<typeof recordActivity>],
+    );
+    return stored.map((r) => r.id);
   }
 
   async list(workspaceId: string): Promise<AccountView[]> {
@@ -234,8 +248,18 @@ export class AccountsService {
    * Forgets the account's tokens and hides it; the row stays (status `disconnected`) so its held channels
    * and published history keep their account, and a reconnect of the same platform account revives it.
    */
-  async disconnect(workspaceId: string, id: string): Promise<AccountView> {
+  /** Forgets the account's tokens; `by` is the member who asked (for the activity log). */
+  async disconnect(workspaceId: string, id: string, by: string): Promise<AccountView> {
     const row = await this.owned(workspaceId, id);
+    await recordActivity(this.deps.db, {
+      workspaceId,
+      userId: by,
+      action: "disconnected",
+      subject: "account",
+      subjectId: row.id,
+      summary: `${row.displayName} on ${row.platform}`,
+      at: this.deps.now(),
+    });
     await this.deps.db
       .update(connectedAccounts)
       .set({

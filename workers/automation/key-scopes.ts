@@ -11,6 +11,7 @@ const SCOPE_OF: Record<Action, ApiKeyScope | null> = {
   "workspace.read": "read",
   "posts.write": "write",
   "posts.manage": "write",
+  "posts.comment": "write",
   "media.upload": "write",
   "media.manage": "write",
   "ai.use": "write",
@@ -19,6 +20,8 @@ const SCOPE_OF: Record<Action, ApiKeyScope | null> = {
   "posts.publish": "publish",
   // Approving sends a post on to be published.
   "posts.approve": "publish",
+  // Reading the log is a read; the role (owner, admin) still decides.
+  "activity.read": "read",
   "accounts.manage": null,
   "members.manage": null,
   // An endpoint's secret and its log of every event: managed signed in, like keys themselves.

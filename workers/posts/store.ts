@@ -10,9 +10,11 @@ import type { MediaLibrary } from "../media/library";
 import { type MediaRow, presentMedia } from "../media/present";
 import type { Platform } from "../platform-profile";
 import { derivePostStatus } from "../publishing/state";
+import { recordActivity } from "../workspaces/activity";
 import { needsApproval } from "../workspaces/approval-rules";
 import type { WorkspaceContext } from "../workspaces/membership";
 import { ensureCan, postWriteActions } from "../workspaces/roles";
+import { excerpt } from "../workspaces/share-link-rules";
 import { HoldMessages, HoldReason } from "./channel-holds";
 import { DUPLICATE_WINDOW_MS, duplicatesOf, retryNote } from "./channel-notes";
 import { channelKey, effectiveVersion } from "./channel-version";
@@ -176,8 +178,27 @@ export class PostStore {
         ? [this.db.insert(postMedia).values(r.rows.map((m, position) => ({ postId: id, mediaId: m.id, position })))]
         : []),
       ...(submit ? [this.submission(user, id, fields.publishNow === true, now)] : []),
+      this.activity(user, submit ? "submitted" : "created", id, fields.content, now),
     ]);
     return this.get(user.workspace.id, id);
+  }
+
+  private activity(
+    user: Actor,
+    action: "created" | "edited" | "submitted" | "publish_requested",
+    id: string,
+    content: string,
+    at: number,
+  ) {
+    return recordActivity(this.db, {
+      workspaceId: user.workspace.id,
+      userId: user.userId,
+      action,
+      subject: "post",
+      subjectId: id,
+      summary: excerpt(content),
+      at,
+    });
   }
 
   /** The approval request of a submitted post (ADR 016); its targets wait as `pending_approval`. */
@@ -285,6 +306,7 @@ export class PostStore {
         : []),
       this.withdrawal(id),
       ...(submit && fresh.length ? [this.submission(user, id, fields.publishNow === true, now)] : []),
+      this.activity(user, submit && fresh.length ? "submitted" : "edited", id, fields.content, now),
     ]);
     return this.get(user.workspace.id, id);
   }
@@ -332,6 +354,7 @@ export class PostStore {
         .where(eq(posts.id, id)),
       this.withdrawal(id),
       ...(submit ? [this.submission(user, id, true, now)] : []),
+      this.activity(user, submit ? "submitted" : "publish_requested", id, current.content, now),
     ]);
     return this.get(user.workspace.id, id);
   }

@@ -11,6 +11,7 @@ import {
   type PublishRequest,
   type PublishResult,
 } from "../platforms/types";
+import { recordActivity } from "../workspaces/activity";
 import { fillPermalink } from "./permalinks";
 import { decideAfterFailure, derivePostStatus, type TargetStatus } from "./state";
 
@@ -215,6 +216,15 @@ async function markPublished(
     remoteId: result.remoteId,
     permalink: result.permalink,
     publishedAt: deps.now(),
+  });
+  await recordActivity(deps.db, {
+    workspaceId: target.workspaceId,
+    userId: null,
+    action: "published",
+    subject: "post",
+    subjectId: target.postId,
+    summary: `Published on ${target.platform}${result.permalink ? `: ${result.permalink}` : ""}`,
+    at: deps.now(),
   });
 }
 

@@ -166,6 +166,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path.endsWith("/complete")) return { parts: [{ partNumber: 1, etag: "x" }] };
   if (path.endsWith("/reject")) return { comment: "hijacked by B" };
   if (path.endsWith("/review")) return { decision: "approved" };
+  if (path.endsWith("/comments")) return { body: "hijacked by B @everyone" };
   if (path.startsWith("/api/analytics/reports/schedules/"))
     return { kind: "summary", frequency: "weekly", weekday: 2, hour: 10, enabled: false };
   if (path.endsWith("/confirm")) return { permalink: "https://example.com/hijack" };
@@ -206,6 +207,7 @@ async function stateOf(fx: Fx) {
     await q("SELECT count(*) AS n FROM post_approvals WHERE post_id = ?", fx.post),
     await q("SELECT revoked_at FROM share_links WHERE id = ?", fx.shareLink),
     await q("SELECT count(*) AS n FROM client_reviews WHERE post_id = ?", fx.post),
+    await q("SELECT count(*) AS n FROM post_comments WHERE post_id = ?", fx.post),
     await q(
       "SELECT group_concat(url || ':' || events || ':' || ifnull(disabled_at, '-')) AS hooks FROM webhook_endpoints WHERE workspace_id = ?",
       fx.ws,

@@ -5,8 +5,10 @@ import { postApprovals, posts, postTargets, users } from "../db/schema/index";
 import { HttpError, notFound } from "../http/envelope";
 import type { Actor, PostStore } from "../posts/store";
 import { derivePostStatus } from "../publishing/state";
+import { recordActivity } from "./activity";
 import { approvalDueAt } from "./approval-rules";
 import type { Notifications } from "./notifications";
+import { excerpt } from "./share-link-rules";
 
 interface Deps {
   db: Db;
@@ -91,6 +93,7 @@ export class ApprovalService {
         .update(postApprovals)
         .set({ status: "approved", decidedBy: approver.userId, decidedAt: now })
         .where(eq(postApprovals.id, request.id)),
+      this.activity(approver, "approved", postId, post.content, now),
     ]);
     await this.deps.emit(approver.workspace.id, "approval.approved", {
       postId,
@@ -113,7 +116,7 @@ export class ApprovalService {
 
   /** Rejects with the approver's comment: the post goes back to draft and the author reads why. */
   async reject(approver: Actor, postId: string, comment: string) {
-    const { request } = await this.pending(approver.workspace.id, postId);
+    const { post, request } = await this.pending(approver.workspace.id, postId);
     const now = this.deps.now();
     const { db } = this.deps;
     const targets = await db
@@ -134,6 +137,7 @@ export class ApprovalService {
         .update(postApprovals)
         .set({ status: "rejected", decidedBy: approver.userId, decidedAt: now, comment })
         .where(eq(postApprovals.id, request.id)),
+      this.activity(approver, "rejected", postId, post.content, now),
     ]);
     await this.deps.emit(approver.workspace.id, "approval.rejected", {
       postId,
@@ -149,6 +153,18 @@ export class ApprovalService {
       "Your post needs changes",
     );
     return this.deps.posts.get(approver.workspace.id, postId);
+  }
+
+  private activity(approver: Actor, action: "approved" | "rejected", postId: string, content: string, at: number) {
+    return recordActivity(this.deps.db, {
+      workspaceId: approver.workspace.id,
+      userId: approver.userId,
+      action,
+      subject: "post",
+      subjectId: postId,
+      summary: excerpt(content),
+      at,
+    });
   }
 
   /** In-app and email, unless the approver decided on their own submission. */

@@ -20,6 +20,8 @@ export const ACTIONS = [
   "posts.publish",
   /** Approve or reject submitted posts; share posts with a client for approval (ADR 016). */
   "posts.approve",
+  /** Comment on a post and @mention members: whoever writes posts may discuss them; viewers only read. */
+  "posts.comment",
   "media.upload",
   /** Edit or delete any file in the library. */
   "media.manage",
@@ -33,13 +35,22 @@ export const ACTIONS = [
   /** Webhook endpoints and their delivery log (which carries the workspace's events). */
   "webhooks.manage",
   "workspace.settings",
+  /** Read and export the activity log (who did what, when). */
+  "activity.read",
   "workspace.delete",
   "workspace.transfer",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 const VIEWER: readonly Action[] = ["workspace.read", "workspace.leave"];
-const CONTRIBUTOR: readonly Action[] = [...VIEWER, "posts.write", "media.upload", "ai.use", "notifications.dismiss"];
+const CONTRIBUTOR: readonly Action[] = [
+  ...VIEWER,
+  "posts.write",
+  "posts.comment",
+  "media.upload",
+  "ai.use",
+  "notifications.dismiss",
+];
 const EDITOR: readonly Action[] = [
   ...CONTRIBUTOR,
   "posts.manage",
@@ -54,6 +65,7 @@ const ADMIN: readonly Action[] = [
   "members.manage",
   "webhooks.manage",
   "workspace.settings",
+  "activity.read",
 ];
 const OWNER: readonly Action[] = [...ADMIN, "workspace.delete", "workspace.transfer"];
 

@@ -8,11 +8,12 @@ describe("can(role, action)", () => {
     expect(allowed("viewer")).toEqual(["workspace.read", "workspace.leave"]);
   });
 
-  it("a contributor writes drafts, uploads and uses AI, but cannot publish, manage others' work, accounts or members", () => {
+  it("a contributor writes drafts, comments, uploads and uses AI, but cannot publish, manage others' work, accounts or members", () => {
     expect(allowed("contributor")).toEqual([
       "workspace.read",
       "workspace.leave",
       "posts.write",
+      "posts.comment",
       "media.upload",
       "ai.use",
       "notifications.dismiss",
@@ -40,7 +41,7 @@ describe("can(role, action)", () => {
       expect(can("editor", a), a).toBe(false);
   });
 
-  it("an admin adds accounts, members, webhooks and settings; only the owner deletes or transfers the workspace", () => {
+  it("an admin adds accounts, members, webhooks and settings and reads the activity log; only the owner deletes or transfers the workspace", () => {
     expect(ACTIONS.filter((a) => can("owner", a) && !can("admin", a))).toEqual([
       "workspace.delete",
       "workspace.transfer",
@@ -50,6 +51,7 @@ describe("can(role, action)", () => {
       "members.manage",
       "webhooks.manage",
       "workspace.settings",
+      "activity.read",
     ]);
   });
 

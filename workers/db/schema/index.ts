@@ -5,6 +5,7 @@ export * from "./ai";
 export * from "./analytics";
 export * from "./approvals";
 export * from "./automation";
+export * from "./collaboration";
 export * from "./core";
 export * from "./emulator";
 export * from "./imports";

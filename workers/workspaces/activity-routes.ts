@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { SignedInEnv } from "../http/app-env";
+import { ok } from "../http/envelope";
+import { parseOrThrow } from "../http/validate";
+import { describeRoute } from "../openapi/registry";
+import { requirePermission } from "./middleware";
+
+export const activityQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+const tag = "Workspaces";
+describeRoute({
+  method: "get",
+  path: "/api/workspaces/{id}/activity",
+  tag,
+  summary:
+    "The activity log: who created, edited, submitted, approved, rejected, published, connected or disconnected what, and when (owner, admin)",
+  query: activityQuery,
+});
+describeRoute({
+  method: "get",
+  path: "/api/workspaces/{id}/activity.csv",
+  tag,
+  summary: "The activity log as CSV (owner, admin)",
+  file: ["text/csv"],
+});
+
+/** Mounted at /api/workspaces: the path names the workspace, which the middleware has resolved. */
+export const activityRoutes = new Hono<SignedInEnv>()
+  .get("/:id/activity", requirePermission("activity.read"), async (c) =>
+    ok(c, await c.var.services.activity.page(c.var.workspace.id, parseOrThrow(activityQuery, c.req.query()))),
+  )
+  .get("/:id/activity.csv", requirePermission("activity.read"), async (c) => {
+    const csv = await c.var.services.activity.csv(c.var.workspace.id);
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="postline-activity-${new Date().toISOString().slice(0, 10)}.csv"`,
+    });
+  });

@@ -1,0 +1,102 @@
+import { count, desc, eq } from "drizzle-orm";
+import { toCsv } from "../analytics/export/formats";
+import type { Db } from "../db/client";
+import { activityLog } from "../db/schema/collaboration";
+import { users } from "../db/schema/core";
+
+export const ACTIVITY_ACTIONS = [
+  "created",
+  "edited",
+  "submitted",
+  "publish_requested",
+  "approved",
+  "rejected",
+  "published",
+  "connected",
+  "disconnected",
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export interface ActivityEntry {
+  workspaceId: string;
+  /** Who did it; null for the system (the publisher). */
+  userId: string | null;
+  action: ActivityAction;
+  subject: "post" | "account";
+  subjectId: string;
+  /** What it was about, in words: a post's first words, an account's name. */
+  summary: string;
+  at: number;
+}
+
+/**
+ * Records one thing done in a workspace. It returns the insert, so a service may run it inside its own
+ * `db.batch` (recorded together with the change) or simply await it.
+ */
+export function recordActivity(db: Db, entry: ActivityEntry) {
+  const { at, ...row } = entry;
+  return db.insert(activityLog).values({ id: crypto.randomUUID(), ...row, createdAt: at });
+}
+
+/** CSV exports stop here; older entries are read page by page. */
+export const ACTIVITY_EXPORT_MAX = 10_000;
+
+/** The workspace's activity log, newest first, for owners and admins. */
+export class ActivityLog {
+  constructor(private readonly db: Db) {}
+
+  private query(workspaceId: string, limit: number, offset: number) {
+    return this.db
+      .select({ entry: activityLog, who: users.displayName, email: users.email })
+      .from(activityLog)
+      .leftJoin(users, eq(users.id, activityLog.userId))
+      .where(eq(activityLog.workspaceId, workspaceId))
+      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  private static present(r: { entry: typeof activityLog.$inferSelect; who: string | null; email: string | null }) {
+    return {
+      id: r.entry.id,
+      at: new Date(r.entry.createdAt).toISOString(),
+      who:
+        r.entry.userId === null
+          ? null
+          : { id: r.entry.userId, displayName: r.who ?? "A former member", email: r.email },
+      action: r.entry.action,
+      subject: r.entry.subject,
+      subjectId: r.entry.subjectId,
+      summary: r.entry.summary,
+    };
+  }
+
+  async page(workspaceId: string, q: { page: number; limit: number }) {
+    const [rows, [total]] = await this.db.batch([
+      this.query(workspaceId, q.limit, (q.page - 1) * q.limit),
+      this.db.select({ n: count() }).from(activityLog).where(eq(activityLog.workspaceId, workspaceId)),
+    ]);
+    const n = total?.n ?? 0;
+    return {
+      entries: rows.map(ActivityLog.present),
+      pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) },
+    };
+  }
+
+  async csv(workspaceId: string): Promise<string> {
+    const rows = (await this.query(workspaceId, ACTIVITY_EXPORT_MAX, 0)).map(ActivityLog.present);
+    return toCsv({
+      name: "Activity",
+      columns: ["When (UTC)", "Who", "Email", "Action", "Subject", "Subject id", "Summary"],
+      rows: rows.map((r) => [
+        r.at,
+        r.who?.displayName ?? "Postline",
+        r.who?.email ?? null,
+        r.action,
+        r.subject,
+        r.subjectId,
+        r.summary,
+      ]),
+    });
+  }
+}

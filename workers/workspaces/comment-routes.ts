@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { SignedInEnv } from "../http/app-env";
+import { ok } from "../http/envelope";
+import { readJson } from "../http/validate";
+import { describeRoute } from "../openapi/registry";
+import { requirePermission } from "./middleware";
+
+export const commentInput = z.object({
+  body: z.string().trim().min(1, "Write a comment first.").max(5000, "Keep the comment under 5,000 characters."),
+});
+
+const tag = "Comments";
+describeRoute({
+  method: "get",
+  path: "/api/posts/{id}/comments",
+  tag,
+  summary: "The team's internal comments on a post, oldest first",
+});
+describeRoute({
+  method: "post",
+  path: "/api/posts/{id}/comments",
+  tag,
+  summary: "Comment on a post; @Name or @emailname mentions a member, who is told in-app and by email",
+  body: commentInput,
+  status: 201,
+});
+
+export const commentRoutes = new Hono<SignedInEnv>()
+  .get("/:id/comments", requirePermission("workspace.read"), async (c) =>
+    ok(c, { comments: await c.var.services.comments.list(c.var.workspace.id, c.req.param("id")) }),
+  )
+  .post("/:id/comments", requirePermission("posts.comment"), async (c) => {
+    const { body } = await readJson(c, commentInput);
+    const comment = await c.var.services.comments.add(
+      { userId: c.var.auth.user.id, workspace: c.var.workspace },
+      c.req.param("id"),
+      body,
+    );
+    return ok(c, comment, "Comment added", 201);
+  });

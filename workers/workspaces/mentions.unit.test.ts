@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { mentionedMembers } from "./mentions";
+
+const members = [
+  { id: "ann", displayName: "Ann", email: "ann.lee@example.com" },
+  { id: "anna", displayName: "Anna Berg", email: "anna@example.com" },
+  { id: "omar", displayName: "Omar Said", email: "os@example.com" },
+];
+
+describe("mentionedMembers", () => {
+  it("finds members by their full display name, spaces included, whatever the case", () => {
+    expect(mentionedMembers("@anna berg can you check?", members)).toEqual(["anna"]);
+    expect(mentionedMembers("Thanks @Omar Said and @Ann.", members)).toEqual(["ann", "omar"]);
+  });
+
+  it("finds members by the name part of their email", () => {
+    expect(mentionedMembers("cc @os", members)).toEqual(["omar"]);
+    expect(mentionedMembers("cc @ann.lee", members)).toEqual(["ann"]);
+  });
+
+  it("does not match a name inside a longer one, an email address, or without the @", () => {
+    expect(mentionedMembers("@Annabel please", members)).toEqual([]);
+    expect(mentionedMembers("write to x@ann for that", members)).toEqual([]);
+    expect(mentionedMembers("Ann and Omar Said", members)).toEqual([]);
+  });
+});
