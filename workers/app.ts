@@ -4,7 +4,7 @@ import { api } from "./api";
 import { randomToken } from "./auth/crypto";
 import { tokenFromRequest } from "./auth/session-cookie";
 import { appContext } from "./context";
-import { emulator } from "./emulator";
+import { emulator, serveOwnOriginWith } from "./emulator";
 import { ConfigError, parseConfig } from "./env";
 import { withSecurityHeaders } from "./http/security-headers";
 import { registerEmulator } from "./platforms/upstream-fetch";
@@ -21,6 +21,8 @@ export { RateLimiter } from "./auth/rate-limiter";
 export { UserSessions } from "./auth/user-sessions";
 
 registerEmulator((request, env) => emulator.fetch(request, env));
+// The emulator downloads media by URL like Meta does; the signed media links are this Worker's own API routes.
+serveOwnOriginWith((request, env) => api.fetch(request, env));
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
