@@ -1,4 +1,5 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { runConnectionHealth } from "./accounts/connection-health";
 import { handleAnalyticsQueue, runAnalyticsCron } from "./analytics/jobs";
 import { api } from "./api";
 import { randomToken } from "./auth/crypto";
@@ -75,6 +76,8 @@ export default {
     );
     ctx.waitUntil(fillMissingPermalinks(deps));
     ctx.waitUntil(runAnalyticsCron(services));
+    const { db, accounts, mailer, now, config } = services;
+    ctx.waitUntil(runConnectionHealth({ db, accounts, mailer, now, origin: config.APP_ORIGIN }));
   },
 
   async queue(batch, env) {
