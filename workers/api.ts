@@ -27,6 +27,7 @@ import { userRoutes } from "./users/routes";
 import { approvalPostRoutes, approvalQueueRoutes, inboxRoutes } from "./workspaces/approval-routes";
 import { resolveWorkspace } from "./workspaces/middleware";
 import { inviteRoutes, workspaceRoutes } from "./workspaces/routes";
+import { publicShareRoutes, shareLinkRoutes } from "./workspaces/share-link-routes";
 
 /** JSON bodies are small; uploads set their own, larger limits on their routes. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -122,6 +123,8 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/dashboard", dashboardRoutes);
   app.route("/api/workspaces", workspaceRoutes);
   app.route("/api/invites", inviteRoutes);
+  app.route("/api/share-links", shareLinkRoutes);
+  app.route("/api/share", publicShareRoutes);
   app.route("/api", openApiRoutes);
   return app;
 }

@@ -26,6 +26,7 @@ import { ApprovalService } from "./workspaces/approvals";
 import type { MemberRef } from "./workspaces/membership";
 import { Notifications } from "./workspaces/notifications";
 import { WorkspaceService } from "./workspaces/service";
+import { ShareLinkService } from "./workspaces/share-links";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -70,6 +71,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
   const posts = new PostStore(db, media, now);
   const publishing = new PublishingService({ db, d1: env.DB, queue: env.PUBLISH_QUEUE, now, ...platformAccess });
   const notifications = new Notifications({ db, mailer, now, origin: appOrigin });
+  const mediaUrls = new MediaUrlSigner(config.SESSION_SECRET, now);
   const auth = new AuthService({ db, sessions: env.USER_SESSIONS, mailer, secret: config.SESSION_SECRET, now });
   return {
     config,
@@ -91,7 +93,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     media,
     mediaUploads: new MediaUploads(db, env.MEDIA, media),
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
-    mediaUrls: new MediaUrlSigner(config.SESSION_SECRET, now),
+    mediaUrls,
     posts,
     /** Channels held (never claimed) after their media was deleted or their account disconnected. */
     holds: new ChannelHolds(db, now),
@@ -107,6 +109,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
       now,
       dispatchDue: (workspaceId) => publishing.dispatchDue(workspaceId),
     }),
+    /** Client approval links and what clients decide through them. */
+    shareLinks: new ShareLinkService({ db, posts, notifications, mediaUrls, now, origin: appOrigin }),
     /** The dashboard (30 s per-workspace cache), for the API and the /dashboard loader. */
     dashboard: (viewer: DashboardViewer) => cachedDashboard(db, viewer, now()),
   };

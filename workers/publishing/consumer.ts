@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { posts, postTargets, publishAttempts } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
+import { refreshOnce } from "../platforms/refresh-once";
 import {
   type AccountCredentials,
   type PlatformClient,
@@ -90,23 +91,13 @@ export async function publishTarget(targetId: string, deps: PublishDeps): Promis
 async function attempt(target: TargetRow, deps: PublishDeps): Promise<Disposition> {
   const started = deps.now();
   const client = deps.client(target.platform);
-  let credentials: AccountCredentials;
+  let access: ReturnType<typeof refreshOnce>;
   let result: PublishResult;
   try {
-    credentials = await deps.credentials(target.accountId);
+    access = refreshOnce(await deps.credentials(target.accountId), () => deps.refreshCredentials(target.accountId));
     const request = await deps.buildRequest(target);
-    try {
-      result = await client.publish(credentials, request);
-    } catch (err) {
-      // A refused token is refreshed once and the post sent again before the user is asked to reconnect
-      // (an auth refusal means nothing was posted, so the resend is safe). A missing permission is not
-      // cured by a refresh: only a reconnect that grants it is.
-      const expiredOrRevoked = err instanceof PlatformError && err.kind === "auth" && !err.details.denied;
-      const fresh = expiredOrRevoked ? await deps.refreshCredentials(target.accountId) : null;
-      if (!fresh) throw err;
-      credentials = fresh;
-      result = await client.publish(credentials, request);
-    }
+    // A refused token is refreshed once and the post sent again before the user is asked to reconnect.
+    result = await access.call((credentials) => client.publish(credentials, request));
   } catch (err) {
     const error = asPlatformError(err, target.platform);
     let decision = decideAfterFailure(
@@ -138,7 +129,7 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
   }
   // The platform accepted the post: its id is recorded before anything else (the permalink read) can fail.
   await markPublished(target, result, deps, { started, kind: "publish" });
-  if (!result.permalink) await fillPermalink(deps, { ...target, remoteId: result.remoteId }, credentials);
+  if (!result.permalink) await fillPermalink(deps, { ...target, remoteId: result.remoteId }, access.credentials);
   return ACK;
 }
 

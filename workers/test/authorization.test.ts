@@ -72,6 +72,8 @@ async function fixture() {
   ).body.data.id as string;
   const apiKey = (await call("/api/keys", { ...inWs, body: { name: "A's key", scopes: ["read"] } })).body.data
     .id as string;
+  const shareLink = (await call("/api/share-links", { ...inWs, body: { label: "A's client", postIds: [post._id] } }))
+    .body.data.id as string;
   const notification = crypto.randomUUID();
   await env.DB.prepare(
     "INSERT INTO notifications (id, workspace_id, user_id, kind, post_id, message, created_at) VALUES (?, ?, ?, 'rejected', ?, ?, ?)",
@@ -92,6 +94,7 @@ async function fixture() {
     invite,
     content,
     notification,
+    shareLink,
   };
 }
 
@@ -117,6 +120,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
   if (name === "targetId") return of(fx.target);
   if (name === "userId") return of(fx.a.user.id);
   if (name === "inviteId") return of(fx.invite);
+  if (name === "postId") return of(fx.post);
   if (name === "id") {
     if (path.startsWith("/api/workspaces/")) return of(fx.ws);
     if (path.startsWith("/api/media/uploads/")) return of(fx.upload);
@@ -132,6 +136,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
     if (path.startsWith("/api/analytics/reports/recent/")) return of(fx.reportId);
     if (path.startsWith("/api/keys/")) return of(fx.apiKey);
     if (path.startsWith("/api/notifications/")) return of(fx.notification);
+    if (path.startsWith("/api/share-links/")) return of(fx.shareLink);
   }
   throw new Error(`no fixture for :${name} in ${path}: add one so this route is checked`);
 }
@@ -143,6 +148,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/media/:id" && method === "PATCH") return { altText: "hijacked by B" };
   if (path.endsWith("/complete")) return { parts: [{ partNumber: 1, etag: "x" }] };
   if (path.endsWith("/reject")) return { comment: "hijacked by B" };
+  if (path.endsWith("/review")) return { decision: "approved" };
   if (path.startsWith("/api/analytics/reports/schedules/"))
     return { kind: "summary", frequency: "weekly", weekday: 2, hour: 10, enabled: false };
   if (path.endsWith("/confirm")) return { permalink: "https://example.com/hijack" };
@@ -175,6 +181,8 @@ async function stateOf(fx: Fx) {
     await q("SELECT count(*) AS n FROM workspace_invites WHERE workspace_id = ?", fx.ws),
     await q("SELECT read_at FROM notifications WHERE id = ?", fx.notification),
     await q("SELECT count(*) AS n FROM post_approvals WHERE post_id = ?", fx.post),
+    await q("SELECT revoked_at FROM share_links WHERE id = ?", fx.shareLink),
+    await q("SELECT count(*) AS n FROM client_reviews WHERE post_id = ?", fx.post),
     (await env.MEDIA.list({ prefix: `reports/${fx.ws}/` })).objects.length,
   ]);
 }
@@ -204,6 +212,8 @@ const UNDECLARED: Record<string, string> = {
   "GET /api/openapi.json": "public",
   "GET /api/docs": "public",
   "GET /api/invites/:token": "public preview",
+  "GET /api/share/:token": "a client approval link: the token is the authority (share-links.test.ts)",
+  "POST /api/share/:token/posts/:postId/review": "a client approval link: the token is the authority",
   "GET /media/s/:id/:name?": "signed URL for platforms",
   "GET /media/:id": "any member's session (checked below with another workspace)",
 };
