@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNull, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { users } from "../db/schema/core";
-import { posts, postTargets } from "../db/schema/posts";
 import { workspaceMembers } from "../db/schema/workspaces";
 import type { Mailer } from "../mail/mailer";
 import { type AccountHealth, accountHealth, HEALTH_CHECK_EVERY_MS, healthFacts, healthNoticeKey } from "./health";
@@ -90,28 +89,4 @@ async function notifyAdmins(
       subject,
       text: `${why}\n\nReconnect it: ${deps.origin}/settings?tab=accounts`,
     });
-}
-
-/** The scheduled channels a broken or expiring account would fail, soonest first (the Accounts page lists them). */
-export async function affectedPosts(db: Db, workspaceId: string, accountId: string) {
-  const rows = await db
-    .select({ postId: posts.id, content: posts.content, dueAt: postTargets.dueAt, status: postTargets.status })
-    .from(postTargets)
-    .innerJoin(posts, eq(posts.id, postTargets.postId))
-    .where(
-      and(
-        eq(postTargets.workspaceId, workspaceId),
-        eq(postTargets.accountId, accountId),
-        inArray(postTargets.status, ["scheduled", "queued", "held", "pending_approval"]),
-      ),
-    )
-    .orderBy(asc(postTargets.dueAt))
-    .limit(50)
-    .all();
-  return rows.map((r) => ({
-    postId: r.postId,
-    excerpt: r.content.length > 80 ? `${r.content.slice(0, 79)}…` : r.content,
-    dueAt: r.dueAt === null ? null : new Date(r.dueAt).toISOString(),
-    status: r.status,
-  }));
 }

@@ -5,7 +5,6 @@ import { HttpError, Messages, notFound, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { PLATFORMS, type Platform } from "../platform-profile";
 import { requirePermission } from "../workspaces/middleware";
-import { affectedPosts } from "./connection-health";
 import { type AccountsService, ConnectError } from "./service";
 import type { AccountView } from "./view";
 
@@ -160,7 +159,7 @@ export const accountRoutes = new Hono<SignedInEnv>()
   /** The account's health and the scheduled posts a broken or expiring connection would fail. */
   .get("/:id/health", requirePermission("workspace.read"), async (c) => {
     const account = await c.var.services.accounts.get(c.var.workspace.id, accountId(c.req.param("id")));
-    const posts = await affectedPosts(c.var.services.db, c.var.workspace.id, account.id);
+    const posts = await c.var.services.holds.affectedByDisconnect(c.var.workspace.id, [account.id]);
     return ok(c, { health: account.health, lastVerifiedAt: account.lastVerifiedAt, affectedPosts: posts });
   })
   .post("/:id/refresh", requirePermission("accounts.manage"), async (c) => {

@@ -452,7 +452,7 @@ function AccountCardView({
   );
 }
 
-type AffectedPost = { postId: string; excerpt: string; dueAt: string | null };
+type AffectedPost = { id: string; content: string; scheduledDate: string | null };
 
 /** The scheduled posts that will not publish until this account is reconnected. */
 function AffectedPosts({ accountId }: { accountId: string }) {
@@ -478,9 +478,9 @@ function AffectedPosts({ accountId }: { accountId: string }) {
       </p>
       <ul className="list-disc pl-4">
         {posts.slice(0, 5).map((p) => (
-          <li key={p.postId} className="truncate">
-            {p.excerpt}
-            {p.dueAt ? ` (${p.dueAt.slice(0, 16).replace("T", " ")} UTC)` : ""}
+          <li key={p.id} className="truncate">
+            {p.content}
+            {p.scheduledDate ? ` (${p.scheduledDate.slice(0, 16).replace("T", " ")} UTC)` : ""}
           </li>
         ))}
       </ul>
