@@ -55,6 +55,10 @@ export interface PlatformProfile {
   accountRequired: boolean;
   /** Where the feed cuts a caption with a "more" link (approximate, by characters); null: never. */
   moreAt: number | null;
+  /** A first comment can be published under the post through the platform's comment/reply API. */
+  firstComment: boolean;
+  /** A post can be a thread: parts published as replies to the previous one (X, Threads). */
+  threads: boolean;
   media: MediaRules;
   /**
    * Per-account publishing pace from the platforms' published quotas (PLATFORMS.md): the daily caps they
@@ -81,6 +85,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     postingTimes: ["9:00", "11:00", "13:00", "17:00", "19:00"],
     accountRequired: true,
     moreAt: 125,
+    firstComment: true,
+    threads: false,
     // §2.2 image_url JPEG only; carousel ≤ 10; §2.3 image > 8 MiB and aspect outside 4:5…1.91:1 refused.
     // Video size per SPEC ("Video too large for Instagram (max 250MB)"); Reels up to 15 min [U].
     media: {
@@ -110,6 +116,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     postingTimes: ["9:00", "13:00", "15:00", "20:00"],
     accountRequired: true,
     moreAt: 477,
+    firstComment: true,
+    threads: false,
     // §3 photos, multi-photo posts and videos (videos stand alone) [limits U].
     media: {
       imageFormats: ["jpg", "png", "gif", "webp"],
@@ -132,6 +140,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     postingTimes: ["8:00", "12:00", "17:00", "19:00"],
     accountRequired: false,
     moreAt: null,
+    firstComment: true,
+    threads: true,
     // §6.3 tweet_image/tweet_gif/tweet_video; 4 images, 5 MB images, 140 s videos [U].
     media: {
       imageFormats: ["jpg", "png", "gif", "webp"],
@@ -155,6 +165,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     recommendedHashtags: 3,
     accountRequired: true,
     moreAt: 210,
+    firstComment: true,
+    threads: false,
     // §4.3 one image or video, or multiImage of 2–20 images.
     media: {
       imageFormats: ["jpg", "png", "gif"],
@@ -176,6 +188,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     recommendedHashtags: 3,
     accountRequired: false,
     moreAt: 100,
+    firstComment: false,
+    threads: false,
     // §5.3 videos.insert takes video/*; the post publishes its one video.
     media: {
       imageFormats: [],
@@ -202,6 +216,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     recommendedHashtags: 1,
     accountRequired: false,
     moreAt: null,
+    firstComment: true,
+    threads: true,
     // §10.3 images JPEG/PNG ≤ 8 MB, aspect ≤ 10:1; videos MOV/MP4 ≤ 300 s, width ≤ 1920, aspect 0.01–10; carousel ≤ 20.
     media: {
       imageFormats: ["jpg", "png"],

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
 import {
   accountMetricSnapshots,
@@ -23,6 +24,8 @@ export interface SyncDeps {
   credentials: (accountId: string) => Promise<AccountCredentials>;
   /** After the platform refused the token: one forced refresh (null when the account has no refresh token). */
   refreshCredentials: (accountId: string) => Promise<AccountCredentials | null>;
+  /** Webhook events: analytics.synced after a sync that brought in data. */
+  emit?: EmitEvent;
 }
 
 export const analyticsMessage = z.object({ accountId: z.string().min(1), reason: z.string() });
@@ -184,6 +187,17 @@ export async function syncAccount(
 
   await writeAll(db, writes);
   await saveState(db, account.id, account.workspaceId, result.accountSynced ? now : null, result.failures);
+  if (result.accountSynced || result.targetsSynced > 0) {
+    const { accountSynced, targetsSynced, commentsSynced, failures } = result;
+    await deps.emit?.(account.workspaceId, "analytics.synced", {
+      accountId,
+      platform: account.platform,
+      accountSynced,
+      postsSynced: targetsSynced,
+      commentsSynced,
+      failures: failures.length,
+    });
+  }
   return result;
 }
 

@@ -80,6 +80,7 @@ export function buildPostBody(
   author: string,
   text: string,
   media: { urn: string; altText?: string | null; title?: string | null }[],
+  visibility: "PUBLIC" | "CONNECTIONS" | "LOGGED_IN" = "PUBLIC",
 ) {
   const content =
     media.length === 0
@@ -96,7 +97,7 @@ export function buildPostBody(
   return {
     author,
     commentary: escapeCommentary(text),
-    visibility: "PUBLIC",
+    visibility,
     distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
     ...(content ? { content } : {}),
     lifecycleState: "PUBLISHED",
@@ -230,7 +231,7 @@ export class LinkedInClient implements PlatformClient {
       account.accessToken,
       "POST",
       `${this.api}/rest/posts`,
-      buildPostBody(author, request.text, uploaded),
+      buildPostBody(author, request.text, uploaded, request.options?.visibility),
       { creates: true },
     );
     const urn = res.headers.get("x-restli-id");

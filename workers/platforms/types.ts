@@ -76,6 +76,17 @@ export interface PublishRequest {
   text: string;
   title?: string | null;
   media: PublishMedia[];
+  /** The channel's platform options (ADR 021); a client reads the ones its platform has. */
+  options?: PublishOptions;
+}
+
+export interface PublishOptions {
+  /** YouTube privacyStatus (default public). */
+  privacy?: "public" | "unlisted" | "private";
+  /** YouTube tags. */
+  tags?: string[];
+  /** LinkedIn visibility (default PUBLIC). */
+  visibility?: "PUBLIC" | "CONNECTIONS" | "LOGGED_IN";
 }
 
 export interface PublishResult {

@@ -83,8 +83,13 @@ export function markerTag(marker: string): string {
 export function buildVideoResource(request: PublishRequest) {
   const title = (request.title?.trim() || request.text.split("\n")[0]!.trim() || "Untitled").slice(0, 100);
   return {
-    snippet: { title, description: request.text, tags: [markerTag(request.marker)], categoryId: "22" },
-    status: { privacyStatus: "public", selfDeclaredMadeForKids: false },
+    snippet: {
+      title,
+      description: request.text,
+      tags: [...(request.options?.tags ?? []), markerTag(request.marker)],
+      categoryId: "22",
+    },
+    status: { privacyStatus: request.options?.privacy ?? "public", selfDeclaredMadeForKids: false },
   };
 }
 

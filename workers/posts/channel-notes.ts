@@ -49,16 +49,15 @@ export interface Duplicate {
 
 const normalized = (text: string) => text.trim().replace(/\s+/g, " ");
 
-/** For each channel, the latest post within the window that published exactly this text there. */
+/** For each channel, the latest post within the window that published exactly the text it would publish now. */
 export function duplicatesOf(
-  caption: string,
-  channels: Array<{ platform: string; accountId: string }>,
+  channels: Array<{ platform: string; accountId: string; caption: string }>,
   published: PublishedText[],
   now: number,
 ): Duplicate[] {
-  const text = normalized(caption);
   const out: Duplicate[] = [];
   for (const channel of channels) {
+    const text = normalized(channel.caption);
     const latest = published
       .filter(
         (p) =>

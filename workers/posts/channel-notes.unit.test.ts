@@ -38,8 +38,10 @@ describe("duplicatesOf", () => {
 
   it("finds the latest identical text on the same channel, ignoring spacing", () => {
     const found = duplicatesOf(
-      "Rye loaves  today\n",
-      [x, li],
+      [
+        { ...x, caption: "Rye loaves  today\n" },
+        { ...li, caption: "Rye loaves  today\n" },
+      ],
       [sent({}), sent({ postId: "p2", publishedAt: now - 60_000 })],
       now,
     );
@@ -53,6 +55,17 @@ describe("duplicatesOf", () => {
       sent({ accountId: "x2" }),
       sent({ publishedAt: now - DUPLICATE_WINDOW_MS - 1 }),
     ];
-    expect(duplicatesOf("Rye loaves today", [x], published, now)).toEqual([]);
+    expect(duplicatesOf([{ ...x, caption: "Rye loaves today" }], published, now)).toEqual([]);
+  });
+  it("compares each channel's own version", () => {
+    const found = duplicatesOf(
+      [
+        { ...x, caption: "Short rye note" },
+        { ...li, caption: "Rye loaves today" },
+      ],
+      [sent({}), sent({ platform: "linkedin", accountId: "l1", postId: "p3" })],
+      now,
+    );
+    expect(found.map((d) => d.postId)).toEqual(["p3"]);
   });
 });

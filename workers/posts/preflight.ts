@@ -3,6 +3,7 @@ import type { MediaKind } from "../db/schema/media";
 import { megabytes } from "../media/limits";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import { captionLength } from "./caption-length";
+import { ChannelMessages, effectiveVersion, type StoredVersion } from "./channel-version";
 import { allHashtags, CHARACTER_LIMITS, captionOf, HASHTAG_LIMITS, PostMessages } from "./rules";
 
 export interface PreflightAccount {
@@ -28,9 +29,11 @@ export interface PreflightInput {
   content: string;
   hashtags: string[];
   platforms: Platform[];
-  targets: Array<{ platform: Platform; accountId: string }>;
-  /** The post's media in order; for YouTube only `youtubeVideo` (or the first video) is published. */
+  targets: Array<{ platform: Platform; accountId: string; version?: StoredVersion | null }>;
+  /** Every media item the post and its channel versions refer to; for YouTube only one video is published. */
   media: PreflightMedia[];
+  /** The post's own media in order (default: all of `media`). */
+  baseMediaIds?: string[];
   youtubeVideoId?: string | null;
 }
 
@@ -90,15 +93,52 @@ function mediaProblems(platform: Platform, items: PreflightMedia[]): string[] {
   return out;
 }
 
+/** What one version of the post would publish on a platform: the caption and parts, hashtags and media. */
+function contentProblems(
+  platform: Platform,
+  version: { parts: string[]; tags: number; media: PreflightMedia[]; youtubeVideoId: string | null },
+): string[] {
+  const out: string[] = [];
+  version.parts.forEach((part, i) => {
+    const length = captionLength(platform, part);
+    const max = CHARACTER_LIMITS[platform];
+    if (length <= max) return;
+    out.push(
+      version.parts.length === 1
+        ? PostMessages.platformLimit(platform, length, max)
+        : ChannelMessages.partLimit(platform, i + 1, length, max),
+    );
+  });
+  const maxTags = HASHTAG_LIMITS[platform];
+  if (version.tags > maxTags) out.push(PostMessages.hashtagLimit(platform, version.tags, maxTags));
+  const items =
+    platform === "youtube"
+      ? version.media
+          .filter((m) => m.id === version.youtubeVideoId)
+          .concat(version.youtubeVideoId ? [] : version.media.filter((m) => m.fileType === "video").slice(0, 1))
+      : version.media;
+  if (platform === "youtube" && items.length === 0) out.push(PostMessages.youtubeVideo);
+  out.push(...mediaProblems(platform, items));
+  return out;
+}
+
 /**
  * Everything that would make a channel fail, checked before the post is scheduled: the account is the
- * user's, connected and its token unexpired; the caption, hashtags and media fit the platform. Pure.
+ * user's, connected and its token unexpired; the caption, hashtags and media fit the platform. A channel
+ * with its own version (ADR 021) is checked on that version, its problems naming its account. Pure.
  */
 export function preflight(input: PreflightInput, accounts: PreflightAccount[], now: number): Problem[] {
   const problems: Problem[] = [];
   const byId = new Map(accounts.map((a) => [a.id, a]));
-  const caption = captionOf(input.content, input.hashtags);
-  const tags = allHashtags(input.content, input.hashtags).length;
+  const mediaById = new Map(input.media.map((m) => [m.id, m]));
+  const baseIds = input.baseMediaIds ?? input.media.map((m) => m.id);
+  const base = { content: input.content, hashtags: input.hashtags, mediaIds: baseIds, title: null };
+  const baseVersion = {
+    parts: [captionOf(input.content, input.hashtags)],
+    tags: allHashtags(input.content, input.hashtags).length,
+    media: baseIds.flatMap((id) => mediaById.get(id) ?? []),
+    youtubeVideoId: input.youtubeVideoId ?? null,
+  };
   for (const platform of input.platforms) {
     const name = PLATFORM_NAMES[platform];
     const add = (message: string, accountId: string | null = null) => problems.push({ platform, accountId, message });
@@ -111,19 +151,19 @@ export function preflight(input: PreflightInput, accounts: PreflightAccount[], n
       else if (account.status !== "connected" || (account.tokenExpiresAt !== null && account.tokenExpiresAt <= now))
         add(`Your ${name} account @${account.username} needs to be reconnected.`, t.accountId);
     }
-    const length = captionLength(platform, caption);
-    if (length > CHARACTER_LIMITS[platform])
-      add(PostMessages.platformLimit(platform, length, CHARACTER_LIMITS[platform]));
-    const maxTags = HASHTAG_LIMITS[platform];
-    if (tags > maxTags) add(PostMessages.hashtagLimit(platform, tags, maxTags));
-    const items =
-      platform === "youtube"
-        ? input.media
-            .filter((m) => m.id === input.youtubeVideoId)
-            .concat(input.youtubeVideoId ? [] : input.media.filter((m) => m.fileType === "video").slice(0, 1))
-        : input.media;
-    if (platform === "youtube" && items.length === 0) add(PostMessages.youtubeVideo);
-    for (const message of mediaProblems(platform, items)) add(message);
+    if (targets.length === 0 || targets.some((t) => !t.version))
+      for (const message of contentProblems(platform, baseVersion)) add(message);
+    for (const t of targets) {
+      if (!t.version) continue;
+      const v = effectiveVersion(base, { platform, version: t.version });
+      const own = {
+        parts: v.parts,
+        tags: v.customized ? allHashtags(v.caption, []).length : baseVersion.tags,
+        media: v.mediaIds.flatMap((id) => mediaById.get(id) ?? []),
+        youtubeVideoId: t.version.media ? null : baseVersion.youtubeVideoId,
+      };
+      for (const message of contentProblems(platform, own)) add(message, t.accountId);
+    }
   }
   return problems;
 }

@@ -7,9 +7,22 @@ import { CHARACTER_LIMITS, HASHTAG_LIMITS } from "../ai/limits";
 import type { MediaKind } from "../db/schema/media";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import { validTimeZone } from "../users/time-zone";
+import { allHashtags, captionOf } from "./caption";
 import { captionLength, X_COUNTING_NOTE } from "./caption-length";
+import {
+  ChannelMessages,
+  channelKey,
+  channelVersionSchema,
+  effectiveVersion,
+  limitMessage,
+  mediaRef,
+  type StoredVersion,
+  storedVersion,
+  versionProblems,
+} from "./channel-version";
 import { LOCAL_DATE, LOCAL_TIME, localToUtc } from "./schedule-time";
 
+export { allHashtags, captionOf, hashtagsIn } from "./caption";
 // Character and hashtag limits (SPEC §9) come from the platform profile through ai/limits.ts.
 export { CHARACTER_LIMITS, HASHTAG_LIMITS };
 export const YOUTUBE_TITLE_MAX = 100;
@@ -25,8 +38,7 @@ export const PostMessages = {
   platformRequired: "Please select at least one platform",
   characterLimit: (current: number, max: number, platform?: Platform) =>
     `Content exceeds character limit (${current}/${max})${platform === "twitter" ? `; ${X_COUNTING_NOTE}` : ""}`,
-  platformLimit: (platform: Platform, current: number, max: number) =>
-    `Content exceeds ${PLATFORM_NAMES[platform]} limit (${current}/${max})${platform === "twitter" ? `; ${X_COUNTING_NOTE}` : ""}`,
+  platformLimit: limitMessage,
   hashtagLimit: (platform: Platform, current: number, max: number) =>
     `Too many hashtags for ${PLATFORM_NAMES[platform]} (${current}/${max})`,
   hashtagFormat: "Hashtags may contain only letters, numbers and underscores",
@@ -41,10 +53,6 @@ export const PostMessages = {
   scheduleTooFar: "Schedule date cannot be more than 2 years ahead",
   timezoneInvalid: "Please choose a valid timezone (for example Europe/Berlin)",
 } as const;
-
-const id = z.string().trim().min(1).max(100);
-/** A media reference as an id or as the media object the picker holds. */
-const mediaRef = z.union([id, z.object({ _id: id }).transform((m) => m._id), z.object({ id }).transform((m) => m.id)]);
 
 /** A list or one space/comma-separated string; leading # or @ dropped, duplicates removed. */
 const wordList = (prefix: "#" | "@") =>
@@ -96,6 +104,8 @@ export const postFieldsSchema = z.object({
     .optional(),
   status: z.enum(["draft", "scheduled"]).optional(),
   publishNow: z.boolean().default(false),
+  /** Per-channel versions (ADR 021); a channel without one publishes the post as it is. */
+  channels: z.array(channelVersionSchema).max(100).default([]),
 });
 export type PostFields = z.output<typeof postFieldsSchema>;
 
@@ -111,6 +121,33 @@ export function mediaIdsOf(fields: Pick<PostFields, "media" | "images" | "videos
   ];
 }
 
+/** The media of the post and of every channel version: what must belong to the workspace. */
+export function allMediaIdsOf(fields: Pick<PostFields, "media" | "images" | "videos" | "youtubeVideo" | "channels">) {
+  return [...new Set([...mediaIdsOf(fields), ...fields.channels.flatMap((c) => c.media ?? [])])];
+}
+
+/** Each chosen channel's stored override (null: it publishes the post as it is), by `platform:accountId`. */
+export function versionsOf(fields: Pick<PostFields, "channels">): Map<string, StoredVersion | null> {
+  return new Map(fields.channels.map((c) => [channelKey(c.platform, c.accountId), storedVersion(c)]));
+}
+
+/**
+ * The platforms where some channel publishes the post's own text (a platform before any account is chosen
+ * counts): the base text must fit these, not the ones where every channel has its own text.
+ */
+export function platformsUsingBase(
+  fields: Pick<PostFields, "platforms" | "selectedAccounts"> & {
+    channels: Array<{ platform: string; accountId: string; text?: string | null }>;
+  },
+): Platform[] {
+  const own = new Set(fields.channels.filter((c) => c.text != null).map((c) => channelKey(c.platform, c.accountId)));
+  const accounts = accountsOf(fields);
+  return fields.platforms.filter((p) => {
+    const chosen = accounts.filter((a) => a.platform === p);
+    return chosen.length === 0 || chosen.some((a) => !own.has(channelKey(p, a.accountId)));
+  });
+}
+
 /** The accounts chosen for the selected platforms only (deselecting a platform drops its accounts). */
 export function accountsOf(
   fields: Pick<PostFields, "platforms" | "selectedAccounts">,
@@ -118,23 +155,6 @@ export function accountsOf(
   return fields.platforms.flatMap((platform) =>
     (fields.selectedAccounts[platform] ?? []).map((accountId) => ({ platform, accountId })),
   );
-}
-
-/** Hashtags written in the content (`#word`). */
-export function hashtagsIn(content: string): string[] {
-  return [...content.matchAll(/#([\p{L}\p{N}_]+)/gu)].map((m) => m[1]!);
-}
-
-/** The text a platform receives: the content, then the listed hashtags it does not already contain. */
-export function captionOf(content: string, hashtags: string[]): string {
-  const present = new Set(hashtagsIn(content).map((h) => h.toLowerCase()));
-  const extra = hashtags.filter((h) => !present.has(h.toLowerCase())).map((h) => `#${h}`);
-  return extra.length ? `${content.trimEnd()}\n\n${extra.join(" ")}` : content;
-}
-
-/** Every distinct hashtag the published caption carries. */
-export function allHashtags(content: string, hashtags: string[]): string[] {
-  return [...new Map([...hashtagsIn(content), ...hashtags].map((h) => [h.toLowerCase(), h])).values()];
 }
 
 /** The platform whose limit applies (the smallest among the selected ones). */
@@ -173,9 +193,13 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
   const out: string[] = [];
   const draft = intentOf(fields) === "draft";
   const { platforms } = fields;
+  const versions = versionsOf(fields);
+  const accounts = accountsOf(fields);
+  // The base text is checked against the platforms that publish it; a channel's own text is checked below.
+  const inheriting = platformsUsingBase(fields);
   if (fields.content.trim() === "") out.push(PostMessages.contentRequired);
   if (platforms.length === 0) out.push(PostMessages.platformRequired);
-  const tightest = tightestPlatform(platforms);
+  const tightest = tightestPlatform(inheriting);
   const length = captionLength(tightest, captionOf(fields.content, fields.hashtags));
   if (tightest && length > CHARACTER_LIMITS[tightest]) {
     out.push(
@@ -186,12 +210,30 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
   }
   const tags = allHashtags(fields.content, fields.hashtags);
   if (tags.some((t) => !/^[\p{L}\p{N}_]+$/u.test(t))) out.push(PostMessages.hashtagFormat);
-  for (const p of platforms) {
+  for (const p of inheriting) {
     const max = HASHTAG_LIMITS[p];
     if (tags.length > max) out.push(PostMessages.hashtagLimit(p, tags.length, max));
   }
+  const base = { content: fields.content, hashtags: fields.hashtags, mediaIds: mediaIdsOf(fields), title: null };
+  const chosen = new Set(accounts.map((a) => channelKey(a.platform, a.accountId)));
+  for (const [key, version] of versions) {
+    if (!version) continue;
+    const platform = key.slice(0, key.indexOf(":")) as Platform;
+    if (!chosen.has(key)) {
+      out.push(ChannelMessages.notChosen(platform));
+      continue;
+    }
+    const effective = effectiveVersion(base, { platform, version });
+    out.push(...versionProblems(platform, version, effective));
+    if (effective.customized) {
+      const own = allHashtags(effective.caption, []).length;
+      if (own > HASHTAG_LIMITS[platform]) out.push(PostMessages.hashtagLimit(platform, own, HASHTAG_LIMITS[platform]));
+    }
+  }
   const youtube = platforms.includes("youtube");
   if (youtube && (fields.title ?? "").length > YOUTUBE_TITLE_MAX) out.push(PostMessages.youtubeTitleLong);
+  for (const c of fields.channels)
+    if (c.platform === "youtube" && (c.title ?? "").length > YOUTUBE_TITLE_MAX) out.push(PostMessages.youtubeTitleLong);
   const timeZone = fields.timezone ?? ctx.timeZone;
   const at = scheduledInstant(fields.scheduledDate, timeZone);
   if (at === null || Number.isNaN(at)) out.push(PostMessages.scheduleInvalid);
@@ -201,7 +243,11 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
   const ids = mediaIdsOf(fields);
   if (ids.length === 0) out.push(PostMessages.mediaRequired);
   if (youtube && !ids.some((i) => ctx.mediaKind(i) === "video")) out.push(PostMessages.youtubeVideo);
-  if (youtube && !fields.title) out.push(PostMessages.youtubeTitle);
+  const channels = accounts.filter((a) => a.platform === "youtube");
+  const untitled = channels.length
+    ? channels.some((a) => !(versions.get(channelKey("youtube", a.accountId))?.title ?? fields.title))
+    : !fields.title;
+  if (youtube && untitled) out.push(PostMessages.youtubeTitle);
   for (const p of ACCOUNT_REQUIRED) {
     if (platforms.includes(p) && (fields.selectedAccounts[p] ?? []).length === 0)
       out.push(PostMessages.accountRequired(p));

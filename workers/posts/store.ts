@@ -15,10 +15,20 @@ import type { WorkspaceContext } from "../workspaces/membership";
 import { ensureCan, postWriteActions } from "../workspaces/roles";
 import { HoldMessages, HoldReason } from "./channel-holds";
 import { DUPLICATE_WINDOW_MS, duplicatesOf, retryNote } from "./channel-notes";
+import { channelKey, effectiveVersion } from "./channel-version";
 import { frozenChanges, frozenEditMessage } from "./edit-rules";
 import { type Problem, preflight } from "./preflight";
 import type { ListPostsQuery } from "./query";
-import { accountsOf, captionOf, intentOf, mediaIdsOf, type PostFields, postProblems, scheduledInstant } from "./rules";
+import {
+  accountsOf,
+  allMediaIdsOf,
+  intentOf,
+  mediaIdsOf,
+  type PostFields,
+  postProblems,
+  scheduledInstant,
+  versionsOf,
+} from "./rules";
 
 type PostRow = typeof posts.$inferSelect;
 type TargetRow = typeof postTargets.$inferSelect;
@@ -54,8 +64,12 @@ export class PostStore {
 
   /** Resolves and checks a post: SPEC §5 rules, then ownership of media and accounts, then pre-flight. */
   private async resolve(user: Actor, fields: PostFields, check: { preflight: boolean }) {
-    const ids = mediaIdsOf(fields);
-    const rows = await this.library.owned(user.workspace.id, ids);
+    const all = await this.library.owned(user.workspace.id, allMediaIdsOf(fields));
+    // A channel's own media must be the workspace's, like its account.
+    const owned = new Set(all.map((m) => m.id));
+    if (fields.channels.some((c) => c.media?.some((m) => !owned.has(m)))) throw notFound();
+    const baseIds = new Set(mediaIdsOf(fields));
+    const rows = all.filter((m) => baseIds.has(m.id));
     const kinds = new Map(rows.map((m) => [m.id, m.fileType]));
     const messages = postProblems(fields, {
       now: this.now(),
@@ -63,7 +77,11 @@ export class PostStore {
       mediaKind: (i) => kinds.get(i),
     });
     if (messages.length > 0) throw new HttpError(400, messages[0]!);
-    const targets = accountsOf(fields);
+    const versions = versionsOf(fields);
+    const targets = accountsOf(fields).map((t) => ({
+      ...t,
+      version: versions.get(channelKey(t.platform, t.accountId)) ?? null,
+    }));
     const accounts = await this.workspaceAccounts(user.workspace.id);
     const known = new Map(accounts.map((a) => [a.id, a]));
     if (targets.some((t) => known.get(t.accountId)?.platform !== t.platform)) throw notFound();
@@ -74,7 +92,11 @@ export class PostStore {
       : (fields.youtubeVideo ?? null);
     const intent = intentOf(fields);
     if (check.preflight && intent === "scheduled") {
-      const problems = preflight({ ...fields, targets, media: rows, youtubeVideoId }, accounts, this.now());
+      const problems = preflight(
+        { ...fields, targets, media: all, baseMediaIds: rows.map((m) => m.id), youtubeVideoId },
+        accounts,
+        this.now(),
+      );
       if (problems.length > 0) throw new PreflightError(problems);
     }
     return { rows, targets, timezone, scheduledAt, youtubeVideoId, intent };
@@ -82,15 +104,26 @@ export class PostStore {
 
   /** The problems per channel, without saving anything (POST /api/posts/preflight). */
   async preflight(user: Actor, fields: PostFields): Promise<{ messages: string[]; problems: Problem[] }> {
-    const rows = await this.library.owned(user.workspace.id, mediaIdsOf(fields));
+    const rows = await this.library.owned(user.workspace.id, allMediaIdsOf(fields));
     const kinds = new Map(rows.map((m) => [m.id, m.fileType]));
     const messages = postProblems(
       { ...fields, status: fields.status ?? "scheduled" },
       { now: this.now(), timeZone: user.workspace.timezone, mediaKind: (i) => kinds.get(i) },
     );
     const accounts = await this.workspaceAccounts(user.workspace.id);
+    const versions = versionsOf(fields);
+    const targets = accountsOf(fields).map((t) => ({
+      ...t,
+      version: versions.get(channelKey(t.platform, t.accountId)),
+    }));
     const problems = preflight(
-      { ...fields, targets: accountsOf(fields), media: rows, youtubeVideoId: fields.youtubeVideo ?? null },
+      {
+        ...fields,
+        targets,
+        media: rows,
+        baseMediaIds: mediaIdsOf(fields),
+        youtubeVideoId: fields.youtubeVideo ?? null,
+      },
       accounts,
       this.now(),
     );
@@ -112,6 +145,7 @@ export class PostStore {
       workspaceId: user.workspace.id,
       platform: t.platform,
       accountId: t.accountId,
+      version: t.version,
       status: targetStatus,
       dueAt: submit ? null : fields.publishNow ? now : r.intent === "scheduled" ? r.scheduledAt : null,
       createdAt: now,
@@ -178,6 +212,11 @@ export class PostStore {
     }
     const stored = await this.fieldsOf(current, existing);
     const fields = { ...stored, ...patch } as PostFields;
+    // A partial PUT that changes the accounts drops the versions of channels no longer chosen.
+    if (!("channels" in patch)) {
+      const chosen = new Set(accountsOf(fields).map((t) => channelKey(t.platform, t.accountId)));
+      fields.channels = stored.channels.filter((c) => chosen.has(channelKey(c.platform, c.accountId)));
+    }
     const live = existing.filter((t) => t.status === "published" || t.status === "unconfirmed");
     const frozen = live.length ? frozenChanges(stored, fields) : [];
     if (frozen.length)
@@ -209,6 +248,7 @@ export class PostStore {
         workspaceId: user.workspace.id,
         platform: t.platform,
         accountId: t.accountId,
+        version: t.version,
         status,
         dueAt,
         errorKind: null,
@@ -338,11 +378,11 @@ export class PostStore {
     return json!;
   }
 
-  /** The post's channels that published exactly its text lately: reposting there would be a duplicate. */
+  /** The post's channels that published exactly their text lately: reposting there would be a duplicate. */
   async duplicates(workspaceId: string, id: string) {
     const post = await this.ownedPost(workspaceId, id);
     const channels = await this.db
-      .select({ platform: postTargets.platform, accountId: postTargets.accountId })
+      .select({ platform: postTargets.platform, accountId: postTargets.accountId, version: postTargets.version })
       .from(postTargets)
       .where(eq(postTargets.postId, id));
     if (channels.length === 0) return [];
@@ -352,6 +392,7 @@ export class PostStore {
         postId: posts.id,
         platform: postTargets.platform,
         accountId: postTargets.accountId,
+        version: postTargets.version,
         content: posts.content,
         hashtags: posts.hashtags,
         publishedAt: postTargets.publishedAt,
@@ -366,12 +407,14 @@ export class PostStore {
           sql`${postTargets.publishedAt} >= ${now - DUPLICATE_WINDOW_MS}`,
         ),
       );
-    const published = sent.map((s) => ({
-      ...s,
-      caption: captionOf(s.content, s.hashtags),
-      publishedAt: s.publishedAt ?? 0,
-    }));
-    return duplicatesOf(captionOf(post.content, post.hashtags), channels, published, now);
+    const captionAt = (p: { content: string; hashtags: string[] }, t: (typeof channels)[number]) =>
+      effectiveVersion({ ...p, mediaIds: [], title: null }, t).caption;
+    const published = sent.map((s) => ({ ...s, caption: captionAt(s, s), publishedAt: s.publishedAt ?? 0 }));
+    return duplicatesOf(
+      channels.map((c) => ({ ...c, caption: captionAt(post, c) })),
+      published,
+      now,
+    );
   }
 
   /** The workspace's posts among `ids`, presented, in the order of `ids`; others' ids are skipped. */
@@ -465,6 +508,7 @@ export class PostStore {
       timezone: post.timezone,
       status: post.status === "draft" ? "draft" : "scheduled",
       publishNow: false,
+      channels: channelsOf(targets),
     };
   }
 
@@ -527,10 +571,18 @@ export class PostStore {
         clientReviews: reviews
           .filter((r) => r.postId === p.id)
           .map((r) => ({ id: r.id, decision: r.decision, comment: r.comment, createdAt: iso(r.createdAt) })),
+        channels: channelsOf(own),
         platformPosts: own.map((t) => ({
           id: t.id,
           platform: t.platform,
           accountId: t.accountId,
+          /** What this channel publishes (ADR 021). */
+          version: effectiveVersion(base(p, items), t),
+          firstComment: t.commentStatus
+            ? { status: t.commentStatus, remoteId: t.commentRemoteId, error: t.commentError }
+            : null,
+          /** Remote ids of the thread parts published so far. */
+          partIds: t.partIds ?? [],
           status: t.status,
           dueAt: iso(t.dueAt),
           publishedAt: iso(t.publishedAt),
@@ -554,6 +606,16 @@ export class PostStore {
     // Ascending, so the latest attempt of each target is the one left in the map.
     return new Map(rows.map((r) => [r.targetId, r.message]));
   }
+}
+
+/** The channel versions of a post's targets, in the shape the composer and the API send them. */
+function channelsOf(targets: Array<Pick<TargetRow, "platform" | "accountId" | "version">>) {
+  return targets.flatMap((t) => (t.version ? [{ platform: t.platform, accountId: t.accountId, ...t.version }] : []));
+}
+
+/** The post as every channel inherits it. */
+function base(post: PostRow, items: Array<{ id: string }>) {
+  return { content: post.content, hashtags: post.hashtags, mediaIds: items.map((m) => m.id), title: post.title };
 }
 
 function presentApproval(row: typeof postApprovals.$inferSelect | undefined) {

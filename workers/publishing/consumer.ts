@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
 import { posts, postTargets, publishAttempts } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
@@ -26,6 +27,8 @@ export interface PublishDeps {
   buildRequest: (target: TargetRow) => Promise<PublishRequest>;
   /** Per-account pacing: spreads a burst instead of running into the platform's 429s. */
   gate: (accountId: string, platform: Platform) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** Webhook events of the outcomes decided here. */
+  emit: EmitEvent;
 }
 
 export type TargetRow = typeof postTargets.$inferSelect;
@@ -228,7 +231,7 @@ async function settle(
   },
 ) {
   const now = deps.now();
-  await deps.db
+  const moved = await deps.db
     .update(postTargets)
     .set({
       status: change.status,
@@ -239,14 +242,40 @@ async function settle(
       errorMessage: change.errorMessage ?? null,
       updatedAt: now,
     })
-    .where(and(eq(postTargets.id, target.id), inArray(postTargets.status, ["publishing", "queued"])));
-  await refreshPostStatus(deps.db, target.postId, now);
+    .where(and(eq(postTargets.id, target.id), inArray(postTargets.status, ["publishing", "queued"])))
+    .returning({ id: postTargets.id });
+  if (moved.length > 0 && change.status === "unconfirmed") {
+    await deps.emit(target.workspaceId, "post.unconfirmed", {
+      postId: target.postId,
+      channel: { targetId: target.id, platform: target.platform, accountId: target.accountId },
+      message: change.errorMessage ?? null,
+    });
+  }
+  await refreshPostStatus(deps.db, target.postId, now, deps.emit);
 }
 
-/** Re-derives the post's status from its targets after any target changed. */
-export async function refreshPostStatus(db: Db, postId: string, now: number): Promise<void> {
+/** Post statuses that end a publish, each announced by its webhook event. */
+const ANNOUNCED = {
+  published: "post.published",
+  partially_published: "post.partially_published",
+  failed: "post.failed",
+} as const;
+
+/**
+ * Re-derives the post's status from its targets after any target changed. The UPDATE that changes the status
+ * is conditional, so when two channels settle at once only one of them announces the post's outcome.
+ */
+export async function refreshPostStatus(db: Db, postId: string, now: number, emit?: EmitEvent): Promise<void> {
   const targets = await db
-    .select({ status: postTargets.status, publishedAt: postTargets.publishedAt })
+    .select({
+      id: postTargets.id,
+      platform: postTargets.platform,
+      accountId: postTargets.accountId,
+      status: postTargets.status,
+      publishedAt: postTargets.publishedAt,
+      permalink: postTargets.permalink,
+      errorMessage: postTargets.errorMessage,
+    })
     .from(postTargets)
     .where(eq(postTargets.postId, postId));
   const status = derivePostStatus(targets);
@@ -254,7 +283,29 @@ export async function refreshPostStatus(db: Db, postId: string, now: number): Pr
     (max, t) => (t.publishedAt && (!max || t.publishedAt > max) ? t.publishedAt : max),
     null,
   );
-  await db.update(posts).set({ status, publishedAt, updatedAt: now }).where(eq(posts.id, postId));
+  const changed = await db
+    .update(posts)
+    .set({ status, publishedAt, updatedAt: now })
+    .where(and(eq(posts.id, postId), ne(posts.status, status)))
+    .returning({ workspaceId: posts.workspaceId });
+  if (changed.length === 0) {
+    await db.update(posts).set({ publishedAt, updatedAt: now }).where(eq(posts.id, postId));
+    return;
+  }
+  const event = ANNOUNCED[status as keyof typeof ANNOUNCED];
+  if (!emit || !event) return;
+  await emit(changed[0]!.workspaceId, event, {
+    postId,
+    status,
+    channels: targets.map((t) => ({
+      targetId: t.id,
+      platform: t.platform,
+      accountId: t.accountId,
+      status: t.status,
+      permalink: t.permalink,
+      error: t.errorMessage,
+    })),
+  });
 }
 
 async function logAttempt(
@@ -286,7 +337,10 @@ function asPlatformError(err: unknown, platform: Platform): PlatformError {
 }
 
 /** A message that exhausted the queue's own retries lands here: it ends as failed with a reason, never lost. */
-export async function failFromDeadLetter(targetId: string, deps: Pick<PublishDeps, "db" | "now">): Promise<void> {
+export async function failFromDeadLetter(
+  targetId: string,
+  deps: Pick<PublishDeps, "db" | "now" | "emit">,
+): Promise<void> {
   const target = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, targetId) });
   if (!target || !["queued", "publishing"].includes(target.status)) return;
   await settle(target, { ...deps } as PublishDeps, {

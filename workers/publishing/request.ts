@@ -1,8 +1,8 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media, postMedia, posts } from "../db/schema/index";
 import { PlatformError, type PublishMedia, type PublishRequest } from "../platforms/types";
-import { captionOf } from "../posts/rules";
+import { effectiveVersion } from "../posts/channel-version";
 import type { TargetRow } from "./consumer";
 
 export interface MediaSource {
@@ -12,9 +12,9 @@ export interface MediaSource {
 }
 
 /**
- * What a target publishes: the caption as published (content plus listed hashtags), the YouTube title,
- * and the post's media in order (for YouTube only its video). A post whose media vanished fails
- * permanently with a message the user can act on, instead of publishing without it.
+ * What a target publishes: its effective version (ADR 021) — the caption as published, the YouTube title,
+ * the platform options and the media in order (for YouTube only its video). A post whose media vanished
+ * fails permanently with a message the user can act on, instead of publishing without it.
  */
 export async function buildPublishRequest(db: Db, source: MediaSource, target: TargetRow): Promise<PublishRequest> {
   const post = await db.query.posts.findFirst({ where: eq(posts.id, target.postId) });
@@ -22,17 +22,39 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
     throw new PlatformError("permanent", "The post was deleted before it could be published.", {
       platform: target.platform,
     });
-  const rows = await db
+  const attached = await db
     .select({ item: media })
     .from(postMedia)
     .innerJoin(media, eq(media.id, postMedia.mediaId))
     .where(eq(postMedia.postId, post.id))
     .orderBy(asc(postMedia.position));
-  let items = rows.map((r) => r.item);
+  const base = attached.map((r) => r.item);
+  const version = effectiveVersion(
+    { content: post.content, hashtags: post.hashtags, mediaIds: base.map((m) => m.id), title: post.title },
+    target,
+  );
+  let items = base;
+  if (target.version?.media) {
+    const own = await db
+      .select()
+      .from(media)
+      .where(and(eq(media.workspaceId, target.workspaceId), inArray(media.id, version.mediaIds)));
+    items = version.mediaIds.flatMap((id) => own.filter((m) => m.id === id));
+    if (items.length < version.mediaIds.length)
+      throw new PlatformError(
+        "permanent",
+        "Media of this channel's version was deleted; edit the post to replace it.",
+        {
+          platform: target.platform,
+        },
+      );
+  }
   if (target.platform === "youtube") {
-    const video = items.find((m) => m.id === post.youtubeVideoId) ?? items.find((m) => m.fileType === "video");
+    const chosen = target.version?.media ? null : post.youtubeVideoId;
+    const video = items.find((m) => m.id === chosen) ?? items.find((m) => m.fileType === "video");
     items = video ? [video] : [];
   }
+  const altText = version.options.altText ?? {};
   const prepared: PublishMedia[] = await Promise.all(
     items.map(async (m) => ({
       kind: m.fileType,
@@ -42,9 +64,16 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
       width: m.width,
       height: m.height,
       durationSec: m.duration,
-      altText: m.altText || null,
+      altText: altText[m.id] || m.altText || null,
       open: () => source.open(m.key),
     })),
   );
-  return { marker: target.id, text: captionOf(post.content, post.hashtags), title: post.title, media: prepared };
+  const { privacy, tags, visibility } = version.options;
+  return {
+    marker: target.id,
+    text: version.caption,
+    title: version.title,
+    media: prepared,
+    options: { privacy, tags, visibility },
+  };
 }

@@ -74,6 +74,18 @@ async function fixture() {
     .id as string;
   const shareLink = (await call("/api/share-links", { ...inWs, body: { label: "A's client", postIds: [post._id] } }))
     .body.data.id as string;
+  const webhook = (
+    await call("/api/webhooks", {
+      ...inWs,
+      body: { url: "https://hooks.example.com/matrix", events: ["post.published"] },
+    })
+  ).body.data.id as string;
+  const delivery = `msg_${crypto.randomUUID().replaceAll("-", "")}`;
+  await env.DB.prepare(
+    "INSERT INTO webhook_deliveries (id, workspace_id, endpoint_id, event, payload, status, attempts, created_at) VALUES (?, ?, ?, 'post.published', ?, 'succeeded', 1, ?)",
+  )
+    .bind(delivery, ws, webhook, JSON.stringify({ type: "post.published", data: { content } }), Date.now())
+    .run();
   const notification = crypto.randomUUID();
   await env.DB.prepare(
     "INSERT INTO notifications (id, workspace_id, user_id, kind, post_id, message, created_at) VALUES (?, ?, ?, 'rejected', ?, ?, ?)",
@@ -95,6 +107,8 @@ async function fixture() {
     content,
     notification,
     shareLink,
+    webhook,
+    delivery,
   };
 }
 
@@ -137,6 +151,8 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
     if (path.startsWith("/api/keys/")) return of(fx.apiKey);
     if (path.startsWith("/api/notifications/")) return of(fx.notification);
     if (path.startsWith("/api/share-links/")) return of(fx.shareLink);
+    if (path.startsWith("/api/webhooks/deliveries/")) return of(fx.delivery);
+    if (path.startsWith("/api/webhooks/")) return of(fx.webhook);
   }
   throw new Error(`no fixture for :${name} in ${path}: add one so this route is checked`);
 }
@@ -156,6 +172,9 @@ function bodyFor(method: string, path: string): unknown {
   if (path.endsWith("/members/:userId") && method === "PATCH") return { role: "viewer" };
   if (path.endsWith("/invites") && method === "POST") return { email: "hijack@example.com", role: "owner" };
   if (path.endsWith("/transfer")) return { userId: "someone" };
+  if (path === "/api/webhooks" && method === "POST")
+    return { url: "https://hijack.example.com/hook", events: ["post.published"] };
+  if (path === "/api/webhooks/:id" && method === "PATCH") return { enabled: false };
   return {};
 }
 
@@ -183,6 +202,11 @@ async function stateOf(fx: Fx) {
     await q("SELECT count(*) AS n FROM post_approvals WHERE post_id = ?", fx.post),
     await q("SELECT revoked_at FROM share_links WHERE id = ?", fx.shareLink),
     await q("SELECT count(*) AS n FROM client_reviews WHERE post_id = ?", fx.post),
+    await q(
+      "SELECT group_concat(url || ':' || events || ':' || ifnull(disabled_at, '-')) AS hooks FROM webhook_endpoints WHERE workspace_id = ?",
+      fx.ws,
+    ),
+    await q("SELECT status, attempts FROM webhook_deliveries WHERE id = ?", fx.delivery),
     (await env.MEDIA.list({ prefix: `reports/${fx.ws}/` })).objects.length,
   ]);
 }

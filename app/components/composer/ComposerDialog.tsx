@@ -17,10 +17,17 @@ import { useReturnFocus } from "~/lib/use-return-focus";
 import type { loader as appLoader } from "~/routes/app-layout";
 import type { Platform } from "../../../workers/platform-profile";
 import type { Problem } from "../../../workers/posts/preflight";
-import { postFieldsSchema, postProblems, YOUTUBE_TITLE_MAX } from "../../../workers/posts/rules";
+import {
+  captionOf,
+  platformsUsingBase,
+  postFieldsSchema,
+  postProblems,
+  YOUTUBE_TITLE_MAX,
+} from "../../../workers/posts/rules";
 import { utcToLocal } from "../../../workers/posts/schedule-time";
 import type { AccountView, MediaJson, PostJson } from "../posts/types";
 import { AccountPicker } from "./AccountPicker";
+import { ChannelVersions } from "./ChannelVersions";
 import { ContentField } from "./ContentField";
 import { clearDraft, draftKey, formChanged, readDraft, type StoredDraft, writeDraft } from "./composer-draft";
 import {
@@ -83,7 +90,12 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
 
   const update = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
   const hashtags = words(form.hashtags, "#");
-  const counter = contentCounter(form.content, hashtags, form.platforms);
+  // The post's own text is counted against the networks that publish it (a channel may have its own).
+  const basePlatforms = platformsUsingBase(form);
+  const counter = contentCounter(form.content, hashtags, basePlatforms);
+  const captionOn = (p: Platform) =>
+    form.channels.find((c) => c.platform === p && c.accountId === form.selectedAccounts[p]?.[0])?.text ??
+    captionOf(form.content, hashtags);
   const intent: Intent = form.mode === "now" ? "now" : "schedule";
 
   /** SPEC §5 Post messages for what the user asks, from the shared schema. */
@@ -250,7 +262,14 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                       setForm((f) => ({ ...f, selectedAccounts: { ...f.selectedAccounts, [platform]: ids } }))
                     }
                   />
-                  <ContentSection form={form} update={update} hashtags={hashtags} />
+                  <ContentSection form={form} update={update} hashtags={hashtags} platforms={basePlatforms} />
+                  <ChannelVersions
+                    form={form}
+                    setForm={setForm}
+                    accounts={accounts ?? []}
+                    hashtags={hashtags}
+                    problems={preflight.problems}
+                  />
                   <section aria-label="Media" className="space-y-2">
                     <h3 className={labelClass}>Media</h3>
                     <MediaCarousel
@@ -347,8 +366,8 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                       key={p}
                       platform={p}
                       account={accounts?.find((a) => a.id === form.selectedAccounts[p]?.[0])}
-                      content={form.content}
-                      hashtags={hashtags}
+                      content={captionOn(p)}
+                      hashtags={[]}
                       media={
                         youtube && p === "youtube" && form.youtubeVideo
                           ? form.media.filter((m) => m.id === form.youtubeVideo)
@@ -425,10 +444,12 @@ function ContentSection({
   form,
   update,
   hashtags,
+  platforms,
 }: {
   form: ReturnType<typeof initialForm>;
   update: (patch: Partial<ReturnType<typeof initialForm>>) => void;
   hashtags: string[];
+  platforms: Platform[];
 }) {
   return (
     <section className="space-y-3">
@@ -436,7 +457,7 @@ function ContentSection({
         value={form.content}
         onChange={(content) => update({ content })}
         hashtags={hashtags}
-        platforms={form.platforms}
+        platforms={platforms}
       />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField

@@ -30,7 +30,8 @@ export function readDraft(storage: DraftStorage, key: string): StoredDraft | nul
       typeof parsed.savedAt !== "number"
     )
       return null;
-    return { form, savedAt: parsed.savedAt };
+    // Drafts saved before per-channel versions existed have none.
+    return { form: { ...form, channels: Array.isArray(form.channels) ? form.channels : [] }, savedAt: parsed.savedAt };
   } catch {
     return null;
   }

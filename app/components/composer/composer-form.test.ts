@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PostJson } from "../posts/types";
-import { initialForm, requestBody, withPlatforms } from "./composer-form";
+import { initialForm, requestBody, withChannel, withPlatforms } from "./composer-form";
 
 const now = Date.parse("2026-03-05T10:00:00Z");
 
@@ -86,5 +86,19 @@ describe("composer form", () => {
       status: "draft",
       scheduledDate: null,
     });
+  });
+  it("keeps a channel's version while it overrides something and its account is chosen", () => {
+    const form = {
+      ...initialForm({}, now, "UTC"),
+      platforms: ["twitter" as const, "linkedin" as const],
+      selectedAccounts: { twitter: ["x1"], linkedin: ["l1"] },
+    };
+    const custom = withChannel(form, "twitter", "x1", (c) => ({ ...c, text: "For X" }));
+    expect(custom.channels).toEqual([{ platform: "twitter", accountId: "x1", text: "For X" }]);
+    expect(requestBody(custom, "draft", "UTC").channels).toHaveLength(1);
+    // Reset drops the version once it overrides nothing; an unticked account drops it from the request.
+    expect(withChannel(custom, "twitter", "x1", (c) => ({ ...c, text: null })).channels).toEqual([]);
+    expect(requestBody({ ...custom, selectedAccounts: { linkedin: ["l1"] } }, "draft", "UTC").channels).toEqual([]);
+    expect(withPlatforms(custom, ["linkedin"]).channels).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Platform } from "../../../workers/platform-profile";
+import type { ChannelVersionInput } from "../../../workers/posts/channel-version";
 import { utcToLocal } from "../../../workers/posts/schedule-time";
 import type { MediaJson, PostJson } from "../posts/types";
 import { words } from "./content-limits";
@@ -17,7 +18,11 @@ export interface ComposerForm {
   mode: "now" | "later";
   localDate: string;
   localTime: string;
+  /** Per-channel versions (ADR 021), in the API's shape; a channel absent here publishes the post as it is. */
+  channels: ChannelDraft[];
 }
+
+export type ChannelDraft = Omit<ChannelVersionInput, "platform"> & { platform: Platform };
 
 /** What opens the composer: an existing post (Edit), a planner day, or text from the AI page. */
 export interface ComposerInitial {
@@ -45,6 +50,7 @@ export function initialForm(initial: ComposerInitial, now: number, timeZone: str
     // SPEC §4: a scheduled post, or a day picked on the planner, opens in Later mode.
     mode: post?.scheduledDate || initial.day ? "later" : "now",
     ...when,
+    channels: post?.channels ?? [],
   };
 }
 
@@ -68,6 +74,7 @@ export function withPlatforms(
     ...form,
     platforms,
     selectedAccounts,
+    channels: form.channels.filter((c) => platforms.includes(c.platform)),
     youtubeVideo: platforms.includes("youtube") ? form.youtubeVideo : null,
   };
 }
@@ -92,5 +99,26 @@ export function requestBody(form: ComposerForm, intent: Intent, timeZone: string
     timezone: timeZone,
     status: intent === "draft" ? ("draft" as const) : ("scheduled" as const),
     publishNow: intent === "now",
+    // Only the versions of channels still chosen: deselecting an account drops its version.
+    channels: form.channels.filter((c) => form.selectedAccounts[c.platform]?.includes(c.accountId)),
   };
+}
+
+/** The form with one channel's version changed; a version that overrides nothing is dropped. */
+export function withChannel(
+  form: ComposerForm,
+  platform: Platform,
+  accountId: string,
+  change: (current: ChannelDraft) => ChannelDraft,
+): ComposerForm {
+  const current = form.channels.find((c) => c.platform === platform && c.accountId === accountId) ?? {
+    platform,
+    accountId,
+  };
+  const next = change(current);
+  const empty = Object.entries(next).every(
+    ([k, v]) => k === "platform" || k === "accountId" || v == null || (Array.isArray(v) && v.length === 0) || v === "",
+  );
+  const others = form.channels.filter((c) => !(c.platform === platform && c.accountId === accountId));
+  return { ...form, channels: empty ? others : [...others, next] };
 }

@@ -27,6 +27,22 @@ export const TARGET_STATUSES = [
   "held",
 ] as const;
 
+/** A channel's own version as stored (ADR 021): only what differs from the post (posts/channel-version.ts). */
+export interface StoredVersion {
+  text?: string;
+  media?: string[];
+  title?: string;
+  options?: {
+    privacy?: "public" | "unlisted" | "private";
+    tags?: string[];
+    visibility?: "PUBLIC" | "CONNECTIONS" | "LOGGED_IN";
+    altText?: Record<string, string>;
+  };
+  firstComment?: string;
+  /** The parts after the first, each published as a reply to the previous. */
+  thread?: string[];
+}
+
 /** A post as the user wrote it. Its status is derived from its targets (see publishing/state.ts). */
 export const posts = sqliteTable(
   "posts",
@@ -89,6 +105,14 @@ export const postTargets = sqliteTable(
     errorMessage: text("error_message"),
     /** Set when a failure was shown to the user (toast on next visit). */
     failureSeenAt: ms("failure_seen_at"),
+    /** The channel's own version (ADR 021): what it publishes differently from the post; null: the post as is. */
+    version: text("version", { mode: "json" }).$type<StoredVersion>(),
+    /** Remote ids of a thread's parts, in order, recorded as each is created (never re-posted on a retry). */
+    partIds: text("part_ids", { mode: "json" }).$type<string[]>(),
+    /** The first comment's own delivery: pending | published | failed (null: none). */
+    commentStatus: text("comment_status", { enum: ["pending", "published", "failed"] }),
+    commentRemoteId: text("comment_remote_id"),
+    commentError: text("comment_error"),
     createdAt: createdAt(),
     updatedAt: ms("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
   },

@@ -189,6 +189,7 @@ export async function createContainer(c: EmuContext, owner: DemoIgAccount, p: Re
       mediaType: type,
       isCarouselItem: isChild,
       caption: p.caption ?? "",
+      altText: p.alt_text ?? null,
       imageUrl: p.image_url ?? null,
       videoUrl: p.video_url ?? null,
       children,

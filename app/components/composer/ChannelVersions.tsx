@@ -1,0 +1,170 @@
+import { Tabs } from "radix-ui";
+import { useId } from "react";
+import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { inputClass, labelClass, secondaryButton } from "~/components/ui/styles";
+import { accountName } from "~/lib/account-name";
+import { CHARACTER_LIMITS } from "../../../workers/ai/limits";
+import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../../../workers/platform-profile";
+import { captionLength } from "../../../workers/posts/caption-length";
+import { effectiveVersion } from "../../../workers/posts/channel-version";
+import type { Problem } from "../../../workers/posts/preflight";
+import type { AccountView } from "../posts/types";
+import { type ComposerForm, withChannel } from "./composer-form";
+import { PlatformPreview } from "./PlatformPreview";
+
+const tabClass =
+  "rounded-t border-b-2 border-transparent px-3 py-1.5 text-sm text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
+
+/**
+ * A tab per chosen channel (ADR 021): its own text with the network's counter, its first comment, its preview
+ * and its pre-flight problems. "Customize for X" copies the post's caption; "Reset" drops the channel's text.
+ */
+export function ChannelVersions({
+  form,
+  setForm,
+  accounts,
+  hashtags,
+  problems,
+}: {
+  form: ComposerForm;
+  setForm: (update: (f: ComposerForm) => ComposerForm) => void;
+  accounts: AccountView[];
+  hashtags: string[];
+  problems: Problem[];
+}) {
+  const channels = form.platforms.flatMap((platform) =>
+    (form.selectedAccounts[platform] ?? []).map((accountId) => ({ platform, accountId })),
+  );
+  if (channels.length === 0) return null;
+  const key = (c: { platform: string; accountId: string }) => `${c.platform}:${c.accountId}`;
+  return (
+    <section aria-label="Channel versions" className="space-y-2">
+      <h3 className={labelClass}>Per channel</h3>
+      <Tabs.Root defaultValue={key(channels[0]!)}>
+        <Tabs.List aria-label="Channels" className="flex flex-wrap gap-1 border-b border-slate-200">
+          {channels.map((c) => (
+            <Tabs.Trigger key={key(c)} value={key(c)} className={tabClass}>
+              {PLATFORM_META[c.platform]?.name ?? c.platform}
+              {form.channels.some((v) => key(v) === key(c) && v.text != null) ? " ✎" : ""}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {channels.map((c) => (
+          <Tabs.Content key={key(c)} value={key(c)} className="pt-3">
+            <ChannelTab
+              platform={c.platform}
+              accountId={c.accountId}
+              form={form}
+              setForm={setForm}
+              account={accounts.find((a) => a.id === c.accountId)}
+              hashtags={hashtags}
+              problems={problems.filter(
+                (p) => p.platform === c.platform && (p.accountId === null || p.accountId === c.accountId),
+              )}
+            />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </section>
+  );
+}
+
+function ChannelTab({
+  platform,
+  accountId,
+  form,
+  setForm,
+  account,
+  hashtags,
+  problems,
+}: {
+  platform: Platform;
+  accountId: string;
+  form: ComposerForm;
+  setForm: (update: (f: ComposerForm) => ComposerForm) => void;
+  account?: AccountView;
+  hashtags: string[];
+  problems: Problem[];
+}) {
+  const id = useId();
+  const name = PLATFORM_NAMES[platform];
+  const draft = form.channels.find((c) => c.platform === platform && c.accountId === accountId);
+  const version = effectiveVersion(
+    { content: form.content, hashtags, mediaIds: form.media.map((m) => m.id), title: form.title || null },
+    { platform, version: draft?.text != null ? { text: draft.text } : null },
+  );
+  const max = CHARACTER_LIMITS[platform];
+  const count = captionLength(platform, version.caption);
+  const change = (patch: Partial<NonNullable<typeof draft>>) =>
+    setForm((f) => withChannel(f, platform, accountId, (c) => ({ ...c, ...patch })));
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <div className="space-y-3">
+        <p className="text-sm text-slate-600">
+          {account ? accountName(account) : name}
+          {version.customized ? ` publishes its own text.` : ` publishes the post's text.`}
+        </p>
+        {version.customized ? (
+          <div>
+            <label htmlFor={`${id}-text`} className={labelClass}>
+              {name} text
+            </label>
+            <textarea
+              id={`${id}-text`}
+              rows={5}
+              className={inputClass}
+              value={draft?.text ?? ""}
+              aria-describedby={`${id}-count`}
+              aria-invalid={count > max}
+              onChange={(e) => change({ text: e.target.value })}
+            />
+            <p
+              id={`${id}-count`}
+              aria-live="polite"
+              className={`mt-1 text-right text-xs ${count > max ? "font-semibold text-red-600" : "text-slate-500"}`}
+            >
+              {count}/{max}
+            </p>
+            <button type="button" className={secondaryButton} onClick={() => change({ text: null })}>
+              Reset to the post's text
+            </button>
+          </div>
+        ) : (
+          <button type="button" className={secondaryButton} onClick={() => change({ text: version.caption })}>
+            Customize for {name}
+          </button>
+        )}
+        {PLATFORM_PROFILES[platform].firstComment ? (
+          <div>
+            <label htmlFor={`${id}-comment`} className={labelClass}>
+              First comment on {name}
+            </label>
+            <textarea
+              id={`${id}-comment`}
+              rows={2}
+              className={inputClass}
+              placeholder="Published right after the post"
+              value={draft?.firstComment ?? ""}
+              onChange={(e) => change({ firstComment: e.target.value })}
+            />
+          </div>
+        ) : null}
+        {problems.length ? (
+          <ul aria-label={`${name} checks`} className="text-sm text-red-600">
+            {[...new Set(problems.map((p) => p.message))].map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <PlatformPreview
+        platform={platform}
+        account={account}
+        content={version.caption}
+        hashtags={[]}
+        media={form.media}
+        title={form.title}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { call, registerUser, uploadImage } from "../test/helpers";
+import { fileOf, mp4Bytes } from "../test/media-fixtures";
+import { connectViaEmulator } from "../test/oauth";
+import { clearFaults } from "../test/platform-sandbox";
+
+/** Per-channel versions (ADR 021) through the real Worker, queue and emulator. */
+type User = Awaited<ReturnType<typeof registerUser>>;
+type Account = { _id: string; platform: string };
+
+async function setup(platforms: string[]) {
+  const u = await registerUser();
+  for (const p of platforms) await connectViaEmulator(u.cookie, p);
+  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Account[];
+  const id = (p: string) => accounts.find((a) => a.platform === p)!._id;
+  return { u, id, image: await uploadImage(u.token) };
+}
+
+async function uploadVideo(token: string) {
+  const form = new FormData();
+  form.append("files", fileOf(await mp4Bytes({ width: 1280, height: 720, seconds: 2 }), "clip.mp4", "video/mp4"));
+  return (await call("/api/media/upload", { token, body: form })).body.data[0].id as string;
+}
+
+async function settled(u: User, postId: string) {
+  return vi.waitFor(
+    async () => {
+      const post = (await call(`/api/posts/${postId}`, { token: u.token })).body.data;
+      const moving = post.platformPosts.filter((t: { status: string }) =>
+        ["scheduled", "queued", "publishing"].includes(t.status),
+      );
+      if (moving.length) throw new Error(`still moving: ${moving.map((t: { platform: string }) => t.platform)}`);
+      return post;
+    },
+    { timeout: 25_000, interval: 200 },
+  );
+}
+
+/** The emulator's record of a published object, by its platform and remote id. */
+async function remote(platform: string, id: string) {
+  const row = await env.DB.prepare("SELECT data FROM emu_objects WHERE platform = ? AND id = ?")
+    .bind(platform, id)
+    .first<{ data: string }>();
+  return row ? JSON.parse(row.data) : null;
+}
+
+afterEach(clearFaults);
+
+describe("per-channel versions", () => {
+  it("each channel publishes its own text, media and options", { timeout: 60_000 }, async () => {
+    const { u, id, image } = await setup(["twitter", "linkedin", "instagram", "youtube"]);
+    const video = await uploadVideo(u.token);
+    const tag = crypto.randomUUID().slice(0, 8);
+    const res = await call("/api/posts", {
+      token: u.token,
+      body: {
+        content: `The long base text for every network ${tag}`,
+        hashtags: ["bakery"],
+        platforms: ["twitter", "linkedin", "instagram", "youtube"],
+        selectedAccounts: {
+          twitter: [id("twitter")],
+          linkedin: [id("linkedin")],
+          instagram: [id("instagram")],
+          youtube: [id("youtube")],
+        },
+        videos: [video],
+        title: "Base title",
+        publishNow: true,
+        channels: [
+          { platform: "twitter", accountId: id("twitter"), text: `Short for X ${tag}`, media: [image] },
+          {
+            platform: "linkedin",
+            accountId: id("linkedin"),
+            text: `A LinkedIn version ${tag}`,
+            media: [image],
+            options: { visibility: "CONNECTIONS" },
+          },
+          {
+            platform: "instagram",
+            accountId: id("instagram"),
+            media: [image],
+            options: { altText: { [image]: "Rye" } },
+          },
+          {
+            platform: "youtube",
+            accountId: id("youtube"),
+            title: "Channel title",
+            options: { privacy: "unlisted", tags: ["bread"] },
+          },
+        ],
+      },
+    });
+    expect(res.status, res.body.message).toBe(201);
+    const post = await settled(u, res.body.data._id);
+    const by = (p: string) => post.platformPosts.find((t: { platform: string }) => t.platform === p);
+    for (const p of ["twitter", "linkedin", "instagram", "youtube"]) expect(by(p).status, p).toBe("published");
+
+    const tweet = await remote("twitter", by("twitter").remoteId);
+    expect(tweet.text).toBe(`Short for X ${tag}`);
+    expect(tweet.mediaIds).toHaveLength(1);
+    const share = await remote("linkedin", by("linkedin").remoteId);
+    expect(share.commentary).toBe(`A LinkedIn version ${tag}`);
+    expect(share.visibility).toBe("CONNECTIONS");
+    // Instagram keeps the base caption (with the hashtag list) but its own image and alt text.
+    const ig = await env.DB.prepare("SELECT data FROM emu_objects WHERE kind = 'container' AND data LIKE ?")
+      .bind(`%base text for every network ${tag}%`)
+      .first<{ data: string }>();
+    expect(JSON.parse(ig!.data)).toMatchObject({
+      mediaType: "IMAGE",
+      altText: "Rye",
+      caption: `The long base text for every network ${tag}\n\n#bakery`,
+    });
+    const yt = await remote("youtube", by("youtube").remoteId);
+    expect(yt.snippet.title).toBe("Channel title");
+    expect(yt.snippet.tags).toContain("bread");
+    expect(yt.privacyStatus).toBe("unlisted");
+
+    // The API answers each channel's version and hands the overrides back in the shape it takes them.
+    expect(by("twitter").version).toMatchObject({ customized: true, caption: `Short for X ${tag}` });
+    expect(by("instagram").version).toMatchObject({ customized: false, mediaIds: [image] });
+    expect(post.channels).toHaveLength(4);
+  });
+
+  it("checks each channel's own text against its limit, and the base only where it is used", async () => {
+    const { u, id, image } = await setup(["twitter", "linkedin"]);
+    const long = "word ".repeat(100).trim();
+    const base = {
+      content: long,
+      platforms: ["twitter", "linkedin"],
+      selectedAccounts: { twitter: [id("twitter")], linkedin: [id("linkedin")] },
+      images: [image],
+      publishNow: false,
+      status: "draft",
+    };
+    // 499 characters are too many for X...
+    const refused = await call("/api/posts", { token: u.token, body: base });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^Content exceeds Twitter limit \(499\/280\)/);
+    // ...unless X has its own, shorter text; a version over the limit is named by its network.
+    const tooLong = await call("/api/posts", {
+      token: u.token,
+      body: { ...base, channels: [{ platform: "twitter", accountId: id("twitter"), text: `${long}!` }] },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toMatch(/^Content exceeds Twitter limit \(500\/280\)/);
+    const saved = await call("/api/posts", {
+      token: u.token,
+      body: { ...base, channels: [{ platform: "twitter", accountId: id("twitter"), text: "Short one" }] },
+    });
+    expect(saved.status, saved.body.message).toBe(201);
+    // Options and features a network does not have are refused with their name.
+    const wrong = await call("/api/posts", {
+      token: u.token,
+      body: {
+        ...base,
+        content: "Fine",
+        channels: [{ platform: "twitter", accountId: id("twitter"), options: { visibility: "CONNECTIONS" } }],
+      },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe("Visibility is not an option for Twitter");
+    const unchosen = await call("/api/posts", {
+      token: u.token,
+      body: { ...base, content: "Fine", channels: [{ platform: "linkedin", accountId: "other", text: "x" }] },
+    });
+    expect(unchosen.status).toBe(400);
+    expect(unchosen.body.message).toBe("A customized LinkedIn version needs that account selected");
+  });
+
+  it("resetting a channel drops its override; a partial PUT keeps it", async () => {
+    const { u, id, image } = await setup(["twitter", "linkedin"]);
+    const created = await call("/api/posts", {
+      token: u.token,
+      body: {
+        content: "Base",
+        platforms: ["twitter", "linkedin"],
+        selectedAccounts: { twitter: [id("twitter")], linkedin: [id("linkedin")] },
+        images: [image],
+        status: "draft",
+        channels: [{ platform: "twitter", accountId: id("twitter"), text: "For X" }],
+      },
+    });
+    const postId = created.body.data._id;
+    const kept = await call(`/api/posts/${postId}`, { method: "PUT", token: u.token, body: { content: "New base" } });
+    expect(kept.status, kept.body.message).toBe(200);
+    const x = (p: { platformPosts: Array<{ platform: string; version: { caption: string } }> }) =>
+      p.platformPosts.find((t) => t.platform === "twitter")!.version.caption;
+    expect(x(kept.body.data)).toBe("For X");
+    const reset = await call(`/api/posts/${postId}`, { method: "PUT", token: u.token, body: { channels: [] } });
+    expect(x(reset.body.data)).toBe("New base");
+    expect(reset.body.data.channels).toEqual([]);
+  });
+
+  it("a channel's media must be the workspace's own", async () => {
+    const a = await setup(["twitter"]);
+    const b = await setup([]);
+    const res = await call("/api/posts", {
+      token: a.u.token,
+      body: {
+        content: "Mine",
+        platforms: ["twitter"],
+        selectedAccounts: { twitter: [a.id("twitter")] },
+        images: [a.image],
+        status: "draft",
+        channels: [{ platform: "twitter", accountId: a.id("twitter"), media: [b.image] }],
+      },
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, message: "The requested resource was not found." });
+  });
+});
