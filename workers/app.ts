@@ -1,4 +1,5 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { runConnectionHealth } from "./accounts/connection-health";
 import { handleAnalyticsQueue, runAnalyticsCron } from "./analytics/jobs";
 import { api } from "./api";
 import { randomToken } from "./auth/crypto";
@@ -6,7 +7,7 @@ import { tokenFromRequest } from "./auth/session-cookie";
 import { consumeWebhookBatch } from "./automation/webhook-delivery";
 import type { WebhookMessage } from "./automation/webhooks";
 import { appContext } from "./context";
-import { emulator } from "./emulator";
+import { emulator, serveOwnOriginWith } from "./emulator";
 import { ConfigError, parseConfig } from "./env";
 import { withSecurityHeaders } from "./http/security-headers";
 import { registerEmulator } from "./platforms/upstream-fetch";
@@ -23,6 +24,8 @@ export { RateLimiter } from "./auth/rate-limiter";
 export { UserSessions } from "./auth/user-sessions";
 
 registerEmulator((request, env) => emulator.fetch(request, env));
+// The emulator downloads media by URL like Meta does; the signed media links are this Worker's own API routes.
+serveOwnOriginWith((request, env) => api.fetch(request, env));
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -80,6 +83,8 @@ export default {
     ctx.waitUntil(fillMissingPermalinks(deps));
     ctx.waitUntil(runAnalyticsCron(services));
     ctx.waitUntil(services.idempotency.purge());
+    const { db, accounts, mailer, now, config } = services;
+    ctx.waitUntil(runConnectionHealth({ db, accounts, mailer, now, origin: config.APP_ORIGIN }));
   },
 
   async queue(batch, env) {

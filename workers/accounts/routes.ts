@@ -156,6 +156,12 @@ export const accountRoutes = new Hono<SignedInEnv>()
   .get("/:id", requirePermission("workspace.read"), async (c) =>
     ok(c, await c.var.services.accounts.get(c.var.workspace.id, accountId(c.req.param("id")))),
   )
+  /** The account's health and the scheduled posts a broken or expiring connection would fail. */
+  .get("/:id/health", requirePermission("workspace.read"), async (c) => {
+    const account = await c.var.services.accounts.get(c.var.workspace.id, accountId(c.req.param("id")));
+    const posts = await c.var.services.holds.affectedByDisconnect(c.var.workspace.id, [account.id]);
+    return ok(c, { health: account.health, lastVerifiedAt: account.lastVerifiedAt, affectedPosts: posts });
+  })
   .post("/:id/refresh", requirePermission("accounts.manage"), async (c) => {
     try {
       return ok(

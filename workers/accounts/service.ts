@@ -16,6 +16,7 @@ import {
   type TokenSet,
 } from "../platforms/types";
 import { recordActivity } from "../workspaces/activity";
+import { healthFacts, refreshDue } from "./health";
 import { reconnectReason } from "./reconnect";
 import type { TokenCipher } from "./token-crypto";
 import { type AccountView, toAccountView } from "./view";
@@ -221,7 +222,7 @@ export class AccountsService {
       .where(and(eq(connectedAccounts.workspaceId, workspaceId), ne(connectedAccounts.status, "disconnected")))
       .orderBy(connectedAccounts.connectedAt)
       .all();
-    return rows.map(toAccountView);
+    return rows.map((row) => toAccountView(row, this.deps.now()));
   }
 
   private async owned(workspaceId: string, id: string): Promise<AccountRow> {
@@ -241,7 +242,7 @@ export class AccountsService {
   }
 
   async get(workspaceId: string, id: string): Promise<AccountView> {
-    return toAccountView(await this.owned(workspaceId, id));
+    return toAccountView(await this.owned(workspaceId, id), this.deps.now());
   }
 
   /**
@@ -272,7 +273,7 @@ export class AccountsService {
         updatedAt: this.deps.now(),
       })
       .where(eq(connectedAccounts.id, row.id));
-    return toAccountView(row);
+    return toAccountView(row, this.deps.now());
   }
 
   /**
@@ -281,7 +282,7 @@ export class AccountsService {
    */
   async refreshOwned(workspaceId: string, id: string): Promise<AccountView> {
     const row = await this.owned(workspaceId, id);
-    return toAccountView(row.tokenExpiresAt === null ? row : await this.refreshRow(row));
+    return toAccountView(row.tokenExpiresAt === null ? row : await this.refreshRow(row), this.deps.now());
   }
 
   /**
@@ -346,7 +347,49 @@ export class AccountsService {
     return reason;
   }
 
-  private async refreshRow(row: AccountRow): Promise<AccountRow> {
+  /**
+   * The daily connection check of one account: renews a token that ends within the health window (before
+   * it lapses), then makes the platform's cheapest identity call. A refusal marks the account
+   * needs_reconnect with the platform's reason; an outage says nothing about the connection.
+   */
+  async checkConnection(accountId: string): Promise<AccountRow | null> {
+    let row = await this.deps.db.select().from(connectedAccounts).where(eq(connectedAccounts.id, accountId)).get();
+    if (!row || row.status === "disconnected") return null;
+    const now = this.deps.now();
+    let verifiedAt = row.lastVerifiedAt;
+    if (row.status === "connected") {
+      try {
+        // Without a refresh token a refused renewal (Facebook Login, LinkedIn without partner access) only
+        // means the token runs out on its date: the account shows "expiring" until then, not broken.
+        if (refreshDue(healthFacts(row), now))
+          row = await this.refreshRow(row, { markOnRefusal: !!row.refreshTokenEnc });
+      } catch (err) {
+        if (!(err instanceof PlatformError) || err.kind === "retryable") throw err;
+        // A refused refresh token was marked by refreshRow; its error carries the reason it stored.
+        if (row.refreshTokenEnc) row = { ...row, status: "needs_reconnect", statusReason: err.message };
+      }
+      if (row.status === "connected") {
+        try {
+          await this.client(row.platform).checkAccess(await this.credentialsOf(row));
+          verifiedAt = now;
+        } catch (err) {
+          if (!(err instanceof PlatformError)) throw err;
+          if (err.kind === "auth")
+            row = { ...row, status: "needs_reconnect", statusReason: await this.markNeedsReconnect(row.id, err) };
+        }
+      }
+    }
+    await this.deps.db
+      .update(connectedAccounts)
+      .set({ healthCheckedAt: now, lastVerifiedAt: verifiedAt })
+      .where(eq(connectedAccounts.id, row.id));
+    return { ...row, healthCheckedAt: now, lastVerifiedAt: verifiedAt };
+  }
+
+  private async refreshRow(
+    row: AccountRow,
+    opts: { markOnRefusal: boolean } = { markOnRefusal: true },
+  ): Promise<AccountRow> {
     const client = this.client(row.platform);
     const { cipher, db } = this.deps;
     try {
@@ -371,7 +414,7 @@ export class AccountsService {
       // An outage is not the user's problem: only a refusal (auth/permanent) asks them to reconnect.
       if (!(err instanceof PlatformError) || err.kind === "retryable") throw err;
       const reason = `${BRAND[row.platform]} refused to refresh access: ${err.message}`;
-      await this.markNeedsReconnect(row.id, reason);
+      if (opts.markOnRefusal) await this.markNeedsReconnect(row.id, reason);
       throw new PlatformError("auth", reason, { ...err.details, platform: row.platform });
     }
   }

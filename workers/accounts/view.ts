@@ -1,5 +1,6 @@
 import type { AccountStatus, connectedAccounts } from "../db/schema/accounts";
 import type { Platform } from "../platform-profile";
+import { accountHealth, healthFacts } from "./health";
 
 type AccountRow = typeof connectedAccounts.$inferSelect;
 
@@ -31,6 +32,11 @@ export interface AccountView {
   connected: boolean;
   status: AccountStatus;
   statusReason: string | null;
+  /** OK, expiring on a date (within 7 days), or needs reconnect with the platform's reason. */
+  health: { state: "ok" | "expiring" | "needs_reconnect"; expiresAt: string | null; reason: string | null };
+  tokenExpiresAt: string | null;
+  /** When a platform last accepted the account's token (the daily health check). */
+  lastVerifiedAt: string | null;
   connectedAt: string;
   metadata: Record<string, unknown>;
 }
@@ -38,7 +44,9 @@ export interface AccountView {
 const str = (v: unknown) => (typeof v === "string" ? v : null);
 const num = (v: unknown) => (typeof v === "number" ? v : null);
 
-export function toAccountView(row: AccountRow): AccountView {
+const iso = (v: number | null) => (v === null ? null : new Date(v).toISOString());
+
+export function toAccountView(row: AccountRow, now: number = Date.now()): AccountView {
   const m = row.metadata ?? {};
   const isCompanyPage = row.accountType === "organization" || row.accountType === "company";
   return {
@@ -68,8 +76,20 @@ export function toAccountView(row: AccountRow): AccountView {
     connected: row.status === "connected",
     status: row.status,
     statusReason: row.statusReason,
+    health: healthView(row, now),
+    tokenExpiresAt: iso(row.tokenExpiresAt),
+    lastVerifiedAt: iso(row.lastVerifiedAt),
     connectedAt: new Date(row.connectedAt).toISOString(),
     metadata: publicMetadata(m),
+  };
+}
+
+function healthView(row: AccountRow, now: number): AccountView["health"] {
+  const health = accountHealth(healthFacts(row), now);
+  return {
+    state: health.state,
+    expiresAt: health.state === "expiring" ? iso(health.expiresAt) : null,
+    reason: health.state === "needs_reconnect" ? health.reason : null,
   };
 }
 

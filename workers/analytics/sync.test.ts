@@ -34,6 +34,7 @@ function fixedClient(platform: Platform, failing: Set<Platform>): PlatformClient
     publish: unused,
     findPublished: unused,
     deletePost: unused,
+    checkAccess: unused,
     postMetrics: async (_a, remoteId) =>
       failing.has(platform)
         ? refuse()

@@ -84,3 +84,4 @@ export function createEmulator() {
 }
 
 export const emulator = createEmulator();
+export { serveOwnOriginWith } from "./web";

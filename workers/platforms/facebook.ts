@@ -173,6 +173,12 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
       };
     },
 
+    async checkAccess(account) {
+      await http.answer(`${graph}/${account.platformUserId}`, GraphAnswer.id, {
+        query: { fields: "id", access_token: account.accessToken },
+      });
+    },
+
     async comments(account, remoteId) {
       const res = await http.request<{
         data: Array<{ id: string; message: string; from?: { name?: string }; created_time: string }>;

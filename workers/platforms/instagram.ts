@@ -406,6 +406,12 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
       };
     },
 
+    async checkAccess(account) {
+      await http.answer(`${base(account)}/${account.platformUserId}`, GraphAnswer.id, {
+        query: { fields: "id", access_token: account.accessToken },
+      });
+    },
+
     async comments(account, remoteId) {
       const res = await http.request<{
         data: Array<{ id: string; text: string; username?: string; timestamp: string }>;

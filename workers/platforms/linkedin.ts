@@ -327,6 +327,11 @@ export class LinkedInClient implements PlatformClient {
     return { followers: await this.followers(account.accessToken, authorUrn(account)) };
   }
 
+  /** OpenID userinfo: every LinkedIn consent asks for `openid profile`, member or organization account alike. */
+  async checkAccess(account: AccountCredentials): Promise<void> {
+    await this.json(account.accessToken, "GET", `${this.api}/v2/userinfo`);
+  }
+
   async comments(account: AccountCredentials, remoteId: string): Promise<RemoteComment[]> {
     const page = await this.json<{
       elements?: { id: string; actor: string; message?: { text?: string }; created?: { time?: number } }[];

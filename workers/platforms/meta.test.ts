@@ -1,16 +1,33 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
+import { jpegBytes, mp4Bytes, pngBytes } from "../test/media-fixtures";
+import { mediaLinks } from "../test/media-links";
 import { advanceEmulator, armFault, connectViaEmulator, platformHarness, raw } from "../test/oauth";
 import type { PlatformClient, PublishMedia, PublishRequest } from "./types";
 import { PlatformError } from "./types";
 
 const DAY = 86_400_000;
-const ORIGIN = "http://localhost";
 
-function media(kind: "image" | "video", name: string, extra: Partial<PublishMedia> = {}): PublishMedia {
+/** Real files behind signed links: the emulator downloads them through the app, as Meta would. */
+let links: Awaited<ReturnType<typeof loadLinks>>;
+const loadLinks = async () =>
+  mediaLinks({
+    square: { bytes: jpegBytes(1080, 1080), name: "square.jpg" },
+    portrait: { bytes: jpegBytes(1080, 1350), name: "portrait.jpg" },
+    wide: { bytes: jpegBytes(3000, 1000), name: "wide.jpg" },
+    png: { bytes: pngBytes(1080, 1080), name: "photo.png" },
+    mp4: { bytes: await mp4Bytes({ width: 1080, height: 1920, seconds: 1 }), name: "clip.mp4" },
+  });
+type Fixture = keyof typeof links.urls;
+
+beforeAll(async () => {
+  links = await loadLinks();
+});
+
+function media(kind: "image" | "video", file: Fixture, extra: Partial<PublishMedia> = {}): PublishMedia {
   return {
     kind,
-    url: `${ORIGIN}/media/${name}`,
+    url: links.urls[file],
     mimeType: kind === "image" ? "image/jpeg" : "video/mp4",
     size: 1000,
     open: async () => new Blob(["x"]).stream(),
@@ -50,22 +67,19 @@ describe("Instagram with Facebook Login (graph.facebook.com)", () => {
     const { h, creds } = await connected("instagram", "facebook", "sunrisebakery");
     const ig = h.registry.instagram!;
 
-    const image = await ig.publish(
-      creds,
-      post("Fresh croissants #bakery", [media("image", "a.jpg?width=1080&height=1350")]),
-    );
+    const image = await ig.publish(creds, post("Fresh croissants #bakery", [media("image", "portrait")]));
     expect(image.remoteId).toMatch(/^\d+$/);
     expect(image.permalink).toBeNull(); // read apart from publishing, so a failed read never resends
     expect(await ig.permalink!(creds, image.remoteId)).toMatch(/^https:\/\/www\.instagram\.com\/p\//);
 
     const carousel = await ig.publish(
       creds,
-      post("Three ways", [media("image", "1.jpg"), media("image", "2.jpg"), media("video", "3.mp4")]),
+      post("Three ways", [media("image", "square"), media("image", "square"), media("video", "mp4")]),
     );
     expect(await ig.permalink!(creds, carousel.remoteId)).toMatch(/\/p\//);
 
     const before = Number((await (await raw("/sandbox/clock")).json<{ now: number }>()).now);
-    const reel = await ig.publish(creds, post("Behind the scenes", [media("video", "reel.mp4")]));
+    const reel = await ig.publish(creds, post("Behind the scenes", [media("video", "mp4")]));
     expect(await ig.permalink!(creds, reel.remoteId)).toMatch(/\/reel\//);
     const after = Number((await (await raw("/sandbox/clock")).json<{ now: number }>()).now);
     // The video container was IN_PROGRESS for 30 s of emulator time: the client polled (and "slept") through it.
@@ -75,16 +89,16 @@ describe("Instagram with Facebook Login (graph.facebook.com)", () => {
   it("keeps the emulator's message for a caption over 2,200 characters or 30 hashtags, and a bad aspect ratio (permanent)", async () => {
     const { h, creds } = await connected("instagram", "facebook", "sunrisebakery");
     const ig = h.registry.instagram!;
-    const long = await failure(ig.publish(creds, post("x".repeat(2201), [media("image", "a.jpg")])));
+    const long = await failure(ig.publish(creds, post("x".repeat(2201), [media("image", "square")])));
     expect(long.kind).toBe("permanent");
     expect(long.message).toBe("The caption is too long. The maximum is 2200 characters.");
     const tags = Array.from({ length: 31 }, (_, i) => `#t${i}`).join(" ");
-    const many = await failure(ig.publish(creds, post(tags, [media("image", "a.jpg")])));
+    const many = await failure(ig.publish(creds, post(tags, [media("image", "square")])));
     expect(many.message).toBe("The caption contains 31 hashtags. The maximum is 30.");
-    const wide = await failure(ig.publish(creds, post("wide", [media("image", "w.jpg?width=3000&height=1000")])));
+    const wide = await failure(ig.publish(creds, post("wide", [media("image", "wide")])));
     expect(wide.kind).toBe("permanent");
     expect(wide.message).toContain("between 4:5 and 1.91:1");
-    const png = await failure(ig.publish(creds, post("png", [media("image", "p.png")])));
+    const png = await failure(ig.publish(creds, post("png", [media("image", "png")])));
     expect(png.message).toBe("The image format is not supported. Only JPEG images can be published.");
   });
 
@@ -92,29 +106,29 @@ describe("Instagram with Facebook Login (graph.facebook.com)", () => {
     const { h, creds } = await connected("instagram", "facebook", "sunrisebakery");
     const ig = h.registry.instagram!;
     await armFault("facebook", "429");
-    const limited = await failure(ig.publish(creds, post("hi", [media("image", "a.jpg")])));
+    const limited = await failure(ig.publish(creds, post("hi", [media("image", "square")])));
     expect(limited).toMatchObject({
       kind: "retryable",
       message: "(#4) Application request limit reached",
       details: { status: 429, code: 4, retryAfterMs: 60_000 },
     });
     await armFault("facebook", "500");
-    expect(await failure(ig.publish(creds, post("hi", [media("image", "a.jpg")])))).toMatchObject({
+    expect(await failure(ig.publish(creds, post("hi", [media("image", "square")])))).toMatchObject({
       kind: "retryable",
       details: { status: 500 },
     });
     await armFault("facebook", "timeout");
-    expect(await failure(ig.publish(creds, post("hi", [media("image", "a.jpg")])))).toMatchObject({
+    expect(await failure(ig.publish(creds, post("hi", [media("image", "square")])))).toMatchObject({
       kind: "retryable",
       details: { status: 504 },
     });
     // The fault switch is spent: the next call goes through.
-    expect((await ig.publish(creds, post("hi", [media("image", "a.jpg")]))).remoteId).toBeTruthy();
+    expect((await ig.publish(creds, post("hi", [media("image", "square")]))).remoteId).toBeTruthy();
   });
 
   it("cannot delete through the API, and says so", async () => {
     const { h, creds } = await connected("instagram", "facebook", "sunrisebakery");
-    const res = await h.registry.instagram!.publish(creds, post("keep", [media("image", "a.jpg")]));
+    const res = await h.registry.instagram!.publish(creds, post("keep", [media("image", "square")]));
     const err = await failure(h.registry.instagram!.deletePost(creds, res.remoteId));
     expect(err.kind).toBe("permanent");
     expect(err.message).toMatch(/does not allow deleting/);
@@ -123,7 +137,7 @@ describe("Instagram with Facebook Login (graph.facebook.com)", () => {
   it("reads metrics that grow with time since publishing, and comments", async () => {
     const { h, creds } = await connected("instagram", "facebook", "trailhead.outfitters", ["20150000000000002"]);
     const ig = h.registry.instagram!;
-    const { remoteId } = await ig.publish(creds, post("Trail day", [media("image", "a.jpg")]));
+    const { remoteId } = await ig.publish(creds, post("Trail day", [media("image", "square")]));
     await advanceEmulator(DAY);
     const day1 = await ig.postMetrics(creds, remoteId);
     await advanceEmulator(DAY);
@@ -144,14 +158,50 @@ describe("Instagram with Facebook Login (graph.facebook.com)", () => {
   });
 });
 
+describe("media by URL, downloaded through the app's signed link", () => {
+  it("an expired link or a file of the wrong kind fails publishing clearly on Instagram, Threads and Facebook", async () => {
+    const { h, creds } = await connected("instagram", "facebook", "sunrisebakery");
+    const ig = h.registry.instagram!;
+    const expired = { ...media("image", "square"), url: await links.expiredUrl("square") };
+    const image = await failure(ig.publish(creds, post("stale link", [expired])));
+    expect(image).toMatchObject({ kind: "permanent", details: { code: 9004, subcode: 2207052 } });
+    expect(image.message).toBe(`The media could not be fetched from this uri: ${expired.url}`);
+    const notJpeg = await failure(ig.publish(creds, post("a video as a photo", [media("image", "mp4")])));
+    expect(notJpeg.message).toBe("The image format is not supported. Only JPEG images can be published.");
+    // A video is fetched while its container processes: the container ends in ERROR with the subcode text.
+    const reel = { ...media("video", "mp4"), url: await links.expiredUrl("mp4") };
+    const video = await failure(ig.publish(creds, post("stale reel", [reel])));
+    expect(video.kind).toBe("permanent");
+    expect(video.message).toBe(
+      "The media could not be processed (Error: Media download has failed. The media URI doesn't meet our requirements. (2207052)).",
+    );
+
+    const page = await connected("instagram", "facebook", "Sunrise Bakery");
+    const photo = await failure(page.h.registry.facebook!.publish(page.creds, post("stale photo", [expired])));
+    expect(photo).toMatchObject({ kind: "permanent", message: "(#324) Missing or invalid image file" });
+
+    const threads = await connected("threads", undefined, "alex.rivera");
+    const th = threads.h.registry.threads!;
+    const thCreds = threads.creds;
+    const thImage = await failure(th.publish(thCreds, post("stale", [expired])));
+    // Threads answers code 1 (transient): the publisher retries, and each attempt signs a fresh link.
+    expect(thImage).toMatchObject({ kind: "retryable", details: { code: 1, subcode: 2207052 } });
+    expect(thImage.message).toBe(`The media could not be fetched from this uri: ${expired.url}`);
+    const thVideo = await failure(
+      th.publish(thCreds, post("stale", [{ ...media("video", "mp4"), url: await links.expiredUrl("mp4") }])),
+    );
+    expect(thVideo.message).toBe("The media could not be processed (FAILED_DOWNLOADING_VIDEO).");
+  });
+});
+
 describe("Instagram Login (graph.instagram.com)", () => {
   it("publishes on graph.instagram.com and enforces the 25 posts / 24 h quota", { timeout: 30_000 }, async () => {
     const { h, creds } = await connected("instagram", "instagram-only", "alex.rivera.creates");
     const ig = h.registry.instagram!;
-    const first = await ig.publish(creds, post("Studio day", [media("image", "s.jpg")]));
+    const first = await ig.publish(creds, post("Studio day", [media("image", "square")]));
     expect(await ig.permalink!(creds, first.remoteId)).toMatch(/instagram\.com\/p\//);
-    for (let i = 1; i < 25; i++) await ig.publish(creds, post(`post ${i}`, [media("image", "s.jpg")]));
-    const over = await failure(ig.publish(creds, post("one too many", [media("image", "s.jpg")])));
+    for (let i = 1; i < 25; i++) await ig.publish(creds, post(`post ${i}`, [media("image", "square")]));
+    const over = await failure(ig.publish(creds, post("one too many", [media("image", "square")])));
     expect(over.kind).toBe("retryable");
     expect(over.message).toBe("Instagram's limit of 25 posts per 24 hours is reached.");
     await advanceEmulator(DAY + 1000);
@@ -166,10 +216,10 @@ describe("Instagram Login (graph.instagram.com)", () => {
     await advanceEmulator(nearly);
     const fresh = await h.accounts.accountCredentials(id);
     expect(fresh.accessToken).not.toBe(creds.accessToken);
-    expect((await ig.publish(fresh, post("after refresh", [media("image", "r.jpg")]))).remoteId).toBeTruthy();
+    expect((await ig.publish(fresh, post("after refresh", [media("image", "square")]))).remoteId).toBeTruthy();
     // The old token has now expired at the platform: 190/463 is an auth error.
     await advanceEmulator(180_000);
-    const expired = await failure(ig.publish(creds, post("old token", [media("image", "r.jpg")])));
+    const expired = await failure(ig.publish(creds, post("old token", [media("image", "square")])));
     expect(expired).toMatchObject({ kind: "auth", details: { code: 190, subcode: 463 } });
 
     // 61 days on, the refreshed token is dead too: refresh fails and the account needs reconnecting.
@@ -191,17 +241,17 @@ describe("Facebook Pages", () => {
   it("publishes a photo, a multi-photo post and a video, and deletes", async () => {
     const { h, creds } = await connected("instagram", "facebook", "Sunrise Bakery");
     const fb: PlatformClient = h.registry.facebook!;
-    const photo = await fb.publish(creds, post("Today's loaf", [media("image", "loaf.jpg")]));
+    const photo = await fb.publish(creds, post("Today's loaf", [media("image", "square")]));
     expect(photo.remoteId).toMatch(/^20150000000000001_\d+$/);
     expect(await fb.permalink!(creds, photo.remoteId)).toContain("https://www.facebook.com/20150000000000001/posts/");
     const album = await fb.publish(
       creds,
-      post("Our week", [media("image", "1.jpg"), media("image", "2.jpg"), media("image", "3.jpg")]),
+      post("Our week", [media("image", "square"), media("image", "square"), media("image", "square")]),
     );
     expect(album.remoteId).toMatch(/^20150000000000001_/);
-    const video = await fb.publish(creds, { ...post("Kneading", [media("video", "k.mp4")]), title: "How we knead" });
+    const video = await fb.publish(creds, { ...post("Kneading", [media("video", "mp4")]), title: "How we knead" });
     expect(video.remoteId).toMatch(/^\d+$/);
-    const mixed = await failure(fb.publish(creds, post("mixed", [media("image", "1.jpg"), media("video", "k.mp4")])));
+    const mixed = await failure(fb.publish(creds, post("mixed", [media("image", "square"), media("video", "mp4")])));
     expect(mixed.kind).toBe("permanent");
     await fb.deletePost(creds, album.remoteId);
     expect(await fb.findPublished(creds, "m", Date.now() - DAY, "Our week")).toBeNull();
@@ -241,9 +291,9 @@ describe("Threads", () => {
     const th = h.registry.threads!;
     const text = await th.publish(creds, post("Hello Threads"));
     expect(await th.permalink!(creds, text.remoteId)).toMatch(/^https:\/\/www\.threads\.net\/@alex\.rivera\/post\//);
-    expect((await th.publish(creds, post("A photo", [media("image", "p.png")]))).remoteId).toBeTruthy();
-    expect((await th.publish(creds, post("A video", [media("video", "v.mp4")]))).remoteId).toBeTruthy();
-    const carousel = await th.publish(creds, post("A carousel", [media("image", "1.jpg"), media("video", "2.mp4")]));
+    expect((await th.publish(creds, post("A photo", [media("image", "png")]))).remoteId).toBeTruthy();
+    expect((await th.publish(creds, post("A video", [media("video", "mp4")]))).remoteId).toBeTruthy();
+    const carousel = await th.publish(creds, post("A carousel", [media("image", "square"), media("video", "mp4")]));
     expect(carousel.remoteId).toBeTruthy();
     await th.deletePost(creds, text.remoteId);
     expect(await th.findPublished(creds, "m", Date.now() - DAY, "Hello Threads")).toBeNull();

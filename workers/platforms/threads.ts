@@ -232,6 +232,10 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
       return { followers, profileViews: views };
     },
 
+    async checkAccess(account) {
+      await http.answer(`${api}/me`, GraphAnswer.id, { query: { fields: "id", access_token: account.accessToken } });
+    },
+
     async comments(account, remoteId) {
       const res = await http.request<{
         data: Array<{ id: string; text?: string; username?: string; timestamp: string }>;

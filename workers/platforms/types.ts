@@ -172,6 +172,8 @@ export interface PlatformClient {
   postMetrics(account: AccountCredentials, remoteId: string): Promise<PostMetrics>;
   accountMetrics(account: AccountCredentials): Promise<AccountMetrics>;
   comments(account: AccountCredentials, remoteId: string): Promise<RemoteComment[]>;
+  /** The platform's cheapest identity call with the account's token: the daily connection health check. */
+  checkAccess(account: AccountCredentials): Promise<void>;
 }
 
 /**

@@ -266,6 +266,10 @@ export class XClient implements PlatformClient {
   }
 
   /** Replies are the posts in the conversation the post started (recent search, last 7 days). */
+  async checkAccess(account: AccountCredentials): Promise<void> {
+    await this.me(account.accessToken);
+  }
+
   async comments(account: AccountCredentials, remoteId: string): Promise<RemoteComment[]> {
     const res = await this.json<{
       data?: { id: string; text: string; author_id: string; created_at: string }[];

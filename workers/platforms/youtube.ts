@@ -314,6 +314,10 @@ export class YouTubeClient implements PlatformClient {
     return { followers: Number(channel.statistics?.subscriberCount ?? 0) };
   }
 
+  async checkAccess(account: AccountCredentials): Promise<void> {
+    await this.channel(account.accessToken, "id");
+  }
+
   async comments(account: AccountCredentials, remoteId: string): Promise<RemoteComment[]> {
     const res = await this.json<{
       items?: {

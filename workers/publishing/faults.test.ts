@@ -223,6 +223,19 @@ describe("fault suite", () => {
     expect((await target(t.targetId)).status).toBe("failed");
   });
 
+  it("instagram: a media link that expired before Instagram fetched it fails the channel with Instagram's reason", async () => {
+    const t = await queuedTarget("instagram", { image: true });
+    // Signed by a publisher whose clock runs 8 days behind: the app refuses the link (403) when Instagram fetches it.
+    const stale = publishDeps(buildServices(env, () => Date.now() - 8 * 86_400_000, ORIGIN));
+    expect(await publishTarget(t.targetId, { ...deps(), buildRequest: stale.buildRequest })).toEqual({ ack: true });
+    const row = await target(t.targetId);
+    expect(row.status).toBe("failed");
+    expect(row.errorMessage).toMatch(
+      /^The media could not be fetched from this uri: http:\/\/localhost:8787\/media\/s\//,
+    );
+    expect(await copies(t.text)).toBe(0);
+  });
+
   // Instagram connects through Facebook Login here, so its Graph calls answer to the `facebook` switch.
   it.each([
     { platform: "facebook", image: true, fault: "facebook", path: "/photos$" },

@@ -425,6 +425,19 @@ function AccountCardView({
         {card.status === "Needs reconnect" && card.account?.statusReason ? (
           <p className="text-xs text-amber-800">{card.account.statusReason}</p>
         ) : null}
+        {card.account?.health.state === "expiring" && card.account.health.expiresAt ? (
+          <p className="text-xs text-amber-700" data-testid="account-health">
+            Expiring on {card.account.health.expiresAt.slice(0, 10)}
+            <button type="button" onClick={onReconnect} className="ml-2 underline">
+              Reconnect
+            </button>
+          </p>
+        ) : card.account?.health.state === "ok" && card.account.lastVerifiedAt ? (
+          <p className="text-xs text-gray-500" data-testid="account-health">
+            OK · checked {card.account.lastVerifiedAt.slice(0, 10)}
+          </p>
+        ) : null}
+        {card.account && card.account.health.state !== "ok" ? <AffectedPosts accountId={card.account.id} /> : null}
       </div>
       <button
         type="button"
@@ -436,5 +449,41 @@ function AccountCardView({
         ×
       </button>
     </li>
+  );
+}
+
+type AffectedPost = { id: string; content: string; scheduledDate: string | null };
+
+/** The scheduled posts that will not publish until this account is reconnected. */
+function AffectedPosts({ accountId }: { accountId: string }) {
+  const [posts, setPosts] = useState<AffectedPost[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch(`/api/accounts/${encodeURIComponent(accountId)}/health`)
+      .then((res) => (res.ok ? (res.json() as Promise<{ data?: { affectedPosts?: AffectedPost[] } }>) : null))
+      .then((body) => {
+        if (live) setPosts(body?.data?.affectedPosts ?? []);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [accountId]);
+  if (!posts?.length) return null;
+  return (
+    <div className="mt-1 text-xs text-amber-800" data-testid="affected-posts">
+      <p>
+        {posts.length === 1 ? "1 scheduled post" : `${posts.length} scheduled posts`} will not publish until you
+        reconnect:
+      </p>
+      <ul className="list-disc pl-4">
+        {posts.slice(0, 5).map((p) => (
+          <li key={p.id} className="truncate">
+            {p.content}
+            {p.scheduledDate ? ` (${p.scheduledDate.slice(0, 16).replace("T", " ")} UTC)` : ""}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -42,6 +42,11 @@ export const connectedAccounts = sqliteTable(
     tokenExpiresAt: ms("token_expires_at"),
     refreshExpiresAt: ms("refresh_expires_at"),
     scopes: text("scopes"),
+    /** When the daily health check last ran for this account, and when a platform last accepted its token. */
+    healthCheckedAt: ms("health_checked_at"),
+    lastVerifiedAt: ms("last_verified_at"),
+    /** The health problem owners and admins were last emailed about, so each problem is mailed once. */
+    healthNotice: text("health_notice"),
     /** Accounts connected in one consent share this key (an IG account and its Page). */
     ownerKey: text("owner_key"),
     metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().default(sql`'{}'`),

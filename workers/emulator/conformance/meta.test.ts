@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { jpegBytes } from "../../test/media-fixtures";
+import { jpegBytes, mp4Bytes } from "../../test/media-fixtures";
+import { mediaLinks } from "../../test/media-links";
 import { armFault, consentCode, emu, form, multipart, REDIRECT } from "./sdk";
 
 /** Graph API (Pages, Instagram with Facebook Login) and Threads as the Meta SDKs call them (PLATFORMS.md §1–3, §10). */
@@ -106,34 +107,115 @@ describe("Graph API conformance", () => {
   });
 });
 
-describe("Threads conformance", () => {
-  async function threadsToken(withhold: string[] = []) {
-    const params = {
-      client_id: "sandbox-threads-app",
-      redirect_uri: REDIRECT,
-      response_type: "code",
-      scope: "threads_basic,threads_content_publish",
-      state: "st",
-    };
-    const code = await consentCode("threads.net", "/oauth/authorize", params, {
-      choice: "25000000000000001",
-      withhold,
+describe("media by URL is downloaded (the app's signed links, through the app)", () => {
+  it("Instagram: a fetchable JPEG makes a FINISHED container; an expired, foreign or non-JPEG link is refused; a video's failure is the container's ERROR status", async () => {
+    const links = await mediaLinks({
+      photo: { bytes: jpegBytes(1080, 1080), name: "photo.jpg" },
+      clip: { bytes: await mp4Bytes({ width: 720, height: 1280, seconds: 1 }), name: "clip.mp4" },
     });
-    const res = await emu(
-      "graph.threads.net",
-      "/oauth/access_token",
-      form({
-        client_id: "sandbox-threads-app",
-        client_secret: "sandbox-threads-secret",
-        grant_type: "authorization_code",
-        redirect_uri: REDIRECT,
-        code,
-      }),
-    );
-    expect(res.status).toBe(200);
-    return (await res.json<{ access_token: string }>()).access_token;
-  }
+    const token = await pageToken();
+    const container = (params: Record<string, string>) =>
+      emu("graph.facebook.com", `/v25.0/${IG}/media`, form({ ...params, access_token: token }));
+    const status = async (id: string) =>
+      (await emu("graph.facebook.com", `/v25.0/${id}?fields=status_code,status&access_token=${token}`)).json<any>();
 
+    const ok = await container({ image_url: links.urls.photo });
+    expect(ok.status).toBe(200);
+    expect((await status((await ok.json<{ id: string }>()).id)).status_code).toBe("FINISHED");
+
+    for (const url of [await links.expiredUrl("photo"), "https://cdn.example.com/photo.jpg"]) {
+      const refused = await container({ image_url: url });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        error: {
+          ...graphError(9004).error,
+          message: "Only photo or video can be accepted as media type.",
+          error_subcode: 2207052,
+          error_user_title: "Media download has failed",
+          error_user_msg: `The media could not be fetched from this uri: ${url}`,
+        },
+      });
+    }
+    const notJpeg = await container({ image_url: links.urls.clip });
+    expect((await notJpeg.json<any>()).error).toMatchObject({
+      code: 9004,
+      error_user_title: "Unsupported image format",
+    });
+
+    const reel = await container({ media_type: "REELS", video_url: await links.expiredUrl("clip") });
+    expect(reel.status).toBe(200);
+    expect(await status((await reel.json<{ id: string }>()).id)).toMatchObject({
+      status_code: "ERROR",
+      status: expect.stringContaining("(2207052)"),
+    });
+  });
+
+  it("Facebook photo by url: an expired link is (#324); Threads: an image link fails at creation (1/2207052), a video's at processing", async () => {
+    const links = await mediaLinks({
+      photo: { bytes: jpegBytes(1080, 1080), name: "photo.jpg" },
+      clip: { bytes: await mp4Bytes({ width: 720, height: 1280, seconds: 1 }), name: "clip.mp4" },
+    });
+    const token = await pageToken();
+    const photo = (url: string) =>
+      emu("graph.facebook.com", `/v25.0/${PAGE}/photos`, form({ url, caption: "by url", access_token: token }));
+    const ok = await photo(links.urls.photo);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({
+      id: expect.any(String),
+      post_id: expect.stringMatching(new RegExp(`^${PAGE}_`)),
+    });
+    const stale = await photo(await links.expiredUrl("photo"));
+    expect(stale.status).toBe(400);
+    expect(await stale.json()).toEqual({
+      error: { ...graphError(324).error, message: "(#324) Missing or invalid image file" },
+    });
+
+    const threads = await threadsToken();
+    const create = (params: Record<string, string>) =>
+      emu("graph.threads.net", "/v1.0/me/threads", form({ ...params, access_token: threads }));
+    const image = await create({ media_type: "IMAGE", image_url: await links.expiredUrl("photo") });
+    expect(image.status).toBe(400);
+    expect((await image.json<any>()).error).toMatchObject({
+      message: "The media could not be fetched from this URI",
+      code: 1,
+      error_subcode: 2207052,
+    });
+    const video = await create({ media_type: "VIDEO", video_url: await links.expiredUrl("clip") });
+    expect(video.status).toBe(200);
+    const { id } = await video.json<{ id: string }>();
+    const read = await emu("graph.threads.net", `/v1.0/${id}?fields=id,status,error_message&access_token=${threads}`);
+    expect(await read.json()).toEqual({ id, status: "ERROR", error_message: "FAILED_DOWNLOADING_VIDEO" });
+  });
+});
+
+async function threadsToken(withhold: string[] = []) {
+  const params = {
+    client_id: "sandbox-threads-app",
+    redirect_uri: REDIRECT,
+    response_type: "code",
+    scope: "threads_basic,threads_content_publish",
+    state: "st",
+  };
+  const code = await consentCode("threads.net", "/oauth/authorize", params, {
+    choice: "25000000000000001",
+    withhold,
+  });
+  const res = await emu(
+    "graph.threads.net",
+    "/oauth/access_token",
+    form({
+      client_id: "sandbox-threads-app",
+      client_secret: "sandbox-threads-secret",
+      grant_type: "authorization_code",
+      redirect_uri: REDIRECT,
+      code,
+    }),
+  );
+  expect(res.status).toBe(200);
+  return (await res.json<{ access_token: string }>()).access_token;
+}
+
+describe("Threads conformance", () => {
   it("creates a text container with threads_content_publish and refuses one without it", async () => {
     const ok = await emu(
       "graph.threads.net",

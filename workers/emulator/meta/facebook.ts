@@ -6,6 +6,7 @@ import { audienceOf, followerCount, postMetrics, sampleComments } from "../metri
 import { createObject, deleteObject, type EmuObject, getObject, listObjects } from "../objects";
 import { sniffImage } from "../request";
 import { issueToken, redeemCode, type TokenRow } from "../tokens";
+import { download } from "../web";
 import { type DemoPage, FB_USER, igAccountById, PAGES, pageById } from "./demo";
 import {
   fieldsOf,
@@ -186,14 +187,18 @@ async function pageEdge(c: EmuContext, token: TokenRow, page: DemoPage, edge: st
     return { id: post.id };
   }
   if (method === "POST" && edge === "photos") {
-    // A photo comes by `url` (Meta downloads it) or as the multipart file part `source`.
+    // A photo comes by `url` (Meta downloads it: an unreachable link and a non-image alike are a missing
+    // image file) or as the multipart file part `source`.
     const source = c.var.uploads?.get("source");
     if (!p.url && !source) throw new GraphError(400, "(#324) Requires upload file", 324);
-    if (source && !sniffImage(source.bytes)) throw new GraphError(400, "(#324) Missing or invalid image file", 324);
     const caption = p.caption ?? p.message;
     checkMessage(caption);
+    const fetched = p.url ? await download(c, p.url, "image") : null;
+    const photo = source
+      ? { url: null, bytes: source.bytes.length, type: sniffImage(source.bytes) }
+      : { url: p.url, bytes: fetched?.ok ? fetched.size : 0, type: fetched?.ok ? fetched.type : null };
+    if (!photo.type?.startsWith("image/")) throw new GraphError(400, "(#324) Missing or invalid image file", 324);
     const photoId = numericId(16);
-    const photo = p.url ? { url: p.url } : { url: null, bytes: source!.bytes.length, type: sniffImage(source!.bytes) };
     await createObject(c.var.db, {
       id: photoId,
       platform: STORE,

@@ -2,6 +2,7 @@ import type { EmuContext } from "../context";
 import { numericId } from "../ids";
 import { audienceOf, followerCount, postMetrics, sampleComments } from "../metrics";
 import { createObject, type EmuObject, getObject, listObjects, updateObject } from "../objects";
+import { download } from "../web";
 import type { DemoIgAccount } from "./demo";
 import { fieldsOf, GraphError, graphTime, objectNotFound, pick } from "./graph-core";
 
@@ -9,10 +10,9 @@ import { fieldsOf, GraphError, graphTime, objectNotFound, pick } from "./graph-c
  * Instagram content publishing, insights and comments (PLATFORMS.md §2.2–2.4), identical on
  * graph.facebook.com (Facebook Login) and graph.instagram.com (Instagram Login).
  *
- * Media checks: the emulator cannot download media inside workerd (no network, and a Worker cannot
- * reliably fetch its own origin), so it judges what the URL states: the file extension gives the format,
- * and `width`, `height` and `size` query parameters, when the URL carries them, give the aspect ratio and
- * byte size. A URL without them passes those two checks.
+ * Media by URL is downloaded (./web.ts) and judged by its bytes, as Meta does: an image at container
+ * creation (an unreachable link, a refused or expired one, or a file that is not a JPEG fails there), a
+ * video while the container processes (the container's status becomes ERROR).
  */
 const STORE = "instagram";
 export const IG_CAPTION_MAX = 2200;
@@ -40,36 +40,24 @@ const DEPRECATED_METRICS = [
   "ig_reels_aggregated_all_plays_count",
   "video_views",
 ];
+/** What a video container's `status` says when its download failed (the subcode text, §2.2). */
+const VIDEO_DOWNLOAD_FAILED =
+  "Error: Media download has failed. The media URI doesn't meet our requirements. (2207052)";
 
-interface MediaFacts {
-  ext: string | null;
-  width: number | null;
-  height: number | null;
-  size: number | null;
-}
+const downloadFailed = (raw: string) =>
+  new GraphError(
+    400,
+    "Only photo or video can be accepted as media type.",
+    9004,
+    2207052,
+    "Media download has failed",
+    `The media could not be fetched from this uri: ${raw}`,
+  );
 
-function mediaFacts(raw: string): MediaFacts {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new GraphError(
-      400,
-      "The media could not be fetched from this URI",
-      9004,
-      2207052,
-      "Media download has failed",
-      `The media could not be fetched from this uri: ${raw}`,
-    );
-  }
-  const ext = /\.([a-z0-9]+)$/i.exec(url.pathname)?.[1]?.toLowerCase() ?? null;
-  const num = (k: string) => (url.searchParams.has(k) ? Number(url.searchParams.get(k)) : null);
-  return { ext, width: num("width"), height: num("height"), size: num("size") };
-}
-
-function checkImage(raw: string) {
-  const f = mediaFacts(raw);
-  if (f.ext && f.ext !== "jpg" && f.ext !== "jpeg") {
+async function checkImage(c: EmuContext, raw: string) {
+  const got = await download(c, raw, "image");
+  if (!got.ok) throw downloadFailed(raw);
+  if (got.type !== "image/jpeg") {
     throw new GraphError(
       400,
       "Only photo or video can be accepted as media type.",
@@ -79,7 +67,7 @@ function checkImage(raw: string) {
       "The image format is not supported. Only JPEG images can be published.",
     );
   }
-  if (f.size !== null && f.size > IMAGE_MAX_BYTES) {
+  if (got.size > IMAGE_MAX_BYTES) {
     throw new GraphError(
       400,
       "The image is too large to download. It should be less than 8 MiB.",
@@ -89,8 +77,8 @@ function checkImage(raw: string) {
       "The image is too large to download. It should be less than 8 MiB.",
     );
   }
-  if (f.width && f.height) {
-    const ratio = f.width / f.height;
+  if (got.width && got.height) {
+    const ratio = got.width / got.height;
     if (ratio < 0.8 - 1e-3 || ratio > 1.91 + 1e-3) {
       throw new GraphError(
         400,
@@ -98,24 +86,19 @@ function checkImage(raw: string) {
         36003,
         2207009,
         "Unsupported aspect ratio",
-        `The submitted image with aspect ratio ('${f.width}/${f.height}') cannot be published. Please submit an image with a valid aspect ratio (between 4:5 and 1.91:1).`,
+        `The submitted image with aspect ratio ('${got.width}/${got.height}') cannot be published. Please submit an image with a valid aspect ratio (between 4:5 and 1.91:1).`,
       );
     }
   }
 }
 
-function checkVideo(raw: string) {
-  const f = mediaFacts(raw);
-  if (f.ext && f.ext !== "mp4" && f.ext !== "mov") {
-    throw new GraphError(
-      400,
-      "The video format is not supported. Please check spec for supported video formats.",
-      352,
-      2207026,
-      "Unsupported video format",
-      "The video format is not supported. Use MOV or MP4.",
-    );
-  }
+/** A video is fetched while its container processes: a failure is the container's ERROR status, not a refusal. */
+async function videoProblem(c: EmuContext, raw: string): Promise<string | null> {
+  const got = await download(c, raw, "video");
+  if (!got.ok) return VIDEO_DOWNLOAD_FAILED;
+  if (got.type !== "video/mp4" && got.type !== "video/quicktime")
+    return "Error: The video format is not supported. Use MOV or MP4. (2207026)";
+  return null;
 }
 
 function checkCaption(caption: string | undefined) {
@@ -145,6 +128,7 @@ function checkCaption(caption: string | undefined) {
 
 function statusCode(obj: EmuObject, now: number): string {
   if (obj.status === "PUBLISHED") return "PUBLISHED";
+  if (obj.data.error) return "ERROR";
   if (now - obj.createdAt > CONTAINER_TTL_MS) return "EXPIRED";
   return obj.readyAt !== null && now >= obj.readyAt ? "FINISHED" : "IN_PROGRESS";
 }
@@ -155,6 +139,7 @@ export async function createContainer(c: EmuContext, owner: DemoIgAccount, p: Re
   const type = (p.media_type ?? "IMAGE").toUpperCase();
   let readyAt = now;
   let children: string[] = [];
+  let error: string | null = null;
   if (type === "CAROUSEL") {
     children = (p.children ?? "")
       .split(",")
@@ -168,13 +153,14 @@ export async function createContainer(c: EmuContext, owner: DemoIgAccount, p: Re
         throw new GraphError(400, `(#100) Param children contains an invalid media container id: ${id}`, 100);
       }
       readyAt = Math.max(readyAt, child.readyAt ?? now);
+      error ??= (child.data.error as string | null) ?? null;
     }
     checkCaption(p.caption);
   } else if (type === "REELS" || type === "STORIES" || (type === "VIDEO" && isChild)) {
     if (p.video_url) {
-      checkVideo(p.video_url);
+      error = await videoProblem(c, p.video_url);
       readyAt = now + VIDEO_PROCESSING_MS;
-    } else if (type === "STORIES" && p.image_url) checkImage(p.image_url);
+    } else if (type === "STORIES" && p.image_url) await checkImage(c, p.image_url);
     else throw new GraphError(400, "(#100) The parameter video_url is required", 100);
     if (!isChild) checkCaption(p.caption);
   } else if (type === "VIDEO") {
@@ -186,7 +172,7 @@ export async function createContainer(c: EmuContext, owner: DemoIgAccount, p: Re
     );
   } else if (type === "IMAGE") {
     if (!p.image_url) throw new GraphError(400, "(#100) The parameter image_url is required", 100);
-    checkImage(p.image_url);
+    await checkImage(c, p.image_url);
     if (!isChild) checkCaption(p.caption);
   } else {
     throw new GraphError(400, `(#100) Invalid media_type: ${type}`, 100);
@@ -207,6 +193,7 @@ export async function createContainer(c: EmuContext, owner: DemoIgAccount, p: Re
       imageUrl: p.image_url ?? null,
       videoUrl: p.video_url ?? null,
       children,
+      error,
     },
   });
   return { id };
@@ -298,7 +285,12 @@ export function readObject(c: EmuContext, obj: EmuObject, p: Record<string, stri
     const all = {
       id: obj.id,
       status_code: status,
-      status: status === "FINISHED" ? "Finished: Media has been uploaded and it is ready to be published." : status,
+      status:
+        status === "FINISHED"
+          ? "Finished: Media has been uploaded and it is ready to be published."
+          : status === "ERROR"
+            ? String(obj.data.error)
+            : status,
     };
     return pick(all, fieldsOf(p, ["id"]));
   }

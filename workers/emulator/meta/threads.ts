@@ -5,6 +5,7 @@ import { numericId } from "../ids";
 import { followerCount, postMetrics, sampleComments } from "../metrics";
 import { createObject, deleteObject, type EmuObject, getObject, listObjects, updateObject } from "../objects";
 import { issueToken, redeemCode } from "../tokens";
+import { download } from "../web";
 import { THREADS_USERS } from "./demo";
 import { appSecretValid } from "./facebook";
 import {
@@ -38,16 +39,31 @@ type ThreadsUser = (typeof THREADS_USERS)[number];
 
 function status(obj: EmuObject, now: number): string {
   if (obj.status === "PUBLISHED") return "PUBLISHED";
+  if (obj.data.error) return "ERROR";
   if (now - obj.createdAt > DAY) return "EXPIRED";
   return obj.readyAt !== null && now >= obj.readyAt ? "FINISHED" : "IN_PROGRESS";
 }
 
-function ext(url: string): string | null {
-  try {
-    return /\.([a-z0-9]+)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? null;
-  } catch {
-    throw new GraphError(400, "The media could not be fetched from this URI", 1, 2207052);
-  }
+/** Media by URL is downloaded (../web.ts): an image when its container is created, a video while it processes. */
+async function checkImage(c: EmuContext, raw: string) {
+  const got = await download(c, raw, "image");
+  if (!got.ok)
+    throw new GraphError(
+      400,
+      "The media could not be fetched from this URI",
+      1,
+      2207052,
+      "Media download has failed",
+      `The media could not be fetched from this uri: ${raw}`,
+    );
+  if (got.type !== "image/jpeg" && got.type !== "image/png")
+    throw new GraphError(400, "Unsupported image format: use JPEG or PNG.", 100);
+}
+
+async function videoProblem(c: EmuContext, raw: string): Promise<string | null> {
+  const got = await download(c, raw, "video");
+  if (!got.ok) return "FAILED_DOWNLOADING_VIDEO";
+  return got.type === "video/mp4" || got.type === "video/quicktime" ? null : "FAILED_PROCESSING_VIDEO";
 }
 
 async function createContainer(c: EmuContext, user: ThreadsUser, p: Record<string, string>) {
@@ -78,17 +94,15 @@ async function createContainer(c: EmuContext, user: ThreadsUser, p: Record<strin
   }
   let readyAt = now + (PROCESSING_MS[type] ?? 0);
   let children: string[] = [];
+  let error: string | null = null;
   if (type === "TEXT" && !text) throw new GraphError(400, "(#100) Param text is required for TEXT posts", 100);
   if (type === "IMAGE") {
     if (!p.image_url) throw new GraphError(400, "(#100) Param image_url is required", 100);
-    const e = ext(p.image_url);
-    if (e && !["jpg", "jpeg", "png"].includes(e))
-      throw new GraphError(400, "Unsupported image format: use JPEG or PNG.", 100);
+    await checkImage(c, p.image_url);
   }
   if (type === "VIDEO") {
     if (!p.video_url) throw new GraphError(400, "(#100) Param video_url is required", 100);
-    const e = ext(p.video_url);
-    if (e && !["mp4", "mov"].includes(e)) throw new GraphError(400, "Unsupported video format: use MOV or MP4.", 100);
+    error = await videoProblem(c, p.video_url);
   }
   if (type === "CAROUSEL") {
     children = (p.children ?? "")
@@ -102,6 +116,7 @@ async function createContainer(c: EmuContext, user: ThreadsUser, p: Record<strin
       if (!child || child.kind !== "container" || child.owner !== user.id || !child.data.isCarouselItem)
         throw new GraphError(400, `(#100) Invalid carousel item: ${id}`, 100);
       readyAt = Math.max(readyAt, child.readyAt ?? now);
+      error ??= (child.data.error as string | null) ?? null;
     }
   }
   const id = numericId();
@@ -119,6 +134,7 @@ async function createContainer(c: EmuContext, user: ThreadsUser, p: Record<strin
       children,
       imageUrl: p.image_url ?? null,
       videoUrl: p.video_url ?? null,
+      error,
     },
   });
   return { id };
@@ -281,7 +297,10 @@ async function objectEdge(c: EmuContext, obj: EmuObject, edge: string | undefine
   if (obj.kind === "container") {
     if (edge || c.req.method !== "GET") throw objectNotFound(obj.id);
     const st = status(obj, now);
-    return pick({ id: obj.id, status: st, error_message: st === "ERROR" ? "UNKNOWN" : undefined }, fieldsOf(p, ["id"]));
+    return pick(
+      { id: obj.id, status: st, error_message: st === "ERROR" ? String(obj.data.error ?? "UNKNOWN") : undefined },
+      fieldsOf(p, ["id"]),
+    );
   }
   if (!edge && c.req.method === "GET") return pick(mediaJson(obj), fieldsOf(p, ["id"]));
   if (!edge && c.req.method === "DELETE") {

@@ -1,0 +1,119 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { connectedAccounts } from "../db/schema/index";
+import { DevMailboxMailer } from "../mail/mailer";
+import { insertScheduledPost, testDb } from "../test/fixtures";
+import { call, ORIGIN, registerUser } from "../test/helpers";
+import { advanceEmulator, cipher, connectViaEmulator, platformHarness, raw } from "../test/oauth";
+import { runConnectionHealth } from "./connection-health";
+import type { AccountView } from "./view";
+
+const DAY = 86_400_000;
+
+/** The daily job as the cron runs it, on the harness's (shiftable) clock. */
+function runJob(h: ReturnType<typeof platformHarness>) {
+  const db = testDb();
+  const now = () => Date.now() + h.clock.shiftMs;
+  return runConnectionHealth({ db, accounts: h.accounts, mailer: new DevMailboxMailer(db), now, origin: ORIGIN });
+}
+
+async function mailsTo(email: string) {
+  const rows = await env.DB.prepare("SELECT subject, text FROM dev_mailbox WHERE to_address = ?").bind(email).all();
+  return rows.results as Array<{ subject: string; text: string }>;
+}
+
+async function connected(platform: string, pick: (a: AccountView) => boolean, variant?: string) {
+  const u = await registerUser();
+  await connectViaEmulator(u.cookie, platform, { variant });
+  const list = (await call<{ accounts: AccountView[] }>("/api/accounts", { token: u.token })).body.data!.accounts;
+  return { u, account: list.find(pick)! };
+}
+
+const row = async (id: string) =>
+  (await testDb().select().from(connectedAccounts).where(eq(connectedAccounts.id, id)))[0]!;
+
+describe("daily connection health check", () => {
+  it("renews a Threads token a week before it expires, checks it with /me, and mails nobody", async () => {
+    const { u, account } = await connected("threads", (a) => a.platform === "threads");
+    const before = await row(account.id);
+    const h = platformHarness();
+    // 54 days into the 60-day token, on both clocks.
+    h.clock.shiftMs = 54 * DAY;
+    await advanceEmulator(54 * DAY);
+    await runJob(h);
+    const after = await row(account.id);
+    expect(after.tokenExpiresAt!).toBeGreaterThan(before.tokenExpiresAt! + 50 * DAY);
+    expect(after.accessTokenEnc).not.toBe(before.accessTokenEnc);
+    expect(after.lastVerifiedAt).toBe(after.healthCheckedAt);
+    const view = await call(`/api/accounts/${account.id}/health`, { token: u.token });
+    expect(view.status).toBe(200);
+    expect(view.body.data.health).toEqual({ state: "ok", expiresAt: null, reason: null });
+    expect(await mailsTo(u.email)).toEqual([]);
+  });
+
+  it("flags a revoked YouTube refresh token with Google's reason, lists the posts it will affect, and emails the owner once", async () => {
+    const { u, account } = await connected("youtube", (a) => a.platform === "youtube");
+    const refreshToken = await cipher().decrypt((await row(account.id)).refreshTokenEnc!);
+    const revoked = await raw("/sandbox/oauth2.googleapis.com/revoke", {
+      method: "POST",
+      body: new URLSearchParams({ token: refreshToken }).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(revoked.status).toBe(200);
+    await insertScheduledPost(
+      u.user.id,
+      [{ accountId: account.id, platform: "youtube", dueAt: Date.now() + 2 * DAY, status: "scheduled" }],
+      "Launch video going out on Friday",
+    );
+    const h = platformHarness();
+    await runJob(h);
+
+    const health = await call(`/api/accounts/${account.id}/health`, { token: u.token });
+    expect(health.status).toBe(200);
+    expect(health.body.data.health).toEqual({
+      state: "needs_reconnect",
+      expiresAt: null,
+      reason: expect.stringMatching(/^YouTube refused to refresh access: .*revoked/),
+    });
+    expect(health.body.data.affectedPosts).toEqual([
+      expect.objectContaining({ id: expect.any(String), content: "Launch video going out on Friday" }),
+    ]);
+    const mails = await mailsTo(u.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Reconnect ${account.displayName} on YouTube`);
+    expect(mails[0]!.text).toContain("refused to refresh access");
+
+    // The next day's check finds the same problem: no second email.
+    h.clock.shiftMs = DAY + 60_000;
+    await runJob(h);
+    expect(await mailsTo(u.email)).toHaveLength(1);
+
+    // Another workspace never reads this account's health.
+    const other = await registerUser();
+    const theirs = await call(`/api/accounts/${account.id}/health`, { token: other.token });
+    expect([theirs.status, theirs.body]).toEqual([
+      404,
+      { success: false, message: "The requested resource was not found." },
+    ]);
+  });
+
+  it("a Facebook token that cannot be renewed shows 'expiring' with its date (not broken) and is mailed once", async () => {
+    const { u, account } = await connected("instagram", (a) => a.platform === "facebook", "facebook");
+    const ends = Date.now() + 3 * DAY;
+    await testDb().update(connectedAccounts).set({ tokenExpiresAt: ends }).where(eq(connectedAccounts.id, account.id));
+    const h = platformHarness();
+    await runJob(h);
+    const view = (await call<AccountView>(`/api/accounts/${account.id}`, { token: u.token })).body.data!;
+    expect(view.status).toBe("connected");
+    expect(view.health).toEqual({ state: "expiring", expiresAt: new Date(ends).toISOString(), reason: null });
+    expect(view.lastVerifiedAt).not.toBeNull();
+    const day = new Date(ends).toISOString().slice(0, 10);
+    expect((await mailsTo(u.email)).map((m) => m.subject)).toEqual([
+      `Your Facebook connection ${account.displayName} expires on ${day}`,
+    ]);
+    h.clock.shiftMs = DAY + 60_000;
+    await runJob(h);
+    expect(await mailsTo(u.email)).toHaveLength(1);
+  });
+});
