@@ -171,6 +171,17 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
       return { remoteId: res.data.id, permalink: null };
     },
 
+    /** A reply is a TEXT container with reply_to_id, published like a post (§10.3 Replies). */
+    async reply(account, parentRemoteId, text) {
+      const creationId = await container(account, { media_type: "TEXT", text, reply_to_id: parentRemoteId });
+      await waitFor(account, creationId);
+      const res = await http.answer(`${api}/${account.platformUserId}/threads_publish`, GraphAnswer.id, {
+        form: { creation_id: creationId, access_token: account.accessToken },
+        creates: true,
+      });
+      return { remoteId: res.data.id };
+    },
+
     async permalink(account, remoteId) {
       const link = await http.answer(`${api}/${remoteId}`, GraphAnswer.permalink, {
         query: { fields: "permalink", access_token: account.accessToken },

@@ -104,6 +104,12 @@ async function createContainer(c: EmuContext, user: ThreadsUser, p: Record<strin
       readyAt = Math.max(readyAt, child.readyAt ?? now);
     }
   }
+  // §10.3 Replies: only to a post that exists (the emulator's users own their root posts).
+  if (p.reply_to_id) {
+    const parent = await getObject(db, STORE, p.reply_to_id);
+    if (!parent || parent.kind !== "media")
+      throw new GraphError(400, "The requested resource does not exist", 24, 4279009, "Media Not Found");
+  }
   const id = numericId();
   await createObject(db, {
     id,
@@ -115,6 +121,7 @@ async function createContainer(c: EmuContext, user: ThreadsUser, p: Record<strin
     data: {
       mediaType: type,
       text,
+      replyTo: p.reply_to_id ?? null,
       isCarouselItem: isChild,
       children,
       imageUrl: p.image_url ?? null,
@@ -170,6 +177,7 @@ async function publish(c: EmuContext, user: ThreadsUser, p: Record<string, strin
       username: user.username,
       shortcode: id.slice(-11),
       children: container.data.children,
+      replyTo: container.data.replyTo ?? null,
     },
   });
   await updateObject(db, STORE, container.id, { status: "PUBLISHED", data: { ...container.data, publishedId: id } });
