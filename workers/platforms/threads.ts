@@ -18,6 +18,7 @@ const SCOPES = [
   "threads_content_publish",
   "threads_manage_insights",
   "threads_read_replies",
+  "threads_manage_replies",
   "threads_delete",
 ];
 const POLL_INTERVAL_MS = 5_000;

@@ -367,6 +367,9 @@ async function dispatch(c: EmuContext) {
   if (c.req.method === "POST" && (edge === "threads" || edge === "threads_publish"))
     requirePermission(token, "threads_content_publish", noAppPermission());
   if (c.req.method === "DELETE") requirePermission(token, "threads_delete", noAppPermission());
+  // §10.1: POST to the reply endpoints needs threads_manage_replies.
+  if (c.req.method === "POST" && edge === "threads" && p.reply_to_id)
+    requirePermission(token, "threads_manage_replies", noAppPermission());
   if (id === "me" || id === user.id) return userEdge(c, user, edge, p);
   const obj = await getObject(db, STORE, id);
   if (obj && obj.owner === user.id) return objectEdge(c, obj, edge, p);
