@@ -45,6 +45,9 @@ export default defineConfig({
           name: "workers",
           // Each test drives the real Worker, queue and emulator; a loaded 2-core machine needs more than 5 s.
           testTimeout: 30_000,
+          // Starting a Worker runtime and loading the app costs ~8 s; one runtime per file made that most of
+          // the suite's time. Files share a runtime and its storage, so tests never assume an empty database.
+          isolate: false,
           hookTimeout: 30_000,
           include: ["workers/**/*.test.ts"],
           exclude: ["workers/**/*.unit.test.ts"],

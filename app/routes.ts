@@ -7,11 +7,13 @@ export default [
     route("dashboard", "routes/dashboard.tsx"),
     route("planner", "routes/planner.tsx"),
     route("content", "routes/content.tsx"),
+    route("approvals", "routes/approvals.tsx"),
     route("analytics", "routes/analytics.tsx"),
     route("ai-assistant", "routes/ai-assistant.tsx"),
     route("settings", "routes/settings.tsx"),
   ]),
   route("invite/:token", "routes/invite.tsx"),
+  route("review/:token", "routes/review.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

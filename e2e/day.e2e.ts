@@ -43,9 +43,7 @@ async function tabUntil(page: Page, reached: () => Promise<boolean>, what: strin
 const tabTo = async (page: Page, name: RegExp) =>
   tabUntil(page, async () => name.test(await focused(page)), String(name));
 
-// Skipped at the end of the wave-2 merge: its analytics sync now fails with "Unauthorized" from X and YouTube
-// after the merged emulator/token changes (seen in a fresh-clone CI run, no time left to fix). First job next session.
-test.skip("a newcomer's day: sign up, connect three platforms, upload, write with AI, schedule, watch it publish, sync analytics, export, sign out", async ({
+test("a newcomer's day: sign up, connect three platforms, upload, write with AI, schedule, watch it publish, sync analytics, export, sign out", async ({
   journey: { page, baseUrl },
 }) => {
   const user = newUser("Sam Okafor");

@@ -8,6 +8,8 @@ import { analyticsRoutes } from "./analytics/routes";
 import { originCheck, resolveAuth } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
 import { keyRoutes } from "./automation/key-routes";
+import { mcpRoutes } from "./automation/mcp";
+import { webhookRoutes } from "./automation/webhook-routes";
 import { billingRoutes } from "./billing/routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import { ConfigError } from "./env";
@@ -27,6 +29,7 @@ import { userRoutes } from "./users/routes";
 import { approvalPostRoutes, approvalQueueRoutes, inboxRoutes } from "./workspaces/approval-routes";
 import { resolveWorkspace } from "./workspaces/middleware";
 import { inviteRoutes, workspaceRoutes } from "./workspaces/routes";
+import { publicShareRoutes, shareLinkRoutes } from "./workspaces/share-link-routes";
 
 /** JSON bodies are small; uploads set their own, larger limits on their routes. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -85,6 +88,9 @@ export function createApi(now: () => number = Date.now) {
 
   app.use("/api/*", withServices);
   app.use("/media/*", withServices, resolveAuth, resolveWorkspace);
+  // The MCP endpoint: API keys only (no cookie, so no origin check), the key's workspace and rate limit.
+  app.use("/mcp", withServices, resolveAuth, resolveWorkspace);
+  app.route("/mcp", mcpRoutes);
   app.use("/api/*", (c, next) =>
     bodyLimit({
       maxSize: bodyLimitFor(c.req.method, c.req.path, c.req.header("Content-Type") ?? ""),
@@ -105,6 +111,7 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/accounts", accountRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/keys", keyRoutes);
+  app.route("/api/webhooks", webhookRoutes);
   app.route("/api/feedback", feedbackRoutes);
   app.route("/api/events", eventRoutes);
   app.route("/api/billing", billingRoutes);
@@ -122,6 +129,8 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/dashboard", dashboardRoutes);
   app.route("/api/workspaces", workspaceRoutes);
   app.route("/api/invites", inviteRoutes);
+  app.route("/api/share-links", shareLinkRoutes);
+  app.route("/api/share", publicShareRoutes);
   app.route("/api", openApiRoutes);
   return app;
 }

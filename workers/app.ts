@@ -3,6 +3,8 @@ import { handleAnalyticsQueue, runAnalyticsCron } from "./analytics/jobs";
 import { api } from "./api";
 import { randomToken } from "./auth/crypto";
 import { tokenFromRequest } from "./auth/session-cookie";
+import { consumeWebhookBatch } from "./automation/webhook-delivery";
+import type { WebhookMessage } from "./automation/webhooks";
 import { appContext } from "./context";
 import { emulator } from "./emulator";
 import { ConfigError, parseConfig } from "./env";
@@ -50,7 +52,11 @@ export default {
     }
     const nonce = randomToken(16);
     const response =
-      pathname === "/health" || pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/media/")
+      pathname === "/health" ||
+      pathname === "/api" ||
+      pathname === "/mcp" ||
+      pathname.startsWith("/api/") ||
+      pathname.startsWith("/media/")
         ? await api.fetch(request, env, ctx)
         : pathname.startsWith("/sandbox/") && sandboxPagesOn(env)
           ? await emulator.fetch(request, env, ctx)
@@ -73,6 +79,7 @@ export default {
     );
     ctx.waitUntil(fillMissingPermalinks(deps));
     ctx.waitUntil(runAnalyticsCron(services));
+    ctx.waitUntil(services.idempotency.purge());
   },
 
   async queue(batch, env) {
@@ -82,6 +89,8 @@ export default {
         return consumePublishBatch(batch as MessageBatch<PublishMessage>, publishDeps(services));
       case "postline-publish-dlq":
         return consumePublishDeadLetters(batch as MessageBatch<PublishMessage>, publishDeps(services));
+      case "postline-webhooks":
+        return consumeWebhookBatch(batch as MessageBatch<WebhookMessage>, services.webhookDeliveryDeps());
       case "postline-analytics":
       case "postline-analytics-dlq":
         return handleAnalyticsQueue(batch, services);

@@ -7,6 +7,9 @@ import { RateLimitService } from "./auth/rate-limit";
 import { AuthService } from "./auth/service";
 import { ApiKeyService } from "./automation/api-keys";
 import { IdempotencyStore } from "./automation/idempotency";
+import type { DeliveryDeps } from "./automation/webhook-delivery";
+import { webhookTransport } from "./automation/webhook-transport";
+import { WebhookService } from "./automation/webhooks";
 import { cachedDashboard, type DashboardViewer } from "./dashboard/service";
 import { createDb } from "./db/client";
 import { parseConfig } from "./env";
@@ -26,6 +29,7 @@ import { ApprovalService } from "./workspaces/approvals";
 import type { MemberRef } from "./workspaces/membership";
 import { Notifications } from "./workspaces/notifications";
 import { WorkspaceService } from "./workspaces/service";
+import { ShareLinkService } from "./workspaces/share-links";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -53,7 +57,9 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     sleep,
   });
   const cipher = new TokenCipher(config.TOKEN_ENCRYPTION_KEY);
-  const accounts = new AccountsService({ db, registry: platforms, cipher, now, origin: appOrigin });
+  const webhooks = new WebhookService({ db, cipher, queue: env.WEBHOOKS_QUEUE, now, appEnv: config.APP_ENV });
+  const { emit } = webhooks;
+  const accounts = new AccountsService({ db, registry: platforms, cipher, now, origin: appOrigin, emit });
   /** What publishing and analytics need from the platform layer: a client per platform and live credentials. */
   const platformAccess = {
     client: (platform: Platform): PlatformClient => {
@@ -68,8 +74,9 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
   };
   const media = new MediaLibrary(db, env.MEDIA, now);
   const posts = new PostStore(db, media, now);
-  const publishing = new PublishingService({ db, d1: env.DB, queue: env.PUBLISH_QUEUE, now, ...platformAccess });
+  const publishing = new PublishingService({ db, d1: env.DB, queue: env.PUBLISH_QUEUE, now, emit, ...platformAccess });
   const notifications = new Notifications({ db, mailer, now, origin: appOrigin });
+  const mediaUrls = new MediaUrlSigner(config.SESSION_SECRET, now);
   const auth = new AuthService({ db, sessions: env.USER_SESSIONS, mailer, secret: config.SESSION_SECRET, now });
   return {
     config,
@@ -82,6 +89,16 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     auth,
     apiKeys: new ApiKeyService(db, (id) => auth.getUser(id), now),
     idempotency: new IdempotencyStore(db, now),
+    /** Webhook endpoints, their delivery log, and `emit` for the events (ADR 019). */
+    webhooks,
+    webhookDeliveryDeps: (): DeliveryDeps => ({
+      db,
+      cipher,
+      mailer,
+      now,
+      fetch: (input, init) => webhookTransport.fetch(input, init),
+      origin: appOrigin,
+    }),
     rateLimit: new RateLimitService(env.RATE_LIMITER, now),
     /** Workspaces, members, invitations; `notifyMember` mails one member. */
     workspaces: new WorkspaceService({ db, mailer, now, origin: appOrigin }),
@@ -91,12 +108,12 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     media,
     mediaUploads: new MediaUploads(db, env.MEDIA, media),
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
-    mediaUrls: new MediaUrlSigner(config.SESSION_SECRET, now),
+    mediaUrls,
     posts,
     /** Channels held (never claimed) after their media was deleted or their account disconnected. */
     holds: new ChannelHolds(db, now),
     /** Platform clients and credentials for analytics sync. */
-    analyticsDeps: () => ({ db, now, ...platformAccess }),
+    analyticsDeps: () => ({ db, now, emit, ...platformAccess }),
     platformAccess,
     publishing,
     notifications,
@@ -106,7 +123,10 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
       notifications,
       now,
       dispatchDue: (workspaceId) => publishing.dispatchDue(workspaceId),
+      emit,
     }),
+    /** Client approval links and what clients decide through them. */
+    shareLinks: new ShareLinkService({ db, posts, notifications, mediaUrls, now, origin: appOrigin }),
     /** The dashboard (30 s per-workspace cache), for the API and the /dashboard loader. */
     dashboard: (viewer: DashboardViewer) => cachedDashboard(db, viewer, now()),
   };

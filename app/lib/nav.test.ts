@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNavActive, NAV_ITEMS } from "./nav";
+import { isNavActive, NAV_ITEMS, navItemsFor } from "./nav";
 
 describe("isNavActive", () => {
   it("is active on the route itself and below it", () => {
@@ -13,14 +13,24 @@ describe("isNavActive", () => {
     expect(isNavActive("/", "/dashboard")).toBe(false);
   });
 
-  it("lists the six entries of SPEC §2 in order", () => {
+  it("lists the six entries of SPEC §2 in order, and Approvals after the Content Hub", () => {
     expect(NAV_ITEMS.map((i) => i.to)).toEqual([
       "/dashboard",
       "/planner",
       "/content",
+      "/approvals",
       "/analytics",
       "/ai-assistant",
       "/settings",
     ]);
+  });
+
+  it("shows Approvals only to roles that can approve", () => {
+    const shown = (role: Parameters<typeof navItemsFor>[0]) => navItemsFor(role).some((i) => i.to === "/approvals");
+    expect(shown("owner")).toBe(true);
+    expect(shown("editor")).toBe(true);
+    expect(shown("contributor")).toBe(false);
+    expect(shown("viewer")).toBe(false);
+    expect(navItemsFor("viewer")).toHaveLength(NAV_ITEMS.length - 1);
   });
 });

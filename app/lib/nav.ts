@@ -1,17 +1,21 @@
 import {
   BarChart3,
   CalendarDays,
+  ClipboardCheck,
   FolderOpen,
   LayoutDashboard,
   type LucideIcon,
   Settings,
   Sparkles,
 } from "lucide-react";
+import { type Action, can, type Role } from "../../workers/workspaces/roles";
 
 export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** Shown only to roles that can do this. */
+  action?: Action;
 }
 
 /** The sidebar's entries, in the order SPEC §2 lists them. */
@@ -19,10 +23,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/planner", label: "Content Planner", icon: CalendarDays },
   { to: "/content", label: "Content Hub", icon: FolderOpen },
+  { to: "/approvals", label: "Approvals", icon: ClipboardCheck, action: "posts.approve" },
   { to: "/analytics", label: "Analytics", icon: BarChart3 },
   { to: "/ai-assistant", label: "AI Assistant", icon: Sparkles },
   { to: "/settings", label: "Settings", icon: Settings },
 ];
+
+/** The entries a role sees: the server refuses the rest anyway. */
+export function navItemsFor(role: Role): NavItem[] {
+  return NAV_ITEMS.filter((item) => !item.action || can(role, item.action));
+}
 
 /** An entry is active when the path is its route or lies under it (`/content` for `/content/42`, not `/contents`). */
 export function isNavActive(pathname: string, route: string): boolean {

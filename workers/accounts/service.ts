@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../auth/crypto";
 import type { AuthContext } from "../auth/service";
+import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { oauthStates } from "../db/schema/oauth";
@@ -49,6 +50,8 @@ export interface AccountsDeps {
   cipher: TokenCipher;
   now: () => number;
   origin: string;
+  /** Webhook events (account.needs_reconnect). */
+  emit: EmitEvent;
 }
 
 /** Connected accounts: the OAuth connect flow, storage with encrypted tokens, refresh and disconnect. */
@@ -301,15 +304,21 @@ export class AccountsService {
     cause: string | Pick<PlatformError, "message" | "details">,
   ): Promise<string> {
     const row = await this.deps.db
-      .select({ name: connectedAccounts.displayName })
+      .select({ name: connectedAccounts.displayName, status: connectedAccounts.status })
       .from(connectedAccounts)
       .where(eq(connectedAccounts.id, accountId))
       .get();
     const reason = typeof cause === "string" ? cause : reconnectReason(row?.name ?? "this account", cause);
-    await this.deps.db
+    const flagged = await this.deps.db
       .update(connectedAccounts)
       .set({ status: "needs_reconnect", statusReason: reason, updatedAt: this.deps.now() })
-      .where(eq(connectedAccounts.id, accountId));
+      .where(eq(connectedAccounts.id, accountId))
+      .returning({ workspaceId: connectedAccounts.workspaceId, platform: connectedAccounts.platform });
+    // Announced once, when the account goes from working to flagged.
+    if (flagged[0] && row?.status !== "needs_reconnect") {
+      const { workspaceId, platform } = flagged[0];
+      await this.deps.emit(workspaceId, "account.needs_reconnect", { accountId, platform, reason });
+    }
     return reason;
   }
 

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { idempotent } from "../automation/idempotency";
 import { reportFiles } from "../db/schema/index";
 import type { SignedInEnv } from "../http/app-env";
 import { notFound, ok } from "../http/envelope";
@@ -21,6 +22,7 @@ describeRoute({
 describeRoute({
   method: "post",
   path: `${base}/schedules`,
+  idempotent: true,
   tag,
   summary: "Schedule a report",
   body: reports.scheduleInput,
@@ -55,7 +57,7 @@ export const reportRoutes = new Hono<SignedInEnv>()
   .get("/schedules", requirePermission("workspace.read"), async (c) =>
     ok(c, { schedules: await reports.listSchedules(c.var.services.db, c.var.workspace.id) }),
   )
-  .post("/schedules", requirePermission("analytics.manage"), async (c) => {
+  .post("/schedules", requirePermission("analytics.manage"), idempotent, async (c) => {
     const input = await readJson(c, reports.scheduleInput);
     const member = { workspaceId: c.var.workspace.id, userId: c.var.auth.user.id };
     return ok(

@@ -69,6 +69,7 @@ const deps = (): SyncDeps => ({
   now: () => NOW,
   client: (p) => fixedClient(p, failing),
   credentials: async (id) => ({ platformUserId: id, accessToken: "t", accountType: "business", metadata: {} }),
+  refreshCredentials: async () => null,
 });
 
 beforeAll(async () => {
@@ -234,6 +235,18 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
     const after = await db.select().from(postMetricSnapshots).where(eq(postMetricSnapshots.postId, postId));
     expect(after).toHaveLength(2);
     expect(after.map((s) => s.reach).sort((a, b) => a - b)[1]).toBeGreaterThanOrEqual(snaps[0]!.reach);
+  });
+
+  it("a token the platform stopped taking is refreshed once and the sync goes on, with no reconnect asked", async () => {
+    const { u } = await connectedUser(["twitter"], ["youtube"]);
+    // A day on, the platforms' short-lived access tokens (X 2 h, Google 1 h) have expired on their side.
+    await advanceEmulator(DAY);
+    const res = await call(`/api/analytics/sync-all`, { method: "POST", cookie: u.cookie });
+    expect(res.body.data.failures).toEqual([]);
+    expect(res.status).toBe(200);
+    expect(res.body.data.platformsSynced).toBe(2);
+    const accounts = (await call("/api/users/connected-accounts", { cookie: u.cookie })).body.data.accounts;
+    expect(accounts.map((a: { status: string }) => a.status)).toEqual(["connected", "connected"]);
   });
 
   it("reports a failing platform and still syncs the others; all failing is a 502 with each platform's message", async () => {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
 import {
   accountMetricSnapshots,
@@ -11,6 +12,7 @@ import {
   syncedComments,
 } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
+import { refreshOnce } from "../platforms/refresh-once";
 import { type AccountCredentials, type PlatformClient, PlatformError } from "../platforms/types";
 import { ACCOUNT_INTERVAL_MS, dueTargets, planAccountSyncs, targetDueAt } from "./planner";
 
@@ -20,6 +22,10 @@ export interface SyncDeps {
   now: () => number;
   client: (platform: Platform) => PlatformClient;
   credentials: (accountId: string) => Promise<AccountCredentials>;
+  /** After the platform refused the token: one forced refresh (null when the account has no refresh token). */
+  refreshCredentials: (accountId: string) => Promise<AccountCredentials | null>;
+  /** Webhook events: analytics.synced after a sync that brought in data. */
+  emit?: EmitEvent;
 }
 
 export const analyticsMessage = z.object({ accountId: z.string().min(1), reason: z.string() });
@@ -76,9 +82,10 @@ export async function syncAccount(
   const fail = (err: unknown, targetId?: string) =>
     result.failures.push({ platform: account.platform, accountId, targetId, ...classify(err) });
 
-  let credentials: AccountCredentials;
+  let access: ReturnType<typeof refreshOnce>;
   try {
-    credentials = await deps.credentials(accountId);
+    // A token the platform stopped taking is refreshed once before the sync reports it as refused.
+    access = refreshOnce(await deps.credentials(accountId), () => deps.refreshCredentials(accountId));
   } catch (err) {
     fail(err);
     await saveState(db, account.id, account.workspaceId, null, result.failures);
@@ -92,7 +99,7 @@ export async function syncAccount(
   const accountDue = opts.force || !state?.lastAccountSyncAt || now - state.lastAccountSyncAt >= ACCOUNT_INTERVAL_MS;
   if (accountDue && !opts.targetIds) {
     try {
-      const m = await client.accountMetrics(credentials);
+      const m = await access.call((c) => client.accountMetrics(c));
       const base = { accountId, workspaceId: account.workspaceId, platform: account.platform, takenAt: now };
       writes.push({
         table: "account",
@@ -138,7 +145,7 @@ export async function syncAccount(
 
   for (const t of chosen) {
     try {
-      const m = await client.postMetrics(credentials, t.remoteId!);
+      const m = await access.call((c) => client.postMetrics(c, t.remoteId!));
       writes.push({
         table: "post",
         row: {
@@ -153,7 +160,7 @@ export async function syncAccount(
         },
       });
       result.targetsSynced += 1;
-      const comments = await client.comments(credentials, t.remoteId!);
+      const comments = await access.call((c) => client.comments(c, t.remoteId!));
       for (const c of comments) {
         const createdAt = Date.parse(c.createdAt);
         writes.push({
@@ -180,6 +187,17 @@ export async function syncAccount(
 
   await writeAll(db, writes);
   await saveState(db, account.id, account.workspaceId, result.accountSynced ? now : null, result.failures);
+  if (result.accountSynced || result.targetsSynced > 0) {
+    const { accountSynced, targetsSynced, commentsSynced, failures } = result;
+    await deps.emit?.(account.workspaceId, "analytics.synced", {
+      accountId,
+      platform: account.platform,
+      accountSynced,
+      postsSynced: targetsSynced,
+      commentsSynced,
+      failures: failures.length,
+    });
+  }
   return result;
 }
 

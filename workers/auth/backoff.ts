@@ -9,13 +9,16 @@ export interface Backoff {
 export interface BackoffPolicy {
   baseMs: number;
   maxMs: number;
+  /** Failures in a row that cost nothing (a typo, then the right password at once). */
+  freeFailures: number;
   /** A quiet spell this long starts the count again. */
   forgetAfterMs: number;
 }
 
-/** The wait after `failures` failures in a row: base, 2×base, 4×base … capped at max. */
+/** The wait after `failures` failures in a row: none for the free ones, then base, 2×base … capped at max. */
 export function backoffDelayMs(failures: number, policy: BackoffPolicy): number {
-  return failures <= 0 ? 0 : Math.min(policy.maxMs, policy.baseMs * 2 ** Math.min(failures - 1, 30));
+  const counted = failures - policy.freeFailures;
+  return counted <= 0 ? 0 : Math.min(policy.maxMs, policy.baseMs * 2 ** Math.min(counted - 1, 30));
 }
 
 /** How long the next attempt must still wait (0: it may go ahead). */

@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { type Backoff, backoffAfterFailure, backoffDelayMs, backoffWaitMs } from "./backoff";
 
-const policy = { baseMs: 1000, maxMs: 60_000, forgetAfterMs: 15 * 60_000 };
+const policy = { baseMs: 1000, maxMs: 60_000, forgetAfterMs: 15 * 60_000, freeFailures: 0 };
 
 describe("sign-in backoff", () => {
   it("doubles from one second and stops at a minute", () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 10, 1000].map((n) => backoffDelayMs(n, policy))).toEqual([
       0, 1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000, 60_000,
     ]);
+  });
+
+  it("lets the first free failures through without a wait", () => {
+    const lenient = { ...policy, freeFailures: 2 };
+    expect([0, 1, 2, 3, 4, 9].map((n) => backoffDelayMs(n, lenient))).toEqual([0, 0, 0, 1000, 2000, 60_000]);
   });
 
   it("makes the next attempt wait for what is left of the delay", () => {

@@ -10,16 +10,19 @@ export const RateLimits = {
   ai: { limit: 30, windowMs: 60_000 },
   /** Per API key, whatever the caller's IP. */
   apiKey: { limit: 120, windowMs: 60_000 },
+  /** A client's decisions through an approval link, per IP: a reviewer clicks a few times, a script many. */
+  clientReview: { limit: 60, windowMs: 60 * 60_000 },
 } as const;
 
 /**
- * Sign-in counts failures only. Per account a short delay that doubles with each wrong password (1 s, 2 s,
- * 4 s … at most a minute; a success clears it): a guesser is slowed to ~60 tries an hour, while the owner
+ * Sign-in counts failures only. Per account, two wrong passwords in a row are free (a typo, then the right
+ * one at once); after that a short delay doubles with each wrong password (1 s, 2 s, 4 s … at most a minute;
+ * a success clears it): a guesser is slowed to ~60 tries an hour, while the owner
  * waits at most a minute, never a lockout. Per IP a far higher ceiling on failures, so one office behind
  * one address signs in freely and a single machine cannot spray many accounts.
  */
 export const LoginLimits = {
-  account: { baseMs: 1000, maxMs: 60_000, forgetAfterMs: 15 * 60_000 } satisfies BackoffPolicy,
+  account: { baseMs: 1000, maxMs: 60_000, forgetAfterMs: 15 * 60_000, freeFailures: 2 } satisfies BackoffPolicy,
   ipFailures: { limit: 50, windowMs: 15 * 60_000 },
 } as const;
 

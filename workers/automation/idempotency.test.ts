@@ -1,9 +1,11 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import worker from "../app";
 import { insertAccount } from "../test/fixtures";
 import { call, registerUser, uploadImage } from "../test/helpers";
+import { fileOf, jpegBytes } from "../test/media-fixtures";
 
-import { IdempotencyMessages } from "./idempotency";
+import { IdempotencyMessages, STALE_CLAIM_MS } from "./idempotency";
 
 const count = async (sql: string, id: string) => (await env.DB.prepare(sql).bind(id).first<{ n: number }>())!.n;
 
@@ -91,5 +93,49 @@ describe("Idempotency-Key", () => {
     expect([ra.status, rb.status]).toEqual([201, 201]);
     expect(rb.headers.get("Idempotent-Replayed")).toBeNull();
     expect(ra.body.data._id).not.toBe(rb.body.data._id);
+  });
+
+  it("20 parallel uploads of the same files with one key (a new form boundary each) store the files once", async () => {
+    const u = await registerUser();
+    const headers = { "Idempotency-Key": "upload-once" };
+    const bytes = jpegBytes(640, 640);
+    const form = () => {
+      const f = new FormData();
+      f.append("files", fileOf(bytes, "once.jpg"));
+      return f;
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call("/api/media/upload", { token: u.token, body: form(), headers })),
+    );
+    expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+    expect(new Set(answers.filter((a) => a.status === 201).map((a) => a.body.data[0].id)).size).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM media WHERE workspace_id = ?", u.user.id)).toBe(1);
+  });
+
+  it("a claim whose request died is released after two minutes; the cron purges old answers and dead claims", async () => {
+    const u = await registerUser();
+    const insert = (key: string, status: number | null, createdAt: number, expiresAt: number) =>
+      env.DB.prepare(
+        "INSERT INTO idempotency_keys (workspace_id, owner, key, request_hash, response_status, created_at, expires_at) VALUES (?, ?, ?, 'h', ?, ?, ?)",
+      )
+        .bind(u.user.id, u.user.id, key, status, createdAt, expiresAt)
+        .run();
+    const now = Date.now();
+    await insert("died", null, now - STALE_CLAIM_MS - 1000, now + 86_400_000);
+    const body = { content: "Idea", platforms: ["linkedin"], status: "draft" };
+    const retried = await call("/api/posts", { token: u.token, body, headers: { "Idempotency-Key": "died" } });
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get("Idempotent-Replayed")).toBeNull();
+
+    await insert("old", 201, now - 86_400_000, now - 1);
+    await insert("dead", null, now - STALE_CLAIM_MS - 1000, now + 86_400_000);
+    await insert("running", null, now, now + 86_400_000);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: new Date() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const left = await env.DB.prepare("SELECT key FROM idempotency_keys WHERE owner = ? ORDER BY key")
+      .bind(u.user.id)
+      .all<{ key: string }>();
+    expect(left.results.map((r) => r.key)).toEqual(["died", "running"]);
   });
 });

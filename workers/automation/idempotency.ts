@@ -1,4 +1,5 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { sha256Hex } from "../auth/crypto";
@@ -9,6 +10,11 @@ import { HttpError } from "../http/envelope";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+/**
+ * A claim still unanswered after this long belongs to a request whose Worker died mid-way (a request's
+ * work takes seconds): it is released so the client's retry does the work.
+ */
+export const STALE_CLAIM_MS = 2 * 60_000;
 export const IdempotencyMessages = {
   invalid: "Idempotency-Key must be 1 to 255 visible ASCII characters.",
   mismatch: "This Idempotency-Key was already used with a different request.",
@@ -36,6 +42,11 @@ export function outcomeOf(
   return { kind: "replay", status: row.responseStatus, body: row.responseBody ?? "" };
 }
 
+/** Whether a stored claim no longer holds its key: its answer is past 24 h, or it was never answered. */
+export function isReleased(row: Pick<Row, "responseStatus" | "createdAt" | "expiresAt">, now: number): boolean {
+  return row.expiresAt < now || (row.responseStatus === null && row.createdAt < now - STALE_CLAIM_MS);
+}
+
 export class IdempotencyStore {
   constructor(
     private readonly db: Db,
@@ -50,23 +61,39 @@ export class IdempotencyStore {
     );
   }
 
-  /** Claims the key with an INSERT only one request can win; the others wait briefly for its answer. */
+  /** Rows that no longer hold their key (see `isReleased`), as a WHERE clause. */
+  private released(now: number) {
+    return or(
+      lt(idempotencyKeys.expiresAt, now),
+      and(isNull(idempotencyKeys.responseStatus), lt(idempotencyKeys.createdAt, now - STALE_CLAIM_MS)),
+    );
+  }
+
+  /**
+   * Claims the key with an INSERT only one request can win; the others wait briefly for its answer (and
+   * claim it themselves if the winner released it).
+   */
   async claim(scope: Scope, requestHash: string): Promise<Claim> {
-    const now = this.now();
-    await this.db.delete(idempotencyKeys).where(and(this.where(scope), lt(idempotencyKeys.expiresAt, now)));
-    const won = await this.db
-      .insert(idempotencyKeys)
-      .values({ ...scope, requestHash, createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (won.length > 0) return { kind: "claimed" };
     for (let i = 0; i < POLLS; i++) {
+      const now = this.now();
+      await this.db.delete(idempotencyKeys).where(and(this.where(scope), this.released(now)));
+      const won = await this.db
+        .insert(idempotencyKeys)
+        .values({ ...scope, requestHash, createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (won.length > 0) return { kind: "claimed" };
       const row = await this.db.query.idempotencyKeys.findFirst({ where: this.where(scope) });
       const outcome = row ? outcomeOf(row, requestHash) : ({ kind: "pending" } as const);
       if (outcome.kind !== "pending") return outcome;
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
     return { kind: "pending" };
+  }
+
+  /** The cron's sweep: answers past 24 h and claims of requests that died. */
+  async purge(): Promise<void> {
+    await this.db.delete(idempotencyKeys).where(this.released(this.now()));
   }
 
   async complete(scope: Scope, status: number, body: string) {
@@ -80,6 +107,17 @@ export class IdempotencyStore {
 }
 
 /**
+ * Method, path and body (read through Hono's cache, so the handler still reads it, JSON or form). A form's
+ * boundary is random per request, so it is left out: a client's retry of the same files matches.
+ */
+async function requestHash(c: Context): Promise<string> {
+  // latin1 maps each byte to one character, so any body (a file too) reads as text without loss.
+  const body = new TextDecoder("latin1").decode(await c.req.arrayBuffer());
+  const boundary = /boundary="?([^";]+)/.exec(c.req.header("Content-Type") ?? "")?.[1];
+  return sha256Hex(`${c.req.method} ${c.req.path}\n${boundary ? body.replaceAll(boundary, "") : body}`);
+}
+
+/**
  * For POSTs that create or publish: the same Idempotency-Key (per workspace and caller) with the same
  * body answers the first answer for 24 hours without doing the work again. Put it after
  * `requirePermission`, so a refused request claims nothing.
@@ -90,7 +128,7 @@ export const idempotent = createMiddleware<SignedInEnv>(async (c, next) => {
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new HttpError(400, IdempotencyMessages.invalid);
   const store = c.var.services.idempotency;
   const scope = { workspaceId: c.var.workspace.id, owner: c.var.apiKey?.id ?? c.var.auth.user.id, key };
-  const claim = await store.claim(scope, await sha256Hex(`${c.req.method} ${c.req.path}\n${await c.req.text()}`));
+  const claim = await store.claim(scope, await requestHash(c));
   if (claim.kind === "mismatch") throw new HttpError(422, IdempotencyMessages.mismatch);
   if (claim.kind === "pending") throw new HttpError(409, IdempotencyMessages.inProgress);
   if (claim.kind === "replay") {

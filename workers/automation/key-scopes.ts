@@ -21,6 +21,8 @@ const SCOPE_OF: Record<Action, ApiKeyScope | null> = {
   "posts.approve": "publish",
   "accounts.manage": null,
   "members.manage": null,
+  // An endpoint's secret and its log of every event: managed signed in, like keys themselves.
+  "webhooks.manage": null,
   "workspace.settings": null,
   "workspace.delete": null,
   "workspace.transfer": null,

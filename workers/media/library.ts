@@ -5,6 +5,7 @@ import { type MediaKind, media, postMedia } from "../db/schema/media";
 import { posts } from "../db/schema/posts";
 import { safeFileName } from "../files/sniff";
 import { notFound } from "../http/envelope";
+import { affectedPostSummary } from "../posts/affected-summary";
 import type { MemberRef } from "../workspaces/membership";
 import { blobSource, inspectMedia, type MediaFacts } from "./inspect";
 import { type MediaJson, type MediaRow, presentMedia } from "./present";
@@ -224,13 +225,7 @@ export class MediaLibrary {
         ),
       )
       .orderBy(asc(posts.scheduledAt));
-    return rows.map((p) => ({
-      _id: p.id,
-      id: p.id,
-      content: [...p.content].slice(0, 80).join(""),
-      status: p.status,
-      scheduledDate: p.scheduledAt === null ? null : new Date(p.scheduledAt).toISOString(),
-    }));
+    return rows.map((p) => ({ _id: p.id, ...affectedPostSummary(p) }));
   }
 
   /** Deletes the row (and its place in posts) and then the R2 object. */

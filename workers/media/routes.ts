@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { idempotent } from "../automation/idempotency";
 import { invalidateDashboardAfterWrites } from "../dashboard/service";
 import type { SignedInEnv } from "../http/app-env";
 import { HttpError, ok } from "../http/envelope";
@@ -44,7 +45,7 @@ export const mediaRoutes = new Hono<SignedInEnv>()
     const { media } = await c.var.services.media.list(c.var.workspace.id, parseOrThrow(listMediaSchema, { limit }));
     return ok(c, { media });
   })
-  .post("/upload", requirePermission("media.upload"), async (c) => {
+  .post("/upload", requirePermission("media.upload"), idempotent, async (c) => {
     const form = await c.req.formData().catch(() => {
       throw new HttpError(400, "Please send the files as multipart form data.");
     });
@@ -59,7 +60,7 @@ export const mediaRoutes = new Hono<SignedInEnv>()
     const saved = await c.var.services.media.saveFiles(uploader(c), files, fields);
     return ok(c, saved, fileCount(saved.length), 201);
   })
-  .post("/uploads", requirePermission("media.upload"), async (c) => {
+  .post("/uploads", requirePermission("media.upload"), idempotent, async (c) => {
     const input = await readJson(c, startUploadSchema);
     return ok(c, await c.var.services.mediaUploads.start(uploader(c), input), "Upload started", 201);
   })
@@ -73,7 +74,7 @@ export const mediaRoutes = new Hono<SignedInEnv>()
     );
     return ok(c, part);
   })
-  .post("/uploads/:id/complete", requirePermission("media.upload"), async (c) => {
+  .post("/uploads/:id/complete", requirePermission("media.upload"), idempotent, async (c) => {
     const { parts } = await readJson(c, completeUploadSchema);
     const item = await c.var.services.mediaUploads.complete(uploader(c), c.req.param("id"), parts);
     return ok(c, item, fileCount(1), 201);

@@ -97,6 +97,7 @@ d({ method: "get", path: "/api/scheduler/upcoming", tag: "Scheduler", summary: "
 d({
   method: "post",
   path: "/api/scheduler/trigger",
+  idempotent: true,
   tag: "Scheduler",
   summary: "Claim the caller's due posts now",
   data: z.object({ claimed: z.number() }),
@@ -153,6 +154,7 @@ d({ method: "get", path: "/api/media/recent", tag: "Media", summary: "Most recen
 d({
   method: "post",
   path: "/api/media/upload",
+  idempotent: true,
   tag: "Media",
   summary: "Upload up to 10 files (multipart: files, folder, tags, altText)",
   status: 201,
@@ -160,6 +162,7 @@ d({
 d({
   method: "post",
   path: "/api/media/uploads",
+  idempotent: true,
   tag: "Media",
   summary: "Start a multipart upload for a large file",
   body: startUploadSchema,
@@ -169,6 +172,7 @@ d({ method: "put", path: "/api/media/uploads/{id}/parts/{n}", tag: "Media", summ
 d({
   method: "post",
   path: "/api/media/uploads/{id}/complete",
+  idempotent: true,
   tag: "Media",
   summary: "Join the parts and check the file",
   body: completeUploadSchema,
@@ -245,12 +249,14 @@ d({ idempotent: true, method: "post", path: "/api/posts/{id}/publish", tag: "Pos
 d({
   method: "post",
   path: "/api/posts/{id}/targets/{targetId}/retry",
+  idempotent: true,
   tag: "Posts",
   summary: "Retry one failed or unconfirmed channel",
 });
 d({
   method: "post",
   path: "/api/posts/{id}/targets/{targetId}/confirm",
+  idempotent: true,
   tag: "Posts",
   summary: "Mark an unconfirmed channel as published (optional permalink)",
 });

@@ -1,6 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "../api";
+import { idempotent } from "../automation/idempotency";
 import { registeredRoutes } from "./registry";
 
 describe("API document", () => {
@@ -36,6 +37,17 @@ describe("API document", () => {
       .filter((r) => r.method !== "ALL" && (r.path.startsWith("/api/") || r.path === "/health"))
       .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, "{$1}")}`);
     expect(mounted.filter((k) => !documented.has(k))).toEqual([]);
+  });
+
+  it("documents the Idempotency-Key header on exactly the routes that honour it", () => {
+    const documented = registeredRoutes()
+      .filter((r) => r.idempotent)
+      .map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    const honoured = api.routes
+      .filter((r) => r.handler === idempotent)
+      .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, "{$1}")}`);
+    expect(honoured.length).toBeGreaterThan(10);
+    expect(new Set(documented)).toEqual(new Set(honoured));
   });
 
   it("a readable reference page without scripts", async () => {

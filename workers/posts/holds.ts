@@ -5,6 +5,7 @@ import { media } from "../db/schema/media";
 import { posts, postTargets } from "../db/schema/posts";
 import { HttpError, notFound } from "../http/envelope";
 import { refreshPostStatus } from "../publishing/consumer";
+import { affectedPostSummary } from "./affected-summary";
 import {
   HELD_ON_DISCONNECT,
   HELD_ON_MEDIA_DELETE,
@@ -81,12 +82,7 @@ export class ChannelHolds {
         ),
       )
       .orderBy(asc(posts.scheduledAt));
-    return rows.map((p) => ({
-      id: p.id,
-      content: [...p.content].slice(0, 80).join(""),
-      status: p.status,
-      scheduledDate: p.scheduledAt === null ? null : new Date(p.scheduledAt).toISOString(),
-    }));
+    return rows.map(affectedPostSummary);
   }
 
   /** Holds the waiting channels of accounts being disconnected: they wait for a reconnect instead of vanishing. */

@@ -27,6 +27,14 @@ const actor = (c: Context<SignedInEnv>): Actor => ({ userId: c.var.auth.user.id,
 const ws = (c: Context<SignedInEnv>) => c.var.workspace.id;
 /** Where approval applies (ADR 016), Schedule and Publish Now answer this instead of scheduling. */
 const SUBMITTED = "Post submitted for approval";
+/** A write that ended in a submission for approval: announced to the workspace's webhooks, then answered. */
+async function submitted(c: Context<SignedInEnv>, post: { _id: string }, status?: 201) {
+  await c.var.services.webhooks.emit(ws(c), "approval.requested", {
+    postId: post._id,
+    submittedBy: c.var.auth.user.id,
+  });
+  return ok(c, post, SUBMITTED, status);
+}
 
 /** SPEC §7 Posts. A scheduled post with pre-flight problems answers 400 with data.problems (api.ts onError). */
 export const postRoutes = new Hono<SignedInEnv>()
@@ -50,7 +58,7 @@ export const postRoutes = new Hono<SignedInEnv>()
     const fields = await readJson(c, postFieldsSchema);
     const { services } = c.var;
     const created = await services.posts.create(actor(c), fields);
-    if (created.status === "pending_approval") return ok(c, created, SUBMITTED, 201);
+    if (created.status === "pending_approval") return submitted(c, created, 201);
     if (!fields.publishNow) {
       return ok(
         c,
@@ -74,7 +82,8 @@ export const postRoutes = new Hono<SignedInEnv>()
     // Only the fields the caller sent change; the rest keep their stored values.
     const patch = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in raw)) as Partial<PostFields>;
     const updated = await c.var.services.posts.update(actor(c), c.req.param("id"), patch);
-    return ok(c, updated, updated.status === "pending_approval" ? SUBMITTED : "Post updated successfully");
+    if (updated.status === "pending_approval") return submitted(c, updated);
+    return ok(c, updated, "Post updated successfully");
   })
   .delete("/:id", requirePermission("posts.write"), async (c) => {
     const { services } = c.var;
@@ -93,11 +102,11 @@ export const postRoutes = new Hono<SignedInEnv>()
   .post("/:id/publish", requirePermission("posts.publish"), idempotent, async (c) => {
     const { services } = c.var;
     const asked = await services.posts.publish(actor(c), c.req.param("id"));
-    if (asked.status === "pending_approval") return ok(c, asked, SUBMITTED);
+    if (asked.status === "pending_approval") return submitted(c, asked);
     await services.publishing.dispatchDue(ws(c));
     return ok(c, await services.posts.get(ws(c), c.req.param("id")), "Post queued for publishing");
   })
-  .post("/:id/targets/:targetId/retry", requirePermission("posts.publish"), async (c) => {
+  .post("/:id/targets/:targetId/retry", requirePermission("posts.publish"), idempotent, async (c) => {
     const { services } = c.var;
     await services.publishing.retryTarget(ws(c), c.req.param("id"), c.req.param("targetId"));
     return ok(c, await services.posts.get(ws(c), c.req.param("id")), "Retrying this channel");
@@ -115,7 +124,7 @@ export const postRoutes = new Hono<SignedInEnv>()
       comment?.status === "published" ? "First comment published" : `First comment failed: ${comment?.error ?? ""}`,
     );
   })
-  .post("/:id/targets/:targetId/confirm", requirePermission("posts.publish"), async (c) => {
+  .post("/:id/targets/:targetId/confirm", requirePermission("posts.publish"), idempotent, async (c) => {
     const { permalink } = await readJson(c, confirmBody);
     const { services } = c.var;
     await services.publishing.confirmPublished(ws(c), c.req.param("id"), c.req.param("targetId"), permalink ?? null);

@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
 import { posts, postTargets, publishAttempts } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
+import { refreshOnce } from "../platforms/refresh-once";
 import {
   type AccountCredentials,
   type PlatformClient,
@@ -26,6 +28,8 @@ export interface PublishDeps {
   buildRequest: (target: TargetRow) => Promise<PublishRequest>;
   /** Per-account pacing: spreads a burst instead of running into the platform's 429s. */
   gate: (accountId: string, platform: Platform) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** Webhook events of the outcomes decided here. */
+  emit: EmitEvent;
 }
 
 export type TargetRow = typeof postTargets.$inferSelect;
@@ -91,23 +95,13 @@ export async function publishTarget(targetId: string, deps: PublishDeps): Promis
 async function attempt(target: TargetRow, deps: PublishDeps): Promise<Disposition> {
   const started = deps.now();
   const client = deps.client(target.platform);
-  let credentials: AccountCredentials;
+  let access: ReturnType<typeof refreshOnce>;
   let result: PublishResult;
   try {
-    credentials = await deps.credentials(target.accountId);
+    access = refreshOnce(await deps.credentials(target.accountId), () => deps.refreshCredentials(target.accountId));
     const request = await deps.buildRequest(target);
-    try {
-      result = await client.publish(credentials, request);
-    } catch (err) {
-      // A refused token is refreshed once and the post sent again before the user is asked to reconnect
-      // (an auth refusal means nothing was posted, so the resend is safe). A missing permission is not
-      // cured by a refresh: only a reconnect that grants it is.
-      const expiredOrRevoked = err instanceof PlatformError && err.kind === "auth" && !err.details.denied;
-      const fresh = expiredOrRevoked ? await deps.refreshCredentials(target.accountId) : null;
-      if (!fresh) throw err;
-      credentials = fresh;
-      result = await client.publish(credentials, request);
-    }
+    // A refused token is refreshed once and the post sent again before the user is asked to reconnect.
+    result = await access.call((credentials) => client.publish(credentials, request));
   } catch (err) {
     const error = asPlatformError(err, target.platform);
     let decision = decideAfterFailure(
@@ -139,7 +133,7 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
   }
   // The platform accepted the post: its id is recorded before anything else (the permalink read) can fail.
   await markPublished(target, result, deps, { started, kind: "publish" });
-  if (!result.permalink) await fillPermalink(deps, { ...target, remoteId: result.remoteId }, credentials);
+  if (!result.permalink) await fillPermalink(deps, { ...target, remoteId: result.remoteId }, access.credentials);
   await publishFirstComment(target.id, deps);
   return ACK;
 }
@@ -240,7 +234,7 @@ async function settle(
   },
 ) {
   const now = deps.now();
-  await deps.db
+  const moved = await deps.db
     .update(postTargets)
     .set({
       status: change.status,
@@ -251,14 +245,40 @@ async function settle(
       errorMessage: change.errorMessage ?? null,
       updatedAt: now,
     })
-    .where(and(eq(postTargets.id, target.id), inArray(postTargets.status, ["publishing", "queued"])));
-  await refreshPostStatus(deps.db, target.postId, now);
+    .where(and(eq(postTargets.id, target.id), inArray(postTargets.status, ["publishing", "queued"])))
+    .returning({ id: postTargets.id });
+  if (moved.length > 0 && change.status === "unconfirmed") {
+    await deps.emit(target.workspaceId, "post.unconfirmed", {
+      postId: target.postId,
+      channel: { targetId: target.id, platform: target.platform, accountId: target.accountId },
+      message: change.errorMessage ?? null,
+    });
+  }
+  await refreshPostStatus(deps.db, target.postId, now, deps.emit);
 }
 
-/** Re-derives the post's status from its targets after any target changed. */
-export async function refreshPostStatus(db: Db, postId: string, now: number): Promise<void> {
+/** Post statuses that end a publish, each announced by its webhook event. */
+const ANNOUNCED = {
+  published: "post.published",
+  partially_published: "post.partially_published",
+  failed: "post.failed",
+} as const;
+
+/**
+ * Re-derives the post's status from its targets after any target changed. The UPDATE that changes the status
+ * is conditional, so when two channels settle at once only one of them announces the post's outcome.
+ */
+export async function refreshPostStatus(db: Db, postId: string, now: number, emit?: EmitEvent): Promise<void> {
   const targets = await db
-    .select({ status: postTargets.status, publishedAt: postTargets.publishedAt })
+    .select({
+      id: postTargets.id,
+      platform: postTargets.platform,
+      accountId: postTargets.accountId,
+      status: postTargets.status,
+      publishedAt: postTargets.publishedAt,
+      permalink: postTargets.permalink,
+      errorMessage: postTargets.errorMessage,
+    })
     .from(postTargets)
     .where(eq(postTargets.postId, postId));
   const status = derivePostStatus(targets);
@@ -266,7 +286,29 @@ export async function refreshPostStatus(db: Db, postId: string, now: number): Pr
     (max, t) => (t.publishedAt && (!max || t.publishedAt > max) ? t.publishedAt : max),
     null,
   );
-  await db.update(posts).set({ status, publishedAt, updatedAt: now }).where(eq(posts.id, postId));
+  const changed = await db
+    .update(posts)
+    .set({ status, publishedAt, updatedAt: now })
+    .where(and(eq(posts.id, postId), ne(posts.status, status)))
+    .returning({ workspaceId: posts.workspaceId });
+  if (changed.length === 0) {
+    await db.update(posts).set({ publishedAt, updatedAt: now }).where(eq(posts.id, postId));
+    return;
+  }
+  const event = ANNOUNCED[status as keyof typeof ANNOUNCED];
+  if (!emit || !event) return;
+  await emit(changed[0]!.workspaceId, event, {
+    postId,
+    status,
+    channels: targets.map((t) => ({
+      targetId: t.id,
+      platform: t.platform,
+      accountId: t.accountId,
+      status: t.status,
+      permalink: t.permalink,
+      error: t.errorMessage,
+    })),
+  });
 }
 
 async function logAttempt(
@@ -298,7 +340,10 @@ function asPlatformError(err: unknown, platform: Platform): PlatformError {
 }
 
 /** A message that exhausted the queue's own retries lands here: it ends as failed with a reason, never lost. */
-export async function failFromDeadLetter(targetId: string, deps: Pick<PublishDeps, "db" | "now">): Promise<void> {
+export async function failFromDeadLetter(
+  targetId: string,
+  deps: Pick<PublishDeps, "db" | "now" | "emit">,
+): Promise<void> {
   const target = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, targetId) });
   if (!target || !["queued", "publishing"].includes(target.status)) return;
   await settle(target, { ...deps } as PublishDeps, {

@@ -13,6 +13,7 @@ export function publishDeps(services: Services): PublishDeps {
     credentials: platformAccess.credentials,
     refreshCredentials: platformAccess.refreshCredentials,
     markNeedsReconnect: platformAccess.markNeedsReconnect,
+    emit: services.webhooks.emit,
     buildRequest: (target) =>
       buildPublishRequest(
         db,

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { idempotent } from "../automation/idempotency";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
@@ -25,7 +26,7 @@ export const schedulerRoutes = new Hono<SignedInEnv>()
     const { services } = c.var;
     return ok(c, { upcoming: await upcomingTargets(services.db, c.var.workspace.id, services.now()) });
   })
-  .post("/trigger", requirePermission("posts.publish"), async (c) => {
+  .post("/trigger", requirePermission("posts.publish"), idempotent, async (c) => {
     const { services } = c.var;
     const result = await claimDueTargets(
       { db: services.db, d1: services.env.DB, queue: services.env.PUBLISH_QUEUE, now: services.now },

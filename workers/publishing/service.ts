@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
 import { posts, postTargets } from "../db/schema/index";
 import { HttpError, notFound } from "../http/envelope";
@@ -14,6 +15,7 @@ interface Deps {
   now: () => number;
   client: (platform: Platform) => PlatformClient;
   credentials: (accountId: string) => Promise<AccountCredentials>;
+  emit: EmitEvent;
 }
 
 /** The user-facing publishing actions: publish now, retry one channel, settle an unconfirmed one, delete remotely. */
@@ -76,7 +78,7 @@ export class PublishingService {
       .update(postTargets)
       .set({ status: "published", publishedAt: now, permalink, errorKind: null, errorMessage: null, updatedAt: now })
       .where(and(eq(postTargets.id, targetId), eq(postTargets.status, "unconfirmed")));
-    await refreshPostStatus(this.deps.db, postId, now);
+    await refreshPostStatus(this.deps.db, postId, now, this.deps.emit);
   }
 
   /**

@@ -72,6 +72,20 @@ async function fixture() {
   ).body.data.id as string;
   const apiKey = (await call("/api/keys", { ...inWs, body: { name: "A's key", scopes: ["read"] } })).body.data
     .id as string;
+  const shareLink = (await call("/api/share-links", { ...inWs, body: { label: "A's client", postIds: [post._id] } }))
+    .body.data.id as string;
+  const webhook = (
+    await call("/api/webhooks", {
+      ...inWs,
+      body: { url: "https://hooks.example.com/matrix", events: ["post.published"] },
+    })
+  ).body.data.id as string;
+  const delivery = `msg_${crypto.randomUUID().replaceAll("-", "")}`;
+  await env.DB.prepare(
+    "INSERT INTO webhook_deliveries (id, workspace_id, endpoint_id, event, payload, status, attempts, created_at) VALUES (?, ?, ?, 'post.published', ?, 'succeeded', 1, ?)",
+  )
+    .bind(delivery, ws, webhook, JSON.stringify({ type: "post.published", data: { content } }), Date.now())
+    .run();
   const notification = crypto.randomUUID();
   await env.DB.prepare(
     "INSERT INTO notifications (id, workspace_id, user_id, kind, post_id, message, created_at) VALUES (?, ?, ?, 'rejected', ?, ?, ?)",
@@ -92,6 +106,9 @@ async function fixture() {
     invite,
     content,
     notification,
+    shareLink,
+    webhook,
+    delivery,
   };
 }
 
@@ -117,6 +134,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
   if (name === "targetId") return of(fx.target);
   if (name === "userId") return of(fx.a.user.id);
   if (name === "inviteId") return of(fx.invite);
+  if (name === "postId") return of(fx.post);
   if (name === "id") {
     if (path.startsWith("/api/workspaces/")) return of(fx.ws);
     if (path.startsWith("/api/media/uploads/")) return of(fx.upload);
@@ -132,6 +150,9 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
     if (path.startsWith("/api/analytics/reports/recent/")) return of(fx.reportId);
     if (path.startsWith("/api/keys/")) return of(fx.apiKey);
     if (path.startsWith("/api/notifications/")) return of(fx.notification);
+    if (path.startsWith("/api/share-links/")) return of(fx.shareLink);
+    if (path.startsWith("/api/webhooks/deliveries/")) return of(fx.delivery);
+    if (path.startsWith("/api/webhooks/")) return of(fx.webhook);
   }
   throw new Error(`no fixture for :${name} in ${path}: add one so this route is checked`);
 }
@@ -143,6 +164,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/media/:id" && method === "PATCH") return { altText: "hijacked by B" };
   if (path.endsWith("/complete")) return { parts: [{ partNumber: 1, etag: "x" }] };
   if (path.endsWith("/reject")) return { comment: "hijacked by B" };
+  if (path.endsWith("/review")) return { decision: "approved" };
   if (path.startsWith("/api/analytics/reports/schedules/"))
     return { kind: "summary", frequency: "weekly", weekday: 2, hour: 10, enabled: false };
   if (path.endsWith("/confirm")) return { permalink: "https://example.com/hijack" };
@@ -150,6 +172,9 @@ function bodyFor(method: string, path: string): unknown {
   if (path.endsWith("/members/:userId") && method === "PATCH") return { role: "viewer" };
   if (path.endsWith("/invites") && method === "POST") return { email: "hijack@example.com", role: "owner" };
   if (path.endsWith("/transfer")) return { userId: "someone" };
+  if (path === "/api/webhooks" && method === "POST")
+    return { url: "https://hijack.example.com/hook", events: ["post.published"] };
+  if (path === "/api/webhooks/:id" && method === "PATCH") return { enabled: false };
   return {};
 }
 
@@ -175,6 +200,13 @@ async function stateOf(fx: Fx) {
     await q("SELECT count(*) AS n FROM workspace_invites WHERE workspace_id = ?", fx.ws),
     await q("SELECT read_at FROM notifications WHERE id = ?", fx.notification),
     await q("SELECT count(*) AS n FROM post_approvals WHERE post_id = ?", fx.post),
+    await q("SELECT revoked_at FROM share_links WHERE id = ?", fx.shareLink),
+    await q("SELECT count(*) AS n FROM client_reviews WHERE post_id = ?", fx.post),
+    await q(
+      "SELECT group_concat(url || ':' || events || ':' || ifnull(disabled_at, '-')) AS hooks FROM webhook_endpoints WHERE workspace_id = ?",
+      fx.ws,
+    ),
+    await q("SELECT status, attempts FROM webhook_deliveries WHERE id = ?", fx.delivery),
     (await env.MEDIA.list({ prefix: `reports/${fx.ws}/` })).objects.length,
   ]);
 }
@@ -204,6 +236,8 @@ const UNDECLARED: Record<string, string> = {
   "GET /api/openapi.json": "public",
   "GET /api/docs": "public",
   "GET /api/invites/:token": "public preview",
+  "GET /api/share/:token": "a client approval link: the token is the authority (share-links.test.ts)",
+  "POST /api/share/:token/posts/:postId/review": "a client approval link: the token is the authority",
   "GET /media/s/:id/:name?": "signed URL for platforms",
   "GET /media/:id": "any member's session (checked below with another workspace)",
 };

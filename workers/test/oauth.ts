@@ -107,6 +107,13 @@ export function platformHarness() {
     now,
     sleep: advanceEmulator,
   });
-  const accounts = new AccountsService({ db: createDb(env.DB), registry, cipher: cipher(), now, origin: ORIGIN });
+  const accounts = new AccountsService({
+    db: createDb(env.DB),
+    registry,
+    cipher: cipher(),
+    now,
+    origin: ORIGIN,
+    emit: async () => {},
+  });
   return { clock, registry, accounts };
 }

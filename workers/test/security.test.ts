@@ -21,6 +21,9 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/openapi.json": "the API document describes routes, never data",
   "GET /api/docs": "the readable form of the API document",
   "GET /api/invites/:token": "the invite page shows what an invitation is for before sign-up; the token is the secret",
+  "GET /api/share/:token": "a client without an account reviews through the link; the token is the secret",
+  "POST /api/share/:token/posts/:postId/review":
+    "a client without an account decides through the link; the token is the secret (unknown: 404)",
 };
 
 function apiRoutes() {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { idempotent } from "../automation/idempotency";
 import { invalidateDashboardAfterWrites } from "../dashboard/service";
 import type { SignedInEnv } from "../http/app-env";
 import { HttpError, notFound, ok } from "../http/envelope";
@@ -31,6 +32,7 @@ describeRoute({
 describeRoute({
   method: "post",
   path: "/api/posts/{id}/approve",
+  idempotent: true,
   tag,
   summary: "Approve a submitted post: it schedules or publishes as asked (409 asks for a new time if it has passed)",
   body: approveBody,
@@ -38,6 +40,7 @@ describeRoute({
 describeRoute({
   method: "post",
   path: "/api/posts/{id}/reject",
+  idempotent: true,
   tag,
   summary: "Send a submitted post back to draft with a comment for its author",
   body: rejectBody,
@@ -63,14 +66,14 @@ const actor = (c: { var: SignedInEnv["Variables"] }) => ({ userId: c.var.auth.us
 
 export const approvalPostRoutes = new Hono<SignedInEnv>()
   .use(invalidateDashboardAfterWrites)
-  .post("/:id/approve", requirePermission("posts.approve"), async (c) => {
+  .post("/:id/approve", requirePermission("posts.approve"), idempotent, async (c) => {
     const body = await readJson(c, approveBody);
     const newTime = scheduledInstant(body.scheduledDate, body.timezone ?? c.var.workspace.timezone);
     if (newTime === null || Number.isNaN(newTime)) throw new HttpError(400, PostMessages.scheduleInvalid);
     const post = await c.var.services.approvals.approve(actor(c), c.req.param("id"), newTime);
     return ok(c, post, "Post approved");
   })
-  .post("/:id/reject", requirePermission("posts.approve"), async (c) => {
+  .post("/:id/reject", requirePermission("posts.approve"), idempotent, async (c) => {
     const { comment } = await readJson(c, rejectBody);
     return ok(
       c,

@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
 import { postApprovals, posts, postTargets, users } from "../db/schema/index";
 import { HttpError, notFound } from "../http/envelope";
@@ -14,6 +15,7 @@ interface Deps {
   now: () => number;
   /** Hands the workspace's due targets to the publishing queue (an approved Publish Now). */
   dispatchDue: (workspaceId: string) => Promise<unknown>;
+  emit: EmitEvent;
 }
 
 export const ApprovalMessages = {
@@ -90,6 +92,11 @@ export class ApprovalService {
         .set({ status: "approved", decidedBy: approver.userId, decidedAt: now })
         .where(eq(postApprovals.id, request.id)),
     ]);
+    await this.deps.emit(approver.workspace.id, "approval.approved", {
+      postId,
+      approvedBy: approver.userId,
+      scheduledAt: new Date(timing.dueAt).toISOString(),
+    });
     if (timing.dueAt <= now) await this.deps.dispatchDue(approver.workspace.id);
     const when =
       timing.dueAt <= now ? "is being published now" : `is scheduled for ${new Date(timing.dueAt).toISOString()}`;
@@ -128,6 +135,11 @@ export class ApprovalService {
         .set({ status: "rejected", decidedBy: approver.userId, decidedAt: now, comment })
         .where(eq(postApprovals.id, request.id)),
     ]);
+    await this.deps.emit(approver.workspace.id, "approval.rejected", {
+      postId,
+      rejectedBy: approver.userId,
+      comment,
+    });
     await this.tellAuthor(
       approver,
       request.submittedBy,

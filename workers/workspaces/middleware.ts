@@ -66,22 +66,22 @@ export function requirePermission(action: RouteAction) {
   const middleware = createMiddleware<SignedInEnv>(async (c, next) => {
     const vars = c.var as AppEnv["Variables"];
     if (!vars.auth) throw new HttpError(401, Messages.unauthorized);
-    if (vars.apiKey) {
-      const refused =
-        action === SELF
-          ? isSafeMethod(c.req.method)
-            ? null
-            : KEY_SELF_REFUSAL
-          : keyRefusal(vars.apiKey.scopes, action);
-      if (refused) throw new HttpError(403, refused);
-    }
-    if (action !== SELF) {
-      if (!vars.workspace || !vars.role) throw notFound();
-      if (!can(vars.role, action)) throw new HttpError(403, refusal(vars.role, vars.workspace.name));
-    }
+    if (vars.apiKey && action === SELF && !isSafeMethod(c.req.method)) throw new HttpError(403, KEY_SELF_REFUSAL);
+    if (action !== SELF) ensurePermitted(vars, action);
     await next();
   });
   return Object.assign(middleware, { action });
+}
+
+/**
+ * Refuses (403) an action the caller's key scopes or role do not allow in the request's workspace (404 when
+ * there is none). Routes use it through `requirePermission`; the MCP tools call it directly.
+ */
+export function ensurePermitted(vars: Pick<AppEnv["Variables"], "apiKey" | "workspace" | "role">, action: Action) {
+  const refused = vars.apiKey ? keyRefusal(vars.apiKey.scopes, action) : null;
+  if (refused) throw new HttpError(403, refused);
+  if (!vars.workspace || !vars.role) throw notFound();
+  if (!can(vars.role, action)) throw new HttpError(403, refusal(vars.role, vars.workspace.name));
 }
 
 /** The action a route handler declared, if it is a `requirePermission` middleware. */

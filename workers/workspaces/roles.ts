@@ -30,6 +30,8 @@ export const ACTIONS = [
   "notifications.dismiss",
   "accounts.manage",
   "members.manage",
+  /** Webhook endpoints and their delivery log (which carries the workspace's events). */
+  "webhooks.manage",
   "workspace.settings",
   "workspace.delete",
   "workspace.transfer",
@@ -46,7 +48,13 @@ const EDITOR: readonly Action[] = [
   "media.manage",
   "analytics.manage",
 ];
-const ADMIN: readonly Action[] = [...EDITOR, "accounts.manage", "members.manage", "workspace.settings"];
+const ADMIN: readonly Action[] = [
+  ...EDITOR,
+  "accounts.manage",
+  "members.manage",
+  "webhooks.manage",
+  "workspace.settings",
+];
 const OWNER: readonly Action[] = [...ADMIN, "workspace.delete", "workspace.transfer"];
 
 const GRANTS: Record<Role, ReadonlySet<Action>> = {

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
+import { idempotent } from "../automation/idempotency";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
@@ -21,6 +22,7 @@ d({
 d({
   method: "post",
   path: base,
+  idempotent: true,
   tag,
   summary: "Create a workspace (the caller becomes its owner)",
   body: workspaceInput,
@@ -83,6 +85,7 @@ d({ method: "get", path: `${base}/{id}/invites`, tag, summary: "Pending invitati
 d({
   method: "post",
   path: `${base}/{id}/invites`,
+  idempotent: true,
   tag,
   summary: "Invite by email: a single-use link valid for 7 days",
   body: inviteInput,
@@ -122,7 +125,7 @@ export const workspaceRoutes = new Hono<SignedInEnv>()
   .get("/", requirePermission(SELF), async (c) =>
     ok(c, { workspaces: await c.var.services.workspaces.listMine(c.var.auth.user.id) }),
   )
-  .post("/", requirePermission(SELF), async (c) => {
+  .post("/", requirePermission(SELF), idempotent, async (c) => {
     const input = await readJson(c, workspaceInput);
     return ok(c, await c.var.services.workspaces.create(c.var.auth.user.id, input), "Workspace created", 201);
   })
@@ -171,7 +174,7 @@ export const workspaceRoutes = new Hono<SignedInEnv>()
   .get("/:id/invites", requirePermission("members.manage"), async (c) =>
     ok(c, { invites: await c.var.services.workspaces.pendingInvites(c.var.workspace.id) }),
   )
-  .post("/:id/invites", requirePermission("members.manage"), async (c) => {
+  .post("/:id/invites", requirePermission("members.manage"), idempotent, async (c) => {
     const input = await readJson(c, inviteInput);
     const invite = await c.var.services.workspaces.invite(c.var.workspace, c.var.auth.user, input);
     return ok(c, invite, `Invitation sent to ${invite.email}`, 201);

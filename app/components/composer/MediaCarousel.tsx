@@ -2,13 +2,16 @@ import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { useState } from "react";
 import type { MediaJson } from "../posts/types";
 
+/** What a slide needs: library items, or the signed copies a client's approval page shows. */
+export type CarouselItem = Pick<MediaJson, "id" | "fileType" | "url" | "altText" | "originalName">;
+
 /** One attached item at a time with previous/next (arrow keys too) and, when editable, Remove. */
 export function MediaCarousel({
   items,
   onRemove,
   frame = "aspect-video",
 }: {
-  items: MediaJson[];
+  items: CarouselItem[];
   onRemove?: (id: string) => void;
   frame?: string;
 }) {

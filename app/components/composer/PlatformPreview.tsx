@@ -3,8 +3,8 @@ import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { accountName } from "~/lib/account-name";
 import type { Platform } from "../../../workers/platform-profile";
 import { captionOf } from "../../../workers/posts/rules";
-import type { AccountView, MediaJson } from "../posts/types";
-import { MediaCarousel } from "./MediaCarousel";
+import type { AccountView } from "../posts/types";
+import { type CarouselItem, MediaCarousel } from "./MediaCarousel";
 import { feedCaption, MEDIA_FRAME } from "./preview";
 
 /** How the post looks on one network: handle, caption cut at the network's "more", media in its frame. */
@@ -17,10 +17,10 @@ export function PlatformPreview({
   title,
 }: {
   platform: Platform;
-  account?: AccountView;
+  account?: Pick<AccountView, "platform" | "username" | "displayName">;
   content: string;
   hashtags: string[];
-  media: MediaJson[];
+  media: CarouselItem[];
   title: string;
 }) {
   const [expanded, setExpanded] = useState(false);

@@ -19,6 +19,7 @@ import type { Duplicate } from "../../../workers/posts/channel-notes";
 import { ChannelList } from "./ChannelList";
 import { POLL_MS, postInFlight } from "./live";
 import { cardDate, cardHashtags, repostBody } from "./post-view";
+import { ReviewPanel } from "./ReviewPanel";
 import { StatusBadge } from "./StatusBadge";
 import type { AccountView, PostJson } from "./types";
 
@@ -194,6 +195,7 @@ export function PostDetailDialog({
             {post.platformPosts.length === 0 ? <StatusBadge status={post.status} /> : null}
             <ChannelList post={post} accounts={accounts} timeZone={timeZone} onUpdated={updated} />
           </section>
+          <ReviewPanel post={post} timeZone={timeZone} />
         </Tabs.Content>
         <Tabs.Content value="analytics">
           {analytics ? (

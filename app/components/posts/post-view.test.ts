@@ -8,6 +8,7 @@ import {
   heldLabel,
   repostBody,
   retryText,
+  statusLabel,
   statusTone,
 } from "./post-view";
 import type { PostJson } from "./types";
@@ -33,6 +34,8 @@ describe("post card helpers", () => {
     expect(statusTone("published")).toContain("green");
     expect(statusTone("failed")).toContain("red");
     expect(statusTone("draft")).toContain("slate");
+    expect(statusTone("pending_approval")).toContain("violet");
+    expect(statusLabel("pending_approval")).toBe("Pending approval");
   });
   it("lists a status per channel, or the post's own without channels", () => {
     expect(channelStatuses({ status: "draft", platformPosts: [] })).toEqual([{ platform: null, status: "draft" }]);

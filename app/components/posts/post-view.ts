@@ -27,7 +27,7 @@ export function retryText(retry: NonNullable<TargetJson["retry"]>, timeZone: str
   return `Retrying at ${at} (attempt ${retry.attempt} of ${retry.of})${retry.reason ? `: ${retry.reason}` : ""}`;
 }
 
-/** SPEC status colours: scheduled amber, published green, failed red, anything else grey. */
+/** SPEC status colours: scheduled amber, published green, failed red, waiting for approval violet, anything else grey. */
 export function statusTone(status: string): string {
   switch (status) {
     case "scheduled":
@@ -38,6 +38,8 @@ export function statusTone(status: string): string {
       return "bg-red-100 text-red-800 border-red-300";
     case "held":
       return "bg-orange-100 text-orange-800 border-orange-300";
+    case "pending_approval":
+      return "bg-violet-100 text-violet-800 border-violet-300";
     default:
       return "bg-slate-100 text-slate-700 border-slate-300";
   }
@@ -52,6 +54,7 @@ const STATUS_LABELS: Record<string, string> = {
   failed: "Failed",
   unconfirmed: "Unconfirmed",
   held: "On hold",
+  pending_approval: "Pending approval",
 };
 
 /** What a held channel waits for, by its hold reason (workers/posts/channel-holds.ts). */

@@ -46,7 +46,14 @@ export function AppShell({
       >
         Skip to content
       </a>
-      <Sidebar user={user} mobile={mobile} open={sidebarOpen} onClose={() => setSidebarOpen(false)} onLogout={logout} />
+      <Sidebar
+        user={user}
+        role={workspace.current.role}
+        mobile={mobile}
+        open={sidebarOpen}
+        onClose={() => setSidebarOpen(false)}
+        onLogout={logout}
+      />
       {mobile && sidebarOpen && (
         <button
           type="button"

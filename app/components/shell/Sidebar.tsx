@@ -3,11 +3,14 @@ import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Logo } from "~/components/ui/Logo";
-import { isNavActive, NAV_ITEMS } from "~/lib/nav";
+import { isNavActive, navItemsFor } from "~/lib/nav";
 import { footerIdentity, initials, type ShellUser } from "~/lib/user";
+import type { Role } from "../../../workers/workspaces/roles";
 
 interface SidebarProps {
   user: ShellUser;
+  /** The caller's role in the current workspace: entries it cannot use are not shown. */
+  role: Role;
   mobile: boolean;
   open: boolean;
   onClose: () => void;
@@ -20,7 +23,7 @@ interface SidebarProps {
  * After a click the rail rests (collapses) until the pointer leaves it, so the expanded rail never
  * covers the page the user just opened.
  */
-export function Sidebar({ user, mobile, open, onClose, onLogout }: SidebarProps) {
+export function Sidebar({ user, role, mobile, open, onClose, onLogout }: SidebarProps) {
   const { pathname } = useLocation();
   const { name, email } = footerIdentity(user);
   const [resting, setResting] = useState(false);
@@ -53,7 +56,7 @@ export function Sidebar({ user, mobile, open, onClose, onLogout }: SidebarProps)
       </div>
       <nav aria-label="Main navigation" className="flex-1 overflow-y-auto overflow-x-hidden p-2">
         <ul className="space-y-1">
-          {NAV_ITEMS.map(({ to, label: text, icon: Icon }) => {
+          {navItemsFor(role).map(({ to, label: text, icon: Icon }) => {
             const active = isNavActive(pathname, to);
             return (
               <li key={to}>

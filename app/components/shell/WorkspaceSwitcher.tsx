@@ -1,11 +1,12 @@
 import { ChevronDown } from "lucide-react";
 import { onDemand } from "~/lib/on-demand";
+import type { Role } from "../../../workers/workspaces/roles";
 import { OnDemandMenu } from "./OnDemandMenu";
 
 export interface ShellWorkspace {
   id: string;
   name: string;
-  role: string;
+  role: Role;
 }
 
 export interface WorkspaceSwitcherProps {

@@ -11,4 +11,5 @@ export * from "./media";
 export * from "./oauth";
 export * from "./posts";
 export * from "./publishing";
+export * from "./webhooks";
 export * from "./workspaces";

@@ -1,0 +1,153 @@
+import { CheckCircle2, MessageSquareWarning } from "lucide-react";
+import { useState } from "react";
+import { data, useRevalidator } from "react-router";
+import { PlatformPreview } from "~/components/composer/PlatformPreview";
+import { inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { api } from "~/lib/api";
+import { formatDateTime } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { appContext } from "../../workers/context";
+import { HttpError } from "../../workers/http/envelope";
+import type { ShareLinkService } from "../../workers/workspaces/share-links";
+import type { Route } from "./+types/review";
+
+type SharedPost = Awaited<ReturnType<ShareLinkService["open"]>>["posts"][number];
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Review posts" }),
+  { name: "robots", content: "noindex" },
+];
+
+/** A client's approval page: no session; the token in the URL reaches only the link's posts (ADR 016). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  try {
+    return { review: await services.shareLinks.open(params.token), problem: null };
+  } catch (err) {
+    if (err instanceof HttpError && (err.status === 404 || err.status === 410))
+      return data({ review: null, problem: err.message }, { status: err.status });
+    throw err;
+  }
+}
+
+export default function Review({ loaderData, params }: Route.ComponentProps) {
+  const { review, problem } = loaderData;
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10">
+      {!review ? (
+        <div className="rounded-lg border border-slate-200 bg-white p-6">
+          <h1 className="text-xl font-semibold">This link cannot be opened</h1>
+          <p role="alert" className="mt-2 text-sm text-slate-600">
+            {problem}
+          </p>
+        </div>
+      ) : (
+        <>
+          <h1 className="text-2xl font-semibold">{review.label}</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Please review {review.posts.length === 1 ? "this post" : `these ${review.posts.length} posts`}: approve, or
+            say what should change. This link works until {formatDateTime(review.expiresAt, "UTC")} UTC.
+          </p>
+          <div className="mt-6 space-y-8">
+            {review.posts.map((post) => (
+              <SharedPostReview key={post.id} post={post} token={params.token} />
+            ))}
+          </div>
+        </>
+      )}
+    </main>
+  );
+}
+
+function SharedPostReview({ post, token }: { post: SharedPost; token: string }) {
+  const revalidator = useRevalidator();
+  const [comment, setComment] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [thanks, setThanks] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function decide(decision: "approved" | "changes_requested") {
+    setBusy(true);
+    setError(null);
+    const res = await api(`/api/share/${encodeURIComponent(token)}/posts/${encodeURIComponent(post.id)}/review`, {
+      json: { decision, comment },
+    });
+    setBusy(false);
+    if (!res.ok) return setError(res.message);
+    setThanks(res.message);
+    setComment("");
+    await revalidator.revalidate();
+  }
+
+  return (
+    <section aria-label="Post for review" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <p className="text-sm text-slate-600">
+        {post.scheduledDate
+          ? `Planned for ${formatDateTime(post.scheduledDate, post.timezone)} (${post.timezone})`
+          : "Not scheduled yet"}
+      </p>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        {post.channels.map((c, i) => (
+          <PlatformPreview
+            key={`${c.platform}-${i}`}
+            platform={c.platform}
+            account={c}
+            content={post.content}
+            hashtags={post.hashtags}
+            media={post.media}
+            title={post.title ?? ""}
+          />
+        ))}
+      </div>
+      {post.reviews.length > 0 && (
+        <ul className="mt-3 space-y-1 text-sm" aria-label="Decisions so far">
+          {post.reviews.map((r) => (
+            <li key={r.createdAt} className="flex items-start gap-2">
+              {r.decision === "approved" ? (
+                <CheckCircle2 className="mt-0.5 size-4 text-green-600" aria-hidden />
+              ) : (
+                <MessageSquareWarning className="mt-0.5 size-4 text-amber-600" aria-hidden />
+              )}
+              <span>
+                {r.decision === "approved" ? "Approved" : "Changes requested"}
+                {r.comment ? `: ${r.comment}` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label className="mt-4 block text-sm font-medium text-slate-700">
+        Comment
+        <textarea
+          className={`${inputClass} mt-1 h-20`}
+          value={comment}
+          maxLength={2000}
+          onChange={(e) => setComment(e.target.value)}
+        />
+      </label>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {thanks && (
+        <p role="status" className="mt-2 text-sm text-green-700">
+          {thanks}
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-3">
+        <button type="button" className={primaryButton} disabled={busy} onClick={() => void decide("approved")}>
+          Approve
+        </button>
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={busy}
+          onClick={() => void decide("changes_requested")}
+        >
+          Request changes
+        </button>
+      </div>
+    </section>
+  );
+}

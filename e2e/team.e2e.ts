@@ -1,0 +1,156 @@
+import type { Page } from "playwright-core";
+import { jpegBytes } from "../workers/test/media-fixtures";
+import { expect, launchBrowser, test } from "./browser";
+import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+import { connectViaConsent } from "./platforms";
+
+/** The owner's shared workspace, made current in the owner's browser, with an X account connected. */
+async function agency(page: Page, baseUrl: string, name: string) {
+  const request = page.context().request;
+  const headers = { Origin: baseUrl };
+  const ws = (await (await request.post("/api/workspaces", { data: { name, timezone: "UTC" }, headers })).json()).data
+    .id as string;
+  expect((await request.post(`/api/workspaces/${ws}/switch`, { headers })).status()).toBe(200);
+  await connectViaConsent(page, "twitter");
+  return ws;
+}
+
+/** Follows the invitation mailed to `email` (read in the dev mailbox) and returns its path. */
+async function invitePath(page: Page, email: string): Promise<string> {
+  await page.goto("/dev/mailbox");
+  const mail = await page.getByRole("article", { name: new RegExp(`to ${email.replace(/[.+]/g, "\\$&")}`) }).first();
+  const path = /\/invite\/[\w-]+/.exec(await mail.innerText())?.[0];
+  if (!path) throw new Error(`no invitation in mail to ${email}`);
+  return path;
+}
+
+test("a new contributor joins through the mailed invite and submits; the owner approves from the queue and it publishes; a client asks for changes through a link and the author reads it", async ({
+  journey: { page, baseUrl },
+}) => {
+  const owner = newUser("Olga Owner");
+  await registerViaApi(page, owner);
+  const ws = await agency(page, baseUrl, "Crumb Agency");
+  const carl = newUser("Carl Contributor");
+  const invited = await page.context().request.post(`/api/workspaces/${ws}/invites`, {
+    data: { email: carl.email, role: "contributor" },
+    headers: { Origin: baseUrl },
+  });
+  expect(invited.status()).toBe(201);
+
+  // Carl has no account: the mailed link sends him through sign-up and back to accept.
+  const second = await launchBrowser();
+  try {
+    const cp = second.context.pages()[0] ?? (await second.context.newPage());
+    const path = await invitePath(cp, carl.email);
+    await gotoHydrated(cp, path);
+    await cp.getByRole("link", { name: "Sign up or log in to accept" }).click();
+    await cp.getByRole("tab", { name: "Sign Up" }).click();
+    await cp.getByLabel("Full Name").fill(carl.name);
+    await cp.getByLabel("Email").fill(carl.email);
+    await cp.getByLabel("Password", { exact: true }).fill(carl.password);
+    await cp.getByLabel("Confirm Password").fill(carl.password);
+    await cp.getByRole("checkbox").check();
+    await cp.getByRole("button", { name: "Create Account" }).click();
+    await cp.waitForURL(`**${path}`);
+    await cp.getByRole("button", { name: "Accept invitation" }).click();
+    await cp.waitForURL("**/dashboard");
+    await cp.getByRole("button", { name: "Switch workspace" }).getByText("Crumb Agency").waitFor();
+    // A contributor has no Approvals entry.
+    expect(await cp.getByRole("link", { name: "Approvals" }).count()).toBe(0);
+
+    // Carl writes a post and asks to publish it now: it waits for approval.
+    const upload = await cp.context().request.post("/api/media/upload", {
+      multipart: { files: { name: "bun.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } },
+      headers: { Origin: baseUrl },
+    });
+    expect(upload.status()).toBe(201);
+    await gotoHydrated(cp, "/content");
+    await cp.getByRole("button", { name: "Create Post" }).click();
+    const composer = cp.getByRole("dialog", { name: "Create Post" });
+    await composer.getByRole("button", { name: /^X( |$)/ }).click();
+    await composer.getByRole("group", { name: "X accounts" }).getByRole("checkbox").first().check();
+    const text = `Cinnamon buns at dawn ${Date.now()}`;
+    await composer.getByLabel("Content", { exact: true }).fill(text);
+    await composer.getByRole("button", { name: "Choose from Library" }).click();
+    const picker = cp.getByRole("dialog", { name: "Media Library" });
+    await picker.getByRole("option", { name: /bun\.jpg/ }).click();
+    await picker.getByRole("button", { name: "Add 1 Item(s) to Post" }).click();
+    await composer.getByRole("button", { name: "Publish Now" }).click();
+    await toast(cp, "Post submitted for approval");
+    const carlsCard = cp.getByRole("article", { name: /Cinnamon buns at dawn/ });
+    await carlsCard.getByText("X: Pending approval").waitFor();
+
+    // Olga approves it from the queue; it publishes through the emulator.
+    await gotoHydrated(page, "/approvals");
+    const item = page.getByRole("listitem", { name: "Submitted by Carl Contributor" });
+    await item.getByRole("article", { name: "X preview" }).getByText(text).waitFor();
+    await item.getByRole("button", { name: "Approve" }).click();
+    await toast(page, "Post approved");
+    await page.getByText("Nothing is waiting for approval").waitFor();
+    await gotoHydrated(page, "/content");
+    const card = page.getByRole("article", { name: /Cinnamon buns at dawn/ });
+    await card.getByText("X: Published").waitFor({ timeout: 60_000 });
+
+    // She shares it with the client, who has no account.
+    await card.getByRole("button", { name: /Cinnamon buns at dawn/ }).click();
+    const detail = page.getByRole("dialog", { name: "Post Details" });
+    await detail.getByRole("button", { name: "Share for approval" }).click();
+    const link = await detail.getByLabel("Approval link").inputValue();
+    expect(link).toMatch(/\/review\/[\w-]{40,}$/);
+
+    const client = await launchBrowser();
+    try {
+      const review = client.context.pages()[0] ?? (await client.context.newPage());
+      await gotoHydrated(review, link);
+      await review.getByRole("article", { name: "X preview" }).getByText(text).waitFor();
+      await review.getByLabel("Comment").fill("Make the buns golden");
+      await review.getByRole("button", { name: "Request changes" }).click();
+      await review.getByRole("status").getByText("Thank you: changes requested").waitFor();
+      await review.getByRole("list", { name: "Decisions so far" }).getByText("Make the buns golden").waitFor();
+    } finally {
+      await client.close();
+    }
+
+    // Carl, the author, reads the client's words on his post.
+    await gotoHydrated(cp, "/content");
+    await cp
+      .getByRole("article", { name: /Cinnamon buns at dawn/ })
+      .getByRole("button", { name: /Cinnamon buns/ })
+      .click();
+    await cp
+      .getByRole("dialog", { name: "Post Details" })
+      .getByRole("list", { name: "Client feedback" })
+      .getByText("Changes requested: Make the buns golden")
+      .waitFor();
+  } finally {
+    await second.close();
+  }
+}, 240_000);
+
+test("the switcher moves between two workspaces and each shows only its own posts", async ({
+  journey: { page, baseUrl },
+}) => {
+  await registerViaApi(page, newUser("Sam Switch"));
+  const headers = { Origin: baseUrl };
+  const request = page.context().request;
+  const draft = async (content: string) =>
+    expect((await request.post("/api/posts", { data: { content, platforms: ["linkedin"] }, headers })).status()).toBe(
+      201,
+    );
+  await draft("Personal sourdough notes");
+  const ws = (await (await request.post("/api/workspaces", { data: { name: "Rye Studio" }, headers })).json()).data.id;
+  expect((await request.post(`/api/workspaces/${ws}/switch`, { headers })).status()).toBe(200);
+  await draft("Rye Studio launch plan");
+
+  await gotoHydrated(page, "/content");
+  await page.getByRole("article", { name: /Rye Studio launch plan/ }).waitFor();
+  expect(await page.getByRole("article", { name: /Personal sourdough notes/ }).count()).toBe(0);
+
+  await page.getByRole("button", { name: "Switch workspace" }).click();
+  await page.getByRole("menuitem", { name: /Sam Switch/ }).click();
+  await page.getByRole("article", { name: /Personal sourdough notes/ }).waitFor();
+  expect(await page.getByRole("article", { name: /Rye Studio launch plan/ }).count()).toBe(0);
+  // The choice survives a reload.
+  await gotoHydrated(page, "/content");
+  await page.getByRole("article", { name: /Personal sourdough notes/ }).waitFor();
+});

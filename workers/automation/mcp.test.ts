@@ -1,0 +1,150 @@
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import worker from "../app";
+import { PostMessages } from "../posts/rules";
+import { call, registerUser, uploadImage } from "../test/helpers";
+import { connectViaEmulator } from "../test/oauth";
+import { MCP_KEY_REQUIRED } from "./mcp";
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+
+const keyOf = async (u: User, scopes: string[]) =>
+  (await call("/api/keys", { token: u.token, body: { name: `agent ${scopes}`, scopes } })).body.data.token as string;
+
+let rpcId = 0;
+/** One JSON-RPC call to /mcp, as an MCP client sends it over Streamable HTTP. */
+async function rpc(token: string, method: string, params: Record<string, unknown> = {}) {
+  const res = await call("/mcp", {
+    token,
+    body: { jsonrpc: "2.0", id: ++rpcId, method, params },
+    headers: { Accept: "application/json, text/event-stream" },
+    origin: null,
+  });
+  return { status: res.status, ...(res.body as unknown as { result?: any; error?: { message: string } }) };
+}
+
+const tool = (token: string, name: string, args: Record<string, unknown> = {}) =>
+  rpc(token, "tools/call", { name, arguments: args }).then(
+    (r) => r.result as { isError?: boolean; content: Array<{ text: string }>; structuredContent?: any },
+  );
+
+const postsOf = async (u: User) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?")
+    .bind(u.user.id)
+    .first<{ n: number }>())!.n;
+
+describe("MCP server at /mcp", () => {
+  it("initializes, lists its tools, and schedules a post that then publishes through the emulator", async () => {
+    const u = await registerUser();
+    await connectViaEmulator(u.cookie, "linkedin");
+    const image = await uploadImage(u.token);
+    const key = await keyOf(u, ["read", "write", "publish"]);
+
+    const init = await rpc(key, "initialize", {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "test-agent", version: "1.0.0" },
+    });
+    expect(init.status).toBe(200);
+    expect(init.result.serverInfo.name).toBe("postline");
+    expect(init.result.capabilities.tools).toBeDefined();
+
+    const listed = await rpc(key, "tools/list");
+    expect(listed.result.tools.map((t: { name: string }) => t.name).sort()).toEqual([
+      "analytics_summary",
+      "best_times",
+      "create_draft",
+      "get_post_status",
+      "list_channels",
+      "list_upcoming",
+      "publish_now",
+      "schedule_post",
+      "validate_post",
+    ]);
+    const schedule = listed.result.tools.find((t: { name: string }) => t.name === "schedule_post");
+    expect(schedule.inputSchema.required).toContain("scheduledDate");
+
+    const channels = (await tool(key, "list_channels")).structuredContent.channels;
+    expect(channels).toEqual([expect.objectContaining({ platform: "linkedin" })]);
+    const fields = {
+      content: "Scheduled by an agent",
+      platforms: ["linkedin"],
+      selectedAccounts: { linkedin: [channels[0]._id] },
+      images: [image],
+    };
+    // The same zod schema as the REST API: its message comes back as a tool error.
+    const invalid = await rpc(key, "tools/call", {
+      name: "schedule_post",
+      arguments: { ...fields, scheduledDate: "soon" },
+    });
+    expect(invalid.result.isError).toBe(true);
+    expect(invalid.result.content[0].text).toContain(PostMessages.scheduleInvalid);
+    expect(await postsOf(u)).toBe(0);
+
+    const scheduled = await tool(key, "schedule_post", {
+      ...fields,
+      scheduledDate: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(scheduled.isError, scheduled.content[0]!.text).toBeFalsy();
+    const id = scheduled.structuredContent._id as string;
+    expect(scheduled.structuredContent.status).toBe("scheduled");
+    const upcoming = (await tool(key, "list_upcoming")).structuredContent.upcoming;
+    expect(upcoming).toEqual([expect.objectContaining({ postId: id, platform: "linkedin", status: "scheduled" })]);
+
+    // An hour later: the cron claims it and the queue publishes it on the emulator.
+    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
+      .bind(Date.now() - 1000, id)
+      .run();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: new Date() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const status = await vi.waitFor(
+      async () => {
+        const s = (await tool(key, "get_post_status", { postId: id })).structuredContent;
+        if (s.status !== "published") throw new Error(`still ${s.status}`);
+        return s;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(status.channels).toEqual([
+      expect.objectContaining({
+        platform: "linkedin",
+        status: "published",
+        permalink: expect.stringMatching(/^https:/),
+      }),
+    ]);
+
+    const summary = await tool(key, "analytics_summary", { period: "30d" });
+    expect(summary.isError, summary.content[0]!.text).toBeFalsy();
+    const best = await tool(key, "best_times", {});
+    expect(best.isError, best.content[0]!.text).toBeFalsy();
+  });
+
+  it("a read-scoped key reads but cannot call write tools; other keys' workspaces stay apart; no key, no MCP", async () => {
+    const [u, other] = [await registerUser(), await registerUser()];
+    const readOnly = await keyOf(u, ["read"]);
+    const draft = await tool(readOnly, "create_draft", { content: "Not allowed" });
+    expect(draft.isError).toBe(true);
+    expect(draft.content[0]!.text).toBe('This API key lacks the "write" scope.');
+    const publish = await tool(readOnly, "publish_now", { content: "Not allowed", platforms: ["linkedin"] });
+    expect(publish.content[0]!.text).toBe('This API key lacks the "publish" scope.');
+    expect(await postsOf(u)).toBe(0);
+    expect((await tool(readOnly, "list_channels")).structuredContent).toEqual({ channels: [] });
+
+    const mine = await call("/api/posts", {
+      token: u.token,
+      body: { content: "Mine", platforms: ["linkedin"], status: "draft" },
+    });
+    const otherKey = await keyOf(other, ["read", "write", "publish"]);
+    const peek = await tool(otherKey, "get_post_status", { postId: mine.body.data._id });
+    expect(peek).toMatchObject({ isError: true, content: [{ text: "The requested resource was not found." }] });
+
+    const session = await call("/mcp", {
+      token: u.token,
+      body: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      origin: null,
+    });
+    expect(session.status).toBe(401);
+    expect(session.body).toEqual({ success: false, message: MCP_KEY_REQUIRED });
+  });
+});

@@ -1,0 +1,207 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { periodQuery, resolveRange } from "../analytics/period";
+import { docs as analyticsDocs } from "../analytics/routes";
+import { bestTimesQuery } from "../analytics/schemas";
+import { AnalyticsService } from "../analytics/service";
+import type { AppEnv } from "../http/app-env";
+import { fail, HttpError } from "../http/envelope";
+import { describeRoute } from "../openapi/registry";
+import { postFieldsSchema } from "../posts/rules";
+import type { Actor } from "../posts/store";
+import { upcomingTargets } from "../publishing/status";
+import type { Services } from "../services";
+import type { WorkspaceContext } from "../workspaces/membership";
+import { ensurePermitted } from "../workspaces/middleware";
+import type { Action } from "../workspaces/roles";
+import type { ApiKeyContext } from "./api-keys";
+
+/** Who a tool call acts for: the API key's member, in the key's workspace, with the member's current role. */
+interface Caller {
+  services: Services;
+  apiKey: ApiKeyContext;
+  workspace: WorkspaceContext;
+  user: { id: string; timezone: string };
+}
+
+export const MCP_KEY_REQUIRED = "The MCP endpoint takes an API key: send Authorization: Bearer pl_…";
+
+const postId = z.string({ error: "Please give the post's id" }).min(1).max(100);
+const draftInput = postFieldsSchema.omit({ status: true, publishNow: true, scheduledDate: true });
+const scheduleInput = postFieldsSchema.omit({ status: true, publishNow: true }).extend({
+  scheduledDate: postFieldsSchema.shape.scheduledDate.unwrap().unwrap(),
+});
+const publishInput = draftInput.partial().extend({
+  postId: postId.optional().describe("Publish this existing draft; without it, a new post is created from the fields"),
+});
+
+/** A tool's answer: the data as structured content and as JSON text (for clients that read only text). */
+const answer = (data: object): CallToolResult => ({
+  content: [{ type: "text", text: JSON.stringify(data) }],
+  structuredContent: data as Record<string, unknown>,
+});
+
+/** Runs a tool as its REST route would: the same permission check, the same service; refusals become tool errors. */
+async function run(caller: Caller, action: Action, work: () => Promise<object>): Promise<CallToolResult> {
+  try {
+    ensurePermitted({ apiKey: caller.apiKey, workspace: caller.workspace, role: caller.workspace.role }, action);
+    return answer(await work());
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    const problems = (err as { problems?: unknown }).problems;
+    return {
+      isError: true,
+      content: [{ type: "text", text: err.message }],
+      ...(problems ? { structuredContent: { problems } } : {}),
+    };
+  }
+}
+
+/** The tools (ADR 019), each calling the services the REST API calls, with the REST API's zod schemas. */
+export function buildMcpServer(caller: Caller): McpServer {
+  const { services, workspace } = caller;
+  const actor: Actor = { userId: caller.user.id, workspace };
+  const ws = workspace.id;
+  const analytics = () =>
+    new AnalyticsService(services.db, { workspaceId: ws, userId: caller.user.id }, caller.user.timezone);
+  const server = new McpServer(
+    { name: "postline", version: "1.0.0" },
+    { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
+  );
+
+  server.registerTool(
+    "list_channels",
+    { title: "List channels", description: "The workspace's connected social accounts (channels) and their status" },
+    () => run(caller, "workspace.read", async () => ({ channels: await services.accounts.list(ws) })),
+  );
+  server.registerTool(
+    "create_draft",
+    { title: "Create a draft", description: "Save a post as a draft (nothing is scheduled)", inputSchema: draftInput },
+    (fields) =>
+      run(caller, "posts.write", () =>
+        services.posts.create(actor, postFieldsSchema.parse({ ...fields, status: "draft" })),
+      ),
+  );
+  server.registerTool(
+    "validate_post",
+    {
+      title: "Validate a post",
+      description: "Every check the composer runs (limits, media, each channel, the schedule); creates nothing",
+      inputSchema: postFieldsSchema,
+    },
+    (fields) =>
+      run(caller, "posts.write", async () => {
+        const { messages, problems } = await services.posts.preflight(actor, fields);
+        return { valid: messages.length === 0 && problems.length === 0, messages, problems };
+      }),
+  );
+  server.registerTool(
+    "schedule_post",
+    {
+      title: "Schedule a post",
+      description: "Create a post scheduled for scheduledDate (ISO 8601, or a local date and time in timezone)",
+      inputSchema: scheduleInput,
+    },
+    (fields) =>
+      run(caller, "posts.publish", () =>
+        services.posts.create(actor, postFieldsSchema.parse({ ...fields, status: "scheduled" })),
+      ),
+  );
+  server.registerTool(
+    "publish_now",
+    {
+      title: "Publish now",
+      description: "Publish an existing draft, or a new post from the fields, at once",
+      inputSchema: publishInput,
+    },
+    ({ postId: id, ...fields }) =>
+      run(caller, "posts.publish", async () => {
+        const post = id
+          ? await services.posts.publish(actor, id)
+          : await services.posts.create(actor, postFieldsSchema.parse({ ...fields, publishNow: true }));
+        if (post.status !== "pending_approval") await services.publishing.dispatchDue(ws);
+        return services.posts.get(ws, post._id);
+      }),
+  );
+  server.registerTool(
+    "get_post_status",
+    {
+      title: "Post status",
+      description: "A post's status and each channel's (status, link, error)",
+      inputSchema: z.object({ postId }),
+    },
+    ({ postId: id }) =>
+      run(caller, "workspace.read", async () => {
+        const post = await services.posts.get(ws, id);
+        return { id: post._id, status: post.status, channels: post.platformPosts };
+      }),
+  );
+  server.registerTool(
+    "list_upcoming",
+    { title: "Upcoming posts", description: "The next channels due to publish, soonest first" },
+    () =>
+      run(caller, "workspace.read", async () => ({ upcoming: await upcomingTargets(services.db, ws, services.now()) })),
+  );
+  server.registerTool(
+    "analytics_summary",
+    {
+      title: "Analytics summary",
+      description: "Followers, reach, engagement and posts for a period (7d, 30d, 90d, 1y or custom)",
+      inputSchema: periodQuery,
+      outputSchema: analyticsDocs.overview.data,
+    },
+    (query) =>
+      run(caller, "workspace.read", async () => {
+        try {
+          return await analytics().overview(resolveRange(query, services.now(), caller.user.timezone));
+        } catch (err) {
+          if (err instanceof RangeError) throw new HttpError(400, err.message);
+          throw err;
+        }
+      }),
+  );
+  server.registerTool(
+    "best_times",
+    {
+      title: "Best times to post",
+      description: "When the workspace's posts get the most engagement, per weekday and hour",
+      inputSchema: bestTimesQuery,
+      outputSchema: analyticsDocs.bestTimes.data,
+    },
+    ({ platform }) => run(caller, "workspace.read", () => analytics().bestTimes(platform ?? null, services.now())),
+  );
+  return server;
+}
+
+describeRoute({
+  method: "post",
+  path: "/mcp",
+  tag: "MCP",
+  summary:
+    "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for AI agents, with an API key; tools: list_channels, create_draft, validate_post, schedule_post, publish_now, get_post_status, list_upcoming, analytics_summary, best_times",
+});
+
+/**
+ * POST /mcp: a stateless Streamable HTTP endpoint (a fresh server and transport per request, JSON answers, no
+ * session), so any Worker instance answers any call. Authenticated with an API key only.
+ */
+export const mcpRoutes = new Hono<AppEnv>()
+  .use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => fail(c, 413, "Request body too large.") }))
+  .all("/", async (c) => {
+    const { apiKey, auth, workspace, services } = c.var;
+    if (!apiKey || !auth || !workspace) {
+      return fail(c, 401, MCP_KEY_REQUIRED, { "WWW-Authenticate": 'Bearer realm="postline"' });
+    }
+    const server = buildMcpServer({ services, apiKey, workspace, user: auth.user });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    return transport.handleRequest(c.req.raw);
+  });

@@ -1,0 +1,219 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { Webhook } from "standardwebhooks";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { TokenCipher } from "../accounts/token-crypto";
+import worker from "../app";
+import { createDb } from "../db/client";
+import { buildServices } from "../services";
+import { call, ORIGIN, registerUser, uploadImage } from "../test/helpers";
+import { connectViaEmulator } from "../test/oauth";
+import { deliverWebhook } from "./webhook-delivery";
+import { webhookTransport } from "./webhook-transport";
+import { type WebhookMessage, WebhookService } from "./webhooks";
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+type Received = { url: string; headers: Record<string, string>; body: string };
+
+/** A receiver inside the test: every delivery the Worker sends lands here and gets `answer(n)` back. */
+function receiver(answer: (n: number) => Response = () => new Response("thanks")) {
+  const received: Received[] = [];
+  vi.spyOn(webhookTransport, "fetch").mockImplementation(async (input, init) => {
+    const req = new Request(input, init);
+    received.push({ url: req.url, headers: Object.fromEntries(req.headers), body: await req.text() });
+    return answer(received.length);
+  });
+  return received;
+}
+
+async function addEndpoint(u: User, events: string[]) {
+  const res = await call("/api/webhooks", { token: u.token, body: { url: "https://hooks.example.com/in", events } });
+  expect(res.status, res.body.message).toBe(201);
+  return res.body.data as { id: string; secret: string };
+}
+
+const deliveries = async (u: User, endpointId: string) =>
+  (await call(`/api/webhooks/${endpointId}/deliveries`, { token: u.token })).body.data.deliveries as Array<{
+    id: string;
+    event: string;
+    status: string;
+    attempts: Array<{ statusCode: number | null; ok: boolean; latencyMs: number; excerpt: string }>;
+  }>;
+
+/** Events recorded for the endpoint but queued into `sent` instead of the real queue, so the test drives each attempt. */
+function emitterWithoutQueue(sent: WebhookMessage[]) {
+  const queue = {
+    send: async (m: WebhookMessage) => void sent.push(m),
+    sendBatch: async (ms: Array<{ body: WebhookMessage }>) => void sent.push(...ms.map((m) => m.body)),
+  } as unknown as Queue<WebhookMessage>;
+  return new WebhookService({
+    db: createDb(env.DB),
+    cipher: new TokenCipher(env.TOKEN_ENCRYPTION_KEY),
+    queue,
+    now: Date.now,
+    appEnv: "test",
+  });
+}
+
+/** One attempt through the Worker's queue handler, as Cloudflare would call it; returns the queue's verdict. */
+async function attempt(deliveryId: string, attempts: number) {
+  const batch = createMessageBatch<WebhookMessage>("postline-webhooks", [
+    { id: `m${attempts}`, timestamp: new Date(), attempts, body: { deliveryId } },
+  ]);
+  const ctx = createExecutionContext();
+  await (worker.queue as ExportedHandlerQueueHandler<Env>)(batch, env, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("webhooks", () => {
+  it("a published post is delivered signed per Standard Webhooks, logged, and re-sent on request", async () => {
+    const received = receiver();
+    const u = await registerUser();
+    await connectViaEmulator(u.cookie, "linkedin");
+    const account = (await call("/api/accounts", { token: u.token })).body.data.accounts[0]._id as string;
+    const endpoint = await addEndpoint(u, ["post.published", "post.failed"]);
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    // The secret is shown once: the list never has it.
+    const listed = await call("/api/webhooks", { token: u.token });
+    expect(JSON.stringify(listed.body.data)).not.toContain(endpoint.secret);
+
+    const post = await call("/api/posts", {
+      token: u.token,
+      body: {
+        content: "Webhook launch",
+        platforms: ["linkedin"],
+        selectedAccounts: { linkedin: [account] },
+        images: [await uploadImage(u.token)],
+        publishNow: true,
+      },
+    });
+    expect(post.status, post.body.message).toBe(201);
+    const [delivery] = await vi.waitFor(
+      async () => {
+        const ds = await deliveries(u, endpoint.id);
+        if (ds[0]?.status !== "succeeded") throw new Error(`not delivered yet: ${JSON.stringify(ds)}`);
+        return ds;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(delivery!.event).toBe("post.published");
+    expect(delivery!.attempts).toEqual([
+      { statusCode: 200, ok: true, latencyMs: expect.any(Number), excerpt: "thanks", at: expect.any(String) },
+    ]);
+    expect(received).toHaveLength(1);
+    const sent = received[0]!;
+    expect(sent.url).toBe("https://hooks.example.com/in");
+    expect(sent.headers["webhook-id"]).toBe(delivery!.id);
+    const verified = new Webhook(endpoint.secret).verify(sent.body, sent.headers) as {
+      type: string;
+      data: { postId: string; status: string; channels: Array<{ platform: string; status: string }> };
+    };
+    expect(verified.type).toBe("post.published");
+    expect(verified.data.postId).toBe(post.body.data._id);
+    expect(verified.data.channels).toEqual([expect.objectContaining({ platform: "linkedin", status: "published" })]);
+    // A tampered body or another secret does not verify.
+    expect(() => new Webhook(endpoint.secret).verify(sent.body.replace("published", "failed"), sent.headers)).toThrow();
+    const other = `whsec_${btoa("another-secret-of-32-bytes-long!")}`;
+    expect(() => new Webhook(other).verify(sent.body, sent.headers)).toThrow();
+
+    const resent = await call(`/api/webhooks/deliveries/${delivery!.id}/resend`, { token: u.token, method: "POST" });
+    expect(resent.status, resent.body.message).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const [again] = await deliveries(u, endpoint.id);
+        if (again?.attempts.length !== 2 || again.status !== "succeeded") throw new Error("not re-sent yet");
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(received.map((r) => r.headers["webhook-id"])).toEqual([delivery!.id, delivery!.id]);
+  });
+
+  it("a receiver that fails 3 times then succeeds: retried with backoff, one logged success after three failures", async () => {
+    receiver((n) => (n <= 3 ? new Response("down for maintenance", { status: 503 }) : new Response("ok")));
+    const u = await registerUser();
+    const endpoint = await addEndpoint(u, ["post.failed"]);
+    const sent: WebhookMessage[] = [];
+    await emitterWithoutQueue(sent).emit(u.user.id, "post.failed", { postId: "p1" });
+    // Not subscribed: nothing recorded.
+    await emitterWithoutQueue(sent).emit(u.user.id, "analytics.synced", { accountId: "a1" });
+    expect(sent).toHaveLength(1);
+    const { deliveryId } = sent[0]!;
+
+    // The first three attempts straight through the consumer's function (it says when to retry), the last
+    // through the Worker's queue handler.
+    const deps = buildServices(env, Date.now, ORIGIN).webhookDeliveryDeps();
+    const delays = [];
+    for (let n = 1; n <= 3; n++) delays.push(await deliverWebhook(deps, deliveryId, n));
+    expect(delays).toEqual([30, 60, 120].map((delaySeconds) => ({ ack: false, delaySeconds })));
+    expect((await attempt(deliveryId, 4)).explicitAcks).toEqual(["m4"]);
+    // A late duplicate of the message does not send it again.
+    await attempt(deliveryId, 5);
+
+    const [logged] = await deliveries(u, endpoint.id);
+    expect(logged!.status).toBe("succeeded");
+    expect(logged!.attempts.map((a) => [a.statusCode, a.ok, a.excerpt])).toEqual([
+      [503, false, "down for maintenance"],
+      [503, false, "down for maintenance"],
+      [503, false, "down for maintenance"],
+      [200, true, "ok"],
+    ]);
+    const endpoints = (await call("/api/webhooks", { token: u.token })).body.data.endpoints;
+    expect(endpoints[0]).toMatchObject({ enabled: true, failingSince: null });
+  });
+
+  it("an endpoint failing for 3 days is disabled and the workspace's owners are emailed; it then gets nothing", async () => {
+    receiver(() => new Response("gone", { status: 410 }));
+    const u = await registerUser();
+    const endpoint = await addEndpoint(u, ["account.needs_reconnect"]);
+    await env.DB.prepare("UPDATE webhook_endpoints SET failing_since = ? WHERE id = ?")
+      .bind(Date.now() - 3 * 86_400_000 - 1000, endpoint.id)
+      .run();
+    const sent: WebhookMessage[] = [];
+    const hooks = emitterWithoutQueue(sent);
+    await hooks.emit(u.user.id, "account.needs_reconnect", { accountId: "a1" });
+    expect((await attempt(sent[0]!.deliveryId, 1)).explicitAcks).toEqual(["m1"]);
+
+    const [listed] = (await call("/api/webhooks", { token: u.token })).body.data.endpoints;
+    expect(listed).toMatchObject({ enabled: false });
+    expect((await deliveries(u, endpoint.id))[0]!.status).toBe("failed");
+    const mail = await env.DB.prepare("SELECT subject, text FROM dev_mailbox WHERE to_address = ?")
+      .bind(u.email)
+      .all<{ subject: string; text: string }>();
+    expect(mail.results).toEqual([
+      { subject: "A webhook endpoint was disabled", text: expect.stringContaining("https://hooks.example.com/in") },
+    ]);
+    await hooks.emit(u.user.id, "account.needs_reconnect", { accountId: "a1" });
+    expect(sent).toHaveLength(1);
+    const resend = await call(`/api/webhooks/deliveries/${sent[0]!.deliveryId}/resend`, {
+      token: u.token,
+      method: "POST",
+    });
+    expect(resend.body).toEqual({ success: false, message: "This endpoint is disabled; enable it to re-send." });
+  });
+
+  it("validates endpoints; API keys and other workspaces cannot reach them", async () => {
+    const [a, b] = [await registerUser(), await registerUser()];
+    const bad = await call("/api/webhooks", {
+      token: a.token,
+      body: { url: "ftp://x.example.com", events: ["post.published"] },
+    });
+    expect(bad.body).toEqual({ success: false, message: "Please enter the receiver's URL (http or https)" });
+    const none = await call("/api/webhooks", { token: a.token, body: { url: "https://x.example.com", events: [] } });
+    expect(none.body).toEqual({ success: false, message: "Please choose at least one event" });
+    const endpoint = await addEndpoint(a, ["post.published"]);
+
+    const key = (
+      await call("/api/keys", { token: a.token, body: { name: "bot", scopes: ["read", "write", "publish"] } })
+    ).body.data.token as string;
+    const byKey = await call("/api/webhooks", { token: key });
+    expect(byKey.status).toBe(403);
+
+    const foreign = await call(`/api/webhooks/${endpoint.id}/deliveries`, { token: b.token });
+    expect(foreign.body).toEqual({ success: false, message: "The requested resource was not found." });
+    expect((await call(`/api/webhooks/${endpoint.id}`, { token: b.token, method: "DELETE" })).status).toBe(404);
+    expect((await call("/api/webhooks", { token: a.token })).body.data.endpoints).toHaveLength(1);
+  });
+});

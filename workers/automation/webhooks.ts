@@ -1,0 +1,211 @@
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { z } from "zod";
+import type { TokenCipher } from "../accounts/token-crypto";
+import { randomBytes } from "../auth/crypto";
+import type { Db } from "../db/client";
+import {
+  WEBHOOK_EVENTS,
+  type WebhookEvent,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "../db/schema/webhooks";
+import { HttpError, notFound } from "../http/envelope";
+import { endpointUrlRefusal } from "./webhook-rules";
+
+export { WEBHOOK_EVENTS, type WebhookEvent };
+
+const events = z
+  .array(z.enum(WEBHOOK_EVENTS, { error: `Events are ${WEBHOOK_EVENTS.join(", ")}` }), {
+    error: "Please choose the events to send",
+  })
+  .min(1, "Please choose at least one event")
+  .transform((e) => [...new Set(e)]);
+
+export const createEndpointSchema = z.object({
+  url: z.url({ protocol: /^https?$/, error: "Please enter the receiver's URL (http or https)" }).max(2048),
+  events,
+});
+export const updateEndpointSchema = z.object({
+  events: events.optional(),
+  /** true re-enables an endpoint that was disabled after failing (its failure clock starts again). */
+  enabled: z.boolean().optional(),
+});
+
+/** One workspace event: the Standard Webhooks payload shape ({type, timestamp, data}). */
+export type EmitEvent = (workspaceId: string, type: WebhookEvent, data: Record<string, unknown>) => Promise<void>;
+export interface WebhookMessage {
+  deliveryId: string;
+}
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+
+function toEndpointView(row: EndpointRow) {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    enabled: row.disabledAt === null,
+    disabledAt: iso(row.disabledAt),
+    failingSince: iso(row.failingSince),
+    createdAt: iso(row.createdAt),
+  };
+}
+
+/** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64 (what the reference libraries take). */
+function newSecret(): string {
+  return `whsec_${btoa(String.fromCharCode(...randomBytes(32)))}`;
+}
+
+/** Webhook endpoints of a workspace, their delivery log, and the events that feed them (ADR 019). */
+export class WebhookService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      cipher: TokenCipher;
+      queue: Queue<WebhookMessage>;
+      now: () => number;
+      appEnv: string;
+    },
+  ) {}
+
+  async list(workspaceId: string) {
+    const rows = await this.deps.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.workspaceId, workspaceId))
+      .orderBy(desc(webhookEndpoints.createdAt));
+    return rows.map(toEndpointView);
+  }
+
+  /** The secret is in this answer only; it is stored encrypted, for signing. */
+  async create(workspaceId: string, userId: string, input: z.infer<typeof createEndpointSchema>) {
+    const refused = endpointUrlRefusal(new URL(input.url), this.deps.appEnv);
+    if (refused) throw new HttpError(400, refused);
+    const secret = newSecret();
+    const [row] = await this.deps.db
+      .insert(webhookEndpoints)
+      .values({
+        id: crypto.randomUUID(),
+        workspaceId,
+        createdBy: userId,
+        url: input.url,
+        events: input.events,
+        secretEnc: await this.deps.cipher.encrypt(secret),
+        createdAt: this.deps.now(),
+      })
+      .returning();
+    return { ...toEndpointView(row!), secret };
+  }
+
+  async update(workspaceId: string, id: string, patch: z.infer<typeof updateEndpointSchema>) {
+    const [row] = await this.deps.db
+      .update(webhookEndpoints)
+      .set({
+        ...(patch.events ? { events: patch.events } : {}),
+        ...(patch.enabled === undefined
+          ? {}
+          : patch.enabled
+            ? { disabledAt: null, failingSince: null }
+            : { disabledAt: this.deps.now() }),
+      })
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
+      .returning();
+    if (!row) throw notFound();
+    return toEndpointView(row);
+  }
+
+  async remove(workspaceId: string, id: string) {
+    const gone = await this.deps.db
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
+      .returning({ id: webhookEndpoints.id });
+    if (gone.length === 0) throw notFound();
+  }
+
+  /** An endpoint's latest deliveries, newest first, each with its attempts (oldest first). */
+  async deliveries(workspaceId: string, endpointId: string) {
+    await this.endpoint(workspaceId, endpointId);
+    const rows = await this.deps.db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.workspaceId, workspaceId)))
+      .orderBy(desc(webhookDeliveries.createdAt))
+      .limit(50);
+    const attempts = rows.length
+      ? await this.deps.db
+          .select()
+          .from(webhookAttempts)
+          .where(
+            inArray(
+              webhookAttempts.deliveryId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(webhookAttempts.createdAt)
+      : [];
+    return rows.map((d) => ({
+      id: d.id,
+      event: d.event,
+      status: d.status,
+      createdAt: iso(d.createdAt),
+      payload: JSON.parse(d.payload) as unknown,
+      attempts: attempts
+        .filter((a) => a.deliveryId === d.id)
+        .map((a) => ({
+          statusCode: a.statusCode,
+          ok: a.ok,
+          latencyMs: a.latencyMs,
+          excerpt: a.excerpt,
+          at: iso(a.createdAt),
+        })),
+    }));
+  }
+
+  /** Sends a logged delivery again (same webhook-id, so a receiver that already has it can ignore it). */
+  async resend(workspaceId: string, deliveryId: string) {
+    const [row] = await this.deps.db
+      .update(webhookDeliveries)
+      .set({ status: "pending" })
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.workspaceId, workspaceId)))
+      .returning({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId });
+    if (!row) throw notFound();
+    const endpoint = await this.endpoint(workspaceId, row.endpointId);
+    if (endpoint.disabledAt !== null) throw new HttpError(409, "This endpoint is disabled; enable it to re-send.");
+    await this.deps.queue.send({ deliveryId: row.id });
+    return { id: row.id, status: "pending" as const };
+  }
+
+  /** Records the event for every enabled endpoint of the workspace that subscribed to it, and queues the sends. */
+  emit: EmitEvent = async (workspaceId, type, data) => {
+    const { db, now, queue } = this.deps;
+    const endpoints = await db
+      .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.workspaceId, workspaceId), isNull(webhookEndpoints.disabledAt)));
+    const subscribed = endpoints.filter((e) => e.events.includes(type));
+    if (subscribed.length === 0) return;
+    const at = now();
+    const payload = JSON.stringify({ type, timestamp: new Date(at).toISOString(), data });
+    const rows = subscribed.map((e) => ({
+      id: `msg_${crypto.randomUUID().replaceAll("-", "")}`,
+      workspaceId,
+      endpointId: e.id,
+      event: type,
+      payload,
+      status: "pending" as const,
+      createdAt: at,
+    }));
+    await db.insert(webhookDeliveries).values(rows);
+    await queue.sendBatch(rows.map((r) => ({ body: { deliveryId: r.id } })));
+  };
+
+  private async endpoint(workspaceId: string, id: string): Promise<EndpointRow> {
+    const row = await this.deps.db.query.webhookEndpoints.findFirst({
+      where: and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)),
+    });
+    if (!row) throw notFound();
+    return row;
+  }
+}

@@ -1,0 +1,78 @@
+import { Hono } from "hono";
+import { clientIp } from "../auth/middleware";
+import type { AppEnv, SignedInEnv } from "../http/app-env";
+import { ok } from "../http/envelope";
+import { parseOrThrow, readJson } from "../http/validate";
+import { describeRoute } from "../openapi/registry";
+import { requirePermission } from "./middleware";
+import { clientReviewInput, ShareData, shareLinkInput, shareLinkQuery } from "./share-schemas";
+
+const tag = "Client approval links";
+describeRoute({
+  method: "post",
+  path: "/api/share-links",
+  tag,
+  summary: "Share posts (chosen, or those planned in a date range) with a client for approval; the URL is shown once",
+  body: shareLinkInput,
+  data: ShareData.created,
+  status: 201,
+});
+describeRoute({
+  method: "get",
+  path: "/api/share-links",
+  tag,
+  summary: "The workspace's client links (with postId, only those that share that post)",
+  query: shareLinkQuery,
+  data: ShareData.links,
+});
+describeRoute({
+  method: "delete",
+  path: "/api/share-links/{id}",
+  tag,
+  summary: "Revoke a client link: it answers 410 from then on",
+  data: ShareData.link,
+});
+describeRoute({
+  method: "get",
+  path: "/api/share/{token}",
+  tag,
+  auth: false,
+  summary:
+    "What a client sees through a link: its posts' previews and the decisions made (404 unknown, 410 revoked or expired)",
+});
+describeRoute({
+  method: "post",
+  path: "/api/share/{token}/posts/{postId}/review",
+  tag,
+  auth: false,
+  summary: "A client approves or asks for changes (with a comment) on one of the link's posts; the author is told",
+  body: clientReviewInput,
+  status: 201,
+});
+
+export const shareLinkRoutes = new Hono<SignedInEnv>()
+  .post("/", requirePermission("posts.approve"), async (c) => {
+    const input = await readJson(c, shareLinkInput);
+    const link = await c.var.services.shareLinks.create(
+      { userId: c.var.auth.user.id, workspace: c.var.workspace },
+      input,
+    );
+    return ok(c, link, "Approval link created", 201);
+  })
+  .get("/", requirePermission("posts.approve"), async (c) => {
+    const { postId } = parseOrThrow(shareLinkQuery, c.req.query());
+    return ok(c, { links: await c.var.services.shareLinks.list(c.var.workspace.id, postId) });
+  })
+  .delete("/:id", requirePermission("posts.approve"), async (c) =>
+    ok(c, await c.var.services.shareLinks.revoke(c.var.workspace.id, c.req.param("id")), "Approval link revoked"),
+  );
+
+/** No session: the token is the client's whole authority, and it reaches only the link's posts. */
+export const publicShareRoutes = new Hono<AppEnv>()
+  .get("/:token", async (c) => ok(c, await c.var.services.shareLinks.open(c.req.param("token"))))
+  .post("/:token/posts/:postId/review", async (c) => {
+    await c.var.services.rateLimit.enforce("clientReview", [`ip:${clientIp(c.req.raw)}`]);
+    const input = await readJson(c, clientReviewInput);
+    const review = await c.var.services.shareLinks.review(c.req.param("token"), c.req.param("postId"), input);
+    return ok(c, review, review.decision === "approved" ? "Thank you: approved" : "Thank you: changes requested", 201);
+  });

@@ -1,0 +1,46 @@
+import type { Refusal } from "./rules";
+
+export const SHARE_LINK_DEFAULT_DAYS = 7;
+export const SHARE_LINK_MAX_DAYS = 30;
+/** A link is for a client's review of a plan, not an archive: one page of posts. */
+export const SHARE_LINK_MAX_POSTS = 50;
+
+export const ShareMessages = {
+  invalid: "This approval link is not valid. Ask the person who sent it for a new one.",
+  revoked: "This approval link has been revoked. Ask the person who sent it for a new one.",
+  expired: "This approval link has expired. Ask the person who sent it for a new one.",
+  emptyRange: "No posts are planned in this date range.",
+  commentNeeded: "Please say what should change.",
+} as const;
+
+/** A link answers until it is revoked or expires (410, so the client knows it once worked). */
+export function shareLinkRefusal(link: { expiresAt: number; revokedAt: number | null }, now: number): Refusal {
+  if (link.revokedAt !== null) return { status: 410, message: ShareMessages.revoked };
+  if (link.expiresAt <= now) return { status: 410, message: ShareMessages.expired };
+  return null;
+}
+
+export function shareLinkState(link: { expiresAt: number; revokedAt: number | null }, now: number) {
+  return link.revokedAt !== null ? "revoked" : link.expiresAt <= now ? "expired" : "active";
+}
+
+/** What the author reads after a client's decision. */
+export function clientReviewNotice(review: {
+  label: string;
+  decision: "approved" | "changes_requested";
+  comment: string | null;
+  excerpt: string;
+}): { message: string; subject: string } {
+  const who = `A client (link "${review.label}")`;
+  const post = `"${review.excerpt}"`;
+  const comment = review.comment ? `: ${review.comment}` : ".";
+  return review.decision === "approved"
+    ? { message: `${who} approved ${post}${comment}`, subject: "A client approved your post" }
+    : { message: `${who} asked for changes to ${post}${comment}`, subject: "A client asked for changes" };
+}
+
+/** The first words of a post, for notices. */
+export function excerpt(content: string, max = 60): string {
+  const flat = content.replace(/\s+/g, " ").trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}

@@ -1,0 +1,244 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { randomToken, sha256Hex } from "../auth/crypto";
+import type { Db } from "../db/client";
+import { connectedAccounts } from "../db/schema/accounts";
+import { clientReviews, shareLinks } from "../db/schema/approvals";
+import { posts, postTargets } from "../db/schema/posts";
+import { HttpError, notFound } from "../http/envelope";
+import type { MediaUrlSigner } from "../media/signed-url";
+import type { Actor, PostStore } from "../posts/store";
+import type { Notifications } from "./notifications";
+import {
+  clientReviewNotice,
+  excerpt,
+  SHARE_LINK_MAX_POSTS,
+  ShareMessages,
+  shareLinkRefusal,
+  shareLinkState,
+} from "./share-link-rules";
+import type { ClientReviewInput, ShareLinkInput } from "./share-schemas";
+
+type LinkRow = typeof shareLinks.$inferSelect;
+const DAY_MS = 86_400_000;
+/** The client's page signs media URLs for as long as a visit lasts, not for the link's life. */
+const CLIENT_MEDIA_TTL_MS = 6 * 60 * 60_000;
+
+interface Deps {
+  db: Db;
+  posts: PostStore;
+  notifications: Notifications;
+  mediaUrls: MediaUrlSigner;
+  now: () => number;
+  origin: string;
+}
+
+const iso = (v: number | null) => (v === null ? null : new Date(v).toISOString());
+
+/**
+ * Client approval links (ADR 016): an approver shares a fixed set of posts with someone who has no account.
+ * The token is shown once; only its SHA-256 is stored. A client's decision is recorded and its author told,
+ * but it never schedules or publishes anything.
+ */
+export class ShareLinkService {
+  constructor(private readonly deps: Deps) {}
+
+  private present(link: LinkRow) {
+    return {
+      id: link.id,
+      label: link.label,
+      postIds: link.postIds,
+      state: shareLinkState(link, this.deps.now()),
+      expiresAt: new Date(link.expiresAt).toISOString(),
+      revokedAt: iso(link.revokedAt),
+      createdAt: new Date(link.createdAt).toISOString(),
+      createdBy: link.createdBy,
+    };
+  }
+
+  async create(actor: Actor, input: ShareLinkInput) {
+    const postIds = await this.chosenPosts(actor.workspace.id, input);
+    const now = this.deps.now();
+    const token = randomToken(32);
+    const row: LinkRow = {
+      id: crypto.randomUUID(),
+      workspaceId: actor.workspace.id,
+      tokenHash: await sha256Hex(token),
+      label: input.label,
+      postIds,
+      createdBy: actor.userId,
+      expiresAt: now + input.expiresInDays * DAY_MS,
+      revokedAt: null,
+      createdAt: now,
+    };
+    await this.deps.db.insert(shareLinks).values(row);
+    return { ...this.present(row), url: `${this.deps.origin}/review/${token}` };
+  }
+
+  /** The chosen posts (every one must be the workspace's, else 404), or the posts planned in the range. */
+  private async chosenPosts(workspaceId: string, input: ShareLinkInput): Promise<string[]> {
+    const { db } = this.deps;
+    if (input.postIds) {
+      const ids = [...new Set(input.postIds)];
+      const found = await db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(eq(posts.workspaceId, workspaceId), inArray(posts.id, ids)));
+      if (found.length !== ids.length) throw notFound();
+      return ids;
+    }
+    const rows = await db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(
+        and(
+          eq(posts.workspaceId, workspaceId),
+          gte(posts.scheduledAt, Date.parse(input.from!)),
+          lt(posts.scheduledAt, Date.parse(input.to!)),
+        ),
+      )
+      .orderBy(asc(posts.scheduledAt))
+      .limit(SHARE_LINK_MAX_POSTS);
+    if (rows.length === 0) throw new HttpError(400, ShareMessages.emptyRange);
+    return rows.map((r) => r.id);
+  }
+
+  /** The workspace's links, newest first; with `postId`, only those that share that post. */
+  async list(workspaceId: string, postId?: string) {
+    const rows = await this.deps.db
+      .select()
+      .from(shareLinks)
+      .where(
+        and(
+          eq(shareLinks.workspaceId, workspaceId),
+          postId
+            ? sql`EXISTS (SELECT 1 FROM json_each(${shareLinks.postIds}) WHERE json_each.value = ${postId})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(shareLinks.createdAt))
+      .limit(100);
+    return rows.map((r) => this.present(r));
+  }
+
+  async revoke(workspaceId: string, id: string) {
+    const [row] = await this.deps.db
+      .update(shareLinks)
+      .set({ revokedAt: sql`coalesce(${shareLinks.revokedAt}, ${this.deps.now()})` })
+      .where(and(eq(shareLinks.id, id), eq(shareLinks.workspaceId, workspaceId)))
+      .returning();
+    if (!row) throw notFound();
+    return this.present(row);
+  }
+
+  /** A live link by its token: 404 for an unknown token, 410 once revoked or expired. */
+  private async live(token: string): Promise<LinkRow> {
+    const [link] = token
+      ? await this.deps.db
+          .select()
+          .from(shareLinks)
+          .where(eq(shareLinks.tokenHash, await sha256Hex(token)))
+      : [];
+    if (!link) throw new HttpError(404, ShareMessages.invalid);
+    const refusal = shareLinkRefusal(link, this.deps.now());
+    if (refusal) throw new HttpError(refusal.status, refusal.message);
+    return link;
+  }
+
+  /**
+   * What the client sees: the link's posts as each network would show them, and the decisions already
+   * made through this link. Nothing else of the workspace: no ids of accounts, authors or other posts.
+   */
+  async open(token: string) {
+    const link = await this.live(token);
+    const { db, mediaUrls, origin } = this.deps;
+    const shown = await this.deps.posts.getMany(link.workspaceId, link.postIds);
+    const ids = shown.map((p) => p.id);
+    const [channels, reviews] =
+      ids.length === 0
+        ? [[], []]
+        : await db.batch([
+            db
+              .select({
+                postId: postTargets.postId,
+                platform: postTargets.platform,
+                username: connectedAccounts.username,
+                displayName: connectedAccounts.displayName,
+              })
+              .from(postTargets)
+              .innerJoin(connectedAccounts, eq(connectedAccounts.id, postTargets.accountId))
+              .where(and(eq(postTargets.workspaceId, link.workspaceId), inArray(postTargets.postId, ids)))
+              .orderBy(asc(postTargets.createdAt)),
+            db
+              .select()
+              .from(clientReviews)
+              .where(and(eq(clientReviews.linkId, link.id), inArray(clientReviews.postId, ids)))
+              .orderBy(asc(clientReviews.createdAt)),
+          ]);
+    const signed = async (m: (typeof shown)[number]["media"][number]) => ({
+      id: m.id,
+      fileType: m.fileType,
+      originalName: m.originalName,
+      mimeType: m.mimeType,
+      altText: m.altText,
+      dimensions: m.dimensions,
+      url: await mediaUrls.signedMediaUrl(origin, m.id, { filename: m.filename, ttlMs: CLIENT_MEDIA_TTL_MS }),
+    });
+    return {
+      label: link.label,
+      expiresAt: new Date(link.expiresAt).toISOString(),
+      posts: await Promise.all(
+        shown.map(async (p) => ({
+          id: p.id,
+          content: p.content,
+          hashtags: p.hashtags,
+          title: p.title,
+          platforms: p.platforms,
+          scheduledDate: p.scheduledDate,
+          timezone: p.timezone,
+          channels: channels
+            .filter((c) => c.postId === p.id)
+            .map((c) => ({ platform: c.platform, username: c.username, displayName: c.displayName })),
+          media: await Promise.all(p.media.map(signed)),
+          reviews: reviews
+            .filter((r) => r.postId === p.id)
+            .map((r) => ({ decision: r.decision, comment: r.comment, createdAt: iso(r.createdAt) })),
+        })),
+      ),
+    };
+  }
+
+  /** Records a client's decision on one of the link's posts and tells the post's author. */
+  async review(token: string, postId: string, input: ClientReviewInput) {
+    const link = await this.live(token);
+    if (!link.postIds.includes(postId)) throw notFound();
+    const { db, now } = this.deps;
+    const [post] = await db
+      .select({ userId: posts.userId, content: posts.content })
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.workspaceId, link.workspaceId)));
+    if (!post) throw notFound();
+    const row = {
+      id: crypto.randomUUID(),
+      linkId: link.id,
+      workspaceId: link.workspaceId,
+      postId,
+      decision: input.decision,
+      comment: input.comment || null,
+      createdAt: now(),
+    };
+    await db.insert(clientReviews).values(row);
+    await this.deps.notifications.notify({
+      workspaceId: link.workspaceId,
+      userId: post.userId,
+      kind: "client_review",
+      postId,
+      ...clientReviewNotice({
+        label: link.label,
+        decision: row.decision,
+        comment: row.comment,
+        excerpt: excerpt(post.content),
+      }),
+    });
+    return { decision: row.decision, comment: row.comment, createdAt: iso(row.createdAt) };
+  }
+}
