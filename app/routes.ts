@@ -6,6 +6,8 @@ export default [
   layout("routes/app-layout.tsx", { id: "app" }, [
     route("dashboard", "routes/dashboard.tsx"),
     route("planner", "routes/planner.tsx"),
+    route("queue", "routes/queue.tsx"),
+    route("import", "routes/import.tsx"),
     route("content", "routes/content.tsx"),
     route("approvals", "routes/approvals.tsx"),
     route("analytics", "routes/analytics.tsx"),

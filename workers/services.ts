@@ -13,6 +13,7 @@ import { WebhookService } from "./automation/webhooks";
 import { cachedDashboard, type DashboardViewer } from "./dashboard/service";
 import { createDb } from "./db/client";
 import { parseConfig } from "./env";
+import { ImportService } from "./imports/service";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
 import { MediaLibrary } from "./media/library";
 import { MediaUrlSigner } from "./media/signed-url";
@@ -25,6 +26,7 @@ import { upstreamFetch } from "./platforms/upstream-fetch";
 import { ChannelHolds } from "./posts/holds";
 import { PostStore } from "./posts/store";
 import { PublishingService } from "./publishing/service";
+import { QueueService } from "./queue/service";
 import { ApprovalService } from "./workspaces/approvals";
 import type { MemberRef } from "./workspaces/membership";
 import { Notifications } from "./workspaces/notifications";
@@ -110,6 +112,10 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls,
     posts,
+    /** Bulk import of spreadsheet rows as posts (ADR 022). */
+    imports: new ImportService(db, posts),
+    /** Per-account posting queues: weekly slots, Add to queue, reorder, pause, Share next (ADR 022). */
+    queue: new QueueService(db, now),
     /** Channels held (never claimed) after their media was deleted or their account disconnected. */
     holds: new ChannelHolds(db, now),
     /** Platform clients and credentials for analytics sync. */

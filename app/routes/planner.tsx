@@ -1,15 +1,17 @@
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from "@dnd-kit/core";
 import { useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
+import { AgendaList } from "~/components/planner/AgendaList";
 import {
+  CALENDAR_VIEWS,
   type CalendarView,
   dayOf,
   dropInstant,
   groupByDay,
   headerLabel,
-  monthGrid,
   shiftAnchor,
-  weekDays,
+  viewDays,
 } from "~/components/planner/calendar";
 import { DraftsList } from "~/components/planner/DraftsList";
 import { MonthGrid } from "~/components/planner/MonthGrid";
@@ -35,14 +37,28 @@ export const meta: Route.MetaFunction = () =>
 export default function PlannerPage() {
   const timeZone = useTimeZone();
   const today = dayOf(Date.now(), timeZone);
-  const [view, setView] = useState<CalendarView>("month");
-  const [anchor, setAnchor] = useState(today);
-  const [shown, setShown] = useState<PlannerStatus[]>([...PLANNER_STATUSES]);
+  // View, day, status and channel filters live in the URL, so a reload or a shared link shows the same planner.
+  const [params, setParams] = useSearchParams();
+  const { view, anchor, shown, channels } = plannerState(params, today);
+  const update = (patch: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) v === null ? next.delete(k) : next.set(k, v);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const setView = (v: CalendarView) => update({ view: v === "month" ? null : v });
+  const setAnchor = (f: (a: string) => string) => update({ date: f(anchor) });
+  const setShown = (s: PlannerStatus[]) =>
+    update({ status: s.length === PLANNER_STATUSES.length ? null : s.join(",") });
+  const setChannels = (c: string[]) => update({ channel: c.length ? c.join(",") : null });
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
   const dialogs = usePostDialogs(timeZone, reload);
 
-  const days = view === "month" ? monthGrid(anchor) : weekDays(anchor);
+  const days = viewDays(anchor, view);
   const range = `limit=100&from=${days[0]}&to=${days.at(-1)}`;
   const posts = usePosts(range, version, "Failed to load calendar posts");
   const drafts = usePosts("status=draft&limit=50", version);
@@ -55,8 +71,9 @@ export default function PlannerPage() {
             shown.includes(p.status as PlannerStatus) ||
             (!PLANNER_STATUSES.includes(p.status as PlannerStatus) && shown.length === PLANNER_STATUSES.length),
         )
+        .filter((p) => channels.length === 0 || p.platforms.some((x) => channels.includes(x)))
         .map((p) => (moved[p.id] ? { ...p, scheduledDate: moved[p.id]! } : p)),
-    [posts, shown, moved],
+    [posts, shown, moved, channels],
   );
 
   const sensors = useSensors(
@@ -83,14 +100,24 @@ export default function PlannerPage() {
   return (
     <>
       <PageHeader title="Content Planner" description="Plan and schedule your posts on a calendar." />
+      <nav aria-label="Planning tools" className="mb-2 flex gap-4 text-sm">
+        <Link to="/queue" className="text-brand-600 hover:underline">
+          Queue: time slots per account
+        </Link>
+        <Link to="/import" className="text-brand-600 hover:underline">
+          Import posts from CSV
+        </Link>
+      </nav>
       <PlannerToolbar
         view={view}
         onView={setView}
         label={headerLabel(anchor, view)}
         onStep={(step) => setAnchor((a) => shiftAnchor(a, view, step))}
-        onToday={() => setAnchor(today)}
+        onToday={() => setAnchor(() => today)}
         shown={shown}
         onShown={setShown}
+        channels={channels}
+        onChannels={setChannels}
         onCreate={() => dialogs.compose({})}
       />
       <div className="grid gap-4 lg:grid-cols-[1fr_16rem]">
@@ -102,6 +129,14 @@ export default function PlannerPage() {
               byDay={groupByDay(visible, timeZone)}
               timeZone={timeZone}
               onDay={openDay}
+              onPost={dialogs.showDetail}
+            />
+          ) : view === "day" || view === "list" ? (
+            <AgendaList
+              days={days}
+              posts={visible}
+              timeZone={timeZone}
+              single={view === "day"}
               onPost={dialogs.showDetail}
             />
           ) : (
@@ -120,4 +155,15 @@ export default function PlannerPage() {
       {dialogs.elements}
     </>
   );
+}
+
+/** The planner's state read from its URL (?view=&date=&status=&channel=), with the defaults for what is absent. */
+function plannerState(params: URLSearchParams, today: string) {
+  const view = CALENDAR_VIEWS.find((v) => v === params.get("view")) ?? "month";
+  const date = params.get("date");
+  const anchor = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : today;
+  const status = params.get("status");
+  const shown = status ? PLANNER_STATUSES.filter((s) => status.split(",").includes(s)) : [...PLANNER_STATUSES];
+  const channels = (params.get("channel") ?? "").split(",").filter(Boolean);
+  return { view, anchor, shown, channels };
 }

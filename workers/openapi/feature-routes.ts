@@ -4,6 +4,7 @@ import { analyzeSchema, generateSchema, hashtagsSchema, mentionsSchema, optimize
 import { completeUploadSchema, listMediaSchema, startUploadSchema, updateMediaSchema } from "../media/schema";
 import { listPostsSchema } from "../posts/query";
 import { postFieldsSchema } from "../posts/rules";
+import { addToQueueFlag } from "../queue/add-to-queue";
 import { describeRoute } from "./registry";
 
 /**
@@ -220,8 +221,9 @@ d({
   method: "post",
   path: "/api/posts",
   tag: "Posts",
-  summary: "Create a draft, scheduled or publish-now post",
-  body: postFieldsSchema,
+  summary:
+    "Create a draft, scheduled or publish-now post; addToQueue puts each channel in its account's next free slot",
+  body: postFieldsSchema.extend(addToQueueFlag.shape),
   status: 201,
   idempotent: true,
 });
@@ -236,8 +238,8 @@ d({
   method: "put",
   path: "/api/posts/{id}",
   tag: "Posts",
-  summary: "Edit or reschedule a post",
-  body: postFieldsSchema,
+  summary: "Edit or reschedule a post; addToQueue moves each channel to its account's next free slot",
+  body: postFieldsSchema.extend(addToQueueFlag.shape),
 });
 d({
   method: "delete",

@@ -8,6 +8,7 @@ import { ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { publishDeps } from "../publishing/deps";
 import { publishFirstComment } from "../publishing/first-comment";
+import { ADDED_TO_QUEUE, addToQueueFlag, saveToQueue } from "../queue/add-to-queue";
 import { requirePermission } from "../workspaces/middleware";
 import { listPostsSchema, toListQuery } from "./query";
 import { type PostFields, postFieldsSchema } from "./rules";
@@ -55,8 +56,14 @@ export const postRoutes = new Hono<SignedInEnv>()
     return ok(c, { valid: messages.length === 0 && problems.length === 0, messages, problems });
   })
   .post("/", requirePermission("posts.write"), idempotent, async (c) => {
-    const fields = await readJson(c, postFieldsSchema);
+    const raw = await readJson(c, z.record(z.string(), z.unknown()));
+    const fields = parseOrThrow(postFieldsSchema, raw);
     const { services } = c.var;
+    if (parseOrThrow(addToQueueFlag, raw).addToQueue) {
+      const queued = await saveToQueue(services, actor(c), fields, (f) => services.posts.create(actor(c), f));
+      if (queued.status === "pending_approval") return submitted(c, queued, 201);
+      return ok(c, queued, ADDED_TO_QUEUE, 201);
+    }
     const created = await services.posts.create(actor(c), fields);
     if (created.status === "pending_approval") return submitted(c, created, 201);
     if (!fields.publishNow) {
@@ -81,7 +88,27 @@ export const postRoutes = new Hono<SignedInEnv>()
     const parsed = parseOrThrow(postFieldsSchema, raw);
     // Only the fields the caller sent change; the rest keep their stored values.
     const patch = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in raw)) as Partial<PostFields>;
-    const updated = await c.var.services.posts.update(actor(c), c.req.param("id"), patch);
+    const { services } = c.var;
+    if (parseOrThrow(addToQueueFlag, raw).addToQueue) {
+      const id = c.req.param("id");
+      // The channels come from the patch, or from the stored post when the patch names none.
+      const stored = await services.posts.get(ws(c), id);
+      const channels = {
+        platforms: patch.platforms ?? stored.platforms,
+        selectedAccounts: patch.selectedAccounts ?? (stored.selectedAccounts as Record<string, string[]>),
+      };
+      const queued = await saveToQueue(services, actor(c), { ...parsed, ...channels }, (f) =>
+        services.posts.update(actor(c), id, {
+          ...patch,
+          status: f.status,
+          publishNow: false,
+          scheduledDate: f.scheduledDate,
+        }),
+      );
+      if (queued.status === "pending_approval") return submitted(c, queued);
+      return ok(c, queued, ADDED_TO_QUEUE);
+    }
+    const updated = await services.posts.update(actor(c), c.req.param("id"), patch);
     if (updated.status === "pending_approval") return submitted(c, updated);
     return ok(c, updated, "Post updated successfully");
   })

@@ -23,23 +23,28 @@ interface ClaimedRow {
  */
 export async function claimDueTargets(
   deps: { db: Db; d1: D1Database; queue: Queue<PublishMessage>; now: () => number },
-  options: { kind: "cron" | "trigger"; workspaceId?: string } = { kind: "cron" },
+  options: { kind: "cron" | "trigger"; workspaceId?: string; targetId?: string } = { kind: "cron" },
 ): Promise<{ claimed: number; claimId: string }> {
   const started = deps.now();
   const claimId = crypto.randomUUID();
   const horizon = started + CLAIM_HORIZON_MS;
   let claimed = 0;
   for (;;) {
-    const workspaceFilter = options.workspaceId ? "AND workspace_id = ?4" : "";
-    const stmt = deps.d1.prepare(
-      `UPDATE post_targets SET status = 'queued', claim_id = ?1, claimed_at = ?2, updated_at = ?2
-       WHERE id IN (SELECT id FROM post_targets WHERE status = 'scheduled' AND due_at <= ?3 ${workspaceFilter} ORDER BY due_at LIMIT ${CLAIM_BATCH})
+    const params: unknown[] = [claimId, started, horizon];
+    const param = (value: unknown) => `?${params.push(value)}`;
+    const workspaceFilter = options.workspaceId ? `AND workspace_id = ${param(options.workspaceId)}` : "";
+    // A paused queue (ADR 022) holds its account's targets; naming one target ("Share next") sends it anyway.
+    const scope = options.targetId
+      ? `AND id = ${param(options.targetId)}`
+      : "AND NOT EXISTS (SELECT 1 FROM account_queues q WHERE q.account_id = post_targets.account_id AND q.paused = 1)";
+    const bound = deps.d1
+      .prepare(
+        `UPDATE post_targets SET status = 'queued', claim_id = ?1, claimed_at = ?2, updated_at = ?2
+       WHERE id IN (SELECT id FROM post_targets WHERE status = 'scheduled' AND due_at <= ?3 ${workspaceFilter} ${scope} ORDER BY due_at LIMIT ${CLAIM_BATCH})
          AND status = 'scheduled'
        RETURNING id, due_at`,
-    );
-    const bound = options.workspaceId
-      ? stmt.bind(claimId, started, horizon, options.workspaceId)
-      : stmt.bind(claimId, started, horizon);
+      )
+      .bind(...params);
     const { results } = await bound.all<ClaimedRow>();
     if (results.length === 0) break;
     // The posts of claimed targets now show as publishing (their status is derived from the targets).

@@ -27,6 +27,11 @@ export class PublishingService {
     return claimDueTargets(this.deps, { kind: "trigger", workspaceId });
   }
 
+  /** Sends one due target now, even from a paused queue ("Share next", ADR 022). */
+  dispatchTarget(workspaceId: string, targetId: string) {
+    return claimDueTargets(this.deps, { kind: "trigger", workspaceId, targetId });
+  }
+
   private async ownedTarget(workspaceId: string, postId: string, targetId: string) {
     const target = await this.deps.db.query.postTargets.findFirst({
       where: and(

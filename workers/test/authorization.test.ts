@@ -135,6 +135,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
   if (name === "userId") return of(fx.a.user.id);
   if (name === "inviteId") return of(fx.invite);
   if (name === "postId") return of(fx.post);
+  if (name === "accountId") return of(fx.account._id);
   if (name === "id") {
     if (path.startsWith("/api/workspaces/")) return of(fx.ws);
     if (path.startsWith("/api/media/uploads/")) return of(fx.upload);
@@ -175,6 +176,9 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/webhooks" && method === "POST")
     return { url: "https://hijack.example.com/hook", events: ["post.published"] };
   if (path === "/api/webhooks/:id" && method === "PATCH") return { enabled: false };
+  if (path === "/api/queue/:accountId/slots") return { slots: [{ day: 1, time: "09:00" }] };
+  if (path.endsWith("/pause")) return { paused: true };
+  if (path.endsWith("/reorder")) return { targetIds: ["someone-else's"] };
   return {};
 }
 

@@ -7,6 +7,7 @@ import { MediaPicker } from "~/components/media/MediaPicker";
 import { UploadDialog } from "~/components/media/UploadDialog";
 import { PlatformGrid } from "~/components/platforms/PlatformGrid";
 import { platformOptions } from "~/components/platforms/platform-options";
+import { queueRequest } from "~/components/queue/types";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { TextField } from "~/components/ui/TextField";
@@ -125,13 +126,14 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
     };
   }, [preflightBody, form.platforms.length]);
 
-  const submit = async (what: Intent) => {
+  /** `queue`: Add to queue, each channel to its account's next free slot (the server picks the times). */
+  const submit = async (what: Intent, queue = false) => {
     // A rule can fail on several fields with the same words; the user reads each once.
     const problems = [...new Set(problemsFor(what))];
     setErrors(problems);
     if (problems.length) return requestAnimationFrame(() => errorsRef.current?.focus());
     setBusy(true);
-    const body = requestBody(form, what, timeZone);
+    const body = queue ? queueRequest(requestBody(form, what, timeZone)) : requestBody(form, what, timeZone);
     const res = editing
       ? await api<PostJson>(`/api/posts/${editing.id}`, { method: "PUT", json: body })
       : await api<PostJson>("/api/posts", { json: body });
@@ -141,8 +143,9 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
       notify.error(res.message);
       return;
     }
-    const message =
-      what === "draft"
+    const message = queue
+      ? res.message
+      : what === "draft"
         ? "Draft saved successfully!"
         : what === "schedule"
           ? "Post scheduled successfully!"
@@ -411,6 +414,9 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                 onClick={() => submit("draft")}
               >
                 Save as Draft
+              </button>
+              <button type="button" className={secondaryButton} disabled={blocked} onClick={() => submit("now", true)}>
+                Add to queue
               </button>
               {form.mode === "now" ? (
                 <button type="button" className={primaryButton} disabled={blocked} onClick={() => submit("now")}>

@@ -1,10 +1,12 @@
 import { ChevronLeft, ChevronRight, Filter, Plus } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
+import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
-import type { CalendarView } from "./calendar";
+import { CALENDAR_VIEWS, type CalendarView } from "./calendar";
 
 export const PLANNER_STATUSES = ["scheduled", "published", "draft", "failed"] as const;
 export type PlannerStatus = (typeof PLANNER_STATUSES)[number];
+const VIEW_LABELS: Record<CalendarView, string> = { month: "Month", week: "Week", day: "Day", list: "List" };
 const LABELS: Record<PlannerStatus, string> = {
   scheduled: "Scheduled",
   published: "Published",
@@ -21,13 +23,16 @@ export function PlannerToolbar(props: {
   onToday: () => void;
   shown: PlannerStatus[];
   onShown: (shown: PlannerStatus[]) => void;
+  /** Networks shown; empty = all. */
+  channels: string[];
+  onChannels: (channels: string[]) => void;
   onCreate: () => void;
 }) {
-  const { view, onView, label, onStep, onToday, shown, onShown, onCreate } = props;
+  const { view, onView, label, onStep, onToday, shown, onShown, channels, onChannels, onCreate } = props;
   return (
     <div className="mb-4 flex flex-wrap items-center gap-3">
       <div role="group" aria-label="Calendar view" className="inline-flex rounded-md border border-slate-300">
-        {(["month", "week"] as const).map((v) => (
+        {CALENDAR_VIEWS.map((v) => (
           <button
             key={v}
             type="button"
@@ -35,14 +40,14 @@ export function PlannerToolbar(props: {
             onClick={() => onView(v)}
             className="px-3 py-1.5 text-sm aria-pressed:bg-brand-600 aria-pressed:text-white"
           >
-            {v === "month" ? "Month" : "Week"}
+            {VIEW_LABELS[v]}
           </button>
         ))}
       </div>
       <div className="inline-flex items-center gap-1">
         <button
           type="button"
-          aria-label={`Previous ${view}`}
+          aria-label={`Previous ${view === "list" ? "month" : view}`}
           onClick={() => onStep(-1)}
           className="rounded p-1.5 hover:bg-slate-100"
         >
@@ -50,7 +55,7 @@ export function PlannerToolbar(props: {
         </button>
         <button
           type="button"
-          aria-label={`Next ${view}`}
+          aria-label={`Next ${view === "list" ? "month" : view}`}
           onClick={() => onStep(1)}
           className="rounded p-1.5 hover:bg-slate-100"
         >
@@ -85,6 +90,22 @@ export function PlannerToolbar(props: {
                     <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
                   </span>
                   {LABELS[s]}
+                </DropdownMenu.CheckboxItem>
+              ))}
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+              <DropdownMenu.Label className="px-3 py-1 text-xs text-slate-500">Channels</DropdownMenu.Label>
+              {Object.entries(PLATFORM_META).map(([p, meta]) => (
+                <DropdownMenu.CheckboxItem
+                  key={p}
+                  checked={channels.includes(p)}
+                  onSelect={(e) => e.preventDefault()}
+                  onCheckedChange={(on) => onChannels(on ? [...channels, p] : channels.filter((x) => x !== p))}
+                  className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
+                >
+                  <span className="inline-block w-4" aria-hidden>
+                    <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+                  </span>
+                  {meta.name}
                 </DropdownMenu.CheckboxItem>
               ))}
             </DropdownMenu.Content>

@@ -8,6 +8,7 @@ import {
   monthGrid,
   placement,
   shiftAnchor,
+  viewDays,
   weekDays,
 } from "./calendar";
 
@@ -97,5 +98,17 @@ describe("chipTime", () => {
     };
     expect(chipTime(post, BERLIN)).toBe("9:00 AM");
     expect(chipTime({ ...post, publishedAt: "2026-03-09T17:05:00.000Z" }, "UTC")).toBe("5:05 PM");
+  });
+});
+
+describe("day and list views", () => {
+  it("a day view shows its day and steps a day; a list view shows the month and steps a month", () => {
+    expect(viewDays("2026-03-29", "day")).toEqual(["2026-03-29"]);
+    expect(shiftAnchor("2026-03-31", "day", 1)).toBe("2026-04-01");
+    expect(headerLabel("2026-03-29", "day")).toBe("Sunday, March 29, 2026");
+    const list = viewDays("2026-02-10", "list");
+    expect([list[0], list.at(-1), list.length]).toEqual(["2026-02-01", "2026-02-28", 28]);
+    expect(shiftAnchor("2026-01-31", "list", 1)).toBe("2026-02-28");
+    expect(headerLabel("2026-02-10", "list")).toBe("February 2026");
   });
 });

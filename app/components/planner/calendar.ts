@@ -1,12 +1,13 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays, addMonths, addWeeks, format, startOfMonth, startOfWeek } from "date-fns";
+import { addDays, addMonths, addWeeks, endOfMonth, format, startOfMonth, startOfWeek } from "date-fns";
 import { localToUtc } from "../../../workers/posts/schedule-time";
 
 /**
  * The planner's date math (SPEC §2 Content planner), pure and zone-explicit: a calendar day is a local
  * date string "yyyy-MM-dd" in the user's IANA zone; instants are epoch milliseconds.
  */
-export type CalendarView = "month" | "week";
+export const CALENDAR_VIEWS = ["month", "week", "day", "list"] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 
 /** A local calendar day as a date in UTC, so day arithmetic never depends on the host's zone. */
 const asDate = (day: string) => {
@@ -30,14 +31,33 @@ export function weekDays(anchor: string): string[] {
   return Array.from({ length: 7 }, (_, i) => asDay(addDays(first, i)));
 }
 
-/** The anchor one month or week before (-1) or after (+1). */
+/** Every day of the anchor's month (the list view's range). */
+export function monthDays(anchor: string): string[] {
+  const first = startOfMonth(asDate(anchor));
+  const count = endOfMonth(first).getDate();
+  return Array.from({ length: count }, (_, i) => asDay(addDays(first, i)));
+}
+
+/** The days a view shows: the month grid, the week, the one day, or the month as a list. */
+export function viewDays(anchor: string, view: CalendarView): string[] {
+  if (view === "month") return monthGrid(anchor);
+  if (view === "week") return weekDays(anchor);
+  if (view === "day") return [anchor];
+  return monthDays(anchor);
+}
+
+/** The anchor one period (month, week or day) before (-1) or after (+1). */
 export function shiftAnchor(anchor: string, view: CalendarView, step: -1 | 1): string {
-  return asDay(view === "month" ? addMonths(asDate(anchor), step) : addWeeks(asDate(anchor), step));
+  const at = asDate(anchor);
+  if (view === "week") return asDay(addWeeks(at, step));
+  if (view === "day") return asDay(addDays(at, step));
+  return asDay(addMonths(at, step));
 }
 
 /** "March 2026", or a week range "Mar 1 – 7, 2026" / "Mar 29 – Apr 4, 2026" / "Dec 27, 2026 – Jan 2, 2027". */
 export function headerLabel(anchor: string, view: CalendarView): string {
-  if (view === "month") return format(asDate(anchor), "MMMM yyyy");
+  if (view === "month" || view === "list") return format(asDate(anchor), "MMMM yyyy");
+  if (view === "day") return format(asDate(anchor), "EEEE, MMMM d, yyyy");
   const days = weekDays(anchor);
   const a = asDate(days[0]!);
   const b = asDate(days[6]!);

@@ -1,0 +1,145 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { runChunks } from "~/components/imports/run-chunks";
+import { PageHeader } from "~/components/PageHeader";
+import { primaryButton } from "~/components/ui/styles";
+import { pageMeta } from "~/lib/meta";
+import { notify } from "~/lib/notify";
+import { IMPORT_MAX_ROWS, type ImportRow, parseCsv, TEMPLATE_CSV } from "../../workers/imports/rows";
+import type { Route } from "./+types/import";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Import posts",
+    description: "Schedule many posts at once from a CSV file.",
+    keywords: "bulk import, csv, schedule posts",
+  });
+
+type Checked = { row: number; errors: string[]; duplicate: boolean };
+
+/** Bulk import: choose a CSV, see every row's problems (dry run), then import; progress per chunk. */
+export default function ImportPage() {
+  const [rows, setRows] = useState<ImportRow[] | null>(null);
+  const [checked, setChecked] = useState<Checked[] | null>(null);
+  const [progress, setProgress] = useState<{ what: string; done: number } | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  const choose = async (file: File | undefined) => {
+    setRows(null);
+    setChecked(null);
+    setFileError(null);
+    if (!file) return;
+    if (!/\.csv$/i.test(file.name) && file.type !== "text/csv")
+      return setFileError("Please choose a .csv file (XLSX: save the sheet as CSV first)");
+    let parsed: ImportRow[];
+    try {
+      parsed = parseCsv(await file.text());
+    } catch (err) {
+      return setFileError(err instanceof Error ? err.message : "The file could not be read");
+    }
+    setRows(parsed);
+    setProgress({ what: "Checking", done: 0 });
+    const res = await runChunks<{ rows: Checked[] }>("/api/imports/check", parsed, (done) =>
+      setProgress({ what: "Checking", done }),
+    );
+    setProgress(null);
+    if (!res.ok) return setFileError(res.message);
+    setChecked(res.results.flatMap((r) => r.rows));
+  };
+
+  const importAll = async () => {
+    if (!rows) return;
+    setProgress({ what: "Importing", done: 0 });
+    const res = await runChunks<{ created: number; skipped: number }>("/api/imports", rows, (done) =>
+      setProgress({ what: "Importing", done }),
+    );
+    setProgress(null);
+    if (!res.ok) return void notify.error(res.message);
+    const created = res.results.reduce((n, r) => n + r.created, 0);
+    const skipped = res.results.reduce((n, r) => n + r.skipped, 0);
+    notify.success(`${created} posts created, ${skipped} already imported`);
+    setRows(null);
+    setChecked(null);
+  };
+
+  const bad = checked?.filter((r) => r.errors.length) ?? [];
+  const duplicates = checked?.filter((r) => r.duplicate).length ?? 0;
+  return (
+    <>
+      <PageHeader title="Import posts" description="Schedule many posts at once from a CSV file." />
+      <div className="max-w-3xl space-y-4">
+        <p className="text-sm text-slate-600">
+          Up to {IMPORT_MAX_ROWS} rows. Columns: text, channels (twitter, or twitter:@username; several separated by ;),
+          date (YYYY-MM-DD), time (HH:MM), timezone (IANA, else the workspace's), media (library file names separated by
+          |), first_comment.{" "}
+          <a
+            className="text-brand-600 hover:underline"
+            download="postline-import-template.csv"
+            href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE_CSV)}`}
+          >
+            Download the template
+          </a>
+          .{" "}
+          <Link to="/planner" className="text-brand-600 hover:underline">
+            Back to the planner
+          </Link>
+        </p>
+        <label className="block text-sm font-medium">
+          CSV file
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            className="mt-1 block"
+            onChange={(e) => void choose(e.target.files?.[0])}
+          />
+        </label>
+        {fileError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {fileError}
+          </p>
+        ) : null}
+        {progress ? (
+          <div>
+            <p className="text-sm">{progress.what}…</p>
+            <progress aria-label={`${progress.what} rows`} max={1} value={progress.done} className="w-full" />
+          </div>
+        ) : null}
+        {checked ? (
+          bad.length ? (
+            <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+              <p className="font-medium">
+                {bad.length} of {checked.length} rows need fixing. Fix them in the file and choose it again.
+              </p>
+              <table className="mt-2 w-full text-left" aria-label="Rows to fix">
+                <thead>
+                  <tr>
+                    <th className="w-16">Row</th>
+                    <th>Reason</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {bad.map((r) => (
+                    <tr key={r.row}>
+                      <td>{r.row}</td>
+                      <td>{r.errors.join("; ")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <div className="space-y-2">
+              <p role="status" className="text-sm text-emerald-700">
+                All {checked.length} rows are ready
+                {duplicates ? ` (${duplicates} were imported before and will be skipped)` : ""}.
+              </p>
+              <button type="button" className={primaryButton} disabled={progress !== null} onClick={importAll}>
+                Import {checked.length - duplicates} posts
+              </button>
+            </div>
+          )
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { insertAccount } from "../test/fixtures";
+import { call, registerUser, uploadImage } from "../test/helpers";
+import { parseCsv } from "./rows";
+
+const future = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+
+function csv(rows: string[]) {
+  return `Text,Channels,Date,Time,Timezone,Media,First comment\n${rows.join("\n")}\n`;
+}
+
+describe("bulk import", () => {
+  it("dry run lists bad rows with their number and reason; import creates the good ones once", async () => {
+    const u = await registerUser();
+    await insertAccount(u.user.id, "twitter", { username: "acme" });
+    await uploadImage(u.token); // photo.jpg
+    const rows = parseCsv(
+      csv([
+        `"Good one, with a comma",twitter,${future},09:00,Europe/Berlin,photo.jpg,`,
+        `Unknown network,myspace,${future},09:00,,photo.jpg,`,
+        `In the past,twitter,2020-01-01,09:00,,photo.jpg,`,
+        `${"x".repeat(300)},twitter,${future},10:00,,photo.jpg,`,
+        `Missing file,twitter:@acme,${future},11:00,,nope.jpg,`,
+        `Good two,twitter:@acme,${future},12:00,,photo.jpg,`,
+        `With a comment,twitter,${future},13:00,,photo.jpg,Say hi`,
+      ]),
+    );
+    const dry = await call("/api/imports/check", { token: u.token, body: { rows } });
+    expect(dry.status).toBe(200);
+    expect(dry.body.message).toBe("5 of 7 rows need fixing");
+    const errors = Object.fromEntries(
+      dry.body.data.rows.map((r: { row: number; errors: string[] }) => [r.row, r.errors[0] ?? null]),
+    );
+    expect(errors).toEqual({
+      2: null,
+      3: 'Unknown channel "myspace" (use a network such as twitter, or twitter:@username)',
+      4: "Schedule date cannot be in the past",
+      5: "Content exceeds character limit (300/280); X counts most emoji and CJK characters as 2 and every link as 23",
+      6: 'No file named "nope.jpg" in the media library',
+      7: null,
+      8: "First comments are not supported by import yet: leave the first_comment column empty",
+    });
+    const before = (await call("/api/posts", { token: u.token })).body.data.pagination.total;
+    expect(before).toBe(0); // the dry run created nothing
+
+    const first = await call("/api/imports", { token: u.token, body: { rows } });
+    expect(first.status).toBe(201);
+    expect(first.body.message).toBe("2 posts created, 0 already imported");
+    const listed = (await call("/api/posts", { token: u.token })).body.data;
+    expect(listed.pagination.total).toBe(2);
+    expect(listed.posts.map((p: { content: string }) => p.content).sort()).toEqual([
+      "Good one, with a comma",
+      "Good two",
+    ]);
+    const good = listed.posts.find((p: { content: string }) => p.content === "Good two");
+    expect(good.status).toBe("scheduled");
+    expect(good.metadata.source).toBe("import");
+
+    // The same file again: nothing new; the dry run says which rows were imported before.
+    const again = await call("/api/imports", { token: u.token, body: { rows } });
+    expect(again.body.message).toBe("0 posts created, 2 already imported");
+    expect((await call("/api/posts", { token: u.token })).body.data.pagination.total).toBe(2);
+    const recheck = await call("/api/imports/check", { token: u.token, body: { rows } });
+    expect(
+      recheck.body.data.rows.filter((r: { duplicate: boolean }) => r.duplicate).map((r: { row: number }) => r.row),
+    ).toEqual([2, 7]);
+
+    // Another workspace's import of the same rows neither sees these accounts nor these files.
+    const other = await registerUser();
+    const theirs = await call("/api/imports/check", { token: other.token, body: { rows: rows.slice(0, 1) } });
+    expect(theirs.body.data.rows[0].errors).toEqual([
+      "No Twitter account is connected",
+      'No file named "photo.jpg" in the media library',
+      "Please select at least one platform",
+      "Images are required for all posts",
+    ]);
+    expect(theirs.body.data.rows[0].duplicate).toBe(false);
+  });
+
+  it("refuses a chunk without rows, with the envelope", async () => {
+    const u = await registerUser();
+    const res = await call("/api/imports/check", { token: u.token, body: { rows: [] } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message: "The file has no rows to import" });
+  });
+});

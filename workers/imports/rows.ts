@@ -1,0 +1,150 @@
+/**
+ * Bulk import (ADR 022): the spreadsheet's columns, CSV parsing (papaparse) and each row as composer fields.
+ * Pure: the browser parses and sends rows in chunks; the Worker validates them with the composer's rules.
+ */
+import Papa from "papaparse";
+import { z } from "zod";
+import { PLATFORM_NAMES, PLATFORMS, type Platform } from "../platform-profile";
+import type { PostFields } from "../posts/rules";
+
+export const IMPORT_MAX_ROWS = 1000;
+/** Rows per request: each row is validated and created with a few queries (D1's per-invocation budget). */
+export const IMPORT_CHUNK_ROWS = 25;
+export const IMPORT_COLUMNS = ["text", "channels", "date", "time", "timezone", "media", "first_comment"] as const;
+
+export const ImportMessages = {
+  empty: "The file has no rows to import",
+  tooMany: `A file may hold at most ${IMPORT_MAX_ROWS} rows`,
+  missingColumns: (names: string[]) =>
+    `The file is missing the column${names.length > 1 ? "s" : ""}: ${names.join(", ")}`,
+  unknownChannel: (token: string) => `Unknown channel "${token}" (use a network such as twitter, or twitter:@username)`,
+  noAccount: (platform: Platform) => `No ${PLATFORM_NAMES[platform]} account is connected`,
+  noSuchAccount: (platform: Platform, name: string) => `No ${PLATFORM_NAMES[platform]} account @${name} is connected`,
+  severalAccounts: (platform: Platform) =>
+    `Several ${PLATFORM_NAMES[platform]} accounts are connected: name one, as ${platform}:@username`,
+  unknownMedia: (name: string) => `No file named "${name}" in the media library`,
+  mediaUrl: (url: string) =>
+    `Media URL "${url}" is not one of this library's links: upload the file to the library and use its file name`,
+  firstComment: "First comments are not supported by import yet: leave the first_comment column empty",
+} as const;
+
+export const TEMPLATE_CSV = `${IMPORT_COLUMNS.join(",")}
+"Our spring launch is live! #launch",twitter,2026-04-01,09:00,Europe/Berlin,launch.jpg,
+"Behind the scenes at the studio",instagram;linkedin:@acme,2026-04-02,12:30,,studio.jpg|team.jpg,
+`;
+
+const cell = z.string().trim().max(70_000).default("");
+/** One spreadsheet row as sent to the API; `row` is its number in the sheet (the header is row 1). */
+export const importRowSchema = z.object({
+  row: z
+    .number()
+    .int()
+    .min(2)
+    .max(IMPORT_MAX_ROWS + 1),
+  text: cell,
+  channels: cell,
+  date: cell,
+  time: cell,
+  timezone: cell,
+  media: cell,
+  first_comment: cell,
+});
+export type ImportRow = z.output<typeof importRowSchema>;
+
+export const importChunkSchema = z.object({
+  rows: z
+    .array(importRowSchema)
+    .min(1, ImportMessages.empty)
+    .max(IMPORT_CHUNK_ROWS * 2, "Send at most 50 rows per request"),
+});
+
+/** Parses CSV text into rows (header names case- and space-insensitive); throws the user's message. */
+export function parseCsv(text: string): ImportRow[] {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), {
+    header: true,
+    skipEmptyLines: "greedy",
+    transformHeader: (h) => h.trim().toLowerCase().replace(/\s+/g, "_"),
+  });
+  const fields = parsed.meta.fields ?? [];
+  const missing = ["text", "channels"].filter((c) => !fields.includes(c));
+  if (missing.length) throw new Error(ImportMessages.missingColumns(missing));
+  if (parsed.data.length === 0) throw new Error(ImportMessages.empty);
+  if (parsed.data.length > IMPORT_MAX_ROWS) throw new Error(ImportMessages.tooMany);
+  return parsed.data.map((r, i) =>
+    importRowSchema.parse({
+      row: i + 2,
+      ...Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, String(r[c] ?? "")])),
+    }),
+  );
+}
+
+/** The key an imported row is remembered by: its content, not its position or file (ADR 022). */
+export async function rowKey(row: ImportRow): Promise<string> {
+  const content = JSON.stringify(IMPORT_COLUMNS.map((c) => row[c]));
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const list = (value: string) =>
+  value
+    .split(/[;|,\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export interface ImportLookups {
+  accounts: Array<{ id: string; platform: Platform; username: string }>;
+  /** Library file name (as uploaded, case-insensitive) → media id. */
+  mediaByName: Map<string, string>;
+  /** Media id of one of this library's own links (/media/{id}), if it is one. */
+  mediaIdOfUrl: (url: string) => string | null;
+}
+
+/** The row as composer fields, or the reasons it cannot be (channel and media names it cannot resolve). */
+export function rowFields(row: ImportRow, lookups: ImportLookups): { fields: unknown; errors: string[] } {
+  const errors: string[] = [];
+  const selectedAccounts: Partial<Record<Platform, string[]>> = {};
+  for (const token of list(row.channels)) {
+    const [name, handle] = token.split(":").map((s) => s.trim());
+    const platform = PLATFORMS.find(
+      (p) => p === name!.toLowerCase() || PLATFORM_NAMES[p].toLowerCase() === name!.toLowerCase(),
+    );
+    if (!platform) {
+      errors.push(ImportMessages.unknownChannel(token));
+      continue;
+    }
+    const own = lookups.accounts.filter((a) => a.platform === platform);
+    const wanted = handle?.replace(/^@/, "").toLowerCase();
+    const account = wanted
+      ? own.find((a) => a.username.toLowerCase() === wanted)
+      : own.length === 1
+        ? own[0]
+        : undefined;
+    if (!account)
+      errors.push(
+        wanted
+          ? ImportMessages.noSuchAccount(platform, wanted)
+          : own.length === 0
+            ? ImportMessages.noAccount(platform)
+            : ImportMessages.severalAccounts(platform),
+      );
+    else selectedAccounts[platform] = [...new Set([...(selectedAccounts[platform] ?? []), account.id])];
+  }
+  const media: string[] = [];
+  for (const ref of list(row.media)) {
+    const id = /^https?:\/\//i.test(ref) ? lookups.mediaIdOfUrl(ref) : lookups.mediaByName.get(ref.toLowerCase());
+    if (id) media.push(id);
+    else errors.push(/^https?:\/\//i.test(ref) ? ImportMessages.mediaUrl(ref) : ImportMessages.unknownMedia(ref));
+  }
+  if (row.first_comment) errors.push(ImportMessages.firstComment);
+  const fields = {
+    content: row.text,
+    platforms: Object.keys(selectedAccounts),
+    selectedAccounts,
+    media,
+    ...(row.date || row.time ? { scheduledDate: { localDate: row.date, localTime: row.time } } : {}),
+    ...(row.timezone ? { timezone: row.timezone } : {}),
+    status: "scheduled",
+    metadata: { category: "other", source: "import" },
+  } satisfies Partial<Record<keyof PostFields, unknown>>;
+  return { fields, errors };
+}

@@ -1,0 +1,158 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { connectedAccounts } from "../db/schema/accounts";
+import { importedRows } from "../db/schema/imports";
+import { media } from "../db/schema/media";
+import { HttpError } from "../http/envelope";
+import { postFieldsSchema } from "../posts/rules";
+import type { Actor, PostStore } from "../posts/store";
+import { type ImportLookups, type ImportRow, rowFields, rowKey } from "./rows";
+
+export interface RowReport {
+  row: number;
+  errors: string[];
+  /** Imported before (same content): importing skips it. */
+  duplicate: boolean;
+  postId?: string;
+}
+
+const PARAMS_PER_QUERY = 90; // D1 binds at most 100 parameters per query
+
+/** Bulk import (ADR 022): every row checked with the composer's rules; each row created at most once. */
+export class ImportService {
+  constructor(
+    private readonly db: Db,
+    private readonly posts: PostStore,
+  ) {}
+
+  private async lookups(workspaceId: string, rows: ImportRow[]): Promise<ImportLookups> {
+    const accounts = await this.db
+      .select({ id: connectedAccounts.id, platform: connectedAccounts.platform, username: connectedAccounts.username })
+      .from(connectedAccounts)
+      .where(and(eq(connectedAccounts.workspaceId, workspaceId), ne(connectedAccounts.status, "disconnected")));
+    const refs = [...new Set(rows.flatMap((r) => r.media.split(/[;|,\n]/).map((s) => s.trim().toLowerCase())))].filter(
+      Boolean,
+    );
+    const urlIds = refs.flatMap((r) => /\/media\/(?:s\/)?([\w-]+)/.exec(r)?.[1] ?? []);
+    const names = refs.filter((r) => !/^https?:\/\//.test(r));
+    const found: Array<{ id: string; name: string }> = [];
+    for (let i = 0; i < Math.max(names.length, urlIds.length); i += PARAMS_PER_QUERY) {
+      const someNames = names.slice(i, i + PARAMS_PER_QUERY);
+      const someIds = urlIds.slice(i, i + PARAMS_PER_QUERY);
+      found.push(
+        ...(await this.db
+          .select({ id: media.id, name: sql<string>`lower(${media.originalName})` })
+          .from(media)
+          .where(
+            and(
+              eq(media.workspaceId, workspaceId),
+              sql`(lower(${media.originalName}) IN (${sql.join(
+                (someNames.length ? someNames : [""]).map((n) => sql`${n}`),
+                sql`, `,
+              )}) OR ${media.id} IN (${sql.join(
+                (someIds.length ? someIds : [""]).map((n) => sql`${n}`),
+                sql`, `,
+              )}))`,
+            ),
+          )),
+      );
+    }
+    const ids = new Set(found.map((f) => f.id));
+    return {
+      accounts,
+      mediaByName: new Map(found.map((f) => [f.name, f.id])),
+      mediaIdOfUrl: (url) => {
+        const id = /\/media\/(?:s\/)?([\w-]+)/.exec(url.toLowerCase())?.[1];
+        return id && ids.has(id) ? id : null;
+      },
+    };
+  }
+
+  /** The dry run: each row's problems, in the composer's words, and whether it was imported before. */
+  async check(actor: Actor, rows: ImportRow[]) {
+    return (await this.checked(actor, rows)).map(({ row, errors, duplicate }) => ({ row, errors, duplicate }));
+  }
+
+  private async checked(actor: Actor, rows: ImportRow[]) {
+    const lookups = await this.lookups(actor.workspace.id, rows);
+    const keys = await Promise.all(rows.map(rowKey));
+    const seen = new Set<string>();
+    for (let i = 0; i < keys.length; i += PARAMS_PER_QUERY) {
+      const some = await this.db
+        .select({ key: importedRows.rowKey })
+        .from(importedRows)
+        .where(
+          and(
+            eq(importedRows.workspaceId, actor.workspace.id),
+            inArray(importedRows.rowKey, keys.slice(i, i + PARAMS_PER_QUERY)),
+          ),
+        );
+      for (const s of some) seen.add(s.key);
+    }
+    const out = [];
+    for (const [i, row] of rows.entries()) {
+      const { fields, errors } = rowFields(row, lookups);
+      const parsed = postFieldsSchema.safeParse(fields);
+      if (!parsed.success) errors.push(...parsed.error.issues.map((issue) => issue.message));
+      else {
+        const { messages, problems } = await this.posts.preflight(actor, parsed.data);
+        errors.push(...messages, ...problems.map((p) => p.message));
+      }
+      out.push({
+        row: row.row,
+        errors: [...new Set(errors)],
+        duplicate: seen.has(keys[i]!),
+        key: keys[i]!,
+        fields: parsed.success ? parsed.data : null,
+      });
+    }
+    return out;
+  }
+
+  /**
+   * Creates the rows that pass and were not imported before. Each row's key is reserved first (a primary
+   * key), so a chunk sent twice, even at once, creates its posts once. A row the rules refuse creates nothing.
+   */
+  async import(actor: Actor, rows: ImportRow[]): Promise<{ created: number; skipped: number; rows: RowReport[] }> {
+    const reports: RowReport[] = [];
+    let created = 0;
+    let skipped = 0;
+    for (const r of await this.checked(actor, rows)) {
+      if (r.duplicate) {
+        skipped += 1;
+        reports.push({ row: r.row, errors: [], duplicate: true });
+        continue;
+      }
+      if (r.errors.length || !r.fields) {
+        reports.push({ row: r.row, errors: r.errors, duplicate: false });
+        continue;
+      }
+      const reserved = await this.db
+        .insert(importedRows)
+        .values({ workspaceId: actor.workspace.id, rowKey: r.key })
+        .onConflictDoNothing()
+        .returning({ key: importedRows.rowKey });
+      if (reserved.length === 0) {
+        skipped += 1;
+        reports.push({ row: r.row, errors: [], duplicate: true });
+        continue;
+      }
+      try {
+        const post = await this.posts.create(actor, r.fields);
+        await this.db
+          .update(importedRows)
+          .set({ postId: post._id })
+          .where(and(eq(importedRows.workspaceId, actor.workspace.id), eq(importedRows.rowKey, r.key)));
+        created += 1;
+        reports.push({ row: r.row, errors: [], duplicate: false, postId: post._id });
+      } catch (err) {
+        await this.db
+          .delete(importedRows)
+          .where(and(eq(importedRows.workspaceId, actor.workspace.id), eq(importedRows.rowKey, r.key)));
+        if (!(err instanceof HttpError)) throw err;
+        reports.push({ row: r.row, errors: [err.message], duplicate: false });
+      }
+    }
+    return { created, skipped, rows: reports };
+  }
+}

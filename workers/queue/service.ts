@@ -1,0 +1,299 @@
+import { and, asc, eq, gte, inArray, isNotNull, lte, notInArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { connectedAccounts } from "../db/schema/accounts";
+import { posts, postTargets } from "../db/schema/posts";
+import { accountQueues } from "../db/schema/queue";
+import { HttpError, notFound } from "../http/envelope";
+import { PLATFORM_NAMES, type Platform } from "../platform-profile";
+import { nextFreeSlot, normalizeSlots, QueueMessages, reorderedTimes, type Slot, slotInstants } from "./slots";
+
+/** How far ahead the queue view looks by default, and at most. */
+export const QUEUE_VIEW_DAYS = 14;
+export const QUEUE_VIEW_MAX_DAYS = 366;
+/** Targets in these states do not hold a slot (a draft has no time; a failed one left it). */
+const NOT_HOLDING: Array<typeof postTargets.$inferSelect.status> = ["draft", "failed"];
+
+const ACCOUNT_COLUMNS = {
+  id: connectedAccounts.id,
+  platform: connectedAccounts.platform,
+  username: connectedAccounts.username,
+  status: connectedAccounts.status,
+};
+type AccountRow = { id: string; platform: Platform; username: string; status: string };
+type QueueRow = typeof accountQueues.$inferSelect;
+
+export const QueueErrors = {
+  notInQueue: "Some of these posts are no longer waiting in this queue. Reload the queue and try again.",
+  emptyQueue: "This queue has no post waiting to be shared.",
+} as const;
+
+/** Per-account posting queues (ADR 022): weekly slots, Add to queue, reorder, pause, Share next. */
+export class QueueService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  private async account(workspaceId: string, accountId: string): Promise<AccountRow> {
+    const [row] = await this.db
+      .select(ACCOUNT_COLUMNS)
+      .from(connectedAccounts)
+      .where(and(eq(connectedAccounts.id, accountId), eq(connectedAccounts.workspaceId, workspaceId)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  private async settings(workspaceId: string, accountIds: string[]): Promise<Map<string, QueueRow>> {
+    if (accountIds.length === 0) return new Map();
+    const rows = await this.db
+      .select()
+      .from(accountQueues)
+      .where(and(eq(accountQueues.workspaceId, workspaceId), inArray(accountQueues.accountId, accountIds)));
+    return new Map(rows.map((r) => [r.accountId, r]));
+  }
+
+  /** Every account's queue: settings and the upcoming slots, empty and filled, over `days` days. */
+  async list(workspace: { id: string; timezone: string }, days = QUEUE_VIEW_DAYS, accountId?: string) {
+    const accounts = accountId
+      ? [await this.account(workspace.id, accountId)]
+      : await this.db
+          .select(ACCOUNT_COLUMNS)
+          .from(connectedAccounts)
+          .where(
+            and(
+              eq(connectedAccounts.workspaceId, workspace.id),
+              notInArray(connectedAccounts.status, ["disconnected"]),
+            ),
+          )
+          .orderBy(asc(connectedAccounts.platform), asc(connectedAccounts.username));
+    const ids = accounts.map((a) => a.id);
+    const settings = await this.settings(workspace.id, ids);
+    const now = this.now();
+    const until = now + days * 24 * 3600_000;
+    const waiting = ids.length
+      ? await this.db
+          .select({
+            targetId: postTargets.id,
+            accountId: postTargets.accountId,
+            dueAt: postTargets.dueAt,
+            postId: posts.id,
+            content: posts.content,
+          })
+          .from(postTargets)
+          .innerJoin(posts, eq(posts.id, postTargets.postId))
+          .where(
+            and(
+              eq(postTargets.workspaceId, workspace.id),
+              inArray(postTargets.accountId, ids),
+              eq(postTargets.status, "scheduled"),
+              isNotNull(postTargets.dueAt),
+              lte(postTargets.dueAt, until),
+            ),
+          )
+          .orderBy(asc(postTargets.dueAt), asc(postTargets.createdAt))
+      : [];
+    return accounts.map((a) => {
+      const q = settings.get(a.id);
+      const timezone = q?.timezone ?? workspace.timezone;
+      const slots = (q?.slots ?? []) as Slot[];
+      const instants = slotInstants(slots, timezone, now, { limit: 10_000, horizonDays: days }).filter(
+        (at) => at <= until,
+      );
+      const entries = waiting.filter((w) => w.accountId === a.id);
+      return {
+        accountId: a.id,
+        platform: a.platform,
+        username: a.username,
+        timezone,
+        ownTimezone: q?.timezone ?? null,
+        paused: q?.paused ?? false,
+        slots,
+        upcoming: upcoming(instants, entries),
+      };
+    });
+  }
+
+  /** Replaces the account's weekly slots (and its own timezone; null follows the workspace's). */
+  async replaceSlots(workspaceId: string, accountId: string, input: { slots: Slot[]; timezone?: string | null }) {
+    await this.account(workspaceId, accountId);
+    const slots = normalizeSlots(input.slots);
+    const now = this.now();
+    const timezone = input.timezone === undefined ? undefined : input.timezone;
+    await this.db
+      .insert(accountQueues)
+      .values({ accountId, workspaceId, slots, timezone: timezone ?? null, updatedAt: now })
+      .onConflictDoUpdate({
+        target: accountQueues.accountId,
+        set: { slots, updatedAt: now, ...(timezone === undefined ? {} : { timezone }) },
+      });
+  }
+
+  async setPaused(workspaceId: string, accountId: string, paused: boolean) {
+    await this.account(workspaceId, accountId);
+    const now = this.now();
+    await this.db
+      .insert(accountQueues)
+      .values({ accountId, workspaceId, paused, updatedAt: now })
+      .onConflictDoUpdate({ target: accountQueues.accountId, set: { paused, updatedAt: now } });
+  }
+
+  /**
+   * The next free slot of each account (Add to queue). A slot is taken by any of the account's targets
+   * due at that instant, whether it was queued or scheduled by hand. Refuses an account without slots.
+   */
+  async placements(workspace: { id: string; timezone: string }, accountIds: string[]): Promise<Map<string, number>> {
+    if (accountIds.length === 0) throw new HttpError(400, QueueMessages.noAccounts);
+    const now = this.now();
+    const settings = await this.settings(workspace.id, accountIds);
+    const held = await this.db
+      .select({ accountId: postTargets.accountId, dueAt: postTargets.dueAt })
+      .from(postTargets)
+      .where(
+        and(
+          eq(postTargets.workspaceId, workspace.id),
+          inArray(postTargets.accountId, accountIds),
+          notInArray(postTargets.status, NOT_HOLDING),
+          gte(postTargets.dueAt, now),
+        ),
+      );
+    const out = new Map<string, number>();
+    for (const id of accountIds) {
+      const q = settings.get(id);
+      const label = async () => {
+        const a = await this.account(workspace.id, id);
+        return `${PLATFORM_NAMES[a.platform]} @${a.username}`;
+      };
+      if (!q || q.slots.length === 0) throw new HttpError(400, QueueMessages.noSlots(await label()));
+      const taken = new Set(held.filter((h) => h.accountId === id).map((h) => h.dueAt!));
+      const at = nextFreeSlot(q.slots as Slot[], q.timezone ?? workspace.timezone, now, taken);
+      if (at === null) throw new HttpError(400, QueueMessages.full(await label()));
+      out.set(id, at);
+    }
+    return out;
+  }
+
+  /** Moves the post's scheduled targets to their accounts' slots; the post shows its earliest one. */
+  async place(workspaceId: string, postId: string, slots: Map<string, number>) {
+    const targets = await this.db
+      .select({ id: postTargets.id, accountId: postTargets.accountId, status: postTargets.status })
+      .from(postTargets)
+      .where(and(eq(postTargets.postId, postId), eq(postTargets.workspaceId, workspaceId)));
+    const moving = targets.filter((t) => t.status === "scheduled" && slots.has(t.accountId));
+    if (moving.length === 0) return;
+    const now = this.now();
+    await this.db.batch(
+      nonEmpty([
+        ...moving.map((t) =>
+          this.db
+            .update(postTargets)
+            .set({ dueAt: slots.get(t.accountId)!, updatedAt: now })
+            .where(and(eq(postTargets.id, t.id), eq(postTargets.status, "scheduled"))),
+        ),
+        this.earliestDue(postId, now),
+      ]),
+    );
+  }
+
+  /** The post's shown time follows its earliest waiting channel. */
+  private earliestDue(postId: string, now: number) {
+    return this.db
+      .update(posts)
+      .set({
+        scheduledAt: sql`coalesce((SELECT min(due_at) FROM post_targets WHERE post_id = ${postId} AND status = 'scheduled'), ${posts.scheduledAt})`,
+        updatedAt: now,
+      })
+      .where(eq(posts.id, postId));
+  }
+
+  /** Reorders the account's waiting posts: they keep the times they hold and take them in `targetIds` order. */
+  async reorder(workspaceId: string, accountId: string, targetIds: string[]) {
+    await this.account(workspaceId, accountId);
+    const rows = await this.db
+      .select({ id: postTargets.id, postId: postTargets.postId, dueAt: postTargets.dueAt })
+      .from(postTargets)
+      .where(
+        and(
+          eq(postTargets.workspaceId, workspaceId),
+          eq(postTargets.accountId, accountId),
+          eq(postTargets.status, "scheduled"),
+          inArray(postTargets.id, targetIds),
+          gte(postTargets.dueAt, this.now()),
+        ),
+      );
+    if (rows.length !== new Set(targetIds).size || rows.length !== targetIds.length)
+      throw new HttpError(409, QueueErrors.notInQueue);
+    const times = reorderedTimes(
+      rows.map((r) => ({ id: r.id, dueAt: r.dueAt! })),
+      targetIds,
+    );
+    const now = this.now();
+    const postIds = [...new Set(rows.map((r) => r.postId))];
+    await this.db.batch(
+      nonEmpty([
+        ...rows.map((r) =>
+          this.db
+            .update(postTargets)
+            .set({ dueAt: times.get(r.id)!, updatedAt: now })
+            .where(and(eq(postTargets.id, r.id), eq(postTargets.status, "scheduled"))),
+        ),
+        ...postIds.map((id) => this.earliestDue(id, now)),
+      ]),
+    );
+  }
+
+  /**
+   * Share next: the account's earliest waiting post becomes due now; the caller hands that one target to
+   * the normal claim (which sends it even from a paused queue). Returns the post id and target id.
+   */
+  async shareNext(workspaceId: string, accountId: string): Promise<{ postId: string; targetId: string }> {
+    await this.account(workspaceId, accountId);
+    const [next] = await this.db
+      .select({ id: postTargets.id, postId: postTargets.postId })
+      .from(postTargets)
+      .where(
+        and(
+          eq(postTargets.workspaceId, workspaceId),
+          eq(postTargets.accountId, accountId),
+          eq(postTargets.status, "scheduled"),
+          isNotNull(postTargets.dueAt),
+        ),
+      )
+      .orderBy(asc(postTargets.dueAt), asc(postTargets.createdAt))
+      .limit(1);
+    if (!next) throw new HttpError(409, QueueErrors.emptyQueue);
+    const now = this.now();
+    await this.db.batch([
+      this.db
+        .update(postTargets)
+        .set({ dueAt: now, attemptCount: 0, updatedAt: now })
+        .where(and(eq(postTargets.id, next.id), eq(postTargets.status, "scheduled"))),
+      this.earliestDue(next.postId, now),
+    ]);
+    return { postId: next.postId, targetId: next.id };
+  }
+}
+
+/** db.batch wants a non-empty tuple; these lists always hold at least the post update. */
+function nonEmpty<T>(items: T[]): [T, ...T[]] {
+  return items as [T, ...T[]];
+}
+
+type Waiting = { targetId: string; postId: string; content: string; dueAt: number | null };
+
+/** Slots in time order, each with the post waiting there (or empty), plus posts scheduled between slots. */
+export function upcoming(instants: number[], entries: Waiting[]) {
+  const iso = (v: number) => new Date(v).toISOString();
+  const present = (e: Waiting) => ({ targetId: e.targetId, postId: e.postId, content: e.content });
+  const rows: Array<{ at: string; slot: boolean; post: ReturnType<typeof present> | null }> = [];
+  const bySlot = new Map<number, Waiting[]>();
+  for (const e of entries) bySlot.set(e.dueAt!, [...(bySlot.get(e.dueAt!) ?? []), e]);
+  const times = [...new Set([...instants, ...entries.map((e) => e.dueAt!)])].sort((a, b) => a - b);
+  const slotSet = new Set(instants);
+  for (const at of times) {
+    const here = bySlot.get(at) ?? [];
+    if (slotSet.has(at)) rows.push({ at: iso(at), slot: true, post: here[0] ? present(here[0]) : null });
+    for (const extra of slotSet.has(at) ? here.slice(1) : here)
+      rows.push({ at: iso(at), slot: false, post: present(extra) });
+  }
+  return rows;
+}
