@@ -415,6 +415,8 @@ async function assetOf(db: Db, urn: string, kind: "image" | "video"): Promise<Em
 }
 
 const VISIBILITIES = ["PUBLIC", "CONNECTIONS", "LOGGED_IN"];
+/** A comment's text limit (LinkedIn shows 1,250 characters in its comment box). */
+const COMMENT_MAX = 1250;
 
 linkedinApi.post("/rest/posts", async (c) => {
   const post = await jsonBody(c);
@@ -516,6 +518,38 @@ linkedinApi.get("/rest/socialActions/:urn", async (c) => {
     likesSummary: { totalLikes: m.likes, likedByCurrentUser: false },
     commentsSummary: { aggregatedTotalComments: m.comments, totalFirstLevelComments: m.comments },
   });
+});
+
+/** Comments API: the actor comments on a post it may see; 201 with the comment and its URN in x-restli-id. */
+linkedinApi.post("/rest/socialActions/:urn/comments", async (c) => {
+  const post = await ownPost(c, c.req.param("urn"));
+  if (!post) return liError(c, 404, "NOT_FOUND", "Post not found");
+  const body = await jsonBody(c);
+  if (!body) return liError(c, 400, "BAD_REQUEST", "Request body must be JSON");
+  const problem = authorProblem(c.var.token, body.actor, true);
+  if (problem) return denied(c, `partnerApiSocialActions.CREATE (${problem})`);
+  if (body.object !== post.id) return liError(c, 422, "UNPROCESSABLE_ENTITY", "/object must be the post commented on");
+  const text = body.message?.text;
+  if (typeof text !== "string" || text.trim() === "")
+    return liError(c, 422, "UNPROCESSABLE_ENTITY", "/message/text is required");
+  if ([...text].length > COMMENT_MAX)
+    return liError(c, 422, "UNPROCESSABLE_ENTITY", `/message/text: length exceeds the maximum of ${COMMENT_MAX}`);
+  const id = numericId(19);
+  const urn = `urn:li:comment:(${post.id},${id})`;
+  await createObject(c.var.db, {
+    id: urn,
+    platform: P,
+    kind: "comment",
+    owner: String(body.actor),
+    data: { replyTo: post.id, text, author: liAuthorName(String(body.actor)) },
+    createdAt: c.var.now,
+  });
+  const created = { actor: body.actor, time: c.var.now };
+  return c.json(
+    { id, $URN: urn, actor: body.actor, object: post.id, message: { text }, created, lastModified: created },
+    201,
+    { "x-restli-id": urn },
+  );
 });
 
 linkedinApi.get("/rest/socialActions/:urn/comments", async (c) => {

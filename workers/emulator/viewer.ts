@@ -106,6 +106,34 @@ export async function findPost(db: Db, permalink: string): Promise<ViewedPost | 
   return null;
 }
 
+/**
+ * What was published under a post through the API, oldest first: comments (Instagram, Facebook, LinkedIn)
+ * and replies (X, Threads), which every sub-app records with `replyTo` = the parent's id.
+ */
+async function repliesTo(db: Db, post: EmuObject): Promise<Array<{ author: string; text: string }>> {
+  const rows = await db
+    .select()
+    .from(emuObjects)
+    .where(
+      and(
+        eq(emuObjects.platform, post.platform),
+        sql`json_extract(${emuObjects.data}, '$.replyTo') = ${post.id}`,
+        sql`${emuObjects.kind} IN ('comment', 'tweet', 'media')`,
+      ),
+    )
+    .orderBy(emuObjects.createdAt)
+    .all();
+  return rows.map((r) => ({
+    author:
+      r.kind === "tweet"
+        ? xAuthorName(r.owner)
+        : r.data.author
+          ? String(r.data.author)
+          : `@${String(r.data.username ?? r.owner)}`,
+    text: String(r.data.text ?? ""),
+  }));
+}
+
 function page(title: string, body: unknown) {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${title}</title><link rel="icon" href="data:,">
@@ -130,6 +158,7 @@ export async function viewPost(c: Context<EmuEnv>) {
       404,
     );
   }
+  const replies = await repliesTo(c.var.db, found.obj);
   const m = postMetrics(found.obj.id, found.obj.createdAt, c.var.now);
   const metrics: Array<[string, number]> = [
     ["Views", m.views],
@@ -144,6 +173,13 @@ export async function viewPost(c: Context<EmuEnv>) {
 <p class="muted">by ${found.author} · <time datetime="${new Date(found.obj.createdAt).toISOString()}">${new Date(found.obj.createdAt).toUTCString()}</time></p>
 <p class="text">${found.text}</p>
 <dl>${metrics.map(([label, value]) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>
+${
+  replies.length
+    ? html`<section aria-label="Comments and replies"><h2>Comments and replies</h2><ol>${replies.map(
+        (r) => html`<li><span class="muted">${r.author}</span><p class="text">${r.text}</p></li>`,
+      )}</ol></section>`
+    : ""
+}
 <p class="muted">Permalink on the real platform: ${permalink}</p>`,
     ),
   );

@@ -468,6 +468,16 @@ xApi.post("/2/tweets", async (c) => {
     if (m.data.category !== "tweet_image" && mediaIds.length > 1)
       return invalid(c, "A video or GIF must be the only media of a post", "media.media_ids");
   }
+  const replyTo = body.reply?.in_reply_to_tweet_id;
+  if (replyTo !== undefined) {
+    const parent = await getObject(c.var.db, P, String(replyTo));
+    if (!parent || parent.kind !== "tweet")
+      return invalid(
+        c,
+        `The \`reply.in_reply_to_tweet_id\` query parameter value [${replyTo}] does not exist`,
+        "reply.in_reply_to_tweet_id",
+      );
+  }
   const recent = await listObjects(c.var.db, P, "tweet", c.var.user.id, { limit: 100 });
   if (text && recent.some((t) => t.data.text === text))
     return problem(c, 403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
@@ -477,7 +487,7 @@ xApi.post("/2/tweets", async (c) => {
     platform: P,
     kind: "tweet",
     owner: c.var.user.id,
-    data: { text, mediaIds },
+    data: { text, mediaIds, ...(replyTo !== undefined ? { replyTo: String(replyTo) } : {}) },
     createdAt: c.var.now,
   });
   return c.json({ data: { id, text, edit_history_tweet_ids: [id] } }, 201);

@@ -1,6 +1,6 @@
 import { facebookLogin, GraphAnswer, graphHttp, PAGE_SCOPES, parseGraphTime, sharesOf } from "./meta";
 import type { ClientDeps } from "./registry";
-import { type AccountCredentials, type PlatformClient, PlatformError, publishNeeding } from "./types";
+import { type AccountCredentials, needing, type PlatformClient, PlatformError, publishNeeding } from "./types";
 
 /**
  * Facebook Pages (PLATFORMS.md §3). Connect is Facebook Login; each Page publishes with its own Page token
@@ -177,6 +177,16 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
       await http.answer(`${graph}/${account.platformUserId}`, GraphAnswer.id, {
         query: { fields: "id", access_token: account.accessToken },
       });
+    },
+
+    /** A comment on the Page post, as the Page: POST /{post-id}/comments message=… → {id}. */
+    async reply(account, remoteId, text) {
+      const res = await needing("pages_manage_engagement", () =>
+        http.answer(`${graph}/${remoteId}/comments`, GraphAnswer.id, {
+          form: { message: text, access_token: account.accessToken },
+        }),
+      );
+      return { remoteId: res.data.id };
     },
 
     async comments(account, remoteId) {

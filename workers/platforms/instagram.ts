@@ -13,6 +13,7 @@ import { type ClientDeps, credentialsFor } from "./registry";
 import {
   type AccountCredentials,
   type AudienceInsights,
+  needing,
   type PlatformClient,
   PlatformError,
   type PublishMedia,
@@ -410,6 +411,20 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
       await http.answer(`${base(account)}/${account.platformUserId}`, GraphAnswer.id, {
         query: { fields: "id", access_token: account.accessToken },
       });
+    },
+
+    /** IG Comments: POST /{ig-media-id}/comments?message=… → {id}. */
+    async reply(account, remoteId, text) {
+      const res = await needing(
+        account.metadata.loginVariant === "instagram"
+          ? "instagram_business_manage_comments"
+          : "instagram_manage_comments",
+        () =>
+          http.answer(`${base(account)}/${remoteId}/comments`, GraphAnswer.id, {
+            form: { message: text, access_token: account.accessToken },
+          }),
+      );
+      return { remoteId: res.data.id };
     },
 
     async comments(account, remoteId) {

@@ -245,6 +245,29 @@ export class LinkedInClient implements PlatformClient {
   }
 
   /**
+   * Comments API: POST /rest/socialActions/{urn}/comments {actor, object, message:{text}} → 201 with the
+   * comment; its URN is in the body (`$URN`) or the x-restli-id header (docs/platform-comments.md).
+   */
+  reply(account: AccountCredentials, parentRemoteId: string, text: string): Promise<{ remoteId: string }> {
+    const actor = authorUrn(account);
+    return needing(actor.startsWith("urn:li:organization:") ? "w_organization_social" : "w_member_social", async () => {
+      const res = await this.call(
+        account.accessToken,
+        "POST",
+        `${this.api}/rest/socialActions/${encodeURIComponent(parentRemoteId)}/comments`,
+        { actor, object: parentRemoteId, message: { text } },
+      );
+      const body = (res.data ?? {}) as { $URN?: string; id?: string };
+      const id = body.$URN ?? res.headers.get("x-restli-id") ?? body.id;
+      if (!id)
+        throw new PlatformError("retryable", "LinkedIn accepted the comment but returned no id.", {
+          platform: "linkedin",
+        });
+      return { remoteId: id };
+    });
+  }
+
+  /**
    * A post carries nothing but its commentary, so it is recognised by its exact text among the author's
    * recent posts. Reading a member's posts needs the restricted r_member_social, so only organizations can be checked.
    */

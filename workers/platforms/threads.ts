@@ -18,6 +18,7 @@ const SCOPES = [
   "threads_content_publish",
   "threads_manage_insights",
   "threads_read_replies",
+  "threads_manage_replies",
   "threads_delete",
 ];
 const POLL_INTERVAL_MS = 5_000;
@@ -169,6 +170,17 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
         creates: true,
       });
       return { remoteId: res.data.id, permalink: null };
+    },
+
+    /** A reply is a TEXT container with reply_to_id, published like a post (§10.3 Replies). */
+    async reply(account, parentRemoteId, text) {
+      const creationId = await container(account, { media_type: "TEXT", text, reply_to_id: parentRemoteId });
+      await waitFor(account, creationId);
+      const res = await http.answer(`${api}/${account.platformUserId}/threads_publish`, GraphAnswer.id, {
+        form: { creation_id: creationId, access_token: account.accessToken },
+        creates: true,
+      });
+      return { remoteId: res.data.id };
     },
 
     async permalink(account, remoteId) {

@@ -78,6 +78,8 @@ export interface PublishRequest {
   media: PublishMedia[];
   /** The channel's platform options (ADR 021); a client reads the ones its platform has. */
   options?: PublishOptions;
+  /** Published under the post once it is out (ADR 021). */
+  firstComment?: string | null;
 }
 
 export interface PublishOptions {
@@ -174,6 +176,11 @@ export interface PlatformClient {
   comments(account: AccountCredentials, remoteId: string): Promise<RemoteComment[]>;
   /** The platform's cheapest identity call with the account's token: the daily connection health check. */
   checkAccess(account: AccountCredentials): Promise<void>;
+  /**
+   * Publishes `text` under a published post: a comment on Instagram, Facebook and LinkedIn, a reply on X and
+   * Threads (the first comment, and each next part of a thread). Absent where the platform has no such API.
+   */
+  reply?(account: AccountCredentials, parentRemoteId: string, text: string): Promise<{ remoteId: string }>;
 }
 
 /**

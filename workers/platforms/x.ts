@@ -161,6 +161,20 @@ export class XClient implements PlatformClient {
     return { remoteId: data.id, permalink: statusUrl(data.id) };
   }
 
+  /** A reply is a post with reply.in_reply_to_tweet_id (§6.2): the first comment and each part of a thread. */
+  reply(account: AccountCredentials, parentRemoteId: string, text: string): Promise<{ remoteId: string }> {
+    return needing("tweet.write", async () => {
+      const res = await this.call(
+        account.accessToken,
+        "POST",
+        `${this.api}/2/tweets`,
+        { text, reply: { in_reply_to_tweet_id: parentRemoteId } },
+        { creates: true },
+      );
+      return { remoteId: parseAnswer("twitter", Created, res.data, true).data.id };
+    });
+  }
+
   /** §6.3 media upload v2: initialize, append segments, finalize, then poll STATUS while processing. */
   private async upload(token: string, media: PublishMedia): Promise<string> {
     const init = parseAnswer(

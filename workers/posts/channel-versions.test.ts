@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, registerUser, uploadImage } from "../test/helpers";
 import { fileOf, mp4Bytes } from "../test/media-fixtures";
-import { connectViaEmulator } from "../test/oauth";
+import { armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 
 /** Per-channel versions (ADR 021) through the real Worker, queue and emulator. */
@@ -208,5 +208,108 @@ describe("per-channel versions", () => {
     });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ success: false, message: "The requested resource was not found." });
+  });
+});
+
+/** What the emulator holds under a remote post: comments (Meta, LinkedIn) and replies (X, Threads). */
+async function repliesUnder(platform: string, parentId: string) {
+  const rows = await env.DB.prepare(
+    "SELECT data FROM emu_objects WHERE platform = ? AND json_extract(data, '$.replyTo') = ? AND kind != 'container' ORDER BY created_at",
+  )
+    .bind(platform, parentId)
+    .all<{ data: string }>();
+  return rows.results.map((r) => String(JSON.parse(r.data).text));
+}
+
+describe("first comment", () => {
+  const FIVE = ["instagram", "facebook", "linkedin", "twitter", "threads"];
+
+  it("is published under the post on all five networks, each with its own status", { timeout: 90_000 }, async () => {
+    const { u, id, image } = await setup(FIVE);
+    const tag = crypto.randomUUID().slice(0, 8);
+    const res = await call("/api/posts", {
+      token: u.token,
+      body: {
+        content: `Comment test ${tag}`,
+        platforms: FIVE,
+        selectedAccounts: Object.fromEntries(FIVE.map((p) => [p, [id(p)]])),
+        images: [image],
+        publishNow: true,
+        channels: FIVE.map((p) => ({ platform: p, accountId: id(p), firstComment: `Link in bio (${p}) ${tag}` })),
+      },
+    });
+    expect(res.status, res.body.message).toBe(201);
+    await settled(u, res.body.data._id);
+    const post = await vi.waitFor(
+      async () => {
+        const p = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data;
+        for (const t of p.platformPosts) expect(t.firstComment?.status, t.platform).toBe("published");
+        return p;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    for (const t of post.platformPosts) {
+      expect(t.status).toBe("published");
+      expect(await repliesUnder(t.platform, t.remoteId), t.platform).toEqual([`Link in bio (${t.platform}) ${tag}`]);
+    }
+    // The emulator's post viewer shows the comment under the post.
+    const x = post.platformPosts.find((t: { platform: string }) => t.platform === "twitter");
+    const page = await (await raw(`/sandbox/view?url=${encodeURIComponent(x.permalink)}`)).text();
+    expect(page).toContain(`Link in bio (twitter) ${tag}`);
+  });
+
+  it("a failed first comment leaves the post published and is retried alone", { timeout: 60_000 }, async () => {
+    const { u, id, image } = await setup(["twitter"]);
+    const tag = crypto.randomUUID().slice(0, 8);
+    // The post goes through; the next POST /2/tweets (the reply) meets a 500.
+    await armFault("twitter", "500", 1, { method: "POST", path: "/2/tweets", after: 1 });
+    const res = await call("/api/posts", {
+      token: u.token,
+      body: {
+        content: `Retry comment ${tag}`,
+        platforms: ["twitter"],
+        selectedAccounts: { twitter: [id("twitter")] },
+        images: [image],
+        publishNow: true,
+        channels: [{ platform: "twitter", accountId: id("twitter"), firstComment: `More ${tag}` }],
+      },
+    });
+    const postId = res.body.data._id;
+    const failed = await vi.waitFor(
+      async () => {
+        const [t] = (await call(`/api/posts/${postId}`, { token: u.token })).body.data.platformPosts;
+        expect(t.firstComment?.status).toBe("failed");
+        return t;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(failed.status).toBe("published");
+    expect(failed.firstComment.error).toBeTruthy();
+    expect(await repliesUnder("twitter", failed.remoteId)).toEqual([]);
+
+    // Another workspace cannot retry it; the owner can, and the post itself is not sent again.
+    const other = await registerUser();
+    const foreign = await call(`/api/posts/${postId}/targets/${failed.id}/first-comment/retry`, {
+      token: other.token,
+      body: {},
+    });
+    expect(foreign.status).toBe(404);
+    const retried = await call(`/api/posts/${postId}/targets/${failed.id}/first-comment/retry`, {
+      token: u.token,
+      body: {},
+    });
+    expect(retried.status, retried.body.message).toBe(200);
+    expect(retried.body.message).toBe("First comment published");
+    expect(await repliesUnder("twitter", failed.remoteId)).toEqual([`More ${tag}`]);
+    const tweets = await env.DB.prepare("SELECT count(*) AS n FROM emu_objects WHERE kind = 'tweet' AND data LIKE ?")
+      .bind(`%Retry comment ${tag}%`)
+      .first<{ n: number }>();
+    expect(tweets!.n).toBe(1);
+    // A published comment is not retried again.
+    const again = await call(`/api/posts/${postId}/targets/${failed.id}/first-comment/retry`, {
+      token: u.token,
+      body: {},
+    });
+    expect(again.status).toBe(409);
   });
 });

@@ -6,6 +6,8 @@ import { invalidateDashboardAfterWrites } from "../dashboard/service";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
+import { publishDeps } from "../publishing/deps";
+import { publishFirstComment } from "../publishing/first-comment";
 import { ADDED_TO_QUEUE, addToQueueFlag, saveToQueue } from "../queue/add-to-queue";
 import { requirePermission } from "../workspaces/middleware";
 import { listPostsSchema, toListQuery } from "./query";
@@ -135,6 +137,19 @@ export const postRoutes = new Hono<SignedInEnv>()
     const { services } = c.var;
     await services.publishing.retryTarget(ws(c), c.req.param("id"), c.req.param("targetId"));
     return ok(c, await services.posts.get(ws(c), c.req.param("id")), "Retrying this channel");
+  })
+  .post("/:id/targets/:targetId/first-comment/retry", requirePermission("posts.publish"), async (c) => {
+    const { services } = c.var;
+    const [postId, targetId] = [c.req.param("id"), c.req.param("targetId")];
+    await services.publishing.ensureCommentRetryable(ws(c), postId, targetId);
+    await publishFirstComment(targetId, publishDeps(services));
+    const post = await services.posts.get(ws(c), postId);
+    const comment = post.platformPosts.find((t) => t.id === targetId)?.firstComment;
+    return ok(
+      c,
+      post,
+      comment?.status === "published" ? "First comment published" : `First comment failed: ${comment?.error ?? ""}`,
+    );
   })
   .post("/:id/targets/:targetId/confirm", requirePermission("posts.publish"), idempotent, async (c) => {
     const { permalink } = await readJson(c, confirmBody);

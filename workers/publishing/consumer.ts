@@ -12,6 +12,7 @@ import {
   type PublishResult,
 } from "../platforms/types";
 import { recordActivity } from "../workspaces/activity";
+import { publishFirstComment } from "./first-comment";
 import { fillPermalink } from "./permalinks";
 import { decideAfterFailure, derivePostStatus, type TargetStatus } from "./state";
 
@@ -134,6 +135,7 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
   // The platform accepted the post: its id is recorded before anything else (the permalink read) can fail.
   await markPublished(target, result, deps, { started, kind: "publish" });
   if (!result.permalink) await fillPermalink(deps, { ...target, remoteId: result.remoteId }, access.credentials);
+  await publishFirstComment(target.id, deps);
   return ACK;
 }
 
@@ -187,6 +189,7 @@ export async function verifyTarget(
     const found = await deps.client(target.platform).findPublished(credentials, target.id, since, text);
     if (found) {
       await markPublished(target, found, deps, { started, kind: "verify" });
+      await publishFirstComment(target.id, deps);
       return "published";
     }
     await logAttempt(deps, target.id, started, "verify", "not_found", null);

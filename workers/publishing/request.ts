@@ -75,5 +75,6 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
     title: version.title,
     media: prepared,
     options: { privacy, tags, visibility },
+    firstComment: version.firstComment,
   };
 }

@@ -66,6 +66,13 @@ export class PublishingService {
     await this.dispatchDue(workspaceId);
   }
 
+  /** Only a failed first comment of a published channel is retried alone (the post itself is never resent). */
+  async ensureCommentRetryable(workspaceId: string, postId: string, targetId: string) {
+    const target = await this.ownedTarget(workspaceId, postId, targetId);
+    if (target.status !== "published" || target.commentStatus !== "failed")
+      throw new HttpError(409, "Only a failed first comment of a published channel can be retried.");
+  }
+
   /** The user's answer for an unconfirmed channel: they saw the post on the platform. */
   async confirmPublished(workspaceId: string, postId: string, targetId: string, permalink: string | null) {
     const target = await this.ownedTarget(workspaceId, postId, targetId);

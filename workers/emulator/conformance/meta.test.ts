@@ -188,12 +188,12 @@ describe("media by URL is downloaded (the app's signed links, through the app)",
   });
 });
 
-async function threadsToken(withhold: string[] = []) {
+async function threadsToken(withhold: string[] = [], scope = "threads_basic,threads_content_publish") {
   const params = {
     client_id: "sandbox-threads-app",
     redirect_uri: REDIRECT,
     response_type: "code",
-    scope: "threads_basic,threads_content_publish",
+    scope,
     state: "st",
   };
   const code = await consentCode("threads.net", "/oauth/authorize", params, {
@@ -229,6 +229,18 @@ describe("Threads conformance", () => {
       "/v1.0/me/threads",
       form({ media_type: "TEXT", text: "hello", access_token: await threadsToken(["threads_content_publish"]) }),
     );
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual(graphError(10));
+  });
+
+  it("creates a reply container only with threads_manage_replies, and only to a post that exists", async () => {
+    const token = await threadsToken([], "threads_basic,threads_content_publish,threads_manage_replies");
+    const reply = (access_token: string, reply_to_id: string) =>
+      emu("graph.threads.net", "/v1.0/me/threads", form({ media_type: "TEXT", text: "re", reply_to_id, access_token }));
+    const unknown = await reply(token, "999");
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ error: { code: 24, error_subcode: 4279009 } });
+    const refused = await reply(await threadsToken(), "999");
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual(graphError(10));
   });

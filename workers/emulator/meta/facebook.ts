@@ -309,6 +309,21 @@ async function postEdge(
       }),
     };
   }
+  if (edge === "comments" && c.req.method === "POST") {
+    // Commenting as the Page needs pages_manage_engagement (§3 scopes).
+    requirePermission(token, "pages_manage_engagement", noPagePublishPermission());
+    if (!p.message?.trim()) throw new GraphError(400, "(#100) The parameter message is required", 100);
+    const id = `${post.id.split("_")[1] ?? post.id}_${numericId()}`;
+    await createObject(c.var.db, {
+      id,
+      platform: STORE,
+      kind: "comment",
+      owner: post.owner,
+      createdAt: c.var.now,
+      data: { replyTo: post.id, text: p.message, author: pageById(post.owner)?.name ?? post.owner },
+    });
+    return { id };
+  }
   if (edge === "comments") {
     const list = sampleComments(post.id, m.comments, post.createdAt).filter((x) => x.createdAt <= c.var.now);
     return {
@@ -346,6 +361,7 @@ export async function igObjectEdge(c: EmuContext, obj: EmuObject, edge: string |
   if (!edge && c.req.method === "GET") return ig.readObject(c, obj, p);
   if (!edge && c.req.method === "DELETE") throw new GraphError(400, "Unsupported delete request.", 100);
   if (obj.kind === "media" && edge === "insights") return ig.mediaInsights(c, obj, p);
+  if (obj.kind === "media" && edge === "comments" && c.req.method === "POST") return ig.createComment(c, obj, p);
   if (obj.kind === "media" && edge === "comments") return ig.mediaComments(c, obj);
   throw objectNotFound(`${obj.id}/${edge}`);
 }
@@ -398,7 +414,11 @@ async function dispatch(c: EmuContext): Promise<unknown> {
     return igEdge(c, token, igAccountById(id)!, edge, p);
   }
   const igObj = await ig.findIgObject(c, id);
-  if (igObj && igIds.has(igObj.owner)) return igObjectEdge(c, igObj, edge, p);
+  if (igObj && igIds.has(igObj.owner)) {
+    if (edge === "comments" && c.req.method === "POST")
+      requirePermission(token, "instagram_manage_comments", noAppPermission());
+    return igObjectEdge(c, igObj, edge, p);
+  }
   const fbObj = await getObject(c.var.db, STORE, id);
   if (fbObj && fbObj.kind === "post" && pages.some((pg) => pg.id === fbObj.owner))
     return postEdge(c, token, fbObj, edge, p);

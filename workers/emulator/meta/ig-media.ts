@@ -349,6 +349,23 @@ export function mediaInsights(c: EmuContext, obj: EmuObject, p: Record<string, s
   };
 }
 
+/** IG Comments: POST /{ig-media-id}/comments with `message` → {id}; the account comments on its own media. */
+export async function createComment(c: EmuContext, obj: EmuObject, p: Record<string, string>) {
+  if (!p.message?.trim()) throw new GraphError(400, "(#100) The parameter message is required", 100);
+  if ([...p.message].length > IG_CAPTION_MAX)
+    throw new GraphError(400, `(#100) The comment must be at most ${IG_CAPTION_MAX} characters`, 100);
+  const id = numericId();
+  await createObject(c.var.db, {
+    id,
+    platform: STORE,
+    kind: "comment",
+    owner: obj.owner,
+    createdAt: c.var.now,
+    data: { replyTo: obj.id, text: p.message, author: `@${String(obj.data.username)}` },
+  });
+  return { id };
+}
+
 export function mediaComments(c: EmuContext, obj: EmuObject) {
   const m = postMetrics(obj.id, obj.createdAt, c.var.now);
   const list = sampleComments(obj.id, m.comments, obj.createdAt).filter((x) => x.createdAt <= c.var.now);

@@ -86,7 +86,11 @@ async function dispatch(c: EmuContext) {
     throw objectNotFound(`${id}/${edge}`);
   }
   const obj = await ig.findIgObject(c, id);
-  if (obj && mine.some((a) => a.id === obj.owner)) return igObjectEdge(c, obj, edge, p);
+  if (obj && mine.some((a) => a.id === obj.owner)) {
+    if (edge === "comments" && c.req.method === "POST")
+      requirePermission(token, "instagram_business_manage_comments", noAppPermission());
+    return igObjectEdge(c, obj, edge, p);
+  }
   throw objectNotFound(id);
 }
 

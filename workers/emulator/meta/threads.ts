@@ -119,6 +119,12 @@ async function createContainer(c: EmuContext, user: ThreadsUser, p: Record<strin
       error ??= (child.data.error as string | null) ?? null;
     }
   }
+  // §10.3 Replies: only to a post that exists (the emulator's users own their root posts).
+  if (p.reply_to_id) {
+    const parent = await getObject(db, STORE, p.reply_to_id);
+    if (!parent || parent.kind !== "media")
+      throw new GraphError(400, "The requested resource does not exist", 24, 4279009, "Media Not Found");
+  }
   const id = numericId();
   await createObject(db, {
     id,
@@ -130,6 +136,7 @@ async function createContainer(c: EmuContext, user: ThreadsUser, p: Record<strin
     data: {
       mediaType: type,
       text,
+      replyTo: p.reply_to_id ?? null,
       isCarouselItem: isChild,
       children,
       imageUrl: p.image_url ?? null,
@@ -186,6 +193,7 @@ async function publish(c: EmuContext, user: ThreadsUser, p: Record<string, strin
       username: user.username,
       shortcode: id.slice(-11),
       children: container.data.children,
+      replyTo: container.data.replyTo ?? null,
     },
   });
   await updateObject(db, STORE, container.id, { status: "PUBLISHED", data: { ...container.data, publishedId: id } });
@@ -378,6 +386,9 @@ async function dispatch(c: EmuContext) {
   if (c.req.method === "POST" && (edge === "threads" || edge === "threads_publish"))
     requirePermission(token, "threads_content_publish", noAppPermission());
   if (c.req.method === "DELETE") requirePermission(token, "threads_delete", noAppPermission());
+  // §10.1: POST to the reply endpoints needs threads_manage_replies.
+  if (c.req.method === "POST" && edge === "threads" && p.reply_to_id)
+    requirePermission(token, "threads_manage_replies", noAppPermission());
   if (id === "me" || id === user.id) return userEdge(c, user, edge, p);
   const obj = await getObject(db, STORE, id);
   if (obj && obj.owner === user.id) return objectEdge(c, obj, edge, p);

@@ -1,0 +1,40 @@
+import { and, eq, isNull, or } from "drizzle-orm";
+import { postTargets } from "../db/schema/index";
+import { PlatformError } from "../platforms/types";
+import type { PublishDeps } from "./consumer";
+
+/**
+ * Publishes a channel's first comment under its published post (ADR 021). It has its own status on the target:
+ * a failed comment never touches the post's status and is never a reason to publish the post again; the user
+ * retries the comment alone. The move to `pending` is conditional, so two runs never both send it.
+ */
+export async function publishFirstComment(targetId: string, deps: PublishDeps): Promise<void> {
+  const target = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, targetId) });
+  if (!target || target.status !== "published" || !target.remoteId) return;
+  const client = deps.client(target.platform);
+  if (!client.reply || !target.version?.firstComment) return;
+  const claimed = await deps.db
+    .update(postTargets)
+    .set({ commentStatus: "pending", commentError: null, updatedAt: deps.now() })
+    .where(
+      and(eq(postTargets.id, targetId), or(isNull(postTargets.commentStatus), eq(postTargets.commentStatus, "failed"))),
+    )
+    .returning({ id: postTargets.id });
+  if (claimed.length === 0) return;
+  try {
+    const { firstComment } = await deps.buildRequest(target);
+    if (!firstComment)
+      throw new PlatformError("permanent", "This channel has no first comment.", { platform: target.platform });
+    const { remoteId } = await client.reply(await deps.credentials(target.accountId), target.remoteId, firstComment);
+    await deps.db
+      .update(postTargets)
+      .set({ commentStatus: "published", commentRemoteId: remoteId, updatedAt: deps.now() })
+      .where(eq(postTargets.id, targetId));
+  } catch (err) {
+    const message = err instanceof PlatformError ? err.message : "The platform did not answer.";
+    await deps.db
+      .update(postTargets)
+      .set({ commentStatus: "failed", commentError: message, updatedAt: deps.now() })
+      .where(eq(postTargets.id, targetId));
+  }
+}
