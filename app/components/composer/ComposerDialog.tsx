@@ -143,15 +143,17 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
       notify.error(res.message);
       return;
     }
-    const message = queue
-      ? res.message
-      : what === "draft"
-        ? "Draft saved successfully!"
-        : what === "schedule"
-          ? "Post scheduled successfully!"
-          : res.data.status === "published"
-            ? "Post published successfully!"
-            : res.message;
+    // Added to the queue, or sent for approval instead of scheduled: the server's words say which.
+    const message =
+      queue || res.data.status === "pending_approval"
+        ? res.message
+        : what === "draft"
+          ? "Draft saved successfully!"
+          : what === "schedule"
+            ? "Post scheduled successfully!"
+            : res.data.status === "published"
+              ? "Post published successfully!"
+              : res.message;
     notify.success(message);
     draft.clear();
     onSaved?.(res.data);
