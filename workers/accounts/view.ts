@@ -34,7 +34,8 @@ export interface AccountView {
   statusReason: string | null;
   /** OK, expiring on a date (within 7 days), or needs reconnect with the platform's reason. */
   health: { state: "ok" | "expiring" | "needs_reconnect"; expiresAt: string | null; reason: string | null };
-  tokenExpiresAt: string | null;
+  /** When the access the platform granted ends (null: it does not expire). */
+  accessExpiresAt: string | null;
   /** When a platform last accepted the account's token (the daily health check). */
   lastVerifiedAt: string | null;
   connectedAt: string;
@@ -77,7 +78,7 @@ export function toAccountView(row: AccountRow, now: number = Date.now()): Accoun
     status: row.status,
     statusReason: row.statusReason,
     health: healthView(row, now),
-    tokenExpiresAt: iso(row.tokenExpiresAt),
+    accessExpiresAt: iso(row.tokenExpiresAt),
     lastVerifiedAt: iso(row.lastVerifiedAt),
     connectedAt: new Date(row.connectedAt).toISOString(),
     metadata: publicMetadata(m),

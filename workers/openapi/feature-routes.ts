@@ -86,6 +86,12 @@ d({
   summary: "Refresh the account's token and profile now",
 });
 d({ method: "delete", path: "/api/accounts/{id}", tag: "Accounts", summary: "Disconnect an account" });
+d({
+  method: "get",
+  path: "/api/accounts/{id}/health",
+  tag: "Accounts",
+  summary: "Connection health (ok, expiring on a date, needs reconnect) and the scheduled posts it affects",
+});
 
 // Scheduler.
 d({
@@ -261,6 +267,13 @@ d({
   idempotent: true,
   tag: "Posts",
   summary: "Mark an unconfirmed channel as published (optional permalink)",
+});
+d({
+  method: "post",
+  path: "/api/posts/{id}/targets/{targetId}/first-comment/retry",
+  idempotent: true,
+  tag: "Posts",
+  summary: "Retry a channel's failed first comment alone (the post itself is never sent again)",
 });
 d({
   method: "get",

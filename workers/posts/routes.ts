@@ -138,7 +138,7 @@ export const postRoutes = new Hono<SignedInEnv>()
     await services.publishing.retryTarget(ws(c), c.req.param("id"), c.req.param("targetId"));
     return ok(c, await services.posts.get(ws(c), c.req.param("id")), "Retrying this channel");
   })
-  .post("/:id/targets/:targetId/first-comment/retry", requirePermission("posts.publish"), async (c) => {
+  .post("/:id/targets/:targetId/first-comment/retry", requirePermission("posts.publish"), idempotent, async (c) => {
     const { services } = c.var;
     const [postId, targetId] = [c.req.param("id"), c.req.param("targetId")];
     await services.publishing.ensureCommentRetryable(ws(c), postId, targetId);

@@ -34,7 +34,7 @@ function account(over: Partial<AccountView>): AccountView {
     status: "connected",
     statusReason: null,
     health: { state: "ok", expiresAt: null, reason: null },
-    tokenExpiresAt: null,
+    accessExpiresAt: null,
     lastVerifiedAt: null,
     connectedAt: "2026-01-01T00:00:00.000Z",
     metadata: {},
