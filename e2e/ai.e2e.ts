@@ -69,7 +69,11 @@ test("generate for Instagram and LinkedIn, pick suggested hashtags, use the Link
   const picker = page.getByRole("dialog", { name: "Media Library" });
   await picker.getByRole("option", { name: /class\.jpg/ }).click();
   await picker.getByRole("button", { name: "Add 1 Item(s) to Post" }).click();
-  await composer.getByRole("region", { name: "Attached media" }).waitFor();
+  // The composer's own media list (each channel's preview shows the media too).
+  await composer
+    .getByRole("region", { name: "Media", exact: true })
+    .getByRole("region", { name: "Attached media" })
+    .waitFor();
   await pickLaterUtc(composer, Date.now() + 2 * 86_400_000);
   await composer.getByRole("button", { name: "Schedule For Later" }).click();
   await toast(page, "Post scheduled successfully!");

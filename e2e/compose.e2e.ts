@@ -70,7 +70,11 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   const picker = page.getByRole("dialog", { name: "Media Library" });
   await picker.getByRole("option", { name: /launch\.jpg/ }).click();
   await picker.getByRole("button", { name: "Add 1 Item(s) to Post" }).click();
-  await composer.getByRole("region", { name: "Attached media" }).waitFor();
+  // The composer's own media list (each channel's preview shows the media too).
+  await composer
+    .getByRole("region", { name: "Media", exact: true })
+    .getByRole("region", { name: "Attached media" })
+    .waitFor();
 
   await composer.getByRole("tab", { name: "Preview" }).click();
   for (const network of ["LinkedIn", "X"]) {

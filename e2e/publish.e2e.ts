@@ -33,7 +33,11 @@ test("a post scheduled a minute ahead turns published on the Content Hub without
   const picker = page.getByRole("dialog", { name: "Media Library" });
   await picker.getByRole("option", { name: /loaf\.jpg/ }).click();
   await picker.getByRole("button", { name: "Add 1 Item(s) to Post" }).click();
-  await composer.getByRole("region", { name: "Attached media" }).waitFor();
+  // The composer's own media list (each channel's preview shows the media too).
+  await composer
+    .getByRole("region", { name: "Media", exact: true })
+    .getByRole("region", { name: "Attached media" })
+    .waitFor();
 
   // Far enough ahead to fill the form before it is due; the cron claims it within the minute before.
   const due = nextMinuteAtLeast(35_000);
