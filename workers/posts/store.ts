@@ -14,11 +14,11 @@ import { recordActivity } from "../workspaces/activity";
 import { needsApproval } from "../workspaces/approval-rules";
 import type { WorkspaceContext } from "../workspaces/membership";
 import { ensureCan, postWriteActions } from "../workspaces/roles";
-import { excerpt } from "../workspaces/share-link-rules";
 import { HoldMessages, HoldReason } from "./channel-holds";
 import { DUPLICATE_WINDOW_MS, duplicatesOf, retryNote } from "./channel-notes";
 import { channelKey, effectiveVersion } from "./channel-version";
 import { frozenChanges, frozenEditMessage } from "./edit-rules";
+import { excerpt } from "./excerpt";
 import { type Problem, preflight } from "./preflight";
 import type { ListPostsQuery } from "./query";
 import {

@@ -3,12 +3,12 @@ import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
 import { postApprovals, posts, postTargets, users } from "../db/schema/index";
 import { HttpError, notFound } from "../http/envelope";
+import { excerpt } from "../posts/excerpt";
 import type { Actor, PostStore } from "../posts/store";
 import { derivePostStatus } from "../publishing/state";
 import { recordActivity } from "./activity";
 import { approvalDueAt } from "./approval-rules";
 import type { Notifications } from "./notifications";
-import { excerpt } from "./share-link-rules";
 
 interface Deps {
   db: Db;

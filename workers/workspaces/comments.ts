@@ -5,10 +5,10 @@ import { users } from "../db/schema/core";
 import { posts } from "../db/schema/posts";
 import { workspaceMembers } from "../db/schema/workspaces";
 import { notFound } from "../http/envelope";
+import { excerpt } from "../posts/excerpt";
 import type { Actor } from "../posts/store";
 import { mentionedMembers } from "./mentions";
 import type { Notifications } from "./notifications";
-import { excerpt } from "./share-link-rules";
 
 /** Members' internal comments on a post; an @mention notifies the member in-app and by email. */
 export class PostComments {

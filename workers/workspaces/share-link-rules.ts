@@ -38,9 +38,3 @@ export function clientReviewNotice(review: {
     ? { message: `${who} approved ${post}${comment}`, subject: "A client approved your post" }
     : { message: `${who} asked for changes to ${post}${comment}`, subject: "A client asked for changes" };
 }
-
-/** The first words of a post, for notices. */
-export function excerpt(content: string, max = 60): string {
-  const flat = content.replace(/\s+/g, " ").trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
-}

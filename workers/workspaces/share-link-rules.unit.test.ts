@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientReviewNotice, excerpt, ShareMessages, shareLinkRefusal, shareLinkState } from "./share-link-rules";
+import { excerpt } from "../posts/excerpt";
+import { clientReviewNotice, ShareMessages, shareLinkRefusal, shareLinkState } from "./share-link-rules";
 
 describe("share link rules", () => {
   const now = 1_000_000;

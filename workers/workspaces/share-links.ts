@@ -6,11 +6,11 @@ import { clientReviews, shareLinks } from "../db/schema/approvals";
 import { posts, postTargets } from "../db/schema/posts";
 import { HttpError, notFound } from "../http/envelope";
 import type { MediaUrlSigner } from "../media/signed-url";
+import { excerpt } from "../posts/excerpt";
 import type { Actor, PostStore } from "../posts/store";
 import type { Notifications } from "./notifications";
 import {
   clientReviewNotice,
-  excerpt,
   SHARE_LINK_MAX_POSTS,
   ShareMessages,
   shareLinkRefusal,
