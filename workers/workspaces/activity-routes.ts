@@ -4,7 +4,7 @@ import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { parseOrThrow } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
-import { ACTIVITY_ACTIONS } from "./activity";
+import { ACTIVITY_ACTIONS } from "./activity-actions";
 import { requirePermission } from "./middleware";
 
 /** Both the table and its CSV can be narrowed to one kind of action and one member. */

@@ -3,20 +3,7 @@ import { toCsv } from "../analytics/export/formats";
 import type { Db } from "../db/client";
 import { activityLog } from "../db/schema/collaboration";
 import { users } from "../db/schema/core";
-
-export const ACTIVITY_ACTIONS = [
-  "created",
-  "edited",
-  "submitted",
-  "publish_requested",
-  "approved",
-  "rejected",
-  "published",
-  "commented",
-  "connected",
-  "disconnected",
-] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+import type { ActivityAction } from "./activity-actions";
 
 export interface ActivityEntry {
   workspaceId: string;
