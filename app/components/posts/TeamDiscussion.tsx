@@ -65,7 +65,7 @@ export function TeamDiscussion({ post, timeZone }: { post: PostJson; timeZone: s
       {comments === null ? (
         <p className="text-sm text-slate-500">Loading comments…</p>
       ) : thread.length === 0 ? (
-        <p className="text-sm text-slate-500">No comments yet.</p>
+        <p className="text-sm text-slate-500">Nobody on the team has commented yet.</p>
       ) : (
         <ol aria-label="Team discussion" className="space-y-2">
           {thread.map((entry) =>
