@@ -11,7 +11,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test("with JavaScript off, a newcomer signs up, signs out, signs in, resets a forgotten password", async ({
-  journey: { page, expectStatus },
+  journey: { page, baseUrl, expectStatus },
 }) => {
   const user = newUser("Noor Haddad");
   await page.goto("/auth");
@@ -66,4 +66,18 @@ test("with JavaScript off, a newcomer signs up, signs out, signs in, resets a fo
   await signIn(page, user.email, newPassword);
   await page.waitForURL("**/dashboard");
   await page.getByText(`Welcome, ${user.name}`).waitFor();
+
+  // A form post from another site riding on the session cookie is refused, as the API refuses it.
+  const session = (await page.context().cookies()).find((c) => c.name === "postline_session");
+  const crossSite = await fetch(`${baseUrl}/auth`, {
+    method: "POST",
+    headers: { Cookie: `postline_session=${session?.value}`, "Sec-Fetch-Site": "cross-site" },
+    body: new URLSearchParams({ intent: "signin", email: user.email, password: newPassword }),
+    redirect: "manual",
+  });
+  expect(crossSite.status).toBe(403);
+  expect(await crossSite.text()).toContain("Cross-site request refused.");
+});
+  expect(crossSite.status()).toBe(403);
+  expect(await crossSite.text()).toContain("Cross-site request refused.");
 });
