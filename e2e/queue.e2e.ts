@@ -80,7 +80,7 @@ test("queue: three posts land in the next slots; import 50 rows, fix the 3 bad o
 
   // Import: the dry run names the three bad rows; the fixed file imports all fifty.
   await gotoHydrated(page, "/import");
-  const input = page.getByLabel("CSV file");
+  const input = page.getByLabel("Spreadsheet (CSV or XLSX)");
   await input.setInputFiles({ name: "posts.csv", mimeType: "text/csv", buffer: csv(false) });
   const problems = page.getByRole("alert").filter({ hasText: "3 of 50 rows need fixing" });
   await problems.waitFor();

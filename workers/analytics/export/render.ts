@@ -30,12 +30,4 @@ export async function renderReport(
   return { body, filename, contentType: CONTENT_TYPES[format] };
 }
 
-export function fileResponse(file: { body: Uint8Array; filename: string; contentType: string }) {
-  return new Response(file.body as Uint8Array<ArrayBuffer>, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
-}
+export { fileResponse } from "../../http/file-response";
