@@ -31,7 +31,7 @@ describe("bulk import", () => {
     );
     const dry = await call("/api/imports/check", { token: u.token, body: { rows } });
     expect(dry.status).toBe(200);
-    expect(dry.body.message).toBe("5 of 7 rows need fixing");
+    expect(dry.body.message).toBe("4 of 7 rows need fixing");
     const errors = Object.fromEntries(
       dry.body.data.rows.map((r: { row: number; errors: string[] }) => [r.row, r.errors[0] ?? null]),
     );
@@ -42,19 +42,25 @@ describe("bulk import", () => {
       5: "Content exceeds character limit (300/280); X counts most emoji and CJK characters as 2 and every link as 23",
       6: 'No file named "nope.jpg" in the media library',
       7: null,
-      8: "First comments are not supported by import yet: leave the first_comment column empty",
+      8: null,
     });
     const before = (await call("/api/posts", { token: u.token })).body.data.pagination.total;
     expect(before).toBe(0); // the dry run created nothing
 
     const first = await call("/api/imports", { token: u.token, body: { rows } });
     expect(first.status).toBe(201);
-    expect(first.body.message).toBe("2 posts created, 0 already imported");
+    expect(first.body.message).toBe("3 posts created, 0 already imported");
     const listed = (await call("/api/posts", { token: u.token })).body.data;
-    expect(listed.pagination.total).toBe(2);
+    expect(listed.pagination.total).toBe(3);
     expect(listed.posts.map((p: { content: string }) => p.content).sort()).toEqual([
       "Good one, with a comma",
       "Good two",
+      "With a comment",
+    ]);
+    // The first_comment column becomes the channel's first comment.
+    const commented = listed.posts.find((p: { content: string }) => p.content === "With a comment");
+    expect(commented.platformPosts.map((t: { version: { firstComment: string } }) => t.version.firstComment)).toEqual([
+      "Say hi",
     ]);
     const good = listed.posts.find((p: { content: string }) => p.content === "Good two");
     expect(good.status).toBe("scheduled");
@@ -62,12 +68,12 @@ describe("bulk import", () => {
 
     // The same file again: nothing new; the dry run says which rows were imported before.
     const again = await call("/api/imports", { token: u.token, body: { rows } });
-    expect(again.body.message).toBe("0 posts created, 2 already imported");
-    expect((await call("/api/posts", { token: u.token })).body.data.pagination.total).toBe(2);
+    expect(again.body.message).toBe("0 posts created, 3 already imported");
+    expect((await call("/api/posts", { token: u.token })).body.data.pagination.total).toBe(3);
     const recheck = await call("/api/imports/check", { token: u.token, body: { rows } });
     expect(
       recheck.body.data.rows.filter((r: { duplicate: boolean }) => r.duplicate).map((r: { row: number }) => r.row),
-    ).toEqual([2, 7]);
+    ).toEqual([2, 7, 8]);
 
     // Another workspace's import of the same rows neither sees these accounts nor these files.
     const other = await registerUser();

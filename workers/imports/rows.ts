@@ -26,7 +26,6 @@ export const ImportMessages = {
   mediaUrl: (url: string) =>
     `Media URL "${url}" is not one of this library's links: upload the file to the library and use its file name`,
   unreadableXlsx: "The file could not be read as an Excel workbook (.xlsx)",
-  firstComment: "First comments are not supported by import yet: leave the first_comment column empty",
 } as const;
 
 /** The downloadable templates' example rows (CSV and XLSX hold the same). */
@@ -152,7 +151,12 @@ export function rowFields(row: ImportRow, lookups: ImportLookups): { fields: unk
     if (id) media.push(id);
     else errors.push(/^https?:\/\//i.test(ref) ? ImportMessages.mediaUrl(ref) : ImportMessages.unknownMedia(ref));
   }
-  if (row.first_comment) errors.push(ImportMessages.firstComment);
+  // The first comment goes on every channel of the row (the composer's per-channel first comment, ADR 021).
+  const channels = row.first_comment
+    ? Object.entries(selectedAccounts).flatMap(([platform, ids]) =>
+        ids.map((accountId) => ({ platform, accountId, firstComment: row.first_comment })),
+      )
+    : [];
   const fields = {
     content: row.text,
     platforms: Object.keys(selectedAccounts),
@@ -161,6 +165,7 @@ export function rowFields(row: ImportRow, lookups: ImportLookups): { fields: unk
     ...(row.date || row.time ? { scheduledDate: { localDate: row.date, localTime: row.time } } : {}),
     ...(row.timezone ? { timezone: row.timezone } : {}),
     status: "scheduled",
+    channels,
     metadata: { category: "other", source: "import" },
   } satisfies Partial<Record<keyof PostFields, unknown>>;
   return { fields, errors };
