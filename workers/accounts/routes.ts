@@ -159,16 +159,15 @@ export const accountRoutes = new Hono<SignedInEnv>()
   /** The account's health and the scheduled posts a broken or expiring connection would fail. */
   .get("/:id/health", requirePermission("workspace.read"), async (c) => {
     const account = await c.var.services.accounts.get(c.var.workspace.id, accountId(c.req.param("id")));
-    const posts = await c.var.services.holds.affectedByDisconnect(c.var.workspace.id, [account.id]);
+    const posts = await c.var.services.holds.affectedByDisconnect(c.var.workspace.id, [account.id], { alsoHeld: true });
     return ok(c, { health: account.health, lastVerifiedAt: account.lastVerifiedAt, affectedPosts: posts });
   })
   .post("/:id/refresh", requirePermission("accounts.manage"), async (c) => {
     try {
-      return ok(
-        c,
-        await c.var.services.accounts.refreshOwned(c.var.workspace.id, accountId(c.req.param("id"))),
-        "Connection refreshed",
-      );
+      const account = await c.var.services.accounts.refreshOwned(c.var.workspace.id, accountId(c.req.param("id")));
+      // A refresh that brought a flagged account back releases its held channels, like a reconnect.
+      await c.var.services.holds.releaseForReconnect([account.id]);
+      return ok(c, account, "Connection refreshed");
     } catch (err) {
       if (err instanceof HttpError) throw err;
       const message = err instanceof Error ? err.message : Messages.server;

@@ -54,6 +54,8 @@ export interface AccountsDeps {
   origin: string;
   /** Webhook events (account.needs_reconnect). */
   emit: EmitEvent;
+  /** Holds the flagged account's scheduled channels ("Waiting for reconnect") instead of letting them fail. */
+  holdChannels: (accountId: string, reason: string) => Promise<void>;
 }
 
 /** Connected accounts: the OAuth connect flow, storage with encrypted tokens, refresh and disconnect. */
@@ -344,6 +346,7 @@ export class AccountsService {
       const { workspaceId, platform } = flagged[0];
       await this.deps.emit(workspaceId, "account.needs_reconnect", { accountId, platform, reason });
     }
+    if (flagged[0]) await this.deps.holdChannels(accountId, reason);
     return reason;
   }
 

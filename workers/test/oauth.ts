@@ -8,6 +8,7 @@ import { platformCredentials } from "../env";
 import { resolveEndpoints } from "../platforms/endpoints";
 import { createPlatformRegistry } from "../platforms/registry";
 import { createSandboxFetch } from "../platforms/sandbox-fetch";
+import { ChannelHolds } from "../posts/holds";
 import { ORIGIN } from "./helpers";
 
 /** Drives a real consent through the Worker and the emulator: start → consent page → form POST → callback. */
@@ -107,13 +108,16 @@ export function platformHarness() {
     now,
     sleep: advanceEmulator,
   });
+  const db = createDb(env.DB);
+  const holds = new ChannelHolds(db, now);
   const accounts = new AccountsService({
-    db: createDb(env.DB),
+    db,
     registry,
     cipher: cipher(),
     now,
     origin: ORIGIN,
     emit: async () => {},
+    holdChannels: (accountId, reason) => holds.holdForReconnect(accountId, reason),
   });
   return { clock, registry, accounts };
 }
