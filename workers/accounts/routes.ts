@@ -9,8 +9,12 @@ import { type AccountsService, ConnectError } from "./service";
 import type { AccountView } from "./view";
 
 const platformParam = z.enum(PLATFORMS);
-export const connectBody = z.object({ variant: z.string().max(40).optional() });
-const variantQuery = z.string().max(40).optional();
+export const connectBody = z.object({
+  variant: z.string().max(40).optional(),
+  /** The id of the account being reconnected: the consent asks again for what it lacks. */
+  reconnect: z.string().max(64).optional(),
+});
+const connectQuery = z.object({ variant: z.string().max(40).optional(), reconnect: z.string().max(64).optional() });
 
 function platformOf(value: string | undefined): Platform {
   const parsed = platformParam.safeParse(value);
@@ -50,8 +54,14 @@ export const connectRoutes = new Hono<SignedInEnv>()
   })
   .post("/:platform/connect", requirePermission("accounts.manage"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
-    const { variant } = await readJson(c, connectBody);
-    const url = await c.var.services.accounts.start(c.var.auth, c.var.workspace.id, platform, variant);
+    const { variant, reconnect } = await readJson(c, connectBody);
+    const url = await c.var.services.accounts.start(
+      c.var.auth,
+      c.var.workspace.id,
+      platform,
+      variant,
+      reconnect && accountId(reconnect),
+    );
     return ok(c, { authUrl: url.toString() });
   })
   // Spec's full-page redirect for "Instagram Only".
@@ -105,8 +115,14 @@ export const connectRoutes = new Hono<SignedInEnv>()
   })
   .get("/:platform", requirePermission("accounts.manage"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
-    const variant = parseOrThrow(variantQuery, c.req.query("variant"));
-    const url = await c.var.services.accounts.start(c.var.auth, c.var.workspace.id, platform, variant);
+    const { variant, reconnect } = parseOrThrow(connectQuery, c.req.query());
+    const url = await c.var.services.accounts.start(
+      c.var.auth,
+      c.var.workspace.id,
+      platform,
+      variant,
+      reconnect && accountId(reconnect),
+    );
     return c.redirect(url.toString(), 302);
   });
 
