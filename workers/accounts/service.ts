@@ -16,6 +16,7 @@ import {
   type TokenSet,
 } from "../platforms/types";
 import { recordActivity } from "../workspaces/activity";
+import { callbackUrl } from "./callback-url";
 import { healthFacts, refreshDue } from "./health";
 import { reconnectReason } from "./reconnect";
 import type { TokenCipher } from "./token-crypto";
@@ -75,7 +76,7 @@ export class AccountsService {
   }
 
   redirectUri(platform: Platform): string {
-    return `${this.deps.origin}/api/auth/${platform}/callback`;
+    return callbackUrl(this.deps.origin, platform);
   }
 
   /**
