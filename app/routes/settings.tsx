@@ -4,6 +4,7 @@ import { AccountsTab } from "~/components/accounts/AccountsTab";
 import { PageHeader } from "~/components/PageHeader";
 import { ApiTab } from "~/components/settings/ApiTab";
 import { BillingTab } from "~/components/settings/BillingTab";
+import { DeveloperTab } from "~/components/settings/DeveloperTab";
 import { NotificationBanner, useNotice } from "~/components/settings/NotificationBanner";
 import { ProfileTab } from "~/components/settings/ProfileTab";
 import { WorkspaceTab } from "~/components/settings/WorkspaceTab";
@@ -24,6 +25,7 @@ const TABS = [
   { value: "accounts", label: "Social Accounts" },
   { value: "api", label: "API" },
   { value: "billing", label: "Billing" },
+  { value: "developer", label: "Developer" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
@@ -71,6 +73,9 @@ export default function SettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="billing">
           <BillingTab notify={notify} />
+        </Tabs.Content>
+        <Tabs.Content value="developer">
+          <DeveloperTab />
         </Tabs.Content>
       </Tabs.Root>
     </>

@@ -143,8 +143,18 @@ export interface PlatformClient {
   readonly platform: Platform;
   /** Connect variants the client accepts (Instagram: "instagram-only" | "facebook"); the first is the default. */
   readonly variants?: readonly string[];
-  /** Where the browser goes to consent. `codeVerifier` is set for PKCE platforms. */
-  authorizeUrl(input: { state: string; redirectUri: string; codeVerifier?: string; variant?: string }): URL;
+  /**
+   * Where the browser goes to consent. `codeVerifier` is set for PKCE platforms. `reconnect` is a new consent
+   * for an account that lost access; `missing` names the permissions it lacks, which platforms with
+   * incremental consent (Meta's rerequest, Google's include_granted_scopes) ask for alone.
+   */
+  authorizeUrl(input: {
+    state: string;
+    redirectUri: string;
+    codeVerifier?: string;
+    variant?: string;
+    reconnect?: { missing: string[] };
+  }): URL;
   exchangeCode(input: {
     code: string;
     redirectUri: string;
