@@ -4,7 +4,7 @@ import type { AudienceData } from "../db/schema/analytics";
 import type { Platform } from "../platform-profile";
 import { type Metrics, type SnapshotDelta, sumMetrics, type TargetRow } from "./aggregate";
 import { contentTypeOf, type MediaInfo } from "./content-type";
-import { cutPieces, cutSlots, DAY_MS, splitByUtcDays, sumSlots } from "./rollup-ranges";
+import { cutPieces, cutSlots, DAY_MS, type Span, splitByUtcDays, sumSlots } from "./rollup-ranges";
 
 /** D1 reads behind the analytics endpoints. Every query is scoped by workspace id first. */
 
@@ -127,8 +127,8 @@ type PeriodRange = { start: number; end: number; platforms: Platform[] | null };
  * period's end unless told): post_metrics_current when that is older (always, for a period ending now), else
  * the target's latest earlier snapshot (a past period). Targets whose every snapshot is later are left out (zeros).
  */
-export const metricRows = (workspaceId: string, r: PeriodRange, asOf = r.end, among: Among = () => sql``) => {
-  const scope = sql`c.workspace_id = ${workspaceId} and c.published_at >= ${r.start} and c.published_at < ${r.end} ${platformFilter(sql`c.platform`, r.platforms)}${among("c")}`;
+export const metricRows = (workspaceId: string, r: PeriodRange, asOf = r.end) => {
+  const scope = sql`c.workspace_id = ${workspaceId} and c.published_at >= ${r.start} and c.published_at < ${r.end} ${platformFilter(sql`c.platform`, r.platforms)}`;
   return sql`
     select c.account_id, c.platform, c.post_id, c.impressions, c.reach, c.likes, c.comments, c.shares, c.saves, c.clicks, c.video_views
     from post_metrics_current c where ${scope} and c.taken_at < ${asOf}
@@ -141,11 +141,8 @@ export const metricRows = (workspaceId: string, r: PeriodRange, asOf = r.end, am
     where ${scope} and c.taken_at >= ${asOf}`;
 };
 
-/** An extra condition on a target-level alias ("c" or "t"), e.g. narrowing to candidate posts. */
-type Among = (alias: string) => SQL;
-
-const targetScope = (workspaceId: string, r: PeriodRange, among: Among = () => sql``) =>
-  sql`t.workspace_id = ${workspaceId} and t.status = 'published' and t.published_at >= ${r.start} and t.published_at < ${r.end} ${platformFilter(sql`t.platform`, r.platforms)}${among("t")}`;
+const targetScope = (workspaceId: string, r: PeriodRange) =>
+  sql`t.workspace_id = ${workspaceId} and t.status = 'published' and t.published_at >= ${r.start} and t.published_at < ${r.end} ${platformFilter(sql`t.platform`, r.platforms)}`;
 
 export interface AccountSums extends Metrics {
   accountId: string;
@@ -239,19 +236,33 @@ const backToEnd = (workspaceId: string, r: PeriodRange, asOf: number) => {
 /**
  * The id of the period's top post as aggregate.topPost ranks it (engagement, then reach, then the earliest
  * published, then first in (published_at, target id) order), or null without published targets.
- * For a period nobody measured after (any period ending now) and without a platform filter, only the
- * posts that can win are ranked (`topPostCandidates`); otherwise every post of the period.
+ * A period nobody measured after (any period ending now) without a platform filter ranks only the posts
+ * that can win (`topCandidates`); otherwise every post of the period is summed.
  */
 export async function topPostId(db: Db, workspaceId: string, range: PeriodRange): Promise<string | null> {
-  const narrow = !range.platforms?.length && !(await measuredSince(db, workspaceId, range.end));
-  const among = narrow ? await topPostCandidates(db, workspaceId, range) : undefined;
-  const [best] = await db.all<{ postId: string }>(sql`
+  const { days, edges } = splitByUtcDays(range);
+  const narrow = days && !range.platforms?.length && !(await measuredSince(db, workspaceId, range.end));
+  const [best] = await db.all<{ postId: string }>(
+    narrow
+      ? sql`
+    with cand(post_id) as (${topCandidates(workspaceId, days, edges)}),
+    -- Driven from the few candidates through post_targets_post_idx, not from every target of the period.
+    tg as materialized (
+      select t.id, t.post_id, t.published_at from cand cross join post_targets t indexed by post_targets_post_idx on t.post_id = cand.post_id where ${targetScope(workspaceId, range)}),
+    sums as materialized (
+      select tg.post_id, sum(c.likes + c.comments + c.shares) as e, sum(c.reach) as r
+      from tg join post_metrics_current c on c.target_id = tg.id group by tg.post_id),
+    best as (select e, r from sums order by e desc, r desc limit 1)
+    select tg.post_id as postId from best b join sums s on s.e = b.e and s.r = b.r join tg on tg.post_id = s.post_id
+    where b.e > 0 or b.r > 0 order by tg.published_at, tg.id limit 1`
+      : sql`
     with sums as materialized (
-      select post_id, sum(likes + comments + shares) as e, sum(reach) as r from (${metricRows(workspaceId, range, range.end, among)}) group by post_id),
+      select post_id, sum(likes + comments + shares) as e, sum(reach) as r from (${metricRows(workspaceId, range)}) group by post_id),
     best as (select e, r from sums order by e desc, r desc limit 1)
     select t.post_id as postId from best b join sums s on s.e = b.e and s.r = b.r join post_targets t on t.post_id = s.post_id
-    where (b.e > 0 or b.r > 0) and ${targetScope(workspaceId, range, among)}
-    order by t.published_at, t.id limit 1`);
+    where (b.e > 0 or b.r > 0) and ${targetScope(workspaceId, range)}
+    order by t.published_at, t.id limit 1`,
+  );
   if (best) return best.postId;
   // Nothing has engagement or reach: every post ties, so the first published wins.
   const [first] = await db.all<{ postId: string }>(sql`
@@ -260,36 +271,32 @@ export async function topPostId(db: Db, workspaceId: string, range: PeriodRange)
 }
 
 /**
- * The posts that can be the period's top post, from the post_metrics_post_daily rollup: on each whole UTC
- * day, the posts tied for the day's most engagement and reach (a day where nothing has either cannot hold a
- * winner unless nothing anywhere has, which the caller's fallback handles); every post whose targets went out
- * on several days (its days add up); and every target published in the partial days at the range's edges.
+ * The posts that can be a period's top post, from the post_metrics_post_daily rollup: on each whole UTC
+ * day, the posts tied for the day's most engagement and reach (a day where nothing has either holds no
+ * winner unless nothing anywhere has, which the caller's fallback handles); every post whose targets went
+ * out on several days (its days add up); and every post published in the partial days at the range's edges.
  * A one-day post that is not its day's top loses to that day's top, so the winner is always among these.
  */
-async function topPostCandidates(db: Db, workspaceId: string, range: PeriodRange): Promise<Among> {
-  const { days, edges } = splitByUtcDays(range);
-  if (!days) return () => sql``;
+const topCandidates = (workspaceId: string, days: Span, edges: Span[]) => {
   const dayList: number[] = [];
   for (let d = days.start; d < days.end; d += DAY_MS) dayList.push(d);
-  const rows = await db.all<{ postId: string }>(sql`
-    select p.post_id as postId from json_each(${JSON.stringify(dayList)}) d
+  return sql`
+    select p.post_id from json_each(${JSON.stringify(dayList)}) d
     join post_metrics_post_daily b on b.rowid = (
       select rowid from post_metrics_post_daily where workspace_id = ${workspaceId} and day = d.value
       order by engagement desc, reach desc limit 1)
     join post_metrics_post_daily p on p.workspace_id = ${workspaceId} and p.day = d.value and p.engagement = b.engagement and p.reach = b.reach
     where b.engagement > 0 or b.reach > 0
     union
-    select post_id from post_metrics_post_daily where workspace_id = ${workspaceId} and split = 1 and day >= ${days.start} and day < ${days.end}`);
-  const ids = JSON.stringify(rows.map((r) => r.postId));
-  const inEdges = (alias: string) =>
-    sql.join(
+    select post_id from post_metrics_post_daily where workspace_id = ${workspaceId} and split = 1 and day >= ${days.start} and day < ${days.end}
+    ${sql.join(
       edges.map(
-        (e) => sql` or (${sql.raw(alias)}.published_at >= ${e.start} and ${sql.raw(alias)}.published_at < ${e.end})`,
+        (e) =>
+          sql` union select t.post_id from post_targets t where ${targetScope(workspaceId, { ...e, platforms: null })}`,
       ),
       sql``,
-    );
-  return (alias) => sql` and (${sql.raw(alias)}.post_id in (select value from json_each(${ids}))${inEdges(alias)})`;
-}
+    )}`;
+};
 
 export const dailyEngagementSql = (
   workspaceId: string,
