@@ -27,8 +27,11 @@ export interface StagingRow {
 
 /** Polling a processing video: once a minute, as the platforms advise (PLATFORMS.md §2). */
 export const PROCESSING_POLL_MS = 60_000;
-/** Not worth staging what the cron claims within the minute anyway. */
-export const STAGING_MIN_AHEAD_MS = 2 * 60_000;
+/**
+ * Closer to its time than this a staging cannot be expected to finish first: the post goes out in one go
+ * (a staging that loses the race is superseded and deletes its own upload, so starting one is only waste).
+ */
+export const STAGING_MIN_AHEAD_MS = 15_000;
 /** An expiring staged object (a container) is re-made when less than this is left before it expires. */
 export const EXPIRY_MARGIN_MS = 10 * 60_000;
 
