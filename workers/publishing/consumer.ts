@@ -14,6 +14,7 @@ import {
 import { recordActivity } from "../workspaces/activity";
 import { publishFirstComment } from "./first-comment";
 import { fillPermalink } from "./permalinks";
+import { stagedLookup, stagedPublish } from "./staging";
 import { decideAfterFailure, derivePostStatus, type TargetStatus } from "./state";
 
 export interface PublishDeps {
@@ -101,8 +102,10 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
   try {
     access = refreshOnce(await deps.credentials(target.accountId), () => deps.refreshCredentials(target.accountId));
     const request = await deps.buildRequest(target);
+    // Media staged ahead (ADR 029) leaves only the final call.
+    const staged = await stagedPublish(target, request, deps);
     // A refused token is refreshed once and the post sent again before the user is asked to reconnect.
-    result = await access.call((credentials) => client.publish(credentials, request));
+    result = await access.call((credentials) => (staged ? staged(credentials) : client.publish(credentials, request)));
   } catch (err) {
     const error = asPlatformError(err, target.platform);
     let decision = decideAfterFailure(
@@ -185,8 +188,11 @@ export async function verifyTarget(
     const credentials = await deps.credentials(target.accountId);
     const since = (target.claimedAt ?? target.createdAt) - 60_000;
     // Platforms without a field for our marker are matched on the exact caption instead.
-    const { text } = await deps.buildRequest(target);
-    const found = await deps.client(target.platform).findPublished(credentials, target.id, since, text);
+    const request = await deps.buildRequest(target);
+    const staged = await stagedLookup(target, request, deps);
+    const found = staged
+      ? await staged(credentials)
+      : await deps.client(target.platform).findPublished(credentials, target.id, since, request.text);
     if (found) {
       await markPublished(target, found, deps, { started, kind: "verify" });
       await publishFirstComment(target.id, deps);
@@ -343,7 +349,7 @@ async function logAttempt(
 }
 
 /** Anything that is not a classified platform error (a bug, a crash in our code) counts as an unknown outcome. */
-function asPlatformError(err: unknown, platform: Platform): PlatformError {
+export function asPlatformError(err: unknown, platform: Platform): PlatformError {
   if (err instanceof PlatformError) return err;
   const message = err instanceof Error ? err.message : String(err);
   return new PlatformError("retryable", message, { platform, outcomeUnknown: true });
