@@ -45,12 +45,20 @@ export const channelVersionSchema = z.object({
   media: z.array(mediaRef).max(20).nullish(),
   title: z.string().trim().max(500).nullish(),
   options: channelOptionsSchema.nullish(),
-  firstComment: z.string().trim().max(8000).nullish(),
+  firstComment: z
+    .string()
+    .trim()
+    .max(8000)
+    .nullish()
+    .describe("Published under the post once it is out (Instagram, Facebook, LinkedIn, X, Threads)."),
   /** The parts after the first (the first is the text), each published as a reply to the previous. */
   thread: z
     .array(z.string().max(70_000))
     .max(MAX_THREAD_PARTS - 1)
-    .nullish(),
+    .nullish()
+    .describe(
+      "X and Threads: the thread's parts after the first (the channel's text), in order, each within the network's limit; each is published as a reply to the previous one.",
+    ),
 });
 export type ChannelVersionInput = z.output<typeof channelVersionSchema>;
 
