@@ -147,6 +147,10 @@ const OPTION_PLATFORMS: Record<keyof ChannelOptions, { label: string; platforms:
   altText: { label: "Alt text", platforms: ["instagram", "facebook", "twitter", "linkedin", "threads"] },
 };
 
+/** True when `option` is one `platform` takes (the composer shows only those). */
+export const optionApplies = (option: keyof ChannelOptions, platform: Platform) =>
+  OPTION_PLATFORMS[option].platforms.includes(platform);
+
 /**
  * What is wrong with one channel's own version, beyond the post-wide rules: its text, every thread part and
  * the first comment within the platform's limit, and only options and features the platform has.
@@ -174,7 +178,7 @@ export function versionProblems(platform: Platform, version: StoredVersion, effe
   for (const [key, rule] of Object.entries(OPTION_PLATFORMS) as Array<
     [keyof ChannelOptions, { label: string; platforms: Platform[] }]
   >) {
-    if (version.options?.[key] !== undefined && !rule.platforms.includes(platform))
+    if (version.options?.[key] !== undefined && !optionApplies(key, platform))
       out.push(ChannelMessages.option(rule.label, platform));
   }
   return out;
