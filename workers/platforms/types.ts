@@ -82,6 +82,8 @@ export interface PublishRequest {
   options?: PublishOptions;
   /** Published under the post once it is out (ADR 021). */
   firstComment?: string | null;
+  /** The parts after the first, each published as a reply to the previous (ADR 027). */
+  thread?: string[];
 }
 
 export interface PublishOptions {
@@ -219,6 +221,17 @@ export interface PlatformClient {
   reply?(account: AccountCredentials, parentRemoteId: string, text: string): Promise<{ remoteId: string }>;
   /** Preparing a post ahead of its time (ADR 029); absent where the platform publishes in one go. */
   readonly staging?: StagingSupport;
+  /**
+   * Looks for the account's own reply with exactly `text` under `parentRemoteId`, made since `since`: settles a
+   * lost answer to `reply` (a thread part, a first comment) before it is sent again (ADR 027). Absent where
+   * the platform offers no way to look.
+   */
+  findReply?(
+    account: AccountCredentials,
+    parentRemoteId: string,
+    text: string,
+    since: number,
+  ): Promise<{ remoteId: string } | null>;
 }
 
 /**
