@@ -5,6 +5,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { ActivityTab } from "~/components/settings/ActivityTab";
 import { ApiTab } from "~/components/settings/ApiTab";
 import { BillingTab } from "~/components/settings/BillingTab";
+import { DeveloperTab } from "~/components/settings/DeveloperTab";
 import { NotificationBanner, useNotice } from "~/components/settings/NotificationBanner";
 import { ProfileTab } from "~/components/settings/ProfileTab";
 import { WorkspaceTab } from "~/components/settings/WorkspaceTab";
@@ -26,6 +27,7 @@ const TABS = [
   { value: "accounts", label: "Social Accounts" },
   { value: "api", label: "API" },
   { value: "billing", label: "Billing" },
+  { value: "developer", label: "Developer" },
   { value: "activity", label: "Activity" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
@@ -77,6 +79,9 @@ export default function SettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="billing">
           <BillingTab notify={notify} />
+        </Tabs.Content>
+        <Tabs.Content value="developer">
+          <DeveloperTab />
         </Tabs.Content>
         {shell && readsActivity && (
           <Tabs.Content value="activity">
