@@ -14,6 +14,7 @@ import {
 import { recordActivity } from "../workspaces/activity";
 import { publishFirstComment } from "./first-comment";
 import { fillPermalink } from "./permalinks";
+import { stagedLookup, stagedPublish } from "./staging";
 import { decideAfterFailure, derivePostStatus, type TargetStatus } from "./state";
 import { publishRemainingParts, recordParts, type ThreadOutcomes } from "./thread";
 
@@ -112,8 +113,10 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
         { access, request, permalink: recorded.permalink, resumed: true },
         threadOutcomes(deps, access),
       );
+    // Media staged ahead (ADR 029) leaves only the final call.
+    const staged = await stagedPublish(target, request, deps);
     // A refused token is refreshed once and the post sent again before the user is asked to reconnect.
-    result = await access.call((credentials) => client.publish(credentials, request));
+    result = await access.call((credentials) => (staged ? staged(credentials) : client.publish(credentials, request)));
   } catch (err) {
     return afterFailure(target, deps, asPlatformError(err, target.platform), started, "publish");
   }
@@ -253,9 +256,12 @@ export async function verifyTarget(
     const credentials = await deps.credentials(target.accountId);
     const since = (target.claimedAt ?? target.createdAt) - 60_000;
     // Platforms without a field for our marker are matched on the exact caption instead.
-    const { text, thread } = await deps.buildRequest(target);
-    const found = await deps.client(target.platform).findPublished(credentials, target.id, since, text);
-    if (found && thread?.length) {
+    const request = await deps.buildRequest(target);
+    const staged = await stagedLookup(target, request, deps);
+    const found = staged
+      ? await staged(credentials)
+      : await deps.client(target.platform).findPublished(credentials, target.id, since, request.text);
+    if (found && request.thread?.length) {
       // Part 1 of a thread is out; the rest is sent by the next delivery.
       await logAttempt(deps, target.id, started, "verify", "found", null);
       await recordParts(deps, target.id, [found.remoteId], found.permalink);
@@ -418,7 +424,7 @@ async function logAttempt(
 }
 
 /** Anything that is not a classified platform error (a bug, a crash in our code) counts as an unknown outcome. */
-function asPlatformError(err: unknown, platform: Platform): PlatformError {
+export function asPlatformError(err: unknown, platform: Platform): PlatformError {
   if (err instanceof PlatformError) return err;
   const message = err instanceof Error ? err.message : String(err);
   return new PlatformError("retryable", message, { platform, outcomeUnknown: true });

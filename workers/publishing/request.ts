@@ -57,6 +57,7 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
   const altText = version.options.altText ?? {};
   const prepared: PublishMedia[] = await Promise.all(
     items.map(async (m) => ({
+      mediaId: m.id,
       kind: m.fileType,
       url: await source.signedUrl(m.id, m.filename),
       mimeType: m.mimeType,
