@@ -100,7 +100,7 @@ function ChannelTab({
   onPicked: (items: MediaJson[]) => void;
 }) {
   const id = useId();
-  const name = PLATFORM_NAMES[platform];
+  const name = PLATFORM_META[platform]?.name ?? PLATFORM_NAMES[platform];
   const draft = form.channels.find((c) => c.platform === platform && c.accountId === accountId);
   const version = effectiveVersion(
     { content: form.content, hashtags, mediaIds: form.media.map((m) => m.id), title: form.title || null },

@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useId } from "react";
+import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { inputClass, labelClass, secondaryButton } from "~/components/ui/styles";
 import { CHARACTER_LIMITS } from "../../../workers/ai/limits";
 import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
@@ -24,7 +25,7 @@ export function ThreadParts({
   onChange: (parts: string[]) => void;
 }) {
   const id = useId();
-  const name = PLATFORM_NAMES[platform];
+  const name = PLATFORM_META[platform]?.name ?? PLATFORM_NAMES[platform];
   const max = CHARACTER_LIMITS[platform];
   const full = parts.length + 1 >= MAX_THREAD_PARTS;
   return (
