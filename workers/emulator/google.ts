@@ -117,6 +117,7 @@ mountConsent(googleAccounts, "/o/oauth2/v2/auth", {
   codeTtlMs: 10 * 60_000,
   required: ["scope"],
   deny: { error: "access_denied" },
+  incremental: "google",
 });
 
 // ---------------------------------------------------------------- oauth2.googleapis.com

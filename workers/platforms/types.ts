@@ -82,6 +82,8 @@ export interface PublishRequest {
   options?: PublishOptions;
   /** Published under the post once it is out (ADR 021). */
   firstComment?: string | null;
+  /** The parts after the first, each published as a reply to the previous (ADR 027). */
+  thread?: string[];
 }
 
 export interface PublishOptions {
@@ -169,8 +171,18 @@ export interface PlatformClient {
   readonly platform: Platform;
   /** Connect variants the client accepts (Instagram: "instagram-only" | "facebook"); the first is the default. */
   readonly variants?: readonly string[];
-  /** Where the browser goes to consent. `codeVerifier` is set for PKCE platforms. */
-  authorizeUrl(input: { state: string; redirectUri: string; codeVerifier?: string; variant?: string }): URL;
+  /**
+   * Where the browser goes to consent. `codeVerifier` is set for PKCE platforms. `reconnect` is a new consent
+   * for an account that lost access; `missing` names the permissions it lacks, which platforms with
+   * incremental consent (Meta's rerequest, Google's include_granted_scopes) ask for alone.
+   */
+  authorizeUrl(input: {
+    state: string;
+    redirectUri: string;
+    codeVerifier?: string;
+    variant?: string;
+    reconnect?: { missing: string[] };
+  }): URL;
   exchangeCode(input: {
     code: string;
     redirectUri: string;
@@ -209,6 +221,17 @@ export interface PlatformClient {
   reply?(account: AccountCredentials, parentRemoteId: string, text: string): Promise<{ remoteId: string }>;
   /** Preparing a post ahead of its time (ADR 029); absent where the platform publishes in one go. */
   readonly staging?: StagingSupport;
+  /**
+   * Looks for the account's own reply with exactly `text` under `parentRemoteId`, made since `since`: settles a
+   * lost answer to `reply` (a thread part, a first comment) before it is sent again (ADR 027). Absent where
+   * the platform offers no way to look.
+   */
+  findReply?(
+    account: AccountCredentials,
+    parentRemoteId: string,
+    text: string,
+    since: number,
+  ): Promise<{ remoteId: string } | null>;
 }
 
 /**

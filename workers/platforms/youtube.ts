@@ -131,15 +131,25 @@ export class YouTubeClient implements PlatformClient {
     return credentialsFor(this.deps, "youtube");
   }
 
-  authorizeUrl(input: { state: string; redirectUri: string; codeVerifier?: string }): URL {
+  /**
+   * With `include_granted_scopes=true` Google's new token also covers what the person granted before
+   * (incremental authorization), so a reconnect for a known missing scope asks for that scope alone.
+   */
+  authorizeUrl(input: {
+    state: string;
+    redirectUri: string;
+    codeVerifier?: string;
+    reconnect?: { missing: string[] };
+  }): URL {
     if (!input.codeVerifier) throw new TypeError("Google sign-in needs a PKCE code verifier");
     const oauth = new OAuth2Client(this.credentials.clientId, this.credentials.clientSecret, input.redirectUri);
+    const missing = input.reconnect?.missing.filter((s) => YOUTUBE_SCOPES.includes(s)) ?? [];
     const url = oauth.createAuthorizationURLWithPKCE(
       `${this.deps.endpoints.GOOGLE_AUTH_BASE}/o/oauth2/v2/auth`,
       input.state,
       CodeChallengeMethod.S256,
       input.codeVerifier,
-      YOUTUBE_SCOPES,
+      missing.length ? missing : YOUTUBE_SCOPES,
     );
     // Without offline access and a forced consent Google issues no refresh token (§5.1).
     url.searchParams.set("access_type", "offline");
