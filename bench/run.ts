@@ -34,7 +34,7 @@ const SIZE = smoke
       analyticsPosts: 1_000,
       snapshotsPerPost: 10,
       otherUsers: 3,
-      staged: { accounts: 1, postsPerAccount: 2, videoBytes: 1024 * 1024, leadMs: 20_000 },
+      staged: { accounts: 1, postsPerAccount: 2, videoBytes: 1024 * 1024, leadMs: 35_000 },
       burst: { accounts: 3, perAccount: 3, leadMs: 8_000 },
     }
   : {
