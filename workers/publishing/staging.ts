@@ -41,7 +41,7 @@ export async function stageAhead(deps: SweepDeps): Promise<{ enqueued: number; c
     const claimed = await deps.db.all<{ target_id: string }>(sql`
       INSERT OR IGNORE INTO target_stagings (target_id, workspace_id, post_id, account_id, platform, state, started_at, updated_at)
       SELECT t.id, t.workspace_id, t.post_id, t.account_id, t.platform, 'staging', ${now}, ${now} FROM post_targets t
-      WHERE t.status = 'scheduled' AND t.due_at > ${now + STAGING_MIN_AHEAD_MS} AND t.due_at <= ${now + lead}
+      WHERE t.status IN ('scheduled', 'queued') AND t.due_at > ${now + STAGING_MIN_AHEAD_MS} AND t.due_at <= ${now + lead}
         AND t.platform = ${platform}
         AND NOT EXISTS (SELECT 1 FROM target_stagings s WHERE s.target_id = t.id)
         AND (EXISTS (SELECT 1 FROM post_media pm WHERE pm.post_id = t.post_id)
@@ -76,7 +76,8 @@ export async function stageTarget(targetId: string, deps: PublishDeps): Promise<
   if (!row || (row.state !== "staging" && row.state !== "processing")) return ACK;
   const target = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, targetId) });
   const staging = deps.client(row.platform).staging;
-  if (target?.status !== "scheduled" || !staging) {
+  // A target claimed within the minute before its time may still be staged: the publish uses it if it is done.
+  if (!target || (target.status !== "scheduled" && target.status !== "queued") || !staging) {
     await markStale(deps, row);
     return ACK;
   }
