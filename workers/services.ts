@@ -3,6 +3,7 @@ import { TokenCipher } from "./accounts/token-crypto";
 import { createAiProvider } from "./ai/factory";
 import { AiService } from "./ai/service";
 import { AiUsageStore } from "./ai/usage";
+import { AuthFlows } from "./auth/flows";
 import { RateLimitService } from "./auth/rate-limit";
 import { AuthService } from "./auth/service";
 import { ApiKeyService } from "./automation/api-keys";
@@ -63,7 +64,16 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
   const cipher = new TokenCipher(config.TOKEN_ENCRYPTION_KEY);
   const webhooks = new WebhookService({ db, cipher, queue: env.WEBHOOKS_QUEUE, now, appEnv: config.APP_ENV });
   const { emit } = webhooks;
-  const accounts = new AccountsService({ db, registry: platforms, cipher, now, origin: appOrigin, emit });
+  const holds = new ChannelHolds(db, now);
+  const accounts = new AccountsService({
+    db,
+    registry: platforms,
+    cipher,
+    now,
+    origin: appOrigin,
+    emit,
+    holdChannels: (accountId, reason) => holds.holdForReconnect(accountId, reason),
+  });
   /** What publishing and analytics need from the platform layer: a client per platform and live credentials. */
   const platformAccess = {
     client: (platform: Platform): PlatformClient => {
@@ -82,6 +92,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
   const notifications = new Notifications({ db, mailer, now, origin: appOrigin });
   const mediaUrls = new MediaUrlSigner(config.SESSION_SECRET, now);
   const auth = new AuthService({ db, sessions: env.USER_SESSIONS, mailer, secret: config.SESSION_SECRET, now });
+  const rateLimit = new RateLimitService(env.RATE_LIMITER, now);
   return {
     config,
     platforms,
@@ -103,7 +114,9 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
       fetch: (input, init) => webhookTransport.fetch(input, init),
       origin: appOrigin,
     }),
-    rateLimit: new RateLimitService(env.RATE_LIMITER, now),
+    rateLimit,
+    /** Register, sign in and out, reset by code: rate limits and cookies included, for the API and the forms. */
+    authFlows: new AuthFlows(auth, rateLimit),
     /** Workspaces, members, invitations; `notifyMember` mails one member. */
     workspaces: new WorkspaceService({ db, mailer, now, origin: appOrigin }),
     /** The AI assistant acting for one member (provider built on first use, not on every request). */
@@ -118,8 +131,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     imports: new ImportService(db, posts),
     /** Per-account posting queues: weekly slots, Add to queue, reorder, pause, Share next (ADR 022). */
     queue: new QueueService(db, now),
-    /** Channels held (never claimed) after their media was deleted or their account disconnected. */
-    holds: new ChannelHolds(db, now),
+    /** Channels held (never claimed) after their media was deleted or their account disconnected or flagged. */
+    holds,
     /** Platform clients and credentials for analytics sync. */
     analyticsDeps: () => ({ db, now, emit, ...platformAccess }),
     platformAccess,
