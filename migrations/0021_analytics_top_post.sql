@@ -6,30 +6,23 @@ CREATE TABLE `post_metrics_post_daily` (
 	`engagement` integer DEFAULT 0 NOT NULL,
 	`reach` integer DEFAULT 0 NOT NULL,
 	`split` integer DEFAULT 0 NOT NULL,
-	`first_published_at` integer,
 	PRIMARY KEY(`workspace_id`, `post_id`, `day`)
 );
 --> statement-breakpoint
-CREATE INDEX `post_metrics_post_daily_top_idx` ON `post_metrics_post_daily` (`workspace_id`,`day`,"engagement" desc,"reach" desc,`first_published_at`);--> statement-breakpoint
-CREATE INDEX `post_metrics_post_daily_split_idx` ON `post_metrics_post_daily` (`workspace_id`,`day`) WHERE split = 1;
---> statement-breakpoint
+CREATE INDEX `post_metrics_post_daily_top_idx` ON `post_metrics_post_daily` (`workspace_id`,`day`,`engagement`,`reach`);--> statement-breakpoint
+CREATE INDEX `post_metrics_post_daily_split_idx` ON `post_metrics_post_daily` (`workspace_id`,`day`) WHERE split = 1;--> statement-breakpoint
 -- Top-post rollup triggers (ADR 023), beside post_metrics_daily's: a published target counts on its post's
 -- UTC day of publishing, its current metrics add engagement (likes + comments + shares) and reach there, and
--- `split` and `first_published_at` are recomputed from the post's targets whenever one of them is published, moved or deleted.
+-- `split` is recomputed from the post's targets whenever one of them is published, moved or deleted.
 CREATE TRIGGER `post_metrics_post_daily_target_insert` AFTER INSERT ON `post_targets`
 WHEN NEW.`status` = 'published' AND NEW.`published_at` IS NOT NULL
 BEGIN
   INSERT INTO `post_metrics_post_daily` (`workspace_id`, `post_id`, `day`, `targets`)
   VALUES (NEW.`workspace_id`, NEW.`post_id`, NEW.`published_at` - NEW.`published_at` % 86400000, 1)
   ON CONFLICT (`workspace_id`, `post_id`, `day`) DO UPDATE SET `targets` = `targets` + 1;
-  UPDATE `post_metrics_post_daily` SET
-    `split` = (SELECT count(DISTINCT t.`published_at` - t.`published_at` % 86400000) > 1 FROM `post_targets` t
-      WHERE t.`post_id` = `post_metrics_post_daily`.`post_id` AND t.`workspace_id` = `post_metrics_post_daily`.`workspace_id`
-        AND t.`status` = 'published' AND t.`published_at` IS NOT NULL),
-    `first_published_at` = (SELECT min(t.`published_at`) FROM `post_targets` t
-      WHERE t.`post_id` = `post_metrics_post_daily`.`post_id` AND t.`workspace_id` = `post_metrics_post_daily`.`workspace_id`
-        AND t.`status` = 'published' AND t.`published_at` >= `post_metrics_post_daily`.`day`
-        AND t.`published_at` < `post_metrics_post_daily`.`day` + 86400000)
+  UPDATE `post_metrics_post_daily` SET `split` = (
+    SELECT count(DISTINCT `published_at` - `published_at` % 86400000) > 1 FROM `post_targets`
+    WHERE `post_id` = NEW.`post_id` AND `workspace_id` = NEW.`workspace_id` AND `status` = 'published' AND `published_at` IS NOT NULL)
   WHERE `workspace_id` = NEW.`workspace_id` AND `post_id` = NEW.`post_id`;
 END;
 --> statement-breakpoint
@@ -43,14 +36,10 @@ BEGIN
   SELECT NEW.`workspace_id`, NEW.`post_id`, NEW.`published_at` - NEW.`published_at` % 86400000, 1
   WHERE NEW.`status` = 'published' AND NEW.`published_at` IS NOT NULL
   ON CONFLICT (`workspace_id`, `post_id`, `day`) DO UPDATE SET `targets` = `targets` + 1;
-  UPDATE `post_metrics_post_daily` SET
-    `split` = (SELECT count(DISTINCT t.`published_at` - t.`published_at` % 86400000) > 1 FROM `post_targets` t
-      WHERE t.`post_id` = `post_metrics_post_daily`.`post_id` AND t.`workspace_id` = `post_metrics_post_daily`.`workspace_id`
-        AND t.`status` = 'published' AND t.`published_at` IS NOT NULL),
-    `first_published_at` = (SELECT min(t.`published_at`) FROM `post_targets` t
-      WHERE t.`post_id` = `post_metrics_post_daily`.`post_id` AND t.`workspace_id` = `post_metrics_post_daily`.`workspace_id`
-        AND t.`status` = 'published' AND t.`published_at` >= `post_metrics_post_daily`.`day`
-        AND t.`published_at` < `post_metrics_post_daily`.`day` + 86400000)
+  UPDATE `post_metrics_post_daily` SET `split` = (
+    SELECT count(DISTINCT t.`published_at` - t.`published_at` % 86400000) > 1 FROM `post_targets` t
+    WHERE t.`post_id` = `post_metrics_post_daily`.`post_id` AND t.`workspace_id` = `post_metrics_post_daily`.`workspace_id`
+      AND t.`status` = 'published' AND t.`published_at` IS NOT NULL)
   WHERE `post_id` = NEW.`post_id` AND `workspace_id` IN (OLD.`workspace_id`, NEW.`workspace_id`);
 END;
 --> statement-breakpoint
@@ -59,14 +48,9 @@ WHEN OLD.`status` = 'published' AND OLD.`published_at` IS NOT NULL
 BEGIN
   UPDATE `post_metrics_post_daily` SET `targets` = `targets` - 1
   WHERE `workspace_id` = OLD.`workspace_id` AND `post_id` = OLD.`post_id` AND `day` = OLD.`published_at` - OLD.`published_at` % 86400000;
-  UPDATE `post_metrics_post_daily` SET
-    `split` = (SELECT count(DISTINCT t.`published_at` - t.`published_at` % 86400000) > 1 FROM `post_targets` t
-      WHERE t.`post_id` = `post_metrics_post_daily`.`post_id` AND t.`workspace_id` = `post_metrics_post_daily`.`workspace_id`
-        AND t.`status` = 'published' AND t.`published_at` IS NOT NULL),
-    `first_published_at` = (SELECT min(t.`published_at`) FROM `post_targets` t
-      WHERE t.`post_id` = `post_metrics_post_daily`.`post_id` AND t.`workspace_id` = `post_metrics_post_daily`.`workspace_id`
-        AND t.`status` = 'published' AND t.`published_at` >= `post_metrics_post_daily`.`day`
-        AND t.`published_at` < `post_metrics_post_daily`.`day` + 86400000)
+  UPDATE `post_metrics_post_daily` SET `split` = (
+    SELECT count(DISTINCT `published_at` - `published_at` % 86400000) > 1 FROM `post_targets`
+    WHERE `post_id` = OLD.`post_id` AND `workspace_id` = OLD.`workspace_id` AND `status` = 'published' AND `published_at` IS NOT NULL)
   WHERE `workspace_id` = OLD.`workspace_id` AND `post_id` = OLD.`post_id`;
 END;
 --> statement-breakpoint
@@ -103,16 +87,14 @@ BEGIN
 END;
 --> statement-breakpoint
 -- Backfill from what is stored (the same statement as workers/analytics/rollups.ts rebuilds with).
-INSERT INTO `post_metrics_post_daily` (`workspace_id`, `post_id`, `day`, `targets`, `engagement`, `reach`, `split`, `first_published_at`)
+INSERT INTO `post_metrics_post_daily` (`workspace_id`, `post_id`, `day`, `targets`, `engagement`, `reach`, `split`)
 SELECT `workspace_id`, `post_id`, `day`, sum(`targets`), sum(`engagement`), sum(`reach`),
   (SELECT count(DISTINCT t.`published_at` - t.`published_at` % 86400000) > 1 FROM `post_targets` t
-   WHERE t.`post_id` = x.`post_id` AND t.`workspace_id` = x.`workspace_id` AND t.`status` = 'published' AND t.`published_at` IS NOT NULL),
-  min(`first`)
+   WHERE t.`post_id` = x.`post_id` AND t.`workspace_id` = x.`workspace_id` AND t.`status` = 'published' AND t.`published_at` IS NOT NULL)
 FROM (
-  SELECT `workspace_id`, `post_id`, `published_at` - `published_at` % 86400000 AS `day`, 1 AS `targets`, 0 AS `engagement`, 0 AS `reach`,
-    `published_at` AS `first`
+  SELECT `workspace_id`, `post_id`, `published_at` - `published_at` % 86400000 AS `day`, 1 AS `targets`, 0 AS `engagement`, 0 AS `reach`
   FROM `post_targets` WHERE `status` = 'published' AND `published_at` IS NOT NULL
   UNION ALL
-  SELECT `workspace_id`, `post_id`, `published_at` - `published_at` % 86400000, 0, `likes` + `comments` + `shares`, `reach`, NULL
+  SELECT `workspace_id`, `post_id`, `published_at` - `published_at` % 86400000, 0, `likes` + `comments` + `shares`, `reach`
   FROM `post_metrics_current` WHERE `published_at` IS NOT NULL
 ) x GROUP BY `workspace_id`, `post_id`, `day`;
