@@ -312,7 +312,8 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
         where workspace_id = ${workspaceId} and ${nonZero} order by day, account_id`),
       engagement: await engagement(sql`select day, platform, likes, comments, shares from post_engagement_daily
         where workspace_id = ${workspaceId} and day >= ${horizon}`),
-      posts: await db.all(sql`select post_id, day, targets, engagement, reach, split from post_metrics_post_daily
+      posts:
+        await db.all(sql`select post_id, day, targets, engagement, reach, split, first_published_at from post_metrics_post_daily
         where workspace_id = ${workspaceId} and ${postNonZero} order by post_id, day`),
     },
     recomputed: {
@@ -320,7 +321,7 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
         where ${nonZero} order by day, account_id`),
       engagement: await engagement(recomputedEngagement(workspaceId, horizon)),
       posts:
-        await db.all(sql`select post_id, day, targets, engagement, reach, split from (${recomputedPostTotals(workspaceId)})
+        await db.all(sql`select post_id, day, targets, engagement, reach, split, first_published_at from (${recomputedPostTotals(workspaceId)})
         where ${postNonZero} order by post_id, day`),
     },
   };

@@ -272,7 +272,8 @@ export async function topPostId(db: Db, workspaceId: string, range: PeriodRange)
 
 /**
  * The posts that can be a period's top post, from the post_metrics_post_daily rollup: on each whole UTC
- * day, the posts tied for the day's most engagement and reach (a day where nothing has either holds no
+ * day, the day's first by engagement, reach and first publish (with any post tied on all three: published
+ * in the same millisecond, the target id decides at ranking) (a day where nothing has either holds no
  * winner unless nothing anywhere has, which the caller's fallback handles); every post whose targets went
  * out on several days (its days add up); and every post published in the partial days at the range's edges.
  * A one-day post that is not its day's top loses to that day's top, so the winner is always among these.
@@ -284,8 +285,9 @@ const topCandidates = (workspaceId: string, days: Span, edges: Span[]) => {
     select p.post_id from json_each(${JSON.stringify(dayList)}) d
     join post_metrics_post_daily b on b.rowid = (
       select rowid from post_metrics_post_daily where workspace_id = ${workspaceId} and day = d.value
-      order by engagement desc, reach desc limit 1)
-    join post_metrics_post_daily p on p.workspace_id = ${workspaceId} and p.day = d.value and p.engagement = b.engagement and p.reach = b.reach
+      order by engagement desc, reach desc, first_published_at limit 1)
+    join post_metrics_post_daily p on p.workspace_id = ${workspaceId} and p.day = d.value and p.engagement = b.engagement
+      and p.reach = b.reach and p.first_published_at = b.first_published_at
     where b.engagement > 0 or b.reach > 0
     union
     select post_id from post_metrics_post_daily where workspace_id = ${workspaceId} and split = 1 and day >= ${days.start} and day < ${days.end}

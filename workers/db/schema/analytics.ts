@@ -192,10 +192,18 @@ export const postMetricsPostDaily = sqliteTable(
     engagement: metric("engagement"),
     reach: metric("reach"),
     split: integer("split").notNull().default(0),
+    /** The earliest of those targets' publish times: the ranking's tie-break, so each day has one top row. */
+    firstPublishedAt: ms("first_published_at"),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.postId, t.day] }),
-    index("post_metrics_post_daily_top_idx").on(t.workspaceId, t.day, t.engagement, t.reach),
+    index("post_metrics_post_daily_top_idx").on(
+      t.workspaceId,
+      t.day,
+      sql`${t.engagement} desc`,
+      sql`${t.reach} desc`,
+      t.firstPublishedAt,
+    ),
     index("post_metrics_post_daily_split_idx").on(t.workspaceId, t.day).where(sql`split = 1`),
   ],
 );
