@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { primaryButton } from "~/components/ui/styles";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
-import { IMPORT_MAX_ROWS, type ImportRow, parseCsv, TEMPLATE_CSV } from "../../workers/imports/rows";
+import { IMPORT_MAX_ROWS, type ImportRow, parseCsv, templateCsv } from "../../workers/imports/rows";
 import type { Route } from "./+types/import";
 
 export const meta: Route.MetaFunction = () =>
@@ -82,7 +82,7 @@ export default function ImportPage() {
           <a
             className="text-brand-600 hover:underline"
             download="postline-import-template.csv"
-            href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE_CSV)}`}
+            href={`data:text/csv;charset=utf-8,${encodeURIComponent(templateCsv(new Date()))}`}
           >
             CSV
           </a>{" "}

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { toXlsxBytes } from "../analytics/export/xlsx";
 import { insertAccount } from "../test/fixtures";
 import { call, registerUser, uploadImage } from "../test/helpers";
-import { parseCsv, TEMPLATE_CSV } from "./rows";
+import { parseCsv, templateCsv } from "./rows";
 import { parseXlsx } from "./xlsx-rows";
 
 const future = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
@@ -150,8 +150,9 @@ describe("bulk import", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="postline-import-template.xlsx"');
     const rows = await parseXlsx(await res.arrayBuffer());
-    expect(rows[0]).toMatchObject({ row: 2, channels: "twitter", date: "2026-04-01", time: "09:00" });
-    expect(rows).toEqual(parseCsv(TEMPLATE_CSV));
+    const weekAhead = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    expect(rows[0]).toMatchObject({ row: 2, channels: "twitter", date: weekAhead, time: "09:00" });
+    expect(rows).toEqual(parseCsv(templateCsv(new Date())));
     await expect(parseXlsx(new TextEncoder().encode("text,channels\n").buffer)).rejects.toThrow(
       "The file could not be read as an Excel workbook (.xlsx)",
     );

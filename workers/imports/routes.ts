@@ -8,7 +8,7 @@ import { readJson } from "../http/validate";
 import { describeRoute as d } from "../openapi/registry";
 import type { Actor } from "../posts/store";
 import { requirePermission } from "../workspaces/middleware";
-import { IMPORT_COLUMNS, importChunkSchema, TEMPLATE_ROWS } from "./rows";
+import { IMPORT_COLUMNS, importChunkSchema, templateRows } from "./rows";
 
 const actor = (c: Context<SignedInEnv>): Actor => ({ userId: c.var.auth.user.id, workspace: c.var.workspace });
 
@@ -38,7 +38,7 @@ d({
 export const importRoutes = new Hono<SignedInEnv>()
   .get("/template.xlsx", requirePermission("workspace.read"), async (c) => {
     const { toXlsxBytes } = await import("../analytics/export/xlsx");
-    const table = { name: "Posts", columns: [...IMPORT_COLUMNS], rows: TEMPLATE_ROWS };
+    const table = { name: "Posts", columns: [...IMPORT_COLUMNS], rows: templateRows(new Date(c.var.services.now())) };
     const body = toXlsxBytes([table], {
       title: "Postline import",
       creator: "Postline",

@@ -28,12 +28,31 @@ export const ImportMessages = {
   unreadableXlsx: "The file could not be read as an Excel workbook (.xlsx)",
 } as const;
 
-/** The downloadable templates' example rows (CSV and XLSX hold the same). */
-export const TEMPLATE_ROWS: string[][] = [
-  ["Our spring launch is live! #launch", "twitter", "2026-04-01", "09:00", "Europe/Berlin", "launch.jpg", ""],
-  ["Behind the scenes at the studio", "instagram;linkedin:@acme", "2026-04-02", "12:30", "", "studio.jpg|team.jpg", ""],
-];
-export const TEMPLATE_CSV = `${Papa.unparse([[...IMPORT_COLUMNS], ...TEMPLATE_ROWS], { newline: "\n" })}\n`;
+/** A calendar date `days` after `today`, as the templates write it (YYYY-MM-DD). */
+const daysAhead = (today: Date, days: number) =>
+  new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The downloadable templates' example rows (CSV and XLSX hold the same), dated a week after `today` so a
+ * template imported as it is dry-runs clean instead of "in the past".
+ */
+export function templateRows(today: Date): string[][] {
+  return [
+    ["Our spring launch is live! #launch", "twitter", daysAhead(today, 7), "09:00", "Europe/Berlin", "launch.jpg", ""],
+    [
+      "Behind the scenes at the studio",
+      "instagram;linkedin:@acme",
+      daysAhead(today, 8),
+      "12:30",
+      "",
+      "studio.jpg|team.jpg",
+      "",
+    ],
+  ];
+}
+
+export const templateCsv = (today: Date) =>
+  `${Papa.unparse([[...IMPORT_COLUMNS], ...templateRows(today)], { newline: "\n" })}\n`;
 
 const cell = z.string().trim().max(70_000).default("");
 /** One spreadsheet row as sent to the API; `row` is its number in the sheet (the header is row 1). */
