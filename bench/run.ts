@@ -15,6 +15,7 @@ import {
 import { jpegBytes } from "../workers/test/media-fixtures.ts";
 import { BenchClient } from "./http.ts";
 import { d1File, seedAnalytics } from "./seed.ts";
+import { stagedVideoRow, textBurstRows } from "./staging.ts";
 import { type BenchRow, formatTable, kb, msFmt, percentile } from "./stats.ts";
 
 /**
@@ -33,6 +34,8 @@ const SIZE = smoke
       analyticsPosts: 1_000,
       snapshotsPerPost: 10,
       otherUsers: 3,
+      staged: { accounts: 1, postsPerAccount: 2, videoBytes: 1024 * 1024, leadMs: 35_000 },
+      burst: { accounts: 3, perAccount: 3, leadMs: 8_000 },
     }
   : {
       requests: 200,
@@ -42,6 +45,9 @@ const SIZE = smoke
       analyticsPosts: 100_000,
       snapshotsPerPost: 10,
       otherUsers: 20,
+      // Lead times leave room to connect, upload and schedule before the cron run that claims them.
+      staged: { accounts: 5, postsPerAccount: 4, videoBytes: 50 * 1024 * 1024, leadMs: 4 * 60_000 },
+      burst: { accounts: 1_000, perAccount: 10, leadMs: 15 * 60_000 },
     };
 
 const rows: BenchRow[] = [];
@@ -211,8 +217,14 @@ function duplicateCount(persistTo: string): number {
       "SELECT count(*) AS n FROM (SELECT json_extract(data, '$.commentary') AS text, count(*) AS c FROM emu_objects WHERE platform = 'linkedin' AND kind = 'post' GROUP BY text HAVING c > 1)",
     )
     .get() as { n: number };
+  // Staged videos (ADR 029): a second upload or a second publish of one post would share its title.
+  const videos = db
+    .prepare(
+      "SELECT count(*) AS n FROM (SELECT json_extract(data, '$.snippet.title') AS title, count(*) AS c FROM emu_objects WHERE platform = 'youtube' AND kind = 'video' GROUP BY title HAVING c > 1)",
+    )
+    .get() as { n: number };
   db.close();
-  return row.n;
+  return row.n + videos.n;
 }
 
 /** The overview and every analytics tab for one user among many: time and the D1 rows each request read. */
@@ -249,6 +261,10 @@ async function analyticsRows(client: BenchClient, user: { email: string; passwor
 
 /** The publishing rows: lag from due to published, then duplicates counted with the Worker stopped. */
 async function publishingRows(client: BenchClient, worker: LocalWorker, persistTo: string) {
+  step("staged videos");
+  rows.push(await stagedVideoRow(client, worker, SIZE.staged));
+  step("publishing burst");
+  rows.push(...(await textBurstRows(client, worker, persistTo, SIZE.burst)));
   step("publishing");
   const pub = await publishingRow(client, worker);
   step("stopping the worker");

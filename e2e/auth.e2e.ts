@@ -6,7 +6,10 @@ test("a newcomer signs up, signs out, signs in, resets a forgotten password and 
 }) => {
   const user = newUser();
   const registerCalls: string[] = [];
-  page.on("request", (r) => r.url().endsWith("/api/auth/register") && registerCalls.push(r.url()));
+  page.on(
+    "request",
+    (r) => r.method() === "POST" && new URL(r.url()).pathname === "/auth.data" && registerCalls.push(r.url()),
+  );
 
   await gotoHydrated(page, "/auth");
 
@@ -108,7 +111,7 @@ test("a protected page sends a signed-out visitor to sign in and back to where t
     "/auth?redirectTo=%2Fsettings%3Ftab%3Dbilling",
   );
 
-  expectStatus(401, "/api/auth/login");
+  expectStatus(401, "/auth.data");
   await signInViaUi(page, user.email, "wrong-password");
   await toast(page, "Invalid email or password");
 

@@ -27,9 +27,13 @@ function clientIp(): string {
   return `10.${process.pid & 255}.${(journeys >> 8) & 255}.${journeys & 255}`;
 }
 
-/** A fresh Chromium with its own profile directory (so no cookies or storage leak between journeys). */
+/**
+ * A fresh Chromium with its own profile directory (so no cookies or storage leak between journeys);
+ * `javaScriptEnabled: false` for the journeys that prove the pages work as plain HTML.
+ */
 export async function launchBrowser(
   viewport = { width: 1280, height: 800 },
+  { javaScriptEnabled = true } = {},
 ): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const userDataDir = mkdtempSync(join(tmpdir(), "postline-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -37,6 +41,7 @@ export async function launchBrowser(
     headless: true,
     args: ARGS,
     viewport,
+    javaScriptEnabled,
     baseURL: inject("baseUrl"),
     extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
   });
@@ -66,48 +71,55 @@ const slug = (name: string) =>
  * `journey` gives each test a page in a fresh browser. Any console error, page error, failed request
  * or unexpected 4xx/5xx response fails the test; on failure a screenshot lands in test-results/.
  */
-export const test = base.extend<{ journey: Journey }>({
-  journey: async ({ task }, use) => {
-    const { context, close } = await launchBrowser();
-    const page = context.pages()[0] ?? (await context.newPage());
-    const problems: string[] = [];
-    const expected: Array<{ status: number; path: string | RegExp }> = [];
-    const isExpected = (status: number, url: string) => {
-      const { pathname } = new URL(url);
-      return expected.some(
-        (e) => e.status === status && (typeof e.path === "string" ? e.path === pathname : e.path.test(pathname)),
-      );
-    };
+const journeyTest = (options: { javaScriptEnabled?: boolean } = {}) =>
+  base.extend<{ journey: Journey }>({
+    journey: async ({ task }, use) => {
+      const { context, close } = await launchBrowser(undefined, options);
+      const page = context.pages()[0] ?? (await context.newPage());
+      const problems: string[] = [];
+      const expected: Array<{ status: number; path: string | RegExp }> = [];
+      const isExpected = (status: number, url: string) => {
+        const { pathname } = new URL(url);
+        return expected.some(
+          (e) => e.status === status && (typeof e.path === "string" ? e.path === pathname : e.path.test(pathname)),
+        );
+      };
 
-    page.on("console", (msg) => {
-      if (msg.type() !== "error") return;
-      const status = /status of (\d{3})/.exec(msg.text())?.[1];
-      if (status && isExpected(Number(status), msg.location().url)) return;
-      problems.push(`console error: ${msg.text()} (${msg.location().url})`);
-    });
-    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-    page.on("requestfailed", (request) => {
-      const reason = request.failure()?.errorText ?? "";
-      // ERR_ABORTED is the browser cancelling a request because the journey navigated away (page.goto).
-      if (reason !== "net::ERR_ABORTED")
-        problems.push(`request failed: ${request.method()} ${request.url()} ${reason}`);
-    });
-    page.on("response", (response) => {
-      if (response.status() >= 400 && !isExpected(response.status(), response.url())) {
-        problems.push(`unexpected ${response.status()}: ${response.request().method()} ${response.url()}`);
+      page.on("console", (msg) => {
+        if (msg.type() !== "error") return;
+        const status = /status of (\d{3})/.exec(msg.text())?.[1];
+        if (status && isExpected(Number(status), msg.location().url)) return;
+        problems.push(`console error: ${msg.text()} (${msg.location().url})`);
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      page.on("requestfailed", (request) => {
+        const reason = request.failure()?.errorText ?? "";
+        // ERR_ABORTED is the browser cancelling a request because the journey navigated away (page.goto).
+        // With JavaScript off, Chromium refuses the page's module preloads (reported as "csp"): expected.
+        const noScript = options.javaScriptEnabled === false && reason === "csp" && request.resourceType() === "script";
+        if (reason !== "net::ERR_ABORTED" && !noScript)
+          problems.push(`request failed: ${request.method()} ${request.url()} ${reason}`);
+      });
+      page.on("response", (response) => {
+        if (response.status() >= 400 && !isExpected(response.status(), response.url())) {
+          problems.push(`unexpected ${response.status()}: ${response.request().method()} ${response.url()}`);
+        }
+      });
+
+      await use({ page, baseUrl: inject("baseUrl"), expectStatus: (status, path) => expected.push({ status, path }) });
+
+      if (task.result?.state === "fail" || problems.length > 0) {
+        const dir = join(process.cwd(), "test-results");
+        mkdirSync(dir, { recursive: true });
+        await page.screenshot({ path: join(dir, `${slug(task.name)}.png`), fullPage: true }).catch(() => {});
       }
-    });
+      await close();
+      if (problems.length > 0) throw new Error(`The journey hit problems:\n${problems.join("\n")}`);
+    },
+  });
 
-    await use({ page, baseUrl: inject("baseUrl"), expectStatus: (status, path) => expected.push({ status, path }) });
-
-    if (task.result?.state === "fail" || problems.length > 0) {
-      const dir = join(process.cwd(), "test-results");
-      mkdirSync(dir, { recursive: true });
-      await page.screenshot({ path: join(dir, `${slug(task.name)}.png`), fullPage: true }).catch(() => {});
-    }
-    await close();
-    if (problems.length > 0) throw new Error(`The journey hit problems:\n${problems.join("\n")}`);
-  },
-});
+export const test = journeyTest();
+/** The same journey in a browser with JavaScript off: every page is plain server-rendered HTML and forms. */
+export const noJsTest = journeyTest({ javaScriptEnabled: false });
 
 export { expect } from "vitest";

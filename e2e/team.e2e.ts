@@ -117,9 +117,11 @@ test("a new contributor joins through the mailed invite and submits; the owner a
       .getByRole("article", { name: /Cinnamon buns at dawn/ })
       .getByRole("button", { name: /Cinnamon buns/ })
       .click();
-    await cp
-      .getByRole("dialog", { name: "Post Details" })
-      .getByRole("list", { name: "Client feedback" })
+    const carlsDetail = cp.getByRole("dialog", { name: "Post Details" });
+    await carlsDetail.getByRole("tab", { name: "Comments" }).click();
+    await carlsDetail
+      .getByRole("list", { name: "Team discussion" })
+      .getByRole("listitem", { name: "From the client" })
       .getByText("Changes requested: Make the buns golden")
       .waitFor();
   } finally {
@@ -154,3 +156,118 @@ test("the switcher moves between two workspaces and each shows only its own post
   await gotoHydrated(page, "/content");
   await page.getByRole("article", { name: /Personal sourdough notes/ }).waitFor();
 });
+
+test("invites through Settings, a submission in the owner's inbox, an @mention exchange on a 375 px phone, and both in Settings → Activity", async ({
+  journey: { page, baseUrl },
+}) => {
+  const owner = newUser("Olga Owner");
+  await registerViaApi(page, owner);
+  await agency(page, baseUrl, "Oven Agency");
+  const eddie = newUser("Eddie Editor");
+  const carl = newUser("Carl Contributor");
+
+  // The owner invites both through Settings → Workspace.
+  await gotoHydrated(page, "/settings?tab=workspace");
+  const invite = page.getByRole("region", { name: "Invite a member" });
+  for (const [who, role] of [
+    [eddie, "editor"],
+    [carl, "contributor"],
+  ] as const) {
+    await invite.getByLabel("Email").fill(who.email);
+    await invite.getByLabel("Role").selectOption(role);
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await invite.getByText(`${who.email} · ${role} · pending`).waitFor();
+  }
+
+  // One phone-sized browser: Eddie accepts from the dev mailbox, then Carl accepts there and submits a post.
+  const phone = await launchBrowser({ width: 375, height: 812 });
+  try {
+    const pp = phone.context.pages()[0] ?? (await phone.context.newPage());
+    const accept = async (who: typeof carl) => {
+      await registerViaApi(pp, who);
+      await gotoHydrated(pp, await invitePath(pp, who.email));
+      await pp.getByRole("button", { name: "Accept invitation" }).click();
+      await pp.waitForURL("**/dashboard");
+    };
+    await accept(eddie);
+    const eddiesCookies = await pp.context().cookies();
+    await pp.context().clearCookies();
+    await accept(carl);
+    const request = pp.context().request;
+    const account = (await (await request.get("/api/accounts")).json()).data.accounts[0]._id;
+    const upload = await request.post("/api/media/upload", {
+      multipart: { files: { name: "rye.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } },
+      headers: { Origin: baseUrl },
+    });
+    const text = `Rye crust for Friday ${Date.now()}`;
+    const submitted = await request.post("/api/posts", {
+      headers: { Origin: baseUrl },
+      data: {
+        content: text,
+        images: [(await upload.json()).data[0].id],
+        platforms: ["twitter"],
+        selectedAccounts: { twitter: [account] },
+        status: "scheduled",
+        scheduledDate: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect((await submitted.json()).message).toBe("Post submitted for approval");
+    await pp.context().clearCookies();
+    await pp.context().addCookies(eddiesCookies);
+
+    // Olga's bell counts the request; its notice opens the post, where she asks Eddie with an @mention.
+    await gotoHydrated(page, "/dashboard");
+    await page.getByRole("button", { name: "Notifications, 1 unread" }).click();
+    await page
+      .getByRole("dialog", { name: "Notifications" })
+      .getByRole("link", { name: /Approval asked/ })
+      .click();
+    const detail = page.getByRole("dialog", { name: "Post Details" });
+    await detail.getByText(text).first().waitFor();
+    await detail.getByRole("tab", { name: "Comments" }).click();
+    const box = detail.getByRole("combobox", { name: "Comment" });
+    await box.pressSequentially("@edd");
+    await detail.getByRole("option", { name: /Eddie Editor/ }).waitFor();
+    await box.press("Enter");
+    await box.pressSequentially("is the crust dark enough?");
+    expect(await box.inputValue()).toBe("@Eddie Editor is the crust dark enough?");
+    await detail.getByRole("button", { name: "Add comment" }).click();
+    const olgasComment = detail.getByRole("listitem", { name: "Comment by Olga Owner" });
+    await olgasComment.getByText("@Eddie Editor", { exact: true }).waitFor();
+
+    // Eddie, on the phone, finds the mention in his inbox and answers in the thread.
+    await gotoHydrated(pp, "/dashboard");
+    await pp.getByRole("button", { name: "Notifications, 2 unread" }).click();
+    const inbox = pp.getByRole("dialog", { name: "Notifications" });
+    await inbox.getByRole("link", { name: /Mentioned you/ }).click();
+    const phoneDetail = pp.getByRole("dialog", { name: "Post Details" });
+    await phoneDetail.getByRole("listitem", { name: "Comment by Olga Owner" }).waitFor();
+    await phoneDetail.getByRole("combobox", { name: "Comment" }).fill("Golden, ship it");
+    await phoneDetail.getByRole("button", { name: "Add comment" }).click();
+    await phoneDetail.getByRole("listitem", { name: "Comment by Eddie Editor" }).waitFor();
+    await pp.keyboard.press("Escape");
+    await pp.getByRole("button", { name: "Notifications, 1 unread" }).click();
+    await inbox.getByRole("button", { name: "Mark all read" }).click();
+    await pp.getByRole("button", { name: "Notifications", exact: true }).waitFor();
+  } finally {
+    await phone.close();
+  }
+
+  // Olga approves; Settings → Activity shows the approval and the comments, narrowed to comments on demand.
+  await gotoHydrated(page, "/approvals");
+  await page
+    .getByRole("listitem", { name: "Submitted by Carl Contributor" })
+    .getByRole("button", { name: "Approve" })
+    .click();
+  await toast(page, "Post approved");
+  await gotoHydrated(page, "/settings?tab=activity");
+  const table = page.getByRole("table", { name: "Activity log, newest first" });
+  await table.getByRole("row", { name: /Olga Owner Approved Rye crust/ }).waitFor();
+  await table.getByRole("row", { name: /Eddie Editor Commented on Rye crust/ }).waitFor();
+  await page.getByLabel("Action").selectOption("commented");
+  await table.getByRole("row", { name: /Approved/ }).waitFor({ state: "detached" });
+  await table.getByRole("row", { name: /Olga Owner Commented on/ }).waitFor();
+  expect(await page.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toMatch(
+    /\/activity\.csv\?action=commented$/,
+  );
+}, 240_000);

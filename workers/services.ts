@@ -3,6 +3,7 @@ import { TokenCipher } from "./accounts/token-crypto";
 import { createAiProvider } from "./ai/factory";
 import { AiService } from "./ai/service";
 import { AiUsageStore } from "./ai/usage";
+import { AuthFlows } from "./auth/flows";
 import { RateLimitService } from "./auth/rate-limit";
 import { AuthService } from "./auth/service";
 import { ApiKeyService } from "./automation/api-keys";
@@ -91,6 +92,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
   const notifications = new Notifications({ db, mailer, now, origin: appOrigin });
   const mediaUrls = new MediaUrlSigner(config.SESSION_SECRET, now);
   const auth = new AuthService({ db, sessions: env.USER_SESSIONS, mailer, secret: config.SESSION_SECRET, now });
+  const rateLimit = new RateLimitService(env.RATE_LIMITER, now);
   return {
     config,
     platforms,
@@ -112,7 +114,9 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
       fetch: (input, init) => webhookTransport.fetch(input, init),
       origin: appOrigin,
     }),
-    rateLimit: new RateLimitService(env.RATE_LIMITER, now),
+    rateLimit,
+    /** Register, sign in and out, reset by code: rate limits and cookies included, for the API and the forms. */
+    authFlows: new AuthFlows(auth, rateLimit),
     /** Workspaces, members, invitations; `notifyMember` mails one member. */
     workspaces: new WorkspaceService({ db, mailer, now, origin: appOrigin }),
     /** The AI assistant acting for one member (provider built on first use, not on every request). */

@@ -13,7 +13,7 @@ export type ApiResult<T> =
 
 export async function api<T = unknown>(
   path: string,
-  init: { method?: string; json?: unknown; form?: FormData } = {},
+  init: { method?: string; json?: unknown; form?: FormData; keepalive?: boolean } = {},
 ): Promise<ApiResult<T>> {
   let response: Response;
   try {
@@ -25,6 +25,7 @@ export async function api<T = unknown>(
           : { Accept: "application/json" },
       body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined),
       credentials: "same-origin",
+      keepalive: init.keepalive,
     });
   } catch {
     return { ok: false, status: 0, message: NETWORK_ERROR };

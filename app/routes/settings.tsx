@@ -2,6 +2,7 @@ import { Tabs } from "radix-ui";
 import { useRouteLoaderData, useSearchParams } from "react-router";
 import { AccountsTab } from "~/components/accounts/AccountsTab";
 import { PageHeader } from "~/components/PageHeader";
+import { ActivityTab } from "~/components/settings/ActivityTab";
 import { ApiTab } from "~/components/settings/ApiTab";
 import { BillingTab } from "~/components/settings/BillingTab";
 import { DeveloperTab } from "~/components/settings/DeveloperTab";
@@ -9,6 +10,7 @@ import { NotificationBanner, useNotice } from "~/components/settings/Notificatio
 import { ProfileTab } from "~/components/settings/ProfileTab";
 import { WorkspaceTab } from "~/components/settings/WorkspaceTab";
 import { pageMeta } from "~/lib/meta";
+import { can } from "../../workers/workspaces/roles";
 import type { Route } from "./+types/settings";
 import type { loader as appLoader } from "./app-layout";
 
@@ -26,6 +28,7 @@ const TABS = [
   { value: "api", label: "API" },
   { value: "billing", label: "Billing" },
   { value: "developer", label: "Developer" },
+  { value: "activity", label: "Activity" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
@@ -39,7 +42,10 @@ export default function SettingsPage() {
   const user = shell?.user ?? {};
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
-  const tab: Tab = isTab(requested) ? requested : "profile";
+  // The activity log is for owners and admins; the server refuses the others anyway.
+  const readsActivity = shell ? can(shell.workspace.current.role, "activity.read") : false;
+  const tabs = TABS.filter((t) => t.value !== "activity" || readsActivity);
+  const tab: Tab = isTab(requested) && tabs.some((t) => t.value === requested) ? requested : "profile";
   const [notice, notify, dismiss] = useNotice();
 
   return (
@@ -53,7 +59,7 @@ export default function SettingsPage() {
         onValueChange={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })}
       >
         <Tabs.List aria-label="Settings sections" className="mb-6 flex gap-2 overflow-x-auto border-b border-slate-200">
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <Tabs.Trigger key={t.value} value={t.value} className={tabClass}>
               {t.label}
             </Tabs.Trigger>
@@ -77,6 +83,11 @@ export default function SettingsPage() {
         <Tabs.Content value="developer">
           <DeveloperTab />
         </Tabs.Content>
+        {shell && readsActivity && (
+          <Tabs.Content value="activity">
+            <ActivityTab workspaceId={shell.workspace.current.id} notify={notify} />
+          </Tabs.Content>
+        )}
       </Tabs.Root>
     </>
   );

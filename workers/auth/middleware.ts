@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { isApiKeyToken } from "../automation/key-scopes";
 import type { AppEnv } from "../http/app-env";
 import { HttpError } from "../http/envelope";
-import { isSafeMethod, isSameOriginRequest } from "../http/origin";
+import { CROSS_SITE_REFUSED, isCrossSiteCookieWrite } from "../http/origin";
 import { tokenFromRequest } from "./session-cookie";
 
 /**
@@ -30,10 +30,7 @@ export const resolveAuth = createMiddleware<AppEnv>(async (c, next) => {
 
 /** Refuses a cross-site write that would ride on the browser's cookie. */
 export const originCheck = createMiddleware<AppEnv>(async (c, next) => {
-  const usesCookie = !c.req.header("Authorization") && (c.req.header("Cookie") ?? "").length > 0;
-  if (!isSafeMethod(c.req.method) && usesCookie && !isSameOriginRequest(c.req.raw)) {
-    throw new HttpError(403, "Cross-site request refused.");
-  }
+  if (isCrossSiteCookieWrite(c.req.raw)) throw new HttpError(403, CROSS_SITE_REFUSED);
   await next();
 });
 

@@ -1,8 +1,11 @@
 import type { Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { generateCookie, getCookie } from "hono/cookie";
 import { SESSION_TTL_MS } from "./service";
 
 export const SESSION_COOKIE = "postline_session";
+/** The reset grant of a verified code, for API clients that do not send the token back (10 minutes). */
+export const RESET_COOKIE = "postline_reset";
+const RESET_COOKIE_PATH = "/api/auth";
 
 /** Reads the session cookie from a raw Cookie header (used outside Hono, by the page handler). */
 export function sessionTokenFromCookieHeader(header: string | null): string | null {
@@ -22,18 +25,40 @@ export function tokenFromRequest(req: Request): { token: string; via: "bearer" |
   return cookie ? { token: cookie, via: "cookie" } : null;
 }
 
-export function setSessionCookie(c: Context, token: string) {
-  setCookie(c, SESSION_COOKIE, token, {
+const isHttps = (url: string) => new URL(url).protocol === "https:";
+
+/** The Set-Cookie value of a new session; `url` is the request's, so https gets `Secure`. */
+export function sessionCookie(token: string, url: string): string {
+  return generateCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "Lax",
-    secure: new URL(c.req.url).protocol === "https:",
+    secure: isHttps(url),
     path: "/",
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
 }
 
-export function clearSessionCookie(c: Context) {
-  deleteCookie(c, SESSION_COOKIE, { path: "/" });
+export function expiredSessionCookie(): string {
+  return generateCookie(SESSION_COOKIE, "", { path: "/", maxAge: 0, expires: new Date(0) });
+}
+
+export function resetCookie(token: string, url: string): string {
+  return generateCookie(RESET_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Strict",
+    secure: isHttps(url),
+    path: RESET_COOKIE_PATH,
+    maxAge: 600,
+  });
+}
+
+export function expiredResetCookie(): string {
+  return generateCookie(RESET_COOKIE, "", { httpOnly: true, sameSite: "Strict", path: RESET_COOKIE_PATH, maxAge: 0 });
+}
+
+/** Appends Set-Cookie values a flow returned to a Hono response. */
+export function sendCookies(c: Context, cookies: string[]) {
+  for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
 }
 
 export { getCookie };

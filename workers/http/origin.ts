@@ -14,3 +14,11 @@ export function isSameOriginRequest(req: Request): boolean {
   const site = req.headers.get("Sec-Fetch-Site");
   return site === "same-origin" || site === "none";
 }
+
+export const CROSS_SITE_REFUSED = "Cross-site request refused.";
+
+/** A cross-site write riding on the browser's cookie: refused by the API and by the pages' form actions alike. */
+export function isCrossSiteCookieWrite(req: Request): boolean {
+  const usesCookie = !req.headers.get("Authorization") && (req.headers.get("Cookie") ?? "").length > 0;
+  return !isSafeMethod(req.method) && usesCookie && !isSameOriginRequest(req);
+}

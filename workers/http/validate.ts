@@ -17,16 +17,17 @@ export function parseOrThrow<S extends z.core.$ZodType>(schema: S, input: unknow
   throw new HttpError(400, message);
 }
 
-export async function readJson<S extends z.core.$ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  let body: unknown;
+/** The JSON body as sent ({} when empty), for a caller that parses it further on; malformed JSON is a 400. */
+export async function readBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
-  if (text.trim() === "") body = {};
-  else {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new HttpError(400, "Malformed JSON body.");
-    }
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "Malformed JSON body.");
   }
-  return parseOrThrow(schema, body);
+}
+
+export async function readJson<S extends z.core.$ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return parseOrThrow(schema, await readBody(c));
 }

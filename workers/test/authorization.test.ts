@@ -286,9 +286,10 @@ describe("authorization matrix", () => {
     const writes = roleRoutes
       .filter((r) => r.method !== "GET" && can("viewer", r.action))
       .map((r) => `${r.method} ${r.path}`);
-    // Marking one's own notice read changes only that member's inbox.
+    // Marking one's own notices read changes only that member's inbox.
     expect(writes.sort()).toEqual([
       "POST /api/notifications/:id/read",
+      "POST /api/notifications/read-all",
       "POST /api/workspaces/:id/leave",
       "POST /api/workspaces/:id/switch",
     ]);

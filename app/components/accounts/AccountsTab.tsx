@@ -1,9 +1,10 @@
 import { Dialog } from "radix-ui";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { PlatformMark } from "~/components/platforms/PlatformMark";
 import { accountName } from "~/lib/account-name";
+import { api } from "~/lib/api";
+import { notify } from "~/lib/notify";
 import type { AccountView } from "../../../workers/accounts/view";
 import { PLATFORM_META } from "../platforms/platform-options";
 import { type AccountCard, connectButtonLabel, groupAccounts } from "./grouping";
@@ -120,23 +121,18 @@ export function AccountsTab() {
   const [toRemove, setToRemove] = useState<AccountCard | null>(null);
   const [removing, setRemoving] = useState(false);
   /** The server's answer when scheduled posts use the account: their channels will wait for a reconnect. */
-  const [affected, setAffected] = useState<{
-    message: string;
-    posts: Array<{ id: string; content: string; scheduledDate: string | null }>;
-  } | null>(null);
+  const [affected, setAffected] = useState<{ message: string; posts: AffectedPost[] } | null>(null);
   const [params, setParams] = useSearchParams();
 
   const load = useCallback(async () => {
-    try {
-      const res = await fetch("/api/users/connected-accounts", { credentials: "same-origin" });
-      const body = (await res.json()) as { success: boolean; data?: { accounts: AccountView[] } };
-      if (!res.ok || !body.success) throw new Error();
-      setAccounts(body.data!.accounts);
+    const res = await api<{ accounts: AccountView[] }>("/api/users/connected-accounts");
+    if (res.ok) {
+      setAccounts(res.data.accounts);
       setLoadError(false);
-    } catch {
+    } else {
       setLoadError(true);
       setAccounts([]);
-      toast.error("Failed to load accounts");
+      notify.error("Failed to load accounts");
     }
   }, []);
 
@@ -149,8 +145,8 @@ export function AccountsTab() {
     const connected = params.get("connected");
     const error = params.get("error");
     if (!connected && !error) return;
-    if (connected) toast.success(`${BRAND[connected] ?? connected} account connected successfully`);
-    if (error) toast.error(error);
+    if (connected) notify.success(`${BRAND[connected] ?? connected} account connected successfully`);
+    if (error) notify.error(error);
     const next = new URLSearchParams(params);
     next.delete("connected");
     next.delete("error");
@@ -161,24 +157,16 @@ export function AccountsTab() {
     if (!toRemove) return;
     setRemoving(true);
     try {
-      const res = await fetch(`${disconnectPath(toRemove)}${affected ? "?confirm=true" : ""}`, {
-        method: "DELETE",
-        credentials: "same-origin",
-      });
-      if (res.status === 409) {
-        const body = (await res.json()) as {
-          message: string;
-          data?: { posts?: Array<{ id: string; content: string; scheduledDate: string | null }> };
-        };
-        if (body.data?.posts) return setAffected({ message: body.message, posts: body.data.posts });
+      const res = await api(`${disconnectPath(toRemove)}${affected ? "?confirm=true" : ""}`, { method: "DELETE" });
+      if (!res.ok) {
+        const posts = res.status === 409 ? (res.data as { posts?: AffectedPost[] } | undefined)?.posts : undefined;
+        if (posts) return setAffected({ message: res.message, posts });
+        return notify.error("Failed to disconnect account");
       }
-      if (!res.ok) throw new Error();
-      toast.success("Account disconnected successfully");
+      notify.success("Account disconnected successfully");
       setToRemove(null);
       setAffected(null);
       await load();
-    } catch {
-      toast.error("Failed to disconnect account");
     } finally {
       setRemoving(false);
     }
@@ -464,12 +452,11 @@ function AffectedPosts({ accountId }: { accountId: string }) {
   const [posts, setPosts] = useState<AffectedPost[] | null>(null);
   useEffect(() => {
     let live = true;
-    fetch(`/api/accounts/${encodeURIComponent(accountId)}/health`)
-      .then((res) => (res.ok ? (res.json() as Promise<{ data?: { affectedPosts?: AffectedPost[] } }>) : null))
-      .then((body) => {
-        if (live) setPosts(body?.data?.affectedPosts ?? []);
-      })
-      .catch(() => {});
+    void api<{ affectedPosts?: AffectedPost[] }>(`/api/accounts/${encodeURIComponent(accountId)}/health`).then(
+      (res) => {
+        if (live) setPosts(res.ok ? (res.data.affectedPosts ?? []) : []);
+      },
+    );
     return () => {
       live = false;
     };

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { notify } from "~/lib/notify";
 import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
 import {
   callAi,
@@ -43,8 +43,8 @@ export function ComposerAiPanel({
   const [mentions, setMentions] = useState<Mention[]>([]);
 
   const needsPlatformAndContent = (what: "hashtags" | "mentions") => {
-    if (platforms.length === 0) return toast.error("Please select at least one social media platform first"), false;
-    if (content.trim() === "") return toast.error(`Please enter some content first to generate ${what}`), false;
+    if (platforms.length === 0) return notify.error("Please select at least one social media platform first"), false;
+    if (content.trim() === "") return notify.error(`Please enter some content first to generate ${what}`), false;
     return true;
   };
 
@@ -59,15 +59,15 @@ export function ComposerAiPanel({
 
   const generate = () =>
     run(async () => {
-      if (platforms.length === 0) return void toast.error("Please select at least one social media platform first");
+      if (platforms.length === 0) return void notify.error("Please select at least one social media platform first");
       const res = await callAi<GenerateData>(
         "generate-content",
         { prompt, tone: "casual", platforms, includeHashtags: true, maxLength: 280 },
         "suggestions",
       );
-      if (!res.ok) return void toast.error(res.message || "Failed to generate AI content. Please try again.");
+      if (!res.ok) return void notify.error(res.message || "Failed to generate AI content. Please try again.");
       setSuggestions(res.data.suggestions);
-      toast.success(`Generated ${res.data.suggestions.length} AI suggestions`);
+      notify.success(`Generated ${res.data.suggestions.length} AI suggestions`);
     });
 
   const suggestHashtags = () =>
@@ -75,7 +75,7 @@ export function ComposerAiPanel({
     run(async () => {
       const res = await callAi<HashtagData>("suggest-hashtags", { content, platform: platforms[0], count }, "hashtags");
       if (!res.ok)
-        return void toast.error(
+        return void notify.error(
           res.message === "Invalid response format" ? "Failed to generate hashtags. Please try again." : res.message,
         );
       setHashtags(res.data.hashtags);
@@ -90,11 +90,11 @@ export function ComposerAiPanel({
         "mentions",
       );
       if (!res.ok)
-        return void toast.error(
+        return void notify.error(
           res.message === "Invalid response format" ? "Failed to generate mentions. Please try again." : res.message,
         );
       setMentions(res.data.mentions);
-      if (res.data.mentions.length === 0) toast.info("No names found in your content to suggest mentions for");
+      if (res.data.mentions.length === 0) notify.info("No names found in your content to suggest mentions for");
     });
 
   return (

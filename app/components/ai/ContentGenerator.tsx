@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/lib/notify";
 import { TONES, type Tone } from "../../../workers/ai/limits";
 import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
 import { callAi, composeHref, copyText, type GenerateData, type Suggestion } from "./ai-client";
@@ -24,8 +24,8 @@ export function SuggestionCard({ s, onUse }: { s: Suggestion; onUse: (text: stri
   const copy = async () => {
     const extra = s.hashtags.filter((h) => !s.content.includes(h)).join(" ");
     (await copyText(extra ? `${s.content}\n\n${extra}` : s.content))
-      ? toast.success("Copied to clipboard!")
-      : toast.error("Failed to copy content");
+      ? notify.success("Copied to clipboard!")
+      : notify.error("Failed to copy content");
   };
   return (
     <article className={card} aria-label={`${PLATFORM_NAMES[s.platform as Platform] ?? s.platform} suggestion`}>
@@ -57,7 +57,7 @@ export function ContentGenerator({ busy, setBusy }: { busy: boolean; setBusy: (b
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
 
   const generate = async () => {
-    if (platforms.length === 0) return void toast.error("Please select at least one social media platform first");
+    if (platforms.length === 0) return void notify.error("Please select at least one social media platform first");
     setBusy(true);
     const res = await callAi<GenerateData>(
       "generate-content",
@@ -65,9 +65,9 @@ export function ContentGenerator({ busy, setBusy }: { busy: boolean; setBusy: (b
       "suggestions",
     );
     setBusy(false);
-    if (!res.ok) return void toast.error(res.message || "Failed to generate content. Please try again.");
+    if (!res.ok) return void notify.error(res.message || "Failed to generate content. Please try again.");
     setSuggestions(res.data.suggestions);
-    toast.success(`Generated ${res.data.suggestions.length} AI suggestions`);
+    notify.success(`Generated ${res.data.suggestions.length} AI suggestions`);
   };
 
   return (

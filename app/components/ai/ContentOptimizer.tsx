@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/lib/notify";
 import type { Platform } from "../../../workers/platform-profile";
 import { callAi, composeHref, copyText, type OptimizeData } from "./ai-client";
 import { RichText } from "./ContentGenerator";
@@ -14,7 +14,7 @@ export function ContentOptimizer({ busy, setBusy }: { busy: boolean; setBusy: (b
   const [result, setResult] = useState<OptimizeData | null>(null);
 
   const optimize = async () => {
-    if (platform.length === 0) return void toast.error("Please select at least one social media platform first");
+    if (platform.length === 0) return void notify.error("Please select at least one social media platform first");
     setBusy(true);
     const res = await callAi<OptimizeData>(
       "optimize-content",
@@ -22,7 +22,7 @@ export function ContentOptimizer({ busy, setBusy }: { busy: boolean; setBusy: (b
       "optimizedContent",
     );
     setBusy(false);
-    if (!res.ok) return void toast.error(res.message || "Failed to optimize content. Please try again.");
+    if (!res.ok) return void notify.error(res.message || "Failed to optimize content. Please try again.");
     setResult(res.data);
   };
 
@@ -66,8 +66,8 @@ export function ContentOptimizer({ busy, setBusy }: { busy: boolean; setBusy: (b
                 className={secondary}
                 onClick={async () =>
                   (await copyText(result.optimizedContent))
-                    ? toast.success("Copied to clipboard!")
-                    : toast.error("Failed to copy content")
+                    ? notify.success("Copied to clipboard!")
+                    : notify.error("Failed to copy content")
                 }
               >
                 Copy Optimized Text

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { notify } from "~/lib/notify";
 import type { Platform } from "../../../workers/platform-profile";
 import { callAi, copyText, type HashtagData } from "./ai-client";
 import { CountSlider } from "./CountSlider";
@@ -14,19 +14,19 @@ export function HashtagSuggester({ busy, setBusy }: { busy: boolean; setBusy: (b
   const [selected, setSelected] = useState<string[]>([]);
 
   const suggest = async () => {
-    if (platform.length === 0) return void toast.error("Please select at least one social media platform first");
-    if (content.trim() === "") return void toast.error("Please enter some content first to generate hashtags");
+    if (platform.length === 0) return void notify.error("Please select at least one social media platform first");
+    if (content.trim() === "") return void notify.error("Please enter some content first to generate hashtags");
     setBusy(true);
     const res = await callAi<HashtagData>("suggest-hashtags", { content, platform: platform[0], count }, "hashtags");
     setBusy(false);
-    if (!res.ok) return void toast.error(res.message || "Failed to suggest hashtags. Please try again.");
+    if (!res.ok) return void notify.error(res.message || "Failed to suggest hashtags. Please try again.");
     setHashtags(res.data.hashtags);
     setSelected([]);
   };
   const copySelected = async () =>
     (await copyText(selected.join(" ")))
-      ? toast.success("Copied to clipboard!")
-      : toast.error("Failed to copy content");
+      ? notify.success("Copied to clipboard!")
+      : notify.error("Failed to copy content");
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">

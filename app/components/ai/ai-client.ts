@@ -1,5 +1,6 @@
-/** Browser calls to /api/ai/*. The session rides on the httpOnly cookie. */
-export const NETWORK_ERROR = "Network error. Please check your connection.";
+import { api } from "~/lib/api";
+
+/** Browser calls to /api/ai/*, through the app's one fetch wrapper. */
 export const INVALID_RESPONSE = "Invalid response format";
 
 export type AiResult<T> = { ok: true; message: string; data: T } | { ok: false; status: number; message: string };
@@ -9,25 +10,15 @@ export type AiResult<T> = { ok: true; message: string; data: T } | { ok: false; 
  * 'HTTP error! status: N'); a success without the field the caller needs is 'Invalid response format'.
  */
 export async function callAi<T>(path: string, body?: unknown, requiredField?: keyof T & string): Promise<AiResult<T>> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/ai/${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers:
-        body === undefined
-          ? { Accept: "application/json" }
-          : { "Content-Type": "application/json", Accept: "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-    });
-  } catch {
-    return { ok: false, status: 0, message: NETWORK_ERROR };
+  const res = await api<T>(`/api/ai/${path}`, body === undefined ? {} : { json: body });
+  if (!res.ok) {
+    // A 2xx that is not a success envelope is a malformed answer, not a server message.
+    const malformed = res.status >= 200 && res.status < 300;
+    return { ok: false, status: res.status, message: malformed ? INVALID_RESPONSE : res.message };
   }
-  const json = (await res.json().catch(() => null)) as { success?: boolean; message?: string; data?: T } | null;
-  if (!res.ok) return { ok: false, status: res.status, message: json?.message || `HTTP error! status: ${res.status}` };
-  if (!json?.success || !json.data || (requiredField && json.data[requiredField] === undefined))
-    return { ok: false, status: res.status, message: INVALID_RESPONSE };
-  return { ok: true, message: json.message ?? "", data: json.data };
+  if (!res.data || (requiredField && res.data[requiredField] === undefined))
+    return { ok: false, status: 200, message: INVALID_RESPONSE };
+  return { ok: true, message: res.message ?? "", data: res.data };
 }
 
 /** Where 'Use Content' / 'Use in New Post' send the text: the composer reads `compose` and `text`. */

@@ -1,10 +1,11 @@
 import { ArrowLeft } from "lucide-react";
 import { linkButton } from "~/components/ui/styles";
+import { NavButton } from "./AuthNav";
 
 export function BackToLogin({ onBack }: { onBack: () => void }) {
   return (
-    <button type="button" className={`${linkButton} inline-flex items-center gap-1`} onClick={onBack}>
+    <NavButton className={`${linkButton} inline-flex items-center gap-1`} onClick={onBack}>
       <ArrowLeft className="size-4" aria-hidden /> Back to Login
-    </button>
+    </NavButton>
   );
 }

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { FormError } from "~/components/ui/FormError";
 import { PasswordField } from "~/components/ui/PasswordField";
 import { primaryButton } from "~/components/ui/styles";
-import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
+import { useFormAction } from "~/lib/use-form-action";
 import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
 import { BackToLogin } from "./BackToLogin";
 
@@ -17,41 +17,40 @@ interface ResetPasswordFormProps {
 export function ResetPasswordForm({ email, resetToken, onDone, onRestart }: ResetPasswordFormProps) {
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const checks = loadedAuthChecks() ?? (await loadAuthChecks());
-    if (!checks) return;
-    const { AuthMessages, firstError, resetFormSchema } = checks;
-    if (!email) {
-      notify.error(AuthMessages.emailMissing);
-      onRestart();
-      return;
-    }
-    const invalid =
-      firstError(resetFormSchema.safeParse({ newPassword, confirmPassword })) ??
-      (resetToken ? null : AuthMessages.verifyOtpFirst);
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    const res = await api("/api/auth/update-password", { json: { email, newPassword, resetToken } });
-    setBusy(false);
-    if (!res.ok) {
-      notify.error(res.message || "Failed to reset password. Please try again.");
-      return;
-    }
-    notify.success("Password reset successfully!");
-    onDone();
-  }
+  const { form, busy, error } = useFormAction("reset", {
+    check: async () => {
+      const checks = loadedAuthChecks() ?? (await loadAuthChecks());
+      if (!checks) return false;
+      const { AuthMessages, firstError, resetFormSchema } = checks;
+      if (!email) {
+        notify.error(AuthMessages.emailMissing);
+        onRestart();
+        return false;
+      }
+      return (
+        firstError(resetFormSchema.safeParse({ newPassword, confirmPassword })) ??
+        (resetToken ? null : AuthMessages.verifyOtpFirst)
+      );
+    },
+    onSuccess: onDone,
+  });
 
   return (
-    <form onSubmit={submit} onFocus={preloadAuthChecks} noValidate className="space-y-4">
+    <form {...form} onFocus={preloadAuthChecks} className="space-y-4">
+      <input type="hidden" name="intent" value="reset" />
+      <input type="hidden" name="email" value={email} />
+      {resetToken && <input type="hidden" name="resetToken" value={resetToken} />}
       <p className="text-sm text-slate-600">Choose a new password for {email}.</p>
-      <PasswordField label="New Password" autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
+      <PasswordField
+        label="New Password"
+        name="newPassword"
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={setNewPassword}
+      />
       <PasswordField
         label="Confirm New Password"
+        name="confirmPassword"
         autoComplete="new-password"
         value={confirmPassword}
         onChange={setConfirmPassword}

@@ -4,10 +4,8 @@ import { FormError } from "~/components/ui/FormError";
 import { PasswordField } from "~/components/ui/PasswordField";
 import { linkButton, primaryButton } from "~/components/ui/styles";
 import { TextField } from "~/components/ui/TextField";
-import { api } from "~/lib/api";
-import { notify } from "~/lib/notify";
 import { onDemand } from "~/lib/on-demand";
-import { type ShellUser, welcomeName } from "~/lib/user";
+import { useFormAction } from "~/lib/use-form-action";
 import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "./auth-checks";
 
 /** The browser's IANA timezone, sent at sign-up so schedules show in local time. */
@@ -34,42 +32,49 @@ export function SignUpForm({ redirectTo }: { redirectTo: string }) {
   });
   const [termsOpen, setTermsOpen] = useState(false);
   const TermsDialog = terms.useOnDemand(termsOpen);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const set =
     <K extends keyof typeof form>(key: K) =>
     (value: (typeof form)[K]) =>
       setForm((f) => ({ ...f, [key]: value }));
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const checks = loadedAuthChecks() ?? (await loadAuthChecks());
-    if (!checks) return;
-    const { firstError, signUpFormSchema } = checks;
-    const invalid = firstError(signUpFormSchema.safeParse(form));
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    const { displayName, email, password } = form;
-    const res = await api<{ user: ShellUser }>("/api/auth/register", {
-      json: { displayName, email, password, timezone: browserTimezone() },
-    });
-    setBusy(false);
-    if (!res.ok) {
-      notify.error(res.message || "Registration failed");
-      return;
-    }
-    notify.success(`Welcome to Postline, ${welcomeName(res.data.user)}!`);
-    navigate(redirectTo, { replace: true });
-  }
+  const submit = useFormAction<{ redirectTo: string }>("signup", {
+    check: async (data) => {
+      const checks = loadedAuthChecks() ?? (await loadAuthChecks());
+      if (!checks) return false;
+      data.set("timezone", browserTimezone() ?? "");
+      return checks.firstError(checks.signUpFormSchema.safeParse(form));
+    },
+    onSuccess: (reply) => navigate(reply.redirectTo, { replace: true }),
+  });
 
   return (
-    <form onSubmit={submit} onFocus={preloadAuthChecks} noValidate className="space-y-4">
-      <TextField label="Full Name" autoComplete="name" value={form.displayName} onChange={set("displayName")} />
-      <TextField label="Email" type="email" autoComplete="email" value={form.email} onChange={set("email")} />
-      <PasswordField label="Password" autoComplete="new-password" value={form.password} onChange={set("password")} />
+    <form {...submit.form} onFocus={preloadAuthChecks} className="space-y-4">
+      <input type="hidden" name="intent" value="signup" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <TextField
+        label="Full Name"
+        name="displayName"
+        autoComplete="name"
+        value={form.displayName}
+        onChange={set("displayName")}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={set("email")}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={set("password")}
+      />
       <PasswordField
         label="Confirm Password"
+        name="confirmPassword"
         autoComplete="new-password"
         value={form.confirmPassword}
         onChange={set("confirmPassword")}
@@ -77,6 +82,7 @@ export function SignUpForm({ redirectTo }: { redirectTo: string }) {
       <div className="flex items-start gap-2 text-sm">
         <input
           id={termsId}
+          name="acceptedTerms"
           type="checkbox"
           className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
           checked={form.acceptedTerms}
@@ -95,9 +101,9 @@ export function SignUpForm({ redirectTo }: { redirectTo: string }) {
           Terms and Conditions
         </button>
       </div>
-      <FormError message={error} />
-      <button type="submit" className={`${primaryButton} w-full`} disabled={busy}>
-        {busy ? "Creating Account..." : "Create Account"}
+      <FormError message={submit.error} />
+      <button type="submit" className={`${primaryButton} w-full`} disabled={submit.busy}>
+        {submit.busy ? "Creating Account..." : "Create Account"}
       </button>
       {TermsDialog && (
         <TermsDialog

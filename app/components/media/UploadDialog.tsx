@@ -1,7 +1,6 @@
 import { CheckCircle2, FileImage, FileVideo, Upload, X, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useDropzone } from "react-dropzone";
-import { toast } from "sonner";
 import { Modal } from "~/components/ui/Modal";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { notify } from "~/lib/notify";
@@ -35,7 +34,7 @@ const STATUS_LABEL: Record<UploadItem["status"], string> = {
 
 function skippedToast(skipped: SkippedFile[]) {
   if (skipped.length === 0) return;
-  toast.error(`${skipped.length} ${skipped.length === 1 ? "file was" : "files were"} skipped`, {
+  notify.error(`${skipped.length} ${skipped.length === 1 ? "file was" : "files were"} skipped`, {
     duration: 5000,
     description: (
       <ul>

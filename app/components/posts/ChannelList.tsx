@@ -65,6 +65,8 @@ export function ChannelList({
             </div>
             {t.status === "held" ? <p className="mt-2 text-orange-700">{t.error?.message}</p> : null}
             {t.retry ? <p className="mt-1 text-amber-800">{retryText(t.retry, timeZone)}</p> : null}
+            {/* Media prepared ahead (ADR 029) that could not be: said before the due time, with time to fix it. */}
+            {t.preparation?.message ? <p className="mt-1 text-amber-800">{t.preparation.message}</p> : null}
             {t.status === "failed" || t.status === "unconfirmed" ? (
               <div className="mt-2 space-y-2">
                 <p className={t.status === "failed" ? "text-red-600" : "text-slate-600"}>

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
 import { api } from "~/lib/api";
+import { notify } from "~/lib/notify";
 
 interface Failure {
   targetId: string;
@@ -26,7 +26,7 @@ export function PublishFailureNotices() {
           f.status === "unconfirmed"
             ? `Could not confirm your ${label(f.platform)} post`
             : `Publishing to ${label(f.platform)} failed`;
-        toast.error(`${what}: ${f.message ?? "unknown error"}`, {
+        notify.error(`${what}: ${f.message ?? "unknown error"}`, {
           description: f.content,
           duration: Infinity,
           action: { label: "View", onClick: () => window.location.assign("/content?status=failed") },

@@ -90,14 +90,21 @@ export function Sidebar({ user, role, mobile, open, onClose, onLogout }: Sidebar
             <p className="truncate text-xs text-slate-500">{email}</p>
           </div>
         </div>
-        <button
-          type="button"
-          onClick={onLogout}
-          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-700"
-        >
-          <LogOut className="size-5 shrink-0" aria-hidden />
-          <span className={label}>Logout</span>
-        </button>
+        {/* A plain form, so signing out works without JavaScript too; with it, onLogout does it in place. */}
+        <form method="post" action="/auth">
+          <input type="hidden" name="intent" value="logout" />
+          <button
+            type="submit"
+            onClick={(e) => {
+              e.preventDefault();
+              onLogout();
+            }}
+            className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-700"
+          >
+            <LogOut className="size-5 shrink-0" aria-hidden />
+            <span className={label}>Logout</span>
+          </button>
+        </form>
       </div>
     </aside>
   );

@@ -5,6 +5,8 @@ import { inputClass, labelClass } from "./styles";
 
 interface PasswordFieldProps {
   label: string;
+  /** The field's name in a posted form. */
+  name?: string;
   value: string;
   onChange: (value: string) => void;
   autoComplete: "current-password" | "new-password";
@@ -21,6 +23,7 @@ interface PasswordFieldProps {
  */
 export function PasswordField({
   label,
+  name,
   value,
   onChange,
   autoComplete,
@@ -47,6 +50,7 @@ export function PasswordField({
         <div className="relative flex-1">
           <input
             id={id}
+            name={name}
             type={visible ? "text" : "password"}
             className={`${inputClass} ${strict ? "pr-10" : ""}`}
             value={value}

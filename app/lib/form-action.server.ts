@@ -1,0 +1,34 @@
+import { data } from "react-router";
+import { HttpError } from "../../workers/http/envelope";
+import { CROSS_SITE_REFUSED, isCrossSiteCookieWrite } from "../../workers/http/origin";
+import { ENHANCED, type FormReply } from "./use-form-action";
+
+/**
+ * Runs one form submission the way the API runs a request: a cross-site write on the cookie is refused
+ * (403), and a service's HttpError becomes the form's message with the API's status and headers
+ * (Retry-After included). Anything else is a real failure and reaches the error boundary.
+ */
+export async function runForm<R>(
+  request: Request,
+  intent: string,
+  run: () => Promise<R>,
+): Promise<R | ReturnType<typeof data<FormReply>>> {
+  if (isCrossSiteCookieWrite(request))
+    return data<FormReply>({ ok: false, intent, message: CROSS_SITE_REFUSED }, { status: 403 });
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    return data<FormReply>({ ok: false, intent, message: err.message }, { status: err.status, headers: err.headers });
+  }
+}
+
+/** True when the form came through a fetcher (JavaScript on): it wants data, where a plain post wants a redirect. */
+export const isEnhanced = (form: FormData) => form.get(ENHANCED) === "1";
+
+/** The form's fields as strings (files are not expected here). */
+export function fields(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") out[key] = value;
+  return out;
+}

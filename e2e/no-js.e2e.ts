@@ -1,0 +1,80 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { noJsTest as test } from "./browser";
+import { codeFromMailbox, newUser } from "./helpers";
+
+/** Signs in through the plain HTML form (the page answers with a redirect, not a toast). */
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+test("with JavaScript off, a newcomer signs up, signs out, signs in, resets a forgotten password", async ({
+  journey: { page, baseUrl, expectStatus },
+}) => {
+  const user = newUser("Noor Haddad");
+  await page.goto("/auth");
+
+  // The tabs are links: Sign Up is its own page.
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.waitForURL("**/auth?tab=signup");
+  await page.getByLabel("Full Name").fill(user.name);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByLabel("Confirm Password").fill(user.password);
+  // The form's own checks run on the server when the browser cannot: the terms are still required.
+  expectStatus(400, "/auth");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  expect(await page.getByRole("alert").innerText()).toBe("Please accept the terms and conditions");
+  await page.getByLabel("Full Name").fill(user.name);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByLabel("Confirm Password").fill(user.password);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL("**/dashboard");
+  await page.getByText(`Welcome, ${user.name}`).waitFor();
+
+  // The sidebar's Logout is a plain form.
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.waitForURL("**/auth");
+
+  // A wrong password is refused with the API's message, then the right one signs in.
+  expectStatus(401, "/auth");
+  await signIn(page, user.email, "wrong-password");
+  expect(await page.getByRole("alert").innerText()).toBe("Invalid email or password");
+  await signIn(page, user.email, user.password);
+  await page.waitForURL("**/dashboard");
+
+  // Forgot password → code from the dev mailbox → verify → reset → sign in with the new password.
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.waitForURL("**/auth");
+  await page.getByRole("button", { name: "Forgot Password?" }).click();
+  await page.waitForURL("**/auth?mode=forgot");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByRole("button", { name: "Send OTP" }).click();
+  await page.getByRole("status").filter({ hasText: "OTP sent to your email!" }).waitFor();
+  await page.getByLabel("Verification Code").fill(await codeFromMailbox(page, user.email));
+  await page.getByRole("button", { name: "Verify OTP" }).click();
+  await page.getByRole("status").filter({ hasText: "OTP verified successfully!" }).waitFor();
+  const newPassword = "second-pass2";
+  await page.getByLabel("New Password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm New Password").fill(newPassword);
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await page.getByRole("status").filter({ hasText: "Password reset successfully!" }).waitFor();
+  await signIn(page, user.email, newPassword);
+  await page.waitForURL("**/dashboard");
+  await page.getByText(`Welcome, ${user.name}`).waitFor();
+
+  // A form post from another site riding on the session cookie is refused, as the API refuses it.
+  const session = (await page.context().cookies()).find((c) => c.name === "postline_session");
+  const crossSite = await fetch(`${baseUrl}/auth`, {
+    method: "POST",
+    headers: { Cookie: `postline_session=${session?.value}`, "Sec-Fetch-Site": "cross-site" },
+    body: new URLSearchParams({ intent: "signin", email: user.email, password: newPassword }),
+    redirect: "manual",
+  });
+  expect(crossSite.status).toBe(403);
+  expect(await crossSite.text()).toContain("Cross-site request refused.");
+});
