@@ -1,24 +1,12 @@
 /**
- * `npm run check:setup`: is this configuration ready to publish to the real platforms? Reads wrangler.toml's
- * [vars], then `.dev.vars`, then the environment (later wins; put deployment secrets in the environment to
- * check them without writing them down), runs the same check as Settings → Developer, prints a table per
- * platform with a fix per problem, and exits 1 when there is any problem.
+ * `npm run check:setup`: is this configuration ready to publish to the real platforms? Reads the variables
+ * (readVars), runs the same check as Settings → Developer, prints a table per platform with a fix per
+ * problem, and exits 1 when there is any problem.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { parseEnv } from "node:util";
-import { unstable_readConfig } from "wrangler";
 import { checkSetup } from "../workers/setup/check.ts";
-import { root } from "./local-worker.ts";
+import { readVars } from "./config-vars.ts";
 
-const config = unstable_readConfig({ config: join(root, "wrangler.toml") }, { hideWarnings: true });
-const devVars = join(root, ".dev.vars");
-const vars: Record<string, unknown> = {
-  ...config.vars,
-  ...(existsSync(devVars) ? parseEnv(readFileSync(devVars, "utf8")) : {}),
-  ...process.env,
-};
-const report = checkSetup(vars);
+const report = checkSetup(readVars());
 
 console.log(`Postline setup check: PLATFORMS_MODE=${report.mode}, APP_ORIGIN=${report.appOrigin}\n`);
 console.table(

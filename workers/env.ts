@@ -100,6 +100,12 @@ export function platformCredentials(vars: Record<string, string | undefined>, sa
   return out;
 }
 
+/** The LIVE_ENDPOINTS a configuration overrides (a URL, or an API version). */
+export function endpointOverrides(vars: Record<string, unknown>): Partial<Record<EndpointKey, string>> {
+  const set = (k: EndpointKey) => typeof vars[k] === "string" && (vars[k] as string).trim() !== "";
+  return Object.fromEntries(ENDPOINT_KEYS.filter(set).map((k) => [k, (vars[k] as string).trim()]));
+}
+
 export type Config = z.infer<typeof ConfigSchema> & {
   platformCredentials: PlatformCredentials;
   endpointOverrides: Partial<Record<EndpointKey, string>>;
@@ -137,7 +143,7 @@ export function parseConfig(env: object): Config {
   const config: Config = {
     ...parsed.data,
     platformCredentials: platformCredentials(vars, parsed.data.PLATFORMS_MODE === "sandbox"),
-    endpointOverrides: Object.fromEntries(ENDPOINT_KEYS.filter((k) => vars[k]).map((k) => [k, vars[k]!])),
+    endpointOverrides: endpointOverrides(vars),
   };
   cache.set(env, config);
   return config;

@@ -29,6 +29,8 @@ export interface MediaRules {
   maxVideoWidth?: number;
   /** Only videos (YouTube). */
   videoOnly?: boolean;
+  /** A post needs at least one media item: no text-only posts (Instagram, YouTube). */
+  mediaRequired?: boolean;
 }
 
 /** At most `limit` publishes per account in any `windowMs`. */
@@ -95,6 +97,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     // §2.2 image_url JPEG only; carousel ≤ 10; §2.3 image > 8 MiB and aspect outside 4:5…1.91:1 refused.
     // Video size per SPEC ("Video too large for Instagram (max 250MB)"); Reels up to 15 min [U].
     media: {
+      mediaRequired: true,
       imageFormats: ["jpg"],
       videoFormats: ["mp4", "mov"],
       maxImageBytes: 8 * MB,
@@ -204,6 +207,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
       maxItems: 1,
       mixed: false,
       videoOnly: true,
+      mediaRequired: true,
     },
     // videos.insert quota bucket
     publishPace: [

@@ -1,7 +1,7 @@
 import { callbackUrl } from "../accounts/callback-url";
-import { configIssues, platformCredentials } from "../env";
+import { configIssues, endpointOverrides, platformCredentials } from "../env";
 import { PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
-import { type EndpointKey, LIVE_ENDPOINTS, resolveEndpoints } from "../platforms/endpoints";
+import { resolveEndpoints } from "../platforms/endpoints";
 import { createPlatformRegistry } from "../platforms/registry";
 
 /**
@@ -143,11 +143,8 @@ function platformSetup(vars: Vars, platform: Platform, appOrigin: string): Platf
 
 /** What the real client asks for: its consent URL's scope list (placeholder credentials when none are set). */
 function requestedScopes(vars: Vars, platform: Platform, redirectUri: string): string[] {
-  const overrides = Object.fromEntries(
-    (Object.keys(LIVE_ENDPOINTS) as EndpointKey[]).flatMap((k) => (text(vars, k) ? [[k, text(vars, k)!]] : [])),
-  );
   const registry = createPlatformRegistry({
-    endpoints: resolveEndpoints(overrides, "live", new URL(redirectUri).origin),
+    endpoints: resolveEndpoints(endpointOverrides(vars), "live", new URL(redirectUri).origin),
     fetch: () => Promise.reject(new Error("the setup check makes no platform calls")),
     credentials: platformCredentials({}, true),
     now: () => 0,

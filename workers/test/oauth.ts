@@ -52,6 +52,17 @@ export async function connectViaEmulator(
   const start = await raw(`/api/auth/${platform}${q.size ? `?${q}` : ""}`, { cookie });
   expect(start.status).toBe(302);
   const authUrl = new URL(start.headers.get("Location")!);
+  const { html, callback } = await answerConsent(authUrl, opts);
+  const done = await raw(callback, { cookie });
+  expect(done.status).toBe(302);
+  return { authUrl, callback, settings: new URL(done.headers.get("Location")!, ORIGIN), html };
+}
+
+/** Answers an emulator consent page as a person would; returns the page and the redirect back (no fragment). */
+export async function answerConsent(
+  authUrl: URL,
+  opts: { choices?: string[]; decision?: "approve" | "deny"; withhold?: string[] } = {},
+): Promise<{ html: string; callback: string }> {
   const page = await raw(authUrl.toString());
   expect(page.status).toBe(200);
   const html = await page.text();
@@ -72,10 +83,7 @@ export async function connectViaEmulator(
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
   });
   expect(consent.status).toBe(302);
-  const callback = consent.headers.get("Location")!.replace(/#.*$/, "");
-  const done = await raw(callback, { cookie });
-  expect(done.status).toBe(302);
-  return { authUrl, callback, settings: new URL(done.headers.get("Location")!, ORIGIN), html };
+  return { html, callback: consent.headers.get("Location")!.replace(/#.*$/, "") };
 }
 
 export async function advanceEmulator(ms: number) {

@@ -212,6 +212,22 @@ describe("media by URL is downloaded (the app's signed links, through the app)",
     expect(await stale.json()).toEqual({
       error: { ...graphError(324).error, message: "(#324) Missing or invalid image file" },
     });
+    // A Page video by file_url is downloaded too: judged by its bytes, not by the link.
+    const pageVideo = (file_url: string) =>
+      emu(
+        "graph.facebook.com",
+        `/v25.0/${PAGE}/videos`,
+        form({ file_url, description: "by url", access_token: token }),
+      );
+    const clip = await pageVideo(links.urls.clip);
+    expect(clip.status).toBe(200);
+    expect(await clip.json()).toEqual({ id: expect.stringMatching(/^\d+$/) });
+    const unreachable = await pageVideo(await links.expiredUrl("clip"));
+    expect(await unreachable.json()).toEqual({
+      error: { ...graphError(389).error, message: "(#389) Unable to fetch video file from URL." },
+    });
+    const notVideo = await pageVideo(links.urls.photo);
+    expect([notVideo.status, (await notVideo.json<any>()).error.code]).toEqual([400, 352]);
 
     const threads = await threadsToken();
     const create = (params: Record<string, string>) =>

@@ -213,12 +213,11 @@ async function pageEdge(c: EmuContext, token: TokenRow, page: DemoPage, edge: st
   }
   if (method === "POST" && edge === "videos") {
     if (!p.file_url) throw new GraphError(400, "(#100) file_url or source is required", 100);
-    if (
-      !/\.(mp4|mov)(\?|$)/i.test(new URL(p.file_url).pathname) &&
-      /\.[a-z0-9]+$/i.test(new URL(p.file_url).pathname)
-    ) {
+    // Meta downloads the file (like photos by url) and judges its bytes, not the link's extension.
+    const fetched = await download(c, p.file_url, "video");
+    if (!fetched.ok) throw new GraphError(400, "(#389) Unable to fetch video file from URL.", 389);
+    if (!fetched.type?.startsWith("video/"))
       throw new GraphError(400, "(#352) Sorry, the video file you selected is in a format that we don't support.", 352);
-    }
     checkMessage(p.description);
     const videoId = numericId(16);
     await createPost(
