@@ -84,7 +84,8 @@ export function seedAnalytics(persistTo: string, size: SeedSize, user: { email: 
       const postId = randomUUID();
       const targetId = randomUUID();
       const account = accounts[i % accounts.length]!;
-      const publishedAt = now - Math.floor((i / posts) * 365 * 86_400_000) - 3_600_000;
+      // Every snapshot (hourly after publishing) is in the past, as a sync's are.
+      const publishedAt = now - Math.floor((i / posts) * 365 * 86_400_000) - (size.snapshotsPerPost + 1) * 3_600_000;
       insertPost.run(
         postId,
         userId,

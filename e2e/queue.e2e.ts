@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
 import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
@@ -18,6 +19,24 @@ function csv(fixed: boolean): Buffer {
     );
   }
   return Buffer.from(`${lines.join("\n")}\n`);
+}
+
+/** Rows 2 and 3 of the fixed CSV as an Excel workbook, the dates as date-formatted cells. */
+async function xlsx(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("Posts");
+  ws.addRow(["text", "channels", "date", "time", "timezone", "media", "first_comment"]);
+  for (const n of [2, 3]) {
+    const row = ws.addRow([
+      `Imported post ${n}`,
+      "twitter",
+      new Date(`${day(3 + n)}T00:00:00Z`),
+      `${8 + n}:${n % 2 ? "15" : "45"}`,
+    ]);
+    row.getCell(3).numFmt = "yyyy-mm-dd";
+    row.getCell(6).value = "launch.jpg";
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 test("queue: three posts land in the next slots; import 50 rows, fix the 3 bad ones, import", async ({
@@ -80,7 +99,7 @@ test("queue: three posts land in the next slots; import 50 rows, fix the 3 bad o
 
   // Import: the dry run names the three bad rows; the fixed file imports all fifty.
   await gotoHydrated(page, "/import");
-  const input = page.getByLabel("CSV file");
+  const input = page.getByLabel("Spreadsheet (CSV or XLSX)");
   await input.setInputFiles({ name: "posts.csv", mimeType: "text/csv", buffer: csv(false) });
   const problems = page.getByRole("alert").filter({ hasText: "3 of 50 rows need fixing" });
   await problems.waitFor();
@@ -94,6 +113,13 @@ test("queue: three posts land in the next slots; import 50 rows, fix the 3 bad o
   await toast(page, "50 posts created, 0 already imported");
   const listed = await (await page.context().request.get("/api/posts?search=Imported%20post&limit=100")).json();
   expect(listed.data.pagination.total).toBe(50);
+  // The same rows as an Excel workbook are known by their content: nothing to import twice.
+  await input.setInputFiles({
+    name: "posts.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: await xlsx(),
+  });
+  await page.getByText("All 2 rows are ready (2 were imported before and will be skipped)").waitFor();
 
   // The planner's day view (state in the URL) shows that day's imports; a channel filter hides them.
   await gotoHydrated(page, `/planner?view=day&date=${day(3)}`);

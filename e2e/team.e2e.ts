@@ -117,9 +117,11 @@ test("a new contributor joins through the mailed invite and submits; the owner a
       .getByRole("article", { name: /Cinnamon buns at dawn/ })
       .getByRole("button", { name: /Cinnamon buns/ })
       .click();
-    await cp
-      .getByRole("dialog", { name: "Post Details" })
-      .getByRole("list", { name: "Client feedback" })
+    const carlsDetail = cp.getByRole("dialog", { name: "Post Details" });
+    await carlsDetail.getByRole("tab", { name: "Comments" }).click();
+    await carlsDetail
+      .getByRole("list", { name: "Team discussion" })
+      .getByRole("listitem", { name: "From the client" })
       .getByText("Changes requested: Make the buns golden")
       .waitFor();
   } finally {

@@ -28,6 +28,7 @@ import { PreflightError } from "./posts/store";
 import { notificationRoutes, schedulerRoutes } from "./publishing/routes";
 import { queueRoutes } from "./queue/routes";
 import { buildServices } from "./services";
+import { setupRoutes } from "./setup/routes";
 import { userRoutes } from "./users/routes";
 import { activityRoutes } from "./workspaces/activity-routes";
 import { approvalPostRoutes, approvalQueueRoutes, inboxRoutes } from "./workspaces/approval-routes";
@@ -143,6 +144,7 @@ export function createApi(now: () => number = Date.now) {
   app.route("/api/invites", inviteRoutes);
   app.route("/api/share-links", shareLinkRoutes);
   app.route("/api/share", publicShareRoutes);
+  app.route("/api/setup", setupRoutes);
   app.route("/api", openApiRoutes);
   return app;
 }

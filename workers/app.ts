@@ -17,6 +17,7 @@ import { leasesFrom } from "./publishing/lease";
 import { fillMissingPermalinks } from "./publishing/permalinks";
 import { consumePublishBatch, consumePublishDeadLetters } from "./publishing/queue";
 import { reconcileStuckTargets } from "./publishing/reconcile";
+import { stageAhead } from "./publishing/staging";
 import { buildServices } from "./services";
 import { workspaceForRequest } from "./workspaces/middleware";
 
@@ -73,13 +74,9 @@ export default {
     const services = buildServices(env);
     ctx.waitUntil(claimDueTargets({ db: services.db, d1: env.DB, queue: env.PUBLISH_QUEUE, now: services.now }));
     const deps = publishDeps(services);
-    ctx.waitUntil(
-      reconcileStuckTargets({
-        ...deps,
-        queue: env.PUBLISH_QUEUE,
-        leases: leasesFrom(services.config.PUBLISH_LEASE_SECONDS),
-      }),
-    );
+    const leases = leasesFrom(services.config.PUBLISH_LEASE_SECONDS);
+    ctx.waitUntil(reconcileStuckTargets({ ...deps, queue: env.PUBLISH_QUEUE, leases }));
+    ctx.waitUntil(stageAhead({ ...deps, queue: env.PUBLISH_QUEUE, leases }));
     ctx.waitUntil(fillMissingPermalinks(deps));
     ctx.waitUntil(runAnalyticsCron(services));
     ctx.waitUntil(services.idempotency.purge());

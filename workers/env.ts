@@ -109,18 +109,27 @@ export class ConfigError extends Error {}
 
 const cache = new WeakMap<object, Config>();
 
-export function parseConfig(env: Env): Config {
+/** What is wrong with a configuration, one entry per variable (`npm run check:setup` lists them too). */
+export function configIssues(vars: object): Array<{ key: string; message: string }> {
+  const issues = [
+    ...(ConfigSchema.safeParse(vars).error?.issues ?? []),
+    ...(PlatformVarsSchema.safeParse(vars).error?.issues ?? []),
+  ];
+  return issues.map((i) => ({
+    key: i.path.join("."),
+    message: i.code === "invalid_value" || i.code === "invalid_type" ? "is missing or invalid" : i.message,
+  }));
+}
+
+/** `env` is the Worker's bindings (Env), or any object of variables (the setup check runs in Node). */
+export function parseConfig(env: object): Config {
   const hit = cache.get(env);
   if (hit) return hit;
   const parsed = ConfigSchema.safeParse(env);
   const platformVars = PlatformVarsSchema.safeParse(env);
   if (!parsed.success || !platformVars.success) {
-    const issues = [...(parsed.error?.issues ?? []), ...(platformVars.error?.issues ?? [])];
-    const detail = issues
-      .map(
-        (i) =>
-          `${i.path.join(".")} ${i.code === "invalid_value" || i.code === "invalid_type" ? "is missing or invalid" : i.message}`,
-      )
+    const detail = configIssues(env)
+      .map((i) => `${i.key} ${i.message}`)
       .join("; ");
     throw new ConfigError(`Invalid configuration: ${detail}`);
   }

@@ -68,6 +68,11 @@ export interface PlatformProfile {
   publishPace: PaceWindow[];
   /** Accounts synced per cron run: each sync costs 1 + 2 × targets calls against the hourly quota. */
   analyticsAccountsPerRun: number;
+  /**
+   * How long before its due time a post's media is prepared on the platform (ADR 029), so only the final
+   * publish call is left at the due second; absent: the platform's client publishes in one go.
+   */
+  stagingLeadMs?: number;
 }
 
 const MB = 1024 * 1024;
@@ -206,6 +211,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
       { limit: 10, windowMs: MINUTE },
     ],
     analyticsAccountsPerRun: 10,
+    // A private video waits without expiring: a day ahead leaves time to upload, process and fix a failure.
+    stagingLeadMs: DAY,
   },
   threads: {
     name: "Threads",

@@ -65,7 +65,16 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
   const cipher = new TokenCipher(config.TOKEN_ENCRYPTION_KEY);
   const webhooks = new WebhookService({ db, cipher, queue: env.WEBHOOKS_QUEUE, now, appEnv: config.APP_ENV });
   const { emit } = webhooks;
-  const accounts = new AccountsService({ db, registry: platforms, cipher, now, origin: appOrigin, emit });
+  const holds = new ChannelHolds(db, now);
+  const accounts = new AccountsService({
+    db,
+    registry: platforms,
+    cipher,
+    now,
+    origin: appOrigin,
+    emit,
+    holdChannels: (accountId, reason) => holds.holdForReconnect(accountId, reason),
+  });
   /** What publishing and analytics need from the platform layer: a client per platform and live credentials. */
   const platformAccess = {
     client: (platform: Platform): PlatformClient => {
@@ -126,8 +135,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     imports: new ImportService(db, posts),
     /** Per-account posting queues: weekly slots, Add to queue, reorder, pause, Share next (ADR 022). */
     queue: new QueueService(db, now),
-    /** Channels held (never claimed) after their media was deleted or their account disconnected. */
-    holds: new ChannelHolds(db, now),
+    /** Channels held (never claimed) after their media was deleted or their account disconnected or flagged. */
+    holds,
     /** Platform clients and credentials for analytics sync. */
     analyticsDeps: () => ({ db, now, emit, ...platformAccess }),
     platformAccess,

@@ -4,8 +4,11 @@ import { useSearchParams } from "react-router";
 import { PostsTab } from "~/components/content/PostsTab";
 import { MediaLibraryTab } from "~/components/media/MediaLibraryTab";
 import { PageHeader } from "~/components/PageHeader";
+import type { PostJson } from "~/components/posts/types";
 import { usePostDialogs } from "~/components/posts/use-post-dialogs";
+import { api } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
+import { notify } from "~/lib/notify";
 import { useTimeZone } from "~/lib/use-time-zone";
 import type { Route } from "./+types/content";
 
@@ -27,12 +30,23 @@ export default function ContentPage() {
   const dialogs = usePostDialogs(timeZone, () => setVersion((v) => v + 1));
 
   // /content?compose=1&text=… (the AI page's links) opens the composer prefilled, once.
-  const { compose } = dialogs;
+  const { compose, showDetail } = dialogs;
   useEffect(() => {
     if (params.get("compose") !== "1") return;
     compose({ text: params.get("text") ?? "" });
     setParams({ tab }, { replace: true, preventScrollReset: true });
   }, [params, compose, setParams, tab]);
+
+  // /content?post=<id>[&view=comments] (a notification's link) opens that post's details, once.
+  const linked = params.get("post");
+  const view = params.get("view") === "comments" ? "comments" : undefined;
+  useEffect(() => {
+    if (!linked) return;
+    setParams({ tab }, { replace: true, preventScrollReset: true });
+    void api<PostJson>(`/api/posts/${encodeURIComponent(linked)}`).then((res) =>
+      res.ok ? showDetail(res.data, view) : notify.error(res.message),
+    );
+  }, [linked, view, showDetail, setParams, tab]);
 
   return (
     <>

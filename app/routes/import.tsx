@@ -11,13 +11,16 @@ import type { Route } from "./+types/import";
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Import posts",
-    description: "Schedule many posts at once from a CSV file.",
-    keywords: "bulk import, csv, schedule posts",
+    description: "Schedule many posts at once from a CSV or Excel (XLSX) file.",
+    keywords: "bulk import, csv, xlsx, excel, schedule posts",
   });
 
 type Checked = { row: number; errors: string[]; duplicate: boolean };
 
-/** Bulk import: choose a CSV, see every row's problems (dry run), then import; progress per chunk. */
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const isXlsx = (file: File) => /\.xlsx$/i.test(file.name) || file.type === XLSX_TYPE;
+
+/** Bulk import: choose a CSV or XLSX, see every row's problems (dry run), then import; progress per chunk. */
 export default function ImportPage() {
   const [rows, setRows] = useState<ImportRow[] | null>(null);
   const [checked, setChecked] = useState<Checked[] | null>(null);
@@ -29,11 +32,14 @@ export default function ImportPage() {
     setChecked(null);
     setFileError(null);
     if (!file) return;
-    if (!/\.csv$/i.test(file.name) && file.type !== "text/csv")
-      return setFileError("Please choose a .csv file (XLSX: save the sheet as CSV first)");
+    if (!isXlsx(file) && !/\.csv$/i.test(file.name) && file.type !== "text/csv")
+      return setFileError("Please choose a .csv or .xlsx file");
     let parsed: ImportRow[];
     try {
-      parsed = parseCsv(await file.text());
+      // The XLSX reader is loaded only when a workbook is chosen.
+      parsed = isXlsx(file)
+        ? await (await import("../../workers/imports/xlsx-rows")).parseXlsx(file)
+        : parseCsv(await file.text());
     } catch (err) {
       return setFileError(err instanceof Error ? err.message : "The file could not be read");
     }
@@ -66,18 +72,23 @@ export default function ImportPage() {
   const duplicates = checked?.filter((r) => r.duplicate).length ?? 0;
   return (
     <>
-      <PageHeader title="Import posts" description="Schedule many posts at once from a CSV file." />
+      <PageHeader title="Import posts" description="Schedule many posts at once from a CSV or Excel (XLSX) file." />
       <div className="max-w-3xl space-y-4">
         <p className="text-sm text-slate-600">
-          Up to {IMPORT_MAX_ROWS} rows. Columns: text, channels (twitter, or twitter:@username; several separated by ;),
-          date (YYYY-MM-DD), time (HH:MM), timezone (IANA, else the workspace's), media (library file names separated by
-          |), first_comment.{" "}
+          Up to {IMPORT_MAX_ROWS} rows; in a workbook, its first sheet. Columns: text, channels (twitter, or
+          twitter:@username; several separated by ;), date (YYYY-MM-DD, or an Excel date), time (HH:MM, or an Excel
+          time), timezone (IANA, else the workspace's), media (library file names separated by |), first_comment.
+          Download the template as{" "}
           <a
             className="text-brand-600 hover:underline"
             download="postline-import-template.csv"
             href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE_CSV)}`}
           >
-            Download the template
+            CSV
+          </a>{" "}
+          or{" "}
+          <a className="text-brand-600 hover:underline" download href="/api/imports/template.xlsx">
+            XLSX
           </a>
           .{" "}
           <Link to="/planner" className="text-brand-600 hover:underline">
@@ -85,10 +96,10 @@ export default function ImportPage() {
           </Link>
         </p>
         <label className="block text-sm font-medium">
-          CSV file
+          Spreadsheet (CSV or XLSX)
           <input
             type="file"
-            accept=".csv,text/csv"
+            accept={`.csv,text/csv,.xlsx,${XLSX_TYPE}`}
             className="mt-1 block"
             onChange={(e) => void choose(e.target.files?.[0])}
           />

@@ -2,14 +2,17 @@ import { Tabs } from "radix-ui";
 import { useActionData, useRouteLoaderData, useSearchParams } from "react-router";
 import { AccountsTab } from "~/components/accounts/AccountsTab";
 import { PageHeader } from "~/components/PageHeader";
+import { ActivityTab } from "~/components/settings/ActivityTab";
 import { ApiTab } from "~/components/settings/ApiTab";
 import { BillingTab } from "~/components/settings/BillingTab";
+import { DeveloperTab } from "~/components/settings/DeveloperTab";
 import { NotificationBanner, useNotice } from "~/components/settings/NotificationBanner";
 import { ProfileTab } from "~/components/settings/ProfileTab";
 import { WorkspaceTab } from "~/components/settings/WorkspaceTab";
 import { pageMeta } from "~/lib/meta";
 import type { FormReply } from "~/lib/use-form-action";
 import { appContext } from "../../workers/context";
+import { can } from "../../workers/workspaces/roles";
 import type { Route } from "./+types/settings";
 import type { loader as appLoader } from "./app-layout";
 import { settingsAction, settingsData } from "./settings.server";
@@ -35,6 +38,8 @@ const TABS = [
   { value: "accounts", label: "Social Accounts" },
   { value: "api", label: "API" },
   { value: "billing", label: "Billing" },
+  { value: "developer", label: "Developer" },
+  { value: "activity", label: "Activity" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
@@ -50,7 +55,10 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const user = shell?.user ?? {};
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
-  const tab: Tab = isTab(requested) ? requested : "profile";
+  // The activity log is for owners and admins; the server refuses the others anyway.
+  const readsActivity = shell ? can(shell.workspace.current.role, "activity.read") : false;
+  const tabs = TABS.filter((t) => t.value !== "activity" || readsActivity);
+  const tab: Tab = isTab(requested) && tabs.some((t) => t.value === requested) ? requested : "profile";
   const [notice, notify, dismiss] = useNotice();
 
   return (
@@ -67,7 +75,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         onValueChange={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })}
       >
         <Tabs.List aria-label="Settings sections" className="mb-6 flex gap-2 overflow-x-auto border-b border-slate-200">
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <Tabs.Trigger key={t.value} value={t.value} className={tabClass}>
               {t.label}
             </Tabs.Trigger>
@@ -88,6 +96,14 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         <Tabs.Content value="billing">
           <BillingTab notify={notify} />
         </Tabs.Content>
+        <Tabs.Content value="developer">
+          <DeveloperTab />
+        </Tabs.Content>
+        {shell && readsActivity && (
+          <Tabs.Content value="activity">
+            <ActivityTab workspaceId={shell.workspace.current.id} notify={notify} />
+          </Tabs.Content>
+        )}
       </Tabs.Root>
     </>
   );

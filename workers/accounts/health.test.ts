@@ -1,6 +1,7 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import worker from "../app";
 import { connectedAccounts } from "../db/schema/index";
 import { DevMailboxMailer } from "../mail/mailer";
 import { insertScheduledPost, testDb } from "../test/fixtures";
@@ -28,6 +29,12 @@ async function connected(platform: string, pick: (a: AccountView) => boolean, va
   await connectViaEmulator(u.cookie, platform, { variant });
   const list = (await call<{ accounts: AccountView[] }>("/api/accounts", { token: u.token })).body.data!.accounts;
   return { u, account: list.find(pick)! };
+}
+
+async function runCron() {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: new Date() }), env, ctx);
+  await waitOnExecutionContext(ctx);
 }
 
 const row = async (id: string) =>
@@ -115,5 +122,65 @@ describe("daily connection health check", () => {
     h.clock.shiftMs = DAY + 60_000;
     await runJob(h);
     expect(await mailsTo(u.email)).toHaveLength(1);
+  });
+
+  it("holds a flagged account's scheduled posts as 'Waiting for reconnect' (never failed) and a reconnect releases them", {
+    timeout: 60_000,
+  }, async () => {
+    const { u, account } = await connected("twitter", (a) => a.platform === "twitter");
+    const ahead = await insertScheduledPost(
+      u.user.id,
+      [{ accountId: account.id, platform: "twitter", dueAt: Date.now() + 2 * DAY }],
+      "Friday's launch thread",
+    );
+    const soon = await insertScheduledPost(
+      u.user.id,
+      [{ accountId: account.id, platform: "twitter", dueAt: Date.now() + 3_600_000 }],
+      "Lunch special today",
+    );
+    // The user removed Postline in X's settings: the daily check's renewal is refused.
+    const revoked = await raw("/sandbox/revoke", {
+      method: "POST",
+      body: JSON.stringify({ platform: "twitter" }),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(await revoked.json()).toEqual({ revoked: expect.any(Number) });
+    await runJob(platformHarness());
+
+    const health = (await call(`/api/accounts/${account.id}/health`, { token: u.token })).body.data;
+    expect(health.health.state).toBe("needs_reconnect");
+    const reason: string = health.health.reason;
+    expect(reason).toMatch(/^X refused to refresh access: /);
+    expect(health.affectedPosts.map((p: { content: string }) => p.content).sort()).toEqual([
+      "Friday's launch thread",
+      "Lunch special today",
+    ]);
+    const waiting = {
+      status: "held",
+      error: { kind: "account_needs_reconnect", message: `Waiting for reconnect: ${reason}` },
+    };
+    for (const id of [ahead.postId, soon.postId]) {
+      const post = (await call(`/api/posts/${id}`, { token: u.token })).body.data;
+      expect(post.status).toBe("scheduled");
+      expect(post.platformPosts).toEqual([expect.objectContaining(waiting)]);
+    }
+
+    // Its time comes while the account is still broken: the cron leaves it waiting, it does not fail.
+    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
+      .bind(Date.now() - 1000, soon.postId)
+      .run();
+    await runCron();
+    expect((await call(`/api/posts/${soon.postId}`, { token: u.token })).body.data.platformPosts).toEqual([
+      expect.objectContaining(waiting),
+    ]);
+
+    // Reconnecting releases both: the one still ahead is scheduled again, the one whose time passed asks for a new time.
+    await connectViaEmulator(u.cookie, "twitter");
+    const released = (await call(`/api/posts/${ahead.postId}`, { token: u.token })).body.data;
+    expect(released.platformPosts).toEqual([expect.objectContaining({ status: "scheduled", error: null })]);
+    expect((await call(`/api/posts/${soon.postId}`, { token: u.token })).body.data.platformPosts).toEqual([
+      expect.objectContaining({ status: "held", error: expect.objectContaining({ kind: "time_passed" }) }),
+    ]);
+    expect((await call(`/api/accounts/${account.id}`, { token: u.token })).body.data.health.state).toBe("ok");
   });
 });

@@ -58,7 +58,19 @@ describe("a permission withheld at consent", () => {
       statusReason: reason,
     });
 
-    await connectViaEmulator(u.cookie, "facebook", { choices: ["20150000000000001"] });
+    // A plain new consent does not offer a declined permission again (Meta): the Page still cannot post.
+    const plain = await connectViaEmulator(u.cookie, "facebook", { choices: ["20150000000000001"] });
+    expect(plain.html).not.toContain('value="pages_manage_posts"');
+    expect((await publishNow(u.token, "facebook", page!._id)).error?.message).toBe(reason);
+
+    // Reconnect (the button by that message) asks again for exactly the missing permission, and it is offered ticked.
+    const again = await connectViaEmulator(u.cookie, "facebook", {
+      choices: ["20150000000000001"],
+      reconnect: page!._id,
+    });
+    expect(again.authUrl.searchParams.get("scope")).toBe("pages_manage_posts");
+    expect(again.authUrl.searchParams.get("auth_type")).toBe("rerequest");
+    expect(again.html).toContain('value="pages_manage_posts" checked');
     expect((await accountsOf(u.token, "facebook"))[0]).toMatchObject({
       _id: page!._id,
       status: "connected",
@@ -85,8 +97,12 @@ describe("a permission withheld at consent", () => {
     expect(after!.scopes.split(" ")).not.toContain("tweet.write");
     const failed = await publishNow(u.token, "twitter", account!._id);
     expect(failed.error?.message).toBe(`Reconnect ${account!.displayName} and allow tweet.write.`);
+    // X has no incremental consent: the reconnect asks for the full list, tweet.write included.
+    const again = await connectViaEmulator(u.cookie, "twitter", { reconnect: account!._id });
+    expect(again.authUrl.searchParams.get("scope")!.split(" ")).toEqual(
+      expect.arrayContaining(["tweet.write", "tweet.read", "users.read", "offline.access"]),
+    );
     // The kept refresh token still works: refreshing the connection succeeds.
-    await connectViaEmulator(u.cookie, "twitter");
     expect((await call(`/api/accounts/${account!._id}/refresh`, { token: u.token, method: "POST" })).status).toBe(200);
   });
 });

@@ -9,8 +9,12 @@ import { type AccountsService, ConnectError } from "./service";
 import type { AccountView } from "./view";
 
 const platformParam = z.enum(PLATFORMS);
-export const connectBody = z.object({ variant: z.string().max(40).optional() });
-const variantQuery = z.string().max(40).optional();
+export const connectBody = z.object({
+  variant: z.string().max(40).optional(),
+  /** The id of the account being reconnected: the consent asks again for what it lacks. */
+  reconnect: z.string().max(64).optional(),
+});
+const connectQuery = z.object({ variant: z.string().max(40).optional(), reconnect: z.string().max(64).optional() });
 
 function platformOf(value: string | undefined): Platform {
   const parsed = platformParam.safeParse(value);
@@ -50,8 +54,14 @@ export const connectRoutes = new Hono<SignedInEnv>()
   })
   .post("/:platform/connect", requirePermission("accounts.manage"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
-    const { variant } = await readJson(c, connectBody);
-    const url = await c.var.services.accounts.start(c.var.auth, c.var.workspace.id, platform, variant);
+    const { variant, reconnect } = await readJson(c, connectBody);
+    const url = await c.var.services.accounts.start(
+      c.var.auth,
+      c.var.workspace.id,
+      platform,
+      variant,
+      reconnect && accountId(reconnect),
+    );
     return ok(c, { authUrl: url.toString() });
   })
   // Spec's full-page redirect for "Instagram Only".
@@ -105,8 +115,14 @@ export const connectRoutes = new Hono<SignedInEnv>()
   })
   .get("/:platform", requirePermission("accounts.manage"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
-    const variant = parseOrThrow(variantQuery, c.req.query("variant"));
-    const url = await c.var.services.accounts.start(c.var.auth, c.var.workspace.id, platform, variant);
+    const { variant, reconnect } = parseOrThrow(connectQuery, c.req.query());
+    const url = await c.var.services.accounts.start(
+      c.var.auth,
+      c.var.workspace.id,
+      platform,
+      variant,
+      reconnect && accountId(reconnect),
+    );
     return c.redirect(url.toString(), 302);
   });
 
@@ -159,16 +175,15 @@ export const accountRoutes = new Hono<SignedInEnv>()
   /** The account's health and the scheduled posts a broken or expiring connection would fail. */
   .get("/:id/health", requirePermission("workspace.read"), async (c) => {
     const account = await c.var.services.accounts.get(c.var.workspace.id, accountId(c.req.param("id")));
-    const posts = await c.var.services.holds.affectedByDisconnect(c.var.workspace.id, [account.id]);
+    const posts = await c.var.services.holds.affectedByDisconnect(c.var.workspace.id, [account.id], { alsoHeld: true });
     return ok(c, { health: account.health, lastVerifiedAt: account.lastVerifiedAt, affectedPosts: posts });
   })
   .post("/:id/refresh", requirePermission("accounts.manage"), async (c) => {
     try {
-      return ok(
-        c,
-        await c.var.services.accounts.refreshOwned(c.var.workspace.id, accountId(c.req.param("id"))),
-        "Connection refreshed",
-      );
+      const account = await c.var.services.accounts.refreshOwned(c.var.workspace.id, accountId(c.req.param("id")));
+      // A refresh that brought a flagged account back releases its held channels, like a reconnect.
+      await c.var.services.holds.releaseForReconnect([account.id]);
+      return ok(c, account, "Connection refreshed");
     } catch (err) {
       if (err instanceof HttpError) throw err;
       const message = err instanceof Error ? err.message : Messages.server;

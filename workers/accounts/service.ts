@@ -16,6 +16,7 @@ import {
   type TokenSet,
 } from "../platforms/types";
 import { recordActivity } from "../workspaces/activity";
+import { callbackUrl } from "./callback-url";
 import { healthFacts, refreshDue } from "./health";
 import { reconnectReason } from "./reconnect";
 import type { TokenCipher } from "./token-crypto";
@@ -36,6 +37,12 @@ export const BRAND = byPlatform((p) => p.brand);
 
 type AccountRow = typeof connectedAccounts.$inferSelect;
 
+/** A reconnect of this account: the permission it lacks, when a refusal named one (metadata.missingPermission). */
+function missingPermissions(row: AccountRow): { missing: string[] } {
+  const missing = row.metadata?.missingPermission;
+  return { missing: typeof missing === "string" ? [missing] : [] };
+}
+
 /** The account was disconnected (or never existed): the publisher fails the target, nothing to retry. */
 export class AccountGoneError extends Error {
   constructor(readonly accountId: string) {
@@ -54,6 +61,8 @@ export interface AccountsDeps {
   origin: string;
   /** Webhook events (account.needs_reconnect). */
   emit: EmitEvent;
+  /** Holds the flagged account's scheduled channels ("Waiting for reconnect") instead of letting them fail. */
+  holdChannels: (accountId: string, reason: string) => Promise<void>;
 }
 
 /** Connected accounts: the OAuth connect flow, storage with encrypted tokens, refresh and disconnect. */
@@ -67,22 +76,33 @@ export class AccountsService {
   }
 
   redirectUri(platform: Platform): string {
-    return `${this.deps.origin}/api/auth/${platform}/callback`;
+    return callbackUrl(this.deps.origin, platform);
   }
 
-  /** Starts a consent: stores the hashed state and the encrypted PKCE verifier, returns the authorize URL. */
-  async start(auth: AuthContext, workspaceId: string, platform: Platform, variant?: string): Promise<URL> {
+  /**
+   * Starts a consent: stores the hashed state and the encrypted PKCE verifier, returns the authorize URL.
+   * `reconnectId` names the workspace's account being reconnected: the consent then asks again for the
+   * permission the platform refused it (missingPermission, stored when it was flagged).
+   */
+  async start(
+    auth: AuthContext,
+    workspaceId: string,
+    platform: Platform,
+    variant?: string,
+    reconnectId?: string,
+  ): Promise<URL> {
     const client = this.client(platform);
     const chosen = variant ?? client.variants?.[0];
     if (client.variants ? !chosen || !client.variants.includes(chosen) : variant !== undefined) {
       throw new HttpError(400, `Unknown connection type for ${BRAND[platform]}.`);
     }
+    const reconnect = reconnectId ? missingPermissions(await this.owned(workspaceId, reconnectId)) : undefined;
     const state = randomToken(32);
     const codeVerifier = randomToken(48);
     const redirectUri = this.redirectUri(platform);
     let url: URL;
     try {
-      url = client.authorizeUrl({ state, redirectUri, codeVerifier, variant: chosen });
+      url = client.authorizeUrl({ state, redirectUri, codeVerifier, variant: chosen, reconnect });
     } catch (err) {
       // A live server without this platform's app credentials: say which settings are missing.
       if (err instanceof PlatformError)
@@ -334,9 +354,18 @@ export class AccountsService {
       .where(eq(connectedAccounts.id, accountId))
       .get();
     const reason = typeof cause === "string" ? cause : reconnectReason(row?.name ?? "this account", cause);
+    const missing = typeof cause === "string" ? null : (cause.details.denied?.permission ?? null);
     const flagged = await this.deps.db
       .update(connectedAccounts)
-      .set({ status: "needs_reconnect", statusReason: reason, updatedAt: this.deps.now() })
+      .set({
+        status: "needs_reconnect",
+        statusReason: reason,
+        // What the one-click reconnect asks for again; a reconnect stores fresh metadata, which drops it.
+        ...(missing && {
+          metadata: sql`json_set(coalesce(${connectedAccounts.metadata}, '{}'), '$.missingPermission', ${missing})`,
+        }),
+        updatedAt: this.deps.now(),
+      })
       .where(eq(connectedAccounts.id, accountId))
       .returning({ workspaceId: connectedAccounts.workspaceId, platform: connectedAccounts.platform });
     // Announced once, when the account goes from working to flagged.
@@ -344,6 +373,7 @@ export class AccountsService {
       const { workspaceId, platform } = flagged[0];
       await this.deps.emit(workspaceId, "account.needs_reconnect", { accountId, platform, reason });
     }
+    if (flagged[0]) await this.deps.holdChannels(accountId, reason);
     return reason;
   }
 

@@ -149,8 +149,19 @@ export function byAccount(rows: TargetRow[]): Record<string, Summary> {
 }
 
 export function byPlatform(rows: TargetRow[]) {
-  return [...groupBy(rows, (r) => r.platform)]
-    .map(([platform, list]) => ({ platform, ...summary(list) }))
+  return platformSummaries(rows.map((r) => ({ ...r, targets: 1 })));
+}
+
+/** Per platform, from metrics already summed per group (e.g. per account, in SQL) over `targets` targets. */
+export function platformSummaries(groups: Array<Metrics & { platform: Platform; targets: number }>) {
+  return [...groupBy(groups, (g) => g.platform)]
+    .map(([platform, list]) => ({
+      platform,
+      ...summaryOf(
+        sumMetrics(list),
+        list.reduce((n, g) => n + g.targets, 0),
+      ),
+    }))
     .sort((a, b) => b.engagement - a.engagement || a.platform.localeCompare(b.platform));
 }
 

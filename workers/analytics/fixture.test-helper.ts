@@ -12,7 +12,7 @@ import {
   syncedComments,
 } from "../db/schema/index";
 import { registerUser } from "../test/helpers";
-import { recomputedEngagement, recomputedMetrics, retentionHorizon } from "./rollups";
+import { recomputedEngagement, recomputedMetrics, recomputedPostTotals, retentionHorizon } from "./rollups";
 
 /**
  * The fixed analytics data set. Expected numbers in the tests are worked out by hand from this
@@ -290,6 +290,8 @@ const nonZero = sql.raw(
   "(targets != 0 or impressions != 0 or reach != 0 or likes != 0 or comments != 0 or shares != 0 or saves != 0 or clicks != 0 or video_views != 0)",
 );
 
+const postNonZero = sql.raw("(targets != 0 or engagement != 0 or reach != 0)");
+
 /** The stored rollups of a workspace next to a from-scratch recomputation (engagement from the horizon on). */
 export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
   const horizon = await retentionHorizon(db);
@@ -310,11 +312,16 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
         where workspace_id = ${workspaceId} and ${nonZero} order by day, account_id`),
       engagement: await engagement(sql`select day, platform, likes, comments, shares from post_engagement_daily
         where workspace_id = ${workspaceId} and day >= ${horizon}`),
+      posts: await db.all(sql`select post_id, day, targets, engagement, reach, split from post_metrics_post_daily
+        where workspace_id = ${workspaceId} and ${postNonZero} order by post_id, day`),
     },
     recomputed: {
       metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from (${recomputedMetrics(workspaceId)})
         where ${nonZero} order by day, account_id`),
       engagement: await engagement(recomputedEngagement(workspaceId, horizon)),
+      posts:
+        await db.all(sql`select post_id, day, targets, engagement, reach, split from (${recomputedPostTotals(workspaceId)})
+        where ${postNonZero} order by post_id, day`),
     },
   };
 }

@@ -2,9 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { postMetricSnapshots, postMetricsCurrent, posts, postTargets } from "../db/schema/index";
 import { call } from "../test/helpers";
+import { byAccount, byPlatform, topPost } from "./aggregate";
 import { expectRollupsExact, PERIOD, rollupsAndRecomputation, seedFixture, utc } from "./fixture.test-helper";
 import { DAY_MS } from "./rollup-ranges";
 import { RETENTION_DAYS, runRetention } from "./rollups";
+import { loadTargetRows } from "./store";
 
 /** mulberry32: a seeded generator, so a failing sequence replays. */
 function random(seed: number) {
@@ -17,7 +19,31 @@ function random(seed: number) {
   };
 }
 
-let fx: Awaited<ReturnType<typeof seedFixture>>;
+type Fixture = Awaited<ReturnType<typeof seedFixture>>;
+
+/**
+ * Every tab read from rollups answers what ADR 008's definitions give computed from scratch over each target
+ * and its latest snapshot (`loadTargetRows`), for a period ending now and a past one.
+ */
+async function expectTabsExact({ db, a, ids }: Fixture) {
+  for (const period of ["period=1y", PERIOD]) {
+    const overview = await call(`/api/analytics/overview?${period}`, { token: a.token });
+    expect(overview.status).toBe(200);
+    const { start, end } = overview.body.data.range;
+    const range = { start: Date.parse(start), end: Date.parse(end), platforms: null };
+    const rows = await loadTargetRows(db, a.user.id, range);
+    expect(overview.body.data.topPerformingPost?.postId ?? null).toBe(topPost(rows)[0]?.postId ?? null);
+    const platforms = await call(`/api/analytics/platform-performance?${period}`, { token: a.token });
+    expect(platforms.body.data.platforms).toEqual(byPlatform(rows));
+    for (const id of [ids.ig, ids.fb, ids.li]) {
+      const account = await call(`/api/analytics/account/${id}?${period}`, { token: a.token });
+      expect(account.status).toBe(200);
+      expect(account.body.data.account).toMatchObject(byAccount(rows)[id] ?? { posts: 0, engagement: 0 });
+    }
+  }
+}
+
+let fx: Fixture;
 beforeAll(async () => {
   fx = await seedFixture();
 });
@@ -99,9 +125,13 @@ describe("analytics rollups (ADR 023)", () => {
         const list = await targets();
         if (list.length > 3) await db.delete(posts).where(eq(posts.id, pick(list).postId));
       }
-      if (step % 15 === 14) await expectRollupsExact(db, ws);
+      if (step % 30 === 29) {
+        await expectRollupsExact(db, ws);
+        await expectTabsExact(fx);
+      }
     }
     await expectRollupsExact(db, ws);
+    await expectTabsExact(fx);
     // Another workspace's rollups are untouched by all of it.
     await expectRollupsExact(db, fx.b.user.id);
   });
@@ -168,6 +198,7 @@ describe("snapshot retention (ADR 023)", () => {
     expect(trendsAfter.body.data).toEqual(trendsBefore.body.data);
     expect(overviewAfter.body.data.overview).toEqual(overviewBefore.body.data.overview);
     await expectRollupsExact(db, ws);
+    await expectTabsExact(r);
     // The cron's next run finds nothing more to do.
     expect((await runRetention(db, now)).deleted).toBe(0);
   });

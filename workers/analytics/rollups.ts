@@ -32,6 +32,19 @@ export const recomputedMetrics = (workspaceId: string) => sql`
     from post_metrics_current where workspace_id = ${workspaceId} and published_at is not null
   ) group by workspace_id, day, account_id`;
 
+/** The top-post rollup: per post and UTC day of publishing, its targets, engagement and reach, and `split`. */
+export const recomputedPostTotals = (workspaceId: string) => sql`
+  select workspace_id, post_id, day, sum(targets) as targets, sum(engagement) as engagement, sum(reach) as reach,
+    (select count(distinct t.published_at - t.published_at % ${DAY}) > 1 from post_targets t
+      where t.post_id = x.post_id and t.workspace_id = x.workspace_id and t.status = 'published' and t.published_at is not null) as split
+  from (
+    select workspace_id, post_id, published_at - published_at % ${DAY} as day, 1 as targets, 0 as engagement, 0 as reach
+    from post_targets where workspace_id = ${workspaceId} and status = 'published' and published_at is not null
+    union all
+    select workspace_id, post_id, published_at - published_at % ${DAY}, 0, likes + comments + shares, reach
+    from post_metrics_current where workspace_id = ${workspaceId} and published_at is not null
+  ) x group by workspace_id, post_id, day`;
+
 /** Engagement per (day, platform) as JSON arrays of 96 quarter-hours, for days on or after `fromDay`. */
 export const recomputedEngagement = (workspaceId: string, fromDay: number) => sql`
   with recursive slots(i) as (select 0 union all select i + 1 from slots where i < 95),
@@ -68,7 +81,7 @@ export async function retentionHorizon(db: Db): Promise<number> {
 
 /**
  * Rebuilds one workspace's rollups from scratch in one batch (a transaction): every day of the metrics
- * rollup, and the engagement rollup from the retention horizon on (earlier days exist only as rollups).
+ * and top-post rollups, and the engagement rollup from the retention horizon on (earlier days exist only as rollups).
  */
 export async function rebuildRollups(
   db: Db,
@@ -79,6 +92,9 @@ export async function rebuildRollups(
     sql`delete from post_metrics_daily where workspace_id = ${workspaceId}`,
     sql`insert into post_metrics_daily (workspace_id, day, account_id, platform, targets, impressions, reach, likes, comments,
       shares, saves, clicks, video_views) ${recomputedMetrics(workspaceId)}`,
+    sql`delete from post_metrics_post_daily where workspace_id = ${workspaceId}`,
+    sql`insert into post_metrics_post_daily (workspace_id, post_id, day, targets, engagement, reach, split)
+      ${recomputedPostTotals(workspaceId)}`,
     sql`delete from post_engagement_daily where workspace_id = ${workspaceId} and day >= ${horizon}`,
     sql`insert into post_engagement_daily (workspace_id, day, platform, likes, comments, shares) ${recomputedEngagement(workspaceId, horizon)}`,
   ]);

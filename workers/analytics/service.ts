@@ -99,7 +99,7 @@ export class AnalyticsService {
   async platformPerformance(r: Range) {
     return {
       range: this.rangeInfo(r),
-      platforms: agg.byPlatform(await store.loadTargetRows(this.db, this.scope.workspaceId, r)),
+      platforms: agg.platformSummaries((await store.loadPeriodSums(this.db, this.scope.workspaceId, r)).accounts),
     };
   }
 
@@ -242,15 +242,15 @@ export class AnalyticsService {
     const account = accounts.find((a) => a.id === accountId);
     if (!account) throw notFound();
     const scoped = { ...r, platforms: null };
-    const [rows, now, before, history] = await Promise.all([
-      store.loadTargetRows(this.db, this.scope.workspaceId, scoped),
+    const [sums, now, before, history] = await Promise.all([
+      store.loadPeriodSums(this.db, this.scope.workspaceId, scoped),
       store.followersAt(this.db, this.scope.workspaceId, r.end, [account.platform]),
       store.followersAt(this.db, this.scope.workspaceId, r.start, [account.platform]),
       store.loadAccountSnapshots(this.db, this.scope.workspaceId, scoped, accountId),
     ]);
     const current = now.find((f) => f.accountId === accountId)?.followers ?? 0;
     const previous = before.find((f) => f.accountId === accountId)?.followers ?? 0;
-    const own = rows.filter((row) => row.accountId === accountId);
+    const own = sums.accounts.find((a) => a.accountId === accountId);
     return {
       range: this.rangeInfo(r),
       account: {
@@ -259,7 +259,7 @@ export class AnalyticsService {
         username: account.username,
         displayName: account.displayName,
         followers: current,
-        ...(agg.byAccount(own)[accountId] ?? emptySummary()),
+        ...(own ? agg.summaryOf(own, own.targets) : emptySummary()),
       },
       followers: { current, previous, change: agg.changePercent(current, previous) },
       history: history.map((h) => ({

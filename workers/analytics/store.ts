@@ -4,7 +4,7 @@ import type { AudienceData } from "../db/schema/analytics";
 import type { Platform } from "../platform-profile";
 import { type Metrics, type SnapshotDelta, sumMetrics, type TargetRow } from "./aggregate";
 import { contentTypeOf, type MediaInfo } from "./content-type";
-import { cutPieces, cutSlots, DAY_MS, splitByUtcDays, sumSlots } from "./rollup-ranges";
+import { cutPieces, cutSlots, DAY_MS, type Span, splitByUtcDays, sumSlots } from "./rollup-ranges";
 
 /** D1 reads behind the analytics endpoints. Every query is scoped by workspace id first. */
 
@@ -130,10 +130,10 @@ type PeriodRange = { start: number; end: number; platforms: Platform[] | null };
 export const metricRows = (workspaceId: string, r: PeriodRange, asOf = r.end) => {
   const scope = sql`c.workspace_id = ${workspaceId} and c.published_at >= ${r.start} and c.published_at < ${r.end} ${platformFilter(sql`c.platform`, r.platforms)}`;
   return sql`
-    select c.account_id, c.post_id, c.impressions, c.reach, c.likes, c.comments, c.shares, c.saves, c.clicks, c.video_views
+    select c.account_id, c.platform, c.post_id, c.impressions, c.reach, c.likes, c.comments, c.shares, c.saves, c.clicks, c.video_views
     from post_metrics_current c where ${scope} and c.taken_at < ${asOf}
     union all
-    select c.account_id, c.post_id, s.impressions, s.reach, s.likes, s.comments, s.shares, s.saves, s.clicks, s.video_views
+    select c.account_id, c.platform, c.post_id, s.impressions, s.reach, s.likes, s.comments, s.shares, s.saves, s.clicks, s.video_views
     from post_metrics_current c
     join post_metric_snapshots s on s.rowid = (
       select s2.rowid from post_metric_snapshots s2 where s2.target_id = c.target_id and s2.taken_at < ${asOf}
@@ -146,11 +146,12 @@ const targetScope = (workspaceId: string, r: PeriodRange) =>
 
 export interface AccountSums extends Metrics {
   accountId: string;
+  platform: Platform;
   /** Published targets of the account in the period, with or without metrics. */
   targets: number;
 }
 
-type Sums = Metrics & { accountId: string; targets?: number };
+type Sums = Metrics & { accountId: string; platform: Platform; targets?: number };
 const SUMS = sql.raw(
   "sum(impressions) as impressions, sum(reach) as reach, sum(likes) as likes, sum(comments) as comments, sum(shares) as shares, sum(saves) as saves, sum(clicks) as clicks, sum(video_views) as videoViews",
 );
@@ -173,17 +174,17 @@ export async function loadPeriodSums(
     const r = { ...edge, platforms: range.platforms };
     return [
       db.all<Sums>(
-        sql`select t.account_id as accountId, count(*) as targets from post_targets t where ${targetScope(workspaceId, r)} group by t.account_id`,
+        sql`select t.account_id as accountId, t.platform, count(*) as targets from post_targets t where ${targetScope(workspaceId, r)} group by t.account_id, t.platform`,
       ),
       db.all<Sums>(
-        sql`select account_id as accountId, ${SUMS} from (${metricRows(workspaceId, r, range.end)}) group by account_id`,
+        sql`select account_id as accountId, platform, ${SUMS} from (${metricRows(workspaceId, r, range.end)}) group by account_id, platform`,
       ),
     ];
   });
   if (days) {
     parts.push(
-      db.all<Sums>(sql`select account_id as accountId, sum(targets) as targets, ${SUMS} from post_metrics_daily
-        where workspace_id = ${workspaceId} and day >= ${days.start} and day < ${days.end} ${platforms} group by account_id`),
+      db.all<Sums>(sql`select account_id as accountId, platform, sum(targets) as targets, ${SUMS} from post_metrics_daily
+        where workspace_id = ${workspaceId} and day >= ${days.start} and day < ${days.end} ${platforms} group by account_id, platform`),
     );
     if (await measuredSince(db, workspaceId, range.end))
       parts.push(db.all<Sums>(backToEnd(workspaceId, { ...days, platforms: range.platforms }, range.end)));
@@ -191,7 +192,12 @@ export async function loadPeriodSums(
   const byAccount = new Map<string, AccountSums>();
   for (const rows of await Promise.all(parts))
     for (const row of rows) {
-      const into = byAccount.get(row.accountId) ?? { accountId: row.accountId, targets: 0, ...sumMetrics([]) };
+      const into = byAccount.get(row.accountId) ?? {
+        accountId: row.accountId,
+        platform: row.platform,
+        targets: 0,
+        ...sumMetrics([]),
+      };
       into.targets += Number(row.targets ?? 0);
       for (const k of METRIC_KEYS) into[k] += Number(row[k] ?? 0);
       byAccount.set(row.accountId, into);
@@ -216,7 +222,7 @@ async function measuredSince(db: Db, workspaceId: string, at: number): Promise<b
 const backToEnd = (workspaceId: string, r: PeriodRange, asOf: number) => {
   const d = (col: string) => sql.raw(`sum(coalesce(s.${col}, 0) - c.${col})`);
   return sql`
-    select c.account_id as accountId, ${d("impressions")} as impressions, ${d("reach")} as reach, ${d("likes")} as likes,
+    select c.account_id as accountId, c.platform, ${d("impressions")} as impressions, ${d("reach")} as reach, ${d("likes")} as likes,
       ${d("comments")} as comments, ${d("shares")} as shares, ${d("saves")} as saves, ${d("clicks")} as clicks, ${d("video_views")} as videoViews
     from post_metrics_current c
     left join post_metric_snapshots s on s.rowid = (
@@ -224,27 +230,73 @@ const backToEnd = (workspaceId: string, r: PeriodRange, asOf: number) => {
       order by s2.taken_at desc, s2.rowid desc limit 1)
     where c.workspace_id = ${workspaceId} and c.published_at >= ${r.start} and c.published_at < ${r.end}
       ${platformFilter(sql`c.platform`, r.platforms)} and c.taken_at >= ${asOf}
-    group by c.account_id`;
+    group by c.account_id, c.platform`;
 };
 
 /**
  * The id of the period's top post as aggregate.topPost ranks it (engagement, then reach, then the earliest
  * published, then first in (published_at, target id) order), or null without published targets.
+ * A period nobody measured after (any period ending now) without a platform filter ranks only the posts
+ * that can win (`topCandidates`); otherwise every post of the period is summed.
  */
 export async function topPostId(db: Db, workspaceId: string, range: PeriodRange): Promise<string | null> {
-  const [best] = await db.all<{ postId: string }>(sql`
+  const { days, edges } = splitByUtcDays(range);
+  const narrow = days && !range.platforms?.length && !(await measuredSince(db, workspaceId, range.end));
+  const [best] = await db.all<{ postId: string }>(
+    narrow
+      ? sql`
+    with cand(post_id) as (${topCandidates(workspaceId, days, edges)}),
+    -- Driven from the few candidates through post_targets_post_idx, not from every target of the period.
+    tg as materialized (
+      select t.id, t.post_id, t.published_at from cand cross join post_targets t indexed by post_targets_post_idx on t.post_id = cand.post_id where ${targetScope(workspaceId, range)}),
+    sums as materialized (
+      select tg.post_id, sum(c.likes + c.comments + c.shares) as e, sum(c.reach) as r
+      from tg join post_metrics_current c on c.target_id = tg.id group by tg.post_id),
+    best as (select e, r from sums order by e desc, r desc limit 1)
+    select tg.post_id as postId from best b join sums s on s.e = b.e and s.r = b.r join tg on tg.post_id = s.post_id
+    where b.e > 0 or b.r > 0 order by tg.published_at, tg.id limit 1`
+      : sql`
     with sums as materialized (
       select post_id, sum(likes + comments + shares) as e, sum(reach) as r from (${metricRows(workspaceId, range)}) group by post_id),
     best as (select e, r from sums order by e desc, r desc limit 1)
     select t.post_id as postId from best b join sums s on s.e = b.e and s.r = b.r join post_targets t on t.post_id = s.post_id
     where (b.e > 0 or b.r > 0) and ${targetScope(workspaceId, range)}
-    order by t.published_at, t.id limit 1`);
+    order by t.published_at, t.id limit 1`,
+  );
   if (best) return best.postId;
   // Nothing has engagement or reach: every post ties, so the first published wins.
   const [first] = await db.all<{ postId: string }>(sql`
     select t.post_id as postId from post_targets t where ${targetScope(workspaceId, range)} order by t.published_at, t.id limit 1`);
   return first?.postId ?? null;
 }
+
+/**
+ * The posts that can be a period's top post, from the post_metrics_post_daily rollup: on each whole UTC
+ * day, the posts tied for the day's most engagement and reach (a day where nothing has either holds no
+ * winner unless nothing anywhere has, which the caller's fallback handles); every post whose targets went
+ * out on several days (its days add up); and every post published in the partial days at the range's edges.
+ * A one-day post that is not its day's top loses to that day's top, so the winner is always among these.
+ */
+const topCandidates = (workspaceId: string, days: Span, edges: Span[]) => {
+  const dayList: number[] = [];
+  for (let d = days.start; d < days.end; d += DAY_MS) dayList.push(d);
+  return sql`
+    select p.post_id from json_each(${JSON.stringify(dayList)}) d
+    join post_metrics_post_daily b on b.rowid = (
+      select rowid from post_metrics_post_daily where workspace_id = ${workspaceId} and day = d.value
+      order by engagement desc, reach desc limit 1)
+    join post_metrics_post_daily p on p.workspace_id = ${workspaceId} and p.day = d.value and p.engagement = b.engagement and p.reach = b.reach
+    where b.engagement > 0 or b.reach > 0
+    union
+    select post_id from post_metrics_post_daily where workspace_id = ${workspaceId} and split = 1 and day >= ${days.start} and day < ${days.end}
+    ${sql.join(
+      edges.map(
+        (e) =>
+          sql` union select t.post_id from post_targets t where ${targetScope(workspaceId, { ...e, platforms: null })}`,
+      ),
+      sql``,
+    )}`;
+};
 
 export const dailyEngagementSql = (
   workspaceId: string,

@@ -1,5 +1,8 @@
-import type { Hono } from "hono";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Context, Hono } from "hono";
 import { html } from "hono/html";
+import type { Db } from "../db/client";
+import { emuCodes } from "../db/schema/emulator";
 import type { EmuEnv } from "./context";
 import { issueCode } from "./tokens";
 
@@ -30,19 +33,86 @@ export interface ConsentOptions {
   required?: string[];
   /** Denial parameters, per platform. */
   deny?: Record<string, string>;
+  /**
+   * How a consent builds on the person's earlier ones for the same app:
+   * - "meta": permissions are the app's, not the token's: a new token carries everything granted before plus
+   *   what was ticked now, and a permission once declined is not offered again unless `auth_type=rerequest`
+   *   (Facebook Login, "Handling missing permissions").
+   * - "google": with `include_granted_scopes=true` the token also covers scopes granted before
+   *   (Google's incremental authorization).
+   * Without it, a token carries exactly what this consent granted.
+   */
+  incremental?: "meta" | "google";
 }
 
 /** Form fields of the permission checkboxes; a form without the marker (a client posting the authorize params itself) grants all. */
 const GRANT = "grant_scope";
 const SCOPE_CHOICE = "scope_choice";
 
-/** The permissions granted: the ticked subset of the requested ones, in the order they were asked for. */
-export function grantedScopes(requested: string, form: FormData): string[] {
-  const asked = requested.split(/[ ,]+/).filter(Boolean);
-  if (form.get(SCOPE_CHOICE) !== "1") return asked;
+const scopeList = (v: string | null | undefined) => (v ?? "").split(/[ ,]+/).filter(Boolean);
+
+/** The permissions granted: the ticked subset of the offered ones, in the order they were asked for. */
+export function grantedScopes(offered: string[], form: FormData): string[] {
+  if (form.get(SCOPE_CHOICE) !== "1") return offered;
   const ticked = new Set(form.getAll(GRANT).filter((v): v is string => typeof v === "string"));
-  return asked.filter((s) => ticked.has(s));
+  return offered.filter((s) => ticked.has(s));
 }
+
+/**
+ * What the person granted this app before: Meta keeps one permission set per app and person (the latest
+ * consent's, with what was declined); Google accumulates every scope ever granted to the app.
+ */
+async function earlierConsent(
+  db: Db,
+  mode: NonNullable<ConsentOptions["incremental"]>,
+  where: { platform: string; clientId: string; subject: string },
+) {
+  const rows = await db
+    .select({ scopes: emuCodes.scopes, grant: emuCodes.grant })
+    .from(emuCodes)
+    .where(
+      and(
+        eq(emuCodes.platform, where.platform),
+        eq(emuCodes.clientId, where.clientId),
+        sql`json_extract(${emuCodes.grant}, '$.subject') = ${where.subject}`,
+      ),
+    )
+    .orderBy(desc(emuCodes.expiresAt))
+    .all();
+  const granted = mode === "meta" ? scopeList(rows[0]?.scopes) : rows.flatMap((r) => scopeList(r.scopes));
+  return { granted: [...new Set(granted)], declined: rows[0]?.grant.declined ?? [] };
+}
+
+/**
+ * The consent's outcome under the platform's rules (ConsentOptions.incremental): which requested permissions
+ * are offered as checkboxes, and, given the ticked ones, what the token carries and what stays declined.
+ */
+export function consentRules(
+  mode: ConsentOptions["incremental"],
+  params: URLSearchParams,
+  earlier: { granted: string[]; declined: string[] },
+) {
+  const requested = scopeList(params.get("scope"));
+  const rerequest = mode === "meta" && params.get("auth_type") === "rerequest";
+  const withheld = mode === "meta" && !rerequest ? requested.filter((s) => earlier.declined.includes(s)) : [];
+  const offered = requested.filter((s) => !withheld.includes(s));
+  return {
+    offered,
+    withheld,
+    outcome(ticked: string[]) {
+      const declinedNow = offered.filter((s) => !ticked.includes(s));
+      if (mode === "meta")
+        return {
+          scopes: union(earlier.granted, ticked).filter((s) => !declinedNow.includes(s)),
+          declined: union(earlier.declined, declinedNow).filter((s) => !ticked.includes(s)),
+        };
+      const keep = mode === "google" && params.get("include_granted_scopes") === "true";
+      return { scopes: keep ? union(earlier.granted, ticked) : ticked, declined: declinedNow };
+    },
+  };
+}
+
+const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
 
 const DEFAULT_DENY = {
   error: "access_denied",
@@ -77,11 +147,24 @@ export function mountConsent(app: Hono<EmuEnv>, path: string, opts: ConsentOptio
     return null;
   }
 
-  app.get(path, (c) => {
+  const rulesFor = async (c: Context<EmuEnv>, params: URLSearchParams) =>
+    consentRules(
+      opts.incremental,
+      params,
+      opts.incremental
+        ? await earlierConsent(c.var.db, opts.incremental, {
+            platform: opts.platform,
+            clientId: params.get("client_id")!,
+            subject: opts.subject,
+          })
+        : { granted: [], declined: [] },
+    );
+
+  app.get(path, async (c) => {
     const params = new URL(c.req.url).searchParams;
     const error = problem(params);
     if (error) return c.html(page("Error", html`<h1>Something went wrong</h1><p class="muted">${error}</p>`), 400);
-    const scopes = (params.get("scope") ?? "").split(/[ ,]+/).filter(Boolean);
+    const { offered: scopes, withheld } = await rulesFor(c, params);
     const hidden = [...params.entries()].map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`);
     const inputType = opts.multiple ? "checkbox" : "radio";
     const choices = opts.choices.map(
@@ -101,6 +184,10 @@ ${
   scopes.length
     ? html`<p class="muted">It asks for these permissions; untick any you do not want to give:</p><input type="hidden" name="${SCOPE_CHOICE}" value="1">
 ${scopes.map((s) => html`<label class="scope"><input type="checkbox" name="${GRANT}" value="${s}" checked> ${s}</label>`)}`
+    : ""
+}${
+  withheld.length
+    ? html`<p class="muted">You declined these before; the app must ask again (auth_type=rerequest) to request them: ${withheld.join(", ")}</p>`
     : ""
 }
 <div class="row"><button type="submit" name="decision" value="deny">Deny</button>
@@ -127,13 +214,15 @@ ${scopes.map((s) => html`<label class="scope"><input type="checkbox" name="${GRA
     const valid = new Set(opts.choices.map((ch) => ch.id));
     const selected = form.getAll("choice").filter((v): v is string => typeof v === "string" && valid.has(v));
     if (selected.length === 0) return c.html(page("Error", html`<h1>Choose at least one option</h1>`), 400);
+    const rules = await rulesFor(c, params);
+    const { scopes, declined } = rules.outcome(grantedScopes(rules.offered, form));
     const code = await issueCode(c.var.db, {
       platform: opts.platform,
       clientId: params.get("client_id")!,
       redirectUri: params.get("redirect_uri")!,
-      scopes: grantedScopes(params.get("scope") ?? "", form).join(" "),
+      scopes: scopes.join(" "),
       codeChallenge: params.get("code_challenge"),
-      grant: { subject: opts.subject, selected: opts.multiple ? selected : selected.slice(0, 1) },
+      grant: { subject: opts.subject, selected: opts.multiple ? selected : selected.slice(0, 1), declined },
       now: c.var.now,
       ttlMs: opts.codeTtlMs,
     });

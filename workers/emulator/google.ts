@@ -117,6 +117,7 @@ mountConsent(googleAccounts, "/o/oauth2/v2/auth", {
   codeTtlMs: 10 * 60_000,
   required: ["scope"],
   deny: { error: "access_denied" },
+  incremental: "google",
 });
 
 // ---------------------------------------------------------------- oauth2.googleapis.com
@@ -424,7 +425,7 @@ async function multipartInsert(c: Context<GEnv>) {
     createdAt: c.var.now,
     data: { resource },
   };
-  const video = await publishVideo(c, session, head);
+  const video = await publishVideo(c, session, head, media.bytes.length);
   return c.json(videoResource(video, c.var.now, queryList(c, "part")), 200);
 }
 
@@ -460,7 +461,7 @@ googleApis.put("/upload/youtube/v3/videos", async (c) => {
     await updateObject(c.var.db, P, session.id, { data: { ...session.data, received: end + 1, head } });
     return incomplete(end + 1);
   }
-  const video = await publishVideo(c, session, head);
+  const video = await publishVideo(c, session, head, total);
   await updateObject(c.var.db, P, session.id, {
     status: "done",
     data: { ...session.data, received: total, head, videoId: video.id },
@@ -470,7 +471,12 @@ googleApis.put("/upload/youtube/v3/videos", async (c) => {
 
 const VIDEO_ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-async function publishVideo(c: Context<GEnv>, session: EmuObject, head: string) {
+/** Processing takes a minute per full 10 MB on the emulator clock, so a small test video is ready at once. */
+export function processingMs(bytes: number): number {
+  return Math.floor(bytes / (10 * 1024 * 1024)) * 60_000;
+}
+
+async function publishVideo(c: Context<GEnv>, session: EmuObject, head: string, size: number) {
   const id = [...crypto.getRandomValues(new Uint8Array(11))].map((b) => VIDEO_ID_CHARS[b & 63]).join("");
   const resource = session.data.resource as { snippet: Record<string, unknown>; status?: Record<string, unknown> };
   // An ISO-BMFF (`ftyp`), WebM/Matroska or AVI header; anything else fails processing like on YouTube.
@@ -480,8 +486,8 @@ async function publishVideo(c: Context<GEnv>, session: EmuObject, head: string) 
     platform: P,
     kind: "video",
     owner: session.owner,
-    status: looksLikeVideo ? "processed" : "failed",
-    readyAt: null,
+    status: looksLikeVideo ? "uploaded" : "failed",
+    readyAt: looksLikeVideo ? c.var.now + processingMs(size) : null,
     createdAt: c.var.now,
     data: {
       snippet: { categoryId: "22", tags: [], description: "", ...resource.snippet },
@@ -490,6 +496,11 @@ async function publishVideo(c: Context<GEnv>, session: EmuObject, head: string) 
   };
   await createObject(c.var.db, video);
   return video;
+}
+
+/** uploaded → processed once the emulator clock passes the video's processing time. */
+function uploadStatus(v: EmuObject, now: number): string {
+  return v.status === "uploaded" && v.readyAt !== null && now >= v.readyAt ? "processed" : (v.status ?? "processed");
 }
 
 function videoResource(v: EmuObject, now: number, parts: string[]) {
@@ -505,7 +516,7 @@ function videoResource(v: EmuObject, now: number, parts: string[]) {
     ...(parts.includes("status")
       ? {
           status: {
-            uploadStatus: v.status,
+            uploadStatus: uploadStatus(v, now),
             ...(v.status === "failed" ? { failureReason: "invalidFile" } : {}),
             privacyStatus: v.data.privacyStatus,
             license: "youtube",
@@ -543,6 +554,37 @@ googleApis.get("/youtube/v3/videos", async (c) => {
     items,
     pageInfo: { totalResults: items.length, resultsPerPage: items.length },
   });
+});
+
+/** videos.update: replaces the parts sent (snippet needs its title and categoryId), e.g. private → public. */
+googleApis.put("/youtube/v3/videos", async (c) => {
+  if (!allows(c.var.token, "youtube", "youtube.force-ssl")) return insufficient(c);
+  const parts = queryList(c, "part");
+  if (parts.length === 0) return gError(c, 400, "missingRequiredParameter", "The part parameter is required.");
+  const resource = await readJson(c);
+  const video = await getObject(c.var.db, P, String(resource?.id ?? ""));
+  if (!video || video.kind !== "video")
+    return gError(c, 404, "videoNotFound", "The video that you are trying to update cannot be found.");
+  if (video.owner !== channelOf(c.var.token)?.id)
+    return gError(c, 403, "forbidden", "The video that you are trying to update cannot be updated.");
+  const problem = parts.includes("snippet")
+    ? metadataProblem(resource)
+    : metadataProblem({ snippet: video.data.snippet, status: resource?.status });
+  if (problem) return gError(c, 400, problem[0], problem[1]);
+  if (parts.includes("snippet") && !resource?.snippet?.categoryId)
+    return gError(
+      c,
+      400,
+      "invalidCategoryId",
+      "The snippet.categoryId property is required when updating the snippet.",
+    );
+  const data = {
+    ...video.data,
+    ...(parts.includes("snippet") ? { snippet: { tags: [], description: "", ...resource?.snippet } } : {}),
+    ...(parts.includes("status") ? { privacyStatus: resource?.status?.privacyStatus ?? "private" } : {}),
+  };
+  await updateObject(c.var.db, P, video.id, { data });
+  return c.json(videoResource({ ...video, data }, c.var.now, parts), 200);
 });
 
 googleApis.delete("/youtube/v3/videos", async (c) => {

@@ -8,6 +8,7 @@ import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
 import { apiInstagram, graphInstagram, wwwInstagram } from "./meta/instagram";
 import { graphThreads, threadsNet } from "./meta/threads";
 import { openaiEmulator } from "./openai";
+import { revokeAll } from "./tokens";
 import { viewPost } from "./viewer";
 import { xApi, xWeb } from "./x";
 
@@ -23,6 +24,8 @@ const clockSchema = z.object({
     .min(0, "advanceMs must be ≥ 0")
     .max(400 * 86_400_000),
 });
+
+const revokeSchema = z.object({ platform: z.string().min(1, "platform is required") });
 
 async function body(req: Request): Promise<unknown> {
   try {
@@ -54,6 +57,13 @@ export function createEmulator() {
   app.delete("/faults", async (c) => {
     await clearFaults(c.var.db);
     return c.json({ cleared: true });
+  });
+  // The user removing the app in the platform's own settings: every token it issued on that platform stops working.
+  app.post("/revoke", async (c) => {
+    const parsed = revokeSchema.safeParse(await body(c.req.raw));
+    if (!parsed.success) return c.json({ error: { message: parsed.error.issues[0]!.message } }, 400);
+    const revoked = await revokeAll(c.var.db, parsed.data.platform, c.var.now);
+    return c.json({ revoked });
   });
 
   // Where the app's permalinks lead in sandbox mode.

@@ -52,6 +52,16 @@ export async function checkToken(
   return { ok: true, row };
 }
 
+/** Revokes every live token of a platform; returns how many. */
+export async function revokeAll(db: Db, platform: string, now: number): Promise<number> {
+  const rows = await db
+    .update(emuTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(emuTokens.platform, platform), isNull(emuTokens.revokedAt)))
+    .returning({ token: emuTokens.token });
+  return rows.length;
+}
+
 export async function issueCode(
   db: Db,
   input: {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { html } from "hono/html";
 import type { Db } from "../db/client";
@@ -107,23 +107,29 @@ export async function findPost(db: Db, permalink: string): Promise<ViewedPost | 
 }
 
 /**
- * What was published under a post through the API, oldest first: comments (Instagram, Facebook, LinkedIn)
- * and replies (X, Threads), which every sub-app records with `replyTo` = the parent's id.
+ * What was published under a post through the API, at every depth and oldest first (like Threads'
+ * `/conversation`): comments (Instagram, Facebook, LinkedIn) and replies (X, Threads), which every sub-app
+ * records with `replyTo` = the parent's id, so a thread's parts read in order.
  */
 async function repliesTo(db: Db, post: EmuObject): Promise<Array<{ author: string; text: string }>> {
-  const rows = await db
-    .select()
-    .from(emuObjects)
-    .where(
-      and(
-        eq(emuObjects.platform, post.platform),
-        sql`json_extract(${emuObjects.data}, '$.replyTo') = ${post.id}`,
-        sql`${emuObjects.kind} IN ('comment', 'tweet', 'media')`,
-      ),
-    )
-    .orderBy(emuObjects.createdAt)
-    .all();
-  return rows.map((r) => ({
+  const found: EmuObject[] = [];
+  for (let parents = [post.id]; parents.length; ) {
+    const rows = await db
+      .select()
+      .from(emuObjects)
+      .where(
+        and(
+          eq(emuObjects.platform, post.platform),
+          inArray(sql`json_extract(${emuObjects.data}, '$.replyTo')`, parents),
+          sql`${emuObjects.kind} IN ('comment', 'tweet', 'media')`,
+        ),
+      )
+      .all();
+    found.push(...rows);
+    parents = rows.map((r) => r.id);
+  }
+  found.sort((a, b) => a.createdAt - b.createdAt);
+  return found.map((r) => ({
     author:
       r.kind === "tweet"
         ? xAuthorName(r.owner)

@@ -519,6 +519,10 @@ function tweetView(t: EmuObject, fields: string[], now: number) {
     edit_history_tweet_ids: [t.id],
     ...(fields.includes("created_at") ? { created_at: new Date(t.createdAt).toISOString() } : {}),
     ...(fields.includes("author_id") ? { author_id: t.owner } : {}),
+    // A reply names the post it answers (§6.2 reply.in_reply_to_tweet_id).
+    ...(fields.includes("referenced_tweets") && t.data.replyTo
+      ? { referenced_tweets: [{ type: "replied_to", id: String(t.data.replyTo) }] }
+      : {}),
     ...(fields.includes("public_metrics")
       ? {
           public_metrics: {

@@ -1,12 +1,14 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { CONTENT_TYPES } from "../analytics/export/formats";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
+import { fileResponse } from "../http/file-response";
 import { readJson } from "../http/validate";
 import { describeRoute as d } from "../openapi/registry";
 import type { Actor } from "../posts/store";
 import { requirePermission } from "../workspaces/middleware";
-import { importChunkSchema } from "./rows";
+import { IMPORT_COLUMNS, importChunkSchema, TEMPLATE_ROWS } from "./rows";
 
 const actor = (c: Context<SignedInEnv>): Actor => ({ userId: c.var.auth.user.id, workspace: c.var.workspace });
 
@@ -25,8 +27,25 @@ d({
   body: importChunkSchema,
 });
 
+d({
+  method: "get",
+  path: "/api/imports/template.xlsx",
+  tag: "Import",
+  summary: "The import template as an Excel workbook (one sheet, the import's columns, two example rows)",
+});
+
 /** /api/imports: bulk import in chunks (the browser parses the file and sends its rows, ADR 022). */
 export const importRoutes = new Hono<SignedInEnv>()
+  .get("/template.xlsx", requirePermission("workspace.read"), async (c) => {
+    const { toXlsxBytes } = await import("../analytics/export/xlsx");
+    const table = { name: "Posts", columns: [...IMPORT_COLUMNS], rows: TEMPLATE_ROWS };
+    const body = toXlsxBytes([table], {
+      title: "Postline import",
+      creator: "Postline",
+      created: new Date(c.var.services.now()),
+    });
+    return fileResponse({ body, filename: "postline-import-template.xlsx", contentType: CONTENT_TYPES.xlsx });
+  })
   .post("/check", requirePermission("posts.publish"), async (c) => {
     const { rows } = await readJson(c, importChunkSchema);
     const checked = await c.var.services.imports.check(actor(c), rows);

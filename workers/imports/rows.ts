@@ -25,13 +25,15 @@ export const ImportMessages = {
   unknownMedia: (name: string) => `No file named "${name}" in the media library`,
   mediaUrl: (url: string) =>
     `Media URL "${url}" is not one of this library's links: upload the file to the library and use its file name`,
-  firstComment: "First comments are not supported by import yet: leave the first_comment column empty",
+  unreadableXlsx: "The file could not be read as an Excel workbook (.xlsx)",
 } as const;
 
-export const TEMPLATE_CSV = `${IMPORT_COLUMNS.join(",")}
-"Our spring launch is live! #launch",twitter,2026-04-01,09:00,Europe/Berlin,launch.jpg,
-"Behind the scenes at the studio",instagram;linkedin:@acme,2026-04-02,12:30,,studio.jpg|team.jpg,
-`;
+/** The downloadable templates' example rows (CSV and XLSX hold the same). */
+export const TEMPLATE_ROWS: string[][] = [
+  ["Our spring launch is live! #launch", "twitter", "2026-04-01", "09:00", "Europe/Berlin", "launch.jpg", ""],
+  ["Behind the scenes at the studio", "instagram;linkedin:@acme", "2026-04-02", "12:30", "", "studio.jpg|team.jpg", ""],
+];
+export const TEMPLATE_CSV = `${Papa.unparse([[...IMPORT_COLUMNS], ...TEMPLATE_ROWS], { newline: "\n" })}\n`;
 
 const cell = z.string().trim().max(70_000).default("");
 /** One spreadsheet row as sent to the API; `row` is its number in the sheet (the header is row 1). */
@@ -58,24 +60,38 @@ export const importChunkSchema = z.object({
     .max(IMPORT_CHUNK_ROWS * 2, "Send at most 50 rows per request"),
 });
 
-/** Parses CSV text into rows (header names case- and space-insensitive); throws the user's message. */
+/** Header names are case- and space-insensitive: "First comment" is first_comment. */
+export const columnKey = (header: string) => header.trim().toLowerCase().replace(/\s+/g, "_");
+
+/**
+ * Records keyed by column (the sheet's header row) as import rows numbered as in the sheet (the header is row 1;
+ * `rowNumbers` when blank rows were left out); throws the user's message.
+ */
+export function importRows(
+  fields: string[],
+  records: Array<Record<string, string>>,
+  rowNumbers: number[] = records.map((_, i) => i + 2),
+): ImportRow[] {
+  const missing = ["text", "channels"].filter((c) => !fields.includes(c));
+  if (missing.length) throw new Error(ImportMessages.missingColumns(missing));
+  if (records.length === 0) throw new Error(ImportMessages.empty);
+  if (records.length > IMPORT_MAX_ROWS) throw new Error(ImportMessages.tooMany);
+  return records.map((r, i) =>
+    importRowSchema.parse({
+      row: rowNumbers[i],
+      ...Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, String(r[c] ?? "")])),
+    }),
+  );
+}
+
+/** Parses CSV text into rows; throws the user's message. */
 export function parseCsv(text: string): ImportRow[] {
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), {
     header: true,
     skipEmptyLines: "greedy",
-    transformHeader: (h) => h.trim().toLowerCase().replace(/\s+/g, "_"),
+    transformHeader: columnKey,
   });
-  const fields = parsed.meta.fields ?? [];
-  const missing = ["text", "channels"].filter((c) => !fields.includes(c));
-  if (missing.length) throw new Error(ImportMessages.missingColumns(missing));
-  if (parsed.data.length === 0) throw new Error(ImportMessages.empty);
-  if (parsed.data.length > IMPORT_MAX_ROWS) throw new Error(ImportMessages.tooMany);
-  return parsed.data.map((r, i) =>
-    importRowSchema.parse({
-      row: i + 2,
-      ...Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, String(r[c] ?? "")])),
-    }),
-  );
+  return importRows(parsed.meta.fields ?? [], parsed.data);
 }
 
 /** The key an imported row is remembered by: its content, not its position or file (ADR 022). */
@@ -135,7 +151,12 @@ export function rowFields(row: ImportRow, lookups: ImportLookups): { fields: unk
     if (id) media.push(id);
     else errors.push(/^https?:\/\//i.test(ref) ? ImportMessages.mediaUrl(ref) : ImportMessages.unknownMedia(ref));
   }
-  if (row.first_comment) errors.push(ImportMessages.firstComment);
+  // The first comment goes on every channel of the row (the composer's per-channel first comment, ADR 021).
+  const channels = row.first_comment
+    ? Object.entries(selectedAccounts).flatMap(([platform, ids]) =>
+        ids.map((accountId) => ({ platform, accountId, firstComment: row.first_comment })),
+      )
+    : [];
   const fields = {
     content: row.text,
     platforms: Object.keys(selectedAccounts),
@@ -144,6 +165,7 @@ export function rowFields(row: ImportRow, lookups: ImportLookups): { fields: unk
     ...(row.date || row.time ? { scheduledDate: { localDate: row.date, localTime: row.time } } : {}),
     ...(row.timezone ? { timezone: row.timezone } : {}),
     status: "scheduled",
+    channels,
     metadata: { category: "other", source: "import" },
   } satisfies Partial<Record<keyof PostFields, unknown>>;
   return { fields, errors };

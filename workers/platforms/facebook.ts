@@ -25,7 +25,7 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
   const client: PlatformClient = {
     platform: "facebook",
 
-    authorizeUrl: ({ state, redirectUri }) => facebookLogin.authorizeUrl(deps, { state, redirectUri }, PAGE_SCOPES),
+    authorizeUrl: (input) => facebookLogin.authorizeUrl(deps, input, PAGE_SCOPES),
     exchangeCode: ({ code, redirectUri }) => facebookLogin.exchangeCode(deps, http, code, redirectUri),
     refresh: async () => facebookLogin.refreshUnsupported("facebook"),
 

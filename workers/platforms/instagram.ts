@@ -169,9 +169,10 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
     platform: "instagram",
     variants: ["facebook", "instagram-only"],
 
-    authorizeUrl({ state, redirectUri, variant }) {
+    // Instagram Login has no incremental consent: a reconnect asks for the full list again.
+    authorizeUrl({ state, redirectUri, variant, reconnect }) {
       if (variant !== "instagram-only")
-        return facebookLogin.authorizeUrl(deps, { state, redirectUri }, FB_LOGIN_SCOPES);
+        return facebookLogin.authorizeUrl(deps, { state, redirectUri, reconnect }, FB_LOGIN_SCOPES);
       const url = new URL(`${deps.endpoints.IG_AUTHORIZE_BASE}/oauth/authorize`);
       url.searchParams.set("client_id", credentialsFor(deps, "instagram").clientId);
       url.searchParams.set("redirect_uri", redirectUri);

@@ -88,13 +88,24 @@ const graphBase = (deps: ClientDeps) => `${deps.endpoints.META_GRAPH_BASE}/${dep
 
 /** Facebook Login (§1.2): the dialog, code → short-lived → long-lived user token (no refresh token exists). */
 export const facebookLogin = {
-  authorizeUrl(deps: ClientDeps, input: { state: string; redirectUri: string }, scopes: string[]): URL {
+  /**
+   * A reconnect asks again with `auth_type=rerequest`: the Login dialog never re-offers a permission the person
+   * declined without it. A token carries every permission the person granted the app, so a reconnect for a
+   * known missing permission asks for that one alone.
+   */
+  authorizeUrl(
+    deps: ClientDeps,
+    input: { state: string; redirectUri: string; reconnect?: { missing: string[] } },
+    scopes: string[],
+  ): URL {
     const url = new URL(`${deps.endpoints.META_DIALOG_BASE}/${deps.endpoints.META_GRAPH_VERSION}/dialog/oauth`);
     url.searchParams.set("client_id", credentialsFor(deps, "facebook").clientId);
     url.searchParams.set("redirect_uri", input.redirectUri);
     url.searchParams.set("state", input.state);
     url.searchParams.set("response_type", "code");
-    url.searchParams.set("scope", scopes.join(","));
+    const missing = input.reconnect?.missing.filter((s) => scopes.includes(s)) ?? [];
+    url.searchParams.set("scope", (missing.length ? missing : scopes).join(","));
+    if (input.reconnect) url.searchParams.set("auth_type", "rerequest");
     return url;
   },
 

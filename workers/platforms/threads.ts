@@ -183,6 +183,22 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
       return { remoteId: res.data.id };
     },
 
+    /** The account's own replies (§10.4 `/{user-id}/replies`), matched on the parent and the exact text. */
+    async findReply(account, parentRemoteId, text, since) {
+      const res = await http.request<{
+        data: Array<{ id: string; text?: string; replied_to?: { id: string } }>;
+      }>(`${api}/${account.platformUserId}/replies`, {
+        query: {
+          fields: "id,text,timestamp,replied_to",
+          since: Math.floor((since - FIND_SKEW_MS) / 1000),
+          limit: 100,
+          access_token: account.accessToken,
+        },
+      });
+      const hit = res.data.data.find((r) => r.replied_to?.id === parentRemoteId && (r.text ?? "") === text);
+      return hit ? { remoteId: hit.id } : null;
+    },
+
     async permalink(account, remoteId) {
       const link = await http.answer(`${api}/${remoteId}`, GraphAnswer.permalink, {
         query: { fields: "permalink", access_token: account.accessToken },

@@ -57,6 +57,8 @@ export interface RemoteAccount {
 }
 
 export interface PublishMedia {
+  /** Our media id (what an edit that swaps the file changes). */
+  mediaId?: string;
   kind: "image" | "video";
   /** A URL the platform can fetch (long-lived signed URL to our media route). */
   url: string;
@@ -80,6 +82,8 @@ export interface PublishRequest {
   options?: PublishOptions;
   /** Published under the post once it is out (ADR 021). */
   firstComment?: string | null;
+  /** The parts after the first, each published as a reply to the previous (ADR 027). */
+  thread?: string[];
 }
 
 export interface PublishOptions {
@@ -94,6 +98,30 @@ export interface PublishOptions {
 export interface PublishResult {
   remoteId: string;
   permalink: string | null;
+}
+
+/** Media prepared on the platform ahead of the due time (ADR 029): only the final publish call remains. */
+export interface StagedMedia {
+  /** The platform's handle: a private video, a container. */
+  remoteId: string;
+  /** False while the platform is still processing it. */
+  ready: boolean;
+  /** When the platform drops it (containers: 24 h); null: kept until deleted. */
+  expiresAt: number | null;
+}
+
+/** A client that can prepare a post ahead (ADR 029). Each call is its own request, classified as usual. */
+export interface StagingSupport {
+  /** Uploads the media as something not yet public. */
+  stage(account: AccountCredentials, request: PublishRequest): Promise<StagedMedia>;
+  /** Its processing state now; null when the platform no longer has it. A processing failure throws `permanent`. */
+  check(account: AccountCredentials, staged: StagedMedia): Promise<StagedMedia | null>;
+  /** The final call that makes the staged media public: the one call whose lost answer is an unknown outcome. */
+  publish(account: AccountCredentials, request: PublishRequest, staged: StagedMedia): Promise<PublishResult>;
+  /** Settles an unknown outcome of `publish`: the post when the staged media is public, else null. */
+  find(account: AccountCredentials, request: PublishRequest, staged: StagedMedia): Promise<PublishResult | null>;
+  /** Deletes the staged media (an edit, a cancel, a delete); already gone is fine. */
+  discard(account: AccountCredentials, staged: StagedMedia): Promise<void>;
 }
 
 export interface PostMetrics {
@@ -143,8 +171,18 @@ export interface PlatformClient {
   readonly platform: Platform;
   /** Connect variants the client accepts (Instagram: "instagram-only" | "facebook"); the first is the default. */
   readonly variants?: readonly string[];
-  /** Where the browser goes to consent. `codeVerifier` is set for PKCE platforms. */
-  authorizeUrl(input: { state: string; redirectUri: string; codeVerifier?: string; variant?: string }): URL;
+  /**
+   * Where the browser goes to consent. `codeVerifier` is set for PKCE platforms. `reconnect` is a new consent
+   * for an account that lost access; `missing` names the permissions it lacks, which platforms with
+   * incremental consent (Meta's rerequest, Google's include_granted_scopes) ask for alone.
+   */
+  authorizeUrl(input: {
+    state: string;
+    redirectUri: string;
+    codeVerifier?: string;
+    variant?: string;
+    reconnect?: { missing: string[] };
+  }): URL;
   exchangeCode(input: {
     code: string;
     redirectUri: string;
@@ -181,6 +219,19 @@ export interface PlatformClient {
    * Threads (the first comment, and each next part of a thread). Absent where the platform has no such API.
    */
   reply?(account: AccountCredentials, parentRemoteId: string, text: string): Promise<{ remoteId: string }>;
+  /** Preparing a post ahead of its time (ADR 029); absent where the platform publishes in one go. */
+  readonly staging?: StagingSupport;
+  /**
+   * Looks for the account's own reply with exactly `text` under `parentRemoteId`, made since `since`: settles a
+   * lost answer to `reply` (a thread part, a first comment) before it is sent again (ADR 027). Absent where
+   * the platform offers no way to look.
+   */
+  findReply?(
+    account: AccountCredentials,
+    parentRemoteId: string,
+    text: string,
+    since: number,
+  ): Promise<{ remoteId: string } | null>;
 }
 
 /**

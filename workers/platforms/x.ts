@@ -248,6 +248,27 @@ export class XClient implements PlatformClient {
     return hit ? { remoteId: hit.id, permalink: statusUrl(hit.id) } : null;
   }
 
+  /** The author's own post with this text that replies to the parent (`referenced_tweets` type `replied_to`). */
+  async findReply(
+    account: AccountCredentials,
+    parentRemoteId: string,
+    text: string,
+    since: number,
+  ): Promise<{ remoteId: string } | null> {
+    const start = new Date(since - 60_000).toISOString();
+    const page = await this.json<{
+      data?: { id: string; text: string; referenced_tweets?: { type: string; id: string }[] }[];
+    }>(
+      account.accessToken,
+      "GET",
+      `${this.api}/2/users/${account.platformUserId}/tweets?start_time=${encodeURIComponent(start)}&max_results=100&tweet.fields=created_at,referenced_tweets`,
+    );
+    const hit = page.data?.find(
+      (t) => t.text === text && t.referenced_tweets?.some((r) => r.type === "replied_to" && r.id === parentRemoteId),
+    );
+    return hit ? { remoteId: hit.id } : null;
+  }
+
   async deletePost(account: AccountCredentials, remoteId: string): Promise<void> {
     await this.call(account.accessToken, "DELETE", `${this.api}/2/tweets/${remoteId}`);
   }

@@ -17,6 +17,7 @@ import {
   type PublishResult,
   type RemoteAccount,
   type RemoteComment,
+  type StagingSupport,
   type TokenSet,
 } from "./types";
 
@@ -29,7 +30,10 @@ export const YOUTUBE_SCOPES = [
 ];
 
 /** The video resource a finished upload answers (§5.3): its id is what everything after relies on. */
-const UploadedVideo = z.object({ id: z.string().min(1) });
+const UploadedVideo = z.object({
+  id: z.string().min(1),
+  status: z.object({ uploadStatus: z.string().optional() }).optional(),
+});
 
 /** Resumable chunks must be multiples of 256 KiB except the last (§5.3). */
 export const UPLOAD_CHUNK = 8 * 1024 * 1024;
@@ -79,8 +83,18 @@ export function markerTag(marker: string): string {
   return `postline-${marker}`;
 }
 
+/** A staged (private, not yet published) upload's tag: distinct, so `findPublished` never takes it for the post. */
+export function stagedTag(marker: string): string {
+  return `postline-staged-${marker}`;
+}
+
+export interface VideoResource {
+  snippet: { title: string; description: string; tags: string[]; categoryId: string };
+  status: { privacyStatus: "public" | "unlisted" | "private"; selfDeclaredMadeForKids: boolean };
+}
+
 /** §5.3 metadata: the title is required and ≤ 100 characters; without one the first line of the text serves. */
-export function buildVideoResource(request: PublishRequest) {
+export function buildVideoResource(request: PublishRequest): VideoResource {
   const title = (request.title?.trim() || request.text.split("\n")[0]!.trim() || "Untitled").slice(0, 100);
   return {
     snippet: {
@@ -117,15 +131,25 @@ export class YouTubeClient implements PlatformClient {
     return credentialsFor(this.deps, "youtube");
   }
 
-  authorizeUrl(input: { state: string; redirectUri: string; codeVerifier?: string }): URL {
+  /**
+   * With `include_granted_scopes=true` Google's new token also covers what the person granted before
+   * (incremental authorization), so a reconnect for a known missing scope asks for that scope alone.
+   */
+  authorizeUrl(input: {
+    state: string;
+    redirectUri: string;
+    codeVerifier?: string;
+    reconnect?: { missing: string[] };
+  }): URL {
     if (!input.codeVerifier) throw new TypeError("Google sign-in needs a PKCE code verifier");
     const oauth = new OAuth2Client(this.credentials.clientId, this.credentials.clientSecret, input.redirectUri);
+    const missing = input.reconnect?.missing.filter((s) => YOUTUBE_SCOPES.includes(s)) ?? [];
     const url = oauth.createAuthorizationURLWithPKCE(
       `${this.deps.endpoints.GOOGLE_AUTH_BASE}/o/oauth2/v2/auth`,
       input.state,
       CodeChallengeMethod.S256,
       input.codeVerifier,
-      YOUTUBE_SCOPES,
+      missing.length ? missing : YOUTUBE_SCOPES,
     );
     // Without offline access and a forced consent Google issues no refresh token (§5.1).
     url.searchParams.set("access_type", "offline");
@@ -183,6 +207,12 @@ export class YouTubeClient implements PlatformClient {
   }
 
   private async publishNow(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
+    const uploaded = await this.upload(account, request, buildVideoResource(request));
+    return { remoteId: uploaded.id, permalink: watchUrl(uploaded.id) };
+  }
+
+  /** videos.insert as a resumable upload (§5.3): the session, then the bytes. */
+  private async upload(account: AccountCredentials, request: PublishRequest, resource: VideoResource) {
     const video = request.media[0];
     if (request.media.length !== 1 || video?.kind !== "video") {
       throw new PlatformError("permanent", "A YouTube post needs exactly one video.", { platform: "youtube" });
@@ -191,7 +221,7 @@ export class YouTubeClient implements PlatformClient {
       account.accessToken,
       "POST",
       `${this.api}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`,
-      JSON.stringify(buildVideoResource(request)),
+      JSON.stringify(resource),
       {
         "Content-Type": "application/json; charset=UTF-8",
         "X-Upload-Content-Length": String(video.size),
@@ -200,13 +230,79 @@ export class YouTubeClient implements PlatformClient {
     );
     const location = init.headers.get("location");
     if (!location) throw new PlatformError("retryable", "YouTube opened no upload session.", { platform: "youtube" });
-    const uploaded = parseAnswer(
+    return parseAnswer(
       "youtube",
       UploadedVideo,
       await this.uploadBytes(account.accessToken, location, await video.open(), video.size, video.mimeType),
       true,
     );
-    return { remoteId: uploaded.id, permalink: watchUrl(uploaded.id) };
+  }
+
+  /**
+   * Staging (ADR 029): the video goes up private, tagged so the marker lookup cannot mistake it for the post;
+   * at the due second one videos.update gives it the post's privacy, metadata and marker.
+   */
+  readonly staging: StagingSupport = {
+    stage: (account, request) =>
+      needing("https://www.googleapis.com/auth/youtube.upload", async () => {
+        const resource = buildVideoResource(request);
+        resource.snippet.tags = [...(request.options?.tags ?? []), stagedTag(request.marker)];
+        resource.status.privacyStatus = "private";
+        const uploaded = await this.upload(account, request, resource);
+        return { remoteId: uploaded.id, ready: uploaded.status?.uploadStatus === "processed", expiresAt: null };
+      }),
+    check: async (account, staged) => {
+      const video = await this.video(account.accessToken, staged.remoteId);
+      if (!video) return null;
+      const status = video.status?.uploadStatus;
+      if (status === "failed" || status === "rejected")
+        throw new PlatformError(
+          "permanent",
+          `YouTube could not process the video (${video.status?.failureReason ?? video.status?.rejectionReason ?? status}).`,
+          { platform: "youtube", code: status },
+        );
+      return { ...staged, ready: status === "processed" };
+    },
+    publish: async (account, request, staged) => {
+      const { id } = parseAnswer(
+        "youtube",
+        UploadedVideo,
+        await this.call(
+          account.accessToken,
+          "PUT",
+          `${this.api}/youtube/v3/videos?part=snippet,status`,
+          JSON.stringify({ id: staged.remoteId, ...buildVideoResource(request) }),
+          { "Content-Type": "application/json; charset=UTF-8" },
+          true,
+        ),
+        true,
+      );
+      return { remoteId: id, permalink: watchUrl(id) };
+    },
+    find: async (account, request, staged) => {
+      const video = await this.video(account.accessToken, staged.remoteId);
+      const wanted = buildVideoResource(request).status.privacyStatus;
+      const done = video?.status?.privacyStatus === wanted && video.snippet?.tags?.includes(markerTag(request.marker));
+      return done ? { remoteId: staged.remoteId, permalink: watchUrl(staged.remoteId) } : null;
+    },
+    discard: async (account, staged) => {
+      try {
+        await this.deletePost(account, staged.remoteId);
+      } catch (err) {
+        if (!(err instanceof PlatformError && err.details.status === 404)) throw err;
+      }
+    },
+  };
+
+  private async video(token: string, id: string) {
+    const res = await this.json<{
+      items?: {
+        id: string;
+        snippet?: { tags?: string[] };
+        status?: { uploadStatus?: string; privacyStatus?: string; failureReason?: string; rejectionReason?: string };
+      }[];
+    }>(token, `${this.api}/youtube/v3/videos?part=snippet,status&id=${encodeURIComponent(id)}`);
+    return res.items?.[0] ?? null;
   }
 
   /** PUTs the bytes chunk by chunk to the session URL, verbatim; 308 tells how much the server kept. */

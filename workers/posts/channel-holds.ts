@@ -8,6 +8,8 @@ import { PLATFORM_NAMES, type Platform } from "../platform-profile";
 export const HoldReason = {
   mediaDeleted: "media_deleted",
   accountDisconnected: "account_disconnected",
+  /** The platform stopped accepting the account (revoked, expired, a permission removed): it needs a reconnect. */
+  accountNeedsReconnect: "account_needs_reconnect",
   timePassed: "time_passed",
 } as const;
 
@@ -15,20 +17,23 @@ export const HoldMessages = {
   mediaDeleted: (name: string) => `Media ${name} was deleted; choose new media or remove it`,
   accountDisconnected: (platform: Platform, username: string) =>
     `Waiting for reconnect: your ${PLATFORM_NAMES[platform]} account @${username} was disconnected. Reconnect it to publish, or remove this channel.`,
+  accountNeedsReconnect: (reason: string) => `Waiting for reconnect: ${reason}`,
   timePassed: "Its time passed while the account was disconnected: choose a new time or publish now.",
 } as const;
 
 /** Channels a deleted media item must stop: waiting ones, and failed ones (a retry would send the post without it). */
 export const HELD_ON_MEDIA_DELETE = ["scheduled", "queued", "failed"] as const;
-/** Channels a disconnect holds: the ones still waiting for their time. */
+/** Channels a disconnect (or an account flagged needs-reconnect) holds: the ones still waiting for their time. */
 export const HELD_ON_DISCONNECT = ["scheduled", "queued"] as const;
+/** Hold reasons a reconnect of the account releases. */
+export const RELEASED_ON_RECONNECT = [HoldReason.accountDisconnected, HoldReason.accountNeedsReconnect];
 
 export type Release =
   | { status: "scheduled"; errorKind: null; errorMessage: null }
   | { status: "held"; errorKind: string; errorMessage: string };
 
 /**
- * What a channel held for a disconnected account becomes when that account is reconnected: back on the
+ * What a channel held for a disconnected (or flagged) account becomes when that account is reconnected: back on the
  * schedule if its time is still ahead; otherwise it stays held and asks for a new time or Publish Now,
  * because a post published hours or days late (a greeting, a sale that ended) may be worse than none.
  */

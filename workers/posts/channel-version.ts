@@ -45,12 +45,20 @@ export const channelVersionSchema = z.object({
   media: z.array(mediaRef).max(20).nullish(),
   title: z.string().trim().max(500).nullish(),
   options: channelOptionsSchema.nullish(),
-  firstComment: z.string().trim().max(8000).nullish(),
+  firstComment: z
+    .string()
+    .trim()
+    .max(8000)
+    .nullish()
+    .describe("Published under the post once it is out (Instagram, Facebook, LinkedIn, X, Threads)."),
   /** The parts after the first (the first is the text), each published as a reply to the previous. */
   thread: z
     .array(z.string().max(70_000))
     .max(MAX_THREAD_PARTS - 1)
-    .nullish(),
+    .nullish()
+    .describe(
+      "X and Threads: the thread's parts after the first (the channel's text), in order, each within the network's limit; each is published as a reply to the previous one.",
+    ),
 });
 export type ChannelVersionInput = z.output<typeof channelVersionSchema>;
 
@@ -139,6 +147,10 @@ const OPTION_PLATFORMS: Record<keyof ChannelOptions, { label: string; platforms:
   altText: { label: "Alt text", platforms: ["instagram", "facebook", "twitter", "linkedin", "threads"] },
 };
 
+/** True when `option` is one `platform` takes (the composer shows only those). */
+export const optionApplies = (option: keyof ChannelOptions, platform: Platform) =>
+  OPTION_PLATFORMS[option].platforms.includes(platform);
+
 /**
  * What is wrong with one channel's own version, beyond the post-wide rules: its text, every thread part and
  * the first comment within the platform's limit, and only options and features the platform has.
@@ -166,7 +178,7 @@ export function versionProblems(platform: Platform, version: StoredVersion, effe
   for (const [key, rule] of Object.entries(OPTION_PLATFORMS) as Array<
     [keyof ChannelOptions, { label: string; platforms: Platform[] }]
   >) {
-    if (version.options?.[key] !== undefined && !rule.platforms.includes(platform))
+    if (version.options?.[key] !== undefined && !optionApplies(key, platform))
       out.push(ChannelMessages.option(rule.label, platform));
   }
   return out;

@@ -258,6 +258,37 @@ describe("first comment", () => {
     expect(page).toContain(`Link in bio (twitter) ${tag}`);
   });
 
+  it("a lost answer to the first comment is looked up, never sent twice", { timeout: 60_000 }, async () => {
+    const { u, id, image } = await setup(["twitter"]);
+    const tag = crypto.randomUUID().slice(0, 8);
+    // The post goes through; X performs the reply but the answer is lost.
+    await armFault("twitter", "drop", 1, { method: "POST", path: "^/2/tweets$", after: 1 });
+    const res = await call("/api/posts", {
+      token: u.token,
+      body: {
+        content: `Dropped comment ${tag}`,
+        platforms: ["twitter"],
+        selectedAccounts: { twitter: [id("twitter")] },
+        images: [image],
+        publishNow: true,
+        channels: [{ platform: "twitter", accountId: id("twitter"), firstComment: `Found ${tag}` }],
+      },
+    });
+    const t = await vi.waitFor(
+      async () => {
+        const [target] = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data.platformPosts;
+        expect(target.firstComment?.status).toBe("published");
+        return target;
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    expect(await repliesUnder("twitter", t.remoteId)).toEqual([`Found ${tag}`]);
+    const reply = await env.DB.prepare("SELECT id FROM emu_objects WHERE platform = 'twitter' AND data LIKE ?")
+      .bind(`%Found ${tag}%`)
+      .first<{ id: string }>();
+    expect(t.firstComment.remoteId).toBe(reply!.id);
+  });
+
   it("a failed first comment leaves the post published and is retried alone", { timeout: 60_000 }, async () => {
     const { u, id, image } = await setup(["twitter"]);
     const tag = crypto.randomUUID().slice(0, 8);

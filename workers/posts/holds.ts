@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, not, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, not, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { media } from "../db/schema/media";
@@ -11,6 +11,7 @@ import {
   HELD_ON_MEDIA_DELETE,
   HoldMessages,
   HoldReason,
+  RELEASED_ON_RECONNECT,
   releaseOnReconnect,
 } from "./channel-holds";
 
@@ -67,9 +68,13 @@ export class ChannelHolds {
     return gone[0]!.key;
   }
 
-  /** The posts whose channels a disconnect of these accounts would hold (the confirmation lists them). */
-  async affectedByDisconnect(workspaceId: string, accountIds: string[]) {
+  /**
+   * The posts whose channels a disconnect of these accounts would hold (the confirmation lists them);
+   * with `alsoHeld`, also those already held waiting for these accounts' reconnect (the account's health).
+   */
+  async affectedByDisconnect(workspaceId: string, accountIds: string[], opts: { alsoHeld?: boolean } = {}) {
     if (accountIds.length === 0) return [];
+    const waiting = inArray(postTargets.status, HELD_ON_DISCONNECT);
     const rows = await this.db
       .selectDistinct({ id: posts.id, content: posts.content, status: posts.status, scheduledAt: posts.scheduledAt })
       .from(postTargets)
@@ -78,7 +83,9 @@ export class ChannelHolds {
         and(
           eq(postTargets.workspaceId, workspaceId),
           inArray(postTargets.accountId, accountIds),
-          inArray(postTargets.status, HELD_ON_DISCONNECT),
+          opts.alsoHeld
+            ? or(waiting, and(eq(postTargets.status, "held"), inArray(postTargets.errorKind, RELEASED_ON_RECONNECT)))
+            : waiting,
         ),
       )
       .orderBy(asc(posts.scheduledAt));
@@ -116,6 +123,27 @@ export class ChannelHolds {
   }
 
   /**
+   * Holds the waiting channels of an account the platform stopped accepting (the daily check, a refused
+   * refresh or publish flagged it needs_reconnect): they wait for a reconnect instead of failing one by one.
+   * Not scoped by workspace: the account id comes from the flagging, which already owns it.
+   */
+  async holdForReconnect(accountId: string, reason: string): Promise<void> {
+    const now = this.now();
+    const held = await this.db
+      .update(postTargets)
+      .set({
+        status: "held",
+        errorKind: HoldReason.accountNeedsReconnect,
+        errorMessage: HoldMessages.accountNeedsReconnect(reason),
+        claimId: null,
+        updatedAt: now,
+      })
+      .where(and(eq(postTargets.accountId, accountId), inArray(postTargets.status, HELD_ON_DISCONNECT)))
+      .returning({ postId: postTargets.postId });
+    await this.refresh(held.map((h) => h.postId));
+  }
+
+  /**
    * A reconnected account takes its held channels back: rescheduled, or asking for a new time if theirs
    * passed. The ids come from the OAuth callback's own upsert; each account releases only its workspace's channels.
    */
@@ -135,7 +163,7 @@ export class ChannelHolds {
         and(
           inArray(postTargets.accountId, accountIds),
           eq(postTargets.status, "held"),
-          eq(postTargets.errorKind, HoldReason.accountDisconnected),
+          inArray(postTargets.errorKind, RELEASED_ON_RECONNECT),
           eq(connectedAccounts.status, "connected"),
         ),
       );

@@ -28,8 +28,9 @@ const actor = (c: Context<SignedInEnv>): Actor => ({ userId: c.var.auth.user.id,
 const ws = (c: Context<SignedInEnv>) => c.var.workspace.id;
 /** Where approval applies (ADR 016), Schedule and Publish Now answer this instead of scheduling. */
 const SUBMITTED = "Post submitted for approval";
-/** A write that ended in a submission for approval: announced to the workspace's webhooks, then answered. */
-async function submitted(c: Context<SignedInEnv>, post: { _id: string }, status?: 201) {
+/** A write that ended in a submission for approval: announced to the approvers and the webhooks, then answered. */
+async function submitted(c: Context<SignedInEnv>, post: { _id: string; content: string }, status?: 201) {
+  await c.var.services.approvals.announce(actor(c), post);
   await c.var.services.webhooks.emit(ws(c), "approval.requested", {
     postId: post._id,
     submittedBy: c.var.auth.user.id,

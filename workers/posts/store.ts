@@ -5,10 +5,12 @@ import { connectedAccounts } from "../db/schema/accounts";
 import { clientReviews, postApprovals } from "../db/schema/approvals";
 import { media, postMedia } from "../db/schema/media";
 import { posts, postTargets, publishAttempts, type TARGET_STATUSES } from "../db/schema/posts";
+import { targetStagings } from "../db/schema/staging";
 import { HttpError, notFound } from "../http/envelope";
 import type { MediaLibrary } from "../media/library";
 import { type MediaRow, presentMedia } from "../media/present";
 import type { Platform } from "../platform-profile";
+import { preparationOf } from "../publishing/staging-state";
 import { derivePostStatus } from "../publishing/state";
 import { recordActivity } from "../workspaces/activity";
 import { needsApproval } from "../workspaces/approval-rules";
@@ -539,7 +541,7 @@ export class PostStore {
   private async present(rows: PostRow[]) {
     if (rows.length === 0) return [];
     const ids = rows.map((p) => p.id);
-    const [targets, attached, approvals, reviews] = await this.db.batch([
+    const [targets, attached, approvals, reviews, stagings] = await this.db.batch([
       this.db.select().from(postTargets).where(inArray(postTargets.postId, ids)).orderBy(asc(postTargets.createdAt)),
       this.db
         .select({
@@ -561,6 +563,7 @@ export class PostStore {
         .from(clientReviews)
         .where(inArray(clientReviews.postId, ids))
         .orderBy(asc(clientReviews.createdAt)),
+      this.db.select().from(targetStagings).where(inArray(targetStagings.postId, ids)),
     ]);
     const lastFailures = await this.lastRetryReasons(targets.filter((t) => retryNote(t, null)).map((t) => t.id));
     return rows.map((p) => {
@@ -613,6 +616,8 @@ export class PostStore {
           permalink: t.permalink,
           error: t.errorMessage ? { kind: t.errorKind, message: t.errorMessage } : null,
           retry: retryNote(t, lastFailures.get(t.id) ?? null),
+          /** Media prepared ahead of the due time (ADR 029): preparing, ready, or why it could not be. */
+          preparation: preparationFor(stagings, t, p.timezone),
         })),
       };
     });
@@ -629,6 +634,12 @@ export class PostStore {
     // Ascending, so the latest attempt of each target is the one left in the map.
     return new Map(rows.map((r) => [r.targetId, r.message]));
   }
+}
+
+/** Only a channel still waiting for its time shows its preparation. */
+function preparationFor(stagings: Array<typeof targetStagings.$inferSelect>, t: TargetRow, timeZone: string) {
+  const row = t.status === "scheduled" ? stagings.find((s) => s.targetId === t.id) : undefined;
+  return row ? preparationOf(row, timeZone) : null;
 }
 
 /** The channel versions of a post's targets, in the shape the composer and the API send them. */

@@ -9,6 +9,8 @@ const SEND_BATCH = 100; // Queues' sendBatch limit
 export interface PublishMessage {
   targetId: string;
   claimId: string;
+  /** A staging step (ADR 029): prepare the target's media ahead, publish nothing. */
+  stage?: boolean;
 }
 
 interface ClaimedRow {

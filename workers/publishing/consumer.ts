@@ -14,7 +14,9 @@ import {
 import { recordActivity } from "../workspaces/activity";
 import { publishFirstComment } from "./first-comment";
 import { fillPermalink } from "./permalinks";
+import { stagedLookup, stagedPublish } from "./staging";
 import { decideAfterFailure, derivePostStatus, type TargetStatus } from "./state";
+import { publishRemainingParts, recordParts, type ThreadOutcomes } from "./thread";
 
 export interface PublishDeps {
   db: Db;
@@ -97,46 +99,113 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
   const started = deps.now();
   const client = deps.client(target.platform);
   let access: ReturnType<typeof refreshOnce>;
+  let request: PublishRequest;
   let result: PublishResult;
   try {
     access = refreshOnce(await deps.credentials(target.accountId), () => deps.refreshCredentials(target.accountId));
-    const request = await deps.buildRequest(target);
-    // A refused token is refreshed once and the post sent again before the user is asked to reconnect.
-    result = await access.call((credentials) => client.publish(credentials, request));
-  } catch (err) {
-    const error = asPlatformError(err, target.platform);
-    let decision = decideAfterFailure(
-      {
-        kind: error.kind,
-        message: error.message,
-        retryAfterMs: error.details.retryAfterMs,
-        outcomeUnknown: error.details.outcomeUnknown,
-      },
-      target.attemptCount,
-    );
-    if (decision.action === "verify") {
-      await logAttempt(deps, target.id, started, "publish", "unknown", error);
-      const verdict = await verifyTarget(target, deps);
-      if (verdict !== "not_found") return ACK;
-      return retryLater(
-        target,
+    request = await deps.buildRequest(target);
+    // A thread under way resumes from its first missing part; its post is never sent again (ADR 027).
+    const recorded = await recordedParts(deps, target.id);
+    if (recorded.partIds.length)
+      return await publishRemainingParts(
+        { ...target, ...recorded },
         deps,
-        decideAfterFailure({ kind: "retryable", message: error.message }, target.attemptCount),
+        { access, request, permalink: recorded.permalink, resumed: true },
+        threadOutcomes(deps, access),
       );
-    }
-    await logAttempt(deps, target.id, started, "publish", decision.action === "retry" ? "retry" : "failed", error);
-    if (decision.action === "fail" && decision.needsReconnect) {
-      const reason = await deps.markNeedsReconnect(target.accountId, error);
-      // A missing permission is said the same way on the channel as on the account.
-      if (error.details.denied) decision = { ...decision, reason };
-    }
-    return retryLater(target, deps, decision);
+    // Media staged ahead (ADR 029) leaves only the final call.
+    const staged = await stagedPublish(target, request, deps);
+    // A refused token is refreshed once and the post sent again before the user is asked to reconnect.
+    result = await access.call((credentials) => (staged ? staged(credentials) : client.publish(credentials, request)));
+  } catch (err) {
+    return afterFailure(target, deps, asPlatformError(err, target.platform), started, "publish");
   }
-  // The platform accepted the post: its id is recorded before anything else (the permalink read) can fail.
-  await markPublished(target, result, deps, { started, kind: "publish" });
+  if (request.thread?.length) {
+    // Part 1 is out: its id is recorded before any reply is sent, so it is never published twice.
+    await logAttempt(deps, target.id, started, "publish", "published", null);
+    if (!(await recordParts(deps, target.id, [result.remoteId], result.permalink))) return ACK;
+    return publishRemainingParts(
+      { ...target, partIds: [result.remoteId] },
+      deps,
+      { access, request, permalink: result.permalink, resumed: false },
+      threadOutcomes(deps, access),
+    );
+  }
+  return complete(target, result, deps, access, { started, kind: "publish" });
+}
+
+/** The channel is out: its id is recorded before anything else (the permalink read, the first comment) can fail. */
+async function complete(
+  target: TargetRow,
+  result: PublishResult,
+  deps: PublishDeps,
+  access: ReturnType<typeof refreshOnce>,
+  log: { started: number; kind: string } | null,
+): Promise<Disposition> {
+  await markPublished(target, result, deps, log);
   if (!result.permalink) await fillPermalink(deps, { ...target, remoteId: result.remoteId }, access.credentials);
   await publishFirstComment(target.id, deps);
   return ACK;
+}
+
+/** The consumer's own settling, handed to the thread module. */
+function threadOutcomes(deps: PublishDeps, access: ReturnType<typeof refreshOnce>): ThreadOutcomes {
+  return {
+    // Each part was logged as it went out; the channel's publish is not logged again.
+    published: (target, result) => complete(target, result, deps, access, null),
+    failed: (target, error, started, kind) => afterFailure(target, deps, error, started, kind),
+    unconfirmed: async (target, message, error) => {
+      await logAttempt(deps, target.id, deps.now(), "verify", "unconfirmed", error);
+      await settle(target, deps, { status: "unconfirmed", errorKind: error.kind, errorMessage: message });
+      return ACK;
+    },
+    log: (targetId, started, kind, outcome, error) => logAttempt(deps, targetId, started, kind, outcome, error),
+  };
+}
+
+/** The thread parts recorded so far (read fresh: a lookup may have just recorded part 1). */
+async function recordedParts(deps: PublishDeps, targetId: string) {
+  const row = await deps.db.query.postTargets.findFirst({
+    where: eq(postTargets.id, targetId),
+    columns: { partIds: true, permalink: true },
+  });
+  return { partIds: row?.partIds ?? [], permalink: row?.permalink ?? null };
+}
+
+/** After a failed call: look the post up when its outcome is unknown, else retry later, fail, or ask for a reconnect. */
+async function afterFailure(
+  target: TargetRow,
+  deps: PublishDeps,
+  error: PlatformError,
+  started: number,
+  kind: "publish" | "part",
+): Promise<Disposition> {
+  let decision = decideAfterFailure(
+    {
+      kind: error.kind,
+      message: error.message,
+      retryAfterMs: error.details.retryAfterMs,
+      outcomeUnknown: error.details.outcomeUnknown,
+    },
+    target.attemptCount,
+  );
+  if (decision.action === "verify") {
+    await logAttempt(deps, target.id, started, kind, "unknown", error);
+    const verdict = await verifyTarget(target, deps);
+    if (verdict !== "not_found") return ACK;
+    return retryLater(
+      target,
+      deps,
+      decideAfterFailure({ kind: "retryable", message: error.message }, target.attemptCount),
+    );
+  }
+  await logAttempt(deps, target.id, started, kind, decision.action === "retry" ? "retry" : "failed", error);
+  if (decision.action === "fail" && decision.needsReconnect) {
+    const reason = await deps.markNeedsReconnect(target.accountId, error);
+    // A missing permission is said the same way on the channel as on the account.
+    if (error.details.denied) decision = { ...decision, reason };
+  }
+  return retryLater(target, deps, decision);
 }
 
 /** True when the target's latest logged attempt left it unknown whether the post went out. */
@@ -181,12 +250,23 @@ export async function verifyTarget(
   opts: { settleUnsure: boolean } = { settleUnsure: true },
 ): Promise<"published" | "not_found" | "unconfirmed" | "cannot_check" | "lookup_failed"> {
   const started = deps.now();
+  // A thread under way is not complete: the next delivery resumes it, looking its next part up first (ADR 027).
+  if ((await recordedParts(deps, target.id)).partIds.length) return "not_found";
   try {
     const credentials = await deps.credentials(target.accountId);
     const since = (target.claimedAt ?? target.createdAt) - 60_000;
     // Platforms without a field for our marker are matched on the exact caption instead.
-    const { text } = await deps.buildRequest(target);
-    const found = await deps.client(target.platform).findPublished(credentials, target.id, since, text);
+    const request = await deps.buildRequest(target);
+    const staged = await stagedLookup(target, request, deps);
+    const found = staged
+      ? await staged(credentials)
+      : await deps.client(target.platform).findPublished(credentials, target.id, since, request.text);
+    if (found && request.thread?.length) {
+      // Part 1 of a thread is out; the rest is sent by the next delivery.
+      await logAttempt(deps, target.id, started, "verify", "found", null);
+      await recordParts(deps, target.id, [found.remoteId], found.permalink);
+      return "not_found";
+    }
     if (found) {
       await markPublished(target, found, deps, { started, kind: "verify" });
       await publishFirstComment(target.id, deps);
@@ -211,9 +291,10 @@ async function markPublished(
   target: TargetRow,
   result: PublishResult,
   deps: PublishDeps,
-  log: { started: number; kind: string },
+  log: { started: number; kind: string } | null,
 ) {
-  await logAttempt(deps, target.id, log.started, log.kind, log.kind === "verify" ? "found" : "published", null);
+  if (log)
+    await logAttempt(deps, target.id, log.started, log.kind, log.kind === "verify" ? "found" : "published", null);
   await settle(target, deps, {
     status: "published",
     remoteId: result.remoteId,
@@ -343,7 +424,7 @@ async function logAttempt(
 }
 
 /** Anything that is not a classified platform error (a bug, a crash in our code) counts as an unknown outcome. */
-function asPlatformError(err: unknown, platform: Platform): PlatformError {
+export function asPlatformError(err: unknown, platform: Platform): PlatformError {
   if (err instanceof PlatformError) return err;
   const message = err instanceof Error ? err.message : String(err);
   return new PlatformError("retryable", message, { platform, outcomeUnknown: true });

@@ -6,7 +6,8 @@ import type { PublishDeps } from "./consumer";
 /**
  * Publishes a channel's first comment under its published post (ADR 021). It has its own status on the target:
  * a failed comment never touches the post's status and is never a reason to publish the post again; the user
- * retries the comment alone. The move to `pending` is conditional, so two runs never both send it.
+ * retries the comment alone. The move to `pending` is conditional, so two runs never both send it. A lost
+ * answer, and a retry of a failed comment, look the comment up before sending it (ADR 027).
  */
 export async function publishFirstComment(targetId: string, deps: PublishDeps): Promise<void> {
   const target = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, targetId) });
@@ -25,7 +26,27 @@ export async function publishFirstComment(targetId: string, deps: PublishDeps): 
     const { firstComment } = await deps.buildRequest(target);
     if (!firstComment)
       throw new PlatformError("permanent", "This channel has no first comment.", { platform: target.platform });
-    const { remoteId } = await client.reply(await deps.credentials(target.accountId), target.remoteId, firstComment);
+    const credentials = await deps.credentials(target.accountId);
+    const parentId = target.remoteId;
+    const send = async () => (await client.reply!(credentials, parentId, firstComment)).remoteId;
+    const lookUp = async () =>
+      client.findReply ? client.findReply(credentials, parentId, firstComment, target.createdAt - 60_000) : null;
+    let remoteId: string;
+    try {
+      // A retry may follow a lost answer: a platform that can be asked is asked first (never two comments).
+      const found = target.commentStatus === "failed" ? await lookUp() : null;
+      remoteId = found?.remoteId ?? (await send());
+    } catch (err) {
+      if (!(err instanceof PlatformError && err.details.outcomeUnknown)) throw err;
+      // The answer was lost and the comment may be out: it is looked up before it is sent again (ADR 027).
+      if (!client.findReply)
+        throw new PlatformError(
+          "retryable",
+          `${err.message} — we could not confirm whether the comment was published; check the post before retrying.`,
+          err.details,
+        );
+      remoteId = (await lookUp())?.remoteId ?? (await send());
+    }
     await deps.db
       .update(postTargets)
       .set({ commentStatus: "published", commentRemoteId: remoteId, updatedAt: deps.now() })

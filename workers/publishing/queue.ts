@@ -1,13 +1,16 @@
 import type { PublishMessage } from "./claim";
 import { failFromDeadLetter, type PublishDeps, publishTarget } from "./consumer";
 import { CRASH_RETRY_DELAY_SECONDS, MAX_RETRY_DELAY_SECONDS } from "./retry-budget";
+import { stageTarget } from "./staging";
 
 /** One target per message; targets are independent, so one channel's trouble never holds up another. */
 export async function consumePublishBatch(batch: MessageBatch<PublishMessage>, deps: PublishDeps): Promise<void> {
   await Promise.all(
     batch.messages.map(async (message) => {
       try {
-        const disposition = await publishTarget(message.body.targetId, deps);
+        const disposition = message.body.stage
+          ? await stageTarget(message.body.targetId, deps)
+          : await publishTarget(message.body.targetId, deps);
         if (disposition.ack) message.ack();
         else message.retry({ delaySeconds: Math.min(disposition.delaySeconds, MAX_RETRY_DELAY_SECONDS) });
       } catch (err) {
@@ -22,7 +25,8 @@ export async function consumePublishBatch(batch: MessageBatch<PublishMessage>, d
 /** Messages the queue gave up on end as failed (or unconfirmed if mid-publish) with a reason: never lost. */
 export async function consumePublishDeadLetters(batch: MessageBatch<PublishMessage>, deps: PublishDeps): Promise<void> {
   for (const message of batch.messages) {
-    await failFromDeadLetter(message.body.targetId, deps);
+    // A lost staging step costs nothing: the sweep restarts it, and the publish works without it.
+    if (!message.body.stage) await failFromDeadLetter(message.body.targetId, deps);
     message.ack();
   }
 }

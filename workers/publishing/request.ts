@@ -13,7 +13,7 @@ export interface MediaSource {
 
 /**
  * What a target publishes: its effective version (ADR 021) — the caption as published, the YouTube title,
- * the platform options and the media in order (for YouTube only its video). A post whose media vanished
+ * the platform options, the media in order (for YouTube only its video) and a thread's further parts. A post whose media vanished
  * fails permanently with a message the user can act on, instead of publishing without it.
  */
 export async function buildPublishRequest(db: Db, source: MediaSource, target: TargetRow): Promise<PublishRequest> {
@@ -57,6 +57,7 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
   const altText = version.options.altText ?? {};
   const prepared: PublishMedia[] = await Promise.all(
     items.map(async (m) => ({
+      mediaId: m.id,
       kind: m.fileType,
       url: await source.signedUrl(m.id, m.filename),
       mimeType: m.mimeType,
@@ -76,5 +77,6 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
     media: prepared,
     options: { privacy, tags, visibility },
     firstComment: version.firstComment,
+    thread: version.parts.slice(1),
   };
 }

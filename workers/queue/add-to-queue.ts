@@ -21,11 +21,11 @@ export function queuedFields(fields: PostFields, slots: Map<string, number>): Po
  * Add to queue: each chosen account's next free slot, then the post is saved with the normal rules and
  * its channels moved to their slots. Where approval applies the post is submitted for its earliest slot.
  */
-export async function saveToQueue(
+export async function saveToQueue<Saved extends { _id: string; status: string }>(
   services: Services,
   actor: Actor,
   fields: PostFields,
-  save: (fields: PostFields) => Promise<{ _id: string; status: string }>,
+  save: (fields: PostFields) => Promise<Saved>,
 ) {
   const slots = await services.queue.placements(
     actor.workspace,

@@ -8,6 +8,7 @@ import { platformCredentials } from "../env";
 import { resolveEndpoints } from "../platforms/endpoints";
 import { createPlatformRegistry } from "../platforms/registry";
 import { createSandboxFetch } from "../platforms/sandbox-fetch";
+import { ChannelHolds } from "../posts/holds";
 import { ORIGIN } from "./helpers";
 
 /** Drives a real consent through the Worker and the emulator: start → consent page → form POST → callback. */
@@ -36,9 +37,19 @@ export interface ConsentRun {
 export async function connectViaEmulator(
   cookie: string,
   platform: string,
-  opts: { variant?: string; choices?: string[]; decision?: "approve" | "deny"; withhold?: string[] } = {},
-): Promise<ConsentRun> {
-  const start = await raw(`/api/auth/${platform}${opts.variant ? `?variant=${opts.variant}` : ""}`, { cookie });
+  opts: {
+    variant?: string;
+    choices?: string[];
+    decision?: "approve" | "deny";
+    withhold?: string[];
+    /** The id of the account the Reconnect button reconnects. */
+    reconnect?: string;
+  } = {},
+): Promise<ConsentRun & { html: string }> {
+  const q = new URLSearchParams();
+  if (opts.variant) q.set("variant", opts.variant);
+  if (opts.reconnect) q.set("reconnect", opts.reconnect);
+  const start = await raw(`/api/auth/${platform}${q.size ? `?${q}` : ""}`, { cookie });
   expect(start.status).toBe(302);
   const authUrl = new URL(start.headers.get("Location")!);
   const page = await raw(authUrl.toString());
@@ -64,7 +75,7 @@ export async function connectViaEmulator(
   const callback = consent.headers.get("Location")!.replace(/#.*$/, "");
   const done = await raw(callback, { cookie });
   expect(done.status).toBe(302);
-  return { authUrl, callback, settings: new URL(done.headers.get("Location")!, ORIGIN) };
+  return { authUrl, callback, settings: new URL(done.headers.get("Location")!, ORIGIN), html };
 }
 
 export async function advanceEmulator(ms: number) {
@@ -107,13 +118,16 @@ export function platformHarness() {
     now,
     sleep: advanceEmulator,
   });
+  const db = createDb(env.DB);
+  const holds = new ChannelHolds(db, now);
   const accounts = new AccountsService({
-    db: createDb(env.DB),
+    db,
     registry,
     cipher: cipher(),
     now,
     origin: ORIGIN,
     emit: async () => {},
+    holdChannels: (accountId, reason) => holds.holdForReconnect(accountId, reason),
   });
   return { clock, registry, accounts };
 }

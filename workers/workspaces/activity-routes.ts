@@ -4,9 +4,15 @@ import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { parseOrThrow } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
+import { ACTIVITY_ACTIONS } from "./activity-actions";
 import { requirePermission } from "./middleware";
 
-export const activityQuery = z.object({
+/** Both the table and its CSV can be narrowed to one kind of action and one member. */
+export const activityFilter = z.object({
+  action: z.enum(ACTIVITY_ACTIONS, { error: `Choose one of: ${ACTIVITY_ACTIONS.join(", ")}.` }).optional(),
+  userId: z.string().min(1).max(64).optional(),
+});
+export const activityQuery = activityFilter.extend({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -17,14 +23,15 @@ describeRoute({
   path: "/api/workspaces/{id}/activity",
   tag,
   summary:
-    "The activity log: who created, edited, submitted, approved, rejected, published, connected or disconnected what, and when (owner, admin)",
+    "The activity log: who created, edited, submitted, approved, rejected, published, commented on, connected or disconnected what, and when (owner, admin)",
   query: activityQuery,
 });
 describeRoute({
   method: "get",
   path: "/api/workspaces/{id}/activity.csv",
   tag,
-  summary: "The activity log as CSV (owner, admin)",
+  summary: "The activity log as CSV (owner, admin), narrowed like the table",
+  query: activityFilter,
   file: ["text/csv"],
 });
 
@@ -34,7 +41,7 @@ export const activityRoutes = new Hono<SignedInEnv>()
     ok(c, await c.var.services.activity.page(c.var.workspace.id, parseOrThrow(activityQuery, c.req.query()))),
   )
   .get("/:id/activity.csv", requirePermission("activity.read"), async (c) => {
-    const csv = await c.var.services.activity.csv(c.var.workspace.id);
+    const csv = await c.var.services.activity.csv(c.var.workspace.id, parseOrThrow(activityFilter, c.req.query()));
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="postline-activity-${new Date().toISOString().slice(0, 10)}.csv"`,

@@ -1,21 +1,9 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { toCsv } from "../analytics/export/formats";
 import type { Db } from "../db/client";
 import { activityLog } from "../db/schema/collaboration";
 import { users } from "../db/schema/core";
-
-export const ACTIVITY_ACTIONS = [
-  "created",
-  "edited",
-  "submitted",
-  "publish_requested",
-  "approved",
-  "rejected",
-  "published",
-  "connected",
-  "disconnected",
-] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+import type { ActivityAction } from "./activity-actions";
 
 export interface ActivityEntry {
   workspaceId: string;
@@ -41,16 +29,29 @@ export function recordActivity(db: Db, entry: ActivityEntry) {
 /** CSV exports stop here; older entries are read page by page. */
 export const ACTIVITY_EXPORT_MAX = 10_000;
 
+/** Narrows the log to one kind of action and/or one member. */
+export interface ActivityFilter {
+  action?: ActivityAction;
+  userId?: string;
+}
+
+const where = (workspaceId: string, filter: ActivityFilter) =>
+  and(
+    eq(activityLog.workspaceId, workspaceId),
+    filter.action ? eq(activityLog.action, filter.action) : undefined,
+    filter.userId ? eq(activityLog.userId, filter.userId) : undefined,
+  );
+
 /** The workspace's activity log, newest first, for owners and admins. */
 export class ActivityLog {
   constructor(private readonly db: Db) {}
 
-  private query(workspaceId: string, limit: number, offset: number) {
+  private query(workspaceId: string, filter: ActivityFilter, limit: number, offset: number) {
     return this.db
       .select({ entry: activityLog, who: users.displayName, email: users.email })
       .from(activityLog)
       .leftJoin(users, eq(users.id, activityLog.userId))
-      .where(eq(activityLog.workspaceId, workspaceId))
+      .where(where(workspaceId, filter))
       .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
       .limit(limit)
       .offset(offset);
@@ -71,10 +72,10 @@ export class ActivityLog {
     };
   }
 
-  async page(workspaceId: string, q: { page: number; limit: number }) {
+  async page(workspaceId: string, q: ActivityFilter & { page: number; limit: number }) {
     const [rows, [total]] = await this.db.batch([
-      this.query(workspaceId, q.limit, (q.page - 1) * q.limit),
-      this.db.select({ n: count() }).from(activityLog).where(eq(activityLog.workspaceId, workspaceId)),
+      this.query(workspaceId, q, q.limit, (q.page - 1) * q.limit),
+      this.db.select({ n: count() }).from(activityLog).where(where(workspaceId, q)),
     ]);
     const n = total?.n ?? 0;
     return {
@@ -83,8 +84,8 @@ export class ActivityLog {
     };
   }
 
-  async csv(workspaceId: string): Promise<string> {
-    const rows = (await this.query(workspaceId, ACTIVITY_EXPORT_MAX, 0)).map(ActivityLog.present);
+  async csv(workspaceId: string, filter: ActivityFilter = {}): Promise<string> {
+    const rows = (await this.query(workspaceId, filter, ACTIVITY_EXPORT_MAX, 0)).map(ActivityLog.present);
     return toCsv({
       name: "Activity",
       columns: ["When (UTC)", "Who", "Email", "Action", "Subject", "Subject id", "Summary"],

@@ -49,13 +49,20 @@ describeRoute({
   method: "get",
   path: "/api/notifications",
   tag,
-  summary: "The caller's notices in this workspace (approved, sent back, client feedback)",
+  summary:
+    "The caller's latest notices in this workspace (approval asked, approved, sent back, mention, client feedback) and the unread count",
 });
 describeRoute({
   method: "post",
   path: "/api/notifications/{id}/read",
   tag,
   summary: "Mark one of the caller's notices read",
+});
+describeRoute({
+  method: "post",
+  path: "/api/notifications/read-all",
+  tag,
+  summary: "Mark all of the caller's notices in this workspace read",
 });
 
 export const approvalQueueRoutes = new Hono<SignedInEnv>().get("/", requirePermission("posts.approve"), async (c) =>
@@ -84,8 +91,12 @@ export const approvalPostRoutes = new Hono<SignedInEnv>()
 
 export const inboxRoutes = new Hono<SignedInEnv>()
   .get("/", requirePermission("workspace.read"), async (c) =>
-    ok(c, { notifications: await c.var.services.notifications.list(c.var.workspace.id, c.var.auth.user.id) }),
+    ok(c, await c.var.services.notifications.list(c.var.workspace.id, c.var.auth.user.id)),
   )
+  .post("/read-all", requirePermission("workspace.read"), async (c) => {
+    const n = await c.var.services.notifications.markAllRead(c.var.workspace.id, c.var.auth.user.id);
+    return ok(c, { marked: n }, "All notifications marked as read");
+  })
   .post("/:id/read", requirePermission("workspace.read"), async (c) => {
     if (!(await c.var.services.notifications.markRead(c.var.workspace.id, c.var.auth.user.id, c.req.param("id"))))
       throw notFound();

@@ -74,6 +74,19 @@ describe("submitting for approval", () => {
     await runCron();
     expect((await targetsOf(id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
     expect((await call(`/api/posts/${id}`, as(owner))).body.data.status).toBe("pending_approval");
+    // The approvers (owner, editor) are asked, in-app and by email; the viewer and the author are not.
+    for (const approver of [owner, members.editor]) {
+      const inbox = (await call("/api/notifications", as(approver))).body.data;
+      expect(inbox.unread).toBe(1);
+      expect(inbox.notifications).toMatchObject([
+        { kind: "approval_requested", postId: id, message: `Contributor asks you to approve "${content}".` },
+      ]);
+      expect((await mailTo(approver.email)).results).toMatchObject([
+        { subject: "A post waits for your approval in Olga's workspace" },
+      ]);
+    }
+    for (const other of [members.viewer, members.contributor])
+      expect((await call("/api/notifications", as(other))).body.data).toEqual({ unread: 0, notifications: [] });
   });
 
   it("a contributor can never publish: Publish Now submits, and publish, retry, approve and the scheduler trigger are refused", async () => {
@@ -167,9 +180,16 @@ describe("the Approvals queue", () => {
     expect(
       (await call(`/api/notifications/${notices[0].id}/read`, { ...as(members.contributor), method: "POST" })).status,
     ).toBe(200);
-    expect(
-      (await call("/api/notifications", as(members.contributor))).body.data.notifications[0].readAt,
-    ).not.toBeNull();
+    const after = (await call("/api/notifications", as(members.contributor))).body.data;
+    expect(after.notifications[0].readAt).not.toBeNull();
+    expect(after.unread).toBe(0);
+
+    // Mark all read: only the caller's own notices in this workspace.
+    expect((await call("/api/notifications", as(owner))).body.data.unread).toBe(1);
+    const all = await call("/api/notifications/read-all", { ...as(owner), method: "POST" });
+    expect(all.body).toEqual({ success: true, message: "All notifications marked as read", data: { marked: 1 } });
+    expect((await call("/api/notifications", as(owner))).body.data.unread).toBe(0);
+    expect((await call("/api/notifications", as(members.editor))).body.data.unread).toBe(1);
   });
 
   it("a schedule keeps its time when approved; once its time has passed, approval asks for a new one", async () => {

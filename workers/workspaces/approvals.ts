@@ -1,7 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
-import { postApprovals, posts, postTargets, users } from "../db/schema/index";
+import { postApprovals, posts, postTargets, users, workspaceMembers } from "../db/schema/index";
 import { HttpError, notFound } from "../http/envelope";
 import { excerpt } from "../posts/excerpt";
 import type { Actor, PostStore } from "../posts/store";
@@ -9,6 +9,7 @@ import { derivePostStatus } from "../publishing/state";
 import { recordActivity } from "./activity";
 import { approvalDueAt } from "./approval-rules";
 import type { Notifications } from "./notifications";
+import { can, ROLES } from "./roles";
 
 interface Deps {
   db: Db;
@@ -56,6 +57,35 @@ export class ApprovalService {
         },
       ];
     });
+  }
+
+  /** Tells the workspace's approvers, in-app and by email, that a post waits for them (not the submitter). */
+  async announce(submitter: Actor, post: { _id: string; content: string }) {
+    const { db, notifications } = this.deps;
+    const approvers = await db
+      .select({ id: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, submitter.workspace.id),
+          inArray(
+            workspaceMembers.role,
+            ROLES.filter((r) => can(r, "posts.approve")),
+          ),
+          ne(workspaceMembers.userId, submitter.userId),
+        ),
+      );
+    if (approvers.length === 0) return;
+    const [who] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, submitter.userId));
+    for (const approver of approvers)
+      await notifications.notify({
+        workspaceId: submitter.workspace.id,
+        userId: approver.id,
+        kind: "approval_requested",
+        postId: post._id,
+        message: `${who?.name ?? "A member"} asks you to approve "${excerpt(post.content)}".`,
+        subject: `A post waits for your approval in ${submitter.workspace.name}`,
+      });
   }
 
   /** The post's pending request; 404 for another workspace's post, 409 when nothing is pending. */

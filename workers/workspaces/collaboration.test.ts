@@ -76,7 +76,7 @@ describe("comments and @mentions", () => {
 });
 
 describe("the activity log", () => {
-  it("records who created, edited and rejected what; owners and admins read it, page by page and as CSV", async () => {
+  it("records who created, edited, rejected and commented on what; owners and admins read it, page by page, narrowed and as CSV", async () => {
     const { ws, as, m, owner, post } = await team();
     const put = await call(`/api/posts/${post}`, {
       ...as(m.contributor),
@@ -93,21 +93,32 @@ describe("the activity log", () => {
     ]);
     const reject = await call(`/api/posts/${post}/reject`, { ...as(m.editor), body: { comment: "Add a photo" } });
     expect(reject.status).toBe(200);
+    expect(
+      (await call(`/api/posts/${post}/comments`, { ...as(m.editor), body: { body: "A crust close-up?" } })).status,
+    ).toBe(201);
 
     const log = await call(`/api/workspaces/${ws}/activity?limit=2`, as(m.admin));
     expect(log.status).toBe(200);
-    expect(log.body.data.pagination).toEqual({ page: 1, limit: 2, total: 3, pages: 2 });
+    expect(log.body.data.pagination).toEqual({ page: 1, limit: 2, total: 4, pages: 2 });
     expect(log.body.data.entries).toMatchObject([
+      { action: "commented", subject: "post", subjectId: post, who: { displayName: "Anna Berg" } },
       { action: "rejected", subject: "post", subjectId: post, who: { displayName: "Anna Berg" } },
-      {
-        action: "edited",
-        subjectId: post,
-        who: { displayName: "The contributor" },
-        summary: "Rye bread week plan, final",
-      },
     ]);
     const page2 = await call(`/api/workspaces/${ws}/activity?limit=2&page=2`, as(owner));
-    expect(page2.body.data.entries).toMatchObject([{ action: "created", summary: "Rye bread week plan" }]);
+    expect(page2.body.data.entries).toMatchObject([
+      { action: "edited", who: { displayName: "The contributor" }, summary: "Rye bread week plan, final" },
+      { action: "created", summary: "Rye bread week plan" },
+    ]);
+
+    // Narrowed to one kind of action, or to one member.
+    const comments = await call(`/api/workspaces/${ws}/activity?action=commented`, as(owner));
+    expect(comments.body.data.entries.map((e: { action: string }) => e.action)).toEqual(["commented"]);
+    expect(comments.body.data.pagination.total).toBe(1);
+    const bySomeone = await call(`/api/workspaces/${ws}/activity?userId=${m.contributor.user.id}`, as(owner));
+    expect(bySomeone.body.data.entries.map((e: { action: string }) => e.action)).toEqual(["edited", "created"]);
+    const bogus = await call(`/api/workspaces/${ws}/activity?action=deleted`, as(owner));
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.message).toMatch(/^Choose one of: created, edited, .*commented/);
 
     for (const role of ["editor", "contributor", "viewer"] as const) {
       const refused = await call(`/api/workspaces/${ws}/activity`, as(m[role]));
@@ -116,14 +127,20 @@ describe("the activity log", () => {
     const stranger = await registerUser();
     expect((await call(`/api/workspaces/${ws}/activity`, { token: stranger.token })).status).toBe(404);
 
-    const csv = await SELF.fetch(`http://localhost/api/workspaces/${ws}/activity.csv`, {
-      headers: { Authorization: `Bearer ${owner.token}` },
-    });
-    expect(csv.status).toBe(200);
-    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    const lines = (await csv.text()).trim().split("\r\n");
+    const csv = async (query = "") => {
+      const res = await SELF.fetch(`http://localhost/api/workspaces/${ws}/activity.csv${query}`, {
+        headers: { Authorization: `Bearer ${owner.token}` },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+      return (await res.text()).trim().split("\r\n");
+    };
+    const lines = await csv();
     expect(lines[0]).toBe("When (UTC),Who,Email,Action,Subject,Subject id,Summary");
-    expect(lines).toHaveLength(4);
-    expect(lines[1]).toContain(`Anna Berg,${m.editor.email},rejected,post,${post},"Rye bread week plan, final"`);
+    expect(lines).toHaveLength(5);
+    expect(lines[2]).toContain(`Anna Berg,${m.editor.email},rejected,post,${post},"Rye bread week plan, final"`);
+    const rejected = await csv("?action=rejected");
+    expect(rejected).toHaveLength(2);
+    expect(rejected[1]).toContain(",rejected,post,");
   });
 });

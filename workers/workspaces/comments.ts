@@ -7,6 +7,7 @@ import { workspaceMembers } from "../db/schema/workspaces";
 import { notFound } from "../http/envelope";
 import { excerpt } from "../posts/excerpt";
 import type { Actor } from "../posts/store";
+import { recordActivity } from "./activity";
 import { mentionedMembers } from "./mentions";
 import type { Notifications } from "./notifications";
 
@@ -61,7 +62,18 @@ export class PostComments {
       mentions,
       createdAt: now(),
     };
-    await db.insert(postComments).values(row);
+    await db.batch([
+      db.insert(postComments).values(row),
+      recordActivity(db, {
+        workspaceId: actor.workspace.id,
+        userId: actor.userId,
+        action: "commented",
+        subject: "post",
+        subjectId: postId,
+        summary: excerpt(post.content),
+        at: row.createdAt,
+      }),
+    ]);
     const who = author?.displayName ?? "A member";
     for (const userId of mentions)
       await notifications.notify({

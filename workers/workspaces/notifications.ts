@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { notifications, users } from "../db/schema/index";
 import type { Mailer } from "../mail/mailer";
@@ -6,13 +6,16 @@ import type { Mailer } from "../mail/mailer";
 export interface Notice {
   workspaceId: string;
   userId: string;
-  /** approved | rejected | client_review */
+  /** approval_requested | approved | rejected | mention | client_review */
   kind: string;
   postId: string | null;
   message: string;
   /** The email's subject; its body is the message and a link back. */
   subject: string;
 }
+
+/** Where a notice about a post leads: the Content Hub with that post's details open. */
+export const postPath = (postId: string) => `/content?post=${encodeURIComponent(postId)}`;
 
 /** Members' in-app notices, each also emailed through the Mailer. */
 export class Notifications {
@@ -24,26 +27,44 @@ export class Notifications {
     if (!to) return;
     const { subject, ...row } = notice;
     await db.insert(notifications).values({ id: crypto.randomUUID(), ...row, createdAt: now() });
-    await mailer.send({ to: to.email, subject, text: `${notice.message}\n\nOpen Postline: ${origin}/content` });
+    const link = notice.postId ? `${origin}${postPath(notice.postId)}` : `${origin}/content`;
+    await mailer.send({ to: to.email, subject, text: `${notice.message}\n\nOpen Postline: ${link}` });
   }
 
-  /** The member's latest notices in one workspace, newest first. */
+  /** The member's latest notices in one workspace, newest first, and how many of all their notices are unread. */
   async list(workspaceId: string, userId: string) {
-    const rows = await this.deps.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.workspaceId, workspaceId), eq(notifications.userId, userId)))
-      .orderBy(desc(notifications.createdAt))
-      .limit(50);
+    const mine = and(eq(notifications.workspaceId, workspaceId), eq(notifications.userId, userId));
+    const [rows, [unread]] = await this.deps.db.batch([
+      this.deps.db.select().from(notifications).where(mine).orderBy(desc(notifications.createdAt)).limit(50),
+      this.deps.db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(mine, isNull(notifications.readAt))),
+    ]);
     const iso = (v: number | null) => (v === null ? null : new Date(v).toISOString());
-    return rows.map((n) => ({
-      id: n.id,
-      kind: n.kind,
-      postId: n.postId,
-      message: n.message,
-      createdAt: iso(n.createdAt),
-      readAt: iso(n.readAt),
-    }));
+    return {
+      unread: unread?.n ?? 0,
+      notifications: rows.map((n) => ({
+        id: n.id,
+        kind: n.kind,
+        postId: n.postId,
+        message: n.message,
+        createdAt: iso(n.createdAt),
+        readAt: iso(n.readAt),
+      })),
+    };
+  }
+
+  /** Marks every unread notice of the member in this workspace read; returns how many were. */
+  async markAllRead(workspaceId: string, userId: string): Promise<number> {
+    const done = await this.deps.db
+      .update(notifications)
+      .set({ readAt: this.deps.now() })
+      .where(
+        and(eq(notifications.workspaceId, workspaceId), eq(notifications.userId, userId), isNull(notifications.readAt)),
+      )
+      .returning({ id: notifications.id });
+    return done.length;
   }
 
   /** Marks one of the member's own notices read; false when it is not theirs (or not in this workspace). */

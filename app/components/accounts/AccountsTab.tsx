@@ -105,8 +105,12 @@ function disconnectPath(card: AccountCard): string {
   return `/api/accounts/${card.id}`;
 }
 
-function startUrl(option: Pick<ConnectOption, "platform" | "variant">): string {
-  return `/api/auth/${option.platform}${option.variant ? `?variant=${option.variant}` : ""}`;
+/** The consent start; `reconnect` (an account id) asks again for exactly the permission that account lacks. */
+function startUrl(option: Pick<ConnectOption, "platform" | "variant"> & { reconnect?: string }): string {
+  const q = new URLSearchParams();
+  if (option.variant) q.set("variant", option.variant);
+  if (option.reconnect) q.set("reconnect", option.reconnect);
+  return `/api/auth/${option.platform}${q.size ? `?${q}` : ""}`;
 }
 
 export function AccountsTab() {
@@ -213,6 +217,7 @@ export function AccountsTab() {
                         startUrl({
                           platform: card.platform,
                           variant: card.account?.connectionType === "direct" ? "instagram-only" : undefined,
+                          reconnect: card.id,
                         }),
                       )
                     }

@@ -1,23 +1,27 @@
 import { Tabs } from "radix-ui";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { inputClass, labelClass, secondaryButton } from "~/components/ui/styles";
 import { accountName } from "~/lib/account-name";
 import { CHARACTER_LIMITS } from "../../../workers/ai/limits";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../../../workers/platform-profile";
 import { captionLength } from "../../../workers/posts/caption-length";
-import { effectiveVersion } from "../../../workers/posts/channel-version";
+import { effectiveVersion, storedVersion } from "../../../workers/posts/channel-version";
 import type { Problem } from "../../../workers/posts/preflight";
-import type { AccountView } from "../posts/types";
+import type { AccountView, MediaJson } from "../posts/types";
+import { ChannelMedia } from "./ChannelMedia";
+import { ChannelOptions } from "./ChannelOptions";
 import { type ComposerForm, withChannel } from "./composer-form";
 import { PlatformPreview } from "./PlatformPreview";
+import { ThreadParts } from "./ThreadParts";
 
 const tabClass =
   "rounded-t border-b-2 border-transparent px-3 py-1.5 text-sm text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 
 /**
- * A tab per chosen channel (ADR 021): its own text with the network's counter, its first comment, its preview
- * and its pre-flight problems. "Customize for X" copies the post's caption; "Reset" drops the channel's text.
+ * A tab per chosen channel (ADR 021): its own text with the network's counter, a thread on X and Threads
+ * (ADR 027), its first comment, media and platform options, its preview and its pre-flight problems.
+ * "Customize for X" copies the post's caption and "Use different media" the post's media; resetting drops them.
  */
 export function ChannelVersions({
   form,
@@ -35,7 +39,10 @@ export function ChannelVersions({
   const channels = form.platforms.flatMap((platform) =>
     (form.selectedAccounts[platform] ?? []).map((accountId) => ({ platform, accountId })),
   );
+  // Library items picked for a channel alone, so its override's ids show as media.
+  const [picked, setPicked] = useState<MediaJson[]>([]);
   if (channels.length === 0) return null;
+  const known = new Map([...picked, ...form.media].map((m) => [m.id, m]));
   const key = (c: { platform: string; accountId: string }) => `${c.platform}:${c.accountId}`;
   return (
     <section aria-label="Channel versions" className="space-y-2">
@@ -45,7 +52,7 @@ export function ChannelVersions({
           {channels.map((c) => (
             <Tabs.Trigger key={key(c)} value={key(c)} className={tabClass}>
               {PLATFORM_META[c.platform]?.name ?? c.platform}
-              {form.channels.some((v) => key(v) === key(c) && v.text != null) ? " ✎" : ""}
+              {form.channels.some((v) => key(v) === key(c)) ? " ✎" : ""}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -61,6 +68,8 @@ export function ChannelVersions({
               problems={problems.filter(
                 (p) => p.platform === c.platform && (p.accountId === null || p.accountId === c.accountId),
               )}
+              known={known}
+              onPicked={(items) => setPicked((p) => [...p, ...items])}
             />
           </Tabs.Content>
         ))}
@@ -77,6 +86,8 @@ function ChannelTab({
   account,
   hashtags,
   problems,
+  known,
+  onPicked,
 }: {
   platform: Platform;
   accountId: string;
@@ -85,18 +96,22 @@ function ChannelTab({
   account?: AccountView;
   hashtags: string[];
   problems: Problem[];
+  known: Map<string, MediaJson>;
+  onPicked: (items: MediaJson[]) => void;
 }) {
   const id = useId();
   const name = PLATFORM_NAMES[platform];
   const draft = form.channels.find((c) => c.platform === platform && c.accountId === accountId);
   const version = effectiveVersion(
     { content: form.content, hashtags, mediaIds: form.media.map((m) => m.id), title: form.title || null },
-    { platform, version: draft?.text != null ? { text: draft.text } : null },
+    { platform, version: draft ? storedVersion(draft) : null },
   );
   const max = CHARACTER_LIMITS[platform];
   const count = captionLength(platform, version.caption);
+  const media = version.mediaIds.flatMap((m) => known.get(m) ?? []);
   const change = (patch: Partial<NonNullable<typeof draft>>) =>
     setForm((f) => withChannel(f, platform, accountId, (c) => ({ ...c, ...patch })));
+  const { threads, firstComment } = PLATFORM_PROFILES[platform];
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <div className="space-y-3">
@@ -134,7 +149,10 @@ function ChannelTab({
             Customize for {name}
           </button>
         )}
-        {PLATFORM_PROFILES[platform].firstComment ? (
+        {threads ? (
+          <ThreadParts platform={platform} parts={draft?.thread ?? []} onChange={(thread) => change({ thread })} />
+        ) : null}
+        {firstComment ? (
           <div>
             <label htmlFor={`${id}-comment`} className={labelClass}>
               First comment on {name}
@@ -149,6 +167,24 @@ function ChannelTab({
             />
           </div>
         ) : null}
+        <ChannelMedia
+          name={name}
+          own={draft?.media ?? null}
+          base={form.media}
+          known={known}
+          onChange={(ids) => change({ media: ids })}
+          onPicked={onPicked}
+        />
+        <ChannelOptions
+          platform={platform}
+          name={name}
+          title={draft?.title ?? null}
+          baseTitle={form.title}
+          options={draft?.options ?? {}}
+          images={media.filter((m) => m.fileType === "image")}
+          onTitle={(title) => change({ title })}
+          onOptions={(options) => change({ options })}
+        />
         {problems.length ? (
           <ul aria-label={`${name} checks`} className="text-sm text-red-600">
             {[...new Set(problems.map((p) => p.message))].map((m) => (
@@ -157,14 +193,26 @@ function ChannelTab({
           </ul>
         ) : null}
       </div>
-      <PlatformPreview
-        platform={platform}
-        account={account}
-        content={version.caption}
-        hashtags={[]}
-        media={form.media}
-        title={form.title}
-      />
+      <div className="space-y-2">
+        <PlatformPreview
+          platform={platform}
+          account={account}
+          content={version.caption}
+          hashtags={[]}
+          media={media}
+          title={version.title ?? ""}
+        />
+        {version.parts.length > 1 ? (
+          <ol aria-label={`${name} thread preview`} className="space-y-2 border-l-2 border-slate-200 pl-3 text-sm">
+            {version.parts.slice(1).map((part, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a part is known by its place in the thread.
+              <li key={i} className="whitespace-pre-wrap">
+                {part}
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </div>
     </div>
   );
 }

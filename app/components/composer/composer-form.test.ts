@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PostJson } from "../posts/types";
-import { initialForm, requestBody, withChannel, withPlatforms } from "./composer-form";
+import { initialForm, moveItem, requestBody, withChannel, withoutItem, withPlatforms } from "./composer-form";
 
 const now = Date.parse("2026-03-05T10:00:00Z");
 
@@ -100,5 +100,15 @@ describe("composer form", () => {
     expect(withChannel(custom, "twitter", "x1", (c) => ({ ...c, text: null })).channels).toEqual([]);
     expect(requestBody({ ...custom, selectedAccounts: { linkedin: ["l1"] } }, "draft", "UTC").channels).toEqual([]);
     expect(withPlatforms(custom, ["linkedin"]).channels).toEqual([]);
+  });
+
+  it("reorders and removes thread parts", () => {
+    const parts = ["a", "b", "c"];
+    expect(moveItem(parts, 1, -1)).toEqual(["b", "a", "c"]);
+    expect(moveItem(parts, 1, 1)).toEqual(["a", "c", "b"]);
+    expect(moveItem(parts, 0, -1)).toEqual(parts);
+    expect(moveItem(parts, 2, 1)).toEqual(parts);
+    expect(withoutItem(parts, 1)).toEqual(["a", "c"]);
+    expect(parts).toEqual(["a", "b", "c"]);
   });
 });

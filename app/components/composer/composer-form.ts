@@ -122,3 +122,15 @@ export function withChannel(
   const others = form.channels.filter((c) => !(c.platform === platform && c.accountId === accountId));
   return { ...form, channels: empty ? others : [...others, next] };
 }
+
+/** The list with item `index` moved one place up (-1) or down (1); a move past either end changes nothing. */
+export function moveItem<T>(items: readonly T[], index: number, delta: -1 | 1): T[] {
+  const to = index + delta;
+  if (index < 0 || index >= items.length || to < 0 || to >= items.length) return [...items];
+  const next = [...items];
+  [next[index], next[to]] = [next[to]!, next[index]!];
+  return next;
+}
+
+/** The list without item `index`. */
+export const withoutItem = <T>(items: readonly T[], index: number): T[] => items.filter((_, i) => i !== index);

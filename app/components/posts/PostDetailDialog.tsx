@@ -21,6 +21,7 @@ import { POLL_MS, postInFlight } from "./live";
 import { cardDate, cardHashtags, repostBody } from "./post-view";
 import { ReviewPanel } from "./ReviewPanel";
 import { StatusBadge } from "./StatusBadge";
+import { TeamDiscussion } from "./TeamDiscussion";
 import type { AccountView, PostJson } from "./types";
 
 type PostAnalytics = z.infer<typeof PostAnalyticsData>;
@@ -29,9 +30,12 @@ const tabClass =
   "border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 const itemClass = "cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100";
 
+export type DetailView = "preview" | "analytics" | "comments";
+
 /** SPEC §2 Post detail: Preview, Analytics and Comments; actions Edit Post, Repost Now, Delete. */
 export function PostDetailDialog({
   post: opened,
+  view = "preview",
   timeZone,
   onOpenChange,
   onEdit,
@@ -39,6 +43,8 @@ export function PostDetailDialog({
   onChanged,
 }: {
   post: PostJson | null;
+  /** The tab it opens on (a notice about a comment opens the discussion). */
+  view?: DetailView;
   timeZone: string;
   onOpenChange: (open: boolean) => void;
   onEdit: (post: PostJson) => void;
@@ -167,7 +173,7 @@ export function PostDetailDialog({
           </div>
         ) : null}
       </ConfirmDialog>
-      <Tabs.Root defaultValue="preview">
+      <Tabs.Root defaultValue={view}>
         <Tabs.List aria-label="Post details" className="mb-4 flex gap-2 border-b border-slate-200">
           <Tabs.Trigger value="preview" className={tabClass}>
             Preview
@@ -241,22 +247,28 @@ export function PostDetailDialog({
             </p>
           )}
         </Tabs.Content>
-        <Tabs.Content value="comments">
-          {analytics?.comments.length ? (
-            <ul className="space-y-2">
-              {analytics.comments.map((c) => (
-                <li key={c.id} className="rounded-md border border-slate-200 p-2 text-sm">
-                  <span className="font-medium">{c.author}</span>{" "}
-                  <span className="text-xs text-slate-500">on {PLATFORM_NAMES[c.platform]}</span>
-                  <p>{c.text}</p>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-slate-500">
-              No comments yet. Comments are synced from the platforms after the post is published.
-            </p>
-          )}
+        <Tabs.Content value="comments" className="space-y-6">
+          <TeamDiscussion post={post} timeZone={timeZone} />
+          <section aria-labelledby="platform-comments" className="space-y-2">
+            <h3 id="platform-comments" className="text-sm font-medium">
+              On the platforms
+            </h3>
+            {analytics?.comments.length ? (
+              <ul className="space-y-2">
+                {analytics.comments.map((c) => (
+                  <li key={c.id} className="rounded-md border border-slate-200 p-2 text-sm">
+                    <span className="font-medium">{c.author}</span>{" "}
+                    <span className="text-xs text-slate-500">on {PLATFORM_NAMES[c.platform]}</span>
+                    <p>{c.text}</p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-500">
+                No comments yet. Comments are synced from the platforms after the post is published.
+              </p>
+            )}
+          </section>
         </Tabs.Content>
       </Tabs.Root>
     </Modal>

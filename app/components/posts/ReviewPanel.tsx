@@ -14,8 +14,8 @@ import type { PostJson } from "./types";
 type ShareLink = Awaited<ReturnType<ShareLinkService["list"]>>[number];
 
 /**
- * What reviewers said about the post (an approver's sent-back comment, clients' decisions through links)
- * and, for approvers, its client approval links: share one (the URL is copied) or revoke one.
+ * An approver's sent-back comment and, for approvers, the post's client approval links: share one (the URL
+ * is copied) or revoke one. What clients answered through the links is in the Comments tab's discussion.
  */
 export function ReviewPanel({ post, timeZone }: { post: PostJson; timeZone: string }) {
   const role = useRouteLoaderData<typeof appLoader>("app")?.workspace.current.role;
@@ -27,20 +27,6 @@ export function ReviewPanel({ post, timeZone }: { post: PostJson; timeZone: stri
         <p className="rounded-md border border-amber-200 bg-amber-50 p-2 text-sm">
           Sent back by an approver: {rejected.comment}
         </p>
-      )}
-      {post.clientReviews.length > 0 && (
-        <>
-          <h3 className="text-sm font-medium">Client feedback</h3>
-          <ul className="space-y-1 text-sm" aria-label="Client feedback">
-            {post.clientReviews.map((r) => (
-              <li key={r.id}>
-                {r.decision === "approved" ? "Approved" : "Changes requested"}
-                {r.comment ? `: ${r.comment}` : ""}{" "}
-                <span className="text-xs text-slate-500">{r.createdAt && formatDateTime(r.createdAt, timeZone)}</span>
-              </li>
-            ))}
-          </ul>
-        </>
       )}
       {approver && <ShareLinks post={post} timeZone={timeZone} />}
     </section>

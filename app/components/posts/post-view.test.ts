@@ -88,6 +88,7 @@ describe("repost", () => {
 describe("heldLabel", () => {
   it("names what a held channel waits for", () => {
     expect(heldLabel("account_disconnected")).toBe("Waiting for reconnect");
+    expect(heldLabel("account_needs_reconnect")).toBe("Waiting for reconnect");
     expect(heldLabel("media_deleted")).toBe("Media deleted");
     expect(heldLabel(undefined)).toBe("On hold");
   });

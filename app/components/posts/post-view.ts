@@ -60,6 +60,7 @@ const STATUS_LABELS: Record<string, string> = {
 /** What a held channel waits for, by its hold reason (workers/posts/channel-holds.ts). */
 const HOLD_LABELS: Record<string, string> = {
   account_disconnected: "Waiting for reconnect",
+  account_needs_reconnect: "Waiting for reconnect",
   media_deleted: "Media deleted",
   time_passed: "Needs a new time",
 };

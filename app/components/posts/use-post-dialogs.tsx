@@ -1,7 +1,7 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useComposer } from "../composer/use-composer";
 import { DeletePostDialog } from "./DeletePostDialog";
-import { PostDetailDialog } from "./PostDetailDialog";
+import { type DetailView, PostDetailDialog } from "./PostDetailDialog";
 import type { PostJson } from "./types";
 
 /**
@@ -10,13 +10,15 @@ import type { PostJson } from "./types";
  */
 export function usePostDialogs(timeZone: string, onChange: () => void) {
   const composer = useComposer(timeZone, onChange);
-  const [detail, setDetail] = useState<PostJson | null>(null);
+  const [detail, setDetail] = useState<{ post: PostJson; view?: DetailView } | null>(null);
+  const showDetail = useCallback((post: PostJson, view?: DetailView) => setDetail({ post, view }), []);
   const [deleting, setDeleting] = useState<PostJson | null>(null);
   const elements = (
     <>
       {composer.element}
       <PostDetailDialog
-        post={detail}
+        post={detail?.post ?? null}
+        view={detail?.view}
         timeZone={timeZone}
         onOpenChange={(open) => !open && setDetail(null)}
         onEdit={(post) => (setDetail(null), composer.open({ post }))}
@@ -26,5 +28,5 @@ export function usePostDialogs(timeZone: string, onChange: () => void) {
       <DeletePostDialog post={deleting} onOpenChange={(open) => !open && setDeleting(null)} onDeleted={onChange} />
     </>
   );
-  return { compose: composer.open, showDetail: setDetail, confirmDelete: setDeleting, elements };
+  return { compose: composer.open, showDetail, confirmDelete: setDeleting, elements };
 }

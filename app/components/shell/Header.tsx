@@ -1,6 +1,7 @@
 import clsx from "clsx";
 import { Menu } from "lucide-react";
 import { type ShellUser, welcomeName } from "~/lib/user";
+import { NotificationBell } from "./NotificationBell";
 import { UserMenu } from "./UserMenu";
 import { WorkspaceSwitcher, type WorkspaceSwitcherProps } from "./WorkspaceSwitcher";
 
@@ -36,6 +37,7 @@ export function Header({ user, workspace, hidden, sidebarOpen, onOpenSidebar, on
       <p className="min-w-0 flex-1 truncate text-sm text-slate-600 desktop:text-base">
         Welcome, <span className="font-semibold text-slate-900">{welcomeName(user)}</span>
       </p>
+      <NotificationBell />
       <UserMenu user={user} onFeedback={onFeedback} onLogout={onLogout} />
     </header>
   );

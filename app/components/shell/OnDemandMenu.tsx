@@ -4,7 +4,7 @@ import type { onDemand } from "~/lib/on-demand";
 type Loader<P extends object> = ReturnType<typeof onDemand<P & { defaultOpen: boolean }>>;
 
 /**
- * A menu whose Radix code loads on first use. Until then it is a plain button with the same look and
+ * A menu (or popover: `popup="dialog"`) whose Radix code loads on first use. Until then it is a plain button with the same look and
  * name; pressing it (mouse, touch or keyboard) loads the menu, which then replaces it already open.
  */
 export function OnDemandMenu<P extends object>({
@@ -12,12 +12,14 @@ export function OnDemandMenu<P extends object>({
   props,
   label,
   className,
+  popup = "menu",
   children,
 }: {
   menu: Loader<P>;
   props: P;
   label: string;
   className: string;
+  popup?: "menu" | "dialog";
   children: React.ReactNode;
 }) {
   const [wanted, setWanted] = useState(false);
@@ -28,7 +30,7 @@ export function OnDemandMenu<P extends object>({
     <button
       type="button"
       aria-label={label}
-      aria-haspopup="menu"
+      aria-haspopup={popup}
       aria-expanded={false}
       className={className}
       onPointerEnter={() => void menu.preload().catch(() => {})}

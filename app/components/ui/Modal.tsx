@@ -20,6 +20,12 @@ export function Modal({ open, onOpenChange, title, description, children, footer
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content
           onCloseAutoFocus={returnFocus}
+          onEscapeKeyDown={(e) => {
+            // Escape in a combobox with its list open closes the list, not the dialog.
+            const t = e.target;
+            if (t instanceof HTMLElement && t.getAttribute("role") === "combobox" && t.ariaExpanded === "true")
+              e.preventDefault();
+          }}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none"
           {...(description ? {} : { "aria-describedby": undefined })}
         >

@@ -1,6 +1,9 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
+import type { PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { posts } from "../../db/schema/index";
 import { call } from "../../test/helpers";
 import { PERIOD, seedFixture } from "../fixture.test-helper";
 
@@ -155,6 +158,20 @@ describe("GET /api/analytics/export", () => {
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(4);
   });
 
+  it("PDF: captions in any script print as written, from embedded font subsets", { timeout: 30_000 }, async () => {
+    const fonts = await env.ASSETS.fetch("https://assets.invalid/fonts/manifest.json");
+    expect(fonts.status, "The PDF fonts are static assets: run `npm run build` once").toBe(200);
+    await fonts.body?.cancel();
+    const caption = "Café, naïve, नमस्ते, 你好 🚀";
+    await fx.db.update(posts).set({ content: caption }).where(eq(posts.id, fx.ids.pb));
+    const res = await download(fx.b.token, `format=pdf&report=summary&${PERIOD}`);
+    expect(res.status).toBe(200);
+    const pages = await pdfPageTexts(new Uint8Array(await res.arrayBuffer()));
+    // Top posts: the caption as written; the emoji (no font covers it) as a visible replacement mark.
+    expect(pages.join("\n")).toContain("Café, naïve, नमस्ते, 你好 \uFFFD");
+    expect(pages.join("\n")).not.toContain("?");
+  });
+
   it("validates the format and needs a session", async () => {
     expect((await call(`/api/analytics/export?format=docx`, { token: fx.a.token })).body).toEqual({
       success: false,
@@ -163,3 +180,47 @@ describe("GET /api/analytics/export", () => {
     expect((await call(`/api/analytics/export?format=csv`)).status).toBe(401);
   });
 });
+
+/**
+ * The text a PDF shows, one string per page: each `Tj` decoded with its font's ToUnicode map (the embedded
+ * subsets) or as WinAnsi (the standard fonts). Enough for pdf-lib's own output: hex strings, one font per run.
+ */
+async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
+  const { PDFDocument, PDFDict, PDFName, PDFArray, decodePDFRawStream } = await import("pdf-lib");
+  const doc = await PDFDocument.load(bytes);
+  const streamText = (s: unknown) => strFromU8(decodePDFRawStream(s as PDFRawStream).decode());
+  return doc.getPages().map((page) => {
+    const fonts = page.node.Resources()!.lookup(PDFName.of("Font"), PDFDict);
+    const decoders = new Map<string, (hex: string) => string>();
+    for (const [name, ref] of fonts.entries()) {
+      const font = doc.context.lookup(ref, PDFDict);
+      const toUnicode = font.lookup(PDFName.of("ToUnicode"));
+      if (!toUnicode) {
+        decoders.set(name.decodeText(), (hex) => String.fromCharCode(...hex.match(/../g)!.map((h) => parseInt(h, 16))));
+        continue;
+      }
+      const map = new Map<string, string>();
+      for (const [, glyph, unicode] of streamText(toUnicode).matchAll(/<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]+)>/g))
+        map.set(glyph!.toUpperCase(), String.fromCharCode(...unicode!.match(/..../g)!.map((h) => parseInt(h, 16))));
+      decoders.set(name.decodeText(), (hex) =>
+        hex
+          .toUpperCase()
+          .match(/..../g)!
+          .map((g) => map.get(g) ?? "\u0000")
+          .join(""),
+      );
+    }
+    const contents = page.node.Contents()!;
+    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
+    let font = "";
+    let out = "";
+    for (const op of streams
+      .map(streamText)
+      .join("\n")
+      .matchAll(/\/(\S+) [\d.]+ Tf|<([0-9A-Fa-f]*)> Tj/g)) {
+      if (op[1]) font = op[1];
+      else if (op[2] !== undefined) out += decoders.get(font)!(op[2]);
+    }
+    return out;
+  });
+}

@@ -1,4 +1,5 @@
 import type { REPORT_FORMATS, REPORT_KINDS } from "../../db/schema/analytics";
+import type { FontFiles } from "./pdf";
 import type { Cell, ReportData, Table } from "./report-data";
 
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -27,52 +28,8 @@ export async function toXlsx(report: ReportData): Promise<Uint8Array> {
   return toXlsxBytes(report.sheets, { title: report.title, creator: "Postline", created: new Date() });
 }
 
-/**
- * The standard PDF fonts encode WinAnsi only: printable ASCII and Latin-1 (so "café" prints); anything
- * else (emoji, Devanagari, CJK) is still replaced until a Unicode font is embedded.
- */
-export const pdfText = (v: Cell) => (v === null ? "-" : String(v)).replace(/[^\x20-\x7E\xA0-\xFF]/gu, "?");
-
-/** A PDF: a title page with the KPI table, then one section per page (continuing on more pages when long). pdf-lib is loaded lazily. */
-export async function toPdf(report: ReportData): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Postline ${report.title}`);
-  doc.setProducer("Postline");
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const [W, H, M, LINE] = [595.28, 841.89, 40, 16];
-
-  const section = (table: Table, heading: string, subtitle?: string) => {
-    let page = doc.addPage([W, H]);
-    let y = H - M;
-    page.drawText(pdfText(heading), { x: M, y: y - 18, size: 18, font: bold });
-    y -= 30;
-    if (subtitle) {
-      page.drawText(pdfText(subtitle), { x: M, y: y - 10, size: 10, font, color: rgb(0.35, 0.35, 0.35) });
-      y -= 22;
-    }
-    const colWidth = (W - 2 * M) / table.columns.length;
-    const maxChars = Math.max(4, Math.floor(colWidth / 5));
-    const drawRow = (cells: Cell[], f = font) => {
-      for (const [i, cell] of cells.entries()) {
-        page.drawText(pdfText(cell).slice(0, maxChars), { x: M + i * colWidth, y: y - 10, size: 9, font: f });
-      }
-      y -= LINE;
-    };
-    drawRow(table.columns, bold);
-    if (!table.rows.length) drawRow(["No data for this period"]);
-    for (const row of table.rows) {
-      if (y < M + LINE) {
-        page = doc.addPage([W, H]);
-        y = H - M;
-        drawRow(table.columns, bold);
-      }
-      drawRow(row);
-    }
-  };
-  const [first, ...rest] = report.sheets;
-  if (first) section(first, `Postline ${report.title}`, report.subtitle);
-  for (const table of rest) section(table, table.name);
-  return doc.save();
+/** A PDF (pdf.ts); pdf-lib and fontkit are loaded only when one is asked for. */
+export async function toPdf(report: ReportData, fonts: FontFiles): Promise<Uint8Array> {
+  const { renderPdf } = await import("./pdf");
+  return renderPdf(report, fonts);
 }

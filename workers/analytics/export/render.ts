@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import type { MemberRef } from "../../workspaces/membership";
 import type { Range } from "../period";
 import { AnalyticsService } from "../service";
+import { assetFonts } from "./font-files";
 import { CONTENT_TYPES, type ReportFormat, type ReportKind, toCsv, toPdf, toXlsx } from "./formats";
 import { buildReportData } from "./report-data";
 
@@ -25,17 +26,9 @@ export async function renderReport(
       ? new TextEncoder().encode(toCsv(data.csv))
       : format === "xlsx"
         ? await toXlsx(data)
-        : await toPdf(data);
+        : await toPdf(data, assetFonts);
   const filename = `postline-${kind}-${new Date(range.start).toISOString().slice(0, 10)}-${new Date(range.end).toISOString().slice(0, 10)}.${format}`;
   return { body, filename, contentType: CONTENT_TYPES[format] };
 }
 
-export function fileResponse(file: { body: Uint8Array; filename: string; contentType: string }) {
-  return new Response(file.body as Uint8Array<ArrayBuffer>, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
-}
+export { fileResponse } from "../../http/file-response";

@@ -177,6 +177,30 @@ export const postEngagementDaily = sqliteTable(
 );
 
 /**
+ * Rollup (ADR 023): per post and UTC day of publishing, its targets published that day and the engagement
+ * (likes + comments + shares) and reach of their current metrics, so the overview finds its top post with
+ * one index seek per day. `split` marks a post whose targets went out on more than one UTC day (its days
+ * are summed exactly at read time). Kept by triggers like post_metrics_daily.
+ */
+export const postMetricsPostDaily = sqliteTable(
+  "post_metrics_post_daily",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    postId: text("post_id").notNull(),
+    day: ms("day").notNull(),
+    targets: metric("targets"),
+    engagement: metric("engagement"),
+    reach: metric("reach"),
+    split: integer("split").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.postId, t.day] }),
+    index("post_metrics_post_daily_top_idx").on(t.workspaceId, t.day, t.engagement, t.reach),
+    index("post_metrics_post_daily_split_idx").on(t.workspaceId, t.day).where(sql`split = 1`),
+  ],
+);
+
+/**
  * The retention job's state (ADR 023): the UTC midnight before which post snapshots were rolled up and
  * deleted (rollups of earlier days cannot be rebuilt from snapshots), and `running` while it deletes, so the
  * rollup triggers keep the deleted snapshots' growth. One row, id 1.

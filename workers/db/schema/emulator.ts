@@ -39,6 +39,8 @@ export const emuCodes = sqliteTable("emu_codes", {
 export interface EmuGrant {
   subject: string;
   selected: string[];
+  /** Permissions the person unticked on this app's consent (Meta does not offer them again without rerequest). */
+  declined?: string[];
 }
 
 /** Every token the emulator issued; `expiresAt` null never expires (Meta Page tokens). */

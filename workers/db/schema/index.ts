@@ -14,5 +14,6 @@ export * from "./oauth";
 export * from "./posts";
 export * from "./publishing";
 export * from "./queue";
+export * from "./staging";
 export * from "./webhooks";
 export * from "./workspaces";

@@ -7,13 +7,18 @@ const SCOPE = "https://www.googleapis.com/auth/";
 const CLIENT = { id: "conformance-google-app", secret: "conformance-google-secret" };
 
 async function accessToken(withhold: string[] = []): Promise<string> {
+  return (await tokenAnswer({}, withhold)).access_token;
+}
+
+async function tokenAnswer(extra: Record<string, string>, withhold: string[] = [], client = CLIENT) {
   const params = {
-    client_id: CLIENT.id,
+    client_id: client.id,
     redirect_uri: REDIRECT,
     response_type: "code",
     scope: ["youtube.upload", "youtube.readonly", "yt-analytics.readonly"].map((s) => SCOPE + s).join(" "),
     access_type: "offline",
     state: "st",
+    ...extra,
   };
   const code = await consentCode("accounts.google.com", "/o/oauth2/v2/auth", params, {
     choice: "UCx7Kq2PostlineDemoKitch",
@@ -21,12 +26,12 @@ async function accessToken(withhold: string[] = []): Promise<string> {
   });
   const res = await emu("oauth2.googleapis.com", "/token", {
     ...form({ grant_type: "authorization_code", code, redirect_uri: REDIRECT }),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: basic(CLIENT.id, CLIENT.secret) },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Authorization: basic(client.id, client.secret) },
   });
   expect(res.status).toBe(200);
   const body = await res.json<{ access_token: string; expires_in: unknown; scope: string }>();
   expect(typeof body.expires_in).toBe("number");
-  return body.access_token;
+  return body;
 }
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -122,6 +127,18 @@ describe("YouTube conformance", () => {
     });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual(googleError(403, "insufficientPermissions"));
+  });
+
+  it("incremental authorization: with include_granted_scopes=true a consent for one scope keeps those granted before", async () => {
+    const client = { id: "conformance-incremental-app", secret: "conformance-incremental-secret" };
+    const first = await tokenAnswer({}, [SCOPE + "youtube.upload"], client);
+    expect(first.scope.split(" ")).not.toContain(SCOPE + "youtube.upload");
+    const alone = await tokenAnswer({ scope: SCOPE + "youtube.upload" }, [], client);
+    expect(alone.scope).toBe(SCOPE + "youtube.upload");
+    const added = await tokenAnswer({ scope: SCOPE + "youtube.upload", include_granted_scopes: "true" }, [], client);
+    expect(added.scope.split(" ").sort()).toEqual(
+      ["youtube.upload", "youtube.readonly", "yt-analytics.readonly"].map((s) => SCOPE + s).sort(),
+    );
   });
 
   it("answers 429 and 5xx in Google's error shape", async () => {

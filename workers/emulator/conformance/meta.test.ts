@@ -15,22 +15,28 @@ const FB_SCOPES = [
   "instagram_content_publish",
 ];
 
-/** Facebook Login → user token → the Page's token from /me/accounts. */
-async function pageToken(withhold: string[] = []) {
+/** Facebook Login's consent for `app` (Meta remembers each app's permissions) → a short-lived user token. */
+async function userToken(app: typeof APP, extra: Record<string, string> = {}, withhold: string[] = []) {
   const params = {
-    client_id: APP.client_id,
+    client_id: app.client_id,
     redirect_uri: REDIRECT,
     response_type: "code",
     scope: FB_SCOPES.join(","),
     state: "st",
+    ...extra,
   };
   const code = await consentCode("www.facebook.com", "/v25.0/dialog/oauth", params, { choice: PAGE, withhold });
   const short = await emu(
     "graph.facebook.com",
-    `/v25.0/oauth/access_token?${new URLSearchParams({ ...APP, redirect_uri: REDIRECT, code })}`,
+    `/v25.0/oauth/access_token?${new URLSearchParams({ ...app, redirect_uri: REDIRECT, code })}`,
   );
   expect(short.status).toBe(200);
-  const user = (await short.json<{ access_token: string; token_type: string; expires_in: number }>()).access_token;
+  return (await short.json<{ access_token: string; token_type: string; expires_in: number }>()).access_token;
+}
+
+/** Facebook Login → user token → the Page's token from /me/accounts. */
+async function pageToken(withhold: string[] = [], app = APP) {
+  const user = await userToken(app, {}, withhold);
   const accounts = await emu(
     "graph.facebook.com",
     `/v25.0/me/accounts?fields=id,access_token,instagram_business_account&access_token=${user}`,
@@ -71,7 +77,11 @@ describe("Graph API conformance", () => {
   });
 
   it("refuses a Page post without pages_manage_posts: (#200), and an Instagram container without instagram_content_publish: (#10)", async () => {
-    const token = await pageToken(["pages_manage_posts", "instagram_content_publish"]);
+    // Another app: a declined permission stays declined for the app that asked (the next test).
+    const token = await pageToken(["pages_manage_posts", "instagram_content_publish"], {
+      client_id: "conformance-declined-app",
+      client_secret: "any",
+    });
     const post = await emu("graph.facebook.com", `/v25.0/${PAGE}/feed`, form({ message: "hi", access_token: token }));
     expect(post.status).toBe(403);
     const body = await post.json<any>();
@@ -84,6 +94,39 @@ describe("Graph API conformance", () => {
     );
     expect(container.status).toBe(403);
     expect(await container.json()).toEqual(graphError(10));
+  });
+
+  it("offers a declined permission again only with auth_type=rerequest, and the new token keeps what was granted before", async () => {
+    const app = { client_id: "conformance-rerequest-app", client_secret: "any" };
+    const permissions = async (token: string) =>
+      (
+        await (
+          await emu("graph.facebook.com", `/v25.0/me/permissions?access_token=${token}`)
+        ).json<{
+          data: Array<{ permission: string; status: string }>;
+        }>()
+      ).data;
+    const first = await userToken(app, {}, ["pages_manage_posts"]);
+    expect(await permissions(first)).toContainEqual({ permission: "pages_manage_posts", status: "declined" });
+
+    // Asked again without rerequest: the dialog does not offer it, and the token still lacks it.
+    const again = `/v25.0/dialog/oauth?${new URLSearchParams({ client_id: app.client_id, redirect_uri: REDIRECT, response_type: "code", scope: FB_SCOPES.join(",") })}`;
+    const plain = await (await emu("www.facebook.com", again)).text();
+    expect(plain).not.toContain('value="pages_manage_posts"');
+    expect(plain).toContain("auth_type=rerequest");
+    expect(await permissions(await userToken(app))).toContainEqual({
+      permission: "pages_manage_posts",
+      status: "declined",
+    });
+
+    // With rerequest and just the missing permission: offered ticked, and the token has it and everything before.
+    const rerequest = { scope: "pages_manage_posts", auth_type: "rerequest" };
+    const asked = await (
+      await emu("www.facebook.com", `${again.replace(/scope=[^&]+/, "")}&${new URLSearchParams(rerequest)}`)
+    ).text();
+    expect(asked).toContain('value="pages_manage_posts" checked');
+    const granted = (await permissions(await userToken(app, rerequest))).filter((p) => p.status === "granted");
+    expect(granted.map((p) => p.permission).sort()).toEqual([...FB_SCOPES].sort());
   });
 
   it("answers 429 and 5xx in the Graph error shape with the usage headers", async () => {

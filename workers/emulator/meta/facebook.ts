@@ -391,10 +391,13 @@ async function dispatch(c: EmuContext): Promise<unknown> {
     if (edge === "accounts") return pageAccounts(c, token, p);
     if (edge === "permissions")
       return {
-        data: token.scopes
-          .split(/[ ,]+/)
-          .filter(Boolean)
-          .map((permission) => ({ permission, status: "granted" })),
+        data: [
+          ...token.scopes
+            .split(/[ ,]+/)
+            .filter(Boolean)
+            .map((permission) => ({ permission, status: "granted" })),
+          ...(token.grant.declined ?? []).map((permission) => ({ permission, status: "declined" })),
+        ],
       };
     if (token.kind === "page") return pick(pageJson(c, pages[0]!), fieldsOf(p, ["id", "name"]));
     return pick(
@@ -443,6 +446,7 @@ mountConsent(wwwFacebook, "/:ver/dialog/oauth", {
   multiple: true,
   fragment: "#_=_",
   codeTtlMs: 10 * 60_000,
+  incremental: "meta",
   choices: PAGES.map((pg) => ({
     id: pg.id,
     label: pg.name,

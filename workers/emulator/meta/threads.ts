@@ -211,6 +211,8 @@ function mediaJson(obj: EmuObject) {
     timestamp: graphTime(obj.createdAt),
     username: obj.data.username,
     owner: { id: obj.owner },
+    is_reply: Boolean(obj.data.replyTo),
+    ...(obj.data.replyTo ? { replied_to: { id: String(obj.data.replyTo) } } : {}),
   };
 }
 
@@ -235,6 +237,20 @@ async function userEdge(c: EmuContext, user: ThreadsUser, edge: string | undefin
     });
     return {
       data: rows.map((r) => pick(mediaJson(r), fieldsOf(p, ["id"]))),
+      paging: { cursors: { before: "", after: "" } },
+    };
+  }
+  // §10.4: the user's own replies, newest first.
+  if (edge === "replies" && c.req.method === "GET") {
+    const rows = await listObjects(db, STORE, "media", user.id, {
+      since: p.since ? Number(p.since) * 1000 : 0,
+      limit: 1000,
+    });
+    return {
+      data: rows
+        .filter((r) => r.data.replyTo)
+        .slice(0, Math.min(Number(p.limit ?? 25) || 25, 100))
+        .map((r) => pick(mediaJson(r), fieldsOf(p, ["id"]))),
       paging: { cursors: { before: "", after: "" } },
     };
   }

@@ -1,0 +1,103 @@
+import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
+import { useId } from "react";
+import { inputClass, labelClass, secondaryButton } from "~/components/ui/styles";
+import { CHARACTER_LIMITS } from "../../../workers/ai/limits";
+import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
+import { captionLength } from "../../../workers/posts/caption-length";
+import { MAX_THREAD_PARTS } from "../../../workers/posts/channel-version";
+import { moveItem, withoutItem } from "./composer-form";
+
+const iconButton =
+  "rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:opacity-40 disabled:hover:bg-transparent";
+
+/**
+ * A thread on X or Threads (ADR 027): part 1 is the channel's text; each further part has its own counter and
+ * can be moved or removed. Each part is published as a reply to the one before it.
+ */
+export function ThreadParts({
+  platform,
+  parts,
+  onChange,
+}: {
+  platform: Platform;
+  parts: string[];
+  onChange: (parts: string[]) => void;
+}) {
+  const id = useId();
+  const name = PLATFORM_NAMES[platform];
+  const max = CHARACTER_LIMITS[platform];
+  const full = parts.length + 1 >= MAX_THREAD_PARTS;
+  return (
+    <div className="space-y-2">
+      {parts.length ? (
+        <ol aria-label={`${name} thread`} className="space-y-2">
+          {parts.map((part, i) => {
+            const n = i + 2;
+            const count = captionLength(platform, part);
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a part is known by its place in the thread.
+              <li key={i} className="rounded border border-slate-200 p-2">
+                <div className="flex items-center gap-1">
+                  <label htmlFor={`${id}-${i}`} className={`${labelClass} mr-auto mb-0`}>
+                    Part {n}
+                  </label>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    aria-label={`Move part ${n} up`}
+                    disabled={i === 0}
+                    onClick={() => onChange(moveItem(parts, i, -1))}
+                  >
+                    <ArrowUp className="size-4" aria-hidden />
+                  </button>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    aria-label={`Move part ${n} down`}
+                    disabled={i === parts.length - 1}
+                    onClick={() => onChange(moveItem(parts, i, 1))}
+                  >
+                    <ArrowDown className="size-4" aria-hidden />
+                  </button>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    aria-label={`Remove part ${n}`}
+                    onClick={() => onChange(withoutItem(parts, i))}
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                  </button>
+                </div>
+                <textarea
+                  id={`${id}-${i}`}
+                  rows={3}
+                  className={`${inputClass} mt-1`}
+                  value={part}
+                  aria-describedby={`${id}-${i}-count`}
+                  aria-invalid={count > max}
+                  onChange={(e) => onChange(parts.map((p, j) => (j === i ? e.target.value : p)))}
+                />
+                <p
+                  id={`${id}-${i}-count`}
+                  aria-live="polite"
+                  className={`mt-1 text-right text-xs ${count > max ? "font-semibold text-red-600" : "text-slate-500"}`}
+                >
+                  {count}/{max}
+                </p>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      <button
+        type="button"
+        className={secondaryButton}
+        disabled={full}
+        onClick={() => onChange([...parts, ""])}
+        title={full ? `A thread has at most ${MAX_THREAD_PARTS} parts` : undefined}
+      >
+        Add to thread
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Notifications } from "../../../workers/workspaces/notifications";
+
+export type Inbox = Awaited<ReturnType<Notifications["list"]>>;
+export type Notice = Inbox["notifications"][number];
+
+const TITLES: Record<string, string> = {
+  approval_requested: "Approval asked",
+  approved: "Approved",
+  rejected: "Sent back",
+  mention: "Mentioned you",
+  client_review: "Client feedback",
+};
+
+/** What kind of notice it is, in a word or two (an unknown kind still reads as a notice). */
+export const noticeTitle = (kind: string) => TITLES[kind] ?? "Notice";
+
+/** Where a notice leads: its post's details, on the discussion when the notice is about what someone said. */
+export function noticeHref(n: Pick<Notice, "kind" | "postId">): string {
+  if (!n.postId) return "/content";
+  const discussion = n.kind === "mention" || n.kind === "client_review";
+  return `/content?post=${encodeURIComponent(n.postId)}${discussion ? "&view=comments" : ""}`;
+}
+
+/** The bell's accessible name: it says how many are unread. */
+export const bellLabel = (unread: number) =>
+  unread === 0 ? "Notifications" : `Notifications, ${unread > 99 ? "99+" : unread} unread`;

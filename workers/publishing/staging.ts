@@ -1,0 +1,265 @@
+import { and, eq, sql } from "drizzle-orm";
+import { postTargets, targetStagings } from "../db/schema/index";
+import { PLATFORM_PROFILES, PLATFORMS } from "../platform-profile";
+import { refreshOnce } from "../platforms/refresh-once";
+import type { AccountCredentials, PublishRequest, PublishResult, StagedMedia } from "../platforms/types";
+import type { PublishMessage } from "./claim";
+import { asPlatformError, type Disposition, type PublishDeps, type TargetRow } from "./consumer";
+import type { Leases } from "./lease";
+import {
+  afterStagingFailure,
+  EXPIRY_MARGIN_MS,
+  fingerprintOf,
+  PROCESSING_POLL_MS,
+  STAGING_MIN_AHEAD_MS,
+  type StagingRow,
+  stagingVerdict,
+  usableStaged,
+} from "./staging-state";
+
+/**
+ * Staging heavy work ahead of the due time (ADR 029). The cron's sweep decides, the publish queue carries
+ * the slow calls (`{ stage: true }` messages), and the consumer's publish uses what was staged.
+ */
+
+type Row = typeof targetStagings.$inferSelect;
+const ACK: Disposition = { ack: true };
+/** Rows the cleanup looks at per cron run (each may cost a platform call). */
+const CLEANUP_BATCH = 25;
+/** New targets claimed for staging per platform per cron run. */
+const STAGE_BATCH = 100;
+
+export type SweepDeps = PublishDeps & { queue: Queue<PublishMessage>; leases: Leases };
+
+/** The cron's part: claim what is coming due, retry failures, poll processing, restart lost runs, clean up. */
+export async function stageAhead(deps: SweepDeps): Promise<{ enqueued: number; cleaned: number }> {
+  const now = deps.now();
+  const ids: string[] = [];
+  for (const platform of PLATFORMS) {
+    const lead = PLATFORM_PROFILES[platform].stagingLeadMs;
+    if (!lead || !deps.client(platform).staging) continue;
+    const claimed = await deps.db.all<{ target_id: string }>(sql`
+      INSERT OR IGNORE INTO target_stagings (target_id, workspace_id, post_id, account_id, platform, state, started_at, updated_at)
+      SELECT t.id, t.workspace_id, t.post_id, t.account_id, t.platform, 'staging', ${now}, ${now} FROM post_targets t
+      WHERE t.status = 'scheduled' AND t.due_at > ${now + STAGING_MIN_AHEAD_MS} AND t.due_at <= ${now + lead}
+        AND t.platform = ${platform}
+        AND NOT EXISTS (SELECT 1 FROM target_stagings s WHERE s.target_id = t.id)
+        AND (EXISTS (SELECT 1 FROM post_media pm WHERE pm.post_id = t.post_id)
+             OR coalesce(json_array_length(t.version, '$.media'), 0) > 0)
+      ORDER BY t.due_at LIMIT ${STAGE_BATCH}
+      RETURNING target_id`);
+    ids.push(...claimed.map((r) => r.target_id));
+  }
+  const restarted = await deps.db.all<{ target_id: string }>(sql`
+    UPDATE target_stagings SET state = 'staging', started_at = ${now}
+    WHERE ((state = 'failed' AND error_kind = 'retryable' AND next_attempt_at <= ${now})
+        OR (state = 'staging' AND started_at < ${now - deps.leases.publishingMs}))
+      AND target_id IN (SELECT id FROM post_targets WHERE status = 'scheduled')
+    RETURNING target_id`);
+  // A poll is leased for a few intervals so the next cron does not send a second one meanwhile.
+  const polls = await deps.db.all<{ target_id: string }>(sql`
+    UPDATE target_stagings SET next_attempt_at = ${now + 5 * PROCESSING_POLL_MS}
+    WHERE state = 'processing' AND next_attempt_at <= ${now}
+    RETURNING target_id`);
+  ids.push(...restarted.map((r) => r.target_id), ...polls.map((r) => r.target_id));
+  for (let i = 0; i < ids.length; i += 100) {
+    await deps.queue.sendBatch(
+      ids.slice(i, i + 100).map((targetId) => ({ body: { targetId, claimId: "staging", stage: true } })),
+    );
+  }
+  return { enqueued: ids.length, cleaned: await cleanUp(deps) };
+}
+
+/** The queue's part: uploads a claimed target's media, or checks on its processing. */
+export async function stageTarget(targetId: string, deps: PublishDeps): Promise<Disposition> {
+  const row = await deps.db.query.targetStagings.findFirst({ where: eq(targetStagings.targetId, targetId) });
+  if (!row || (row.state !== "staging" && row.state !== "processing")) return ACK;
+  const target = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, targetId) });
+  const staging = deps.client(row.platform).staging;
+  if (target?.status !== "scheduled" || !staging) {
+    await markStale(deps, row);
+    return ACK;
+  }
+  const started = deps.now();
+  try {
+    const access = refreshOnce(await deps.credentials(row.accountId), () => deps.refreshCredentials(row.accountId));
+    if (row.state === "processing") {
+      const checked = await access.call((c) => staging.check(c, handleOf(row)));
+      await deps.db
+        .update(targetStagings)
+        .set(
+          checked
+            ? {
+                state: checked.ready ? "ready" : "processing",
+                nextAttemptAt: checked.ready ? null : started + PROCESSING_POLL_MS,
+              }
+            : { state: "stale" },
+        )
+        .where(and(eq(targetStagings.targetId, targetId), eq(targetStagings.state, "processing")));
+      return ACK;
+    }
+    const request = await deps.buildRequest(target);
+    const fingerprint = await fingerprintOf(request);
+    // A retry after a failed processing starts over: the failed upload goes first.
+    if (row.remoteId) await access.call((c) => staging.discard(c, handleOf(row)));
+    const staged = await access.call((c) => staging.stage(c, request));
+    const recorded = await deps.db
+      .update(targetStagings)
+      .set({
+        state: staged.ready ? "ready" : "processing",
+        remoteId: staged.remoteId,
+        expiresAt: staged.expiresAt,
+        fingerprint,
+        attemptCount: row.attemptCount + 1,
+        nextAttemptAt: staged.ready ? null : deps.now() + PROCESSING_POLL_MS,
+        errorKind: null,
+        errorMessage: null,
+        // An edit after this instant shows as a target changed since staging (the cleanup compares).
+        updatedAt: started,
+      })
+      .where(currentRun(row))
+      .returning({ id: targetStagings.targetId });
+    // The publish took over (or a newer run started) while this one uploaded: its upload must not linger.
+    if (recorded.length === 0) await access.call((c) => staging.discard(c, staged));
+  } catch (err) {
+    const error = asPlatformError(err, row.platform);
+    const change = afterStagingFailure(
+      { kind: error.kind, message: error.message, retryAfterMs: error.details.retryAfterMs },
+      row.attemptCount + 1,
+      deps.now(),
+    );
+    const message =
+      error.kind === "auth" ? await deps.markNeedsReconnect(row.accountId, error).catch(() => error.message) : null;
+    await deps.db
+      .update(targetStagings)
+      .set({
+        ...change,
+        errorMessage: message ?? change.errorMessage,
+        attemptCount: row.attemptCount + 1,
+        updatedAt: started,
+      })
+      .where(
+        and(
+          eq(targetStagings.targetId, targetId),
+          eq(targetStagings.state, row.state),
+          eq(targetStagings.startedAt, row.startedAt),
+        ),
+      );
+  }
+  return ACK;
+}
+
+/**
+ * The consumer's part: the final call for a target whose staged media is usable, or null to publish in one
+ * go. Anything staged that cannot be used (an unfinished or failed run) is marked stale: a run still
+ * uploading then discards its result instead of recording it, and the cleanup deletes the rest.
+ */
+export async function stagedPublish(
+  target: TargetRow,
+  request: PublishRequest,
+  deps: PublishDeps,
+): Promise<((credentials: AccountCredentials) => Promise<PublishResult>) | null> {
+  const found = await stagedHandle(target, request, deps);
+  if (!found) return null;
+  const { row, handle, staging } = found;
+  if (handle && staging) return (credentials) => staging.publish(credentials, request, handle);
+  if (row.state !== "stale") await markStale(deps, row);
+  return null;
+}
+
+/** Looks up an unknown outcome of a staged publish (the staged media is public now), or null if not staged. */
+export async function stagedLookup(
+  target: TargetRow,
+  request: PublishRequest,
+  deps: PublishDeps,
+): Promise<((credentials: AccountCredentials) => Promise<PublishResult | null>) | null> {
+  const found = await stagedHandle(target, request, deps);
+  if (!found?.handle || !found.staging) return null;
+  const { staging, handle } = found;
+  return (credentials) => staging.find(credentials, request, handle);
+}
+
+async function stagedHandle(target: TargetRow, request: PublishRequest, deps: PublishDeps) {
+  const row = await deps.db.query.targetStagings.findFirst({ where: eq(targetStagings.targetId, target.id) });
+  if (!row) return null;
+  const handle = usableStaged(row as StagingRow, await fingerprintOf(request), deps.now());
+  return { row, handle, staging: deps.client(target.platform).staging };
+}
+
+/**
+ * Deletes on the platform what no longer matches its target: the post was deleted, cancelled or edited, the
+ * staged object is about to expire, or it was superseded. A published target's own staged object is kept.
+ */
+async function cleanUp(deps: PublishDeps): Promise<number> {
+  const now = deps.now();
+  const rows = await deps.db.all<
+    Row & { t_status: TargetRow["status"] | null; t_remote: string | null; t_updated: number | null }
+  >(sql`
+    SELECT s.target_id AS targetId, s.workspace_id AS workspaceId, s.post_id AS postId, s.account_id AS accountId,
+      s.platform, s.state, s.remote_id AS remoteId, s.expires_at AS expiresAt, s.fingerprint,
+      s.attempt_count AS attemptCount, s.next_attempt_at AS nextAttemptAt, s.error_kind AS errorKind,
+      s.error_message AS errorMessage, s.started_at AS startedAt, s.updated_at AS updatedAt,
+      t.status AS t_status, t.remote_id AS t_remote, t.updated_at AS t_updated
+    FROM target_stagings s LEFT JOIN post_targets t ON t.id = s.target_id
+    WHERE s.state != 'staging' AND (t.id IS NULL OR s.state = 'stale'
+      OR t.status IN ('published', 'draft', 'pending_approval', 'held')
+      OR (t.status = 'scheduled' AND (t.updated_at > s.updated_at OR s.expires_at <= ${now + EXPIRY_MARGIN_MS})))
+    ORDER BY s.updated_at LIMIT ${CLEANUP_BATCH}`);
+  let cleaned = 0;
+  for (const row of rows) {
+    const target =
+      row.t_status === null ? null : { status: row.t_status, remoteId: row.t_remote, updatedAt: row.t_updated ?? 0 };
+    const verdict = stagingVerdict(row, target, now);
+    if (verdict === "keep") continue;
+    if (verdict === "compare") {
+      const compared = deps.now();
+      const current = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, row.targetId) });
+      if (current && (await fingerprintOf(await deps.buildRequest(current))) === row.fingerprint) {
+        await deps.db
+          .update(targetStagings)
+          .set({ updatedAt: compared })
+          .where(and(eq(targetStagings.targetId, row.targetId), eq(targetStagings.updatedAt, row.updatedAt)));
+        continue;
+      }
+    }
+    if (verdict !== "forget" && !(await discardRemote(deps, row))) continue;
+    await deps.db
+      .delete(targetStagings)
+      .where(and(eq(targetStagings.targetId, row.targetId), eq(targetStagings.startedAt, row.startedAt)));
+    cleaned++;
+  }
+  return cleaned;
+}
+
+/** True when nothing is left on the platform; false when it should be tried again (a passing failure). */
+async function discardRemote(deps: PublishDeps, row: Row): Promise<boolean> {
+  const staging = deps.client(row.platform).staging;
+  if (!row.remoteId || !staging) return true;
+  try {
+    const access = refreshOnce(await deps.credentials(row.accountId), () => deps.refreshCredentials(row.accountId));
+    await access.call((c) => staging.discard(c, handleOf(row)));
+    return true;
+  } catch (err) {
+    // A gone account or a refused token cannot be helped by waiting; a 429 or 5xx can.
+    return asPlatformError(err, row.platform).kind !== "retryable";
+  }
+}
+
+function handleOf(row: Row): StagedMedia {
+  return { remoteId: row.remoteId ?? "", ready: row.state === "ready", expiresAt: row.expiresAt };
+}
+
+function currentRun(row: Row) {
+  return and(
+    eq(targetStagings.targetId, row.targetId),
+    eq(targetStagings.state, "staging"),
+    eq(targetStagings.startedAt, row.startedAt),
+  );
+}
+
+async function markStale(deps: PublishDeps, row: Row) {
+  await deps.db
+    .update(targetStagings)
+    .set({ state: "stale" })
+    .where(and(eq(targetStagings.targetId, row.targetId), eq(targetStagings.state, row.state)));
+}

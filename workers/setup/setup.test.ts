@@ -1,0 +1,43 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { call, registerUser } from "../test/helpers";
+
+describe("GET /api/setup/check (Settings → Developer)", () => {
+  it("shows owners the going-live check of this deployment; an editor is refused", async () => {
+    const owner = await registerUser();
+    const ws = (await call("/api/workspaces", { token: owner.token, body: { name: "Launch Co" } })).body.data.id;
+    const editor = await registerUser();
+    await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
+      .bind(ws, editor.user.id, "editor", Date.now())
+      .run();
+
+    const res = await call("/api/setup/check", { token: owner.token, headers: { "X-Workspace-Id": ws } });
+    expect(res.status).toBe(200);
+    // The test Worker runs the sandbox with wrangler.toml's development secrets: not ready, and it says why.
+    expect(res.body.data.ready).toBe(false);
+    expect(res.body.data.mode).toBe("sandbox");
+    expect(res.body.data.problems.map((p: { problem: string }) => p.problem)).toEqual(
+      expect.arrayContaining([
+        "PLATFORMS_MODE is sandbox: posts go to the built-in emulator, not the real platforms.",
+        "TOKEN_ENCRYPTION_KEY is the development value from wrangler.toml; set your own with `wrangler secret put TOKEN_ENCRYPTION_KEY`.",
+      ]),
+    );
+    expect(res.body.data.platforms.map((p: { platform: string }) => p.platform)).toEqual([
+      "instagram",
+      "facebook",
+      "twitter",
+      "linkedin",
+      "youtube",
+      "threads",
+    ]);
+    expect(res.body.data.platforms[1]).toMatchObject({
+      brand: "Facebook",
+      redirectUri: expect.stringMatching(/\/api\/auth\/facebook\/callback$/),
+      scopes: expect.arrayContaining(["pages_manage_posts"]),
+    });
+
+    const refused = await call("/api/setup/check", { token: editor.token, headers: { "X-Workspace-Id": ws } });
+    expect([refused.status, refused.body.success]).toEqual([403, false]);
+    expect(refused.body.data).toBeUndefined();
+  });
+});

@@ -1,0 +1,14 @@
+/** The things the activity log records (ADR 018); pure, so the UI's filter offers the same list. */
+export const ACTIVITY_ACTIONS = [
+  "created",
+  "edited",
+  "submitted",
+  "publish_requested",
+  "approved",
+  "rejected",
+  "published",
+  "commented",
+  "connected",
+  "disconnected",
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
