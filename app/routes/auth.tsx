@@ -20,10 +20,9 @@ export const meta: Route.MetaFunction = () =>
     description: "Sign in to Postline or create an account to plan and publish your social posts.",
   });
 
-export function loader({ request, url, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const target = safeRedirect(url.searchParams.get("redirectTo"));
-  // A signed-in visitor is sent on, but not when a refused post is answered: its message and status stay.
-  if (context.get(appContext).auth && request.method === "GET") throw redirect(target);
+  if (context.get(appContext).auth) throw redirect(target);
   return null;
 }
 
