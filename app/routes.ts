@@ -9,6 +9,7 @@ export default [
     route("queue", "routes/queue.tsx"),
     route("import", "routes/import.tsx"),
     route("content", "routes/content.tsx"),
+    route("posts/:id/delete", "routes/post-delete.tsx"),
     route("approvals", "routes/approvals.tsx"),
     route("analytics", "routes/analytics.tsx"),
     route("ai-assistant", "routes/ai-assistant.tsx"),

@@ -24,8 +24,9 @@ import { resolveEndpoints } from "./platforms/endpoints";
 import { createPlatformRegistry } from "./platforms/registry";
 import { type PlatformClient, PlatformError } from "./platforms/types";
 import { upstreamFetch } from "./platforms/upstream-fetch";
+import { deletePost } from "./posts/delete-post";
 import { ChannelHolds } from "./posts/holds";
-import { PostStore } from "./posts/store";
+import { type Actor, PostStore } from "./posts/store";
 import { PublishingService } from "./publishing/service";
 import { QueueService } from "./queue/service";
 import { ActivityLog } from "./workspaces/activity";
@@ -127,6 +128,9 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls,
     posts,
+    /** Deletes a post (and its published copies when asked): the API's DELETE and the pages' delete form. */
+    deletePost: (actor: Actor, id: string, deleteRemote: boolean) =>
+      deletePost({ posts, publishing }, actor, id, deleteRemote),
     /** Bulk import of spreadsheet rows as posts (ADR 022). */
     imports: new ImportService(db, posts),
     /** Per-account posting queues: weekly slots, Add to queue, reorder, pause, Share next (ADR 022). */

@@ -23,6 +23,16 @@ export async function runForm<R>(
   }
 }
 
+/** A loader's read: a service's HttpError (404 for another workspace's post) becomes the page's error status. */
+export async function loadOrThrow<R>(read: () => Promise<R>): Promise<R> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof HttpError) throw data(err.message, { status: err.status });
+    throw err;
+  }
+}
+
 /** True when the form came through a fetcher (JavaScript on): it wants data, where a plain post wants a redirect. */
 export const isEnhanced = (form: FormData) => form.get(ENHANCED) === "1";
 

@@ -21,7 +21,19 @@ type Check = (form: FormData) => string | null | false | Promise<string | null |
  */
 export function useFormAction<T extends object = object>(
   intent: string,
-  { check, onSuccess }: { check?: Check; onSuccess?: (reply: FormReply<T> & { ok: true }) => void } = {},
+  {
+    action,
+    check,
+    onSuccess,
+    announce = (kind, message) => notify[kind](message),
+  }: {
+    /** The route whose action answers, when it is not this page's (e.g. `/posts/:id/delete`). */
+    action?: string;
+    check?: Check;
+    onSuccess?: (reply: FormReply<T> & { ok: true }) => unknown;
+    /** How the reply is shown with JavaScript: a toast unless the page has its own banner (Settings). */
+    announce?: (kind: "success" | "error", message: string) => void;
+  } = {},
 ) {
   const fetcher = useFetcher();
   const posted = useActionData() as FormReply<T> | undefined;
@@ -29,15 +41,15 @@ export function useFormAction<T extends object = object>(
   const [invalid, setInvalid] = useState<string | null>(null);
   const success = useRef(onSuccess);
   success.current = onSuccess;
+  const say = useRef(announce);
+  say.current = announce;
 
   const reply = fetcher.data as FormReply<T> | undefined;
   useEffect(() => {
     if (!reply) return;
-    if (!reply.ok) notify.error(reply.message);
-    else {
-      notify.success(reply.message);
-      success.current?.(reply);
-    }
+    if (!reply.ok) say.current("error", reply.message);
+    // After what success does (often a navigation), so the toast shows on the page it leads to.
+    else void Promise.resolve(success.current?.(reply)).then(() => say.current("success", reply.message));
   }, [reply]);
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
@@ -49,12 +61,12 @@ export function useFormAction<T extends object = object>(
     if (problem) return;
     form.set("intent", intent);
     form.set(ENHANCED, "1");
-    await fetcher.submit(form, { method: "post" });
+    await fetcher.submit(form, { method: "post", action });
   }
 
   return {
     /** Props for the <form>: posts to the route's action without JavaScript, through the fetcher with it. */
-    form: { method: "post" as const, onSubmit, noValidate: true },
+    form: { method: "post" as const, action, onSubmit, noValidate: true },
     busy: fetcher.state !== "idle",
     /** The browser check's message, else (without JavaScript) the action's. */
     error: invalid ?? (page && !page.ok ? page.message : null),

@@ -1,5 +1,5 @@
 import { Tabs } from "radix-ui";
-import { useRouteLoaderData, useSearchParams } from "react-router";
+import { useActionData, useRouteLoaderData, useSearchParams } from "react-router";
 import { AccountsTab } from "~/components/accounts/AccountsTab";
 import { PageHeader } from "~/components/PageHeader";
 import { ActivityTab } from "~/components/settings/ActivityTab";
@@ -10,9 +10,20 @@ import { NotificationBanner, useNotice } from "~/components/settings/Notificatio
 import { ProfileTab } from "~/components/settings/ProfileTab";
 import { WorkspaceTab } from "~/components/settings/WorkspaceTab";
 import { pageMeta } from "~/lib/meta";
+import type { FormReply } from "~/lib/use-form-action";
+import { appContext } from "../../workers/context";
 import { can } from "../../workers/workspaces/roles";
 import type { Route } from "./+types/settings";
 import type { loader as appLoader } from "./app-layout";
+import { settingsAction, settingsData } from "./settings.server";
+
+export function loader({ context, url }: Route.LoaderArgs) {
+  return settingsData(context.get(appContext), url);
+}
+
+export function action({ request, context, url }: Route.ActionArgs) {
+  return settingsAction(request, context.get(appContext), url);
+}
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -37,8 +48,10 @@ const isTab = (v: string | null): v is Tab => TABS.some((t) => t.value === v);
 const tabClass =
   "border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 
-export default function SettingsPage() {
+export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData<typeof appLoader>("app");
+  // A form posted without JavaScript: its reply is this page's banner (with JavaScript the banner is live).
+  const posted = useActionData<typeof action>() as FormReply | undefined;
   const user = shell?.user ?? {};
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
@@ -52,7 +65,10 @@ export default function SettingsPage() {
     <>
       <PageHeader title="Settings" description="Manage your account, connected platforms and subscription." />
       <div className="mb-4">
-        <NotificationBanner notice={notice} onDismiss={dismiss} />
+        <NotificationBanner
+          notice={notice ?? (posted ? { kind: posted.ok ? "success" : "error", message: posted.message } : null)}
+          onDismiss={dismiss}
+        />
       </div>
       <Tabs.Root
         value={tab}
@@ -69,7 +85,7 @@ export default function SettingsPage() {
           <ProfileTab user={user} notify={notify} />
         </Tabs.Content>
         <Tabs.Content value="workspace">
-          {shell && <WorkspaceTab workspaceId={shell.workspace.current.id} userId={shell.user.id} notify={notify} />}
+          {shell && <WorkspaceTab {...loaderData} userId={shell.user.id} notify={notify} />}
         </Tabs.Content>
         <Tabs.Content value="accounts">
           <AccountsTab />

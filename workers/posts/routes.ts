@@ -114,18 +114,9 @@ export const postRoutes = new Hono<SignedInEnv>()
     return ok(c, updated, "Post updated successfully");
   })
   .delete("/:id", requirePermission("posts.write"), async (c) => {
-    const { services } = c.var;
-    const id = c.req.param("id");
     const { deleteRemote } = parseOrThrow(deleteQuery, c.req.query());
-    // Checked before anything is deleted on the platforms; remove() checks again, atomically.
-    await services.posts.ensureDeletable(actor(c), id);
-    const remote = deleteRemote ? await services.publishing.deleteRemote(ws(c), id) : [];
-    await services.posts.remove(actor(c), id);
-    const refused = remote.filter((r) => !r.deleted);
-    const message = refused.length
-      ? `Post deleted here; not deleted on ${refused.map((r) => `${r.platform} (${r.message})`).join(", ")}`
-      : "Post deleted successfully";
-    return ok(c, { id, remote }, message);
+    const { message, ...deleted } = await c.var.services.deletePost(actor(c), c.req.param("id"), deleteRemote);
+    return ok(c, deleted, message);
   })
   .post("/:id/publish", requirePermission("posts.publish"), idempotent, async (c) => {
     const { services } = c.var;

@@ -1,11 +1,55 @@
-import { useState } from "react";
+import { useId } from "react";
 import { Modal } from "~/components/ui/Modal";
 import { secondaryButton } from "~/components/ui/styles";
-import { api } from "~/lib/api";
-import { notify } from "~/lib/notify";
+import { useFormAction } from "~/lib/use-form-action";
 import type { PostJson } from "./types";
 
-/** Delete confirmation; the checkbox asks to remove the published copies too (`?deleteRemote=true`). */
+const dangerButton =
+  "rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50";
+
+/**
+ * The delete form: posts to /posts/:id/delete (its route runs DELETE /api/posts/:id's rules). The checkbox asks
+ * to remove the published copies too. `submit` is the Delete button's place: in the form, or a dialog's footer.
+ */
+export function DeletePostForm({
+  post,
+  formId,
+  onDeleted,
+}: {
+  post: Pick<PostJson, "id" | "platformPosts">;
+  formId?: string;
+  onDeleted?: (id: string) => void;
+}) {
+  const del = useFormAction("delete", {
+    action: `/posts/${encodeURIComponent(post.id)}/delete`,
+    onSuccess: () => onDeleted?.(post.id),
+  });
+  const published = post.platformPosts.some((t) => t.status === "published");
+  return (
+    <form id={formId} {...del.form}>
+      {published ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="deleteRemote" />
+          Also delete from the platforms
+        </label>
+      ) : (
+        <p className="text-sm text-slate-500">This post has not been published anywhere yet.</p>
+      )}
+      {del.error && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {del.error}
+        </p>
+      )}
+      {!formId && (
+        <button type="submit" disabled={del.busy} className={`${dangerButton} mt-4`}>
+          Delete
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** Delete confirmation. */
 export function DeletePostDialog({
   post,
   onOpenChange,
@@ -15,23 +59,11 @@ export function DeletePostDialog({
   onOpenChange: (open: boolean) => void;
   onDeleted: (id: string) => void;
 }) {
-  const [remote, setRemote] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const published = post?.platformPosts.some((t) => t.status === "published") ?? false;
-  const remove = async () => {
-    if (!post) return;
-    setBusy(true);
-    const res = await api(`/api/posts/${post.id}${remote ? "?deleteRemote=true" : ""}`, { method: "DELETE" });
-    setBusy(false);
-    if (!res.ok) return void notify.error(res.message || "Failed to delete post");
-    notify.success(res.message);
-    onDeleted(post.id);
-    onOpenChange(false);
-  };
+  const formId = useId();
   return (
     <Modal
       open={post !== null}
-      onOpenChange={(open) => (setRemote(false), onOpenChange(open))}
+      onOpenChange={onOpenChange}
       title="Delete Post"
       description="Are you sure you want to delete this post? This action cannot be undone."
       footer={
@@ -39,24 +71,22 @@ export function DeletePostDialog({
           <button type="button" className={secondaryButton} onClick={() => onOpenChange(false)}>
             Cancel
           </button>
-          <button
-            type="button"
-            disabled={busy}
-            onClick={remove}
-            className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50"
-          >
+          <button type="submit" form={formId} className={dangerButton}>
             Delete
           </button>
         </>
       }
     >
-      {published ? (
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={remote} onChange={(e) => setRemote(e.target.checked)} />
-          Also delete from the platforms
-        </label>
-      ) : (
-        <p className="text-sm text-slate-500">This post has not been published anywhere yet.</p>
+      {post && (
+        <DeletePostForm
+          key={post.id}
+          post={post}
+          formId={formId}
+          onDeleted={(id) => {
+            onDeleted(id);
+            onOpenChange(false);
+          }}
+        />
       )}
     </Modal>
   );

@@ -1,79 +1,52 @@
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
+import { useFormAction } from "~/lib/use-form-action";
 import { can, ROLES, type Role } from "../../../workers/workspaces/roles";
+import type { WorkspaceService } from "../../../workers/workspaces/service";
 import type { Notify } from "./NotificationBanner";
 
-interface Workspace {
-  id: string;
-  name: string;
-  timezone: string;
-  approvalRequired: boolean;
-  personal: boolean;
-  role: Role;
-}
-interface Member {
-  userId: string;
-  role: Role;
-  displayName: string;
-  email: string;
-}
-interface Invite {
-  id: string;
-  email: string;
-  role: Role;
-  expiresAt: string;
-}
+type Workspace = Awaited<ReturnType<WorkspaceService["get"]>>;
+type Member = Awaited<ReturnType<WorkspaceService["members"]>>[number];
+type Invite = Awaited<ReturnType<WorkspaceService["pendingInvites"]>>[number];
 
-/** Settings → Workspace: settings, members and invitations of the current workspace; shows only what the role may do. */
-export function WorkspaceTab({ workspaceId, userId, notify }: { workspaceId: string; userId: string; notify: Notify }) {
-  const base = `/api/workspaces/${encodeURIComponent(workspaceId)}`;
-  const [ws, setWs] = useState<Workspace | null>(null);
-  const [members, setMembers] = useState<Member[]>([]);
-  const [invites, setInvites] = useState<Invite[]>([]);
+/**
+ * Settings → Workspace: settings, members and invitations of the current workspace (from the page's loader);
+ * shows only what the role may do. The settings form posts to the page's action, so it works without JavaScript.
+ */
+export function WorkspaceTab({
+  workspace: ws,
+  members,
+  invites,
+  userId,
+  notify,
+}: {
+  workspace: Workspace;
+  members: Member[];
+  invites: Invite[];
+  userId: string;
+  notify: Notify;
+}) {
+  const base = `/api/workspaces/${encodeURIComponent(ws.id)}`;
+  const { revalidate } = useRevalidator();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("editor");
-
-  const load = useCallback(async () => {
-    const [w, m] = await Promise.all([api<Workspace>(base), api<{ members: Member[] }>(`${base}/members`)]);
-    if (!w.ok) return notify("error", w.message);
-    setWs(w.data);
-    if (m.ok) setMembers(m.data.members);
-    if (can(w.data.role, "members.manage")) {
-      const i = await api<{ invites: Invite[] }>(`${base}/invites`);
-      if (i.ok) setInvites(i.data.invites);
-    }
-  }, [base, notify]);
-  useEffect(() => void load(), [load]);
+  const save = useFormAction("workspace", { announce: notify });
 
   async function run(path: string, init: Parameters<typeof api>[1], after?: () => void) {
     const res = await api(path, init);
     notify(res.ok ? "success" : "error", res.message);
-    if (res.ok) (after ?? (() => void load()))();
+    if (res.ok) (after ?? (() => void revalidate()))();
   }
 
-  if (!ws) return <p className="text-sm text-slate-500">Loading workspace…</p>;
   const settings = can(ws.role, "workspace.settings");
   const manage = can(ws.role, "members.manage");
 
   return (
     <div className="space-y-8">
-      <form
-        className="max-w-lg space-y-3"
-        aria-label="Workspace settings"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const f = new FormData(e.currentTarget);
-          void run(base, {
-            method: "PATCH",
-            json: {
-              name: f.get("name"),
-              timezone: f.get("timezone"),
-              approvalRequired: f.get("approvalRequired") === "on",
-            },
-          });
-        }}
-      >
+      <form {...save.form} className="max-w-lg space-y-3" aria-label="Workspace settings">
+        <input type="hidden" name="intent" value="workspace" />
         <label className={labelClass}>
           Workspace name
           <input name="name" defaultValue={ws.name} disabled={!settings} className={inputClass} />
@@ -87,8 +60,8 @@ export function WorkspaceTab({ workspaceId, userId, notify }: { workspaceId: str
           Posts need approval before they are scheduled or published
         </label>
         {settings && (
-          <button type="submit" className={primaryButton}>
-            Save workspace
+          <button type="submit" className={primaryButton} disabled={save.busy}>
+            {save.busy ? "Saving..." : "Save workspace"}
           </button>
         )}
       </form>
@@ -147,7 +120,10 @@ export function WorkspaceTab({ workspaceId, userId, notify }: { workspaceId: str
             className="flex flex-wrap items-end gap-2"
             onSubmit={(e) => {
               e.preventDefault();
-              void run(`${base}/invites`, { method: "POST", json: { email, role } }, () => (setEmail(""), void load()));
+              void run(`${base}/invites`, { method: "POST", json: { email, role } }, () => {
+                setEmail("");
+                void revalidate();
+              });
             }}
           >
             <label className={labelClass}>
