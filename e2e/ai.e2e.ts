@@ -1,6 +1,6 @@
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
-import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+import { chooseChannels, gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 import { connectViaConsent, pickLaterUtc } from "./platforms";
 
 test("generate for Instagram and LinkedIn, pick suggested hashtags, use the LinkedIn text in the composer and schedule it", async ({
@@ -62,8 +62,7 @@ test("generate for Instagram and LinkedIn, pick suggested hashtags, use the Link
     .poll(async () => (await content.inputValue()).replace(/\*\*/g, "").slice(0, 40))
     .toBe(shown.slice(0, 40));
 
-  await composer.getByRole("button", { name: /^LinkedIn/ }).click();
-  await composer.getByRole("group", { name: "LinkedIn accounts" }).getByRole("checkbox").first().check();
+  await chooseChannels(composer, "LinkedIn");
   await composer.getByLabel("Hashtags").fill(chosen);
   await composer.getByRole("button", { name: "Choose from Library" }).click();
   const picker = page.getByRole("dialog", { name: "Media Library" });

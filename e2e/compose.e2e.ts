@@ -3,7 +3,7 @@ import { addDays, format } from "date-fns";
 import type { Page } from "playwright-core";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
-import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+import { chooseChannels, gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
 
 const ZONE = "Europe/Berlin";
@@ -47,10 +47,7 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   await page.getByText("Create your first post to get started!").waitFor();
   await page.getByRole("button", { name: "Create Post" }).click();
   const composer = page.getByRole("dialog", { name: "Create Post" });
-  await composer.getByRole("button", { name: /^LinkedIn/ }).click();
-  await composer.getByRole("button", { name: /^X( |$)/ }).click();
-  await composer.getByRole("group", { name: "LinkedIn accounts" }).getByRole("checkbox").first().check();
-  await composer.getByRole("group", { name: "X accounts" }).getByRole("checkbox").first().check();
+  await chooseChannels(composer, "LinkedIn", "X");
 
   // Over X's 280 characters: the counter and the per-platform message say so, and nothing can be sent.
   const content = composer.getByLabel("Content", { exact: true });

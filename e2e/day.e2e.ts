@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
-import { gotoHydrated, logoutViaMenu, newUser, registerViaApi, toast } from "./helpers";
+import { chooseChannels, gotoHydrated, logoutViaMenu, newUser, registerViaApi, toast } from "./helpers";
 import { connectViaConsent, nextMinuteAtLeast, pickLaterUtc, runCron } from "./platforms";
 
 const DAY = 86_400_000;
@@ -72,10 +72,7 @@ test("a newcomer's day: sign up, connect three platforms, upload, write with AI,
   await page.getByRole("tab", { name: "Posts" }).click();
   await page.getByRole("button", { name: "Create Post" }).click();
   const composer = page.getByRole("dialog", { name: "Create Post" });
-  await composer.getByRole("button", { name: /^X( |$)/ }).click();
-  await composer.getByRole("button", { name: /^LinkedIn/ }).click();
-  await composer.getByRole("group", { name: "X accounts" }).getByRole("checkbox").first().check();
-  await composer.getByRole("group", { name: "LinkedIn accounts" }).getByRole("checkbox").first().check();
+  await chooseChannels(composer, "X", "LinkedIn");
   await composer.getByRole("button", { name: "AI Assistant" }).click();
   const assistant = composer.getByRole("complementary", { name: "AI assistant" });
   await assistant.getByLabel("AI prompt").fill("Our sourdough is back in the bakery this morning");

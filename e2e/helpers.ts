@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from "node:zlib";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 let counter = 0;
 export function newUser(name = "Ann Lee") {
@@ -39,6 +39,18 @@ export async function codeFromMailbox(page: Page, email: string): Promise<string
     return code;
   } finally {
     await mailbox.close();
+  }
+}
+
+/** Picks networks in the composer by their button and ticks each one's first account. */
+export async function chooseChannels(composer: Locator, ...networks: string[]) {
+  for (const network of networks) {
+    await composer.getByRole("button", { name: new RegExp(`^${network}( |$)`) }).click();
+    await composer
+      .getByRole("group", { name: `${network} accounts` })
+      .getByRole("checkbox")
+      .first()
+      .check();
   }
 }
 

@@ -1,6 +1,6 @@
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
-import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+import { chooseChannels, gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 import { connectViaConsent, nextMinuteAtLeast, pickLaterUtc, runCron } from "./platforms";
 
 test("a post scheduled a minute ahead turns published on the Content Hub without a reload, and its permalink opens in the emulator", async ({
@@ -24,8 +24,7 @@ test("a post scheduled a minute ahead turns published on the Content Hub without
   await gotoHydrated(page, "/content");
   await page.getByRole("button", { name: "Create Post" }).click();
   const composer = page.getByRole("dialog", { name: "Create Post" });
-  await composer.getByRole("button", { name: /^X( |$)/ }).click();
-  await composer.getByRole("group", { name: "X accounts" }).getByRole("checkbox").first().check();
+  await chooseChannels(composer, "X");
   // X refuses duplicate text, so each run writes its own.
   const text = `Loaves out of the oven at ${new Date().toISOString()}`;
   await composer.getByLabel("Content", { exact: true }).fill(text);

@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
-import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+import { chooseChannels, gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
 
 const day = (ahead: number) => new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
@@ -68,8 +68,7 @@ test("queue: three posts land in the next slots; import 50 rows, fix the 3 bad o
   await gotoHydrated(page, "/planner");
   await page.getByRole("button", { name: "Create Post", exact: true }).click();
   const composer = page.getByRole("dialog", { name: "Create Post" });
-  await composer.getByRole("button", { name: /^X( |$)/ }).click();
-  await composer.getByRole("group", { name: "X accounts" }).getByRole("checkbox").first().check();
+  await chooseChannels(composer, "X");
   await composer.getByLabel("Content", { exact: true }).fill("Queued first");
   await composer.getByRole("button", { name: "Choose from Library" }).click();
   const picker = page.getByRole("dialog", { name: "Media Library" });

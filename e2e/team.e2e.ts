@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, launchBrowser, test } from "./browser";
-import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+import { chooseChannels, gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 import { connectViaConsent } from "./platforms";
 
 /** The owner's shared workspace, made current in the owner's browser, with an X account connected. */
@@ -67,8 +67,7 @@ test("a new contributor joins through the mailed invite and submits; the owner a
     await gotoHydrated(cp, "/content");
     await cp.getByRole("button", { name: "Create Post" }).click();
     const composer = cp.getByRole("dialog", { name: "Create Post" });
-    await composer.getByRole("button", { name: /^X( |$)/ }).click();
-    await composer.getByRole("group", { name: "X accounts" }).getByRole("checkbox").first().check();
+    await chooseChannels(composer, "X");
     const text = `Cinnamon buns at dawn ${Date.now()}`;
     await composer.getByLabel("Content", { exact: true }).fill(text);
     await composer.getByRole("button", { name: "Choose from Library" }).click();

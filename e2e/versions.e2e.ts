@@ -1,6 +1,6 @@
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
-import { gotoHydrated, newUser, registerViaApi } from "./helpers";
+import { chooseChannels, gotoHydrated, newUser, registerViaApi } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
 
 type Channel = {
@@ -26,10 +26,7 @@ test("versions: own texts for X and LinkedIn with their previews and limits, a f
   await gotoHydrated(page, "/content");
   await page.getByRole("button", { name: "Create Post" }).click();
   const composer = page.getByRole("dialog", { name: "Create Post" });
-  await composer.getByRole("button", { name: /^LinkedIn/ }).click();
-  await composer.getByRole("button", { name: /^X( |$)/ }).click();
-  await composer.getByRole("group", { name: "LinkedIn accounts" }).getByRole("checkbox").first().check();
-  await composer.getByRole("group", { name: "X accounts" }).getByRole("checkbox").first().check();
+  await chooseChannels(composer, "LinkedIn", "X");
   await composer.getByLabel("Content", { exact: true }).fill(`Our spring menu is here ${tag}`);
   await composer.getByRole("button", { name: "Choose from Library" }).click();
   const picker = page.getByRole("dialog", { name: "Media Library" });

@@ -54,14 +54,7 @@ export const connectRoutes = new Hono<SignedInEnv>()
   })
   .post("/:platform/connect", requirePermission("accounts.manage"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
-    const { variant, reconnect } = await readJson(c, connectBody);
-    const url = await c.var.services.accounts.start(
-      c.var.auth,
-      c.var.workspace.id,
-      platform,
-      variant,
-      reconnect && accountId(reconnect),
-    );
+    const url = await startConnect(c, platform, await readJson(c, connectBody));
     return ok(c, { authUrl: url.toString() });
   })
   // Spec's full-page redirect for "Instagram Only".
@@ -115,14 +108,7 @@ export const connectRoutes = new Hono<SignedInEnv>()
   })
   .get("/:platform", requirePermission("accounts.manage"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
-    const { variant, reconnect } = parseOrThrow(connectQuery, c.req.query());
-    const url = await c.var.services.accounts.start(
-      c.var.auth,
-      c.var.workspace.id,
-      platform,
-      variant,
-      reconnect && accountId(reconnect),
-    );
+    const url = await startConnect(c, platform, parseOrThrow(connectQuery, c.req.query()));
     return c.redirect(url.toString(), 302);
   });
 
@@ -143,6 +129,21 @@ const DISCONNECTED = "Account disconnected successfully";
  * The confirmation step of a disconnect: when scheduled posts would publish through these accounts, the
  * first call (without `?confirm=true`) answers 409 naming them and changes nothing.
  */
+/** The platform's authorize URL; a reconnect names the account, so only its missing permissions are asked for. */
+function startConnect(
+  c: Context<SignedInEnv>,
+  platform: Platform,
+  { variant, reconnect }: { variant?: string; reconnect?: string },
+) {
+  return c.var.services.accounts.start(
+    c.var.auth,
+    c.var.workspace.id,
+    platform,
+    variant,
+    reconnect && accountId(reconnect),
+  );
+}
+
 async function askBeforeHolding<E extends AppEnv>(c: Context<E>, accounts: AccountView[]): Promise<Response | null> {
   const posts = await c.var.services.holds.affectedByDisconnect(
     c.var.workspace.id,

@@ -1,12 +1,11 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { call, registerUser, uploadImage } from "../test/helpers";
+import { call, registerUser, settledPost, uploadImage } from "../test/helpers";
 import { fileOf, mp4Bytes } from "../test/media-fixtures";
 import { armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 
 /** Per-channel versions (ADR 021) through the real Worker, queue and emulator. */
-type User = Awaited<ReturnType<typeof registerUser>>;
 type Account = { _id: string; platform: string };
 
 async function setup(platforms: string[]) {
@@ -21,20 +20,6 @@ async function uploadVideo(token: string) {
   const form = new FormData();
   form.append("files", fileOf(await mp4Bytes({ width: 1280, height: 720, seconds: 2 }), "clip.mp4", "video/mp4"));
   return (await call("/api/media/upload", { token, body: form })).body.data[0].id as string;
-}
-
-async function settled(u: User, postId: string) {
-  return vi.waitFor(
-    async () => {
-      const post = (await call(`/api/posts/${postId}`, { token: u.token })).body.data;
-      const moving = post.platformPosts.filter((t: { status: string }) =>
-        ["scheduled", "queued", "publishing"].includes(t.status),
-      );
-      if (moving.length) throw new Error(`still moving: ${moving.map((t: { platform: string }) => t.platform)}`);
-      return post;
-    },
-    { timeout: 25_000, interval: 200 },
-  );
 }
 
 /** The emulator's record of a published object, by its platform and remote id. */
@@ -92,7 +77,7 @@ describe("per-channel versions", () => {
       },
     });
     expect(res.status, res.body.message).toBe(201);
-    const post = await settled(u, res.body.data._id);
+    const post = await settledPost(u.token, res.body.data._id, 25_000);
     const by = (p: string) => post.platformPosts.find((t: { platform: string }) => t.platform === p);
     for (const p of ["twitter", "linkedin", "instagram", "youtube"]) expect(by(p).status, p).toBe("published");
 
@@ -239,7 +224,7 @@ describe("first comment", () => {
       },
     });
     expect(res.status, res.body.message).toBe(201);
-    await settled(u, res.body.data._id);
+    await settledPost(u.token, res.body.data._id, 25_000);
     const post = await vi.waitFor(
       async () => {
         const p = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data;

@@ -1,12 +1,11 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../app";
-import { call, registerUser } from "../test/helpers";
+import { call, registerUser, settledPost } from "../test/helpers";
 import { fileOf, jpegBytes, mp4Bytes } from "../test/media-fixtures";
 import { armFault, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 
-type User = Awaited<ReturnType<typeof registerUser>>;
 
 /** A user with the given platforms connected through the emulator's consent pages and a JPEG in the library. */
 async function setup(platforms: Array<{ platform: string; variant?: string }>) {
@@ -26,24 +25,6 @@ function selection(accounts: Array<{ _id: string; platform: string }>, platforms
   const selected: Record<string, string[]> = {};
   for (const p of platforms) selected[p] = [accounts.find((a) => a.platform === p)!._id];
   return selected;
-}
-
-/** Waits until no channel of the post is still on its way (the real queue consumer runs in the background). */
-async function settled(u: User, postId: string) {
-  return vi.waitFor(
-    async () => {
-      const post = (await call(`/api/posts/${postId}`, { token: u.token })).body.data;
-      const moving = post.platformPosts.filter((t: { status: string }) =>
-        ["scheduled", "queued", "publishing"].includes(t.status),
-      );
-      if (moving.length)
-        throw new Error(
-          `still moving: ${moving.map((t: { platform: string; status: string }) => `${t.platform}:${t.status}`)}`,
-        );
-      return post;
-    },
-    { timeout: 20_000, interval: 200 },
-  );
 }
 
 /** How many posts on the emulator carry this exact text (a duplicate publish would make it 2). */
@@ -74,7 +55,7 @@ describe("publish now through the queue", () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Post queued for publishing");
-    await settled(u, res.body.data._id);
+    await settledPost(u.token, res.body.data._id);
     // Instagram's link is read just after the post is recorded published (ADR 010).
     const post = await vi.waitFor(
       async () => {
@@ -137,7 +118,7 @@ describe("publish now through the queue", () => {
       body: {},
     });
     expect(retry.status).toBe(200);
-    const post = await settled(u, res.body.data._id);
+    const post = await settledPost(u.token, res.body.data._id);
     expect(post.platformPosts.map((t: { status: string }) => t.status)).toEqual(["published", "published"]);
     expect(await remoteCopies(content)).toBe(2);
   });
@@ -174,7 +155,7 @@ describe("every platform through the pipeline", () => {
         },
       });
       expect(res.status, res.body.message).toBe(201);
-      const post = await settled(u, res.body.data._id);
+      const post = await settledPost(u.token, res.body.data._id);
       const [target] = post.platformPosts;
       expect(target.status, target.error?.message).toBe("published");
       expect(target.remoteId).toBeTruthy();
@@ -211,7 +192,7 @@ describe("the every-minute cron", () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: new Date() }), env, ctx);
     await waitOnExecutionContext(ctx);
-    const post = await settled(u, res.body.data._id);
+    const post = await settledPost(u.token, res.body.data._id);
     expect(post.status).toBe("published");
     const status = (await call("/api/scheduler/status", { token: u.token })).body.data;
     expect(status.lastCronRun).not.toBeNull();

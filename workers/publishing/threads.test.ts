@@ -1,10 +1,10 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import worker from "../app";
 import { postTargets } from "../db/schema/index";
 import { insertScheduledPost, testDb } from "../test/fixtures";
-import { call, registerUser, uploadImage } from "../test/helpers";
+import { call, registerUser, settledPost, uploadImage } from "../test/helpers";
 import { armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 import type { PublishMessage } from "./claim";
@@ -14,7 +14,6 @@ import type { PublishMessage } from "./claim";
  * reply to the previous one, the channel is published only when all are, and a failure on a part, whatever
  * the emulator's fault, resumes from that part without ever posting an earlier one again.
  */
-type User = Awaited<ReturnType<typeof registerUser>>;
 type ThreadPlatform = "twitter" | "threads";
 
 async function setup(platforms: ThreadPlatform[]) {
@@ -80,20 +79,6 @@ async function queuedThread({ u, id }: Awaited<ReturnType<typeof setup>>, platfo
   return targetIds[0]!;
 }
 
-async function settled(u: User, postId: string) {
-  return vi.waitFor(
-    async () => {
-      const post = (await call(`/api/posts/${postId}`, { token: u.token })).body.data;
-      const moving = post.platformPosts.filter((t: { status: string }) =>
-        ["scheduled", "queued", "publishing"].includes(t.status),
-      );
-      if (moving.length) throw new Error(`still moving: ${moving.map((t: { platform: string }) => t.platform)}`);
-      return post;
-    },
-    { timeout: 30_000, interval: 200 },
-  );
-}
-
 afterEach(clearFaults);
 
 describe("threads", () => {
@@ -115,7 +100,7 @@ describe("threads", () => {
       },
     });
     expect(res.status, res.body.message).toBe(201);
-    const post = await settled(u, res.body.data._id);
+    const post = await settledPost(u.token, res.body.data._id, 30_000);
     const [x] = post.platformPosts;
     expect(x.status).toBe("published");
     expect(x.version.parts).toEqual(partsOf(tag));
@@ -179,7 +164,7 @@ describe("threads", () => {
     expect(post.status).toBe("failed");
     const retried = await call(`/api/posts/${failed.postId}/targets/${targetId}/retry`, { token: u.token, body: {} });
     expect(retried.status, retried.body.message).toBe(200);
-    const done = await settled(u, failed.postId);
+    const done = await settledPost(u.token, failed.postId, 30_000);
     expect(done.platformPosts[0].status).toBe("published");
     await expectChain("twitter", tag, done.platformPosts[0].partIds);
   });

@@ -1,4 +1,5 @@
 import { SELF } from "cloudflare:test";
+import { vi } from "vitest";
 import { fileOf, jpegBytes } from "./media-fixtures";
 
 export const ORIGIN = "http://localhost";
@@ -84,4 +85,22 @@ export async function uploadImage(token: string): Promise<string> {
   const form = new FormData();
   form.append("files", fileOf(jpegBytes(1080, 1080), "photo.jpg"));
   return (await call("/api/media/upload", { token, body: form })).body.data[0].id as string;
+}
+
+/** Waits until no channel of the post is still on its way (the real queue consumer runs in the background). */
+export async function settledPost(token: string, postId: string, timeout = 20_000) {
+  return vi.waitFor(
+    async () => {
+      const post = (await call(`/api/posts/${postId}`, { token })).body.data;
+      const moving = post.platformPosts.filter((t: { status: string }) =>
+        ["scheduled", "queued", "publishing"].includes(t.status),
+      );
+      if (moving.length)
+        throw new Error(
+          `still moving: ${moving.map((t: { platform: string; status: string }) => `${t.platform}:${t.status}`)}`,
+        );
+      return post;
+    },
+    { timeout, interval: 200 },
+  );
 }
