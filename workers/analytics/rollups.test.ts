@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { postMetricSnapshots, postMetricsCurrent, posts, postTargets } from "../db/schema/index";
 import { call } from "../test/helpers";
 import { byAccount, byPlatform, topPost } from "./aggregate";
+import { bestTimes } from "./best-times";
 import { expectRollupsExact, PERIOD, rollupsAndRecomputation, seedFixture, utc } from "./fixture.test-helper";
 import { DAY_MS } from "./rollup-ranges";
 import { RETENTION_DAYS, runRetention } from "./rollups";
@@ -40,6 +41,13 @@ async function expectTabsExact({ db, a, ids }: Fixture) {
       expect(account.status).toBe(200);
       expect(account.body.data.account).toMatchObject(byAccount(rows)[id] ?? { posts: 0, engagement: 0 });
     }
+  }
+  // Best times (over all history) from the quarter-hour rollup rank what every target with metrics gives.
+  const everything = await loadTargetRows(db, a.user.id, { start: 0, end: Date.now() + 1, platforms: null });
+  for (const platform of [null, "instagram", "facebook", "linkedin"] as const) {
+    const best = await call(`/api/analytics/best-times${platform ? `?platform=${platform}` : ""}`, { token: a.token });
+    expect(best.status).toBe(200);
+    expect(best.body.data).toEqual(bestTimes(everything, best.body.data.timezone, platform));
   }
 }
 
@@ -140,6 +148,7 @@ describe("analytics rollups (ADR 023)", () => {
     const { db, a, b } = fx;
     await db.run(sql`update post_metrics_daily set likes = likes + 1000 where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_engagement_daily set likes = '[]' where workspace_id = ${a.user.id}`);
+    await db.run(sql`update post_best_times_daily set posts = '[]' where workspace_id = ${a.user.id}`);
     const bBefore = await rollupsAndRecomputation(db, b.user.id);
 
     const res = await call("/api/analytics/rollups/rebuild", { method: "POST", token: a.token });
