@@ -17,25 +17,40 @@ export interface BestTime {
   avgEngagement: number;
 }
 
+/** Published targets with metrics at one instant (or quarter-hour, from the rollup): how many and their engagement. */
+export interface BestTimeSample {
+  at: number;
+  posts: number;
+  engagement: number;
+}
+
 export function bestTimes(rows: TargetRow[], timezone: string, platform: Platform | null, limit = 5) {
-  const measured = rows.filter((r) => r.hasMetrics && (!platform || r.platform === platform));
-  if (measured.length < MIN_POSTS_FOR_COMPUTED) {
+  const samples = rows
+    .filter((r) => r.hasMetrics && (!platform || r.platform === platform))
+    .map((r) => ({ at: r.publishedAt, posts: 1, engagement: engagementOf(r) }));
+  return rankBestTimes(samples, timezone, platform, limit);
+}
+
+/** Ranks local (weekday, hour) slots by average engagement; `platform` only picks the suggested hours. */
+export function rankBestTimes(samples: BestTimeSample[], timezone: string, platform: Platform | null, limit = 5) {
+  const analyzed = samples.reduce((n, s) => n + s.posts, 0);
+  if (analyzed < MIN_POSTS_FOR_COMPUTED) {
     const hours = (platform && SUGGESTED_HOURS[platform]) ?? SUGGESTED_HOURS.instagram!;
     const whose = PLATFORM_NAMES[platform && SUGGESTED_HOURS[platform] ? platform : "instagram"];
-    const needed = MIN_POSTS_FOR_COMPUTED - measured.length;
+    const needed = MIN_POSTS_FOR_COMPUTED - analyzed;
     return {
       source: "suggested" as const,
-      label: `Suggested times for ${whose}. Your own best times appear after ${needed} more published ${needed === 1 ? "post" : "posts"} with metrics (${measured.length} of ${MIN_POSTS_FOR_COMPUTED} so far).`,
+      label: `Suggested times for ${whose}. Your own best times appear after ${needed} more published ${needed === 1 ? "post" : "posts"} with metrics (${analyzed} of ${MIN_POSTS_FOR_COMPUTED} so far).`,
       timezone,
-      postsAnalyzed: measured.length,
+      postsAnalyzed: analyzed,
       postsNeeded: needed,
       hours,
       times: [] as BestTime[],
     };
   }
   const slots = new Map<string, BestTime & { engagement: number }>();
-  for (const r of measured) {
-    const { weekday, hour } = localParts(r.publishedAt, timezone);
+  for (const r of samples) {
+    const { weekday, hour } = localParts(r.at, timezone);
     const key = `${weekday}:${hour}`;
     const slot = slots.get(key) ?? {
       weekday,
@@ -45,8 +60,8 @@ export function bestTimes(rows: TargetRow[], timezone: string, platform: Platfor
       avgEngagement: 0,
       engagement: 0,
     };
-    slot.posts += 1;
-    slot.engagement += engagementOf(r);
+    slot.posts += r.posts;
+    slot.engagement += r.engagement;
     slots.set(key, slot);
   }
   const times = [...slots.values()]
@@ -55,9 +70,9 @@ export function bestTimes(rows: TargetRow[], timezone: string, platform: Platfor
     .slice(0, limit);
   return {
     source: "computed" as const,
-    label: `Based on engagement of your ${measured.length} published posts`,
+    label: `Based on engagement of your ${analyzed} published posts`,
     timezone,
-    postsAnalyzed: measured.length,
+    postsAnalyzed: analyzed,
     postsNeeded: 0,
     hours: [...new Set(times.map((t) => t.hour))],
     times,

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { createDb, type Db } from "../db/client";
 import {
@@ -12,7 +12,13 @@ import {
   syncedComments,
 } from "../db/schema/index";
 import { registerUser } from "../test/helpers";
-import { recomputedEngagement, recomputedMetrics, recomputedPostTotals, retentionHorizon } from "./rollups";
+import {
+  recomputedBestTimes,
+  recomputedEngagement,
+  recomputedMetrics,
+  recomputedPostTotals,
+  retentionHorizon,
+} from "./rollups";
 
 /**
  * The fixed analytics data set. Expected numbers in the tests are worked out by hand from this
@@ -306,6 +312,16 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
       }))
       .filter((r) => [...r.likes, ...r.comments, ...r.shares].some((n) => n !== 0))
       .sort((x, y) => x.day - y.day || x.platform.localeCompare(y.platform));
+  const bestTimes = async (query: SQL) =>
+    (await db.all<{ day: number; platform: string; posts: string; engagement: string }>(query))
+      .map((r) => ({
+        day: r.day,
+        platform: r.platform,
+        posts: JSON.parse(r.posts),
+        engagement: JSON.parse(r.engagement),
+      }))
+      .filter((r) => [...r.posts, ...r.engagement].some((n) => n !== 0))
+      .sort((x, y) => x.day - y.day || x.platform.localeCompare(y.platform));
   return {
     stored: {
       metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from post_metrics_daily
@@ -315,6 +331,9 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
       posts:
         await db.all(sql`select post_id, day, targets, engagement, reach, split, first_published_at from post_metrics_post_daily
         where workspace_id = ${workspaceId} and ${postNonZero} order by post_id, day`),
+      bestTimes: await bestTimes(
+        sql`select day, platform, posts, engagement from post_best_times_daily where workspace_id = ${workspaceId}`,
+      ),
     },
     recomputed: {
       metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from (${recomputedMetrics(workspaceId)})
@@ -323,6 +342,7 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
       posts:
         await db.all(sql`select post_id, day, targets, engagement, reach, split, first_published_at from (${recomputedPostTotals(workspaceId)})
         where ${postNonZero} order by post_id, day`),
+      bestTimes: await bestTimes(recomputedBestTimes(workspaceId)),
     },
   };
 }

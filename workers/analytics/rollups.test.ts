@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { postMetricSnapshots, postMetricsCurrent, posts, postTargets } from "../db/schema/index";
 import { call } from "../test/helpers";
 import { byAccount, byPlatform, topPost } from "./aggregate";
+import { bestTimes } from "./best-times";
 import { expectRollupsExact, PERIOD, rollupsAndRecomputation, seedFixture, utc } from "./fixture.test-helper";
 import { DAY_MS } from "./rollup-ranges";
 import { RETENTION_DAYS, runRetention } from "./rollups";
@@ -40,6 +41,13 @@ async function expectTabsExact({ db, a, ids }: Fixture) {
       expect(account.status).toBe(200);
       expect(account.body.data.account).toMatchObject(byAccount(rows)[id] ?? { posts: 0, engagement: 0 });
     }
+  }
+  // Best times (over all history) from the quarter-hour rollup rank what every target with metrics gives.
+  const everything = await loadTargetRows(db, a.user.id, { start: 0, end: Date.now() + 1, platforms: null });
+  for (const platform of [null, "instagram", "facebook", "linkedin"] as const) {
+    const best = await call(`/api/analytics/best-times${platform ? `?platform=${platform}` : ""}`, { token: a.token });
+    expect(best.status).toBe(200);
+    expect(best.body.data).toEqual(bestTimes(everything, best.body.data.timezone, platform));
   }
 }
 
@@ -140,6 +148,7 @@ describe("analytics rollups (ADR 023)", () => {
     const { db, a, b } = fx;
     await db.run(sql`update post_metrics_daily set likes = likes + 1000 where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_engagement_daily set likes = '[]' where workspace_id = ${a.user.id}`);
+    await db.run(sql`update post_best_times_daily set posts = '[]' where workspace_id = ${a.user.id}`);
     const bBefore = await rollupsAndRecomputation(db, b.user.id);
 
     const res = await call("/api/analytics/rollups/rebuild", { method: "POST", token: a.token });
@@ -201,5 +210,79 @@ describe("snapshot retention (ADR 023)", () => {
     await expectTabsExact(r);
     // The cron's next run finds nothing more to do.
     expect((await runRetention(db, now)).deleted).toBe(0);
+  });
+});
+
+describe("best times from the rollup (ADR 023)", () => {
+  it("rank what every target with metrics gives, across a DST change, after redeliveries and a rebuild", async () => {
+    const { db, a } = await seedFixture();
+    const ws = a.user.id;
+    const next = random(24);
+    const [t] = await db.select().from(postTargets).where(eq(postTargets.workspaceId, ws)).limit(1);
+    // March 2026: New York moves to daylight time on the 8th, so the same UTC hour is two local hours.
+    for (let i = 0; i < 14; i++) {
+      const postId = crypto.randomUUID();
+      const at = Date.UTC(2026, 2, 1 + Math.floor(next() * 14), Math.floor(next() * 24), 15 * Math.floor(next() * 4));
+      await db
+        .insert(posts)
+        .values({
+          id: postId,
+          workspaceId: ws,
+          userId: ws,
+          content: "x",
+          hashtags: [],
+          status: "published",
+          timezone: "UTC",
+        });
+      const targetId = crypto.randomUUID();
+      await db
+        .insert(postTargets)
+        .values({
+          id: targetId,
+          postId,
+          workspaceId: ws,
+          platform: t!.platform,
+          accountId: t!.accountId,
+          status: "published",
+          dueAt: at,
+          publishedAt: at,
+        });
+      const g = 1 + Math.floor(next() * 40);
+      const snapshot = {
+        targetId,
+        postId,
+        accountId: t!.accountId,
+        workspaceId: ws,
+        platform: t!.platform,
+        takenAt: at + 3_600_000,
+        impressions: g,
+        reach: g,
+        likes: g,
+        comments: g % 5,
+        shares: g % 3,
+        saves: 0,
+        clicks: 0,
+        videoViews: 0,
+      };
+      await db.insert(postMetricSnapshots).values({ ...snapshot, id: crypto.randomUUID() });
+      // A redelivery of the same measurement changes nothing.
+      if (next() < 0.5) await db.insert(postMetricSnapshots).values({ ...snapshot, id: crypto.randomUUID() });
+    }
+    const expected = async () =>
+      bestTimes(
+        await loadTargetRows(db, ws, { start: 0, end: Date.now() + 1, platforms: null }),
+        "America/New_York",
+        null,
+      );
+    const best = await call("/api/analytics/best-times", { token: a.token });
+    expect(best.status).toBe(200);
+    expect(best.body.data.timezone).toBe("America/New_York");
+    expect(best.body.data.source).toBe("computed");
+    expect(best.body.data).toEqual(await expected());
+    await expectRollupsExact(db, ws);
+
+    await db.run(sql`update post_best_times_daily set posts = '[]' where workspace_id = ${ws}`);
+    expect((await call("/api/analytics/rollups/rebuild", { method: "POST", token: a.token })).status).toBe(200);
+    expect((await call("/api/analytics/best-times", { token: a.token })).body.data).toEqual(await expected());
   });
 });

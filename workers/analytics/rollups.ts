@@ -4,8 +4,8 @@ import type { Db } from "../db/client";
 import { DAY_MS } from "./rollup-ranges";
 
 /**
- * The analytics rollups' repair and retention (ADR 023). Triggers (migration 0015) keep post_metrics_daily
- * and post_engagement_daily right on every write; `rebuildRollups` recomputes them from scratch (after a
+ * The analytics rollups' repair and retention (ADR 023). Triggers (migrations 0018, 0021, 0023, 0024) keep
+ * post_metrics_daily, post_metrics_post_daily, post_engagement_daily and post_best_times_daily right on every write; `rebuildRollups` recomputes them from scratch (after a
  * bug, or to check the triggers), and `runRetention` deletes old post snapshots without changing them.
  */
 
@@ -63,6 +63,21 @@ export const recomputedEngagement = (workspaceId: string, fromDay: number) => sq
   from k cross join slots left join s on s.d = k.d and s.p = k.p and s.slot = slots.i
   group by k.d, k.p`;
 
+/** The best-times rollup: targets with current metrics and their engagement per (day, platform), as 96 quarter-hours by publish time. */
+export const recomputedBestTimes = (workspaceId: string) => sql`
+  with recursive slots(i) as (select 0 union all select i + 1 from slots where i < 95),
+  s as (
+    select published_at - published_at % ${DAY} as d, platform as p, published_at % ${DAY} / 900000 as slot,
+      count(*) as n, sum(likes + comments + shares) as e
+    from post_metrics_current where workspace_id = ${workspaceId} and published_at is not null group by 1, 2, 3
+  ),
+  k as (select distinct d, p from s)
+  select ${workspaceId} as workspace_id, k.d as day, k.p as platform,
+    json_group_array(coalesce(s.n, 0) order by slots.i) as posts,
+    json_group_array(coalesce(s.e, 0) order by slots.i) as engagement
+  from k cross join slots left join s on s.d = k.d and s.p = k.p and s.slot = slots.i
+  group by k.d, k.p`;
+
 const dialect = new SQLiteAsyncDialect();
 
 /** Runs raw statements as one D1 batch (a transaction); drizzle's own batch cannot bind raw SQL's parameters. */
@@ -99,6 +114,8 @@ export async function rebuildRollups(
       ${recomputedPostTotals(workspaceId)}`,
     sql`delete from post_engagement_daily where workspace_id = ${workspaceId} and day >= ${horizon}`,
     sql`insert into post_engagement_daily (workspace_id, day, platform, likes, comments, shares) ${recomputedEngagement(workspaceId, horizon)}`,
+    sql`delete from post_best_times_daily where workspace_id = ${workspaceId}`,
+    sql`insert into post_best_times_daily (workspace_id, day, platform, posts, engagement) ${recomputedBestTimes(workspaceId)}`,
   ]);
   const [counts] = await db.all<{ m: number; e: number }>(sql`select
     (select count(*) from post_metrics_daily where workspace_id = ${workspaceId}) as m,

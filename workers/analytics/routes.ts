@@ -167,7 +167,7 @@ export const analyticsRoutes = new Hono<SignedInEnv>()
   )
   .get("/best-times", requirePermission("workspace.read"), async (c) => {
     const { platform } = parseOrThrow(S.bestTimesQuery, c.req.query());
-    return ok(c, await analyticsService(c).bestTimes(platform ?? null, c.var.services.now()));
+    return ok(c, await analyticsService(c).bestTimes(platform ?? null));
   })
   .get("/account/:id", requirePermission("workspace.read"), async (c) =>
     ok(c, await analyticsService(c).account(c.req.param("id"), rangeOf(c))),

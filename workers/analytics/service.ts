@@ -5,7 +5,7 @@ import { notFound } from "../http/envelope";
 import type { Platform } from "../platform-profile";
 import type { MemberRef } from "../workspaces/membership";
 import * as agg from "./aggregate";
-import { bestTimes } from "./best-times";
+import { rankBestTimes } from "./best-times";
 import { followerGrowth } from "./growth";
 import { dayBounds, daysBetween, localParts, type Range } from "./period";
 import * as store from "./store";
@@ -126,13 +126,9 @@ export class AnalyticsService {
   }
 
   /** Over everything the user ever published: the more history, the better the ranking. */
-  async bestTimes(platform: Platform | null, now: number) {
-    const rows = await store.loadTargetRows(this.db, this.scope.workspaceId, {
-      start: 0,
-      end: now + 1,
-      platforms: platform ? [platform] : null,
-    });
-    return bestTimes(rows, this.timezone, platform);
+  async bestTimes(platform: Platform | null) {
+    const samples = await store.loadBestTimeSamples(this.db, this.scope.workspaceId, platform ? [platform] : null);
+    return rankBestTimes(samples, this.timezone, platform);
   }
 
   async audienceInsights(platforms: Platform[] | null) {

@@ -3,8 +3,9 @@ import type { Db } from "../db/client";
 import type { AudienceData } from "../db/schema/analytics";
 import type { Platform } from "../platform-profile";
 import { type Metrics, type SnapshotDelta, sumMetrics, type TargetRow } from "./aggregate";
+import type { BestTimeSample } from "./best-times";
 import { contentTypeOf, type MediaInfo } from "./content-type";
-import { cutPieces, cutSlots, DAY_MS, type Span, splitByUtcDays, sumSlots } from "./rollup-ranges";
+import { cutPieces, cutSlots, DAY_MS, SLOT_MS, type Span, splitByUtcDays, sumSlots } from "./rollup-ranges";
 
 /** D1 reads behind the analytics endpoints. Every query is scoped by workspace id first. */
 
@@ -35,6 +36,24 @@ interface RawTargetRow {
   video_views: number | null;
   /** JSON array of the post's media: [{kind, durationSec}]. */
   media: string;
+}
+
+/** Best-times samples from the rollup: one per quarter-hour with published targets that have metrics, ever. */
+export async function loadBestTimeSamples(
+  db: Db,
+  workspaceId: string,
+  platforms: Platform[] | null,
+): Promise<BestTimeSample[]> {
+  const rows = await db.all<{ day: number; posts: string; engagement: string }>(sql`
+    select day, posts, engagement from post_best_times_daily
+    where workspace_id = ${workspaceId} ${platformFilter(sql`platform`, platforms)}`);
+  return rows.flatMap((r) => {
+    const posts: number[] = JSON.parse(r.posts);
+    const engagement: number[] = JSON.parse(r.engagement);
+    return posts.flatMap((n, i) =>
+      n > 0 ? [{ at: r.day + i * SLOT_MS, posts: n, engagement: engagement[i] ?? 0 }] : [],
+    );
+  });
 }
 
 /**

@@ -173,7 +173,7 @@ export function buildMcpServer(caller: Caller): McpServer {
       inputSchema: bestTimesQuery,
       outputSchema: analyticsDocs.bestTimes.data,
     },
-    ({ platform }) => run(caller, "workspace.read", () => analytics().bestTimes(platform ?? null, services.now())),
+    ({ platform }) => run(caller, "workspace.read", () => analytics().bestTimes(platform ?? null)),
   );
   return server;
 }

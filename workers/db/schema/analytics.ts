@@ -177,6 +177,24 @@ export const postEngagementDaily = sqliteTable(
 );
 
 /**
+ * Rollup (ADR 023) for best times: per platform and UTC day of publishing, the targets with current metrics
+ * and their engagement (likes + comments + shares) as JSON arrays of the day's 96 quarter-hours by
+ * `published_at`. Quarter-hours, not hours of the week, so any timezone (DST, half-hour offsets) maps them
+ * exactly to local hours. Kept by triggers on post_metrics_current like post_metrics_daily.
+ */
+export const postBestTimesDaily = sqliteTable(
+  "post_best_times_daily",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    day: ms("day").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    posts: text("posts").notNull().default(zeroSlots),
+    engagement: text("engagement").notNull().default(zeroSlots),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.platform] })],
+);
+
+/**
  * Rollup (ADR 023): per post and UTC day of publishing, its targets published that day and the engagement
  * (likes + comments + shares) and reach of their current metrics, so the overview finds its top post with
  * one index seek per day. `split` marks a post whose targets went out on more than one UTC day (its days
