@@ -14,7 +14,7 @@ const deps = () => publishDeps(buildServices(env, Date.now, ORIGIN));
 async function xPost(text: string) {
   const u = await registerUser();
   await connectViaEmulator(u.cookie, "twitter");
-  const account = (await call("/api/accounts", { token: u.token })).body.data.accounts[0] as { _id: string };
+  const account = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data!.accounts[0]!;
   const { targetIds, postId } = await insertScheduledPost(
     u.user.id,
     [{ accountId: account._id, platform: "twitter", dueAt: Date.now(), status: "queued" }],
@@ -32,37 +32,43 @@ describe("channel notes in the post detail", () => {
     const before = Date.now();
     expect((await publishTarget(t.targetId, deps())).ack).toBe(false);
 
-    const res = await call(`/api/posts/${t.postId}`, { token: t.u.token });
+    const res = await call<"GET /api/posts/:id">(`/api/posts/${t.postId}`, { token: t.u.token });
     expect(res.status).toBe(200);
-    const channel = res.body.data.platformPosts[0];
+    const channel = res.body.data!.platformPosts[0];
     expect(channel.status).toBe("queued");
     expect(channel.retry).toMatchObject({ attempt: 2, of: MAX_PUBLISH_ATTEMPTS });
-    expect(channel.retry.reason).toEqual(expect.any(String));
-    expect(channel.retry.reason.length).toBeGreaterThan(0);
-    expect(Date.parse(channel.retry.at)).toBeGreaterThan(before);
+    const { reason, at } = channel.retry!;
+    expect(reason).toEqual(expect.any(String));
+    expect(reason!.length).toBeGreaterThan(0);
+    expect(Date.parse(at)).toBeGreaterThan(before);
 
     // Once it publishes, there is nothing to explain.
     expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
-    const after = (await call(`/api/posts/${t.postId}`, { token: t.u.token })).body.data.platformPosts[0];
+    const after = (await call<"GET /api/posts/:id">(`/api/posts/${t.postId}`, { token: t.u.token })).body.data!
+      .platformPosts[0];
     expect(after).toMatchObject({ status: "published", retry: null });
   });
 
   it("duplicates: a published post's own channel counts as a duplicate for a repost; other users get 404", async () => {
     const text = `Duplicate note ${crypto.randomUUID()}`;
     const t = await xPost(text);
-    const empty = await call(`/api/posts/${t.postId}/duplicates`, { token: t.u.token });
+    const empty = await call<"GET /api/posts/:id/duplicates">(`/api/posts/${t.postId}/duplicates`, {
+      token: t.u.token,
+    });
     expect(empty.status).toBe(200);
-    expect(empty.body.data.duplicates).toEqual([]);
+    expect(empty.body.data!.duplicates).toEqual([]);
 
     expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
-    const res = await call(`/api/posts/${t.postId}/duplicates`, { token: t.u.token });
+    const res = await call<"GET /api/posts/:id/duplicates">(`/api/posts/${t.postId}/duplicates`, { token: t.u.token });
     expect(res.status).toBe(200);
-    expect(res.body.data.duplicates).toEqual([
+    expect(res.body.data!.duplicates).toEqual([
       { platform: "twitter", accountId: t.accountId, postId: t.postId, publishedAt: expect.any(String) },
     ]);
 
     const other = await registerUser();
-    const stranger = await call(`/api/posts/${t.postId}/duplicates`, { token: other.token });
+    const stranger = await call<"GET /api/posts/:id/duplicates">(`/api/posts/${t.postId}/duplicates`, {
+      token: other.token,
+    });
     expect(stranger.status).toBe(404);
     expect(stranger.body).toEqual({ success: false, message: "The requested resource was not found." });
   });

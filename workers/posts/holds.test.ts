@@ -1,12 +1,12 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../app";
-import { call, registerUser } from "../test/helpers";
+import { call, type Routes, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
 import { connectViaEmulator } from "../test/oauth";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
-type Channel = { platform: string; status: string; error: { kind: string; message: string } | null };
+type Post = Routes["GET /api/posts/:id"];
 
 async function runCron() {
   const ctx = createExecutionContext();
@@ -14,9 +14,9 @@ async function runCron() {
   await waitOnExecutionContext(ctx);
 }
 
-const getPost = async (u: User, id: string) => (await call(`/api/posts/${id}`, { token: u.token })).body.data;
-const channel = (post: { platformPosts: Channel[] }, platform: string) =>
-  post.platformPosts.find((t) => t.platform === platform)!;
+const getPost = async (u: User, id: string) =>
+  (await call<"GET /api/posts/:id">(`/api/posts/${id}`, { token: u.token })).body.data!;
+const channel = (post: Post, platform: string) => post.platformPosts.find((t) => t.platform === platform)!;
 
 /** Waits until the real queue consumer has settled the post's channel on `platform`. */
 const settledOn = (u: User, id: string, platform: string, status: string) =>
@@ -37,11 +37,7 @@ describe("disconnecting an account with scheduled posts", () => {
     const u = await registerUser();
     await connectViaEmulator(u.cookie, "twitter");
     await connectViaEmulator(u.cookie, "linkedin");
-    const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{
-      id: string;
-      platform: string;
-      username: string;
-    }>;
+    const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data!.accounts;
     const x = accounts.find((a) => a.platform === "twitter")!;
     const li = accounts.find((a) => a.platform === "linkedin")!;
     const form = new FormData();
@@ -49,7 +45,7 @@ describe("disconnecting an account with scheduled posts", () => {
     const image = (await call("/api/media/upload", { token: u.token, body: form })).body.data[0].id;
     const inAnHour = new Date(Date.now() + 3600_000).toISOString();
     const create = (content: string, platforms: string[]) =>
-      call("/api/posts", {
+      call<"POST /api/posts">("/api/posts", {
         token: u.token,
         body: {
           content,
@@ -59,7 +55,7 @@ describe("disconnecting an account with scheduled posts", () => {
           status: "scheduled",
           scheduledDate: inAnHour,
         },
-      }).then((r) => r.body.data);
+      }).then((r) => r.body.data!);
     const xOnly = await create(`Only on X ${crypto.randomUUID().slice(0, 8)}`, ["twitter"]);
     const both = await create(`On X and LinkedIn ${crypto.randomUUID().slice(0, 8)}`, ["twitter", "linkedin"]);
 
@@ -76,7 +72,7 @@ describe("disconnecting an account with scheduled posts", () => {
     expect(done.status).toBe(200);
     expect(done.body.message).toBe("Account disconnected successfully");
     expect(
-      (await call("/api/accounts", { token: u.token })).body.data.accounts.map((a: { platform: string }) => a.platform),
+      (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data!.accounts.map((a) => a.platform),
     ).toEqual(["linkedin"]);
     const waiting = {
       status: "held",
@@ -101,9 +97,9 @@ describe("disconnecting an account with scheduled posts", () => {
     // Reconnecting the same X account: the post still ahead is scheduled again; the one whose time passed asks for a new time.
     await connectViaEmulator(u.cookie, "twitter");
     expect(
-      (await call("/api/accounts", { token: u.token })).body.data.accounts.find(
-        (a: { platform: string }) => a.platform === "twitter",
-      ).id,
+      (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data!.accounts.find(
+        (a) => a.platform === "twitter",
+      )?.id,
     ).toBe(x.id);
     expect((await getPost(u, xOnly.id)).platformPosts).toEqual([
       expect.objectContaining({ status: "scheduled", error: null, dueAt: inAnHour }),

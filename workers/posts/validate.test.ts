@@ -10,7 +10,7 @@ describe("POST /api/posts/validate (dry run)", () => {
     const u = await registerUser();
     const account = await insertAccount(u.user.id, "linkedin");
     const image = await uploadImage(u.token);
-    const bad = await call("/api/posts/validate", {
+    const bad = await call<"POST /api/posts/validate">("/api/posts/validate", {
       token: u.token,
       body: {
         content: "x".repeat(3001),
@@ -22,17 +22,20 @@ describe("POST /api/posts/validate (dry run)", () => {
       },
     });
     expect(bad.status).toBe(200);
-    expect(bad.body.data.valid).toBe(false);
-    expect(bad.body.data.messages.length + bad.body.data.problems.length).toBeGreaterThan(0);
+    expect(bad.body.data!.valid).toBe(false);
+    expect(bad.body.data!.messages.length + bad.body.data!.problems.length).toBeGreaterThan(0);
 
-    const schema = await call("/api/posts/validate", { token: u.token, body: { content: "   " } });
+    const schema = await call<"POST /api/posts/validate">("/api/posts/validate", {
+      token: u.token,
+      body: { content: "   " },
+    });
     expect(schema.body.data).toEqual({
       valid: false,
       messages: expect.arrayContaining(["Please enter some content for your post"]),
       problems: [],
     });
 
-    const good = await call("/api/posts/validate", {
+    const good = await call<"POST /api/posts/validate">("/api/posts/validate", {
       token: u.token,
       body: {
         content: "Fine",

@@ -1,5 +1,7 @@
 import { SELF } from "cloudflare:test";
+import type { JSONParsed } from "hono/utils/types";
 import { vi } from "vitest";
+import type { Services } from "../services";
 import { fileOf, jpegBytes } from "./media-fixtures";
 
 export const ORIGIN = "http://localhost";
@@ -21,8 +23,37 @@ export interface Envelope<T = any> {
   data?: T;
 }
 
-/** Calls the Worker as a client would and returns status, envelope and headers. */
-export async function call<T = any>(path: string, opts: CallOptions = {}) {
+/** What a service method's result looks like once it has crossed the wire as JSON. */
+type Sent<F extends (...args: never[]) => unknown> = JSONParsed<Awaited<ReturnType<F>>>;
+type Post = Sent<Services["posts"]["get"]>;
+
+/** The data of the most-used routes, derived from the services that answer them so a renamed field fails tsc. */
+export interface Routes {
+  "GET /api/posts": Sent<Services["posts"]["list"]>;
+  "GET /api/posts/:id": Post;
+  "POST /api/posts": Sent<Services["posts"]["create"]>;
+  "PUT /api/posts/:id": Sent<Services["posts"]["update"]>;
+  "POST /api/posts/:id/publish": Post;
+  "POST /api/posts/preflight": Sent<Services["posts"]["preflight"]>;
+  "POST /api/posts/validate": Sent<Services["posts"]["preflight"]> & { valid: boolean };
+  "GET /api/posts/:id/duplicates": { duplicates: Sent<Services["posts"]["duplicates"]> };
+  "GET /api/accounts": { accounts: Sent<Services["accounts"]["list"]> };
+  "GET /api/accounts/:id": Sent<Services["accounts"]["get"]>;
+}
+type Route = keyof Routes;
+/** "/api/posts/:id" → `/api/posts/${string}`, with an optional query string. */
+type PathOf<P extends string> = P extends `${infer Head}:${string}/${infer Tail}`
+  ? `${Head}${string}/${PathOf<Tail>}`
+  : P extends `${infer Head}:${string}`
+    ? `${Head}${string}`
+    : P;
+type PathFor<R extends Route> = R extends `${string} ${infer P}` ? PathOf<P> | `${PathOf<P>}?${string}` : never;
+
+/**
+ * Calls the Worker as a client would and returns status, envelope and headers. Name the route for typed data
+ * (`call<"GET /api/posts/:id">(`/api/posts/${id}`)`, the path must fit it); `call(path)` stays untyped.
+ */
+export async function call<T = any>(path: T extends Route ? PathFor<T> : string, opts: CallOptions = {}) {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.body !== undefined && !(opts.body instanceof FormData)) headers["Content-Type"] ??= "application/json";
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
@@ -42,7 +73,7 @@ export async function call<T = any>(path: string, opts: CallOptions = {}) {
     redirect: opts.redirect,
   });
   const text = await res.text();
-  let json: Envelope<T>;
+  let json: Envelope<T extends Route ? Routes[T] : T>;
   try {
     json = JSON.parse(text);
   } catch {
