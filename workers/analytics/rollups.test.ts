@@ -223,30 +223,26 @@ describe("best times from the rollup (ADR 023)", () => {
     for (let i = 0; i < 14; i++) {
       const postId = crypto.randomUUID();
       const at = Date.UTC(2026, 2, 1 + Math.floor(next() * 14), Math.floor(next() * 24), 15 * Math.floor(next() * 4));
-      await db
-        .insert(posts)
-        .values({
-          id: postId,
-          workspaceId: ws,
-          userId: ws,
-          content: "x",
-          hashtags: [],
-          status: "published",
-          timezone: "UTC",
-        });
+      await db.insert(posts).values({
+        id: postId,
+        workspaceId: ws,
+        userId: ws,
+        content: "x",
+        hashtags: [],
+        status: "published",
+        timezone: "UTC",
+      });
       const targetId = crypto.randomUUID();
-      await db
-        .insert(postTargets)
-        .values({
-          id: targetId,
-          postId,
-          workspaceId: ws,
-          platform: t!.platform,
-          accountId: t!.accountId,
-          status: "published",
-          dueAt: at,
-          publishedAt: at,
-        });
+      await db.insert(postTargets).values({
+        id: targetId,
+        postId,
+        workspaceId: ws,
+        platform: t!.platform,
+        accountId: t!.accountId,
+        status: "published",
+        dueAt: at,
+        publishedAt: at,
+      });
       const g = 1 + Math.floor(next() * 40);
       const snapshot = {
         targetId,
