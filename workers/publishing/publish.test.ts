@@ -6,7 +6,6 @@ import { fileOf, jpegBytes, mp4Bytes } from "../test/media-fixtures";
 import { armFault, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 
-
 /** A user with the given platforms connected through the emulator's consent pages and a JPEG in the library. */
 async function setup(platforms: Array<{ platform: string; variant?: string }>) {
   const u = await registerUser();
