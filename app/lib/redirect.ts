@@ -5,7 +5,7 @@ import { asciiLocation } from "../../workers/http/location";
  * absolute URLs and anything pointing back at /auth fall back to the dashboard.
  */
 export function safeRedirect(to: string | null | undefined, fallback = "/dashboard"): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (!to?.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character in a redirect is refused.
   if (/[\u0000-\u001f]/.test(to)) return fallback;
   const path = to.split(/[?#]/)[0]!;

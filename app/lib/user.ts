@@ -3,7 +3,7 @@ export interface ShellUser {
   email?: string | null;
 }
 
-const present = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
+const present = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
 /** The header's name: display name, else email, else 'User'. */
 export function welcomeName(user: ShellUser | null | undefined): string {

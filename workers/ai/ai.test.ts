@@ -66,7 +66,7 @@ describe("AI API with the builtin provider", () => {
 
   it("never exceeds any platform's limit or maxLength, even for very long prompts", async () => {
     const u = await registerUser();
-    const prompt = "Announce " + "our sustainable packaging programme for every product line ".repeat(150);
+    const prompt = `Announce ${"our sustainable packaging programme for every product line ".repeat(150)}`;
     for (const maxLength of [40, 280, 63206]) {
       const res = await call("/api/ai/generate-content", {
         token: u.token,

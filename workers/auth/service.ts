@@ -102,10 +102,10 @@ export class AuthService {
 
   async login(input: { email: string; password: string }, userAgent: string | null) {
     const user = await this.deps.db.query.users.findFirst({ where: eq(users.email, normaliseEmail(input.email)) });
+    let valid = false;
+    if (user) valid = await verifyPassword(input.password, user.passwordHash);
     // Hash even for an unknown email so response time does not reveal which addresses exist.
-    const valid = user
-      ? await verifyPassword(input.password, user.passwordHash)
-      : (await hashPassword(input.password), false);
+    else await hashPassword(input.password);
     if (!user || !valid) throw new HttpError(401, "Invalid email or password");
     return this.startSession(user, userAgent);
   }
@@ -210,7 +210,7 @@ export class AuthService {
         })
       : undefined;
     const now = this.deps.now();
-    if (!user || !reset || !reset.grantExpiresAt || reset.grantExpiresAt <= now)
+    if (!user || !reset?.grantExpiresAt || reset.grantExpiresAt <= now)
       throw new HttpError(400, AuthMessages.verifyOtpFirst);
     const passwordHash = await hashPassword(newPassword);
     await this.deps.db.batch([

@@ -193,7 +193,7 @@ googleOAuth.post("/token", async (c) => {
       token_type: "Bearer",
     });
   }
-  return fail("unsupported_grant_type", "Invalid grant_type: " + String(form.get("grant_type") ?? ""));
+  return fail("unsupported_grant_type", `Invalid grant_type: ${String(form.get("grant_type") ?? "")}`);
 });
 
 googleOAuth.post("/revoke", async (c) => {
@@ -395,7 +395,7 @@ googleApis.post("/upload/youtube/v3/videos", async (c) => {
 /** uploadType=multipart: one multipart/related body, the JSON resource then the media (what googleapis sends for `media: {body}`). */
 async function multipartInsert(c: Context<GEnv>) {
   const parts = await multipartParts(c.req.raw).catch(() => null);
-  if (!parts || parts.length !== 2)
+  if (parts?.length !== 2)
     return gError(
       c,
       400,
@@ -432,7 +432,7 @@ async function multipartInsert(c: Context<GEnv>) {
 /** The session URL: chunks with Content-Range, 308 + Range until the last byte, then the video resource. */
 googleApis.put("/upload/youtube/v3/videos", async (c) => {
   const session = await getObject(c.var.db, P, c.req.query("upload_id") ?? "");
-  if (!session || session.kind !== "upload")
+  if (session?.kind !== "upload")
     return gError(c, 404, "notFound", "The upload session does not exist or has expired.");
   const { total, received } = session.data as { total: number; received: number };
   const incomplete = (have: number) => c.body(null, 308, have > 0 ? { Range: `bytes=0-${have - 1}` } : {});
@@ -563,7 +563,7 @@ googleApis.put("/youtube/v3/videos", async (c) => {
   if (parts.length === 0) return gError(c, 400, "missingRequiredParameter", "The part parameter is required.");
   const resource = await readJson(c);
   const video = await getObject(c.var.db, P, String(resource?.id ?? ""));
-  if (!video || video.kind !== "video")
+  if (video?.kind !== "video")
     return gError(c, 404, "videoNotFound", "The video that you are trying to update cannot be found.");
   if (video.owner !== channelOf(c.var.token)?.id)
     return gError(c, 403, "forbidden", "The video that you are trying to update cannot be updated.");
@@ -590,7 +590,7 @@ googleApis.put("/youtube/v3/videos", async (c) => {
 googleApis.delete("/youtube/v3/videos", async (c) => {
   if (!allows(c.var.token, "youtube", "youtube.force-ssl")) return insufficient(c);
   const video = await getObject(c.var.db, P, c.req.query("id") ?? "");
-  if (!video || video.kind !== "video")
+  if (video?.kind !== "video")
     return gError(c, 404, "videoNotFound", "The video identified by the <code>id</code> parameter could not be found.");
   if (video.owner !== channelOf(c.var.token)?.id)
     return gError(c, 403, "forbidden", "The video that you are trying to delete cannot be deleted.");
@@ -638,7 +638,7 @@ googleApis.get("/youtube/v3/playlistItems", async (c) => {
 googleApis.get("/youtube/v3/commentThreads", async (c) => {
   if (!allows(c.var.token, ...READ)) return insufficient(c);
   const video = await getObject(c.var.db, P, c.req.query("videoId") ?? "");
-  if (!video || video.kind !== "video")
+  if (video?.kind !== "video")
     return gError(
       c,
       404,

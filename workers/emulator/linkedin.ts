@@ -156,7 +156,7 @@ function tokenBody(access: TokenRow, refresh: TokenRow | null, now: number) {
 /** Upload URLs handed out by initializeUpload: images take the whole file, video parts one byte range each. */
 linkedinWww.put("/dms-uploads/:asset", async (c) => {
   const image = await getObject(c.var.db, P, c.req.param("asset"));
-  if (!image || image.kind !== "image") return liError(c, 404, "NOT_FOUND", "Upload URL not found or expired");
+  if (image?.kind !== "image") return liError(c, 404, "NOT_FOUND", "Upload URL not found or expired");
   const check = await checkToken(c.var.db, P, bearer(c), c.var.now);
   if (!check.ok) return liError(c, 401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600);
   if (image.status !== "WAITING_UPLOAD") return liError(c, 400, "BAD_REQUEST", "The image was already uploaded");
@@ -492,7 +492,7 @@ function postView(p: EmuObject) {
 
 async function ownPost(c: Context<LiEnv>, urn: string) {
   const post = await getObject(c.var.db, P, urn);
-  if (!post || post.kind !== "post" || authorProblem(c.var.token, post.owner, false) === "author") return null;
+  if (post?.kind !== "post" || authorProblem(c.var.token, post.owner, false) === "author") return null;
   return post;
 }
 

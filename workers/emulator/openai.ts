@@ -53,8 +53,10 @@ function fill(schema: JsonSchema, key: string, words: string): unknown {
       return [`Emulated ${key} about ${tokens[0]}`, `Another emulated ${key}`];
     }
     case "string":
-      if (/content/i.test(key))
-        return `Emulated model post: ${words} `.repeat(Math.ceil(700 / (words.length + 22))).trim() + " #emulated";
+      if (/content/i.test(key)) {
+        const post = `Emulated model post: ${words} `.repeat(Math.ceil(700 / (words.length + 22))).trim();
+        return `${post} #emulated`;
+      }
       if (key === "handle") return `@${tokens[0]}`;
       return `Emulated ${key} for ${tokens[0]}`;
     case "number":
@@ -253,6 +255,6 @@ function streamed(
       choices: [],
       usage: r.usage,
     });
-  const text = events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("") + "data: [DONE]\n\n";
+  const text = `${events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("")}data: [DONE]\n\n`;
   return c.body(text, 200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache" });
 }

@@ -464,14 +464,14 @@ xApi.post("/2/tweets", async (c) => {
   if (mediaIds.length > 4) return invalid(c, "A post may have at most 4 media", "media.media_ids");
   for (const id of mediaIds) {
     const m = await ownMedia(c, id);
-    if (!m || m.status !== "succeeded") return invalid(c, `Your media IDs are invalid.`, "media.media_ids");
+    if (m?.status !== "succeeded") return invalid(c, `Your media IDs are invalid.`, "media.media_ids");
     if (m.data.category !== "tweet_image" && mediaIds.length > 1)
       return invalid(c, "A video or GIF must be the only media of a post", "media.media_ids");
   }
   const replyTo = body.reply?.in_reply_to_tweet_id;
   if (replyTo !== undefined) {
     const parent = await getObject(c.var.db, P, String(replyTo));
-    if (!parent || parent.kind !== "tweet")
+    if (parent?.kind !== "tweet")
       return invalid(
         c,
         `The \`reply.in_reply_to_tweet_id\` query parameter value [${replyTo}] does not exist`,
@@ -497,7 +497,7 @@ xApi.delete("/2/tweets/:id", async (c) => {
   const denied = requireScope(c, "tweet.write");
   if (denied) return denied;
   const tweet = await getObject(c.var.db, P, c.req.param("id"));
-  if (!tweet || tweet.kind !== "tweet")
+  if (tweet?.kind !== "tweet")
     return problem(
       c,
       404,
@@ -578,7 +578,7 @@ xApi.get("/2/tweets/search/recent", async (c) => {
   const conversation = c.req.query("query")?.match(/^conversation_id:(\d+)$/)?.[1];
   if (!conversation) return invalid(c, "This emulator supports query=conversation_id:<id> only", "query");
   const tweet = await getObject(c.var.db, P, conversation);
-  if (!tweet || tweet.kind !== "tweet") return c.json({ meta: { result_count: 0 } });
+  if (tweet?.kind !== "tweet") return c.json({ meta: { result_count: 0 } });
   const m = postMetrics(tweet.id, tweet.createdAt, c.var.now);
   const replies = sampleComments(tweet.id, m.comments, tweet.createdAt).filter(
     (k) => k.createdAt <= c.var.now && k.createdAt >= c.var.now - 7 * 86_400_000,

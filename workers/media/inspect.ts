@@ -56,7 +56,7 @@ async function imageDimensions(src: ByteSource): Promise<{ width: number; height
       if (end === src.size) break;
     }
   }
-  if (!dims || !dims.width || !dims.height) throw new HttpError(400, MediaMessages.unreadable);
+  if (!dims?.width || !dims.height) throw new HttpError(400, MediaMessages.unreadable);
   if (dims.width * dims.height > MAX_IMAGE_PIXELS)
     throw new HttpError(400, tooManyPixelsMessage(dims.width, dims.height));
   return dims;

@@ -19,7 +19,7 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
       query: { fields: "permalink_url", access_token: account.accessToken },
     });
     const url = res.data.permalink_url ?? null;
-    return url && url.startsWith("/") ? `https://www.facebook.com${url}` : url;
+    return url?.startsWith("/") ? `https://www.facebook.com${url}` : url;
   }
 
   const client: PlatformClient = {

@@ -44,7 +44,7 @@ export interface RequestOptions {
 }
 
 export interface HttpClient {
-  request<T = any>(url: string | URL, options?: RequestOptions): Promise<PlatformResponse<T>>;
+  request<T = unknown>(url: string | URL, options?: RequestOptions): Promise<PlatformResponse<T>>;
   /** A request whose answer must carry what `schema` says (ids, permalinks, tokens, status, quotas). */
   answer<S extends z.ZodType>(
     url: string | URL,
@@ -141,7 +141,8 @@ export function createHttp(deps: HttpDeps): HttpClient {
         data,
         retryAfterMs: retryAfterMs(res.headers, now()),
       };
-      if (res.ok || options.accept?.includes(res.status)) return response as PlatformResponse<any>;
+      // `request<T>` trusts the caller's T (no schema); `answer` is the checked form.
+      if (res.ok || options.accept?.includes(res.status)) return response as PlatformResponse<never>;
       const error = deps.classify(response);
       // A gateway error on a post-creating call means the platform may have acted before the answer was lost.
       if (creates && (res.status === 502 || res.status === 504) && error.kind === "retryable") {

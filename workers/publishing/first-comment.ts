@@ -11,7 +11,7 @@ import type { PublishDeps } from "./consumer";
  */
 export async function publishFirstComment(targetId: string, deps: PublishDeps): Promise<void> {
   const target = await deps.db.query.postTargets.findFirst({ where: eq(postTargets.id, targetId) });
-  if (!target || target.status !== "published" || !target.remoteId) return;
+  if (target?.status !== "published" || !target.remoteId) return;
   const client = deps.client(target.platform);
   if (!client.reply || !target.version?.firstComment) return;
   const claimed = await deps.db

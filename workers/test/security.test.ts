@@ -31,7 +31,11 @@ function apiRoutes() {
   return api.routes
     .filter((r) => r.method !== "ALL" && (r.path.startsWith("/api/") || r.path === "/health"))
     .map((r) => ({ method: r.method, path: r.path, key: `${r.method} ${r.path}` }))
-    .filter((r) => (seen.has(r.key) ? false : (seen.add(r.key), true)));
+    .filter((r) => {
+      if (seen.has(r.key)) return false;
+      seen.add(r.key);
+      return true;
+    });
 }
 
 /** Fills path parameters with well-formed ids that belong to nobody. */

@@ -43,8 +43,14 @@ export function ComposerAiPanel({
   const [mentions, setMentions] = useState<Mention[]>([]);
 
   const needsPlatformAndContent = (what: "hashtags" | "mentions") => {
-    if (platforms.length === 0) return notify.error("Please select at least one social media platform first"), false;
-    if (content.trim() === "") return notify.error(`Please enter some content first to generate ${what}`), false;
+    if (platforms.length === 0) {
+      notify.error("Please select at least one social media platform first");
+      return false;
+    }
+    if (content.trim() === "") {
+      notify.error(`Please enter some content first to generate ${what}`);
+      return false;
+    }
     return true;
   };
 

@@ -205,7 +205,6 @@ function ChannelTab({
         {version.parts.length > 1 ? (
           <ol aria-label={`${name} thread preview`} className="space-y-2 border-l-2 border-slate-200 pl-3 text-sm">
             {version.parts.slice(1).map((part, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a part is known by its place in the thread.
               <li key={i} className="whitespace-pre-wrap">
                 {part}
               </li>

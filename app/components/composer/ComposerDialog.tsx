@@ -503,8 +503,14 @@ function useLocalDraft(key: string, start: ComposerForm, form: ComposerForm) {
   }, [offer, key, start, form]);
   return {
     offer: offer ?? null,
-    restore: () => (setOffer(null), offer?.form ?? form),
-    dismiss: () => (clearDraft(localStorage, key), setOffer(null)),
+    restore: () => {
+      setOffer(null);
+      return offer?.form ?? form;
+    },
+    dismiss: () => {
+      clearDraft(localStorage, key);
+      setOffer(null);
+    },
     clear: () => clearDraft(localStorage, key),
   };
 }

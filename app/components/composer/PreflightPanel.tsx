@@ -1,6 +1,5 @@
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { accountName } from "~/lib/account-name";
-import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import type { Problem } from "../../../workers/posts/preflight";
 import type { AccountView } from "../posts/types";
 

@@ -36,7 +36,6 @@ export function ThreadParts({
             const n = i + 2;
             const count = captionLength(platform, part);
             return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a part is known by its place in the thread.
               <li key={i} className="rounded border border-slate-200 p-2">
                 <div className="flex items-center gap-1">
                   <label htmlFor={`${id}-${i}`} className={`${labelClass} mr-auto mb-0`}>

@@ -6,7 +6,6 @@ import { accountName } from "~/lib/account-name";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { usePermalinkHref } from "~/lib/use-permalink";
-import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import { heldLabel, retryText } from "./post-view";
 import { StatusBadge } from "./StatusBadge";
 import type { AccountView, PostJson, TargetJson } from "./types";

@@ -84,7 +84,10 @@ export function PostDetailDialog({
   );
 
   if (!post) return null;
-  const updated = (next: PostJson) => (setPost(next), onChanged());
+  const updated = (next: PostJson) => {
+    setPost(next);
+    onChanged();
+  };
 
   /** SPEC §2: fetch this post's latest metrics and comments from its platforms now. */
   const sync = async () => {

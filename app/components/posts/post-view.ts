@@ -76,9 +76,7 @@ export function channelStatuses(post: { status: string; platformPosts: Array<{ p
 
 /** The body of Repost Now (SPEC §4): the old post's content, platforms, non-empty accounts, media, tags, category. */
 export function repostBody(post: PostJson) {
-  const selectedAccounts = Object.fromEntries(
-    Object.entries(post.selectedAccounts).filter(([, ids]) => ids && ids.length),
-  );
+  const selectedAccounts = Object.fromEntries(Object.entries(post.selectedAccounts).filter(([, ids]) => ids?.length));
   return {
     content: post.content,
     platforms: post.platforms,

@@ -21,8 +21,14 @@ export function usePostDialogs(timeZone: string, onChange: () => void) {
         view={detail?.view}
         timeZone={timeZone}
         onOpenChange={(open) => !open && setDetail(null)}
-        onEdit={(post) => (setDetail(null), composer.open({ post }))}
-        onDelete={(post) => (setDetail(null), setDeleting(post))}
+        onEdit={(post) => {
+          setDetail(null);
+          composer.open({ post });
+        }}
+        onDelete={(post) => {
+          setDetail(null);
+          setDeleting(post);
+        }}
         onChanged={onChange}
       />
       <DeletePostDialog post={deleting} onOpenChange={(open) => !open && setDeleting(null)} onDeleted={onChange} />

@@ -17,7 +17,10 @@ export function usePosts(query: string, version: number, failure = "Failed to lo
     void api<{ posts: PostJson[] }>(`/api/posts?${query}`).then((res) => {
       if (!live) return;
       if (res.ok) setPosts(res.data.posts);
-      else setPosts([]), notify.error(res.message || failure);
+      else {
+        setPosts([]);
+        notify.error(res.message || failure);
+      }
     });
     return () => {
       live = false;

@@ -79,7 +79,7 @@ export function WorkspaceTab({
                   <select
                     aria-label={`Role of ${m.displayName}`}
                     value={m.role}
-                    className={inputClass + " w-36"}
+                    className={`${inputClass} w-36`}
                     onChange={(e) =>
                       void run(`${base}/members/${m.userId}`, { method: "PATCH", json: { role: e.target.value } })
                     }
@@ -105,7 +105,7 @@ export function WorkspaceTab({
         {!ws.personal && (
           <button
             type="button"
-            className={secondaryButton + " mt-3"}
+            className={`${secondaryButton} mt-3`}
             onClick={() => void run(`${base}/leave`, { method: "POST" }, () => window.location.assign("/dashboard"))}
           >
             Leave workspace

@@ -36,7 +36,11 @@ export function OnDemandMenu<P extends object>({
       onPointerEnter={() => void menu.preload().catch(() => {})}
       onFocus={() => void menu.preload().catch(() => {})}
       onPointerDown={(e) => e.button === 0 && !e.ctrlKey && want()}
-      onKeyDown={(e) => ["Enter", " ", "ArrowDown"].includes(e.key) && (e.preventDefault(), want())}
+      onKeyDown={(e) => {
+        if (!["Enter", " ", "ArrowDown"].includes(e.key)) return;
+        e.preventDefault();
+        want();
+      }}
       onClick={want}
     >
       {children}

@@ -105,7 +105,7 @@ describe("builtin generator", () => {
     expect(hashtagsIn(generatePost(prompt, "casual", "twitter", true, 280)).length).toBeLessThanOrEqual(2);
   });
   it("never exceeds the platform limit or maxLength", () => {
-    const long = "Write about " + "sustainable packaging innovation ".repeat(300);
+    const long = `Write about ${"sustainable packaging innovation ".repeat(300)}`;
     for (const p of PLATFORMS)
       for (const max of [20, 280, 63206]) {
         const out = generatePost(long, "educational", p, true, max);

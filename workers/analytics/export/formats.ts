@@ -19,7 +19,7 @@ export function toCsv(table: Table): string {
     if (typeof v === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
-  return [table.columns, ...table.rows].map((r) => r.map(esc).join(",")).join("\r\n") + "\r\n";
+  return `${[table.columns, ...table.rows].map((r) => r.map(esc).join(",")).join("\r\n")}\r\n`;
 }
 
 /** A workbook with a sheet per table of the report (see xlsx.ts for why it is written by hand). */

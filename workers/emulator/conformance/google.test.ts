@@ -114,7 +114,7 @@ describe("YouTube conformance", () => {
   });
 
   it("refuses an upload when the youtube.upload permission was not granted", async () => {
-    const readOnly = await accessToken([SCOPE + "youtube.upload"]);
+    const readOnly = await accessToken([`${SCOPE}youtube.upload`]);
     const res = await emu("www.googleapis.com", "/upload/youtube/v3/videos?uploadType=resumable&part=snippet", {
       method: "POST",
       headers: {
@@ -131,11 +131,11 @@ describe("YouTube conformance", () => {
 
   it("incremental authorization: with include_granted_scopes=true a consent for one scope keeps those granted before", async () => {
     const client = { id: "conformance-incremental-app", secret: "conformance-incremental-secret" };
-    const first = await tokenAnswer({}, [SCOPE + "youtube.upload"], client);
-    expect(first.scope.split(" ")).not.toContain(SCOPE + "youtube.upload");
-    const alone = await tokenAnswer({ scope: SCOPE + "youtube.upload" }, [], client);
-    expect(alone.scope).toBe(SCOPE + "youtube.upload");
-    const added = await tokenAnswer({ scope: SCOPE + "youtube.upload", include_granted_scopes: "true" }, [], client);
+    const first = await tokenAnswer({}, [`${SCOPE}youtube.upload`], client);
+    expect(first.scope.split(" ")).not.toContain(`${SCOPE}youtube.upload`);
+    const alone = await tokenAnswer({ scope: `${SCOPE}youtube.upload` }, [], client);
+    expect(alone.scope).toBe(`${SCOPE}youtube.upload`);
+    const added = await tokenAnswer({ scope: `${SCOPE}youtube.upload`, include_granted_scopes: "true" }, [], client);
     expect(added.scope.split(" ").sort()).toEqual(
       ["youtube.upload", "youtube.readonly", "yt-analytics.readonly"].map((s) => SCOPE + s).sort(),
     );

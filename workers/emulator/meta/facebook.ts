@@ -171,7 +171,7 @@ async function pageEdge(c: EmuContext, token: TokenRow, page: DemoPage, edge: st
         throw new GraphError(400, "(#100) param attached_media must be an array of objects", 100);
       for (const item of parsed) {
         const photo = await getObject(c.var.db, STORE, String((item as { media_fbid?: unknown }).media_fbid));
-        if (!photo || photo.kind !== "photo" || photo.owner !== page.id)
+        if (photo?.kind !== "photo" || photo.owner !== page.id)
           throw new GraphError(400, "(#100) attached_media contains an invalid media_fbid", 100);
         attached.push(photo.id);
       }

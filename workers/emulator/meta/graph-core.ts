@@ -24,7 +24,7 @@ export function graphErrorResponse(c: EmuContext, err: GraphError): Response {
     type: "OAuthException",
     code: err.code,
     is_transient: err.transient,
-    fbtrace_id: "Emu" + Math.floor(c.var.now % 1e8),
+    fbtrace_id: `Emu${Math.floor(c.var.now % 1e8)}`,
   };
   if (err.subcode !== undefined) error.error_subcode = err.subcode;
   if (err.userTitle) error.error_user_title = err.userTitle;

@@ -149,7 +149,7 @@ export async function createContainer(c: EmuContext, owner: DemoIgAccount, p: Re
       throw new GraphError(400, "(#100) The carousel must have between 2 and 10 children.", 100);
     for (const id of children) {
       const child = await getObject(db, STORE, id);
-      if (!child || child.kind !== "container" || child.owner !== owner.id || !child.data.isCarouselItem) {
+      if (child?.kind !== "container" || child.owner !== owner.id || !child.data.isCarouselItem) {
         throw new GraphError(400, `(#100) Param children contains an invalid media container id: ${id}`, 100);
       }
       readyAt = Math.max(readyAt, child.readyAt ?? now);
@@ -204,7 +204,7 @@ export async function publishContainer(c: EmuContext, owner: DemoIgAccount, p: R
   const id = p.creation_id;
   if (!id) throw new GraphError(400, "(#100) The parameter creation_id is required", 100);
   const container = await getObject(db, STORE, id);
-  if (!container || container.kind !== "container" || container.owner !== owner.id) throw objectNotFound(id);
+  if (container?.kind !== "container" || container.owner !== owner.id) throw objectNotFound(id);
   if (container.data.isCarouselItem)
     throw new GraphError(400, "(#100) A carousel item cannot be published on its own", 100);
   const status = statusCode(container, now);

@@ -113,7 +113,7 @@ async function createContainer(c: EmuContext, user: ThreadsUser, p: Record<strin
       throw new GraphError(400, "(#100) A carousel must have between 2 and 20 items", 100);
     for (const id of children) {
       const child = await getObject(db, STORE, id);
-      if (!child || child.kind !== "container" || child.owner !== user.id || !child.data.isCarouselItem)
+      if (child?.kind !== "container" || child.owner !== user.id || !child.data.isCarouselItem)
         throw new GraphError(400, `(#100) Invalid carousel item: ${id}`, 100);
       readyAt = Math.max(readyAt, child.readyAt ?? now);
       error ??= (child.data.error as string | null) ?? null;
@@ -122,7 +122,7 @@ async function createContainer(c: EmuContext, user: ThreadsUser, p: Record<strin
   // §10.3 Replies: only to a post that exists (the emulator's users own their root posts).
   if (p.reply_to_id) {
     const parent = await getObject(db, STORE, p.reply_to_id);
-    if (!parent || parent.kind !== "media")
+    if (parent?.kind !== "media")
       throw new GraphError(400, "The requested resource does not exist", 24, 4279009, "Media Not Found");
   }
   const id = numericId();
@@ -159,8 +159,7 @@ async function publish(c: EmuContext, user: ThreadsUser, p: Record<string, strin
       "Media Not Found",
       `The media with id ${p.creation_id} cannot be found.`,
     );
-  if (!container || container.kind !== "container" || container.owner !== user.id || container.data.isCarouselItem)
-    throw notFound();
+  if (container?.kind !== "container" || container.owner !== user.id || container.data.isCarouselItem) throw notFound();
   const st = status(container, now);
   if (st !== "FINISHED")
     throw st === "PUBLISHED"
