@@ -1,25 +1,24 @@
 import { env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { postTargets, targetStagings } from "../db/schema/index";
-import { buildServices } from "../services";
-import { testDb } from "../test/fixtures";
-import { call, ORIGIN, registerUser } from "../test/helpers";
+import { call, registerUser } from "../test/helpers";
 import { fileOf, mp4Bytes } from "../test/media-fixtures";
 import { advanceEmulator, armFault, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
-import { claimDueTargets } from "./claim";
+import {
+  channel,
+  claimNow,
+  stagingDeps as deps,
+  publishedAttempts,
+  staged,
+  stagingOf as staging,
+  sweep,
+} from "../test/staging-kit";
 import { publishTarget } from "./consumer";
-import { publishDeps } from "./deps";
-import { DEFAULT_LEASES } from "./lease";
-import { stageAhead } from "./staging";
 
 /**
  * Staging (ADR 029) through the real queue and the emulator: a YouTube video goes up private a day ahead,
  * and at the due second one videos.update makes it public. Edits, cancels and deletes leave nothing behind.
  */
-const deps = (shiftMs = 0) => publishDeps(buildServices(env, () => Date.now() + shiftMs, ORIGIN));
-const sweep = (shiftMs = 0) => stageAhead({ ...deps(shiftMs), queue: env.PUBLISH_QUEUE, leases: DEFAULT_LEASES });
 
 async function scheduledVideoPost(opts: { size?: number } = {}) {
   const u = await registerUser();
@@ -49,20 +48,6 @@ async function scheduledVideoPost(opts: { size?: number } = {}) {
   return { u, postId, targetId, content };
 }
 
-const staging = async (targetId: string) =>
-  (await testDb().select().from(targetStagings).where(eq(targetStagings.targetId, targetId)))[0];
-
-/** Waits for the queue's staging step to leave `staging`. */
-const staged = (targetId: string) =>
-  vi.waitFor(
-    async () => {
-      const row = await staging(targetId);
-      if (!row || row.state === "staging") throw new Error(`still ${row?.state ?? "unstaged"}`);
-      return row;
-    },
-    { timeout: 20_000, interval: 100 },
-  );
-
 /** The emulator's videos whose title carries the post's text, with their privacy and tags. */
 async function remoteVideos(text: string) {
   const { results } = await env.DB.prepare(
@@ -71,18 +56,6 @@ async function remoteVideos(text: string) {
     .bind(`${text}%`)
     .all<{ id: string; privacy: string; tags: string }>();
   return results;
-}
-
-async function channel(u: { token: string }, postId: string) {
-  return (await call(`/api/posts/${postId}`, { token: u.token })).body.data.platformPosts[0];
-}
-
-/** Makes the target due and claims it, as the cron does at its minute (the message is then ours to drive). */
-async function claimNow(targetId: string) {
-  await testDb().update(postTargets).set({ dueAt: Date.now() }).where(eq(postTargets.id, targetId));
-  const d = deps();
-  await claimDueTargets({ db: d.db, d1: env.DB, queue: { sendBatch: async () => {} } as never, now: d.now });
-  expect((await testDb().select().from(postTargets).where(eq(postTargets.id, targetId)))[0]!.status).toBe("queued");
 }
 
 afterEach(clearFaults);
@@ -127,13 +100,7 @@ describe("staging a video ahead", () => {
       expect(await remoteVideos(p.content)).toEqual([
         { id: row.remoteId, privacy: "public", tags: JSON.stringify([`postline-${p.targetId}`]) },
       ]);
-      const { results } = await env.DB.prepare(
-        "SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at, rowid",
-      )
-        .bind(p.targetId)
-        .all();
-      const published = results.filter((a) => a.outcome === "published" || a.outcome === "found");
-      expect(published).toHaveLength(1);
+      expect(await publishedAttempts(p.targetId)).toHaveLength(1);
     },
   );
 
