@@ -93,3 +93,13 @@ export async function armFault(platform: string, mode: "429" | "500", count = 1)
   });
   expect(res.status).toBe(200);
 }
+
+/** Moves the emulator's clock forward, as a test of time-driven behaviour (expiry, processing) does. */
+export async function advanceClock(ms: number) {
+  const res = await SELF.fetch("http://localhost/sandbox/clock", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ advanceMs: ms }),
+  });
+  expect(res.status).toBe(200);
+}
