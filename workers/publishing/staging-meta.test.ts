@@ -11,6 +11,7 @@ import {
   channel,
   claimNow,
   stagingDeps as deps,
+  editPost,
   publishedAttempts,
   staged,
   stagingOf,
@@ -135,6 +136,20 @@ describe("staging on Meta's platforms", () => {
     },
   );
 
+  it("instagram video: the sweep polls the Reel's container until it is FINISHED", async () => {
+    const p = await scheduledPost("instagram", "video");
+    await sweep();
+    expect(await staged(p.targetId)).toMatchObject({ state: "processing" });
+    expect((await channel(p.u, p.postId)).preparation).toEqual({ state: "preparing", message: null });
+    await advanceEmulator(61_000);
+    await sweep(61_000);
+    await vi.waitFor(async () => expect((await stagingOf(p.targetId))?.state).toBe("ready"), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    expect((await channel(p.u, p.postId)).preparation).toEqual({ state: "ready", message: null });
+  });
+
   it.each([
     ["instagram", "image", "/media_publish$"],
     ["threads", "image", "/threads_publish$"],
@@ -165,12 +180,7 @@ describe("cleaning up what was staged on Meta's platforms", () => {
     await sweep();
     const first = handleIds((await staged(p.targetId)).remoteId).sort();
     expect(await unpublishedOnPage(first)).toEqual(first);
-    const edited = await call(`/api/posts/${p.postId}`, {
-      method: "PUT",
-      token: p.u.token,
-      body: { content: `${p.content} (edited)` },
-    });
-    expect(edited.status, edited.body.message).toBe(200);
+    await editPost(p.u, p.postId, { content: `${p.content} (edited)` });
     expect((await sweep()).cleaned).toBe(1);
     expect(await unpublishedOnPage(first)).toEqual([]);
 
@@ -178,12 +188,7 @@ describe("cleaning up what was staged on Meta's platforms", () => {
     const second = handleIds((await staged(p.targetId)).remoteId).sort();
     expect(second).not.toEqual(first);
     expect(await unpublishedOnPage(second)).toEqual(second);
-    const unscheduled = await call(`/api/posts/${p.postId}`, {
-      method: "PUT",
-      token: p.u.token,
-      body: { status: "draft" },
-    });
-    expect(unscheduled.status, unscheduled.body.message).toBe(200);
+    await editPost(p.u, p.postId, { status: "draft" });
     expect((await sweep()).cleaned).toBe(1);
     expect(await unpublishedOnPage(second)).toEqual([]);
     expect(await remote("facebook", "post", p.content)).toEqual([]);
@@ -205,8 +210,7 @@ describe("cleaning up what was staged on Meta's platforms", () => {
     await sweep();
     const first = await staged(p.targetId);
     const text = `${p.content} (edited)`;
-    const edited = await call(`/api/posts/${p.postId}`, { method: "PUT", token: p.u.token, body: { content: text } });
-    expect(edited.status, edited.body.message).toBe(200);
+    await editPost(p.u, p.postId, { content: text });
     expect((await sweep()).cleaned).toBe(1);
     expect(await stagingOf(p.targetId)).toBeUndefined();
     await sweep();

@@ -8,6 +8,7 @@ import {
   channel,
   claimNow,
   stagingDeps as deps,
+  editPost,
   publishedAttempts,
   staged,
   stagingOf as staging,
@@ -123,12 +124,7 @@ describe("cleaning up what was staged", () => {
     const p = await scheduledVideoPost();
     await sweep();
     const first = await staged(p.targetId);
-    const edited = await call(`/api/posts/${p.postId}`, {
-      method: "PUT",
-      token: p.u.token,
-      body: { content: `${p.content} (edited)` },
-    });
-    expect(edited.status, edited.body.message).toBe(200);
+    await editPost(p.u, p.postId, { content: `${p.content} (edited)` });
     expect((await sweep()).cleaned).toBe(1);
     expect((await remoteVideos(p.content)).map((v) => v.id)).not.toContain(first.remoteId);
     expect(await remoteVideos(p.content)).toEqual([]);
@@ -138,12 +134,7 @@ describe("cleaning up what was staged", () => {
     expect(second.remoteId).not.toBe(first.remoteId);
     expect(await remoteVideos(p.content)).toHaveLength(1);
 
-    const unscheduled = await call(`/api/posts/${p.postId}`, {
-      method: "PUT",
-      token: p.u.token,
-      body: { status: "draft" },
-    });
-    expect(unscheduled.status, unscheduled.body.message).toBe(200);
+    await editPost(p.u, p.postId, { status: "draft" });
     expect((await sweep()).cleaned).toBe(1);
     expect(await remoteVideos(p.content)).toEqual([]);
     expect(await staging(p.targetId)).toBeUndefined();

@@ -58,3 +58,9 @@ export async function publishedAttempts(targetId: string) {
     .all<{ kind: string; outcome: string }>();
   return results.filter((a) => a.outcome === "published" || a.outcome === "found");
 }
+
+/** Edits a post through the API, as the composer's save does; the edit must be accepted. */
+export async function editPost(u: { token: string }, postId: string, body: Record<string, unknown>) {
+  const res = await call(`/api/posts/${postId}`, { method: "PUT", token: u.token, body });
+  expect(res.status, res.body.message).toBe(200);
+}
