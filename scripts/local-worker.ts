@@ -92,10 +92,25 @@ export async function startLocalWorker(opts: {
   const log = createWriteStream(opts.logPath);
   const persist = opts.persistTo ? ["--persist-to", opts.persistTo] : [];
   const vars = Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  // Its own inspector port: servers starting at the same moment (the e2e setup starts two) would otherwise
+  // race for wrangler's default 9229 and one would die with "Address already in use".
+  const inspector = ["--inspector-port", String(await freePort())];
   // Development-only pages (/dev/mailbox, /sandbox/*) are opt-in; a deploy never inherits them.
   const child = spawn(
     "npx",
-    ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--var", "DEV_ROUTES:true", ...persist, ...vars],
+    [
+      "wrangler",
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      ...inspector,
+      "--var",
+      "DEV_ROUTES:true",
+      ...persist,
+      ...vars,
+    ],
     {
       cwd: root,
       env: workerEnv,
