@@ -9,6 +9,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** One server per vitest worker: a file runs on `baseUrls[VITEST_POOL_ID - 1]` (see e2e/browser.ts). */
     baseUrls: string[];
+    /** Freshly migrated local state, never served: a journey with its own server copies it (crash.e2e.ts). */
+    migratedState: string;
   }
 }
 
@@ -24,8 +26,7 @@ export default async function setup(project: TestProject) {
   // Migrate once and copy the files: one `wrangler d1 migrations apply` costs seconds of CPU.
   const migrated = mkdtempSync(join(tmpdir(), "postline-e2e-"));
   applyMigrations(migrated);
-  const stores = Array.from({ length: project.config.maxWorkers }, (_, i) => {
-    if (i === 0) return migrated;
+  const stores = Array.from({ length: project.config.maxWorkers }, () => {
     const copy = mkdtempSync(join(tmpdir(), "postline-e2e-"));
     cpSync(migrated, copy, { recursive: true });
     return copy;
@@ -39,7 +40,7 @@ export default async function setup(project: TestProject) {
   const workers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const teardown = async () => {
     await Promise.all(workers.map((w) => w.stop()));
-    for (const dir of stores) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [migrated, ...stores]) rmSync(dir, { recursive: true, force: true });
   };
   const failed = started.find((s) => s.status === "rejected");
   if (failed) {
@@ -50,5 +51,6 @@ export default async function setup(project: TestProject) {
     "baseUrls",
     workers.map((w) => w.baseUrl),
   );
+  project.provide("migratedState", migrated);
   return teardown;
 }
