@@ -11,6 +11,7 @@ import {
   EXPIRY_MARGIN_MS,
   fingerprintOf,
   PROCESSING_POLL_MS,
+  quickCheckDelay,
   STAGING_MIN_AHEAD_MS,
   type StagingRow,
   stagingVerdict,
@@ -120,7 +121,7 @@ export async function stageTarget(targetId: string, deps: PublishDeps): Promise<
             : { state: "stale" },
         )
         .where(and(eq(targetStagings.targetId, targetId), eq(targetStagings.state, "processing")));
-      return ACK;
+      return checked?.ready === false ? quickCheck(row.startedAt, deps.now()) : ACK;
     }
     const request = await deps.buildRequest(target);
     const fingerprint = await fingerprintOf(request);
@@ -145,6 +146,7 @@ export async function stageTarget(targetId: string, deps: PublishDeps): Promise<
       .returning({ id: targetStagings.targetId });
     // The publish took over (or a newer run started) while this one uploaded: its upload must not linger.
     if (recorded.length === 0) await access.call((c) => staging.discard(c, staged));
+    else if (!staged.ready) return quickCheck(row.startedAt, deps.now());
   } catch (err) {
     const error = asPlatformError(err, row.platform);
     const change = afterStagingFailure(
@@ -267,6 +269,12 @@ async function discardRemote(deps: PublishDeps, row: Row): Promise<boolean> {
     // A gone account or a refused token cannot be helped by waiting; a 429 or 5xx can.
     return asPlatformError(err, row.platform).kind !== "retryable";
   }
+}
+
+/** The same message comes back for the next processing check while the run is young (queue redelivery). */
+function quickCheck(startedAt: number, now: number): Disposition {
+  const delay = quickCheckDelay(startedAt, now);
+  return delay === null ? ACK : { ack: false, delaySeconds: delay };
 }
 
 function handleOf(row: Row): StagedMedia {
