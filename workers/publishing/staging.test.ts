@@ -73,6 +73,12 @@ async function remoteVideos(text: string) {
   return results;
 }
 
+/** A PUT of the post by its author, as the composer sends an edit or an unschedule. */
+async function edit(p: { u: { token: string }; postId: string }, body: Record<string, unknown>) {
+  const res = await call(`/api/posts/${p.postId}`, { method: "PUT", token: p.u.token, body });
+  expect(res.status, res.body.message).toBe(200);
+}
+
 async function channel(u: { token: string }, postId: string) {
   return (await call(`/api/posts/${postId}`, { token: u.token })).body.data.platformPosts[0];
 }
@@ -157,12 +163,7 @@ describe("cleaning up what was staged", () => {
     const p = await scheduledVideoPost();
     await sweep();
     const first = await staged(p.targetId);
-    const edited = await call(`/api/posts/${p.postId}`, {
-      method: "PUT",
-      token: p.u.token,
-      body: { content: `${p.content} (edited)` },
-    });
-    expect(edited.status, edited.body.message).toBe(200);
+    await edit(p, { content: `${p.content} (edited)` });
     expect((await sweep()).cleaned).toBe(1);
     expect((await remoteVideos(p.content)).map((v) => v.id)).not.toContain(first.remoteId);
     expect(await remoteVideos(p.content)).toEqual([]);
@@ -172,12 +173,7 @@ describe("cleaning up what was staged", () => {
     expect(second.remoteId).not.toBe(first.remoteId);
     expect(await remoteVideos(p.content)).toHaveLength(1);
 
-    const unscheduled = await call(`/api/posts/${p.postId}`, {
-      method: "PUT",
-      token: p.u.token,
-      body: { status: "draft" },
-    });
-    expect(unscheduled.status, unscheduled.body.message).toBe(200);
+    await edit(p, { status: "draft" });
     expect((await sweep()).cleaned).toBe(1);
     expect(await remoteVideos(p.content)).toEqual([]);
     expect(await staging(p.targetId)).toBeUndefined();
@@ -345,24 +341,14 @@ describe("staging X and LinkedIn media ahead", () => {
     async (platform) => {
       const p = await scheduledMediaPost(platform);
       const first = await staged(p.targetId);
-      const edited = await call(`/api/posts/${p.postId}`, {
-        method: "PUT",
-        token: p.u.token,
-        body: { content: `${p.content} (edited)` },
-      });
-      expect(edited.status, edited.body.message).toBe(200);
+      await edit(p, { content: `${p.content} (edited)` });
       await sweep();
       expect(await staging(p.targetId)).toBeUndefined();
       await sweep();
       const second = await staged(p.targetId);
       expect(stagedIds(second.remoteId)).not.toContain(stagedIds(first.remoteId)[0]);
 
-      const unscheduled = await call(`/api/posts/${p.postId}`, {
-        method: "PUT",
-        token: p.u.token,
-        body: { status: "draft" },
-      });
-      expect(unscheduled.status, unscheduled.body.message).toBe(200);
+      await edit(p, { status: "draft" });
       await sweep();
       expect(await staging(p.targetId)).toBeUndefined();
       expect(await remotePosts(platform, p.content)).toEqual([]);
