@@ -149,6 +149,8 @@ describe("analytics rollups (ADR 023)", () => {
     await db.run(sql`update post_metrics_daily set likes = likes + 1000 where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_engagement_daily set likes = '[]' where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_best_times_daily set posts = '[]' where workspace_id = ${a.user.id}`);
+    await db.run(sql`update post_metrics_weekly set reach = reach + 7 where workspace_id = ${a.user.id}`);
+    await db.run(sql`delete from post_metrics_post_weekly where workspace_id = ${a.user.id}`);
     const bBefore = await rollupsAndRecomputation(db, b.user.id);
 
     const res = await call("/api/analytics/rollups/rebuild", { method: "POST", token: a.token });

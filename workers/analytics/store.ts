@@ -5,7 +5,18 @@ import type { Platform } from "../platform-profile";
 import { type Metrics, type SnapshotDelta, sumMetrics, type TargetRow } from "./aggregate";
 import type { BestTimeSample } from "./best-times";
 import { contentTypeOf, type MediaInfo } from "./content-type";
-import { cutPieces, cutSlots, DAY_MS, SLOT_MS, type Span, splitByUtcDays, sumSlots } from "./rollup-ranges";
+import {
+  cutPieces,
+  cutSlots,
+  DAY_MS,
+  SLOT_MS,
+  type Span,
+  splitByUtcDays,
+  splitByWeeks,
+  sumSlots,
+  unitStarts,
+  WEEK_MS,
+} from "./rollup-ranges";
 
 /** D1 reads behind the analytics endpoints. Every query is scoped by workspace id first. */
 
@@ -201,10 +212,17 @@ export async function loadPeriodSums(
     ];
   });
   if (days) {
-    parts.push(
-      db.all<Sums>(sql`select account_id as accountId, platform, sum(targets) as targets, ${SUMS} from post_metrics_daily
-        where workspace_id = ${workspaceId} and day >= ${days.start} and day < ${days.end} ${platforms} group by account_id, platform`),
-    );
+    // Whole weeks from the weekly rollup, the days around them from the daily one.
+    const split = splitByWeeks(days);
+    const rollups = [
+      ...(split.weeks ? [{ table: sql.raw("post_metrics_weekly"), key: sql.raw("week"), span: split.weeks }] : []),
+      ...split.days.map((span) => ({ table: sql.raw("post_metrics_daily"), key: sql.raw("day"), span })),
+    ];
+    for (const { table, key, span } of rollups)
+      parts.push(
+        db.all<Sums>(sql`select account_id as accountId, platform, sum(targets) as targets, ${SUMS} from ${table}
+          where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end} ${platforms} group by account_id, platform`),
+      );
     if (await measuredSince(db, workspaceId, range.end))
       parts.push(db.all<Sums>(backToEnd(workspaceId, { ...days, platforms: range.platforms }, range.end)));
   }
@@ -290,33 +308,51 @@ export async function topPostId(db: Db, workspaceId: string, range: PeriodRange)
 }
 
 /**
- * The posts that can be a period's top post, from the post_metrics_post_daily rollup: on each whole UTC
- * day, the day's first by engagement, reach and first publish (with any post tied on all three: published
- * in the same millisecond, the target id decides at ranking) (a day where nothing has either holds no
- * winner unless nothing anywhere has, which the caller's fallback handles); every post whose targets went
- * out on several days (its days add up); and every post published in the partial days at the range's edges.
- * A one-day post that is not its day's top loses to that day's top, so the winner is always among these.
+ * The posts that can be a period's top post. The period is cut into buckets: whole UTC weeks
+ * (post_metrics_post_weekly), the whole days around them (post_metrics_post_daily) and the partial days at its
+ * edges (from the targets, taken together). A post whose targets in the period all fall in one bucket and that
+ * is not that bucket's first by (engagement, reach, first publish) loses to that first, whose total in the
+ * period is at least its total in the bucket; so the candidates are each bucket's first (with any post tied on
+ * all three: published in the same millisecond, the target id decides at ranking) and every post whose
+ * targets went out on several UTC days (`split`). A bucket where nothing has engagement or reach holds no
+ * winner unless nothing anywhere has, which the caller's fallback handles.
  */
 const topCandidates = (workspaceId: string, days: Span, edges: Span[]) => {
-  const dayList: number[] = [];
-  for (let d = days.start; d < days.end; d += DAY_MS) dayList.push(d);
+  const { weeks, days: loose } = splitByWeeks(days);
+  const tops = (table: string, key: string, starts: number[]) => {
+    const [t, k] = [sql.raw(table), sql.raw(key)];
+    // One covering-index seek per bucket for its first row, then the rows tied with it.
+    return sql`select p.post_id from json_each(${JSON.stringify(starts)}) d
+    cross join ${t} p indexed by ${sql.raw(`${table}_top_idx`)} on p.workspace_id = ${workspaceId} and p.${k} = d.value
+      and (p.engagement, p.reach, p.first_published_at) = (
+        select engagement, reach, first_published_at from ${t} where workspace_id = ${workspaceId} and ${k} = d.value
+        order by engagement desc, reach desc, first_published_at limit 1)
+    where p.engagement > 0 or p.reach > 0`;
+  };
+  const edgeTargets = sql.join(
+    edges.map(
+      (e) =>
+        sql`select t.id, t.post_id, t.published_at from post_targets t where ${targetScope(workspaceId, { ...e, platforms: null })}`,
+    ),
+    sql` union all `,
+  );
   return sql`
-    select p.post_id from json_each(${JSON.stringify(dayList)}) d
-    join post_metrics_post_daily b on b.rowid = (
-      select rowid from post_metrics_post_daily where workspace_id = ${workspaceId} and day = d.value
-      order by engagement desc, reach desc, first_published_at limit 1)
-    join post_metrics_post_daily p on p.workspace_id = ${workspaceId} and p.day = d.value and p.engagement = b.engagement
-      and p.reach = b.reach and p.first_published_at = b.first_published_at
-    where b.engagement > 0 or b.reach > 0
-    union
-    select post_id from post_metrics_post_daily where workspace_id = ${workspaceId} and split = 1 and day >= ${days.start} and day < ${days.end}
-    ${sql.join(
-      edges.map(
-        (e) =>
-          sql` union select t.post_id from post_targets t where ${targetScope(workspaceId, { ...e, platforms: null })}`,
-      ),
-      sql``,
-    )}`;
+    ${tops("post_metrics_post_weekly", "week", weeks ? unitStarts(weeks, WEEK_MS) : [])}
+    union ${tops(
+      "post_metrics_post_daily",
+      "day",
+      loose.flatMap((d) => unitStarts(d, DAY_MS)),
+    )}
+    union select post_id from post_metrics_post_daily where workspace_id = ${workspaceId} and split = 1 and day >= ${days.start} and day < ${days.end}
+    ${
+      edges.length
+        ? sql`union select * from (
+      with et as materialized (
+        select et.post_id, sum(coalesce(c.likes + c.comments + c.shares, 0)) as e, sum(coalesce(c.reach, 0)) as r, min(et.published_at) as f
+        from (${edgeTargets}) et left join post_metrics_current c on c.target_id = et.id group by et.post_id)
+      select post_id from et where (e, r, f) = (select e, r, f from et order by e desc, r desc, f limit 1))`
+        : sql``
+    }`;
 };
 
 export const dailyEngagementSql = (

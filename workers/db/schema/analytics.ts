@@ -227,6 +227,58 @@ export const postMetricsPostDaily = sqliteTable(
 );
 
 /**
+ * Rollup (ADR 023): post_metrics_daily summed per UTC week (`week` = day − day mod 7 days, epoch-aligned), so a
+ * long period reads a row per account and week instead of per day. Kept by triggers on post_metrics_daily.
+ */
+export const postMetricsWeekly = sqliteTable(
+  "post_metrics_weekly",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    week: ms("week").notNull(),
+    accountId: text("account_id").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    targets: metric("targets"),
+    impressions: metric("impressions"),
+    reach: metric("reach"),
+    likes: metric("likes"),
+    comments: metric("comments"),
+    shares: metric("shares"),
+    saves: metric("saves"),
+    clicks: metric("clicks"),
+    videoViews: metric("video_views"),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.week, t.accountId] })],
+);
+
+/**
+ * Rollup (ADR 023): post_metrics_post_daily per UTC week, so the top post takes one seek per whole week of a
+ * period. `first_published_at` is the earliest of the week's days. Kept by triggers on post_metrics_post_daily
+ * that recompute the week's row from its (at most seven) days.
+ */
+export const postMetricsPostWeekly = sqliteTable(
+  "post_metrics_post_weekly",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    postId: text("post_id").notNull(),
+    week: ms("week").notNull(),
+    targets: metric("targets"),
+    engagement: metric("engagement"),
+    reach: metric("reach"),
+    firstPublishedAt: ms("first_published_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.postId, t.week] }),
+    index("post_metrics_post_weekly_top_idx").on(
+      t.workspaceId,
+      t.week,
+      sql`${t.engagement} desc`,
+      sql`${t.reach} desc`,
+      t.firstPublishedAt,
+    ),
+  ],
+);
+
+/**
  * The retention job's state (ADR 023): the UTC midnight before which post snapshots were rolled up and
  * deleted (rollups of earlier days cannot be rebuilt from snapshots), and `running` while it deletes, so the
  * rollup triggers keep the deleted snapshots' growth. One row, id 1.
