@@ -16,6 +16,8 @@ import {
   recomputedBestTimes,
   recomputedEngagement,
   recomputedMetrics,
+  recomputedPlatformPostTotals,
+  recomputedPlatformWeeklyPostTotals,
   recomputedPostTotals,
   recomputedWeeklyMetrics,
   recomputedWeeklyPostTotals,
@@ -341,6 +343,12 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
       weeklyPosts:
         await db.all(sql`select post_id, week, targets, engagement, reach, first_published_at from post_metrics_post_weekly
         where workspace_id = ${workspaceId} and ${postNonZero} order by post_id, week`),
+      platformPosts:
+        await db.all(sql`select platform, post_id, day, targets, engagement, reach, split, multi, first_published_at
+        from post_platform_daily where workspace_id = ${workspaceId} and ${postNonZero} order by platform, post_id, day`),
+      platformWeeklyPosts:
+        await db.all(sql`select platform, post_id, week, targets, engagement, reach, first_published_at
+        from post_platform_weekly where workspace_id = ${workspaceId} and ${postNonZero} order by platform, post_id, week`),
     },
     recomputed: {
       metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from (${recomputedMetrics(workspaceId)})
@@ -356,6 +364,12 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
       weeklyPosts:
         await db.all(sql`select post_id, week, targets, engagement, reach, first_published_at from (${recomputedWeeklyPostTotals(workspaceId)})
         where ${postNonZero} order by post_id, week`),
+      platformPosts:
+        await db.all(sql`select platform, post_id, day, targets, engagement, reach, split, multi, first_published_at
+        from (${recomputedPlatformPostTotals(workspaceId)}) where ${postNonZero} order by platform, post_id, day`),
+      platformWeeklyPosts:
+        await db.all(sql`select platform, post_id, week, targets, engagement, reach, first_published_at
+        from (${recomputedPlatformWeeklyPostTotals(workspaceId)}) where ${postNonZero} order by platform, post_id, week`),
     },
   };
 }

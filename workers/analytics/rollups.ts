@@ -48,6 +48,29 @@ export const recomputedPostTotals = (workspaceId: string) => sql`
     from post_metrics_current where workspace_id = ${workspaceId} and published_at is not null
   ) x group by workspace_id, post_id, day`;
 
+/** The top-post rollup by platform: post_metrics_post_daily's figures per (platform, post, day), with `multi`. */
+export const recomputedPlatformPostTotals = (workspaceId: string) => sql`
+  select workspace_id, platform, post_id, day, sum(targets) as targets, sum(engagement) as engagement, sum(reach) as reach,
+    (select count(distinct t.published_at - t.published_at % ${DAY}) > 1 from post_targets t
+      where t.post_id = x.post_id and t.workspace_id = x.workspace_id and t.platform = x.platform and t.status = 'published'
+        and t.published_at is not null) as split,
+    (select count(distinct t.platform) > 1 from post_targets t
+      where t.post_id = x.post_id and t.workspace_id = x.workspace_id and t.status = 'published' and t.published_at is not null) as multi,
+    min(first) as first_published_at
+  from (
+    select workspace_id, platform, post_id, published_at - published_at % ${DAY} as day, 1 as targets, 0 as engagement, 0 as reach,
+      published_at as first
+    from post_targets where workspace_id = ${workspaceId} and status = 'published' and published_at is not null
+    union all
+    select workspace_id, platform, post_id, published_at - published_at % ${DAY}, 0, likes + comments + shares, reach, null
+    from post_metrics_current where workspace_id = ${workspaceId} and published_at is not null
+  ) x group by workspace_id, platform, post_id, day`;
+
+export const recomputedPlatformWeeklyPostTotals = (workspaceId: string) => sql`
+  select workspace_id, platform, post_id, day - day % ${WEEK} as week, sum(targets) as targets, sum(engagement) as engagement,
+    sum(reach) as reach, min(first_published_at) as first_published_at
+  from (${recomputedPlatformPostTotals(workspaceId)}) group by workspace_id, platform, post_id, week`;
+
 /** The weekly rollups: the daily ones (as recomputed) summed per epoch-aligned UTC week. */
 export const recomputedWeeklyMetrics = (workspaceId: string) => sql`
   select workspace_id, day - day % ${WEEK} as week, account_id, max(platform) as platform, sum(targets) as targets,
@@ -132,6 +155,12 @@ export async function rebuildRollups(
     sql`delete from post_metrics_post_weekly where workspace_id = ${workspaceId}`,
     sql`insert into post_metrics_post_weekly (workspace_id, post_id, week, targets, engagement, reach, first_published_at)
       ${recomputedWeeklyPostTotals(workspaceId)}`,
+    sql`delete from post_platform_daily where workspace_id = ${workspaceId}`,
+    sql`insert into post_platform_daily (workspace_id, platform, post_id, day, targets, engagement, reach, split, multi, first_published_at)
+      ${recomputedPlatformPostTotals(workspaceId)}`,
+    sql`delete from post_platform_weekly where workspace_id = ${workspaceId}`,
+    sql`insert into post_platform_weekly (workspace_id, platform, post_id, week, targets, engagement, reach, first_published_at)
+      ${recomputedPlatformWeeklyPostTotals(workspaceId)}`,
     sql`delete from post_engagement_daily where workspace_id = ${workspaceId} and day >= ${horizon}`,
     sql`insert into post_engagement_daily (workspace_id, day, platform, likes, comments, shares) ${recomputedEngagement(workspaceId, horizon)}`,
     sql`delete from post_best_times_daily where workspace_id = ${workspaceId}`,

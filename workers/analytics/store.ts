@@ -273,16 +273,16 @@ const backToEnd = (workspaceId: string, r: PeriodRange, asOf: number) => {
 /**
  * The id of the period's top post as aggregate.topPost ranks it (engagement, then reach, then the earliest
  * published, then first in (published_at, target id) order), or null without published targets.
- * A period nobody measured after (any period ending now) without a platform filter ranks only the posts
- * that can win (`topCandidates`); otherwise every post of the period is summed.
+ * A period nobody measured after (any period ending now) ranks only the posts that can win
+ * (`topCandidates`), with or without a platform filter; a past period sums every post of the period.
  */
 export async function topPostId(db: Db, workspaceId: string, range: PeriodRange): Promise<string | null> {
   const { days, edges } = splitByUtcDays(range);
-  const narrow = days && !range.platforms?.length && !(await measuredSince(db, workspaceId, range.end));
+  const narrow = days && !(await measuredSince(db, workspaceId, range.end));
   const [best] = await db.all<{ postId: string }>(
     narrow
       ? sql`
-    with cand(post_id) as (${topCandidates(workspaceId, days, edges)}),
+    with cand(post_id) as (${topCandidates(workspaceId, days, edges, range.platforms)}),
     -- Driven from the few candidates through post_targets_post_idx, not from every target of the period.
     tg as materialized (
       select t.id, t.post_id, t.published_at from cand cross join post_targets t indexed by post_targets_post_idx on t.post_id = cand.post_id where ${targetScope(workspaceId, range)}),
@@ -317,43 +317,61 @@ export async function topPostId(db: Db, workspaceId: string, range: PeriodRange)
  * targets went out on several UTC days (`split`). A bucket where nothing has engagement or reach holds no
  * winner unless nothing anywhere has, which the caller's fallback handles.
  */
-const topCandidates = (workspaceId: string, days: Span, edges: Span[]) => {
+const topCandidates = (workspaceId: string, days: Span, edges: Span[], platforms: Platform[] | null) => {
   const { weeks, days: loose } = splitByWeeks(days);
-  const tops = (table: string, key: string, starts: number[]) => {
-    const [t, k] = [sql.raw(table), sql.raw(key)];
-    // One covering-index seek per bucket for its first row, then the rows tied with it.
-    return sql`select p.post_id from json_each(${JSON.stringify(starts)}) d
-    cross join ${t} p indexed by ${sql.raw(`${table}_top_idx`)} on p.workspace_id = ${workspaceId} and p.${k} = d.value
-      and (p.engagement, p.reach, p.first_published_at) = (
-        select engagement, reach, first_published_at from ${t} where workspace_id = ${workspaceId} and ${k} = d.value
-        order by engagement desc, reach desc, first_published_at limit 1)
-    where p.engagement > 0 or p.reach > 0`;
-  };
+  const dayStarts = loose.flatMap((d) => unitStarts(d, DAY_MS));
+  const weekStarts = weeks ? unitStarts(weeks, WEEK_MS) : [];
   const edgeTargets = sql.join(
     edges.map(
       (e) =>
-        sql`select t.id, t.post_id, t.published_at from post_targets t where ${targetScope(workspaceId, { ...e, platforms: null })}`,
+        sql`select t.id, t.post_id, t.published_at from post_targets t where ${targetScope(workspaceId, { ...e, platforms })}`,
     ),
     sql` union all `,
   );
-  return sql`
-    ${tops("post_metrics_post_weekly", "week", weeks ? unitStarts(weeks, WEEK_MS) : [])}
-    union ${tops(
-      "post_metrics_post_daily",
-      "day",
-      loose.flatMap((d) => unitStarts(d, DAY_MS)),
-    )}
-    union select post_id from post_metrics_post_daily where workspace_id = ${workspaceId} and split = 1 and day >= ${days.start} and day < ${days.end}
-    ${
-      edges.length
-        ? sql`union select * from (
+  const edgeTop = edges.length
+    ? sql`union select * from (
       with et as materialized (
         select et.post_id, sum(coalesce(c.likes + c.comments + c.shares, 0)) as e, sum(coalesce(c.reach, 0)) as r, min(et.published_at) as f
         from (${edgeTargets}) et left join post_metrics_current c on c.target_id = et.id group by et.post_id)
       select post_id from et where (e, r, f) = (select e, r, f from et order by e desc, r desc, f limit 1))`
-        : sql``
-    }`;
+    : sql``;
+  if (!platforms?.length)
+    return sql`
+    ${bucketTops("post_metrics_post_weekly", "week", weekStarts, workspaceId)}
+    union ${bucketTops("post_metrics_post_daily", "day", dayStarts, workspaceId)}
+    union select post_id from post_metrics_post_daily where workspace_id = ${workspaceId} and split = 1 and day >= ${days.start} and day < ${days.end}
+    ${edgeTop}`;
+  // Under a platform filter a bucket is a (week or day, platform) cell; a post spans several cells when its
+  // targets on a platform went out on several days, or, under several platforms, when it went out on several.
+  const inRange = sql`workspace_id = ${workspaceId} ${platformFilter(sql`platform`, platforms)} and day >= ${days.start} and day < ${days.end}`;
+  return sql`
+    ${bucketTops("post_platform_weekly", "week", weekStarts, workspaceId, platforms)}
+    union ${bucketTops("post_platform_daily", "day", dayStarts, workspaceId, platforms)}
+    union select post_id from post_platform_daily where ${inRange} and split = 1
+    ${platforms.length > 1 ? sql`union select post_id from post_platform_daily where ${inRange} and multi = 1` : sql``}
+    ${edgeTop}`;
 };
+
+/**
+ * Each bucket's first post by (engagement, reach, first publish) and any tied with it on all three: one
+ * covering-index seek per bucket (per bucket and platform under a filter). CROSS JOIN keeps the buckets outermost.
+ */
+function bucketTops(table: string, key: string, starts: number[], workspaceId: string, platforms?: Platform[]) {
+  const [t, k, idx] = [sql.raw(table), sql.raw(key), sql.raw(`${table}_top_idx`)];
+  if (!platforms)
+    return sql`select p.post_id from json_each(${JSON.stringify(starts)}) d
+    cross join ${t} p indexed by ${idx} on p.workspace_id = ${workspaceId} and p.${k} = d.value
+      and (p.engagement, p.reach, p.first_published_at) = (
+        select engagement, reach, first_published_at from ${t} where workspace_id = ${workspaceId} and ${k} = d.value
+        order by engagement desc, reach desc, first_published_at limit 1)
+    where p.engagement > 0 or p.reach > 0`;
+  return sql`select p.post_id from json_each(${JSON.stringify(starts)}) d cross join json_each(${JSON.stringify(platforms)}) pl
+    cross join ${t} p indexed by ${idx} on p.workspace_id = ${workspaceId} and p.platform = pl.value and p.${k} = d.value
+      and (p.engagement, p.reach, p.first_published_at) = (
+        select engagement, reach, first_published_at from ${t} where workspace_id = ${workspaceId} and platform = pl.value and ${k} = d.value
+        order by engagement desc, reach desc, first_published_at limit 1)
+    where p.engagement > 0 or p.reach > 0`;
+}
 
 export const dailyEngagementSql = (
   workspaceId: string,

@@ -279,6 +279,67 @@ export const postMetricsPostWeekly = sqliteTable(
 );
 
 /**
+ * Rollup (ADR 023) for the top post under a platform filter: post_metrics_post_daily with the platform in the
+ * key. `split` marks a post whose targets on that platform went out on more than one UTC day, `multi` one
+ * published on more than one platform (under a filter of several platforms its cells add up). Kept by triggers
+ * on post_targets and post_metrics_current like post_metrics_post_daily.
+ */
+export const postPlatformDaily = sqliteTable(
+  "post_platform_daily",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    postId: text("post_id").notNull(),
+    day: ms("day").notNull(),
+    targets: metric("targets"),
+    engagement: metric("engagement"),
+    reach: metric("reach"),
+    split: integer("split").notNull().default(0),
+    multi: integer("multi").notNull().default(0),
+    firstPublishedAt: ms("first_published_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.platform, t.postId, t.day] }),
+    index("post_platform_daily_top_idx").on(
+      t.workspaceId,
+      t.platform,
+      t.day,
+      sql`${t.engagement} desc`,
+      sql`${t.reach} desc`,
+      t.firstPublishedAt,
+    ),
+    index("post_platform_daily_split_idx").on(t.workspaceId, t.platform, t.day).where(sql`split = 1`),
+    index("post_platform_daily_multi_idx").on(t.workspaceId, t.platform, t.day).where(sql`multi = 1`),
+  ],
+);
+
+/** post_platform_daily per UTC week, kept from it by triggers like post_metrics_post_weekly. */
+export const postPlatformWeekly = sqliteTable(
+  "post_platform_weekly",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    postId: text("post_id").notNull(),
+    week: ms("week").notNull(),
+    targets: metric("targets"),
+    engagement: metric("engagement"),
+    reach: metric("reach"),
+    firstPublishedAt: ms("first_published_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.platform, t.postId, t.week] }),
+    index("post_platform_weekly_top_idx").on(
+      t.workspaceId,
+      t.platform,
+      t.week,
+      sql`${t.engagement} desc`,
+      sql`${t.reach} desc`,
+      t.firstPublishedAt,
+    ),
+  ],
+);
+
+/**
  * The retention job's state (ADR 023): the UTC midnight before which post snapshots were rolled up and
  * deleted (rollups of earlier days cannot be rebuilt from snapshots), and `running` while it deletes, so the
  * rollup triggers keep the deleted snapshots' growth. One row, id 1.
