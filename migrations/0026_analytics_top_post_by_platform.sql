@@ -157,7 +157,8 @@ BEGIN
   GROUP BY `workspace_id`, `platform`, `post_id`;
 END;
 --> statement-breakpoint
--- Backfill from what is stored (the same statements as workers/analytics/rollups.ts rebuilds with).
+-- Backfill from what is stored (the same statement as workers/analytics/rollups.ts rebuilds with); its inserts
+-- fill post_platform_weekly through the triggers above.
 INSERT INTO `post_platform_daily` (`workspace_id`, `platform`, `post_id`, `day`, `targets`, `engagement`, `reach`, `split`, `multi`, `first_published_at`)
 SELECT `workspace_id`, `platform`, `post_id`, `day`, sum(`targets`), sum(`engagement`), sum(`reach`),
   (SELECT count(DISTINCT t.`published_at` - t.`published_at` % 86400000) > 1 FROM `post_targets` t
@@ -174,7 +175,3 @@ FROM (
   SELECT `workspace_id`, `platform`, `post_id`, `published_at` - `published_at` % 86400000, 0, `likes` + `comments` + `shares`, `reach`, NULL
   FROM `post_metrics_current` WHERE `published_at` IS NOT NULL
 ) x GROUP BY `workspace_id`, `platform`, `post_id`, `day`;
---> statement-breakpoint
-INSERT INTO `post_platform_weekly` (`workspace_id`, `platform`, `post_id`, `week`, `targets`, `engagement`, `reach`, `first_published_at`)
-SELECT `workspace_id`, `platform`, `post_id`, `day` - `day` % 604800000, sum(`targets`), sum(`engagement`), sum(`reach`), min(`first_published_at`)
-FROM `post_platform_daily` GROUP BY 1, 2, 3, 4;
