@@ -7,6 +7,7 @@ import { tokenFromRequest } from "./auth/session-cookie";
 import { consumeWebhookBatch } from "./automation/webhook-delivery";
 import type { WebhookMessage } from "./automation/webhooks";
 import { appContext } from "./context";
+import { dbFor } from "./db/directory";
 import { emulator, serveOwnOriginWith } from "./emulator";
 import { ConfigError, parseConfig } from "./env";
 import { withSecurityHeaders } from "./http/security-headers";
@@ -19,6 +20,7 @@ import { consumePublishBatch, consumePublishDeadLetters } from "./publishing/que
 import { reconcileStuckTargets } from "./publishing/reconcile";
 import { stageAhead } from "./publishing/staging";
 import { buildServices } from "./services";
+import type { WorkspaceContext } from "./workspaces/membership";
 import { workspaceForRequest } from "./workspaces/middleware";
 
 export { RateLimiter } from "./auth/rate-limiter";
@@ -31,10 +33,12 @@ serveOwnOriginWith((request, env) => api.fetch(request, env));
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 async function renderPage(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
-  const services = buildServices(env, Date.now, new URL(request.url).origin);
+  // Loaders get the same services as the API: workspace services from the page's workspace shard (ADR 035).
+  let workspace: WorkspaceContext | null = null;
+  const services = buildServices(env, Date.now, new URL(request.url).origin, { shard: () => dbFor(env, workspace) });
   const found = tokenFromRequest(request);
   const auth = found?.via === "cookie" ? await services.auth.resolve(found.token) : null;
-  const workspace = auth ? await workspaceForRequest(services.db, auth.user.id, request) : null;
+  workspace = auth ? await workspaceForRequest(services.directory, auth.user.id, request) : null;
   const context = new RouterContextProvider();
   context.set(appContext, { services, ctx, auth, workspace, nonce });
   return requestHandler(request, context);

@@ -1,0 +1,1 @@
+ALTER TABLE `workspaces` ADD `shard` text DEFAULT 'DB' NOT NULL;
