@@ -12,7 +12,7 @@ import { mcpRoutes } from "./automation/mcp";
 import { webhookRoutes } from "./automation/webhook-routes";
 import { billingRoutes } from "./billing/routes";
 import { dashboardRoutes } from "./dashboard/routes";
-import { dbFor } from "./db/directory";
+import { shardFor } from "./db/directory";
 import { d1Meter } from "./db/read-meter";
 import { ConfigError, parseConfig } from "./env";
 import { eventRoutes } from "./events/routes";
@@ -73,7 +73,7 @@ export function createApi(now: () => number = Date.now) {
     // Local runs (DEV_ROUTES) report the D1 rows a request read, for the bench's budgets (ADR 023).
     const meter = parseConfig(c.env).DEV_ROUTES ? d1Meter() : null;
     // Workspace services come from the shard of the workspace `resolveWorkspace` sets (ADR 035).
-    const shard = () => dbFor(c.env, c.var.workspace);
+    const shard = () => shardFor(c.env, c.var.workspace);
     c.set("services", buildServices(c.env, now, new URL(c.req.url).origin, { shard, meter: meter?.wrap }));
     await next();
     if (meter) c.header("X-D1-Rows-Read", String(meter.rowsRead()));

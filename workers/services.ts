@@ -10,10 +10,11 @@ import { ApiKeyService } from "./automation/api-keys";
 import { IdempotencyStore } from "./automation/idempotency";
 import type { DeliveryDeps } from "./automation/webhook-delivery";
 import { webhookTransport } from "./automation/webhook-transport";
-import { WebhookService } from "./automation/webhooks";
+import { type WebhookMessage, WebhookService } from "./automation/webhooks";
 import { cachedDashboard, type DashboardViewer } from "./dashboard/service";
 import { createDb } from "./db/client";
-import { dbFor, shardNames } from "./db/directory";
+import { shardDb, shardFor, shardNames } from "./db/directory";
+import { stampShard } from "./db/shard-queues";
 import { type Config, parseConfig } from "./env";
 import { ImportService } from "./imports/service";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
@@ -28,6 +29,7 @@ import { upstreamFetch } from "./platforms/upstream-fetch";
 import { deletePost } from "./posts/delete-post";
 import { ChannelHolds } from "./posts/holds";
 import { type Actor, PostStore } from "./posts/store";
+import type { PublishMessage } from "./publishing/claim";
 import { PublishingService } from "./publishing/service";
 import { QueueService } from "./queue/service";
 import { ActivityLog } from "./workspaces/activity";
@@ -41,13 +43,13 @@ import { ShareLinkService } from "./workspaces/share-links";
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Where a Services' workspace data lives (ADR 035): `shard` gives the D1 of the workspace being served (a
- * request's, once `resolveWorkspace` knows it) or of the shard a cron or queue job works on; without it, the
- * only shard. It is asked again on each use, so work done before the workspace was known never pins a shard.
+ * Where a Services' workspace data lives (ADR 035): `shard` names the shard of the workspace being served (a
+ * request's, once `resolveWorkspace` knows it) or the one a cron or queue job works on; without it, the only
+ * shard. It is asked again on each use, so work done before the workspace was known never pins a shard.
  * `meter` wraps every D1 handle (the bench's rows-read meter).
  */
 export interface Placement {
-  shard?: () => D1Database;
+  shard?: () => string;
   meter?: (d1: D1Database) => D1Database;
 }
 
@@ -62,7 +64,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
   const config = parseConfig(env);
   const appOrigin = origin ?? config.APP_ORIGIN;
   const wrap = placement.meter ?? ((d1: D1Database) => d1);
-  const shardD1 = placement.shard ?? (() => dbFor(env, null));
+  const shardName = placement.shard ?? (() => shardFor(env, null));
   const directory = createDb(wrap(env.DB));
   const mailer: Mailer =
     config.MAILER === "cloudflare" && env.EMAIL
@@ -91,10 +93,11 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
   const rateLimit = new RateLimitService(env.RATE_LIMITER, now);
   const mediaUrls = new MediaUrlSigner(config.SESSION_SECRET, now);
   const shared = { config, env, now, mailer, appOrigin, platformFetch, platforms, mediaUrls };
-  let built: { d1: D1Database; services: WorkspaceServices } | undefined;
+  let built: { shard: string; services: WorkspaceServices } | undefined;
   const scoped = (): WorkspaceServices => {
-    const d1 = shardD1();
-    if (built?.d1 !== d1) built = { d1, services: workspaceServices(wrap(d1), shared) };
+    const shard = shardName();
+    if (built?.shard !== shard)
+      built = { shard, services: workspaceServices(shard, wrap(shardDb(env, shard)), shared) };
     return built.services;
   };
   return {
@@ -123,6 +126,10 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     },
     get d1() {
       return scoped().d1;
+    },
+    /** The queues as this shard's producer: every message names the shard its rows are on. */
+    get queues() {
+      return scoped().queues;
     },
     get accounts() {
       return scoped().accounts;
@@ -221,13 +228,18 @@ interface Shared {
 type WorkspaceServices = ReturnType<typeof workspaceServices>;
 
 /** The services over one shard's data: everything that reads or writes rows a workspace owns. */
-function workspaceServices(d1: D1Database, shared: Shared) {
+function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
   const { config, env, now, mailer, appOrigin, platformFetch, mediaUrls } = shared;
   const db = createDb(d1);
+  const queues = {
+    publish: stampShard(env.PUBLISH_QUEUE as Queue<PublishMessage>, shard),
+    analytics: stampShard(env.ANALYTICS_QUEUE, shard),
+    webhooks: stampShard(env.WEBHOOKS_QUEUE as Queue<WebhookMessage>, shard),
+  };
   const platforms = shared.platforms();
   const aiUsage = new AiUsageStore(db);
   const cipher = new TokenCipher(config.TOKEN_ENCRYPTION_KEY);
-  const webhooks = new WebhookService({ db, cipher, queue: env.WEBHOOKS_QUEUE, now, appEnv: config.APP_ENV });
+  const webhooks = new WebhookService({ db, cipher, queue: queues.webhooks, now, appEnv: config.APP_ENV });
   const { emit } = webhooks;
   const holds = new ChannelHolds(db, now);
   const accounts = new AccountsService({
@@ -253,11 +265,12 @@ function workspaceServices(d1: D1Database, shared: Shared) {
   };
   const media = new MediaLibrary(db, env.MEDIA, now);
   const posts = new PostStore(db, media, now);
-  const publishing = new PublishingService({ db, d1, queue: env.PUBLISH_QUEUE, now, emit, ...platformAccess });
+  const publishing = new PublishingService({ db, d1, queue: queues.publish, now, emit, ...platformAccess });
   const notifications = new Notifications({ db, mailer, now, origin: appOrigin });
   return {
     db,
     d1,
+    queues,
     accounts,
     idempotency: new IdempotencyStore(db, now),
     webhooks,

@@ -31,16 +31,20 @@ export function shardDb(env: object, name: string): D1Database {
 }
 
 /**
- * The database of a workspace's data. Work that has no workspace yet (a request before `resolveWorkspace`, a
+ * The shard of a workspace's data. Work that has no workspace yet (a request before `resolveWorkspace`, a
  * signed-out link) has no shard to pick unless there is only one: with several, it must find the workspace
  * in the directory first.
  */
-export function dbFor(env: object, workspace: Pick<Placed, "shard"> | null | undefined): D1Database {
-  if (workspace) return shardDb(env, workspace.shard);
+export function shardFor(env: object, workspace: Pick<Placed, "shard"> | null | undefined): string {
+  if (workspace) return workspace.shard;
   const names = shardNames(env);
-  if (names.length === 1) return shardDb(env, names[0]!);
+  if (names.length === 1) return names[0]!;
   throw new Error("This work has no workspace to pick its database by; find the workspace in the directory first.");
 }
+
+/** The database of a workspace's data (see `shardFor`). */
+export const dbFor = (env: object, workspace: Pick<Placed, "shard"> | null | undefined): D1Database =>
+  shardDb(env, shardFor(env, workspace));
 
 /**
  * The shard of each workspace id, for jobs that carry ids (queue messages). One shard needs no lookup; an id
