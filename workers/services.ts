@@ -31,6 +31,7 @@ import { ChannelHolds } from "./posts/holds";
 import { type Actor, PostStore } from "./posts/store";
 import type { PublishMessage } from "./publishing/claim";
 import { PublishingService } from "./publishing/service";
+import { stagePostSoon } from "./publishing/staging";
 import { QueueService } from "./queue/service";
 import { ActivityLog } from "./workspaces/activity";
 import { ApprovalService } from "./workspaces/approvals";
@@ -264,7 +265,9 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
     markNeedsReconnect: (accountId: string, cause: PlatformError) => accounts.markNeedsReconnect(accountId, cause),
   };
   const media = new MediaLibrary(db, env.MEDIA, now);
-  const posts = new PostStore(db, media, now);
+  const posts = new PostStore(db, media, now, (postId) =>
+    stagePostSoon({ db, now, client: platformAccess.client, queue: queues.publish }, postId),
+  );
   const publishing = new PublishingService({ db, d1, queue: queues.publish, now, emit, ...platformAccess });
   const notifications = new Notifications({ db, mailer, now, origin: appOrigin });
   return {

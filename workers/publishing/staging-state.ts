@@ -28,6 +28,17 @@ export interface StagingRow {
 /** Polling a processing video: once a minute, as the platforms advise (PLATFORMS.md §2). */
 export const PROCESSING_POLL_MS = 60_000;
 /**
+ * A short video is often processed within seconds of its upload (X suggests checking again in ~5 s): for the
+ * first minute of a staging run it is checked this often, then the sweep's minute polls take over.
+ */
+export const QUICK_CHECK_SECONDS = 10;
+const QUICK_CHECK_WINDOW_MS = 60_000;
+
+/** Seconds until the next quick processing check of a run started at `startedAt`, or null: the sweep polls it. */
+export function quickCheckDelay(startedAt: number, now: number): number | null {
+  return now - startedAt < QUICK_CHECK_WINDOW_MS ? QUICK_CHECK_SECONDS : null;
+}
+/**
  * Closer to its time than this a staging cannot be expected to finish first: the post goes out in one go
  * (a staging that loses the race is superseded and deletes its own upload, so starting one is only waste).
  */

@@ -5,6 +5,8 @@ import {
   EXPIRY_MARGIN_MS,
   fingerprintOf,
   preparationOf,
+  QUICK_CHECK_SECONDS,
+  quickCheckDelay,
   type StagingRow,
   stagingVerdict,
   usableStaged,
@@ -123,5 +125,14 @@ describe("afterStagingFailure and preparationOf", () => {
     expect(preparationOf(row({ state: "processing" }), "UTC")).toEqual({ state: "preparing", message: null });
     expect(preparationOf(row(), "UTC")).toEqual({ state: "ready", message: null });
     expect(preparationOf(row({ state: "stale" }), "UTC")).toBeNull();
+  });
+});
+
+describe("quickCheckDelay", () => {
+  it("checks a young run's processing every few seconds, then leaves it to the minute polls", () => {
+    const started = 1_000_000;
+    expect(quickCheckDelay(started, started + 2_000)).toBe(QUICK_CHECK_SECONDS);
+    expect(quickCheckDelay(started, started + 59_999)).toBe(QUICK_CHECK_SECONDS);
+    expect(quickCheckDelay(started, started + 60_000)).toBeNull();
   });
 });
