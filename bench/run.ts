@@ -28,10 +28,10 @@ import { type BenchRow, formatTable, kb, msFmt, percentile } from "./stats.ts";
 const smoke = process.argv.includes("--smoke");
 /** `--analytics` runs only the analytics rows (seed + queries), for work on them alone. */
 const analyticsOnly = process.argv.includes("--analytics");
-/** `--http` runs only the SSR and API latency rows (no seed), for work on them alone. */
-const httpOnly = process.argv.includes("--http");
 /** `--staging` runs only the staged-video and burst rows (ADR 029, 034). */
 const stagingOnly = process.argv.includes("--staging");
+/** `--http` runs only the SSR and API latency rows (no seed), for work on them alone. */
+const httpOnly = process.argv.includes("--http");
 const SIZE = smoke
   ? {
       requests: 15,

@@ -1,1 +1,0 @@
-ALTER TABLE `workspaces` ADD `shard` text DEFAULT 'DB' NOT NULL;
