@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -12,6 +13,8 @@ import {
   startLocalWorker,
   workerEnv,
 } from "../scripts/local-worker.ts";
+import { PLATFORMS } from "../workers/platform-profile.ts";
+import { LIVE_ENDPOINTS } from "../workers/platforms/endpoints.ts";
 import { jpegBytes } from "../workers/test/media-fixtures.ts";
 import { BenchClient } from "./http.ts";
 import { d1File, seedAnalytics } from "./seed.ts";
@@ -25,6 +28,8 @@ import { type BenchRow, formatTable, kb, msFmt, percentile } from "./stats.ts";
 const smoke = process.argv.includes("--smoke");
 /** `--analytics` runs only the analytics rows (seed + queries), for work on them alone. */
 const analyticsOnly = process.argv.includes("--analytics");
+/** `--staging` runs only the staged-video and burst rows (ADR 029, 034). */
+const stagingOnly = process.argv.includes("--staging");
 const SIZE = smoke
   ? {
       requests: 15,
@@ -256,8 +261,14 @@ function duplicateCount(persistTo: string): number {
       "SELECT count(*) AS n FROM (SELECT json_extract(data, '$.snippet.title') AS title, count(*) AS c FROM emu_objects WHERE platform = 'youtube' AND kind = 'video' GROUP BY title HAVING c > 1)",
     )
     .get() as { n: number };
+  // X refuses a duplicate text itself; a post published twice would still show here had it slipped through.
+  const tweets = db
+    .prepare(
+      "SELECT count(*) AS n FROM (SELECT json_extract(data, '$.text') AS text, count(*) AS c FROM emu_objects WHERE platform = 'twitter' AND kind = 'tweet' GROUP BY text HAVING c > 1)",
+    )
+    .get() as { n: number };
   db.close();
-  return row.n + videos.n;
+  return row.n + videos.n + tweets.n;
 }
 
 /** The overview and every analytics tab for one user among many: time and the D1 rows each request read. */
@@ -293,17 +304,21 @@ async function analyticsRows(client: BenchClient, user: { email: string; passwor
 }
 
 /** The publishing rows: lag from due to published, then duplicates counted with the Worker stopped. */
-async function publishingRows(client: BenchClient, worker: LocalWorker, persistTo: string) {
-  step("staged videos");
-  rows.push(await stagedVideoRow(client, worker, SIZE.staged));
+async function publishingRows(client: BenchClient, worker: LocalWorker, persistTo: string, emulator: EmulatorWorker) {
+  for (const platform of ["youtube", "twitter", "linkedin"] as const) {
+    step(`staged videos (${platform})`);
+    rows.push(await stagedVideoRow(client, worker, emulator.worker.baseUrl, platform, SIZE.staged));
+  }
   step("publishing burst");
-  rows.push(...(await textBurstRows(client, worker, persistTo, SIZE.burst)));
+  rows.push(...(await textBurstRows(client, worker, emulator.worker, persistTo, SIZE.burst)));
+  if (stagingOnly) return;
   step("publishing");
   const pub = await publishingRow(client, worker);
-  step("stopping the worker");
+  step("stopping the workers");
   await worker.stop();
+  await emulator.worker.stop();
   step("counting duplicates");
-  const dupes = duplicateCount(persistTo);
+  const dupes = duplicateCount(emulator.persistTo);
   rows.push({
     name: `Publishing lag, ${pub.total} targets due in one minute across ${SIZE.pubAccounts} accounts`,
     value: pub.lags.length
@@ -366,35 +381,81 @@ function capacityRow(persistTo: string) {
   });
 }
 
+type EmulatorWorker = { worker: LocalWorker; persistTo: string };
+
+/**
+ * The platform emulator in a Worker of its own (the same build in sandbox mode, its own local state), so the app's
+ * process group does only the app's work and its CPU per publish leaves the emulator's out.
+ */
+async function startEmulatorWorker(): Promise<EmulatorWorker> {
+  const persistTo = mkdtempSync(join(tmpdir(), "postline-bench-emulator-"));
+  applyMigrations(persistTo);
+  const worker = await startLocalWorker({ persistTo, logPath: logFile("bench-emulator.log") });
+  return { worker, persistTo };
+}
+
+/**
+ * The app as it runs live, with every platform base URL pointed at the emulator Worker (PLATFORMS.md §8): real
+ * HTTP between two processes. Live mode refuses the development secrets, so the bench makes its own.
+ */
+function appVarsFor(emulatorUrl: string): Record<string, string> {
+  const vars: Record<string, string> = {
+    PLATFORMS_MODE: "live",
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+  };
+  for (const [key, value] of Object.entries(LIVE_ENDPOINTS)) {
+    if (!value.startsWith("https://")) continue;
+    const url = new URL(value);
+    vars[key] = `${emulatorUrl}/sandbox/${url.host}${url.pathname.replace(/\/$/, "")}`;
+  }
+  for (const platform of PLATFORMS) {
+    vars[`${platform.toUpperCase()}_CLIENT_ID`] = `bench-${platform}-app`;
+    vars[`${platform.toUpperCase()}_CLIENT_SECRET`] = `bench-${platform}-secret`;
+  }
+  return vars;
+}
+
 async function main() {
   ensureBuild();
-  if (!analyticsOnly) {
+  if (!analyticsOnly && !stagingOnly) {
     step("bundle size");
     bundleRows();
   }
   const persistTo = mkdtempSync(join(tmpdir(), "postline-bench-"));
   applyMigrations(persistTo);
   const analyticsUser = { email: `bench-analytics-${Date.now()}@bench.local`, password: "bench-pass-1" };
-  step("seeding analytics data");
-  seedAnalytics(
+  if (!stagingOnly) {
+    step("seeding analytics data");
+    seedAnalytics(
+      persistTo,
+      { posts: SIZE.analyticsPosts, snapshotsPerPost: SIZE.snapshotsPerPost, otherUsers: SIZE.otherUsers },
+      analyticsUser,
+    );
+    capacityRow(persistTo);
+  }
+  const emulator = await startEmulatorWorker();
+  const worker = await startLocalWorker({
     persistTo,
-    { posts: SIZE.analyticsPosts, snapshotsPerPost: SIZE.snapshotsPerPost, otherUsers: SIZE.otherUsers },
-    analyticsUser,
-  );
-  capacityRow(persistTo);
-  const worker = await startLocalWorker({ persistTo, logPath: logFile("bench-wrangler.log") });
+    logPath: logFile("bench-wrangler.log"),
+    vars: appVarsFor(emulator.worker.baseUrl),
+  });
   try {
     const client = new BenchClient(worker.baseUrl);
-    if (!analyticsOnly) {
+    if (!analyticsOnly && !stagingOnly) {
       step("pages and API");
       await pageAndApiRows(client);
     }
-    step("analytics queries");
-    await analyticsRows(client, analyticsUser);
-    if (!analyticsOnly) await publishingRows(client, worker, persistTo);
+    if (!stagingOnly) {
+      step("analytics queries");
+      await analyticsRows(client, analyticsUser);
+    }
+    if (!analyticsOnly) await publishingRows(client, worker, persistTo, emulator);
   } finally {
     await worker.stop();
+    await emulator.worker.stop();
     rmSync(persistTo, { recursive: true, force: true });
+    rmSync(emulator.persistTo, { recursive: true, force: true });
   }
   console.log(formatTable(rows));
   const failed = rows.filter((r) => !r.pass);

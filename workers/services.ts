@@ -28,6 +28,7 @@ import { deletePost } from "./posts/delete-post";
 import { ChannelHolds } from "./posts/holds";
 import { type Actor, PostStore } from "./posts/store";
 import { PublishingService } from "./publishing/service";
+import { stagePostSoon } from "./publishing/staging";
 import { QueueService } from "./queue/service";
 import { ActivityLog } from "./workspaces/activity";
 import { ApprovalService } from "./workspaces/approvals";
@@ -88,7 +89,9 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     markNeedsReconnect: (accountId: string, cause: PlatformError) => accounts.markNeedsReconnect(accountId, cause),
   };
   const media = new MediaLibrary(db, env.MEDIA, now);
-  const posts = new PostStore(db, media, now);
+  const posts = new PostStore(db, media, now, (postId) =>
+    stagePostSoon({ db, now, client: platformAccess.client, queue: env.PUBLISH_QUEUE }, postId),
+  );
   const publishing = new PublishingService({ db, d1: env.DB, queue: env.PUBLISH_QUEUE, now, emit, ...platformAccess });
   const notifications = new Notifications({ db, mailer, now, origin: appOrigin });
   const mediaUrls = new MediaUrlSigner(config.SESSION_SECRET, now);

@@ -64,7 +64,15 @@ export class PostStore {
     private readonly db: Db,
     private readonly library: MediaLibrary,
     private readonly now: () => number,
+    /** Told of a post just scheduled or rescheduled, so its media can be staged at once (ADR 034). */
+    private readonly scheduled: (postId: string) => Promise<unknown> = async () => {},
   ) {}
+
+  /** A failure here costs only time: the minute cron's sweep stages what this missed. */
+  private async announceSchedule(postId: string, targets: { status: string; dueAt: number | null }[], now: number) {
+    if (!targets.some((t) => t.status === "scheduled" && t.dueAt !== null && t.dueAt > now)) return;
+    await this.scheduled(postId).catch((err) => console.error("staging right after scheduling failed", err));
+  }
 
   /** Resolves and checks a post: SPEC §5 rules, then ownership of media and accounts, then pre-flight. */
   private async resolve(user: Actor, fields: PostFields, check: { preflight: boolean }) {
@@ -182,6 +190,7 @@ export class PostStore {
       ...(submit ? [this.submission(user, id, fields.publishNow === true, now)] : []),
       this.activity(user, submit ? "submitted" : "created", id, fields.content, now),
     ]);
+    await this.announceSchedule(id, targets, now);
     return this.get(user.workspace.id, id);
   }
 
@@ -310,6 +319,7 @@ export class PostStore {
       ...(submit && fresh.length ? [this.submission(user, id, fields.publishNow === true, now)] : []),
       this.activity(user, submit && fresh.length ? "submitted" : "edited", id, fields.content, now),
     ]);
+    await this.announceSchedule(id, fresh, now);
     return this.get(user.workspace.id, id);
   }
 
