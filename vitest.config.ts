@@ -6,6 +6,10 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   test: {
+    // Vitest runs cores − 1 files at a time: one on 2 cores, so the unit files went one by one and the Worker
+    // files waited on their queues with a core idle. Two at a time: the Worker files share two runtimes, each
+    // file still starting from freshly migrated tables (ADR 024, ADR 031).
+    maxWorkers: 2,
     projects: [
       {
         test: {
