@@ -82,7 +82,8 @@ export async function loadTargetRows(
            s.id as snapshot_id, s.impressions, s.reach, s.likes, s.comments, s.shares, s.saves, s.clicks, s.video_views,
            (select json_group_array(json_object('kind', m.file_type, 'durationSec', m.duration))
               from post_media pm join media m on m.id = pm.media_id where pm.post_id = t.post_id) as media
-    from post_targets t
+    -- One post's targets through its index: the planner otherwise scans every target of the period.
+    from post_targets t ${postId ? sql`indexed by post_targets_post_idx` : sql``}
     join posts p on p.id = t.post_id
     left join post_metric_snapshots s on s.id = (
       select s2.id from post_metric_snapshots s2 where s2.target_id = t.id and s2.taken_at < ${range.end}

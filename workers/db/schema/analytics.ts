@@ -131,6 +131,18 @@ export const postMetricsCurrent = sqliteTable(
 export const SLOTS_PER_DAY = 96;
 const zeroSlots = sql.raw(`'[${Array(SLOTS_PER_DAY).fill(0).join(",")}]'`);
 const metric = (name: string) => integer(name).notNull().default(0);
+/** An account rollup's figures: published targets and the sum of their current metrics. */
+const accountMetrics = () => ({
+  targets: metric("targets"),
+  impressions: metric("impressions"),
+  reach: metric("reach"),
+  likes: metric("likes"),
+  comments: metric("comments"),
+  shares: metric("shares"),
+  saves: metric("saves"),
+  clicks: metric("clicks"),
+  videoViews: metric("video_views"),
+});
 
 /**
  * Rollup (ADR 023): per account and UTC day of publishing, the published targets and the sum of their
@@ -145,15 +157,7 @@ export const postMetricsDaily = sqliteTable(
     day: ms("day").notNull(),
     accountId: text("account_id").notNull(),
     platform: text("platform", { enum: PLATFORMS }).notNull(),
-    targets: metric("targets"),
-    impressions: metric("impressions"),
-    reach: metric("reach"),
-    likes: metric("likes"),
-    comments: metric("comments"),
-    shares: metric("shares"),
-    saves: metric("saves"),
-    clicks: metric("clicks"),
-    videoViews: metric("video_views"),
+    ...accountMetrics(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.accountId] })],
 );
@@ -237,15 +241,7 @@ export const postMetricsWeekly = sqliteTable(
     week: ms("week").notNull(),
     accountId: text("account_id").notNull(),
     platform: text("platform", { enum: PLATFORMS }).notNull(),
-    targets: metric("targets"),
-    impressions: metric("impressions"),
-    reach: metric("reach"),
-    likes: metric("likes"),
-    comments: metric("comments"),
-    shares: metric("shares"),
-    saves: metric("saves"),
-    clicks: metric("clicks"),
-    videoViews: metric("video_views"),
+    ...accountMetrics(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.week, t.accountId] })],
 );
