@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { createWriteStream, mkdirSync } from "node:fs";
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -92,13 +93,16 @@ export async function startLocalWorker(opts: {
   const log = createWriteStream(opts.logPath);
   const persist = opts.persistTo ? ["--persist-to", opts.persistTo] : [];
   const vars = Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const registry = mkdtempSync(join(tmpdir(), "postline-registry-"));
   // Development-only pages (/dev/mailbox, /sandbox/*) are opt-in; a deploy never inherits them.
   const child = spawn(
     "npx",
     ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--var", "DEV_ROUTES:true", ...persist, ...vars],
     {
       cwd: root,
-      env: workerEnv,
+      // A private dev registry: another local Worker starting or stopping (e2e, a bench's emulator, another
+      // checkout's bench) would otherwise reload this one mid-request ("Network connection lost").
+      env: { ...workerEnv, WRANGLER_REGISTRY_PATH: registry },
       detached: true, // its own process group, so stopping ends wrangler and workerd together
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -127,6 +131,7 @@ export async function startLocalWorker(opts: {
     }
     watchdog.kill();
     log.end();
+    rmSync(registry, { recursive: true, force: true });
   };
   try {
     await waitForHealth(baseUrl, child, opts.logPath);
