@@ -30,6 +30,8 @@ const smoke = process.argv.includes("--smoke");
 const analyticsOnly = process.argv.includes("--analytics");
 /** `--staging` runs only the staged-video and burst rows (ADR 029, 034). */
 const stagingOnly = process.argv.includes("--staging");
+/** `--http` runs only the SSR and API latency rows (no seed), for work on them alone. */
+const httpOnly = process.argv.includes("--http");
 const SIZE = smoke
   ? {
       requests: 15,
@@ -44,7 +46,7 @@ const SIZE = smoke
     }
   : {
       requests: 200,
-      dashboardPosts: 200,
+      dashboardPosts: 1_000,
       pubAccounts: 50,
       pubPerAccount: 20,
       analyticsPosts: 100_000,
@@ -142,37 +144,48 @@ async function firstLoadJs(client: BenchClient, path: string, cookie?: string): 
 async function pageAndApiRows(client: BenchClient) {
   const email = `bench-ui-${Date.now()}@bench.local`;
   const { token, cookie } = await client.session(email, "bench-pass-1");
-  for (let i = 0; i < SIZE.dashboardPosts; i++) {
+  // A few creates in flight at once: 1,000 one after another would take minutes on a loaded machine.
+  await inParallel(SIZE.dashboardPosts, 4, async (i) => {
     const res = await client.json("/api/posts", {
       token,
       body: { content: `Draft ${i} #bench`, platforms: ["instagram"], status: "draft" },
     });
     if (res.status !== 201) throw new Error(`creating a draft failed: ${res.body.message}`);
-  }
+  });
   const auth = { Cookie: cookie };
   const bearer = { Authorization: `Bearer ${token}` };
-  const n = SIZE.requests;
+  // Each route alternates with its bare counterpart, so load that comes and goes hits both alike.
   // The bare page is the 404 page for the same signed-in user: same session lookup, no loader work.
-  const bareSsr = await client.time("/__bare", auth, n);
-  const dashboard = await client.time("/dashboard", auth, n);
+  const [bareSsr, dashboard] = await client.timeInterleaved(
+    [
+      ["/__bare", auth],
+      ["/dashboard", auth],
+    ],
+    SIZE.requests,
+  );
   ratioRow(
     `SSR /dashboard (${SIZE.dashboardPosts} posts) vs bare page`,
-    dashboard,
-    bareSsr,
+    dashboard!,
+    bareSsr!,
     1.5,
-    `p50 ${msFmt(percentile(dashboard, 50))}, p99 ${msFmt(percentile(dashboard, 99))}`,
+    `p50 ${msFmt(percentile(dashboard!, 50))}, p99 ${msFmt(percentile(dashboard!, 99))}; bare p50 ${msFmt(percentile(bareSsr!, 50))}`,
   );
-  const bareJson = await client.time("/api/auth/me", bearer, n);
-  const postsList = await client.time("/api/posts?limit=100", bearer, n);
+  const [bareJson, postsList, dash] = await client.timeInterleaved(
+    [
+      ["/api/auth/me", bearer],
+      ["/api/posts?limit=100", bearer],
+      ["/api/dashboard", bearer],
+    ],
+    SIZE.requests,
+  );
   ratioRow(
-    "API GET /api/posts?limit=100 vs bare JSON",
-    postsList,
-    bareJson,
+    `API GET /api/posts?limit=100 (${SIZE.dashboardPosts} posts) vs bare JSON`,
+    postsList!,
+    bareJson!,
     1.3,
-    `p50 ${msFmt(percentile(postsList, 50))}; bare = /api/auth/me`,
+    `p50 ${msFmt(percentile(postsList!, 50))}; bare = /api/auth/me, p50 ${msFmt(percentile(bareJson!, 50))}`,
   );
-  const dash = await client.time("/api/dashboard", bearer, n);
-  ratioRow("API GET /api/dashboard vs bare JSON", dash, bareJson, 1.3, `p50 ${msFmt(percentile(dash, 50))}`);
+  ratioRow("API GET /api/dashboard vs bare JSON", dash!, bareJson!, 1.3, `p50 ${msFmt(percentile(dash!, 50))}`);
   for (const [path, headers] of [
     ["/auth", undefined],
     ["/dashboard", cookie],
@@ -185,6 +198,15 @@ async function pageAndApiRows(client: BenchClient) {
       pass: bytes <= 150 * 1024,
     });
   }
+}
+
+/** Runs `task(0…count-1)` with at most `width` in flight. */
+async function inParallel(count: number, width: number, task: (i: number) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, count) }, lane));
 }
 
 /** Many targets due in the same minute across many accounts: lag from due time to published, and duplicates. */
@@ -425,14 +447,14 @@ function appVarsFor(emulatorUrl: string): Record<string, string> {
 
 async function main() {
   ensureBuild();
-  if (!analyticsOnly && !stagingOnly) {
+  if (!analyticsOnly && !stagingOnly && !httpOnly) {
     step("bundle size");
     bundleRows();
   }
   const persistTo = mkdtempSync(join(tmpdir(), "postline-bench-"));
   applyMigrations(persistTo);
   const analyticsUser = { email: `bench-analytics-${Date.now()}@bench.local`, password: "bench-pass-1" };
-  if (!stagingOnly) {
+  if (!stagingOnly && !httpOnly) {
     step("seeding analytics data");
     seedAnalytics(
       persistTo,
@@ -453,11 +475,11 @@ async function main() {
       step("pages and API");
       await pageAndApiRows(client);
     }
-    if (!stagingOnly) {
+    if (!stagingOnly && !httpOnly) {
       step("analytics queries");
       await analyticsRows(client, analyticsUser);
     }
-    if (!analyticsOnly) await publishingRows(client, worker, persistTo, emulator);
+    if (!analyticsOnly && !httpOnly) await publishingRows(client, worker, persistTo, emulator);
   } finally {
     await worker.stop();
     await emulator.worker.stop();

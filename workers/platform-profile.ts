@@ -114,6 +114,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
       { limit: 30, windowMs: MINUTE },
     ],
     analyticsAccountsPerRun: 20,
+    // Containers expire 24 h after they are made: half a day ahead keeps one valid well past its due time.
+    stagingLeadMs: DAY / 2,
   },
   facebook: {
     name: "Facebook",
@@ -138,6 +140,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     },
     publishPace: [{ limit: 30, windowMs: MINUTE }],
     analyticsAccountsPerRun: 20,
+    // Unpublished photos and videos wait without expiring, as YouTube's private video does.
+    stagingLeadMs: DAY,
   },
   twitter: {
     name: "Twitter",
@@ -254,6 +258,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
       { limit: 30, windowMs: MINUTE },
     ],
     analyticsAccountsPerRun: 10,
+    // Containers expire 24 h after they are made, as Instagram's do.
+    stagingLeadMs: DAY / 2,
   },
 };
 

@@ -34,6 +34,22 @@ async function expectTabsExact({ db, a, ids }: Fixture) {
     const range = { start: Date.parse(start), end: Date.parse(end), platforms: null };
     const rows = await loadTargetRows(db, a.user.id, range);
     expect(overview.body.data.topPerformingPost?.postId ?? null).toBe(topPost(rows)[0]?.postId ?? null);
+    // Under a platform filter (one platform, several) the top post ranks the filtered targets only.
+    for (const platforms of [
+      ["instagram"],
+      ["facebook"],
+      ["instagram", "facebook"],
+      ["facebook", "linkedin"],
+    ] as const) {
+      const filtered = await call(`/api/analytics/overview?${period}&platforms=${platforms.join(",")}`, {
+        token: a.token,
+      });
+      expect(filtered.status).toBe(200);
+      const own = await loadTargetRows(db, a.user.id, { ...range, platforms: [...platforms] });
+      expect(filtered.body.data.topPerformingPost?.postId ?? null, platforms.join(",")).toBe(
+        topPost(own)[0]?.postId ?? null,
+      );
+    }
     const platforms = await call(`/api/analytics/platform-performance?${period}`, { token: a.token });
     expect(platforms.body.data.platforms).toEqual(byPlatform(rows));
     for (const id of [ids.ig, ids.fb, ids.li]) {
@@ -124,9 +140,21 @@ describe("analytics rollups (ADR 023)", () => {
           status: "scheduled",
           dueAt: at,
         });
+        // Half go out on a second account too, some on another day (multi-platform and split posts).
+        const other = pick(await targets());
+        if (next() < 0.5 && other.accountId !== t.accountId)
+          await db.insert(postTargets).values({
+            id: crypto.randomUUID(),
+            postId,
+            workspaceId: ws,
+            platform: other.platform,
+            accountId: other.accountId,
+            status: "scheduled",
+            dueAt: next() < 0.5 ? at : at + Math.floor(next() * 3) * DAY_MS + 3_600_000,
+          });
         await db
           .update(postTargets)
-          .set({ status: "published", publishedAt: at })
+          .set({ status: "published", publishedAt: sql`${postTargets.dueAt}` })
           .where(eq(postTargets.postId, postId));
       } else {
         // A deleted post takes its targets, snapshots and current rows with it.
@@ -149,6 +177,8 @@ describe("analytics rollups (ADR 023)", () => {
     await db.run(sql`update post_metrics_daily set likes = likes + 1000 where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_engagement_daily set likes = '[]' where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_best_times_daily set posts = '[]' where workspace_id = ${a.user.id}`);
+    await db.run(sql`update post_metrics_weekly set reach = reach + 7 where workspace_id = ${a.user.id}`);
+    await db.run(sql`delete from post_metrics_post_weekly where workspace_id = ${a.user.id}`);
     const bBefore = await rollupsAndRecomputation(db, b.user.id);
 
     const res = await call("/api/analytics/rollups/rebuild", { method: "POST", token: a.token });
@@ -158,6 +188,66 @@ describe("analytics rollups (ADR 023)", () => {
     expect(res.body.data.engagementDays).toBeGreaterThan(0);
     await expectRollupsExact(db, a.user.id);
     expect(await rollupsAndRecomputation(db, b.user.id)).toEqual(bBefore);
+  });
+
+  it("a post on two platforms, or on two days, wins the top post under a filter though it tops none of its days", async () => {
+    const { db, a, ids } = fx;
+    const ws = a.user.id;
+    const accounts = { instagram: ids.ig, facebook: ids.fb } as const;
+    /** A published post with one target per [platform, publish time, likes], each measured an hour later. */
+    const publish = async (targets: Array<[keyof typeof accounts, number, number]>) => {
+      const postId = crypto.randomUUID();
+      await db.insert(posts).values({
+        id: postId,
+        workspaceId: ws,
+        userId: ws,
+        content: "x",
+        hashtags: [],
+        status: "published",
+        timezone: "UTC",
+      });
+      for (const [platform, at, likes] of targets) {
+        const targetId = crypto.randomUUID();
+        const target = { postId, workspaceId: ws, platform, accountId: accounts[platform] };
+        await db
+          .insert(postTargets)
+          .values({ ...target, id: targetId, status: "published", dueAt: at, publishedAt: at });
+        await db.insert(postMetricSnapshots).values({
+          ...target,
+          id: crypto.randomUUID(),
+          targetId,
+          takenAt: at + 3_600_000,
+          impressions: 0,
+          reach: 0,
+          likes: likes * 1000,
+          comments: 0,
+          shares: 0,
+          saves: 0,
+          clicks: 0,
+          videoViews: 0,
+        });
+      }
+      return postId;
+    };
+    const feb = (d: number) => Date.UTC(2026, 1, d, 12);
+    const both = await publish([
+      ["instagram", feb(10), 10],
+      ["facebook", feb(10), 10],
+    ]);
+    const igBest = await publish([["instagram", feb(10), 15]]);
+    await publish([["facebook", feb(10), 15]]);
+    const twoDays = await publish([
+      ["instagram", feb(11), 9],
+      ["instagram", feb(12), 9],
+    ]);
+    const top = async (platforms: string) =>
+      (await call(`/api/analytics/overview?period=1y&platforms=${platforms}`, { token: a.token })).body.data
+        .topPerformingPost?.postId;
+    expect(await top("instagram,facebook")).toBe(both);
+    expect(await top("instagram")).toBe(twoDays);
+    expect(await top("facebook")).not.toBe(both);
+    expect(igBest).not.toBe(twoDays);
+    await expectRollupsExact(db, ws);
   });
 
   it("the repair route is refused without a session", async () => {

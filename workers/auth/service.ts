@@ -58,6 +58,8 @@ export class AuthService {
       mailer: Mailer;
       secret: string;
       now: () => number;
+      /** The shard a new user's personal workspace is placed on (ADR 035). */
+      shardForNew: string;
     },
   ) {}
 
@@ -91,7 +93,7 @@ export class AuthService {
       createdAt: now,
       updatedAt: now,
     };
-    const personal = personalWorkspaceRows(row, now);
+    const personal = personalWorkspaceRows(row, now, this.deps.shardForNew);
     await this.deps.db.batch([
       this.deps.db.insert(users).values(row),
       this.deps.db.insert(workspaces).values(personal.workspace),
@@ -220,15 +222,16 @@ export class AuthService {
     await this.revokeAll(user.id, null);
   }
 
-  async checkPassword(userId: string, password: string): Promise<boolean> {
+  /** Refuses (400) a password that is not the user's current one: Settings' Verify and password change. */
+  async confirmPassword(userId: string, password: string): Promise<void> {
     const row = await this.deps.db.query.users.findFirst({ where: eq(users.id, userId) });
-    return !!row && (await verifyPassword(password, row.passwordHash));
+    if (!row || !(await verifyPassword(password, row.passwordHash)))
+      throw new HttpError(400, AuthMessages.currentIncorrect);
   }
 
   /** Changes the password and revokes every other session of the user. */
   async changePassword(auth: AuthContext, currentPassword: string, newPassword: string): Promise<number> {
-    if (!(await this.checkPassword(auth.user.id, currentPassword)))
-      throw new HttpError(400, AuthMessages.currentIncorrect);
+    await this.confirmPassword(auth.user.id, currentPassword);
     await this.deps.db
       .update(users)
       .set({ passwordHash: await hashPassword(newPassword), updatedAt: this.deps.now() })

@@ -351,6 +351,14 @@ describe("GET /api/posts", () => {
     const page2 = await list("?limit=3&page=2");
     expect(page2.pagination).toEqual({ page: 2, limit: 3, total: 4, pages: 2 });
     expect(page2.posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
+    // A listed post shows what its detail shows: its own channels and media, not another page's.
+    const page1 = await list("?limit=3");
+    expect(page1.posts).toHaveLength(3);
+    for (const p of [...page1.posts, ...page2.posts]) {
+      const detail = (await call(`/api/posts/${p.id}`, { token: u.token })).body.data;
+      expect(detail.platformPosts.length + detail.media.length).toBeGreaterThan(0);
+      expect(p).toEqual(detail);
+    }
     expect((await list("?status=draft")).posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
     expect((await list("?platform=facebook")).posts.map((p: any) => p.content).sort()).toEqual([
       "Launch day",

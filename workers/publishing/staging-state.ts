@@ -78,11 +78,13 @@ export type StagingVerdict =
 
 /**
  * What the cleanup does with a staged row, given its target now (`null`: the post or channel was deleted).
- * A channel waiting on a retry (failed, unconfirmed) keeps its staged media: the retry publishes it.
+ * A channel waiting on a retry (failed, unconfirmed) keeps its staged media: the retry publishes it. A
+ * staged object that expires before its channel is due (a container, after the post was moved later) is
+ * discarded now; the sweep makes a new one when the channel comes within the platform's lead.
  */
 export function stagingVerdict(
   row: Pick<StagingRow, "state" | "remoteId" | "expiresAt" | "updatedAt">,
-  target: { status: TargetStatus; remoteId: string | null; updatedAt: number } | null,
+  target: { status: TargetStatus; remoteId: string | null; updatedAt: number; dueAt: number } | null,
   now: number,
 ): StagingVerdict {
   if (row.state === "staging") return "keep";
@@ -90,7 +92,7 @@ export function stagingVerdict(
   if (target.status === "published") return row.remoteId && target.remoteId === row.remoteId ? "forget" : "discard";
   if (target.status === "draft" || target.status === "pending_approval" || target.status === "held") return "discard";
   if (target.status !== "scheduled") return "keep";
-  if (row.expiresAt !== null && row.expiresAt - EXPIRY_MARGIN_MS <= now) return "discard";
+  if (row.expiresAt !== null && row.expiresAt - EXPIRY_MARGIN_MS <= Math.max(now, target.dueAt)) return "discard";
   return target.updatedAt > row.updatedAt ? "compare" : "keep";
 }
 

@@ -26,10 +26,11 @@ const row = (over: Partial<StagingRow> = {}): StagingRow => ({
   updatedAt: NOW - 60_000,
   ...over,
 });
-const target = (over: Partial<{ status: any; remoteId: string | null; updatedAt: number }> = {}) => ({
+const target = (over: Partial<{ status: any; remoteId: string | null; updatedAt: number; dueAt: number }> = {}) => ({
   status: "scheduled" as const,
   remoteId: null,
   updatedAt: NOW - 120_000,
+  dueAt: NOW,
   ...over,
 });
 const request = (over: Partial<PublishRequest> = {}): PublishRequest => ({
@@ -77,6 +78,15 @@ describe("stagingVerdict", () => {
     expect(stagingVerdict(row(), target({ updatedAt: NOW }), NOW)).toBe("compare");
     expect(stagingVerdict(row({ expiresAt: NOW + EXPIRY_MARGIN_MS - 1 }), target(), NOW)).toBe("discard");
     expect(stagingVerdict(row({ expiresAt: NOW + EXPIRY_MARGIN_MS + 60_000 }), target(), NOW)).toBe("keep");
+  });
+
+  it("re-makes a container that would expire before its channel is due (the post was moved later)", () => {
+    const expiresAt = NOW + 2 * 3_600_000;
+    expect(stagingVerdict(row({ expiresAt }), target({ dueAt: NOW + 3_600_000 }), NOW)).toBe("keep");
+    expect(stagingVerdict(row({ expiresAt }), target({ dueAt: expiresAt - EXPIRY_MARGIN_MS + 1 }), NOW)).toBe(
+      "discard",
+    );
+    expect(stagingVerdict(row({ expiresAt }), target({ dueAt: NOW + 3 * 3_600_000 }), NOW)).toBe("discard");
   });
 });
 

@@ -1,25 +1,28 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { postTargets, targetStagings } from "../db/schema/index";
-import { buildServices } from "../services";
+import { targetStagings } from "../db/schema/index";
 import { testDb } from "../test/fixtures";
-import { call, ORIGIN, registerUser } from "../test/helpers";
+import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes, mp4Bytes } from "../test/media-fixtures";
 import { advanceEmulator, armFault, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
-import { claimDueTargets } from "./claim";
+import {
+  channel,
+  claimNow,
+  stagingDeps as deps,
+  editPost,
+  publishedAttempts,
+  staged,
+  stagingOf as staging,
+  sweep,
+} from "../test/staging-kit";
 import { publishTarget } from "./consumer";
-import { publishDeps } from "./deps";
-import { DEFAULT_LEASES } from "./lease";
-import { stageAhead } from "./staging";
 
 /**
  * Staging (ADR 029) through the real queue and the emulator: a YouTube video goes up private a day ahead,
  * and at the due second one videos.update makes it public. Edits, cancels and deletes leave nothing behind.
  */
-const deps = (shiftMs = 0) => publishDeps(buildServices(env, () => Date.now() + shiftMs, ORIGIN));
-const sweep = (shiftMs = 0) => stageAhead({ ...deps(shiftMs), queue: env.PUBLISH_QUEUE, leases: DEFAULT_LEASES });
 
 async function scheduledVideoPost(opts: { size?: number } = {}) {
   const u = await registerUser();
@@ -49,20 +52,6 @@ async function scheduledVideoPost(opts: { size?: number } = {}) {
   return { u, postId, targetId, content };
 }
 
-const staging = async (targetId: string) =>
-  (await testDb().select().from(targetStagings).where(eq(targetStagings.targetId, targetId)))[0];
-
-/** Waits for the queue's staging step to leave `staging`. */
-const staged = (targetId: string) =>
-  vi.waitFor(
-    async () => {
-      const row = await staging(targetId);
-      if (!row || row.state === "staging") throw new Error(`still ${row?.state ?? "unstaged"}`);
-      return row;
-    },
-    { timeout: 20_000, interval: 100 },
-  );
-
 /** The emulator's videos whose title carries the post's text, with their privacy and tags. */
 async function remoteVideos(text: string) {
   const { results } = await env.DB.prepare(
@@ -71,24 +60,6 @@ async function remoteVideos(text: string) {
     .bind(`${text}%`)
     .all<{ id: string; privacy: string; tags: string }>();
   return results;
-}
-
-/** A PUT of the post by its author, as the composer sends an edit or an unschedule. */
-async function edit(p: { u: { token: string }; postId: string }, body: Record<string, unknown>) {
-  const res = await call(`/api/posts/${p.postId}`, { method: "PUT", token: p.u.token, body });
-  expect(res.status, res.body.message).toBe(200);
-}
-
-async function channel(u: { token: string }, postId: string) {
-  return (await call(`/api/posts/${postId}`, { token: u.token })).body.data.platformPosts[0];
-}
-
-/** Makes the target due and claims it, as the cron does at its minute (the message is then ours to drive). */
-async function claimNow(targetId: string) {
-  await testDb().update(postTargets).set({ dueAt: Date.now() }).where(eq(postTargets.id, targetId));
-  const d = deps();
-  await claimDueTargets({ db: d.db, d1: env.DB, queue: { sendBatch: async () => {} } as never, now: d.now });
-  expect((await testDb().select().from(postTargets).where(eq(postTargets.id, targetId)))[0]!.status).toBe("queued");
 }
 
 afterEach(clearFaults);
@@ -134,13 +105,7 @@ describe("staging a video ahead", () => {
       expect(await remoteVideos(p.content)).toEqual([
         { id: row.remoteId, privacy: "public", tags: JSON.stringify([`postline-${p.targetId}`]) },
       ]);
-      const { results } = await env.DB.prepare(
-        "SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at, rowid",
-      )
-        .bind(p.targetId)
-        .all();
-      const published = results.filter((a) => a.outcome === "published" || a.outcome === "found");
-      expect(published).toHaveLength(1);
+      expect(await publishedAttempts(p.targetId)).toHaveLength(1);
     },
   );
 
@@ -163,7 +128,7 @@ describe("cleaning up what was staged", () => {
     const p = await scheduledVideoPost();
     await sweep();
     const first = await staged(p.targetId);
-    await edit(p, { content: `${p.content} (edited)` });
+    await editPost(p.u, p.postId, { content: `${p.content} (edited)` });
     expect((await sweep()).cleaned).toBe(1);
     expect((await remoteVideos(p.content)).map((v) => v.id)).not.toContain(first.remoteId);
     expect(await remoteVideos(p.content)).toEqual([]);
@@ -173,7 +138,7 @@ describe("cleaning up what was staged", () => {
     expect(second.remoteId).not.toBe(first.remoteId);
     expect(await remoteVideos(p.content)).toHaveLength(1);
 
-    await edit(p, { status: "draft" });
+    await editPost(p.u, p.postId, { status: "draft" });
     expect((await sweep()).cleaned).toBe(1);
     expect(await remoteVideos(p.content)).toEqual([]);
     expect(await staging(p.targetId)).toBeUndefined();
@@ -341,14 +306,14 @@ describe("staging X and LinkedIn media ahead", () => {
     async (platform) => {
       const p = await scheduledMediaPost(platform);
       const first = await staged(p.targetId);
-      await edit(p, { content: `${p.content} (edited)` });
+      await editPost(p.u, p.postId, { content: `${p.content} (edited)` });
       await sweep();
       expect(await staging(p.targetId)).toBeUndefined();
       await sweep();
       const second = await staged(p.targetId);
       expect(stagedIds(second.remoteId)).not.toContain(stagedIds(first.remoteId)[0]);
 
-      await edit(p, { status: "draft" });
+      await editPost(p.u, p.postId, { status: "draft" });
       await sweep();
       expect(await staging(p.targetId)).toBeUndefined();
       expect(await remotePosts(platform, p.content)).toEqual([]);

@@ -219,22 +219,30 @@ async function stagedHandle(target: TargetRow, request: PublishRequest, deps: Pu
 async function cleanUp(deps: PublishDeps): Promise<number> {
   const now = deps.now();
   const rows = await deps.db.all<
-    Row & { t_status: TargetRow["status"] | null; t_remote: string | null; t_updated: number | null }
+    Row & {
+      t_status: TargetRow["status"] | null;
+      t_remote: string | null;
+      t_updated: number | null;
+      t_due: number | null;
+    }
   >(sql`
     SELECT s.target_id AS targetId, s.workspace_id AS workspaceId, s.post_id AS postId, s.account_id AS accountId,
       s.platform, s.state, s.remote_id AS remoteId, s.expires_at AS expiresAt, s.fingerprint,
       s.attempt_count AS attemptCount, s.next_attempt_at AS nextAttemptAt, s.error_kind AS errorKind,
       s.error_message AS errorMessage, s.started_at AS startedAt, s.updated_at AS updatedAt,
-      t.status AS t_status, t.remote_id AS t_remote, t.updated_at AS t_updated
+      t.status AS t_status, t.remote_id AS t_remote, t.updated_at AS t_updated, t.due_at AS t_due
     FROM target_stagings s LEFT JOIN post_targets t ON t.id = s.target_id
     WHERE s.state != 'staging' AND (t.id IS NULL OR s.state = 'stale'
       OR t.status IN ('published', 'draft', 'pending_approval', 'held')
-      OR (t.status = 'scheduled' AND (t.updated_at > s.updated_at OR s.expires_at <= ${now + EXPIRY_MARGIN_MS})))
+      OR (t.status = 'scheduled'
+        AND (t.updated_at > s.updated_at OR s.expires_at <= max(${now}, t.due_at) + ${EXPIRY_MARGIN_MS})))
     ORDER BY s.updated_at LIMIT ${CLEANUP_BATCH}`);
   let cleaned = 0;
   for (const row of rows) {
     const target =
-      row.t_status === null ? null : { status: row.t_status, remoteId: row.t_remote, updatedAt: row.t_updated ?? 0 };
+      row.t_status === null
+        ? null
+        : { status: row.t_status, remoteId: row.t_remote, updatedAt: row.t_updated ?? 0, dueAt: row.t_due ?? 0 };
     const verdict = stagingVerdict(row, target, now);
     if (verdict === "keep") continue;
     if (verdict === "compare") {
