@@ -78,6 +78,8 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
       case "timezone": {
         const { timezone } = parseOrThrow(timezoneSchema, input);
         await services.auth.setTimezone(auth.user.id, timezone);
+        // A plain post renders the page in this request: the shell's loader reads the user from the context.
+        auth.user.timezone = timezone;
         return { ok: true as const, intent, message: `Timezone updated to ${timezone}` };
       }
       default:
