@@ -91,7 +91,8 @@ export async function stagedVideoRow(
     "bench.mp4",
     { type: "video/mp4" },
   );
-  const owners = await inParallel(Array.from({ length: size.accounts }), 4, async (_, a) => {
+  // One 50 MB upload at a time: several at once outgrow the local Worker's memory and lose the connection.
+  const owners = await inParallel(Array.from({ length: size.accounts }), 1, async (_, a) => {
     const { token, cookie } = await client.session(`bench-${platform}-${a}-${Date.now()}@bench.local`, "bench-pass-1");
     await client.connect(cookie, platform);
     const accounts = (await client.json<{ accounts: Array<{ _id: string }> }>("/api/accounts", { token })).body.data

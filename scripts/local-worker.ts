@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, readdirSync } from "node:fs";
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -100,6 +101,7 @@ export async function startLocalWorker(opts: {
   const log = createWriteStream(opts.logPath);
   const persist = opts.persistTo ? ["--persist-to", opts.persistTo] : [];
   const vars = Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const registry = mkdtempSync(join(tmpdir(), "postline-registry-"));
   // Its own inspector port: servers starting at the same moment (the e2e setup starts two) would otherwise
   // race for wrangler's default 9229 and one would die with "Address already in use".
   const inspector = ["--inspector-port", String(await freePort())];
@@ -121,7 +123,9 @@ export async function startLocalWorker(opts: {
     ],
     {
       cwd: root,
-      env: workerEnv,
+      // A private dev registry: another local Worker starting or stopping (e2e, a bench's emulator, another
+      // checkout's bench) would otherwise reload this one mid-request ("Network connection lost").
+      env: { ...workerEnv, WRANGLER_REGISTRY_PATH: registry },
       detached: true, // its own process group, so stopping ends wrangler and workerd together
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -150,6 +154,7 @@ export async function startLocalWorker(opts: {
     }
     watchdog.kill();
     log.end();
+    rmSync(registry, { recursive: true, force: true });
   };
   try {
     await waitForHealth(baseUrl, child, opts.logPath);
