@@ -265,8 +265,8 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
     markNeedsReconnect: (accountId: string, cause: PlatformError) => accounts.markNeedsReconnect(accountId, cause),
   };
   const media = new MediaLibrary(db, env.MEDIA, now);
-  const posts = new PostStore(db, media, now, (postId) =>
-    stagePostSoon({ db, now, client: platformAccess.client, queue: queues.publish }, postId),
+  const posts = new PostStore(db, media, now, (postId, platforms) =>
+    stagePostSoon({ db, now, client: platformAccess.client, queue: queues.publish }, postId, platforms),
   );
   const publishing = new PublishingService({ db, d1, queue: queues.publish, now, emit, ...platformAccess });
   const notifications = new Notifications({ db, mailer, now, origin: appOrigin });

@@ -10,7 +10,7 @@ import { targetStagings } from "../db/schema/staging";
 import { HttpError, notFound } from "../http/envelope";
 import type { MediaLibrary } from "../media/library";
 import { type MediaRow, presentMedia } from "../media/present";
-import type { Platform } from "../platform-profile";
+import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import { preparationOf } from "../publishing/staging-state";
 import { derivePostStatus } from "../publishing/state";
 import { recordActivity } from "../workspaces/activity";
@@ -66,13 +66,27 @@ export class PostStore {
     private readonly library: MediaLibrary,
     private readonly now: () => number,
     /** Told of a post just scheduled or rescheduled, so its media can be staged at once (ADR 034). */
-    private readonly scheduled: (postId: string) => Promise<unknown> = async () => {},
+    private readonly scheduled: (postId: string, platforms: Platform[]) => Promise<unknown> = async () => {},
   ) {}
 
   /** A failure here costs only time: the minute cron's sweep stages what this missed. */
-  private async announceSchedule(postId: string, targets: { status: string; dueAt: number | null }[], now: number) {
-    if (!targets.some((t) => t.status === "scheduled" && t.dueAt !== null && t.dueAt > now)) return;
-    await this.scheduled(postId).catch((err) => console.error("staging right after scheduling failed", err));
+  /** Only channels due within their platform's staging lead are announced: a bulk import of posts due next week
+   * must not spend the request's D1 query budget looking for nothing to stage. */
+  private async announceSchedule(
+    postId: string,
+    targets: { status: string; dueAt: number | null; platform: Platform }[],
+    now: number,
+  ) {
+    const within = targets.filter(
+      (t) =>
+        t.status === "scheduled" &&
+        t.dueAt !== null &&
+        t.dueAt > now &&
+        t.dueAt <= now + (PLATFORM_PROFILES[t.platform].stagingLeadMs ?? 0),
+    );
+    if (within.length === 0) return;
+    const platforms = [...new Set(within.map((t) => t.platform))];
+    await this.scheduled(postId, platforms).catch((err) => console.error("staging right after scheduling failed", err));
   }
 
   /** Resolves and checks a post: SPEC §5 rules, then ownership of media and accounts, then pre-flight. */

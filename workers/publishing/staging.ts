@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { postTargets, targetStagings } from "../db/schema/index";
-import { PLATFORM_PROFILES, PLATFORMS } from "../platform-profile";
+import { PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import { refreshOnce } from "../platforms/refresh-once";
 import type { AccountCredentials, PublishRequest, PublishResult, StagedMedia } from "../platforms/types";
 import type { PublishMessage } from "./claim";
@@ -59,16 +59,22 @@ export async function stageAhead(deps: SweepDeps): Promise<{ enqueued: number; c
 export async function stagePostSoon(
   deps: Pick<SweepDeps, "db" | "now" | "client" | "queue">,
   postId: string,
+  platforms: readonly Platform[],
 ): Promise<number> {
-  const ids = await claimForStaging(deps, deps.now(), postId);
+  const ids = await claimForStaging(deps, deps.now(), { postId, platforms });
   await sendStaging(deps.queue, ids);
   return ids.length;
 }
 
 /** Claims scheduled targets with media coming due within their platform's lead (of one post, or all). */
-async function claimForStaging(deps: Pick<SweepDeps, "db" | "client">, now: number, postId?: string) {
+async function claimForStaging(
+  deps: Pick<SweepDeps, "db" | "client">,
+  now: number,
+  only?: { postId: string; platforms: readonly Platform[] },
+) {
   const ids: string[] = [];
-  for (const platform of PLATFORMS) {
+  const postId = only?.postId;
+  for (const platform of only?.platforms ?? PLATFORMS) {
     const lead = PLATFORM_PROFILES[platform].stagingLeadMs;
     if (!lead || !deps.client(platform).staging) continue;
     const claimed = await deps.db.all<{ target_id: string }>(sql`
