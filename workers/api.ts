@@ -115,38 +115,39 @@ export function createApi(now: () => number = Date.now) {
   app.use("/api/*", originCheck);
   app.use("/api/*", resolveAuth, resolveWorkspace);
 
-  app.route("/api/auth", authRoutes);
-  app.route("/api/auth", connectRoutes);
-  app.route("/api/accounts", accountRoutes);
-  app.route("/api/users", userRoutes);
-  app.route("/api/keys", keyRoutes);
-  app.route("/api/webhooks", webhookRoutes);
-  app.route("/api/feedback", feedbackRoutes);
-  app.route("/api/events", eventRoutes);
-  app.route("/api/billing", billingRoutes);
-  app.route("/api/scheduler", schedulerRoutes);
-  app.route("/api/notifications", notificationRoutes);
-  app.route("/api/notifications", inboxRoutes);
-  app.route("/api/approvals", approvalQueueRoutes);
-  app.route("/api/ai", aiRoutes);
-  app.route("/api/media", mediaRoutes);
-  app.route("/api/posts", postRoutes);
-  app.route("/api/posts", approvalPostRoutes);
-  app.route("/api/queue", queueRoutes);
-  app.route("/api/imports", importRoutes);
-  app.route("/api/posts", commentRoutes);
-  app.route("/media", mediaFileRoutes);
-  app.route("/api/analytics/reports", reportRoutes);
-  app.route("/api/analytics", analyticsRoutes);
-  app.route("/api/dashboard", dashboardRoutes);
-  app.route("/api/workspaces", workspaceRoutes);
-  app.route("/api/workspaces", activityRoutes);
-  app.route("/api/invites", inviteRoutes);
-  app.route("/api/share-links", shareLinkRoutes);
-  app.route("/api/share", publicShareRoutes);
-  app.route("/api/setup", setupRoutes);
-  app.route("/api", openApiRoutes);
-  return app;
+  // Chained so the app's type carries every route's answer (the typed test client reads it).
+  return app
+    .route("/api/auth", authRoutes)
+    .route("/api/auth", connectRoutes)
+    .route("/api/accounts", accountRoutes)
+    .route("/api/users", userRoutes)
+    .route("/api/keys", keyRoutes)
+    .route("/api/webhooks", webhookRoutes)
+    .route("/api/feedback", feedbackRoutes)
+    .route("/api/events", eventRoutes)
+    .route("/api/billing", billingRoutes)
+    .route("/api/scheduler", schedulerRoutes)
+    .route("/api/notifications", notificationRoutes)
+    .route("/api/notifications", inboxRoutes)
+    .route("/api/approvals", approvalQueueRoutes)
+    .route("/api/ai", aiRoutes)
+    .route("/api/media", mediaRoutes)
+    .route("/api/posts", postRoutes)
+    .route("/api/posts", approvalPostRoutes)
+    .route("/api/queue", queueRoutes)
+    .route("/api/imports", importRoutes)
+    .route("/api/posts", commentRoutes)
+    .route("/media", mediaFileRoutes)
+    .route("/api/analytics/reports", reportRoutes)
+    .route("/api/analytics", analyticsRoutes)
+    .route("/api/dashboard", dashboardRoutes)
+    .route("/api/workspaces", workspaceRoutes)
+    .route("/api/workspaces", activityRoutes)
+    .route("/api/invites", inviteRoutes)
+    .route("/api/share-links", shareLinkRoutes)
+    .route("/api/share", publicShareRoutes)
+    .route("/api/setup", setupRoutes)
+    .route("/api", openApiRoutes);
 }
 
 export const api = createApi();

@@ -144,7 +144,7 @@ function startConnect(
   );
 }
 
-async function askBeforeHolding<E extends AppEnv>(c: Context<E>, accounts: AccountView[]): Promise<Response | null> {
+async function askBeforeHolding<E extends AppEnv>(c: Context<E>, accounts: AccountView[]) {
   const posts = await c.var.services.holds.affectedByDisconnect(
     c.var.workspace.id,
     accounts.map((a) => a.id),
