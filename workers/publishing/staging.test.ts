@@ -24,13 +24,16 @@ const sweep = (shiftMs = 0) => stageAhead({ ...deps(shiftMs), queue: env.PUBLISH
 async function scheduledVideoPost(opts: { size?: number } = {}) {
   const u = await registerUser();
   await connectViaEmulator(u.cookie, "youtube");
-  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{ _id: string }>;
+  const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data.accounts as Array<{
+    _id: string;
+  }>;
   const form = new FormData();
   const bytes = await mp4Bytes({ width: 1280, height: 720, seconds: 1, size: opts.size });
   form.append("files", fileOf(bytes, "clip.mp4", "video/mp4"));
-  const video = (await call("/api/media/upload", { token: u.token, body: form })).body.data[0].id as string;
+  const video = (await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form })).body.data[0]
+    .id as string;
   const content = `Staged video ${crypto.randomUUID().slice(0, 8)}`;
-  const res = await call("/api/posts", {
+  const res = await call<"POST /api/posts">("/api/posts", {
     token: u.token,
     body: {
       content,
@@ -74,7 +77,7 @@ async function remoteVideos(text: string) {
 }
 
 async function channel(u: { token: string }, postId: string) {
-  return (await call(`/api/posts/${postId}`, { token: u.token })).body.data.platformPosts[0];
+  return (await call<"GET /api/posts/:id">(`/api/posts/${postId}`, { token: u.token })).body.data.platformPosts[0];
 }
 
 /** Makes the target due and claims it, as the cron does at its minute (the message is then ours to drive). */
@@ -156,7 +159,7 @@ describe("cleaning up what was staged", () => {
     const p = await scheduledVideoPost();
     await sweep();
     const first = await staged(p.targetId);
-    const edited = await call(`/api/posts/${p.postId}`, {
+    const edited = await call<"PUT /api/posts/:id">(`/api/posts/${p.postId}`, {
       method: "PUT",
       token: p.u.token,
       body: { content: `${p.content} (edited)` },
@@ -171,7 +174,7 @@ describe("cleaning up what was staged", () => {
     expect(second.remoteId).not.toBe(first.remoteId);
     expect(await remoteVideos(p.content)).toHaveLength(1);
 
-    const unscheduled = await call(`/api/posts/${p.postId}`, {
+    const unscheduled = await call<"PUT /api/posts/:id">(`/api/posts/${p.postId}`, {
       method: "PUT",
       token: p.u.token,
       body: { status: "draft" },
@@ -186,7 +189,9 @@ describe("cleaning up what was staged", () => {
     const p = await scheduledVideoPost();
     await sweep();
     await staged(p.targetId);
-    expect((await call(`/api/posts/${p.postId}`, { method: "DELETE", token: p.u.token })).status).toBe(200);
+    expect(
+      (await call<"DELETE /api/posts/:id">(`/api/posts/${p.postId}`, { method: "DELETE", token: p.u.token })).status,
+    ).toBe(200);
     expect((await sweep()).cleaned).toBe(1);
     expect(await remoteVideos(p.content)).toEqual([]);
     expect(await staging(p.targetId)).toBeUndefined();
@@ -202,13 +207,13 @@ describe("a staging failure", () => {
     expect(failed).toMatchObject({ state: "failed", errorKind: "retryable" });
     const t = await channel(p.u, p.postId);
     expect(t.status).toBe("scheduled");
-    expect(t.preparation.state).toBe("failed");
-    expect(t.preparation.message).toMatch(/^Could not prepare: .+; will retry at \d\d:\d\d\.$/);
+    expect(t.preparation?.state).toBe("failed");
+    expect(t.preparation?.message).toMatch(/^Could not prepare: .+; will retry at \d\d:\d\d\.$/);
     expect(await remoteVideos(p.content)).toEqual([]);
 
     // Another user never sees it.
     const other = await registerUser();
-    expect((await call(`/api/posts/${p.postId}`, { token: other.token })).status).toBe(404);
+    expect((await call<"GET /api/posts/:id">(`/api/posts/${p.postId}`, { token: other.token })).status).toBe(404);
 
     await sweep(failed.nextAttemptAt! - Date.now() + 1000);
     await vi.waitFor(async () => expect((await staging(p.targetId))?.state).toBe("ready"), {
