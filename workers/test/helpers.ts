@@ -78,7 +78,7 @@ export async function call<R extends Route | undefined = undefined>(
     redirect: opts.redirect,
   });
   const text = await res.text();
-  let json: Envelope<R extends Route ? Data<R> : any>;
+  let json: Envelope<R extends Route ? Data<R> : unknown>;
   try {
     json = JSON.parse(text);
   } catch {
