@@ -17,14 +17,14 @@ import { ConfigError, parseConfig } from "./env";
 import { eventRoutes } from "./events/routes";
 import { feedbackRoutes } from "./feedback/routes";
 import type { AppEnv } from "./http/app-env";
-import { fail, HttpError, Messages } from "./http/envelope";
+import { fail, Messages } from "./http/envelope";
+import { failureOf } from "./http/failure";
 import { importRoutes } from "./imports/routes";
 import { UPLOAD_PART_SIZE } from "./media/limits";
 import { mediaRoutes } from "./media/routes";
 import { mediaFileRoutes } from "./media/serve-routes";
 import { openApiRoutes } from "./openapi/routes";
 import { postRoutes } from "./posts/routes";
-import { PreflightError } from "./posts/store";
 import { notificationRoutes, schedulerRoutes } from "./publishing/routes";
 import { queueRoutes } from "./queue/routes";
 import { buildServices } from "./services";
@@ -77,11 +77,11 @@ export function createApi(now: () => number = Date.now) {
   });
 
   app.onError((err, c) => {
-    // Pre-flight problems per channel go with the message (set here, not on the posts router: a sub-router's
-    // onError wraps its handlers, hiding their declared actions from the authorization matrix).
-    if (err instanceof PreflightError)
-      return c.json({ success: false as const, message: err.message, data: { problems: err.problems } }, 400);
-    if (err instanceof HttpError) return fail(c, err.status, err.message, err.headers);
+    // The one mapping of refusals (ADR 037); pre-flight problems per channel go as data. Set here, not on a
+    // sub-router: a sub-router's onError wraps its handlers, hiding their declared actions from the
+    // authorization matrix.
+    const failure = failureOf(err);
+    if (failure) return fail(c, failure.status, failure.message, failure.headers, failure.data);
     if (err instanceof ConfigError) {
       console.error(err.message);
       return fail(c, 500, err.message);

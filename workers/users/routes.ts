@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { AuthMessages, changePasswordSchema, timezoneSchema, verifyPasswordSchema } from "../auth/schemas";
+import { Invalid } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
-import { HttpError, ok } from "../http/envelope";
+import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { requirePermission, SELF } from "../workspaces/middleware";
 
@@ -18,7 +19,7 @@ export const userRoutes = new Hono<SignedInEnv>()
   .post("/verify-password", requirePermission(SELF), async (c) => {
     const { currentPassword } = await readJson(c, verifyPasswordSchema);
     const valid = await c.var.services.auth.checkPassword(c.var.auth.user.id, currentPassword);
-    if (!valid) throw new HttpError(400, AuthMessages.currentIncorrect);
+    if (!valid) throw new Invalid(AuthMessages.currentIncorrect);
     return ok(c, null, "Password verified! You can now set a new password.");
   })
   .put("/update-password", requirePermission(SELF), async (c) => {
