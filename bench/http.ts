@@ -74,13 +74,27 @@ export class BenchClient {
 
   /** Times `count` requests after `warmup` unmeasured ones; returns milliseconds per request. */
   async time(path: string, headers: Record<string, string>, count: number, warmup = 5): Promise<number[]> {
-    const samples: number[] = [];
+    return (await this.timeInterleaved([[path, headers]], count, warmup))[0]!;
+  }
+
+  /**
+   * Times `count` rounds of requests after `warmup` unmeasured ones; each round asks every path once, in turn,
+   * so the paths share the machine's load alike. Returns milliseconds per request, one list per path.
+   */
+  async timeInterleaved(
+    paths: Array<[path: string, headers: Record<string, string>]>,
+    count: number,
+    warmup = 5,
+  ): Promise<number[][]> {
+    const samples = paths.map(() => [] as number[]);
     for (let i = 0; i < warmup + count; i++) {
-      const started = performance.now();
-      const res = await fetch(`${this.baseUrl}${path}`, { headers, redirect: "manual" });
-      await res.arrayBuffer();
-      if (res.status >= 500) throw new Error(`${path} answered ${res.status}`);
-      if (i >= warmup) samples.push(performance.now() - started);
+      for (const [k, [path, headers]] of paths.entries()) {
+        const started = performance.now();
+        const res = await fetch(`${this.baseUrl}${path}`, { headers, redirect: "manual" });
+        await res.arrayBuffer();
+        if (res.status >= 500) throw new Error(`${path} answered ${res.status}`);
+        if (i >= warmup) samples[k]!.push(performance.now() - started);
+      }
     }
     return samples;
   }

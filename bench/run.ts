@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -12,6 +13,8 @@ import {
   startLocalWorker,
   workerEnv,
 } from "../scripts/local-worker.ts";
+import { PLATFORMS } from "../workers/platform-profile.ts";
+import { LIVE_ENDPOINTS } from "../workers/platforms/endpoints.ts";
 import { jpegBytes } from "../workers/test/media-fixtures.ts";
 import { BenchClient } from "./http.ts";
 import { d1File, seedAnalytics } from "./seed.ts";
@@ -25,6 +28,10 @@ import { type BenchRow, formatTable, kb, msFmt, percentile } from "./stats.ts";
 const smoke = process.argv.includes("--smoke");
 /** `--analytics` runs only the analytics rows (seed + queries), for work on them alone. */
 const analyticsOnly = process.argv.includes("--analytics");
+/** `--staging` runs only the staged-video and burst rows (ADR 029, 034). */
+const stagingOnly = process.argv.includes("--staging");
+/** `--http` runs only the SSR and API latency rows (no seed), for work on them alone. */
+const httpOnly = process.argv.includes("--http");
 const SIZE = smoke
   ? {
       requests: 15,
@@ -39,7 +46,7 @@ const SIZE = smoke
     }
   : {
       requests: 200,
-      dashboardPosts: 200,
+      dashboardPosts: 1_000,
       pubAccounts: 50,
       pubPerAccount: 20,
       analyticsPosts: 100_000,
@@ -137,37 +144,48 @@ async function firstLoadJs(client: BenchClient, path: string, cookie?: string): 
 async function pageAndApiRows(client: BenchClient) {
   const email = `bench-ui-${Date.now()}@bench.local`;
   const { token, cookie } = await client.session(email, "bench-pass-1");
-  for (let i = 0; i < SIZE.dashboardPosts; i++) {
+  // A few creates in flight at once: 1,000 one after another would take minutes on a loaded machine.
+  await inParallel(SIZE.dashboardPosts, 4, async (i) => {
     const res = await client.json("/api/posts", {
       token,
       body: { content: `Draft ${i} #bench`, platforms: ["instagram"], status: "draft" },
     });
     if (res.status !== 201) throw new Error(`creating a draft failed: ${res.body.message}`);
-  }
+  });
   const auth = { Cookie: cookie };
   const bearer = { Authorization: `Bearer ${token}` };
-  const n = SIZE.requests;
+  // Each route alternates with its bare counterpart, so load that comes and goes hits both alike.
   // The bare page is the 404 page for the same signed-in user: same session lookup, no loader work.
-  const bareSsr = await client.time("/__bare", auth, n);
-  const dashboard = await client.time("/dashboard", auth, n);
+  const [bareSsr, dashboard] = await client.timeInterleaved(
+    [
+      ["/__bare", auth],
+      ["/dashboard", auth],
+    ],
+    SIZE.requests,
+  );
   ratioRow(
     `SSR /dashboard (${SIZE.dashboardPosts} posts) vs bare page`,
-    dashboard,
-    bareSsr,
+    dashboard!,
+    bareSsr!,
     1.5,
-    `p50 ${msFmt(percentile(dashboard, 50))}, p99 ${msFmt(percentile(dashboard, 99))}`,
+    `p50 ${msFmt(percentile(dashboard!, 50))}, p99 ${msFmt(percentile(dashboard!, 99))}; bare p50 ${msFmt(percentile(bareSsr!, 50))}`,
   );
-  const bareJson = await client.time("/api/auth/me", bearer, n);
-  const postsList = await client.time("/api/posts?limit=100", bearer, n);
+  const [bareJson, postsList, dash] = await client.timeInterleaved(
+    [
+      ["/api/auth/me", bearer],
+      ["/api/posts?limit=100", bearer],
+      ["/api/dashboard", bearer],
+    ],
+    SIZE.requests,
+  );
   ratioRow(
-    "API GET /api/posts?limit=100 vs bare JSON",
-    postsList,
-    bareJson,
+    `API GET /api/posts?limit=100 (${SIZE.dashboardPosts} posts) vs bare JSON`,
+    postsList!,
+    bareJson!,
     1.3,
-    `p50 ${msFmt(percentile(postsList, 50))}; bare = /api/auth/me`,
+    `p50 ${msFmt(percentile(postsList!, 50))}; bare = /api/auth/me, p50 ${msFmt(percentile(bareJson!, 50))}`,
   );
-  const dash = await client.time("/api/dashboard", bearer, n);
-  ratioRow("API GET /api/dashboard vs bare JSON", dash, bareJson, 1.3, `p50 ${msFmt(percentile(dash, 50))}`);
+  ratioRow("API GET /api/dashboard vs bare JSON", dash!, bareJson!, 1.3, `p50 ${msFmt(percentile(dash!, 50))}`);
   for (const [path, headers] of [
     ["/auth", undefined],
     ["/dashboard", cookie],
@@ -180,6 +198,15 @@ async function pageAndApiRows(client: BenchClient) {
       pass: bytes <= 150 * 1024,
     });
   }
+}
+
+/** Runs `task(0…count-1)` with at most `width` in flight. */
+async function inParallel(count: number, width: number, task: (i: number) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, count) }, lane));
 }
 
 /** Many targets due in the same minute across many accounts: lag from due time to published, and duplicates. */
@@ -256,8 +283,14 @@ function duplicateCount(persistTo: string): number {
       "SELECT count(*) AS n FROM (SELECT json_extract(data, '$.snippet.title') AS title, count(*) AS c FROM emu_objects WHERE platform = 'youtube' AND kind = 'video' GROUP BY title HAVING c > 1)",
     )
     .get() as { n: number };
+  // X refuses a duplicate text itself; a post published twice would still show here had it slipped through.
+  const tweets = db
+    .prepare(
+      "SELECT count(*) AS n FROM (SELECT json_extract(data, '$.text') AS text, count(*) AS c FROM emu_objects WHERE platform = 'twitter' AND kind = 'tweet' GROUP BY text HAVING c > 1)",
+    )
+    .get() as { n: number };
   db.close();
-  return row.n + videos.n;
+  return row.n + videos.n + tweets.n;
 }
 
 /** The overview and every analytics tab for one user among many: time and the D1 rows each request read. */
@@ -293,17 +326,21 @@ async function analyticsRows(client: BenchClient, user: { email: string; passwor
 }
 
 /** The publishing rows: lag from due to published, then duplicates counted with the Worker stopped. */
-async function publishingRows(client: BenchClient, worker: LocalWorker, persistTo: string) {
-  step("staged videos");
-  rows.push(await stagedVideoRow(client, worker, SIZE.staged));
+async function publishingRows(client: BenchClient, worker: LocalWorker, persistTo: string, emulator: EmulatorWorker) {
+  for (const platform of ["youtube", "twitter", "linkedin"] as const) {
+    step(`staged videos (${platform})`);
+    rows.push(await stagedVideoRow(client, worker, emulator.worker.baseUrl, platform, SIZE.staged));
+  }
   step("publishing burst");
-  rows.push(...(await textBurstRows(client, worker, persistTo, SIZE.burst)));
+  rows.push(...(await textBurstRows(client, worker, emulator.worker, persistTo, SIZE.burst)));
+  if (stagingOnly) return;
   step("publishing");
   const pub = await publishingRow(client, worker);
-  step("stopping the worker");
+  step("stopping the workers");
   await worker.stop();
+  await emulator.worker.stop();
   step("counting duplicates");
-  const dupes = duplicateCount(persistTo);
+  const dupes = duplicateCount(emulator.persistTo);
   rows.push({
     name: `Publishing lag, ${pub.total} targets due in one minute across ${SIZE.pubAccounts} accounts`,
     value: pub.lags.length
@@ -366,35 +403,81 @@ function capacityRow(persistTo: string) {
   });
 }
 
+type EmulatorWorker = { worker: LocalWorker; persistTo: string };
+
+/**
+ * The platform emulator in a Worker of its own (the same build in sandbox mode, its own local state), so the app's
+ * process group does only the app's work and its CPU per publish leaves the emulator's out.
+ */
+async function startEmulatorWorker(): Promise<EmulatorWorker> {
+  const persistTo = mkdtempSync(join(tmpdir(), "postline-bench-emulator-"));
+  applyMigrations(persistTo);
+  const worker = await startLocalWorker({ persistTo, logPath: logFile("bench-emulator.log") });
+  return { worker, persistTo };
+}
+
+/**
+ * The app as it runs live, with every platform base URL pointed at the emulator Worker (PLATFORMS.md §8): real
+ * HTTP between two processes. Live mode refuses the development secrets, so the bench makes its own.
+ */
+function appVarsFor(emulatorUrl: string): Record<string, string> {
+  const vars: Record<string, string> = {
+    PLATFORMS_MODE: "live",
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+  };
+  for (const [key, value] of Object.entries(LIVE_ENDPOINTS)) {
+    if (!value.startsWith("https://")) continue;
+    const url = new URL(value);
+    vars[key] = `${emulatorUrl}/sandbox/${url.host}${url.pathname.replace(/\/$/, "")}`;
+  }
+  for (const platform of PLATFORMS) {
+    vars[`${platform.toUpperCase()}_CLIENT_ID`] = `bench-${platform}-app`;
+    vars[`${platform.toUpperCase()}_CLIENT_SECRET`] = `bench-${platform}-secret`;
+  }
+  return vars;
+}
+
 async function main() {
   ensureBuild();
-  if (!analyticsOnly) {
+  if (!analyticsOnly && !stagingOnly && !httpOnly) {
     step("bundle size");
     bundleRows();
   }
   const persistTo = mkdtempSync(join(tmpdir(), "postline-bench-"));
   applyMigrations(persistTo);
   const analyticsUser = { email: `bench-analytics-${Date.now()}@bench.local`, password: "bench-pass-1" };
-  step("seeding analytics data");
-  seedAnalytics(
+  if (!stagingOnly && !httpOnly) {
+    step("seeding analytics data");
+    seedAnalytics(
+      persistTo,
+      { posts: SIZE.analyticsPosts, snapshotsPerPost: SIZE.snapshotsPerPost, otherUsers: SIZE.otherUsers },
+      analyticsUser,
+    );
+    capacityRow(persistTo);
+  }
+  const emulator = await startEmulatorWorker();
+  const worker = await startLocalWorker({
     persistTo,
-    { posts: SIZE.analyticsPosts, snapshotsPerPost: SIZE.snapshotsPerPost, otherUsers: SIZE.otherUsers },
-    analyticsUser,
-  );
-  capacityRow(persistTo);
-  const worker = await startLocalWorker({ persistTo, logPath: logFile("bench-wrangler.log") });
+    logPath: logFile("bench-wrangler.log"),
+    vars: appVarsFor(emulator.worker.baseUrl),
+  });
   try {
     const client = new BenchClient(worker.baseUrl);
-    if (!analyticsOnly) {
+    if (!analyticsOnly && !stagingOnly) {
       step("pages and API");
       await pageAndApiRows(client);
     }
-    step("analytics queries");
-    await analyticsRows(client, analyticsUser);
-    if (!analyticsOnly) await publishingRows(client, worker, persistTo);
+    if (!stagingOnly && !httpOnly) {
+      step("analytics queries");
+      await analyticsRows(client, analyticsUser);
+    }
+    if (!analyticsOnly && !httpOnly) await publishingRows(client, worker, persistTo, emulator);
   } finally {
     await worker.stop();
+    await emulator.worker.stop();
     rmSync(persistTo, { recursive: true, force: true });
+    rmSync(emulator.persistTo, { recursive: true, force: true });
   }
   console.log(formatTable(rows));
   const failed = rows.filter((r) => !r.pass);

@@ -1,7 +1,6 @@
 import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { d1File } from "../scripts/local-worker.ts";
 
 /**
  * Writes bulk analytics data straight into the local D1 file before the Worker starts: the API would take
@@ -17,12 +16,8 @@ export function passwordHash(password: string): string {
   return `pbkdf2-sha256$100000$${b64url(salt)}$${b64url(pbkdf2Sync(password, salt, 100_000, 32, "sha256"))}`;
 }
 
-export function d1File(persistTo: string): string {
-  const dir = join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  if (!file) throw new Error(`no D1 database under ${dir}: were migrations applied?`);
-  return join(dir, file);
-}
+// bench/run.ts and bench/staging.ts read the same file after a run.
+export { d1File };
 
 const PLATFORMS = ["instagram", "facebook", "linkedin", "twitter", "youtube"] as const;
 

@@ -13,6 +13,8 @@ import { type BenchRow, percentile } from "./stats.ts";
 type Channel = { status: string; publishedAt: string | null; preparation: { state: string } | null };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+/** From the measured 10,000-target burst (bench/README.md): the app's own CPU per publish at the due second. */
+const CPU_PER_PUBLISH_BUDGET_MS = 50;
 
 async function channelOf(client: BenchClient, post: { token: string; id: string }): Promise<Channel> {
   const res = await client.json<{ platformPosts: Channel[] }>(`/api/posts/${post.id}`, { token: post.token });
@@ -56,13 +58,32 @@ async function waitPublished(
   return { lags, unfinished: open.length };
 }
 
+type StagedPlatform = "youtube" | "twitter" | "linkedin";
+const BRAND: Record<StagedPlatform, string> = { youtube: "YouTube", twitter: "X", linkedin: "LinkedIn" };
+
+/** The post body that schedules `video` on `platform` (YouTube also names its video and a title). */
+function videoPost(platform: StagedPlatform, account: string, video: string, title: string, dueAt: number) {
+  return {
+    content: title,
+    platforms: [platform],
+    selectedAccounts: { [platform]: [account] },
+    videos: [video],
+    ...(platform === "youtube" ? { title, youtubeVideo: video } : {}),
+    status: "scheduled",
+    scheduledDate: new Date(dueAt).toISOString(),
+  };
+}
+
 /**
- * Videos staged ahead and due in the same minute: the cron stages them (private upload), the emulator's
- * clock runs through their processing (a minute per 10 MB), and at the due second only videos.update remains.
+ * Videos staged ahead and due in the same minute (ADR 029, 034): scheduling them stages them (YouTube: a private
+ * upload; X and LinkedIn: the media upload), the emulator's clock runs through their processing (a minute per
+ * 10 MB), and at the due second only the final call remains (videos.update, POST /2/tweets, POST /rest/posts).
  */
 export async function stagedVideoRow(
   client: BenchClient,
   worker: LocalWorker,
+  emulatorUrl: string,
+  platform: StagedPlatform,
   size: { accounts: number; postsPerAccount: number; videoBytes: number; leadMs: number },
 ): Promise<BenchRow> {
   const file = new File(
@@ -71,8 +92,8 @@ export async function stagedVideoRow(
     { type: "video/mp4" },
   );
   const owners = await inParallel(Array.from({ length: size.accounts }), 4, async (_, a) => {
-    const { token, cookie } = await client.session(`bench-yt-${a}-${Date.now()}@bench.local`, "bench-pass-1");
-    await client.connect(cookie, "youtube");
+    const { token, cookie } = await client.session(`bench-${platform}-${a}-${Date.now()}@bench.local`, "bench-pass-1");
+    await client.connect(cookie, platform);
     const accounts = (await client.json<{ accounts: Array<{ _id: string }> }>("/api/accounts", { token })).body.data
       .accounts;
     const form = new FormData();
@@ -82,23 +103,15 @@ export async function stagedVideoRow(
     return { token, account: accounts[0]!._id, video: upload.body.data[0]!.id };
   });
   const dueAt = Math.ceil((Date.now() + size.leadMs) / 1000) * 1000;
+  const stagingStarted = Date.now();
   const posts = (
     await inParallel(owners, 4, async (o) => {
       const mine: Array<{ token: string; id: string }> = [];
       for (let i = 0; i < size.postsPerAccount; i++) {
-        const title = `Bench video ${i} ${crypto.randomUUID().slice(0, 6)}`;
+        const title = `Bench ${platform} video ${i} ${crypto.randomUUID().slice(0, 6)}`;
         const res = await client.json<{ _id: string }>("/api/posts", {
           token: o.token,
-          body: {
-            content: title,
-            title,
-            platforms: ["youtube"],
-            selectedAccounts: { youtube: [o.account] },
-            videos: [o.video],
-            youtubeVideo: o.video,
-            status: "scheduled",
-            scheduledDate: new Date(dueAt).toISOString(),
-          },
+          body: videoPost(platform, o.account, o.video, title, dueAt),
         });
         if (res.status !== 201) throw new Error(`scheduling a video failed: ${res.body.message}`);
         mine.push({ token: o.token, id: res.body.data._id });
@@ -106,23 +119,23 @@ export async function stagedVideoRow(
       return mine;
     })
   ).flat();
-  const stagingStarted = Date.now();
-  await worker.tick();
-  // Staged means uploaded: processing (the emulator's clock has not run through it yet) or ready.
+  // Scheduling staged them; wait until each is uploaded (processing) or ready, with no cron run in between.
   let prepared: Channel[] = [];
+  let advanced = false;
   while (Date.now() < dueAt - 5000) {
     prepared = await inParallel(posts, 8, (p) => channelOf(client, p));
-    if (prepared.every((t) => t.preparation && t.preparation.state !== "failed" && t.preparation.state !== "preparing"))
-      break;
-    if (prepared.every((t) => t.preparation?.state === "preparing" || t.preparation?.state === "ready")) {
-      // Uploaded: let the emulator's clock run through the processing, and poll once the app's minute passed.
-      await fetch(`${client.baseUrl}/sandbox/clock`, {
+    if (prepared.every((t) => t.preparation?.state === "ready")) break;
+    if (!advanced && prepared.every((t) => t.preparation?.state === "preparing" || t.preparation?.state === "ready")) {
+      // Uploaded: let the emulator's clock run through the processing; the next checks find them processed.
+      await fetch(`${emulatorUrl}/sandbox/clock`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ advanceMs: 10 * 60_000 }),
       });
+      advanced = true;
     }
     await sleep(2000);
+    // Past the quick checks of the first minute, processing is polled by the cron's sweep.
     if (Date.now() - stagingStarted > 65_000) await worker.tick();
   }
   const stagedIn = Date.now() - stagingStarted;
@@ -133,11 +146,11 @@ export async function stagedVideoRow(
   const { lags, unfinished } = await waitPublished(client, posts, dueAt, dueAt + 3 * 60_000);
   const p99 = percentile(lags, 99);
   return {
-    name: `Staged video lag, ${posts.length} × ${(size.videoBytes / 1024 / 1024).toFixed(0)} MB videos due in one minute`,
+    name: `Staged video lag (${BRAND[platform]}), ${posts.length} × ${(size.videoBytes / 1024 / 1024).toFixed(0)} MB videos due in one minute`,
     value: lags.length ? `p50 ${seconds(percentile(lags, 50))} · p99 ${seconds(p99)}` : "none published",
     budget: "p99 ≤ 2 s, all published",
     pass: lags.length === posts.length && p99 <= 2000,
-    note: `${ready}/${posts.length} ready ahead (staged in ${seconds(stagedIn)}); ${lags.length} published, ${unfinished} unfinished`,
+    note: `${ready}/${posts.length} ready ahead (scheduled and staged in ${seconds(stagedIn)}); ${lags.length} published, ${unfinished} unfinished`,
   };
 }
 
@@ -184,13 +197,15 @@ async function settledInFile(persistTo: string, prefix: string, total: number, d
 
 /**
  * Many light targets (text and one small image, SPEC requires media) due in one minute across many accounts:
- * all published, lag from the due second, and the Worker's CPU per publish: the process group's CPU over the
- * burst divided by the publishes. The emulator answers in the same workerd process and is not taken out, so
- * the figure is an upper bound of the Worker's own share.
+ * all published, lag from the due second, and the Worker's CPU per publish: the app's process group's CPU from
+ * the cron run that claims them until all settled, divided by the publishes. The emulator answers from its own
+ * local Worker (another process group), so its CPU is measured apart and left out. The images were staged
+ * ahead when the posts were scheduled (ADR 034); that CPU is reported per target beside it.
  */
 export async function textBurstRows(
   client: BenchClient,
   worker: LocalWorker,
+  emulator: LocalWorker,
   persistTo: string,
   size: { accounts: number; perAccount: number; leadMs: number },
 ): Promise<BenchRow[]> {
@@ -209,6 +224,7 @@ export async function textBurstRows(
   });
   const dueAt = Math.ceil((Date.now() + size.leadMs) / 1000) * 1000;
   const jobs = owners.flatMap((o) => Array.from({ length: size.perAccount }, (_, i) => ({ ...o, i })));
+  const scheduleCpu = groupCpuMs(worker.pid);
   await inParallel(jobs, 6, async (j) => {
     const res = await client.json<{ _id: string }>("/api/posts", {
       token: j.token,
@@ -225,11 +241,15 @@ export async function textBurstRows(
   });
   if (size.leadMs > 60_000 && Date.now() > dueAt - 50_000)
     throw new Error("the burst took longer to schedule than its lead time");
+  const staged = await stagedInFile(persistTo, prefix, jobs.length, dueAt - 55_000);
+  const stagingCpu = groupCpuMs(worker.pid) - scheduleCpu;
   await sleep(Math.max(0, dueAt - 50_000 - Date.now()));
   const cpuBefore = groupCpuMs(worker.pid);
+  const emulatorBefore = groupCpuMs(emulator.pid);
   await worker.tick();
   const { lags, unfinished } = await settledInFile(persistTo, prefix, jobs.length, dueAt + 15 * 60_000);
   const cpuBurst = groupCpuMs(worker.pid) - cpuBefore;
+  const emulatorCpu = groupCpuMs(emulator.pid) - emulatorBefore;
   const perPublish = cpuBurst / Math.max(1, lags.length);
   const p99 = percentile(lags, 99);
   return [
@@ -238,14 +258,40 @@ export async function textBurstRows(
       value: lags.length ? `p50 ${seconds(percentile(lags, 50))} · p99 ${seconds(p99)}` : "none published",
       budget: "all published",
       pass: lags.length === jobs.length,
-      note: `${lags.length}/${jobs.length} published, ${unfinished} unfinished`,
+      note: `${lags.length}/${jobs.length} published, ${unfinished} unfinished; ${staged}/${jobs.length} staged ahead`,
     },
     {
-      name: "Worker CPU per publish (local workerd, in-process emulator included: an upper bound)",
+      name: "Worker CPU per publish (local workerd, emulator in its own Worker: excluded)",
       value: `${perPublish.toFixed(1)} ms`,
-      budget: "≤ 50 ms",
-      pass: perPublish <= 50,
-      note: `${(cpuBurst / 1000).toFixed(1)} s CPU (user + system) over the burst for ${lags.length} publishes`,
+      budget: `≤ ${CPU_PER_PUBLISH_BUDGET_MS} ms`,
+      pass: perPublish <= CPU_PER_PUBLISH_BUDGET_MS,
+      note:
+        `${(cpuBurst / 1000).toFixed(1)} s CPU (user + system, wrangler + workerd) for ${lags.length} publishes; ` +
+        `the emulator spent ${(emulatorCpu / Math.max(1, lags.length)).toFixed(1)} ms per publish apart; ` +
+        `scheduling + staging ahead ${(stagingCpu / Math.max(1, jobs.length)).toFixed(1)} ms per target`,
     },
   ];
+}
+
+/** Waits (reading the D1 file) until the burst's targets are staged ready, or the deadline; returns how many are. */
+async function stagedInFile(persistTo: string, prefix: string, total: number, deadline: number) {
+  const read = () => {
+    const db = new DatabaseSync(d1File(persistTo), { readOnly: true });
+    try {
+      const row = db
+        .prepare(
+          "SELECT count(*) AS n FROM target_stagings s JOIN posts p ON p.id = s.post_id WHERE p.content LIKE ? AND s.state = 'ready'",
+        )
+        .get(`${prefix}%`) as { n: number };
+      return row.n;
+    } finally {
+      db.close();
+    }
+  };
+  let n = read();
+  while (n < total && Date.now() < deadline) {
+    await sleep(1000);
+    n = read();
+  }
+  return n;
 }

@@ -16,6 +16,17 @@ const ARGS = [
   "--no-first-run",
 ];
 
+/**
+ * The server of the vitest worker running this file: global-setup.ts starts one per worker, so the journeys
+ * that run side by side never share a database, an emulator clock or a cron.
+ */
+export function serverUrl(): string {
+  const urls = inject("baseUrls");
+  const url = urls[Number(process.env.VITEST_POOL_ID ?? 1) - 1];
+  if (!url) throw new Error(`no e2e server for VITEST_POOL_ID=${process.env.VITEST_POOL_ID} (${urls.length} started)`);
+  return url;
+}
+
 let journeys = 0;
 /**
  * Every request of one browser comes from its own client address. The sign-in rate limits count per IP
@@ -42,7 +53,7 @@ export async function launchBrowser(
     args: ARGS,
     viewport,
     javaScriptEnabled,
-    baseURL: inject("baseUrl"),
+    baseURL: serverUrl(),
     extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
   });
   return {
@@ -106,7 +117,7 @@ const journeyTest = (options: { javaScriptEnabled?: boolean } = {}) =>
         }
       });
 
-      await use({ page, baseUrl: inject("baseUrl"), expectStatus: (status, path) => expected.push({ status, path }) });
+      await use({ page, baseUrl: serverUrl(), expectStatus: (status, path) => expected.push({ status, path }) });
 
       if (task.result?.state === "fail" || problems.length > 0) {
         const dir = join(process.cwd(), "test-results");

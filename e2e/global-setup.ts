@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -7,27 +7,50 @@ import { applyMigrations, logFile, root, startLocalWorker, workerEnv } from "../
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server per vitest worker: a file runs on `baseUrls[VITEST_POOL_ID - 1]` (see e2e/browser.ts). */
+    baseUrls: string[];
+    /** Freshly migrated local state, never served: a journey with its own server copies it (crash.e2e.ts). */
+    migratedState: string;
   }
 }
 
 /**
- * Serves the built Worker (`npm run build` output, as `npm start` does) on a free port with its own
- * fresh local state, and hands the base URL to the journeys.
+ * Serves the built Worker (`npm run build` output, as `npm start` does) once per vitest worker, each on its
+ * own free port with its own fresh local state (D1, R2, queues, and so the emulator's clock and faults): two
+ * journeys running side by side never see each other's data, clock or crons (ADR 031).
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(root, "build/server/wrangler.json"))) {
     execFileSync("npm", ["run", "build"], { cwd: root, env: workerEnv, stdio: "inherit" });
   }
-  const persistTo = mkdtempSync(join(tmpdir(), "postline-e2e-"));
-  applyMigrations(persistTo);
+  // Migrate once and copy the files: one `wrangler d1 migrations apply` costs seconds of CPU.
+  const migrated = mkdtempSync(join(tmpdir(), "postline-e2e-"));
+  applyMigrations(migrated);
+  const stores = Array.from({ length: project.config.maxWorkers }, () => {
+    const copy = mkdtempSync(join(tmpdir(), "postline-e2e-"));
+    cpSync(migrated, copy, { recursive: true });
+    return copy;
+  });
   // Start from an empty test-results/ so the screenshots there belong to this run's failures.
   rmSync(join(root, "test-results"), { recursive: true, force: true });
   mkdirSync(join(root, "test-results"), { recursive: true });
-  const worker = await startLocalWorker({ persistTo, logPath: logFile("wrangler-dev.log") });
-  project.provide("baseUrl", worker.baseUrl);
-  return async () => {
-    await worker.stop();
-    rmSync(persistTo, { recursive: true, force: true });
+  const started = await Promise.allSettled(
+    stores.map((persistTo, i) => startLocalWorker({ persistTo, logPath: logFile(`wrangler-dev-${i + 1}.log`) })),
+  );
+  const workers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const teardown = async () => {
+    await Promise.all(workers.map((w) => w.stop()));
+    for (const dir of [migrated, ...stores]) rmSync(dir, { recursive: true, force: true });
   };
+  const failed = started.find((s) => s.status === "rejected");
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
+  project.provide(
+    "baseUrls",
+    workers.map((w) => w.baseUrl),
+  );
+  project.provide("migratedState", migrated);
+  return teardown;
 }

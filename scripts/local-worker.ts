@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { createWriteStream, mkdirSync } from "node:fs";
+import { createWriteStream, mkdirSync, readdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,6 +33,14 @@ export function applyMigrations(persistTo?: string) {
       stdio: ["ignore", "ignore", "inherit"],
     },
   );
+}
+
+/** The SQLite file behind the local D1 database in `persistTo` (read it only while no server runs on it). */
+export function d1File(persistTo: string): string {
+  const dir = join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  if (!file) throw new Error(`no D1 database under ${dir}: were migrations applied?`);
+  return join(dir, file);
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logPath: string, timeoutMs = 90_000) {
@@ -92,10 +100,25 @@ export async function startLocalWorker(opts: {
   const log = createWriteStream(opts.logPath);
   const persist = opts.persistTo ? ["--persist-to", opts.persistTo] : [];
   const vars = Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  // Its own inspector port: servers starting at the same moment (the e2e setup starts two) would otherwise
+  // race for wrangler's default 9229 and one would die with "Address already in use".
+  const inspector = ["--inspector-port", String(await freePort())];
   // Development-only pages (/dev/mailbox, /sandbox/*) are opt-in; a deploy never inherits them.
   const child = spawn(
     "npx",
-    ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--var", "DEV_ROUTES:true", ...persist, ...vars],
+    [
+      "wrangler",
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      ...inspector,
+      "--var",
+      "DEV_ROUTES:true",
+      ...persist,
+      ...vars,
+    ],
     {
       cwd: root,
       env: workerEnv,

@@ -12,7 +12,8 @@ import { mcpRoutes } from "./automation/mcp";
 import { webhookRoutes } from "./automation/webhook-routes";
 import { billingRoutes } from "./billing/routes";
 import { dashboardRoutes } from "./dashboard/routes";
-import { meterD1 } from "./db/read-meter";
+import { shardFor } from "./db/directory";
+import { d1Meter } from "./db/read-meter";
 import { ConfigError, parseConfig } from "./env";
 import { eventRoutes } from "./events/routes";
 import { feedbackRoutes } from "./feedback/routes";
@@ -70,8 +71,10 @@ export function createApi(now: () => number = Date.now) {
   const app = new Hono<AppEnv>();
   const withServices = createMiddleware<AppEnv>(async (c, next) => {
     // Local runs (DEV_ROUTES) report the D1 rows a request read, for the bench's budgets (ADR 023).
-    const meter = parseConfig(c.env).DEV_ROUTES ? meterD1(c.env.DB) : null;
-    c.set("services", buildServices(c.env, now, new URL(c.req.url).origin, meter?.d1));
+    const meter = parseConfig(c.env).DEV_ROUTES ? d1Meter() : null;
+    // Workspace services come from the shard of the workspace `resolveWorkspace` sets (ADR 035).
+    const shard = () => shardFor(c.env, c.var.workspace);
+    c.set("services", buildServices(c.env, now, new URL(c.req.url).origin, { shard, meter: meter?.wrap }));
     await next();
     if (meter) c.header("X-D1-Rows-Read", String(meter.rowsRead()));
   });

@@ -7,6 +7,8 @@ import { tokenFromRequest } from "./auth/session-cookie";
 import { consumeWebhookBatch } from "./automation/webhook-delivery";
 import type { WebhookMessage } from "./automation/webhooks";
 import { appContext } from "./context";
+import { shardFor, shardNames } from "./db/directory";
+import { splitByShard } from "./db/shard-queues";
 import { emulator, serveOwnOriginWith } from "./emulator";
 import { ConfigError, parseConfig } from "./env";
 import { withSecurityHeaders } from "./http/security-headers";
@@ -18,7 +20,8 @@ import { fillMissingPermalinks } from "./publishing/permalinks";
 import { consumePublishBatch, consumePublishDeadLetters } from "./publishing/queue";
 import { reconcileStuckTargets } from "./publishing/reconcile";
 import { stageAhead } from "./publishing/staging";
-import { buildServices } from "./services";
+import { buildServices, type Services } from "./services";
+import type { WorkspaceContext } from "./workspaces/membership";
 import { workspaceForRequest } from "./workspaces/middleware";
 
 export { RateLimiter } from "./auth/rate-limiter";
@@ -31,10 +34,12 @@ serveOwnOriginWith((request, env) => api.fetch(request, env));
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 async function renderPage(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
-  const services = buildServices(env, Date.now, new URL(request.url).origin);
+  // Loaders get the same services as the API: workspace services from the page's workspace shard (ADR 035).
+  let workspace: WorkspaceContext | null = null;
+  const services = buildServices(env, Date.now, new URL(request.url).origin, { shard: () => shardFor(env, workspace) });
   const found = tokenFromRequest(request);
   const auth = found?.via === "cookie" ? await services.auth.resolve(found.token) : null;
-  const workspace = auth ? await workspaceForRequest(services.db, auth.user.id, request) : null;
+  workspace = auth ? await workspaceForRequest(services.directory, auth.user.id, request) : null;
   const context = new RouterContextProvider();
   context.set(appContext, { services, ctx, auth, workspace, nonce });
   return requestHandler(request, context);
@@ -69,36 +74,48 @@ export default {
     return withSecurityHeaders(response, nonce, import.meta.env.MODE === "development");
   },
 
-  /** One cron, every minute, dispatching to every periodic job (free plans allow few triggers). */
+  /** One cron, every minute, dispatching to every periodic job (free plans allow few triggers), on every shard. */
   async scheduled(_controller, env, ctx) {
-    const services = buildServices(env);
-    ctx.waitUntil(claimDueTargets({ db: services.db, d1: env.DB, queue: env.PUBLISH_QUEUE, now: services.now }));
-    const deps = publishDeps(services);
-    const leases = leasesFrom(services.config.PUBLISH_LEASE_SECONDS);
-    ctx.waitUntil(reconcileStuckTargets({ ...deps, queue: env.PUBLISH_QUEUE, leases }));
-    ctx.waitUntil(stageAhead({ ...deps, queue: env.PUBLISH_QUEUE, leases }));
-    ctx.waitUntil(fillMissingPermalinks(deps));
-    ctx.waitUntil(runAnalyticsCron(services));
-    ctx.waitUntil(services.idempotency.purge());
-    const { db, accounts, mailer, now, config } = services;
-    ctx.waitUntil(runConnectionHealth({ db, accounts, mailer, now, origin: config.APP_ORIGIN }));
+    for (const shard of shardNames(env))
+      runShardJobs(buildServices(env, Date.now, undefined, { shard: () => shard }), ctx);
   },
 
+  /** Each message names its shard (ADR 035); a batch is consumed per shard, each part with that shard's services. */
   async queue(batch, env) {
-    const services = buildServices(env);
-    switch (batch.queue) {
-      case "postline-publish":
-        return consumePublishBatch(batch as MessageBatch<PublishMessage>, publishDeps(services));
-      case "postline-publish-dlq":
-        return consumePublishDeadLetters(batch as MessageBatch<PublishMessage>, publishDeps(services));
-      case "postline-webhooks":
-        return consumeWebhookBatch(batch as MessageBatch<WebhookMessage>, services.webhookDeliveryDeps());
-      case "postline-analytics":
-      case "postline-analytics-dlq":
-        return handleAnalyticsQueue(batch, services);
-      default:
-        // A queue this Worker does not know (a misconfigured binding) keeps its messages rather than dropping them.
-        batch.retryAll();
-    }
+    for (const part of splitByShard(batch))
+      await consume(part.batch, buildServices(env, Date.now, undefined, { shard: () => part.shard }));
   },
 } satisfies ExportedHandler<Env>;
+
+/** The periodic jobs over one shard's workspaces. */
+function runShardJobs(services: Services, ctx: ExecutionContext) {
+  ctx.waitUntil(
+    claimDueTargets({ db: services.db, d1: services.d1, queue: services.queues.publish, now: services.now }),
+  );
+  const deps = publishDeps(services);
+  const leases = leasesFrom(services.config.PUBLISH_LEASE_SECONDS);
+  ctx.waitUntil(reconcileStuckTargets({ ...deps, queue: services.queues.publish, leases }));
+  ctx.waitUntil(stageAhead({ ...deps, queue: services.queues.publish, leases }));
+  ctx.waitUntil(fillMissingPermalinks(deps));
+  ctx.waitUntil(runAnalyticsCron(services));
+  ctx.waitUntil(services.idempotency.purge());
+  const { db, accounts, mailer, now, config } = services;
+  ctx.waitUntil(runConnectionHealth({ db, accounts, mailer, now, origin: config.APP_ORIGIN }));
+}
+
+async function consume(batch: MessageBatch, services: Services): Promise<void> {
+  switch (batch.queue) {
+    case "postline-publish":
+      return consumePublishBatch(batch as MessageBatch<PublishMessage>, publishDeps(services));
+    case "postline-publish-dlq":
+      return consumePublishDeadLetters(batch as MessageBatch<PublishMessage>, publishDeps(services));
+    case "postline-webhooks":
+      return consumeWebhookBatch(batch as MessageBatch<WebhookMessage>, services.webhookDeliveryDeps());
+    case "postline-analytics":
+    case "postline-analytics-dlq":
+      return handleAnalyticsQueue(batch, services);
+    default:
+      // A queue this Worker does not know (a misconfigured binding) keeps its messages rather than dropping them.
+      batch.retryAll();
+  }
+}

@@ -33,6 +33,17 @@ const ConfigSchema = z
       .enum(["true", "false"])
       .default("false")
       .transform((v) => v === "true"),
+    /**
+     * The D1 bindings that hold workspaces' data, comma-separated; new workspaces go to the first (ADR 035).
+     * Unset means the directory database `DB` alone.
+     */
+    WORKSPACE_DBS: z
+      .string()
+      .default("DB")
+      .transform((v) => v.split(",").map((n) => n.trim()))
+      .refine((names) => names.length > 0 && names.every((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n)), {
+        message: "must list D1 binding names, comma-separated",
+      }),
     /** Shortens the publishing leases (workers/publishing/lease.ts); for local crash tests, never production. */
     PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),

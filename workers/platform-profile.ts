@@ -79,7 +79,8 @@ export interface PlatformProfile {
 
 const MB = 1024 * 1024;
 const MINUTE = 60_000;
-const DAY = 24 * 3_600_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
   instagram: {
@@ -113,6 +114,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
       { limit: 30, windowMs: MINUTE },
     ],
     analyticsAccountsPerRun: 20,
+    // Containers expire 24 h after they are made: half a day ahead keeps one valid well past its due time.
+    stagingLeadMs: DAY / 2,
   },
   facebook: {
     name: "Facebook",
@@ -137,6 +140,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     },
     publishPace: [{ limit: 30, windowMs: MINUTE }],
     analyticsAccountsPerRun: 20,
+    // Unpublished photos and videos wait without expiring, as YouTube's private video does.
+    stagingLeadMs: DAY,
   },
   twitter: {
     name: "Twitter",
@@ -163,6 +168,9 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     // POST /2/tweets per user
     publishPace: [{ limit: 100, windowMs: 15 * MINUTE }],
     analyticsAccountsPerRun: 5,
+    // Uploaded media expires 24 h after upload (§6.3 expires_after_secs): half of that ahead leaves time to fix a
+    // failure and keeps the media valid long after the due time; a post moved later is re-staged before expiry.
+    stagingLeadMs: 12 * HOUR,
   },
   linkedin: {
     name: "LinkedIn",
@@ -186,6 +194,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     },
     publishPace: [{ limit: 30, windowMs: MINUTE }],
     analyticsAccountsPerRun: 10,
+    // An uploaded image or video waits unused without expiring (§4.4): a day ahead, like YouTube.
+    stagingLeadMs: DAY,
   },
   youtube: {
     name: "YouTube",
@@ -248,6 +258,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
       { limit: 30, windowMs: MINUTE },
     ],
     analyticsAccountsPerRun: 10,
+    // Containers expire 24 h after they are made, as Instagram's do.
+    stagingLeadMs: DAY / 2,
   },
 };
 

@@ -10,10 +10,12 @@ import { ApiKeyService } from "./automation/api-keys";
 import { IdempotencyStore } from "./automation/idempotency";
 import type { DeliveryDeps } from "./automation/webhook-delivery";
 import { webhookTransport } from "./automation/webhook-transport";
-import { WebhookService } from "./automation/webhooks";
+import { type WebhookMessage, WebhookService } from "./automation/webhooks";
 import { cachedDashboard, type DashboardViewer } from "./dashboard/service";
 import { createDb } from "./db/client";
-import { parseConfig } from "./env";
+import { shardDb, shardFor, shardNames } from "./db/directory";
+import { stampShard } from "./db/shard-queues";
+import { type Config, parseConfig } from "./env";
 import { ImportService } from "./imports/service";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
 import { MediaLibrary } from "./media/library";
@@ -21,13 +23,15 @@ import { MediaUrlSigner } from "./media/signed-url";
 import { MediaUploads } from "./media/uploads";
 import type { Platform } from "./platform-profile";
 import { resolveEndpoints } from "./platforms/endpoints";
-import { createPlatformRegistry } from "./platforms/registry";
+import { createPlatformRegistry, type PlatformRegistry } from "./platforms/registry";
 import { type PlatformClient, PlatformError } from "./platforms/types";
 import { upstreamFetch } from "./platforms/upstream-fetch";
 import { deletePost } from "./posts/delete-post";
 import { ChannelHolds } from "./posts/holds";
 import { type Actor, PostStore } from "./posts/store";
+import type { PublishMessage } from "./publishing/claim";
 import { PublishingService } from "./publishing/service";
+import { stagePostSoon } from "./publishing/staging";
 import { QueueService } from "./queue/service";
 import { ActivityLog } from "./workspaces/activity";
 import { ApprovalService } from "./workspaces/approvals";
@@ -40,30 +44,203 @@ import { ShareLinkService } from "./workspaces/share-links";
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Where a Services' workspace data lives (ADR 035): `shard` names the shard of the workspace being served (a
+ * request's, once `resolveWorkspace` knows it) or the one a cron or queue job works on; without it, the only
+ * shard. It is asked again on each use, so work done before the workspace was known never pins a shard.
+ * `meter` wraps every D1 handle (the bench's rows-read meter).
+ */
+export interface Placement {
+  shard?: () => string;
+  meter?: (d1: D1Database) => D1Database;
+}
+
+/**
  * Everything a handler or loader may use, built from the bindings once per request. `origin` is this
  * Worker's public origin (from the request; APP_ORIGIN for cron and queues): OAuth redirect URIs and,
- * in sandbox mode, the consent pages and the emulator live there. `d1` replaces env.DB (the bench's read meter).
+ * in sandbox mode, the consent pages and the emulator live there. Account-level services (sign-in, users,
+ * workspaces and members, API keys) use the directory database `DB`; the workspace services are built on
+ * first use from the workspace's shard (`workers/db/directory.ts`), so a request pays only for what it uses.
  */
-export function buildServices(env: Env, now: () => number = Date.now, origin?: string, d1: D1Database = env.DB) {
+export function buildServices(env: Env, now: () => number = Date.now, origin?: string, placement: Placement = {}) {
   const config = parseConfig(env);
   const appOrigin = origin ?? config.APP_ORIGIN;
-  const db = createDb(d1);
-  const aiUsage = new AiUsageStore(db);
+  const wrap = placement.meter ?? ((d1: D1Database) => d1);
+  const shardName = placement.shard ?? (() => shardFor(env, null));
+  const directory = createDb(wrap(env.DB));
   const mailer: Mailer =
     config.MAILER === "cloudflare" && env.EMAIL
       ? new CloudflareMailer(env.EMAIL, config.MAIL_FROM)
-      : new DevMailboxMailer(db);
+      : new DevMailboxMailer(directory);
   // Real hosts in live mode; in sandbox mode the emulator the Worker entry registered, in process.
   const platformFetch = upstreamFetch(env, config.PLATFORMS_MODE, appOrigin);
-  const platforms = createPlatformRegistry({
-    endpoints: resolveEndpoints(config.endpointOverrides, config.PLATFORMS_MODE, appOrigin),
-    fetch: platformFetch,
-    credentials: config.platformCredentials,
+  const platforms = once(() =>
+    createPlatformRegistry({
+      endpoints: resolveEndpoints(config.endpointOverrides, config.PLATFORMS_MODE, appOrigin),
+      fetch: platformFetch,
+      credentials: config.platformCredentials,
+      now,
+      sleep,
+    }),
+  );
+  const shardForNew = shardNames(env)[0]!;
+  const auth = new AuthService({
+    db: directory,
+    sessions: env.USER_SESSIONS,
+    mailer,
+    secret: config.SESSION_SECRET,
     now,
-    sleep,
+    shardForNew,
   });
+  const rateLimit = new RateLimitService(env.RATE_LIMITER, now);
+  const mediaUrls = new MediaUrlSigner(config.SESSION_SECRET, now);
+  const shared = { config, env, now, mailer, appOrigin, platformFetch, platforms, mediaUrls };
+  let built: { shard: string; services: WorkspaceServices } | undefined;
+  const scoped = (): WorkspaceServices => {
+    const shard = shardName();
+    if (built?.shard !== shard)
+      built = { shard, services: workspaceServices(shard, wrap(shardDb(env, shard)), shared) };
+    return built.services;
+  };
+  return {
+    config,
+    env,
+    now,
+    mailer,
+    /** The directory database: users, workspaces, members, invitations, API keys (ADR 035). */
+    directory,
+    get platforms() {
+      return platforms();
+    },
+    auth,
+    apiKeys: new ApiKeyService(directory, (id) => auth.getUser(id), now),
+    rateLimit,
+    /** Register, sign in and out, reset by code: rate limits and cookies included, for the API and the forms. */
+    authFlows: new AuthFlows(auth, rateLimit),
+    /** Workspaces, members, invitations; `notifyMember` mails one member. */
+    workspaces: new WorkspaceService({ db: directory, mailer, now, origin: appOrigin, shardForNew }),
+    /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
+    mediaUrls,
+    // The workspace's services, built on first use from its shard.
+    /** The workspace's database (drizzle) and its raw D1 handle (batches that need D1's own statements). */
+    get db() {
+      return scoped().db;
+    },
+    get d1() {
+      return scoped().d1;
+    },
+    /** The queues as this shard's producer: every message names the shard its rows are on. */
+    get queues() {
+      return scoped().queues;
+    },
+    get accounts() {
+      return scoped().accounts;
+    },
+    get idempotency() {
+      return scoped().idempotency;
+    },
+    /** Webhook endpoints, their delivery log, and `emit` for the events (ADR 019). */
+    get webhooks() {
+      return scoped().webhooks;
+    },
+    get webhookDeliveryDeps() {
+      return scoped().webhookDeliveryDeps;
+    },
+    /** The AI assistant acting for one member (provider built on first use, not on every request). */
+    get ai() {
+      return scoped().ai;
+    },
+    get aiUsage() {
+      return scoped().aiUsage;
+    },
+    get media() {
+      return scoped().media;
+    },
+    get mediaUploads() {
+      return scoped().mediaUploads;
+    },
+    get posts() {
+      return scoped().posts;
+    },
+    /** Deletes a post (and its published copies when asked): the API's DELETE and the pages' delete form. */
+    get deletePost() {
+      return scoped().deletePost;
+    },
+    /** Bulk import of spreadsheet rows as posts (ADR 022). */
+    get imports() {
+      return scoped().imports;
+    },
+    /** Per-account posting queues: weekly slots, Add to queue, reorder, pause, Share next (ADR 022). */
+    get queue() {
+      return scoped().queue;
+    },
+    /** Channels held (never claimed) after their media was deleted or their account disconnected or flagged. */
+    get holds() {
+      return scoped().holds;
+    },
+    /** Platform clients and credentials for analytics sync. */
+    get analyticsDeps() {
+      return scoped().analyticsDeps;
+    },
+    get platformAccess() {
+      return scoped().platformAccess;
+    },
+    get publishing() {
+      return scoped().publishing;
+    },
+    get notifications() {
+      return scoped().notifications;
+    },
+    get approvals() {
+      return scoped().approvals;
+    },
+    /** Who did what in the workspace (owners and admins read it). */
+    get activity() {
+      return scoped().activity;
+    },
+    /** Members' comments on posts, with @mentions. */
+    get comments() {
+      return scoped().comments;
+    },
+    /** Client approval links and what clients decide through them. */
+    get shareLinks() {
+      return scoped().shareLinks;
+    },
+    /** The dashboard (30 s per-workspace cache), for the API and the /dashboard loader. */
+    get dashboard() {
+      return scoped().dashboard;
+    },
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
+/** What the account-level part hands the workspace part: configuration and the clients that hold no data. */
+interface Shared {
+  config: Config;
+  env: Env;
+  now: () => number;
+  mailer: Mailer;
+  appOrigin: string;
+  platformFetch: typeof fetch;
+  platforms: () => PlatformRegistry;
+  mediaUrls: MediaUrlSigner;
+}
+
+type WorkspaceServices = ReturnType<typeof workspaceServices>;
+
+/** The services over one shard's data: everything that reads or writes rows a workspace owns. */
+function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
+  const { config, env, now, mailer, appOrigin, platformFetch, mediaUrls } = shared;
+  const db = createDb(d1);
+  const queues = {
+    publish: stampShard(env.PUBLISH_QUEUE as Queue<PublishMessage>, shard),
+    analytics: stampShard(env.ANALYTICS_QUEUE, shard),
+    webhooks: stampShard(env.WEBHOOKS_QUEUE as Queue<WebhookMessage>, shard),
+  };
+  const platforms = shared.platforms();
+  const aiUsage = new AiUsageStore(db);
   const cipher = new TokenCipher(config.TOKEN_ENCRYPTION_KEY);
-  const webhooks = new WebhookService({ db, cipher, queue: env.WEBHOOKS_QUEUE, now, appEnv: config.APP_ENV });
+  const webhooks = new WebhookService({ db, cipher, queue: queues.webhooks, now, appEnv: config.APP_ENV });
   const { emit } = webhooks;
   const holds = new ChannelHolds(db, now);
   const accounts = new AccountsService({
@@ -88,24 +265,17 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     markNeedsReconnect: (accountId: string, cause: PlatformError) => accounts.markNeedsReconnect(accountId, cause),
   };
   const media = new MediaLibrary(db, env.MEDIA, now);
-  const posts = new PostStore(db, media, now);
-  const publishing = new PublishingService({ db, d1: env.DB, queue: env.PUBLISH_QUEUE, now, emit, ...platformAccess });
+  const posts = new PostStore(db, media, now, (postId) =>
+    stagePostSoon({ db, now, client: platformAccess.client, queue: queues.publish }, postId),
+  );
+  const publishing = new PublishingService({ db, d1, queue: queues.publish, now, emit, ...platformAccess });
   const notifications = new Notifications({ db, mailer, now, origin: appOrigin });
-  const mediaUrls = new MediaUrlSigner(config.SESSION_SECRET, now);
-  const auth = new AuthService({ db, sessions: env.USER_SESSIONS, mailer, secret: config.SESSION_SECRET, now });
-  const rateLimit = new RateLimitService(env.RATE_LIMITER, now);
   return {
-    config,
-    platforms,
-    accounts,
-    env,
     db,
-    now,
-    mailer,
-    auth,
-    apiKeys: new ApiKeyService(db, (id) => auth.getUser(id), now),
+    d1,
+    queues,
+    accounts,
     idempotency: new IdempotencyStore(db, now),
-    /** Webhook endpoints, their delivery log, and `emit` for the events (ADR 019). */
     webhooks,
     webhookDeliveryDeps: (): DeliveryDeps => ({
       db,
@@ -115,29 +285,16 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
       fetch: (input, init) => webhookTransport.fetch(input, init),
       origin: appOrigin,
     }),
-    rateLimit,
-    /** Register, sign in and out, reset by code: rate limits and cookies included, for the API and the forms. */
-    authFlows: new AuthFlows(auth, rateLimit),
-    /** Workspaces, members, invitations; `notifyMember` mails one member. */
-    workspaces: new WorkspaceService({ db, mailer, now, origin: appOrigin }),
-    /** The AI assistant acting for one member (provider built on first use, not on every request). */
     ai: (caller: MemberRef) => new AiService(createAiProvider(config, platformFetch), aiUsage, caller, now),
     aiUsage,
     media,
     mediaUploads: new MediaUploads(db, env.MEDIA, media),
-    /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
-    mediaUrls,
     posts,
-    /** Deletes a post (and its published copies when asked): the API's DELETE and the pages' delete form. */
     deletePost: (actor: Actor, id: string, deleteRemote: boolean) =>
       deletePost({ posts, publishing }, actor, id, deleteRemote),
-    /** Bulk import of spreadsheet rows as posts (ADR 022). */
     imports: new ImportService(db, posts),
-    /** Per-account posting queues: weekly slots, Add to queue, reorder, pause, Share next (ADR 022). */
     queue: new QueueService(db, now),
-    /** Channels held (never claimed) after their media was deleted or their account disconnected or flagged. */
     holds,
-    /** Platform clients and credentials for analytics sync. */
     analyticsDeps: () => ({ db, now, emit, ...platformAccess }),
     platformAccess,
     publishing,
@@ -150,15 +307,15 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
       dispatchDue: (workspaceId) => publishing.dispatchDue(workspaceId),
       emit,
     }),
-    /** Who did what in the workspace (owners and admins read it). */
     activity: new ActivityLog(db),
-    /** Members' comments on posts, with @mentions. */
     comments: new PostComments({ db, notifications, now }),
-    /** Client approval links and what clients decide through them. */
     shareLinks: new ShareLinkService({ db, posts, notifications, mediaUrls, now, origin: appOrigin }),
-    /** The dashboard (30 s per-workspace cache), for the API and the /dashboard loader. */
     dashboard: (viewer: DashboardViewer) => cachedDashboard(db, viewer, now()),
   };
 }
 
-export type Services = ReturnType<typeof buildServices>;
+/** A value computed on first use and kept. */
+function once<T>(make: () => T): () => T {
+  let value: { v: T } | undefined;
+  return () => (value ??= { v: make() }).v;
+}

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   if (!services.config.DEV_ROUTES) throw data("Not Found", { status: 404 });
-  return { mail: await latestMail(services.db) };
+  return { mail: await latestMail(services.directory) };
 }
 
 export default function DevMailbox({ loaderData }: Route.ComponentProps) {

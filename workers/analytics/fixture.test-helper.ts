@@ -16,7 +16,11 @@ import {
   recomputedBestTimes,
   recomputedEngagement,
   recomputedMetrics,
+  recomputedPlatformPostTotals,
+  recomputedPlatformWeeklyPostTotals,
   recomputedPostTotals,
+  recomputedWeeklyMetrics,
+  recomputedWeeklyPostTotals,
   retentionHorizon,
 } from "./rollups";
 
@@ -334,6 +338,17 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
       bestTimes: await bestTimes(
         sql`select day, platform, posts, engagement from post_best_times_daily where workspace_id = ${workspaceId}`,
       ),
+      weeklyMetrics: await db.all(sql`select week, account_id, platform, ${METRICS} from post_metrics_weekly
+        where workspace_id = ${workspaceId} and ${nonZero} order by week, account_id`),
+      weeklyPosts:
+        await db.all(sql`select post_id, week, targets, engagement, reach, first_published_at from post_metrics_post_weekly
+        where workspace_id = ${workspaceId} and ${postNonZero} order by post_id, week`),
+      platformPosts:
+        await db.all(sql`select platform, post_id, day, targets, engagement, reach, split, multi, first_published_at
+        from post_platform_daily where workspace_id = ${workspaceId} and ${postNonZero} order by platform, post_id, day`),
+      platformWeeklyPosts:
+        await db.all(sql`select platform, post_id, week, targets, engagement, reach, first_published_at
+        from post_platform_weekly where workspace_id = ${workspaceId} and ${postNonZero} order by platform, post_id, week`),
     },
     recomputed: {
       metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from (${recomputedMetrics(workspaceId)})
@@ -343,6 +358,18 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
         await db.all(sql`select post_id, day, targets, engagement, reach, split, first_published_at from (${recomputedPostTotals(workspaceId)})
         where ${postNonZero} order by post_id, day`),
       bestTimes: await bestTimes(recomputedBestTimes(workspaceId)),
+      weeklyMetrics:
+        await db.all(sql`select week, account_id, platform, ${METRICS} from (${recomputedWeeklyMetrics(workspaceId)})
+        where ${nonZero} order by week, account_id`),
+      weeklyPosts:
+        await db.all(sql`select post_id, week, targets, engagement, reach, first_published_at from (${recomputedWeeklyPostTotals(workspaceId)})
+        where ${postNonZero} order by post_id, week`),
+      platformPosts:
+        await db.all(sql`select platform, post_id, day, targets, engagement, reach, split, multi, first_published_at
+        from (${recomputedPlatformPostTotals(workspaceId)}) where ${postNonZero} order by platform, post_id, day`),
+      platformWeeklyPosts:
+        await db.all(sql`select platform, post_id, week, targets, engagement, reach, first_published_at
+        from (${recomputedPlatformWeeklyPostTotals(workspaceId)}) where ${postNonZero} order by platform, post_id, week`),
     },
   };
 }

@@ -11,7 +11,7 @@ export async function runAnalyticsCron(
   services: Services,
 ): Promise<{ enqueued: number; reports: number; snapshotsRetired: number }> {
   const { db, now, env, mailer } = services;
-  const enqueued = await enqueueDueSyncs({ db, now, queue: env.ANALYTICS_QUEUE as Queue<AnalyticsMessage> });
+  const enqueued = await enqueueDueSyncs({ db, now, queue: services.queues.analytics as Queue<AnalyticsMessage> });
   const reports = await runDueReports({ db, now, bucket: env.MEDIA, mailer });
   const { deleted } = await runRetention(db, now());
   return { enqueued, reports, snapshotsRetired: deleted };

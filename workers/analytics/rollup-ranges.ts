@@ -6,6 +6,8 @@
  */
 export const DAY_MS = 86_400_000;
 export const SLOT_MS = 900_000;
+/** Weekly rollups' weeks are epoch-aligned: week = day − day mod WEEK_MS (a Thursday, 00:00 UTC). */
+export const WEEK_MS = 7 * DAY_MS;
 
 export interface Span {
   start: number;
@@ -13,15 +15,36 @@ export interface Span {
 }
 
 /** [start, end) split into whole UTC days (`days`, maybe empty) and the partial-day edges before and after. */
-export function splitByUtcDays({ start, end }: Span): { days: Span | null; edges: Span[] } {
-  const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
-  const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
-  if (firstDay >= lastDay) return { days: null, edges: end > start ? [{ start, end }] : [] };
+export function splitByUtcDays(span: Span): { days: Span | null; edges: Span[] } {
+  const { whole, edges } = splitByUnit(span, DAY_MS);
+  return { days: whole, edges };
+}
+
+/**
+ * Whole UTC days (from splitByUtcDays) split into the whole epoch-aligned weeks they hold (read from the weekly
+ * rollups) and the days left before and after (read from the daily ones): at most 52 + 12 rows per key a year.
+ */
+export function splitByWeeks(days: Span): { weeks: Span | null; days: Span[] } {
+  const { whole, edges } = splitByUnit(days, WEEK_MS);
+  return { weeks: whole, days: edges };
+}
+
+function splitByUnit({ start, end }: Span, unit: number): { whole: Span | null; edges: Span[] } {
+  const first = Math.ceil(start / unit) * unit;
+  const last = Math.floor(end / unit) * unit;
+  if (first >= last) return { whole: null, edges: end > start ? [{ start, end }] : [] };
   const edges = [
-    { start, end: firstDay },
-    { start: lastDay, end },
+    { start, end: first },
+    { start: last, end },
   ].filter((e) => e.end > e.start);
-  return { days: { start: firstDay, end: lastDay }, edges };
+  return { whole: { start: first, end: last }, edges };
+}
+
+/** The starts of each `unit` in a span of whole units. */
+export function unitStarts({ start, end }: Span, unit: number): number[] {
+  const out: number[] = [];
+  for (let at = start; at < end; at += unit) out.push(at);
+  return out;
 }
 
 /** One rollup row of quarter-hour sums: slot i covers [day + i·SLOT_MS, day + (i+1)·SLOT_MS). */

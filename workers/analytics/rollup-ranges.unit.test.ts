@@ -1,8 +1,44 @@
 import { describe, expect, it } from "vitest";
 import { dayBounds } from "./period";
-import { cutPieces, cutSlots, DAY_MS, SLOT_MS, splitByUtcDays, sumSlots } from "./rollup-ranges";
+import {
+  cutPieces,
+  cutSlots,
+  DAY_MS,
+  SLOT_MS,
+  splitByUtcDays,
+  splitByWeeks,
+  sumSlots,
+  unitStarts,
+  WEEK_MS,
+} from "./rollup-ranges";
 
 const at = (d: number, h: number, m = 0) => Date.UTC(2026, 0, d, h, m);
+
+describe("splitByWeeks", () => {
+  // Jan 1 2026 is a Thursday: an epoch-aligned week starts then, and on Jan 8, 15, …
+  it("keeps whole epoch-aligned weeks for the weekly rollups and the days around them for the daily ones", () => {
+    expect(at(1, 0) % WEEK_MS).toBe(0);
+    expect(splitByWeeks({ start: at(4, 0), end: at(20, 0) })).toEqual({
+      weeks: { start: at(8, 0), end: at(15, 0) },
+      days: [
+        { start: at(4, 0), end: at(8, 0) },
+        { start: at(15, 0), end: at(20, 0) },
+      ],
+    });
+    expect(unitStarts({ start: at(1, 0), end: at(22, 0) }, WEEK_MS)).toEqual([at(1, 0), at(8, 0), at(15, 0)]);
+  });
+
+  it("a span inside one week is all days; one on week boundaries leaves none", () => {
+    expect(splitByWeeks({ start: at(9, 0), end: at(12, 0) })).toEqual({
+      weeks: null,
+      days: [{ start: at(9, 0), end: at(12, 0) }],
+    });
+    expect(splitByWeeks({ start: at(1, 0), end: at(15, 0) })).toEqual({
+      weeks: { start: at(1, 0), end: at(15, 0) },
+      days: [],
+    });
+  });
+});
 
 describe("splitByUtcDays", () => {
   it("keeps whole UTC days for the rollup and the partial days at either end for raw rows", () => {

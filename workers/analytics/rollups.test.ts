@@ -28,21 +28,32 @@ type Fixture = Awaited<ReturnType<typeof seedFixture>>;
  */
 async function expectTabsExact({ db, a, ids }: Fixture) {
   for (const period of ["period=1y", PERIOD]) {
-    const overview = await call<"GET /api/analytics/overview">(`/api/analytics/overview?${period}`, { token: a.token });
+    const overview = await call(`/api/analytics/overview?${period}`, { token: a.token });
     expect(overview.status).toBe(200);
     const { start, end } = overview.body.data.range;
     const range = { start: Date.parse(start), end: Date.parse(end), platforms: null };
     const rows = await loadTargetRows(db, a.user.id, range);
     expect(overview.body.data.topPerformingPost?.postId ?? null).toBe(topPost(rows)[0]?.postId ?? null);
-    const platforms = await call<"GET /api/analytics/platform-performance">(
-      `/api/analytics/platform-performance?${period}`,
-      { token: a.token },
-    );
-    expect(platforms.body.data.platforms).toEqual(byPlatform(rows));
-    for (const id of [ids.ig, ids.fb, ids.li]) {
-      const account = await call<"GET /api/analytics/account/:id">(`/api/analytics/account/${id}?${period}`, {
+    // Under a platform filter (one platform, several) the top post ranks the filtered targets only.
+    for (const platforms of [
+      ["instagram"],
+      ["facebook"],
+      ["instagram", "facebook"],
+      ["facebook", "linkedin"],
+    ] as const) {
+      const filtered = await call(`/api/analytics/overview?${period}&platforms=${platforms.join(",")}`, {
         token: a.token,
       });
+      expect(filtered.status).toBe(200);
+      const own = await loadTargetRows(db, a.user.id, { ...range, platforms: [...platforms] });
+      expect(filtered.body.data.topPerformingPost?.postId ?? null, platforms.join(",")).toBe(
+        topPost(own)[0]?.postId ?? null,
+      );
+    }
+    const platforms = await call(`/api/analytics/platform-performance?${period}`, { token: a.token });
+    expect(platforms.body.data.platforms).toEqual(byPlatform(rows));
+    for (const id of [ids.ig, ids.fb, ids.li]) {
+      const account = await call(`/api/analytics/account/${id}?${period}`, { token: a.token });
       expect(account.status).toBe(200);
       expect(account.body.data.account).toMatchObject(byAccount(rows)[id] ?? { posts: 0, engagement: 0 });
     }
@@ -50,10 +61,7 @@ async function expectTabsExact({ db, a, ids }: Fixture) {
   // Best times (over all history) from the quarter-hour rollup rank what every target with metrics gives.
   const everything = await loadTargetRows(db, a.user.id, { start: 0, end: Date.now() + 1, platforms: null });
   for (const platform of [null, "instagram", "facebook", "linkedin"] as const) {
-    const best = await call<"GET /api/analytics/best-times">(
-      `/api/analytics/best-times?${platform ? `platform=${platform}` : ""}`,
-      { token: a.token },
-    );
+    const best = await call(`/api/analytics/best-times${platform ? `?platform=${platform}` : ""}`, { token: a.token });
     expect(best.status).toBe(200);
     expect(best.body.data).toEqual(bestTimes(everything, best.body.data.timezone, platform));
   }
@@ -132,9 +140,21 @@ describe("analytics rollups (ADR 023)", () => {
           status: "scheduled",
           dueAt: at,
         });
+        // Half go out on a second account too, some on another day (multi-platform and split posts).
+        const other = pick(await targets());
+        if (next() < 0.5 && other.accountId !== t.accountId)
+          await db.insert(postTargets).values({
+            id: crypto.randomUUID(),
+            postId,
+            workspaceId: ws,
+            platform: other.platform,
+            accountId: other.accountId,
+            status: "scheduled",
+            dueAt: next() < 0.5 ? at : at + Math.floor(next() * 3) * DAY_MS + 3_600_000,
+          });
         await db
           .update(postTargets)
-          .set({ status: "published", publishedAt: at })
+          .set({ status: "published", publishedAt: sql`${postTargets.dueAt}` })
           .where(eq(postTargets.postId, postId));
       } else {
         // A deleted post takes its targets, snapshots and current rows with it.
@@ -157,12 +177,11 @@ describe("analytics rollups (ADR 023)", () => {
     await db.run(sql`update post_metrics_daily set likes = likes + 1000 where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_engagement_daily set likes = '[]' where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_best_times_daily set posts = '[]' where workspace_id = ${a.user.id}`);
+    await db.run(sql`update post_metrics_weekly set reach = reach + 7 where workspace_id = ${a.user.id}`);
+    await db.run(sql`delete from post_metrics_post_weekly where workspace_id = ${a.user.id}`);
     const bBefore = await rollupsAndRecomputation(db, b.user.id);
 
-    const res = await call<"POST /api/analytics/rollups/rebuild">("/api/analytics/rollups/rebuild", {
-      method: "POST",
-      token: a.token,
-    });
+    const res = await call("/api/analytics/rollups/rebuild", { method: "POST", token: a.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: "Analytics rollups rebuilt." });
     expect(res.body.data.metricDays).toBeGreaterThan(0);
@@ -171,8 +190,68 @@ describe("analytics rollups (ADR 023)", () => {
     expect(await rollupsAndRecomputation(db, b.user.id)).toEqual(bBefore);
   });
 
+  it("a post on two platforms, or on two days, wins the top post under a filter though it tops none of its days", async () => {
+    const { db, a, ids } = fx;
+    const ws = a.user.id;
+    const accounts = { instagram: ids.ig, facebook: ids.fb } as const;
+    /** A published post with one target per [platform, publish time, likes], each measured an hour later. */
+    const publish = async (targets: Array<[keyof typeof accounts, number, number]>) => {
+      const postId = crypto.randomUUID();
+      await db.insert(posts).values({
+        id: postId,
+        workspaceId: ws,
+        userId: ws,
+        content: "x",
+        hashtags: [],
+        status: "published",
+        timezone: "UTC",
+      });
+      for (const [platform, at, likes] of targets) {
+        const targetId = crypto.randomUUID();
+        const target = { postId, workspaceId: ws, platform, accountId: accounts[platform] };
+        await db
+          .insert(postTargets)
+          .values({ ...target, id: targetId, status: "published", dueAt: at, publishedAt: at });
+        await db.insert(postMetricSnapshots).values({
+          ...target,
+          id: crypto.randomUUID(),
+          targetId,
+          takenAt: at + 3_600_000,
+          impressions: 0,
+          reach: 0,
+          likes: likes * 1000,
+          comments: 0,
+          shares: 0,
+          saves: 0,
+          clicks: 0,
+          videoViews: 0,
+        });
+      }
+      return postId;
+    };
+    const feb = (d: number) => Date.UTC(2026, 1, d, 12);
+    const both = await publish([
+      ["instagram", feb(10), 10],
+      ["facebook", feb(10), 10],
+    ]);
+    const igBest = await publish([["instagram", feb(10), 15]]);
+    await publish([["facebook", feb(10), 15]]);
+    const twoDays = await publish([
+      ["instagram", feb(11), 9],
+      ["instagram", feb(12), 9],
+    ]);
+    const top = async (platforms: string) =>
+      (await call(`/api/analytics/overview?period=1y&platforms=${platforms}`, { token: a.token })).body.data
+        .topPerformingPost?.postId;
+    expect(await top("instagram,facebook")).toBe(both);
+    expect(await top("instagram")).toBe(twoDays);
+    expect(await top("facebook")).not.toBe(both);
+    expect(igBest).not.toBe(twoDays);
+    await expectRollupsExact(db, ws);
+  });
+
   it("the repair route is refused without a session", async () => {
-    const res = await call<"POST /api/analytics/rollups/rebuild">("/api/analytics/rollups/rebuild", { method: "POST" });
+    const res = await call("/api/analytics/rollups/rebuild", { method: "POST" });
     expect(res.status).toBe(401);
     expect(res.body.success).toBe(false);
   });
@@ -187,9 +266,8 @@ describe("snapshot retention (ADR 023)", () => {
   it("deletes snapshots past the horizon except each target's current one; trends, totals and rollups are unchanged", async () => {
     const { db, a } = r;
     const ws = a.user.id;
-    const trends = () =>
-      call<"GET /api/analytics/engagement-trends">(`/api/analytics/engagement-trends?${PERIOD}`, { token: a.token });
-    const overview = () => call<"GET /api/analytics/overview">(`/api/analytics/overview?${PERIOD}`, { token: a.token });
+    const trends = () => call(`/api/analytics/engagement-trends?${PERIOD}`, { token: a.token });
+    const overview = () => call(`/api/analytics/overview?${PERIOD}`, { token: a.token });
     const totals = async () =>
       db.all(sql`select platform, sum(j.value) as n from post_engagement_daily e, json_each(e.likes) j
         where e.workspace_id = ${ws} group by platform order by platform`);
@@ -282,7 +360,7 @@ describe("best times from the rollup (ADR 023)", () => {
         "America/New_York",
         null,
       );
-    const best = await call<"GET /api/analytics/best-times">("/api/analytics/best-times", { token: a.token });
+    const best = await call("/api/analytics/best-times", { token: a.token });
     expect(best.status).toBe(200);
     expect(best.body.data.timezone).toBe("America/New_York");
     expect(best.body.data.source).toBe("computed");
@@ -290,16 +368,7 @@ describe("best times from the rollup (ADR 023)", () => {
     await expectRollupsExact(db, ws);
 
     await db.run(sql`update post_best_times_daily set posts = '[]' where workspace_id = ${ws}`);
-    expect(
-      (
-        await call<"POST /api/analytics/rollups/rebuild">("/api/analytics/rollups/rebuild", {
-          method: "POST",
-          token: a.token,
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (await call<"GET /api/analytics/best-times">("/api/analytics/best-times", { token: a.token })).body.data,
-    ).toEqual(await expected());
+    expect((await call("/api/analytics/rollups/rebuild", { method: "POST", token: a.token })).status).toBe(200);
+    expect((await call("/api/analytics/best-times", { token: a.token })).body.data).toEqual(await expected());
   });
 });

@@ -1,11 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
-import { DAY_MS } from "./rollup-ranges";
+import { DAY_MS, WEEK_MS } from "./rollup-ranges";
 
 /**
- * The analytics rollups' repair and retention (ADR 023). Triggers (migrations 0018, 0021, 0023, 0024) keep
- * post_metrics_daily, post_metrics_post_daily, post_engagement_daily and post_best_times_daily right on every write; `rebuildRollups` recomputes them from scratch (after a
+ * The analytics rollups' repair and retention (ADR 023). Triggers (migrations 0018, 0021, 0023, 0024, 0025) keep
+ * post_metrics_daily, post_metrics_post_daily, their weekly sums, post_engagement_daily and post_best_times_daily right on every write; `rebuildRollups` recomputes them from scratch (after a
  * bug, or to check the triggers), and `runRetention` deletes old post snapshots without changing them.
  */
 
@@ -16,6 +16,7 @@ export const RETENTION_BATCH = 2_000;
 
 /** Integer literals: D1 binds numbers as REAL, and REAL arithmetic would make slots fractional. */
 const DAY = sql.raw(String(DAY_MS));
+const WEEK = sql.raw(String(WEEK_MS));
 
 /** What the rollups are, computed from the targets, their current metrics and the snapshots' deltas. */
 export const recomputedMetrics = (workspaceId: string) => sql`
@@ -46,6 +47,41 @@ export const recomputedPostTotals = (workspaceId: string) => sql`
     select workspace_id, post_id, published_at - published_at % ${DAY}, 0, likes + comments + shares, reach, null
     from post_metrics_current where workspace_id = ${workspaceId} and published_at is not null
   ) x group by workspace_id, post_id, day`;
+
+/** The top-post rollup by platform: post_metrics_post_daily's figures per (platform, post, day), with `multi`. */
+export const recomputedPlatformPostTotals = (workspaceId: string) => sql`
+  select workspace_id, platform, post_id, day, sum(targets) as targets, sum(engagement) as engagement, sum(reach) as reach,
+    (select count(distinct t.published_at - t.published_at % ${DAY}) > 1 from post_targets t
+      where t.post_id = x.post_id and t.workspace_id = x.workspace_id and t.platform = x.platform and t.status = 'published'
+        and t.published_at is not null) as split,
+    (select count(distinct t.platform) > 1 from post_targets t
+      where t.post_id = x.post_id and t.workspace_id = x.workspace_id and t.status = 'published' and t.published_at is not null) as multi,
+    min(first) as first_published_at
+  from (
+    select workspace_id, platform, post_id, published_at - published_at % ${DAY} as day, 1 as targets, 0 as engagement, 0 as reach,
+      published_at as first
+    from post_targets where workspace_id = ${workspaceId} and status = 'published' and published_at is not null
+    union all
+    select workspace_id, platform, post_id, published_at - published_at % ${DAY}, 0, likes + comments + shares, reach, null
+    from post_metrics_current where workspace_id = ${workspaceId} and published_at is not null
+  ) x group by workspace_id, platform, post_id, day`;
+
+export const recomputedPlatformWeeklyPostTotals = (workspaceId: string) => sql`
+  select workspace_id, platform, post_id, day - day % ${WEEK} as week, sum(targets) as targets, sum(engagement) as engagement,
+    sum(reach) as reach, min(first_published_at) as first_published_at
+  from (${recomputedPlatformPostTotals(workspaceId)}) group by workspace_id, platform, post_id, week`;
+
+/** The weekly rollups: the daily ones (as recomputed) summed per epoch-aligned UTC week. */
+export const recomputedWeeklyMetrics = (workspaceId: string) => sql`
+  select workspace_id, day - day % ${WEEK} as week, account_id, max(platform) as platform, sum(targets) as targets,
+    sum(impressions) as impressions, sum(reach) as reach, sum(likes) as likes, sum(comments) as comments, sum(shares) as shares,
+    sum(saves) as saves, sum(clicks) as clicks, sum(video_views) as video_views
+  from (${recomputedMetrics(workspaceId)}) group by workspace_id, week, account_id`;
+
+export const recomputedWeeklyPostTotals = (workspaceId: string) => sql`
+  select workspace_id, post_id, day - day % ${WEEK} as week, sum(targets) as targets, sum(engagement) as engagement,
+    sum(reach) as reach, min(first_published_at) as first_published_at
+  from (${recomputedPostTotals(workspaceId)}) group by workspace_id, post_id, week`;
 
 /** Engagement per (day, platform) as JSON arrays of 96 quarter-hours, for days on or after `fromDay`. */
 export const recomputedEngagement = (workspaceId: string, fromDay: number) => sql`
@@ -112,6 +148,19 @@ export async function rebuildRollups(
     sql`delete from post_metrics_post_daily where workspace_id = ${workspaceId}`,
     sql`insert into post_metrics_post_daily (workspace_id, post_id, day, targets, engagement, reach, split, first_published_at)
       ${recomputedPostTotals(workspaceId)}`,
+    // The daily inserts' triggers fill the weekly rollups too; rebuilding them here makes the repair not depend on those triggers.
+    sql`delete from post_metrics_weekly where workspace_id = ${workspaceId}`,
+    sql`insert into post_metrics_weekly (workspace_id, week, account_id, platform, targets, impressions, reach, likes, comments,
+      shares, saves, clicks, video_views) ${recomputedWeeklyMetrics(workspaceId)}`,
+    sql`delete from post_metrics_post_weekly where workspace_id = ${workspaceId}`,
+    sql`insert into post_metrics_post_weekly (workspace_id, post_id, week, targets, engagement, reach, first_published_at)
+      ${recomputedWeeklyPostTotals(workspaceId)}`,
+    sql`delete from post_platform_daily where workspace_id = ${workspaceId}`,
+    sql`insert into post_platform_daily (workspace_id, platform, post_id, day, targets, engagement, reach, split, multi, first_published_at)
+      ${recomputedPlatformPostTotals(workspaceId)}`,
+    sql`delete from post_platform_weekly where workspace_id = ${workspaceId}`,
+    sql`insert into post_platform_weekly (workspace_id, platform, post_id, week, targets, engagement, reach, first_published_at)
+      ${recomputedPlatformWeeklyPostTotals(workspaceId)}`,
     sql`delete from post_engagement_daily where workspace_id = ${workspaceId} and day >= ${horizon}`,
     sql`insert into post_engagement_daily (workspace_id, day, platform, likes, comments, shares) ${recomputedEngagement(workspaceId, horizon)}`,
     sql`delete from post_best_times_daily where workspace_id = ${workspaceId}`,

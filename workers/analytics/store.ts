@@ -5,7 +5,18 @@ import type { Platform } from "../platform-profile";
 import { type Metrics, type SnapshotDelta, sumMetrics, type TargetRow } from "./aggregate";
 import type { BestTimeSample } from "./best-times";
 import { contentTypeOf, type MediaInfo } from "./content-type";
-import { cutPieces, cutSlots, DAY_MS, SLOT_MS, type Span, splitByUtcDays, sumSlots } from "./rollup-ranges";
+import {
+  cutPieces,
+  cutSlots,
+  DAY_MS,
+  SLOT_MS,
+  type Span,
+  splitByUtcDays,
+  splitByWeeks,
+  sumSlots,
+  unitStarts,
+  WEEK_MS,
+} from "./rollup-ranges";
 
 /** D1 reads behind the analytics endpoints. Every query is scoped by workspace id first. */
 
@@ -201,10 +212,17 @@ export async function loadPeriodSums(
     ];
   });
   if (days) {
-    parts.push(
-      db.all<Sums>(sql`select account_id as accountId, platform, sum(targets) as targets, ${SUMS} from post_metrics_daily
-        where workspace_id = ${workspaceId} and day >= ${days.start} and day < ${days.end} ${platforms} group by account_id, platform`),
-    );
+    // Whole weeks from the weekly rollup, the days around them from the daily one.
+    const split = splitByWeeks(days);
+    const rollups = [
+      ...(split.weeks ? [{ table: sql.raw("post_metrics_weekly"), key: sql.raw("week"), span: split.weeks }] : []),
+      ...split.days.map((span) => ({ table: sql.raw("post_metrics_daily"), key: sql.raw("day"), span })),
+    ];
+    for (const { table, key, span } of rollups)
+      parts.push(
+        db.all<Sums>(sql`select account_id as accountId, platform, sum(targets) as targets, ${SUMS} from ${table}
+          where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end} ${platforms} group by account_id, platform`),
+      );
     if (await measuredSince(db, workspaceId, range.end))
       parts.push(db.all<Sums>(backToEnd(workspaceId, { ...days, platforms: range.platforms }, range.end)));
   }
@@ -255,16 +273,16 @@ const backToEnd = (workspaceId: string, r: PeriodRange, asOf: number) => {
 /**
  * The id of the period's top post as aggregate.topPost ranks it (engagement, then reach, then the earliest
  * published, then first in (published_at, target id) order), or null without published targets.
- * A period nobody measured after (any period ending now) without a platform filter ranks only the posts
- * that can win (`topCandidates`); otherwise every post of the period is summed.
+ * A period nobody measured after (any period ending now) ranks only the posts that can win
+ * (`topCandidates`), with or without a platform filter; a past period sums every post of the period.
  */
 export async function topPostId(db: Db, workspaceId: string, range: PeriodRange): Promise<string | null> {
   const { days, edges } = splitByUtcDays(range);
-  const narrow = days && !range.platforms?.length && !(await measuredSince(db, workspaceId, range.end));
+  const narrow = days && !(await measuredSince(db, workspaceId, range.end));
   const [best] = await db.all<{ postId: string }>(
     narrow
       ? sql`
-    with cand(post_id) as (${topCandidates(workspaceId, days, edges)}),
+    with cand(post_id) as (${topCandidates(workspaceId, days, edges, range.platforms)}),
     -- Driven from the few candidates through post_targets_post_idx, not from every target of the period.
     tg as materialized (
       select t.id, t.post_id, t.published_at from cand cross join post_targets t indexed by post_targets_post_idx on t.post_id = cand.post_id where ${targetScope(workspaceId, range)}),
@@ -290,34 +308,70 @@ export async function topPostId(db: Db, workspaceId: string, range: PeriodRange)
 }
 
 /**
- * The posts that can be a period's top post, from the post_metrics_post_daily rollup: on each whole UTC
- * day, the day's first by engagement, reach and first publish (with any post tied on all three: published
- * in the same millisecond, the target id decides at ranking) (a day where nothing has either holds no
- * winner unless nothing anywhere has, which the caller's fallback handles); every post whose targets went
- * out on several days (its days add up); and every post published in the partial days at the range's edges.
- * A one-day post that is not its day's top loses to that day's top, so the winner is always among these.
+ * The posts that can be a period's top post. The period is cut into buckets: whole UTC weeks
+ * (post_metrics_post_weekly), the whole days around them (post_metrics_post_daily) and the partial days at its
+ * edges (from the targets, taken together). A post whose targets in the period all fall in one bucket and that
+ * is not that bucket's first by (engagement, reach, first publish) loses to that first, whose total in the
+ * period is at least its total in the bucket; so the candidates are each bucket's first (with any post tied on
+ * all three: published in the same millisecond, the target id decides at ranking) and every post whose
+ * targets went out on several UTC days (`split`). A bucket where nothing has engagement or reach holds no
+ * winner unless nothing anywhere has, which the caller's fallback handles.
  */
-const topCandidates = (workspaceId: string, days: Span, edges: Span[]) => {
-  const dayList: number[] = [];
-  for (let d = days.start; d < days.end; d += DAY_MS) dayList.push(d);
+const topCandidates = (workspaceId: string, days: Span, edges: Span[], platforms: Platform[] | null) => {
+  const { weeks, days: loose } = splitByWeeks(days);
+  const dayStarts = loose.flatMap((d) => unitStarts(d, DAY_MS));
+  const weekStarts = weeks ? unitStarts(weeks, WEEK_MS) : [];
+  const edgeTargets = sql.join(
+    edges.map(
+      (e) =>
+        sql`select t.id, t.post_id, t.published_at from post_targets t where ${targetScope(workspaceId, { ...e, platforms })}`,
+    ),
+    sql` union all `,
+  );
+  const edgeTop = edges.length
+    ? sql`union select * from (
+      with et as materialized (
+        select et.post_id, sum(coalesce(c.likes + c.comments + c.shares, 0)) as e, sum(coalesce(c.reach, 0)) as r, min(et.published_at) as f
+        from (${edgeTargets}) et left join post_metrics_current c on c.target_id = et.id group by et.post_id)
+      select post_id from et where (e, r, f) = (select e, r, f from et order by e desc, r desc, f limit 1))`
+    : sql``;
+  if (!platforms?.length)
+    return sql`
+    ${bucketTops("post_metrics_post_weekly", "week", weekStarts, workspaceId)}
+    union ${bucketTops("post_metrics_post_daily", "day", dayStarts, workspaceId)}
+    union select post_id from post_metrics_post_daily where workspace_id = ${workspaceId} and split = 1 and day >= ${days.start} and day < ${days.end}
+    ${edgeTop}`;
+  // Under a platform filter a bucket is a (week or day, platform) cell; a post spans several cells when its
+  // targets on a platform went out on several days, or, under several platforms, when it went out on several.
+  const inRange = sql`workspace_id = ${workspaceId} ${platformFilter(sql`platform`, platforms)} and day >= ${days.start} and day < ${days.end}`;
   return sql`
-    select p.post_id from json_each(${JSON.stringify(dayList)}) d
-    join post_metrics_post_daily b on b.rowid = (
-      select rowid from post_metrics_post_daily where workspace_id = ${workspaceId} and day = d.value
-      order by engagement desc, reach desc, first_published_at limit 1)
-    join post_metrics_post_daily p on p.workspace_id = ${workspaceId} and p.day = d.value and p.engagement = b.engagement
-      and p.reach = b.reach and p.first_published_at = b.first_published_at
-    where b.engagement > 0 or b.reach > 0
-    union
-    select post_id from post_metrics_post_daily where workspace_id = ${workspaceId} and split = 1 and day >= ${days.start} and day < ${days.end}
-    ${sql.join(
-      edges.map(
-        (e) =>
-          sql` union select t.post_id from post_targets t where ${targetScope(workspaceId, { ...e, platforms: null })}`,
-      ),
-      sql``,
-    )}`;
+    ${bucketTops("post_platform_weekly", "week", weekStarts, workspaceId, platforms)}
+    union ${bucketTops("post_platform_daily", "day", dayStarts, workspaceId, platforms)}
+    union select post_id from post_platform_daily where ${inRange} and split = 1
+    ${platforms.length > 1 ? sql`union select post_id from post_platform_daily where ${inRange} and multi = 1` : sql``}
+    ${edgeTop}`;
 };
+
+/**
+ * Each bucket's first post by (engagement, reach, first publish) and any tied with it on all three: one
+ * covering-index seek per bucket (per bucket and platform under a filter). CROSS JOIN keeps the buckets outermost.
+ */
+function bucketTops(table: string, key: string, starts: number[], workspaceId: string, platforms?: Platform[]) {
+  const [t, k, idx] = [sql.raw(table), sql.raw(key), sql.raw(`${table}_top_idx`)];
+  if (!platforms)
+    return sql`select p.post_id from json_each(${JSON.stringify(starts)}) d
+    cross join ${t} p indexed by ${idx} on p.workspace_id = ${workspaceId} and p.${k} = d.value
+      and (p.engagement, p.reach, p.first_published_at) = (
+        select engagement, reach, first_published_at from ${t} where workspace_id = ${workspaceId} and ${k} = d.value
+        order by engagement desc, reach desc, first_published_at limit 1)
+    where p.engagement > 0 or p.reach > 0`;
+  return sql`select p.post_id from json_each(${JSON.stringify(starts)}) d cross join json_each(${JSON.stringify(platforms)}) pl
+    cross join ${t} p indexed by ${idx} on p.workspace_id = ${workspaceId} and p.platform = pl.value and p.${k} = d.value
+      and (p.engagement, p.reach, p.first_published_at) = (
+        select engagement, reach, first_published_at from ${t} where workspace_id = ${workspaceId} and platform = pl.value and ${k} = d.value
+        order by engagement desc, reach desc, first_published_at limit 1)
+    where p.engagement > 0 or p.reach > 0`;
+}
 
 export const dailyEngagementSql = (
   workspaceId: string,

@@ -58,6 +58,8 @@ export class AuthService {
       mailer: Mailer;
       secret: string;
       now: () => number;
+      /** The shard a new user's personal workspace is placed on (ADR 035). */
+      shardForNew: string;
     },
   ) {}
 
@@ -91,7 +93,7 @@ export class AuthService {
       createdAt: now,
       updatedAt: now,
     };
-    const personal = personalWorkspaceRows(row, now);
+    const personal = personalWorkspaceRows(row, now, this.deps.shardForNew);
     await this.deps.db.batch([
       this.deps.db.insert(users).values(row),
       this.deps.db.insert(workspaces).values(personal.workspace),

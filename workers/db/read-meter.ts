@@ -1,8 +1,9 @@
 /**
- * Counts D1's `meta.rows_read` over one request, for the bench (`X-D1-Rows-Read`; only with DEV_ROUTES).
+ * Counts D1's `meta.rows_read` over one request, for the bench (`X-D1-Rows-Read`; only with DEV_ROUTES), over
+ * every handle `wrap` is given (the directory and the workspace's shard, ADR 035).
  * D1 reports it on `all`, `run` and `batch`; `first` and `raw` (drizzle's query builder) are not counted: the analytics reads are raw SQL through `all` and are.
  */
-export function meterD1(d1: D1Database): { d1: D1Database; rowsRead: () => number } {
+export function d1Meter(): { wrap: (d1: D1Database) => D1Database; rowsRead: () => number } {
   let rows = 0;
   const count = <T>(result: T): T => {
     for (const r of Array.isArray(result) ? result : [result])
@@ -23,15 +24,16 @@ export function meterD1(d1: D1Database): { d1: D1Database; rowsRead: () => numbe
     unwrap.set(proxy, stmt);
     return proxy;
   };
-  const metered = new Proxy(d1, {
-    get(target, prop) {
-      if (prop === "prepare") return (query: string) => meterStatement(target.prepare(query));
-      if (prop === "batch")
-        return (statements: D1PreparedStatement[]) =>
-          target.batch(statements.map((s) => unwrap.get(s) ?? s)).then(count);
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { d1: metered, rowsRead: () => rows };
+  const wrap = (d1: D1Database) =>
+    new Proxy(d1, {
+      get(target, prop) {
+        if (prop === "prepare") return (query: string) => meterStatement(target.prepare(query));
+        if (prop === "batch")
+          return (statements: D1PreparedStatement[]) =>
+            target.batch(statements.map((s) => unwrap.get(s) ?? s)).then(count);
+        const value = Reflect.get(target, prop, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return { wrap, rowsRead: () => rows };
 }

@@ -22,6 +22,22 @@ const REFRESH_TTL = 365 * DAY;
 const COMMENTARY_MAX = 3000;
 const VIDEO_PART = 4 * 1024 * 1024;
 
+/** Video processing takes a minute per full 10 MB on the emulator clock; a small video is ready at once. */
+export function videoProcessingMs(bytes: number): number {
+  return Math.floor(bytes / (10 * 1024 * 1024)) * 60_000;
+}
+
+/** A finalized video is PROCESSING until the emulator clock passes its processing time, then AVAILABLE. */
+function assetStatus(asset: EmuObject, now: number): string {
+  return asset.status === "PROCESSING" && asset.readyAt !== null && now >= asset.readyAt
+    ? "AVAILABLE"
+    : (asset.status ?? "AVAILABLE");
+}
+
+/** initializeUpload's upload URLs stop working at their `uploadUrl(s)ExpireAt` (§4.4). */
+const uploadExpired = (asset: EmuObject, now: number) =>
+  typeof asset.data.uploadExpiresAt === "number" && asset.data.uploadExpiresAt <= now;
+
 const MEMBER = {
   sub: "782bbtaQ",
   name: "Jordan Rivera",
@@ -156,7 +172,8 @@ function tokenBody(access: TokenRow, refresh: TokenRow | null, now: number) {
 /** Upload URLs handed out by initializeUpload: images take the whole file, video parts one byte range each. */
 linkedinWww.put("/dms-uploads/:asset", async (c) => {
   const image = await getObject(c.var.db, P, c.req.param("asset"));
-  if (image?.kind !== "image") return liError(c, 404, "NOT_FOUND", "Upload URL not found or expired");
+  if (image?.kind !== "image" || uploadExpired(image, c.var.now))
+    return liError(c, 404, "NOT_FOUND", "Upload URL not found or expired");
   const check = await checkToken(c.var.db, P, bearer(c), c.var.now);
   if (!check.ok) return liError(c, 401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600);
   if (image.status !== "WAITING_UPLOAD") return liError(c, 400, "BAD_REQUEST", "The image was already uploaded");
@@ -171,7 +188,7 @@ linkedinWww.put("/dms-uploads/:asset/part/:n", async (c) => {
   const parts = (video?.data.parts ?? []) as { firstByte: number; lastByte: number; etag: string | null }[];
   const n = Number(c.req.param("n"));
   const part = parts[n];
-  if (!video || !part || video.status !== "WAITING_UPLOAD")
+  if (!video || !part || video.status !== "WAITING_UPLOAD" || uploadExpired(video, c.var.now))
     return liError(c, 404, "NOT_FOUND", "Upload URL not found or expired");
   const bytes = await c.req.arrayBuffer();
   if (bytes.byteLength !== part.lastByte - part.firstByte + 1) {
@@ -332,7 +349,7 @@ linkedinApi.post("/rest/images", async (c) => {
     kind: "image",
     owner,
     status: "WAITING_UPLOAD",
-    data: { urn },
+    data: { urn, uploadExpiresAt: c.var.now + DAY },
     createdAt: c.var.now,
   });
   return c.json({
@@ -369,7 +386,7 @@ linkedinApi.post("/rest/videos", async (c) => {
       kind: "video",
       owner: req.owner,
       status: "WAITING_UPLOAD",
-      data: { urn: `urn:li:video:${asset}`, parts },
+      data: { urn: `urn:li:video:${asset}`, parts, size, uploadExpiresAt: c.var.now + DAY },
       createdAt: c.var.now,
     });
     return c.json({
@@ -394,18 +411,21 @@ linkedinApi.post("/rest/videos", async (c) => {
       return liError(c, 400, "BAD_REQUEST", "Not every part of the video was uploaded");
     if (JSON.stringify(etags) !== JSON.stringify(req.uploadedPartIds))
       return liError(c, 400, "BAD_REQUEST", "uploadedPartIds do not match the uploaded parts");
-    await updateObject(c.var.db, P, video.id, { status: "PROCESSING" });
+    if (video.status !== "WAITING_UPLOAD") return liError(c, 400, "BAD_REQUEST", "The video was already finalized");
+    await updateObject(c.var.db, P, video.id, {
+      status: "PROCESSING",
+      readyAt: c.var.now + videoProcessingMs(Number(video.data.size ?? 0)),
+    });
     return c.body(null, 200);
   }
   return liError(c, 400, "BAD_REQUEST", "Unsupported action");
 });
 
-/** Processing finishes by the time it is asked about again: a client must poll at least once. */
+/** A video is PROCESSING until its processing time passed on the emulator clock: clients poll for AVAILABLE. */
 linkedinApi.get("/rest/videos/:urn", async (c) => {
   const video = await assetOf(c.var.db, c.req.param("urn"), "video");
   if (!video) return liError(c, 404, "NOT_FOUND", "Video not found");
-  if (video.status === "PROCESSING") await updateObject(c.var.db, P, video.id, { status: "AVAILABLE" });
-  return c.json({ id: video.data.urn, owner: video.owner, status: video.status });
+  return c.json({ id: video.data.urn, owner: video.owner, status: assetStatus(video, c.var.now) });
 });
 
 async function assetOf(db: Db, urn: string, kind: "image" | "video"): Promise<EmuObject | null> {
@@ -445,7 +465,8 @@ linkedinApi.post("/rest/posts", async (c) => {
     const asset = await assetOf(c.var.db, String(id), kind);
     if (!asset || asset.owner !== post.author)
       return unprocessable(`/content: ${id} does not exist or belongs to another author`);
-    if (asset.status !== "AVAILABLE") return unprocessable(`/content: ${id} is ${asset.status}, not AVAILABLE`);
+    const status = assetStatus(asset, c.var.now);
+    if (status !== "AVAILABLE") return unprocessable(`/content: ${id} is ${status}, not AVAILABLE`);
     if (kind === "video" && mediaIds.length > 1) return unprocessable("/content: a video post holds one video");
     isVideo ||= kind === "video";
   }

@@ -37,6 +37,20 @@ const ACCESS_TTL = 2 * 3600_000;
 const WINDOW = 15 * 60_000;
 const TEXT_MAX = 280;
 const MB = 1024 * 1024;
+/** §6.3 `expires_after_secs`: uploaded media a post has not used is gone a day after its upload began. */
+const MEDIA_TTL_SECS = 86_400;
+/** X suggests the next STATUS check a few seconds out (§6.3 example: 5). */
+const MAX_CHECK_AFTER_SECS = 5;
+
+/** Video and GIF processing takes a minute per full 10 MB on the emulator clock; a small file is done at once. */
+export function mediaProcessingMs(bytes: number): number {
+  return Math.floor(bytes / (10 * MB)) * 60_000;
+}
+
+/** The media key X answers with: `<type>_<id>`, 3 for images, 16 for GIFs, 7 for videos. */
+function mediaKey(category: unknown, id: string): string {
+  return `${category === "tweet_image" ? 3 : category === "tweet_gif" ? 16 : 7}_${id}`;
+}
 
 const USERS = [
   { id: "1702745893325283328", name: "Postline Demo", username: "postline_demo", verified: false },
@@ -291,21 +305,30 @@ xApi.post("/2/media/upload/initialize", async (c) => {
     kind: "media",
     owner: c.var.user.id,
     status: "initialized",
-    data: { type: body!.media_type, category, total, segments: {}, head: null, polls: 0 },
+    data: {
+      type: body!.media_type,
+      category,
+      total,
+      segments: {},
+      head: null,
+      expiresAt: c.var.now + MEDIA_TTL_SECS * 1000,
+    },
     createdAt: c.var.now,
   });
-  return c.json({
-    data: {
-      id,
-      media_key: `${category === "tweet_image" ? 3 : category === "tweet_gif" ? 16 : 7}_${id}`,
-      expires_after_secs: 86400,
-    },
-  });
+  return c.json({ data: { id, media_key: mediaKey(category, id), expires_after_secs: MEDIA_TTL_SECS } });
 });
 
+/** The caller's media, unless it expired unused (§6.3): then it is unknown, as on X. */
 async function ownMedia(c: Context<XEnv>, id: string) {
   const m = await getObject(c.var.db, P, id);
-  return m?.kind === "media" && m.owner === c.var.user.id ? m : null;
+  if (m?.kind !== "media" || m.owner !== c.var.user.id) return null;
+  return typeof m.data.expiresAt === "number" && m.data.expiresAt <= c.var.now ? null : m;
+}
+
+/** What STATUS reports: in progress until the emulator clock passes the processing time, and after one check. */
+function processingState(m: EmuObject, now: number): string {
+  if (m.status === "in_progress" && m.readyAt !== null && now >= m.readyAt) return "succeeded";
+  return m.status ?? "succeeded";
 }
 
 /** The named fields of a multipart/form-data body; a part's bytes are kept whether or not it names a file. */
@@ -361,22 +384,23 @@ xApi.post("/2/media/upload", async (c) => {
     kind: "media",
     owner: c.var.user.id,
     status: processed ? "pending" : "succeeded",
+    readyAt: processed ? c.var.now + mediaProcessingMs(file.bytes.length) : null,
     data: {
       type,
       category,
       total: file.bytes.length,
       segments: { 0: file.bytes.length },
       head: hexHead(file.bytes),
-      polls: 0,
+      expiresAt: c.var.now + MEDIA_TTL_SECS * 1000,
     },
     createdAt: c.var.now,
   });
   return c.json({
     data: {
       id,
-      media_key: `${processed ? 7 : 3}_${id}`,
+      media_key: mediaKey(category, id),
       size: file.bytes.length,
-      expires_after_secs: 86400,
+      expires_after_secs: MEDIA_TTL_SECS,
       ...(processed ? { processing_info: { state: "pending", check_after_secs: 1 } } : {}),
     },
   });
@@ -402,33 +426,49 @@ xApi.post("/2/media/upload/:id/finalize", async (c) => {
   }
   if (!headLooksLike(String(m.data.type), m.data.head as string | null))
     return invalid(c, `InvalidMedia: the file is not a valid ${m.data.type as string}`, "media");
+  if (m.status !== "initialized") return invalid(c, "Media was already finalized", "media_id");
   const processed = m.data.category !== "tweet_image";
-  await updateObject(c.var.db, P, m.id, { status: processed ? "pending" : "succeeded" });
+  await updateObject(c.var.db, P, m.id, {
+    status: processed ? "pending" : "succeeded",
+    readyAt: processed ? c.var.now + mediaProcessingMs(received) : null,
+    // The media lives a day from its finalize, like X's expires_after_secs from this answer.
+    data: { ...m.data, expiresAt: c.var.now + MEDIA_TTL_SECS * 1000 },
+  });
   return c.json({
     data: {
       id: m.id,
-      media_key: `${processed ? 7 : 3}_${m.id}`,
+      media_key: mediaKey(m.data.category, m.id),
       size: received,
-      expires_after_secs: 86400,
+      expires_after_secs: MEDIA_TTL_SECS,
       ...(processed ? { processing_info: { state: "pending", check_after_secs: 1 } } : {}),
     },
   });
 });
 
-/** Processing moves one step per status check (pending → in_progress → succeeded): clients must poll. */
+/**
+ * pending → in_progress at the first check → succeeded once the emulator clock passed the processing time
+ * (a minute per full 10 MB): clients must poll, and a big video takes minutes.
+ */
 xApi.get("/2/media/upload", async (c) => {
   if (c.req.query("command") !== "STATUS") return invalid(c, "command must be STATUS", "command");
   const m = await ownMedia(c, c.req.query("media_id") ?? "");
   if (!m) return invalid(c, "Media id not found", "media_id");
-  const next = m.status === "pending" ? "in_progress" : m.status === "in_progress" ? "succeeded" : m.status;
+  if (m.status === "initialized") return invalid(c, "Media was not finalized", "media_id");
+  const next = m.status === "pending" ? "in_progress" : processingState(m, c.var.now);
   if (next !== m.status) await updateObject(c.var.db, P, m.id, { status: next });
+  const left = m.readyAt === null ? 0 : Math.max(0, m.readyAt - c.var.now);
   return c.json({
     data: {
       id: m.id,
-      media_key: `7_${m.id}`,
+      media_key: mediaKey(m.data.category, m.id),
       processing_info: {
         state: next,
-        ...(next === "succeeded" ? { progress_percent: 100 } : { check_after_secs: 1, progress_percent: 50 }),
+        ...(next === "succeeded"
+          ? { progress_percent: 100 }
+          : {
+              check_after_secs: Math.min(MAX_CHECK_AFTER_SECS, Math.max(1, Math.ceil(left / 1000))),
+              progress_percent: 50,
+            }),
       },
     },
   });
@@ -462,11 +502,14 @@ xApi.post("/2/tweets", async (c) => {
     );
   }
   if (mediaIds.length > 4) return invalid(c, "A post may have at most 4 media", "media.media_ids");
+  const mediaKeys: string[] = [];
   for (const id of mediaIds) {
     const m = await ownMedia(c, id);
-    if (m?.status !== "succeeded") return invalid(c, `Your media IDs are invalid.`, "media.media_ids");
+    if (!m || processingState(m, c.var.now) !== "succeeded")
+      return invalid(c, `Your media IDs are invalid.`, "media.media_ids");
     if (m.data.category !== "tweet_image" && mediaIds.length > 1)
       return invalid(c, "A video or GIF must be the only media of a post", "media.media_ids");
+    mediaKeys.push(mediaKey(m.data.category, m.id));
   }
   const replyTo = body.reply?.in_reply_to_tweet_id;
   if (replyTo !== undefined) {
@@ -487,7 +530,7 @@ xApi.post("/2/tweets", async (c) => {
     platform: P,
     kind: "tweet",
     owner: c.var.user.id,
-    data: { text, mediaIds, ...(replyTo !== undefined ? { replyTo: String(replyTo) } : {}) },
+    data: { text, mediaIds, mediaKeys, ...(replyTo !== undefined ? { replyTo: String(replyTo) } : {}) },
     createdAt: c.var.now,
   });
   return c.json({ data: { id, text, edit_history_tweet_ids: [id] } }, 201);
@@ -519,6 +562,10 @@ function tweetView(t: EmuObject, fields: string[], now: number) {
     edit_history_tweet_ids: [t.id],
     ...(fields.includes("created_at") ? { created_at: new Date(t.createdAt).toISOString() } : {}),
     ...(fields.includes("author_id") ? { author_id: t.owner } : {}),
+    // The media a post carries, by media key (tweet.fields=attachments).
+    ...(fields.includes("attachments") && (t.data.mediaKeys as string[] | undefined)?.length
+      ? { attachments: { media_keys: t.data.mediaKeys } }
+      : {}),
     // A reply names the post it answers (§6.2 reply.in_reply_to_tweet_id).
     ...(fields.includes("referenced_tweets") && t.data.replyTo
       ? { referenced_tweets: [{ type: "replied_to", id: String(t.data.replyTo) }] }

@@ -29,7 +29,7 @@ export const eventSchema = z.object({
 export const eventRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const input = await readJson(c, eventSchema);
   const properties = input.properties && Object.keys(input.properties).length > 20 ? undefined : input.properties;
-  await c.var.services.db.insert(events).values({
+  await c.var.services.directory.insert(events).values({
     id: crypto.randomUUID(),
     userId: c.var.auth?.user.id ?? null,
     name: input.name,

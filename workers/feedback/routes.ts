@@ -35,7 +35,7 @@ export const feedbackRoutes = new Hono<SignedInEnv>().post("/", requirePermissio
     await services.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: sniffed.mime } });
     stored = { key, name, type: sniffed.mime, size: attachment.size };
   }
-  await services.db.insert(feedback).values({
+  await services.directory.insert(feedback).values({
     id,
     userId,
     type: input.type,

@@ -1,6 +1,15 @@
+import { z } from "zod";
 import { facebookLogin, GraphAnswer, graphHttp, PAGE_SCOPES, parseGraphTime, sharesOf } from "./meta";
 import type { ClientDeps } from "./registry";
-import { type AccountCredentials, needing, type PlatformClient, PlatformError, publishNeeding } from "./types";
+import {
+  type AccountCredentials,
+  needing,
+  type PlatformClient,
+  PlatformError,
+  type PublishRequest,
+  publishNeeding,
+  type StagingSupport,
+} from "./types";
 
 /**
  * Facebook Pages (PLATFORMS.md §3). Connect is Facebook Login; each Page publishes with its own Page token
@@ -8,6 +17,12 @@ import { type AccountCredentials, needing, type PlatformClient, PlatformError, p
  * /feed post; one video → /videos with file_url.
  */
 const FIND_SKEW_MS = 5 * 60_000;
+/** A staged handle of unpublished photos (ADR 033) is their ids after this prefix; a staged video is its own id. */
+const PHOTOS = "photos:";
+const VideoState = z.object({
+  published: z.boolean().optional(),
+  status: z.object({ video_status: z.string() }).optional(),
+});
 
 export function createFacebookClient(deps: ClientDeps): PlatformClient {
   const http = graphHttp(deps, "facebook");
@@ -22,8 +37,134 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
     return url?.startsWith("/") ? `https://www.facebook.com${url}` : url;
   }
 
+  /** One video, or photos: what a post may carry. */
+  function mediaOf(request: PublishRequest) {
+    const videos = request.media.filter((m) => m.kind === "video");
+    const images = request.media.filter((m) => m.kind === "image");
+    if (videos.length > 1 || (videos.length === 1 && images.length > 0))
+      throw err("A Facebook post takes one video, or photos, not both.");
+    return { video: videos[0] ?? null, images };
+  }
+
+  /** Unpublished photos: kept off the Page until a post attaches them. */
+  async function unpublishedPhotos(account: AccountCredentials, images: PublishRequest["media"]) {
+    const ids: string[] = [];
+    for (const image of images) {
+      const res = await http.answer(`${graph}/${account.platformUserId}/photos`, GraphAnswer.id, {
+        form: { url: image.url, published: "false", access_token: account.accessToken },
+      });
+      ids.push(res.data.id);
+    }
+    return ids;
+  }
+
+  /** The post with `message` and the photos attached: the call that publishes. */
+  async function feedPost(account: AccountCredentials, message: string, photoIds: string[]) {
+    const res = await http.answer(`${graph}/${account.platformUserId}/feed`, GraphAnswer.id, {
+      form: {
+        message,
+        attached_media: photoIds.length ? JSON.stringify(photoIds.map((id) => ({ media_fbid: id }))) : undefined,
+        access_token: account.accessToken,
+      },
+      creates: true,
+    });
+    return { remoteId: res.data.id, permalink: null };
+  }
+
+  const read = (account: AccountCredentials, id: string, fields: string) =>
+    http.request<Record<string, unknown>>(`${graph}/${id}`, {
+      query: { fields, access_token: account.accessToken },
+    });
+
+  /** Deletes a node; one already gone (Graph's #100 "does not exist") is fine. */
+  async function remove(account: AccountCredentials, id: string) {
+    try {
+      await http.request(`${graph}/${id}`, { method: "DELETE", query: { access_token: account.accessToken } });
+    } catch (e) {
+      if (!(e instanceof PlatformError && (e.details.code === 100 || e.details.status === 404))) throw e;
+    }
+  }
+
+  /**
+   * Staging (ADR 033): a video goes up unpublished and is published at the due second by setting
+   * `published` on it; photos go up unpublished and a feed post attaches them at the due second.
+   */
+  const staging: StagingSupport = {
+    stage: (account, request) =>
+      needing("pages_manage_posts", async () => {
+        const { video, images } = mediaOf(request);
+        if (!video)
+          return {
+            remoteId: PHOTOS + (await unpublishedPhotos(account, images)).join(","),
+            ready: true,
+            expiresAt: null,
+          };
+        const res = await http.answer(`${graph}/${account.platformUserId}/videos`, GraphAnswer.id, {
+          form: {
+            file_url: video.url,
+            description: request.text,
+            title: request.title ?? undefined,
+            published: "false",
+            access_token: account.accessToken,
+          },
+        });
+        return { remoteId: res.data.id, ready: false, expiresAt: null };
+      }),
+    async check(account, staged) {
+      const res = await http.answer(`${graph}/${staged.remoteId}`, VideoState, {
+        query: { fields: "status", access_token: account.accessToken },
+      });
+      const status = res.data.status?.video_status;
+      if (status === "error")
+        throw new PlatformError("permanent", "Facebook could not process the video.", {
+          platform: "facebook",
+          code: status,
+        });
+      return { ...staged, ready: status === "ready" };
+    },
+    publish: (account, request, staged) =>
+      needing("pages_manage_posts", async () => {
+        if (staged.remoteId.startsWith(PHOTOS))
+          return feedPost(account, request.text, staged.remoteId.slice(PHOTOS.length).split(","));
+        // Setting a state, so a resent call cannot publish the video twice.
+        await http.request(`${graph}/${staged.remoteId}`, {
+          form: {
+            published: "true",
+            description: request.text,
+            name: request.title ?? undefined,
+            access_token: account.accessToken,
+          },
+          creates: true,
+        });
+        return { remoteId: staged.remoteId, permalink: null };
+      }),
+    async find(account, _request, staged) {
+      if (staged.remoteId.startsWith(PHOTOS)) {
+        const first = staged.remoteId.slice(PHOTOS.length).split(",")[0]!;
+        const story = (await read(account, first, "page_story_id")).data.page_story_id;
+        return typeof story === "string" ? { remoteId: story, permalink: null } : null;
+      }
+      const video = await http.answer(`${graph}/${staged.remoteId}`, VideoState, {
+        query: { fields: "published", access_token: account.accessToken },
+      });
+      return video.data.published ? { remoteId: staged.remoteId, permalink: null } : null;
+    },
+    // A photo a published post carries stays (the post would lose it); any other staged node is deleted.
+    async discard(account, staged) {
+      if (!staged.remoteId.startsWith(PHOTOS)) return remove(account, staged.remoteId);
+      for (const id of staged.remoteId.slice(PHOTOS.length).split(",")) {
+        const story = await read(account, id, "page_story_id").catch((e) => {
+          if (e instanceof PlatformError && e.details.code === 100) return null;
+          throw e;
+        });
+        if (story && typeof story.data.page_story_id !== "string") await remove(account, id);
+      }
+    },
+  };
+
   const client: PlatformClient = {
     platform: "facebook",
+    staging,
 
     authorizeUrl: (input) => facebookLogin.authorizeUrl(deps, input, PAGE_SCOPES),
     exchangeCode: ({ code, redirectUri }) => facebookLogin.exchangeCode(deps, http, code, redirectUri),
@@ -50,47 +191,27 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
     },
 
     async publish(account, request) {
-      const page = account.platformUserId;
-      const token = account.accessToken;
-      const videos = request.media.filter((m) => m.kind === "video");
-      const images = request.media.filter((m) => m.kind === "image");
-      if (videos.length > 1 || (videos.length === 1 && images.length > 0))
-        throw err("A Facebook post takes one video, or photos, not both.");
-      if (videos.length === 1) {
-        const res = await http.answer(`${graph}/${page}/videos`, GraphAnswer.id, {
+      const { video, images } = mediaOf(request);
+      if (video) {
+        const res = await http.answer(`${graph}/${account.platformUserId}/videos`, GraphAnswer.id, {
           form: {
-            file_url: videos[0]!.url,
+            file_url: video.url,
             description: request.text,
             title: request.title ?? undefined,
-            access_token: token,
+            access_token: account.accessToken,
           },
           creates: true,
         });
         return { remoteId: res.data.id, permalink: null };
       }
       if (images.length === 1) {
-        const res = await http.answer(`${graph}/${page}/photos`, GraphAnswer.photo, {
-          form: { url: images[0]!.url, caption: request.text, access_token: token },
+        const res = await http.answer(`${graph}/${account.platformUserId}/photos`, GraphAnswer.photo, {
+          form: { url: images[0]!.url, caption: request.text, access_token: account.accessToken },
           creates: true,
         });
         return { remoteId: res.data.post_id ?? res.data.id, permalink: null };
       }
-      const attached: Array<{ media_fbid: string }> = [];
-      for (const image of images) {
-        const res = await http.answer(`${graph}/${page}/photos`, GraphAnswer.id, {
-          form: { url: image.url, published: "false", access_token: token },
-        });
-        attached.push({ media_fbid: res.data.id });
-      }
-      const res = await http.answer(`${graph}/${page}/feed`, GraphAnswer.id, {
-        form: {
-          message: request.text,
-          attached_media: attached.length ? JSON.stringify(attached) : undefined,
-          access_token: token,
-        },
-        creates: true,
-      });
-      return { remoteId: res.data.id, permalink: null };
+      return feedPost(account, request.text, await unpublishedPhotos(account, images));
     },
 
     permalink,

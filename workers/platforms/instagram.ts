@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  containerStaging,
   expiresAt,
   facebookLogin,
   GraphAnswer,
@@ -65,22 +66,41 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
     return res.data.id;
   }
 
-  async function waitFor(account: AccountCredentials, id: string) {
-    await waitUntilReady(
-      deps,
-      "instagram",
-      async () => {
-        const res = await http.answer(
-          `${base(account)}/${id}`,
-          z.object({ status_code: z.string().min(1), status: z.string().optional() }),
-          {
-            query: { fields: "status_code,status", access_token: account.accessToken },
-          },
-        );
-        return { status: res.data.status_code, detail: res.data.status };
-      },
-      { intervalMs: POLL_INTERVAL_MS, maxPolls: POLL_MAX, ready: ["FINISHED"] },
+  async function status(account: AccountCredentials, id: string) {
+    const res = await http.answer(
+      `${base(account)}/${id}`,
+      z.object({ status_code: z.string().min(1), status: z.string().optional() }),
+      { query: { fields: "status_code,status", access_token: account.accessToken } },
     );
+    return { status: res.data.status_code, detail: res.data.status };
+  }
+
+  async function waitFor(account: AccountCredentials, id: string) {
+    await waitUntilReady(deps, "instagram", () => status(account, id), {
+      intervalMs: POLL_INTERVAL_MS,
+      maxPolls: POLL_MAX,
+      ready: ["FINISHED"],
+    });
+  }
+
+  /** One container per item, carousel children first (each FINISHED before the parent); returns the one to publish. */
+  async function createContainers(account: AccountCredentials, request: PublishRequest): Promise<string> {
+    const media = request.media;
+    if (media.length === 0) throw err("permanent", "Instagram posts need at least one image or video.");
+    if (media.length > CAROUSEL_MAX) throw err("permanent", `Instagram carousels take at most ${CAROUSEL_MAX} items.`);
+    if (media.length === 1) return container(account, { ...itemParams(media[0]!, false), caption: request.text });
+    const children: string[] = [];
+    for (const item of media) children.push(await container(account, itemParams(item, true)));
+    for (const child of children) await waitFor(account, child);
+    return container(account, { media_type: "CAROUSEL", children: children.join(","), caption: request.text });
+  }
+
+  async function publishContainer(account: AccountCredentials, creationId: string): Promise<string> {
+    const published = await http.answer(`${base(account)}/${account.platformUserId}/media_publish`, GraphAnswer.id, {
+      form: { creation_id: creationId, access_token: account.accessToken },
+      creates: true,
+    });
+    return published.data.id;
   }
 
   function itemParams(media: PublishMedia, child: boolean): Record<string, string | undefined> {
@@ -312,30 +332,10 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
     },
 
     async publish(account, request: PublishRequest): Promise<PublishResult> {
-      const media = request.media;
-      if (media.length === 0) throw err("permanent", "Instagram posts need at least one image or video.");
-      if (media.length > CAROUSEL_MAX)
-        throw err("permanent", `Instagram carousels take at most ${CAROUSEL_MAX} items.`);
       await checkQuota(account);
-      let creationId: string;
-      if (media.length === 1) {
-        creationId = await container(account, { ...itemParams(media[0]!, false), caption: request.text });
-      } else {
-        const children: string[] = [];
-        for (const item of media) children.push(await container(account, itemParams(item, true)));
-        for (const child of children) await waitFor(account, child);
-        creationId = await container(account, {
-          media_type: "CAROUSEL",
-          children: children.join(","),
-          caption: request.text,
-        });
-      }
+      const creationId = await createContainers(account, request);
       await waitFor(account, creationId);
-      const published = await http.answer(`${base(account)}/${account.platformUserId}/media_publish`, GraphAnswer.id, {
-        form: { creation_id: creationId, access_token: account.accessToken },
-        creates: true,
-      });
-      return { remoteId: published.data.id, permalink: null };
+      return { remoteId: await publishContainer(account, creationId), permalink: null };
     },
 
     permalink,
@@ -442,7 +442,15 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
       }));
     },
   };
-  return publishNeeding(client, (account) =>
-    account.metadata.loginVariant === "instagram" ? "instagram_business_content_publish" : "instagram_content_publish",
-  );
+  const permission = (account: AccountCredentials) =>
+    account.metadata.loginVariant === "instagram" ? "instagram_business_content_publish" : "instagram_content_publish";
+  const staging = containerStaging("instagram", deps, {
+    permission,
+    create: createContainers,
+    status,
+    waitReady: waitFor,
+    publish: publishContainer,
+    findPublished: (account, since, text) => client.findPublished(account, "", since, text),
+  });
+  return publishNeeding({ ...client, staging }, permission);
 }

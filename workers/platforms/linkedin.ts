@@ -15,6 +15,8 @@ import {
   type PublishResult,
   type RemoteAccount,
   type RemoteComment,
+  type StagedMedia,
+  type StagingSupport,
   type TokenSet,
 } from "./types";
 
@@ -31,6 +33,20 @@ export const LINKEDIN_SCOPES = [
 ];
 
 const MAX_VIDEO_POLLS = 10;
+
+type AuthorPost = { id: string; commentary?: string; createdAt?: number; content?: PostContent };
+type PostContent = { media?: { id?: string }; multiImage?: { images?: { id?: string }[] } };
+
+/** The media URNs a post carries (§4.3 `content.media` or `content.multiImage`). */
+function mediaOf(content: PostContent | undefined): string[] {
+  const ids = content?.media ? [content.media.id] : (content?.multiImage?.images ?? []).map((i) => i.id);
+  return ids.filter((id): id is string => typeof id === "string");
+}
+
+const stagedUrns = (staged: StagedMedia) => staged.remoteId.split(",").filter(Boolean);
+const isVideo = (urn: string) => urn.startsWith("urn:li:video:");
+const videoFailed = () =>
+  new PlatformError("permanent", "LinkedIn could not process the video.", { platform: "linkedin" });
 
 /** §4.6: `{status, serviceErrorCode, code, message}`. */
 export function classifyLinkedInError({ status, data, headers }: PlatformResponse, now: number): PlatformError {
@@ -210,28 +226,32 @@ export class LinkedInClient implements PlatformClient {
 
   /** A permission refusal names what publishing needs on this account. */
   publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
-    return needing(
-      authorUrn(account).startsWith("urn:li:organization:") ? "w_organization_social" : "w_member_social",
-      () => this.publishNow(account, request),
-    );
+    return needing(this.writeScope(account), () => this.publishNow(account, request));
   }
 
   private async publishNow(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
     validateMedia(request.media);
     const author = authorUrn(account);
-    const uploaded: { urn: string; altText?: string | null; title?: string | null }[] = [];
+    const urns: string[] = [];
     for (const m of request.media) {
-      const urn =
-        m.kind === "video"
-          ? await this.uploadVideo(account.accessToken, author, m)
-          : await this.uploadImage(account.accessToken, author, m);
-      uploaded.push({ urn, altText: m.altText, title: m.kind === "video" ? request.title : null });
+      const sent = await this.sendMedia(account.accessToken, author, m);
+      if (sent.video) await this.available(account.accessToken, sent.urn);
+      urns.push(sent.urn);
     }
+    return this.createPost(account, request, urns);
+  }
+
+  /** §4.3: the post with its uploaded media, in order; its URN comes back in x-restli-id. */
+  private async createPost(account: AccountCredentials, request: PublishRequest, urns: string[]) {
+    const media = urns.map((urn, i) => {
+      const m = request.media[i];
+      return { urn, altText: m?.altText, title: m?.kind === "video" ? request.title : null };
+    });
     const res = await this.call(
       account.accessToken,
       "POST",
       `${this.api}/rest/posts`,
-      buildPostBody(author, request.text, uploaded, request.options?.visibility),
+      buildPostBody(authorUrn(account), request.text, media, request.options?.visibility),
       { creates: true },
     );
     const urn = res.headers.get("x-restli-id");
@@ -242,6 +262,56 @@ export class LinkedInClient implements PlatformClient {
       });
     }
     return { remoteId: urn, permalink: permalinkFor(urn) };
+  }
+
+  /**
+   * Staging (ADR 034): images and videos are uploaded ahead (their URNs, comma-separated, are the handle) and
+   * at the due second one POST /rest/posts uses them. LinkedIn documents no call that deletes an uploaded
+   * asset, and an asset no post uses is shown to no one, so a discard only forgets it.
+   */
+  readonly staging: StagingSupport = {
+    stage: (account, request) =>
+      needing(this.writeScope(account), async () => {
+        validateMedia(request.media);
+        const sent = [];
+        for (const m of request.media) sent.push(await this.sendMedia(account.accessToken, authorUrn(account), m));
+        return { remoteId: sent.map((s) => s.urn).join(","), ready: !sent.some((s) => s.video), expiresAt: null };
+      }),
+    check: async (account, staged) => {
+      let ready = true;
+      // Only videos are polled: a member's token may not read an image's status (§4.4), and images need no processing.
+      for (const urn of stagedUrns(staged).filter(isVideo)) {
+        let status: string;
+        try {
+          status = await this.videoStatus(account.accessToken, urn);
+        } catch (err) {
+          if (err instanceof PlatformError && err.details.status === 404) return null;
+          throw err;
+        }
+        if (status === "PROCESSING_FAILED") throw videoFailed();
+        ready &&= status === "AVAILABLE";
+      }
+      return { ...staged, ready };
+    },
+    publish: (account, request, staged) =>
+      needing(this.writeScope(account), async () => {
+        const urns = stagedUrns(staged);
+        // Still processing at the due second: the post waits for it, as a post uploaded in one go would.
+        if (!staged.ready) for (const urn of urns.filter(isVideo)) await this.available(account.accessToken, urn);
+        return this.createPost(account, request, urns);
+      }),
+    find: async (account, request, staged) => {
+      const urns = stagedUrns(staged);
+      const page = await this.authorPosts(account, request.text);
+      // The staged asset is this post's alone: the author's post that carries it is the one published.
+      const hit = page.find((p) => mediaOf(p.content).some((id) => urns.includes(id)));
+      return hit ? { remoteId: hit.id, permalink: permalinkFor(hit.id) } : null;
+    },
+    discard: async () => {},
+  };
+
+  private writeScope(account: AccountCredentials) {
+    return authorUrn(account).startsWith("urn:li:organization:") ? "w_organization_social" : "w_member_social";
   }
 
   /**
@@ -277,8 +347,17 @@ export class LinkedInClient implements PlatformClient {
     since: number,
     text?: string,
   ): Promise<PublishResult | null> {
+    const wanted = escapeCommentary(text ?? "");
+    const hit = (await this.authorPosts(account, text)).find(
+      (p) => (p.createdAt ?? 0) >= since && p.commentary === wanted,
+    );
+    return hit ? { remoteId: hit.id, permalink: permalinkFor(hit.id) } : null;
+  }
+
+  /** The organization's latest posts; a member's cannot be listed (that needs the restricted r_member_social). */
+  private async authorPosts(account: AccountCredentials, text: string | undefined) {
     if (text === undefined || account.accountType !== "organization") {
-      // Reading a member's own posts needs a restricted scope: we cannot tell, and must not claim "not there".
+      // We cannot tell, and must not claim "not there".
       throw new PlatformError(
         "permanent",
         "LinkedIn does not let apps list a member's posts, so Postline cannot check whether this post went out.",
@@ -286,14 +365,12 @@ export class LinkedInClient implements PlatformClient {
       );
     }
     const author = encodeURIComponent(authorUrn(account));
-    const page = await this.json<{ elements?: { id: string; commentary?: string; createdAt?: number }[] }>(
+    const page = await this.json<{ elements?: AuthorPost[] }>(
       account.accessToken,
       "GET",
       `${this.api}/rest/posts?q=author&author=${author}&count=50&sortBy=CREATED`,
     );
-    const wanted = escapeCommentary(text);
-    const hit = (page.elements ?? []).find((p) => (p.createdAt ?? 0) >= since && p.commentary === wanted);
-    return hit ? { remoteId: hit.id, permalink: permalinkFor(hit.id) } : null;
+    return page.elements ?? [];
   }
 
   async deletePost(account: AccountCredentials, remoteId: string): Promise<void> {
@@ -376,7 +453,14 @@ export class LinkedInClient implements PlatformClient {
     return size.firstDegreeSize ?? 0;
   }
 
-  private async uploadImage(token: string, owner: string, media: PublishMedia): Promise<string> {
+  /** §4.4: one upload of an image or a video; a video is still processing afterwards. */
+  private async sendMedia(token: string, owner: string, media: PublishMedia) {
+    return media.kind === "video"
+      ? { urn: await this.sendVideo(token, owner, media), video: true }
+      : { urn: await this.sendImage(token, owner, media), video: false };
+  }
+
+  private async sendImage(token: string, owner: string, media: PublishMedia): Promise<string> {
     const init = await this.json<{ value: { uploadUrl: string; image: string } }>(
       token,
       "POST",
@@ -390,8 +474,8 @@ export class LinkedInClient implements PlatformClient {
     return init.value.image;
   }
 
-  /** §4.4: PUT each byte range to its own uploadUrl, verbatim, then finalize with the parts' ETags and wait for AVAILABLE. */
-  private async uploadVideo(token: string, owner: string, media: PublishMedia): Promise<string> {
+  /** §4.4: PUT each byte range to its own uploadUrl, verbatim, then finalize with the parts' ETags. */
+  private async sendVideo(token: string, owner: string, media: PublishMedia): Promise<string> {
     const init = await this.json<{
       value: {
         video: string;
@@ -424,21 +508,26 @@ export class LinkedInClient implements PlatformClient {
         uploadedPartIds: partIds,
       },
     });
+    return init.value.video;
+  }
+
+  /** Polls the video until AVAILABLE (a post may only use it then, §4.4). */
+  private async available(token: string, urn: string): Promise<void> {
     for (let poll = 0; poll < MAX_VIDEO_POLLS; poll++) {
-      const v = await this.json<{ status: string }>(
-        token,
-        "GET",
-        `${this.api}/rest/videos/${encodeURIComponent(init.value.video)}`,
-      );
-      if (v.status === "AVAILABLE") return init.value.video;
-      if (v.status === "PROCESSING_FAILED")
-        throw new PlatformError("permanent", "LinkedIn could not process the video.", { platform: "linkedin" });
+      const status = await this.videoStatus(token, urn);
+      if (status === "AVAILABLE") return;
+      if (status === "PROCESSING_FAILED") throw videoFailed();
       await this.deps.sleep(2000);
     }
     throw new PlatformError("retryable", "LinkedIn is still processing the video.", {
       platform: "linkedin",
       retryAfterMs: 60_000,
     });
+  }
+
+  private async videoStatus(token: string, urn: string): Promise<string> {
+    return (await this.json<{ status: string }>(token, "GET", `${this.api}/rest/videos/${encodeURIComponent(urn)}`))
+      .status;
   }
 
   private upload(token: string, url: string, bytes: Uint8Array<ArrayBuffer>, contentType: string) {

@@ -2,7 +2,15 @@ import { z } from "zod";
 import type { Platform } from "../platform-profile";
 import { createHttp, type ErrorClassifier, type HttpClient } from "./http";
 import { type ClientDeps, credentialsFor } from "./registry";
-import { PlatformError, type TokenSet } from "./types";
+import {
+  type AccountCredentials,
+  needing,
+  PlatformError,
+  type PublishRequest,
+  type PublishResult,
+  type StagingSupport,
+  type TokenSet,
+} from "./types";
 
 /** What the Meta clients (Instagram, Facebook Pages, Threads) share: the Graph error rules and Facebook Login. */
 
@@ -184,18 +192,84 @@ export async function waitUntilReady(
   for (let i = 0; i < opts.maxPolls; i++) {
     const { status, detail } = await read();
     if (opts.ready.includes(status)) return;
-    if (status === "ERROR" || status === "EXPIRED") {
-      throw new PlatformError("permanent", `The media could not be processed (${detail || status}).`, {
-        platform,
-        code: status,
-      });
-    }
+    if (status === "ERROR" || status === "EXPIRED") throw processingFailed(platform, status, detail);
     await deps.sleep(opts.intervalMs);
   }
   throw new PlatformError("retryable", "The media is still processing; try again shortly.", {
     platform,
     retryAfterMs: opts.intervalMs * 2,
   });
+}
+
+function processingFailed(platform: Platform, status: string, detail?: string) {
+  return new PlatformError("permanent", `The media could not be processed (${detail || status}).`, {
+    platform,
+    code: status,
+  });
+}
+
+/** A container can wait this long to be published; then it is EXPIRED (PLATFORMS.md §2.2, §10.3). */
+export const CONTAINER_TTL_MS = 24 * 3_600_000;
+
+/** The container calls of Instagram and Threads, which differ only in their paths and field names. */
+export interface ContainerFlow {
+  /** The permission publishing needs on this account, named in a refusal. */
+  permission: (account: AccountCredentials) => string;
+  /** Creates the containers of a post (carousel children first) and returns the one to publish. */
+  create: (account: AccountCredentials, request: PublishRequest) => Promise<string>;
+  /** IN_PROGRESS, FINISHED, PUBLISHED, ERROR or EXPIRED, with the platform's detail. */
+  status: (account: AccountCredentials, id: string) => Promise<{ status: string; detail?: string }>;
+  waitReady: (account: AccountCredentials, id: string) => Promise<void>;
+  /** The publish edge (`media_publish`, `threads_publish`) with `creation_id`; returns the media id. */
+  publish: (account: AccountCredentials, creationId: string) => Promise<string>;
+  /** The post with exactly `text` published since `since` (the client's own unknown-outcome lookup). */
+  findPublished: (account: AccountCredentials, since: number, text: string) => Promise<PublishResult | null>;
+}
+
+/**
+ * Staging by container (ADR 033): the containers are made ahead and polled to FINISHED, and at the due second
+ * only the publish edge remains. A container cannot be deleted: one no longer wanted is forgotten and expires.
+ */
+export function containerStaging(platform: Platform, deps: ClientDeps, flow: ContainerFlow): StagingSupport {
+  const state = async (account: AccountCredentials, id: string) => {
+    const { status, detail } = await flow.status(account, id);
+    if (status === "ERROR") throw processingFailed(platform, status, detail);
+    return status;
+  };
+  return {
+    stage: (account, request) =>
+      needing(flow.permission(account), async () => {
+        // Taken before the first container is made, so no container of the post expires earlier.
+        const expiresAt = deps.now() + CONTAINER_TTL_MS;
+        const remoteId = await flow.create(account, request);
+        return { remoteId, ready: (await state(account, remoteId)) === "FINISHED", expiresAt };
+      }),
+    async check(account, staged) {
+      const status = await state(account, staged.remoteId);
+      return status === "EXPIRED" ? null : { ...staged, ready: status === "FINISHED" };
+    },
+    publish: (account, _request, staged) =>
+      needing(flow.permission(account), async () => {
+        if (!staged.ready) await flow.waitReady(account, staged.remoteId);
+        return { remoteId: await flow.publish(account, staged.remoteId), permalink: null };
+      }),
+    /**
+     * A PUBLISHED container is the proof the post went out; the container does not name its media, so the
+     * post is the one with the same text published since the container was made.
+     */
+    async find(account, request, staged) {
+      if ((await flow.status(account, staged.remoteId)).status !== "PUBLISHED") return null;
+      const since = (staged.expiresAt ?? deps.now()) - CONTAINER_TTL_MS;
+      const found = await flow.findPublished(account, since, request.text);
+      if (!found)
+        throw new PlatformError("retryable", "The post was published but does not show in the account's list yet.", {
+          platform,
+        });
+      return found;
+    },
+    // Neither Graph nor Threads deletes a container: an unwanted one is left to expire after 24 hours.
+    async discard() {},
+  };
 }
 
 /** Counts keyed by a dimension (country, age bucket…) as whole-number-rounded shares of their sum, largest first. */

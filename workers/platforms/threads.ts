@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { expiresAt, GraphAnswer, graphHttp, parseGraphTime, waitUntilReady } from "./meta";
+import { containerStaging, expiresAt, GraphAnswer, graphHttp, parseGraphTime, waitUntilReady } from "./meta";
 import { type ClientDeps, credentialsFor } from "./registry";
 import {
   type AccountCredentials,
   type PlatformClient,
   PlatformError,
   type PublishMedia,
+  type PublishRequest,
   publishNeeding,
 } from "./types";
 
@@ -38,20 +39,41 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
     return res.data.id;
   }
 
-  async function waitFor(account: AccountCredentials, id: string) {
-    await waitUntilReady(
-      deps,
-      "threads",
-      async () => {
-        const res = await http.answer(
-          `${api}/${id}`,
-          z.object({ status: z.string().min(1), error_message: z.string().optional() }),
-          { query: { fields: "id,status,error_message", access_token: account.accessToken } },
-        );
-        return { status: res.data.status, detail: res.data.error_message };
-      },
-      { intervalMs: POLL_INTERVAL_MS, maxPolls: POLL_MAX, ready: ["FINISHED"] },
+  async function status(account: AccountCredentials, id: string) {
+    const res = await http.answer(
+      `${api}/${id}`,
+      z.object({ status: z.string().min(1), error_message: z.string().optional() }),
+      { query: { fields: "id,status,error_message", access_token: account.accessToken } },
     );
+    return { status: res.data.status, detail: res.data.error_message };
+  }
+
+  async function waitFor(account: AccountCredentials, id: string) {
+    await waitUntilReady(deps, "threads", () => status(account, id), {
+      intervalMs: POLL_INTERVAL_MS,
+      maxPolls: POLL_MAX,
+      ready: ["FINISHED"],
+    });
+  }
+
+  /** The post's containers (carousel children first, each FINISHED before the parent); returns the one to publish. */
+  async function createContainers(account: AccountCredentials, request: PublishRequest): Promise<string> {
+    const media = request.media;
+    if (media.length > 20) throw err("A Threads carousel takes at most 20 items.");
+    if (media.length === 0) return container(account, { media_type: "TEXT", text: request.text });
+    if (media.length === 1) return container(account, { ...item(media[0]!, false), text: request.text });
+    const children: string[] = [];
+    for (const m of media) children.push(await container(account, item(m, true)));
+    for (const child of children) await waitFor(account, child);
+    return container(account, { media_type: "CAROUSEL", children: children.join(","), text: request.text });
+  }
+
+  async function publishContainer(account: AccountCredentials, creationId: string): Promise<string> {
+    const res = await http.answer(`${api}/${account.platformUserId}/threads_publish`, GraphAnswer.id, {
+      form: { creation_id: creationId, access_token: account.accessToken },
+      creates: true,
+    });
+    return res.data.id;
   }
 
   const item = (m: PublishMedia, child: boolean) => ({
@@ -137,8 +159,6 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
     },
 
     async publish(account, request) {
-      const media = request.media;
-      if (media.length > 20) throw err("A Threads carousel takes at most 20 items.");
       const quota = await http.answer(`${api}/${account.platformUserId}/threads_publishing_limit`, GraphAnswer.quota, {
         query: { fields: "quota_usage,config", access_token: account.accessToken },
       });
@@ -150,37 +170,16 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
           { platform: "threads", retryAfterMs: 60 * 60_000 },
         );
       }
-      let creationId: string;
-      if (media.length === 0) creationId = await container(account, { media_type: "TEXT", text: request.text });
-      else if (media.length === 1)
-        creationId = await container(account, { ...item(media[0]!, false), text: request.text });
-      else {
-        const children: string[] = [];
-        for (const m of media) children.push(await container(account, item(m, true)));
-        for (const child of children) await waitFor(account, child);
-        creationId = await container(account, {
-          media_type: "CAROUSEL",
-          children: children.join(","),
-          text: request.text,
-        });
-      }
+      const creationId = await createContainers(account, request);
       await waitFor(account, creationId);
-      const res = await http.answer(`${api}/${account.platformUserId}/threads_publish`, GraphAnswer.id, {
-        form: { creation_id: creationId, access_token: account.accessToken },
-        creates: true,
-      });
-      return { remoteId: res.data.id, permalink: null };
+      return { remoteId: await publishContainer(account, creationId), permalink: null };
     },
 
     /** A reply is a TEXT container with reply_to_id, published like a post (§10.3 Replies). */
     async reply(account, parentRemoteId, text) {
       const creationId = await container(account, { media_type: "TEXT", text, reply_to_id: parentRemoteId });
       await waitFor(account, creationId);
-      const res = await http.answer(`${api}/${account.platformUserId}/threads_publish`, GraphAnswer.id, {
-        form: { creation_id: creationId, access_token: account.accessToken },
-        creates: true,
-      });
-      return { remoteId: res.data.id };
+      return { remoteId: await publishContainer(account, creationId) };
     },
 
     /** The account's own replies (§10.4 `/{user-id}/replies`), matched on the parent and the exact text. */
@@ -278,5 +277,13 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
       }));
     },
   };
-  return publishNeeding(client, () => "threads_content_publish");
+  const staging = containerStaging("threads", deps, {
+    permission: () => "threads_content_publish",
+    create: createContainers,
+    status,
+    waitReady: waitFor,
+    publish: publishContainer,
+    findPublished: (account, since, text) => client.findPublished(account, "", since, text),
+  });
+  return publishNeeding({ ...client, staging }, () => "threads_content_publish");
 }

@@ -16,6 +16,8 @@ import {
   type PublishResult,
   type RemoteAccount,
   type RemoteComment,
+  type StagedMedia,
+  type StagingSupport,
   type TokenSet,
 } from "./types";
 
@@ -150,15 +152,7 @@ export class XClient implements PlatformClient {
     const mediaIds: string[] = [];
     for (const m of request.media)
       mediaIds.push(await needing("media.write", () => this.upload(account.accessToken, m)));
-    const res = await this.call(
-      account.accessToken,
-      "POST",
-      `${this.api}/2/tweets`,
-      { text: request.text, ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}) },
-      { creates: true },
-    );
-    const { data } = parseAnswer("twitter", Created, res.data, true);
-    return { remoteId: data.id, permalink: statusUrl(data.id) };
+    return this.createPost(account.accessToken, request.text, mediaIds);
   }
 
   /** A reply is a post with reply.in_reply_to_tweet_id (§6.2): the first comment and each part of a thread. */
@@ -177,6 +171,16 @@ export class XClient implements PlatformClient {
 
   /** §6.3 media upload v2: initialize, append segments, finalize, then poll STATUS while processing. */
   private async upload(token: string, media: PublishMedia): Promise<string> {
+    const sent = await this.sendMedia(token, media);
+    await this.processed(token, sent.id, sent.info);
+    return sent.id;
+  }
+
+  /**
+   * Initialize, append, finalize and the alt text: the media exists on X from here, still processing when
+   * `info` says so. It expires `expires_after_secs` after the finalize unless a post uses it (§6.3).
+   */
+  private async sendMedia(token: string, media: PublishMedia) {
     const init = parseAnswer(
       "twitter",
       Created,
@@ -195,39 +199,116 @@ export class XClient implements PlatformClient {
       form.set("media", new Blob([chunk], { type: media.mimeType }));
       await this.call(token, "POST", `${this.api}/2/media/upload/${id}/append`, form);
     }
-    const fin = await this.json<{ data: { processing_info?: ProcessingInfo } }>(
-      token,
-      "POST",
-      `${this.api}/2/media/upload/${id}/finalize`,
+    const finalizedAt = this.deps.now();
+    const fin = parseAnswer(
+      "twitter",
+      Finalized,
+      await this.json(token, "POST", `${this.api}/2/media/upload/${id}/finalize`),
+      false,
     );
-    let info = fin.data.processing_info;
-    for (let poll = 0; info && info.state !== "succeeded"; poll++) {
-      if (info.state === "failed") {
-        throw new PlatformError("permanent", info.error?.message ?? "X could not process the media.", {
-          platform: "twitter",
-        });
-      }
-      if (poll >= MAX_STATUS_POLLS)
-        throw new PlatformError("retryable", "X is still processing the media.", {
-          platform: "twitter",
-          retryAfterMs: 60_000,
-        });
-      await this.deps.sleep((info.check_after_secs ?? 1) * 1000);
-      info = (
-        await this.json<{ data: { processing_info?: ProcessingInfo } }>(
-          token,
-          "GET",
-          `${this.api}/2/media/upload?command=STATUS&media_id=${id}`,
-        )
-      ).data.processing_info;
-    }
     if (media.altText) {
       await this.call(token, "POST", `${this.api}/2/media/metadata`, {
         id,
         metadata: { alt_text: { text: media.altText.slice(0, 1000) } },
       });
     }
-    return id;
+    const expiresAt = fin.data.expires_after_secs ? finalizedAt + fin.data.expires_after_secs * 1000 : null;
+    return { id, info: fin.data.processing_info, expiresAt };
+  }
+
+  /** Polls STATUS until the media succeeded; a failed processing is permanent, a slow one retryable. */
+  private async processed(token: string, id: string, first: ProcessingInfo | undefined): Promise<void> {
+    let info = first;
+    for (let poll = 0; info && info.state !== "succeeded"; poll++) {
+      if (info.state === "failed") throw processingFailed(info);
+      if (poll >= MAX_STATUS_POLLS)
+        throw new PlatformError("retryable", "X is still processing the media.", {
+          platform: "twitter",
+          retryAfterMs: 60_000,
+        });
+      await this.deps.sleep((info.check_after_secs ?? 1) * 1000);
+      info = await this.processingInfo(token, id);
+    }
+  }
+
+  private async processingInfo(token: string, id: string): Promise<ProcessingInfo | undefined> {
+    const res = await this.json<{ data: { processing_info?: ProcessingInfo } }>(
+      token,
+      "GET",
+      `${this.api}/2/media/upload?command=STATUS&media_id=${id}`,
+    );
+    return res.data.processing_info;
+  }
+
+  /**
+   * Staging (ADR 034): the media goes up ahead (its ids are the handle, comma-separated) and at the due second
+   * one POST /2/tweets uses them. X offers no call to delete uploaded media: what a post never uses expires
+   * on its own `expires_after_secs` after upload, so a discard only forgets it.
+   */
+  readonly staging: StagingSupport = {
+    stage: (account, request) =>
+      needing("media.write", async () => {
+        validateMedia(request.media);
+        const sent = [];
+        for (const m of request.media) sent.push(await this.sendMedia(account.accessToken, m));
+        const expiries = sent.map((s) => s.expiresAt).filter((e): e is number => e !== null);
+        return {
+          remoteId: sent.map((s) => s.id).join(","),
+          ready: sent.every((s) => !s.info || s.info.state === "succeeded"),
+          expiresAt: expiries.length ? Math.min(...expiries) : null,
+        };
+      }),
+    check: async (account, staged) => {
+      let ready = true;
+      for (const id of stagedIds(staged)) {
+        let info: ProcessingInfo | undefined;
+        try {
+          info = await this.processingInfo(account.accessToken, id);
+        } catch (err) {
+          // An expired or unknown media id is a 400 naming media_id: the staged media is gone.
+          if (err instanceof PlatformError && err.details.status === 400) return null;
+          throw err;
+        }
+        if (info?.state === "failed") throw processingFailed(info);
+        ready &&= !info || info.state === "succeeded";
+      }
+      return { ...staged, ready };
+    },
+    publish: (account, request, staged) =>
+      needing("tweet.write", async () => {
+        const ids = stagedIds(staged);
+        // Still processing at the due second: the post waits for it, as a post uploaded in one go would.
+        if (!staged.ready)
+          for (const id of ids)
+            await this.processed(account.accessToken, id, await this.processingInfo(account.accessToken, id));
+        return this.createPost(account.accessToken, request.text, ids);
+      }),
+    find: async (account, _request, staged) => {
+      const ids = stagedIds(staged);
+      const page = await this.json<{
+        data?: { id: string; attachments?: { media_keys?: string[] } }[];
+      }>(
+        account.accessToken,
+        "GET",
+        `${this.api}/2/users/${account.platformUserId}/tweets?max_results=100&tweet.fields=attachments,created_at`,
+      );
+      // A media key is `<type>_<media id>`: the post carrying the staged media is the one published with it.
+      const hit = page.data?.find((t) => t.attachments?.media_keys?.some((k) => ids.includes(k.split("_")[1] ?? "")));
+      return hit ? { remoteId: hit.id, permalink: statusUrl(hit.id) } : null;
+    },
+    discard: async () => {},
+  };
+
+  private async createPost(token: string, text: string, mediaIds: string[]): Promise<PublishResult> {
+    const res = await this.call(
+      token,
+      "POST",
+      `${this.api}/2/tweets`,
+      { text, ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}) },
+      { creates: true },
+    );
+    const { data } = parseAnswer("twitter", Created, res.data, true);
+    return { remoteId: data.id, permalink: statusUrl(data.id) };
   }
 
   /** X has no field to carry a marker; X refuses duplicate text, so the author's post with this text since `since` is the one. */
@@ -360,8 +441,24 @@ export class XClient implements PlatformClient {
   }
 }
 
-type ProcessingInfo = {
-  state: "pending" | "in_progress" | "succeeded" | "failed";
-  check_after_secs?: number;
-  error?: { message?: string };
-};
+const ProcessingInfoSchema = z.object({
+  state: z.enum(["pending", "in_progress", "succeeded", "failed"]),
+  check_after_secs: z.number().optional(),
+  error: z.object({ message: z.string().optional() }).optional(),
+});
+type ProcessingInfo = z.infer<typeof ProcessingInfoSchema>;
+
+/** The finalize answer (§6.3): processing_info only for video and GIF; media expires after expires_after_secs. */
+const Finalized = z.object({
+  data: z.object({ expires_after_secs: z.number().optional(), processing_info: ProcessingInfoSchema.optional() }),
+});
+
+function processingFailed(info: ProcessingInfo): PlatformError {
+  return new PlatformError("permanent", info.error?.message ?? "X could not process the media.", {
+    platform: "twitter",
+  });
+}
+
+function stagedIds(staged: StagedMedia): string[] {
+  return staged.remoteId.split(",").filter(Boolean);
+}

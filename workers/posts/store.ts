@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { likeContains } from "../db/like";
 import { connectedAccounts } from "../db/schema/accounts";
@@ -65,7 +66,15 @@ export class PostStore {
     private readonly db: Db,
     private readonly library: MediaLibrary,
     private readonly now: () => number,
+    /** Told of a post just scheduled or rescheduled, so its media can be staged at once (ADR 034). */
+    private readonly scheduled: (postId: string) => Promise<unknown> = async () => {},
   ) {}
+
+  /** A failure here costs only time: the minute cron's sweep stages what this missed. */
+  private async announceSchedule(postId: string, targets: { status: string; dueAt: number | null }[], now: number) {
+    if (!targets.some((t) => t.status === "scheduled" && t.dueAt !== null && t.dueAt > now)) return;
+    await this.scheduled(postId).catch((err) => console.error("staging right after scheduling failed", err));
+  }
 
   /** Resolves and checks a post: SPEC §5 rules, then ownership of media and accounts, then pre-flight. */
   private async resolve(user: Actor, fields: PostFields, check: { preflight: boolean }) {
@@ -183,6 +192,7 @@ export class PostStore {
       ...(submit ? [this.submission(user, id, fields.publishNow === true, now)] : []),
       this.activity(user, submit ? "submitted" : "created", id, fields.content, now),
     ]);
+    await this.announceSchedule(id, targets, now);
     return this.get(user.workspace.id, id);
   }
 
@@ -310,6 +320,7 @@ export class PostStore {
       ...(submit && fresh.length ? [this.submission(user, id, fields.publishNow === true, now)] : []),
       this.activity(user, submit && fresh.length ? "submitted" : "edited", id, fields.content, now),
     ]);
+    await this.announceSchedule(id, fresh, now);
     return this.get(user.workspace.id, id);
   }
 
@@ -468,20 +479,21 @@ export class PostStore {
         : undefined,
     ];
     const where = and(...filters);
-    // One round trip to D1 for the page and its total.
-    const [rows, [total]] = await this.db.batch([
-      this.db
-        .select()
-        .from(posts)
+    const inPage = <T extends SQLiteSelect>(qb: T) =>
+      qb
         .where(where)
         .orderBy(desc(posts.createdAt), desc(posts.id))
         .limit(q.limit)
-        .offset((q.page - 1) * q.limit),
+        .offset((q.page - 1) * q.limit);
+    // One round trip to D1 for the page, its total and what each post shows (the page's ids as a subquery).
+    const [rows, [total], ...related] = await this.db.batch([
+      inPage(this.db.select().from(posts).$dynamic()),
       this.db.select({ n: count() }).from(posts).where(where),
+      ...relatedQueries(this.db, inPage(this.db.select({ id: posts.id }).from(posts).$dynamic())),
     ]);
     const n = total?.n ?? 0;
     return {
-      posts: await this.present(rows),
+      posts: await this.shape(rows, related),
       pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) },
     };
   }
@@ -540,31 +552,17 @@ export class PostStore {
   /** SPEC §3 Post for each row, with its media and one platformPosts entry per target. */
   private async present(rows: PostRow[]) {
     if (rows.length === 0) return [];
-    const ids = rows.map((p) => p.id);
-    const [targets, attached, approvals, reviews, stagings] = await this.db.batch([
-      this.db.select().from(postTargets).where(inArray(postTargets.postId, ids)).orderBy(asc(postTargets.createdAt)),
-      this.db
-        .select({
-          postId: postMedia.postId,
-          row: media,
-          used: sql<number>`(SELECT count(*) FROM post_media pm WHERE pm.media_id = ${media.id})`.mapWith(Number),
-        })
-        .from(postMedia)
-        .innerJoin(media, eq(media.id, postMedia.mediaId))
-        .where(inArray(postMedia.postId, ids))
-        .orderBy(asc(postMedia.position)),
-      this.db
-        .select()
-        .from(postApprovals)
-        .where(inArray(postApprovals.postId, ids))
-        .orderBy(desc(postApprovals.submittedAt)),
-      this.db
-        .select()
-        .from(clientReviews)
-        .where(inArray(clientReviews.postId, ids))
-        .orderBy(asc(clientReviews.createdAt)),
-      this.db.select().from(targetStagings).where(inArray(targetStagings.postId, ids)),
-    ]);
+    const related = await this.db.batch(
+      relatedQueries(
+        this.db,
+        rows.map((p) => p.id),
+      ),
+    );
+    return this.shape(rows, related);
+  }
+
+  private async shape(rows: PostRow[], related: Related) {
+    const [targets, attached, approvals, reviews, stagings] = related;
     const lastFailures = await this.lastRetryReasons(targets.filter((t) => retryNote(t, null)).map((t) => t.id));
     return rows.map((p) => {
       const items = attached.filter((a) => a.postId === p.id).map((a) => presentMedia(a.row as MediaRow, a.used));
@@ -635,6 +633,30 @@ export class PostStore {
     return new Map(rows.map((r) => [r.targetId, r.message]));
   }
 }
+
+/** What a presented post shows besides its row, for the posts `ids` names (a list, or a subquery of ids). */
+function relatedQueries(db: Db, ids: string[] | SQLWrapper) {
+  return [
+    db.select().from(postTargets).where(inArray(postTargets.postId, ids)).orderBy(asc(postTargets.createdAt)),
+    db
+      .select({
+        postId: postMedia.postId,
+        row: media,
+        used: sql<number>`(SELECT count(*) FROM post_media pm WHERE pm.media_id = ${media.id})`.mapWith(Number),
+      })
+      .from(postMedia)
+      .innerJoin(media, eq(media.id, postMedia.mediaId))
+      .where(inArray(postMedia.postId, ids))
+      .orderBy(asc(postMedia.position)),
+    db.select().from(postApprovals).where(inArray(postApprovals.postId, ids)).orderBy(desc(postApprovals.submittedAt)),
+    db.select().from(clientReviews).where(inArray(clientReviews.postId, ids)).orderBy(asc(clientReviews.createdAt)),
+    db.select().from(targetStagings).where(inArray(targetStagings.postId, ids)),
+  ] as const;
+}
+
+/** The results of `relatedQueries`, in order. */
+type Related = Results<ReturnType<typeof relatedQueries>>;
+type Results<T extends readonly unknown[]> = { readonly [K in keyof T]: Awaited<T[K]> };
 
 /** Only a channel still waiting for its time shows its preparation. */
 function preparationFor(stagings: Array<typeof targetStagings.$inferSelect>, t: TargetRow, timeZone: string) {

@@ -29,7 +29,7 @@ export const schedulerRoutes = new Hono<SignedInEnv>()
   .post("/trigger", requirePermission("posts.publish"), idempotent, async (c) => {
     const { services } = c.var;
     const result = await claimDueTargets(
-      { db: services.db, d1: services.env.DB, queue: services.env.PUBLISH_QUEUE, now: services.now },
+      { db: services.db, d1: services.d1, queue: services.queues.publish, now: services.now },
       { kind: "trigger", workspaceId: c.var.workspace.id },
     );
     return ok(

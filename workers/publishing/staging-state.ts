@@ -28,6 +28,17 @@ export interface StagingRow {
 /** Polling a processing video: once a minute, as the platforms advise (PLATFORMS.md §2). */
 export const PROCESSING_POLL_MS = 60_000;
 /**
+ * A short video is often processed within seconds of its upload (X suggests checking again in ~5 s): for the
+ * first minute of a staging run it is checked this often, then the sweep's minute polls take over.
+ */
+export const QUICK_CHECK_SECONDS = 10;
+const QUICK_CHECK_WINDOW_MS = 60_000;
+
+/** Seconds until the next quick processing check of a run started at `startedAt`, or null: the sweep polls it. */
+export function quickCheckDelay(startedAt: number, now: number): number | null {
+  return now - startedAt < QUICK_CHECK_WINDOW_MS ? QUICK_CHECK_SECONDS : null;
+}
+/**
  * Closer to its time than this a staging cannot be expected to finish first: the post goes out in one go
  * (a staging that loses the race is superseded and deletes its own upload, so starting one is only waste).
  */
@@ -67,11 +78,13 @@ export type StagingVerdict =
 
 /**
  * What the cleanup does with a staged row, given its target now (`null`: the post or channel was deleted).
- * A channel waiting on a retry (failed, unconfirmed) keeps its staged media: the retry publishes it.
+ * A channel waiting on a retry (failed, unconfirmed) keeps its staged media: the retry publishes it. A
+ * staged object that expires before its channel is due (a container, after the post was moved later) is
+ * discarded now; the sweep makes a new one when the channel comes within the platform's lead.
  */
 export function stagingVerdict(
   row: Pick<StagingRow, "state" | "remoteId" | "expiresAt" | "updatedAt">,
-  target: { status: TargetStatus; remoteId: string | null; updatedAt: number } | null,
+  target: { status: TargetStatus; remoteId: string | null; updatedAt: number; dueAt: number } | null,
   now: number,
 ): StagingVerdict {
   if (row.state === "staging") return "keep";
@@ -79,7 +92,7 @@ export function stagingVerdict(
   if (target.status === "published") return row.remoteId && target.remoteId === row.remoteId ? "forget" : "discard";
   if (target.status === "draft" || target.status === "pending_approval" || target.status === "held") return "discard";
   if (target.status !== "scheduled") return "keep";
-  if (row.expiresAt !== null && row.expiresAt - EXPIRY_MARGIN_MS <= now) return "discard";
+  if (row.expiresAt !== null && row.expiresAt - EXPIRY_MARGIN_MS <= Math.max(now, target.dueAt)) return "discard";
   return target.updatedAt > row.updatedAt ? "compare" : "keep";
 }
 

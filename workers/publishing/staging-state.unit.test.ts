@@ -5,6 +5,8 @@ import {
   EXPIRY_MARGIN_MS,
   fingerprintOf,
   preparationOf,
+  QUICK_CHECK_SECONDS,
+  quickCheckDelay,
   type StagingRow,
   stagingVerdict,
   usableStaged,
@@ -24,10 +26,11 @@ const row = (over: Partial<StagingRow> = {}): StagingRow => ({
   updatedAt: NOW - 60_000,
   ...over,
 });
-const target = (over: Partial<{ status: any; remoteId: string | null; updatedAt: number }> = {}) => ({
+const target = (over: Partial<{ status: any; remoteId: string | null; updatedAt: number; dueAt: number }> = {}) => ({
   status: "scheduled" as const,
   remoteId: null,
   updatedAt: NOW - 120_000,
+  dueAt: NOW,
   ...over,
 });
 const request = (over: Partial<PublishRequest> = {}): PublishRequest => ({
@@ -76,6 +79,15 @@ describe("stagingVerdict", () => {
     expect(stagingVerdict(row({ expiresAt: NOW + EXPIRY_MARGIN_MS - 1 }), target(), NOW)).toBe("discard");
     expect(stagingVerdict(row({ expiresAt: NOW + EXPIRY_MARGIN_MS + 60_000 }), target(), NOW)).toBe("keep");
   });
+
+  it("re-makes a container that would expire before its channel is due (the post was moved later)", () => {
+    const expiresAt = NOW + 2 * 3_600_000;
+    expect(stagingVerdict(row({ expiresAt }), target({ dueAt: NOW + 3_600_000 }), NOW)).toBe("keep");
+    expect(stagingVerdict(row({ expiresAt }), target({ dueAt: expiresAt - EXPIRY_MARGIN_MS + 1 }), NOW)).toBe(
+      "discard",
+    );
+    expect(stagingVerdict(row({ expiresAt }), target({ dueAt: NOW + 3 * 3_600_000 }), NOW)).toBe("discard");
+  });
 });
 
 describe("fingerprintOf", () => {
@@ -123,5 +135,14 @@ describe("afterStagingFailure and preparationOf", () => {
     expect(preparationOf(row({ state: "processing" }), "UTC")).toEqual({ state: "preparing", message: null });
     expect(preparationOf(row(), "UTC")).toEqual({ state: "ready", message: null });
     expect(preparationOf(row({ state: "stale" }), "UTC")).toBeNull();
+  });
+});
+
+describe("quickCheckDelay", () => {
+  it("checks a young run's processing every few seconds, then leaves it to the minute polls", () => {
+    const started = 1_000_000;
+    expect(quickCheckDelay(started, started + 2_000)).toBe(QUICK_CHECK_SECONDS);
+    expect(quickCheckDelay(started, started + 59_999)).toBe(QUICK_CHECK_SECONDS);
+    expect(quickCheckDelay(started, started + 60_000)).toBeNull();
   });
 });

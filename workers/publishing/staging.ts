@@ -11,6 +11,7 @@ import {
   EXPIRY_MARGIN_MS,
   fingerprintOf,
   PROCESSING_POLL_MS,
+  quickCheckDelay,
   STAGING_MIN_AHEAD_MS,
   type StagingRow,
   stagingVerdict,
@@ -34,22 +35,7 @@ export type SweepDeps = PublishDeps & { queue: Queue<PublishMessage>; leases: Le
 /** The cron's part: claim what is coming due, retry failures, poll processing, restart lost runs, clean up. */
 export async function stageAhead(deps: SweepDeps): Promise<{ enqueued: number; cleaned: number }> {
   const now = deps.now();
-  const ids: string[] = [];
-  for (const platform of PLATFORMS) {
-    const lead = PLATFORM_PROFILES[platform].stagingLeadMs;
-    if (!lead || !deps.client(platform).staging) continue;
-    const claimed = await deps.db.all<{ target_id: string }>(sql`
-      INSERT OR IGNORE INTO target_stagings (target_id, workspace_id, post_id, account_id, platform, state, started_at, updated_at)
-      SELECT t.id, t.workspace_id, t.post_id, t.account_id, t.platform, 'staging', ${now}, ${now} FROM post_targets t
-      WHERE t.status IN ('scheduled', 'queued') AND t.due_at > ${now + STAGING_MIN_AHEAD_MS} AND t.due_at <= ${now + lead}
-        AND t.platform = ${platform}
-        AND NOT EXISTS (SELECT 1 FROM target_stagings s WHERE s.target_id = t.id)
-        AND (EXISTS (SELECT 1 FROM post_media pm WHERE pm.post_id = t.post_id)
-             OR coalesce(json_array_length(t.version, '$.media'), 0) > 0)
-      ORDER BY t.due_at LIMIT ${STAGE_BATCH}
-      RETURNING target_id`);
-    ids.push(...claimed.map((r) => r.target_id));
-  }
+  const ids = await claimForStaging(deps, now);
   const restarted = await deps.db.all<{ target_id: string }>(sql`
     UPDATE target_stagings SET state = 'staging', started_at = ${now}
     WHERE ((state = 'failed' AND error_kind = 'retryable' AND next_attempt_at <= ${now})
@@ -62,12 +48,50 @@ export async function stageAhead(deps: SweepDeps): Promise<{ enqueued: number; c
     WHERE state = 'processing' AND next_attempt_at <= ${now}
     RETURNING target_id`);
   ids.push(...restarted.map((r) => r.target_id), ...polls.map((r) => r.target_id));
+  await sendStaging(deps.queue, ids);
+  return { enqueued: ids.length, cleaned: await cleanUp(deps) };
+}
+
+/**
+ * Right after a post is scheduled or rescheduled: its targets already within their platform's lead are staged
+ * now rather than at the next cron run, so a post scheduled a couple of minutes ahead is ready in time.
+ */
+export async function stagePostSoon(
+  deps: Pick<SweepDeps, "db" | "now" | "client" | "queue">,
+  postId: string,
+): Promise<number> {
+  const ids = await claimForStaging(deps, deps.now(), postId);
+  await sendStaging(deps.queue, ids);
+  return ids.length;
+}
+
+/** Claims scheduled targets with media coming due within their platform's lead (of one post, or all). */
+async function claimForStaging(deps: Pick<SweepDeps, "db" | "client">, now: number, postId?: string) {
+  const ids: string[] = [];
+  for (const platform of PLATFORMS) {
+    const lead = PLATFORM_PROFILES[platform].stagingLeadMs;
+    if (!lead || !deps.client(platform).staging) continue;
+    const claimed = await deps.db.all<{ target_id: string }>(sql`
+      INSERT OR IGNORE INTO target_stagings (target_id, workspace_id, post_id, account_id, platform, state, started_at, updated_at)
+      SELECT t.id, t.workspace_id, t.post_id, t.account_id, t.platform, 'staging', ${now}, ${now} FROM post_targets t
+      WHERE t.status IN ('scheduled', 'queued') AND t.due_at > ${now + STAGING_MIN_AHEAD_MS} AND t.due_at <= ${now + lead}
+        AND t.platform = ${platform} ${postId ? sql`AND t.post_id = ${postId}` : sql``}
+        AND NOT EXISTS (SELECT 1 FROM target_stagings s WHERE s.target_id = t.id)
+        AND (EXISTS (SELECT 1 FROM post_media pm WHERE pm.post_id = t.post_id)
+             OR coalesce(json_array_length(t.version, '$.media'), 0) > 0)
+      ORDER BY t.due_at LIMIT ${STAGE_BATCH}
+      RETURNING target_id`);
+    ids.push(...claimed.map((r) => r.target_id));
+  }
+  return ids;
+}
+
+async function sendStaging(queue: Queue<PublishMessage>, ids: string[]) {
   for (let i = 0; i < ids.length; i += 100) {
-    await deps.queue.sendBatch(
+    await queue.sendBatch(
       ids.slice(i, i + 100).map((targetId) => ({ body: { targetId, claimId: "staging", stage: true } })),
     );
   }
-  return { enqueued: ids.length, cleaned: await cleanUp(deps) };
 }
 
 /** The queue's part: uploads a claimed target's media, or checks on its processing. */
@@ -97,7 +121,7 @@ export async function stageTarget(targetId: string, deps: PublishDeps): Promise<
             : { state: "stale" },
         )
         .where(and(eq(targetStagings.targetId, targetId), eq(targetStagings.state, "processing")));
-      return ACK;
+      return checked?.ready === false ? quickCheck(row.startedAt, deps.now()) : ACK;
     }
     const request = await deps.buildRequest(target);
     const fingerprint = await fingerprintOf(request);
@@ -122,6 +146,7 @@ export async function stageTarget(targetId: string, deps: PublishDeps): Promise<
       .returning({ id: targetStagings.targetId });
     // The publish took over (or a newer run started) while this one uploaded: its upload must not linger.
     if (recorded.length === 0) await access.call((c) => staging.discard(c, staged));
+    else if (!staged.ready) return quickCheck(row.startedAt, deps.now());
   } catch (err) {
     const error = asPlatformError(err, row.platform);
     const change = afterStagingFailure(
@@ -194,22 +219,30 @@ async function stagedHandle(target: TargetRow, request: PublishRequest, deps: Pu
 async function cleanUp(deps: PublishDeps): Promise<number> {
   const now = deps.now();
   const rows = await deps.db.all<
-    Row & { t_status: TargetRow["status"] | null; t_remote: string | null; t_updated: number | null }
+    Row & {
+      t_status: TargetRow["status"] | null;
+      t_remote: string | null;
+      t_updated: number | null;
+      t_due: number | null;
+    }
   >(sql`
     SELECT s.target_id AS targetId, s.workspace_id AS workspaceId, s.post_id AS postId, s.account_id AS accountId,
       s.platform, s.state, s.remote_id AS remoteId, s.expires_at AS expiresAt, s.fingerprint,
       s.attempt_count AS attemptCount, s.next_attempt_at AS nextAttemptAt, s.error_kind AS errorKind,
       s.error_message AS errorMessage, s.started_at AS startedAt, s.updated_at AS updatedAt,
-      t.status AS t_status, t.remote_id AS t_remote, t.updated_at AS t_updated
+      t.status AS t_status, t.remote_id AS t_remote, t.updated_at AS t_updated, t.due_at AS t_due
     FROM target_stagings s LEFT JOIN post_targets t ON t.id = s.target_id
     WHERE s.state != 'staging' AND (t.id IS NULL OR s.state = 'stale'
       OR t.status IN ('published', 'draft', 'pending_approval', 'held')
-      OR (t.status = 'scheduled' AND (t.updated_at > s.updated_at OR s.expires_at <= ${now + EXPIRY_MARGIN_MS})))
+      OR (t.status = 'scheduled'
+        AND (t.updated_at > s.updated_at OR s.expires_at <= max(${now}, t.due_at) + ${EXPIRY_MARGIN_MS})))
     ORDER BY s.updated_at LIMIT ${CLEANUP_BATCH}`);
   let cleaned = 0;
   for (const row of rows) {
     const target =
-      row.t_status === null ? null : { status: row.t_status, remoteId: row.t_remote, updatedAt: row.t_updated ?? 0 };
+      row.t_status === null
+        ? null
+        : { status: row.t_status, remoteId: row.t_remote, updatedAt: row.t_updated ?? 0, dueAt: row.t_due ?? 0 };
     const verdict = stagingVerdict(row, target, now);
     if (verdict === "keep") continue;
     if (verdict === "compare") {
@@ -244,6 +277,12 @@ async function discardRemote(deps: PublishDeps, row: Row): Promise<boolean> {
     // A gone account or a refused token cannot be helped by waiting; a 429 or 5xx can.
     return asPlatformError(err, row.platform).kind !== "retryable";
   }
+}
+
+/** The same message comes back for the next processing check while the run is young (queue redelivery). */
+function quickCheck(startedAt: number, now: number): Disposition {
+  const delay = quickCheckDelay(startedAt, now);
+  return delay === null ? ACK : { ack: false, delaySeconds: delay };
 }
 
 function handleOf(row: Row): StagedMedia {

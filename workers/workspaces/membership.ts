@@ -10,6 +10,8 @@ export interface WorkspaceContext {
   approvalRequired: boolean;
   /** The user whose personal workspace this is, if any. */
   personalUserId: string | null;
+  /** The D1 binding holding the workspace's data (ADR 035). */
+  shard: string;
   role: Role;
 }
 
@@ -33,9 +35,10 @@ export async function findMembership(
     timezone: string;
     approval_required: number;
     personal_user_id: string | null;
+    shard: string;
     role: Role;
   }>(sql`
-    SELECT w.id, w.name, w.timezone, w.approval_required, w.personal_user_id, m.role
+    SELECT w.id, w.name, w.timezone, w.approval_required, w.personal_user_id, w.shard, m.role
     FROM ${workspaceMembers} m JOIN ${workspaces} w ON w.id = m.workspace_id
     WHERE m.user_id = ${userId} AND m.workspace_id IN (${wanted})
     ORDER BY m.workspace_id = ${requested ?? ""} DESC LIMIT 1`);
@@ -46,6 +49,7 @@ export async function findMembership(
     timezone: row.timezone,
     approvalRequired: row.approval_required === 1,
     personalUserId: row.personal_user_id,
+    shard: row.shard,
     role: row.role,
   };
 }
@@ -54,7 +58,11 @@ export async function findMembership(
  * The rows a new user's personal workspace starts with (written with the user, in one batch). Its id is
  * the user's, as for the users migrated in 0011: one rule for every personal workspace.
  */
-export function personalWorkspaceRows(user: { id: string; displayName: string; timezone: string }, now: number) {
+export function personalWorkspaceRows(
+  user: { id: string; displayName: string; timezone: string },
+  now: number,
+  shard: string,
+) {
   const id = user.id;
   return {
     workspace: {
@@ -63,6 +71,7 @@ export function personalWorkspaceRows(user: { id: string; displayName: string; t
       timezone: user.timezone,
       approvalRequired: false,
       personalUserId: user.id,
+      shard,
       createdAt: now,
       updatedAt: now,
     },

@@ -41,8 +41,8 @@ export const resolveWorkspace = createMiddleware<AppEnv>(async (c, next) => {
   const workspace = !auth
     ? null
     : apiKey
-      ? await keyWorkspace(services.db, auth.user.id, apiKey.workspaceId)
-      : await workspaceForRequest(services.db, auth.user.id, c.req.raw);
+      ? await keyWorkspace(services.directory, auth.user.id, apiKey.workspaceId)
+      : await workspaceForRequest(services.directory, auth.user.id, c.req.raw);
   c.set("workspace", workspace);
   c.set("role", workspace?.role ?? null);
   await next();

@@ -1,5 +1,7 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { expectRollupsExact } from "../analytics/fixture.test-helper";
+import { createDb } from "../db/client";
 
 /**
  * Migration 0011 on a database with data: every row written with the pre-workspace schema (0000-0010)
@@ -176,6 +178,8 @@ describe("migration 0011: personal workspaces", () => {
     }
     expect(await count("SELECT count(*) AS n FROM workspaces")).toBe(3);
     expect(await count("SELECT count(*) AS n FROM workspace_members WHERE role = 'owner'")).toBe(3);
+    // The analytics rollups' backfills (0018, 0021, 0023, 0024, 0025, 0026) equal a from-scratch recomputation.
+    for (const n of [1, 2, 3]) await expectRollupsExact(createDb(db), `user-${n}`);
   });
 
   it("keeps the 0010 triggers working on the renamed columns", async () => {
@@ -191,5 +195,7 @@ describe("migration 0011: personal workspaces", () => {
         .prepare("SELECT workspace_id, likes, snapshot_id FROM post_metrics_current WHERE target_id = 'target-1'")
         .first(),
     ).toEqual({ workspace_id: "user-1", likes: 45, snapshot_id: "ps-1-3" });
+    // And the rollup triggers keep every rollup exact on the migrated schema.
+    await expectRollupsExact(createDb(db), "user-1");
   });
 });

@@ -38,7 +38,16 @@ const present = (w: WorkspaceRow, role: Role) => ({
  * actions; the rules that depend on the members (owners, invite state) are in rules.ts.
  */
 export class WorkspaceService {
-  constructor(private readonly deps: { db: Db; mailer: Mailer; now: () => number; origin: string }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      mailer: Mailer;
+      now: () => number;
+      origin: string;
+      /** The shard a new workspace is placed on (ADR 035). */
+      shardForNew: string;
+    },
+  ) {}
 
   async listMine(userId: string) {
     const rows = await this.deps.db
@@ -58,6 +67,7 @@ export class WorkspaceService {
       timezone: input.timezone,
       approvalRequired: false,
       personalUserId: null,
+      shard: this.deps.shardForNew,
       createdAt: now,
       updatedAt: now,
     };

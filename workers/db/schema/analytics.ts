@@ -227,6 +227,119 @@ export const postMetricsPostDaily = sqliteTable(
 );
 
 /**
+ * Rollup (ADR 023): post_metrics_daily summed per UTC week (`week` = day − day mod 7 days, epoch-aligned), so a
+ * long period reads a row per account and week instead of per day. Kept by triggers on post_metrics_daily.
+ */
+export const postMetricsWeekly = sqliteTable(
+  "post_metrics_weekly",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    week: ms("week").notNull(),
+    accountId: text("account_id").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    targets: metric("targets"),
+    impressions: metric("impressions"),
+    reach: metric("reach"),
+    likes: metric("likes"),
+    comments: metric("comments"),
+    shares: metric("shares"),
+    saves: metric("saves"),
+    clicks: metric("clicks"),
+    videoViews: metric("video_views"),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.week, t.accountId] })],
+);
+
+/**
+ * Rollup (ADR 023): post_metrics_post_daily per UTC week, so the top post takes one seek per whole week of a
+ * period. `first_published_at` is the earliest of the week's days. Kept by triggers on post_metrics_post_daily
+ * that recompute the week's row from its (at most seven) days.
+ */
+export const postMetricsPostWeekly = sqliteTable(
+  "post_metrics_post_weekly",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    postId: text("post_id").notNull(),
+    week: ms("week").notNull(),
+    targets: metric("targets"),
+    engagement: metric("engagement"),
+    reach: metric("reach"),
+    firstPublishedAt: ms("first_published_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.postId, t.week] }),
+    index("post_metrics_post_weekly_top_idx").on(
+      t.workspaceId,
+      t.week,
+      sql`${t.engagement} desc`,
+      sql`${t.reach} desc`,
+      t.firstPublishedAt,
+    ),
+  ],
+);
+
+/**
+ * Rollup (ADR 023) for the top post under a platform filter: post_metrics_post_daily with the platform in the
+ * key. `split` marks a post whose targets on that platform went out on more than one UTC day, `multi` one
+ * published on more than one platform (under a filter of several platforms its cells add up). Kept by triggers
+ * on post_targets and post_metrics_current like post_metrics_post_daily.
+ */
+export const postPlatformDaily = sqliteTable(
+  "post_platform_daily",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    postId: text("post_id").notNull(),
+    day: ms("day").notNull(),
+    targets: metric("targets"),
+    engagement: metric("engagement"),
+    reach: metric("reach"),
+    split: integer("split").notNull().default(0),
+    multi: integer("multi").notNull().default(0),
+    firstPublishedAt: ms("first_published_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.platform, t.postId, t.day] }),
+    index("post_platform_daily_top_idx").on(
+      t.workspaceId,
+      t.platform,
+      t.day,
+      sql`${t.engagement} desc`,
+      sql`${t.reach} desc`,
+      t.firstPublishedAt,
+    ),
+    index("post_platform_daily_split_idx").on(t.workspaceId, t.platform, t.day).where(sql`split = 1`),
+    index("post_platform_daily_multi_idx").on(t.workspaceId, t.platform, t.day).where(sql`multi = 1`),
+  ],
+);
+
+/** post_platform_daily per UTC week, kept from it by triggers like post_metrics_post_weekly. */
+export const postPlatformWeekly = sqliteTable(
+  "post_platform_weekly",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    postId: text("post_id").notNull(),
+    week: ms("week").notNull(),
+    targets: metric("targets"),
+    engagement: metric("engagement"),
+    reach: metric("reach"),
+    firstPublishedAt: ms("first_published_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.platform, t.postId, t.week] }),
+    index("post_platform_weekly_top_idx").on(
+      t.workspaceId,
+      t.platform,
+      t.week,
+      sql`${t.engagement} desc`,
+      sql`${t.reach} desc`,
+      t.firstPublishedAt,
+    ),
+  ],
+);
+
+/**
  * The retention job's state (ADR 023): the UTC midnight before which post snapshots were rolled up and
  * deleted (rollups of earlier days cannot be rebuilt from snapshots), and `running` while it deletes, so the
  * rollup triggers keep the deleted snapshots' growth. One row, id 1.

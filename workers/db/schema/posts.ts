@@ -74,7 +74,8 @@ export const posts = sqliteTable(
     updatedAt: ms("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [
-    index("posts_workspace_created_idx").on(t.workspaceId, t.createdAt),
+    // `id` breaks ties in the posts list's order, so a page is read off the index, not sorted from every post.
+    index("posts_workspace_created_idx").on(t.workspaceId, t.createdAt, t.id),
     index("posts_workspace_status_idx").on(t.workspaceId, t.status, t.scheduledAt),
   ],
 );

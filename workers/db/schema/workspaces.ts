@@ -20,6 +20,8 @@ export const workspaces = sqliteTable(
     timezone: text("timezone").notNull().default("UTC"),
     approvalRequired: integer("approval_required", { mode: "boolean" }).notNull().default(false),
     personalUserId: text("personal_user_id"),
+    /** The D1 binding that holds this workspace's data (workers/db/directory.ts, ADR 035). */
+    shard: text("shard").notNull().default("DB"),
     createdAt: createdAt(),
     updatedAt: ms("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
   },

@@ -1,5 +1,7 @@
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { armFault, consentCode, emu, form, REDIRECT } from "./sdk";
+import { pngBytes } from "../../test/media-fixtures";
+import { advanceClock, armFault, consentCode, emu, form, mp4Like, REDIRECT } from "./sdk";
 
 /** LinkedIn OAuth and the versioned REST API as linkedin-api-client calls them (PLATFORMS.md §4). */
 const CLIENT = { client_id: "conformance-li-app", client_secret: "conformance-li-secret" };
@@ -99,5 +101,79 @@ describe("LinkedIn conformance", () => {
         message: expect.any(String),
       });
     }
+  });
+  it("keeps a video PROCESSING for its processing time (a post refuses it meanwhile), and expires upload URLs", async () => {
+    const { access_token } = await tokens("openid profile w_member_social");
+    const headers = { Authorization: `Bearer ${access_token}`, ...REST };
+    const owner = "urn:li:person:782bbtaQ";
+    const bytes = mp4Like(10 * 1024 * 1024 + 16);
+    const init = await emu("api.linkedin.com", "/rest/videos?action=initializeUpload", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        initializeUploadRequest: { owner, fileSizeBytes: bytes.length, uploadCaptions: false, uploadThumbnail: false },
+      }),
+    });
+    const { video, uploadInstructions } = (await init.json<any>()).value;
+    const etags: string[] = [];
+    for (const part of uploadInstructions as { uploadUrl: string; firstByte: number; lastByte: number }[]) {
+      const put = await SELF.fetch(part.uploadUrl, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${access_token}`, "Content-Type": "application/octet-stream" },
+        body: bytes.slice(part.firstByte, part.lastByte + 1),
+      });
+      expect(put.status).toBe(200);
+      etags.push(put.headers.get("ETag")!.replace(/"/g, ""));
+    }
+    const finalize = () =>
+      emu("api.linkedin.com", "/rest/videos?action=finalizeUpload", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ finalizeUploadRequest: { video, uploadToken: "", uploadedPartIds: etags } }),
+      });
+    expect((await finalize()).status).toBe(200);
+    expect(await (await finalize()).json()).toMatchObject({ status: 400, message: "The video was already finalized" });
+    const statusOf = async () =>
+      (await (await emu("api.linkedin.com", `/rest/videos/${encodeURIComponent(video)}`, { headers })).json<any>())
+        .status;
+    const post = () =>
+      emu("api.linkedin.com", "/rest/posts", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({
+          author: owner,
+          commentary: `staged ${crypto.randomUUID()}`,
+          visibility: "PUBLIC",
+          distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
+          content: { media: { id: video } },
+          lifecycleState: "PUBLISHED",
+          isReshareDisabledByAuthor: false,
+        }),
+      });
+    expect([await statusOf(), await statusOf()]).toEqual(["PROCESSING", "PROCESSING"]);
+    const early = await post();
+    expect(early.status).toBe(422);
+    expect((await early.json<any>()).message).toBe(`/content: ${video} is PROCESSING, not AVAILABLE`);
+    await advanceClock(61_000);
+    expect(await statusOf()).toBe("AVAILABLE");
+    const made = await post();
+    expect(made.status).toBe(201);
+    expect(made.headers.get("x-restli-id")).toMatch(/^urn:li:ugcPost:\d+$/);
+
+    const image = await emu("api.linkedin.com", "/rest/images?action=initializeUpload", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ initializeUploadRequest: { owner } }),
+    });
+    const { uploadUrl, uploadUrlExpiresAt } = (await image.json<any>()).value;
+    const clock = await (await SELF.fetch("http://localhost/sandbox/clock")).json<{ now: number }>();
+    await advanceClock(uploadUrlExpiresAt - clock.now + 1000);
+    const late = await SELF.fetch(uploadUrl, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${access_token}` },
+      body: pngBytes(64, 64, 2048) as Uint8Array<ArrayBuffer>,
+    });
+    expect(late.status).toBe(404);
+    expect(await late.json()).toMatchObject({ status: 404, message: "Upload URL not found or expired" });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { jpegBytes, mp4Bytes } from "../../test/media-fixtures";
 import { mediaLinks } from "../../test/media-links";
-import { armFault, consentCode, emu, form, multipart, REDIRECT } from "./sdk";
+import { advanceClock, armFault, consentCode, emu, form, multipart, REDIRECT } from "./sdk";
 
 /** Graph API (Pages, Instagram with Facebook Login) and Threads as the Meta SDKs call them (PLATFORMS.md §1–3, §10). */
 const APP = { client_id: "sandbox-facebook-app", client_secret: "sandbox-facebook-secret" };
@@ -302,5 +302,142 @@ describe("Threads conformance", () => {
     const refused = await reply(await threadsToken(), "999");
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual(graphError(10));
+  });
+});
+
+describe("made ahead, published later (what staging relies on)", () => {
+  const HOUR = 3_600_000;
+
+  it("Instagram: a video container processes on the clock, is refused before FINISHED, expires after 24 h and then cannot be published", async () => {
+    const links = await mediaLinks({
+      photo: { bytes: jpegBytes(1080, 1080), name: "photo.jpg" },
+      clip: { bytes: await mp4Bytes({ width: 720, height: 1280, seconds: 1 }), name: "clip.mp4" },
+    });
+    // Tokens are short-lived here: a day later a new one is fetched.
+    let token = await pageToken();
+    const create = async (params: Record<string, string>) =>
+      (
+        await (
+          await emu("graph.facebook.com", `/v25.0/${IG}/media`, form({ ...params, access_token: token }))
+        ).json<{
+          id: string;
+        }>()
+      ).id;
+    const status = async (id: string) =>
+      (await (await emu("graph.facebook.com", `/v25.0/${id}?fields=status_code&access_token=${token}`)).json<any>())
+        .status_code;
+    const publish = (creation_id: string) =>
+      emu("graph.facebook.com", `/v25.0/${IG}/media_publish`, form({ creation_id, access_token: token }));
+
+    const reel = await create({ media_type: "REELS", video_url: links.urls.clip, caption: "later" });
+    expect(await status(reel)).toBe("IN_PROGRESS");
+    const early = await publish(reel);
+    expect(early.status).toBe(400);
+    expect((await early.json<any>()).error).toMatchObject({ code: 9007, error_subcode: 2207027 });
+    await advanceClock(31_000);
+    expect(await status(reel)).toBe("FINISHED");
+
+    const image = await create({ image_url: links.urls.photo, caption: "a day later" });
+    await advanceClock(24 * HOUR + 1000);
+    token = await pageToken();
+    expect(await status(image)).toBe("EXPIRED");
+    const expired = await publish(image);
+    expect(expired.status).toBe(400);
+    expect((await expired.json<any>()).error).toMatchObject({ code: -2, error_subcode: 2207020 });
+
+    // A container publishes once: the second call is refused and the container says PUBLISHED.
+    const fresh = await create({ image_url: links.urls.photo, caption: "once" });
+    expect((await publish(fresh)).status).toBe(200);
+    expect(await status(fresh)).toBe("PUBLISHED");
+    expect((await publish(fresh)).status).toBe(400);
+  });
+
+  it("Threads: a container older than 24 h is EXPIRED and threads_publish refuses it", async () => {
+    const made = await emu(
+      "graph.threads.net",
+      "/v1.0/me/threads",
+      form({ media_type: "TEXT", text: "old", access_token: await threadsToken() }),
+    );
+    const { id } = await made.json<{ id: string }>();
+    await advanceClock(24 * HOUR + 1000);
+    const token = await threadsToken();
+    const read = await emu("graph.threads.net", `/v1.0/${id}?fields=id,status&access_token=${token}`);
+    expect(await read.json()).toEqual({ id, status: "EXPIRED" });
+    const refused = await emu(
+      "graph.threads.net",
+      "/v1.0/me/threads_publish",
+      form({ creation_id: id, access_token: token }),
+    );
+    expect(refused.status).toBe(400);
+    expect((await refused.json<any>()).error).toMatchObject({ code: 24, error_subcode: 4279009 });
+  });
+
+  it("Facebook: unpublished photos and videos stay off the Page until attached or published, and can be deleted", async () => {
+    const links = await mediaLinks({
+      photo: { bytes: jpegBytes(1080, 1080), name: "photo.jpg" },
+      clip: { bytes: await mp4Bytes({ width: 720, height: 1280, seconds: 1 }), name: "clip.mp4" },
+    });
+    const token = await pageToken();
+    const graph = (path: string, init?: RequestInit) => emu("graph.facebook.com", `/v25.0/${path}`, init);
+    const json = async (res: Promise<Response>) => (await res).json<any>();
+    const feed = async () =>
+      (await json(graph(`${PAGE}/posts?fields=id,message&access_token=${token}`))).data.map((p: any) => p.message);
+
+    const photos: string[] = [];
+    for (const _ of [1, 2]) {
+      const res = await json(
+        graph(`${PAGE}/photos`, form({ url: links.urls.photo, published: "false", access_token: token })),
+      );
+      expect(res).toEqual({ id: expect.stringMatching(/^\d+$/) });
+      photos.push(res.id);
+    }
+    const video = await json(
+      graph(
+        `${PAGE}/videos`,
+        form({ file_url: links.urls.clip, description: "clip later", published: "false", access_token: token }),
+      ),
+    );
+    expect(video).toEqual({ id: expect.stringMatching(/^\d+$/) });
+    expect(await feed()).not.toContain("clip later");
+    expect(await json(graph(`${video.id}?fields=published,status&access_token=${token}`))).toEqual({
+      id: video.id,
+      published: false,
+      status: { video_status: "processing" },
+    });
+    await advanceClock(31_000);
+    expect((await json(graph(`${video.id}?fields=status&access_token=${token}`))).status).toEqual({
+      video_status: "ready",
+    });
+    expect(await json(graph(`${photos[0]}?fields=page_story_id&access_token=${token}`))).toEqual({ id: photos[0] });
+
+    const post = await json(
+      graph(
+        `${PAGE}/feed`,
+        form({
+          message: "two photos",
+          attached_media: JSON.stringify(photos.map((media_fbid) => ({ media_fbid }))),
+          access_token: token,
+        }),
+      ),
+    );
+    expect(await json(graph(`${photos[1]}?fields=page_story_id&access_token=${token}`))).toEqual({
+      id: photos[1],
+      page_story_id: post.id,
+    });
+    expect(
+      await json(graph(video.id, form({ published: "true", description: "clip now", access_token: token }))),
+    ).toEqual({
+      success: true,
+    });
+    expect(await feed()).toEqual(expect.arrayContaining(["two photos", "clip now"]));
+    expect((await json(graph(`${video.id}?fields=published&access_token=${token}`))).published).toBe(true);
+
+    // Deleting what was never published: gone afterwards (#100).
+    const spare = await json(
+      graph(`${PAGE}/photos`, form({ url: links.urls.photo, published: "false", access_token: token })),
+    );
+    expect(await json(graph(`${spare.id}?access_token=${token}`, { method: "DELETE" }))).toEqual({ success: true });
+    const gone = await graph(`${spare.id}?fields=id&access_token=${token}`);
+    expect([gone.status, (await gone.json<any>()).error.code]).toEqual([400, 100]);
   });
 });

@@ -93,3 +93,20 @@ export async function armFault(platform: string, mode: "429" | "500", count = 1)
   });
   expect(res.status).toBe(200);
 }
+
+/** Moves the emulator's clock forward (processing times, expiries), as the sandbox's control does. */
+export async function advanceClock(ms: number) {
+  const res = await SELF.fetch("http://localhost/sandbox/clock", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ advanceMs: ms }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** `size` bytes that start like an MP4 (an ISO-BMFF `ftyp` box), for uploads that check the file's head. */
+export function mp4Like(size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  bytes.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]);
+  return bytes;
+}

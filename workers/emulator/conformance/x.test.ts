@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { pngBytes } from "../../test/media-fixtures";
-import { armFault, basic, consentCode, emu, multipart, REDIRECT, s256 } from "./sdk";
+import { advanceClock, armFault, basic, consentCode, emu, mp4Like, multipart, REDIRECT, s256 } from "./sdk";
 
 /** X API v2 as twitter-api-v2 and X's own samples call it (PLATFORMS.md §6). */
 const CLIENT = { id: "conformance-x-app", secret: "conformance-x-secret" };
@@ -168,5 +168,80 @@ describe("X conformance", () => {
     await armFault("twitter", "500");
     const down = await emu("api.x.com", "/2/users/me", { headers: bearer(token) });
     expect([down.status, (await down.json<any>()).status]).toEqual([500, 500]);
+  });
+  // Last: it moves the emulator's clock a day on, past every access token issued so far.
+  it("keeps a video in progress for its processing time, and forgets media no post used after expires_after_secs", async () => {
+    const t = await tokens();
+    const auth = bearer(t.access_token);
+    const json = { ...auth, "Content-Type": "application/json" };
+    const upload = async (type: string, category: string, bytes: Uint8Array) => {
+      const init = await emu("api.x.com", "/2/media/upload/initialize", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ media_type: type, total_bytes: bytes.length, media_category: category }),
+      });
+      const id = (await init.json<any>()).data.id as string;
+      for (let i = 0, at = 0; at < bytes.length; i++, at += 4 * 1024 * 1024) {
+        const { body, contentType } = multipart("form-data", [
+          { name: "segment_index", body: String(i) },
+          { name: "media", body: bytes.subarray(at, at + 4 * 1024 * 1024) },
+        ]);
+        const res = await emu("api.x.com", `/2/media/upload/${id}/append`, {
+          method: "POST",
+          headers: { ...auth, "Content-Type": contentType },
+          body,
+        });
+        expect(res.status).toBe(200);
+      }
+      const fin = await emu("api.x.com", `/2/media/upload/${id}/finalize`, { method: "POST", headers: auth });
+      expect(fin.status).toBe(200);
+      return { id, finalized: (await fin.json<any>()).data };
+    };
+    const status = async (id: string, token = t.access_token) =>
+      emu("api.x.com", `/2/media/upload?command=STATUS&media_id=${id}`, { headers: bearer(token) });
+    const post = (ids: string[], token = t.access_token) =>
+      emu("api.x.com", "/2/tweets", {
+        method: "POST",
+        headers: { ...bearer(token), "Content-Type": "application/json" },
+        body: JSON.stringify({ text: `staged ${crypto.randomUUID()}`, media: { media_ids: ids } }),
+      });
+
+    // Just over 10 MB: a minute of processing on the emulator's clock.
+    const video = await upload("video/mp4", "tweet_video", mp4Like(10 * 1024 * 1024 + 16));
+    expect(video.finalized).toMatchObject({
+      expires_after_secs: 86400,
+      processing_info: { state: "pending", check_after_secs: 1 },
+    });
+    for (let i = 0; i < 2; i++) {
+      const res = await status(video.id);
+      expect((await res.json<any>()).data.processing_info).toMatchObject({ state: "in_progress", check_after_secs: 5 });
+    }
+    const early = await post([video.id]);
+    expect(early.status).toBe(400);
+    expect((await early.json<any>()).errors[0].message).toBe("Your media IDs are invalid.");
+    await advanceClock(61_000);
+    expect((await (await status(video.id)).json<any>()).data.processing_info).toEqual({
+      state: "succeeded",
+      progress_percent: 100,
+    });
+    const made = await post([video.id]);
+    expect(made.status).toBe(201);
+    const postId = (await made.json<any>()).data.id;
+    const read = await emu("api.x.com", `/2/tweets?ids=${postId}&tweet.fields=attachments`, { headers: auth });
+    expect((await read.json<any>()).data[0].attachments).toEqual({ media_keys: [`7_${video.id}`] });
+
+    const unused = await upload("image/png", "tweet_image", pngBytes(64, 64, 2048));
+    expect((await status(unused.id)).status).toBe(200);
+    await advanceClock(86_400_000);
+    const refreshed = await emu("api.x.com", "/2/oauth2/token", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: t.refresh_token!, client_id: CLIENT.id }),
+    });
+    const fresh = (await refreshed.json<any>()).access_token as string;
+    const gone = await status(unused.id, fresh);
+    expect(gone.status).toBe(400);
+    expect((await gone.json<any>()).errors[0].message).toBe("Media id not found");
+    expect((await post([unused.id], fresh)).status).toBe(400);
   });
 });

@@ -3,7 +3,7 @@ import { mountConsent } from "../consent";
 import type { EmuContext, EmuEnv } from "../context";
 import { numericId } from "../ids";
 import { audienceOf, followerCount, postMetrics, sampleComments } from "../metrics";
-import { createObject, deleteObject, type EmuObject, getObject, listObjects } from "../objects";
+import { createObject, deleteObject, type EmuObject, getObject, listObjects, updateObject } from "../objects";
 import { sniffImage } from "../request";
 import { issueToken, redeemCode, type TokenRow } from "../tokens";
 import { download } from "../web";
@@ -22,6 +22,7 @@ import {
   requirePermission,
   requireToken,
   usageHeaders,
+  videoProcessingMs,
 } from "./graph-core";
 import * as ig from "./ig-media";
 
@@ -141,6 +142,10 @@ function postJson(c: EmuContext, post: EmuObject) {
     comments: { data: [], summary: { total_count: m.comments } },
     reactions: { data: [], summary: { total_count: m.likes } },
     from: { id: post.owner, name: pageById(post.owner)?.name },
+    // A video published on the Page is also a Video node.
+    ...(post.data.type === "video"
+      ? { published: true, description: post.data.message, title: post.data.title, status: { video_status: "ready" } }
+      : {}),
   };
 }
 
@@ -184,6 +189,7 @@ async function pageEdge(c: EmuContext, token: TokenRow, page: DemoPage, edge: st
       photos: attached,
       type: attached.length ? "album" : "status",
     });
+    for (const id of attached) await attachPhoto(c, id, post.id);
     return { id: post.id };
   }
   if (method === "POST" && edge === "photos") {
@@ -209,6 +215,7 @@ async function pageEdge(c: EmuContext, token: TokenRow, page: DemoPage, edge: st
     });
     if (p.published === "false") return { id: photoId };
     const post = await createPost(c, page, { message: caption ?? "", photos: [photoId], type: "photo" });
+    await attachPhoto(c, photoId, post.id);
     return { id: photoId, post_id: post.id };
   }
   if (method === "POST" && edge === "videos") {
@@ -220,12 +227,21 @@ async function pageEdge(c: EmuContext, token: TokenRow, page: DemoPage, edge: st
       throw new GraphError(400, "(#352) Sorry, the video file you selected is in a format that we don't support.", 352);
     checkMessage(p.description);
     const videoId = numericId(16);
-    await createPost(
-      c,
-      page,
-      { message: p.description ?? "", title: p.title ?? null, videoUrl: p.file_url, type: "video" },
-      videoId,
-    );
+    const video = { message: p.description ?? "", title: p.title ?? null, videoUrl: p.file_url, type: "video" };
+    // Unpublished, it stays off the Page until `published` is set on it, processing meanwhile.
+    if (p.published === "false") {
+      await createObject(c.var.db, {
+        id: videoId,
+        platform: STORE,
+        kind: "video",
+        owner: page.id,
+        createdAt: c.var.now,
+        readyAt: c.var.now + videoProcessingMs(fetched.size),
+        data: video,
+      });
+      return { id: videoId };
+    }
+    await createPost(c, page, video, videoId);
     return { id: videoId };
   }
   if (method === "GET" && (edge === "posts" || edge === "feed" || edge === "published_posts")) {
@@ -284,6 +300,14 @@ async function postEdge(
     await deleteObject(c.var.db, STORE, post.id);
     return { success: true };
   }
+  // Updating a published video (its text, or `published=true` again) changes nothing else.
+  if (!edge && c.req.method === "POST" && post.data.type === "video") {
+    requirePermission(token, "pages_manage_posts", noPagePublishPermission());
+    checkMessage(p.description);
+    const data = { ...post.data, message: p.description ?? post.data.message, title: p.name ?? post.data.title };
+    await updateObject(c.var.db, STORE, post.id, { data });
+    return { success: true };
+  }
   const m = postMetrics(post.id, post.createdAt, c.var.now);
   if (edge === "insights") {
     const value: Record<string, unknown> = {
@@ -335,6 +359,61 @@ async function postEdge(
     };
   }
   throw objectNotFound(`${post.id}/${edge}`);
+}
+
+/** Records the post a photo went out in (the photo's `page_story_id`). */
+async function attachPhoto(c: EmuContext, photoId: string, postId: string) {
+  const photo = await getObject(c.var.db, STORE, photoId);
+  if (photo) await updateObject(c.var.db, STORE, photoId, { data: { ...photo.data, pageStoryId: postId } });
+}
+
+/**
+ * A Page's photo or unpublished video (the Video and Photo nodes): read, deleted, and a video published by
+ * setting `published=true` on it, which puts it on the Page as of that moment.
+ */
+async function mediaNodeEdge(
+  c: EmuContext,
+  token: TokenRow,
+  node: EmuObject,
+  edge: string | undefined,
+  p: Record<string, string>,
+) {
+  const { db, now } = c.var;
+  if (edge) throw objectNotFound(`${node.id}/${edge}`);
+  if (c.req.method === "GET") {
+    const all =
+      node.kind === "photo"
+        ? {
+            id: node.id,
+            created_time: graphTime(node.createdAt),
+            name: node.data.caption,
+            page_story_id: node.data.pageStoryId ?? undefined,
+          }
+        : {
+            id: node.id,
+            created_time: graphTime(node.createdAt),
+            description: node.data.message,
+            title: node.data.title ?? undefined,
+            published: false,
+            status: { video_status: now >= (node.readyAt ?? now) ? "ready" : "processing" },
+          };
+    return pick(all, fieldsOf(p, ["id"]));
+  }
+  requirePermission(token, "pages_manage_posts", noPagePublishPermission());
+  if (c.req.method === "DELETE") {
+    await deleteObject(db, STORE, node.id);
+    return { success: true };
+  }
+  if (c.req.method === "POST" && node.kind === "video") {
+    checkMessage(p.description);
+    const data = { ...node.data, message: p.description ?? node.data.message, title: p.name ?? node.data.title };
+    if (p.published === "true") {
+      await deleteObject(db, STORE, node.id);
+      await createObject(db, { id: node.id, platform: STORE, kind: "post", owner: node.owner, createdAt: now, data });
+    } else await updateObject(db, STORE, node.id, { data });
+    return { success: true };
+  }
+  throw new GraphError(400, "Unsupported post request.", 100);
 }
 
 async function igEdge(
@@ -422,8 +501,10 @@ async function dispatch(c: EmuContext): Promise<unknown> {
     return igObjectEdge(c, igObj, edge, p);
   }
   const fbObj = await getObject(c.var.db, STORE, id);
-  if (fbObj && fbObj.kind === "post" && pages.some((pg) => pg.id === fbObj.owner))
-    return postEdge(c, token, fbObj, edge, p);
+  if (fbObj && pages.some((pg) => pg.id === fbObj.owner)) {
+    if (fbObj.kind === "post") return postEdge(c, token, fbObj, edge, p);
+    if (fbObj.kind === "photo" || fbObj.kind === "video") return mediaNodeEdge(c, token, fbObj, edge, p);
+  }
   throw objectNotFound(id);
 }
 

@@ -32,6 +32,14 @@ export function graphErrorResponse(c: EmuContext, err: GraphError): Response {
   return c.json({ error }, err.status as 400);
 }
 
+/**
+ * How long Meta takes to process a video on the emulator clock: half a minute, and a minute more per full
+ * 10 MB, so a test's small clip is ready at once after a short wait and a bench's large one takes minutes.
+ */
+export function videoProcessingMs(bytes: number): number {
+  return 30_000 + 60_000 * Math.floor(bytes / (10 * 1024 * 1024));
+}
+
 /** Graph parameters that carry a file; their multipart parts are bytes even when the part names no filename. */
 const FILE_PARAMS = new Set(["source", "file", "thumb"]);
 

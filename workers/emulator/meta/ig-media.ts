@@ -4,7 +4,7 @@ import { audienceOf, followerCount, postMetrics, sampleComments } from "../metri
 import { createObject, type EmuObject, getObject, listObjects, updateObject } from "../objects";
 import { download } from "../web";
 import type { DemoIgAccount } from "./demo";
-import { fieldsOf, GraphError, graphTime, objectNotFound, pick } from "./graph-core";
+import { fieldsOf, GraphError, graphTime, objectNotFound, pick, videoProcessingMs } from "./graph-core";
 
 /**
  * Instagram content publishing, insights and comments (PLATFORMS.md §2.2–2.4), identical on
@@ -19,7 +19,6 @@ export const IG_CAPTION_MAX = 2200;
 export const IG_HASHTAG_MAX = 30;
 export const IG_QUOTA_TOTAL = 25;
 const DAY = 86_400_000;
-const VIDEO_PROCESSING_MS = 30_000;
 const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 const CONTAINER_TTL_MS = DAY;
 const INSIGHT_METRICS = [
@@ -92,13 +91,16 @@ async function checkImage(c: EmuContext, raw: string) {
   }
 }
 
-/** A video is fetched while its container processes: a failure is the container's ERROR status, not a refusal. */
-async function videoProblem(c: EmuContext, raw: string): Promise<string | null> {
+/**
+ * A video is fetched while its container processes: a failure is the container's ERROR status, not a refusal.
+ * Processing takes longer the larger the file.
+ */
+async function videoProcessing(c: EmuContext, raw: string): Promise<{ error: string | null; ms: number }> {
   const got = await download(c, raw, "video");
-  if (!got.ok) return VIDEO_DOWNLOAD_FAILED;
+  if (!got.ok) return { error: VIDEO_DOWNLOAD_FAILED, ms: 0 };
   if (got.type !== "video/mp4" && got.type !== "video/quicktime")
-    return "Error: The video format is not supported. Use MOV or MP4. (2207026)";
-  return null;
+    return { error: "Error: The video format is not supported. Use MOV or MP4. (2207026)", ms: 0 };
+  return { error: null, ms: videoProcessingMs(got.size) };
 }
 
 function checkCaption(caption: string | undefined) {
@@ -158,8 +160,9 @@ export async function createContainer(c: EmuContext, owner: DemoIgAccount, p: Re
     checkCaption(p.caption);
   } else if (type === "REELS" || type === "STORIES" || (type === "VIDEO" && isChild)) {
     if (p.video_url) {
-      error = await videoProblem(c, p.video_url);
-      readyAt = now + VIDEO_PROCESSING_MS;
+      const processing = await videoProcessing(c, p.video_url);
+      error = processing.error;
+      readyAt = now + processing.ms;
     } else if (type === "STORIES" && p.image_url) await checkImage(c, p.image_url);
     else throw new GraphError(400, "(#100) The parameter video_url is required", 100);
     if (!isChild) checkCaption(p.caption);

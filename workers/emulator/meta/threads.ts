@@ -20,6 +20,7 @@ import {
   readParams,
   requirePermission,
   requireToken,
+  videoProcessingMs,
 } from "./graph-core";
 
 /** graph.threads.net and the threads.net consent page (PLATFORMS.md §10). */
@@ -32,7 +33,7 @@ const TEXT_MAX = 500;
 const LINK_MAX = 5;
 const QUOTA_TOTAL = 250;
 const DAY = 86_400_000;
-const PROCESSING_MS = { TEXT: 0, IMAGE: 10_000, VIDEO: 30_000 } as Record<string, number>;
+const PROCESSING_MS = { TEXT: 0, IMAGE: 10_000 } as Record<string, number>;
 const MOUNT = "/sandbox/graph.threads.net";
 
 type ThreadsUser = (typeof THREADS_USERS)[number];
@@ -60,10 +61,12 @@ async function checkImage(c: EmuContext, raw: string) {
     throw new GraphError(400, "Unsupported image format: use JPEG or PNG.", 100);
 }
 
-async function videoProblem(c: EmuContext, raw: string): Promise<string | null> {
+/** A video's failure is its container's ERROR; processing takes longer the larger the file. */
+async function videoProcessing(c: EmuContext, raw: string): Promise<{ error: string | null; ms: number }> {
   const got = await download(c, raw, "video");
-  if (!got.ok) return "FAILED_DOWNLOADING_VIDEO";
-  return got.type === "video/mp4" || got.type === "video/quicktime" ? null : "FAILED_PROCESSING_VIDEO";
+  if (!got.ok) return { error: "FAILED_DOWNLOADING_VIDEO", ms: 0 };
+  if (got.type !== "video/mp4" && got.type !== "video/quicktime") return { error: "FAILED_PROCESSING_VIDEO", ms: 0 };
+  return { error: null, ms: videoProcessingMs(got.size) };
 }
 
 async function createContainer(c: EmuContext, user: ThreadsUser, p: Record<string, string>) {
@@ -102,7 +105,9 @@ async function createContainer(c: EmuContext, user: ThreadsUser, p: Record<strin
   }
   if (type === "VIDEO") {
     if (!p.video_url) throw new GraphError(400, "(#100) Param video_url is required", 100);
-    error = await videoProblem(c, p.video_url);
+    const processing = await videoProcessing(c, p.video_url);
+    error = processing.error;
+    readyAt = now + processing.ms;
   }
   if (type === "CAROUSEL") {
     children = (p.children ?? "")

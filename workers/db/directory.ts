@@ -1,0 +1,71 @@
+import { inArray } from "drizzle-orm";
+import { parseConfig } from "../env";
+import type { Db } from "./client";
+import { workspaces } from "./schema/workspaces";
+
+/**
+ * Which D1 database holds a workspace's data (ADR 035). Account-level rows (users, workspaces and their
+ * members, invitations, API keys, the dev mailbox) live in the directory database, the `DB` binding; every
+ * workspace's own rows (accounts, posts, media, analytics, webhooks…) live in one shard, named in
+ * `workspaces.shard` by its D1 binding. WORKSPACE_DBS lists the shard bindings, the first taking new
+ * workspaces. Today it is `DB` alone: the directory is its own only shard. Adding one is configuration (a D1
+ * binding, its name first in WORKSPACE_DBS) and a migrations run on it, not code.
+ */
+/** What the directory records about a workspace's placement (its `shard` column). */
+export interface Placed {
+  id: string;
+  shard: string;
+}
+
+/** The shard bindings WORKSPACE_DBS names, in order. */
+export const shardNames = (env: object): string[] => parseConfig(env).WORKSPACE_DBS;
+
+/** The shard a new workspace is placed on. */
+export const shardForNew = (env: object): string => shardNames(env)[0]!;
+
+/** A shard's database; a name that is not a listed D1 binding is a configuration error, said plainly. */
+export function shardDb(env: object, name: string): D1Database {
+  const db = shardNames(env).includes(name) ? (env as Record<string, unknown>)[name] : undefined;
+  if (!isD1(db)) throw new Error(`Workspace database "${name}" is not a D1 binding listed in WORKSPACE_DBS.`);
+  return db;
+}
+
+/**
+ * The shard of a workspace's data. Work that has no workspace yet (a request before `resolveWorkspace`, a
+ * signed-out link) has no shard to pick unless there is only one: with several, it must find the workspace
+ * in the directory first.
+ */
+export function shardFor(env: object, workspace: Pick<Placed, "shard"> | null | undefined): string {
+  if (workspace) return workspace.shard;
+  const names = shardNames(env);
+  if (names.length === 1) return names[0]!;
+  throw new Error("This work has no workspace to pick its database by; find the workspace in the directory first.");
+}
+
+/** The database of a workspace's data (see `shardFor`). */
+export const dbFor = (env: object, workspace: Pick<Placed, "shard"> | null | undefined): D1Database =>
+  shardDb(env, shardFor(env, workspace));
+
+/**
+ * The shard of each workspace id, for jobs that carry ids (queue messages). One shard needs no lookup; an id
+ * the directory does not know (a workspace deleted since) maps to nothing.
+ */
+export async function shardsOf(env: object, directory: Db, ids: string[]): Promise<Map<string, string>> {
+  const names = shardNames(env);
+  const unique = [...new Set(ids)];
+  if (names.length === 1) return new Map(unique.map((id) => [id, names[0]!]));
+  const found = new Map<string, string>();
+  // D1 binds at most 100 parameters per statement.
+  for (let i = 0; i < unique.length; i += 100) {
+    const rows = await directory
+      .select({ id: workspaces.id, shard: workspaces.shard })
+      .from(workspaces)
+      .where(inArray(workspaces.id, unique.slice(i, i + 100)));
+    for (const r of rows) found.set(r.id, r.shard);
+  }
+  return found;
+}
+
+function isD1(value: unknown): value is D1Database {
+  return typeof value === "object" && value !== null && "prepare" in value && "batch" in value;
+}
