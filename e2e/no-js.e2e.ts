@@ -11,7 +11,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
-test("with JavaScript off, a newcomer signs up, signs out, signs in, resets a password, saves a setting, deletes a post", async ({
+test("with JavaScript off, a newcomer signs up, signs out, signs in, resets a password, uses Settings, deletes a post", async ({
   journey: { page, baseUrl, expectStatus },
 }) => {
   const user = newUser("Noor Haddad");
@@ -76,6 +76,37 @@ test("with JavaScript off, a newcomer signs up, signs out, signs in, resets a pa
   await page.getByRole("status").filter({ hasText: "Workspace settings saved" }).waitFor();
   expect(await page.getByLabel("Workspace name").inputValue()).toBe("Noor's Studio");
 
+  // The Settings tabs are links; Profile's password form opens by a GET and posts to the page's action.
+  await page.getByRole("tab", { name: "Profile" }).click();
+  await page.waitForURL("**/settings?tab=profile");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await page.waitForURL("**/settings?tab=profile&password=change");
+  const finalPassword = "third-pass3";
+  const changePassword = async (current: string) => {
+    const form = page.getByRole("form", { name: "Change password" });
+    await form.getByLabel("Current Password", { exact: true }).fill(current);
+    await form.getByLabel("New Password", { exact: true }).fill(finalPassword);
+    await form.getByLabel("Confirm New Password", { exact: true }).fill(finalPassword);
+    await form.getByRole("button", { name: "Update Password" }).click();
+  };
+  expectStatus(400, "/settings");
+  await changePassword("not-my-password");
+  expect(await page.getByRole("alert").innerText()).toBe("Current password is incorrect");
+  await changePassword(newPassword);
+  await page.getByRole("status").filter({ hasText: "Password updated successfully" }).waitFor();
+
+  // The timezone is a plain select with a Save button.
+  await page.getByRole("combobox", { name: "Timezone" }).selectOption("Asia/Tokyo");
+  await page.getByRole("button", { name: "Save timezone" }).click();
+  await page.getByRole("status").filter({ hasText: "Timezone updated to Asia/Tokyo" }).waitFor();
+  expect(await page.getByRole("combobox", { name: "Timezone" }).inputValue()).toBe("Asia/Tokyo");
+
+  // Signed in again with the new password.
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.waitForURL("**/auth");
+  await signIn(page, user.email, finalPassword);
+  await page.waitForURL("**/dashboard");
+
   // A post is deleted from its confirmation page (the dialog's form, as a page).
   const api = page.context().request;
   const created = await api.post("/api/posts", {
@@ -91,15 +122,15 @@ test("with JavaScript off, a newcomer signs up, signs out, signs in, resets a pa
   expectStatus(404, `/api/posts/${postId}`);
   expect((await api.get(`/api/posts/${postId}`)).status()).toBe(404);
 
-  // A form post from another site riding on a session cookie is refused, as the API refuses it. (The cookie
-  // is a stale one: a live session's page render sends a signed-in visitor on from /auth, hiding the 403.)
+  // A form post from another site riding on the live session cookie is refused, as the API refuses it
   // (node:http, since fetch will not send Sec-Fetch-Site as given).
+  const session = (await page.context().cookies()).find((c) => c.name === "postline_session");
   const crossSite = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const body = new URLSearchParams({ intent: "signin", email: user.email, password: newPassword }).toString();
+    const body = new URLSearchParams({ intent: "signin", email: user.email, password: finalPassword }).toString();
     const req = request(`${baseUrl}/auth`, {
       method: "POST",
       headers: {
-        Cookie: "postline_session=stale",
+        Cookie: `postline_session=${session?.value}`,
         "Sec-Fetch-Site": "cross-site",
         "Content-Type": "application/x-www-form-urlencoded",
       },

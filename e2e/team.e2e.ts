@@ -248,6 +248,19 @@ test("invites through Settings, a submission in the owner's inbox, an @mention e
     await pp.getByRole("button", { name: "Notifications, 1 unread" }).click();
     await inbox.getByRole("button", { name: "Mark all read" }).click();
     await pp.getByRole("button", { name: "Notifications", exact: true }).waitFor();
+
+    // An editor has no Developer or Activity tab; a link to one says why instead of a broken panel.
+    await gotoHydrated(pp, "/settings?tab=developer");
+    expect(await pp.getByRole("alert").innerText()).toBe(
+      "Settings → Developer is for a workspace owner or admin; your role here is editor.",
+    );
+    expect(await pp.getByRole("tab").allInnerTexts()).toEqual([
+      "Profile",
+      "Workspace",
+      "Social Accounts",
+      "API",
+      "Billing",
+    ]);
   } finally {
     await phone.close();
   }

@@ -11,6 +11,7 @@ import { shardFor, shardNames } from "./db/directory";
 import { splitByShard } from "./db/shard-queues";
 import { emulator, serveOwnOriginWith } from "./emulator";
 import { ConfigError, parseConfig } from "./env";
+import { CROSS_SITE_REFUSED, isCrossSiteCookieWrite } from "./http/origin";
 import { withSecurityHeaders } from "./http/security-headers";
 import { registerEmulator } from "./platforms/upstream-fetch";
 import { claimDueTargets, type PublishMessage } from "./publishing/claim";
@@ -34,6 +35,10 @@ serveOwnOriginWith((request, env) => api.fetch(request, env));
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 async function renderPage(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
+  // Refused before any route runs: a page render after the action (a signed-in visitor's /auth redirects)
+  // would otherwise answer for a write that never happened.
+  if (isCrossSiteCookieWrite(request))
+    return new Response(CROSS_SITE_REFUSED, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   // Loaders get the same services as the API: workspace services from the page's workspace shard (ADR 035).
   let workspace: WorkspaceContext | null = null;
   const services = buildServices(env, Date.now, new URL(request.url).origin, { shard: () => shardFor(env, workspace) });

@@ -1,21 +1,16 @@
 import { data } from "react-router";
 import { failureOf } from "../../workers/http/failure";
-import { CROSS_SITE_REFUSED, isCrossSiteCookieWrite } from "../../workers/http/origin";
 import { ENHANCED, type FormReply } from "./use-form-action";
 
 /**
- * Runs one form submission the way the API runs a request: a cross-site write on the cookie is refused
- * (403), and a service's refusal becomes the form's message with the API's status and headers
- * (Retry-After included), through the API's own mapping. Anything else is a real failure and reaches the
- * error boundary.
+ * Runs one form submission the way the API runs a request: a service's refusal becomes the form's message
+ * with the API's status and headers (Retry-After included), through the API's own mapping (ADR 037). Anything else is a real failure and reaches the
+ * error boundary. (A cross-site write on the cookie never gets here: the Worker refuses it, workers/app.ts.)
  */
 export async function runForm<R>(
-  request: Request,
   intent: string,
   run: () => Promise<R>,
 ): Promise<R | ReturnType<typeof data<FormReply>>> {
-  if (isCrossSiteCookieWrite(request))
-    return data<FormReply>({ ok: false, intent, message: CROSS_SITE_REFUSED }, { status: 403 });
   try {
     return await run();
   } catch (err) {

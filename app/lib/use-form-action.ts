@@ -23,19 +23,22 @@ export function useFormAction<T extends object = object>(
   intent: string,
   {
     action,
+    key,
     check,
     onSuccess,
     announce = (kind, message) => notify[kind](message),
   }: {
     /** The route whose action answers, when it is not this page's (e.g. `/posts/:id/delete`). */
     action?: string;
+    /** Shares the fetcher, so a button outside the form (a dialog's footer) reads its pending state. */
+    key?: string;
     check?: Check;
     onSuccess?: (reply: FormReply<T> & { ok: true }) => unknown;
     /** How the reply is shown with JavaScript: a toast unless the page has its own banner (Settings). */
     announce?: (kind: "success" | "error", message: string) => void;
   } = {},
 ) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher({ key });
   const posted = useActionData() as FormReply<T> | undefined;
   const page = posted?.intent === intent ? posted : undefined;
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -59,14 +62,24 @@ export function useFormAction<T extends object = object>(
     if (problem === false) return;
     setInvalid(problem);
     if (problem) return;
+    await submit(form);
+  }
+
+  function submit(form: FormData) {
     form.set("intent", intent);
     form.set(ENHANCED, "1");
-    await fetcher.submit(form, { method: "post", action });
+    return fetcher.submit(form, { method: "post", action });
   }
 
   return {
     /** Props for the <form>: posts to the route's action without JavaScript, through the fetcher with it. */
     form: { method: "post" as const, action, onSubmit, noValidate: true },
+    /** Posts these fields through the fetcher: a JavaScript-only step outside a form's submit (Verify). */
+    submit: (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      return submit(form);
+    },
     busy: fetcher.state !== "idle",
     /** The browser check's message, else (without JavaScript) the action's. */
     error: invalid ?? (page && !page.ok ? page.message : null),

@@ -31,7 +31,7 @@ export async function authAction(request: Request, { services, auth }: AppContex
     return enhanced ? reply(intent, message, { redirectTo: to }, cookies) : redirect(to, withCookies(cookies));
   };
 
-  return runForm(request, intent, async () => {
+  return runForm(intent, async () => {
     switch (intent) {
       case "signin": {
         const session = await flows.login(input, request);

@@ -19,7 +19,7 @@ export async function postToDelete(ctx: AppContext, url: URL, id: string) {
 export async function deletePostAction(request: Request, ctx: AppContext, url: URL, id: string) {
   const actor = member(ctx, url);
   const form = await request.formData();
-  return runForm(request, "delete", async () => {
+  return runForm("delete", async () => {
     ensurePermitted({ apiKey: null, workspace: actor.workspace, role: actor.workspace.role }, "posts.write");
     const { message } = await ctx.services.deletePost(actor, id, form.get("deleteRemote") === "on");
     return isEnhanced(form) ? data({ ok: true as const, intent: "delete", message, id }) : redirect("/content");

@@ -1,10 +1,18 @@
 import { data, redirect } from "react-router";
+import { settingsView } from "~/components/settings/settings-tabs";
 import { fields, runForm } from "~/lib/form-action.server";
 import { signInPath } from "~/lib/redirect";
 import type { FormReply } from "~/lib/use-form-action";
-import { changePasswordFormSchema, changePasswordSchema, timezoneSchema } from "../../workers/auth/schemas";
+import {
+  AuthMessages,
+  changePasswordFormSchema,
+  changePasswordSchema,
+  timezoneSchema,
+  verifyPasswordSchema,
+} from "../../workers/auth/schemas";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
+import { checkSetup } from "../../workers/setup/check";
 import { ensurePermitted } from "../../workers/workspaces/middleware";
 import { can } from "../../workers/workspaces/roles";
 import { workspacePatch } from "../../workers/workspaces/schemas";
@@ -14,21 +22,33 @@ function signedIn({ auth, workspace }: AppContext, url: URL) {
   return { auth, workspace, vars: { apiKey: null, workspace, role: workspace.role } };
 }
 
-/** Settings → Workspace reads its workspace, members and pending invitations here, not over /api. */
+/**
+ * Which tabs the role sees and the open one's data, read here rather than over /api: Settings → Workspace's
+ * workspace, members and pending invitations; Settings → Developer's going-live check (GET /api/setup/check).
+ * A tab the role cannot open answers 403 with the reason, shown in its place.
+ */
 export async function settingsData(ctx: AppContext, url: URL) {
   const { workspace } = signedIn(ctx, url);
-  const { workspaces } = ctx.services;
-  const [settings, members, invites] = await Promise.all([
-    workspaces.get(workspace),
-    workspaces.members(workspace.id),
-    can(workspace.role, "members.manage") ? workspaces.pendingInvites(workspace.id) : [],
+  const view = settingsView(workspace.role, url.searchParams.get("tab"));
+  const open = view.refused ? null : view.tab;
+  const { workspaces, env } = ctx.services;
+  const [workspaceTab, setup] = await Promise.all([
+    open === "workspace"
+      ? Promise.all([
+          workspaces.get(workspace),
+          workspaces.members(workspace.id),
+          can(workspace.role, "members.manage") ? workspaces.pendingInvites(workspace.id) : [],
+        ]).then(([settings, members, invites]) => ({ workspace: settings, members, invites }))
+      : null,
+    open === "developer" ? checkSetup({ ...env }, { origin: url.origin }) : null,
   ]);
-  return { workspace: settings, members, invites };
+  return data({ ...view, workspaceTab, setup }, { status: view.refused ? 403 : 200 });
 }
 
 /**
  * The Settings forms, with the API's schemas, permissions and messages: workspace settings (PATCH
- * /api/workspaces/:id), password change (PUT /api/users/update-password) and timezone (PUT /api/users/timezone).
+ * /api/workspaces/:id), Verify and password change (POST /api/users/verify-password, PUT
+ * /api/users/update-password) and timezone (PUT /api/users/timezone).
  */
 export async function settingsAction(request: Request, ctx: AppContext, url: URL) {
   const { auth, workspace, vars } = signedIn(ctx, url);
@@ -36,7 +56,7 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
   const intent = String(form.get("intent") ?? "");
   const input = fields(form);
   const { services } = ctx;
-  return runForm(request, intent, async () => {
+  return runForm(intent, async () => {
     switch (intent) {
       case "workspace": {
         ensurePermitted(vars, "workspace.settings");
@@ -44,15 +64,22 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
         await services.workspaces.update(workspace, patch);
         return { ok: true as const, intent, message: "Workspace settings saved" };
       }
+      case "verify-password": {
+        const { currentPassword } = parseOrThrow(verifyPasswordSchema, input);
+        await services.auth.confirmPassword(auth.user.id, currentPassword);
+        return { ok: true as const, intent, message: AuthMessages.passwordVerified };
+      }
       case "password": {
-        parseOrThrow(changePasswordFormSchema, input);
         const { currentPassword, newPassword } = parseOrThrow(changePasswordSchema, input);
+        parseOrThrow(changePasswordFormSchema, input);
         await services.auth.changePassword(auth, currentPassword, newPassword);
-        return { ok: true as const, intent, message: "Password updated successfully" };
+        return { ok: true as const, intent, message: AuthMessages.passwordUpdated };
       }
       case "timezone": {
         const { timezone } = parseOrThrow(timezoneSchema, input);
         await services.auth.setTimezone(auth.user.id, timezone);
+        // A plain post renders the page in this request: the shell's loader reads the user from the context.
+        auth.user.timezone = timezone;
         return { ok: true as const, intent, message: `Timezone updated to ${timezone}` };
       }
       default:

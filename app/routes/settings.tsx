@@ -1,5 +1,5 @@
 import { Tabs } from "radix-ui";
-import { useActionData, useRouteLoaderData, useSearchParams } from "react-router";
+import { useActionData, useNavigate, useRouteLoaderData } from "react-router";
 import { AccountsTab } from "~/components/accounts/AccountsTab";
 import { PageHeader } from "~/components/PageHeader";
 import { ActivityTab } from "~/components/settings/ActivityTab";
@@ -12,7 +12,6 @@ import { WorkspaceTab } from "~/components/settings/WorkspaceTab";
 import { pageMeta } from "~/lib/meta";
 import type { FormReply } from "~/lib/use-form-action";
 import { appContext } from "../../workers/context";
-import { can } from "../../workers/workspaces/roles";
 import type { Route } from "./+types/settings";
 import type { loader as appLoader } from "./app-layout";
 import { settingsAction, settingsData } from "./settings.server";
@@ -32,33 +31,19 @@ export const meta: Route.MetaFunction = () =>
     keywords: "account settings, profile, password, social accounts, billing",
   });
 
-const TABS = [
-  { value: "profile", label: "Profile" },
-  { value: "workspace", label: "Workspace" },
-  { value: "accounts", label: "Social Accounts" },
-  { value: "api", label: "API" },
-  { value: "billing", label: "Billing" },
-  { value: "developer", label: "Developer" },
-  { value: "activity", label: "Activity" },
-] as const;
-type Tab = (typeof TABS)[number]["value"];
-
-const isTab = (v: string | null): v is Tab => TABS.some((t) => t.value === v);
-
 const tabClass =
   "border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 
+/** Opening a tab is a plain click without modifier keys (others open the link in a new tab or window). */
+const plainClick = (e: React.MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData<typeof appLoader>("app");
-  // A form posted without JavaScript: its reply is this page's banner (with JavaScript the banner is live).
+  // A form posted without JavaScript: its success is this page's banner (its error shows in the form).
   const posted = useActionData<typeof action>() as FormReply | undefined;
   const user = shell?.user ?? {};
-  const [params, setParams] = useSearchParams();
-  const requested = params.get("tab");
-  // The activity log is for owners and admins; the server refuses the others anyway.
-  const readsActivity = shell ? can(shell.workspace.current.role, "activity.read") : false;
-  const tabs = TABS.filter((t) => t.value !== "activity" || readsActivity);
-  const tab: Tab = isTab(requested) && tabs.some((t) => t.value === requested) ? requested : "profile";
+  const navigate = useNavigate();
+  const { tabs, tab, refused, workspaceTab, setup } = loaderData;
   const [notice, notify, dismiss] = useNotice();
 
   return (
@@ -66,42 +51,41 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Settings" description="Manage your account, connected platforms and subscription." />
       <div className="mb-4">
         <NotificationBanner
-          notice={notice ?? (posted ? { kind: posted.ok ? "success" : "error", message: posted.message } : null)}
+          notice={notice ?? (posted?.ok ? { kind: "success", message: posted.message } : null)}
           onDismiss={dismiss}
         />
       </div>
+      {/* The tab is the URL's (?tab=): each tab is a link, so it opens without JavaScript and by deep link. */}
       <Tabs.Root
         value={tab}
-        onValueChange={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })}
+        onValueChange={(next) => navigate(`?tab=${next}`, { replace: true, preventScrollReset: true })}
       >
         <Tabs.List aria-label="Settings sections" className="mb-6 flex gap-2 overflow-x-auto border-b border-slate-200">
           {tabs.map((t) => (
-            <Tabs.Trigger key={t.value} value={t.value} className={tabClass}>
-              {t.label}
+            <Tabs.Trigger key={t.value} value={t.value} className={tabClass} asChild>
+              <a href={`?tab=${t.value}`} onClick={(e) => plainClick(e) && e.preventDefault()}>
+                {t.label}
+              </a>
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="profile">
-          <ProfileTab user={user} notify={notify} />
-        </Tabs.Content>
-        <Tabs.Content value="workspace">
-          {shell && <WorkspaceTab {...loaderData} userId={shell.user.id} notify={notify} />}
-        </Tabs.Content>
-        <Tabs.Content value="accounts">
-          <AccountsTab />
-        </Tabs.Content>
-        <Tabs.Content value="api">
-          {shell && <ApiTab role={shell.workspace.current.role} timezone={shell.user.timezone} notify={notify} />}
-        </Tabs.Content>
-        <Tabs.Content value="billing">
-          <BillingTab notify={notify} />
-        </Tabs.Content>
-        <Tabs.Content value="developer">
-          <DeveloperTab />
-        </Tabs.Content>
-        {shell && readsActivity && (
-          <Tabs.Content value="activity">
-            <ActivityTab workspaceId={shell.workspace.current.id} notify={notify} />
+        {refused ? (
+          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            {refused}
+          </p>
+        ) : (
+          <Tabs.Content value={tab}>
+            {tab === "profile" && <ProfileTab user={user} notify={notify} />}
+            {tab === "workspace" && shell && workspaceTab && (
+              <WorkspaceTab {...workspaceTab} userId={shell.user.id} notify={notify} />
+            )}
+            {tab === "accounts" && <AccountsTab />}
+            {tab === "api" && shell && (
+              <ApiTab role={shell.workspace.current.role} timezone={shell.user.timezone} notify={notify} />
+            )}
+            {tab === "billing" && <BillingTab notify={notify} />}
+            {tab === "developer" && setup && <DeveloperTab report={setup} />}
+            {tab === "activity" && shell && <ActivityTab workspaceId={shell.workspace.current.id} notify={notify} />}
           </Tabs.Content>
         )}
       </Tabs.Root>

@@ -25,6 +25,8 @@ export const AuthMessages = {
   newPasswordLength: "New password must be at least 6 characters long",
   newPasswordsMatch: "New passwords do not match",
   currentIncorrect: "Current password is incorrect",
+  passwordVerified: "Password verified! You can now set a new password.",
+  passwordUpdated: "Password updated successfully",
 } as const;
 
 export const MIN_PASSWORD = 6;

@@ -221,14 +221,15 @@ export class AuthService {
     await this.revokeAll(user.id, null);
   }
 
-  async checkPassword(userId: string, password: string): Promise<boolean> {
+  /** Refuses (400) a password that is not the user's current one: Settings' Verify and password change. */
+  async confirmPassword(userId: string, password: string): Promise<void> {
     const row = await this.deps.db.query.users.findFirst({ where: eq(users.id, userId) });
-    return !!row && (await verifyPassword(password, row.passwordHash));
+    if (!row || !(await verifyPassword(password, row.passwordHash))) throw new Invalid(AuthMessages.currentIncorrect);
   }
 
   /** Changes the password and revokes every other session of the user. */
   async changePassword(auth: AuthContext, currentPassword: string, newPassword: string): Promise<number> {
-    if (!(await this.checkPassword(auth.user.id, currentPassword))) throw new Invalid(AuthMessages.currentIncorrect);
+    await this.confirmPassword(auth.user.id, currentPassword);
     await this.deps.db
       .update(users)
       .set({ passwordHash: await hashPassword(newPassword), updatedAt: this.deps.now() })

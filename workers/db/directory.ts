@@ -1,7 +1,4 @@
-import { inArray } from "drizzle-orm";
 import { parseConfig } from "../env";
-import type { Db } from "./client";
-import { workspaces } from "./schema/workspaces";
 
 /**
  * Which D1 database holds a workspace's data (ADR 035). Account-level rows (users, workspaces and their
@@ -45,26 +42,6 @@ export function shardFor(env: object, workspace: Pick<Placed, "shard"> | null | 
 /** The database of a workspace's data (see `shardFor`). */
 export const dbFor = (env: object, workspace: Pick<Placed, "shard"> | null | undefined): D1Database =>
   shardDb(env, shardFor(env, workspace));
-
-/**
- * The shard of each workspace id, for jobs that carry ids (queue messages). One shard needs no lookup; an id
- * the directory does not know (a workspace deleted since) maps to nothing.
- */
-export async function shardsOf(env: object, directory: Db, ids: string[]): Promise<Map<string, string>> {
-  const names = shardNames(env);
-  const unique = [...new Set(ids)];
-  if (names.length === 1) return new Map(unique.map((id) => [id, names[0]!]));
-  const found = new Map<string, string>();
-  // D1 binds at most 100 parameters per statement.
-  for (let i = 0; i < unique.length; i += 100) {
-    const rows = await directory
-      .select({ id: workspaces.id, shard: workspaces.shard })
-      .from(workspaces)
-      .where(inArray(workspaces.id, unique.slice(i, i + 100)));
-    for (const r of rows) found.set(r.id, r.shard);
-  }
-  return found;
-}
 
 function isD1(value: unknown): value is D1Database {
   return typeof value === "object" && value !== null && "prepare" in value && "batch" in value;

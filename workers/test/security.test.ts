@@ -92,6 +92,24 @@ describe("security: CSRF", () => {
       expect((await call<"GET /api/auth/me">("/api/auth/me", { cookie: u.cookie })).status).toBe(200);
     },
   );
+
+  it("refuses a signed-in user's cross-site form post to a page with 403 and its reason, before any route runs", async () => {
+    const u = await registerUser();
+    const form = new URLSearchParams({ intent: "timezone", timezone: "Asia/Tokyo" }).toString();
+    const headers = { "Content-Type": "application/x-www-form-urlencoded" };
+    for (const path of ["/settings", "/auth", "/settings.data"]) {
+      const res = await SELF.fetch(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { ...headers, Cookie: u.cookie, Origin: "https://attacker.example" },
+        body: form,
+        redirect: "manual",
+      });
+      expect(res.status, path).toBe(403);
+      expect(await res.text(), path).toBe("Cross-site request refused.");
+    }
+    const me = await call("/api/auth/me", { cookie: u.cookie });
+    expect(me.body.data.timezone).toBe(u.user.timezone);
+  });
 });
 
 describe("security: headers", () => {

@@ -49,14 +49,19 @@ export async function claimNow(targetId: string, shiftMs = 0) {
   expect((await testDb().select().from(postTargets).where(eq(postTargets.id, targetId)))[0]!.status).toBe("queued");
 }
 
-/** The target's attempts that put the post out (published, or found after a lost answer): exactly one. */
-export async function publishedAttempts(targetId: string) {
+/** The target's logged attempts, oldest first. */
+export async function attemptsOf(targetId: string) {
   const { results } = await env.DB.prepare(
     "SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at, rowid",
   )
     .bind(targetId)
     .all<{ kind: string; outcome: string }>();
-  return results.filter((a) => a.outcome === "published" || a.outcome === "found");
+  return results;
+}
+
+/** The target's attempts that put the post out (published, or found after a lost answer): exactly one. */
+export async function publishedAttempts(targetId: string) {
+  return (await attemptsOf(targetId)).filter((a) => a.outcome === "published" || a.outcome === "found");
 }
 
 /** Edits a post through the API, as the composer's save does; the edit must be accepted. */

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { AuthMessages, changePasswordSchema, timezoneSchema, verifyPasswordSchema } from "../auth/schemas";
-import { Invalid } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
@@ -18,14 +17,13 @@ export const userRoutes = new Hono<SignedInEnv>()
   })
   .post("/verify-password", requirePermission(SELF), async (c) => {
     const { currentPassword } = await readJson(c, verifyPasswordSchema);
-    const valid = await c.var.services.auth.checkPassword(c.var.auth.user.id, currentPassword);
-    if (!valid) throw new Invalid(AuthMessages.currentIncorrect);
-    return ok(c, null, "Password verified! You can now set a new password.");
+    await c.var.services.auth.confirmPassword(c.var.auth.user.id, currentPassword);
+    return ok(c, null, AuthMessages.passwordVerified);
   })
   .put("/update-password", requirePermission(SELF), async (c) => {
     const { currentPassword, newPassword } = await readJson(c, changePasswordSchema);
     const revoked = await c.var.services.auth.changePassword(c.var.auth, currentPassword, newPassword);
-    return ok(c, { otherSessionsRevoked: revoked }, "Password updated successfully");
+    return ok(c, { otherSessionsRevoked: revoked }, AuthMessages.passwordUpdated);
   })
   .put("/timezone", requirePermission(SELF), async (c) => {
     const { timezone } = await readJson(c, timezoneSchema);

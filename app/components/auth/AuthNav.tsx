@@ -1,3 +1,5 @@
+import { GetFormButton } from "~/components/ui/GetFormButton";
+
 /** The id of the sign-in page's GET form that switches its step without JavaScript (`/auth?mode=forgot`). */
 export const AUTH_NAV_FORM = "auth-nav";
 
@@ -26,18 +28,8 @@ export function NavButton({
   children: React.ReactNode;
 }) {
   return (
-    <button
-      type="submit"
-      form={AUTH_NAV_FORM}
-      name={mode && "mode"}
-      value={mode}
-      className={className}
-      onClick={(e) => {
-        e.preventDefault();
-        onClick();
-      }}
-    >
+    <GetFormButton form={AUTH_NAV_FORM} name={mode && "mode"} value={mode} className={className} onClick={onClick}>
       {children}
-    </button>
+    </GetFormButton>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useFetcher } from "react-router";
 import { Modal } from "~/components/ui/Modal";
 import { secondaryButton } from "~/components/ui/styles";
 import { useFormAction } from "~/lib/use-form-action";
@@ -6,6 +7,9 @@ import type { PostJson } from "./types";
 
 const dangerButton =
   "rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50";
+
+/** The delete fetcher's key: the dialog's footer button reads its pending state. */
+const deleteKey = (id: string) => `delete-post:${id}`;
 
 /**
  * The delete form: posts to /posts/:id/delete (its route runs DELETE /api/posts/:id's rules). The checkbox asks
@@ -22,6 +26,7 @@ export function DeletePostForm({
 }) {
   const del = useFormAction("delete", {
     action: `/posts/${encodeURIComponent(post.id)}/delete`,
+    key: deleteKey(post.id),
     onSuccess: () => onDeleted?.(post.id),
   });
   const published = post.platformPosts.some((t) => t.status === "published");
@@ -42,7 +47,7 @@ export function DeletePostForm({
       )}
       {!formId && (
         <button type="submit" disabled={del.busy} className={`${dangerButton} mt-4`}>
-          Delete
+          {del.busy ? "Deleting..." : "Delete"}
         </button>
       )}
     </form>
@@ -60,6 +65,7 @@ export function DeletePostDialog({
   onDeleted: (id: string) => void;
 }) {
   const formId = useId();
+  const busy = useFetcher({ key: deleteKey(post?.id ?? "") }).state !== "idle";
   return (
     <Modal
       open={post !== null}
@@ -71,8 +77,8 @@ export function DeletePostDialog({
           <button type="button" className={secondaryButton} onClick={() => onOpenChange(false)}>
             Cancel
           </button>
-          <button type="submit" form={formId} className={dangerButton}>
-            Delete
+          <button type="submit" form={formId} disabled={busy} className={dangerButton}>
+            {busy ? "Deleting..." : "Delete"}
           </button>
         </>
       }

@@ -1,18 +1,12 @@
-import { useEffect, useState } from "react";
-import { api } from "~/lib/api";
 import type { SetupProblem, SetupReport } from "../../../workers/setup/check";
 
 const STATE_LABEL = { ready: "Ready", not_offered: "Not offered (no credentials)", problem: "Problem" } as const;
 
-/** Settings → Developer: the going-live check of this deployment (the same as `npm run check:setup`). */
-export function DeveloperTab() {
-  const [report, setReport] = useState<SetupReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    void api<SetupReport>("/api/setup/check").then((res) => (res.ok ? setReport(res.data) : setError(res.message)));
-  }, []);
-
+/**
+ * Settings → Developer: the going-live check of this deployment (the same as `npm run check:setup`), run by
+ * the page's loader for owners and admins.
+ */
+export function DeveloperTab({ report }: { report: SetupReport }) {
   return (
     <section aria-labelledby="developer-heading" className="space-y-4">
       <div>
@@ -23,42 +17,37 @@ export function DeveloperTab() {
           Whether this deployment is set up to publish to the real platforms, and what to fix first.
         </p>
       </div>
-      {error && <p className="text-sm text-red-700">{error}</p>}
-      {!report && !error && <p className="text-sm text-slate-500">Checking setup…</p>}
-      {report && (
-        <>
-          <p className={report.ready ? "font-medium text-green-700" : "font-medium text-amber-800"}>
-            {report.ready ? "Ready to go live." : "Not ready to go live."} PLATFORMS_MODE={report.mode}, APP_ORIGIN=
-            {report.appOrigin}
-          </p>
-          <Problems problems={report.problems} />
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-slate-500">
-                <tr>
-                  <th className="py-2 pr-4">Platform</th>
-                  <th className="py-2 pr-4">State</th>
-                  <th className="py-2 pr-4">Redirect URI to register</th>
-                  <th className="py-2">Permissions requested</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.platforms.map((p) => (
-                  <tr key={p.platform} className="border-t border-slate-200 align-top">
-                    <td className="py-2 pr-4 font-medium">{p.brand}</td>
-                    <td className="py-2 pr-4">
-                      {STATE_LABEL[p.state]}
-                      <Problems problems={p.problems} />
-                    </td>
-                    <td className="py-2 pr-4 font-mono text-xs break-all">{p.redirectUri}</td>
-                    <td className="py-2 font-mono text-xs">{p.scopes.join(" ")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+
+      <p className={report.ready ? "font-medium text-green-700" : "font-medium text-amber-800"}>
+        {report.ready ? "Ready to go live." : "Not ready to go live."} PLATFORMS_MODE={report.mode}, APP_ORIGIN=
+        {report.appOrigin}
+      </p>
+      <Problems problems={report.problems} />
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-slate-500">
+            <tr>
+              <th className="py-2 pr-4">Platform</th>
+              <th className="py-2 pr-4">State</th>
+              <th className="py-2 pr-4">Redirect URI to register</th>
+              <th className="py-2">Permissions requested</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.platforms.map((p) => (
+              <tr key={p.platform} className="border-t border-slate-200 align-top">
+                <td className="py-2 pr-4 font-medium">{p.brand}</td>
+                <td className="py-2 pr-4">
+                  {STATE_LABEL[p.state]}
+                  <Problems problems={p.problems} />
+                </td>
+                <td className="py-2 pr-4 font-mono text-xs break-all">{p.redirectUri}</td>
+                <td className="py-2 font-mono text-xs">{p.scopes.join(" ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

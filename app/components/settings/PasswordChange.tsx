@@ -1,19 +1,29 @@
 import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { FormError } from "~/components/ui/FormError";
+import { GetFormButton } from "~/components/ui/GetFormButton";
 import { PasswordField } from "~/components/ui/PasswordField";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
-import { api } from "~/lib/api";
+import { useFormAction } from "~/lib/use-form-action";
+import { useHydrated } from "~/lib/use-hydrated";
 import { changePasswordFormSchema, firstError, verifyPasswordSchema } from "../../../workers/auth/schemas";
 import type { Notify } from "./NotificationBanner";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
+/** The GET form behind Update Password and Cancel without JavaScript: `?password=change` opens the form. */
+const OPEN_FORM = "password-open";
 
-/** SPEC §4 Password change: closed → form → verified → updated (closes and clears). */
+/**
+ * SPEC §4 Password change: closed → form → verified → updated (closes and clears). Both steps post to the
+ * Settings action. Without JavaScript there is no Verify step: the one post carries the current password,
+ * which the action checks as the API does.
+ */
 export function PasswordChange({ notify }: { notify: Notify }) {
-  const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState(params.get("password") === "change");
   const [fields, setFields] = useState(EMPTY);
   const [verified, setVerified] = useState(false);
-  const [verifying, setVerifying] = useState(false);
-  const [saving, setSaving] = useState(false);
 
   function reset() {
     setOpen(false);
@@ -21,92 +31,110 @@ export function PasswordChange({ notify }: { notify: Notify }) {
     setVerified(false);
   }
 
-  async function verify() {
+  const verify = useFormAction("verify-password", { announce: notify, onSuccess: () => setVerified(true) });
+  const update = useFormAction("password", {
+    announce: notify,
+    check: () => {
+      if (!verified) return false;
+      const invalid = firstError(changePasswordFormSchema.safeParse(fields));
+      if (invalid) notify("error", invalid);
+      return invalid ? false : null;
+    },
+    onSuccess: reset,
+  });
+
+  function startVerify() {
     const invalid = firstError(verifyPasswordSchema.safeParse({ currentPassword: fields.currentPassword }));
     if (invalid) return notify("error", invalid);
-    setVerifying(true);
-    const res = await api("/api/users/verify-password", { json: { currentPassword: fields.currentPassword } });
-    setVerifying(false);
-    if (!res.ok) return notify("error", res.message || "Failed to verify password");
-    setVerified(true);
-    notify("success", res.message || "Password verified! You can now set a new password.");
+    void verify.submit({ currentPassword: fields.currentPassword });
   }
 
-  async function update(e: React.FormEvent) {
-    e.preventDefault();
-    if (!verified) return;
-    const invalid = firstError(changePasswordFormSchema.safeParse(fields));
-    if (invalid) return notify("error", invalid);
-    setSaving(true);
-    const res = await api("/api/users/update-password", {
-      method: "PUT",
-      json: { currentPassword: fields.currentPassword, newPassword: fields.newPassword },
-    });
-    setSaving(false);
-    if (!res.ok) return notify("error", res.message || "Failed to update password");
-    notify("success", res.message || "Password updated successfully");
-    reset();
-  }
+  // With JavaScript the new fields wait for Verify; a plain post has no such step.
+  const locked = hydrated && !verified;
+  const openForm = (
+    <form id={OPEN_FORM} method="get" hidden>
+      <input type="hidden" name="tab" value="profile" />
+    </form>
+  );
 
-  if (!open) {
+  if (!open || update.done) {
     return (
-      <button type="button" className={secondaryButton} onClick={() => setOpen(true)}>
-        Update Password
-      </button>
+      <>
+        {openForm}
+        <GetFormButton
+          form={OPEN_FORM}
+          name="password"
+          value="change"
+          className={secondaryButton}
+          onClick={() => setOpen(true)}
+        >
+          Update Password
+        </GetFormButton>
+      </>
     );
   }
 
   return (
-    <form onSubmit={update} noValidate className="max-w-md space-y-4">
-      <PasswordField
-        strict
-        label="Current Password"
-        autoComplete="current-password"
-        value={fields.currentPassword}
-        onChange={(currentPassword) => {
-          setFields({ ...fields, currentPassword });
-          setVerified(false);
-        }}
-        trailing={
+    <>
+      {openForm}
+      <form {...update.form} className="max-w-md space-y-4" aria-label="Change password">
+        <input type="hidden" name="intent" value="password" />
+        <PasswordField
+          strict
+          label="Current Password"
+          name="currentPassword"
+          autoComplete="current-password"
+          value={fields.currentPassword}
+          onChange={(currentPassword) => {
+            setFields({ ...fields, currentPassword });
+            setVerified(false);
+          }}
+          trailing={
+            hydrated && (
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={startVerify}
+                disabled={!fields.currentPassword || verify.busy || verified}
+              >
+                {verify.busy ? "Verifying..." : verified ? "Verified" : "Verify"}
+              </button>
+            )
+          }
+        />
+        <PasswordField
+          strict
+          label="New Password"
+          name="newPassword"
+          autoComplete="new-password"
+          value={fields.newPassword}
+          onChange={(newPassword) => setFields({ ...fields, newPassword })}
+          disabled={locked}
+        />
+        <PasswordField
+          strict
+          label="Confirm New Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={fields.confirmPassword}
+          onChange={(confirmPassword) => setFields({ ...fields, confirmPassword })}
+          disabled={locked}
+        />
+        {locked && <p className="text-xs text-slate-500">Verify your current password to choose a new one.</p>}
+        <FormError message={update.error} />
+        <div className="flex gap-2">
           <button
-            type="button"
-            className={secondaryButton}
-            onClick={verify}
-            disabled={!fields.currentPassword || verifying || verified}
+            type="submit"
+            className={primaryButton}
+            disabled={hydrated && (!verified || update.busy || !fields.newPassword || !fields.confirmPassword)}
           >
-            {verifying ? "Verifying..." : verified ? "Verified" : "Verify"}
+            {update.busy ? "Updating..." : "Update Password"}
           </button>
-        }
-      />
-      <PasswordField
-        strict
-        label="New Password"
-        autoComplete="new-password"
-        value={fields.newPassword}
-        onChange={(newPassword) => setFields({ ...fields, newPassword })}
-        disabled={!verified}
-      />
-      <PasswordField
-        strict
-        label="Confirm New Password"
-        autoComplete="new-password"
-        value={fields.confirmPassword}
-        onChange={(confirmPassword) => setFields({ ...fields, confirmPassword })}
-        disabled={!verified}
-      />
-      {!verified && <p className="text-xs text-slate-500">Verify your current password to choose a new one.</p>}
-      <div className="flex gap-2">
-        <button
-          type="submit"
-          className={primaryButton}
-          disabled={!verified || saving || !fields.newPassword || !fields.confirmPassword}
-        >
-          {saving ? "Updating..." : "Update Password"}
-        </button>
-        <button type="button" className={secondaryButton} onClick={reset}>
-          Cancel
-        </button>
-      </div>
-    </form>
+          <GetFormButton form={OPEN_FORM} className={secondaryButton} onClick={reset}>
+            Cancel
+          </GetFormButton>
+        </div>
+      </form>
+    </>
   );
 }

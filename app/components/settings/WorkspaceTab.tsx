@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
+import { FormError } from "~/components/ui/FormError";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
 import { useFormAction } from "~/lib/use-form-action";
@@ -59,6 +60,7 @@ export function WorkspaceTab({
           <input type="checkbox" name="approvalRequired" defaultChecked={ws.approvalRequired} disabled={!settings} />{" "}
           Posts need approval before they are scheduled or published
         </label>
+        <FormError message={save.error} />
         {settings && (
           <button type="submit" className={primaryButton} disabled={save.busy}>
             {save.busy ? "Saving..." : "Save workspace"}
