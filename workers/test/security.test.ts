@@ -107,7 +107,7 @@ describe("security: CSRF", () => {
       expect(res.status, path).toBe(403);
       expect(await res.text(), path).toBe("Cross-site request refused.");
     }
-    const me = await call("/api/auth/me", { cookie: u.cookie });
+    const me = await call<"GET /api/auth/me">("/api/auth/me", { cookie: u.cookie });
     expect(me.body.data.timezone).toBe(u.user.timezone);
   });
 });
