@@ -18,14 +18,14 @@ import { ConfigError, parseConfig } from "./env";
 import { eventRoutes } from "./events/routes";
 import { feedbackRoutes } from "./feedback/routes";
 import type { AppEnv } from "./http/app-env";
-import { fail, HttpError, Messages } from "./http/envelope";
+import { fail, Messages } from "./http/envelope";
+import { failureOf } from "./http/failure";
 import { importRoutes } from "./imports/routes";
 import { UPLOAD_PART_SIZE } from "./media/limits";
 import { mediaRoutes } from "./media/routes";
 import { mediaFileRoutes } from "./media/serve-routes";
 import { openApiRoutes } from "./openapi/routes";
 import { postRoutes } from "./posts/routes";
-import { PreflightError } from "./posts/store";
 import { notificationRoutes, schedulerRoutes } from "./publishing/routes";
 import { queueRoutes } from "./queue/routes";
 import { buildServices } from "./services";
@@ -80,11 +80,11 @@ export function createApi(now: () => number = Date.now) {
   });
 
   app.onError((err, c) => {
-    // Pre-flight problems per channel go with the message (set here, not on the posts router: a sub-router's
-    // onError wraps its handlers, hiding their declared actions from the authorization matrix).
-    if (err instanceof PreflightError)
-      return c.json({ success: false as const, message: err.message, data: { problems: err.problems } }, 400);
-    if (err instanceof HttpError) return fail(c, err.status, err.message, err.headers);
+    // The one mapping of refusals (ADR 037); pre-flight problems per channel go as data. Set here, not on a
+    // sub-router: a sub-router's onError wraps its handlers, hiding their declared actions from the
+    // authorization matrix.
+    const failure = failureOf(err);
+    if (failure) return fail(c, failure.status, failure.message, failure.headers, failure.data);
     if (err instanceof ConfigError) {
       console.error(err.message);
       return fail(c, 500, err.message);
@@ -118,38 +118,39 @@ export function createApi(now: () => number = Date.now) {
   app.use("/api/*", originCheck);
   app.use("/api/*", resolveAuth, resolveWorkspace);
 
-  app.route("/api/auth", authRoutes);
-  app.route("/api/auth", connectRoutes);
-  app.route("/api/accounts", accountRoutes);
-  app.route("/api/users", userRoutes);
-  app.route("/api/keys", keyRoutes);
-  app.route("/api/webhooks", webhookRoutes);
-  app.route("/api/feedback", feedbackRoutes);
-  app.route("/api/events", eventRoutes);
-  app.route("/api/billing", billingRoutes);
-  app.route("/api/scheduler", schedulerRoutes);
-  app.route("/api/notifications", notificationRoutes);
-  app.route("/api/notifications", inboxRoutes);
-  app.route("/api/approvals", approvalQueueRoutes);
-  app.route("/api/ai", aiRoutes);
-  app.route("/api/media", mediaRoutes);
-  app.route("/api/posts", postRoutes);
-  app.route("/api/posts", approvalPostRoutes);
-  app.route("/api/queue", queueRoutes);
-  app.route("/api/imports", importRoutes);
-  app.route("/api/posts", commentRoutes);
-  app.route("/media", mediaFileRoutes);
-  app.route("/api/analytics/reports", reportRoutes);
-  app.route("/api/analytics", analyticsRoutes);
-  app.route("/api/dashboard", dashboardRoutes);
-  app.route("/api/workspaces", workspaceRoutes);
-  app.route("/api/workspaces", activityRoutes);
-  app.route("/api/invites", inviteRoutes);
-  app.route("/api/share-links", shareLinkRoutes);
-  app.route("/api/share", publicShareRoutes);
-  app.route("/api/setup", setupRoutes);
-  app.route("/api", openApiRoutes);
-  return app;
+  // Chained so the app's type carries every route's answer (the typed test client reads it).
+  return app
+    .route("/api/auth", authRoutes)
+    .route("/api/auth", connectRoutes)
+    .route("/api/accounts", accountRoutes)
+    .route("/api/users", userRoutes)
+    .route("/api/keys", keyRoutes)
+    .route("/api/webhooks", webhookRoutes)
+    .route("/api/feedback", feedbackRoutes)
+    .route("/api/events", eventRoutes)
+    .route("/api/billing", billingRoutes)
+    .route("/api/scheduler", schedulerRoutes)
+    .route("/api/notifications", notificationRoutes)
+    .route("/api/notifications", inboxRoutes)
+    .route("/api/approvals", approvalQueueRoutes)
+    .route("/api/ai", aiRoutes)
+    .route("/api/media", mediaRoutes)
+    .route("/api/posts", postRoutes)
+    .route("/api/posts", approvalPostRoutes)
+    .route("/api/queue", queueRoutes)
+    .route("/api/imports", importRoutes)
+    .route("/api/posts", commentRoutes)
+    .route("/media", mediaFileRoutes)
+    .route("/api/analytics/reports", reportRoutes)
+    .route("/api/analytics", analyticsRoutes)
+    .route("/api/dashboard", dashboardRoutes)
+    .route("/api/workspaces", workspaceRoutes)
+    .route("/api/workspaces", activityRoutes)
+    .route("/api/invites", inviteRoutes)
+    .route("/api/share-links", shareLinkRoutes)
+    .route("/api/share", publicShareRoutes)
+    .route("/api/setup", setupRoutes)
+    .route("/api", openApiRoutes);
 }
 
 export const api = createApi();

@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { HttpError } from "../../workers/http/envelope";
+import { failureOf } from "../../workers/http/failure";
 import { ENHANCED, type FormReply } from "./use-form-action";
 
 /**
- * Runs one form submission the way the API runs a request: a service's HttpError becomes the form's message
- * with the API's status and headers (Retry-After included). Anything else is a real failure and reaches the
+ * Runs one form submission the way the API runs a request: a service's refusal becomes the form's message
+ * with the API's status and headers (Retry-After included), through the API's own mapping (ADR 037). Anything else is a real failure and reaches the
  * error boundary. (A cross-site write on the cookie never gets here: the Worker refuses it, workers/app.ts.)
  */
 export async function runForm<R>(
@@ -14,17 +14,22 @@ export async function runForm<R>(
   try {
     return await run();
   } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    return data<FormReply>({ ok: false, intent, message: err.message }, { status: err.status, headers: err.headers });
+    const failure = failureOf(err);
+    if (!failure) throw err;
+    return data<FormReply>(
+      { ok: false, intent, message: failure.message },
+      { status: failure.status, headers: failure.headers },
+    );
   }
 }
 
-/** A loader's read: a service's HttpError (404 for another workspace's post) becomes the page's error status. */
+/** A loader's read: a service's refusal (404 for another workspace's post) becomes the page's error status. */
 export async function loadOrThrow<R>(read: () => Promise<R>): Promise<R> {
   try {
     return await read();
   } catch (err) {
-    if (err instanceof HttpError) throw data(err.message, { status: err.status });
+    const failure = failureOf(err);
+    if (failure) throw data(failure.message, { status: failure.status });
     throw err;
   }
 }

@@ -5,7 +5,7 @@ import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "../../workers/context";
-import { HttpError } from "../../workers/http/envelope";
+import { NotFound } from "../../workers/errors";
 import type { Route } from "./+types/invite";
 
 export const meta: Route.MetaFunction = () => [
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, auth } = context.get(appContext);
   const invite = await services.workspaces.preview(params.token).catch((err: unknown) => {
-    if (err instanceof HttpError && err.status === 404) return null;
+    if (err instanceof NotFound) return null;
     throw err;
   });
   return { invite, signedInAs: auth?.user.email ?? null };

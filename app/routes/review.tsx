@@ -7,7 +7,8 @@ import { api } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "../../workers/context";
-import { HttpError } from "../../workers/http/envelope";
+import { Gone, NotFound } from "../../workers/errors";
+import { failureOf } from "../../workers/http/failure";
 import type { ShareLinkService } from "../../workers/workspaces/share-links";
 import type { Route } from "./+types/review";
 
@@ -24,8 +25,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     return { review: await services.shareLinks.open(params.token), problem: null };
   } catch (err) {
-    if (err instanceof HttpError && (err.status === 404 || err.status === 410))
-      return data({ review: null, problem: err.message }, { status: err.status });
+    if (err instanceof NotFound || err instanceof Gone) {
+      const { status, message } = failureOf(err)!;
+      return data({ review: null, problem: message }, { status });
+    }
     throw err;
   }
 }

@@ -45,9 +45,9 @@ describe("connect Instagram + Facebook Pages (Facebook Login)", () => {
     const tokens = await plainTokens(u.user.id);
     for (const t of tokens) expect(t).toMatch(/^EAAP/);
 
-    const list = await call("/api/users/connected-accounts", { cookie: u.cookie });
+    const list = await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { cookie: u.cookie });
     expect(list.status).toBe(200);
-    const ig = list.body.data.accounts.find((a: any) => a.username === "sunrisebakery");
+    const ig = list.body.data.accounts.find((a) => a.username === "sunrisebakery")!;
     expect(ig).toMatchObject({
       platform: "instagram",
       connectionType: "standard",
@@ -58,14 +58,14 @@ describe("connect Instagram + Facebook Pages (Facebook Login)", () => {
       fbUsername: "Sunrise Bakery",
     });
     expect(ig.followerCount).toBeGreaterThan(0);
-    const page = list.body.data.accounts.find((a: any) => a.platform === "facebook" && a.username === "Sunrise Bakery");
+    const page = list.body.data.accounts.find((a) => a.platform === "facebook" && a.username === "Sunrise Bakery");
     expect(page).toMatchObject({ accountType: "page", pageId: SUNRISE_PAGE });
 
-    const profile = await call("/api/users/profile", { cookie: u.cookie });
+    const profile = await call<"GET /api/users/profile">("/api/users/profile", { cookie: u.cookie });
     expect(profile.body.data.connectedPlatforms.sort()).toEqual(["facebook", "instagram"]);
-    const me = await call("/api/auth/me", { cookie: u.cookie });
+    const me = await call<"GET /api/auth/me">("/api/auth/me", { cookie: u.cookie });
     expect(me.body.data.connectedAccounts).toHaveLength(4);
-    const one = await call(`/api/accounts/${ig._id}`, { cookie: u.cookie });
+    const one = await call<"GET /api/accounts/:id">(`/api/accounts/${ig._id}`, { cookie: u.cookie });
     expect(one.body.data.username).toBe("sunrisebakery");
 
     const everything = JSON.stringify([list.body, profile.body, me.body, one.body]);
@@ -90,7 +90,7 @@ describe("connect Instagram Only (Instagram Login) and Threads", () => {
     const days = (Number(row!.token_expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(59);
     expect(days).toBeLessThan(61);
-    const list = await call("/api/users/connected-accounts", { cookie: u.cookie });
+    const list = await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { cookie: u.cookie });
     expect(list.body.data.accounts[0].metadata).toMatchObject({ instagramOnly: true, directConnection: true });
   });
 
@@ -106,7 +106,7 @@ describe("connect Instagram Only (Instagram Login) and Threads", () => {
     const run = await connectViaEmulator(u.cookie, "threads");
     expect(run.authUrl.pathname).toBe("/sandbox/threads.net/oauth/authorize");
     expect(run.settings.searchParams.get("connected")).toBe("threads");
-    const list = await call("/api/users/connected-accounts", { cookie: u.cookie });
+    const list = await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { cookie: u.cookie });
     expect(list.body.data.accounts).toEqual([
       expect.objectContaining({ platform: "threads", username: "alex.rivera", followerCount: expect.any(Number) }),
     ]);
@@ -114,14 +114,24 @@ describe("connect Instagram Only (Instagram Login) and Threads", () => {
 
   it("POST /connect answers the authorize URL for API clients", async () => {
     const u = await registerUser();
-    const res = await call("/api/auth/instagram/connect", { token: u.token, body: { variant: "instagram-only" } });
+    const res = await call<"POST /api/auth/:platform/connect">("/api/auth/instagram/connect", {
+      token: u.token,
+      body: { variant: "instagram-only" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.authUrl).toContain("/sandbox/www.instagram.com/oauth/authorize?");
-    const bad = await call("/api/auth/instagram/connect", { token: u.token, body: { variant: "tiktok" } });
+    const bad = await call<"POST /api/auth/:platform/connect">("/api/auth/instagram/connect", {
+      token: u.token,
+      body: { variant: "tiktok" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ success: false, message: "Unknown connection type for Instagram." });
-    expect((await call("/api/auth/tiktok/connect", { token: u.token, body: {} })).status).toBe(404);
-    expect((await call("/api/auth/instagram/connect", { body: {} })).status).toBe(401);
+    expect(
+      (await call<"POST /api/auth/:platform/connect">("/api/auth/tiktok/connect", { token: u.token, body: {} })).status,
+    ).toBe(404);
+    expect((await call<"POST /api/auth/:platform/connect">("/api/auth/instagram/connect", { body: {} })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -188,26 +198,48 @@ describe("ownership", () => {
     const a = await registerUser();
     const b = await registerUser();
     await connectViaEmulator(a.cookie, "instagram", { variant: "instagram-only" });
-    const id = (await call("/api/users/connected-accounts", { cookie: a.cookie })).body.data.accounts[0]._id as string;
+    const id = (await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { cookie: a.cookie }))
+      .body.data.accounts[0]._id as string;
     const notFound = { success: false, message: "The requested resource was not found." };
-    expect(await call(`/api/accounts/${id}`, { token: b.token })).toMatchObject({ status: 404, body: notFound });
-    expect(await call(`/api/accounts/${id}/refresh`, { token: b.token, method: "POST" })).toMatchObject({
+    expect(await call<"GET /api/accounts/:id">(`/api/accounts/${id}`, { token: b.token })).toMatchObject({
       status: 404,
       body: notFound,
     });
-    expect(await call(`/api/accounts/${id}`, { token: b.token, method: "DELETE" })).toMatchObject({
+    expect(
+      await call<"POST /api/accounts/:id/refresh">(`/api/accounts/${id}/refresh`, { token: b.token, method: "POST" }),
+    ).toMatchObject({
       status: 404,
       body: notFound,
     });
-    expect(await call(`/api/auth/instagram/disconnect/${id}`, { token: b.token, method: "DELETE" })).toMatchObject({
+    expect(
+      await call<"DELETE /api/accounts/:id">(`/api/accounts/${id}`, { token: b.token, method: "DELETE" }),
+    ).toMatchObject({
       status: 404,
       body: notFound,
     });
-    expect((await call("/api/users/connected-accounts", { token: b.token })).body.data.accounts).toEqual([]);
+    expect(
+      await call<"DELETE /api/auth/:platform/disconnect/:id">(`/api/auth/instagram/disconnect/${id}`, {
+        token: b.token,
+        method: "DELETE",
+      }),
+    ).toMatchObject({
+      status: 404,
+      body: notFound,
+    });
+    expect(
+      (await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { token: b.token })).body.data
+        .accounts,
+    ).toEqual([]);
 
-    const gone = await call(`/api/auth/instagram/disconnect/${id}-fb`, { token: a.token, method: "DELETE" });
+    const gone = await call<"DELETE /api/auth/:platform/disconnect/:id">(`/api/auth/instagram/disconnect/${id}-fb`, {
+      token: a.token,
+      method: "DELETE",
+    });
     expect(gone.status).toBe(200);
     expect(gone.body.message).toBe("Account disconnected successfully");
-    expect((await call("/api/users/connected-accounts", { token: a.token })).body.data.accounts).toEqual([]);
+    expect(
+      (await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { token: a.token })).body.data
+        .accounts,
+    ).toEqual([]);
   });
 });

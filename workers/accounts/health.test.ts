@@ -27,7 +27,7 @@ async function mailsTo(email: string) {
 async function connected(platform: string, pick: (a: AccountView) => boolean, variant?: string) {
   const u = await registerUser();
   await connectViaEmulator(u.cookie, platform, { variant });
-  const list = (await call<{ accounts: AccountView[] }>("/api/accounts", { token: u.token })).body.data!.accounts;
+  const list = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data!.accounts;
   return { u, account: list.find(pick)! };
 }
 
@@ -53,7 +53,7 @@ describe("daily connection health check", () => {
     expect(after.tokenExpiresAt!).toBeGreaterThan(before.tokenExpiresAt! + 50 * DAY);
     expect(after.accessTokenEnc).not.toBe(before.accessTokenEnc);
     expect(after.lastVerifiedAt).toBe(after.healthCheckedAt);
-    const view = await call(`/api/accounts/${account.id}/health`, { token: u.token });
+    const view = await call<"GET /api/accounts/:id/health">(`/api/accounts/${account.id}/health`, { token: u.token });
     expect(view.status).toBe(200);
     expect(view.body.data.health).toEqual({ state: "ok", expiresAt: null, reason: null });
     expect(await mailsTo(u.email)).toEqual([]);
@@ -76,7 +76,7 @@ describe("daily connection health check", () => {
     const h = platformHarness();
     await runJob(h);
 
-    const health = await call(`/api/accounts/${account.id}/health`, { token: u.token });
+    const health = await call<"GET /api/accounts/:id/health">(`/api/accounts/${account.id}/health`, { token: u.token });
     expect(health.status).toBe(200);
     expect(health.body.data.health).toEqual({
       state: "needs_reconnect",
@@ -98,7 +98,9 @@ describe("daily connection health check", () => {
 
     // Another workspace never reads this account's health.
     const other = await registerUser();
-    const theirs = await call(`/api/accounts/${account.id}/health`, { token: other.token });
+    const theirs = await call<"GET /api/accounts/:id/health">(`/api/accounts/${account.id}/health`, {
+      token: other.token,
+    });
     expect([theirs.status, theirs.body]).toEqual([
       404,
       { success: false, message: "The requested resource was not found." },
@@ -111,7 +113,7 @@ describe("daily connection health check", () => {
     await testDb().update(connectedAccounts).set({ tokenExpiresAt: ends }).where(eq(connectedAccounts.id, account.id));
     const h = platformHarness();
     await runJob(h);
-    const view = (await call<AccountView>(`/api/accounts/${account.id}`, { token: u.token })).body.data!;
+    const view = (await call<"GET /api/accounts/:id">(`/api/accounts/${account.id}`, { token: u.token })).body.data!;
     expect(view.status).toBe("connected");
     expect(view.health).toEqual({ state: "expiring", expiresAt: new Date(ends).toISOString(), reason: null });
     expect(view.lastVerifiedAt).not.toBeNull();
@@ -147,9 +149,11 @@ describe("daily connection health check", () => {
     expect(await revoked.json()).toEqual({ revoked: expect.any(Number) });
     await runJob(platformHarness());
 
-    const health = (await call(`/api/accounts/${account.id}/health`, { token: u.token })).body.data;
+    const health = (
+      await call<"GET /api/accounts/:id/health">(`/api/accounts/${account.id}/health`, { token: u.token })
+    ).body.data;
     expect(health.health.state).toBe("needs_reconnect");
-    const reason: string = health.health.reason;
+    const reason = health.health.reason!;
     expect(reason).toMatch(/^X refused to refresh access: /);
     expect(health.affectedPosts.map((p: { content: string }) => p.content).sort()).toEqual([
       "Friday's launch thread",
@@ -160,7 +164,7 @@ describe("daily connection health check", () => {
       error: { kind: "account_needs_reconnect", message: `Waiting for reconnect: ${reason}` },
     };
     for (const id of [ahead.postId, soon.postId]) {
-      const post = (await call(`/api/posts/${id}`, { token: u.token })).body.data;
+      const post = (await call<"GET /api/posts/:id">(`/api/posts/${id}`, { token: u.token })).body.data;
       expect(post.status).toBe("scheduled");
       expect(post.platformPosts).toEqual([expect.objectContaining(waiting)]);
     }
@@ -170,17 +174,19 @@ describe("daily connection health check", () => {
       .bind(Date.now() - 1000, soon.postId)
       .run();
     await runCron();
-    expect((await call(`/api/posts/${soon.postId}`, { token: u.token })).body.data.platformPosts).toEqual([
-      expect.objectContaining(waiting),
-    ]);
+    expect(
+      (await call<"GET /api/posts/:id">(`/api/posts/${soon.postId}`, { token: u.token })).body.data.platformPosts,
+    ).toEqual([expect.objectContaining(waiting)]);
 
     // Reconnecting releases both: the one still ahead is scheduled again, the one whose time passed asks for a new time.
     await connectViaEmulator(u.cookie, "twitter");
-    const released = (await call(`/api/posts/${ahead.postId}`, { token: u.token })).body.data;
+    const released = (await call<"GET /api/posts/:id">(`/api/posts/${ahead.postId}`, { token: u.token })).body.data;
     expect(released.platformPosts).toEqual([expect.objectContaining({ status: "scheduled", error: null })]);
-    expect((await call(`/api/posts/${soon.postId}`, { token: u.token })).body.data.platformPosts).toEqual([
-      expect.objectContaining({ status: "held", error: expect.objectContaining({ kind: "time_passed" }) }),
-    ]);
-    expect((await call(`/api/accounts/${account.id}`, { token: u.token })).body.data.health.state).toBe("ok");
+    expect(
+      (await call<"GET /api/posts/:id">(`/api/posts/${soon.postId}`, { token: u.token })).body.data.platformPosts,
+    ).toEqual([expect.objectContaining({ status: "held", error: expect.objectContaining({ kind: "time_passed" }) })]);
+    expect(
+      (await call<"GET /api/accounts/:id">(`/api/accounts/${account.id}`, { token: u.token })).body.data.health.state,
+    ).toBe("ok");
   });
 });

@@ -8,7 +8,7 @@ import { connectViaEmulator } from "../test/oauth";
 type Account = { _id: string; platform: string; displayName: string; status: string; statusReason: string | null };
 
 async function accountsOf(token: string, platform: string): Promise<Account[]> {
-  return ((await call("/api/accounts", { token })).body.data.accounts as Account[]).filter(
+  return ((await call<"GET /api/accounts">("/api/accounts", { token })).body.data.accounts as Account[]).filter(
     (a) => a.platform === platform,
   );
 }
@@ -16,8 +16,9 @@ async function accountsOf(token: string, platform: string): Promise<Account[]> {
 async function publishNow(token: string, platform: string, accountId: string) {
   const form = new FormData();
   form.append("files", fileOf(jpegBytes(1080, 1080), "launch.jpg"));
-  const image = (await call("/api/media/upload", { token, body: form })).body.data[0].id as string;
-  const res = await call("/api/posts", {
+  const image = (await call<"POST /api/media/upload">("/api/media/upload", { token, body: form })).body.data[0]
+    .id as string;
+  const res = await call<"POST /api/posts">("/api/posts", {
     token,
     body: {
       content: `Permission check ${crypto.randomUUID().slice(0, 8)}`,
@@ -30,7 +31,7 @@ async function publishNow(token: string, platform: string, accountId: string) {
   expect(res.status, res.body.message).toBe(201);
   return vi.waitFor(
     async () => {
-      const post = (await call(`/api/posts/${res.body.data._id}`, { token })).body.data;
+      const post = (await call<"GET /api/posts/:id">(`/api/posts/${res.body.data._id}`, { token })).body.data;
       const target = post.platformPosts[0];
       if (["scheduled", "queued", "publishing"].includes(target.status)) throw new Error(`still ${target.status}`);
       return target as { status: string; error?: { message?: string } };
@@ -103,6 +104,13 @@ describe("a permission withheld at consent", () => {
       expect.arrayContaining(["tweet.write", "tweet.read", "users.read", "offline.access"]),
     );
     // The kept refresh token still works: refreshing the connection succeeds.
-    expect((await call(`/api/accounts/${account!._id}/refresh`, { token: u.token, method: "POST" })).status).toBe(200);
+    expect(
+      (
+        await call<"POST /api/accounts/:id/refresh">(`/api/accounts/${account!._id}/refresh`, {
+          token: u.token,
+          method: "POST",
+        })
+      ).status,
+    ).toBe(200);
   });
 });

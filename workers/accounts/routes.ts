@@ -1,7 +1,8 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { Conflict, DomainError, notFound } from "../errors";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
-import { HttpError, Messages, notFound, ok } from "../http/envelope";
+import { Messages, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { PLATFORMS, type Platform } from "../platform-profile";
 import { requirePermission } from "../workspaces/middleware";
@@ -144,7 +145,7 @@ function startConnect(
   );
 }
 
-async function askBeforeHolding<E extends AppEnv>(c: Context<E>, accounts: AccountView[]): Promise<Response | null> {
+async function askBeforeHolding<E extends AppEnv>(c: Context<E>, accounts: AccountView[]) {
   const posts = await c.var.services.holds.affectedByDisconnect(
     c.var.workspace.id,
     accounts.map((a) => a.id),
@@ -186,9 +187,9 @@ export const accountRoutes = new Hono<SignedInEnv>()
       await c.var.services.holds.releaseForReconnect([account.id]);
       return ok(c, account, "Connection refreshed");
     } catch (err) {
-      if (err instanceof HttpError) throw err;
+      if (err instanceof DomainError) throw err;
       const message = err instanceof Error ? err.message : Messages.server;
-      throw new HttpError(409, message);
+      throw new Conflict(message);
     }
   })
   .delete("/:id", requirePermission("accounts.manage"), async (c) => {

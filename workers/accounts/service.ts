@@ -5,7 +5,7 @@ import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { oauthStates } from "../db/schema/oauth";
-import { HttpError, notFound } from "../http/envelope";
+import { Invalid, notFound, Unavailable } from "../errors";
 import { byPlatform, type Platform } from "../platform-profile";
 import type { PlatformRegistry } from "../platforms/registry";
 import {
@@ -94,7 +94,7 @@ export class AccountsService {
     const client = this.client(platform);
     const chosen = variant ?? client.variants?.[0];
     if (client.variants ? !chosen || !client.variants.includes(chosen) : variant !== undefined) {
-      throw new HttpError(400, `Unknown connection type for ${BRAND[platform]}.`);
+      throw new Invalid(`Unknown connection type for ${BRAND[platform]}.`);
     }
     const reconnect = reconnectId ? missingPermissions(await this.owned(workspaceId, reconnectId)) : undefined;
     const state = randomToken(32);
@@ -105,8 +105,7 @@ export class AccountsService {
       url = client.authorizeUrl({ state, redirectUri, codeVerifier, variant: chosen, reconnect });
     } catch (err) {
       // A live server without this platform's app credentials: say which settings are missing.
-      if (err instanceof PlatformError)
-        throw new HttpError(503, `${BRAND[platform]} cannot be connected: ${err.message}`);
+      if (err instanceof PlatformError) throw new Unavailable(`${BRAND[platform]} cannot be connected: ${err.message}`);
       throw err;
     }
     await this.deps.db.insert(oauthStates).values({

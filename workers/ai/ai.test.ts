@@ -26,7 +26,7 @@ describe("AI API with the builtin provider", () => {
 
   it("generates per-platform content with counts computed by our code, labelled builtin", async () => {
     const u = await registerUser();
-    const res = await call("/api/ai/generate-content", {
+    const res = await call<"POST /api/ai/generate-content">("/api/ai/generate-content", {
       token: u.token,
       body: {
         prompt: "Write a post about our new cold brew coffee launch",
@@ -47,10 +47,10 @@ describe("AI API with the builtin provider", () => {
       maxLength: 1000,
     });
     expect(Object.keys(content)).toEqual(["instagram", "linkedin"]);
-    for (const p of ["instagram", "linkedin"]) {
-      expect(content[p].content).toContain("Our new cold brew coffee launch is here and it's amazing!");
-      expect(content[p].characterCount).toBe(Array.from(content[p].content as string).length);
-      expect(content[p].withinLimit).toBe(true);
+    for (const p of ["instagram", "linkedin"] as const) {
+      expect(content[p]!.content).toContain("Our new cold brew coffee launch is here and it's amazing!");
+      expect(content[p]!.characterCount).toBe(Array.from(content[p]!.content).length);
+      expect(content[p]!.withinLimit).toBe(true);
     }
     expect(suggestions).toHaveLength(2);
     expect(suggestions[0]).toMatchObject({
@@ -68,13 +68,13 @@ describe("AI API with the builtin provider", () => {
     const u = await registerUser();
     const prompt = `Announce ${"our sustainable packaging programme for every product line ".repeat(150)}`;
     for (const maxLength of [40, 280, 63206]) {
-      const res = await call("/api/ai/generate-content", {
+      const res = await call<"POST /api/ai/generate-content">("/api/ai/generate-content", {
         token: u.token,
         body: { prompt, platforms: [...PLATFORMS], maxLength },
       });
       expect(res.status).toBe(200);
       for (const p of PLATFORMS) {
-        const out = res.body.data.content[p];
+        const out = res.body.data.content[p]!;
         const length = Array.from(out.content as string).length;
         expect(length).toBe(out.characterCount);
         expect(length).toBeLessThanOrEqual(Math.min(maxLength, CHARACTER_LIMITS[p]));
@@ -128,7 +128,7 @@ describe("AI API with the builtin provider", () => {
   it("suggests hashtags from the content within the requested and the platform's count", async () => {
     const u = await registerUser();
     const content = "Cold brew coffee season is here. Our cold brew coffee is smooth, bold and brewed for 18 hours.";
-    const ig = await call("/api/ai/suggest-hashtags", {
+    const ig = await call<"POST /api/ai/suggest-hashtags">("/api/ai/suggest-hashtags", {
       token: u.token,
       body: { content, platform: "instagram", count: 5 },
     });
@@ -136,7 +136,7 @@ describe("AI API with the builtin provider", () => {
     expect(ig.body.data.hashtags).toHaveLength(5);
     expect(ig.body.data.hashtags.slice(0, 2)).toEqual(["#coffee", "#season"]); // nouns first: "cold" and "brew" modify "coffee"
     expect(ig.body.data.provider).toBe("builtin");
-    const x = await call("/api/ai/suggest-hashtags", {
+    const x = await call<"POST /api/ai/suggest-hashtags">("/api/ai/suggest-hashtags", {
       token: u.token,
       body: { content, platform: "twitter", count: 10 },
     });
@@ -145,7 +145,7 @@ describe("AI API with the builtin provider", () => {
 
   it("suggests unverified mentions from the names in the content", async () => {
     const u = await registerUser();
-    const res = await call("/api/ai/suggest-mentions", {
+    const res = await call<"POST /api/ai/suggest-mentions">("/api/ai/suggest-mentions", {
       token: u.token,
       body: { content: "Great afternoon at the Downtown Roastery with Jane Doe.", platform: "instagram" },
     });
@@ -158,7 +158,7 @@ describe("AI API with the builtin provider", () => {
   it("optimizes for a platform and lists what it changed", async () => {
     const u = await registerUser();
     const original = `#coffee ${"Our cold brew is smooth and bold. ".repeat(12)}`.trim();
-    const res = await call("/api/ai/optimize-content", {
+    const res = await call<"POST /api/ai/optimize-content">("/api/ai/optimize-content", {
       token: u.token,
       body: { content: original, targetPlatform: "twitter" },
     });
@@ -175,7 +175,7 @@ describe("AI API with the builtin provider", () => {
 
   it("analyzes length and readability", async () => {
     const u = await registerUser();
-    const res = await call("/api/ai/analyze-content", {
+    const res = await call<"POST /api/ai/analyze-content">("/api/ai/analyze-content", {
       token: u.token,
       body: { content: "Our cold brew is back. Have you tried it? ☕ #coffee @acme" },
     });
@@ -195,15 +195,17 @@ describe("AI API with the builtin provider", () => {
 
   it("reports health, connection and info for the builtin provider", async () => {
     const u = await registerUser();
-    expect((await call("/api/ai/health", { token: u.token })).body).toMatchObject({
+    expect((await call<"GET /api/ai/health">("/api/ai/health", { token: u.token })).body).toMatchObject({
       success: true,
       data: { status: "ok", provider: "builtin" },
     });
-    expect((await call("/api/ai/test-connection", { token: u.token })).body.data).toMatchObject({
+    expect(
+      (await call<"GET /api/ai/test-connection">("/api/ai/test-connection", { token: u.token })).body.data,
+    ).toMatchObject({
       connected: true,
       provider: "builtin",
     });
-    const info = await call("/api/ai/info", { token: u.token });
+    const info = await call<"GET /api/ai/info">("/api/ai/info", { token: u.token });
     expect(info.body.data).toMatchObject({
       provider: "builtin",
       label: "Built-in assistant",
@@ -214,13 +216,16 @@ describe("AI API with the builtin provider", () => {
   it("keeps each user's usage to themselves", async () => {
     const a = await registerUser();
     const b = await registerUser();
-    await call("/api/ai/analyze-content", { token: a.token, body: { content: "Hello from A" } });
+    await call<"POST /api/ai/analyze-content">("/api/ai/analyze-content", {
+      token: a.token,
+      body: { content: "Hello from A" },
+    });
     for (let i = 0; i < 3; i++)
-      await call("/api/ai/suggest-hashtags", {
+      await call<"POST /api/ai/suggest-hashtags">("/api/ai/suggest-hashtags", {
         token: b.token,
         body: { content: "Hello from B coffee", platform: "instagram" },
       });
-    const mine = await call("/api/ai/usage", { token: a.token });
+    const mine = await call<"GET /api/ai/usage">("/api/ai/usage", { token: a.token });
     expect(mine.status).toBe(200);
     expect(mine.body.data.totals).toEqual({
       requests: 1,
@@ -232,7 +237,7 @@ describe("AI API with the builtin provider", () => {
     expect(mine.body.data.byFeature.map((f: { feature: string }) => f.feature)).toEqual(["analyze"]);
     expect(mine.body.data.recent).toHaveLength(1);
     expect(mine.body.data.recent[0]).toMatchObject({ feature: "analyze", provider: "builtin", success: true });
-    const theirs = await call("/api/ai/usage", { token: b.token });
+    const theirs = await call<"GET /api/ai/usage">("/api/ai/usage", { token: b.token });
     expect(theirs.body.data.totals.requests).toBe(3);
     expect(theirs.body.data.byFeature).toEqual([
       expect.objectContaining({ feature: "hashtags", requests: 3, successful: 3, failed: 0 }),
@@ -244,14 +249,18 @@ describe("AI API with the builtin provider", () => {
     const other = await registerUser();
     const body = { content: "Rate limit check" };
     const results = await Promise.all(
-      Array.from({ length: 30 }, () => call("/api/ai/analyze-content", { token: u.token, body })),
+      Array.from({ length: 30 }, () =>
+        call<"POST /api/ai/analyze-content">("/api/ai/analyze-content", { token: u.token, body }),
+      ),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
-    const over = await call("/api/ai/analyze-content", { token: u.token, body });
+    const over = await call<"POST /api/ai/analyze-content">("/api/ai/analyze-content", { token: u.token, body });
     expect(over.status).toBe(429);
     expect(over.body).toEqual({ success: false, message: "Too many requests. Please try again later." });
     expect(Number(over.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await usageRows(u.user.id)).toBe(30);
-    expect((await call("/api/ai/analyze-content", { token: other.token, body })).status).toBe(200);
+    expect(
+      (await call<"POST /api/ai/analyze-content">("/api/ai/analyze-content", { token: other.token, body })).status,
+    ).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
-import { HttpError, Messages } from "../http/envelope";
+import { DomainError, TooMany, Unavailable, UpstreamFailed } from "../errors";
 import { AiMessages } from "./schemas";
 
 export const OpenAiMessages = {
@@ -8,18 +8,18 @@ export const OpenAiMessages = {
   rejected: "The AI service refused the request. Please try again later.",
 } as const;
 
-/** Maps what the SDK throws to the envelope a user sees; the SDK's own text never leaks. */
-export function toHttpError(err: unknown): HttpError {
-  if (err instanceof HttpError) return err;
-  if (err instanceof APIConnectionTimeoutError) return new HttpError(503, OpenAiMessages.timeout);
-  if (err instanceof APIConnectionError) return new HttpError(503, AiMessages.unavailable);
+/** Maps what the SDK throws to the refusal a user sees; the SDK's own text never leaks. */
+export function toDomainError(err: unknown): DomainError {
+  if (err instanceof DomainError) return err;
+  if (err instanceof APIConnectionTimeoutError) return new Unavailable(OpenAiMessages.timeout);
+  if (err instanceof APIConnectionError) return new Unavailable(AiMessages.unavailable);
   if (err instanceof APIError) {
     if (err.status === 429) {
       const retry = err.headers?.get("retry-after");
-      return new HttpError(429, Messages.tooMany, retry ? { "Retry-After": retry } : {});
+      return new TooMany(undefined, retry ?? undefined);
     }
-    if (err.status !== undefined && err.status >= 500) return new HttpError(502, OpenAiMessages.upstream);
-    return new HttpError(502, OpenAiMessages.rejected);
+    if (err.status !== undefined && err.status >= 500) return new UpstreamFailed(OpenAiMessages.upstream);
+    return new UpstreamFailed(OpenAiMessages.rejected);
   }
-  return new HttpError(502, AiMessages.invalidResponse);
+  return new UpstreamFailed(AiMessages.invalidResponse);
 }

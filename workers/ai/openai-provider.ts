@@ -1,8 +1,8 @@
 import OpenAI from "openai";
 import { z } from "zod";
-import { HttpError } from "../http/envelope";
+import { UpstreamFailed } from "../errors";
 import { PLATFORM_NAMES } from "../platform-profile";
-import { toHttpError } from "./openai-errors";
+import { toDomainError } from "./openai-errors";
 import type { AiProvider, ProviderResult } from "./provider";
 import { AiMessages, TONES } from "./schemas";
 
@@ -55,17 +55,17 @@ export function createOpenAiProvider(opts: OpenAiOptions): AiProvider {
         response_format: { type: "json_schema", json_schema: { name, schema: jsonSchema } },
       });
     } catch (err) {
-      throw toHttpError(err);
+      throw toDomainError(err);
     }
     const text = completion.choices?.[0]?.message?.content ?? "";
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
-      throw new HttpError(502, AiMessages.invalidResponse);
+      throw new UpstreamFailed(AiMessages.invalidResponse);
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new HttpError(502, AiMessages.invalidResponse);
+    if (!parsed.success) throw new UpstreamFailed(AiMessages.invalidResponse);
     return {
       data: parsed.data,
       usage: {
@@ -133,7 +133,7 @@ export function createOpenAiProvider(opts: OpenAiOptions): AiProvider {
       try {
         await client.models.list();
       } catch (err) {
-        throw toHttpError(err);
+        throw toDomainError(err);
       }
     },
   };

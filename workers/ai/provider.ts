@@ -50,7 +50,7 @@ export interface AiProvider {
   suggestMentions(input: MentionsInput): Promise<ProviderResult<MentionSuggestion[]>>;
   optimize(input: OptimizeInput): Promise<ProviderResult<Optimization>>;
   analyze(input: AnalyzeInput): Promise<ProviderResult<Assessment>>;
-  /** Resolves when the backend answers; throws an HttpError when it does not. */
+  /** Resolves when the backend answers; throws a DomainError (workers/errors.ts) when it does not. */
   health(): Promise<void>;
 }
 

@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { Unavailable } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
-import { HttpError, ok } from "../http/envelope";
+import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { requirePermission } from "../workspaces/middleware";
 import { CHARACTER_LIMITS, HASHTAG_LIMITS } from "./limits";
@@ -59,7 +60,7 @@ export const aiRoutes = new Hono<SignedInEnv>()
     try {
       await ai.testConnection();
     } catch {
-      throw new HttpError(503, AiMessages.unavailable);
+      throw new Unavailable(AiMessages.unavailable);
     }
     return ok(c, { status: "ok", ...ai.info });
   })

@@ -1,4 +1,4 @@
-import { HttpError } from "../http/envelope";
+import { UpstreamFailed } from "../errors";
 import { PLATFORM_NAMES, type Platform } from "../platform-profile";
 import { characterCount, fitFor, HASHTAG_LIMITS } from "./limits";
 import type { GeneratedPost, MentionSuggestion, Optimization, ProviderName } from "./provider";
@@ -20,7 +20,7 @@ export function shapeGenerated(
   > = {};
   const suggestions = input.platforms.map((platform) => {
     const post = posts.find((p) => p.platform === platform);
-    if (!post || post.content.trim() === "") throw new HttpError(502, AiMessages.invalidResponse);
+    if (!post || post.content.trim() === "") throw new UpstreamFailed(AiMessages.invalidResponse);
     const fit = fitFor(post.content, platform, input.maxLength);
     content[platform] = fit;
     return {

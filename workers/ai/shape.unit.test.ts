@@ -1,6 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import { describe, expect, it } from "vitest";
-import { toHttpError } from "./openai-errors";
+import { failureOf } from "../http/failure";
+import { toDomainError } from "./openai-errors";
 import { cleanHashtags, cleanMentions, shapeGenerated, shapeOptimized } from "./shape";
 
 const input = {
@@ -60,19 +61,24 @@ describe("shaping model output", () => {
 
 describe("SDK errors to envelopes", () => {
   it("maps timeouts, connection failures, 429 and 5xx", () => {
-    expect(toHttpError(new APIConnectionTimeoutError())).toMatchObject({
+    expect(failureOf(toDomainError(new APIConnectionTimeoutError()))).toMatchObject({
       status: 503,
       message: "The AI service took too long to answer. Please try again.",
     });
-    expect(toHttpError(new APIConnectionError({ message: "x" }))).toMatchObject({
+    expect(failureOf(toDomainError(new APIConnectionError({ message: "x" })))).toMatchObject({
       status: 503,
       message: "Unable to connect to AI services. Please check your connection.",
     });
-    expect(toHttpError(APIError.generate(429, undefined, "slow down", new Headers()))).toMatchObject({
+    expect(failureOf(toDomainError(APIError.generate(429, undefined, "slow down", new Headers())))).toMatchObject({
       status: 429,
       message: "Too many requests. Please try again later.",
     });
-    expect(toHttpError(APIError.generate(503, undefined, "down", new Headers()))).toMatchObject({ status: 502 });
-    expect(toHttpError(new SyntaxError("bad json"))).toMatchObject({ status: 502, message: "Invalid response format" });
+    expect(failureOf(toDomainError(APIError.generate(503, undefined, "down", new Headers())))).toMatchObject({
+      status: 502,
+    });
+    expect(failureOf(toDomainError(new SyntaxError("bad json")))).toMatchObject({
+      status: 502,
+      message: "Invalid response format",
+    });
   });
 });

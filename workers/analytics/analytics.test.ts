@@ -10,7 +10,7 @@ beforeAll(async () => {
 
 describe("GET /api/analytics/overview", () => {
   it("totals the latest snapshot per target published in the period, in the user's timezone", async () => {
-    const res = await call(`/api/analytics/overview?${PERIOD}`, { token: fx.a.token });
+    const res = await call<"GET /api/analytics/overview">(`/api/analytics/overview?${PERIOD}`, { token: fx.a.token });
     expect(res.status).toBe(200);
     const d = OverviewData.parse(res.body.data);
     // T1 (Jan 6 snapshot) + T2 + T3 + T4 + T5 (Jan 10 snapshot; the Jan 13 one is after the period).
@@ -87,14 +87,20 @@ describe("GET /api/analytics/overview", () => {
     expect(Object.keys(d.accounts)).not.toContain(fx.ids.bIg);
     // One definition everywhere: the accounts' posts add up to the total, as the content types' do.
     expect(Object.values(d.accounts).reduce((n, a) => n + a.posts, 0)).toBe(d.overview.totalPosts);
-    const content = (await call(`/api/analytics/content-performance?${PERIOD}`, { token: fx.a.token })).body.data;
+    const content = (
+      await call<"GET /api/analytics/content-performance">(`/api/analytics/content-performance?${PERIOD}`, {
+        token: fx.a.token,
+      })
+    ).body.data;
     expect(content.contentTypes.reduce((n: number, t: any) => n + t.count, 0)).toBe(d.overview.totalPosts);
     // The newest figure synced: T5's Jan 13 snapshot (no account sync in the fixture).
     expect(d.lastSyncedAt).toBe("2026-01-13T12:00:00.000Z");
   });
 
   it("filters by platform", async () => {
-    const res = await call(`/api/analytics/overview?${PERIOD}&platforms=instagram`, { token: fx.a.token });
+    const res = await call<"GET /api/analytics/overview">(`/api/analytics/overview?${PERIOD}&platforms=instagram`, {
+      token: fx.a.token,
+    });
     expect(res.body.data.overview).toMatchObject({
       totalPosts: 2,
       totalLikes: 28,
@@ -107,33 +113,43 @@ describe("GET /api/analytics/overview", () => {
   });
 
   it("a rolling period relative to now excludes January's posts", async () => {
-    const res = await call(`/api/analytics/overview?period=7d`, { token: fx.a.token });
+    const res = await call<"GET /api/analytics/overview">(`/api/analytics/overview?period=7d`, { token: fx.a.token });
     expect(res.status).toBe(200);
     expect(res.body.data.overview.totalPosts).toBe(0);
     expect(res.body.data.topPerformingPost).toBeNull();
   });
 
   it("rejects bad filters with a clear message", async () => {
-    expect((await call(`/api/analytics/overview?period=2w`, { token: fx.a.token })).body).toEqual({
+    expect(
+      (await call<"GET /api/analytics/overview">(`/api/analytics/overview?period=2w`, { token: fx.a.token })).body,
+    ).toEqual({
       success: false,
       message: "Period must be one of 7d, 30d, 90d, 1y or custom.",
     });
-    expect((await call(`/api/analytics/overview?platforms=myspace`, { token: fx.a.token })).body.message).toBe(
-      "Unknown platform 'myspace'. Use instagram, facebook, twitter, linkedin, youtube, threads or all.",
-    );
-    expect((await call(`/api/analytics/overview?startDate=2026-01-05`, { token: fx.a.token })).body.message).toBe(
-      "Both startDate and endDate are required for a custom range.",
-    );
     expect(
-      (await call(`/api/analytics/overview?startDate=2026-01-09&endDate=2026-01-05`, { token: fx.a.token })).status,
+      (await call<"GET /api/analytics/overview">(`/api/analytics/overview?platforms=myspace`, { token: fx.a.token }))
+        .body.message,
+    ).toBe("Unknown platform 'myspace'. Use instagram, facebook, twitter, linkedin, youtube, threads or all.");
+    expect(
+      (await call<"GET /api/analytics/overview">(`/api/analytics/overview?startDate=2026-01-05`, { token: fx.a.token }))
+        .body.message,
+    ).toBe("Both startDate and endDate are required for a custom range.");
+    expect(
+      (
+        await call<"GET /api/analytics/overview">(`/api/analytics/overview?startDate=2026-01-09&endDate=2026-01-05`, {
+          token: fx.a.token,
+        })
+      ).status,
     ).toBe(400);
-    expect((await call(`/api/analytics/overview`)).status).toBe(401);
+    expect((await call<"GET /api/analytics/overview">(`/api/analytics/overview`)).status).toBe(401);
   });
 });
 
 describe("tab endpoints", () => {
   it("engagement-trends: growth between snapshots per New York day", async () => {
-    const res = await call(`/api/analytics/engagement-trends?${PERIOD}`, { token: fx.a.token });
+    const res = await call<"GET /api/analytics/engagement-trends">(`/api/analytics/engagement-trends?${PERIOD}`, {
+      token: fx.a.token,
+    });
     expect(res.body.data.trends).toEqual([
       { date: "2026-01-05", likes: 12, comments: 2, shares: 1, engagement: 15 }, // T1 first snapshot + T6's +2 likes
       { date: "2026-01-06", likes: 25, comments: 7, shares: 6, engagement: 38 }, // T1 +10/+2/+1, T2 15/5/5
@@ -147,7 +163,9 @@ describe("tab endpoints", () => {
   });
 
   it("hashtag-performance", async () => {
-    const res = await call(`/api/analytics/hashtag-performance?${PERIOD}`, { token: fx.a.token });
+    const res = await call<"GET /api/analytics/hashtag-performance">(`/api/analytics/hashtag-performance?${PERIOD}`, {
+      token: fx.a.token,
+    });
     expect(res.body.data.hashtags).toEqual([
       { tag: "#launch", impressions: 620, reach: 500, posts: 3, engagement: 61, engagementToReach: 12.2 }, // T1, T2 (p1) and T3 (p2)
       { tag: "#ai", impressions: 500, reach: 400, posts: 2, engagement: 51, engagementToReach: 12.75 },
@@ -156,7 +174,9 @@ describe("tab endpoints", () => {
   });
 
   it("posting-patterns in America/New_York", async () => {
-    const res = await call(`/api/analytics/posting-patterns?${PERIOD}`, { token: fx.a.token });
+    const res = await call<"GET /api/analytics/posting-patterns">(`/api/analytics/posting-patterns?${PERIOD}`, {
+      token: fx.a.token,
+    });
     const d = res.body.data;
     expect(d.timezone).toBe("America/New_York");
     expect(d.grid).toEqual([
@@ -177,17 +197,23 @@ describe("tab endpoints", () => {
   });
 
   it("platform-performance, content-performance, audience, connections, growth", async () => {
-    const pp = await call(`/api/analytics/platform-performance?${PERIOD}`, { token: fx.a.token });
+    const pp = await call<"GET /api/analytics/platform-performance">(`/api/analytics/platform-performance?${PERIOD}`, {
+      token: fx.a.token,
+    });
     expect(pp.body.data.platforms.map((p: any) => [p.platform, p.posts, p.engagement, p.engagementRate])).toEqual([
       ["linkedin", 1, 40, 10],
       ["instagram", 2, 36, 14.4],
       ["facebook", 2, 27, 9],
     ]);
-    const cp = await call(`/api/analytics/content-performance?${PERIOD}`, { token: fx.a.token });
+    const cp = await call<"GET /api/analytics/content-performance">(`/api/analytics/content-performance?${PERIOD}`, {
+      token: fx.a.token,
+    });
     expect(cp.body.data.contentTypes).toEqual([
       { type: "text", performance: "average", count: 5, avgEngagement: 20.6, avgReach: 190, engagementRate: 10.84 },
     ]);
-    const au = await call(`/api/analytics/audience-insights`, { token: fx.a.token });
+    const au = await call<"GET /api/analytics/audience-insights">(`/api/analytics/audience-insights`, {
+      token: fx.a.token,
+    });
     expect(au.body.data.accounts).toHaveLength(1);
     expect(au.body.data.accounts[0].audience.age[0]).toEqual({ range: "18-24", percentage: 45 }); // the Jan 8 snapshot
     // Each audience names its account, so two accounts of one network are told apart.
@@ -196,7 +222,9 @@ describe("tab endpoints", () => {
       username: `instagram_${fx.ids.ig.slice(-4)}`,
       displayName: "instagram account",
     });
-    const pc = await call(`/api/analytics/platform-connections`, { token: fx.a.token });
+    const pc = await call<"GET /api/analytics/platform-connections">(`/api/analytics/platform-connections`, {
+      token: fx.a.token,
+    });
     expect(pc.body.data).toEqual({
       total: 3,
       platforms: [
@@ -205,7 +233,9 @@ describe("tab endpoints", () => {
         { platform: "linkedin", connected: 1, needsReconnect: 0, followers: 300 },
       ],
     });
-    const gr = await call(`/api/analytics/growth?${PERIOD}&platforms=instagram`, { token: fx.a.token });
+    const gr = await call<"GET /api/analytics/growth">(`/api/analytics/growth?${PERIOD}&platforms=instagram`, {
+      token: fx.a.token,
+    });
     expect(gr.body.data.platforms).toEqual([
       {
         platform: "instagram",
@@ -222,7 +252,8 @@ describe("tab endpoints", () => {
 
   it("growth counts from the first snapshot we took, never from zero, and says since when", async () => {
     // Facebook was first measured on Jan 7 (500), with no count before the period: not "+500".
-    const gr = (await call(`/api/analytics/growth?${PERIOD}`, { token: fx.a.token })).body.data;
+    const gr = (await call<"GET /api/analytics/growth">(`/api/analytics/growth?${PERIOD}`, { token: fx.a.token })).body
+      .data;
     const fb = gr.platforms.find((p: any) => p.platform === "facebook");
     expect(fb).toEqual({
       platform: "facebook",
@@ -233,7 +264,7 @@ describe("tab endpoints", () => {
       unfollowRate: null,
       since: "2026-01-07T12:00:00.000Z",
     });
-    expect(gr.platforms.find((p: any) => p.platform === "instagram").since).toBe(gr.range.start);
+    expect(gr.platforms.find((p) => p.platform === "instagram")!.since).toBe(gr.range.start);
     // Before the first measurement there is no value (a gap in the chart), not a flat zero.
     expect(gr.followers.map((f: any) => f.facebook)).toEqual([null, null, 500, 500, 500, 500, 500]);
     // ig 1000 → 1100, fb 500 → 500, li 300 (stored at connect, before the period): 1800 → 1900.
@@ -242,7 +273,9 @@ describe("tab endpoints", () => {
   });
 
   it("best-times falls back to SPEC suggestions with 4 measured posts", async () => {
-    const res = await call(`/api/analytics/best-times?platform=facebook`, { token: fx.a.token });
+    const res = await call<"GET /api/analytics/best-times">(`/api/analytics/best-times?platform=facebook`, {
+      token: fx.a.token,
+    });
     // T2 and T5 are Facebook's measured posts: 8 more are needed, and the label says so.
     expect(res.body.data).toMatchObject({
       source: "suggested",
@@ -254,15 +287,16 @@ describe("tab endpoints", () => {
     expect(res.body.data.label).toBe(
       "Suggested times for Facebook. Your own best times appear after 8 more published posts with metrics (2 of 10 so far).",
     );
-    expect((await call(`/api/analytics/best-times?platform=fax`, { token: fx.a.token })).body.message).toBe(
-      "platform must be one of instagram, facebook, twitter, linkedin, youtube, threads.",
-    );
+    expect(
+      (await call<"GET /api/analytics/best-times">(`/api/analytics/best-times?platform=fax`, { token: fx.a.token }))
+        .body.message,
+    ).toBe("platform must be one of instagram, facebook, twitter, linkedin, youtube, threads.");
   });
 });
 
 describe("post and account analytics", () => {
   it("a published post: breakdown, platforms, comments", async () => {
-    const res = await call(`/api/analytics/posts/${fx.ids.p1}`, { token: fx.a.token });
+    const res = await call<"GET /api/analytics/posts/:id">(`/api/analytics/posts/${fx.ids.p1}`, { token: fx.a.token });
     expect(res.status).toBe(200);
     const a = res.body.data.analytics;
     expect(a.engagementBreakdown).toEqual({ likes: 35, comments: 9, shares: 7, saves: 5, clicks: 16 });
@@ -286,12 +320,18 @@ describe("post and account analytics", () => {
   });
 
   it("404 for drafts and unknown ids", async () => {
-    expect((await call(`/api/analytics/posts/${fx.ids.p6}`, { token: fx.a.token })).status).toBe(404);
-    expect((await call(`/api/analytics/posts/nope`, { token: fx.a.token })).status).toBe(404);
+    expect(
+      (await call<"GET /api/analytics/posts/:id">(`/api/analytics/posts/${fx.ids.p6}`, { token: fx.a.token })).status,
+    ).toBe(404);
+    expect(
+      (await call<"GET /api/analytics/posts/:id">(`/api/analytics/posts/nope`, { token: fx.a.token })).status,
+    ).toBe(404);
   });
 
   it("an account's metrics and follower history", async () => {
-    const res = await call(`/api/analytics/account/${fx.ids.ig}?${PERIOD}`, { token: fx.a.token });
+    const res = await call<"GET /api/analytics/account/:id">(`/api/analytics/account/${fx.ids.ig}?${PERIOD}`, {
+      token: fx.a.token,
+    });
     expect(res.body.data.account).toMatchObject({ posts: 2, engagement: 36, followers: 1100 });
     expect(res.body.data.followers).toEqual({ current: 1100, previous: 1000, change: 10 });
     expect(res.body.data.history).toHaveLength(1);
@@ -300,16 +340,24 @@ describe("post and account analytics", () => {
 
 describe("user isolation", () => {
   it("B gets 404 for A's post and account, and never A's numbers", async () => {
-    const post = await call(`/api/analytics/posts/${fx.ids.p1}`, { token: fx.b.token });
+    const post = await call<"GET /api/analytics/posts/:id">(`/api/analytics/posts/${fx.ids.p1}`, { token: fx.b.token });
     expect(post).toMatchObject({
       status: 404,
       body: { success: false, message: "The requested resource was not found." },
     });
-    expect((await call(`/api/analytics/account/${fx.ids.ig}`, { token: fx.b.token })).status).toBe(404);
-    expect((await call(`/api/analytics/posts/${fx.ids.p1}/sync`, { method: "POST", token: fx.b.token })).status).toBe(
-      404,
-    );
-    const ov = await call(`/api/analytics/overview?${PERIOD}`, { token: fx.b.token });
+    expect(
+      (await call<"GET /api/analytics/account/:id">(`/api/analytics/account/${fx.ids.ig}`, { token: fx.b.token }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await call<"POST /api/analytics/posts/:id/sync">(`/api/analytics/posts/${fx.ids.p1}/sync`, {
+          method: "POST",
+          token: fx.b.token,
+        })
+      ).status,
+    ).toBe(404);
+    const ov = await call<"GET /api/analytics/overview">(`/api/analytics/overview?${PERIOD}`, { token: fx.b.token });
     expect(ov.body.data.overview).toMatchObject({
       totalPosts: 1,
       totalLikes: 100,
@@ -318,10 +366,15 @@ describe("user isolation", () => {
       totalReach: 1000,
     });
     expect(ov.body.data.stats.totalFollowers).toBe(9000);
-    const tags = await call(`/api/analytics/hashtag-performance?${PERIOD}`, { token: fx.b.token });
+    const tags = await call<"GET /api/analytics/hashtag-performance">(`/api/analytics/hashtag-performance?${PERIOD}`, {
+      token: fx.b.token,
+    });
     expect(tags.body.data.hashtags).toEqual([
       { tag: "#launch", impressions: 1000, reach: 1000, posts: 1, engagement: 200, engagementToReach: 20 },
     ]);
-    expect((await call(`/api/analytics/audience-insights`, { token: fx.b.token })).body.data.accounts).toEqual([]);
+    expect(
+      (await call<"GET /api/analytics/audience-insights">(`/api/analytics/audience-insights`, { token: fx.b.token }))
+        .body.data.accounts,
+    ).toEqual([]);
   });
 });

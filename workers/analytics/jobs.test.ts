@@ -17,7 +17,8 @@ describe("analytics cron and queue wiring", () => {
     const u = await registerUser();
     await connectViaEmulator(u.cookie, "instagram", { variant: "facebook" });
     const ids = (
-      (await call("/api/users/connected-accounts", { cookie: u.cookie })).body.data.accounts as Array<{ _id: string }>
+      (await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { cookie: u.cookie })).body.data
+        .accounts as Array<{ _id: string }>
     ).map((a) => a._id);
     expect(ids).toHaveLength(2);
     const db = createDb(env.DB);

@@ -28,12 +28,12 @@ describe("scheduled reports", () => {
   });
 
   it("CRUD with validation and ownership", async () => {
-    const bad = await call("/api/analytics/reports/schedules", {
+    const bad = await call<"POST /api/analytics/reports/schedules">("/api/analytics/reports/schedules", {
       token: fx.a.token,
       body: { kind: "summary", frequency: "weekly", hour: 9 },
     });
     expect(bad.body).toEqual({ success: false, message: "A weekly report needs a weekday." });
-    const created = await call("/api/analytics/reports/schedules", {
+    const created = await call<"POST /api/analytics/reports/schedules">("/api/analytics/reports/schedules", {
       token: fx.a.token,
       body: { kind: "summary", format: "pdf", frequency: "weekly", weekday: 1, hour: 9 },
     });
@@ -42,30 +42,41 @@ describe("scheduled reports", () => {
     const id = created.body.data.id;
     expect(
       (
-        await call(`/api/analytics/reports/schedules/${id}`, {
+        await call<"PUT /api/analytics/reports/schedules/:id">(`/api/analytics/reports/schedules/${id}`, {
           method: "PUT",
           token: fx.b.token,
           body: { kind: "summary", frequency: "weekly", weekday: 1, hour: 9, enabled: false },
         })
       ).status,
     ).toBe(404);
-    const disabled = await call(`/api/analytics/reports/schedules/${id}`, {
+    const disabled = await call<"PUT /api/analytics/reports/schedules/:id">(`/api/analytics/reports/schedules/${id}`, {
       method: "PUT",
       token: fx.a.token,
       body: { kind: "summary", frequency: "weekly", weekday: 1, hour: 9, enabled: false },
     });
     expect(disabled.body.data.enabled).toBe(false);
-    expect((await call("/api/analytics/reports/schedules", { token: fx.b.token })).body.data.schedules).toEqual([]);
-    expect((await call(`/api/analytics/reports/schedules/${id}`, { method: "DELETE", token: fx.a.token })).status).toBe(
-      200,
-    );
-    expect((await call("/api/analytics/reports/schedules", { token: fx.a.token })).body.data.schedules).toEqual([]);
+    expect(
+      (await call<"GET /api/analytics/reports/schedules">("/api/analytics/reports/schedules", { token: fx.b.token }))
+        .body.data.schedules,
+    ).toEqual([]);
+    expect(
+      (
+        await call<"DELETE /api/analytics/reports/schedules/:id">(`/api/analytics/reports/schedules/${id}`, {
+          method: "DELETE",
+          token: fx.a.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await call<"GET /api/analytics/reports/schedules">("/api/analytics/reports/schedules", { token: fx.a.token }))
+        .body.data.schedules,
+    ).toEqual([]);
   });
 
   it("runDueReports stores the file in R2, lists it, mails a notice, and does not resend", {
     timeout: 30_000,
   }, async () => {
-    const created = await call("/api/analytics/reports/schedules", {
+    const created = await call<"POST /api/analytics/reports/schedules">("/api/analytics/reports/schedules", {
       token: fx.a.token,
       body: { kind: "growth", format: "csv", frequency: "monthly", dayOfMonth: 1, hour: 0 },
     });
@@ -74,7 +85,9 @@ describe("scheduled reports", () => {
     const deps = { db, now: () => Date.now() + 32 * 86_400_000, bucket: env.MEDIA, mailer: new DevMailboxMailer(db) };
     expect(await runDueReports(deps)).toBeGreaterThanOrEqual(1);
     expect(await runDueReports(deps)).toBe(0);
-    const recent = await call("/api/analytics/reports/recent", { token: fx.a.token });
+    const recent = await call<"GET /api/analytics/reports/recent">("/api/analytics/reports/recent", {
+      token: fx.a.token,
+    });
     expect(recent.body.data.reports).toHaveLength(1);
     const file = await SELF.fetch(`http://localhost${recent.body.data.reports[0].downloadUrl}`, {
       headers: { Authorization: `Bearer ${fx.a.token}` },

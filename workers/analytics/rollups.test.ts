@@ -28,7 +28,7 @@ type Fixture = Awaited<ReturnType<typeof seedFixture>>;
  */
 async function expectTabsExact({ db, a, ids }: Fixture) {
   for (const period of ["period=1y", PERIOD]) {
-    const overview = await call(`/api/analytics/overview?${period}`, { token: a.token });
+    const overview = await call<"GET /api/analytics/overview">(`/api/analytics/overview?${period}`, { token: a.token });
     expect(overview.status).toBe(200);
     const { start, end } = overview.body.data.range;
     const range = { start: Date.parse(start), end: Date.parse(end), platforms: null };
@@ -41,19 +41,27 @@ async function expectTabsExact({ db, a, ids }: Fixture) {
       ["instagram", "facebook"],
       ["facebook", "linkedin"],
     ] as const) {
-      const filtered = await call(`/api/analytics/overview?${period}&platforms=${platforms.join(",")}`, {
-        token: a.token,
-      });
+      const filtered = await call<"GET /api/analytics/overview">(
+        `/api/analytics/overview?${period}&platforms=${platforms.join(",")}`,
+        {
+          token: a.token,
+        },
+      );
       expect(filtered.status).toBe(200);
       const own = await loadTargetRows(db, a.user.id, { ...range, platforms: [...platforms] });
       expect(filtered.body.data.topPerformingPost?.postId ?? null, platforms.join(",")).toBe(
         topPost(own)[0]?.postId ?? null,
       );
     }
-    const platforms = await call(`/api/analytics/platform-performance?${period}`, { token: a.token });
+    const platforms = await call<"GET /api/analytics/platform-performance">(
+      `/api/analytics/platform-performance?${period}`,
+      { token: a.token },
+    );
     expect(platforms.body.data.platforms).toEqual(byPlatform(rows));
     for (const id of [ids.ig, ids.fb, ids.li]) {
-      const account = await call(`/api/analytics/account/${id}?${period}`, { token: a.token });
+      const account = await call<"GET /api/analytics/account/:id">(`/api/analytics/account/${id}?${period}`, {
+        token: a.token,
+      });
       expect(account.status).toBe(200);
       expect(account.body.data.account).toMatchObject(byAccount(rows)[id] ?? { posts: 0, engagement: 0 });
     }
@@ -61,7 +69,10 @@ async function expectTabsExact({ db, a, ids }: Fixture) {
   // Best times (over all history) from the quarter-hour rollup rank what every target with metrics gives.
   const everything = await loadTargetRows(db, a.user.id, { start: 0, end: Date.now() + 1, platforms: null });
   for (const platform of [null, "instagram", "facebook", "linkedin"] as const) {
-    const best = await call(`/api/analytics/best-times${platform ? `?platform=${platform}` : ""}`, { token: a.token });
+    const best = await call<"GET /api/analytics/best-times">(
+      `/api/analytics/best-times?${platform ? `platform=${platform}` : ""}`,
+      { token: a.token },
+    );
     expect(best.status).toBe(200);
     expect(best.body.data).toEqual(bestTimes(everything, best.body.data.timezone, platform));
   }
@@ -183,7 +194,10 @@ describe("analytics rollups (ADR 023)", () => {
     await db.run(sql`delete from post_metrics_post_weekly where workspace_id = ${a.user.id}`);
     const bBefore = await rollupsAndRecomputation(db, b.user.id);
 
-    const res = await call("/api/analytics/rollups/rebuild", { method: "POST", token: a.token });
+    const res = await call<"POST /api/analytics/rollups/rebuild">("/api/analytics/rollups/rebuild", {
+      method: "POST",
+      token: a.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: "Analytics rollups rebuilt." });
     expect(res.body.data.metricDays).toBeGreaterThan(0);
@@ -243,8 +257,11 @@ describe("analytics rollups (ADR 023)", () => {
       ["instagram", feb(12), 9],
     ]);
     const top = async (platforms: string) =>
-      (await call(`/api/analytics/overview?period=1y&platforms=${platforms}`, { token: a.token })).body.data
-        .topPerformingPost?.postId;
+      (
+        await call<"GET /api/analytics/overview">(`/api/analytics/overview?period=1y&platforms=${platforms}`, {
+          token: a.token,
+        })
+      ).body.data.topPerformingPost?.postId;
     expect(await top("instagram,facebook")).toBe(both);
     expect(await top("instagram")).toBe(twoDays);
     expect(await top("facebook")).not.toBe(both);
@@ -253,7 +270,7 @@ describe("analytics rollups (ADR 023)", () => {
   });
 
   it("the repair route is refused without a session", async () => {
-    const res = await call("/api/analytics/rollups/rebuild", { method: "POST" });
+    const res = await call<"POST /api/analytics/rollups/rebuild">("/api/analytics/rollups/rebuild", { method: "POST" });
     expect(res.status).toBe(401);
     expect(res.body.success).toBe(false);
   });
@@ -268,8 +285,9 @@ describe("snapshot retention (ADR 023)", () => {
   it("deletes snapshots past the horizon except each target's current one; trends, totals and rollups are unchanged", async () => {
     const { db, a } = r;
     const ws = a.user.id;
-    const trends = () => call(`/api/analytics/engagement-trends?${PERIOD}`, { token: a.token });
-    const overview = () => call(`/api/analytics/overview?${PERIOD}`, { token: a.token });
+    const trends = () =>
+      call<"GET /api/analytics/engagement-trends">(`/api/analytics/engagement-trends?${PERIOD}`, { token: a.token });
+    const overview = () => call<"GET /api/analytics/overview">(`/api/analytics/overview?${PERIOD}`, { token: a.token });
     const totals = async () =>
       db.all(sql`select platform, sum(j.value) as n from post_engagement_daily e, json_each(e.likes) j
         where e.workspace_id = ${ws} group by platform order by platform`);
@@ -362,7 +380,7 @@ describe("best times from the rollup (ADR 023)", () => {
         "America/New_York",
         null,
       );
-    const best = await call("/api/analytics/best-times", { token: a.token });
+    const best = await call<"GET /api/analytics/best-times">("/api/analytics/best-times", { token: a.token });
     expect(best.status).toBe(200);
     expect(best.body.data.timezone).toBe("America/New_York");
     expect(best.body.data.source).toBe("computed");
@@ -370,7 +388,16 @@ describe("best times from the rollup (ADR 023)", () => {
     await expectRollupsExact(db, ws);
 
     await db.run(sql`update post_best_times_daily set posts = '[]' where workspace_id = ${ws}`);
-    expect((await call("/api/analytics/rollups/rebuild", { method: "POST", token: a.token })).status).toBe(200);
-    expect((await call("/api/analytics/best-times", { token: a.token })).body.data).toEqual(await expected());
+    expect(
+      (
+        await call<"POST /api/analytics/rollups/rebuild">("/api/analytics/rollups/rebuild", {
+          method: "POST",
+          token: a.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await call<"GET /api/analytics/best-times">("/api/analytics/best-times", { token: a.token })).body.data,
+    ).toEqual(await expected());
   });
 });

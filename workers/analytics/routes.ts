@@ -3,8 +3,9 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { invalidateDashboard } from "../dashboard/service";
 import { postTargets } from "../db/schema/index";
+import { Invalid, NotFound, notFound, UpstreamFailed } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
-import { HttpError, notFound, ok } from "../http/envelope";
+import { ok } from "../http/envelope";
 import { parseOrThrow } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
 import { requirePermission } from "../workspaces/middleware";
@@ -120,7 +121,7 @@ function rangeOf(c: Ctx) {
   try {
     return resolveRange(q, c.var.services.now(), c.var.auth.user.timezone);
   } catch (err) {
-    if (err instanceof RangeError) throw new HttpError(400, err.message);
+    if (err instanceof RangeError) throw new Invalid(err.message);
     throw err;
   }
 }
@@ -128,7 +129,7 @@ function rangeOf(c: Ctx) {
 function syncAnswer(c: Context, results: SyncResult[]) {
   const summary = summarizeByPlatform(results);
   if (summary.platformsSynced === 0 && summary.failures.length > 0) {
-    throw new HttpError(502, `Failed to sync analytics (${failureDetail(summary)})`);
+    throw new UpstreamFailed(`Failed to sync analytics (${failureDetail(summary)})`);
   }
   return ok(c, summary, syncMessage(summary));
 }
@@ -186,7 +187,7 @@ export const analyticsRoutes = new Hono<SignedInEnv>()
     const { db, now } = c.var.services;
     const ids = await workspaceAccountIds(db, c.var.workspace.id);
     if (!ids.length)
-      throw new HttpError(404, "No connected accounts found. Please connect your social media accounts first.");
+      throw new NotFound("No connected accounts found. Please connect your social media accounts first.");
     const deps = c.var.services.analyticsDeps();
     const publishedSince = now() - days * 86_400_000;
     const results: SyncResult[] = [];

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { posts } from "../db/schema/index";
-import { notFound } from "../http/envelope";
+import { notFound } from "../errors";
 import type { Platform } from "../platform-profile";
 import type { MemberRef } from "../workspaces/membership";
 import * as agg from "./aggregate";

@@ -84,7 +84,9 @@ describe("analytics from the media and ai_usage tables", () => {
     await publishedWith(u.user.id, fb, "facebook", [{ kind: "video", duration: 30 }], 10); // video
     await publishedWith(u.user.id, fb, "facebook", [{ kind: "image" }], 5); // single image
     await publishedWith(u.user.id, fb, "facebook", [], 1); // text
-    const res = await call(`/api/analytics/content-performance?period=7d`, { cookie: u.cookie });
+    const res = await call<"GET /api/analytics/content-performance">(`/api/analytics/content-performance?period=7d`, {
+      cookie: u.cookie,
+    });
     const byType = Object.fromEntries(
       res.body.data.contentTypes.map((t: any) => [t.type, [t.count, t.avgEngagement, t.avgReach]]),
     );
@@ -121,7 +123,7 @@ describe("analytics from the media and ai_usage tables", () => {
         row("hashtags", true, Date.now() - 3000, null),
         row("generate", true, Date.now() - 40 * DAY, 5),
       ]);
-    const res = await call(`/api/analytics/ai-usage?period=7d`, { cookie: u.cookie });
+    const res = await call<"GET /api/analytics/ai-usage">(`/api/analytics/ai-usage?period=7d`, { cookie: u.cookie });
     expect(res.body.data).toMatchObject({
       totalRequests: 3,
       successfulRequests: 2,
@@ -134,7 +136,7 @@ describe("analytics from the media and ai_usage tables", () => {
 
     const ig = await insertAccount(u.user.id, "instagram");
     await publishedWith(u.user.id, ig, "instagram", [{ kind: "image" }, { kind: "video", duration: 4 }], 1);
-    const dash = await call(`/api/dashboard`, { cookie: u.cookie });
+    const dash = await call<"GET /api/dashboard">(`/api/dashboard`, { cookie: u.cookie });
     expect(dash.body.data.stats.mediaFiles).toBe(2);
   });
 });

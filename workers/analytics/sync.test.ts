@@ -148,7 +148,9 @@ const DAY = 86_400_000;
 async function connectedUser(...flows: Array<[platform: string, variant?: string]>) {
   const u = await registerUser();
   for (const [platform, variant] of flows) await connectViaEmulator(u.cookie, platform, { variant });
-  const accounts = (await call("/api/users/connected-accounts", { cookie: u.cookie })).body.data.accounts as Array<{
+  const accounts = (
+    await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { cookie: u.cookie })
+  ).body.data.accounts as Array<{
     _id: string;
     platform: Platform;
   }>;
@@ -203,7 +205,10 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
     const postId = await publishToAll(u.user.id, fbPage, `Fresh bread ${crypto.randomUUID()}`);
     await advanceEmulator(DAY);
 
-    const res = await call(`/api/analytics/sync-all?days=7`, { method: "POST", cookie: u.cookie });
+    const res = await call<"POST /api/analytics/sync-all">(`/api/analytics/sync-all?days=7`, {
+      method: "POST",
+      cookie: u.cookie,
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Successfully synced analytics for 2 platforms");
     expect(res.body.data.platformsSynced).toBe(2);
@@ -227,14 +232,16 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
     expect(audience!.data.age.length).toBe(7);
 
     // What the API reports is what was synced.
-    const overview = (await call(`/api/analytics/overview?period=7d`, { cookie: u.cookie })).body.data;
+    const overview = (
+      await call<"GET /api/analytics/overview">(`/api/analytics/overview?period=7d`, { cookie: u.cookie })
+    ).body.data;
     expect(overview.overview.totalReach).toBe(snaps[0]!.reach);
     expect(overview.overview.totalLikes).toBe(snaps[0]!.likes);
     expect(overview.stats.totalFollowers).toBeGreaterThan(igFollowers!.followers);
 
     // A second sync a day later appends; the first snapshot stays as it was.
     await advanceEmulator(DAY);
-    await call(`/api/analytics/sync-all?days=7`, { method: "POST", cookie: u.cookie });
+    await call<"POST /api/analytics/sync-all">(`/api/analytics/sync-all?days=7`, { method: "POST", cookie: u.cookie });
     const after = await db.select().from(postMetricSnapshots).where(eq(postMetricSnapshots.postId, postId));
     expect(after).toHaveLength(2);
     expect(after.map((s) => s.reach).sort((a, b) => a - b)[1]).toBeGreaterThanOrEqual(snaps[0]!.reach);
@@ -244,29 +251,40 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
     const { u } = await connectedUser(["twitter"], ["youtube"]);
     // A day on, the platforms' short-lived access tokens (X 2 h, Google 1 h) have expired on their side.
     await advanceEmulator(DAY);
-    const res = await call(`/api/analytics/sync-all`, { method: "POST", cookie: u.cookie });
+    const res = await call<"POST /api/analytics/sync-all">(`/api/analytics/sync-all`, {
+      method: "POST",
+      cookie: u.cookie,
+    });
     expect(res.body.data.failures).toEqual([]);
     expect(res.status).toBe(200);
     expect(res.body.data.platformsSynced).toBe(2);
-    const accounts = (await call("/api/users/connected-accounts", { cookie: u.cookie })).body.data.accounts;
+    const accounts = (
+      await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { cookie: u.cookie })
+    ).body.data.accounts;
     expect(accounts.map((a: { status: string }) => a.status)).toEqual(["connected", "connected"]);
   });
 
   it("reports a failing platform and still syncs the others; all failing is a 502 with each platform's message", async () => {
     const { u } = await connectedUser(["instagram", "facebook"], ["youtube"]);
     await armFault("youtube", "500", 50);
-    const partial = await call(`/api/analytics/sync-all`, { method: "POST", cookie: u.cookie });
+    const partial = await call<"POST /api/analytics/sync-all">(`/api/analytics/sync-all`, {
+      method: "POST",
+      cookie: u.cookie,
+    });
     expect(partial.status).toBe(200);
     // Which synced, which failed and why: not "Successfully synced analytics for 2 platforms".
     expect(partial.body.message).toMatch(
       /^Synced analytics for (Instagram and Facebook|Facebook and Instagram); YouTube failed \(YouTube: .+\)$/,
     );
-    expect(partial.body.data.platforms.find((p: any) => p.platform === "youtube").ok).toBe(false);
-    expect(partial.body.data.failures.map((f: any) => [f.platform, f.kind])).toEqual([["youtube", "retryable"]]);
+    expect(partial.body.data.platforms.find((p) => p.platform === "youtube")!.ok).toBe(false);
+    expect(partial.body.data.failures.map((f) => [f.platform, f.kind])).toEqual([["youtube", "retryable"]]);
 
     // Instagram with Facebook Login answers to the facebook switch: every platform fails.
     await armFault("facebook", "500", 50);
-    const none = await call(`/api/analytics/sync-all`, { method: "POST", cookie: u.cookie });
+    const none = await call<"POST /api/analytics/sync-all">(`/api/analytics/sync-all`, {
+      method: "POST",
+      cookie: u.cookie,
+    });
     expect(none.status).toBe(502);
     expect(none.body.message).toMatch(/^Failed to sync analytics \((Instagram|Facebook|YouTube): /);
     expect(none.body.message).toContain("YouTube: ");
@@ -274,10 +292,18 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
 
   it("validates days and answers the SPEC message without accounts", async () => {
     const { u } = await connectedUser();
-    expect((await call(`/api/analytics/sync-all?days=0`, { method: "POST", cookie: u.cookie })).body.message).toBe(
-      "days must be a whole number between 1 and 365.",
-    );
-    const res = await call(`/api/analytics/sync-all`, { method: "POST", cookie: u.cookie });
+    expect(
+      (
+        await call<"POST /api/analytics/sync-all">(`/api/analytics/sync-all?days=0`, {
+          method: "POST",
+          cookie: u.cookie,
+        })
+      ).body.message,
+    ).toBe("days must be a whole number between 1 and 365.");
+    const res = await call<"POST /api/analytics/sync-all">(`/api/analytics/sync-all`, {
+      method: "POST",
+      cookie: u.cookie,
+    });
     expect(res.body).toEqual({
       success: false,
       message: "No connected accounts found. Please connect your social media accounts first.",
@@ -290,13 +316,23 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
     const postId = await publishToAll(u.user.id, fbPage, `Sourdough ${crypto.randomUUID()}`);
     await publishToAll(u.user.id, fbPage, `Another ${crypto.randomUUID()}`);
     await advanceEmulator(DAY);
-    const res = await call(`/api/analytics/posts/${postId}/sync`, { method: "POST", cookie: u.cookie });
+    const res = await call<"POST /api/analytics/posts/:id/sync">(`/api/analytics/posts/${postId}/sync`, {
+      method: "POST",
+      cookie: u.cookie,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.platforms.map((p: any) => [p.platform, p.postsSynced])).toEqual([["facebook", 1]]);
-    const analytics = (await call(`/api/analytics/posts/${postId}`, { cookie: u.cookie })).body.data.analytics;
+    const analytics = (
+      await call<"GET /api/analytics/posts/:id">(`/api/analytics/posts/${postId}`, { cookie: u.cookie })
+    ).body.data.analytics;
     expect(analytics.reach).toBeGreaterThan(0);
-    expect((await call(`/api/analytics/posts/${fx.ids.p6}/sync`, { method: "POST", token: fx.a.token })).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await call<"POST /api/analytics/posts/:id/sync">(`/api/analytics/posts/${fx.ids.p6}/sync`, {
+          method: "POST",
+          token: fx.a.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 });

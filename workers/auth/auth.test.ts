@@ -15,7 +15,7 @@ async function latestCode(email: string): Promise<string> {
 
 describe("register", () => {
   it("creates the user, returns token and user, and sets an httpOnly Lax cookie", async () => {
-    const res = await call("/api/auth/register", {
+    const res = await call<"POST /api/auth/register">("/api/auth/register", {
       body: { email: "Ann@Example.com", password: "secret1", displayName: "Ann", timezone: "Europe/Berlin" },
     });
     expect(res.status).toBe(201);
@@ -31,7 +31,7 @@ describe("register", () => {
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
     expect(cookie).not.toContain("Secure"); // plain http on localhost
-    const me = await call("/api/auth/me", { token: res.body.data.token });
+    const me = await call<"GET /api/auth/me">("/api/auth/me", { token: res.body.data.token });
     expect(me.body.data.user.email).toBe("ann@example.com");
   });
 
@@ -44,7 +44,7 @@ describe("register", () => {
     [{ email: 42, password: "secret1", displayName: "A" }, "Please check your input and try again."],
   ])("refuses %j with the spec's message and writes nothing", async (body, message) => {
     const before = await env.DB.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>();
-    const res = await call("/api/auth/register", { body });
+    const res = await call<"POST /api/auth/register">("/api/auth/register", { body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, message });
     const after = await env.DB.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>();
@@ -53,7 +53,7 @@ describe("register", () => {
 
   it("refuses a duplicate email", async () => {
     const u = await registerUser();
-    const res = await call("/api/auth/register", {
+    const res = await call<"POST /api/auth/register">("/api/auth/register", {
       body: { email: u.email.toUpperCase(), password: "secret1", displayName: "B" },
     });
     expect(res.status).toBe(409);
@@ -61,10 +61,10 @@ describe("register", () => {
   });
 
   it("answers malformed JSON and oversized bodies with a 400/413 envelope", async () => {
-    const bad = await call("/api/auth/register", { body: "{not json" });
+    const bad = await call<"POST /api/auth/register">("/api/auth/register", { body: "{not json" });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ success: false, message: "Malformed JSON body." });
-    const huge = await call("/api/auth/register", {
+    const huge = await call<"POST /api/auth/register">("/api/auth/register", {
       body: { email: "x@y.z", password: "x".repeat(2 * 1024 * 1024), displayName: "x" },
     });
     expect(huge.status).toBe(413);
@@ -75,30 +75,37 @@ describe("register", () => {
 describe("login and sessions", () => {
   it("logs in with the right password only", async () => {
     const u = await registerUser();
-    const good = await call("/api/auth/login", { body: { email: u.email, password: u.password } });
+    const good = await call<"POST /api/auth/login">("/api/auth/login", {
+      body: { email: u.email, password: u.password },
+    });
     expect(good.status).toBe(200);
     expect(good.body.data.user.id).toBe(u.user.id);
-    const bad = await call("/api/auth/login", { body: { email: u.email, password: "wrong-pass" } });
+    const bad = await call<"POST /api/auth/login">("/api/auth/login", {
+      body: { email: u.email, password: "wrong-pass" },
+    });
     expect(bad.status).toBe(401);
     expect(bad.body).toEqual({ success: false, message: "Invalid email or password" });
   });
 
   it("resolves the same user from the cookie and from the bearer token", async () => {
     const u = await registerUser();
-    const viaCookie = await call("/api/auth/me", { cookie: u.cookie });
-    const viaBearer = await call("/api/auth/me", { token: u.token });
+    const viaCookie = await call<"GET /api/auth/me">("/api/auth/me", { cookie: u.cookie });
+    const viaBearer = await call<"GET /api/auth/me">("/api/auth/me", { token: u.token });
     expect(viaCookie.body.data.user.id).toBe(u.user.id);
     expect(viaBearer.body.data.user.id).toBe(u.user.id);
   });
 
   it("rejects missing, forged and logged-out tokens with 401", async () => {
     const u = await registerUser();
-    expect((await call("/api/auth/me")).body).toEqual({ success: false, message: "Please log in to continue." });
-    expect((await call("/api/auth/me", { token: `${u.user.id}.forged` })).status).toBe(401);
-    expect((await call("/api/auth/me", { token: "garbage" })).status).toBe(401);
-    const out = await call("/api/auth/logout", { token: u.token, body: {} });
+    expect((await call<"GET /api/auth/me">("/api/auth/me")).body).toEqual({
+      success: false,
+      message: "Please log in to continue.",
+    });
+    expect((await call<"GET /api/auth/me">("/api/auth/me", { token: `${u.user.id}.forged` })).status).toBe(401);
+    expect((await call<"GET /api/auth/me">("/api/auth/me", { token: "garbage" })).status).toBe(401);
+    const out = await call<"POST /api/auth/logout">("/api/auth/logout", { token: u.token, body: {} });
     expect(out.body.message).toBe("Logged out successfully");
-    expect((await call("/api/auth/me", { token: u.token })).status).toBe(401);
+    expect((await call<"GET /api/auth/me">("/api/auth/me", { token: u.token })).status).toBe(401);
   });
 
   it("expires a session after its lifetime", async () => {
@@ -109,7 +116,7 @@ describe("login and sessions", () => {
     // Ask the session store as if eight days had passed.
     const { sha256Hex } = await import("./crypto");
     expect(await stub.validate(await sha256Hex(u.token), Date.now() + 8 * 24 * 3600_000)).toBeNull();
-    expect((await call("/api/auth/me", { token: u.token })).status).toBe(401);
+    expect((await call<"GET /api/auth/me">("/api/auth/me", { token: u.token })).status).toBe(401);
   });
 
   it("lets ten people from one office IP sign in within minutes, and the eleventh too (successes are not counted)", {
@@ -120,7 +127,12 @@ describe("login and sessions", () => {
     const statuses = [];
     for (const p of people)
       statuses.push(
-        (await call("/api/auth/login", { ip: office, body: { email: p.email, password: p.password } })).status,
+        (
+          await call<"POST /api/auth/login">("/api/auth/login", {
+            ip: office,
+            body: { email: p.email, password: p.password },
+          })
+        ).status,
       );
     expect(statuses).toEqual(Array(11).fill(200));
   });
@@ -185,9 +197,14 @@ describe("login and sessions", () => {
     const failures = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`login-failures:ip:${ip}`));
     for (let i = 0; i < limit - 1; i++) await failures.record(windowMs, Date.now());
     expect(
-      (await call("/api/auth/login", { ip, body: { email: "nobody@example.com", password: "secret1" } })).status,
+      (
+        await call<"POST /api/auth/login">("/api/auth/login", {
+          ip,
+          body: { email: "nobody@example.com", password: "secret1" },
+        })
+      ).status,
     ).toBe(401);
-    const limited = await call("/api/auth/login", {
+    const limited = await call<"POST /api/auth/login">("/api/auth/login", {
       ip,
       body: { email: "nobody-else@example.com", password: "secret1" },
     });
@@ -198,37 +215,48 @@ describe("login and sessions", () => {
 
   it("refuses a cookie-authenticated write from a foreign origin", async () => {
     const u = await registerUser();
-    const res = await call("/api/auth/logout", { cookie: u.cookie, origin: "https://evil.example", body: {} });
+    const res = await call<"POST /api/auth/logout">("/api/auth/logout", {
+      cookie: u.cookie,
+      origin: "https://evil.example",
+      body: {},
+    });
     expect(res.status).toBe(403);
-    expect((await call("/api/auth/me", { cookie: u.cookie })).status).toBe(200);
+    expect((await call<"GET /api/auth/me">("/api/auth/me", { cookie: u.cookie })).status).toBe(200);
   });
 });
 
 describe("password reset", () => {
   it("runs send → verify → update and revokes every session", async () => {
     const u = await registerUser();
-    const sent = await call("/api/auth/send-otp", { body: { email: u.email } });
+    const sent = await call<"POST /api/auth/send-otp">("/api/auth/send-otp", { body: { email: u.email } });
     expect(sent.body).toMatchObject({ success: true, message: "OTP sent to your email!" });
     const code = await latestCode(u.email);
-    const noGrant = await call("/api/auth/update-password", { body: { email: u.email, newPassword: "newpass1" } });
+    const noGrant = await call<"POST /api/auth/update-password">("/api/auth/update-password", {
+      body: { email: u.email, newPassword: "newpass1" },
+    });
     expect(noGrant.body).toEqual({ success: false, message: "Please verify OTP first" });
-    const verified = await call("/api/auth/verify-otp", { body: { email: u.email, otp: code } });
+    const verified = await call<"POST /api/auth/verify-otp">("/api/auth/verify-otp", {
+      body: { email: u.email, otp: code },
+    });
     expect(verified.body.message).toBe("OTP verified successfully!");
-    const updated = await call("/api/auth/update-password", {
+    const updated = await call<"POST /api/auth/update-password">("/api/auth/update-password", {
       body: { email: u.email, newPassword: "newpass1", resetToken: verified.body.data.resetToken },
     });
     expect(updated.body).toMatchObject({ success: true, message: "Password reset successfully!" });
-    expect((await call("/api/auth/me", { token: u.token })).status).toBe(401);
-    expect((await call("/api/auth/login", { body: { email: u.email, password: "newpass1" } })).status).toBe(200);
+    expect((await call<"GET /api/auth/me">("/api/auth/me", { token: u.token })).status).toBe(401);
+    expect(
+      (await call<"POST /api/auth/login">("/api/auth/login", { body: { email: u.email, password: "newpass1" } }))
+        .status,
+    ).toBe(200);
     // The grant is single use.
-    const again = await call("/api/auth/update-password", {
+    const again = await call<"POST /api/auth/update-password">("/api/auth/update-password", {
       body: { email: u.email, newPassword: "other12", resetToken: verified.body.data.resetToken },
     });
     expect(again.body.message).toBe("Please verify OTP first");
   });
 
   it("answers an unknown email the same way and mails nothing", async () => {
-    const res = await call("/api/auth/send-otp", { body: { email: "ghost@example.com" } });
+    const res = await call<"POST /api/auth/send-otp">("/api/auth/send-otp", { body: { email: "ghost@example.com" } });
     expect(res.body.message).toBe("OTP sent to your email!");
     const row = await env.DB.prepare(
       "SELECT count(*) AS n FROM dev_mailbox WHERE to_address = 'ghost@example.com'",
@@ -237,49 +265,56 @@ describe("password reset", () => {
   });
 
   it("validates the forgot and OTP inputs", async () => {
-    expect((await call("/api/auth/send-otp", { body: { email: "" } })).body.message).toBe(
+    expect((await call<"POST /api/auth/send-otp">("/api/auth/send-otp", { body: { email: "" } })).body.message).toBe(
       "Please enter your email address",
     );
-    expect((await call("/api/auth/send-otp", { body: { email: "x" } })).body.message).toBe(
+    expect((await call<"POST /api/auth/send-otp">("/api/auth/send-otp", { body: { email: "x" } })).body.message).toBe(
       "Please enter a valid email address",
     );
-    expect((await call("/api/auth/verify-otp", { body: { email: "a@b.c", otp: "12" } })).body.message).toBe(
-      "Please enter a valid OTP",
-    );
-    expect((await call("/api/auth/update-password", { body: { newPassword: "secret1" } })).body.message).toBe(
-      "Email is missing. Please start over.",
-    );
+    expect(
+      (await call<"POST /api/auth/verify-otp">("/api/auth/verify-otp", { body: { email: "a@b.c", otp: "12" } })).body
+        .message,
+    ).toBe("Please enter a valid OTP");
+    expect(
+      (await call<"POST /api/auth/update-password">("/api/auth/update-password", { body: { newPassword: "secret1" } }))
+        .body.message,
+    ).toBe("Email is missing. Please start over.");
   });
 
   it("locks a code after five wrong tries and refuses an expired code", async () => {
     const u = await registerUser();
-    await call("/api/auth/send-otp", { body: { email: u.email } });
+    await call<"POST /api/auth/send-otp">("/api/auth/send-otp", { body: { email: u.email } });
     const code = await latestCode(u.email);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 4; i++) {
-      expect((await call("/api/auth/verify-otp", { body: { email: u.email, otp: wrong } })).body.message).toBe(
-        "Invalid OTP. Please try again.",
-      );
+      expect(
+        (await call<"POST /api/auth/verify-otp">("/api/auth/verify-otp", { body: { email: u.email, otp: wrong } })).body
+          .message,
+      ).toBe("Invalid OTP. Please try again.");
     }
-    expect((await call("/api/auth/verify-otp", { body: { email: u.email, otp: wrong } })).body.message).toBe(
-      "Too many attempts. Please request a new OTP.",
-    );
-    expect((await call("/api/auth/verify-otp", { body: { email: u.email, otp: code } })).status).toBe(400);
+    expect(
+      (await call<"POST /api/auth/verify-otp">("/api/auth/verify-otp", { body: { email: u.email, otp: wrong } })).body
+        .message,
+    ).toBe("Too many attempts. Please request a new OTP.");
+    expect(
+      (await call<"POST /api/auth/verify-otp">("/api/auth/verify-otp", { body: { email: u.email, otp: code } })).status,
+    ).toBe(400);
 
     const v = await registerUser();
-    await call("/api/auth/send-otp", { body: { email: v.email } });
+    await call<"POST /api/auth/send-otp">("/api/auth/send-otp", { body: { email: v.email } });
     const fresh = await latestCode(v.email);
     await env.DB.prepare("UPDATE password_resets SET expires_at = ? WHERE user_id = ?")
       .bind(Date.now() - 1, v.user.id)
       .run();
-    expect((await call("/api/auth/verify-otp", { body: { email: v.email, otp: fresh } })).body.message).toBe(
-      "OTP has expired. Please request a new one.",
-    );
+    expect(
+      (await call<"POST /api/auth/verify-otp">("/api/auth/verify-otp", { body: { email: v.email, otp: fresh } })).body
+        .message,
+    ).toBe("OTP has expired. Please request a new one.");
   });
 
   it("stores the code hashed, never in clear", async () => {
     const u = await registerUser();
-    await call("/api/auth/send-otp", { body: { email: u.email } });
+    await call<"POST /api/auth/send-otp">("/api/auth/send-otp", { body: { email: u.email } });
     const code = await latestCode(u.email);
     const row = await env.DB.prepare("SELECT code_hash FROM password_resets WHERE user_id = ?")
       .bind(u.user.id)
@@ -292,7 +327,7 @@ describe("password reset", () => {
 describe("users", () => {
   it("returns the profile and verifies the current password", async () => {
     const u = await registerUser({ displayName: "Zoe" });
-    const profile = await call("/api/users/profile", { token: u.token });
+    const profile = await call<"GET /api/users/profile">("/api/users/profile", { token: u.token });
     expect(profile.body.data).toMatchObject({
       displayName: "Zoe",
       email: u.email,
@@ -300,26 +335,38 @@ describe("users", () => {
       connectedAccounts: [],
     });
     expect(
-      (await call("/api/users/verify-password", { token: u.token, body: { currentPassword: u.password } })).body
-        .message,
+      (
+        await call<"POST /api/users/verify-password">("/api/users/verify-password", {
+          token: u.token,
+          body: { currentPassword: u.password },
+        })
+      ).body.message,
     ).toBe("Password verified! You can now set a new password.");
-    const wrong = await call("/api/users/verify-password", { token: u.token, body: { currentPassword: "nope-nope" } });
+    const wrong = await call<"POST /api/users/verify-password">("/api/users/verify-password", {
+      token: u.token,
+      body: { currentPassword: "nope-nope" },
+    });
     expect(wrong.body).toEqual({ success: false, message: "Current password is incorrect" });
-    const blank = await call("/api/users/verify-password", { token: u.token, body: { currentPassword: "" } });
+    const blank = await call<"POST /api/users/verify-password">("/api/users/verify-password", {
+      token: u.token,
+      body: { currentPassword: "" },
+    });
     expect(blank.body.message).toBe("Please enter your current password");
   });
 
   it("changes the password, keeps this session and revokes all others", async () => {
     const u = await registerUser();
-    const other = await call("/api/auth/login", { body: { email: u.email, password: u.password } });
+    const other = await call<"POST /api/auth/login">("/api/auth/login", {
+      body: { email: u.email, password: u.password },
+    });
     const otherToken = other.body.data.token as string;
-    const short = await call("/api/users/update-password", {
+    const short = await call<"PUT /api/users/update-password">("/api/users/update-password", {
       method: "PUT",
       token: u.token,
       body: { currentPassword: u.password, newPassword: "123" },
     });
     expect(short.body.message).toBe("New password must be at least 6 characters long");
-    const res = await call("/api/users/update-password", {
+    const res = await call<"PUT /api/users/update-password">("/api/users/update-password", {
       method: "PUT",
       token: u.token,
       body: { currentPassword: u.password, newPassword: "brandnew1" },
@@ -329,20 +376,33 @@ describe("users", () => {
       message: "Password updated successfully",
       data: { otherSessionsRevoked: 1 },
     });
-    expect((await call("/api/auth/me", { token: u.token })).status).toBe(200);
-    expect((await call("/api/auth/me", { token: otherToken })).status).toBe(401);
+    expect((await call<"GET /api/auth/me">("/api/auth/me", { token: u.token })).status).toBe(200);
+    expect((await call<"GET /api/auth/me">("/api/auth/me", { token: otherToken })).status).toBe(401);
   });
 
   it("updates the timezone only to a real IANA zone", async () => {
     const u = await registerUser();
     expect(
-      (await call("/api/users/timezone", { method: "PUT", token: u.token, body: { timezone: "Mars/Olympus" } })).status,
+      (
+        await call<"PUT /api/users/timezone">("/api/users/timezone", {
+          method: "PUT",
+          token: u.token,
+          body: { timezone: "Mars/Olympus" },
+        })
+      ).status,
     ).toBe(400);
     expect(
-      (await call("/api/users/timezone", { method: "PUT", token: u.token, body: { timezone: "America/New_York" } }))
-        .status,
+      (
+        await call<"PUT /api/users/timezone">("/api/users/timezone", {
+          method: "PUT",
+          token: u.token,
+          body: { timezone: "America/New_York" },
+        })
+      ).status,
     ).toBe(200);
-    expect((await call("/api/auth/me", { token: u.token })).body.data.user.timezone).toBe("America/New_York");
+    expect((await call<"GET /api/auth/me">("/api/auth/me", { token: u.token })).body.data.user.timezone).toBe(
+      "America/New_York",
+    );
   });
 
   it("requires a session on every users route", async () => {

@@ -1,4 +1,4 @@
-import { HttpError } from "../http/envelope";
+import { Unauthenticated } from "../errors";
 import { parseOrThrow } from "../http/validate";
 import { clientIp } from "./middleware";
 import type { RateLimitService } from "./rate-limit";
@@ -39,7 +39,7 @@ export class AuthFlows {
     const email = input.email.trim().toLowerCase();
     await this.rateLimit.beforeLogin(caller.ip, email);
     const session = await this.auth.login(input, caller.userAgent).catch(async (err: unknown) => {
-      if (err instanceof HttpError && err.status === 401) await this.rateLimit.loginFailed(caller.ip, email);
+      if (err instanceof Unauthenticated) await this.rateLimit.loginFailed(caller.ip, email);
       throw err;
     });
     await this.rateLimit.loginSucceeded(email);

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { isApiKeyToken } from "../automation/key-scopes";
+import { Unauthenticated } from "../errors";
 import type { AppEnv } from "../http/app-env";
 import { HttpError } from "../http/envelope";
 import { CROSS_SITE_REFUSED, isCrossSiteCookieWrite } from "../http/origin";
@@ -16,7 +17,7 @@ export const resolveAuth = createMiddleware<AppEnv>(async (c, next) => {
   c.set("apiKey", null);
   if (found?.via === "bearer" && isApiKeyToken(found.token)) {
     const resolved = await c.var.services.apiKeys.resolve(found.token);
-    if (!resolved) throw new HttpError(401, "This API key is invalid, revoked or expired.");
+    if (!resolved) throw new Unauthenticated("This API key is invalid, revoked or expired.");
     const headers = await c.var.services.rateLimit.enforceWithHeaders("apiKey", resolved.key.id);
     c.set("auth", { user: resolved.user, sessionId: `key:${resolved.key.id}` });
     c.set("apiKey", resolved.key);

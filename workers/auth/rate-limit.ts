@@ -1,4 +1,4 @@
-import { HttpError, Messages } from "../http/envelope";
+import { TooMany } from "../errors";
 import type { BackoffPolicy } from "./backoff";
 import type { RateLimiter } from "./rate-limiter";
 
@@ -53,8 +53,7 @@ export class RateLimitService {
       "RateLimit-Remaining": String(d.remaining),
       "RateLimit-Reset": String(d.resetSeconds),
     };
-    if (!d.allowed)
-      throw new HttpError(429, Messages.tooMany, { ...headers, "Retry-After": String(d.retryAfterSeconds) });
+    if (!d.allowed) throw new TooMany(undefined, d.retryAfterSeconds, headers);
     return headers;
   }
 
@@ -67,7 +66,7 @@ export class RateLimitService {
     const denied = decisions.filter((d) => !d.allowed);
     if (denied.length > 0) {
       const retry = Math.max(...denied.map((d) => d.retryAfterSeconds));
-      throw new HttpError(429, Messages.tooMany, { "Retry-After": String(retry) });
+      throw new TooMany(undefined, retry);
     }
   }
 
@@ -78,10 +77,10 @@ export class RateLimitService {
       this.stub(`login-failures:ip:${ip}`).peek(ipFailures.limit, ipFailures.windowMs, this.now()),
       this.stub(`login:email:${email}`).backoffWait(this.now(), account),
     ]);
-    if (!byIp.allowed) throw new HttpError(429, Messages.tooMany, { "Retry-After": String(byIp.retryAfterSeconds) });
+    if (!byIp.allowed) throw new TooMany(undefined, byIp.retryAfterSeconds);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
-      throw new HttpError(429, tooManyFailures(seconds), { "Retry-After": String(seconds) });
+      throw new TooMany(tooManyFailures(seconds), seconds);
     }
   }
 

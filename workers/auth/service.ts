@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { passwordResets, users, workspaceMembers, workspaces } from "../db/schema/index";
-import { HttpError } from "../http/envelope";
+import { Conflict, Invalid, Unauthenticated } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { validTimeZone } from "../users/time-zone";
 import { personalWorkspaceRows } from "../workspaces/membership";
@@ -82,7 +82,7 @@ export class AuthService {
   ) {
     const email = normaliseEmail(input.email);
     const existing = await this.deps.db.query.users.findFirst({ where: eq(users.email, email) });
-    if (existing) throw new HttpError(409, "An account with this email already exists");
+    if (existing) throw new Conflict("An account with this email already exists");
     const now = this.deps.now();
     const row: UserRow = {
       id: crypto.randomUUID(),
@@ -108,7 +108,7 @@ export class AuthService {
     if (user) valid = await verifyPassword(input.password, user.passwordHash);
     // Hash even for an unknown email so response time does not reveal which addresses exist.
     else await hashPassword(input.password);
-    if (!user || !valid) throw new HttpError(401, "Invalid email or password");
+    if (!user || !valid) throw new Unauthenticated("Invalid email or password");
     return this.startSession(user, userAgent);
   }
 
@@ -170,7 +170,7 @@ export class AuthService {
 
   /** Checks a code and returns a short-lived reset grant (the only thing update-password accepts). */
   async verifyOtp(emailInput: string, code: string): Promise<{ resetToken: string; expiresAt: number }> {
-    const invalid = new HttpError(400, "Invalid OTP. Please try again.");
+    const invalid = new Invalid("Invalid OTP. Please try again.");
     const user = await this.deps.db.query.users.findFirst({ where: eq(users.email, normaliseEmail(emailInput)) });
     if (!user) throw invalid;
     const reset = await this.deps.db.query.passwordResets.findFirst({
@@ -179,13 +179,13 @@ export class AuthService {
     });
     const now = this.deps.now();
     if (!reset || reset.verifiedAt) throw invalid;
-    if (reset.expiresAt <= now) throw new HttpError(400, "OTP has expired. Please request a new one.");
-    if (reset.attempts >= OTP_MAX_ATTEMPTS) throw new HttpError(400, "Too many attempts. Please request a new OTP.");
+    if (reset.expiresAt <= now) throw new Invalid("OTP has expired. Please request a new one.");
+    if (reset.attempts >= OTP_MAX_ATTEMPTS) throw new Invalid("Too many attempts. Please request a new OTP.");
     const matches = constantTimeEqualText(await this.codeHash(reset.id, code.trim()), reset.codeHash);
     if (!matches) {
       const attempts = reset.attempts + 1;
       await this.deps.db.update(passwordResets).set({ attempts }).where(eq(passwordResets.id, reset.id));
-      if (attempts >= OTP_MAX_ATTEMPTS) throw new HttpError(400, "Too many attempts. Please request a new OTP.");
+      if (attempts >= OTP_MAX_ATTEMPTS) throw new Invalid("Too many attempts. Please request a new OTP.");
       throw invalid;
     }
     const resetToken = randomToken();
@@ -199,7 +199,7 @@ export class AuthService {
 
   /** Sets a new password from a verified reset grant, then signs the user out everywhere. */
   async resetPassword(emailInput: string, newPassword: string, resetToken: string | undefined): Promise<void> {
-    if (!resetToken) throw new HttpError(400, AuthMessages.verifyOtpFirst);
+    if (!resetToken) throw new Invalid(AuthMessages.verifyOtpFirst);
     const user = await this.deps.db.query.users.findFirst({ where: eq(users.email, normaliseEmail(emailInput)) });
     const grantHash = await sha256Hex(resetToken);
     const reset = user
@@ -212,8 +212,7 @@ export class AuthService {
         })
       : undefined;
     const now = this.deps.now();
-    if (!user || !reset?.grantExpiresAt || reset.grantExpiresAt <= now)
-      throw new HttpError(400, AuthMessages.verifyOtpFirst);
+    if (!user || !reset?.grantExpiresAt || reset.grantExpiresAt <= now) throw new Invalid(AuthMessages.verifyOtpFirst);
     const passwordHash = await hashPassword(newPassword);
     await this.deps.db.batch([
       this.deps.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)),
@@ -225,8 +224,7 @@ export class AuthService {
   /** Refuses (400) a password that is not the user's current one: Settings' Verify and password change. */
   async confirmPassword(userId: string, password: string): Promise<void> {
     const row = await this.deps.db.query.users.findFirst({ where: eq(users.id, userId) });
-    if (!row || !(await verifyPassword(password, row.passwordHash)))
-      throw new HttpError(400, AuthMessages.currentIncorrect);
+    if (!row || !(await verifyPassword(password, row.passwordHash))) throw new Invalid(AuthMessages.currentIncorrect);
   }
 
   /** Changes the password and revokes every other session of the user. */

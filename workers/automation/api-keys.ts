@@ -4,7 +4,7 @@ import { constantTimeEqualText, randomBytes, randomToken, sha256Hex } from "../a
 import type { PublicUser } from "../auth/service";
 import type { Db } from "../db/client";
 import { apiKeys } from "../db/schema/automation";
-import { HttpError, notFound } from "../http/envelope";
+import { Invalid, notFound } from "../errors";
 import { API_KEY_SCOPES, type ApiKeyScope, keyIdOf, keyIsLive } from "./key-scopes";
 
 export const createKeySchema = z.object({
@@ -62,7 +62,7 @@ export class ApiKeyService {
   async create(owner: { userId: string; workspaceId: string }, input: CreateKeyInput) {
     const now = this.now();
     const expiresAt = input.expiresAt ? Date.parse(input.expiresAt) : null;
-    if (expiresAt !== null && expiresAt <= now) throw new HttpError(400, "The expiry must be in the future");
+    if (expiresAt !== null && expiresAt <= now) throw new Invalid("The expiry must be in the future");
     const id = [...randomBytes(8)].map((b) => b.toString(16).padStart(2, "0")).join("");
     const token = `pl_${id}_${randomToken(32)}`;
     const [row] = await this.db

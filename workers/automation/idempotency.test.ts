@@ -23,7 +23,7 @@ describe("Idempotency-Key", () => {
     };
     const headers = { "Idempotency-Key": crypto.randomUUID() };
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call("/api/posts", { token: u.token, body, headers })),
+      Array.from({ length: 20 }, () => call<"POST /api/posts">("/api/posts", { token: u.token, body, headers })),
     );
     const done = answers.filter((a) => a.status === 201);
     const busy = answers.filter((a) => a.status === 409);
@@ -40,11 +40,15 @@ describe("Idempotency-Key", () => {
     ).toBe(1);
 
     // Later, the same key and body replays the first answer; a different body is refused.
-    const again = await call("/api/posts", { token: u.token, body, headers });
+    const again = await call<"POST /api/posts">("/api/posts", { token: u.token, body, headers });
     expect(again.status).toBe(201);
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect(again.body.data._id).toBe(done[0]!.body.data._id);
-    const other = await call("/api/posts", { token: u.token, body: { ...body, content: "Something else" }, headers });
+    const other = await call<"POST /api/posts">("/api/posts", {
+      token: u.token,
+      body: { ...body, content: "Something else" },
+      headers,
+    });
     expect(other.status).toBe(422);
     expect(other.body).toEqual({ success: false, message: IdempotencyMessages.mismatch });
     expect(await count("SELECT count(*) AS n FROM posts WHERE workspace_id = ?", u.user.id)).toBe(1);
@@ -54,7 +58,7 @@ describe("Idempotency-Key", () => {
     const u = await registerUser();
     const account = await insertAccount(u.user.id, "linkedin");
     const image = await uploadImage(u.token);
-    const draft = await call("/api/posts", {
+    const draft = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: {
         content: "Draft",
@@ -67,7 +71,11 @@ describe("Idempotency-Key", () => {
     const headers = { "Idempotency-Key": "publish-once" };
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        call(`/api/posts/${draft.body.data._id}/publish`, { token: u.token, method: "POST", headers }),
+        call<"POST /api/posts/:id/publish">(`/api/posts/${draft.body.data._id}/publish`, {
+          token: u.token,
+          method: "POST",
+          headers,
+        }),
       ),
     );
     expect(
@@ -88,8 +96,8 @@ describe("Idempotency-Key", () => {
     const [a, b] = [await registerUser(), await registerUser()];
     const headers = { "Idempotency-Key": "same-key" };
     const body = { content: "Idea", platforms: ["linkedin"], status: "draft" };
-    const ra = await call("/api/posts", { token: a.token, body, headers });
-    const rb = await call("/api/posts", { token: b.token, body, headers });
+    const ra = await call<"POST /api/posts">("/api/posts", { token: a.token, body, headers });
+    const rb = await call<"POST /api/posts">("/api/posts", { token: b.token, body, headers });
     expect([ra.status, rb.status]).toEqual([201, 201]);
     expect(rb.headers.get("Idempotent-Replayed")).toBeNull();
     expect(ra.body.data._id).not.toBe(rb.body.data._id);
@@ -105,7 +113,9 @@ describe("Idempotency-Key", () => {
       return f;
     };
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call("/api/media/upload", { token: u.token, body: form(), headers })),
+      Array.from({ length: 20 }, () =>
+        call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form(), headers }),
+      ),
     );
     expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
     expect(new Set(answers.filter((a) => a.status === 201).map((a) => a.body.data[0].id)).size).toBe(1);
@@ -123,7 +133,11 @@ describe("Idempotency-Key", () => {
     const now = Date.now();
     await insert("died", null, now - STALE_CLAIM_MS - 1000, now + 86_400_000);
     const body = { content: "Idea", platforms: ["linkedin"], status: "draft" };
-    const retried = await call("/api/posts", { token: u.token, body, headers: { "Idempotency-Key": "died" } });
+    const retried = await call<"POST /api/posts">("/api/posts", {
+      token: u.token,
+      body,
+      headers: { "Idempotency-Key": "died" },
+    });
     expect(retried.status).toBe(201);
     expect(retried.headers.get("Idempotent-Replayed")).toBeNull();
 

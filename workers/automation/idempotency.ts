@@ -5,8 +5,8 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { sha256Hex } from "../auth/crypto";
 import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema/automation";
+import { Conflict, Invalid, Mismatch } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
-import { HttpError } from "../http/envelope";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
@@ -125,12 +125,12 @@ async function requestHash(c: Context): Promise<string> {
 export const idempotent = createMiddleware<SignedInEnv>(async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (key === undefined) return next();
-  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new HttpError(400, IdempotencyMessages.invalid);
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new Invalid(IdempotencyMessages.invalid);
   const store = c.var.services.idempotency;
   const scope = { workspaceId: c.var.workspace.id, owner: c.var.apiKey?.id ?? c.var.auth.user.id, key };
   const claim = await store.claim(scope, await requestHash(c));
-  if (claim.kind === "mismatch") throw new HttpError(422, IdempotencyMessages.mismatch);
-  if (claim.kind === "pending") throw new HttpError(409, IdempotencyMessages.inProgress);
+  if (claim.kind === "mismatch") throw new Mismatch(IdempotencyMessages.mismatch);
+  if (claim.kind === "pending") throw new Conflict(IdempotencyMessages.inProgress);
   if (claim.kind === "replay") {
     return c.body(claim.body, claim.status as ContentfulStatusCode, {
       "Content-Type": "application/json",

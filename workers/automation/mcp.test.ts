@@ -9,7 +9,8 @@ import { MCP_KEY_REQUIRED } from "./mcp";
 type User = Awaited<ReturnType<typeof registerUser>>;
 
 const keyOf = async (u: User, scopes: string[]) =>
-  (await call("/api/keys", { token: u.token, body: { name: `agent ${scopes}`, scopes } })).body.data.token as string;
+  (await call<"POST /api/keys">("/api/keys", { token: u.token, body: { name: `agent ${scopes}`, scopes } })).body.data
+    .token as string;
 
 let rpcId = 0;
 /** One JSON-RPC call to /mcp, as an MCP client sends it over Streamable HTTP. */
@@ -131,7 +132,7 @@ describe("MCP server at /mcp", () => {
     expect(await postsOf(u)).toBe(0);
     expect((await tool(readOnly, "list_channels")).structuredContent).toEqual({ channels: [] });
 
-    const mine = await call("/api/posts", {
+    const mine = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: { content: "Mine", platforms: ["linkedin"], status: "draft" },
     });

@@ -9,8 +9,10 @@ import { periodQuery, resolveRange } from "../analytics/period";
 import { docs as analyticsDocs } from "../analytics/routes";
 import { bestTimesQuery } from "../analytics/schemas";
 import { AnalyticsService } from "../analytics/service";
+import { Invalid } from "../errors";
 import type { AppEnv } from "../http/app-env";
-import { fail, HttpError } from "../http/envelope";
+import { fail } from "../http/envelope";
+import { failureOf } from "../http/failure";
 import { describeRoute } from "../openapi/registry";
 import { postFieldsSchema } from "../posts/rules";
 import type { Actor } from "../posts/store";
@@ -52,12 +54,12 @@ async function run(caller: Caller, action: Action, work: () => Promise<object>):
     ensurePermitted({ apiKey: caller.apiKey, workspace: caller.workspace, role: caller.workspace.role }, action);
     return answer(await work());
   } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    const problems = (err as { problems?: unknown }).problems;
+    const failure = failureOf(err);
+    if (!failure) throw err;
     return {
       isError: true,
-      content: [{ type: "text", text: err.message }],
-      ...(problems ? { structuredContent: { problems } } : {}),
+      content: [{ type: "text", text: failure.message }],
+      ...(failure.data ? { structuredContent: failure.data } : {}),
     };
   }
 }
@@ -160,7 +162,7 @@ export function buildMcpServer(caller: Caller): McpServer {
         try {
           return await analytics().overview(resolveRange(query, services.now(), caller.user.timezone));
         } catch (err) {
-          if (err instanceof RangeError) throw new HttpError(400, err.message);
+          if (err instanceof RangeError) throw new Invalid(err.message);
           throw err;
         }
       }),

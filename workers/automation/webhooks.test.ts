@@ -26,13 +26,17 @@ function receiver(answer: (n: number) => Response = () => new Response("thanks")
 }
 
 async function addEndpoint(u: User, events: string[]) {
-  const res = await call("/api/webhooks", { token: u.token, body: { url: "https://hooks.example.com/in", events } });
+  const res = await call<"POST /api/webhooks">("/api/webhooks", {
+    token: u.token,
+    body: { url: "https://hooks.example.com/in", events },
+  });
   expect(res.status, res.body.message).toBe(201);
   return res.body.data as { id: string; secret: string };
 }
 
 const deliveries = async (u: User, endpointId: string) =>
-  (await call(`/api/webhooks/${endpointId}/deliveries`, { token: u.token })).body.data.deliveries as Array<{
+  (await call<"GET /api/webhooks/:id/deliveries">(`/api/webhooks/${endpointId}/deliveries`, { token: u.token })).body
+    .data.deliveries as Array<{
     id: string;
     event: string;
     status: string;
@@ -73,14 +77,15 @@ describe("webhooks", () => {
     const received = receiver();
     const u = await registerUser();
     await connectViaEmulator(u.cookie, "linkedin");
-    const account = (await call("/api/accounts", { token: u.token })).body.data.accounts[0]._id as string;
+    const account = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data.accounts[0]
+      ._id as string;
     const endpoint = await addEndpoint(u, ["post.published", "post.failed"]);
     expect(endpoint.secret).toMatch(/^whsec_/);
     // The secret is shown once: the list never has it.
-    const listed = await call("/api/webhooks", { token: u.token });
+    const listed = await call<"GET /api/webhooks">("/api/webhooks", { token: u.token });
     expect(JSON.stringify(listed.body.data)).not.toContain(endpoint.secret);
 
-    const post = await call("/api/posts", {
+    const post = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: {
         content: "Webhook launch",
@@ -119,7 +124,10 @@ describe("webhooks", () => {
     const other = `whsec_${btoa("another-secret-of-32-bytes-long!")}`;
     expect(() => new Webhook(other).verify(sent.body, sent.headers)).toThrow();
 
-    const resent = await call(`/api/webhooks/deliveries/${delivery!.id}/resend`, { token: u.token, method: "POST" });
+    const resent = await call<"POST /api/webhooks/deliveries/:id/resend">(
+      `/api/webhooks/deliveries/${delivery!.id}/resend`,
+      { token: u.token, method: "POST" },
+    );
     expect(resent.status, resent.body.message).toBe(200);
     await vi.waitFor(
       async () => {
@@ -160,7 +168,7 @@ describe("webhooks", () => {
       [503, false, "down for maintenance"],
       [200, true, "ok"],
     ]);
-    const endpoints = (await call("/api/webhooks", { token: u.token })).body.data.endpoints;
+    const endpoints = (await call<"GET /api/webhooks">("/api/webhooks", { token: u.token })).body.data.endpoints;
     expect(endpoints[0]).toMatchObject({ enabled: true, failingSince: null });
   });
 
@@ -176,7 +184,7 @@ describe("webhooks", () => {
     await hooks.emit(u.user.id, "account.needs_reconnect", { accountId: "a1" });
     expect((await attempt(sent[0]!.deliveryId, 1)).explicitAcks).toEqual(["m1"]);
 
-    const [listed] = (await call("/api/webhooks", { token: u.token })).body.data.endpoints;
+    const [listed] = (await call<"GET /api/webhooks">("/api/webhooks", { token: u.token })).body.data.endpoints;
     expect(listed).toMatchObject({ enabled: false });
     expect((await deliveries(u, endpoint.id))[0]!.status).toBe("failed");
     const mail = await env.DB.prepare("SELECT subject, text FROM dev_mailbox WHERE to_address = ?")
@@ -187,33 +195,47 @@ describe("webhooks", () => {
     ]);
     await hooks.emit(u.user.id, "account.needs_reconnect", { accountId: "a1" });
     expect(sent).toHaveLength(1);
-    const resend = await call(`/api/webhooks/deliveries/${sent[0]!.deliveryId}/resend`, {
-      token: u.token,
-      method: "POST",
-    });
+    const resend = await call<"POST /api/webhooks/deliveries/:id/resend">(
+      `/api/webhooks/deliveries/${sent[0]!.deliveryId}/resend`,
+      {
+        token: u.token,
+        method: "POST",
+      },
+    );
     expect(resend.body).toEqual({ success: false, message: "This endpoint is disabled; enable it to re-send." });
   });
 
   it("validates endpoints; API keys and other workspaces cannot reach them", async () => {
     const [a, b] = [await registerUser(), await registerUser()];
-    const bad = await call("/api/webhooks", {
+    const bad = await call<"POST /api/webhooks">("/api/webhooks", {
       token: a.token,
       body: { url: "ftp://x.example.com", events: ["post.published"] },
     });
     expect(bad.body).toEqual({ success: false, message: "Please enter the receiver's URL (http or https)" });
-    const none = await call("/api/webhooks", { token: a.token, body: { url: "https://x.example.com", events: [] } });
+    const none = await call<"POST /api/webhooks">("/api/webhooks", {
+      token: a.token,
+      body: { url: "https://x.example.com", events: [] },
+    });
     expect(none.body).toEqual({ success: false, message: "Please choose at least one event" });
     const endpoint = await addEndpoint(a, ["post.published"]);
 
     const key = (
-      await call("/api/keys", { token: a.token, body: { name: "bot", scopes: ["read", "write", "publish"] } })
+      await call<"POST /api/keys">("/api/keys", {
+        token: a.token,
+        body: { name: "bot", scopes: ["read", "write", "publish"] },
+      })
     ).body.data.token as string;
-    const byKey = await call("/api/webhooks", { token: key });
+    const byKey = await call<"GET /api/webhooks">("/api/webhooks", { token: key });
     expect(byKey.status).toBe(403);
 
-    const foreign = await call(`/api/webhooks/${endpoint.id}/deliveries`, { token: b.token });
+    const foreign = await call<"GET /api/webhooks/:id/deliveries">(`/api/webhooks/${endpoint.id}/deliveries`, {
+      token: b.token,
+    });
     expect(foreign.body).toEqual({ success: false, message: "The requested resource was not found." });
-    expect((await call(`/api/webhooks/${endpoint.id}`, { token: b.token, method: "DELETE" })).status).toBe(404);
-    expect((await call("/api/webhooks", { token: a.token })).body.data.endpoints).toHaveLength(1);
+    expect(
+      (await call<"DELETE /api/webhooks/:id">(`/api/webhooks/${endpoint.id}`, { token: b.token, method: "DELETE" }))
+        .status,
+    ).toBe(404);
+    expect((await call<"GET /api/webhooks">("/api/webhooks", { token: a.token })).body.data.endpoints).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "../db/schema/webhooks";
-import { HttpError, notFound } from "../http/envelope";
+import { Conflict, Invalid, notFound } from "../errors";
 import { endpointUrlRefusal } from "./webhook-rules";
 
 export { WEBHOOK_EVENTS, type WebhookEvent };
@@ -82,7 +82,7 @@ export class WebhookService {
   /** The secret is in this answer only; it is stored encrypted, for signing. */
   async create(workspaceId: string, userId: string, input: z.infer<typeof createEndpointSchema>) {
     const refused = endpointUrlRefusal(new URL(input.url), this.deps.appEnv);
-    if (refused) throw new HttpError(400, refused);
+    if (refused) throw new Invalid(refused);
     const secret = newSecret();
     const [row] = await this.deps.db
       .insert(webhookEndpoints)
@@ -172,7 +172,7 @@ export class WebhookService {
       .returning({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId });
     if (!row) throw notFound();
     const endpoint = await this.endpoint(workspaceId, row.endpointId);
-    if (endpoint.disabledAt !== null) throw new HttpError(409, "This endpoint is disabled; enable it to re-send.");
+    if (endpoint.disabledAt !== null) throw new Conflict("This endpoint is disabled; enable it to re-send.");
     await this.deps.queue.send({ deliveryId: row.id });
     return { id: row.id, status: "pending" as const };
   }

@@ -6,7 +6,7 @@ describe("POST /api/billing/notify", () => {
   it("stores the request once and answers with the spec's message", async () => {
     const u = await registerUser();
     for (let i = 0; i < 2; i++) {
-      const res = await call("/api/billing/notify", { token: u.token, body: {} });
+      const res = await call<"POST /api/billing/notify">("/api/billing/notify", { token: u.token, body: {} });
       expect(res.status).toBe(200);
       expect(res.body.message).toBe("You'll be notified when billing features are available!");
     }
@@ -17,6 +17,6 @@ describe("POST /api/billing/notify", () => {
   });
 
   it("answers 401 without a session", async () => {
-    expect((await call("/api/billing/notify", { body: {} })).status).toBe(401);
+    expect((await call<"POST /api/billing/notify">("/api/billing/notify", { body: {} })).status).toBe(401);
   });
 });

@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 describe("GET /api/dashboard", () => {
   it("stats from stored data, cached 30 s per user, cleared by invalidateDashboard", async () => {
-    const first = await call("/api/dashboard", { token: fx.a.token });
+    const first = await call<"GET /api/dashboard">("/api/dashboard", { token: fx.a.token });
     expect(first.status).toBe(200);
     expect(first.headers.get("X-Cache")).toBe("MISS");
     // A has p1-p5 and p7 published and p6 as a draft; followers 1100 + 500 + 300; January is outside the last 30 days.
@@ -38,34 +38,38 @@ describe("GET /api/dashboard", () => {
       status: "scheduled",
       scheduledAt: Date.now() + 86_400_000,
     });
-    const cached = await call("/api/dashboard", { token: fx.a.token });
+    const cached = await call<"GET /api/dashboard">("/api/dashboard", { token: fx.a.token });
     expect(cached.headers.get("X-Cache")).toBe("HIT");
     expect(cached.body.data.stats.totalPosts).toBe(7);
 
     await invalidateDashboard(fx.a.user.id);
-    const fresh = await call("/api/dashboard", { token: fx.a.token });
+    const fresh = await call<"GET /api/dashboard">("/api/dashboard", { token: fx.a.token });
     expect(fresh.headers.get("X-Cache")).toBe("MISS");
     expect(fresh.body.data.stats).toMatchObject({ totalPosts: 8, scheduledPosts: 1 });
     expect(fresh.body.data.upcomingPosts.map((p: any) => p.content)).toEqual(["Next week"]);
   });
 
   it("creating or deleting a post through the API clears the cache at once", async () => {
-    await call("/api/dashboard", { token: fx.b.token });
-    expect((await call("/api/dashboard", { token: fx.b.token })).headers.get("X-Cache")).toBe("HIT");
-    const created = await call("/api/posts", {
+    await call<"GET /api/dashboard">("/api/dashboard", { token: fx.b.token });
+    expect((await call<"GET /api/dashboard">("/api/dashboard", { token: fx.b.token })).headers.get("X-Cache")).toBe(
+      "HIT",
+    );
+    const created = await call<"POST /api/posts">("/api/posts", {
       token: fx.b.token,
       body: { content: "Fresh draft", platforms: ["instagram"], status: "draft" },
     });
     expect(created.status).toBe(201);
-    const after = await call("/api/dashboard", { token: fx.b.token });
+    const after = await call<"GET /api/dashboard">("/api/dashboard", { token: fx.b.token });
     expect(after.headers.get("X-Cache")).toBe("MISS");
     expect(after.body.data.stats.totalPosts).toBe(2);
-    await call(`/api/posts/${created.body.data._id}`, { method: "DELETE", token: fx.b.token });
-    expect((await call("/api/dashboard", { token: fx.b.token })).body.data.stats.totalPosts).toBe(1);
+    await call<"DELETE /api/posts/:id">(`/api/posts/${created.body.data._id}`, { method: "DELETE", token: fx.b.token });
+    expect((await call<"GET /api/dashboard">("/api/dashboard", { token: fx.b.token })).body.data.stats.totalPosts).toBe(
+      1,
+    );
   });
 
   it("is per user", async () => {
-    const b = await call("/api/dashboard", { token: fx.b.token });
+    const b = await call<"GET /api/dashboard">("/api/dashboard", { token: fx.b.token });
     expect(b.body.data.stats).toMatchObject({ totalPosts: 1, totalFollowers: 9000, connectedPlatforms: 1 });
   });
 });

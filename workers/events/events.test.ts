@@ -14,21 +14,21 @@ describe("POST /api/events", () => {
   it("records a signed-in user's page view with its path and query", async () => {
     const u = await registerUser();
     const path = `/settings?tab=billing&n=${crypto.randomUUID()}`;
-    const res = await call("/api/events", { cookie: u.cookie, body: { name: "page_view", path } });
+    const res = await call<"POST /api/events">("/api/events", { cookie: u.cookie, body: { name: "page_view", path } });
     expect(res.status).toBe(201);
     expect((await eventsAt(path)).results).toEqual([{ name: "page_view", path, user_id: u.user.id, properties: null }]);
   });
 
   it("records an anonymous page view without a user", async () => {
     const path = `/auth?n=${crypto.randomUUID()}`;
-    const res = await call("/api/events", { body: { name: "page_view", path } });
+    const res = await call<"POST /api/events">("/api/events", { body: { name: "page_view", path } });
     expect(res.status).toBe(201);
     expect((await eventsAt(path)).results[0]!.user_id).toBeNull();
   });
 
   it("accepts the other event names of SPEC §7 with their properties", async () => {
     const path = `/content?n=${crypto.randomUUID()}`;
-    const res = await call("/api/events", {
+    const res = await call<"POST /api/events">("/api/events", {
       body: { name: "platform_selected", path, properties: { platform: "instagram", context: "composer" } },
     });
     expect(res.status).toBe(201);
@@ -40,7 +40,7 @@ describe("POST /api/events", () => {
 
   it("refuses an unknown event name and records nothing", async () => {
     const path = `/x?n=${crypto.randomUUID()}`;
-    const res = await call("/api/events", { body: { name: "drop_table", path } });
+    const res = await call<"POST /api/events">("/api/events", { body: { name: "drop_table", path } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, message: "Unknown event name." });
     expect((await eventsAt(path)).results).toHaveLength(0);

@@ -23,7 +23,7 @@ const countFeedback = async (userId: string) =>
 describe("POST /api/feedback", () => {
   it("stores general feedback without an attachment", async () => {
     const u = await registerUser();
-    const res = await call("/api/feedback", {
+    const res = await call<"POST /api/feedback">("/api/feedback", {
       cookie: u.cookie,
       body: feedbackForm({ type: "general", message: "Love the planner", satisfied: "true", email: "me@example.com" }),
     });
@@ -58,7 +58,7 @@ describe("POST /api/feedback", () => {
     ],
   ])("refuses %j with the spec's message and stores nothing", async (fields, message) => {
     const u = await registerUser();
-    const res = await call("/api/feedback", { token: u.token, body: feedbackForm(fields) });
+    const res = await call<"POST /api/feedback">("/api/feedback", { token: u.token, body: feedbackForm(fields) });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, message });
     expect(await countFeedback(u.user.id)).toBe(0);
@@ -66,7 +66,7 @@ describe("POST /api/feedback", () => {
 
   it("stores a bug report's attachment in R2 under the user, with its sniffed type", async () => {
     const u = await registerUser();
-    const res = await call("/api/feedback", {
+    const res = await call<"POST /api/feedback">("/api/feedback", {
       token: u.token,
       body: feedbackForm(
         { type: "bug", message: "Misaligned button" },
@@ -91,7 +91,7 @@ describe("POST /api/feedback", () => {
   it("refuses a disguised file by its bytes, not its name, and stores nothing", async () => {
     const u = await registerUser();
     const elf = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0x3e, 0]);
-    const res = await call("/api/feedback", {
+    const res = await call<"POST /api/feedback">("/api/feedback", {
       token: u.token,
       body: feedbackForm(
         { type: "bug", message: "See attached" },
@@ -105,14 +105,16 @@ describe("POST /api/feedback", () => {
   });
 
   it("answers 401 without a session", async () => {
-    const res = await call("/api/feedback", { body: feedbackForm({ type: "general", message: "hi" }) });
+    const res = await call<"POST /api/feedback">("/api/feedback", {
+      body: feedbackForm({ type: "general", message: "hi" }),
+    });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ success: false, message: "Please log in to continue." });
   });
 
   it("refuses a cookie-authenticated post from a foreign origin", async () => {
     const u = await registerUser();
-    const res = await call("/api/feedback", {
+    const res = await call<"POST /api/feedback">("/api/feedback", {
       cookie: u.cookie,
       origin: "https://evil.example",
       body: feedbackForm({ type: "general", message: "hi" }),

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { feedback } from "../db/schema/index";
+import { Invalid, TooLarge } from "../errors";
 import { safeFileName, sniffType } from "../files/sniff";
 import type { SignedInEnv } from "../http/app-env";
 import { HttpError, ok } from "../http/envelope";
@@ -25,11 +26,10 @@ export const feedbackRoutes = new Hono<SignedInEnv>().post("/", requirePermissio
   const id = crypto.randomUUID();
   let stored: { key: string; name: string; type: string; size: number } | null = null;
   if (attachment) {
-    if (attachment.size > FEEDBACK_MAX_BYTES) throw new HttpError(413, FeedbackMessages.attachmentSize);
+    if (attachment.size > FEEDBACK_MAX_BYTES) throw new TooLarge(FeedbackMessages.attachmentSize);
     const bytes = new Uint8Array(await attachment.arrayBuffer());
     const sniffed = await sniffType(bytes.subarray(0, 4100));
-    if (!sniffed || !FEEDBACK_ATTACHMENT_TYPES.has(sniffed.mime))
-      throw new HttpError(400, FeedbackMessages.attachmentType);
+    if (!sniffed || !FEEDBACK_ATTACHMENT_TYPES.has(sniffed.mime)) throw new Invalid(FeedbackMessages.attachmentType);
     const name = safeFileName(attachment.name);
     const key = `feedback/${userId}/${id}/${name}`;
     await services.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: sniffed.mime } });

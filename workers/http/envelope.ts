@@ -1,17 +1,13 @@
-import type { Context } from "hono";
+import type { Context, TypedResponse } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { JSONParsed } from "hono/utils/types";
 
-/** The generic messages of SPEC §8, used wherever a route has nothing more specific to say. */
-export const Messages = {
-  unauthorized: "Please log in to continue.",
-  forbidden: "You do not have permission to perform this action.",
-  notFound: "The requested resource was not found.",
-  server: "Server error. Please try again later.",
-  validation: "Please check your input and try again.",
-  tooMany: "Too many requests. Please try again later.",
-} as const;
+export { Messages } from "../errors";
 
-/** An error that carries the status and the user-facing message of the envelope. */
+/**
+ * A refusal about the HTTP request itself (malformed JSON, not multipart, a bad Range, a cross-site write),
+ * thrown by handlers and middleware only; services throw the domain errors of workers/errors.ts (ADR 037).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -22,10 +18,19 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = () => new HttpError(404, Messages.notFound);
+type Success<T> = { success: true; message: string; data: T };
 
-export function ok<T>(c: Context, data: T, message = "OK", status: ContentfulStatusCode = 200): Response {
-  return c.json({ success: true as const, message, data }, status);
+/** The success envelope; its type carries the data, so tests name a route and get what it answers. */
+export function ok<T, S extends ContentfulStatusCode = 200>(
+  c: Context,
+  data: T,
+  message = "OK",
+  status?: S,
+): Response & TypedResponse<JSONParsed<Success<T>>, S, "json"> {
+  const body: Success<T> = { success: true, message, data };
+  const res: Response = c.json(body, status ?? 200);
+  // c.json's own type, spelt out: inferred, it is too long for tsc to write into the declaration.
+  return res as Response & TypedResponse<JSONParsed<Success<T>>, S, "json">;
 }
 
 export function fail(
@@ -33,6 +38,7 @@ export function fail(
   status: ContentfulStatusCode,
   message: string,
   headers: Record<string, string> = {},
+  data?: Record<string, unknown>,
 ): Response {
-  return c.json({ success: false as const, message }, status, headers);
+  return c.json({ success: false as const, message, ...(data ? { data } : {}) }, status, headers);
 }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { HttpError, Messages } from "./envelope";
+import { Invalid } from "../errors";
+import { HttpError } from "./envelope";
 
 /**
  * The first issue's message is what the user sees; schemas put the spec's wording there.
@@ -13,8 +14,8 @@ export function parseOrThrow<S extends z.core.$ZodType>(schema: S, input: unknow
   const message =
     issue && !issue.message.startsWith("Invalid input") && !issue.message.startsWith("Invalid option")
       ? issue.message
-      : Messages.validation;
-  throw new HttpError(400, message);
+      : undefined;
+  throw new Invalid(message);
 }
 
 /** The JSON body as sent ({} when empty), for a caller that parses it further on; malformed JSON is a 400. */

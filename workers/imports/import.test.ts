@@ -29,7 +29,7 @@ describe("bulk import", () => {
         `With a comment,twitter,${future},13:00,,photo.jpg,Say hi`,
       ]),
     );
-    const dry = await call("/api/imports/check", { token: u.token, body: { rows } });
+    const dry = await call<"POST /api/imports/check">("/api/imports/check", { token: u.token, body: { rows } });
     expect(dry.status).toBe(200);
     expect(dry.body.message).toBe("4 of 7 rows need fixing");
     const errors = Object.fromEntries(
@@ -44,13 +44,13 @@ describe("bulk import", () => {
       7: null,
       8: null,
     });
-    const before = (await call("/api/posts", { token: u.token })).body.data.pagination.total;
+    const before = (await call<"GET /api/posts">("/api/posts", { token: u.token })).body.data.pagination.total;
     expect(before).toBe(0); // the dry run created nothing
 
-    const first = await call("/api/imports", { token: u.token, body: { rows } });
+    const first = await call<"POST /api/imports">("/api/imports", { token: u.token, body: { rows } });
     expect(first.status).toBe(201);
     expect(first.body.message).toBe("3 posts created, 0 already imported");
-    const listed = (await call("/api/posts", { token: u.token })).body.data;
+    const listed = (await call<"GET /api/posts">("/api/posts", { token: u.token })).body.data;
     expect(listed.pagination.total).toBe(3);
     expect(listed.posts.map((p: { content: string }) => p.content).sort()).toEqual([
       "Good one, with a comma",
@@ -58,26 +58,27 @@ describe("bulk import", () => {
       "With a comment",
     ]);
     // The first_comment column becomes the channel's first comment.
-    const commented = listed.posts.find((p: { content: string }) => p.content === "With a comment");
-    expect(commented.platformPosts.map((t: { version: { firstComment: string } }) => t.version.firstComment)).toEqual([
-      "Say hi",
-    ]);
-    const good = listed.posts.find((p: { content: string }) => p.content === "Good two");
+    const commented = listed.posts.find((p) => p.content === "With a comment")!;
+    expect(commented.platformPosts.map((t) => t.version.firstComment)).toEqual(["Say hi"]);
+    const good = listed.posts.find((p) => p.content === "Good two")!;
     expect(good.status).toBe("scheduled");
     expect(good.metadata.source).toBe("import");
 
     // The same file again: nothing new; the dry run says which rows were imported before.
-    const again = await call("/api/imports", { token: u.token, body: { rows } });
+    const again = await call<"POST /api/imports">("/api/imports", { token: u.token, body: { rows } });
     expect(again.body.message).toBe("0 posts created, 3 already imported");
-    expect((await call("/api/posts", { token: u.token })).body.data.pagination.total).toBe(3);
-    const recheck = await call("/api/imports/check", { token: u.token, body: { rows } });
+    expect((await call<"GET /api/posts">("/api/posts", { token: u.token })).body.data.pagination.total).toBe(3);
+    const recheck = await call<"POST /api/imports/check">("/api/imports/check", { token: u.token, body: { rows } });
     expect(
       recheck.body.data.rows.filter((r: { duplicate: boolean }) => r.duplicate).map((r: { row: number }) => r.row),
     ).toEqual([2, 7, 8]);
 
     // Another workspace's import of the same rows neither sees these accounts nor these files.
     const other = await registerUser();
-    const theirs = await call("/api/imports/check", { token: other.token, body: { rows: rows.slice(0, 1) } });
+    const theirs = await call<"POST /api/imports/check">("/api/imports/check", {
+      token: other.token,
+      body: { rows: rows.slice(0, 1) },
+    });
     expect(theirs.body.data.rows[0].errors).toEqual([
       "No Twitter account is connected",
       'No file named "photo.jpg" in the media library',
@@ -89,7 +90,7 @@ describe("bulk import", () => {
 
   it("refuses a chunk without rows, with the envelope", async () => {
     const u = await registerUser();
-    const res = await call("/api/imports/check", { token: u.token, body: { rows: [] } });
+    const res = await call<"POST /api/imports/check">("/api/imports/check", { token: u.token, body: { rows: [] } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, message: "The file has no rows to import" });
   });
@@ -117,7 +118,7 @@ describe("bulk import", () => {
       [5, "2020-01-01", "09:00"],
     ]);
 
-    const dry = await call("/api/imports/check", { token: u.token, body: { rows } });
+    const dry = await call<"POST /api/imports/check">("/api/imports/check", { token: u.token, body: { rows } });
     expect(dry.body.message).toBe("2 of 4 rows need fixing");
     expect(dry.body.data.rows.map((r: { row: number; errors: string[] }) => [r.row, r.errors[0] ?? null])).toEqual([
       [2, null],
@@ -126,9 +127,9 @@ describe("bulk import", () => {
       [5, "Schedule date cannot be in the past"],
     ]);
 
-    const first = await call("/api/imports", { token: u.token, body: { rows } });
+    const first = await call<"POST /api/imports">("/api/imports", { token: u.token, body: { rows } });
     expect(first.body.message).toBe("2 posts created, 0 already imported");
-    const posts = (await call("/api/posts", { token: u.token })).body.data.posts as Array<{
+    const posts = (await call<"GET /api/posts">("/api/posts", { token: u.token })).body.data.posts as Array<{
       content: string;
       scheduledDate: string;
     }>;
@@ -137,9 +138,9 @@ describe("bulk import", () => {
     expect(at("Serial date and time")).toBe(zoned(future, "09:00", "Europe/Berlin"));
     expect(at("Text date, serial time")).toBe(zoned(future, "14:45", "America/New_York"));
 
-    const again = await call("/api/imports", { token: u.token, body: { rows } });
+    const again = await call<"POST /api/imports">("/api/imports", { token: u.token, body: { rows } });
     expect(again.body.message).toBe("0 posts created, 2 already imported");
-    expect((await call("/api/posts", { token: u.token })).body.data.pagination.total).toBe(2);
+    expect((await call<"GET /api/posts">("/api/posts", { token: u.token })).body.data.pagination.total).toBe(2);
   });
 
   it("XLSX: the template downloads and reads back as the import's columns", async () => {

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { importedRows } from "../db/schema/imports";
 import { media } from "../db/schema/media";
-import { HttpError } from "../http/envelope";
+import { DomainError } from "../errors";
 import { postFieldsSchema } from "../posts/rules";
 import type { Actor, PostStore } from "../posts/store";
 import { type ImportLookups, type ImportRow, rowFields, rowKey } from "./rows";
@@ -149,7 +149,7 @@ export class ImportService {
         await this.db
           .delete(importedRows)
           .where(and(eq(importedRows.workspaceId, actor.workspace.id), eq(importedRows.rowKey, r.key)));
-        if (!(err instanceof HttpError)) throw err;
+        if (!(err instanceof DomainError)) throw err;
         reports.push({ row: r.row, errors: [err.message], duplicate: false });
       }
     }

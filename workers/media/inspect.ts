@@ -1,8 +1,8 @@
 import { imageSize } from "image-size";
 import { CustomSource, Input, MP4, QTFF } from "mediabunny";
 import type { MediaKind } from "../db/schema/media";
+import { DomainError, Invalid, TooLarge, UnsupportedType } from "../errors";
 import { sniffType } from "../files/sniff";
-import { HttpError } from "../http/envelope";
 import { imageIsWhole } from "./image-integrity";
 import { ACCEPTED_TYPES, MAX_IMAGE_PIXELS, MediaMessages, sizeProblem, tooManyPixelsMessage } from "./limits";
 
@@ -32,14 +32,13 @@ const IMAGE_HEADER_BYTES = 512 * 1024;
 export async function inspectMedia(src: ByteSource): Promise<MediaFacts> {
   const sniffed = src.size > 0 ? await sniffType(await src.read(0, Math.min(HEAD_BYTES, src.size))) : null;
   const accepted = sniffed ? ACCEPTED_TYPES[sniffed.mime] : undefined;
-  if (!sniffed || !accepted) throw new HttpError(415, MediaMessages.unsupported);
+  if (!sniffed || !accepted) throw new UnsupportedType(MediaMessages.unsupported);
   const tooLarge = sizeProblem(accepted.kind, src.size);
-  if (tooLarge) throw new HttpError(413, tooLarge);
+  if (tooLarge) throw new TooLarge(tooLarge);
   const facts = { kind: accepted.kind, mimeType: sniffed.mime, format: accepted.format };
   if (accepted.kind === "image") {
     const dims = await imageDimensions(src);
-    if (!imageIsWhole(sniffed.mime, await src.read(0, src.size)))
-      throw new HttpError(400, MediaMessages.incompleteImage);
+    if (!imageIsWhole(sniffed.mime, await src.read(0, src.size))) throw new Invalid(MediaMessages.incompleteImage);
     return { ...facts, ...dims, duration: null };
   }
   return { ...facts, ...(accepted.format === "avi" ? await aviFacts(src) : await isoVideoFacts(src)) };
@@ -56,9 +55,8 @@ async function imageDimensions(src: ByteSource): Promise<{ width: number; height
       if (end === src.size) break;
     }
   }
-  if (!dims?.width || !dims.height) throw new HttpError(400, MediaMessages.unreadable);
-  if (dims.width * dims.height > MAX_IMAGE_PIXELS)
-    throw new HttpError(400, tooManyPixelsMessage(dims.width, dims.height));
+  if (!dims?.width || !dims.height) throw new Invalid(MediaMessages.unreadable);
+  if (dims.width * dims.height > MAX_IMAGE_PIXELS) throw new Invalid(tooManyPixelsMessage(dims.width, dims.height));
   return dims;
 }
 
@@ -75,12 +73,12 @@ async function isoVideoFacts(src: ByteSource) {
   });
   try {
     const track = await input.getPrimaryVideoTrack();
-    if (!track) throw new HttpError(400, MediaMessages.unreadable);
+    if (!track) throw new Invalid(MediaMessages.unreadable);
     const duration = (await input.getDurationFromMetadata()) ?? (await input.computeDuration());
     return { width: track.displayWidth, height: track.displayHeight, duration: Math.round(duration * 1000) / 1000 };
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    throw new HttpError(400, MediaMessages.unreadable);
+    if (err instanceof DomainError) throw err;
+    throw new Invalid(MediaMessages.unreadable);
   } finally {
     input.dispose();
   }
@@ -93,13 +91,13 @@ async function isoVideoFacts(src: ByteSource) {
 async function aviFacts(src: ByteSource) {
   const head = await src.read(0, Math.min(src.size, 1024));
   const at = findAscii(head, "avih");
-  if (at < 0 || at + 48 > head.length) throw new HttpError(400, MediaMessages.unreadable);
+  if (at < 0 || at + 48 > head.length) throw new Invalid(MediaMessages.unreadable);
   const view = new DataView(head.buffer, head.byteOffset + at + 8);
   const usPerFrame = view.getUint32(0, true);
   const frames = view.getUint32(16, true);
   const width = view.getUint32(32, true);
   const height = view.getUint32(36, true);
-  if (!width || !height) throw new HttpError(400, MediaMessages.unreadable);
+  if (!width || !height) throw new Invalid(MediaMessages.unreadable);
   return { width, height, duration: Math.round((usPerFrame * frames) / 1000) / 1000 };
 }
 
@@ -123,7 +121,7 @@ export function r2Source(bucket: R2Bucket, key: string, size: number): ByteSourc
     size,
     read: async (start, end) => {
       const obj = await bucket.get(key, { range: { offset: start, length: end - start } });
-      if (!obj) throw new HttpError(400, MediaMessages.unreadable);
+      if (!obj) throw new Invalid(MediaMessages.unreadable);
       return new Uint8Array(await obj.arrayBuffer());
     },
   };

@@ -13,7 +13,7 @@ function upload(user: User, files: File[], fields: Record<string, string> = {}) 
   const form = new FormData();
   for (const f of files) form.append("files", f);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  return call("/api/media/upload", { token: user.token, body: form });
+  return call<"POST /api/media/upload">("/api/media/upload", { token: user.token, body: form });
 }
 
 async function storedObjects(userId: string) {
@@ -57,7 +57,7 @@ describe("POST /api/media/upload", () => {
     });
     expect(png).toMatchObject({ format: "png", dimensions: { width: 640, height: 480 }, humanSize: `${png.size} B` });
 
-    const list = await call("/api/media", { token: u.token });
+    const list = await call<"GET /api/media">("/api/media", { token: u.token });
     expect(list.body.data.counts).toEqual({ all: 2, image: 2, video: 0 });
     expect(list.body.data.media.map((m: any) => m.id).sort()).toEqual([jpg.id, png.id].sort());
 
@@ -159,14 +159,14 @@ describe("POST /api/media/upload", () => {
   });
 
   it("requires a session", async () => {
-    const res = await call("/api/media/upload", { body: new FormData() });
+    const res = await call<"POST /api/media/upload">("/api/media/upload", { body: new FormData() });
     expect(res.status).toBe(401);
   });
 });
 
 describe("multipart upload in parts", () => {
   async function sendInParts(u: User, bytes: Uint8Array, name: string, contentType: string) {
-    const start = await call("/api/media/uploads", {
+    const start = await call<"POST /api/media/uploads">("/api/media/uploads", {
       token: u.token,
       body: { filename: name, size: bytes.length, contentType, folder: "videos" },
     });
@@ -185,7 +185,10 @@ describe("multipart upload in parts", () => {
     }
     return {
       uploadId,
-      done: await call(`/api/media/uploads/${uploadId}/complete`, { token: u.token, body: { parts } }),
+      done: await call<"POST /api/media/uploads/:id/complete">(`/api/media/uploads/${uploadId}/complete`, {
+        token: u.token,
+        body: { parts },
+      }),
     };
   }
 
@@ -229,13 +232,13 @@ describe("multipart upload in parts", () => {
 
   it("refuses an oversized or non-media upload before any byte is sent", async () => {
     const u = await registerUser();
-    const big = await call("/api/media/uploads", {
+    const big = await call<"POST /api/media/uploads">("/api/media/uploads", {
       token: u.token,
       body: { filename: "long.mov", size: 300 * MB, contentType: "video/quicktime" },
     });
     expect(big.status).toBe(413);
     expect(big.body.message).toBe("Video file too large. Maximum size is 250MB, your file is 300MB");
-    const exe = await call("/api/media/uploads", {
+    const exe = await call<"POST /api/media/uploads">("/api/media/uploads", {
       token: u.token,
       body: { filename: "setup.exe", size: 10 * MB, contentType: "application/x-msdownload" },
     });
@@ -244,7 +247,7 @@ describe("multipart upload in parts", () => {
 
   it("refuses a part of the wrong size and aborts cleanly", async () => {
     const u = await registerUser();
-    const start = await call("/api/media/uploads", {
+    const start = await call<"POST /api/media/uploads">("/api/media/uploads", {
       token: u.token,
       body: { filename: "a.mp4", size: 15 * MB, contentType: "video/mp4" },
     });
@@ -256,8 +259,22 @@ describe("multipart upload in parts", () => {
     });
     expect(wrong.status).toBe(400);
     const other = await registerUser();
-    expect((await call(`/api/media/uploads/${uploadId}`, { method: "DELETE", token: other.token })).status).toBe(404);
-    expect((await call(`/api/media/uploads/${uploadId}`, { method: "DELETE", token: u.token })).status).toBe(200);
+    expect(
+      (
+        await call<"DELETE /api/media/uploads/:id">(`/api/media/uploads/${uploadId}`, {
+          method: "DELETE",
+          token: other.token,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call<"DELETE /api/media/uploads/:id">(`/api/media/uploads/${uploadId}`, {
+          method: "DELETE",
+          token: u.token,
+        })
+      ).status,
+    ).toBe(200);
     expect(
       await env.DB.prepare("SELECT count(*) AS n FROM media_uploads WHERE id = ?")
         .bind(uploadId)
@@ -315,37 +332,47 @@ describe("library endpoints", () => {
     const v = (await upload(u, [fileOf(await mp4Bytes({ width: 320, height: 240, seconds: 1 }), "clip.mp4")])).body
       .data[0];
     const acct = await insertAccount(u.user.id, "facebook");
-    await call("/api/posts", {
+    await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: { content: "draft", platforms: ["facebook"], selectedAccounts: { facebook: [acct] }, images: [b.id] },
     });
 
-    const videos = await call("/api/media?type=video", { token: u.token });
+    const videos = await call<"GET /api/media">("/api/media?type=video", { token: u.token });
     expect(videos.body.data.media.map((m: any) => m.id)).toEqual([v.id]);
     expect(videos.body.data.counts).toEqual({ all: 3, image: 2, video: 1 });
     expect(
-      (await call("/api/media/search?q=sunset", { token: u.token })).body.data.media.map((m: any) => m.id),
+      (await call<"GET /api/media/search">("/api/media/search?q=sunset", { token: u.token })).body.data.media.map(
+        (m: any) => m.id,
+      ),
     ).toEqual([a.id]);
-    expect((await call("/api/media?search=brand", { token: u.token })).body.data.media.map((m: any) => m.id)).toEqual([
-      b.id,
-    ]);
-    expect((await call("/api/media/folders/travel", { token: u.token })).body.data.media.map((m: any) => m.id)).toEqual(
-      [a.id],
-    );
-    const mostUsed = await call("/api/media?sort=most_used", { token: u.token });
+    expect(
+      (await call<"GET /api/media">("/api/media?search=brand", { token: u.token })).body.data.media.map(
+        (m: any) => m.id,
+      ),
+    ).toEqual([b.id]);
+    expect(
+      (
+        await call<"GET /api/media/folders/:folder">("/api/media/folders/travel", { token: u.token })
+      ).body.data.media.map((m: any) => m.id),
+    ).toEqual([a.id]);
+    const mostUsed = await call<"GET /api/media">("/api/media?sort=most_used", { token: u.token });
     expect(mostUsed.body.data.media[0]).toMatchObject({ id: b.id, usage: { timesUsed: 1 } });
-    expect((await call("/api/media?sort=oldest&limit=1&page=2", { token: u.token })).body.data).toMatchObject({
+    expect(
+      (await call<"GET /api/media">("/api/media?sort=oldest&limit=1&page=2", { token: u.token })).body.data,
+    ).toMatchObject({
       media: [{ id: b.id }],
       pagination: { page: 2, limit: 1, total: 3, pages: 3 },
     });
-    expect((await call("/api/media/recent?limit=2", { token: u.token })).body.data.media.map((m: any) => m.id)).toEqual(
-      [v.id, b.id],
-    );
-    expect((await call("/api/media/folders", { token: u.token })).body.data.folders).toEqual([
+    expect(
+      (await call<"GET /api/media/recent">("/api/media/recent?limit=2", { token: u.token })).body.data.media.map(
+        (m: any) => m.id,
+      ),
+    ).toEqual([v.id, b.id]);
+    expect((await call<"GET /api/media/folders">("/api/media/folders", { token: u.token })).body.data.folders).toEqual([
       { name: "general", count: 2, size: b.size + v.size },
       { name: "travel", count: 1, size: a.size },
     ]);
-    expect((await call("/api/media/stats", { token: u.token })).body.data).toMatchObject({
+    expect((await call<"GET /api/media/stats">("/api/media/stats", { token: u.token })).body.data).toMatchObject({
       totalFiles: 3,
       images: 2,
       videos: 1,
@@ -354,13 +381,17 @@ describe("library endpoints", () => {
       folders: 2,
     });
 
-    const patched = await call(`/api/media/${a.id}`, {
+    const patched = await call<"PATCH /api/media/:id">(`/api/media/${a.id}`, {
       method: "PATCH",
       token: u.token,
       body: { altText: "Sunset", tags: ["sea", "sun"], folder: "archive" },
     });
     expect(patched.body.data).toMatchObject({ altText: "Sunset", tags: ["sea", "sun"], folder: "archive" });
-    const badFolder = await call(`/api/media/${a.id}`, { method: "PATCH", token: u.token, body: { folder: "../x" } });
+    const badFolder = await call<"PATCH /api/media/:id">(`/api/media/${a.id}`, {
+      method: "PATCH",
+      token: u.token,
+      body: { folder: "../x" },
+    });
     expect(badFolder.status).toBe(400);
   });
 
@@ -369,23 +400,28 @@ describe("library endpoints", () => {
     const m = (await upload(u, [fileOf(jpegBytes(100, 100), "a.jpg")])).body.data[0];
     const acct = await insertAccount(u.user.id, "facebook");
     const content = "x".repeat(120);
-    const post = await call("/api/posts", {
+    const post = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: { content, platforms: ["facebook"], selectedAccounts: { facebook: [acct] }, images: [m.id] },
     });
-    const ask = await call(`/api/media/${m.id}`, { method: "DELETE", token: u.token });
+    const ask = await call<"DELETE /api/media/:id">(`/api/media/${m.id}`, { method: "DELETE", token: u.token });
     expect(ask.status).toBe(409);
     expect(ask.body.success).toBe(false);
     expect(ask.body.data.posts).toEqual([
       expect.objectContaining({ id: post.body.data.id, content: "x".repeat(80), status: "draft" }),
     ]);
     expect(await mediaRows(u.user.id)).toBe(1);
-    const del = await call(`/api/media/${m.id}?confirm=true`, { method: "DELETE", token: u.token });
+    const del = await call<"DELETE /api/media/:id">(`/api/media/${m.id}?confirm=true`, {
+      method: "DELETE",
+      token: u.token,
+    });
     expect(del.status).toBe(200);
     expect(del.body.message).toBe("Media removed");
     expect(await mediaRows(u.user.id)).toBe(0);
     expect(await storedObjects(u.user.id)).toBe(0);
-    expect((await call(`/api/posts/${post.body.data.id}`, { token: u.token })).body.data.media).toEqual([]);
+    expect(
+      (await call<"GET /api/posts/:id">(`/api/posts/${post.body.data.id}`, { token: u.token })).body.data.media,
+    ).toEqual([]);
   });
 
   it("holds the channels of a scheduled post whose media is deleted, so the queue never sends it without the image", async () => {
@@ -400,19 +436,22 @@ describe("library endpoints", () => {
       images: [m.id, keep.id],
     };
     const post = (
-      await call("/api/posts", {
+      await call<"POST /api/posts">("/api/posts", {
         token: u.token,
         body: { ...body, scheduledDate: new Date(Date.now() + 3600_000).toISOString() },
       })
     ).body.data;
-    const ask = await call(`/api/media/${m.id}`, { method: "DELETE", token: u.token });
+    const ask = await call<"DELETE /api/media/:id">(`/api/media/${m.id}`, { method: "DELETE", token: u.token });
     expect(ask.status).toBe(409);
     expect(ask.body.message).toBe(
       "This media is used by 1 unpublished post. If you delete it, their channels are held (not published) until you choose new media or remove it. Delete it anyway?",
     );
-    expect((await call(`/api/media/${m.id}?confirm=true`, { method: "DELETE", token: u.token })).status).toBe(200);
+    expect(
+      (await call<"DELETE /api/media/:id">(`/api/media/${m.id}?confirm=true`, { method: "DELETE", token: u.token }))
+        .status,
+    ).toBe(200);
 
-    const held = (await call(`/api/posts/${post.id}`, { token: u.token })).body.data;
+    const held = (await call<"GET /api/posts/:id">(`/api/posts/${post.id}`, { token: u.token })).body.data;
     expect(held.status).toBe("scheduled");
     expect(held.platformPosts).toEqual([
       expect.objectContaining({
@@ -427,13 +466,18 @@ describe("library endpoints", () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: new Date() }), env, ctx);
     await waitOnExecutionContext(ctx);
-    expect((await call(`/api/posts/${post.id}`, { token: u.token })).body.data.platformPosts[0].status).toBe("held");
-    const now = await call(`/api/posts/${post.id}/publish`, { method: "POST", token: u.token });
+    expect(
+      (await call<"GET /api/posts/:id">(`/api/posts/${post.id}`, { token: u.token })).body.data.platformPosts[0].status,
+    ).toBe("held");
+    const now = await call<"POST /api/posts/:id/publish">(`/api/posts/${post.id}/publish`, {
+      method: "POST",
+      token: u.token,
+    });
     expect(now.status).toBe(409);
     expect(now.body.message).toBe("Media launch.jpg was deleted; choose new media or remove it");
 
     // Saving the post with the media it now has is the user's choice: the channel is scheduled again.
-    const saved = await call(`/api/posts/${post.id}`, {
+    const saved = await call<"PUT /api/posts/:id">(`/api/posts/${post.id}`, {
       method: "PUT",
       token: u.token,
       body: { images: [keep.id], scheduledDate: new Date(Date.now() + 3600_000).toISOString() },
@@ -453,18 +497,21 @@ describe("library endpoints", () => {
       images: [m.id],
       scheduledDate: new Date(Date.now() + 3600_000).toISOString(),
     };
-    const post = (await call("/api/posts", { token: u.token, body })).body.data;
+    const post = (await call<"POST /api/posts">("/api/posts", { token: u.token, body })).body.data;
     await env.DB.prepare("UPDATE post_targets SET status = 'publishing' WHERE post_id = ?").bind(post.id).run();
-    const res = await call(`/api/media/${m.id}?confirm=true`, { method: "DELETE", token: u.token });
+    const res = await call<"DELETE /api/media/:id">(`/api/media/${m.id}?confirm=true`, {
+      method: "DELETE",
+      token: u.token,
+    });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       success: false,
       message: "This media is in a post being published right now. Try again in a minute, once it has finished.",
     });
     expect(await mediaRows(u.user.id)).toBe(1);
-    expect((await call(`/api/posts/${post.id}`, { token: u.token })).body.data.platformPosts[0].status).toBe(
-      "publishing",
-    );
+    expect(
+      (await call<"GET /api/posts/:id">(`/api/posts/${post.id}`, { token: u.token })).body.data.platformPosts[0].status,
+    ).toBe("publishing");
   });
 });
 
@@ -475,14 +522,23 @@ describe("another user's media", () => {
     const m = (await upload(a, [fileOf(jpegBytes(100, 100), "private.jpg")])).body.data[0];
     const bAcct = await insertAccount(b.user.id, "facebook");
     const notFound = { success: false, message: "The requested resource was not found." };
-    expect((await call(`/api/media/${m.id}`, { token: b.token })).body).toEqual(notFound);
-    expect((await call("/api/media", { token: b.token })).body.data.media).toEqual([]);
+    expect((await call<"GET /api/media/:id">(`/api/media/${m.id}`, { token: b.token })).body).toEqual(notFound);
+    expect((await call<"GET /api/media">("/api/media", { token: b.token })).body.data.media).toEqual([]);
     expect((await SELF.fetch(`${ORIGIN}/media/${m.id}`, { headers: { Cookie: b.cookie } })).status).toBe(404);
     expect(
-      (await call(`/api/media/${m.id}`, { method: "PATCH", token: b.token, body: { altText: "mine" } })).status,
+      (
+        await call<"PATCH /api/media/:id">(`/api/media/${m.id}`, {
+          method: "PATCH",
+          token: b.token,
+          body: { altText: "mine" },
+        })
+      ).status,
     ).toBe(404);
-    expect((await call(`/api/media/${m.id}?confirm=true`, { method: "DELETE", token: b.token })).status).toBe(404);
-    const post = await call("/api/posts", {
+    expect(
+      (await call<"DELETE /api/media/:id">(`/api/media/${m.id}?confirm=true`, { method: "DELETE", token: b.token }))
+        .status,
+    ).toBe(404);
+    const post = await call<"POST /api/posts">("/api/posts", {
       token: b.token,
       body: { content: "hi", platforms: ["facebook"], selectedAccounts: { facebook: [bAcct] }, images: [m.id] },
     });
@@ -490,7 +546,7 @@ describe("another user's media", () => {
     expect(
       await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE user_id = ?").bind(b.user.id).first<{ n: number }>(),
     ).toEqual({ n: 0 });
-    expect((await call(`/api/media/${m.id}`, { token: a.token })).body.data).toMatchObject({
+    expect((await call<"GET /api/media/:id">(`/api/media/${m.id}`, { token: a.token })).body.data).toMatchObject({
       altText: "",
       usage: { timesUsed: 0 },
     });

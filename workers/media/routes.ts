@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { idempotent } from "../automation/idempotency";
 import { invalidateDashboardAfterWrites } from "../dashboard/service";
+import { Invalid } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
 import { HttpError, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
@@ -50,8 +51,8 @@ export const mediaRoutes = new Hono<SignedInEnv>()
       throw new HttpError(400, "Please send the files as multipart form data.");
     });
     const files = form.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
-    if (files.length === 0) throw new HttpError(400, MediaMessages.noFiles);
-    if (files.length > MAX_FILES_PER_UPLOAD) throw new HttpError(400, MediaMessages.tooManyFiles);
+    if (files.length === 0) throw new Invalid(MediaMessages.noFiles);
+    if (files.length > MAX_FILES_PER_UPLOAD) throw new Invalid(MediaMessages.tooManyFiles);
     const fields = parseOrThrow(uploadFieldsSchema, {
       folder: form.get("folder") ?? undefined,
       tags: form.get("tags") ?? undefined,

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { Forbidden, Unauthenticated } from "../errors";
 import type { AppEnv } from "../http/app-env";
 import { HttpError, Messages } from "../http/envelope";
 import type { MediaRow } from "./present";
@@ -44,14 +45,14 @@ export const mediaFileRoutes = new Hono<AppEnv>()
   .get("/s/:id/:name?", async (c) => {
     const id = c.req.param("id");
     const valid = await c.var.services.mediaUrls.verify(id, c.req.query("exp"), c.req.query("sig"));
-    if (!valid) throw new HttpError(403, "This media link is invalid or has expired.");
+    if (!valid) throw new Forbidden("This media link is invalid or has expired.");
     const range = rangeOf(c.req.raw);
     const { row, object } = await c.var.services.media.object(null, id, range);
     return fileResponse(row, object, range !== undefined, "public, max-age=3600");
   })
   .get("/:id", async (c) => {
     const { workspace } = c.var;
-    if (!workspace) throw new HttpError(401, Messages.unauthorized);
+    if (!workspace) throw new Unauthenticated(Messages.unauthorized);
     const range = rangeOf(c.req.raw);
     const { row, object } = await c.var.services.media.object(workspace.id, c.req.param("id"), range);
     return fileResponse(row, object, range !== undefined, "private, max-age=3600");

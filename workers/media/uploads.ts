@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mediaUploads } from "../db/schema/media";
+import { Invalid, notFound, TooLarge, UnsupportedType } from "../errors";
 import { safeFileName } from "../files/sniff";
-import { HttpError, notFound } from "../http/envelope";
 import type { MemberRef } from "../workspaces/membership";
 import { inspectMedia, r2Source } from "./inspect";
 import { type MediaFields, type MediaLibrary, mediaKey } from "./library";
@@ -32,9 +32,9 @@ export class MediaUploads {
 
   async start(owner: MemberRef, input: MediaFields & { filename: string; size: number; contentType: string }) {
     const kind = declaredKind(input.contentType);
-    if (!kind) throw new HttpError(415, MediaMessages.unsupported);
+    if (!kind) throw new UnsupportedType(MediaMessages.unsupported);
     const tooLarge = sizeProblem(kind, input.size);
-    if (tooLarge) throw new HttpError(413, tooLarge);
+    if (tooLarge) throw new TooLarge(tooLarge);
     const mediaId = crypto.randomUUID();
     const filename = safeFileName(input.filename);
     const key = mediaKey(owner.workspaceId, mediaId, filename);
@@ -63,7 +63,7 @@ export class MediaUploads {
   async putPart(owner: MemberRef, id: string, partNumber: number, body: ArrayBuffer) {
     const row = await this.owned(owner, id);
     const expected = partLength(row.size, row.partSize, partNumber);
-    if (expected === null || body.byteLength !== expected) throw new HttpError(400, MediaMessages.partSize);
+    if (expected === null || body.byteLength !== expected) throw new Invalid(MediaMessages.partSize);
     const part = await this.bucket.resumeMultipartUpload(row.key, row.r2UploadId).uploadPart(partNumber, body);
     return { partNumber: part.partNumber, etag: part.etag };
   }
@@ -74,16 +74,16 @@ export class MediaUploads {
     const expected = Math.ceil(row.size / row.partSize);
     const numbers = new Set(parts.map((p) => p.partNumber));
     if (numbers.size !== expected || parts.some((p) => p.partNumber > expected))
-      throw new HttpError(400, MediaMessages.incomplete);
+      throw new Invalid(MediaMessages.incomplete);
     const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber);
     try {
       await this.bucket.resumeMultipartUpload(row.key, row.r2UploadId).complete(sorted);
     } catch {
-      throw new HttpError(400, MediaMessages.incomplete);
+      throw new Invalid(MediaMessages.incomplete);
     }
     try {
       const stored = await this.bucket.head(row.key);
-      if (!stored || stored.size !== row.size) throw new HttpError(400, MediaMessages.incomplete);
+      if (!stored || stored.size !== row.size) throw new Invalid(MediaMessages.incomplete);
       const facts = await inspectMedia(r2Source(this.bucket, row.key, stored.size));
       const item = await this.library.insert({
         id: row.id,

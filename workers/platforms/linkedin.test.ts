@@ -159,7 +159,7 @@ describe("LinkedIn client against the emulator", () => {
     const u = await registerUser();
     const run = await connectViaEmulator(u.cookie, "linkedin", { choices: ["member", "10002"] });
     expect(run.settings.searchParams.get("connected")).toBe("linkedin");
-    const list = await call("/api/auth/linkedin/accounts", { cookie: u.cookie });
+    const list = await call<"GET /api/auth/:platform/accounts">("/api/auth/linkedin/accounts", { cookie: u.cookie });
     expect(list.body.data.accounts.map((a: { displayName: string }) => a.displayName).sort()).toEqual([
       "Jordan Rivera",
       "Northwind Studio",

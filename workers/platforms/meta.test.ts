@@ -52,7 +52,9 @@ async function failure(p: Promise<unknown>): Promise<PlatformError> {
 async function connected(platform: string, variant: string | undefined, username: string, choices?: string[]) {
   const u = await registerUser();
   await connectViaEmulator(u.cookie, platform, { variant, choices });
-  const accounts = (await call("/api/users/connected-accounts", { cookie: u.cookie })).body.data.accounts as any[];
+  const accounts = (
+    await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { cookie: u.cookie })
+  ).body.data.accounts as any[];
   const account = accounts.find((a) => a.username === username)!;
   const h = platformHarness();
   return { u, h, id: account._id as string, creds: await h.accounts.accountCredentials(account._id) };
@@ -230,7 +232,7 @@ describe("Instagram Login (graph.instagram.com)", () => {
     expect(refused.message).toMatch(
       /^Instagram refused to refresh access: Error validating access token: Session has expired/,
     );
-    const view = await call(`/api/accounts/${id}`, { cookie: u.cookie });
+    const view = await call<"GET /api/accounts/:id">(`/api/accounts/${id}`, { cookie: u.cookie });
     expect(view.body.data).toMatchObject({ status: "needs_reconnect", connected: false });
     expect(view.body.data.statusReason).toMatch(/refused to refresh access/);
     expect((await failure(h.accounts.accountCredentials(id))).kind).toBe("auth");

@@ -170,13 +170,16 @@ describe("X client against the emulator", () => {
 
   it("connects through the app's own OAuth routes", async () => {
     const user = await registerUser();
-    const start = await call("/api/auth/twitter/connect", { body: {}, cookie: user.cookie });
+    const start = await call<"POST /api/auth/:platform/connect">("/api/auth/twitter/connect", {
+      body: {},
+      cookie: user.cookie,
+    });
     expect(start.status).toBe(200);
     const back = await consent(new URL(start.body.data.authUrl));
     expect(back.pathname).toBe("/api/auth/twitter/callback");
     const done = await SELF.fetch(back, { headers: { Cookie: user.cookie }, redirect: "manual" });
     expect(done.headers.get("Location")).toBe("/settings?tab=accounts&connected=twitter");
-    const list = await call("/api/auth/twitter/accounts", { cookie: user.cookie });
+    const list = await call<"GET /api/auth/:platform/accounts">("/api/auth/twitter/accounts", { cookie: user.cookie });
     expect(list.body.data.accounts).toEqual([expect.objectContaining({ username: "postline_demo" })]);
     expect(JSON.stringify(list.body)).not.toMatch(/token/i);
   });

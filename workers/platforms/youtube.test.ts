@@ -168,7 +168,9 @@ describe("YouTube client against the emulator", () => {
   it("connects through the app's routes and the accounts service refreshes the token before it expires", async () => {
     const u = await registerUser();
     await connectViaEmulator(u.cookie, "youtube");
-    const accounts = (await call("/api/users/connected-accounts", { cookie: u.cookie })).body.data.accounts as {
+    const accounts = (
+      await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { cookie: u.cookie })
+    ).body.data.accounts as {
       _id: string;
       platform: string;
     }[];

@@ -11,7 +11,8 @@ type Account = { _id: string; platform: string };
 async function setup(platforms: string[]) {
   const u = await registerUser();
   for (const p of platforms) await connectViaEmulator(u.cookie, p);
-  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Account[];
+  const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data
+    .accounts as Account[];
   const id = (p: string) => accounts.find((a) => a.platform === p)!._id;
   return { u, id, image: await uploadImage(u.token) };
 }
@@ -19,7 +20,7 @@ async function setup(platforms: string[]) {
 async function uploadVideo(token: string) {
   const form = new FormData();
   form.append("files", fileOf(await mp4Bytes({ width: 1280, height: 720, seconds: 2 }), "clip.mp4", "video/mp4"));
-  return (await call("/api/media/upload", { token, body: form })).body.data[0].id as string;
+  return (await call<"POST /api/media/upload">("/api/media/upload", { token, body: form })).body.data[0].id as string;
 }
 
 /** The emulator's record of a published object, by its platform and remote id. */
@@ -37,7 +38,7 @@ describe("per-channel versions", () => {
     const { u, id, image } = await setup(["twitter", "linkedin", "instagram", "youtube"]);
     const video = await uploadVideo(u.token);
     const tag = crypto.randomUUID().slice(0, 8);
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: {
         content: `The long base text for every network ${tag}`,
@@ -78,13 +79,13 @@ describe("per-channel versions", () => {
     });
     expect(res.status, res.body.message).toBe(201);
     const post = await settledPost(u.token, res.body.data._id, 25_000);
-    const by = (p: string) => post.platformPosts.find((t: { platform: string }) => t.platform === p);
+    const by = (p: string) => post.platformPosts.find((t) => t.platform === p)!;
     for (const p of ["twitter", "linkedin", "instagram", "youtube"]) expect(by(p).status, p).toBe("published");
 
-    const tweet = await remote("twitter", by("twitter").remoteId);
+    const tweet = await remote("twitter", by("twitter").remoteId!);
     expect(tweet.text).toBe(`Short for X ${tag}`);
     expect(tweet.mediaIds).toHaveLength(1);
-    const share = await remote("linkedin", by("linkedin").remoteId);
+    const share = await remote("linkedin", by("linkedin").remoteId!);
     expect(share.commentary).toBe(`A LinkedIn version ${tag}`);
     expect(share.visibility).toBe("CONNECTIONS");
     // Instagram keeps the base caption (with the hashtag list) but its own image and alt text.
@@ -96,7 +97,7 @@ describe("per-channel versions", () => {
       altText: "Rye",
       caption: `The long base text for every network ${tag}\n\n#bakery`,
     });
-    const yt = await remote("youtube", by("youtube").remoteId);
+    const yt = await remote("youtube", by("youtube").remoteId!);
     expect(yt.snippet.title).toBe("Channel title");
     expect(yt.snippet.tags).toContain("bread");
     expect(yt.privacyStatus).toBe("unlisted");
@@ -119,23 +120,23 @@ describe("per-channel versions", () => {
       status: "draft",
     };
     // 499 characters are too many for X...
-    const refused = await call("/api/posts", { token: u.token, body: base });
+    const refused = await call<"POST /api/posts">("/api/posts", { token: u.token, body: base });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/^Content exceeds Twitter limit \(499\/280\)/);
     // ...unless X has its own, shorter text; a version over the limit is named by its network.
-    const tooLong = await call("/api/posts", {
+    const tooLong = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: { ...base, channels: [{ platform: "twitter", accountId: id("twitter"), text: `${long}!` }] },
     });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toMatch(/^Content exceeds Twitter limit \(500\/280\)/);
-    const saved = await call("/api/posts", {
+    const saved = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: { ...base, channels: [{ platform: "twitter", accountId: id("twitter"), text: "Short one" }] },
     });
     expect(saved.status, saved.body.message).toBe(201);
     // Options and features a network does not have are refused with their name.
-    const wrong = await call("/api/posts", {
+    const wrong = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: {
         ...base,
@@ -145,7 +146,7 @@ describe("per-channel versions", () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe("Visibility is not an option for Twitter");
-    const unchosen = await call("/api/posts", {
+    const unchosen = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: { ...base, content: "Fine", channels: [{ platform: "linkedin", accountId: "other", text: "x" }] },
     });
@@ -155,7 +156,7 @@ describe("per-channel versions", () => {
 
   it("resetting a channel drops its override; a partial PUT keeps it", async () => {
     const { u, id, image } = await setup(["twitter", "linkedin"]);
-    const created = await call("/api/posts", {
+    const created = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: {
         content: "Base",
@@ -167,12 +168,20 @@ describe("per-channel versions", () => {
       },
     });
     const postId = created.body.data._id;
-    const kept = await call(`/api/posts/${postId}`, { method: "PUT", token: u.token, body: { content: "New base" } });
+    const kept = await call<"PUT /api/posts/:id">(`/api/posts/${postId}`, {
+      method: "PUT",
+      token: u.token,
+      body: { content: "New base" },
+    });
     expect(kept.status, kept.body.message).toBe(200);
     const x = (p: { platformPosts: Array<{ platform: string; version: { caption: string } }> }) =>
       p.platformPosts.find((t) => t.platform === "twitter")!.version.caption;
     expect(x(kept.body.data)).toBe("For X");
-    const reset = await call(`/api/posts/${postId}`, { method: "PUT", token: u.token, body: { channels: [] } });
+    const reset = await call<"PUT /api/posts/:id">(`/api/posts/${postId}`, {
+      method: "PUT",
+      token: u.token,
+      body: { channels: [] },
+    });
     expect(x(reset.body.data)).toBe("New base");
     expect(reset.body.data.channels).toEqual([]);
   });
@@ -180,7 +189,7 @@ describe("per-channel versions", () => {
   it("a channel's media must be the workspace's own", async () => {
     const a = await setup(["twitter"]);
     const b = await setup([]);
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       token: a.u.token,
       body: {
         content: "Mine",
@@ -212,7 +221,7 @@ describe("first comment", () => {
   it("is published under the post on all five networks, each with its own status", { timeout: 90_000 }, async () => {
     const { u, id, image } = await setup(FIVE);
     const tag = crypto.randomUUID().slice(0, 8);
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: {
         content: `Comment test ${tag}`,
@@ -227,7 +236,7 @@ describe("first comment", () => {
     await settledPost(u.token, res.body.data._id, 25_000);
     const post = await vi.waitFor(
       async () => {
-        const p = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data;
+        const p = (await call<"GET /api/posts/:id">(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data;
         for (const t of p.platformPosts) expect(t.firstComment?.status, t.platform).toBe("published");
         return p;
       },
@@ -235,11 +244,11 @@ describe("first comment", () => {
     );
     for (const t of post.platformPosts) {
       expect(t.status).toBe("published");
-      expect(await repliesUnder(t.platform, t.remoteId), t.platform).toEqual([`Link in bio (${t.platform}) ${tag}`]);
+      expect(await repliesUnder(t.platform, t.remoteId!), t.platform).toEqual([`Link in bio (${t.platform}) ${tag}`]);
     }
     // The emulator's post viewer shows the comment under the post.
-    const x = post.platformPosts.find((t: { platform: string }) => t.platform === "twitter");
-    const page = await (await raw(`/sandbox/view?url=${encodeURIComponent(x.permalink)}`)).text();
+    const x = post.platformPosts.find((t) => t.platform === "twitter")!;
+    const page = await (await raw(`/sandbox/view?url=${encodeURIComponent(x.permalink!)}`)).text();
     expect(page).toContain(`Link in bio (twitter) ${tag}`);
   });
 
@@ -248,7 +257,7 @@ describe("first comment", () => {
     const tag = crypto.randomUUID().slice(0, 8);
     // The post goes through; X performs the reply but the answer is lost.
     await armFault("twitter", "drop", 1, { method: "POST", path: "^/2/tweets$", after: 1 });
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: {
         content: `Dropped comment ${tag}`,
@@ -261,17 +270,18 @@ describe("first comment", () => {
     });
     const t = await vi.waitFor(
       async () => {
-        const [target] = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data.platformPosts;
+        const [target] = (await call<"GET /api/posts/:id">(`/api/posts/${res.body.data._id}`, { token: u.token })).body
+          .data.platformPosts;
         expect(target.firstComment?.status).toBe("published");
         return target;
       },
       { timeout: 20_000, interval: 200 },
     );
-    expect(await repliesUnder("twitter", t.remoteId)).toEqual([`Found ${tag}`]);
+    expect(await repliesUnder("twitter", t.remoteId!)).toEqual([`Found ${tag}`]);
     const reply = await env.DB.prepare("SELECT id FROM emu_objects WHERE platform = 'twitter' AND data LIKE ?")
       .bind(`%Found ${tag}%`)
       .first<{ id: string }>();
-    expect(t.firstComment.remoteId).toBe(reply!.id);
+    expect(t.firstComment?.remoteId).toBe(reply!.id);
   });
 
   it("a failed first comment leaves the post published and is retried alone", { timeout: 60_000 }, async () => {
@@ -279,7 +289,7 @@ describe("first comment", () => {
     const tag = crypto.randomUUID().slice(0, 8);
     // The post goes through; the next POST /2/tweets (the reply) meets a 500.
     await armFault("twitter", "500", 1, { method: "POST", path: "/2/tweets", after: 1 });
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: {
         content: `Retry comment ${tag}`,
@@ -293,39 +303,49 @@ describe("first comment", () => {
     const postId = res.body.data._id;
     const failed = await vi.waitFor(
       async () => {
-        const [t] = (await call(`/api/posts/${postId}`, { token: u.token })).body.data.platformPosts;
+        const [t] = (await call<"GET /api/posts/:id">(`/api/posts/${postId}`, { token: u.token })).body.data
+          .platformPosts;
         expect(t.firstComment?.status).toBe("failed");
         return t;
       },
       { timeout: 20_000, interval: 200 },
     );
     expect(failed.status).toBe("published");
-    expect(failed.firstComment.error).toBeTruthy();
-    expect(await repliesUnder("twitter", failed.remoteId)).toEqual([]);
+    expect(failed.firstComment?.error).toBeTruthy();
+    expect(await repliesUnder("twitter", failed.remoteId!)).toEqual([]);
 
     // Another workspace cannot retry it; the owner can, and the post itself is not sent again.
     const other = await registerUser();
-    const foreign = await call(`/api/posts/${postId}/targets/${failed.id}/first-comment/retry`, {
-      token: other.token,
-      body: {},
-    });
+    const foreign = await call<"POST /api/posts/:id/targets/:targetId/first-comment/retry">(
+      `/api/posts/${postId}/targets/${failed.id}/first-comment/retry`,
+      {
+        token: other.token,
+        body: {},
+      },
+    );
     expect(foreign.status).toBe(404);
-    const retried = await call(`/api/posts/${postId}/targets/${failed.id}/first-comment/retry`, {
-      token: u.token,
-      body: {},
-    });
+    const retried = await call<"POST /api/posts/:id/targets/:targetId/first-comment/retry">(
+      `/api/posts/${postId}/targets/${failed.id}/first-comment/retry`,
+      {
+        token: u.token,
+        body: {},
+      },
+    );
     expect(retried.status, retried.body.message).toBe(200);
     expect(retried.body.message).toBe("First comment published");
-    expect(await repliesUnder("twitter", failed.remoteId)).toEqual([`More ${tag}`]);
+    expect(await repliesUnder("twitter", failed.remoteId!)).toEqual([`More ${tag}`]);
     const tweets = await env.DB.prepare("SELECT count(*) AS n FROM emu_objects WHERE kind = 'tweet' AND data LIKE ?")
       .bind(`%Retry comment ${tag}%`)
       .first<{ n: number }>();
     expect(tweets!.n).toBe(1);
     // A published comment is not retried again.
-    const again = await call(`/api/posts/${postId}/targets/${failed.id}/first-comment/retry`, {
-      token: u.token,
-      body: {},
-    });
+    const again = await call<"POST /api/posts/:id/targets/:targetId/first-comment/retry">(
+      `/api/posts/${postId}/targets/${failed.id}/first-comment/retry`,
+      {
+        token: u.token,
+        body: {},
+      },
+    );
     expect(again.status).toBe(409);
   });
 });

@@ -1,12 +1,12 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../app";
-import { call, type Routes, registerUser } from "../test/helpers";
+import { call, type Data, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
 import { connectViaEmulator } from "../test/oauth";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
-type Post = Routes["GET /api/posts/:id"];
+type Post = Data<"GET /api/posts/:id">;
 
 async function runCron() {
   const ctx = createExecutionContext();
@@ -42,7 +42,8 @@ describe("disconnecting an account with scheduled posts", () => {
     const li = accounts.find((a) => a.platform === "linkedin")!;
     const form = new FormData();
     form.append("files", fileOf(jpegBytes(1080, 1080), "launch.jpg"));
-    const image = (await call("/api/media/upload", { token: u.token, body: form })).body.data[0].id;
+    const image = (await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form })).body
+      .data[0].id;
     const inAnHour = new Date(Date.now() + 3600_000).toISOString();
     const create = (content: string, platforms: string[]) =>
       call<"POST /api/posts">("/api/posts", {
@@ -60,15 +61,18 @@ describe("disconnecting an account with scheduled posts", () => {
     const both = await create(`On X and LinkedIn ${crypto.randomUUID().slice(0, 8)}`, ["twitter", "linkedin"]);
 
     // First call: the affected posts, and nothing changes.
-    const ask = await call(`/api/accounts/${x.id}`, { method: "DELETE", token: u.token });
+    const ask = await call<"DELETE /api/accounts/:id">(`/api/accounts/${x.id}`, { method: "DELETE", token: u.token });
     expect(ask.status).toBe(409);
     expect(ask.body.message).toBe(
       "2 scheduled posts publish to this account. If you disconnect it, those channels wait (they are not published) until you reconnect the same account. Disconnect anyway?",
     );
     expect(ask.body.data.posts.map((p: { id: string }) => p.id).sort()).toEqual([xOnly.id, both.id].sort());
-    expect((await call(`/api/accounts/${x.id}`, { token: u.token })).status).toBe(200);
+    expect((await call<"GET /api/accounts/:id">(`/api/accounts/${x.id}`, { token: u.token })).status).toBe(200);
 
-    const done = await call(`/api/accounts/${x.id}?confirm=true`, { method: "DELETE", token: u.token });
+    const done = await call<"DELETE /api/accounts/:id">(`/api/accounts/${x.id}?confirm=true`, {
+      method: "DELETE",
+      token: u.token,
+    });
     expect(done.status).toBe(200);
     expect(done.body.message).toBe("Account disconnected successfully");
     expect(
@@ -111,7 +115,10 @@ describe("disconnecting an account with scheduled posts", () => {
         message: "Its time passed while the account was disconnected: choose a new time or publish now.",
       },
     });
-    const now = await call(`/api/posts/${both.id}/publish`, { method: "POST", token: u.token });
+    const now = await call<"POST /api/posts/:id/publish">(`/api/posts/${both.id}/publish`, {
+      method: "POST",
+      token: u.token,
+    });
     expect(now.status).toBe(200);
     const published = await settledOn(u, both.id, "twitter", "published");
     expect(published.status).toBe("published");

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { media } from "../db/schema/media";
 import { posts, postTargets } from "../db/schema/posts";
-import { HttpError, notFound } from "../http/envelope";
+import { Conflict, notFound } from "../errors";
 import { refreshPostStatus } from "../publishing/consumer";
 import { affectedPostSummary } from "./affected-summary";
 import {
@@ -63,7 +63,7 @@ export class ChannelHolds {
         .where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId), not(sending)))
         .returning({ key: media.key }),
     ]);
-    if (gone.length === 0) throw new HttpError(409, MEDIA_SENDING_NOW);
+    if (gone.length === 0) throw new Conflict(MEDIA_SENDING_NOW);
     await this.refresh(held.map((h) => h.postId));
     return gone[0]!.key;
   }

@@ -9,7 +9,7 @@ type User = Awaited<ReturnType<typeof registerUser>>;
 async function uploadOne(u: User, file: File): Promise<string> {
   const form = new FormData();
   form.append("files", file);
-  const res = await call("/api/media/upload", { token: u.token, body: form });
+  const res = await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form });
   if (res.status !== 201) throw new Error(res.body.message);
   return res.body.data[0].id;
 }
@@ -40,7 +40,7 @@ const tomorrow = () => new Date(Date.now() + 24 * 3600_000).toISOString();
 describe("POST /api/posts", () => {
   it("schedules 09:00 Berlin on the day after the October 2027 change at 08:00 UTC, with one target per account", async () => {
     const { u, ig, fb, image, base } = await setup();
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: {
         ...base,
@@ -69,7 +69,7 @@ describe("POST /api/posts", () => {
     expect(
       post.platformPosts.every((t: any) => t.status === "scheduled" && t.dueAt === "2027-11-01T08:00:00.000Z"),
     ).toBe(true);
-    const before = await call("/api/posts", {
+    const before = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: { ...base, status: "scheduled", scheduledDate: { localDate: "2027-10-30", localTime: "09:00" } },
     });
@@ -78,14 +78,16 @@ describe("POST /api/posts", () => {
 
   it("saves a draft for real, without media or accounts", async () => {
     const u = await registerUser();
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: { content: "Idea", platforms: ["instagram"], status: "draft" },
     });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Draft saved successfully!");
     expect(res.body.data).toMatchObject({ status: "draft", platforms: ["instagram"], platformPosts: [] });
-    expect((await call(`/api/posts/${res.body.data.id}`, { token: u.token })).body.data.content).toBe("Idea");
+    expect(
+      (await call<"GET /api/posts/:id">(`/api/posts/${res.body.data.id}`, { token: u.token })).body.data.content,
+    ).toBe("Idea");
   });
 
   const long = (n: number) => "a".repeat(n);
@@ -120,7 +122,7 @@ describe("POST /api/posts", () => {
     ],
   ])("refuses %j with the spec's message and writes nothing", async (change, message) => {
     const { u, base } = await setup();
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: { ...base, status: "scheduled", scheduledDate: tomorrow(), ...change },
     });
@@ -142,16 +144,16 @@ describe("POST /api/posts", () => {
       images: [png],
       scheduledDate: tomorrow(),
     };
-    const check = await call("/api/posts/preflight", { token: u.token, body });
+    const check = await call<"POST /api/posts/preflight">("/api/posts/preflight", { token: u.token, body });
     expect(check.status).toBe(200);
     expect(check.body.data.problems).toEqual([
       { platform: "instagram", accountId: null, message: "Instagram accepts JPG images only: tall.png is PNG" },
       { platform: "facebook", accountId: fb, message: "Your Facebook account @facebook_user needs to be reconnected." },
     ]);
-    const res = await call("/api/posts", { token: u.token, body: { ...body, status: "scheduled" } });
+    const res = await call<"POST /api/posts">("/api/posts", { token: u.token, body: { ...body, status: "scheduled" } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Instagram accepts JPG images only: tall.png is PNG");
-    expect(res.body.data.problems).toHaveLength(2);
+    expect((res.body.data as unknown as { problems: unknown[] }).problems).toHaveLength(2);
     expect(await postCount(u.user.id)).toBe(0);
   });
 
@@ -168,41 +170,42 @@ describe("POST /api/posts", () => {
       videos: [video],
       scheduledDate: tomorrow(),
     };
-    const check = await call("/api/posts/preflight", { token: u.token, body });
+    const check = await call<"POST /api/posts/preflight">("/api/posts/preflight", { token: u.token, body });
     expect(check.body.data.problems).toEqual([
       { platform: "twitter", accountId: null, message: "talk.mp4 is 150s long; Twitter accepts videos up to 140s" },
     ]);
-    const yOnly = await call("/api/posts", {
+    const yOnly = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: { ...body, platforms: ["youtube"], status: "scheduled" },
     });
     expect(yOnly.status).toBe(201);
-    expect(yOnly.body.data.youtubeVideo.id).toBe(video);
+    expect(yOnly.body.data.youtubeVideo?.id).toBe(video);
   });
 
   it("Publish Now queues every target, due now, without claiming success", async () => {
     const { u, base } = await setup();
-    const res = await call("/api/posts", { token: u.token, body: { ...base, publishNow: true } });
+    const res = await call<"POST /api/posts">("/api/posts", { token: u.token, body: { ...base, publishNow: true } });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Post queued for publishing");
     expect(res.body.data.status).toBe("publishing");
     expect(res.body.data.platformPosts.map((t: any) => t.status)).toEqual(["queued", "queued"]);
-    expect(Date.now() - Date.parse(res.body.data.platformPosts[0].dueAt)).toBeLessThan(60_000);
+    expect(Date.now() - Date.parse(res.body.data.platformPosts[0]!.dueAt!)).toBeLessThan(60_000);
   });
 });
 
 describe("updating, publishing and deleting", () => {
   it("reschedules only the targets not yet published (drag in the planner)", async () => {
     const { u, base } = await setup();
-    const created = (await call("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })).body
-      .data;
+    const created = (
+      await call<"POST /api/posts">("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })
+    ).body.data;
     const [first] = created.platformPosts;
     await env.DB.prepare(
       "UPDATE post_targets SET status = 'published', permalink = 'https://instagram.com/p/1', published_at = ? WHERE id = ?",
     )
       .bind(Date.now(), first.id)
       .run();
-    const res = await call(`/api/posts/${created.id}`, {
+    const res = await call<"PUT /api/posts/:id">(`/api/posts/${created.id}`, {
       method: "PUT",
       token: u.token,
       body: { scheduledDate: { localDate: "2027-03-28", localTime: "02:30" } },
@@ -221,19 +224,19 @@ describe("updating, publishing and deleting", () => {
     expect(other).toMatchObject({ status: "scheduled", dueAt: "2027-03-28T01:30:00.000Z" });
     expect(res.body.data.status).toBe("scheduled");
 
-    const past = await call(`/api/posts/${created.id}`, {
+    const past = await call<"PUT /api/posts/:id">(`/api/posts/${created.id}`, {
       method: "PUT",
       token: u.token,
       body: { scheduledDate: "2020-01-01T00:00:00Z" },
     });
     expect(past.body).toEqual({ success: false, message: "Schedule date cannot be in the past" });
-    const far = await call(`/api/posts/${created.id}`, {
+    const far = await call<"PUT /api/posts/:id">(`/api/posts/${created.id}`, {
       method: "PUT",
       token: u.token,
       body: { scheduledDate: "9999-01-01T00:00:00Z" },
     });
     expect(far.body).toEqual({ success: false, message: "Schedule date cannot be more than 2 years ahead" });
-    const zone = await call(`/api/posts/${created.id}`, {
+    const zone = await call<"PUT /api/posts/:id">(`/api/posts/${created.id}`, {
       method: "PUT",
       token: u.token,
       body: { timezone: "Not/AZone" },
@@ -242,14 +245,20 @@ describe("updating, publishing and deleting", () => {
       success: false,
       message: "Please choose a valid timezone (for example Europe/Berlin)",
     });
-    expect((await call(`/api/posts/${created.id}`, { token: u.token })).body.data.timezone).toBe("Europe/Berlin");
+    expect((await call<"GET /api/posts/:id">(`/api/posts/${created.id}`, { token: u.token })).body.data.timezone).toBe(
+      "Europe/Berlin",
+    );
   });
 
   it("publishes an existing draft by queueing its targets", async () => {
     const { u, base } = await setup();
-    const draft = (await call("/api/posts", { token: u.token, body: { ...base, status: "draft" } })).body.data;
+    const draft = (await call<"POST /api/posts">("/api/posts", { token: u.token, body: { ...base, status: "draft" } }))
+      .body.data;
     expect(draft.platformPosts.map((t: any) => t.status)).toEqual(["draft", "draft"]);
-    const res = await call(`/api/posts/${draft.id}/publish`, { method: "POST", token: u.token });
+    const res = await call<"POST /api/posts/:id/publish">(`/api/posts/${draft.id}/publish`, {
+      method: "POST",
+      token: u.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe("publishing");
     expect(res.body.data.platformPosts.map((t: any) => t.status)).toEqual(["queued", "queued"]);
@@ -257,9 +266,13 @@ describe("updating, publishing and deleting", () => {
 
   it("deletes a post with its targets", async () => {
     const { u, base } = await setup();
-    const post = (await call("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })).body.data;
-    expect((await call(`/api/posts/${post.id}`, { method: "DELETE", token: u.token })).status).toBe(200);
-    expect((await call(`/api/posts/${post.id}`, { token: u.token })).status).toBe(404);
+    const post = (
+      await call<"POST /api/posts">("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })
+    ).body.data;
+    expect(
+      (await call<"DELETE /api/posts/:id">(`/api/posts/${post.id}`, { method: "DELETE", token: u.token })).status,
+    ).toBe(200);
+    expect((await call<"GET /api/posts/:id">(`/api/posts/${post.id}`, { token: u.token })).status).toBe(404);
     expect(
       await env.DB.prepare("SELECT count(*) AS n FROM post_targets WHERE post_id = ?")
         .bind(post.id)
@@ -272,13 +285,16 @@ describe("a post the platforms already have", () => {
   it("refuses edits of its text and media once a channel is live (409, and says what is still editable)", async () => {
     const { u, base } = await setup();
     const created = (
-      await call("/api/posts", { token: u.token, body: { ...base, hashtags: ["spring"], scheduledDate: tomorrow() } })
+      await call<"POST /api/posts">("/api/posts", {
+        token: u.token,
+        body: { ...base, hashtags: ["spring"], scheduledDate: tomorrow() },
+      })
     ).body.data;
     const [first] = created.platformPosts;
     await env.DB.prepare("UPDATE post_targets SET status = 'published', published_at = ? WHERE id = ?")
       .bind(Date.now(), first.id)
       .run();
-    const refused = await call(`/api/posts/${created.id}`, {
+    const refused = await call<"PUT /api/posts/:id">(`/api/posts/${created.id}`, {
       method: "PUT",
       token: u.token,
       body: { content: "Edited after the fact", hashtags: ["summer"] },
@@ -289,20 +305,20 @@ describe("a post the platforms already have", () => {
       message:
         "This post is already published on Instagram, so its content, hashtags can no longer be changed here (the platform would still show the old version). You can still change its category, and the time and accounts of channels not yet published.",
     });
-    const media = await call(`/api/posts/${created.id}`, {
+    const media = await call<"PUT /api/posts/:id">(`/api/posts/${created.id}`, {
       method: "PUT",
       token: u.token,
       body: { media: [], images: [] },
     });
     expect(media.status).toBe(409);
     expect(media.body.message).toContain("its media can no longer be changed");
-    expect((await call(`/api/posts/${created.id}`, { token: u.token })).body.data).toMatchObject({
+    expect((await call<"GET /api/posts/:id">(`/api/posts/${created.id}`, { token: u.token })).body.data).toMatchObject({
       content: "Hello world",
       hashtags: ["spring"],
     });
 
     // The same text sent back unchanged, and the category, are fine.
-    const allowed = await call(`/api/posts/${created.id}`, {
+    const allowed = await call<"PUT /api/posts/:id">(`/api/posts/${created.id}`, {
       method: "PUT",
       token: u.token,
       body: { content: "Hello world", hashtags: "#spring", metadata: { category: "promo" } },
@@ -313,8 +329,9 @@ describe("a post the platforms already have", () => {
 
   it("refuses to delete a post while a channel is being sent (409) and keeps it; deletes it once settled", async () => {
     const { u, base } = await setup();
-    const created = (await call("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })).body
-      .data;
+    const created = (
+      await call<"POST /api/posts">("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })
+    ).body.data;
     const [first] = created.platformPosts;
     await env.DB.prepare("UPDATE post_targets SET status = 'publishing' WHERE id = ?").bind(first.id).run();
     for (const path of [`/api/posts/${created.id}`, `/api/posts/${created.id}?deleteRemote=true`]) {
@@ -326,17 +343,22 @@ describe("a post the platforms already have", () => {
           "This post is being published right now and cannot be deleted. Try again in a minute, once it has finished.",
       });
     }
-    expect((await call(`/api/posts/${created.id}`, { token: u.token })).body.data.platformPosts).toHaveLength(2);
+    expect(
+      (await call<"GET /api/posts/:id">(`/api/posts/${created.id}`, { token: u.token })).body.data.platformPosts,
+    ).toHaveLength(2);
     await env.DB.prepare("UPDATE post_targets SET status = 'published' WHERE id = ?").bind(first.id).run();
-    expect((await call(`/api/posts/${created.id}`, { method: "DELETE", token: u.token })).status).toBe(200);
-    expect((await call(`/api/posts/${created.id}`, { token: u.token })).status).toBe(404);
+    expect(
+      (await call<"DELETE /api/posts/:id">(`/api/posts/${created.id}`, { method: "DELETE", token: u.token })).status,
+    ).toBe(200);
+    expect((await call<"GET /api/posts/:id">(`/api/posts/${created.id}`, { token: u.token })).status).toBe(404);
   });
 });
 
 describe("GET /api/posts", () => {
   it("pages and filters by status, platform, date range and search", async () => {
     const { u, base, ig } = await setup();
-    const make = (body: object) => call("/api/posts", { token: u.token, body: { ...base, ...body } });
+    const make = (body: object) =>
+      call<"POST /api/posts">("/api/posts", { token: u.token, body: { ...base, ...body } });
     await make({ content: "Spring sale", hashtags: ["deals"], status: "draft" });
     await make({ content: "Launch day", scheduledDate: { localDate: "2027-05-10", localTime: "09:00" } });
     await make({ content: "Team photo", scheduledDate: { localDate: "2027-05-20", localTime: "23:30" } });
@@ -346,57 +368,70 @@ describe("GET /api/posts", () => {
       selectedAccounts: { instagram: [ig] },
       scheduledDate: { localDate: "2027-06-01", localTime: "09:00" },
     });
-    const list = (q: string) => call(`/api/posts${q}`, { token: u.token }).then((r) => r.body.data);
+    const list = (q: string) => call<"GET /api/posts">(`/api/posts?${q}`, { token: u.token }).then((r) => r.body.data);
 
-    const page2 = await list("?limit=3&page=2");
+    const page2 = await list("limit=3&page=2");
     expect(page2.pagination).toEqual({ page: 2, limit: 3, total: 4, pages: 2 });
     expect(page2.posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
     // A listed post shows what its detail shows: its own channels and media, not another page's.
-    const page1 = await list("?limit=3");
+    const page1 = await list("limit=3");
     expect(page1.posts).toHaveLength(3);
     for (const p of [...page1.posts, ...page2.posts]) {
-      const detail = (await call(`/api/posts/${p.id}`, { token: u.token })).body.data;
+      const detail = (await call<"GET /api/posts/:id">(`/api/posts/${p.id}`, { token: u.token })).body.data;
       expect(detail.platformPosts.length + detail.media.length).toBeGreaterThan(0);
       expect(p).toEqual(detail);
     }
-    expect((await list("?status=draft")).posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
-    expect((await list("?platform=facebook")).posts.map((p: any) => p.content).sort()).toEqual([
+    expect((await list("status=draft")).posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
+    expect((await list("platform=facebook")).posts.map((p: any) => p.content).sort()).toEqual([
       "Launch day",
       "Spring sale",
       "Team photo",
     ]);
-    expect((await list("?search=deals")).posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
-    expect((await list("?search=launch")).posts.map((p: any) => p.content)).toEqual(["Launch day"]);
+    expect((await list("search=deals")).posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
+    expect((await list("search=launch")).posts.map((p: any) => p.content)).toEqual(["Launch day"]);
     // 23:30 Berlin on 20 May is 21:30 UTC: inside the local day, found by a local date range.
-    expect((await list("?from=2027-05-10&to=2027-05-20")).posts.map((p: any) => p.content).sort()).toEqual([
+    expect((await list("from=2027-05-10&to=2027-05-20")).posts.map((p: any) => p.content).sort()).toEqual([
       "Launch day",
       "Team photo",
     ]);
-    expect((await call("/api/posts?limit=101", { token: u.token })).status).toBe(400);
+    expect((await call<"GET /api/posts">("/api/posts?limit=101", { token: u.token })).status).toBe(400);
   });
 });
 
 describe("another user's posts", () => {
   it("cannot be read, listed, changed, published or deleted (404), and nothing changes", async () => {
     const { u: a, base } = await setup();
-    const post = (await call("/api/posts", { token: a.token, body: { ...base, scheduledDate: tomorrow() } })).body.data;
+    const post = (
+      await call<"POST /api/posts">("/api/posts", { token: a.token, body: { ...base, scheduledDate: tomorrow() } })
+    ).body.data;
     const b = await registerUser();
     const notFound = { success: false, message: "The requested resource was not found." };
-    expect((await call(`/api/posts/${post.id}`, { token: b.token })).body).toEqual(notFound);
-    expect((await call("/api/posts", { token: b.token })).body.data.posts).toEqual([]);
+    expect((await call<"GET /api/posts/:id">(`/api/posts/${post.id}`, { token: b.token })).body).toEqual(notFound);
+    expect((await call<"GET /api/posts">("/api/posts", { token: b.token })).body.data.posts).toEqual([]);
     expect(
-      (await call(`/api/posts/${post.id}`, { method: "PUT", token: b.token, body: { content: "pwned" } })).body,
+      (
+        await call<"PUT /api/posts/:id">(`/api/posts/${post.id}`, {
+          method: "PUT",
+          token: b.token,
+          body: { content: "pwned" },
+        })
+      ).body,
     ).toEqual(notFound);
-    expect((await call(`/api/posts/${post.id}/publish`, { method: "POST", token: b.token })).body).toEqual(notFound);
-    expect((await call(`/api/posts/${post.id}`, { method: "DELETE", token: b.token })).body).toEqual(notFound);
+    expect(
+      (await call<"POST /api/posts/:id/publish">(`/api/posts/${post.id}/publish`, { method: "POST", token: b.token }))
+        .body,
+    ).toEqual(notFound);
+    expect(
+      (await call<"DELETE /api/posts/:id">(`/api/posts/${post.id}`, { method: "DELETE", token: b.token })).body,
+    ).toEqual(notFound);
     // B cannot publish through A's accounts either.
     const bImage = await uploadOne(b, fileOf(jpegBytes(1080, 1080), "b.jpg"));
-    const steal = await call("/api/posts", {
+    const steal = await call<"POST /api/posts">("/api/posts", {
       token: b.token,
       body: { ...base, images: [bImage], scheduledDate: tomorrow() },
     });
     expect(steal.body).toEqual(notFound);
-    const after = (await call(`/api/posts/${post.id}`, { token: a.token })).body.data;
+    const after = (await call<"GET /api/posts/:id">(`/api/posts/${post.id}`, { token: a.token })).body.data;
     expect(after).toMatchObject({ content: "Hello world", status: "scheduled" });
     expect(after.platformPosts.map((t: any) => t.status)).toEqual(["scheduled", "scheduled"]);
   });

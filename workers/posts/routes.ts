@@ -29,7 +29,7 @@ const ws = (c: Context<SignedInEnv>) => c.var.workspace.id;
 /** Where approval applies (ADR 016), Schedule and Publish Now answer this instead of scheduling. */
 const SUBMITTED = "Post submitted for approval";
 /** A write that ended in a submission for approval: announced to the approvers and the webhooks, then answered. */
-async function submitted(c: Context<SignedInEnv>, post: { _id: string; content: string }, status?: 201) {
+async function submitted<P extends { _id: string; content: string }>(c: Context<SignedInEnv>, post: P, status?: 201) {
   await c.var.services.approvals.announce(actor(c), post);
   await c.var.services.webhooks.emit(ws(c), "approval.requested", {
     postId: post._id,

@@ -7,7 +7,7 @@ import { clientReviews, postApprovals } from "../db/schema/approvals";
 import { media, postMedia } from "../db/schema/media";
 import { posts, postTargets, publishAttempts, type TARGET_STATUSES } from "../db/schema/posts";
 import { targetStagings } from "../db/schema/staging";
-import { HttpError, notFound } from "../http/envelope";
+import { Conflict, Invalid, notFound } from "../errors";
 import type { MediaLibrary } from "../media/library";
 import { type MediaRow, presentMedia } from "../media/present";
 import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
@@ -47,9 +47,10 @@ const PUBLISHING_NOW_DELETE =
 /** Whether saving these fields schedules or publishes (which a contributor may not do). */
 const schedules = (fields: PostFields) => fields.publishNow === true || intentOf(fields) === "scheduled";
 
-export class PreflightError extends HttpError {
+/** A scheduled post with pre-flight problems: the first one's message, and every channel's problem as data. */
+export class PreflightError extends Invalid {
   constructor(readonly problems: Problem[]) {
-    super(400, problems[0]!.message);
+    super(problems[0]!.message, { problems });
   }
 }
 
@@ -103,7 +104,7 @@ export class PostStore {
       timeZone: user.workspace.timezone,
       mediaKind: (i) => kinds.get(i),
     });
-    if (messages.length > 0) throw new HttpError(400, messages[0]!);
+    if (messages.length > 0) throw new Invalid(messages[0]!);
     const versions = versionsOf(fields);
     const targets = accountsOf(fields).map((t) => ({
       ...t,
@@ -255,7 +256,7 @@ export class PostStore {
     const current = await this.ownedPost(user.workspace.id, id);
     const existing = await this.db.select().from(postTargets).where(eq(postTargets.postId, id));
     if (existing.some((t) => t.status === "queued" || t.status === "publishing")) {
-      throw new HttpError(409, "This post is being published right now and cannot be changed.");
+      throw new Conflict("This post is being published right now and cannot be changed.");
     }
     const stored = await this.fieldsOf(current, existing);
     const fields = { ...stored, ...patch } as PostFields;
@@ -267,8 +268,7 @@ export class PostStore {
     const live = existing.filter((t) => t.status === "published" || t.status === "unconfirmed");
     const frozen = live.length ? frozenChanges(stored, fields) : [];
     if (frozen.length)
-      throw new HttpError(
-        409,
+      throw new Conflict(
         frozenEditMessage(
           live.map((t) => t.platform),
           frozen,
@@ -352,9 +352,9 @@ export class PostStore {
     const now = this.now();
     // Publish Now must not send a post without the media the user scheduled it with; saving an edit releases it.
     const mediaHeld = existing.find((t) => t.status === "held" && t.errorKind === HoldReason.mediaDeleted);
-    if (mediaHeld) throw new HttpError(409, mediaHeld.errorMessage ?? HoldMessages.mediaDeleted("of this post"));
+    if (mediaHeld) throw new Conflict(mediaHeld.errorMessage ?? HoldMessages.mediaDeleted("of this post"));
     const waiting = existing.filter((t) => !SETTLED.includes(t.status));
-    if (waiting.length === 0) throw new HttpError(409, "This post has nothing left to publish.");
+    if (waiting.length === 0) throw new Conflict("This post has nothing left to publish.");
     const submit = needsApproval(user.workspace);
     const status: TargetStatus = submit ? "pending_approval" : "scheduled";
     const after = existing.map((t) => (waiting.includes(t) ? { ...t, status } : t));
@@ -399,7 +399,7 @@ export class PostStore {
       .from(postTargets)
       .where(and(eq(postTargets.postId, id), eq(postTargets.status, "publishing")))
       .limit(1);
-    if (sending) throw new HttpError(409, PUBLISHING_NOW_DELETE);
+    if (sending) throw new Conflict(PUBLISHING_NOW_DELETE);
   }
 
   /**
@@ -419,7 +419,7 @@ export class PostStore {
         ),
       )
       .returning({ id: posts.id });
-    if (gone.length === 0) throw new HttpError(409, PUBLISHING_NOW_DELETE);
+    if (gone.length === 0) throw new Conflict(PUBLISHING_NOW_DELETE);
   }
 
   async get(workspaceId: string, id: string) {

@@ -25,7 +25,7 @@ type FaultPlatform = "twitter" | "linkedin" | "threads" | "instagram" | "faceboo
 async function queuedTarget(platform: FaultPlatform, opts: { image?: boolean } = {}) {
   const u = await registerUser();
   await connectViaEmulator(u.cookie, platform);
-  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{
+  const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data.accounts as Array<{
     _id: string;
     platform: string;
   }>;
@@ -39,7 +39,8 @@ async function queuedTarget(platform: FaultPlatform, opts: { image?: boolean } =
   if (opts.image) {
     const form = new FormData();
     form.append("files", fileOf(jpegBytes(1080, 1080), "photo.jpg"));
-    const mediaId = (await call("/api/media/upload", { token: u.token, body: form })).body.data[0].id as string;
+    const mediaId = (await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form })).body
+      .data[0].id as string;
     await testDb().insert(postMedia).values({ postId, mediaId, position: 0 });
   }
   return { u, accountId: account._id, targetId: targetIds[0]!, postId, text };
@@ -93,7 +94,9 @@ describe("fault suite", () => {
     expect(row.status).toBe("failed");
     expect(row.errorMessage).toMatch(new RegExp(`^Gave up after ${MAX_PUBLISH_ATTEMPTS} attempts`));
     expect(await copies(t.text)).toBe(0);
-    const failures = (await call("/api/notifications/failures", { token: t.u.token })).body.data.failures;
+    const failures = (
+      await call<"GET /api/notifications/failures">("/api/notifications/failures", { token: t.u.token })
+    ).body.data.failures;
     expect(failures.map((f: { targetId: string }) => f.targetId)).toContain(t.targetId);
   });
 
@@ -193,10 +196,13 @@ describe("fault suite", () => {
     expect(row.status).toBe("unconfirmed");
     expect(row.errorMessage).toContain("could not confirm");
     await clearFaults();
-    const confirmed = await call(`/api/posts/${t.postId}/targets/${t.targetId}/confirm`, {
-      token: t.u.token,
-      body: { permalink: "https://x.com/i/web/status/1" },
-    });
+    const confirmed = await call<"POST /api/posts/:id/targets/:targetId/confirm">(
+      `/api/posts/${t.postId}/targets/${t.targetId}/confirm`,
+      {
+        token: t.u.token,
+        body: { permalink: "https://x.com/i/web/status/1" },
+      },
+    );
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.status).toBe("published");
   });
@@ -218,7 +224,10 @@ describe("fault suite", () => {
     const t = await queuedTarget("twitter");
     await env.DB.prepare("UPDATE post_targets SET status = 'failed' WHERE id = ?").bind(t.targetId).run();
     const other = await registerUser();
-    const retry = await call(`/api/posts/${t.postId}/targets/${t.targetId}/retry`, { token: other.token, body: {} });
+    const retry = await call<"POST /api/posts/:id/targets/:targetId/retry">(
+      `/api/posts/${t.postId}/targets/${t.targetId}/retry`,
+      { token: other.token, body: {} },
+    );
     expect(retry.status).toBe(404);
     expect((await target(t.targetId)).status).toBe("failed");
   });
@@ -322,7 +331,10 @@ describe("fault suite", () => {
     expect((await target(t.targetId)).status).toBe("unconfirmed");
     await clearFaults();
 
-    const retry = await call(`/api/posts/${t.postId}/targets/${t.targetId}/retry`, { token: t.u.token, body: {} });
+    const retry = await call<"POST /api/posts/:id/targets/:targetId/retry">(
+      `/api/posts/${t.postId}/targets/${t.targetId}/retry`,
+      { token: t.u.token, body: {} },
+    );
     expect(retry.status).toBe(200);
     await vi.waitFor(async () => expect((await target(t.targetId)).status).toBe("published"), {
       timeout: 20_000,

@@ -10,13 +10,13 @@ import { clearFaults } from "../test/platform-sandbox";
 async function setup(platforms: Array<{ platform: string; variant?: string }>) {
   const u = await registerUser();
   for (const p of platforms) await connectViaEmulator(u.cookie, p.platform, { variant: p.variant });
-  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{
+  const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data.accounts as Array<{
     _id: string;
     platform: string;
   }>;
   const form = new FormData();
   form.append("files", fileOf(jpegBytes(1080, 1080), "launch.jpg"));
-  const upload = await call("/api/media/upload", { token: u.token, body: form });
+  const upload = await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form });
   return { u, accounts, image: upload.body.data[0].id as string };
 }
 
@@ -42,7 +42,7 @@ describe("publish now through the queue", () => {
   it("publishes to Instagram and X once each, with remote ids and permalinks", { timeout: 30_000 }, async () => {
     const { u, accounts, image } = await setup([{ platform: "instagram" }, { platform: "twitter" }]);
     const content = `Launch day ${crypto.randomUUID().slice(0, 8)}`;
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: {
         content,
@@ -58,7 +58,7 @@ describe("publish now through the queue", () => {
     // Instagram's link is read just after the post is recorded published (ADR 010).
     const post = await vi.waitFor(
       async () => {
-        const p = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data;
+        const p = (await call<"GET /api/posts/:id">(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data;
         if (p.platformPosts.some((t: { permalink: string | null }) => !t.permalink))
           throw new Error("permalink not read yet");
         return p;
@@ -84,7 +84,7 @@ describe("publish now through the queue", () => {
     const { u, accounts, image } = await setup([{ platform: "linkedin" }, { platform: "twitter" }]);
     await armFault("twitter", "500", 20);
     const content = `Two channels ${crypto.randomUUID().slice(0, 8)}`;
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: {
         content,
@@ -97,25 +97,27 @@ describe("publish now through the queue", () => {
     // The X channel keeps failing with 500s and is retried with backoff; LinkedIn is published meanwhile.
     await vi.waitFor(
       async () => {
-        const post = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data;
-        expect(post.platformPosts.find((t: { platform: string }) => t.platform === "linkedin").status).toBe(
-          "published",
-        );
+        const post = (await call<"GET /api/posts/:id">(`/api/posts/${res.body.data._id}`, { token: u.token })).body
+          .data;
+        expect(post.platformPosts.find((t) => t.platform === "linkedin")!.status).toBe("published");
       },
       { timeout: 20_000, interval: 200 },
     );
     await clearFaults();
     // Give up on the X attempt for the test's sake: mark it failed as the last backoff would.
-    const xTarget = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data.platformPosts.find(
-      (t: { platform: string }) => t.platform === "twitter",
-    );
+    const xTarget = (
+      await call<"GET /api/posts/:id">(`/api/posts/${res.body.data._id}`, { token: u.token })
+    ).body.data.platformPosts.find((t) => t.platform === "twitter")!;
     await env.DB.prepare("UPDATE post_targets SET status = 'failed', error_message = 'Gave up' WHERE id = ?")
       .bind(xTarget.id)
       .run();
-    const retry = await call(`/api/posts/${res.body.data._id}/targets/${xTarget.id}/retry`, {
-      token: u.token,
-      body: {},
-    });
+    const retry = await call<"POST /api/posts/:id/targets/:targetId/retry">(
+      `/api/posts/${res.body.data._id}/targets/${xTarget.id}/retry`,
+      {
+        token: u.token,
+        body: {},
+      },
+    );
     expect(retry.status).toBe(200);
     const post = await settledPost(u.token, res.body.data._id);
     expect(post.platformPosts.map((t: { status: string }) => t.status)).toEqual(["published", "published"]);
@@ -138,10 +140,11 @@ describe("every platform through the pipeline", () => {
       if (kind === "video") {
         const form = new FormData();
         form.append("files", fileOf(await mp4Bytes({ width: 1280, height: 720, seconds: 2 }), "clip.mp4", "video/mp4"));
-        media = (await call("/api/media/upload", { token: u.token, body: form })).body.data[0].id;
+        media = (await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form })).body.data[0]
+          .id;
       }
       const content = `Every platform ${platform} ${crypto.randomUUID().slice(0, 8)}`;
-      const res = await call("/api/posts", {
+      const res = await call<"POST /api/posts">("/api/posts", {
         token: u.token,
         body: {
           content,
@@ -161,7 +164,8 @@ describe("every platform through the pipeline", () => {
       // Meta links are read just after the post is recorded published (ADR 010).
       await vi.waitFor(
         async () => {
-          const [t] = (await call(`/api/posts/${res.body.data._id}`, { token: u.token })).body.data.platformPosts;
+          const [t] = (await call<"GET /api/posts/:id">(`/api/posts/${res.body.data._id}`, { token: u.token })).body
+            .data.platformPosts;
           expect(t.permalink).toMatch(/^https:\/\//);
         },
         { timeout: 20_000, interval: 200 },
@@ -173,7 +177,7 @@ describe("every platform through the pipeline", () => {
 describe("the every-minute cron", () => {
   it("picks up a post whose time passed while nothing ran, and publishes it", { timeout: 30_000 }, async () => {
     const { u, accounts, image } = await setup([{ platform: "twitter" }]);
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: {
         content: `Missed while down ${crypto.randomUUID().slice(0, 8)}`,
@@ -193,7 +197,7 @@ describe("the every-minute cron", () => {
     await waitOnExecutionContext(ctx);
     const post = await settledPost(u.token, res.body.data._id);
     expect(post.status).toBe("published");
-    const status = (await call("/api/scheduler/status", { token: u.token })).body.data;
+    const status = (await call<"GET /api/scheduler/status">("/api/scheduler/status", { token: u.token })).body.data;
     expect(status.lastCronRun).not.toBeNull();
     expect(status).toMatchObject({ queueDepth: 0, late: 0, healthy: true });
   });

@@ -20,7 +20,7 @@ import { reconcileStuckTargets } from "./reconcile";
 async function xUser() {
   const u = await registerUser();
   await connectViaEmulator(u.cookie, "twitter");
-  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{
+  const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data.accounts as Array<{
     _id: string;
     platform: string;
   }>;
@@ -104,17 +104,17 @@ describe("reconciler on the cron", () => {
     expect(await statuses(ids)).toEqual(["queued", "queued", "queued"]);
 
     // Within the lease the message may merely be late: nothing is stuck yet.
-    const fresh = (await call("/api/scheduler/status", { token: u.token })).body.data;
+    const fresh = (await call<"GET /api/scheduler/status">("/api/scheduler/status", { token: u.token })).body.data;
     expect(fresh.stuck).toBe(0);
 
     await age(ids, DEFAULT_LEASES.queuedMs + 1000);
-    const stuck = (await call("/api/scheduler/status", { token: u.token })).body.data;
+    const stuck = (await call<"GET /api/scheduler/status">("/api/scheduler/status", { token: u.token })).body.data;
     expect(stuck).toMatchObject({ stuck: 3, late: 3, healthy: false });
 
     await runCron();
     await allPublished(ids);
     for (const { text } of items) expect(await copies(text)).toBe(1);
-    const after = (await call("/api/scheduler/status", { token: u.token })).body.data;
+    const after = (await call<"GET /api/scheduler/status">("/api/scheduler/status", { token: u.token })).body.data;
     expect(after).toMatchObject({ stuck: 0, late: 0 });
   }, 30_000);
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
 import { posts, postTargets } from "../db/schema/index";
-import { HttpError, notFound } from "../http/envelope";
+import { Conflict, notFound } from "../errors";
 import type { Platform } from "../platform-profile";
 import { type AccountCredentials, type PlatformClient, PlatformError } from "../platforms/types";
 import { claimDueTargets, type PublishMessage } from "./claim";
@@ -48,7 +48,7 @@ export class PublishingService {
   async retryTarget(workspaceId: string, postId: string, targetId: string) {
     const target = await this.ownedTarget(workspaceId, postId, targetId);
     if (target.status !== "failed" && target.status !== "unconfirmed") {
-      throw new HttpError(409, "Only a failed or unconfirmed channel can be retried.");
+      throw new Conflict("Only a failed or unconfirmed channel can be retried.");
     }
     const now = this.deps.now();
     await this.deps.db
@@ -70,14 +70,13 @@ export class PublishingService {
   async ensureCommentRetryable(workspaceId: string, postId: string, targetId: string) {
     const target = await this.ownedTarget(workspaceId, postId, targetId);
     if (target.status !== "published" || target.commentStatus !== "failed")
-      throw new HttpError(409, "Only a failed first comment of a published channel can be retried.");
+      throw new Conflict("Only a failed first comment of a published channel can be retried.");
   }
 
   /** The user's answer for an unconfirmed channel: they saw the post on the platform. */
   async confirmPublished(workspaceId: string, postId: string, targetId: string, permalink: string | null) {
     const target = await this.ownedTarget(workspaceId, postId, targetId);
-    if (target.status !== "unconfirmed")
-      throw new HttpError(409, "Only an unconfirmed channel can be marked published.");
+    if (target.status !== "unconfirmed") throw new Conflict("Only an unconfirmed channel can be marked published.");
     const now = this.deps.now();
     await this.deps.db
       .update(postTargets)

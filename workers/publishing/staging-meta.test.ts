@@ -32,7 +32,7 @@ type Media = "image" | "images" | "video";
 async function scheduledPost(platform: Platform, media: Media) {
   const u = await registerUser();
   await connectViaEmulator(u.cookie, platform);
-  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{
+  const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data.accounts as Array<{
     _id: string;
     platform: string;
   }>;
@@ -43,10 +43,12 @@ async function scheduledPost(platform: Platform, media: Media) {
   const form = new FormData();
   for (const file of files) form.append("files", file);
   const ids = (
-    (await call("/api/media/upload", { token: u.token, body: form })).body.data as Array<{ id: string }>
+    (await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form })).body.data as Array<{
+      id: string;
+    }>
   ).map((m) => m.id);
   const content = `Staged ${platform} ${crypto.randomUUID().slice(0, 8)}`;
-  const res = await call("/api/posts", {
+  const res = await call<"POST /api/posts">("/api/posts", {
     token: u.token,
     body: {
       content,
@@ -210,7 +212,9 @@ describe("cleaning up what was staged on Meta's platforms", () => {
     await sweep();
     const video = handleIds((await staged(p.targetId)).remoteId);
     expect(await unpublishedOnPage(video)).toEqual(video);
-    expect((await call(`/api/posts/${p.postId}`, { method: "DELETE", token: p.u.token })).status).toBe(200);
+    expect(
+      (await call<"DELETE /api/posts/:id">(`/api/posts/${p.postId}`, { method: "DELETE", token: p.u.token })).status,
+    ).toBe(200);
     expect((await sweep()).cleaned).toBe(1);
     expect(await unpublishedOnPage(video)).toEqual([]);
     expect(await stagingOf(p.targetId)).toBeUndefined();
@@ -246,7 +250,7 @@ describe("a staging failure on Meta's platforms", () => {
     expect(failed).toMatchObject({ state: "failed", errorKind: "retryable" });
     const t = await channel(p.u, p.postId);
     expect(t.status).toBe("scheduled");
-    expect(t.preparation.message).toMatch(/^Could not prepare: .+; will retry at \d\d:\d\d\.$/);
+    expect(t.preparation?.message).toMatch(/^Could not prepare: .+; will retry at \d\d:\d\d\.$/);
     expect(await remote("instagram", "container", p.content)).toEqual([]);
 
     await sweep(failed.nextAttemptAt! - Date.now() + 1000);

@@ -27,13 +27,16 @@ import { publishTarget } from "./consumer";
 async function scheduledVideoPost(opts: { size?: number } = {}) {
   const u = await registerUser();
   await connectViaEmulator(u.cookie, "youtube");
-  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{ _id: string }>;
+  const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data.accounts as Array<{
+    _id: string;
+  }>;
   const form = new FormData();
   const bytes = await mp4Bytes({ width: 1280, height: 720, seconds: 1, size: opts.size });
   form.append("files", fileOf(bytes, "clip.mp4", "video/mp4"));
-  const video = (await call("/api/media/upload", { token: u.token, body: form })).body.data[0].id as string;
+  const video = (await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form })).body.data[0]
+    .id as string;
   const content = `Staged video ${crypto.randomUUID().slice(0, 8)}`;
-  const res = await call("/api/posts", {
+  const res = await call<"POST /api/posts">("/api/posts", {
     token: u.token,
     body: {
       content,
@@ -148,7 +151,9 @@ describe("cleaning up what was staged", () => {
     const p = await scheduledVideoPost();
     await sweep();
     await staged(p.targetId);
-    expect((await call(`/api/posts/${p.postId}`, { method: "DELETE", token: p.u.token })).status).toBe(200);
+    expect(
+      (await call<"DELETE /api/posts/:id">(`/api/posts/${p.postId}`, { method: "DELETE", token: p.u.token })).status,
+    ).toBe(200);
     expect((await sweep()).cleaned).toBe(1);
     expect(await remoteVideos(p.content)).toEqual([]);
     expect(await staging(p.targetId)).toBeUndefined();
@@ -163,13 +168,13 @@ describe("a staging failure", () => {
     expect(failed).toMatchObject({ state: "failed", errorKind: "retryable" });
     const t = await channel(p.u, p.postId);
     expect(t.status).toBe("scheduled");
-    expect(t.preparation.state).toBe("failed");
-    expect(t.preparation.message).toMatch(/^Could not prepare: .+; will retry at \d\d:\d\d\.$/);
+    expect(t.preparation?.state).toBe("failed");
+    expect(t.preparation?.message).toMatch(/^Could not prepare: .+; will retry at \d\d:\d\d\.$/);
     expect(await remoteVideos(p.content)).toEqual([]);
 
     // Another user never sees it.
     const other = await registerUser();
-    expect((await call(`/api/posts/${p.postId}`, { token: other.token })).status).toBe(404);
+    expect((await call<"GET /api/posts/:id">(`/api/posts/${p.postId}`, { token: other.token })).status).toBe(404);
 
     await sweep(failed.nextAttemptAt! - Date.now() + 1000);
     await vi.waitFor(async () => expect((await staging(p.targetId))?.state).toBe("ready"), {
@@ -191,7 +196,7 @@ async function scheduledMediaPost(platform: Network, opts: { video?: boolean; si
   const u = await registerUser();
   // A LinkedIn organization, whose posts can be listed: a lost answer is then looked up rather than left unconfirmed.
   await connectViaEmulator(u.cookie, platform, platform === "linkedin" ? { choices: ["10001"] } : {});
-  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{
+  const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data.accounts as Array<{
     _id: string;
     platform: string;
     isCompanyPage: boolean;
@@ -204,9 +209,10 @@ async function scheduledMediaPost(platform: Network, opts: { video?: boolean; si
       ? fileOf(await mp4Bytes({ width: 1280, height: 720, seconds: 1, size: opts.size }), "clip.mp4", "video/mp4")
       : fileOf(jpegBytes(1080, 1080), "photo.jpg", "image/jpeg"),
   );
-  const media = (await call("/api/media/upload", { token: u.token, body: form })).body.data[0].id as string;
+  const media = (await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form })).body.data[0]
+    .id as string;
   const content = `Staged ${platform} ${crypto.randomUUID().slice(0, 8)}`;
-  const res = await call("/api/posts", {
+  const res = await call<"POST /api/posts">("/api/posts", {
     token: u.token,
     body: {
       content,
@@ -342,7 +348,7 @@ describe("staging X and LinkedIn media ahead", () => {
       expect(failed).toMatchObject({ state: "failed", errorKind: "retryable" });
       const t = await channel(p.u, p.postId);
       expect(t.status).toBe("scheduled");
-      expect(t.preparation.message).toMatch(/^Could not prepare: .+; will retry at \d\d:\d\d\.$/);
+      expect(t.preparation?.message).toMatch(/^Could not prepare: .+; will retry at \d\d:\d\d\.$/);
       await sweep(failed.nextAttemptAt! - Date.now() + 1000);
       await vi.waitFor(async () => expect((await staging(p.targetId))?.state).toBe("ready"), {
         timeout: 20_000,

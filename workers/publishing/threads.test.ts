@@ -19,7 +19,7 @@ type ThreadPlatform = "twitter" | "threads";
 async function setup(platforms: ThreadPlatform[]) {
   const u = await registerUser();
   for (const p of platforms) await connectViaEmulator(u.cookie, p);
-  const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{
+  const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data.accounts as Array<{
     _id: string;
     platform: string;
   }>;
@@ -88,7 +88,7 @@ describe("threads", () => {
     const { u, id, image } = await setup(["twitter"]);
     const tag = crypto.randomUUID().slice(0, 8);
     const [first, ...rest] = partsOf(tag);
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: {
         content: first,
@@ -107,7 +107,7 @@ describe("threads", () => {
     expect(x.remoteId).toBe(x.partIds[0]);
     await expectChain("twitter", tag, x.partIds);
     // The emulator's viewer shows the thread under its first post, in order.
-    const page = await (await raw(`/sandbox/view?url=${encodeURIComponent(x.permalink)}`)).text();
+    const page = await (await raw(`/sandbox/view?url=${encodeURIComponent(x.permalink!)}`)).text();
     const at = partsOf(tag).map((part) => page.indexOf(part));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
@@ -160,9 +160,12 @@ describe("threads", () => {
     expect(failed.errorMessage).toMatch(/^Gave up after 5 attempts: Part 4 of 5: /);
     expect(failed.partIds).toHaveLength(3);
     await clearFaults();
-    const post = (await call(`/api/posts/${failed.postId}`, { token: u.token })).body.data;
+    const post = (await call<"GET /api/posts/:id">(`/api/posts/${failed.postId}`, { token: u.token })).body.data;
     expect(post.status).toBe("failed");
-    const retried = await call(`/api/posts/${failed.postId}/targets/${targetId}/retry`, { token: u.token, body: {} });
+    const retried = await call<"POST /api/posts/:id/targets/:targetId/retry">(
+      `/api/posts/${failed.postId}/targets/${targetId}/retry`,
+      { token: u.token, body: {} },
+    );
     expect(retried.status, retried.body.message).toBe(200);
     const done = await settledPost(u.token, failed.postId, 30_000);
     expect(done.platformPosts[0].status).toBe("published");
@@ -178,7 +181,7 @@ describe("threads", () => {
       images: [image],
       status: "draft",
     };
-    const long = await call("/api/posts", {
+    const long = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: { ...base, channels: [{ platform: "twitter", accountId: id("twitter"), thread: ["ok", "x".repeat(281)] }] },
     });

@@ -13,11 +13,15 @@ const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 const daily = (...times: string[]) => EVERY_DAY.flatMap((day) => times.map((time) => ({ day, time })));
 
 async function setSlots(u: User, accountId: string, body: unknown) {
-  return call(`/api/queue/${accountId}/slots`, { token: u.token, method: "PUT", body });
+  return call<"PUT /api/queue/:accountId/slots">(`/api/queue/${accountId}/slots`, {
+    token: u.token,
+    method: "PUT",
+    body,
+  });
 }
 
 async function queueOf(u: User, accountId: string, days = 14) {
-  const res = await call(`/api/queue?accountId=${accountId}&days=${days}`, { token: u.token });
+  const res = await call<"GET /api/queue">(`/api/queue?accountId=${accountId}&days=${days}`, { token: u.token });
   expect(res.status).toBe(200);
   return res.body.data.queues[0] as {
     paused: boolean;
@@ -28,7 +32,7 @@ async function queueOf(u: User, accountId: string, days = 14) {
 }
 
 function addToQueue(u: User, image: string, accounts: Record<string, string[]>, content: string) {
-  return call("/api/posts", {
+  return call<"POST /api/posts">("/api/posts", {
     token: u.token,
     body: {
       content,
@@ -73,9 +77,15 @@ describe("queue time slots", () => {
     const other = await registerUser();
     for (const res of [
       await setSlots(other, account, { slots: [] }),
-      await call(`/api/queue?accountId=${account}`, { token: other.token }),
-      await call(`/api/queue/${account}/pause`, { token: other.token, body: { paused: true } }),
-      await call(`/api/queue/${account}/share-next`, { token: other.token, method: "POST" }),
+      await call<"GET /api/queue">(`/api/queue?accountId=${account}`, { token: other.token }),
+      await call<"POST /api/queue/:accountId/pause">(`/api/queue/${account}/pause`, {
+        token: other.token,
+        body: { paused: true },
+      }),
+      await call<"POST /api/queue/:accountId/share-next">(`/api/queue/${account}/share-next`, {
+        token: other.token,
+        method: "POST",
+      }),
     ]) {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ success: false, message: "The requested resource was not found." });
@@ -127,12 +137,10 @@ describe("queue time slots", () => {
 
     const both = await addToQueue(u, image, { twitter: [x], linkedin: [li] }, "Both channels");
     expect(both.status).toBe(201);
-    const due = Object.fromEntries(
-      both.body.data.platformPosts.map((t: { platform: string; dueAt: string }) => [t.platform, t.dueAt]),
-    );
+    const due = Object.fromEntries(both.body.data.platformPosts.map((t) => [t.platform, t.dueAt]));
     expect(due.twitter).toBe(empty[3]);
     expect(due.linkedin).toBe((await queueOf(u, li)).upcoming[0]!.at);
-    expect(utcToLocal(Date.parse(due.linkedin), "America/New_York").localTime).toBe("12:30");
+    expect(utcToLocal(Date.parse(due.linkedin!), "America/New_York").localTime).toBe("12:30");
     // The post shows its earliest channel.
     expect(both.body.data.scheduledDate).toBe([due.twitter, due.linkedin].sort()[0]);
   });
@@ -145,19 +153,22 @@ describe("queue time slots", () => {
     for (const n of [1, 2, 3]) await addToQueue(u, image, { twitter: [x] }, `Post ${n}`);
     const before = (await queueOf(u, x)).upcoming.slice(0, 3);
     const order = [before[2]!, before[0]!, before[1]!].map((r) => r.post!.targetId);
-    const res = await call(`/api/queue/${x}/reorder`, { token: u.token, body: { targetIds: order } });
+    const res = await call<"POST /api/queue/:accountId/reorder">(`/api/queue/${x}/reorder`, {
+      token: u.token,
+      body: { targetIds: order },
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Queue reordered");
     const after = res.body.data.upcoming.slice(0, 3);
-    expect(after.map((r: { post: { content: string } }) => r.post.content)).toEqual(["Post 3", "Post 1", "Post 2"]);
-    expect(after.map((r: { at: string }) => r.at)).toEqual(before.map((r) => r.at));
+    expect(after.map((r) => r.post?.content)).toEqual(["Post 3", "Post 1", "Post 2"]);
+    expect(after.map((r) => r.at)).toEqual(before.map((r) => r.at));
 
     const other = await registerUser();
     const foreign = await insertAccount(other.user.id, "twitter");
     const { targetIds } = await insertScheduledPost(other.user.id, [
       { accountId: foreign, platform: "twitter", dueAt: Date.now() + 3600_000 },
     ]);
-    const stolen = await call(`/api/queue/${x}/reorder`, {
+    const stolen = await call<"POST /api/queue/:accountId/reorder">(`/api/queue/${x}/reorder`, {
       token: u.token,
       body: { targetIds: [order[0], targetIds[0]] },
     });
@@ -178,7 +189,10 @@ describe("pause and share next", () => {
     const now = Date.now();
     const held = await insertScheduledPost(u.user.id, [{ accountId: paused, platform: "twitter", dueAt: now - 1000 }]);
     const due = await insertScheduledPost(u.user.id, [{ accountId: running, platform: "linkedin", dueAt: now - 1000 }]);
-    const res = await call(`/api/queue/${paused}/pause`, { token: u.token, body: { paused: true } });
+    const res = await call<"POST /api/queue/:accountId/pause">(`/api/queue/${paused}/pause`, {
+      token: u.token,
+      body: { paused: true },
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Queue paused: none of this account's posts will be published until you resume it");
     expect(res.body.data.paused).toBe(true);
@@ -199,22 +213,27 @@ describe("pause and share next", () => {
   }, async () => {
     const u = await registerUser();
     await connectViaEmulator(u.cookie, "twitter");
-    const accounts = (await call("/api/accounts", { token: u.token })).body.data.accounts as Array<{ _id: string }>;
+    const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data
+      .accounts as Array<{ _id: string }>;
     const x = accounts[0]!._id;
     const image = await uploadImage(u.token);
     await setSlots(u, x, { slots: daily("06:00", "18:00") });
     const tag = crypto.randomUUID().slice(0, 8);
     const first = await addToQueue(u, image, { twitter: [x] }, `First in line ${tag}`);
     const second = await addToQueue(u, image, { twitter: [x] }, `Second in line ${tag}`);
-    await call(`/api/queue/${x}/pause`, { token: u.token, body: { paused: true } });
+    await call<"POST /api/queue/:accountId/pause">(`/api/queue/${x}/pause`, { token: u.token, body: { paused: true } });
 
-    const res = await call(`/api/queue/${x}/share-next`, { token: u.token, method: "POST" });
+    const res = await call<"POST /api/queue/:accountId/share-next">(`/api/queue/${x}/share-next`, {
+      token: u.token,
+      method: "POST",
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Sharing the next post now");
     expect(res.body.data._id).toBe(first.body.data._id);
     const published = await vi.waitFor(
       async () => {
-        const post = (await call(`/api/posts/${first.body.data._id}`, { token: u.token })).body.data;
+        const post = (await call<"GET /api/posts/:id">(`/api/posts/${first.body.data._id}`, { token: u.token })).body
+          .data;
         if (post.status !== "published") throw new Error(`still ${post.status}`);
         return post;
       },
@@ -222,7 +241,7 @@ describe("pause and share next", () => {
     );
     expect(published.platformPosts[0].remoteId).toBeTruthy();
     // The second keeps its slot and stays waiting.
-    const rest = (await call(`/api/posts/${second.body.data._id}`, { token: u.token })).body.data;
+    const rest = (await call<"GET /api/posts/:id">(`/api/posts/${second.body.data._id}`, { token: u.token })).body.data;
     expect(rest.status).toBe("scheduled");
     expect((await queueOf(u, x)).upcoming.find((r) => r.post)?.post?.postId).toBe(second.body.data._id);
   });

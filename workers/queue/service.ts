@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { posts, postTargets } from "../db/schema/posts";
 import { accountQueues } from "../db/schema/queue";
-import { HttpError, notFound } from "../http/envelope";
+import { Conflict, Invalid, notFound } from "../errors";
 import { PLATFORM_NAMES, type Platform } from "../platform-profile";
 import { nextFreeSlot, normalizeSlots, QueueMessages, reorderedTimes, type Slot, slotInstants } from "./slots";
 
@@ -142,7 +142,7 @@ export class QueueService {
    * due at that instant, whether it was queued or scheduled by hand. Refuses an account without slots.
    */
   async placements(workspace: { id: string; timezone: string }, accountIds: string[]): Promise<Map<string, number>> {
-    if (accountIds.length === 0) throw new HttpError(400, QueueMessages.noAccounts);
+    if (accountIds.length === 0) throw new Invalid(QueueMessages.noAccounts);
     const now = this.now();
     const settings = await this.settings(workspace.id, accountIds);
     const held = await this.db
@@ -163,10 +163,10 @@ export class QueueService {
         const a = await this.account(workspace.id, id);
         return `${PLATFORM_NAMES[a.platform]} @${a.username}`;
       };
-      if (!q || q.slots.length === 0) throw new HttpError(400, QueueMessages.noSlots(await label()));
+      if (!q || q.slots.length === 0) throw new Invalid(QueueMessages.noSlots(await label()));
       const taken = new Set(held.filter((h) => h.accountId === id).map((h) => h.dueAt!));
       const at = nextFreeSlot(q.slots as Slot[], q.timezone ?? workspace.timezone, now, taken);
-      if (at === null) throw new HttpError(400, QueueMessages.full(await label()));
+      if (at === null) throw new Invalid(QueueMessages.full(await label()));
       out.set(id, at);
     }
     return out;
@@ -221,7 +221,7 @@ export class QueueService {
         ),
       );
     if (rows.length !== new Set(targetIds).size || rows.length !== targetIds.length)
-      throw new HttpError(409, QueueErrors.notInQueue);
+      throw new Conflict(QueueErrors.notInQueue);
     const times = reorderedTimes(
       rows.map((r) => ({ id: r.id, dueAt: r.dueAt! })),
       targetIds,
@@ -260,7 +260,7 @@ export class QueueService {
       )
       .orderBy(asc(postTargets.dueAt), asc(postTargets.createdAt))
       .limit(1);
-    if (!next) throw new HttpError(409, QueueErrors.emptyQueue);
+    if (!next) throw new Conflict(QueueErrors.emptyQueue);
     const now = this.now();
     await this.db.batch([
       this.db

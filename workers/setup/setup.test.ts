@@ -5,13 +5,18 @@ import { call, registerUser } from "../test/helpers";
 describe("GET /api/setup/check (Settings → Developer)", () => {
   it("shows owners the going-live check of this deployment; an editor is refused", async () => {
     const owner = await registerUser();
-    const ws = (await call("/api/workspaces", { token: owner.token, body: { name: "Launch Co" } })).body.data.id;
+    const ws = (
+      await call<"POST /api/workspaces">("/api/workspaces", { token: owner.token, body: { name: "Launch Co" } })
+    ).body.data.id;
     const editor = await registerUser();
     await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
       .bind(ws, editor.user.id, "editor", Date.now())
       .run();
 
-    const res = await call("/api/setup/check", { token: owner.token, headers: { "X-Workspace-Id": ws } });
+    const res = await call<"GET /api/setup/check">("/api/setup/check", {
+      token: owner.token,
+      headers: { "X-Workspace-Id": ws },
+    });
     expect(res.status).toBe(200);
     // The test Worker runs the sandbox with wrangler.toml's development secrets: not ready, and it says why.
     expect(res.body.data.ready).toBe(false);
@@ -36,7 +41,10 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       scopes: expect.arrayContaining(["pages_manage_posts"]),
     });
 
-    const refused = await call("/api/setup/check", { token: editor.token, headers: { "X-Workspace-Id": ws } });
+    const refused = await call<"GET /api/setup/check">("/api/setup/check", {
+      token: editor.token,
+      headers: { "X-Workspace-Id": ws },
+    });
     expect([refused.status, refused.body.success]).toEqual([403, false]);
     expect(refused.body.data).toBeUndefined();
   });

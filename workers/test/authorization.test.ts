@@ -23,23 +23,28 @@ const WORKSPACE_NAME = "Matrix Agency";
 /** The owner's shared workspace (its id is not a user id) with one of each resource in it. */
 async function fixture() {
   const a = await registerUser();
-  const ws = (await call("/api/workspaces", { token: a.token, body: { name: WORKSPACE_NAME } })).body.data.id as string;
+  const ws = (await call<"POST /api/workspaces">("/api/workspaces", { token: a.token, body: { name: WORKSPACE_NAME } }))
+    .body.data.id as string;
   const inWs = { token: a.token, headers: { "X-Workspace-Id": ws } };
   await connectViaEmulator(`${a.cookie}; pl_workspace=${ws}`, "linkedin");
-  const accounts = (await call("/api/accounts", inWs)).body.data.accounts as Array<{ _id: string; platform: string }>;
+  const accounts = (await call<"GET /api/accounts">("/api/accounts", inWs)).body.data.accounts as Array<{
+    _id: string;
+    platform: string;
+  }>;
   const account = accounts[0]!;
   const form = new FormData();
   form.append("files", fileOf(jpegBytes(1080, 1080), "secret-a.jpg"));
-  const media = (await call("/api/media/upload", { ...inWs, body: form })).body.data[0].id as string;
+  const media = (await call<"POST /api/media/upload">("/api/media/upload", { ...inWs, body: form })).body.data[0]
+    .id as string;
   const upload = (
-    await call("/api/media/uploads", {
+    await call<"POST /api/media/uploads">("/api/media/uploads", {
       ...inWs,
       body: { filename: "big-a.mp4", size: 30 * 1024 * 1024, contentType: "video/mp4" },
     })
   ).body.data;
   const content = `A's private plan ${crypto.randomUUID()}`;
   const post = (
-    await call("/api/posts", {
+    await call<"POST /api/posts">("/api/posts", {
       ...inWs,
       body: {
         content,
@@ -52,7 +57,7 @@ async function fixture() {
     })
   ).body.data;
   const schedule = (
-    await call("/api/analytics/reports/schedules", {
+    await call<"POST /api/analytics/reports/schedules">("/api/analytics/reports/schedules", {
       ...inWs,
       body: { kind: "summary", frequency: "weekly", weekday: 1, hour: 9 },
     })
@@ -65,17 +70,21 @@ async function fixture() {
     .bind(reportId, ws, a.user.id, schedule.id, `reports/${ws}/${reportId}.pdf`, Date.now())
     .run();
   const invite = (
-    await call(`/api/workspaces/${ws}/invites`, {
+    await call<"POST /api/workspaces/:id/invites">(`/api/workspaces/${ws}/invites`, {
       ...inWs,
       body: { email: `pending-${crypto.randomUUID().slice(0, 8)}@example.com`, role: "viewer" },
     })
   ).body.data.id as string;
-  const apiKey = (await call("/api/keys", { ...inWs, body: { name: "A's key", scopes: ["read"] } })).body.data
-    .id as string;
-  const shareLink = (await call("/api/share-links", { ...inWs, body: { label: "A's client", postIds: [post._id] } }))
+  const apiKey = (await call<"POST /api/keys">("/api/keys", { ...inWs, body: { name: "A's key", scopes: ["read"] } }))
     .body.data.id as string;
+  const shareLink = (
+    await call<"POST /api/share-links">("/api/share-links", {
+      ...inWs,
+      body: { label: "A's client", postIds: [post._id] },
+    })
+  ).body.data.id as string;
   const webhook = (
-    await call("/api/webhooks", {
+    await call<"POST /api/webhooks">("/api/webhooks", {
       ...inWs,
       body: { url: "https://hooks.example.com/matrix", events: ["post.published"] },
     })
@@ -98,7 +107,7 @@ async function fixture() {
     apiKey,
     account,
     media,
-    upload: upload.uploadId ?? upload.id,
+    upload: upload.uploadId,
     post: post._id as string,
     target: post.platformPosts[0].id as string,
     schedule: schedule.id as string,

@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
-import type { JSONParsed } from "hono/utils/types";
+import type { ExtractSchema } from "hono/types";
 import { vi } from "vitest";
-import type { Services } from "../services";
+import type { Api } from "../api";
 import { fileOf, jpegBytes } from "./media-fixtures";
 
 export const ORIGIN = "http://localhost";
@@ -17,30 +17,32 @@ export interface CallOptions {
   redirect?: RequestRedirect;
 }
 
-export interface Envelope<T = any> {
+export interface Envelope<T = unknown> {
   success: boolean;
   message: string;
-  data?: T;
+  data: T;
 }
 
-/** What a service method's result looks like once it has crossed the wire as JSON. */
-type Sent<F extends (...args: never[]) => unknown> = JSONParsed<Awaited<ReturnType<F>>>;
-type Post = Sent<Services["posts"]["get"]>;
+/** Every API route by its key ("GET /api/posts/:id") with what Hono knows it answers (ok() in each handler). */
+type Schema = ExtractSchema<Api>;
+type Verb<M> = M extends `$${infer V}` ? Uppercase<V> : never;
+export type Route = {
+  [P in keyof Schema & string]: { [M in keyof Schema[P] & string]: `${Verb<M>} ${P}` }[keyof Schema[P] & string];
+}[keyof Schema & string];
+type Endpoint<R extends Route> = R extends `${infer V} ${infer P extends keyof Schema & string}`
+  ? Schema[P][`$${Lowercase<V>}` & keyof Schema[P]]
+  : never;
+type Output<R extends Route> = Endpoint<R> extends infer E ? (E extends { output: infer O } ? O : never) : never;
+type DataOf<O> = O extends { data: infer D } ? D : never;
+type Refusal<R extends Route> = DataOf<Extract<Output<R>, { success: false }>>;
+/**
+ * The data a route answers: its success data, plus what a refusal carries (the 409's affected posts) when the
+ * handler answers one itself. Thrown errors' data (pre-flight problems) is the test's to name.
+ */
+export type Data<R extends Route> = [Refusal<R>] extends [never]
+  ? DataOf<Exclude<Output<R>, { success: false }>>
+  : DataOf<Exclude<Output<R>, { success: false }>> & Refusal<R>;
 
-/** The data of the most-used routes, derived from the services that answer them so a renamed field fails tsc. */
-export interface Routes {
-  "GET /api/posts": Sent<Services["posts"]["list"]>;
-  "GET /api/posts/:id": Post;
-  "POST /api/posts": Sent<Services["posts"]["create"]>;
-  "PUT /api/posts/:id": Sent<Services["posts"]["update"]>;
-  "POST /api/posts/:id/publish": Post;
-  "POST /api/posts/preflight": Sent<Services["posts"]["preflight"]>;
-  "POST /api/posts/validate": Sent<Services["posts"]["preflight"]> & { valid: boolean };
-  "GET /api/posts/:id/duplicates": { duplicates: Sent<Services["posts"]["duplicates"]> };
-  "GET /api/accounts": { accounts: Sent<Services["accounts"]["list"]> };
-  "GET /api/accounts/:id": Sent<Services["accounts"]["get"]>;
-}
-type Route = keyof Routes;
 /** "/api/posts/:id" → `/api/posts/${string}`, with an optional query string. */
 type PathOf<P extends string> = P extends `${infer Head}:${string}/${infer Tail}`
   ? `${Head}${string}/${PathOf<Tail>}`
@@ -51,9 +53,12 @@ type PathFor<R extends Route> = R extends `${string} ${infer P}` ? PathOf<P> | `
 
 /**
  * Calls the Worker as a client would and returns status, envelope and headers. Name the route for typed data
- * (`call<"GET /api/posts/:id">(`/api/posts/${id}`)`, the path must fit it); `call(path)` stays untyped.
+ * (`call<"GET /api/posts/:id">(`/api/posts/${id}`)`, the path must fit it); an unnamed call's data is `unknown`.
  */
-export async function call<T = any>(path: T extends Route ? PathFor<T> : string, opts: CallOptions = {}) {
+export async function call<R extends Route | undefined = undefined>(
+  path: R extends Route ? PathFor<R> : string,
+  opts: CallOptions = {},
+) {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.body !== undefined && !(opts.body instanceof FormData)) headers["Content-Type"] ??= "application/json";
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
@@ -73,11 +78,11 @@ export async function call<T = any>(path: T extends Route ? PathFor<T> : string,
     redirect: opts.redirect,
   });
   const text = await res.text();
-  let json: Envelope<T extends Route ? Routes[T] : T>;
+  let json: Envelope<R extends Route ? Data<R> : unknown>;
   try {
     json = JSON.parse(text);
   } catch {
-    json = { success: false, message: `non-JSON response: ${text.slice(0, 200)}` };
+    json = { success: false, message: `non-JSON response: ${text.slice(0, 200)}` } as typeof json;
   }
   return { status: res.status, body: json, headers: res.headers };
 }
@@ -100,13 +105,13 @@ export async function registerUser(
     displayName: `User ${userCounter}`,
     ...overrides,
   };
-  const res = await call("/api/auth/register", { body: input });
+  const res = await call<"POST /api/auth/register">("/api/auth/register", { body: input });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.body.message}`);
   const setCookie = res.headers.get("Set-Cookie") ?? "";
   return {
     ...input,
-    token: res.body.data.token as string,
-    user: res.body.data.user as { id: string; email: string; displayName: string; timezone: string },
+    token: res.body.data.token,
+    user: res.body.data.user,
     cookie: setCookie.split(";")[0]!,
   };
 }
@@ -115,21 +120,16 @@ export async function registerUser(
 export async function uploadImage(token: string): Promise<string> {
   const form = new FormData();
   form.append("files", fileOf(jpegBytes(1080, 1080), "photo.jpg"));
-  return (await call("/api/media/upload", { token, body: form })).body.data[0].id as string;
+  return (await call<"POST /api/media/upload">("/api/media/upload", { token, body: form })).body.data[0]!.id;
 }
 
 /** Waits until no channel of the post is still on its way (the real queue consumer runs in the background). */
 export async function settledPost(token: string, postId: string, timeout = 20_000) {
   return vi.waitFor(
     async () => {
-      const post = (await call(`/api/posts/${postId}`, { token })).body.data;
-      const moving = post.platformPosts.filter((t: { status: string }) =>
-        ["scheduled", "queued", "publishing"].includes(t.status),
-      );
-      if (moving.length)
-        throw new Error(
-          `still moving: ${moving.map((t: { platform: string; status: string }) => `${t.platform}:${t.status}`)}`,
-        );
+      const post = (await call<"GET /api/posts/:id">(`/api/posts/${postId}`, { token })).body.data;
+      const moving = post.platformPosts.filter((t) => ["scheduled", "queued", "publishing"].includes(t.status));
+      if (moving.length) throw new Error(`still moving: ${moving.map((t) => `${t.platform}:${t.status}`)}`);
       return post;
     },
     { timeout, interval: 200 },

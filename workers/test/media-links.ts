@@ -15,7 +15,7 @@ export async function mediaLinks<K extends string>(
   for (const key of Object.keys(files) as K[]) {
     const form = new FormData();
     form.append("files", fileOf(files[key].bytes, files[key].name));
-    const res = await call("/api/media/upload", { token: owner.token, body: form });
+    const res = await call<"POST /api/media/upload">("/api/media/upload", { token: owner.token, body: form });
     if (res.status !== 201 && res.status !== 200) throw new Error(`upload ${files[key].name}: ${res.body.message}`);
     ids[key] = res.body.data[0].id;
   }

@@ -56,7 +56,7 @@ describe("security: authentication on every route", () => {
 
   it.each(routes.map((r) => [r.key, r] as const))("%s → 401 with a revoked session", async (_key, route) => {
     const u = await registerUser();
-    await call("/api/auth/logout", { token: u.token, body: {} });
+    await call<"POST /api/auth/logout">("/api/auth/logout", { token: u.token, body: {} });
     const res = await call(fill(route.path), {
       method: route.method,
       token: u.token,
@@ -89,7 +89,7 @@ describe("security: CSRF", () => {
         body: {},
       });
       expect(res.status).toBe(403);
-      expect((await call("/api/auth/me", { cookie: u.cookie })).status).toBe(200);
+      expect((await call<"GET /api/auth/me">("/api/auth/me", { cookie: u.cookie })).status).toBe(200);
     },
   );
 
@@ -107,14 +107,14 @@ describe("security: CSRF", () => {
       expect(res.status, path).toBe(403);
       expect(await res.text(), path).toBe("Cross-site request refused.");
     }
-    const me = await call("/api/auth/me", { cookie: u.cookie });
+    const me = await call<"GET /api/auth/me">("/api/auth/me", { cookie: u.cookie });
     expect(me.body.data.timezone).toBe(u.user.timezone);
   });
 });
 
 describe("security: headers", () => {
   it("sends nosniff, frame denial, HSTS and a CSP on pages and API answers", async () => {
-    const res = await call("/api/auth/me");
+    const res = await call<"GET /api/auth/me">("/api/auth/me");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(res.headers.get("X-Frame-Options")).toBe("DENY");
     expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");

@@ -35,7 +35,7 @@ export const staged = (targetId: string) =>
 
 /** The post's first channel as the API shows it. */
 export async function channel(u: { token: string }, postId: string) {
-  return (await call(`/api/posts/${postId}`, { token: u.token })).body.data.platformPosts[0];
+  return (await call<"GET /api/posts/:id">(`/api/posts/${postId}`, { token: u.token })).body.data.platformPosts[0];
 }
 
 /** Makes the target due and claims it, as the cron does at its minute (the message is then ours to drive). */
@@ -66,6 +66,6 @@ export async function publishedAttempts(targetId: string) {
 
 /** Edits a post through the API, as the composer's save does; the edit must be accepted. */
 export async function editPost(u: { token: string }, postId: string, body: Record<string, unknown>) {
-  const res = await call(`/api/posts/${postId}`, { method: "PUT", token: u.token, body });
+  const res = await call<"PUT /api/posts/:id">(`/api/posts/${postId}`, { method: "PUT", token: u.token, body });
   expect(res.status, res.body.message).toBe(200);
 }

@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { idempotent } from "../automation/idempotency";
 import { invalidateDashboardAfterWrites } from "../dashboard/service";
+import { Invalid, notFound } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
-import { HttpError, notFound, ok } from "../http/envelope";
+import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
 import { PostMessages, scheduledDateSchema, scheduledInstant } from "../posts/rules";
@@ -76,7 +77,7 @@ export const approvalPostRoutes = new Hono<SignedInEnv>()
   .post("/:id/approve", requirePermission("posts.approve"), idempotent, async (c) => {
     const body = await readJson(c, approveBody);
     const newTime = scheduledInstant(body.scheduledDate, body.timezone ?? c.var.workspace.timezone);
-    if (newTime === null || Number.isNaN(newTime)) throw new HttpError(400, PostMessages.scheduleInvalid);
+    if (newTime === null || Number.isNaN(newTime)) throw new Invalid(PostMessages.scheduleInvalid);
     const post = await c.var.services.approvals.approve(actor(c), c.req.param("id"), newTime);
     return ok(c, post, "Post approved");
   })

@@ -32,10 +32,12 @@ async function runCron() {
 async function team() {
   const owner = await registerUser({ displayName: "Olga" });
   await connectViaEmulator(owner.cookie, "twitter");
-  const account = (await call("/api/accounts", { token: owner.token })).body.data.accounts[0]._id as string;
+  const account = (await call<"GET /api/accounts">("/api/accounts", { token: owner.token })).body.data.accounts[0]
+    ._id as string;
   const form = new FormData();
   form.append("files", fileOf(jpegBytes(1080, 1080), "team.jpg"));
-  const image = (await call("/api/media/upload", { token: owner.token, body: form })).body.data[0].id as string;
+  const image = (await call<"POST /api/media/upload">("/api/media/upload", { token: owner.token, body: form })).body
+    .data[0].id as string;
   const ws = owner.user.id;
   const members = {} as Record<"contributor" | "editor" | "viewer", User>;
   for (const role of ["contributor", "editor", "viewer"] as const) {
@@ -56,7 +58,7 @@ describe("submitting for approval", () => {
   it("a contributor's schedule waits as pending approval, and the cron never publishes it", async () => {
     const { members, as, post, owner } = await team();
     const content = `Contributor plan ${crypto.randomUUID().slice(0, 8)}`;
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       ...as(members.contributor),
       body: post({ content, status: "scheduled", scheduledDate: inHours(2) }),
     });
@@ -73,10 +75,10 @@ describe("submitting for approval", () => {
       .run();
     await runCron();
     expect((await targetsOf(id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
-    expect((await call(`/api/posts/${id}`, as(owner))).body.data.status).toBe("pending_approval");
+    expect((await call<"GET /api/posts/:id">(`/api/posts/${id}`, as(owner))).body.data.status).toBe("pending_approval");
     // The approvers (owner, editor) are asked, in-app and by email; the viewer and the author are not.
     for (const approver of [owner, members.editor]) {
-      const inbox = (await call("/api/notifications", as(approver))).body.data;
+      const inbox = (await call<"GET /api/notifications">("/api/notifications", as(approver))).body.data;
       expect(inbox.unread).toBe(1);
       expect(inbox.notifications).toMatchObject([
         { kind: "approval_requested", postId: id, message: `Contributor asks you to approve "${content}".` },
@@ -86,13 +88,19 @@ describe("submitting for approval", () => {
       ]);
     }
     for (const other of [members.viewer, members.contributor])
-      expect((await call("/api/notifications", as(other))).body.data).toEqual({ unread: 0, notifications: [] });
+      expect((await call<"GET /api/notifications">("/api/notifications", as(other))).body.data).toEqual({
+        unread: 0,
+        notifications: [],
+      });
   });
 
   it("a contributor can never publish: Publish Now submits, and publish, retry, approve and the scheduler trigger are refused", async () => {
     const { members, as, post } = await team();
     const me = as(members.contributor);
-    const now = await call("/api/posts", { ...me, body: post({ content: "Right now please", publishNow: true }) });
+    const now = await call<"POST /api/posts">("/api/posts", {
+      ...me,
+      body: post({ content: "Right now please", publishNow: true }),
+    });
     expect(now.status).toBe(201);
     expect(now.body.data).toMatchObject({ status: "pending_approval", approval: { publishNow: true } });
     const id = now.body.data._id;
@@ -107,20 +115,26 @@ describe("submitting for approval", () => {
       const res = await call(path, { ...me, method: "POST", body: {} });
       expect(res.body, path).toEqual(refused);
     }
-    expect((await call("/api/approvals", me)).body).toEqual(refused);
+    expect((await call<"GET /api/approvals">("/api/approvals", me)).body).toEqual(refused);
     expect((await targetsOf(id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
   });
 
   it("when the workspace requires approval, the owner's own Publish Now waits too", async () => {
     const { owner, ws, post } = await team();
     await env.DB.prepare("UPDATE workspaces SET approval_required = 1 WHERE id = ?").bind(ws).run();
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       token: owner.token,
       body: post({ content: "Owner asks", publishNow: true }),
     });
     expect(res.body.message).toBe("Post submitted for approval");
-    const draft = await call("/api/posts", { token: owner.token, body: post({ content: "Just a draft" }) });
-    const publish = await call(`/api/posts/${draft.body.data._id}/publish`, { token: owner.token, method: "POST" });
+    const draft = await call<"POST /api/posts">("/api/posts", {
+      token: owner.token,
+      body: post({ content: "Just a draft" }),
+    });
+    const publish = await call<"POST /api/posts/:id/publish">(`/api/posts/${draft.body.data._id}/publish`, {
+      token: owner.token,
+      method: "POST",
+    });
     expect(publish.status).toBe(200);
     expect(publish.body).toMatchObject({
       message: "Post submitted for approval",
@@ -132,13 +146,16 @@ describe("submitting for approval", () => {
 describe("the Approvals queue", () => {
   it("approvers see pending posts with their author; a viewer is refused", async () => {
     const { members, as, post, owner } = await team();
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       ...as(members.contributor),
       body: post({ content: "Queue me", status: "scheduled", scheduledDate: inHours(3) }),
     });
-    await call("/api/posts", { ...as(members.contributor), body: post({ content: "Only a draft" }) });
+    await call<"POST /api/posts">("/api/posts", {
+      ...as(members.contributor),
+      body: post({ content: "Only a draft" }),
+    });
     for (const approver of [owner, members.editor]) {
-      const queue = await call("/api/approvals", as(approver));
+      const queue = await call<"GET /api/approvals">("/api/approvals", as(approver));
       expect(queue.status).toBe(200);
       expect(queue.body.data.approvals).toHaveLength(1);
       expect(queue.body.data.approvals[0]).toMatchObject({
@@ -147,66 +164,93 @@ describe("the Approvals queue", () => {
         post: { content: "Queue me" },
       });
     }
-    expect((await call("/api/approvals", as(members.viewer))).status).toBe(403);
-    expect((await call("/api/approvals", { token: (await registerUser()).token })).body.data.approvals).toEqual([]);
+    expect((await call<"GET /api/approvals">("/api/approvals", as(members.viewer))).status).toBe(403);
+    expect(
+      (await call<"GET /api/approvals">("/api/approvals", { token: (await registerUser()).token })).body.data.approvals,
+    ).toEqual([]);
   });
 
   it("approving Publish Now publishes through the emulator; the author is told in-app and by email", async () => {
     const { members, as, post, owner } = await team();
     const content = `Approved launch ${crypto.randomUUID().slice(0, 8)}`;
-    const res = await call("/api/posts", { ...as(members.contributor), body: post({ content, publishNow: true }) });
+    const res = await call<"POST /api/posts">("/api/posts", {
+      ...as(members.contributor),
+      body: post({ content, publishNow: true }),
+    });
     const id = res.body.data._id;
-    const approved = await call(`/api/posts/${id}/approve`, { ...as(owner), method: "POST" });
+    const approved = await call<"POST /api/posts/:id/approve">(`/api/posts/${id}/approve`, {
+      ...as(owner),
+      method: "POST",
+    });
     expect(approved.status).toBe(200);
     expect(approved.body.message).toBe("Post approved");
     expect(approved.body.data.approval).toMatchObject({ status: "approved", decidedBy: owner.user.id });
     const published = await vi.waitFor(
       async () => {
-        const p = (await call(`/api/posts/${id}`, as(members.contributor))).body.data;
+        const p = (await call<"GET /api/posts/:id">(`/api/posts/${id}`, as(members.contributor))).body.data;
         if (p.status !== "published") throw new Error(p.status);
         return p;
       },
       { timeout: 20_000, interval: 200 },
     );
     expect(published.platformPosts[0].permalink).toMatch(/^https:\/\//);
-    expect((await call("/api/approvals", as(owner))).body.data.approvals).toEqual([]);
-    const notices = (await call("/api/notifications", as(members.contributor))).body.data.notifications;
+    expect((await call<"GET /api/approvals">("/api/approvals", as(owner))).body.data.approvals).toEqual([]);
+    const notices = (await call<"GET /api/notifications">("/api/notifications", as(members.contributor))).body.data
+      .notifications;
     expect(notices).toMatchObject([
       { kind: "approved", postId: id, message: "Your post was approved and is being published now.", readAt: null },
     ]);
     expect((await mailTo(members.contributor.email)).results).toMatchObject([{ subject: "Your post was approved" }]);
     // Notices are the member's own: the owner cannot mark the contributor's read.
-    expect((await call(`/api/notifications/${notices[0].id}/read`, { ...as(owner), method: "POST" })).status).toBe(404);
     expect(
-      (await call(`/api/notifications/${notices[0].id}/read`, { ...as(members.contributor), method: "POST" })).status,
+      (
+        await call<"POST /api/notifications/:id/read">(`/api/notifications/${notices[0].id}/read`, {
+          ...as(owner),
+          method: "POST",
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call<"POST /api/notifications/:id/read">(`/api/notifications/${notices[0].id}/read`, {
+          ...as(members.contributor),
+          method: "POST",
+        })
+      ).status,
     ).toBe(200);
-    const after = (await call("/api/notifications", as(members.contributor))).body.data;
+    const after = (await call<"GET /api/notifications">("/api/notifications", as(members.contributor))).body.data;
     expect(after.notifications[0].readAt).not.toBeNull();
     expect(after.unread).toBe(0);
 
     // Mark all read: only the caller's own notices in this workspace.
-    expect((await call("/api/notifications", as(owner))).body.data.unread).toBe(1);
-    const all = await call("/api/notifications/read-all", { ...as(owner), method: "POST" });
+    expect((await call<"GET /api/notifications">("/api/notifications", as(owner))).body.data.unread).toBe(1);
+    const all = await call<"POST /api/notifications/read-all">("/api/notifications/read-all", {
+      ...as(owner),
+      method: "POST",
+    });
     expect(all.body).toEqual({ success: true, message: "All notifications marked as read", data: { marked: 1 } });
-    expect((await call("/api/notifications", as(owner))).body.data.unread).toBe(0);
-    expect((await call("/api/notifications", as(members.editor))).body.data.unread).toBe(1);
+    expect((await call<"GET /api/notifications">("/api/notifications", as(owner))).body.data.unread).toBe(0);
+    expect((await call<"GET /api/notifications">("/api/notifications", as(members.editor))).body.data.unread).toBe(1);
   });
 
   it("a schedule keeps its time when approved; once its time has passed, approval asks for a new one", async () => {
     const { members, as, post, owner } = await team();
     const at = inHours(5);
-    const first = await call("/api/posts", {
+    const first = await call<"POST /api/posts">("/api/posts", {
       ...as(members.contributor),
       body: post({ content: "Later today", status: "scheduled", scheduledDate: at }),
     });
-    const ok = await call(`/api/posts/${first.body.data._id}/approve`, { ...as(members.editor), method: "POST" });
+    const ok = await call<"POST /api/posts/:id/approve">(`/api/posts/${first.body.data._id}/approve`, {
+      ...as(members.editor),
+      method: "POST",
+    });
     expect(ok.body.data).toMatchObject({
       status: "scheduled",
       scheduledDate: at,
       platformPosts: [{ status: "scheduled", dueAt: at }],
     });
 
-    const late = await call("/api/posts", {
+    const late = await call<"POST /api/posts">("/api/posts", {
       ...as(members.contributor),
       body: post({ content: "Missed it", status: "scheduled", scheduledDate: inHours(1) }),
     });
@@ -214,22 +258,30 @@ describe("the Approvals queue", () => {
     await env.DB.prepare("UPDATE posts SET scheduled_at = ? WHERE id = ?")
       .bind(Date.now() - 60_000, id)
       .run();
-    const asked = await call(`/api/posts/${id}/approve`, { ...as(owner), method: "POST" });
+    const asked = await call<"POST /api/posts/:id/approve">(`/api/posts/${id}/approve`, {
+      ...as(owner),
+      method: "POST",
+    });
     expect(asked.status).toBe(409);
     expect(asked.body).toEqual({
       success: false,
       message: "The time this post was scheduled for has passed. Choose a new time to approve it.",
     });
     expect((await targetsOf(id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
-    const past = await call(`/api/posts/${id}/approve`, {
+    const past = await call<"POST /api/posts/:id/approve">(`/api/posts/${id}/approve`, {
       ...as(owner),
       body: { scheduledDate: new Date(Date.now() - 5_000).toISOString() },
     });
     expect(past.status).toBe(409);
     const later = inHours(6);
-    const again = await call(`/api/posts/${id}/approve`, { ...as(owner), body: { scheduledDate: later } });
+    const again = await call<"POST /api/posts/:id/approve">(`/api/posts/${id}/approve`, {
+      ...as(owner),
+      body: { scheduledDate: later },
+    });
     expect(again.body.data).toMatchObject({ status: "scheduled", scheduledDate: later });
-    expect((await call(`/api/posts/${id}/approve`, { ...as(owner), method: "POST" })).body).toEqual({
+    expect(
+      (await call<"POST /api/posts/:id/approve">(`/api/posts/${id}/approve`, { ...as(owner), method: "POST" })).body,
+    ).toEqual({
       success: false,
       message: "This post is not waiting for approval.",
     });
@@ -237,26 +289,31 @@ describe("the Approvals queue", () => {
 
   it("rejecting needs a comment, sends the post back to draft and tells the author why", async () => {
     const { members, as, post, owner } = await team();
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       ...as(members.contributor),
       body: post({ content: "Too salesy", status: "scheduled", scheduledDate: inHours(2) }),
     });
     const id = res.body.data._id;
-    const blank = await call(`/api/posts/${id}/reject`, { ...as(owner), body: { comment: "  " } });
+    const blank = await call<"POST /api/posts/:id/reject">(`/api/posts/${id}/reject`, {
+      ...as(owner),
+      body: { comment: "  " },
+    });
     expect(blank.body).toEqual({ success: false, message: "Please say what needs to change." });
     expect((await targetsOf(id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
-    const rejected = await call(`/api/posts/${id}/reject`, {
+    const rejected = await call<"POST /api/posts/:id/reject">(`/api/posts/${id}/reject`, {
       ...as(owner),
       body: { comment: "Tone it down, no prices." },
     });
     expect(rejected.body.message).toBe("Post sent back to its author");
-    const seen = (await call(`/api/posts/${id}`, as(members.contributor))).body.data;
+    const seen = (await call<"GET /api/posts/:id">(`/api/posts/${id}`, as(members.contributor))).body.data;
     expect(seen).toMatchObject({
       status: "draft",
       approval: { status: "rejected", comment: "Tone it down, no prices.", decidedBy: owner.user.id },
       platformPosts: [{ status: "draft", dueAt: null }],
     });
-    expect((await call("/api/notifications", as(members.contributor))).body.data.notifications[0]).toMatchObject({
+    expect(
+      (await call<"GET /api/notifications">("/api/notifications", as(members.contributor))).body.data.notifications[0],
+    ).toMatchObject({
       kind: "rejected",
       message: "Your post was sent back: Tone it down, no prices.",
     });
@@ -268,13 +325,13 @@ describe("the Approvals queue", () => {
 
   it("editing an approved post that has not gone out sends it back for approval", async () => {
     const { members, as, post, owner } = await team();
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       ...as(members.contributor),
       body: post({ content: "v1", status: "scheduled", scheduledDate: inHours(4) }),
     });
     const id = res.body.data._id;
-    await call(`/api/posts/${id}/approve`, { ...as(owner), method: "POST" });
-    const edited = await call(`/api/posts/${id}`, {
+    await call<"POST /api/posts/:id/approve">(`/api/posts/${id}/approve`, { ...as(owner), method: "POST" });
+    const edited = await call<"PUT /api/posts/:id">(`/api/posts/${id}`, {
       ...as(members.contributor),
       method: "PUT",
       body: { content: "v2 with a surprise" },
@@ -285,7 +342,9 @@ describe("the Approvals queue", () => {
       data: { status: "pending_approval", content: "v2 with a surprise", approval: { status: "pending" } },
     });
     expect(
-      (await call("/api/approvals", as(owner))).body.data.approvals.map((a: { postId: string }) => a.postId),
+      (await call<"GET /api/approvals">("/api/approvals", as(owner))).body.data.approvals.map(
+        (a: { postId: string }) => a.postId,
+      ),
     ).toEqual([id]);
     await runCron();
     expect((await targetsOf(id)).results.map((t) => t.status)).toEqual(["pending_approval"]);

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
 import { postApprovals, posts, postTargets, users, workspaceMembers } from "../db/schema/index";
-import { HttpError, notFound } from "../http/envelope";
+import { Conflict, notFound } from "../errors";
 import { excerpt } from "../posts/excerpt";
 import type { Actor, PostStore } from "../posts/store";
 import { derivePostStatus } from "../publishing/state";
@@ -99,7 +99,7 @@ export class ApprovalService {
       .select()
       .from(postApprovals)
       .where(and(eq(postApprovals.postId, postId), eq(postApprovals.status, "pending")));
-    if (!request || post.status !== "pending_approval") throw new HttpError(409, ApprovalMessages.notPending);
+    if (!request || post.status !== "pending_approval") throw new Conflict(ApprovalMessages.notPending);
     return { post, request };
   }
 
@@ -108,7 +108,7 @@ export class ApprovalService {
     const { post, request } = await this.pending(approver.workspace.id, postId);
     const now = this.deps.now();
     const timing = approvalDueAt({ publishNow: request.publishNow, scheduledAt: post.scheduledAt }, newTime, now);
-    if ("expired" in timing) throw new HttpError(409, ApprovalMessages.timePassed);
+    if ("expired" in timing) throw new Conflict(ApprovalMessages.timePassed);
     const { db } = this.deps;
     await db.batch([
       db

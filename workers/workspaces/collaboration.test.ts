@@ -8,8 +8,9 @@ type User = Awaited<ReturnType<typeof registerUser>>;
 /** A shared workspace: Olga owns it, with an admin, an editor (Anna Berg), a contributor and a viewer, and a draft. */
 async function team() {
   const owner = await registerUser({ displayName: "Olga" });
-  const ws = (await call("/api/workspaces", { token: owner.token, body: { name: "Crumb Agency" } })).body.data
-    .id as string;
+  const ws = (
+    await call<"POST /api/workspaces">("/api/workspaces", { token: owner.token, body: { name: "Crumb Agency" } })
+  ).body.data.id as string;
   const as = (u: User) => ({ token: u.token, headers: { "X-Workspace-Id": ws } });
   const m = {} as Record<Exclude<Role, "owner">, User>;
   for (const role of ["admin", "editor", "contributor", "viewer"] as const) {
@@ -19,7 +20,7 @@ async function team() {
       .run();
   }
   const post = (
-    await call("/api/posts", {
+    await call<"POST /api/posts">("/api/posts", {
       ...as(m.contributor),
       body: { content: "Rye bread week plan", platforms: ["linkedin"] },
     })
@@ -30,7 +31,7 @@ async function team() {
 describe("comments and @mentions", () => {
   it("a member comments; @mentioned members are told in-app and by email; viewers read but cannot comment", async () => {
     const { as, m, post, owner } = await team();
-    const res = await call(`/api/posts/${post}/comments`, {
+    const res = await call<"POST /api/posts/:id/comments">(`/api/posts/${post}/comments`, {
       ...as(m.contributor),
       body: { body: "  @anna berg and @Olga: is Tuesday fine? (not @Annabel)  " },
     });
@@ -43,7 +44,7 @@ describe("comments and @mentions", () => {
       },
     });
     expect([...res.body.data.mentions].sort()).toEqual([owner.user.id, m.editor.user.id].sort());
-    const inbox = (await call("/api/notifications", as(m.editor))).body.data.notifications;
+    const inbox = (await call<"GET /api/notifications">("/api/notifications", as(m.editor))).body.data.notifications;
     expect(inbox[0]).toMatchObject({ kind: "mention", postId: post });
     expect(inbox[0].message).toBe(
       'The contributor mentioned you on "Rye bread week plan": @anna berg and @Olga: is Tuesday fine? (not @Annabel)',
@@ -52,13 +53,21 @@ describe("comments and @mentions", () => {
       .bind(m.editor.email)
       .first<{ subject: string }>();
     expect(mail?.subject).toBe("The contributor mentioned you in Crumb Agency");
-    expect((await call("/api/notifications", as(m.admin))).body.data.notifications).toEqual([]);
+    expect((await call<"GET /api/notifications">("/api/notifications", as(m.admin))).body.data.notifications).toEqual(
+      [],
+    );
 
-    const read = await call(`/api/posts/${post}/comments`, as(m.viewer));
+    const read = await call<"GET /api/posts/:id/comments">(`/api/posts/${post}/comments`, as(m.viewer));
     expect(read.body.data.comments.map((c: { body: string }) => c.body)).toEqual([res.body.data.body]);
-    const refused = await call(`/api/posts/${post}/comments`, { ...as(m.viewer), body: { body: "Nice" } });
+    const refused = await call<"POST /api/posts/:id/comments">(`/api/posts/${post}/comments`, {
+      ...as(m.viewer),
+      body: { body: "Nice" },
+    });
     expect(refused.body).toEqual({ success: false, message: "Your role (viewer) cannot do this in Crumb Agency." });
-    const empty = await call(`/api/posts/${post}/comments`, { ...as(m.editor), body: { body: "   " } });
+    const empty = await call<"POST /api/posts/:id/comments">(`/api/posts/${post}/comments`, {
+      ...as(m.editor),
+      body: { body: "   " },
+    });
     expect(empty.body).toEqual({ success: false, message: "Write a comment first." });
   });
 
@@ -66,7 +75,10 @@ describe("comments and @mentions", () => {
     const { post } = await team();
     const stranger = await registerUser();
     for (const opts of [{}, { body: { body: "hi" } }]) {
-      const res = await call(`/api/posts/${post}/comments`, { token: stranger.token, ...opts });
+      const res = await call<"POST /api/posts/:id/comments">(`/api/posts/${post}/comments`, {
+        token: stranger.token,
+        ...opts,
+      });
       expect(res.body).toEqual({ success: false, message: "The requested resource was not found." });
     }
     expect(
@@ -78,7 +90,7 @@ describe("comments and @mentions", () => {
 describe("the activity log", () => {
   it("records who created, edited, rejected and commented on what; owners and admins read it, page by page, narrowed and as CSV", async () => {
     const { ws, as, m, owner, post } = await team();
-    const put = await call(`/api/posts/${post}`, {
+    const put = await call<"PUT /api/posts/:id">(`/api/posts/${post}`, {
       ...as(m.contributor),
       method: "PUT",
       body: { content: "Rye bread week plan, final" },
@@ -91,41 +103,64 @@ describe("the activity log", () => {
         "INSERT INTO post_approvals (id, workspace_id, post_id, submitted_by, submitted_at, status) VALUES (?, ?, ?, ?, ?, 'pending')",
       ).bind(crypto.randomUUID(), ws, post, m.contributor.user.id, Date.now()),
     ]);
-    const reject = await call(`/api/posts/${post}/reject`, { ...as(m.editor), body: { comment: "Add a photo" } });
+    const reject = await call<"POST /api/posts/:id/reject">(`/api/posts/${post}/reject`, {
+      ...as(m.editor),
+      body: { comment: "Add a photo" },
+    });
     expect(reject.status).toBe(200);
     expect(
-      (await call(`/api/posts/${post}/comments`, { ...as(m.editor), body: { body: "A crust close-up?" } })).status,
+      (
+        await call<"POST /api/posts/:id/comments">(`/api/posts/${post}/comments`, {
+          ...as(m.editor),
+          body: { body: "A crust close-up?" },
+        })
+      ).status,
     ).toBe(201);
 
-    const log = await call(`/api/workspaces/${ws}/activity?limit=2`, as(m.admin));
+    const log = await call<"GET /api/workspaces/:id/activity">(`/api/workspaces/${ws}/activity?limit=2`, as(m.admin));
     expect(log.status).toBe(200);
     expect(log.body.data.pagination).toEqual({ page: 1, limit: 2, total: 4, pages: 2 });
     expect(log.body.data.entries).toMatchObject([
       { action: "commented", subject: "post", subjectId: post, who: { displayName: "Anna Berg" } },
       { action: "rejected", subject: "post", subjectId: post, who: { displayName: "Anna Berg" } },
     ]);
-    const page2 = await call(`/api/workspaces/${ws}/activity?limit=2&page=2`, as(owner));
+    const page2 = await call<"GET /api/workspaces/:id/activity">(
+      `/api/workspaces/${ws}/activity?limit=2&page=2`,
+      as(owner),
+    );
     expect(page2.body.data.entries).toMatchObject([
       { action: "edited", who: { displayName: "The contributor" }, summary: "Rye bread week plan, final" },
       { action: "created", summary: "Rye bread week plan" },
     ]);
 
     // Narrowed to one kind of action, or to one member.
-    const comments = await call(`/api/workspaces/${ws}/activity?action=commented`, as(owner));
+    const comments = await call<"GET /api/workspaces/:id/activity">(
+      `/api/workspaces/${ws}/activity?action=commented`,
+      as(owner),
+    );
     expect(comments.body.data.entries.map((e: { action: string }) => e.action)).toEqual(["commented"]);
     expect(comments.body.data.pagination.total).toBe(1);
-    const bySomeone = await call(`/api/workspaces/${ws}/activity?userId=${m.contributor.user.id}`, as(owner));
+    const bySomeone = await call<"GET /api/workspaces/:id/activity">(
+      `/api/workspaces/${ws}/activity?userId=${m.contributor.user.id}`,
+      as(owner),
+    );
     expect(bySomeone.body.data.entries.map((e: { action: string }) => e.action)).toEqual(["edited", "created"]);
-    const bogus = await call(`/api/workspaces/${ws}/activity?action=deleted`, as(owner));
+    const bogus = await call<"GET /api/workspaces/:id/activity">(
+      `/api/workspaces/${ws}/activity?action=deleted`,
+      as(owner),
+    );
     expect(bogus.status).toBe(400);
     expect(bogus.body.message).toMatch(/^Choose one of: created, edited, .*commented/);
 
     for (const role of ["editor", "contributor", "viewer"] as const) {
-      const refused = await call(`/api/workspaces/${ws}/activity`, as(m[role]));
+      const refused = await call<"GET /api/workspaces/:id/activity">(`/api/workspaces/${ws}/activity`, as(m[role]));
       expect(refused.body).toEqual({ success: false, message: `Your role (${role}) cannot do this in Crumb Agency.` });
     }
     const stranger = await registerUser();
-    expect((await call(`/api/workspaces/${ws}/activity`, { token: stranger.token })).status).toBe(404);
+    expect(
+      (await call<"GET /api/workspaces/:id/activity">(`/api/workspaces/${ws}/activity`, { token: stranger.token }))
+        .status,
+    ).toBe(404);
 
     const csv = async (query = "") => {
       const res = await SELF.fetch(`http://localhost/api/workspaces/${ws}/activity.csv${query}`, {

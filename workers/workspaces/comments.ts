@@ -4,7 +4,7 @@ import { postComments } from "../db/schema/collaboration";
 import { users } from "../db/schema/core";
 import { posts } from "../db/schema/posts";
 import { workspaceMembers } from "../db/schema/workspaces";
-import { notFound } from "../http/envelope";
+import { notFound } from "../errors";
 import { excerpt } from "../posts/excerpt";
 import type { Actor } from "../posts/store";
 import { recordActivity } from "./activity";

@@ -10,14 +10,20 @@ const as = (u: User) => ({ token: u.token });
 
 /** A shared workspace created by `owner`. */
 async function team(owner: User, name = "Acme Agency") {
-  const res = await call("/api/workspaces", { ...as(owner), body: { name, timezone: "Europe/Paris" } });
+  const res = await call<"POST /api/workspaces">("/api/workspaces", {
+    ...as(owner),
+    body: { name, timezone: "Europe/Paris" },
+  });
   expect(res.status).toBe(201);
   return res.body.data.id as string;
 }
 
 /** Invites by email and returns the token from the link in the dev mailbox. */
 async function invite(owner: User, ws: string, email: string, role = "editor") {
-  const res = await call(`/api/workspaces/${ws}/invites`, { ...as(owner), body: { email, role } });
+  const res = await call<"POST /api/workspaces/:id/invites">(`/api/workspaces/${ws}/invites`, {
+    ...as(owner),
+    body: { email, role },
+  });
   expect(res.status, res.body.message).toBe(201);
   const mail = await env.DB.prepare(
     "SELECT subject, text FROM dev_mailbox WHERE to_address = ? ORDER BY created_at DESC, rowid DESC LIMIT 1",
@@ -41,7 +47,7 @@ describe("invitations", () => {
     const ws = await team(owner);
     const email = newEmail();
     const token = await invite(owner, ws, email, "editor");
-    expect((await call(`/api/invites/${token}`)).body.data).toEqual({
+    expect((await call<"GET /api/invites/:token">(`/api/invites/${token}`)).body.data).toEqual({
       workspaceName: "Acme Agency",
       email,
       role: "editor",
@@ -49,7 +55,10 @@ describe("invitations", () => {
     });
 
     const invitee = await registerUser({ email });
-    const accepted = await call(`/api/invites/${token}/accept`, { ...as(invitee), method: "POST" });
+    const accepted = await call<"POST /api/invites/:token/accept">(`/api/invites/${token}/accept`, {
+      ...as(invitee),
+      method: "POST",
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.body.data).toMatchObject({ id: ws, name: "Acme Agency", role: "editor", personal: false });
     expect(accepted.headers.get("Set-Cookie")).toContain(`pl_workspace=${ws}`);
@@ -58,10 +67,13 @@ describe("invitations", () => {
       { user_id: invitee.user.id, role: "editor" },
     ]);
 
-    const again = await call(`/api/invites/${token}/accept`, { ...as(invitee), method: "POST" });
+    const again = await call<"POST /api/invites/:token/accept">(`/api/invites/${token}/accept`, {
+      ...as(invitee),
+      method: "POST",
+    });
     expect(again.status).toBe(410);
     expect(again.body).toEqual({ success: false, message: MemberMessages.inviteUsed });
-    expect((await call(`/api/invites/${token}`)).body.data.state).toBe("used");
+    expect((await call<"GET /api/invites/:token">(`/api/invites/${token}`)).body.data.state).toBe("used");
   });
 
   it("refuses a different address and an expired link, and nobody joins", async () => {
@@ -70,7 +82,10 @@ describe("invitations", () => {
     const email = newEmail();
     const token = await invite(owner, ws, email);
     const other = await registerUser();
-    const wrong = await call(`/api/invites/${token}/accept`, { ...as(other), method: "POST" });
+    const wrong = await call<"POST /api/invites/:token/accept">(`/api/invites/${token}/accept`, {
+      ...as(other),
+      method: "POST",
+    });
     expect(wrong.status).toBe(403);
     expect(wrong.body.message).toBe(MemberMessages.inviteEmail);
 
@@ -78,33 +93,49 @@ describe("invitations", () => {
     await env.DB.prepare("UPDATE workspace_invites SET expires_at = ? WHERE workspace_id = ?")
       .bind(Date.now() - 1, ws)
       .run();
-    const late = await call(`/api/invites/${token}/accept`, { ...as(invitee), method: "POST" });
+    const late = await call<"POST /api/invites/:token/accept">(`/api/invites/${token}/accept`, {
+      ...as(invitee),
+      method: "POST",
+    });
     expect(late.status).toBe(410);
     expect(late.body.message).toBe(MemberMessages.inviteExpired);
     expect(await membersOf(ws)).toEqual([{ user_id: owner.user.id, role: "owner" }]);
-    expect((await call(`/api/invites/not-a-real-token/accept`, { ...as(invitee), method: "POST" })).status).toBe(404);
+    expect(
+      (
+        await call<"POST /api/invites/:token/accept">(`/api/invites/not-a-real-token/accept`, {
+          ...as(invitee),
+          method: "POST",
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("an admin cannot invite an owner; a contributor cannot invite at all", async () => {
     const owner = await registerUser();
     const ws = await team(owner);
     const admin = await registerUser({ email: newEmail() });
-    await call(`/api/invites/${await invite(owner, ws, admin.email, "admin")}/accept`, {
-      ...as(admin),
-      method: "POST",
-    });
-    const asOwner = await call(`/api/workspaces/${ws}/invites`, {
+    await call<"POST /api/invites/:token/accept">(
+      `/api/invites/${await invite(owner, ws, admin.email, "admin")}/accept`,
+      {
+        ...as(admin),
+        method: "POST",
+      },
+    );
+    const asOwner = await call<"POST /api/workspaces/:id/invites">(`/api/workspaces/${ws}/invites`, {
       ...as(admin),
       body: { email: newEmail(), role: "owner" },
     });
     expect(asOwner.status).toBe(403);
     expect(asOwner.body.message).toBe(MemberMessages.ownerOnly);
     const contributor = await registerUser({ email: newEmail() });
-    await call(`/api/invites/${await invite(owner, ws, contributor.email, "contributor")}/accept`, {
-      ...as(contributor),
-      method: "POST",
-    });
-    const refused = await call(`/api/workspaces/${ws}/invites`, {
+    await call<"POST /api/invites/:token/accept">(
+      `/api/invites/${await invite(owner, ws, contributor.email, "contributor")}/accept`,
+      {
+        ...as(contributor),
+        method: "POST",
+      },
+    );
+    const refused = await call<"POST /api/workspaces/:id/invites">(`/api/workspaces/${ws}/invites`, {
       ...as(contributor),
       body: { email: newEmail(), role: "viewer" },
     });
@@ -117,17 +148,23 @@ describe("members", () => {
     const owner = await registerUser();
     const ws = await team(owner);
     const member = await registerUser({ email: newEmail() });
-    await call(`/api/invites/${await invite(owner, ws, member.email, "admin")}/accept`, {
-      ...as(member),
+    await call<"POST /api/invites/:token/accept">(
+      `/api/invites/${await invite(owner, ws, member.email, "admin")}/accept`,
+      {
+        ...as(member),
+        method: "POST",
+      },
+    );
+
+    const leave = await call<"POST /api/workspaces/:id/leave">(`/api/workspaces/${ws}/leave`, {
+      ...as(owner),
       method: "POST",
     });
-
-    const leave = await call(`/api/workspaces/${ws}/leave`, { ...as(owner), method: "POST" });
     expect(leave.status).toBe(409);
     expect(leave.body.message).toBe(MemberMessages.lastOwner);
     expect(
       (
-        await call(`/api/workspaces/${ws}/members/${owner.user.id}`, {
+        await call<"PATCH /api/workspaces/:id/members/:userId">(`/api/workspaces/${ws}/members/${owner.user.id}`, {
           ...as(owner),
           method: "PATCH",
           body: { role: "editor" },
@@ -135,37 +172,56 @@ describe("members", () => {
       ).status,
     ).toBe(409);
 
-    const transfer = await call(`/api/workspaces/${ws}/transfer`, { ...as(owner), body: { userId: member.user.id } });
+    const transfer = await call<"POST /api/workspaces/:id/transfer">(`/api/workspaces/${ws}/transfer`, {
+      ...as(owner),
+      body: { userId: member.user.id },
+    });
     expect(transfer.status).toBe(200);
     expect(await membersOf(ws)).toEqual([
       { user_id: owner.user.id, role: "admin" },
       { user_id: member.user.id, role: "owner" },
     ]);
-    expect((await call(`/api/workspaces/${ws}/leave`, { ...as(owner), method: "POST" })).status).toBe(200);
-    expect((await call(`/api/workspaces/${ws}`, as(owner))).status).toBe(404);
+    expect(
+      (await call<"POST /api/workspaces/:id/leave">(`/api/workspaces/${ws}/leave`, { ...as(owner), method: "POST" }))
+        .status,
+    ).toBe(200);
+    expect((await call<"GET /api/workspaces/:id">(`/api/workspaces/${ws}`, as(owner))).status).toBe(404);
 
     const editor = await registerUser({ email: newEmail() });
-    await call(`/api/invites/${await invite(member, ws, editor.email, "editor")}/accept`, {
-      ...as(editor),
-      method: "POST",
-    });
-    expect((await call(`/api/workspaces/${ws}/members`, as(editor))).body.data.members).toHaveLength(2);
-    const removed = await call(`/api/workspaces/${ws}/members/${editor.user.id}`, { ...as(member), method: "DELETE" });
+    await call<"POST /api/invites/:token/accept">(
+      `/api/invites/${await invite(member, ws, editor.email, "editor")}/accept`,
+      {
+        ...as(editor),
+        method: "POST",
+      },
+    );
+    expect(
+      (await call<"GET /api/workspaces/:id/members">(`/api/workspaces/${ws}/members`, as(editor))).body.data.members,
+    ).toHaveLength(2);
+    const removed = await call<"DELETE /api/workspaces/:id/members/:userId">(
+      `/api/workspaces/${ws}/members/${editor.user.id}`,
+      { ...as(member), method: "DELETE" },
+    );
     expect(removed.status).toBe(200);
-    const after = await call("/api/posts", { ...as(editor), headers: { "X-Workspace-Id": ws } });
+    const after = await call<"GET /api/posts">("/api/posts", { ...as(editor), headers: { "X-Workspace-Id": ws } });
     expect(after.status).toBe(404);
-    expect((await call(`/api/workspaces/${ws}/members`, as(editor))).status).toBe(404);
+    expect((await call<"GET /api/workspaces/:id/members">(`/api/workspaces/${ws}/members`, as(editor))).status).toBe(
+      404,
+    );
   });
 
   it("settings: an admin changes name, timezone and approval; an editor cannot; only a shared workspace can be deleted", async () => {
     const owner = await registerUser();
     const ws = await team(owner);
     const editor = await registerUser({ email: newEmail() });
-    await call(`/api/invites/${await invite(owner, ws, editor.email, "editor")}/accept`, {
-      ...as(editor),
-      method: "POST",
-    });
-    const saved = await call(`/api/workspaces/${ws}`, {
+    await call<"POST /api/invites/:token/accept">(
+      `/api/invites/${await invite(owner, ws, editor.email, "editor")}/accept`,
+      {
+        ...as(editor),
+        method: "POST",
+      },
+    );
+    const saved = await call<"PATCH /api/workspaces/:id">(`/api/workspaces/${ws}`, {
       ...as(owner),
       method: "PATCH",
       body: { name: "Acme", timezone: "America/Chicago", approvalRequired: true },
@@ -177,19 +233,37 @@ describe("members", () => {
       role: "owner",
     });
     expect(
-      (await call(`/api/workspaces/${ws}`, { ...as(editor), method: "PATCH", body: { name: "Mine" } })).status,
+      (
+        await call<"PATCH /api/workspaces/:id">(`/api/workspaces/${ws}`, {
+          ...as(editor),
+          method: "PATCH",
+          body: { name: "Mine" },
+        })
+      ).status,
     ).toBe(403);
     expect(
-      (await call(`/api/workspaces/${ws}`, { ...as(owner), method: "PATCH", body: { timezone: "Mars/Base" } })).body
-        .message,
+      (
+        await call<"PATCH /api/workspaces/:id">(`/api/workspaces/${ws}`, {
+          ...as(owner),
+          method: "PATCH",
+          body: { timezone: "Mars/Base" },
+        })
+      ).body.message,
     ).toBe("Please choose a valid timezone");
-    const personal = await call(`/api/workspaces/${owner.user.id}`, { ...as(owner), method: "DELETE" });
+    const personal = await call<"DELETE /api/workspaces/:id">(`/api/workspaces/${owner.user.id}`, {
+      ...as(owner),
+      method: "DELETE",
+    });
     expect(personal.status).toBe(409);
     expect(personal.body.message).toBe(MemberMessages.personal);
-    expect((await call(`/api/workspaces/${ws}`, { ...as(owner), method: "DELETE" })).status).toBe(200);
+    expect(
+      (await call<"DELETE /api/workspaces/:id">(`/api/workspaces/${ws}`, { ...as(owner), method: "DELETE" })).status,
+    ).toBe(200);
     expect(await membersOf(ws)).toEqual([]);
-    expect((await call("/api/workspaces", as(editor))).body.data.workspaces.map((w: { id: string }) => w.id)).toEqual([
-      editor.user.id,
-    ]);
+    expect(
+      (await call<"GET /api/workspaces">("/api/workspaces", as(editor))).body.data.workspaces.map(
+        (w: { id: string }) => w.id,
+      ),
+    ).toEqual([editor.user.id]);
   });
 });

@@ -2,8 +2,9 @@ import { createMiddleware } from "hono/factory";
 import { parse } from "hono/utils/cookie";
 import { keyRefusal } from "../automation/key-scopes";
 import type { Db } from "../db/client";
+import { Forbidden, notFound, Unauthenticated } from "../errors";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
-import { HttpError, Messages, notFound } from "../http/envelope";
+import { Messages } from "../http/envelope";
 import { isSafeMethod } from "../http/origin";
 import { findMembership, type WorkspaceContext } from "./membership";
 import { type Action, can, refusal } from "./roles";
@@ -49,7 +50,7 @@ export const resolveWorkspace = createMiddleware<AppEnv>(async (c, next) => {
 
 async function keyWorkspace(db: Db, userId: string, workspaceId: string): Promise<WorkspaceContext> {
   const found = await findMembership(db, userId, workspaceId, false);
-  if (!found) throw new HttpError(401, "This API key's owner is no longer a member of its workspace.");
+  if (!found) throw new Unauthenticated("This API key's owner is no longer a member of its workspace.");
   return found;
 }
 
@@ -65,8 +66,8 @@ export type RouteAction = Action | typeof SELF;
 export function requirePermission(action: RouteAction) {
   const middleware = createMiddleware<SignedInEnv>(async (c, next) => {
     const vars = c.var as AppEnv["Variables"];
-    if (!vars.auth) throw new HttpError(401, Messages.unauthorized);
-    if (vars.apiKey && action === SELF && !isSafeMethod(c.req.method)) throw new HttpError(403, KEY_SELF_REFUSAL);
+    if (!vars.auth) throw new Unauthenticated(Messages.unauthorized);
+    if (vars.apiKey && action === SELF && !isSafeMethod(c.req.method)) throw new Forbidden(KEY_SELF_REFUSAL);
     if (action !== SELF) ensurePermitted(vars, action);
     await next();
   });
@@ -79,9 +80,9 @@ export function requirePermission(action: RouteAction) {
  */
 export function ensurePermitted(vars: Pick<AppEnv["Variables"], "apiKey" | "workspace" | "role">, action: Action) {
   const refused = vars.apiKey ? keyRefusal(vars.apiKey.scopes, action) : null;
-  if (refused) throw new HttpError(403, refused);
+  if (refused) throw new Forbidden(refused);
   if (!vars.workspace || !vars.role) throw notFound();
-  if (!can(vars.role, action)) throw new HttpError(403, refusal(vars.role, vars.workspace.name));
+  if (!can(vars.role, action)) throw new Forbidden(refusal(vars.role, vars.workspace.name));
 }
 
 /** The action a route handler declared, if it is a `requirePermission` middleware. */

@@ -24,7 +24,8 @@ async function ownerWorkspace() {
   const account = await insertAccount(owner.user.id, "linkedin");
   const form = new FormData();
   form.append("files", fileOf(jpegBytes(1080, 1080), "team.jpg"));
-  const image = (await call("/api/media/upload", { token: owner.token, body: form })).body.data[0].id as string;
+  const image = (await call<"POST /api/media/upload">("/api/media/upload", { token: owner.token, body: form })).body
+    .data[0].id as string;
   // A post body for the shared LinkedIn account, with the workspace's image.
   const body = (fields: Record<string, unknown>) => ({
     platforms: ["linkedin"],
@@ -32,7 +33,7 @@ async function ownerWorkspace() {
     images: [image],
     ...fields,
   });
-  const post = await call("/api/posts", {
+  const post = await call<"POST /api/posts">("/api/posts", {
     token: owner.token,
     body: body({ content: "Owner's plan", status: "scheduled", scheduledDate: tomorrow() }),
   });
@@ -43,7 +44,7 @@ async function ownerWorkspace() {
 describe("the workspace of a request", () => {
   it("is the personal one by default: sign-up made the user its owner, in their timezone", async () => {
     const u = await registerUser({ displayName: "Ann", timezone: "Europe/Berlin" });
-    const me = await call("/api/auth/me", { token: u.token });
+    const me = await call<"GET /api/auth/me">("/api/auth/me", { token: u.token });
     expect(me.body.data.workspace).toMatchObject({
       id: u.user.id,
       name: "Ann's workspace",
@@ -56,7 +57,10 @@ describe("the workspace of a request", () => {
   it("a workspace named by header that the caller is not in answers 404 and shows nothing", async () => {
     const { ws } = await ownerWorkspace();
     const stranger = await registerUser();
-    const res = await call("/api/posts", { token: stranger.token, headers: { "X-Workspace-Id": ws } });
+    const res = await call<"GET /api/posts">("/api/posts", {
+      token: stranger.token,
+      headers: { "X-Workspace-Id": ws },
+    });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ success: false, message: "The requested resource was not found." });
   });
@@ -65,13 +69,18 @@ describe("the workspace of a request", () => {
     const { ws, postId } = await ownerWorkspace();
     const editor = await registerUser();
     await join(ws, editor, "editor");
-    const byHeader = await call("/api/posts", { token: editor.token, headers: { "X-Workspace-Id": ws } });
+    const byHeader = await call<"GET /api/posts">("/api/posts", {
+      token: editor.token,
+      headers: { "X-Workspace-Id": ws },
+    });
     expect(byHeader.body.data.posts.map((p: { _id: string }) => p._id)).toEqual([postId]);
-    const byCookie = await call("/api/posts", { cookie: `${editor.cookie}; pl_workspace=${ws}` });
+    const byCookie = await call<"GET /api/posts">("/api/posts", { cookie: `${editor.cookie}; pl_workspace=${ws}` });
     expect(byCookie.body.data.posts.map((p: { _id: string }) => p._id)).toEqual([postId]);
-    const personal = await call("/api/posts", { token: editor.token });
+    const personal = await call<"GET /api/posts">("/api/posts", { token: editor.token });
     expect(personal.body.data.posts).toEqual([]);
-    const stale = await call("/api/auth/me", { cookie: `${editor.cookie}; pl_workspace=${crypto.randomUUID()}` });
+    const stale = await call<"GET /api/auth/me">("/api/auth/me", {
+      cookie: `${editor.cookie}; pl_workspace=${crypto.randomUUID()}`,
+    });
     expect(stale.body.data.workspace).toMatchObject({ id: editor.user.id, role: "owner" });
   });
 
@@ -81,7 +90,7 @@ describe("the workspace of a request", () => {
     await join(ws, editor, "editor");
     // A month ahead (posts are refused beyond two years); Tokyo has no DST, so 09:00 there is 00:00 UTC.
     const localDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const res = await call("/api/posts", {
+    const res = await call<"POST /api/posts">("/api/posts", {
       token: editor.token,
       headers: { "X-Workspace-Id": ws },
       body: body({ content: "Team post", status: "scheduled", scheduledDate: { localDate, localTime: "09:00" } }),
@@ -98,11 +107,17 @@ describe("the workspace of a request", () => {
     const { ws } = await ownerWorkspace();
     const member = await registerUser();
     await join(ws, member, "admin");
-    expect((await call("/api/accounts", { token: member.token, headers: { "X-Workspace-Id": ws } })).status).toBe(200);
+    expect(
+      (await call<"GET /api/accounts">("/api/accounts", { token: member.token, headers: { "X-Workspace-Id": ws } }))
+        .status,
+    ).toBe(200);
     await env.DB.prepare("DELETE FROM workspace_members WHERE workspace_id = ? AND user_id = ?")
       .bind(ws, member.user.id)
       .run();
-    const after = await call("/api/accounts", { token: member.token, headers: { "X-Workspace-Id": ws } });
+    const after = await call<"GET /api/accounts">("/api/accounts", {
+      token: member.token,
+      headers: { "X-Workspace-Id": ws },
+    });
     expect(after.status).toBe(404);
     expect(after.body.data).toBeUndefined();
   });
@@ -114,8 +129,8 @@ describe("roles decided on the server", () => {
     const viewer = await registerUser();
     await join(ws, viewer, "viewer");
     const as = { token: viewer.token, headers: { "X-Workspace-Id": ws } };
-    expect((await call(`/api/posts/${postId}`, as)).status).toBe(200);
-    expect((await call("/api/analytics/overview", as)).status).toBe(200);
+    expect((await call<"GET /api/posts/:id">(`/api/posts/${postId}`, as)).status).toBe(200);
+    expect((await call<"GET /api/analytics/overview">("/api/analytics/overview", as)).status).toBe(200);
     const refused = "Your role (viewer) cannot do this in Olga's workspace.";
     for (const [path, method, payload] of [
       ["/api/posts", "POST", body({ content: "Viewer draft" })],
@@ -129,7 +144,7 @@ describe("roles decided on the server", () => {
       expect(res.body).toEqual({ success: false, message: refused });
     }
     expect(await postsIn(ws)).toBe(1);
-    expect((await call(`/api/posts/${postId}`, as)).body.data.content).toBe("Owner's plan");
+    expect((await call<"GET /api/posts/:id">(`/api/posts/${postId}`, as)).body.data.content).toBe("Owner's plan");
   });
 
   it("a contributor writes and edits their own drafts, but cannot publish or touch others' posts (scheduling submits for approval)", async () => {
@@ -137,28 +152,39 @@ describe("roles decided on the server", () => {
     const contributor = await registerUser();
     await join(ws, contributor, "contributor");
     const as = { token: contributor.token, headers: { "X-Workspace-Id": ws } };
-    const draft = await call("/api/posts", { ...as, body: body({ content: "My draft" }) });
+    const draft = await call<"POST /api/posts">("/api/posts", { ...as, body: body({ content: "My draft" }) });
     expect(draft.status).toBe(201);
     expect(draft.body.data.status).toBe("draft");
     const id = draft.body.data._id;
     expect(
-      (await call(`/api/posts/${id}`, { ...as, method: "PUT", body: { content: "My better draft" } })).status,
+      (
+        await call<"PUT /api/posts/:id">(`/api/posts/${id}`, {
+          ...as,
+          method: "PUT",
+          body: { content: "My better draft" },
+        })
+      ).status,
     ).toBe(200);
     const message = "Your role (contributor) cannot do this in Olga's workspace.";
-    expect((await call(`/api/posts/${id}/publish`, { ...as, method: "POST" })).status).toBe(403);
-    expect((await call(`/api/posts/${postId}`, { ...as, method: "PUT", body: { content: "hijack" } })).body).toEqual({
+    expect(
+      (await call<"POST /api/posts/:id/publish">(`/api/posts/${id}/publish`, { ...as, method: "POST" })).status,
+    ).toBe(403);
+    expect(
+      (await call<"PUT /api/posts/:id">(`/api/posts/${postId}`, { ...as, method: "PUT", body: { content: "hijack" } }))
+        .body,
+    ).toEqual({
       success: false,
       message,
     });
-    expect((await call(`/api/posts/${postId}`, { ...as, method: "DELETE" })).status).toBe(403);
+    expect((await call<"DELETE /api/posts/:id">(`/api/posts/${postId}`, { ...as, method: "DELETE" })).status).toBe(403);
     expect(await postsIn(ws)).toBe(2);
-    expect((await call(`/api/posts/${id}`, as)).body.data).toMatchObject({
+    expect((await call<"GET /api/posts/:id">(`/api/posts/${id}`, as)).body.data).toMatchObject({
       content: "My better draft",
       status: "draft",
     });
-    expect((await call(`/api/posts/${id}`, { ...as, method: "DELETE" })).status).toBe(200);
+    expect((await call<"DELETE /api/posts/:id">(`/api/posts/${id}`, { ...as, method: "DELETE" })).status).toBe(200);
     expect(await postsIn(ws)).toBe(1);
-    const schedule = await call("/api/posts", {
+    const schedule = await call<"POST /api/posts">("/api/posts", {
       ...as,
       body: body({ content: "Please approve", status: "scheduled", scheduledDate: tomorrow() }),
     });

@@ -1,5 +1,5 @@
 import { ROLES, type Role } from "../db/schema/workspaces";
-import { HttpError } from "../http/envelope";
+import { Forbidden } from "../errors";
 
 export { ROLES, type Role };
 
@@ -88,7 +88,7 @@ export function refusal(role: Role, workspaceName: string): string {
 
 /** Refuses (403) an action the member's role cannot do; for checks that depend on the data (whose post). */
 export function ensureCan(workspace: { role: Role; name: string }, action: Action): void {
-  if (!can(workspace.role, action)) throw new HttpError(403, refusal(workspace.role, workspace.name));
+  if (!can(workspace.role, action)) throw new Forbidden(refusal(workspace.role, workspace.name));
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { Conflict, Forbidden, Gone } from "../errors";
 import type { Role } from "./roles";
 
-/** Why a membership change is refused, as the envelope shows it; null when allowed. */
-export type Refusal = { status: ContentfulStatusCode; message: string } | null;
+/** Why a membership change is refused (the service throws it); null when allowed. */
+export type Refusal = Forbidden | Conflict | Gone | null;
 
 export const MemberMessages = {
   ownerOnly: "Only an owner can make someone an owner or change an owner's role.",
@@ -18,21 +18,20 @@ export const MemberMessages = {
 /** An admin manages members but never owners; a workspace always keeps at least one owner. */
 export function roleChangeRefusal(change: { actor: Role; from: Role; to: Role; owners: number }): Refusal {
   if ((change.to === "owner" || change.from === "owner") && change.actor !== "owner")
-    return { status: 403, message: MemberMessages.ownerOnly };
+    return new Forbidden(MemberMessages.ownerOnly);
   if (change.from === "owner" && change.to !== "owner" && change.owners <= 1)
-    return { status: 409, message: MemberMessages.lastOwner };
+    return new Conflict(MemberMessages.lastOwner);
   return null;
 }
 
 export function removalRefusal(removal: { actor: Role; member: Role; owners: number }): Refusal {
-  if (removal.member === "owner" && removal.actor !== "owner")
-    return { status: 403, message: MemberMessages.ownerOnly };
-  if (removal.member === "owner" && removal.owners <= 1) return { status: 409, message: MemberMessages.lastOwner };
+  if (removal.member === "owner" && removal.actor !== "owner") return new Forbidden(MemberMessages.ownerOnly);
+  if (removal.member === "owner" && removal.owners <= 1) return new Conflict(MemberMessages.lastOwner);
   return null;
 }
 
 export function leaveRefusal(leaver: { role: Role; owners: number }): Refusal {
-  return leaver.role === "owner" && leaver.owners <= 1 ? { status: 409, message: MemberMessages.lastOwner } : null;
+  return leaver.role === "owner" && leaver.owners <= 1 ? new Conflict(MemberMessages.lastOwner) : null;
 }
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -43,8 +42,8 @@ export function acceptRefusal(
   email: string,
   now: number,
 ): Refusal {
-  if (invite.acceptedAt !== null) return { status: 410, message: MemberMessages.inviteUsed };
-  if (invite.expiresAt <= now) return { status: 410, message: MemberMessages.inviteExpired };
-  if (invite.email !== email.trim().toLowerCase()) return { status: 403, message: MemberMessages.inviteEmail };
+  if (invite.acceptedAt !== null) return new Gone(MemberMessages.inviteUsed);
+  if (invite.expiresAt <= now) return new Gone(MemberMessages.inviteExpired);
+  if (invite.email !== email.trim().toLowerCase()) return new Forbidden(MemberMessages.inviteEmail);
   return null;
 }

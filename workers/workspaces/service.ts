@@ -3,7 +3,7 @@ import { randomToken, sha256Hex } from "../auth/crypto";
 import type { Db } from "../db/client";
 import { users } from "../db/schema/core";
 import { type Role, workspaceInvites, workspaceMembers, workspaces } from "../db/schema/workspaces";
-import { HttpError, notFound } from "../http/envelope";
+import { Conflict, Gone, Invalid, notFound } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import type { WorkspaceContext } from "./membership";
 import {
@@ -20,7 +20,7 @@ import type { InviteInput, WorkspaceInput, WorkspacePatch } from "./schemas";
 type WorkspaceRow = typeof workspaces.$inferSelect;
 
 function refuse(refusal: Refusal): void {
-  if (refusal) throw new HttpError(refusal.status, refusal.message);
+  if (refusal) throw refusal;
 }
 
 const present = (w: WorkspaceRow, role: Role) => ({
@@ -95,7 +95,7 @@ export class WorkspaceService {
 
   /** Deletes the workspace and, through the foreign keys, everything in it. A personal one stays. */
   async remove(ws: WorkspaceContext) {
-    if (ws.personalUserId !== null) throw new HttpError(409, MemberMessages.personal);
+    if (ws.personalUserId !== null) throw new Conflict(MemberMessages.personal);
     await this.deps.db.delete(workspaces).where(eq(workspaces.id, ws.id));
   }
 
@@ -143,7 +143,7 @@ export class WorkspaceService {
 
   /** The owner hands the workspace to another member and stays on as an admin. */
   async transfer(ws: WorkspaceContext, fromUserId: string, toUserId: string) {
-    if (toUserId === fromUserId) throw new HttpError(400, MemberMessages.transferToSelf);
+    if (toUserId === fromUserId) throw new Invalid(MemberMessages.transferToSelf);
     await this.member(ws.id, toUserId);
     const at = (userId: string) => and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId));
     await this.deps.db.batch([
@@ -162,7 +162,7 @@ export class WorkspaceService {
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
       .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(users.email, input.email)));
-    if (existing && existing.n > 0) throw new HttpError(409, MemberMessages.alreadyMember);
+    if (existing && existing.n > 0) throw new Conflict(MemberMessages.alreadyMember);
     const token = randomToken(32);
     const now = this.deps.now();
     const row = {
@@ -239,7 +239,7 @@ export class WorkspaceService {
         .values({ workspaceId: invite.workspaceId, userId: user.id, role: invite.role, joinedAt: now })
         .onConflictDoNothing(),
     ]);
-    if (consumed.length === 0) throw new HttpError(410, MemberMessages.inviteUsed);
+    if (consumed.length === 0) throw new Gone(MemberMessages.inviteUsed);
     const [joined] = (await this.listMine(user.id)).filter((w) => w.id === invite.workspaceId);
     return joined!;
   }

@@ -1,3 +1,4 @@
+import { Gone } from "../errors";
 import type { Refusal } from "./rules";
 
 export const SHARE_LINK_DEFAULT_DAYS = 7;
@@ -15,8 +16,8 @@ export const ShareMessages = {
 
 /** A link answers until it is revoked or expires (410, so the client knows it once worked). */
 export function shareLinkRefusal(link: { expiresAt: number; revokedAt: number | null }, now: number): Refusal {
-  if (link.revokedAt !== null) return { status: 410, message: ShareMessages.revoked };
-  if (link.expiresAt <= now) return { status: 410, message: ShareMessages.expired };
+  if (link.revokedAt !== null) return new Gone(ShareMessages.revoked);
+  if (link.expiresAt <= now) return new Gone(ShareMessages.expired);
   return null;
 }
 

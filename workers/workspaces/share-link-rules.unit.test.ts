@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { Gone } from "../errors";
 import { excerpt } from "../posts/excerpt";
 import { clientReviewNotice, ShareMessages, shareLinkRefusal, shareLinkState } from "./share-link-rules";
 
@@ -6,14 +7,8 @@ describe("share link rules", () => {
   const now = 1_000_000;
   it("a link answers until it expires or is revoked", () => {
     expect(shareLinkRefusal({ expiresAt: now + 1, revokedAt: null }, now)).toBeNull();
-    expect(shareLinkRefusal({ expiresAt: now, revokedAt: null }, now)).toEqual({
-      status: 410,
-      message: ShareMessages.expired,
-    });
-    expect(shareLinkRefusal({ expiresAt: now + 1, revokedAt: now - 5 }, now)).toEqual({
-      status: 410,
-      message: ShareMessages.revoked,
-    });
+    expect(shareLinkRefusal({ expiresAt: now, revokedAt: null }, now)).toEqual(new Gone(ShareMessages.expired));
+    expect(shareLinkRefusal({ expiresAt: now + 1, revokedAt: now - 5 }, now)).toEqual(new Gone(ShareMessages.revoked));
     expect(shareLinkState({ expiresAt: now - 1, revokedAt: now - 5 }, now)).toBe("revoked");
     expect(shareLinkState({ expiresAt: now - 1, revokedAt: null }, now)).toBe("expired");
   });

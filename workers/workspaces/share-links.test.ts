@@ -13,10 +13,12 @@ const tokenOf = (url: string) => url.split("/review/")[1]!;
 async function team() {
   const owner = await registerUser({ displayName: "Olga" });
   await connectViaEmulator(owner.cookie, "twitter");
-  const account = (await call("/api/accounts", { token: owner.token })).body.data.accounts[0]._id as string;
+  const account = (await call<"GET /api/accounts">("/api/accounts", { token: owner.token })).body.data.accounts[0]
+    ._id as string;
   const form = new FormData();
   form.append("files", fileOf(jpegBytes(1080, 1080), "launch.jpg"));
-  const image = (await call("/api/media/upload", { token: owner.token, body: form })).body.data[0].id as string;
+  const image = (await call<"POST /api/media/upload">("/api/media/upload", { token: owner.token, body: form })).body
+    .data[0].id as string;
   const ws = owner.user.id;
   const carl = await registerUser({ displayName: "Carl" });
   await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
@@ -25,7 +27,7 @@ async function team() {
   const as = (u: User) => ({ token: u.token, headers: { "X-Workspace-Id": ws } });
   const write = async (content: string, hours: number) =>
     (
-      await call("/api/posts", {
+      await call<"POST /api/posts">("/api/posts", {
         ...as(carl),
         body: {
           content,
@@ -39,7 +41,7 @@ async function team() {
     ).body.data._id as string;
   const shared = await write(`Spring launch ${crypto.randomUUID().slice(0, 8)}`, 24);
   const other = await write(`Unshared plan ${crypto.randomUUID().slice(0, 8)}`, 72);
-  const link = await call("/api/share-links", {
+  const link = await call<"POST /api/share-links">("/api/share-links", {
     ...as(owner),
     body: { label: "Acme review", postIds: [shared] },
   });
@@ -61,7 +63,7 @@ describe("client approval links", () => {
       .first<{ token_hash: string }>();
     expect(stored?.token_hash).not.toContain(token);
 
-    const seen = await call(`/api/share/${token}`);
+    const seen = await call<"GET /api/share/:token">(`/api/share/${token}`);
     expect(seen.status).toBe(200);
     expect(seen.body.data.label).toBe("Acme review");
     expect(seen.body.data.posts).toHaveLength(1);
@@ -85,7 +87,10 @@ describe("client approval links", () => {
     const { token, other } = await team();
     const stranger = await team();
     for (const postId of [other, stranger.shared, "not-a-post"]) {
-      const res = await call(`/api/share/${token}/posts/${postId}/review`, { body: { decision: "approved" } });
+      const res = await call<"POST /api/share/:token/posts/:postId/review">(
+        `/api/share/${token}/posts/${postId}/review`,
+        { body: { decision: "approved" } },
+      );
       expect(res.body, postId).toEqual({ success: false, message: "The requested resource was not found." });
     }
     expect(
@@ -94,7 +99,7 @@ describe("client approval links", () => {
         .first("n"),
     ).toBe(0);
     // Nor can an approver put another workspace's post in a link.
-    const res = await call("/api/share-links", {
+    const res = await call<"POST /api/share-links">("/api/share-links", {
       ...stranger.as(stranger.owner),
       body: { label: "Sneaky", postIds: [other] },
     });
@@ -103,23 +108,29 @@ describe("client approval links", () => {
 
   it("a client asks for changes with a comment: recorded, and the author is told in-app and by email", async () => {
     const { token, shared, carl, as } = await team();
-    const none = await call(`/api/share/${token}/posts/${shared}/review`, {
-      body: { decision: "changes_requested", comment: "  " },
-    });
+    const none = await call<"POST /api/share/:token/posts/:postId/review">(
+      `/api/share/${token}/posts/${shared}/review`,
+      {
+        body: { decision: "changes_requested", comment: "  " },
+      },
+    );
     expect(none.body).toEqual({ success: false, message: "Please say what should change." });
 
-    const res = await call(`/api/share/${token}/posts/${shared}/review`, {
-      body: { decision: "changes_requested", comment: "Use the blue logo" },
-    });
+    const res = await call<"POST /api/share/:token/posts/:postId/review">(
+      `/api/share/${token}/posts/${shared}/review`,
+      {
+        body: { decision: "changes_requested", comment: "Use the blue logo" },
+      },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       message: "Thank you: changes requested",
       data: { decision: "changes_requested", comment: "Use the blue logo" },
     });
-    expect((await call(`/api/share/${token}`)).body.data.posts[0].reviews).toMatchObject([
+    expect((await call<"GET /api/share/:token">(`/api/share/${token}`)).body.data.posts[0].reviews).toMatchObject([
       { decision: "changes_requested", comment: "Use the blue logo" },
     ]);
-    const inbox = (await call("/api/notifications", as(carl))).body.data.notifications;
+    const inbox = (await call<"GET /api/notifications">("/api/notifications", as(carl))).body.data.notifications;
     expect(inbox[0]).toMatchObject({ kind: "client_review", postId: shared });
     expect(inbox[0].message).toMatch(
       /^A client \(link "Acme review"\) asked for changes to "Spring launch .*": Use the blue logo$/,
@@ -129,25 +140,31 @@ describe("client approval links", () => {
       .first<{ subject: string }>();
     expect(mail?.subject).toBe("A client asked for changes");
     // The author reads it on the post too, and nothing was scheduled differently.
-    const post = (await call(`/api/posts/${shared}`, as(carl))).body.data;
+    const post = (await call<"GET /api/posts/:id">(`/api/posts/${shared}`, as(carl))).body.data;
     expect(post.clientReviews).toMatchObject([{ decision: "changes_requested", comment: "Use the blue logo" }]);
     expect(post.status).toBe("pending_approval");
   });
 
   it("stops working when revoked (410), and the approver lists links per post", async () => {
     const { token, shared, owner, as, link } = await team();
-    const listed = await call(`/api/share-links?postId=${shared}`, as(owner));
+    const listed = await call<"GET /api/share-links">(`/api/share-links?postId=${shared}`, as(owner));
     expect(listed.body.data.links.map((l: { id: string }) => l.id)).toEqual([link.body.data.id]);
-    const revoked = await call(`/api/share-links/${link.body.data.id}`, { ...as(owner), method: "DELETE" });
+    const revoked = await call<"DELETE /api/share-links/:id">(`/api/share-links/${link.body.data.id}`, {
+      ...as(owner),
+      method: "DELETE",
+    });
     expect(revoked.body).toMatchObject({ message: "Approval link revoked", data: { state: "revoked" } });
     const gone = {
       success: false,
       message: "This approval link has been revoked. Ask the person who sent it for a new one.",
     };
-    const open = await call(`/api/share/${token}`);
+    const open = await call<"GET /api/share/:token">(`/api/share/${token}`);
     expect(open.status).toBe(410);
     expect(open.body).toEqual(gone);
-    const review = await call(`/api/share/${token}/posts/${shared}/review`, { body: { decision: "approved" } });
+    const review = await call<"POST /api/share/:token/posts/:postId/review">(
+      `/api/share/${token}/posts/${shared}/review`,
+      { body: { decision: "approved" } },
+    );
     expect(review.status).toBe(410);
     expect(review.body).toEqual(gone);
   });
@@ -157,17 +174,17 @@ describe("client approval links", () => {
     await env.DB.prepare("UPDATE share_links SET expires_at = ? WHERE id = ?")
       .bind(Date.now() - 1000, link.body.data.id)
       .run();
-    const expired = await call(`/api/share/${token}`);
+    const expired = await call<"GET /api/share/:token">(`/api/share/${token}`);
     expect(expired.status).toBe(410);
     expect(expired.body.message).toBe("This approval link has expired. Ask the person who sent it for a new one.");
-    const guessed = await call(`/api/share/${token.slice(0, -2)}xx`);
+    const guessed = await call<"GET /api/share/:token">(`/api/share/${token.slice(0, -2)}xx`);
     expect(guessed.status).toBe(404);
     expect(guessed.body.message).toBe("This approval link is not valid. Ask the person who sent it for a new one.");
   });
 
   it("a date range shares the posts planned in it; a contributor cannot make links", async () => {
     const { owner, carl, as, shared, other } = await team();
-    const res = await call("/api/share-links", {
+    const res = await call<"POST /api/share-links">("/api/share-links", {
       ...as(owner),
       body: { label: "This week", from: inHours(0), to: inHours(48), expiresInDays: 3 },
     });
@@ -175,12 +192,15 @@ describe("client approval links", () => {
     expect(res.body.data.postIds).toEqual([shared]);
     expect(Date.parse(res.body.data.expiresAt) - Date.now()).toBeGreaterThan(2.9 * 86_400_000);
     expect(res.body.data.postIds).not.toContain(other);
-    const empty = await call("/api/share-links", {
+    const empty = await call<"POST /api/share-links">("/api/share-links", {
       ...as(owner),
       body: { label: "Nothing", from: inHours(200), to: inHours(300) },
     });
     expect(empty.body).toEqual({ success: false, message: "No posts are planned in this date range." });
-    const refused = await call("/api/share-links", { ...as(carl), body: { label: "Mine", postIds: [shared] } });
+    const refused = await call<"POST /api/share-links">("/api/share-links", {
+      ...as(carl),
+      body: { label: "Mine", postIds: [shared] },
+    });
     expect(refused.body).toEqual({
       success: false,
       message: "Your role (contributor) cannot do this in Olga's workspace.",

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { clientReviews, shareLinks } from "../db/schema/approvals";
 import { posts, postTargets } from "../db/schema/posts";
-import { HttpError, notFound } from "../http/envelope";
+import { Invalid, NotFound, notFound } from "../errors";
 import type { MediaUrlSigner } from "../media/signed-url";
 import { excerpt } from "../posts/excerpt";
 import type { Actor, PostStore } from "../posts/store";
@@ -98,7 +98,7 @@ export class ShareLinkService {
       )
       .orderBy(asc(posts.scheduledAt))
       .limit(SHARE_LINK_MAX_POSTS);
-    if (rows.length === 0) throw new HttpError(400, ShareMessages.emptyRange);
+    if (rows.length === 0) throw new Invalid(ShareMessages.emptyRange);
     return rows.map((r) => r.id);
   }
 
@@ -138,9 +138,9 @@ export class ShareLinkService {
           .from(shareLinks)
           .where(eq(shareLinks.tokenHash, await sha256Hex(token)))
       : [];
-    if (!link) throw new HttpError(404, ShareMessages.invalid);
+    if (!link) throw new NotFound(ShareMessages.invalid);
     const refusal = shareLinkRefusal(link, this.deps.now());
-    if (refusal) throw new HttpError(refusal.status, refusal.message);
+    if (refusal) throw refusal;
     return link;
   }
 

@@ -39,8 +39,11 @@ describe("GET /api/analytics/export", () => {
     );
 
     const content = await csvRows("content");
-    const api = (await call(`/api/analytics/content-performance?${PERIOD}`, { token: fx.a.token })).body.data
-      .contentTypes[0];
+    const api = (
+      await call<"GET /api/analytics/content-performance">(`/api/analytics/content-performance?${PERIOD}`, {
+        token: fx.a.token,
+      })
+    ).body.data.contentTypes[0];
     expect(content).toEqual([
       ["Content type", "Performance", "Posts", "Avg engagement", "Avg reach", "Engagement rate (%)"],
       [
@@ -173,11 +176,13 @@ describe("GET /api/analytics/export", () => {
   });
 
   it("validates the format and needs a session", async () => {
-    expect((await call(`/api/analytics/export?format=docx`, { token: fx.a.token })).body).toEqual({
+    expect(
+      (await call<"GET /api/analytics/export">(`/api/analytics/export?format=docx`, { token: fx.a.token })).body,
+    ).toEqual({
       success: false,
       message: "format must be csv, xlsx or pdf.",
     });
-    expect((await call(`/api/analytics/export?format=csv`)).status).toBe(401);
+    expect((await call<"GET /api/analytics/export">(`/api/analytics/export?format=csv`)).status).toBe(401);
   });
 });
 
