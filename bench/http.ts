@@ -122,4 +122,17 @@ export class BenchClient {
     const location = done.headers.get("Location") ?? "";
     if (!location.includes(`connected=${platform}`)) throw new Error(`connecting ${platform} failed: ${location}`);
   }
+
+  /** A new user with one `platform` account connected through the emulator and `file` in their media library. */
+  async owner(email: string, platform: string, file: File): Promise<{ token: string; account: string; media: string }> {
+    const { token, cookie } = await this.session(email, "bench-pass-1");
+    await this.connect(cookie, platform);
+    const accounts = (await this.json<{ accounts: Array<{ _id: string }> }>("/api/accounts", { token })).body.data
+      .accounts;
+    const form = new FormData();
+    form.append("files", file);
+    const upload = await this.json<Array<{ id: string }>>("/api/media/upload", { token, form });
+    if (upload.status !== 201) throw new Error(`media upload failed: ${upload.body.message}`);
+    return { token, account: accounts[0]!._id, media: upload.body.data[0]!.id };
+  }
 }

@@ -213,16 +213,8 @@ async function inParallel(count: number, width: number, task: (i: number) => Pro
 async function publishingRow(client: BenchClient, worker: LocalWorker) {
   const image = new File([jpegBytes(1200, 1200) as BlobPart], "bench.jpg", { type: "image/jpeg" });
   const users: Array<{ token: string; account: string; media: string }> = [];
-  for (let a = 0; a < SIZE.pubAccounts; a++) {
-    const { token, cookie } = await client.session(`bench-pub-${a}-${Date.now()}@bench.local`, "bench-pass-1");
-    await client.connect(cookie, "linkedin");
-    const accounts = (await client.json<{ accounts: Array<{ _id: string }> }>("/api/accounts", { token })).body.data
-      .accounts;
-    const form = new FormData();
-    form.append("files", image);
-    const upload = await client.json<Array<{ id: string }>>("/api/media/upload", { token, form });
-    users.push({ token, account: accounts[0]!._id, media: upload.body.data[0]!.id });
-  }
+  for (let a = 0; a < SIZE.pubAccounts; a++)
+    users.push(await client.owner(`bench-pub-${a}-${Date.now()}@bench.local`, "linkedin", image));
   const total = SIZE.pubAccounts * SIZE.pubPerAccount;
   const dueAt = Math.ceil((Date.now() + (smoke ? 20_000 : 100_000)) / 1000) * 1000;
   const postIds: Array<{ token: string; id: string }> = [];

@@ -92,17 +92,9 @@ export async function stagedVideoRow(
     { type: "video/mp4" },
   );
   // One 50 MB upload at a time: several at once outgrow the local Worker's memory and lose the connection.
-  const owners = await inParallel(Array.from({ length: size.accounts }), 1, async (_, a) => {
-    const { token, cookie } = await client.session(`bench-${platform}-${a}-${Date.now()}@bench.local`, "bench-pass-1");
-    await client.connect(cookie, platform);
-    const accounts = (await client.json<{ accounts: Array<{ _id: string }> }>("/api/accounts", { token })).body.data
-      .accounts;
-    const form = new FormData();
-    form.append("files", file);
-    const upload = await client.json<Array<{ id: string }>>("/api/media/upload", { token, form });
-    if (upload.status !== 201) throw new Error(`video upload failed: ${upload.body.message}`);
-    return { token, account: accounts[0]!._id, video: upload.body.data[0]!.id };
-  });
+  const owners = await inParallel(Array.from({ length: size.accounts }), 1, (_, a) =>
+    client.owner(`bench-${platform}-${a}-${Date.now()}@bench.local`, platform, file),
+  );
   const dueAt = Math.ceil((Date.now() + size.leadMs) / 1000) * 1000;
   const stagingStarted = Date.now();
   const posts = (
@@ -112,7 +104,7 @@ export async function stagedVideoRow(
         const title = `Bench ${platform} video ${i} ${crypto.randomUUID().slice(0, 6)}`;
         const res = await client.json<{ _id: string }>("/api/posts", {
           token: o.token,
-          body: videoPost(platform, o.account, o.video, title, dueAt),
+          body: videoPost(platform, o.account, o.media, title, dueAt),
         });
         if (res.status !== 201) throw new Error(`scheduling a video failed: ${res.body.message}`);
         mine.push({ token: o.token, id: res.body.data._id });
@@ -212,17 +204,10 @@ export async function textBurstRows(
 ): Promise<BenchRow[]> {
   const prefix = `Burst ${crypto.randomUUID().slice(0, 6)}`;
   const image = new File([jpegBytes(200, 200) as BlobPart], "burst.jpg", { type: "image/jpeg" });
-  const owners = await inParallel(Array.from({ length: size.accounts }), 6, async (_, a) => {
-    const { token, cookie } = await client.session(`bench-burst-${a}-${Date.now()}@bench.local`, "bench-pass-1");
-    await client.connect(cookie, "linkedin");
-    const accounts = (await client.json<{ accounts: Array<{ _id: string }> }>("/api/accounts", { token })).body.data
-      .accounts;
-    // SPEC: every post carries media, so each account's posts share one small image, uploaded once.
-    const form = new FormData();
-    form.append("files", image);
-    const upload = await client.json<Array<{ id: string }>>("/api/media/upload", { token, form });
-    return { token, account: accounts[0]!._id, media: upload.body.data[0]!.id };
-  });
+  // SPEC: every post carries media, so each account's posts share one small image, uploaded once.
+  const owners = await inParallel(Array.from({ length: size.accounts }), 6, (_, a) =>
+    client.owner(`bench-burst-${a}-${Date.now()}@bench.local`, "linkedin", image),
+  );
   const dueAt = Math.ceil((Date.now() + size.leadMs) / 1000) * 1000;
   const jobs = owners.flatMap((o) => Array.from({ length: size.perAccount }, (_, i) => ({ ...o, i })));
   const scheduleCpu = groupCpuMs(worker.pid);
