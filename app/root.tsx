@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFound } from "./components/NotFound";
+import { Toasts } from "./components/ui/Toasts";
 import { pageMeta } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { usePageViews } from "./lib/use-page-views";
@@ -29,14 +29,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Toaster
-          position="top-right"
-          offset={{ top: 72, right: 16 }}
-          visibleToasts={20}
-          richColors
-          closeButton
-          toastOptions={{ style: { maxWidth: 350 } }}
-        />
+        <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
