@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { loadAuthChecks, loadedAuthChecks, preloadAuthChecks } from "~/components/auth/auth-checks";
 import { FormError } from "~/components/ui/FormError";
 import { GetFormButton } from "~/components/ui/GetFormButton";
 import { PasswordField } from "~/components/ui/PasswordField";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { useFormAction } from "~/lib/use-form-action";
 import { useHydrated } from "~/lib/use-hydrated";
-import { changePasswordFormSchema, firstError, verifyPasswordSchema } from "../../../workers/auth/schemas";
 import type { Notify } from "./NotificationBanner";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
@@ -34,17 +34,23 @@ export function PasswordChange({ notify }: { notify: Notify }) {
   const verify = useFormAction("verify-password", { announce: notify, onSuccess: () => setVerified(true) });
   const update = useFormAction("password", {
     announce: notify,
-    check: () => {
+    check: async () => {
       if (!verified) return false;
-      const invalid = firstError(changePasswordFormSchema.safeParse(fields));
+      const checks = loadedAuthChecks() ?? (await loadAuthChecks());
+      if (!checks) return false;
+      const invalid = checks.firstError(checks.changePasswordFormSchema.safeParse(fields));
       if (invalid) notify("error", invalid);
       return invalid ? false : null;
     },
     onSuccess: reset,
   });
 
-  function startVerify() {
-    const invalid = firstError(verifyPasswordSchema.safeParse({ currentPassword: fields.currentPassword }));
+  async function startVerify() {
+    const checks = loadedAuthChecks() ?? (await loadAuthChecks());
+    if (!checks) return;
+    const invalid = checks.firstError(
+      checks.verifyPasswordSchema.safeParse({ currentPassword: fields.currentPassword }),
+    );
     if (invalid) return notify("error", invalid);
     void verify.submit({ currentPassword: fields.currentPassword });
   }
@@ -77,7 +83,7 @@ export function PasswordChange({ notify }: { notify: Notify }) {
   return (
     <>
       {openForm}
-      <form {...update.form} className="max-w-md space-y-4" aria-label="Change password">
+      <form {...update.form} onFocus={preloadAuthChecks} className="max-w-md space-y-4" aria-label="Change password">
         <input type="hidden" name="intent" value="password" />
         <PasswordField
           strict
