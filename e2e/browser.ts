@@ -3,18 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { test as base, inject } from "vitest";
-
-export const CHROMIUM = "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
 /**
  * The server of the vitest worker running this file: global-setup.ts starts one per worker, so the journeys
@@ -50,7 +39,7 @@ export async function launchBrowser(
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     viewport,
     javaScriptEnabled,
     baseURL: serverUrl(),
