@@ -1,4 +1,4 @@
-import { ROLES, type Role } from "../db/schema/role-names";
+import { ROLES, type Role } from "../db/schema/value-lists";
 import { Forbidden } from "../errors";
 
 export { ROLES, type Role };

@@ -2,8 +2,7 @@ import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { inputClass, labelClass, linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
-import { API_KEY_SCOPES } from "../../../workers/db/schema/automation";
-import { WEBHOOK_EVENTS } from "../../../workers/db/schema/webhooks";
+import { API_KEY_SCOPES, WEBHOOK_EVENTS } from "../../../workers/db/schema/value-lists";
 import { can, type Role } from "../../../workers/workspaces/roles";
 import type { Notify } from "./NotificationBanner";
 

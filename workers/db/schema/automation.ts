@@ -1,10 +1,10 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
+import type { ApiKeyScope } from "./value-lists";
 import { workspaces } from "./workspaces";
 
-export const API_KEY_SCOPES = ["read", "write", "publish"] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export { API_KEY_SCOPES, type ApiKeyScope } from "./value-lists";
 
 /**
  * A workspace API key (ADR 017). Only the SHA-256 of the secret is stored; the key's public id is part

@@ -1,21 +1,10 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
+import type { WebhookEvent } from "./value-lists";
 import { workspaces } from "./workspaces";
 
-/** Every event a webhook endpoint can subscribe to (ADR 019). */
-export const WEBHOOK_EVENTS = [
-  "post.published",
-  "post.partially_published",
-  "post.failed",
-  "post.unconfirmed",
-  "account.needs_reconnect",
-  "analytics.synced",
-  "approval.requested",
-  "approval.approved",
-  "approval.rejected",
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export { WEBHOOK_EVENTS, type WebhookEvent } from "./value-lists";
 
 /** A workspace's receiver. The signing secret is kept encrypted (TokenCipher) and shown once. */
 export const webhookEndpoints = sqliteTable(

@@ -1,0 +1,24 @@
+/**
+ * The value lists some columns take, in a module without drizzle: the UI imports them (roles on every
+ * signed-in page, scopes and events in Settings → API), and the table builders would otherwise ride along
+ * into the browser's bundle.
+ */
+export const ROLES = ["owner", "admin", "editor", "contributor", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const API_KEY_SCOPES = ["read", "write", "publish"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** Every event a webhook endpoint can subscribe to (ADR 019). */
+export const WEBHOOK_EVENTS = [
+  "post.published",
+  "post.partially_published",
+  "post.failed",
+  "post.unconfirmed",
+  "account.needs_reconnect",
+  "analytics.synced",
+  "approval.requested",
+  "approval.approved",
+  "approval.rejected",
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
