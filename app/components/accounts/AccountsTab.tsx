@@ -1,7 +1,7 @@
-import { Dialog } from "radix-ui";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { PlatformMark } from "~/components/platforms/PlatformMark";
+import { Dialog } from "~/components/ui/on-demand-dialog";
 import { accountName } from "~/lib/account-name";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
