@@ -7,6 +7,7 @@ import type { MemberRef } from "../workspaces/membership";
 import * as agg from "./aggregate";
 import { rankBestTimes } from "./best-times";
 import { followerGrowth } from "./growth";
+import { loadTagSums } from "./hashtag-rollup";
 import { dayBounds, daysBetween, localParts, type Range } from "./period";
 import * as store from "./store";
 
@@ -114,7 +115,7 @@ export class AnalyticsService {
   async hashtagPerformance(r: Range) {
     return {
       range: this.rangeInfo(r),
-      hashtags: agg.hashtags(await store.loadTargetRows(this.db, this.scope.workspaceId, r)),
+      hashtags: agg.hashtagSummaries(await loadTagSums(this.db, this.scope.workspaceId, r)),
     };
   }
 

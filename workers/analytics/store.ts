@@ -20,7 +20,7 @@ import {
 
 /** D1 reads behind the analytics endpoints. Every query is scoped by workspace id first. */
 
-const platformFilter = (column: SQL, platforms: Platform[] | null) =>
+export const platformFilter = (column: SQL, platforms: Platform[] | null) =>
   platforms?.length
     ? sql` and ${column} in (${sql.join(
         platforms.map((p) => sql`${p}`),
@@ -121,7 +121,7 @@ function parseMedia(json: string): MediaInfo[] {
   }
 }
 
-function parseList(json: string): string[] {
+export function parseList(json: string): string[] {
   try {
     const v = JSON.parse(json);
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
@@ -151,7 +151,7 @@ export async function loadSnapshotDeltas(
     order by taken_at`);
 }
 
-type PeriodRange = { start: number; end: number; platforms: Platform[] | null };
+export type PeriodRange = { start: number; end: number; platforms: Platform[] | null };
 
 /**
  * Each target published in the period that has metrics, with its latest snapshot taken before `asOf` (the
@@ -172,7 +172,7 @@ export const metricRows = (workspaceId: string, r: PeriodRange, asOf = r.end) =>
     where ${scope} and c.taken_at >= ${asOf}`;
 };
 
-const targetScope = (workspaceId: string, r: PeriodRange) =>
+export const targetScope = (workspaceId: string, r: PeriodRange) =>
   sql`t.workspace_id = ${workspaceId} and t.status = 'published' and t.published_at >= ${r.start} and t.published_at < ${r.end} ${platformFilter(sql`t.platform`, r.platforms)}`;
 
 export interface AccountSums extends Metrics {
@@ -249,7 +249,7 @@ export async function loadPeriodSums(
 }
 
 /** Whether any snapshot of the workspace was taken at or after `at` (one index seek). */
-async function measuredSince(db: Db, workspaceId: string, at: number): Promise<boolean> {
+export async function measuredSince(db: Db, workspaceId: string, at: number): Promise<boolean> {
   const [row] = await db.all<{ n: number }>(
     sql`select count(*) as n from (select 1 from post_metric_snapshots where workspace_id = ${workspaceId} and taken_at >= ${at} limit 1)`,
   );
