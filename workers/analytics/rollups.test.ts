@@ -7,7 +7,7 @@ import { bestTimes } from "./best-times";
 import { expectRollupsExact, PERIOD, rollupsAndRecomputation, seedFixture, utc } from "./fixture.test-helper";
 import { DAY_MS } from "./rollup-ranges";
 import { RETENTION_DAYS, runRetention } from "./rollups";
-import { loadTargetRows } from "./store";
+import { loadTargetRows, topPostRows } from "./store";
 
 /** mulberry32: a seeded generator, so a failing sequence replays. */
 function random(seed: number) {
@@ -52,6 +52,15 @@ async function expectTabsExact({ db, a, ids }: Fixture) {
       expect(filtered.body.data.topPerformingPost?.postId ?? null, platforms.join(",")).toBe(
         topPost(own)[0]?.postId ?? null,
       );
+    }
+    // The exports' "Top posts" (a period ending now ranks only candidates) under no, one and several platforms.
+    for (const filter of [null, ["instagram"], ["instagram", "facebook"]] as const) {
+      const scoped = { ...range, platforms: filter && [...filter] };
+      const all = topPost(filter ? await loadTargetRows(db, a.user.id, scoped) : rows);
+      for (const k of [2, 10])
+        expect(topPost(await topPostRows(db, a.user.id, scoped, k)).slice(0, k), `${period} ${filter} ${k}`).toEqual(
+          all.slice(0, k),
+        );
     }
     // The Hashtags tab (from the rollup for a period ending now) under no, one and several platforms.
     for (const filter of [null, ["instagram"], ["facebook", "linkedin"]] as const) {

@@ -72,6 +72,11 @@ export class AnalyticsService {
     };
   }
 
+  /** The period's first `limit` posts as the overview ranks its top post (the exports' "Top posts"). */
+  async topPosts(r: Range, limit: number) {
+    return agg.topPost(await store.topPostRows(this.db, this.scope.workspaceId, r, limit)).slice(0, limit);
+  }
+
   async engagementTrends(r: Range) {
     const daily = await store.loadDailyEngagement(
       this.db,
