@@ -10,6 +10,18 @@ CREATE TABLE `post_hashtag_daily` (
 	PRIMARY KEY(`workspace_id`, `day`, `platform`, `tag`)
 );
 --> statement-breakpoint
+CREATE TABLE `post_hashtag_weekly` (
+	`workspace_id` text NOT NULL,
+	`week` integer NOT NULL,
+	`platform` text NOT NULL,
+	`tag` text NOT NULL,
+	`targets` integer DEFAULT 0 NOT NULL,
+	`impressions` integer DEFAULT 0 NOT NULL,
+	`reach` integer DEFAULT 0 NOT NULL,
+	`engagement` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`workspace_id`, `week`, `platform`, `tag`)
+);
+--> statement-breakpoint
 -- Hashtag rollup (ADR 023, 039): the Hashtags tab's figures per (workspace, UTC day of publishing, platform, tag),
 -- tags normalized as aggregate.normalizeTag does (JS whitespace trimmed, leading # dropped; lower() is ASCII-only,
 -- so the reader re-normalizes). A target counts under each distinct tag of its post. Triggers follow the
@@ -161,7 +173,32 @@ BEGIN
     `impressions` = `impressions` + excluded.`impressions`, `reach` = `reach` + excluded.`reach`, `engagement` = `engagement` + excluded.`engagement`;
 END;
 --> statement-breakpoint
--- Backfill from what is stored (the statement workers/analytics/hashtag-rollup.ts rebuilds with).
+-- The weekly sums (epoch-aligned UTC weeks: week = day - day % 7 days) add each daily row's change, like
+-- post_metrics_weekly (0025); created before the backfill, whose daily inserts fill them.
+CREATE TRIGGER `post_hashtag_weekly_insert` AFTER INSERT ON `post_hashtag_daily`
+BEGIN
+  INSERT INTO `post_hashtag_weekly` (`workspace_id`, `week`, `platform`, `tag`, `targets`, `impressions`, `reach`, `engagement`)
+  VALUES (NEW.`workspace_id`, NEW.`day` - NEW.`day` % 604800000, NEW.`platform`, NEW.`tag`, NEW.`targets`, NEW.`impressions`, NEW.`reach`, NEW.`engagement`)
+  ON CONFLICT (`workspace_id`, `week`, `platform`, `tag`) DO UPDATE SET `targets` = `targets` + excluded.`targets`, `impressions` = `impressions` + excluded.`impressions`, `reach` = `reach` + excluded.`reach`, `engagement` = `engagement` + excluded.`engagement`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `post_hashtag_weekly_update` AFTER UPDATE ON `post_hashtag_daily`
+BEGIN
+  UPDATE `post_hashtag_weekly` SET `targets` = `targets` - OLD.`targets`, `impressions` = `impressions` - OLD.`impressions`, `reach` = `reach` - OLD.`reach`, `engagement` = `engagement` - OLD.`engagement`
+  WHERE `workspace_id` = OLD.`workspace_id` AND `week` = OLD.`day` - OLD.`day` % 604800000 AND `platform` = OLD.`platform` AND `tag` = OLD.`tag`;
+  INSERT INTO `post_hashtag_weekly` (`workspace_id`, `week`, `platform`, `tag`, `targets`, `impressions`, `reach`, `engagement`)
+  VALUES (NEW.`workspace_id`, NEW.`day` - NEW.`day` % 604800000, NEW.`platform`, NEW.`tag`, NEW.`targets`, NEW.`impressions`, NEW.`reach`, NEW.`engagement`)
+  ON CONFLICT (`workspace_id`, `week`, `platform`, `tag`) DO UPDATE SET `targets` = `targets` + excluded.`targets`, `impressions` = `impressions` + excluded.`impressions`, `reach` = `reach` + excluded.`reach`, `engagement` = `engagement` + excluded.`engagement`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `post_hashtag_weekly_delete` AFTER DELETE ON `post_hashtag_daily`
+BEGIN
+  UPDATE `post_hashtag_weekly` SET `targets` = `targets` - OLD.`targets`, `impressions` = `impressions` - OLD.`impressions`, `reach` = `reach` - OLD.`reach`, `engagement` = `engagement` - OLD.`engagement`
+  WHERE `workspace_id` = OLD.`workspace_id` AND `week` = OLD.`day` - OLD.`day` % 604800000 AND `platform` = OLD.`platform` AND `tag` = OLD.`tag`;
+END;
+--> statement-breakpoint
+-- Backfill from what is stored (the statement workers/analytics/hashtag-rollup.ts rebuilds with); the weekly
+-- triggers above sum it into post_hashtag_weekly.
 INSERT INTO `post_hashtag_daily` (`workspace_id`, `day`, `platform`, `tag`, `targets`, `impressions`, `reach`, `engagement`)
 WITH `tags` AS (
   SELECT DISTINCT p.`id` AS `post_id`, lower(ltrim(trim(j.`value`, char(9, 10, 11, 12, 13, 32, 160, 5760, 8192, 8193, 8194, 8195, 8196, 8197, 8198, 8199, 8200, 8201, 8202, 8232, 8233, 8239, 8287, 12288, 65279)), '#')) AS `tag`

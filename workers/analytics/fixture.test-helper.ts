@@ -12,7 +12,7 @@ import {
   syncedComments,
 } from "../db/schema/index";
 import { registerUser } from "../test/helpers";
-import { recomputedHashtags } from "./hashtag-rollup";
+import { recomputedHashtags, recomputedWeeklyHashtags } from "./hashtag-rollup";
 import {
   recomputedBestTimes,
   recomputedEngagement,
@@ -354,6 +354,8 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
         from post_platform_weekly where workspace_id = ${workspaceId} and ${postNonZero} order by platform, post_id, week`),
       hashtags: await db.all(sql`select day, platform, tag, ${TAG_FIGURES} from post_hashtag_daily
         where workspace_id = ${workspaceId} and ${tagNonZero} order by day, platform, tag`),
+      weeklyHashtags: await db.all(sql`select week, platform, tag, ${TAG_FIGURES} from post_hashtag_weekly
+        where workspace_id = ${workspaceId} and ${tagNonZero} order by week, platform, tag`),
     },
     recomputed: {
       metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from (${recomputedMetrics(workspaceId)})
@@ -377,6 +379,9 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
         from (${recomputedPlatformWeeklyPostTotals(workspaceId)}) where ${postNonZero} order by platform, post_id, week`),
       hashtags: await db.all(sql`select day, platform, tag, ${TAG_FIGURES} from (${recomputedHashtags(workspaceId)})
         where ${tagNonZero} order by day, platform, tag`),
+      weeklyHashtags:
+        await db.all(sql`select week, platform, tag, ${TAG_FIGURES} from (${recomputedWeeklyHashtags(workspaceId)})
+        where ${tagNonZero} order by week, platform, tag`),
     },
   };
 }

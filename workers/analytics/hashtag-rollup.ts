@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type TagSums, tagSums } from "./aggregate";
-import { DAY_MS, splitByUtcDays } from "./rollup-ranges";
+import { DAY_MS, splitByUtcDays, splitByWeeks, WEEK_MS } from "./rollup-ranges";
 import { loadTargetRows, measuredSince, type PeriodRange, parseList, platformFilter, targetScope } from "./store";
 
 /**
@@ -10,6 +10,7 @@ import { loadTargetRows, measuredSince, type PeriodRange, parseList, platformFil
  */
 
 const DAY = sql.raw(String(DAY_MS));
+const WEEK = sql.raw(String(WEEK_MS));
 /** What JS's String.prototype.trim strips, so the SQL key trims exactly as aggregate.normalizeTag does. */
 const JS_WHITESPACE = sql.raw(
   "char(9, 10, 11, 12, 13, 32, 160, 5760, 8192, 8193, 8194, 8195, 8196, 8197, 8198, 8199, 8200, 8201, 8202, 8232, 8233, 8239, 8287, 12288, 65279)",
@@ -37,16 +38,29 @@ export const recomputedHashtags = (workspaceId: string) => sql`
     sum(f.reach) as reach, sum(f.engagement) as engagement
   from f join tags on tags.post_id = f.post_id group by 1, 2, 3, 4`;
 
-/** The rebuild's statements for one workspace (run inside rebuildRollups' batch). */
+/** The weekly rollup: the daily one (as recomputed) summed per epoch-aligned UTC week. */
+export const recomputedWeeklyHashtags = (workspaceId: string) => sql`
+  select workspace_id, day - day % ${WEEK} as week, platform, tag, sum(targets) as targets, sum(impressions) as impressions,
+    sum(reach) as reach, sum(engagement) as engagement
+  from (${recomputedHashtags(workspaceId)}) group by workspace_id, week, platform, tag`;
+
+/**
+ * The rebuild's statements for one workspace (run inside rebuildRollups' batch). The daily inserts' triggers fill
+ * the weekly rollup too; rebuilding it after them makes the repair not depend on those triggers.
+ */
 export const rebuildHashtags = (workspaceId: string) => [
   sql`delete from post_hashtag_daily where workspace_id = ${workspaceId}`,
   sql`insert into post_hashtag_daily (workspace_id, day, platform, tag, targets, impressions, reach, engagement)
     ${recomputedHashtags(workspaceId)}`,
+  sql`delete from post_hashtag_weekly where workspace_id = ${workspaceId}`,
+  sql`insert into post_hashtag_weekly (workspace_id, week, platform, tag, targets, impressions, reach, engagement)
+    ${recomputedWeeklyHashtags(workspaceId)}`,
 ];
 
 /**
  * Each tag's figures over the period, as aggregate.tagSums over `loadTargetRows` gives them. A period nobody
- * measured after (any period ending now) reads whole UTC days from the rollup (days × platforms × tags rows)
+ * measured after (any period ending now) reads whole UTC weeks and days from the rollups ((weeks + days) ×
+ * platforms × tags rows)
  * and the partial days at its edges from their targets; a past period (a custom range measured since its end)
  * needs figures as of its end, which no rollup holds, so it reads every target of the period.
  */
@@ -54,12 +68,24 @@ export async function loadTagSums(db: Db, workspaceId: string, range: PeriodRang
   const { days, edges } = splitByUtcDays(range);
   if (!days || (await measuredSince(db, workspaceId, range.end)))
     return tagSums(await loadTargetRows(db, workspaceId, range));
-  const [rollup, ...edgeRows] = await Promise.all([
+  // Whole weeks from the weekly rollup, the days around them from the daily one.
+  const split = splitByWeeks(days);
+  const spans = [
+    ...(split.weeks ? [{ table: sql.raw("post_hashtag_weekly"), key: sql.raw("week"), span: split.weeks }] : []),
+    ...split.days.map((span) => ({ table: sql.raw("post_hashtag_daily"), key: sql.raw("day"), span })),
+  ];
+  const rollup = sql.join(
+    spans.map(
+      ({ table, key, span }) => sql`select tag, targets, impressions, reach, engagement from ${table}
+        where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end}
+          ${platformFilter(sql`platform`, range.platforms)}`,
+    ),
+    sql` union all `,
+  );
+  const [rollupRows, ...edgeRows] = await Promise.all([
     db.all<TagSums>(sql`
       select tag, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach, sum(engagement) as engagement
-      from post_hashtag_daily where workspace_id = ${workspaceId} and day >= ${days.start} and day < ${days.end}
-        ${platformFilter(sql`platform`, range.platforms)}
-      group by tag`),
+      from (${rollup}) group by tag`),
     ...edges.map((edge) =>
       db.all<{
         hashtags: string;
@@ -75,5 +101,5 @@ export async function loadTagSums(db: Db, workspaceId: string, range: PeriodRang
         where ${targetScope(workspaceId, { ...edge, platforms: range.platforms })}`),
     ),
   ]);
-  return [...rollup, ...tagSums(edgeRows.flat().map((r) => ({ ...r, hashtags: parseList(r.hashtags) })))];
+  return [...rollupRows, ...tagSums(edgeRows.flat().map((r) => ({ ...r, hashtags: parseList(r.hashtags) })))];
 }
