@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DELIVERY_LOG } from "~/components/settings/api-view";
+import { DELIVERY_LOG, keyExpiry } from "~/components/settings/api-view";
 import { loadOrThrow } from "~/lib/form-action.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AuthContext } from "../../workers/auth/service";
@@ -7,7 +7,6 @@ import { createKeySchema, KeyMessages } from "../../workers/automation/api-keys"
 import { createEndpointSchema, updateEndpointSchema, WebhookMessages } from "../../workers/automation/webhooks";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
-import { localDayBounds } from "../../workers/posts/schedule-time";
 import { activityQuery } from "../../workers/workspaces/activity-routes";
 import type { WorkspaceContext } from "../../workers/workspaces/membership";
 import { ensurePermitted } from "../../workers/workspaces/middleware";
@@ -86,15 +85,6 @@ export const isDeveloperIntent = (intent: string): intent is DeveloperIntent =>
   (DEVELOPER_INTENTS as readonly string[]).includes(intent);
 
 const idField = z.object({ id: z.string({ error: "Which one?" }).min(1, "Which one?") });
-
-/**
- * The date picker's day, ending at 23:59:59 in the user's timezone (the zone Settings shows times in); a value
- * that is not a date goes to the schema as typed, which refuses it with its message.
- */
-export function keyExpiry(day: string, timeZone: string): string {
-  const bounds = localDayBounds(day, timeZone);
-  return bounds ? new Date(bounds.end - 1000).toISOString() : day;
-}
 
 /**
  * Settings → API's forms, with the API's schemas, permissions and messages: POST and DELETE /api/keys (the

@@ -25,7 +25,8 @@ function signedIn({ auth, workspace }: AppContext, url: URL) {
 
 /**
  * Which tabs the role sees and the open one's data, read here rather than over /api: Settings → Workspace's
- * workspace, members and pending invitations; Settings → Developer's going-live check (GET /api/setup/check).
+ * workspace, members and pending invitations; Settings → Developer's going-live check (GET /api/setup/check);
+ * Settings → API and Activity (settings-developer.server.ts).
  * A tab the role cannot open answers 403 with the reason, shown in its place.
  */
 export async function settingsData(ctx: AppContext, url: URL) {
@@ -51,7 +52,8 @@ export async function settingsData(ctx: AppContext, url: URL) {
 /**
  * The Settings forms, with the API's schemas, permissions and messages: workspace settings (PATCH
  * /api/workspaces/:id), Verify and password change (POST /api/users/verify-password, PUT
- * /api/users/update-password) and timezone (PUT /api/users/timezone).
+ * /api/users/update-password) and timezone (PUT /api/users/timezone); Settings → API's keys and webhooks in
+ * settings-developer.server.ts.
  */
 export async function settingsAction(request: Request, ctx: AppContext, url: URL) {
   const { auth, workspace, vars } = signedIn(ctx, url);
