@@ -62,6 +62,8 @@ export interface LocalWorker {
   baseUrl: string;
   /** The wrangler process, leader of the group that holds workerd too. */
   pid: number;
+  /** wrangler's inspector proxy to the Worker's isolate (Chrome DevTools protocol; the bench's CPU profile). */
+  inspectorPort: number;
   /** Runs the Worker's cron handler once, as Cloudflare does every minute. */
   tick(): Promise<void>;
   stop(): Promise<void>;
@@ -104,7 +106,8 @@ export async function startLocalWorker(opts: {
   const registry = mkdtempSync(join(tmpdir(), "postline-registry-"));
   // Its own inspector port: servers starting at the same moment (the e2e setup starts two) would otherwise
   // race for wrangler's default 9229 and one would die with "Address already in use".
-  const inspector = ["--inspector-port", String(await freePort())];
+  const inspectorPort = await freePort();
+  const inspector = ["--inspector-port", String(inspectorPort)];
   // Development-only pages (/dev/mailbox, /sandbox/*) are opt-in; a deploy never inherits them.
   const child = spawn(
     "npx",
@@ -166,7 +169,7 @@ export async function startLocalWorker(opts: {
     const res = await fetch(`${baseUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("* * * * *")}`);
     if (!res.ok) throw new Error(`cron tick failed: ${res.status} ${await res.text()}`);
   };
-  return { baseUrl, pid: child.pid!, tick, stop };
+  return { baseUrl, pid: child.pid!, inspectorPort, tick, stop };
 }
 
 export const logFile = (name: string) => join(root, "test-results", name);

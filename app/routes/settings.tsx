@@ -50,7 +50,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>() as FormReply | undefined;
   const user = shell?.user ?? {};
   const navigate = useNavigate();
-  const { tabs, tab, refused, workspaceTab, setup } = loaderData;
+  const { tabs, tab, refused, workspaceTab, setup, apiTab, activityTab } = loaderData;
   const [notice, notify, dismiss] = useNotice();
 
   return (
@@ -92,12 +92,14 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               <WorkspaceTab {...workspaceTab} userId={shell.user.id} notify={notify} />
             )}
             {tab === "accounts" && <AccountsTab />}
-            {tab === "api" && shell && (
-              <ApiTab role={shell.workspace.current.role} timezone={shell.user.timezone} notify={notify} />
+            {tab === "api" && shell && apiTab && (
+              <ApiTab data={apiTab} timezone={shell.user.timezone} notify={notify} />
             )}
             {tab === "billing" && <BillingTab notify={notify} />}
             {tab === "developer" && setup && <DeveloperTab report={setup} />}
-            {tab === "activity" && shell && <ActivityTab workspaceId={shell.workspace.current.id} notify={notify} />}
+            {tab === "activity" && shell && activityTab && (
+              <ActivityTab workspaceId={shell.workspace.current.id} data={activityTab} />
+            )}
           </Tabs.Content>
         )}
       </Tabs.Root>

@@ -25,6 +25,26 @@ export async function advanceClock(db: Db, byMs: number): Promise<number> {
   return next;
 }
 
+/**
+ * Platform settings the docs leave open, changed through `POST /sandbox/settings` (PLATFORMS.md §2.2: Instagram's
+ * publishing quota is 50 posts / 24 h in the media_publish reference, 100 in another section; clients read it).
+ */
+export const SETTINGS_DEFAULTS = { instagramQuotaTotal: 50 };
+export type EmuSettings = typeof SETTINGS_DEFAULTS;
+
+export async function emuSetting<K extends keyof EmuSettings>(db: Db, key: K): Promise<EmuSettings[K]> {
+  const row = await db.select().from(emuSettings).where(eq(emuSettings.key, key)).get();
+  return row ? Number(row.value) : SETTINGS_DEFAULTS[key];
+}
+
+export async function setEmuSettings(db: Db, settings: Partial<EmuSettings>) {
+  for (const [key, value] of Object.entries(settings))
+    await db
+      .insert(emuSettings)
+      .values({ key, value: String(value) })
+      .onConflictDoUpdate({ target: emuSettings.key, set: { value: String(value) } });
+}
+
 /** The emulator's "now" is real time plus an offset tests move forward, so nothing ever sleeps. */
 export const emuContext = createMiddleware<EmuEnv>(async (c, next) => {
   const db = createDb(c.env.DB);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { advanceClock, type EmuEnv, emuContext } from "./context";
+import { advanceClock, type EmuEnv, emuContext, setEmuSettings } from "./context";
 import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
 import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./google";
 import { linkedinApi, linkedinWww } from "./linkedin";
@@ -25,6 +25,12 @@ const clockSchema = z.object({
     .max(400 * 86_400_000),
 });
 
+const settingsSchema = z
+  .object({
+    instagramQuotaTotal: z.number().int().min(1, "instagramQuotaTotal must be ≥ 1").max(1000).optional(),
+  })
+  .strict();
+
 const revokeSchema = z.object({ platform: z.string().min(1, "platform is required") });
 
 async function body(req: Request): Promise<unknown> {
@@ -47,6 +53,12 @@ export function createEmulator() {
     await advanceClock(c.var.db, parsed.data.advanceMs);
     const now = c.var.now + parsed.data.advanceMs;
     return c.json({ now, iso: new Date(now).toISOString() });
+  });
+  app.post("/settings", async (c) => {
+    const parsed = settingsSchema.safeParse(await body(c.req.raw));
+    if (!parsed.success) return c.json({ error: { message: parsed.error.issues[0]!.message } }, 400);
+    await setEmuSettings(c.var.db, parsed.data);
+    return c.json({ settings: parsed.data });
   });
   app.post("/faults", async (c) => {
     const parsed = faultSchema.safeParse(await body(c.req.raw));

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
 import { posts, postTargets, publishAttempts } from "../db/schema/index";
@@ -64,14 +65,18 @@ export async function publishTarget(targetId: string, deps: PublishDeps): Promis
   }
 
   if (target.status === "queued") {
-    const moved = await deps.db
-      .update(postTargets)
-      .set({ status: "publishing", attemptCount: target.attemptCount + 1, updatedAt: deps.now() })
-      .where(and(eq(postTargets.id, targetId), eq(postTargets.status, "queued")))
-      .returning({ id: postTargets.id });
-    if (moved.length === 0) return ACK;
-    const claimed: TargetRow = { ...target, status: "publishing", attemptCount: target.attemptCount + 1 };
-    if (await lastOutcomeUnknown(deps, targetId)) {
+    // One round trip: the move (its winner gets the row as it now is) and the latest attempt's outcome.
+    const [moved, last] = await deps.db.batch([
+      deps.db
+        .update(postTargets)
+        .set({ status: "publishing", attemptCount: target.attemptCount + 1, updatedAt: deps.now() })
+        .where(and(eq(postTargets.id, targetId), eq(postTargets.status, "queued")))
+        .returning(),
+      lastAttempt(deps.db, targetId),
+    ]);
+    const claimed = moved[0];
+    if (!claimed) return ACK;
+    if (outcomeUnknown(last[0]?.outcome)) {
       // An earlier attempt may have gone out (its answer was lost; the user then chose Retry): look before resending.
       const verdict = await verifyTarget(claimed, deps, { settleUnsure: false });
       if (verdict === "published") return ACK;
@@ -85,8 +90,10 @@ export async function publishTarget(targetId: string, deps: PublishDeps): Promis
           ),
         );
       // "cannot_check": the platform has no way to look; the user checked and asked for the retry.
+      return attempt(claimed, deps);
     }
-    return attempt(claimed, deps);
+    // Nothing was looked up since the move, so the moved row's thread parts are current.
+    return attempt(claimed, deps, { partIds: claimed.partIds ?? [], permalink: claimed.permalink });
   }
 
   // status === "publishing": the previous delivery's outcome is unknown.
@@ -95,7 +102,12 @@ export async function publishTarget(targetId: string, deps: PublishDeps): Promis
   return attempt(target, deps);
 }
 
-async function attempt(target: TargetRow, deps: PublishDeps): Promise<Disposition> {
+/** `parts`: the thread parts recorded so far, when the caller's row is known to be current (else read here). */
+async function attempt(
+  target: TargetRow,
+  deps: PublishDeps,
+  parts?: Awaited<ReturnType<typeof recordedParts>>,
+): Promise<Disposition> {
   const started = deps.now();
   const client = deps.client(target.platform);
   let access: ReturnType<typeof refreshOnce>;
@@ -105,7 +117,7 @@ async function attempt(target: TargetRow, deps: PublishDeps): Promise<Dispositio
     access = refreshOnce(await deps.credentials(target.accountId), () => deps.refreshCredentials(target.accountId));
     request = await deps.buildRequest(target);
     // A thread under way resumes from its first missing part; its post is never sent again (ADR 027).
-    const recorded = await recordedParts(deps, target.id);
+    const recorded = parts ?? (await recordedParts(deps, target.id));
     if (recorded.partIds.length)
       return await publishRemainingParts(
         { ...target, ...recorded },
@@ -144,7 +156,7 @@ async function complete(
 ): Promise<Disposition> {
   await markPublished(target, result, deps, log);
   if (!result.permalink) await fillPermalink(deps, { ...target, remoteId: result.remoteId }, access.credentials);
-  await publishFirstComment(target.id, deps);
+  if (target.version?.firstComment) await publishFirstComment(target.id, deps);
   return ACK;
 }
 
@@ -208,15 +220,17 @@ async function afterFailure(
   return retryLater(target, deps, decision);
 }
 
-/** True when the target's latest logged attempt left it unknown whether the post went out. */
-async function lastOutcomeUnknown(deps: PublishDeps, targetId: string): Promise<boolean> {
-  const last = await deps.db.query.publishAttempts.findFirst({
-    where: eq(publishAttempts.targetId, targetId),
-    orderBy: desc(publishAttempts.startedAt),
-    columns: { outcome: true },
-  });
-  return last?.outcome === "unknown" || last?.outcome === "unconfirmed";
-}
+/** The target's latest logged attempt. */
+const lastAttempt = (db: Db, targetId: string) =>
+  db
+    .select({ outcome: publishAttempts.outcome })
+    .from(publishAttempts)
+    .where(eq(publishAttempts.targetId, targetId))
+    .orderBy(desc(publishAttempts.startedAt))
+    .limit(1);
+
+/** True when that attempt left it unknown whether the post went out. */
+const outcomeUnknown = (outcome: string | undefined) => outcome === "unknown" || outcome === "unconfirmed";
 
 async function retryLater(
   target: TargetRow,
@@ -269,7 +283,7 @@ export async function verifyTarget(
     }
     if (found) {
       await markPublished(target, found, deps, { started, kind: "verify" });
-      await publishFirstComment(target.id, deps);
+      if (target.version?.firstComment) await publishFirstComment(target.id, deps);
       return "published";
     }
     await logAttempt(deps, target.id, started, "verify", "not_found", null);
@@ -287,31 +301,35 @@ export async function verifyTarget(
   }
 }
 
+/** The channel is published: its attempt, its new status, the activity entry and the post's status in one batch. */
 async function markPublished(
   target: TargetRow,
   result: PublishResult,
   deps: PublishDeps,
   log: { started: number; kind: string } | null,
 ) {
-  if (log)
-    await logAttempt(deps, target.id, log.started, log.kind, log.kind === "verify" ? "found" : "published", null);
-  await settle(target, deps, {
-    status: "published",
-    remoteId: result.remoteId,
-    permalink: result.permalink,
-    publishedAt: deps.now(),
-  });
-  await recordActivity(deps.db, {
+  const now = deps.now();
+  const activity = recordActivity(deps.db, {
     workspaceId: target.workspaceId,
     userId: null,
     action: "published",
     subject: "post",
     subjectId: target.postId,
     summary: `Published on ${target.platform}${result.permalink ? `: ${result.permalink}` : ""}`,
-    at: deps.now(),
+    at: now,
   });
+  const attempt = log
+    ? [attemptRow(deps, target.id, log.started, log.kind, log.kind === "verify" ? "found" : "published", null)]
+    : [];
+  await settle(
+    target,
+    deps,
+    { status: "published", remoteId: result.remoteId, permalink: result.permalink, publishedAt: now },
+    [activity, ...attempt],
+  );
 }
 
+/** Moves the target to its outcome (if it is still in flight) and re-derives its post's status; `also` joins the batch. */
 async function settle(
   target: TargetRow,
   deps: PublishDeps,
@@ -323,21 +341,26 @@ async function settle(
     errorKind?: string;
     errorMessage?: string;
   },
+  also: BatchItem<"sqlite">[] = [],
 ) {
   const now = deps.now();
-  const moved = await deps.db
-    .update(postTargets)
-    .set({
-      status: change.status,
-      remoteId: change.remoteId ?? null,
-      permalink: change.permalink ?? null,
-      publishedAt: change.publishedAt ?? null,
-      errorKind: change.errorKind ?? null,
-      errorMessage: change.errorMessage ?? null,
-      updatedAt: now,
-    })
-    .where(and(eq(postTargets.id, target.id), inArray(postTargets.status, ["publishing", "queued"])))
-    .returning({ id: postTargets.id });
+  const [moved, targets] = await deps.db.batch([
+    deps.db
+      .update(postTargets)
+      .set({
+        status: change.status,
+        remoteId: change.remoteId ?? null,
+        permalink: change.permalink ?? null,
+        publishedAt: change.publishedAt ?? null,
+        errorKind: change.errorKind ?? null,
+        errorMessage: change.errorMessage ?? null,
+        updatedAt: now,
+      })
+      .where(and(eq(postTargets.id, target.id), inArray(postTargets.status, ["publishing", "queued"])))
+      .returning({ id: postTargets.id }),
+    targetsOfPost(deps.db, target.postId),
+    ...also,
+  ]);
   if (moved.length > 0 && change.status === "unconfirmed") {
     await deps.emit(target.workspaceId, "post.unconfirmed", {
       postId: target.postId,
@@ -345,7 +368,7 @@ async function settle(
       message: change.errorMessage ?? null,
     });
   }
-  await refreshPostStatus(deps.db, target.postId, now, deps.emit);
+  await applyPostStatus(deps.db, target.postId, targets, now, deps.emit);
 }
 
 /** Post statuses that end a publish, each announced by its webhook event. */
@@ -360,7 +383,12 @@ const ANNOUNCED = {
  * is conditional, so when two channels settle at once only one of them announces the post's outcome.
  */
 export async function refreshPostStatus(db: Db, postId: string, now: number, emit?: EmitEvent): Promise<void> {
-  const targets = await db
+  await applyPostStatus(db, postId, await targetsOfPost(db, postId), now, emit);
+}
+
+/** What a post's status is derived from: its targets. */
+const targetsOfPost = (db: Db, postId: string) =>
+  db
     .select({
       id: postTargets.id,
       platform: postTargets.platform,
@@ -372,6 +400,14 @@ export async function refreshPostStatus(db: Db, postId: string, now: number, emi
     })
     .from(postTargets)
     .where(eq(postTargets.postId, postId));
+
+async function applyPostStatus(
+  db: Db,
+  postId: string,
+  targets: Awaited<ReturnType<typeof targetsOfPost>>,
+  now: number,
+  emit?: EmitEvent,
+): Promise<void> {
   const status = derivePostStatus(targets);
   const publishedAt = targets.reduce<number | null>(
     (max, t) => (t.publishedAt && (!max || t.publishedAt > max) ? t.publishedAt : max),
@@ -410,7 +446,19 @@ async function logAttempt(
   outcome: string,
   error: PlatformError | null,
 ) {
-  await deps.db.insert(publishAttempts).values({
+  await attemptRow(deps, targetId, started, kind, outcome, error);
+}
+
+/** The attempt log's row, as a statement (awaited alone or joined to a batch). */
+function attemptRow(
+  deps: PublishDeps,
+  targetId: string,
+  started: number,
+  kind: string,
+  outcome: string,
+  error: PlatformError | null,
+) {
+  return deps.db.insert(publishAttempts).values({
     id: crypto.randomUUID(),
     targetId,
     startedAt: started,

@@ -1,6 +1,7 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import worker from "../app";
 import { connectedAccounts, postMedia, postTargets } from "../db/schema/index";
 import { buildServices } from "../services";
 import { insertScheduledPost, testDb } from "../test/fixtures";
@@ -8,9 +9,11 @@ import { call, ORIGIN, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
 import { armFault, cipher, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import type { PublishMessage } from "./claim";
 import { failFromDeadLetter, publishTarget } from "./consumer";
 import { publishDeps } from "./deps";
 import { fillMissingPermalinks } from "./permalinks";
+import { withBatchCredentials } from "./queue";
 import { MAX_PUBLISH_ATTEMPTS } from "./retry-budget";
 
 /**
@@ -342,5 +345,66 @@ describe("fault suite", () => {
     });
     expect(await copies(t.text)).toBe(1);
     expect((await attempts(t.targetId)).at(-1)).toEqual({ kind: "verify", outcome: "found" });
+  });
+
+  describe("an account's credentials read once per batch", () => {
+    /** A second queued post on the first one's account. */
+    async function sibling(t: Awaited<ReturnType<typeof queuedTarget>>) {
+      const text = `Sibling ${crypto.randomUUID().slice(0, 8)}`;
+      const { targetIds } = await insertScheduledPost(
+        t.u.user.id,
+        [{ accountId: t.accountId, platform: "twitter", dueAt: Date.now(), status: "queued" }],
+        text,
+      );
+      return { targetId: targetIds[0]!, text };
+    }
+
+    it("two targets of one account in one delivery, one of them twice: each is published once", async () => {
+      const a = await queuedTarget("twitter");
+      const b = await sibling(a);
+      const message = (id: string, targetId: string) => ({
+        id,
+        timestamp: new Date(),
+        attempts: 1,
+        body: { targetId, claimId: "test" },
+      });
+      const batch = createMessageBatch<PublishMessage>("postline-publish", [
+        message("m1", a.targetId),
+        message("m2", b.targetId),
+        message("m3", a.targetId),
+      ]);
+      const ctx = createExecutionContext();
+      await (worker.queue as ExportedHandlerQueueHandler<Env>)(batch, env, ctx);
+      const result = await getQueueResult(batch, ctx);
+      expect(result.explicitAcks.sort()).toEqual(["m1", "m2", "m3"]);
+      for (const id of [a.targetId, b.targetId]) expect((await target(id)).status).toBe("published");
+      expect(await copies(a.text)).toBe(1);
+      expect(await copies(b.text)).toBe(1);
+    });
+
+    it("a token refreshed by one message is the one the next message of the batch uses", async () => {
+      const a = await queuedTarget("twitter");
+      const b = await sibling(a);
+      await testDb()
+        .update(connectedAccounts)
+        .set({ accessTokenEnc: await cipher().encrypt("revoked-by-user"), tokenExpiresAt: Date.now() + 3600_000 })
+        .where(eq(connectedAccounts.id, a.accountId));
+      // The batch's dependencies, counting the forced refreshes that reach the account.
+      const base = deps();
+      let refreshes = 0;
+      const batchDeps = withBatchCredentials({
+        ...base,
+        refreshCredentials: (id) => {
+          refreshes++;
+          return base.refreshCredentials(id);
+        },
+      });
+      expect(await publishTarget(a.targetId, batchDeps)).toEqual({ ack: true });
+      expect(await publishTarget(b.targetId, batchDeps)).toEqual({ ack: true });
+      // The second message used the refreshed token: no second refusal, no second refresh.
+      expect(refreshes).toBe(1);
+      for (const id of [a.targetId, b.targetId]) expect((await target(id)).status).toBe("published");
+      expect(await copies(b.text)).toBe(1);
+    });
   });
 });

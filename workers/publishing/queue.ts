@@ -1,10 +1,12 @@
+import type { AccountCredentials } from "../platforms/types";
 import type { PublishMessage } from "./claim";
 import { failFromDeadLetter, type PublishDeps, publishTarget } from "./consumer";
 import { CRASH_RETRY_DELAY_SECONDS, MAX_RETRY_DELAY_SECONDS } from "./retry-budget";
 import { stageTarget } from "./staging";
 
 /** One target per message; targets are independent, so one channel's trouble never holds up another. */
-export async function consumePublishBatch(batch: MessageBatch<PublishMessage>, deps: PublishDeps): Promise<void> {
+export async function consumePublishBatch(batch: MessageBatch<PublishMessage>, shared: PublishDeps): Promise<void> {
+  const deps = withBatchCredentials(shared);
   await Promise.all(
     batch.messages.map(async (message) => {
       try {
@@ -29,4 +31,36 @@ export async function consumePublishDeadLetters(batch: MessageBatch<PublishMessa
     if (!message.body.stage) await failFromDeadLetter(message.body.targetId, deps);
     message.ack();
   }
+}
+
+/**
+ * An account's credentials are read and decrypted once per batch (a burst queues many targets of one account
+ * together). A refresh replaces them for the messages after it; a reconnect flag or a failed read drops them, so
+ * the next message reads the account again and meets its state.
+ */
+export function withBatchCredentials(deps: PublishDeps): PublishDeps {
+  const known = new Map<string, Promise<AccountCredentials>>();
+  const forget = (accountId: string) => known.delete(accountId);
+  return {
+    ...deps,
+    credentials: (accountId) => {
+      let credentials = known.get(accountId);
+      if (!credentials) {
+        credentials = deps.credentials(accountId);
+        known.set(accountId, credentials);
+        credentials.catch(() => known.get(accountId) === credentials && forget(accountId));
+      }
+      return credentials;
+    },
+    refreshCredentials: async (accountId) => {
+      forget(accountId);
+      const fresh = await deps.refreshCredentials(accountId);
+      if (fresh) known.set(accountId, Promise.resolve(fresh));
+      return fresh;
+    },
+    markNeedsReconnect: (accountId, cause) => {
+      forget(accountId);
+      return deps.markNeedsReconnect(accountId, cause);
+    },
+  };
 }

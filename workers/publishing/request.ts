@@ -17,17 +17,21 @@ export interface MediaSource {
  * fails permanently with a message the user can act on, instead of publishing without it.
  */
 export async function buildPublishRequest(db: Db, source: MediaSource, target: TargetRow): Promise<PublishRequest> {
-  const post = await db.query.posts.findFirst({ where: eq(posts.id, target.postId) });
+  // The post and its media in one round trip.
+  const [found, attached] = await db.batch([
+    db.select().from(posts).where(eq(posts.id, target.postId)),
+    db
+      .select({ item: media })
+      .from(postMedia)
+      .innerJoin(media, eq(media.id, postMedia.mediaId))
+      .where(eq(postMedia.postId, target.postId))
+      .orderBy(asc(postMedia.position)),
+  ]);
+  const post = found[0];
   if (!post)
     throw new PlatformError("permanent", "The post was deleted before it could be published.", {
       platform: target.platform,
     });
-  const attached = await db
-    .select({ item: media })
-    .from(postMedia)
-    .innerJoin(media, eq(media.id, postMedia.mediaId))
-    .where(eq(postMedia.postId, post.id))
-    .orderBy(asc(postMedia.position));
   const base = attached.map((r) => r.item);
   const version = effectiveVersion(
     { content: post.content, hashtags: post.hashtags, mediaIds: base.map((m) => m.id), title: post.title },

@@ -1,4 +1,4 @@
-import type { EmuContext } from "../context";
+import { type EmuContext, emuSetting } from "../context";
 import { numericId } from "../ids";
 import { audienceOf, followerCount, postMetrics, sampleComments } from "../metrics";
 import { createObject, type EmuObject, getObject, listObjects, updateObject } from "../objects";
@@ -17,7 +17,6 @@ import { fieldsOf, GraphError, graphTime, objectNotFound, pick, videoProcessingM
 const STORE = "instagram";
 export const IG_CAPTION_MAX = 2200;
 export const IG_HASHTAG_MAX = 30;
-export const IG_QUOTA_TOTAL = 25;
 const DAY = 86_400_000;
 const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 const CONTAINER_TTL_MS = DAY;
@@ -232,7 +231,7 @@ export async function publishContainer(c: EmuContext, owner: DemoIgAccount, p: R
     );
   }
   const recent = await listObjects(db, STORE, "media", owner.id, { since: now - DAY, limit: 1000 });
-  if (recent.length >= IG_QUOTA_TOTAL) {
+  if (recent.length >= (await emuSetting(db, "instagramQuotaTotal"))) {
     throw new GraphError(
       400,
       "Application request limit reached",
@@ -377,7 +376,8 @@ export function mediaComments(c: EmuContext, obj: EmuObject) {
 
 export async function publishingLimit(c: EmuContext, owner: DemoIgAccount) {
   const used = await listObjects(c.var.db, STORE, "media", owner.id, { since: c.var.now - DAY, limit: 1000 });
-  return { data: [{ quota_usage: used.length, config: { quota_total: IG_QUOTA_TOTAL, quota_duration: 86400 } }] };
+  const total = await emuSetting(c.var.db, "instagramQuotaTotal");
+  return { data: [{ quota_usage: used.length, config: { quota_total: total, quota_duration: 86400 } }] };
 }
 
 export async function userInsights(c: EmuContext, owner: DemoIgAccount, p: Record<string, string>) {
