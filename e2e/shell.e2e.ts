@@ -117,3 +117,27 @@ test("an unknown path shows the 404 page with its way back", async ({ journey: {
   await page.getByRole("link", { name: "Back to Dashboard" }).click();
   await page.waitForURL("**/auth?redirectTo=%2Fdashboard");
 });
+
+test("Settings: the open tab shows the server's HTML while its code loads, then hydrates in place (ADR 045)", async ({
+  journey: { page },
+}) => {
+  await registerViaApi(page, newUser("Lin Ito"));
+  // Hold the Profile panel's chunk: the page hydrates without it.
+  let release = () => {};
+  const held = new Promise<void>((requested) => {
+    void page.route(/\/assets\/ProfileTab-[\w-]+\.js$/, async (route) => {
+      requested();
+      await new Promise<void>((r) => (release = r));
+      await route.continue();
+    });
+  });
+  await gotoHydrated(page, "/settings");
+  await held;
+  const heading = await page.getByRole("heading", { name: "Profile Information" }).elementHandle();
+  expect(await heading?.isVisible()).toBe(true);
+  release();
+  // Only the hydrated panel opens the list; the server's heading is the same node, never replaced.
+  await page.getByRole("button", { name: "Show timezones" }).click();
+  await page.getByRole("listbox").getByRole("option", { name: "UTC", exact: true }).waitFor();
+  expect(await heading?.evaluate((el) => el.isConnected)).toBe(true);
+});
