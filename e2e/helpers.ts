@@ -96,3 +96,12 @@ export function png(width: number, height: number, rgb: [number, number, number]
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+/** Follows the invitation mailed to `email` (read in the dev mailbox) and returns its path. */
+export async function invitePath(page: Page, email: string): Promise<string> {
+  await page.goto("/dev/mailbox");
+  const mail = await page.getByRole("article", { name: new RegExp(`to ${email.replace(/[.+]/g, "\\$&")}`) }).first();
+  const path = /\/invite\/[\w-]+/.exec(await mail.innerText())?.[0];
+  if (!path) throw new Error(`no invitation in mail to ${email}`);
+  return path;
+}

@@ -1,8 +1,8 @@
 import { request } from "node:http";
-import type { Page } from "playwright-core";
+import { type Page, request as playwrightRequest } from "playwright-core";
 import { expect } from "vitest";
 import { noJsTest as test } from "./browser";
-import { codeFromMailbox, newUser } from "./helpers";
+import { codeFromMailbox, invitePath, newUser } from "./helpers";
 
 /** Signs in through the plain HTML form (the page answers with a redirect, not a toast). */
 async function signIn(page: Page, email: string, password: string) {
@@ -75,6 +75,53 @@ test("with JavaScript off, a newcomer signs up, signs out, signs in, resets a pa
   await settings.getByRole("button", { name: "Save workspace" }).click();
   await page.getByRole("status").filter({ hasText: "Workspace settings saved" }).waitFor();
   expect(await page.getByLabel("Workspace name").inputValue()).toBe("Noor's Studio");
+
+  // Members and invitations are forms too: an invitation is sent and withdrawn; one is accepted, and that
+  // member's role is changed (the select posts with its button) and they are removed.
+  const invite = page.getByRole("region", { name: "Invite a member" });
+  const sendInvite = async (email: string) => {
+    await invite.getByLabel("Email").fill(email);
+    await invite.getByLabel("Role").selectOption("editor");
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Invitation sent to ${email}` })
+      .waitFor();
+  };
+  const withdrawn = newUser("Wanda Withdrawn");
+  await sendInvite(withdrawn.email);
+  await invite.getByRole("button", { name: `Withdraw the invitation to ${withdrawn.email}` }).click();
+  await page.getByRole("status").filter({ hasText: "Invitation withdrawn" }).waitFor();
+  expect(await invite.getByText(withdrawn.email).count()).toBe(0);
+  const guest = newUser("Gus Guest");
+  await sendInvite(guest.email);
+  const mailbox = await page.context().newPage();
+  const path = await invitePath(mailbox, guest.email);
+  await mailbox.close();
+  const guestApi = await playwrightRequest.newContext({ baseURL: baseUrl, extraHTTPHeaders: { Origin: baseUrl } });
+  await guestApi.post("/api/auth/register", {
+    data: { displayName: guest.name, email: guest.email, password: guest.password },
+  });
+  expect((await guestApi.post(`/api/invites/${path.split("/").pop()}/accept`)).status()).toBe(200);
+  await guestApi.dispose();
+  await page.goto("/settings?tab=workspace");
+  const members = page.getByRole("region", { name: "Members" });
+  await members.getByLabel(`Role of ${guest.name}`).selectOption("admin");
+  await members.getByRole("button", { name: "Change role" }).click();
+  await page.getByRole("status").filter({ hasText: "Role changed" }).waitFor();
+  expect(await members.getByLabel(`Role of ${guest.name}`).inputValue()).toBe("admin");
+  await members.getByRole("button", { name: "Remove" }).click();
+  await page.getByRole("status").filter({ hasText: "Member removed" }).waitFor();
+  expect(await members.getByText(guest.email).count()).toBe(0);
+
+  // Billing's "Get Updates" posts to the page's action.
+  await page.getByRole("tab", { name: "Billing" }).click();
+  await page.waitForURL("**/settings?tab=billing");
+  await page.getByRole("button", { name: "Get Updates" }).click();
+  await page
+    .getByRole("status")
+    .filter({ hasText: "You'll be notified when billing features are available!" })
+    .waitFor();
 
   // The Settings tabs are links; Profile's password form opens by a GET and posts to the page's action.
   await page.getByRole("tab", { name: "Profile" }).click();

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, launchBrowser, test } from "./browser";
-import { chooseChannels, gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+import { chooseChannels, gotoHydrated, invitePath, newUser, registerViaApi, toast } from "./helpers";
 import { connectViaConsent } from "./platforms";
 
 /** The owner's shared workspace, made current in the owner's browser, with an X account connected. */
@@ -13,15 +13,6 @@ async function agency(page: Page, baseUrl: string, name: string) {
   expect((await request.post(`/api/workspaces/${ws}/switch`, { headers })).status()).toBe(200);
   await connectViaConsent(page, "twitter");
   return ws;
-}
-
-/** Follows the invitation mailed to `email` (read in the dev mailbox) and returns its path. */
-async function invitePath(page: Page, email: string): Promise<string> {
-  await page.goto("/dev/mailbox");
-  const mail = await page.getByRole("article", { name: new RegExp(`to ${email.replace(/[.+]/g, "\\$&")}`) }).first();
-  const path = /\/invite\/[\w-]+/.exec(await mail.innerText())?.[0];
-  if (!path) throw new Error(`no invitation in mail to ${email}`);
-  return path;
 }
 
 test("a new contributor joins through the mailed invite and submits; the owner approves from the queue and it publishes; a client asks for changes through a link and the author reads it", async ({
@@ -278,6 +269,12 @@ test("invites through Settings, a submission in the owner's inbox, an @mention e
     expect(viaPage.status()).toBe(403);
     expect(await viaPage.text()).toContain(refusal);
     expect((await (await page.request.get("/api/webhooks")).json()).data.endpoints).toEqual([]);
+    const inviting = await pp.request.post("/settings", {
+      form: { intent: "invite-create", email: "stranger@example.com", role: "owner" },
+      headers: { Origin: baseUrl },
+    });
+    expect(inviting.status()).toBe(403);
+    expect(await inviting.text()).toContain(refusal);
   } finally {
     await phone.close();
   }

@@ -17,6 +17,7 @@ import { ensurePermitted } from "../../workers/workspaces/middleware";
 import { can } from "../../workers/workspaces/roles";
 import { workspacePatch } from "../../workers/workspaces/schemas";
 import { developerAction, developerTabData, isDeveloperIntent } from "./settings-developer.server";
+import { isTeamIntent, teamAction } from "./settings-team.server";
 
 function signedIn({ auth, workspace }: AppContext, url: URL) {
   if (!auth || !workspace) throw redirect(signInPath(url));
@@ -53,7 +54,7 @@ export async function settingsData(ctx: AppContext, url: URL) {
  * The Settings forms, with the API's schemas, permissions and messages: workspace settings (PATCH
  * /api/workspaces/:id), Verify and password change (POST /api/users/verify-password, PUT
  * /api/users/update-password) and timezone (PUT /api/users/timezone); Settings → API's keys and webhooks in
- * settings-developer.server.ts.
+ * settings-developer.server.ts; members, invitations, leaving and Billing's "Get Updates" in settings-team.server.ts.
  */
 export async function settingsAction(request: Request, ctx: AppContext, url: URL) {
   const { auth, workspace, vars } = signedIn(ctx, url);
@@ -63,6 +64,7 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
   const { services } = ctx;
   if (isDeveloperIntent(intent))
     return runForm(intent, () => developerAction(intent, form, ctx, { auth, workspace, vars }));
+  if (isTeamIntent(intent)) return runForm(intent, () => teamAction(intent, form, ctx, { auth, workspace, vars }));
   return runForm(intent, async () => {
     switch (intent) {
       case "workspace": {

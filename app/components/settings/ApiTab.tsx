@@ -10,6 +10,7 @@ import type { developerTabData, SecretReply } from "~/routes/settings-developer.
 import { API_KEY_SCOPES, WEBHOOK_EVENTS } from "../../../workers/db/schema/value-lists";
 import { DELIVERY_LOG } from "./api-view";
 import type { Notify } from "./NotificationBanner";
+import { RowAction } from "./RowAction";
 
 export type ApiTabData = NonNullable<Awaited<ReturnType<typeof developerTabData>>["apiTab"]>;
 type Webhooks = NonNullable<ApiTabData["webhooks"]>;
@@ -79,42 +80,6 @@ function Checkboxes({ name, options, checked }: { name: string; options: readonl
         </label>
       ))}
     </div>
-  );
-}
-
-/** One button posting `intent` for one row (`id`) to the Settings action; it reads its own pending state. */
-function RowAction({
-  intent,
-  id,
-  fields = {},
-  label,
-  busyLabel,
-  className = secondaryButton,
-  notify,
-  children,
-}: {
-  intent: string;
-  id: string;
-  fields?: Record<string, string>;
-  label?: string;
-  busyLabel: string;
-  className?: string;
-  notify: Notify;
-  children: React.ReactNode;
-}) {
-  const row = useFormAction(intent, { announce: notify, key: `${intent}:${id}` });
-  return (
-    <form {...row.form}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <button type="submit" className={className} aria-label={label} disabled={row.busy}>
-        {row.busy ? busyLabel : children}
-      </button>
-      <FormError message={row.error} />
-    </form>
   );
 }
 

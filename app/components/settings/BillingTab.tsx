@@ -1,18 +1,12 @@
 import { Bell, Mail, Sparkles } from "lucide-react";
-import { useState } from "react";
+import { FormError } from "~/components/ui/FormError";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
-import { api } from "~/lib/api";
+import { useFormAction } from "~/lib/use-form-action";
 import type { Notify } from "./NotificationBanner";
 
+/** Settings → Billing: paid plans are not offered yet; "Get Updates" posts to the page's action (no JavaScript needed). */
 export function BillingTab({ notify }: { notify: Notify }) {
-  const [busy, setBusy] = useState(false);
-
-  async function getUpdates() {
-    setBusy(true);
-    const res = await api("/api/billing/notify", { json: {} });
-    setBusy(false);
-    notify(res.ok ? "success" : "error", res.message);
-  }
+  const updates = useFormAction("billing-notify", { announce: notify });
 
   return (
     <section aria-labelledby="billing-heading" className="space-y-4">
@@ -32,9 +26,13 @@ export function BillingTab({ notify }: { notify: Notify }) {
           <a href="mailto:sales@postline.app" className={secondaryButton}>
             <Mail className="size-4" aria-hidden /> Contact Sales
           </a>
-          <button type="button" className={primaryButton} onClick={getUpdates} disabled={busy}>
-            <Bell className="size-4" aria-hidden /> Get Updates
-          </button>
+          <form {...updates.form}>
+            <input type="hidden" name="intent" value="billing-notify" />
+            <button type="submit" className={primaryButton} disabled={updates.busy}>
+              <Bell className="size-4" aria-hidden /> Get Updates
+            </button>
+            <FormError message={updates.error} />
+          </form>
         </div>
       </div>
     </section>

@@ -1,12 +1,13 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { useRef } from "react";
+import { useNavigate } from "react-router";
 import { FormError } from "~/components/ui/FormError";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
-import { api } from "~/lib/api";
 import { useFormAction } from "~/lib/use-form-action";
+import { useHydrated } from "~/lib/use-hydrated";
 import { can, ROLES, type Role } from "../../../workers/workspaces/roles";
 import type { WorkspaceService } from "../../../workers/workspaces/service";
 import type { Notify } from "./NotificationBanner";
+import { RowAction } from "./RowAction";
 
 type Workspace = Awaited<ReturnType<WorkspaceService["get"]>>;
 type Member = Awaited<ReturnType<WorkspaceService["members"]>>[number];
@@ -14,7 +15,8 @@ type Invite = Awaited<ReturnType<WorkspaceService["pendingInvites"]>>[number];
 
 /**
  * Settings → Workspace: settings, members and invitations of the current workspace (from the page's loader);
- * shows only what the role may do. The settings form posts to the page's action, so it works without JavaScript.
+ * shows only what the role may do. Every form posts to the page's action (settings-team.server.ts for members
+ * and invitations), so each works without JavaScript.
  */
 export function WorkspaceTab({
   workspace: ws,
@@ -29,17 +31,11 @@ export function WorkspaceTab({
   userId: string;
   notify: Notify;
 }) {
-  const base = `/api/workspaces/${encodeURIComponent(ws.id)}`;
-  const { revalidate } = useRevalidator();
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<Role>("editor");
   const save = useFormAction("workspace", { announce: notify });
-
-  async function run(path: string, init: Parameters<typeof api>[1], after?: () => void) {
-    const res = await api(path, init);
-    notify(res.ok ? "success" : "error", res.message);
-    if (res.ok) (after ?? (() => void revalidate()))();
-  }
+  const navigate = useNavigate();
+  const leave = useFormAction("leave", { announce: notify, onSuccess: () => navigate("/dashboard") });
+  const inviteForm = useRef<HTMLFormElement>(null);
+  const invite = useFormAction("invite-create", { announce: notify, onSuccess: () => inviteForm.current?.reset() });
 
   const settings = can(ws.role, "workspace.settings");
   const manage = can(ws.role, "members.manage");
@@ -78,25 +74,10 @@ export function WorkspaceTab({
               </span>
               {manage && m.userId !== userId ? (
                 <>
-                  <select
-                    aria-label={`Role of ${m.displayName}`}
-                    value={m.role}
-                    className={`${inputClass} w-36`}
-                    onChange={(e) =>
-                      void run(`${base}/members/${m.userId}`, { method: "PATCH", json: { role: e.target.value } })
-                    }
-                  >
-                    {ROLES.map((r) => (
-                      <option key={r}>{r}</option>
-                    ))}
-                  </select>
-                  <button
-                    type="button"
-                    className={secondaryButton}
-                    onClick={() => void run(`${base}/members/${m.userId}`, { method: "DELETE" })}
-                  >
+                  <RoleForm member={m} notify={notify} />
+                  <RowAction intent="member-remove" id={m.userId} busyLabel="Removing..." notify={notify}>
                     Remove
-                  </button>
+                  </RowAction>
                 </>
               ) : (
                 <span className="text-slate-600">{m.role}</span>
@@ -105,56 +86,54 @@ export function WorkspaceTab({
           ))}
         </ul>
         {!ws.personal && (
-          <button
-            type="button"
-            className={`${secondaryButton} mt-3`}
-            onClick={() => void run(`${base}/leave`, { method: "POST" }, () => window.location.assign("/dashboard"))}
-          >
-            Leave workspace
-          </button>
+          <form {...leave.form} className="mt-3">
+            <input type="hidden" name="intent" value="leave" />
+            <button type="submit" className={secondaryButton} disabled={leave.busy}>
+              {leave.busy ? "Leaving..." : "Leave workspace"}
+            </button>
+            <FormError message={leave.error} />
+          </form>
         )}
       </section>
 
       {manage && (
         <section aria-label="Invite a member">
           <h2 className="mb-2 font-semibold">Invite by email</h2>
-          <form
-            className="flex flex-wrap items-end gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void run(`${base}/invites`, { method: "POST", json: { email, role } }, () => {
-                setEmail("");
-                void revalidate();
-              });
-            }}
-          >
+          <form {...invite.form} ref={inviteForm} className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="invite-create" />
             <label className={labelClass}>
               Email
-              <input
-                type="email"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                className={inputClass}
-              />
+              <input type="email" name="email" required className={inputClass} />
             </label>
             <label className={labelClass}>
               Role
-              <select value={role} onChange={(e) => setRole(e.target.value as Role)} className={inputClass}>
+              <select name="role" defaultValue="editor" className={inputClass}>
                 {ROLES.filter((r) => r !== "owner" || ws.role === "owner").map((r) => (
                   <option key={r}>{r}</option>
                 ))}
               </select>
             </label>
-            <button type="submit" className={primaryButton}>
-              Send invitation
+            <button type="submit" className={primaryButton} disabled={invite.busy}>
+              {invite.busy ? "Sending..." : "Send invitation"}
             </button>
           </form>
+          <FormError message={invite.error} />
           {invites.length > 0 && (
             <ul className="mt-3 space-y-1 text-sm text-slate-600">
               {invites.map((i) => (
-                <li key={i.id}>
-                  {i.email} · {i.role} · pending until {i.expiresAt.slice(0, 10)}
+                <li key={i.id} className="flex flex-wrap items-center gap-3">
+                  <span>
+                    {i.email} · {i.role} · pending until {i.expiresAt.slice(0, 10)}
+                  </span>
+                  <RowAction
+                    intent="invite-revoke"
+                    id={i.id}
+                    label={`Withdraw the invitation to ${i.email}`}
+                    busyLabel="Withdrawing..."
+                    notify={notify}
+                  >
+                    Withdraw
+                  </RowAction>
                 </li>
               ))}
             </ul>
@@ -162,5 +141,37 @@ export function WorkspaceTab({
         </section>
       )}
     </div>
+  );
+}
+
+/**
+ * A member's role: with JavaScript a change submits at once; without it the select posts with its button.
+ */
+function RoleForm({ member: m, notify }: { member: Member; notify: Notify }) {
+  const hydrated = useHydrated();
+  const change = useFormAction("member-role", { announce: notify, key: `member-role:${m.userId}` });
+  return (
+    <form {...change.form} className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="member-role" />
+      <input type="hidden" name="id" value={m.userId} />
+      <select
+        name="role"
+        aria-label={`Role of ${m.displayName}`}
+        defaultValue={m.role}
+        disabled={change.busy}
+        className={`${inputClass} w-36`}
+        onChange={(e) => e.currentTarget.form?.requestSubmit()}
+      >
+        {ROLES.map((r) => (
+          <option key={r}>{r}</option>
+        ))}
+      </select>
+      {!hydrated && (
+        <button type="submit" className={secondaryButton}>
+          Change role
+        </button>
+      )}
+      <FormError message={change.error} />
+    </form>
   );
 }

@@ -1,0 +1,76 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { isEnhanced } from "~/lib/form-action.server";
+import type { FormReply } from "~/lib/use-form-action";
+import type { AuthContext } from "../../workers/auth/service";
+import { BILLING_NOTIFY_MESSAGE, registerBillingInterest } from "../../workers/billing/interest";
+import type { AppContext } from "../../workers/context";
+import { parseOrThrow } from "../../workers/http/validate";
+import type { WorkspaceContext } from "../../workers/workspaces/membership";
+import { ensurePermitted } from "../../workers/workspaces/middleware";
+import { inviteInput, roleInput } from "../../workers/workspaces/schemas";
+
+interface Session {
+  auth: AuthContext;
+  workspace: WorkspaceContext;
+  vars: Parameters<typeof ensurePermitted>[0];
+}
+
+const TEAM_INTENTS = [
+  "member-role",
+  "member-remove",
+  "leave",
+  "invite-create",
+  "invite-revoke",
+  "billing-notify",
+] as const;
+type TeamIntent = (typeof TEAM_INTENTS)[number];
+export const isTeamIntent = (intent: string): intent is TeamIntent =>
+  (TEAM_INTENTS as readonly string[]).includes(intent);
+
+const idField = z.object({ id: z.string({ error: "Which one?" }).min(1, "Which one?").max(64) });
+
+/**
+ * Settings → Workspace's member and invitation forms and Billing's "Get Updates", with the API's schemas,
+ * permissions and messages: PATCH and DELETE /api/workspaces/:id/members/:userId and POST …/invites, DELETE
+ * …/invites/:inviteId (`members.manage`), POST …/leave (`workspace.leave`), POST /api/billing/notify.
+ */
+export async function teamAction(
+  intent: TeamIntent,
+  form: FormData,
+  { services }: AppContext,
+  { auth, workspace, vars }: Session,
+): Promise<FormReply | Response> {
+  const done = (message: string) => ({ ok: true as const, intent, message });
+  const id = () => parseOrThrow(idField, { id: form.get("id") ?? undefined }).id;
+  switch (intent) {
+    case "billing-notify":
+      await registerBillingInterest(services.directory, auth.user.id);
+      return done(BILLING_NOTIFY_MESSAGE);
+    case "leave": {
+      ensurePermitted(vars, "workspace.leave");
+      await services.workspaces.leave(workspace, auth.user.id);
+      // The workspace is no longer this member's: a plain post lands on the dashboard of the one they fall back to.
+      return isEnhanced(form) ? done(`You left ${workspace.name}`) : redirect("/dashboard");
+    }
+  }
+  ensurePermitted(vars, "members.manage");
+  switch (intent) {
+    case "member-role": {
+      const { role } = parseOrThrow(roleInput, { role: form.get("role") ?? undefined });
+      await services.workspaces.changeRole(workspace, id(), role);
+      return done("Role changed");
+    }
+    case "member-remove":
+      await services.workspaces.removeMember(workspace, id());
+      return done("Member removed");
+    case "invite-create": {
+      const input = parseOrThrow(inviteInput, { email: form.get("email") ?? "", role: form.get("role") ?? undefined });
+      const invite = await services.workspaces.invite(workspace, auth.user, input);
+      return done(`Invitation sent to ${invite.email}`);
+    }
+    case "invite-revoke":
+      await services.workspaces.revokeInvite(workspace.id, id());
+      return done("Invitation withdrawn");
+  }
+}
