@@ -8,7 +8,7 @@ import { useFormAction } from "~/lib/use-form-action";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { developerTabData, SecretReply } from "~/routes/settings-developer.server";
 import { API_KEY_SCOPES, WEBHOOK_EVENTS } from "../../../workers/db/schema/value-lists";
-import { DELIVERY_LOG } from "./api-view";
+import { DELIVERY_LOG } from "./delivery-log";
 import type { Notify } from "./NotificationBanner";
 import { RowAction } from "./RowAction";
 

@@ -1,7 +1,6 @@
 import { localDayBounds } from "../../../workers/posts/schedule-time";
 
-/** Settings → API's URL parameter naming the endpoint whose delivery log is open (a plain GET without JavaScript). */
-export const DELIVERY_LOG = "log";
+export { DELIVERY_LOG } from "./delivery-log";
 
 /**
  * A key's expiry from the form's date: the end of that day (23:59:59) in the user's timezone, the zone Settings
