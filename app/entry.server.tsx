@@ -22,6 +22,9 @@ export default async function handleRequest(
     </NonceProvider>,
     {
       nonce,
+      // A completed Suspense boundary is sent in place, never "outlined" (React moves a large one in with a
+      // script, so without JavaScript it would stay hidden): pages work as plain HTML (ADR 030).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error: unknown) {
         responseStatusCode = 500;
         if (shellRendered) console.error(error);

@@ -121,8 +121,26 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   await detail.getByRole("button", { name: "Post actions" }).click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete Post" });
+  // While the delete runs (its request held here), the dialog's button says so and cannot be pressed again.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const deleteAction = /\/posts\/[^/]+\/delete\.data/;
+  let heldRequests = 0;
+  await page.route(deleteAction, async (route) => {
+    heldRequests += 1;
+    await held;
+    await route.continue();
+  });
   await confirm.getByRole("button", { name: "Delete" }).click();
+  const pending = confirm.getByRole("button", { name: "Deleting..." });
+  await pending.waitFor();
+  expect(await pending.isDisabled()).toBe(true);
+  release();
   await toast(page, "Post deleted successfully");
+  expect(heldRequests).toBe(1);
+  await page.unroute(deleteAction);
   await chip.waitFor({ state: "detached" });
 });
 

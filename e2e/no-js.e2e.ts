@@ -101,6 +101,56 @@ test("with JavaScript off, a newcomer signs up, signs out, signs in, resets a pa
   await page.getByRole("status").filter({ hasText: "Timezone updated to Asia/Tokyo" }).waitFor();
   expect(await page.getByRole("combobox", { name: "Timezone" }).inputValue()).toBe("Asia/Tokyo");
 
+  // Settings → API: a key's secret renders once in the action's reply; Done (a GET) reloads the tab without it.
+  await page.getByRole("tab", { name: "API" }).click();
+  await page.waitForURL("**/settings?tab=api");
+  const keyForm = page.getByRole("form", { name: "Create an API key" });
+  expectStatus(400, "/settings");
+  await keyForm.getByRole("button", { name: "Create key" }).click();
+  expect(await keyForm.getByRole("alert").innerText()).toBe("Please name the key");
+  await keyForm.getByLabel("Key name").fill("Plain bot");
+  await keyForm.getByRole("button", { name: "Create key" }).click();
+  expect(await page.getByRole("textbox", { name: "Your new API key." }).inputValue()).toMatch(/^pl_/);
+  await page.getByRole("button", { name: "Done" }).click();
+  await page.waitForURL("**/settings?tab=api");
+  expect(await page.getByRole("textbox", { name: "Your new API key." }).count()).toBe(0);
+  const keys = page.getByRole("list", { name: "Your API keys" });
+  await keys.getByText("Plain bot").waitFor();
+  await keys.getByRole("button", { name: "Revoke Plain bot" }).click();
+  await page.getByRole("status").filter({ hasText: "API key revoked" }).waitFor();
+  await keys.getByText(/· Revoked/).waitFor();
+
+  const hookForm = page.getByRole("form", { name: "Add a webhook endpoint" });
+  await hookForm.getByLabel("Endpoint URL").fill("http://127.0.0.1:9/no-js-hook");
+  await hookForm.getByRole("button", { name: "Add endpoint" }).click();
+  expect(await page.getByRole("textbox", { name: "The endpoint's signing secret." }).inputValue()).toMatch(/^whsec_/);
+  await page
+    .getByRole("list", { name: "Webhook endpoints" })
+    .getByRole("listitem")
+    .filter({ hasText: "http://127.0.0.1:9/no-js-hook" })
+    .getByText("Enabled")
+    .waitFor();
+
+  // Settings → Activity pages by link: 51 drafts fill the first page (50) and start the second.
+  for (let batch = 0; batch < 51; batch += 17) {
+    const posts = Array.from({ length: 17 }, (_, i) =>
+      page.context().request.post("/api/posts", {
+        data: { content: `Activity filler ${batch + i + 1}`, platforms: ["twitter"], status: "draft" },
+        headers: { Origin: baseUrl },
+      }),
+    );
+    for (const res of await Promise.all(posts)) expect(res.status()).toBe(201);
+  }
+  await page.getByRole("tab", { name: "Activity" }).click();
+  await page.waitForURL("**/settings?tab=activity");
+  const log = page.getByRole("table", { name: "Activity log, newest first" });
+  expect(await log.getByRole("row").count()).toBe(51); // the header and 50 entries
+  await page.getByRole("navigation", { name: "Activity pages" }).getByRole("link", { name: "Next" }).click();
+  await page.waitForURL("**/settings?tab=activity&page=2");
+  await page.getByText("Page 2 of 2").waitFor();
+  await log.getByRole("row", { name: /Created Activity filler/ }).waitFor();
+  expect(await log.getByRole("row").count()).toBe(2);
+
   // Signed in again with the new password.
   await page.getByRole("button", { name: "Logout" }).click();
   await page.waitForURL("**/auth");

@@ -261,6 +261,23 @@ test("invites through Settings, a submission in the owner's inbox, an @mention e
       "API",
       "Billing",
     ]);
+
+    // Posted straight to the page's action, an owner/admin-only form is refused as the API refuses it.
+    const hook = { url: "https://example.com/eddie-hook", events: "post.published" };
+    const viaApi = await pp.request.post("/api/webhooks", {
+      data: { url: hook.url, events: [hook.events] },
+      headers: { Origin: baseUrl },
+    });
+    expect(viaApi.status()).toBe(403);
+    const refusal = (await viaApi.json()).message;
+    expect(refusal).toBe("Your role (editor) cannot do this in Oven Agency.");
+    const viaPage = await pp.request.post("/settings", {
+      form: { intent: "webhook-create", ...hook },
+      headers: { Origin: baseUrl },
+    });
+    expect(viaPage.status()).toBe(403);
+    expect(await viaPage.text()).toContain(refusal);
+    expect((await (await page.request.get("/api/webhooks")).json()).data.endpoints).toEqual([]);
   } finally {
     await phone.close();
   }

@@ -16,6 +16,7 @@ import { checkSetup } from "../../workers/setup/check";
 import { ensurePermitted } from "../../workers/workspaces/middleware";
 import { can } from "../../workers/workspaces/roles";
 import { workspacePatch } from "../../workers/workspaces/schemas";
+import { developerAction, developerTabData, isDeveloperIntent } from "./settings-developer.server";
 
 function signedIn({ auth, workspace }: AppContext, url: URL) {
   if (!auth || !workspace) throw redirect(signInPath(url));
@@ -24,15 +25,17 @@ function signedIn({ auth, workspace }: AppContext, url: URL) {
 
 /**
  * Which tabs the role sees and the open one's data, read here rather than over /api: Settings → Workspace's
- * workspace, members and pending invitations; Settings → Developer's going-live check (GET /api/setup/check).
+ * workspace, members and pending invitations; Settings → Developer's going-live check (GET /api/setup/check);
+ * Settings → API and Activity (settings-developer.server.ts).
  * A tab the role cannot open answers 403 with the reason, shown in its place.
  */
 export async function settingsData(ctx: AppContext, url: URL) {
-  const { workspace } = signedIn(ctx, url);
+  const session = signedIn(ctx, url);
+  const { workspace } = session;
   const view = settingsView(workspace.role, url.searchParams.get("tab"));
   const open = view.refused ? null : view.tab;
   const { workspaces, env } = ctx.services;
-  const [workspaceTab, setup] = await Promise.all([
+  const [workspaceTab, setup, developer] = await Promise.all([
     open === "workspace"
       ? Promise.all([
           workspaces.get(workspace),
@@ -41,14 +44,16 @@ export async function settingsData(ctx: AppContext, url: URL) {
         ]).then(([settings, members, invites]) => ({ workspace: settings, members, invites }))
       : null,
     open === "developer" ? checkSetup({ ...env }, { origin: url.origin }) : null,
+    developerTabData(open, ctx, session, url),
   ]);
-  return data({ ...view, workspaceTab, setup }, { status: view.refused ? 403 : 200 });
+  return data({ ...view, workspaceTab, setup, ...developer }, { status: view.refused ? 403 : 200 });
 }
 
 /**
  * The Settings forms, with the API's schemas, permissions and messages: workspace settings (PATCH
  * /api/workspaces/:id), Verify and password change (POST /api/users/verify-password, PUT
- * /api/users/update-password) and timezone (PUT /api/users/timezone).
+ * /api/users/update-password) and timezone (PUT /api/users/timezone); Settings → API's keys and webhooks in
+ * settings-developer.server.ts.
  */
 export async function settingsAction(request: Request, ctx: AppContext, url: URL) {
   const { auth, workspace, vars } = signedIn(ctx, url);
@@ -56,6 +61,8 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
   const intent = String(form.get("intent") ?? "");
   const input = fields(form);
   const { services } = ctx;
+  if (isDeveloperIntent(intent))
+    return runForm(intent, () => developerAction(intent, form, ctx, { auth, workspace, vars }));
   return runForm(intent, async () => {
     switch (intent) {
       case "workspace": {

@@ -1,14 +1,19 @@
 import { Tabs } from "radix-ui";
 import { useActionData, useNavigate, useRouteLoaderData } from "react-router";
-import { AccountsTab } from "~/components/accounts/AccountsTab";
 import { PageHeader } from "~/components/PageHeader";
-import { ActivityTab } from "~/components/settings/ActivityTab";
-import { ApiTab } from "~/components/settings/ApiTab";
-import { BillingTab } from "~/components/settings/BillingTab";
-import { DeveloperTab } from "~/components/settings/DeveloperTab";
 import { NotificationBanner, useNotice } from "~/components/settings/NotificationBanner";
-import { ProfileTab } from "~/components/settings/ProfileTab";
-import { WorkspaceTab } from "~/components/settings/WorkspaceTab";
+// Each panel is a chunk of its own: a visit loads the open tab's code only.
+import {
+  AccountsTab,
+  ActivityTab,
+  ApiTab,
+  BillingTab,
+  DeveloperTab,
+  ProfileTab,
+  preloadPanel,
+  preloadPanels,
+  WorkspaceTab,
+} from "~/components/settings/tab-panels";
 import { pageMeta } from "~/lib/meta";
 import type { FormReply } from "~/lib/use-form-action";
 import { appContext } from "../../workers/context";
@@ -16,7 +21,9 @@ import type { Route } from "./+types/settings";
 import type { loader as appLoader } from "./app-layout";
 import { settingsAction, settingsData } from "./settings.server";
 
-export function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
+  // With the panels' code at hand, the server renders the open tab in one pass (also without JavaScript).
+  await preloadPanels();
   return settingsData(context.get(appContext), url);
 }
 
@@ -43,7 +50,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>() as FormReply | undefined;
   const user = shell?.user ?? {};
   const navigate = useNavigate();
-  const { tabs, tab, refused, workspaceTab, setup } = loaderData;
+  const { tabs, tab, refused, workspaceTab, setup, apiTab, activityTab } = loaderData;
   const [notice, notify, dismiss] = useNotice();
 
   return (
@@ -63,7 +70,12 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         <Tabs.List aria-label="Settings sections" className="mb-6 flex gap-2 overflow-x-auto border-b border-slate-200">
           {tabs.map((t) => (
             <Tabs.Trigger key={t.value} value={t.value} className={tabClass} asChild>
-              <a href={`?tab=${t.value}`} onClick={(e) => plainClick(e) && e.preventDefault()}>
+              <a
+                href={`?tab=${t.value}`}
+                onClick={(e) => plainClick(e) && e.preventDefault()}
+                onPointerEnter={() => preloadPanel(t.value)}
+                onFocus={() => preloadPanel(t.value)}
+              >
                 {t.label}
               </a>
             </Tabs.Trigger>
@@ -80,12 +92,14 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               <WorkspaceTab {...workspaceTab} userId={shell.user.id} notify={notify} />
             )}
             {tab === "accounts" && <AccountsTab />}
-            {tab === "api" && shell && (
-              <ApiTab role={shell.workspace.current.role} timezone={shell.user.timezone} notify={notify} />
+            {tab === "api" && shell && apiTab && (
+              <ApiTab data={apiTab} timezone={shell.user.timezone} notify={notify} />
             )}
             {tab === "billing" && <BillingTab notify={notify} />}
             {tab === "developer" && setup && <DeveloperTab report={setup} />}
-            {tab === "activity" && shell && <ActivityTab workspaceId={shell.workspace.current.id} notify={notify} />}
+            {tab === "activity" && shell && activityTab && (
+              <ActivityTab workspaceId={shell.workspace.current.id} data={activityTab} />
+            )}
           </Tabs.Content>
         )}
       </Tabs.Root>

@@ -215,27 +215,59 @@ export function contentTypes(rows: TargetRow[]) {
 
 export const normalizeTag = (tag: string) => tag.trim().replace(/^#+/, "").toLowerCase();
 
-export function hashtags(rows: TargetRow[]) {
-  const byTag = new Map<string, TargetRow[]>();
-  for (const r of rows) {
-    for (const tag of new Set(r.hashtags.map(normalizeTag).filter(Boolean)))
-      byTag.set(tag, [...(byTag.get(tag) ?? []), r]);
+/** One tag's figures: published targets of posts carrying it and the sums of their metrics. */
+export interface TagSums {
+  tag: string;
+  targets: number;
+  impressions: number;
+  reach: number;
+  engagement: number;
+}
+
+type TaggedMetrics = Pick<TargetRow, "hashtags" | "impressions" | "reach" | "likes" | "comments" | "shares">;
+
+/** Each target's figures under each distinct tag of its post (not yet merged). */
+export function tagSums(rows: TaggedMetrics[]): TagSums[] {
+  return rows.flatMap((r) =>
+    [...new Set(r.hashtags.map(normalizeTag).filter(Boolean))].map((tag) => ({
+      tag,
+      targets: 1,
+      impressions: r.impressions,
+      reach: r.reach,
+      engagement: engagementOf(r),
+    })),
+  );
+}
+
+/**
+ * The Hashtags tab from figures per tag, merged under the normalized tag (a rollup's SQL lower() folds ASCII
+ * only, so "É" and "é" arrive apart); tags without published targets are left out.
+ */
+export function hashtagSummaries(sums: TagSums[]) {
+  const byTag = new Map<string, Omit<TagSums, "tag">>();
+  for (const s of sums) {
+    const tag = normalizeTag(s.tag);
+    const into = byTag.get(tag) ?? { targets: 0, impressions: 0, reach: 0, engagement: 0 };
+    into.targets += Number(s.targets);
+    into.impressions += Number(s.impressions);
+    into.reach += Number(s.reach);
+    into.engagement += Number(s.engagement);
+    byTag.set(tag, into);
   }
   return [...byTag]
-    .map(([tag, list]) => {
-      const m = sumMetrics(list);
-      const engagement = engagementOf(m);
-      return {
-        tag: `#${tag}`,
-        impressions: m.impressions,
-        reach: m.reach,
-        posts: list.length,
-        engagement,
-        engagementToReach: m.reach > 0 ? round((engagement / m.reach) * 100) : 0,
-      };
-    })
+    .filter(([, m]) => m.targets > 0)
+    .map(([tag, m]) => ({
+      tag: `#${tag}`,
+      impressions: m.impressions,
+      reach: m.reach,
+      posts: m.targets,
+      engagement: m.engagement,
+      engagementToReach: m.reach > 0 ? round((m.engagement / m.reach) * 100) : 0,
+    }))
     .sort((a, b) => b.engagement - a.engagement || a.tag.localeCompare(b.tag));
 }
+
+export const hashtags = (rows: TargetRow[]) => hashtagSummaries(tagSums(rows));
 
 /** Weekday × hour of publishing in the user's timezone, and each weekday's best hour (by engagement per post). */
 export function postingPatterns(rows: TargetRow[], timezone: string) {

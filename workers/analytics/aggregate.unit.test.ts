@@ -3,6 +3,7 @@ import {
   changePercent,
   contentTypes,
   dailyTrends,
+  hashtagSummaries,
   hashtags,
   postingPatterns,
   type TargetRow,
@@ -92,6 +93,16 @@ describe("aggregates", () => {
     expect(hashtags(rows)).toEqual([
       { tag: "#launch", impressions: 600, reach: 400, posts: 3, engagement: 55, engagementToReach: 13.75 },
       { tag: "#ai", impressions: 550, reach: 400, posts: 2, engagement: 50, engagementToReach: 12.5 },
+    ]);
+  });
+  it("hashtag figures from a rollup merge what SQL's ASCII-only lower() kept apart, and drop tags left without targets", () => {
+    const sums = [
+      { tag: "cafÉ", targets: 2, impressions: 30, reach: 20, engagement: 4 },
+      { tag: "café", targets: 1, impressions: 10, reach: 10, engagement: 2 },
+      { tag: "gone", targets: 0, impressions: 0, reach: 0, engagement: 0 },
+    ];
+    expect(hashtagSummaries(sums)).toEqual([
+      { tag: "#café", impressions: 40, reach: 30, posts: 3, engagement: 6, engagementToReach: 20 },
     ]);
   });
   it("content types against the overall rate", () => {

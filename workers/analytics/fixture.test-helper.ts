@@ -12,6 +12,7 @@ import {
   syncedComments,
 } from "../db/schema/index";
 import { registerUser } from "../test/helpers";
+import { recomputedHashtags, recomputedWeeklyHashtags } from "./hashtag-rollup";
 import {
   recomputedBestTimes,
   recomputedEngagement,
@@ -301,6 +302,8 @@ const nonZero = sql.raw(
 );
 
 const postNonZero = sql.raw("(targets != 0 or engagement != 0 or reach != 0)");
+const TAG_FIGURES = sql.raw("targets, impressions, reach, engagement");
+const tagNonZero = sql.raw("(targets != 0 or impressions != 0 or reach != 0 or engagement != 0)");
 
 /** The stored rollups of a workspace next to a from-scratch recomputation (engagement from the horizon on). */
 export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
@@ -349,6 +352,10 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
       platformWeeklyPosts:
         await db.all(sql`select platform, post_id, week, targets, engagement, reach, first_published_at
         from post_platform_weekly where workspace_id = ${workspaceId} and ${postNonZero} order by platform, post_id, week`),
+      hashtags: await db.all(sql`select day, platform, tag, ${TAG_FIGURES} from post_hashtag_daily
+        where workspace_id = ${workspaceId} and ${tagNonZero} order by day, platform, tag`),
+      weeklyHashtags: await db.all(sql`select week, platform, tag, ${TAG_FIGURES} from post_hashtag_weekly
+        where workspace_id = ${workspaceId} and ${tagNonZero} order by week, platform, tag`),
     },
     recomputed: {
       metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from (${recomputedMetrics(workspaceId)})
@@ -370,6 +377,11 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
       platformWeeklyPosts:
         await db.all(sql`select platform, post_id, week, targets, engagement, reach, first_published_at
         from (${recomputedPlatformWeeklyPostTotals(workspaceId)}) where ${postNonZero} order by platform, post_id, week`),
+      hashtags: await db.all(sql`select day, platform, tag, ${TAG_FIGURES} from (${recomputedHashtags(workspaceId)})
+        where ${tagNonZero} order by day, platform, tag`),
+      weeklyHashtags:
+        await db.all(sql`select week, platform, tag, ${TAG_FIGURES} from (${recomputedWeeklyHashtags(workspaceId)})
+        where ${tagNonZero} order by week, platform, tag`),
     },
   };
 }

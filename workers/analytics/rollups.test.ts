@@ -2,12 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { postMetricSnapshots, postMetricsCurrent, posts, postTargets } from "../db/schema/index";
 import { call } from "../test/helpers";
-import { byAccount, byPlatform, topPost } from "./aggregate";
+import { byAccount, byPlatform, hashtags, topPost } from "./aggregate";
 import { bestTimes } from "./best-times";
 import { expectRollupsExact, PERIOD, rollupsAndRecomputation, seedFixture, utc } from "./fixture.test-helper";
 import { DAY_MS } from "./rollup-ranges";
 import { RETENTION_DAYS, runRetention } from "./rollups";
-import { loadTargetRows } from "./store";
+import { loadTargetRows, topPostRows } from "./store";
 
 /** mulberry32: a seeded generator, so a failing sequence replays. */
 function random(seed: number) {
@@ -53,6 +53,25 @@ async function expectTabsExact({ db, a, ids }: Fixture) {
         topPost(own)[0]?.postId ?? null,
       );
     }
+    // The exports' "Top posts" (a period ending now ranks only candidates) under no, one and several platforms.
+    for (const filter of [null, ["instagram"], ["instagram", "facebook"]] as const) {
+      const scoped = { ...range, platforms: filter && [...filter] };
+      const all = topPost(filter ? await loadTargetRows(db, a.user.id, scoped) : rows);
+      for (const k of [2, 10])
+        expect(topPost(await topPostRows(db, a.user.id, scoped, k)).slice(0, k), `${period} ${filter} ${k}`).toEqual(
+          all.slice(0, k),
+        );
+    }
+    // The Hashtags tab (from the rollup for a period ending now) under no, one and several platforms.
+    for (const filter of [null, ["instagram"], ["facebook", "linkedin"]] as const) {
+      const tags = await call<"GET /api/analytics/hashtag-performance">(
+        `/api/analytics/hashtag-performance?${period}${filter ? `&platforms=${filter.join(",")}` : ""}`,
+        { token: a.token },
+      );
+      expect(tags.status).toBe(200);
+      const own = filter ? await loadTargetRows(db, a.user.id, { ...range, platforms: [...filter] }) : rows;
+      expect(tags.body.data.hashtags, `${period} ${filter}`).toEqual(hashtags(own));
+    }
     const platforms = await call<"GET /api/analytics/platform-performance">(
       `/api/analytics/platform-performance?${period}`,
       { token: a.token },
@@ -95,9 +114,18 @@ describe("analytics rollups (ADR 023)", () => {
         .select()
         .from(postTargets)
         .where(and(eq(postTargets.workspaceId, ws), eq(postTargets.status, "published")));
+    // Tags as users type them (case, #, spaces, repeats); "CAFÉ" and "café" differ in SQL's ASCII lower() and
+    // meet in the reader. A post never holds both of those (their rollup rows would count it twice).
+    const TAGS = [["growth", "#Growth", " GROWTH "], ["tips", "Tips"], ["café", "CAFÉ"], ["news"], [""]];
+    const someTags = () => {
+      const list = TAGS.flatMap((variants) =>
+        next() < 0.4 ? [pick(variants), ...(next() < 0.3 ? [pick(variants)] : [])] : [],
+      );
+      return list.includes("café") ? list.filter((t) => t !== "CAFÉ") : list;
+    };
     for (let step = 0; step < 60; step++) {
       const roll = next();
-      if (roll < 0.55) {
+      if (roll < 0.5) {
         // A sync: a snapshot at any time of the month, so some arrive out of order.
         const t = pick(await targets());
         const g = 1 + Math.floor(next() * 50);
@@ -118,7 +146,7 @@ describe("analytics rollups (ADR 023)", () => {
           clicks: 2,
           videoViews: g,
         });
-      } else if (roll < 0.75) {
+      } else if (roll < 0.65) {
         // A redelivered sync message: the same measurement appended again.
         const [s] = await db.all<typeof postMetricSnapshots.$inferSelect>(
           sql`select * from post_metric_snapshots where workspace_id = ${ws} order by random() limit 1`,
@@ -128,7 +156,7 @@ describe("analytics rollups (ADR 023)", () => {
           .from(postMetricSnapshots)
           .where(eq(postMetricSnapshots.id, (s as { id: string }).id));
         await db.insert(postMetricSnapshots).values({ ...copy[0]!, id: crypto.randomUUID() });
-      } else if (roll < 0.9) {
+      } else if (roll < 0.8) {
         // A publish: a new post goes out on one of the accounts.
         const t = pick(await targets());
         const postId = crypto.randomUUID();
@@ -137,7 +165,7 @@ describe("analytics rollups (ADR 023)", () => {
           workspaceId: ws,
           userId: ws,
           content: "More",
-          hashtags: [],
+          hashtags: someTags(),
           status: "published",
           timezone: "UTC",
         });
@@ -167,6 +195,12 @@ describe("analytics rollups (ADR 023)", () => {
           .update(postTargets)
           .set({ status: "published", publishedAt: sql`${postTargets.dueAt}` })
           .where(eq(postTargets.postId, postId));
+      } else if (roll < 0.92) {
+        // A hashtag edit moves the post's figures from its old tags to its new ones.
+        await db
+          .update(posts)
+          .set({ hashtags: someTags() })
+          .where(eq(posts.id, pick(await targets()).postId));
       } else {
         // A deleted post takes its targets, snapshots and current rows with it.
         const list = await targets();
@@ -192,6 +226,8 @@ describe("analytics rollups (ADR 023)", () => {
     await db.run(sql`update post_best_times_daily set posts = '[]' where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_metrics_weekly set reach = reach + 7 where workspace_id = ${a.user.id}`);
     await db.run(sql`delete from post_metrics_post_weekly where workspace_id = ${a.user.id}`);
+    await db.run(sql`update post_hashtag_daily set reach = reach + 5 where workspace_id = ${a.user.id}`);
+    await db.run(sql`delete from post_hashtag_weekly where workspace_id = ${a.user.id}`);
     const bBefore = await rollupsAndRecomputation(db, b.user.id);
 
     const res = await call<"POST /api/analytics/rollups/rebuild">("/api/analytics/rollups/rebuild", {
@@ -399,5 +435,70 @@ describe("best times from the rollup (ADR 023)", () => {
     expect(
       (await call<"GET /api/analytics/best-times">("/api/analytics/best-times", { token: a.token })).body.data,
     ).toEqual(await expected());
+  });
+});
+
+describe("the Hashtags tab from the rollup (ADR 039)", () => {
+  it("reads rows in proportion to days × platforms × tags, not to targets, and answers what every target gives", async () => {
+    const { db, a, ids } = await seedFixture();
+    const ws = a.user.id;
+    const request = async () => {
+      const res = await call<"GET /api/analytics/hashtag-performance">("/api/analytics/hashtag-performance?period=1y", {
+        token: a.token,
+      });
+      expect(res.status).toBe(200);
+      const { start, end } = res.body.data.range;
+      const range = { start: Date.parse(start), end: Date.parse(end), platforms: null };
+      return { read: Number(res.headers.get("X-D1-Rows-Read")), hashtags: res.body.data.hashtags, range };
+    };
+    const rollupRows = async () => db.$count(sql`post_hashtag_daily`, sql`workspace_id = ${ws}`);
+    const [before, rowsBefore] = [await request(), await rollupRows()];
+    expect(before.read).toBeGreaterThan(0);
+
+    // 300 Instagram posts over ten February days, each tagged #alpha #beta and measured an hour later.
+    const statements = [];
+    for (let i = 0; i < 300; i++) {
+      const postId = crypto.randomUUID();
+      const targetId = crypto.randomUUID();
+      const at = Date.UTC(2026, 1, 10 + (i % 10), 12, i % 60);
+      const target = { postId, workspaceId: ws, platform: "instagram" as const, accountId: ids.ig };
+      statements.push(
+        db.insert(posts).values({
+          id: postId,
+          workspaceId: ws,
+          userId: ws,
+          content: "x",
+          hashtags: ["alpha", "#Beta"],
+          status: "published",
+          timezone: "UTC",
+        }),
+        db.insert(postTargets).values({ ...target, id: targetId, status: "published", dueAt: at, publishedAt: at }),
+        db.insert(postMetricSnapshots).values({
+          ...target,
+          id: crypto.randomUUID(),
+          targetId,
+          takenAt: at + 3_600_000,
+          impressions: 20,
+          reach: 10,
+          likes: 3,
+          comments: 1,
+          shares: 0,
+          saves: 0,
+          clicks: 0,
+          videoViews: 0,
+        }),
+      );
+    }
+    for (let i = 0; i < statements.length; i += 150)
+      await db.batch(statements.slice(i, i + 150) as [(typeof statements)[number]]);
+
+    const after = await request();
+    const added = (await rollupRows()) - rowsBefore;
+    expect(added).toBe(20);
+    // Ten days × one platform × two tags more daily rows (fewer read: Feb 12-18 is one whole week's row per tag;
+    // D1 counts a few reads per rollup row), not 300 targets (several rows read each: ~1,500).
+    expect(after.read - before.read).toBeLessThanOrEqual(3 * added);
+    expect(after.hashtags).toEqual(hashtags(await loadTargetRows(db, ws, after.range)));
+    expect(after.hashtags.find((h) => h.tag === "#alpha")).toMatchObject({ posts: 300, engagement: 1200 });
   });
 });

@@ -7,6 +7,7 @@ import type { MemberRef } from "../workspaces/membership";
 import * as agg from "./aggregate";
 import { rankBestTimes } from "./best-times";
 import { followerGrowth } from "./growth";
+import { loadTagSums } from "./hashtag-rollup";
 import { dayBounds, daysBetween, localParts, type Range } from "./period";
 import * as store from "./store";
 
@@ -71,6 +72,11 @@ export class AnalyticsService {
     };
   }
 
+  /** The period's first `limit` posts as the overview ranks its top post (the exports' "Top posts"). */
+  async topPosts(r: Range, limit: number) {
+    return agg.topPost(await store.topPostRows(this.db, this.scope.workspaceId, r, limit)).slice(0, limit);
+  }
+
   async engagementTrends(r: Range) {
     const daily = await store.loadDailyEngagement(
       this.db,
@@ -114,7 +120,7 @@ export class AnalyticsService {
   async hashtagPerformance(r: Range) {
     return {
       range: this.rangeInfo(r),
-      hashtags: agg.hashtags(await store.loadTargetRows(this.db, this.scope.workspaceId, r)),
+      hashtags: agg.hashtagSummaries(await loadTagSums(this.db, this.scope.workspaceId, r)),
     };
   }
 

@@ -20,7 +20,7 @@ import {
 
 /** D1 reads behind the analytics endpoints. Every query is scoped by workspace id first. */
 
-const platformFilter = (column: SQL, platforms: Platform[] | null) =>
+export const platformFilter = (column: SQL, platforms: Platform[] | null) =>
   platforms?.length
     ? sql` and ${column} in (${sql.join(
         platforms.map((p) => sql`${p}`),
@@ -69,27 +69,33 @@ export async function loadBestTimeSamples(
 
 /**
  * The workspace's targets published in [start, end) with their latest snapshot taken before `end`
- * (zeros when none yet). `postId` narrows to one post.
+ * (zeros when none yet). `postId` narrows to one post or a list of posts.
  */
 export async function loadTargetRows(
   db: Db,
   workspaceId: string,
   range: { start: number; end: number; platforms: Platform[] | null },
-  postId?: string,
+  postId?: string | string[],
 ): Promise<TargetRow[]> {
+  const posts =
+    postId === undefined
+      ? sql``
+      : typeof postId === "string"
+        ? sql` and t.post_id = ${postId}`
+        : sql` and t.post_id in (select value from json_each(${JSON.stringify(postId)}))`;
   const rows = await db.all<RawTargetRow>(sql`
     select t.id as target_id, t.post_id, t.account_id, t.platform, t.published_at, p.content, p.hashtags,
            s.id as snapshot_id, s.impressions, s.reach, s.likes, s.comments, s.shares, s.saves, s.clicks, s.video_views,
            (select json_group_array(json_object('kind', m.file_type, 'durationSec', m.duration))
               from post_media pm join media m on m.id = pm.media_id where pm.post_id = t.post_id) as media
-    -- One post's targets through its index: the planner otherwise scans every target of the period.
-    from post_targets t ${postId ? sql`indexed by post_targets_post_idx` : sql``}
+    -- Given posts' targets through their index: the planner otherwise scans every target of the period.
+    from post_targets t ${postId === undefined ? sql`` : sql`indexed by post_targets_post_idx`}
     join posts p on p.id = t.post_id
     left join post_metric_snapshots s on s.id = (
       select s2.id from post_metric_snapshots s2 where s2.target_id = t.id and s2.taken_at < ${range.end}
       order by s2.taken_at desc limit 1)
     where t.workspace_id = ${workspaceId} and t.status = 'published' and t.published_at >= ${range.start} and t.published_at < ${range.end}
-    ${platformFilter(sql`t.platform`, range.platforms)} ${postId ? sql` and t.post_id = ${postId}` : sql``}
+    ${platformFilter(sql`t.platform`, range.platforms)} ${posts}
     order by t.published_at, t.id`);
   return rows.map((r) => ({
     targetId: r.target_id,
@@ -121,7 +127,7 @@ function parseMedia(json: string): MediaInfo[] {
   }
 }
 
-function parseList(json: string): string[] {
+export function parseList(json: string): string[] {
   try {
     const v = JSON.parse(json);
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
@@ -151,7 +157,7 @@ export async function loadSnapshotDeltas(
     order by taken_at`);
 }
 
-type PeriodRange = { start: number; end: number; platforms: Platform[] | null };
+export type PeriodRange = { start: number; end: number; platforms: Platform[] | null };
 
 /**
  * Each target published in the period that has metrics, with its latest snapshot taken before `asOf` (the
@@ -172,7 +178,7 @@ export const metricRows = (workspaceId: string, r: PeriodRange, asOf = r.end) =>
     where ${scope} and c.taken_at >= ${asOf}`;
 };
 
-const targetScope = (workspaceId: string, r: PeriodRange) =>
+export const targetScope = (workspaceId: string, r: PeriodRange) =>
   sql`t.workspace_id = ${workspaceId} and t.status = 'published' and t.published_at >= ${r.start} and t.published_at < ${r.end} ${platformFilter(sql`t.platform`, r.platforms)}`;
 
 export interface AccountSums extends Metrics {
@@ -249,7 +255,7 @@ export async function loadPeriodSums(
 }
 
 /** Whether any snapshot of the workspace was taken at or after `at` (one index seek). */
-async function measuredSince(db: Db, workspaceId: string, at: number): Promise<boolean> {
+export async function measuredSince(db: Db, workspaceId: string, at: number): Promise<boolean> {
   const [row] = await db.all<{ n: number }>(
     sql`select count(*) as n from (select 1 from post_metric_snapshots where workspace_id = ${workspaceId} and taken_at >= ${at} limit 1)`,
   );
@@ -309,7 +315,29 @@ export async function topPostId(db: Db, workspaceId: string, range: PeriodRange)
 }
 
 /**
- * The posts that can be a period's top post. The period is cut into buckets: whole UTC weeks
+ * The targets in the period of every post that can be among its first `k` by aggregate.topPost's ranking: for a
+ * period nobody measured after, the candidates of `topCandidates` (each bucket's first k, every split post, the
+ * edges' first k), read through post_targets_post_idx; a past period (or one shorter than a whole UTC day)
+ * reads every target of the period.
+ */
+export async function topPostRows(db: Db, workspaceId: string, range: PeriodRange, k: number): Promise<TargetRow[]> {
+  const { days, edges } = splitByUtcDays(range);
+  if (!days || (await measuredSince(db, workspaceId, range.end))) return loadTargetRows(db, workspaceId, range);
+  const ids = await db.all<{ postId: string }>(
+    sql`select post_id as postId from (${topCandidates(workspaceId, days, edges, range.platforms, { k, engagedOnly: false })})`,
+  );
+  return ids.length
+    ? loadTargetRows(
+        db,
+        workspaceId,
+        range,
+        ids.map((r) => r.postId),
+      )
+    : [];
+}
+
+/**
+ * The posts that can be a period's top post (its first `k`, for a longer list). The period is cut into buckets: whole UTC weeks
  * (post_metrics_post_weekly), the whole days around them (post_metrics_post_daily) and the partial days at its
  * edges (from the targets, taken together). A post whose targets in the period all fall in one bucket and that
  * is not that bucket's first by (engagement, reach, first publish) loses to that first, whose total in the
@@ -318,7 +346,14 @@ export async function topPostId(db: Db, workspaceId: string, range: PeriodRange)
  * targets went out on several UTC days (`split`). A bucket where nothing has engagement or reach holds no
  * winner unless nothing anywhere has, which the caller's fallback handles.
  */
-const topCandidates = (workspaceId: string, days: Span, edges: Span[], platforms: Platform[] | null) => {
+const topCandidates = (
+  workspaceId: string,
+  days: Span,
+  edges: Span[],
+  platforms: Platform[] | null,
+  rank: Rank = { k: 1, engagedOnly: true },
+) => {
+  const { k } = rank;
   const { weeks, days: loose } = splitByWeeks(days);
   const dayStarts = loose.flatMap((d) => unitStarts(d, DAY_MS));
   const weekStarts = weeks ? unitStarts(weeks, WEEK_MS) : [];
@@ -334,45 +369,68 @@ const topCandidates = (workspaceId: string, days: Span, edges: Span[], platforms
       with et as materialized (
         select et.post_id, sum(coalesce(c.likes + c.comments + c.shares, 0)) as e, sum(coalesce(c.reach, 0)) as r, min(et.published_at) as f
         from (${edgeTargets}) et left join post_metrics_current c on c.target_id = et.id group by et.post_id)
-      select post_id from et where (e, r, f) = (select e, r, f from et order by e desc, r desc, f limit 1))`
+      select post_id from et where (e, r, f) = (select e, r, f from et order by e desc, r desc, f limit 1 offset ${offsetOf(k)})
+      ${k > 1 ? sql`union select * from (select post_id from et order by e desc, r desc, f limit ${sql.raw(String(k))})` : sql``})`
     : sql``;
   if (!platforms?.length)
     return sql`
-    ${bucketTops("post_metrics_post_weekly", "week", weekStarts, workspaceId)}
-    union ${bucketTops("post_metrics_post_daily", "day", dayStarts, workspaceId)}
+    ${bucketTops("post_metrics_post_weekly", "week", weekStarts, workspaceId, rank)}
+    union ${bucketTops("post_metrics_post_daily", "day", dayStarts, workspaceId, rank)}
     union select post_id from post_metrics_post_daily where workspace_id = ${workspaceId} and split = 1 and day >= ${days.start} and day < ${days.end}
     ${edgeTop}`;
   // Under a platform filter a bucket is a (week or day, platform) cell; a post spans several cells when its
   // targets on a platform went out on several days, or, under several platforms, when it went out on several.
   const inRange = sql`workspace_id = ${workspaceId} ${platformFilter(sql`platform`, platforms)} and day >= ${days.start} and day < ${days.end}`;
   return sql`
-    ${bucketTops("post_platform_weekly", "week", weekStarts, workspaceId, platforms)}
-    union ${bucketTops("post_platform_daily", "day", dayStarts, workspaceId, platforms)}
+    ${bucketTops("post_platform_weekly", "week", weekStarts, workspaceId, rank, platforms)}
+    union ${bucketTops("post_platform_daily", "day", dayStarts, workspaceId, rank, platforms)}
     union select post_id from post_platform_daily where ${inRange} and split = 1
     ${platforms.length > 1 ? sql`union select post_id from post_platform_daily where ${inRange} and multi = 1` : sql``}
     ${edgeTop}`;
 };
 
 /**
- * Each bucket's first post by (engagement, reach, first publish) and any tied with it on all three: one
+ * Each bucket's first `k` posts by (engagement, reach, first publish) and any tied with the k-th on all three: one
  * covering-index seek per bucket (per bucket and platform under a filter). CROSS JOIN keeps the buckets outermost.
+ * With `engagedOnly` (the overview's top post) a bucket where nothing has engagement or reach offers nobody (the
+ * caller's first-published fallback answers); a list ranks those too.
  */
-function bucketTops(table: string, key: string, starts: number[], workspaceId: string, platforms?: Platform[]) {
-  const [t, k, idx] = [sql.raw(table), sql.raw(key), sql.raw(`${table}_top_idx`)];
-  if (!platforms)
-    return sql`select p.post_id from json_each(${JSON.stringify(starts)}) d
-    cross join ${t} p indexed by ${idx} on p.workspace_id = ${workspaceId} and p.${k} = d.value
+function bucketTops(
+  table: string,
+  key: string,
+  starts: number[],
+  workspaceId: string,
+  { k, engagedOnly }: Rank,
+  platforms?: Platform[],
+) {
+  const [t, col, idx] = [sql.raw(table), sql.raw(key), sql.raw(`${table}_top_idx`)];
+  const cells = platforms
+    ? sql`json_each(${JSON.stringify(starts)}) d cross join json_each(${JSON.stringify(platforms)}) pl`
+    : sql`json_each(${JSON.stringify(starts)}) d`;
+  const cell = (alias: string) => {
+    const a = sql.raw(alias);
+    return sql`${a}workspace_id = ${workspaceId} ${platforms ? sql`and ${a}platform = pl.value` : sql``} and ${a}${col} = d.value`;
+  };
+  const order = sql`order by engagement desc, reach desc, first_published_at`;
+  const tied = sql`select p.post_id from ${cells}
+    cross join ${t} p indexed by ${idx} on ${cell("p.")}
       and (p.engagement, p.reach, p.first_published_at) = (
-        select engagement, reach, first_published_at from ${t} where workspace_id = ${workspaceId} and ${k} = d.value
-        order by engagement desc, reach desc, first_published_at limit 1)
-    where p.engagement > 0 or p.reach > 0`;
-  return sql`select p.post_id from json_each(${JSON.stringify(starts)}) d cross join json_each(${JSON.stringify(platforms)}) pl
-    cross join ${t} p indexed by ${idx} on p.workspace_id = ${workspaceId} and p.platform = pl.value and p.${k} = d.value
-      and (p.engagement, p.reach, p.first_published_at) = (
-        select engagement, reach, first_published_at from ${t} where workspace_id = ${workspaceId} and platform = pl.value and ${k} = d.value
-        order by engagement desc, reach desc, first_published_at limit 1)
-    where p.engagement > 0 or p.reach > 0`;
+        select engagement, reach, first_published_at from ${t} where ${cell("")} ${order} limit 1 offset ${offsetOf(k)})
+    ${engagedOnly ? sql`where p.engagement > 0 or p.reach > 0` : sql``}`;
+  if (k === 1) return tied;
+  // Nested: D1 allows few terms in one compound SELECT.
+  return sql`select * from (${tied} union select j.value from ${cells}, json_each((
+    select json_group_array(post_id) from (select post_id from ${t} indexed by ${idx} where ${cell("")} ${order} limit ${sql.raw(String(k))}))) j)`;
 }
+
+/** How many posts to find (each bucket's first `k`), and whether posts without engagement or reach count. */
+interface Rank {
+  k: number;
+  engagedOnly: boolean;
+}
+
+/** The k-th row's OFFSET as an integer literal (D1 binds numbers as REAL). */
+const offsetOf = (k: number) => sql.raw(String(Math.max(0, Math.floor(k) - 1)));
 
 export const dailyEngagementSql = (
   workspaceId: string,

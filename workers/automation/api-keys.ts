@@ -21,6 +21,12 @@ export const createKeySchema = z.object({
     .transform((s) => [...new Set(s)]),
   expiresAt: z.iso.datetime({ offset: true, error: "The expiry must be an ISO 8601 date and time" }).optional(),
 });
+/** What Settings → API and /api/keys answer on success. */
+export const KeyMessages = {
+  created: "API key created. Copy it now: it is shown only once.",
+  revoked: "API key revoked",
+} as const;
+
 export type CreateKeyInput = z.infer<typeof createKeySchema>;
 
 /** What a request authenticated with a key carries besides the user: the key's workspace and scopes. */

@@ -5,7 +5,7 @@ import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
 import { requirePermission, SELF } from "../workspaces/middleware";
-import { createKeySchema } from "./api-keys";
+import { createKeySchema, KeyMessages } from "./api-keys";
 
 /** A member's own keys in the workspace the request acts in; a key is capped by their role there. */
 const owner = (c: Context<SignedInEnv>) => ({ userId: c.var.auth.user.id, workspaceId: c.var.workspace.id });
@@ -37,13 +37,8 @@ export const keyRoutes = new Hono<SignedInEnv>()
   .get("/", requirePermission(SELF), async (c) => ok(c, await c.var.services.apiKeys.list(owner(c))))
   .post("/", requirePermission(SELF), async (c) => {
     const input = await readJson(c, createKeySchema);
-    return ok(
-      c,
-      await c.var.services.apiKeys.create(owner(c), input),
-      "API key created. Copy it now: it is shown only once.",
-      201,
-    );
+    return ok(c, await c.var.services.apiKeys.create(owner(c), input), KeyMessages.created, 201);
   })
   .delete("/:id", requirePermission(SELF), async (c) =>
-    ok(c, await c.var.services.apiKeys.revoke(owner(c), c.req.param("id")), "API key revoked"),
+    ok(c, await c.var.services.apiKeys.revoke(owner(c), c.req.param("id")), KeyMessages.revoked),
   );

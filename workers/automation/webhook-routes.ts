@@ -7,7 +7,7 @@ import { readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
 import { requirePermission } from "../workspaces/middleware";
 import { idempotent } from "./idempotency";
-import { createEndpointSchema, updateEndpointSchema, WEBHOOK_EVENTS } from "./webhooks";
+import { createEndpointSchema, updateEndpointSchema, WEBHOOK_EVENTS, WebhookMessages } from "./webhooks";
 
 const ws = (c: Context<SignedInEnv>) => c.var.workspace.id;
 const tag = "Webhooks";
@@ -86,19 +86,19 @@ export const webhookRoutes = new Hono<SignedInEnv>()
   .post("/", requirePermission("webhooks.manage"), async (c) => {
     const input = await readJson(c, createEndpointSchema);
     const created = await c.var.services.webhooks.create(ws(c), c.var.auth.user.id, input);
-    return ok(c, created, "Endpoint added. Copy its signing secret now: it is shown only once.", 201);
+    return ok(c, created, WebhookMessages.added, 201);
   })
   .patch("/:id", requirePermission("webhooks.manage"), async (c) => {
     const patch = await readJson(c, updateEndpointSchema);
-    return ok(c, await c.var.services.webhooks.update(ws(c), c.req.param("id"), patch), "Endpoint updated");
+    return ok(c, await c.var.services.webhooks.update(ws(c), c.req.param("id"), patch), WebhookMessages.updated);
   })
   .delete("/:id", requirePermission("webhooks.manage"), async (c) => {
     await c.var.services.webhooks.remove(ws(c), c.req.param("id"));
-    return ok(c, null, "Endpoint removed");
+    return ok(c, null, WebhookMessages.removed);
   })
   .get("/:id/deliveries", requirePermission("webhooks.manage"), async (c) =>
     ok(c, { deliveries: await c.var.services.webhooks.deliveries(ws(c), c.req.param("id")) }),
   )
   .post("/deliveries/:id/resend", requirePermission("webhooks.manage"), idempotent, async (c) =>
-    ok(c, await c.var.services.webhooks.resend(ws(c), c.req.param("id")), "Delivery queued again"),
+    ok(c, await c.var.services.webhooks.resend(ws(c), c.req.param("id")), WebhookMessages.resent),
   );

@@ -32,6 +32,14 @@ export const updateEndpointSchema = z.object({
   enabled: z.boolean().optional(),
 });
 
+/** What Settings → API and /api/webhooks answer on success. */
+export const WebhookMessages = {
+  added: "Endpoint added. Copy its signing secret now: it is shown only once.",
+  updated: "Endpoint updated",
+  removed: "Endpoint removed",
+  resent: "Delivery queued again",
+} as const;
+
 /** One workspace event: the Standard Webhooks payload shape ({type, timestamp, data}). */
 export type EmitEvent = (workspaceId: string, type: WebhookEvent, data: Record<string, unknown>) => Promise<void>;
 export interface WebhookMessage {

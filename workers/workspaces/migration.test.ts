@@ -56,7 +56,13 @@ async function seedUser(n: number) {
     `acc-${n}`,
     u,
   );
-  await run("INSERT INTO posts (id, user_id, content, status) VALUES (?1, ?2, 'hello', 'published')", `post-${n}`, u);
+  // Tags as users type them: case, a leading #, spaces and a repeat count once per post (the hashtag rollup's backfill).
+  await run(
+    "INSERT INTO posts (id, user_id, content, hashtags, status) VALUES (?1, ?2, 'hello', ?3, 'published')",
+    `post-${n}`,
+    u,
+    JSON.stringify(["Hello", ` #Tag${n}`, "hello"]),
+  );
   await run(
     "INSERT INTO post_targets (id, post_id, user_id, platform, account_id, status, published_at) VALUES (?1, ?2, ?3, 'linkedin', ?4, 'published', ?5)",
     `target-${n}`,
@@ -178,8 +184,19 @@ describe("migration 0011: personal workspaces", () => {
     }
     expect(await count("SELECT count(*) AS n FROM workspaces")).toBe(3);
     expect(await count("SELECT count(*) AS n FROM workspace_members WHERE role = 'owner'")).toBe(3);
-    // The analytics rollups' backfills (0018, 0021, 0023, 0024, 0025, 0026) equal a from-scratch recomputation.
+    // The analytics rollups' backfills (0018, 0021, 0023, 0024, 0025, 0026, 0028) equal a from-scratch recomputation.
     for (const n of [1, 2, 3]) await expectRollupsExact(createDb(db), `user-${n}`);
+    expect(
+      (
+        await db
+          .prepare("SELECT tag, targets, engagement FROM post_hashtag_daily WHERE workspace_id = ? ORDER BY tag")
+          .bind("user-2")
+          .all()
+      ).results,
+    ).toEqual([
+      { tag: "hello", targets: 1, engagement: 20 },
+      { tag: "tag2", targets: 1, engagement: 20 },
+    ]);
   });
 
   it("keeps the 0010 triggers working on the renamed columns", async () => {

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from "../db/schema/workspaces";
+import { ROLES, type Role } from "../db/schema/role-names";
 import { Forbidden } from "../errors";
 
 export { ROLES, type Role };

@@ -1,61 +1,39 @@
 import { Download } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { controlClass, labelClass, secondaryButton } from "~/components/ui/styles";
-import { api } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
-import type { ActivityLog } from "../../../workers/workspaces/activity";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { developerTabData } from "~/routes/settings-developer.server";
 import { ACTIVITY_ACTIONS } from "../../../workers/workspaces/activity-actions";
-import type { WorkspaceService } from "../../../workers/workspaces/service";
-import { activityLabel, activityQuery } from "./activity-view";
-import type { Notify } from "./NotificationBanner";
+import { activityLabel, activityPageHref, activityQuery } from "./activity-view";
 
-type Page = Awaited<ReturnType<ActivityLog["page"]>>;
-type Member = Awaited<ReturnType<WorkspaceService["members"]>>[number];
+export type ActivityTabData = NonNullable<Awaited<ReturnType<typeof developerTabData>>["activityTab"]>;
 
 /**
  * Settings → Activity (owners and admins): who did what in the workspace and when, in the workspace's
- * timezone, a page at a time, narrowed by action or member; the CSV download takes the same filters.
+ * timezone, a page at a time, narrowed by action or member. The page and filters are the URL's, read by the
+ * loader: the filters are a GET form (sent on change with JavaScript), the pages links; the CSV download
+ * takes the same filters.
  */
-export function ActivityTab({ workspaceId, notify }: { workspaceId: string; notify: Notify }) {
+export function ActivityTab({ workspaceId, data }: { workspaceId: string; data: ActivityTabData }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const { timezone: timeZone, members, log, filter } = data;
   const base = `/api/workspaces/${encodeURIComponent(workspaceId)}`;
-  const [filter, setFilter] = useState({ action: "", userId: "" });
-  const [page, setPage] = useState(1);
-  const [log, setLog] = useState<Page | null>(null);
-  const [members, setMembers] = useState<Member[]>([]);
-  const [timeZone, setTimeZone] = useState("UTC");
-
-  useEffect(() => {
-    void api<{ timezone: string }>(base).then((res) => res.ok && setTimeZone(res.data.timezone));
-    void api<{ members: Member[] }>(`${base}/members`).then((res) => res.ok && setMembers(res.data.members));
-  }, [base]);
-  useEffect(() => {
-    let live = true;
-    void api<Page>(`${base}/activity${activityQuery(filter, page)}`).then((res) => {
-      if (!live) return;
-      if (res.ok) setLog(res.data);
-      else notify("error", res.message);
-    });
-    return () => {
-      live = false;
-    };
-  }, [base, filter, page, notify]);
-
-  const narrow = (change: Partial<typeof filter>) => {
-    setFilter((f) => ({ ...f, ...change }));
-    setPage(1);
-  };
-  const pages = log?.pagination.pages ?? 0;
+  const { page, pages } = log.pagination;
+  const onFilter = (e: React.ChangeEvent<HTMLSelectElement>) =>
+    submit(e.currentTarget.form, { replace: true, preventScrollReset: true });
 
   return (
     <section aria-labelledby="activity-title" className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
+      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter activity">
+        <input type="hidden" name="tab" value="activity" />
         <h2 id="activity-title" className="mr-auto font-semibold">
           Activity log <span className="text-sm font-normal text-slate-500">(times in {timeZone})</span>
         </h2>
         <label className={labelClass}>
           Action
-          <select className={controlClass} value={filter.action} onChange={(e) => narrow({ action: e.target.value })}>
+          <select name="action" className={controlClass} defaultValue={filter.action} onChange={onFilter}>
             <option value="">All actions</option>
             {ACTIVITY_ACTIONS.map((a) => (
               <option key={a} value={a}>
@@ -66,7 +44,7 @@ export function ActivityTab({ workspaceId, notify }: { workspaceId: string; noti
         </label>
         <label className={labelClass}>
           Member
-          <select className={controlClass} value={filter.userId} onChange={(e) => narrow({ userId: e.target.value })}>
+          <select name="userId" className={controlClass} defaultValue={filter.userId} onChange={onFilter}>
             <option value="">All members</option>
             {members.map((m) => (
               <option key={m.userId} value={m.userId}>
@@ -75,14 +53,17 @@ export function ActivityTab({ workspaceId, notify }: { workspaceId: string; noti
             ))}
           </select>
         </label>
+        {!hydrated && (
+          <button type="submit" className={secondaryButton}>
+            Filter
+          </button>
+        )}
         <a className={secondaryButton} href={`${base}/activity.csv${activityQuery(filter)}`} download>
           <Download className="size-4" aria-hidden />
           Download CSV
         </a>
-      </div>
-      {log === null ? (
-        <p className="text-sm text-slate-500">Loading activity…</p>
-      ) : log.entries.length === 0 ? (
+      </Form>
+      {log.entries.length === 0 ? (
         <p className="text-sm text-slate-500">
           Nothing recorded yet{filter.action || filter.userId ? " for this filter" : ""}.
         </p>
@@ -137,17 +118,23 @@ export function ActivityTab({ workspaceId, notify }: { workspaceId: string; noti
       )}
       {pages > 1 && (
         <nav aria-label="Activity pages" className="flex items-center gap-3 text-sm">
-          <button type="button" className={secondaryButton} disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
+          <PageLink to={page > 1 ? activityPageHref(filter, page - 1) : null}>Previous</PageLink>
           <span>
             Page {page} of {pages}
           </span>
-          <button type="button" className={secondaryButton} disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
+          <PageLink to={page < pages ? activityPageHref(filter, page + 1) : null}>Next</PageLink>
         </nav>
       )}
     </section>
+  );
+}
+
+/** A page link; at either end a dimmed label, since there is no page to go to. */
+function PageLink({ to, children }: { to: string | null; children: string }) {
+  if (!to) return <span className={`${secondaryButton} pointer-events-none opacity-50`}>{children}</span>;
+  return (
+    <Link to={to} className={secondaryButton} preventScrollReset>
+      {children}
+    </Link>
   );
 }

@@ -1,76 +1,70 @@
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { useRef, useState } from "react";
+import { Form } from "react-router";
+import { FormError } from "~/components/ui/FormError";
+import { GetFormButton } from "~/components/ui/GetFormButton";
 import { inputClass, labelClass, linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
-import { api } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
+import { useFormAction } from "~/lib/use-form-action";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { developerTabData, SecretReply } from "~/routes/settings-developer.server";
 import { API_KEY_SCOPES } from "../../../workers/db/schema/automation";
 import { WEBHOOK_EVENTS } from "../../../workers/db/schema/webhooks";
-import { can, type Role } from "../../../workers/workspaces/roles";
+import { DELIVERY_LOG } from "./api-view";
 import type { Notify } from "./NotificationBanner";
 
-interface ApiKey {
-  id: string;
-  name: string;
-  scopes: string[];
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  active: boolean;
-}
-interface Endpoint {
-  id: string;
-  url: string;
-  events: string[];
-  enabled: boolean;
-}
-interface Delivery {
-  id: string;
-  event: string;
-  status: string;
-  createdAt: string | null;
-  attempts: Array<{ statusCode: number | null; ok: boolean; latencyMs: number; excerpt: string }>;
-}
+export type ApiTabData = NonNullable<Awaited<ReturnType<typeof developerTabData>>["apiTab"]>;
+type Webhooks = NonNullable<ApiTabData["webhooks"]>;
+type SecretFields = Extract<SecretReply, { ok: true }>;
+
+/** The GET form behind "Done" without JavaScript: reloading the tab is what hides a secret shown once. */
+const CLOSE_SECRET = "api-secret-done";
 
 const when = (iso: string | null, timezone: string, never = "Never") => (iso ? formatDateTime(iso, timezone) : never);
 
-/** Creates from a form's fields; answers the created data (its secret is shown once) or null after showing the error. */
-async function createFromForm<T>(
-  e: FormEvent<HTMLFormElement>,
-  path: string,
-  notify: Notify,
-  body: (f: FormData) => unknown,
-): Promise<T | null> {
-  e.preventDefault();
-  const form = e.currentTarget;
-  const res = await api<T>(path, { json: body(new FormData(form)) });
-  if (!res.ok) {
-    notify("error", res.message);
-    return null;
-  }
-  form.reset();
-  return res.data;
+/**
+ * A create form's secret, shown once: with JavaScript from the fetcher's reply, without it from the page's
+ * (the action's answer renders it in this response only). The form clears after a success.
+ */
+function useCreate(intent: string, notify: Notify) {
+  const form = useRef<HTMLFormElement>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const create = useFormAction<SecretFields>(intent, {
+    announce: notify,
+    onSuccess: (reply) => {
+      form.current?.reset();
+      setSecret(reply.secret ?? null);
+    },
+  });
+  return { create, form, secret: secret ?? create.done?.secret ?? null, hide: () => setSecret(null) };
 }
 
 /** A secret shown once, with a Copy button: the only time the user can take it. */
 function ShownOnce({ label, value, onDone }: { label: string; value: string; onDone: () => void }) {
+  const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   return (
     <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3" role="status">
       <p className="text-sm text-amber-900">{label} Copy it now: it is shown only once.</p>
       <div className="flex gap-2">
         <input readOnly value={value} aria-label={label} className={`${inputClass} font-mono`} />
-        <button
-          type="button"
-          className={secondaryButton}
-          onClick={async () => {
-            await navigator.clipboard.writeText(value);
-            setCopied(true);
-          }}
-        >
-          {copied ? "Copied" : "Copy"}
-        </button>
-        <button type="button" className={secondaryButton} onClick={onDone}>
+        {hydrated && (
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={async () => {
+              await navigator.clipboard.writeText(value);
+              setCopied(true);
+            }}
+          >
+            {copied ? "Copied" : "Copy"}
+          </button>
+        )}
+        <form id={CLOSE_SECRET} method="get" hidden>
+          <input type="hidden" name="tab" value="api" />
+        </form>
+        <GetFormButton form={CLOSE_SECRET} className={secondaryButton} onClick={onDone}>
           Done
-        </button>
+        </GetFormButton>
       </div>
     </div>
   );
@@ -89,16 +83,45 @@ function Checkboxes({ name, options, checked }: { name: string; options: readonl
   );
 }
 
-/** Settings → API: the member's API keys, and (owners and admins) the workspace's webhook endpoints. */
-export function ApiTab({ role, timezone, notify }: { role: Role; timezone: string; notify: Notify }) {
-  const [keys, setKeys] = useState<ApiKey[]>([]);
-  const [newToken, setNewToken] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    const res = await api<ApiKey[]>("/api/keys");
-    if (res.ok) setKeys(res.data);
-  }, []);
-  useEffect(() => void load(), [load]);
+/** One button posting `intent` for one row (`id`) to the Settings action; it reads its own pending state. */
+function RowAction({
+  intent,
+  id,
+  fields = {},
+  label,
+  busyLabel,
+  className = secondaryButton,
+  notify,
+  children,
+}: {
+  intent: string;
+  id: string;
+  fields?: Record<string, string>;
+  label?: string;
+  busyLabel: string;
+  className?: string;
+  notify: Notify;
+  children: React.ReactNode;
+}) {
+  const row = useFormAction(intent, { announce: notify, key: `${intent}:${id}` });
+  return (
+    <form {...row.form}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={className} aria-label={label} disabled={row.busy}>
+        {row.busy ? busyLabel : children}
+      </button>
+      <FormError message={row.error} />
+    </form>
+  );
+}
 
+/** Settings → API: the member's API keys, and (owners and admins) the workspace's webhook endpoints. */
+export function ApiTab({ data, timezone, notify }: { data: ApiTabData; timezone: string; notify: Notify }) {
+  const { create, form, secret, hide } = useCreate("key-create", notify);
   return (
     <div className="space-y-10">
       <section aria-labelledby="api-keys" className="space-y-4">
@@ -112,24 +135,9 @@ export function ApiTab({ role, timezone, notify }: { role: Role; timezone: strin
           </a>
           ) or to the MCP server at <code>/mcp</code>. A key acts as you in this workspace, limited to its scopes.
         </p>
-        {newToken && <ShownOnce label="Your new API key." value={newToken} onDone={() => setNewToken(null)} />}
-        <form
-          aria-label="Create an API key"
-          className="max-w-lg space-y-3"
-          onSubmit={(e) =>
-            createFromForm<{ token: string }>(e, "/api/keys", notify, (f) => {
-              const expires = String(f.get("expires") ?? "");
-              return {
-                name: f.get("name"),
-                scopes: f.getAll("scopes"),
-                ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}),
-              };
-            }).then((data) => {
-              if (data) setNewToken(data.token);
-              void load();
-            })
-          }
-        >
+        {secret && <ShownOnce label="Your new API key." value={secret} onDone={hide} />}
+        <form ref={form} {...create.form} aria-label="Create an API key" className="max-w-lg space-y-3">
+          <input type="hidden" name="intent" value="key-create" />
           <label className={labelClass}>
             Key name
             <input name="name" required maxLength={100} className={inputClass} placeholder="Zapier" />
@@ -139,16 +147,17 @@ export function ApiTab({ role, timezone, notify }: { role: Role; timezone: strin
             <Checkboxes name="scopes" options={API_KEY_SCOPES} checked={["read"]} />
           </fieldset>
           <label className={labelClass}>
-            Expires (optional)
+            Expires (optional, end of the day in your timezone)
             <input name="expires" type="date" className={inputClass} />
           </label>
-          <button type="submit" className={primaryButton}>
-            Create key
+          <FormError message={create.error} />
+          <button type="submit" className={primaryButton} disabled={create.busy}>
+            {create.busy ? "Creating..." : "Create key"}
           </button>
         </form>
         <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label="Your API keys">
-          {keys.length === 0 && <li className="p-3 text-sm text-slate-500">No keys yet.</li>}
-          {keys.map((k) => (
+          {data.keys.length === 0 && <li className="p-3 text-sm text-slate-500">No keys yet.</li>}
+          {data.keys.map((k) => (
             <li key={k.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
               <div>
                 <p className="font-medium text-slate-900">{k.name}</p>
@@ -159,44 +168,28 @@ export function ApiTab({ role, timezone, notify }: { role: Role; timezone: strin
                 </p>
               </div>
               {!k.revokedAt && (
-                <button
-                  type="button"
-                  className={secondaryButton}
-                  aria-label={`Revoke ${k.name}`}
-                  onClick={async () => {
-                    const res = await api(`/api/keys/${k.id}`, { method: "DELETE" });
-                    notify(res.ok ? "success" : "error", res.message);
-                    void load();
-                  }}
+                <RowAction
+                  intent="key-revoke"
+                  id={k.id}
+                  label={`Revoke ${k.name}`}
+                  busyLabel="Revoking..."
+                  notify={notify}
                 >
                   Revoke
-                </button>
+                </RowAction>
               )}
             </li>
           ))}
         </ul>
       </section>
-      {can(role, "webhooks.manage") && <Webhooks timezone={timezone} notify={notify} />}
+      {data.webhooks && <WebhookSection webhooks={data.webhooks} timezone={timezone} notify={notify} />}
     </div>
   );
 }
 
-function Webhooks({ timezone, notify }: { timezone: string; notify: Notify }) {
-  const [endpoints, setEndpoints] = useState<Endpoint[]>([]);
-  const [secret, setSecret] = useState<string | null>(null);
-  const [open, setOpen] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    const res = await api<{ endpoints: Endpoint[] }>("/api/webhooks");
-    if (res.ok) setEndpoints(res.data.endpoints);
-  }, []);
-  useEffect(() => void load(), [load]);
-
-  async function run(path: string, init: Parameters<typeof api>[1]) {
-    const res = await api(path, init);
-    notify(res.ok ? "success" : "error", res.message);
-    void load();
-  }
-
+function WebhookSection({ webhooks, timezone, notify }: { webhooks: Webhooks; timezone: string; notify: Notify }) {
+  const { create, form, secret, hide } = useCreate("webhook-create", notify);
+  const { endpoints, log } = webhooks;
   return (
     <section aria-labelledby="webhooks" className="space-y-4">
       <h2 id="webhooks" className="text-lg font-semibold text-slate-900">
@@ -206,20 +199,9 @@ function Webhooks({ timezone, notify }: { timezone: string; notify: Notify }) {
         Postline POSTs each event to your URL, signed per Standard Webhooks with the endpoint's secret; failed
         deliveries are retried, and an endpoint failing for 3 days is disabled.
       </p>
-      {secret && <ShownOnce label="The endpoint's signing secret." value={secret} onDone={() => setSecret(null)} />}
-      <form
-        aria-label="Add a webhook endpoint"
-        className="max-w-lg space-y-3"
-        onSubmit={(e) =>
-          createFromForm<{ secret: string }>(e, "/api/webhooks", notify, (f) => ({
-            url: f.get("url"),
-            events: f.getAll("events"),
-          })).then((data) => {
-            if (data) setSecret(data.secret);
-            void load();
-          })
-        }
-      >
+      {secret && <ShownOnce label="The endpoint's signing secret." value={secret} onDone={hide} />}
+      <form ref={form} {...create.form} aria-label="Add a webhook endpoint" className="max-w-lg space-y-3">
+        <input type="hidden" name="intent" value="webhook-create" />
         <label className={labelClass}>
           Endpoint URL
           <input name="url" type="url" required className={inputClass} placeholder="https://example.com/postline" />
@@ -228,67 +210,82 @@ function Webhooks({ timezone, notify }: { timezone: string; notify: Notify }) {
           <legend className={labelClass}>Events</legend>
           <Checkboxes name="events" options={WEBHOOK_EVENTS} checked={["post.published", "post.failed"]} />
         </fieldset>
-        <button type="submit" className={primaryButton}>
-          Add endpoint
+        <FormError message={create.error} />
+        <button type="submit" className={primaryButton} disabled={create.busy}>
+          {create.busy ? "Adding..." : "Add endpoint"}
         </button>
       </form>
       <ul className="space-y-3" aria-label="Webhook endpoints">
-        {endpoints.map((ep) => (
-          <li key={ep.id} className="rounded-md border border-slate-200 p-3 text-sm">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <div>
-                <p className="font-mono text-slate-900">{ep.url}</p>
-                <p className="text-slate-500">
-                  {ep.events.join(", ")} · {ep.enabled ? "Enabled" : "Disabled"}
-                </p>
+        {endpoints.map((ep) => {
+          const open = log?.endpointId === ep.id;
+          return (
+            <li key={ep.id} className="rounded-md border border-slate-200 p-3 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <div>
+                  <p className="font-mono text-slate-900">{ep.url}</p>
+                  <p className="text-slate-500">
+                    {ep.events.join(", ")} · {ep.enabled ? "Enabled" : "Disabled"}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  {/* The open log is the URL's (?log=), so it opens as a plain GET too. */}
+                  <Form method="get" preventScrollReset replace>
+                    <input type="hidden" name="tab" value="api" />
+                    <button
+                      type="submit"
+                      className={secondaryButton}
+                      aria-expanded={open}
+                      name={open ? undefined : DELIVERY_LOG}
+                      value={open ? undefined : ep.id}
+                    >
+                      Delivery log
+                    </button>
+                  </Form>
+                  <RowAction
+                    intent="webhook-toggle"
+                    id={ep.id}
+                    fields={{ enabled: String(!ep.enabled) }}
+                    busyLabel="Saving..."
+                    notify={notify}
+                  >
+                    {ep.enabled ? "Disable" : "Enable"}
+                  </RowAction>
+                  <RowAction intent="webhook-delete" id={ep.id} busyLabel="Removing..." notify={notify}>
+                    Remove
+                  </RowAction>
+                </div>
               </div>
-              <div className="flex gap-2">
-                <button
-                  type="button"
-                  className={secondaryButton}
-                  aria-expanded={open === ep.id}
-                  onClick={() => setOpen(open === ep.id ? null : ep.id)}
-                >
-                  Delivery log
-                </button>
-                <button
-                  type="button"
-                  className={secondaryButton}
-                  onClick={() => run(`/api/webhooks/${ep.id}`, { method: "PATCH", json: { enabled: !ep.enabled } })}
-                >
-                  {ep.enabled ? "Disable" : "Enable"}
-                </button>
-                <button
-                  type="button"
-                  className={secondaryButton}
-                  onClick={() => run(`/api/webhooks/${ep.id}`, { method: "DELETE" })}
-                >
-                  Remove
-                </button>
-              </div>
-            </div>
-            {open === ep.id && <DeliveryLog endpointId={ep.id} timezone={timezone} notify={notify} />}
-          </li>
-        ))}
+              {open && (
+                <DeliveryLog endpointId={ep.id} deliveries={log.deliveries} timezone={timezone} notify={notify} />
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
 }
 
-function DeliveryLog({ endpointId, timezone, notify }: { endpointId: string; timezone: string; notify: Notify }) {
-  const [deliveries, setDeliveries] = useState<Delivery[] | null>(null);
-  const load = useCallback(async () => {
-    const res = await api<{ deliveries: Delivery[] }>(`/api/webhooks/${endpointId}/deliveries`);
-    if (res.ok) setDeliveries(res.data.deliveries);
-  }, [endpointId]);
-  useEffect(() => void load(), [load]);
-
-  if (!deliveries) return <p className="mt-3 text-slate-500">Loading deliveries…</p>;
+function DeliveryLog({
+  endpointId,
+  deliveries,
+  timezone,
+  notify,
+}: {
+  endpointId: string;
+  deliveries: NonNullable<Webhooks["log"]>["deliveries"];
+  timezone: string;
+  notify: Notify;
+}) {
   return (
     <div className="mt-3 space-y-2">
-      <button type="button" className={linkButton} onClick={() => void load()}>
-        Refresh
-      </button>
+      <Form method="get" preventScrollReset replace>
+        <input type="hidden" name="tab" value="api" />
+        <input type="hidden" name={DELIVERY_LOG} value={endpointId} />
+        <button type="submit" className={linkButton}>
+          Refresh
+        </button>
+      </Form>
       {deliveries.length === 0 && <p className="text-slate-500">No deliveries yet.</p>}
       <table className="w-full text-left" aria-label="Deliveries">
         <tbody>
@@ -305,17 +302,15 @@ function DeliveryLog({ endpointId, timezone, notify }: { endpointId: string; tim
                 </td>
                 <td className="py-2 pr-2 text-slate-500">{when(d.createdAt, timezone, "")}</td>
                 <td className="py-2">
-                  <button
-                    type="button"
+                  <RowAction
+                    intent="delivery-resend"
+                    id={d.id}
+                    busyLabel="Sending..."
                     className={linkButton}
-                    onClick={async () => {
-                      const res = await api(`/api/webhooks/deliveries/${d.id}/resend`, { method: "POST" });
-                      notify(res.ok ? "success" : "error", res.message);
-                      void load();
-                    }}
+                    notify={notify}
                   >
                     Re-send
-                  </button>
+                  </RowAction>
                 </td>
               </tr>
             );

@@ -2,7 +2,7 @@ import type { Notify } from "./NotificationBanner";
 import { PasswordChange } from "./PasswordChange";
 import { TimezoneSelect } from "./TimezoneSelect";
 
-interface ProfileUser {
+export interface ProfileUser {
   displayName?: string | null;
   email?: string | null;
   timezone?: string | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activityLabel, activityQuery } from "./activity-view";
+import { activityLabel, activityPageHref, activityQuery } from "./activity-view";
 
 describe("activity view", () => {
   it("names each action in words", () => {
@@ -8,10 +8,16 @@ describe("activity view", () => {
     expect(activityLabel("archived")).toBe("archived");
   });
 
-  it("asks for a page with only the filters that are set", () => {
-    expect(activityQuery({ action: "", userId: "" }, 2)).toBe("?page=2");
-    expect(activityQuery({ action: "approved", userId: "u 1" }, 1)).toBe("?page=1&action=approved&userId=u+1");
+  it("downloads with only the filters that are set", () => {
     expect(activityQuery({ action: "", userId: "" })).toBe("");
     expect(activityQuery({ action: "commented", userId: "" })).toBe("?action=commented");
+    expect(activityQuery({ action: "approved", userId: "u 1" })).toBe("?action=approved&userId=u+1");
+  });
+
+  it("links a page of the tab, keeping the filters that are set", () => {
+    expect(activityPageHref({ action: "", userId: "" }, 2)).toBe("?tab=activity&page=2");
+    expect(activityPageHref({ action: "approved", userId: "u 1" }, 3)).toBe(
+      "?tab=activity&page=3&action=approved&userId=u+1",
+    );
   });
 });

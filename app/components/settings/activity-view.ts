@@ -16,12 +16,20 @@ const LABELS: Record<ActivityAction, string> = {
 /** An action of the log in words ("Sent back"); an action this UI does not know yet shows as stored. */
 export const activityLabel = (action: string) => LABELS[action as ActivityAction] ?? action;
 
-/** The query both the table and its CSV take: a page, and the filters that are set. */
-export function activityQuery(filter: { action: string; userId: string }, page?: number): string {
-  const q = new URLSearchParams();
-  if (page !== undefined) q.set("page", String(page));
+type ActivityFilter = { action: string; userId: string };
+
+function filterParams(filter: ActivityFilter, q = new URLSearchParams()) {
   if (filter.action) q.set("action", filter.action);
   if (filter.userId) q.set("userId", filter.userId);
-  const s = q.toString();
+  return q;
+}
+
+/** The CSV download's query: the filters that are set, as the table has them. */
+export function activityQuery(filter: ActivityFilter): string {
+  const s = filterParams(filter).toString();
   return s ? `?${s}` : "";
 }
+
+/** A page of Settings → Activity as a link (the loader reads the same parameters), so paging works without JavaScript. */
+export const activityPageHref = (filter: ActivityFilter, page: number) =>
+  `?${filterParams(filter, new URLSearchParams({ tab: "activity", page: String(page) }))}`;

@@ -1,6 +1,5 @@
 import type { Db } from "../../db/client";
 import { PLATFORM_NAMES, type Platform } from "../../platform-profile";
-import { topPost } from "../aggregate";
 import { CONTENT_TYPE_LABELS } from "../definitions";
 import type { Range } from "../period";
 import type { AnalyticsService } from "../service";
@@ -221,15 +220,13 @@ export async function buildReportData(
     topPosts: async (): Promise<Table> => ({
       name: "Top posts",
       columns: ["Post", "Platforms", "Engagement", "Reach", "Engagement rate (%)"],
-      rows: topPost(await targets())
-        .slice(0, 10)
-        .map((p) => [
-          p.content.slice(0, 50),
-          p.platforms.map(platformName).join(", "),
-          p.totalEngagement,
-          p.reach,
-          p.avgEngagementRate,
-        ]),
+      rows: (await analytics.topPosts(range, 10)).map((p) => [
+        p.content.slice(0, 50),
+        p.platforms.map(platformName).join(", "),
+        p.totalEngagement,
+        p.reach,
+        p.avgEngagementRate,
+      ]),
     }),
   };
   type Name = keyof typeof tables;

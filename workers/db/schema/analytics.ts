@@ -336,6 +336,43 @@ export const postPlatformWeekly = sqliteTable(
 );
 
 /**
+ * Rollup (ADR 023, 039): per UTC day of publishing, platform and hashtag (normalized as the Hashtags tab does:
+ * trimmed, without leading #, lower case), the published targets of posts carrying the tag and the impressions,
+ * reach and engagement of their current metrics. Kept by triggers on post_targets, post_metrics_current and
+ * posts' hashtag edits and deletes (migration 0028).
+ */
+export const postHashtagDaily = sqliteTable(
+  "post_hashtag_daily",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    day: ms("day").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    tag: text("tag").notNull(),
+    targets: metric("targets"),
+    impressions: metric("impressions"),
+    reach: metric("reach"),
+    engagement: metric("engagement"),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.platform, t.tag] })],
+);
+
+/** post_hashtag_daily per epoch-aligned UTC week, kept from it by triggers like post_metrics_weekly (a year: 52 rows + 12 days per key). */
+export const postHashtagWeekly = sqliteTable(
+  "post_hashtag_weekly",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    week: ms("week").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    tag: text("tag").notNull(),
+    targets: metric("targets"),
+    impressions: metric("impressions"),
+    reach: metric("reach"),
+    engagement: metric("engagement"),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.week, t.platform, t.tag] })],
+);
+
+/**
  * The retention job's state (ADR 023): the UTC midnight before which post snapshots were rolled up and
  * deleted (rollups of earlier days cannot be rebuilt from snapshots), and `running` while it deletes, so the
  * rollup triggers keep the deleted snapshots' growth. One row, id 1.

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
+import { ROLES } from "./role-names";
 
-export const ROLES = ["owner", "admin", "editor", "contributor", "viewer"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from "./role-names";
 
 /**
  * The unit everything users own belongs to (ADR 009). A personal workspace names its user in

@@ -1,0 +1,13 @@
+import { localDayBounds } from "../../../workers/posts/schedule-time";
+
+/** Settings → API's URL parameter naming the endpoint whose delivery log is open (a plain GET without JavaScript). */
+export const DELIVERY_LOG = "log";
+
+/**
+ * A key's expiry from the form's date: the end of that day (23:59:59) in the user's timezone, the zone Settings
+ * shows times in. A value that is not a date goes on as typed, for the key schema to refuse with its message.
+ */
+export function keyExpiry(day: string, timeZone: string): string {
+  const bounds = localDayBounds(day, timeZone);
+  return bounds ? new Date(bounds.end - 1000).toISOString() : day;
+}

@@ -1,0 +1,32 @@
+import { preloadable } from "~/lib/preloadable";
+import type { SettingsTab } from "./settings-tabs";
+
+/**
+ * Settings' tab panels, each in its own chunk: a first visit loads the open tab's code only (the first-load
+ * budget, bench/run.ts), and hovering or focusing a tab fetches the next one before it is clicked.
+ */
+export const ProfileTab = preloadable(() => import("./ProfileTab").then((m) => m.ProfileTab));
+export const WorkspaceTab = preloadable(() => import("./WorkspaceTab").then((m) => m.WorkspaceTab));
+export const AccountsTab = preloadable(() => import("../accounts/AccountsTab").then((m) => m.AccountsTab));
+export const ApiTab = preloadable(() => import("./ApiTab").then((m) => m.ApiTab));
+export const BillingTab = preloadable(() => import("./BillingTab").then((m) => m.BillingTab));
+export const DeveloperTab = preloadable(() => import("./DeveloperTab").then((m) => m.DeveloperTab));
+export const ActivityTab = preloadable(() => import("./ActivityTab").then((m) => m.ActivityTab));
+
+const PANELS: Record<SettingsTab, { preload: () => Promise<unknown> }> = {
+  profile: ProfileTab,
+  workspace: WorkspaceTab,
+  accounts: AccountsTab,
+  api: ApiTab,
+  billing: BillingTab,
+  developer: DeveloperTab,
+  activity: ActivityTab,
+};
+
+/** Fetches a tab's code ahead of a click; a failed fetch is tried again when the panel renders. */
+export function preloadPanel(tab: SettingsTab) {
+  PANELS[tab].preload().catch(() => {});
+}
+
+/** Every panel's code, for the server: awaited before rendering, the open tab renders without suspending. */
+export const preloadPanels = () => Promise.all(Object.values(PANELS).map((p) => p.preload()));

@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { type TagSums, tagSums } from "./aggregate";
+import { DAY_MS, splitByUtcDays, splitByWeeks, WEEK_MS } from "./rollup-ranges";
+import { loadTargetRows, measuredSince, type PeriodRange, parseList, platformFilter, targetScope } from "./store";
+
+/**
+ * The Hashtags tab from post_hashtag_daily (migration 0028, ADR 039): per (UTC day of publishing, platform,
+ * tag) the published targets of posts carrying the tag and their current impressions, reach and engagement.
+ */
+
+const DAY = sql.raw(String(DAY_MS));
+const WEEK = sql.raw(String(WEEK_MS));
+/** What JS's String.prototype.trim strips, so the SQL key trims exactly as aggregate.normalizeTag does. */
+const JS_WHITESPACE = sql.raw(
+  "char(9, 10, 11, 12, 13, 32, 160, 5760, 8192, 8193, 8194, 8195, 8196, 8197, 8198, 8199, 8200, 8201, 8202, 8232, 8233, 8239, 8287, 12288, 65279)",
+);
+const norm = sql`lower(ltrim(trim(j.value, ${JS_WHITESPACE}), '#'))`;
+
+/** The rollup computed from the targets, their current metrics and their posts' hashtags (the rebuild's source). */
+export const recomputedHashtags = (workspaceId: string) => sql`
+  with tags as (
+    select distinct p.id as post_id, ${norm} as tag
+    from posts p, json_each(case when json_valid(p.hashtags) then p.hashtags else '[]' end) j
+    where p.workspace_id = ${workspaceId} and typeof(j.key) = 'integer' and j.type = 'text' and ${norm} <> ''
+  ), f as (
+    select post_id, workspace_id, day, platform, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach,
+      sum(engagement) as engagement from (
+      select post_id, workspace_id, published_at - published_at % ${DAY} as day, platform, 1 as targets, 0 as impressions,
+        0 as reach, 0 as engagement
+      from post_targets where workspace_id = ${workspaceId} and status = 'published' and published_at is not null
+      union all
+      select post_id, workspace_id, published_at - published_at % ${DAY}, platform, 0, impressions, reach, likes + comments + shares
+      from post_metrics_current where workspace_id = ${workspaceId} and published_at is not null
+    ) group by post_id, workspace_id, day, platform
+  )
+  select f.workspace_id, f.day, f.platform, tags.tag, sum(f.targets) as targets, sum(f.impressions) as impressions,
+    sum(f.reach) as reach, sum(f.engagement) as engagement
+  from f join tags on tags.post_id = f.post_id group by 1, 2, 3, 4`;
+
+/** The weekly rollup: the daily one (as recomputed) summed per epoch-aligned UTC week. */
+export const recomputedWeeklyHashtags = (workspaceId: string) => sql`
+  select workspace_id, day - day % ${WEEK} as week, platform, tag, sum(targets) as targets, sum(impressions) as impressions,
+    sum(reach) as reach, sum(engagement) as engagement
+  from (${recomputedHashtags(workspaceId)}) group by workspace_id, week, platform, tag`;
+
+/**
+ * The rebuild's statements for one workspace (run inside rebuildRollups' batch). The daily inserts' triggers fill
+ * the weekly rollup too; rebuilding it after them makes the repair not depend on those triggers.
+ */
+export const rebuildHashtags = (workspaceId: string) => [
+  sql`delete from post_hashtag_daily where workspace_id = ${workspaceId}`,
+  sql`insert into post_hashtag_daily (workspace_id, day, platform, tag, targets, impressions, reach, engagement)
+    ${recomputedHashtags(workspaceId)}`,
+  sql`delete from post_hashtag_weekly where workspace_id = ${workspaceId}`,
+  sql`insert into post_hashtag_weekly (workspace_id, week, platform, tag, targets, impressions, reach, engagement)
+    ${recomputedWeeklyHashtags(workspaceId)}`,
+];
+
+/**
+ * Each tag's figures over the period, as aggregate.tagSums over `loadTargetRows` gives them. A period nobody
+ * measured after (any period ending now) reads whole UTC weeks and days from the rollups ((weeks + days) ×
+ * platforms × tags rows)
+ * and the partial days at its edges from their targets; a past period (a custom range measured since its end)
+ * needs figures as of its end, which no rollup holds, so it reads every target of the period.
+ */
+export async function loadTagSums(db: Db, workspaceId: string, range: PeriodRange): Promise<TagSums[]> {
+  const { days, edges } = splitByUtcDays(range);
+  if (!days || (await measuredSince(db, workspaceId, range.end)))
+    return tagSums(await loadTargetRows(db, workspaceId, range));
+  // Whole weeks from the weekly rollup, the days around them from the daily one.
+  const split = splitByWeeks(days);
+  const spans = [
+    ...(split.weeks ? [{ table: sql.raw("post_hashtag_weekly"), key: sql.raw("week"), span: split.weeks }] : []),
+    ...split.days.map((span) => ({ table: sql.raw("post_hashtag_daily"), key: sql.raw("day"), span })),
+  ];
+  const rollup = sql.join(
+    spans.map(
+      ({ table, key, span }) => sql`select tag, targets, impressions, reach, engagement from ${table}
+        where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end}
+          ${platformFilter(sql`platform`, range.platforms)}`,
+    ),
+    sql` union all `,
+  );
+  const [rollupRows, ...edgeRows] = await Promise.all([
+    db.all<TagSums>(sql`
+      select tag, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach, sum(engagement) as engagement
+      from (${rollup}) group by tag`),
+    ...edges.map((edge) =>
+      db.all<{
+        hashtags: string;
+        impressions: number;
+        reach: number;
+        likes: number;
+        comments: number;
+        shares: number;
+      }>(sql`
+        select p.hashtags, coalesce(c.impressions, 0) as impressions, coalesce(c.reach, 0) as reach,
+          coalesce(c.likes, 0) as likes, coalesce(c.comments, 0) as comments, coalesce(c.shares, 0) as shares
+        from post_targets t join posts p on p.id = t.post_id left join post_metrics_current c on c.target_id = t.id
+        where ${targetScope(workspaceId, { ...edge, platforms: range.platforms })}`),
+    ),
+  ]);
+  return [...rollupRows, ...tagSums(edgeRows.flat().map((r) => ({ ...r, hashtags: parseList(r.hashtags) })))];
+}
