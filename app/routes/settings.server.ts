@@ -16,6 +16,7 @@ import { checkSetup } from "../../workers/setup/check";
 import { ensurePermitted } from "../../workers/workspaces/middleware";
 import { can } from "../../workers/workspaces/roles";
 import { workspacePatch } from "../../workers/workspaces/schemas";
+import { accountsTabData, disconnectAction } from "./settings-accounts.server";
 import { developerAction, developerTabData, isDeveloperIntent } from "./settings-developer.server";
 import { isTeamIntent, teamAction } from "./settings-team.server";
 
@@ -27,7 +28,7 @@ function signedIn({ auth, workspace }: AppContext, url: URL) {
 /**
  * Which tabs the role sees and the open one's data, read here rather than over /api: Settings → Workspace's
  * workspace, members and pending invitations; Settings → Developer's going-live check (GET /api/setup/check);
- * Settings → API and Activity (settings-developer.server.ts).
+ * Settings → Social Accounts (settings-accounts.server.ts); Settings → API and Activity (settings-developer.server.ts).
  * A tab the role cannot open answers 403 with the reason, shown in its place.
  */
 export async function settingsData(ctx: AppContext, url: URL) {
@@ -36,7 +37,7 @@ export async function settingsData(ctx: AppContext, url: URL) {
   const view = settingsView(workspace.role, url.searchParams.get("tab"));
   const open = view.refused ? null : view.tab;
   const { workspaces, env } = ctx.services;
-  const [workspaceTab, setup, developer] = await Promise.all([
+  const [workspaceTab, accountsTab, setup, developer] = await Promise.all([
     open === "workspace"
       ? Promise.all([
           workspaces.get(workspace),
@@ -44,10 +45,11 @@ export async function settingsData(ctx: AppContext, url: URL) {
           can(workspace.role, "members.manage") ? workspaces.pendingInvites(workspace.id) : [],
         ]).then(([settings, members, invites]) => ({ workspace: settings, members, invites }))
       : null,
+    open === "accounts" ? accountsTabData(ctx, session) : null,
     open === "developer" ? checkSetup({ ...env }, { origin: url.origin }) : null,
     developerTabData(open, ctx, session, url),
   ]);
-  return data({ ...view, workspaceTab, setup, ...developer }, { status: view.refused ? 403 : 200 });
+  return data({ ...view, workspaceTab, accountsTab, setup, ...developer }, { status: view.refused ? 403 : 200 });
 }
 
 /**
@@ -64,6 +66,8 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
   const { services } = ctx;
   if (isDeveloperIntent(intent))
     return runForm(intent, () => developerAction(intent, form, ctx, { auth, workspace, vars }));
+  if (intent === "account-disconnect")
+    return runForm(intent, () => disconnectAction(form, ctx, { auth, workspace, vars }));
   if (isTeamIntent(intent)) return runForm(intent, () => teamAction(intent, form, ctx, { auth, workspace, vars }));
   return runForm(intent, async () => {
     switch (intent) {

@@ -91,7 +91,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             {tab === "workspace" && shell && workspaceTab && (
               <WorkspaceTab {...workspaceTab} userId={shell.user.id} notify={notify} />
             )}
-            {tab === "accounts" && <AccountsTab />}
+            {tab === "accounts" && loaderData.accountsTab && <AccountsTab data={loaderData.accountsTab} />}
             {tab === "api" && shell && apiTab && (
               <ApiTab data={apiTab} timezone={shell.user.timezone} notify={notify} />
             )}

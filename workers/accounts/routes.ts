@@ -6,6 +6,7 @@ import { Messages, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { PLATFORMS, type Platform } from "../platform-profile";
 import { requirePermission } from "../workspaces/middleware";
+import { DISCONNECTED, disconnectAccounts } from "./disconnect";
 import { type AccountsService, ConnectError } from "./service";
 import type { AccountView } from "./view";
 
@@ -80,10 +81,7 @@ export const connectRoutes = new Hono<SignedInEnv>()
     const accounts = (await c.var.services.accounts.list(c.var.workspace.id)).filter(
       (a) => a.platform === "instagram" || a.platform === "facebook",
     );
-    return (
-      (await askBeforeHolding(c, accounts)) ??
-      ok(c, { removed: (await disconnectAll(c, accounts)).length }, DISCONNECTED)
-    );
+    return disconnect(c, accounts, (gone) => ({ removed: gone.length }));
   })
   .delete("/:platform/disconnect/:id", requirePermission("accounts.manage"), async (c) => {
     const account = await ownedOnPath(
@@ -92,9 +90,7 @@ export const connectRoutes = new Hono<SignedInEnv>()
       platformOf(c.req.param("platform")),
       c.req.param("id"),
     );
-    return (
-      (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED)
-    );
+    return disconnect(c, [account], (gone) => ({ account: gone[0] }));
   })
   .delete("/:platform/accounts/:id", requirePermission("accounts.manage"), async (c) => {
     const account = await ownedOnPath(
@@ -103,9 +99,7 @@ export const connectRoutes = new Hono<SignedInEnv>()
       platformOf(c.req.param("platform")),
       c.req.param("id"),
     );
-    return (
-      (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED)
-    );
+    return disconnect(c, [account], (gone) => ({ account: gone[0] }));
   })
   .get("/:platform", requirePermission("accounts.manage"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
@@ -124,12 +118,6 @@ async function ownedOnPath(accounts: AccountsService, workspaceId: string, platf
   return account;
 }
 
-const DISCONNECTED = "Account disconnected successfully";
-
-/**
- * The confirmation step of a disconnect: when scheduled posts would publish through these accounts, the
- * first call (without `?confirm=true`) answers 409 naming them and changes nothing.
- */
 /** The platform's authorize URL; a reconnect names the account, so only its missing permissions are asked for. */
 function startConnect(
   c: Context<SignedInEnv>,
@@ -145,25 +133,25 @@ function startConnect(
   );
 }
 
-async function askBeforeHolding<E extends AppEnv>(c: Context<E>, accounts: AccountView[]) {
-  const posts = await c.var.services.holds.affectedByDisconnect(
+/**
+ * A disconnect through the API: when scheduled posts would publish through these accounts, the first call
+ * (without `?confirm=true`) answers 409 naming them and changes nothing.
+ */
+async function disconnect<E extends SignedInEnv, T>(
+  c: Context<E>,
+  accounts: AccountView[],
+  answer: (disconnected: AccountView[]) => T,
+) {
+  const outcome = await disconnectAccounts(
+    c.var.services,
     c.var.workspace.id,
-    accounts.map((a) => a.id),
+    c.var.auth.user.id,
+    accounts,
+    c.req.query("confirm") === "true",
   );
-  if (posts.length === 0 || c.req.query("confirm") === "true") return null;
-  const n = posts.length === 1 ? "1 scheduled post publishes" : `${posts.length} scheduled posts publish`;
-  const message = `${n} to this account. If you disconnect it, those channels wait (they are not published) until you reconnect the same account. Disconnect anyway?`;
-  return c.json({ success: false as const, message, data: { posts } }, 409);
-}
-
-/** Holds the accounts' waiting channels first, then forgets the accounts. */
-async function disconnectAll<E extends AppEnv>(c: Context<E>, accounts: AccountView[]): Promise<AccountView[]> {
-  const { services } = c.var;
-  const workspaceId = c.var.workspace.id;
-  await services.holds.holdForDisconnect(workspaceId, accounts);
-  const out: AccountView[] = [];
-  for (const a of accounts) out.push(await services.accounts.disconnect(workspaceId, a.id, c.var.auth.user.id));
-  return out;
+  if ("ask" in outcome)
+    return c.json({ success: false as const, message: outcome.ask.message, data: { posts: outcome.ask.posts } }, 409);
+  return ok(c, answer(outcome.disconnected), DISCONNECTED);
 }
 
 /** /api/accounts/{id}: read, refresh now, disconnect. Another workspace's account is a 404. */
@@ -194,7 +182,5 @@ export const accountRoutes = new Hono<SignedInEnv>()
   })
   .delete("/:id", requirePermission("accounts.manage"), async (c) => {
     const account = await c.var.services.accounts.get(c.var.workspace.id, accountId(c.req.param("id")));
-    return (
-      (await askBeforeHolding(c, [account])) ?? ok(c, { account: (await disconnectAll(c, [account]))[0] }, DISCONNECTED)
-    );
+    return disconnect(c, [account], (gone) => ({ account: gone[0] }));
   });

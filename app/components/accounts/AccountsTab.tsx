@@ -1,15 +1,20 @@
-import { useCallback, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useEffect, useState } from "react";
+import { useFetcher, useSearchParams } from "react-router";
 import { PlatformMark } from "~/components/platforms/PlatformMark";
 import { Dialog } from "~/components/ui/on-demand-dialog";
 import { accountName } from "~/lib/account-name";
-import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
-import type { AccountView } from "../../../workers/accounts/view";
+import { ENHANCED } from "~/lib/use-form-action";
+import type { accountsTabData, DisconnectReply } from "~/routes/settings-accounts.server";
 import { PLATFORM_META } from "../platforms/platform-options";
 import { type AccountCard, connectButtonLabel, groupAccounts } from "./grouping";
 
-/** Settings → Social Accounts (SPEC §2, §4): grouped cards, connect with terms, disconnect with confirmation. */
+/**
+ * Settings → Social Accounts (SPEC §2, §4): grouped cards (from the page's loader), connect with terms,
+ * disconnect with confirmation through the page's action (settings-accounts.server.ts).
+ */
+export type AccountsTabData = Awaited<ReturnType<typeof accountsTabData>>;
+type AffectedPost = AccountsTabData["waiting"][string][number];
 
 type Terms = "general" | "linkedin" | "youtube";
 
@@ -113,32 +118,26 @@ function startUrl(option: Pick<ConnectOption, "platform" | "variant"> & { reconn
   return `/api/auth/${option.platform}${q.size ? `?${q}` : ""}`;
 }
 
-export function AccountsTab() {
-  const [accounts, setAccounts] = useState<AccountView[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
+export function AccountsTab({ data }: { data: AccountsTabData }) {
+  const { accounts, waiting } = data;
   const [connectOpen, setConnectOpen] = useState(false);
   const [terms, setTerms] = useState<ConnectOption | null>(null);
   const [toRemove, setToRemove] = useState<AccountCard | null>(null);
-  const [removing, setRemoving] = useState(false);
-  /** The server's answer when scheduled posts use the account: their channels will wait for a reconnect. */
+  /** The action's answer when scheduled posts use the account: their channels will wait for a reconnect. */
   const [affected, setAffected] = useState<{ message: string; posts: AffectedPost[] } | null>(null);
   const [params, setParams] = useSearchParams();
-
-  const load = useCallback(async () => {
-    const res = await api<{ accounts: AccountView[] }>("/api/users/connected-accounts");
-    if (res.ok) {
-      setAccounts(res.data.accounts);
-      setLoadError(false);
-    } else {
-      setLoadError(true);
-      setAccounts([]);
-      notify.error("Failed to load accounts");
-    }
-  }, []);
-
+  const disconnect = useFetcher<DisconnectReply>();
+  // A success closes the dialog (the loader then reads the accounts again); the confirmation step shows in it.
   useEffect(() => {
-    void load();
-  }, [load]);
+    const reply = disconnect.data;
+    if (!reply) return;
+    if (reply.ok) {
+      notify.success(reply.message);
+      setToRemove(null);
+      setAffected(null);
+    } else if (reply.ask) setAffected(reply.ask);
+    else notify.error(reply.message);
+  }, [disconnect.data]);
 
   // The OAuth callback lands here with ?connected=<platform> or ?error=<message>: toast once, then tidy the URL.
   useEffect(() => {
@@ -153,26 +152,7 @@ export function AccountsTab() {
     setParams(next, { replace: true });
   }, [params, setParams]);
 
-  async function disconnect() {
-    if (!toRemove) return;
-    setRemoving(true);
-    try {
-      const res = await api(`${disconnectPath(toRemove)}${affected ? "?confirm=true" : ""}`, { method: "DELETE" });
-      if (!res.ok) {
-        const posts = res.status === 409 ? (res.data as { posts?: AffectedPost[] } | undefined)?.posts : undefined;
-        if (posts) return setAffected({ message: res.message, posts });
-        return notify.error("Failed to disconnect account");
-      }
-      notify.success("Account disconnected successfully");
-      setToRemove(null);
-      setAffected(null);
-      await load();
-    } finally {
-      setRemoving(false);
-    }
-  }
-
-  const groups = accounts ? groupAccounts(accounts) : [];
+  const groups = groupAccounts(accounts);
 
   return (
     <section aria-labelledby="social-accounts-title" className="space-y-6">
@@ -190,15 +170,13 @@ export function AccountsTab() {
           onClick={() => setConnectOpen(true)}
           className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
         >
-          {connectButtonLabel(accounts ?? [])}
+          {connectButtonLabel(accounts)}
         </button>
       </div>
 
-      {accounts === null ? (
-        <p className="text-sm text-gray-500">Loading accounts...</p>
-      ) : groups.length === 0 ? (
+      {groups.length === 0 ? (
         <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center">
-          <p className="font-medium">{loadError ? "Failed to load accounts" : "No accounts connected"}</p>
+          <p className="font-medium">No accounts connected</p>
           <p className="text-sm text-gray-500">Connect your social media accounts to start posting</p>
         </div>
       ) : (
@@ -211,6 +189,7 @@ export function AccountsTab() {
                   <AccountCardView
                     key={card.id}
                     card={card}
+                    waiting={card.account ? waiting[card.account.id] : undefined}
                     onDisconnect={() => setToRemove(card)}
                     onReconnect={() =>
                       window.location.assign(
@@ -357,14 +336,19 @@ export function AccountsTab() {
             ) : null}
             <div className="flex justify-end gap-2">
               <Dialog.Close className="rounded-md border px-4 py-2 text-sm">Cancel</Dialog.Close>
-              <button
-                type="button"
-                disabled={removing}
-                onClick={disconnect}
-                className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
-              >
-                {affected ? "Disconnect Anyway" : "Yes, Disconnect Account"}
-              </button>
+              <disconnect.Form method="post">
+                <input type="hidden" name="intent" value="account-disconnect" />
+                <input type="hidden" name={ENHANCED} value="1" />
+                <input type="hidden" name="id" value={toRemove?.id ?? ""} />
+                {affected ? <input type="hidden" name="confirm" value="true" /> : null}
+                <button
+                  type="submit"
+                  disabled={disconnect.state !== "idle"}
+                  className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
+                >
+                  {affected ? "Disconnect Anyway" : "Yes, Disconnect Account"}
+                </button>
+              </disconnect.Form>
             </div>
           </Dialog.Content>
         </Dialog.Portal>
@@ -375,10 +359,13 @@ export function AccountsTab() {
 
 function AccountCardView({
   card,
+  waiting,
   onDisconnect,
   onReconnect,
 }: {
   card: AccountCard;
+  /** The scheduled posts that will not publish until this account is reconnected (when it is not healthy). */
+  waiting?: AffectedPost[];
   onDisconnect: () => void;
   onReconnect: () => void;
 }) {
@@ -430,7 +417,7 @@ function AccountCardView({
             OK · checked {card.account.lastVerifiedAt.slice(0, 10)}
           </p>
         ) : null}
-        {card.account && card.account.health.state !== "ok" ? <AffectedPosts accountId={card.account.id} /> : null}
+        {waiting?.length ? <AffectedPosts posts={waiting} /> : null}
       </div>
       <button
         type="button"
@@ -445,23 +432,8 @@ function AccountCardView({
   );
 }
 
-type AffectedPost = { id: string; content: string; scheduledDate: string | null };
-
 /** The scheduled posts that will not publish until this account is reconnected. */
-function AffectedPosts({ accountId }: { accountId: string }) {
-  const [posts, setPosts] = useState<AffectedPost[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void api<{ affectedPosts?: AffectedPost[] }>(`/api/accounts/${encodeURIComponent(accountId)}/health`).then(
-      (res) => {
-        if (live) setPosts(res.ok ? (res.data.affectedPosts ?? []) : []);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [accountId]);
-  if (!posts?.length) return null;
+function AffectedPosts({ posts }: { posts: AffectedPost[] }) {
   return (
     <div className="mt-1 text-xs text-amber-800" data-testid="affected-posts">
       <p>

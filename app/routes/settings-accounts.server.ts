@@ -1,0 +1,61 @@
+import { z } from "zod";
+import type { FormReply } from "~/lib/use-form-action";
+import { DISCONNECTED, disconnectAccounts } from "../../workers/accounts/disconnect";
+import type { AuthContext } from "../../workers/auth/service";
+import type { AppContext } from "../../workers/context";
+import { parseOrThrow } from "../../workers/http/validate";
+import type { WorkspaceContext } from "../../workers/workspaces/membership";
+import { ensurePermitted } from "../../workers/workspaces/middleware";
+
+interface Session {
+  auth: AuthContext;
+  workspace: WorkspaceContext;
+  vars: Parameters<typeof ensurePermitted>[0];
+}
+
+/**
+ * Settings → Social Accounts' data, as GET /api/users/connected-accounts and GET /api/accounts/:id/health read
+ * it: the workspace's accounts, and for each one not healthy the scheduled posts that wait for its reconnect.
+ */
+export async function accountsTabData({ services }: AppContext, { workspace }: Session) {
+  const accounts = await services.accounts.list(workspace.id);
+  const waiting = await Promise.all(
+    accounts
+      .filter((a) => a.health.state !== "ok")
+      .map(
+        async (a) =>
+          [a.id, await services.holds.affectedByDisconnect(workspace.id, [a.id], { alsoHeld: true })] as const,
+      ),
+  );
+  return { accounts, waiting: Object.fromEntries(waiting) };
+}
+
+type AffectedPost =
+  Awaited<ReturnType<typeof disconnectAccounts>> extends infer O
+    ? O extends { ask: { posts: (infer P)[] } }
+      ? P
+      : never
+    : never;
+export type DisconnectReply = FormReply & { ask?: { message: string; posts: AffectedPost[] } };
+
+const disconnectForm = z.object({
+  id: z.string({ error: "Which account?" }).min(1, "Which account?").max(64),
+  confirm: z.literal("true").optional(),
+});
+
+/**
+ * Disconnect (DELETE /api/accounts/:id, `accounts.manage`): when scheduled posts use the account, the first
+ * post changes nothing and answers which (the confirmation step); the form posted again with `confirm` does it.
+ */
+export async function disconnectAction(form: FormData, { services }: AppContext, { auth, workspace, vars }: Session) {
+  ensurePermitted(vars, "accounts.manage");
+  const input = parseOrThrow(disconnectForm, {
+    id: form.get("id") ?? undefined,
+    confirm: form.get("confirm") || undefined,
+  });
+  const account = await services.accounts.get(workspace.id, input.id);
+  const outcome = await disconnectAccounts(services, workspace.id, auth.user.id, [account], input.confirm === "true");
+  const intent = "account-disconnect";
+  if ("ask" in outcome) return { ok: false as const, intent, message: outcome.ask.message, ask: outcome.ask };
+  return { ok: true as const, intent, message: DISCONNECTED };
+}
