@@ -103,13 +103,6 @@ const BRAND: Record<string, string> = {
   ...Object.fromEntries(Object.entries(PLATFORM_META).map(([k, v]) => [k, v.name])),
 };
 
-function disconnectPath(card: AccountCard): string {
-  if (card.platform === "instagram" || card.platform === "facebook") return `/api/auth/instagram/disconnect/${card.id}`;
-  if (card.platform === "linkedin") return `/api/auth/linkedin/accounts/${card.id}`;
-  if (card.platform === "youtube") return `/api/auth/youtube/disconnect/${card.id}`;
-  return `/api/accounts/${card.id}`;
-}
-
 /** The consent start; `reconnect` (an account id) asks again for exactly the permission that account lacks. */
 function startUrl(option: Pick<ConnectOption, "platform" | "variant"> & { reconnect?: string }): string {
   const q = new URLSearchParams();
