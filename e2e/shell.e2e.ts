@@ -141,3 +141,17 @@ test("Settings: the open tab shows the server's HTML while its code loads, then 
   await page.getByRole("listbox").getByRole("option", { name: "UTC", exact: true }).waitFor();
   expect(await heading?.evaluate((el) => el.isConnected)).toBe(true);
 });
+
+test("Settings: a Shift-click on a tab opens it in a new window and leaves this one where it was", async ({
+  journey: { page },
+}) => {
+  await registerViaApi(page, newUser("Sam Shift"));
+  await gotoHydrated(page, "/settings");
+  const opened = page.context().waitForEvent("page");
+  await page.getByRole("tab", { name: "Billing" }).click({ modifiers: ["Shift"] });
+  const other = await opened;
+  await other.waitForURL("**/settings?tab=billing");
+  await other.close();
+  expect(await page.getByRole("tab", { selected: true }).innerText()).toBe("Profile");
+  expect(new URL(page.url()).search).toBe("");
+});

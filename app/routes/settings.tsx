@@ -73,6 +73,8 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               <a
                 href={`?tab=${t.value}`}
                 onClick={(e) => plainClick(e) && e.preventDefault()}
+                // Radix switches the tab on mouse down unless Ctrl is held; ⌘/Shift-click opens a new tab instead.
+                onMouseDown={(e) => !plainClick(e) && e.preventDefault()}
                 onPointerEnter={() => preloadPanel(t.value)}
                 onFocus={() => preloadPanel(t.value)}
               >
