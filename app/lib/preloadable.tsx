@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { loadOnce } from "./on-demand";
 
 /**
  * A component in a chunk of its own, in its own Suspense boundary without a fallback, whose code can be fetched
@@ -8,18 +9,10 @@ import { lazy, Suspense } from "react";
  * preloaded one without a gap. During hydration the boundary keeps the server's HTML until the code arrives.
  */
 export function preloadable<P extends object>(load: () => Promise<React.ComponentType<P>>) {
-  let loaded: React.ComponentType<P> | null = null;
-  let pending: Promise<React.ComponentType<P>> | null = null;
-  const preload = () =>
-    (pending ??= load().then(
-      (component) => (loaded = component),
-      (err: unknown) => {
-        pending = null; // a failed fetch (offline, new deploy) may be retried on the next use
-        throw err;
-      },
-    ));
+  const { preload, loaded: current } = loadOnce(load);
   type Module = { default: React.ComponentType<P> };
   const Lazy = lazy<React.ComponentType<P>>(() => {
+    const loaded = current();
     if (!loaded) return preload().then((component) => ({ default: component }));
     const module: Module = { default: loaded };
     // biome-ignore lint/suspicious/noThenProperty: a thenable that settles synchronously is what keeps lazy from suspending

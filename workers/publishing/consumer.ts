@@ -134,7 +134,7 @@ async function attempt(
   }
   if (request.thread?.length) {
     // Part 1 is out: its id is recorded before any reply is sent, so it is never published twice.
-    await logAttempt(deps, target.id, started, "publish", "published", null);
+    await attemptRow(deps, target.id, started, "publish", "published", null);
     if (!(await recordParts(deps, target.id, [result.remoteId], result.permalink))) return ACK;
     return publishRemainingParts(
       { ...target, partIds: [result.remoteId] },
@@ -167,11 +167,13 @@ function threadOutcomes(deps: PublishDeps, access: ReturnType<typeof refreshOnce
     published: (target, result) => complete(target, result, deps, access, null),
     failed: (target, error, started, kind) => afterFailure(target, deps, error, started, kind),
     unconfirmed: async (target, message, error) => {
-      await logAttempt(deps, target.id, deps.now(), "verify", "unconfirmed", error);
+      await attemptRow(deps, target.id, deps.now(), "verify", "unconfirmed", error);
       await settle(target, deps, { status: "unconfirmed", errorKind: error.kind, errorMessage: message });
       return ACK;
     },
-    log: (targetId, started, kind, outcome, error) => logAttempt(deps, targetId, started, kind, outcome, error),
+    log: async (targetId, started, kind, outcome, error) => {
+      await attemptRow(deps, targetId, started, kind, outcome, error);
+    },
   };
 }
 
@@ -202,7 +204,7 @@ async function afterFailure(
     target.attemptCount,
   );
   if (decision.action === "verify") {
-    await logAttempt(deps, target.id, started, kind, "unknown", error);
+    await attemptRow(deps, target.id, started, kind, "unknown", error);
     const verdict = await verifyTarget(target, deps);
     if (verdict !== "not_found") return ACK;
     return retryLater(
@@ -211,7 +213,7 @@ async function afterFailure(
       decideAfterFailure({ kind: "retryable", message: error.message }, target.attemptCount),
     );
   }
-  await logAttempt(deps, target.id, started, kind, decision.action === "retry" ? "retry" : "failed", error);
+  await attemptRow(deps, target.id, started, kind, decision.action === "retry" ? "retry" : "failed", error);
   if (decision.action === "fail" && decision.needsReconnect) {
     const reason = await deps.markNeedsReconnect(target.accountId, error);
     // A missing permission is said the same way on the channel as on the account.
@@ -277,7 +279,7 @@ export async function verifyTarget(
       : await deps.client(target.platform).findPublished(credentials, target.id, since, request.text);
     if (found && request.thread?.length) {
       // Part 1 of a thread is out; the rest is sent by the next delivery.
-      await logAttempt(deps, target.id, started, "verify", "found", null);
+      await attemptRow(deps, target.id, started, "verify", "found", null);
       await recordParts(deps, target.id, [found.remoteId], found.permalink);
       return "not_found";
     }
@@ -286,11 +288,11 @@ export async function verifyTarget(
       if (target.version?.firstComment) await publishFirstComment(target.id, deps);
       return "published";
     }
-    await logAttempt(deps, target.id, started, "verify", "not_found", null);
+    await attemptRow(deps, target.id, started, "verify", "not_found", null);
     return "not_found";
   } catch (err) {
     const error = asPlatformError(err, target.platform);
-    await logAttempt(deps, target.id, started, "verify", "unconfirmed", error);
+    await attemptRow(deps, target.id, started, "verify", "unconfirmed", error);
     if (!opts.settleUnsure) return error.kind === "permanent" ? "cannot_check" : "lookup_failed";
     await settle(target, deps, {
       status: "unconfirmed",
@@ -436,17 +438,6 @@ async function applyPostStatus(
       error: t.errorMessage,
     })),
   });
-}
-
-async function logAttempt(
-  deps: PublishDeps,
-  targetId: string,
-  started: number,
-  kind: string,
-  outcome: string,
-  error: PlatformError | null,
-) {
-  await attemptRow(deps, targetId, started, kind, outcome, error);
 }
 
 /** The attempt log's row, as a statement (awaited alone or joined to a batch). */
