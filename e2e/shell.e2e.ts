@@ -122,7 +122,7 @@ test("Settings: the open tab shows the server's HTML while its code loads, then 
   journey: { page },
 }) => {
   await registerViaApi(page, newUser("Lin Ito"));
-  // Hold the Profile panel's chunk: the page hydrates without it.
+  // Hold the Profile panel's chunk: the page waits for it before hydrating (app/entry.client.tsx).
   let release = () => {};
   const held = new Promise<void>((requested) => {
     void page.route(/\/assets\/ProfileTab-[\w-]+\.js$/, async (route) => {
@@ -131,11 +131,13 @@ test("Settings: the open tab shows the server's HTML while its code loads, then 
       await route.continue();
     });
   });
-  await gotoHydrated(page, "/settings");
+  const hydrated = page.waitForRequest((r) => r.url().endsWith("/api/events") && r.method() === "POST");
+  await page.goto("/settings");
   await held;
   const heading = await page.getByRole("heading", { name: "Profile Information" }).elementHandle();
   expect(await heading?.isVisible()).toBe(true);
   release();
+  await hydrated;
   // Only the hydrated panel opens the list; the server's heading is the same node, never replaced.
   await page.getByRole("button", { name: "Show timezones" }).click();
   await page.getByRole("listbox").getByRole("option", { name: "UTC", exact: true }).waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { settingsView } from "./settings-tabs";
+import { openTab, settingsView } from "./settings-tabs";
 
 const names = (role: Parameters<typeof settingsView>[0]) => settingsView(role, null).tabs.map((t) => t.value);
 
@@ -16,6 +16,9 @@ describe("settings tabs by role", () => {
     expect(settingsView("owner", "developer")).toMatchObject({ tab: "developer", refused: null });
     expect(settingsView("owner", null)).toMatchObject({ tab: "profile", refused: null });
     expect(settingsView("owner", "nonsense")).toMatchObject({ tab: "profile", refused: null });
+    // The panel the browser fetches before hydrating is the same one.
+    for (const requested of ["billing", "activity", null, "nonsense"])
+      expect(openTab(requested)).toBe(settingsView("owner", requested).tab);
   });
 
   it("says why a role cannot open a tab the URL names", () => {

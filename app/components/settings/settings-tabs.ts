@@ -25,6 +25,10 @@ export interface SettingsView {
   refused: string | null;
 }
 
+/** The tab `?tab=` opens: the one it names, Profile when it names none. */
+export const openTab = (requested: string | null): SettingsTab =>
+  TABS.find((t) => t.value === requested)?.value ?? "profile";
+
 /** Which tabs a role sees and what `?tab=` opens: decided on the server, from the same table as the API's checks. */
 export function settingsView(role: Role, requested: string | null): SettingsView {
   const tabs = TABS.filter((t) => !("needs" in t) || can(role, t.needs)).map(({ value, label }) => ({ value, label }));

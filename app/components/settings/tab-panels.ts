@@ -1,5 +1,5 @@
 import { preloadable } from "~/lib/preloadable";
-import type { SettingsTab } from "./settings-tabs";
+import { openTab, type SettingsTab } from "./settings-tabs";
 
 /**
  * Settings' tab panels, each in its own chunk: a first visit loads the open tab's code only (the first-load
@@ -27,6 +27,9 @@ const PANELS: Record<SettingsTab, { preload: () => Promise<unknown> }> = {
 export function preloadPanel(tab: SettingsTab) {
   PANELS[tab].preload().catch(() => {});
 }
+
+/** The code of the tab a URL's `?tab=` opens, awaited before the page hydrates (app/entry.client.tsx). */
+export const preloadOpenPanel = (requested: string | null) => PANELS[openTab(requested)].preload();
 
 /** Every panel's code, for the server: awaited before rendering, the open tab renders without suspending. */
 export const preloadPanels = () => Promise.all(Object.values(PANELS).map((p) => p.preload()));
