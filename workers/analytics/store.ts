@@ -69,13 +69,15 @@ export async function loadBestTimeSamples(
 
 /**
  * The workspace's targets published in [start, end) with their latest snapshot taken before `end`
- * (zeros when none yet). `postId` narrows to one post or a list of posts.
+ * (zeros when none yet), oldest first. `postId` narrows to one post or a list of posts; `newest` keeps only the
+ * period's newest targets (still oldest first), so a listing reads a bounded number of rows.
  */
 export async function loadTargetRows(
   db: Db,
   workspaceId: string,
   range: { start: number; end: number; platforms: Platform[] | null },
   postId?: string | string[],
+  newest?: number,
 ): Promise<TargetRow[]> {
   const posts =
     postId === undefined
@@ -96,7 +98,8 @@ export async function loadTargetRows(
       order by s2.taken_at desc limit 1)
     where t.workspace_id = ${workspaceId} and t.status = 'published' and t.published_at >= ${range.start} and t.published_at < ${range.end}
     ${platformFilter(sql`t.platform`, range.platforms)} ${posts}
-    order by t.published_at, t.id`);
+    ${newest === undefined ? sql`order by t.published_at, t.id` : sql`order by t.published_at desc, t.id desc limit ${newest}`}`);
+  if (newest !== undefined) rows.reverse();
   return rows.map((r) => ({
     targetId: r.target_id,
     postId: r.post_id,

@@ -5,7 +5,8 @@ import type { PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { posts } from "../../db/schema/index";
 import { call } from "../../test/helpers";
-import { PERIOD, seedFixture } from "../fixture.test-helper";
+import { PERIOD, seedFixture, utc } from "../fixture.test-helper";
+import { loadTargetRows } from "../store";
 
 let fx: Awaited<ReturnType<typeof seedFixture>>;
 beforeAll(async () => {
@@ -103,6 +104,13 @@ describe("GET /api/analytics/export", () => {
       .trimEnd()
       .split("\r\n");
     expect(other.slice(1).map((l) => l.split(",")[2])).toEqual(["Post pb #launch"]);
+  });
+
+  it("the Posts table's read keeps the period's newest targets, oldest first", async () => {
+    const range = { start: utc(5, 0), end: utc(12, 0), platforms: null };
+    const all = await loadTargetRows(fx.db, fx.a.user.id, range);
+    expect(all).toHaveLength(5);
+    expect(await loadTargetRows(fx.db, fx.a.user.id, range, undefined, 2)).toEqual(all.slice(3));
   });
 
   it("XLSX: each report kind has its own sheets", async () => {

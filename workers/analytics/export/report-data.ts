@@ -5,6 +5,7 @@ import type { Range } from "../period";
 import type { AnalyticsService } from "../service";
 import * as store from "../store";
 import type { ReportKind } from "./formats";
+import { localTime, POSTS_SHEET_LIMIT, postsTable } from "./posts-sheet";
 
 export type Cell = string | number | null;
 export interface Table {
@@ -32,9 +33,6 @@ export const REPORT_TITLES: Record<ReportKind, string> = {
 
 const platformName = (p: Platform) => PLATFORM_NAMES[p] ?? p;
 const hour = (h: number | null) => (h === null ? null : `${String(h).padStart(2, "0")}:00`);
-/** "2026-01-05 09:00" in the report's timezone. */
-const localTime = (ms: number, timeZone: string) =>
-  new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "short" }).format(new Date(ms));
 
 /** Builds a report's tables from the same service calls the API answers with; each kind asks only for what it shows. */
 export async function buildReportData(
@@ -49,7 +47,6 @@ export async function buildReportData(
     return () => (p ??= load());
   };
   const overview = once(() => analytics.overview(range));
-  const targets = once(() => store.loadTargetRows(db, workspaceId, range));
   const growth = once(() => analytics.growth(range));
 
   const tables = {
@@ -188,35 +185,8 @@ export async function buildReportData(
         ];
       }),
     }),
-    posts: async (): Promise<Table> => ({
-      name: "Posts",
-      columns: [
-        "Published",
-        "Platform",
-        "Post",
-        "Impressions",
-        "Reach",
-        "Likes",
-        "Comments",
-        "Shares",
-        "Saves",
-        "Clicks",
-        "Engagement",
-      ],
-      rows: (await targets()).map((t) => [
-        localTime(t.publishedAt, range.timezone),
-        platformName(t.platform),
-        t.content.slice(0, 80),
-        t.impressions,
-        t.reach,
-        t.likes,
-        t.comments,
-        t.shares,
-        t.saves,
-        t.clicks,
-        t.likes + t.comments + t.shares,
-      ]),
-    }),
+    posts: async (): Promise<Table> =>
+      postsTable(await store.loadTargetRows(db, workspaceId, range, undefined, POSTS_SHEET_LIMIT + 1), range.timezone),
     topPosts: async (): Promise<Table> => ({
       name: "Top posts",
       columns: ["Post", "Platforms", "Engagement", "Reach", "Engagement rate (%)"],
