@@ -4,11 +4,11 @@ import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 
 /** The Settings → Social Accounts flow: connect dialog → terms → the platform's consent page → back. */
 async function connectFromSettings(page: Page, option: RegExp, termsButton: string, choices: string[] = []) {
-  const add = page.getByRole("button", { name: /^(Connect Social Account|Add Another Social Account)$/ });
+  const add = page.getByRole("link", { name: /^(Connect Social Account|Add Another Social Account)$/ });
   await add.click();
   const dialog = page.getByRole("dialog", { name: "Connect Your Social Account" });
-  await dialog.getByRole("button", { name: option }).click();
-  await page.getByRole("button", { name: termsButton }).click();
+  await dialog.getByRole("link", { name: option }).click();
+  await page.getByRole("link", { name: termsButton }).click();
   await page.waitForURL(/\/sandbox\//);
   for (const choice of choices) await page.getByLabel(choice).check();
   await page.getByRole("button", { name: "Approve" }).click();
@@ -25,7 +25,7 @@ test("connect Instagram + Facebook Pages, LinkedIn (person and company), YouTube
   await page.getByText("No accounts connected").waitFor();
 
   // TikTok is only announced, never a fake connect.
-  await page.getByRole("button", { name: "Connect Social Account" }).click();
+  await page.getByRole("link", { name: "Connect Social Account" }).click();
   await expect(
     page
       .getByRole("dialog", { name: "Connect Your Social Account" })
@@ -53,9 +53,9 @@ test("connect Instagram + Facebook Pages, LinkedIn (person and company), YouTube
   const threadsCard = cards
     .locator("article, li, div")
     .filter({ hasText: /Threads/ })
-    .filter({ has: page.getByRole("button", { name: "Disconnect account" }) })
+    .filter({ has: page.getByRole("link", { name: "Disconnect account" }) })
     .last();
-  await threadsCard.getByRole("button", { name: "Disconnect account" }).click();
+  await threadsCard.getByRole("link", { name: "Disconnect account" }).click();
   const confirm = page.getByRole("alertdialog").or(page.getByRole("dialog", { name: "Disconnect Account" }));
   await confirm.getByText("This action cannot be undone.", { exact: false }).waitFor();
   await confirm.getByRole("button", { name: "Yes, Disconnect Account" }).click();

@@ -73,9 +73,9 @@ test("analytics and dashboard show the figures synced from the connected platfor
   await page.waitForURL("**/settings?tab=accounts");
 
   // Instagram + Facebook Pages through the emulator's consent page.
-  await page.getByRole("button", { name: "Connect Social Account" }).click();
-  await page.getByRole("button", { name: /Instagram \+ Facebook Pages/ }).click();
-  await page.getByRole("button", { name: "Accept & Continue" }).click();
+  await page.getByRole("link", { name: "Connect Social Account" }).click();
+  await page.getByRole("link", { name: /Instagram \+ Facebook Pages/ }).click();
+  await page.getByRole("link", { name: "Accept & Continue" }).click();
   await page.getByRole("button", { name: "Approve" }).click();
   await page.waitForURL("**/settings?tab=accounts**");
 

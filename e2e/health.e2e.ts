@@ -60,7 +60,7 @@ test("access revoked on the platform: the daily check shows 'Needs reconnect' wi
   const held = (await (await request.get(`/api/posts/${postId}`)).json()).data.platformPosts[0];
   expect(held).toMatchObject({ status: "held", error: { kind: "account_needs_reconnect" } });
 
-  await card.getByRole("button", { name: "Reconnect" }).first().click();
+  await card.getByRole("link", { name: "Reconnect" }).first().click();
   await approve(page);
   await page.getByTestId("account-card").first().waitFor();
   await expect.poll(() => page.getByTestId("account-card").filter({ hasText: "Needs reconnect" }).count()).toBe(0);

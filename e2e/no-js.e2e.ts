@@ -1,8 +1,9 @@
 import { request } from "node:http";
 import { type Page, request as playwrightRequest } from "playwright-core";
 import { expect } from "vitest";
+import { jpegBytes } from "../workers/test/media-fixtures";
 import { noJsTest as test } from "./browser";
-import { codeFromMailbox, invitePath, newUser } from "./helpers";
+import { codeFromMailbox, invitePath, newUser, registerViaApi } from "./helpers";
 
 /** Signs in through the plain HTML form (the page answers with a redirect, not a toast). */
 async function signIn(page: Page, email: string, password: string) {
@@ -244,4 +245,62 @@ test("with JavaScript off, a newcomer signs up, signs out, signs in, resets a pa
   });
   expect(crossSite.status).toBe(403);
   expect(crossSite.body).toContain("Cross-site request refused.");
+});
+
+test("with JavaScript off, Social Accounts connects through its picker and terms, and disconnects with its confirmation", async ({
+  journey: { page, baseUrl },
+}) => {
+  await registerViaApi(page, newUser("Ines Okafor"));
+  await page.goto("/settings?tab=accounts");
+
+  // The picker and the terms are steps of the page (?connect=), the consent start a link.
+  await page.getByRole("link", { name: "Connect Social Account" }).click();
+  await page.waitForURL("**/settings?tab=accounts&connect=pick");
+  const picker = page.getByRole("region", { name: "Connect Your Social Account" });
+  expect(await picker.getByRole("button", { name: /TikTok/ }).isDisabled()).toBe(true);
+  await picker.getByRole("link", { name: /^X \(Twitter\)/ }).click();
+  await page.waitForURL("**/settings?tab=accounts&connect=twitter");
+  await page.getByRole("region", { name: "Terms & Privacy Policy" }).getByText("Data we collect:").waitFor();
+  await page.getByRole("link", { name: "Accept & Continue" }).click();
+  await page.waitForURL(/\/sandbox\//);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.waitForURL(/\/settings\?tab=accounts/);
+  const card = page.getByTestId("account-card");
+  await card.getByText("Connected").waitFor();
+
+  // A scheduled post uses the account, so the first Disconnect asks first and names it.
+  const request = page.context().request;
+  const headers = { Origin: baseUrl };
+  const x = (await (await request.get("/api/accounts")).json()).data.accounts[0] as { _id: string };
+  const upload = await request.post("/api/media/upload", {
+    multipart: { files: { name: "a.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } },
+    headers,
+  });
+  const created = await request.post("/api/posts", {
+    data: {
+      content: "Friday's opening hours",
+      platforms: ["twitter"],
+      selectedAccounts: { twitter: [x._id] },
+      images: [(await upload.json()).data[0].id],
+      status: "scheduled",
+      scheduledDate: new Date(Date.now() + 2 * 3600_000).toISOString(),
+    },
+    headers,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto("/settings?tab=accounts");
+  await card.getByRole("link", { name: "Disconnect account" }).click();
+  await page.waitForURL(`**/settings?tab=accounts&disconnect=${x._id}`);
+  const confirm = page.getByRole("region", { name: "Disconnect Account" });
+  await confirm.getByText("This action cannot be undone.", { exact: false }).waitFor();
+  await confirm.getByRole("button", { name: "Yes, Disconnect Account" }).click();
+  await confirm
+    .getByRole("list", { name: "Scheduled posts on this account" })
+    .getByText("Friday's opening hours")
+    .waitFor();
+  await confirm.getByRole("button", { name: "Disconnect Anyway" }).click();
+  await page.getByRole("status").filter({ hasText: "Account disconnected successfully" }).waitFor();
+  await page.getByText("No accounts connected").waitFor();
+  expect((await (await request.get("/api/accounts")).json()).data.accounts).toEqual([]);
 });

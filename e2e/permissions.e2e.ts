@@ -45,12 +45,12 @@ test("a permission unticked on the consent page: publishing fails with what to a
   await registerViaApi(page, newUser("Alex Rivera"));
   await gotoHydrated(page, "/settings?tab=accounts");
 
-  await page.getByRole("button", { name: "Connect Social Account" }).click();
+  await page.getByRole("link", { name: "Connect Social Account" }).click();
   await page
     .getByRole("dialog", { name: "Connect Your Social Account" })
-    .getByRole("button", { name: /Instagram \+ Facebook Pages/ })
+    .getByRole("link", { name: /Instagram \+ Facebook Pages/ })
     .click();
-  await page.getByRole("button", { name: "Accept & Continue" }).click();
+  await page.getByRole("link", { name: "Accept & Continue" }).click();
   await page.waitForURL(/\/sandbox\//);
   await page.getByLabel("pages_manage_posts").uncheck();
   await page.getByRole("button", { name: "Approve" }).click();
@@ -70,7 +70,7 @@ test("a permission unticked on the consent page: publishing fails with what to a
 
   await gotoHydrated(page, "/settings?tab=accounts");
   const card = page.getByTestId("account-card").filter({ hasText: reason });
-  await card.getByRole("button", { name: "Reconnect" }).click();
+  await card.getByRole("link", { name: "Reconnect" }).click();
   await page.waitForURL(/\/sandbox\//);
   await expect(page.getByLabel("pages_manage_posts").isChecked()).resolves.toBe(true);
   await page.getByRole("button", { name: "Approve" }).click();

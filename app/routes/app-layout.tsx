@@ -1,6 +1,7 @@
 import { Outlet, redirect, useNavigation } from "react-router";
 import { AppShell } from "~/components/shell/AppShell";
 import { PublishFailureNotices } from "~/components/shell/PublishFailureNotices";
+import { skipDialogRevalidation } from "~/lib/dialog-params";
 import { signInPath } from "~/lib/redirect";
 import { appContext } from "../../workers/context";
 import type { Route } from "./+types/app-layout";
@@ -23,6 +24,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     platformsMode: services.config.PLATFORMS_MODE,
   };
 }
+
+export const shouldRevalidate = skipDialogRevalidation;
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -14,6 +14,7 @@ import {
   preloadPanels,
   WorkspaceTab,
 } from "~/components/settings/tab-panels";
+import { skipDialogRevalidation } from "~/lib/dialog-params";
 import { pageMeta } from "~/lib/meta";
 import type { FormReply } from "~/lib/use-form-action";
 import { appContext } from "../../workers/context";
@@ -26,6 +27,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   await preloadPanels();
   return settingsData(context.get(appContext), url);
 }
+
+// Opening or closing a Social Accounts dialog (?connect=, ?disconnect=) reads nothing again.
+export const shouldRevalidate = skipDialogRevalidation;
 
 export function action({ request, context, url }: Route.ActionArgs) {
   return settingsAction(request, context.get(appContext), url);

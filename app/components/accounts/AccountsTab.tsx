@@ -1,17 +1,18 @@
 import { useEffect, useState } from "react";
-import { useFetcher, useSearchParams } from "react-router";
+import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import { PlatformMark } from "~/components/platforms/PlatformMark";
 import { Dialog } from "~/components/ui/on-demand-dialog";
 import { accountName } from "~/lib/account-name";
 import { notify } from "~/lib/notify";
-import { ENHANCED } from "~/lib/use-form-action";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { accountsTabData, DisconnectReply } from "~/routes/settings-accounts.server";
 import { PLATFORM_META } from "../platforms/platform-options";
 import { type AccountCard, connectButtonLabel, groupAccounts } from "./grouping";
 
 /**
  * Settings → Social Accounts (SPEC §2, §4): grouped cards (from the page's loader), connect with terms,
- * disconnect with confirmation through the page's action (settings-accounts.server.ts).
+ * disconnect with confirmation through the page's action (settings-accounts.server.ts). Which dialog is open is
+ * the URL's (`?connect=pick|<option>`, `?disconnect=<id>`), so each step also works without JavaScript.
  */
 export type AccountsTabData = Awaited<ReturnType<typeof accountsTabData>>;
 type AffectedPost = AccountsTabData["waiting"][string][number];
@@ -111,26 +112,50 @@ function startUrl(option: Pick<ConnectOption, "platform" | "variant"> & { reconn
   return `/api/auth/${option.platform}${q.size ? `?${q}` : ""}`;
 }
 
+/** Settings → Social Accounts with a dialog open: the dialogs are the URL's, so they work without JavaScript. */
+const ACCOUNTS = "?tab=accounts";
+const withDialog = (name: "connect" | "disconnect", value: string) =>
+  `${ACCOUNTS}&${name}=${encodeURIComponent(value)}`;
+const linkProps = { replace: true, preventScrollReset: true } as const;
+
 export function AccountsTab({ data }: { data: AccountsTabData }) {
   const { accounts, waiting } = data;
-  const [connectOpen, setConnectOpen] = useState(false);
-  const [terms, setTerms] = useState<ConnectOption | null>(null);
-  const [toRemove, setToRemove] = useState<AccountCard | null>(null);
+  const hydrated = useHydrated();
+  const [params, setParams] = useSearchParams();
+  const groups = groupAccounts(accounts);
+  const connect = params.get("connect");
+  const terms = OPTIONS.find((o) => o.key === connect && !o.comingSoon) ?? null;
+  const toRemove = groups.flatMap((g) => g.cards).find((c) => c.id === params.get("disconnect")) ?? null;
+  const close = () =>
+    setParams(
+      (p) => {
+        p.delete("connect");
+        p.delete("disconnect");
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  const disconnect = useFetcher<DisconnectReply>();
+  // Without JavaScript the disconnect form is a plain post and its reply renders in this page.
+  const posted = useActionData() as DisconnectReply | undefined;
+  const plainReply = posted?.intent === "account-disconnect" && !posted.ok ? posted : null;
   /** The action's answer when scheduled posts use the account: their channels will wait for a reconnect. */
   const [affected, setAffected] = useState<{ message: string; posts: AffectedPost[] } | null>(null);
-  const [params, setParams] = useSearchParams();
-  const disconnect = useFetcher<DisconnectReply>();
+  const ask = affected ?? plainReply?.ask ?? null;
   // A success closes the dialog (the loader then reads the accounts again); the confirmation step shows in it.
   useEffect(() => {
     const reply = disconnect.data;
     if (!reply) return;
     if (reply.ok) {
       notify.success(reply.message);
-      setToRemove(null);
       setAffected(null);
     } else if (reply.ask) setAffected(reply.ask);
     else notify.error(reply.message);
   }, [disconnect.data]);
+  useEffect(() => {
+    if (!toRemove) setAffected(null);
+  }, [toRemove]);
 
   // The OAuth callback lands here with ?connected=<platform> or ?error=<message>: toast once, then tidy the URL.
   useEffect(() => {
@@ -145,7 +170,11 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
     setParams(next, { replace: true });
   }, [params, setParams]);
 
-  const groups = groupAccounts(accounts);
+  const cancel = (
+    <Link to={ACCOUNTS} {...linkProps} className="rounded-md border px-4 py-2 text-sm">
+      Cancel
+    </Link>
+  );
 
   return (
     <section aria-labelledby="social-accounts-title" className="space-y-6">
@@ -158,14 +187,157 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
 
       <div className="flex items-center justify-between">
         <h3 className="text-lg font-medium">Connected Accounts</h3>
-        <button
-          type="button"
-          onClick={() => setConnectOpen(true)}
+        <Link
+          to={withDialog("connect", "pick")}
+          {...linkProps}
           className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
         >
           {connectButtonLabel(accounts)}
-        </button>
+        </Link>
       </div>
+
+      <UrlDialog
+        hydrated={hydrated}
+        open={connect === "pick"}
+        onClose={close}
+        title="Connect Your Social Account"
+        description="Choose what to connect. You'll approve access on the platform."
+      >
+        <ul className="space-y-2">
+          {OPTIONS.map((option) => {
+            const body = (
+              <>
+                <span>
+                  <span className="font-medium">{option.title}</span>
+                  <span className="block text-sm text-gray-500">{option.description}</span>
+                </span>
+                {option.recommended ? (
+                  <span className="rounded bg-green-100 px-2 py-0.5 text-xs text-green-800">Recommended</span>
+                ) : null}
+                {option.comingSoon ? (
+                  <span className="rounded bg-gray-100 px-2 py-0.5 text-xs text-gray-600">Coming soon</span>
+                ) : null}
+              </>
+            );
+            const optionClass =
+              "flex w-full items-start justify-between gap-3 rounded-lg border border-gray-200 p-3 text-left hover:border-blue-500";
+            return (
+              <li key={option.key}>
+                {option.comingSoon ? (
+                  <button type="button" disabled className={`${optionClass} cursor-not-allowed opacity-50`}>
+                    {body}
+                  </button>
+                ) : (
+                  <Link to={withDialog("connect", option.key)} {...linkProps} className={optionClass}>
+                    {body}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <div className="mt-4">{cancel}</div>
+      </UrlDialog>
+
+      <UrlDialog
+        hydrated={hydrated}
+        open={terms !== null}
+        onClose={close}
+        title={terms ? TERMS[terms.terms].title : ""}
+        description="Effective July 14, 2025"
+      >
+        {terms ? (
+          <>
+            <div className="my-4 space-y-2 text-sm text-gray-700">
+              {TERMS[terms.terms].scopes ? (
+                <p>
+                  {terms.title} will ask for: <strong>{TERMS[terms.terms].scopes!.join(", ")}</strong>.
+                </p>
+              ) : null}
+              <p>
+                <strong>Data we collect:</strong> your account's name, picture, follower counts and the content you
+                publish through us.
+              </p>
+              <p>
+                <strong>How we use and share it:</strong> only to publish, schedule and report on your posts; we never
+                sell it.
+              </p>
+              <p>
+                <strong>Security:</strong> access tokens are stored encrypted and are never shown to anyone.
+              </p>
+              <p>
+                <strong>Your rights:</strong> access, update or disconnect your accounts at any time, and request
+                deletion of your data.
+              </p>
+              <p>
+                Cookies, third-party links, changes to these terms and how to contact us are covered in the full privacy
+                policy.
+              </p>
+            </div>
+            <div className="flex justify-end gap-2">
+              {cancel}
+              {/* The consent start is a navigation: the platform's page, then back here. */}
+              <a href={startUrl(terms)} className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white">
+                {TERMS[terms.terms].button}
+              </a>
+            </div>
+          </>
+        ) : null}
+      </UrlDialog>
+
+      <UrlDialog
+        hydrated={hydrated}
+        open={toRemove !== null}
+        onClose={close}
+        title="Disconnect Account"
+        narrow
+        description={
+          ask?.message ??
+          "This action cannot be undone. You'll need to reconnect this account to continue using it for posting and automation."
+        }
+        lead={
+          toRemove ? (
+            <p className="mt-1 text-sm font-medium">
+              {accountName(toRemove)} · {BRAND[toRemove.platform]}
+            </p>
+          ) : null
+        }
+      >
+        {ask ? (
+          <ul aria-label="Scheduled posts on this account" className="mb-3 max-h-40 space-y-1 overflow-auto text-sm">
+            {ask.posts.map((p) => (
+              <li key={p.id} className="rounded border px-2 py-1">
+                <span className="font-medium">{p.content || "(no text)"}</span>
+                {p.scheduledDate ? (
+                  <span className="block text-xs text-gray-500">{new Date(p.scheduledDate).toLocaleString()}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {plainReply && !plainReply.ask ? (
+          <p role="alert" className="mb-3 text-sm text-red-700">
+            {plainReply.message}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          {cancel}
+          {toRemove ? (
+            <disconnect.Form method="post" action={withDialog("disconnect", toRemove.id)}>
+              <input type="hidden" name="intent" value="account-disconnect" />
+              <input type="hidden" name="id" value={toRemove.id} />
+              {ask ? <input type="hidden" name="confirm" value="true" /> : null}
+              <button
+                type="submit"
+                disabled={disconnect.state !== "idle"}
+                className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
+              >
+                {ask ? "Disconnect Anyway" : "Yes, Disconnect Account"}
+              </button>
+            </disconnect.Form>
+          ) : null}
+        </div>
+      </UrlDialog>
 
       {groups.length === 0 ? (
         <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center">
@@ -183,16 +355,11 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
                     key={card.id}
                     card={card}
                     waiting={card.account ? waiting[card.account.id] : undefined}
-                    onDisconnect={() => setToRemove(card)}
-                    onReconnect={() =>
-                      window.location.assign(
-                        startUrl({
-                          platform: card.platform,
-                          variant: card.account?.connectionType === "direct" ? "instagram-only" : undefined,
-                          reconnect: card.id,
-                        }),
-                      )
-                    }
+                    reconnectUrl={startUrl({
+                      platform: card.platform,
+                      variant: card.account?.connectionType === "direct" ? "instagram-only" : undefined,
+                      reconnect: card.id,
+                    })}
                   />
                 ))}
               </ul>
@@ -200,167 +367,76 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
           ))}
         </div>
       )}
-
-      <Dialog.Root open={connectOpen} onOpenChange={setConnectOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 bg-black/40" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 max-h-[90vh] w-[95vw] max-w-[600px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
-            <Dialog.Title className="text-lg font-semibold">Connect Your Social Account</Dialog.Title>
-            <Dialog.Description className="mb-4 text-sm text-gray-500">
-              Choose what to connect. You'll approve access on the platform.
-            </Dialog.Description>
-            <ul className="space-y-2">
-              {OPTIONS.map((option) => (
-                <li key={option.key}>
-                  <button
-                    type="button"
-                    disabled={option.comingSoon}
-                    onClick={() => {
-                      setConnectOpen(false);
-                      setTerms(option);
-                    }}
-                    className="flex w-full items-start justify-between gap-3 rounded-lg border border-gray-200 p-3 text-left hover:border-blue-500 disabled:cursor-not-allowed disabled:opacity-50"
-                  >
-                    <span>
-                      <span className="font-medium">{option.title}</span>
-                      <span className="block text-sm text-gray-500">{option.description}</span>
-                    </span>
-                    {option.recommended ? (
-                      <span className="rounded bg-green-100 px-2 py-0.5 text-xs text-green-800">Recommended</span>
-                    ) : null}
-                    {option.comingSoon ? (
-                      <span className="rounded bg-gray-100 px-2 py-0.5 text-xs text-gray-600">Coming soon</span>
-                    ) : null}
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <Dialog.Close className="mt-4 text-sm text-gray-600 hover:underline">Cancel</Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-
-      <Dialog.Root open={terms !== null} onOpenChange={(open) => !open && setTerms(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 bg-black/40" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 max-h-[90vh] w-[95vw] max-w-[600px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
-            {terms ? (
-              <>
-                <Dialog.Title className="text-lg font-semibold">{TERMS[terms.terms].title}</Dialog.Title>
-                <Dialog.Description className="text-xs text-gray-500">Effective July 14, 2025</Dialog.Description>
-                <div className="my-4 space-y-2 text-sm text-gray-700">
-                  {TERMS[terms.terms].scopes ? (
-                    <p>
-                      {terms.title} will ask for: <strong>{TERMS[terms.terms].scopes!.join(", ")}</strong>.
-                    </p>
-                  ) : null}
-                  <p>
-                    <strong>Data we collect:</strong> your account's name, picture, follower counts and the content you
-                    publish through us.
-                  </p>
-                  <p>
-                    <strong>How we use and share it:</strong> only to publish, schedule and report on your posts; we
-                    never sell it.
-                  </p>
-                  <p>
-                    <strong>Security:</strong> access tokens are stored encrypted and are never shown to anyone.
-                  </p>
-                  <p>
-                    <strong>Your rights:</strong> access, update or disconnect your accounts at any time, and request
-                    deletion of your data.
-                  </p>
-                  <p>
-                    Cookies, third-party links, changes to these terms and how to contact us are covered in the full
-                    privacy policy.
-                  </p>
-                </div>
-                <div className="flex justify-end gap-2">
-                  <Dialog.Close className="rounded-md border px-4 py-2 text-sm">Cancel</Dialog.Close>
-                  <button
-                    type="button"
-                    onClick={() => window.location.assign(startUrl(terms))}
-                    className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white"
-                  >
-                    {TERMS[terms.terms].button}
-                  </button>
-                </div>
-              </>
-            ) : null}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-
-      <Dialog.Root
-        open={toRemove !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          setToRemove(null);
-          setAffected(null);
-        }}
-      >
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 bg-black/40" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 w-[95vw] max-w-[480px] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-            <Dialog.Title className="text-lg font-semibold">Disconnect Account</Dialog.Title>
-            {toRemove ? (
-              <p className="mt-1 text-sm font-medium">
-                {accountName(toRemove)} · {BRAND[toRemove.platform]}
-              </p>
-            ) : null}
-            <Dialog.Description className="my-3 text-sm text-gray-600">
-              {affected
-                ? affected.message
-                : "This action cannot be undone. You'll need to reconnect this account to continue using it for posting and automation."}
-            </Dialog.Description>
-            {affected ? (
-              <ul
-                aria-label="Scheduled posts on this account"
-                className="mb-3 max-h-40 space-y-1 overflow-auto text-sm"
-              >
-                {affected.posts.map((p) => (
-                  <li key={p.id} className="rounded border px-2 py-1">
-                    <span className="font-medium">{p.content || "(no text)"}</span>
-                    {p.scheduledDate ? (
-                      <span className="block text-xs text-gray-500">{new Date(p.scheduledDate).toLocaleString()}</span>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className="rounded-md border px-4 py-2 text-sm">Cancel</Dialog.Close>
-              <disconnect.Form method="post">
-                <input type="hidden" name="intent" value="account-disconnect" />
-                <input type="hidden" name={ENHANCED} value="1" />
-                <input type="hidden" name="id" value={toRemove?.id ?? ""} />
-                {affected ? <input type="hidden" name="confirm" value="true" /> : null}
-                <button
-                  type="submit"
-                  disabled={disconnect.state !== "idle"}
-                  className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
-                >
-                  {affected ? "Disconnect Anyway" : "Yes, Disconnect Account"}
-                </button>
-              </disconnect.Form>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
     </section>
+  );
+}
+
+/**
+ * A dialog whose open state is the URL's: with JavaScript a modal (Radix, fetched at the first open), without it
+ * the same content in the page, where the links and the form inside work as plain HTML.
+ */
+function UrlDialog({
+  hydrated,
+  open,
+  onClose,
+  title,
+  description,
+  lead,
+  narrow,
+  children,
+}: {
+  hydrated: boolean;
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: string;
+  /** Shown between the title and the description. */
+  lead?: React.ReactNode;
+  narrow?: boolean;
+  children: React.ReactNode;
+}) {
+  const width = narrow ? "max-w-[480px]" : "max-w-[600px]";
+  if (!hydrated)
+    return open ? (
+      <section
+        aria-labelledby="accounts-dialog-title"
+        className={`${width} rounded-xl border border-gray-200 bg-white p-6 shadow`}
+      >
+        <h3 id="accounts-dialog-title" className="text-lg font-semibold">
+          {title}
+        </h3>
+        {lead}
+        <p className="my-3 text-sm text-gray-600">{description}</p>
+        {children}
+      </section>
+    ) : null;
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 bg-black/40" />
+        <Dialog.Content
+          className={`fixed left-1/2 top-1/2 max-h-[90vh] w-[95vw] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl`}
+        >
+          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+          {lead}
+          <Dialog.Description className="my-3 text-sm text-gray-600">{description}</Dialog.Description>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 
 function AccountCardView({
   card,
   waiting,
-  onDisconnect,
-  onReconnect,
+  reconnectUrl,
 }: {
   card: AccountCard;
   /** The scheduled posts that will not publish until this account is reconnected (when it is not healthy). */
   waiting?: AffectedPost[];
-  onDisconnect: () => void;
-  onReconnect: () => void;
+  /** The consent start that asks again for what this account lacks. */
+  reconnectUrl: string;
 }) {
   const meta = PLATFORM_META[card.platform];
   return (
@@ -389,9 +465,9 @@ function AccountCardView({
         >
           {card.status}
           {card.status === "Needs reconnect" ? (
-            <button type="button" onClick={onReconnect} className="ml-2 underline">
+            <a href={reconnectUrl} className="ml-2 underline">
               Reconnect
-            </button>
+            </a>
           ) : null}
         </p>
         {/* Why: "Reconnect Sunrise Bakery and allow pages_manage_posts." names what to allow on the consent page. */}
@@ -401,9 +477,9 @@ function AccountCardView({
         {card.account?.health.state === "expiring" && card.account.health.expiresAt ? (
           <p className="text-xs text-amber-700" data-testid="account-health">
             Expiring on {card.account.health.expiresAt.slice(0, 10)}
-            <button type="button" onClick={onReconnect} className="ml-2 underline">
+            <a href={reconnectUrl} className="ml-2 underline">
               Reconnect
-            </button>
+            </a>
           </p>
         ) : card.account?.health.state === "ok" && card.account.lastVerifiedAt ? (
           <p className="text-xs text-gray-500" data-testid="account-health">
@@ -412,15 +488,15 @@ function AccountCardView({
         ) : null}
         {waiting?.length ? <AffectedPosts posts={waiting} /> : null}
       </div>
-      <button
-        type="button"
+      <Link
+        to={withDialog("disconnect", card.id)}
+        {...linkProps}
         title="Disconnect account"
         aria-label="Disconnect account"
-        onClick={onDisconnect}
         className="absolute right-2 top-2 rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600"
       >
         ×
-      </button>
+      </Link>
     </li>
   );
 }
