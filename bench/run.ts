@@ -331,14 +331,25 @@ async function publishingRows(client: BenchClient, worker: LocalWorker, persistT
     rows.push(...measured);
     for (const row of measured) step(`${row.name}: ${row.value} (${row.note ?? ""})`);
   };
-  for (const platform of ["twitter", "linkedin"] as const) {
-    step(`staged videos (${platform})`);
-    record(await stagedVideoRow(client, worker, emulator.worker.baseUrl, platform, SIZE.staged));
+  const staged = (platform: "twitter" | "linkedin" | "youtube") =>
+    stagedVideoRow(client, worker, emulator.worker.baseUrl, platform, SIZE.staged);
+  if (smoke) {
+    // Each staged row mostly waits for its due minute; at smoke size (nothing judged) the three wait together.
+    // Side by side on a loaded machine the X and LinkedIn videos may not be ready ahead: they still publish.
+    step("staged videos (twitter, linkedin, youtube side by side)");
+    record(...(await Promise.all([staged("twitter"), staged("linkedin"), staged("youtube")])));
+    step("publishing burst");
+    record(...(await textBurstRows(client, worker, emulator.worker, persistTo, SIZE.burst)));
+  } else {
+    for (const platform of ["twitter", "linkedin"] as const) {
+      step(`staged videos (${platform})`);
+      record(await staged(platform));
+    }
+    step("publishing burst");
+    record(...(await textBurstRows(client, worker, emulator.worker, persistTo, SIZE.burst)));
+    step("staged videos (youtube)");
+    record(await staged("youtube"));
   }
-  step("publishing burst");
-  record(...(await textBurstRows(client, worker, emulator.worker, persistTo, SIZE.burst)));
-  step("staged videos (youtube)");
-  record(await stagedVideoRow(client, worker, emulator.worker.baseUrl, "youtube", SIZE.staged));
   if (stagingOnly) return;
   step("publishing");
   const pub = await publishingRow(client, worker);
