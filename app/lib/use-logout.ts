@@ -1,13 +1,14 @@
-import { useNavigate } from "react-router";
-import { api } from "./api";
+import { useSubmit } from "react-router";
 import { notify } from "./notify";
 
-/** Ends the session on the server, then always lands on /auth, even when the call fails. */
+/**
+ * Signs out through the sign-in page's action, as the sidebar's plain form does without JavaScript: the action
+ * ends the session and redirects to /auth (even without one), then the toast says so.
+ */
 export function useLogout() {
-  const navigate = useNavigate();
+  const submit = useSubmit();
   return async () => {
-    await api("/api/auth/logout", { json: {} });
+    await submit({ intent: "logout" }, { method: "post", action: "/auth", replace: true });
     notify.success("Logged out successfully");
-    navigate("/auth", { replace: true });
   };
 }
