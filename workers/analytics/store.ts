@@ -412,15 +412,16 @@ function bucketTops(
     return sql`${a}workspace_id = ${workspaceId} ${platforms ? sql`and ${a}platform = pl.value` : sql``} and ${a}${col} = d.value`;
   };
   const order = sql`order by engagement desc, reach desc, first_published_at`;
+  // A deleted post leaves an all-zero row whose first publish is null, which sorts first: it holds no place.
   const tied = sql`select p.post_id from ${cells}
-    cross join ${t} p indexed by ${idx} on ${cell("p.")}
+    cross join ${t} p indexed by ${idx} on ${cell("p.")} and p.targets > 0
       and (p.engagement, p.reach, p.first_published_at) = (
-        select engagement, reach, first_published_at from ${t} where ${cell("")} ${order} limit 1 offset ${offsetOf(k)})
+        select engagement, reach, first_published_at from ${t} where ${cell("")} and targets > 0 ${order} limit 1 offset ${offsetOf(k)})
     ${engagedOnly ? sql`where p.engagement > 0 or p.reach > 0` : sql``}`;
   if (k === 1) return tied;
   // Nested: D1 allows few terms in one compound SELECT.
   return sql`select * from (${tied} union select j.value from ${cells}, json_each((
-    select json_group_array(post_id) from (select post_id from ${t} indexed by ${idx} where ${cell("")} ${order} limit ${sql.raw(String(k))}))) j)`;
+    select json_group_array(post_id) from (select post_id from ${t} indexed by ${idx} where ${cell("")} and targets > 0 ${order} limit ${sql.raw(String(k))}))) j)`;
 }
 
 /** How many posts to find (each bucket's first `k`), and whether posts without engagement or reach count. */
