@@ -2,8 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { AudienceData } from "../db/schema/analytics";
 import type { Platform } from "../platform-profile";
-import { type Metrics, type SnapshotDelta, sumMetrics, type TargetRow } from "./aggregate";
-import type { BestTimeSample } from "./best-times";
+import { type Metrics, type PublishSample, type SnapshotDelta, sumMetrics, type TargetRow } from "./aggregate";
 import { contentTypeOf, type MediaInfo } from "./content-type";
 import {
   cutPieces,
@@ -54,7 +53,7 @@ export async function loadBestTimeSamples(
   db: Db,
   workspaceId: string,
   platforms: Platform[] | null,
-): Promise<BestTimeSample[]> {
+): Promise<PublishSample[]> {
   const rows = await db.all<{ day: number; posts: string; engagement: string }>(sql`
     select day, posts, engagement from post_best_times_daily
     where workspace_id = ${workspaceId} ${platformFilter(sql`platform`, platforms)}`);
@@ -68,14 +67,15 @@ export async function loadBestTimeSamples(
 }
 
 /**
- * The workspace's targets published in [start, end) with their latest snapshot taken before `end`
- * (zeros when none yet). `postId` narrows to one post or a list of posts.
+ * The workspace's targets published in [start, end) with their latest snapshot taken before `asOf` (the end
+ * unless told; zeros when none yet). `postId` narrows to one post or a list of posts.
  */
 export async function loadTargetRows(
   db: Db,
   workspaceId: string,
   range: { start: number; end: number; platforms: Platform[] | null },
   postId?: string | string[],
+  asOf = range.end,
 ): Promise<TargetRow[]> {
   const posts =
     postId === undefined
@@ -92,7 +92,7 @@ export async function loadTargetRows(
     from post_targets t ${postId === undefined ? sql`` : sql`indexed by post_targets_post_idx`}
     join posts p on p.id = t.post_id
     left join post_metric_snapshots s on s.id = (
-      select s2.id from post_metric_snapshots s2 where s2.target_id = t.id and s2.taken_at < ${range.end}
+      select s2.id from post_metric_snapshots s2 where s2.target_id = t.id and s2.taken_at < ${asOf}
       order by s2.taken_at desc limit 1)
     where t.workspace_id = ${workspaceId} and t.status = 'published' and t.published_at >= ${range.start} and t.published_at < ${range.end}
     ${platformFilter(sql`t.platform`, range.platforms)} ${posts}
