@@ -1,7 +1,16 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type ContentSums, contentSums, type PublishSample, publishSamples } from "./aggregate";
-import { DAY_MS, SLOT_MS, type Span, splitByUtcDays, splitByWeeks, WEEK_MS } from "./rollup-ranges";
+import {
+  cutPieces,
+  cutSlots,
+  DAY_MS,
+  SLOT_MS,
+  type Span,
+  splitByUtcDays,
+  splitByWeeks,
+  WEEK_MS,
+} from "./rollup-ranges";
 import { loadTargetRows, measuredSince, type PeriodRange, platformFilter } from "./store";
 
 /**
@@ -68,25 +77,17 @@ export const rebuildContent = (workspaceId: string) => [
 ];
 
 /**
- * A period nobody measured after (any period ending now) splits into whole UTC days, read from rollups, and the
- * partial days at its edges, read from their targets with their figures as of the period's end; null for a past
- * period (a custom range measured since its end), whose figures as of its end no rollup holds.
+ * Each content type's figures over the period, as aggregate.contentSums over `loadTargetRows` gives them. A period
+ * nobody measured after (any period ending now) reads whole UTC weeks and days from the rollups and the partial
+ * days at its edges from their targets, with their figures as of the period's end; a past period (a custom range
+ * measured since its end) needs figures as of its end, which no rollup holds, so it reads every target.
  */
-async function rollupSplit(db: Db, workspaceId: string, range: PeriodRange) {
-  const { days, edges } = splitByUtcDays(range);
-  if (!days || (await measuredSince(db, workspaceId, range.end))) return null;
-  const edgeRows = Promise.all(
-    edges.map((edge) => loadTargetRows(db, workspaceId, { ...edge, platforms: range.platforms }, undefined, range.end)),
-  ).then((rows) => rows.flat());
-  return { days, edgeRows };
-}
-
-/** Each content type's figures over the period, as aggregate.contentSums over `loadTargetRows` gives them. */
 export async function loadContentSums(db: Db, workspaceId: string, range: PeriodRange): Promise<ContentSums[]> {
-  const split = await rollupSplit(db, workspaceId, range);
-  if (!split) return contentSums(await loadTargetRows(db, workspaceId, range));
+  const { days: whole, edges } = splitByUtcDays(range);
+  if (!whole || (await measuredSince(db, workspaceId, range.end)))
+    return contentSums(await loadTargetRows(db, workspaceId, range));
   // Whole weeks from the weekly rollup, the days around them from the daily one.
-  const { weeks, days } = splitByWeeks(split.days);
+  const { weeks, days } = splitByWeeks(whole);
   const spans: Array<{ table: SQL; key: SQL; span: Span }> = [
     ...(weeks ? [{ table: sql.raw("post_content_weekly"), key: sql.raw("week"), span: weeks }] : []),
     ...days.map((span) => ({ table: sql.raw("post_content_daily"), key: sql.raw("day"), span })),
@@ -99,38 +100,56 @@ export async function loadContentSums(db: Db, workspaceId: string, range: Period
     ),
     sql` union all `,
   );
-  const [rollupRows, edgeRows] = await Promise.all([
+  const [rollupRows, ...edgeRows] = await Promise.all([
     db.all<ContentSums>(sql`
       select content_type as contentType, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach,
         sum(engagement) as engagement
       from (${rollup}) group by content_type`),
-    split.edgeRows,
+    ...edges.map((edge) =>
+      loadTargetRows(db, workspaceId, { ...edge, platforms: range.platforms }, undefined, range.end),
+    ),
   ]);
-  return [...rollupRows, ...contentSums(edgeRows)];
+  return [...rollupRows, ...contentSums(edgeRows.flat())];
 }
 
 /**
  * Every published target of the period (measured or not) with its engagement, as aggregate.publishSamples over
- * `loadTargetRows` gives them, for the posting patterns: whole UTC days as quarter-hours (post_published_daily's
- * targets beside post_best_times_daily's engagement, one row each per day and platform), the edges per target.
+ * `loadTargetRows` gives them, for the posting patterns. A period nobody measured after reads the quarter-hours
+ * it holds whole from post_published_daily (targets) beside post_best_times_daily (their current engagement), one
+ * row each per UTC day and platform, and only the slots its ends cut (the one holding "now") per target; a local
+ * midnight is always on a quarter-hour, so the start cuts none. A past period reads every target.
  */
 export async function loadPublishSamples(db: Db, workspaceId: string, range: PeriodRange): Promise<PublishSample[]> {
-  const split = await rollupSplit(db, workspaceId, range);
-  if (!split) return publishSamples(await loadTargetRows(db, workspaceId, range));
-  const [rows, edgeRows] = await Promise.all([
+  if (range.end <= range.start || (await measuredSince(db, workspaceId, range.end)))
+    return publishSamples(await loadTargetRows(db, workspaceId, range));
+  const window = [{ from: range.start, to: range.end }];
+  const cut = cutSlots(window);
+  const skip = new Set(cut.map((c) => c.start));
+  const [rows, ...pieceRows] = await Promise.all([
     db.all<{ day: number; targets: string; engagement: string | null }>(sql`
       select p.day, p.targets, b.engagement from post_published_daily p
       left join post_best_times_daily b on b.workspace_id = p.workspace_id and b.day = p.day and b.platform = p.platform
-      where p.workspace_id = ${workspaceId} and p.day >= ${split.days.start} and p.day < ${split.days.end}
+      where p.workspace_id = ${workspaceId} and p.day >= ${range.start - (range.start % DAY_MS)} and p.day < ${range.end}
         ${platformFilter(sql`p.platform`, range.platforms)}`),
-    split.edgeRows,
+    ...cutPieces(window, cut).map((piece) =>
+      loadTargetRows(
+        db,
+        workspaceId,
+        { start: piece.from, end: piece.to, platforms: range.platforms },
+        undefined,
+        range.end,
+      ),
+    ),
   ]);
   const samples = rows.flatMap((r) => {
     const targets: number[] = JSON.parse(r.targets);
     const engagement: number[] = r.engagement ? JSON.parse(r.engagement) : [];
-    return targets.flatMap((n, i) =>
-      n > 0 ? [{ at: r.day + i * SLOT_MS, posts: n, engagement: engagement[i] ?? 0 }] : [],
-    );
+    return targets.flatMap((n, i) => {
+      const at = r.day + i * SLOT_MS;
+      return n > 0 && at >= range.start && at < range.end && !skip.has(at)
+        ? [{ at, posts: n, engagement: engagement[i] ?? 0 }]
+        : [];
+    });
   });
-  return [...samples, ...publishSamples(edgeRows)];
+  return [...samples, ...publishSamples(pieceRows.flat())];
 }

@@ -705,6 +705,38 @@ describe("the Content and Posting patterns tabs from rollups (ADR 023)", () => {
     // Around the clock over March 3-12: New York moves to daylight time on the 8th.
     await publishMany(fx, 40, [], Date.UTC(2026, 2, 3, 0));
     await publishMany(fx, 40, [], Date.UTC(2026, 2, 3, 13, 30));
+    // In the quarter-hour holding "now" (read per target: the period's end cuts it) and the one before (rollup).
+    const slot = Date.now() - (Date.now() % 900_000);
+    for (const at of [slot, slot - 840_000]) {
+      const [postId, targetId] = [crypto.randomUUID(), crypto.randomUUID()];
+      const target = { postId, workspaceId: fx.a.user.id, platform: "instagram" as const, accountId: fx.ids.ig };
+      await fx.db.insert(posts).values({
+        id: postId,
+        workspaceId: fx.a.user.id,
+        userId: fx.a.user.id,
+        content: "x",
+        hashtags: [],
+        status: "published",
+        timezone: "UTC",
+      });
+      await fx.db
+        .insert(postTargets)
+        .values({ ...target, id: targetId, status: "published", dueAt: at, publishedAt: at });
+      await fx.db.insert(postMetricSnapshots).values({
+        ...target,
+        id: crypto.randomUUID(),
+        targetId,
+        takenAt: at,
+        impressions: 5,
+        reach: 5,
+        likes: 7,
+        comments: 0,
+        shares: 0,
+        saves: 0,
+        clicks: 0,
+        videoViews: 0,
+      });
+    }
     for (const timezone of ["Asia/Kolkata", "Asia/Kathmandu", "America/New_York", "Europe/Berlin"]) {
       const put = await call<"PUT /api/users/timezone">("/api/users/timezone", {
         method: "PUT",
