@@ -187,31 +187,67 @@ export function topPost(rows: TargetRow[]) {
   return posts;
 }
 
-/** A type performs `high` at 20% above the overall rate, `low` at 20% below, else `average`. */
-export function contentTypes(rows: TargetRow[]) {
-  const overall = summary(rows).engagementRate;
-  return [...groupBy(rows, (r) => r.contentType)]
-    .map(([type, list]) => {
-      const s = summary(list);
+/** One content type's figures: published targets and the sums of their metrics. */
+export interface ContentSums {
+  contentType: ContentType;
+  targets: number;
+  impressions: number;
+  reach: number;
+  engagement: number;
+}
+
+/** Each target's figures under its content type (not yet merged). */
+export const contentSums = (rows: TargetRow[]): ContentSums[] =>
+  rows.map((r) => ({
+    contentType: r.contentType,
+    targets: 1,
+    impressions: r.impressions,
+    reach: r.reach,
+    engagement: engagementOf(r),
+  }));
+
+/**
+ * The Content tab from figures per type (merged here; types without published targets are left out). A type
+ * performs `high` at 20% above the overall rate, `low` at 20% below, else `average`.
+ */
+export function contentTypeSummaries(sums: ContentSums[]) {
+  const byType = new Map<ContentType, Omit<ContentSums, "contentType">>();
+  for (const s of sums) {
+    const into = byType.get(s.contentType) ?? { targets: 0, impressions: 0, reach: 0, engagement: 0 };
+    into.targets += Number(s.targets);
+    into.impressions += Number(s.impressions);
+    into.reach += Number(s.reach);
+    into.engagement += Number(s.engagement);
+    byType.set(s.contentType, into);
+  }
+  const types = [...byType].filter(([, m]) => m.targets > 0);
+  const all = types.reduce(
+    (t, [, m]) => ({
+      engagement: t.engagement + m.engagement,
+      reach: t.reach + m.reach,
+      impressions: t.impressions + m.impressions,
+    }),
+    { engagement: 0, reach: 0, impressions: 0 },
+  );
+  const overall = engagementRate(all.engagement, all.reach, all.impressions);
+  return types
+    .map(([type, m]) => {
+      const rate = engagementRate(m.engagement, m.reach, m.impressions);
       const performance =
-        overall === 0
-          ? "average"
-          : s.engagementRate >= overall * 1.2
-            ? "high"
-            : s.engagementRate <= overall * 0.8
-              ? "low"
-              : "average";
+        overall === 0 ? "average" : rate >= overall * 1.2 ? "high" : rate <= overall * 0.8 ? "low" : "average";
       return {
         type,
         performance,
-        count: list.length,
-        avgEngagement: round(s.engagement / list.length),
-        avgReach: round(s.reach / list.length),
-        engagementRate: s.engagementRate,
+        count: m.targets,
+        avgEngagement: round(m.engagement / m.targets),
+        avgReach: round(m.reach / m.targets),
+        engagementRate: rate,
       };
     })
     .sort((a, b) => CONTENT_TYPES.indexOf(a.type) - CONTENT_TYPES.indexOf(b.type));
 }
+
+export const contentTypes = (rows: TargetRow[]) => contentTypeSummaries(contentSums(rows));
 
 export const normalizeTag = (tag: string) => tag.trim().replace(/^#+/, "").toLowerCase();
 
@@ -269,15 +305,31 @@ export function hashtagSummaries(sums: TagSums[]) {
 
 export const hashtags = (rows: TargetRow[]) => hashtagSummaries(tagSums(rows));
 
-/** Weekday × hour of publishing in the user's timezone, and each weekday's best hour (by engagement per post). */
-export function postingPatterns(rows: TargetRow[], timezone: string) {
+/** Published targets at one instant (or quarter-hour, from a rollup): how many and their engagement. */
+export interface PublishSample {
+  at: number;
+  posts: number;
+  engagement: number;
+}
+
+/** One sample per published target, measured or not (unmeasured ones with no engagement). */
+export const publishSamples = (rows: TargetRow[]): PublishSample[] =>
+  rows.map((r) => ({ at: r.publishedAt, posts: 1, engagement: engagementOf(r) }));
+
+/**
+ * Weekday × hour of publishing in the user's timezone, and each weekday's best hour (by engagement per post).
+ * Samples may be quarter-hours: every timezone's offset is a whole number of quarter-hours, so one never straddles
+ * a local hour.
+ */
+export function postingPatterns(samples: PublishSample[], timezone: string) {
   const cells = new Map<string, { weekday: number; hour: number; posts: number; engagement: number }>();
-  for (const r of rows) {
-    const { weekday, hour } = localParts(r.publishedAt, timezone);
+  for (const s of samples) {
+    if (s.posts <= 0) continue;
+    const { weekday, hour } = localParts(s.at, timezone);
     const key = `${weekday}:${hour}`;
     const cell = cells.get(key) ?? { weekday, hour, posts: 0, engagement: 0 };
-    cell.posts += 1;
-    cell.engagement += engagementOf(r);
+    cell.posts += s.posts;
+    cell.engagement += s.engagement;
     cells.set(key, cell);
   }
   const grid = [...cells.values()]

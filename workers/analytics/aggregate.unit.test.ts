@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   changePercent,
+  contentTypeSummaries,
   contentTypes,
   dailyTrends,
   hashtagSummaries,
   hashtags,
   postingPatterns,
+  publishSamples,
   type TargetRow,
   totals,
 } from "./aggregate";
@@ -112,10 +114,39 @@ describe("aggregates", () => {
       { type: "text", performance: "low", count: 1, avgEngagement: 30, avgReach: 300, engagementRate: 10 },
     ]);
   });
+  it("content types from a rollup merge each type's rows and drop types left without targets", () => {
+    const sums = [
+      { contentType: "video" as const, targets: 2, impressions: 40, reach: 20, engagement: 10 },
+      { contentType: "video" as const, targets: 1, impressions: 10, reach: 10, engagement: 2 },
+      { contentType: "text" as const, targets: 3, impressions: 0, reach: 0, engagement: 0 },
+      { contentType: "reel" as const, targets: 0, impressions: 0, reach: 0, engagement: 0 },
+    ];
+    // video: 12 / 30 = 40 %, the overall rate too: average; text has neither reach nor impressions.
+    expect(contentTypeSummaries(sums)).toEqual([
+      { type: "video", performance: "average", count: 3, avgEngagement: 4, avgReach: 10, engagementRate: 40 },
+      { type: "text", performance: "low", count: 3, avgEngagement: 0, avgReach: 0, engagementRate: 0 },
+    ]);
+  });
+  it("posting patterns from quarter-hour samples land in the local hour of a 45-minute-offset zone", () => {
+    // Kathmandu is UTC+5:45: 00:00-00:14 UTC is 05:45-05:59 there, 00:15 UTC is 06:00.
+    const day = Date.UTC(2026, 0, 5);
+    const p = postingPatterns(
+      [
+        { at: day, posts: 2, engagement: 6 },
+        { at: day + 15 * 60_000, posts: 1, engagement: 9 },
+        { at: day + 30 * 60_000, posts: 0, engagement: 0 },
+      ],
+      "Asia/Kathmandu",
+    );
+    expect(p.grid).toEqual([
+      { weekday: 1, hour: 5, posts: 2, engagement: 6, avgEngagement: 3 },
+      { weekday: 1, hour: 6, posts: 1, engagement: 9, avgEngagement: 9 },
+    ]);
+  });
   it("posting patterns use the user's timezone", () => {
     // 2026-01-05 12:00 UTC is Monday 07:00 in New York; 2026-01-06 03:00 UTC is Monday 22:00 there.
     const p = postingPatterns(
-      [row({ likes: 4 }), row({ publishedAt: Date.UTC(2026, 0, 6, 3), likes: 10 })],
+      publishSamples([row({ likes: 4 }), row({ publishedAt: Date.UTC(2026, 0, 6, 3), likes: 10 })]),
       "America/New_York",
     );
     expect(p.grid).toEqual([

@@ -1,5 +1,5 @@
 import { byPlatform, PLATFORM_NAMES, type Platform } from "../platform-profile";
-import { engagementOf, round, type TargetRow, WEEKDAYS } from "./aggregate";
+import { type PublishSample, publishSamples, round, type TargetRow, WEEKDAYS } from "./aggregate";
 import { localParts } from "./period";
 
 /** SPEC §9 suggested posting times (local hours); platforms the spec does not list use Instagram's. */
@@ -17,22 +17,13 @@ export interface BestTime {
   avgEngagement: number;
 }
 
-/** Published targets with metrics at one instant (or quarter-hour, from the rollup): how many and their engagement. */
-export interface BestTimeSample {
-  at: number;
-  posts: number;
-  engagement: number;
-}
-
 export function bestTimes(rows: TargetRow[], timezone: string, platform: Platform | null, limit = 5) {
-  const samples = rows
-    .filter((r) => r.hasMetrics && (!platform || r.platform === platform))
-    .map((r) => ({ at: r.publishedAt, posts: 1, engagement: engagementOf(r) }));
-  return rankBestTimes(samples, timezone, platform, limit);
+  const measured = rows.filter((r) => r.hasMetrics && (!platform || r.platform === platform));
+  return rankBestTimes(publishSamples(measured), timezone, platform, limit);
 }
 
 /** Ranks local (weekday, hour) slots by average engagement; `platform` only picks the suggested hours. */
-export function rankBestTimes(samples: BestTimeSample[], timezone: string, platform: Platform | null, limit = 5) {
+export function rankBestTimes(samples: PublishSample[], timezone: string, platform: Platform | null, limit = 5) {
   const analyzed = samples.reduce((n, s) => n + s.posts, 0);
   if (analyzed < MIN_POSTS_FOR_COMPUTED) {
     const hours = (platform && SUGGESTED_HOURS[platform]) ?? SUGGESTED_HOURS.instagram!;

@@ -12,6 +12,7 @@ import {
   syncedComments,
 } from "../db/schema/index";
 import { registerUser } from "../test/helpers";
+import { recomputedContent, recomputedPublished, recomputedWeeklyContent } from "./content-rollup";
 import { recomputedHashtags, recomputedWeeklyHashtags } from "./hashtag-rollup";
 import {
   recomputedBestTimes,
@@ -329,8 +330,20 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
       }))
       .filter((r) => [...r.posts, ...r.engagement].some((n) => n !== 0))
       .sort((x, y) => x.day - y.day || x.platform.localeCompare(y.platform));
+  const published = async (query: SQL) =>
+    (await db.all<{ day: number; platform: string; targets: string }>(query))
+      .map((r) => ({ day: r.day, platform: r.platform, targets: JSON.parse(r.targets) as number[] }))
+      .filter((r) => r.targets.some((n) => n !== 0))
+      .sort((x, y) => x.day - y.day || x.platform.localeCompare(y.platform));
   return {
     stored: {
+      content: await db.all(sql`select day, platform, content_type, ${TAG_FIGURES} from post_content_daily
+        where workspace_id = ${workspaceId} and ${tagNonZero} order by day, platform, content_type`),
+      weeklyContent: await db.all(sql`select week, platform, content_type, ${TAG_FIGURES} from post_content_weekly
+        where workspace_id = ${workspaceId} and ${tagNonZero} order by week, platform, content_type`),
+      published: await published(
+        sql`select day, platform, targets from post_published_daily where workspace_id = ${workspaceId}`,
+      ),
       metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from post_metrics_daily
         where workspace_id = ${workspaceId} and ${nonZero} order by day, account_id`),
       engagement: await engagement(sql`select day, platform, likes, comments, shares from post_engagement_daily
@@ -358,6 +371,13 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
         where workspace_id = ${workspaceId} and ${tagNonZero} order by week, platform, tag`),
     },
     recomputed: {
+      content:
+        await db.all(sql`select day, platform, content_type, ${TAG_FIGURES} from (${recomputedContent(workspaceId)})
+        where ${tagNonZero} order by day, platform, content_type`),
+      weeklyContent:
+        await db.all(sql`select week, platform, content_type, ${TAG_FIGURES} from (${recomputedWeeklyContent(workspaceId)})
+        where ${tagNonZero} order by week, platform, content_type`),
+      published: await published(recomputedPublished(workspaceId)),
       metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from (${recomputedMetrics(workspaceId)})
         where ${nonZero} order by day, account_id`),
       engagement: await engagement(recomputedEngagement(workspaceId, horizon)),

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { postMetricSnapshots, postMetricsCurrent, posts, postTargets } from "../db/schema/index";
+import { media, postMedia, postMetricSnapshots, postMetricsCurrent, posts, postTargets } from "../db/schema/index";
 import { call } from "../test/helpers";
-import { byAccount, byPlatform, hashtags, topPost } from "./aggregate";
+import { byAccount, byPlatform, contentTypes, hashtags, postingPatterns, publishSamples, topPost } from "./aggregate";
 import { bestTimes } from "./best-times";
 import { expectRollupsExact, PERIOD, rollupsAndRecomputation, seedFixture, utc } from "./fixture.test-helper";
 import { DAY_MS } from "./rollup-ranges";
@@ -72,6 +72,23 @@ async function expectTabsExact({ db, a, ids }: Fixture) {
       const own = filter ? await loadTargetRows(db, a.user.id, { ...range, platforms: [...filter] }) : rows;
       expect(tags.body.data.hashtags, `${period} ${filter}`).toEqual(hashtags(own));
     }
+    // The Content and Posting patterns tabs (from rollups for a period ending now) under no, one and several platforms.
+    for (const filter of [null, ["instagram"], ["facebook", "linkedin"]] as const) {
+      const query = `${period}${filter ? `&platforms=${filter.join(",")}` : ""}`;
+      const own = filter ? await loadTargetRows(db, a.user.id, { ...range, platforms: [...filter] }) : rows;
+      const content = await call<"GET /api/analytics/content-performance">(
+        `/api/analytics/content-performance?${query}`,
+        { token: a.token },
+      );
+      expect(content.status).toBe(200);
+      expect(content.body.data.contentTypes, `${period} ${filter}`).toEqual(contentTypes(own));
+      const patterns = await call<"GET /api/analytics/posting-patterns">(`/api/analytics/posting-patterns?${query}`, {
+        token: a.token,
+      });
+      expect(patterns.status).toBe(200);
+      const { range: _, ...tab } = patterns.body.data;
+      expect(tab, `${period} ${filter}`).toEqual(postingPatterns(publishSamples(own), tab.timezone));
+    }
     const platforms = await call<"GET /api/analytics/platform-performance">(
       `/api/analytics/platform-performance?${period}`,
       { token: a.token },
@@ -123,6 +140,35 @@ describe("analytics rollups (ADR 023)", () => {
       );
       return list.includes("café") ? list.filter((t) => t !== "CAFÉ") : list;
     };
+    // The library: two images, an Instagram-reel-length video, a long one and one of unknown length.
+    const library = [
+      ["image", null],
+      ["image", null],
+      ["video", 60],
+      ["video", 200],
+      ["video", null],
+    ] as const;
+    const mediaIds = library.map(() => crypto.randomUUID());
+    await db.insert(media).values(
+      library.map(([kind, duration], i) => ({
+        id: mediaIds[i]!,
+        workspaceId: ws,
+        userId: ws,
+        key: `media/${ws}/${mediaIds[i]}`,
+        originalName: "f",
+        filename: "f",
+        displayName: "f",
+        fileType: kind,
+        mimeType: kind === "image" ? "image/jpeg" : "video/mp4",
+        format: kind === "image" ? "jpg" : "mp4",
+        size: 1,
+        duration,
+      })),
+    );
+    /** A random set of media for a post (often none), in the order the composer saves it. */
+    const someMedia = () => mediaIds.filter(() => next() < 0.25);
+    const attach = (postId: string, ids: string[]) =>
+      ids.length ? db.insert(postMedia).values(ids.map((mediaId, position) => ({ postId, mediaId, position }))) : null;
     for (let step = 0; step < 60; step++) {
       const roll = next();
       if (roll < 0.5) {
@@ -169,7 +215,8 @@ describe("analytics rollups (ADR 023)", () => {
           status: "published",
           timezone: "UTC",
         });
-        const at = utc(1 + Math.floor(next() * 19), Math.floor(next() * 24));
+        await attach(postId, someMedia());
+        const at = utc(1 + Math.floor(next() * 19), Math.floor(next() * 24), 15 * Math.floor(next() * 4));
         await db.insert(postTargets).values({
           id: crypto.randomUUID(),
           postId,
@@ -195,6 +242,27 @@ describe("analytics rollups (ADR 023)", () => {
           .update(postTargets)
           .set({ status: "published", publishedAt: sql`${postTargets.dueAt}` })
           .where(eq(postTargets.postId, postId));
+      } else if (roll < 0.86) {
+        // A media edit moves the post's targets between content types: the composer replaces the post's list,
+        // a library edit changes a video's length (a reel no longer), or a media item is deleted.
+        const postId = pick(await targets()).postId;
+        const change = next();
+        if (change < 0.6) {
+          await db.delete(postMedia).where(eq(postMedia.postId, postId));
+          await attach(postId, someMedia());
+        } else if (change < 0.8)
+          await db
+            .update(media)
+            .set({ duration: pick([45, 90, 91, 300]) })
+            .where(eq(media.id, mediaIds[2]!));
+        else {
+          // One more item appended, or one removed.
+          const held = (await db.select().from(postMedia).where(eq(postMedia.postId, postId))).map((m) => m.mediaId);
+          const mediaId = pick(mediaIds);
+          if (held.includes(mediaId))
+            await db.delete(postMedia).where(and(eq(postMedia.postId, postId), eq(postMedia.mediaId, mediaId)));
+          else await db.insert(postMedia).values({ postId, mediaId, position: held.length });
+        }
       } else if (roll < 0.92) {
         // A hashtag edit moves the post's figures from its old tags to its new ones.
         await db
@@ -213,6 +281,8 @@ describe("analytics rollups (ADR 023)", () => {
         await expectTabsExact(fx);
       }
     }
+    // A media item deleted from the library leaves the posts that used it (a cascade through post_media).
+    await db.delete(media).where(eq(media.id, mediaIds[3]!));
     await expectRollupsExact(db, ws);
     await expectTabsExact(fx);
     // Another workspace's rollups are untouched by all of it.
@@ -228,6 +298,9 @@ describe("analytics rollups (ADR 023)", () => {
     await db.run(sql`delete from post_metrics_post_weekly where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_hashtag_daily set reach = reach + 5 where workspace_id = ${a.user.id}`);
     await db.run(sql`delete from post_hashtag_weekly where workspace_id = ${a.user.id}`);
+    await db.run(sql`update post_content_daily set targets = targets + 3 where workspace_id = ${a.user.id}`);
+    await db.run(sql`delete from post_content_weekly where workspace_id = ${a.user.id}`);
+    await db.run(sql`update post_published_daily set targets = '[]' where workspace_id = ${a.user.id}`);
     const bBefore = await rollupsAndRecomputation(db, b.user.id);
 
     const res = await call<"POST /api/analytics/rollups/rebuild">("/api/analytics/rollups/rebuild", {
@@ -327,6 +400,20 @@ describe("snapshot retention (ADR 023)", () => {
     const totals = async () =>
       db.all(sql`select platform, sum(j.value) as n from post_engagement_daily e, json_each(e.likes) j
         where e.workspace_id = ${ws} group by platform order by platform`);
+    // The Content and Posting patterns tabs of a period ending now (from rollups).
+    const tabs = async () => [
+      (
+        await call<"GET /api/analytics/content-performance">("/api/analytics/content-performance?period=1y", {
+          token: a.token,
+        })
+      ).body.data.contentTypes,
+      (
+        await call<"GET /api/analytics/posting-patterns">("/api/analytics/posting-patterns?period=1y", {
+          token: a.token,
+        })
+      ).body.data.grid,
+    ];
+    const tabsBefore = await tabs();
     const [trendsBefore, overviewBefore, totalsBefore] = [await trends(), await overview(), await totals()];
     const countBefore = await db.$count(postMetricSnapshots, eq(postMetricSnapshots.workspaceId, ws));
 
@@ -352,6 +439,7 @@ describe("snapshot retention (ADR 023)", () => {
     expect(trendsAfter.status).toBe(200);
     expect(trendsAfter.body.data).toEqual(trendsBefore.body.data);
     expect(overviewAfter.body.data.overview).toEqual(overviewBefore.body.data.overview);
+    expect(await tabs()).toEqual(tabsBefore);
     await expectRollupsExact(db, ws);
     await expectTabsExact(r);
     // The cron's next run finds nothing more to do.
@@ -500,5 +588,192 @@ describe("the Hashtags tab from the rollup (ADR 039)", () => {
     expect(after.read - before.read).toBeLessThanOrEqual(3 * added);
     expect(after.hashtags).toEqual(hashtags(await loadTargetRows(db, ws, after.range)));
     expect(after.hashtags.find((h) => h.tag === "#alpha")).toMatchObject({ posts: 300, engagement: 1200 });
+  });
+});
+
+describe("the Content and Posting patterns tabs from rollups (ADR 023)", () => {
+  /** Publishes `n` Instagram posts over ten days from `from`, each measured an hour later; `media` attached to each. */
+  const publishMany = async (fx: Fixture, n: number, mediaIds: string[] = [], from = Date.UTC(2026, 1, 10, 12)) => {
+    const { db, a, ids } = fx;
+    const ws = a.user.id;
+    const statements = [];
+    for (let i = 0; i < n; i++) {
+      const postId = crypto.randomUUID();
+      const targetId = crypto.randomUUID();
+      const at = from + (i % 10) * DAY_MS + (i % 60) * 60_000;
+      const target = { postId, workspaceId: ws, platform: "instagram" as const, accountId: ids.ig };
+      statements.push(
+        db.insert(posts).values({
+          id: postId,
+          workspaceId: ws,
+          userId: ws,
+          content: "x",
+          hashtags: [],
+          status: "published",
+          timezone: "UTC",
+        }),
+        ...mediaIds.map((mediaId, position) => db.insert(postMedia).values({ postId, mediaId, position })),
+        db.insert(postTargets).values({ ...target, id: targetId, status: "published", dueAt: at, publishedAt: at }),
+        db.insert(postMetricSnapshots).values({
+          ...target,
+          id: crypto.randomUUID(),
+          targetId,
+          takenAt: at + 3_600_000,
+          impressions: 20,
+          reach: 10,
+          likes: 3,
+          comments: 1,
+          shares: 0,
+          saves: 0,
+          clicks: 0,
+          videoViews: 0,
+        }),
+      );
+    }
+    for (let i = 0; i < statements.length; i += 150)
+      await db.batch(statements.slice(i, i + 150) as [(typeof statements)[number]]);
+  };
+  const addMedia = async (fx: Fixture, kind: "image" | "video", duration: number | null) => {
+    const id = crypto.randomUUID();
+    await fx.db.insert(media).values({
+      id,
+      workspaceId: fx.a.user.id,
+      userId: fx.a.user.id,
+      key: `media/${id}`,
+      originalName: "f",
+      filename: "f",
+      displayName: "f",
+      fileType: kind,
+      mimeType: kind === "image" ? "image/jpeg" : "video/mp4",
+      format: kind === "image" ? "jpg" : "mp4",
+      size: 1,
+      duration,
+    });
+    return id;
+  };
+  const content = async (fx: Fixture, period = "period=1y") => {
+    const res = await call<"GET /api/analytics/content-performance">(`/api/analytics/content-performance?${period}`, {
+      token: fx.a.token,
+    });
+    expect(res.status).toBe(200);
+    const { start, end } = res.body.data.range;
+    const range = { start: Date.parse(start), end: Date.parse(end), platforms: null };
+    return { read: Number(res.headers.get("X-D1-Rows-Read")), types: res.body.data.contentTypes, range };
+  };
+  const patterns = async (fx: Fixture, period = "period=1y") => {
+    const res = await call<"GET /api/analytics/posting-patterns">(`/api/analytics/posting-patterns?${period}`, {
+      token: fx.a.token,
+    });
+    expect(res.status).toBe(200);
+    const { range, ...tab } = res.body.data;
+    const r = { start: Date.parse(range.start), end: Date.parse(range.end), platforms: null };
+    return { read: Number(res.headers.get("X-D1-Rows-Read")), tab, range: r };
+  };
+
+  it("attaching and removing media moves a post's targets between content types", async () => {
+    const fx = await seedFixture();
+    const { db } = fx;
+    const ws = fx.a.user.id;
+    const [reel, image] = [await addMedia(fx, "video", 30), await addMedia(fx, "image", null)];
+    await publishMany(fx, 1);
+    const [post] = await db.all<{ id: string }>(
+      sql`select post_id as id from post_targets where workspace_id = ${ws} and published_at = ${Date.UTC(2026, 1, 10, 12)}`,
+    );
+    const typeOf = async () => {
+      const { types, range } = await content(fx);
+      expect(types).toEqual(contentTypes(await loadTargetRows(db, ws, range)));
+      return types.map((t) => [t.type, t.count]);
+    };
+    const before = await typeOf();
+    expect(before).toContainEqual(["text", expect.any(Number)]);
+    const textCount = before.find(([t]) => t === "text")![1] as number;
+    await db.insert(postMedia).values({ postId: post!.id, mediaId: reel, position: 0 });
+    expect(await typeOf()).toContainEqual(["reel", 1]);
+    await db.insert(postMedia).values({ postId: post!.id, mediaId: image, position: 1 });
+    expect(await typeOf()).toContainEqual(["carousel", 1]);
+    await db.delete(postMedia).where(and(eq(postMedia.postId, post!.id), eq(postMedia.mediaId, image)));
+    // The library says the video is longer than a reel after all.
+    await db.update(media).set({ duration: 120 }).where(eq(media.id, reel));
+    expect(await typeOf()).toContainEqual(["video", 1]);
+    await db.delete(media).where(eq(media.id, reel));
+    expect(await typeOf()).toContainEqual(["text", textCount]);
+    await expectRollupsExact(db, ws);
+  });
+
+  it("posting patterns are exact in a half-hour-offset zone and across a DST change", async () => {
+    const fx = await seedFixture();
+    // Around the clock over March 3-12: New York moves to daylight time on the 8th.
+    await publishMany(fx, 40, [], Date.UTC(2026, 2, 3, 0));
+    await publishMany(fx, 40, [], Date.UTC(2026, 2, 3, 13, 30));
+    // In the quarter-hour holding "now" (read per target: the period's end cuts it) and the one before (rollup).
+    const slot = Date.now() - (Date.now() % 900_000);
+    for (const at of [slot, slot - 840_000]) {
+      const [postId, targetId] = [crypto.randomUUID(), crypto.randomUUID()];
+      const target = { postId, workspaceId: fx.a.user.id, platform: "instagram" as const, accountId: fx.ids.ig };
+      await fx.db.insert(posts).values({
+        id: postId,
+        workspaceId: fx.a.user.id,
+        userId: fx.a.user.id,
+        content: "x",
+        hashtags: [],
+        status: "published",
+        timezone: "UTC",
+      });
+      await fx.db
+        .insert(postTargets)
+        .values({ ...target, id: targetId, status: "published", dueAt: at, publishedAt: at });
+      await fx.db.insert(postMetricSnapshots).values({
+        ...target,
+        id: crypto.randomUUID(),
+        targetId,
+        takenAt: at,
+        impressions: 5,
+        reach: 5,
+        likes: 7,
+        comments: 0,
+        shares: 0,
+        saves: 0,
+        clicks: 0,
+        videoViews: 0,
+      });
+    }
+    for (const timezone of ["Asia/Kolkata", "Asia/Kathmandu", "America/New_York", "Europe/Berlin"]) {
+      const put = await call<"PUT /api/users/timezone">("/api/users/timezone", {
+        method: "PUT",
+        token: fx.a.token,
+        body: { timezone },
+      });
+      expect(put.status).toBe(200);
+      for (const period of ["period=1y", "period=30d", PERIOD]) {
+        const { tab, range } = await patterns(fx, period);
+        expect(tab.timezone).toBe(timezone);
+        expect(tab, `${timezone} ${period}`).toEqual(
+          postingPatterns(publishSamples(await loadTargetRows(fx.db, fx.a.user.id, range)), timezone),
+        );
+      }
+    }
+  });
+
+  it("read rows in proportion to rollup rows, not to targets", async () => {
+    const fx = await seedFixture();
+    const ws = fx.a.user.id;
+    const video = await addMedia(fx, "video", 300);
+    const count = (table: string) => fx.db.$count(sql.raw(table), sql`workspace_id = ${ws}`);
+    const rollupRows = async () => ({
+      content: (await count("post_content_daily")) + (await count("post_content_weekly")),
+      patterns: (await count("post_published_daily")) + (await count("post_best_times_daily")),
+    });
+    const [c0, p0, r0] = [await content(fx), await patterns(fx), await rollupRows()];
+    // 300 Instagram video posts over ten February days.
+    await publishMany(fx, 300, [video]);
+    const [c1, p1, r1] = [await content(fx), await patterns(fx), await rollupRows()];
+    expect(r1.content - r0.content).toBeGreaterThan(0);
+    expect(c1.types).toEqual(contentTypes(await loadTargetRows(fx.db, ws, c1.range)));
+    expect(c1.types.find((t) => t.type === "video")).toMatchObject({ count: 300, avgEngagement: 4, avgReach: 10 });
+    expect(p1.tab).toEqual(postingPatterns(publishSamples(await loadTargetRows(fx.db, ws, p1.range)), p1.tab.timezone));
+    // Per target these would read several rows each (~1,500 more); from the rollups, a few per rollup row added
+    // (measured: content +6 rows read for +13 rollup rows, patterns +20 for +20).
+    expect(c1.read - c0.read).toBeLessThanOrEqual(3 * (r1.content - r0.content));
+    expect(p1.read - p0.read).toBeLessThanOrEqual(3 * (r1.patterns - r0.patterns));
   });
 });

@@ -1,12 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
+import { rebuildContent } from "./content-rollup";
 import { rebuildHashtags } from "./hashtag-rollup";
 import { DAY_MS, WEEK_MS } from "./rollup-ranges";
 
 /**
- * The analytics rollups' repair and retention (ADR 023). Triggers (migrations 0018, 0021, 0023, 0024, 0025, 0028) keep
- * post_metrics_daily, post_metrics_post_daily, their weekly sums, post_engagement_daily, post_best_times_daily and post_hashtag_daily right on every write; `rebuildRollups` recomputes them from scratch (after a
+ * The analytics rollups' repair and retention (ADR 023). Triggers (migrations 0018, 0021, 0023, 0024, 0025, 0028, 0030) keep
+ * post_metrics_daily, post_metrics_post_daily, their weekly sums, post_engagement_daily, post_best_times_daily, post_hashtag_daily,
+ * post_content_daily and post_published_daily right on every write; `rebuildRollups` recomputes them from scratch (after a
  * bug, or to check the triggers), and `runRetention` deletes old post snapshots without changing them.
  */
 
@@ -167,6 +169,7 @@ export async function rebuildRollups(
     sql`delete from post_best_times_daily where workspace_id = ${workspaceId}`,
     sql`insert into post_best_times_daily (workspace_id, day, platform, posts, engagement) ${recomputedBestTimes(workspaceId)}`,
     ...rebuildHashtags(workspaceId),
+    ...rebuildContent(workspaceId),
   ]);
   const [counts] = await db.all<{ m: number; e: number }>(sql`select
     (select count(*) from post_metrics_daily where workspace_id = ${workspaceId}) as m,

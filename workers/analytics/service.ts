@@ -6,6 +6,7 @@ import type { Platform } from "../platform-profile";
 import type { MemberRef } from "../workspaces/membership";
 import * as agg from "./aggregate";
 import { rankBestTimes } from "./best-times";
+import { loadContentSums, loadPublishSamples } from "./content-rollup";
 import { followerGrowth } from "./growth";
 import { loadTagSums } from "./hashtag-rollup";
 import { dayBounds, daysBetween, localParts, type Range } from "./period";
@@ -112,7 +113,7 @@ export class AnalyticsService {
   async contentPerformance(r: Range) {
     return {
       range: this.rangeInfo(r),
-      contentTypes: agg.contentTypes(await store.loadTargetRows(this.db, this.scope.workspaceId, r)),
+      contentTypes: agg.contentTypeSummaries(await loadContentSums(this.db, this.scope.workspaceId, r)),
       note: "Types come from each post's media: several items are a carousel, one image a single image, an Instagram video up to 90 s a reel; no media is text (video on YouTube).",
     };
   }
@@ -127,7 +128,7 @@ export class AnalyticsService {
   async postingPatterns(r: Range) {
     return {
       range: this.rangeInfo(r),
-      ...agg.postingPatterns(await store.loadTargetRows(this.db, this.scope.workspaceId, r), this.timezone),
+      ...agg.postingPatterns(await loadPublishSamples(this.db, this.scope.workspaceId, r), this.timezone),
     };
   }
 

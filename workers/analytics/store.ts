@@ -2,8 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { AudienceData } from "../db/schema/analytics";
 import type { Platform } from "../platform-profile";
-import { type Metrics, type SnapshotDelta, sumMetrics, type TargetRow } from "./aggregate";
-import type { BestTimeSample } from "./best-times";
+import { type Metrics, type PublishSample, type SnapshotDelta, sumMetrics, type TargetRow } from "./aggregate";
 import { contentTypeOf, type MediaInfo } from "./content-type";
 import {
   cutPieces,
@@ -54,7 +53,7 @@ export async function loadBestTimeSamples(
   db: Db,
   workspaceId: string,
   platforms: Platform[] | null,
-): Promise<BestTimeSample[]> {
+): Promise<PublishSample[]> {
   const rows = await db.all<{ day: number; posts: string; engagement: string }>(sql`
     select day, posts, engagement from post_best_times_daily
     where workspace_id = ${workspaceId} ${platformFilter(sql`platform`, platforms)}`);
@@ -68,16 +67,16 @@ export async function loadBestTimeSamples(
 }
 
 /**
- * The workspace's targets published in [start, end) with their latest snapshot taken before `end`
- * (zeros when none yet), oldest first. `postId` narrows to one post or a list of posts; `newest` keeps only the
- * period's newest targets (still oldest first), so a listing reads a bounded number of rows.
+ * The workspace's targets published in [start, end) with their latest snapshot taken before `asOf` (the end
+ * unless told; zeros when none yet), oldest first. `postId` narrows to one post or a list of posts; `newest` keeps
+ * only the period's newest targets (still oldest first), so a listing reads a bounded number of rows.
  */
 export async function loadTargetRows(
   db: Db,
   workspaceId: string,
   range: { start: number; end: number; platforms: Platform[] | null },
   postId?: string | string[],
-  newest?: number,
+  { asOf = range.end, newest }: { asOf?: number; newest?: number } = {},
 ): Promise<TargetRow[]> {
   const posts =
     postId === undefined
@@ -94,7 +93,7 @@ export async function loadTargetRows(
     from post_targets t ${postId === undefined ? sql`` : sql`indexed by post_targets_post_idx`}
     join posts p on p.id = t.post_id
     left join post_metric_snapshots s on s.id = (
-      select s2.id from post_metric_snapshots s2 where s2.target_id = t.id and s2.taken_at < ${range.end}
+      select s2.id from post_metric_snapshots s2 where s2.target_id = t.id and s2.taken_at < ${asOf}
       order by s2.taken_at desc limit 1)
     where t.workspace_id = ${workspaceId} and t.status = 'published' and t.published_at >= ${range.start} and t.published_at < ${range.end}
     ${platformFilter(sql`t.platform`, range.platforms)} ${posts}
@@ -415,15 +414,16 @@ function bucketTops(
     return sql`${a}workspace_id = ${workspaceId} ${platforms ? sql`and ${a}platform = pl.value` : sql``} and ${a}${col} = d.value`;
   };
   const order = sql`order by engagement desc, reach desc, first_published_at`;
+  // A deleted post leaves an all-zero row whose first publish is null, which sorts first: it holds no place.
   const tied = sql`select p.post_id from ${cells}
-    cross join ${t} p indexed by ${idx} on ${cell("p.")}
+    cross join ${t} p indexed by ${idx} on ${cell("p.")} and p.targets > 0
       and (p.engagement, p.reach, p.first_published_at) = (
-        select engagement, reach, first_published_at from ${t} where ${cell("")} ${order} limit 1 offset ${offsetOf(k)})
+        select engagement, reach, first_published_at from ${t} where ${cell("")} and targets > 0 ${order} limit 1 offset ${offsetOf(k)})
     ${engagedOnly ? sql`where p.engagement > 0 or p.reach > 0` : sql``}`;
   if (k === 1) return tied;
   // Nested: D1 allows few terms in one compound SELECT.
   return sql`select * from (${tied} union select j.value from ${cells}, json_each((
-    select json_group_array(post_id) from (select post_id from ${t} indexed by ${idx} where ${cell("")} ${order} limit ${sql.raw(String(k))}))) j)`;
+    select json_group_array(post_id) from (select post_id from ${t} indexed by ${idx} where ${cell("")} and targets > 0 ${order} limit ${sql.raw(String(k))}))) j)`;
 }
 
 /** How many posts to find (each bucket's first `k`), and whether posts without engagement or reach count. */

@@ -184,7 +184,7 @@ describe("migration 0011: personal workspaces", () => {
     }
     expect(await count("SELECT count(*) AS n FROM workspaces")).toBe(3);
     expect(await count("SELECT count(*) AS n FROM workspace_members WHERE role = 'owner'")).toBe(3);
-    // The analytics rollups' backfills (0018, 0021, 0023, 0024, 0025, 0026, 0028) equal a from-scratch recomputation.
+    // The analytics rollups' backfills (0018, 0021, 0023, 0024, 0025, 0026, 0028, 0030) equal a from-scratch recomputation.
     for (const n of [1, 2, 3]) await expectRollupsExact(createDb(db), `user-${n}`);
     expect(
       (
@@ -197,6 +197,16 @@ describe("migration 0011: personal workspaces", () => {
       { tag: "hello", targets: 1, engagement: 20 },
       { tag: "tag2", targets: 1, engagement: 20 },
     ]);
+    // The post's one image makes its LinkedIn target a single image; it went out in one quarter-hour.
+    const one = async (query: string) => (await db.prepare(query).bind("user-2").all()).results;
+    expect(
+      await one("SELECT content_type, targets, engagement FROM post_content_daily WHERE workspace_id = ?"),
+    ).toEqual([{ content_type: "single_image", targets: 1, engagement: 20 }]);
+    expect(
+      await one(
+        "SELECT sum(j.value) AS n FROM post_published_daily p, json_each(p.targets) j WHERE p.workspace_id = ?",
+      ),
+    ).toEqual([{ n: 1 }]);
   });
 
   it("keeps the 0010 triggers working on the renamed columns", async () => {

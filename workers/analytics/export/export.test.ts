@@ -110,7 +110,7 @@ describe("GET /api/analytics/export", () => {
     const range = { start: utc(5, 0), end: utc(12, 0), platforms: null };
     const all = await loadTargetRows(fx.db, fx.a.user.id, range);
     expect(all).toHaveLength(5);
-    expect(await loadTargetRows(fx.db, fx.a.user.id, range, undefined, 2)).toEqual(all.slice(3));
+    expect(await loadTargetRows(fx.db, fx.a.user.id, range, undefined, { newest: 2 })).toEqual(all.slice(3));
   });
 
   it("XLSX: each report kind has its own sheets", async () => {

@@ -186,7 +186,10 @@ export async function buildReportData(
       }),
     }),
     posts: async (): Promise<Table> =>
-      postsTable(await store.loadTargetRows(db, workspaceId, range, undefined, POSTS_SHEET_LIMIT + 1), range.timezone),
+      postsTable(
+        await store.loadTargetRows(db, workspaceId, range, undefined, { newest: POSTS_SHEET_LIMIT + 1 }),
+        range.timezone,
+      ),
     topPosts: async (): Promise<Table> => ({
       name: "Top posts",
       columns: ["Post", "Platforms", "Engagement", "Reach", "Engagement rate (%)"],

@@ -373,6 +373,59 @@ export const postHashtagWeekly = sqliteTable(
 );
 
 /**
+ * Rollup (ADR 023): per UTC day of publishing, platform and content type (from the post's media, as
+ * content-type.ts derives it), the published targets and the impressions, reach and engagement of their current
+ * metrics. Kept by triggers on post_targets, post_metrics_current, post_media and media (migration 0030):
+ * attaching or removing media moves the post's figures between types.
+ */
+export const postContentDaily = sqliteTable(
+  "post_content_daily",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    day: ms("day").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    contentType: text("content_type").notNull(),
+    targets: metric("targets"),
+    impressions: metric("impressions"),
+    reach: metric("reach"),
+    engagement: metric("engagement"),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.platform, t.contentType] })],
+);
+
+/** post_content_daily per epoch-aligned UTC week, kept from it by triggers like post_hashtag_weekly. */
+export const postContentWeekly = sqliteTable(
+  "post_content_weekly",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    week: ms("week").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    contentType: text("content_type").notNull(),
+    targets: metric("targets"),
+    impressions: metric("impressions"),
+    reach: metric("reach"),
+    engagement: metric("engagement"),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.week, t.platform, t.contentType] })],
+);
+
+/**
+ * Rollup (ADR 023) for posting patterns: per platform and UTC day of publishing, every published target (measured
+ * or not) as a JSON array of the day's 96 quarter-hours by `published_at`; their engagement is
+ * post_best_times_daily's. Kept by triggers on post_targets (migration 0030).
+ */
+export const postPublishedDaily = sqliteTable(
+  "post_published_daily",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    day: ms("day").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    targets: text("targets").notNull().default(zeroSlots),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.platform] })],
+);
+
+/**
  * The retention job's state (ADR 023): the UTC midnight before which post snapshots were rolled up and
  * deleted (rollups of earlier days cannot be rebuilt from snapshots), and `running` while it deletes, so the
  * rollup triggers keep the deleted snapshots' growth. One row, id 1.

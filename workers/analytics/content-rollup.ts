@@ -1,0 +1,151 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { type ContentSums, contentSums, type PublishSample, publishSamples } from "./aggregate";
+import {
+  cutPieces,
+  cutSlots,
+  DAY_MS,
+  SLOT_MS,
+  type Span,
+  splitByUtcDays,
+  splitByWeeks,
+  WEEK_MS,
+} from "./rollup-ranges";
+import { loadTargetRows, measuredSince, type PeriodRange, platformFilter } from "./store";
+
+/**
+ * The Content and Posting patterns tabs from rollups (migration 0030, ADR 023): post_content_daily/weekly (per
+ * UTC day or week of publishing, platform and content type: targets, impressions, reach, engagement) and
+ * post_published_daily (every published target per quarter-hour of publishing, beside post_best_times_daily's
+ * engagement per quarter-hour).
+ */
+
+const DAY = sql.raw(String(DAY_MS));
+const WEEK = sql.raw(String(WEEK_MS));
+
+/** content-type.ts's contentTypeOf over the post's media, in SQL (the migration's triggers use the same expression). */
+const contentTypeSql = (post: SQL, platform: SQL) => sql`(select case
+    when count(*) = 0 then case when ${platform} = 'youtube' then 'video' else 'text' end
+    when count(*) > 1 then 'carousel' when max(m.file_type) = 'image' then 'single_image'
+    when ${platform} = 'instagram' and coalesce(max(m.duration) <= 90, 0) then 'reel' else 'video' end
+  from post_media pm join media m on m.id = pm.media_id where pm.post_id = ${post} and m.file_type in ('image', 'video'))`;
+
+/** The daily content rollup computed from the targets, their current metrics and their posts' media (the rebuild's source). */
+export const recomputedContent = (workspaceId: string) => sql`
+  select f.workspace_id, f.day, f.platform, ${contentTypeSql(sql`f.post_id`, sql`f.platform`)} as content_type,
+    sum(f.targets) as targets, sum(f.impressions) as impressions, sum(f.reach) as reach, sum(f.engagement) as engagement
+  from (
+    select post_id, workspace_id, published_at - published_at % ${DAY} as day, platform, 1 as targets, 0 as impressions,
+      0 as reach, 0 as engagement
+    from post_targets where workspace_id = ${workspaceId} and status = 'published' and published_at is not null
+    union all
+    select post_id, workspace_id, published_at - published_at % ${DAY}, platform, 0, impressions, reach, likes + comments + shares
+    from post_metrics_current where workspace_id = ${workspaceId} and published_at is not null
+  ) f group by 1, 2, 3, 4`;
+
+/** The weekly content rollup: the daily one (as recomputed) summed per epoch-aligned UTC week. */
+export const recomputedWeeklyContent = (workspaceId: string) => sql`
+  select workspace_id, day - day % ${WEEK} as week, platform, content_type, sum(targets) as targets,
+    sum(impressions) as impressions, sum(reach) as reach, sum(engagement) as engagement
+  from (${recomputedContent(workspaceId)}) group by workspace_id, week, platform, content_type`;
+
+/** Every published target per (day, platform), as 96 quarter-hours by publish time. */
+export const recomputedPublished = (workspaceId: string) => sql`
+  with recursive slots(i) as (select 0 union all select i + 1 from slots where i < 95),
+  s as (
+    select published_at - published_at % ${DAY} as d, platform as p, published_at % ${DAY} / 900000 as slot, count(*) as n
+    from post_targets where workspace_id = ${workspaceId} and status = 'published' and published_at is not null group by 1, 2, 3
+  ),
+  k as (select distinct d, p from s)
+  select ${workspaceId} as workspace_id, k.d as day, k.p as platform, json_group_array(coalesce(s.n, 0) order by slots.i) as targets
+  from k cross join slots left join s on s.d = k.d and s.p = k.p and s.slot = slots.i
+  group by k.d, k.p`;
+
+/**
+ * The rebuild's statements for one workspace (run inside rebuildRollups' batch). The daily inserts' triggers fill
+ * the weekly rollup too; rebuilding it after them makes the repair not depend on those triggers.
+ */
+export const rebuildContent = (workspaceId: string) => [
+  sql`delete from post_content_daily where workspace_id = ${workspaceId}`,
+  sql`insert into post_content_daily (workspace_id, day, platform, content_type, targets, impressions, reach, engagement)
+    ${recomputedContent(workspaceId)}`,
+  sql`delete from post_content_weekly where workspace_id = ${workspaceId}`,
+  sql`insert into post_content_weekly (workspace_id, week, platform, content_type, targets, impressions, reach, engagement)
+    ${recomputedWeeklyContent(workspaceId)}`,
+  sql`delete from post_published_daily where workspace_id = ${workspaceId}`,
+  sql`insert into post_published_daily (workspace_id, day, platform, targets) ${recomputedPublished(workspaceId)}`,
+];
+
+/**
+ * Each content type's figures over the period, as aggregate.contentSums over `loadTargetRows` gives them. A period
+ * nobody measured after (any period ending now) reads whole UTC weeks and days from the rollups and the partial
+ * days at its edges from their targets, with their figures as of the period's end; a past period (a custom range
+ * measured since its end) needs figures as of its end, which no rollup holds, so it reads every target.
+ */
+export async function loadContentSums(db: Db, workspaceId: string, range: PeriodRange): Promise<ContentSums[]> {
+  const { days: whole, edges } = splitByUtcDays(range);
+  if (!whole || (await measuredSince(db, workspaceId, range.end)))
+    return contentSums(await loadTargetRows(db, workspaceId, range));
+  // Whole weeks from the weekly rollup, the days around them from the daily one.
+  const { weeks, days } = splitByWeeks(whole);
+  const spans: Array<{ table: SQL; key: SQL; span: Span }> = [
+    ...(weeks ? [{ table: sql.raw("post_content_weekly"), key: sql.raw("week"), span: weeks }] : []),
+    ...days.map((span) => ({ table: sql.raw("post_content_daily"), key: sql.raw("day"), span })),
+  ];
+  const rollup = sql.join(
+    spans.map(
+      ({ table, key, span }) => sql`select content_type, targets, impressions, reach, engagement from ${table}
+        where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end}
+          ${platformFilter(sql`platform`, range.platforms)}`,
+    ),
+    sql` union all `,
+  );
+  const [rollupRows, ...edgeRows] = await Promise.all([
+    db.all<ContentSums>(sql`
+      select content_type as contentType, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach,
+        sum(engagement) as engagement
+      from (${rollup}) group by content_type`),
+    ...edges.map((edge) =>
+      loadTargetRows(db, workspaceId, { ...edge, platforms: range.platforms }, undefined, { asOf: range.end }),
+    ),
+  ]);
+  return [...rollupRows, ...contentSums(edgeRows.flat())];
+}
+
+/**
+ * Every published target of the period (measured or not) with its engagement, as aggregate.publishSamples over
+ * `loadTargetRows` gives them, for the posting patterns. A period nobody measured after reads the quarter-hours
+ * it holds whole from post_published_daily (targets) beside post_best_times_daily (their current engagement), one
+ * row each per UTC day and platform, and only the slots its ends cut (the one holding "now") per target; a local
+ * midnight is always on a quarter-hour, so the start cuts none. A past period reads every target.
+ */
+export async function loadPublishSamples(db: Db, workspaceId: string, range: PeriodRange): Promise<PublishSample[]> {
+  if (range.end <= range.start || (await measuredSince(db, workspaceId, range.end)))
+    return publishSamples(await loadTargetRows(db, workspaceId, range));
+  const window = [{ from: range.start, to: range.end }];
+  const cut = cutSlots(window);
+  const skip = new Set(cut.map((c) => c.start));
+  const [rows, ...pieceRows] = await Promise.all([
+    db.all<{ day: number; targets: string; engagement: string | null }>(sql`
+      select p.day, p.targets, b.engagement from post_published_daily p
+      left join post_best_times_daily b on b.workspace_id = p.workspace_id and b.day = p.day and b.platform = p.platform
+      where p.workspace_id = ${workspaceId} and p.day >= ${range.start - (range.start % DAY_MS)} and p.day < ${range.end}
+        ${platformFilter(sql`p.platform`, range.platforms)}`),
+    ...cutPieces(window, cut).map((piece) =>
+      loadTargetRows(db, workspaceId, { start: piece.from, end: piece.to, platforms: range.platforms }, undefined, {
+        asOf: range.end,
+      }),
+    ),
+  ]);
+  const samples = rows.flatMap((r) => {
+    const targets: number[] = JSON.parse(r.targets);
+    const engagement: number[] = r.engagement ? JSON.parse(r.engagement) : [];
+    return targets.flatMap((n, i) => {
+      const at = r.day + i * SLOT_MS;
+      return n > 0 && at >= range.start && at < range.end && !skip.has(at)
+        ? [{ at, posts: n, engagement: engagement[i] ?? 0 }]
+        : [];
+    });
+  });
+  return [...samples, ...publishSamples(pieceRows.flat())];
+}
