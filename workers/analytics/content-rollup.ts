@@ -1,17 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type ContentSums, contentSums, type PublishSample, publishSamples } from "./aggregate";
-import {
-  cutPieces,
-  cutSlots,
-  DAY_MS,
-  SLOT_MS,
-  type Span,
-  splitByUtcDays,
-  splitByWeeks,
-  WEEK_MS,
-} from "./rollup-ranges";
-import { loadTargetRows, measuredSince, type PeriodRange, platformFilter } from "./store";
+import { cutPieces, cutSlots, DAY_MS, SLOT_MS, splitByUtcDays, WEEK_MS } from "./rollup-ranges";
+import { loadTargetRows, measuredSince, type PeriodRange, platformFilter, rollupUnion } from "./store";
 
 /**
  * The Content and Posting patterns tabs from rollups (migration 0030, ADR 023): post_content_daily/weekly (per
@@ -86,19 +77,12 @@ export async function loadContentSums(db: Db, workspaceId: string, range: Period
   const { days: whole, edges } = splitByUtcDays(range);
   if (!whole || (await measuredSince(db, workspaceId, range.end)))
     return contentSums(await loadTargetRows(db, workspaceId, range));
-  // Whole weeks from the weekly rollup, the days around them from the daily one.
-  const { weeks, days } = splitByWeeks(whole);
-  const spans: Array<{ table: SQL; key: SQL; span: Span }> = [
-    ...(weeks ? [{ table: sql.raw("post_content_weekly"), key: sql.raw("week"), span: weeks }] : []),
-    ...days.map((span) => ({ table: sql.raw("post_content_daily"), key: sql.raw("day"), span })),
-  ];
-  const rollup = sql.join(
-    spans.map(
-      ({ table, key, span }) => sql`select content_type, targets, impressions, reach, engagement from ${table}
-        where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end}
-          ${platformFilter(sql`platform`, range.platforms)}`,
-    ),
-    sql` union all `,
+  const rollup = rollupUnion(
+    workspaceId,
+    whole,
+    { weekly: "post_content_weekly", daily: "post_content_daily" },
+    sql`content_type, targets, impressions, reach, engagement`,
+    range.platforms,
   );
   const [rollupRows, ...edgeRows] = await Promise.all([
     db.all<ContentSums>(sql`

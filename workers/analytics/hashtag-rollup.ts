@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type TagSums, tagSums } from "./aggregate";
-import { DAY_MS, splitByUtcDays, splitByWeeks, WEEK_MS } from "./rollup-ranges";
-import { loadTargetRows, measuredSince, type PeriodRange, parseList, platformFilter, targetScope } from "./store";
+import { DAY_MS, splitByUtcDays, WEEK_MS } from "./rollup-ranges";
+import { loadTargetRows, measuredSince, type PeriodRange, parseList, rollupUnion, targetScope } from "./store";
 
 /**
  * The Hashtags tab from post_hashtag_daily (migration 0028, ADR 039): per (UTC day of publishing, platform,
@@ -68,19 +68,12 @@ export async function loadTagSums(db: Db, workspaceId: string, range: PeriodRang
   const { days, edges } = splitByUtcDays(range);
   if (!days || (await measuredSince(db, workspaceId, range.end)))
     return tagSums(await loadTargetRows(db, workspaceId, range));
-  // Whole weeks from the weekly rollup, the days around them from the daily one.
-  const split = splitByWeeks(days);
-  const spans = [
-    ...(split.weeks ? [{ table: sql.raw("post_hashtag_weekly"), key: sql.raw("week"), span: split.weeks }] : []),
-    ...split.days.map((span) => ({ table: sql.raw("post_hashtag_daily"), key: sql.raw("day"), span })),
-  ];
-  const rollup = sql.join(
-    spans.map(
-      ({ table, key, span }) => sql`select tag, targets, impressions, reach, engagement from ${table}
-        where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end}
-          ${platformFilter(sql`platform`, range.platforms)}`,
-    ),
-    sql` union all `,
+  const rollup = rollupUnion(
+    workspaceId,
+    days,
+    { weekly: "post_hashtag_weekly", daily: "post_hashtag_daily" },
+    sql`tag, targets, impressions, reach, engagement`,
+    range.platforms,
   );
   const [rollupRows, ...edgeRows] = await Promise.all([
     db.all<TagSums>(sql`

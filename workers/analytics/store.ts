@@ -66,6 +66,32 @@ export async function loadBestTimeSamples(
   });
 }
 
+/** A period's whole UTC days as rollup pieces: whole weeks from the weekly table, the days around them from the daily one. */
+export function rollupPieces(days: Span, weekly: string, daily: string) {
+  const split = splitByWeeks(days);
+  return [
+    ...(split.weeks ? [{ table: sql.raw(weekly), key: sql.raw("week"), span: split.weeks }] : []),
+    ...split.days.map((span) => ({ table: sql.raw(daily), key: sql.raw("day"), span })),
+  ];
+}
+
+/** `columns` of a rollup's rows over a period's whole UTC days (`rollupPieces`), platforms filtered, as one union. */
+export const rollupUnion = (
+  workspaceId: string,
+  days: Span,
+  tables: { weekly: string; daily: string },
+  columns: SQL,
+  platforms: Platform[] | null,
+) =>
+  sql.join(
+    rollupPieces(days, tables.weekly, tables.daily).map(
+      ({ table, key, span }) => sql`select ${columns} from ${table}
+        where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end}
+          ${platformFilter(sql`platform`, platforms)}`,
+    ),
+    sql` union all `,
+  );
+
 /**
  * The workspace's targets published in [start, end) with their latest snapshot taken before `asOf` (the end
  * unless told; zeros when none yet), oldest first. `postId` narrows to one post or a list of posts; `newest` keeps
@@ -221,13 +247,7 @@ export async function loadPeriodSums(
     ];
   });
   if (days) {
-    // Whole weeks from the weekly rollup, the days around them from the daily one.
-    const split = splitByWeeks(days);
-    const rollups = [
-      ...(split.weeks ? [{ table: sql.raw("post_metrics_weekly"), key: sql.raw("week"), span: split.weeks }] : []),
-      ...split.days.map((span) => ({ table: sql.raw("post_metrics_daily"), key: sql.raw("day"), span })),
-    ];
-    for (const { table, key, span } of rollups)
+    for (const { table, key, span } of rollupPieces(days, "post_metrics_weekly", "post_metrics_daily"))
       parts.push(
         db.all<Sums>(sql`select account_id as accountId, platform, sum(targets) as targets, ${SUMS} from ${table}
           where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end} ${platforms} group by account_id, platform`),
