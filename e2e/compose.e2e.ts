@@ -14,6 +14,9 @@ function nineAmBerlin(day: string): string {
 }
 
 async function dragTo(page: Page, from: ReturnType<Page["locator"]>, to: ReturnType<Page["locator"]>) {
+  // The drop row in the middle of the viewport: near an edge the drag scrolls the page under a still pointer
+  // (in a six-row month the last row sits there), and the post lands a row off.
+  await to.evaluate((el) => el.scrollIntoView({ block: "center" }));
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);

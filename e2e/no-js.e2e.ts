@@ -268,6 +268,16 @@ test("with JavaScript off, Social Accounts connects through its picker and terms
   const card = page.getByTestId("account-card");
   await card.getByText("Connected").waitFor();
 
+  // Analytics renders on the server: Sync Data posts to the page's action, and its tabs are links.
+  await page.goto("/analytics");
+  await page.getByText("Not synced yet").waitFor();
+  await page.getByRole("button", { name: "Sync Data" }).click();
+  await page.getByRole("status").filter({ hasText: "Successfully synced analytics" }).waitFor();
+  await page.getByText(/^Last synced /).waitFor();
+  await page.getByRole("tab", { name: "Growth" }).click();
+  await page.waitForURL("**/analytics?period=30d&tab=growth");
+  await page.getByRole("tabpanel").getByText("Net growth").first().waitFor();
+
   // A scheduled post uses the account, so the first Disconnect asks first and names it.
   const request = page.context().request;
   const headers = { Origin: baseUrl };

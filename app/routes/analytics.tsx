@@ -1,40 +1,29 @@
 import { BarChart3, RefreshCw } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useState } from "react";
-import { Link, redirect } from "react-router";
+import { useEffect } from "react";
+import { Link, useActionData, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { AudienceTab } from "~/components/analytics/AudienceTab";
+import { type AnalyticsTab, analyticsSearch, analyticsView } from "~/components/analytics/analytics-view";
 import { ContentTab } from "~/components/analytics/ContentTab";
 import { EngagementTab } from "~/components/analytics/EngagementTab";
 import { FilterBar } from "~/components/analytics/FilterBar";
-import { DEFAULT_FILTERS, filterQuery } from "~/components/analytics/filters";
+import { type Filters, filterQuery } from "~/components/analytics/filters";
 import { GrowthTab } from "~/components/analytics/GrowthTab";
 import { HashtagsTab } from "~/components/analytics/HashtagsTab";
 import { OverviewTab } from "~/components/analytics/OverviewTab";
-import { ErrorBox, Fetched, Spinner, SyncedNote } from "~/components/analytics/parts";
+import { ErrorBox, SyncedNote } from "~/components/analytics/parts";
 import { ReportsTab } from "~/components/analytics/ReportsTab";
 import { TimingTab } from "~/components/analytics/TimingTab";
-import type {
-  AudienceData,
-  BestTimesData,
-  ContentData,
-  GrowthData,
-  HashtagData,
-  OverviewData,
-  PatternsData,
-  SyncData,
-} from "~/components/analytics/types";
-import { useApiData } from "~/components/analytics/use-api-data";
 import { PageHeader } from "~/components/PageHeader";
-import { orderPlatforms, PLATFORM_META } from "~/components/platforms/platform-options";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { primaryButton } from "~/components/ui/styles";
-import { api } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
-import { signInPath } from "~/lib/redirect";
+import { plainClick } from "~/lib/plain-click";
 import { appContext } from "../../workers/context";
 import type { Route } from "./+types/analytics";
+import { analyticsAction, analyticsData } from "./analytics.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -43,32 +32,51 @@ export const meta: Route.MetaFunction = () =>
     keywords: "social media analytics, engagement, reach, growth",
   });
 
-/** Which platforms the user has accounts on; the figures themselves load in the browser for the chosen filters. */
-export async function loader({ url, context }: Route.LoaderArgs) {
-  const { services, auth, workspace } = context.get(appContext);
-  if (!auth || !workspace) throw redirect(signInPath(url));
-  const accounts = await services.accounts.list(workspace.id);
-  const platforms = orderPlatforms(
-    [...new Set(accounts.map((a) => a.platform))].map((id) => ({ id, name: PLATFORM_META[id]?.name ?? id })),
-  ).map((p) => p.id);
-  return { platforms, timezone: auth.user.timezone };
+/** The URL's tab and filters, read on the server (analytics.server.ts); tabs and filters are navigations. */
+export function loader({ url, context }: Route.LoaderArgs) {
+  return analyticsData(context.get(appContext), url);
 }
 
-const TABS = ["Overview", "Engagement", "Audience", "Content", "Growth", "Hashtags", "Timing", "Reports"] as const;
+export function action({ request, context, url }: Route.ActionArgs) {
+  return analyticsAction(request, context.get(appContext), url);
+}
+
+const TABS: Array<{ value: AnalyticsTab; label: string }> = [
+  { value: "overview", label: "Overview" },
+  { value: "engagement", label: "Engagement" },
+  { value: "audience", label: "Audience" },
+  { value: "content", label: "Content" },
+  { value: "growth", label: "Growth" },
+  { value: "hashtags", label: "Hashtags" },
+  { value: "timing", label: "Timing" },
+  { value: "reports", label: "Reports" },
+];
 const tabClass =
   "border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 
 export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
-  const { platforms, timezone } = loaderData;
-  const [filters, setFilters] = useState(DEFAULT_FILTERS);
-  const [reloadKey, setReloadKey] = useState(0);
-  const [syncing, setSyncing] = useState(false);
-  const query = filterQuery(filters);
-  const overview = useApiData<OverviewData>(
-    platforms.length && query ? `/api/analytics/overview?${query}` : null,
-    reloadKey,
-  );
-  const reload = () => setReloadKey((n) => n + 1);
+  const { platforms, timezone, figures, refused } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  // While the next tab or filters load, the controls already show them (the figures follow when they arrive).
+  const next = navigation.location?.pathname === "/analytics" ? navigation.location : null;
+  const { tab, filters } = next ? analyticsView(new URLSearchParams(next.search)) : loaderData;
+  const revalidator = useRevalidator();
+  const sync = useFetcher<typeof action>();
+  // Without JavaScript Sync Data is a plain post, and its reply renders here instead of a toast.
+  const posted = useActionData<typeof action>();
+  const show = (nextTab: AnalyticsTab, nextFilters: Filters) =>
+    navigate(analyticsSearch(nextTab, nextFilters), { replace: true, preventScrollReset: true });
+  // A tab or filter change keeps the figures on screen, marked busy, until the next ones arrive.
+  const pending = navigation.state === "loading" && next !== null;
+
+  useEffect(() => {
+    const reply = sync.data;
+    if (!reply) return;
+    // A partial sync names what failed and why: shown as an error so it is not mistaken for success.
+    if (reply.ok && !("partial" in reply && reply.partial)) notify.success(reply.message);
+    else notify.error(reply.message);
+  }, [sync.data]);
 
   if (!platforms.length) {
     return (
@@ -84,118 +92,120 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  if (!overview.data && !overview.error) {
-    return (
-      <div className="py-16 text-center">
-        <h1 className="text-xl font-semibold">Loading analytics...</h1>
-        <div className="flex justify-center">
-          <Spinner label="Fetching your latest figures" />
-        </div>
-      </div>
-    );
-  }
-
-  const sync = async () => {
-    setSyncing(true);
-    const r = await api<SyncData>("/api/analytics/sync-all?days=7", { method: "POST" });
-    setSyncing(false);
-    if (r.ok) {
-      // A partial sync names what failed and why: shown as an error so it is not mistaken for success.
-      if (r.data.failures.length) notify.error(r.message);
-      else notify.success(r.message);
-      reload();
-    } else notify.error("Failed to sync analytics data");
-  };
-
-  const q = query ?? "";
+  const syncing = sync.state !== "idle";
+  const overview = figures?.overview;
   return (
     <>
       <PageHeader title="Analytics" description="Performance insights across your connected accounts.">
         <div className="flex items-center gap-3">
           <p className="text-sm text-slate-500" data-testid="last-synced">
-            {overview.data?.lastSyncedAt
-              ? `Last synced ${formatDateTime(overview.data.lastSyncedAt, timezone)}`
+            {overview?.lastSyncedAt
+              ? `Last synced ${formatDateTime(overview.lastSyncedAt, timezone)}`
               : "Not synced yet"}
           </p>
-          <button type="button" className={primaryButton} onClick={sync} disabled={syncing}>
-            <RefreshCw className={`size-4 ${syncing ? "animate-spin" : ""}`} aria-hidden />
-            {syncing ? "Syncing..." : "Sync Data"}
-          </button>
+          <sync.Form method="post">
+            <input type="hidden" name="intent" value="sync" />
+            <button type="submit" className={primaryButton} disabled={syncing}>
+              <RefreshCw className={`size-4 ${syncing ? "animate-spin" : ""}`} aria-hidden />
+              {syncing ? "Syncing..." : "Sync Data"}
+            </button>
+          </sync.Form>
         </div>
       </PageHeader>
-      <FilterBar filters={filters} platforms={platforms} onChange={setFilters} />
-      {overview.error ? (
-        <ErrorBox message={overview.error} onRetry={reload} />
+      {posted && (
+        <p role={posted.ok ? "status" : "alert"} className="mb-4 text-sm text-slate-700">
+          {posted.message}
+        </p>
+      )}
+      <FilterBar filters={filters} platforms={platforms} onChange={(next) => show(tab, next)} />
+      {refused ? (
+        <ErrorBox message={refused} onRetry={() => void revalidator.revalidate()} />
+      ) : !figures ? (
+        <p className="text-sm text-slate-500">Choose a start date and an end date to see the figures.</p>
       ) : (
-        overview.data && (
-          <Tabs.Root defaultValue="Overview">
-            <Tabs.List
-              aria-label="Analytics sections"
-              className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200"
-            >
-              {TABS.map((t) => (
-                <Tabs.Trigger key={t} value={t} className={tabClass}>
-                  {t}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            {/* Every tab's figures come from the same synced snapshots. */}
-            <div className="-mt-4 mb-4">
-              <SyncedNote
-                at={overview.data.lastSyncedAt}
-                timezone={timezone}
-                testId="figures-synced"
-                what="Figures last synced"
-                never="No figures synced yet: press Sync Data"
-              />
-            </div>
-            <Tabs.Content value="Overview">
-              <OverviewTab data={overview.data} timezone={timezone} />
-            </Tabs.Content>
-            <Tabs.Content value="Engagement">
-              <EngagementTab query={q} overview={overview.data} reloadKey={reloadKey} retry={reload} />
-            </Tabs.Content>
-            <Tabs.Content value="Audience">
-              <Fetched<AudienceData> path={`/api/analytics/audience-insights?${q}`} reloadKey={reloadKey}>
-                {(d) => <AudienceTab data={d} />}
-              </Fetched>
-            </Tabs.Content>
-            <Tabs.Content value="Content">
-              <Fetched<ContentData> path={`/api/analytics/content-performance?${q}`} reloadKey={reloadKey}>
-                {(d) => <ContentTab data={d} />}
-              </Fetched>
-            </Tabs.Content>
-            <Tabs.Content value="Growth">
-              <Fetched<GrowthData> path={`/api/analytics/growth?${q}`} reloadKey={reloadKey}>
-                {(d) => (
-                  <GrowthTab
-                    data={d}
-                    platforms={filters.platforms.includes("all") ? platforms : filters.platforms}
-                    timezone={timezone}
-                  />
-                )}
-              </Fetched>
-            </Tabs.Content>
-            <Tabs.Content value="Hashtags">
-              <Fetched<HashtagData> path={`/api/analytics/hashtag-performance?${q}`} reloadKey={reloadKey}>
-                {(d) => <HashtagsTab data={d} />}
-              </Fetched>
-            </Tabs.Content>
-            <Tabs.Content value="Timing">
-              <Fetched<PatternsData> path={`/api/analytics/posting-patterns?${q}`} reloadKey={reloadKey}>
-                {(patterns) => (
-                  <Fetched<BestTimesData> path="/api/analytics/best-times" reloadKey={reloadKey}>
-                    {(best) => <TimingTab patterns={patterns} best={best} />}
-                  </Fetched>
-                )}
-              </Fetched>
-            </Tabs.Content>
-            <Tabs.Content value="Reports">
-              <ReportsTab query={q} timezone={timezone} />
-            </Tabs.Content>
-          </Tabs.Root>
-        )
+        <Tabs.Root value={tab} onValueChange={(next) => show(next as AnalyticsTab, filters)}>
+          <Tabs.List
+            aria-label="Analytics sections"
+            className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200"
+          >
+            {TABS.map((t) => (
+              <Tabs.Trigger key={t.value} value={t.value} className={tabClass} asChild>
+                {/* A link, so a tab opens without JavaScript and by deep link; a modified click opens it elsewhere. */}
+                <a
+                  href={analyticsSearch(t.value, filters)}
+                  onClick={(e) => plainClick(e) && e.preventDefault()}
+                  onMouseDown={(e) => !plainClick(e) && e.preventDefault()}
+                >
+                  {t.label}
+                </a>
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {/* Every tab's figures come from the same synced snapshots. */}
+          <div className="-mt-4 mb-4">
+            <SyncedNote
+              at={figures.overview.lastSyncedAt}
+              timezone={timezone}
+              testId="figures-synced"
+              what="Figures last synced"
+              never="No figures synced yet: press Sync Data"
+            />
+          </div>
+          <Tabs.Content
+            value={tab}
+            aria-busy={pending}
+            className={pending ? "opacity-60 transition-opacity" : undefined}
+          >
+            <TabPanel figures={figures} platforms={platforms} filters={loaderData.filters} timezone={timezone} />
+          </Tabs.Content>
+        </Tabs.Root>
       )}
     </>
   );
+}
+
+type Figures = NonNullable<Route.ComponentProps["loaderData"]["figures"]>;
+
+function TabPanel({
+  figures: { overview, tab },
+  platforms,
+  filters,
+  timezone,
+}: {
+  figures: Figures;
+  platforms: string[];
+  filters: Filters;
+  timezone: string;
+}) {
+  switch (tab.tab) {
+    case "engagement":
+      return <EngagementTab overview={overview} trends={tab.trends} best={tab.best} content={tab.content} />;
+    case "audience":
+      return <AudienceTab data={tab.audience} />;
+    case "content":
+      return <ContentTab data={tab.content} />;
+    case "growth":
+      return (
+        <GrowthTab
+          data={tab.growth}
+          platforms={filters.platforms.includes("all") ? platforms : filters.platforms}
+          timezone={timezone}
+        />
+      );
+    case "hashtags":
+      return <HashtagsTab data={tab.hashtags} />;
+    case "timing":
+      return <TimingTab patterns={tab.patterns} best={tab.best} />;
+    case "reports":
+      return (
+        <ReportsTab
+          query={filterQuery(filters) ?? ""}
+          timezone={timezone}
+          schedules={tab.schedules}
+          recent={tab.recent}
+        />
+      );
+    default:
+      return <OverviewTab data={overview} timezone={timezone} />;
+  }
 }

@@ -16,6 +16,7 @@ import {
 } from "~/components/settings/tab-panels";
 import { skipDialogRevalidation } from "~/lib/dialog-params";
 import { pageMeta } from "~/lib/meta";
+import { plainClick } from "~/lib/plain-click";
 import type { FormReply } from "~/lib/use-form-action";
 import { appContext } from "../../workers/context";
 import type { Route } from "./+types/settings";
@@ -44,9 +45,6 @@ export const meta: Route.MetaFunction = () =>
 
 const tabClass =
   "border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
-
-/** Opening a tab is a plain click without modifier keys (others open the link in a new tab or window). */
-const plainClick = (e: React.MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData<typeof appLoader>("app");

@@ -233,7 +233,7 @@ export function contentTypeSummaries(sums: ContentSums[]) {
   return types
     .map(([type, m]) => {
       const rate = engagementRate(m.engagement, m.reach, m.impressions);
-      const performance =
+      const performance: "high" | "average" | "low" =
         overall === 0 ? "average" : rate >= overall * 1.2 ? "high" : rate <= overall * 0.8 ? "low" : "average";
       return {
         type,

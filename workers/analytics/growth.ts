@@ -1,6 +1,11 @@
+import type { z } from "zod";
 import type { Platform } from "../platform-profile";
 import { round } from "./aggregate";
 import { localParts } from "./period";
+import type { GrowthData } from "./schemas";
+
+/** A local day's followers per platform, as GET /api/analytics/growth answers it. */
+type FollowerRow = z.infer<typeof GrowthData>["followers"][number];
 
 /** An account's follower count known before the period starts (null: we had not measured it yet). */
 export interface FollowerBaseline {
@@ -43,7 +48,7 @@ export function followerGrowth(
       ...sorted.map((s) => s.platform),
     ]),
   ].sort();
-  const followers = days.map((date): { date: string } & Record<string, string | number | null> => {
+  const followers = days.map((date): FollowerRow => {
     for (const s of byDay.get(date) ?? []) {
       const a = accounts.get(s.accountId);
       if (a) a.current = s.followers;
@@ -55,7 +60,8 @@ export function followerGrowth(
       const own = [...accounts.values()].filter((a) => a.platform === p);
       row[p] = own.length ? own.reduce((sum, a) => sum + a.current, 0) : null;
     }
-    return { date, ...row };
+    // TypeScript cannot build a type whose `date` is a string beside a number index signature; zod's can.
+    return { date, ...row } as FollowerRow;
   });
   const rate = (start: number, end: number) => (start > 0 ? round(((end - start) / start) * 100) : null);
   const summaries = platforms.map((p) => {

@@ -1,21 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { invalidateDashboard } from "../dashboard/service";
 import { postTargets } from "../db/schema/index";
-import { Invalid, NotFound, notFound, UpstreamFailed } from "../errors";
+import { notFound } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { parseOrThrow } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
 import { requirePermission } from "../workspaces/middleware";
 import { CONTENT_TYPES } from "./export/formats";
-import { periodQuery, platformsParam, resolveRange } from "./period";
+import { periodQuery, platformsParam } from "./period";
+import { rangeFromQuery, syncOutcome, syncWorkspace } from "./requests";
 import { rebuildRollups } from "./rollups";
 import * as S from "./schemas";
 import { AnalyticsService } from "./service";
-import { type SyncResult, syncAccount, workspaceAccountIds } from "./sync";
-import { failureDetail, summarizeByPlatform, syncMessage } from "./sync-summary";
+import { type SyncResult, syncAccount } from "./sync";
 
 const tag = "Analytics";
 const get = <D extends z.ZodType>(
@@ -116,22 +115,11 @@ const viewerOf = (c: Ctx) => ({
 });
 
 /** The period and platform filter of a request, resolved in the caller's timezone. */
-function rangeOf(c: Ctx) {
-  const q = parseOrThrow(periodQuery, c.req.query());
-  try {
-    return resolveRange(q, c.var.services.now(), c.var.auth.user.timezone);
-  } catch (err) {
-    if (err instanceof RangeError) throw new Invalid(err.message);
-    throw err;
-  }
-}
+const rangeOf = (c: Ctx) => rangeFromQuery(c.req.query(), c.var.services.now(), c.var.auth.user.timezone);
 
 function syncAnswer(c: Context, results: SyncResult[]) {
-  const summary = summarizeByPlatform(results);
-  if (summary.platformsSynced === 0 && summary.failures.length > 0) {
-    throw new UpstreamFailed(`Failed to sync analytics (${failureDetail(summary)})`);
-  }
-  return ok(c, summary, syncMessage(summary));
+  const { summary, message } = syncOutcome(results);
+  return ok(c, summary, message);
 }
 
 export const analyticsRoutes = new Hono<SignedInEnv>()
@@ -184,20 +172,8 @@ export const analyticsRoutes = new Hono<SignedInEnv>()
   })
   .post("/sync-all", requirePermission("analytics.manage"), async (c) => {
     const { days } = parseOrThrow(S.syncAllQuery, c.req.query());
-    const { db, now } = c.var.services;
-    const ids = await workspaceAccountIds(db, c.var.workspace.id);
-    if (!ids.length)
-      throw new NotFound("No connected accounts found. Please connect your social media accounts first.");
-    const deps = c.var.services.analyticsDeps();
-    const publishedSince = now() - days * 86_400_000;
-    const results: SyncResult[] = [];
-    for (const id of ids) {
-      const r = await syncAccount(id, deps, { force: true, publishedSince });
-      if (r) results.push(r);
-    }
-    // Fresh followers and engagement show on the dashboard at once, not after its 30 s cache.
-    await invalidateDashboard(c.var.workspace.id);
-    return syncAnswer(c, results);
+    const { summary, message } = await syncWorkspace(c.var.services, c.var.workspace.id, days);
+    return ok(c, summary, message);
   })
   .post("/rollups/rebuild", requirePermission("analytics.manage"), async (c) =>
     ok(c, await rebuildRollups(c.var.services.db, c.var.workspace.id), "Analytics rollups rebuilt."),

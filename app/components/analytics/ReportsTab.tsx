@@ -1,13 +1,13 @@
 import { Download, FileSpreadsheet, FileText, Table } from "lucide-react";
 import { useState } from "react";
+import { useRevalidator } from "react-router";
 import { inputClass, labelClass, linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { hourLabel } from "./hours";
-import { LoadState, Section } from "./parts";
+import { Section } from "./parts";
 import type { Recent, Schedule } from "./types";
-import { useApiData } from "./use-api-data";
 
 export const REPORTS = [
   {
@@ -188,10 +188,19 @@ function ScheduleForm({
   );
 }
 
-export function ReportsTab({ query, timezone }: { query: string; timezone: string }) {
-  const [reload, setReload] = useState(0);
-  const schedules = useApiData<{ schedules: Schedule[] }>("/api/analytics/reports/schedules", reload);
-  const recent = useApiData<{ reports: Recent[] }>("/api/analytics/reports/recent", reload);
+/** The report files, the caller's schedules and the recent reports (read by the page's loader). */
+export function ReportsTab({
+  query,
+  timezone,
+  schedules,
+  recent,
+}: {
+  query: string;
+  timezone: string;
+  schedules: Schedule[];
+  recent: Recent[];
+}) {
+  const revalidator = useRevalidator();
   const [editing, setEditing] = useState<string | "new" | null>(null);
 
   const save = async (id: string | null, d: Draft) => {
@@ -205,7 +214,7 @@ export function ReportsTab({ query, timezone }: { query: string; timezone: strin
     }
     notify.success(r.message);
     setEditing(null);
-    setReload((n) => n + 1);
+    await revalidator.revalidate();
     return true;
   };
 
@@ -247,80 +256,68 @@ export function ReportsTab({ query, timezone }: { query: string; timezone: strin
       </ul>
 
       <Section title="Scheduled Reports">
-        <LoadState state={schedules} onRetry={() => setReload((n) => n + 1)}>
-          {({ schedules: list }) => (
-            <>
-              {list.length === 0 && <p className="text-sm text-slate-500">No scheduled reports yet.</p>}
-              <ul className="divide-y divide-slate-100">
-                {list.map((s) => (
-                  <li key={s.id} className="py-2">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="text-sm">
-                        {s.description} ({s.format.toUpperCase()})
-                        {!s.enabled && (
-                          <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
-                            Disabled
-                          </span>
-                        )}
-                      </span>
-                      <span className="flex gap-3">
-                        <button type="button" className={linkButton} onClick={() => setEditing(s.id)}>
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className={linkButton}
-                          onClick={() => save(s.id, { ...fromSchedule(s), enabled: !s.enabled })}
-                        >
-                          {s.enabled ? "Disable" : "Enable"}
-                        </button>
-                      </span>
-                    </div>
-                    {editing === s.id && (
-                      <ScheduleForm
-                        initial={fromSchedule(s)}
-                        onSave={(d) => save(s.id, d)}
-                        onCancel={() => setEditing(null)}
-                      />
-                    )}
-                  </li>
-                ))}
-              </ul>
-              {editing === "new" ? (
-                <ScheduleForm initial={NEW_DRAFT} onSave={(d) => save(null, d)} onCancel={() => setEditing(null)} />
-              ) : (
-                <button type="button" className={`${secondaryButton} mt-3`} onClick={() => setEditing("new")}>
-                  Schedule New Report
-                </button>
+        {schedules.length === 0 && <p className="text-sm text-slate-500">No scheduled reports yet.</p>}
+        <ul className="divide-y divide-slate-100">
+          {schedules.map((s) => (
+            <li key={s.id} className="py-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="text-sm">
+                  {s.description} ({s.format.toUpperCase()})
+                  {!s.enabled && (
+                    <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">Disabled</span>
+                  )}
+                </span>
+                <span className="flex gap-3">
+                  <button type="button" className={linkButton} onClick={() => setEditing(s.id)}>
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className={linkButton}
+                    onClick={() => save(s.id, { ...fromSchedule(s), enabled: !s.enabled })}
+                  >
+                    {s.enabled ? "Disable" : "Enable"}
+                  </button>
+                </span>
+              </div>
+              {editing === s.id && (
+                <ScheduleForm
+                  initial={fromSchedule(s)}
+                  onSave={(d) => save(s.id, d)}
+                  onCancel={() => setEditing(null)}
+                />
               )}
-            </>
-          )}
-        </LoadState>
+            </li>
+          ))}
+        </ul>
+        {editing === "new" ? (
+          <ScheduleForm initial={NEW_DRAFT} onSave={(d) => save(null, d)} onCancel={() => setEditing(null)} />
+        ) : (
+          <button type="button" className={`${secondaryButton} mt-3`} onClick={() => setEditing("new")}>
+            Schedule New Report
+          </button>
+        )}
       </Section>
 
       <Section title="Recent Reports">
-        <LoadState state={recent} onRetry={() => setReload((n) => n + 1)}>
-          {({ reports }) =>
-            reports.length === 0 ? (
-              <p className="text-sm text-slate-500">Scheduled reports appear here once they have been generated.</p>
-            ) : (
-              <ul className="divide-y divide-slate-100">
-                {reports.map((r) => (
-                  <li key={r.id} className="flex items-center justify-between py-2 text-sm">
-                    <span>
-                      {REPORTS.find((k) => k.kind === r.kind)?.title} ({r.format.toUpperCase()}) ·{" "}
-                      {formatDateTime(r.createdAt, timezone)}
-                    </span>
-                    <a className={linkButton} href={r.downloadUrl} download>
-                      <Download className="mr-1 inline size-4" aria-hidden />
-                      Download
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
-        </LoadState>
+        {recent.length === 0 ? (
+          <p className="text-sm text-slate-500">Scheduled reports appear here once they have been generated.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {recent.map((r) => (
+              <li key={r.id} className="flex items-center justify-between py-2 text-sm">
+                <span>
+                  {REPORTS.find((k) => k.kind === r.kind)?.title} ({r.format.toUpperCase()}) ·{" "}
+                  {formatDateTime(r.createdAt, timezone)}
+                </span>
+                <a className={linkButton} href={r.downloadUrl} download>
+                  <Download className="mr-1 inline size-4" aria-hidden />
+                  Download
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
       </Section>
     </div>
   );

@@ -1,9 +1,7 @@
 import { Loader2 } from "lucide-react";
-import { useState } from "react";
 import { InfoTip } from "~/components/ui/InfoTip";
 import { secondaryButton } from "~/components/ui/styles";
 import { formatDateTime } from "~/lib/format";
-import { LOAD_FAILED, type Loaded, useApiData } from "./use-api-data";
 
 /** A figure with its label, what it means when `info` says, and the change vs the previous period when the API gives one. */
 export function StatCard({
@@ -49,6 +47,9 @@ export function Spinner({ label }: { label: string }) {
   );
 }
 
+const LOAD_FAILED = "Failed to load analytics data";
+
+/** The loader's refusal of the chosen filters, with Try Again. */
 export function ErrorBox({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4">
@@ -59,21 +60,6 @@ export function ErrorBox({ message, onRetry }: { message: string; onRetry: () =>
       </button>
     </div>
   );
-}
-
-/** Loading, error with Try Again, or the content for the data. */
-export function LoadState<T>({
-  state,
-  onRetry,
-  children,
-}: {
-  state: Loaded<T>;
-  onRetry: () => void;
-  children: (data: T) => React.ReactNode;
-}) {
-  if (state.error) return <ErrorBox message={state.error} onRetry={onRetry} />;
-  if (!state.data) return <Spinner label="Loading..." />;
-  return <>{children(state.data)}</>;
 }
 
 export function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -87,25 +73,6 @@ export function Section({ title, children }: { title: string; children: React.Re
 
 export function Empty({ children }: { children: React.ReactNode }) {
   return <p className="text-sm text-slate-500">{children}</p>;
-}
-
-/** Fetches `path` and renders it through LoadState. */
-export function Fetched<T>({
-  path,
-  reloadKey,
-  children,
-}: {
-  path: string;
-  reloadKey: number;
-  children: (data: T) => React.ReactNode;
-}) {
-  const [retries, setRetries] = useState(0);
-  const state = useApiData<T>(path, reloadKey + retries);
-  return (
-    <LoadState state={state} onRetry={() => setRetries((n) => n + 1)}>
-      {children}
-    </LoadState>
-  );
 }
 
 /** When the figures shown were last fetched from the platforms. */

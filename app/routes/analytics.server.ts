@@ -1,0 +1,101 @@
+import { data, redirect } from "react-router";
+import { type AnalyticsTab, analyticsView } from "~/components/analytics/analytics-view";
+import { filterQuery } from "~/components/analytics/filters";
+import { orderPlatforms, PLATFORM_META } from "~/components/platforms/platform-options";
+import { runForm } from "~/lib/form-action.server";
+import { signInPath } from "~/lib/redirect";
+import type { FormReply } from "~/lib/use-form-action";
+import type { Range } from "../../workers/analytics/period";
+import * as reports from "../../workers/analytics/reports";
+import { rangeFromQuery, syncWorkspace } from "../../workers/analytics/requests";
+import { AnalyticsService } from "../../workers/analytics/service";
+import type { AppContext } from "../../workers/context";
+import type { Db } from "../../workers/db/client";
+import { failureOf } from "../../workers/http/failure";
+import { ensurePermitted } from "../../workers/workspaces/middleware";
+
+function signedIn({ auth, workspace }: AppContext, url: URL) {
+  if (!auth || !workspace) throw redirect(signInPath(url));
+  return { auth, workspace };
+}
+
+/** The open tab's figures beyond the overview, read as its API routes read them (GET /api/analytics/*). */
+async function tabFigures(analytics: AnalyticsService, tab: AnalyticsTab, range: Range, db: Db, workspaceId: string) {
+  switch (tab) {
+    case "reports": {
+      const [schedules, recent] = await Promise.all([
+        reports.listSchedules(db, workspaceId),
+        reports.recentReports(db, workspaceId),
+      ]);
+      return { tab, schedules, recent };
+    }
+    case "engagement": {
+      const [trends, best, content] = await Promise.all([
+        analytics.engagementTrends(range),
+        analytics.bestTimes(null),
+        analytics.contentPerformance(range),
+      ]);
+      return { tab, trends, best, content };
+    }
+    case "audience":
+      return { tab, audience: await analytics.audienceInsights(range.platforms) };
+    case "content":
+      return { tab, content: await analytics.contentPerformance(range) };
+    case "growth":
+      return { tab, growth: await analytics.growth(range) };
+    case "hashtags":
+      return { tab, hashtags: await analytics.hashtagPerformance(range) };
+    case "timing": {
+      const [patterns, best] = await Promise.all([analytics.postingPatterns(range), analytics.bestTimes(null)]);
+      return { tab, patterns, best };
+    }
+    default:
+      return { tab };
+  }
+}
+
+/**
+ * The page's data for the URL's tab and filters (analytics-view.ts): which platforms have accounts, the overview
+ * and the open tab's figures, or the API's message when the filters are refused (a range that is too long).
+ * A custom range with one date chosen so far reads nothing yet.
+ */
+export async function analyticsData(ctx: AppContext, url: URL) {
+  const { auth, workspace } = signedIn(ctx, url);
+  const { services } = ctx;
+  const timezone = auth.user.timezone;
+  const accounts = await services.accounts.list(workspace.id);
+  const platforms = orderPlatforms(
+    [...new Set(accounts.map((a) => a.platform))].map((id) => ({ id, name: PLATFORM_META[id]?.name ?? id })),
+  ).map((p) => p.id);
+  const view = analyticsView(url.searchParams);
+  const page = { platforms, timezone, ...view };
+  const query = filterQuery(view.filters);
+  if (!platforms.length || query === null) return { ...page, figures: null, refused: null };
+  try {
+    const range = rangeFromQuery(Object.fromEntries(new URLSearchParams(query)), services.now(), timezone);
+    const analytics = new AnalyticsService(services.db, { workspaceId: workspace.id, userId: auth.user.id }, timezone);
+    const [overview, tab] = await Promise.all([
+      analytics.overview(range),
+      tabFigures(analytics, view.tab, range, services.db, workspace.id),
+    ]);
+    return { ...page, figures: { overview, tab }, refused: null };
+  } catch (err) {
+    const failure = failureOf(err);
+    if (!failure) throw err;
+    return { ...page, figures: null, refused: failure.message };
+  }
+}
+
+/** Sync Data (POST /api/analytics/sync-all?days=7): the same permission, sync and message. */
+export async function analyticsAction(request: Request, ctx: AppContext, url: URL) {
+  const { workspace } = signedIn(ctx, url);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent !== "sync") return data<FormReply>({ ok: false, intent, message: "Unknown form." }, { status: 400 });
+  return runForm(intent, async () => {
+    ensurePermitted({ apiKey: null, workspace, role: workspace.role }, "analytics.manage");
+    const { summary, message } = await syncWorkspace(ctx.services, workspace.id, 7);
+    // A partial sync names what failed and why: the page shows it as an error, not as a success.
+    return { ok: true as const, intent, message, partial: summary.failures.length > 0 };
+  });
+}
