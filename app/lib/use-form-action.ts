@@ -74,10 +74,11 @@ export function useFormAction<T extends object = object>(
   return {
     /** Props for the <form>: posts to the route's action without JavaScript, through the fetcher with it. */
     form: { method: "post" as const, action, onSubmit, noValidate: true },
-    /** Posts these fields through the fetcher: a JavaScript-only step outside a form's submit (Verify). */
-    submit: (fields: Record<string, string>) => {
+    /** Posts these fields (a list repeats its name) through the fetcher: a JavaScript-only step (Verify, a drop). */
+    submit: (fields: Record<string, string | string[]>) => {
       const form = new FormData();
-      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      for (const [name, value] of Object.entries(fields))
+        for (const one of typeof value === "string" ? [value] : value) form.append(name, one);
       return submit(form);
     },
     busy: fetcher.state !== "idle",
