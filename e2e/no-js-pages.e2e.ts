@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { jpegBytes } from "../workers/test/media-fixtures";
+import { awaitingApproval } from "./approvals";
 import { noJsTest as test } from "./browser";
 import { newUser, registerViaApi } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
@@ -63,4 +64,48 @@ test("with JavaScript off, the Queue page adds and removes slots, reorders, paus
   await card.getByRole("button", { name: "Resume queue" }).click();
   await status("Queue resumed: posts due while it was paused are published now");
   expect(await card.getByRole("button", { name: "Pause queue" }).count()).toBe(1);
+});
+
+test("with JavaScript off, Approvals approves, asks for a new time once the asked one has passed, and sends back with a comment", async ({
+  journey: { page, baseUrl, expectStatus },
+}) => {
+  const { me, api } = await awaitingApproval(page, baseUrl, newUser("Plain Approver"), [
+    { content: "Plain soon", at: Date.now() + 4_000 },
+    { content: "Plain later", at: Date.now() + 3 * 86_400_000 },
+    { content: "Plain rewrite", at: Date.now() + 4 * 86_400_000 },
+  ]);
+  const item = (content: string) => page.getByRole("listitem").filter({ hasText: content });
+  const status = (text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
+
+  await page.goto("/approvals");
+  await item("Plain later").getByRole("button", { name: "Approve" }).click();
+  await status("Post approved");
+  expect(await item("Plain later").count()).toBe(0);
+
+  // The asked time has passed: the refusal shows in that post's row with a field for a new time.
+  await new Promise((resolve) => setTimeout(resolve, 4_000));
+  expectStatus(409, "/approvals");
+  await item("Plain soon").getByRole("button", { name: "Approve" }).click();
+  const soon = item("Plain soon");
+  expect(await soon.getByRole("alert").innerText()).toBe(
+    "The time this post was scheduled for has passed. Choose a new time to approve it.",
+  );
+  const newTime = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 16);
+  await soon.getByLabel(`New time (${me.user.timezone})`).fill(newTime);
+  await soon.getByRole("button", { name: "Approve at this time" }).click();
+  await status("Post approved");
+  expect(await item("Plain soon").count()).toBe(0);
+
+  // Reject opens the comment box by a GET; an empty comment is refused, a comment sends the post back.
+  await item("Plain rewrite").getByRole("button", { name: "Reject" }).click();
+  await page.waitForURL(/\/approvals\?reject=/);
+  expectStatus(400, "/approvals");
+  await item("Plain rewrite").getByRole("button", { name: "Send back" }).click();
+  expect(await item("Plain rewrite").getByRole("alert").innerText()).toBe("Please say what needs to change.");
+  await item("Plain rewrite").getByLabel("What needs to change?").fill("Warmer opening, please.");
+  await item("Plain rewrite").getByRole("button", { name: "Send back" }).click();
+  await status("Post sent back to its author");
+  await page.getByText("Nothing is waiting for approval").waitFor();
+  const scheduled = (await (await api.get("/api/posts?status=scheduled")).json()).data.posts;
+  expect(scheduled.map((p: { content: string }) => p.content).sort()).toEqual(["Plain later", "Plain soon"]);
 });
