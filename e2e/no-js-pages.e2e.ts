@@ -1,8 +1,9 @@
+import { request as playwrightRequest } from "playwright-core";
 import { expect } from "vitest";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { awaitingApproval } from "./approvals";
 import { noJsTest as test } from "./browser";
-import { newUser, registerViaApi } from "./helpers";
+import { invitePath, newUser, registerViaApi } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
 
 test("with JavaScript off, the Queue page adds and removes slots, reorders, pauses and resumes", async ({
@@ -108,4 +109,42 @@ test("with JavaScript off, Approvals approves, asks for a new time once the aske
   await page.getByText("Nothing is waiting for approval").waitFor();
   const scheduled = (await (await api.get("/api/posts?status=scheduled")).json()).data.posts;
   expect(scheduled.map((p: { content: string }) => p.content).sort()).toEqual(["Plain later", "Plain soon"]);
+});
+
+test("with JavaScript off, an invitation is accepted from its page, and one for another address is refused there", async ({
+  journey: { page, baseUrl, expectStatus },
+}) => {
+  const owner = await playwrightRequest.newContext({ baseURL: baseUrl, extraHTTPHeaders: { Origin: baseUrl } });
+  const guest = newUser("Plain Guest");
+  const stranger = newUser("Someone Else");
+  try {
+    const ownerUser = newUser("Plain Owner");
+    await owner.post("/api/auth/register", {
+      data: { displayName: ownerUser.name, email: ownerUser.email, password: ownerUser.password },
+    });
+    const ws = (await (await owner.post("/api/workspaces", { data: { name: "Plain Agency", timezone: "UTC" } })).json())
+      .data.id as string;
+    for (const email of [guest.email, stranger.email]) {
+      const invited = await owner.post(`/api/workspaces/${ws}/invites`, { data: { email, role: "editor" } });
+      expect(invited.status()).toBe(201);
+    }
+  } finally {
+    await owner.dispose();
+  }
+  await registerViaApi(page, guest);
+
+  const notMine = await invitePath(page, stranger.email);
+  await page.goto(notMine);
+  expectStatus(403, notMine);
+  await page.getByRole("button", { name: "Accept invitation" }).click();
+  expect(await page.getByRole("alert").innerText()).toBe(
+    "This invitation was sent to a different email address. Sign in with that address to accept it.",
+  );
+
+  await page.goto(await invitePath(page, guest.email));
+  await page.getByRole("heading", { name: "Join Plain Agency" }).waitFor();
+  await page.getByRole("button", { name: "Accept invitation" }).click();
+  await page.waitForURL("**/dashboard");
+  // The browser now acts in the workspace it joined.
+  expect((await (await page.context().request.get("/api/auth/me")).json()).data.workspace.name).toBe("Plain Agency");
 });
