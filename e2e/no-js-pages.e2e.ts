@@ -148,3 +148,44 @@ test("with JavaScript off, an invitation is accepted from its page, and one for 
   // The browser now acts in the workspace it joined.
   expect((await (await page.context().request.get("/api/auth/me")).json()).data.workspace.name).toBe("Plain Agency");
 });
+
+test("with JavaScript off, a client approves and asks for changes through an approval link", async ({
+  journey: { page, baseUrl, expectStatus },
+}) => {
+  const owner = await playwrightRequest.newContext({ baseURL: baseUrl, extraHTTPHeaders: { Origin: baseUrl } });
+  let link: string;
+  try {
+    const user = newUser("Plain Sharer");
+    await owner.post("/api/auth/register", {
+      data: { displayName: user.name, email: user.email, password: user.password },
+    });
+    const postIds: string[] = [];
+    for (const content of ["Plain review A", "Plain review B"]) {
+      const res = await owner.post("/api/posts", { data: { content, platforms: ["twitter"], status: "draft" } });
+      postIds.push((await res.json()).data.id);
+    }
+    const shared = await owner.post("/api/share-links", { data: { label: "Plain plan", postIds } });
+    expect(shared.status()).toBe(201);
+    link = new URL((await shared.json()).data.url).pathname;
+  } finally {
+    await owner.dispose();
+  }
+
+  await page.goto(link);
+  await page.getByRole("heading", { name: "Plain plan" }).waitFor();
+  // Drafts with no channel have no preview: the two sections are told apart by place.
+  const sections = page.getByRole("region", { name: "Post for review" });
+  const [first, second] = [sections.nth(0), sections.nth(1)];
+  expectStatus(400, link);
+  await first.getByRole("button", { name: "Request changes" }).click();
+  expect(await first.getByRole("alert").innerText()).toBe("Please say what should change.");
+  await first.getByLabel("Comment").fill("Shorter, please");
+  await first.getByRole("button", { name: "Request changes" }).click();
+  expect(await first.getByRole("status").innerText()).toBe("Thank you: changes requested");
+  await first.getByRole("list", { name: "Decisions so far" }).getByText("Shorter, please").waitFor();
+
+  await second.getByRole("button", { name: "Approve" }).click();
+  expect(await second.getByRole("status").innerText()).toBe("Thank you: approved");
+  expect(await first.getByRole("status").count()).toBe(0);
+  await second.getByRole("list", { name: "Decisions so far" }).getByText("Approved").waitFor();
+});

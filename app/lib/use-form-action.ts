@@ -60,7 +60,8 @@ export function useFormAction<T extends object = object>(
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
+    // With the button that submitted it, as a plain post sends it (a form with two choices, e.g. a decision).
+    const form = new FormData(e.currentTarget, (e.nativeEvent as SubmitEvent).submitter);
     const problem = check ? await check(form) : null;
     if (problem === false) return;
     setInvalid(problem);

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { clientIp } from "../auth/middleware";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
+import { reviewAsClient } from "./client-review";
 import { requirePermission } from "./middleware";
 import { clientReviewInput, ShareData, shareLinkInput, shareLinkQuery } from "./share-schemas";
 
@@ -71,8 +71,9 @@ export const shareLinkRoutes = new Hono<SignedInEnv>()
 export const publicShareRoutes = new Hono<AppEnv>()
   .get("/:token", async (c) => ok(c, await c.var.services.shareLinks.open(c.req.param("token"))))
   .post("/:token/posts/:postId/review", async (c) => {
-    await c.var.services.rateLimit.enforce("clientReview", [`ip:${clientIp(c.req.raw)}`]);
-    const input = await readJson(c, clientReviewInput);
-    const review = await c.var.services.shareLinks.review(c.req.param("token"), c.req.param("postId"), input);
-    return ok(c, review, review.decision === "approved" ? "Thank you: approved" : "Thank you: changes requested", 201);
+    const link = { token: c.req.param("token"), postId: c.req.param("postId") };
+    const { review, message } = await reviewAsClient(c.var.services, c.req.raw, link, () =>
+      readJson(c, clientReviewInput),
+    );
+    return ok(c, review, message, 201);
   });
