@@ -1,6 +1,6 @@
 import { Users } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, type ShouldRevalidateFunction } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { pageMeta } from "~/lib/meta";
 import { useFormAction } from "~/lib/use-form-action";
@@ -28,6 +28,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function action({ request, context, url, params }: Route.ActionArgs) {
   return acceptInviteAction(request, context.get(appContext), url, params.token);
 }
+
+/** An accepted invitation loads the dashboard in full: read again first, it would flash "already used". */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? false : defaultShouldRevalidate;
 
 export default function Invite({ loaderData, params }: Route.ComponentProps) {
   const { invite, signedInAs } = loaderData;
