@@ -189,3 +189,24 @@ test("with JavaScript off, a client approves and asks for changes through an app
   expect(await first.getByRole("status").count()).toBe(0);
   await second.getByRole("list", { name: "Decisions so far" }).getByText("Approved").waitFor();
 });
+
+test("with JavaScript off, a post's share page makes an approval link and revokes it", async ({
+  journey: { page, baseUrl },
+}) => {
+  await registerViaApi(page, newUser("Plain Linker"));
+  const created = await page.context().request.post("/api/posts", {
+    data: { content: "Plain shared draft", platforms: ["twitter"], status: "draft" },
+    headers: { Origin: baseUrl },
+  });
+  const postId = (await created.json()).data.id as string;
+  await page.goto(`/posts/${postId}/share`);
+  await page.getByText("Plain shared draft").waitFor();
+  await page.getByRole("button", { name: "Share for approval" }).click();
+  expect(await page.getByRole("status").innerText()).toBe("Approval link created");
+  expect(await page.getByRole("textbox", { name: "Approval link" }).inputValue()).toMatch(/\/review\/[\w-]{40,}$/);
+  const links = page.getByRole("list", { name: "Approval links" });
+  await links.getByText(/^Plain shared draft · until /).waitFor();
+  await links.getByRole("button", { name: "Revoke" }).click();
+  expect(await page.getByRole("status").innerText()).toBe("Approval link revoked");
+  await links.getByText("Plain shared draft · revoked").waitFor();
+});

@@ -5,6 +5,7 @@ import { parseOrThrow, readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
 import { reviewAsClient } from "./client-review";
 import { requirePermission } from "./middleware";
+import { ShareReplies } from "./share-link-rules";
 import { clientReviewInput, ShareData, shareLinkInput, shareLinkQuery } from "./share-schemas";
 
 const tag = "Client approval links";
@@ -57,14 +58,14 @@ export const shareLinkRoutes = new Hono<SignedInEnv>()
       { userId: c.var.auth.user.id, workspace: c.var.workspace },
       input,
     );
-    return ok(c, link, "Approval link created", 201);
+    return ok(c, link, ShareReplies.created, 201);
   })
   .get("/", requirePermission("posts.approve"), async (c) => {
     const { postId } = parseOrThrow(shareLinkQuery, c.req.query());
     return ok(c, { links: await c.var.services.shareLinks.list(c.var.workspace.id, postId) });
   })
   .delete("/:id", requirePermission("posts.approve"), async (c) =>
-    ok(c, await c.var.services.shareLinks.revoke(c.var.workspace.id, c.req.param("id")), "Approval link revoked"),
+    ok(c, await c.var.services.shareLinks.revoke(c.var.workspace.id, c.req.param("id")), ShareReplies.revoked),
   );
 
 /** No session: the token is the client's whole authority, and it reaches only the link's posts. */

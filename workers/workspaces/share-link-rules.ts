@@ -17,6 +17,9 @@ export const ShareMessages = {
     decision === "approved" ? "Thank you: approved" : "Thank you: changes requested",
 } as const;
 
+/** What creating and revoking a link answer (the API and the post's share page). */
+export const ShareReplies = { created: "Approval link created", revoked: "Approval link revoked" } as const;
+
 /** A link answers until it is revoked or expires (410, so the client knows it once worked). */
 export function shareLinkRefusal(link: { expiresAt: number; revokedAt: number | null }, now: number): Refusal {
   if (link.revokedAt !== null) return new Gone(ShareMessages.revoked);
