@@ -10,6 +10,7 @@ export default [
     route("import", "routes/import.tsx"),
     route("content", "routes/content.tsx"),
     route("posts/:id/delete", "routes/post-delete.tsx"),
+    route("posts/:id/share", "routes/post-share.tsx"),
     route("approvals", "routes/approvals.tsx"),
     route("analytics", "routes/analytics.tsx"),
     route("ai-assistant", "routes/ai-assistant.tsx"),

@@ -95,6 +95,11 @@ test("queue: three posts land in the next slots; import 50 rows, fix the 3 bad o
   await rows.nth(1).getByText("Queued second").waitFor();
   await rows.nth(2).getByText("Queued third").waitFor();
   await rows.nth(3).getByText("Empty slot").waitFor();
+  // Moving a post posts to the page's action; the page reads the queue again.
+  await page.getByRole("button", { name: "Move down: Queued first" }).click();
+  await toast(page, "Queue reordered");
+  await rows.first().getByText("Queued second").waitFor();
+  await rows.nth(1).getByText("Queued first").waitFor();
 
   // Import: the dry run names the three bad rows; the fixed file imports all fifty.
   await gotoHydrated(page, "/import");

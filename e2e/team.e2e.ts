@@ -85,7 +85,7 @@ test("a new contributor joins through the mailed invite and submits; the owner a
     await card.getByRole("button", { name: /Cinnamon buns at dawn/ }).click();
     const detail = page.getByRole("dialog", { name: "Post Details" });
     await detail.getByRole("button", { name: "Share for approval" }).click();
-    const link = await detail.getByLabel("Approval link").inputValue();
+    const link = await detail.getByLabel("Approval link", { exact: true }).inputValue();
     expect(link).toMatch(/\/review\/[\w-]{40,}$/);
 
     const client = await launchBrowser();
@@ -100,6 +100,11 @@ test("a new contributor joins through the mailed invite and submits; the owner a
     } finally {
       await client.close();
     }
+    // The dialog's list of links reads the post's share page again after a revoke.
+    const approvalLinks = detail.getByRole("list", { name: "Approval links" });
+    await approvalLinks.getByRole("button", { name: "Revoke" }).click();
+    await toast(page, "Approval link revoked");
+    await approvalLinks.getByText(/· revoked$/).waitFor();
 
     // Carl, the author, reads the client's words on his post.
     await gotoHydrated(cp, "/content");

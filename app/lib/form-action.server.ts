@@ -10,6 +10,8 @@ import { ENHANCED, type FormReply } from "./use-form-action";
 export async function runForm<R>(
   intent: string,
   run: () => Promise<R>,
+  /** The row the form acted on (FormReply's `id`), so a plain post's refusal shows in that row. */
+  id?: string,
 ): Promise<R | ReturnType<typeof data<FormReply>>> {
   try {
     return await run();
@@ -17,7 +19,7 @@ export async function runForm<R>(
     const failure = failureOf(err);
     if (!failure) throw err;
     return data<FormReply>(
-      { ok: false, intent, message: failure.message },
+      { ok: false, intent, id, message: failure.message },
       { status: failure.status, headers: failure.headers },
     );
   }

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { notify } from "./notify";
 
-/** What a form action answers; `intent` says which of a page's forms it belongs to. */
+/** What a form action answers; `intent` says which of a page's forms it belongs to, `id` which row's (a list's). */
 export type FormReply<T = object> =
-  | ({ ok: true; intent: string; message: string } & T)
-  | { ok: false; intent: string; message: string };
+  | ({ ok: true; intent: string; id?: string; message: string } & T)
+  | { ok: false; intent: string; id?: string; message: string };
 
 /** The field a fetcher submission carries, so the action answers with data rather than a redirect. */
 export const ENHANCED = "enhanced";
@@ -24,6 +24,7 @@ export function useFormAction<T extends object = object>(
   {
     action,
     key,
+    id,
     check,
     onSuccess,
     announce = (kind, message) => notify[kind](message),
@@ -32,6 +33,8 @@ export function useFormAction<T extends object = object>(
     action?: string;
     /** Shares the fetcher, so a button outside the form (a dialog's footer) reads its pending state. */
     key?: string;
+    /** The row this form acts on, when a page lists many: a plain post's reply shows only in its own row. */
+    id?: string;
     check?: Check;
     onSuccess?: (reply: FormReply<T> & { ok: true }) => unknown;
     /** How the reply is shown with JavaScript: a toast unless the page has its own banner (Settings). */
@@ -40,7 +43,7 @@ export function useFormAction<T extends object = object>(
 ) {
   const fetcher = useFetcher({ key });
   const posted = useActionData() as FormReply<T> | undefined;
-  const page = posted?.intent === intent ? posted : undefined;
+  const page = posted?.intent === intent && posted.id === id ? posted : undefined;
   const [invalid, setInvalid] = useState<string | null>(null);
   const success = useRef(onSuccess);
   success.current = onSuccess;
@@ -57,7 +60,8 @@ export function useFormAction<T extends object = object>(
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
+    // With the button that submitted it, as a plain post sends it (a form with two choices, e.g. a decision).
+    const form = new FormData(e.currentTarget, (e.nativeEvent as SubmitEvent).submitter);
     const problem = check ? await check(form) : null;
     if (problem === false) return;
     setInvalid(problem);
@@ -74,10 +78,11 @@ export function useFormAction<T extends object = object>(
   return {
     /** Props for the <form>: posts to the route's action without JavaScript, through the fetcher with it. */
     form: { method: "post" as const, action, onSubmit, noValidate: true },
-    /** Posts these fields through the fetcher: a JavaScript-only step outside a form's submit (Verify). */
-    submit: (fields: Record<string, string>) => {
+    /** Posts these fields (a list repeats its name) through the fetcher: a JavaScript-only step (Verify, a drop). */
+    submit: (fields: Record<string, string | string[]>) => {
       const form = new FormData();
-      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      for (const [name, value] of Object.entries(fields))
+        for (const one of typeof value === "string" ? [value] : value) form.append(name, one);
       return submit(form);
     },
     busy: fetcher.state !== "idle",

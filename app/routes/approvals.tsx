@@ -1,44 +1,59 @@
 import { ClipboardCheck } from "lucide-react";
 import { useState } from "react";
-import { redirect, useRevalidator } from "react-router";
+import { useActionData, useSearchParams } from "react-router";
 import { PlatformPreview } from "~/components/composer/PlatformPreview";
 import { PageHeader } from "~/components/PageHeader";
 import { StatusBadge } from "~/components/posts/StatusBadge";
 import { EmptyState } from "~/components/ui/EmptyState";
+import { FormError } from "~/components/ui/FormError";
+import { GetFormButton } from "~/components/ui/GetFormButton";
 import { inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
-import { api } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
-import { signInPath } from "~/lib/redirect";
+import { type FormReply, useFormAction } from "~/lib/use-form-action";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { appContext } from "../../workers/context";
+import { ApprovalMessages } from "../../workers/workspaces/approval-rules";
 import type { ApprovalService } from "../../workers/workspaces/approvals";
-import { can } from "../../workers/workspaces/roles";
 import type { Route } from "./+types/approvals";
+import { approvalsAction, approvalsData } from "./approvals.server";
 
 type Pending = Awaited<ReturnType<ApprovalService["queue"]>>[number];
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Approvals", description: "Posts waiting for an approver." });
 
-/** The queue, for roles that approve; anyone else goes back to the dashboard (the API refuses them too). */
-export async function loader({ url, context }: Route.LoaderArgs) {
-  const { services, auth, workspace } = context.get(appContext);
-  if (!auth || !workspace) throw redirect(signInPath(url));
-  if (!can(workspace.role, "posts.approve")) throw redirect("/dashboard");
-  const [approvals, accounts] = await Promise.all([
-    services.approvals.queue(workspace.id),
-    services.accounts.list(workspace.id),
-  ]);
-  return { approvals, accounts };
+export function loader({ url, context }: Route.LoaderArgs) {
+  return approvalsData(context.get(appContext), url);
 }
+
+/** Approve and reject post to this action: through fetchers with JavaScript (a toast), as plain posts without. */
+export function action({ request, context, url }: Route.ActionArgs) {
+  return approvalsAction(request, context.get(appContext), url);
+}
+
+/** The GET form "Reject" submits without JavaScript: `?reject=<post>` opens that post's comment box. */
+const OPEN_FORM = "approvals-open";
 
 export default function ApprovalsPage({ loaderData }: Route.ComponentProps) {
   const { approvals, accounts } = loaderData;
+  // A plain post's reply (without JavaScript): a success here, a refusal in its post's row while it is listed.
+  const posted = useActionData() as FormReply | undefined;
+  const listed = approvals.some((a) => a.post.id === posted?.id);
   return (
     <>
       <PageHeader title="Approvals" description="Posts waiting for an approver: approve them, or send them back." />
+      <form id={OPEN_FORM} method="get" hidden />
+      {posted?.ok ? (
+        <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
+          {posted.message}
+        </p>
+      ) : posted && !listed ? (
+        <div className="mb-4">
+          <FormError message={posted.message} />
+        </div>
+      ) : null}
       {approvals.length === 0 ? (
         <EmptyState icon={ClipboardCheck} title="Nothing is waiting for approval">
           Posts that contributors submit (or every post, when the workspace requires approval) appear here.
@@ -62,40 +77,48 @@ function ApprovalItem({
   accounts: Route.ComponentProps["loaderData"]["accounts"];
 }) {
   const timeZone = useTimeZone();
-  const revalidator = useRevalidator();
+  const [params] = useSearchParams();
   const { post } = pending;
-  const [busy, setBusy] = useState(false);
   const [newTime, setNewTime] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [comment, setComment] = useState("");
   const [error, setError] = useState<string | null>(null);
-
-  async function act(path: "approve" | "reject", json: unknown) {
-    setBusy(true);
-    setError(null);
-    const res = await api(`/api/posts/${encodeURIComponent(post.id)}/${path}`, { json });
-    setBusy(false);
-    if (res.ok) {
-      notify.success(res.message);
-      await revalidator.revalidate();
-      return;
-    }
-    // The asked time has passed: the approver picks a new one and approves again.
-    if (path === "approve" && res.status === 409 && newTime === null) setNewTime("");
-    setError(res.message);
-  }
-
-  const approve = () => {
-    if (newTime === null) return act("approve", {});
-    const [localDate, localTime] = newTime.split("T");
-    return act("approve", { scheduledDate: { localDate, localTime }, timezone: timeZone });
+  // With JavaScript a refusal shows in the post's row (not a toast); the time has passed: ask for a new one.
+  const options = {
+    id: post.id,
+    check: () => {
+      setError(null);
+      return null;
+    },
+    announce: (kind: "success" | "error", message: string) => {
+      if (kind === "success") return notify.success(message);
+      setError(message);
+      if (message === ApprovalMessages.timePassed && newTime === null) setNewTime("");
+    },
   };
+  const approve = useFormAction("approve", options);
+  const reject = useFormAction("reject", options);
+  const busy = approve.busy || reject.busy;
+  const shown = error ?? approve.error ?? reject.error;
+  const askTime = newTime !== null || approve.error === ApprovalMessages.timePassed;
+  const writing = rejecting || params.get("reject") === post.id || reject.error !== null;
+  const approveForm = `approve-${post.id}`;
+  const rejectForm = `reject-${post.id}`;
 
   return (
     <li
       aria-label={`Submitted by ${pending.submittedBy.displayName}`}
       className="rounded-lg border border-slate-200 bg-white p-4"
     >
+      <form id={approveForm} {...approve.form}>
+        <input type="hidden" name="intent" value="approve" />
+        <input type="hidden" name="id" value={post.id} />
+        {askTime ? <input type="hidden" name="timezone" value={timeZone} /> : null}
+      </form>
+      <form id={rejectForm} {...reject.form}>
+        <input type="hidden" name="intent" value="reject" />
+        <input type="hidden" name="id" value={post.id} />
+      </form>
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
         <StatusBadge status={post.status} />
         <span>
@@ -120,26 +143,30 @@ function ApprovalItem({
           />
         ))}
       </div>
-      {error && (
+      {shown && (
         <p role="alert" className="mt-3 text-sm text-red-700">
-          {error}
+          {shown}
         </p>
       )}
-      {newTime !== null && (
+      {askTime && (
         <label className="mt-3 block max-w-xs text-sm font-medium text-slate-700">
           New time ({timeZone})
           <input
             type="datetime-local"
+            name="newTime"
+            form={approveForm}
             className={`${inputClass} mt-1`}
-            value={newTime}
+            value={newTime ?? ""}
             onChange={(e) => setNewTime(e.target.value)}
           />
         </label>
       )}
-      {rejecting && (
+      {writing && (
         <label className="mt-3 block text-sm font-medium text-slate-700">
           What needs to change?
           <textarea
+            name="comment"
+            form={rejectForm}
             className={`${inputClass} mt-1 h-20`}
             value={comment}
             maxLength={2000}
@@ -148,22 +175,24 @@ function ApprovalItem({
         </label>
       )}
       <div className="mt-3 flex flex-wrap gap-3">
-        <button
-          type="button"
-          className={primaryButton}
-          disabled={busy || newTime === ""}
-          onClick={() => void approve()}
-        >
-          {newTime === null ? "Approve" : "Approve at this time"}
+        <button type="submit" form={approveForm} className={primaryButton} disabled={busy || newTime === ""}>
+          {askTime ? "Approve at this time" : "Approve"}
         </button>
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={busy}
-          onClick={() => (rejecting ? void act("reject", { comment }) : setRejecting(true))}
-        >
-          {rejecting ? "Send back" : "Reject"}
-        </button>
+        {writing ? (
+          <button type="submit" form={rejectForm} className={secondaryButton} disabled={busy}>
+            Send back
+          </button>
+        ) : (
+          <GetFormButton
+            form={OPEN_FORM}
+            name="reject"
+            value={post.id}
+            className={secondaryButton}
+            onClick={() => setRejecting(true)}
+          >
+            Reject
+          </GetFormButton>
+        )}
       </div>
     </li>
   );

@@ -1,12 +1,13 @@
 import { Users } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, type ShouldRevalidateFunction } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
-import { api } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
+import { useFormAction } from "~/lib/use-form-action";
 import { appContext } from "../../workers/context";
 import { NotFound } from "../../workers/errors";
 import type { Route } from "./+types/invite";
+import { acceptInviteAction } from "./invite.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Join a workspace" }),
@@ -23,20 +24,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { invite, signedInAs: auth?.user.email ?? null };
 }
 
+/** Accepting posts here: through a fetcher with JavaScript, as a plain post without. */
+export function action({ request, context, url, params }: Route.ActionArgs) {
+  return acceptInviteAction(request, context.get(appContext), url, params.token);
+}
+
+/** An accepted invitation loads the dashboard in full: read again first, it would flash "already used". */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? false : defaultShouldRevalidate;
+
 export default function Invite({ loaderData, params }: Route.ComponentProps) {
   const { invite, signedInAs } = loaderData;
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const accept = useFormAction("accept", {
+    check: () => {
+      setError(null);
+      return null;
+    },
+    // The browser now acts in the joined workspace; a full load shows it everywhere.
+    onSuccess: () => window.location.assign("/dashboard"),
+    // A refusal shows on the page, as it does without JavaScript.
+    announce: (kind, message) => (kind === "error" ? setError(message) : undefined),
+  });
+  const shown = error ?? accept.error;
   const back = `/auth?${new URLSearchParams({ redirectTo: `/invite/${params.token}` })}`;
-
-  async function accept() {
-    setBusy(true);
-    const res = await api(`/api/invites/${encodeURIComponent(params.token)}/accept`, { method: "POST" });
-    setBusy(false);
-    // The API switched this browser to the workspace; a full load shows it everywhere.
-    if (res.ok) window.location.assign("/dashboard");
-    else setError(res.message);
-  }
 
   return (
     <main className="mx-auto max-w-md px-4 py-16">
@@ -64,14 +75,17 @@ export default function Invite({ loaderData, params }: Route.ComponentProps) {
             ) : signedInAs ? (
               <div className="mt-5 space-y-3">
                 <p className="text-sm text-slate-600">Signed in as {signedInAs}.</p>
-                {error && (
+                {shown && (
                   <p role="alert" className="text-sm text-red-700">
-                    {error}
+                    {shown}
                   </p>
                 )}
-                <button type="button" className={primaryButton} disabled={busy} onClick={() => void accept()}>
-                  Accept invitation
-                </button>
+                <form {...accept.form}>
+                  <input type="hidden" name="intent" value="accept" />
+                  <button type="submit" className={primaryButton} disabled={accept.busy}>
+                    Accept invitation
+                  </button>
+                </form>
               </div>
             ) : (
               <div className="mt-5 flex flex-wrap gap-3">

@@ -1,16 +1,17 @@
 import { CheckCircle2, MessageSquareWarning } from "lucide-react";
 import { useState } from "react";
-import { data, useRevalidator } from "react-router";
+import { data } from "react-router";
 import { PlatformPreview } from "~/components/composer/PlatformPreview";
 import { inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
-import { api } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { useFormAction } from "~/lib/use-form-action";
 import { appContext } from "../../workers/context";
 import { Gone, NotFound } from "../../workers/errors";
 import { failureOf } from "../../workers/http/failure";
 import type { ShareLinkService } from "../../workers/workspaces/share-links";
 import type { Route } from "./+types/review";
+import { clientReviewAction } from "./review.server";
 
 type SharedPost = Awaited<ReturnType<ShareLinkService["open"]>>["posts"][number];
 
@@ -33,7 +34,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-export default function Review({ loaderData, params }: Route.ComponentProps) {
+/** A decision posts here: through a fetcher with JavaScript, as a plain post without. */
+export function action({ request, context, params }: Route.ActionArgs) {
+  return clientReviewAction(request, context.get(appContext), params.token);
+}
+
+export default function Review({ loaderData }: Route.ComponentProps) {
   const { review, problem } = loaderData;
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
@@ -53,7 +59,7 @@ export default function Review({ loaderData, params }: Route.ComponentProps) {
           </p>
           <div className="mt-6 space-y-8">
             {review.posts.map((post) => (
-              <SharedPostReview key={post.id} post={post} token={params.token} />
+              <SharedPostReview key={post.id} post={post} />
             ))}
           </div>
         </>
@@ -62,25 +68,21 @@ export default function Review({ loaderData, params }: Route.ComponentProps) {
   );
 }
 
-function SharedPostReview({ post, token }: { post: SharedPost; token: string }) {
-  const revalidator = useRevalidator();
+function SharedPostReview({ post }: { post: SharedPost }) {
   const [comment, setComment] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [thanks, setThanks] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function decide(decision: "approved" | "changes_requested") {
-    setBusy(true);
-    setError(null);
-    const res = await api(`/api/share/${encodeURIComponent(token)}/posts/${encodeURIComponent(post.id)}/review`, {
-      json: { decision, comment },
-    });
-    setBusy(false);
-    if (!res.ok) return setError(res.message);
-    setThanks(res.message);
-    setComment("");
-    await revalidator.revalidate();
-  }
+  // Both answers show under the post, with JavaScript as without.
+  const review = useFormAction("review", {
+    id: post.id,
+    check: () => {
+      setError(null);
+      return null;
+    },
+    onSuccess: () => setComment(""),
+    announce: (kind, message) => (kind === "error" ? setError(message) : setThanks(message)),
+  });
+  const shown = { error: error ?? review.error, thanks: thanks ?? review.done?.message ?? null };
 
   return (
     <section aria-label="Post for review" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
@@ -119,38 +121,44 @@ function SharedPostReview({ post, token }: { post: SharedPost; token: string }) 
           ))}
         </ul>
       )}
-      <label className="mt-4 block text-sm font-medium text-slate-700">
-        Comment
-        <textarea
-          className={`${inputClass} mt-1 h-20`}
-          value={comment}
-          maxLength={2000}
-          onChange={(e) => setComment(e.target.value)}
-        />
-      </label>
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      {thanks && (
-        <p role="status" className="mt-2 text-sm text-green-700">
-          {thanks}
-        </p>
-      )}
-      <div className="mt-3 flex flex-wrap gap-3">
-        <button type="button" className={primaryButton} disabled={busy} onClick={() => void decide("approved")}>
-          Approve
-        </button>
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={busy}
-          onClick={() => void decide("changes_requested")}
-        >
-          Request changes
-        </button>
-      </div>
+      <form {...review.form}>
+        <input type="hidden" name="intent" value="review" />
+        <input type="hidden" name="id" value={post.id} />
+        <label className="mt-4 block text-sm font-medium text-slate-700">
+          Comment
+          <textarea
+            name="comment"
+            className={`${inputClass} mt-1 h-20`}
+            value={comment}
+            maxLength={2000}
+            onChange={(e) => setComment(e.target.value)}
+          />
+        </label>
+        {shown.error && (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {shown.error}
+          </p>
+        )}
+        {shown.thanks && (
+          <p role="status" className="mt-2 text-sm text-green-700">
+            {shown.thanks}
+          </p>
+        )}
+        <div className="mt-3 flex flex-wrap gap-3">
+          <button type="submit" name="decision" value="approved" className={primaryButton} disabled={review.busy}>
+            Approve
+          </button>
+          <button
+            type="submit"
+            name="decision"
+            value="changes_requested"
+            className={secondaryButton}
+            disabled={review.busy}
+          >
+            Request changes
+          </button>
+        </div>
+      </form>
     </section>
   );
 }

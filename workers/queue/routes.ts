@@ -1,33 +1,11 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { describeRoute as d } from "../openapi/registry";
-import { PostMessages } from "../posts/rules";
-import { validTimeZone } from "../users/time-zone";
 import { requirePermission } from "../workspaces/middleware";
-import { QUEUE_VIEW_DAYS, QUEUE_VIEW_MAX_DAYS } from "./service";
-import { MAX_SLOTS, QueueMessages, slotSchema } from "./slots";
-
-const listQuery = z.object({
-  days: z.coerce.number().int().min(1).max(QUEUE_VIEW_MAX_DAYS).default(QUEUE_VIEW_DAYS),
-  accountId: z.string().trim().min(1).max(100).optional(),
-});
-const slotsBody = z.object({
-  slots: z.array(slotSchema).max(MAX_SLOTS, QueueMessages.tooMany),
-  /** The account's own zone; null follows the workspace's; absent keeps what is stored. */
-  timezone: z
-    .string()
-    .max(64)
-    .refine((tz) => validTimeZone(tz) !== null, PostMessages.timezoneInvalid)
-    .transform((tz) => validTimeZone(tz)!)
-    .nullish(),
-});
-const pauseBody = z.object({ paused: z.boolean({ error: "Please say whether the queue is paused (true or false)" }) });
-const reorderBody = z.object({
-  targetIds: z.array(z.string().trim().min(1).max(100)).min(1, "Please list the posts in their new order").max(500),
-});
+import { listQuery, pauseBody, QueueReplies, reorderBody, shareNextNow, slotsBody } from "./requests";
+import { QUEUE_VIEW_DAYS } from "./service";
 
 d({
   method: "get",
@@ -75,31 +53,24 @@ export const queueRoutes = new Hono<SignedInEnv>()
     const { services, workspace } = c.var;
     await services.queue.replaceSlots(workspace.id, c.req.param("accountId"), body);
     const [queue] = await services.queue.list(workspace, QUEUE_VIEW_DAYS, c.req.param("accountId"));
-    return ok(c, queue, "Queue time slots saved");
+    return ok(c, queue, QueueReplies.slotsSaved);
   })
   .post("/:accountId/pause", requirePermission("posts.publish"), async (c) => {
     const { paused } = await readJson(c, pauseBody);
     const { services, workspace } = c.var;
     await services.queue.setPaused(workspace.id, c.req.param("accountId"), paused);
     const [queue] = await services.queue.list(workspace, QUEUE_VIEW_DAYS, c.req.param("accountId"));
-    return ok(
-      c,
-      queue,
-      paused
-        ? "Queue paused: none of this account's posts will be published until you resume it"
-        : "Queue resumed: posts due while it was paused are published now",
-    );
+    return ok(c, queue, QueueReplies.paused(paused));
   })
   .post("/:accountId/reorder", requirePermission("posts.publish"), async (c) => {
     const { targetIds } = await readJson(c, reorderBody);
     const { services, workspace } = c.var;
     await services.queue.reorder(workspace.id, c.req.param("accountId"), targetIds);
     const [queue] = await services.queue.list(workspace, QUEUE_VIEW_DAYS, c.req.param("accountId"));
-    return ok(c, queue, "Queue reordered");
+    return ok(c, queue, QueueReplies.reordered);
   })
   .post("/:accountId/share-next", requirePermission("posts.publish"), async (c) => {
     const { services, workspace } = c.var;
-    const next = await services.queue.shareNext(workspace.id, c.req.param("accountId"));
-    await services.publishing.dispatchTarget(workspace.id, next.targetId);
-    return ok(c, await services.posts.get(workspace.id, next.postId), "Sharing the next post now");
+    const next = await shareNextNow(services, workspace.id, c.req.param("accountId"));
+    return ok(c, await services.posts.get(workspace.id, next.postId), QueueReplies.sharing);
   });

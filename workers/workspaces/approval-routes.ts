@@ -1,27 +1,13 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { idempotent } from "../automation/idempotency";
 import { invalidateDashboardAfterWrites } from "../dashboard/service";
-import { Invalid, notFound } from "../errors";
+import { notFound } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
-import { PostMessages, scheduledDateSchema, scheduledInstant } from "../posts/rules";
+import { ApprovalReplies, approvalNewTime, approveBody, rejectBody } from "./approval-requests";
 import { requirePermission } from "./middleware";
-
-export const approveBody = z.object({
-  /** A new time, needed when the one asked for has passed (ISO, or local date and time). */
-  scheduledDate: scheduledDateSchema.optional(),
-  timezone: z.string().max(64).optional(),
-});
-export const rejectBody = z.object({
-  comment: z
-    .string()
-    .trim()
-    .min(1, "Please say what needs to change.")
-    .max(2000, "Keep the comment under 2,000 characters."),
-});
 
 const tag = "Approvals";
 describeRoute({
@@ -76,18 +62,13 @@ export const approvalPostRoutes = new Hono<SignedInEnv>()
   .use(invalidateDashboardAfterWrites)
   .post("/:id/approve", requirePermission("posts.approve"), idempotent, async (c) => {
     const body = await readJson(c, approveBody);
-    const newTime = scheduledInstant(body.scheduledDate, body.timezone ?? c.var.workspace.timezone);
-    if (newTime === null || Number.isNaN(newTime)) throw new Invalid(PostMessages.scheduleInvalid);
+    const newTime = approvalNewTime(body, c.var.workspace.timezone);
     const post = await c.var.services.approvals.approve(actor(c), c.req.param("id"), newTime);
-    return ok(c, post, "Post approved");
+    return ok(c, post, ApprovalReplies.approved);
   })
   .post("/:id/reject", requirePermission("posts.approve"), idempotent, async (c) => {
     const { comment } = await readJson(c, rejectBody);
-    return ok(
-      c,
-      await c.var.services.approvals.reject(actor(c), c.req.param("id"), comment),
-      "Post sent back to its author",
-    );
+    return ok(c, await c.var.services.approvals.reject(actor(c), c.req.param("id"), comment), ApprovalReplies.rejected);
   });
 
 export const inboxRoutes = new Hono<SignedInEnv>()

@@ -1,5 +1,11 @@
 import type { Role } from "./roles";
 
+/** Pure, so the Approvals page can tell the "time has passed" refusal (it asks for a new time) from others. */
+export const ApprovalMessages = {
+  notPending: "This post is not waiting for approval.",
+  timePassed: "The time this post was scheduled for has passed. Choose a new time to approve it.",
+} as const;
+
 /**
  * Whether Schedule / Publish Now by this member goes to the Approvals queue instead (ADR 016): always
  * for a contributor, and for everyone when the workspace requires approval.

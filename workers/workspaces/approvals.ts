@@ -7,7 +7,7 @@ import { excerpt } from "../posts/excerpt";
 import type { Actor, PostStore } from "../posts/store";
 import { derivePostStatus } from "../publishing/state";
 import { recordActivity } from "./activity";
-import { approvalDueAt } from "./approval-rules";
+import { ApprovalMessages, approvalDueAt } from "./approval-rules";
 import type { Notifications } from "./notifications";
 import { can, ROLES } from "./roles";
 
@@ -20,11 +20,6 @@ interface Deps {
   dispatchDue: (workspaceId: string) => Promise<unknown>;
   emit: EmitEvent;
 }
-
-export const ApprovalMessages = {
-  notPending: "This post is not waiting for approval.",
-  timePassed: "The time this post was scheduled for has passed. Choose a new time to approve it.",
-} as const;
 
 /** The Approvals queue: submitted posts wait here until an approver approves or rejects them (ADR 016). */
 export class ApprovalService {

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { parse } from "hono/utils/cookie";
+import { parse, serialize } from "hono/utils/cookie";
 import { keyRefusal } from "../automation/key-scopes";
 import type { Db } from "../db/client";
 import { Forbidden, notFound, Unauthenticated } from "../errors";
@@ -15,6 +15,20 @@ export const KEY_SELF_REFUSAL = "API keys cannot change account settings; sign i
 /** API clients name the workspace with this header; the browser's switcher sets the cookie. */
 export const WORKSPACE_HEADER = "X-Workspace-Id";
 export const WORKSPACE_COOKIE = "pl_workspace";
+
+/**
+ * The browser's choice of workspace as a Set-Cookie value: the switcher's and an accepted invitation's (the API's
+ * and the /invite page's); it survives reloads and new tabs.
+ */
+export function workspaceCookie(workspaceId: string, requestUrl: string): string {
+  return serialize(WORKSPACE_COOKIE, workspaceId, {
+    path: "/",
+    sameSite: "Lax",
+    httpOnly: true,
+    secure: new URL(requestUrl).protocol === "https:",
+    maxAge: 400 * 86_400,
+  });
+}
 
 /** /api/workspaces/{id}/…: the workspace the path names wins over the header and the cookie. */
 const WORKSPACE_PATH = /^\/api\/workspaces\/([^/]+)/;

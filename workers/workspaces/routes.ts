@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { setCookie } from "hono/cookie";
 import { idempotent } from "../automation/idempotency";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
-import { requirePermission, SELF, WORKSPACE_COOKIE } from "./middleware";
+import { requirePermission, SELF, workspaceCookie } from "./middleware";
+import { MemberMessages } from "./rules";
 import { Data, inviteInput, roleInput, transferInput, workspaceInput, workspacePatch } from "./schemas";
 
 const tag = "Workspaces";
@@ -109,15 +109,9 @@ d({
   data: Data.workspace,
 });
 
-/** The browser's choice of workspace (the switcher); it survives reloads and new tabs. */
+/** The browser's choice of workspace (the switcher, an accepted invitation). */
 function switchTo(c: Context, workspaceId: string) {
-  setCookie(c, WORKSPACE_COOKIE, workspaceId, {
-    path: "/",
-    sameSite: "Lax",
-    httpOnly: true,
-    secure: new URL(c.req.url).protocol === "https:",
-    maxAge: 400 * 86_400,
-  });
+  c.header("Set-Cookie", workspaceCookie(workspaceId, c.req.url), { append: true });
 }
 
 /** /api/workspaces: the workspace named in the path is the request's workspace (resolveWorkspace). */
@@ -191,5 +185,5 @@ export const inviteRoutes = new Hono<SignedInEnv>()
     const joined = await c.var.services.workspaces.accept(c.req.param("token"), c.var.auth.user);
     // The browser switches to the workspace it just joined.
     switchTo(c, joined.id);
-    return ok(c, joined, `Welcome to ${joined.name}`);
+    return ok(c, joined, MemberMessages.joined(joined.name));
   });

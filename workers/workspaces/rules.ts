@@ -13,6 +13,7 @@ export const MemberMessages = {
   inviteEmail: "This invitation was sent to a different email address. Sign in with that address to accept it.",
   alreadyMember: "This person is already a member of the workspace.",
   transferToSelf: "Choose another member to transfer ownership to.",
+  joined: (workspaceName: string) => `Welcome to ${workspaceName}`,
 } as const;
 
 /** An admin manages members but never owners; a workspace always keeps at least one owner. */

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
-import { clientIp } from "../auth/middleware";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
+import { reviewAsClient } from "./client-review";
 import { requirePermission } from "./middleware";
+import { ShareReplies } from "./share-link-rules";
 import { clientReviewInput, ShareData, shareLinkInput, shareLinkQuery } from "./share-schemas";
 
 const tag = "Client approval links";
@@ -57,22 +58,23 @@ export const shareLinkRoutes = new Hono<SignedInEnv>()
       { userId: c.var.auth.user.id, workspace: c.var.workspace },
       input,
     );
-    return ok(c, link, "Approval link created", 201);
+    return ok(c, link, ShareReplies.created, 201);
   })
   .get("/", requirePermission("posts.approve"), async (c) => {
     const { postId } = parseOrThrow(shareLinkQuery, c.req.query());
     return ok(c, { links: await c.var.services.shareLinks.list(c.var.workspace.id, postId) });
   })
   .delete("/:id", requirePermission("posts.approve"), async (c) =>
-    ok(c, await c.var.services.shareLinks.revoke(c.var.workspace.id, c.req.param("id")), "Approval link revoked"),
+    ok(c, await c.var.services.shareLinks.revoke(c.var.workspace.id, c.req.param("id")), ShareReplies.revoked),
   );
 
 /** No session: the token is the client's whole authority, and it reaches only the link's posts. */
 export const publicShareRoutes = new Hono<AppEnv>()
   .get("/:token", async (c) => ok(c, await c.var.services.shareLinks.open(c.req.param("token"))))
   .post("/:token/posts/:postId/review", async (c) => {
-    await c.var.services.rateLimit.enforce("clientReview", [`ip:${clientIp(c.req.raw)}`]);
-    const input = await readJson(c, clientReviewInput);
-    const review = await c.var.services.shareLinks.review(c.req.param("token"), c.req.param("postId"), input);
-    return ok(c, review, review.decision === "approved" ? "Thank you: approved" : "Thank you: changes requested", 201);
+    const link = { token: c.req.param("token"), postId: c.req.param("postId") };
+    const { review, message } = await reviewAsClient(c.var.services, c.req.raw, link, () =>
+      readJson(c, clientReviewInput),
+    );
+    return ok(c, review, message, 201);
   });

@@ -1,3 +1,4 @@
+import type { CLIENT_DECISIONS } from "../db/schema/approvals";
 import { Gone } from "../errors";
 import type { Refusal } from "./rules";
 
@@ -12,7 +13,12 @@ export const ShareMessages = {
   expired: "This approval link has expired. Ask the person who sent it for a new one.",
   emptyRange: "No posts are planned in this date range.",
   commentNeeded: "Please say what should change.",
+  thanks: (decision: (typeof CLIENT_DECISIONS)[number]) =>
+    decision === "approved" ? "Thank you: approved" : "Thank you: changes requested",
 } as const;
+
+/** What creating and revoking a link answer (the API and the post's share page). */
+export const ShareReplies = { created: "Approval link created", revoked: "Approval link revoked" } as const;
 
 /** A link answers until it is revoked or expires (410, so the client knows it once worked). */
 export function shareLinkRefusal(link: { expiresAt: number; revokedAt: number | null }, now: number): Refusal {

@@ -1,11 +1,13 @@
 import { Link2 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
-import { useRouteLoaderData } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher, useRouteLoaderData } from "react-router";
+import { FormError } from "~/components/ui/FormError";
 import { linkButton, secondaryButton } from "~/components/ui/styles";
-import { api } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
 import { notify } from "~/lib/notify";
+import { useFormAction } from "~/lib/use-form-action";
 import type { loader as appLoader } from "~/routes/app-layout";
+import type { loader as shareLoader } from "~/routes/post-share";
 import { can } from "../../../workers/workspaces/roles";
 import type { ShareLinkService } from "../../../workers/workspaces/share-links";
 import { excerpt } from "./post-view";
@@ -14,8 +16,8 @@ import type { PostJson } from "./types";
 type ShareLink = Awaited<ReturnType<ShareLinkService["list"]>>[number];
 
 /**
- * An approver's sent-back comment and, for approvers, the post's client approval links: share one (the URL
- * is copied) or revoke one. What clients answered through the links is in the Comments tab's discussion.
+ * An approver's sent-back comment and, for approvers, the post's client approval links (through its share page,
+ * /posts/:id/share). What clients answered through the links is in the Comments tab's discussion.
  */
 export function ReviewPanel({ post, timeZone }: { post: PostJson; timeZone: string }) {
   const role = useRouteLoaderData<typeof appLoader>("app")?.workspace.current.role;
@@ -28,61 +30,77 @@ export function ReviewPanel({ post, timeZone }: { post: PostJson; timeZone: stri
           Sent back by an approver: {rejected.comment}
         </p>
       )}
-      {approver && <ShareLinks post={post} timeZone={timeZone} />}
+      {approver && <ShareLinksLoader post={post} timeZone={timeZone} />}
     </section>
   );
 }
 
-function ShareLinks({ post, timeZone }: { post: PostJson; timeZone: string }) {
-  const [links, setLinks] = useState<ShareLink[]>([]);
+/** The post's share page: the dialog's panel reads from it and posts to it; without JavaScript it is the page. */
+const sharePath = (id: string) => `/posts/${encodeURIComponent(id)}/share`;
+
+/** In the post dialog: the links come from the share page's loader (read again after each of its writes). */
+function ShareLinksLoader({ post, timeZone }: { post: Pick<PostJson, "id" | "content">; timeZone: string }) {
+  const fetcher = useFetcher<typeof shareLoader>();
+  const { load } = fetcher;
+  useEffect(() => void load(sharePath(post.id)), [load, post.id]);
+  return <ShareLinks post={post} links={fetcher.data?.links ?? []} timeZone={timeZone} />;
+}
+
+/** Share one (the URL is copied with JavaScript, and shown either way) or revoke one. */
+export function ShareLinks({
+  post,
+  links,
+  timeZone,
+}: {
+  post: Pick<PostJson, "id" | "content">;
+  links: ShareLink[];
+  timeZone: string;
+}) {
   const [created, setCreated] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const load = useCallback(
-    () =>
-      void api<{ links: ShareLink[] }>(`/api/share-links?postId=${encodeURIComponent(post.id)}`).then(
-        (res) => res.ok && setLinks(res.data.links),
-      ),
-    [post.id],
-  );
-  useEffect(load, [load]);
-
-  async function share() {
-    setBusy(true);
-    const res = await api<{ url: string }>("/api/share-links", {
-      json: { label: excerpt(post.content, 60) || "Post for review", postIds: [post.id] },
-    });
-    setBusy(false);
-    if (!res.ok) return notify.error(res.message);
-    setCreated(res.data.url);
+  const copied = useRef(false);
+  const action = sharePath(post.id);
+  const share = useFormAction<{ url?: string }>("share-create", {
+    action,
     // The URL is shown once (only its hash is kept), so it is copied and left on screen.
-    const copied = await navigator.clipboard?.writeText(res.data.url).then(
-      () => true,
-      () => false,
-    );
-    notify.success(copied ? "Approval link copied" : res.message);
-    load();
-  }
-
-  async function revoke(id: string) {
-    const res = await api(`/api/share-links/${encodeURIComponent(id)}`, { method: "DELETE" });
-    if (res.ok) notify.success(res.message);
-    else notify.error(res.message);
-    load();
-  }
+    onSuccess: async ({ url }) => {
+      if (!url) return;
+      setCreated(url);
+      copied.current =
+        (await navigator.clipboard?.writeText(url).then(
+          () => true,
+          () => false,
+        )) ?? false;
+    },
+    announce: (kind, message) => notify[kind](kind === "success" && copied.current ? "Approval link copied" : message),
+  });
+  const revoke = useFormAction("share-revoke", { action });
+  const url = created ?? share.done?.url ?? null;
+  // A plain post's answer (without JavaScript); with it, a toast.
+  const done = share.done ?? revoke.done;
 
   return (
     <div className="space-y-2">
-      <button type="button" className={secondaryButton} disabled={busy} onClick={() => void share()}>
-        <Link2 className="mr-1 inline size-4" aria-hidden />
-        Share for approval
-      </button>
-      {created && (
+      <form {...share.form}>
+        <input type="hidden" name="intent" value="share-create" />
+        <input type="hidden" name="label" value={excerpt(post.content, 60) || "Post for review"} />
+        <button type="submit" className={secondaryButton} disabled={share.busy}>
+          <Link2 className="mr-1 inline size-4" aria-hidden />
+          Share for approval
+        </button>
+      </form>
+      <FormError message={share.error ?? revoke.error} />
+      {done && (
+        <p role="status" className="text-sm text-green-700">
+          {done.message}
+        </p>
+      )}
+      {url && (
         <p className="text-sm">
           Send this link to your client:{" "}
           <input
             readOnly
             aria-label="Approval link"
-            value={created}
+            value={url}
             className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs"
             onFocus={(e) => e.currentTarget.select()}
           />
@@ -96,9 +114,13 @@ function ShareLinks({ post, timeZone }: { post: PostJson; timeZone: string }) {
                 {l.label} · {l.state === "active" ? `until ${formatDateTime(l.expiresAt, timeZone)}` : l.state}
               </span>
               {l.state === "active" && (
-                <button type="button" className={linkButton} onClick={() => void revoke(l.id)}>
-                  Revoke
-                </button>
+                <form {...revoke.form}>
+                  <input type="hidden" name="intent" value="share-revoke" />
+                  <input type="hidden" name="linkId" value={l.id} />
+                  <button type="submit" className={linkButton} disabled={revoke.busy}>
+                    Revoke
+                  </button>
+                </form>
               )}
             </li>
           ))}

@@ -11,32 +11,29 @@ import {
 import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
 import { useState } from "react";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
-import { api } from "~/lib/api";
-import { notify } from "~/lib/notify";
+import { useFormAction } from "~/lib/use-form-action";
 import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
 import { utcToLocal } from "../../../workers/posts/schedule-time";
 import type { Slot } from "../../../workers/queue/slots";
 import { SlotEditor } from "./SlotEditor";
-import { movedOrder, type QueueJson } from "./types";
+import { movedOrder, type QueueJson, slotValue } from "./types";
 
 /** One account's queue: slots, pause, Share next, and the upcoming slots (posts reorder by drag or buttons). */
-export function QueueCard({ queue, onChange }: { queue: QueueJson; onChange: (q: QueueJson) => void }) {
+export function QueueCard({ queue }: { queue: QueueJson }) {
   const label = `${PLATFORM_NAMES[queue.platform as Platform] ?? queue.platform} @${queue.username}`;
-  const [slots, setSlots] = useState<Slot[]>(queue.slots);
-  const [busy, setBusy] = useState(false);
-  const run = async (path: string, json: unknown, method = "POST") => {
-    setBusy(true);
-    const res = await api<QueueJson>(`/api/queue/${queue.accountId}/${path}`, { method, json });
-    setBusy(false);
-    if (!res.ok) return void notify.error(res.message);
-    notify.success(res.message);
-    if (path !== "share-next") return onChange(res.data);
-    // Share next answers with the post; the queue is read again.
-    const fresh = await api<{ queues: QueueJson[] }>(`/api/queue?accountId=${queue.accountId}`);
-    if (fresh.ok && fresh.data.queues[0]) onChange(fresh.data.queues[0]);
-  };
+  const pause = useFormAction("pause");
+  const share = useFormAction("share-next");
+  const save = useFormAction("slots");
+  const reorder = useFormAction("reorder");
+  const busy = pause.busy || share.busy || save.busy || reorder.busy;
+  // Each form names its account; the page's loader reads the queues again after any of them.
+  const fields = (intent: string) => (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="accountId" value={queue.accountId} />
+    </>
+  );
   const posts = queue.upcoming.filter((r) => r.post);
-  const move = (from: number, to: number) => run("reorder", { targetIds: movedOrder(queue, from, to) });
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor),
@@ -44,34 +41,43 @@ export function QueueCard({ queue, onChange }: { queue: QueueJson; onChange: (q:
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const from = posts.findIndex((r) => r.post!.targetId === active.id);
     const to = posts.findIndex((r) => r.post!.targetId === over?.id);
-    if (from >= 0 && to >= 0 && from !== to) void move(from, to);
+    if (from >= 0 && to >= 0 && from !== to)
+      void reorder.submit({ accountId: queue.accountId, targetIds: movedOrder(queue, from, to) });
   };
   const when = (at: string) => {
     const l = utcToLocal(Date.parse(at), queue.timezone);
     return `${new Date(`${l.localDate}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" })} ${l.localTime}`;
   };
+  const moveButton = (index: number, to: number, name: string, children: React.ReactNode) => (
+    <form {...reorder.form}>
+      {fields("reorder")}
+      {movedOrder(queue, index, to).map((id) => (
+        <input key={id} type="hidden" name="targetIds" value={id} />
+      ))}
+      <button type="submit" aria-label={name} disabled={busy || to < 0 || to >= posts.length}>
+        {children}
+      </button>
+    </form>
+  );
   return (
     <section aria-label={`Queue of ${label}`} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <header className="flex flex-wrap items-center gap-2">
         <h2 className="text-base font-semibold">{label}</h2>
         <span className="text-xs text-slate-500">{queue.timezone}</span>
         <div className="ml-auto flex gap-2">
-          <button
-            type="button"
-            className={secondaryButton}
-            disabled={busy}
-            onClick={() => run("pause", { paused: !queue.paused })}
-          >
-            {queue.paused ? "Resume queue" : "Pause queue"}
-          </button>
-          <button
-            type="button"
-            className={primaryButton}
-            disabled={busy || posts.length === 0}
-            onClick={() => run("share-next", {})}
-          >
-            Share next
-          </button>
+          <form {...pause.form}>
+            {fields("pause")}
+            <input type="hidden" name="paused" value={String(!queue.paused)} />
+            <button type="submit" className={secondaryButton} disabled={busy}>
+              {queue.paused ? "Resume queue" : "Pause queue"}
+            </button>
+          </form>
+          <form {...share.form}>
+            {fields("share-next")}
+            <button type="submit" className={primaryButton} disabled={busy || posts.length === 0}>
+              Share next
+            </button>
+          </form>
         </div>
       </header>
       {queue.paused ? (
@@ -80,10 +86,14 @@ export function QueueCard({ queue, onChange }: { queue: QueueJson; onChange: (q:
           one).
         </p>
       ) : null}
-      <SlotEditor slots={slots} onChange={setSlots} label={label} />
-      <button type="button" className={secondaryButton} disabled={busy} onClick={() => run("slots", { slots }, "PUT")}>
-        Save slots
-      </button>
+      <form {...save.form} className="space-y-3">
+        {fields("slots")}
+        {/* Keyed by what is stored: after a save the list starts again from the saved slots. */}
+        <SlotsField key={queue.slots.map(slotValue).join(",")} stored={queue.slots} label={label} />
+        <button type="submit" className={secondaryButton} disabled={busy}>
+          Save slots
+        </button>
+      </form>
       <DndContext sensors={sensors} onDragEnd={onDragEnd}>
         <ol aria-label={`Upcoming slots of ${label}`} className="divide-y divide-slate-100">
           {queue.upcoming.length === 0 ? <li className="py-2 text-sm text-slate-500">No upcoming slots.</li> : null}
@@ -94,22 +104,18 @@ export function QueueCard({ queue, onChange }: { queue: QueueJson; onChange: (q:
                 <span className="w-32 shrink-0 tabular-nums text-slate-600">{when(row.at)}</span>
                 {row.post ? (
                   <QueuedPost id={row.post.targetId} content={row.post.content}>
-                    <button
-                      type="button"
-                      aria-label={`Move up: ${row.post.content}`}
-                      disabled={busy || index === 0}
-                      onClick={() => move(index, index - 1)}
-                    >
-                      <ArrowUp className="size-4" aria-hidden />
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={`Move down: ${row.post.content}`}
-                      disabled={busy || index === posts.length - 1}
-                      onClick={() => move(index, index + 1)}
-                    >
-                      <ArrowDown className="size-4" aria-hidden />
-                    </button>
+                    {moveButton(
+                      index,
+                      index - 1,
+                      `Move up: ${row.post.content}`,
+                      <ArrowUp className="size-4" aria-hidden />,
+                    )}
+                    {moveButton(
+                      index,
+                      index + 1,
+                      `Move down: ${row.post.content}`,
+                      <ArrowDown className="size-4" aria-hidden />,
+                    )}
                   </QueuedPost>
                 ) : (
                   <span className="text-slate-400">Empty slot</span>
@@ -121,6 +127,12 @@ export function QueueCard({ queue, onChange }: { queue: QueueJson; onChange: (q:
       </DndContext>
     </section>
   );
+}
+
+/** The slot list being edited: with JavaScript it changes in place until Save slots posts it. */
+function SlotsField({ stored, label }: { stored: Slot[]; label: string }) {
+  const [slots, setSlots] = useState<Slot[]>(stored);
+  return <SlotEditor slots={slots} onChange={setSlots} label={label} />;
 }
 
 /** A waiting post: draggable by its handle, and a drop target for the others. */

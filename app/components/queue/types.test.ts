@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { movedOrder, type QueueJson, queueRequest } from "./types";
+import { movedOrder, postedSlots, type QueueJson, queueRequest } from "./types";
 
 const queue = (ids: Array<string | null>): QueueJson => ({
   accountId: "a",
@@ -30,5 +30,41 @@ describe("queue reorder order", () => {
       publishNow: false,
       addToQueue: true,
     });
+  });
+});
+
+describe("the slots a Queue form posts", () => {
+  const form = (entries: Array<[string, string]>) => {
+    const f = new FormData();
+    for (const [k, v] of entries) f.append(k, v);
+    return f;
+  };
+  const listed: Array<[string, string]> = [
+    ["slot", "1 09:00"],
+    ["slot", "3 17:30"],
+  ];
+
+  it("saves the list as sent (Save slots)", () => {
+    expect(postedSlots(form([...listed, ["day", "5"], ["time", "08:00"]]))).toEqual([
+      { day: 1, time: "09:00" },
+      { day: 3, time: "17:30" },
+    ]);
+  });
+
+  it("adds the chosen days at the chosen time (Add slot without JavaScript)", () => {
+    expect(postedSlots(form([...listed, ["day", "6"], ["day", "7"], ["time", "08:00"], ["add", "1"]]))).toEqual([
+      { day: 1, time: "09:00" },
+      { day: 3, time: "17:30" },
+      { day: 6, time: "08:00" },
+      { day: 7, time: "08:00" },
+    ]);
+  });
+
+  it("refuses Add slot with no day chosen", () => {
+    expect(postedSlots(form([...listed, ["time", "08:00"], ["add", "1"]]))).toBeNull();
+  });
+
+  it("drops the slot a Remove names, and only that one", () => {
+    expect(postedSlots(form([...listed, ["day", "1"], ["remove", "3 17:30"]]))).toEqual([{ day: 1, time: "09:00" }]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Slot } from "../../../workers/queue/slots";
 
-/** One account's queue as GET /api/queue returns it. */
+/** One account's queue as the Queue page's loader reads it (and GET /api/queue answers). */
 export interface QueueJson {
   accountId: string;
   platform: string;
@@ -24,4 +24,33 @@ export function movedOrder(queue: QueueJson, from: number, to: number): string[]
 /** The composer's request turned into Add to queue: the server picks each channel's time. */
 export function queueRequest<T extends object>(body: T) {
   return { ...body, scheduledDate: null, status: "scheduled" as const, publishNow: false, addToQueue: true };
+}
+
+/** A slot as the Queue page's form carries it: "<day> <HH:MM>" (the list's hidden inputs, a Remove's value). */
+export const slotValue = (s: Slot) => `${s.day} ${s.time}`;
+
+/** The slot a form value names, unchecked: the action validates it with the API's schema. */
+function slotOfValue(value: FormDataEntryValue): { day: number; time: string } {
+  const [day = "", time = ""] = String(value).split(" ");
+  return { day: Number(day), time };
+}
+
+export const NO_DAY_CHOSEN = "Please choose at least one day for the new slot";
+
+/**
+ * The slots a "slots" post saves: its list, minus the slot a Remove button names, or plus the chosen days at the
+ * chosen time when Add slot sent it (null when no day was chosen). With JavaScript the card edits the list in
+ * place and Save slots sends it as is; without, Add slot and each Remove are the form's own submit buttons.
+ */
+export function postedSlots(form: FormData): Array<{ day: number; time: string }> | null {
+  const listed = form.getAll("slot").map(slotOfValue);
+  const removed = form.get("remove");
+  if (removed !== null) {
+    const gone = slotOfValue(removed);
+    return listed.filter((s) => s.day !== gone.day || s.time !== gone.time);
+  }
+  if (form.get("add") === null) return listed;
+  const days = form.getAll("day");
+  if (days.length === 0) return null;
+  return [...listed, ...days.map((day) => ({ day: Number(day), time: String(form.get("time") ?? "") }))];
 }

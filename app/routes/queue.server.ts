@@ -1,0 +1,72 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { NO_DAY_CHOSEN, postedSlots } from "~/components/queue/types";
+import { loadOrThrow, runForm } from "~/lib/form-action.server";
+import { signInPath } from "~/lib/redirect";
+import type { FormReply } from "~/lib/use-form-action";
+import type { AppContext } from "../../workers/context";
+import { Invalid } from "../../workers/errors";
+import { parseOrThrow } from "../../workers/http/validate";
+import { pauseBody, QueueReplies, reorderBody, shareNextNow, slotsBody } from "../../workers/queue/requests";
+import { QUEUE_VIEW_DAYS } from "../../workers/queue/service";
+import { ensurePermitted } from "../../workers/workspaces/middleware";
+
+function signedIn({ auth, workspace }: AppContext, url: URL) {
+  if (!auth || !workspace) throw redirect(signInPath(url));
+  return { workspace, vars: { apiKey: null, workspace, role: workspace.role } };
+}
+
+/** Every account's queue, as GET /api/queue reads it (`workspace.read`). */
+export function queueData(ctx: AppContext, url: URL) {
+  const { workspace, vars } = signedIn(ctx, url);
+  return loadOrThrow(async () => {
+    ensurePermitted(vars, "workspace.read");
+    return { queues: await ctx.services.queue.list(workspace, QUEUE_VIEW_DAYS) };
+  });
+}
+
+const accountField = z.object({
+  accountId: z.string({ error: "Which queue?" }).trim().min(1, "Which queue?").max(100),
+});
+
+/**
+ * The Queue page's forms, with the API's schemas, permission (`posts.publish`) and messages: PUT
+ * /api/queue/:accountId/slots, POST …/pause, …/reorder and …/share-next. The page's loader reads the queues again.
+ */
+export async function queueAction(request: Request, ctx: AppContext, url: URL) {
+  const { workspace, vars } = signedIn(ctx, url);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const { queue } = ctx.services;
+  return runForm(intent, async (): Promise<FormReply | ReturnType<typeof data<FormReply>>> => {
+    ensurePermitted(vars, "posts.publish");
+    const { accountId } = parseOrThrow(accountField, { accountId: form.get("accountId") ?? undefined });
+    const done = (message: string) => ({ ok: true as const, intent, message });
+    switch (intent) {
+      case "slots": {
+        const slots = postedSlots(form);
+        if (!slots) throw new Invalid(NO_DAY_CHOSEN);
+        await queue.replaceSlots(workspace.id, accountId, parseOrThrow(slotsBody, { slots }));
+        return done(QueueReplies.slotsSaved);
+      }
+      case "pause": {
+        const flag = form.get("paused");
+        const { paused } = parseOrThrow(pauseBody, {
+          paused: flag === "true" ? true : flag === "false" ? false : flag,
+        });
+        await queue.setPaused(workspace.id, accountId, paused);
+        return done(QueueReplies.paused(paused));
+      }
+      case "reorder": {
+        const { targetIds } = parseOrThrow(reorderBody, { targetIds: form.getAll("targetIds") });
+        await queue.reorder(workspace.id, accountId, targetIds);
+        return done(QueueReplies.reordered);
+      }
+      case "share-next":
+        await shareNextNow(ctx.services, workspace.id, accountId);
+        return done(QueueReplies.sharing);
+      default:
+        return data<FormReply>({ ok: false, intent, message: "Unknown form." }, { status: 400 });
+    }
+  });
+}

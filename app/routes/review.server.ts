@@ -1,0 +1,28 @@
+import { runForm } from "~/lib/form-action.server";
+import type { AppContext } from "../../workers/context";
+import { parseOrThrow } from "../../workers/http/validate";
+import { reviewAsClient } from "../../workers/workspaces/client-review";
+import { clientReviewInput } from "../../workers/workspaces/share-schemas";
+
+/**
+ * A client's Approve or Request changes on a shared post: POST /api/share/:token/posts/:postId/review as a form,
+ * with its rate limit, schema and message. No session: the token is the client's whole authority. The reply
+ * names the post, so a plain post's answer shows under that post.
+ */
+export async function clientReviewAction(request: Request, { services }: AppContext, token: string) {
+  const form = await request.formData();
+  const postId = String(form.get("id") ?? "");
+  return runForm(
+    "review",
+    async () => {
+      const { message } = await reviewAsClient(services, request, { token, postId }, () =>
+        parseOrThrow(clientReviewInput, {
+          decision: form.get("decision") ?? undefined,
+          comment: form.get("comment") ?? undefined,
+        }),
+      );
+      return { ok: true as const, intent: "review", id: postId, message };
+    },
+    postId,
+  );
+}

@@ -1,0 +1,45 @@
+import type { Page } from "playwright-core";
+import { jpegBytes } from "../workers/test/media-fixtures";
+import { expect } from "./browser";
+import { registerViaApi } from "./helpers";
+import { connectViaConsent } from "./platforms";
+
+/**
+ * A new owner whose workspace requires approval, with X connected and these posts submitted for approval at
+ * their times (`at`, epoch ms): what the Approvals journeys start from.
+ */
+export async function awaitingApproval(
+  page: Page,
+  baseUrl: string,
+  user: { name: string; email: string; password: string },
+  posts: Array<{ content: string; at: number }>,
+) {
+  await registerViaApi(page, user);
+  const api = page.context().request;
+  const headers = { Origin: baseUrl };
+  const { workspace } = (await (await api.get("/api/auth/me")).json()).data;
+  const patched = await api.patch(`/api/workspaces/${workspace.id}`, { data: { approvalRequired: true }, headers });
+  expect(patched.status()).toBe(200);
+  await connectViaConsent(page, "twitter");
+  const upload = await api.post("/api/media/upload", {
+    multipart: { files: { name: "ask.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } },
+    headers,
+  });
+  const images = [(await upload.json()).data[0].id as string];
+  const me = (await (await api.get("/api/auth/me")).json()).data;
+  for (const { content, at } of posts) {
+    const res = await api.post("/api/posts", {
+      data: {
+        content,
+        platforms: ["twitter"],
+        selectedAccounts: { twitter: [me.connectedAccounts[0].id] },
+        images,
+        status: "scheduled",
+        scheduledDate: new Date(at).toISOString(),
+      },
+      headers,
+    });
+    expect((await res.json()).message).toBe("Post submitted for approval");
+  }
+  return { me, api };
+}

@@ -1,0 +1,212 @@
+import { request as playwrightRequest } from "playwright-core";
+import { expect } from "vitest";
+import { jpegBytes } from "../workers/test/media-fixtures";
+import { awaitingApproval } from "./approvals";
+import { noJsTest as test } from "./browser";
+import { invitePath, newUser, registerViaApi } from "./helpers";
+import { connectViaConsent as connect } from "./platforms";
+
+test("with JavaScript off, the Queue page adds and removes slots, reorders, pauses and resumes", async ({
+  journey: { page, baseUrl, expectStatus },
+}) => {
+  await registerViaApi(page, newUser("Plain Queue"));
+  await connect(page, "twitter");
+  await page.goto("/queue");
+  const card = page.getByRole("region", { name: /^Queue of / });
+  const status = (text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
+  const slots = card.getByRole("list", { name: /^Time slots of / });
+
+  // Add slot posts at once: Mon–Fri (checked already) and Sun at 09:00.
+  await card.getByRole("checkbox", { name: "Sun" }).check();
+  await card.getByLabel("Slot time").fill("09:00");
+  await card.getByRole("button", { name: "Add slot" }).click();
+  await status("Queue time slots saved");
+  expect(await slots.getByRole("listitem").allInnerTexts()).toEqual(
+    ["Mon", "Tue", "Wed", "Thu", "Fri", "Sun"].map((d) => `${d} 09:00`),
+  );
+  await card.getByRole("button", { name: "Remove Wed 09:00" }).click();
+  await status("Queue time slots saved");
+  expect(await slots.getByText("Wed 09:00").count()).toBe(0);
+  expect(await slots.getByRole("listitem").count()).toBe(5);
+
+  // No day chosen: refused with the action's message, nothing saved.
+  for (const d of ["Mon", "Tue", "Wed", "Thu", "Fri"]) await card.getByRole("checkbox", { name: d }).uncheck();
+  expectStatus(400, "/queue");
+  await card.getByRole("button", { name: "Add slot" }).click();
+  expect(await page.getByRole("alert").innerText()).toBe("Please choose at least one day for the new slot");
+  expect(await slots.getByRole("listitem").count()).toBe(5);
+
+  // Two posts through Add to queue; Move down swaps the times they hold.
+  const api = page.context().request;
+  const headers = { Origin: baseUrl };
+  const accountId = (await (await api.get("/api/queue")).json()).data.queues[0].accountId;
+  const upload = await api.post("/api/media/upload", {
+    multipart: { files: { name: "plain.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } },
+    headers,
+  });
+  const images = [(await upload.json()).data[0].id as string];
+  for (const content of ["Plain first", "Plain second"]) {
+    const res = await api.post("/api/posts", {
+      data: { content, platforms: ["twitter"], selectedAccounts: { twitter: [accountId] }, images, addToQueue: true },
+      headers,
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await page.goto("/queue");
+  const rows = card.getByRole("list", { name: /^Upcoming slots of / }).getByRole("listitem");
+  await rows.first().getByText("Plain first").waitFor();
+  await card.getByRole("button", { name: "Move down: Plain first" }).click();
+  await status("Queue reordered");
+  await rows.first().getByText("Plain second").waitFor();
+  await rows.nth(1).getByText("Plain first").waitFor();
+
+  await card.getByRole("button", { name: "Pause queue" }).click();
+  await status("Queue paused: none of this account's posts will be published until you resume it");
+  await card.getByRole("button", { name: "Resume queue" }).click();
+  await status("Queue resumed: posts due while it was paused are published now");
+  expect(await card.getByRole("button", { name: "Pause queue" }).count()).toBe(1);
+});
+
+test("with JavaScript off, Approvals approves, asks for a new time once the asked one has passed, and sends back with a comment", async ({
+  journey: { page, baseUrl, expectStatus },
+}) => {
+  const { me, api } = await awaitingApproval(page, baseUrl, newUser("Plain Approver"), [
+    { content: "Plain soon", at: Date.now() + 4_000 },
+    { content: "Plain later", at: Date.now() + 3 * 86_400_000 },
+    { content: "Plain rewrite", at: Date.now() + 4 * 86_400_000 },
+  ]);
+  const item = (content: string) => page.getByRole("listitem").filter({ hasText: content });
+  const status = (text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
+
+  await page.goto("/approvals");
+  await item("Plain later").getByRole("button", { name: "Approve" }).click();
+  await status("Post approved");
+  expect(await item("Plain later").count()).toBe(0);
+
+  // The asked time has passed: the refusal shows in that post's row with a field for a new time.
+  await new Promise((resolve) => setTimeout(resolve, 4_000));
+  expectStatus(409, "/approvals");
+  await item("Plain soon").getByRole("button", { name: "Approve" }).click();
+  const soon = item("Plain soon");
+  expect(await soon.getByRole("alert").innerText()).toBe(
+    "The time this post was scheduled for has passed. Choose a new time to approve it.",
+  );
+  const newTime = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 16);
+  await soon.getByLabel(`New time (${me.user.timezone})`).fill(newTime);
+  await soon.getByRole("button", { name: "Approve at this time" }).click();
+  await status("Post approved");
+  expect(await item("Plain soon").count()).toBe(0);
+
+  // Reject opens the comment box by a GET; an empty comment is refused, a comment sends the post back.
+  await item("Plain rewrite").getByRole("button", { name: "Reject" }).click();
+  await page.waitForURL(/\/approvals\?reject=/);
+  expectStatus(400, "/approvals");
+  await item("Plain rewrite").getByRole("button", { name: "Send back" }).click();
+  expect(await item("Plain rewrite").getByRole("alert").innerText()).toBe("Please say what needs to change.");
+  await item("Plain rewrite").getByLabel("What needs to change?").fill("Warmer opening, please.");
+  await item("Plain rewrite").getByRole("button", { name: "Send back" }).click();
+  await status("Post sent back to its author");
+  await page.getByText("Nothing is waiting for approval").waitFor();
+  const scheduled = (await (await api.get("/api/posts?status=scheduled")).json()).data.posts;
+  expect(scheduled.map((p: { content: string }) => p.content).sort()).toEqual(["Plain later", "Plain soon"]);
+});
+
+test("with JavaScript off, an invitation is accepted from its page, and one for another address is refused there", async ({
+  journey: { page, baseUrl, expectStatus },
+}) => {
+  const owner = await playwrightRequest.newContext({ baseURL: baseUrl, extraHTTPHeaders: { Origin: baseUrl } });
+  const guest = newUser("Plain Guest");
+  const stranger = newUser("Someone Else");
+  try {
+    const ownerUser = newUser("Plain Owner");
+    await owner.post("/api/auth/register", {
+      data: { displayName: ownerUser.name, email: ownerUser.email, password: ownerUser.password },
+    });
+    const ws = (await (await owner.post("/api/workspaces", { data: { name: "Plain Agency", timezone: "UTC" } })).json())
+      .data.id as string;
+    for (const email of [guest.email, stranger.email]) {
+      const invited = await owner.post(`/api/workspaces/${ws}/invites`, { data: { email, role: "editor" } });
+      expect(invited.status()).toBe(201);
+    }
+  } finally {
+    await owner.dispose();
+  }
+  await registerViaApi(page, guest);
+
+  const notMine = await invitePath(page, stranger.email);
+  await page.goto(notMine);
+  expectStatus(403, notMine);
+  await page.getByRole("button", { name: "Accept invitation" }).click();
+  expect(await page.getByRole("alert").innerText()).toBe(
+    "This invitation was sent to a different email address. Sign in with that address to accept it.",
+  );
+
+  await page.goto(await invitePath(page, guest.email));
+  await page.getByRole("heading", { name: "Join Plain Agency" }).waitFor();
+  await page.getByRole("button", { name: "Accept invitation" }).click();
+  await page.waitForURL("**/dashboard");
+  // The browser now acts in the workspace it joined.
+  expect((await (await page.context().request.get("/api/auth/me")).json()).data.workspace.name).toBe("Plain Agency");
+});
+
+test("with JavaScript off, a client approves and asks for changes through an approval link", async ({
+  journey: { page, baseUrl, expectStatus },
+}) => {
+  const owner = await playwrightRequest.newContext({ baseURL: baseUrl, extraHTTPHeaders: { Origin: baseUrl } });
+  let link: string;
+  try {
+    const user = newUser("Plain Sharer");
+    await owner.post("/api/auth/register", {
+      data: { displayName: user.name, email: user.email, password: user.password },
+    });
+    const postIds: string[] = [];
+    for (const content of ["Plain review A", "Plain review B"]) {
+      const res = await owner.post("/api/posts", { data: { content, platforms: ["twitter"], status: "draft" } });
+      postIds.push((await res.json()).data.id);
+    }
+    const shared = await owner.post("/api/share-links", { data: { label: "Plain plan", postIds } });
+    expect(shared.status()).toBe(201);
+    link = new URL((await shared.json()).data.url).pathname;
+  } finally {
+    await owner.dispose();
+  }
+
+  await page.goto(link);
+  await page.getByRole("heading", { name: "Plain plan" }).waitFor();
+  // Drafts with no channel have no preview: the two sections are told apart by place.
+  const sections = page.getByRole("region", { name: "Post for review" });
+  const [first, second] = [sections.nth(0), sections.nth(1)];
+  expectStatus(400, link);
+  await first.getByRole("button", { name: "Request changes" }).click();
+  expect(await first.getByRole("alert").innerText()).toBe("Please say what should change.");
+  await first.getByLabel("Comment").fill("Shorter, please");
+  await first.getByRole("button", { name: "Request changes" }).click();
+  expect(await first.getByRole("status").innerText()).toBe("Thank you: changes requested");
+  await first.getByRole("list", { name: "Decisions so far" }).getByText("Shorter, please").waitFor();
+
+  await second.getByRole("button", { name: "Approve" }).click();
+  expect(await second.getByRole("status").innerText()).toBe("Thank you: approved");
+  expect(await first.getByRole("status").count()).toBe(0);
+  await second.getByRole("list", { name: "Decisions so far" }).getByText("Approved").waitFor();
+});
+
+test("with JavaScript off, a post's share page makes an approval link and revokes it", async ({
+  journey: { page, baseUrl },
+}) => {
+  await registerViaApi(page, newUser("Plain Linker"));
+  const created = await page.context().request.post("/api/posts", {
+    data: { content: "Plain shared draft", platforms: ["twitter"], status: "draft" },
+    headers: { Origin: baseUrl },
+  });
+  const postId = (await created.json()).data.id as string;
+  await page.goto(`/posts/${postId}/share`);
+  await page.getByText("Plain shared draft").waitFor();
+  await page.getByRole("button", { name: "Share for approval" }).click();
+  expect(await page.getByRole("status").innerText()).toBe("Approval link created");
+  expect(await page.getByRole("textbox", { name: "Approval link" }).inputValue()).toMatch(/\/review\/[\w-]{40,}$/);
+  const links = page.getByRole("list", { name: "Approval links" });
+  await links.getByText(/^Plain shared draft · until /).waitFor();
+  await links.getByRole("button", { name: "Revoke" }).click();
+  expect(await page.getByRole("status").innerText()).toBe("Approval link revoked");
+  await links.getByText("Plain shared draft · revoked").waitFor();
+});

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { PostMessages } from "../posts/rules";
+import type { Services } from "../services";
+import { validTimeZone } from "../users/time-zone";
+import { QUEUE_VIEW_DAYS, QUEUE_VIEW_MAX_DAYS } from "./service";
+import { MAX_SLOTS, QueueMessages, slotSchema } from "./slots";
+
+/** What /api/queue and the Queue page's action accept, and what they answer (one set of rules and words). */
+export const listQuery = z.object({
+  days: z.coerce.number().int().min(1).max(QUEUE_VIEW_MAX_DAYS).default(QUEUE_VIEW_DAYS),
+  accountId: z.string().trim().min(1).max(100).optional(),
+});
+export const slotsBody = z.object({
+  slots: z.array(slotSchema).max(MAX_SLOTS, QueueMessages.tooMany),
+  /** The account's own zone; null follows the workspace's; absent keeps what is stored. */
+  timezone: z
+    .string()
+    .max(64)
+    .refine((tz) => validTimeZone(tz) !== null, PostMessages.timezoneInvalid)
+    .transform((tz) => validTimeZone(tz)!)
+    .nullish(),
+});
+export const pauseBody = z.object({
+  paused: z.boolean({ error: "Please say whether the queue is paused (true or false)" }),
+});
+export const reorderBody = z.object({
+  targetIds: z.array(z.string().trim().min(1).max(100)).min(1, "Please list the posts in their new order").max(500),
+});
+
+export const QueueReplies = {
+  slotsSaved: "Queue time slots saved",
+  paused: (paused: boolean) =>
+    paused
+      ? "Queue paused: none of this account's posts will be published until you resume it"
+      : "Queue resumed: posts due while it was paused are published now",
+  reordered: "Queue reordered",
+  sharing: "Sharing the next post now",
+} as const;
+
+/** Share next: the queue's next waiting post is due now and sent at once, even from a paused queue (ADR 022). */
+export async function shareNextNow(
+  services: Pick<Services, "queue" | "publishing">,
+  workspaceId: string,
+  accountId: string,
+) {
+  const next = await services.queue.shareNext(workspaceId, accountId);
+  await services.publishing.dispatchTarget(workspaceId, next.targetId);
+  return next;
+}
