@@ -8,7 +8,8 @@ import { PostMessages } from "../posts/rules";
 import { validTimeZone } from "../users/time-zone";
 import { requirePermission } from "../workspaces/middleware";
 import { QUEUE_VIEW_DAYS, QUEUE_VIEW_MAX_DAYS } from "./service";
-import { MAX_SLOTS, QueueMessages, slotSchema } from "./slots";
+import { slotSchema } from "./slot-schema";
+import { MAX_SLOTS, QueueMessages } from "./slots";
 
 const listQuery = z.object({
   days: z.coerce.number().int().min(1).max(QUEUE_VIEW_MAX_DAYS).default(QUEUE_VIEW_DAYS),
