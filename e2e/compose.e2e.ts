@@ -14,6 +14,10 @@ function nineAmBerlin(day: string): string {
 }
 
 async function dragTo(page: Page, from: ReturnType<Page["locator"]>, to: ReturnType<Page["locator"]>) {
+  // The calendar's drag code loads when the pointer reaches it (ADR 045): rest on the chip until it is draggable
+  // (dnd-kit describes it then), as a person's pointer does before a press.
+  await from.hover();
+  await expect.poll(() => from.getAttribute("aria-describedby")).toBeTruthy();
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
