@@ -181,7 +181,7 @@ async function pageAndApiRows(client: BenchClient) {
 }
 
 /** Measured for a user with an account connected: without one, Queue and Analytics show only an empty state. */
-const WITH_ACCOUNT_PAGES = ["/planner", "/content", "/queue", "/analytics"];
+const WITH_ACCOUNT_PAGES = ["/planner", "/content", "/content?tab=media", "/queue", "/analytics"];
 
 /** First-load JavaScript (bench/first-load.ts): /auth signed out, then signed-in pages; Settings by its heaviest tab. */
 async function firstLoadRows(client: BenchClient) {

@@ -2,7 +2,7 @@ import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { PostsTab } from "~/components/content/PostsTab";
-import { MediaLibraryTab } from "~/components/media/MediaLibraryTab";
+import { MediaTab, opensOnMedia } from "~/components/media/media-tab";
 import { PageHeader } from "~/components/PageHeader";
 import type { PostJson } from "~/components/posts/types";
 import { usePostDialogs } from "~/components/posts/use-post-dialogs";
@@ -19,13 +19,18 @@ export const meta: Route.MetaFunction = () =>
     keywords: "content hub, posts, media library",
   });
 
+export async function loader({ url }: Route.LoaderArgs) {
+  if (opensOnMedia(url.searchParams)) await MediaTab.preload();
+  return null;
+}
+
 const tabClass =
   "border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 
 export default function ContentPage() {
   const timeZone = useTimeZone();
   const [params, setParams] = useSearchParams();
-  const tab = params.get("tab") === "media" ? "media" : "posts";
+  const tab = opensOnMedia(params) ? "media" : "posts";
   const [version, setVersion] = useState(0);
   const dialogs = usePostDialogs(timeZone, () => setVersion((v) => v + 1));
 
@@ -59,7 +64,12 @@ export default function ContentPage() {
           <Tabs.Trigger value="posts" className={tabClass}>
             Posts
           </Tabs.Trigger>
-          <Tabs.Trigger value="media" className={tabClass}>
+          <Tabs.Trigger
+            value="media"
+            className={tabClass}
+            onPointerEnter={() => void MediaTab.preload().catch(() => {})}
+            onFocus={() => void MediaTab.preload().catch(() => {})}
+          >
             Media Library
           </Tabs.Trigger>
         </Tabs.List>
@@ -67,7 +77,7 @@ export default function ContentPage() {
           <PostsTab timeZone={timeZone} dialogs={dialogs} version={version} />
         </Tabs.Content>
         <Tabs.Content value="media">
-          <MediaLibraryTab />
+          <MediaTab />
         </Tabs.Content>
       </Tabs.Root>
       {dialogs.elements}
