@@ -3,16 +3,17 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 
 /**
- * Settings renders its open tab from a lazy chunk (ADR 045). Hydrating before that chunk is here would leave the
- * panel's server HTML inert until it arrives (a click on Connect or Reconnect lost), so on /settings the open
- * tab's code is fetched first. Other pages hydrate at once.
+ * Settings and the Content Hub render their open tab from a lazy chunk (ADR 045). Hydrating before that chunk
+ * is here would leave the panel's server HTML inert until it arrives (a click on Connect or Upload lost), so on
+ * those pages the open tab's code is fetched first. Other pages hydrate at once.
  */
-const ready =
+const search = new URLSearchParams(location.search);
+const ready: Promise<unknown> =
   location.pathname === "/settings"
-    ? import("./components/settings/tab-panels").then((m) =>
-        m.preloadOpenPanel(new URLSearchParams(location.search).get("tab")),
-      )
-    : Promise.resolve();
+    ? import("./components/settings/tab-panels").then((m) => m.preloadOpenPanel(search.get("tab")))
+    : location.pathname === "/content"
+      ? import("./components/content/content-tabs").then((m) => m.preloadOpenTab(search))
+      : Promise.resolve();
 
 void ready
   .catch(() => {}) // the panel then loads as it renders, as before

@@ -180,6 +180,9 @@ async function pageAndApiRows(client: BenchClient) {
   ratioRow("API GET /api/dashboard vs bare JSON", dash!, bareJson!, 1.3, `p50 ${msFmt(percentile(dash!, 50))}`);
 }
 
+/** Measured for a user with an account connected: without one, Queue and Analytics show only an empty state. */
+const WITH_ACCOUNT_PAGES = ["/planner", "/content", "/content?tab=media", "/queue", "/analytics"];
+
 /** First-load JavaScript (bench/first-load.ts): /auth signed out, then signed-in pages; Settings by its heaviest tab. */
 async function firstLoadRows(client: BenchClient) {
   const { cookie } = await client.session(`bench-js-${Date.now()}@bench.local`, "bench-pass-1");
@@ -189,6 +192,9 @@ async function firstLoadRows(client: BenchClient) {
   const settings = tabs.map((tab) => `/settings?tab=${tab}`);
   const signedOut = await firstLoadJs(client.baseUrl, ["/auth"]);
   const signedIn = await firstLoadJs(client.baseUrl, ["/dashboard", ...settings], cookie);
+  const owner = await client.session(`bench-js-account-${Date.now()}@bench.local`, "bench-pass-1");
+  await client.connect(owner.cookie, "linkedin");
+  const withAccount = await firstLoadJs(client.baseUrl, WITH_ACCOUNT_PAGES, owner.cookie);
   const row = (name: string, bytes: number, note?: string) =>
     rows.push({
       name,
@@ -199,6 +205,8 @@ async function firstLoadRows(client: BenchClient) {
     });
   row("First-load JS /auth (gzip)", signedOut.get("/auth")!);
   row("First-load JS /dashboard (gzip)", signedIn.get("/dashboard")!);
+  for (const path of WITH_ACCOUNT_PAGES)
+    row(`First-load JS ${path} (gzip, an account connected)`, withAccount.get(path)!);
   const perTab = settings.map((path, i) => ({ tab: tabs[i]!, bytes: signedIn.get(path)! }));
   row(
     `First-load JS /settings, heaviest of ${tabs.length} tabs (gzip)`,

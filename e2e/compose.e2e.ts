@@ -17,6 +17,10 @@ async function dragTo(page: Page, from: ReturnType<Page["locator"]>, to: ReturnT
   // The drop row in the middle of the viewport: near an edge the drag scrolls the page under a still pointer
   // (in a six-row month the last row sits there), and the post lands a row off.
   await to.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  // The calendar's drag code loads when the pointer reaches it (ADR 045): rest on the chip until it is draggable
+  // (dnd-kit describes it then), as a person's pointer does before a press.
+  await from.hover();
+  await expect.poll(() => from.getAttribute("aria-describedby")).toBeTruthy();
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);

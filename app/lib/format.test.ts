@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompact, formatDateTime, formatPercent, truncate } from "./format";
+import { formatCompact, formatDateTime, formatPercent, formatTime24, truncate } from "./format";
 
 describe("formatCompact", () => {
   it("shows thousands as K and millions as M with one decimal", () => {
@@ -31,5 +31,12 @@ describe("formatDateTime", () => {
   it("shows the instant in the user's timezone", () => {
     expect(formatDateTime("2026-01-05T14:00:00.000Z", "America/New_York")).toBe("Jan 5, 2026, 9:00 AM");
     expect(formatDateTime("2026-01-05T14:00:00.000Z", "Asia/Kolkata")).toBe("Jan 5, 2026, 7:30 PM");
+  });
+});
+
+describe("formatTime24", () => {
+  it("shows the time of day in the user's timezone, midnight as 00", () => {
+    expect(formatTime24("2026-03-05T13:05:00.000Z", "Europe/Berlin")).toBe("14:05");
+    expect(formatTime24("2026-03-05T23:30:00.000Z", "Europe/Berlin")).toBe("00:30");
   });
 });

@@ -40,6 +40,16 @@ export function formatDateTime(iso: string, timezone: string): string {
   return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod}`;
 }
 
+/** A time of day in the user's timezone on the 24-hour clock, e.g. "14:05". */
+export function formatTime24(iso: string, timezone: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: timezone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(iso));
+}
+
 /** A day shown in the user's timezone, e.g. "Jan 5, 2026". */
 export function formatDate(iso: string, timezone: string): string {
   return new Intl.DateTimeFormat("en-US", {

@@ -1,8 +1,7 @@
 import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { PostsTab } from "~/components/content/PostsTab";
-import { MediaLibraryTab } from "~/components/media/MediaLibraryTab";
+import { CONTENT_TABS, openTab, preloadOpenTab } from "~/components/content/content-tabs";
 import { PageHeader } from "~/components/PageHeader";
 import type { PostJson } from "~/components/posts/types";
 import { usePostDialogs } from "~/components/posts/use-post-dialogs";
@@ -19,13 +18,18 @@ export const meta: Route.MetaFunction = () =>
     keywords: "content hub, posts, media library",
   });
 
+export async function loader({ url }: Route.LoaderArgs) {
+  await preloadOpenTab(url.searchParams);
+  return null;
+}
+
 const tabClass =
   "border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 
 export default function ContentPage() {
   const timeZone = useTimeZone();
   const [params, setParams] = useSearchParams();
-  const tab = params.get("tab") === "media" ? "media" : "posts";
+  const tab = openTab(params);
   const [version, setVersion] = useState(0);
   const dialogs = usePostDialogs(timeZone, () => setVersion((v) => v + 1));
 
@@ -56,18 +60,28 @@ export default function ContentPage() {
         onValueChange={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })}
       >
         <Tabs.List aria-label="Content" className="mb-6 flex gap-2 border-b border-slate-200">
-          <Tabs.Trigger value="posts" className={tabClass}>
+          <Tabs.Trigger
+            value="posts"
+            className={tabClass}
+            onPointerEnter={() => void CONTENT_TABS.posts.preload().catch(() => {})}
+            onFocus={() => void CONTENT_TABS.posts.preload().catch(() => {})}
+          >
             Posts
           </Tabs.Trigger>
-          <Tabs.Trigger value="media" className={tabClass}>
+          <Tabs.Trigger
+            value="media"
+            className={tabClass}
+            onPointerEnter={() => void CONTENT_TABS.media.preload().catch(() => {})}
+            onFocus={() => void CONTENT_TABS.media.preload().catch(() => {})}
+          >
             Media Library
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="posts">
-          <PostsTab timeZone={timeZone} dialogs={dialogs} version={version} />
+          <CONTENT_TABS.posts timeZone={timeZone} dialogs={dialogs} version={version} />
         </Tabs.Content>
         <Tabs.Content value="media">
-          <MediaLibraryTab />
+          <CONTENT_TABS.media />
         </Tabs.Content>
       </Tabs.Root>
       {dialogs.elements}

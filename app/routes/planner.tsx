@@ -1,4 +1,4 @@
-import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from "@dnd-kit/core";
+import type { DragEndEvent } from "@dnd-kit/core";
 import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
@@ -15,7 +15,9 @@ import {
 } from "~/components/planner/calendar";
 import { DraftsList } from "~/components/planner/DraftsList";
 import { MonthGrid } from "~/components/planner/MonthGrid";
-import { PLANNER_STATUSES, type PlannerStatus, PlannerToolbar } from "~/components/planner/PlannerToolbar";
+import { PlannerDrag } from "~/components/planner/PlannerDrag";
+import { PlannerToolbar } from "~/components/planner/PlannerToolbar";
+import { PLANNER_STATUSES, type PlannerStatus } from "~/components/planner/planner-statuses";
 import { WeekGrid } from "~/components/planner/WeekGrid";
 import type { PostJson } from "~/components/posts/types";
 import { usePostDialogs } from "~/components/posts/use-post-dialogs";
@@ -24,7 +26,7 @@ import { api } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
 import { useTimeZone } from "~/lib/use-time-zone";
-import { PostMessages } from "../../workers/posts/rules";
+import { ScheduleMessages } from "../../workers/posts/schedule-time";
 import type { Route } from "./+types/planner";
 
 export const meta: Route.MetaFunction = () =>
@@ -76,17 +78,13 @@ export default function PlannerPage() {
     [posts, shown, moved, channels],
   );
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor),
-  );
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
     const post = visible.find((p) => p.id === active.id);
     const target = over?.data.current as { day: string; hour?: number } | undefined;
     if (!post?.scheduledDate || !target) return;
     const at = dropInstant(Date.parse(post.scheduledDate), timeZone, target.day, target.hour);
     if (at === null || at === Date.parse(post.scheduledDate)) return;
-    if (at < Date.now()) return void notify.error(PostMessages.schedulePast);
+    if (at < Date.now()) return void notify.error(ScheduleMessages.schedulePast);
     const iso = new Date(at).toISOString();
     setMoved((m) => ({ ...m, [post.id]: iso }));
     const res = await api<PostJson>(`/api/posts/${post.id}`, { method: "PUT", json: { scheduledDate: iso } });
@@ -121,7 +119,7 @@ export default function PlannerPage() {
         onCreate={() => dialogs.compose({})}
       />
       <div className="grid gap-4 lg:grid-cols-[1fr_16rem]">
-        <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+        <PlannerDrag onDragEnd={onDragEnd}>
           {view === "month" ? (
             <MonthGrid
               anchor={anchor}
@@ -149,7 +147,7 @@ export default function PlannerPage() {
               onPost={dialogs.showDetail}
             />
           )}
-        </DndContext>
+        </PlannerDrag>
         <DraftsList drafts={drafts} timeZone={timeZone} onPost={dialogs.showDetail} />
       </div>
       {dialogs.elements}

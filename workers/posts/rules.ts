@@ -20,7 +20,7 @@ import {
   storedVersion,
   versionProblems,
 } from "./channel-version";
-import { LOCAL_DATE, LOCAL_TIME, localToUtc } from "./schedule-time";
+import { LOCAL_DATE, LOCAL_TIME, localToUtc, ScheduleMessages } from "./schedule-time";
 
 export { allHashtags, captionOf, hashtagsIn } from "./caption";
 // Character and hashtag limits (SPEC §9) come from the platform profile through ai/limits.ts.
@@ -47,10 +47,7 @@ export const PostMessages = {
   youtubeTitle: "YouTube posts require a title",
   youtubeTitleLong: `YouTube title must be ${YOUTUBE_TITLE_MAX} characters or less`,
   accountRequired: (platform: Platform) => `Please select at least one ${PLATFORM_NAMES[platform]} account`,
-  scheduleRequired: "Please choose a date and time to schedule this post",
-  scheduleInvalid: "Please enter a valid date and time",
-  schedulePast: "Schedule date cannot be in the past",
-  scheduleTooFar: "Schedule date cannot be more than 2 years ahead",
+  ...ScheduleMessages,
   timezoneInvalid: "Please choose a valid timezone (for example Europe/Berlin)",
 } as const;
 

@@ -8,6 +8,14 @@ import { format } from "date-fns";
  * that occurs twice in autumn resolves as TZDate resolves it (the second, standard-time, occurrence).
  */
 
+/** Part of PostMessages (rules.ts), here without its zod so the planner's drop check can name them. */
+export const ScheduleMessages = {
+  scheduleRequired: "Please choose a date and time to schedule this post",
+  scheduleInvalid: "Please enter a valid date and time",
+  schedulePast: "Schedule date cannot be in the past",
+  scheduleTooFar: "Schedule date cannot be more than 2 years ahead",
+} as const;
+
 export const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const LOCAL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -3,7 +3,8 @@ import { PostMessages } from "../posts/rules";
 import type { Services } from "../services";
 import { validTimeZone } from "../users/time-zone";
 import { QUEUE_VIEW_DAYS, QUEUE_VIEW_MAX_DAYS } from "./service";
-import { MAX_SLOTS, QueueMessages, slotSchema } from "./slots";
+import { slotSchema } from "./slot-schema";
+import { MAX_SLOTS, QueueMessages } from "./slots";
 
 /** What /api/queue and the Queue page's action accept, and what they answer (one set of rules and words). */
 export const listQuery = z.object({

@@ -4,8 +4,7 @@
  * stays 09:00 local across a daylight-saving change: each instant is computed from the calendar date and
  * the wall time (localToUtc), never by adding 24 h to the previous one.
  */
-import { z } from "zod";
-import { LOCAL_TIME, localToUtc, utcToLocal } from "../posts/schedule-time";
+import { localToUtc, utcToLocal } from "../posts/schedule-time";
 
 /** ISO weekdays: 1 = Monday … 7 = Sunday. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -24,15 +23,11 @@ export const QueueMessages = {
   noAccounts: "Please choose at least one account to add this post to its queue",
 } as const;
 
-export const slotSchema = z.object({
-  day: z
-    .number({ error: QueueMessages.slotDay })
-    .int(QueueMessages.slotDay)
-    .min(1, QueueMessages.slotDay)
-    .max(7, QueueMessages.slotDay),
-  time: z.string({ error: QueueMessages.slotTime }).regex(LOCAL_TIME, QueueMessages.slotTime),
-});
-export type Slot = z.output<typeof slotSchema>;
+/** A weekly slot: ISO weekday and HH:MM wall time (checked by slot-schema.ts). */
+export interface Slot {
+  day: number;
+  time: string;
+}
 
 /** Sorted by day then time, duplicates dropped: the stored form of a queue's slots. */
 export function normalizeSlots(slots: Slot[]): Slot[] {

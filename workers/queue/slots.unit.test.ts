@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { utcToLocal } from "../posts/schedule-time";
-import { nextFreeSlot, normalizeSlots, reorderedTimes, type Slot, slotInstants, slotSchema } from "./slots";
+import { slotSchema } from "./slot-schema";
+import { nextFreeSlot, normalizeSlots, reorderedTimes, type Slot, slotInstants } from "./slots";
 
 const weekdays = (time: string): Slot[] => [1, 2, 3, 4, 5].map((day) => ({ day, time }));
 const everyDay = (time: string): Slot[] => [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, time }));

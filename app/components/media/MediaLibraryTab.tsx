@@ -3,14 +3,16 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { controlClass, inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { notify } from "~/lib/notify";
+import { onDemand } from "~/lib/on-demand";
 import { useDebounced } from "~/lib/use-debounced";
 import type { MediaJson } from "../../../workers/media/present";
 import { type TypeFilter, typeOptions } from "./display";
 import { MediaCard } from "./MediaCard";
-import { MediaDetailDialog } from "./MediaDetailDialog";
 import { listMedia, type MediaPage, type MediaQuery, type MediaSort } from "./media-api";
 
 const UploadDialog = lazy(() => import("./UploadDialog"));
+/** Loaded when a media item is first opened, not with the Content Hub (ADR 045). */
+const detailDialog = onDemand(() => import("./MediaDetailDialog").then((m) => m.MediaDetailDialog));
 
 const SORTS: Array<{ value: MediaSort; label: string }> = [
   { value: "newest", label: "Newest First" },
@@ -29,6 +31,7 @@ export function MediaLibraryTab() {
   const [uploadOpen, setUploadOpen] = useState(false);
   const [detail, setDetail] = useState<MediaJson | null>(null);
   const [reloads, setReloads] = useState(0);
+  const MediaDetailDialog = detailDialog.useOnDemand(detail !== null);
 
   useEffect(() => {
     let current = true;
@@ -147,18 +150,20 @@ export function MediaLibraryTab() {
           <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} onUploaded={reload} />
         </Suspense>
       ) : null}
-      <MediaDetailDialog
-        item={detail}
-        onOpenChange={(open) => !open && setDetail(null)}
-        onUpdated={(updated) => {
-          setDetail(updated);
-          setPage((p) => p && { ...p, media: p.media.map((m) => (m.id === updated.id ? updated : m)) });
-        }}
-        onDeleted={() => {
-          setDetail(null);
-          reload();
-        }}
-      />
+      {MediaDetailDialog && (
+        <MediaDetailDialog
+          item={detail}
+          onOpenChange={(open) => !open && setDetail(null)}
+          onUpdated={(updated) => {
+            setDetail(updated);
+            setPage((p) => p && { ...p, media: p.media.map((m) => (m.id === updated.id ? updated : m)) });
+          }}
+          onDeleted={() => {
+            setDetail(null);
+            reload();
+          }}
+        />
+      )}
     </section>
   );
 }

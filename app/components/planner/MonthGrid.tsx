@@ -1,6 +1,6 @@
-import { useDroppable } from "@dnd-kit/core";
 import type { PostJson } from "~/components/posts/types";
 import { dayLabel, dayNumber, isSameMonth, monthGrid } from "./calendar";
+import { useDragKit } from "./drag-kit";
 import { PostChip } from "./PostChip";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -73,6 +73,7 @@ function DayCell({
   onDay: (day: string) => void;
   onPost: (post: PostJson) => void;
 }) {
+  const { useDroppable } = useDragKit();
   const { setNodeRef, isOver } = useDroppable({ id: day, data: { day } });
   return (
     <div

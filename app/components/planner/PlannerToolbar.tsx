@@ -1,18 +1,14 @@
 import { ChevronLeft, ChevronRight, Filter, Plus } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
-import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { OnDemandMenu } from "~/components/ui/OnDemandMenu";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
+import { onDemand } from "~/lib/on-demand";
 import { CALENDAR_VIEWS, type CalendarView } from "./calendar";
+import type { PlannerStatus } from "./planner-statuses";
 
-export const PLANNER_STATUSES = ["scheduled", "published", "draft", "failed"] as const;
-export type PlannerStatus = (typeof PLANNER_STATUSES)[number];
 const VIEW_LABELS: Record<CalendarView, string> = { month: "Month", week: "Week", day: "Day", list: "List" };
-const LABELS: Record<PlannerStatus, string> = {
-  scheduled: "Scheduled",
-  published: "Published",
-  draft: "Draft",
-  failed: "Failed",
-};
+
+/** The filter menu (Radix menu and its positioning code) loads on first use, not with the planner. */
+const filtersMenu = onDemand(() => import("./PlannerFilters").then((m) => m.PlannerFilters));
 
 /** Month/Week, previous/next/Today, the period's title, status filters and Create Post. */
 export function PlannerToolbar(props: {
@@ -69,48 +65,14 @@ export function PlannerToolbar(props: {
         {label}
       </h2>
       <div className="ml-auto flex gap-2">
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger className={secondaryButton}>
-            <Filter className="size-4" aria-hidden /> Filters
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="end"
-              className="z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-            >
-              {PLANNER_STATUSES.map((s) => (
-                <DropdownMenu.CheckboxItem
-                  key={s}
-                  checked={shown.includes(s)}
-                  onSelect={(e) => e.preventDefault()}
-                  onCheckedChange={(on) => onShown(on ? [...shown, s] : shown.filter((x) => x !== s))}
-                  className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
-                >
-                  <span className="inline-block w-4" aria-hidden>
-                    <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
-                  </span>
-                  {LABELS[s]}
-                </DropdownMenu.CheckboxItem>
-              ))}
-              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-              <DropdownMenu.Label className="px-3 py-1 text-xs text-slate-500">Channels</DropdownMenu.Label>
-              {Object.entries(PLATFORM_META).map(([p, meta]) => (
-                <DropdownMenu.CheckboxItem
-                  key={p}
-                  checked={channels.includes(p)}
-                  onSelect={(e) => e.preventDefault()}
-                  onCheckedChange={(on) => onChannels(on ? [...channels, p] : channels.filter((x) => x !== p))}
-                  className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
-                >
-                  <span className="inline-block w-4" aria-hidden>
-                    <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
-                  </span>
-                  {meta.name}
-                </DropdownMenu.CheckboxItem>
-              ))}
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+        <OnDemandMenu
+          menu={filtersMenu}
+          props={{ shown, onShown, channels, onChannels }}
+          label="Filters"
+          className={secondaryButton}
+        >
+          <Filter className="size-4" aria-hidden /> Filters
+        </OnDemandMenu>
         <button type="button" className={primaryButton} onClick={onCreate}>
           <Plus className="size-4" aria-hidden /> Create Post
         </button>

@@ -1,13 +1,14 @@
-import { useDraggable } from "@dnd-kit/core";
 import { PlatformMark } from "~/components/platforms/PlatformMark";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { excerpt, statusLabel, statusTone } from "~/components/posts/post-view";
 import type { PostJson } from "~/components/posts/types";
 import { chipTime } from "./calendar";
+import { useDragKit } from "./drag-kit";
 
 /** A post on the calendar in its status colour, with its time and networks; scheduled posts can be dragged to another day or hour. */
 export function PostChip({ post, timeZone, onOpen }: { post: PostJson; timeZone: string; onOpen: () => void }) {
   const draggable = post.status === "scheduled";
+  const { useDraggable } = useDragKit();
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: post.id,
     disabled: !draggable,

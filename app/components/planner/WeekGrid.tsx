@@ -1,6 +1,6 @@
-import { useDroppable } from "@dnd-kit/core";
 import type { PostJson } from "~/components/posts/types";
 import { dayLabel, placement, weekDays } from "./calendar";
+import { useDragKit } from "./drag-kit";
 import { PostChip } from "./PostChip";
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -72,6 +72,7 @@ export function WeekGrid({
 }
 
 function HourCell({ day, hour, children }: { day: string; hour: number; children: React.ReactNode }) {
+  const { useDroppable } = useDragKit();
   const { setNodeRef, isOver } = useDroppable({ id: `${day}@${hour}`, data: { day, hour } });
   return (
     <div

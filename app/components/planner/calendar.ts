@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, addMonths, addWeeks, endOfMonth, format, startOfMonth, startOfWeek } from "date-fns";
 import { localToUtc } from "../../../workers/posts/schedule-time";
+import { type PlacedPost, placementInstant } from "../posts/post-view";
 
 /**
  * The planner's date math (SPEC §2 Content planner), pure and zone-explicit: a calendar day is a local
@@ -69,17 +70,6 @@ export function headerLabel(anchor: string, view: CalendarView): string {
 export const isSameMonth = (day: string, anchor: string) => day.slice(0, 7) === anchor.slice(0, 7);
 export const dayNumber = (day: string) => Number(day.slice(8));
 export const dayLabel = (day: string, pattern: string) => format(asDate(day), pattern);
-
-export interface PlacedPost {
-  publishedAt: string | null;
-  scheduledDate: string | null;
-  createdAt: string | null;
-}
-
-/** SPEC: a post appears on its publish date if published, else its scheduled date, else its creation date. */
-export function placementInstant(post: PlacedPost): number {
-  return Date.parse(post.publishedAt ?? post.scheduledDate ?? post.createdAt ?? "");
-}
 
 /** Where a post sits in the user's zone: its local day and hour. */
 export function placement(post: PlacedPost, timeZone: string): { day: string; hour: number } {

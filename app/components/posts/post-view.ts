@@ -1,10 +1,19 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-import { allHashtags } from "../../../workers/posts/rules";
-import { type PlacedPost, placementInstant } from "../planner/calendar";
+import { formatDateTime, formatTime24 } from "~/lib/format";
+import { allHashtags } from "../../../workers/posts/caption";
 import type { PostJson, TargetJson } from "./types";
 
 /** What post cards, the planner and the detail dialog show of a post. Pure. */
+
+export interface PlacedPost {
+  publishedAt: string | null;
+  scheduledDate: string | null;
+  createdAt: string | null;
+}
+
+/** SPEC: a post appears on its publish date if published, else its scheduled date, else its creation date. */
+export function placementInstant(post: PlacedPost): number {
+  return Date.parse(post.publishedAt ?? post.scheduledDate ?? post.createdAt ?? "");
+}
 
 /** The first `max` characters, with an ellipsis when cut. */
 export function excerpt(content: string, max = 80): string {
@@ -18,12 +27,12 @@ export const cardHashtags = (post: { content: string; hashtags: string[] }, max 
 
 /** The date a card shows (published, else scheduled, else created) in the user's zone, e.g. "Mar 5, 2026, 9:00 AM". */
 export function cardDate(post: PlacedPost, timeZone: string): string {
-  return format(new TZDate(placementInstant(post), timeZone), "MMM d, yyyy, h:mm a");
+  return formatDateTime(new Date(placementInstant(post)).toISOString(), timeZone);
 }
 
 /** "Retrying at 14:05 (attempt 2 of 5): <platform's reason>", the time in the user's zone. */
 export function retryText(retry: NonNullable<TargetJson["retry"]>, timeZone: string): string {
-  const at = format(new TZDate(Date.parse(retry.at), timeZone), "HH:mm");
+  const at = formatTime24(retry.at, timeZone);
   return `Retrying at ${at} (attempt ${retry.attempt} of ${retry.of})${retry.reason ? `: ${retry.reason}` : ""}`;
 }
 

@@ -1,10 +1,10 @@
 import { Bell } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { OnDemandMenu } from "~/components/ui/OnDemandMenu";
 import { api } from "~/lib/api";
 import { onDemand } from "~/lib/on-demand";
 import { bellLabel, type Inbox } from "./notices";
-import { OnDemandMenu } from "./OnDemandMenu";
 
 export const bellButtonClass =
   "relative flex size-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";

@@ -1,6 +1,6 @@
+import { OnDemandMenu } from "~/components/ui/OnDemandMenu";
 import { onDemand } from "~/lib/on-demand";
 import { initials } from "~/lib/user";
-import { OnDemandMenu } from "./OnDemandMenu";
 import type { UserMenuProps } from "./UserMenuContent";
 
 export const avatarButtonClass =

@@ -1,28 +1,45 @@
 import { Info } from "lucide-react";
-import { Tooltip } from "radix-ui";
+import { useState } from "react";
+import { onDemand } from "~/lib/on-demand";
 
-/** An (i) button whose text shows on hover or focus, and which screen readers read as its name. */
-export function InfoTip({ text, label }: { text: string; label: string }) {
+export interface InfoTipProps {
+  text: string;
+  label: string;
+}
+
+export const infoButtonClass = "inline-flex rounded-full align-middle text-slate-400 hover:text-slate-600";
+
+/** The tooltip (Radix and its positioning code) loads when the (i) is first hovered or focused (ADR 045). */
+const tooltip = onDemand(() => import("./InfoTipTooltip").then((m) => m.InfoTipTooltip));
+
+/**
+ * An (i) button whose text shows on hover or focus, and which screen readers read as its name. Until it is
+ * first reached for it is a lookalike button; then the tooltip replaces it, open if the pointer or focus is
+ * still there when its code arrives.
+ */
+export function InfoTip({ text, label }: InfoTipProps) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [reached, setReached] = useState(false);
+  const Tooltip = tooltip.useOnDemand(reached);
+  if (Tooltip) return <Tooltip text={text} label={label} open={hovered || focused} focus={focused} />;
   return (
-    <Tooltip.Provider delayDuration={150}>
-      <Tooltip.Root>
-        <Tooltip.Trigger
-          type="button"
-          aria-label={`${label}: ${text}`}
-          className="inline-flex rounded-full align-middle text-slate-400 hover:text-slate-600"
-        >
-          <Info className="size-3.5" aria-hidden />
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content
-            sideOffset={4}
-            className="z-50 max-w-xs rounded-md bg-slate-900 px-3 py-2 text-xs text-white shadow-lg"
-          >
-            {text}
-            <Tooltip.Arrow className="fill-slate-900" />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
-    </Tooltip.Provider>
+    <button
+      type="button"
+      aria-label={`${label}: ${text}`}
+      className={infoButtonClass}
+      onPointerEnter={() => {
+        setHovered(true);
+        setReached(true);
+      }}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => {
+        setFocused(true);
+        setReached(true);
+      }}
+      onBlur={() => setFocused(false)}
+    >
+      <Info className="size-3.5" aria-hidden />
+    </button>
   );
 }
