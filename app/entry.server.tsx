@@ -3,6 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "../workers/context";
+import { LazyNotFound } from "./components/LazyNotFound";
 import { NonceProvider } from "./lib/nonce";
 
 export default async function handleRequest(
@@ -13,6 +14,8 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce } = loadContext.get(appContext);
+  // An error page's 404 panel renders in the same pass as the page (it is lazy in the browser only).
+  await LazyNotFound.preload();
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { NotFound } from "./components/NotFound";
+import { LazyNotFound } from "./components/LazyNotFound";
 import { Toasts } from "./components/ui/Toasts";
 import { pageMeta } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
@@ -43,7 +43,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <LazyNotFound />;
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
   return (
     <main className="p-8">

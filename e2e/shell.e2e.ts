@@ -118,6 +118,20 @@ test("an unknown path shows the 404 page with its way back", async ({ journey: {
   await page.waitForURL("**/auth?redirectTo=%2Fdashboard");
 });
 
+test("a page whose loader finds nothing shows the 404 page from the server, and its way back works", async ({
+  journey: { page, expectStatus },
+}) => {
+  await registerViaApi(page, newUser("Ada Okoro"));
+  expectStatus(404, "/posts/no-such-post/delete");
+  const response = await page.goto("/posts/no-such-post/delete");
+  expect(response?.status()).toBe(404);
+  // The panel is lazy in the browser (ADR 045); the server renders it in the page itself.
+  expect(await response?.text()).toContain("Oops! This page doesn&#x27;t exist");
+  await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
+  await page.getByRole("link", { name: "Back to Dashboard" }).click();
+  await page.waitForURL("**/dashboard");
+});
+
 test("Settings: the open tab shows the server's HTML while its code loads, then hydrates in place (ADR 045)", async ({
   journey: { page },
 }) => {

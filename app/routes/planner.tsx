@@ -15,13 +15,13 @@ import {
 } from "~/components/planner/calendar";
 import { DraftsList } from "~/components/planner/DraftsList";
 import { MonthGrid } from "~/components/planner/MonthGrid";
-import { PlannerDrag } from "~/components/planner/PlannerDrag";
 import { PlannerToolbar } from "~/components/planner/PlannerToolbar";
 import { PLANNER_STATUSES, type PlannerStatus } from "~/components/planner/planner-statuses";
 import { WeekGrid } from "~/components/planner/WeekGrid";
 import type { PostJson } from "~/components/posts/types";
 import { usePostDialogs } from "~/components/posts/use-post-dialogs";
 import { usePosts } from "~/components/posts/use-posts";
+import { OnDemandDrag } from "~/components/ui/OnDemandDrag";
 import { api } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
@@ -119,7 +119,7 @@ export default function PlannerPage() {
         onCreate={() => dialogs.compose({})}
       />
       <div className="grid gap-4 lg:grid-cols-[1fr_16rem]">
-        <PlannerDrag onDragEnd={onDragEnd}>
+        <OnDemandDrag onDragEnd={onDragEnd}>
           {view === "month" ? (
             <MonthGrid
               anchor={anchor}
@@ -147,7 +147,7 @@ export default function PlannerPage() {
               onPost={dialogs.showDetail}
             />
           )}
-        </PlannerDrag>
+        </OnDemandDrag>
         <DraftsList drafts={drafts} timeZone={timeZone} onPost={dialogs.showDetail} />
       </div>
       {dialogs.elements}

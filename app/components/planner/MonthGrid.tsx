@@ -1,6 +1,6 @@
 import type { PostJson } from "~/components/posts/types";
+import { useDragKit } from "~/components/ui/drag-kit";
 import { dayLabel, dayNumber, isSameMonth, monthGrid } from "./calendar";
-import { useDragKit } from "./drag-kit";
 import { PostChip } from "./PostChip";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];

@@ -2,8 +2,8 @@ import { PlatformMark } from "~/components/platforms/PlatformMark";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { excerpt, statusLabel, statusTone } from "~/components/posts/post-view";
 import type { PostJson } from "~/components/posts/types";
+import { useDragKit } from "~/components/ui/drag-kit";
 import { chipTime } from "./calendar";
-import { useDragKit } from "./drag-kit";
 
 /** A post on the calendar in its status colour, with its time and networks; scheduled posts can be dragged to another day or hour. */
 export function PostChip({ post, timeZone, onOpen }: { post: PostJson; timeZone: string; onOpen: () => void }) {

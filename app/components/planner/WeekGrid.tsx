@@ -1,6 +1,6 @@
 import type { PostJson } from "~/components/posts/types";
+import { useDragKit } from "~/components/ui/drag-kit";
 import { dayLabel, placement, weekDays } from "./calendar";
-import { useDragKit } from "./drag-kit";
 import { PostChip } from "./PostChip";
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);

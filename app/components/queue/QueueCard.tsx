@@ -1,15 +1,8 @@
-import {
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useDraggable,
-  useDroppable,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
+import type { DragEndEvent } from "@dnd-kit/core";
 import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
 import { useState } from "react";
+import { useDragKit } from "~/components/ui/drag-kit";
+import { OnDemandDrag } from "~/components/ui/OnDemandDrag";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { useFormAction } from "~/lib/use-form-action";
 import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
@@ -34,10 +27,6 @@ export function QueueCard({ queue }: { queue: QueueJson }) {
     </>
   );
   const posts = queue.upcoming.filter((r) => r.post);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor),
-  );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const from = posts.findIndex((r) => r.post!.targetId === active.id);
     const to = posts.findIndex((r) => r.post!.targetId === over?.id);
@@ -94,7 +83,7 @@ export function QueueCard({ queue }: { queue: QueueJson }) {
           Save slots
         </button>
       </form>
-      <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+      <OnDemandDrag onDragEnd={onDragEnd}>
         <ol aria-label={`Upcoming slots of ${label}`} className="divide-y divide-slate-100">
           {queue.upcoming.length === 0 ? <li className="py-2 text-sm text-slate-500">No upcoming slots.</li> : null}
           {queue.upcoming.map((row) => {
@@ -124,7 +113,7 @@ export function QueueCard({ queue }: { queue: QueueJson }) {
             );
           })}
         </ol>
-      </DndContext>
+      </OnDemandDrag>
     </section>
   );
 }
@@ -137,6 +126,7 @@ function SlotsField({ stored, label }: { stored: Slot[]; label: string }) {
 
 /** A waiting post: draggable by its handle, and a drop target for the others. */
 function QueuedPost(props: { id: string; content: string; children: React.ReactNode }) {
+  const { useDraggable, useDroppable } = useDragKit();
   const drag = useDraggable({ id: props.id });
   const drop = useDroppable({ id: props.id });
   const style = drag.transform ? { transform: `translate(${drag.transform.x}px, ${drag.transform.y}px)` } : undefined;

@@ -12,7 +12,7 @@ import { DragKitContext } from "./drag-kit";
 
 const kit = { useDraggable, useDroppable };
 
-/** @dnd-kit's context around the calendar, and its hooks for the chips and cells (drag-kit.tsx). */
+/** @dnd-kit's context around a drag area, and its hooks for what is dragged and dropped on (drag-kit.tsx). */
 export function DragLayer({
   onDragEnd,
   children,

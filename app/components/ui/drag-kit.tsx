@@ -2,9 +2,9 @@ import type { useDraggable, useDroppable } from "@dnd-kit/core";
 import { createContext, useContext } from "react";
 
 /**
- * The drag-and-drop hooks the calendar's chips and cells call. @dnd-kit loads when the pointer or focus first
- * reaches the calendar (PlannerDrag), not with the page (ADR 045); until then these stand-ins leave the chips
- * plain buttons and the cells plain cells. Switching calls other hooks, so PlannerDrag remounts the calendar.
+ * The drag-and-drop hooks draggables and drop targets call. @dnd-kit loads when the pointer or focus first
+ * reaches their area (OnDemandDrag), not with the page (ADR 045); until then these stand-ins leave them plain
+ * buttons and plain cells. Switching calls other hooks, so OnDemandDrag remounts the area.
  */
 export interface DragKit {
   useDraggable: typeof useDraggable;

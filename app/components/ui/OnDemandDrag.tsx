@@ -4,17 +4,18 @@ import { onDemand } from "~/lib/on-demand";
 
 const layer = onDemand(() => import("./DragLayer").then((m) => m.DragLayer));
 
-/** An element of the calendar by its accessible name: what survives the remount into the drag layer. */
+/** An element of the area by its accessible name: what survives the remount into the drag layer. */
 const named = (box: HTMLElement | null, label: string) =>
   box?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`) ?? null;
 
 /**
- * The calendar, draggable once @dnd-kit has arrived: it is fetched when the pointer enters the calendar or
- * focus reaches it, not with the page (ADR 045). The calendar remounts inside the drag layer then, so what
- * was under way carries over: the focused chip or day button gets focus back, and a press on a draggable
- * chip that is still held is replayed on it, so the drag goes on with the pointer's next move.
+ * An area (the planner's calendar, a queue's upcoming posts) draggable once @dnd-kit has arrived: it is fetched
+ * when the pointer enters the area or focus reaches it, not with the page (ADR 045). The area remounts inside the
+ * drag layer then, so what was under way carries over: the focused element gets focus back, and a press on a
+ * draggable that is still held is replayed on it, so the drag goes on with the pointer's next move. Draggables
+ * and drop targets take their hooks from `useDragKit` (drag-kit.tsx).
  */
-export function PlannerDrag({
+export function OnDemandDrag({
   onDragEnd,
   children,
 }: {
