@@ -1,14 +1,15 @@
 import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { CONTENT_TABS, openTab, preloadOpenTab } from "~/components/content/content-tabs";
 import { PageHeader } from "~/components/PageHeader";
-import type { PostJson } from "~/components/posts/types";
 import { usePostDialogs } from "~/components/posts/use-post-dialogs";
-import { api } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
+import { signInPath } from "~/lib/redirect";
 import { useTimeZone } from "~/lib/use-time-zone";
+import { appContext } from "../../workers/context";
+import { failureOf } from "../../workers/http/failure";
 import type { Route } from "./+types/content";
 
 export const meta: Route.MetaFunction = () =>
@@ -18,15 +19,31 @@ export const meta: Route.MetaFunction = () =>
     keywords: "content hub, posts, media library",
   });
 
-export async function loader({ url }: Route.LoaderArgs) {
-  await preloadOpenTab(url.searchParams);
-  return null;
+/** The open tab's code, and the post a notification's link names (`?post=`), read as GET /api/posts/:id reads it. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { services, auth, workspace } = context.get(appContext);
+  if (!auth || !workspace) throw redirect(signInPath(url));
+  const id = url.searchParams.get("post");
+  const [linked] = await Promise.all([
+    id
+      ? services.posts.get(workspace.id, id).then(
+          (post) => ({ post, message: null }),
+          (err: unknown) => {
+            const failure = failureOf(err);
+            if (!failure) throw err;
+            return { post: null, message: failure.message };
+          },
+        )
+      : null,
+    preloadOpenTab(url.searchParams),
+  ]);
+  return { linked };
 }
 
 const tabClass =
   "border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 
-export default function ContentPage() {
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
   const [params, setParams] = useSearchParams();
   const tab = openTab(params);
@@ -42,14 +59,13 @@ export default function ContentPage() {
   }, [params, compose, setParams, tab]);
 
   // /content?post=<id>[&view=comments] (a notification's link) opens that post's details, once.
-  const linked = params.get("post");
+  const { linked } = loaderData;
   const view = params.get("view") === "comments" ? "comments" : undefined;
   useEffect(() => {
     if (!linked) return;
     setParams({ tab }, { replace: true, preventScrollReset: true });
-    void api<PostJson>(`/api/posts/${encodeURIComponent(linked)}`).then((res) =>
-      res.ok ? showDetail(res.data, view) : notify.error(res.message),
-    );
+    if (linked.post) showDetail(linked.post, view);
+    else notify.error(linked.message);
   }, [linked, view, showDetail, setParams, tab]);
 
   return (
