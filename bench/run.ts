@@ -438,9 +438,11 @@ async function analyticsData(persistTo: string, user: { email: string; password:
   try {
     const client = new BenchClient(worker.baseUrl);
     for (const owner of seeded.owners) {
-      const { token } = await client.session(owner.email, owner.password);
+      // The request after a long one can fail in wrangler's proxy ("Network connection lost"; the server goes on).
+      const signIn = () => client.session(owner.email, owner.password);
+      const { token } = await signIn().catch(signIn);
       started = performance.now();
-      const res = await client.json("/api/analytics/rollups/rebuild", { method: "POST", token });
+      const res = await client.slowPost("/api/analytics/rollups/rebuild", token);
       if (res.status !== 200) throw new Error(`rebuilding ${owner.email}'s rollups failed: ${res.body.message}`);
       rebuildMs.push(performance.now() - started);
     }
@@ -532,7 +534,12 @@ async function main() {
   const persistTo = mkdtempSync(join(tmpdir(), "postline-bench-"));
   applyMigrations(persistTo);
   const analyticsUser = { email: `bench-analytics-${Date.now()}@bench.local`, password: "bench-pass-1" };
-  if (!stagingOnly && !httpOnly && !jsOnly) await analyticsData(persistTo, analyticsUser);
+  try {
+    if (!stagingOnly && !httpOnly && !jsOnly) await analyticsData(persistTo, analyticsUser);
+  } catch (error) {
+    rmSync(persistTo, { recursive: true, force: true }); // ~2 GB at full size
+    throw error;
+  }
   const emulator = await startEmulatorWorker();
   const worker = await startLocalWorker({
     persistTo,
