@@ -1,3 +1,5 @@
+import { request } from "node:http";
+
 /** A small client for the bench: sessions, JSON calls and timing against the local Worker. */
 export class BenchClient {
   readonly baseUrl: string;
@@ -19,6 +21,32 @@ export class BenchClient {
       body: init.form ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
     });
     return { status: res.status, body: (await res.json()) as { success: boolean; message: string; data: T } };
+  }
+
+  /**
+   * A bodiless POST that may answer after many minutes (a full-size rollup rebuild): node:http, because fetch
+   * gives up when no response headers came within 300 s.
+   */
+  slowPost<T = any>(
+    path: string,
+    token: string,
+  ): Promise<{ status: number; body: { success: boolean; message: string; data: T } }> {
+    return new Promise((resolve, reject) => {
+      const req = request(
+        `${this.baseUrl}${path}`,
+        { method: "POST", headers: { Authorization: `Bearer ${token}` } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("error", reject);
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }),
+          );
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
   }
 
   private clients = 0;

@@ -428,6 +428,87 @@ function capacityRow(persistTo: string) {
   });
 }
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * The analytics rows' data: the fast seed (bench/seed.ts: the rollups' triggers off for the insert), then every
+ * seeded workspace's rollups rebuilt by its owner through the Worker's repair route (`rebuildRollups`), then the
+ * capacity row, read from the file with that Worker stopped and the triggers back. The smoke run also seeds the
+ * same data through every trigger into a copy of the empty database and fails unless each table the triggers
+ * write is identical in both: the proof that the fast seed and the rebuild leave what the triggers would.
+ */
+async function analyticsData(persistTo: string, user: { email: string; password: string }) {
+  const file = d1File(persistTo);
+  const size = { posts: SIZE.analyticsPosts, snapshotsPerPost: SIZE.snapshotsPerPost, otherUsers: SIZE.otherUsers };
+  const now = Date.now();
+  const reference = join(persistTo, "trigger-seed.sqlite");
+  if (smoke) {
+    const empty = new DatabaseSync(file);
+    empty.exec(`VACUUM INTO '${reference}'`);
+    empty.close();
+  }
+  step("seeding analytics data");
+  let started = performance.now();
+  const seeded = seedAnalytics(file, size, user, { now, fast: true });
+  const seedMs = performance.now() - started;
+  step(`seeded in ${seconds(seedMs)}; rebuilding the rollups of ${seeded.owners.length} workspaces`);
+  const worker = await startLocalWorker({ persistTo, logPath: logFile("bench-rebuild.log") });
+  const rebuildMs: number[] = [];
+  try {
+    const client = new BenchClient(worker.baseUrl);
+    for (const owner of seeded.owners) {
+      // The request after a long one can fail in wrangler's proxy ("Network connection lost"; the server goes on).
+      const signIn = () => client.session(owner.email, owner.password);
+      const { token } = await signIn().catch(signIn);
+      started = performance.now();
+      const res = await client.slowPost("/api/analytics/rollups/rebuild", token);
+      if (res.status !== 200) throw new Error(`rebuilding ${owner.email}'s rollups failed: ${res.body.message}`);
+      rebuildMs.push(performance.now() - started);
+    }
+  } finally {
+    await worker.stop();
+  }
+  const rebuilt = rebuildMs.reduce((a, b) => a + b, 0);
+  step(`rebuilt in ${seconds(rebuilt)}`);
+  let proof = "";
+  if (smoke) {
+    step("seeding the same data through every trigger");
+    started = performance.now();
+    seedAnalytics(reference, size, user, { now, fast: false });
+    proof = `; through every trigger: ${seconds(performance.now() - started)}, and ${sameTables(file, reference, seeded.derivedTables)}`;
+  }
+  rows.push({
+    name: "Analytics seed (triggers off) and rollup rebuild",
+    value: `seed ${seconds(seedMs)} · rebuild ${seconds(rebuilt)}`,
+    budget: "reported",
+    pass: true,
+    note: `${seeded.owners.length} workspaces, the bench user's ${seconds(rebuildMs[0]!)}${proof}`,
+  });
+  capacityRow(persistTo);
+}
+
+/** Throws unless each of `tables` holds the same rows in both SQLite files, and the reference holds some. */
+function sameTables(file: string, reference: string, tables: string[]): string {
+  const db = new DatabaseSync(file);
+  db.exec(`ATTACH '${reference}' AS ref`);
+  let total = 0;
+  const differing = tables.flatMap((t) => {
+    const { n } = db.prepare(`SELECT count(*) AS n FROM ref."${t}"`).get() as { n: number };
+    const { d } = db
+      .prepare(
+        `SELECT (SELECT count(*) FROM (SELECT * FROM main."${t}" EXCEPT SELECT * FROM ref."${t}"))
+          + (SELECT count(*) FROM (SELECT * FROM ref."${t}" EXCEPT SELECT * FROM main."${t}")) AS d`,
+      )
+      .get() as { d: number };
+    total += n;
+    return n && !d ? [] : [`${t} (${d} of ${n} rows differ)`];
+  });
+  db.close();
+  if (differing.length)
+    throw new Error(`the fast seed and rebuild differ from the trigger seed: ${differing.join(", ")}`);
+  return `all ${tables.length} tables the triggers write are identical (${total.toLocaleString("en")} rows)`;
+}
+
 type EmulatorWorker = { worker: LocalWorker; persistTo: string };
 
 /**
@@ -472,14 +553,11 @@ async function main() {
   const persistTo = mkdtempSync(join(tmpdir(), "postline-bench-"));
   applyMigrations(persistTo);
   const analyticsUser = { email: `bench-analytics-${Date.now()}@bench.local`, password: "bench-pass-1" };
-  if (!stagingOnly && !httpOnly && !jsOnly) {
-    step("seeding analytics data");
-    seedAnalytics(
-      persistTo,
-      { posts: SIZE.analyticsPosts, snapshotsPerPost: SIZE.snapshotsPerPost, otherUsers: SIZE.otherUsers },
-      analyticsUser,
-    );
-    capacityRow(persistTo);
+  try {
+    if (!stagingOnly && !httpOnly && !jsOnly) await analyticsData(persistTo, analyticsUser);
+  } catch (error) {
+    rmSync(persistTo, { recursive: true, force: true }); // ~2 GB at full size
+    throw error;
   }
   const emulator = await startEmulatorWorker();
   const worker = await startLocalWorker({

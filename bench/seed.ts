@@ -1,12 +1,15 @@
-import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
+import { createHash, pbkdf2Sync, randomBytes } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import { d1File } from "../scripts/local-worker.ts";
 
 /**
  * Writes bulk analytics data straight into the local D1 file before the Worker starts: the API would take
- * hours to create a million snapshots. Rows have the shape the app writes (same tables and columns).
- * The derived analytics state (each snapshot's deltas and `post_metrics_current`) is filled by the same
- * insert triggers that fill it for the sync (migration 0010), so the seed writes snapshots only, as the sync does.
+ * hours to create a million snapshots. Rows have the shape the app writes (same tables and columns), and
+ * the seed writes snapshots only, as the sync does: each snapshot's deltas and `post_metrics_current` (ADR 008)
+ * come from the insert triggers of migration 0010.
+ * The rollups' ~44 triggers (ADR 023) made that insert take ~45 min at full size, so a fast seed drops them
+ * for the insert and restores them unchanged; the rollups are then rebuilt through the Worker's repair route
+ * (`rebuildRollups`, bench/run.ts), which recomputes every rollup but not ADR 008's state, whose triggers stay.
  */
 const b64url = (b: Buffer) => b.toString("base64url");
 
@@ -27,11 +30,43 @@ export interface SeedSize {
   otherUsers: number;
 }
 
-/** One user with `posts` published posts and `snapshotsPerPost` snapshots each, among other users with a tenth as much. */
-export function seedAnalytics(persistTo: string, size: SeedSize, user: { email: string; password: string }) {
-  const db = new DatabaseSync(d1File(persistTo));
+export interface SeedOptions {
+  /** The seed's clock: every timestamp counts back from it, so two seeds with the same clock write the same rows. */
+  now: number;
+  /** Insert with the rollups' triggers dropped (rebuild the rollups afterwards); false inserts through every trigger. */
+  fast: boolean;
+}
+
+export interface Seeded {
+  /** Every seeded user, owner of their personal workspace, the bench user first: the rebuild signs in as each. */
+  owners: Array<{ email: string; password: string }>;
+  /** The tables the triggers write (ADR 008's state and every rollup): what a fast seed must leave as the triggers would. */
+  derivedTables: string[];
+}
+
+/** The triggers that keep ADR 008's state, which `rebuildRollups` does not recompute: a fast seed keeps them. */
+const KEPT_TRIGGERS = ["post_metric_snapshots_deltas", "post_metric_snapshots_current"];
+
+/** UUID-shaped ids from a counter: the same in every seed, and scattered over the keys as random UUIDs are. */
+const seededId = (n: number) => {
+  const h = createHash("md5").update(`bench-${n}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+/**
+ * One user with `posts` published posts and `snapshotsPerPost` snapshots each, among other users with a tenth as
+ * much, written into the SQLite file `file`. Every user signs in with `user.password`.
+ */
+export function seedAnalytics(
+  file: string,
+  size: SeedSize,
+  user: { email: string; password: string },
+  { now, fast }: SeedOptions,
+): Seeded {
+  const db = new DatabaseSync(file);
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF;");
-  const now = Date.now();
+  let ids = 0;
+  const nextId = () => seededId(ids++);
   const userRow = db.prepare(
     "INSERT INTO users (id, email, display_name, password_hash, timezone, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
   );
@@ -59,10 +94,9 @@ export function seedAnalytics(persistTo: string, size: SeedSize, user: { email: 
   const insertSnapshot = db.prepare(
     "INSERT INTO post_metric_snapshots (id, target_id, post_id, account_id, workspace_id, platform, taken_at, impressions, reach, likes, comments, shares, saves, clicks, video_views) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
-  let benchUserId = "";
   const fill = (userId: string, posts: number) => {
     const accounts = PLATFORMS.map((platform) => {
-      const id = randomUUID();
+      const id = nextId();
       insertAccount.run(
         id,
         userId,
@@ -76,8 +110,8 @@ export function seedAnalytics(persistTo: string, size: SeedSize, user: { email: 
       return { id, platform };
     });
     for (let i = 0; i < posts; i++) {
-      const postId = randomUUID();
-      const targetId = randomUUID();
+      const postId = nextId();
+      const targetId = nextId();
       const account = accounts[i % accounts.length]!;
       // Every snapshot (hourly after publishing) is in the past, as a sync's are.
       const publishedAt = now - Math.floor((i / posts) * 365 * 86_400_000) - (size.snapshotsPerPost + 1) * 3_600_000;
@@ -107,7 +141,7 @@ export function seedAnalytics(persistTo: string, size: SeedSize, user: { email: 
       for (let s = 0; s < size.snapshotsPerPost; s++) {
         const g = s + 1;
         insertSnapshot.run(
-          randomUUID(),
+          nextId(),
           targetId,
           postId,
           account.id,
@@ -126,16 +160,49 @@ export function seedAnalytics(persistTo: string, size: SeedSize, user: { email: 
       }
     }
   };
+  const hash = passwordHash(user.password);
+  const owners = [user];
   db.exec("BEGIN");
-  benchUserId = randomUUID();
-  insertUser(benchUserId, user.email, "Bench User", passwordHash(user.password), "Europe/Berlin");
+  const triggers = triggerSql(db);
+  const dropped = fast ? triggers.filter((t) => !KEPT_TRIGGERS.includes(t.name)) : [];
+  for (const t of dropped) db.exec(`DROP TRIGGER "${t.name}"`);
+  const benchUserId = nextId();
+  insertUser(benchUserId, user.email, "Bench User", hash, "Europe/Berlin");
   fill(benchUserId, size.posts);
   for (let u = 0; u < size.otherUsers; u++) {
-    const id = randomUUID();
-    insertUser(id, `other-${u}-${id.slice(0, 6)}@bench.local`, `Other ${u}`, "pbkdf2-sha256$1$x$x", "UTC");
+    const other = { email: `other-${u}@bench.local`, password: user.password };
+    const id = nextId();
+    insertUser(id, other.email, `Other ${u}`, hash, "UTC");
+    owners.push(other);
     fill(id, Math.ceil(size.posts / 10));
   }
+  // Recreated from their own SQL in their original order, which decides the order triggers on one table fire in.
+  for (const t of dropped) db.exec(t.sql);
+  if (JSON.stringify(triggerSql(db)) !== JSON.stringify(triggers))
+    throw new Error("the seed did not restore the triggers");
   db.exec("COMMIT");
+  const derivedTables = writtenTables(db, triggers);
   db.close();
-  return benchUserId;
+  return { owners, derivedTables };
+}
+
+function triggerSql(db: DatabaseSync) {
+  return db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY rowid").all() as Array<{
+    name: string;
+    sql: string;
+  }>;
+}
+
+/** The tables the triggers' bodies insert into, update or delete from. */
+function writtenTables(db: DatabaseSync, triggers: Array<{ sql: string }>) {
+  const tables = new Set(
+    (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as Array<{ name: string }>).map(
+      (t) => t.name,
+    ),
+  );
+  const written = new Set<string>();
+  for (const t of triggers)
+    for (const m of t.sql.matchAll(/(?:INSERT(?: OR \w+)? INTO|UPDATE|DELETE FROM)\s+`?(\w+)/gi))
+      if (tables.has(m[1]!)) written.add(m[1]!);
+  return [...written].sort();
 }

@@ -36,10 +36,13 @@ export const recomputedMetrics = (workspaceId: string) => sql`
     from post_metrics_current where workspace_id = ${workspaceId} and published_at is not null
   ) group by workspace_id, day, account_id`;
 
-/** The top-post rollup: per post and UTC day of publishing, its targets, engagement, reach, `split` and first publish. */
+/** The top-post rollup: per post and UTC day of publishing, its targets, engagement, reach, `split` and first publish.
+ * The per-post subqueries name the post index: left to itself the planner took the workspace's published-targets index
+ * (three terms matched), which scans every target of the workspace per post (a 100,000-post rebuild never finished).
+ */
 export const recomputedPostTotals = (workspaceId: string) => sql`
   select workspace_id, post_id, day, sum(targets) as targets, sum(engagement) as engagement, sum(reach) as reach,
-    (select count(distinct t.published_at - t.published_at % ${DAY}) > 1 from post_targets t
+    (select count(distinct t.published_at - t.published_at % ${DAY}) > 1 from post_targets t indexed by post_targets_post_idx
       where t.post_id = x.post_id and t.workspace_id = x.workspace_id and t.status = 'published' and t.published_at is not null) as split,
     min(first) as first_published_at
   from (
@@ -54,10 +57,10 @@ export const recomputedPostTotals = (workspaceId: string) => sql`
 /** The top-post rollup by platform: post_metrics_post_daily's figures per (platform, post, day), with `multi`. */
 export const recomputedPlatformPostTotals = (workspaceId: string) => sql`
   select workspace_id, platform, post_id, day, sum(targets) as targets, sum(engagement) as engagement, sum(reach) as reach,
-    (select count(distinct t.published_at - t.published_at % ${DAY}) > 1 from post_targets t
+    (select count(distinct t.published_at - t.published_at % ${DAY}) > 1 from post_targets t indexed by post_targets_post_idx
       where t.post_id = x.post_id and t.workspace_id = x.workspace_id and t.platform = x.platform and t.status = 'published'
         and t.published_at is not null) as split,
-    (select count(distinct t.platform) > 1 from post_targets t
+    (select count(distinct t.platform) > 1 from post_targets t indexed by post_targets_post_idx
       where t.post_id = x.post_id and t.workspace_id = x.workspace_id and t.status = 'published' and t.published_at is not null) as multi,
     min(first) as first_published_at
   from (
