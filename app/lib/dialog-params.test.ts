@@ -15,7 +15,8 @@ describe("skipDialogRevalidation", () => {
     expect(skipDialogRevalidation(args("/settings?tab=accounts&disconnect=a1", "/settings?tab=accounts"))).toBe(false);
   });
 
-  it("reads again for another tab, another page, or a form's post", () => {
+  it("reads again for another tab, another page, a form's post or an explicit revalidation", () => {
+    expect(skipDialogRevalidation(args("/settings?tab=api", "/settings?tab=api"))).toBe(true);
     expect(skipDialogRevalidation(args("/settings?tab=accounts", "/settings?tab=api&connect=pick"))).toBe(true);
     expect(skipDialogRevalidation(args("/settings?tab=accounts", "/dashboard?tab=accounts"))).toBe(true);
     const posted = args("/settings?tab=accounts&disconnect=a1", "/settings?tab=accounts&disconnect=a1", "POST");

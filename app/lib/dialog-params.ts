@@ -13,13 +13,18 @@ const withoutDialogs = (url: URL) => {
   return `${url.pathname}?${params}`;
 };
 
-/** Opening or closing such a dialog reads nothing again; any other navigation or a form's post does. */
+/**
+ * Opening or closing such a dialog reads nothing again; any other navigation, a form's post or an explicit
+ * revalidation (the same URL again, as `useRevalidator` asks) does.
+ */
 export const skipDialogRevalidation: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
   formMethod,
   defaultShouldRevalidate,
 }) =>
-  (formMethod === undefined || formMethod === "GET") && withoutDialogs(currentUrl) === withoutDialogs(nextUrl)
+  (formMethod === undefined || formMethod === "GET") &&
+  currentUrl.href !== nextUrl.href &&
+  withoutDialogs(currentUrl) === withoutDialogs(nextUrl)
     ? false
     : defaultShouldRevalidate;

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { media, postMedia, postMetricSnapshots, postMetricsCurrent, posts, postTargets } from "../db/schema/index";
@@ -775,5 +776,68 @@ describe("the Content and Posting patterns tabs from rollups (ADR 023)", () => {
     // (measured: content +6 rows read for +13 rollup rows, patterns +20 for +20).
     expect(c1.read - c0.read).toBeLessThanOrEqual(3 * (r1.content - r0.content));
     expect(p1.read - p0.read).toBeLessThanOrEqual(3 * (r1.patterns - r0.patterns));
+  });
+});
+
+describe("the rollups' triggers on a publish (migration 0031)", () => {
+  it("read the published post's targets, not every target the workspace ever published", async () => {
+    const { db, a, ids } = await seedFixture();
+    const ws = a.user.id;
+    const at = Date.UTC(2026, 2, 3, 9);
+    /** A scheduled target of a new post, as the publisher finds it before its publish call. */
+    const scheduled = async () => {
+      const postId = crypto.randomUUID();
+      const id = crypto.randomUUID();
+      await db
+        .insert(posts)
+        .values({ id: postId, workspaceId: ws, userId: ws, content: "x", status: "scheduled", timezone: "UTC" });
+      await db.insert(postTargets).values({
+        id,
+        postId,
+        workspaceId: ws,
+        platform: "instagram",
+        accountId: ids.ig,
+        status: "scheduled",
+        dueAt: at,
+      });
+      return id;
+    };
+    /** D1's rows read by the status update that marks it published, triggers included. */
+    const publishRead = async (id: string) => {
+      const res = await env.DB.prepare("update post_targets set status = 'published', published_at = ?1 where id = ?2")
+        .bind(at, id)
+        .run();
+      return res.meta.rows_read;
+    };
+    const first = await publishRead(await scheduled());
+
+    // 300 more published posts in the workspace's history.
+    const statements = [];
+    for (let i = 0; i < 300; i++) {
+      const postId = crypto.randomUUID();
+      const when = Date.UTC(2026, 1, 1 + (i % 25), 12, i % 60);
+      statements.push(
+        db
+          .insert(posts)
+          .values({ id: postId, workspaceId: ws, userId: ws, content: "x", status: "published", timezone: "UTC" }),
+        db.insert(postTargets).values({
+          id: crypto.randomUUID(),
+          postId,
+          workspaceId: ws,
+          platform: "instagram",
+          accountId: ids.ig,
+          status: "published",
+          dueAt: when,
+          publishedAt: when,
+        }),
+      );
+    }
+    for (let i = 0; i < statements.length; i += 150)
+      await db.batch(statements.slice(i, i + 150) as [(typeof statements)[number]]);
+
+    // Before migrations 0031 and 0032 each publish read all of them, twice: the top post's subqueries took the
+    // workspace's published-targets index, and post_platform_daily was found by workspace (platform comes first).
+    expect(await publishRead(await scheduled())).toBeLessThan(first + 30);
+    await expectRollupsExact(db, ws);
   });
 });

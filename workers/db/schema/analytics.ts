@@ -306,6 +306,9 @@ export const postPlatformDaily = sqliteTable(
     ),
     index("post_platform_daily_split_idx").on(t.workspaceId, t.platform, t.day).where(sql`split = 1`),
     index("post_platform_daily_multi_idx").on(t.workspaceId, t.platform, t.day).where(sql`multi = 1`),
+    // A post's rows on every platform, which its targets' triggers update together (`multi` spans platforms):
+    // by the primary key alone (platform before post) that read every row of the workspace (migration 0032).
+    index("post_platform_daily_post_idx").on(t.workspaceId, t.postId),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `post_platform_daily_post_idx` ON `post_platform_daily` (`workspace_id`,`post_id`);
