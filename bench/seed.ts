@@ -193,7 +193,10 @@ function triggerSql(db: DatabaseSync) {
   }>;
 }
 
-/** The tables the triggers' bodies insert into, update or delete from. */
+/**
+ * The tables the triggers' bodies insert into or update: the state they derive. (A trigger that only deletes from a
+ * table, as 0030's clears a deleted media item's `post_media` rows first, derives nothing there.)
+ */
 function writtenTables(db: DatabaseSync, triggers: Array<{ sql: string }>) {
   const tables = new Set(
     (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as Array<{ name: string }>).map(
@@ -202,7 +205,7 @@ function writtenTables(db: DatabaseSync, triggers: Array<{ sql: string }>) {
   );
   const written = new Set<string>();
   for (const t of triggers)
-    for (const m of t.sql.matchAll(/(?:INSERT(?: OR \w+)? INTO|UPDATE|DELETE FROM)\s+`?(\w+)/gi))
+    for (const m of t.sql.matchAll(/(?:INSERT(?: OR \w+)? INTO|UPDATE)\s+`?(\w+)/gi))
       if (tables.has(m[1]!)) written.add(m[1]!);
   return [...written].sort();
 }
