@@ -1,6 +1,6 @@
 import type { Platform } from "../platform-profile";
 import type { PostMetrics } from "../platforms/types";
-import { daysBetween, localParts } from "./period";
+import { daysBetween, localParts, weekdayHourIn } from "./period";
 
 /**
  * Pure aggregation over metric rows. Definitions (ADR 008):
@@ -323,9 +323,10 @@ export const publishSamples = (rows: TargetRow[]): PublishSample[] =>
  */
 export function postingPatterns(samples: PublishSample[], timezone: string) {
   const cells = new Map<string, { weekday: number; hour: number; posts: number; engagement: number }>();
+  const local = weekdayHourIn(timezone);
   for (const s of samples) {
     if (s.posts <= 0) continue;
-    const { weekday, hour } = localParts(s.at, timezone);
+    const { weekday, hour } = local(s.at);
     const key = `${weekday}:${hour}`;
     const cell = cells.get(key) ?? { weekday, hour, posts: 0, engagement: 0 };
     cell.posts += s.posts;

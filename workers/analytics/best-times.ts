@@ -1,6 +1,6 @@
 import { byPlatform, PLATFORM_NAMES, type Platform } from "../platform-profile";
 import { type PublishSample, publishSamples, round, type TargetRow, WEEKDAYS } from "./aggregate";
-import { localParts } from "./period";
+import { weekdayHourIn } from "./period";
 
 /** SPEC §9 suggested posting times (local hours); platforms the spec does not list use Instagram's. */
 export const SUGGESTED_HOURS: Partial<Record<Platform, number[]>> = byPlatform((p) =>
@@ -40,8 +40,9 @@ export function rankBestTimes(samples: PublishSample[], timezone: string, platfo
     };
   }
   const slots = new Map<string, BestTime & { engagement: number }>();
+  const local = weekdayHourIn(timezone);
   for (const r of samples) {
-    const { weekday, hour } = localParts(r.at, timezone);
+    const { weekday, hour } = local(r.at);
     const key = `${weekday}:${hour}`;
     const slot = slots.get(key) ?? {
       weekday,
