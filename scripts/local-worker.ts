@@ -135,26 +135,26 @@ export async function startLocalWorker(opts: {
   );
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
+  // "close" comes once the process group's output has all been read (its "exit" can come before): only then
+  // may the log end, or a last line is written after its end (a crash seen after the bench's rebuild Worker).
+  const closed = new Promise((r) => child.once("close", r));
   const watchdog = guard(child.pid!);
 
   let stopped: Promise<void> | null = null;
   const stop = () => (stopped ??= halt());
   const halt = async () => {
-    // A child killed by a signal has exitCode null but signalCode set: either means it is gone.
-    if (child.exitCode === null && child.signalCode === null && child.pid) {
-      const exited = new Promise((r) => child.once("exit", r));
-      const kill = (signal: NodeJS.Signals) => {
-        try {
-          process.kill(-child.pid!, signal);
-        } catch {
-          // already gone
-        }
-      };
-      kill("SIGTERM");
-      const timer = setTimeout(() => kill("SIGKILL"), 5000);
-      await exited;
-      clearTimeout(timer);
-    }
+    // The whole group: wrangler may be gone already while workerd still holds the output pipes.
+    const kill = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // already gone
+      }
+    };
+    kill("SIGTERM");
+    const timer = setTimeout(() => kill("SIGKILL"), 5000);
+    await closed;
+    clearTimeout(timer);
     watchdog.kill();
     log.end();
     rmSync(registry, { recursive: true, force: true });
