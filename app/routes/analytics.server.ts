@@ -1,9 +1,9 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { type AnalyticsTab, analyticsView } from "~/components/analytics/analytics-view";
 import { filterQuery } from "~/components/analytics/filters";
 import { orderPlatforms, PLATFORM_META } from "~/components/platforms/platform-options";
 import { runForm } from "~/lib/form-action.server";
-import { signInPath } from "~/lib/redirect";
+import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { Range } from "../../workers/analytics/period";
 import * as reports from "../../workers/analytics/reports";
@@ -13,11 +13,6 @@ import type { AppContext } from "../../workers/context";
 import type { Db } from "../../workers/db/client";
 import { failureOf } from "../../workers/http/failure";
 import { ensurePermitted } from "../../workers/workspaces/middleware";
-
-function signedIn({ auth, workspace }: AppContext, url: URL) {
-  if (!auth || !workspace) throw redirect(signInPath(url));
-  return { auth, workspace };
-}
 
 /** The open tab's figures beyond the overview, read as its API routes read them (GET /api/analytics/*). */
 async function tabFigures(analytics: AnalyticsService, tab: AnalyticsTab, range: Range, db: Db, workspaceId: string) {
@@ -88,12 +83,12 @@ export async function analyticsData(ctx: AppContext, url: URL) {
 
 /** Sync Data (POST /api/analytics/sync-all?days=7): the same permission, sync and message. */
 export async function analyticsAction(request: Request, ctx: AppContext, url: URL) {
-  const { workspace } = signedIn(ctx, url);
+  const { workspace, vars } = signedIn(ctx, url);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (intent !== "sync") return data<FormReply>({ ok: false, intent, message: "Unknown form." }, { status: 400 });
   return runForm(intent, async () => {
-    ensurePermitted({ apiKey: null, workspace, role: workspace.role }, "analytics.manage");
+    ensurePermitted(vars, "analytics.manage");
     const { summary, message } = await syncWorkspace(ctx.services, workspace.id, 7);
     // A partial sync names what failed and why: the page shows it as an error, not as a success.
     return { ok: true as const, intent, message, partial: summary.failures.length > 0 };

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { runForm } from "~/lib/form-action.server";
-import { signInPath } from "~/lib/redirect";
+import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
 import { invalidateDashboard } from "../../workers/dashboard/service";
@@ -9,11 +9,6 @@ import { parseOrThrow } from "../../workers/http/validate";
 import { ApprovalReplies, approvalNewTime, approveBody, rejectBody } from "../../workers/workspaces/approval-requests";
 import { ensurePermitted } from "../../workers/workspaces/middleware";
 import { can } from "../../workers/workspaces/roles";
-
-function signedIn({ auth, workspace }: AppContext, url: URL) {
-  if (!auth || !workspace) throw redirect(signInPath(url));
-  return { actor: { userId: auth.user.id, workspace }, vars: { apiKey: null, workspace, role: workspace.role } };
-}
 
 /** The queue, for roles that approve; anyone else goes back to the dashboard (the API refuses them too). */
 export async function approvalsData(ctx: AppContext, url: URL) {

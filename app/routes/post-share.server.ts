@@ -1,7 +1,7 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import { loadOrThrow, runForm } from "~/lib/form-action.server";
-import { signInPath } from "~/lib/redirect";
+import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
@@ -9,14 +9,9 @@ import { ensurePermitted } from "../../workers/workspaces/middleware";
 import { ShareReplies } from "../../workers/workspaces/share-link-rules";
 import { shareLinkInput } from "../../workers/workspaces/share-schemas";
 
-function approver({ auth, workspace }: AppContext, url: URL) {
-  if (!auth || !workspace) throw redirect(signInPath(url));
-  return { actor: { userId: auth.user.id, workspace }, vars: { apiKey: null, workspace, role: workspace.role } };
-}
-
 /** The post and its approval links, as GET /api/share-links?postId= reads them (`posts.approve`). */
 export function postShareData(ctx: AppContext, url: URL, id: string) {
-  const { actor, vars } = approver(ctx, url);
+  const { actor, vars } = signedIn(ctx, url);
   return loadOrThrow(async () => {
     ensurePermitted(vars, "posts.approve");
     const { services } = ctx;
@@ -35,7 +30,7 @@ const linkField = z.object({ linkId: z.string({ error: "Which link?" }).min(1, "
  * messages. A new link's URL is in the reply only (just its hash is kept), so it is shown from there.
  */
 export async function postShareAction(request: Request, ctx: AppContext, url: URL, id: string) {
-  const { actor, vars } = approver(ctx, url);
+  const { actor, vars } = signedIn(ctx, url);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const { shareLinks } = ctx.services;

@@ -1,8 +1,8 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import { NO_DAY_CHOSEN, postedSlots } from "~/components/queue/types";
 import { loadOrThrow, runForm } from "~/lib/form-action.server";
-import { signInPath } from "~/lib/redirect";
+import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
 import { Invalid } from "../../workers/errors";
@@ -10,11 +10,6 @@ import { parseOrThrow } from "../../workers/http/validate";
 import { pauseBody, QueueReplies, reorderBody, shareNextNow, slotsBody } from "../../workers/queue/requests";
 import { QUEUE_VIEW_DAYS } from "../../workers/queue/service";
 import { ensurePermitted } from "../../workers/workspaces/middleware";
-
-function signedIn({ auth, workspace }: AppContext, url: URL) {
-  if (!auth || !workspace) throw redirect(signInPath(url));
-  return { workspace, vars: { apiKey: null, workspace, role: workspace.role } };
-}
 
 /** Every account's queue, as GET /api/queue reads it (`workspace.read`). */
 export function queueData(ctx: AppContext, url: URL) {

@@ -1,7 +1,7 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { settingsView } from "~/components/settings/settings-tabs";
 import { fields, runForm } from "~/lib/form-action.server";
-import { signInPath } from "~/lib/redirect";
+import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import {
   AuthMessages,
@@ -19,11 +19,6 @@ import { workspacePatch } from "../../workers/workspaces/schemas";
 import { accountsTabData, disconnectAction } from "./settings-accounts.server";
 import { developerAction, developerTabData, isDeveloperIntent } from "./settings-developer.server";
 import { isTeamIntent, teamAction } from "./settings-team.server";
-
-function signedIn({ auth, workspace }: AppContext, url: URL) {
-  if (!auth || !workspace) throw redirect(signInPath(url));
-  return { auth, workspace, vars: { apiKey: null, workspace, role: workspace.role } };
-}
 
 /**
  * Which tabs the role sees and the open one's data, read here rather than over /api: Settings → Workspace's
