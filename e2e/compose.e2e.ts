@@ -104,7 +104,7 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   // The planner shows it on tomorrow's cell; dragging it two days on keeps 09:00 Berlin time.
   await gotoHydrated(page, "/planner");
   await page.getByRole("heading", { name: "Content Planner" }).waitFor();
-  if (tomorrow.slice(0, 7) !== localDay(0).slice(0, 7)) await page.getByRole("button", { name: "Next month" }).click();
+  if (tomorrow.slice(0, 7) !== localDay(0).slice(0, 7)) await page.getByRole("link", { name: "Next month" }).click();
   const chip = page.getByRole("button", { name: /^Scheduled post on LinkedIn, X: Launch day!/ });
   await page
     .locator(`[data-day="${tomorrow}"]`)

@@ -148,14 +148,13 @@ test("layouts hold: no page scrolls sideways at 375 px, the week grid lines up, 
     expect({ path, width: await sidewaysScroll(page) }).toEqual({ path, width: 375 });
   }
   await gotoHydrated(page, "/planner");
-  await page.getByRole("button", { name: "Week", exact: true }).click();
+  await page.getByRole("link", { name: "Week", exact: true }).click();
   await page.getByRole("grid", { name: "Week" }).waitFor();
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(375);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   // Week view: each day header sits over its column, and the seven columns are equally wide.
-  if (new Date(`${tomorrow}T12:00:00Z`).getUTCDay() === 0)
-    await page.getByRole("button", { name: "Next week" }).click();
+  if (new Date(`${tomorrow}T12:00:00Z`).getUTCDay() === 0) await page.getByRole("link", { name: "Next week" }).click();
   const week = page.getByRole("grid", { name: "Week" });
   const chip = week.getByRole("button", { name: /^Scheduled post on Instagram: Spring_launch/ });
   // The chip shows its time and network.

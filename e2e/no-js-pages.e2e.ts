@@ -210,3 +210,49 @@ test("with JavaScript off, a post's share page makes an approval link and revoke
   expect(await page.getByRole("status").innerText()).toBe("Approval link revoked");
   await links.getByText("Plain shared draft · revoked").waitFor();
 });
+
+test("with JavaScript off, the planner's month shows its scheduled posts from the server and Next month navigates", async ({
+  journey: { page, baseUrl },
+}) => {
+  await registerViaApi(page, newUser("Plain Planner"));
+  await connect(page, "twitter");
+  const api = page.context().request;
+  const headers = { Origin: baseUrl };
+  const upload = await api.post("/api/media/upload", {
+    multipart: { files: { name: "plan.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } },
+    headers,
+  });
+  const me = (await (await api.get("/api/auth/me")).json()).data;
+  // The 15th of next month at noon UTC: the same local day in any zone, never in this month's grid.
+  const now = new Date();
+  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 15, 12));
+  const day = at.toISOString().slice(0, 10);
+  const res = await api.post("/api/posts", {
+    data: {
+      content: "Plain planned",
+      platforms: ["twitter"],
+      selectedAccounts: { twitter: [me.connectedAccounts[0].id] },
+      images: [(await upload.json()).data[0].id],
+      status: "scheduled",
+      scheduledDate: at.toISOString(),
+    },
+    headers,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  await page.goto("/planner");
+  const chip = page.getByRole("button", { name: /^Scheduled post on X: Plain planned/ });
+  await page.getByRole("grid", { name: "Month" }).waitFor();
+  expect(await chip.count()).toBe(0);
+  await page.getByRole("link", { name: "Next month" }).click();
+  await page.waitForURL(/\/planner\?date=/);
+  const label = at.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  await page.getByRole("heading", { name: label }).waitFor();
+  await page
+    .locator(`[data-day="${day}"]`)
+    .getByRole("button", { name: /^Scheduled post on X: Plain planned/ })
+    .waitFor();
+  await page.getByRole("link", { name: "Today" }).click();
+  await page.waitForURL((url) => url.pathname === "/planner" && !url.search.includes("date="));
+  expect(await chip.count()).toBe(0);
+});

@@ -1,33 +1,27 @@
 import type { DragEndEvent } from "@dnd-kit/core";
 import { useMemo, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import { AgendaList } from "~/components/planner/AgendaList";
-import {
-  CALENDAR_VIEWS,
-  type CalendarView,
-  dayOf,
-  dropInstant,
-  groupByDay,
-  headerLabel,
-  shiftAnchor,
-  viewDays,
-} from "~/components/planner/calendar";
+import { dropInstant, groupByDay, headerLabel, shiftAnchor } from "~/components/planner/calendar";
 import { DraftsList } from "~/components/planner/DraftsList";
 import { MonthGrid } from "~/components/planner/MonthGrid";
 import { PlannerToolbar } from "~/components/planner/PlannerToolbar";
+import { plannerHref, plannerState } from "~/components/planner/planner-state";
 import { PLANNER_STATUSES, type PlannerStatus } from "~/components/planner/planner-statuses";
 import { WeekGrid } from "~/components/planner/WeekGrid";
 import type { PostJson } from "~/components/posts/types";
+import { useLivePosts } from "~/components/posts/use-live-posts";
 import { usePostDialogs } from "~/components/posts/use-post-dialogs";
-import { usePosts } from "~/components/posts/use-posts";
 import { OnDemandDrag } from "~/components/ui/OnDemandDrag";
 import { api } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
 import { useTimeZone } from "~/lib/use-time-zone";
+import { appContext } from "../../workers/context";
 import { ScheduleMessages } from "../../workers/posts/schedule-time";
 import type { Route } from "./+types/planner";
+import { plannerData } from "./planner.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -36,38 +30,31 @@ export const meta: Route.MetaFunction = () =>
     keywords: "content calendar, post scheduling, planner",
   });
 
-export default function PlannerPage() {
+export function loader({ context, url }: Route.LoaderArgs) {
+  return plannerData(context.get(appContext), url);
+}
+
+export default function PlannerPage({ loaderData: { today, posts, drafts } }: Route.ComponentProps) {
   const timeZone = useTimeZone();
-  const today = dayOf(Date.now(), timeZone);
   // View, day, status and channel filters live in the URL, so a reload or a shared link shows the same planner.
-  const [params, setParams] = useSearchParams();
-  const { view, anchor, shown, channels } = plannerState(params, today);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { view, anchor, shown, channels, days } = plannerState(params, today);
+  const href = (patch: Record<string, string | null>) => plannerHref(params, patch);
   const update = (patch: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) v === null ? next.delete(k) : next.set(k, v);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  const setView = (v: CalendarView) => update({ view: v === "month" ? null : v });
-  const setAnchor = (f: (a: string) => string) => update({ date: f(anchor) });
+    navigate(href(patch), { replace: true, preventScrollReset: true });
   const setShown = (s: PlannerStatus[]) =>
     update({ status: s.length === PLANNER_STATUSES.length ? null : s.join(",") });
   const setChannels = (c: string[]) => update({ channel: c.length ? c.join(",") : null });
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
+  const { revalidate } = useRevalidator();
+  const reload = () => void revalidate();
   const dialogs = usePostDialogs(timeZone, reload);
+  useLivePosts(posts);
 
-  const days = viewDays(anchor, view);
-  const range = `limit=100&from=${days[0]}&to=${days.at(-1)}`;
-  const posts = usePosts(range, version, "Failed to load calendar posts");
-  const drafts = usePosts("status=draft&limit=50", version);
   const [moved, setMoved] = useState<Record<string, string>>({});
   const visible = useMemo(
     () =>
-      (posts ?? [])
+      posts
         .filter(
           (p) =>
             shown.includes(p.status as PlannerStatus) ||
@@ -108,10 +95,10 @@ export default function PlannerPage() {
       </nav>
       <PlannerToolbar
         view={view}
-        onView={setView}
+        viewHref={(v) => href({ view: v === "month" ? null : v })}
         label={headerLabel(anchor, view)}
-        onStep={(step) => setAnchor((a) => shiftAnchor(a, view, step))}
-        onToday={() => setAnchor(() => today)}
+        stepHref={(step) => href({ date: shiftAnchor(anchor, view, step) })}
+        todayHref={href({ date: null })}
         shown={shown}
         onShown={setShown}
         channels={channels}
@@ -153,15 +140,4 @@ export default function PlannerPage() {
       {dialogs.elements}
     </>
   );
-}
-
-/** The planner's state read from its URL (?view=&date=&status=&channel=), with the defaults for what is absent. */
-function plannerState(params: URLSearchParams, today: string) {
-  const view = CALENDAR_VIEWS.find((v) => v === params.get("view")) ?? "month";
-  const date = params.get("date");
-  const anchor = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : today;
-  const status = params.get("status");
-  const shown = status ? PLANNER_STATUSES.filter((s) => status.split(",").includes(s)) : [...PLANNER_STATUSES];
-  const channels = (params.get("channel") ?? "").split(",").filter(Boolean);
-  return { view, anchor, shown, channels };
 }

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, Filter, Plus } from "lucide-react";
+import { Link } from "react-router";
 import { OnDemandMenu } from "~/components/ui/OnDemandMenu";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { onDemand } from "~/lib/on-demand";
@@ -10,13 +11,17 @@ const VIEW_LABELS: Record<CalendarView, string> = { month: "Month", week: "Week"
 /** The filter menu (Radix menu and its positioning code) loads on first use, not with the planner. */
 const filtersMenu = onDemand(() => import("./PlannerFilters").then((m) => m.PlannerFilters));
 
+/** The planner's own links replace its history entry and keep the scroll, as its filters do. */
+const nav = { replace: true, preventScrollReset: true } as const;
+
 /** Month/Week, previous/next/Today, the period's title, status filters and Create Post. */
 export function PlannerToolbar(props: {
   view: CalendarView;
-  onView: (view: CalendarView) => void;
+  /** Where each view, step and Today lead: links, so they work before (and without) JavaScript. */
+  viewHref: (view: CalendarView) => string;
   label: string;
-  onStep: (step: -1 | 1) => void;
-  onToday: () => void;
+  stepHref: (step: -1 | 1) => string;
+  todayHref: string;
   shown: PlannerStatus[];
   onShown: (shown: PlannerStatus[]) => void;
   /** Networks shown; empty = all. */
@@ -24,42 +29,42 @@ export function PlannerToolbar(props: {
   onChannels: (channels: string[]) => void;
   onCreate: () => void;
 }) {
-  const { view, onView, label, onStep, onToday, shown, onShown, channels, onChannels, onCreate } = props;
+  const { view, viewHref, label, stepHref, todayHref, shown, onShown, channels, onChannels, onCreate } = props;
   return (
     <div className="mb-4 flex flex-wrap items-center gap-3">
       <div role="group" aria-label="Calendar view" className="inline-flex rounded-md border border-slate-300">
         {CALENDAR_VIEWS.map((v) => (
-          <button
+          <Link
             key={v}
-            type="button"
-            aria-pressed={view === v}
-            onClick={() => onView(v)}
-            className="px-3 py-1.5 text-sm aria-pressed:bg-brand-600 aria-pressed:text-white"
+            to={viewHref(v)}
+            {...nav}
+            aria-current={view === v ? "page" : undefined}
+            className="px-3 py-1.5 text-sm aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
           >
             {VIEW_LABELS[v]}
-          </button>
+          </Link>
         ))}
       </div>
       <div className="inline-flex items-center gap-1">
-        <button
-          type="button"
+        <Link
+          to={stepHref(-1)}
+          {...nav}
           aria-label={`Previous ${view === "list" ? "month" : view}`}
-          onClick={() => onStep(-1)}
           className="rounded p-1.5 hover:bg-slate-100"
         >
           <ChevronLeft className="size-5" aria-hidden />
-        </button>
-        <button
-          type="button"
+        </Link>
+        <Link
+          to={stepHref(1)}
+          {...nav}
           aria-label={`Next ${view === "list" ? "month" : view}`}
-          onClick={() => onStep(1)}
           className="rounded p-1.5 hover:bg-slate-100"
         >
           <ChevronRight className="size-5" aria-hidden />
-        </button>
-        <button type="button" onClick={onToday} className={secondaryButton}>
+        </Link>
+        <Link to={todayHref} {...nav} className={secondaryButton}>
           Today
-        </button>
+        </Link>
       </div>
       <h2 className="text-lg font-semibold" aria-live="polite">
         {label}
