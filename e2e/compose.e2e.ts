@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { addDays, format } from "date-fns";
 import type { Page } from "playwright-core";
 import { jpegBytes } from "../workers/test/media-fixtures";
+import { awaitingApproval } from "./approvals";
 import { expect, test } from "./browser";
 import { chooseChannels, gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
@@ -179,4 +180,31 @@ test("a link from the AI page opens the composer with its text; Save as Draft st
     .getByRole("region", { name: /Drafts/ })
     .getByRole("button", { name: /Five tips for #remote teams/ })
     .waitFor();
+});
+
+test("where approval applies, dragging an approved post in the planner sends it back for approval", async ({
+  journey: { page, baseUrl },
+}) => {
+  // Noon UTC three days ahead: the same local day in the user's zone, and the next day is in that month's grid.
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const at = Date.parse(`${day}T12:00:00Z`);
+  const next = new Date(at + 86_400_000).toISOString().slice(0, 10);
+  const { api } = await awaitingApproval(page, baseUrl, newUser("Drag Approver"), [{ content: "Drag me back", at }]);
+  const postId = (await (await api.get("/api/posts?status=pending_approval")).json()).data.posts[0].id as string;
+  const approved = await api.post(`/api/posts/${postId}/approve`, { data: {}, headers: { Origin: baseUrl } });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  await gotoHydrated(page, `/planner?date=${day}`);
+  const chip = page.locator(`[data-day="${day}"]`).getByRole("button", { name: /^Scheduled post on X: Drag me back/ });
+  await dragTo(page, chip, page.locator(`[data-day="${next}"]`));
+  await toast(page, "Post submitted for approval");
+  await page
+    .locator(`[data-day="${next}"]`)
+    .getByRole("button", { name: /^Pending approval post on X: Drag me back/ })
+    .waitFor();
+  const post = (await (await api.get(`/api/posts/${postId}`)).json()).data;
+  expect(post.status).toBe("pending_approval");
+  expect(post.scheduledDate).toBe(new Date(at + 86_400_000).toISOString());
+  await gotoHydrated(page, "/approvals");
+  await page.getByRole("listitem").filter({ hasText: "Drag me back" }).waitFor();
 });

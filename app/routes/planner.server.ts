@@ -1,10 +1,16 @@
+import { data } from "react-router";
+import { z } from "zod";
 import { dayOf } from "~/components/planner/calendar";
 import { plannerState } from "~/components/planner/planner-state";
-import { loadOrThrow } from "~/lib/form-action.server";
+import { loadOrThrow, runForm } from "~/lib/form-action.server";
 import { signedIn } from "~/lib/page-session.server";
+import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
+import { invalidateDashboard } from "../../workers/dashboard/service";
 import { parseOrThrow } from "../../workers/http/validate";
 import { listPostsSchema, toListQuery } from "../../workers/posts/query";
+import { sentFields, updatePost } from "../../workers/posts/requests";
+import { ScheduleMessages } from "../../workers/posts/schedule-time";
 import { ensurePermitted } from "../../workers/workspaces/middleware";
 
 /**
@@ -28,4 +34,37 @@ export function plannerData(ctx: AppContext, url: URL) {
     ]);
     return { today, posts, drafts };
   });
+}
+
+const rescheduleFields = z.object({
+  id: z.string({ error: "Which post?" }).min(1, "Which post?").max(100),
+  scheduledDate: z.string({ error: ScheduleMessages.scheduleRequired }).min(1, ScheduleMessages.scheduleRequired),
+});
+
+/**
+ * A drag in the planner posts `reschedule` (the post and its new ISO time): what PUT /api/posts/:id
+ * {scheduledDate} does, with its permission (`posts.write`), rules and messages (a post that needs approval goes
+ * back to pending and its approvers hear of it); the dashboard is read afresh, as after the API's writes.
+ */
+export async function plannerAction(request: Request, ctx: AppContext, url: URL) {
+  const { actor, vars } = signedIn(ctx, url);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const row = String(form.get("id") ?? "");
+  return runForm(
+    intent,
+    async (): Promise<FormReply | ReturnType<typeof data<FormReply>>> => {
+      if (intent !== "reschedule")
+        return data<FormReply>({ ok: false, intent, id: row, message: "Unknown form." }, { status: 400 });
+      ensurePermitted(vars, "posts.write");
+      const { id, scheduledDate } = parseOrThrow(rescheduleFields, {
+        id: form.get("id") ?? undefined,
+        scheduledDate: form.get("scheduledDate") ?? undefined,
+      });
+      const { message } = await updatePost(ctx.services, actor, id, sentFields({ scheduledDate }).patch);
+      await invalidateDashboard(actor.workspace.id);
+      return { ok: true as const, intent, id, message };
+    },
+    row,
+  );
 }

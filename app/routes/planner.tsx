@@ -10,18 +10,17 @@ import { PlannerToolbar } from "~/components/planner/PlannerToolbar";
 import { plannerHref, plannerState } from "~/components/planner/planner-state";
 import { PLANNER_STATUSES, type PlannerStatus } from "~/components/planner/planner-statuses";
 import { WeekGrid } from "~/components/planner/WeekGrid";
-import type { PostJson } from "~/components/posts/types";
 import { useLivePosts } from "~/components/posts/use-live-posts";
 import { usePostDialogs } from "~/components/posts/use-post-dialogs";
 import { OnDemandDrag } from "~/components/ui/OnDemandDrag";
-import { api } from "~/lib/api";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
+import { useFormAction } from "~/lib/use-form-action";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { appContext } from "../../workers/context";
 import { ScheduleMessages } from "../../workers/posts/schedule-time";
 import type { Route } from "./+types/planner";
-import { plannerData } from "./planner.server";
+import { plannerAction, plannerData } from "./planner.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -32,6 +31,11 @@ export const meta: Route.MetaFunction = () =>
 
 export function loader({ context, url }: Route.LoaderArgs) {
   return plannerData(context.get(appContext), url);
+}
+
+/** A drag's reschedule posts here through a fetcher (JavaScript only: dragging needs it). */
+export function action({ request, context, url }: Route.ActionArgs) {
+  return plannerAction(request, context.get(appContext), url);
 }
 
 export default function PlannerPage({ loaderData: { today, posts, drafts } }: Route.ComponentProps) {
@@ -65,6 +69,8 @@ export default function PlannerPage({ loaderData: { today, posts, drafts } }: Ro
     [posts, shown, moved, channels],
   );
 
+  // A drop posts to the action; its reply (the API's message) is a toast.
+  const reschedule = useFormAction("reschedule");
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
     const post = visible.find((p) => p.id === active.id);
     const target = over?.data.current as { day: string; hour?: number } | undefined;
@@ -73,12 +79,10 @@ export default function PlannerPage({ loaderData: { today, posts, drafts } }: Ro
     if (at === null || at === Date.parse(post.scheduledDate)) return;
     if (at < Date.now()) return void notify.error(ScheduleMessages.schedulePast);
     const iso = new Date(at).toISOString();
+    // Shown at its new place while the action runs (and the loader reads again after it); back if refused.
     setMoved((m) => ({ ...m, [post.id]: iso }));
-    const res = await api<PostJson>(`/api/posts/${post.id}`, { method: "PUT", json: { scheduledDate: iso } });
+    await reschedule.submit({ id: post.id, scheduledDate: iso });
     setMoved((m) => Object.fromEntries(Object.entries(m).filter(([id]) => id !== post.id)));
-    if (!res.ok) return void notify.error(res.message || "Failed to update post");
-    notify.success(res.message);
-    reload();
   };
 
   const openDay = (day: string) => dialogs.compose({ day });

@@ -11,7 +11,8 @@ import { publishFirstComment } from "../publishing/first-comment";
 import { ADDED_TO_QUEUE, addToQueueFlag, saveToQueue } from "../queue/add-to-queue";
 import { requirePermission } from "../workspaces/middleware";
 import { listPostsSchema, toListQuery } from "./query";
-import { type PostFields, postFieldsSchema } from "./rules";
+import { announceSubmitted, PostReplies, sentFields, updatePost } from "./requests";
+import { postFieldsSchema } from "./rules";
 import type { Actor } from "./store";
 
 const deleteQuery = z.object({
@@ -26,16 +27,10 @@ const confirmBody = z.object({
 
 const actor = (c: Context<SignedInEnv>): Actor => ({ userId: c.var.auth.user.id, workspace: c.var.workspace });
 const ws = (c: Context<SignedInEnv>) => c.var.workspace.id;
-/** Where approval applies (ADR 016), Schedule and Publish Now answer this instead of scheduling. */
-const SUBMITTED = "Post submitted for approval";
 /** A write that ended in a submission for approval: announced to the approvers and the webhooks, then answered. */
 async function submitted<P extends { _id: string; content: string }>(c: Context<SignedInEnv>, post: P, status?: 201) {
-  await c.var.services.approvals.announce(actor(c), post);
-  await c.var.services.webhooks.emit(ws(c), "approval.requested", {
-    postId: post._id,
-    submittedBy: c.var.auth.user.id,
-  });
-  return ok(c, post, SUBMITTED, status);
+  await announceSubmitted(c.var.services, actor(c), post);
+  return ok(c, post, PostReplies.submitted, status);
 }
 
 /** SPEC §7 Posts. A scheduled post with pre-flight problems answers 400 with data.problems (api.ts onError). */
@@ -86,9 +81,7 @@ export const postRoutes = new Hono<SignedInEnv>()
   )
   .put("/:id", requirePermission("posts.write"), async (c) => {
     const raw = await readJson(c, z.record(z.string(), z.unknown()));
-    const parsed = parseOrThrow(postFieldsSchema, raw);
-    // Only the fields the caller sent change; the rest keep their stored values.
-    const patch = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in raw)) as Partial<PostFields>;
+    const { parsed, patch } = sentFields(raw);
     const { services } = c.var;
     if (parseOrThrow(addToQueueFlag, raw).addToQueue) {
       const id = c.req.param("id");
@@ -109,9 +102,8 @@ export const postRoutes = new Hono<SignedInEnv>()
       if (queued.status === "pending_approval") return submitted(c, queued);
       return ok(c, queued, ADDED_TO_QUEUE);
     }
-    const updated = await services.posts.update(actor(c), c.req.param("id"), patch);
-    if (updated.status === "pending_approval") return submitted(c, updated);
-    return ok(c, updated, "Post updated successfully");
+    const { post, message } = await updatePost(services, actor(c), c.req.param("id"), patch);
+    return ok(c, post, message);
   })
   .delete("/:id", requirePermission("posts.write"), async (c) => {
     const { deleteRemote } = parseOrThrow(deleteQuery, c.req.query());
