@@ -256,3 +256,36 @@ test("with JavaScript off, the planner's month shows its scheduled posts from th
   await page.waitForURL((url) => url.pathname === "/planner" && !url.search.includes("date="));
   expect(await chip.count()).toBe(0);
 });
+
+test("with JavaScript off, the Content Hub lists posts from the server and filters them by a GET form", async ({
+  journey: { page, baseUrl },
+}) => {
+  await registerViaApi(page, newUser("Plain Hub"));
+  for (const content of ["Plain alpha draft", "Plain beta draft"]) {
+    const res = await page.context().request.post("/api/posts", {
+      data: { content, platforms: ["twitter"], status: "draft" },
+      headers: { Origin: baseUrl },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await page.goto("/content");
+  const cards = page.getByRole("list", { name: "Posts" }).getByRole("article");
+  await cards.filter({ hasText: "Plain alpha draft" }).waitFor();
+  expect(await cards.count()).toBe(2);
+
+  const filters = page.getByRole("search", { name: "Filter posts" });
+  await filters.getByLabel("Search").fill("beta");
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await page.waitForURL(/\/content\?search=beta&status=&/);
+  expect(await cards.allInnerTexts()).toEqual([expect.stringContaining("Plain beta draft")]);
+  expect(await filters.getByLabel("Search").inputValue()).toBe("beta");
+
+  await filters.getByLabel("Status").selectOption("scheduled");
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await page.getByText("Try adjusting your search or filters").waitFor();
+
+  await filters.getByRole("link", { name: "Clear All" }).click();
+  await page.waitForURL((url) => url.pathname === "/content" && url.search === "");
+  await cards.filter({ hasText: "Plain beta draft" }).waitFor();
+  expect(await cards.count()).toBe(2);
+});

@@ -1,6 +1,6 @@
 import { Tabs } from "radix-ui";
-import { useEffect, useState } from "react";
-import { redirect, useSearchParams } from "react-router";
+import { useEffect } from "react";
+import { redirect, useRevalidator, useSearchParams } from "react-router";
 import { CONTENT_TABS, openTab, preloadOpenTab } from "~/components/content/content-tabs";
 import { PageHeader } from "~/components/PageHeader";
 import { usePostDialogs } from "~/components/posts/use-post-dialogs";
@@ -11,6 +11,7 @@ import { useTimeZone } from "~/lib/use-time-zone";
 import { appContext } from "../../workers/context";
 import { failureOf } from "../../workers/http/failure";
 import type { Route } from "./+types/content";
+import { contentPosts } from "./content.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -19,12 +20,16 @@ export const meta: Route.MetaFunction = () =>
     keywords: "content hub, posts, media library",
   });
 
-/** The open tab's code, and the post a notification's link names (`?post=`), read as GET /api/posts/:id reads it. */
+/**
+ * The open tab's code, the posts tab's list (its filters are the URL's), and the post a notification's link names
+ * (`?post=`), read as GET /api/posts/:id reads it.
+ */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { services, auth, workspace } = context.get(appContext);
+  const ctx = context.get(appContext);
+  const { services, auth, workspace } = ctx;
   if (!auth || !workspace) throw redirect(signInPath(url));
   const id = url.searchParams.get("post");
-  const [linked] = await Promise.all([
+  const [linked, list] = await Promise.all([
     id
       ? services.posts.get(workspace.id, id).then(
           (post) => ({ post, message: null }),
@@ -35,9 +40,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
           },
         )
       : null,
+    openTab(url.searchParams) === "posts" ? contentPosts(ctx, url) : null,
     preloadOpenTab(url.searchParams),
   ]);
-  return { linked };
+  return { linked, list };
 }
 
 const tabClass =
@@ -47,8 +53,8 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
   const [params, setParams] = useSearchParams();
   const tab = openTab(params);
-  const [version, setVersion] = useState(0);
-  const dialogs = usePostDialogs(timeZone, () => setVersion((v) => v + 1));
+  const { revalidate } = useRevalidator();
+  const dialogs = usePostDialogs(timeZone, () => void revalidate());
 
   // /content?compose=1&text=… (the AI page's links) opens the composer prefilled, once.
   const { compose, showDetail } = dialogs;
@@ -59,7 +65,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   }, [params, compose, setParams, tab]);
 
   // /content?post=<id>[&view=comments] (a notification's link) opens that post's details, once.
-  const { linked } = loaderData;
+  const { linked, list } = loaderData;
   const view = params.get("view") === "comments" ? "comments" : undefined;
   useEffect(() => {
     if (!linked) return;
@@ -94,7 +100,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="posts">
-          <CONTENT_TABS.posts timeZone={timeZone} dialogs={dialogs} version={version} />
+          {list && <CONTENT_TABS.posts timeZone={timeZone} dialogs={dialogs} list={list} />}
         </Tabs.Content>
         <Tabs.Content value="media">
           <CONTENT_TABS.media />

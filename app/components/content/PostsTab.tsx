@@ -1,40 +1,76 @@
 import { FileText, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { PostCard } from "~/components/posts/PostCard";
+import type { PostJson } from "~/components/posts/types";
+import { useLivePosts } from "~/components/posts/use-live-posts";
 import type { usePostDialogs } from "~/components/posts/use-post-dialogs";
-import { usePosts } from "~/components/posts/use-posts";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { inputClass, labelClass, linkButton, primaryButton } from "~/components/ui/styles";
-import { hasFilters, NO_FILTERS, type PostFilters, postsQuery, STATUS_OPTIONS } from "./post-filters";
+import { FormError } from "~/components/ui/FormError";
+import { inputClass, labelClass, linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { useHydrated } from "~/lib/use-hydrated";
+import { filtersHref, filtersOf, hasFilters, NO_FILTERS, type PostFilters, STATUS_OPTIONS } from "./post-filters";
 
-/** SPEC §2 Content Hub posts tab: search, status, platform and date filters; cards; empty states. */
+/**
+ * SPEC §2 Content Hub posts tab: search, status, platform and date filters; cards; empty states. The list is the
+ * page loader's, for the URL's filters. The filters are a GET form: without JavaScript Apply sends it; with it a
+ * change navigates (typing settles for 300 ms first) and Apply hides.
+ */
 export function PostsTab({
   timeZone,
   dialogs,
-  version,
+  list: { posts, message },
 }: {
   timeZone: string;
   dialogs: ReturnType<typeof usePostDialogs>;
-  version: number;
+  list: { posts: PostJson[]; message: string | null };
 }) {
-  const [filters, setFilters] = useState<PostFilters>(NO_FILTERS);
-  const [query, setQuery] = useState(postsQuery(NO_FILTERS));
-  // Typing in search settles for 300 ms before the list is asked again.
+  useLivePosts(posts);
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const loading = useNavigation().state === "loading";
+  const [params] = useSearchParams();
+  const shown = filtersHref(filtersOf(params));
+  // The controls show what was chosen at once; the URL (and the list) follow. `sent` is the URL last asked for,
+  // so the URL catching up with an older choice does not overwrite a newer one being typed.
+  const [filters, setFilters] = useState<PostFilters>(() => filtersOf(params));
+  const sent = useRef(shown);
   useEffect(() => {
-    const timer = setTimeout(() => setQuery(postsQuery(filters)), 300);
+    if (shown === sent.current) return;
+    sent.current = shown;
+    setFilters(filtersOf(new URL(shown, "http://x").searchParams));
+  }, [shown]);
+  const go = (next: PostFilters) => {
+    const href = filtersHref(next);
+    if (href === sent.current) return;
+    sent.current = href;
+    void navigate(href, { replace: true, preventScrollReset: true });
+  };
+  useEffect(() => {
+    const timer = setTimeout(() => go(filters), 300);
     return () => clearTimeout(timer);
-  }, [filters]);
-  const posts = usePosts(query, version);
+  });
   const set = (patch: Partial<PostFilters>) => setFilters((f) => ({ ...f, ...patch }));
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <Form
+        method="get"
+        action="/content"
+        role="search"
+        aria-label="Filter posts"
+        onSubmit={(e) => {
+          e.preventDefault();
+          go(filters);
+        }}
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      >
         <label className="min-w-48 flex-1">
           <span className={labelClass}>Search</span>
           <input
             type="search"
+            name="search"
             className={inputClass}
             placeholder="Search content or hashtags"
             value={filters.search}
@@ -44,6 +80,7 @@ export function PostsTab({
         <label>
           <span className={labelClass}>Status</span>
           <select
+            name="status"
             className={inputClass}
             value={filters.status}
             onChange={(e) => set({ status: e.target.value as PostFilters["status"] })}
@@ -57,7 +94,12 @@ export function PostsTab({
         </label>
         <label>
           <span className={labelClass}>Platform</span>
-          <select className={inputClass} value={filters.platform} onChange={(e) => set({ platform: e.target.value })}>
+          <select
+            name="platform"
+            className={inputClass}
+            value={filters.platform}
+            onChange={(e) => set({ platform: e.target.value })}
+          >
             <option value="">All</option>
             {Object.entries(PLATFORM_META).map(([id, meta]) => (
               <option key={id} value={id}>
@@ -70,6 +112,7 @@ export function PostsTab({
           <span className={labelClass}>Start date</span>
           <input
             type="date"
+            name="from"
             className={inputClass}
             value={filters.from}
             max={filters.to || undefined}
@@ -80,34 +123,44 @@ export function PostsTab({
           <span className={labelClass}>End date</span>
           <input
             type="date"
+            name="to"
             className={inputClass}
             value={filters.to}
             min={filters.from || undefined}
             onChange={(e) => set({ to: e.target.value })}
           />
         </label>
-        <button
-          type="button"
-          className={`${linkButton} pb-2`}
-          onClick={() => setFilters(NO_FILTERS)}
-          disabled={!hasFilters(filters)}
-        >
-          Clear All
-        </button>
+        {hydrated ? (
+          <button
+            type="button"
+            className={`${linkButton} pb-2`}
+            onClick={() => setFilters(NO_FILTERS)}
+            disabled={!hasFilters(filters)}
+          >
+            Clear All
+          </button>
+        ) : (
+          <>
+            <button type="submit" className={secondaryButton}>
+              Apply
+            </button>
+            <Link to="/content" className={`${linkButton} pb-2`}>
+              Clear All
+            </Link>
+          </>
+        )}
         <button type="button" className={primaryButton} onClick={() => dialogs.compose({})}>
           <Plus className="size-4" aria-hidden /> Create Post
         </button>
-      </div>
-      {posts === null ? (
-        <p className="text-sm text-slate-500" role="status">
-          Loading posts…
-        </p>
+      </Form>
+      {message ? (
+        <FormError message={message} />
       ) : posts.length === 0 ? (
         <EmptyState icon={FileText} title="No posts found">
           {hasFilters(filters) ? "Try adjusting your search or filters" : "Create your first post to get started!"}
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Posts">
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Posts" aria-busy={loading}>
           {posts.map((post) => (
             <li key={post.id} className="min-w-0">
               <PostCard

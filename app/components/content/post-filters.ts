@@ -1,4 +1,4 @@
-/** The Content Hub's post filters and the GET /api/posts query they make. Pure. */
+/** The Content Hub's post filters: the URL's (?search=&status=&platform=&from=&to=) and the GET /api/posts query they make. Pure. */
 export interface PostFilters {
   search: string;
   status: "" | "draft" | "scheduled" | "published" | "failed";
@@ -17,14 +17,30 @@ export const STATUS_OPTIONS = [
   { value: "failed", label: "Failed" },
 ] as const;
 
-export function postsQuery(f: PostFilters, limit = 100): string {
-  const q = new URLSearchParams({ limit: String(limit) });
+/** The filters that are set, as search parameters (an empty one is no filter, as a plain GET form sends it). */
+function filterParams(f: PostFilters, q = new URLSearchParams()): URLSearchParams {
   if (f.search.trim()) q.set("search", f.search.trim());
   if (f.status) q.set("status", f.status);
   if (f.platform) q.set("platform", f.platform);
   if (f.from) q.set("from", f.from);
   if (f.to) q.set("to", f.to);
-  return q.toString();
+  return q;
+}
+
+export const postsQuery = (f: PostFilters, limit = 100): string =>
+  filterParams(f, new URLSearchParams({ limit: String(limit) })).toString();
+
+/** The Content Hub's URL showing these filters. */
+export function filtersHref(f: PostFilters): string {
+  const query = filterParams(f).toString();
+  return query ? `/content?${query}` : "/content";
+}
+
+/** The filters a URL names; a status the hub does not offer is none (the API checks platform and dates). */
+export function filtersOf(params: URLSearchParams): PostFilters {
+  const get = (name: string) => params.get(name) ?? "";
+  const status = STATUS_OPTIONS.find((o) => o.value === get("status"))?.value ?? "";
+  return { search: get("search"), status, platform: get("platform"), from: get("from"), to: get("to") };
 }
 
 export const hasFilters = (f: PostFilters) => Object.values(f).some((v) => v.trim() !== "");

@@ -1,0 +1,28 @@
+import { filtersOf, postsQuery } from "~/components/content/post-filters";
+import { signedIn } from "~/lib/page-session.server";
+import type { AppContext } from "../../workers/context";
+import { failureOf } from "../../workers/http/failure";
+import { parseOrThrow } from "../../workers/http/validate";
+import { listPostsSchema, toListQuery } from "../../workers/posts/query";
+import { ensurePermitted } from "../../workers/workspaces/middleware";
+
+/**
+ * The posts tab's list for the URL's filters, as GET /api/posts reads it (`workspace.read`, its schema and query):
+ * a refused filter (a malformed date) shows the API's message in the list's place.
+ */
+export async function contentPosts(ctx: AppContext, url: URL) {
+  const { actor, vars } = signedIn(ctx, url);
+  try {
+    ensurePermitted(vars, "workspace.read");
+    const query = Object.fromEntries(new URLSearchParams(postsQuery(filtersOf(url.searchParams))));
+    const listed = await ctx.services.posts.list(
+      actor,
+      toListQuery(parseOrThrow(listPostsSchema, query), actor.workspace.timezone),
+    );
+    return { posts: listed.posts, message: null };
+  } catch (err) {
+    const failure = failureOf(err);
+    if (!failure) throw err;
+    return { posts: [], message: failure.message };
+  }
+}
