@@ -288,4 +288,10 @@ test("with JavaScript off, the Content Hub lists posts from the server and filte
   await page.waitForURL((url) => url.pathname === "/content" && url.search === "");
   await cards.filter({ hasText: "Plain beta draft" }).waitFor();
   expect(await cards.count()).toBe(2);
+
+  // The post dialog's share panel needs JavaScript; each post links to its share page instead.
+  await page.getByRole("link", { name: "Share for review: Plain beta draft" }).click();
+  await page.waitForURL(/\/posts\/[^/]+\/share$/);
+  await page.getByText("Plain beta draft").waitFor();
+  await page.getByRole("button", { name: "Share for approval" }).waitFor();
 });

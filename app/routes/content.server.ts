@@ -5,13 +5,16 @@ import { failureOf } from "../../workers/http/failure";
 import { parseOrThrow } from "../../workers/http/validate";
 import { listPostsSchema, toListQuery } from "../../workers/posts/query";
 import { ensurePermitted } from "../../workers/workspaces/middleware";
+import { can } from "../../workers/workspaces/roles";
 
 /**
  * The posts tab's list for the URL's filters, as GET /api/posts reads it (`workspace.read`, its schema and query):
- * a refused filter (a malformed date) shows the API's message in the list's place.
+ * a refused filter (a malformed date) shows the API's message in the list's place. `canShare`: the role may make
+ * approval links (`posts.approve`, as /posts/:id/share requires), so each card links there without JavaScript.
  */
 export async function contentPosts(ctx: AppContext, url: URL) {
   const { actor, vars } = signedIn(ctx, url);
+  const canShare = can(actor.workspace.role, "posts.approve");
   try {
     ensurePermitted(vars, "workspace.read");
     const query = Object.fromEntries(new URLSearchParams(postsQuery(filtersOf(url.searchParams))));
@@ -19,10 +22,10 @@ export async function contentPosts(ctx: AppContext, url: URL) {
       actor,
       toListQuery(parseOrThrow(listPostsSchema, query), actor.workspace.timezone),
     );
-    return { posts: listed.posts, message: null };
+    return { posts: listed.posts, message: null, canShare };
   } catch (err) {
     const failure = failureOf(err);
     if (!failure) throw err;
-    return { posts: [], message: failure.message };
+    return { posts: [], message: failure.message, canShare };
   }
 }

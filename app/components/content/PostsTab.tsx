@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { PostCard } from "~/components/posts/PostCard";
+import { excerpt, sharePath } from "~/components/posts/post-view";
 import type { PostJson } from "~/components/posts/types";
 import { useLivePosts } from "~/components/posts/use-live-posts";
 import type { usePostDialogs } from "~/components/posts/use-post-dialogs";
@@ -20,11 +21,11 @@ import { filtersHref, filtersOf, hasFilters, NO_FILTERS, type PostFilters, STATU
 export function PostsTab({
   timeZone,
   dialogs,
-  list: { posts, message },
+  list: { posts, message, canShare },
 }: {
   timeZone: string;
   dialogs: ReturnType<typeof usePostDialogs>;
-  list: { posts: PostJson[]; message: string | null };
+  list: { posts: PostJson[]; message: string | null; canShare: boolean };
 }) {
   useLivePosts(posts);
   const hydrated = useHydrated();
@@ -170,6 +171,16 @@ export function PostsTab({
                 onEdit={() => dialogs.compose({ post })}
                 onDelete={() => dialogs.confirmDelete(post)}
               />
+              {/* The post dialog's share panel needs JavaScript; without it the share page is a page of its own. */}
+              {canShare && !hydrated && (
+                <Link
+                  to={sharePath(post.id)}
+                  aria-label={`Share for review: ${excerpt(post.content)}`}
+                  className={`${linkButton} mt-1 inline-block`}
+                >
+                  Share for review
+                </Link>
+              )}
             </li>
           ))}
         </ul>

@@ -10,7 +10,7 @@ import type { loader as appLoader } from "~/routes/app-layout";
 import type { loader as shareLoader } from "~/routes/post-share";
 import { can } from "../../../workers/workspaces/roles";
 import type { ShareLinkService } from "../../../workers/workspaces/share-links";
-import { excerpt } from "./post-view";
+import { excerpt, sharePath } from "./post-view";
 import type { PostJson } from "./types";
 
 type ShareLink = Awaited<ReturnType<ShareLinkService["list"]>>[number];
@@ -34,9 +34,6 @@ export function ReviewPanel({ post, timeZone }: { post: PostJson; timeZone: stri
     </section>
   );
 }
-
-/** The post's share page: the dialog's panel reads from it and posts to it; without JavaScript it is the page. */
-const sharePath = (id: string) => `/posts/${encodeURIComponent(id)}/share`;
 
 /** In the post dialog: the links come from the share page's loader (read again after each of its writes). */
 function ShareLinksLoader({ post, timeZone }: { post: Pick<PostJson, "id" | "content">; timeZone: string }) {

@@ -22,6 +22,9 @@ export function excerpt(content: string, max = 80): string {
 }
 
 /** The first three hashtags the post carries (written in the text or listed). */
+/** The post's share page: the dialog's panel reads from it and posts to it; without JavaScript it is the page. */
+export const sharePath = (id: string) => `/posts/${encodeURIComponent(id)}/share`;
+
 export const cardHashtags = (post: { content: string; hashtags: string[] }, max = 3) =>
   allHashtags(post.content, post.hashtags).slice(0, max);
 
