@@ -125,7 +125,7 @@ test("with JavaScript off, an invitation is accepted from its page, and one for 
     const ws = (await (await owner.post("/api/workspaces", { data: { name: "Plain Agency", timezone: "UTC" } })).json())
       .data.id as string;
     for (const email of [guest.email, stranger.email]) {
-      const invited = await owner.post(`/api/workspaces/${ws}/invites`, { data: { email, role: "editor" } });
+      const invited = await owner.post(`/api/workspaces/${ws}/invites`, { data: { email, role: "contributor" } });
       expect(invited.status()).toBe(201);
     }
   } finally {
@@ -147,6 +147,16 @@ test("with JavaScript off, an invitation is accepted from its page, and one for 
   await page.waitForURL("**/dashboard");
   // The browser now acts in the workspace it joined.
   expect((await (await page.context().request.get("/api/auth/me")).json()).data.workspace.name).toBe("Plain Agency");
+
+  // A contributor cannot make approval links (posts.approve): their posts have no share link.
+  const draft = await page.context().request.post("/api/posts", {
+    data: { content: "Plain contributor draft", platforms: ["twitter"], status: "draft" },
+    headers: { Origin: baseUrl },
+  });
+  expect(draft.status(), await draft.text()).toBe(201);
+  await page.goto("/content");
+  await page.getByRole("article", { name: "Plain contributor draft" }).waitFor();
+  expect(await page.getByRole("link", { name: /^Share for review/ }).count()).toBe(0);
 });
 
 test("with JavaScript off, a client approves and asks for changes through an approval link", async ({
