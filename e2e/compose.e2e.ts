@@ -196,7 +196,10 @@ test("where approval applies, dragging an approved post in the planner sends it 
 
   await gotoHydrated(page, `/planner?date=${day}`);
   const chip = page.locator(`[data-day="${day}"]`).getByRole("button", { name: /^Scheduled post on X: Drag me back/ });
+  // The drop posts to the planner's own action, not to the JSON API.
+  const posted = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/planner.data");
   await dragTo(page, chip, page.locator(`[data-day="${next}"]`));
+  await posted;
   await toast(page, "Post submitted for approval");
   await page
     .locator(`[data-day="${next}"]`)
