@@ -117,7 +117,7 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
           {posted.message}
         </p>
       )}
-      <FilterBar filters={filters} platforms={platforms} onChange={(next) => show(tab, next)} />
+      <FilterBar tab={tab} filters={filters} platforms={platforms} onChange={(next) => show(tab, next)} />
       {refused ? (
         <ErrorBox message={refused} onRetry={() => void revalidator.revalidate()} />
       ) : !figures ? (
