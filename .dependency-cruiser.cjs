@@ -22,6 +22,15 @@ module.exports = {
       to: { path: "^workers/(platforms/|platform-profile\\.ts$)" },
     },
     {
+      name: "emulator-reaches-no-client-code",
+      comment:
+        "Nor through another module (env.ts imports the clients' endpoints). The profile it does reach, through " +
+        "the db schema's column types.",
+      severity: "error",
+      from: { path: "^workers/emulator/", pathNot: TEST },
+      to: { path: "^workers/platforms/", reachable: true },
+    },
+    {
       name: "clients-share-nothing-with-emulator",
       comment:
         "The other direction: the platform clients import only their own folder and the platform profile, so " +
