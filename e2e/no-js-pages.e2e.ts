@@ -212,7 +212,7 @@ test("with JavaScript off, a post's share page makes an approval link and revoke
   await links.getByText("Plain shared draft · revoked").waitFor();
 });
 
-test("with JavaScript off, Analytics' filters are a form: Apply keeps the tab and the figures follow", async ({
+test("with JavaScript off, Analytics' filters are a form (Apply keeps the tab, the figures follow) and Reports schedules a report", async ({
   journey: { page },
 }) => {
   await registerViaApi(page, newUser("Plain Analyst"));
@@ -248,4 +248,19 @@ test("with JavaScript off, Analytics' filters are a form: Apply keeps the tab an
   // The tabs' links carry the applied filters.
   await page.getByRole("tab", { name: "Overview" }).click();
   await page.waitForURL(/\/analytics\?period=7d&platforms=instagram$/);
+
+  // Reports: a schedule is made, then disabled, through the page's action (the form opens by a link).
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByRole("link", { name: "Schedule New Report" }).click();
+  await page.waitForURL(/[?&]schedule=new/);
+  await page.getByLabel("Report", { exact: true }).selectOption({ label: "Growth Report" });
+  await page.getByLabel("Frequency").selectOption({ label: "Monthly" });
+  await page.getByLabel("Day of month").selectOption("15");
+  await page.getByRole("button", { name: "Save" }).click();
+  expect(await page.getByRole("status").innerText()).toBe("Report scheduled");
+  const schedule = page.getByRole("listitem").filter({ hasText: /^Growth Report on day 15 of each month at 9:00 AM/ });
+  await schedule.getByText(/\(PDF\)$/).waitFor();
+  await schedule.getByRole("button", { name: "Disable" }).click();
+  await schedule.getByText("Disabled", { exact: true }).waitFor();
+  expect(await schedule.getByRole("button", { name: "Enable" }).count()).toBe(1);
 });

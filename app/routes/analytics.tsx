@@ -112,7 +112,7 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
           </sync.Form>
         </div>
       </PageHeader>
-      {posted && (
+      {posted?.intent === "sync" && (
         <p role={posted.ok ? "status" : "alert"} className="mb-4 text-sm text-slate-700">
           {posted.message}
         </p>
