@@ -22,6 +22,24 @@ module.exports = {
       to: { path: "^workers/(platforms/|platform-profile\\.ts$)" },
     },
     {
+      name: "emulator-reaches-no-client-code",
+      comment:
+        "Nor through another module (env.ts imports the clients' endpoints). The profile it does reach, through " +
+        "the db schema's column types.",
+      severity: "error",
+      from: { path: "^workers/emulator/", pathNot: TEST },
+      to: { path: "^workers/platforms/", reachable: true },
+    },
+    {
+      name: "clients-share-nothing-with-emulator",
+      comment:
+        "The other direction: the platform clients import only their own folder and the platform profile, so " +
+        "no module (an env reader, a helper) can sit under both the clients and the emulator.",
+      severity: "error",
+      from: { path: "^workers/platforms/", pathNot: TEST },
+      to: { path: "^workers/", pathNot: "^workers/(platforms/|platform-profile\\.ts$)" },
+    },
+    {
       name: "features-never-import-emulator",
       comment:
         "Only the Worker entry mounts the emulator (in sandbox mode); feature code, the platform clients " +

@@ -1,5 +1,6 @@
 import { request as playwrightRequest } from "playwright-core";
 import { expect } from "vitest";
+import { formatCompact } from "../app/lib/format";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { awaitingApproval } from "./approvals";
 import { noJsTest as test } from "./browser";
@@ -304,4 +305,57 @@ test("with JavaScript off, the Content Hub lists posts from the server and filte
   await page.waitForURL(/\/posts\/[^/]+\/share$/);
   await page.getByText("Plain beta draft").waitFor();
   await page.getByRole("button", { name: "Share for approval" }).waitFor();
+});
+
+test("with JavaScript off, Analytics' filters are a form (Apply keeps the tab, the figures follow) and Reports schedules a report", async ({
+  journey: { page },
+}) => {
+  await registerViaApi(page, newUser("Plain Analyst"));
+  await connect(page, "instagram");
+  await page.goto("/analytics?tab=growth");
+  await page.getByRole("button", { name: "Sync Data" }).click();
+  await page
+    .getByRole("status")
+    .filter({ hasText: /^Successfully synced analytics for 2 platforms/ })
+    .waitFor();
+  const cards = page.getByRole("tabpanel").getByRole("listitem");
+  expect(await cards.evaluateAll((items) => items.map((i) => i.getAttribute("aria-label")))).toEqual([
+    "Instagram growth",
+    "Facebook growth",
+  ]);
+
+  await page.getByLabel("Time Period").selectOption({ label: "Last 7 Days" });
+  await page.getByRole("checkbox", { name: "Instagram" }).check();
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.waitForURL(/\/analytics\?tab=growth&period=7d&platforms=instagram$/);
+  expect(await page.getByLabel("Time Period").inputValue()).toBe("7d");
+  expect(await page.getByRole("checkbox", { name: "Instagram" }).isChecked()).toBe(true);
+  expect(await page.getByRole("tab", { name: "Growth" }).getAttribute("aria-selected")).toBe("true");
+  // Only Instagram's card, with the followers the API reports for the same filters.
+  const growth = (
+    await (await page.context().request.get("/api/analytics/growth?period=7d&platforms=instagram")).json()
+  ).data;
+  expect(growth.platforms.map((p: { platform: string }) => p.platform)).toEqual(["instagram"]);
+  expect(await cards.count()).toBe(1);
+  const card = page.getByRole("listitem", { name: "Instagram growth" });
+  expect(await card.getByRole("definition").first().innerText()).toBe(formatCompact(growth.platforms[0].end));
+
+  // The tabs' links carry the applied filters.
+  await page.getByRole("tab", { name: "Overview" }).click();
+  await page.waitForURL(/\/analytics\?period=7d&platforms=instagram$/);
+
+  // Reports: a schedule is made, then disabled, through the page's action (the form opens by a link).
+  await page.getByRole("tab", { name: "Reports" }).click();
+  await page.getByRole("link", { name: "Schedule New Report" }).click();
+  await page.waitForURL(/[?&]schedule=new/);
+  await page.getByLabel("Report", { exact: true }).selectOption({ label: "Growth Report" });
+  await page.getByLabel("Frequency").selectOption({ label: "Monthly" });
+  await page.getByLabel("Day of month").selectOption("15");
+  await page.getByRole("button", { name: "Save" }).click();
+  expect(await page.getByRole("status").innerText()).toBe("Report scheduled");
+  const schedule = page.getByRole("listitem").filter({ hasText: /^Growth Report on day 15 of each month at 9:00 AM/ });
+  await schedule.getByText(/\(PDF\)$/).waitFor();
+  await schedule.getByRole("button", { name: "Disable" }).click();
+  await schedule.getByText("Disabled", { exact: true }).waitFor();
+  expect(await schedule.getByRole("button", { name: "Enable" }).count()).toBe(1);
 });

@@ -30,7 +30,7 @@ export { UserSessions } from "./auth/user-sessions";
 
 registerEmulator((request, env) => emulator.fetch(request, env));
 // The emulator downloads media by URL like Meta does; the signed media links are this Worker's own API routes.
-serveOwnOriginWith((request, env) => api.fetch(request, env));
+serveOwnOriginWith({ origin: (env) => parseConfig(env).APP_ORIGIN, fetch: (request, env) => api.fetch(request, env) });
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 

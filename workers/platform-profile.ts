@@ -1,8 +1,8 @@
 /**
- * Every per-platform fact in one place: names, colours, text and media limits, quotas. Pure data that
- * imports nothing (the import rules check it), so the server and the UI share it. OAuth scopes and
- * endpoints are client configuration and stay with the clients; the emulator keeps its own numbers,
- * written from PLATFORMS.md, so a wrong fact here shows up as a failing test.
+ * Every per-platform fact in one place: names, colours, text and media limits, quotas, OAuth scopes. Pure data
+ * that imports nothing (the import rules check it), so the server and the UI share it. Endpoints are the clients'
+ * configuration (platforms/endpoints.ts); the emulator keeps its own numbers and scopes, written from
+ * PLATFORMS.md, so a wrong fact here shows up as a failing test.
  */
 
 /** Platforms Postline publishes to. `twitter` is X; the spec's name is kept in data. */
@@ -262,6 +262,58 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     stagingLeadMs: DAY / 2,
   },
 };
+
+/**
+ * The OAuth scopes a connect asks for (a reconnect asks for the missing ones among them). Beside the profiles
+ * rather than in them: only the clients read them, and apart they stay out of the UI's bundle (in the profiles,
+ * 0.3 kB gzip on every page). Instagram's are the Facebook Login's, asked for with Facebook's Page scopes;
+ * `instagramLogin` is the Instagram API with Instagram Login ("Instagram Only").
+ */
+export const OAUTH_SCOPES = {
+  instagram: ["instagram_basic", "instagram_content_publish", "instagram_manage_insights", "instagram_manage_comments"],
+  instagramLogin: [
+    "instagram_business_basic",
+    "instagram_business_content_publish",
+    "instagram_business_manage_insights",
+    "instagram_business_manage_comments",
+  ],
+  facebook: [
+    "pages_show_list",
+    "pages_read_engagement",
+    "pages_manage_posts",
+    "pages_manage_engagement",
+    "read_insights",
+    "business_management",
+  ],
+  // §6.1; `offline.access` is what brings a refresh token, `media.write` the media upload.
+  twitter: ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"],
+  // §4.1: member sign-in and posting, plus posting and statistics as an administered organization.
+  linkedin: [
+    "openid",
+    "profile",
+    "email",
+    "w_member_social",
+    "r_organization_social",
+    "w_organization_social",
+    "rw_organization_admin",
+    "r_member_postAnalytics",
+  ],
+  // §5.1: upload, read (also needed by Analytics), force-ssl for delete and comments, analytics.
+  youtube: [
+    "https://www.googleapis.com/auth/youtube.upload",
+    "https://www.googleapis.com/auth/youtube.readonly",
+    "https://www.googleapis.com/auth/youtube.force-ssl",
+    "https://www.googleapis.com/auth/yt-analytics.readonly",
+  ],
+  threads: [
+    "threads_basic",
+    "threads_content_publish",
+    "threads_manage_insights",
+    "threads_read_replies",
+    "threads_manage_replies",
+    "threads_delete",
+  ],
+} satisfies Record<Platform | "instagramLogin", string[]>;
 
 /** One fact for every platform, e.g. `byPlatform((p) => p.characterLimit)`. */
 export function byPlatform<T>(pick: (profile: PlatformProfile) => T): Record<Platform, T> {

@@ -2,16 +2,19 @@ import { data } from "react-router";
 import { type AnalyticsTab, analyticsView } from "~/components/analytics/analytics-view";
 import { filterQuery } from "~/components/analytics/filters";
 import { orderPlatforms, PLATFORM_META } from "~/components/platforms/platform-options";
-import { runForm } from "~/lib/form-action.server";
+import { fields, runForm } from "~/lib/form-action.server";
 import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { Range } from "../../workers/analytics/period";
 import * as reports from "../../workers/analytics/reports";
 import { rangeFromQuery, syncWorkspace } from "../../workers/analytics/requests";
+import { ScheduleMessages, scheduleFromForm, scheduleInput } from "../../workers/analytics/schedule-input";
 import { AnalyticsService } from "../../workers/analytics/service";
 import type { AppContext } from "../../workers/context";
 import type { Db } from "../../workers/db/client";
+import { notFound } from "../../workers/errors";
 import { failureOf } from "../../workers/http/failure";
+import { parseOrThrow } from "../../workers/http/validate";
 import { ensurePermitted } from "../../workers/workspaces/middleware";
 
 /** The open tab's figures beyond the overview, read as its API routes read them (GET /api/analytics/*). */
@@ -81,11 +84,32 @@ export async function analyticsData(ctx: AppContext, url: URL) {
   }
 }
 
-/** Sync Data (POST /api/analytics/sync-all?days=7): the same permission, sync and message. */
+/**
+ * Sync Data (POST /api/analytics/sync-all?days=7) and Reports' schedule form (POST, or PUT with its `id`, to
+ * /api/analytics/reports/schedules): the same permission, input, service and message.
+ */
 export async function analyticsAction(request: Request, ctx: AppContext, url: URL) {
-  const { workspace, vars } = signedIn(ctx, url);
+  const { auth, workspace, vars } = signedIn(ctx, url);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  if (intent === "schedule") {
+    const { id, ...posted } = fields(form);
+    return runForm(
+      intent,
+      async () => {
+        ensurePermitted(vars, "analytics.manage");
+        const input = parseOrThrow(scheduleInput, scheduleFromForm(posted));
+        const { db, now } = ctx.services;
+        if (!id) {
+          await reports.createSchedule(db, { workspaceId: workspace.id, userId: auth.user.id }, input, now());
+          return { ok: true as const, intent, id: "new", message: ScheduleMessages.created };
+        }
+        if (!(await reports.updateSchedule(db, workspace.id, id, input))) throw notFound();
+        return { ok: true as const, intent, id, message: ScheduleMessages.updated };
+      },
+      id || "new",
+    );
+  }
   if (intent !== "sync") return data<FormReply>({ ok: false, intent, message: "Unknown form." }, { status: 400 });
   return runForm(intent, async () => {
     ensurePermitted(vars, "analytics.manage");

@@ -112,12 +112,12 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
           </sync.Form>
         </div>
       </PageHeader>
-      {posted && (
+      {posted?.intent === "sync" && (
         <p role={posted.ok ? "status" : "alert"} className="mb-4 text-sm text-slate-700">
           {posted.message}
         </p>
       )}
-      <FilterBar filters={filters} platforms={platforms} onChange={(next) => show(tab, next)} />
+      <FilterBar tab={tab} filters={filters} platforms={platforms} onChange={(next) => show(tab, next)} />
       {refused ? (
         <ErrorBox message={refused} onRetry={() => void revalidator.revalidate()} />
       ) : !figures ? (

@@ -92,7 +92,7 @@ describe("GET /api/analytics/overview", () => {
         token: fx.a.token,
       })
     ).body.data;
-    expect(content.contentTypes.reduce((n: number, t: any) => n + t.count, 0)).toBe(d.overview.totalPosts);
+    expect(content.contentTypes.reduce((n, t) => n + t.count, 0)).toBe(d.overview.totalPosts);
     // The newest figure synced: T5's Jan 13 snapshot (no account sync in the fixture).
     expect(d.lastSyncedAt).toBe("2026-01-13T12:00:00.000Z");
   });
@@ -185,7 +185,7 @@ describe("tab endpoints", () => {
       { weekday: 3, hour: 20, posts: 1, engagement: 40, avgEngagement: 40 },
       { weekday: 5, hour: 12, posts: 1, engagement: 2, avgEngagement: 2 },
     ]);
-    expect(d.weekdays.map((w: any) => [w.day, w.bestHour, w.engagementPercent])).toEqual([
+    expect(d.weekdays.map((w) => [w.day, w.bestHour, w.engagementPercent])).toEqual([
       ["Sunday", null, 0],
       ["Monday", 9, 49.5],
       ["Tuesday", 18, 9.7],
@@ -200,7 +200,7 @@ describe("tab endpoints", () => {
     const pp = await call<"GET /api/analytics/platform-performance">(`/api/analytics/platform-performance?${PERIOD}`, {
       token: fx.a.token,
     });
-    expect(pp.body.data.platforms.map((p: any) => [p.platform, p.posts, p.engagement, p.engagementRate])).toEqual([
+    expect(pp.body.data.platforms.map((p) => [p.platform, p.posts, p.engagement, p.engagementRate])).toEqual([
       ["linkedin", 1, 40, 10],
       ["instagram", 2, 36, 14.4],
       ["facebook", 2, 27, 9],
@@ -247,14 +247,14 @@ describe("tab endpoints", () => {
         since: gr.body.data.range.start,
       },
     ]);
-    expect(gr.body.data.followers.map((f: any) => f.instagram)).toEqual([1000, 1000, 1000, 1100, 1100, 1100, 1100]);
+    expect(gr.body.data.followers.map((f) => f.instagram)).toEqual([1000, 1000, 1000, 1100, 1100, 1100, 1100]);
   });
 
   it("growth counts from the first snapshot we took, never from zero, and says since when", async () => {
     // Facebook was first measured on Jan 7 (500), with no count before the period: not "+500".
     const gr = (await call<"GET /api/analytics/growth">(`/api/analytics/growth?${PERIOD}`, { token: fx.a.token })).body
       .data;
-    const fb = gr.platforms.find((p: any) => p.platform === "facebook");
+    const fb = gr.platforms.find((p) => p.platform === "facebook");
     expect(fb).toEqual({
       platform: "facebook",
       start: 500,
@@ -266,7 +266,7 @@ describe("tab endpoints", () => {
     });
     expect(gr.platforms.find((p) => p.platform === "instagram")!.since).toBe(gr.range.start);
     // Before the first measurement there is no value (a gap in the chart), not a flat zero.
-    expect(gr.followers.map((f: any) => f.facebook)).toEqual([null, null, 500, 500, 500, 500, 500]);
+    expect(gr.followers.map((f) => f.facebook)).toEqual([null, null, 500, 500, 500, 500, 500]);
     // ig 1000 → 1100, fb 500 → 500, li 300 (stored at connect, before the period): 1800 → 1900.
     expect(gr.growthRate).toBe(5.56);
     expect(gr.since).toBe("2026-01-07T12:00:00.000Z");
@@ -308,15 +308,15 @@ describe("post and account analytics", () => {
       bestPerformingPlatform: "instagram",
     });
     expect(a.lastSyncedAt).toBe("2026-01-06T20:00:00.000Z"); // T1's latest snapshot
-    expect(a.platformPerformance.map((p: any) => p.syncedAt)).toEqual([
+    expect(a.platformPerformance.map((p) => p.syncedAt)).toEqual([
       "2026-01-06T20:00:00.000Z",
       "2026-01-06T12:00:00.000Z",
     ]);
-    expect(a.platformPerformance.map((p: any) => [p.platform, p.engagement])).toEqual([
+    expect(a.platformPerformance.map((p) => [p.platform, p.engagement])).toEqual([
       ["instagram", 26],
       ["facebook", 25],
     ]);
-    expect(res.body.data.comments.map((c: any) => c.author)).toEqual(["raj", "maya"]);
+    expect(res.body.data.comments.map((c) => c.author)).toEqual(["raj", "maya"]);
   });
 
   it("404 for drafts and unknown ids", async () => {

@@ -10,6 +10,7 @@ import { readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
 import { requirePermission } from "../workspaces/middleware";
 import * as reports from "./reports";
+import { ScheduleMessages, scheduleInput } from "./schedule-input";
 
 const tag = "Reports";
 const base = "/api/analytics/reports";
@@ -26,7 +27,7 @@ describeRoute({
   idempotent: true,
   tag,
   summary: "Schedule a report",
-  body: reports.scheduleInput,
+  body: scheduleInput,
   data: reports.ScheduleData,
   status: 201,
 });
@@ -35,7 +36,7 @@ describeRoute({
   path: `${base}/schedules/{id}`,
   tag,
   summary: "Edit (or disable) a scheduled report",
-  body: reports.scheduleInput,
+  body: scheduleInput,
   data: reports.ScheduleData,
 });
 describeRoute({ method: "delete", path: `${base}/schedules/{id}`, tag, summary: "Delete a scheduled report" });
@@ -59,20 +60,20 @@ export const reportRoutes = new Hono<SignedInEnv>()
     ok(c, { schedules: await reports.listSchedules(c.var.services.db, c.var.workspace.id) }),
   )
   .post("/schedules", requirePermission("analytics.manage"), idempotent, async (c) => {
-    const input = await readJson(c, reports.scheduleInput);
+    const input = await readJson(c, scheduleInput);
     const member = { workspaceId: c.var.workspace.id, userId: c.var.auth.user.id };
     return ok(
       c,
       await reports.createSchedule(c.var.services.db, member, input, c.var.services.now()),
-      "Report scheduled",
+      ScheduleMessages.created,
       201,
     );
   })
   .put("/schedules/:id", requirePermission("analytics.manage"), async (c) => {
-    const input = await readJson(c, reports.scheduleInput);
+    const input = await readJson(c, scheduleInput);
     const updated = await reports.updateSchedule(c.var.services.db, c.var.workspace.id, c.req.param("id"), input);
     if (!updated) throw notFound();
-    return ok(c, updated, "Report schedule updated");
+    return ok(c, updated, ScheduleMessages.updated);
   })
   .delete("/schedules/:id", requirePermission("analytics.manage"), async (c) => {
     if (!(await reports.deleteSchedule(c.var.services.db, c.var.workspace.id, c.req.param("id")))) throw notFound();

@@ -8,33 +8,8 @@ import type { MemberRef } from "../workspaces/membership";
 import { renderReport } from "./export/render";
 import { REPORT_TITLES } from "./export/report-data";
 import { resolveRange } from "./period";
+import type { ScheduleInput } from "./schedule-input";
 
-export const scheduleInput = z
-  .object({
-    kind: z.enum(REPORT_KINDS, { error: "kind must be summary, detailed, growth or content." }),
-    format: z.enum(REPORT_FORMATS, { error: "format must be csv, xlsx or pdf." }).default("pdf"),
-    frequency: z.enum(["weekly", "monthly"], { error: "frequency must be weekly or monthly." }),
-    weekday: z
-      .number()
-      .int()
-      .min(0, "weekday must be 0 (Sunday) to 6 (Saturday).")
-      .max(6, "weekday must be 0 (Sunday) to 6 (Saturday).")
-      .nullish(),
-    dayOfMonth: z.number().int().min(1, "dayOfMonth must be 1 to 28.").max(28, "dayOfMonth must be 1 to 28.").nullish(),
-    hour: z
-      .number({ error: "hour must be 0 to 23." })
-      .int()
-      .min(0, "hour must be 0 to 23.")
-      .max(23, "hour must be 0 to 23."),
-    enabled: z.boolean().default(true),
-  })
-  .superRefine((v, ctx) => {
-    if (v.frequency === "weekly" && v.weekday == null)
-      ctx.addIssue({ code: "custom", message: "A weekly report needs a weekday." });
-    if (v.frequency === "monthly" && v.dayOfMonth == null)
-      ctx.addIssue({ code: "custom", message: "A monthly report needs a dayOfMonth." });
-  });
-export type ScheduleInput = z.output<typeof scheduleInput>;
 type Schedule = typeof reportSchedules.$inferSelect;
 
 export const ScheduleData = z.object({

@@ -88,7 +88,7 @@ describe("analytics from the media and ai_usage tables", () => {
       cookie: u.cookie,
     });
     const byType = Object.fromEntries(
-      res.body.data.contentTypes.map((t: any) => [t.type, [t.count, t.avgEngagement, t.avgReach]]),
+      res.body.data.contentTypes.map((t) => [t.type, [t.count, t.avgEngagement, t.avgReach]]),
     );
     expect(byType).toEqual({
       carousel: [1, 30, 100],
@@ -132,7 +132,7 @@ describe("analytics from the media and ai_usage tables", () => {
         { feature: "hashtags", requests: 1, successful: 1, tokens: 0 },
       ],
     });
-    expect(res.body.data.daily.reduce((s: number, d: any) => s + d.requests, 0)).toBe(3);
+    expect(res.body.data.daily.reduce((s, d) => s + d.requests, 0)).toBe(3);
 
     const ig = await insertAccount(u.user.id, "instagram");
     await publishedWith(u.user.id, ig, "instagram", [{ kind: "image" }, { kind: "video", duration: 4 }], 1);

@@ -213,7 +213,7 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
     expect(res.body.message).toBe("Successfully synced analytics for 2 platforms");
     expect(res.body.data.platformsSynced).toBe(2);
     expect(res.body.data.failures).toEqual([]);
-    expect(res.body.data.platforms.map((p: any) => [p.platform, p.postsSynced]).sort()).toEqual([
+    expect(res.body.data.platforms.map((p) => [p.platform, p.postsSynced]).sort()).toEqual([
       ["facebook", 1],
       ["instagram", 0],
     ]);
@@ -321,7 +321,7 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
       cookie: u.cookie,
     });
     expect(res.status).toBe(200);
-    expect(res.body.data.platforms.map((p: any) => [p.platform, p.postsSynced])).toEqual([["facebook", 1]]);
+    expect(res.body.data.platforms.map((p) => [p.platform, p.postsSynced])).toEqual([["facebook", 1]]);
     const analytics = (
       await call<"GET /api/analytics/posts/:id">(`/api/analytics/posts/${postId}`, { cookie: u.cookie })
     ).body.data.analytics;

@@ -46,7 +46,7 @@ describe("GET /api/dashboard", () => {
     const fresh = await call<"GET /api/dashboard">("/api/dashboard", { token: fx.a.token });
     expect(fresh.headers.get("X-Cache")).toBe("MISS");
     expect(fresh.body.data.stats).toMatchObject({ totalPosts: 8, scheduledPosts: 1 });
-    expect(fresh.body.data.upcomingPosts.map((p: any) => p.content)).toEqual(["Next week"]);
+    expect(fresh.body.data.upcomingPosts.map((p) => p.content)).toEqual(["Next week"]);
   });
 
   it("creating or deleting a post through the API clears the cache at once", async () => {

@@ -1,5 +1,4 @@
 import { imageSize } from "image-size";
-import { parseConfig } from "../env";
 import type { EmuContext } from "./context";
 import { sniffImage } from "./request";
 
@@ -10,7 +9,12 @@ import { sniffImage } from "./request";
  * Worker entry registered (a Worker cannot fetch its own origin); any other host is unreachable, so a
  * sandbox never touches the internet.
  */
-export type OwnOrigin = (request: Request, env: Env) => Response | Promise<Response>;
+export interface OwnOrigin {
+  /** The app's configured origin (APP_ORIGIN): read by the Worker entry, since the emulator shares no code with
+   * the clients and env.ts imports their endpoints. */
+  origin: (env: Env) => string;
+  fetch: (request: Request, env: Env) => Response | Promise<Response>;
+}
 
 let ownOrigin: OwnOrigin | null = null;
 
@@ -67,11 +71,12 @@ export async function download(c: EmuContext, raw: string, kind: "image" | "vide
   } catch {
     return { ok: false, status: null };
   }
-  const app = [new URL(c.req.url).origin, new URL(parseConfig(c.env).APP_ORIGIN).origin];
-  if (!ownOrigin || !app.includes(url.origin)) return { ok: false, status: null };
+  if (!ownOrigin) return { ok: false, status: null };
+  const app = [new URL(c.req.url).origin, new URL(ownOrigin.origin(c.env)).origin];
+  if (!app.includes(url.origin)) return { ok: false, status: null };
   let res: Response;
   try {
-    res = await ownOrigin(new Request(url, { headers: { "User-Agent": "facebookexternalhit/1.1" } }), c.env);
+    res = await ownOrigin.fetch(new Request(url, { headers: { "User-Agent": "facebookexternalhit/1.1" } }), c.env);
   } catch {
     return { ok: false, status: null };
   }

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, env, SELF, waitOnExe
 import { describe, expect, it } from "vitest";
 import worker from "../app";
 import { insertAccount } from "../test/fixtures";
-import { call, ORIGIN, registerUser } from "../test/helpers";
+import { call, type Data, type Envelope, ORIGIN, registerUser } from "../test/helpers";
 import { exeBytes, fileOf, jpegBytes, mp4Bytes, pngBytes } from "../test/media-fixtures";
 import { MediaUrlSigner } from "./signed-url";
 
@@ -59,7 +59,7 @@ describe("POST /api/media/upload", () => {
 
     const list = await call<"GET /api/media">("/api/media", { token: u.token });
     expect(list.body.data.counts).toEqual({ all: 2, image: 2, video: 0 });
-    expect(list.body.data.media.map((m: any) => m.id).sort()).toEqual([jpg.id, png.id].sort());
+    expect(list.body.data.media.map((m) => m.id).sort()).toEqual([jpg.id, png.id].sort());
 
     const file = await SELF.fetch(`${ORIGIN}/media/${png.id}`, { headers: { Cookie: u.cookie } });
     expect(file.status).toBe(200);
@@ -181,7 +181,7 @@ describe("multipart upload in parts", () => {
         body: bytes.slice(at, at + partSize),
       });
       expect(res.status).toBe(200);
-      parts.push(((await res.json()) as any).data);
+      parts.push(((await res.json()) as Envelope<Data<"PUT /api/media/uploads/:id/parts/:n">>).data);
     }
     return {
       uploadId,
@@ -338,22 +338,20 @@ describe("library endpoints", () => {
     });
 
     const videos = await call<"GET /api/media">("/api/media?type=video", { token: u.token });
-    expect(videos.body.data.media.map((m: any) => m.id)).toEqual([v.id]);
+    expect(videos.body.data.media.map((m) => m.id)).toEqual([v.id]);
     expect(videos.body.data.counts).toEqual({ all: 3, image: 2, video: 1 });
     expect(
       (await call<"GET /api/media/search">("/api/media/search?q=sunset", { token: u.token })).body.data.media.map(
-        (m: any) => m.id,
+        (m) => m.id,
       ),
     ).toEqual([a.id]);
     expect(
-      (await call<"GET /api/media">("/api/media?search=brand", { token: u.token })).body.data.media.map(
-        (m: any) => m.id,
-      ),
+      (await call<"GET /api/media">("/api/media?search=brand", { token: u.token })).body.data.media.map((m) => m.id),
     ).toEqual([b.id]);
     expect(
       (
         await call<"GET /api/media/folders/:folder">("/api/media/folders/travel", { token: u.token })
-      ).body.data.media.map((m: any) => m.id),
+      ).body.data.media.map((m) => m.id),
     ).toEqual([a.id]);
     const mostUsed = await call<"GET /api/media">("/api/media?sort=most_used", { token: u.token });
     expect(mostUsed.body.data.media[0]).toMatchObject({ id: b.id, usage: { timesUsed: 1 } });
@@ -365,7 +363,7 @@ describe("library endpoints", () => {
     });
     expect(
       (await call<"GET /api/media/recent">("/api/media/recent?limit=2", { token: u.token })).body.data.media.map(
-        (m: any) => m.id,
+        (m) => m.id,
       ),
     ).toEqual([v.id, b.id]);
     expect((await call<"GET /api/media/folders">("/api/media/folders", { token: u.token })).body.data.folders).toEqual([

@@ -54,8 +54,28 @@ const failure = {
   required: ["success", "message"],
 };
 
+/** The parts of an OpenAPI operation this registry writes, and the /api/docs page reads. */
+export interface Parameter {
+  name: string;
+  in: "path" | "header" | "query";
+  required: boolean;
+  description?: string;
+  schema: unknown;
+}
+type Content = Record<string, { schema: unknown }>;
+export interface Operation {
+  tags: string[];
+  summary: string;
+  description?: string;
+  operationId: string;
+  parameters: Parameter[];
+  requestBody?: { required: true; content: Content };
+  security?: [];
+  responses: Record<string, { description: string; content?: Content }>;
+}
+
 function parameters(route: RouteDoc) {
-  const out: Array<Record<string, unknown>> = [];
+  const out: Parameter[] = [];
   for (const name of route.path.match(/\{(\w+)\}/g) ?? []) {
     out.push({ name: name.slice(1, -1), in: "path", required: true, schema: { type: "string" } });
   }
@@ -71,7 +91,7 @@ function parameters(route: RouteDoc) {
   }
   if (route.query) {
     const schema = json(route.query, "input") as {
-      properties?: Record<string, Record<string, unknown>>;
+      properties?: Record<string, { description?: string; [keyword: string]: unknown }>;
       required?: string[];
     };
     for (const [name, prop] of Object.entries(schema.properties ?? {})) {
@@ -90,7 +110,7 @@ function parameters(route: RouteDoc) {
 
 /** OpenAPI 3.1 of every registered route. */
 export function openApiDocument(info: { title: string; version: string }) {
-  const paths: Record<string, Record<string, unknown>> = {};
+  const paths: Record<string, Record<string, Operation>> = {};
   for (const route of registeredRoutes()) {
     const status = String(route.status ?? 200);
     const success = route.file

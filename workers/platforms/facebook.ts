@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { facebookLogin, GraphAnswer, graphHttp, PAGE_SCOPES, parseGraphTime, sharesOf } from "./meta";
+import { OAUTH_SCOPES } from "../platform-profile";
+import { facebookLogin, GraphAnswer, graphHttp, parseGraphTime, sharesOf } from "./meta";
 import type { ClientDeps } from "./registry";
 import {
   type AccountCredentials,
@@ -166,7 +167,7 @@ export function createFacebookClient(deps: ClientDeps): PlatformClient {
     platform: "facebook",
     staging,
 
-    authorizeUrl: (input) => facebookLogin.authorizeUrl(deps, input, PAGE_SCOPES),
+    authorizeUrl: (input) => facebookLogin.authorizeUrl(deps, input, OAUTH_SCOPES.facebook),
     exchangeCode: ({ code, redirectUri }) => facebookLogin.exchangeCode(deps, http, code, redirectUri),
     refresh: async () => facebookLogin.refreshUnsupported("facebook"),
 

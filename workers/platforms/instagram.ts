@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { OAUTH_SCOPES } from "../platform-profile";
 import {
   containerStaging,
   expiresAt,
   facebookLogin,
   GraphAnswer,
   graphHttp,
-  PAGE_SCOPES,
   parseGraphTime,
   sharesOf,
   waitUntilReady,
@@ -31,19 +31,8 @@ import {
  *  - "instagram-only": Instagram API with Instagram Login on graph.instagram.com; long-lived token, refreshed.
  * Publishing: one container per item (carousel children first), poll status, media_publish, read permalink.
  */
-const IG_LOGIN_SCOPES = [
-  "instagram_business_basic",
-  "instagram_business_content_publish",
-  "instagram_business_manage_insights",
-  "instagram_business_manage_comments",
-];
-const FB_LOGIN_SCOPES = [
-  "instagram_basic",
-  "instagram_content_publish",
-  "instagram_manage_insights",
-  "instagram_manage_comments",
-  ...PAGE_SCOPES,
-];
+/** One Facebook Login consent yields the Instagram accounts and their Pages: both platforms' scopes. */
+const FB_LOGIN_SCOPES = [...OAUTH_SCOPES.instagram, ...OAUTH_SCOPES.facebook];
 const POLL_INTERVAL_MS = 5_000;
 const POLL_MAX = 12;
 const CAROUSEL_MAX = 10;
@@ -197,7 +186,7 @@ export function createInstagramClient(deps: ClientDeps): PlatformClient {
       url.searchParams.set("client_id", credentialsFor(deps, "instagram").clientId);
       url.searchParams.set("redirect_uri", redirectUri);
       url.searchParams.set("response_type", "code");
-      url.searchParams.set("scope", IG_LOGIN_SCOPES.join(","));
+      url.searchParams.set("scope", OAUTH_SCOPES.instagramLogin.join(","));
       url.searchParams.set("state", state);
       return url;
     },

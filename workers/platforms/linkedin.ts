@@ -1,4 +1,5 @@
 import { OAuth2Client } from "arctic";
+import { OAUTH_SCOPES } from "../platform-profile";
 import { byteChunks, readAll } from "./byte-chunks";
 import { createHttp, type HttpClient, type PlatformResponse } from "./http";
 import { requestTokens } from "./oauth-token";
@@ -19,18 +20,6 @@ import {
   type StagingSupport,
   type TokenSet,
 } from "./types";
-
-/** PLATFORMS.md §4.1: member sign-in and posting, plus posting and statistics as an administered organization. */
-export const LINKEDIN_SCOPES = [
-  "openid",
-  "profile",
-  "email",
-  "w_member_social",
-  "r_organization_social",
-  "w_organization_social",
-  "rw_organization_admin",
-  "r_member_postAnalytics",
-];
 
 const MAX_VIDEO_POLLS = 10;
 
@@ -157,7 +146,7 @@ export class LinkedInClient implements PlatformClient {
     return oauth.createAuthorizationURL(
       `${this.deps.endpoints.LINKEDIN_OAUTH_BASE}/oauth/v2/authorization`,
       input.state,
-      LINKEDIN_SCOPES,
+      OAUTH_SCOPES.linkedin,
     );
   }
 

@@ -54,10 +54,10 @@ async function connected(platform: string, variant: string | undefined, username
   await connectViaEmulator(u.cookie, platform, { variant, choices });
   const accounts = (
     await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { cookie: u.cookie })
-  ).body.data.accounts as any[];
+  ).body.data.accounts;
   const account = accounts.find((a) => a.username === username)!;
   const h = platformHarness();
-  return { u, h, id: account._id as string, creds: await h.accounts.accountCredentials(account._id) };
+  return { u, h, id: account._id, creds: await h.accounts.accountCredentials(account._id) };
 }
 
 beforeEach(async () => {

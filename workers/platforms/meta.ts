@@ -173,15 +173,6 @@ export const facebookLogin = {
   },
 };
 
-export const PAGE_SCOPES = [
-  "pages_show_list",
-  "pages_read_engagement",
-  "pages_manage_posts",
-  "pages_manage_engagement",
-  "read_insights",
-  "business_management",
-];
-
 /** Polls a container until it is ready, sleeping between polls; gives up (retryable) after `maxPolls`. */
 export async function waitUntilReady(
   deps: ClientDeps,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OAUTH_SCOPES } from "../platform-profile";
 import { containerStaging, expiresAt, GraphAnswer, graphHttp, parseGraphTime, waitUntilReady } from "./meta";
 import { type ClientDeps, credentialsFor } from "./registry";
 import {
@@ -14,14 +15,6 @@ import {
  * Threads (PLATFORMS.md §10): threads.net consent, short → long-lived token, refresh; containers
  * (TEXT, IMAGE, VIDEO, CAROUSEL of 2–20) polled until FINISHED, then threads_publish.
  */
-const SCOPES = [
-  "threads_basic",
-  "threads_content_publish",
-  "threads_manage_insights",
-  "threads_read_replies",
-  "threads_manage_replies",
-  "threads_delete",
-];
 const POLL_INTERVAL_MS = 5_000;
 const POLL_MAX = 12;
 const FIND_SKEW_MS = 5 * 60_000;
@@ -90,7 +83,7 @@ export function createThreadsClient(deps: ClientDeps): PlatformClient {
       const url = new URL(`${deps.endpoints.THREADS_AUTHORIZE_BASE}/oauth/authorize`);
       url.searchParams.set("client_id", credentialsFor(deps, "threads").clientId);
       url.searchParams.set("redirect_uri", redirectUri);
-      url.searchParams.set("scope", SCOPES.join(","));
+      url.searchParams.set("scope", OAUTH_SCOPES.threads.join(","));
       url.searchParams.set("response_type", "code");
       url.searchParams.set("state", state);
       return url;

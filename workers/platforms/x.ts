@@ -1,5 +1,6 @@
 import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import { z } from "zod";
+import { OAUTH_SCOPES } from "../platform-profile";
 import { byteChunks } from "./byte-chunks";
 import { createHttp, type HttpClient, type PlatformResponse, parseAnswer } from "./http";
 import { requestTokens } from "./oauth-token";
@@ -20,9 +21,6 @@ import {
   type StagingSupport,
   type TokenSet,
 } from "./types";
-
-/** §6.1; `offline.access` is what brings a refresh token, `media.write` the media upload. */
-export const X_SCOPES = ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"];
 
 /** A created post or media answer: `data.id` is a numeric string (§6.2, §6.3). */
 const Created = z.object({ data: z.object({ id: z.string().regex(/^\d+$/) }) });
@@ -98,7 +96,7 @@ export class XClient implements PlatformClient {
       input.state,
       CodeChallengeMethod.S256,
       input.codeVerifier,
-      X_SCOPES,
+      OAUTH_SCOPES.twitter,
     );
   }
 

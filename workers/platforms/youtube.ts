@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import { addDays, startOfDay } from "date-fns";
 import { z } from "zod";
+import { OAUTH_SCOPES } from "../platform-profile";
 import { byteChunks } from "./byte-chunks";
 import { createHttp, type HttpClient, type PlatformResponse, parseAnswer } from "./http";
 import { requestTokens } from "./oauth-token";
@@ -20,14 +21,6 @@ import {
   type StagingSupport,
   type TokenSet,
 } from "./types";
-
-/** §5.1: upload, read (also needed by Analytics), force-ssl for delete and comments, analytics. */
-export const YOUTUBE_SCOPES = [
-  "https://www.googleapis.com/auth/youtube.upload",
-  "https://www.googleapis.com/auth/youtube.readonly",
-  "https://www.googleapis.com/auth/youtube.force-ssl",
-  "https://www.googleapis.com/auth/yt-analytics.readonly",
-];
 
 /** The video resource a finished upload answers (§5.3): its id is what everything after relies on. */
 const UploadedVideo = z.object({
@@ -143,13 +136,13 @@ export class YouTubeClient implements PlatformClient {
   }): URL {
     if (!input.codeVerifier) throw new TypeError("Google sign-in needs a PKCE code verifier");
     const oauth = new OAuth2Client(this.credentials.clientId, this.credentials.clientSecret, input.redirectUri);
-    const missing = input.reconnect?.missing.filter((s) => YOUTUBE_SCOPES.includes(s)) ?? [];
+    const missing = input.reconnect?.missing.filter((s) => OAUTH_SCOPES.youtube.includes(s)) ?? [];
     const url = oauth.createAuthorizationURLWithPKCE(
       `${this.deps.endpoints.GOOGLE_AUTH_BASE}/o/oauth2/v2/auth`,
       input.state,
       CodeChallengeMethod.S256,
       input.codeVerifier,
-      missing.length ? missing : YOUTUBE_SCOPES,
+      missing.length ? missing : OAUTH_SCOPES.youtube,
     );
     // Without offline access and a forced consent Google issues no refresh token (§5.1).
     url.searchParams.set("access_type", "offline");

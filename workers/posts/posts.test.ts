@@ -66,9 +66,9 @@ describe("POST /api/posts", () => {
       images: [{ id: image, usage: { timesUsed: 1 } }],
     });
     expect(post.platformPosts).toHaveLength(2);
-    expect(
-      post.platformPosts.every((t: any) => t.status === "scheduled" && t.dueAt === "2027-11-01T08:00:00.000Z"),
-    ).toBe(true);
+    expect(post.platformPosts.every((t) => t.status === "scheduled" && t.dueAt === "2027-11-01T08:00:00.000Z")).toBe(
+      true,
+    );
     const before = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: { ...base, status: "scheduled", scheduledDate: { localDate: "2027-10-30", localTime: "09:00" } },
@@ -188,7 +188,7 @@ describe("POST /api/posts", () => {
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Post queued for publishing");
     expect(res.body.data.status).toBe("publishing");
-    expect(res.body.data.platformPosts.map((t: any) => t.status)).toEqual(["queued", "queued"]);
+    expect(res.body.data.platformPosts.map((t) => t.status)).toEqual(["queued", "queued"]);
     expect(Date.now() - Date.parse(res.body.data.platformPosts[0]!.dueAt!)).toBeLessThan(60_000);
   });
 });
@@ -214,13 +214,13 @@ describe("updating, publishing and deleting", () => {
     // 02:30 does not exist in Berlin that night: it moves forward to 03:30 CEST.
     expect(res.body.data.scheduledDate).toBe("2027-03-28T01:30:00.000Z");
     expect(res.body.data.content).toBe("Hello world");
-    const byId = Object.fromEntries(res.body.data.platformPosts.map((t: any) => [t.id, t]));
+    const byId = Object.fromEntries(res.body.data.platformPosts.map((t) => [t.id, t]));
     expect(byId[first.id]).toMatchObject({
       status: "published",
       permalink: "https://instagram.com/p/1",
       dueAt: first.dueAt,
     });
-    const other = res.body.data.platformPosts.find((t: any) => t.id !== first.id);
+    const other = res.body.data.platformPosts.find((t) => t.id !== first.id);
     expect(other).toMatchObject({ status: "scheduled", dueAt: "2027-03-28T01:30:00.000Z" });
     expect(res.body.data.status).toBe("scheduled");
 
@@ -254,14 +254,14 @@ describe("updating, publishing and deleting", () => {
     const { u, base } = await setup();
     const draft = (await call<"POST /api/posts">("/api/posts", { token: u.token, body: { ...base, status: "draft" } }))
       .body.data;
-    expect(draft.platformPosts.map((t: any) => t.status)).toEqual(["draft", "draft"]);
+    expect(draft.platformPosts.map((t) => t.status)).toEqual(["draft", "draft"]);
     const res = await call<"POST /api/posts/:id/publish">(`/api/posts/${draft.id}/publish`, {
       method: "POST",
       token: u.token,
     });
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe("publishing");
-    expect(res.body.data.platformPosts.map((t: any) => t.status)).toEqual(["queued", "queued"]);
+    expect(res.body.data.platformPosts.map((t) => t.status)).toEqual(["queued", "queued"]);
   });
 
   it("deletes a post with its targets", async () => {
@@ -372,7 +372,7 @@ describe("GET /api/posts", () => {
 
     const page2 = await list("limit=3&page=2");
     expect(page2.pagination).toEqual({ page: 2, limit: 3, total: 4, pages: 2 });
-    expect(page2.posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
+    expect(page2.posts.map((p) => p.content)).toEqual(["Spring sale"]);
     // A listed post shows what its detail shows: its own channels and media, not another page's.
     const page1 = await list("limit=3");
     expect(page1.posts).toHaveLength(3);
@@ -381,16 +381,16 @@ describe("GET /api/posts", () => {
       expect(detail.platformPosts.length + detail.media.length).toBeGreaterThan(0);
       expect(p).toEqual(detail);
     }
-    expect((await list("status=draft")).posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
-    expect((await list("platform=facebook")).posts.map((p: any) => p.content).sort()).toEqual([
+    expect((await list("status=draft")).posts.map((p) => p.content)).toEqual(["Spring sale"]);
+    expect((await list("platform=facebook")).posts.map((p) => p.content).sort()).toEqual([
       "Launch day",
       "Spring sale",
       "Team photo",
     ]);
-    expect((await list("search=deals")).posts.map((p: any) => p.content)).toEqual(["Spring sale"]);
-    expect((await list("search=launch")).posts.map((p: any) => p.content)).toEqual(["Launch day"]);
+    expect((await list("search=deals")).posts.map((p) => p.content)).toEqual(["Spring sale"]);
+    expect((await list("search=launch")).posts.map((p) => p.content)).toEqual(["Launch day"]);
     // 23:30 Berlin on 20 May is 21:30 UTC: inside the local day, found by a local date range.
-    expect((await list("from=2027-05-10&to=2027-05-20")).posts.map((p: any) => p.content).sort()).toEqual([
+    expect((await list("from=2027-05-10&to=2027-05-20")).posts.map((p) => p.content).sort()).toEqual([
       "Launch day",
       "Team photo",
     ]);
@@ -433,6 +433,6 @@ describe("another user's posts", () => {
     expect(steal.body).toEqual(notFound);
     const after = (await call<"GET /api/posts/:id">(`/api/posts/${post.id}`, { token: a.token })).body.data;
     expect(after).toMatchObject({ content: "Hello world", status: "scheduled" });
-    expect(after.platformPosts.map((t: any) => t.status)).toEqual(["scheduled", "scheduled"]);
+    expect(after.platformPosts.map((t) => t.status)).toEqual(["scheduled", "scheduled"]);
   });
 });

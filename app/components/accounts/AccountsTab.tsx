@@ -51,14 +51,14 @@ const OPTIONS: ConnectOption[] = [
   {
     key: "linkedin",
     platform: "linkedin",
-    title: "LinkedIn",
+    title: PLATFORM_META.linkedin!.name,
     description: "Your profile or the company pages you manage.",
     terms: "linkedin",
   },
   {
     key: "youtube",
     platform: "youtube",
-    title: "YouTube",
+    title: PLATFORM_META.youtube!.name,
     description: "Your channel, for video publishing.",
     terms: "youtube",
   },
@@ -72,7 +72,7 @@ const OPTIONS: ConnectOption[] = [
   {
     key: "threads",
     platform: "threads",
-    title: "Threads",
+    title: PLATFORM_META.threads!.name,
     description: "Post to your Threads profile.",
     terms: "general",
   },
@@ -98,10 +98,6 @@ const TERMS: Record<Terms, { title: string; button: string; scopes?: string[] }>
     button: "Connect with YouTube",
     scopes: ["youtube", "youtube.upload", "youtube.readonly"],
   },
-};
-
-const BRAND: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(PLATFORM_META).map(([k, v]) => [k, v.name])),
 };
 
 /** The consent start; `reconnect` (an account id) asks again for exactly the permission that account lacks. */
@@ -162,7 +158,7 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
     const connected = params.get("connected");
     const error = params.get("error");
     if (!connected && !error) return;
-    if (connected) notify.success(`${BRAND[connected] ?? connected} account connected successfully`);
+    if (connected) notify.success(`${PLATFORM_META[connected]?.name ?? connected} account connected successfully`);
     if (error) notify.error(error);
     const next = new URLSearchParams(params);
     next.delete("connected");
@@ -298,7 +294,7 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
         lead={
           toRemove ? (
             <p className="mt-1 text-sm font-medium">
-              {accountName(toRemove)} · {BRAND[toRemove.platform]}
+              {accountName(toRemove)} · {PLATFORM_META[toRemove.platform]?.name}
             </p>
           ) : null
         }

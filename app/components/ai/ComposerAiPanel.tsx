@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { notify } from "~/lib/notify";
+import { AI_DEFAULTS } from "../../../workers/ai/limits";
 import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
 import {
   callAi,
@@ -68,7 +69,7 @@ export function ComposerAiPanel({
       if (platforms.length === 0) return void notify.error("Please select at least one social media platform first");
       const res = await callAi<GenerateData>(
         "generate-content",
-        { prompt, tone: "casual", platforms, includeHashtags: true, maxLength: 280 },
+        { prompt, tone: "casual", platforms, includeHashtags: true, maxLength: AI_DEFAULTS.maxLength },
         "suggestions",
       );
       if (!res.ok) return void notify.error(res.message || "Failed to generate AI content. Please try again.");

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { notify } from "~/lib/notify";
-import { TONES, type Tone } from "../../../workers/ai/limits";
+import { DEFAULT_CHARACTER_LIMIT, TONES, type Tone } from "../../../workers/ai/limits";
 import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
 import { callAi, composeHref, copyText, type GenerateData, type Suggestion } from "./ai-client";
 import { PlatformToggles } from "./PlatformToggles";
@@ -61,7 +61,7 @@ export function ContentGenerator({ busy, setBusy }: { busy: boolean; setBusy: (b
     setBusy(true);
     const res = await callAi<GenerateData>(
       "generate-content",
-      { prompt, tone, platforms, includeHashtags, maxLength: 2200 },
+      { prompt, tone, platforms, includeHashtags, maxLength: DEFAULT_CHARACTER_LIMIT },
       "suggestions",
     );
     setBusy(false);

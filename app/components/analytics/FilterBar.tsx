@@ -1,17 +1,31 @@
+import { Form } from "react-router";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
-import { inputClass, labelClass } from "~/components/ui/styles";
+import { inputClass, labelClass, secondaryButton } from "~/components/ui/styles";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { AnalyticsTab } from "./analytics-view";
 import { choosePeriod, type Filters, PERIOD_OPTIONS, type Period, togglePlatform } from "./filters";
 
-/** Time Period (with the custom range's two dates) and the multi-select platform buttons. */
+const pill = "rounded-full border px-3 py-1 text-sm font-medium";
+const pillOff = "border-slate-300 bg-white text-slate-700 hover:bg-slate-50";
+
+/**
+ * Time Period (with the custom range's two dates) and the platforms: a GET form of the URL's own parameters
+ * (analytics-view.ts) that keeps the open tab. With JavaScript every change navigates at once and the platforms
+ * are multi-select toggle buttons; without it they are checkboxes (none ticked is every platform) and Apply sends.
+ */
 export function FilterBar({
+  tab,
   filters,
   platforms,
   onChange,
 }: {
+  tab: AnalyticsTab;
   filters: Filters;
   platforms: string[];
   onChange: (f: Filters) => void;
 }) {
+  const hydrated = useHydrated();
+  const name = (id: string) => PLATFORM_META[id]?.name ?? id;
   const button = (id: string, label: string) => {
     const pressed = filters.platforms.includes(id);
     return (
@@ -20,20 +34,34 @@ export function FilterBar({
         type="button"
         aria-pressed={pressed}
         onClick={() => onChange({ ...filters, platforms: togglePlatform(filters.platforms, id) })}
-        className={`rounded-full border px-3 py-1 text-sm font-medium ${pressed ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
+        className={`${pill} ${pressed ? "border-brand-600 bg-brand-600 text-white" : pillOff}`}
       >
         {label}
       </button>
     );
   };
+  const checkbox = (id: string) => (
+    <label key={id} className={`${pill} ${pillOff} inline-flex items-center gap-2`}>
+      <input type="checkbox" name="platforms" value={id} defaultChecked={filters.platforms.includes(id)} />
+      {name(id)}
+    </label>
+  );
   return (
-    <div className="mb-6 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <Form
+      method="get"
+      replace
+      preventScrollReset
+      aria-label="Analytics filters"
+      className="mb-6 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      {tab !== "overview" && <input type="hidden" name="tab" value={tab} />}
       <div>
         <label htmlFor="analytics-period" className={labelClass}>
           Time Period
         </label>
         <select
           id="analytics-period"
+          name="period"
           className={inputClass}
           value={filters.period}
           onChange={(e) => onChange(choosePeriod(filters, e.target.value as Period))}
@@ -53,6 +81,7 @@ export function FilterBar({
             </label>
             <input
               id="analytics-start"
+              name="startDate"
               type="date"
               className={inputClass}
               value={filters.customDateRange.start}
@@ -67,6 +96,7 @@ export function FilterBar({
             </label>
             <input
               id="analytics-end"
+              name="endDate"
               type="date"
               className={inputClass}
               value={filters.customDateRange.end}
@@ -77,10 +107,26 @@ export function FilterBar({
           </div>
         </>
       )}
-      <div role="group" aria-label="Platforms" className="flex flex-wrap gap-2">
-        {button("all", "All")}
-        {platforms.map((p) => button(p, PLATFORM_META[p]?.name ?? p))}
-      </div>
-    </div>
+      {hydrated ? (
+        <div role="group" aria-label="Platforms" className="flex flex-wrap gap-2">
+          {/* Enter in a date field submits the form: the platforms go with it. */}
+          {!filters.platforms.includes("all") && (
+            <input type="hidden" name="platforms" value={filters.platforms.join(",")} />
+          )}
+          {button("all", "All")}
+          {platforms.map((p) => button(p, name(p)))}
+        </div>
+      ) : (
+        <fieldset className="flex flex-wrap items-center gap-2">
+          <legend className={labelClass}>Platforms (none ticked: all)</legend>
+          {platforms.map(checkbox)}
+        </fieldset>
+      )}
+      {!hydrated && (
+        <button type="submit" className={secondaryButton}>
+          Apply
+        </button>
+      )}
+    </Form>
   );
 }

@@ -1,10 +1,11 @@
 import { Download, FileSpreadsheet, FileText, Table } from "lucide-react";
 import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { useLocation } from "react-router";
+import { FormError } from "~/components/ui/FormError";
 import { inputClass, labelClass, linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
-import { api } from "~/lib/api";
 import { formatDateTime } from "~/lib/format";
-import { notify } from "~/lib/notify";
+import { useFormAction } from "~/lib/use-form-action";
+import { useHydrated } from "~/lib/use-hydrated";
 import { hourLabel } from "./hours";
 import { Section } from "./parts";
 import type { Recent, Schedule } from "./types";
@@ -46,144 +47,150 @@ const NEW_DRAFT: Draft = {
   enabled: true,
 };
 
-const toInput = (d: Draft) => ({
-  kind: d.kind,
-  format: d.format,
-  frequency: d.frequency,
-  hour: d.hour,
-  enabled: d.enabled,
-  ...(d.frequency === "weekly" ? { weekday: d.weekday } : { dayOfMonth: d.dayOfMonth }),
-});
 const fromSchedule = (s: Schedule): Draft => ({ ...s, weekday: s.weekday ?? 1, dayOfMonth: s.dayOfMonth ?? 1 });
 
-function ScheduleForm({
-  initial,
-  onSave,
-  onCancel,
-}: {
-  initial: Draft;
-  onSave: (d: Draft) => Promise<boolean>;
-  onCancel: () => void;
-}) {
+/** The URL that opens a schedule's form without JavaScript (`schedule=new` or its id), or closes it (null). */
+function useScheduleHref() {
+  const { pathname, search } = useLocation();
+  return (schedule: string | null) => {
+    const q = new URLSearchParams(search);
+    if (schedule) q.set("schedule", schedule);
+    else q.delete("schedule");
+    return `${pathname}?${q}`;
+  };
+}
+
+/**
+ * A schedule's fields, posted to the Analytics action (`schedule`, with the `id` it updates). With JavaScript
+ * the day field follows the frequency; without, both show and the action reads the one the frequency uses.
+ */
+function ScheduleForm({ id, initial, onDone }: { id: string | null; initial: Draft; onDone: () => void }) {
+  const hydrated = useHydrated();
+  const href = useScheduleHref();
+  const save = useFormAction("schedule", { id: id ?? "new", onSuccess: onDone });
   const [d, setD] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const field = (id: string, label: string, control: React.ReactNode) => (
+  if (save.done) {
+    return (
+      <p role="status" className="mt-3 text-sm text-slate-700">
+        {save.done.message}
+      </p>
+    );
+  }
+  const field = (name: string, label: string, control: React.ReactNode) => (
     <div>
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={`report-${name}`} className={labelClass}>
         {label}
       </label>
       {control}
     </div>
   );
-  return (
-    <form
-      className="mt-3 grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-3"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setSaving(true);
-        if (!(await onSave(d))) setSaving(false);
-      }}
+  const select = (name: keyof Draft, options: Array<[string | number, string]>) => (
+    <select
+      id={`report-${name}`}
+      name={name}
+      className={inputClass}
+      value={String(d[name])}
+      onChange={(e) => setD({ ...d, [name]: typeof d[name] === "number" ? Number(e.target.value) : e.target.value })}
     >
+      {options.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </select>
+  );
+  return (
+    <form {...save.form} className="mt-3 grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-3">
+      <input type="hidden" name="intent" value="schedule" />
+      {id && <input type="hidden" name="id" value={id} />}
+      <input type="hidden" name="enabled" value={String(d.enabled)} />
       {field(
-        "report-kind",
+        "kind",
         "Report",
-        <select
-          id="report-kind"
-          className={inputClass}
-          value={d.kind}
-          onChange={(e) => setD({ ...d, kind: e.target.value as Draft["kind"] })}
-        >
-          {REPORTS.map((r) => (
-            <option key={r.kind} value={r.kind}>
-              {r.title}
-            </option>
-          ))}
-        </select>,
+        select(
+          "kind",
+          REPORTS.map((r) => [r.kind, r.title]),
+        ),
       )}
       {field(
-        "report-format",
+        "format",
         "Format",
-        <select
-          id="report-format"
-          className={inputClass}
-          value={d.format}
-          onChange={(e) => setD({ ...d, format: e.target.value as Draft["format"] })}
-        >
-          <option value="pdf">PDF</option>
-          <option value="xlsx">Excel</option>
-          <option value="csv">CSV</option>
-        </select>,
+        select("format", [
+          ["pdf", "PDF"],
+          ["xlsx", "Excel"],
+          ["csv", "CSV"],
+        ]),
       )}
       {field(
-        "report-frequency",
+        "frequency",
         "Frequency",
-        <select
-          id="report-frequency"
-          className={inputClass}
-          value={d.frequency}
-          onChange={(e) => setD({ ...d, frequency: e.target.value as Draft["frequency"] })}
-        >
-          <option value="weekly">Weekly</option>
-          <option value="monthly">Monthly</option>
-        </select>,
+        select("frequency", [
+          ["weekly", "Weekly"],
+          ["monthly", "Monthly"],
+        ]),
       )}
-      {d.frequency === "weekly"
-        ? field(
-            "report-weekday",
-            "Day",
-            <select
-              id="report-weekday"
-              className={inputClass}
-              value={d.weekday}
-              onChange={(e) => setD({ ...d, weekday: Number(e.target.value) })}
-            >
-              {DAYS.map((day, i) => (
-                <option key={day} value={i}>
-                  {day}
-                </option>
-              ))}
-            </select>,
-          )
-        : field(
-            "report-day",
-            "Day of month",
-            <select
-              id="report-day"
-              className={inputClass}
-              value={d.dayOfMonth}
-              onChange={(e) => setD({ ...d, dayOfMonth: Number(e.target.value) })}
-            >
-              {Array.from({ length: 28 }, (_, i) => (
-                <option key={i + 1} value={i + 1}>
-                  {i + 1}
-                </option>
-              ))}
-            </select>,
-          )}
+      {(!hydrated || d.frequency === "weekly") &&
+        field(
+          "weekday",
+          "Day",
+          select(
+            "weekday",
+            DAYS.map((day, i) => [i, day]),
+          ),
+        )}
+      {(!hydrated || d.frequency === "monthly") &&
+        field(
+          "dayOfMonth",
+          "Day of month",
+          select(
+            "dayOfMonth",
+            Array.from({ length: 28 }, (_, i) => [i + 1, String(i + 1)]),
+          ),
+        )}
       {field(
-        "report-hour",
+        "hour",
         "Time",
-        <select
-          id="report-hour"
-          className={inputClass}
-          value={d.hour}
-          onChange={(e) => setD({ ...d, hour: Number(e.target.value) })}
-        >
-          {Array.from({ length: 24 }, (_, h) => (
-            <option key={h} value={h}>
-              {hourLabel(h)}
-            </option>
-          ))}
-        </select>,
+        select(
+          "hour",
+          Array.from({ length: 24 }, (_, h) => [h, hourLabel(h)]),
+        ),
       )}
       <div className="flex items-end gap-2">
-        <button type="submit" className={primaryButton} disabled={saving}>
-          {saving ? "Saving..." : "Save"}
+        <button type="submit" className={primaryButton} disabled={save.busy}>
+          {save.busy ? "Saving..." : "Save"}
         </button>
-        <button type="button" className={secondaryButton} onClick={onCancel}>
-          Cancel
-        </button>
+        {hydrated ? (
+          <button type="button" className={secondaryButton} onClick={onDone}>
+            Cancel
+          </button>
+        ) : (
+          <a href={href(null)} className={secondaryButton}>
+            Cancel
+          </a>
+        )}
       </div>
+      <div className="sm:col-span-3">
+        <FormError message={save.error} />
+      </div>
+    </form>
+  );
+}
+
+/** Enable or Disable: the schedule's own fields posted again with `enabled` flipped. */
+function ToggleSchedule({ schedule }: { schedule: Schedule }) {
+  const d = { ...fromSchedule(schedule), enabled: !schedule.enabled };
+  const toggle = useFormAction("schedule", { id: schedule.id });
+  return (
+    <form {...toggle.form}>
+      <input type="hidden" name="intent" value="schedule" />
+      <input type="hidden" name="id" value={schedule.id} />
+      {(["kind", "format", "frequency", "weekday", "dayOfMonth", "hour", "enabled"] as const).map((name) => (
+        <input key={name} type="hidden" name={name} value={String(d[name])} />
+      ))}
+      <button type="submit" className={linkButton} disabled={toggle.busy}>
+        {schedule.enabled ? "Disable" : "Enable"}
+      </button>
+      <FormError message={toggle.error} />
     </form>
   );
 }
@@ -200,23 +207,22 @@ export function ReportsTab({
   schedules: Schedule[];
   recent: Recent[];
 }) {
-  const revalidator = useRevalidator();
-  const [editing, setEditing] = useState<string | "new" | null>(null);
-
-  const save = async (id: string | null, d: Draft) => {
-    const r = await api<Schedule>(id ? `/api/analytics/reports/schedules/${id}` : "/api/analytics/reports/schedules", {
-      method: id ? "PUT" : "POST",
-      json: toInput(d),
-    });
-    if (!r.ok) {
-      notify.error(r.message);
-      return false;
-    }
-    notify.success(r.message);
-    setEditing(null);
-    await revalidator.revalidate();
-    return true;
-  };
+  const hydrated = useHydrated();
+  const href = useScheduleHref();
+  const opened = new URLSearchParams(useLocation().search).get("schedule");
+  const [chosen, setEditing] = useState<string | "new" | null>(null);
+  // With JavaScript the form opens in place; without, by the URL (`?schedule=new` or the schedule's id).
+  const editing = hydrated ? chosen : opened;
+  const open = (schedule: string, label: string, className: string) =>
+    hydrated ? (
+      <button type="button" className={className} onClick={() => setEditing(schedule)}>
+        {label}
+      </button>
+    ) : (
+      <a href={href(schedule)} className={className}>
+        {label}
+      </a>
+    );
 
   return (
     <div className="space-y-6">
@@ -268,34 +274,18 @@ export function ReportsTab({
                   )}
                 </span>
                 <span className="flex gap-3">
-                  <button type="button" className={linkButton} onClick={() => setEditing(s.id)}>
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className={linkButton}
-                    onClick={() => save(s.id, { ...fromSchedule(s), enabled: !s.enabled })}
-                  >
-                    {s.enabled ? "Disable" : "Enable"}
-                  </button>
+                  {open(s.id, "Edit", linkButton)}
+                  <ToggleSchedule schedule={s} />
                 </span>
               </div>
-              {editing === s.id && (
-                <ScheduleForm
-                  initial={fromSchedule(s)}
-                  onSave={(d) => save(s.id, d)}
-                  onCancel={() => setEditing(null)}
-                />
-              )}
+              {editing === s.id && <ScheduleForm id={s.id} initial={fromSchedule(s)} onDone={() => setEditing(null)} />}
             </li>
           ))}
         </ul>
         {editing === "new" ? (
-          <ScheduleForm initial={NEW_DRAFT} onSave={(d) => save(null, d)} onCancel={() => setEditing(null)} />
+          <ScheduleForm id={null} initial={NEW_DRAFT} onDone={() => setEditing(null)} />
         ) : (
-          <button type="button" className={`${secondaryButton} mt-3`} onClick={() => setEditing("new")}>
-            Schedule New Report
-          </button>
+          open("new", "Schedule New Report", `${secondaryButton} mt-3`)
         )}
       </Section>
 

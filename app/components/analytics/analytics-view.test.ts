@@ -22,6 +22,22 @@ describe("the Analytics page's URL", () => {
     });
   });
 
+  it("reads the filter bar's plain form: a box per platform, and a chosen period over the custom range's dates", () => {
+    expect(view("tab=growth&period=7d&platforms=instagram&platforms=facebook")).toEqual({
+      tab: "growth",
+      filters: { period: "7d", customDateRange: { start: "", end: "" }, platforms: ["instagram", "facebook"] },
+    });
+    expect(view("period=90d&startDate=2026-01-05&endDate=2026-01-11").filters).toEqual({
+      period: "90d",
+      customDateRange: { start: "", end: "" },
+      platforms: ["all"],
+    });
+    expect(view("period=custom&startDate=2026-01-05&endDate=2026-01-11").filters.customDateRange).toEqual({
+      start: "2026-01-05",
+      end: "2026-01-11",
+    });
+  });
+
   it("writes back what it reads, a half-chosen custom range included", () => {
     for (const search of [
       "?period=30d",

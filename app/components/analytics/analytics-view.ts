@@ -16,17 +16,25 @@ export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
 const isPeriod = (v: string | null): v is Period => PERIOD_OPTIONS.some((o) => o.value === v);
 const isTab = (v: string | null): v is AnalyticsTab => ANALYTICS_TABS.includes(v as AnalyticsTab);
 
-/** The tab and filters a URL names; anything missing or unknown is the default (Overview, last 30 days, all). */
+/**
+ * The tab and filters a URL names; anything missing or unknown is the default (Overview, last 30 days, all).
+ * The filter bar's plain GET form (no JavaScript) sends one `platforms` per ticked box, and still sends the custom
+ * range's dates when another period was chosen over it: that period wins.
+ */
 export function analyticsView(params: URLSearchParams): { tab: AnalyticsTab; filters: Filters } {
   const tab = params.get("tab");
-  const start = params.get("startDate") ?? "";
-  const end = params.get("endDate") ?? "";
   const period = params.get("period");
-  const platforms = (params.get("platforms") ?? "").split(",").filter(Boolean);
+  const preset = isPeriod(period) && period !== "custom" ? period : null;
+  const start = preset ? "" : (params.get("startDate") ?? "");
+  const end = preset ? "" : (params.get("endDate") ?? "");
+  const platforms = params
+    .getAll("platforms")
+    .flatMap((p) => p.split(","))
+    .filter(Boolean);
   return {
     tab: isTab(tab) ? tab : "overview",
     filters: {
-      period: start || end || period === "custom" ? "custom" : isPeriod(period) ? period : DEFAULT_FILTERS.period,
+      period: preset ?? (start || end || period === "custom" ? "custom" : DEFAULT_FILTERS.period),
       customDateRange: { start, end },
       platforms: platforms.length && !platforms.includes("all") ? platforms : ["all"],
     },
