@@ -3,18 +3,23 @@ import { expect, test } from "./browser";
 import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 
 /** The Settings → Social Accounts flow: connect dialog → terms → the platform's consent page → back. */
+/** Connects through picker, terms and consent; returns what the terms said would be asked and the scopes the consent URL asks. */
 async function connectFromSettings(page: Page, option: RegExp, termsButton: string, choices: string[] = []) {
   const add = page.getByRole("link", { name: /^(Connect Social Account|Add Another Social Account)$/ });
   await add.click();
   const dialog = page.getByRole("dialog", { name: "Connect Your Social Account" });
   await dialog.getByRole("link", { name: option }).click();
+  const asks = page.getByText(/ will ask for: /);
+  const told = (await asks.count()) ? await asks.innerText() : "";
   await page.getByRole("link", { name: termsButton }).click();
   await page.waitForURL(/\/sandbox\//);
+  const scopes = (new URL(page.url()).searchParams.get("scope") ?? "").split(/[ ,]/);
   for (const choice of choices) await page.getByLabel(choice).check();
   await page.getByRole("button", { name: "Approve" }).click();
   await page.waitForURL(/\/settings\?tab=accounts/);
   await toast(page, "account connected successfully");
   await page.getByRole("heading", { name: "Connected Accounts" }).waitFor();
+  return { told, scopes };
 }
 
 test("connect Instagram + Facebook Pages, LinkedIn (person and company), YouTube, X and Threads; see grouped cards; disconnect one", async ({
@@ -36,7 +41,11 @@ test("connect Instagram + Facebook Pages, LinkedIn (person and company), YouTube
 
   await connectFromSettings(page, /Instagram \+ Facebook Pages/, "Accept & Continue");
   await connectFromSettings(page, /^LinkedIn/, "Connect with LinkedIn", ["Acme Coffee Co."]);
-  await connectFromSettings(page, /^YouTube/, "Connect with YouTube");
+  // YouTube's terms name exactly the scopes the consent asks for.
+  const youtube = await connectFromSettings(page, /^YouTube/, "Connect with YouTube");
+  const asked = youtube.scopes.map((scope) => scope.replace("https://www.googleapis.com/auth/", ""));
+  expect(asked).toContain("youtube.upload");
+  expect(youtube.told).toContain(`will ask for: ${asked.join(", ")}.`);
   await connectFromSettings(page, /^X \(Twitter\)/, "Accept & Continue");
   await connectFromSettings(page, /^Threads/, "Accept & Continue");
 

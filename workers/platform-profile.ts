@@ -264,6 +264,12 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
 };
 
 /**
+ * §5.1: upload, read (also needed by Analytics), force-ssl for delete and comments, analytics. Apart from
+ * OAUTH_SCOPES so YouTube's Terms dialog can name what is asked without bundling every platform's list.
+ */
+export const YOUTUBE_SCOPES = ["youtube.upload", "youtube.readonly", "youtube.force-ssl", "yt-analytics.readonly"];
+
+/**
  * The OAuth scopes a connect asks for (a reconnect asks for the missing ones among them). Beside the profiles
  * rather than in them: only the clients read them, and apart they stay out of the UI's bundle (in the profiles,
  * 0.3 kB gzip on every page). Instagram's are the Facebook Login's, asked for with Facebook's Page scopes;
@@ -298,13 +304,7 @@ export const OAUTH_SCOPES = {
     "rw_organization_admin",
     "r_member_postAnalytics",
   ],
-  // §5.1: upload, read (also needed by Analytics), force-ssl for delete and comments, analytics.
-  youtube: [
-    "https://www.googleapis.com/auth/youtube.upload",
-    "https://www.googleapis.com/auth/youtube.readonly",
-    "https://www.googleapis.com/auth/youtube.force-ssl",
-    "https://www.googleapis.com/auth/yt-analytics.readonly",
-  ],
+  youtube: YOUTUBE_SCOPES.map((scope) => `https://www.googleapis.com/auth/${scope}`),
   threads: [
     "threads_basic",
     "threads_content_publish",

@@ -6,6 +6,7 @@ import { accountName } from "~/lib/account-name";
 import { notify } from "~/lib/notify";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { accountsTabData, DisconnectReply } from "~/routes/settings-accounts.server";
+import { YOUTUBE_SCOPES } from "../../../workers/platform-profile";
 import { PLATFORM_META } from "../platforms/platform-options";
 import { type AccountCard, connectButtonLabel, groupAccounts } from "./grouping";
 
@@ -91,12 +92,13 @@ const TERMS: Record<Terms, { title: string; button: string; scopes?: string[] }>
   linkedin: {
     title: "LinkedIn Terms",
     button: "Connect with LinkedIn",
-    scopes: ["Basic profile", "Email address", "Member posting"],
+    // What OAUTH_SCOPES.linkedin asks, in words: sign-in (openid, profile, email), member and organization posting.
+    scopes: ["Basic profile", "Email address", "Member posting", "Posting and statistics for pages you administer"],
   },
   youtube: {
     title: "YouTube Terms",
     button: "Connect with YouTube",
-    scopes: ["youtube", "youtube.upload", "youtube.readonly"],
+    scopes: YOUTUBE_SCOPES,
   },
 };
 
