@@ -97,22 +97,33 @@ export function localParts(at: number, timezone: string) {
 }
 
 /**
- * `localParts`' weekday and hour for many instants in one timezone (best times and posting patterns rank up to
- * ~100,000 quarter-hours a year): the zone's offset is looked up at each UTC day's first and last millisecond, and
- * an instant costs a lookup of its own only on a day whose offset changes (a DST switch). A zone that switched
- * and switched back within one UTC day would be missed; none does.
+ * The zone's UTC offset (ms) throughout the UTC day starting at `day`, or null on a day it changes (a DST switch):
+ * looked up at the day's first and last millisecond, once per day.
  */
-export function weekdayHourIn(timezone: string): (at: number) => { weekday: number; hour: number } {
+export function dayOffsetIn(timezone: string): (day: number) => number | null {
   const offsets = new Map<number, number | null>();
   const offsetAt = (at: number) => -new TZDate(at, timezone).getTimezoneOffset() * 60_000;
-  return (at) => {
-    const day = Math.floor(at / DAY) * DAY;
+  return (day) => {
     let offset = offsets.get(day);
     if (offset === undefined) {
       const first = offsetAt(day);
       offset = first === offsetAt(day + DAY - 1) ? first : null;
       offsets.set(day, offset);
     }
+    return offset;
+  };
+}
+
+/**
+ * `localParts`' weekday and hour for many instants in one timezone (best times and posting patterns rank up to
+ * ~100,000 quarter-hours a year): the zone's offset is looked up at each UTC day's first and last millisecond, and
+ * an instant costs a lookup of its own only on a day whose offset changes (a DST switch). A zone that switched
+ * and switched back within one UTC day would be missed; none does.
+ */
+export function weekdayHourIn(timezone: string): (at: number) => { weekday: number; hour: number } {
+  const offsetOn = dayOffsetIn(timezone);
+  return (at) => {
+    const offset = offsetOn(Math.floor(at / DAY) * DAY);
     if (offset === null) {
       const { weekday, hour } = localParts(at, timezone);
       return { weekday, hour };

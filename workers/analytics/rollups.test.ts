@@ -295,6 +295,7 @@ describe("analytics rollups (ADR 023)", () => {
     await db.run(sql`update post_metrics_daily set likes = likes + 1000 where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_engagement_daily set likes = '[]' where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_best_times_daily set posts = '[]' where workspace_id = ${a.user.id}`);
+    await db.run(sql`delete from post_best_times_weekly where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_metrics_weekly set reach = reach + 7 where workspace_id = ${a.user.id}`);
     await db.run(sql`delete from post_metrics_post_weekly where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_hashtag_daily set reach = reach + 5 where workspace_id = ${a.user.id}`);
@@ -499,20 +500,27 @@ describe("best times from the rollup (ADR 023)", () => {
       // A redelivery of the same measurement changes nothing.
       if (next() < 0.5) await db.insert(postMetricSnapshots).values({ ...snapshot, id: crypto.randomUUID() });
     }
-    const expected = async () =>
-      bestTimes(
-        await loadTargetRows(db, ws, { start: 0, end: Date.now() + 1, platforms: null }),
-        "America/New_York",
-        null,
-      );
+    const expected = async (timezone = "America/New_York") =>
+      bestTimes(await loadTargetRows(db, ws, { start: 0, end: Date.now() + 1, platforms: null }), timezone, null);
     const best = await call<"GET /api/analytics/best-times">("/api/analytics/best-times", { token: a.token });
     expect(best.status).toBe(200);
     expect(best.body.data.timezone).toBe("America/New_York");
     expect(best.body.data.source).toBe("computed");
     expect(best.body.data).toEqual(await expected());
     await expectRollupsExact(db, ws);
+    // The weekly rows fold per offset (ADR 023): the same ranking in half-hour, 45-minute and half-hour-DST zones.
+    for (const timezone of ["Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe", "America/New_York"]) {
+      const put = await call<"PUT /api/users/timezone">("/api/users/timezone", {
+        method: "PUT",
+        token: a.token,
+        body: { timezone },
+      });
+      expect(put.status).toBe(200);
+      const again = await call<"GET /api/analytics/best-times">("/api/analytics/best-times", { token: a.token });
+      expect(again.body.data, timezone).toEqual(await expected(timezone));
+    }
 
-    await db.run(sql`update post_best_times_daily set posts = '[]' where workspace_id = ${ws}`);
+    await db.run(sql`delete from post_best_times_weekly where workspace_id = ${ws}`);
     expect(
       (
         await call<"POST /api/analytics/rollups/rebuild">("/api/analytics/rollups/rebuild", {

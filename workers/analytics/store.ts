@@ -3,12 +3,12 @@ import type { Db } from "../db/client";
 import type { AudienceData } from "../db/schema/analytics";
 import type { Platform } from "../platform-profile";
 import { type Metrics, type PublishSample, type SnapshotDelta, sumMetrics, type TargetRow } from "./aggregate";
+import { weeklySamples } from "./best-times";
 import { contentTypeOf, type MediaInfo } from "./content-type";
 import {
   cutPieces,
   cutSlots,
   DAY_MS,
-  SLOT_MS,
   type Span,
   splitByUtcDays,
   splitByWeeks,
@@ -48,22 +48,20 @@ interface RawTargetRow {
   media: string;
 }
 
-/** Best-times samples from the rollup: one per quarter-hour with published targets that have metrics, ever. */
+/** Best-times samples from the weekly rollup (every week ever, platforms filtered), folded per offset of `timezone`. */
 export async function loadBestTimeSamples(
   db: Db,
   workspaceId: string,
   platforms: Platform[] | null,
+  timezone: string,
 ): Promise<PublishSample[]> {
-  const rows = await db.all<{ day: number; posts: string; engagement: string }>(sql`
-    select day, posts, engagement from post_best_times_daily
+  const rows = await db.all<{ week: number; posts: string; engagement: string }>(sql`
+    select week, posts, engagement from post_best_times_weekly
     where workspace_id = ${workspaceId} ${platformFilter(sql`platform`, platforms)}`);
-  return rows.flatMap((r) => {
-    const posts: number[] = JSON.parse(r.posts);
-    const engagement: number[] = JSON.parse(r.engagement);
-    return posts.flatMap((n, i) =>
-      n > 0 ? [{ at: r.day + i * SLOT_MS, posts: n, engagement: engagement[i] ?? 0 }] : [],
-    );
-  });
+  return weeklySamples(
+    rows.map((r) => ({ week: r.week, posts: JSON.parse(r.posts), engagement: JSON.parse(r.engagement) })),
+    timezone,
+  );
 }
 
 /** A period's whole UTC days as rollup pieces: whole weeks from the weekly table, the days around them from the daily one. */
