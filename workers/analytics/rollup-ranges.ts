@@ -77,6 +77,26 @@ export function widenDays(split: { days: Span | null; edges: EdgeDay[] }, take: 
 export const lengthOf = (spans: Span[]) => spans.reduce((n, s) => n + s.end - s.start, 0);
 
 /**
+ * What of a span to read per target beside a rollup's whole `days`: each edge, except that an edge longer than the
+ * rest of its UTC day (the hours before "now" late in the day; the day before a local midnight east of UTC) is its
+ * day from the rollup less that rest (`sign` −1): fewer targets at any even posting rate.
+ */
+export function perTargetPieces(span: Span): { days: Span | null; pieces: Array<{ span: Span; sign: 1 | -1 }> } {
+  const split = edgeDays(span);
+  const { days, edges, taken } = widenDays(
+    split,
+    split.edges.map((e) => lengthOf(e.rest) < lengthOf([e.edge])),
+  );
+  return {
+    days,
+    pieces: [
+      ...edges.map((e) => ({ span: e.edge, sign: 1 as const })),
+      ...taken.flatMap((e) => e.rest.map((r) => ({ span: r, sign: -1 as const }))),
+    ],
+  };
+}
+
+/**
  * Whole UTC days (from splitByUtcDays) split into the whole epoch-aligned weeks they hold (read from the weekly
  * rollups) and the days left before and after (read from the daily ones): at most 52 + 12 rows per key a year.
  */

@@ -875,7 +875,7 @@ describe("a period's partial days at its edges (ADR 023)", () => {
       workspaceId: fx.a.user.id,
       userId: fx.a.user.id,
       content: "x",
-      hashtags: [],
+      hashtags: likes % 2 ? ["launch", "Sale"] : ["sale"],
       status: "published",
       timezone: "UTC",
     });
@@ -932,6 +932,42 @@ describe("a period's partial days at its edges (ADR 023)", () => {
       );
     for (const period of ["startDate=2026-01-20&endDate=2026-01-20", "startDate=2026-01-20&endDate=2026-01-21"])
       await expectExact(fx, period);
+  });
+
+  it("a period ending now takes the rest of a taken edge's UTC day out of the hashtag and content rollups", async () => {
+    const fx = await seedFixture();
+    const now = Date.now();
+    // "30d" is [now − 30 days, now): before 12:00 UTC its first edge is taken (the rest of that day before it holds these
+    // hourly posts), after it its last (the rest of today holds a post published after now, measured before now).
+    for (let h = 0; h < 96; h += 1)
+      await publish(
+        fx,
+        now - 32 * DAY_MS + h * 3_600_000 + (h % 2) * 60_000,
+        1 + ((h * 5) % 11),
+        undefined,
+        now - 1_000,
+      );
+    await publish(fx, now + 60_000, 7, undefined, now - 1_000);
+    const content = await call<"GET /api/analytics/content-performance">(
+      "/api/analytics/content-performance?period=30d",
+      {
+        token: fx.a.token,
+      },
+    );
+    const tags = await call<"GET /api/analytics/hashtag-performance">("/api/analytics/hashtag-performance?period=30d", {
+      token: fx.a.token,
+    });
+    expect([content.status, tags.status]).toEqual([200, 200]);
+    const { start, end } = content.body.data.range;
+    const rows = await loadTargetRows(fx.db, fx.a.user.id, {
+      start: Date.parse(start),
+      end: Date.parse(end),
+      platforms: null,
+    });
+    expect(rows.length).toBeGreaterThan(20);
+    expect(content.body.data.contentTypes).toEqual(contentTypes(rows));
+    expect(tags.body.data.hashtags).toEqual(hashtags(rows));
+    await expectExact(fx, "period=30d");
   });
 
   it("the hours before now are the day's rollup for the top post unless that day holds a later post", async () => {

@@ -10,7 +10,7 @@ import {
   cutSlots,
   DAY_MS,
   edgeDays,
-  lengthOf,
+  perTargetPieces,
   type Span,
   splitByWeeks,
   sumSlots,
@@ -227,21 +227,16 @@ const METRIC_KEYS = ["impressions", "reach", "likes", "comments", "shares", "sav
  * `loadTargetRows` + aggregate.totals/byAccount would compute them: whole UTC days from the
  * post_metrics_daily rollup, the partial days at the edges from the targets themselves; for a past period,
  * targets measured again since its end are taken back to their latest snapshot before it. An edge longer than
- * the rest of its day (the hours before "now" late in a UTC day; the day before a local midnight east of UTC) is
- * its whole day from the rollup less that rest, read per target: fewer targets than the edge holds.
+ * the rest of its day is that day from the rollup less the rest (`perTargetPieces`).
  */
 export async function loadPeriodSums(
   db: Db,
   workspaceId: string,
   range: PeriodRange,
 ): Promise<{ posts: number; accounts: AccountSums[] }> {
-  const split = edgeDays(range);
-  const { days, edges, taken } = widenDays(
-    split,
-    split.edges.map((e) => lengthOf(e.rest) < lengthOf([e.edge])),
-  );
+  const { days, pieces } = perTargetPieces(range);
   const platforms = sql`${platformFilter(sql`platform`, range.platforms)}`;
-  const perTarget = (span: Span, sign: number) => {
+  const parts = pieces.flatMap(({ span, sign }) => {
     const r = { ...span, platforms: range.platforms };
     return [
       db.all<Sums>(
@@ -251,11 +246,7 @@ export async function loadPeriodSums(
         sql`select account_id as accountId, platform, ${SUMS} from (${metricRows(workspaceId, r, range.end)}) group by account_id, platform`,
       ),
     ].map((rows) => ({ sign, rows }));
-  };
-  const parts = [
-    ...edges.flatMap((e) => perTarget(e.edge, 1)),
-    ...taken.flatMap((e) => e.rest.flatMap((r) => perTarget(r, -1))),
-  ];
+  });
   if (days) {
     for (const { table, key, span } of rollupPieces(days, "post_metrics_weekly", "post_metrics_daily"))
       parts.push({
