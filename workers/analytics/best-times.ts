@@ -1,6 +1,6 @@
 import { byPlatform, PLATFORM_NAMES, type Platform } from "../platform-profile";
 import { type PublishSample, publishSamples, round, type TargetRow, WEEKDAYS } from "./aggregate";
-import { dayOffsetIn, weekdayHourIn } from "./period";
+import { offsetIn, weekdayHourIn } from "./period";
 import { DAY_MS, SLOT_MS, unitStarts, WEEK_MS } from "./rollup-ranges";
 
 /** SPEC §9 suggested posting times (local hours); platforms the spec does not list use Instagram's. */
@@ -32,13 +32,15 @@ export interface WeekSlots {
 
 /**
  * Best-times samples from weekly quarter-hour rows, folded so that ranking them costs ~672 samples per UTC offset
- * instead of one per non-empty quarter-hour ever: through a week whose every UTC day has one offset (`dayOffsetIn`,
- * what `weekdayHourIn` maps by), slot i falls on the same local weekday and hour in every such week (weeks are 7 days
- * apart), so those weeks are summed slot by slot per offset and sampled at the first one's slots. A week with a DST
- * switch keeps a sample per slot. `rankBestTimes` answers the same as over every quarter-hour.
+ * instead of one per non-empty quarter-hour ever: through a week whose eight UTC midnights (its own and the next
+ * week's first) have one offset, slot i falls on the same local weekday and hour in every such week (weeks are 7 days
+ * apart), so those weeks are summed slot by slot per offset and sampled at the first one's slots. A switch between
+ * two midnights changes the later one's offset (`weekdayHourIn` assumes, as here, that no zone switches and switches
+ * back within a day), so a week holding a DST switch keeps a sample per slot. `rankBestTimes` answers the same as over
+ * every quarter-hour; the offset is looked up once per midnight, not twice per day.
  */
 export function weeklySamples(rows: WeekSlots[], timezone: string): PublishSample[] {
-  const offsetOn = dayOffsetIn(timezone);
+  const offsetAt = offsetIn(timezone);
   const folded = new Map<number, WeekSlots>();
   const samples: PublishSample[] = [];
   const sample = (r: WeekSlots) => {
@@ -47,8 +49,8 @@ export function weeklySamples(rows: WeekSlots[], timezone: string): PublishSampl
     });
   };
   for (const r of rows) {
-    const [offset, ...rest] = unitStarts({ start: r.week, end: r.week + WEEK_MS }, DAY_MS).map(offsetOn);
-    if (offset == null || rest.some((o) => o !== offset)) {
+    const [offset, ...rest] = unitStarts({ start: r.week, end: r.week + WEEK_MS + DAY_MS }, DAY_MS).map(offsetAt);
+    if (offset === undefined || rest.some((o) => o !== offset)) {
       sample(r);
       continue;
     }

@@ -96,19 +96,14 @@ export function localParts(at: number, timezone: string) {
   return { day, weekday: d.getDay(), hour: d.getHours() };
 }
 
-/**
- * The zone's UTC offset (ms) throughout the UTC day starting at `day`, or null on a day it changes (a DST switch):
- * looked up at the day's first and last millisecond, once per day.
- */
-export function dayOffsetIn(timezone: string): (day: number) => number | null {
-  const offsets = new Map<number, number | null>();
-  const offsetAt = (at: number) => -new TZDate(at, timezone).getTimezoneOffset() * 60_000;
-  return (day) => {
-    let offset = offsets.get(day);
+/** The zone's UTC offset (ms) at an instant, remembered per instant (midnights and day ends repeat). */
+export function offsetIn(timezone: string): (at: number) => number {
+  const offsets = new Map<number, number>();
+  return (at) => {
+    let offset = offsets.get(at);
     if (offset === undefined) {
-      const first = offsetAt(day);
-      offset = first === offsetAt(day + DAY - 1) ? first : null;
-      offsets.set(day, offset);
+      offset = -new TZDate(at, timezone).getTimezoneOffset() * 60_000;
+      offsets.set(at, offset);
     }
     return offset;
   };
@@ -121,9 +116,16 @@ export function dayOffsetIn(timezone: string): (day: number) => number | null {
  * and switched back within one UTC day would be missed; none does.
  */
 export function weekdayHourIn(timezone: string): (at: number) => { weekday: number; hour: number } {
-  const offsetOn = dayOffsetIn(timezone);
+  const offsets = new Map<number, number | null>();
+  const offsetAt = offsetIn(timezone);
   return (at) => {
-    const offset = offsetOn(Math.floor(at / DAY) * DAY);
+    const day = Math.floor(at / DAY) * DAY;
+    let offset = offsets.get(day);
+    if (offset === undefined) {
+      const first = offsetAt(day);
+      offset = first === offsetAt(day + DAY - 1) ? first : null;
+      offsets.set(day, offset);
+    }
     if (offset === null) {
       const { weekday, hour } = localParts(at, timezone);
       return { weekday, hour };
