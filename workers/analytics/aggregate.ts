@@ -197,6 +197,19 @@ export interface ContentSums {
 }
 
 /** Each target's figures under its content type (not yet merged). */
+/** Sums times `sign`: −1 takes a day's rest, read per target, out of that day's rollup row (perTargetPieces). */
+export const signed = <T extends { targets: number; impressions: number; reach: number; engagement: number }>(
+  rows: T[],
+  sign: number,
+): T[] =>
+  rows.map((r) => ({
+    ...r,
+    targets: sign * r.targets,
+    impressions: sign * r.impressions,
+    reach: sign * r.reach,
+    engagement: sign * r.engagement,
+  }));
+
 export const contentSums = (rows: TargetRow[]): ContentSums[] =>
   rows.map((r) => ({
     contentType: r.contentType,

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type ContentSums, contentSums, type PublishSample, publishSamples } from "./aggregate";
-import { cutPieces, cutSlots, DAY_MS, SLOT_MS, splitByUtcDays, WEEK_MS } from "./rollup-ranges";
+import { type ContentSums, contentSums, type PublishSample, publishSamples, signed } from "./aggregate";
+import { cutPieces, cutSlots, DAY_MS, perTargetPieces, SLOT_MS, WEEK_MS } from "./rollup-ranges";
 import { loadTargetRows, measuredSince, type PeriodRange, platformFilter, rollupUnion } from "./store";
 
 /**
@@ -74,7 +74,7 @@ export const rebuildContent = (workspaceId: string) => [
  * measured since its end) needs figures as of its end, which no rollup holds, so it reads every target.
  */
 export async function loadContentSums(db: Db, workspaceId: string, range: PeriodRange): Promise<ContentSums[]> {
-  const { days: whole, edges } = splitByUtcDays(range);
+  const { days: whole, pieces } = perTargetPieces(range);
   if (!whole || (await measuredSince(db, workspaceId, range.end)))
     return contentSums(await loadTargetRows(db, workspaceId, range));
   const rollup = rollupUnion(
@@ -84,16 +84,23 @@ export async function loadContentSums(db: Db, workspaceId: string, range: Period
     sql`content_type, targets, impressions, reach, engagement`,
     range.platforms,
   );
-  const [rollupRows, ...edgeRows] = await Promise.all([
+  const [rollupRows, ...pieceSums] = await Promise.all([
     db.all<ContentSums>(sql`
       select content_type as contentType, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach,
         sum(engagement) as engagement
       from (${rollup}) group by content_type`),
-    ...edges.map((edge) =>
-      loadTargetRows(db, workspaceId, { ...edge, platforms: range.platforms }, undefined, { asOf: range.end }),
+    ...pieces.map(async ({ span, sign }) =>
+      signed(
+        contentSums(
+          await loadTargetRows(db, workspaceId, { ...span, platforms: range.platforms }, undefined, {
+            asOf: range.end,
+          }),
+        ),
+        sign,
+      ),
     ),
   ]);
-  return [...rollupRows, ...contentSums(edgeRows.flat())];
+  return [...rollupRows, ...pieceSums.flat()];
 }
 
 /**

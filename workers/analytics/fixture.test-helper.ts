@@ -21,6 +21,7 @@ import {
   recomputedPlatformPostTotals,
   recomputedPlatformWeeklyPostTotals,
   recomputedPostTotals,
+  recomputedWeeklyBestTimes,
   recomputedWeeklyMetrics,
   recomputedWeeklyPostTotals,
   retentionHorizon,
@@ -320,6 +321,7 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
       }))
       .filter((r) => [...r.likes, ...r.comments, ...r.shares].some((n) => n !== 0))
       .sort((x, y) => x.day - y.day || x.platform.localeCompare(y.platform));
+  // Weekly rows are read with `week as day`.
   const bestTimes = async (query: SQL) =>
     (await db.all<{ day: number; platform: string; posts: string; engagement: string }>(query))
       .map((r) => ({
@@ -354,6 +356,9 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
       bestTimes: await bestTimes(
         sql`select day, platform, posts, engagement from post_best_times_daily where workspace_id = ${workspaceId}`,
       ),
+      weeklyBestTimes: await bestTimes(
+        sql`select week as day, platform, posts, engagement from post_best_times_weekly where workspace_id = ${workspaceId}`,
+      ),
       weeklyMetrics: await db.all(sql`select week, account_id, platform, ${METRICS} from post_metrics_weekly
         where workspace_id = ${workspaceId} and ${nonZero} order by week, account_id`),
       weeklyPosts:
@@ -385,6 +390,9 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
         await db.all(sql`select post_id, day, targets, engagement, reach, split, first_published_at from (${recomputedPostTotals(workspaceId)})
         where ${postNonZero} order by post_id, day`),
       bestTimes: await bestTimes(recomputedBestTimes(workspaceId)),
+      weeklyBestTimes: await bestTimes(
+        sql`select week as day, platform, posts, engagement from (${recomputedWeeklyBestTimes(workspaceId)})`,
+      ),
       weeklyMetrics:
         await db.all(sql`select week, account_id, platform, ${METRICS} from (${recomputedWeeklyMetrics(workspaceId)})
         where ${nonZero} order by week, account_id`),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type TagSums, tagSums } from "./aggregate";
-import { DAY_MS, splitByUtcDays, WEEK_MS } from "./rollup-ranges";
+import { signed, type TagSums, tagSums } from "./aggregate";
+import { DAY_MS, perTargetPieces, WEEK_MS } from "./rollup-ranges";
 import { loadTargetRows, measuredSince, type PeriodRange, parseList, rollupUnion, targetScope } from "./store";
 
 /**
@@ -65,7 +65,7 @@ export const rebuildHashtags = (workspaceId: string) => [
  * needs figures as of its end, which no rollup holds, so it reads every target of the period.
  */
 export async function loadTagSums(db: Db, workspaceId: string, range: PeriodRange): Promise<TagSums[]> {
-  const { days, edges } = splitByUtcDays(range);
+  const { days, pieces } = perTargetPieces(range);
   if (!days || (await measuredSince(db, workspaceId, range.end)))
     return tagSums(await loadTargetRows(db, workspaceId, range));
   const rollup = rollupUnion(
@@ -75,12 +75,12 @@ export async function loadTagSums(db: Db, workspaceId: string, range: PeriodRang
     sql`tag, targets, impressions, reach, engagement`,
     range.platforms,
   );
-  const [rollupRows, ...edgeRows] = await Promise.all([
+  const [rollupRows, ...pieceSums] = await Promise.all([
     db.all<TagSums>(sql`
       select tag, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach, sum(engagement) as engagement
       from (${rollup}) group by tag`),
-    ...edges.map((edge) =>
-      db.all<{
+    ...pieces.map(async ({ span, sign }) => {
+      const rows = await db.all<{
         hashtags: string;
         impressions: number;
         reach: number;
@@ -91,8 +91,9 @@ export async function loadTagSums(db: Db, workspaceId: string, range: PeriodRang
         select p.hashtags, coalesce(c.impressions, 0) as impressions, coalesce(c.reach, 0) as reach,
           coalesce(c.likes, 0) as likes, coalesce(c.comments, 0) as comments, coalesce(c.shares, 0) as shares
         from post_targets t join posts p on p.id = t.post_id left join post_metrics_current c on c.target_id = t.id
-        where ${targetScope(workspaceId, { ...edge, platforms: range.platforms })}`),
-    ),
+        where ${targetScope(workspaceId, { ...span, platforms: range.platforms })}`);
+      return signed(tagSums(rows.map((r) => ({ ...r, hashtags: parseList(r.hashtags) }))), sign);
+    }),
   ]);
-  return [...rollupRows, ...tagSums(edgeRows.flat().map((r) => ({ ...r, hashtags: parseList(r.hashtags) })))];
+  return [...rollupRows, ...pieceSums.flat()];
 }

@@ -96,6 +96,19 @@ export function localParts(at: number, timezone: string) {
   return { day, weekday: d.getDay(), hour: d.getHours() };
 }
 
+/** The zone's UTC offset (ms) at an instant, remembered per instant (midnights and day ends repeat). */
+export function offsetIn(timezone: string): (at: number) => number {
+  const offsets = new Map<number, number>();
+  return (at) => {
+    let offset = offsets.get(at);
+    if (offset === undefined) {
+      offset = -new TZDate(at, timezone).getTimezoneOffset() * 60_000;
+      offsets.set(at, offset);
+    }
+    return offset;
+  };
+}
+
 /**
  * `localParts`' weekday and hour for many instants in one timezone (best times and posting patterns rank up to
  * ~100,000 quarter-hours a year): the zone's offset is looked up at each UTC day's first and last millisecond, and
@@ -104,7 +117,7 @@ export function localParts(at: number, timezone: string) {
  */
 export function weekdayHourIn(timezone: string): (at: number) => { weekday: number; hour: number } {
   const offsets = new Map<number, number | null>();
-  const offsetAt = (at: number) => -new TZDate(at, timezone).getTimezoneOffset() * 60_000;
+  const offsetAt = offsetIn(timezone);
   return (at) => {
     const day = Math.floor(at / DAY) * DAY;
     let offset = offsets.get(day);

@@ -20,6 +20,82 @@ export function splitByUtcDays(span: Span): { days: Span | null; edges: Span[] }
   return { days: whole, edges };
 }
 
+/** A partial-day edge of a span (splitByUtcDays), its whole UTC day, and the rest of that day outside the span. */
+export interface EdgeDay {
+  edge: Span;
+  day: Span;
+  rest: Span[];
+}
+
+/** splitByUtcDays, each edge with its day and that day's rest (a span without a whole day, across a midnight, is two). */
+export function edgeDays(span: Span): { days: Span | null; edges: EdgeDay[] } {
+  const { days, edges } = splitByUtcDays(span);
+  return {
+    days,
+    edges: edges.flatMap(atMidnight).map((edge) => {
+      const start = edge.start - (edge.start % DAY_MS);
+      const day = { start, end: start + DAY_MS };
+      const rest = [
+        { start, end: edge.start },
+        { start: edge.end, end: day.end },
+      ].filter((r) => r.end > r.start);
+      return { edge, day, rest };
+    }),
+  };
+}
+
+/** A span of less than two days cut at the midnight inside it, if any. */
+function atMidnight({ start, end }: Span): Span[] {
+  const midnight = Math.ceil(start / DAY_MS) * DAY_MS;
+  return midnight > start && midnight < end
+    ? [
+        { start, end: midnight },
+        { start: midnight, end },
+      ]
+    : [{ start, end }];
+}
+
+/**
+ * The whole days widened by the days of the edges `take` marks (`taken`), so a rollup answers for them with their
+ * rest read per target instead of the edge; the other edges are left. Edges lie at the span's ends, so the days stay
+ * one span.
+ */
+export function widenDays(split: { days: Span | null; edges: EdgeDay[] }, take: boolean[]) {
+  let days = split.days;
+  const [edges, taken]: [EdgeDay[], EdgeDay[]] = [[], []];
+  split.edges.forEach((e, i) => {
+    if (!take[i]) edges.push(e);
+    else {
+      taken.push(e);
+      days = days ? { start: Math.min(days.start, e.day.start), end: Math.max(days.end, e.day.end) } : e.day;
+    }
+  });
+  return { days, edges, taken };
+}
+
+/** The total length of spans. */
+export const lengthOf = (spans: Span[]) => spans.reduce((n, s) => n + s.end - s.start, 0);
+
+/**
+ * What of a span to read per target beside a rollup's whole `days`: each edge, except that an edge longer than the
+ * rest of its UTC day (the hours before "now" late in the day; the day before a local midnight east of UTC) is its
+ * day from the rollup less that rest (`sign` −1): fewer targets at any even posting rate.
+ */
+export function perTargetPieces(span: Span): { days: Span | null; pieces: Array<{ span: Span; sign: 1 | -1 }> } {
+  const split = edgeDays(span);
+  const { days, edges, taken } = widenDays(
+    split,
+    split.edges.map((e) => lengthOf(e.rest) < lengthOf([e.edge])),
+  );
+  return {
+    days,
+    pieces: [
+      ...edges.map((e) => ({ span: e.edge, sign: 1 as const })),
+      ...taken.flatMap((e) => e.rest.map((r) => ({ span: r, sign: -1 as const }))),
+    ],
+  };
+}
+
 /**
  * Whole UTC days (from splitByUtcDays) split into the whole epoch-aligned weeks they hold (read from the weekly
  * rollups) and the days left before and after (read from the daily ones): at most 52 + 12 rows per key a year.

@@ -4,12 +4,15 @@ import {
   cutPieces,
   cutSlots,
   DAY_MS,
+  edgeDays,
+  lengthOf,
   SLOT_MS,
   splitByUtcDays,
   splitByWeeks,
   sumSlots,
   unitStarts,
   WEEK_MS,
+  widenDays,
 } from "./rollup-ranges";
 
 const at = (d: number, h: number, m = 0) => Date.UTC(2026, 0, d, h, m);
@@ -61,6 +64,47 @@ describe("splitByUtcDays", () => {
       edges: [],
     });
     expect(splitByUtcDays({ start: at(5, 3), end: at(5, 3) })).toEqual({ days: null, edges: [] });
+  });
+});
+
+describe("edgeDays and widenDays", () => {
+  it("give each edge its UTC day and the rest of that day outside the span", () => {
+    expect(edgeDays({ start: at(5, 23), end: at(8, 9, 30) })).toEqual({
+      days: { start: at(6, 0), end: at(8, 0) },
+      edges: [
+        {
+          edge: { start: at(5, 23), end: at(6, 0) },
+          day: { start: at(5, 0), end: at(6, 0) },
+          rest: [{ start: at(5, 0), end: at(5, 23) }],
+        },
+        {
+          edge: { start: at(8, 0), end: at(8, 9, 30) },
+          day: { start: at(8, 0), end: at(9, 0) },
+          rest: [{ start: at(8, 9, 30), end: at(9, 0) }],
+        },
+      ],
+    });
+    // Inside one day the rest lies on both sides.
+    expect(edgeDays({ start: at(5, 1), end: at(5, 20) }).edges[0]?.rest).toEqual([
+      { start: at(5, 0), end: at(5, 1) },
+      { start: at(5, 20), end: at(6, 0) },
+    ]);
+  });
+
+  it("widen the whole days by the taken edges' days only, as one span", () => {
+    const split = edgeDays({ start: at(5, 23), end: at(8, 20) });
+    const longer = split.edges.map((e) => lengthOf(e.rest) < lengthOf([e.edge]));
+    expect(longer).toEqual([false, true]);
+    const { days, edges, taken } = widenDays(split, longer);
+    expect(days).toEqual({ start: at(6, 0), end: at(9, 0) });
+    expect(edges.map((e) => e.edge)).toEqual([{ start: at(5, 23), end: at(6, 0) }]);
+    expect(taken.map((e) => e.rest)).toEqual([[{ start: at(8, 20), end: at(9, 0) }]]);
+    expect(widenDays(split, [true, true]).days).toEqual({ start: at(5, 0), end: at(9, 0) });
+    // Two edges around one midnight and no whole day between them.
+    const two = edgeDays({ start: at(5, 3), end: at(6, 21) });
+    expect(two.days).toEqual(null);
+    expect(widenDays(two, [false, true]).days).toEqual({ start: at(6, 0), end: at(7, 0) });
+    expect(widenDays(two, [true, true]).days).toEqual({ start: at(5, 0), end: at(7, 0) });
   });
 });
 

@@ -295,6 +295,7 @@ describe("analytics rollups (ADR 023)", () => {
     await db.run(sql`update post_metrics_daily set likes = likes + 1000 where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_engagement_daily set likes = '[]' where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_best_times_daily set posts = '[]' where workspace_id = ${a.user.id}`);
+    await db.run(sql`delete from post_best_times_weekly where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_metrics_weekly set reach = reach + 7 where workspace_id = ${a.user.id}`);
     await db.run(sql`delete from post_metrics_post_weekly where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_hashtag_daily set reach = reach + 5 where workspace_id = ${a.user.id}`);
@@ -499,20 +500,27 @@ describe("best times from the rollup (ADR 023)", () => {
       // A redelivery of the same measurement changes nothing.
       if (next() < 0.5) await db.insert(postMetricSnapshots).values({ ...snapshot, id: crypto.randomUUID() });
     }
-    const expected = async () =>
-      bestTimes(
-        await loadTargetRows(db, ws, { start: 0, end: Date.now() + 1, platforms: null }),
-        "America/New_York",
-        null,
-      );
+    const expected = async (timezone = "America/New_York") =>
+      bestTimes(await loadTargetRows(db, ws, { start: 0, end: Date.now() + 1, platforms: null }), timezone, null);
     const best = await call<"GET /api/analytics/best-times">("/api/analytics/best-times", { token: a.token });
     expect(best.status).toBe(200);
     expect(best.body.data.timezone).toBe("America/New_York");
     expect(best.body.data.source).toBe("computed");
     expect(best.body.data).toEqual(await expected());
     await expectRollupsExact(db, ws);
+    // The weekly rows fold per offset (ADR 023): the same ranking in half-hour, 45-minute and half-hour-DST zones.
+    for (const timezone of ["Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe", "America/New_York"]) {
+      const put = await call<"PUT /api/users/timezone">("/api/users/timezone", {
+        method: "PUT",
+        token: a.token,
+        body: { timezone },
+      });
+      expect(put.status).toBe(200);
+      const again = await call<"GET /api/analytics/best-times">("/api/analytics/best-times", { token: a.token });
+      expect(again.body.data, timezone).toEqual(await expected(timezone));
+    }
 
-    await db.run(sql`update post_best_times_daily set posts = '[]' where workspace_id = ${ws}`);
+    await db.run(sql`delete from post_best_times_weekly where workspace_id = ${ws}`);
     expect(
       (
         await call<"POST /api/analytics/rollups/rebuild">("/api/analytics/rollups/rebuild", {
@@ -839,5 +847,138 @@ describe("the rollups' triggers on a publish (migration 0031)", () => {
     // workspace's published-targets index, and post_platform_daily was found by workspace (platform comes first).
     expect(await publishRead(await scheduled())).toBeLessThan(first + 30);
     await expectRollupsExact(db, ws);
+  });
+});
+
+describe("a period's partial days at its edges (ADR 023)", () => {
+  /** Publishes a post at `at` (Instagram on even minutes, else Facebook) with `likes`, measured at `measured` and, when `later`, again then. */
+  const publish = async (fx: Fixture, at: number, likes: number, later?: number, measured = at + 3_600_000) => {
+    const [postId, targetId] = [crypto.randomUUID(), crypto.randomUUID()];
+    const ig = Math.floor(at / 60_000) % 2 === 0;
+    const target = {
+      postId,
+      workspaceId: fx.a.user.id,
+      platform: ig ? ("instagram" as const) : ("facebook" as const),
+      accountId: ig ? fx.ids.ig : fx.ids.fb,
+    };
+    const figures = {
+      impressions: likes * 3,
+      reach: likes * 2,
+      comments: 1,
+      shares: 0,
+      saves: 0,
+      clicks: 0,
+      videoViews: 0,
+    };
+    await fx.db.insert(posts).values({
+      id: postId,
+      workspaceId: fx.a.user.id,
+      userId: fx.a.user.id,
+      content: "x",
+      hashtags: likes % 2 ? ["launch", "Sale"] : ["sale"],
+      status: "published",
+      timezone: "UTC",
+    });
+    await fx.db
+      .insert(postTargets)
+      .values({ ...target, id: targetId, status: "published", dueAt: at, publishedAt: at });
+    for (const [takenAt, n] of [[measured, likes], ...(later ? [[later, likes * 10]] : [])] as const)
+      await fx.db
+        .insert(postMetricSnapshots)
+        .values({ ...target, ...figures, id: crypto.randomUUID(), targetId, takenAt, likes: n });
+  };
+  const expectExact = async (fx: Fixture, period: string) => {
+    const overview = await call<"GET /api/analytics/overview">(`/api/analytics/overview?${period}`, {
+      token: fx.a.token,
+    });
+    expect(overview.status).toBe(200);
+    const { start, end } = overview.body.data.range;
+    const rows = await loadTargetRows(fx.db, fx.a.user.id, {
+      start: Date.parse(start),
+      end: Date.parse(end),
+      platforms: null,
+    });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(overview.body.data.topPerformingPost?.postId ?? null, period).toBe(topPost(rows)[0]?.postId ?? null);
+    const platforms = await call<"GET /api/analytics/platform-performance">(
+      `/api/analytics/platform-performance?${period}`,
+      { token: fx.a.token },
+    );
+    expect(platforms.body.data.platforms, period).toEqual(byPlatform(rows));
+    for (const id of [fx.ids.ig, fx.ids.fb]) {
+      const account = await call<"GET /api/analytics/account/:id">(`/api/analytics/account/${id}?${period}`, {
+        token: fx.a.token,
+      });
+      expect(account.body.data.account, period).toMatchObject(byAccount(rows)[id]!);
+    }
+  };
+
+  it("an edge longer than the rest of its UTC day is the day's rollup less the rest, past periods included", async () => {
+    const fx = await seedFixture();
+    const put = await call<"PUT /api/users/timezone">("/api/users/timezone", {
+      method: "PUT",
+      token: fx.a.token,
+      body: { timezone: "America/Los_Angeles" },
+    });
+    expect(put.status).toBe(200);
+    // January 20-22, 2026 around the clock; Los Angeles' midnight is 08:00 UTC, so a period's first UTC day is a
+    // 16-hour edge whose 8-hour rest holds posts too. Half are measured again after the periods end (figures ×10).
+    for (let h = 0; h < 72; h += 1)
+      await publish(
+        fx,
+        Date.UTC(2026, 0, 20, h, 7 + (h % 2)),
+        1 + ((h * 7) % 13),
+        h % 2 ? Date.UTC(2026, 0, 25) : undefined,
+      );
+    for (const period of ["startDate=2026-01-20&endDate=2026-01-20", "startDate=2026-01-20&endDate=2026-01-21"])
+      await expectExact(fx, period);
+  });
+
+  it("a period ending now takes the rest of a taken edge's UTC day out of the hashtag and content rollups", async () => {
+    const fx = await seedFixture();
+    const now = Date.now();
+    // "30d" is [now − 30 days, now): before 12:00 UTC its first edge is taken (the rest of that day before it holds these
+    // hourly posts), after it its last (the rest of today holds a post published after now, measured before now).
+    for (let h = 0; h < 96; h += 1)
+      await publish(
+        fx,
+        now - 32 * DAY_MS + h * 3_600_000 + (h % 2) * 60_000,
+        1 + ((h * 5) % 11),
+        undefined,
+        now - 1_000,
+      );
+    await publish(fx, now + 60_000, 7, undefined, now - 1_000);
+    const content = await call<"GET /api/analytics/content-performance">(
+      "/api/analytics/content-performance?period=30d",
+      {
+        token: fx.a.token,
+      },
+    );
+    const tags = await call<"GET /api/analytics/hashtag-performance">("/api/analytics/hashtag-performance?period=30d", {
+      token: fx.a.token,
+    });
+    expect([content.status, tags.status]).toEqual([200, 200]);
+    const { start, end } = content.body.data.range;
+    const rows = await loadTargetRows(fx.db, fx.a.user.id, {
+      start: Date.parse(start),
+      end: Date.parse(end),
+      platforms: null,
+    });
+    expect(rows.length).toBeGreaterThan(20);
+    expect(content.body.data.contentTypes).toEqual(contentTypes(rows));
+    expect(tags.body.data.hashtags).toEqual(hashtags(rows));
+    await expectExact(fx, "period=30d");
+  });
+
+  it("the hours before now are the day's rollup for the top post unless that day holds a later post", async () => {
+    const fx = await seedFixture();
+    const now = Date.now();
+    // Measured before now, so nothing was measured after the period (a period ending now ranks candidates).
+    for (let i = 1; i <= 6; i++)
+      await publish(fx, now - i * 600_000 - (i % 2) * 60_000, 20 - i, undefined, now - 1_000);
+    await expectExact(fx, "period=30d");
+    // A post published after now (a clock ahead) with more engagement than any: the day is no longer the edge.
+    await publish(fx, now + 120_000, 1_000, undefined, now - 1_000);
+    await expectExact(fx, "period=30d");
   });
 });

@@ -3,11 +3,11 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { rebuildContent } from "./content-rollup";
 import { rebuildHashtags } from "./hashtag-rollup";
-import { DAY_MS, WEEK_MS } from "./rollup-ranges";
+import { DAY_MS, SLOT_MS, WEEK_MS } from "./rollup-ranges";
 
 /**
- * The analytics rollups' repair and retention (ADR 023). Triggers (migrations 0018, 0021, 0023, 0024, 0025, 0028, 0030) keep
- * post_metrics_daily, post_metrics_post_daily, their weekly sums, post_engagement_daily, post_best_times_daily, post_hashtag_daily,
+ * The analytics rollups' repair and retention (ADR 023). Triggers (migrations 0018, 0021, 0023, 0024, 0025, 0028, 0030, 0033) keep
+ * post_metrics_daily, post_metrics_post_daily, their weekly sums, post_engagement_daily, post_best_times_daily and its weekly sums, post_hashtag_daily,
  * post_content_daily and post_published_daily right on every write; `rebuildRollups` recomputes them from scratch (after a
  * bug, or to check the triggers), and `runRetention` deletes old post snapshots without changing them.
  */
@@ -106,19 +106,26 @@ export const recomputedEngagement = (workspaceId: string, fromDay: number) => sq
   group by k.d, k.p`;
 
 /** The best-times rollup: targets with current metrics and their engagement per (day, platform), as 96 quarter-hours by publish time. */
-export const recomputedBestTimes = (workspaceId: string) => sql`
-  with recursive slots(i) as (select 0 union all select i + 1 from slots where i < 95),
+export const recomputedBestTimes = (workspaceId: string) => bestTimesPer(workspaceId, DAY_MS, "day");
+/** The same per (epoch-aligned week, platform), as the week's 672 quarter-hours. */
+export const recomputedWeeklyBestTimes = (workspaceId: string) => bestTimesPer(workspaceId, WEEK_MS, "week");
+
+const bestTimesPer = (workspaceId: string, unitMs: number, key: "day" | "week") => {
+  const unit = sql.raw(String(unitMs));
+  return sql`
+  with recursive slots(i) as (select 0 union all select i + 1 from slots where i < ${sql.raw(String(unitMs / SLOT_MS - 1))}),
   s as (
-    select published_at - published_at % ${DAY} as d, platform as p, published_at % ${DAY} / 900000 as slot,
+    select published_at - published_at % ${unit} as d, platform as p, published_at % ${unit} / ${sql.raw(String(SLOT_MS))} as slot,
       count(*) as n, sum(likes + comments + shares) as e
     from post_metrics_current where workspace_id = ${workspaceId} and published_at is not null group by 1, 2, 3
   ),
   k as (select distinct d, p from s)
-  select ${workspaceId} as workspace_id, k.d as day, k.p as platform,
+  select ${workspaceId} as workspace_id, k.d as ${sql.raw(key)}, k.p as platform,
     json_group_array(coalesce(s.n, 0) order by slots.i) as posts,
     json_group_array(coalesce(s.e, 0) order by slots.i) as engagement
   from k cross join slots left join s on s.d = k.d and s.p = k.p and s.slot = slots.i
   group by k.d, k.p`;
+};
 
 const dialect = new SQLiteAsyncDialect();
 
@@ -171,6 +178,8 @@ export async function rebuildRollups(
     sql`insert into post_engagement_daily (workspace_id, day, platform, likes, comments, shares) ${recomputedEngagement(workspaceId, horizon)}`,
     sql`delete from post_best_times_daily where workspace_id = ${workspaceId}`,
     sql`insert into post_best_times_daily (workspace_id, day, platform, posts, engagement) ${recomputedBestTimes(workspaceId)}`,
+    sql`delete from post_best_times_weekly where workspace_id = ${workspaceId}`,
+    sql`insert into post_best_times_weekly (workspace_id, week, platform, posts, engagement) ${recomputedWeeklyBestTimes(workspaceId)}`,
     ...rebuildHashtags(workspaceId),
     ...rebuildContent(workspaceId),
   ]);

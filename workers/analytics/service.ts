@@ -134,7 +134,12 @@ export class AnalyticsService {
 
   /** Over everything the user ever published: the more history, the better the ranking. */
   async bestTimes(platform: Platform | null) {
-    const samples = await store.loadBestTimeSamples(this.db, this.scope.workspaceId, platform ? [platform] : null);
+    const samples = await store.loadBestTimeSamples(
+      this.db,
+      this.scope.workspaceId,
+      platform ? [platform] : null,
+      this.timezone,
+    );
     return rankBestTimes(samples, this.timezone, platform);
   }
 

@@ -3,18 +3,20 @@ import type { Db } from "../db/client";
 import type { AudienceData } from "../db/schema/analytics";
 import type { Platform } from "../platform-profile";
 import { type Metrics, type PublishSample, type SnapshotDelta, sumMetrics, type TargetRow } from "./aggregate";
+import { weeklySamples } from "./best-times";
 import { contentTypeOf, type MediaInfo } from "./content-type";
 import {
   cutPieces,
   cutSlots,
   DAY_MS,
-  SLOT_MS,
+  edgeDays,
+  perTargetPieces,
   type Span,
-  splitByUtcDays,
   splitByWeeks,
   sumSlots,
   unitStarts,
   WEEK_MS,
+  widenDays,
 } from "./rollup-ranges";
 
 /** D1 reads behind the analytics endpoints. Every query is scoped by workspace id first. */
@@ -48,22 +50,20 @@ interface RawTargetRow {
   media: string;
 }
 
-/** Best-times samples from the rollup: one per quarter-hour with published targets that have metrics, ever. */
+/** Best-times samples from the weekly rollup (every week ever, platforms filtered), folded per offset of `timezone`. */
 export async function loadBestTimeSamples(
   db: Db,
   workspaceId: string,
   platforms: Platform[] | null,
+  timezone: string,
 ): Promise<PublishSample[]> {
-  const rows = await db.all<{ day: number; posts: string; engagement: string }>(sql`
-    select day, posts, engagement from post_best_times_daily
+  const rows = await db.all<{ week: number; posts: string; engagement: string }>(sql`
+    select week, posts, engagement from post_best_times_weekly
     where workspace_id = ${workspaceId} ${platformFilter(sql`platform`, platforms)}`);
-  return rows.flatMap((r) => {
-    const posts: number[] = JSON.parse(r.posts);
-    const engagement: number[] = JSON.parse(r.engagement);
-    return posts.flatMap((n, i) =>
-      n > 0 ? [{ at: r.day + i * SLOT_MS, posts: n, engagement: engagement[i] ?? 0 }] : [],
-    );
-  });
+  return weeklySamples(
+    rows.map((r) => ({ week: r.week, posts: JSON.parse(r.posts), engagement: JSON.parse(r.engagement) })),
+    timezone,
+  );
 }
 
 /** A period's whole UTC days as rollup pieces: whole weeks from the weekly table, the days around them from the daily one. */
@@ -226,17 +226,18 @@ const METRIC_KEYS = ["impressions", "reach", "likes", "comments", "shares", "sav
  * The period's metrics per account and its number of published targets (the post count), as
  * `loadTargetRows` + aggregate.totals/byAccount would compute them: whole UTC days from the
  * post_metrics_daily rollup, the partial days at the edges from the targets themselves; for a past period,
- * targets measured again since its end are taken back to their latest snapshot before it.
+ * targets measured again since its end are taken back to their latest snapshot before it. An edge longer than
+ * the rest of its day is that day from the rollup less the rest (`perTargetPieces`).
  */
 export async function loadPeriodSums(
   db: Db,
   workspaceId: string,
   range: PeriodRange,
 ): Promise<{ posts: number; accounts: AccountSums[] }> {
-  const { days, edges } = splitByUtcDays(range);
+  const { days, pieces } = perTargetPieces(range);
   const platforms = sql`${platformFilter(sql`platform`, range.platforms)}`;
-  const parts: Array<Promise<Sums[]>> = edges.flatMap((edge) => {
-    const r = { ...edge, platforms: range.platforms };
+  const parts = pieces.flatMap(({ span, sign }) => {
+    const r = { ...span, platforms: range.platforms };
     return [
       db.all<Sums>(
         sql`select t.account_id as accountId, t.platform, count(*) as targets from post_targets t where ${targetScope(workspaceId, r)} group by t.account_id, t.platform`,
@@ -244,19 +245,23 @@ export async function loadPeriodSums(
       db.all<Sums>(
         sql`select account_id as accountId, platform, ${SUMS} from (${metricRows(workspaceId, r, range.end)}) group by account_id, platform`,
       ),
-    ];
+    ].map((rows) => ({ sign, rows }));
   });
   if (days) {
     for (const { table, key, span } of rollupPieces(days, "post_metrics_weekly", "post_metrics_daily"))
-      parts.push(
-        db.all<Sums>(sql`select account_id as accountId, platform, sum(targets) as targets, ${SUMS} from ${table}
+      parts.push({
+        sign: 1,
+        rows: db.all<Sums>(sql`select account_id as accountId, platform, sum(targets) as targets, ${SUMS} from ${table}
           where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end} ${platforms} group by account_id, platform`),
-      );
+      });
     if (await measuredSince(db, workspaceId, range.end))
-      parts.push(db.all<Sums>(backToEnd(workspaceId, { ...days, platforms: range.platforms }, range.end)));
+      parts.push({
+        sign: 1,
+        rows: db.all<Sums>(backToEnd(workspaceId, { ...days, platforms: range.platforms }, range.end)),
+      });
   }
   const byAccount = new Map<string, AccountSums>();
-  for (const rows of await Promise.all(parts))
+  for (const { sign, rows } of await Promise.all(parts.map(async (p) => ({ sign: p.sign, rows: await p.rows }))))
     for (const row of rows) {
       const into = byAccount.get(row.accountId) ?? {
         accountId: row.accountId,
@@ -264,8 +269,8 @@ export async function loadPeriodSums(
         targets: 0,
         ...sumMetrics([]),
       };
-      into.targets += Number(row.targets ?? 0);
-      for (const k of METRIC_KEYS) into[k] += Number(row[k] ?? 0);
+      into.targets += sign * Number(row.targets ?? 0);
+      for (const k of METRIC_KEYS) into[k] += sign * Number(row[k] ?? 0);
       byAccount.set(row.accountId, into);
     }
   // Only accounts with published targets in the period are listed, as before.
@@ -306,7 +311,7 @@ const backToEnd = (workspaceId: string, r: PeriodRange, asOf: number) => {
  * (`topCandidates`), with or without a platform filter; a past period sums every post of the period.
  */
 export async function topPostId(db: Db, workspaceId: string, range: PeriodRange): Promise<string | null> {
-  const { days, edges } = splitByUtcDays(range);
+  const { days, edges } = await rankingSplit(db, workspaceId, range);
   const narrow = days && !(await measuredSince(db, workspaceId, range.end));
   const [best] = await db.all<{ postId: string }>(
     narrow
@@ -343,7 +348,7 @@ export async function topPostId(db: Db, workspaceId: string, range: PeriodRange)
  * reads every target of the period.
  */
 export async function topPostRows(db: Db, workspaceId: string, range: PeriodRange, k: number): Promise<TargetRow[]> {
-  const { days, edges } = splitByUtcDays(range);
+  const { days, edges } = await rankingSplit(db, workspaceId, range);
   if (!days || (await measuredSince(db, workspaceId, range.end))) return loadTargetRows(db, workspaceId, range);
   const ids = await db.all<{ postId: string }>(
     sql`select post_id as postId from (${topCandidates(workspaceId, days, edges, range.platforms, { k, engagedOnly: false })})`,
@@ -356,6 +361,28 @@ export async function topPostRows(db: Db, workspaceId: string, range: PeriodRang
         ids.map((r) => r.postId),
       )
     : [];
+}
+
+/**
+ * The period's whole days and partial-day edges for ranking its posts: an edge's day counts as whole when nothing
+ * else of that day is published or measured (on the filtered platforms), e.g. the hours before "now", since the
+ * day's rollup rows then hold exactly the edge's posts (one seek per check instead of the edge's targets).
+ */
+async function rankingSplit(db: Db, workspaceId: string, range: PeriodRange) {
+  const split = edgeDays(range);
+  const occupied = (
+    s: Span,
+  ) => sql`exists (select 1 from post_targets t where ${targetScope(workspaceId, { ...s, platforms: range.platforms })})
+    or exists (select 1 from post_metrics_current c where c.workspace_id = ${workspaceId} and c.published_at >= ${s.start}
+      and c.published_at < ${s.end} ${platformFilter(sql`c.platform`, range.platforms)})`;
+  const take = await Promise.all(
+    split.edges.map(async (e) => {
+      const [row] = await db.all<{ n: number }>(sql`select ${sql.join(e.rest.map(occupied), sql` or `)} as n`);
+      return !row?.n;
+    }),
+  );
+  const { days, edges } = widenDays(split, take);
+  return { days, edges: edges.map((e) => e.edge) };
 }
 
 /**

@@ -184,7 +184,7 @@ describe("migration 0011: personal workspaces", () => {
     }
     expect(await count("SELECT count(*) AS n FROM workspaces")).toBe(3);
     expect(await count("SELECT count(*) AS n FROM workspace_members WHERE role = 'owner'")).toBe(3);
-    // The analytics rollups' backfills (0018, 0021, 0023, 0024, 0025, 0026, 0028, 0030) equal a from-scratch recomputation.
+    // The analytics rollups' backfills (0018, 0021, 0023, 0024, 0025, 0026, 0028, 0030, 0033) equal a from-scratch recomputation.
     for (const n of [1, 2, 3]) await expectRollupsExact(createDb(db), `user-${n}`);
     expect(
       (
@@ -207,6 +207,12 @@ describe("migration 0011: personal workspaces", () => {
         "SELECT sum(j.value) AS n FROM post_published_daily p, json_each(p.targets) j WHERE p.workspace_id = ?",
       ),
     ).toEqual([{ n: 1 }]);
+    // 0033's weekly best times hold the measured target once with its engagement.
+    expect(
+      await one(
+        "SELECT sum(p.value) AS n, sum(e.value) AS engagement FROM post_best_times_weekly w, json_each(w.posts) p, json_each(w.engagement) e WHERE w.workspace_id = ? AND p.key = e.key",
+      ),
+    ).toEqual([{ n: 1, engagement: 20 }]);
   });
 
   it("keeps the 0010 triggers working on the renamed columns", async () => {

@@ -130,6 +130,12 @@ export const postMetricsCurrent = sqliteTable(
 /** A day's quarter-hours: every timezone's midnight falls on one, so any local day sums whole slots. */
 export const SLOTS_PER_DAY = 96;
 const zeroSlots = sql.raw(`'[${Array(SLOTS_PER_DAY).fill(0).join(",")}]'`);
+/** An epoch-aligned UTC week's quarter-hours (the weekly rollups' weeks). */
+const zeroWeekSlots = sql.raw(
+  `'[${Array(7 * SLOTS_PER_DAY)
+    .fill(0)
+    .join(",")}]'`,
+);
 const metric = (name: string) => integer(name).notNull().default(0);
 /** An account rollup's figures: published targets and the sum of their current metrics. */
 const accountMetrics = () => ({
@@ -196,6 +202,23 @@ export const postBestTimesDaily = sqliteTable(
     engagement: text("engagement").notNull().default(zeroSlots),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.platform] })],
+);
+
+/**
+ * post_best_times_daily per epoch-aligned UTC week (week = day − day mod 7 days): JSON arrays of the week's 672
+ * quarter-hours, so best times reads ~52 rows per platform a year instead of 365. Kept by triggers on
+ * post_metrics_current beside the daily ones (migration 0033).
+ */
+export const postBestTimesWeekly = sqliteTable(
+  "post_best_times_weekly",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    week: ms("week").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    posts: text("posts").notNull().default(zeroWeekSlots),
+    engagement: text("engagement").notNull().default(zeroWeekSlots),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.week, t.platform] })],
 );
 
 /**
