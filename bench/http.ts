@@ -151,10 +151,30 @@ export class BenchClient {
     if (!location.includes(`connected=${platform}`)) throw new Error(`connecting ${platform} failed: ${location}`);
   }
 
+  /** Connections tried again after a lost connection (counted for the burst's note). */
+  connectRetries = 0;
+
+  /**
+   * Connects, and on a lost connection (the app's call to the emulator Worker, or ours, reset under load: the app
+   * says "Could not reach …") connects again, as a person clicks Connect again; anything else fails the run.
+   */
+  private async connectRetrying(cookie: string, platform: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.connect(cookie, platform);
+      } catch (error) {
+        const reason = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+        if (attempt === 3 || !/Could\+not\+reach|fetch failed|ECONNRESET|socket/i.test(reason)) throw error;
+        this.connectRetries += 1;
+        console.error(`bench: connecting ${platform} again after: ${reason}`);
+      }
+    }
+  }
+
   /** A new user with one `platform` account connected through the emulator and `file` in their media library. */
   async owner(email: string, platform: string, file: File): Promise<{ token: string; account: string; media: string }> {
     const { token, cookie } = await this.session(email, "bench-pass-1");
-    await this.connect(cookie, platform);
+    await this.connectRetrying(cookie, platform);
     const accounts = (await this.json<{ accounts: Array<{ _id: string }> }>("/api/accounts", { token })).body.data
       .accounts;
     const form = new FormData();
