@@ -215,6 +215,7 @@ export async function textBurstRows(
   await inParallel(jobs, 6, async (j) => {
     const res = await client.json<{ _id: string }>("/api/posts", {
       token: j.token,
+      idempotencyKey: crypto.randomUUID(),
       body: {
         content: `${prefix} ${j.i} for ${j.account.slice(0, 8)} ${crypto.randomUUID().slice(0, 6)}`,
         platforms: ["linkedin"],
@@ -256,7 +257,7 @@ export async function textBurstRows(
       value: lags.length ? `p50 ${seconds(percentile(lags, 50))} · p99 ${seconds(p99)}` : "none published",
       budget: "all published",
       pass: lags.length === jobs.length,
-      note: `${lags.length}/${jobs.length} published, ${unfinished} unfinished; ${staged}/${jobs.length} staged ahead; accounts connected in ${seconds(connectMs)} (${client.connectRetries} connects tried again after a lost connection)`,
+      note: `${lags.length}/${jobs.length} published, ${unfinished} unfinished; ${staged}/${jobs.length} staged ahead; accounts connected in ${seconds(connectMs)} (${client.lostConnections} requests and connects sent again after a lost connection)`,
     },
     {
       name: "Worker CPU per publish (the Worker isolate's CPU, workerd profiler; emulator excluded)",
