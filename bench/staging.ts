@@ -158,7 +158,7 @@ export async function stagedVideoRow(
 }
 
 /** Waits, reading the D1 file (so the Worker spends no CPU on it), until the burst settled; lags from due. */
-async function settledInFile(persistTo: string, prefix: string, total: number, deadline: number) {
+export async function settledInFile(persistTo: string, prefix: string, total: number, deadline: number) {
   const read = () => {
     const db = readLive(persistTo);
     try {
