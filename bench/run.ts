@@ -70,7 +70,11 @@ const SIZE = smoke
       staged: { accounts: 5, postsPerAccount: 4, videoBytes: 50 * 1024 * 1024, leadMs: 4 * 60_000 },
       burst: { accounts: 1_000, perAccount: 10, leadMs: 20 * 60_000 },
     };
-if (burstAccounts) SIZE.burst.accounts = Number(burstAccounts);
+if (burstAccounts) {
+  SIZE.burst.accounts = Number(burstAccounts);
+  // Time to schedule and stage them (~12 targets a second on the shared machine), as 20 min is for 1,000 accounts.
+  SIZE.burst.leadMs = Math.max(4 * 60_000, SIZE.burst.accounts * 1_200);
+}
 
 const rows: BenchRow[] = [];
 const step = (what: string) => console.error(`bench: ${what}`);
