@@ -8,19 +8,50 @@ export class BenchClient {
     this.baseUrl = baseUrl;
   }
 
+  /**
+   * A JSON call. Under load, wrangler's proxy can lose its connection to the local Worker ("Network connection
+   * lost.", the request failed or not): a GET, an upload (a repeat adds one more library item) and a write with
+   * an `idempotencyKey` (the repeat replays the first answer) are sent again; any other write fails the run.
+   */
   async json<T = any>(
     path: string,
-    init: { method?: string; token?: string; body?: unknown; form?: FormData } = {},
+    init: { method?: string; token?: string; body?: unknown; form?: FormData; idempotencyKey?: string } = {},
   ): Promise<{ status: number; body: { success: boolean; message: string; data: T } }> {
     const headers: Record<string, string> = {};
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
     if (init.body !== undefined) headers["Content-Type"] = "application/json";
-    const res = await fetch(`${this.baseUrl}${path}`, {
-      method: init.method ?? (init.body !== undefined || init.form ? "POST" : "GET"),
-      headers,
-      body: init.form ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
-    });
-    return { status: res.status, body: (await res.json()) as { success: boolean; message: string; data: T } };
+    if (init.idempotencyKey) headers["Idempotency-Key"] = init.idempotencyKey;
+    const method = init.method ?? (init.body !== undefined || init.form ? "POST" : "GET");
+    const send = () =>
+      this.answer<T>(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        body: init.form ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+      });
+    return method === "GET" || init.form || init.idempotencyKey ? this.againIfLost(path, send) : send();
+  }
+
+  /** Requests sent again after a lost connection (a burst's note counts them with the connects). */
+  lostConnections = 0;
+
+  /** Runs `attempt` up to three times while the connection to a local Worker is lost (see `json`). */
+  private async againIfLost<R>(what: string, attempt: () => Promise<R>): Promise<R> {
+    for (let n = 1; ; n++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (n === 3 || !(error instanceof LostConnection || error instanceof TypeError)) throw error;
+        this.lostConnections += 1;
+        console.error(`bench: ${what} again after a lost connection: ${error.message}`);
+        await new Promise((r) => setTimeout(r, 500 * n));
+      }
+    }
+  }
+
+  private async answer<T>(url: string, init: RequestInit) {
+    const res = await fetch(url, init);
+    const body = JSON.parse(await textOf(res)) as { success: boolean; message: string; data: T };
+    return { status: res.status, body };
   }
 
   /**
@@ -65,23 +96,28 @@ export class BenchClient {
       "Content-Type": "application/json",
       "CF-Connecting-IP": `198.18.${this.clients >> 8}.${this.clients & 255}`,
     };
-    let res = await fetch(`${this.baseUrl}/api/auth/login`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ email, password }),
-    });
-    if (res.status === 401) {
-      res = await fetch(`${this.baseUrl}/api/auth/register`, {
+    // Signing in comes first, so after a lost registration the next attempt signs in to what it created.
+    const once = async () => {
+      let res = await fetch(`${this.baseUrl}/api/auth/login`, {
         method: "POST",
         headers,
-        body: JSON.stringify({ email, password, displayName }),
+        body: JSON.stringify({ email, password }),
       });
-    }
-    const body = (await res.json()) as {
-      success: boolean;
-      message: string;
-      data: { token: string; user: { id: string } };
+      if (res.status === 401) {
+        res = await fetch(`${this.baseUrl}/api/auth/register`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ email, password, displayName }),
+        });
+      }
+      const body = JSON.parse(await textOf(res)) as {
+        success: boolean;
+        message: string;
+        data: { token: string; user: { id: string } };
+      };
+      return { res, body };
     };
+    const { res, body } = await this.againIfLost(`signing in ${email}`, once);
     if (!body.success) throw new Error(`sign-in failed for ${email}: ${body.message}`);
     return {
       token: body.data.token,
@@ -148,13 +184,15 @@ export class BenchClient {
     const callback = (consent.headers.get("Location") ?? "").replace(/#.*$/, "");
     const done = await fetch(callback, { headers: { Cookie: cookie }, redirect: "manual" });
     const location = done.headers.get("Location") ?? "";
+    // The app's own call to the emulator Worker lost under load: the person sees "Could not reach" and tries again.
+    if (/Could\+not\+reach/.test(location)) throw new LostConnection(`connecting ${platform}: ${location}`);
     if (!location.includes(`connected=${platform}`)) throw new Error(`connecting ${platform} failed: ${location}`);
   }
 
   /** A new user with one `platform` account connected through the emulator and `file` in their media library. */
   async owner(email: string, platform: string, file: File): Promise<{ token: string; account: string; media: string }> {
     const { token, cookie } = await this.session(email, "bench-pass-1");
-    await this.connect(cookie, platform);
+    await this.againIfLost(`connecting ${platform} for ${email}`, () => this.connect(cookie, platform));
     const accounts = (await this.json<{ accounts: Array<{ _id: string }> }>("/api/accounts", { token })).body.data
       .accounts;
     const form = new FormData();
@@ -163,4 +201,13 @@ export class BenchClient {
     if (upload.status !== 201) throw new Error(`media upload failed: ${upload.body.message}`);
     return { token, account: accounts[0]!._id, media: upload.body.data[0]!.id };
   }
+}
+
+/** wrangler's proxy lost its connection to the local Worker mid-request (it answers that in plain text). */
+class LostConnection extends Error {}
+
+async function textOf(res: Response): Promise<string> {
+  const text = await res.text();
+  if (res.status >= 500 && text.startsWith("Error: Network connection lost")) throw new LostConnection(text);
+  return text;
 }

@@ -10,7 +10,7 @@ import { groupCpu, isolateCpu, minus, processCpuMs, startProfiler } from "./work
  * The publish-on-the-second rows (ADR 029): staged videos due in the same minute, and a burst of text
  * targets across many accounts with the Worker's CPU time per publish.
  */
-type Channel = { status: string; publishedAt: string | null; preparation: { state: string } | null };
+type Channel = { status: string; publishedAt: string | null };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** From the measured 10,000-target burst (bench/README.md): the app's own CPU per publish at the due second. */
@@ -35,6 +35,9 @@ async function inParallel<T, R>(items: T[], width: number, fn: (item: T, index: 
   );
   return out;
 }
+
+/** The app's D1 file, read while its Worker writes: a read waits out a write's lock instead of failing. */
+const readLive = (persistTo: string) => new DatabaseSync(d1File(persistTo), { readOnly: true, timeout: 10_000 });
 
 /** Polls the posts until each is published or failed, or the deadline passes; returns lags from `dueAt`. */
 async function waitPublished(
@@ -82,6 +85,7 @@ function videoPost(platform: StagedPlatform, account: string, video: string, tit
 export async function stagedVideoRow(
   client: BenchClient,
   worker: LocalWorker,
+  persistTo: string,
   emulatorUrl: string,
   platform: StagedPlatform,
   size: { accounts: number; postsPerAccount: number; videoBytes: number; leadMs: number },
@@ -97,11 +101,12 @@ export async function stagedVideoRow(
   );
   const dueAt = Math.ceil((Date.now() + size.leadMs) / 1000) * 1000;
   const stagingStarted = Date.now();
+  const prefix = `Bench ${platform} video ${crypto.randomUUID().slice(0, 6)}`;
   const posts = (
     await inParallel(owners, 4, async (o) => {
       const mine: Array<{ token: string; id: string }> = [];
       for (let i = 0; i < size.postsPerAccount; i++) {
-        const title = `Bench ${platform} video ${i} ${crypto.randomUUID().slice(0, 6)}`;
+        const title = `${prefix} ${i} ${crypto.randomUUID().slice(0, 6)}`;
         const res = await client.json<{ _id: string }>("/api/posts", {
           token: o.token,
           body: videoPost(platform, o.account, o.media, title, dueAt),
@@ -112,14 +117,16 @@ export async function stagedVideoRow(
       return mine;
     })
   ).flat();
-  // Scheduling staged them; wait until each is uploaded (processing) or ready, with no cron run in between.
-  let prepared: Channel[] = [];
+  // Scheduling staged them; wait until each is ready. The staging states are read from the D1 file: the post
+  // view shows "preparing" both while a video uploads and while it is processed, and the emulator's clock may
+  // only run through the processing once every upload is finalized (its processing time counts from there).
+  let states = stagingStates(persistTo, prefix);
   let advanced = false;
+  let ticked = stagingStarted;
   while (Date.now() < dueAt - 5000) {
-    prepared = await inParallel(posts, 8, (p) => channelOf(client, p));
-    if (prepared.every((t) => t.preparation?.state === "ready")) break;
-    if (!advanced && prepared.every((t) => t.preparation?.state === "preparing" || t.preparation?.state === "ready")) {
-      // Uploaded: let the emulator's clock run through the processing; the next checks find them processed.
+    states = stagingStates(persistTo, prefix);
+    if (states.ready === posts.length) break;
+    if (!advanced && states.processing + states.ready === posts.length) {
       await fetch(`${emulatorUrl}/sandbox/clock`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
@@ -128,11 +135,14 @@ export async function stagedVideoRow(
       advanced = true;
     }
     await sleep(2000);
-    // Past the quick checks of the first minute, processing is polled by the cron's sweep.
-    if (Date.now() - stagingStarted > 65_000) await worker.tick();
+    // Past the quick checks of the first minute, processing is polled by the cron's sweep, once a minute.
+    if (Date.now() - ticked > 60_000) {
+      await worker.tick();
+      ticked = Date.now();
+    }
   }
   const stagedIn = Date.now() - stagingStarted;
-  const ready = prepared.filter((t) => t.preparation?.state === "ready").length;
+  const { ready } = states;
   // The cron run in the minute before the due time claims them and queues each to its second.
   await sleep(Math.max(0, dueAt - 50_000 - Date.now()));
   await worker.tick();
@@ -148,9 +158,9 @@ export async function stagedVideoRow(
 }
 
 /** Waits, reading the D1 file (so the Worker spends no CPU on it), until the burst settled; lags from due. */
-async function settledInFile(persistTo: string, prefix: string, total: number, deadline: number) {
+export async function settledInFile(persistTo: string, prefix: string, total: number, deadline: number) {
   const read = () => {
-    const db = new DatabaseSync(d1File(persistTo), { readOnly: true });
+    const db = readLive(persistTo);
     try {
       return db
         .prepare(
@@ -190,9 +200,12 @@ export async function textBurstRows(
   const prefix = `Burst ${crypto.randomUUID().slice(0, 6)}`;
   const image = new File([jpegBytes(200, 200) as BlobPart], "burst.jpg", { type: "image/jpeg" });
   // SPEC: every post carries media, so each account's posts share one small image, uploaded once.
+  const connecting = Date.now();
   const owners = await inParallel(Array.from({ length: size.accounts }), 6, (_, a) =>
     client.owner(`bench-burst-${a}-${Date.now()}@bench.local`, "linkedin", image),
   );
+  const connectMs = Date.now() - connecting;
+  console.error(`bench: ${owners.length} burst accounts connected in ${seconds(connectMs)}`);
   const dueAt = Math.ceil((Date.now() + size.leadMs) / 1000) * 1000;
   const jobs = owners.flatMap((o) => Array.from({ length: size.perAccount }, (_, i) => ({ ...o, i })));
   const port = new URL(worker.baseUrl).port;
@@ -202,6 +215,7 @@ export async function textBurstRows(
   await inParallel(jobs, 6, async (j) => {
     const res = await client.json<{ _id: string }>("/api/posts", {
       token: j.token,
+      idempotencyKey: crypto.randomUUID(),
       body: {
         content: `${prefix} ${j.i} for ${j.account.slice(0, 8)} ${crypto.randomUUID().slice(0, 6)}`,
         platforms: ["linkedin"],
@@ -243,7 +257,7 @@ export async function textBurstRows(
       value: lags.length ? `p50 ${seconds(percentile(lags, 50))} · p99 ${seconds(p99)}` : "none published",
       budget: "all published",
       pass: lags.length === jobs.length,
-      note: `${lags.length}/${jobs.length} published, ${unfinished} unfinished; ${staged}/${jobs.length} staged ahead`,
+      note: `${lags.length}/${jobs.length} published, ${unfinished} unfinished; ${staged}/${jobs.length} staged ahead; accounts connected in ${seconds(connectMs)} (${client.lostConnections} requests and connects sent again after a lost connection)`,
     },
     {
       name: "Worker CPU per publish (the Worker isolate's CPU, workerd profiler; emulator excluded)",
@@ -262,25 +276,28 @@ export async function textBurstRows(
   ];
 }
 
+/** How many targets of the posts whose text starts with `prefix` are processing or ready (read from the D1 file). */
+function stagingStates(persistTo: string, prefix: string) {
+  const db = readLive(persistTo);
+  try {
+    const rows = db
+      .prepare(
+        "SELECT s.state AS state, count(*) AS n FROM target_stagings s JOIN posts p ON p.id = s.post_id WHERE p.content LIKE ? GROUP BY s.state",
+      )
+      .all(`${prefix}%`) as Array<{ state: string; n: number }>;
+    const of = (state: string) => rows.find((r) => r.state === state)?.n ?? 0;
+    return { processing: of("processing"), ready: of("ready") };
+  } finally {
+    db.close();
+  }
+}
+
 /** Waits (reading the D1 file) until the burst's targets are staged ready, or the deadline; returns how many are. */
 async function stagedInFile(persistTo: string, prefix: string, total: number, deadline: number) {
-  const read = () => {
-    const db = new DatabaseSync(d1File(persistTo), { readOnly: true });
-    try {
-      const row = db
-        .prepare(
-          "SELECT count(*) AS n FROM target_stagings s JOIN posts p ON p.id = s.post_id WHERE p.content LIKE ? AND s.state = 'ready'",
-        )
-        .get(`${prefix}%`) as { n: number };
-      return row.n;
-    } finally {
-      db.close();
-    }
-  };
-  let n = read();
+  let n = stagingStates(persistTo, prefix).ready;
   while (n < total && Date.now() < deadline) {
     await sleep(1000);
-    n = read();
+    n = stagingStates(persistTo, prefix).ready;
   }
   return n;
 }

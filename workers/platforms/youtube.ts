@@ -257,19 +257,15 @@ export class YouTubeClient implements PlatformClient {
       return { ...staged, ready: status === "processed" };
     },
     publish: async (account, request, staged) => {
-      const { id } = parseAnswer(
-        "youtube",
-        UploadedVideo,
-        await this.call(
-          account.accessToken,
-          "PUT",
-          `${this.api}/youtube/v3/videos?part=snippet,status`,
-          JSON.stringify({ id: staged.remoteId, ...buildVideoResource(request) }),
-          { "Content-Type": "application/json; charset=UTF-8" },
-          true,
-        ),
+      const updated = await this.call(
+        account.accessToken,
+        "PUT",
+        `${this.api}/youtube/v3/videos?part=snippet,status`,
+        JSON.stringify({ id: staged.remoteId, ...buildVideoResource(request) }),
+        { "Content-Type": "application/json; charset=UTF-8" },
         true,
       );
+      const { id } = parseAnswer("youtube", UploadedVideo, updated.data, true);
       return { remoteId: id, permalink: watchUrl(id) };
     },
     find: async (account, request, staged) => {

@@ -8,6 +8,7 @@ import { fileOf, jpegBytes, mp4Bytes } from "../test/media-fixtures";
 import { advanceEmulator, armFault, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 import {
+  attemptsOf,
   channel,
   claimNow,
   stagingDeps as deps,
@@ -86,6 +87,8 @@ describe("staging a video ahead", () => {
     expect(await remoteVideos(p.content)).toEqual([
       { id: row.remoteId, privacy: "public", tags: JSON.stringify([`postline-${p.targetId}`]) },
     ]);
+    // The flip's answer is read as the published video: no "answered without a valid id" and lookup after it.
+    expect(await attemptsOf(p.targetId)).toEqual([{ kind: "publish", outcome: "published" }]);
     // The published video is the post now: the cleanup forgets the staging without deleting it.
     await sweep();
     expect(await staging(p.targetId)).toBeUndefined();
