@@ -76,7 +76,10 @@ export function createApi(now: () => number = Date.now) {
     const shard = () => shardFor(c.env, c.var.workspace);
     c.set("services", buildServices(c.env, now, new URL(c.req.url).origin, { shard, meter: meter?.wrap }));
     await next();
-    if (meter) c.header("X-D1-Rows-Read", String(meter.rowsRead()));
+    if (meter) {
+      c.header("X-D1-Rows-Read", String(meter.rowsRead()));
+      c.header("X-D1-Round-Trips", String(meter.roundTrips()));
+    }
   });
 
   app.onError((err, c) => {

@@ -535,6 +535,59 @@ describe("best times from the rollup (ADR 023)", () => {
   });
 });
 
+describe("the overview's round trips (ADR 023)", () => {
+  it("are a few batches whatever the period, the filter or the data", async () => {
+    const { db, a, ids } = await seedFixture();
+    const request = async (query: string) => {
+      const res = await call<"GET /api/analytics/overview">(`/api/analytics/overview?${query}`, { token: a.token });
+      expect(res.status).toBe(200);
+      return { trips: Number(res.headers.get("X-D1-Round-Trips")), data: res.body.data };
+    };
+    const queries = ["period=7d", "period=30d", "period=1y", "period=1y&platforms=instagram,facebook", PERIOD];
+    const before = await Promise.all(queries.map(request));
+    // 200 more Instagram posts across the year, measured.
+    const statements = [];
+    for (let i = 0; i < 200; i++) {
+      const postId = crypto.randomUUID();
+      const targetId = crypto.randomUUID();
+      const at = Date.now() - (i + 1) * 1.7 * DAY_MS;
+      const target = { postId, workspaceId: a.user.id, platform: "instagram" as const, accountId: ids.ig };
+      statements.push(
+        db.insert(posts).values({
+          id: postId,
+          workspaceId: a.user.id,
+          userId: a.user.id,
+          content: "x",
+          status: "published",
+          timezone: "UTC",
+        }),
+        db.insert(postTargets).values({ ...target, id: targetId, status: "published", dueAt: at, publishedAt: at }),
+        db.insert(postMetricSnapshots).values({
+          ...target,
+          id: crypto.randomUUID(),
+          targetId,
+          takenAt: at + 3_600_000,
+          impressions: 20,
+          reach: 10,
+          likes: i % 7,
+          comments: 1,
+          shares: 0,
+          saves: 0,
+          clicks: 0,
+          videoViews: 0,
+        }),
+      );
+    }
+    for (let i = 0; i < statements.length; i += 150)
+      await db.batch(statements.slice(i, i + 150) as [(typeof statements)[number]]);
+    const after = await Promise.all(queries.map(request));
+    // One D1 statement a round trip was 22-27 (two periods' sums, the top post's checks, accounts, followers).
+    for (const [i, r] of before.entries()) expect(r.trips, queries[i]).toBeLessThanOrEqual(4);
+    expect(after.map((r) => r.trips)).toEqual(before.map((r) => r.trips));
+    expect(after[2]!.data.overview.totalPosts).toBeGreaterThan(before[2]!.data.overview.totalPosts);
+  });
+});
+
 describe("the Hashtags tab from the rollup (ADR 039)", () => {
   it("reads rows in proportion to days × platforms × tags, not to targets, and answers what every target gives", async () => {
     const { db, a, ids } = await seedFixture();

@@ -1,5 +1,5 @@
-import { type SQL, sql } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { batch } from "../db/batch-reads";
 import type { Db } from "../db/client";
 import { rebuildContent } from "./content-rollup";
 import { rebuildHashtags } from "./hashtag-rollup";
@@ -126,18 +126,6 @@ const bestTimesPer = (workspaceId: string, unitMs: number, key: "day" | "week") 
   from k cross join slots left join s on s.d = k.d and s.p = k.p and s.slot = slots.i
   group by k.d, k.p`;
 };
-
-const dialect = new SQLiteAsyncDialect();
-
-/** Runs raw statements as one D1 batch (a transaction); drizzle's own batch cannot bind raw SQL's parameters. */
-function batch(db: Db, statements: SQL[]) {
-  return db.$client.batch(
-    statements.map((s) => {
-      const q = dialect.sqlToQuery(s);
-      return db.$client.prepare(q.sql).bind(...q.params);
-    }),
-  );
-}
 
 /** The day before which engagement can no longer be recomputed (the retention job deleted its snapshots). */
 export async function retentionHorizon(db: Db): Promise<number> {

@@ -311,8 +311,12 @@ const backToEnd = (workspaceId: string, r: PeriodRange, asOf: number) => {
  * (`topCandidates`), with or without a platform filter; a past period sums every post of the period.
  */
 export async function topPostId(db: Db, workspaceId: string, range: PeriodRange): Promise<string | null> {
-  const { days, edges } = await rankingSplit(db, workspaceId, range);
-  const narrow = days && !(await measuredSince(db, workspaceId, range.end));
+  // Together: under batchReads both go in one round trip.
+  const [{ days, edges }, measured] = await Promise.all([
+    rankingSplit(db, workspaceId, range),
+    measuredSince(db, workspaceId, range.end),
+  ]);
+  const narrow = days && !measured;
   const [best] = await db.all<{ postId: string }>(
     narrow
       ? sql`

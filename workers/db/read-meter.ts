@@ -1,11 +1,18 @@
 /**
- * Counts D1's `meta.rows_read` over one request, for the bench (`X-D1-Rows-Read`; only with DEV_ROUTES), over
+ * Counts D1's `meta.rows_read` and round trips (calls to D1) over one request, for the bench and tests
+ * (`X-D1-Rows-Read`, `X-D1-Round-Trips`; only with DEV_ROUTES), over
  * every handle `wrap` is given (the directory and the workspace's shard, ADR 035).
  * D1 reports it on `all`, `run` and `batch`; `first` and `raw` (drizzle's query builder) are not counted: the analytics reads are raw SQL through `all` and are.
  */
-export function d1Meter(): { wrap: (d1: D1Database) => D1Database; rowsRead: () => number } {
+export function d1Meter(): {
+  wrap: (d1: D1Database) => D1Database;
+  rowsRead: () => number;
+  roundTrips: () => number;
+} {
   let rows = 0;
+  let trips = 0;
   const count = <T>(result: T): T => {
+    trips++;
     for (const r of Array.isArray(result) ? result : [result])
       rows += (r as Partial<D1Result> | null)?.meta?.rows_read ?? 0;
     return result;
@@ -35,5 +42,5 @@ export function d1Meter(): { wrap: (d1: D1Database) => D1Database; rowsRead: () 
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-  return { wrap, rowsRead: () => rows };
+  return { wrap, rowsRead: () => rows, roundTrips: () => trips };
 }
