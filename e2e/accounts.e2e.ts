@@ -9,9 +9,12 @@ async function connectFromSettings(page: Page, option: RegExp, termsButton: stri
   await add.click();
   const dialog = page.getByRole("dialog", { name: "Connect Your Social Account" });
   await dialog.getByRole("link", { name: option }).click();
+  // The terms panel has rendered once its button is there; only then does "will ask for" mean what it says.
+  const accept = page.getByRole("link", { name: termsButton });
+  await accept.waitFor();
   const asks = page.getByText(/ will ask for: /);
   const told = (await asks.count()) ? await asks.innerText() : "";
-  await page.getByRole("link", { name: termsButton }).click();
+  await accept.click();
   await page.waitForURL(/\/sandbox\//);
   const scopes = (new URL(page.url()).searchParams.get("scope") ?? "").split(/[ ,]/);
   for (const choice of choices) await page.getByLabel(choice).check();
