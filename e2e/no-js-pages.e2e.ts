@@ -359,3 +359,75 @@ test("with JavaScript off, Analytics' filters are a form (Apply keeps the tab, t
   await schedule.getByText("Disabled", { exact: true }).waitFor();
   expect(await schedule.getByRole("button", { name: "Enable" }).count()).toBe(1);
 });
+
+/**
+ * Every page action that writes, posted by a viewer: each refuses with the API's 403
+ * before it reads its fields or data (a missing check would answer 400 or 404 here instead). `leave`,
+ * `billing-notify` and the API-key intents are the member's own and stay open to a viewer.
+ */
+const VIEWER_REFUSED: Array<[path: string, intents: string[]]> = [
+  ["/planner", ["reschedule"]],
+  ["/queue", ["slots", "pause", "reorder", "share-next"]],
+  ["/approvals", ["approve", "reject"]],
+  ["/posts/no-such-post/share", ["share-create", "share-revoke"]],
+  ["/posts/no-such-post/delete", ["delete"]],
+  ["/analytics", ["sync", "schedule"]],
+  [
+    "/settings",
+    [
+      "workspace",
+      "account-disconnect",
+      "member-role",
+      "member-remove",
+      "invite-create",
+      "invite-revoke",
+      "webhook-create",
+      "webhook-toggle",
+      "webhook-delete",
+      "delivery-resend",
+    ],
+  ],
+];
+
+test("a viewer's form posts to every page action that writes are refused with 403", async ({
+  journey: { page, baseUrl },
+}) => {
+  const owner = await playwrightRequest.newContext({ baseURL: baseUrl, extraHTTPHeaders: { Origin: baseUrl } });
+  const viewer = newUser("Plain Viewer");
+  try {
+    const ownerUser = newUser("Viewer Owner");
+    await owner.post("/api/auth/register", {
+      data: { displayName: ownerUser.name, email: ownerUser.email, password: ownerUser.password },
+    });
+    const ws = (
+      await (await owner.post("/api/workspaces", { data: { name: "Viewer Agency", timezone: "UTC" } })).json()
+    ).data.id as string;
+    const invited = await owner.post(`/api/workspaces/${ws}/invites`, {
+      data: { email: viewer.email, role: "viewer" },
+    });
+    expect(invited.status()).toBe(201);
+  } finally {
+    await owner.dispose();
+  }
+  await registerViaApi(page, viewer);
+  await page.goto(await invitePath(page, viewer.email));
+  await page.getByRole("button", { name: "Accept invitation" }).click();
+  await page.waitForURL("**/dashboard");
+
+  const open: string[] = [];
+  for (const [path, intents] of VIEWER_REFUSED)
+    for (const intent of intents) {
+      // `.data` answers the action alone, as a fetcher's post does: a plain post to /approvals would then render
+      // its loader, which sends a viewer to the dashboard and hides the action's answer.
+      const res = await page.context().request.post(`${path}.data`, {
+        form: { intent },
+        headers: { Origin: baseUrl },
+        maxRedirects: 0,
+      });
+      if (res.status() !== 403) open.push(`${path} ${intent}: ${res.status()}`);
+    }
+  expect(open).toEqual([]);
+  // And the viewer can still read what those pages show.
+  for (const path of ["/planner", "/queue", "/analytics", "/content"])
+    expect((await page.context().request.get(path)).status(), path).toBe(200);
+});
