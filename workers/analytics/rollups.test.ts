@@ -23,6 +23,64 @@ function random(seed: number) {
 
 type Fixture = Awaited<ReturnType<typeof seedFixture>>;
 
+/** Ten days from `from` at noon-ish: post i on day i % 10, minute i % 60. */
+const overTenDays =
+  (from = Date.UTC(2026, 1, 10, 12)) =>
+  (i: number) =>
+    from + (i % 10) * DAY_MS + (i % 60) * 60_000;
+
+/**
+ * Inserts `n` published Instagram posts (publish time `at(i)`, each measured an hour later with 20 impressions, 10
+ * reach, 3 likes and a comment), with `hashtags` and `mediaIds` attached; the triggers keep the rollups.
+ */
+async function publishMany(
+  { db, a, ids }: Fixture,
+  n: number,
+  {
+    at = overTenDays(),
+    hashtags = [],
+    mediaIds = [],
+  }: { at?: (i: number) => number; hashtags?: string[]; mediaIds?: string[] } = {},
+) {
+  const ws = a.user.id;
+  const statements = [];
+  for (let i = 0; i < n; i++) {
+    const postId = crypto.randomUUID();
+    const targetId = crypto.randomUUID();
+    const publishedAt = at(i);
+    const target = { postId, workspaceId: ws, platform: "instagram" as const, accountId: ids.ig };
+    statements.push(
+      db.insert(posts).values({
+        id: postId,
+        workspaceId: ws,
+        userId: ws,
+        content: "x",
+        hashtags,
+        status: "published",
+        timezone: "UTC",
+      }),
+      ...mediaIds.map((mediaId, position) => db.insert(postMedia).values({ postId, mediaId, position })),
+      db.insert(postTargets).values({ ...target, id: targetId, status: "published", dueAt: publishedAt, publishedAt }),
+      db.insert(postMetricSnapshots).values({
+        ...target,
+        id: crypto.randomUUID(),
+        targetId,
+        takenAt: publishedAt + 3_600_000,
+        impressions: 20,
+        reach: 10,
+        likes: 3,
+        comments: 1,
+        shares: 0,
+        saves: 0,
+        clicks: 0,
+        videoViews: 0,
+      }),
+    );
+  }
+  for (let i = 0; i < statements.length; i += 150)
+    await db.batch(statements.slice(i, i + 150) as [(typeof statements)[number]]);
+}
+
 /**
  * Every tab read from rollups answers what ADR 008's definitions give computed from scratch over each target
  * and its latest snapshot (`loadTargetRows`), for a period ending now and a past one.
@@ -537,7 +595,8 @@ describe("best times from the rollup (ADR 023)", () => {
 
 describe("the overview's round trips (ADR 023)", () => {
   it("are a few batches whatever the period, the filter or the data", async () => {
-    const { db, a, ids } = await seedFixture();
+    const fx = await seedFixture();
+    const { a } = fx;
     const request = async (query: string) => {
       const res = await call<"GET /api/analytics/overview">(`/api/analytics/overview?${query}`, { token: a.token });
       expect(res.status).toBe(200);
@@ -546,40 +605,7 @@ describe("the overview's round trips (ADR 023)", () => {
     const queries = ["period=7d", "period=30d", "period=1y", "period=1y&platforms=instagram,facebook", PERIOD];
     const before = await Promise.all(queries.map(request));
     // 200 more Instagram posts across the year, measured.
-    const statements = [];
-    for (let i = 0; i < 200; i++) {
-      const postId = crypto.randomUUID();
-      const targetId = crypto.randomUUID();
-      const at = Date.now() - (i + 1) * 1.7 * DAY_MS;
-      const target = { postId, workspaceId: a.user.id, platform: "instagram" as const, accountId: ids.ig };
-      statements.push(
-        db.insert(posts).values({
-          id: postId,
-          workspaceId: a.user.id,
-          userId: a.user.id,
-          content: "x",
-          status: "published",
-          timezone: "UTC",
-        }),
-        db.insert(postTargets).values({ ...target, id: targetId, status: "published", dueAt: at, publishedAt: at }),
-        db.insert(postMetricSnapshots).values({
-          ...target,
-          id: crypto.randomUUID(),
-          targetId,
-          takenAt: at + 3_600_000,
-          impressions: 20,
-          reach: 10,
-          likes: i % 7,
-          comments: 1,
-          shares: 0,
-          saves: 0,
-          clicks: 0,
-          videoViews: 0,
-        }),
-      );
-    }
-    for (let i = 0; i < statements.length; i += 150)
-      await db.batch(statements.slice(i, i + 150) as [(typeof statements)[number]]);
+    await publishMany(fx, 200, { at: (i) => Date.now() - (i + 1) * 1.7 * DAY_MS });
     const after = await Promise.all(queries.map(request));
     // One D1 statement a round trip was 22-27 (two periods' sums, the top post's checks, accounts, followers).
     for (const [i, r] of before.entries()) expect(r.trips, queries[i]).toBeLessThanOrEqual(4);
@@ -590,7 +616,8 @@ describe("the overview's round trips (ADR 023)", () => {
 
 describe("the Hashtags tab from the rollup (ADR 039)", () => {
   it("reads rows in proportion to days × platforms × tags, not to targets, and answers what every target gives", async () => {
-    const { db, a, ids } = await seedFixture();
+    const fx = await seedFixture();
+    const { db, a } = fx;
     const ws = a.user.id;
     const request = async () => {
       const res = await call<"GET /api/analytics/hashtag-performance">("/api/analytics/hashtag-performance?period=1y", {
@@ -606,41 +633,7 @@ describe("the Hashtags tab from the rollup (ADR 039)", () => {
     expect(before.read).toBeGreaterThan(0);
 
     // 300 Instagram posts over ten February days, each tagged #alpha #beta and measured an hour later.
-    const statements = [];
-    for (let i = 0; i < 300; i++) {
-      const postId = crypto.randomUUID();
-      const targetId = crypto.randomUUID();
-      const at = Date.UTC(2026, 1, 10 + (i % 10), 12, i % 60);
-      const target = { postId, workspaceId: ws, platform: "instagram" as const, accountId: ids.ig };
-      statements.push(
-        db.insert(posts).values({
-          id: postId,
-          workspaceId: ws,
-          userId: ws,
-          content: "x",
-          hashtags: ["alpha", "#Beta"],
-          status: "published",
-          timezone: "UTC",
-        }),
-        db.insert(postTargets).values({ ...target, id: targetId, status: "published", dueAt: at, publishedAt: at }),
-        db.insert(postMetricSnapshots).values({
-          ...target,
-          id: crypto.randomUUID(),
-          targetId,
-          takenAt: at + 3_600_000,
-          impressions: 20,
-          reach: 10,
-          likes: 3,
-          comments: 1,
-          shares: 0,
-          saves: 0,
-          clicks: 0,
-          videoViews: 0,
-        }),
-      );
-    }
-    for (let i = 0; i < statements.length; i += 150)
-      await db.batch(statements.slice(i, i + 150) as [(typeof statements)[number]]);
+    await publishMany(fx, 300, { hashtags: ["alpha", "#Beta"] });
 
     const after = await request();
     const added = (await rollupRows()) - rowsBefore;
@@ -654,47 +647,6 @@ describe("the Hashtags tab from the rollup (ADR 039)", () => {
 });
 
 describe("the Content and Posting patterns tabs from rollups (ADR 023)", () => {
-  /** Publishes `n` Instagram posts over ten days from `from`, each measured an hour later; `media` attached to each. */
-  const publishMany = async (fx: Fixture, n: number, mediaIds: string[] = [], from = Date.UTC(2026, 1, 10, 12)) => {
-    const { db, a, ids } = fx;
-    const ws = a.user.id;
-    const statements = [];
-    for (let i = 0; i < n; i++) {
-      const postId = crypto.randomUUID();
-      const targetId = crypto.randomUUID();
-      const at = from + (i % 10) * DAY_MS + (i % 60) * 60_000;
-      const target = { postId, workspaceId: ws, platform: "instagram" as const, accountId: ids.ig };
-      statements.push(
-        db.insert(posts).values({
-          id: postId,
-          workspaceId: ws,
-          userId: ws,
-          content: "x",
-          hashtags: [],
-          status: "published",
-          timezone: "UTC",
-        }),
-        ...mediaIds.map((mediaId, position) => db.insert(postMedia).values({ postId, mediaId, position })),
-        db.insert(postTargets).values({ ...target, id: targetId, status: "published", dueAt: at, publishedAt: at }),
-        db.insert(postMetricSnapshots).values({
-          ...target,
-          id: crypto.randomUUID(),
-          targetId,
-          takenAt: at + 3_600_000,
-          impressions: 20,
-          reach: 10,
-          likes: 3,
-          comments: 1,
-          shares: 0,
-          saves: 0,
-          clicks: 0,
-          videoViews: 0,
-        }),
-      );
-    }
-    for (let i = 0; i < statements.length; i += 150)
-      await db.batch(statements.slice(i, i + 150) as [(typeof statements)[number]]);
-  };
   const addMedia = async (fx: Fixture, kind: "image" | "video", duration: number | null) => {
     const id = crypto.randomUUID();
     await fx.db.insert(media).values({
@@ -765,8 +717,8 @@ describe("the Content and Posting patterns tabs from rollups (ADR 023)", () => {
   it("posting patterns are exact in a half-hour-offset zone and across a DST change", async () => {
     const fx = await seedFixture();
     // Around the clock over March 3-12: New York moves to daylight time on the 8th.
-    await publishMany(fx, 40, [], Date.UTC(2026, 2, 3, 0));
-    await publishMany(fx, 40, [], Date.UTC(2026, 2, 3, 13, 30));
+    await publishMany(fx, 40, { at: overTenDays(Date.UTC(2026, 2, 3, 0)) });
+    await publishMany(fx, 40, { at: overTenDays(Date.UTC(2026, 2, 3, 13, 30)) });
     // In the quarter-hour holding "now" (read per target: the period's end cuts it) and the one before (rollup).
     const slot = Date.now() - (Date.now() % 900_000);
     for (const at of [slot, slot - 840_000]) {
@@ -827,7 +779,7 @@ describe("the Content and Posting patterns tabs from rollups (ADR 023)", () => {
     });
     const [c0, p0, r0] = [await content(fx), await patterns(fx), await rollupRows()];
     // 300 Instagram video posts over ten February days.
-    await publishMany(fx, 300, [video]);
+    await publishMany(fx, 300, { mediaIds: [video] });
     const [c1, p1, r1] = [await content(fx), await patterns(fx), await rollupRows()];
     expect(r1.content - r0.content).toBeGreaterThan(0);
     expect(c1.types).toEqual(contentTypes(await loadTargetRows(fx.db, ws, c1.range)));
