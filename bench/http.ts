@@ -136,9 +136,28 @@ export class BenchClient {
     return Number(rows);
   }
 
-  /** Times `count` requests after `warmup` unmeasured ones; returns milliseconds per request. */
-  async time(path: string, headers: Record<string, string>, count: number, warmup = 5): Promise<number[]> {
-    return (await this.timeInterleaved([[path, headers]], count, warmup))[0]!;
+  /**
+   * Times `count` requests after `warmup` unmeasured ones, each with the Worker's own split of it
+   * (`Server-Timing`, local runs only): `app` from the handler's start to its last I/O, `d1` while a D1 call was
+   * in flight. What the client waited beyond `app` is the runtime's (routing, the proxy, a pause).
+   */
+  async timeSplit(
+    path: string,
+    headers: Record<string, string>,
+    count: number,
+    warmup: number,
+  ): Promise<Array<{ ms: number; app: number; d1: number }>> {
+    const samples: Array<{ ms: number; app: number; d1: number }> = [];
+    for (let i = 0; i < warmup + count; i++) {
+      const started = performance.now();
+      const res = await fetch(`${this.baseUrl}${path}`, { headers, redirect: "manual" });
+      await res.arrayBuffer();
+      const ms = performance.now() - started;
+      const timing = /app;dur=([\d.]+), d1;dur=([\d.]+)/.exec(res.headers.get("Server-Timing") ?? "");
+      if (res.status !== 200 || !timing) throw new Error(`${path} answered ${res.status} without a Server-Timing`);
+      if (i >= warmup) samples.push({ ms, app: Number(timing[1]), d1: Number(timing[2]) });
+    }
+    return samples;
   }
 
   /**

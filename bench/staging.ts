@@ -10,16 +10,10 @@ import { groupCpu, isolateCpu, minus, processCpuMs, startProfiler } from "./work
  * The publish-on-the-second rows (ADR 029): staged videos due in the same minute, and a burst of text
  * targets across many accounts with the Worker's CPU time per publish.
  */
-type Channel = { status: string; publishedAt: string | null };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** From the measured 10,000-target burst (bench/README.md): the app's own CPU per publish at the due second. */
 const CPU_PER_PUBLISH_BUDGET_MS = 50;
-
-async function channelOf(client: BenchClient, post: { token: string; id: string }): Promise<Channel> {
-  const res = await client.json<{ platformPosts: Channel[] }>(`/api/posts/${post.id}`, { token: post.token });
-  return res.body.data.platformPosts[0]!;
-}
 
 /** Runs `fn` over `items` with at most `width` in flight (the local Worker serves requests in parallel). */
 async function inParallel<T, R>(items: T[], width: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -38,28 +32,6 @@ async function inParallel<T, R>(items: T[], width: number, fn: (item: T, index: 
 
 /** The app's D1 file, read while its Worker writes: a read waits out a write's lock instead of failing. */
 const readLive = (persistTo: string) => new DatabaseSync(d1File(persistTo), { readOnly: true, timeout: 10_000 });
-
-/** Polls the posts until each is published or failed, or the deadline passes; returns lags from `dueAt`. */
-async function waitPublished(
-  client: BenchClient,
-  posts: Array<{ token: string; id: string }>,
-  dueAt: number,
-  deadline: number,
-) {
-  const lags: number[] = [];
-  let open = posts;
-  while (open.length && Date.now() < deadline) {
-    await sleep(1000);
-    const states = await inParallel(open, 8, (p) => channelOf(client, p));
-    open = open.filter((_, i) => {
-      const t = states[i]!;
-      if (!["published", "failed", "unconfirmed"].includes(t.status)) return true;
-      if (t.status === "published" && t.publishedAt) lags.push(Date.parse(t.publishedAt) - dueAt);
-      return false;
-    });
-  }
-  return { lags, unfinished: open.length };
-}
 
 type StagedPlatform = "youtube" | "twitter" | "linkedin";
 const BRAND: Record<StagedPlatform, string> = { youtube: "YouTube", twitter: "X", linkedin: "LinkedIn" };
@@ -102,21 +74,17 @@ export async function stagedVideoRow(
   const dueAt = Math.ceil((Date.now() + size.leadMs) / 1000) * 1000;
   const stagingStarted = Date.now();
   const prefix = `Bench ${platform} video ${crypto.randomUUID().slice(0, 6)}`;
-  const posts = (
-    await inParallel(owners, 4, async (o) => {
-      const mine: Array<{ token: string; id: string }> = [];
-      for (let i = 0; i < size.postsPerAccount; i++) {
-        const title = `${prefix} ${i} ${crypto.randomUUID().slice(0, 6)}`;
-        const res = await client.json<{ _id: string }>("/api/posts", {
-          token: o.token,
-          body: videoPost(platform, o.account, o.media, title, dueAt),
-        });
-        if (res.status !== 201) throw new Error(`scheduling a video failed: ${res.body.message}`);
-        mine.push({ token: o.token, id: res.body.data._id });
-      }
-      return mine;
-    })
-  ).flat();
+  const total = owners.length * size.postsPerAccount;
+  await inParallel(owners, 4, async (o) => {
+    for (let i = 0; i < size.postsPerAccount; i++) {
+      const title = `${prefix} ${i} ${crypto.randomUUID().slice(0, 6)}`;
+      const res = await client.json<{ _id: string }>("/api/posts", {
+        token: o.token,
+        body: videoPost(platform, o.account, o.media, title, dueAt),
+      });
+      if (res.status !== 201) throw new Error(`scheduling a video failed: ${res.body.message}`);
+    }
+  });
   // Scheduling staged them; wait until each is ready. The staging states are read from the D1 file: the post
   // view shows "preparing" both while a video uploads and while it is processed, and the emulator's clock may
   // only run through the processing once every upload is finalized (its processing time counts from there).
@@ -125,8 +93,8 @@ export async function stagedVideoRow(
   let ticked = stagingStarted;
   while (Date.now() < dueAt - 5000) {
     states = stagingStates(persistTo, prefix);
-    if (states.ready === posts.length) break;
-    if (!advanced && states.processing + states.ready === posts.length) {
+    if (states.ready === total) break;
+    if (!advanced && states.processing + states.ready === total) {
       await fetch(`${emulatorUrl}/sandbox/clock`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
@@ -146,14 +114,15 @@ export async function stagedVideoRow(
   // The cron run in the minute before the due time claims them and queues each to its second.
   await sleep(Math.max(0, dueAt - 50_000 - Date.now()));
   await worker.tick();
-  const { lags, unfinished } = await waitPublished(client, posts, dueAt, dueAt + 3 * 60_000);
+  // Read from the D1 file: polling the API would load the Worker at the very second it publishes.
+  const { lags, unfinished } = await settledInFile(persistTo, prefix, total, dueAt + 3 * 60_000);
   const p99 = percentile(lags, 99);
   return {
-    name: `Staged video lag (${BRAND[platform]}), ${posts.length} × ${(size.videoBytes / 1024 / 1024).toFixed(0)} MB videos due in one minute`,
+    name: `Staged video lag (${BRAND[platform]}), ${total} × ${(size.videoBytes / 1024 / 1024).toFixed(0)} MB videos due in one minute`,
     value: lags.length ? `p50 ${seconds(percentile(lags, 50))} · p99 ${seconds(p99)}` : "none published",
     budget: "p99 ≤ 2 s, all published",
-    pass: lags.length === posts.length && p99 <= 2000,
-    note: `${ready}/${posts.length} ready ahead (scheduled and staged in ${seconds(stagedIn)}); ${lags.length} published, ${unfinished} unfinished`,
+    pass: lags.length === total && p99 <= 2000,
+    note: `${ready}/${total} ready ahead (scheduled and staged in ${seconds(stagedIn)}); ${lags.length} published, ${unfinished} unfinished`,
   };
 }
 
@@ -207,7 +176,10 @@ export async function textBurstRows(
   const connectMs = Date.now() - connecting;
   console.error(`bench: ${owners.length} burst accounts connected in ${seconds(connectMs)}`);
   const dueAt = Math.ceil((Date.now() + size.leadMs) / 1000) * 1000;
-  const jobs = owners.flatMap((o) => Array.from({ length: size.perAccount }, (_, i) => ({ ...o, i })));
+  // Due times spread over the minute's 60 seconds, as posts due "in one minute" are.
+  const jobs = owners
+    .flatMap((o) => Array.from({ length: size.perAccount }, (_, i) => ({ ...o, i })))
+    .map((j, k) => ({ ...j, dueAt: dueAt + (k % 60) * 1000 }));
   const port = new URL(worker.baseUrl).port;
   const cpu = () => groupCpu(worker.pid, port);
   const emulatorCpu = () => [...processCpuMs(emulator.pid).values()].reduce((sum, p) => sum + p.ms, 0);
@@ -222,7 +194,7 @@ export async function textBurstRows(
         selectedAccounts: { linkedin: [j.account] },
         images: [j.media],
         status: "scheduled",
-        scheduledDate: new Date(dueAt).toISOString(),
+        scheduledDate: new Date(j.dueAt).toISOString(),
       },
     });
     if (res.status !== 201) throw new Error(`scheduling failed: ${res.body.message}`);
@@ -234,8 +206,12 @@ export async function textBurstRows(
   await sleep(Math.max(0, dueAt - 50_000 - Date.now()));
   const before = { at: Date.now(), cpu: cpu(), emulator: emulatorCpu() };
   const profiler = await startProfiler(worker.inspectorPort, logFile("bench-publish.cpuprofile"));
+  // The cron runs once a minute: the run 50 s before the first due second claims what is due within its horizon,
+  // the next one the rest. (One claim of 10,000 delayed messages exceeds the local queue broker's 10,000 timers.)
+  const cron = setInterval(() => worker.tick().catch((err) => console.error("bench: a cron tick failed", err)), 60_000);
   await worker.tick();
   const { lags, unfinished } = await settledInFile(persistTo, prefix, jobs.length, dueAt + 15 * 60_000);
+  clearInterval(cron);
   const isolate = isolateCpu(await profiler.stop());
   console.error(
     `bench: the isolate's CPU by function: ${isolate.top.map((t) => `${t.name} ${t.ms.toFixed(0)} ms`).join("; ")}`,

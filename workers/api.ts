@@ -75,10 +75,16 @@ export function createApi(now: () => number = Date.now) {
     // Workspace services come from the shard of the workspace `resolveWorkspace` sets (ADR 035).
     const shard = () => shardFor(c.env, c.var.workspace);
     c.set("services", buildServices(c.env, now, new URL(c.req.url).origin, { shard, meter: meter?.wrap }));
+    const started = performance.now();
     await next();
     if (meter) {
       c.header("X-D1-Rows-Read", String(meter.rowsRead()));
       c.header("X-D1-Round-Trips", String(meter.roundTrips()));
+      // The Worker's clock moves only at I/O, so `app` ends at the handler's last I/O, not its last instruction.
+      c.header(
+        "Server-Timing",
+        `app;dur=${(performance.now() - started).toFixed(1)}, d1;dur=${meter.d1Ms().toFixed(1)}`,
+      );
     }
   });
 

@@ -1,6 +1,7 @@
 /**
  * Counts D1's `meta.rows_read` and round trips (calls to D1) over one request, for the bench and tests
- * (`X-D1-Rows-Read`, `X-D1-Round-Trips`; only with DEV_ROUTES), over
+ * (`X-D1-Rows-Read`, `X-D1-Round-Trips`; only with DEV_ROUTES), and the wall time while any D1 call was in flight
+ * (`Server-Timing: d1`, so the bench can tell a slow query from a slow runtime), over
  * every handle `wrap` is given (the directory and the workspace's shard, ADR 035).
  * D1 reports it on `all`, `run` and `batch`; `first` and `raw` (drizzle's query builder) are not counted: the analytics reads are raw SQL through `all` and are.
  */
@@ -8,9 +9,20 @@ export function d1Meter(): {
   wrap: (d1: D1Database) => D1Database;
   rowsRead: () => number;
   roundTrips: () => number;
+  d1Ms: () => number;
 } {
   let rows = 0;
   let trips = 0;
+  let busyMs = 0;
+  let inFlight = 0;
+  let busySince = 0;
+  // Overlapping calls (a batch of reads issued together) count once: the union of their intervals.
+  const timed = <T>(call: () => Promise<T>): Promise<T> => {
+    if (inFlight++ === 0) busySince = performance.now();
+    return call().finally(() => {
+      if (--inFlight === 0) busyMs += performance.now() - busySince;
+    });
+  };
   const count = <T>(result: T): T => {
     trips++;
     for (const r of Array.isArray(result) ? result : [result])
@@ -23,7 +35,9 @@ export function d1Meter(): {
     const proxy = new Proxy(stmt, {
       get(target, prop) {
         if (prop === "bind") return (...args: unknown[]) => meterStatement(target.bind(...args));
-        if (prop === "all" || prop === "run") return () => target[prop]().then(count);
+        if (prop === "all" || prop === "run") return () => timed(() => target[prop]()).then(count);
+        if (prop === "first" || prop === "raw")
+          return (...args: unknown[]) => timed(() => (target[prop] as (...a: unknown[]) => Promise<unknown>)(...args));
         const value = Reflect.get(target, prop, target);
         return typeof value === "function" ? value.bind(target) : value;
       },
@@ -37,10 +51,10 @@ export function d1Meter(): {
         if (prop === "prepare") return (query: string) => meterStatement(target.prepare(query));
         if (prop === "batch")
           return (statements: D1PreparedStatement[]) =>
-            target.batch(statements.map((s) => unwrap.get(s) ?? s)).then(count);
+            timed(() => target.batch(statements.map((s) => unwrap.get(s) ?? s))).then(count);
         const value = Reflect.get(target, prop, target);
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-  return { wrap, rowsRead: () => rows, roundTrips: () => trips };
+  return { wrap, rowsRead: () => rows, roundTrips: () => trips, d1Ms: () => busyMs };
 }
