@@ -67,7 +67,7 @@ const SIZE = smoke
       snapshotsPerPost: 10,
       otherUsers: 20,
       // Lead times leave room to connect, upload and schedule before the cron run that claims them.
-      staged: { accounts: 5, postsPerAccount: 4, videoBytes: 50 * 1024 * 1024, leadMs: 4 * 60_000 },
+      staged: { accounts: 5, postsPerAccount: 4, videoBytes: 50 * 1024 * 1024, leadMs: 150_000 },
       burst: { accounts: 1_000, perAccount: 10, leadMs: 20 * 60_000 },
     };
 if (burstAccounts) {
