@@ -593,6 +593,10 @@ async function main() {
       await analyticsRows(client, analyticsUser);
     }
     if (!analyticsOnly && !httpOnly && !jsOnly) await publishingRows(client, worker, persistTo, emulator);
+  } catch (error) {
+    // A long run that fails part-way still shows the rows it measured.
+    if (rows.length) console.log(formatTable(rows));
+    throw error;
   } finally {
     await worker.stop();
     await emulator.worker.stop();

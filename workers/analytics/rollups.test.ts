@@ -993,3 +993,48 @@ describe("a period's partial days at its edges (ADR 023)", () => {
     await expectExact(fx, "period=30d");
   });
 });
+
+describe("the content-type and hashtag triggers read a post's own targets (migration 0034)", () => {
+  it("attaching an image, retagging or deleting a post reads as many rows with 300 more published targets as without", async () => {
+    const fx = await seedFixture();
+    const { db, a } = fx;
+    const ws = a.user.id;
+    const mediaId = crypto.randomUUID();
+    await db.insert(media).values({
+      id: mediaId,
+      workspaceId: ws,
+      userId: ws,
+      key: `media/${ws}/${mediaId}`,
+      originalName: "f",
+      filename: "f",
+      displayName: "f",
+      fileType: "image",
+      mimeType: "image/jpeg",
+      format: "jpg",
+      size: 1,
+    });
+    // D1 counts the rows its triggers read in the statement's `rows_read`.
+    const rowsRead = async (query: string, ...params: unknown[]) =>
+      (
+        await env.DB.prepare(query)
+          .bind(...params)
+          .run()
+      ).meta.rows_read;
+    const costs = async () => {
+      const postId = crypto.randomUUID();
+      await db
+        .insert(posts)
+        .values({ id: postId, workspaceId: ws, userId: ws, content: "x", status: "draft", timezone: "UTC" });
+      return [
+        await rowsRead("INSERT INTO post_media (post_id, media_id, position) VALUES (?, ?, 0)", postId, mediaId),
+        await rowsRead(`UPDATE posts SET hashtags = '["launch"]' WHERE id = ?`, postId),
+        await rowsRead("DELETE FROM posts WHERE id = ?", postId),
+      ];
+    };
+    const before = await costs();
+    await publishMany(fx, 300);
+    const after = await costs();
+    // Through the status index each read every published target in the database: 600 more for the image's two.
+    for (const [i, n] of after.entries()) expect(n - before[i]!, ["attach", "retag", "delete"][i]).toBeLessThan(20);
+  });
+});

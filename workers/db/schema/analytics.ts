@@ -76,6 +76,8 @@ export const postMetricSnapshots = sqliteTable(
     index("post_snapshots_target_taken_idx").on(t.targetId, t.takenAt),
     // The retention job finds the oldest snapshots of every workspace here (ADR 023).
     index("post_snapshots_taken_idx").on(t.takenAt),
+    // Deleting a post checks its `post_id` children: without this, every snapshot in the database (migration 0035).
+    index("post_snapshots_post_idx").on(t.postId),
   ],
 );
 

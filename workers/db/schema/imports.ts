@@ -1,4 +1,4 @@
-import { primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { posts } from "./posts";
 import { workspaces } from "./workspaces";
@@ -17,5 +17,6 @@ export const importedRows = sqliteTable(
     postId: text("post_id").references(() => posts.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.rowKey] })],
+  // A deleted post sets its rows' `post_id` to null: found through this index, not by reading every row.
+  (t) => [primaryKey({ columns: [t.workspaceId, t.rowKey] }), index("imported_rows_post_idx").on(t.postId)],
 );
