@@ -1037,4 +1037,49 @@ describe("the content-type and hashtag triggers read a post's own targets (migra
     // Through the status index each read every published target in the database: 600 more for the image's two.
     for (const [i, n] of after.entries()) expect(n - before[i]!, ["attach", "retag", "delete"][i]).toBeLessThan(20);
   });
+
+  it("scheduling a target, publishing it, measuring it and deleting it read as many rows with 300 more published targets", async () => {
+    const fx = await seedFixture();
+    const { db, a, ids } = fx;
+    const ws = a.user.id;
+    const rowsRead = async (query: string, ...params: unknown[]) =>
+      (
+        await env.DB.prepare(query)
+          .bind(...params)
+          .run()
+      ).meta.rows_read;
+    const lifecycle = async () => {
+      const [postId, targetId] = [crypto.randomUUID(), crypto.randomUUID()];
+      const at = Date.UTC(2026, 1, 12, 9);
+      await db
+        .insert(posts)
+        .values({ id: postId, workspaceId: ws, userId: ws, content: "x", status: "scheduled", timezone: "UTC" });
+      return [
+        await rowsRead(
+          "INSERT INTO post_targets (id, post_id, workspace_id, platform, account_id, status, due_at) VALUES (?, ?, ?, 'instagram', ?, 'scheduled', ?)",
+          targetId,
+          postId,
+          ws,
+          ids.ig,
+          at,
+        ),
+        await rowsRead("UPDATE post_targets SET status = 'published', published_at = ? WHERE id = ?", at, targetId),
+        await rowsRead(
+          "INSERT INTO post_metric_snapshots (id, target_id, post_id, workspace_id, platform, account_id, taken_at, impressions, reach, likes, comments, shares, saves, clicks, video_views) VALUES (?, ?, ?, ?, 'instagram', ?, ?, 20, 10, 3, 1, 0, 0, 0, 0)",
+          crypto.randomUUID(),
+          targetId,
+          postId,
+          ws,
+          ids.ig,
+          at + 3_600_000,
+        ),
+        await rowsRead("DELETE FROM posts WHERE id = ?", postId),
+      ];
+    };
+    const before = await lifecycle();
+    await publishMany(fx, 300);
+    const after = await lifecycle();
+    for (const [i, n] of after.entries())
+      expect(n - before[i]!, ["schedule", "publish", "measure", "delete"][i]).toBeLessThan(20);
+  });
 });
