@@ -139,23 +139,24 @@ export class BenchClient {
   /**
    * Times `count` requests after `warmup` unmeasured ones, each with the Worker's own split of it
    * (`Server-Timing`, local runs only): `app` from the handler's start to its last I/O, `d1` while a D1 call was
-   * in flight. What the client waited beyond `app` is the runtime's (routing, the proxy, a pause).
+   * in flight, `sql` what D1 reports as running the SQL. What the client waited beyond `app` is the runtime's
+   * (routing, the proxy, a pause); what `d1` holds beyond `sql` is waiting on the database.
    */
   async timeSplit(
     path: string,
     headers: Record<string, string>,
     count: number,
     warmup: number,
-  ): Promise<Array<{ ms: number; app: number; d1: number }>> {
-    const samples: Array<{ ms: number; app: number; d1: number }> = [];
+  ): Promise<Array<{ ms: number; app: number; d1: number; sql: number }>> {
+    const samples: Array<{ ms: number; app: number; d1: number; sql: number }> = [];
     for (let i = 0; i < warmup + count; i++) {
       const started = performance.now();
       const res = await fetch(`${this.baseUrl}${path}`, { headers, redirect: "manual" });
       await res.arrayBuffer();
       const ms = performance.now() - started;
-      const timing = /app;dur=([\d.]+), d1;dur=([\d.]+)/.exec(res.headers.get("Server-Timing") ?? "");
+      const timing = /app;dur=([\d.]+), d1;dur=([\d.]+), sql;dur=([\d.]+)/.exec(res.headers.get("Server-Timing") ?? "");
       if (res.status !== 200 || !timing) throw new Error(`${path} answered ${res.status} without a Server-Timing`);
-      if (i >= warmup) samples.push({ ms, app: Number(timing[1]), d1: Number(timing[2]) });
+      if (i >= warmup) samples.push({ ms, app: Number(timing[1]), d1: Number(timing[2]), sql: Number(timing[3]) });
     }
     return samples;
   }

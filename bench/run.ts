@@ -335,7 +335,7 @@ async function analyticsRows(client: BenchClient, user: { email: string; passwor
       note:
         `${SIZE.analyticsPosts.toLocaleString("en")} posts; one user among ${SIZE.otherUsers + 1}; ${n} samples; ` +
         `Worker p50 ${msFmt(median(samples.map((s) => s.app)))} (D1 ${msFmt(median(samples.map((s) => s.d1)))}); ` +
-        `slowest ${msFmt(slowest.ms)} = Worker ${msFmt(slowest.app)} (D1 ${msFmt(slowest.d1)}) + outside it ${msFmt(slowest.ms - slowest.app)}`,
+        `slowest ${msFmt(slowest.ms)} = Worker ${msFmt(slowest.app)} (D1 ${msFmt(slowest.d1)}, of it SQL ${msFmt(slowest.sql)}) + outside it ${msFmt(slowest.ms - slowest.app)}`,
     });
   }
 }

@@ -83,7 +83,7 @@ export function createApi(now: () => number = Date.now) {
       // The Worker's clock moves only at I/O, so `app` ends at the handler's last I/O, not its last instruction.
       c.header(
         "Server-Timing",
-        `app;dur=${(performance.now() - started).toFixed(1)}, d1;dur=${meter.d1Ms().toFixed(1)}`,
+        `app;dur=${(performance.now() - started).toFixed(1)}, d1;dur=${meter.d1Ms().toFixed(1)}, sql;dur=${meter.sqlMs().toFixed(1)}`,
       );
     }
   });

@@ -1,7 +1,8 @@
 /**
  * Counts D1's `meta.rows_read` and round trips (calls to D1) over one request, for the bench and tests
  * (`X-D1-Rows-Read`, `X-D1-Round-Trips`; only with DEV_ROUTES), and the wall time while any D1 call was in flight
- * (`Server-Timing: d1`, so the bench can tell a slow query from a slow runtime), over
+ * (`Server-Timing: d1`) with the part D1 itself reports as executing SQL (`meta.duration`, `sql`), so the bench
+ * can tell a slow query from a wait around it, over
  * every handle `wrap` is given (the directory and the workspace's shard, ADR 035).
  * D1 reports it on `all`, `run` and `batch`; `first` and `raw` (drizzle's query builder) are not counted: the analytics reads are raw SQL through `all` and are.
  */
@@ -10,8 +11,10 @@ export function d1Meter(): {
   rowsRead: () => number;
   roundTrips: () => number;
   d1Ms: () => number;
+  sqlMs: () => number;
 } {
   let rows = 0;
+  let sqlMs = 0;
   let trips = 0;
   let busyMs = 0;
   let inFlight = 0;
@@ -25,8 +28,10 @@ export function d1Meter(): {
   };
   const count = <T>(result: T): T => {
     trips++;
-    for (const r of Array.isArray(result) ? result : [result])
+    for (const r of Array.isArray(result) ? result : [result]) {
       rows += (r as Partial<D1Result> | null)?.meta?.rows_read ?? 0;
+      sqlMs += (r as Partial<D1Result> | null)?.meta?.duration ?? 0;
+    }
     return result;
   };
   // A batch must be given D1's own statements, not the proxies around them.
@@ -56,5 +61,5 @@ export function d1Meter(): {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-  return { wrap, rowsRead: () => rows, roundTrips: () => trips, d1Ms: () => busyMs };
+  return { wrap, rowsRead: () => rows, roundTrips: () => trips, d1Ms: () => busyMs, sqlMs: () => sqlMs };
 }
