@@ -999,6 +999,14 @@ describe("a period's partial days at its edges (ADR 023)", () => {
 });
 
 describe("the content-type and hashtag triggers read a post's own targets (migration 0034)", () => {
+  // D1 counts the rows a statement's triggers and foreign keys read in its `rows_read`.
+  const rowsRead = async (query: string, ...params: unknown[]) =>
+    (
+      await env.DB.prepare(query)
+        .bind(...params)
+        .run()
+    ).meta.rows_read;
+
   it("attaching an image, retagging or deleting a post reads as many rows with 300 more published targets as without", async () => {
     const fx = await seedFixture();
     const { db, a } = fx;
@@ -1017,13 +1025,6 @@ describe("the content-type and hashtag triggers read a post's own targets (migra
       format: "jpg",
       size: 1,
     });
-    // D1 counts the rows its triggers read in the statement's `rows_read`.
-    const rowsRead = async (query: string, ...params: unknown[]) =>
-      (
-        await env.DB.prepare(query)
-          .bind(...params)
-          .run()
-      ).meta.rows_read;
     const costs = async () => {
       const postId = crypto.randomUUID();
       await db
@@ -1046,12 +1047,6 @@ describe("the content-type and hashtag triggers read a post's own targets (migra
     const fx = await seedFixture();
     const { db, a, ids } = fx;
     const ws = a.user.id;
-    const rowsRead = async (query: string, ...params: unknown[]) =>
-      (
-        await env.DB.prepare(query)
-          .bind(...params)
-          .run()
-      ).meta.rows_read;
     const lifecycle = async () => {
       const [postId, targetId] = [crypto.randomUUID(), crypto.randomUUID()];
       const at = Date.UTC(2026, 1, 12, 9);
