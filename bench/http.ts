@@ -138,25 +138,31 @@ export class BenchClient {
 
   /**
    * Times `count` requests after `warmup` unmeasured ones, each with the Worker's own split of it
-   * (`Server-Timing`, local runs only): `app` from the handler's start to its last I/O, `d1` while a D1 call was
-   * in flight, `sql` what D1 reports as running the SQL. What the client waited beyond `app` is the runtime's
-   * (routing, the proxy, a pause); what `d1` holds beyond `sql` is waiting on the database.
+   * (`Server-Timing`, local runs only): `app` from the handler's start to its end, `d1` while a D1 call was
+   * in flight, `sql` what D1 reports as running the SQL, and the slowest single D1 call with the start of its SQL.
+   * What the client waited beyond `app` is the runtime's (routing, the proxy, a pause); what `d1` holds beyond
+   * `sql` is waiting on the database or calls D1 reports no SQL time for (`first`, `raw`).
    */
-  async timeSplit(
-    path: string,
-    headers: Record<string, string>,
-    count: number,
-    warmup: number,
-  ): Promise<Array<{ ms: number; app: number; d1: number; sql: number }>> {
-    const samples: Array<{ ms: number; app: number; d1: number; sql: number }> = [];
+  async timeSplit(path: string, headers: Record<string, string>, count: number, warmup: number): Promise<Split[]> {
+    const samples: Split[] = [];
     for (let i = 0; i < warmup + count; i++) {
       const started = performance.now();
       const res = await fetch(`${this.baseUrl}${path}`, { headers, redirect: "manual" });
       await res.arrayBuffer();
       const ms = performance.now() - started;
-      const timing = /app;dur=([\d.]+), d1;dur=([\d.]+), sql;dur=([\d.]+)/.exec(res.headers.get("Server-Timing") ?? "");
+      const timing =
+        /app;dur=([\d.]+), d1;dur=([\d.]+), sql;dur=([\d.]+)(?:, d1-slowest;dur=([\d.]+);desc="([^"]*)")?/.exec(
+          res.headers.get("Server-Timing") ?? "",
+        );
       if (res.status !== 200 || !timing) throw new Error(`${path} answered ${res.status} without a Server-Timing`);
-      if (i >= warmup) samples.push({ ms, app: Number(timing[1]), d1: Number(timing[2]), sql: Number(timing[3]) });
+      if (i >= warmup)
+        samples.push({
+          ms,
+          app: Number(timing[1]),
+          d1: Number(timing[2]),
+          sql: Number(timing[3]),
+          slowestCall: timing[4] ? { ms: Number(timing[4]), sql: timing[5]! } : null,
+        });
     }
     return samples;
   }
@@ -222,6 +228,15 @@ export class BenchClient {
     return { token, account: accounts[0]!._id, media: upload.body.data[0]!.id };
   }
 }
+
+/** One timed request split by the Worker's `Server-Timing` (see `timeSplit`). */
+export type Split = {
+  ms: number;
+  app: number;
+  d1: number;
+  sql: number;
+  slowestCall: { ms: number; sql: string } | null;
+};
 
 /** wrangler's proxy lost its connection to the local Worker mid-request (it answers that in plain text). */
 class LostConnection extends Error {}

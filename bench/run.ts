@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -46,6 +46,10 @@ const burstAccounts = arg("burst-accounts");
 const httpOnly = process.argv.includes("--http");
 /** `--js` runs only the first-load JavaScript rows (no seed), for work on bundle sizes. */
 const jsOnly = process.argv.includes("--js");
+/** `--disk` keeps the run's local state on the disk (the OS temp folder) instead of a tmpfs, to compare (ADR 047). */
+const onDisk = process.argv.includes("--disk");
+/** `--keep` leaves the run's local state (the seeded D1 and the emulator's) and prints where, to probe it after. */
+const keep = process.argv.includes("--keep");
 const SIZE = smoke
   ? {
       requests: 15,
@@ -78,6 +82,30 @@ if (burstAccounts) {
 
 const rows: BenchRow[] = [];
 const step = (what: string) => console.error(`bench: ${what}`);
+
+/**
+ * Where the run keeps its local state (D1, R2, queues, Durable Objects): /dev/shm, a tmpfs, when it has room.
+ * Local D1 commits a write with an fsync on every call, reads included (workerd's stand-in for D1's bookmarks), on
+ * the one thread all of the runtime's isolates share; on this machine's ext4 such an fsync now and then waits
+ * 40-300 ms, and every request in flight waits with it. Deployed D1 does neither, so that wait is the local disk's,
+ * not the Worker's (ADR 047). Full size needs ~10 GB: the seeded database and two copies of the staged videos.
+ */
+const TMPFS = "/dev/shm";
+function stateRoot(): { dir: string; label: string } {
+  const free = (() => {
+    try {
+      const fs = statfsSync(TMPFS);
+      return fs.bavail * fs.bsize;
+    } catch {
+      return 0;
+    }
+  })();
+  const needed = (smoke ? 1 : 12) * 1024 ** 3;
+  if (!onDisk && free >= needed) return { dir: TMPFS, label: `tmpfs (${TMPFS})` };
+  const why = onDisk ? "--disk" : `${TMPFS} has ${(free / 1024 ** 3).toFixed(1)} GiB free, under ${needed / 1024 ** 3}`;
+  return { dir: tmpdir(), label: `disk (${tmpdir()}; ${why})` };
+}
+const state = stateRoot();
 const ratioRow = (name: string, subject: number[], bare: number[], budget: number, note: string) => {
   const p50 = percentile(subject, 50) / percentile(bare, 50);
   const p99 = percentile(subject, 99) / percentile(bare, 99);
@@ -335,7 +363,9 @@ async function analyticsRows(client: BenchClient, user: { email: string; passwor
       note:
         `${SIZE.analyticsPosts.toLocaleString("en")} posts; one user among ${SIZE.otherUsers + 1}; ${n} samples; ` +
         `Worker p50 ${msFmt(median(samples.map((s) => s.app)))} (D1 ${msFmt(median(samples.map((s) => s.d1)))}); ` +
-        `slowest ${msFmt(slowest.ms)} = Worker ${msFmt(slowest.app)} (D1 ${msFmt(slowest.d1)}, of it SQL ${msFmt(slowest.sql)}) + outside it ${msFmt(slowest.ms - slowest.app)}`,
+        `slowest ${msFmt(slowest.ms)} = Worker ${msFmt(slowest.app)} (D1 ${msFmt(slowest.d1)}, of it SQL ${msFmt(slowest.sql)}` +
+        (slowest.slowestCall ? `; longest call ${msFmt(slowest.slowestCall.ms)}: ${slowest.slowestCall.sql}` : "") +
+        `) + outside it ${msFmt(slowest.ms - slowest.app)}`,
     });
   }
 }
@@ -529,7 +559,7 @@ type EmulatorWorker = { worker: LocalWorker; persistTo: string };
  * process group does only the app's work and its CPU per publish leaves the emulator's out.
  */
 async function startEmulatorWorker(): Promise<EmulatorWorker> {
-  const persistTo = mkdtempSync(join(tmpdir(), "postline-bench-emulator-"));
+  const persistTo = mkdtempSync(join(state.dir, "postline-bench-emulator-"));
   applyMigrations(persistTo);
   const worker = await startLocalWorker({ persistTo, logPath: logFile("bench-emulator.log") });
   return { worker, persistTo };
@@ -563,7 +593,15 @@ async function main() {
     step("bundle size");
     bundleRows();
   }
-  const persistTo = mkdtempSync(join(tmpdir(), "postline-bench-"));
+  const persistTo = mkdtempSync(join(state.dir, "postline-bench-"));
+  step(`local state on ${state.label}`);
+  rows.push({
+    name: "Local state (D1, R2, queues, Durable Objects)",
+    value: state.label,
+    budget: "reported",
+    pass: true,
+    note: "local D1 fsyncs on every call, reads too; deployed D1 does not (ADR 047); `--disk` to compare",
+  });
   applyMigrations(persistTo);
   const analyticsUser = { email: `bench-analytics-${Date.now()}@bench.local`, password: "bench-pass-1" };
   try {
@@ -600,8 +638,11 @@ async function main() {
   } finally {
     await worker.stop();
     await emulator.worker.stop();
-    rmSync(persistTo, { recursive: true, force: true });
-    rmSync(emulator.persistTo, { recursive: true, force: true });
+    if (keep) step(`kept the app's local state in ${persistTo}, the emulator's in ${emulator.persistTo}`);
+    else {
+      rmSync(persistTo, { recursive: true, force: true });
+      rmSync(emulator.persistTo, { recursive: true, force: true });
+    }
   }
   console.log(formatTable(rows));
   const failed = rows.filter((r) => !r.pass);

@@ -133,8 +133,10 @@ export async function startLocalWorker(opts: {
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
+  // Each line stamped with when it was written: wrangler's own lines carry no time, and a request that never
+  // answered is only traced by lining up the app's log against the emulator's.
+  pipeStamped(child.stdout!, log);
+  pipeStamped(child.stderr!, log);
   // "close" comes once the process group's output has all been read (its "exit" can come before): only then
   // may the log end, or a last line is written after its end (a crash seen after the bench's rebuild Worker).
   const closed = new Promise((r) => child.once("close", r));
@@ -170,6 +172,21 @@ export async function startLocalWorker(opts: {
     if (!res.ok) throw new Error(`cron tick failed: ${res.status} ${await res.text()}`);
   };
   return { baseUrl, pid: child.pid!, inspectorPort, tick, stop };
+}
+
+/** Copies `from` to `to` a line at a time, each with the time it arrived in front of it. */
+function pipeStamped(from: NodeJS.ReadableStream, to: NodeJS.WritableStream) {
+  let rest = "";
+  const write = (lines: string[]) => {
+    const at = new Date().toISOString();
+    for (const line of lines) to.write(`${at} ${line}\n`);
+  };
+  from.on("data", (chunk: Buffer) => {
+    const lines = (rest + chunk.toString()).split("\n");
+    rest = lines.pop()!;
+    write(lines);
+  });
+  from.on("end", () => rest && write([rest]));
 }
 
 export const logFile = (name: string) => join(root, "test-results", name);

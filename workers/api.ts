@@ -80,10 +80,14 @@ export function createApi(now: () => number = Date.now) {
     if (meter) {
       c.header("X-D1-Rows-Read", String(meter.rowsRead()));
       c.header("X-D1-Round-Trips", String(meter.roundTrips()));
-      // The Worker's clock moves only at I/O, so `app` ends at the handler's last I/O, not its last instruction.
+      // Deployed, the Worker's clock moves only at I/O; locally (the only place this runs) it moves throughout.
+      const slowest = meter.slowest();
       c.header(
         "Server-Timing",
-        `app;dur=${(performance.now() - started).toFixed(1)}, d1;dur=${meter.d1Ms().toFixed(1)}, sql;dur=${meter.sqlMs().toFixed(1)}`,
+        `app;dur=${(performance.now() - started).toFixed(1)}, d1;dur=${meter.d1Ms().toFixed(1)}, sql;dur=${meter.sqlMs().toFixed(1)}` +
+          (slowest
+            ? `, d1-slowest;dur=${slowest.ms.toFixed(1)};desc=${JSON.stringify(slowest.sql.replace(/["\\]/g, ""))}`
+            : ""),
       );
     }
   });

@@ -3,8 +3,10 @@
  * (`X-D1-Rows-Read`, `X-D1-Round-Trips`; only with DEV_ROUTES), and the wall time while any D1 call was in flight
  * (`Server-Timing: d1`) with the part D1 itself reports as executing SQL (`meta.duration`, `sql`), so the bench
  * can tell a slow query from a wait around it, over
- * every handle `wrap` is given (the directory and the workspace's shard, ADR 035).
- * D1 reports it on `all`, `run` and `batch`; `first` and `raw` (drizzle's query builder) are not counted: the analytics reads are raw SQL through `all` and are.
+ * every handle `wrap` is given (the directory and the workspace's shard, ADR 035). The slowest single call is kept
+ * with the start of its SQL, so a slow request names the call that held it.
+ * D1 reports meta on `all`, `run` and `batch`; `first` and `raw` (drizzle's query builder) give no rows read or SQL
+ * time (the analytics reads are raw SQL through `all` and are counted), only their wall time.
  */
 export function d1Meter(): {
   wrap: (d1: D1Database) => D1Database;
@@ -12,6 +14,7 @@ export function d1Meter(): {
   roundTrips: () => number;
   d1Ms: () => number;
   sqlMs: () => number;
+  slowest: () => { ms: number; sql: string } | null;
 } {
   let rows = 0;
   let sqlMs = 0;
@@ -19,13 +22,18 @@ export function d1Meter(): {
   let busyMs = 0;
   let inFlight = 0;
   let busySince = 0;
+  let slowest: { ms: number; sql: string } | null = null;
   // Overlapping calls (a batch of reads issued together) count once: the union of their intervals.
-  const timed = <T>(call: () => Promise<T>): Promise<T> => {
-    if (inFlight++ === 0) busySince = performance.now();
+  const timed = <T>(sql: string, call: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    if (inFlight++ === 0) busySince = started;
     return call().finally(() => {
-      if (--inFlight === 0) busyMs += performance.now() - busySince;
+      const ended = performance.now();
+      if (--inFlight === 0) busyMs += ended - busySince;
+      if (!slowest || ended - started > slowest.ms) slowest = { ms: ended - started, sql };
     });
   };
+  const opening = (sql: string) => sql.replace(/\s+/g, " ").trim().slice(0, 60);
   const count = <T>(result: T): T => {
     trips++;
     for (const r of Array.isArray(result) ? result : [result]) {
@@ -36,30 +44,42 @@ export function d1Meter(): {
   };
   // A batch must be given D1's own statements, not the proxies around them.
   const unwrap = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
-  const meterStatement = (stmt: D1PreparedStatement): D1PreparedStatement => {
+  const sqlOf = new WeakMap<D1PreparedStatement, string>();
+  const meterStatement = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
     const proxy = new Proxy(stmt, {
       get(target, prop) {
-        if (prop === "bind") return (...args: unknown[]) => meterStatement(target.bind(...args));
-        if (prop === "all" || prop === "run") return () => timed(() => target[prop]()).then(count);
+        if (prop === "bind") return (...args: unknown[]) => meterStatement(target.bind(...args), sql);
+        if (prop === "all" || prop === "run") return () => timed(sql, () => target[prop]()).then(count);
         if (prop === "first" || prop === "raw")
-          return (...args: unknown[]) => timed(() => (target[prop] as (...a: unknown[]) => Promise<unknown>)(...args));
+          return (...args: unknown[]) =>
+            timed(sql, () => (target[prop] as (...a: unknown[]) => Promise<unknown>)(...args));
         const value = Reflect.get(target, prop, target);
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
     unwrap.set(proxy, stmt);
+    sqlOf.set(proxy, sql);
     return proxy;
   };
   const wrap = (d1: D1Database) =>
     new Proxy(d1, {
       get(target, prop) {
-        if (prop === "prepare") return (query: string) => meterStatement(target.prepare(query));
+        if (prop === "prepare") return (query: string) => meterStatement(target.prepare(query), opening(query));
         if (prop === "batch")
           return (statements: D1PreparedStatement[]) =>
-            timed(() => target.batch(statements.map((s) => unwrap.get(s) ?? s))).then(count);
+            timed(`batch of ${statements.length}: ${sqlOf.get(statements[0]!) ?? ""}`, () =>
+              target.batch(statements.map((s) => unwrap.get(s) ?? s)),
+            ).then(count);
         const value = Reflect.get(target, prop, target);
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-  return { wrap, rowsRead: () => rows, roundTrips: () => trips, d1Ms: () => busyMs, sqlMs: () => sqlMs };
+  return {
+    wrap,
+    rowsRead: () => rows,
+    roundTrips: () => trips,
+    d1Ms: () => busyMs,
+    sqlMs: () => sqlMs,
+    slowest: () => slowest,
+  };
 }
