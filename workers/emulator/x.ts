@@ -325,9 +325,13 @@ async function ownMedia(c: Context<XEnv>, id: string) {
   return typeof m.data.expiresAt === "number" && m.data.expiresAt <= c.var.now ? null : m;
 }
 
-/** What STATUS reports: in progress until the emulator clock passes the processing time, and after one check. */
+/**
+ * Where X's own processing is: it runs on X's side from the finalize, polled or not, so once the emulator clock
+ * passed the processing time the media has succeeded (a client that waits before its first check sees that).
+ */
 function processingState(m: EmuObject, now: number): string {
-  if (m.status === "in_progress" && m.readyAt !== null && now >= m.readyAt) return "succeeded";
+  const processing = m.status === "pending" || m.status === "in_progress";
+  if (processing && m.readyAt !== null && now >= m.readyAt) return "succeeded";
   return m.status ?? "succeeded";
 }
 
@@ -446,15 +450,16 @@ xApi.post("/2/media/upload/:id/finalize", async (c) => {
 });
 
 /**
- * pending → in_progress at the first check → succeeded once the emulator clock passed the processing time
- * (a minute per full 10 MB): clients must poll, and a big video takes minutes.
+ * pending (the finalize's answer) → in_progress from the first check → succeeded once the emulator clock passed
+ * the processing time (a minute per full 10 MB): clients must poll, and a big video takes minutes.
  */
 xApi.get("/2/media/upload", async (c) => {
   if (c.req.query("command") !== "STATUS") return invalid(c, "command must be STATUS", "command");
   const m = await ownMedia(c, c.req.query("media_id") ?? "");
   if (!m) return invalid(c, "Media id not found", "media_id");
   if (m.status === "initialized") return invalid(c, "Media was not finalized", "media_id");
-  const next = m.status === "pending" ? "in_progress" : processingState(m, c.var.now);
+  const state = processingState(m, c.var.now);
+  const next = state === "pending" ? "in_progress" : state;
   if (next !== m.status) await updateObject(c.var.db, P, m.id, { status: next });
   const left = m.readyAt === null ? 0 : Math.max(0, m.readyAt - c.var.now);
   return c.json({

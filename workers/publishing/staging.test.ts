@@ -288,6 +288,23 @@ describe("staging X and LinkedIn media ahead", () => {
     },
   );
 
+  it.each(["twitter", "linkedin"] as const)(
+    "%s: a processing check that meets a 500 keeps the upload, still shows preparing, and checks it again",
+    async (platform) => {
+      const p = await scheduledMediaPost(platform, { video: true, size: 21 * 1024 * 1024, dueInMs: 3 * 60_000 });
+      const row = await staged(p.targetId);
+      expect(row.state).toBe("processing");
+      await advanceEmulator(3 * 60_000);
+      await armFault(platform, "500", 1, { method: "GET" });
+      const after = await pollOnce(p.targetId);
+      // Not failed and started over: the same upload, checked again after the backoff.
+      expect(after).toMatchObject({ state: "processing", remoteId: row.remoteId, errorKind: null });
+      expect(after.nextAttemptAt).toBeGreaterThan(Date.now());
+      expect((await channel(p.u, p.postId)).preparation).toEqual({ state: "preparing", message: null });
+      expect(await pollOnce(p.targetId)).toMatchObject({ state: "ready", remoteId: row.remoteId });
+    },
+  );
+
   it.each(
     (["twitter", "linkedin"] as const).flatMap((platform) =>
       (["429", "500", "timeout", "drop"] as const).map((mode) => [platform, mode] as const),

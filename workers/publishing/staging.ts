@@ -160,6 +160,20 @@ export async function stageTarget(targetId: string, deps: PublishDeps): Promise<
       row.attemptCount + 1,
       deps.now(),
     );
+    const thisRun = and(
+      eq(targetStagings.targetId, targetId),
+      eq(targetStagings.state, row.state),
+      eq(targetStagings.startedAt, row.startedAt),
+    );
+    // A processing check that failed on the way (a timeout, a 5xx, a 429) keeps the upload: the sweep checks
+    // again after the backoff. Starting over would upload the whole video again for one lost status call.
+    if (row.state === "processing" && change.errorKind === "retryable") {
+      await deps.db
+        .update(targetStagings)
+        .set({ nextAttemptAt: change.nextAttemptAt, attemptCount: row.attemptCount + 1 })
+        .where(thisRun);
+      return ACK;
+    }
     const message =
       error.kind === "auth" ? await deps.markNeedsReconnect(row.accountId, error).catch(() => error.message) : null;
     await deps.db
@@ -170,13 +184,7 @@ export async function stageTarget(targetId: string, deps: PublishDeps): Promise<
         attemptCount: row.attemptCount + 1,
         updatedAt: started,
       })
-      .where(
-        and(
-          eq(targetStagings.targetId, targetId),
-          eq(targetStagings.state, row.state),
-          eq(targetStagings.startedAt, row.startedAt),
-        ),
-      );
+      .where(thisRun);
   }
   return ACK;
 }

@@ -226,6 +226,10 @@ describe("X conformance", () => {
     });
     const made = await post([video.id]);
     expect(made.status).toBe(201);
+    // Processing runs on X's side whether or not anyone asks: a video first checked after its time has succeeded.
+    const unchecked = await upload("video/mp4", "tweet_video", mp4Like(10 * 1024 * 1024 + 16));
+    await advanceClock(61_000);
+    expect((await (await status(unchecked.id)).json<any>()).data.processing_info.state).toBe("succeeded");
     const postId = (await made.json<any>()).data.id;
     const read = await emu("api.x.com", `/2/tweets?ids=${postId}&tweet.fields=attachments`, { headers: auth });
     expect((await read.json<any>()).data[0].attachments).toEqual({ media_keys: [`7_${video.id}`] });
