@@ -118,6 +118,10 @@ const ratioRow = (name: string, subject: number[], bare: number[], budget: numbe
   });
 };
 
+/**
+ * `npm run bench` builds first: an earlier build would measure earlier code (a session-11 full run did). Run
+ * directly (`node bench/run.ts`, and the smoke run after `npm test`'s own build), a missing build is made here.
+ */
 function ensureBuild() {
   if (!existsSync(join(root, "build/server/wrangler.json")))
     execFileSync("npm", ["run", "build"], { cwd: root, env: workerEnv, stdio: "inherit" });
