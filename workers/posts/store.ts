@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
+import { and, asc, count, eq, inArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { fromJsonRow, jsonRow, renderedOnce } from "../db/json-rows";
 import { likeContains } from "../db/like";
 import { connectedAccounts } from "../db/schema/accounts";
 import { clientReviews, postApprovals } from "../db/schema/approvals";
@@ -493,21 +493,20 @@ export class PostStore {
         : undefined,
     ];
     const where = and(...filters);
-    const inPage = <T extends SQLiteSelect>(qb: T) =>
-      qb
-        .where(where)
-        .orderBy(desc(posts.createdAt), desc(posts.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
-    // One round trip to D1 for the page, its total and what each post shows (the page's ids as a subquery).
-    const [rows, [total], ...related] = await this.db.batch([
-      inPage(this.db.select().from(posts).$dynamic()),
+    const inPage = sql`SELECT * FROM ${posts} WHERE ${where} ORDER BY ${posts.createdAt} DESC, ${posts.id} DESC
+      LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+    // One round trip to D1: the page's total, its posts and what each shows (the page again, as a subquery).
+    const [[total], page, related] = await this.db.batch([
       this.db.select({ n: count() }).from(posts).where(where),
-      ...relatedQueries(this.db, inPage(this.db.select({ id: posts.id }).from(posts).$dynamic())),
+      this.db.select({ row: sql<string>`row` }).from(sql`(SELECT ${postJson()} AS row FROM (${inPage}) AS ${posts})`),
+      relatedQuery(this.db, inPage),
     ]);
+    // Newest first, as the page was selected.
+    const rows = page.map(({ row }) => fromJsonRow(posts, JSON.parse(row)));
+    rows.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     const n = total?.n ?? 0;
     return {
-      posts: await this.shape(rows, related),
+      posts: await this.shape(rows, relatedOf(related)),
       pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) },
     };
   }
@@ -566,20 +565,15 @@ export class PostStore {
   /** SPEC §3 Post for each row, with its media and one platformPosts entry per target. */
   private async present(rows: PostRow[]) {
     if (rows.length === 0) return [];
-    const related = await this.db.batch(
-      relatedQueries(
-        this.db,
-        rows.map((p) => p.id),
-      ),
-    );
-    return this.shape(rows, related);
+    const ids = sql`SELECT value AS id FROM json_each(${JSON.stringify(rows.map((p) => p.id))})`;
+    return this.shape(rows, relatedOf(await relatedQuery(this.db, ids)));
   }
 
   private async shape(rows: PostRow[], related: Related) {
-    const [targets, attached, approvals, reviews, stagings] = related;
+    const { targets, attached, approvals, reviews, stagings } = related;
     const lastFailures = await this.lastRetryReasons(targets.filter((t) => retryNote(t, null)).map((t) => t.id));
     return rows.map((p) => {
-      const items = attached.filter((a) => a.postId === p.id).map((a) => presentMedia(a.row as MediaRow, a.used));
+      const items = attached.filter((a) => a.postId === p.id).map((a) => presentMedia(a.row, a.used));
       const own = targets.filter((t) => t.postId === p.id);
       const selectedAccounts: Partial<Record<Platform, string[]>> = {};
       for (const t of own) (selectedAccounts[t.platform] ??= []).push(t.accountId);
@@ -648,29 +642,67 @@ export class PostStore {
   }
 }
 
-/** What a presented post shows besides its row, for the posts `ids` names (a list, or a subquery of ids). */
-function relatedQueries(db: Db, ids: string[] | SQLWrapper) {
-  return [
-    db.select().from(postTargets).where(inArray(postTargets.postId, ids)).orderBy(asc(postTargets.createdAt)),
-    db
-      .select({
-        postId: postMedia.postId,
-        row: media,
-        used: sql<number>`(SELECT count(*) FROM post_media pm WHERE pm.media_id = ${media.id})`.mapWith(Number),
-      })
-      .from(postMedia)
-      .innerJoin(media, eq(media.id, postMedia.mediaId))
-      .where(inArray(postMedia.postId, ids))
-      .orderBy(asc(postMedia.position)),
-    db.select().from(postApprovals).where(inArray(postApprovals.postId, ids)).orderBy(desc(postApprovals.submittedAt)),
-    db.select().from(clientReviews).where(inArray(clientReviews.postId, ids)).orderBy(asc(clientReviews.createdAt)),
-    db.select().from(targetStagings).where(inArray(targetStagings.postId, ids)),
-  ] as const;
+/**
+ * What a presented post shows besides its row (targets, media, approvals, client reviews, stagings) for the posts
+ * `page` selects (at least their `id`), in one statement (ADR 048): each row as JSON, tagged with its kind and
+ * ordered within it. Five kinds: local D1 refuses a compound select of more than five terms.
+ */
+function relatedQuery(db: Db, page: SQL) {
+  // A select over the statement, not `db.all`: drizzle's D1 batch cannot take a raw statement that has parameters.
+  return db
+    .select({ kind: sql<number>`kind`, row: sql<string>`row` })
+    .from(sql`(WITH page AS (${page}) ${relatedParts()})`)
+    .orderBy(sql`kind`, sql`sort`);
 }
 
-/** The results of `relatedQueries`, in order. */
-type Related = Results<ReturnType<typeof relatedQueries>>;
-type Results<T extends readonly unknown[]> = { readonly [K in keyof T]: Awaited<T[K]> };
+const relatedParts = renderedOnce(() => {
+  const inPage = (column: SQLWrapper) => sql`${column} IN (SELECT id FROM page)`;
+  const used = sql`(SELECT count(*) FROM post_media pm WHERE pm.media_id = ${media.id})`;
+  return sql`
+    SELECT 0 AS kind, ${postTargets.createdAt} AS sort, ${jsonRow(postTargets)} AS row
+      FROM ${postTargets} WHERE ${inPage(postTargets.postId)}
+    UNION ALL
+    SELECT 1, ${postMedia.position}, json_object('postId', ${postMedia.postId}, 'row', ${jsonRow(media)}, 'used', ${used})
+      FROM ${postMedia} INNER JOIN ${media} ON ${media.id} = ${postMedia.mediaId} WHERE ${inPage(postMedia.postId)}
+    UNION ALL
+    SELECT 2, -${postApprovals.submittedAt}, ${jsonRow(postApprovals)}
+      FROM ${postApprovals} WHERE ${inPage(postApprovals.postId)}
+    UNION ALL
+    SELECT 3, ${clientReviews.createdAt}, ${jsonRow(clientReviews)}
+      FROM ${clientReviews} WHERE ${inPage(clientReviews.postId)}
+    UNION ALL
+    SELECT 4, 0, ${jsonRow(targetStagings)} FROM ${targetStagings} WHERE ${inPage(targetStagings.postId)}`;
+});
+
+/** A post row as JSON, from a subquery of whole rows under the posts table's name. */
+const postJson = renderedOnce(() => jsonRow(posts));
+
+/** `relatedQuery`'s rows as each table's own rows. */
+function relatedOf(rows: Array<{ kind: number; row: string }>) {
+  const related = {
+    targets: [] as TargetRow[],
+    attached: [] as Array<{ postId: string; row: MediaRow; used: number }>,
+    approvals: [] as Array<typeof postApprovals.$inferSelect>,
+    reviews: [] as Array<typeof clientReviews.$inferSelect>,
+    stagings: [] as Array<typeof targetStagings.$inferSelect>,
+  };
+  for (const { kind, row } of rows) {
+    const json = JSON.parse(row) as Record<string, unknown>;
+    if (kind === 0) related.targets.push(fromJsonRow(postTargets, json));
+    else if (kind === 1)
+      related.attached.push({
+        postId: json.postId as string,
+        row: fromJsonRow(media, json.row as Record<string, unknown>),
+        used: json.used as number,
+      });
+    else if (kind === 2) related.approvals.push(fromJsonRow(postApprovals, json));
+    else if (kind === 3) related.reviews.push(fromJsonRow(clientReviews, json));
+    else related.stagings.push(fromJsonRow(targetStagings, json));
+  }
+  return related;
+}
+
+type Related = ReturnType<typeof relatedOf>;
 
 /** Only a channel still waiting for its time shows its preparation. */
 function preparationFor(stagings: Array<typeof targetStagings.$inferSelect>, t: TargetRow, timeZone: string) {
