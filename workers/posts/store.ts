@@ -493,13 +493,15 @@ export class PostStore {
         : undefined,
     ];
     const where = and(...filters);
-    const inPage = sql`SELECT * FROM ${posts} WHERE ${where} ORDER BY ${posts.createdAt} DESC, ${posts.id} DESC
-      LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+    const inPage = (columns: SQL) => sql`SELECT ${columns} FROM ${posts} WHERE ${where}
+      ORDER BY ${posts.createdAt} DESC, ${posts.id} DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
     // One round trip to D1: the page's total, its posts and what each shows (the page again, as a subquery).
     const [[total], page, related] = await this.db.batch([
       this.db.select({ n: count() }).from(posts).where(where),
-      this.db.select({ row: sql<string>`row` }).from(sql`(SELECT ${postJson()} AS row FROM (${inPage}) AS ${posts})`),
-      relatedQuery(this.db, inPage),
+      this.db
+        .select({ row: sql<string>`row` })
+        .from(sql`(SELECT ${postJson()} AS row FROM (${inPage(sql`*`)}) AS ${posts})`),
+      relatedQuery(this.db, inPage(sql`${posts.id}`)),
     ]);
     // Newest first, as the page was selected.
     const rows = page.map(({ row }) => fromJsonRow(posts, JSON.parse(row)));
