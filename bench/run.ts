@@ -305,8 +305,8 @@ async function publishingRow(client: BenchClient, worker: LocalWorker, persistTo
   await new Promise((r) => setTimeout(r, Math.max(0, dueAt - 50_000 - Date.now())));
   await worker.tick();
   // Read from the D1 file, so polling adds no work to the Worker while it publishes.
-  const { lags, unfinished } = await settledInFile(persistTo, prefix, total, dueAt + 5 * 60_000);
-  return { total, lags, unfinished };
+  const { lags, unfinished, notPublished } = await settledInFile(persistTo, prefix, total, dueAt + 5 * 60_000);
+  return { total, lags, unfinished, notPublished };
 }
 
 /** Counts posts on the emulator that share a text: a duplicate publish shows up here after the run. */
@@ -389,7 +389,7 @@ async function publishingRows(client: BenchClient, worker: LocalWorker, persistT
     step("staged videos (twitter, linkedin, youtube side by side)");
     record(...(await Promise.all([staged("twitter"), staged("linkedin"), staged("youtube")])));
     step("publishing burst");
-    record(...(await textBurstRows(client, worker, emulator.worker, persistTo, SIZE.burst)));
+    record(...(await textBurstRows(client, worker, emulator, persistTo, SIZE.burst)));
   } else {
     for (const platform of videoPlatforms.filter((p) => p !== "youtube" && runs("video"))) {
       step(`staged videos (${platform})`);
@@ -397,7 +397,7 @@ async function publishingRows(client: BenchClient, worker: LocalWorker, persistT
     }
     if (runs("burst")) {
       step("publishing burst");
-      record(...(await textBurstRows(client, worker, emulator.worker, persistTo, SIZE.burst)));
+      record(...(await textBurstRows(client, worker, emulator, persistTo, SIZE.burst)));
     }
     if (videoPlatforms.includes("youtube") && runs("video")) {
       step("staged videos (youtube)");
@@ -414,7 +414,7 @@ async function publishingRows(client: BenchClient, worker: LocalWorker, persistT
         : "none published",
       budget: "p99 ≤ 60 s, all published",
       pass: pub.lags.length === pub.total && percentile(pub.lags, 99) <= 60_000,
-      note: `${pub.lags.length}/${pub.total} published, ${pub.unfinished} unfinished`,
+      note: `${pub.lags.length}/${pub.total} published, ${pub.unfinished} unfinished${pub.notPublished && `; ${pub.notPublished}`}`,
     });
   }
   step("stopping the workers");

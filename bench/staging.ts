@@ -115,27 +115,51 @@ export async function stagedVideoRow(
   await sleep(Math.max(0, dueAt - 50_000 - Date.now()));
   await worker.tick();
   // Read from the D1 file: polling the API would load the Worker at the very second it publishes.
-  const { lags, unfinished } = await settledInFile(persistTo, prefix, total, dueAt + 3 * 60_000);
+  const { lags, unfinished, notPublished } = await settledInFile(persistTo, prefix, total, dueAt + 3 * 60_000);
   const p99 = percentile(lags, 99);
   return {
     name: `Staged video lag (${BRAND[platform]}), ${total} × ${(size.videoBytes / 1024 / 1024).toFixed(0)} MB videos due in one minute`,
     value: lags.length ? `p50 ${seconds(percentile(lags, 50))} · p99 ${seconds(p99)}` : "none published",
     budget: "p99 ≤ 2 s, all published",
     pass: lags.length === total && p99 <= 2000,
-    note: `${ready}/${total} ready ahead (scheduled and staged in ${seconds(stagedIn)}); ${lags.length} published, ${unfinished} unfinished`,
+    note: `${ready}/${total} ready ahead (scheduled and staged in ${seconds(stagedIn)}); ${lags.length} published, ${unfinished} unfinished${notPublished && `; ${notPublished}`}`,
   };
 }
 
-/** Waits, reading the D1 file (so the Worker spends no CPU on it), until the burst settled; lags from due. */
+/** How many LinkedIn posts on the emulator (its D1 file) carry one of `texts`. */
+function linkedInPostsWithText(emulatorPersistTo: string, texts: string[]): number {
+  const db = readLive(emulatorPersistTo);
+  try {
+    const row = db
+      .prepare(
+        "SELECT count(*) AS n FROM emu_objects WHERE platform = 'linkedin' AND kind = 'post' AND json_extract(data, '$.commentary') IN (SELECT value FROM json_each(?))",
+      )
+      .get(JSON.stringify(texts)) as { n: number };
+    return row.n;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Waits, reading the D1 file (so the Worker spends no CPU on it), until the burst settled; lags from due, and
+ * what became of the targets that did not publish, by outcome and message ("unconfirmed: Could not reach … ×9").
+ */
 export async function settledInFile(persistTo: string, prefix: string, total: number, deadline: number) {
   const read = () => {
     const db = readLive(persistTo);
     try {
       return db
         .prepare(
-          "SELECT t.status AS status, t.published_at - t.due_at AS lag FROM post_targets t JOIN posts p ON p.id = t.post_id WHERE p.content LIKE ? AND t.status IN ('published', 'failed', 'unconfirmed')",
+          // The last attempt's own words (an unconfirmed target's message is what to do, not what happened).
+          `SELECT t.status AS status, t.published_at - t.due_at AS lag, p.content AS content,
+             CASE WHEN t.status = 'published' THEN NULL ELSE coalesce((SELECT a.error_message
+               FROM publish_attempts a WHERE a.target_id = t.id ORDER BY a.started_at DESC LIMIT 1), t.error_message)
+             END AS error
+           FROM post_targets t JOIN posts p ON p.id = t.post_id
+           WHERE p.content LIKE ? AND t.status IN ('published', 'failed', 'unconfirmed')`,
         )
-        .all(`${prefix}%`) as Array<{ status: string; lag: number | null }>;
+        .all(`${prefix}%`) as Array<{ status: string; lag: number | null; error: string | null; content: string }>;
     } finally {
       db.close();
     }
@@ -146,7 +170,14 @@ export async function settledInFile(persistTo: string, prefix: string, total: nu
     done = read();
   }
   const lags = done.filter((r) => r.status === "published" && r.lag !== null).map((r) => r.lag!);
-  return { lags, unfinished: total - done.length };
+  const outcomes = new Map<string, number>();
+  for (const r of done.filter((r) => r.status !== "published")) {
+    const key = `${r.status}: ${r.error ?? "no message"}`;
+    outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+  }
+  const notPublished = [...outcomes].map(([key, n]) => `${key} ×${n}`).join("; ");
+  const unconfirmed = done.filter((r) => r.status === "unconfirmed").map((r) => r.content);
+  return { lags, unfinished: total - done.length, notPublished, unconfirmed };
 }
 
 /**
@@ -162,7 +193,7 @@ export async function settledInFile(persistTo: string, prefix: string, total: nu
 export async function textBurstRows(
   client: BenchClient,
   worker: LocalWorker,
-  emulator: LocalWorker,
+  emulator: { worker: LocalWorker; persistTo: string },
   persistTo: string,
   size: { accounts: number; perAccount: number; leadMs: number },
 ): Promise<BenchRow[]> {
@@ -182,7 +213,7 @@ export async function textBurstRows(
     .map((j, k) => ({ ...j, dueAt: dueAt + (k % 60) * 1000 }));
   const port = new URL(worker.baseUrl).port;
   const cpu = () => groupCpu(worker.pid, port);
-  const emulatorCpu = () => [...processCpuMs(emulator.pid).values()].reduce((sum, p) => sum + p.ms, 0);
+  const emulatorCpu = () => [...processCpuMs(emulator.worker.pid).values()].reduce((sum, p) => sum + p.ms, 0);
   const scheduleCpu = cpu().total;
   await inParallel(jobs, 6, async (j) => {
     const res = await client.json<{ _id: string }>("/api/posts", {
@@ -210,7 +241,14 @@ export async function textBurstRows(
   // the next one the rest. (One claim of 10,000 delayed messages exceeds the local queue broker's 10,000 timers.)
   const cron = setInterval(() => worker.tick().catch((err) => console.error("bench: a cron tick failed", err)), 60_000);
   await worker.tick();
-  const { lags, unfinished } = await settledInFile(persistTo, prefix, jobs.length, dueAt + 15 * 60_000);
+  const { lags, unfinished, notPublished, unconfirmed } = await settledInFile(
+    persistTo,
+    prefix,
+    jobs.length,
+    dueAt + 15 * 60_000,
+  );
+  // An unconfirmed post the emulator holds went out: what was lost was the platform's answer.
+  const outThere = unconfirmed.length ? linkedInPostsWithText(emulator.persistTo, unconfirmed) : 0;
   clearInterval(cron);
   const isolate = isolateCpu(await profiler.stop());
   console.error(
@@ -233,7 +271,7 @@ export async function textBurstRows(
       value: lags.length ? `p50 ${seconds(percentile(lags, 50))} · p99 ${seconds(p99)}` : "none published",
       budget: "all published",
       pass: lags.length === jobs.length,
-      note: `${lags.length}/${jobs.length} published, ${unfinished} unfinished; ${staged}/${jobs.length} staged ahead; accounts connected in ${seconds(connectMs)} (${client.lostConnections} requests and connects sent again after a lost connection)`,
+      note: `${lags.length}/${jobs.length} published, ${unfinished} unfinished${notPublished && ` (${notPublished}; on the emulator: ${outThere} of the ${unconfirmed.length} unconfirmed)`}; ${staged}/${jobs.length} staged ahead; accounts connected in ${seconds(connectMs)} (${client.lostConnections} requests and connects sent again after a lost connection)`,
     },
     {
       name: "Worker CPU per publish (the Worker isolate's CPU, workerd profiler; emulator excluded)",
