@@ -1,5 +1,5 @@
 import { type Column, getTableColumns, type SQL, sql } from "drizzle-orm";
-import { SQLiteAsyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 
 /**
  * Rows of several tables read in one statement (ADR 048): each row travels as `json_object` of its columns and is
@@ -25,19 +25,4 @@ export function fromJsonRow<T extends SQLiteTable>(table: T, json: Record<string
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as T["$inferSelect"];
-}
-
-/**
- * A parameterless statement part built by `build`, rendered to SQL text on first use and reused after: drizzle renders
- * a query anew on every call, and for ~100 columns of `jsonRow`s that is a measurable share of a request.
- */
-export function renderedOnce(build: () => SQL): () => SQL {
-  let rendered: SQL | undefined;
-  return () => {
-    if (rendered) return rendered;
-    const query = new SQLiteAsyncDialect().sqlToQuery(build());
-    if (query.params.length) throw new Error("a part rendered once must not take parameters");
-    rendered = sql.raw(query.sql);
-    return rendered;
-  };
 }

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { fromJsonRow, jsonRow, renderedOnce } from "../db/json-rows";
-import { likeContains } from "../db/like";
+import { fromJsonRow, jsonRow } from "../db/json-rows";
+import { likeContains, likePattern } from "../db/like";
+import { renderedStatement } from "../db/rendered";
 import { connectedAccounts } from "../db/schema/accounts";
 import { clientReviews, postApprovals } from "../db/schema/approvals";
 import { media, postMedia } from "../db/schema/media";
@@ -479,36 +480,50 @@ export class PostStore {
   }
 
   async list(user: Actor, q: ListPostsQuery) {
-    const shownAt = sql`coalesce(${posts.publishedAt}, ${posts.scheduledAt}, ${posts.createdAt})`;
-    const filters: Array<SQL | undefined> = [
-      eq(posts.workspaceId, user.workspace.id),
-      q.status ? eq(posts.status, q.status) : undefined,
-      q.platform
-        ? sql`EXISTS (SELECT 1 FROM json_each(${posts.platforms}) WHERE json_each.value = ${q.platform})`
-        : undefined,
-      q.from !== undefined ? sql`${shownAt} >= ${q.from}` : undefined,
-      q.to !== undefined ? sql`${shownAt} < ${q.to}` : undefined,
-      q.search
-        ? or(likeContains(posts.content, q.search), likeContains(posts.hashtags, q.search.replace(/^#/, "")))
-        : undefined,
-    ];
-    const where = and(...filters);
-    const inPage = (columns: SQL) => sql`SELECT ${columns} FROM ${posts} WHERE ${where}
-      ORDER BY ${posts.createdAt} DESC, ${posts.id} DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+    const shape: ListShape = {
+      status: q.status !== undefined,
+      platform: q.platform !== undefined,
+      from: q.from !== undefined,
+      to: q.to !== undefined,
+      search: Boolean(q.search),
+    };
+    const key = Object.keys(shape)
+      .filter((k) => shape[k as keyof ListShape])
+      .join(",");
+    const values = {
+      workspaceId: user.workspace.id,
+      status: q.status,
+      platform: q.platform,
+      from: q.from,
+      to: q.to,
+      content: q.search && likePattern(q.search),
+      hashtag: q.search && likePattern(q.search.replace(/^#/, "")),
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+    };
+    const d1 = this.db.$client;
     // One round trip to D1: the page's total, its posts and what each shows (the page again, as a subquery).
-    const [[total], page, related] = await this.db.batch([
-      this.db.select({ n: count() }).from(posts).where(where),
-      this.db
-        .select({ row: sql<string>`row` })
-        .from(sql`(SELECT ${postJson()} AS row FROM (${inPage(sql`*`)}) AS ${posts})`),
-      relatedQuery(this.db, inPage(sql`${posts.id}`)),
-    ]);
+    const [total, page, related] = (await d1.batch([
+      renderedStatement(
+        d1,
+        `posts.count:${key}`,
+        () => sql`SELECT count(*) AS n FROM ${posts} WHERE ${listWhere(shape)}`,
+        values,
+      ),
+      renderedStatement(
+        d1,
+        `posts.page:${key}`,
+        () => sql`SELECT ${jsonRow(posts)} AS row FROM (${inPage(shape, sql`*`)}) AS ${posts}`,
+        values,
+      ),
+      renderedStatement(d1, `posts.related:${key}`, () => relatedSql(inPage(shape, sql`${posts.id}`)), values),
+    ])) as [D1Result<{ n: number }>, D1Result<{ row: string }>, D1Result<RelatedRow>];
     // Newest first, as the page was selected.
-    const rows = page.map(({ row }) => fromJsonRow(posts, JSON.parse(row)));
+    const rows = page.results.map(({ row }) => fromJsonRow(posts, JSON.parse(row)));
     rows.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-    const n = total?.n ?? 0;
+    const n = total.results[0]?.n ?? 0;
     return {
-      posts: await this.shape(rows, relatedOf(related)),
+      posts: await this.shape(rows, relatedOf(related.results)),
       pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) },
     };
   }
@@ -567,8 +582,13 @@ export class PostStore {
   /** SPEC §3 Post for each row, with its media and one platformPosts entry per target. */
   private async present(rows: PostRow[]) {
     if (rows.length === 0) return [];
-    const ids = sql`SELECT value AS id FROM json_each(${JSON.stringify(rows.map((p) => p.id))})`;
-    return this.shape(rows, relatedOf(await relatedQuery(this.db, ids)));
+    const { results } = await renderedStatement(
+      this.db.$client,
+      "posts.related:ids",
+      () => relatedSql(sql`SELECT value AS id FROM json_each(${placeholder("ids")})`),
+      { ids: JSON.stringify(rows.map((p) => p.id)) },
+    ).all<RelatedRow>();
+    return this.shape(rows, relatedOf(results));
   }
 
   private async shape(rows: PostRow[], related: Related) {
@@ -644,23 +664,45 @@ export class PostStore {
   }
 }
 
+const placeholder = (name: string) => sql.placeholder(name);
+
+/** Which of the list's filters a request uses: the list's statements are rendered once for each combination. */
+type ListShape = Record<"status" | "platform" | "from" | "to" | "search", boolean>;
+
+/** The list's filters, their values as placeholders (`list` binds them). */
+function listWhere(shape: ListShape) {
+  const shownAt = sql`coalesce(${posts.publishedAt}, ${posts.scheduledAt}, ${posts.createdAt})`;
+  return and(
+    eq(posts.workspaceId, placeholder("workspaceId")),
+    shape.status ? eq(posts.status, placeholder("status")) : undefined,
+    shape.platform
+      ? sql`EXISTS (SELECT 1 FROM json_each(${posts.platforms}) WHERE json_each.value = ${placeholder("platform")})`
+      : undefined,
+    shape.from ? sql`${shownAt} >= ${placeholder("from")}` : undefined,
+    shape.to ? sql`${shownAt} < ${placeholder("to")}` : undefined,
+    shape.search
+      ? or(likeContains(posts.content, placeholder("content")), likeContains(posts.hashtags, placeholder("hashtag")))
+      : undefined,
+  );
+}
+
+/** `columns` of the list's page: newest first. */
+function inPage(shape: ListShape, columns: SQL) {
+  return sql`SELECT ${columns} FROM ${posts} WHERE ${listWhere(shape)}
+    ORDER BY ${posts.createdAt} DESC, ${posts.id} DESC LIMIT ${placeholder("limit")} OFFSET ${placeholder("offset")}`;
+}
+
+type RelatedRow = { kind: number; row: string };
+
 /**
  * What a presented post shows besides its row (targets, media, approvals, client reviews, stagings) for the posts
  * `page` selects (at least their `id`), in one statement (ADR 048): each row as JSON, tagged with its kind and
  * ordered within it. Five kinds: local D1 refuses a compound select of more than five terms.
  */
-function relatedQuery(db: Db, page: SQL) {
-  // A select over the statement, not `db.all`: drizzle's D1 batch cannot take a raw statement that has parameters.
-  return db
-    .select({ kind: sql<number>`kind`, row: sql<string>`row` })
-    .from(sql`(WITH page AS (${page}) ${relatedParts()})`)
-    .orderBy(sql`kind`, sql`sort`);
-}
-
-const relatedParts = renderedOnce(() => {
+function relatedSql(page: SQL) {
   const inPage = (column: SQLWrapper) => sql`${column} IN (SELECT id FROM page)`;
   const used = sql`(SELECT count(*) FROM post_media pm WHERE pm.media_id = ${media.id})`;
-  return sql`
+  return sql`SELECT kind, row FROM (WITH page AS (${page})
     SELECT 0 AS kind, ${postTargets.createdAt} AS sort, ${jsonRow(postTargets)} AS row
       FROM ${postTargets} WHERE ${inPage(postTargets.postId)}
     UNION ALL
@@ -673,14 +715,12 @@ const relatedParts = renderedOnce(() => {
     SELECT 3, ${clientReviews.createdAt}, ${jsonRow(clientReviews)}
       FROM ${clientReviews} WHERE ${inPage(clientReviews.postId)}
     UNION ALL
-    SELECT 4, 0, ${jsonRow(targetStagings)} FROM ${targetStagings} WHERE ${inPage(targetStagings.postId)}`;
-});
+    SELECT 4, 0, ${jsonRow(targetStagings)} FROM ${targetStagings} WHERE ${inPage(targetStagings.postId)})
+    ORDER BY kind, sort`;
+}
 
-/** A post row as JSON, from a subquery of whole rows under the posts table's name. */
-const postJson = renderedOnce(() => jsonRow(posts));
-
-/** `relatedQuery`'s rows as each table's own rows. */
-function relatedOf(rows: Array<{ kind: number; row: string }>) {
+/** `relatedSql`'s rows as each table's own rows. */
+function relatedOf(rows: RelatedRow[]) {
   const related = {
     targets: [] as TargetRow[],
     attached: [] as Array<{ postId: string; row: MediaRow; used: number }>,
