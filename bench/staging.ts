@@ -132,7 +132,9 @@ function linkedInPostsWithText(emulatorPersistTo: string, texts: string[]): numb
   try {
     const row = db
       .prepare(
-        "SELECT count(*) AS n FROM emu_objects WHERE platform = 'linkedin' AND kind = 'post' AND json_extract(data, '$.commentary') IN (SELECT value FROM json_each(?))",
+        `SELECT count(*) AS n FROM (SELECT count(*) AS copies FROM emu_objects
+          WHERE platform = 'linkedin' AND kind = 'post' AND json_extract(data, '$.commentary') IN (SELECT value FROM json_each(?))
+          GROUP BY json_extract(data, '$.commentary')) WHERE copies = 1`,
       )
       .get(JSON.stringify(texts)) as { n: number };
     return row.n;
@@ -247,7 +249,8 @@ export async function textBurstRows(
     jobs.length,
     dueAt + 15 * 60_000,
   );
-  // An unconfirmed post the emulator holds went out: what was lost was the platform's answer.
+  // An unconfirmed post the emulator holds once went out: what was lost was the platform's answer, which the app
+  // cannot look up for a LinkedIn member (no API lists a member's posts), so `unconfirmed` is its right answer.
   const outThere = unconfirmed.length ? linkedInPostsWithText(emulator.persistTo, unconfirmed) : 0;
   clearInterval(cron);
   const isolate = isolateCpu(await profiler.stop());
@@ -268,9 +271,11 @@ export async function textBurstRows(
   return [
     {
       name: `Publishing burst, ${jobs.length.toLocaleString("en")} text + small image targets due in one minute across ${size.accounts.toLocaleString("en")} accounts`,
-      value: lags.length ? `p50 ${seconds(percentile(lags, 50))} · p99 ${seconds(p99)}` : "none published",
-      budget: "all published",
-      pass: lags.length === jobs.length,
+      value: lags.length
+        ? `p50 ${seconds(percentile(lags, 50))} · p99 ${seconds(p99)}${outThere ? ` · ${outThere} out, answer lost` : ""}`
+        : "none published",
+      budget: "all out once: published, or unconfirmed only when its answer was lost",
+      pass: lags.length + outThere === jobs.length && outThere === unconfirmed.length,
       note: `${lags.length}/${jobs.length} published, ${unfinished} unfinished${notPublished && ` (${notPublished}; on the emulator: ${outThere} of the ${unconfirmed.length} unconfirmed)`}; ${staged}/${jobs.length} staged ahead; accounts connected in ${seconds(connectMs)} (${client.lostConnections} requests and connects sent again after a lost connection)`,
     },
     {
