@@ -77,18 +77,10 @@ export async function publishTarget(targetId: string, deps: PublishDeps): Promis
     const claimed = moved[0];
     if (!claimed) return ACK;
     if (outcomeUnknown(last[0]?.outcome)) {
-      // An earlier attempt may have gone out (its answer was lost; the user then chose Retry): look before resending.
+      // An earlier attempt may have gone out (its answer was lost, or the last look failed): look before resending.
       const verdict = await verifyTarget(claimed, deps, { settleUnsure: false });
-      if (verdict === "published") return ACK;
-      if (verdict === "lookup_failed")
-        return retryLater(
-          claimed,
-          deps,
-          decideAfterFailure(
-            { kind: "retryable", message: "The platform could not be checked." },
-            claimed.attemptCount,
-          ),
-        );
+      if (verdict.outcome === "published") return ACK;
+      if (verdict.outcome === "lookup_failed") return lookAgainLater(claimed, deps, verdict.error);
       // "cannot_check": the platform has no way to look; the user checked and asked for the retry.
       return attempt(claimed, deps);
     }
@@ -97,9 +89,33 @@ export async function publishTarget(targetId: string, deps: PublishDeps): Promis
   }
 
   // status === "publishing": the previous delivery's outcome is unknown.
-  const verdict = await verifyTarget(target, deps);
-  if (verdict === "published" || verdict === "unconfirmed") return ACK;
-  return attempt(target, deps);
+  const verdict = await verifyTarget(target, deps, { settleUnsure: false });
+  if (verdict.outcome === "not_found") return attempt(target, deps);
+  return unsure(target, deps, verdict);
+}
+
+/**
+ * After a lookup that did not find the post: nothing more to do once it is published; a lookup that failed this time
+ * is tried again later; a platform that cannot be asked leaves the channel to the user.
+ */
+function unsure(target: TargetRow, deps: PublishDeps, verdict: Exclude<Verdict, { outcome: "not_found" }>) {
+  if (verdict.outcome === "published" || verdict.outcome === "unconfirmed") return ACK;
+  if (verdict.outcome === "lookup_failed") return lookAgainLater(target, deps, verdict.error);
+  return settleUnconfirmed(target, deps, verdict.error).then(() => ACK);
+}
+
+/**
+ * The platform could not be asked this time whether the post went out: ask again on a later delivery (which looks
+ * before it sends anything) while attempts remain, then leave it to the user as unconfirmed. Never sent again blind.
+ */
+async function lookAgainLater(target: TargetRow, deps: PublishDeps, error: PlatformError): Promise<Disposition> {
+  const decision = decideAfterFailure(
+    { kind: "retryable", message: error.message, retryAfterMs: error.details.retryAfterMs },
+    target.attemptCount,
+  );
+  if (decision.action === "retry") return retryLater(target, deps, decision);
+  await settleUnconfirmed(target, deps, error);
+  return ACK;
 }
 
 /** `parts`: the thread parts recorded so far, when the caller's row is known to be current (else read here). */
@@ -205,8 +221,8 @@ async function afterFailure(
   );
   if (decision.action === "verify") {
     await attemptRow(deps, target.id, started, kind, "unknown", error);
-    const verdict = await verifyTarget(target, deps);
-    if (verdict !== "not_found") return ACK;
+    const verdict = await verifyTarget(target, deps, { settleUnsure: false });
+    if (verdict.outcome !== "not_found") return unsure(target, deps, verdict);
     return retryLater(
       target,
       deps,
@@ -256,18 +272,23 @@ async function retryLater(
 }
 
 /**
- * Asks the platform whether the post went out after all. Settles `published` when it did. When the platform
- * cannot tell, the target is settled `unconfirmed` (the user chooses), or with `settleUnsure: false` the
- * caller is told why: `cannot_check` (the platform offers no lookup) or `lookup_failed` (it failed this time).
+ * What asking the platform told: the post is out (settled `published`), not there, or unsure. Unsure is settled
+ * `unconfirmed` (the user chooses), or with `settleUnsure: false` handed back with why: `cannot_check` (the
+ * platform offers no lookup) or `lookup_failed` (it failed this time).
  */
+export type Verdict =
+  | { outcome: "published" | "not_found" | "unconfirmed" }
+  | { outcome: "cannot_check" | "lookup_failed"; error: PlatformError };
+
+/** Asks the platform whether the post went out after all (see `Verdict`). */
 export async function verifyTarget(
   target: TargetRow,
   deps: PublishDeps,
   opts: { settleUnsure: boolean } = { settleUnsure: true },
-): Promise<"published" | "not_found" | "unconfirmed" | "cannot_check" | "lookup_failed"> {
+): Promise<Verdict> {
   const started = deps.now();
   // A thread under way is not complete: the next delivery resumes it, looking its next part up first (ADR 027).
-  if ((await recordedParts(deps, target.id)).partIds.length) return "not_found";
+  if ((await recordedParts(deps, target.id)).partIds.length) return { outcome: "not_found" };
   try {
     const credentials = await deps.credentials(target.accountId);
     const since = (target.claimedAt ?? target.createdAt) - 60_000;
@@ -281,26 +302,31 @@ export async function verifyTarget(
       // Part 1 of a thread is out; the rest is sent by the next delivery.
       await attemptRow(deps, target.id, started, "verify", "found", null);
       await recordParts(deps, target.id, [found.remoteId], found.permalink);
-      return "not_found";
+      return { outcome: "not_found" };
     }
     if (found) {
       await markPublished(target, found, deps, { started, kind: "verify" });
       if (target.version?.firstComment) await publishFirstComment(target.id, deps);
-      return "published";
+      return { outcome: "published" };
     }
     await attemptRow(deps, target.id, started, "verify", "not_found", null);
-    return "not_found";
+    return { outcome: "not_found" };
   } catch (err) {
     const error = asPlatformError(err, target.platform);
     await attemptRow(deps, target.id, started, "verify", "unconfirmed", error);
-    if (!opts.settleUnsure) return error.kind === "permanent" ? "cannot_check" : "lookup_failed";
-    await settle(target, deps, {
-      status: "unconfirmed",
-      errorKind: error.kind,
-      errorMessage: `We could not confirm whether this post was published (${error.message}). Check the platform, then mark it published or retry.`,
-    });
-    return "unconfirmed";
+    if (!opts.settleUnsure) return { outcome: error.kind === "permanent" ? "cannot_check" : "lookup_failed", error };
+    await settleUnconfirmed(target, deps, error);
+    return { outcome: "unconfirmed" };
   }
+}
+
+/** The user decides: the platform could not say whether the post went out. */
+function settleUnconfirmed(target: TargetRow, deps: PublishDeps, error: PlatformError) {
+  return settle(target, deps, {
+    status: "unconfirmed",
+    errorKind: error.kind,
+    errorMessage: `We could not confirm whether this post was published (${error.message}). Check the platform, then mark it published or retry.`,
+  });
 }
 
 /** The channel is published: its attempt, its new status, the activity entry and the post's status in one batch. */

@@ -188,10 +188,33 @@ describe("fault suite", () => {
     expect(await copies(t.text)).toBe(1);
   });
 
-  it("when the platform cannot tell, the channel is unconfirmed and the user decides", async () => {
+  it("a lookup that fails is asked again on a later delivery: the post is found, never sent again blind", async () => {
     const t = await queuedTarget("twitter");
-    await env.DB.prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1 WHERE id = ?")
-      .bind(t.targetId)
+    const d = deps();
+    // The first delivery published, then died before recording anything; the redelivery's lookup fails once.
+    await d.client("twitter").publish(await d.credentials(t.accountId), await d.buildRequest(await target(t.targetId)));
+    await env.DB.prepare(
+      "UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?",
+    )
+      .bind(Date.now() - 5000, t.targetId)
+      .run();
+    await armFault("twitter", "500", 1, { method: "GET" });
+    const later = await publishTarget(t.targetId, deps());
+    expect(later.ack).toBe(false);
+    expect((await target(t.targetId)).status).toBe("queued");
+    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect((await target(t.targetId)).status).toBe("published");
+    expect(await copies(t.text)).toBe(1);
+    expect(await attempts(t.targetId)).toEqual([
+      { kind: "verify", outcome: "unconfirmed" },
+      { kind: "verify", outcome: "found" },
+    ]);
+  });
+
+  it("when the platform still cannot tell on the last attempt, the channel is unconfirmed and the user decides", async () => {
+    const t = await queuedTarget("twitter");
+    await env.DB.prepare("UPDATE post_targets SET status = 'publishing', attempt_count = ? WHERE id = ?")
+      .bind(MAX_PUBLISH_ATTEMPTS, t.targetId)
       .run();
     await armFault("twitter", "500", 5);
     await publishTarget(t.targetId, deps());
@@ -320,14 +343,14 @@ describe("fault suite", () => {
   }, async () => {
     const t = await queuedTarget("facebook", { image: true });
     const d = deps();
-    // The platform took the photo post; the answer was lost and the lookup failed too, so the channel is unconfirmed.
+    // The platform took the photo post; the answer was lost and the last attempt's lookup failed too: unconfirmed.
     await d
       .client("facebook")
       .publish(await d.credentials(t.accountId), await d.buildRequest(await target(t.targetId)));
     await env.DB.prepare(
-      "UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?",
+      "UPDATE post_targets SET status = 'publishing', attempt_count = ?, claimed_at = ? WHERE id = ?",
     )
-      .bind(Date.now() - 5000, t.targetId)
+      .bind(MAX_PUBLISH_ATTEMPTS, Date.now() - 5000, t.targetId)
       .run();
     await armFault("facebook", "500", 5, { method: "GET", path: "/posts\\?" });
     await publishTarget(t.targetId, deps());

@@ -43,7 +43,7 @@ export async function reconcileStuckTargets(
   for (const target of stuck) {
     if (target.status === "publishing") {
       const verdict = await verifyTarget(target, deps);
-      if (verdict !== "not_found") {
+      if (verdict.outcome !== "not_found") {
         settled++;
         continue;
       }
