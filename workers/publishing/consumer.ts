@@ -277,8 +277,11 @@ async function retryLater(
  * platform offers no lookup) or `lookup_failed` (it failed this time).
  */
 export type Verdict =
-  | { outcome: "published" | "not_found" | "unconfirmed" }
-  | { outcome: "cannot_check" | "lookup_failed"; error: PlatformError };
+  | { outcome: "published" }
+  | { outcome: "not_found" }
+  | { outcome: "unconfirmed" }
+  | { outcome: "cannot_check"; error: PlatformError }
+  | { outcome: "lookup_failed"; error: PlatformError };
 
 /** Asks the platform whether the post went out after all (see `Verdict`). */
 export async function verifyTarget(
@@ -314,7 +317,8 @@ export async function verifyTarget(
   } catch (err) {
     const error = asPlatformError(err, target.platform);
     await attemptRow(deps, target.id, started, "verify", "unconfirmed", error);
-    if (!opts.settleUnsure) return { outcome: error.kind === "permanent" ? "cannot_check" : "lookup_failed", error };
+    if (!opts.settleUnsure)
+      return error.kind === "permanent" ? { outcome: "cannot_check", error } : { outcome: "lookup_failed", error };
     await settleUnconfirmed(target, deps, error);
     return { outcome: "unconfirmed" };
   }
