@@ -55,13 +55,17 @@ export function MentionTextarea({
       if (type === InputKeyDownEscape && at) setDismissedAt(at.start);
     },
     onSelectedItemChange: ({ selectedItem, type }) => {
-      if (!selectedItem || !at || (type !== ItemClick && type !== InputKeyDownEnter)) return;
-      const next = insertMention(value, caret, at, selectedItem);
-      onChange(next.text);
-      setMoveCaretTo(next.caret);
-      setDismissedAt(at.start); // the finished name is not a query any more
+      if (selectedItem && (type === ItemClick || type === InputKeyDownEnter)) choose(selectedItem);
     },
   });
+
+  function choose(member: (typeof items)[number]) {
+    if (!at) return;
+    const next = insertMention(value, caret, at, member);
+    onChange(next.text);
+    setMoveCaretTo(next.caret);
+    setDismissedAt(at.start); // the finished name is not a query any more
+  }
 
   type Key = React.KeyboardEvent<HTMLInputElement> & { nativeEvent: { preventDownshiftDefault?: boolean } };
   // downshift types its input props for <input>; a <textarea> takes the same attributes and events.
@@ -78,6 +82,12 @@ export function MentionTextarea({
     onKeyDown: (e: Key) => {
       // With no list open, keys are the textarea's own (Enter is a new line, arrows move the caret).
       if (!open) e.nativeEvent.preventDownshiftDefault = true;
+      else if (e.key === "Enter" && highlightedIndex < 0 && items[0]) {
+        // A quick Enter can land before downshift highlights the first name: it still takes that name.
+        e.nativeEvent.preventDownshiftDefault = true;
+        e.preventDefault();
+        choose(items[0]);
+      }
     },
   }) as unknown as React.ComponentProps<"textarea">;
 
