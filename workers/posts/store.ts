@@ -480,16 +480,7 @@ export class PostStore {
   }
 
   async list(user: Actor, q: ListPostsQuery) {
-    const shape: ListShape = {
-      status: q.status !== undefined,
-      platform: q.platform !== undefined,
-      from: q.from !== undefined,
-      to: q.to !== undefined,
-      search: Boolean(q.search),
-    };
-    const key = Object.keys(shape)
-      .filter((k) => shape[k as keyof ListShape])
-      .join(",");
+    const { shape, key } = listShape(q);
     const values = {
       workspaceId: user.workspace.id,
       status: q.status,
@@ -669,6 +660,19 @@ const placeholder = (name: string) => sql.placeholder(name);
 /** Which of the list's filters a request uses: the list's statements are rendered once for each combination. */
 type ListShape = Record<"status" | "platform" | "from" | "to" | "search", boolean>;
 
+/** Which filters `q` uses, and a key naming that combination for its rendered statements. */
+function listShape(q: ListPostsQuery): { shape: ListShape; key: string } {
+  const shape: ListShape = {
+    status: q.status !== undefined,
+    platform: q.platform !== undefined,
+    from: q.from !== undefined,
+    to: q.to !== undefined,
+    search: Boolean(q.search),
+  };
+  const key = (Object.keys(shape) as Array<keyof ListShape>).filter((k) => shape[k]).join(",");
+  return { shape, key };
+}
+
 /** The list's filters, their values as placeholders (`list` binds them). */
 function listWhere(shape: ListShape) {
   const shownAt = sql`coalesce(${posts.publishedAt}, ${posts.scheduledAt}, ${posts.createdAt})`;
@@ -700,22 +704,22 @@ type RelatedRow = { kind: number; row: string };
  * ordered within it. Five kinds: local D1 refuses a compound select of more than five terms.
  */
 function relatedSql(page: SQL) {
-  const inPage = (column: SQLWrapper) => sql`${column} IN (SELECT id FROM page)`;
+  const ofPage = (column: SQLWrapper) => sql`${column} IN (SELECT id FROM page)`;
   const used = sql`(SELECT count(*) FROM post_media pm WHERE pm.media_id = ${media.id})`;
   return sql`SELECT kind, row FROM (WITH page AS (${page})
     SELECT 0 AS kind, ${postTargets.createdAt} AS sort, ${jsonRow(postTargets)} AS row
-      FROM ${postTargets} WHERE ${inPage(postTargets.postId)}
+      FROM ${postTargets} WHERE ${ofPage(postTargets.postId)}
     UNION ALL
     SELECT 1, ${postMedia.position}, json_object('postId', ${postMedia.postId}, 'row', ${jsonRow(media)}, 'used', ${used})
-      FROM ${postMedia} INNER JOIN ${media} ON ${media.id} = ${postMedia.mediaId} WHERE ${inPage(postMedia.postId)}
+      FROM ${postMedia} INNER JOIN ${media} ON ${media.id} = ${postMedia.mediaId} WHERE ${ofPage(postMedia.postId)}
     UNION ALL
     SELECT 2, -${postApprovals.submittedAt}, ${jsonRow(postApprovals)}
-      FROM ${postApprovals} WHERE ${inPage(postApprovals.postId)}
+      FROM ${postApprovals} WHERE ${ofPage(postApprovals.postId)}
     UNION ALL
     SELECT 3, ${clientReviews.createdAt}, ${jsonRow(clientReviews)}
-      FROM ${clientReviews} WHERE ${inPage(clientReviews.postId)}
+      FROM ${clientReviews} WHERE ${ofPage(clientReviews.postId)}
     UNION ALL
-    SELECT 4, 0, ${jsonRow(targetStagings)} FROM ${targetStagings} WHERE ${inPage(targetStagings.postId)})
+    SELECT 4, 0, ${jsonRow(targetStagings)} FROM ${targetStagings} WHERE ${ofPage(targetStagings.postId)})
     ORDER BY kind, sort`;
 }
 
