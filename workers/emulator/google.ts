@@ -13,6 +13,8 @@ import {
   type BodyPart,
   bearer,
   clientCredentials,
+  type JsonBody,
+  jsonBody,
   multipartParts,
   queryList,
   readLooseParams,
@@ -296,17 +298,8 @@ googleApis.get("/youtube/v3/channels", async (c) => {
 
 const uploadsPlaylist = (channelId: string) => `UU${channelId.slice(2)}`;
 
-async function readJson(c: Context): Promise<Record<string, any> | null> {
-  try {
-    const v = await c.req.json();
-    return v && typeof v === "object" ? v : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Why this video resource cannot be inserted, as [reason, message]; null when it can. */
-export function metadataProblem(resource: Record<string, any> | null): [string, string] | null {
+export function metadataProblem(resource: JsonBody | null): [string, string] | null {
   const snippet = resource?.snippet;
   if (!snippet || typeof snippet !== "object")
     return ["invalidSnippet", "The request metadata must include a snippet."];
@@ -332,7 +325,7 @@ export function metadataProblem(resource: Record<string, any> | null): [string, 
 }
 
 /** What videos.insert checks before it takes any bytes; returns the channel or the error response. */
-async function insertPrecheck(c: Context<GEnv>, resource: Record<string, any> | null) {
+async function insertPrecheck(c: Context<GEnv>, resource: JsonBody | null) {
   if (!allows(c.var.token, "youtube.upload", "youtube", "youtube.force-ssl")) return insufficient(c);
   if (!queryList(c, "part").includes("snippet"))
     return gError(c, 400, "missingRequiredParameter", "The part parameter must include snippet.");
@@ -370,7 +363,7 @@ googleApis.post("/upload/youtube/v3/videos", async (c) => {
     );
   if (!type.startsWith("video/") && type !== "application/octet-stream")
     return gError(c, 400, "mediaBodyRequired", `Media type '${type}' is not supported. Upload a video.`);
-  const resource = await readJson(c);
+  const resource = await jsonBody(c);
   const checked = await insertPrecheck(c, resource);
   if (checked instanceof Response) return checked;
   const id = opaqueToken("AUc", 24);
@@ -403,7 +396,7 @@ async function multipartInsert(c: Context<GEnv>) {
       "A multipart upload must be multipart/related with the metadata part and the media part.",
     );
   const [meta, media] = parts as [BodyPart, BodyPart];
-  let resource: Record<string, any> | null = null;
+  let resource: JsonBody | null = null;
   try {
     resource = JSON.parse(new TextDecoder().decode(meta.bytes));
   } catch {
@@ -561,7 +554,7 @@ googleApis.put("/youtube/v3/videos", async (c) => {
   if (!allows(c.var.token, "youtube", "youtube.force-ssl")) return insufficient(c);
   const parts = queryList(c, "part");
   if (parts.length === 0) return gError(c, 400, "missingRequiredParameter", "The part parameter is required.");
-  const resource = await readJson(c);
+  const resource = await jsonBody(c);
   const video = await getObject(c.var.db, P, String(resource?.id ?? ""));
   if (video?.kind !== "video")
     return gError(c, 404, "videoNotFound", "The video that you are trying to update cannot be found.");

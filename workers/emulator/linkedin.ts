@@ -6,7 +6,7 @@ import type { EmuEnv } from "./context";
 import { numericId, opaqueToken } from "./ids";
 import { followerCount, postMetrics, sampleComments } from "./metrics";
 import { createObject, deleteObject, type EmuObject, getObject, listObjects, updateObject } from "./objects";
-import { bearer, clientCredentials, scopeList, selfUrl, sniffImage } from "./request";
+import { bearer, clientCredentials, jsonBody, scopeList, selfUrl, sniffImage } from "./request";
 import type { TokenRow } from "./tokens";
 import { checkToken, issueToken, redeemCode } from "./tokens";
 
@@ -326,15 +326,6 @@ linkedinApi.get("/rest/networkSizes/:urn", (c) => {
   }
   return c.json({ firstDegreeSize: followerCount(urn, c.var.now) });
 });
-
-async function jsonBody(c: Context): Promise<Record<string, any> | null> {
-  try {
-    const v = await c.req.json();
-    return v && typeof v === "object" ? v : null;
-  } catch {
-    return null;
-  }
-}
 
 linkedinApi.post("/rest/images", async (c) => {
   if (c.req.query("action") !== "initializeUpload") return liError(c, 400, "BAD_REQUEST", "Unsupported action");

@@ -21,6 +21,22 @@ export function clientCredentials(
   return { clientId: str(form.get("client_id")), clientSecret: str(form.get("client_secret")) };
 }
 
+/**
+ * A JSON body as an SDK sent it, or null when it is not an object (bad JSON, a scalar). Its fields are
+ * read one by one and checked where they are used, as the platforms do, so it is typed loosely on purpose.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above; every field is checked at its use.
+export type JsonBody = Record<string, any>;
+
+export async function jsonBody(c: Context): Promise<JsonBody | null> {
+  try {
+    const v: unknown = await c.req.json();
+    return v && typeof v === "object" ? (v as JsonBody) : null;
+  } catch {
+    return null;
+  }
+}
+
 function str(v: unknown): string | null {
   return typeof v === "string" && v ? v : null;
 }

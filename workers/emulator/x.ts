@@ -19,6 +19,7 @@ import {
   type BodyPart,
   bearer,
   clientCredentials,
+  jsonBody,
   multipartParts,
   readLooseParams,
   s256,
@@ -276,19 +277,10 @@ xApi.get("/2/users/me", (c) => {
   });
 });
 
-async function readJson(c: Context): Promise<Record<string, any> | null> {
-  try {
-    const v = await c.req.json();
-    return v && typeof v === "object" ? v : null;
-  } catch {
-    return null;
-  }
-}
-
 xApi.post("/2/media/upload/initialize", async (c) => {
   const denied = requireScope(c, "media.write");
   if (denied) return denied;
-  const body = await readJson(c);
+  const body = await jsonBody(c);
   const rule = MEDIA[String(body?.media_type)];
   if (!rule) return invalid(c, `media_type ${String(body?.media_type)} is not supported`, "media_type");
   const category = body?.media_category ?? rule.category[0];
@@ -480,7 +472,7 @@ xApi.get("/2/media/upload", async (c) => {
 });
 
 xApi.post("/2/media/metadata", async (c) => {
-  const body = await readJson(c);
+  const body = await jsonBody(c);
   const m = await ownMedia(c, String(body?.id ?? ""));
   if (!m) return invalid(c, "Media id not found", "id");
   const alt = body?.metadata?.alt_text?.text;
@@ -493,7 +485,7 @@ xApi.post("/2/media/metadata", async (c) => {
 xApi.post("/2/tweets", async (c) => {
   const denied = requireScope(c, "tweet.write", "tweet.read", "users.read");
   if (denied) return denied;
-  const body = await readJson(c);
+  const body = await jsonBody(c);
   if (!body) return invalid(c, "Request body must be JSON");
   const text: string = typeof body.text === "string" ? body.text : "";
   const mediaIds: string[] = Array.isArray(body.media?.media_ids) ? body.media.media_ids.map(String) : [];

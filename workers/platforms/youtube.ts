@@ -454,7 +454,7 @@ export class YouTubeClient implements PlatformClient {
     body?: BodyInit | null,
     headers: Record<string, string> = {},
     creates = false,
-  ): Promise<PlatformResponse<any>> {
+  ): Promise<PlatformResponse> {
     // On the upload session 308 means "Resume Incomplete": an answer, not a failure.
     return this.http.request(url, {
       method,
