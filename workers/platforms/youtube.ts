@@ -312,7 +312,7 @@ export class YouTubeClient implements PlatformClient {
         let res: PlatformResponse<{ id: string }>;
         try {
           // Any chunk may be the one that completes the upload, which is what creates the video.
-          res = await this.call(
+          res = await this.call<{ id: string }>(
             token,
             "PUT",
             location,
@@ -322,7 +322,14 @@ export class YouTubeClient implements PlatformClient {
           );
         } catch (e) {
           if (!(e instanceof PlatformError) || e.kind !== "retryable" || ++recoveries > MAX_UPLOAD_RECOVERIES) throw e;
-          res = await this.call(token, "PUT", location, null, { "Content-Range": `bytes */${total}` }, true);
+          res = await this.call<{ id: string }>(
+            token,
+            "PUT",
+            location,
+            null,
+            { "Content-Range": `bytes */${total}` },
+            true,
+          );
         }
         if (res.status !== 308) return res.data;
         sent = persistedBytes(res.headers.get("range")) - offset;
@@ -447,16 +454,16 @@ export class YouTubeClient implements PlatformClient {
     return this.deps.endpoints.YOUTUBE_API_BASE;
   }
 
-  private call(
+  private call<T = unknown>(
     token: string,
     method: string,
     url: string,
     body?: BodyInit | null,
     headers: Record<string, string> = {},
     creates = false,
-  ): Promise<PlatformResponse> {
+  ): Promise<PlatformResponse<T>> {
     // On the upload session 308 means "Resume Incomplete": an answer, not a failure.
-    return this.http.request(url, {
+    return this.http.request<T>(url, {
       method,
       body: body ?? undefined,
       headers: { Authorization: `Bearer ${token}`, ...headers },
