@@ -585,8 +585,7 @@ export class PostStore {
     const targetsOf = byPost(targets);
     const mediaOf = byPost(attached);
     const reviewsOf = byPost(reviews);
-    const approvalOf = new Map<string, (typeof approvals)[number]>();
-    for (const a of approvals) if (!approvalOf.has(a.postId)) approvalOf.set(a.postId, a);
+    const approvalsOf = byPost(approvals);
     const stagingOf = new Map(stagings.map((s) => [s.targetId, s]));
     return rows.map((p) => {
       const items = (mediaOf.get(p.id) ?? []).map((a) => presentMedia(a.row, a.used));
@@ -615,7 +614,7 @@ export class PostStore {
         youtubeVideo: items.find((m) => m.id === p.youtubeVideoId) ?? null,
         metadata: { category: p.category, source: p.source },
         /** The latest approval request and its decision (a rejection's comment is the author's to read). */
-        approval: presentApproval(approvalOf.get(p.id)),
+        approval: presentApproval(approvalsOf.get(p.id)?.[0]),
         clientReviews: (reviewsOf.get(p.id) ?? []).map((r) => ({
           id: r.id,
           decision: r.decision,
