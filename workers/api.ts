@@ -25,7 +25,7 @@ import { UPLOAD_PART_SIZE } from "./media/limits";
 import { mediaRoutes } from "./media/routes";
 import { mediaFileRoutes } from "./media/serve-routes";
 import { openApiRoutes } from "./openapi/routes";
-import { postRoutes } from "./posts/routes";
+import { earlyPostsList, postRoutes } from "./posts/routes";
 import { notificationRoutes, schedulerRoutes } from "./publishing/routes";
 import { queueRoutes } from "./queue/routes";
 import { buildServices } from "./services";
@@ -112,9 +112,9 @@ export function createApi(now: () => number = Date.now) {
   );
 
   app.use("/api/*", withServices);
-  app.use("/media/*", withServices, resolveAuth, resolveWorkspace);
+  app.use("/media/*", withServices, resolveAuth, resolveWorkspace());
   // The MCP endpoint: API keys only (no cookie, so no origin check), the key's workspace and rate limit.
-  app.use("/mcp", withServices, resolveAuth, resolveWorkspace);
+  app.use("/mcp", withServices, resolveAuth, resolveWorkspace());
   app.route("/mcp", mcpRoutes);
   app.use("/api/*", (c, next) =>
     bodyLimit({
@@ -129,7 +129,7 @@ export function createApi(now: () => number = Date.now) {
     })(c, next),
   );
   app.use("/api/*", originCheck);
-  app.use("/api/*", resolveAuth, resolveWorkspace);
+  app.use("/api/*", resolveAuth, resolveWorkspace({ "GET /api/posts": earlyPostsList }));
 
   // Chained so the app's type carries every route's answer (the typed test client reads it).
   return app

@@ -19,7 +19,7 @@ export async function contentPosts(ctx: AppContext, url: URL) {
     ensurePermitted(vars, "workspace.read");
     const query = Object.fromEntries(new URLSearchParams(postsQuery(filtersOf(url.searchParams))));
     const listed = await ctx.services.posts.list(
-      actor,
+      actor.workspace.id,
       toListQuery(parseOrThrow(listPostsSchema, query), actor.workspace.timezone),
     );
     return { posts: listed.posts, message: null, canShare };

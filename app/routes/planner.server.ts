@@ -25,9 +25,10 @@ export function plannerData(ctx: AppContext, url: URL) {
     ensurePermitted(vars, "workspace.read");
     const today = dayOf(services.now(), auth.user.timezone);
     const { days } = plannerState(url.searchParams, today);
-    const list = async (query: Record<string, string>) =>
-      (await services.posts.list(actor, toListQuery(parseOrThrow(listPostsSchema, query), actor.workspace.timezone)))
-        .posts;
+    const list = async (query: Record<string, string>) => {
+      const q = toListQuery(parseOrThrow(listPostsSchema, query), actor.workspace.timezone);
+      return (await services.posts.list(actor.workspace.id, q)).posts;
+    };
     const [posts, drafts] = await Promise.all([
       list({ limit: "100", from: days[0]!, to: days.at(-1)! }),
       list({ status: "draft", limit: "50" }),

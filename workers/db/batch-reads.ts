@@ -4,14 +4,15 @@ import type { Db } from "./client";
 
 const dialect = new SQLiteAsyncDialect();
 
-/** Runs raw statements as one D1 batch (a transaction); drizzle's own batch cannot bind raw SQL's parameters. */
+/** Raw SQL as D1's own statement, its parameters bound: for a D1 batch, as drizzle's batch cannot bind them. */
+export function prepared(db: Db, statement: SQL): D1PreparedStatement {
+  const q = dialect.sqlToQuery(statement);
+  return db.$client.prepare(q.sql).bind(...q.params);
+}
+
+/** Runs raw statements as one D1 batch (a transaction). */
 export function batch(db: Db, statements: SQL[]) {
-  return db.$client.batch(
-    statements.map((s) => {
-      const q = dialect.sqlToQuery(s);
-      return db.$client.prepare(q.sql).bind(...q.params);
-    }),
-  );
+  return db.$client.batch(statements.map((s) => prepared(db, s)));
 }
 
 interface Pending {

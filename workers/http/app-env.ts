@@ -1,6 +1,7 @@
 import type { AuthContext } from "../auth/service";
 import type { ApiKeyContext } from "../automation/api-keys";
 import type { Services } from "../services";
+import type { EarlyRead } from "../workspaces/early-read";
 import type { WorkspaceContext } from "../workspaces/membership";
 import type { Role } from "../workspaces/roles";
 
@@ -9,6 +10,8 @@ type Common = {
   authVia: "bearer" | "cookie" | null;
   /** The API key the request was sent with, if any: its workspace and scopes bound the request. */
   apiKey: ApiKeyContext | null;
+  /** A read the route started before its workspace was confirmed (ADR 050); unset when none did. */
+  earlyRead?: EarlyRead | null;
 };
 
 export type AppEnv = {

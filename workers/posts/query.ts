@@ -27,9 +27,12 @@ export interface ListPostsQuery {
   search?: string;
 }
 
+/** A `from`/`to` that is a date without a time: a day in the workspace's zone. */
+export const isLocalDay = (v: string | undefined) => v?.length === 10;
+
 /** A date-only `from` starts that local day; a date-only `to` includes that whole local day. */
 export function toListQuery(raw: z.output<typeof listPostsSchema>, timeZone: string): ListPostsQuery {
   const bound = (v: string | undefined, edge: "start" | "end") =>
-    v === undefined ? undefined : v.length === 10 ? localDayBounds(v, timeZone)?.[edge] : Date.parse(v);
+    v === undefined ? undefined : isLocalDay(v) ? localDayBounds(v, timeZone)?.[edge] : Date.parse(v);
   return { ...raw, from: bound(raw.from, "start"), to: bound(raw.to, "end"), search: raw.search || undefined };
 }

@@ -9,11 +9,12 @@ import { parseOrThrow, readJson } from "../http/validate";
 import { publishDeps } from "../publishing/deps";
 import { publishFirstComment } from "../publishing/first-comment";
 import { ADDED_TO_QUEUE, addToQueueFlag, saveToQueue } from "../queue/add-to-queue";
+import { type EarlyReadStarter, earlyAnswer } from "../workspaces/early-read";
 import { requirePermission } from "../workspaces/middleware";
-import { listPostsSchema, toListQuery } from "./query";
+import { isLocalDay, listPostsSchema, toListQuery } from "./query";
 import { announceSubmitted, PostReplies, sentFields, updatePost } from "./requests";
 import { postFieldsSchema } from "./rules";
-import type { Actor } from "./store";
+import type { Actor, ListedPosts } from "./store";
 
 const deleteQuery = z.object({
   deleteRemote: z
@@ -33,12 +34,23 @@ async function submitted<P extends { _id: string; content: string }>(c: Context<
   return ok(c, post, PostReplies.submitted, status);
 }
 
+/**
+ * GET /api/posts reads its page in one batch with the membership lookup (ADR 050). A date-only bound is a day in the
+ * workspace's zone, known only once the workspace is, so such a list waits; without one the zone is unused.
+ */
+export const earlyPostsList: EarlyReadStarter<ListedPosts> = (c, workspaceId) => {
+  const raw = listPostsSchema.safeParse(c.req.query());
+  if (!raw.success || [raw.data.from, raw.data.to].some(isLocalDay)) return null;
+  return c.var.services.posts.listRead(workspaceId, toListQuery(raw.data, "UTC"));
+};
+
 /** SPEC §7 Posts. A scheduled post with pre-flight problems answers 400 with data.problems (api.ts onError). */
 export const postRoutes = new Hono<SignedInEnv>()
   .use(invalidateDashboardAfterWrites)
   .get("/", requirePermission("workspace.read"), async (c) => {
     const raw = parseOrThrow(listPostsSchema, c.req.query());
-    return ok(c, await c.var.services.posts.list(actor(c), toListQuery(raw, c.var.workspace.timezone)));
+    const early = earlyAnswer(c, earlyPostsList);
+    return ok(c, await (early ?? c.var.services.posts.list(ws(c), toListQuery(raw, c.var.workspace.timezone))));
   })
   .post("/preflight", requirePermission("posts.write"), async (c) => {
     const fields = await readJson(c, postFieldsSchema);

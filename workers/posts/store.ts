@@ -479,10 +479,19 @@ export class PostStore {
     return ids.flatMap((id) => presented.filter((p) => p.id === id));
   }
 
-  async list(user: Actor, q: ListPostsQuery) {
+  async list(workspaceId: string, q: ListPostsQuery) {
+    const read = this.listRead(workspaceId, q);
+    return read.answer(await read.statement.all());
+  }
+
+  /**
+   * The posts list as one statement and what makes its answer from the statement's result, apart so the
+   * statement can go in a batch with the request's membership lookup (ADR 050).
+   */
+  listRead(workspaceId: string, q: ListPostsQuery) {
     const { shape, key } = listShape(q);
     const values = {
-      workspaceId: user.workspace.id,
+      workspaceId,
       status: q.status,
       platform: q.platform,
       from: q.from,
@@ -494,7 +503,7 @@ export class PostStore {
     };
     // One statement: the page's total, its posts and what each shows, in that order (kinds -2, -1, then 0…4).
     // D1 pays per statement more than per row or byte (ADR 048).
-    const { results } = await renderedStatement(
+    const statement = renderedStatement(
       this.db.$client,
       `posts.list:${key}`,
       () => sql`SELECT kind, sort, row FROM (
@@ -506,13 +515,17 @@ export class PostStore {
         SELECT kind, sort, row FROM (${relatedRows(inPage(shape, sql`${posts.id}`))})
         ORDER BY kind, sort`,
       values,
-    ).all<RelatedRow>();
-    const n = Number(results[0]?.kind === TOTAL ? results[0].row : 0);
-    const rows = results.filter((r) => r.kind === PAGE).map((r) => fromJsonRow(posts, JSON.parse(String(r.row))));
-    return {
-      posts: await this.shape(rows, relatedOf(results)),
-      pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) },
+    );
+    const answer = async (result: D1Result) => {
+      const results = result.results as RelatedRow[];
+      const n = Number(results[0]?.kind === TOTAL ? results[0].row : 0);
+      const rows = results.filter((r) => r.kind === PAGE).map((r) => fromJsonRow(posts, JSON.parse(String(r.row))));
+      return {
+        posts: await this.shape(rows, relatedOf(results)),
+        pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) },
+      };
     };
+    return { statement, answer };
   }
 
   private async ownedPost(workspaceId: string, id: string): Promise<PostRow> {
@@ -798,3 +811,6 @@ function presentApproval(row: typeof postApprovals.$inferSelect | undefined) {
     comment: row.comment,
   };
 }
+
+/** A page of the posts list as `GET /api/posts` answers it. */
+export type ListedPosts = Awaited<ReturnType<PostStore["list"]>>;

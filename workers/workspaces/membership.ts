@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type Role, workspaceMembers, workspaces } from "../db/schema/workspaces";
 
@@ -26,31 +26,43 @@ export async function findMembership(
   requested: string | null,
   fallBackToPersonal: boolean,
 ): Promise<WorkspaceContext | null> {
+  return membershipOf(await db.all<MembershipRow>(membershipQuery(userId, requested, fallBackToPersonal)));
+}
+
+/** The query `findMembership` runs, for a caller that sends it in a batch with another (ADR 050). */
+export function membershipQuery(userId: string, requested: string | null, fallBackToPersonal: boolean): SQL {
   const personal = sql`(SELECT ${workspaces.id} FROM ${workspaces} WHERE ${workspaces.personalUserId} = ${userId})`;
   const wanted =
     requested === null ? personal : fallBackToPersonal ? sql`${requested}, ${personal}` : sql`${requested}`;
-  const [row] = await db.all<{
-    id: string;
-    name: string;
-    timezone: string;
-    approval_required: number;
-    personal_user_id: string | null;
-    shard: string;
-    role: Role;
-  }>(sql`
+  return sql`
     SELECT w.id, w.name, w.timezone, w.approval_required, w.personal_user_id, w.shard, m.role
     FROM ${workspaceMembers} m JOIN ${workspaces} w ON w.id = m.workspace_id
     WHERE m.user_id = ${userId} AND m.workspace_id IN (${wanted})
-    ORDER BY m.workspace_id = ${requested ?? ""} DESC LIMIT 1`);
+    ORDER BY m.workspace_id = ${requested ?? ""} DESC LIMIT 1`;
+}
+
+interface MembershipRow {
+  id: string;
+  name: string;
+  timezone: string;
+  approval_required: number;
+  personal_user_id: string | null;
+  shard: string;
+  role: Role;
+}
+
+/** The workspace context from `membershipQuery`'s rows (none: not a member). */
+export function membershipOf([row]: unknown[]): WorkspaceContext | null {
   if (!row) return null;
+  const r = row as MembershipRow;
   return {
-    id: row.id,
-    name: row.name,
-    timezone: row.timezone,
-    approvalRequired: row.approval_required === 1,
-    personalUserId: row.personal_user_id,
-    shard: row.shard,
-    role: row.role,
+    id: r.id,
+    name: r.name,
+    timezone: r.timezone,
+    approvalRequired: r.approval_required === 1,
+    personalUserId: r.personal_user_id,
+    shard: r.shard,
+    role: r.role,
   };
 }
 

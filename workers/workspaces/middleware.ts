@@ -6,7 +6,8 @@ import { Forbidden, notFound, Unauthenticated } from "../errors";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { Messages } from "../http/envelope";
 import { isSafeMethod } from "../http/origin";
-import { findMembership, type WorkspaceContext } from "./membership";
+import { type EarlyReads, membershipWithEarlyRead } from "./early-read";
+import { findMembership, membershipOf, membershipQuery, type WorkspaceContext } from "./membership";
 import { type Action, can, refusal } from "./roles";
 
 /** A key cannot change the account it belongs to (password, sessions, its own or other keys). */
@@ -34,38 +35,46 @@ export function workspaceCookie(workspaceId: string, requestUrl: string): string
 const WORKSPACE_PATH = /^\/api\/workspaces\/([^/]+)/;
 
 /**
- * The workspace a signed-in request acts in: the path or the header (strict: a workspace the caller is not
- * a member of answers 404), else the cookie (a stale one falls back to the personal workspace), else personal.
+ * The workspace a request names, unchecked: the path or the header (strict: a workspace the caller is not a
+ * member of answers 404), else the cookie (lenient: a stale one falls back to the personal workspace), else
+ * none (the personal workspace).
  */
-export async function workspaceForRequest(db: Db, userId: string, req: Request): Promise<WorkspaceContext | null> {
+export function requestedWorkspace(req: Request): { id: string | null; strict: boolean } {
   const named = WORKSPACE_PATH.exec(new URL(req.url).pathname)?.[1] ?? req.headers.get(WORKSPACE_HEADER)?.trim();
-  if (named) {
-    const found = await findMembership(db, userId, decodeURIComponent(named), false);
-    if (!found) throw notFound();
-    return found;
-  }
-  const cookie = parse(req.headers.get("Cookie") ?? "", WORKSPACE_COOKIE)[WORKSPACE_COOKIE] || null;
-  return findMembership(db, userId, cookie, true);
+  if (named) return { id: decodeURIComponent(named), strict: true };
+  return { id: parse(req.headers.get("Cookie") ?? "", WORKSPACE_COOKIE)[WORKSPACE_COOKIE] || null, strict: false };
 }
 
-/** After `resolveAuth`: resolves the workspace and role once per request (one D1 query). */
-export const resolveWorkspace = createMiddleware<AppEnv>(async (c, next) => {
-  const { auth, apiKey, services } = c.var;
-  // An API key acts only in its own workspace, with the member's current role there.
-  const workspace = !auth
-    ? null
-    : apiKey
-      ? await keyWorkspace(services.directory, auth.user.id, apiKey.workspaceId)
-      : await workspaceForRequest(services.directory, auth.user.id, c.req.raw);
-  c.set("workspace", workspace);
-  c.set("role", workspace?.role ?? null);
-  await next();
-});
-
-async function keyWorkspace(db: Db, userId: string, workspaceId: string): Promise<WorkspaceContext> {
-  const found = await findMembership(db, userId, workspaceId, false);
-  if (!found) throw new Unauthenticated("This API key's owner is no longer a member of its workspace.");
+/** The workspace a signed-in request acts in, with the caller's role there (see `requestedWorkspace`). */
+export async function workspaceForRequest(db: Db, userId: string, req: Request): Promise<WorkspaceContext | null> {
+  const { id, strict } = requestedWorkspace(req);
+  const found = await findMembership(db, userId, id, !strict);
+  if (strict && !found) throw notFound();
   return found;
+}
+
+/**
+ * After `resolveAuth`: resolves the workspace and role once per request (one D1 query), in one batch with the
+ * route's early read if `early` has one, made in the workspace the request names: a personal workspace's id is
+ * its user's (ADR 050).
+ */
+export function resolveWorkspace(early: EarlyReads = {}) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const { auth, apiKey } = c.var;
+    let workspace: WorkspaceContext | null = null;
+    if (auth) {
+      // An API key acts only in its own workspace, with the member's current role there.
+      const { id, strict } = apiKey ? { id: apiKey.workspaceId, strict: true } : requestedWorkspace(c.req.raw);
+      const membership = membershipQuery(auth.user.id, id, !strict);
+      workspace = membershipOf(await membershipWithEarlyRead(c, early, id ?? auth.user.id, membership));
+      if (!workspace && apiKey)
+        throw new Unauthenticated("This API key's owner is no longer a member of its workspace.");
+      if (!workspace && strict) throw notFound();
+    }
+    c.set("workspace", workspace);
+    c.set("role", workspace?.role ?? null);
+    await next();
+  });
 }
 
 /** Any signed-in user, whatever their role: routes about the user themself (password, sessions). */

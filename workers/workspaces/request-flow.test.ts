@@ -123,6 +123,56 @@ describe("the workspace of a request", () => {
   });
 });
 
+describe("the posts list, read in one batch with the membership (ADR 050)", () => {
+  const ids = (res: { body: { data: { posts: { _id: string }[] } } }) => res.body.data.posts.map((p) => p._id);
+
+  it("a cookie naming a workspace the caller is not in lists their personal posts, never the named one's", async () => {
+    const { ws, postId } = await ownerWorkspace();
+    const stranger = await registerUser();
+    const res = await call<"GET /api/posts">("/api/posts", { cookie: `${stranger.cookie}; pl_workspace=${ws}` });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ posts: [], pagination: { total: 0 } });
+    expect(JSON.stringify(res.body)).not.toContain(postId);
+    // A member removed with the same cookie falls back the same way.
+    const former = await registerUser();
+    await join(ws, former, "viewer");
+    const cookie = `${former.cookie}; pl_workspace=${ws}`;
+    expect(ids(await call<"GET /api/posts">("/api/posts", { cookie }))).toEqual([postId]);
+    await env.DB.prepare("DELETE FROM workspace_members WHERE workspace_id = ? AND user_id = ?")
+      .bind(ws, former.user.id)
+      .run();
+    expect(ids(await call<"GET /api/posts">("/api/posts", { cookie }))).toEqual([]);
+  });
+
+  it("an API key lists its own workspace's posts, whatever workspace the request names", async () => {
+    const { owner, postId } = await ownerWorkspace();
+    // The key's owner is also in another workspace, which the request names.
+    const other = await registerUser();
+    await join(other.user.id, owner, "owner");
+    const created = await call<"POST /api/keys">("/api/keys", {
+      token: owner.token,
+      body: { name: "n8n", scopes: ["read"] },
+    });
+    const token = created.body.data.token as string;
+    const named = await call<"GET /api/posts">("/api/posts", { token, headers: { "X-Workspace-Id": other.user.id } });
+    expect(ids(named)).toEqual([postId]);
+  });
+
+  it("costs one round trip fewer than a list whose day bound waits for the workspace's zone, with the same answer", async () => {
+    const { owner } = await ownerWorkspace();
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const list = (query: string) => call<"GET /api/posts">(`/api/posts?${query}`, { token: owner.token });
+    // Tokyo is UTC+9 all year: its day starts at 15:00 UTC the day before.
+    const previous = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const byDay = await list(`from=${day}`);
+    const byInstant = await list(`from=${previous}T15:00:00.000Z`);
+    expect(byInstant.body.data).toEqual(byDay.body.data);
+    expect(byDay.body.data.posts).toHaveLength(1);
+    const trips = (res: typeof byDay) => Number(res.headers.get("X-D1-Round-Trips"));
+    expect(trips(byInstant)).toBe(trips(byDay) - 1);
+  });
+});
+
 describe("roles decided on the server", () => {
   it("a viewer reads everything but changes nothing (403 naming the role and the workspace)", async () => {
     const { ws, postId, account, body } = await ownerWorkspace();
