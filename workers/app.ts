@@ -23,7 +23,7 @@ import { reconcileStuckTargets } from "./publishing/reconcile";
 import { stageAhead } from "./publishing/staging";
 import { buildServices, type Services } from "./services";
 import type { WorkspaceContext } from "./workspaces/membership";
-import { workspaceForRequest } from "./workspaces/middleware";
+import { workspacesForPage } from "./workspaces/middleware";
 
 export { RateLimiter } from "./auth/rate-limiter";
 export { UserSessions } from "./auth/user-sessions";
@@ -44,9 +44,10 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
   const services = buildServices(env, Date.now, new URL(request.url).origin, { shard: () => shardFor(env, workspace) });
   const found = tokenFromRequest(request);
   const auth = found?.via === "cookie" ? await services.auth.resolve(found.token) : null;
-  workspace = auth ? await workspaceForRequest(services.directory, auth.user.id, request) : null;
+  const mine = auth ? await workspacesForPage(services.directory, auth.user.id, request) : null;
+  workspace = mine?.workspace ?? null;
   const context = new RouterContextProvider();
-  context.set(appContext, { services, ctx, auth, workspace, nonce });
+  context.set(appContext, { services, ctx, auth, workspace, workspaces: mine?.workspaces ?? [], nonce });
   return requestHandler(request, context);
 }
 

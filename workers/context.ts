@@ -11,6 +11,8 @@ export interface AppContext {
   auth: AuthContext | null;
   /** The workspace the page shows (the switcher's cookie, else personal) and the user's role; null when signed out. */
   workspace: WorkspaceContext | null;
+  /** Every workspace the user is in, in the order they joined (the switcher's list); empty when signed out. */
+  workspaces: WorkspaceContext[];
   /** The CSP nonce of this response; every inline script must carry it. */
   nonce: string;
 }

@@ -8,19 +8,16 @@ import type { Route } from "./+types/app-layout";
 
 /** Every page inside the app needs a session; signed-out visitors go to /auth and come back after. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { auth, workspace, services } = context.get(appContext);
+  const { auth, workspace, workspaces, services } = context.get(appContext);
   // `url`, not `request.url`: on client navigations the request is for `/path.data`.
   if (!auth || !workspace) throw redirect(signInPath(url));
   const { displayName, email, timezone } = auth.user;
-  const workspaces = (await services.workspaces.listMine(auth.user.id)).map(({ id, name, role }) => ({
-    id,
-    name,
-    role,
-  }));
+  // Read with the page's own workspace, before any loader ran (workers/app.ts).
+  const switcher = workspaces.map(({ id, name, role }) => ({ id, name, role }));
   // Sandbox mode: permalinks lead to the emulator's viewer, since the real platforms are out of reach.
   return {
     user: { id: auth.user.id, displayName, email, timezone },
-    workspace: { current: { id: workspace.id, name: workspace.name, role: workspace.role }, workspaces },
+    workspace: { current: { id: workspace.id, name: workspace.name, role: workspace.role }, workspaces: switcher },
     platformsMode: services.config.PLATFORMS_MODE,
   };
 }

@@ -1,5 +1,4 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { type Role, workspaceMembers, workspaces } from "../db/schema/workspaces";
 
 /** The workspace a request acts in, with the caller's role; resolved once per request (ADR 009). */
@@ -16,29 +15,18 @@ export interface WorkspaceContext {
 }
 
 /**
- * The caller's membership in the workspace they asked for, in one query. `requested` null means their
- * personal workspace. With `fallBackToPersonal` (a browser's cookie, which may name a workspace the
- * user has since left) a workspace they are not in yields the personal one; otherwise null.
+ * The caller's memberships with their workspaces, in the order they joined: all of them, or with `among` only
+ * the one it names and the personal one (a request's candidates, read by their keys). A query, for a caller that
+ * sends it in a batch with another (ADR 050).
  */
-export async function findMembership(
-  db: Db,
-  userId: string,
-  requested: string | null,
-  fallBackToPersonal: boolean,
-): Promise<WorkspaceContext | null> {
-  return membershipOf(await db.all<MembershipRow>(membershipQuery(userId, requested, fallBackToPersonal)));
-}
-
-/** The query `findMembership` runs, for a caller that sends it in a batch with another (ADR 050). */
-export function membershipQuery(userId: string, requested: string | null, fallBackToPersonal: boolean): SQL {
+export function membershipsQuery(userId: string, among?: string | null): SQL {
   const personal = sql`(SELECT ${workspaces.id} FROM ${workspaces} WHERE ${workspaces.personalUserId} = ${userId})`;
-  const wanted =
-    requested === null ? personal : fallBackToPersonal ? sql`${requested}, ${personal}` : sql`${requested}`;
+  const candidates = among === undefined ? sql`` : sql`AND m.workspace_id IN (${among ?? personal}, ${personal})`;
   return sql`
     SELECT w.id, w.name, w.timezone, w.approval_required, w.personal_user_id, w.shard, m.role
     FROM ${workspaceMembers} m JOIN ${workspaces} w ON w.id = m.workspace_id
-    WHERE m.user_id = ${userId} AND m.workspace_id IN (${wanted})
-    ORDER BY m.workspace_id = ${requested ?? ""} DESC LIMIT 1`;
+    WHERE m.user_id = ${userId} ${candidates}
+    ORDER BY m.joined_at, m.workspace_id`;
 }
 
 interface MembershipRow {
@@ -51,11 +39,9 @@ interface MembershipRow {
   role: Role;
 }
 
-/** The workspace context from `membershipQuery`'s rows (none: not a member). */
-export function membershipOf([row]: unknown[]): WorkspaceContext | null {
-  if (!row) return null;
-  const r = row as MembershipRow;
-  return {
+/** The workspaces from `membershipsQuery`'s rows. */
+export const membershipsOf = (rows: unknown[]): WorkspaceContext[] =>
+  (rows as MembershipRow[]).map((r) => ({
     id: r.id,
     name: r.name,
     timezone: r.timezone,
@@ -63,7 +49,22 @@ export function membershipOf([row]: unknown[]): WorkspaceContext | null {
     personalUserId: r.personal_user_id,
     shard: r.shard,
     role: r.role,
-  };
+  }));
+
+/**
+ * The one of the caller's workspaces a request acts in, or null. `requested` null means their personal
+ * workspace. With `fallBackToPersonal` (a browser's cookie, which may name a workspace the user has since left)
+ * a workspace they are not in yields the personal one; otherwise null.
+ */
+export function pickMembership(
+  mine: WorkspaceContext[],
+  userId: string,
+  requested: string | null,
+  fallBackToPersonal: boolean,
+): WorkspaceContext | null {
+  const personal = mine.find((w) => w.personalUserId === userId) ?? null;
+  if (requested === null) return personal;
+  return mine.find((w) => w.id === requested) ?? (fallBackToPersonal ? personal : null);
 }
 
 /**

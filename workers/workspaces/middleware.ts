@@ -7,7 +7,7 @@ import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { Messages } from "../http/envelope";
 import { isSafeMethod } from "../http/origin";
 import { type EarlyReads, membershipWithEarlyRead } from "./early-read";
-import { findMembership, membershipOf, membershipQuery, type WorkspaceContext } from "./membership";
+import { membershipsOf, membershipsQuery, pickMembership, type WorkspaceContext } from "./membership";
 import { type Action, can, refusal } from "./roles";
 
 /** A key cannot change the account it belongs to (password, sessions, its own or other keys). */
@@ -45,12 +45,16 @@ export function requestedWorkspace(req: Request): { id: string | null; strict: b
   return { id: parse(req.headers.get("Cookie") ?? "", WORKSPACE_COOKIE)[WORKSPACE_COOKIE] || null, strict: false };
 }
 
-/** The workspace a signed-in request acts in, with the caller's role there (see `requestedWorkspace`). */
-export async function workspaceForRequest(db: Db, userId: string, req: Request): Promise<WorkspaceContext | null> {
+/**
+ * A page's workspace (as for the API, see `requestedWorkspace`) and every workspace the user is in, for the
+ * switcher: one query, since the one is among the others (ADR 050).
+ */
+export async function workspacesForPage(db: Db, userId: string, req: Request) {
   const { id, strict } = requestedWorkspace(req);
-  const found = await findMembership(db, userId, id, !strict);
-  if (strict && !found) throw notFound();
-  return found;
+  const workspaces = membershipsOf(await db.all(membershipsQuery(userId)));
+  const workspace = pickMembership(workspaces, userId, id, !strict);
+  if (strict && !workspace) throw notFound();
+  return { workspace, workspaces };
 }
 
 /**
@@ -65,8 +69,13 @@ export function resolveWorkspace(early: EarlyReads = {}) {
     if (auth) {
       // An API key acts only in its own workspace, with the member's current role there.
       const { id, strict } = apiKey ? { id: apiKey.workspaceId, strict: true } : requestedWorkspace(c.req.raw);
-      const membership = membershipQuery(auth.user.id, id, !strict);
-      workspace = membershipOf(await membershipWithEarlyRead(c, early, id ?? auth.user.id, membership));
+      const candidates = await membershipWithEarlyRead(
+        c,
+        early,
+        id ?? auth.user.id,
+        membershipsQuery(auth.user.id, id),
+      );
+      workspace = pickMembership(membershipsOf(candidates), auth.user.id, id, !strict);
       if (!workspace && apiKey)
         throw new Unauthenticated("This API key's owner is no longer a member of its workspace.");
       if (!workspace && strict) throw notFound();
