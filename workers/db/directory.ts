@@ -17,6 +17,12 @@ export interface Placed {
 /** The shard bindings WORKSPACE_DBS names, in order. */
 export const shardNames = (env: object): string[] => parseConfig(env).WORKSPACE_DBS;
 
+/** Whether every workspace's data is in the directory database itself (today's layout): one D1 batch reaches both. */
+export function directoryIsOnlyShard(env: object): boolean {
+  const names = shardNames(env);
+  return names.length === 1 && names[0] === "DB";
+}
+
 /** The shard a new workspace is placed on. */
 export const shardForNew = (env: object): string => shardNames(env)[0]!;
 

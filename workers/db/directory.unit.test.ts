@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEVELOPMENT_SECRETS } from "../env";
-import { dbFor, shardDb, shardForNew, shardNames } from "./directory";
+import { dbFor, directoryIsOnlyShard, shardDb, shardForNew, shardNames } from "./directory";
 
 /** Stand-ins for D1 bindings: only their identity matters to the directory. */
 const fakeD1 = (name: string) => ({ name, prepare: () => null, batch: () => null }) as unknown as D1Database;
@@ -16,6 +16,7 @@ describe("the workspace directory", () => {
     expect(dbFor(env, { shard: "DB" })).toBe(DB);
     // Work that has no workspace yet can only mean the one shard.
     expect(dbFor(env, null)).toBe(DB);
+    expect(directoryIsOnlyShard(env)).toBe(true);
   });
 
   it("with two shards, each workspace gets its own database, and new workspaces go to the first listed", () => {
@@ -25,6 +26,8 @@ describe("the workspace directory", () => {
     expect(dbFor(env, { shard: "SHARD_B" })).toBe(SHARD_B);
     expect(dbFor(env, { shard: "DB" })).toBe(DB);
     expect(() => dbFor(env, null)).toThrow("find the workspace in the directory first");
+    expect(directoryIsOnlyShard(env)).toBe(false);
+    expect(directoryIsOnlyShard({ ...vars, DB, SHARD_B, WORKSPACE_DBS: "SHARD_B" })).toBe(false);
   });
 
   it("refuses a shard that is not listed or not a D1 binding", () => {

@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import { prepared } from "../db/batch-reads";
-import { shardNames } from "../db/directory";
+import { directoryIsOnlyShard } from "../db/directory";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 
 /**
@@ -43,16 +43,12 @@ export async function membershipWithEarlyRead(
 ): Promise<unknown[]> {
   const { directory } = c.var.services;
   const starter = reads[`${c.req.method} ${c.req.path}`];
-  const shards = shardNames(c.env);
-  const early = starter && shards.length === 1 && shards[0] === DIRECTORY ? starter(c, workspaceId) : null;
+  const early = starter && directoryIsOnlyShard(c.env) ? starter(c, workspaceId) : null;
   if (!starter || !early) return directory.all(membership);
   const [found, result] = await directory.$client.batch([prepared(directory, membership), early.statement]);
   c.set("earlyRead", { starter, workspaceId, result: result!, answer: early.answer });
   return found!.results;
 }
-
-/** The directory database's binding (ADR 035). */
-const DIRECTORY = "DB";
 
 /** The answer `starter` read early, if it read the request's confirmed workspace; else null (read it now). */
 export function earlyAnswer<T>(c: Context<SignedInEnv>, starter: EarlyReadStarter<T>): Promise<T> | null {
