@@ -16,6 +16,8 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["app/**/*.test.{ts,tsx}", "workers/**/*.unit.test.ts", "bench/**/*.test.ts"],
+          // TEST_CLOCK_SHIFT_DAYS runs the suite as on another day (npm run test:dates).
+          setupFiles: ["./workers/test/wall-clock.node-setup.ts"],
         },
         resolve: { alias: { "~": here("./app") } },
       },
@@ -36,6 +38,7 @@ export default defineConfig({
                 APP_ENV: "test",
                 DEV_ROUTES: "true",
                 TEST_MIGRATIONS: await readD1Migrations(here("./migrations")),
+                TEST_CLOCK_SHIFT_DAYS: process.env.TEST_CLOCK_SHIFT_DAYS ?? "0",
               },
               // An empty database for migration tests, which apply the migrations step by step themselves.
               d1Databases: { MIGRATION_DB: "migration-test" },
@@ -55,7 +58,7 @@ export default defineConfig({
           hookTimeout: 30_000,
           include: ["workers/**/*.test.ts"],
           exclude: ["workers/**/*.unit.test.ts"],
-          setupFiles: ["./workers/test/apply-migrations.ts"],
+          setupFiles: ["./workers/test/wall-clock.workers-setup.ts", "./workers/test/apply-migrations.ts"],
           server: { deps: { inline: ["mediabunny"] } },
           fsModuleCache: false,
         },

@@ -301,4 +301,16 @@ test("invites through Settings, a submission in the owner's inbox, an @mention e
   expect(await page.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toMatch(
     /\/activity\.csv\?action=commented$/,
   );
+
+  // The owner's Settings → Developer names each dated platform API version with the day it stops being served.
+  await gotoHydrated(page, "/settings?tab=developer");
+  const versions = page.getByRole("table", { name: "Platform API versions" });
+  expect(await versions.getByRole("row").allInnerTexts()).toEqual([
+    expect.stringMatching(/^API\s+Version\s+Served until\s+State$/),
+    expect.stringMatching(/^Graph API version\s+v\d+\.0 \(default\)\s+(\d{4}-\d{2}-\d{2}|No end announced)\s+/),
+    expect.stringMatching(/^LinkedIn-Version\s+\d{6} \(default\)\s+\d{4}-\d{2}-15\s+/),
+    expect.stringMatching(/^Threads API\s+v1\.0\s+No end announced\s+OK$/),
+    expect.stringMatching(/^X API\s+2\s+No end announced\s+OK$/),
+    expect.stringMatching(/^YouTube Data API\s+v3\s+No end announced\s+OK$/),
+  ]);
 }, 240_000);

@@ -17,6 +17,22 @@ console.table(
     scopes: p.scopes.join(" "),
   })),
 );
+console.log("\nPlatform API versions:");
+console.table([
+  ...report.versions.map((v) => ({
+    api: v.label,
+    version: `${v.version} (${v.source === "setting" ? `${v.setting} setting` : "default"})`,
+    "served until": v.servedUntil ?? "no end announced",
+    state: v.state,
+  })),
+  ...report.fixedVersions.map((v) => ({
+    api: v.api,
+    version: v.version,
+    "served until": "no end announced",
+    state: "ok",
+  })),
+]);
+for (const v of report.versions.filter((x) => x.state === "warning")) console.log(`! ${v.message}\n    fix: ${v.fix}`);
 const problems = [
   ...report.problems,
   ...report.platforms.flatMap((p) => p.problems.map((x) => ({ ...x, problem: `${p.brand}: ${x.problem}` }))),

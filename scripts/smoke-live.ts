@@ -9,8 +9,8 @@ import { parseArgs } from "node:util";
 import { imageSize } from "image-size";
 import { endpointOverrides, platformCredentials } from "../workers/env.ts";
 import { PLATFORMS, type Platform } from "../workers/platform-profile.ts";
-import { resolveEndpoints } from "../workers/platforms/endpoints.ts";
 import { createPlatformRegistry } from "../workers/platforms/registry.ts";
+import { resolveEndpoints } from "../workers/platforms/resolve-endpoints.ts";
 import { runSmoke } from "../workers/platforms/smoke-kit.ts";
 import type { PublishMedia } from "../workers/platforms/types.ts";
 import { readVars } from "./config-vars.ts";
@@ -72,7 +72,7 @@ function consent(authorizeUrl: URL): Promise<URLSearchParams> {
 }
 
 const registry = createPlatformRegistry({
-  endpoints: resolveEndpoints(endpointOverrides(vars), "live", new URL(redirectUri).origin),
+  endpoints: resolveEndpoints(endpointOverrides(vars), "live", new URL(redirectUri).origin, Date.now()),
   fetch: (input, init) => fetch(input, init),
   credentials,
   now: Date.now,

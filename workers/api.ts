@@ -67,7 +67,8 @@ async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
   }
 }
 
-export function createApi(now: () => number = Date.now) {
+/** `now` reads the clock on each call, never a clock captured when the module loaded. */
+export function createApi(now: () => number = () => Date.now()) {
   const app = new Hono<AppEnv>();
   const withServices = createMiddleware<AppEnv>(async (c, next) => {
     // Local runs (DEV_ROUTES) report the D1 rows a request read, for the bench's budgets (ADR 023).

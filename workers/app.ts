@@ -106,7 +106,16 @@ function runShardJobs(services: Services, ctx: ExecutionContext) {
   ctx.waitUntil(runAnalyticsCron(services));
   ctx.waitUntil(services.idempotency.purge());
   const { db, accounts, mailer, now, config } = services;
-  ctx.waitUntil(runConnectionHealth({ db, accounts, mailer, now, origin: config.APP_ORIGIN }));
+  ctx.waitUntil(
+    runConnectionHealth({
+      db,
+      accounts,
+      mailer,
+      now,
+      origin: config.APP_ORIGIN,
+      versionSettings: config.endpointOverrides,
+    }),
+  );
 }
 
 async function consume(batch: MessageBatch, services: Services): Promise<void> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PLATFORMS, type Platform } from "./platform-profile";
-import { type EndpointKey, LIVE_ENDPOINTS } from "./platforms/endpoints";
+import { ENDPOINT_KEYS, type EndpointKey, LIVE_ENDPOINTS } from "./platforms/endpoints";
 
 /**
  * The local-only secrets wrangler.toml's [vars] carries so a clone runs without setup. Anyone can read
@@ -75,11 +75,10 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => v?.trim() || undefined);
-const ENDPOINT_KEYS = Object.keys(LIVE_ENDPOINTS) as EndpointKey[];
 
 /**
  * The platform apps' OAuth credentials (`<PLATFORM>_CLIENT_ID` / `_CLIENT_SECRET`; FACEBOOK_* is the Meta app,
- * INSTAGRAM_* the Instagram app) and endpoint overrides (any key of LIVE_ENDPOINTS: a URL, or the API version).
+ * INSTAGRAM_* the Instagram app) and endpoint overrides (any of ENDPOINT_KEYS: a URL, or an API version).
  */
 const PlatformVarsSchema = z.object({
   ...Object.fromEntries(
@@ -111,7 +110,7 @@ export function platformCredentials(vars: Record<string, string | undefined>, sa
   return out;
 }
 
-/** The LIVE_ENDPOINTS a configuration overrides (a URL, or an API version). */
+/** The ENDPOINT_KEYS a configuration overrides (a URL, or an API version). */
 export function endpointOverrides(vars: Record<string, unknown>): Partial<Record<EndpointKey, string>> {
   const set = (k: EndpointKey) => typeof vars[k] === "string" && (vars[k] as string).trim() !== "";
   return Object.fromEntries(ENDPOINT_KEYS.filter(set).map((k) => [k, (vars[k] as string).trim()]));

@@ -22,8 +22,8 @@ import { MediaLibrary } from "./media/library";
 import { MediaUrlSigner } from "./media/signed-url";
 import { MediaUploads } from "./media/uploads";
 import type { Platform } from "./platform-profile";
-import { resolveEndpoints } from "./platforms/endpoints";
 import { createPlatformRegistry, type PlatformRegistry } from "./platforms/registry";
+import { resolveEndpoints } from "./platforms/resolve-endpoints";
 import { type PlatformClient, PlatformError } from "./platforms/types";
 import { upstreamFetch } from "./platforms/upstream-fetch";
 import { deletePost } from "./posts/delete-post";
@@ -75,7 +75,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
   const platformFetch = upstreamFetch(env, config.PLATFORMS_MODE, appOrigin);
   const platforms = once(() =>
     createPlatformRegistry({
-      endpoints: resolveEndpoints(config.endpointOverrides, config.PLATFORMS_MODE, appOrigin),
+      endpoints: resolveEndpoints(config.endpointOverrides, config.PLATFORMS_MODE, appOrigin, now()),
       fetch: platformFetch,
       credentials: config.platformCredentials,
       now,

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { defaultVersion, versionedApi } from "../platforms/api-versions";
 import { buildServices } from "../services";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { cipher, connectViaEmulator, platformHarness, raw } from "../test/oauth";
@@ -23,6 +24,9 @@ async function plainTokens(userId: string) {
   return Promise.all((await storedRows(userId)).map((r) => c.decrypt(r.access_token_enc!)));
 }
 
+/** The Graph version the app calls today (ADR 051). */
+const graphVersion = defaultVersion(versionedApi("META_GRAPH_VERSION"), Date.now());
+
 describe("connect Instagram + Facebook Pages (Facebook Login)", () => {
   it("stores the chosen Pages and their Instagram accounts with encrypted tokens and never returns a token", async () => {
     const u = await registerUser();
@@ -30,7 +34,9 @@ describe("connect Instagram + Facebook Pages (Facebook Login)", () => {
       variant: "facebook",
       choices: [SUNRISE_PAGE, TRAILHEAD_PAGE],
     });
-    expect(run.authUrl.origin + run.authUrl.pathname).toBe(`${ORIGIN}/sandbox/www.facebook.com/v25.0/dialog/oauth`);
+    expect(run.authUrl.origin + run.authUrl.pathname).toBe(
+      `${ORIGIN}/sandbox/www.facebook.com/${graphVersion}/dialog/oauth`,
+    );
     expect(run.authUrl.searchParams.get("redirect_uri")).toBe(`${ORIGIN}/api/auth/instagram/callback`);
     expect(run.settings.pathname + run.settings.search).toBe("/settings?tab=accounts&connected=instagram");
 

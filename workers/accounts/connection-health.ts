@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { connectedAccounts } from "../db/schema/accounts";
+import { apiVersionNotices, connectedAccounts } from "../db/schema/accounts";
 import { users } from "../db/schema/core";
 import { workspaceMembers } from "../db/schema/workspaces";
 import type { Mailer } from "../mail/mailer";
+import { NOTIFY_DAYS, type VersionReport, type VersionSetting, versionReports } from "../platforms/api-versions";
 import { type AccountHealth, accountHealth, HEALTH_CHECK_EVERY_MS, healthFacts, healthNoticeKey } from "./health";
 import { type AccountsService, BRAND } from "./service";
 
@@ -16,6 +17,8 @@ export interface HealthCheckDeps {
   mailer: Mailer;
   now: () => number;
   origin: string;
+  /** The deployment's API version settings (ADR 051): the versions in use are judged with them. */
+  versionSettings: Partial<Record<VersionSetting, string>>;
 }
 
 /**
@@ -24,6 +27,7 @@ export interface HealthCheckDeps {
  */
 export async function runConnectionHealth(deps: HealthCheckDeps): Promise<{ checked: number; notified: number }> {
   const { db, now } = deps;
+  let notified = await notifyVersionEnds(deps);
   const due = await db
     .select({ id: connectedAccounts.id })
     .from(connectedAccounts)
@@ -39,7 +43,6 @@ export async function runConnectionHealth(deps: HealthCheckDeps): Promise<{ chec
     .orderBy(asc(connectedAccounts.healthCheckedAt))
     .limit(CHECKS_PER_RUN)
     .all();
-  let notified = 0;
   for (const { id } of due) {
     let row: Awaited<ReturnType<AccountsService["checkConnection"]>>;
     try {
@@ -62,18 +65,67 @@ export async function runConnectionHealth(deps: HealthCheckDeps): Promise<{ chec
   return { checked: due.length, notified };
 }
 
+/** The addresses of a workspace's owners and admins. */
+function adminEmails(db: Db, workspaceId: string) {
+  return db
+    .select({ email: users.email })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.role, ["owner", "admin"])))
+    .all();
+}
+
+/**
+ * A version in use that has NOTIFY_DAYS or fewer left (or has ended) is mailed to the owners and admins of each
+ * workspace with an account on its platforms, once per workspace and version: the notice row is written
+ * first, so two cron runs that race mail once.
+ */
+async function notifyVersionEnds(deps: HealthCheckDeps): Promise<number> {
+  const ending = versionReports(deps.versionSettings, deps.now()).filter((v) =>
+    v.daysLeft !== null ? v.daysLeft <= NOTIFY_DAYS : v.state === "error",
+  );
+  let mailed = 0;
+  for (const version of ending) {
+    const workspaces = await deps.db
+      .selectDistinct({ id: connectedAccounts.workspaceId })
+      .from(connectedAccounts)
+      .where(and(inArray(connectedAccounts.platform, version.platforms), ne(connectedAccounts.status, "disconnected")))
+      .all();
+    for (const { id } of workspaces) {
+      const claimed = await deps.db
+        .insert(apiVersionNotices)
+        .values({ workspaceId: id, setting: version.setting, version: version.version, sentAt: deps.now() })
+        .onConflictDoNothing()
+        .returning({ id: apiVersionNotices.workspaceId });
+      if (!claimed.length) continue;
+      await mailVersionNotice(deps, id, version);
+      mailed += 1;
+    }
+  }
+  return mailed;
+}
+
+async function mailVersionNotice(deps: HealthCheckDeps, workspaceId: string, version: VersionReport) {
+  const networks = version.platforms.map((p) => BRAND[p]).join(" and ");
+  const subject = version.servedUntil
+    ? `${networks} publishing stops on ${version.servedUntil} unless Postline's ${version.label} is updated`
+    : `${networks} publishing is failing: ${version.label} ${version.version} is not served`;
+  const text = [
+    version.message,
+    version.fix ?? "",
+    `Until then posts to ${networks} publish as usual; after it, ${networks} refuses them.`,
+    `See Settings → Developer: ${deps.origin}/settings?tab=developer`,
+  ].join("\n\n");
+  for (const { email } of await adminEmails(deps.db, workspaceId)) await deps.mailer.send({ to: email, subject, text });
+}
+
 async function notifyAdmins(
   deps: HealthCheckDeps,
   workspaceId: string,
   account: { name: string; platform: keyof typeof BRAND },
   health: Exclude<AccountHealth, { state: "ok" }>,
 ): Promise<void> {
-  const admins = await deps.db
-    .select({ email: users.email })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.role, ["owner", "admin"])))
-    .all();
+  const admins = await adminEmails(deps.db, workspaceId);
   const brand = BRAND[account.platform];
   const subject =
     health.state === "expiring"

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import worker from "../app";
 import { connectedAccounts } from "../db/schema/index";
 import { DevMailboxMailer } from "../mail/mailer";
+import { versionedApi, versionWindow } from "../platforms/api-versions";
 import { insertScheduledPost, testDb } from "../test/fixtures";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { advanceEmulator, cipher, connectViaEmulator, platformHarness, raw } from "../test/oauth";
@@ -13,10 +14,17 @@ import type { AccountView } from "./view";
 const DAY = 86_400_000;
 
 /** The daily job as the cron runs it, on the harness's (shiftable) clock. */
-function runJob(h: ReturnType<typeof platformHarness>) {
+function runJob(h: ReturnType<typeof platformHarness>, versionSettings: Record<string, string> = {}) {
   const db = testDb();
   const now = () => Date.now() + h.clock.shiftMs;
-  return runConnectionHealth({ db, accounts: h.accounts, mailer: new DevMailboxMailer(db), now, origin: ORIGIN });
+  return runConnectionHealth({
+    db,
+    accounts: h.accounts,
+    mailer: new DevMailboxMailer(db),
+    now,
+    origin: ORIGIN,
+    versionSettings,
+  });
 }
 
 async function mailsTo(email: string) {
@@ -124,6 +132,31 @@ describe("daily connection health check", () => {
     h.clock.shiftMs = DAY + 60_000;
     await runJob(h);
     expect(await mailsTo(u.email)).toHaveLength(1);
+  });
+
+  it("emails owners once when the LinkedIn-Version in use enters its last 30 days, naming its end and the fix", async () => {
+    const { u } = await connected("linkedin", (a) => a.accountType === "person");
+    // A version set in the deployment whose end is two to three months away; the job runs 20 days before it.
+    const today = new Date();
+    const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 2 - 12, 1));
+    const version = `${month.getUTCFullYear()}${String(month.getUTCMonth() + 1).padStart(2, "0")}`;
+    const end = versionWindow(versionedApi("LINKEDIN_VERSION"), version, Date.now())!.end!;
+    const h = platformHarness();
+    const notices = async () =>
+      (await mailsTo(u.email)).filter((m) => m.subject.startsWith("LinkedIn publishing stops"));
+    h.clock.shiftMs = end - 40 * DAY - Date.now();
+    await runJob(h, { LINKEDIN_VERSION: version });
+    expect(await notices()).toEqual([]);
+    h.clock.shiftMs = end - 20 * DAY - 3_600_000 - Date.now();
+    await runJob(h, { LINKEDIN_VERSION: version });
+    await runJob(h, { LINKEDIN_VERSION: version });
+    const day = new Date(end).toISOString().slice(0, 10);
+    const mails = await notices();
+    expect(mails.map((m) => m.subject)).toEqual([
+      `LinkedIn publishing stops on ${day} unless Postline's LinkedIn-Version is updated`,
+    ]);
+    expect(mails[0]!.text).toContain(`LinkedIn-Version ${version} stops being served on ${day} (in 20 days).`);
+    expect(mails[0]!.text).toContain("Set LINKEDIN_VERSION to a newer version");
   });
 
   it("holds a flagged account's scheduled posts as 'Waiting for reconnect' (never failed) and a reconnect releases them", {

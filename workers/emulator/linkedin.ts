@@ -9,6 +9,7 @@ import { createObject, deleteObject, type EmuObject, getObject, listObjects, upd
 import { bearer, clientCredentials, jsonBody, scopeList, selfUrl, sniffImage } from "./request";
 import type { TokenRow } from "./tokens";
 import { checkToken, issueToken, redeemCode } from "./tokens";
+import { linkedinVersionProblem } from "./versions";
 
 /**
  * LinkedIn (PLATFORMS.md §4): OAuth and uploads on www.linkedin.com, the member/organization REST API on
@@ -224,7 +225,7 @@ linkedinApi.use("*", async (c, next) => {
   }
   c.set("token", check.row);
   if (c.req.path.includes("/rest/")) {
-    const problem = versionProblem(c.req.header("LinkedIn-Version"), c.var.now);
+    const problem = linkedinVersionProblem(c.req.header("LinkedIn-Version"), c.var.now);
     if (problem) return liError(c, problem.status, problem.code, problem.message);
     if (c.req.header("X-Restli-Protocol-Version") !== "2.0.0") {
       return liError(c, 400, "INVALID_PROTOCOL_VERSION", "X-Restli-Protocol-Version 2.0.0 is required");
@@ -232,29 +233,6 @@ linkedinApi.use("*", async (c, next) => {
   }
   await next();
 });
-
-/** Versions are YYYYMM, each served for a year after release. */
-export function versionProblem(
-  version: string | undefined,
-  now: number,
-): { status: 400 | 426; code: string; message: string } | null {
-  if (!version)
-    return {
-      status: 400,
-      code: "VERSION_MISSING",
-      message: "A version must be present. Please specify a version by adding the LinkedIn-Version header.",
-    };
-  const m = version.match(/^(\d{4})(\d{2})(?:\.\d{2})?$/);
-  if (!m)
-    return { status: 400, code: "NONEXISTENT_VERSION", message: `Requested version ${version} is not a valid version` };
-  const d = new Date(now);
-  const months = (d.getUTCFullYear() - Number(m[1])) * 12 + (d.getUTCMonth() + 1 - Number(m[2]));
-  if (months < 0)
-    return { status: 400, code: "NONEXISTENT_VERSION", message: `Requested version ${version} is not active` };
-  if (months > 12)
-    return { status: 426, code: "NONEXISTENT_VERSION", message: `Requested version ${version} is not active` };
-  return null;
-}
 
 function hasScope(token: TokenRow, scope: string) {
   return scopeList(token.scopes).includes(scope);

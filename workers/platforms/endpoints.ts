@@ -1,6 +1,8 @@
 /**
- * Every upstream base URL a client uses (PLATFORMS.md §8). Production values are the defaults; an
- * env var of the same name overrides one. In sandbox mode the browser-facing bases (consent pages)
+ * Every upstream base URL a client uses (PLATFORMS.md §8). Production values are the defaults; an env var of the
+ * same name overrides one, and so does one of the dated API versions (VERSION_KEYS, ADR 051), whose defaults
+ * resolve-endpoints.ts picks on the day. Data only, importing nothing: Node scripts (the bench) read it as it is.
+ * In sandbox mode the browser-facing bases (consent pages)
  * point at this Worker's /sandbox/<host> pages, and server-to-server bases keep their real hosts:
  * the sandbox fetch routes those hosts to the in-process emulator, so the real URLs are exercised.
  */
@@ -8,13 +10,11 @@ export const LIVE_ENDPOINTS = {
   META_DIALOG_BASE: "https://www.facebook.com",
   META_GRAPH_BASE: "https://graph.facebook.com",
   META_RUPLOAD_BASE: "https://rupload.facebook.com",
-  META_GRAPH_VERSION: "v25.0",
   IG_AUTHORIZE_BASE: "https://www.instagram.com",
   IG_OAUTH_BASE: "https://api.instagram.com",
   IG_GRAPH_BASE: "https://graph.instagram.com",
   LINKEDIN_OAUTH_BASE: "https://www.linkedin.com",
   LINKEDIN_API_BASE: "https://api.linkedin.com",
-  LINKEDIN_VERSION: "202601",
   GOOGLE_AUTH_BASE: "https://accounts.google.com",
   GOOGLE_TOKEN_BASE: "https://oauth2.googleapis.com",
   YOUTUBE_API_BASE: "https://www.googleapis.com",
@@ -26,11 +26,17 @@ export const LIVE_ENDPOINTS = {
   OPENAI_BASE_URL: "https://api.openai.com/v1",
 } as const;
 
-export type EndpointKey = keyof typeof LIVE_ENDPOINTS;
+/** The dated API versions the clients send; each is a setting too (workers/platforms/api-versions.ts). */
+export const VERSION_KEYS = ["META_GRAPH_VERSION", "LINKEDIN_VERSION"] as const;
+
+export type EndpointKey = keyof typeof LIVE_ENDPOINTS | (typeof VERSION_KEYS)[number];
 export type Endpoints = Record<EndpointKey, string>;
 
+/** Every key a deployment may override: a base URL, or an API version. */
+export const ENDPOINT_KEYS: EndpointKey[] = [...(Object.keys(LIVE_ENDPOINTS) as EndpointKey[]), ...VERSION_KEYS];
+
 /** The bases a browser is sent to (consent screens); everything else is called server to server. */
-export const BROWSER_FACING: EndpointKey[] = [
+export const BROWSER_FACING: (keyof typeof LIVE_ENDPOINTS)[] = [
   "META_DIALOG_BASE",
   "IG_AUTHORIZE_BASE",
   "LINKEDIN_OAUTH_BASE",
@@ -45,19 +51,3 @@ export const EMULATED_HOSTS = new Set(
     .filter((v) => v.startsWith("https://"))
     .map((v) => new URL(v).host),
 );
-
-export function resolveEndpoints(
-  env: Partial<Record<EndpointKey, string>>,
-  mode: "sandbox" | "live",
-  origin: string,
-): Endpoints {
-  const out = { ...LIVE_ENDPOINTS } as Endpoints;
-  for (const key of Object.keys(LIVE_ENDPOINTS) as EndpointKey[]) {
-    const override = env[key];
-    if (override) out[key] = override;
-  }
-  if (mode === "sandbox") {
-    for (const key of BROWSER_FACING) out[key] = `${origin}/sandbox/${new URL(LIVE_ENDPOINTS[key]).host}`;
-  }
-  return out;
-}

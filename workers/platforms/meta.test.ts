@@ -3,10 +3,13 @@ import { call, registerUser } from "../test/helpers";
 import { jpegBytes, mp4Bytes, pngBytes } from "../test/media-fixtures";
 import { mediaLinks } from "../test/media-links";
 import { advanceEmulator, armFault, connectViaEmulator, platformHarness, raw } from "../test/oauth";
+import { defaultVersion, versionedApi } from "./api-versions";
 import type { PlatformClient, PublishMedia, PublishRequest } from "./types";
 import { PlatformError } from "./types";
 
 const DAY = 86_400_000;
+/** The Graph version the clients call today (ADR 051). */
+const graphVersion = defaultVersion(versionedApi("META_GRAPH_VERSION"), Date.now());
 
 /** Real files behind signed links: the emulator downloads them through the app, as Meta would. */
 let links: Awaited<ReturnType<typeof loadLinks>>;
@@ -204,7 +207,7 @@ describe("Instagram Login (graph.instagram.com)", () => {
     const ig = h.registry.instagram!;
     const limit = async () => {
       const res = await raw(
-        `/sandbox/graph.instagram.com/v25.0/${creds.platformUserId}/content_publishing_limit?fields=quota_usage,config&access_token=${creds.accessToken}`,
+        `/sandbox/graph.instagram.com/${graphVersion}/${creds.platformUserId}/content_publishing_limit?fields=quota_usage,config&access_token=${creds.accessToken}`,
       );
       return ((await res.json()) as { data: unknown[] }).data[0];
     };

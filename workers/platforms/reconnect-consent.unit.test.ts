@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { platformCredentials } from "../env";
-import { LIVE_ENDPOINTS } from "./endpoints";
 import { createPlatformRegistry } from "./registry";
+import { resolveEndpoints } from "./resolve-endpoints";
 
 /** A reconnect for a missing permission asks for it the way each platform's consent allows (issue 14). */
 const registry = createPlatformRegistry({
-  endpoints: { ...LIVE_ENDPOINTS },
+  endpoints: resolveEndpoints({}, "live", "https://app.example", Date.now()),
   fetch: () => Promise.reject(new Error("no network in a unit test")),
   credentials: platformCredentials({}, true),
   now: () => 0,

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { lastSundayOf, NEXT_YEAR, nextYearDay, shiftDay } from "../test/dates";
 import { insertAccount } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes, mp4Bytes, pngBytes } from "../test/media-fixtures";
@@ -36,9 +37,14 @@ async function setup() {
 }
 
 const tomorrow = () => new Date(Date.now() + 24 * 3600_000).toISOString();
+/** Berlin's clocks go back on October's last Sunday and forward on March's (next year on the suite's clock). */
+const autumnChange = lastSundayOf(10);
+const springChange = lastSundayOf(3);
 
 describe("POST /api/posts", () => {
-  it("schedules 09:00 Berlin on the day after the October 2027 change at 08:00 UTC, with one target per account", async () => {
+  it("schedules 09:00 Berlin on the day after the October change at 08:00 UTC, with one target per account", async () => {
+    const dayAfter = shiftDay(autumnChange, 1);
+    const dayBefore = shiftDay(autumnChange, -1);
     const { u, ig, fb, image, base } = await setup();
     const res = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
@@ -47,7 +53,7 @@ describe("POST /api/posts", () => {
         hashtags: "#launch spring",
         mentions: ["@ann"],
         status: "scheduled",
-        scheduledDate: { localDate: "2027-11-01", localTime: "09:00" },
+        scheduledDate: { localDate: dayAfter, localTime: "09:00" },
       },
     });
     expect(res.status).toBe(201);
@@ -60,20 +66,20 @@ describe("POST /api/posts", () => {
       hashtags: ["launch", "spring"],
       mentions: ["ann"],
       status: "scheduled",
-      scheduledDate: "2027-11-01T08:00:00.000Z",
+      scheduledDate: `${dayAfter}T08:00:00.000Z`,
       timezone: "Europe/Berlin",
       metadata: { category: "other", source: "web" },
       images: [{ id: image, usage: { timesUsed: 1 } }],
     });
     expect(post.platformPosts).toHaveLength(2);
-    expect(post.platformPosts.every((t) => t.status === "scheduled" && t.dueAt === "2027-11-01T08:00:00.000Z")).toBe(
+    expect(post.platformPosts.every((t) => t.status === "scheduled" && t.dueAt === `${dayAfter}T08:00:00.000Z`)).toBe(
       true,
     );
     const before = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
-      body: { ...base, status: "scheduled", scheduledDate: { localDate: "2027-10-30", localTime: "09:00" } },
+      body: { ...base, status: "scheduled", scheduledDate: { localDate: dayBefore, localTime: "09:00" } },
     });
-    expect(before.body.data.scheduledDate).toBe("2027-10-30T07:00:00.000Z");
+    expect(before.body.data.scheduledDate).toBe(`${dayBefore}T07:00:00.000Z`);
   });
 
   it("saves a draft for real, without media or accounts", async () => {
@@ -110,9 +116,9 @@ describe("POST /api/posts", () => {
     [{ hashtags: "a b c d e f" }, "Too many hashtags for Facebook (6/5)"],
     [{ scheduledDate: "2020-01-01T09:00:00Z" }, "Schedule date cannot be in the past"],
     [{ scheduledDate: null }, "Please choose a date and time to schedule this post"],
-    [{ scheduledDate: { localDate: "2027-02-30", localTime: "09:00" } }, "Please enter a valid date and time"],
+    [{ scheduledDate: { localDate: `${NEXT_YEAR}-02-30`, localTime: "09:00" } }, "Please enter a valid date and time"],
     [
-      { timezone: "Not/AZone", scheduledDate: { localDate: "2027-05-10", localTime: "09:00" } },
+      { timezone: "Not/AZone", scheduledDate: { localDate: nextYearDay(5, 10), localTime: "09:00" } },
       "Please choose a valid timezone (for example Europe/Berlin)",
     ],
     [{ scheduledDate: "9999-12-31T09:00:00Z" }, "Schedule date cannot be more than 2 years ahead"],
@@ -208,11 +214,11 @@ describe("updating, publishing and deleting", () => {
     const res = await call<"PUT /api/posts/:id">(`/api/posts/${created.id}`, {
       method: "PUT",
       token: u.token,
-      body: { scheduledDate: { localDate: "2027-03-28", localTime: "02:30" } },
+      body: { scheduledDate: { localDate: springChange, localTime: "02:30" } },
     });
     expect(res.status).toBe(200);
     // 02:30 does not exist in Berlin that night: it moves forward to 03:30 CEST.
-    expect(res.body.data.scheduledDate).toBe("2027-03-28T01:30:00.000Z");
+    expect(res.body.data.scheduledDate).toBe(`${springChange}T01:30:00.000Z`);
     expect(res.body.data.content).toBe("Hello world");
     const byId = Object.fromEntries(res.body.data.platformPosts.map((t) => [t.id, t]));
     expect(byId[first.id]).toMatchObject({
@@ -221,7 +227,7 @@ describe("updating, publishing and deleting", () => {
       dueAt: first.dueAt,
     });
     const other = res.body.data.platformPosts.find((t) => t.id !== first.id);
-    expect(other).toMatchObject({ status: "scheduled", dueAt: "2027-03-28T01:30:00.000Z" });
+    expect(other).toMatchObject({ status: "scheduled", dueAt: `${springChange}T01:30:00.000Z` });
     expect(res.body.data.status).toBe("scheduled");
 
     const past = await call<"PUT /api/posts/:id">(`/api/posts/${created.id}`, {
@@ -360,13 +366,13 @@ describe("GET /api/posts", () => {
     const make = (body: object) =>
       call<"POST /api/posts">("/api/posts", { token: u.token, body: { ...base, ...body } });
     await make({ content: "Spring sale", hashtags: ["deals"], status: "draft" });
-    await make({ content: "Launch day", scheduledDate: { localDate: "2027-05-10", localTime: "09:00" } });
-    await make({ content: "Team photo", scheduledDate: { localDate: "2027-05-20", localTime: "23:30" } });
+    await make({ content: "Launch day", scheduledDate: { localDate: nextYearDay(5, 10), localTime: "09:00" } });
+    await make({ content: "Team photo", scheduledDate: { localDate: nextYearDay(5, 20), localTime: "23:30" } });
     await make({
       content: "Only IG",
       platforms: ["instagram"],
       selectedAccounts: { instagram: [ig] },
-      scheduledDate: { localDate: "2027-06-01", localTime: "09:00" },
+      scheduledDate: { localDate: nextYearDay(6, 1), localTime: "09:00" },
     });
     const list = (q: string) => call<"GET /api/posts">(`/api/posts?${q}`, { token: u.token }).then((r) => r.body.data);
 
@@ -390,10 +396,9 @@ describe("GET /api/posts", () => {
     expect((await list("search=deals")).posts.map((p) => p.content)).toEqual(["Spring sale"]);
     expect((await list("search=launch")).posts.map((p) => p.content)).toEqual(["Launch day"]);
     // 23:30 Berlin on 20 May is 21:30 UTC: inside the local day, found by a local date range.
-    expect((await list("from=2027-05-10&to=2027-05-20")).posts.map((p) => p.content).sort()).toEqual([
-      "Launch day",
-      "Team photo",
-    ]);
+    expect(
+      (await list(`from=${nextYearDay(5, 10)}&to=${nextYearDay(5, 20)}`)).posts.map((p) => p.content).sort(),
+    ).toEqual(["Launch day", "Team photo"]);
     expect((await call<"GET /api/posts">("/api/posts?limit=101", { token: u.token })).status).toBe(400);
   });
 });

@@ -1,8 +1,9 @@
 import { callbackUrl } from "../accounts/callback-url";
 import { configIssues, endpointOverrides, platformCredentials } from "../env";
-import { PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
-import { resolveEndpoints } from "../platforms/endpoints";
+import { FIXED_API_VERSIONS, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
+import { type VersionReport, versionReports } from "../platforms/api-versions";
 import { createPlatformRegistry } from "../platforms/registry";
+import { resolveEndpoints } from "../platforms/resolve-endpoints";
 
 /**
  * The going-live check (`npm run check:setup`, Settings → Developer): is this configuration ready to publish to
@@ -33,6 +34,10 @@ export interface SetupReport {
   /** Problems of the deployment as a whole (mode, secrets, origin). */
   problems: SetupProblem[];
   platforms: PlatformSetup[];
+  /** Each dated API version the clients call, its end, and a warning WARN_DAYS before it (ADR 051). */
+  versions: VersionReport[];
+  /** The versions that are part of the clients' paths, with no end announced. */
+  fixedVersions: typeof FIXED_API_VERSIONS;
 }
 
 type Vars = Record<string, unknown>;
@@ -47,9 +52,10 @@ const INSTAGRAM_VARIANT = "instagram-only";
 
 /**
  * `vars`: the Worker's variables and secrets. `origin`: the origin this deployment answers on, when known
- * (the Settings page), which APP_ORIGIN must equal.
+ * (the Settings page), which APP_ORIGIN must equal. `now`: the day the API versions are judged on.
  */
-export function checkSetup(vars: Vars, opts: { origin?: string } = {}): SetupReport {
+export function checkSetup(vars: Vars, opts: { origin?: string; now?: number } = {}): SetupReport {
+  const now = opts.now ?? Date.now();
   const mode = text(vars, "PLATFORMS_MODE") ?? "(unset)";
   const appOrigin = text(vars, "APP_ORIGIN") ?? "http://localhost:8787";
   const problems: SetupProblem[] = [];
@@ -68,7 +74,10 @@ export function checkSetup(vars: Vars, opts: { origin?: string } = {}): SetupRep
       fix: "Remove DEV_ROUTES from the deployment's variables (only local runs set it).",
     });
 
-  const platforms = PLATFORMS.map((p) => platformSetup(vars, p, appOrigin));
+  const platforms = PLATFORMS.map((p) => platformSetup(vars, p, appOrigin, now));
+  const versions = versionReports(endpointOverrides(vars), now);
+  // An ended or unreleased version stops publishing; a warning leaves the deployment ready.
+  for (const v of versions) if (v.state === "error") problems.push({ problem: v.message, fix: v.fix ?? "" });
   if (!platforms.some((p) => p.state === "ready"))
     problems.push({
       problem: "No platform has app credentials: nothing can be connected.",
@@ -80,6 +89,8 @@ export function checkSetup(vars: Vars, opts: { origin?: string } = {}): SetupRep
     appOrigin,
     problems,
     platforms,
+    versions,
+    fixedVersions: FIXED_API_VERSIONS,
   };
 }
 
@@ -112,7 +123,7 @@ function originProblems(appOrigin: string, served: string | undefined): SetupPro
   return out;
 }
 
-function platformSetup(vars: Vars, platform: Platform, appOrigin: string): PlatformSetup {
+function platformSetup(vars: Vars, platform: Platform, appOrigin: string, now: number): PlatformSetup {
   const brand = PLATFORM_PROFILES[platform].brand;
   const key = platform.toUpperCase();
   const id = text(vars, `${key}_CLIENT_ID`);
@@ -130,7 +141,7 @@ function platformSetup(vars: Vars, platform: Platform, appOrigin: string): Platf
   }
   let scopes: string[] = [];
   try {
-    scopes = requestedScopes(vars, platform, redirectUri);
+    scopes = requestedScopes(vars, platform, redirectUri, now);
   } catch (err) {
     problems.push({
       problem: `The ${brand} consent URL cannot be built: ${err instanceof Error ? err.message : String(err)}`,
@@ -142,9 +153,9 @@ function platformSetup(vars: Vars, platform: Platform, appOrigin: string): Platf
 }
 
 /** What the real client asks for: its consent URL's scope list (placeholder credentials when none are set). */
-function requestedScopes(vars: Vars, platform: Platform, redirectUri: string): string[] {
+function requestedScopes(vars: Vars, platform: Platform, redirectUri: string, now: number): string[] {
   const registry = createPlatformRegistry({
-    endpoints: resolveEndpoints(endpointOverrides(vars), "live", new URL(redirectUri).origin),
+    endpoints: resolveEndpoints(endpointOverrides(vars), "live", new URL(redirectUri).origin, now),
     fetch: () => Promise.reject(new Error("the setup check makes no platform calls")),
     credentials: platformCredentials({}, true),
     now: () => 0,

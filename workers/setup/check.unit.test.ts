@@ -77,4 +77,29 @@ describe("checkSetup", () => {
     ]);
     expect(report.ready).toBe(false);
   });
+
+  it("names each API version with its end: a setting in its last 60 days warns, one past its end is a problem", () => {
+    const now = Date.parse("2027-10-01T12:00:00Z");
+    const fresh = checkSetup(LIVE, { origin: "https://postline.example.com", now });
+    expect(fresh.versions.map((v) => [v.label, v.version, v.servedUntil, v.state])).toEqual([
+      ["Graph API version", "v25.0", "2028-07-29", "ok"],
+      ["LinkedIn-Version", "202709", "2028-09-15", "warning"],
+    ]);
+    // The tested LinkedIn version has 45 days left: calls already use a newer one, and this release is warned about.
+    expect(fresh.ready).toBe(true);
+
+    const ending = checkSetup({ ...LIVE, LINKEDIN_VERSION: "202611" }, { now });
+    expect(ending.versions[1]).toMatchObject({ source: "setting", state: "warning", daysLeft: 45 });
+    expect(ending.ready).toBe(true);
+
+    const ended = checkSetup({ ...LIVE, META_GRAPH_VERSION: "v22.0" }, { origin: "https://postline.example.com", now });
+    expect(ended.ready).toBe(false);
+    expect(ended.problems).toEqual([
+      {
+        problem:
+          "Graph API version v22.0 stopped being served on 2027-05-20: Facebook and Instagram calls fail or are answered by another version.",
+        fix: "Set META_GRAPH_VERSION to a newer version, or remove it to use Postline's default (v25.0).",
+      },
+    ]);
+  });
 });

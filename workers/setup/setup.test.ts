@@ -41,6 +41,19 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       scopes: expect.arrayContaining(["pages_manage_posts"]),
     });
 
+    // Each dated API version with the day its platform stops serving it (ADR 051).
+    expect(res.body.data.versions.map((v: { setting: string; state: string }) => v.setting)).toEqual([
+      "META_GRAPH_VERSION",
+      "LINKEDIN_VERSION",
+    ]);
+    expect(res.body.data.versions[1]).toMatchObject({
+      label: "LinkedIn-Version",
+      source: "default",
+      version: expect.stringMatching(/^\d{6}$/),
+      servedUntil: expect.stringMatching(/^\d{4}-\d{2}-15$/),
+    });
+    expect(res.body.data.fixedVersions).toContainEqual({ api: "Threads API", version: "v1.0", platforms: ["threads"] });
+
     const refused = await call<"GET /api/setup/check">("/api/setup/check", {
       token: editor.token,
       headers: { "X-Workspace-Id": ws },

@@ -1,6 +1,8 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    /** Days the suite's wall clock is moved by (npm run test:dates). */
+    TEST_CLOCK_SHIFT_DAYS: string;
     MIGRATION_DB: D1Database;
   }
 }

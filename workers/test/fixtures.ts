@@ -41,6 +41,8 @@ export async function insertScheduledPost(
 ) {
   const postId = crypto.randomUUID();
   const db = testDb();
+  // Times from the suite's clock, not SQL's unixepoch() defaults, so a shifted clock (ADR 051) sees fresh rows.
+  const now = Date.now();
   await db.insert(posts).values({
     id: postId,
     workspaceId: userId,
@@ -48,6 +50,8 @@ export async function insertScheduledPost(
     content,
     status: "scheduled",
     scheduledAt: targets[0]?.dueAt ?? null,
+    createdAt: now,
+    updatedAt: now,
   });
   const ids: string[] = [];
   for (const t of targets) {
@@ -61,6 +65,8 @@ export async function insertScheduledPost(
       accountId: t.accountId,
       status: t.status ?? "scheduled",
       dueAt: t.dueAt,
+      createdAt: now,
+      updatedAt: now,
     });
   }
   return { postId, targetIds: ids };

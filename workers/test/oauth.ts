@@ -5,8 +5,8 @@ import { TokenCipher } from "../accounts/token-crypto";
 import { createDb } from "../db/client";
 import { emulator } from "../emulator";
 import { platformCredentials } from "../env";
-import { resolveEndpoints } from "../platforms/endpoints";
 import { createPlatformRegistry } from "../platforms/registry";
+import { resolveEndpoints } from "../platforms/resolve-endpoints";
 import { createSandboxFetch } from "../platforms/sandbox-fetch";
 import { ChannelHolds } from "../posts/holds";
 import { ORIGIN } from "./helpers";
@@ -120,7 +120,7 @@ export function platformHarness() {
   const clock = { shiftMs: 0 };
   const now = () => Date.now() + clock.shiftMs;
   const registry = createPlatformRegistry({
-    endpoints: resolveEndpoints({}, "sandbox", ORIGIN),
+    endpoints: resolveEndpoints({}, "sandbox", ORIGIN, Date.now()),
     fetch: createSandboxFetch((r) => emulator.fetch(r, env), ORIGIN),
     credentials: platformCredentials({}, true),
     now,

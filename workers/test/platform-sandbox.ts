@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { emulator } from "../emulator";
-import { resolveEndpoints } from "../platforms/endpoints";
 import type { ClientDeps } from "../platforms/registry";
+import { resolveEndpoints } from "../platforms/resolve-endpoints";
 import { createSandboxFetch } from "../platforms/sandbox-fetch";
 import type { PublishMedia } from "../platforms/types";
 import { raw } from "./oauth";
@@ -12,7 +12,7 @@ export const sandboxFetch = createSandboxFetch((r) => emulator.fetch(r, env), OR
 
 export function sandboxDeps(): ClientDeps {
   return {
-    endpoints: resolveEndpoints({}, "sandbox", ORIGIN),
+    endpoints: resolveEndpoints({}, "sandbox", ORIGIN, Date.now()),
     fetch: sandboxFetch,
     credentials: {
       linkedin: { clientId: "li-test-app", clientSecret: "li-test-secret" },

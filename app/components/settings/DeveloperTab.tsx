@@ -48,7 +48,67 @@ export function DeveloperTab({ report }: { report: SetupReport }) {
           </tbody>
         </table>
       </div>
+      <ApiVersions report={report} />
     </section>
+  );
+}
+
+const VERSION_STATE = {
+  ok: { label: "OK", className: "text-green-700" },
+  warning: { label: "Ends soon", className: "text-amber-800" },
+  error: { label: "Not served", className: "text-red-700" },
+} as const;
+
+/** Each dated platform API version the clients call, with its end and what to do before it. */
+function ApiVersions({ report }: { report: SetupReport }) {
+  return (
+    <div className="space-y-2">
+      <h3 id="api-versions-heading" className="font-semibold">
+        Platform API versions
+      </h3>
+      <div className="overflow-x-auto">
+        <table aria-labelledby="api-versions-heading" className="w-full text-left text-sm">
+          <thead className="text-slate-500">
+            <tr>
+              <th className="py-2 pr-4">API</th>
+              <th className="py-2 pr-4">Version</th>
+              <th className="py-2 pr-4">Served until</th>
+              <th className="py-2">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.versions.map((v) => (
+              <tr key={v.setting} className="border-t border-slate-200 align-top">
+                <td className="py-2 pr-4 font-medium">{v.label}</td>
+                <td className="py-2 pr-4 font-mono text-xs">
+                  {v.version}{" "}
+                  <span className="font-sans text-slate-500">({v.source === "setting" ? v.setting : "default"})</span>
+                </td>
+                <td className="py-2 pr-4">{v.servedUntil ?? "No end announced"}</td>
+                <td className="py-2">
+                  <span className={VERSION_STATE[v.state].className}>{VERSION_STATE[v.state].label}</span>
+                  {v.state !== "ok" && (
+                    <p className="text-slate-600">
+                      {v.message} {v.fix && `Fix: ${v.fix}`}
+                    </p>
+                  )}
+                </td>
+              </tr>
+            ))}
+            {report.fixedVersions.map((v) => (
+              <tr key={v.api} className="border-t border-slate-200 align-top">
+                <td className="py-2 pr-4 font-medium">{v.api}</td>
+                <td className="py-2 pr-4 font-mono text-xs">{v.version}</td>
+                <td className="py-2 pr-4">No end announced</td>
+                <td className="py-2">
+                  <span className="text-green-700">OK</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PLATFORMS } from "../../platform-profile";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
@@ -59,4 +59,22 @@ export const connectedAccounts = sqliteTable(
     // The analytics cron lists connected accounts.
     index("connected_accounts_status_idx").on(t.status),
   ],
+);
+
+/**
+ * A dated platform API version (ADR 051) that a workspace's owners and admins were emailed about: once per
+ * workspace and version, when the version in use enters its last days.
+ */
+export const apiVersionNotices = sqliteTable(
+  "api_version_notices",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The setting that names the version (META_GRAPH_VERSION, LINKEDIN_VERSION). */
+    setting: text("setting").notNull(),
+    version: text("version").notNull(),
+    sentAt: ms("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.setting, t.version] })],
 );

@@ -1,11 +1,17 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { pngBytes } from "../../test/media-fixtures";
+import { newestLinkedInVersion } from "../versions";
 import { advanceClock, armFault, consentCode, emu, form, mp4Like, REDIRECT } from "./sdk";
 
 /** LinkedIn OAuth and the versioned REST API as linkedin-api-client calls them (PLATFORMS.md §4). */
 const CLIENT = { client_id: "conformance-li-app", client_secret: "conformance-li-secret" };
-const REST = { "LinkedIn-Version": "202601", "X-Restli-Protocol-Version": "2.0.0", "Content-Type": "application/json" };
+/** The version an SDK released today would pin (served for most of a year after). */
+const REST = {
+  "LinkedIn-Version": newestLinkedInVersion(Date.now()),
+  "X-Restli-Protocol-Version": "2.0.0",
+  "Content-Type": "application/json",
+};
 
 async function tokens(scope: string, withhold: string[] = []) {
   const params = { response_type: "code", client_id: CLIENT.client_id, redirect_uri: REDIRECT, scope, state: "st" };
@@ -58,6 +64,24 @@ describe("LinkedIn conformance", () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.headers.get("X-RestLi-Protocol-Version")).toBe("2.0.0");
+  });
+
+  it("refuses a sunset version with 426 and one not yet released with 400, both NONEXISTENT_VERSION", async () => {
+    const { access_token } = await tokens("openid profile w_member_social");
+    const call = (version: string) =>
+      emu("api.linkedin.com", "/rest/organizationAcls?q=roleAssignee", {
+        headers: { Authorization: `Bearer ${access_token}`, ...REST, "LinkedIn-Version": version },
+      });
+    const sunset = newestLinkedInVersion(Date.now() - 400 * 86_400_000);
+    const old = await call(sunset);
+    expect(old.status).toBe(426);
+    expect(await old.json()).toMatchObject({
+      code: "NONEXISTENT_VERSION",
+      message: `Requested version ${sunset} is not active`,
+    });
+    const future = await call("209912");
+    expect(future.status).toBe(400);
+    expect(await future.json()).toMatchObject({ code: "NONEXISTENT_VERSION" });
   });
 
   it("refuses a member post without w_member_social with 403 ACCESS_DENIED", async () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { jpegBytes, mp4Bytes } from "../../test/media-fixtures";
 import { mediaLinks } from "../../test/media-links";
+import { newestGraphVersion } from "../versions";
 import { advanceClock, armFault, consentCode, emu, form, multipart, REDIRECT } from "./sdk";
+
+/** The version an SDK released today would call (it is served long after the clock moves on). */
+const V = newestGraphVersion(Date.now());
 
 /** Graph API (Pages, Instagram with Facebook Login) and Threads as the Meta SDKs call them (PLATFORMS.md §1–3, §10). */
 const APP = { client_id: "sandbox-facebook-app", client_secret: "sandbox-facebook-secret" };
@@ -25,10 +29,10 @@ async function userToken(app: typeof APP, extra: Record<string, string> = {}, wi
     state: "st",
     ...extra,
   };
-  const code = await consentCode("www.facebook.com", "/v25.0/dialog/oauth", params, { choice: PAGE, withhold });
+  const code = await consentCode("www.facebook.com", `/${V}/dialog/oauth`, params, { choice: PAGE, withhold });
   const short = await emu(
     "graph.facebook.com",
-    `/v25.0/oauth/access_token?${new URLSearchParams({ ...app, redirect_uri: REDIRECT, code })}`,
+    `/${V}/oauth/access_token?${new URLSearchParams({ ...app, redirect_uri: REDIRECT, code })}`,
   );
   expect(short.status).toBe(200);
   return (await short.json<{ access_token: string; token_type: string; expires_in: number }>()).access_token;
@@ -39,7 +43,7 @@ async function pageToken(withhold: string[] = [], app = APP) {
   const user = await userToken(app, {}, withhold);
   const accounts = await emu(
     "graph.facebook.com",
-    `/v25.0/me/accounts?fields=id,access_token,instagram_business_account&access_token=${user}`,
+    `/${V}/me/accounts?fields=id,access_token,instagram_business_account&access_token=${user}`,
   );
   const page = (await accounts.json<any>()).data[0];
   expect(page).toMatchObject({ id: PAGE, instagram_business_account: { id: IG } });
@@ -64,7 +68,7 @@ describe("Graph API conformance", () => {
       { name: "access_token", body: token },
       { name: "source", filename: "photo.jpg", type: "image/jpeg", body: jpegBytes(1080, 1080) },
     ]);
-    const res = await emu("graph.facebook.com", `/v25.0/${PAGE}/photos`, {
+    const res = await emu("graph.facebook.com", `/${V}/${PAGE}/photos`, {
       method: "POST",
       headers: { "Content-Type": contentType },
       body,
@@ -82,14 +86,14 @@ describe("Graph API conformance", () => {
       client_id: "conformance-declined-app",
       client_secret: "any",
     });
-    const post = await emu("graph.facebook.com", `/v25.0/${PAGE}/feed`, form({ message: "hi", access_token: token }));
+    const post = await emu("graph.facebook.com", `/${V}/${PAGE}/feed`, form({ message: "hi", access_token: token }));
     expect(post.status).toBe(403);
     const body = await post.json<any>();
     expect(body).toEqual(graphError(200));
     expect(body.error.message).toContain("pages_manage_posts");
     const container = await emu(
       "graph.facebook.com",
-      `/v25.0/${IG}/media`,
+      `/${V}/${IG}/media`,
       form({ image_url: "https://example.com/a.jpg", access_token: token }),
     );
     expect(container.status).toBe(403);
@@ -101,7 +105,7 @@ describe("Graph API conformance", () => {
     const permissions = async (token: string) =>
       (
         await (
-          await emu("graph.facebook.com", `/v25.0/me/permissions?access_token=${token}`)
+          await emu("graph.facebook.com", `/${V}/me/permissions?access_token=${token}`)
         ).json<{
           data: Array<{ permission: string; status: string }>;
         }>()
@@ -110,7 +114,7 @@ describe("Graph API conformance", () => {
     expect(await permissions(first)).toContainEqual({ permission: "pages_manage_posts", status: "declined" });
 
     // Asked again without rerequest: the dialog does not offer it, and the token still lacks it.
-    const again = `/v25.0/dialog/oauth?${new URLSearchParams({ client_id: app.client_id, redirect_uri: REDIRECT, response_type: "code", scope: FB_SCOPES.join(",") })}`;
+    const again = `/${V}/dialog/oauth?${new URLSearchParams({ client_id: app.client_id, redirect_uri: REDIRECT, response_type: "code", scope: FB_SCOPES.join(",") })}`;
     const plain = await (await emu("www.facebook.com", again)).text();
     expect(plain).not.toContain('value="pages_manage_posts"');
     expect(plain).toContain("auth_type=rerequest");
@@ -129,10 +133,26 @@ describe("Graph API conformance", () => {
     expect(granted.map((p) => p.permission).sort()).toEqual([...FB_SCOPES].sort());
   });
 
+  it("names the version that answered; a retired one is answered by a usable version, an unknown one refused", async () => {
+    const token = await pageToken();
+    const current = await emu("graph.facebook.com", `/${V}/${PAGE}?fields=id&access_token=${token}`);
+    expect(current.headers.get("facebook-api-version")).toBe(V);
+    const retired = await emu("graph.facebook.com", `/v2.0/${PAGE}?fields=id&access_token=${token}`);
+    expect(retired.status).toBe(200);
+    expect(await retired.json()).toEqual({ id: PAGE });
+    expect(retired.headers.get("facebook-api-version")).toMatch(/^v\d+\.0$/);
+    expect(retired.headers.get("facebook-api-version")).not.toBe("v2.0");
+    const unknown = await emu("graph.facebook.com", `/v99.0/${PAGE}?fields=id&access_token=${token}`);
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({
+      error: { type: "OAuthException", code: 2500, message: `Unknown path components: /v99.0/${PAGE}` },
+    });
+  });
+
   it("answers 429 and 5xx in the Graph error shape with the usage headers", async () => {
     const token = await pageToken();
     await armFault("facebook", "429");
-    const limited = await emu("graph.facebook.com", `/v25.0/${PAGE}?fields=id&access_token=${token}`);
+    const limited = await emu("graph.facebook.com", `/${V}/${PAGE}?fields=id&access_token=${token}`);
     expect(limited.status).toBe(429);
     expect(await limited.json()).toEqual({
       error: { ...graphError(4).error, error_subcode: expect.any(Number), is_transient: true },
@@ -142,7 +162,7 @@ describe("Graph API conformance", () => {
       expect.objectContaining({ type: "pages", estimated_time_to_regain_access: expect.any(Number) }),
     ]);
     await armFault("facebook", "500");
-    const down = await emu("graph.facebook.com", `/v25.0/${PAGE}?fields=id&access_token=${token}`);
+    const down = await emu("graph.facebook.com", `/${V}/${PAGE}?fields=id&access_token=${token}`);
     expect(down.status).toBe(500);
     expect(await down.json()).toMatchObject({
       error: { type: "OAuthException", code: 2, is_transient: true, fbtrace_id: expect.any(String) },
@@ -158,9 +178,9 @@ describe("media by URL is downloaded (the app's signed links, through the app)",
     });
     const token = await pageToken();
     const container = (params: Record<string, string>) =>
-      emu("graph.facebook.com", `/v25.0/${IG}/media`, form({ ...params, access_token: token }));
+      emu("graph.facebook.com", `/${V}/${IG}/media`, form({ ...params, access_token: token }));
     const status = async (id: string) =>
-      (await emu("graph.facebook.com", `/v25.0/${id}?fields=status_code,status&access_token=${token}`)).json<any>();
+      (await emu("graph.facebook.com", `/${V}/${id}?fields=status_code,status&access_token=${token}`)).json<any>();
 
     const ok = await container({ image_url: links.urls.photo });
     expect(ok.status).toBe(200);
@@ -200,7 +220,7 @@ describe("media by URL is downloaded (the app's signed links, through the app)",
     });
     const token = await pageToken();
     const photo = (url: string) =>
-      emu("graph.facebook.com", `/v25.0/${PAGE}/photos`, form({ url, caption: "by url", access_token: token }));
+      emu("graph.facebook.com", `/${V}/${PAGE}/photos`, form({ url, caption: "by url", access_token: token }));
     const ok = await photo(links.urls.photo);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({
@@ -214,11 +234,7 @@ describe("media by URL is downloaded (the app's signed links, through the app)",
     });
     // A Page video by file_url is downloaded too: judged by its bytes, not by the link.
     const pageVideo = (file_url: string) =>
-      emu(
-        "graph.facebook.com",
-        `/v25.0/${PAGE}/videos`,
-        form({ file_url, description: "by url", access_token: token }),
-      );
+      emu("graph.facebook.com", `/${V}/${PAGE}/videos`, form({ file_url, description: "by url", access_token: token }));
     const clip = await pageVideo(links.urls.clip);
     expect(clip.status).toBe(200);
     expect(await clip.json()).toEqual({ id: expect.stringMatching(/^\d+$/) });
@@ -318,16 +334,16 @@ describe("made ahead, published later (what staging relies on)", () => {
     const create = async (params: Record<string, string>) =>
       (
         await (
-          await emu("graph.facebook.com", `/v25.0/${IG}/media`, form({ ...params, access_token: token }))
+          await emu("graph.facebook.com", `/${V}/${IG}/media`, form({ ...params, access_token: token }))
         ).json<{
           id: string;
         }>()
       ).id;
     const status = async (id: string) =>
-      (await (await emu("graph.facebook.com", `/v25.0/${id}?fields=status_code&access_token=${token}`)).json<any>())
+      (await (await emu("graph.facebook.com", `/${V}/${id}?fields=status_code&access_token=${token}`)).json<any>())
         .status_code;
     const publish = (creation_id: string) =>
-      emu("graph.facebook.com", `/v25.0/${IG}/media_publish`, form({ creation_id, access_token: token }));
+      emu("graph.facebook.com", `/${V}/${IG}/media_publish`, form({ creation_id, access_token: token }));
 
     const reel = await create({ media_type: "REELS", video_url: links.urls.clip, caption: "later" });
     expect(await status(reel)).toBe("IN_PROGRESS");
@@ -378,7 +394,7 @@ describe("made ahead, published later (what staging relies on)", () => {
       clip: { bytes: await mp4Bytes({ width: 720, height: 1280, seconds: 1 }), name: "clip.mp4" },
     });
     const token = await pageToken();
-    const graph = (path: string, init?: RequestInit) => emu("graph.facebook.com", `/v25.0/${path}`, init);
+    const graph = (path: string, init?: RequestInit) => emu("graph.facebook.com", `/${V}/${path}`, init);
     const json = async (res: Promise<Response>) => (await res).json<any>();
     const feed = async () =>
       (await json(graph(`${PAGE}/posts?fields=id,message&access_token=${token}`))).data.map((p: any) => p.message);

@@ -445,7 +445,7 @@ export async function igObjectEdge(c: EmuContext, obj: EmuObject, edge: string |
 }
 
 async function dispatch(c: EmuContext): Promise<unknown> {
-  const seg = graphSegments(c, MOUNT);
+  const seg = graphSegments(c, MOUNT, true);
   const p = await readParams(c);
   if (seg[0] === "oauth" && seg[1] === "access_token") return tokenEndpoint(c, p);
   if (seg[0] === "debug_token") {

@@ -1,6 +1,7 @@
 import type { EmuContext } from "../context";
 import { type BodyPart, multipartParts, scopeList } from "../request";
 import { checkToken, type TokenRow } from "../tokens";
+import { graphVersionServed, newestGraphVersion } from "../versions";
 
 /** What every emulated Graph-style host (graph.facebook.com, graph.instagram.com, graph.threads.net) shares. */
 
@@ -124,10 +125,19 @@ export function objectNotFound(id: string): GraphError {
   );
 }
 
-/** Graph path segments after an optional `vNN.N` version. */
-export function graphSegments(c: EmuContext, mount: string): string[] {
+/**
+ * Graph path segments after an optional `vNN.N` version. On the Graph API's own hosts (`versioned`: graph.facebook.com,
+ * graph.instagram.com) the version must be one Meta released: a retired one is answered by the oldest usable
+ * version, and every answer names the version that served it in `facebook-api-version`, as Graph's do.
+ */
+export function graphSegments(c: EmuContext, mount: string, versioned = false): string[] {
   const rest = c.req.path.slice(mount.length).split("/").filter(Boolean).map(decodeURIComponent);
-  if (rest[0] && /^v\d+\.\d+$/.test(rest[0])) rest.shift();
+  const requested = rest[0] && /^v\d+\.\d+$/.test(rest[0]) ? rest.shift() : undefined;
+  if (versioned) {
+    const served = requested ? graphVersionServed(requested, c.var.now) : newestGraphVersion(c.var.now);
+    if (!served) throw new GraphError(400, `Unknown path components: /${[requested, ...rest].join("/")}`, 2500);
+    c.header("facebook-api-version", served);
+  }
   return rest;
 }
 

@@ -32,7 +32,7 @@ function accountsOf(selected: string[]): DemoIgAccount[] {
 }
 
 async function dispatch(c: EmuContext) {
-  const seg = graphSegments(c, MOUNT);
+  const seg = graphSegments(c, MOUNT, true);
   const p = await readParams(c);
   const { db, now } = c.var;
   if (seg[0] === "access_token") {

@@ -1,0 +1,28 @@
+/**
+ * Moves this runtime's wall clock by `shiftMs`, so a suite runs as on another day (the suite must pass on any
+ * date, ADR 051): `Date.now()` and `new Date()` read real time plus the shift; a date built from a value, and
+ * timers, are untouched. libfaketime cannot do it here: workerd hangs at start under its preload.
+ */
+export function shiftWallClock(shiftMs: number): void {
+  if (!shiftMs) return;
+  const holder = globalThis as { Date: DateConstructor; realDate?: DateConstructor };
+  const Real = (holder.realDate ??= holder.Date);
+  const now = () => Real.now() + shiftMs;
+  // A function, not a subclass: its prototype stays Date.prototype, which libraries read at load (@date-fns/tz
+  // copies Date.prototype's methods), and subclasses built on it still get instances of their own class.
+  function ShiftedDate(this: unknown, ...args: unknown[]) {
+    if (!new.target) return new Real(now()).toString();
+    return Reflect.construct(Real, args.length ? args : [now()], new.target);
+  }
+  ShiftedDate.prototype = Real.prototype;
+  Object.setPrototypeOf(ShiftedDate, Real);
+  ShiftedDate.now = now;
+  holder.Date = ShiftedDate as unknown as DateConstructor;
+}
+
+/** The shift a run asks for: TEST_CLOCK_SHIFT_DAYS days (negative: back). */
+export function clockShiftMs(days: string | undefined): number {
+  const n = Number(days ?? 0);
+  if (!Number.isFinite(n)) throw new Error(`TEST_CLOCK_SHIFT_DAYS must be a number of days, not ${days}`);
+  return n * 86_400_000;
+}
