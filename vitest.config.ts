@@ -15,7 +15,12 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["app/**/*.test.{ts,tsx}", "workers/**/*.unit.test.ts", "bench/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "workers/**/*.unit.test.ts",
+            "bench/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           // TEST_CLOCK_SHIFT_DAYS runs the suite as on another day (npm run test:dates).
           setupFiles: ["./workers/test/wall-clock.node-setup.ts"],
         },

@@ -14,7 +14,7 @@ import { loadTargetRows, measuredSince, type PeriodRange, platformFilter, rollup
 const DAY = sql.raw(String(DAY_MS));
 const WEEK = sql.raw(String(WEEK_MS));
 
-/** content-type.ts's contentTypeOf over the post's media, in SQL (the migration's triggers use the same expression). */
+/** content-type.ts's contentTypeOf over the post's media, in SQL (rollups.sql's triggers use the same expression). */
 const contentTypeSql = (post: SQL, platform: SQL) => sql`(select case
     when count(*) = 0 then case when ${platform} = 'youtube' then 'video' else 'text' end
     when count(*) > 1 then 'carousel' when max(m.file_type) = 'image' then 'single_image'

@@ -6,7 +6,7 @@ import { rebuildHashtags } from "./hashtag-rollup";
 import { DAY_MS, SLOT_MS, WEEK_MS } from "./rollup-ranges";
 
 /**
- * The analytics rollups' repair and retention (ADR 023). Triggers (migrations 0018, 0021, 0023, 0024, 0025, 0028, 0030, 0033) keep
+ * The analytics rollups' repair and retention (ADR 023). Triggers (all of them in rollups.sql, ADR 052) keep
  * post_metrics_daily, post_metrics_post_daily, their weekly sums, post_engagement_daily, post_best_times_daily and its weekly sums, post_hashtag_daily,
  * post_content_daily and post_published_daily right on every write; `rebuildRollups` recomputes them from scratch (after a
  * bug, or to check the triggers), and `runRetention` deletes old post snapshots without changing them.
