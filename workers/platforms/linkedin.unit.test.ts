@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PlatformResponse } from "./http";
-import { authorUrn, buildPostBody, classifyLinkedInError, escapeCommentary, nextUtcMidnight } from "./linkedin";
+import { classifyLinkedInError, nextUtcMidnight } from "./linkedin-api";
+import { authorUrn, buildPostBody, escapeCommentary } from "./linkedin-posts";
 
 const classify = (status: number, data: unknown, headers: Headers, at: number) =>
   classifyLinkedInError({ status, data, headers } as PlatformResponse, at);

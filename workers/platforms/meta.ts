@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Platform } from "../platform-profile";
 import { createHttp, type ErrorClassifier, type HttpClient } from "./http";
-import { type ClientDeps, credentialsFor } from "./registry";
+import type { ClientDeps } from "./registry";
 import {
   type AccountCredentials,
   needing,
@@ -9,10 +9,12 @@ import {
   type PublishRequest,
   type PublishResult,
   type StagingSupport,
-  type TokenSet,
 } from "./types";
 
-/** What the Meta clients (Instagram, Facebook Pages, Threads) share: the Graph error rules and Facebook Login. */
+/**
+ * What the Meta clients (Instagram, Facebook Pages, Threads) share: the Graph answers and error rules, and the
+ * container flow of Instagram and Threads. Facebook Login, which Facebook and Instagram share, is facebook-login.ts.
+ */
 
 /** What the Meta clients rely on in Graph answers (§2.2, §3, §10.3): checked, never assumed. */
 export const GraphAnswer = {
@@ -91,87 +93,6 @@ export function expiresAt(deps: ClientDeps, expiresIn: unknown): number | null {
 export function parseGraphTime(value: unknown): number {
   return typeof value === "string" ? Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, "$1:$2")) : Number.NaN;
 }
-
-const graphBase = (deps: ClientDeps) => `${deps.endpoints.META_GRAPH_BASE}/${deps.endpoints.META_GRAPH_VERSION}`;
-
-/** Facebook Login (§1.2): the dialog, code → short-lived → long-lived user token (no refresh token exists). */
-export const facebookLogin = {
-  /**
-   * A reconnect asks again with `auth_type=rerequest`: the Login dialog never re-offers a permission the person
-   * declined without it. A token carries every permission the person granted the app, so a reconnect for a
-   * known missing permission asks for that one alone.
-   */
-  authorizeUrl(
-    deps: ClientDeps,
-    input: { state: string; redirectUri: string; reconnect?: { missing: string[] } },
-    scopes: string[],
-  ): URL {
-    const url = new URL(`${deps.endpoints.META_DIALOG_BASE}/${deps.endpoints.META_GRAPH_VERSION}/dialog/oauth`);
-    url.searchParams.set("client_id", credentialsFor(deps, "facebook").clientId);
-    url.searchParams.set("redirect_uri", input.redirectUri);
-    url.searchParams.set("state", input.state);
-    url.searchParams.set("response_type", "code");
-    const missing = input.reconnect?.missing.filter((s) => scopes.includes(s)) ?? [];
-    url.searchParams.set("scope", (missing.length ? missing : scopes).join(","));
-    if (input.reconnect) url.searchParams.set("auth_type", "rerequest");
-    return url;
-  },
-
-  async exchangeCode(deps: ClientDeps, http: HttpClient, code: string, redirectUri: string): Promise<TokenSet> {
-    const { clientId, clientSecret } = credentialsFor(deps, "facebook");
-    const short = await http.answer(`${graphBase(deps)}/oauth/access_token`, GraphAnswer.token, {
-      query: { client_id: clientId, client_secret: clientSecret, redirect_uri: redirectUri, code },
-    });
-    const long = await http.answer(`${graphBase(deps)}/oauth/access_token`, GraphAnswer.token, {
-      query: {
-        grant_type: "fb_exchange_token",
-        client_id: clientId,
-        client_secret: clientSecret,
-        fb_exchange_token: short.data.access_token,
-      },
-    });
-    return {
-      accessToken: long.data.access_token,
-      expiresAt: expiresAt(deps, long.data.expires_in),
-      refreshToken: null,
-    };
-  },
-
-  async me(deps: ClientDeps, http: HttpClient, userToken: string) {
-    const res = await http.request<{ id: string; name: string }>(`${graphBase(deps)}/me`, {
-      query: { fields: "id,name", access_token: userToken },
-    });
-    return res.data;
-  },
-
-  /** The Pages the user granted, with their never-expiring Page tokens, following `paging.next` verbatim. */
-  async pages(deps: ClientDeps, http: HttpClient, userToken: string) {
-    type Page = {
-      id: string;
-      name: string;
-      access_token: string;
-      followers_count?: number;
-      picture?: { data?: { url?: string } };
-      instagram_business_account?: { id: string };
-    };
-    const out: Page[] = [];
-    let next: string | null = `${graphBase(deps)}/me/accounts?${new URLSearchParams({
-      fields: "id,name,access_token,instagram_business_account,picture,followers_count",
-      limit: "100",
-      access_token: userToken,
-    })}`;
-    for (let i = 0; next && i < 10; i++) {
-      const res: { data: { data: Page[]; paging?: { next?: string } } } = await http.request(next);
-      out.push(...res.data.data);
-      next = res.data.paging?.next ?? null;
-    }
-    return out;
-  },
-
-  refreshUnsupported(platform: Platform): never {
-    throw new PlatformError("auth", "Facebook Login access cannot be refreshed; please reconnect.", { platform });
-  },
-};
 
 /** Polls a container until it is ready, sleeping between polls; gives up (retryable) after `maxPolls`. */
 export async function waitUntilReady(

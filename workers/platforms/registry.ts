@@ -1,9 +1,9 @@
 import type { Platform } from "../platform-profile";
 import type { Endpoints } from "./endpoints";
-import { createFacebookClient } from "./facebook";
-import { createInstagramClient } from "./instagram";
+import { FacebookClient } from "./facebook";
+import { InstagramClient } from "./instagram";
 import { LinkedInClient } from "./linkedin";
-import { createThreadsClient } from "./threads";
+import { ThreadsClient } from "./threads";
 import { type PlatformClient, PlatformError } from "./types";
 import { XClient } from "./x";
 import { YouTubeClient } from "./youtube";
@@ -23,9 +23,9 @@ export type PlatformRegistry = Partial<Record<Platform, PlatformClient>>;
 /** Builds one client per platform; feature code asks the registry, never a platform module. */
 export function createPlatformRegistry(deps: ClientDeps): PlatformRegistry {
   return {
-    instagram: createInstagramClient(deps),
-    facebook: createFacebookClient(deps),
-    threads: createThreadsClient(deps),
+    instagram: new InstagramClient(deps),
+    facebook: new FacebookClient(deps),
+    threads: new ThreadsClient(deps),
     linkedin: new LinkedInClient(deps),
     youtube: new YouTubeClient(deps),
     twitter: new XClient(deps),

@@ -248,14 +248,3 @@ export async function needing<T>(permission: string, run: () => Promise<T>): Pro
     throw err;
   }
 }
-
-/** An object-literal client whose publish refusals name the permission publishing needs on that account. */
-export function publishNeeding(
-  client: PlatformClient,
-  permissionOf: (account: AccountCredentials) => string,
-): PlatformClient {
-  return {
-    ...client,
-    publish: (account, request) => needing(permissionOf(account), () => client.publish(account, request)),
-  };
-}

@@ -1,8 +1,6 @@
 import { CodeChallengeMethod, OAuth2Client } from "arctic";
-import { z } from "zod";
 import { OAUTH_SCOPES } from "../platform-profile";
-import { byteChunks } from "./byte-chunks";
-import { createHttp, type HttpClient, type PlatformResponse, parseAnswer } from "./http";
+import { parseAnswer } from "./http";
 import { requestTokens } from "./oauth-token";
 import { type ClientDeps, credentialsFor } from "./registry";
 import {
@@ -21,43 +19,8 @@ import {
   type StagingSupport,
   type TokenSet,
 } from "./types";
-
-/** A created post or media answer: `data.id` is a numeric string (§6.2, §6.3). */
-const Created = z.object({ data: z.object({ id: z.string().regex(/^\d+$/) }) });
-
-/** Append segments stay under the ~4-5 MB a request may carry (§6.3). */
-export const APPEND_CHUNK = 4 * 1024 * 1024;
-const MAX_STATUS_POLLS = 10;
-
-type XProblem = { title?: string; detail?: string; errors?: { message?: string; code?: number }[] };
-
-/** §6.4: v2 problem objects (and the older `errors[]`), rate-limit reset in unix seconds. */
-export function classifyXError({ status, data, headers }: PlatformResponse, now: number): PlatformError {
-  const b = (data && typeof data === "object" ? data : {}) as XProblem;
-  const message = b.errors?.[0]?.message ?? b.detail ?? b.title ?? `X answered HTTP ${status}`;
-  const details = { platform: "twitter" as const, status, code: b.errors?.[0]?.code ?? b.title };
-  if (status === 401) return new PlatformError("auth", message, details);
-  if (status === 429) {
-    const daily =
-      headers.get("x-user-limit-24hour-remaining") === "0" ? headers.get("x-user-limit-24hour-reset") : null;
-    const reset = Number(daily ?? headers.get("x-rate-limit-reset"));
-    return new PlatformError("retryable", message, {
-      ...details,
-      ...(reset > 0 ? { retryAfterMs: Math.max(0, reset * 1000 - now) } : {}),
-    });
-  }
-  if (status >= 500) return new PlatformError("retryable", message, details);
-  // A 403 for the token's scopes (not the post's content) is fixed by a consent that grants them.
-  if (status === 403 && /not permitted|scope/i.test(message))
-    return new PlatformError("auth", message, { ...details, denied: { permission: null } });
-  // 400 (e.g. text over 280) and 403 (duplicate content, policy) will fail the same way again.
-  return new PlatformError("permanent", message, details);
-}
-
-export function mediaCategory(media: Pick<PublishMedia, "kind" | "mimeType">): string {
-  if (media.kind === "video") return "tweet_video";
-  return media.mimeType === "image/gif" ? "tweet_gif" : "tweet_image";
-}
+import { XApi } from "./x-api";
+import { Created, type ProcessingInfo, processingFailed, XMedia } from "./x-media";
 
 export function validateMedia(media: PublishMedia[]): void {
   const single = media.filter((m) => m.kind === "video" || m.mimeType === "image/gif");
@@ -74,14 +37,12 @@ export function statusUrl(id: string): string {
 
 export class XClient implements PlatformClient {
   readonly platform = "twitter" as const;
-  private readonly http: HttpClient;
+  private readonly api: XApi;
+  private readonly media: XMedia;
+
   constructor(private readonly deps: ClientDeps) {
-    this.http = createHttp({
-      platform: "twitter",
-      fetch: deps.fetch,
-      now: deps.now,
-      classify: (r) => classifyXError(r, deps.now()),
-    });
+    this.api = new XApi(deps);
+    this.media = new XMedia(this.api, deps);
   }
 
   private get credentials() {
@@ -118,7 +79,7 @@ export class XClient implements PlatformClient {
   }
 
   private token(params: Record<string, string>) {
-    const endpoint = `${this.api}/2/oauth2/token`;
+    const endpoint = `${this.api.base}/2/oauth2/token`;
     return requestTokens(
       this.deps.fetch,
       { platform: "twitter", endpoint, params, client: this.credentials, clientAuth: "basic" },
@@ -149,93 +110,22 @@ export class XClient implements PlatformClient {
     validateMedia(request.media);
     const mediaIds: string[] = [];
     for (const m of request.media)
-      mediaIds.push(await needing("media.write", () => this.upload(account.accessToken, m)));
+      mediaIds.push(await needing("media.write", () => this.media.upload(account.accessToken, m)));
     return this.createPost(account.accessToken, request.text, mediaIds);
   }
 
   /** A reply is a post with reply.in_reply_to_tweet_id (§6.2): the first comment and each part of a thread. */
   reply(account: AccountCredentials, parentRemoteId: string, text: string): Promise<{ remoteId: string }> {
     return needing("tweet.write", async () => {
-      const res = await this.call(
+      const res = await this.api.call(
         account.accessToken,
         "POST",
-        `${this.api}/2/tweets`,
+        `${this.api.base}/2/tweets`,
         { text, reply: { in_reply_to_tweet_id: parentRemoteId } },
         { creates: true },
       );
       return { remoteId: parseAnswer("twitter", Created, res.data, true).data.id };
     });
-  }
-
-  /** §6.3 media upload v2: initialize, append segments, finalize, then poll STATUS while processing. */
-  private async upload(token: string, media: PublishMedia): Promise<string> {
-    const sent = await this.sendMedia(token, media);
-    await this.processed(token, sent.id, sent.info);
-    return sent.id;
-  }
-
-  /**
-   * Initialize, append, finalize and the alt text: the media exists on X from here, still processing when
-   * `info` says so. It expires `expires_after_secs` after the finalize unless a post uses it (§6.3).
-   */
-  private async sendMedia(token: string, media: PublishMedia) {
-    const init = parseAnswer(
-      "twitter",
-      Created,
-      await this.json(token, "POST", `${this.api}/2/media/upload/initialize`, {
-        media_type: media.mimeType,
-        total_bytes: media.size,
-        media_category: mediaCategory(media),
-      }),
-      false,
-    );
-    const id = init.data.id;
-    let segment = 0;
-    for await (const chunk of byteChunks(await media.open(), APPEND_CHUNK)) {
-      const form = new FormData();
-      form.set("segment_index", String(segment++));
-      form.set("media", new Blob([chunk], { type: media.mimeType }));
-      await this.call(token, "POST", `${this.api}/2/media/upload/${id}/append`, form);
-    }
-    const finalizedAt = this.deps.now();
-    const fin = parseAnswer(
-      "twitter",
-      Finalized,
-      await this.json(token, "POST", `${this.api}/2/media/upload/${id}/finalize`),
-      false,
-    );
-    if (media.altText) {
-      await this.call(token, "POST", `${this.api}/2/media/metadata`, {
-        id,
-        metadata: { alt_text: { text: media.altText.slice(0, 1000) } },
-      });
-    }
-    const expiresAt = fin.data.expires_after_secs ? finalizedAt + fin.data.expires_after_secs * 1000 : null;
-    return { id, info: fin.data.processing_info, expiresAt };
-  }
-
-  /** Polls STATUS until the media succeeded; a failed processing is permanent, a slow one retryable. */
-  private async processed(token: string, id: string, first: ProcessingInfo | undefined): Promise<void> {
-    let info = first;
-    for (let poll = 0; info && info.state !== "succeeded"; poll++) {
-      if (info.state === "failed") throw processingFailed(info);
-      if (poll >= MAX_STATUS_POLLS)
-        throw new PlatformError("retryable", "X is still processing the media.", {
-          platform: "twitter",
-          retryAfterMs: 60_000,
-        });
-      await this.deps.sleep((info.check_after_secs ?? 1) * 1000);
-      info = await this.processingInfo(token, id);
-    }
-  }
-
-  private async processingInfo(token: string, id: string): Promise<ProcessingInfo | undefined> {
-    const res = await this.json<{ data: { processing_info?: ProcessingInfo } }>(
-      token,
-      "GET",
-      `${this.api}/2/media/upload?command=STATUS&media_id=${id}`,
-    );
-    return res.data.processing_info;
   }
 
   /**
@@ -248,7 +138,7 @@ export class XClient implements PlatformClient {
       needing("media.write", async () => {
         validateMedia(request.media);
         const sent = [];
-        for (const m of request.media) sent.push(await this.sendMedia(account.accessToken, m));
+        for (const m of request.media) sent.push(await this.media.send(account.accessToken, m));
         const expiries = sent.map((s) => s.expiresAt).filter((e): e is number => e !== null);
         return {
           remoteId: sent.map((s) => s.id).join(","),
@@ -261,7 +151,7 @@ export class XClient implements PlatformClient {
       for (const id of stagedIds(staged)) {
         let info: ProcessingInfo | undefined;
         try {
-          info = await this.processingInfo(account.accessToken, id);
+          info = await this.media.processingInfo(account.accessToken, id);
         } catch (err) {
           // An expired or unknown media id is a 400 naming media_id: the staged media is gone.
           if (err instanceof PlatformError && err.details.status === 400) return null;
@@ -278,17 +168,21 @@ export class XClient implements PlatformClient {
         // Still processing at the due second: the post waits for it, as a post uploaded in one go would.
         if (!staged.ready)
           for (const id of ids)
-            await this.processed(account.accessToken, id, await this.processingInfo(account.accessToken, id));
+            await this.media.processed(
+              account.accessToken,
+              id,
+              await this.media.processingInfo(account.accessToken, id),
+            );
         return this.createPost(account.accessToken, request.text, ids);
       }),
     find: async (account, _request, staged) => {
       const ids = stagedIds(staged);
-      const page = await this.json<{
+      const page = await this.api.json<{
         data?: { id: string; attachments?: { media_keys?: string[] } }[];
       }>(
         account.accessToken,
         "GET",
-        `${this.api}/2/users/${account.platformUserId}/tweets?max_results=100&tweet.fields=attachments,created_at`,
+        `${this.api.base}/2/users/${account.platformUserId}/tweets?max_results=100&tweet.fields=attachments,created_at`,
       );
       // A media key is `<type>_<media id>`: the post carrying the staged media is the one published with it.
       const hit = page.data?.find((t) => t.attachments?.media_keys?.some((k) => ids.includes(k.split("_")[1] ?? "")));
@@ -298,10 +192,10 @@ export class XClient implements PlatformClient {
   };
 
   private async createPost(token: string, text: string, mediaIds: string[]): Promise<PublishResult> {
-    const res = await this.call(
+    const res = await this.api.call(
       token,
       "POST",
-      `${this.api}/2/tweets`,
+      `${this.api.base}/2/tweets`,
       { text, ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}) },
       { creates: true },
     );
@@ -318,10 +212,10 @@ export class XClient implements PlatformClient {
   ): Promise<PublishResult | null> {
     if (text === undefined) return null;
     const start = new Date(since - 60_000).toISOString();
-    const page = await this.json<{ data?: { id: string; text: string }[] }>(
+    const page = await this.api.json<{ data?: { id: string; text: string }[] }>(
       account.accessToken,
       "GET",
-      `${this.api}/2/users/${account.platformUserId}/tweets?start_time=${encodeURIComponent(start)}&max_results=100&tweet.fields=created_at`,
+      `${this.api.base}/2/users/${account.platformUserId}/tweets?start_time=${encodeURIComponent(start)}&max_results=100&tweet.fields=created_at`,
     );
     const hit = page.data?.find((t) => t.text === text);
     return hit ? { remoteId: hit.id, permalink: statusUrl(hit.id) } : null;
@@ -335,12 +229,12 @@ export class XClient implements PlatformClient {
     since: number,
   ): Promise<{ remoteId: string } | null> {
     const start = new Date(since - 60_000).toISOString();
-    const page = await this.json<{
+    const page = await this.api.json<{
       data?: { id: string; text: string; referenced_tweets?: { type: string; id: string }[] }[];
     }>(
       account.accessToken,
       "GET",
-      `${this.api}/2/users/${account.platformUserId}/tweets?start_time=${encodeURIComponent(start)}&max_results=100&tweet.fields=created_at,referenced_tweets`,
+      `${this.api.base}/2/users/${account.platformUserId}/tweets?start_time=${encodeURIComponent(start)}&max_results=100&tweet.fields=created_at,referenced_tweets`,
     );
     const hit = page.data?.find(
       (t) => t.text === text && t.referenced_tweets?.some((r) => r.type === "replied_to" && r.id === parentRemoteId),
@@ -349,14 +243,14 @@ export class XClient implements PlatformClient {
   }
 
   async deletePost(account: AccountCredentials, remoteId: string): Promise<void> {
-    await this.call(account.accessToken, "DELETE", `${this.api}/2/tweets/${remoteId}`);
+    await this.api.call(account.accessToken, "DELETE", `${this.api.base}/2/tweets/${remoteId}`);
   }
 
   async postMetrics(account: AccountCredentials, remoteId: string): Promise<PostMetrics> {
-    const res = await this.json<{
+    const res = await this.api.json<{
       data?: { public_metrics?: Record<string, number> }[];
       errors?: { detail?: string }[];
-    }>(account.accessToken, "GET", `${this.api}/2/tweets?ids=${remoteId}&tweet.fields=public_metrics,created_at`);
+    }>(account.accessToken, "GET", `${this.api.base}/2/tweets?ids=${remoteId}&tweet.fields=public_metrics,created_at`);
     const m = res.data?.[0]?.public_metrics;
     if (!m)
       throw new PlatformError("permanent", res.errors?.[0]?.detail ?? "The post no longer exists on X.", {
@@ -385,13 +279,13 @@ export class XClient implements PlatformClient {
   }
 
   async comments(account: AccountCredentials, remoteId: string): Promise<RemoteComment[]> {
-    const res = await this.json<{
+    const res = await this.api.json<{
       data?: { id: string; text: string; author_id: string; created_at: string }[];
       includes?: { users?: { id: string; username: string }[] };
     }>(
       account.accessToken,
       "GET",
-      `${this.api}/2/tweets/search/recent?query=${encodeURIComponent(`conversation_id:${remoteId}`)}&tweet.fields=author_id,created_at&expansions=author_id&user.fields=username`,
+      `${this.api.base}/2/tweets/search/recent?query=${encodeURIComponent(`conversation_id:${remoteId}`)}&tweet.fields=author_id,created_at&expansions=author_id&user.fields=username`,
     );
     const users = new Map((res.includes?.users ?? []).map((u) => [u.id, u.username]));
     return (res.data ?? []).map((t) => ({
@@ -403,58 +297,18 @@ export class XClient implements PlatformClient {
   }
 
   private me(token: string) {
-    return this.json<{
-      data: {
-        id: string;
-        name: string;
-        username: string;
-        profile_image_url?: string;
-        public_metrics?: { followers_count?: number };
-      };
-    }>(token, "GET", `${this.api}/2/users/me?user.fields=profile_image_url,public_metrics,verified`).then(
-      (r) => r.data,
-    );
+    return this.api
+      .json<{
+        data: {
+          id: string;
+          name: string;
+          username: string;
+          profile_image_url?: string;
+          public_metrics?: { followers_count?: number };
+        };
+      }>(token, "GET", `${this.api.base}/2/users/me?user.fields=profile_image_url,public_metrics,verified`)
+      .then((r) => r.data);
   }
-
-  private get api() {
-    return this.deps.endpoints.X_API_BASE;
-  }
-
-  private call(
-    token: string,
-    method: string,
-    url: string,
-    body?: unknown,
-    opts: { creates?: boolean } = {},
-  ): Promise<PlatformResponse> {
-    const headers = { Authorization: `Bearer ${token}` };
-    return this.http.request(
-      url,
-      body instanceof FormData ? { method, headers, body, ...opts } : { method, headers, json: body, ...opts },
-    );
-  }
-
-  private async json<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
-    return (await this.call(token, method, url, body)).data as T;
-  }
-}
-
-const ProcessingInfoSchema = z.object({
-  state: z.enum(["pending", "in_progress", "succeeded", "failed"]),
-  check_after_secs: z.number().optional(),
-  error: z.object({ message: z.string().optional() }).optional(),
-});
-type ProcessingInfo = z.infer<typeof ProcessingInfoSchema>;
-
-/** The finalize answer (§6.3): processing_info only for video and GIF; media expires after expires_after_secs. */
-const Finalized = z.object({
-  data: z.object({ expires_after_secs: z.number().optional(), processing_info: ProcessingInfoSchema.optional() }),
-});
-
-function processingFailed(info: ProcessingInfo): PlatformError {
-  return new PlatformError("permanent", info.error?.message ?? "X could not process the media.", {
-    platform: "twitter",
-  });
 }
 
 function stagedIds(staged: StagedMedia): string[] {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { PlatformResponse } from "./http";
 import type { PublishMedia } from "./types";
-import { classifyXError, mediaCategory, validateMedia } from "./x";
+import { validateMedia } from "./x";
+import { classifyXError } from "./x-api";
+import { mediaCategory } from "./x-media";
 
 const classify = (status: number, data: unknown, headers: Headers, at: number) =>
   classifyXError({ status, data, headers } as PlatformResponse, at);

@@ -1,10 +1,6 @@
-import { TZDate } from "@date-fns/tz";
 import { CodeChallengeMethod, OAuth2Client } from "arctic";
-import { addDays, startOfDay } from "date-fns";
-import { z } from "zod";
 import { OAUTH_SCOPES } from "../platform-profile";
-import { byteChunks } from "./byte-chunks";
-import { createHttp, type HttpClient, type PlatformResponse, parseAnswer } from "./http";
+import { parseAnswer } from "./http";
 import { requestTokens } from "./oauth-token";
 import { type ClientDeps, credentialsFor } from "./registry";
 import {
@@ -21,56 +17,8 @@ import {
   type StagingSupport,
   type TokenSet,
 } from "./types";
-
-/** The video resource a finished upload answers (§5.3): its id is what everything after relies on. */
-const UploadedVideo = z.object({
-  id: z.string().min(1),
-  status: z.object({ uploadStatus: z.string().optional() }).optional(),
-});
-
-/** Resumable chunks must be multiples of 256 KiB except the last (§5.3). */
-export const UPLOAD_CHUNK = 8 * 1024 * 1024;
-const MAX_UPLOAD_RECOVERIES = 3;
-
-type GoogleErrorBody = {
-  error?: { code?: number; message?: string; status?: string; errors?: { reason?: string; domain?: string }[] };
-};
-
-/**
- * §5.5. Exhausted daily quota is `retryable` with a retryAfter at the next Pacific midnight (when the
- * quota resets) rather than `permanent`: the post is fine, only the day is wrong.
- */
-export function classifyYouTubeError({ status, data, headers }: PlatformResponse, now: number): PlatformError {
-  const err = (data && typeof data === "object" ? (data as GoogleErrorBody).error : undefined) ?? {};
-  const reason = err.errors?.[0]?.reason;
-  const message = err.message ?? `YouTube answered HTTP ${status}`;
-  const details = { platform: "youtube" as const, status, code: reason ?? err.status };
-  if (status === 401) return new PlatformError("auth", message, details);
-  if (reason === "quotaExceeded" || reason === "uploadLimitExceeded" || reason === "dailyLimitExceeded") {
-    return new PlatformError("retryable", message, { ...details, retryAfterMs: nextPacificMidnight(now) - now });
-  }
-  if (status === 429 || reason === "rateLimitExceeded" || reason === "userRateLimitExceeded" || status >= 500) {
-    const retryAfter = Number(headers.get("retry-after"));
-    return new PlatformError("retryable", message, {
-      ...details,
-      ...(retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}),
-    });
-  }
-  if (reason === "insufficientPermissions")
-    return new PlatformError("auth", message, { ...details, denied: { permission: null } });
-  if (reason === "authError") return new PlatformError("auth", message, details);
-  return new PlatformError("permanent", message, details);
-}
-
-export function nextPacificMidnight(now: number): number {
-  return startOfDay(addDays(new TZDate(now, "America/Los_Angeles"), 1)).getTime();
-}
-
-/** `Range: bytes=0-524287` → bytes the server holds (524288); no header means none. */
-export function persistedBytes(range: string | null): number {
-  const m = range?.match(/bytes=0-(\d+)/);
-  return m ? Number(m[1]) + 1 : 0;
-}
+import { YouTubeApi } from "./youtube-api";
+import { ResumableUpload, UPLOAD_CHUNK, UploadedVideo, type VideoResource } from "./youtube-upload";
 
 export function markerTag(marker: string): string {
   return `postline-${marker}`;
@@ -79,11 +27,6 @@ export function markerTag(marker: string): string {
 /** A staged (private, not yet published) upload's tag: distinct, so `findPublished` never takes it for the post. */
 export function stagedTag(marker: string): string {
   return `postline-staged-${marker}`;
-}
-
-export interface VideoResource {
-  snippet: { title: string; description: string; tags: string[]; categoryId: string };
-  status: { privacyStatus: "public" | "unlisted" | "private"; selfDeclaredMadeForKids: boolean };
 }
 
 /** §5.3 metadata: the title is required and ≤ 100 characters; without one the first line of the text serves. */
@@ -106,18 +49,16 @@ export function watchUrl(id: string): string {
 
 export class YouTubeClient implements PlatformClient {
   readonly platform = "youtube" as const;
-  private readonly http: HttpClient;
+  private readonly api: YouTubeApi;
+  private readonly uploads: ResumableUpload;
+
   constructor(
     private readonly deps: ClientDeps,
     /** Bytes per resumable PUT; tests pass 256 KiB to exercise 308 Resume Incomplete with small files. */
-    private readonly chunkSize = UPLOAD_CHUNK,
+    chunkSize = UPLOAD_CHUNK,
   ) {
-    this.http = createHttp({
-      platform: "youtube",
-      fetch: deps.fetch,
-      now: deps.now,
-      classify: (r) => classifyYouTubeError(r, deps.now()),
-    });
+    this.api = new YouTubeApi(deps);
+    this.uploads = new ResumableUpload(this.api, chunkSize);
   }
 
   private get credentials() {
@@ -200,35 +141,8 @@ export class YouTubeClient implements PlatformClient {
   }
 
   private async publishNow(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
-    const uploaded = await this.upload(account, request, buildVideoResource(request));
+    const uploaded = await this.uploads.upload(account, request, buildVideoResource(request));
     return { remoteId: uploaded.id, permalink: watchUrl(uploaded.id) };
-  }
-
-  /** videos.insert as a resumable upload (§5.3): the session, then the bytes. */
-  private async upload(account: AccountCredentials, request: PublishRequest, resource: VideoResource) {
-    const video = request.media[0];
-    if (request.media.length !== 1 || video?.kind !== "video") {
-      throw new PlatformError("permanent", "A YouTube post needs exactly one video.", { platform: "youtube" });
-    }
-    const init = await this.call(
-      account.accessToken,
-      "POST",
-      `${this.api}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`,
-      JSON.stringify(resource),
-      {
-        "Content-Type": "application/json; charset=UTF-8",
-        "X-Upload-Content-Length": String(video.size),
-        "X-Upload-Content-Type": video.mimeType,
-      },
-    );
-    const location = init.headers.get("location");
-    if (!location) throw new PlatformError("retryable", "YouTube opened no upload session.", { platform: "youtube" });
-    return parseAnswer(
-      "youtube",
-      UploadedVideo,
-      await this.uploadBytes(account.accessToken, location, await video.open(), video.size, video.mimeType),
-      true,
-    );
   }
 
   /**
@@ -241,7 +155,7 @@ export class YouTubeClient implements PlatformClient {
         const resource = buildVideoResource(request);
         resource.snippet.tags = [...(request.options?.tags ?? []), stagedTag(request.marker)];
         resource.status.privacyStatus = "private";
-        const uploaded = await this.upload(account, request, resource);
+        const uploaded = await this.uploads.upload(account, request, resource);
         return { remoteId: uploaded.id, ready: uploaded.status?.uploadStatus === "processed", expiresAt: null };
       }),
     check: async (account, staged) => {
@@ -257,10 +171,10 @@ export class YouTubeClient implements PlatformClient {
       return { ...staged, ready: status === "processed" };
     },
     publish: async (account, request, staged) => {
-      const updated = await this.call(
+      const updated = await this.api.call(
         account.accessToken,
         "PUT",
-        `${this.api}/youtube/v3/videos?part=snippet,status`,
+        `${this.api.base}/youtube/v3/videos?part=snippet,status`,
         JSON.stringify({ id: staged.remoteId, ...buildVideoResource(request) }),
         { "Content-Type": "application/json; charset=UTF-8" },
         true,
@@ -284,63 +198,14 @@ export class YouTubeClient implements PlatformClient {
   };
 
   private async video(token: string, id: string) {
-    const res = await this.json<{
+    const res = await this.api.json<{
       items?: {
         id: string;
         snippet?: { tags?: string[] };
         status?: { uploadStatus?: string; privacyStatus?: string; failureReason?: string; rejectionReason?: string };
       }[];
-    }>(token, `${this.api}/youtube/v3/videos?part=snippet,status&id=${encodeURIComponent(id)}`);
+    }>(token, `${this.api.base}/youtube/v3/videos?part=snippet,status&id=${encodeURIComponent(id)}`);
     return res.items?.[0] ?? null;
-  }
-
-  /** PUTs the bytes chunk by chunk to the session URL, verbatim; 308 tells how much the server kept. */
-  private async uploadBytes(
-    token: string,
-    location: string,
-    stream: ReadableStream<Uint8Array>,
-    total: number,
-    type: string,
-  ) {
-    let offset = 0;
-    let recoveries = 0;
-    for await (const chunk of byteChunks(stream, this.chunkSize)) {
-      let sent = 0;
-      while (sent < chunk.length) {
-        const start = offset + sent;
-        const end = offset + chunk.length - 1;
-        let res: PlatformResponse<{ id: string }>;
-        try {
-          // Any chunk may be the one that completes the upload, which is what creates the video.
-          res = await this.call<{ id: string }>(
-            token,
-            "PUT",
-            location,
-            chunk.subarray(sent),
-            { "Content-Type": type, "Content-Range": `bytes ${start}-${end}/${total}` },
-            true,
-          );
-        } catch (e) {
-          if (!(e instanceof PlatformError) || e.kind !== "retryable" || ++recoveries > MAX_UPLOAD_RECOVERIES) throw e;
-          res = await this.call<{ id: string }>(
-            token,
-            "PUT",
-            location,
-            null,
-            { "Content-Range": `bytes */${total}` },
-            true,
-          );
-        }
-        if (res.status !== 308) return res.data;
-        sent = persistedBytes(res.headers.get("range")) - offset;
-        if (sent < 0) throw new PlatformError("retryable", "YouTube lost part of the upload.", { platform: "youtube" });
-      }
-      offset += chunk.length;
-    }
-    throw new PlatformError("retryable", "YouTube did not confirm the upload.", {
-      platform: "youtube",
-      outcomeUnknown: true,
-    });
   }
 
   async findPublished(account: AccountCredentials, marker: string, since: number): Promise<PublishResult | null> {
@@ -348,33 +213,40 @@ export class YouTubeClient implements PlatformClient {
       (account.metadata.uploadsPlaylistId as string | undefined) ??
       (await this.channel(account.accessToken, "contentDetails")).contentDetails?.relatedPlaylists?.uploads;
     if (!uploads) return null;
-    const items = await this.json<{
+    const items = await this.api.json<{
       items?: { snippet?: { publishedAt?: string }; contentDetails?: { videoId: string } }[];
     }>(
       account.accessToken,
-      `${this.api}/youtube/v3/playlistItems?part=snippet,contentDetails&playlistId=${encodeURIComponent(uploads)}&maxResults=50`,
+      `${this.api.base}/youtube/v3/playlistItems?part=snippet,contentDetails&playlistId=${encodeURIComponent(uploads)}&maxResults=50`,
     );
     const ids = (items.items ?? [])
       .filter((i) => Date.parse(i.snippet?.publishedAt ?? "") >= since - 60_000)
       .map((i) => i.contentDetails?.videoId)
       .filter(Boolean);
     if (ids.length === 0) return null;
-    const videos = await this.json<{ items?: { id: string; snippet?: { tags?: string[] } }[] }>(
+    const videos = await this.api.json<{ items?: { id: string; snippet?: { tags?: string[] } }[] }>(
       account.accessToken,
-      `${this.api}/youtube/v3/videos?part=snippet&id=${ids.join(",")}`,
+      `${this.api.base}/youtube/v3/videos?part=snippet&id=${ids.join(",")}`,
     );
     const hit = videos.items?.find((v) => v.snippet?.tags?.includes(markerTag(marker)));
     return hit ? { remoteId: hit.id, permalink: watchUrl(hit.id) } : null;
   }
 
   async deletePost(account: AccountCredentials, remoteId: string): Promise<void> {
-    await this.call(account.accessToken, "DELETE", `${this.api}/youtube/v3/videos?id=${encodeURIComponent(remoteId)}`);
+    await this.api.call(
+      account.accessToken,
+      "DELETE",
+      `${this.api.base}/youtube/v3/videos?id=${encodeURIComponent(remoteId)}`,
+    );
   }
 
   async postMetrics(account: AccountCredentials, remoteId: string): Promise<PostMetrics> {
-    const res = await this.json<{
+    const res = await this.api.json<{
       items?: { snippet?: { publishedAt?: string }; statistics?: Record<string, string> }[];
-    }>(account.accessToken, `${this.api}/youtube/v3/videos?part=snippet,statistics&id=${encodeURIComponent(remoteId)}`);
+    }>(
+      account.accessToken,
+      `${this.api.base}/youtube/v3/videos?part=snippet,statistics&id=${encodeURIComponent(remoteId)}`,
+    );
     const video = res.items?.[0];
     if (!video)
       throw new PlatformError("permanent", "The video no longer exists on YouTube.", {
@@ -383,7 +255,7 @@ export class YouTubeClient implements PlatformClient {
       });
     const stats = video.statistics ?? {};
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-    const report = await this.json<{ rows?: number[][] }>(
+    const report = await this.api.json<{ rows?: number[][] }>(
       account.accessToken,
       `${this.deps.endpoints.YT_ANALYTICS_BASE}/v2/reports?ids=channel==MINE&startDate=${day(Date.parse(video.snippet?.publishedAt ?? "") || this.deps.now())}` +
         `&endDate=${day(this.deps.now())}&metrics=shares&filters=video==${encodeURIComponent(remoteId)}`,
@@ -411,7 +283,7 @@ export class YouTubeClient implements PlatformClient {
   }
 
   async comments(account: AccountCredentials, remoteId: string): Promise<RemoteComment[]> {
-    const res = await this.json<{
+    const res = await this.api.json<{
       items?: {
         id: string;
         snippet: {
@@ -422,7 +294,7 @@ export class YouTubeClient implements PlatformClient {
       }[];
     }>(
       account.accessToken,
-      `${this.api}/youtube/v3/commentThreads?part=snippet&videoId=${encodeURIComponent(remoteId)}&maxResults=50`,
+      `${this.api.base}/youtube/v3/commentThreads?part=snippet&videoId=${encodeURIComponent(remoteId)}&maxResults=50`,
     );
     return (res.items ?? []).map((t) => {
       const c = t.snippet.topLevelComment.snippet;
@@ -436,43 +308,17 @@ export class YouTubeClient implements PlatformClient {
   }
 
   private async channel(token: string, part: string) {
-    const res = await this.json<{
+    const res = await this.api.json<{
       items?: {
         id: string;
         snippet?: { title?: string; customUrl?: string; thumbnails?: { default?: { url?: string } } };
         statistics?: { subscriberCount?: string };
         contentDetails?: { relatedPlaylists?: { uploads?: string } };
       }[];
-    }>(token, `${this.api}/youtube/v3/channels?part=${part}&mine=true`);
+    }>(token, `${this.api.base}/youtube/v3/channels?part=${part}&mine=true`);
     const channel = res.items?.[0];
     if (!channel)
       throw new PlatformError("permanent", "This Google account has no YouTube channel.", { platform: "youtube" });
     return channel;
-  }
-
-  private get api() {
-    return this.deps.endpoints.YOUTUBE_API_BASE;
-  }
-
-  private call<T = unknown>(
-    token: string,
-    method: string,
-    url: string,
-    body?: BodyInit | null,
-    headers: Record<string, string> = {},
-    creates = false,
-  ): Promise<PlatformResponse<T>> {
-    // On the upload session 308 means "Resume Incomplete": an answer, not a failure.
-    return this.http.request<T>(url, {
-      method,
-      body: body ?? undefined,
-      headers: { Authorization: `Bearer ${token}`, ...headers },
-      accept: [308],
-      creates,
-    });
-  }
-
-  private async json<T>(token: string, url: string): Promise<T> {
-    return (await this.call(token, "GET", url)).data as T;
   }
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { PlatformResponse } from "./http";
-import { buildVideoResource, classifyYouTubeError, nextPacificMidnight, persistedBytes } from "./youtube";
+import { buildVideoResource } from "./youtube";
+import { classifyYouTubeError, nextPacificMidnight } from "./youtube-api";
+import { persistedBytes } from "./youtube-upload";
 
 const classify = (status: number, data: unknown, headers: Headers, at: number) =>
   classifyYouTubeError({ status, data, headers } as PlatformResponse, at);
