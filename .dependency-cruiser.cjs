@@ -65,6 +65,19 @@ module.exports = {
       to: { path: "^workers/", pathNot: "^workers/(db/schema/|platform-profile\\.ts$)" },
     },
     {
+      name: "tenancy-is-kernel",
+      comment:
+        "Tenancy (membership, roles, key scopes, the workspace middleware) sits under every feature: at run time it " +
+        "imports only the kernel (http, errors, db, env, the platform profile), never a feature (issue 36, ADR 053).",
+      severity: "error",
+      from: { path: "^workers/tenancy/", pathNot: TEST },
+      to: {
+        path: "^workers/",
+        pathNot: "^workers/(tenancy/|http/|db/|errors\\.ts$|env\\.ts$|platform-profile\\.ts$)",
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
       name: "platform-profile-imports-nothing",
       comment: "The platform profile is pure facts shared by server and UI; it imports nothing.",
       severity: "error",

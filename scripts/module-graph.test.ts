@@ -8,11 +8,15 @@ describe("the module graph", () => {
     expect(moduleOf("app/routes/home.tsx")).toBeNull();
   });
 
-  it("edges leave out tests and a module's imports of itself", () => {
+  it("edges leave out tests, type-only imports and a module's imports of itself", () => {
     const edges = moduleEdges({
       modules: [
         { source: "workers/posts/store.ts", dependencies: [{ resolved: "workers/media/library.ts" }] },
         { source: "workers/posts/a.ts", dependencies: [{ resolved: "workers/posts/b.ts" }] },
+        {
+          source: "workers/media/library.ts",
+          dependencies: [{ resolved: "workers/posts/store.ts", dependencyTypes: ["local", "type-only"] }],
+        },
         { source: "workers/media/x.test.ts", dependencies: [{ resolved: "workers/posts/store.ts" }] },
       ],
     });

@@ -1,6 +1,7 @@
 /**
  * `npm run lint:imports`, second half: the folders under workers/ as a graph of modules (issue 36). A folder
- * (or a top-level file: services.ts, api.ts…) is a module; an import from one to another is an edge. Edges
+ * (or a top-level file: services.ts, api.ts…) is a module; an import from one to another is an edge. Type-only
+ * imports are left out: they vanish from the build, so a cycle made of them alone loads nothing twice. Edges
  * that close a cycle between modules are listed in scripts/module-cycles.json, the ones the tree has today:
  * a new one fails with the files that make it, and one that is gone must leave the list, so the list only
  * shrinks until the modules form a tree.
@@ -14,7 +15,7 @@ const BASELINE = join(root, "scripts/module-cycles.json");
 const TEST = /(\.test\.tsx?$|\.test-helper\.ts$|^workers\/test\/)/;
 
 interface Cruised {
-  modules: { source: string; dependencies: { resolved: string }[] }[];
+  modules: { source: string; dependencies: { resolved: string; dependencyTypes?: string[] }[] }[];
 }
 
 /** `workers/posts/store.ts` → `posts`; `workers/services.ts` → `services`; outside workers/ → null. */
@@ -31,7 +32,7 @@ export function moduleEdges(cruised: Cruised): Map<string, string[]> {
     if (!from || TEST.test(m.source)) continue;
     for (const dep of m.dependencies) {
       const to = moduleOf(dep.resolved);
-      if (!to || to === from || TEST.test(dep.resolved)) continue;
+      if (!to || to === from || TEST.test(dep.resolved) || dep.dependencyTypes?.includes("type-only")) continue;
       const key = `${from} -> ${to}`;
       edges.set(key, [...(edges.get(key) ?? []), `${m.source} -> ${dep.resolved}`]);
     }

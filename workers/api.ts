@@ -30,11 +30,11 @@ import { notificationRoutes, schedulerRoutes } from "./publishing/routes";
 import { queueRoutes } from "./queue/routes";
 import { buildServices } from "./services";
 import { setupRoutes } from "./setup/routes";
+import { resolveWorkspace } from "./tenancy/middleware";
 import { userRoutes } from "./users/routes";
 import { activityRoutes } from "./workspaces/activity-routes";
 import { approvalPostRoutes, approvalQueueRoutes, inboxRoutes } from "./workspaces/approval-routes";
 import { commentRoutes } from "./workspaces/comment-routes";
-import { resolveWorkspace } from "./workspaces/middleware";
 import { inviteRoutes, workspaceRoutes } from "./workspaces/routes";
 import { publicShareRoutes, shareLinkRoutes } from "./workspaces/share-link-routes";
 

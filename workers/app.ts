@@ -22,8 +22,8 @@ import { consumePublishBatch, consumePublishDeadLetters } from "./publishing/que
 import { reconcileStuckTargets } from "./publishing/reconcile";
 import { stageAhead } from "./publishing/staging";
 import { buildServices, type Services } from "./services";
-import type { WorkspaceContext } from "./workspaces/membership";
-import { workspacesForPage } from "./workspaces/middleware";
+import type { WorkspaceContext } from "./tenancy/membership";
+import { workspacesForPage } from "./tenancy/middleware";
 
 export { RateLimiter } from "./auth/rate-limiter";
 export { UserSessions } from "./auth/user-sessions";

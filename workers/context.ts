@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
 import type { AuthContext } from "./auth/service";
 import type { Services } from "./services";
-import type { WorkspaceContext } from "./workspaces/membership";
+import type { WorkspaceContext } from "./tenancy/membership";
 
 /** What the Worker hands to every React Router loader and action. */
 export interface AppContext {

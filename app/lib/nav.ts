@@ -8,7 +8,7 @@ import {
   Settings,
   Sparkles,
 } from "lucide-react";
-import { type Action, can, type Role } from "../../workers/workspaces/roles";
+import { type Action, can, type Role } from "../../workers/tenancy/roles";
 
 export interface NavItem {
   to: string;

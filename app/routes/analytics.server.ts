@@ -15,7 +15,7 @@ import type { Db } from "../../workers/db/client";
 import { notFound } from "../../workers/errors";
 import { failureOf } from "../../workers/http/failure";
 import { parseOrThrow } from "../../workers/http/validate";
-import { ensurePermitted } from "../../workers/workspaces/middleware";
+import { ensurePermitted } from "../../workers/tenancy/middleware";
 
 /** The open tab's figures beyond the overview, read as its API routes read them (GET /api/analytics/*). */
 async function tabFigures(analytics: AnalyticsService, tab: AnalyticsTab, range: Range, db: Db, workspaceId: string) {

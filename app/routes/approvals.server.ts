@@ -6,9 +6,9 @@ import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
 import { invalidateDashboard } from "../../workers/dashboard/service";
 import { parseOrThrow } from "../../workers/http/validate";
+import { ensurePermitted } from "../../workers/tenancy/middleware";
+import { can } from "../../workers/tenancy/roles";
 import { ApprovalReplies, approvalNewTime, approveBody, rejectBody } from "../../workers/workspaces/approval-requests";
-import { ensurePermitted } from "../../workers/workspaces/middleware";
-import { can } from "../../workers/workspaces/roles";
 
 /** The queue, for roles that approve; anyone else goes back to the dashboard (the API refuses them too). */
 export async function approvalsData(ctx: AppContext, url: URL) {

@@ -4,8 +4,8 @@ import type { AppContext } from "../../workers/context";
 import { failureOf } from "../../workers/http/failure";
 import { parseOrThrow } from "../../workers/http/validate";
 import { listPostsSchema, toListQuery } from "../../workers/posts/query";
-import { ensurePermitted } from "../../workers/workspaces/middleware";
-import { can } from "../../workers/workspaces/roles";
+import { ensurePermitted } from "../../workers/tenancy/middleware";
+import { can } from "../../workers/tenancy/roles";
 
 /**
  * The posts tab's list for the URL's filters, as GET /api/posts reads it (`workspace.read`, its schema and query):

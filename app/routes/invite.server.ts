@@ -3,7 +3,7 @@ import { isEnhanced, runForm } from "~/lib/form-action.server";
 import { signInPath } from "~/lib/redirect";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
-import { workspaceCookie } from "../../workers/workspaces/middleware";
+import { workspaceCookie } from "../../workers/tenancy/middleware";
 import { MemberMessages } from "../../workers/workspaces/rules";
 
 /**

@@ -11,7 +11,7 @@ import { parseOrThrow } from "../../workers/http/validate";
 import { listPostsSchema, toListQuery } from "../../workers/posts/query";
 import { sentFields, updatePost } from "../../workers/posts/requests";
 import { ScheduleMessages } from "../../workers/posts/schedule-time";
-import { ensurePermitted } from "../../workers/workspaces/middleware";
+import { ensurePermitted } from "../../workers/tenancy/middleware";
 
 /**
  * The visible range's posts and the drafts, as GET /api/posts reads them (`workspace.read`, the same schema

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { isEnhanced, loadOrThrow, runForm } from "~/lib/form-action.server";
 import { signedIn } from "~/lib/page-session.server";
 import type { AppContext } from "../../workers/context";
-import { ensurePermitted } from "../../workers/workspaces/middleware";
+import { ensurePermitted } from "../../workers/tenancy/middleware";
 
 /** The post being deleted, for the confirmation page (a post of another workspace is not found). */
 export async function postToDelete(ctx: AppContext, url: URL, id: string) {

@@ -5,7 +5,7 @@ import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
-import { ensurePermitted } from "../../workers/workspaces/middleware";
+import { ensurePermitted } from "../../workers/tenancy/middleware";
 import { ShareReplies } from "../../workers/workspaces/share-link-rules";
 import { shareLinkInput } from "../../workers/workspaces/share-schemas";
 

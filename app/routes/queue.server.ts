@@ -9,7 +9,7 @@ import { Invalid } from "../../workers/errors";
 import { parseOrThrow } from "../../workers/http/validate";
 import { pauseBody, QueueReplies, reorderBody, shareNextNow, slotsBody } from "../../workers/queue/requests";
 import { QUEUE_VIEW_DAYS } from "../../workers/queue/service";
-import { ensurePermitted } from "../../workers/workspaces/middleware";
+import { ensurePermitted } from "../../workers/tenancy/middleware";
 
 /** Every account's queue, as GET /api/queue reads it (`workspace.read`). */
 export function queueData(ctx: AppContext, url: URL) {

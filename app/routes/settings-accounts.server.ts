@@ -4,8 +4,8 @@ import { DISCONNECTED, disconnectAccounts } from "../../workers/accounts/disconn
 import type { AuthContext } from "../../workers/auth/service";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
-import type { WorkspaceContext } from "../../workers/workspaces/membership";
-import { ensurePermitted } from "../../workers/workspaces/middleware";
+import type { WorkspaceContext } from "../../workers/tenancy/membership";
+import { ensurePermitted } from "../../workers/tenancy/middleware";
 
 interface Session {
   auth: AuthContext;

@@ -7,10 +7,10 @@ import { createKeySchema, KeyMessages } from "../../workers/automation/api-keys"
 import { createEndpointSchema, updateEndpointSchema, WebhookMessages } from "../../workers/automation/webhooks";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
+import type { WorkspaceContext } from "../../workers/tenancy/membership";
+import { ensurePermitted } from "../../workers/tenancy/middleware";
+import { can } from "../../workers/tenancy/roles";
 import { activityQuery } from "../../workers/workspaces/activity-routes";
-import type { WorkspaceContext } from "../../workers/workspaces/membership";
-import { ensurePermitted } from "../../workers/workspaces/middleware";
-import { can } from "../../workers/workspaces/roles";
 
 interface Session {
   auth: AuthContext;

@@ -6,8 +6,8 @@ import type { AuthContext } from "../../workers/auth/service";
 import { BILLING_NOTIFY_MESSAGE, registerBillingInterest } from "../../workers/billing/interest";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
-import type { WorkspaceContext } from "../../workers/workspaces/membership";
-import { ensurePermitted } from "../../workers/workspaces/middleware";
+import type { WorkspaceContext } from "../../workers/tenancy/membership";
+import { ensurePermitted } from "../../workers/tenancy/middleware";
 import { inviteInput, roleInput } from "../../workers/workspaces/schemas";
 
 interface Session {

@@ -13,8 +13,8 @@ import {
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
 import { checkSetup } from "../../workers/setup/check";
-import { ensurePermitted } from "../../workers/workspaces/middleware";
-import { can } from "../../workers/workspaces/roles";
+import { ensurePermitted } from "../../workers/tenancy/middleware";
+import { can } from "../../workers/tenancy/roles";
 import { workspacePatch } from "../../workers/workspaces/schemas";
 import { accountsTabData, disconnectAction } from "./settings-accounts.server";
 import { developerAction, developerTabData, isDeveloperIntent } from "./settings-developer.server";

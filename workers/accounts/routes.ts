@@ -5,7 +5,7 @@ import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { Messages, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { PLATFORMS, type Platform } from "../platform-profile";
-import { requirePermission } from "../workspaces/middleware";
+import { requirePermission } from "../tenancy/middleware";
 import { DISCONNECTED, disconnectAccounts } from "./disconnect";
 import { type AccountsService, ConnectError } from "./service";
 import type { AccountView } from "./view";

@@ -5,7 +5,7 @@ import { Unavailable } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
-import { requirePermission } from "../workspaces/middleware";
+import { requirePermission } from "../tenancy/middleware";
 import { CHARACTER_LIMITS, HASHTAG_LIMITS } from "./limits";
 import {
   AiMessages,

@@ -1,6 +1,6 @@
 import type { AiFeature } from "../db/schema/ai";
 import { PLATFORM_NAMES } from "../platform-profile";
-import type { MemberRef } from "../workspaces/membership";
+import type { MemberRef } from "../tenancy/membership";
 import { CHARACTER_LIMITS, characterCount } from "./limits";
 import type { AiProvider, ProviderResult } from "./provider";
 import type { AnalyzeInput, GenerateInput, HashtagsInput, MentionsInput, OptimizeInput } from "./schemas";

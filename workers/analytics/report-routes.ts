@@ -8,7 +8,7 @@ import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
-import { requirePermission } from "../workspaces/middleware";
+import { requirePermission } from "../tenancy/middleware";
 import * as reports from "./reports";
 import { ScheduleMessages, scheduleInput } from "./schedule-input";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { REPORT_FORMATS, REPORT_KINDS, reportFiles, reportSchedules, users } from "../db/schema/index";
 import type { Mailer } from "../mail/mailer";
-import type { MemberRef } from "../workspaces/membership";
+import type { MemberRef } from "../tenancy/membership";
 import { renderReport } from "./export/render";
 import { REPORT_TITLES } from "./export/report-data";
 import { resolveRange } from "./period";

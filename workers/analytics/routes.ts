@@ -7,7 +7,7 @@ import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { parseOrThrow } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
-import { requirePermission } from "../workspaces/middleware";
+import { requirePermission } from "../tenancy/middleware";
 import { CONTENT_TYPES } from "./export/formats";
 import { periodQuery, platformsParam } from "./period";
 import { rangeFromQuery, syncOutcome, syncWorkspace } from "./requests";

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { posts } from "../db/schema/index";
 import { notFound } from "../errors";
 import type { Platform } from "../platform-profile";
-import type { MemberRef } from "../workspaces/membership";
+import type { MemberRef } from "../tenancy/membership";
 import * as agg from "./aggregate";
 import { rankBestTimes } from "./best-times";
 import { loadContentSums, loadPublishSamples } from "./content-rollup";

@@ -1,9 +1,9 @@
 import { createMiddleware } from "hono/factory";
-import { isApiKeyToken } from "../automation/key-scopes";
 import { Unauthenticated } from "../errors";
 import type { AppEnv } from "../http/app-env";
 import { HttpError } from "../http/envelope";
 import { CROSS_SITE_REFUSED, isCrossSiteCookieWrite } from "../http/origin";
+import { isApiKeyToken } from "../tenancy/key-scopes";
 import { tokenFromRequest } from "./session-cookie";
 
 /**

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readBody } from "../http/validate";
-import { requirePermission } from "../workspaces/middleware";
+import { requirePermission } from "../tenancy/middleware";
 import { getCookie, RESET_COOKIE, sendCookies } from "./session-cookie";
 
 // The handlers run the flows the sign-in page's form actions share (workers/auth/flows.ts parses the body).

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { validTimeZone } from "../users/time-zone";
+import { validTimeZone } from "../tenancy/time-zone";
 
 /**
  * The auth forms' rules, shared by the browser (checked before any request) and the API.

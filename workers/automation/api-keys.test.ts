@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../auth/crypto";
 import { RateLimits } from "../auth/rate-limit";
+import { KEY_SELF_REFUSAL } from "../tenancy/middleware";
 import { call, registerUser } from "../test/helpers";
-import { KEY_SELF_REFUSAL } from "../workspaces/middleware";
 
 const draft = { content: "From the API", platforms: ["linkedin"], status: "draft" };
 

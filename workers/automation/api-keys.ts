@@ -5,7 +5,7 @@ import type { PublicUser } from "../auth/service";
 import type { Db } from "../db/client";
 import { apiKeys } from "../db/schema/automation";
 import { Invalid, notFound } from "../errors";
-import { API_KEY_SCOPES, type ApiKeyScope, keyIdOf, keyIsLive } from "./key-scopes";
+import { API_KEY_SCOPES, type ApiKeyScope, keyIdOf, keyIsLive } from "../tenancy/key-scopes";
 
 export const createKeySchema = z.object({
   name: z

@@ -4,7 +4,7 @@ import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
-import { requirePermission, SELF } from "../workspaces/middleware";
+import { requirePermission, SELF } from "../tenancy/middleware";
 import { createKeySchema, KeyMessages } from "./api-keys";
 
 /** A member's own keys in the workspace the request acts in; a key is capped by their role there. */

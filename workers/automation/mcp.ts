@@ -18,9 +18,9 @@ import { postFieldsSchema } from "../posts/rules";
 import type { Actor } from "../posts/store";
 import { upcomingTargets } from "../publishing/status";
 import type { Services } from "../services";
-import type { WorkspaceContext } from "../workspaces/membership";
-import { ensurePermitted } from "../workspaces/middleware";
-import type { Action } from "../workspaces/roles";
+import type { WorkspaceContext } from "../tenancy/membership";
+import { ensurePermitted } from "../tenancy/middleware";
+import type { Action } from "../tenancy/roles";
 import type { ApiKeyContext } from "./api-keys";
 
 /** Who a tool call acts for: the API key's member, in the key's workspace, with the member's current role. */

@@ -5,7 +5,7 @@ import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
-import { requirePermission } from "../workspaces/middleware";
+import { requirePermission } from "../tenancy/middleware";
 import { idempotent } from "./idempotency";
 import { createEndpointSchema, updateEndpointSchema, WEBHOOK_EVENTS, WebhookMessages } from "./webhooks";
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
-import { requirePermission, SELF } from "../workspaces/middleware";
+import { requirePermission, SELF } from "../tenancy/middleware";
 import { BILLING_NOTIFY_MESSAGE, registerBillingInterest } from "./interest";
 
 /** /api/billing: billing is not offered yet; a user can ask to be told when it is. */

@@ -4,7 +4,7 @@ import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute } from "../openapi/registry";
 import { PLATFORMS } from "../platform-profile";
-import { requirePermission } from "../workspaces/middleware";
+import { requirePermission } from "../tenancy/middleware";
 
 const PostSummary = z.object({
   id: z.string(),

@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { media, posts } from "../db/schema/index";
 import type { AppEnv } from "../http/app-env";
 import { isSafeMethod } from "../http/origin";
-import type { MemberRef } from "../workspaces/membership";
+import type { MemberRef } from "../tenancy/membership";
 
 /** The workspace shown, in its timezone; the member viewing it (whose page views the analytics part reads). */
 export type DashboardViewer = MemberRef & { timezone: string };

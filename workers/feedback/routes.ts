@@ -5,7 +5,7 @@ import { safeFileName, sniffType } from "../files/sniff";
 import type { SignedInEnv } from "../http/app-env";
 import { HttpError, ok } from "../http/envelope";
 import { parseOrThrow } from "../http/validate";
-import { requirePermission, SELF } from "../workspaces/middleware";
+import { requirePermission, SELF } from "../tenancy/middleware";
 import { FEEDBACK_ATTACHMENT_TYPES, FEEDBACK_MAX_BYTES, FeedbackMessages, feedbackSchema } from "./schema";
 
 export const feedbackRoutes = new Hono<SignedInEnv>().post("/", requirePermission(SELF), async (c) => {

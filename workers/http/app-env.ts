@@ -1,9 +1,9 @@
 import type { AuthContext } from "../auth/service";
 import type { ApiKeyContext } from "../automation/api-keys";
 import type { Services } from "../services";
-import type { EarlyRead } from "../workspaces/early-read";
-import type { WorkspaceContext } from "../workspaces/membership";
-import type { Role } from "../workspaces/roles";
+import type { EarlyRead } from "../tenancy/early-read";
+import type { WorkspaceContext } from "../tenancy/membership";
+import type { Role } from "../tenancy/roles";
 
 type Common = {
   services: Services;

@@ -7,7 +7,7 @@ import { fileResponse } from "../http/file-response";
 import { readJson } from "../http/validate";
 import { describeRoute as d } from "../openapi/registry";
 import type { Actor } from "../posts/store";
-import { requirePermission } from "../workspaces/middleware";
+import { requirePermission } from "../tenancy/middleware";
 import { IMPORT_COLUMNS, importChunkSchema, templateRows } from "./rows";
 
 const actor = (c: Context<SignedInEnv>): Actor => ({ userId: c.var.auth.user.id, workspace: c.var.workspace });

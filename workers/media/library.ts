@@ -6,7 +6,7 @@ import { posts } from "../db/schema/posts";
 import { notFound } from "../errors";
 import { safeFileName } from "../files/sniff";
 import { affectedPostSummary } from "../posts/affected-summary";
-import type { MemberRef } from "../workspaces/membership";
+import type { MemberRef } from "../tenancy/membership";
 import { blobSource, inspectMedia, type MediaFacts } from "./inspect";
 import { type MediaJson, type MediaRow, presentMedia } from "./present";
 import type { ListMediaQuery } from "./schema";

@@ -6,7 +6,7 @@ import { Invalid } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
 import { HttpError, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
-import { requirePermission } from "../workspaces/middleware";
+import { requirePermission } from "../tenancy/middleware";
 import { MAX_FILES_PER_UPLOAD, MediaMessages } from "./limits";
 import {
   completeUploadSchema,

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { mediaUploads } from "../db/schema/media";
 import { Invalid, notFound, TooLarge, UnsupportedType } from "../errors";
 import { safeFileName } from "../files/sniff";
-import type { MemberRef } from "../workspaces/membership";
+import type { MemberRef } from "../tenancy/membership";
 import { inspectMedia, r2Source } from "./inspect";
 import { type MediaFields, type MediaLibrary, mediaKey } from "./library";
 import { declaredKind, MediaMessages, sizeProblem, UPLOAD_PART_SIZE } from "./limits";

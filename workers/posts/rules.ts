@@ -6,7 +6,7 @@ import { z } from "zod";
 import { CHARACTER_LIMITS, HASHTAG_LIMITS } from "../ai/limits";
 import type { MediaKind } from "../db/schema/media";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
-import { validTimeZone } from "../users/time-zone";
+import { validTimeZone } from "../tenancy/time-zone";
 import { allHashtags, captionOf } from "./caption";
 import { captionLength, X_COUNTING_NOTE } from "./caption-length";
 import {

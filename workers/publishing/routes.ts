@@ -4,7 +4,7 @@ import { idempotent } from "../automation/idempotency";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
-import { requirePermission } from "../workspaces/middleware";
+import { requirePermission } from "../tenancy/middleware";
 import { claimDueTargets } from "./claim";
 import { leasesFrom } from "./lease";
 import { schedulerStatus, upcomingTargets } from "./status";

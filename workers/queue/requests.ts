@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PostMessages } from "../posts/rules";
 import type { Services } from "../services";
-import { validTimeZone } from "../users/time-zone";
+import { validTimeZone } from "../tenancy/time-zone";
 import { QUEUE_VIEW_DAYS, QUEUE_VIEW_MAX_DAYS } from "./service";
 import { slotSchema } from "./slot-schema";
 import { MAX_SLOTS, QueueMessages } from "./slots";

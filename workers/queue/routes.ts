@@ -3,7 +3,7 @@ import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { describeRoute as d } from "../openapi/registry";
-import { requirePermission } from "../workspaces/middleware";
+import { requirePermission } from "../tenancy/middleware";
 import { listQuery, pauseBody, QueueReplies, reorderBody, shareNextNow, slotsBody } from "./requests";
 import { QUEUE_VIEW_DAYS } from "./service";
 

@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../api";
-import { declaredAction, type RouteAction, SELF as SELF_ACTION } from "../workspaces/middleware";
-import { can, ROLES, type Role } from "../workspaces/roles";
+import { declaredAction, type RouteAction, SELF as SELF_ACTION } from "../tenancy/middleware";
+import { can, ROLES, type Role } from "../tenancy/roles";
 import { call, ORIGIN, registerUser } from "./helpers";
 import { fileOf, jpegBytes } from "./media-fixtures";
 import { connectViaEmulator } from "./oauth";

@@ -3,7 +3,7 @@ import { AuthMessages, changePasswordSchema, timezoneSchema, verifyPasswordSchem
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
-import { requirePermission, SELF } from "../workspaces/middleware";
+import { requirePermission, SELF } from "../tenancy/middleware";
 
 export const userRoutes = new Hono<SignedInEnv>()
   .get("/profile", requirePermission("workspace.read"), async (c) => {

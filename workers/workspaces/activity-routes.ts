@@ -4,8 +4,8 @@ import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { parseOrThrow } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
+import { requirePermission } from "../tenancy/middleware";
 import { ACTIVITY_ACTIONS } from "./activity-actions";
-import { requirePermission } from "./middleware";
 
 /** Both the table and its CSV can be narrowed to one kind of action and one member. */
 export const activityFilter = z.object({

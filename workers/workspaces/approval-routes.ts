@@ -6,8 +6,8 @@ import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
+import { requirePermission } from "../tenancy/middleware";
 import { ApprovalReplies, approvalNewTime, approveBody, rejectBody } from "./approval-requests";
-import { requirePermission } from "./middleware";
 
 const tag = "Approvals";
 describeRoute({

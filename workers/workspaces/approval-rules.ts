@@ -1,4 +1,4 @@
-import type { Role } from "./roles";
+import type { Role } from "../tenancy/roles";
 
 /** Pure, so the Approvals page can tell the "time has passed" refusal (it asks for a new time) from others. */
 export const ApprovalMessages = {

@@ -6,10 +6,10 @@ import { Conflict, notFound } from "../errors";
 import { excerpt } from "../posts/excerpt";
 import type { Actor, PostStore } from "../posts/store";
 import { derivePostStatus } from "../publishing/state";
+import { can, ROLES } from "../tenancy/roles";
 import { recordActivity } from "./activity";
 import { ApprovalMessages, approvalDueAt } from "./approval-rules";
 import type { Notifications } from "./notifications";
-import { can, ROLES } from "./roles";
 
 interface Deps {
   db: Db;

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { Role } from "../tenancy/roles";
 import { call, registerUser } from "../test/helpers";
-import type { Role } from "./roles";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 

@@ -4,7 +4,7 @@ import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
-import { requirePermission } from "./middleware";
+import { requirePermission } from "../tenancy/middleware";
 
 export const commentInput = z.object({
   body: z.string().trim().min(1, "Write a comment first.").max(5000, "Keep the comment under 5,000 characters."),

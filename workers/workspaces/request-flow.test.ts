@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { Role } from "../tenancy/roles";
 import { insertAccount } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
-import type { Role } from "./roles";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 

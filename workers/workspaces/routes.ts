@@ -5,7 +5,7 @@ import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
-import { requirePermission, SELF, workspaceCookie } from "./middleware";
+import { requirePermission, SELF, workspaceCookie } from "../tenancy/middleware";
 import { MemberMessages } from "./rules";
 import { Data, inviteInput, roleInput, transferInput, workspaceInput, workspacePatch } from "./schemas";
 

@@ -1,5 +1,5 @@
 import { Conflict, Forbidden, Gone } from "../errors";
-import type { Role } from "./roles";
+import type { Role } from "../tenancy/roles";
 
 /** Why a membership change is refused (the service throws it); null when allowed. */
 export type Refusal = Forbidden | Conflict | Gone | null;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { validTimeZone } from "../users/time-zone";
-import { ROLES } from "./roles";
+import { ROLES } from "../tenancy/roles";
+import { validTimeZone } from "../tenancy/time-zone";
 
 const name = z
   .string()

@@ -5,7 +5,7 @@ import { users } from "../db/schema/core";
 import { type Role, workspaceInvites, workspaceMembers, workspaces } from "../db/schema/workspaces";
 import { Conflict, Gone, Invalid, notFound } from "../errors";
 import type { Mailer } from "../mail/mailer";
-import type { WorkspaceContext } from "./membership";
+import type { WorkspaceContext } from "../tenancy/membership";
 import {
   acceptRefusal,
   INVITE_TTL_MS,

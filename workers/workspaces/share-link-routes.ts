@@ -3,8 +3,8 @@ import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { describeRoute } from "../openapi/registry";
+import { requirePermission } from "../tenancy/middleware";
 import { reviewAsClient } from "./client-review";
-import { requirePermission } from "./middleware";
 import { ShareReplies } from "./share-link-rules";
 import { clientReviewInput, ShareData, shareLinkInput, shareLinkQuery } from "./share-schemas";
 

@@ -4,7 +4,7 @@ import { FormError } from "~/components/ui/FormError";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { useFormAction } from "~/lib/use-form-action";
 import { useHydrated } from "~/lib/use-hydrated";
-import { can, ROLES } from "../../../workers/workspaces/roles";
+import { can, ROLES } from "../../../workers/tenancy/roles";
 import type { WorkspaceService } from "../../../workers/workspaces/service";
 import type { Notify } from "./NotificationBanner";
 import { RowAction } from "./RowAction";

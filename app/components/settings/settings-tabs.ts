@@ -1,4 +1,4 @@
-import { type Action, can, ROLES, type Role } from "../../../workers/workspaces/roles";
+import { type Action, can, ROLES, type Role } from "../../../workers/tenancy/roles";
 
 /**
  * Settings' tabs in order. `needs` is the action the server requires for a tab's data (GET /api/setup/check,

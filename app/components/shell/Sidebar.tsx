@@ -5,7 +5,7 @@ import { Link, useLocation } from "react-router";
 import { Logo } from "~/components/ui/Logo";
 import { isNavActive, navItemsFor } from "~/lib/nav";
 import { footerIdentity, initials, type ShellUser } from "~/lib/user";
-import type { Role } from "../../../workers/workspaces/roles";
+import type { Role } from "../../../workers/tenancy/roles";
 
 interface SidebarProps {
   user: ShellUser;

@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { OnDemandMenu } from "~/components/ui/OnDemandMenu";
 import { onDemand } from "~/lib/on-demand";
-import type { Role } from "../../../workers/workspaces/roles";
+import type { Role } from "../../../workers/tenancy/roles";
 
 export interface ShellWorkspace {
   id: string;

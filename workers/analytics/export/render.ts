@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import type { MemberRef } from "../../workspaces/membership";
+import type { MemberRef } from "../../tenancy/membership";
 import type { Range } from "../period";
 import { AnalyticsService } from "../service";
 import { assetFonts } from "./font-files";

@@ -1,12 +1,12 @@
 import { createMiddleware } from "hono/factory";
 import { parse, serialize } from "hono/utils/cookie";
-import { keyRefusal } from "../automation/key-scopes";
 import type { Db } from "../db/client";
 import { Forbidden, notFound, Unauthenticated } from "../errors";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { Messages } from "../http/envelope";
 import { isSafeMethod } from "../http/origin";
 import { type EarlyReads, membershipWithEarlyRead } from "./early-read";
+import { keyRefusal } from "./key-scopes";
 import { membershipsOf, membershipsQuery, pickMembership, type WorkspaceContext } from "./membership";
 import { type Action, can, refusal } from "./roles";
 

@@ -1,5 +1,5 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from "../db/schema/automation";
-import type { Action } from "../workspaces/roles";
+import type { Action } from "./roles";
 
 export { API_KEY_SCOPES, type ApiKeyScope };
 
