@@ -1,6 +1,8 @@
 // The design's never-rules (../shared/DESIGN.md "Rules of the house"), checked by `npm run lint:imports`.
 // Each rule names the rule it encodes; a violation fails `npm test`.
 const TEST = "(\\.test\\.tsx?$|\\.test-helper\\.ts$|^workers/test/)";
+/** The kernel every feature builds on (issue 36, ADR 054). */
+const KERNEL = "^workers/(tenancy/|http/|db/|errors\\.ts$|crypto\\.ts$|env\\.ts$|platform-profile\\.ts$)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -68,14 +70,23 @@ module.exports = {
       name: "tenancy-is-kernel",
       comment:
         "Tenancy (membership, roles, key scopes, the workspace middleware) sits under every feature: at run time it " +
-        "imports only the kernel (http, errors, db, env, the platform profile), never a feature (issue 36, ADR 053).",
+        "imports only the kernel (http, errors, crypto, db, env, the platform profile), never a feature (ADR 054).",
       severity: "error",
       from: { path: "^workers/tenancy/", pathNot: TEST },
       to: {
         path: "^workers/",
-        pathNot: "^workers/(tenancy/|http/|db/|errors\\.ts$|env\\.ts$|platform-profile\\.ts$)",
+        pathNot: KERNEL,
         dependencyTypesNot: ["type-only"],
       },
+    },
+    {
+      name: "http-is-kernel",
+      comment:
+        "The HTTP kernel (envelope, validation, failure mapping, route registry, idempotency) imports no feature at " +
+        "run time; the request environment's types name the services, type-only (ADR 054).",
+      severity: "error",
+      from: { path: "^workers/http/", pathNot: TEST },
+      to: { path: "^workers/", pathNot: KERNEL, dependencyTypesNot: ["type-only"] },
     },
     {
       name: "platform-profile-imports-nothing",

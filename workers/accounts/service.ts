@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { randomToken, sha256Hex } from "../auth/crypto";
 import type { AuthContext } from "../auth/service";
 import type { EmitEvent } from "../automation/webhooks";
+import { randomToken, sha256Hex } from "../crypto";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { oauthStates } from "../db/schema/oauth";

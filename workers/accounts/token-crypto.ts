@@ -1,4 +1,4 @@
-import { fromBase64Url, randomBytes, toBase64Url } from "../auth/crypto";
+import { fromBase64Url, randomBytes, toBase64Url } from "../crypto";
 
 /**
  * AES-GCM for platform tokens at rest. The key is TOKEN_ENCRYPTION_KEY (32 bytes, base64); each value

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { idempotent } from "../automation/idempotency";
 import { reportFiles } from "../db/schema/index";
 import { notFound } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
+import { idempotent } from "../http/idempotency";
+import { describeRoute } from "../http/route-registry";
 import { readJson } from "../http/validate";
-import { describeRoute } from "../openapi/registry";
 import { requirePermission } from "../tenancy/middleware";
 import * as reports from "./reports";
 import { ScheduleMessages, scheduleInput } from "./schedule-input";

@@ -114,7 +114,7 @@ describe("login and sessions", () => {
     const [session] = await stub.list(Date.now());
     expect(session!.expiresAt - Date.now()).toBeGreaterThan(6 * 24 * 3600_000);
     // Ask the session store as if eight days had passed.
-    const { sha256Hex } = await import("./crypto");
+    const { sha256Hex } = await import("../crypto");
     expect(await stub.validate(await sha256Hex(u.token), Date.now() + 8 * 24 * 3600_000)).toBeNull();
     expect((await call<"GET /api/auth/me">("/api/auth/me", { token: u.token })).status).toBe(401);
   });

@@ -1,4 +1,4 @@
-import { constantTimeEqual, fromBase64Url, randomBytes, toBase64Url } from "./crypto";
+import { constantTimeEqual, fromBase64Url, randomBytes, toBase64Url } from "../crypto";
 
 /**
  * PBKDF2-HMAC-SHA256 at 100,000 iterations (the most Workers' WebCrypto allows) with a 16-byte

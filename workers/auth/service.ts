@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
+import { constantTimeEqualText, randomDigits, randomToken, sha256Hex } from "../crypto";
 import type { Db } from "../db/client";
 import { passwordResets, users, workspaceMembers, workspaces } from "../db/schema/index";
 import { Conflict, Invalid, Unauthenticated } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { personalWorkspaceRows } from "../tenancy/membership";
 import { validTimeZone } from "../tenancy/time-zone";
-import { constantTimeEqualText, randomDigits, randomToken, sha256Hex } from "./crypto";
 import { hashPassword, verifyPassword } from "./passwords";
 import { AuthMessages } from "./schemas";
 import type { SessionRecord, UserSessions } from "./user-sessions";

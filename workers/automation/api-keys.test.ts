@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../auth/crypto";
 import { RateLimits } from "../auth/rate-limit";
+import { sha256Hex } from "../crypto";
 import { KEY_SELF_REFUSAL } from "../tenancy/middleware";
 import { call, registerUser } from "../test/helpers";
 

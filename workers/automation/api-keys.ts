@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { z } from "zod";
-import { constantTimeEqualText, randomBytes, randomToken, sha256Hex } from "../auth/crypto";
 import type { PublicUser } from "../auth/service";
+import { constantTimeEqualText, randomBytes, randomToken, sha256Hex } from "../crypto";
 import type { Db } from "../db/client";
 import { apiKeys } from "../db/schema/automation";
 import { Invalid, notFound } from "../errors";

@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
+import { describeRoute } from "../http/route-registry";
 import { readJson } from "../http/validate";
-import { describeRoute } from "../openapi/registry";
 import { requirePermission, SELF } from "../tenancy/middleware";
 import { createKeySchema, KeyMessages } from "./api-keys";
 

@@ -13,7 +13,7 @@ import { Invalid } from "../errors";
 import type { AppEnv } from "../http/app-env";
 import { fail } from "../http/envelope";
 import { failureOf } from "../http/failure";
-import { describeRoute } from "../openapi/registry";
+import { describeRoute } from "../http/route-registry";
 import { postFieldsSchema } from "../posts/rules";
 import type { Actor } from "../posts/store";
 import { upcomingTargets } from "../publishing/status";

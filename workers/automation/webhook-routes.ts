@@ -3,10 +3,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
+import { idempotent } from "../http/idempotency";
+import { describeRoute } from "../http/route-registry";
 import { readJson } from "../http/validate";
-import { describeRoute } from "../openapi/registry";
 import { requirePermission } from "../tenancy/middleware";
-import { idempotent } from "./idempotency";
 import { createEndpointSchema, updateEndpointSchema, WEBHOOK_EVENTS, WebhookMessages } from "./webhooks";
 
 const ws = (c: Context<SignedInEnv>) => c.var.workspace.id;

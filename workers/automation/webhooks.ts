@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { TokenCipher } from "../accounts/token-crypto";
-import { randomBytes } from "../auth/crypto";
+import { randomBytes } from "../crypto";
 import type { Db } from "../db/client";
 import {
   WEBHOOK_EVENTS,

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
-import { describeRoute } from "../openapi/registry";
+import { describeRoute } from "../http/route-registry";
 import { PLATFORMS } from "../platform-profile";
 import { requirePermission } from "../tenancy/middleware";
 

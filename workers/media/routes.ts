@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { idempotent } from "../automation/idempotency";
 import { invalidateDashboardAfterWrites } from "../dashboard/service";
 import { Invalid } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
 import { HttpError, ok } from "../http/envelope";
+import { idempotent } from "../http/idempotency";
 import { parseOrThrow, readJson } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
 import { MAX_FILES_PER_UPLOAD, MediaMessages } from "./limits";

@@ -1,4 +1,4 @@
-import { constantTimeEqualText, toBase64Url } from "../auth/crypto";
+import { constantTimeEqualText, toBase64Url } from "../crypto";
 
 /** Platforms fetch media while publishing, possibly hours after scheduling: links live a week. */
 export const SIGNED_URL_TTL_MS = 7 * 24 * 60 * 60 * 1000;

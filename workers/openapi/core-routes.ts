@@ -10,7 +10,7 @@ import {
   verifyPasswordSchema,
 } from "../auth/schemas";
 import { eventSchema } from "../events/routes";
-import { describeRoute } from "./registry";
+import { describeRoute } from "../http/route-registry";
 
 /**
  * The routes that landed before the registry, documented with the schemas their handlers parse with.

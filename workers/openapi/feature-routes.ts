@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { connectBody } from "../accounts/routes";
 import { analyzeSchema, generateSchema, hashtagsSchema, mentionsSchema, optimizeSchema } from "../ai/schemas";
+import { describeRoute } from "../http/route-registry";
 import { completeUploadSchema, listMediaSchema, startUploadSchema, updateMediaSchema } from "../media/schema";
 import { listPostsSchema } from "../posts/query";
 import { postFieldsSchema } from "../posts/rules";
 import { addToQueueFlag } from "../queue/add-to-queue";
-import { describeRoute } from "./registry";
 
 /**
  * Accounts, scheduler, AI, media and posts: routers that landed before the registry, documented with the

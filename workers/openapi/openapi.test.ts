@@ -1,8 +1,8 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "../api";
-import { idempotent } from "../automation/idempotency";
-import { registeredRoutes } from "./registry";
+import { idempotent } from "../http/idempotency";
+import { registeredRoutes } from "../http/route-registry";
 
 describe("API document", () => {
   it("OpenAPI 3.1 with every mounted route, built from the handlers' zod schemas", async () => {

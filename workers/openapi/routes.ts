@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http/app-env";
 import "./core-routes";
 import "./feature-routes";
-import { describeRoute, openApiDocument, type RouteDoc, registeredRoutes } from "./registry";
+import { describeRoute, openApiDocument, type RouteDoc, registeredRoutes } from "../http/route-registry";
 
 describeRoute({
   method: "get",

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import { idempotent } from "../automation/idempotency";
 import { invalidateDashboardAfterWrites } from "../dashboard/service";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
+import { idempotent } from "../http/idempotency";
 import { parseOrThrow, readJson } from "../http/validate";
 import { publishDeps } from "../publishing/deps";
 import { publishFirstComment } from "../publishing/first-comment";

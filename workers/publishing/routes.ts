@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { idempotent } from "../automation/idempotency";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
+import { idempotent } from "../http/idempotency";
 import { readJson } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
 import { claimDueTargets } from "./claim";

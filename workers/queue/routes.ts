@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
+import { describeRoute as d } from "../http/route-registry";
 import { parseOrThrow, readJson } from "../http/validate";
-import { describeRoute as d } from "../openapi/registry";
 import { requirePermission } from "../tenancy/middleware";
 import { listQuery, pauseBody, QueueReplies, reorderBody, shareNextNow, slotsBody } from "./requests";
 import { QUEUE_VIEW_DAYS } from "./service";

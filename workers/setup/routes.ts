@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
-import { describeRoute as d } from "../openapi/registry";
+import { describeRoute as d } from "../http/route-registry";
 import { requirePermission } from "../tenancy/middleware";
 import { checkSetup } from "./check";
 

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { idempotent } from "../automation/idempotency";
 import { invalidateDashboardAfterWrites } from "../dashboard/service";
 import { notFound } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
+import { idempotent } from "../http/idempotency";
+import { describeRoute } from "../http/route-registry";
 import { readJson } from "../http/validate";
-import { describeRoute } from "../openapi/registry";
 import { requirePermission } from "../tenancy/middleware";
 import { ApprovalReplies, approvalNewTime, approveBody, rejectBody } from "./approval-requests";
 

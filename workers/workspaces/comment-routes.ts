@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
+import { describeRoute } from "../http/route-registry";
 import { readJson } from "../http/validate";
-import { describeRoute } from "../openapi/registry";
 import { requirePermission } from "../tenancy/middleware";
 
 export const commentInput = z.object({

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { idempotent } from "../automation/idempotency";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
+import { idempotent } from "../http/idempotency";
+import { describeRoute } from "../http/route-registry";
 import { readJson } from "../http/validate";
-import { describeRoute } from "../openapi/registry";
 import { requirePermission, SELF, workspaceCookie } from "../tenancy/middleware";
 import { MemberMessages } from "./rules";
 import { Data, inviteInput, roleInput, transferInput, workspaceInput, workspacePatch } from "./schemas";

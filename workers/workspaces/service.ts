@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, isNull } from "drizzle-orm";
-import { randomToken, sha256Hex } from "../auth/crypto";
+import { randomToken, sha256Hex } from "../crypto";
 import type { Db } from "../db/client";
 import { users } from "../db/schema/core";
 import { type Role, workspaceInvites, workspaceMembers, workspaces } from "../db/schema/workspaces";

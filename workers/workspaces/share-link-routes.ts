@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
+import { describeRoute } from "../http/route-registry";
 import { parseOrThrow, readJson } from "../http/validate";
-import { describeRoute } from "../openapi/registry";
 import { requirePermission } from "../tenancy/middleware";
 import { reviewAsClient } from "./client-review";
 import { ShareReplies } from "./share-link-rules";

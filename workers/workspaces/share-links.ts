@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import { randomToken, sha256Hex } from "../auth/crypto";
+import { randomToken, sha256Hex } from "../crypto";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { clientReviews, shareLinks } from "../db/schema/approvals";

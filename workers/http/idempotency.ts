@@ -2,11 +2,11 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { sha256Hex } from "../auth/crypto";
+import { sha256Hex } from "../crypto";
 import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema/automation";
 import { Conflict, Invalid, Mismatch } from "../errors";
-import type { SignedInEnv } from "../http/app-env";
+import type { SignedInEnv } from "./app-env";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
