@@ -4,7 +4,7 @@ import { runForm } from "~/lib/form-action.server";
 import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
-import { invalidateDashboard } from "../../workers/dashboard/service";
+import { invalidateDashboard } from "../../workers/http/dashboard-cache";
 import { parseOrThrow } from "../../workers/http/validate";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 import { can } from "../../workers/tenancy/roles";

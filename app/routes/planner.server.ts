@@ -6,7 +6,7 @@ import { loadOrThrow, runForm } from "~/lib/form-action.server";
 import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
-import { invalidateDashboard } from "../../workers/dashboard/service";
+import { invalidateDashboard } from "../../workers/http/dashboard-cache";
 import { parseOrThrow } from "../../workers/http/validate";
 import { listPostsSchema, toListQuery } from "../../workers/posts/query";
 import { sentFields, updatePost } from "../../workers/posts/requests";

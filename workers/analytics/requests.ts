@@ -1,5 +1,5 @@
-import { invalidateDashboard } from "../dashboard/service";
 import { Invalid, NotFound, UpstreamFailed } from "../errors";
+import { invalidateDashboard } from "../http/dashboard-cache";
 import { parseOrThrow } from "../http/validate";
 import type { Services } from "../services";
 import { periodQuery, type Range, resolveRange } from "./period";

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedFixture } from "../analytics/fixture.test-helper";
 import { createDb } from "../db/client";
 import { posts } from "../db/schema/index";
+import { invalidateDashboard } from "../http/dashboard-cache";
 import { call } from "../test/helpers";
-import { invalidateDashboard } from "./service";
 
 let fx: Awaited<ReturnType<typeof seedFixture>>;
 beforeAll(async () => {

@@ -1,43 +1,22 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { createMiddleware } from "hono/factory";
 import { resolveRange } from "../analytics/period";
 import { AnalyticsService } from "../analytics/service";
 import * as store from "../analytics/store";
 import type { Db } from "../db/client";
 import { media, posts } from "../db/schema/index";
-import type { AppEnv } from "../http/app-env";
-import { isSafeMethod } from "../http/origin";
+import { cacheDashboard, cachedDashboardOf } from "../http/dashboard-cache";
 import type { MemberRef } from "../tenancy/membership";
 
 /** The workspace shown, in its timezone; the member viewing it (whose page views the analytics part reads). */
 export type DashboardViewer = MemberRef & { timezone: string };
 
-export const DASHBOARD_TTL_SECONDS = 30;
-/** The Workers Cache API (the DOM lib in tsconfig hides `caches.default`). */
-const cache = () => (caches as unknown as { default: Cache }).default;
-const cacheKey = (workspaceId: string) =>
-  `https://cache.postline.internal/dashboard/${encodeURIComponent(workspaceId)}`;
-
-/** Clears a workspace's cached dashboard; the posts API calls this on create and delete. */
-export async function invalidateDashboard(workspaceId: string): Promise<void> {
-  await cache().delete(cacheKey(workspaceId));
-}
-
 /** The cached dashboard of a workspace (in its timezone, shared by its members), or a fresh one, cached for 30 s. */
 export async function cachedDashboard(db: Db, viewer: DashboardViewer, now: number) {
-  const key = cacheKey(viewer.workspaceId);
-  const hit = await cache().match(key);
-  if (hit) return { data: (await hit.json()) as Dashboard, cached: true };
+  const hit = await cachedDashboardOf<Dashboard>(viewer.workspaceId);
+  if (hit) return { data: hit, cached: true };
   const data = await buildDashboard(db, viewer, now);
   // A dashboard with a failed part is not cached, so the next load tries again.
-  if (!data.warnings.length) {
-    await cache().put(
-      key,
-      new Response(JSON.stringify(data), {
-        headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${DASHBOARD_TTL_SECONDS}` },
-      }),
-    );
-  }
+  if (!data.warnings.length) await cacheDashboard(viewer.workspaceId, data);
   return { data, cached: false };
 }
 
@@ -137,9 +116,3 @@ export async function buildDashboard(db: Db, viewer: DashboardViewer, now: numbe
     warnings,
   };
 }
-
-/** After a successful write (posts, media), the next dashboard load recomputes instead of serving the 30 s cache. */
-export const invalidateDashboardAfterWrites = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  if (!isSafeMethod(c.req.method) && c.res.ok && c.var.workspace) await invalidateDashboard(c.var.workspace.id);
-});

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { invalidateDashboardAfterWrites } from "../dashboard/service";
 import { Invalid } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
+import { invalidateDashboardAfterWrites } from "../http/dashboard-cache";
 import { HttpError, ok } from "../http/envelope";
 import { idempotent } from "../http/idempotency";
 import { parseOrThrow, readJson } from "../http/validate";

@@ -1,4 +1,4 @@
-import { invalidateDashboard } from "../dashboard/service";
+import { invalidateDashboard } from "../http/dashboard-cache";
 import type { PublishingService } from "../publishing/service";
 import type { Actor, PostStore } from "./store";
 

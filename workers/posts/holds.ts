@@ -4,8 +4,8 @@ import { connectedAccounts } from "../db/schema/accounts";
 import { media } from "../db/schema/media";
 import { posts, postTargets } from "../db/schema/posts";
 import { Conflict, notFound } from "../errors";
+import { affectedPostSummary } from "../media/affected-summary";
 import { refreshPostStatus } from "../publishing/consumer";
-import { affectedPostSummary } from "./affected-summary";
 import {
   HELD_ON_DISCONNECT,
   HELD_ON_MEDIA_DELETE,

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import { invalidateDashboardAfterWrites } from "../dashboard/service";
 import type { SignedInEnv } from "../http/app-env";
+import { invalidateDashboardAfterWrites } from "../http/dashboard-cache";
 import { ok } from "../http/envelope";
 import { idempotent } from "../http/idempotency";
 import { parseOrThrow, readJson } from "../http/validate";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { invalidateDashboardAfterWrites } from "../dashboard/service";
 import { notFound } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
+import { invalidateDashboardAfterWrites } from "../http/dashboard-cache";
 import { ok } from "../http/envelope";
 import { idempotent } from "../http/idempotency";
 import { describeRoute } from "../http/route-registry";
