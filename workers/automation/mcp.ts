@@ -67,7 +67,7 @@ async function run(caller: Caller, action: Action, work: () => Promise<object>):
 /** The tools (ADR 019), each calling the services the REST API calls, with the REST API's zod schemas. */
 export function buildMcpServer(caller: Caller): McpServer {
   const { services, workspace } = caller;
-  const actor: Actor = { userId: caller.user.id, workspace };
+  const actor: Actor = { userId: caller.user.id, workspace, keyScopes: caller.apiKey.scopes };
   const ws = workspace.id;
   const analytics = () =>
     new AnalyticsService(services.db, { workspaceId: ws, userId: caller.user.id }, caller.user.timezone);

@@ -1,4 +1,3 @@
-import type { Context } from "hono";
 import { Hono } from "hono";
 import { CONTENT_TYPES } from "../analytics/export/formats";
 import type { SignedInEnv } from "../http/app-env";
@@ -6,11 +5,10 @@ import { ok } from "../http/envelope";
 import { fileResponse } from "../http/file-response";
 import { describeRoute as d } from "../http/route-registry";
 import { readJson } from "../http/validate";
-import type { Actor } from "../posts/store";
-import { requirePermission } from "../tenancy/middleware";
+import { actorOf, requirePermission } from "../tenancy/middleware";
 import { IMPORT_COLUMNS, importChunkSchema, templateRows } from "./rows";
 
-const actor = (c: Context<SignedInEnv>): Actor => ({ userId: c.var.auth.user.id, workspace: c.var.workspace });
+const actor = actorOf;
 
 d({
   method: "post",

@@ -10,11 +10,11 @@ import { publishDeps } from "../publishing/deps";
 import { publishFirstComment } from "../publishing/first-comment";
 import { ADDED_TO_QUEUE, addToQueueFlag, saveToQueue } from "../queue/add-to-queue";
 import { type EarlyReadStarter, earlyAnswer } from "../tenancy/early-read";
-import { requirePermission } from "../tenancy/middleware";
+import { actorOf, requirePermission } from "../tenancy/middleware";
 import { isLocalDay, listPostsSchema, toListQuery } from "./query";
 import { announceSubmitted, PostReplies, sentFields, updatePost } from "./requests";
 import { postFieldsSchema } from "./rules";
-import type { Actor, ListedPosts } from "./store";
+import type { ListedPosts } from "./store";
 
 const deleteQuery = z.object({
   deleteRemote: z
@@ -26,7 +26,7 @@ const confirmBody = z.object({
   permalink: z.string().url("Please enter the post's link (a URL)").max(2048).optional(),
 });
 
-const actor = (c: Context<SignedInEnv>): Actor => ({ userId: c.var.auth.user.id, workspace: c.var.workspace });
+const actor = actorOf;
 const ws = (c: Context<SignedInEnv>) => c.var.workspace.id;
 /** A write that ended in a submission for approval: announced to the approvers and the webhooks, then answered. */
 async function submitted<P extends { _id: string; content: string }>(c: Context<SignedInEnv>, post: P, status?: 201) {

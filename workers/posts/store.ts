@@ -14,8 +14,8 @@ import { type MediaRow, presentMedia } from "../media/present";
 import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import { preparationOf } from "../publishing/staging-state";
 import { derivePostStatus } from "../publishing/state";
-import type { WorkspaceContext } from "../tenancy/membership";
-import { ensureCan, postWriteActions } from "../tenancy/roles";
+import { type Actor, ensureActorCan } from "../tenancy/actor";
+import { postWriteActions } from "../tenancy/roles";
 import { recordActivity } from "../workspaces/activity";
 import { needsApproval } from "../workspaces/approval-rules";
 import { HoldMessages, HoldReason } from "./channel-holds";
@@ -55,11 +55,7 @@ export class PreflightError extends Invalid {
   }
 }
 
-/** Who writes: the author, in the workspace the request acts in (its timezone is the posts' default). */
-export interface Actor {
-  userId: string;
-  workspace: WorkspaceContext;
-}
+export type { Actor };
 
 /** Posts with one target per (platform, account). Every query is scoped to the workspace. */
 export class PostStore {
@@ -162,7 +158,7 @@ export class PostStore {
   async create(user: Actor, fields: PostFields) {
     const submit = schedules(fields) && needsApproval(user.workspace);
     for (const action of postWriteActions({ own: true, schedules: schedules(fields) && !submit }))
-      ensureCan(user.workspace, action);
+      ensureActorCan(user, action);
     const r = await this.resolve(user, fields, { preflight: true });
     const now = this.now();
     const id = crypto.randomUUID();
@@ -280,7 +276,7 @@ export class PostStore {
     const wantsSchedule = schedules({ ...fields, status: nextStatus });
     const submit = wantsSchedule && needsApproval(user.workspace);
     for (const action of postWriteActions({ own: current.userId === user.userId, schedules: wantsSchedule && !submit }))
-      ensureCan(user.workspace, action);
+      ensureActorCan(user, action);
     const settled = existing.filter((t) => SETTLED.includes(t.status));
     const r = await this.resolve(user, { ...fields, status: nextStatus }, { preflight: true });
     const now = this.now();
@@ -345,7 +341,7 @@ export class PostStore {
    * approval applies the targets wait for it instead.
    */
   async publish(user: Actor, id: string) {
-    ensureCan(user.workspace, "posts.publish");
+    ensureActorCan(user, "posts.publish");
     const current = await this.ownedPost(user.workspace.id, id);
     const existing = await this.db.select().from(postTargets).where(eq(postTargets.postId, id));
     const fields = await this.fieldsOf(current, existing);
@@ -394,7 +390,7 @@ export class PostStore {
   async ensureDeletable(user: Actor, id: string): Promise<void> {
     const post = await this.ownedPost(user.workspace.id, id);
     for (const action of postWriteActions({ own: post.userId === user.userId, schedules: false }))
-      ensureCan(user.workspace, action);
+      ensureActorCan(user, action);
     const [sending] = await this.db
       .select({ id: postTargets.id })
       .from(postTargets)

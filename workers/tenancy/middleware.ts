@@ -5,6 +5,7 @@ import { Forbidden, notFound, Unauthenticated } from "../errors";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { Messages } from "../http/envelope";
 import { isSafeMethod } from "../http/origin";
+import type { Actor } from "./actor";
 import { type EarlyReads, membershipWithEarlyRead } from "./early-read";
 import { keyRefusal } from "./key-scopes";
 import { membershipsOf, membershipsQuery, pickMembership, type WorkspaceContext } from "./membership";
@@ -115,6 +116,11 @@ export function ensurePermitted(vars: Pick<AppEnv["Variables"], "apiKey" | "work
   if (refused) throw new Forbidden(refused);
   if (!vars.workspace || !vars.role) throw notFound();
   if (!can(vars.role, action)) throw new Forbidden(refusal(vars.role, vars.workspace.name));
+}
+
+/** The request's actor: the member in the request's workspace, with the API key's scopes when a key signed it. */
+export function actorOf(c: { var: SignedInEnv["Variables"] }): Actor {
+  return { userId: c.var.auth.user.id, workspace: c.var.workspace, keyScopes: c.var.apiKey?.scopes };
 }
 
 /** The action a route handler declared, if it is a `requirePermission` middleware. */

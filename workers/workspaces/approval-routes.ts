@@ -6,7 +6,7 @@ import { ok } from "../http/envelope";
 import { idempotent } from "../http/idempotency";
 import { describeRoute } from "../http/route-registry";
 import { readJson } from "../http/validate";
-import { requirePermission } from "../tenancy/middleware";
+import { actorOf, requirePermission } from "../tenancy/middleware";
 import { ApprovalReplies, approvalNewTime, approveBody, rejectBody } from "./approval-requests";
 
 const tag = "Approvals";
@@ -56,7 +56,7 @@ export const approvalQueueRoutes = new Hono<SignedInEnv>().get("/", requirePermi
   ok(c, { approvals: await c.var.services.approvals.queue(c.var.workspace.id) }),
 );
 
-const actor = (c: { var: SignedInEnv["Variables"] }) => ({ userId: c.var.auth.user.id, workspace: c.var.workspace });
+const actor = actorOf;
 
 export const approvalPostRoutes = new Hono<SignedInEnv>()
   .use(invalidateDashboardAfterWrites)

@@ -4,7 +4,7 @@ import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute } from "../http/route-registry";
 import { readJson } from "../http/validate";
-import { requirePermission } from "../tenancy/middleware";
+import { actorOf, requirePermission } from "../tenancy/middleware";
 
 export const commentInput = z.object({
   body: z.string().trim().min(1, "Write a comment first.").max(5000, "Keep the comment under 5,000 characters."),
@@ -32,10 +32,6 @@ export const commentRoutes = new Hono<SignedInEnv>()
   )
   .post("/:id/comments", requirePermission("posts.comment"), async (c) => {
     const { body } = await readJson(c, commentInput);
-    const comment = await c.var.services.comments.add(
-      { userId: c.var.auth.user.id, workspace: c.var.workspace },
-      c.req.param("id"),
-      body,
-    );
+    const comment = await c.var.services.comments.add(actorOf(c), c.req.param("id"), body);
     return ok(c, comment, "Comment added", 201);
   });

@@ -3,7 +3,7 @@ import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute } from "../http/route-registry";
 import { parseOrThrow, readJson } from "../http/validate";
-import { requirePermission } from "../tenancy/middleware";
+import { actorOf, requirePermission } from "../tenancy/middleware";
 import { reviewAsClient } from "./client-review";
 import { ShareReplies } from "./share-link-rules";
 import { clientReviewInput, ShareData, shareLinkInput, shareLinkQuery } from "./share-schemas";
@@ -54,10 +54,7 @@ describeRoute({
 export const shareLinkRoutes = new Hono<SignedInEnv>()
   .post("/", requirePermission("posts.approve"), async (c) => {
     const input = await readJson(c, shareLinkInput);
-    const link = await c.var.services.shareLinks.create(
-      { userId: c.var.auth.user.id, workspace: c.var.workspace },
-      input,
-    );
+    const link = await c.var.services.shareLinks.create(actorOf(c), input);
     return ok(c, link, ShareReplies.created, 201);
   })
   .get("/", requirePermission("posts.approve"), async (c) => {
