@@ -17,10 +17,10 @@ export function sessionTokenFromCookieHeader(header: string | null): string | nu
   return null;
 }
 
-/** Bearer first (API clients), then the cookie (the browser). */
+/** Bearer first (API clients; the scheme's name is case-insensitive, RFC 9110 §11.1), then the cookie (the browser). */
 export function tokenFromRequest(req: Request): { token: string; via: "bearer" | "cookie" } | null {
-  const header = req.headers.get("Authorization");
-  if (header?.startsWith("Bearer ")) return { token: header.slice(7).trim(), via: "bearer" };
+  const bearer = req.headers.get("Authorization")?.match(/^bearer +(\S+) *$/i);
+  if (bearer) return { token: bearer[1]!, via: "bearer" };
   const cookie = sessionTokenFromCookieHeader(req.headers.get("Cookie"));
   return cookie ? { token: cookie, via: "cookie" } : null;
 }

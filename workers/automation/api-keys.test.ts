@@ -76,6 +76,17 @@ describe("API keys", () => {
     expect(escalate.body.message).toBe(KEY_SELF_REFUSAL);
   });
 
+  it("is accepted whatever the case of the Bearer scheme, as RFC 9110 says", async () => {
+    const u = await registerUser();
+    const key = await keyFor(u.token, { name: "any case", scopes: ["read"] });
+    for (const scheme of ["Bearer", "bearer", "BEARER"]) {
+      const res = await call<"GET /api/posts">("/api/posts", { headers: { Authorization: `${scheme} ${key.token}` } });
+      expect(res.status, scheme).toBe(200);
+    }
+    const malformed = await call<"GET /api/posts">("/api/posts", { headers: { Authorization: `Bearer${key.token}` } });
+    expect(malformed.status).toBe(401);
+  });
+
   it("answers 401 once revoked or expired", async () => {
     const u = await registerUser();
     const key = await keyFor(u.token, { name: "ci", scopes: ["read"] });
