@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
+import { requestId } from "hono/request-id";
 import { accountRoutes, connectRoutes } from "./accounts/routes";
 import { aiRoutes } from "./ai/routes";
 import { reportRoutes } from "./analytics/report-routes";
@@ -103,7 +104,7 @@ export function createApi(now: () => number = () => Date.now()) {
       console.error(err.message);
       return fail(c, 500, err.message);
     }
-    console.error("Unhandled API error", err);
+    console.error("Unhandled API error", c.var.requestId, err);
     return fail(c, 500, Messages.server);
   });
   app.notFound((c) => fail(c, 404, Messages.notFound));
@@ -112,6 +113,8 @@ export function createApi(now: () => number = () => Date.now()) {
     c.json({ success: true, message: "OK", data: { status: "ok", time: new Date(now()).toISOString() } }),
   );
 
+  // Every answer names its request (X-Request-Id: the caller's, when well-formed, else a new one), as do the logs.
+  app.use("*", requestId());
   app.use("/api/*", withServices);
   app.use("/media/*", withServices, resolveAuth, resolveWorkspace());
   // The MCP endpoint: API keys only (no cookie, so no origin check), the key's workspace and rate limit.

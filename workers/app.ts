@@ -77,7 +77,10 @@ export default {
           ? await emulator.fetch(request, env, ctx)
           : await renderPage(request, env, ctx, nonce);
     // Vite's dev server injects inline scripts for hot reload; every other mode gets the strict policy.
-    return withSecurityHeaders(response, nonce, import.meta.env.MODE === "development");
+    const out = withSecurityHeaders(response, nonce, import.meta.env.MODE === "development");
+    // The API names its requests itself; pages and the emulator get an id here.
+    if (out.status !== 101 && !out.headers.has("X-Request-Id")) out.headers.set("X-Request-Id", crypto.randomUUID());
+    return out;
   },
 
   /** One cron, every minute, dispatching to every periodic job (free plans allow few triggers), on every shard. */

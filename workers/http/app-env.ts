@@ -10,6 +10,8 @@ type Common = {
   authVia: "bearer" | "cookie" | null;
   /** The API key the request was sent with, if any: its workspace and scopes bound the request. */
   apiKey: ApiKeyContext | null;
+  /** This request's id, answered as X-Request-Id and named in the logs (hono/request-id). */
+  requestId: string;
   /** A read the route started before its workspace was confirmed (ADR 050); unset when none did. */
   earlyRead?: EarlyRead | null;
 };
