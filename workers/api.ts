@@ -19,6 +19,7 @@ import { ConfigError, parseConfig } from "./env";
 import { eventRoutes } from "./events/routes";
 import { feedbackRoutes } from "./feedback/routes";
 import type { AppEnv } from "./http/app-env";
+import { apiCors } from "./http/cors";
 import { fail, Messages } from "./http/envelope";
 import { failureOf } from "./http/failure";
 import { importRoutes } from "./imports/routes";
@@ -115,6 +116,9 @@ export function createApi(now: () => number = () => Date.now()) {
 
   // Every answer names its request (X-Request-Id: the caller's, when well-formed, else a new one), as do the logs.
   app.use("*", requestId());
+  // Before anything that reads a session: a preflight carries none, and answers here (http/cors.ts).
+  app.use("/api/*", apiCors);
+  app.use("/mcp", apiCors);
   app.use("/api/*", withServices);
   app.use("/media/*", withServices, resolveAuth, resolveWorkspace());
   // The MCP endpoint: API keys only (no cookie, so no origin check), the key's workspace and rate limit.
