@@ -4,7 +4,7 @@ import worker from "../app";
 import { PostMessages } from "../posts/rules";
 import { call, registerUser, uploadImage } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
-import { MCP_KEY_REQUIRED } from "./mcp";
+import { MCP_KEY_REQUIRED, MCP_POST_ONLY } from "./mcp";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
@@ -147,5 +147,17 @@ describe("MCP server at /mcp", () => {
     });
     expect(session.status).toBe(401);
     expect(session.body).toEqual({ success: false, message: MCP_KEY_REQUIRED });
+  });
+
+  it("is stateless: GET (no stream to open) and DELETE (no session to end) answer 405 and name POST", async () => {
+    const u = await registerUser();
+    for (const method of ["GET", "DELETE"]) {
+      const res = await call("/mcp", { token: u.token, method, origin: null });
+      expect([res.status, res.body, res.headers.get("Allow")], method).toEqual([
+        405,
+        { success: false, message: MCP_POST_ONLY },
+        "POST",
+      ]);
+    }
   });
 });

@@ -32,6 +32,7 @@ interface Caller {
 }
 
 export const MCP_KEY_REQUIRED = "The MCP endpoint takes an API key: send Authorization: Bearer pl_…";
+export const MCP_POST_ONLY = "This MCP endpoint is stateless: send JSON-RPC messages with POST.";
 
 const postId = z.string({ error: "Please give the post's id" }).min(1).max(100);
 const draftInput = postFieldsSchema.omit({ status: true, publishNow: true, scheduledDate: true });
@@ -195,6 +196,8 @@ describeRoute({
 export const mcpRoutes = new Hono<AppEnv>()
   .use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => fail(c, 413, "Request body too large.") }))
   .all("/", async (c) => {
+    // Stateless: no stream to open (GET) and no session to end (DELETE); the spec's answer is 405.
+    if (c.req.method === "GET" || c.req.method === "DELETE") return fail(c, 405, MCP_POST_ONLY, { Allow: "POST" });
     const { apiKey, auth, workspace, services } = c.var;
     if (!apiKey || !auth || !workspace) {
       return fail(c, 401, MCP_KEY_REQUIRED, { "WWW-Authenticate": 'Bearer realm="postline"' });
