@@ -23,9 +23,15 @@ function random(seed: number) {
 
 type Fixture = Awaited<ReturnType<typeof seedFixture>>;
 
-/** Ten days from `from` at noon-ish: post i on day i % 10, minute i % 60. */
+/** Noon (UTC) `days` ago on the suite's clock: published posts a period ending now holds, on any day. */
+function noonDaysAgo(days: number): number {
+  const d = new Date(Date.now() - days * DAY_MS);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 12);
+}
+
+/** Ten days from `from` (by default 60 days ago, at noon): post i on day i % 10, minute i % 60. */
 const overTenDays =
-  (from = Date.UTC(2026, 1, 10, 12)) =>
+  (from = noonDaysAgo(60)) =>
   (i: number) =>
     from + (i % 10) * DAY_MS + (i % 60) * 60_000;
 
@@ -414,7 +420,8 @@ describe("analytics rollups (ADR 023)", () => {
       }
       return postId;
     };
-    const feb = (d: number) => Date.UTC(2026, 1, d, 12);
+    // Three days in a row inside the last year, whatever the day: "10", "11" and "12".
+    const feb = (d: number) => noonDaysAgo(60) + (d - 10) * DAY_MS;
     const both = await publish([
       ["instagram", feb(10), 10],
       ["facebook", feb(10), 10],
@@ -704,7 +711,7 @@ describe("the Content and Posting patterns tabs from rollups (ADR 023)", () => {
     const [reel, image] = [await addMedia(fx, "video", 30), await addMedia(fx, "image", null)];
     await publishMany(fx, 1);
     const [post] = await db.all<{ id: string }>(
-      sql`select post_id as id from post_targets where workspace_id = ${ws} and published_at = ${Date.UTC(2026, 1, 10, 12)}`,
+      sql`select post_id as id from post_targets where workspace_id = ${ws} and published_at = ${overTenDays()(0)}`,
     );
     const typeOf = async () => {
       const { types, range } = await content(fx);
