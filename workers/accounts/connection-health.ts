@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, ne, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, ne, notExists, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiVersionNotices, connectedAccounts } from "../db/schema/accounts";
 import { users } from "../db/schema/core";
@@ -86,10 +86,27 @@ async function notifyVersionEnds(deps: HealthCheckDeps): Promise<number> {
   );
   let mailed = 0;
   for (const version of ending) {
+    // Only the workspaces not told yet: the job runs every minute, and a told workspace costs no write.
+    const told = deps.db
+      .select({ id: apiVersionNotices.workspaceId })
+      .from(apiVersionNotices)
+      .where(
+        and(
+          eq(apiVersionNotices.workspaceId, connectedAccounts.workspaceId),
+          eq(apiVersionNotices.setting, version.setting),
+          eq(apiVersionNotices.version, version.version),
+        ),
+      );
     const workspaces = await deps.db
       .selectDistinct({ id: connectedAccounts.workspaceId })
       .from(connectedAccounts)
-      .where(and(inArray(connectedAccounts.platform, version.platforms), ne(connectedAccounts.status, "disconnected")))
+      .where(
+        and(
+          inArray(connectedAccounts.platform, version.platforms),
+          ne(connectedAccounts.status, "disconnected"),
+          notExists(told),
+        ),
+      )
       .all();
     for (const { id } of workspaces) {
       const claimed = await deps.db

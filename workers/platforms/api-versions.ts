@@ -93,7 +93,8 @@ export function defaultVersion(api: VersionedApi, now: number): string {
 
 /** The version in use for `api` with the deployment's setting (if any), and how it stands on `now`. */
 export function versionReport(api: VersionedApi, setting: string | undefined, now: number): VersionReport {
-  const version = setting?.trim() || defaultVersion(api, now);
+  const fallback = defaultVersion(api, now);
+  const version = setting?.trim() || fallback;
   const source: VersionReport["source"] = setting?.trim() ? "setting" : "default";
   const w = versionWindow(api, version, now);
   const base = {
@@ -105,7 +106,7 @@ export function versionReport(api: VersionedApi, setting: string | undefined, no
     tested: api.tested,
   };
   const owner = api.platforms.map((p) => PLATFORM_PROFILES[p].brand).join(" and ");
-  const fixSetting = `Set ${api.setting} to a newer version, or remove it to use Postline's default (${defaultVersion(api, now)}).`;
+  const fixSetting = `Set ${api.setting} to a newer version, or remove it to use Postline's default (${fallback}).`;
   if (!w)
     return {
       ...base,
