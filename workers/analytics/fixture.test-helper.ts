@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { tzOffset } from "@date-fns/tz";
 import { type SQL, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { createDb, type Db } from "../db/client";
@@ -29,10 +30,34 @@ import {
 
 /**
  * The fixed analytics data set. Expected numbers in the tests are worked out by hand from this
- * file (see the comments beside each row). User A lives in New York (EST, UTC-5 in January 2026).
+ * file (see the comments beside each row), written as January 2026: `utc(5, 14)` is "Monday January 5, 14:00 UTC".
+ * User A lives in New York (EST, UTC-5 in January).
+ *
+ * The suite passes on any day (ADR 051), so the data set is not pinned to 2026: it moves by whole 52-week steps
+ * (every weekday and the winter time zone hold) to the latest January whose data, up to mid-March, lies at least
+ * 100 days behind the suite's clock. A year back, pinned data would lie in the future.
  */
-export const utc = (d: number, h: number, m = 0) => Date.UTC(2026, 0, d, h, m);
-export const PERIOD = "startDate=2026-01-05&endDate=2026-01-11";
+const DAY_MS = 86_400_000;
+const STEP_MS = 364 * DAY_MS;
+const SHIFT_MS = Math.floor((Date.now() - 100 * DAY_MS - Date.UTC(2026, 0, 5)) / STEP_MS) * STEP_MS;
+export const utc = (d: number, h: number, m = 0) => Date.UTC(2026, 0, d, h, m) + SHIFT_MS;
+/** `YYYY-MM-DD` of the data set's "January d". */
+export const day = (d: number) => new Date(utc(d, 0)).toISOString().slice(0, 10);
+/** The ISO instant of the data set's "January d, h:m UTC". */
+export const iso = (d: number, h: number, m = 0) => new Date(utc(d, h, m)).toISOString();
+/** The calendar year of the data set's January (for cases written as "March of that year", e.g. a DST change). */
+export const FIXTURE_YEAR = new Date(utc(15, 0)).getUTCFullYear();
+/**
+ * The day of March in FIXTURE_YEAR on which New York moves to daylight time (the second Sunday by today's rules),
+ * read from the zone's rules rather than assumed, for cases that must straddle the change.
+ */
+export const SPRING_FORWARD = (() => {
+  const offsetOn = (d: number) => tzOffset("America/New_York", new Date(Date.UTC(FIXTURE_YEAR, 2, d, 12)));
+  for (let d = 1; d < 31; d++) if (offsetOn(d + 1) !== offsetOn(d)) return d + 1;
+  throw new Error(`New York keeps one offset through March ${FIXTURE_YEAR}`);
+})();
+/** The data set's Monday-to-Sunday week. */
+export const PERIOD = `startDate=${day(5)}&endDate=${day(11)}`;
 
 type Metrics = [
   impressions: number,

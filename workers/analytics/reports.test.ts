@@ -5,8 +5,11 @@ import { createDb } from "../db/client";
 import { devMailbox } from "../db/schema/index";
 import { DevMailboxMailer } from "../mail/mailer";
 import { call } from "../test/helpers";
-import { seedFixture, utc } from "./fixture.test-helper";
+import { seedFixture } from "./fixture.test-helper";
 import { lastOccurrence, runDueReports } from "./reports";
+
+/** A pure rule given its own "now": fixed dates in January 2026 hold on any day. */
+const utc = (d: number, h: number) => Date.UTC(2026, 0, d, h);
 
 let fx: Awaited<ReturnType<typeof seedFixture>>;
 beforeAll(async () => {

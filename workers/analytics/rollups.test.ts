@@ -5,7 +5,16 @@ import { media, postMedia, postMetricSnapshots, postMetricsCurrent, posts, postT
 import { call } from "../test/helpers";
 import { byAccount, byPlatform, contentTypes, hashtags, postingPatterns, publishSamples, topPost } from "./aggregate";
 import { bestTimes } from "./best-times";
-import { expectRollupsExact, PERIOD, rollupsAndRecomputation, seedFixture, utc } from "./fixture.test-helper";
+import {
+  day,
+  expectRollupsExact,
+  FIXTURE_YEAR,
+  PERIOD,
+  rollupsAndRecomputation,
+  SPRING_FORWARD,
+  seedFixture,
+  utc,
+} from "./fixture.test-helper";
 import { DAY_MS } from "./rollup-ranges";
 import { RETENTION_DAYS, runRetention } from "./rollups";
 import { loadTargetRows, topPostRows } from "./store";
@@ -520,10 +529,16 @@ describe("best times from the rollup (ADR 023)", () => {
     const ws = a.user.id;
     const next = random(24);
     const [t] = await db.select().from(postTargets).where(eq(postTargets.workspaceId, ws)).limit(1);
-    // March 2026: New York moves to daylight time on the 8th, so the same UTC hour is two local hours.
+    // The two weeks around New York's move to daylight time, so the same UTC hour is two local hours.
     for (let i = 0; i < 14; i++) {
       const postId = crypto.randomUUID();
-      const at = Date.UTC(2026, 2, 1 + Math.floor(next() * 14), Math.floor(next() * 24), 15 * Math.floor(next() * 4));
+      const at = Date.UTC(
+        FIXTURE_YEAR,
+        2,
+        SPRING_FORWARD - 7 + Math.floor(next() * 14),
+        Math.floor(next() * 24),
+        15 * Math.floor(next() * 4),
+      );
       await db.insert(posts).values({
         id: postId,
         workspaceId: ws,
@@ -736,9 +751,9 @@ describe("the Content and Posting patterns tabs from rollups (ADR 023)", () => {
 
   it("posting patterns are exact in a half-hour-offset zone and across a DST change", async () => {
     const fx = await seedFixture();
-    // Around the clock over March 3-12: New York moves to daylight time on the 8th.
-    await publishMany(fx, 40, { at: overTenDays(Date.UTC(2026, 2, 3, 0)) });
-    await publishMany(fx, 40, { at: overTenDays(Date.UTC(2026, 2, 3, 13, 30)) });
+    // Around the clock over ten days in March, New York's move to daylight time the sixth of them.
+    await publishMany(fx, 40, { at: overTenDays(Date.UTC(FIXTURE_YEAR, 2, SPRING_FORWARD - 5, 0)) });
+    await publishMany(fx, 40, { at: overTenDays(Date.UTC(FIXTURE_YEAR, 2, SPRING_FORWARD - 5, 13, 30)) });
     // In the quarter-hour holding "now" (read per target: the period's end cuts it) and the one before (rollup).
     const slot = Date.now() - (Date.now() % 900_000);
     for (const at of [slot, slot - 840_000]) {
@@ -816,7 +831,7 @@ describe("the rollups' triggers on a publish (migration 0031)", () => {
   it("read the published post's targets, not every target the workspace ever published", async () => {
     const { db, a, ids } = await seedFixture();
     const ws = a.user.id;
-    const at = Date.UTC(2026, 2, 3, 9);
+    const at = Date.UTC(FIXTURE_YEAR, 2, 3, 9);
     /** A scheduled target of a new post, as the publisher finds it before its publish call. */
     const scheduled = async () => {
       const postId = crypto.randomUUID();
@@ -848,7 +863,7 @@ describe("the rollups' triggers on a publish (migration 0031)", () => {
     const statements = [];
     for (let i = 0; i < 300; i++) {
       const postId = crypto.randomUUID();
-      const when = Date.UTC(2026, 1, 1 + (i % 25), 12, i % 60);
+      const when = Date.UTC(FIXTURE_YEAR, 1, 1 + (i % 25), 12, i % 60);
       statements.push(
         db
           .insert(posts)
@@ -946,16 +961,11 @@ describe("a period's partial days at its edges (ADR 023)", () => {
       body: { timezone: "America/Los_Angeles" },
     });
     expect(put.status).toBe(200);
-    // January 20-22, 2026 around the clock; Los Angeles' midnight is 08:00 UTC, so a period's first UTC day is a
+    // The data set's January 20-22 around the clock; Los Angeles' midnight is 08:00 UTC, so a period's first UTC day is a
     // 16-hour edge whose 8-hour rest holds posts too. Half are measured again after the periods end (figures ×10).
     for (let h = 0; h < 72; h += 1)
-      await publish(
-        fx,
-        Date.UTC(2026, 0, 20, h, 7 + (h % 2)),
-        1 + ((h * 7) % 13),
-        h % 2 ? Date.UTC(2026, 0, 25) : undefined,
-      );
-    for (const period of ["startDate=2026-01-20&endDate=2026-01-20", "startDate=2026-01-20&endDate=2026-01-21"])
+      await publish(fx, utc(20, h, 7 + (h % 2)), 1 + ((h * 7) % 13), h % 2 ? utc(25, 0) : undefined);
+    for (const period of [`startDate=${day(20)}&endDate=${day(20)}`, `startDate=${day(20)}&endDate=${day(21)}`])
       await expectExact(fx, period);
   });
 
@@ -1059,7 +1069,7 @@ describe("the content-type and hashtag triggers read a post's own targets (migra
     const ws = a.user.id;
     const lifecycle = async () => {
       const [postId, targetId] = [crypto.randomUUID(), crypto.randomUUID()];
-      const at = Date.UTC(2026, 1, 12, 9);
+      const at = Date.UTC(FIXTURE_YEAR, 1, 12, 9);
       await db
         .insert(posts)
         .values({ id: postId, workspaceId: ws, userId: ws, content: "x", status: "scheduled", timezone: "UTC" });

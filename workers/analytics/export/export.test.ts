@@ -5,7 +5,7 @@ import type { PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { posts } from "../../db/schema/index";
 import { call } from "../../test/helpers";
-import { PERIOD, seedFixture, utc } from "../fixture.test-helper";
+import { day, PERIOD, seedFixture, utc } from "../fixture.test-helper";
 import { loadTargetRows } from "../store";
 
 let fx: Awaited<ReturnType<typeof seedFixture>>;
@@ -36,7 +36,7 @@ describe("GET /api/analytics/export", () => {
     const res = await download(fx.a.token, `format=csv&report=content&${PERIOD}`);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("Content-Disposition")).toBe(
-      'attachment; filename="postline-content-2026-01-05-2026-01-12.csv"',
+      `attachment; filename="postline-content-${day(5)}-${day(12)}.csv"`,
     );
 
     const content = await csvRows("content");
@@ -66,9 +66,9 @@ describe("GET /api/analytics/export", () => {
     const growth = await csvRows("growth");
     expect(growth.slice(0, 4)).toEqual([
       ["Date", "Facebook", "Instagram", "LinkedIn"],
-      ["2026-01-05", "", "1000", "300"],
-      ["2026-01-06", "", "1000", "300"],
-      ["2026-01-07", "500", "1000", "300"],
+      [day(5), "", "1000", "300"],
+      [day(6), "", "1000", "300"],
+      [day(7), "500", "1000", "300"],
     ]);
     const detailed = await csvRows("detailed");
     expect(detailed[0]).toEqual([
@@ -85,7 +85,7 @@ describe("GET /api/analytics/export", () => {
       "Engagement",
     ]);
     expect(detailed[1]).toEqual([
-      "2026-01-05 09:00",
+      `${day(5)} 09:00`,
       "Instagram",
       "Post p1 #launch #ai",
       "200",
@@ -155,7 +155,7 @@ describe("GET /api/analytics/export", () => {
       500,
       0,
       0,
-      "2026-01-07 07:00",
+      `${day(7)} 07:00`,
     ]);
     expect(wb.getWorksheet("Posts")!.rowCount).toBe(6);
   });
