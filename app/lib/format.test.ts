@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompact, formatDateTime, formatPercent, formatTime24, truncate } from "./format";
+import { countOf, formatCompact, formatDateTime, formatPercent, formatTime24, truncate } from "./format";
 
 describe("formatCompact", () => {
   it("shows thousands as K and millions as M with one decimal", () => {
@@ -38,5 +38,14 @@ describe("formatTime24", () => {
   it("shows the time of day in the user's timezone, midnight as 00", () => {
     expect(formatTime24("2026-03-05T13:05:00.000Z", "Europe/Berlin")).toBe("14:05");
     expect(formatTime24("2026-03-05T23:30:00.000Z", "Europe/Berlin")).toBe("00:30");
+  });
+});
+
+describe("countOf", () => {
+  it("puts the noun in the number the count needs", () => {
+    expect(countOf(1, "post")).toBe("1 post");
+    expect(countOf(0, "post")).toBe("0 posts");
+    expect(countOf(2, "row")).toBe("2 rows");
+    expect(countOf(1200, "reply", "replies")).toBe("1,200 replies");
   });
 });

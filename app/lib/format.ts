@@ -59,3 +59,8 @@ export function formatDate(iso: string, timezone: string): string {
     year: "numeric",
   }).format(new Date(iso));
 }
+
+/** "1 post", "2 posts": a count with its noun in the right number (English; the plural adds "s" unless given). */
+export function countOf(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? noun : plural}`;
+}

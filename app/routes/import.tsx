@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { runChunks } from "~/components/imports/run-chunks";
 import { PageHeader } from "~/components/PageHeader";
 import { primaryButton } from "~/components/ui/styles";
+import { countOf } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
 import { IMPORT_MAX_ROWS, type ImportRow, parseCsv, templateCsv } from "../../workers/imports/rows";
@@ -20,17 +21,22 @@ type Checked = { row: number; errors: string[]; duplicate: boolean };
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const isXlsx = (file: File) => /\.xlsx$/i.test(file.name) || file.type === XLSX_TYPE;
 
+const importSummary = (created: number, skipped: number) =>
+  `${countOf(created, "post")} created${skipped ? `, ${skipped} already imported` : ""}`;
+
 /** Bulk import: choose a CSV or XLSX, see every row's problems (dry run), then import; progress per chunk. */
 export default function ImportPage() {
   const [rows, setRows] = useState<ImportRow[] | null>(null);
   const [checked, setChecked] = useState<Checked[] | null>(null);
   const [progress, setProgress] = useState<{ what: string; done: number } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [imported, setImported] = useState<{ created: number; skipped: number } | null>(null);
 
   const choose = async (file: File | undefined) => {
     setRows(null);
     setChecked(null);
     setFileError(null);
+    setImported(null);
     if (!file) return;
     if (!isXlsx(file) && !/\.csv$/i.test(file.name) && file.type !== "text/csv")
       return setFileError("Please choose a .csv or .xlsx file");
@@ -63,7 +69,8 @@ export default function ImportPage() {
     if (!res.ok) return void notify.error(res.message);
     const created = res.results.reduce((n, r) => n + r.created, 0);
     const skipped = res.results.reduce((n, r) => n + r.skipped, 0);
-    notify.success(`${created} posts created, ${skipped} already imported`);
+    notify.success(importSummary(created, skipped));
+    setImported({ created, skipped });
     setRows(null);
     setChecked(null);
   };
@@ -101,12 +108,24 @@ export default function ImportPage() {
             type="file"
             accept={`.csv,text/csv,.xlsx,${XLSX_TYPE}`}
             className="mt-1 block"
-            onChange={(e) => void choose(e.target.files?.[0])}
+            onChange={(e) => {
+              void choose(e.target.files?.[0]);
+              // Cleared, so choosing the same file again (after fixing it) reads it again.
+              e.target.value = "";
+            }}
           />
         </label>
         {fileError ? (
           <p role="alert" className="text-sm text-red-700">
             {fileError}
+          </p>
+        ) : null}
+        {imported ? (
+          <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800">
+            {importSummary(imported.created, imported.skipped)}.{" "}
+            <Link to="/planner?view=list" className="font-medium underline">
+              See them in the planner
+            </Link>
           </p>
         ) : null}
         {progress ? (
@@ -138,14 +157,18 @@ export default function ImportPage() {
                 </tbody>
               </table>
             </div>
+          ) : duplicates === checked.length ? (
+            <p role="status" className="text-sm text-slate-700">
+              Nothing to import: {duplicates === 1 ? "its one row was" : `all ${duplicates} rows were`} imported before.
+            </p>
           ) : (
             <div className="space-y-2">
               <p role="status" className="text-sm text-emerald-700">
-                All {checked.length} rows are ready
-                {duplicates ? ` (${duplicates} were imported before and will be skipped)` : ""}.
+                {checked.length === 1 ? "The row is ready" : `All ${checked.length} rows are ready`}
+                {duplicates ? ` (${duplicates} imported before and will be skipped)` : ""}.
               </p>
               <button type="button" className={primaryButton} disabled={progress !== null} onClick={importAll}>
-                Import {checked.length - duplicates} posts
+                Import {countOf(checked.length - duplicates, "post")}
               </button>
             </div>
           )

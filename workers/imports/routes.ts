@@ -53,5 +53,10 @@ export const importRoutes = new Hono<SignedInEnv>()
   .post("/", requirePermission("posts.publish"), async (c) => {
     const { rows } = await readJson(c, importChunkSchema);
     const result = await c.var.services.imports.import(actor(c), rows);
-    return ok(c, result, `${result.created} posts created, ${result.skipped} already imported`, 201);
+    return ok(
+      c,
+      result,
+      `${result.created} post${result.created === 1 ? "" : "s"} created, ${result.skipped} already imported`,
+      201,
+    );
   });

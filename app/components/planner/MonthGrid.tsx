@@ -74,7 +74,7 @@ function DayCell({
   onPost: (post: PostJson) => void;
 }) {
   const { useDroppable } = useDragKit();
-  const { setNodeRef, isOver } = useDroppable({ id: day, data: { day } });
+  const { setNodeRef, isOver } = useDroppable({ id: day, data: { day, label: dayLabel(day, "EEEE, MMMM d") } });
   return (
     <div
       role="gridcell"

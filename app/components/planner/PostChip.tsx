@@ -12,6 +12,7 @@ export function PostChip({ post, timeZone, onOpen }: { post: PostJson; timeZone:
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: post.id,
     disabled: !draggable,
+    data: { label: `post "${excerpt(post.content, 40) || "(no text)"}"` },
   });
   const platforms = post.platforms.map((p) => PLATFORM_META[p]?.name ?? p).join(", ");
   const time = chipTime(post, timeZone);

@@ -1,6 +1,7 @@
+import { useEffect, useRef } from "react";
 import type { PostJson } from "~/components/posts/types";
 import { useDragKit } from "~/components/ui/drag-kit";
-import { dayLabel, placement, weekDays } from "./calendar";
+import { dayLabel, firstHourShown, placement, weekDays } from "./calendar";
 import { PostChip } from "./PostChip";
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -24,8 +25,19 @@ export function WeekGrid({
 }) {
   const days = weekDays(anchor);
   const placed = posts.map((p) => ({ post: p, ...placement(p, timeZone) }));
+  const grid = useRef<HTMLDivElement>(null);
+  const openAt = firstHourShown(placed.filter((p) => days.includes(p.day)).map((p) => p.hour));
+  // Each week opens at its working day (or its earliest post) rather than at midnight; later scrolling is the user's.
+  useEffect(() => {
+    const el = grid.current;
+    const row = el?.querySelector<HTMLElement>(`[data-hour="${openAt}"]`);
+    const header = el?.querySelector<HTMLElement>('[role="row"]');
+    if (el && row)
+      el.scrollTop += row.getBoundingClientRect().top - el.getBoundingClientRect().top - (header?.offsetHeight ?? 0);
+  }, [anchor, openAt]);
   return (
     <div
+      ref={grid}
       role="grid"
       aria-label="Week"
       className="max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white"
@@ -52,7 +64,12 @@ export function WeekGrid({
         ))}
       </div>
       {HOURS.map((hour) => (
-        <div role="row" key={hour} className="grid grid-cols-[4rem_repeat(7,minmax(0,1fr))] border-b border-slate-100">
+        <div
+          role="row"
+          key={hour}
+          data-hour={hour}
+          className="grid grid-cols-[4rem_repeat(7,minmax(0,1fr))] border-b border-slate-100"
+        >
           <div role="rowheader" className="py-1 pr-2 text-right text-[11px] text-slate-400">
             {hourLabel(hour)}
           </div>
@@ -73,7 +90,10 @@ export function WeekGrid({
 
 function HourCell({ day, hour, children }: { day: string; hour: number; children: React.ReactNode }) {
   const { useDroppable } = useDragKit();
-  const { setNodeRef, isOver } = useDroppable({ id: `${day}@${hour}`, data: { day, hour } });
+  const { setNodeRef, isOver } = useDroppable({
+    id: `${day}@${hour}`,
+    data: { day, hour, label: `${dayLabel(day, "EEEE, MMMM d")} at ${hourLabel(hour)}` },
+  });
   return (
     <div
       role="gridcell"

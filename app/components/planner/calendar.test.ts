@@ -3,6 +3,7 @@ import {
   chipTime,
   dayOf,
   dropInstant,
+  firstHourShown,
   groupByDay,
   headerLabel,
   monthGrid,
@@ -110,5 +111,14 @@ describe("day and list views", () => {
     expect([list[0], list.at(-1), list.length]).toEqual(["2026-02-01", "2026-02-28", 28]);
     expect(shiftAnchor("2026-01-31", "list", 1)).toBe("2026-02-28");
     expect(headerLabel("2026-02-10", "list")).toBe("February 2026");
+  });
+});
+
+describe("firstHourShown", () => {
+  it("opens at 8 AM, or earlier when the week has an earlier post", () => {
+    expect(firstHourShown([])).toBe(8);
+    expect(firstHourShown([9, 15])).toBe(8);
+    expect(firstHourShown([15, 6, 22])).toBe(6);
+    expect(firstHourShown([0])).toBe(0);
   });
 });

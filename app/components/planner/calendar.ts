@@ -103,3 +103,11 @@ export function dropInstant(instant: number, timeZone: string, day: string, hour
   const mm = String(local.getMinutes()).padStart(2, "0");
   return localToUtc(day, `${hh}:${mm}`, timeZone);
 }
+
+/**
+ * The hour a week view opens at: the start of the working day (8 AM), or the week's earliest post if it is
+ * earlier, so nobody lands on an empty midnight and nothing scheduled is above the fold.
+ */
+export function firstHourShown(postHours: number[], workdayStart = 8): number {
+  return Math.min(workdayStart, ...postHours);
+}

@@ -5,15 +5,14 @@ import { useDragKit } from "~/components/ui/drag-kit";
 import { OnDemandDrag } from "~/components/ui/OnDemandDrag";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { useFormAction } from "~/lib/use-form-action";
-import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
 import { utcToLocal } from "../../../workers/posts/schedule-time";
 import type { Slot } from "../../../workers/queue/slots";
 import { SlotEditor } from "./SlotEditor";
-import { movedOrder, type QueueJson, slotValue } from "./types";
+import { movedOrder, type QueueJson, queueLabel, slotValue } from "./types";
 
 /** One account's queue: slots, pause, Share next, and the upcoming slots (posts reorder by drag or buttons). */
 export function QueueCard({ queue }: { queue: QueueJson }) {
-  const label = `${PLATFORM_NAMES[queue.platform as Platform] ?? queue.platform} @${queue.username}`;
+  const label = queueLabel(queue);
   const pause = useFormAction("pause");
   const share = useFormAction("share-next");
   const save = useFormAction("slots");
@@ -127,8 +126,9 @@ function SlotsField({ stored, label }: { stored: Slot[]; label: string }) {
 /** A waiting post: draggable by its handle, and a drop target for the others. */
 function QueuedPost(props: { id: string; content: string; children: React.ReactNode }) {
   const { useDraggable, useDroppable } = useDragKit();
-  const drag = useDraggable({ id: props.id });
-  const drop = useDroppable({ id: props.id });
+  const label = `post "${props.content}"`;
+  const drag = useDraggable({ id: props.id, data: { label } });
+  const drop = useDroppable({ id: props.id, data: { label: `the place of ${label}` } });
   const style = drag.transform ? { transform: `translate(${drag.transform.x}px, ${drag.transform.y}px)` } : undefined;
   return (
     <div

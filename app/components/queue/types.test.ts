@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { movedOrder, postedSlots, type QueueJson, queueRequest } from "./types";
+import { movedOrder, postedSlots, type QueueJson, queueLabel, queueRequest } from "./types";
 
 const queue = (ids: Array<string | null>): QueueJson => ({
   accountId: "a",
@@ -66,5 +66,14 @@ describe("the slots a Queue form posts", () => {
 
   it("drops the slot a Remove names, and only that one", () => {
     expect(postedSlots(form([...listed, ["day", "1"], ["remove", "3 17:30"]]))).toEqual([{ day: 1, time: "09:00" }]);
+  });
+});
+
+describe("queueLabel", () => {
+  it("names the account once, without a doubled @ or a raw email", () => {
+    expect(queueLabel({ platform: "twitter", username: "bakery" })).toBe("X @bakery");
+    expect(queueLabel({ platform: "youtube", username: "@bakerytv" })).toBe("YouTube bakerytv");
+    expect(queueLabel({ platform: "linkedin", username: "ana@bakery.example" })).toBe("LinkedIn ana");
+    expect(queueLabel({ platform: "instagram", username: "@bakery" })).toBe("Instagram @bakery");
   });
 });

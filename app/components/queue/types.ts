@@ -1,3 +1,5 @@
+import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { accountName } from "~/lib/account-name";
 import type { Slot } from "../../../workers/queue/slots";
 
 /** One account's queue as the Queue page's loader reads it (and GET /api/queue answers). */
@@ -11,6 +13,10 @@ export interface QueueJson {
   slots: Slot[];
   upcoming: Array<{ at: string; slot: boolean; post: { postId: string; targetId: string; content: string } | null }>;
 }
+
+/** How a queue card names its account: the network, then the account as the rest of the UI names it. */
+export const queueLabel = (queue: Pick<QueueJson, "platform" | "username">) =>
+  `${PLATFORM_META[queue.platform]?.name ?? queue.platform} ${accountName(queue)}`;
 
 /** The waiting posts' target ids with the one at `from` moved to `to` (the reorder request's order). */
 export function movedOrder(queue: QueueJson, from: number, to: number): string[] {

@@ -8,6 +8,7 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
+import { dragAnnouncements } from "./drag-announcements";
 import { DragKitContext } from "./drag-kit";
 
 const kit = { useDraggable, useDroppable };
@@ -25,7 +26,7 @@ export function DragLayer({
     useSensor(KeyboardSensor),
   );
   return (
-    <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements: dragAnnouncements }}>
       <DragKitContext.Provider value={kit}>{children}</DragKitContext.Provider>
     </DndContext>
   );
