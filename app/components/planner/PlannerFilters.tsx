@@ -1,8 +1,8 @@
-import { Filter } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { secondaryButton } from "~/components/ui/styles";
-import { PLANNER_STATUSES, type PlannerStatus } from "./planner-statuses";
+import { FiltersButtonText } from "./FiltersButtonText";
+import { activeFilters, filtersLabel, PLANNER_STATUSES, type PlannerStatus } from "./planner-statuses";
 
 const LABELS: Record<PlannerStatus, string> = {
   scheduled: "Scheduled",
@@ -29,8 +29,8 @@ export function PlannerFilters({
 }: PlannerFiltersProps & { defaultOpen: boolean }) {
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger className={secondaryButton}>
-        <Filter className="size-4" aria-hidden /> Filters
+      <DropdownMenu.Trigger className={secondaryButton} aria-label={filtersLabel(activeFilters(shown, channels))}>
+        <FiltersButtonText active={activeFilters(shown, channels)} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

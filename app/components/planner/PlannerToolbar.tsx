@@ -1,10 +1,11 @@
-import { ChevronLeft, ChevronRight, Filter, Plus } from "lucide-react";
+import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { OnDemandMenu } from "~/components/ui/OnDemandMenu";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { onDemand } from "~/lib/on-demand";
 import { CALENDAR_VIEWS, type CalendarView } from "./calendar";
-import type { PlannerStatus } from "./planner-statuses";
+import { FiltersButtonText } from "./FiltersButtonText";
+import { activeFilters, filtersLabel, type PlannerStatus } from "./planner-statuses";
 
 const VIEW_LABELS: Record<CalendarView, string> = { month: "Month", week: "Week", day: "Day", list: "List" };
 
@@ -73,10 +74,10 @@ export function PlannerToolbar(props: {
         <OnDemandMenu
           menu={filtersMenu}
           props={{ shown, onShown, channels, onChannels }}
-          label="Filters"
+          label={filtersLabel(activeFilters(shown, channels))}
           className={secondaryButton}
         >
-          <Filter className="size-4" aria-hidden /> Filters
+          <FiltersButtonText active={activeFilters(shown, channels)} />
         </OnDemandMenu>
         <button type="button" className={primaryButton} onClick={onCreate}>
           <Plus className="size-4" aria-hidden /> Create Post
