@@ -363,7 +363,7 @@ test("with JavaScript off, Analytics' filters are a form (Apply keeps the tab, t
 /**
  * Every page action that writes, posted by a viewer: each refuses with the API's 403
  * before it reads its fields or data (a missing check would answer 400 or 404 here instead). `leave`,
- * `billing-notify` and the API-key intents are the member's own and stay open to a viewer.
+ * `billing-notify`, `workspace-create` and the API-key intents are the member's own and stay open to a viewer.
  */
 const VIEWER_REFUSED: Array<[path: string, intents: string[]]> = [
   ["/planner", ["reschedule"]],

@@ -124,8 +124,8 @@ test("a new contributor joins through the mailed invite and submits; the owner a
   }
 }, 240_000);
 
-test("the switcher moves between two workspaces and each shows only its own posts", async ({
-  journey: { page, baseUrl },
+test("a client workspace made from the switcher; the switcher moves between the two and each shows only its own posts", async ({
+  journey: { page, baseUrl, expectStatus },
 }) => {
   await registerViaApi(page, newUser("Sam Switch"));
   const headers = { Origin: baseUrl };
@@ -135,8 +135,20 @@ test("the switcher moves between two workspaces and each shows only its own post
       201,
     );
   await draft("Personal sourdough notes");
-  const ws = (await (await request.post("/api/workspaces", { data: { name: "Rye Studio" }, headers })).json()).data.id;
-  expect((await request.post(`/api/workspaces/${ws}/switch`, { headers })).status()).toBe(200);
+  // An agency makes a workspace per client from the UI: the switcher's "New workspace…", then Settings' form.
+  await gotoHydrated(page, "/dashboard");
+  await page.getByRole("button", { name: "Switch workspace" }).click();
+  await page.getByRole("menuitem", { name: "New workspace…" }).click();
+  const form = page.getByRole("region", { name: "New workspace" });
+  // A blank name is refused by the server's rule, in Settings' banner.
+  expectStatus(400, /\/settings\.data/);
+  await form.getByLabel("Name").fill("   ");
+  await form.getByRole("button", { name: "Create workspace" }).click();
+  await page.getByText("Please enter a workspace name").waitFor();
+  await form.getByLabel("Name").fill("Rye Studio");
+  await form.getByRole("button", { name: "Create workspace" }).click();
+  await page.waitForURL("**/dashboard");
+  await page.getByRole("button", { name: "Switch workspace" }).filter({ hasText: "Rye Studio" }).waitFor();
   await draft("Rye Studio launch plan");
 
   await gotoHydrated(page, "/content");

@@ -7,16 +7,19 @@ import { BILLING_NOTIFY_MESSAGE, registerBillingInterest } from "../../workers/b
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
 import type { WorkspaceContext } from "../../workers/tenancy/membership";
-import { ensurePermitted } from "../../workers/tenancy/middleware";
-import { inviteInput, roleInput } from "../../workers/workspaces/schemas";
+import { ensurePermitted, workspaceCookie } from "../../workers/tenancy/middleware";
+import { inviteInput, roleInput, workspaceInput } from "../../workers/workspaces/schemas";
 
 interface Session {
   auth: AuthContext;
   workspace: WorkspaceContext;
   vars: Parameters<typeof ensurePermitted>[0];
+  /** The request's URL: a new workspace's cookie is Secure on https. */
+  url: URL;
 }
 
 const TEAM_INTENTS = [
+  "workspace-create",
   "member-role",
   "member-remove",
   "leave",
@@ -31,7 +34,7 @@ export const isTeamIntent = (intent: string): intent is TeamIntent =>
 const idField = z.object({ id: z.string({ error: "Which one?" }).min(1, "Which one?").max(64) });
 
 /**
- * Settings → Workspace's member and invitation forms and Billing's "Get Updates", with the API's schemas,
+ * Settings → Workspace's new-workspace, member and invitation forms and Billing's "Get Updates", with the API's schemas,
  * permissions and messages: PATCH and DELETE /api/workspaces/:id/members/:userId and POST …/invites, DELETE
  * …/invites/:inviteId (`members.manage`), POST …/leave (`workspace.leave`), POST /api/billing/notify.
  */
@@ -39,11 +42,20 @@ export async function teamAction(
   intent: TeamIntent,
   form: FormData,
   { services }: AppContext,
-  { auth, workspace, vars }: Session,
+  { auth, workspace, vars, url }: Session,
 ): Promise<FormReply | Response> {
   const done = (message: string) => ({ ok: true as const, intent, message });
   const id = () => parseOrThrow(idField, { id: form.get("id") ?? undefined }).id;
   switch (intent) {
+    case "workspace-create": {
+      // POST /api/workspaces as a form (any signed-in user), then the browser moves to it as the switcher does.
+      const input = parseOrThrow(workspaceInput, {
+        name: form.get("name") ?? undefined,
+        timezone: form.get("timezone") || undefined,
+      });
+      const created = await services.workspaces.create(auth.user.id, input);
+      return redirect("/dashboard", { headers: { "Set-Cookie": workspaceCookie(created.id, url.href) } });
+    }
     case "billing-notify":
       await registerBillingInterest(services.directory, auth.user.id);
       return done(BILLING_NOTIFY_MESSAGE);

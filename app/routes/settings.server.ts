@@ -63,7 +63,7 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
     return runForm(intent, () => developerAction(intent, form, ctx, { auth, workspace, vars }));
   if (intent === "account-disconnect")
     return runForm(intent, () => disconnectAction(form, ctx, { auth, workspace, vars }));
-  if (isTeamIntent(intent)) return runForm(intent, () => teamAction(intent, form, ctx, { auth, workspace, vars }));
+  if (isTeamIntent(intent)) return runForm(intent, () => teamAction(intent, form, ctx, { auth, workspace, vars, url }));
   return runForm(intent, async () => {
     switch (intent) {
       case "workspace": {

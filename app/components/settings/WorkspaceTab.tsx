@@ -140,7 +140,40 @@ export function WorkspaceTab({
           )}
         </section>
       )}
+
+      <NewWorkspace timezone={ws.timezone} notify={notify} />
     </div>
+  );
+}
+
+/**
+ * A workspace of its own for each client or brand: its channels, posts, team and reports apart. Anyone signed in
+ * may create one (they own it); the page then moves to it, as the switcher does.
+ */
+function NewWorkspace({ timezone, notify }: { timezone: string; notify: Notify }) {
+  const create = useFormAction("workspace-create", { announce: notify });
+  return (
+    <section id="new-workspace" aria-label="New workspace" className="max-w-lg">
+      <h2 className="mb-1 font-semibold">New workspace</h2>
+      <p className="mb-2 text-sm text-slate-600">
+        One per client or brand: its own channels, posts, team and reports. You are its owner.
+      </p>
+      <form {...create.form} className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="workspace-create" />
+        <label className={labelClass}>
+          Name
+          <input name="name" required maxLength={80} className={inputClass} />
+        </label>
+        <label className={labelClass}>
+          Timezone
+          <input name="timezone" defaultValue={timezone} className={inputClass} />
+        </label>
+        <button type="submit" className={primaryButton} disabled={create.busy}>
+          {create.busy ? "Creating..." : "Create workspace"}
+        </button>
+      </form>
+      <FormError message={create.error} />
+    </section>
   );
 }
 

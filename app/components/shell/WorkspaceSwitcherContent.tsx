@@ -1,5 +1,6 @@
-import { Check, ChevronDown } from "lucide-react";
+import { Check, ChevronDown, Plus } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
+import { Link } from "react-router";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { switcherButtonClass, type WorkspaceSwitcherProps } from "./WorkspaceSwitcher";
@@ -44,6 +45,13 @@ export function WorkspaceSwitcherContent({
               <span className="text-xs text-slate-400">{w.role}</span>
             </DropdownMenu.Item>
           ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/settings?tab=workspace#new-workspace">
+              <Plus className="size-4" aria-hidden />
+              New workspace…
+            </Link>
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
