@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { fromJsonRow, jsonRow } from "../db/json-rows";
 import { likeContains, likePattern } from "../db/like";
@@ -8,21 +9,17 @@ import { clientReviews, postApprovals } from "../db/schema/approvals";
 import { media, postMedia } from "../db/schema/media";
 import { posts, postTargets, publishAttempts, type TARGET_STATUSES } from "../db/schema/posts";
 import { targetStagings } from "../db/schema/staging";
+import { preparationOf } from "../delivery/staging-state";
+import { derivePostStatus } from "../delivery/state";
 import { Conflict, Invalid, notFound } from "../errors";
 import type { MediaLibrary } from "../media/library";
 import { type MediaRow, presentMedia } from "../media/present";
-import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
-import { preparationOf } from "../publishing/staging-state";
-import { derivePostStatus } from "../publishing/state";
-import { type Actor, ensureActorCan } from "../tenancy/actor";
-import { postWriteActions } from "../tenancy/roles";
-import { recordActivity } from "../workspaces/activity";
-import { needsApproval } from "../workspaces/approval-rules";
+import type { Platform } from "../platform-profile";
+import type { Actor } from "../tenancy/actor";
 import { HoldMessages, HoldReason } from "./channel-holds";
 import { DUPLICATE_WINDOW_MS, duplicatesOf, retryNote } from "./channel-notes";
 import { channelKey, effectiveVersion } from "./channel-version";
 import { frozenChanges, frozenEditMessage } from "./edit-rules";
-import { excerpt } from "./excerpt";
 import { type Problem, preflight } from "./preflight";
 import type { ListPostsQuery } from "./query";
 import {
@@ -45,8 +42,8 @@ const SETTLED: TargetStatus[] = ["queued", "publishing", "published", "unconfirm
 
 const PUBLISHING_NOW_DELETE =
   "This post is being published right now and cannot be deleted. Try again in a minute, once it has finished.";
-/** Whether saving these fields schedules or publishes (which a contributor may not do). */
-const schedules = (fields: PostFields) => fields.publishNow === true || intentOf(fields) === "scheduled";
+/** Statements a command writes in one D1 batch. */
+export type Statements = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
 /** A scheduled post with pre-flight problems: the first one's message, and every channel's problem as data. */
 export class PreflightError extends Invalid {
@@ -63,29 +60,7 @@ export class PostStore {
     private readonly db: Db,
     private readonly library: MediaLibrary,
     private readonly now: () => number,
-    /** Told of a post just scheduled or rescheduled, so its media can be staged at once (ADR 034). */
-    private readonly scheduled: (postId: string, platforms: Platform[]) => Promise<unknown> = async () => {},
   ) {}
-
-  /** A failure here costs only time: the minute cron's sweep stages what this missed. */
-  /** Only channels due within their platform's staging lead are announced: a bulk import of posts due next week
-   * must not spend the request's D1 query budget looking for nothing to stage. */
-  private async announceSchedule(
-    postId: string,
-    targets: { status: string; dueAt: number | null; platform: Platform }[],
-    now: number,
-  ) {
-    const within = targets.filter(
-      (t) =>
-        t.status === "scheduled" &&
-        t.dueAt !== null &&
-        t.dueAt > now &&
-        t.dueAt <= now + (PLATFORM_PROFILES[t.platform].stagingLeadMs ?? 0),
-    );
-    if (within.length === 0) return;
-    const platforms = [...new Set(within.map((t) => t.platform))];
-    await this.scheduled(postId, platforms).catch((err) => console.error("staging right after scheduling failed", err));
-  }
 
   /** Resolves and checks a post: SPEC §5 rules, then ownership of media and accounts, then pre-flight. */
   private async resolve(user: Actor, fields: PostFields, check: { preflight: boolean }) {
@@ -155,10 +130,11 @@ export class PostStore {
     return { messages, problems };
   }
 
-  async create(user: Actor, fields: PostFields) {
-    const submit = schedules(fields) && needsApproval(user.workspace);
-    for (const action of postWriteActions({ own: true, schedules: schedules(fields) && !submit }))
-      ensureActorCan(user, action);
+  /**
+   * A new post, checked (SPEC §5 rules, ownership of media and accounts, pre-flight), as the statements that
+   * write it with its targets and media. `submit`: its targets wait for approval instead of their time.
+   */
+  async draftNew(user: Actor, fields: PostFields, submit: boolean) {
     const r = await this.resolve(user, fields, { preflight: true });
     const now = this.now();
     const id = crypto.randomUUID();
@@ -194,63 +170,32 @@ export class PostStore {
       createdAt: now,
       updatedAt: now,
     };
-    await this.db.batch([
+    const statements: Statements = [
       this.db.insert(posts).values(post),
       ...(targets.length ? [this.db.insert(postTargets).values(targets)] : []),
-      ...(r.rows.length
-        ? [this.db.insert(postMedia).values(r.rows.map((m, position) => ({ postId: id, mediaId: m.id, position })))]
-        : []),
-      ...(submit ? [this.submission(user, id, fields.publishNow === true, now)] : []),
-      this.activity(user, submit ? "submitted" : "created", id, fields.content, now),
-    ]);
-    await this.announceSchedule(id, targets, now);
-    return this.get(user.workspace.id, id);
+      ...this.attach(id, r.rows),
+    ];
+    return { id, at: now, targets, statements };
   }
 
-  private activity(
-    user: Actor,
-    action: "created" | "edited" | "submitted" | "publish_requested",
-    id: string,
-    content: string,
-    at: number,
-  ) {
-    return recordActivity(this.db, {
-      workspaceId: user.workspace.id,
-      userId: user.userId,
-      action,
-      subject: "post",
-      subjectId: id,
-      summary: excerpt(content),
-      at,
-    });
+  /** The post's media in order, as the inserts that attach them. */
+  private attach(postId: string, rows: Array<{ id: string }>) {
+    return rows.length
+      ? [this.db.insert(postMedia).values(rows.map((m, position) => ({ postId, mediaId: m.id, position })))]
+      : [];
   }
 
-  /** The approval request of a submitted post (ADR 016); its targets wait as `pending_approval`. */
-  private submission(user: Actor, postId: string, publishNow: boolean, now: number) {
-    return this.db.insert(postApprovals).values({
-      id: crypto.randomUUID(),
-      workspaceId: user.workspace.id,
-      postId,
-      submittedBy: user.userId,
-      submittedAt: now,
-      publishNow,
-      status: "pending",
-    });
-  }
-
-  /** A write that does not go through approval withdraws the post's pending request, if any. */
-  private withdrawal(postId: string) {
-    return this.db
-      .delete(postApprovals)
-      .where(and(eq(postApprovals.postId, postId), eq(postApprovals.status, "pending")));
+  /** Writes a command's statements in one D1 batch: all of them or none. */
+  async commit(statements: Statements) {
+    await this.db.batch(statements);
   }
 
   /**
-   * Replaces what the user may still change. Published (or in-flight) targets are kept as they are;
-   * the others follow the new accounts and schedule — this is also the planner's drag-to-reschedule.
+   * What an edit starts from: the stored post and its targets, and the fields once the patch is applied. Refused
+   * (409) while a channel is being sent, and when it changes what a published channel already shows.
    */
-  async update(user: Actor, id: string, patch: Partial<PostFields>) {
-    const current = await this.ownedPost(user.workspace.id, id);
+  async editOf(workspaceId: string, id: string, patch: Partial<PostFields>) {
+    const current = await this.ownedPost(workspaceId, id);
     const existing = await this.db.select().from(postTargets).where(eq(postTargets.postId, id));
     if (existing.some((t) => t.status === "queued" || t.status === "publishing")) {
       throw new Conflict("This post is being published right now and cannot be changed.");
@@ -271,14 +216,18 @@ export class PostStore {
           frozen,
         ),
       );
-    const nextStatus = fields.status ?? (current.status === "draft" ? "draft" : "scheduled");
-    // Any write that schedules goes back to approval when approval applies, an approved post's edit too.
-    const wantsSchedule = schedules({ ...fields, status: nextStatus });
-    const submit = wantsSchedule && needsApproval(user.workspace);
-    for (const action of postWriteActions({ own: current.userId === user.userId, schedules: wantsSchedule && !submit }))
-      ensureActorCan(user, action);
+    const status = fields.status ?? (current.status === "draft" ? "draft" : "scheduled");
+    return { owner: current.userId, existing, fields: { ...fields, status } };
+  }
+
+  /**
+   * An edit's statements. Published (or in-flight) targets are kept as they are; the others follow the new
+   * accounts and schedule — this is also the planner's drag-to-reschedule. `fresh`: the targets written anew.
+   */
+  async draftEdit(user: Actor, id: string, edit: Edit, submit: boolean) {
+    const { existing, fields } = edit;
     const settled = existing.filter((t) => SETTLED.includes(t.status));
-    const r = await this.resolve(user, { ...fields, status: nextStatus }, { preflight: true });
+    const r = await this.resolve(user, fields, { preflight: true });
     const now = this.now();
     const keep = new Set(settled.map((t) => `${t.platform}:${t.accountId}`));
     const open = r.targets.filter((t) => !keep.has(`${t.platform}:${t.accountId}`));
@@ -303,7 +252,7 @@ export class PostStore {
     });
     const unsettledIds = existing.filter((t) => !SETTLED.includes(t.status)).map((t) => t.id);
     const all = [...settled, ...fresh];
-    await this.db.batch([
+    const statements: Statements = [
       this.db
         .update(posts)
         .set({
@@ -324,38 +273,38 @@ export class PostStore {
       ...(unsettledIds.length ? [this.db.delete(postTargets).where(inArray(postTargets.id, unsettledIds))] : []),
       ...(fresh.length ? [this.db.insert(postTargets).values(fresh)] : []),
       this.db.delete(postMedia).where(eq(postMedia.postId, id)),
-      ...(r.rows.length
-        ? [this.db.insert(postMedia).values(r.rows.map((m, position) => ({ postId: id, mediaId: m.id, position })))]
-        : []),
-      this.withdrawal(id),
-      ...(submit && fresh.length ? [this.submission(user, id, fields.publishNow === true, now)] : []),
-      this.activity(user, submit && fresh.length ? "submitted" : "edited", id, fields.content, now),
-    ]);
-    await this.announceSchedule(id, fresh, now);
-    return this.get(user.workspace.id, id);
+      ...this.attach(id, r.rows),
+    ];
+    return { at: now, fresh, statements };
   }
 
   /**
-   * Publish Now: every target not yet published becomes due now; the caller then hands due targets to
-   * the publishing dispatcher (workers/publishing/service.ts), which claims and queues them. Where
-   * approval applies the targets wait for it instead.
+   * What Publish Now would send: the post checked as if scheduled for now, and its channels not yet sent. Refused
+   * (409) while its media is held for deletion (saving an edit releases it) and when nothing is left to send.
    */
-  async publish(user: Actor, id: string) {
-    ensureActorCan(user, "posts.publish");
+  async publishOf(user: Actor, id: string) {
     const current = await this.ownedPost(user.workspace.id, id);
     const existing = await this.db.select().from(postTargets).where(eq(postTargets.postId, id));
     const fields = await this.fieldsOf(current, existing);
     await this.resolve(user, { ...fields, publishNow: true, status: "scheduled" }, { preflight: true });
-    const now = this.now();
     // Publish Now must not send a post without the media the user scheduled it with; saving an edit releases it.
     const mediaHeld = existing.find((t) => t.status === "held" && t.errorKind === HoldReason.mediaDeleted);
     if (mediaHeld) throw new Conflict(mediaHeld.errorMessage ?? HoldMessages.mediaDeleted("of this post"));
     const waiting = existing.filter((t) => !SETTLED.includes(t.status));
     if (waiting.length === 0) throw new Conflict("This post has nothing left to publish.");
-    const submit = needsApproval(user.workspace);
+    return { content: current.content, existing, waiting };
+  }
+
+  /**
+   * Publish Now's statements: every channel not yet sent becomes due now (the caller then hands due targets to
+   * the publishing dispatcher, which claims and queues them), or waits for approval with `submit`.
+   */
+  draftPublish(id: string, plan: Awaited<ReturnType<PostStore["publishOf"]>>, submit: boolean) {
+    const { existing, waiting } = plan;
+    const now = this.now();
     const status: TargetStatus = submit ? "pending_approval" : "scheduled";
     const after = existing.map((t) => (waiting.includes(t) ? { ...t, status } : t));
-    await this.db.batch([
+    const statements: Statements = [
       this.db
         .update(postTargets)
         .set({
@@ -376,21 +325,17 @@ export class PostStore {
         .update(posts)
         .set({ status: derivePostStatus(after), scheduledAt: now, updatedAt: now })
         .where(eq(posts.id, id)),
-      this.withdrawal(id),
-      ...(submit ? [this.submission(user, id, true, now)] : []),
-      this.activity(user, submit ? "submitted" : "publish_requested", id, current.content, now),
-    ]);
-    return this.get(user.workspace.id, id);
+    ];
+    return { at: now, statements };
   }
 
-  /**
-   * Checks that the actor may delete the post (their own, or `posts.manage`) before anything is removed,
-   * and that no channel is being sent: deleting it then would lose the record of a live post (409).
-   */
-  async ensureDeletable(user: Actor, id: string): Promise<void> {
-    const post = await this.ownedPost(user.workspace.id, id);
-    for (const action of postWriteActions({ own: post.userId === user.userId, schedules: false }))
-      ensureActorCan(user, action);
+  /** Who wrote the post (a member may delete their own); 404 for another workspace's. */
+  async ownerOf(workspaceId: string, id: string): Promise<string> {
+    return (await this.ownedPost(workspaceId, id)).userId;
+  }
+
+  /** A post is not deleted while a channel is being sent: deleting it then would lose the record of a live post (409). */
+  async ensureNotSending(id: string): Promise<void> {
     const [sending] = await this.db
       .select({ id: postTargets.id })
       .from(postTargets)
@@ -404,14 +349,13 @@ export class PostStore {
    * consumer that moves a target to `publishing` at the same moment either wins (409 here) or finds the
    * target gone and sends nothing.
    */
-  async remove(user: Actor, id: string): Promise<void> {
-    await this.ensureDeletable(user, id);
+  async remove(workspaceId: string, id: string): Promise<void> {
     const gone = await this.db
       .delete(posts)
       .where(
         and(
           eq(posts.id, id),
-          eq(posts.workspaceId, user.workspace.id),
+          eq(posts.workspaceId, workspaceId),
           sql`NOT EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = ${posts.id} AND t.status = 'publishing')`,
         ),
       )
@@ -807,6 +751,9 @@ function presentApproval(row: typeof postApprovals.$inferSelect | undefined) {
     comment: row.comment,
   };
 }
+
+/** An edit as `editOf` reads it, for `draftEdit`. */
+export type Edit = Awaited<ReturnType<PostStore["editOf"]>>;
 
 /** A page of the posts list as `GET /api/posts` answers it. */
 export type ListedPosts = Awaited<ReturnType<PostStore["list"]>>;

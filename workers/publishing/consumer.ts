@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
 import { posts, postTargets, publishAttempts } from "../db/schema/index";
+import { decideAfterFailure, derivePostStatus, type TargetStatus } from "../delivery/state";
 import type { Platform } from "../platform-profile";
 import { refreshOnce } from "../platforms/refresh-once";
 import {
@@ -12,11 +13,10 @@ import {
   type PublishRequest,
   type PublishResult,
 } from "../platforms/types";
-import { recordActivity } from "../workspaces/activity";
+import type { ActivityEntry } from "../workspaces/activity";
 import { publishFirstComment } from "./first-comment";
 import { fillPermalink } from "./permalinks";
 import { stagedLookup, stagedPublish } from "./staging";
-import { decideAfterFailure, derivePostStatus, type TargetStatus } from "./state";
 import { publishRemainingParts, recordParts, type ThreadOutcomes } from "./thread";
 
 export interface PublishDeps {
@@ -34,6 +34,8 @@ export interface PublishDeps {
   gate: (accountId: string, platform: Platform) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** Webhook events of the outcomes decided here. */
   emit: EmitEvent;
+  /** The activity log's insert for an outcome, run in the outcome's own batch (the log is written by its module). */
+  activity: (entry: ActivityEntry) => BatchItem<"sqlite">;
 }
 
 export type TargetRow = typeof postTargets.$inferSelect;
@@ -341,7 +343,7 @@ async function markPublished(
   log: { started: number; kind: string } | null,
 ) {
   const now = deps.now();
-  const activity = recordActivity(deps.db, {
+  const activity = deps.activity({
     workspaceId: target.workspaceId,
     userId: null,
     action: "published",

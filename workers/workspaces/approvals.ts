@@ -2,10 +2,10 @@ import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
 import { postApprovals, posts, postTargets, users, workspaceMembers } from "../db/schema/index";
+import { derivePostStatus } from "../delivery/state";
 import { Conflict, notFound } from "../errors";
 import { excerpt } from "../posts/excerpt";
 import type { Actor, PostStore } from "../posts/store";
-import { derivePostStatus } from "../publishing/state";
 import { can, ROLES } from "../tenancy/roles";
 import { recordActivity } from "./activity";
 import { ApprovalMessages, approvalDueAt } from "./approval-rules";
@@ -52,6 +52,26 @@ export class ApprovalService {
         },
       ];
     });
+  }
+
+  /** The approval request of a submitted post (ADR 016), to write in the submitting command's batch. */
+  submission(submitter: Actor, postId: string, publishNow: boolean, at: number) {
+    return this.deps.db.insert(postApprovals).values({
+      id: crypto.randomUUID(),
+      workspaceId: submitter.workspace.id,
+      postId,
+      submittedBy: submitter.userId,
+      submittedAt: at,
+      publishNow,
+      status: "pending",
+    });
+  }
+
+  /** A write that does not go through approval withdraws the post's pending request, if any. */
+  withdrawal(postId: string) {
+    return this.deps.db
+      .delete(postApprovals)
+      .where(and(eq(postApprovals.postId, postId), eq(postApprovals.status, "pending")));
   }
 
   /** Tells the workspace's approvers, in-app and by email, that a post waits for them (not the submitter). */

@@ -1,0 +1,41 @@
+import type { WebhookService } from "../automation/webhooks";
+import { excerpt } from "../posts/excerpt";
+import type { Actor, PostStore } from "../posts/store";
+import type { PublishDeps } from "../publishing/consumer";
+import type { PublishingService } from "../publishing/service";
+import type { QueueService } from "../queue/service";
+import type { ActivityLog } from "../workspaces/activity";
+import type { ActivityAction } from "../workspaces/activity-actions";
+import type { ApprovalService } from "../workspaces/approvals";
+
+/** What the post commands use: the modules below them, built for one workspace's shard. */
+export interface CommandDeps {
+  posts: PostStore;
+  publishing: PublishingService;
+  queue: QueueService;
+  approvals: ApprovalService;
+  activity: ActivityLog;
+  webhooks: Pick<WebhookService, "emit">;
+  /** The publish consumer's dependencies, for the steps a request runs itself (a first comment's retry). */
+  publishDeps: () => PublishDeps;
+}
+
+/** The activity entry of a post command, written in the command's batch. */
+export function postActivity(
+  deps: CommandDeps,
+  actor: Actor,
+  action: ActivityAction,
+  postId: string,
+  content: string,
+  at: number,
+) {
+  return deps.activity.entry({
+    workspaceId: actor.workspace.id,
+    userId: actor.userId,
+    action,
+    subject: "post",
+    subjectId: postId,
+    summary: excerpt(content),
+    at,
+  });
+}
