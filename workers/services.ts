@@ -34,6 +34,7 @@ import type { PublishMessage } from "./publishing/claim";
 import { publishDeps } from "./publishing/deps";
 import { ChannelHolds } from "./publishing/holds";
 import { PublishingService } from "./publishing/service";
+import { TargetMoves } from "./publishing/target-moves";
 import { QueueService } from "./queue/service";
 import type { MemberRef } from "./tenancy/membership";
 import { ActivityLog } from "./workspaces/activity";
@@ -270,11 +271,13 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
   const posts = new PostStore(db, media, now);
   const publishing = new PublishingService({ db, d1, queue: queues.publish, now, emit, ...platformAccess });
   const notifications = new Notifications({ db, mailer, now, origin: appOrigin });
-  const queue = new QueueService(db, now);
+  const moves = new TargetMoves(db, now);
+  const queue = new QueueService(db, now, moves);
   const activity = new ActivityLog(db);
   const approvals = new ApprovalService({
     db,
     posts,
+    moves,
     notifications,
     now,
     dispatchDue: (workspaceId) => publishing.dispatchDue(workspaceId),
