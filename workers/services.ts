@@ -286,6 +286,7 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
   const commandDeps: CommandDeps = {
     posts,
     publishing,
+    moves,
     queue,
     approvals,
     activity,

@@ -15,7 +15,9 @@ export async function createPost(deps: CommandDeps, actor: Actor, fields: PostFi
   for (const action of postWriteActions({ own: true, schedules: wants && !submit })) ensureActorCan(actor, action);
   const draft = await deps.posts.draftNew(actor, fields, submit);
   await deps.posts.commit([
-    ...draft.statements,
+    draft.post,
+    ...deps.moves.add(draft.targets),
+    ...draft.media,
     ...(submit ? [deps.approvals.submission(actor, draft.id, fields.publishNow === true, draft.at)] : []),
     postActivity(deps, actor, submit ? "submitted" : "created", draft.id, fields.content, draft.at),
   ]);

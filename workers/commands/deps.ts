@@ -3,6 +3,7 @@ import { excerpt } from "../posts/excerpt";
 import type { Actor, PostStore } from "../posts/store";
 import type { PublishDeps } from "../publishing/consumer";
 import type { PublishingService } from "../publishing/service";
+import type { TargetMoves } from "../publishing/target-moves";
 import type { QueueService } from "../queue/service";
 import type { ActivityLog } from "../workspaces/activity";
 import type { ActivityAction } from "../workspaces/activity-actions";
@@ -12,6 +13,8 @@ import type { ApprovalService } from "../workspaces/approvals";
 export interface CommandDeps {
   posts: PostStore;
   publishing: PublishingService;
+  /** Publishing's writer of channels: a command's channels join its batch through it. */
+  moves: TargetMoves;
   queue: QueueService;
   approvals: ApprovalService;
   activity: ActivityLog;

@@ -17,7 +17,10 @@ export async function updatePost(deps: CommandDeps, actor: Actor, id: string, pa
   const draft = await deps.posts.draftEdit(actor, id, edit, submit);
   const submitted = submit && draft.fresh.length > 0;
   await deps.posts.commit([
-    ...draft.statements,
+    draft.post,
+    ...deps.moves.drop(draft.replaced),
+    ...deps.moves.add(draft.fresh),
+    ...draft.media,
     deps.approvals.withdrawal(id),
     ...(submitted ? [deps.approvals.submission(actor, id, edit.fields.publishNow === true, draft.at)] : []),
     postActivity(deps, actor, submitted ? "submitted" : "edited", id, edit.fields.content, draft.at),

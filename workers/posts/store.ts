@@ -131,8 +131,9 @@ export class PostStore {
   }
 
   /**
-   * A new post, checked (SPEC §5 rules, ownership of media and accounts, pre-flight), as the statements that
-   * write it with its targets and media. `submit`: its targets wait for approval instead of their time.
+   * A new post, checked (SPEC §5 rules, ownership of media and accounts, pre-flight): the statement that writes
+   * it, its channels' rows (with the status they make it) and its media's statements. `submit`: its channels wait
+   * for approval instead of their time.
    */
   async draftNew(user: Actor, fields: PostFields, submit: boolean) {
     const r = await this.resolve(user, fields, { preflight: true });
@@ -170,12 +171,8 @@ export class PostStore {
       createdAt: now,
       updatedAt: now,
     };
-    const statements: Statements = [
-      this.db.insert(posts).values(post),
-      ...(targets.length ? [this.db.insert(postTargets).values(targets)] : []),
-      ...this.attach(id, r.rows),
-    ];
-    return { id, at: now, targets, statements };
+    // The channels are publishing's to write (TargetMoves): the command puts them between the post and its media.
+    return { id, at: now, targets, post: this.db.insert(posts).values(post), media: this.attach(id, r.rows) };
   }
 
   /** The post's media in order, as the inserts that attach them. */
@@ -221,8 +218,9 @@ export class PostStore {
   }
 
   /**
-   * An edit's statements. Published (or in-flight) targets are kept as they are; the others follow the new
-   * accounts and schedule — this is also the planner's drag-to-reschedule. `fresh`: the targets written anew.
+   * An edit's statements and channels. Published (or in-flight) targets are kept as they are; the others
+   * (`replaced`) give way to `fresh` ones that follow the new accounts and schedule — this is also the planner's
+   * drag-to-reschedule.
    */
   async draftEdit(user: Actor, id: string, edit: Edit, submit: boolean) {
     const { existing, fields } = edit;
@@ -252,30 +250,25 @@ export class PostStore {
     });
     const unsettledIds = existing.filter((t) => !SETTLED.includes(t.status)).map((t) => t.id);
     const all = [...settled, ...fresh];
-    const statements: Statements = [
-      this.db
-        .update(posts)
-        .set({
-          content: fields.content,
-          platforms: fields.platforms,
-          title: fields.title ?? null,
-          youtubeVideoId: r.youtubeVideoId,
-          hashtags: fields.hashtags,
-          mentions: fields.mentions,
-          status: derivePostStatus(all),
-          scheduledAt: fields.publishNow ? now : r.scheduledAt,
-          timezone: r.timezone,
-          category: fields.metadata.category,
-          source: fields.metadata.source,
-          updatedAt: now,
-        })
-        .where(and(eq(posts.id, id), eq(posts.workspaceId, user.workspace.id))),
-      ...(unsettledIds.length ? [this.db.delete(postTargets).where(inArray(postTargets.id, unsettledIds))] : []),
-      ...(fresh.length ? [this.db.insert(postTargets).values(fresh)] : []),
-      this.db.delete(postMedia).where(eq(postMedia.postId, id)),
-      ...this.attach(id, r.rows),
-    ];
-    return { at: now, fresh, statements };
+    const post = this.db
+      .update(posts)
+      .set({
+        content: fields.content,
+        platforms: fields.platforms,
+        title: fields.title ?? null,
+        youtubeVideoId: r.youtubeVideoId,
+        hashtags: fields.hashtags,
+        mentions: fields.mentions,
+        status: derivePostStatus(all),
+        scheduledAt: fields.publishNow ? now : r.scheduledAt,
+        timezone: r.timezone,
+        category: fields.metadata.category,
+        source: fields.metadata.source,
+        updatedAt: now,
+      })
+      .where(and(eq(posts.id, id), eq(posts.workspaceId, user.workspace.id)));
+    const media = [this.db.delete(postMedia).where(eq(postMedia.postId, id)), ...this.attach(id, r.rows)];
+    return { at: now, post, replaced: unsettledIds, fresh, media };
   }
 
   /**
@@ -296,7 +289,7 @@ export class PostStore {
   }
 
   /**
-   * Publish Now's statements: every channel not yet sent becomes due now (the caller then hands due targets to
+   * Publish Now's post update: every channel not yet sent becomes due now (the caller then hands due targets to
    * the publishing dispatcher, which claims and queues them), or waits for approval with `submit`.
    */
   draftPublish(id: string, plan: Awaited<ReturnType<PostStore["publishOf"]>>, submit: boolean) {
@@ -304,29 +297,11 @@ export class PostStore {
     const now = this.now();
     const status: TargetStatus = submit ? "pending_approval" : "scheduled";
     const after = existing.map((t) => (waiting.includes(t) ? { ...t, status } : t));
-    const statements: Statements = [
-      this.db
-        .update(postTargets)
-        .set({
-          status,
-          dueAt: submit ? null : now,
-          attemptCount: 0,
-          errorKind: null,
-          errorMessage: null,
-          updatedAt: now,
-        })
-        .where(
-          inArray(
-            postTargets.id,
-            waiting.map((t) => t.id),
-          ),
-        ),
-      this.db
-        .update(posts)
-        .set({ status: derivePostStatus(after), scheduledAt: now, updatedAt: now })
-        .where(eq(posts.id, id)),
-    ];
-    return { at: now, statements };
+    const post = this.db
+      .update(posts)
+      .set({ status: derivePostStatus(after), scheduledAt: now, updatedAt: now })
+      .where(eq(posts.id, id));
+    return { at: now, status, waiting: waiting.map((t) => t.id), post };
   }
 
   /** Who wrote the post (a member may delete their own); 404 for another workspace's. */

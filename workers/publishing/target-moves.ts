@@ -1,19 +1,45 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { posts, postTargets } from "../db/schema/posts";
 import { derivePostStatus, type TargetStatus } from "../delivery/state";
 
 /**
- * The moves of channels (post_targets) that other modules ask publishing for: an approver's decision and the
- * queue's placements. Each keeps the post's row in step in the same D1 batch: its status derived from its
- * channels (never set apart from them), its shown time from its earliest waiting channel.
+ * The moves of channels (post_targets) that other modules ask publishing for: a post command's channels, an
+ * approver's decision and the queue's placements. Each keeps the post's row in step in the same D1 batch: its
+ * status derived from its channels (never set apart from them), its shown time from its earliest waiting channel.
+ * The post commands' statements join their batch, whose post row carries the status its channels make.
  */
 export class TargetMoves {
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
   ) {}
+
+  /** A new post's channels, or an edit's fresh ones (the same ids for the channels an edit keeps). */
+  add(rows: Array<typeof postTargets.$inferInsert>) {
+    return rows.length ? [this.db.insert(postTargets).values(rows)] : [];
+  }
+
+  /** An edit's channels not yet sent, given way to its fresh ones (`add`). */
+  drop(ids: string[]) {
+    return ids.length ? [this.db.delete(postTargets).where(inArray(postTargets.id, ids))] : [];
+  }
+
+  /** Publish Now: the channels not yet sent become due `at` (`scheduled`), or wait for approval, from attempt one. */
+  dueNow(ids: string[], status: "scheduled" | "pending_approval", at: number) {
+    return this.db
+      .update(postTargets)
+      .set({
+        status,
+        dueAt: status === "scheduled" ? at : null,
+        attemptCount: 0,
+        errorKind: null,
+        errorMessage: null,
+        updatedAt: at,
+      })
+      .where(inArray(postTargets.id, ids));
+  }
 
   /**
    * An approver's decision on a post's channels waiting for approval: `scheduled`, due at `dueAt`, or back to
