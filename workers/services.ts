@@ -29,6 +29,7 @@ import { createPlatformRegistry, type PlatformRegistry } from "./platforms/regis
 import { resolveEndpoints } from "./platforms/resolve-endpoints";
 import { type PlatformClient, PlatformError } from "./platforms/types";
 import { upstreamFetch } from "./platforms/upstream-fetch";
+import { PostDrafts } from "./posts/drafts";
 import { PostStore } from "./posts/store";
 import type { PublishMessage } from "./publishing/claim";
 import { publishDeps } from "./publishing/deps";
@@ -285,6 +286,7 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
   });
   const commandDeps: CommandDeps = {
     posts,
+    drafts: new PostDrafts(media, now, posts),
     publishing,
     moves,
     queue,

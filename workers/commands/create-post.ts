@@ -13,7 +13,7 @@ export async function createPost(deps: CommandDeps, actor: Actor, fields: PostFi
   const wants = schedules(fields);
   const submit = wants && needsApproval(actor.workspace);
   for (const action of postWriteActions({ own: true, schedules: wants && !submit })) ensureActorCan(actor, action);
-  const draft = await deps.posts.draftNew(actor, fields, submit);
+  const draft = await deps.drafts.draftNew(actor, fields, submit);
   await deps.posts.commit([
     draft.post,
     ...deps.moves.add(draft.targets),

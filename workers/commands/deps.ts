@@ -1,4 +1,5 @@
 import type { WebhookService } from "../automation/webhooks";
+import type { PostDrafts } from "../posts/drafts";
 import { excerpt } from "../posts/excerpt";
 import type { Actor, PostStore } from "../posts/store";
 import type { PublishDeps } from "../publishing/consumer";
@@ -12,6 +13,8 @@ import type { ApprovalService } from "../workspaces/approvals";
 /** What the post commands use: the modules below them, built for one workspace's shard. */
 export interface CommandDeps {
   posts: PostStore;
+  /** The post checked and drafted as the rows the command writes. */
+  drafts: PostDrafts;
   publishing: PublishingService;
   /** Publishing's writer of channels: a command's channels join its batch through it. */
   moves: TargetMoves;

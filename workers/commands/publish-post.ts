@@ -8,9 +8,9 @@ import { type CommandDeps, postActivity } from "./deps";
  */
 export async function publishPost(deps: CommandDeps, actor: Actor, id: string) {
   ensureActorCan(actor, "posts.publish");
-  const plan = await deps.posts.publishOf(actor, id);
+  const plan = await deps.drafts.publishOf(actor, id);
   const submit = needsApproval(actor.workspace);
-  const draft = deps.posts.draftPublish(id, plan, submit);
+  const draft = deps.drafts.draftPublish(id, plan, submit);
   await deps.posts.commit([
     deps.moves.dueNow(draft.waiting, draft.status, draft.at),
     draft.post,

@@ -9,12 +9,12 @@ import { type CommandDeps, postActivity } from "./deps";
  * approval when approval applies, an approved post's edit too; a write that does not withdraws a pending request.
  */
 export async function updatePost(deps: CommandDeps, actor: Actor, id: string, patch: Partial<PostFields>) {
-  const edit = await deps.posts.editOf(actor.workspace.id, id, patch);
+  const edit = await deps.drafts.editOf(actor.workspace.id, id, patch);
   const wants = schedules(edit.fields);
   const submit = wants && needsApproval(actor.workspace);
   for (const action of postWriteActions({ own: edit.owner === actor.userId, schedules: wants && !submit }))
     ensureActorCan(actor, action);
-  const draft = await deps.posts.draftEdit(actor, id, edit, submit);
+  const draft = await deps.drafts.draftEdit(actor, id, edit, submit);
   const submitted = submit && draft.fresh.length > 0;
   await deps.posts.commit([
     draft.post,
