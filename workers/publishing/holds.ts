@@ -13,7 +13,7 @@ import {
   RELEASED_ON_RECONNECT,
   releaseOnReconnect,
 } from "../posts/channel-holds";
-import { refreshPostStatus } from "./consumer";
+import { refreshPostStatus } from "./delivery-writes";
 
 export const MEDIA_SENDING_NOW =
   "This media is in a post being published right now. Try again in a minute, once it has finished.";

@@ -6,7 +6,7 @@ import { Conflict, notFound } from "../errors";
 import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import { type AccountCredentials, type PlatformClient, PlatformError } from "../platforms/types";
 import { claimDueTargets, type PublishMessage } from "./claim";
-import { refreshPostStatus } from "./consumer";
+import { refreshPostStatus } from "./delivery-writes";
 import { stagePostSoon } from "./staging";
 
 interface Deps {
