@@ -2,9 +2,8 @@
  * `npm run lint:imports`, second half: the folders under workers/ as a graph of modules (issue 36). A folder
  * (or a top-level file: services.ts, api.ts…) is a module; an import from one to another is an edge. Type-only
  * imports are left out: they vanish from the build, so a cycle made of them alone loads nothing twice. Edges
- * that close a cycle between modules are listed in scripts/module-cycles.json, the ones the tree has today:
- * a new one fails with the files that make it, and one that is gone must leave the list, so the list only
- * shrinks until the modules form a tree.
+ * that close a cycle between modules were listed in scripts/module-cycles.json until the modules formed a tree
+ * (ADR 057); the list is empty now, so any cycle fails with the files that make it.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";

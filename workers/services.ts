@@ -10,6 +10,9 @@ import { ApiKeyService } from "./automation/api-keys";
 import type { DeliveryDeps } from "./automation/webhook-delivery";
 import { webhookTransport } from "./automation/webhook-transport";
 import { type WebhookMessage, WebhookService } from "./automation/webhooks";
+import { PostCommands } from "./commands";
+import { createPost } from "./commands/create-post";
+import type { CommandDeps } from "./commands/deps";
 import { cachedDashboard, type DashboardViewer } from "./dashboard/service";
 import { createDb } from "./db/client";
 import { shardDb, shardFor, shardNames } from "./db/directory";
@@ -26,12 +29,13 @@ import { createPlatformRegistry, type PlatformRegistry } from "./platforms/regis
 import { resolveEndpoints } from "./platforms/resolve-endpoints";
 import { type PlatformClient, PlatformError } from "./platforms/types";
 import { upstreamFetch } from "./platforms/upstream-fetch";
-import { deletePost } from "./posts/delete-post";
-import { ChannelHolds } from "./posts/holds";
-import { type Actor, PostStore } from "./posts/store";
+import { PostDrafts } from "./posts/drafts";
+import { PostStore } from "./posts/store";
 import type { PublishMessage } from "./publishing/claim";
+import { publishDeps } from "./publishing/deps";
+import { ChannelHolds } from "./publishing/holds";
 import { PublishingService } from "./publishing/service";
-import { stagePostSoon } from "./publishing/staging";
+import { TargetMoves } from "./publishing/target-moves";
 import { QueueService } from "./queue/service";
 import type { MemberRef } from "./tenancy/membership";
 import { ActivityLog } from "./workspaces/activity";
@@ -161,9 +165,9 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     get posts() {
       return scoped().posts;
     },
-    /** Deletes a post (and its published copies when asked): the API's DELETE and the pages' delete form. */
-    get deletePost() {
-      return scoped().deletePost;
+    /** What a user does with a post (create, edit, publish, delete, retry…), for the API, the pages and MCP. */
+    get postCommands() {
+      return scoped().postCommands;
     },
     /** Bulk import of spreadsheet rows as posts (ADR 022). */
     get imports() {
@@ -265,11 +269,32 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
     markNeedsReconnect: (accountId: string, cause: PlatformError) => accounts.markNeedsReconnect(accountId, cause),
   };
   const media = new MediaLibrary(db, env.MEDIA, now);
-  const posts = new PostStore(db, media, now, (postId, platforms) =>
-    stagePostSoon({ db, now, client: platformAccess.client, queue: queues.publish }, postId, platforms),
-  );
+  const posts = new PostStore(db, media, now);
   const publishing = new PublishingService({ db, d1, queue: queues.publish, now, emit, ...platformAccess });
   const notifications = new Notifications({ db, mailer, now, origin: appOrigin });
+  const moves = new TargetMoves(db, now);
+  const queue = new QueueService(db, now, moves);
+  const activity = new ActivityLog(db);
+  const approvals = new ApprovalService({
+    db,
+    posts,
+    moves,
+    notifications,
+    now,
+    dispatchDue: (workspaceId) => publishing.dispatchDue(workspaceId),
+    emit,
+  });
+  const commandDeps: CommandDeps = {
+    posts,
+    drafts: new PostDrafts(media, now, posts),
+    publishing,
+    moves,
+    queue,
+    approvals,
+    activity,
+    webhooks,
+    publishDeps: () => publishDeps({ db, now, platformAccess, mediaUrls, env, config, webhooks, activity }),
+  };
   return {
     db,
     d1,
@@ -290,24 +315,16 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
     media,
     mediaUploads: new MediaUploads(db, env.MEDIA, media),
     posts,
-    deletePost: (actor: Actor, id: string, deleteRemote: boolean) =>
-      deletePost({ posts, publishing }, actor, id, deleteRemote),
-    imports: new ImportService(db, posts),
-    queue: new QueueService(db, now),
+    postCommands: new PostCommands(commandDeps),
+    imports: new ImportService(db, posts, (actor, fields) => createPost(commandDeps, actor, fields)),
+    queue,
     holds,
     analyticsDeps: () => ({ db, now, emit, ...platformAccess }),
     platformAccess,
     publishing,
     notifications,
-    approvals: new ApprovalService({
-      db,
-      posts,
-      notifications,
-      now,
-      dispatchDue: (workspaceId) => publishing.dispatchDue(workspaceId),
-      emit,
-    }),
-    activity: new ActivityLog(db),
+    approvals,
+    activity,
     comments: new PostComments({ db, notifications, now }),
     shareLinks: new ShareLinkService({ db, posts, notifications, mediaUrls, now, origin: appOrigin }),
     dashboard: (viewer: DashboardViewer) => cachedDashboard(db, viewer, now()),

@@ -6,11 +6,10 @@ import { loadOrThrow, runForm } from "~/lib/form-action.server";
 import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
-import { invalidateDashboard } from "../../workers/http/dashboard-cache";
 import { parseOrThrow } from "../../workers/http/validate";
 import { listPostsSchema, toListQuery } from "../../workers/posts/query";
-import { sentFields, updatePost } from "../../workers/posts/requests";
 import { ScheduleMessages } from "../../workers/posts/schedule-time";
+import { sentFields } from "../../workers/posts/schemas";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 
 /**
@@ -45,7 +44,7 @@ const rescheduleFields = z.object({
 /**
  * A drag in the planner posts `reschedule` (the post and its new ISO time): what PUT /api/posts/:id
  * {scheduledDate} does, with its permission (`posts.write`), rules and messages (a post that needs approval goes
- * back to pending and its approvers hear of it); the dashboard is read afresh, as after the API's writes.
+ * back to pending and its approvers hear of it); the command clears the dashboard's cache, as for the API.
  */
 export async function plannerAction(request: Request, ctx: AppContext, url: URL) {
   const { actor, vars } = signedIn(ctx, url);
@@ -62,8 +61,7 @@ export async function plannerAction(request: Request, ctx: AppContext, url: URL)
         id: form.get("id") ?? undefined,
         scheduledDate: form.get("scheduledDate") ?? undefined,
       });
-      const { message } = await updatePost(ctx.services, actor, id, sentFields({ scheduledDate }).patch);
-      await invalidateDashboard(actor.workspace.id);
+      const { message } = await ctx.services.postCommands.update(actor, id, sentFields({ scheduledDate }));
       return { ok: true as const, intent, id, message };
     },
     row,

@@ -16,7 +16,7 @@ export async function deletePostAction(request: Request, ctx: AppContext, url: U
   const form = await request.formData();
   return runForm("delete", async () => {
     ensurePermitted(vars, "posts.write");
-    const { message } = await ctx.services.deletePost(actor, id, form.get("deleteRemote") === "on");
+    const { message } = await ctx.services.postCommands.remove(actor, id, form.get("deleteRemote") === "on");
     return isEnhanced(form) ? data({ ok: true as const, intent: "delete", message, id }) : redirect("/content");
   });
 }

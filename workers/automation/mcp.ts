@@ -86,9 +86,10 @@ export function buildMcpServer(caller: Caller): McpServer {
     "create_draft",
     { title: "Create a draft", description: "Save a post as a draft (nothing is scheduled)", inputSchema: draftInput },
     (fields) =>
-      run(caller, "posts.write", () =>
-        services.posts.create(actor, postFieldsSchema.parse({ ...fields, status: "draft" })),
-      ),
+      run(caller, "posts.write", async () => {
+        const draft = postFieldsSchema.parse({ ...fields, status: "draft" });
+        return (await services.postCommands.create(actor, draft)).post;
+      }),
   );
   server.registerTool(
     "validate_post",
@@ -111,9 +112,10 @@ export function buildMcpServer(caller: Caller): McpServer {
       inputSchema: scheduleInput,
     },
     (fields) =>
-      run(caller, "posts.publish", () =>
-        services.posts.create(actor, postFieldsSchema.parse({ ...fields, status: "scheduled" })),
-      ),
+      run(caller, "posts.publish", async () => {
+        const scheduled = postFieldsSchema.parse({ ...fields, status: "scheduled" });
+        return (await services.postCommands.create(actor, scheduled)).post;
+      }),
   );
   server.registerTool(
     "publish_now",
@@ -124,11 +126,10 @@ export function buildMcpServer(caller: Caller): McpServer {
     },
     ({ postId: id, ...fields }) =>
       run(caller, "posts.publish", async () => {
-        const post = id
-          ? await services.posts.publish(actor, id)
-          : await services.posts.create(actor, postFieldsSchema.parse({ ...fields, publishNow: true }));
-        if (post.status !== "pending_approval") await services.publishing.dispatchDue(ws);
-        return services.posts.get(ws, post._id);
+        const { post } = id
+          ? await services.postCommands.publish(actor, id)
+          : await services.postCommands.create(actor, postFieldsSchema.parse({ ...fields, publishNow: true }));
+        return post;
       }),
   );
   server.registerTool(

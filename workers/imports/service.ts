@@ -4,7 +4,7 @@ import { connectedAccounts } from "../db/schema/accounts";
 import { importedRows } from "../db/schema/imports";
 import { media } from "../db/schema/media";
 import { DomainError } from "../errors";
-import { postFieldsSchema } from "../posts/rules";
+import { type PostFields, postFieldsSchema } from "../posts/rules";
 import type { Actor, PostStore } from "../posts/store";
 import { type ImportLookups, type ImportRow, rowFields, rowKey } from "./rows";
 
@@ -23,6 +23,8 @@ export class ImportService {
   constructor(
     private readonly db: Db,
     private readonly posts: PostStore,
+    /** The create-post command (rules, approval, activity, staging), run for each row. */
+    private readonly create: (actor: Actor, fields: PostFields) => Promise<{ _id: string }>,
   ) {}
 
   private async lookups(workspaceId: string, rows: ImportRow[]): Promise<ImportLookups> {
@@ -138,7 +140,7 @@ export class ImportService {
         continue;
       }
       try {
-        const post = await this.posts.create(actor, r.fields);
+        const post = await this.create(actor, r.fields);
         await this.db
           .update(importedRows)
           .set({ postId: post._id })

@@ -5,7 +5,7 @@ import { describeRoute } from "../http/route-registry";
 import { completeUploadSchema, listMediaSchema, startUploadSchema, updateMediaSchema } from "../media/schema";
 import { listPostsSchema } from "../posts/query";
 import { postFieldsSchema } from "../posts/rules";
-import { addToQueueFlag } from "../queue/add-to-queue";
+import { addToQueueFlag } from "../posts/schemas";
 
 /**
  * Accounts, scheduler, AI, media and posts: routers that landed before the registry, documented with the

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
+import { MAX_PUBLISH_ATTEMPTS } from "../delivery/retry-budget";
 import { publishTarget } from "../publishing/consumer";
 import { publishDeps } from "../publishing/deps";
-import { MAX_PUBLISH_ATTEMPTS } from "../publishing/retry-budget";
 import { buildServices } from "../services";
 import { insertScheduledPost } from "../test/fixtures";
 import { call, ORIGIN, registerUser } from "../test/helpers";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PUBLISH_ATTEMPTS } from "../publishing/retry-budget";
+import { MAX_PUBLISH_ATTEMPTS } from "../delivery/retry-budget";
 import { DUPLICATE_WINDOW_MS, duplicatesOf, retryNote } from "./channel-notes";
 
 const now = Date.parse("2026-03-05T10:00:00Z");

@@ -2,18 +2,14 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { SignedInEnv } from "../http/app-env";
-import { invalidateDashboardAfterWrites } from "../http/dashboard-cache";
 import { ok } from "../http/envelope";
 import { idempotent } from "../http/idempotency";
 import { parseOrThrow, readJson } from "../http/validate";
-import { publishDeps } from "../publishing/deps";
-import { publishFirstComment } from "../publishing/first-comment";
-import { ADDED_TO_QUEUE, addToQueueFlag, saveToQueue } from "../queue/add-to-queue";
 import { type EarlyReadStarter, earlyAnswer } from "../tenancy/early-read";
 import { actorOf, requirePermission } from "../tenancy/middleware";
 import { isLocalDay, listPostsSchema, toListQuery } from "./query";
-import { announceSubmitted, PostReplies, sentFields, updatePost } from "./requests";
 import { postFieldsSchema } from "./rules";
+import { addToQueueFlag, sentFields } from "./schemas";
 import type { ListedPosts } from "./store";
 
 const deleteQuery = z.object({
@@ -28,11 +24,7 @@ const confirmBody = z.object({
 
 const actor = actorOf;
 const ws = (c: Context<SignedInEnv>) => c.var.workspace.id;
-/** A write that ended in a submission for approval: announced to the approvers and the webhooks, then answered. */
-async function submitted<P extends { _id: string; content: string }>(c: Context<SignedInEnv>, post: P, status?: 201) {
-  await announceSubmitted(c.var.services, actor(c), post);
-  return ok(c, post, PostReplies.submitted, status);
-}
+const commands = (c: Context<SignedInEnv>) => c.var.services.postCommands;
 
 /**
  * GET /api/posts reads its page in one batch with the membership lookup (ADR 050). A date-only bound is a day in the
@@ -44,9 +36,11 @@ export const earlyPostsList: EarlyReadStarter<ListedPosts> = (c, workspaceId) =>
   return c.var.services.posts.listRead(workspaceId, toListQuery(raw.data, "UTC"));
 };
 
-/** SPEC §7 Posts. A scheduled post with pre-flight problems answers 400 with data.problems (api.ts onError). */
+/**
+ * SPEC §7 Posts: parse, one post command (workers/commands/, which also clears the dashboard's cache), reply. A
+ * scheduled post with pre-flight problems answers 400 with data.problems (api.ts onError).
+ */
 export const postRoutes = new Hono<SignedInEnv>()
-  .use(invalidateDashboardAfterWrites)
   .get("/", requirePermission("workspace.read"), async (c) => {
     const raw = parseOrThrow(listPostsSchema, c.req.query());
     const early = earlyAnswer(c, earlyPostsList);
@@ -66,24 +60,9 @@ export const postRoutes = new Hono<SignedInEnv>()
   .post("/", requirePermission("posts.write"), idempotent, async (c) => {
     const raw = await readJson(c, z.record(z.string(), z.unknown()));
     const fields = parseOrThrow(postFieldsSchema, raw);
-    const { services } = c.var;
-    if (parseOrThrow(addToQueueFlag, raw).addToQueue) {
-      const queued = await saveToQueue(services, actor(c), fields, (f) => services.posts.create(actor(c), f));
-      if (queued.status === "pending_approval") return submitted(c, queued, 201);
-      return ok(c, queued, ADDED_TO_QUEUE, 201);
-    }
-    const created = await services.posts.create(actor(c), fields);
-    if (created.status === "pending_approval") return submitted(c, created, 201);
-    if (!fields.publishNow) {
-      return ok(
-        c,
-        created,
-        created.status === "draft" ? "Draft saved successfully!" : "Post scheduled successfully!",
-        201,
-      );
-    }
-    await services.publishing.dispatchDue(ws(c));
-    return ok(c, await services.posts.get(ws(c), created._id), "Post queued for publishing", 201);
+    const { addToQueue } = parseOrThrow(addToQueueFlag, raw);
+    const { post, message } = await commands(c).create(actor(c), fields, { addToQueue });
+    return ok(c, post, message, 201);
   })
   .get("/:id", requirePermission("workspace.read"), async (c) =>
     ok(c, await c.var.services.posts.get(ws(c), c.req.param("id"))),
@@ -93,63 +72,32 @@ export const postRoutes = new Hono<SignedInEnv>()
   )
   .put("/:id", requirePermission("posts.write"), async (c) => {
     const raw = await readJson(c, z.record(z.string(), z.unknown()));
-    const { parsed, patch } = sentFields(raw);
-    const { services } = c.var;
-    if (parseOrThrow(addToQueueFlag, raw).addToQueue) {
-      const id = c.req.param("id");
-      // The channels come from the patch, or from the stored post when the patch names none.
-      const stored = await services.posts.get(ws(c), id);
-      const channels = {
-        platforms: patch.platforms ?? stored.platforms,
-        selectedAccounts: patch.selectedAccounts ?? (stored.selectedAccounts as Record<string, string[]>),
-      };
-      const queued = await saveToQueue(services, actor(c), { ...parsed, ...channels }, (f) =>
-        services.posts.update(actor(c), id, {
-          ...patch,
-          status: f.status,
-          publishNow: false,
-          scheduledDate: f.scheduledDate,
-        }),
-      );
-      if (queued.status === "pending_approval") return submitted(c, queued);
-      return ok(c, queued, ADDED_TO_QUEUE);
-    }
-    const { post, message } = await updatePost(services, actor(c), c.req.param("id"), patch);
+    const sent = sentFields(raw);
+    const { addToQueue } = parseOrThrow(addToQueueFlag, raw);
+    const { post, message } = await commands(c).update(actor(c), c.req.param("id"), sent, { addToQueue });
     return ok(c, post, message);
   })
   .delete("/:id", requirePermission("posts.write"), async (c) => {
     const { deleteRemote } = parseOrThrow(deleteQuery, c.req.query());
-    const { message, ...deleted } = await c.var.services.deletePost(actor(c), c.req.param("id"), deleteRemote);
+    const { message, ...deleted } = await commands(c).remove(actor(c), c.req.param("id"), deleteRemote);
     return ok(c, deleted, message);
   })
   .post("/:id/publish", requirePermission("posts.publish"), idempotent, async (c) => {
-    const { services } = c.var;
-    const asked = await services.posts.publish(actor(c), c.req.param("id"));
-    if (asked.status === "pending_approval") return submitted(c, asked);
-    await services.publishing.dispatchDue(ws(c));
-    return ok(c, await services.posts.get(ws(c), c.req.param("id")), "Post queued for publishing");
+    const { post, message } = await commands(c).publish(actor(c), c.req.param("id"));
+    return ok(c, post, message);
   })
   .post("/:id/targets/:targetId/retry", requirePermission("posts.publish"), idempotent, async (c) => {
-    const { services } = c.var;
-    await services.publishing.retryTarget(ws(c), c.req.param("id"), c.req.param("targetId"));
-    return ok(c, await services.posts.get(ws(c), c.req.param("id")), "Retrying this channel");
+    const { post, message } = await commands(c).retryTarget(actor(c), c.req.param("id"), c.req.param("targetId"));
+    return ok(c, post, message);
   })
   .post("/:id/targets/:targetId/first-comment/retry", requirePermission("posts.publish"), idempotent, async (c) => {
-    const { services } = c.var;
     const [postId, targetId] = [c.req.param("id"), c.req.param("targetId")];
-    await services.publishing.ensureCommentRetryable(ws(c), postId, targetId);
-    await publishFirstComment(targetId, publishDeps(services));
-    const post = await services.posts.get(ws(c), postId);
-    const comment = post.platformPosts.find((t) => t.id === targetId)?.firstComment;
-    return ok(
-      c,
-      post,
-      comment?.status === "published" ? "First comment published" : `First comment failed: ${comment?.error ?? ""}`,
-    );
+    const { post, message } = await commands(c).retryFirstComment(actor(c), postId, targetId);
+    return ok(c, post, message);
   })
   .post("/:id/targets/:targetId/confirm", requirePermission("posts.publish"), idempotent, async (c) => {
     const { permalink } = await readJson(c, confirmBody);
-    const { services } = c.var;
-    await services.publishing.confirmPublished(ws(c), c.req.param("id"), c.req.param("targetId"), permalink ?? null);
-    return ok(c, await services.posts.get(ws(c), c.req.param("id")), "Marked as published");
+    const [postId, targetId] = [c.req.param("id"), c.req.param("targetId")];
+    const { post, message } = await commands(c).confirm(actor(c), postId, targetId, permalink ?? null);
+    return ok(c, post, message);
   });

@@ -262,3 +262,7 @@ export function postSchema(ctx: PostRuleContext) {
     for (const message of postProblems(fields, ctx)) zc.addIssue({ code: "custom", message });
   });
 }
+
+/** Whether saving these fields schedules or publishes (which a contributor may not do). */
+export const schedules = (fields: Pick<PostFields, "status" | "publishNow" | "scheduledDate">) =>
+  fields.publishNow === true || intentOf(fields) === "scheduled";

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
-import { posts, postTargets, publishAttempts } from "../db/schema/index";
+import { postTargets, publishAttempts } from "../db/schema/index";
+import { decideAfterFailure, type TargetStatus } from "../delivery/state";
 import type { Platform } from "../platform-profile";
 import { refreshOnce } from "../platforms/refresh-once";
 import {
@@ -12,11 +13,19 @@ import {
   type PublishRequest,
   type PublishResult,
 } from "../platforms/types";
-import { recordActivity } from "../workspaces/activity";
+import type { ActivityEntry } from "../workspaces/activity";
+import {
+  attemptRow,
+  markPublished,
+  requeue,
+  settle,
+  settleUnconfirmed,
+  startPublishing,
+  waitUntil,
+} from "./delivery-writes";
 import { publishFirstComment } from "./first-comment";
 import { fillPermalink } from "./permalinks";
 import { stagedLookup, stagedPublish } from "./staging";
-import { decideAfterFailure, derivePostStatus, type TargetStatus } from "./state";
 import { publishRemainingParts, recordParts, type ThreadOutcomes } from "./thread";
 
 export interface PublishDeps {
@@ -34,6 +43,8 @@ export interface PublishDeps {
   gate: (accountId: string, platform: Platform) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** Webhook events of the outcomes decided here. */
   emit: EmitEvent;
+  /** The activity log's insert for an outcome, run in the outcome's own batch (the log is written by its module). */
+  activity: (entry: ActivityEntry) => BatchItem<"sqlite">;
 }
 
 export type TargetRow = typeof postTargets.$inferSelect;
@@ -57,23 +68,13 @@ export async function publishTarget(targetId: string, deps: PublishDeps): Promis
   const gate = await deps.gate(target.accountId, target.platform);
   if (!gate.allowed) {
     // Recorded so the reconciler knows this target is waiting on purpose, not lost.
-    await deps.db
-      .update(postTargets)
-      .set({ nextAttemptAt: deps.now() + gate.retryAfterSeconds * 1000, updatedAt: deps.now() })
-      .where(and(eq(postTargets.id, targetId), eq(postTargets.status, target.status)));
+    await waitUntil(deps, target, deps.now() + gate.retryAfterSeconds * 1000);
     return { ack: false, delaySeconds: gate.retryAfterSeconds };
   }
 
   if (target.status === "queued") {
     // One round trip: the move (its winner gets the row as it now is) and the latest attempt's outcome.
-    const [moved, last] = await deps.db.batch([
-      deps.db
-        .update(postTargets)
-        .set({ status: "publishing", attemptCount: target.attemptCount + 1, updatedAt: deps.now() })
-        .where(and(eq(postTargets.id, targetId), eq(postTargets.status, "queued")))
-        .returning(),
-      lastAttempt(deps.db, targetId),
-    ]);
+    const [moved, last] = await deps.db.batch([startPublishing(deps, target), lastAttempt(deps.db, targetId)]);
     const claimed = moved[0];
     if (!claimed) return ACK;
     if (outcomeUnknown(last[0]?.outcome)) {
@@ -256,10 +257,7 @@ async function retryLater(
   decision: ReturnType<typeof decideAfterFailure>,
 ): Promise<Disposition> {
   if (decision.action === "retry") {
-    await deps.db
-      .update(postTargets)
-      .set({ status: "queued", nextAttemptAt: deps.now() + decision.delayMs, updatedAt: deps.now() })
-      .where(and(eq(postTargets.id, target.id), eq(postTargets.status, "publishing")));
+    await requeue(deps, target, deps.now() + decision.delayMs);
     return { ack: false, delaySeconds: Math.ceil(decision.delayMs / 1000) };
   }
   const reason = decision.action === "fail" ? decision.reason : "Publishing could not be completed.";
@@ -322,174 +320,6 @@ export async function verifyTarget(
     await settleUnconfirmed(target, deps, error);
     return { outcome: "unconfirmed" };
   }
-}
-
-/** The user decides: the platform could not say whether the post went out. */
-function settleUnconfirmed(target: TargetRow, deps: PublishDeps, error: PlatformError) {
-  return settle(target, deps, {
-    status: "unconfirmed",
-    errorKind: error.kind,
-    errorMessage: `We could not confirm whether this post was published (${error.message}). Check the platform, then mark it published or retry.`,
-  });
-}
-
-/** The channel is published: its attempt, its new status, the activity entry and the post's status in one batch. */
-async function markPublished(
-  target: TargetRow,
-  result: PublishResult,
-  deps: PublishDeps,
-  log: { started: number; kind: string } | null,
-) {
-  const now = deps.now();
-  const activity = recordActivity(deps.db, {
-    workspaceId: target.workspaceId,
-    userId: null,
-    action: "published",
-    subject: "post",
-    subjectId: target.postId,
-    summary: `Published on ${target.platform}${result.permalink ? `: ${result.permalink}` : ""}`,
-    at: now,
-  });
-  const attempt = log
-    ? [attemptRow(deps, target.id, log.started, log.kind, log.kind === "verify" ? "found" : "published", null)]
-    : [];
-  await settle(
-    target,
-    deps,
-    { status: "published", remoteId: result.remoteId, permalink: result.permalink, publishedAt: now },
-    [activity, ...attempt],
-  );
-}
-
-/** Moves the target to its outcome (if it is still in flight) and re-derives its post's status; `also` joins the batch. */
-async function settle(
-  target: TargetRow,
-  deps: PublishDeps,
-  change: {
-    status: TargetStatus;
-    remoteId?: string;
-    permalink?: string | null;
-    publishedAt?: number;
-    errorKind?: string;
-    errorMessage?: string;
-  },
-  also: BatchItem<"sqlite">[] = [],
-) {
-  const now = deps.now();
-  const [moved, targets] = await deps.db.batch([
-    deps.db
-      .update(postTargets)
-      .set({
-        status: change.status,
-        remoteId: change.remoteId ?? null,
-        permalink: change.permalink ?? null,
-        publishedAt: change.publishedAt ?? null,
-        errorKind: change.errorKind ?? null,
-        errorMessage: change.errorMessage ?? null,
-        updatedAt: now,
-      })
-      .where(and(eq(postTargets.id, target.id), inArray(postTargets.status, ["publishing", "queued"])))
-      .returning({ id: postTargets.id }),
-    targetsOfPost(deps.db, target.postId),
-    ...also,
-  ]);
-  if (moved.length > 0 && change.status === "unconfirmed") {
-    await deps.emit(target.workspaceId, "post.unconfirmed", {
-      postId: target.postId,
-      channel: { targetId: target.id, platform: target.platform, accountId: target.accountId },
-      message: change.errorMessage ?? null,
-    });
-  }
-  await applyPostStatus(deps.db, target.postId, targets, now, deps.emit);
-}
-
-/** Post statuses that end a publish, each announced by its webhook event. */
-const ANNOUNCED = {
-  published: "post.published",
-  partially_published: "post.partially_published",
-  failed: "post.failed",
-} as const;
-
-/**
- * Re-derives the post's status from its targets after any target changed. The UPDATE that changes the status
- * is conditional, so when two channels settle at once only one of them announces the post's outcome.
- */
-export async function refreshPostStatus(db: Db, postId: string, now: number, emit?: EmitEvent): Promise<void> {
-  await applyPostStatus(db, postId, await targetsOfPost(db, postId), now, emit);
-}
-
-/** What a post's status is derived from: its targets. */
-const targetsOfPost = (db: Db, postId: string) =>
-  db
-    .select({
-      id: postTargets.id,
-      platform: postTargets.platform,
-      accountId: postTargets.accountId,
-      status: postTargets.status,
-      publishedAt: postTargets.publishedAt,
-      permalink: postTargets.permalink,
-      errorMessage: postTargets.errorMessage,
-    })
-    .from(postTargets)
-    .where(eq(postTargets.postId, postId));
-
-async function applyPostStatus(
-  db: Db,
-  postId: string,
-  targets: Awaited<ReturnType<typeof targetsOfPost>>,
-  now: number,
-  emit?: EmitEvent,
-): Promise<void> {
-  const status = derivePostStatus(targets);
-  const publishedAt = targets.reduce<number | null>(
-    (max, t) => (t.publishedAt && (!max || t.publishedAt > max) ? t.publishedAt : max),
-    null,
-  );
-  const changed = await db
-    .update(posts)
-    .set({ status, publishedAt, updatedAt: now })
-    .where(and(eq(posts.id, postId), ne(posts.status, status)))
-    .returning({ workspaceId: posts.workspaceId });
-  if (changed.length === 0) {
-    await db.update(posts).set({ publishedAt, updatedAt: now }).where(eq(posts.id, postId));
-    return;
-  }
-  const event = ANNOUNCED[status as keyof typeof ANNOUNCED];
-  if (!emit || !event) return;
-  await emit(changed[0]!.workspaceId, event, {
-    postId,
-    status,
-    channels: targets.map((t) => ({
-      targetId: t.id,
-      platform: t.platform,
-      accountId: t.accountId,
-      status: t.status,
-      permalink: t.permalink,
-      error: t.errorMessage,
-    })),
-  });
-}
-
-/** The attempt log's row, as a statement (awaited alone or joined to a batch). */
-function attemptRow(
-  deps: PublishDeps,
-  targetId: string,
-  started: number,
-  kind: string,
-  outcome: string,
-  error: PlatformError | null,
-) {
-  return deps.db.insert(publishAttempts).values({
-    id: crypto.randomUUID(),
-    targetId,
-    startedAt: started,
-    durationMs: deps.now() - started,
-    kind,
-    outcome,
-    errorKind: error?.kind ?? null,
-    errorMessage: error?.message ?? null,
-    platformCode: error?.details.code != null ? String(error.details.code) : null,
-  });
 }
 
 /** Anything that is not a classified platform error (a bug, a crash in our code) counts as an unknown outcome. */

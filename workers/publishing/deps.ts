@@ -4,7 +4,9 @@ import type { PublishDeps } from "./consumer";
 import { buildPublishRequest } from "./request";
 
 /** The consumer's dependencies from the request-independent services (queue and cron have no request). */
-export function publishDeps(services: Services): PublishDeps {
+export function publishDeps(
+  services: Pick<Services, "db" | "now" | "platformAccess" | "mediaUrls" | "env" | "config" | "webhooks" | "activity">,
+): PublishDeps {
   const { db, now, platformAccess, mediaUrls, env, config } = services;
   return {
     db,
@@ -14,6 +16,7 @@ export function publishDeps(services: Services): PublishDeps {
     refreshCredentials: platformAccess.refreshCredentials,
     markNeedsReconnect: platformAccess.markNeedsReconnect,
     emit: services.webhooks.emit,
+    activity: (entry) => services.activity.entry(entry),
     buildRequest: (target) =>
       buildPublishRequest(
         db,

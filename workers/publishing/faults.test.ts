@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../app";
 import { connectedAccounts, postMedia, postTargets } from "../db/schema/index";
+import { MAX_PUBLISH_ATTEMPTS } from "../delivery/retry-budget";
 import { buildServices } from "../services";
 import { insertScheduledPost, testDb } from "../test/fixtures";
 import { call, ORIGIN, registerUser } from "../test/helpers";
@@ -14,7 +15,6 @@ import { failFromDeadLetter, publishTarget } from "./consumer";
 import { publishDeps } from "./deps";
 import { fillMissingPermalinks } from "./permalinks";
 import { withBatchCredentials } from "./queue";
-import { MAX_PUBLISH_ATTEMPTS } from "./retry-budget";
 
 /**
  * The fault suite: the consumer driven message by message (as redeliveries would) against the emulator's

@@ -1,7 +1,7 @@
+import { CRASH_RETRY_DELAY_SECONDS, MAX_RETRY_DELAY_SECONDS } from "../delivery/retry-budget";
 import type { AccountCredentials } from "../platforms/types";
 import type { PublishMessage } from "./claim";
 import { failFromDeadLetter, type PublishDeps, publishTarget } from "./consumer";
-import { CRASH_RETRY_DELAY_SECONDS, MAX_RETRY_DELAY_SECONDS } from "./retry-budget";
 import { stageTarget } from "./staging";
 
 /** One target per message; targets are independent, so one channel's trouble never holds up another. */

@@ -3,10 +3,11 @@ import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
 import { posts, postTargets } from "../db/schema/index";
 import { Conflict, notFound } from "../errors";
-import type { Platform } from "../platform-profile";
+import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import { type AccountCredentials, type PlatformClient, PlatformError } from "../platforms/types";
 import { claimDueTargets, type PublishMessage } from "./claim";
-import { refreshPostStatus } from "./consumer";
+import { refreshPostStatus } from "./delivery-writes";
+import { stagePostSoon } from "./staging";
 
 interface Deps {
   db: Db;
@@ -25,6 +26,31 @@ export class PublishingService {
   /** Sends every due target of the user to the queue now (Publish Now, Repost Now, retries). */
   dispatchDue(workspaceId: string) {
     return claimDueTargets(this.deps, { kind: "trigger", workspaceId });
+  }
+
+  /**
+   * Stages at once the media of a post just scheduled or rescheduled (ADR 034). Only channels due within their
+   * platform's staging lead are announced: a bulk import of posts due next week must not spend the request's D1
+   * query budget looking for nothing to stage. A failure here costs only time: the minute cron's sweep stages
+   * what this missed.
+   */
+  async stageSoon(
+    postId: string,
+    targets: { status: string; dueAt: number | null; platform: Platform }[],
+    now: number,
+  ) {
+    const within = targets.filter(
+      (t) =>
+        t.status === "scheduled" &&
+        t.dueAt !== null &&
+        t.dueAt > now &&
+        t.dueAt <= now + (PLATFORM_PROFILES[t.platform].stagingLeadMs ?? 0),
+    );
+    if (within.length === 0) return;
+    const platforms = [...new Set(within.map((t) => t.platform))];
+    await stagePostSoon(this.deps, postId, platforms).catch((err) =>
+      console.error("staging right after scheduling failed", err),
+    );
   }
 
   /** Sends one due target now, even from a paused queue ("Share next", ADR 022). */

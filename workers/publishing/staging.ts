@@ -1,11 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
 import { postTargets, targetStagings } from "../db/schema/index";
-import { PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
-import { refreshOnce } from "../platforms/refresh-once";
-import type { AccountCredentials, PublishRequest, PublishResult, StagedMedia } from "../platforms/types";
-import type { PublishMessage } from "./claim";
-import { asPlatformError, type Disposition, type PublishDeps, type TargetRow } from "./consumer";
-import type { Leases } from "./lease";
 import {
   afterStagingFailure,
   EXPIRY_MARGIN_MS,
@@ -16,7 +10,13 @@ import {
   type StagingRow,
   stagingVerdict,
   usableStaged,
-} from "./staging-state";
+} from "../delivery/staging-state";
+import { PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
+import { refreshOnce } from "../platforms/refresh-once";
+import type { AccountCredentials, PublishRequest, PublishResult, StagedMedia } from "../platforms/types";
+import type { PublishMessage } from "./claim";
+import { asPlatformError, type Disposition, type PublishDeps, type TargetRow } from "./consumer";
+import type { Leases } from "./lease";
 
 /**
  * Staging heavy work ahead of the due time (ADR 029). The cron's sweep decides, the publish queue carries

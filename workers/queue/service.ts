@@ -1,10 +1,11 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, lte, notInArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { posts, postTargets } from "../db/schema/posts";
 import { accountQueues } from "../db/schema/queue";
 import { Conflict, Invalid, notFound } from "../errors";
 import { PLATFORM_NAMES, type Platform } from "../platform-profile";
+import type { TargetMoves } from "../publishing/target-moves";
 import { nextFreeSlot, normalizeSlots, QueueMessages, reorderedTimes, type Slot, slotInstants } from "./slots";
 
 /** How far ahead the queue view looks by default, and at most. */
@@ -32,6 +33,8 @@ export class QueueService {
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
+    /** Publishing's writer of channels: the queue reads them and asks it to move them. */
+    private readonly moves: TargetMoves,
   ) {}
 
   private async account(workspaceId: string, accountId: string): Promise<AccountRow> {
@@ -179,30 +182,7 @@ export class QueueService {
       .from(postTargets)
       .where(and(eq(postTargets.postId, postId), eq(postTargets.workspaceId, workspaceId)));
     const moving = targets.filter((t) => t.status === "scheduled" && slots.has(t.accountId));
-    if (moving.length === 0) return;
-    const now = this.now();
-    await this.db.batch(
-      nonEmpty([
-        ...moving.map((t) =>
-          this.db
-            .update(postTargets)
-            .set({ dueAt: slots.get(t.accountId)!, updatedAt: now })
-            .where(and(eq(postTargets.id, t.id), eq(postTargets.status, "scheduled"))),
-        ),
-        this.earliestDue(postId, now),
-      ]),
-    );
-  }
-
-  /** The post's shown time follows its earliest waiting channel. */
-  private earliestDue(postId: string, now: number) {
-    return this.db
-      .update(posts)
-      .set({
-        scheduledAt: sql`coalesce((SELECT min(due_at) FROM post_targets WHERE post_id = ${postId} AND status = 'scheduled'), ${posts.scheduledAt})`,
-        updatedAt: now,
-      })
-      .where(eq(posts.id, postId));
+    await this.moves.retime(moving.map((t) => ({ id: t.id, postId, dueAt: slots.get(t.accountId)! })));
   }
 
   /** Reorders the account's waiting posts: they keep the times they hold and take them in `targetIds` order. */
@@ -226,19 +206,7 @@ export class QueueService {
       rows.map((r) => ({ id: r.id, dueAt: r.dueAt! })),
       targetIds,
     );
-    const now = this.now();
-    const postIds = [...new Set(rows.map((r) => r.postId))];
-    await this.db.batch(
-      nonEmpty([
-        ...rows.map((r) =>
-          this.db
-            .update(postTargets)
-            .set({ dueAt: times.get(r.id)!, updatedAt: now })
-            .where(and(eq(postTargets.id, r.id), eq(postTargets.status, "scheduled"))),
-        ),
-        ...postIds.map((id) => this.earliestDue(id, now)),
-      ]),
-    );
+    await this.moves.retime(rows.map((r) => ({ id: r.id, postId: r.postId, dueAt: times.get(r.id)! })));
   }
 
   /**
@@ -261,21 +229,9 @@ export class QueueService {
       .orderBy(asc(postTargets.dueAt), asc(postTargets.createdAt))
       .limit(1);
     if (!next) throw new Conflict(QueueErrors.emptyQueue);
-    const now = this.now();
-    await this.db.batch([
-      this.db
-        .update(postTargets)
-        .set({ dueAt: now, attemptCount: 0, updatedAt: now })
-        .where(and(eq(postTargets.id, next.id), eq(postTargets.status, "scheduled"))),
-      this.earliestDue(next.postId, now),
-    ]);
+    await this.moves.retime([{ id: next.id, postId: next.postId, dueAt: this.now() }], { restart: true });
     return { postId: next.postId, targetId: next.id };
   }
-}
-
-/** db.batch wants a non-empty tuple; these lists always hold at least the post update. */
-function nonEmpty<T>(items: T[]): [T, ...T[]] {
-  return items as [T, ...T[]];
 }
 
 type Waiting = { targetId: string; postId: string; content: string; dueAt: number | null };

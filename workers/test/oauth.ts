@@ -8,7 +8,7 @@ import { platformCredentials } from "../env";
 import { createPlatformRegistry } from "../platforms/registry";
 import { resolveEndpoints } from "../platforms/resolve-endpoints";
 import { createSandboxFetch } from "../platforms/sandbox-fetch";
-import { ChannelHolds } from "../posts/holds";
+import { ChannelHolds } from "../publishing/holds";
 import { ORIGIN } from "./helpers";
 
 /** Drives a real consent through the Worker and the emulator: start → consent page → form POST → callback. */

@@ -46,6 +46,11 @@ const where = (workspaceId: string, filter: ActivityFilter) =>
 export class ActivityLog {
   constructor(private readonly db: Db) {}
 
+  /** `recordActivity` on this log's database, for modules below this one that get the log handed to them. */
+  entry(entry: ActivityEntry) {
+    return recordActivity(this.db, entry);
+  }
+
   private query(workspaceId: string, filter: ActivityFilter, limit: number, offset: number) {
     return this.db
       .select({ entry: activityLog, who: users.displayName, email: users.email })

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { EmitEvent } from "../automation/webhooks";
 import type { Db } from "../db/client";
-import { postApprovals, posts, postTargets, users, workspaceMembers } from "../db/schema/index";
+import { postApprovals, posts, users, workspaceMembers } from "../db/schema/index";
 import { Conflict, notFound } from "../errors";
 import { excerpt } from "../posts/excerpt";
 import type { Actor, PostStore } from "../posts/store";
-import { derivePostStatus } from "../publishing/state";
+import type { TargetMoves } from "../publishing/target-moves";
 import { can, ROLES } from "../tenancy/roles";
 import { recordActivity } from "./activity";
 import { ApprovalMessages, approvalDueAt } from "./approval-rules";
@@ -14,6 +14,8 @@ import type { Notifications } from "./notifications";
 interface Deps {
   db: Db;
   posts: PostStore;
+  /** Publishing's writer of channels: a decision moves the post's waiting channels and re-derives its status. */
+  moves: TargetMoves;
   notifications: Notifications;
   now: () => number;
   /** Hands the workspace's due targets to the publishing queue (an approved Publish Now). */
@@ -52,6 +54,26 @@ export class ApprovalService {
         },
       ];
     });
+  }
+
+  /** The approval request of a submitted post (ADR 016), to write in the submitting command's batch. */
+  submission(submitter: Actor, postId: string, publishNow: boolean, at: number) {
+    return this.deps.db.insert(postApprovals).values({
+      id: crypto.randomUUID(),
+      workspaceId: submitter.workspace.id,
+      postId,
+      submittedBy: submitter.userId,
+      submittedAt: at,
+      publishNow,
+      status: "pending",
+    });
+  }
+
+  /** A write that does not go through approval withdraws the post's pending request, if any. */
+  withdrawal(postId: string) {
+    return this.deps.db
+      .delete(postApprovals)
+      .where(and(eq(postApprovals.postId, postId), eq(postApprovals.status, "pending")));
   }
 
   /** Tells the workspace's approvers, in-app and by email, that a post waits for them (not the submitter). */
@@ -105,15 +127,7 @@ export class ApprovalService {
     const timing = approvalDueAt({ publishNow: request.publishNow, scheduledAt: post.scheduledAt }, newTime, now);
     if ("expired" in timing) throw new Conflict(ApprovalMessages.timePassed);
     const { db } = this.deps;
-    await db.batch([
-      db
-        .update(postTargets)
-        .set({ status: "scheduled", dueAt: timing.dueAt, updatedAt: now })
-        .where(and(eq(postTargets.postId, postId), eq(postTargets.status, "pending_approval"))),
-      db
-        .update(posts)
-        .set({ status: "scheduled", scheduledAt: timing.dueAt, updatedAt: now })
-        .where(eq(posts.id, postId)),
+    await this.deps.moves.decide(postId, { dueAt: timing.dueAt }, [
       db
         .update(postApprovals)
         .set({ status: "approved", decidedBy: approver.userId, decidedAt: now })
@@ -144,20 +158,7 @@ export class ApprovalService {
     const { post, request } = await this.pending(approver.workspace.id, postId);
     const now = this.deps.now();
     const { db } = this.deps;
-    const targets = await db
-      .select({ status: postTargets.status })
-      .from(postTargets)
-      .where(eq(postTargets.postId, postId));
-    const after = targets.map((t) => (t.status === "pending_approval" ? { status: "draft" as const } : t));
-    await db.batch([
-      db
-        .update(postTargets)
-        .set({ status: "draft", dueAt: null, updatedAt: now })
-        .where(and(eq(postTargets.postId, postId), eq(postTargets.status, "pending_approval"))),
-      db
-        .update(posts)
-        .set({ status: derivePostStatus(after), updatedAt: now })
-        .where(eq(posts.id, postId)),
+    await this.deps.moves.decide(postId, { rejected: true }, [
       db
         .update(postApprovals)
         .set({ status: "rejected", decidedBy: approver.userId, decidedAt: now, comment })

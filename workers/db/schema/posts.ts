@@ -43,7 +43,7 @@ export interface StoredVersion {
   thread?: string[];
 }
 
-/** A post as the user wrote it. Its status is derived from its targets (see publishing/state.ts). */
+/** A post as the user wrote it. Its status is derived from its targets (see delivery/state.ts). */
 export const posts = sqliteTable(
   "posts",
   {

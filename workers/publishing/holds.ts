@@ -5,7 +5,6 @@ import { media } from "../db/schema/media";
 import { posts, postTargets } from "../db/schema/posts";
 import { Conflict, notFound } from "../errors";
 import { affectedPostSummary } from "../media/affected-summary";
-import { refreshPostStatus } from "../publishing/consumer";
 import {
   HELD_ON_DISCONNECT,
   HELD_ON_MEDIA_DELETE,
@@ -13,7 +12,8 @@ import {
   HoldReason,
   RELEASED_ON_RECONNECT,
   releaseOnReconnect,
-} from "./channel-holds";
+} from "../posts/channel-holds";
+import { refreshPostStatus } from "./delivery-writes";
 
 export const MEDIA_SENDING_NOW =
   "This media is in a post being published right now. Try again in a minute, once it has finished.";

@@ -1,0 +1,26 @@
+import { type PostFields, schedules } from "../posts/rules";
+import { type Actor, ensureActorCan } from "../tenancy/actor";
+import { postWriteActions } from "../tenancy/roles";
+import { needsApproval } from "../workspaces/approval-rules";
+import { type CommandDeps, postActivity } from "./deps";
+
+/**
+ * Creates a post: who may save it (scheduling is an approver's or a publisher's), whether it goes to approval
+ * (ADR 016), the rules and pre-flight, then the post, its targets, the approval request and the activity entry
+ * in one batch, and its media staged when it is due soon. Bulk import runs this for each row.
+ */
+export async function createPost(deps: CommandDeps, actor: Actor, fields: PostFields) {
+  const wants = schedules(fields);
+  const submit = wants && needsApproval(actor.workspace);
+  for (const action of postWriteActions({ own: true, schedules: wants && !submit })) ensureActorCan(actor, action);
+  const draft = await deps.drafts.draftNew(actor, fields, submit);
+  await deps.posts.commit([
+    draft.post,
+    ...deps.moves.add(draft.targets),
+    ...draft.media,
+    ...(submit ? [deps.approvals.submission(actor, draft.id, fields.publishNow === true, draft.at)] : []),
+    postActivity(deps, actor, submit ? "submitted" : "created", draft.id, fields.content, draft.at),
+  ]);
+  await deps.publishing.stageSoon(draft.id, draft.targets, draft.at);
+  return deps.posts.get(actor.workspace.id, draft.id);
+}

@@ -1,0 +1,26 @@
+import { invalidateDashboard } from "../http/dashboard-cache";
+import type { Actor } from "../posts/store";
+import { ensureActorCan } from "../tenancy/actor";
+import { postWriteActions } from "../tenancy/roles";
+import type { CommandDeps } from "./deps";
+
+/**
+ * Deletes a post (its author's, or any with `posts.manage`), and with `deleteRemote` its published copies first.
+ * The message says which platforms kept their copy.
+ */
+export async function deletePost(deps: CommandDeps, actor: Actor, id: string, deleteRemote: boolean) {
+  const ws = actor.workspace.id;
+  const owner = await deps.posts.ownerOf(ws, id);
+  for (const action of postWriteActions({ own: owner === actor.userId, schedules: false }))
+    ensureActorCan(actor, action);
+  // Checked before anything is deleted on the platforms; the DELETE checks again, atomically.
+  await deps.posts.ensureNotSending(id);
+  const remote = deleteRemote ? await deps.publishing.deleteRemote(ws, id) : [];
+  await deps.posts.remove(ws, id);
+  await invalidateDashboard(ws);
+  const refused = remote.filter((r) => !r.deleted);
+  const message = refused.length
+    ? `Post deleted here; not deleted on ${refused.map((r) => `${r.platform} (${r.message})`).join(", ")}`
+    : "Post deleted successfully";
+  return { id, remote, message };
+}

@@ -1,0 +1,22 @@
+import { type Actor, ensureActorCan } from "../tenancy/actor";
+import { needsApproval } from "../workspaces/approval-rules";
+import { type CommandDeps, postActivity } from "./deps";
+
+/**
+ * Publish Now on a saved post: its unsent channels become due now (the caller hands them to the dispatcher), or
+ * wait for approval where it applies; a pending request is replaced.
+ */
+export async function publishPost(deps: CommandDeps, actor: Actor, id: string) {
+  ensureActorCan(actor, "posts.publish");
+  const plan = await deps.drafts.publishOf(actor, id);
+  const submit = needsApproval(actor.workspace);
+  const draft = deps.drafts.draftPublish(id, plan, submit);
+  await deps.posts.commit([
+    deps.moves.dueNow(draft.waiting, draft.status, draft.at),
+    draft.post,
+    deps.approvals.withdrawal(id),
+    ...(submit ? [deps.approvals.submission(actor, id, true, draft.at)] : []),
+    postActivity(deps, actor, submit ? "submitted" : "publish_requested", id, plan.content, draft.at),
+  ]);
+  return deps.posts.get(actor.workspace.id, id);
+}

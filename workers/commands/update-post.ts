@@ -1,0 +1,30 @@
+import { type PostFields, schedules } from "../posts/rules";
+import { type Actor, ensureActorCan } from "../tenancy/actor";
+import { postWriteActions } from "../tenancy/roles";
+import { needsApproval } from "../workspaces/approval-rules";
+import { type CommandDeps, postActivity } from "./deps";
+
+/**
+ * Edits a post with the sent fields (the planner's reschedule too): any write that schedules goes back to
+ * approval when approval applies, an approved post's edit too; a write that does not withdraws a pending request.
+ */
+export async function updatePost(deps: CommandDeps, actor: Actor, id: string, patch: Partial<PostFields>) {
+  const edit = await deps.drafts.editOf(actor.workspace.id, id, patch);
+  const wants = schedules(edit.fields);
+  const submit = wants && needsApproval(actor.workspace);
+  for (const action of postWriteActions({ own: edit.owner === actor.userId, schedules: wants && !submit }))
+    ensureActorCan(actor, action);
+  const draft = await deps.drafts.draftEdit(actor, id, edit, submit);
+  const submitted = submit && draft.fresh.length > 0;
+  await deps.posts.commit([
+    draft.post,
+    ...deps.moves.drop(draft.replaced),
+    ...deps.moves.add(draft.fresh),
+    ...draft.media,
+    deps.approvals.withdrawal(id),
+    ...(submitted ? [deps.approvals.submission(actor, id, edit.fields.publishNow === true, draft.at)] : []),
+    postActivity(deps, actor, submitted ? "submitted" : "edited", id, edit.fields.content, draft.at),
+  ]);
+  await deps.publishing.stageSoon(id, draft.fresh, draft.at);
+  return deps.posts.get(actor.workspace.id, id);
+}

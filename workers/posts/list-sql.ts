@@ -1,0 +1,113 @@
+import { and, eq, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { fromJsonRow, jsonRow } from "../db/json-rows";
+import { likeContains } from "../db/like";
+import { clientReviews, postApprovals } from "../db/schema/approvals";
+import { media, postMedia } from "../db/schema/media";
+import { posts, postTargets } from "../db/schema/posts";
+import { targetStagings } from "../db/schema/staging";
+import type { MediaRow } from "../media/present";
+import type { ListPostsQuery } from "./query";
+
+// The SQL behind the posts list and every presented post (ADR 048): the list's filters and page, and what each
+// post shows besides its row, read in one compound select and split back into each table's rows.
+
+type TargetRow = typeof postTargets.$inferSelect;
+
+export const placeholder = (name: string) => sql.placeholder(name);
+
+/** Which of the list's filters a request uses: the list's statements are rendered once for each combination. */
+type ListShape = Record<"status" | "platform" | "from" | "to" | "search", boolean>;
+
+/** Which filters `q` uses, and a key naming that combination for its rendered statements. */
+export function listShape(q: ListPostsQuery): { shape: ListShape; key: string } {
+  const shape: ListShape = {
+    status: q.status !== undefined,
+    platform: q.platform !== undefined,
+    from: q.from !== undefined,
+    to: q.to !== undefined,
+    search: Boolean(q.search),
+  };
+  const key = (Object.keys(shape) as Array<keyof ListShape>).filter((k) => shape[k]).join(",");
+  return { shape, key };
+}
+
+/** The list's filters, their values as placeholders (`list` binds them). */
+export function listWhere(shape: ListShape) {
+  const shownAt = sql`coalesce(${posts.publishedAt}, ${posts.scheduledAt}, ${posts.createdAt})`;
+  return and(
+    eq(posts.workspaceId, placeholder("workspaceId")),
+    shape.status ? eq(posts.status, placeholder("status")) : undefined,
+    shape.platform
+      ? sql`EXISTS (SELECT 1 FROM json_each(${posts.platforms}) WHERE json_each.value = ${placeholder("platform")})`
+      : undefined,
+    shape.from ? sql`${shownAt} >= ${placeholder("from")}` : undefined,
+    shape.to ? sql`${shownAt} < ${placeholder("to")}` : undefined,
+    shape.search
+      ? or(likeContains(posts.content, placeholder("content")), likeContains(posts.hashtags, placeholder("hashtag")))
+      : undefined,
+  );
+}
+
+/** `columns` of the list's page: newest first. */
+export function inPage(shape: ListShape, columns: SQL) {
+  return sql`SELECT ${columns} FROM ${posts} WHERE ${listWhere(shape)}
+    ORDER BY ${posts.createdAt} DESC, ${posts.id} DESC LIMIT ${placeholder("limit")} OFFSET ${placeholder("offset")}`;
+}
+
+/** The list statement's rows before the related ones: its total, then its page (ordered by `sort`). */
+export const TOTAL = -2;
+export const PAGE = -1;
+
+export type RelatedRow = { kind: number; sort: number; row: string | number };
+
+/**
+ * What a presented post shows besides its row (targets, media, approvals, client reviews, stagings) for the posts
+ * `page` selects (at least their `id`) as rows of `kind`, `sort` (the order within a kind) and `row` (JSON), in one
+ * compound select (ADR 048). Five kinds: local D1 refuses a compound select of more than five terms.
+ */
+export function relatedRows(page: SQL) {
+  const ofPage = (column: SQLWrapper) => sql`${column} IN (SELECT id FROM page)`;
+  const used = sql`(SELECT count(*) FROM post_media pm WHERE pm.media_id = ${media.id})`;
+  return sql`WITH page AS (${page})
+    SELECT 0 AS kind, ${postTargets.createdAt} AS sort, ${jsonRow(postTargets)} AS row
+      FROM ${postTargets} WHERE ${ofPage(postTargets.postId)}
+    UNION ALL
+    SELECT 1, ${postMedia.position}, json_object('postId', ${postMedia.postId}, 'row', ${jsonRow(media)}, 'used', ${used})
+      FROM ${postMedia} INNER JOIN ${media} ON ${media.id} = ${postMedia.mediaId} WHERE ${ofPage(postMedia.postId)}
+    UNION ALL
+    SELECT 2, -${postApprovals.submittedAt}, ${jsonRow(postApprovals)}
+      FROM ${postApprovals} WHERE ${ofPage(postApprovals.postId)}
+    UNION ALL
+    SELECT 3, ${clientReviews.createdAt}, ${jsonRow(clientReviews)}
+      FROM ${clientReviews} WHERE ${ofPage(clientReviews.postId)}
+    UNION ALL
+    SELECT 4, 0, ${jsonRow(targetStagings)} FROM ${targetStagings} WHERE ${ofPage(targetStagings.postId)}`;
+}
+
+/** `relatedRows`' rows (already ordered) as each table's own rows; rows of other kinds are skipped. */
+export function relatedOf(rows: RelatedRow[]) {
+  const related = {
+    targets: [] as TargetRow[],
+    attached: [] as Array<{ postId: string; row: MediaRow; used: number }>,
+    approvals: [] as Array<typeof postApprovals.$inferSelect>,
+    reviews: [] as Array<typeof clientReviews.$inferSelect>,
+    stagings: [] as Array<typeof targetStagings.$inferSelect>,
+  };
+  for (const { kind, row: text } of rows) {
+    if (kind < 0) continue;
+    const row = JSON.parse(String(text)) as Record<string, unknown>;
+    if (kind === 0) related.targets.push(fromJsonRow(postTargets, row));
+    else if (kind === 1)
+      related.attached.push({
+        postId: row.postId as string,
+        row: fromJsonRow(media, row.row as Record<string, unknown>),
+        used: row.used as number,
+      });
+    else if (kind === 2) related.approvals.push(fromJsonRow(postApprovals, row));
+    else if (kind === 3) related.reviews.push(fromJsonRow(clientReviews, row));
+    else related.stagings.push(fromJsonRow(targetStagings, row));
+  }
+  return related;
+}
+
+export type Related = ReturnType<typeof relatedOf>;
