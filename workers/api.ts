@@ -52,23 +52,6 @@ function bodyLimitFor(method: string, path: string, contentType: string): number
   return path === "/api/media/upload" ? MEDIA_UPLOAD_BODY_LIMIT : MULTIPART_BODY_LIMIT;
 }
 
-/** Reads a body to its end (discarding it), up to Cloudflare's own request limit. */
-async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
-  if (!body || body.locked) return;
-  const reader = body.getReader();
-  let read = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done || (read += value.byteLength) > MEDIA_UPLOAD_BODY_LIMIT) return;
-    }
-  } catch {
-    // the client went away: nothing left to read
-  } finally {
-    reader.releaseLock();
-  }
-}
-
 /** `now` reads the clock on each call, never a clock captured when the module loaded. */
 export function createApi(now: () => number = () => Date.now()) {
   const app = new Hono<AppEnv>();
@@ -127,13 +110,8 @@ export function createApi(now: () => number = () => Date.now()) {
   app.use("/api/*", (c, next) =>
     bodyLimit({
       maxSize: bodyLimitFor(c.req.method, c.req.path, c.req.header("Content-Type") ?? ""),
-      onError: async (ctx) => {
-        // Read the rest of the body before answering: a server that answers mid-upload and closes the
-        // connection makes some clients (Node's fetch through wrangler dev) see "Network connection lost"
-        // instead of this 413.
-        await drain(ctx.req.raw.body);
-        return fail(ctx, 413, "Request body too large.");
-      },
+      // The Worker entry reads the rest of the body before this answer leaves (ADR 061).
+      onError: (ctx) => fail(ctx, 413, "Request body too large."),
     })(c, next),
   );
   app.use("/api/*", originCheck);
