@@ -9,7 +9,7 @@ import { analyticsRoutes } from "./analytics/routes";
 import { originCheck, resolveAuth } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
 import { keyRoutes } from "./automation/key-routes";
-import { mcpRoutes } from "./automation/mcp";
+import { mcpRoutes, PROTECTED_RESOURCE_PATH, protectedResourceRoutes } from "./automation/mcp";
 import { webhookRoutes } from "./automation/webhook-routes";
 import { billingRoutes } from "./billing/routes";
 import { dashboardRoutes } from "./dashboard/routes";
@@ -107,6 +107,8 @@ export function createApi(now: () => number = () => Date.now()) {
   // The MCP endpoint: API keys only (no cookie, so no origin check), the key's workspace and rate limit.
   app.use("/mcp", withServices, resolveAuth, resolveWorkspace());
   app.route("/mcp", mcpRoutes);
+  app.use(`${PROTECTED_RESOURCE_PATH}/*`, apiCors);
+  app.route(PROTECTED_RESOURCE_PATH, protectedResourceRoutes);
   app.use("/api/*", (c, next) =>
     bodyLimit({
       maxSize: bodyLimitFor(c.req.method, c.req.path, c.req.header("Content-Type") ?? ""),

@@ -3,6 +3,7 @@ import { runConnectionHealth } from "./accounts/connection-health";
 import { handleAnalyticsQueue, runAnalyticsCron } from "./analytics/jobs";
 import { api } from "./api";
 import { tokenFromRequest } from "./auth/session-cookie";
+import { PROTECTED_RESOURCE_PATH } from "./automation/mcp";
 import { consumeWebhookBatch } from "./automation/webhook-delivery";
 import type { WebhookMessage } from "./automation/webhooks";
 import { appContext } from "./context";
@@ -74,6 +75,7 @@ export default {
       pathname === "/health" ||
       pathname === "/api" ||
       pathname === "/mcp" ||
+      pathname.startsWith(PROTECTED_RESOURCE_PATH) ||
       pathname.startsWith("/api/") ||
       pathname.startsWith("/media/")
         ? await api.fetch(request, env, ctx)
