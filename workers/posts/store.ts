@@ -100,6 +100,7 @@ export class PostStore {
       now: this.now(),
       timeZone: user.workspace.timezone,
       mediaKind: (i) => kinds.get(i),
+      mediaRequired: user.workspace.mediaRequired,
     });
     if (messages.length > 0) throw new Invalid(messages[0]!);
     const versions = versionsOf(fields);
@@ -133,7 +134,12 @@ export class PostStore {
     const kinds = new Map(rows.map((m) => [m.id, m.fileType]));
     const messages = postProblems(
       { ...fields, status: fields.status ?? "scheduled" },
-      { now: this.now(), timeZone: user.workspace.timezone, mediaKind: (i) => kinds.get(i) },
+      {
+        now: this.now(),
+        timeZone: user.workspace.timezone,
+        mediaKind: (i) => kinds.get(i),
+        mediaRequired: user.workspace.mediaRequired,
+      },
     );
     const accounts = await this.workspaceAccounts(user.workspace.id);
     const versions = versionsOf(fields);
