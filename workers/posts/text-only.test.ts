@@ -62,4 +62,36 @@ describe("text-only posts, as the workspace allows", () => {
     ]);
     expect(published.media).toEqual([]);
   });
+
+  it.each(["twitter", "threads", "facebook"] as const)(
+    "with the setting off, a text-only %s post publishes through the emulator",
+    async (platform) => {
+      const u = await registerUser();
+      await connectViaEmulator(u.cookie, platform);
+      await call(`/api/workspaces/${u.user.id}`, { token: u.token, method: "PATCH", body: { mediaRequired: false } });
+      const account = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data.accounts.find(
+        (a) => a.platform === platform,
+      )!._id;
+      const made = await call<"POST /api/posts">("/api/posts", {
+        token: u.token,
+        body: {
+          content: `Text only on ${platform}`,
+          platforms: [platform],
+          selectedAccounts: { [platform]: [account] },
+          publishNow: true,
+        },
+      });
+      expect(made.status, made.body.message).toBe(201);
+      const status = await vi.waitFor(
+        async () => {
+          const post = (await call<"GET /api/posts/:id">(`/api/posts/${made.body.data._id}`, { token: u.token })).body
+            .data;
+          if (!["published", "failed"].includes(post.status)) throw new Error(`still ${post.status}`);
+          return post.platformPosts.map((t) => [t.status, t.error?.message ?? null]);
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+      expect(status).toEqual([["published", null]]);
+    },
+  );
 });
