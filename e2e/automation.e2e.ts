@@ -6,7 +6,7 @@ import { expect, test } from "./browser";
 import { gotoHydrated, newUser, registerViaApi } from "./helpers";
 import { connectViaConsent } from "./platforms";
 
-test("Settings → API: a key is created, copied and used (last used shows), and a webhook endpoint logs and re-sends a published post's delivery", async ({
+test("Settings → API: a key is created, copied and used (last used shows), a webhook endpoint logs and re-sends a published post's delivery, and sends a test event", async ({
   journey: { page, baseUrl },
 }) => {
   // A receiver on this machine (loopback is allowed while APP_ENV is development or test).
@@ -92,6 +92,15 @@ test("Settings → API: a key is created, copied and used (last used shows), and
     expect(received[1]!.headers["webhook-id"]).toBe(received[0]!.headers["webhook-id"]);
     await endpoint.getByRole("button", { name: "Refresh" }).click();
     await row.getByText(/2 attempts · last: 200/).waitFor();
+
+    // "Send test event": signed and sent at once, the endpoint's answer in the notice, first in the open log.
+    await endpoint.getByRole("button", { name: "Send test event" }).click();
+    await page.getByRole("status").filter({ hasText: "Test event delivered: your endpoint answered 200." }).waitFor();
+    expect(received).toHaveLength(3);
+    expect(JSON.parse(received[2]!.body).type).toBe("webhook.test");
+    expect(received[2]!.headers["webhook-signature"]).toMatch(/^v1,/);
+    await row.getByText("webhook.test").waitFor();
+    await row.getByText(/1 attempt · last: 200/).waitFor();
   } finally {
     receiver.close();
   }

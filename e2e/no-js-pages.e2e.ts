@@ -384,6 +384,7 @@ const VIEWER_REFUSED: Array<[path: string, intents: string[]]> = [
       "webhook-create",
       "webhook-toggle",
       "webhook-delete",
+      "webhook-test",
       "delivery-resend",
     ],
   ],

@@ -9,7 +9,7 @@ import { analyticsRoutes } from "./analytics/routes";
 import { originCheck, resolveAuth } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
 import { keyRoutes } from "./automation/key-routes";
-import { mcpRoutes } from "./automation/mcp";
+import { mcpRoutes, PROTECTED_RESOURCE_PATH, protectedResourceRoutes } from "./automation/mcp";
 import { webhookRoutes } from "./automation/webhook-routes";
 import { billingRoutes } from "./billing/routes";
 import { dashboardRoutes } from "./dashboard/routes";
@@ -50,23 +50,6 @@ function bodyLimitFor(method: string, path: string, contentType: string): number
   if (method === "PUT" && /^\/api\/media\/uploads\/[^/]+\/parts\/\d+$/.test(path)) return UPLOAD_PART_SIZE;
   if (!contentType.startsWith("multipart/form-data")) return JSON_BODY_LIMIT;
   return path === "/api/media/upload" ? MEDIA_UPLOAD_BODY_LIMIT : MULTIPART_BODY_LIMIT;
-}
-
-/** Reads a body to its end (discarding it), up to Cloudflare's own request limit. */
-async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
-  if (!body || body.locked) return;
-  const reader = body.getReader();
-  let read = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done || (read += value.byteLength) > MEDIA_UPLOAD_BODY_LIMIT) return;
-    }
-  } catch {
-    // the client went away: nothing left to read
-  } finally {
-    reader.releaseLock();
-  }
 }
 
 /** `now` reads the clock on each call, never a clock captured when the module loaded. */
@@ -124,16 +107,13 @@ export function createApi(now: () => number = () => Date.now()) {
   // The MCP endpoint: API keys only (no cookie, so no origin check), the key's workspace and rate limit.
   app.use("/mcp", withServices, resolveAuth, resolveWorkspace());
   app.route("/mcp", mcpRoutes);
+  app.use(`${PROTECTED_RESOURCE_PATH}/*`, apiCors);
+  app.route(PROTECTED_RESOURCE_PATH, protectedResourceRoutes);
   app.use("/api/*", (c, next) =>
     bodyLimit({
       maxSize: bodyLimitFor(c.req.method, c.req.path, c.req.header("Content-Type") ?? ""),
-      onError: async (ctx) => {
-        // Read the rest of the body before answering: a server that answers mid-upload and closes the
-        // connection makes some clients (Node's fetch through wrangler dev) see "Network connection lost"
-        // instead of this 413.
-        await drain(ctx.req.raw.body);
-        return fail(ctx, 413, "Request body too large.");
-      },
+      // The Worker entry reads the rest of the body before this answer leaves (ADR 061).
+      onError: (ctx) => fail(ctx, 413, "Request body too large."),
     })(c, next),
   );
   app.use("/api/*", originCheck);

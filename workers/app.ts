@@ -3,6 +3,7 @@ import { runConnectionHealth } from "./accounts/connection-health";
 import { handleAnalyticsQueue, runAnalyticsCron } from "./analytics/jobs";
 import { api } from "./api";
 import { tokenFromRequest } from "./auth/session-cookie";
+import { PROTECTED_RESOURCE_PATH } from "./automation/mcp";
 import { consumeWebhookBatch } from "./automation/webhook-delivery";
 import type { WebhookMessage } from "./automation/webhooks";
 import { appContext } from "./context";
@@ -11,6 +12,7 @@ import { shardFor, shardNames } from "./db/directory";
 import { splitByShard } from "./db/shard-queues";
 import { emulator, serveOwnOriginWith } from "./emulator";
 import { ConfigError, parseConfig } from "./env";
+import { holdBody } from "./http/body-drain";
 import { CROSS_SITE_REFUSED, isCrossSiteCookieWrite } from "./http/origin";
 import { withSecurityHeaders } from "./http/security-headers";
 import { registerEmulator } from "./platforms/upstream-fetch";
@@ -55,7 +57,9 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
 const sandboxPagesOn = (env: Env) => env.PLATFORMS_MODE === "sandbox" && parseConfig(env).DEV_ROUTES;
 
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(incoming, env, ctx) {
+    // No answer leaves before the request's body is read, whoever answered without reading it (ADR 061).
+    const { request, drain } = holdBody(incoming);
     const { pathname } = new URL(request.url);
     // A misconfigured deploy (e.g. production with the development secrets) serves nothing but the reason.
     try {
@@ -63,6 +67,7 @@ export default {
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       console.error(err.message);
+      await drain();
       return Response.json({ success: false, message: err.message }, { status: 500 });
     }
     const nonce = randomToken(16);
@@ -70,6 +75,7 @@ export default {
       pathname === "/health" ||
       pathname === "/api" ||
       pathname === "/mcp" ||
+      pathname.startsWith(PROTECTED_RESOURCE_PATH) ||
       pathname.startsWith("/api/") ||
       pathname.startsWith("/media/")
         ? await api.fetch(request, env, ctx)
@@ -80,6 +86,7 @@ export default {
     const out = withSecurityHeaders(response, nonce, import.meta.env.MODE === "development");
     // The API names its requests itself; pages and the emulator get an id here.
     if (out.status !== 101 && !out.headers.has("X-Request-Id")) out.headers.set("X-Request-Id", crypto.randomUUID());
+    await drain();
     return out;
   },
 

@@ -17,7 +17,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // Sandbox mode: permalinks lead to the emulator's viewer, since the real platforms are out of reach.
   return {
     user: { id: auth.user.id, displayName, email, timezone },
-    workspace: { current: { id: workspace.id, name: workspace.name, role: workspace.role }, workspaces: switcher },
+    workspace: {
+      current: { id: workspace.id, name: workspace.name, role: workspace.role, mediaRequired: workspace.mediaRequired },
+      workspaces: switcher,
+    },
     platformsMode: services.config.PLATFORMS_MODE,
   };
 }

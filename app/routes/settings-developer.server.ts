@@ -4,6 +4,7 @@ import { loadOrThrow } from "~/lib/form-action.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AuthContext } from "../../workers/auth/service";
 import { createKeySchema, KeyMessages } from "../../workers/automation/api-keys";
+import { sendTestEvent } from "../../workers/automation/webhook-delivery";
 import { createEndpointSchema, updateEndpointSchema, WebhookMessages } from "../../workers/automation/webhooks";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
@@ -78,6 +79,7 @@ const DEVELOPER_INTENTS = [
   "webhook-create",
   "webhook-toggle",
   "webhook-delete",
+  "webhook-test",
   "delivery-resend",
 ] as const;
 type DeveloperIntent = (typeof DEVELOPER_INTENTS)[number];
@@ -88,8 +90,8 @@ const idField = z.object({ id: z.string({ error: "Which one?" }).min(1, "Which o
 
 /**
  * Settings → API's forms, with the API's schemas, permissions and messages: POST and DELETE /api/keys (the
- * member's own keys), POST, PATCH and DELETE /api/webhooks and POST /api/webhooks/deliveries/:id/resend
- * (`webhooks.manage`).
+ * member's own keys), POST, PATCH and DELETE /api/webhooks, POST /api/webhooks/:id/test and
+ * POST /api/webhooks/deliveries/:id/resend (`webhooks.manage`).
  */
 export async function developerAction(
   intent: DeveloperIntent,
@@ -130,6 +132,8 @@ export async function developerAction(
     case "webhook-delete":
       await services.webhooks.remove(workspace.id, id());
       return done(WebhookMessages.removed);
+    case "webhook-test":
+      return done((await sendTestEvent(services.webhooks, services.webhookDeliveryDeps(), workspace.id, id())).message);
     case "delivery-resend":
       await services.webhooks.resend(workspace.id, id());
       return done(WebhookMessages.resent);

@@ -68,7 +68,11 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
     switch (intent) {
       case "workspace": {
         ensurePermitted(vars, "workspace.settings");
-        const patch = parseOrThrow(workspacePatch, { ...input, approvalRequired: input.approvalRequired === "on" });
+        const patch = parseOrThrow(workspacePatch, {
+          ...input,
+          approvalRequired: input.approvalRequired === "on",
+          mediaRequired: input.mediaRequired === "on",
+        });
         await services.workspaces.update(workspace, patch);
         return { ok: true as const, intent, message: "Workspace settings saved" };
       }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { setTighterRateLimit } from "../auth/rate-window";
 import { Unavailable } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
@@ -23,10 +24,11 @@ const LABELS = { builtin: "Built-in assistant", openai: "OpenAI-compatible model
 const assistant = (c: Context<SignedInEnv>) =>
   c.var.services.ai({ workspaceId: c.var.workspace.id, userId: c.var.auth.user.id });
 
-/** Every call that reaches the provider counts against the caller's 'ai' limit. */
+/** Every call that reaches the provider counts against the member's 'ai' limit, signed in or with a key. */
 const limited = createMiddleware<SignedInEnv>(async (c, next) => {
-  await c.var.services.rateLimit.enforce("ai", [`user:${c.var.auth.user.id}`]);
+  const headers = await c.var.services.rateLimit.enforceWithHeaders("ai", `user:${c.var.auth.user.id}`);
   await next();
+  setTighterRateLimit(c.res.headers, headers);
 });
 
 export const aiRoutes = new Hono<SignedInEnv>()

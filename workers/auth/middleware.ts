@@ -4,6 +4,7 @@ import type { AppEnv } from "../http/app-env";
 import { HttpError } from "../http/envelope";
 import { CROSS_SITE_REFUSED, isCrossSiteCookieWrite } from "../http/origin";
 import { isApiKeyToken } from "../tenancy/key-scopes";
+import { setTighterRateLimit } from "./rate-window";
 import { tokenFromRequest } from "./session-cookie";
 
 /**
@@ -22,7 +23,7 @@ export const resolveAuth = createMiddleware<AppEnv>(async (c, next) => {
     c.set("auth", { user: resolved.user, sessionId: `key:${resolved.key.id}` });
     c.set("apiKey", resolved.key);
     await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    setTighterRateLimit(c.res.headers, headers);
     return;
   }
   c.set("auth", found ? await c.var.services.auth.resolve(found.token) : null);

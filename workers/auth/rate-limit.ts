@@ -1,6 +1,7 @@
 import { TooMany } from "../errors";
 import type { BackoffPolicy } from "./backoff";
 import type { RateLimiter } from "./rate-limiter";
+import { rateLimitHeaders } from "./rate-window";
 
 /** The limits of the sign-in family; per IP and per email so neither a botnet nor one address wins. */
 export const RateLimits = {
@@ -42,17 +43,13 @@ export class RateLimitService {
   }
 
   /**
-   * Counts one hit against an API key and returns the IETF draft RateLimit headers for the response;
+   * Counts one hit against one caller (an API key, a member) and returns the IETF draft RateLimit headers for the response;
    * over the limit it throws the 429 envelope with those headers and Retry-After.
    */
   async enforceWithHeaders(name: RateLimitName, key: string): Promise<Record<string, string>> {
     const { limit, windowMs } = RateLimits[name];
     const d = await this.stub(`${name}:${key}`).hit(limit, windowMs, this.now());
-    const headers = {
-      "RateLimit-Limit": String(limit),
-      "RateLimit-Remaining": String(d.remaining),
-      "RateLimit-Reset": String(d.resetSeconds),
-    };
+    const headers = rateLimitHeaders(limit, d);
     if (!d.allowed) throw new TooMany(undefined, d.retryAfterSeconds, headers);
     return headers;
   }

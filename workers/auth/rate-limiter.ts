@@ -1,41 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { type Backoff, type BackoffPolicy, backoffAfterFailure, backoffWaitMs } from "./backoff";
-
-export interface RateDecision {
-  allowed: boolean;
-  remaining: number;
-  retryAfterSeconds: number;
-  /** Seconds until the window has room for a full `limit` again (the RateLimit-Reset header). */
-  resetSeconds: number;
-}
-
-/** Sliding-window log: the hits of the last `windowMs`, kept in memory and storage. */
-export function decide(
-  hits: number[],
-  now: number,
-  limit: number,
-  windowMs: number,
-): { hits: number[]; decision: RateDecision } {
-  const recent = hits.filter((t) => t > now - windowMs);
-  const secondsUntil = (t: number) => Math.max(1, Math.ceil((t + windowMs - now) / 1000));
-  if (recent.length >= limit) {
-    const retryAfterSeconds = secondsUntil(recent[0]!);
-    return {
-      hits: recent,
-      decision: { allowed: false, remaining: 0, retryAfterSeconds, resetSeconds: secondsUntil(recent.at(-1)!) },
-    };
-  }
-  recent.push(now);
-  return {
-    hits: recent,
-    decision: {
-      allowed: true,
-      remaining: limit - recent.length,
-      retryAfterSeconds: 0,
-      resetSeconds: secondsUntil(now),
-    },
-  };
-}
+import { decide, type RateDecision } from "./rate-window";
 
 /** One instance per key (e.g. `login:email:a@b.c`): a single writer, so counts never race. */
 export class RateLimiter extends DurableObject<Env> {

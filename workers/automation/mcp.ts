@@ -18,10 +18,12 @@ import { postFieldsSchema } from "../posts/rules";
 import type { Actor } from "../posts/store";
 import { upcomingTargets } from "../publishing/status";
 import type { Services } from "../services";
+import { API_KEY_SCOPES } from "../tenancy/key-scopes";
 import type { WorkspaceContext } from "../tenancy/membership";
 import { ensurePermitted } from "../tenancy/middleware";
 import type { Action } from "../tenancy/roles";
 import type { ApiKeyContext } from "./api-keys";
+import { McpOutputs } from "./mcp-outputs";
 
 /** Who a tool call acts for: the API key's member, in the key's workspace, with the member's current role. */
 interface Caller {
@@ -42,6 +44,14 @@ const scheduleInput = postFieldsSchema.omit({ status: true, publishNow: true }).
 const publishInput = draftInput.partial().extend({
   postId: postId.optional().describe("Publish this existing draft; without it, a new post is created from the fields"),
 });
+
+/**
+ * MCP tool annotations (hints an agent's host shows or acts on, e.g. asking before a write). Postline's tools
+ * touch only the workspace's own data, except the two that publish to the social networks (openWorld).
+ */
+const reads = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+const adds = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
+const publishes = { ...adds, openWorldHint: true } as const;
 
 /** A tool's answer: the data as structured content and as JSON text (for clients that read only text). */
 const answer = (data: object): CallToolResult => ({
@@ -79,12 +89,23 @@ export function buildMcpServer(caller: Caller): McpServer {
 
   server.registerTool(
     "list_channels",
-    { title: "List channels", description: "The workspace's connected social accounts (channels) and their status" },
+    {
+      title: "List channels",
+      description: "The workspace's connected social accounts (channels) and their status",
+      outputSchema: McpOutputs.channels,
+      annotations: reads,
+    },
     () => run(caller, "workspace.read", async () => ({ channels: await services.accounts.list(ws) })),
   );
   server.registerTool(
     "create_draft",
-    { title: "Create a draft", description: "Save a post as a draft (nothing is scheduled)", inputSchema: draftInput },
+    {
+      title: "Create a draft",
+      description: "Save a post as a draft (nothing is scheduled)",
+      inputSchema: draftInput,
+      outputSchema: McpOutputs.post,
+      annotations: adds,
+    },
     (fields) =>
       run(caller, "posts.write", async () => {
         const draft = postFieldsSchema.parse({ ...fields, status: "draft" });
@@ -97,6 +118,8 @@ export function buildMcpServer(caller: Caller): McpServer {
       title: "Validate a post",
       description: "Every check the composer runs (limits, media, each channel, the schedule); creates nothing",
       inputSchema: postFieldsSchema,
+      outputSchema: McpOutputs.validation,
+      annotations: reads,
     },
     (fields) =>
       run(caller, "posts.write", async () => {
@@ -110,6 +133,8 @@ export function buildMcpServer(caller: Caller): McpServer {
       title: "Schedule a post",
       description: "Create a post scheduled for scheduledDate (ISO 8601, or a local date and time in timezone)",
       inputSchema: scheduleInput,
+      outputSchema: McpOutputs.post,
+      annotations: publishes,
     },
     (fields) =>
       run(caller, "posts.publish", async () => {
@@ -123,6 +148,8 @@ export function buildMcpServer(caller: Caller): McpServer {
       title: "Publish now",
       description: "Publish an existing draft, or a new post from the fields, at once",
       inputSchema: publishInput,
+      outputSchema: McpOutputs.post,
+      annotations: publishes,
     },
     ({ postId: id, ...fields }) =>
       run(caller, "posts.publish", async () => {
@@ -138,6 +165,8 @@ export function buildMcpServer(caller: Caller): McpServer {
       title: "Post status",
       description: "A post's status and each channel's (status, link, error)",
       inputSchema: z.object({ postId }),
+      outputSchema: McpOutputs.status,
+      annotations: reads,
     },
     ({ postId: id }) =>
       run(caller, "workspace.read", async () => {
@@ -147,7 +176,12 @@ export function buildMcpServer(caller: Caller): McpServer {
   );
   server.registerTool(
     "list_upcoming",
-    { title: "Upcoming posts", description: "The next channels due to publish, soonest first" },
+    {
+      title: "Upcoming posts",
+      description: "The next channels due to publish, soonest first",
+      outputSchema: McpOutputs.upcoming,
+      annotations: reads,
+    },
     () =>
       run(caller, "workspace.read", async () => ({ upcoming: await upcomingTargets(services.db, ws, services.now()) })),
   );
@@ -158,6 +192,7 @@ export function buildMcpServer(caller: Caller): McpServer {
       description: "Followers, reach, engagement and posts for a period (7d, 30d, 90d, 1y or custom)",
       inputSchema: periodQuery,
       outputSchema: analyticsDocs.overview.data,
+      annotations: reads,
     },
     (query) =>
       run(caller, "workspace.read", async () => {
@@ -176,6 +211,7 @@ export function buildMcpServer(caller: Caller): McpServer {
       description: "When the workspace's posts get the most engagement, per weekday and hour",
       inputSchema: bestTimesQuery,
       outputSchema: analyticsDocs.bestTimes.data,
+      annotations: reads,
     },
     ({ platform }) => run(caller, "workspace.read", () => analytics().bestTimes(platform ?? null)),
   );
@@ -201,7 +237,10 @@ export const mcpRoutes = new Hono<AppEnv>()
     if (c.req.method === "GET" || c.req.method === "DELETE") return fail(c, 405, MCP_POST_ONLY, { Allow: "POST" });
     const { apiKey, auth, workspace, services } = c.var;
     if (!apiKey || !auth || !workspace) {
-      return fail(c, 401, MCP_KEY_REQUIRED, { "WWW-Authenticate": 'Bearer realm="postline"' });
+      const metadata = `${new URL(c.req.url).origin}${PROTECTED_RESOURCE_PATH}/mcp`;
+      return fail(c, 401, MCP_KEY_REQUIRED, {
+        "WWW-Authenticate": `Bearer realm="postline", resource_metadata="${metadata}"`,
+      });
     }
     const server = buildMcpServer({ services, apiKey, workspace, user: auth.user });
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -211,3 +250,22 @@ export const mcpRoutes = new Hono<AppEnv>()
     await server.connect(transport);
     return transport.handleRequest(c.req.raw);
   });
+
+export const PROTECTED_RESOURCE_PATH = "/.well-known/oauth-protected-resource";
+
+/**
+ * RFC 9728 metadata for the API (`…/oauth-protected-resource`) and the MCP endpoint (`…/mcp`, which the 401
+ * names): bearer API keys in the Authorization header, with their scopes. No authorization server is listed
+ * because there is none: keys come from Settings → API, so an MCP client asks for one instead of starting OAuth.
+ */
+export const protectedResourceRoutes = new Hono<AppEnv>().get("/:resource{mcp}?", (c) => {
+  const origin = new URL(c.req.url).origin;
+  return c.json({
+    resource: c.req.param("resource") ? `${origin}/mcp` : origin,
+    resource_name: "Postline",
+    authorization_servers: [],
+    bearer_methods_supported: ["header"],
+    scopes_supported: [...API_KEY_SCOPES],
+    resource_documentation: `${origin}/api/docs`,
+  });
+});

@@ -7,7 +7,7 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/sche
 import { workspaceMembers } from "../db/schema/workspaces";
 import type { Mailer } from "../mail/mailer";
 import { afterFailure, excerptOf, shouldDisable } from "./webhook-rules";
-import type { WebhookMessage } from "./webhooks";
+import { type WebhookMessage, WebhookMessages, type WebhookService } from "./webhooks";
 
 export interface DeliveryDeps {
   db: Db;
@@ -75,6 +75,23 @@ export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, att
   if (next.retry) return { ack: false, delaySeconds: next.delaySeconds };
   await setStatus(db, deliveryId, "failed");
   return ACK;
+}
+
+/**
+ * Settings → API's "Send test event": a signed `webhook.test` delivery to one endpoint, sent now and once (no
+ * retries: the member is waiting for the answer), logged like every delivery. Answers it, with what happened.
+ */
+export async function sendTestEvent(
+  webhooks: WebhookService,
+  deps: DeliveryDeps,
+  workspaceId: string,
+  endpointId: string,
+) {
+  const id = await webhooks.recordTest(workspaceId, endpointId);
+  const outcome = await deliverWebhook(deps, id, 1);
+  if (!outcome.ack) await setStatus(deps.db, id, "failed");
+  const delivery = await webhooks.delivery(workspaceId, id);
+  return { delivery, message: WebhookMessages.tested(delivery.attempts.at(-1)?.statusCode ?? null) };
 }
 
 /** The WEBHOOKS queue: one delivery per message, retried with the backoff of `afterFailure`. */

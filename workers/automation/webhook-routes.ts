@@ -7,7 +7,14 @@ import { idempotent } from "../http/idempotency";
 import { describeRoute } from "../http/route-registry";
 import { readJson } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
-import { createEndpointSchema, updateEndpointSchema, WEBHOOK_EVENTS, WebhookMessages } from "./webhooks";
+import { sendTestEvent } from "./webhook-delivery";
+import {
+  createEndpointSchema,
+  updateEndpointSchema,
+  WEBHOOK_EVENTS,
+  WEBHOOK_TEST_EVENT,
+  WebhookMessages,
+} from "./webhooks";
 
 const ws = (c: Context<SignedInEnv>) => c.var.workspace.id;
 const tag = "Webhooks";
@@ -22,7 +29,7 @@ const Endpoint = z.object({
 });
 const Delivery = z.object({
   id: z.string().describe("The webhook-id header of every attempt"),
-  event: z.enum(WEBHOOK_EVENTS),
+  event: z.enum([...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT]),
   status: z.enum(["pending", "succeeded", "failed"]),
   createdAt: z.string().nullable(),
   payload: z.unknown(),
@@ -72,6 +79,14 @@ d({
 });
 d({
   method: "post",
+  path: "/api/webhooks/{id}/test",
+  tag,
+  summary:
+    "Send a signed webhook.test event to the endpoint now, once; data is its delivery with the endpoint's answer (also in the log)",
+  data: Delivery,
+});
+d({
+  method: "post",
   path: "/api/webhooks/deliveries/{id}/resend",
   tag,
   idempotent: true,
@@ -99,6 +114,11 @@ export const webhookRoutes = new Hono<SignedInEnv>()
   .get("/:id/deliveries", requirePermission("webhooks.manage"), async (c) =>
     ok(c, { deliveries: await c.var.services.webhooks.deliveries(ws(c), c.req.param("id")) }),
   )
+  .post("/:id/test", requirePermission("webhooks.manage"), async (c) => {
+    const { services } = c.var;
+    const sent = await sendTestEvent(services.webhooks, services.webhookDeliveryDeps(), ws(c), c.req.param("id"));
+    return ok(c, sent.delivery, sent.message);
+  })
   .post("/deliveries/:id/resend", requirePermission("webhooks.manage"), idempotent, async (c) =>
     ok(c, await c.var.services.webhooks.resend(ws(c), c.req.param("id")), WebhookMessages.resent),
   );

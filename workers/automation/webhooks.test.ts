@@ -239,3 +239,73 @@ describe("webhooks", () => {
     expect((await call<"GET /api/webhooks">("/api/webhooks", { token: a.token })).body.data.endpoints).toHaveLength(1);
   });
 });
+
+describe("Send test event", () => {
+  it("sends a signed webhook.test at once, answers what the endpoint said, and logs it", async () => {
+    const received = receiver((n) =>
+      n === 1 ? new Response("ok", { status: 200 }) : new Response("down", { status: 503 }),
+    );
+    const u = await registerUser();
+    const endpoint = await addEndpoint(u, ["post.published"]);
+
+    const sent = await call<"POST /api/webhooks/:id/test">(`/api/webhooks/${endpoint.id}/test`, {
+      token: u.token,
+      method: "POST",
+    });
+    expect(sent.status, sent.body.message).toBe(200);
+    expect(sent.body.message).toBe("Test event delivered: your endpoint answered 200.");
+    expect(sent.body.data).toMatchObject({
+      event: "webhook.test",
+      status: "succeeded",
+      attempts: [{ statusCode: 200, ok: true, excerpt: "ok" }],
+    });
+    expect(received).toHaveLength(1);
+    // Signed like every delivery: the reference library verifies it with the endpoint's secret.
+    const payload = new Webhook(endpoint.secret).verify(received[0]!.body, received[0]!.headers) as {
+      type: string;
+      data: Record<string, unknown>;
+    };
+    expect(payload).toMatchObject({ type: "webhook.test", data: { endpointId: endpoint.id } });
+    expect(received[0]!.headers["webhook-id"]).toBe(sent.body.data.id);
+
+    // A receiver that refuses it: the answer says so, once, with no retry left pending.
+    const refused = await call<"POST /api/webhooks/:id/test">(`/api/webhooks/${endpoint.id}/test`, {
+      token: u.token,
+      method: "POST",
+    });
+    expect(refused.status).toBe(200);
+    expect(refused.body.message).toBe(
+      "Your endpoint did not accept the test event (it answered 503). See the delivery log.",
+    );
+    expect(refused.body.data).toMatchObject({ status: "failed", attempts: [{ statusCode: 503, ok: false }] });
+    const log = await deliveries(u, endpoint.id);
+    expect(log.map((d) => [d.event, d.status, d.attempts.length])).toEqual([
+      ["webhook.test", "failed", 1],
+      ["webhook.test", "succeeded", 1],
+    ]);
+    expect(received).toHaveLength(2);
+  });
+
+  it("a disabled endpoint is not sent to (409), another workspace's is not found (404), nothing is logged", async () => {
+    const received = receiver();
+    const [u, other] = [await registerUser(), await registerUser()];
+    const endpoint = await addEndpoint(u, ["post.failed"]);
+    await call<"PATCH /api/webhooks/:id">(`/api/webhooks/${endpoint.id}`, {
+      token: u.token,
+      method: "PATCH",
+      body: { enabled: false },
+    });
+    const disabled = await call(`/api/webhooks/${endpoint.id}/test`, { token: u.token, method: "POST" });
+    expect([disabled.status, disabled.body]).toEqual([
+      409,
+      { success: false, message: "This endpoint is disabled; enable it to send a test event." },
+    ]);
+    const theirs = await call(`/api/webhooks/${endpoint.id}/test`, { token: other.token, method: "POST" });
+    expect([theirs.status, theirs.body]).toEqual([
+      404,
+      { success: false, message: "The requested resource was not found." },
+    ]);
+    expect(received).toEqual([]);
+    expect(await deliveries(u, endpoint.id)).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import { randomBytes } from "../crypto";
 import type { Db } from "../db/client";
 import {
   WEBHOOK_EVENTS,
+  WEBHOOK_TEST_EVENT,
   type WebhookEvent,
   webhookAttempts,
   webhookDeliveries,
@@ -13,7 +14,7 @@ import {
 import { Conflict, Invalid, notFound } from "../errors";
 import { endpointUrlRefusal } from "./webhook-rules";
 
-export { WEBHOOK_EVENTS, type WebhookEvent };
+export { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEvent };
 
 const events = z
   .array(z.enum(WEBHOOK_EVENTS, { error: `Events are ${WEBHOOK_EVENTS.join(", ")}` }), {
@@ -38,6 +39,11 @@ export const WebhookMessages = {
   updated: "Endpoint updated",
   removed: "Endpoint removed",
   resent: "Delivery queued again",
+  tested: (status: number | null) =>
+    status !== null && status >= 200 && status < 300
+      ? `Test event delivered: your endpoint answered ${status}.`
+      : `Your endpoint did not accept the test event (${status === null ? "no answer" : `it answered ${status}`}). See the delivery log.`,
+  testDisabled: "This endpoint is disabled; enable it to send a test event.",
 } as const;
 
 /** One workspace event: the Standard Webhooks payload shape ({type, timestamp, data}). */
@@ -141,6 +147,43 @@ export class WebhookService {
       .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.workspaceId, workspaceId)))
       .orderBy(desc(webhookDeliveries.createdAt))
       .limit(50);
+    return this.present(rows);
+  }
+
+  /** One delivery of the workspace, as the log shows it. */
+  async delivery(workspaceId: string, id: string) {
+    const rows = await this.deps.db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.workspaceId, workspaceId)));
+    const [shown] = await this.present(rows);
+    if (!shown) throw notFound();
+    return shown;
+  }
+
+  /**
+   * Logs a `webhook.test` delivery to one enabled endpoint, for the caller to send at once (`sendTestEvent`):
+   * the same payload shape and signature as every event, so a receiver's verification is what it tests.
+   */
+  async recordTest(workspaceId: string, endpointId: string): Promise<string> {
+    const endpoint = await this.endpoint(workspaceId, endpointId);
+    if (endpoint.disabledAt !== null) throw new Conflict(WebhookMessages.testDisabled);
+    const at = this.deps.now();
+    const id = `msg_${crypto.randomUUID().replaceAll("-", "")}`;
+    const data = { endpointId, message: "A test event from Settings → API in Postline." };
+    await this.deps.db.insert(webhookDeliveries).values({
+      id,
+      workspaceId,
+      endpointId,
+      event: WEBHOOK_TEST_EVENT,
+      payload: JSON.stringify({ type: WEBHOOK_TEST_EVENT, timestamp: new Date(at).toISOString(), data }),
+      status: "pending",
+      createdAt: at,
+    });
+    return id;
+  }
+
+  private async present(rows: (typeof webhookDeliveries.$inferSelect)[]) {
     const attempts = rows.length
       ? await this.deps.db
           .select()

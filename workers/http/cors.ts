@@ -18,6 +18,7 @@ export const apiCors = cors({
     "X-Request-Id",
     "Location",
     "Content-Disposition",
+    "WWW-Authenticate",
   ],
   maxAge: 600,
 });

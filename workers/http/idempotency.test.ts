@@ -39,11 +39,22 @@ describe("Idempotency-Key", () => {
       ),
     ).toBe(1);
 
-    // Later, the same key and body replays the first answer; a different body is refused.
+    // Later, the same key and body replays the first answer, also re-serialised (other member order, spacing);
+    // a different body is refused.
     const again = await call<"POST /api/posts">("/api/posts", { token: u.token, body, headers });
     expect(again.status).toBe(201);
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect(again.body.data._id).toBe(done[0]!.body.data._id);
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    const reserialised = await call<"POST /api/posts">("/api/posts", {
+      token: u.token,
+      body: JSON.stringify(reordered, null, 2),
+      headers,
+    });
+    expect(JSON.stringify(reordered, null, 2)).not.toBe(JSON.stringify(body));
+    expect(reserialised.status).toBe(201);
+    expect(reserialised.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(reserialised.body.data._id).toBe(done[0]!.body.data._id);
     const other = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: { ...body, content: "Something else" },

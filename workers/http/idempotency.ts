@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema/automation";
 import { Conflict, Invalid, Mismatch } from "../errors";
 import type { SignedInEnv } from "./app-env";
+import { canonicalJson } from "./canonical-json";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
@@ -107,14 +108,28 @@ export class IdempotencyStore {
 }
 
 /**
- * Method, path and body (read through Hono's cache, so the handler still reads it, JSON or form). A form's
- * boundary is random per request, so it is left out: a client's retry of the same files matches.
+ * The body as compared between a request and its retry: JSON as canonical JSON (RFC 8785), so the same value
+ * re-serialised (member order, spacing) is the same request; anything else byte for byte, less a form's
+ * boundary, which is random per request, so a client's retry of the same files matches.
  */
-async function requestHash(c: Context): Promise<string> {
+export function comparableBody(bytes: ArrayBuffer, contentType: string): string {
+  if (/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
+    try {
+      return canonicalJson(JSON.parse(new TextDecoder().decode(bytes)));
+    } catch {
+      // not JSON after all: compared as bytes, and the handler refuses it
+    }
+  }
   // latin1 maps each byte to one character, so any body (a file too) reads as text without loss.
-  const body = new TextDecoder("latin1").decode(await c.req.arrayBuffer());
-  const boundary = /boundary="?([^";]+)/.exec(c.req.header("Content-Type") ?? "")?.[1];
-  return sha256Hex(`${c.req.method} ${c.req.path}\n${boundary ? body.replaceAll(boundary, "") : body}`);
+  const body = new TextDecoder("latin1").decode(bytes);
+  const boundary = /boundary="?([^";]+)/.exec(contentType)?.[1];
+  return boundary ? body.replaceAll(boundary, "") : body;
+}
+
+/** Method, path and body, read through Hono's cache, so the handler still reads it (JSON or form). */
+async function requestHash(c: Context): Promise<string> {
+  const body = comparableBody(await c.req.arrayBuffer(), c.req.header("Content-Type") ?? "");
+  return sha256Hex(`${c.req.method} ${c.req.path}\n${body}`);
 }
 
 /**

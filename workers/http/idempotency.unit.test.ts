@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isReleased, outcomeOf, STALE_CLAIM_MS } from "./idempotency";
+import { comparableBody, isReleased, outcomeOf, STALE_CLAIM_MS } from "./idempotency";
 
 describe("a claimed Idempotency-Key", () => {
   it("replays a finished answer, waits on a running one, refuses another body", () => {
@@ -25,5 +25,28 @@ describe("when a claim lets go of its key", () => {
     const running = { responseStatus: null, createdAt: now - STALE_CLAIM_MS + 1, expiresAt: now + 23 * hour };
     expect(isReleased(running, now)).toBe(false);
     expect(isReleased({ ...running, createdAt: now - STALE_CLAIM_MS - 1 }, now)).toBe(true);
+  });
+});
+
+describe("the body a retry is compared by", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
+  it("is canonical JSON for JSON, so the same value re-serialised matches and another value does not", () => {
+    const first = comparableBody(bytes('{"content":"Hi","platforms":["x"]}'), "application/json");
+    const again = comparableBody(
+      bytes('{ "platforms": [ "x" ],\n  "content": "H\\u0069" }'),
+      "application/json; charset=utf-8",
+    );
+    expect(again).toBe(first);
+    expect(comparableBody(bytes('{"content":"Hi","platforms":["x","linkedin"]}'), "application/json")).not.toBe(first);
+    expect(comparableBody(bytes('{"platforms":["x"]}'), "application/merge-patch+json")).toBe('{"platforms":["x"]}');
+  });
+
+  it("is the bytes for anything else, a form less its random boundary, and JSON that does not parse", () => {
+    const form = (boundary: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--${boundary}--`;
+    const a = comparableBody(bytes(form("b1")), "multipart/form-data; boundary=b1");
+    expect(comparableBody(bytes(form("b2")), 'multipart/form-data; boundary="b2"')).toBe(a);
+    expect(comparableBody(bytes('{"a":1 '), "application/json")).toBe('{"a":1 ');
+    expect(comparableBody(bytes('{"b":1,"a":2}'), "text/plain")).toBe('{"b":1,"a":2}');
   });
 });

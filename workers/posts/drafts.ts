@@ -56,6 +56,7 @@ export class PostDrafts {
       now: this.now(),
       timeZone: user.workspace.timezone,
       mediaKind: (i) => kinds.get(i),
+      mediaRequired: user.workspace.mediaRequired,
     });
     if (messages.length > 0) throw new Invalid(messages[0]!);
     const versions = versionsOf(fields);

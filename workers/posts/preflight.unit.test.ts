@@ -110,6 +110,7 @@ describe("the shared post schema (composer side)", () => {
     now: NOW,
     timeZone: "Europe/Berlin",
     mediaKind: (id) => (id === "v1" ? "video" : "image"),
+    mediaRequired: true,
   });
   it("accepts a complete scheduled post and normalises hashtags", () => {
     const parsed = schema.safeParse({

@@ -43,6 +43,8 @@ export const PostMessages = {
     `Too many hashtags for ${PLATFORM_NAMES[platform]} (${current}/${max})`,
   hashtagFormat: "Hashtags may contain only letters, numbers and underscores",
   mediaRequired: "Images are required for all posts",
+  /** A network that takes no text-only post, when the workspace lets the others have them. */
+  platformMedia: (platform: Platform) => `${PLATFORM_NAMES[platform]} posts need at least one image or video`,
   youtubeVideo: "YouTube posts require at least one video",
   youtubeTitle: "YouTube posts require a title",
   youtubeTitleLong: `YouTube title must be ${YOUTUBE_TITLE_MAX} characters or less`,
@@ -180,7 +182,17 @@ export interface PostRuleContext {
   timeZone: string;
   /** image or video for each referenced media id the caller knows about. */
   mediaKind: (id: string) => MediaKind | undefined;
+  /**
+   * The workspace's "Every post needs media" (SPEC's rule). Off, only the networks that take no text-only
+   * post (platform-profile's `mediaRequired`) ask for media, each with its own message.
+   */
+  mediaRequired: boolean;
 }
+
+/** Networks without text-only posts; YouTube's own message ("…require at least one video") covers it. */
+const MEDIA_ONLY: readonly Platform[] = PLATFORMS.filter(
+  (p) => PLATFORM_PROFILES[p].media.mediaRequired && p !== "youtube",
+);
 
 /**
  * The messages of SPEC §5 Post in the order the composer shows them. Drafts skip the media, account and
@@ -238,7 +250,9 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
   if (draft) return out;
 
   const ids = mediaIdsOf(fields);
-  if (ids.length === 0) out.push(PostMessages.mediaRequired);
+  if (ids.length === 0 && ctx.mediaRequired) out.push(PostMessages.mediaRequired);
+  else if (ids.length === 0)
+    for (const p of MEDIA_ONLY) if (platforms.includes(p)) out.push(PostMessages.platformMedia(p));
   if (youtube && !ids.some((i) => ctx.mediaKind(i) === "video")) out.push(PostMessages.youtubeVideo);
   const channels = accounts.filter((a) => a.platform === "youtube");
   const untitled = channels.length

@@ -53,7 +53,12 @@ export class PostStore {
     const kinds = new Map(rows.map((m) => [m.id, m.fileType]));
     const messages = postProblems(
       { ...fields, status: fields.status ?? "scheduled" },
-      { now: this.now(), timeZone: user.workspace.timezone, mediaKind: (i) => kinds.get(i) },
+      {
+        now: this.now(),
+        timeZone: user.workspace.timezone,
+        mediaKind: (i) => kinds.get(i),
+        mediaRequired: user.workspace.mediaRequired,
+      },
     );
     const accounts = await this.workspaceAccounts(user.workspace.id);
     const versions = versionsOf(fields);

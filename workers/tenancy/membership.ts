@@ -7,6 +7,8 @@ export interface WorkspaceContext {
   name: string;
   timezone: string;
   approvalRequired: boolean;
+  /** "Every post needs media": SPEC's rule, unless the workspace lets text-only posts through. */
+  mediaRequired: boolean;
   /** The user whose personal workspace this is, if any. */
   personalUserId: string | null;
   /** The D1 binding holding the workspace's data (ADR 035). */
@@ -23,7 +25,7 @@ export function membershipsQuery(userId: string, among?: string | null): SQL {
   const personal = sql`(SELECT ${workspaces.id} FROM ${workspaces} WHERE ${workspaces.personalUserId} = ${userId})`;
   const candidates = among === undefined ? sql`` : sql`AND m.workspace_id IN (${among ?? personal}, ${personal})`;
   return sql`
-    SELECT w.id, w.name, w.timezone, w.approval_required, w.personal_user_id, w.shard, m.role
+    SELECT w.id, w.name, w.timezone, w.approval_required, w.media_required, w.personal_user_id, w.shard, m.role
     FROM ${workspaceMembers} m JOIN ${workspaces} w ON w.id = m.workspace_id
     WHERE m.user_id = ${userId} ${candidates}
     ORDER BY m.joined_at, m.workspace_id`;
@@ -34,6 +36,7 @@ interface MembershipRow {
   name: string;
   timezone: string;
   approval_required: number;
+  media_required: number;
   personal_user_id: string | null;
   shard: string;
   role: Role;
@@ -46,6 +49,7 @@ export const membershipsOf = (rows: unknown[]): WorkspaceContext[] =>
     name: r.name,
     timezone: r.timezone,
     approvalRequired: r.approval_required === 1,
+    mediaRequired: r.media_required === 1,
     personalUserId: r.personal_user_id,
     shard: r.shard,
     role: r.role,
@@ -83,6 +87,7 @@ export function personalWorkspaceRows(
       name: `${user.displayName}'s workspace`,
       timezone: user.timezone,
       approvalRequired: false,
+      mediaRequired: true,
       personalUserId: user.id,
       shard,
       createdAt: now,

@@ -6,6 +6,7 @@ const ws = (id: string, personalUserId: string | null = null): WorkspaceContext 
   name: id,
   timezone: "UTC",
   approvalRequired: false,
+  mediaRequired: true,
   personalUserId,
   shard: "DB",
   role: "editor",

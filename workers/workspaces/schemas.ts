@@ -14,7 +14,7 @@ export type WorkspaceInput = z.infer<typeof workspaceInput>;
 
 /** Workspace settings: the fields sent change, the rest stay. */
 export const workspacePatch = z
-  .object({ name, timezone, approvalRequired: z.boolean() })
+  .object({ name, timezone, approvalRequired: z.boolean(), mediaRequired: z.boolean() })
   .partial()
   .refine((p) => Object.keys(p).length > 0, "Please change at least one setting");
 export type WorkspacePatch = z.infer<typeof workspacePatch>;
@@ -34,6 +34,7 @@ const WorkspaceData = z.object({
   name: z.string(),
   timezone: z.string(),
   approvalRequired: z.boolean(),
+  mediaRequired: z.boolean(),
   personal: z.boolean(),
   role: z.enum(ROLES),
   createdAt: z.string(),

@@ -62,7 +62,8 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   const editing = initial.post;
   const [start] = useState(() => initialForm(initial, Date.now(), timeZone));
   const [form, setForm] = useState(start);
-  const userId = useRouteLoaderData<typeof appLoader>("app")?.user.id ?? "signed-out";
+  const app = useRouteLoaderData<typeof appLoader>("app");
+  const userId = app?.user.id ?? "signed-out";
   const draft = useLocalDraft(draftKey(userId, editing?.id), start, form);
   const [confirmClose, setConfirmClose] = useState(false);
   const requestClose = () => (formChanged(start, form) ? setConfirmClose(true) : onClose());
@@ -107,6 +108,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
       now: Date.now(),
       timeZone,
       mediaKind: (id) => form.media.find((m) => m.id === id)?.fileType,
+      mediaRequired: app?.workspace.current.mediaRequired ?? true,
     });
   };
 

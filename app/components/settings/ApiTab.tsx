@@ -205,6 +205,9 @@ function WebhookSection({ webhooks, timezone, notify }: { webhooks: Webhooks; ti
                       Delivery log
                     </button>
                   </Form>
+                  <RowAction intent="webhook-test" id={ep.id} busyLabel="Sending..." notify={notify}>
+                    Send test event
+                  </RowAction>
                   <RowAction
                     intent="webhook-toggle"
                     id={ep.id}

@@ -56,6 +56,11 @@ export function WorkspaceTab({
           <input type="checkbox" name="approvalRequired" defaultChecked={ws.approvalRequired} disabled={!settings} />{" "}
           Posts need approval before they are scheduled or published
         </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="mediaRequired" defaultChecked={ws.mediaRequired} disabled={!settings} /> Every
+          post needs media (off: text-only posts to X, LinkedIn, Threads and Facebook; Instagram and YouTube still need
+          media)
+        </label>
         <FormError message={save.error} />
         {settings && (
           <button type="submit" className={primaryButton} disabled={save.busy}>

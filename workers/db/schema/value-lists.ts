@@ -22,3 +22,7 @@ export const WEBHOOK_EVENTS = [
   "approval.rejected",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** Settings → API's "Send test event": sent to one endpoint on request, never subscribed to. */
+export const WEBHOOK_TEST_EVENT = "webhook.test";
+/** What a delivery carries: a subscribed event or the test event. */
+export type DeliveredEvent = WebhookEvent | typeof WEBHOOK_TEST_EVENT;

@@ -1,10 +1,10 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
-import type { WebhookEvent } from "./value-lists";
+import type { DeliveredEvent, WebhookEvent } from "./value-lists";
 import { workspaces } from "./workspaces";
 
-export { WEBHOOK_EVENTS, type WebhookEvent } from "./value-lists";
+export { type DeliveredEvent, WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEvent } from "./value-lists";
 
 /** A workspace's receiver. The signing secret is kept encrypted (TokenCipher) and shown once. */
 export const webhookEndpoints = sqliteTable(
@@ -35,7 +35,7 @@ export const webhookDeliveries = sqliteTable(
     endpointId: text("endpoint_id")
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
-    event: text("event").$type<WebhookEvent>().notNull(),
+    event: text("event").$type<DeliveredEvent>().notNull(),
     /** The signed body, exactly as sent. */
     payload: text("payload").notNull(),
     /** pending → succeeded | failed */

@@ -19,6 +19,8 @@ export const workspaces = sqliteTable(
     /** IANA zone; new posts default to it. */
     timezone: text("timezone").notNull().default("UTC"),
     approvalRequired: integer("approval_required", { mode: "boolean" }).notNull().default(false),
+    /** "Every post needs media" (SPEC's rule, on by default); off, networks that take text alone get it. */
+    mediaRequired: integer("media_required", { mode: "boolean" }).notNull().default(true),
     personalUserId: text("personal_user_id"),
     /** The D1 binding that holds this workspace's data (workers/db/directory.ts, ADR 035). */
     shard: text("shard").notNull().default("DB"),

@@ -1,0 +1,1 @@
+ALTER TABLE `workspaces` ADD `media_required` integer DEFAULT true NOT NULL;
