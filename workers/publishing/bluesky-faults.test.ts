@@ -2,10 +2,10 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import worker from "../app";
-import { connectedAccounts, postTargets } from "../db/schema/index";
+import { accountMetricSnapshots, connectedAccounts, postMetricSnapshots, postTargets } from "../db/schema/index";
 import { insertScheduledPost, testDb } from "../test/fixtures";
 import { call, registerUser, settledPost, uploadImage } from "../test/helpers";
-import { armFault, cipher } from "../test/oauth";
+import { advanceEmulator, armFault, cipher } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 import type { PublishMessage } from "./claim";
 import { MAX_PUBLISH_ATTEMPTS } from "./retry-budget";
@@ -222,5 +222,35 @@ describe("Bluesky through the publisher", () => {
     const account = (await testDb().select().from(connectedAccounts).where(eq(connectedAccounts.id, accountId)))[0]!;
     expect(account.status).toBe("connected");
     expect(await cipher().decrypt(account.accessTokenEnc)).not.toBe("not-a-session");
+  });
+});
+
+describe("Bluesky analytics", () => {
+  it("syncs likes, replies and reposts from the AppView and the follower count into the snapshots", async () => {
+    const { u, accountId } = await setup();
+    const tag = crypto.randomUUID().slice(0, 8);
+    const targetId = await queued(accountId, u.user.id, [`Counted ${tag}`]);
+    await deliver(targetId, 1);
+    const row = await target(targetId);
+    expect(row.status).toBe("published");
+    await testDb().update(postTargets).set({ publishedAt: Date.now() }).where(eq(postTargets.id, targetId));
+    await advanceEmulator(2 * 86_400_000);
+    const res = await call<"POST /api/analytics/sync-all">("/api/analytics/sync-all?days=7", {
+      method: "POST",
+      cookie: u.cookie,
+    });
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.data.failures).toEqual([]);
+    expect(res.body.data.platforms.map((p) => [p.platform, p.postsSynced])).toEqual([["bluesky", 1]]);
+    const [snap] = await testDb().select().from(postMetricSnapshots).where(eq(postMetricSnapshots.postId, row.postId));
+    expect(snap!.likes).toBeGreaterThan(0);
+    expect(snap!.comments).toBeGreaterThan(0);
+    // Bluesky counts no views: reach stays 0 rather than invented.
+    expect([snap!.reach, snap!.impressions]).toEqual([0, 0]);
+    const [followers] = await testDb()
+      .select()
+      .from(accountMetricSnapshots)
+      .where(eq(accountMetricSnapshots.accountId, accountId));
+    expect(followers!.followers).toBeGreaterThan(0);
   });
 });
