@@ -102,6 +102,8 @@ export function createEmulator() {
   app.route("/x.com", xWeb);
   app.route("/api.x.com", xApi);
   app.route("/bsky.social", blueskyPds);
+  // A PDS answers app.bsky.* reads by piping them to its AppView (what @atproto/api's agent calls).
+  app.route("/bsky.social", blueskyAppView);
   app.route("/plc.directory", plcDirectory);
   app.route("/public.api.bsky.app", blueskyAppView);
 
