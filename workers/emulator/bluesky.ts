@@ -52,6 +52,12 @@ export const BLUESKY_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
+/** "Name (@handle)" of a demo account, for the sandbox post viewer. */
+export function bskyAuthorName(did: string): string {
+  const a = BLUESKY_ACCOUNTS.find((x) => x.did === did);
+  return a ? `${a.displayName} (@${a.handle})` : did;
+}
+
 const byHandleOrDid = (id: string) =>
   BLUESKY_ACCOUNTS.find((a) => a.did === id || a.handle === id.toLowerCase().replace(/^@/, ""));
 
@@ -161,6 +167,8 @@ const atUri = (did: string, collection: string, rkey: string) => `at://${did}/${
 const blobId = (did: string, blobCid: string) => `bsky-blob:${did}:${blobCid}`;
 
 interface StoredRecord {
+  /** The parent's at-uri for a reply (what the sandbox viewer threads by), else null. */
+  replyTo: string | null;
   uri: string;
   cid: string;
   collection: string;
@@ -332,7 +340,15 @@ export const blueskyPds = new Hono<EmuEnv>()
       return xrpcError(c, 500, "InternalServerError", "Internal Server Error");
     const value = body.record as Record<string, unknown>;
     const recordCid = await cid(0x71, new TextEncoder().encode(JSON.stringify(value)));
-    const stored: StoredRecord = { uri, cid: recordCid, collection: body.collection, rkey: key, value };
+    const parent = (value.reply as { parent?: { uri?: unknown } } | undefined)?.parent?.uri;
+    const stored: StoredRecord = {
+      uri,
+      cid: recordCid,
+      collection: body.collection,
+      rkey: key,
+      value,
+      replyTo: typeof parent === "string" ? parent : null,
+    };
     await createObject(c.var.db, {
       id: uri,
       platform: PLATFORM,
@@ -423,7 +439,7 @@ async function repliesTo(db: Db, uri: string) {
       and(
         eq(emuObjects.platform, PLATFORM),
         eq(emuObjects.kind, "app.bsky.feed.post"),
-        sql`json_extract(${emuObjects.data}, '$.value.reply.parent.uri') = ${uri}`,
+        sql`json_extract(${emuObjects.data}, '$.replyTo') = ${uri}`,
       ),
     )
     .all();

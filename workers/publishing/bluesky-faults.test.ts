@@ -5,7 +5,7 @@ import worker from "../app";
 import { accountMetricSnapshots, connectedAccounts, postMetricSnapshots, postTargets } from "../db/schema/index";
 import { insertScheduledPost, testDb } from "../test/fixtures";
 import { call, registerUser, settledPost, uploadImage } from "../test/helpers";
-import { advanceEmulator, armFault, cipher } from "../test/oauth";
+import { advanceEmulator, armFault, cipher, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 import type { PublishMessage } from "./claim";
 import { MAX_PUBLISH_ATTEMPTS } from "./retry-budget";
@@ -126,6 +126,12 @@ describe("Bluesky through the publisher", () => {
     expect([p2.parent, p2.root, p3.parent, p3.root]).toEqual([p1.uri, p1.uri, p2.uri, p1.uri]);
     const comment = remote.find((r) => r.text.startsWith("Recipe link"))!;
     expect(comment.root).toBe(p1.uri);
+    // In sandbox mode the permalink opens the emulator's viewer: the post, then its thread in order.
+    const page = await (await raw(`/sandbox/view?url=${encodeURIComponent(channel.permalink!)}`)).text();
+    expect(page).toContain("Bluesky post by Postline Demo (@postline-demo.bsky.social)");
+    const at = [p1, p2, p3].map((p) => page.indexOf(p.text));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
   it("refuses a text over 300 graphemes when the post is saved, counting emoji with skin tones as one", async () => {
