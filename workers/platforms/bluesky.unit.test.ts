@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { captionLength } from "../posts/caption-length";
 import { findFacets, graphemeCount, toFacets, utf8Length } from "./bluesky-facets";
+import { type DidDocument, handleIn, normalHandle, pdsIn } from "./bluesky-identity";
 import { isTid, postRecordKey, replyRecordKey, tid, tidClockId, tidMicros } from "./bluesky-tid";
+import { jwtExpiry, xrpcError } from "./bluesky-xrpc";
 
 describe("Bluesky facets", () => {
   const text = "✨ hi @alice.bsky.social, see https://example.com/a?b=1. #café! 👍🏽 #2024 (#ok)";
@@ -75,5 +77,82 @@ describe("Bluesky record keys", () => {
     expect(part).not.toBe(replyRecordKey(parent, "a first comment"));
     expect(tidMicros(part) - tidMicros(parent)).toBeGreaterThan(0);
     expect(tidMicros(part) - tidMicros(parent)).toBeLessThan(1_000_000);
+  });
+});
+
+describe("Bluesky identity documents", () => {
+  const doc = (over: Partial<DidDocument> = {}): DidDocument => ({
+    id: "did:plc:abc",
+    alsoKnownAs: ["at://alice.example.com"],
+    service: [{ id: "#atproto_pds", type: "AtprotoPersonalDataServer", serviceEndpoint: "https://pds.example.net/" }],
+    ...over,
+  });
+
+  it("reads the PDS from the #atproto_pds service (relative or full id), https only", () => {
+    expect(pdsIn(doc())).toBe("https://pds.example.net");
+    expect(
+      pdsIn(
+        doc({
+          service: [
+            { id: "did:plc:abc#atproto_pds", type: "AtprotoPersonalDataServer", serviceEndpoint: "https://x.io" },
+          ],
+        }),
+      ),
+    ).toBe("https://x.io");
+    expect(
+      pdsIn(
+        doc({ service: [{ id: "#atproto_pds", type: "AtprotoPersonalDataServer", serviceEndpoint: "http://x.io" }] }),
+      ),
+    ).toBeNull();
+    expect(
+      pdsIn(doc({ service: [{ id: "#bsky_fg", type: "BskyFeedGenerator", serviceEndpoint: "https://x.io" }] })),
+    ).toBeNull();
+  });
+
+  it("reads the handle the document claims and normalises typed handles", () => {
+    expect(handleIn(doc())).toBe("alice.example.com");
+    expect(handleIn(doc({ alsoKnownAs: [] }))).toBeNull();
+    expect(normalHandle(" @Alice.BSKY.social ")).toBe("alice.bsky.social");
+    expect(normalHandle("alice")).toBeNull();
+    expect(normalHandle("alice@example.com")).toBeNull();
+  });
+});
+
+describe("XRPC errors", () => {
+  const answer = (status: number, data: unknown, headers: Record<string, string> = {}) => ({
+    status,
+    headers: new Headers(headers),
+    data,
+  });
+  const now = Date.UTC(2026, 5, 1);
+
+  it("waits for the rate limit window's reset, and treats 5xx as retryable", () => {
+    const limited = xrpcError(
+      answer(
+        429,
+        { error: "RateLimitExceeded", message: "Rate Limit Exceeded" },
+        { "ratelimit-reset": String(now / 1000 + 90) },
+      ),
+      now,
+    );
+    expect([limited.kind, limited.details.retryAfterMs]).toEqual(["retryable", 90_000]);
+    expect(xrpcError(answer(502, "Bad Gateway"), now).kind).toBe("retryable");
+  });
+
+  it("asks for a refresh on a refused token, keeps Bluesky's words otherwise", () => {
+    expect(xrpcError(answer(400, { error: "ExpiredToken", message: "Token has expired" }), now).kind).toBe("auth");
+    expect(xrpcError(answer(401, { error: "InvalidToken", message: "Bad token" }), now).kind).toBe("auth");
+    const bad = xrpcError(answer(400, { error: "InvalidRequest", message: "Invalid app.bsky.feed.post record" }), now);
+    expect([bad.kind, bad.message, bad.details.code]).toEqual([
+      "permanent",
+      "Invalid app.bsky.feed.post record",
+      "InvalidRequest",
+    ]);
+  });
+
+  it("reads a JWT's expiry, and none from an opaque token", () => {
+    const payload = btoa(JSON.stringify({ exp: 1_900_000_000 })).replace(/=+$/, "");
+    expect(jwtExpiry(`e30.${payload}.sig`)).toBe(1_900_000_000_000);
+    expect(jwtExpiry("opaque")).toBeNull();
   });
 });
