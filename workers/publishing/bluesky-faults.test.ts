@@ -1,13 +1,23 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../app";
 import { accountMetricSnapshots, connectedAccounts, postMetricSnapshots, postTargets } from "../db/schema/index";
+import { buildServices } from "../services";
 import { insertScheduledPost, testDb } from "../test/fixtures";
-import { call, registerUser, settledPost, uploadImage } from "../test/helpers";
+import { call, ORIGIN, registerUser, settledPost, uploadImage } from "../test/helpers";
 import { advanceEmulator, armFault, cipher, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 import type { PublishMessage } from "./claim";
+import { publishDeps } from "./deps";
+import { DEFAULT_LEASES } from "./lease";
 import { MAX_PUBLISH_ATTEMPTS } from "./retry-budget";
 
 /**
@@ -258,5 +268,42 @@ describe("Bluesky analytics", () => {
       .from(accountMetricSnapshots)
       .where(eq(accountMetricSnapshots.accountId, accountId));
     expect(followers!.followers).toBeGreaterThan(0);
+  });
+});
+
+describe("Bluesky crash recovery on the cron", () => {
+  it("a consumer that died after the PDS took the post: the reconciler finds it, and the one never sent goes out once", async () => {
+    const { u, accountId } = await setup();
+    const tag = crypto.randomUUID().slice(0, 8);
+    const ids: string[] = [];
+    for (const n of [1, 2]) {
+      const { targetIds } = await insertScheduledPost(
+        u.user.id,
+        [{ accountId, platform: "bluesky", dueAt: Date.now() - 1000, status: "publishing" }],
+        `Crash ${n} ${tag}`,
+      );
+      ids.push(targetIds[0]!);
+    }
+    const d = publishDeps(buildServices(env, Date.now, ORIGIN));
+    // The PDS took the first post, then the consumer died before recording it.
+    await d.client("bluesky").publish(await d.credentials(accountId), await d.buildRequest(await target(ids[0]!)));
+    const lease = DEFAULT_LEASES.publishingMs + 1000;
+    for (const id of ids)
+      await env.DB.prepare(
+        "UPDATE post_targets SET claimed_at = updated_at - ?1, due_at = due_at - ?1, updated_at = updated_at - ?1 WHERE id = ?2",
+      )
+        .bind(lease, id)
+        .run();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    await vi.waitFor(
+      async () =>
+        expect(await Promise.all(ids.map(async (id) => (await target(id)).status))).toEqual(["published", "published"]),
+      { timeout: 20_000, interval: 200 },
+    );
+    const remote = await remotePosts(tag);
+    expect(remote.map((r) => r.text).sort()).toEqual([`Crash 1 ${tag}`, `Crash 2 ${tag}`]);
+    expect((await target(ids[0]!)).remoteId).toBe(remote.find((r) => r.text.startsWith("Crash 1"))!.uri);
   });
 });
