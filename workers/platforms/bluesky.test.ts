@@ -138,6 +138,26 @@ describe("Bluesky client against the emulated PDS, PLC directory and AppView", (
     });
   });
 
+  it("adds a link card from the page's title when the post has no images, and none when the page cannot be read", async () => {
+    const { account } = await signIn();
+    const first = await client.publish(account, { ...target(), text: unique("Card source"), media: [] });
+    const page = `http://localhost/sandbox/view?url=${encodeURIComponent(first.permalink!)}`;
+    const withCard = await client.publish(account, { ...target(), text: `Read this ${page}`, media: [] });
+    const read = async (uri: string) =>
+      (
+        await xrpc("com.atproto.repo.getRecord", {
+          params: { repo: DEMO.did, collection: "app.bsky.feed.post", rkey: uri.split("/").at(-1)! },
+        })
+      ).body.value as Record<string, unknown>;
+    expect((await read(withCard.remoteId)).embed).toEqual({
+      $type: "app.bsky.embed.external",
+      external: { uri: page, title: "Bluesky post by Postline Demo (@postline-demo.bsky.social)", description: "" },
+    });
+    // The sandbox reaches no real site: the post goes out without a card.
+    const plain = await client.publish(account, { ...target(), text: unique("See https://example.com/x"), media: [] });
+    expect((await read(plain.remoteId)).embed).toBeUndefined();
+  });
+
   it("writes one post however often the create is retried: a lost answer, then a resend to the same key", async () => {
     const { account } = await signIn();
     const t = target();

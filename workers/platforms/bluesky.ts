@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PLATFORM_PROFILES } from "../platform-profile";
+import { fetchCard } from "./bluesky-card";
 import { type Facet, findFacets, graphemeCount, toFacets, utf8Length } from "./bluesky-facets";
 import { BlueskyIdentity } from "./bluesky-identity";
 import { markerClockId, postRecordKey, replyRecordKey, tidClockId } from "./bluesky-tid";
@@ -28,6 +29,8 @@ import {
 
 const POST = "app.bsky.feed.post";
 const PROFILE = PLATFORM_PROFILES.bluesky;
+/** app.bsky.embed.external thumb: maxSize 1,000,000. */
+const MAX_THUMB_BYTES = 1_000_000;
 /** app.bsky.feed.post text: maxLength 3,000 bytes. */
 const MAX_TEXT_BYTES = 3000;
 
@@ -188,6 +191,7 @@ export class BlueskyClient implements PlatformClient {
     const images = [];
     for (const m of request.media) images.push({ image: await this.uploadBlob(account, m), alt: m.altText ?? "" });
     const dims = request.media.map((m) => (m.width && m.height ? { width: m.width, height: m.height } : null));
+    const card = images.length ? null : await this.linkCard(account, request.text);
     const post = {
       $type: POST,
       text: request.text,
@@ -199,9 +203,41 @@ export class BlueskyClient implements PlatformClient {
           images: images.map((img, i) => ({ ...img, ...(dims[i] && { aspectRatio: dims[i] }) })),
         },
       }),
+      ...(card && { embed: { $type: "app.bsky.embed.external", external: card } }),
     };
     const uri = await this.write(account, rkey, post);
     return { remoteId: uri, permalink: postUrl(account.platformUserId, rkey) };
+  }
+
+  /**
+   * The card of the text's first link, with its image as the thumb when it is an image within the lexicon's
+   * 1,000,000 bytes. Whatever fails, the post goes without a card (or without a thumb).
+   */
+  private async linkCard(account: AccountCredentials, text: string) {
+    const link = findFacets(text).find((f) => f.kind === "link");
+    const card = link?.kind === "link" ? await fetchCard(this.deps.fetch, link.uri) : null;
+    if (!card) return null;
+    const external = { uri: card.uri, title: card.title, description: card.description };
+    if (!card.image) return external;
+    try {
+      const res = await this.deps.fetch(card.image, { signal: AbortSignal.timeout(5_000) });
+      const type = res.headers.get("Content-Type") ?? "";
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      if (!res.ok || !type.startsWith("image/") || bytes.length > MAX_THUMB_BYTES) return external;
+      const { blob } = await this.xrpc.call(
+        pdsOf(account),
+        "com.atproto.repo.uploadBlob",
+        z.object({ blob: blobRef }),
+        {
+          token: account.accessToken,
+          body: bytes,
+          headers: { "Content-Type": type },
+        },
+      );
+      return { ...external, thumb: blob };
+    } catch {
+      return external;
+    }
   }
 
   /** A thread's next part, or the first comment: a post whose reply names the thread's root and its parent. */

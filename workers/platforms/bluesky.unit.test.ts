@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { captionLength } from "../posts/caption-length";
+import { cardFromHtml } from "./bluesky-card";
 import { findFacets, graphemeCount, toFacets, utf8Length } from "./bluesky-facets";
 import { type DidDocument, handleIn, normalHandle, pdsIn } from "./bluesky-identity";
 import { isTid, postRecordKey, replyRecordKey, tid, tidClockId, tidMicros } from "./bluesky-tid";
@@ -154,5 +155,24 @@ describe("XRPC errors", () => {
     const payload = btoa(JSON.stringify({ exp: 1_900_000_000 })).replace(/=+$/, "");
     expect(jwtExpiry(`e30.${payload}.sig`)).toBe(1_900_000_000_000);
     expect(jwtExpiry("opaque")).toBeNull();
+  });
+});
+
+describe("Bluesky link cards", () => {
+  it("reads Open Graph tags, resolving a relative image, and falls back to the page title", () => {
+    const html = `<html><head><meta property="og:title" content="Fresh &amp; warm">
+      <meta name="description" content="Our  bakery"><meta property="og:image" content="/img/loaf.jpg"></head></html>`;
+    expect(cardFromHtml("https://bakery.example/p", html)).toEqual({
+      uri: "https://bakery.example/p",
+      title: "Fresh & warm",
+      description: "Our bakery",
+      image: "https://bakery.example/img/loaf.jpg",
+    });
+    expect(cardFromHtml("https://x.example", "<title>Just a title</title>")).toMatchObject({
+      title: "Just a title",
+      description: "",
+      image: null,
+    });
+    expect(cardFromHtml("https://x.example", "<p>no head</p>")).toBeNull();
   });
 });
