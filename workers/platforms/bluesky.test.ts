@@ -357,6 +357,28 @@ describe("POST /api/auth/bluesky/app-password", () => {
     expect(Object.values(row!).join(" ")).not.toContain(DEMO.appPassword);
   });
 
+  it("signing in again revives a flagged account: the same row (its DID), connected, with new tokens", async () => {
+    const u = await registerUser();
+    const connect = () =>
+      call<"POST /api/auth/:platform/app-password">("/api/auth/bluesky/app-password", {
+        cookie: u.cookie,
+        body: { identifier: DEMO.handle, appPassword: DEMO.appPassword },
+      });
+    const first = (await connect()).body.data.accounts[0]!;
+    await env.DB.prepare(
+      "UPDATE connected_accounts SET status = 'needs_reconnect', status_reason = 'Token revoked' WHERE id = ?",
+    )
+      .bind(first.id)
+      .run();
+    const again = await connect();
+    expect(again.status).toBe(201);
+    expect(again.body.data.accounts.map((a) => a.id)).toEqual([first.id]);
+    const row = await env.DB.prepare("SELECT status FROM connected_accounts WHERE id = ?")
+      .bind(first.id)
+      .first<{ status: string }>();
+    expect(row!.status).toBe("connected");
+  });
+
   it("refuses an account password, a wrong app password and another platform, writing nothing", async () => {
     const u = await registerUser();
     const main = await call("/api/auth/bluesky/app-password", {

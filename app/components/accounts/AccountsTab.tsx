@@ -366,11 +366,16 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
                     key={card.id}
                     card={card}
                     waiting={card.account ? waiting[card.account.id] : undefined}
-                    reconnectUrl={startUrl({
-                      platform: card.platform,
-                      variant: card.account?.connectionType === "direct" ? "instagram-only" : undefined,
-                      reconnect: card.id,
-                    })}
+                    reconnectUrl={
+                      // Bluesky has no consent to go back to: signing in again revives the same account (its DID).
+                      card.platform === "bluesky"
+                        ? withDialog("connect", "bluesky")
+                        : startUrl({
+                            platform: card.platform,
+                            variant: card.account?.connectionType === "direct" ? "instagram-only" : undefined,
+                            reconnect: card.id,
+                          })
+                    }
                   />
                 ))}
               </ul>
