@@ -23,6 +23,11 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** docs.bsky.app/docs/advanced-guides/rate-limits. */
 const POINTS = { create: 3, delete: 1, perHour: 5000, perDay: 35_000 };
+/** createSession, per handle: 30 in 5 minutes and 300 a day (same page). */
+const SESSION_LIMITS = [
+  { name: "5min", ms: 5 * 60_000, limit: 30 },
+  { name: "day", ms: DAY, limit: 300 },
+];
 /** Largest blob the PDS takes at upload; the embed's own limit (2 MB images) is checked when a record uses it. */
 const BLOB_UPLOAD_MAX = 50 * 1024 * 1024;
 
@@ -264,6 +269,23 @@ export const blueskyPds = new Hono<EmuEnv>()
     if (typeof body?.identifier !== "string" || typeof body.password !== "string")
       return xrpcError(c, 400, "InvalidRequest", 'Input must have the property "identifier" and "password"');
     const account = byHandleOrDid(body.identifier);
+    for (const w of SESSION_LIMITS) {
+      const start = Math.floor(c.var.now / w.ms) * w.ms;
+      const n = await incrementCounter(c.var.db, {
+        id: `bsky-sessions:${w.name}:${body.identifier.toLowerCase()}:${start}`,
+        platform: PLATFORM,
+        kind: "sessions",
+        owner: body.identifier.toLowerCase(),
+        createdAt: start,
+      });
+      if (n > w.limit)
+        return tooMany(c, {
+          "ratelimit-limit": String(w.limit),
+          "ratelimit-remaining": "0",
+          "ratelimit-reset": String(Math.ceil((start + w.ms) / 1000)),
+          "ratelimit-policy": `${w.limit};w=${w.ms / 1000}`,
+        });
+    }
     if (!account || (body.password !== account.appPassword && body.password !== account.password))
       return xrpcError(c, 401, "AuthenticationRequired", "Invalid identifier or password");
     return c.json(await issueSession(c.var.db, account, c.var.now));

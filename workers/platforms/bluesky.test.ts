@@ -315,6 +315,24 @@ describe("the emulated PDS enforces the lexicon on any client", () => {
     expect(Number(ok.headers.get("ratelimit-remaining"))).toBeLessThanOrEqual(5000 - 3);
   });
 
+  it("limits createSession to 30 per handle in 5 minutes, with the window's reset", async () => {
+    const login = () =>
+      xrpc("com.atproto.server.createSession", {
+        json: { identifier: "jordan.bsky.social", password: "jrdn-riva-bsky-apps" },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await login()).status);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(30);
+    const limited = await login();
+    expect([limited.status, limited.body]).toEqual([
+      429,
+      { error: "RateLimitExceeded", message: "Rate Limit Exceeded" },
+    ]);
+    expect(limited.headers.get("ratelimit-policy")).toBe("30;w=300");
+    await advanceEmulator(5 * 60_000);
+    expect((await login()).status).toBe(200);
+  });
+
   it("refuses an image over 2,000,000 bytes when a post uses it", async () => {
     const token = await session();
     const big = pngBytes(2_000_001);
