@@ -6,7 +6,7 @@
  */
 
 /** Platforms Postline publishes to. `twitter` is X; the spec's name is kept in data. */
-export const PLATFORMS = ["instagram", "facebook", "twitter", "linkedin", "youtube", "threads"] as const;
+export const PLATFORMS = ["instagram", "facebook", "twitter", "linkedin", "youtube", "threads", "bluesky"] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 /**
@@ -47,6 +47,11 @@ export interface PlatformProfile {
   color: string;
   /** SPEC §9 character limit; threads (an option only) uses its documented 500. */
   characterLimit: number;
+  /**
+   * What `characterLimit` counts: code points unless said otherwise; Bluesky's lexicon limits a post's text to
+   * 300 graphemes (app.bsky.feed.post maxGraphemes), so "👍🏽" is one, as its app counts it.
+   */
+  textUnit?: "graphemes";
   /** SPEC §9 hashtag limits (Instagram 30, Twitter 2, Facebook 5); the others follow platform guidance. */
   hashtagLimit: number;
   /** How many hashtags a generated post carries: few enough to read well, never above the limit. */
@@ -261,6 +266,38 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     // Containers expire 24 h after they are made, as Instagram's do.
     stagingLeadMs: DAY / 2,
   },
+  bluesky: {
+    name: "Bluesky",
+    brand: "Bluesky",
+    color: "#1185FE",
+    // app.bsky.feed.post: text maxGraphemes 300 (and maxLength 3,000 UTF-8 bytes).
+    characterLimit: 300,
+    textUnit: "graphemes",
+    hashtagLimit: 8,
+    recommendedHashtags: 2,
+    accountRequired: false,
+    moreAt: null,
+    firstComment: true,
+    threads: true,
+    // app.bsky.embed.images: up to 4 images with alt text, each blob image/* of at most 2,000,000 bytes (the
+    // lexicon's maxSize; formerly 1 MB). Video goes through the video service, not built yet: images only.
+    media: {
+      imageFormats: ["jpg", "png", "gif", "webp"],
+      videoFormats: [],
+      maxImageBytes: 2_000_000,
+      maxVideoBytes: 0,
+      maxItems: 4,
+      mixed: false,
+    },
+    // docs.bsky.app/docs/advanced-guides/rate-limits: 5,000 points per hour and 35,000 per day per account, a
+    // create costing 3 points: 1,666 creates an hour, 11,666 a day; a post is one create, a thread one per part.
+    publishPace: [
+      { limit: 11_666, windowMs: DAY },
+      { limit: 1_666, windowMs: HOUR },
+      { limit: 30, windowMs: MINUTE },
+    ],
+    analyticsAccountsPerRun: 10,
+  },
 };
 
 /**
@@ -305,6 +342,8 @@ export const OAUTH_SCOPES = {
     "r_member_postAnalytics",
   ],
   youtube: YOUTUBE_SCOPES.map((scope) => `https://www.googleapis.com/auth/${scope}`),
+  // AT Protocol OAuth: `atproto` is required; transition:generic is what an app password may do (no DMs).
+  bluesky: ["atproto", "transition:generic"],
   threads: [
     "threads_basic",
     "threads_content_publish",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FormReply } from "~/lib/use-form-action";
 import { DISCONNECTED, disconnectAccounts } from "../../workers/accounts/disconnect";
+import { appPasswordBody } from "../../workers/accounts/routes";
 import type { AuthContext } from "../../workers/auth/service";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
@@ -58,4 +59,23 @@ export async function disconnectAction(form: FormData, { services }: AppContext,
   const intent = "account-disconnect";
   if ("ask" in outcome) return { ok: false as const, intent, message: outcome.ask.message, ask: outcome.ask };
   return { ok: true as const, intent, message: DISCONNECTED };
+}
+
+/**
+ * Connect Bluesky with a handle and an app password (POST /api/auth/bluesky/app-password, `accounts.manage`):
+ * there is no consent page to go to, so the page's own form signs in and the account appears in the list.
+ */
+export async function blueskyConnectAction(
+  form: FormData,
+  { services }: AppContext,
+  { auth, workspace, vars }: Session,
+) {
+  ensurePermitted(vars, "accounts.manage");
+  const input = parseOrThrow(appPasswordBody, {
+    identifier: form.get("identifier") ?? undefined,
+    appPassword: form.get("appPassword") ?? undefined,
+  });
+  const ids = await services.accounts.signIn(auth, workspace.id, "bluesky", input);
+  await services.holds.releaseForReconnect(ids);
+  return { ok: true as const, intent: "bluesky-connect", message: "Bluesky account connected successfully" };
 }

@@ -16,6 +16,17 @@ export const connectBody = z.object({
   /** The id of the account being reconnected: the consent asks again for what it lacks. */
   reconnect: z.string().max(64).optional(),
 });
+/** Bluesky's app passwords are four groups of four (bsky.app Settings → Privacy and security → App passwords). */
+export const appPasswordBody = z.object({
+  identifier: z.string().trim().min(1, "Enter your handle, like name.bsky.social").max(253, "That handle is too long"),
+  appPassword: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-zA-Z0-9]{4}(-[a-zA-Z0-9]{4}){3}$/,
+      "Use an app password (Settings → Privacy and security → App passwords), like xxxx-xxxx-xxxx-xxxx, never your account password",
+    ),
+});
 const connectQuery = z.object({ variant: z.string().max(40).optional(), reconnect: z.string().max(64).optional() });
 
 function platformOf(value: string | undefined): Platform {
@@ -58,6 +69,15 @@ export const connectRoutes = new Hono<SignedInEnv>()
     const platform = platformOf(c.req.param("platform"));
     const url = await startConnect(c, platform, await readJson(c, connectBody));
     return ok(c, { authUrl: url.toString() });
+  })
+  // Handle + app password sign-in, for platforms that offer it (Bluesky): answers the accounts it connected.
+  .post("/:platform/app-password", requirePermission("accounts.manage"), async (c) => {
+    const platform = platformOf(c.req.param("platform"));
+    const body = await readJson(c, appPasswordBody);
+    const ids = await c.var.services.accounts.signIn(c.var.auth, c.var.workspace.id, platform, body);
+    await c.var.services.holds.releaseForReconnect(ids);
+    const accounts = await Promise.all(ids.map((id) => c.var.services.accounts.get(c.var.workspace.id, id)));
+    return ok(c, { accounts }, "Account connected", 201);
   })
   // Spec's full-page redirect for "Instagram Only".
   .get("/instagram/instagram-only", requirePermission("accounts.manage"), async (c) => {

@@ -165,6 +165,29 @@ export class AccountsService {
     }
   }
 
+  /**
+   * Connects with a handle and an app password (Bluesky): the client signs in on the account's own server and
+   * the tokens are stored encrypted like a consent's; the password itself is never stored. A refusal is the
+   * user's to fix (a mistyped handle or password): 400 with the platform's words; an outage is a 503.
+   */
+  async signIn(
+    auth: AuthContext,
+    workspaceId: string,
+    platform: Platform,
+    input: { identifier: string; appPassword: string },
+  ): Promise<string[]> {
+    const client = this.client(platform);
+    if (!client.signIn) throw notFound();
+    try {
+      const { tokens, accounts } = await client.signIn({ identifier: input.identifier, password: input.appPassword });
+      return await this.store(workspaceId, auth.user.id, platform, tokens, accounts);
+    } catch (err) {
+      if (!(err instanceof PlatformError)) throw err;
+      if (err.kind === "retryable") throw new Unavailable(`${BRAND[platform]} could not be reached: ${err.message}`);
+      throw new Invalid(`${BRAND[platform]}: ${err.message}`);
+    }
+  }
+
   private async store(
     workspaceId: string,
     userId: string,
@@ -422,12 +445,15 @@ export class AccountsService {
     const client = this.client(row.platform);
     const { cipher, db } = this.deps;
     try {
-      const tokens = await client.refresh({
-        accessToken: await cipher.decrypt(row.accessTokenEnc),
-        refreshToken: row.refreshTokenEnc ? await cipher.decrypt(row.refreshTokenEnc) : null,
-        expiresAt: row.tokenExpiresAt,
-        refreshExpiresAt: row.refreshExpiresAt,
-      });
+      const tokens = await client.refresh(
+        {
+          accessToken: await cipher.decrypt(row.accessTokenEnc),
+          refreshToken: row.refreshTokenEnc ? await cipher.decrypt(row.refreshTokenEnc) : null,
+          expiresAt: row.tokenExpiresAt,
+          refreshExpiresAt: row.refreshExpiresAt,
+        },
+        { platformUserId: row.platformUserId, metadata: row.metadata ?? {} },
+      );
       const patch = {
         accessTokenEnc: await cipher.encrypt(tokens.accessToken),
         refreshTokenEnc: tokens.refreshToken ? await cipher.encrypt(tokens.refreshToken) : row.refreshTokenEnc,

@@ -26,6 +26,7 @@ export const API_HOSTS: Record<string, string[]> = {
   linkedin: ["api.linkedin.com", "www.linkedin.com"],
   youtube: ["www.googleapis.com", "oauth2.googleapis.com", "youtubeanalytics.googleapis.com"],
   twitter: ["api.x.com"],
+  bluesky: ["bsky.social", "plc.directory", "public.api.bsky.app"],
   openai: ["api.openai.com"],
 };
 
@@ -193,6 +194,21 @@ export function faultResponse(
           ? { title: "Too Many Requests", detail: "Too Many Requests", type: "about:blank", status }
           : { title: "Internal Server Error", detail: "Internal Server Error", type: "about:blank", status },
         headers: { ...headers, "Content-Type": "application/problem+json" },
+      };
+    case "bluesky":
+      // XRPC errors; the PDS's limiter says when its window resets in epoch seconds.
+      if (limited)
+        Object.assign(headers, {
+          "ratelimit-limit": "5000",
+          "ratelimit-remaining": "0",
+          "ratelimit-reset": String(Math.ceil(nowMs / 1000) + 60),
+          "ratelimit-policy": "5000;w=3600",
+        });
+      return {
+        body: limited
+          ? { error: "RateLimitExceeded", message: "Rate Limit Exceeded" }
+          : { error: "InternalServerError", message: "Internal Server Error" },
+        headers,
       };
     default: // openai
       if (limited) {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { blueskyAppView, blueskyPds, plcDirectory } from "./bluesky";
 import { advanceClock, type EmuEnv, emuContext, setEmuSettings } from "./context";
 import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
 import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./google";
@@ -100,6 +101,11 @@ export function createEmulator() {
   app.route("/youtubeanalytics.googleapis.com", youtubeAnalytics);
   app.route("/x.com", xWeb);
   app.route("/api.x.com", xApi);
+  app.route("/bsky.social", blueskyPds);
+  // A PDS answers app.bsky.* reads by piping them to its AppView (what @atproto/api's agent calls).
+  app.route("/bsky.social", blueskyAppView);
+  app.route("/plc.directory", plcDirectory);
+  app.route("/public.api.bsky.app", blueskyAppView);
 
   app.notFound((c) => c.json({ error: { message: `Emulator: no route for ${c.req.method} ${c.req.path}` } }, 404));
   return app;

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { html } from "hono/html";
 import type { Db } from "../db/client";
 import { emuObjects } from "../db/schema/emulator";
+import { bskyAuthorName } from "./bluesky";
 import type { EmuEnv } from "./context";
 import { ytChannelTitle } from "./google";
 import { liAuthorName } from "./linkedin";
@@ -91,6 +92,11 @@ export async function findPost(db: Db, permalink: string): Promise<ViewedPost | 
       obj && { platform: "Threads", author: `@${String(obj.data.username)}`, text: String(obj.data.text ?? ""), obj }
     );
   }
+  if (host === "bsky.app" && parts[0] === "profile" && parts[2] === "post") {
+    const obj = await ofKind(db, "bluesky", `at://${parts[1]}/app.bsky.feed.post/${parts[3]}`, "app.bsky.feed.post");
+    const value = (obj?.data.value ?? {}) as { text?: string };
+    return obj && { platform: "Bluesky", author: bskyAuthorName(obj.owner), text: value.text ?? "", obj };
+  }
   if (host === "youtube.com" && url.pathname === "/watch") {
     const obj = await ofKind(db, "youtube", url.searchParams.get("v") ?? undefined, "video");
     const snippet = (obj?.data.snippet ?? {}) as { title?: string; description?: string };
@@ -121,7 +127,7 @@ async function repliesTo(db: Db, post: EmuObject): Promise<Array<{ author: strin
         and(
           eq(emuObjects.platform, post.platform),
           inArray(sql`json_extract(${emuObjects.data}, '$.replyTo')`, parents),
-          sql`${emuObjects.kind} IN ('comment', 'tweet', 'media')`,
+          sql`${emuObjects.kind} IN ('comment', 'tweet', 'media', 'app.bsky.feed.post')`,
         ),
       )
       .all();
@@ -129,15 +135,19 @@ async function repliesTo(db: Db, post: EmuObject): Promise<Array<{ author: strin
     parents = rows.map((r) => r.id);
   }
   found.sort((a, b) => a.createdAt - b.createdAt);
-  return found.map((r) => ({
-    author:
-      r.kind === "tweet"
-        ? xAuthorName(r.owner)
-        : r.data.author
-          ? String(r.data.author)
-          : `@${String(r.data.username ?? r.owner)}`,
-    text: String(r.data.text ?? ""),
-  }));
+  return found.map((r) =>
+    r.kind === "app.bsky.feed.post"
+      ? { author: bskyAuthorName(r.owner), text: String((r.data.value as { text?: unknown }).text ?? "") }
+      : {
+          author:
+            r.kind === "tweet"
+              ? xAuthorName(r.owner)
+              : r.data.author
+                ? String(r.data.author)
+                : `@${String(r.data.username ?? r.owner)}`,
+          text: String(r.data.text ?? ""),
+        },
+  );
 }
 
 function page(title: string, body: unknown) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { connectBody } from "../accounts/routes";
+import { appPasswordBody, connectBody } from "../accounts/routes";
 import { analyzeSchema, generateSchema, hashtagsSchema, mentionsSchema, optimizeSchema } from "../ai/schemas";
 import { describeRoute } from "../http/route-registry";
 import { completeUploadSchema, listMediaSchema, startUploadSchema, updateMediaSchema } from "../media/schema";
@@ -27,6 +27,15 @@ d({
   summary: "Start connecting: returns data.authUrl",
   body: connectBody,
   data: z.object({ authUrl: z.string() }),
+});
+d({
+  method: "post",
+  path: "/api/auth/{platform}/app-password",
+  tag: "Accounts",
+  summary: "Connect with a handle and an app password (Bluesky); the password is never stored",
+  body: appPasswordBody,
+  data: z.object({ accounts: z.array(z.object({ id: z.string(), platform: z.string(), username: z.string() })) }),
+  status: 201,
 });
 d({
   method: "get",

@@ -24,6 +24,11 @@ export const LIVE_ENDPOINTS = {
   THREADS_AUTHORIZE_BASE: "https://threads.net",
   THREADS_GRAPH_BASE: "https://graph.threads.net",
   OPENAI_BASE_URL: "https://api.openai.com/v1",
+  // Bluesky: the entryway resolves handles; each account's PDS comes from its DID document, a did:plc's from the
+  // PLC directory; the public AppView serves posts' counts and profiles.
+  BSKY_ENTRYWAY_BASE: "https://bsky.social",
+  PLC_DIRECTORY_BASE: "https://plc.directory",
+  BSKY_APPVIEW_BASE: "https://public.api.bsky.app",
 } as const;
 
 /** The dated API versions the clients send; each is a setting too (workers/platforms/api-versions.ts). */

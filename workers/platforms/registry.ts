@@ -1,4 +1,5 @@
 import type { Platform } from "../platform-profile";
+import { BlueskyClient } from "./bluesky";
 import type { Endpoints } from "./endpoints";
 import { FacebookClient } from "./facebook";
 import { InstagramClient } from "./instagram";
@@ -29,6 +30,7 @@ export function createPlatformRegistry(deps: ClientDeps): PlatformRegistry {
     linkedin: new LinkedInClient(deps),
     youtube: new YouTubeClient(deps),
     twitter: new XClient(deps),
+    bluesky: new BlueskyClient(deps),
   };
 }
 

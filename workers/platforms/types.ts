@@ -84,6 +84,8 @@ export interface PublishRequest {
   firstComment?: string | null;
   /** The parts after the first, each published as a reply to the previous (ADR 027). */
   thread?: string[];
+  /** When the target was created (epoch ms): with `marker`, what Bluesky's record key is made of (ADR 060). */
+  createdAt?: number;
 }
 
 export interface PublishOptions {
@@ -189,7 +191,13 @@ export interface PlatformClient {
     codeVerifier?: string;
     variant?: string;
   }): Promise<TokenSet>;
-  refresh(tokens: TokenSet): Promise<TokenSet>;
+  /** `account` names where the account lives, for platforms whose server is per account (a Bluesky PDS). */
+  refresh(tokens: TokenSet, account?: Pick<AccountCredentials, "platformUserId" | "metadata">): Promise<TokenSet>;
+  /**
+   * Signs in with a handle and an app password instead of a consent (Bluesky); absent where the platform
+   * has no such sign-in.
+   */
+  signIn?(input: { identifier: string; password: string }): Promise<{ tokens: TokenSet; accounts: RemoteAccount[] }>;
   /** The accounts this consent gives access to (a person, their Pages, organizations, channel…). */
   accounts(tokens: TokenSet, variant?: string): Promise<RemoteAccount[]>;
   /**

@@ -82,5 +82,6 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
     options: { privacy, tags, visibility },
     firstComment: version.firstComment,
     thread: version.parts.slice(1),
+    createdAt: target.createdAt,
   };
 }

@@ -4,6 +4,7 @@ import { PlatformMark } from "~/components/platforms/PlatformMark";
 import { Dialog } from "~/components/ui/on-demand-dialog";
 import { accountName } from "~/lib/account-name";
 import { notify } from "~/lib/notify";
+import { useFormAction } from "~/lib/use-form-action";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { accountsTabData, DisconnectReply } from "~/routes/settings-accounts.server";
 import { YOUTUBE_SCOPES } from "../../../workers/platform-profile";
@@ -18,7 +19,7 @@ import { type AccountCard, connectButtonLabel, groupAccounts } from "./grouping"
 export type AccountsTabData = Awaited<ReturnType<typeof accountsTabData>>;
 type AffectedPost = AccountsTabData["waiting"][string][number];
 
-type Terms = "general" | "linkedin" | "youtube";
+type Terms = "general" | "linkedin" | "youtube" | "bluesky";
 
 interface ConnectOption {
   key: string;
@@ -78,6 +79,13 @@ const OPTIONS: ConnectOption[] = [
     terms: "general",
   },
   {
+    key: "bluesky",
+    platform: "bluesky",
+    title: PLATFORM_META.bluesky!.name,
+    description: "Your handle and an app password.",
+    terms: "bluesky",
+  },
+  {
     key: "tiktok",
     platform: "tiktok",
     title: "TikTok",
@@ -100,6 +108,7 @@ const TERMS: Record<Terms, { title: string; button: string; scopes?: string[] }>
     button: "Connect with YouTube",
     scopes: YOUTUBE_SCOPES,
   },
+  bluesky: { title: "Connect Bluesky", button: "Connect Bluesky" },
 };
 
 /** The consent start; `reconnect` (an account id) asks again for exactly the permission that account lacks. */
@@ -272,13 +281,17 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
                 policy.
               </p>
             </div>
-            <div className="flex justify-end gap-2">
-              {cancel}
-              {/* The consent start is a navigation: the platform's page, then back here. */}
-              <a href={startUrl(terms)} className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white">
-                {TERMS[terms.terms].button}
-              </a>
-            </div>
+            {terms.terms === "bluesky" ? (
+              <BlueskyConnectForm cancel={cancel} onConnected={close} />
+            ) : (
+              <div className="flex justify-end gap-2">
+                {cancel}
+                {/* The consent start is a navigation: the platform's page, then back here. */}
+                <a href={startUrl(terms)} className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white">
+                  {TERMS[terms.terms].button}
+                </a>
+              </div>
+            )}
           </>
         ) : null}
       </UrlDialog>
@@ -353,11 +366,16 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
                     key={card.id}
                     card={card}
                     waiting={card.account ? waiting[card.account.id] : undefined}
-                    reconnectUrl={startUrl({
-                      platform: card.platform,
-                      variant: card.account?.connectionType === "direct" ? "instagram-only" : undefined,
-                      reconnect: card.id,
-                    })}
+                    reconnectUrl={
+                      // Bluesky has no consent to go back to: signing in again revives the same account (its DID).
+                      card.platform === "bluesky"
+                        ? withDialog("connect", "bluesky")
+                        : startUrl({
+                            platform: card.platform,
+                            variant: card.account?.connectionType === "direct" ? "instagram-only" : undefined,
+                            reconnect: card.id,
+                          })
+                    }
                   />
                 ))}
               </ul>
@@ -516,5 +534,57 @@ function AffectedPosts({ posts }: { posts: AffectedPost[] }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * Bluesky signs in on the account's own server with an app password (bsky.app → Settings → Privacy and security →
+ * App passwords): Postline keeps the session's tokens, encrypted, and never the password.
+ */
+function BlueskyConnectForm({ cancel, onConnected }: { cancel: React.ReactNode; onConnected: () => void }) {
+  const action = useFormAction("bluesky-connect", { onSuccess: onConnected });
+  return (
+    <form {...action.form} className="space-y-3">
+      <input type="hidden" name="intent" value="bluesky-connect" />
+      <label className="block text-sm">
+        <span className="font-medium">Handle</span>
+        <input
+          name="identifier"
+          required
+          autoComplete="username"
+          placeholder="name.bsky.social"
+          className="mt-1 w-full rounded-md border px-3 py-2"
+        />
+      </label>
+      <label className="block text-sm">
+        <span className="font-medium">App password</span>
+        <input
+          name="appPassword"
+          type="password"
+          required
+          autoComplete="off"
+          placeholder="xxxx-xxxx-xxxx-xxxx"
+          className="mt-1 w-full rounded-md border px-3 py-2"
+        />
+        <span className="mt-1 block text-xs text-gray-500">
+          Create one in Bluesky under Settings → Privacy and security → App passwords. Never use your account password.
+        </span>
+      </label>
+      {action.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {action.error}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        {cancel}
+        <button
+          type="submit"
+          disabled={action.busy}
+          className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
+        >
+          {action.busy ? "Connecting…" : "Connect Bluesky"}
+        </button>
+      </div>
+    </form>
   );
 }
