@@ -3,6 +3,7 @@
 export * from "./accounts";
 export * from "./ai";
 export * from "./analytics";
+export * from "./analytics-rollups";
 export * from "./approvals";
 export * from "./automation";
 export * from "./collaboration";
