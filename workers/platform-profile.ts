@@ -6,7 +6,7 @@
  */
 
 /** Platforms Postline publishes to. `twitter` is X; the spec's name is kept in data. */
-export const PLATFORMS = ["instagram", "facebook", "twitter", "linkedin", "youtube", "threads"] as const;
+export const PLATFORMS = ["instagram", "facebook", "twitter", "linkedin", "youtube", "threads", "mastodon"] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 /**
@@ -261,6 +261,33 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     // Containers expire 24 h after they are made, as Instagram's do.
     stagingLeadMs: DAY / 2,
   },
+  mastodon: {
+    name: "Mastodon",
+    brand: "Mastodon",
+    color: "#6364FF",
+    // Mastodon's default; each instance sets its own, read from GET /api/v2/instance and kept on the account
+    // (ADR 059): these are the defaults for an account whose instance has not said.
+    characterLimit: 500,
+    hashtagLimit: 5,
+    recommendedHashtags: 3,
+    accountRequired: true,
+    moreAt: null,
+    firstComment: true,
+    threads: true,
+    // §11.2 defaults: 4 attachments, images 16,777,216 bytes, videos 103,809,024 bytes.
+    media: {
+      imageFormats: ["jpg", "png", "gif", "webp"],
+      videoFormats: ["mp4", "mov", "webm"],
+      maxImageBytes: 16 * MB,
+      maxVideoBytes: 103_809_024,
+      maxItems: 4,
+      mixed: false,
+    },
+    // 300 API calls per 5 minutes per account (media uploads 30 per 30 minutes): a post with a thread and media
+    // costs several, so publishing keeps well below.
+    publishPace: [{ limit: 30, windowMs: 5 * MINUTE }],
+    analyticsAccountsPerRun: 10,
+  },
 };
 
 /**
@@ -305,6 +332,8 @@ export const OAUTH_SCOPES = {
     "r_member_postAnalytics",
   ],
   youtube: YOUTUBE_SCOPES.map((scope) => `https://www.googleapis.com/auth/${scope}`),
+  // §11.2: granular scopes, the least that reads the profile and statuses and writes statuses and media.
+  mastodon: ["read:accounts", "read:statuses", "write:media", "write:statuses"],
   threads: [
     "threads_basic",
     "threads_content_publish",

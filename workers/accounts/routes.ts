@@ -15,8 +15,10 @@ export const connectBody = z.object({
   variant: z.string().max(40).optional(),
   /** The id of the account being reconnected: the consent asks again for what it lacks. */
   reconnect: z.string().max(64).optional(),
+  /** The server's domain, for networks where each server is its own (Mastodon: "mastodon.social"). */
+  instance: z.string().max(253, "The server's domain is too long.").optional(),
 });
-const connectQuery = z.object({ variant: z.string().max(40).optional(), reconnect: z.string().max(64).optional() });
+const connectQuery = connectBody;
 
 function platformOf(value: string | undefined): Platform {
   const parsed = platformParam.safeParse(value);
@@ -122,7 +124,7 @@ async function ownedOnPath(accounts: AccountsService, workspaceId: string, platf
 function startConnect(
   c: Context<SignedInEnv>,
   platform: Platform,
-  { variant, reconnect }: { variant?: string; reconnect?: string },
+  { variant, reconnect, instance }: z.output<typeof connectBody>,
 ) {
   return c.var.services.accounts.start(
     c.var.auth,
@@ -130,6 +132,7 @@ function startConnect(
     platform,
     variant,
     reconnect && accountId(reconnect),
+    instance,
   );
 }
 

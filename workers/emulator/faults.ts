@@ -26,6 +26,7 @@ export const API_HOSTS: Record<string, string[]> = {
   linkedin: ["api.linkedin.com", "www.linkedin.com"],
   youtube: ["www.googleapis.com", "oauth2.googleapis.com", "youtubeanalytics.googleapis.com"],
   twitter: ["api.x.com"],
+  mastodon: ["mastodon.social", "mastodon.example"],
   openai: ["api.openai.com"],
 };
 
@@ -193,6 +194,18 @@ export function faultResponse(
           ? { title: "Too Many Requests", detail: "Too Many Requests", type: "about:blank", status }
           : { title: "Internal Server Error", detail: "Internal Server Error", type: "about:blank", status },
         headers: { ...headers, "Content-Type": "application/problem+json" },
+      };
+    case "mastodon":
+      // api/rate-limits: X-RateLimit-Reset is an ISO 8601 time (wall clock); errors are {"error": "..."}.
+      if (limited)
+        Object.assign(headers, {
+          "X-RateLimit-Limit": "300",
+          "X-RateLimit-Remaining": "0",
+          "X-RateLimit-Reset": new Date(nowMs + 60_000).toISOString(),
+        });
+      return {
+        body: { error: limited ? "Too many requests" : "We're sorry, but something went wrong on our end." },
+        headers,
       };
     default: // openai
       if (limited) {

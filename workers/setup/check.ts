@@ -1,6 +1,6 @@
 import { callbackUrl } from "../accounts/callback-url";
 import { configIssues, endpointOverrides, platformCredentials } from "../env";
-import { FIXED_API_VERSIONS, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
+import { FIXED_API_VERSIONS, OAUTH_SCOPES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import { type VersionReport, versionReports } from "../platforms/api-versions";
 import { createPlatformRegistry } from "../platforms/registry";
 import { resolveEndpoints } from "../platforms/resolve-endpoints";
@@ -148,7 +148,7 @@ function platformSetup(vars: Vars, platform: Platform, appOrigin: string, now: n
       fix: "Check this platform's endpoint overrides.",
     });
   }
-  const state = problems.length ? "problem" : id && secret ? "ready" : "not_offered";
+  const state = problems.length ? "problem" : (id && secret) || platform === "mastodon" ? "ready" : "not_offered";
   return { platform, brand, state, redirectUri, scopes, problems };
 }
 
@@ -161,7 +161,9 @@ function requestedScopes(vars: Vars, platform: Platform, redirectUri: string, no
     now: () => 0,
     sleep: async () => {},
   });
-  const url = registry[platform]!.authorizeUrl({
+  // Mastodon registers Postline on each instance at connect time (ADR 059): no app to configure, no URL to build.
+  if (platform === "mastodon") return OAUTH_SCOPES.mastodon;
+  const url = registry[platform].authorizeUrl({
     state: "setup-check",
     redirectUri,
     codeVerifier: "setup-check".padEnd(43, "0"),

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
+import { D1InstanceApps } from "../accounts/instance-apps";
 import { AccountsService } from "../accounts/service";
 import { TokenCipher } from "../accounts/token-crypto";
 import { createDb } from "../db/client";
@@ -125,6 +126,7 @@ export function platformHarness() {
     credentials: platformCredentials({}, true),
     now,
     sleep: advanceEmulator,
+    instanceApps: new D1InstanceApps(createDb(env.DB), cipher(), now),
   });
   const db = createDb(env.DB);
   const holds = new ChannelHolds(db, now);

@@ -14,6 +14,7 @@ export const MEDIA_FRAME: Record<Platform, string> = {
   linkedin: "aspect-[1.91/1]",
   youtube: "aspect-video",
   threads: "aspect-square",
+  mastodon: "aspect-video",
 };
 
 /** The caption as the feed shows it before "more": cut at the last space before the limit. */

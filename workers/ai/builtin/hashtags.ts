@@ -10,6 +10,7 @@ const PLATFORM_TAGS: Record<Platform, string[]> = {
   linkedin: ["#business", "#leadership", "#careers", "#innovation", "#networking"],
   youtube: ["#youtube", "#shorts", "#subscribe"],
   threads: [],
+  mastodon: [],
 };
 
 /** Adverbs and adjectives by their endings ("honestly", "delicious", "colourful"): never a tag on their own. */

@@ -27,6 +27,7 @@ const HOW_TO_TAG: Record<Platform, string> = {
   linkedin: "type @ and pick their profile or company page",
   youtube: "mention their channel handle in the description",
   threads: "check the exact handle before posting",
+  mastodon: "use their full handle, @name@instance, so other servers find them",
 };
 
 /**

@@ -11,6 +11,7 @@ const CTA: Record<Platform, string> = {
   linkedin: "What's your take? I'd love to hear your perspective in the comments.",
   youtube: "Like, subscribe and tell us in the comments what you'd like to see next.",
   threads: "What do you think?",
+  mastodon: "What do you think? Replies welcome.",
 };
 
 const HAS_CTA =
