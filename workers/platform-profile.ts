@@ -71,6 +71,11 @@ export interface PlatformProfile {
   /** Accounts synced per cron run: each sync costs 1 + 2 × targets calls against the hourly quota. */
   analyticsAccountsPerRun: number;
   /**
+   * The limits above are defaults: each server sets its own (a Mastodon instance), kept on the account and checked
+   * per account by pre-flight (ADR 059), so the post-wide rules leave this platform's text length to it.
+   */
+  limitsPerAccount?: boolean;
+  /**
    * How long before its due time a post's media is prepared on the platform (ADR 029), so only the final
    * publish call is left at the due second; absent: the platform's client publishes in one go.
    */
@@ -271,6 +276,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     hashtagLimit: 5,
     recommendedHashtags: 3,
     accountRequired: true,
+    limitsPerAccount: true,
     moreAt: null,
     firstComment: true,
     threads: true,

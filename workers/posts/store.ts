@@ -23,7 +23,7 @@ import { DUPLICATE_WINDOW_MS, duplicatesOf, retryNote } from "./channel-notes";
 import { channelKey, effectiveVersion } from "./channel-version";
 import { frozenChanges, frozenEditMessage } from "./edit-rules";
 import { excerpt } from "./excerpt";
-import { type Problem, preflight } from "./preflight";
+import { type AccountLimits, type PreflightAccount, type Problem, preflight } from "./preflight";
 import type { ListPostsQuery } from "./query";
 import {
   accountsOf,
@@ -533,17 +533,23 @@ export class PostStore {
     return post;
   }
 
-  private async workspaceAccounts(workspaceId: string) {
-    return this.db
+  private async workspaceAccounts(workspaceId: string): Promise<PreflightAccount[]> {
+    const rows = await this.db
       .select({
         id: connectedAccounts.id,
         platform: connectedAccounts.platform,
         username: connectedAccounts.username,
         status: connectedAccounts.status,
         tokenExpiresAt: connectedAccounts.tokenExpiresAt,
+        metadata: connectedAccounts.metadata,
       })
       .from(connectedAccounts)
       .where(eq(connectedAccounts.workspaceId, workspaceId));
+    // The limits the account's server set (Mastodon, read from its instance at connect and daily, ADR 059).
+    return rows.map(({ metadata, ...a }) => ({
+      ...a,
+      limits: (metadata?.limits as AccountLimits | undefined) ?? null,
+    }));
   }
 
   /** The stored post as composer fields, the base a partial PUT is applied to. */
