@@ -536,7 +536,8 @@ export function mastodonInstance(cfg: InstanceConfig) {
         statusId: null,
       },
     });
-    return c.json(mediaView(m, now), kind === "image" ? 200 : 202);
+    // methods/media: a 202's attachment has no url yet, however quick the processing; GET /api/v1/media/:id tells.
+    return kind === "image" ? c.json(mediaView(m, now), 200) : c.json({ ...mediaView(m, now), url: null }, 202);
   });
 
   app.get("/api/v1/media/:id", async (c) => {
