@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { syncAccount } from "../analytics/sync";
 import { buildServices } from "../services";
 import { call, ORIGIN, registerUser, settledPost, uploadImage } from "../test/helpers";
-import { advanceEmulator, connectViaEmulator } from "../test/oauth";
+import { advanceEmulator, connectViaEmulator, platformHarness } from "../test/oauth";
 
 /**
  * Mastodon through the app (ADR 059): the user names an instance, Postline registers itself there once, the
@@ -78,6 +78,30 @@ describe("connecting Mastodon accounts on chosen instances", () => {
     const again = await connectViaEmulator(u.cookie, "mastodon", { reconnect: accounts[1]!._id });
     expect(again.authUrl.pathname).toBe("/sandbox/mastodon.example/oauth/authorize");
     expect((await mastodonAccounts(u.token)).length).toBe(2);
+  });
+});
+
+describe("the daily connection check", () => {
+  it("reads the instance's limits again, so a server that changed them is followed", async () => {
+    const u = await registerUser();
+    await connectViaEmulator(u.cookie, "mastodon", { instance: "mastodon.social" });
+    const [account] = await mastodonAccounts(u.token);
+    // As if the instance had allowed 100 characters when the account was connected.
+    await env.DB.prepare(
+      "UPDATE connected_accounts SET metadata = json_set(metadata, '$.limits.maxCharacters', 100) WHERE id = ?",
+    )
+      .bind(account!._id)
+      .run();
+    expect(((await mastodonAccounts(u.token))[0]!.metadata.limits as { maxCharacters: number }).maxCharacters).toBe(
+      100,
+    );
+    const checked = await platformHarness().accounts.checkConnection(account!._id);
+    expect(checked?.lastVerifiedAt).toBeTruthy();
+    const [after] = await mastodonAccounts(u.token);
+    expect(after!.metadata).toMatchObject({
+      instance: "mastodon.social",
+      limits: { maxCharacters: 500, maxMediaAttachments: 4 },
+    });
   });
 });
 

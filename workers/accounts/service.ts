@@ -412,8 +412,12 @@ export class AccountsService {
       }
       if (row.status === "connected") {
         try {
-          await this.client(row.platform).checkAccess(await this.credentialsOf(row));
+          const client = this.client(row.platform);
+          const credentials = await this.credentialsOf(row);
+          await client.checkAccess(credentials);
           verifiedAt = now;
+          // What the platform may have changed since (a Mastodon instance's limits, ADR 059) is read again daily.
+          if (client.accountFacts) row = await this.refreshFacts(row, await client.accountFacts(credentials));
         } catch (err) {
           if (!(err instanceof PlatformError)) throw err;
           if (err.kind === "auth")
@@ -426,6 +430,12 @@ export class AccountsService {
       .set({ healthCheckedAt: now, lastVerifiedAt: verifiedAt })
       .where(eq(connectedAccounts.id, row.id));
     return { ...row, healthCheckedAt: now, lastVerifiedAt: verifiedAt };
+  }
+
+  private async refreshFacts(row: AccountRow, facts: Record<string, unknown>): Promise<AccountRow> {
+    const metadata = { ...(row.metadata ?? {}), ...facts };
+    await this.deps.db.update(connectedAccounts).set({ metadata }).where(eq(connectedAccounts.id, row.id));
+    return { ...row, metadata };
   }
 
   private async refreshRow(
