@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { syncAccount } from "../analytics/sync";
 import { buildServices } from "../services";
 import { call, ORIGIN, registerUser, settledPost, uploadImage } from "../test/helpers";
-import { advanceEmulator, connectViaEmulator, platformHarness } from "../test/oauth";
+import { advanceEmulator, connectViaEmulator, platformHarness, raw } from "../test/oauth";
 
 /**
  * Mastodon through the app (ADR 059): the user names an instance, Postline registers itself there once, the
@@ -39,6 +39,14 @@ describe("connecting Mastodon accounts on chosen instances", () => {
     });
     expect(unknown.status).toBe(503);
     expect(unknown.body.message).toMatch(/^Mastodon cannot be connected: .*elsewhere\.example/);
+    // The Settings form's plain GET sends the user back to Settings with the reason, not to a JSON page.
+    const form = await raw("/api/auth/mastodon?instance=not+a+domain", { cookie: u.cookie });
+    expect(form.status).toBe(302);
+    const back = new URL(form.headers.get("Location")!, ORIGIN);
+    expect([back.pathname, back.searchParams.get("error")]).toEqual([
+      "/settings",
+      "Enter the domain of your Mastodon server, like mastodon.social.",
+    ]);
     expect(await stateCount()).toBe(before);
   });
 

@@ -105,8 +105,15 @@ export const connectRoutes = new Hono<SignedInEnv>()
   })
   .get("/:platform", requirePermission("accounts.manage"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
-    const url = await startConnect(c, platform, parseOrThrow(connectQuery, c.req.query()));
-    return c.redirect(url.toString(), 302);
+    try {
+      const url = await startConnect(c, platform, parseOrThrow(connectQuery, c.req.query()));
+      return c.redirect(url.toString(), 302);
+    } catch (err) {
+      // The server's domain comes from a form in Settings: a wrong or unreachable one is said there, not as JSON.
+      if (err instanceof DomainError && c.var.services.accounts.client(platform).perInstance)
+        return c.redirect(settingsUrl({ error: err.message }), 302);
+      throw err;
+    }
   });
 
 async function accountsOn(accounts: AccountsService, workspaceId: string, platform: Platform) {

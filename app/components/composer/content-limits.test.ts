@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentCounter, platformLimitMessages, words } from "./content-limits";
+import { accountCharacterLimit, contentCounter, platformLimitMessages, words } from "./content-limits";
 
 describe("content counter", () => {
   it("counts against the smallest selected platform", () => {
@@ -26,5 +26,17 @@ describe("content counter", () => {
   it("splits the hashtag and mention fields", () => {
     expect(words("#a b, #a  @c", "#")).toEqual(["a", "b", "@c"]);
     expect(words("@ann @bo", "@")).toEqual(["ann", "bo"]);
+  });
+});
+
+describe("accountCharacterLimit", () => {
+  it("is the account's own server's limit where it sets one (Mastodon, ADR 059), else the platform's", () => {
+    expect(
+      accountCharacterLimit("mastodon", {
+        metadata: { instance: "mastodon.example", limits: { maxCharacters: 1000 } },
+      }),
+    ).toBe(1000);
+    expect(accountCharacterLimit("mastodon", { metadata: {} })).toBe(500);
+    expect(accountCharacterLimit("twitter", null)).toBe(280);
   });
 });

@@ -19,6 +19,12 @@ export function contentCounter(content: string, hashtags: string[], platforms: P
   return { count, max, platform, over: count > max };
 }
 
+/** The account's own character limit where its server sets one (a Mastodon instance, ADR 059), else the platform's. */
+export function accountCharacterLimit(platform: Platform, account?: { metadata?: Record<string, unknown> } | null) {
+  const limits = account?.metadata?.limits as { maxCharacters?: unknown } | undefined;
+  return typeof limits?.maxCharacters === "number" ? limits.maxCharacters : CHARACTER_LIMITS[platform];
+}
+
 /** One SPEC §5 message per selected platform whose limit the caption exceeds. */
 export function platformLimitMessages(content: string, hashtags: string[], platforms: Platform[]): string[] {
   const caption = captionOf(content, hashtags);

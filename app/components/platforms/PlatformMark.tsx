@@ -1,5 +1,5 @@
 import type { IconType } from "react-icons";
-import { FaFacebook, FaInstagram, FaLinkedin, FaThreads, FaXTwitter, FaYoutube } from "react-icons/fa6";
+import { FaFacebook, FaInstagram, FaLinkedin, FaMastodon, FaThreads, FaXTwitter, FaYoutube } from "react-icons/fa6";
 import { PLATFORM_META } from "./platform-options";
 
 const MARKS: Record<string, IconType> = {
@@ -9,6 +9,7 @@ const MARKS: Record<string, IconType> = {
   linkedin: FaLinkedin,
   youtube: FaYoutube,
   threads: FaThreads,
+  mastodon: FaMastodon,
 };
 
 /**
