@@ -210,13 +210,19 @@ describe("publishing to Mastodon accounts on different instances", () => {
       (r) =>
         ({ id: r.id, ...(JSON.parse(r.data) as Record<string, unknown>) }) as Record<string, unknown> & { id: string },
     );
-    expect(statuses.map((s) => [s.text, s.inReplyToId])).toEqual([
+    expect(statuses.map((s) => [s.text, s.replyTo])).toEqual([
       [`Part 1 ${tag}`, null],
       [`Part 2 ${tag}`, channel!.partIds![0]],
       [`Part 3 ${tag}`, channel!.partIds![1]],
       [`Comment ${tag}`, channel!.partIds![0]],
     ]);
     expect(statuses[0]).toMatchObject({ visibility: "unlisted", spoilerText: "bread talk", language: "en" });
+    // In sandbox mode the permalink opens the emulator's viewer: the thread under its first status, in order.
+    const page = await (await raw(`/sandbox/view?url=${encodeURIComponent(channel!.permalink!)}`)).text();
+    expect(page).toContain("Postline Demo (@postline@mastodon.social)");
+    const at = [1, 2, 3].map((n) => page.indexOf(`Part ${n} ${tag}`));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
     const media = await env.DB.prepare(
       "SELECT data FROM emu_objects WHERE kind = 'media' AND json_extract(data, '$.statusId') = ?",
     )

@@ -214,7 +214,7 @@ export function mastodonInstance(cfg: InstanceConfig) {
   async function statusView(c: Context<MastoEnv>, s: EmuObject) {
     const now = c.var.now;
     const replies = await listObjects(c.var.db, P, "status", s.owner, { limit: 100 });
-    const own = replies.filter((r) => r.data.inReplyToId === s.id).length;
+    const own = replies.filter((r) => r.data.replyTo === s.id).length;
     const grown = postMetrics(`${P}:${s.id}`, s.createdAt, now);
     const user = userById(s.owner)!;
     const media = [];
@@ -225,8 +225,8 @@ export function mastodonInstance(cfg: InstanceConfig) {
     return {
       id: s.id,
       created_at: new Date(s.createdAt).toISOString(),
-      in_reply_to_id: s.data.inReplyToId ?? null,
-      in_reply_to_account_id: s.data.inReplyToId ? s.owner : null,
+      in_reply_to_id: s.data.replyTo ?? null,
+      in_reply_to_account_id: s.data.replyTo ? s.owner : null,
       sensitive: Boolean(s.data.sensitive),
       spoiler_text: s.data.spoilerText ?? "",
       visibility: s.data.visibility,
@@ -605,7 +605,7 @@ export function mastodonInstance(cfg: InstanceConfig) {
         sensitive: one(body.get("sensitive")) === "true" || Boolean(spoiler),
         visibility,
         language: one(body.get("language")) ?? null,
-        inReplyToId: replyTo ?? null,
+        replyTo: replyTo ?? null,
         mediaIds,
         appName: registered?.data.name ?? null,
       },
@@ -647,18 +647,18 @@ export function mastodonInstance(cfg: InstanceConfig) {
     const all = await listObjects(c.var.db, P, "status", s.owner, { limit: 200 });
     const descendants: EmuObject[] = [];
     const walk = (parent: string) => {
-      for (const r of all.filter((x) => x.data.inReplyToId === parent).reverse()) {
+      for (const r of all.filter((x) => x.data.replyTo === parent).reverse()) {
         descendants.push(r);
         walk(r.id);
       }
     };
     walk(s.id);
     const ancestors: EmuObject[] = [];
-    for (let up = s.data.inReplyToId as string | null; up; ) {
+    for (let up = s.data.replyTo as string | null; up; ) {
       const parent = all.find((x) => x.id === up);
       if (!parent) break;
       ancestors.unshift(parent);
-      up = parent.data.inReplyToId as string | null;
+      up = parent.data.replyTo as string | null;
     }
     return c.json({
       ancestors: await Promise.all(ancestors.map((a) => statusView(c, a))),
@@ -683,7 +683,7 @@ export function mastodonInstance(cfg: InstanceConfig) {
     const q = new URL(c.req.url).searchParams;
     const limit = Math.min(40, Math.max(1, Number(q.get("limit") ?? 20) || 20));
     const list = (await listObjects(c.var.db, P, "status", id, { limit: 200 }))
-      .filter((s) => !(q.get("exclude_replies") === "true" && s.data.inReplyToId))
+      .filter((s) => !(q.get("exclude_replies") === "true" && s.data.replyTo))
       .filter((s) => s.owner === c.var.userId || s.data.visibility === "public")
       .slice(0, limit);
     return c.json(await Promise.all(list.map((s) => statusView(c, s))));
