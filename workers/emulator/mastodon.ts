@@ -289,6 +289,14 @@ export function mastodonInstance(cfg: InstanceConfig) {
     },
   });
 
+  /** A user token (authorization code) or an app token (client credentials); Mastodon's tokens do not expire. */
+  async function tokenAnswer(c: Context<MastoEnv>, kind: string, subject: string, clientId: string, scopes: string) {
+    const now = c.var.now;
+    const grant = { subject, selected: [clientId] };
+    const token = await issueToken(c.var.db, { platform: P, kind, grant, scopes, now, ttlMs: null, prefix: "" });
+    return { access_token: token.token, token_type: "Bearer", scope: scopes, created_at: Math.floor(now / 1000) };
+  }
+
   app.post("/oauth/token", async (c) => {
     const form = await params(c);
     const flat = new URLSearchParams([...form].map(([k, v]) => [k, one(v) ?? ""]));
@@ -331,39 +339,10 @@ export function mastodonInstance(cfg: InstanceConfig) {
       // PKCE (4.3+): a code issued with a challenge needs the verifier that made it.
       const verifier = flat.get("code_verifier");
       if (row.codeChallenge && (!verifier || (await s256(verifier)) !== row.codeChallenge)) return invalidGrant();
-      const token = await issueToken(c.var.db, {
-        platform: P,
-        kind: "access",
-        grant: { subject: row.grant.selected[0] ?? row.grant.subject, selected: [clientId!] },
-        scopes: row.scopes,
-        now,
-        ttlMs: null,
-        prefix: "",
-      });
-      return c.json({
-        access_token: token.token,
-        token_type: "Bearer",
-        scope: row.scopes,
-        created_at: Math.floor(now / 1000),
-      });
+      return c.json(await tokenAnswer(c, "access", row.grant.selected[0] ?? row.grant.subject, clientId!, row.scopes));
     }
     if (flat.get("grant_type") === "client_credentials") {
-      const scopes = requested ?? "read";
-      const token = await issueToken(c.var.db, {
-        platform: P,
-        kind: "app",
-        grant: { subject: `app:${clientId}`, selected: [clientId!] },
-        scopes,
-        now,
-        ttlMs: null,
-        prefix: "",
-      });
-      return c.json({
-        access_token: token.token,
-        token_type: "Bearer",
-        scope: scopes,
-        created_at: Math.floor(now / 1000),
-      });
+      return c.json(await tokenAnswer(c, "app", `app:${clientId}`, clientId!, requested ?? "read"));
     }
     return c.json(
       {
