@@ -6,7 +6,16 @@
  */
 
 /** Platforms Postline publishes to. `twitter` is X; the spec's name is kept in data. */
-export const PLATFORMS = ["instagram", "facebook", "twitter", "linkedin", "youtube", "threads", "bluesky"] as const;
+export const PLATFORMS = [
+  "instagram",
+  "facebook",
+  "twitter",
+  "linkedin",
+  "youtube",
+  "threads",
+  "bluesky",
+  "mastodon",
+] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 /**
@@ -75,6 +84,11 @@ export interface PlatformProfile {
   publishPace: PaceWindow[];
   /** Accounts synced per cron run: each sync costs 1 + 2 × targets calls against the hourly quota. */
   analyticsAccountsPerRun: number;
+  /**
+   * The limits above are defaults: each server sets its own (a Mastodon instance), kept on the account and checked
+   * per account by pre-flight (ADR 059), so the post-wide rules leave this platform's text length to it.
+   */
+  limitsPerAccount?: boolean;
   /**
    * How long before its due time a post's media is prepared on the platform (ADR 029), so only the final
    * publish call is left at the due second; absent: the platform's client publishes in one go.
@@ -298,6 +312,34 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     ],
     analyticsAccountsPerRun: 10,
   },
+  mastodon: {
+    name: "Mastodon",
+    brand: "Mastodon",
+    color: "#6364FF",
+    // Mastodon's default; each instance sets its own, read from GET /api/v2/instance and kept on the account
+    // (ADR 059): these are the defaults for an account whose instance has not said.
+    characterLimit: 500,
+    hashtagLimit: 5,
+    recommendedHashtags: 3,
+    accountRequired: true,
+    limitsPerAccount: true,
+    moreAt: null,
+    firstComment: true,
+    threads: true,
+    // §11.2 defaults: 4 attachments, images 16,777,216 bytes, videos 103,809,024 bytes.
+    media: {
+      imageFormats: ["jpg", "png", "gif", "webp"],
+      videoFormats: ["mp4", "mov", "webm"],
+      maxImageBytes: 16 * MB,
+      maxVideoBytes: 103_809_024,
+      maxItems: 4,
+      mixed: false,
+    },
+    // 300 API calls per 5 minutes per account (media uploads 30 per 30 minutes): a post with a thread and media
+    // costs several, so publishing keeps well below.
+    publishPace: [{ limit: 30, windowMs: 5 * MINUTE }],
+    analyticsAccountsPerRun: 10,
+  },
 };
 
 /**
@@ -344,6 +386,8 @@ export const OAUTH_SCOPES = {
   youtube: YOUTUBE_SCOPES.map((scope) => `https://www.googleapis.com/auth/${scope}`),
   // AT Protocol OAuth: `atproto` is required; transition:generic is what an app password may do (no DMs).
   bluesky: ["atproto", "transition:generic"],
+  // §11.2: granular scopes, the least that reads the profile and statuses and writes statuses and media.
+  mastodon: ["read:accounts", "read:statuses", "write:media", "write:statuses"],
   threads: [
     "threads_basic",
     "threads_content_publish",

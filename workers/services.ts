@@ -1,3 +1,4 @@
+import { D1InstanceApps } from "./accounts/instance-apps";
 import { AccountsService } from "./accounts/service";
 import { TokenCipher } from "./accounts/token-crypto";
 import { createAiProvider } from "./ai/factory";
@@ -84,6 +85,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
       credentials: config.platformCredentials,
       now,
       sleep,
+      instanceApps: new D1InstanceApps(directory, new TokenCipher(config.TOKEN_ENCRYPTION_KEY), now),
     }),
   );
   const shardForNew = shardNames(env)[0]!;

@@ -30,4 +30,10 @@ describe("accountName", () => {
     expect(accountName({ platform: "twitter", username: "", displayName: "Postline Demo" })).toBe("Postline Demo");
     expect(accountName({ platform: "facebook" })).toBe("Account");
   });
+
+  it("names a Mastodon account by its full handle, instance included (ADR 059)", () => {
+    expect(
+      accountName({ platform: "mastodon", username: "bakery@mastodon.example", displayName: "Sunrise Bakery" }),
+    ).toBe("@bakery@mastodon.example");
+  });
 });

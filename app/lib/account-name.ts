@@ -16,5 +16,7 @@ export function accountName({ platform, username, displayName }: NamedAccount): 
   const name = (displayName ?? "").trim();
   const isHandle = handle !== "" && !/[\s@]/.test(handle);
   if (HANDLE_NETWORKS.has(platform) && isHandle) return `@${handle}`;
+  // Mastodon's handle names the instance too (@bakery@mastodon.example): two servers may share a username.
+  if (platform === "mastodon" && /^[^\s@]+@[^\s@]+$/.test(handle)) return `@${handle}`;
   return name || (isHandle ? handle : "") || handle.split("@")[0] || "Account";
 }

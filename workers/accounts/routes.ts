@@ -15,6 +15,8 @@ export const connectBody = z.object({
   variant: z.string().max(40).optional(),
   /** The id of the account being reconnected: the consent asks again for what it lacks. */
   reconnect: z.string().max(64).optional(),
+  /** The server's domain, for networks where each server is its own (Mastodon: "mastodon.social"). */
+  instance: z.string().max(253, "The server's domain is too long.").optional(),
 });
 /** Bluesky's app passwords are four groups of four (bsky.app Settings → Privacy and security → App passwords). */
 export const appPasswordBody = z.object({
@@ -27,7 +29,7 @@ export const appPasswordBody = z.object({
       "Use an app password (Settings → Privacy and security → App passwords), like xxxx-xxxx-xxxx-xxxx, never your account password",
     ),
 });
-const connectQuery = z.object({ variant: z.string().max(40).optional(), reconnect: z.string().max(64).optional() });
+const connectQuery = connectBody;
 
 function platformOf(value: string | undefined): Platform {
   const parsed = platformParam.safeParse(value);
@@ -123,8 +125,15 @@ export const connectRoutes = new Hono<SignedInEnv>()
   })
   .get("/:platform", requirePermission("accounts.manage"), async (c) => {
     const platform = platformOf(c.req.param("platform"));
-    const url = await startConnect(c, platform, parseOrThrow(connectQuery, c.req.query()));
-    return c.redirect(url.toString(), 302);
+    try {
+      const url = await startConnect(c, platform, parseOrThrow(connectQuery, c.req.query()));
+      return c.redirect(url.toString(), 302);
+    } catch (err) {
+      // The server's domain comes from a form in Settings: a wrong or unreachable one is said there, not as JSON.
+      if (err instanceof DomainError && c.var.services.accounts.client(platform).perInstance)
+        return c.redirect(settingsUrl({ error: err.message }), 302);
+      throw err;
+    }
   });
 
 async function accountsOn(accounts: AccountsService, workspaceId: string, platform: Platform) {
@@ -142,7 +151,7 @@ async function ownedOnPath(accounts: AccountsService, workspaceId: string, platf
 function startConnect(
   c: Context<SignedInEnv>,
   platform: Platform,
-  { variant, reconnect }: { variant?: string; reconnect?: string },
+  { variant, reconnect, instance }: z.output<typeof connectBody>,
 ) {
   return c.var.services.accounts.start(
     c.var.auth,
@@ -150,6 +159,7 @@ function startConnect(
     platform,
     variant,
     reconnect && accountId(reconnect),
+    instance,
   );
 }
 

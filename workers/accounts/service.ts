@@ -7,6 +7,7 @@ import { connectedAccounts } from "../db/schema/accounts";
 import { oauthStates } from "../db/schema/oauth";
 import { Invalid, notFound, Unavailable } from "../errors";
 import { byPlatform, type Platform } from "../platform-profile";
+import { normalizeInstance } from "../platforms/instance";
 import type { PlatformRegistry } from "../platforms/registry";
 import {
   type AccountCredentials,
@@ -31,6 +32,7 @@ export const ConnectMessages = {
   denied: (brand: string) => `You cancelled the ${brand} connection.`,
   noCode: "The platform did not return an authorization code.",
   noAccounts: (brand: string) => `No ${brand} account was found for this login.`,
+  instance: (brand: string) => `Enter the domain of your ${brand} server, like mastodon.social.`,
 } as const;
 
 export const BRAND = byPlatform((p) => p.brand);
@@ -90,19 +92,28 @@ export class AccountsService {
     platform: Platform,
     variant?: string,
     reconnectId?: string,
+    named?: string,
   ): Promise<URL> {
     const client = this.client(platform);
     const chosen = variant ?? client.variants?.[0];
     if (client.variants ? !chosen || !client.variants.includes(chosen) : variant !== undefined) {
       throw new Invalid(`Unknown connection type for ${BRAND[platform]}.`);
     }
-    const reconnect = reconnectId ? missingPermissions(await this.owned(workspaceId, reconnectId)) : undefined;
+    const reconnecting = reconnectId ? await this.owned(workspaceId, reconnectId) : undefined;
+    const reconnect = reconnecting && missingPermissions(reconnecting);
+    // Open networks: the server the user named, or, for a reconnect, the one the account is on (ADR 059).
+    let instance: string | undefined;
+    if (client.perInstance) {
+      const known = reconnecting?.metadata?.instance;
+      instance = typeof known === "string" ? known : (normalizeInstance(named ?? "") ?? undefined);
+      if (!instance) throw new Invalid(ConnectMessages.instance(BRAND[platform]));
+    }
     const state = randomToken(32);
     const codeVerifier = randomToken(48);
     const redirectUri = this.redirectUri(platform);
     let url: URL;
     try {
-      url = client.authorizeUrl({ state, redirectUri, codeVerifier, variant: chosen, reconnect });
+      url = await client.authorizeUrl({ state, redirectUri, codeVerifier, variant: chosen, reconnect, instance });
     } catch (err) {
       // A live server without this platform's app credentials: say which settings are missing.
       if (err instanceof PlatformError) throw new Unavailable(`${BRAND[platform]} cannot be connected: ${err.message}`);
@@ -116,6 +127,7 @@ export class AccountsService {
       sessionId: auth.sessionId,
       platform,
       variant: chosen ?? null,
+      instance: instance ?? null,
       codeVerifierEnc: await this.deps.cipher.encrypt(codeVerifier),
       redirectUri,
       expiresAt: this.deps.now() + STATE_TTL_MS,
@@ -153,9 +165,10 @@ export class AccountsService {
     if (!code) throw new ConnectError(ConnectMessages.noCode);
     const codeVerifier = row.codeVerifierEnc ? await this.deps.cipher.decrypt(row.codeVerifierEnc) : undefined;
     const variant = row.variant ?? undefined;
+    const instance = row.instance ?? undefined;
     try {
-      const tokens = await client.exchangeCode({ code, redirectUri: row.redirectUri, codeVerifier, variant });
-      const remote = await client.accounts(tokens, variant);
+      const tokens = await client.exchangeCode({ code, redirectUri: row.redirectUri, codeVerifier, variant, instance });
+      const remote = await client.accounts(tokens, variant, instance);
       if (remote.length === 0) throw new ConnectError(ConnectMessages.noAccounts(BRAND[platform]));
       // Into the workspace the consent was started in, whatever the browser switched to meanwhile.
       return await this.store(row.workspaceId, auth.user.id, platform, tokens, remote);
@@ -422,8 +435,12 @@ export class AccountsService {
       }
       if (row.status === "connected") {
         try {
-          await this.client(row.platform).checkAccess(await this.credentialsOf(row));
+          const client = this.client(row.platform);
+          const credentials = await this.credentialsOf(row);
+          await client.checkAccess(credentials);
           verifiedAt = now;
+          // What the platform may have changed since (a Mastodon instance's limits, ADR 059) is read again daily.
+          if (client.accountFacts) row = await this.refreshFacts(row, await client.accountFacts(credentials));
         } catch (err) {
           if (!(err instanceof PlatformError)) throw err;
           if (err.kind === "auth")
@@ -436,6 +453,12 @@ export class AccountsService {
       .set({ healthCheckedAt: now, lastVerifiedAt: verifiedAt })
       .where(eq(connectedAccounts.id, row.id));
     return { ...row, healthCheckedAt: now, lastVerifiedAt: verifiedAt };
+  }
+
+  private async refreshFacts(row: AccountRow, facts: Record<string, unknown>): Promise<AccountRow> {
+    const metadata = { ...(row.metadata ?? {}), ...facts };
+    await this.deps.db.update(connectedAccounts).set({ metadata }).where(eq(connectedAccounts.id, row.id));
+    return { ...row, metadata };
   }
 
   private async refreshRow(

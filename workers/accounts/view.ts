@@ -106,6 +106,9 @@ const PUBLIC_METADATA = [
   "hideFacebookLink",
   "pageId",
   "loginVariant",
+  // Mastodon: the account's instance and the limits it sets (ADR 059), for the composer's counter.
+  "instance",
+  "limits",
 ];
 
 function publicMetadata(m: Record<string, unknown>): Record<string, unknown> {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { PLATFORMS } from "../platform-profile";
 import { call } from "../test/helpers";
 import { day, iso, PERIOD, seedFixture } from "./fixture.test-helper";
 import { OverviewData } from "./schemas";
@@ -129,7 +130,7 @@ describe("GET /api/analytics/overview", () => {
     expect(
       (await call<"GET /api/analytics/overview">(`/api/analytics/overview?platforms=myspace`, { token: fx.a.token }))
         .body.message,
-    ).toBe("Unknown platform 'myspace'. Use instagram, facebook, twitter, linkedin, youtube, threads or all.");
+    ).toBe(`Unknown platform 'myspace'. Use ${PLATFORMS.join(", ")} or all.`);
     expect(
       (await call<"GET /api/analytics/overview">(`/api/analytics/overview?startDate=${day(5)}`, { token: fx.a.token }))
         .body.message,
@@ -290,7 +291,7 @@ describe("tab endpoints", () => {
     expect(
       (await call<"GET /api/analytics/best-times">(`/api/analytics/best-times?platform=fax`, { token: fx.a.token }))
         .body.message,
-    ).toBe("platform must be one of instagram, facebook, twitter, linkedin, youtube, threads.");
+    ).toBe(`platform must be one of ${PLATFORMS.join(", ")}.`);
   });
 });
 

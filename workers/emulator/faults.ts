@@ -27,6 +27,7 @@ export const API_HOSTS: Record<string, string[]> = {
   youtube: ["www.googleapis.com", "oauth2.googleapis.com", "youtubeanalytics.googleapis.com"],
   twitter: ["api.x.com"],
   bluesky: ["bsky.social", "plc.directory", "public.api.bsky.app"],
+  mastodon: ["mastodon.social", "mastodon.example"],
   openai: ["api.openai.com"],
 };
 
@@ -208,6 +209,18 @@ export function faultResponse(
         body: limited
           ? { error: "RateLimitExceeded", message: "Rate Limit Exceeded" }
           : { error: "InternalServerError", message: "Internal Server Error" },
+        headers,
+      };
+    case "mastodon":
+      // api/rate-limits: X-RateLimit-Reset is an ISO 8601 time (wall clock); errors are {"error": "..."}.
+      if (limited)
+        Object.assign(headers, {
+          "X-RateLimit-Limit": "300",
+          "X-RateLimit-Remaining": "0",
+          "X-RateLimit-Reset": new Date(nowMs + 60_000).toISOString(),
+        });
+      return {
+        body: { error: limited ? "Too many requests" : "We're sorry, but something went wrong on our end." },
         headers,
       };
     default: // openai

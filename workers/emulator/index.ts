@@ -5,6 +5,7 @@ import { advanceClock, type EmuEnv, emuContext, setEmuSettings } from "./context
 import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
 import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./google";
 import { linkedinApi, linkedinWww } from "./linkedin";
+import { INSTANCES, mastodonInstance } from "./mastodon";
 import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
 import { apiInstagram, graphInstagram, wwwInstagram } from "./meta/instagram";
 import { graphThreads, threadsNet } from "./meta/threads";
@@ -106,6 +107,8 @@ export function createEmulator() {
   app.route("/bsky.social", blueskyAppView);
   app.route("/plc.directory", plcDirectory);
   app.route("/public.api.bsky.app", blueskyAppView);
+  // Each Mastodon instance is a host of its own, with its own limits.
+  for (const instance of INSTANCES) app.route(`/${instance.domain}`, mastodonInstance(instance));
 
   app.notFound((c) => c.json({ error: { message: `Emulator: no route for ${c.req.method} ${c.req.path}` } }, 404));
   return app;

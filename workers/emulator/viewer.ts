@@ -7,6 +7,7 @@ import { bskyAuthorName } from "./bluesky";
 import type { EmuEnv } from "./context";
 import { ytChannelTitle } from "./google";
 import { liAuthorName } from "./linkedin";
+import { INSTANCES, mastodonAuthor } from "./mastodon";
 import { pageById } from "./meta/demo";
 import { postMetrics } from "./metrics";
 import { type EmuObject, getObject } from "./objects";
@@ -22,6 +23,8 @@ interface ViewedPost {
   text: string;
   obj: EmuObject;
 }
+
+const MASTODON_DOMAINS = INSTANCES.map((i) => i.domain);
 
 async function byData(db: Db, platform: string, kind: string, field: string, value: string) {
   return (
@@ -97,6 +100,13 @@ export async function findPost(db: Db, permalink: string): Promise<ViewedPost | 
     const value = (obj?.data.value ?? {}) as { text?: string };
     return obj && { platform: "Bluesky", author: bskyAuthorName(obj.owner), text: value.text ?? "", obj };
   }
+  // Mastodon: https://<instance>/@<username>/<status id>, on whichever emulated instance published it.
+  if (MASTODON_DOMAINS.includes(host) && parts[0]?.startsWith("@")) {
+    const obj = await ofKind(db, `mastodon:${host}`, parts[1], "status");
+    return (
+      obj && { platform: "Mastodon", author: mastodonAuthor(host, obj.owner), text: String(obj.data.text ?? ""), obj }
+    );
+  }
   if (host === "youtube.com" && url.pathname === "/watch") {
     const obj = await ofKind(db, "youtube", url.searchParams.get("v") ?? undefined, "video");
     const snippet = (obj?.data.snippet ?? {}) as { title?: string; description?: string };
@@ -127,7 +137,7 @@ async function repliesTo(db: Db, post: EmuObject): Promise<Array<{ author: strin
         and(
           eq(emuObjects.platform, post.platform),
           inArray(sql`json_extract(${emuObjects.data}, '$.replyTo')`, parents),
-          sql`${emuObjects.kind} IN ('comment', 'tweet', 'media', 'app.bsky.feed.post')`,
+          sql`${emuObjects.kind} IN ('comment', 'tweet', 'media', 'app.bsky.feed.post', 'status')`,
         ),
       )
       .all();
@@ -142,9 +152,11 @@ async function repliesTo(db: Db, post: EmuObject): Promise<Array<{ author: strin
           author:
             r.kind === "tweet"
               ? xAuthorName(r.owner)
-              : r.data.author
-                ? String(r.data.author)
-                : `@${String(r.data.username ?? r.owner)}`,
+              : r.kind === "status"
+                ? mastodonAuthor(r.platform.replace(/^mastodon:/, ""), r.owner)
+                : r.data.author
+                  ? String(r.data.author)
+                  : `@${String(r.data.username ?? r.owner)}`,
           text: String(r.data.text ?? ""),
         },
   );

@@ -18,7 +18,7 @@ d({
   method: "get",
   path: "/api/auth/{platform}",
   tag: "Accounts",
-  summary: "Start connecting: full-page redirect to the platform's consent page (?variant=)",
+  summary: "Start connecting: full-page redirect to the platform's consent page (?variant=; Mastodon: ?instance=)",
 });
 d({
   method: "post",

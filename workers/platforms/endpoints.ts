@@ -31,14 +31,30 @@ export const LIVE_ENDPOINTS = {
   BSKY_APPVIEW_BASE: "https://public.api.bsky.app",
 } as const;
 
+/**
+ * Servers the user names (a Mastodon instance, ADR 059): URL templates where `{instance}` is the account's domain.
+ * The API is called server to server; the authorize page is browser-facing (in sandbox mode, this Worker's page).
+ */
+export const INSTANCE_TEMPLATES = {
+  MASTODON_API_BASE: "https://{instance}",
+  MASTODON_AUTHORIZE_BASE: "https://{instance}",
+} as const;
+
+/** The Mastodon instances the sandbox emulates; any other instance is reached only in live mode. */
+export const EMULATED_INSTANCES = ["mastodon.social", "mastodon.example"] as const;
+
 /** The dated API versions the clients send; each is a setting too (workers/platforms/api-versions.ts). */
 export const VERSION_KEYS = ["META_GRAPH_VERSION", "LINKEDIN_VERSION"] as const;
 
-export type EndpointKey = keyof typeof LIVE_ENDPOINTS | (typeof VERSION_KEYS)[number];
+export type EndpointKey = keyof typeof LIVE_ENDPOINTS | keyof typeof INSTANCE_TEMPLATES | (typeof VERSION_KEYS)[number];
 export type Endpoints = Record<EndpointKey, string>;
 
-/** Every key a deployment may override: a base URL, or an API version. */
-export const ENDPOINT_KEYS: EndpointKey[] = [...(Object.keys(LIVE_ENDPOINTS) as EndpointKey[]), ...VERSION_KEYS];
+/** Every key a deployment may override: a base URL (or an instance template), or an API version. */
+export const ENDPOINT_KEYS: EndpointKey[] = [
+  ...(Object.keys(LIVE_ENDPOINTS) as EndpointKey[]),
+  ...(Object.keys(INSTANCE_TEMPLATES) as EndpointKey[]),
+  ...VERSION_KEYS,
+];
 
 /** The bases a browser is sent to (consent screens); everything else is called server to server. */
 export const BROWSER_FACING: (keyof typeof LIVE_ENDPOINTS)[] = [
@@ -51,8 +67,9 @@ export const BROWSER_FACING: (keyof typeof LIVE_ENDPOINTS)[] = [
 ];
 
 /** Hosts the sandbox fetch sends to the emulator. */
-export const EMULATED_HOSTS = new Set(
-  Object.values(LIVE_ENDPOINTS)
+export const EMULATED_HOSTS = new Set([
+  ...Object.values(LIVE_ENDPOINTS)
     .filter((v) => v.startsWith("https://"))
     .map((v) => new URL(v).host),
-);
+  ...EMULATED_INSTANCES,
+]);

@@ -285,7 +285,7 @@ export class InstagramClient implements PlatformClient {
     return hit ? { remoteId: hit.id, permalink: hit.permalink ?? null } : null;
   }
 
-  async deletePost(): Promise<void> {
+  async deletePost(_account?: AccountCredentials, _remoteId?: string): Promise<void> {
     throw invalid("Instagram's API does not allow deleting posts. Delete it in the Instagram app.");
   }
 

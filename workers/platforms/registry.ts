@@ -4,8 +4,9 @@ import type { Endpoints } from "./endpoints";
 import { FacebookClient } from "./facebook";
 import { InstagramClient } from "./instagram";
 import { LinkedInClient } from "./linkedin";
+import { MastodonClient } from "./mastodon";
 import { ThreadsClient } from "./threads";
-import { type PlatformClient, PlatformError } from "./types";
+import { type InstanceAppStore, type PlatformClient, PlatformError } from "./types";
 import { XClient } from "./x";
 import { YouTubeClient } from "./youtube";
 
@@ -17,12 +18,14 @@ export interface ClientDeps {
   now: () => number;
   /** Waits between status polls; tests advance the emulator clock instead of sleeping. */
   sleep: (ms: number) => Promise<void>;
+  /** App registrations per server, for networks where each server is its own platform (Mastodon, ADR 059). */
+  instanceApps?: InstanceAppStore;
 }
 
 export type PlatformRegistry = Partial<Record<Platform, PlatformClient>>;
 
 /** Builds one client per platform; feature code asks the registry, never a platform module. */
-export function createPlatformRegistry(deps: ClientDeps): PlatformRegistry {
+export function createPlatformRegistry(deps: ClientDeps) {
   return {
     instagram: new InstagramClient(deps),
     facebook: new FacebookClient(deps),
@@ -31,7 +34,8 @@ export function createPlatformRegistry(deps: ClientDeps): PlatformRegistry {
     youtube: new YouTubeClient(deps),
     twitter: new XClient(deps),
     bluesky: new BlueskyClient(deps),
-  };
+    mastodon: new MastodonClient(deps),
+  } satisfies PlatformRegistry;
 }
 
 /** A platform's OAuth client credentials, or a permanent error saying the server is not set up for it. */

@@ -4,6 +4,7 @@ import {
   ENDPOINT_KEYS,
   type EndpointKey,
   type Endpoints,
+  INSTANCE_TEMPLATES,
   LIVE_ENDPOINTS,
   VERSION_KEYS,
 } from "./endpoints";
@@ -18,7 +19,7 @@ export function resolveEndpoints(
   origin: string,
   now: number,
 ): Endpoints {
-  const out = { ...LIVE_ENDPOINTS } as Endpoints;
+  const out = { ...LIVE_ENDPOINTS, ...INSTANCE_TEMPLATES } as Endpoints;
   for (const key of VERSION_KEYS) out[key] = defaultVersion(versionedApi(key), now);
   for (const key of ENDPOINT_KEYS) {
     const override = env[key];
@@ -26,6 +27,7 @@ export function resolveEndpoints(
   }
   if (mode === "sandbox") {
     for (const key of BROWSER_FACING) out[key] = `${origin}/sandbox/${new URL(LIVE_ENDPOINTS[key]).host}`;
+    out.MASTODON_AUTHORIZE_BASE = `${origin}/sandbox/{instance}`;
   }
   return out;
 }

@@ -19,6 +19,7 @@ const TEST_ACCOUNTS: Record<Exclude<Platform, "bluesky">, string> = {
   linkedin: "782bbtaQ",
   youtube: "UCx7Kq2PostlineDemoKitch",
   threads: "alex.rivera",
+  mastodon: "postline@mastodon.social",
 };
 
 describe("the live smoke kit against the emulator", () => {
@@ -50,6 +51,7 @@ describe("the live smoke kit against the emulator", () => {
         redirectUri: `${ORIGIN}/api/auth/${platform}/callback`,
         consent: async (url) => new URL((await answerConsent(url)).callback).searchParams,
         account: TEST_ACCOUNTS[platform],
+        instance: platform === "mastodon" ? "mastodon.social" : undefined,
         media: { image: media("image", image), video: media("video", video) },
         now: Date.now,
       });
@@ -71,6 +73,7 @@ describe("the live smoke kit against the emulator", () => {
       linkedin: ["connect: ok", ...round("text", "manual"), ...round("image", "manual")],
       youtube: ["connect: ok", "publish text: skipped", ...round("video")],
       threads: ["connect: ok", ...round("text"), ...round("image")],
+      mastodon: ["connect: ok", ...round("text"), ...round("image")],
     });
 
     // The kit publishes only to the opted-in account.

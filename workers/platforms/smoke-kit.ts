@@ -18,6 +18,8 @@ export interface SmokeOptions {
   client: PlatformClient;
   redirectUri: string;
   variant?: string;
+  /** The server the test account lives on, for open networks (a Mastodon instance). */
+  instance?: string;
   /** Sends a person (or, in tests, the emulator's consent form) to the URL; resolves with the callback's query. */
   consent: (authorizeUrl: URL) => Promise<URLSearchParams>;
   /** The opted-in test account (platform user id or username): the kit publishes nowhere else. */
@@ -115,7 +117,13 @@ class ManualStep extends Error {}
 async function connect(opts: SmokeOptions): Promise<{ detail: string; value: AccountCredentials }> {
   const state = crypto.randomUUID();
   const codeVerifier = `${crypto.randomUUID()}${crypto.randomUUID()}`.replaceAll("-", "");
-  const url = opts.client.authorizeUrl({ state, redirectUri: opts.redirectUri, codeVerifier, variant: opts.variant });
+  const url = await opts.client.authorizeUrl({
+    state,
+    redirectUri: opts.redirectUri,
+    codeVerifier,
+    variant: opts.variant,
+    instance: opts.instance,
+  });
   const callback = await opts.consent(url);
   if (callback.get("state") !== state) throw new Error("The callback's state does not match this consent.");
   const code = callback.get("code");
@@ -125,8 +133,9 @@ async function connect(opts: SmokeOptions): Promise<{ detail: string; value: Acc
     redirectUri: opts.redirectUri,
     codeVerifier,
     variant: opts.variant,
+    instance: opts.instance,
   });
-  const accounts = (await opts.client.accounts(tokens, opts.variant)).filter(
+  const accounts = (await opts.client.accounts(tokens, opts.variant, opts.instance)).filter(
     (a) => (a.platform ?? opts.platform) === opts.platform,
   );
   const chosen = accounts.find((a) => a.platformUserId === opts.account || a.username === opts.account);

@@ -95,6 +95,12 @@ export interface PublishOptions {
   tags?: string[];
   /** LinkedIn visibility (default PUBLIC). */
   visibility?: "PUBLIC" | "CONNECTIONS" | "LOGGED_IN";
+  /** Mastodon: who sees the status (default: the account's own preference). */
+  statusVisibility?: "public" | "unlisted" | "private" | "direct";
+  /** Mastodon: the content warning shown before the text (`spoiler_text`). */
+  contentWarning?: string;
+  /** Mastodon: the status's ISO 639-1 language. */
+  language?: string;
 }
 
 export interface PublishResult {
@@ -161,6 +167,19 @@ export interface RemoteComment {
   createdAt: string;
 }
 
+/** Postline's OAuth app on one server of an open network (ADR 059). */
+export interface InstanceApp {
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+}
+
+/** Where app registrations per server are kept (D1 in the Worker); clients never touch the database themselves. */
+export interface InstanceAppStore {
+  get(platform: Platform, instance: string, redirectUri: string): Promise<InstanceApp | null>;
+  save(platform: Platform, instance: string, redirectUri: string, app: InstanceApp): Promise<void>;
+}
+
 /** The connected account as a client sees it: ids plus a valid access token. */
 export interface AccountCredentials {
   platformUserId: string;
@@ -171,6 +190,8 @@ export interface AccountCredentials {
 
 export interface PlatformClient {
   readonly platform: Platform;
+  /** The user names the server the account lives on (a Mastodon instance): the connect needs `instance`. */
+  readonly perInstance?: boolean;
   /** Connect variants the client accepts (Instagram: "instagram-only" | "facebook"); the first is the default. */
   readonly variants?: readonly string[];
   /**
@@ -184,12 +205,15 @@ export interface PlatformClient {
     codeVerifier?: string;
     variant?: string;
     reconnect?: { missing: string[] };
-  }): URL;
+    /** The server the user named, on open networks (a Mastodon instance); may register the app there first. */
+    instance?: string;
+  }): URL | Promise<URL>;
   exchangeCode(input: {
     code: string;
     redirectUri: string;
     codeVerifier?: string;
     variant?: string;
+    instance?: string;
   }): Promise<TokenSet>;
   /** `account` names where the account lives, for platforms whose server is per account (a Bluesky PDS). */
   refresh(tokens: TokenSet, account?: Pick<AccountCredentials, "platformUserId" | "metadata">): Promise<TokenSet>;
@@ -199,7 +223,12 @@ export interface PlatformClient {
    */
   signIn?(input: { identifier: string; password: string }): Promise<{ tokens: TokenSet; accounts: RemoteAccount[] }>;
   /** The accounts this consent gives access to (a person, their Pages, organizations, channel…). */
-  accounts(tokens: TokenSet, variant?: string): Promise<RemoteAccount[]>;
+  accounts(tokens: TokenSet, variant?: string, instance?: string): Promise<RemoteAccount[]>;
+  /**
+   * Facts about the account that the platform may change and the daily health check re-reads into its metadata
+   * (a Mastodon instance's limits). Absent where nothing changes.
+   */
+  accountFacts?(account: AccountCredentials): Promise<Record<string, unknown>>;
   /**
    * Publishes; `permalink` is null when the platform's create call does not return one (Meta): it is then
    * read afterwards with `permalink()`, apart from publishing, so a failed read can never cause a resend.

@@ -13,6 +13,7 @@ import { captionLength, X_COUNTING_NOTE } from "./caption-length";
 
 export const YOUTUBE_PRIVACY = ["public", "unlisted", "private"] as const;
 export const LINKEDIN_VISIBILITY = ["PUBLIC", "CONNECTIONS", "LOGGED_IN"] as const;
+export const MASTODON_VISIBILITY = ["public", "unlisted", "private", "direct"] as const;
 /** A thread has at most this many parts (X and Threads allow long chains; a month of tweets is not a post). */
 export const MAX_THREAD_PARTS = 25;
 
@@ -32,6 +33,15 @@ export const channelOptionsSchema = z.strictObject({
   tags: z.array(z.string().trim().min(1).max(100)).max(30).optional(),
   /** LinkedIn post visibility. */
   visibility: z.enum(LINKEDIN_VISIBILITY).optional(),
+  /** Mastodon: who sees the status (public, unlisted, followers only, mentioned only). */
+  statusVisibility: z.enum(MASTODON_VISIBILITY).optional(),
+  /** Mastodon: a content warning shown before the text (spoiler_text). */
+  contentWarning: z.string().trim().max(500, "A content warning is at most 500 characters").optional(),
+  /** Mastodon: the post's language, an ISO 639-1 code. */
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/, "Language must be a two-letter ISO 639-1 code, like en")
+    .optional(),
   /** Alt text per media id (Instagram and every network that takes alt text on images). */
   altText: z.record(id, z.string().trim().max(1000)).optional(),
 });
@@ -144,7 +154,10 @@ const OPTION_PLATFORMS: Record<keyof ChannelOptions, { label: string; platforms:
   privacy: { label: "Privacy", platforms: ["youtube"] },
   tags: { label: "Tags", platforms: ["youtube"] },
   visibility: { label: "Visibility", platforms: ["linkedin"] },
-  altText: { label: "Alt text", platforms: ["instagram", "facebook", "twitter", "linkedin", "threads"] },
+  statusVisibility: { label: "Visibility", platforms: ["mastodon"] },
+  contentWarning: { label: "Content warning", platforms: ["mastodon"] },
+  language: { label: "Language", platforms: ["mastodon"] },
+  altText: { label: "Alt text", platforms: ["instagram", "facebook", "twitter", "linkedin", "threads", "mastodon"] },
 };
 
 /** True when `option` is one `platform` takes (the composer shows only those). */
@@ -157,7 +170,8 @@ export const optionApplies = (option: keyof ChannelOptions, platform: Platform) 
  */
 export function versionProblems(platform: Platform, version: StoredVersion, effective: EffectiveVersion): string[] {
   const out: string[] = [];
-  const max = CHARACTER_LIMITS[platform];
+  // A server that sets its own limit (Mastodon) is held to it per account by pre-flight (ADR 059).
+  const max = PLATFORM_PROFILES[platform].limitsPerAccount ? Number.POSITIVE_INFINITY : CHARACTER_LIMITS[platform];
   if (version.thread?.length && !PLATFORM_PROFILES[platform].threads) out.push(ChannelMessages.noThreads(platform));
   if (version.firstComment && !PLATFORM_PROFILES[platform].firstComment)
     out.push(ChannelMessages.noFirstComment(platform));

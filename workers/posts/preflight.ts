@@ -12,6 +12,15 @@ export interface PreflightAccount {
   username: string;
   status: AccountStatus;
   tokenExpiresAt: number | null;
+  /** Limits the account's own server sets (a Mastodon instance, ADR 059), over the platform's defaults. */
+  limits?: AccountLimits | null;
+}
+
+export interface AccountLimits {
+  maxCharacters?: number;
+  maxMediaAttachments?: number;
+  imageSizeLimit?: number;
+  videoSizeLimit?: number;
 }
 
 export interface PreflightMedia {
@@ -49,8 +58,14 @@ const fmt = (n: number) => String(Math.round(n * 100) / 100);
 const upper = (s: string) => s.toUpperCase();
 
 /** Media problems of one platform's rules (PLATFORMS.md). */
-function mediaProblems(platform: Platform, items: PreflightMedia[]): string[] {
-  const rules = PLATFORM_PROFILES[platform].media;
+function mediaProblems(platform: Platform, items: PreflightMedia[], limits?: AccountLimits | null): string[] {
+  const defaults = PLATFORM_PROFILES[platform].media;
+  const rules = {
+    ...defaults,
+    maxItems: limits?.maxMediaAttachments ?? defaults.maxItems,
+    maxImageBytes: limits?.imageSizeLimit ?? defaults.maxImageBytes,
+    maxVideoBytes: limits?.videoSizeLimit ?? defaults.maxVideoBytes,
+  };
   const name = PLATFORM_NAMES[platform];
   const out: string[] = [];
   if (items.length > rules.maxItems)
@@ -97,11 +112,12 @@ function mediaProblems(platform: Platform, items: PreflightMedia[]): string[] {
 function contentProblems(
   platform: Platform,
   version: { parts: string[]; tags: number; media: PreflightMedia[]; youtubeVideoId: string | null },
+  limits?: AccountLimits | null,
 ): string[] {
   const out: string[] = [];
   version.parts.forEach((part, i) => {
     const length = captionLength(platform, part);
-    const max = CHARACTER_LIMITS[platform];
+    const max = limits?.maxCharacters ?? CHARACTER_LIMITS[platform];
     if (length <= max) return;
     out.push(
       version.parts.length === 1
@@ -118,7 +134,7 @@ function contentProblems(
           .concat(version.youtubeVideoId ? [] : version.media.filter((m) => m.fileType === "video").slice(0, 1))
       : version.media;
   if (platform === "youtube" && items.length === 0) out.push(PostMessages.youtubeVideo);
-  out.push(...mediaProblems(platform, items));
+  out.push(...mediaProblems(platform, items, limits));
   return out;
 }
 
@@ -151,10 +167,16 @@ export function preflight(input: PreflightInput, accounts: PreflightAccount[], n
       else if (account.status !== "connected" || (account.tokenExpiresAt !== null && account.tokenExpiresAt <= now))
         add(`Your ${name} account @${account.username} needs to be reconnected.`, t.accountId);
     }
-    if (targets.length === 0 || targets.some((t) => !t.version))
+    // An account whose server sets its own limits is checked on them, its problems naming it (ADR 059).
+    const limitsOf = (t: { accountId: string }) => byId.get(t.accountId)?.limits ?? null;
+    if (targets.length === 0 || targets.some((t) => !t.version && !limitsOf(t)))
       for (const message of contentProblems(platform, baseVersion)) add(message);
     for (const t of targets) {
-      if (!t.version) continue;
+      if (!t.version) {
+        if (limitsOf(t))
+          for (const message of contentProblems(platform, baseVersion, limitsOf(t))) add(message, t.accountId);
+        continue;
+      }
       const v = effectiveVersion(base, { platform, version: t.version });
       const own = {
         parts: v.parts,
@@ -162,7 +184,7 @@ export function preflight(input: PreflightInput, accounts: PreflightAccount[], n
         media: v.mediaIds.flatMap((id) => mediaById.get(id) ?? []),
         youtubeVideoId: t.version.media ? null : baseVersion.youtubeVideoId,
       };
-      for (const message of contentProblems(platform, own)) add(message, t.accountId);
+      for (const message of contentProblems(platform, own, limitsOf(t))) add(message, t.accountId);
     }
   }
   return problems;

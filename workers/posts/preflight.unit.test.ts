@@ -133,4 +133,29 @@ describe("the shared post schema (composer side)", () => {
     });
     expect(parsed.success ? null : parsed.error.issues[0]!.message).toBe("YouTube posts require at least one video");
   });
+  it("holds each Mastodon account to its own instance's limits, naming the account (ADR 059)", () => {
+    const accounts = [
+      account("social", "mastodon", { limits: { maxCharacters: 500, maxMediaAttachments: 4 } }),
+      account("example", "mastodon", { limits: { maxCharacters: 1000, maxMediaAttachments: 6 } }),
+    ];
+    const input = (length: number, items: number) => ({
+      content: "a".repeat(length),
+      hashtags: [],
+      platforms: ["mastodon" as const],
+      targets: [
+        { platform: "mastodon" as const, accountId: "social" },
+        { platform: "mastodon" as const, accountId: "example" },
+      ],
+      media: Array.from({ length: items }, (_, i) => image({ id: `m${i}` })),
+    });
+    expect(preflight(input(700, 5), accounts, NOW)).toEqual([
+      { platform: "mastodon", accountId: "social", message: "Content exceeds Mastodon limit (700/500)" },
+      { platform: "mastodon", accountId: "social", message: "Mastodon accepts at most 4 media items per post" },
+    ]);
+    expect(preflight(input(900, 6), accounts, NOW)).toEqual([
+      { platform: "mastodon", accountId: "social", message: "Content exceeds Mastodon limit (900/500)" },
+      { platform: "mastodon", accountId: "social", message: "Mastodon accepts at most 4 media items per post" },
+    ]);
+    expect(preflight(input(1001, 1), accounts, NOW).map((p) => p.accountId)).toEqual(["social", "example"]);
+  });
 });

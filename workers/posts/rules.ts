@@ -208,7 +208,8 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
   const inheriting = platformsUsingBase(fields);
   if (fields.content.trim() === "") out.push(PostMessages.contentRequired);
   if (platforms.length === 0) out.push(PostMessages.platformRequired);
-  const tightest = tightestPlatform(inheriting);
+  // A server that sets its own limit (Mastodon) is checked per account by pre-flight (ADR 059).
+  const tightest = tightestPlatform(inheriting.filter((p) => !PLATFORM_PROFILES[p].limitsPerAccount));
   const length = captionLength(tightest, captionOf(fields.content, fields.hashtags));
   if (tightest && length > CHARACTER_LIMITS[tightest]) {
     out.push(

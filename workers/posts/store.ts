@@ -24,7 +24,7 @@ import {
   relatedRows,
   TOTAL,
 } from "./list-sql";
-import { type Problem, preflight } from "./preflight";
+import { type AccountLimits, type PreflightAccount, type Problem, preflight } from "./preflight";
 import type { ListPostsQuery } from "./query";
 import { accountsOf, allMediaIdsOf, mediaIdsOf, type PostFields, postProblems, versionsOf } from "./rules";
 import { channelsOf, shapePosts } from "./shape";
@@ -265,17 +265,23 @@ export class PostStore {
   }
 
   /** The workspace's connected accounts, as the rules and pre-flight read them. */
-  async workspaceAccounts(workspaceId: string) {
-    return this.db
+  async workspaceAccounts(workspaceId: string): Promise<PreflightAccount[]> {
+    const rows = await this.db
       .select({
         id: connectedAccounts.id,
         platform: connectedAccounts.platform,
         username: connectedAccounts.username,
         status: connectedAccounts.status,
         tokenExpiresAt: connectedAccounts.tokenExpiresAt,
+        metadata: connectedAccounts.metadata,
       })
       .from(connectedAccounts)
       .where(eq(connectedAccounts.workspaceId, workspaceId));
+    // The limits the account's server set (Mastodon, read from its instance at connect and daily, ADR 059).
+    return rows.map(({ metadata, ...a }) => ({
+      ...a,
+      limits: (metadata?.limits as AccountLimits | undefined) ?? null,
+    }));
   }
 
   /** The stored post as composer fields, the base a partial PUT is applied to. */

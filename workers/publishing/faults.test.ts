@@ -23,7 +23,7 @@ import { withBatchCredentials } from "./queue";
 const services = () => buildServices(env, Date.now, ORIGIN);
 const deps = () => publishDeps(services());
 
-type FaultPlatform = "twitter" | "linkedin" | "threads" | "instagram" | "facebook";
+type FaultPlatform = "twitter" | "linkedin" | "threads" | "instagram" | "facebook" | "mastodon";
 
 async function queuedTarget(platform: FaultPlatform, opts: { image?: boolean } = {}) {
   const u = await registerUser();
@@ -60,7 +60,7 @@ const target = async (id: string) => (await testDb().select().from(postTargets).
 
 async function copies(text: string) {
   const row = await env.DB.prepare(
-    "SELECT count(*) AS n FROM emu_objects WHERE data LIKE ? AND kind IN ('media','post','tweet')",
+    "SELECT count(*) AS n FROM emu_objects WHERE data LIKE ? AND kind IN ('media','post','tweet','status')",
   )
     .bind(`%${text}%`)
     .first<{ n: number }>();
@@ -172,6 +172,48 @@ describe("fault suite", () => {
     expect(await copies(t.text)).toBe(1);
   });
 
+  describe("Mastodon", () => {
+    it.each(["429", "500", "timeout"] as const)(
+      "a %s on the status is retried later and publishes once",
+      async (mode) => {
+        const t = await queuedTarget("mastodon");
+        await armFault("mastodon", mode, 1, { method: "POST", path: "^/api/v1/statuses$" });
+        const first = await publishTarget(t.targetId, deps());
+        expect(first.ack).toBe(false);
+        // A 429 waits for X-RateLimit-Reset (a minute ahead in the emulator's answer).
+        if (mode === "429" && !first.ack) expect(first.delaySeconds).toBeGreaterThanOrEqual(50);
+        expect(await copies(t.text)).toBe(0);
+        let next = await publishTarget(t.targetId, deps());
+        for (let i = 0; i < 2 && !next.ack; i++) next = await publishTarget(t.targetId, deps());
+        const row = await target(t.targetId);
+        expect(row.status, row.errorMessage ?? "").toBe("published");
+        expect(row.permalink).toMatch(/^https:\/\/mastodon\.social\/@postline\/\d+$/);
+        expect(await copies(t.text)).toBe(1);
+      },
+    );
+
+    it("a resend after a lost answer that the lookup missed gets the same status back (Idempotency-Key)", async () => {
+      const t = await queuedTarget("mastodon");
+      const d = deps();
+      // The first delivery's post went out and its answer was lost; a lookup that misses it (an instance's
+      // listing lagging behind) would resend: the instance answers the resend with the status it already made.
+      const first = await d
+        .client("mastodon")
+        .publish(await d.credentials(t.accountId), await d.buildRequest(await target(t.targetId)));
+      await env.DB.prepare(
+        "UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?",
+      )
+        .bind(Date.now() - 5000, t.targetId)
+        .run();
+      const real = d.client("mastodon");
+      const blind = { ...d, client: () => Object.assign(Object.create(real), { findPublished: async () => null }) };
+      expect(await publishTarget(t.targetId, blind)).toEqual({ ack: true });
+      const row = await target(t.targetId);
+      expect([row.status, row.remoteId]).toEqual(["published", first.remoteId]);
+      expect(await copies(t.text)).toBe(1);
+    });
+  });
+
   it("a consumer that died after the platform accepted: the redelivery finds the post instead of posting again", async () => {
     const t = await queuedTarget("twitter");
     const d = deps();
@@ -277,6 +319,7 @@ describe("fault suite", () => {
     { platform: "instagram", image: true, fault: "facebook", path: "/media_publish$" },
     { platform: "threads", image: false, fault: "threads", path: "/threads_publish$" },
     { platform: "twitter", image: true, fault: "twitter", path: "^/2/tweets$" },
+    { platform: "mastodon", image: true, fault: "mastodon", path: "^/api/v1/statuses$" },
   ] as const)(
     "$platform: a lost answer to the post-creating call is looked up and settled, never resent",
     { timeout: 30_000 },
@@ -300,6 +343,7 @@ describe("fault suite", () => {
     { platform: "twitter", image: true, fault: "twitter", method: "POST", path: "/append$" },
     { platform: "instagram", image: true, fault: "facebook", method: "POST", path: "/media$" },
     { platform: "threads", image: false, fault: "threads", method: "POST", path: "/threads$" }, // text: no 5 s container wait
+    { platform: "mastodon", image: true, fault: "mastodon", method: "POST", path: "^/api/v2/media$" },
   ] as const)(
     "$platform: a lost answer to an upload or container call (nothing posted) is an ordinary retry",
     { timeout: 30_000 },

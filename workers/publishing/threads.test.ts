@@ -14,7 +14,7 @@ import type { PublishMessage } from "./claim";
  * reply to the previous one, the channel is published only when all are, and a failure on a part, whatever
  * the emulator's fault, resumes from that part without ever posting an earlier one again.
  */
-type ThreadPlatform = "twitter" | "threads";
+type ThreadPlatform = "twitter" | "threads" | "mastodon";
 
 async function setup(platforms: ThreadPlatform[]) {
   const u = await registerUser();
@@ -31,9 +31,10 @@ const partsOf = (tag: string) => [1, 2, 3, 4, 5].map((n) => `Part ${n} of the st
 /** The emulator's published objects carrying `tag`, oldest first, with the post each one replies to. */
 async function remotePosts(platform: ThreadPlatform, tag: string) {
   const rows = await env.DB.prepare(
-    "SELECT id, data FROM emu_objects WHERE platform = ? AND kind IN ('tweet', 'media') AND data LIKE ? ORDER BY created_at, rowid",
+    "SELECT id, data FROM emu_objects WHERE platform = ? AND kind IN ('tweet', 'media', 'status') AND data LIKE ? ORDER BY created_at, rowid",
   )
-    .bind(platform, `%${tag}%`)
+    // A Mastodon account's statuses are its instance's (setup connects on mastodon.social).
+    .bind(platform === "mastodon" ? "mastodon:mastodon.social" : platform, `%${tag}%`)
     .all<{ id: string; data: string }>();
   return rows.results.map((r) => {
     const data = JSON.parse(r.data) as { text: string; replyTo?: string | null };
@@ -113,8 +114,8 @@ describe("threads", () => {
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
-  const CREATE = { twitter: "^/2/tweets$", threads: "/threads_publish" } as const;
-  for (const platform of ["twitter", "threads"] as const) {
+  const CREATE = { twitter: "^/2/tweets$", threads: "/threads_publish", mastodon: "^/api/v1/statuses$" } as const;
+  for (const platform of ["twitter", "threads", "mastodon"] as const) {
     for (const mode of ["429", "500", "timeout", "drop"] as const) {
       it(`${platform}: ${mode} on part 3 resumes from part 3 and ends with exactly 5 posts in order`, {
         timeout: 60_000,

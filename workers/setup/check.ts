@@ -1,6 +1,6 @@
 import { callbackUrl } from "../accounts/callback-url";
 import { configIssues, endpointOverrides, platformCredentials } from "../env";
-import { FIXED_API_VERSIONS, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
+import { FIXED_API_VERSIONS, OAUTH_SCOPES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import { type VersionReport, versionReports } from "../platforms/api-versions";
 import { createPlatformRegistry } from "../platforms/registry";
 import { resolveEndpoints } from "../platforms/resolve-endpoints";
@@ -123,6 +123,14 @@ function originProblems(appOrigin: string, served: string | undefined): SetupPro
   return out;
 }
 
+/**
+ * Networks a deployment needs no developer app for, so they are always offered: Mastodon registers Postline on
+ * each instance at connect time (ADR 059); Bluesky signs in with the user's handle and an app password (ADR 060).
+ */
+const NO_APP_TO_REGISTER = ["mastodon", "bluesky"] as const;
+const needsNoApp = (p: Platform): p is (typeof NO_APP_TO_REGISTER)[number] =>
+  (NO_APP_TO_REGISTER as readonly Platform[]).includes(p);
+
 function platformSetup(vars: Vars, platform: Platform, appOrigin: string, now: number): PlatformSetup {
   const brand = PLATFORM_PROFILES[platform].brand;
   const key = platform.toUpperCase();
@@ -148,7 +156,7 @@ function platformSetup(vars: Vars, platform: Platform, appOrigin: string, now: n
       fix: "Check this platform's endpoint overrides.",
     });
   }
-  const state = problems.length ? "problem" : id && secret ? "ready" : "not_offered";
+  const state = problems.length ? "problem" : (id && secret) || needsNoApp(platform) ? "ready" : "not_offered";
   return { platform, brand, state, redirectUri, scopes, problems };
 }
 
@@ -161,7 +169,8 @@ function requestedScopes(vars: Vars, platform: Platform, redirectUri: string, no
     now: () => 0,
     sleep: async () => {},
   });
-  const url = registry[platform]!.authorizeUrl({
+  if (needsNoApp(platform)) return OAUTH_SCOPES[platform];
+  const url = registry[platform].authorizeUrl({
     state: "setup-check",
     redirectUri,
     codeVerifier: "setup-check".padEnd(43, "0"),

@@ -34,7 +34,13 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       "linkedin",
       "youtube",
       "threads",
+      "mastodon",
     ]);
+    // Mastodon needs no app to configure: Postline registers itself on each instance at connect (ADR 059).
+    expect(res.body.data.platforms[6]).toMatchObject({
+      state: "ready",
+      scopes: ["read:accounts", "read:statuses", "write:media", "write:statuses"],
+    });
     expect(res.body.data.platforms[1]).toMatchObject({
       brand: "Facebook",
       redirectUri: expect.stringMatching(/\/api\/auth\/facebook\/callback$/),

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
+import { D1InstanceApps } from "../accounts/instance-apps";
 import { AccountsService } from "../accounts/service";
 import { TokenCipher } from "../accounts/token-crypto";
 import { createDb } from "../db/client";
@@ -44,11 +45,15 @@ export async function connectViaEmulator(
     withhold?: string[];
     /** The id of the account the Reconnect button reconnects. */
     reconnect?: string;
+    /** The server the user names (Mastodon; mastodon.social unless said). */
+    instance?: string;
   } = {},
 ): Promise<ConsentRun & { html: string }> {
   const q = new URLSearchParams();
   if (opts.variant) q.set("variant", opts.variant);
   if (opts.reconnect) q.set("reconnect", opts.reconnect);
+  const instance = opts.instance ?? (platform === "mastodon" && !opts.reconnect ? "mastodon.social" : undefined);
+  if (instance) q.set("instance", instance);
   const start = await raw(`/api/auth/${platform}${q.size ? `?${q}` : ""}`, { cookie });
   expect(start.status).toBe(302);
   const authUrl = new URL(start.headers.get("Location")!);
@@ -125,6 +130,7 @@ export function platformHarness() {
     credentials: platformCredentials({}, true),
     now,
     sleep: advanceEmulator,
+    instanceApps: new D1InstanceApps(createDb(env.DB), cipher(), now),
   });
   const db = createDb(env.DB);
   const holds = new ChannelHolds(db, now);

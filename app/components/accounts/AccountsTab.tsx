@@ -30,6 +30,8 @@ interface ConnectOption {
   terms: Terms;
   recommended?: boolean;
   comingSoon?: boolean;
+  /** The user names their server first (Mastodon: any instance, ADR 059). */
+  asksInstance?: boolean;
 }
 
 const OPTIONS: ConnectOption[] = [
@@ -84,6 +86,14 @@ const OPTIONS: ConnectOption[] = [
     title: PLATFORM_META.bluesky!.name,
     description: "Your handle and an app password.",
     terms: "bluesky",
+  },
+  {
+    key: "mastodon",
+    platform: "mastodon",
+    title: PLATFORM_META.mastodon!.name,
+    description: "Your account on any Mastodon server.",
+    terms: "general",
+    asksInstance: true,
   },
   {
     key: "tiktok",
@@ -287,11 +297,32 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
               <div className="flex justify-end gap-2">
                 {cancel}
                 {/* The consent start is a navigation: the platform's page, then back here. */}
-                <a href={startUrl(terms)} className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white">
-                  {TERMS[terms.terms].button}
-                </a>
+                {terms.asksInstance ? null : (
+                  <a href={startUrl(terms)} className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white">
+                    {TERMS[terms.terms].button}
+                  </a>
+                )}
               </div>
             )}
+            {terms.asksInstance ? (
+              // A plain GET to the consent start with the server's domain: works without JavaScript too.
+              <form method="get" action={startUrl(terms)} className="mt-3 flex flex-wrap items-end gap-2">
+                <label className="flex min-w-0 flex-1 flex-col text-sm">
+                  <span className="font-medium">Your Mastodon server</span>
+                  <input
+                    name="instance"
+                    required
+                    placeholder="mastodon.social"
+                    autoComplete="url"
+                    spellCheck={false}
+                    className="mt-1 rounded-md border px-3 py-2"
+                  />
+                </label>
+                <button type="submit" className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white">
+                  {TERMS[terms.terms].button}
+                </button>
+              </form>
+            ) : null}
           </>
         ) : null}
       </UrlDialog>

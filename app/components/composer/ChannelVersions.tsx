@@ -3,7 +3,6 @@ import { useId, useState } from "react";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { inputClass, labelClass, secondaryButton } from "~/components/ui/styles";
 import { accountName } from "~/lib/account-name";
-import { CHARACTER_LIMITS } from "../../../workers/ai/limits";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../../../workers/platform-profile";
 import { captionLength } from "../../../workers/posts/caption-length";
 import { effectiveVersion, storedVersion } from "../../../workers/posts/channel-version";
@@ -12,6 +11,7 @@ import type { AccountView, MediaJson } from "../posts/types";
 import { ChannelMedia } from "./ChannelMedia";
 import { ChannelOptions } from "./ChannelOptions";
 import { type ComposerForm, withChannel } from "./composer-form";
+import { accountCharacterLimit } from "./content-limits";
 import { PlatformPreview } from "./PlatformPreview";
 import { ThreadParts } from "./ThreadParts";
 
@@ -106,7 +106,8 @@ function ChannelTab({
     { content: form.content, hashtags, mediaIds: form.media.map((m) => m.id), title: form.title || null },
     { platform, version: draft ? storedVersion(draft) : null },
   );
-  const max = CHARACTER_LIMITS[platform];
+  // The account's own server may allow more or less than the platform's default (Mastodon, ADR 059).
+  const max = accountCharacterLimit(platform, account);
   const count = captionLength(platform, version.caption);
   const media = version.mediaIds.flatMap((m) => known.get(m) ?? []);
   const change = (patch: Partial<NonNullable<typeof draft>>) =>
@@ -150,7 +151,12 @@ function ChannelTab({
           </button>
         )}
         {threads ? (
-          <ThreadParts platform={platform} parts={draft?.thread ?? []} onChange={(thread) => change({ thread })} />
+          <ThreadParts
+            platform={platform}
+            max={max}
+            parts={draft?.thread ?? []}
+            onChange={(thread) => change({ thread })}
+          />
         ) : null}
         {firstComment ? (
           <div>

@@ -39,7 +39,7 @@ import {
   requestBody,
   withPlatforms,
 } from "./composer-form";
-import { contentCounter, words } from "./content-limits";
+import { contentCounter, selectedLimit, words } from "./content-limits";
 import { convertToJpeg, needsJpeg } from "./jpeg-conversion";
 import { MediaCarousel } from "./MediaCarousel";
 import { PlatformPreview } from "./PlatformPreview";
@@ -94,7 +94,9 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   const hashtags = words(form.hashtags, "#");
   // The post's own text is counted against the networks that publish it (a channel may have its own).
   const basePlatforms = platformsUsingBase(form);
-  const counter = contentCounter(form.content, hashtags, basePlatforms);
+  // Each network's limit for the chosen accounts: a Mastodon instance sets its own (ADR 059).
+  const limitOf = (p: Platform) => selectedLimit(p, form.selectedAccounts[p] ?? [], accounts ?? []);
+  const counter = contentCounter(form.content, hashtags, basePlatforms, limitOf);
   const captionOn = (p: Platform) =>
     form.channels.find((c) => c.platform === p && c.accountId === form.selectedAccounts[p]?.[0])?.text ??
     captionOf(form.content, hashtags);
@@ -269,7 +271,13 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                       setForm((f) => ({ ...f, selectedAccounts: { ...f.selectedAccounts, [platform]: ids } }))
                     }
                   />
-                  <ContentSection form={form} update={update} hashtags={hashtags} platforms={basePlatforms} />
+                  <ContentSection
+                    form={form}
+                    update={update}
+                    hashtags={hashtags}
+                    platforms={basePlatforms}
+                    limitOf={limitOf}
+                  />
                   <ChannelVersions
                     form={form}
                     setForm={setForm}
@@ -455,11 +463,13 @@ function ContentSection({
   update,
   hashtags,
   platforms,
+  limitOf,
 }: {
   form: ReturnType<typeof initialForm>;
   update: (patch: Partial<ReturnType<typeof initialForm>>) => void;
   hashtags: string[];
   platforms: Platform[];
+  limitOf: (platform: Platform) => number;
 }) {
   return (
     <section className="space-y-3">
@@ -468,6 +478,7 @@ function ContentSection({
         onChange={(content) => update({ content })}
         hashtags={hashtags}
         platforms={platforms}
+        limitOf={limitOf}
       />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField

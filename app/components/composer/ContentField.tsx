@@ -9,15 +9,18 @@ export function ContentField({
   onChange,
   hashtags,
   platforms,
+  limitOf,
 }: {
   value: string;
   onChange: (v: string) => void;
   hashtags: string[];
   platforms: Platform[];
+  /** A platform's limit for the chosen accounts (a Mastodon instance's own). */
+  limitOf?: (platform: Platform) => number;
 }) {
   const id = useId();
-  const counter = contentCounter(value, hashtags, platforms);
-  const limits = platformLimitMessages(value, hashtags, platforms);
+  const counter = contentCounter(value, hashtags, platforms, limitOf);
+  const limits = platformLimitMessages(value, hashtags, platforms, limitOf);
   return (
     <div>
       <label htmlFor={id} className={labelClass}>

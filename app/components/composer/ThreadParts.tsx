@@ -2,7 +2,6 @@ import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { inputClass, labelClass, secondaryButton } from "~/components/ui/styles";
-import { CHARACTER_LIMITS } from "../../../workers/ai/limits";
 import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
 import { captionLength } from "../../../workers/posts/caption-length";
 import { MAX_THREAD_PARTS } from "../../../workers/posts/channel-version";
@@ -17,16 +16,18 @@ const iconButton =
  */
 export function ThreadParts({
   platform,
+  max,
   parts,
   onChange,
 }: {
   platform: Platform;
+  /** The channel's limit per part (its account's, where its server sets one). */
+  max: number;
   parts: string[];
   onChange: (parts: string[]) => void;
 }) {
   const id = useId();
   const name = PLATFORM_META[platform]?.name ?? PLATFORM_NAMES[platform];
-  const max = CHARACTER_LIMITS[platform];
   const full = parts.length + 1 >= MAX_THREAD_PARTS;
   return (
     <div className="space-y-2">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contentCounter, platformLimitMessages, words } from "./content-limits";
+import type { Platform } from "../../../workers/platform-profile";
+import { accountCharacterLimit, contentCounter, platformLimitMessages, selectedLimit, words } from "./content-limits";
 
 describe("content counter", () => {
   it("counts against the smallest selected platform", () => {
@@ -26,5 +27,37 @@ describe("content counter", () => {
   it("splits the hashtag and mention fields", () => {
     expect(words("#a b, #a  @c", "#")).toEqual(["a", "b", "@c"]);
     expect(words("@ann @bo", "@")).toEqual(["ann", "bo"]);
+  });
+});
+
+describe("accountCharacterLimit", () => {
+  it("is the account's own server's limit where it sets one (Mastodon, ADR 059), else the platform's", () => {
+    expect(
+      accountCharacterLimit("mastodon", {
+        metadata: { instance: "mastodon.example", limits: { maxCharacters: 1000 } },
+      }),
+    ).toBe(1000);
+    expect(accountCharacterLimit("mastodon", { metadata: {} })).toBe(500);
+    expect(accountCharacterLimit("twitter", null)).toBe(280);
+  });
+
+  it("lets the counter and the limit messages follow the chosen accounts' instances", () => {
+    const accounts = [
+      { id: "social", metadata: { limits: { maxCharacters: 500 } } },
+      { id: "example", metadata: { limits: { maxCharacters: 1000 } } },
+    ];
+    const text = "a".repeat(700);
+    const onExample = (p: Platform) => selectedLimit(p, ["example"], accounts);
+    expect(contentCounter(text, [], ["mastodon"], onExample)).toEqual({
+      count: 700,
+      max: 1000,
+      platform: "mastodon",
+      over: false,
+    });
+    expect(platformLimitMessages(text, [], ["mastodon"], onExample)).toEqual([]);
+    const onBoth = (p: Platform) => selectedLimit(p, ["social", "example"], accounts);
+    expect(contentCounter(text, [], ["mastodon"], onBoth).over).toBe(true);
+    expect(platformLimitMessages(text, [], ["mastodon"], onBoth)).toEqual(["Content exceeds Mastodon limit (700/500)"]);
+    expect(selectedLimit("twitter", [], accounts)).toBe(280);
   });
 });

@@ -1,7 +1,7 @@
 import { DEFAULT_CHARACTER_LIMIT } from "../../../workers/ai/limits";
 import type { Platform } from "../../../workers/platform-profile";
 import { captionLength } from "../../../workers/posts/caption-length";
-import { CHARACTER_LIMITS, captionOf, PostMessages, tightestPlatform } from "../../../workers/posts/rules";
+import { CHARACTER_LIMITS, captionOf, PostMessages } from "../../../workers/posts/rules";
 
 export interface ContentCounter {
   count: number;
@@ -11,21 +11,58 @@ export interface ContentCounter {
   over: boolean;
 }
 
-/** The live counter: the caption (content plus listed hashtags) against the smallest selected limit. */
-export function contentCounter(content: string, hashtags: string[], platforms: Platform[]): ContentCounter {
-  const platform = tightestPlatform(platforms);
-  const max = platform ? CHARACTER_LIMITS[platform] : DEFAULT_CHARACTER_LIMIT;
+type LimitOf = (platform: Platform) => number;
+const platformLimit: LimitOf = (p) => CHARACTER_LIMITS[p];
+
+/**
+ * The live counter: the caption (content plus listed hashtags) against the smallest selected limit. `limitOf`
+ * gives a platform's limit for the chosen accounts (a Mastodon instance's own, `selectedLimit`).
+ */
+export function contentCounter(
+  content: string,
+  hashtags: string[],
+  platforms: Platform[],
+  limitOf: LimitOf = platformLimit,
+): ContentCounter {
+  const platform = platforms.reduce<Platform | null>(
+    (best, p) => (best === null || limitOf(p) < limitOf(best) ? p : best),
+    null,
+  );
+  const max = platform ? limitOf(platform) : DEFAULT_CHARACTER_LIMIT;
   const count = captionLength(platform, captionOf(content, hashtags));
   return { count, max, platform, over: count > max };
 }
 
+/** The account's own character limit where its server sets one (a Mastodon instance, ADR 059), else the platform's. */
+export function accountCharacterLimit(platform: Platform, account?: { metadata?: Record<string, unknown> } | null) {
+  const limits = account?.metadata?.limits as { maxCharacters?: unknown } | undefined;
+  return typeof limits?.maxCharacters === "number" ? limits.maxCharacters : CHARACTER_LIMITS[platform];
+}
+
 /** One SPEC §5 message per selected platform whose limit the caption exceeds. */
-export function platformLimitMessages(content: string, hashtags: string[], platforms: Platform[]): string[] {
+export function platformLimitMessages(
+  content: string,
+  hashtags: string[],
+  platforms: Platform[],
+  limitOf: LimitOf = platformLimit,
+): string[] {
   const caption = captionOf(content, hashtags);
   return platforms.flatMap((p) => {
     const count = captionLength(p, caption);
-    return count > CHARACTER_LIMITS[p] ? [PostMessages.platformLimit(p, count, CHARACTER_LIMITS[p])] : [];
+    return count > limitOf(p) ? [PostMessages.platformLimit(p, count, limitOf(p))] : [];
   });
+}
+
+/** A platform's limit for the chosen accounts: the smallest of their own (Mastodon instances), else the platform's. */
+export function selectedLimit(
+  platform: Platform,
+  accountIds: string[],
+  accounts: Array<{ id: string; metadata?: Record<string, unknown> }>,
+): number {
+  const chosen = accounts.filter((a) => accountIds.includes(a.id));
+  return chosen.length
+    ? Math.min(...chosen.map((a) => accountCharacterLimit(platform, a)))
+    : CHARACTER_LIMITS[platform];
 }
 
 /** The form's space-separated words as a list, without their # or @. */

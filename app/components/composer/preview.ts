@@ -15,6 +15,7 @@ export const MEDIA_FRAME: Record<Platform, string> = {
   youtube: "aspect-video",
   threads: "aspect-square",
   bluesky: "aspect-video",
+  mastodon: "aspect-video",
 };
 
 /** The caption as the feed shows it before "more": cut at the last space before the limit. */

@@ -1,5 +1,14 @@
 import type { IconType } from "react-icons";
-import { FaBluesky, FaFacebook, FaInstagram, FaLinkedin, FaThreads, FaXTwitter, FaYoutube } from "react-icons/fa6";
+import {
+  FaBluesky,
+  FaFacebook,
+  FaInstagram,
+  FaLinkedin,
+  FaMastodon,
+  FaThreads,
+  FaXTwitter,
+  FaYoutube,
+} from "react-icons/fa6";
 import { PLATFORM_META } from "./platform-options";
 
 const MARKS: Record<string, IconType> = {
@@ -10,6 +19,7 @@ const MARKS: Record<string, IconType> = {
   youtube: FaYoutube,
   threads: FaThreads,
   bluesky: FaBluesky,
+  mastodon: FaMastodon,
 };
 
 /**

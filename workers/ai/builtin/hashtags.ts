@@ -11,6 +11,7 @@ const PLATFORM_TAGS: Record<Platform, string[]> = {
   youtube: ["#youtube", "#shorts", "#subscribe"],
   threads: [],
   bluesky: [],
+  mastodon: [],
 };
 
 /** Adverbs and adjectives by their endings ("honestly", "delicious", "colourful"): never a tag on their own. */

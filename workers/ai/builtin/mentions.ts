@@ -28,6 +28,7 @@ const HOW_TO_TAG: Record<Platform, string> = {
   youtube: "mention their channel handle in the description",
   threads: "check the exact handle before posting",
   bluesky: "write the full handle (name.bsky.social) so it links to their profile",
+  mastodon: "use their full handle, @name@instance, so other servers find them",
 };
 
 /**

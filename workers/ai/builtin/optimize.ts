@@ -12,6 +12,7 @@ const CTA: Record<Platform, string> = {
   youtube: "Like, subscribe and tell us in the comments what you'd like to see next.",
   threads: "What do you think?",
   bluesky: "What do you think? Reply below.",
+  mastodon: "What do you think? Replies welcome.",
 };
 
 const HAS_CTA =

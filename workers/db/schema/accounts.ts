@@ -78,3 +78,21 @@ export const apiVersionNotices = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.setting, t.version] })],
 );
+
+/**
+ * Postline's app registration on one server of an open network (Mastodon's `POST /api/v1/apps`, ADR 059): made
+ * once per instance and redirect URI, then reused by every account there. The secret is encrypted like tokens.
+ */
+export const instanceApps = sqliteTable(
+  "instance_apps",
+  {
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    instance: text("instance").notNull(),
+    redirectUri: text("redirect_uri").notNull(),
+    clientId: text("client_id").notNull(),
+    clientSecretEnc: text("client_secret_enc").notNull(),
+    scopes: text("scopes").notNull(),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.platform, t.instance, t.redirectUri] })],
+);

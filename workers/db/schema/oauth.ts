@@ -23,6 +23,8 @@ export const oauthStates = sqliteTable(
     sessionId: text("session_id").notNull(),
     platform: text("platform", { enum: PLATFORMS }).notNull(),
     variant: text("variant"),
+    /** The server the user named, for platforms with one per account (a Mastodon instance, ADR 059). */
+    instance: text("instance"),
     codeVerifierEnc: text("code_verifier_enc"),
     redirectUri: text("redirect_uri").notNull(),
     expiresAt: ms("expires_at").notNull(),

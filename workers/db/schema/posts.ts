@@ -36,6 +36,10 @@ export interface StoredVersion {
     privacy?: "public" | "unlisted" | "private";
     tags?: string[];
     visibility?: "PUBLIC" | "CONNECTIONS" | "LOGGED_IN";
+    /** Mastodon: visibility, content warning (spoiler_text) and language. */
+    statusVisibility?: "public" | "unlisted" | "private" | "direct";
+    contentWarning?: string;
+    language?: string;
     altText?: Record<string, string>;
   };
   firstComment?: string;
