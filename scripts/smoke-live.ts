@@ -1,5 +1,5 @@
 /**
- * `npm run smoke:live -- --platform <name> [--variant instagram-only]`: one real round trip against a live
+ * `npm run smoke:live -- --platform <name> [--variant instagram-only] [--instance mastodon.social]`: one real round trip against a live
  * platform with the app's own clients (workers/platforms, the same code the Worker runs): connect, publish a
  * marked text post and one with media to an opted-in test account, read them back with metrics, delete them,
  * and print a table. Setup and safety: docs/LIVE-SMOKE.md. Exits 1 when a step failed.
@@ -12,7 +12,7 @@ import { PLATFORMS, type Platform } from "../workers/platform-profile.ts";
 import { createPlatformRegistry } from "../workers/platforms/registry.ts";
 import { resolveEndpoints } from "../workers/platforms/resolve-endpoints.ts";
 import { runSmoke } from "../workers/platforms/smoke-kit.ts";
-import type { PublishMedia } from "../workers/platforms/types.ts";
+import type { InstanceApp, PublishMedia } from "../workers/platforms/types.ts";
 import { readVars } from "./config-vars.ts";
 
 function fail(message: string): never {
@@ -20,13 +20,18 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const { values } = parseArgs({ options: { platform: { type: "string" }, variant: { type: "string" } } });
+const { values } = parseArgs({
+  options: { platform: { type: "string" }, variant: { type: "string" }, instance: { type: "string" } },
+});
 const platform = values.platform as Platform;
 if (!PLATFORMS.includes(platform)) fail(`usage: npm run smoke:live -- --platform <${PLATFORMS.join("|")}>`);
 const KEY = platform.toUpperCase();
 const vars = readVars();
 const credentials = platformCredentials(vars, false);
-if (!credentials[platform]) fail(`Set ${KEY}_CLIENT_ID and ${KEY}_CLIENT_SECRET (your ${platform} app) in .dev.vars.`);
+// Mastodon registers itself on the named instance (ADR 059): no app of ours to configure, but an instance to name.
+if (platform === "mastodon" && !values.instance) fail("Name the test account's server: --instance mastodon.social");
+if (!credentials[platform] && platform !== "mastodon")
+  fail(`Set ${KEY}_CLIENT_ID and ${KEY}_CLIENT_SECRET (your ${platform} app) in .dev.vars.`);
 const account = vars[`SMOKE_${KEY}_ACCOUNT`];
 if (!account) fail(`Opt in a test account first: SMOKE_${KEY}_ACCOUNT=<its username or id> in .dev.vars.`);
 const redirectUri = vars.SMOKE_REDIRECT_URI ?? `http://localhost:8788/api/auth/${platform}/callback`;
@@ -77,6 +82,14 @@ const registry = createPlatformRegistry({
   credentials,
   now: Date.now,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  // The run's own registration on the instance, kept for this run only.
+  instanceApps: (() => {
+    const apps = new Map<string, InstanceApp>();
+    return {
+      get: async (p, instance, uri) => apps.get(`${p} ${instance} ${uri}`) ?? null,
+      save: async (p, instance, uri, app) => void apps.set(`${p} ${instance} ${uri}`, app),
+    };
+  })(),
 });
 // YouTube takes only video; every other platform gets the image (the kit never publishes the video there).
 const image = platform === "youtube" ? null : await mediaFrom("image", vars.SMOKE_IMAGE_URL);
@@ -86,6 +99,7 @@ const steps = await runSmoke({
   client: registry[platform]!,
   redirectUri,
   variant: values.variant,
+  instance: values.instance,
   consent,
   account,
   media: { image: image ?? video, video },
