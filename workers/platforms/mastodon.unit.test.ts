@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalizeInstance } from "./instance";
-import { instanceLimits, plainText } from "./mastodon";
 import { classifyMastodonError, rateLimitWait } from "./mastodon-api";
+import { instanceLimits, plainText } from "./mastodon-shapes";
 
 describe("the instance a user types", () => {
   it("is reduced to its host, whatever the user pasted", () => {
