@@ -34,13 +34,18 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       "linkedin",
       "youtube",
       "threads",
+      "bluesky",
       "mastodon",
     ]);
-    // Mastodon needs no app to configure: Postline registers itself on each instance at connect (ADR 059).
-    expect(res.body.data.platforms[6]).toMatchObject({
+    // Mastodon and Bluesky need no app to configure: Postline registers itself on each Mastodon instance at connect
+    // (ADR 059), and a Bluesky account signs in with its handle and an app password (ADR 060).
+    const named = (platform: string) =>
+      res.body.data.platforms.find((p: { platform: string }) => p.platform === platform);
+    expect(named("mastodon")).toMatchObject({
       state: "ready",
       scopes: ["read:accounts", "read:statuses", "write:media", "write:statuses"],
     });
+    expect(named("bluesky")).toMatchObject({ state: "ready", problems: [] });
     expect(res.body.data.platforms[1]).toMatchObject({
       brand: "Facebook",
       redirectUri: expect.stringMatching(/\/api\/auth\/facebook\/callback$/),
