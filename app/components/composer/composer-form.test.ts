@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { PostJson } from "../posts/types";
-import { initialForm, moveItem, requestBody, withChannel, withoutItem, withPlatforms } from "./composer-form";
+import {
+  footerBlocked,
+  initialForm,
+  moveItem,
+  requestBody,
+  withChannel,
+  withoutItem,
+  withPlatforms,
+} from "./composer-form";
 
 const now = Date.parse("2026-03-05T10:00:00Z");
 
@@ -110,5 +118,14 @@ describe("composer form", () => {
     expect(moveItem(parts, 2, 1)).toEqual(parts);
     expect(withoutItem(parts, 1)).toEqual(["a", "c"]);
     expect(parts).toEqual(["a", "b", "c"]);
+  });
+
+  it("a channel over its limit stops sending, never Save as Draft (issue 42)", () => {
+    const idle = { busy: false, over: false, converting: false, problems: 0 };
+    expect(footerBlocked({ ...idle, over: true })).toEqual({ draft: false, send: true });
+    expect(footerBlocked({ ...idle, problems: 2 })).toEqual({ draft: false, send: true });
+    expect(footerBlocked({ ...idle, converting: true })).toEqual({ draft: false, send: true });
+    expect(footerBlocked({ ...idle, busy: true })).toEqual({ draft: true, send: true });
+    expect(footerBlocked(idle)).toEqual({ draft: false, send: false });
   });
 });

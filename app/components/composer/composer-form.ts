@@ -81,6 +81,14 @@ export function withPlatforms(
 
 export type Intent = "draft" | "schedule" | "now";
 
+/**
+ * Which footer buttons wait. Over a limit, a failing pre-flight or an image being converted stop sending only: a
+ * draft is where a long text gets cut down, and the API takes it (postProblems skips length limits for drafts).
+ */
+export function footerBlocked(s: { busy: boolean; over: boolean; converting: boolean; problems: number }) {
+  return { draft: s.busy, send: s.busy || s.over || s.converting || s.problems > 0 };
+}
+
 /** The body of POST /api/posts (or PUT) for what the user asked. */
 export function requestBody(form: ComposerForm, intent: Intent, timeZone: string) {
   const youtube = form.platforms.includes("youtube");
