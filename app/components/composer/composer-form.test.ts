@@ -4,6 +4,7 @@ import {
   footerBlocked,
   initialForm,
   moveItem,
+  ownTitleShown,
   requestBody,
   withChannel,
   withoutItem,
@@ -127,5 +128,13 @@ describe("composer form", () => {
     expect(footerBlocked({ ...idle, converting: true })).toEqual({ draft: false, send: true });
     expect(footerBlocked({ ...idle, busy: true })).toEqual({ draft: true, send: true });
     expect(footerBlocked(idle)).toEqual({ draft: false, send: false });
+  });
+
+  it("one YouTube channel has one title field; several, or a channel with its own title, get their own (issue 42)", () => {
+    const one = { selectedAccounts: { youtube: ["yt-1"] }, channels: [] };
+    expect(ownTitleShown(one, "yt-1")).toBe(false);
+    expect(ownTitleShown({ ...one, selectedAccounts: { youtube: ["yt-1", "yt-2"] } }, "yt-1")).toBe(true);
+    const titled = { ...one, channels: [{ platform: "youtube" as const, accountId: "yt-1", title: "Own" }] };
+    expect(ownTitleShown(titled, "yt-1")).toBe(true);
   });
 });

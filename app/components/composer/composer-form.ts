@@ -112,6 +112,15 @@ export function requestBody(form: ComposerForm, intent: Intent, timeZone: string
   };
 }
 
+/**
+ * Whether a YouTube channel's tab shows its own title field beside the post's one (issue 42: not two title fields
+ * for one channel): only when several YouTube channels are chosen, or this one already has its own title.
+ */
+export function ownTitleShown(form: Pick<ComposerForm, "selectedAccounts" | "channels">, accountId: string): boolean {
+  const own = form.channels.find((c) => c.platform === "youtube" && c.accountId === accountId)?.title;
+  return (form.selectedAccounts.youtube ?? []).length > 1 || Boolean(own);
+}
+
 /** The form with one channel's version changed; a version that overrides nothing is dropped. */
 export function withChannel(
   form: ComposerForm,
