@@ -209,7 +209,9 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-[1000px] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none"
         >
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-6 py-4">
-            <Dialog.Title className="text-lg font-semibold">{editing ? "Edit Post" : "Create Post"}</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold">
+              {editing ? "Edit Post" : initial.copyOf ? "Duplicate Post" : "Create Post"}
+            </Dialog.Title>
             <div className="flex items-center gap-2">
               <button
                 type="button"

@@ -49,6 +49,33 @@ describe("composer form", () => {
       localTime: "09:00",
     });
   });
+  it("Duplicate post starts a new post with the copy's content, channels and versions, at a fresh time (issue 42)", () => {
+    const post = {
+      content: "Launch",
+      platforms: ["twitter"],
+      selectedAccounts: { twitter: ["a1"] },
+      hashtags: ["one"],
+      mentions: [],
+      media: [],
+      title: null,
+      youtubeVideo: null,
+      status: "published",
+      scheduledDate: "2026-01-05T08:00:00.000Z",
+      channels: [{ platform: "twitter", accountId: "a1", text: "Launch on X" }],
+    } as unknown as PostJson;
+    const copy = initialForm({ copyOf: post }, now, "Europe/Berlin");
+    expect(copy).toMatchObject({
+      content: "Launch",
+      platforms: ["twitter"],
+      selectedAccounts: { twitter: ["a1"] },
+      hashtags: "#one",
+      channels: [{ platform: "twitter", accountId: "a1", text: "Launch on X" }],
+      mode: "now",
+    });
+    // Its time is a new post's (now + 1 h), not the January date it was published at.
+    expect(copy.localDate).toBe(initialForm({}, now, "Europe/Berlin").localDate);
+    expect(copy.localTime).toBe(initialForm({}, now, "Europe/Berlin").localTime);
+  });
   it("deselecting a platform clears its accounts", () => {
     const form = {
       ...initialForm({}, now, "UTC"),

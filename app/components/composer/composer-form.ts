@@ -26,15 +26,18 @@ export type ChannelDraft = Omit<ChannelVersionInput, "platform"> & { platform: P
 
 /** What opens the composer: an existing post (Edit), a planner day, or text from the AI page. */
 export interface ComposerInitial {
+  /** The post being edited. */
   post?: PostJson;
+  /** Duplicate post: a new post starting as a copy of this one's content, channels and media, not its time. */
+  copyOf?: PostJson;
   day?: string;
   text?: string;
 }
 
 export function initialForm(initial: ComposerInitial, now: number, timeZone: string): ComposerForm {
-  const post = initial.post;
-  const when = post?.scheduledDate
-    ? utcToLocal(Date.parse(post.scheduledDate), timeZone)
+  const post = initial.post ?? initial.copyOf;
+  const when = initial.post?.scheduledDate
+    ? utcToLocal(Date.parse(initial.post.scheduledDate), timeZone)
     : initial.day
       ? scheduleOnDay(initial.day, now, timeZone)
       : defaultSchedule(now, timeZone);
@@ -48,7 +51,7 @@ export function initialForm(initial: ComposerInitial, now: number, timeZone: str
     title: post?.title ?? "",
     youtubeVideo: post?.youtubeVideo?.id ?? null,
     // SPEC §4: a scheduled post, or a day picked on the planner, opens in Later mode.
-    mode: post?.scheduledDate || initial.day ? "later" : "now",
+    mode: initial.post?.scheduledDate || initial.day ? "later" : "now",
     ...when,
     channels: post?.channels ?? [],
   };
