@@ -4,7 +4,8 @@ import { seedFixture } from "../analytics/fixture.test-helper";
 import { createDb } from "../db/client";
 import { posts } from "../db/schema/index";
 import { invalidateDashboard } from "../http/dashboard-cache";
-import { call } from "../test/helpers";
+import { insertAccount, insertScheduledPost } from "../test/fixtures";
+import { call, registerUser } from "../test/helpers";
 
 let fx: Awaited<ReturnType<typeof seedFixture>>;
 beforeAll(async () => {
@@ -66,6 +67,38 @@ describe("GET /api/dashboard", () => {
     expect((await call<"GET /api/dashboard">("/api/dashboard", { token: fx.b.token })).body.data.stats.totalPosts).toBe(
       1,
     );
+  });
+
+  it("says what a held post waits for and lists posts waiting for approval as such, never as scheduled", async () => {
+    const u = await registerUser();
+    const x = await insertAccount(u.user.id, "twitter");
+    const inHours = (h: number) => Date.now() + h * 3600_000;
+    await insertScheduledPost(u.user.id, [{ accountId: x, platform: "twitter", dueAt: inHours(1) }], "On time");
+    const held = await insertScheduledPost(
+      u.user.id,
+      [{ accountId: x, platform: "twitter", dueAt: inHours(2), status: "held" }],
+      "Held",
+    );
+    await env.DB.prepare("UPDATE post_targets SET error_kind = 'account_disconnected' WHERE post_id = ?")
+      .bind(held.postId)
+      .run();
+    const waiting = await insertScheduledPost(
+      u.user.id,
+      [{ accountId: x, platform: "twitter", dueAt: inHours(3), status: "pending_approval" }],
+      "For approval",
+    );
+    await env.DB.prepare("UPDATE posts SET status = 'pending_approval' WHERE id = ?").bind(waiting.postId).run();
+
+    const res = await call<"GET /api/dashboard">("/api/dashboard", { token: u.token });
+    expect(res.status).toBe(200);
+    const shown = (list: Array<{ content: string; status: string; holdReason: string | null }>) =>
+      list.map((p) => [p.content, p.status, p.holdReason]);
+    expect(shown(res.body.data.upcomingPosts)).toEqual([
+      ["On time", "scheduled", null],
+      ["Held", "held", "account_disconnected"],
+      ["For approval", "pending_approval", null],
+    ]);
+    expect(shown(res.body.data.recentPosts)).toContainEqual(["Held", "held", "account_disconnected"]);
   });
 
   it("is per user", async () => {

@@ -3,7 +3,7 @@ import { resolveRange } from "../analytics/period";
 import { AnalyticsService } from "../analytics/service";
 import * as store from "../analytics/store";
 import type { Db } from "../db/client";
-import { media, posts } from "../db/schema/index";
+import { media, posts, postTargets } from "../db/schema/index";
 import { cacheDashboard, cachedDashboardOf } from "../http/dashboard-cache";
 import type { MemberRef } from "../tenancy/membership";
 
@@ -22,11 +22,37 @@ export async function cachedDashboard(db: Db, viewer: DashboardViewer, now: numb
 
 export type Dashboard = Awaited<ReturnType<typeof buildDashboard>>;
 
-const postSummary = (p: typeof posts.$inferSelect) => ({
+type PostRow = typeof posts.$inferSelect;
+
+/**
+ * The posts as the dashboard lists them. A post with a held channel is stored as `scheduled` (it still has to go
+ * out), but it will not go out on its own: it shows `held` and why (the first held channel's reason).
+ */
+async function summaries(db: Db, rows: PostRow[]) {
+  const held = rows.length
+    ? await db
+        .select({ postId: postTargets.postId, kind: postTargets.errorKind })
+        .from(postTargets)
+        .where(
+          and(
+            inArray(
+              postTargets.postId,
+              rows.map((p) => p.id),
+            ),
+            eq(postTargets.status, "held"),
+          ),
+        )
+    : [];
+  const holds = new Map(held.map((h) => [h.postId, h.kind]));
+  return rows.map((p) => postSummary(p, holds.has(p.id) ? { reason: holds.get(p.id) ?? null } : null));
+}
+
+const postSummary = (p: PostRow, hold: { reason: string | null } | null) => ({
   id: p.id,
   _id: p.id,
   content: p.content.slice(0, 80),
-  status: p.status,
+  status: hold ? "held" : p.status,
+  holdReason: hold?.reason ?? null,
   hashtags: p.hashtags,
   scheduledDate: p.scheduledAt ? new Date(p.scheduledAt).toISOString() : null,
   publishedAt: p.publishedAt ? new Date(p.publishedAt).toISOString() : null,
@@ -56,17 +82,18 @@ export async function buildDashboard(db: Db, viewer: DashboardViewer, now: numbe
         .findMany({
           where: and(
             eq(posts.workspaceId, workspaceId),
-            inArray(posts.status, ["scheduled"]),
+            // Waiting for approval is upcoming too; the list says which.
+            inArray(posts.status, ["scheduled", "pending_approval"]),
             gt(posts.scheduledAt, now),
           ),
           orderBy: asc(posts.scheduledAt),
           limit: 5,
         })
-        .then((r) => r.map(postSummary)),
+        .then((r) => summaries(db, r)),
     recent: () =>
       db.query.posts
         .findMany({ where: eq(posts.workspaceId, workspaceId), orderBy: desc(posts.createdAt), limit: 5 })
-        .then((r) => r.map(postSummary)),
+        .then((r) => summaries(db, r)),
     overview: () => analytics.overview(range).then((o) => o.overview),
     mediaFiles: () =>
       db

@@ -166,12 +166,19 @@ export const optionApplies = (option: keyof ChannelOptions, platform: Platform) 
 
 /**
  * What is wrong with one channel's own version, beyond the post-wide rules: its text, every thread part and
- * the first comment within the platform's limit, and only options and features the platform has.
+ * the first comment within the platform's limit (unless `lengths` is false: a draft may run long), and only options
+ * and features the platform has.
  */
-export function versionProblems(platform: Platform, version: StoredVersion, effective: EffectiveVersion): string[] {
+export function versionProblems(
+  platform: Platform,
+  version: StoredVersion,
+  effective: EffectiveVersion,
+  lengths = true,
+): string[] {
   const out: string[] = [];
   // A server that sets its own limit (Mastodon) is held to it per account by pre-flight (ADR 059).
-  const max = PLATFORM_PROFILES[platform].limitsPerAccount ? Number.POSITIVE_INFINITY : CHARACTER_LIMITS[platform];
+  const max =
+    !lengths || PLATFORM_PROFILES[platform].limitsPerAccount ? Number.POSITIVE_INFINITY : CHARACTER_LIMITS[platform];
   if (version.thread?.length && !PLATFORM_PROFILES[platform].threads) out.push(ChannelMessages.noThreads(platform));
   if (version.firstComment && !PLATFORM_PROFILES[platform].firstComment)
     out.push(ChannelMessages.noFirstComment(platform));

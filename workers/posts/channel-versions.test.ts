@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { nextYearDay } from "../test/dates";
 import { call, registerUser, settledPost, uploadImage } from "../test/helpers";
 import { fileOf, mp4Bytes } from "../test/media-fixtures";
 import { armFault, connectViaEmulator, raw } from "../test/oauth";
@@ -119,17 +120,30 @@ describe("per-channel versions", () => {
       publishNow: false,
       status: "draft",
     };
-    // 499 characters are too many for X...
-    const refused = await call<"POST /api/posts">("/api/posts", { token: u.token, body: base });
+    const scheduled = {
+      ...base,
+      status: "scheduled",
+      scheduledDate: { localDate: nextYearDay(3, 10), localTime: "09:00" },
+    };
+    // 499 characters are too many to schedule for X...
+    const refused = await call<"POST /api/posts">("/api/posts", { token: u.token, body: scheduled });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/^Content exceeds Twitter limit \(499\/280\)/);
     // ...unless X has its own, shorter text; a version over the limit is named by its network.
+    const tooLongVersion = { platform: "twitter", accountId: id("twitter"), text: `${long}!` };
     const tooLong = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
-      body: { ...base, channels: [{ platform: "twitter", accountId: id("twitter"), text: `${long}!` }] },
+      body: { ...scheduled, channels: [tooLongVersion] },
     });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toMatch(/^Content exceeds Twitter limit \(500\/280\)/);
+    // A draft is where a long text gets cut down: it saves, over the limit, as it was typed.
+    const longDraft = await call<"POST /api/posts">("/api/posts", {
+      token: u.token,
+      body: { ...base, channels: [tooLongVersion] },
+    });
+    expect(longDraft.status, longDraft.body.message).toBe(201);
+    expect(longDraft.body.data).toMatchObject({ status: "draft", content: long });
     const saved = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: { ...base, channels: [{ platform: "twitter", accountId: id("twitter"), text: "Short one" }] },

@@ -16,7 +16,7 @@ type TargetRow = typeof postTargets.$inferSelect;
 export const placeholder = (name: string) => sql.placeholder(name);
 
 /** Which of the list's filters a request uses: the list's statements are rendered once for each combination. */
-type ListShape = Record<"status" | "platform" | "from" | "to" | "search", boolean>;
+type ListShape = Record<"status" | "platform" | "from" | "to" | "search" | "byDate", boolean>;
 
 /** Which filters `q` uses, and a key naming that combination for its rendered statements. */
 export function listShape(q: ListPostsQuery): { shape: ListShape; key: string } {
@@ -26,14 +26,17 @@ export function listShape(q: ListPostsQuery): { shape: ListShape; key: string } 
     from: q.from !== undefined,
     to: q.to !== undefined,
     search: Boolean(q.search),
+    byDate: q.sort === "date",
   };
   const key = (Object.keys(shape) as Array<keyof ListShape>).filter((k) => shape[k]).join(",");
   return { shape, key };
 }
 
 /** The list's filters, their values as placeholders (`list` binds them). */
+/** The date a post shows (published, else scheduled, else created): what `from`/`to` and `sort=date` read. */
+const shownAt = sql`coalesce(${posts.publishedAt}, ${posts.scheduledAt}, ${posts.createdAt})`;
+
 export function listWhere(shape: ListShape) {
-  const shownAt = sql`coalesce(${posts.publishedAt}, ${posts.scheduledAt}, ${posts.createdAt})`;
   return and(
     eq(posts.workspaceId, placeholder("workspaceId")),
     shape.status ? eq(posts.status, placeholder("status")) : undefined,
@@ -48,10 +51,13 @@ export function listWhere(shape: ListShape) {
   );
 }
 
-/** `columns` of the list's page: newest first. */
+/** The list's order: newest created first, or (`sort=date`) by the date each post shows, latest first. */
+export const listOrder = (shape: ListShape) => sql`${shape.byDate ? shownAt : posts.createdAt} DESC, ${posts.id} DESC`;
+
+/** `columns` of the list's page, in the list's order. */
 export function inPage(shape: ListShape, columns: SQL) {
   return sql`SELECT ${columns} FROM ${posts} WHERE ${listWhere(shape)}
-    ORDER BY ${posts.createdAt} DESC, ${posts.id} DESC LIMIT ${placeholder("limit")} OFFSET ${placeholder("offset")}`;
+    ORDER BY ${listOrder(shape)} LIMIT ${placeholder("limit")} OFFSET ${placeholder("offset")}`;
 }
 
 /** The list statement's rows before the related ones: its total, then its page (ordered by `sort`). */

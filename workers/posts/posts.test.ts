@@ -401,6 +401,27 @@ describe("GET /api/posts", () => {
     ).toEqual(["Launch day", "Team photo"]);
     expect((await call<"GET /api/posts">("/api/posts?limit=101", { token: u.token })).status).toBe(400);
   });
+
+  it("sort=date lists by the date each post shows (published, else scheduled, else created), latest first", async () => {
+    const { u, base } = await setup();
+    const make = (body: object) =>
+      call<"POST /api/posts">("/api/posts", { token: u.token, body: { ...base, ...body } });
+    // Written in an order unlike their dates: the June post first, the draft (dated today) last.
+    await make({ content: "June", scheduledDate: { localDate: nextYearDay(6, 1), localTime: "09:00" } });
+    await make({ content: "May", scheduledDate: { localDate: nextYearDay(5, 10), localTime: "09:00" } });
+    await make({ content: "Idea", status: "draft" });
+    const contents = async (q: string) => {
+      const res = await call<"GET /api/posts">(`/api/posts?${q}`, { token: u.token });
+      expect(res.status).toBe(200);
+      return res.body.data.posts.map((p) => p.content);
+    };
+    expect(await contents("sort=date")).toEqual(["June", "May", "Idea"]);
+    expect(await contents("sort=date&limit=2&page=2")).toEqual(["Idea"]);
+    expect(await contents("sort=date&status=scheduled")).toEqual(["June", "May"]);
+    const refused = await call<"GET /api/posts">("/api/posts?sort=likes", { token: u.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ success: false, message: "Sort by created or date." });
+  });
 });
 
 describe("another user's posts", () => {

@@ -5,7 +5,10 @@ import { localDayBounds } from "./schedule-time";
 
 const day = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "Please enter a valid date range." });
 
-/** GET /api/posts: page, limit ≤ 100, status, platform, from/to (a local day in the user's zone, or an instant), search. */
+/**
+ * GET /api/posts: page, limit ≤ 100, status, platform, from/to (a local day in the user's zone, or an instant), search,
+ * sort.
+ */
 export const listPostsSchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100, "You can list at most 100 posts at a time.").default(50),
@@ -14,6 +17,8 @@ export const listPostsSchema = z.object({
   from: day.optional(),
   to: day.optional(),
   search: z.string().trim().max(200).optional(),
+  /** `created`: newest created first (the default); `date`: by the date a post shows, latest first (the hub's). */
+  sort: z.enum(["created", "date"], { error: "Sort by created or date." }).default("created"),
 });
 
 export interface ListPostsQuery {
@@ -25,6 +30,7 @@ export interface ListPostsQuery {
   from?: number;
   to?: number;
   search?: string;
+  sort?: "created" | "date";
 }
 
 /** A `from`/`to` that is a date without a time: a day in the workspace's zone. */

@@ -196,7 +196,8 @@ const MEDIA_ONLY: readonly Platform[] = PLATFORMS.filter(
 
 /**
  * The messages of SPEC §5 Post in the order the composer shows them. Drafts skip the media, account and
- * schedule requirements but keep the content rules.
+ * schedule requirements and the length limits (a draft is where a long text gets cut down; scheduling checks
+ * them), but keep the other content rules.
  */
 export function postProblems(fields: PostFields, ctx: PostRuleContext): string[] {
   const out: string[] = [];
@@ -211,7 +212,7 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
   // A server that sets its own limit (Mastodon) is checked per account by pre-flight (ADR 059).
   const tightest = tightestPlatform(inheriting.filter((p) => !PLATFORM_PROFILES[p].limitsPerAccount));
   const length = captionLength(tightest, captionOf(fields.content, fields.hashtags));
-  if (tightest && length > CHARACTER_LIMITS[tightest]) {
+  if (!draft && tightest && length > CHARACTER_LIMITS[tightest]) {
     out.push(
       platforms.length === 1
         ? PostMessages.characterLimit(length, CHARACTER_LIMITS[tightest], tightest)
@@ -234,16 +235,17 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
       continue;
     }
     const effective = effectiveVersion(base, { platform, version });
-    out.push(...versionProblems(platform, version, effective));
+    out.push(...versionProblems(platform, version, effective, !draft));
     if (effective.customized) {
       const own = allHashtags(effective.caption, []).length;
       if (own > HASHTAG_LIMITS[platform]) out.push(PostMessages.hashtagLimit(platform, own, HASHTAG_LIMITS[platform]));
     }
   }
   const youtube = platforms.includes("youtube");
-  if (youtube && (fields.title ?? "").length > YOUTUBE_TITLE_MAX) out.push(PostMessages.youtubeTitleLong);
+  if (!draft && youtube && (fields.title ?? "").length > YOUTUBE_TITLE_MAX) out.push(PostMessages.youtubeTitleLong);
   for (const c of fields.channels)
-    if (c.platform === "youtube" && (c.title ?? "").length > YOUTUBE_TITLE_MAX) out.push(PostMessages.youtubeTitleLong);
+    if (!draft && c.platform === "youtube" && (c.title ?? "").length > YOUTUBE_TITLE_MAX)
+      out.push(PostMessages.youtubeTitleLong);
   const timeZone = fields.timezone ?? ctx.timeZone;
   const at = scheduledInstant(fields.scheduledDate, timeZone);
   if (at === null || Number.isNaN(at)) out.push(PostMessages.scheduleInvalid);

@@ -14,6 +14,7 @@ import { DUPLICATE_WINDOW_MS, duplicatesOf, retryNote } from "./channel-notes";
 import { channelKey, effectiveVersion } from "./channel-version";
 import {
   inPage,
+  listOrder,
   listShape,
   listWhere,
   PAGE,
@@ -235,7 +236,7 @@ export class PostStore {
       () => sql`SELECT kind, sort, row FROM (
           SELECT ${sql.raw(String(TOTAL))} AS kind, 0 AS sort, (SELECT count(*) FROM ${posts} WHERE ${listWhere(shape)}) AS row
           UNION ALL
-          SELECT ${sql.raw(String(PAGE))}, row_number() OVER (ORDER BY ${posts.createdAt} DESC, ${posts.id} DESC), ${jsonRow(posts)}
+          SELECT ${sql.raw(String(PAGE))}, row_number() OVER (ORDER BY ${listOrder(shape)}), ${jsonRow(posts)}
             FROM (${inPage(shape, sql`*`)}) AS ${posts})
         UNION ALL
         SELECT kind, sort, row FROM (${relatedRows(inPage(shape, sql`${posts.id}`))})

@@ -173,14 +173,15 @@ describe("threads", () => {
     await expectChain("twitter", tag, done.platformPosts[0].partIds);
   });
 
-  it("refuses a part over the network's limit, naming the part", async () => {
+  it("refuses to schedule a part over the network's limit, naming the part", async () => {
     const { u, id, image } = await setup(["twitter"]);
     const base = {
       content: "Opening",
       platforms: ["twitter"],
       selectedAccounts: { twitter: [id("twitter")] },
       images: [image],
-      status: "draft",
+      status: "scheduled",
+      scheduledDate: new Date(Date.now() + 24 * 3600_000).toISOString(),
     };
     const long = await call<"POST /api/posts">("/api/posts", {
       token: u.token,

@@ -31,6 +31,7 @@ export function ChannelOptions({
   platform,
   name,
   title,
+  showTitle,
   baseTitle,
   options,
   images,
@@ -40,6 +41,8 @@ export function ChannelOptions({
   platform: Platform;
   name: string;
   title: string | null;
+  /** A YouTube channel's own title field (ownTitleShown): one channel alone has the post's title only. */
+  showTitle: boolean;
   baseTitle: string;
   options: Options;
   images: MediaJson[];
@@ -57,18 +60,20 @@ export function ChannelOptions({
       <legend className="px-1 text-sm font-medium text-slate-700">{name} options</legend>
       {youtube ? (
         <>
-          <div>
-            <label htmlFor={`${id}-title`} className={labelClass}>
-              Title on {name}
-            </label>
-            <input
-              id={`${id}-title`}
-              className={inputClass}
-              value={title ?? ""}
-              placeholder={baseTitle || "The post's title"}
-              onChange={(e) => onTitle(e.target.value || null)}
-            />
-          </div>
+          {showTitle ? (
+            <div>
+              <label htmlFor={`${id}-title`} className={labelClass}>
+                Title on {name}
+              </label>
+              <input
+                id={`${id}-title`}
+                className={inputClass}
+                value={title ?? ""}
+                placeholder={baseTitle || "The post's title"}
+                onChange={(e) => onTitle(e.target.value || null)}
+              />
+            </div>
+          ) : null}
           <div>
             <label htmlFor={`${id}-privacy`} className={labelClass}>
               Privacy

@@ -10,7 +10,7 @@ import type { Problem } from "../../../workers/posts/preflight";
 import type { AccountView, MediaJson } from "../posts/types";
 import { ChannelMedia } from "./ChannelMedia";
 import { ChannelOptions } from "./ChannelOptions";
-import { type ComposerForm, withChannel } from "./composer-form";
+import { type ComposerForm, ownTitleShown, withChannel } from "./composer-form";
 import { accountCharacterLimit } from "./content-limits";
 import { PlatformPreview } from "./PlatformPreview";
 import { ThreadParts } from "./ThreadParts";
@@ -185,6 +185,7 @@ function ChannelTab({
           platform={platform}
           name={name}
           title={draft?.title ?? null}
+          showTitle={ownTitleShown(form, accountId)}
           baseTitle={form.title}
           options={draft?.options ?? {}}
           images={media.filter((m) => m.fileType === "image")}

@@ -34,6 +34,7 @@ import { clearDraft, draftKey, formChanged, readDraft, type StoredDraft, writeDr
 import {
   type ComposerForm,
   type ComposerInitial,
+  footerBlocked,
   type Intent,
   initialForm,
   requestBody,
@@ -184,7 +185,8 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
     }
   };
   // Sending now would fail on a channel (pre-flight says why), so the send buttons wait until it is fixed.
-  const blocked = busy || counter.over || converting || preflight.problems.length > 0;
+  const waits = footerBlocked({ busy, over: counter.over, converting, problems: preflight.problems.length });
+  const blocked = waits.send;
 
   const addMedia = (items: MediaJson[]) =>
     setForm((f) => ({ ...f, media: [...f.media, ...items.filter((m) => !f.media.some((x) => x.id === m.id))] }));
@@ -207,7 +209,9 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-[1000px] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none"
         >
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-6 py-4">
-            <Dialog.Title className="text-lg font-semibold">{editing ? "Edit Post" : "Create Post"}</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold">
+              {editing ? "Edit Post" : initial.copyOf ? "Duplicate Post" : "Create Post"}
+            </Dialog.Title>
             <div className="flex items-center gap-2">
               <button
                 type="button"
@@ -419,12 +423,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
               <button type="button" className={`${secondaryButton} mr-auto`} onClick={requestClose}>
                 Cancel
               </button>
-              <button
-                type="button"
-                className={secondaryButton}
-                disabled={busy || counter.over}
-                onClick={() => submit("draft")}
-              >
+              <button type="button" className={secondaryButton} disabled={waits.draft} onClick={() => submit("draft")}>
                 Save as Draft
               </button>
               <button type="button" className={secondaryButton} disabled={blocked} onClick={() => submit("now", true)}>

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { PostJson } from "../posts/types";
-import { initialForm, moveItem, requestBody, withChannel, withoutItem, withPlatforms } from "./composer-form";
+import {
+  footerBlocked,
+  initialForm,
+  moveItem,
+  ownTitleShown,
+  requestBody,
+  withChannel,
+  withoutItem,
+  withPlatforms,
+} from "./composer-form";
 
 const now = Date.parse("2026-03-05T10:00:00Z");
 
@@ -39,6 +48,33 @@ describe("composer form", () => {
       localDate: "2026-10-26",
       localTime: "09:00",
     });
+  });
+  it("Duplicate post starts a new post with the copy's content, channels and versions, at a fresh time (issue 42)", () => {
+    const post = {
+      content: "Launch",
+      platforms: ["twitter"],
+      selectedAccounts: { twitter: ["a1"] },
+      hashtags: ["one"],
+      mentions: [],
+      media: [],
+      title: null,
+      youtubeVideo: null,
+      status: "published",
+      scheduledDate: "2026-01-05T08:00:00.000Z",
+      channels: [{ platform: "twitter", accountId: "a1", text: "Launch on X" }],
+    } as unknown as PostJson;
+    const copy = initialForm({ copyOf: post }, now, "Europe/Berlin");
+    expect(copy).toMatchObject({
+      content: "Launch",
+      platforms: ["twitter"],
+      selectedAccounts: { twitter: ["a1"] },
+      hashtags: "#one",
+      channels: [{ platform: "twitter", accountId: "a1", text: "Launch on X" }],
+      mode: "now",
+    });
+    // Its time is a new post's (now + 1 h), not the January date it was published at.
+    expect(copy.localDate).toBe(initialForm({}, now, "Europe/Berlin").localDate);
+    expect(copy.localTime).toBe(initialForm({}, now, "Europe/Berlin").localTime);
   });
   it("deselecting a platform clears its accounts", () => {
     const form = {
@@ -110,5 +146,22 @@ describe("composer form", () => {
     expect(moveItem(parts, 2, 1)).toEqual(parts);
     expect(withoutItem(parts, 1)).toEqual(["a", "c"]);
     expect(parts).toEqual(["a", "b", "c"]);
+  });
+
+  it("a channel over its limit stops sending, never Save as Draft (issue 42)", () => {
+    const idle = { busy: false, over: false, converting: false, problems: 0 };
+    expect(footerBlocked({ ...idle, over: true })).toEqual({ draft: false, send: true });
+    expect(footerBlocked({ ...idle, problems: 2 })).toEqual({ draft: false, send: true });
+    expect(footerBlocked({ ...idle, converting: true })).toEqual({ draft: false, send: true });
+    expect(footerBlocked({ ...idle, busy: true })).toEqual({ draft: true, send: true });
+    expect(footerBlocked(idle)).toEqual({ draft: false, send: false });
+  });
+
+  it("one YouTube channel has one title field; several, or a channel with its own title, get their own (issue 42)", () => {
+    const one = { selectedAccounts: { youtube: ["yt-1"] }, channels: [] };
+    expect(ownTitleShown(one, "yt-1")).toBe(false);
+    expect(ownTitleShown({ ...one, selectedAccounts: { youtube: ["yt-1", "yt-2"] } }, "yt-1")).toBe(true);
+    const titled = { ...one, channels: [{ platform: "youtube" as const, accountId: "yt-1", title: "Own" }] };
+    expect(ownTitleShown(titled, "yt-1")).toBe(true);
   });
 });

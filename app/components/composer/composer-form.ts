@@ -26,15 +26,18 @@ export type ChannelDraft = Omit<ChannelVersionInput, "platform"> & { platform: P
 
 /** What opens the composer: an existing post (Edit), a planner day, or text from the AI page. */
 export interface ComposerInitial {
+  /** The post being edited. */
   post?: PostJson;
+  /** Duplicate post: a new post starting as a copy of this one's content, channels and media, not its time. */
+  copyOf?: PostJson;
   day?: string;
   text?: string;
 }
 
 export function initialForm(initial: ComposerInitial, now: number, timeZone: string): ComposerForm {
-  const post = initial.post;
-  const when = post?.scheduledDate
-    ? utcToLocal(Date.parse(post.scheduledDate), timeZone)
+  const post = initial.post ?? initial.copyOf;
+  const when = initial.post?.scheduledDate
+    ? utcToLocal(Date.parse(initial.post.scheduledDate), timeZone)
     : initial.day
       ? scheduleOnDay(initial.day, now, timeZone)
       : defaultSchedule(now, timeZone);
@@ -48,7 +51,7 @@ export function initialForm(initial: ComposerInitial, now: number, timeZone: str
     title: post?.title ?? "",
     youtubeVideo: post?.youtubeVideo?.id ?? null,
     // SPEC §4: a scheduled post, or a day picked on the planner, opens in Later mode.
-    mode: post?.scheduledDate || initial.day ? "later" : "now",
+    mode: initial.post?.scheduledDate || initial.day ? "later" : "now",
     ...when,
     channels: post?.channels ?? [],
   };
@@ -81,6 +84,14 @@ export function withPlatforms(
 
 export type Intent = "draft" | "schedule" | "now";
 
+/**
+ * Which footer buttons wait. Over a limit, a failing pre-flight or an image being converted stop sending only: a
+ * draft is where a long text gets cut down, and the API takes it (postProblems skips length limits for drafts).
+ */
+export function footerBlocked(s: { busy: boolean; over: boolean; converting: boolean; problems: number }) {
+  return { draft: s.busy, send: s.busy || s.over || s.converting || s.problems > 0 };
+}
+
 /** The body of POST /api/posts (or PUT) for what the user asked. */
 export function requestBody(form: ComposerForm, intent: Intent, timeZone: string) {
   const youtube = form.platforms.includes("youtube");
@@ -102,6 +113,15 @@ export function requestBody(form: ComposerForm, intent: Intent, timeZone: string
     // Only the versions of channels still chosen: deselecting an account drops its version.
     channels: form.channels.filter((c) => form.selectedAccounts[c.platform]?.includes(c.accountId)),
   };
+}
+
+/**
+ * Whether a YouTube channel's tab shows its own title field beside the post's one (issue 42: not two title fields
+ * for one channel): only when several YouTube channels are chosen, or this one already has its own title.
+ */
+export function ownTitleShown(form: Pick<ComposerForm, "selectedAccounts" | "channels">, accountId: string): boolean {
+  const own = form.channels.find((c) => c.platform === "youtube" && c.accountId === accountId)?.title;
+  return (form.selectedAccounts.youtube ?? []).length > 1 || Boolean(own);
 }
 
 /** The form with one channel's version changed; a version that overrides nothing is dropped. */

@@ -6,7 +6,7 @@ const ComposerDialog = lazy(() => import("./ComposerDialog"));
 
 /**
  * Opens the composer, loading its code on first use: `open({})` to create, `open({ day })` from the
- * planner, `open({ text })` from a link, `open({ post })` to edit. Render `element` once in the page.
+ * planner, `open({ text })` from a link, `open({ post })` to edit, `open({ copyOf })` to start a new post as a copy. Render `element` once in the page.
  */
 export function useComposer(timeZone: string, onSaved?: (post: PostJson) => void) {
   const [state, setState] = useState<{ initial: ComposerInitial; key: number } | null>(null);

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { filtersHref, filtersOf, hasFilters, NO_FILTERS, postsQuery } from "./post-filters";
 
 describe("post filters", () => {
-  it("sends only the filters set, with the hub's limit of 100", () => {
-    expect(postsQuery(NO_FILTERS)).toBe("limit=100");
+  it("sends only the filters set, with the hub's limit of 100, sorted by the date cards show", () => {
+    expect(postsQuery(NO_FILTERS)).toBe("limit=100&sort=date");
     expect(
       postsQuery({
         search: " #summer ",
@@ -12,7 +12,7 @@ describe("post filters", () => {
         from: "2026-03-01",
         to: "2026-03-31",
       }),
-    ).toBe("limit=100&search=%23summer&status=scheduled&platform=twitter&from=2026-03-01&to=2026-03-31");
+    ).toBe("limit=100&sort=date&search=%23summer&status=scheduled&platform=twitter&from=2026-03-01&to=2026-03-31");
   });
   it("knows when any filter is set (for the empty state's wording)", () => {
     expect(hasFilters(NO_FILTERS)).toBe(false);

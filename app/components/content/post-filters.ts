@@ -27,8 +27,9 @@ function filterParams(f: PostFilters, q = new URLSearchParams()): URLSearchParam
   return q;
 }
 
+/** The hub lists posts by the date each card shows, latest first (issue 42: not by when they were written). */
 export const postsQuery = (f: PostFilters, limit = 100): string =>
-  filterParams(f, new URLSearchParams({ limit: String(limit) })).toString();
+  filterParams(f, new URLSearchParams({ limit: String(limit), sort: "date" })).toString();
 
 /** The Content Hub's URL showing these filters. */
 export function filtersHref(f: PostFilters): string {

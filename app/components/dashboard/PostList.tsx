@@ -1,21 +1,21 @@
 import { Link } from "react-router";
+import { heldLabel, statusLabel, statusTone } from "~/components/posts/post-view";
 import { formatDateTime } from "~/lib/format";
 
 export interface PostSummary {
   id: string;
   content: string;
   status: string;
+  /** Why a `held` post waits (its first held channel's reason). */
+  holdReason: string | null;
   scheduledDate: string | null;
   publishedAt: string | null;
   createdAt: string;
 }
 
-const STATUS_CLASS: Record<string, string> = {
-  scheduled: "bg-amber-100 text-amber-800",
-  published: "bg-green-100 text-green-800",
-  partially_published: "bg-green-100 text-green-800",
-  failed: "bg-red-100 text-red-800",
-};
+/** What a dashboard row's badge says: a held post says what it waits for, a post for approval says so. */
+export const summaryLabel = (p: Pick<PostSummary, "status" | "holdReason">) =>
+  p.status === "held" ? heldLabel(p.holdReason) : statusLabel(p.status);
 
 /** Posts as rows linking to the Content Hub; `when` picks the date shown. */
 export function PostList({
@@ -42,10 +42,8 @@ export function PostList({
               <span className="block truncate text-sm">{p.content || "(no text)"}</span>
               <span className="text-xs text-slate-500">{formatDateTime(when(p), timezone)}</span>
             </span>
-            <span
-              className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium capitalize ${STATUS_CLASS[p.status] ?? "bg-slate-100 text-slate-700"}`}
-            >
-              {p.status.replace("_", " ")}
+            <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${statusTone(p.status)}`}>
+              {summaryLabel(p)}
             </span>
           </Link>
         </li>

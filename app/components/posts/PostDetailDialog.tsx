@@ -39,6 +39,7 @@ export function PostDetailDialog({
   timeZone,
   onOpenChange,
   onEdit,
+  onDuplicate,
   onDelete,
   onChanged,
 }: {
@@ -48,6 +49,8 @@ export function PostDetailDialog({
   timeZone: string;
   onOpenChange: (open: boolean) => void;
   onEdit: (post: PostJson) => void;
+  /** Opens the composer on a new post copied from this one. */
+  onDuplicate: (post: PostJson) => void;
   onDelete: (post: PostJson) => void;
   /** After a repost, retry or confirm: the page's list asks again. */
   onChanged: () => void;
@@ -139,6 +142,9 @@ export function PostDetailDialog({
             >
               <DropdownMenu.Item className={itemClass} onSelect={() => onEdit(post)}>
                 Edit Post
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className={itemClass} onSelect={() => onDuplicate(post)}>
+                Duplicate post
               </DropdownMenu.Item>
               <DropdownMenu.Item className={itemClass} onSelect={askRepost}>
                 Repost Now

@@ -36,6 +36,8 @@ describe("post card helpers", () => {
     expect(statusTone("draft")).toContain("slate");
     expect(statusTone("pending_approval")).toContain("violet");
     expect(statusLabel("pending_approval")).toBe("Pending approval");
+    expect(statusLabel("partially_published")).toBe("Partially published");
+    expect(statusTone("partially_published")).toContain("green");
   });
   it("lists a status per channel, or the post's own without channels", () => {
     expect(channelStatuses({ status: "draft", platformPosts: [] })).toEqual([{ platform: null, status: "draft" }]);

@@ -45,6 +45,7 @@ export function statusTone(status: string): string {
     case "scheduled":
       return "bg-amber-100 text-amber-800 border-amber-300";
     case "published":
+    case "partially_published":
       return "bg-green-100 text-green-800 border-green-300";
     case "failed":
       return "bg-red-100 text-red-800 border-red-300";
@@ -63,6 +64,7 @@ const STATUS_LABELS: Record<string, string> = {
   queued: "Queued",
   publishing: "Publishing",
   published: "Published",
+  partially_published: "Partially published",
   failed: "Failed",
   unconfirmed: "Unconfirmed",
   held: "On hold",

@@ -32,6 +32,10 @@ export function usePostDialogs(timeZone: string, onChange: () => void) {
             setDetail(null);
             composer.open({ post });
           }}
+          onDuplicate={(post) => {
+            setDetail(null);
+            composer.open({ copyOf: post });
+          }}
           onDelete={(post) => {
             setDetail(null);
             setDeleting(post);
