@@ -2,8 +2,8 @@ import type { Db } from "../../db/client";
 import { PLATFORM_NAMES, type Platform } from "../../platform-profile";
 import { CONTENT_TYPE_LABELS } from "../definitions";
 import type { Range } from "../period";
+import { loadTargetRows } from "../post-reads";
 import type { AnalyticsService } from "../service";
-import * as store from "../store";
 import type { ReportKind } from "./formats";
 import { localTime, POSTS_SHEET_LIMIT, postsTable } from "./posts-sheet";
 
@@ -187,7 +187,7 @@ export async function buildReportData(
     }),
     posts: async (): Promise<Table> =>
       postsTable(
-        await store.loadTargetRows(db, workspaceId, range, undefined, { newest: POSTS_SHEET_LIMIT + 1 }),
+        await loadTargetRows(db, workspaceId, range, undefined, { newest: POSTS_SHEET_LIMIT + 1 }),
         range.timezone,
       ),
     topPosts: async (): Promise<Table> => ({
