@@ -96,17 +96,7 @@ export async function syncAccount(
   const now = deps.now();
   const writes: Write[] = [];
 
-  const step: SyncStep = {
-    accountId,
-    workspaceId: account.workspaceId,
-    platform: account.platform,
-    now,
-    access,
-    client,
-    writes,
-    result,
-    fail,
-  };
+  const step: SyncStep = { account, now, access, client, writes, result, fail };
   const accountDue = opts.force || !state?.lastAccountSyncAt || now - state.lastAccountSyncAt >= ACCOUNT_INTERVAL_MS;
   if (accountDue && !opts.targetIds) await syncAccountFigures(step);
   for (const t of await targetsToSync(db, accountId, opts, now)) await syncTarget(step, t);
@@ -131,9 +121,7 @@ type Write = { table: "account" | "post" | "audience" | "comment"; row: Record<s
 
 /** What each step of one account's sync shares: the account, the clock, its access, and where results go. */
 interface SyncStep {
-  accountId: string;
-  workspaceId: string;
-  platform: Platform;
+  account: { id: string; workspaceId: string; platform: Platform };
   now: number;
   access: ReturnType<typeof refreshOnce>;
   client: ReturnType<SyncDeps["client"]>;
@@ -143,17 +131,8 @@ interface SyncStep {
 }
 
 /** The account's own figures: followers, reach, impressions, profile views, and its audience when given. */
-async function syncAccountFigures({
-  accountId,
-  workspaceId,
-  platform,
-  now,
-  access,
-  client,
-  writes,
-  result,
-  fail,
-}: SyncStep) {
+async function syncAccountFigures({ account, now, access, client, writes, result, fail }: SyncStep) {
+  const { id: accountId, workspaceId, platform } = account;
   try {
     const m = await access.call((c) => client.accountMetrics(c));
     const base = { accountId, workspaceId, platform, takenAt: now };
@@ -207,9 +186,10 @@ async function targetsToSync(db: SyncDeps["db"], accountId: string, opts: SyncOp
 
 /** One target's metrics and comments. */
 async function syncTarget(
-  { accountId, workspaceId, platform, now, access, client, writes, result, fail }: SyncStep,
+  { account, now, access, client, writes, result, fail }: SyncStep,
   t: { id: string; postId: string; remoteId: string | null },
 ) {
+  const { id: accountId, workspaceId, platform } = account;
   try {
     const m = await access.call((c) => client.postMetrics(c, t.remoteId!));
     writes.push({
