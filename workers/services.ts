@@ -59,14 +59,8 @@ export interface Placement {
   meter?: (d1: D1Database) => D1Database;
 }
 
-/**
- * Everything a handler or loader may use, built from the bindings once per request. `origin` is this
- * Worker's public origin (from the request; APP_ORIGIN for cron and queues): OAuth redirect URIs and,
- * in sandbox mode, the consent pages and the emulator live there. Account-level services (sign-in, users,
- * workspaces and members, API keys) use the directory database `DB`; the workspace services are built on
- * first use from the workspace's shard (`workers/db/directory.ts`), so a request pays only for what it uses.
- */
-export function buildServices(env: Env, now: () => number = Date.now, origin?: string, placement: Placement = {}) {
+/** The account-level services (directory database, mail, sign-in, platform clients) and `scoped`, the workspace's. */
+function accountServices(env: Env, now: () => number, origin: string | undefined, placement: Placement) {
   const config = parseConfig(env);
   const appOrigin = origin ?? config.APP_ORIGIN;
   const wrap = placement.meter ?? ((d1: D1Database) => d1);
@@ -100,6 +94,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
   const rateLimit = new RateLimitService(env.RATE_LIMITER, now);
   const mediaUrls = new MediaUrlSigner(config.SESSION_SECRET, now);
   const shared = { config, env, now, mailer, appOrigin, platformFetch, platforms, mediaUrls };
+  // The workspace's services, built on first use from its shard (again when the shard asked for changes).
   let built: { shard: string; services: WorkspaceServices } | undefined;
   const scoped = (): WorkspaceServices => {
     const shard = shardName();
@@ -109,13 +104,37 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
   };
   return {
     config,
+    scoped,
+    appOrigin,
+    directory,
+    mailer,
+    platforms,
+    shardForNew,
+    auth,
+    rateLimit,
+    mediaUrls,
+  };
+}
+
+/**
+ * Everything a handler or loader may use, built from the bindings once per request. `origin` is this
+ * Worker's public origin (from the request; APP_ORIGIN for cron and queues): OAuth redirect URIs and,
+ * in sandbox mode, the consent pages and the emulator live there. Account-level services (sign-in, users,
+ * workspaces and members, API keys) use the directory database `DB`; the workspace services are built on
+ * first use from the workspace's shard (`workers/db/directory.ts`), so a request pays only for what it uses.
+ */
+export function buildServices(env: Env, now: () => number = Date.now, origin?: string, placement: Placement = {}) {
+  const base = accountServices(env, now, origin, placement);
+  const { config, directory, mailer, auth, rateLimit, mediaUrls, scoped } = base;
+  return {
+    config,
     env,
     now,
     mailer,
     /** The directory database: users, workspaces, members, invitations, API keys (ADR 035). */
     directory,
     get platforms() {
-      return platforms();
+      return base.platforms();
     },
     auth,
     apiKeys: new ApiKeyService(directory, (id) => auth.getUser(id), now),
@@ -123,7 +142,13 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** Register, sign in and out, reset by code: rate limits and cookies included, for the API and the forms. */
     authFlows: new AuthFlows(auth, rateLimit),
     /** Workspaces, members, invitations; `notifyMember` mails one member. */
-    workspaces: new WorkspaceService({ db: directory, mailer, now, origin: appOrigin, shardForNew }),
+    workspaces: new WorkspaceService({
+      db: directory,
+      mailer,
+      now,
+      origin: base.appOrigin,
+      shardForNew: base.shardForNew,
+    }),
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls,
     // The workspace's services, built on first use from its shard.

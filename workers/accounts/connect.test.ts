@@ -4,7 +4,7 @@ import { defaultVersion, versionedApi } from "../platforms/api-versions";
 import { buildServices } from "../services";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { cipher, connectViaEmulator, platformHarness, raw } from "../test/oauth";
-import { ConnectError } from "./service";
+import { ConnectError } from "./connect";
 
 const SUNRISE_PAGE = "20150000000000001";
 const TRAILHEAD_PAGE = "20150000000000002";

@@ -5,8 +5,9 @@ import { users } from "../db/schema/core";
 import { workspaceMembers } from "../db/schema/workspaces";
 import type { Mailer } from "../mail/mailer";
 import { NOTIFY_DAYS, type VersionReport, type VersionSetting, versionReports } from "../platforms/api-versions";
+import { BRAND } from "./connect";
 import { type AccountHealth, accountHealth, HEALTH_CHECK_EVERY_MS, healthFacts, healthNoticeKey } from "./health";
-import { type AccountsService, BRAND } from "./service";
+import type { AccountsService } from "./service";
 
 /** Accounts checked per cron run: each costs a refresh and an identity call (subrequests are counted). */
 const CHECKS_PER_RUN = 20;

@@ -6,8 +6,9 @@ import { Messages, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { PLATFORMS, type Platform } from "../platform-profile";
 import { requirePermission } from "../tenancy/middleware";
+import { ConnectError } from "./connect";
 import { DISCONNECTED, disconnectAccounts } from "./disconnect";
-import { type AccountsService, ConnectError } from "./service";
+import type { AccountsService } from "./service";
 import type { AccountView } from "./view";
 
 const platformParam = z.enum(PLATFORMS);

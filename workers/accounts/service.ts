@@ -1,13 +1,10 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { AuthContext } from "../auth/service";
 import type { EmitEvent } from "../automation/webhooks";
-import { randomToken, sha256Hex } from "../crypto";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
-import { oauthStates } from "../db/schema/oauth";
-import { Invalid, notFound, Unavailable } from "../errors";
-import { byPlatform, type Platform } from "../platform-profile";
-import { normalizeInstance } from "../platforms/instance";
+import { notFound } from "../errors";
+import type { Platform } from "../platform-profile";
 import type { PlatformRegistry } from "../platforms/registry";
 import {
   type AccountCredentials,
@@ -17,33 +14,16 @@ import {
   type TokenSet,
 } from "../platforms/types";
 import { recordActivity } from "../workspaces/activity";
-import { callbackUrl } from "./callback-url";
+import { BRAND, type ConnectDeps, completeConnect, signIn, startConnect } from "./connect";
 import { healthFacts, refreshDue } from "./health";
 import { reconnectReason } from "./reconnect";
 import type { TokenCipher } from "./token-crypto";
 import { type AccountView, toAccountView } from "./view";
 
-export const STATE_TTL_MS = 10 * 60_000;
 /** A token this close to expiry is refreshed before it is handed out. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
 
-export const ConnectMessages = {
-  badState: "This connection request is invalid or has expired. Please try connecting again.",
-  denied: (brand: string) => `You cancelled the ${brand} connection.`,
-  noCode: "The platform did not return an authorization code.",
-  noAccounts: (brand: string) => `No ${brand} account was found for this login.`,
-  instance: (brand: string) => `Enter the domain of your ${brand} server, like mastodon.social.`,
-} as const;
-
-export const BRAND = byPlatform((p) => p.brand);
-
 type AccountRow = typeof connectedAccounts.$inferSelect;
-
-/** A reconnect of this account: the permission it lacks, when a refusal named one (metadata.missingPermission). */
-function missingPermissions(row: AccountRow): { missing: string[] } {
-  const missing = row.metadata?.missingPermission;
-  return { missing: typeof missing === "string" ? [missing] : [] };
-}
 
 /** The account was disconnected (or never existed): the publisher fails the target, nothing to retry. */
 export class AccountGoneError extends Error {
@@ -51,9 +31,6 @@ export class AccountGoneError extends Error {
     super("The connected account no longer exists.");
   }
 }
-
-/** A failure of the OAuth callback; its message goes back to the settings page. */
-export class ConnectError extends Error {}
 
 export interface AccountsDeps {
   db: Db;
@@ -67,7 +44,7 @@ export interface AccountsDeps {
   holdChannels: (accountId: string, reason: string) => Promise<void>;
 }
 
-/** Connected accounts: the OAuth connect flow, storage with encrypted tokens, refresh and disconnect. */
+/** Connected accounts: connecting (connect.ts), the list, refresh, health checks and disconnect. */
 export class AccountsService {
   constructor(private deps: AccountsDeps) {}
 
@@ -77,128 +54,40 @@ export class AccountsService {
     return client;
   }
 
-  redirectUri(platform: Platform): string {
-    return callbackUrl(this.deps.origin, platform);
-  }
-
-  /**
-   * Starts a consent: stores the hashed state and the encrypted PKCE verifier, returns the authorize URL.
-   * `reconnectId` names the workspace's account being reconnected: the consent then asks again for the
-   * permission the platform refused it (missingPermission, stored when it was flagged).
-   */
-  async start(
+  /** Starts a consent (connect.ts); `reconnectId` asks again for what the platform refused that account. */
+  start(
     auth: AuthContext,
     workspaceId: string,
     platform: Platform,
     variant?: string,
     reconnectId?: string,
     named?: string,
-  ): Promise<URL> {
-    const client = this.client(platform);
-    const chosen = variant ?? client.variants?.[0];
-    if (client.variants ? !chosen || !client.variants.includes(chosen) : variant !== undefined) {
-      throw new Invalid(`Unknown connection type for ${BRAND[platform]}.`);
-    }
-    const reconnecting = reconnectId ? await this.owned(workspaceId, reconnectId) : undefined;
-    const reconnect = reconnecting && missingPermissions(reconnecting);
-    // Open networks: the server the user named, or, for a reconnect, the one the account is on (ADR 059).
-    let instance: string | undefined;
-    if (client.perInstance) {
-      const known = reconnecting?.metadata?.instance;
-      instance = typeof known === "string" ? known : (normalizeInstance(named ?? "") ?? undefined);
-      if (!instance) throw new Invalid(ConnectMessages.instance(BRAND[platform]));
-    }
-    const state = randomToken(32);
-    const codeVerifier = randomToken(48);
-    const redirectUri = this.redirectUri(platform);
-    let url: URL;
-    try {
-      url = await client.authorizeUrl({ state, redirectUri, codeVerifier, variant: chosen, reconnect, instance });
-    } catch (err) {
-      // A live server without this platform's app credentials: say which settings are missing.
-      if (err instanceof PlatformError) throw new Unavailable(`${BRAND[platform]} cannot be connected: ${err.message}`);
-      throw err;
-    }
-    await this.deps.db.insert(oauthStates).values({
-      id: crypto.randomUUID(),
-      stateHash: await sha256Hex(state),
-      workspaceId,
-      userId: auth.user.id,
-      sessionId: auth.sessionId,
-      platform,
-      variant: chosen ?? null,
-      instance: instance ?? null,
-      codeVerifierEnc: await this.deps.cipher.encrypt(codeVerifier),
-      redirectUri,
-      expiresAt: this.deps.now() + STATE_TTL_MS,
-    });
-    return url;
+  ) {
+    return startConnect(this.connectDeps(), auth, workspaceId, platform, variant, reconnectId, named);
   }
 
-  /**
-   * The OAuth callback. The state must exist, belong to this user and session, be unused and unexpired;
-   * it is consumed before anything else happens, so a replay or a Deny leaves nothing usable behind.
-   */
-  /** Returns the ids of the accounts stored (new, or the same platform accounts connected again). */
-  async complete(auth: AuthContext, platform: Platform, params: URLSearchParams): Promise<string[]> {
-    const client = this.client(platform);
-    const state = params.get("state");
-    if (!state) throw new ConnectError(ConnectMessages.badState);
-    const now = this.deps.now();
-    const row = await this.deps.db
-      .update(oauthStates)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(oauthStates.stateHash, await sha256Hex(state)),
-          eq(oauthStates.userId, auth.user.id),
-          eq(oauthStates.sessionId, auth.sessionId),
-          eq(oauthStates.platform, platform),
-          isNull(oauthStates.usedAt),
-        ),
-      )
-      .returning()
-      .get();
-    if (!row || row.expiresAt <= now) throw new ConnectError(ConnectMessages.badState);
-    if (params.get("error")) throw new ConnectError(ConnectMessages.denied(BRAND[platform]));
-    const code = params.get("code");
-    if (!code) throw new ConnectError(ConnectMessages.noCode);
-    const codeVerifier = row.codeVerifierEnc ? await this.deps.cipher.decrypt(row.codeVerifierEnc) : undefined;
-    const variant = row.variant ?? undefined;
-    const instance = row.instance ?? undefined;
-    try {
-      const tokens = await client.exchangeCode({ code, redirectUri: row.redirectUri, codeVerifier, variant, instance });
-      const remote = await client.accounts(tokens, variant, instance);
-      if (remote.length === 0) throw new ConnectError(ConnectMessages.noAccounts(BRAND[platform]));
-      // Into the workspace the consent was started in, whatever the browser switched to meanwhile.
-      return await this.store(row.workspaceId, auth.user.id, platform, tokens, remote);
-    } catch (err) {
-      if (err instanceof PlatformError) throw new ConnectError(`${BRAND[platform]}: ${err.message}`);
-      throw err;
-    }
+  /** The OAuth callback (connect.ts): the ids of the accounts stored. */
+  complete(auth: AuthContext, platform: Platform, params: URLSearchParams) {
+    return completeConnect(this.connectDeps(), auth, platform, params);
   }
 
-  /**
-   * Connects with a handle and an app password (Bluesky): the client signs in on the account's own server and
-   * the tokens are stored encrypted like a consent's; the password itself is never stored. A refusal is the
-   * user's to fix (a mistyped handle or password): 400 with the platform's words; an outage is a 503.
-   */
-  async signIn(
+  /** Connects with a handle and an app password (connect.ts). */
+  signIn(
     auth: AuthContext,
     workspaceId: string,
     platform: Platform,
     input: { identifier: string; appPassword: string },
-  ): Promise<string[]> {
-    const client = this.client(platform);
-    if (!client.signIn) throw notFound();
-    try {
-      const { tokens, accounts } = await client.signIn({ identifier: input.identifier, password: input.appPassword });
-      return await this.store(workspaceId, auth.user.id, platform, tokens, accounts);
-    } catch (err) {
-      if (!(err instanceof PlatformError)) throw err;
-      if (err.kind === "retryable") throw new Unavailable(`${BRAND[platform]} could not be reached: ${err.message}`);
-      throw new Invalid(`${BRAND[platform]}: ${err.message}`);
-    }
+  ) {
+    return signIn(this.connectDeps(), auth, workspaceId, platform, input);
+  }
+
+  private connectDeps(): ConnectDeps {
+    return {
+      ...this.deps,
+      client: (platform) => this.client(platform),
+      owned: (workspaceId, id) => this.owned(workspaceId, id),
+      store: (...args) => this.store(...args),
+    };
   }
 
   private async store(

@@ -1,8 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type ContentSums, contentSums, type PublishSample, publishSamples, signed } from "./aggregate";
+import { measuredSince, type PeriodRange, platformFilter, rollupUnion } from "./period-scope";
+import { loadTargetRows } from "./post-reads";
 import { cutPieces, cutSlots, DAY_MS, perTargetPieces, SLOT_MS, WEEK_MS } from "./rollup-ranges";
-import { loadTargetRows, measuredSince, type PeriodRange, platformFilter, rollupUnion } from "./store";
 
 /**
  * The Content and Posting patterns tabs from rollups (migration 0030, ADR 023): post_content_daily/weekly (per

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { postMetricSnapshots, postMetricsCurrent } from "../db/schema/index";
+import { dailyEngagementSql } from "./engagement-reads";
 import { seedFixture, utc } from "./fixture.test-helper";
-import { dailyEngagementSql, metricRows } from "./store";
+import { metricRows } from "./period-scope";
 
 let fx: Awaited<ReturnType<typeof seedFixture>>;
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { signed, type TagSums, tagSums } from "./aggregate";
+import { measuredSince, type PeriodRange, rollupUnion, targetScope } from "./period-scope";
+import { loadTargetRows, parseList } from "./post-reads";
 import { DAY_MS, perTargetPieces, WEEK_MS } from "./rollup-ranges";
-import { loadTargetRows, measuredSince, type PeriodRange, parseList, rollupUnion, targetScope } from "./store";
 
 /**
  * The Hashtags tab from post_hashtag_daily (migration 0028, ADR 039): per (UTC day of publishing, platform,

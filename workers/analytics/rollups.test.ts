@@ -15,9 +15,10 @@ import {
   seedFixture,
   utc,
 } from "./fixture.test-helper";
+import { loadTargetRows } from "./post-reads";
 import { DAY_MS } from "./rollup-ranges";
 import { RETENTION_DAYS, runRetention } from "./rollups";
-import { loadTargetRows, topPostRows } from "./store";
+import { topPostRows } from "./top-post";
 
 /** mulberry32: a seeded generator, so a failing sequence replays. */
 function random(seed: number) {

@@ -5,13 +5,24 @@ import { posts } from "../db/schema/index";
 import { notFound } from "../errors";
 import type { Platform } from "../platform-profile";
 import type { MemberRef } from "../tenancy/membership";
+import {
+  followersAt,
+  knownFollowersAt,
+  lastSyncedAt,
+  latestAudience,
+  loadAccountSnapshots,
+  loadAccounts,
+} from "./account-reads";
 import * as agg from "./aggregate";
 import { rankBestTimes } from "./best-times";
 import { loadContentSums, loadPublishSamples } from "./content-rollup";
+import { loadBestTimeSamples, loadDailyEngagement } from "./engagement-reads";
 import { followerGrowth } from "./growth";
 import { loadTagSums } from "./hashtag-rollup";
 import { dayBounds, daysBetween, localParts, type Range } from "./period";
-import * as store from "./store";
+import { loadPeriodSums } from "./period-sums";
+import { loadComments, loadSnapshotDeltas, loadTargetRows } from "./post-reads";
+import { topPostId, topPostRows } from "./top-post";
 
 /** Builds every analytics response from stored snapshots. One instance per request. */
 export class AnalyticsService {
@@ -31,13 +42,13 @@ export class AnalyticsService {
     // ~25 independent statements: sent as a few batches (round trips) rather than one each.
     const db = batchReads(this.db);
     const [sums, prevSums, topId, accounts, followersNow, followersBefore, synced] = await Promise.all([
-      store.loadPeriodSums(db, this.scope.workspaceId, r),
-      store.loadPeriodSums(db, this.scope.workspaceId, previousRange),
-      store.topPostId(db, this.scope.workspaceId, r),
-      store.loadAccounts(db, this.scope.workspaceId, r.platforms),
-      store.followersAt(db, this.scope.workspaceId, r.end, r.platforms),
-      store.followersAt(db, this.scope.workspaceId, r.start, r.platforms),
-      store.lastSyncedAt(db, this.scope.workspaceId),
+      loadPeriodSums(db, this.scope.workspaceId, r),
+      loadPeriodSums(db, this.scope.workspaceId, previousRange),
+      topPostId(db, this.scope.workspaceId, r),
+      loadAccounts(db, this.scope.workspaceId, r.platforms),
+      followersAt(db, this.scope.workspaceId, r.end, r.platforms),
+      followersAt(db, this.scope.workspaceId, r.start, r.platforms),
+      lastSyncedAt(db, this.scope.workspaceId),
     ]);
     const overview = agg.totalsOf(agg.sumMetrics(sums.accounts), sums.posts);
     const previous = agg.totalsOf(agg.sumMetrics(prevSums.accounts), prevSums.posts);
@@ -46,7 +57,7 @@ export class AnalyticsService {
     const totalFollowers = followersNow.reduce((s, f) => s + f.followers, 0);
     const previousFollowers = followersBefore.reduce((s, f) => s + f.followers, 0);
     // Only the top post's own targets are read in full, and ranked by the same function as before.
-    const top = topId ? agg.topPost(await store.loadTargetRows(db, this.scope.workspaceId, r, topId))[0] : undefined;
+    const top = topId ? agg.topPost(await loadTargetRows(db, this.scope.workspaceId, r, topId))[0] : undefined;
     return {
       range: this.rangeInfo(r),
       overview,
@@ -76,11 +87,11 @@ export class AnalyticsService {
 
   /** The period's first `limit` posts as the overview ranks its top post (the exports' "Top posts"). */
   async topPosts(r: Range, limit: number) {
-    return agg.topPost(await store.topPostRows(this.db, this.scope.workspaceId, r, limit)).slice(0, limit);
+    return agg.topPost(await topPostRows(this.db, this.scope.workspaceId, r, limit)).slice(0, limit);
   }
 
   async engagementTrends(r: Range) {
-    const daily = await store.loadDailyEngagement(
+    const daily = await loadDailyEngagement(
       this.db,
       this.scope.workspaceId,
       r.platforms,
@@ -107,7 +118,7 @@ export class AnalyticsService {
   async platformPerformance(r: Range) {
     return {
       range: this.rangeInfo(r),
-      platforms: agg.platformSummaries((await store.loadPeriodSums(this.db, this.scope.workspaceId, r)).accounts),
+      platforms: agg.platformSummaries((await loadPeriodSums(this.db, this.scope.workspaceId, r)).accounts),
     };
   }
 
@@ -135,7 +146,7 @@ export class AnalyticsService {
 
   /** Over everything the user ever published: the more history, the better the ranking. */
   async bestTimes(platform: Platform | null) {
-    const samples = await store.loadBestTimeSamples(
+    const samples = await loadBestTimeSamples(
       this.db,
       this.scope.workspaceId,
       platform ? [platform] : null,
@@ -145,7 +156,7 @@ export class AnalyticsService {
   }
 
   async audienceInsights(platforms: Platform[] | null) {
-    const rows = await store.latestAudience(this.db, this.scope.workspaceId, platforms);
+    const rows = await latestAudience(this.db, this.scope.workspaceId, platforms);
     return {
       accounts: rows.map((a) => ({
         accountId: a.accountId,
@@ -160,8 +171,8 @@ export class AnalyticsService {
 
   async platformConnections() {
     const [accounts, followers] = await Promise.all([
-      store.loadAccounts(this.db, this.scope.workspaceId),
-      store.followersAt(this.db, this.scope.workspaceId, Number.MAX_SAFE_INTEGER, null),
+      loadAccounts(this.db, this.scope.workspaceId),
+      followersAt(this.db, this.scope.workspaceId, Number.MAX_SAFE_INTEGER, null),
     ]);
     const followersOf = new Map(followers.map((f) => [f.accountId, f.followers]));
     const byPlatform = new Map<
@@ -233,8 +244,8 @@ export class AnalyticsService {
 
   async growth(r: Range) {
     const [baselines, snaps] = await Promise.all([
-      store.knownFollowersAt(this.db, this.scope.workspaceId, r.start, r.platforms),
-      store.loadAccountSnapshots(this.db, this.scope.workspaceId, r),
+      knownFollowersAt(this.db, this.scope.workspaceId, r.start, r.platforms),
+      loadAccountSnapshots(this.db, this.scope.workspaceId, r),
     ]);
     const g = followerGrowth(baselines, snaps, r, daysBetween(r.start, r.end, r.timezone));
     return {
@@ -247,15 +258,15 @@ export class AnalyticsService {
   }
 
   async account(accountId: string, r: Range) {
-    const accounts = await store.loadAccounts(this.db, this.scope.workspaceId);
+    const accounts = await loadAccounts(this.db, this.scope.workspaceId);
     const account = accounts.find((a) => a.id === accountId);
     if (!account) throw notFound();
     const scoped = { ...r, platforms: null };
     const [sums, now, before, history] = await Promise.all([
-      store.loadPeriodSums(this.db, this.scope.workspaceId, scoped),
-      store.followersAt(this.db, this.scope.workspaceId, r.end, [account.platform]),
-      store.followersAt(this.db, this.scope.workspaceId, r.start, [account.platform]),
-      store.loadAccountSnapshots(this.db, this.scope.workspaceId, scoped, accountId),
+      loadPeriodSums(this.db, this.scope.workspaceId, scoped),
+      followersAt(this.db, this.scope.workspaceId, r.end, [account.platform]),
+      followersAt(this.db, this.scope.workspaceId, r.start, [account.platform]),
+      loadAccountSnapshots(this.db, this.scope.workspaceId, scoped, accountId),
     ]);
     const current = now.find((f) => f.accountId === accountId)?.followers ?? 0;
     const previous = before.find((f) => f.accountId === accountId)?.followers ?? 0;
@@ -288,11 +299,11 @@ export class AnalyticsService {
     });
     if (!post) throw notFound();
     const all = { start: 0, end: now + 1, platforms: null };
-    const rows = await store.loadTargetRows(this.db, this.scope.workspaceId, all, postId);
+    const rows = await loadTargetRows(this.db, this.scope.workspaceId, all, postId);
     if (!rows.length) throw notFound();
     const [deltas, comments, syncedAt] = await Promise.all([
-      store.loadSnapshotDeltas(this.db, this.scope.workspaceId, all, postId),
-      store.loadComments(this.db, this.scope.workspaceId, postId),
+      loadSnapshotDeltas(this.db, this.scope.workspaceId, all, postId),
+      loadComments(this.db, this.scope.workspaceId, postId),
       this.db.all<{ targetId: string; at: number }>(
         sql`select target_id as targetId, max(taken_at) as at from post_metric_snapshots where workspace_id = ${this.scope.workspaceId} and post_id = ${postId} group by target_id`,
       ),

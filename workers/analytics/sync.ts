@@ -94,96 +94,12 @@ export async function syncAccount(
   const client = deps.client(account.platform);
   const state = await db.query.analyticsSyncState.findFirst({ where: eq(analyticsSyncState.accountId, accountId) });
   const now = deps.now();
-  const writes: Array<{ table: "account" | "post" | "audience" | "comment"; row: Record<string, unknown> }> = [];
+  const writes: Write[] = [];
 
+  const step: SyncStep = { account, now, access, client, writes, result, fail };
   const accountDue = opts.force || !state?.lastAccountSyncAt || now - state.lastAccountSyncAt >= ACCOUNT_INTERVAL_MS;
-  if (accountDue && !opts.targetIds) {
-    try {
-      const m = await access.call((c) => client.accountMetrics(c));
-      const base = { accountId, workspaceId: account.workspaceId, platform: account.platform, takenAt: now };
-      writes.push({
-        table: "account",
-        row: {
-          id: crypto.randomUUID(),
-          ...base,
-          followers: m.followers,
-          reach: m.reach ?? null,
-          impressions: m.impressions ?? null,
-          profileViews: m.profileViews ?? null,
-        },
-      });
-      if (m.audience) writes.push({ table: "audience", row: { id: crypto.randomUUID(), ...base, data: m.audience } });
-      result.accountSynced = true;
-    } catch (err) {
-      fail(err);
-    }
-  }
-
-  const targets = await db
-    .select({
-      id: postTargets.id,
-      postId: postTargets.postId,
-      remoteId: postTargets.remoteId,
-      publishedAt: postTargets.publishedAt,
-      lastSnapshotAt: sql<
-        number | null
-      >`(select max(s.taken_at) from post_metric_snapshots s where s.target_id = ${postTargets.id})`,
-    })
-    .from(postTargets)
-    .where(
-      and(eq(postTargets.accountId, accountId), eq(postTargets.status, "published"), isNotNull(postTargets.remoteId)),
-    );
-  const chosen = opts.targetIds
-    ? targets.filter((t) => opts.targetIds!.includes(t.id))
-    : opts.force
-      ? targets.filter((t) => (t.publishedAt ?? 0) >= (opts.publishedSince ?? 0))
-      : targets.filter(
-          (t) =>
-            dueTargets([{ targetId: t.id, publishedAt: t.publishedAt ?? 0, lastSnapshotAt: t.lastSnapshotAt }], now)
-              .length > 0,
-        );
-
-  for (const t of chosen) {
-    try {
-      const m = await access.call((c) => client.postMetrics(c, t.remoteId!));
-      writes.push({
-        table: "post",
-        row: {
-          id: crypto.randomUUID(),
-          targetId: t.id,
-          postId: t.postId,
-          accountId,
-          workspaceId: account.workspaceId,
-          platform: account.platform,
-          takenAt: now,
-          ...pickMetrics(m),
-        },
-      });
-      result.targetsSynced += 1;
-      const comments = await access.call((c) => client.comments(c, t.remoteId!));
-      for (const c of comments) {
-        const createdAt = Date.parse(c.createdAt);
-        writes.push({
-          table: "comment",
-          row: {
-            id: crypto.randomUUID(),
-            targetId: t.id,
-            postId: t.postId,
-            workspaceId: account.workspaceId,
-            platform: account.platform,
-            remoteId: c.id,
-            author: c.author,
-            text: c.text,
-            createdAt: Number.isNaN(createdAt) ? now : createdAt,
-            syncedAt: now,
-          },
-        });
-      }
-      result.commentsSynced += comments.length;
-    } catch (err) {
-      fail(err, t.id);
-    }
-  }
+  if (accountDue && !opts.targetIds) await syncAccountFigures(step);
+  for (const t of await targetsToSync(db, accountId, opts, now)) await syncTarget(step, t);
 
   await writeAll(db, writes);
   await saveState(db, account.id, account.workspaceId, result.accountSynced ? now : null, result.failures);
@@ -199,6 +115,120 @@ export async function syncAccount(
     });
   }
   return result;
+}
+
+type Write = { table: "account" | "post" | "audience" | "comment"; row: Record<string, unknown> };
+
+/** What each step of one account's sync shares: the account, the clock, its access, and where results go. */
+interface SyncStep {
+  account: { id: string; workspaceId: string; platform: Platform };
+  now: number;
+  access: ReturnType<typeof refreshOnce>;
+  client: ReturnType<SyncDeps["client"]>;
+  writes: Write[];
+  result: SyncResult;
+  fail: (err: unknown, targetId?: string) => void;
+}
+
+/** The account's own figures: followers, reach, impressions, profile views, and its audience when given. */
+async function syncAccountFigures({ account, now, access, client, writes, result, fail }: SyncStep) {
+  const { id: accountId, workspaceId, platform } = account;
+  try {
+    const m = await access.call((c) => client.accountMetrics(c));
+    const base = { accountId, workspaceId, platform, takenAt: now };
+    writes.push({
+      table: "account",
+      row: {
+        id: crypto.randomUUID(),
+        ...base,
+        followers: m.followers,
+        reach: m.reach ?? null,
+        impressions: m.impressions ?? null,
+        profileViews: m.profileViews ?? null,
+      },
+    });
+    if (m.audience) writes.push({ table: "audience", row: { id: crypto.randomUUID(), ...base, data: m.audience } });
+    result.accountSynced = true;
+  } catch (err) {
+    fail(err);
+  }
+}
+
+/**
+ * The account's published targets to measure now: the given ones, every one since `publishedSince` when forced,
+ * else the due ones.
+ */
+async function targetsToSync(db: SyncDeps["db"], accountId: string, opts: SyncOptions, now: number) {
+  const targets = await db
+    .select({
+      id: postTargets.id,
+      postId: postTargets.postId,
+      remoteId: postTargets.remoteId,
+      publishedAt: postTargets.publishedAt,
+      lastSnapshotAt: sql<
+        number | null
+      >`(select max(s.taken_at) from post_metric_snapshots s where s.target_id = ${postTargets.id})`,
+    })
+    .from(postTargets)
+    .where(
+      and(eq(postTargets.accountId, accountId), eq(postTargets.status, "published"), isNotNull(postTargets.remoteId)),
+    );
+  return opts.targetIds
+    ? targets.filter((t) => opts.targetIds!.includes(t.id))
+    : opts.force
+      ? targets.filter((t) => (t.publishedAt ?? 0) >= (opts.publishedSince ?? 0))
+      : targets.filter(
+          (t) =>
+            dueTargets([{ targetId: t.id, publishedAt: t.publishedAt ?? 0, lastSnapshotAt: t.lastSnapshotAt }], now)
+              .length > 0,
+        );
+}
+
+/** One target's metrics and comments. */
+async function syncTarget(
+  { account, now, access, client, writes, result, fail }: SyncStep,
+  t: { id: string; postId: string; remoteId: string | null },
+) {
+  const { id: accountId, workspaceId, platform } = account;
+  try {
+    const m = await access.call((c) => client.postMetrics(c, t.remoteId!));
+    writes.push({
+      table: "post",
+      row: {
+        id: crypto.randomUUID(),
+        targetId: t.id,
+        postId: t.postId,
+        accountId,
+        workspaceId,
+        platform,
+        takenAt: now,
+        ...pickMetrics(m),
+      },
+    });
+    result.targetsSynced += 1;
+    const comments = await access.call((c) => client.comments(c, t.remoteId!));
+    for (const c of comments) {
+      const createdAt = Date.parse(c.createdAt);
+      writes.push({
+        table: "comment",
+        row: {
+          id: crypto.randomUUID(),
+          targetId: t.id,
+          postId: t.postId,
+          workspaceId,
+          platform,
+          remoteId: c.id,
+          author: c.author,
+          text: c.text,
+          createdAt: Number.isNaN(createdAt) ? now : createdAt,
+          syncedAt: now,
+        },
+      });
+    }
+    result.commentsSynced += comments.length;
+  } catch (err) {
+    fail(err, t.id);
+  }
 }
 
 function pickMetrics(m: {

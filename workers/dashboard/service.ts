@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { followersAt, loadAccounts } from "../analytics/account-reads";
 import { resolveRange } from "../analytics/period";
 import { AnalyticsService } from "../analytics/service";
-import * as store from "../analytics/store";
 import type { Db } from "../db/client";
 import { media, posts, postTargets } from "../db/schema/index";
 import { cacheDashboard, cachedDashboardOf } from "../http/dashboard-cache";
@@ -65,8 +65,8 @@ export async function buildDashboard(db: Db, viewer: DashboardViewer, now: numbe
   const range = resolveRange({ period: "30d", platforms: null }, now, timezone);
   const analytics = new AnalyticsService(db, viewer, timezone);
   const parts = {
-    accounts: () => store.loadAccounts(db, workspaceId),
-    followers: () => store.followersAt(db, workspaceId, now + 1, null),
+    accounts: () => loadAccounts(db, workspaceId),
+    followers: () => followersAt(db, workspaceId, now + 1, null),
     counts: () =>
       db
         .select({

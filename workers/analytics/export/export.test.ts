@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { posts } from "../../db/schema/index";
 import { call } from "../../test/helpers";
 import { day, PERIOD, seedFixture, utc } from "../fixture.test-helper";
-import { loadTargetRows } from "../store";
+import { loadTargetRows } from "../post-reads";
 
 let fx: Awaited<ReturnType<typeof seedFixture>>;
 beforeAll(async () => {

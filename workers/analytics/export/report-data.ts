@@ -2,8 +2,8 @@ import type { Db } from "../../db/client";
 import { PLATFORM_NAMES, type Platform } from "../../platform-profile";
 import { CONTENT_TYPE_LABELS } from "../definitions";
 import type { Range } from "../period";
+import { loadTargetRows } from "../post-reads";
 import type { AnalyticsService } from "../service";
-import * as store from "../store";
 import type { ReportKind } from "./formats";
 import { localTime, POSTS_SHEET_LIMIT, postsTable } from "./posts-sheet";
 
@@ -34,6 +34,190 @@ export const REPORT_TITLES: Record<ReportKind, string> = {
 const platformName = (p: Platform) => PLATFORM_NAMES[p] ?? p;
 const hour = (h: number | null) => (h === null ? null : `${String(h).padStart(2, "0")}:00`);
 
+/** What every table reads from: the workspace's service and period, with the overview and growth read once. */
+interface Sources {
+  db: Db;
+  workspaceId: string;
+  analytics: AnalyticsService;
+  range: Range;
+  overview: () => ReturnType<AnalyticsService["overview"]>;
+  growth: () => ReturnType<AnalyticsService["growth"]>;
+}
+
+/** The tables of how posts performed: overview, engagement, platforms, content types, posts and top posts. */
+const performanceTables = (s: Sources) => ({
+  overview: async (): Promise<Table> => {
+    const o = await s.overview();
+    const row = (label: string, key: keyof typeof o.overview & keyof typeof o.changes): Cell[] => [
+      label,
+      o.overview[key],
+      o.previous[key],
+      o.changes[key],
+    ];
+    return {
+      name: "Overview",
+      columns: ["Metric", "This period", "Previous period", "Change (%)"],
+      rows: [
+        row("Total posts", "totalPosts"),
+        row("Total likes", "totalLikes"),
+        row("Total comments", "totalComments"),
+        row("Total shares", "totalShares"),
+        row("Total reach", "totalReach"),
+        row("Total impressions", "totalImpressions"),
+        row("Total engagement", "totalEngagement"),
+        row("Engagement rate (%)", "avgEngagementRate"),
+        ["Total followers", o.stats.totalFollowers, o.stats.previousFollowers, o.changes.totalFollowers],
+      ],
+    };
+  },
+  engagement: async (): Promise<Table> => ({
+    name: "Engagement",
+    columns: ["Date", "Likes", "Comments", "Shares", "Engagement"],
+    rows: (await s.analytics.engagementTrends(s.range)).trends.map((t) => [
+      t.date,
+      t.likes,
+      t.comments,
+      t.shares,
+      t.engagement,
+    ]),
+  }),
+  platforms: async (): Promise<Table> => ({
+    name: "Platforms",
+    columns: [
+      "Platform",
+      "Posts",
+      "Likes",
+      "Comments",
+      "Shares",
+      "Reach",
+      "Impressions",
+      "Engagement",
+      "Engagement rate (%)",
+    ],
+    rows: (await s.analytics.platformPerformance(s.range)).platforms.map((p) => [
+      platformName(p.platform),
+      p.posts,
+      p.likes,
+      p.comments,
+      p.shares,
+      p.reach,
+      p.impressions,
+      p.engagement,
+      p.engagementRate,
+    ]),
+  }),
+  content: async (): Promise<Table> => ({
+    name: "Content types",
+    columns: ["Content type", "Performance", "Posts", "Avg engagement", "Avg reach", "Engagement rate (%)"],
+    rows: (await s.analytics.contentPerformance(s.range)).contentTypes.map((t) => [
+      CONTENT_TYPE_LABELS[t.type],
+      t.performance,
+      t.count,
+      t.avgEngagement,
+      t.avgReach,
+      t.engagementRate,
+    ]),
+  }),
+  posts: async (): Promise<Table> =>
+    postsTable(
+      await loadTargetRows(s.db, s.workspaceId, s.range, undefined, { newest: POSTS_SHEET_LIMIT + 1 }),
+      s.range.timezone,
+    ),
+  topPosts: async (): Promise<Table> => ({
+    name: "Top posts",
+    columns: ["Post", "Platforms", "Engagement", "Reach", "Engagement rate (%)"],
+    rows: (await s.analytics.topPosts(s.range, 10)).map((p) => [
+      p.content.slice(0, 50),
+      p.platforms.map(platformName).join(", "),
+      p.totalEngagement,
+      p.reach,
+      p.avgEngagementRate,
+    ]),
+  }),
+});
+
+/** The tables of the audience and when it engages: growth, followers per day, hashtags, timing, audience. */
+const audienceTables = (s: Sources) => ({
+  growth: async (): Promise<Table> => ({
+    name: "Growth",
+    columns: ["Platform", "Followers at start", "Followers at end", "Net growth", "Growth rate (%)", "Measured since"],
+    rows: (await s.growth()).platforms.map((p) => [
+      platformName(p.platform),
+      p.start,
+      p.end,
+      p.netGrowth,
+      p.growthRate,
+      localTime(Date.parse(p.since), s.range.timezone),
+    ]),
+  }),
+  followers: async (): Promise<Table> => {
+    const g = await s.growth();
+    const platforms = g.platforms.map((p) => p.platform);
+    return {
+      name: "Followers per day",
+      columns: ["Date", ...platforms.map(platformName)],
+      rows: g.followers.map((f) => [f.date, ...platforms.map((p) => f[p] ?? null)]),
+    };
+  },
+  hashtags: async (): Promise<Table> => ({
+    name: "Hashtags",
+    columns: ["Hashtag", "Impressions", "Reach", "Posts", "Engagement", "Engagement per reach (%)"],
+    rows: (await s.analytics.hashtagPerformance(s.range)).hashtags.map((h) => [
+      h.tag,
+      h.impressions,
+      h.reach,
+      h.posts,
+      h.engagement,
+      h.engagementToReach,
+    ]),
+  }),
+  timing: async (): Promise<Table> => ({
+    name: "Timing",
+    columns: ["Day", "Best hour", "Posts", "Engagement", "Share of engagement (%)"],
+    rows: (await s.analytics.postingPatterns(s.range)).weekdays.map((w) => [
+      w.day,
+      hour(w.bestHour),
+      w.posts,
+      w.engagement,
+      w.engagementPercent,
+    ]),
+  }),
+  audience: async (): Promise<Table> => ({
+    name: "Audience",
+    columns: ["Account", "Platform", "Dimension", "Value", "Share (%)"],
+    rows: (await s.analytics.audienceInsights(s.range.platforms)).accounts.flatMap((a) => {
+      const who = `@${a.username.replace(/^@+/, "")}`;
+      return [
+        ...a.audience.age.map((x) => [who, platformName(a.platform), "Age", x.range, x.percentage]),
+        ...a.audience.gender.map((x) => [who, platformName(a.platform), "Gender", x.type, x.percentage]),
+        ...a.audience.locations.map((x) => [who, platformName(a.platform), "Location", x.country, x.percentage]),
+      ];
+    }),
+  }),
+});
+
+type Name = keyof ReturnType<typeof performanceTables> | keyof ReturnType<typeof audienceTables>;
+const KINDS: Record<ReportKind, { sheets: Name[]; csv: Name }> = {
+  summary: { sheets: ["overview", "platforms", "topPosts", "engagement"], csv: "overview" },
+  detailed: {
+    sheets: [
+      "overview",
+      "engagement",
+      "audience",
+      "content",
+      "growth",
+      "followers",
+      "hashtags",
+      "timing",
+      "platforms",
+      "posts",
+    ],
+    csv: "posts",
+  },
+  growth: { sheets: ["growth", "followers"], csv: "followers" },
+  content: { sheets: ["content", "hashtags", "topPosts", "posts"], csv: "content" },
+};
+
 /** Builds a report's tables from the same service calls the API answers with; each kind asks only for what it shows. */
 export async function buildReportData(
   db: Db,
@@ -49,181 +233,8 @@ export async function buildReportData(
   const overview = once(() => analytics.overview(range));
   const growth = once(() => analytics.growth(range));
 
-  const tables = {
-    overview: async (): Promise<Table> => {
-      const o = await overview();
-      const row = (label: string, key: keyof typeof o.overview & keyof typeof o.changes): Cell[] => [
-        label,
-        o.overview[key],
-        o.previous[key],
-        o.changes[key],
-      ];
-      return {
-        name: "Overview",
-        columns: ["Metric", "This period", "Previous period", "Change (%)"],
-        rows: [
-          row("Total posts", "totalPosts"),
-          row("Total likes", "totalLikes"),
-          row("Total comments", "totalComments"),
-          row("Total shares", "totalShares"),
-          row("Total reach", "totalReach"),
-          row("Total impressions", "totalImpressions"),
-          row("Total engagement", "totalEngagement"),
-          row("Engagement rate (%)", "avgEngagementRate"),
-          ["Total followers", o.stats.totalFollowers, o.stats.previousFollowers, o.changes.totalFollowers],
-        ],
-      };
-    },
-    engagement: async (): Promise<Table> => ({
-      name: "Engagement",
-      columns: ["Date", "Likes", "Comments", "Shares", "Engagement"],
-      rows: (await analytics.engagementTrends(range)).trends.map((t) => [
-        t.date,
-        t.likes,
-        t.comments,
-        t.shares,
-        t.engagement,
-      ]),
-    }),
-    platforms: async (): Promise<Table> => ({
-      name: "Platforms",
-      columns: [
-        "Platform",
-        "Posts",
-        "Likes",
-        "Comments",
-        "Shares",
-        "Reach",
-        "Impressions",
-        "Engagement",
-        "Engagement rate (%)",
-      ],
-      rows: (await analytics.platformPerformance(range)).platforms.map((p) => [
-        platformName(p.platform),
-        p.posts,
-        p.likes,
-        p.comments,
-        p.shares,
-        p.reach,
-        p.impressions,
-        p.engagement,
-        p.engagementRate,
-      ]),
-    }),
-    content: async (): Promise<Table> => ({
-      name: "Content types",
-      columns: ["Content type", "Performance", "Posts", "Avg engagement", "Avg reach", "Engagement rate (%)"],
-      rows: (await analytics.contentPerformance(range)).contentTypes.map((t) => [
-        CONTENT_TYPE_LABELS[t.type],
-        t.performance,
-        t.count,
-        t.avgEngagement,
-        t.avgReach,
-        t.engagementRate,
-      ]),
-    }),
-    growth: async (): Promise<Table> => ({
-      name: "Growth",
-      columns: [
-        "Platform",
-        "Followers at start",
-        "Followers at end",
-        "Net growth",
-        "Growth rate (%)",
-        "Measured since",
-      ],
-      rows: (await growth()).platforms.map((p) => [
-        platformName(p.platform),
-        p.start,
-        p.end,
-        p.netGrowth,
-        p.growthRate,
-        localTime(Date.parse(p.since), range.timezone),
-      ]),
-    }),
-    followers: async (): Promise<Table> => {
-      const g = await growth();
-      const platforms = g.platforms.map((p) => p.platform);
-      return {
-        name: "Followers per day",
-        columns: ["Date", ...platforms.map(platformName)],
-        rows: g.followers.map((f) => [f.date, ...platforms.map((p) => f[p] ?? null)]),
-      };
-    },
-    hashtags: async (): Promise<Table> => ({
-      name: "Hashtags",
-      columns: ["Hashtag", "Impressions", "Reach", "Posts", "Engagement", "Engagement per reach (%)"],
-      rows: (await analytics.hashtagPerformance(range)).hashtags.map((h) => [
-        h.tag,
-        h.impressions,
-        h.reach,
-        h.posts,
-        h.engagement,
-        h.engagementToReach,
-      ]),
-    }),
-    timing: async (): Promise<Table> => ({
-      name: "Timing",
-      columns: ["Day", "Best hour", "Posts", "Engagement", "Share of engagement (%)"],
-      rows: (await analytics.postingPatterns(range)).weekdays.map((w) => [
-        w.day,
-        hour(w.bestHour),
-        w.posts,
-        w.engagement,
-        w.engagementPercent,
-      ]),
-    }),
-    audience: async (): Promise<Table> => ({
-      name: "Audience",
-      columns: ["Account", "Platform", "Dimension", "Value", "Share (%)"],
-      rows: (await analytics.audienceInsights(range.platforms)).accounts.flatMap((a) => {
-        const who = `@${a.username.replace(/^@+/, "")}`;
-        return [
-          ...a.audience.age.map((x) => [who, platformName(a.platform), "Age", x.range, x.percentage]),
-          ...a.audience.gender.map((x) => [who, platformName(a.platform), "Gender", x.type, x.percentage]),
-          ...a.audience.locations.map((x) => [who, platformName(a.platform), "Location", x.country, x.percentage]),
-        ];
-      }),
-    }),
-    posts: async (): Promise<Table> =>
-      postsTable(
-        await store.loadTargetRows(db, workspaceId, range, undefined, { newest: POSTS_SHEET_LIMIT + 1 }),
-        range.timezone,
-      ),
-    topPosts: async (): Promise<Table> => ({
-      name: "Top posts",
-      columns: ["Post", "Platforms", "Engagement", "Reach", "Engagement rate (%)"],
-      rows: (await analytics.topPosts(range, 10)).map((p) => [
-        p.content.slice(0, 50),
-        p.platforms.map(platformName).join(", "),
-        p.totalEngagement,
-        p.reach,
-        p.avgEngagementRate,
-      ]),
-    }),
-  };
-  type Name = keyof typeof tables;
-  // Each kind is its own report: its sheets in reading order, and the table its CSV holds.
-  const KINDS: Record<ReportKind, { sheets: Name[]; csv: Name }> = {
-    summary: { sheets: ["overview", "platforms", "topPosts", "engagement"], csv: "overview" },
-    detailed: {
-      sheets: [
-        "overview",
-        "engagement",
-        "audience",
-        "content",
-        "growth",
-        "followers",
-        "hashtags",
-        "timing",
-        "platforms",
-        "posts",
-      ],
-      csv: "posts",
-    },
-    growth: { sheets: ["growth", "followers"], csv: "followers" },
-    content: { sheets: ["content", "hashtags", "topPosts", "posts"], csv: "content" },
-  };
+  const s: Sources = { db, workspaceId, analytics, range, overview, growth };
+  const tables = { ...performanceTables(s), ...audienceTables(s) };
   const sheets = await Promise.all(KINDS[kind].sheets.map((n) => tables[n]()));
   const csv = sheets[KINDS[kind].sheets.indexOf(KINDS[kind].csv)]!;
   return {

@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import type { Platform } from "../platform-profile";
+import type { PublishSample } from "./aggregate";
+import { weeklySamples } from "./best-times";
+import { platformFilter } from "./period-scope";
+import { cutPieces, cutSlots, DAY_MS, sumSlots } from "./rollup-ranges";
+
+/** Engagement over time: per local day (the daily rollup plus the cut quarter-hours) and the best-times samples. */
+
+/** Best-times samples from the weekly rollup (every week ever, platforms filtered), folded per offset of `timezone`. */
+export async function loadBestTimeSamples(
+  db: Db,
+  workspaceId: string,
+  platforms: Platform[] | null,
+  timezone: string,
+): Promise<PublishSample[]> {
+  const rows = await db.all<{ week: number; posts: string; engagement: string }>(sql`
+    select week, posts, engagement from post_best_times_weekly
+    where workspace_id = ${workspaceId} ${platformFilter(sql`platform`, platforms)}`);
+  return weeklySamples(
+    rows.map((r) => ({ week: r.week, posts: JSON.parse(r.posts), engagement: JSON.parse(r.engagement) })),
+    timezone,
+  );
+}
+
+export const dailyEngagementSql = (
+  workspaceId: string,
+  platforms: Platform[] | null,
+  days: Array<{ from: number; to: number }>,
+) => sql`
+    select d.key as i, coalesce(sum(s.likes_delta), 0) as likes, coalesce(sum(s.comments_delta), 0) as comments, coalesce(sum(s.shares_delta), 0) as shares
+    from json_each(${JSON.stringify(days.map((d) => [d.from, d.to]))}) d
+    left join post_metric_snapshots s on s.workspace_id = ${workspaceId} and s.taken_at >= d.value ->> 0 and s.taken_at < d.value ->> 1
+      ${platformFilter(sql`s.platform`, platforms)}
+    group by d.key order by d.key`;
+
+/**
+ * Likes, comments and shares received per local day: whole quarter-hours from the post_engagement_daily
+ * rollup, and the quarter-hours a day boundary or the range's end cuts from the snapshots' stored deltas.
+ */
+export async function loadDailyEngagement(
+  db: Db,
+  workspaceId: string,
+  platforms: Platform[] | null,
+  days: Array<{ day: string; from: number; to: number }>,
+) {
+  if (!days.length) return [];
+  const first = days[0]!.from;
+  const last = days[days.length - 1]!.to;
+  const cut = cutSlots(days);
+  const pieces = cutPieces(days, cut);
+  const [rollup, raw] = await Promise.all([
+    db.all<{ day: number; likes: string; comments: string; shares: string }>(sql`
+      select day, likes, comments, shares from post_engagement_daily
+      where workspace_id = ${workspaceId} and day >= ${first - (first % DAY_MS)} and day < ${last} ${platformFilter(sql`platform`, platforms)}`),
+    pieces.length
+      ? db.all<{ i: number; likes: number; comments: number; shares: number }>(
+          dailyEngagementSql(workspaceId, platforms, pieces),
+        )
+      : Promise.resolve([]),
+  ]);
+  const sums = sumSlots(
+    days,
+    rollup.map((r) => ({
+      day: r.day,
+      likes: JSON.parse(r.likes),
+      comments: JSON.parse(r.comments),
+      shares: JSON.parse(r.shares),
+    })),
+    cut,
+  );
+  for (const r of raw) {
+    const into = sums[pieces[Number(r.i)]!.window]!;
+    into.likes += r.likes;
+    into.comments += r.comments;
+    into.shares += r.shares;
+  }
+  return days.map((d, i) => ({ date: d.day, ...sums[i]! }));
+}

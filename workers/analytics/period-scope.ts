@@ -1,0 +1,72 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import type { Platform } from "../platform-profile";
+import { type Span, splitByWeeks } from "./rollup-ranges";
+
+/** The SQL pieces every analytics read shares: a period's scope, its platform filter and the rollups' pieces. */
+
+export const platformFilter = (column: SQL, platforms: Platform[] | null) =>
+  platforms?.length
+    ? sql` and ${column} in (${sql.join(
+        platforms.map((p) => sql`${p}`),
+        sql`, `,
+      )})`
+    : sql``;
+
+/** A period's whole UTC days as rollup pieces: whole weeks from the weekly table, the days around them from the daily one. */
+export function rollupPieces(days: Span, weekly: string, daily: string) {
+  const split = splitByWeeks(days);
+  return [
+    ...(split.weeks ? [{ table: sql.raw(weekly), key: sql.raw("week"), span: split.weeks }] : []),
+    ...split.days.map((span) => ({ table: sql.raw(daily), key: sql.raw("day"), span })),
+  ];
+}
+
+/** `columns` of a rollup's rows over a period's whole UTC days (`rollupPieces`), platforms filtered, as one union. */
+export const rollupUnion = (
+  workspaceId: string,
+  days: Span,
+  tables: { weekly: string; daily: string },
+  columns: SQL,
+  platforms: Platform[] | null,
+) =>
+  sql.join(
+    rollupPieces(days, tables.weekly, tables.daily).map(
+      ({ table, key, span }) => sql`select ${columns} from ${table}
+        where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end}
+          ${platformFilter(sql`platform`, platforms)}`,
+    ),
+    sql` union all `,
+  );
+
+export type PeriodRange = { start: number; end: number; platforms: Platform[] | null };
+
+/**
+ * Each target published in the period that has metrics, with its latest snapshot taken before `asOf` (the
+ * period's end unless told): post_metrics_current when that is older (always, for a period ending now), else
+ * the target's latest earlier snapshot (a past period). Targets whose every snapshot is later are left out (zeros).
+ */
+export const metricRows = (workspaceId: string, r: PeriodRange, asOf = r.end) => {
+  const scope = sql`c.workspace_id = ${workspaceId} and c.published_at >= ${r.start} and c.published_at < ${r.end} ${platformFilter(sql`c.platform`, r.platforms)}`;
+  return sql`
+    select c.account_id, c.platform, c.post_id, c.impressions, c.reach, c.likes, c.comments, c.shares, c.saves, c.clicks, c.video_views
+    from post_metrics_current c where ${scope} and c.taken_at < ${asOf}
+    union all
+    select c.account_id, c.platform, c.post_id, s.impressions, s.reach, s.likes, s.comments, s.shares, s.saves, s.clicks, s.video_views
+    from post_metrics_current c
+    join post_metric_snapshots s on s.rowid = (
+      select s2.rowid from post_metric_snapshots s2 where s2.target_id = c.target_id and s2.taken_at < ${asOf}
+      order by s2.taken_at desc, s2.rowid desc limit 1)
+    where ${scope} and c.taken_at >= ${asOf}`;
+};
+
+export const targetScope = (workspaceId: string, r: PeriodRange) =>
+  sql`t.workspace_id = ${workspaceId} and t.status = 'published' and t.published_at >= ${r.start} and t.published_at < ${r.end} ${platformFilter(sql`t.platform`, r.platforms)}`;
+
+/** Whether any snapshot of the workspace was taken at or after `at` (one index seek). */
+export async function measuredSince(db: Db, workspaceId: string, at: number): Promise<boolean> {
+  const [row] = await db.all<{ n: number }>(
+    sql`select count(*) as n from (select 1 from post_metric_snapshots where workspace_id = ${workspaceId} and taken_at >= ${at} limit 1)`,
+  );
+  return (row?.n ?? 0) > 0;
+}

@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import type { Platform } from "../platform-profile";
+import { type Metrics, sumMetrics } from "./aggregate";
+import { measuredSince, metricRows, type PeriodRange, platformFilter, rollupPieces, targetScope } from "./period-scope";
+import { perTargetPieces } from "./rollup-ranges";
+
+export interface AccountSums extends Metrics {
+  accountId: string;
+  platform: Platform;
+  /** Published targets of the account in the period, with or without metrics. */
+  targets: number;
+}
+
+type Sums = Metrics & { accountId: string; platform: Platform; targets?: number };
+const SUMS = sql.raw(
+  "sum(impressions) as impressions, sum(reach) as reach, sum(likes) as likes, sum(comments) as comments, sum(shares) as shares, sum(saves) as saves, sum(clicks) as clicks, sum(video_views) as videoViews",
+);
+const METRIC_KEYS = ["impressions", "reach", "likes", "comments", "shares", "saves", "clicks", "videoViews"] as const;
+
+/**
+ * The period's metrics per account and its number of published targets (the post count), as
+ * `loadTargetRows` + aggregate.totals/byAccount would compute them: whole UTC days from the
+ * post_metrics_daily rollup, the partial days at the edges from the targets themselves; for a past period,
+ * targets measured again since its end are taken back to their latest snapshot before it. An edge longer than
+ * the rest of its day is that day from the rollup less the rest (`perTargetPieces`).
+ */
+export async function loadPeriodSums(
+  db: Db,
+  workspaceId: string,
+  range: PeriodRange,
+): Promise<{ posts: number; accounts: AccountSums[] }> {
+  const { days, pieces } = perTargetPieces(range);
+  const platforms = sql`${platformFilter(sql`platform`, range.platforms)}`;
+  const parts = pieces.flatMap(({ span, sign }) => {
+    const r = { ...span, platforms: range.platforms };
+    return [
+      db.all<Sums>(
+        sql`select t.account_id as accountId, t.platform, count(*) as targets from post_targets t where ${targetScope(workspaceId, r)} group by t.account_id, t.platform`,
+      ),
+      db.all<Sums>(
+        sql`select account_id as accountId, platform, ${SUMS} from (${metricRows(workspaceId, r, range.end)}) group by account_id, platform`,
+      ),
+    ].map((rows) => ({ sign, rows }));
+  });
+  if (days) {
+    for (const { table, key, span } of rollupPieces(days, "post_metrics_weekly", "post_metrics_daily"))
+      parts.push({
+        sign: 1,
+        rows: db.all<Sums>(sql`select account_id as accountId, platform, sum(targets) as targets, ${SUMS} from ${table}
+          where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end} ${platforms} group by account_id, platform`),
+      });
+    if (await measuredSince(db, workspaceId, range.end))
+      parts.push({
+        sign: 1,
+        rows: db.all<Sums>(backToEnd(workspaceId, { ...days, platforms: range.platforms }, range.end)),
+      });
+  }
+  const byAccount = new Map<string, AccountSums>();
+  for (const { sign, rows } of await Promise.all(parts.map(async (p) => ({ sign: p.sign, rows: await p.rows }))))
+    for (const row of rows) {
+      const into = byAccount.get(row.accountId) ?? {
+        accountId: row.accountId,
+        platform: row.platform,
+        targets: 0,
+        ...sumMetrics([]),
+      };
+      into.targets += sign * Number(row.targets ?? 0);
+      for (const k of METRIC_KEYS) into[k] += sign * Number(row[k] ?? 0);
+      byAccount.set(row.accountId, into);
+    }
+  // Only accounts with published targets in the period are listed, as before.
+  const accounts = [...byAccount.values()]
+    .filter((a) => a.targets > 0)
+    .sort((a, b) => (a.accountId < b.accountId ? -1 : 1));
+  // A post counts once per channel (definitions.ts): the period's posts are its published targets.
+  return { posts: accounts.reduce((n, a) => n + a.targets, 0), accounts };
+}
+
+/** Per account, what takes the rollup's current metrics back to the latest snapshot before `asOf`. */
+const backToEnd = (workspaceId: string, r: PeriodRange, asOf: number) => {
+  const d = (col: string) => sql.raw(`sum(coalesce(s.${col}, 0) - c.${col})`);
+  return sql`
+    select c.account_id as accountId, c.platform, ${d("impressions")} as impressions, ${d("reach")} as reach, ${d("likes")} as likes,
+      ${d("comments")} as comments, ${d("shares")} as shares, ${d("saves")} as saves, ${d("clicks")} as clicks, ${d("video_views")} as videoViews
+    from post_metrics_current c
+    left join post_metric_snapshots s on s.rowid = (
+      select s2.rowid from post_metric_snapshots s2 where s2.target_id = c.target_id and s2.taken_at < ${asOf}
+      order by s2.taken_at desc, s2.rowid desc limit 1)
+    where c.workspace_id = ${workspaceId} and c.published_at >= ${r.start} and c.published_at < ${r.end}
+      ${platformFilter(sql`c.platform`, r.platforms)} and c.taken_at >= ${asOf}
+    group by c.account_id, c.platform`;
+};

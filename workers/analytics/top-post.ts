@@ -1,0 +1,189 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import type { Platform } from "../platform-profile";
+import type { TargetRow } from "./aggregate";
+import { measuredSince, metricRows, type PeriodRange, platformFilter, targetScope } from "./period-scope";
+import { loadTargetRows } from "./post-reads";
+import { DAY_MS, edgeDays, type Span, splitByWeeks, unitStarts, WEEK_MS, widenDays } from "./rollup-ranges";
+
+/**
+ * The id of the period's top post as aggregate.topPost ranks it (engagement, then reach, then the earliest
+ * published, then first in (published_at, target id) order), or null without published targets.
+ * A period nobody measured after (any period ending now) ranks only the posts that can win
+ * (`topCandidates`), with or without a platform filter; a past period sums every post of the period.
+ */
+export async function topPostId(db: Db, workspaceId: string, range: PeriodRange): Promise<string | null> {
+  // Together: under batchReads both go in one round trip.
+  const [{ days, edges }, measured] = await Promise.all([
+    rankingSplit(db, workspaceId, range),
+    measuredSince(db, workspaceId, range.end),
+  ]);
+  const narrow = days && !measured;
+  const [best] = await db.all<{ postId: string }>(
+    narrow
+      ? sql`
+    with cand(post_id) as (${topCandidates(workspaceId, days, edges, range.platforms)}),
+    -- Driven from the few candidates through post_targets_post_idx, not from every target of the period.
+    tg as materialized (
+      select t.id, t.post_id, t.published_at from cand cross join post_targets t indexed by post_targets_post_idx on t.post_id = cand.post_id where ${targetScope(workspaceId, range)}),
+    sums as materialized (
+      select tg.post_id, sum(c.likes + c.comments + c.shares) as e, sum(c.reach) as r
+      from tg join post_metrics_current c on c.target_id = tg.id group by tg.post_id),
+    best as (select e, r from sums order by e desc, r desc limit 1)
+    select tg.post_id as postId from best b join sums s on s.e = b.e and s.r = b.r join tg on tg.post_id = s.post_id
+    where b.e > 0 or b.r > 0 order by tg.published_at, tg.id limit 1`
+      : sql`
+    with sums as materialized (
+      select post_id, sum(likes + comments + shares) as e, sum(reach) as r from (${metricRows(workspaceId, range)}) group by post_id),
+    best as (select e, r from sums order by e desc, r desc limit 1)
+    select t.post_id as postId from best b join sums s on s.e = b.e and s.r = b.r join post_targets t on t.post_id = s.post_id
+    where (b.e > 0 or b.r > 0) and ${targetScope(workspaceId, range)}
+    order by t.published_at, t.id limit 1`,
+  );
+  if (best) return best.postId;
+  // Nothing has engagement or reach: every post ties, so the first published wins.
+  const [first] = await db.all<{ postId: string }>(sql`
+    select t.post_id as postId from post_targets t where ${targetScope(workspaceId, range)} order by t.published_at, t.id limit 1`);
+  return first?.postId ?? null;
+}
+
+/**
+ * The targets in the period of every post that can be among its first `k` by aggregate.topPost's ranking: for a
+ * period nobody measured after, the candidates of `topCandidates` (each bucket's first k, every split post, the
+ * edges' first k), read through post_targets_post_idx; a past period (or one shorter than a whole UTC day)
+ * reads every target of the period.
+ */
+export async function topPostRows(db: Db, workspaceId: string, range: PeriodRange, k: number): Promise<TargetRow[]> {
+  const { days, edges } = await rankingSplit(db, workspaceId, range);
+  if (!days || (await measuredSince(db, workspaceId, range.end))) return loadTargetRows(db, workspaceId, range);
+  const ids = await db.all<{ postId: string }>(
+    sql`select post_id as postId from (${topCandidates(workspaceId, days, edges, range.platforms, { k, engagedOnly: false })})`,
+  );
+  return ids.length
+    ? loadTargetRows(
+        db,
+        workspaceId,
+        range,
+        ids.map((r) => r.postId),
+      )
+    : [];
+}
+
+/**
+ * The period's whole days and partial-day edges for ranking its posts: an edge's day counts as whole when nothing
+ * else of that day is published or measured (on the filtered platforms), e.g. the hours before "now", since the
+ * day's rollup rows then hold exactly the edge's posts (one seek per check instead of the edge's targets).
+ */
+async function rankingSplit(db: Db, workspaceId: string, range: PeriodRange) {
+  const split = edgeDays(range);
+  const occupied = (
+    s: Span,
+  ) => sql`exists (select 1 from post_targets t where ${targetScope(workspaceId, { ...s, platforms: range.platforms })})
+    or exists (select 1 from post_metrics_current c where c.workspace_id = ${workspaceId} and c.published_at >= ${s.start}
+      and c.published_at < ${s.end} ${platformFilter(sql`c.platform`, range.platforms)})`;
+  const take = await Promise.all(
+    split.edges.map(async (e) => {
+      const [row] = await db.all<{ n: number }>(sql`select ${sql.join(e.rest.map(occupied), sql` or `)} as n`);
+      return !row?.n;
+    }),
+  );
+  const { days, edges } = widenDays(split, take);
+  return { days, edges: edges.map((e) => e.edge) };
+}
+
+/**
+ * The posts that can be a period's top post (its first `k`, for a longer list). The period is cut into buckets: whole UTC weeks
+ * (post_metrics_post_weekly), the whole days around them (post_metrics_post_daily) and the partial days at its
+ * edges (from the targets, taken together). A post whose targets in the period all fall in one bucket and that
+ * is not that bucket's first by (engagement, reach, first publish) loses to that first, whose total in the
+ * period is at least its total in the bucket; so the candidates are each bucket's first (with any post tied on
+ * all three: published in the same millisecond, the target id decides at ranking) and every post whose
+ * targets went out on several UTC days (`split`). A bucket where nothing has engagement or reach holds no
+ * winner unless nothing anywhere has, which the caller's fallback handles.
+ */
+const topCandidates = (
+  workspaceId: string,
+  days: Span,
+  edges: Span[],
+  platforms: Platform[] | null,
+  rank: Rank = { k: 1, engagedOnly: true },
+) => {
+  const { k } = rank;
+  const { weeks, days: loose } = splitByWeeks(days);
+  const dayStarts = loose.flatMap((d) => unitStarts(d, DAY_MS));
+  const weekStarts = weeks ? unitStarts(weeks, WEEK_MS) : [];
+  const edgeTargets = sql.join(
+    edges.map(
+      (e) =>
+        sql`select t.id, t.post_id, t.published_at from post_targets t where ${targetScope(workspaceId, { ...e, platforms })}`,
+    ),
+    sql` union all `,
+  );
+  const edgeTop = edges.length
+    ? sql`union select * from (
+      with et as materialized (
+        select et.post_id, sum(coalesce(c.likes + c.comments + c.shares, 0)) as e, sum(coalesce(c.reach, 0)) as r, min(et.published_at) as f
+        from (${edgeTargets}) et left join post_metrics_current c on c.target_id = et.id group by et.post_id)
+      select post_id from et where (e, r, f) = (select e, r, f from et order by e desc, r desc, f limit 1 offset ${offsetOf(k)})
+      ${k > 1 ? sql`union select * from (select post_id from et order by e desc, r desc, f limit ${sql.raw(String(k))})` : sql``})`
+    : sql``;
+  if (!platforms?.length)
+    return sql`
+    ${bucketTops("post_metrics_post_weekly", "week", weekStarts, workspaceId, rank)}
+    union ${bucketTops("post_metrics_post_daily", "day", dayStarts, workspaceId, rank)}
+    union select post_id from post_metrics_post_daily where workspace_id = ${workspaceId} and split = 1 and day >= ${days.start} and day < ${days.end}
+    ${edgeTop}`;
+  // Under a platform filter a bucket is a (week or day, platform) cell; a post spans several cells when its
+  // targets on a platform went out on several days, or, under several platforms, when it went out on several.
+  const inRange = sql`workspace_id = ${workspaceId} ${platformFilter(sql`platform`, platforms)} and day >= ${days.start} and day < ${days.end}`;
+  return sql`
+    ${bucketTops("post_platform_weekly", "week", weekStarts, workspaceId, rank, platforms)}
+    union ${bucketTops("post_platform_daily", "day", dayStarts, workspaceId, rank, platforms)}
+    union select post_id from post_platform_daily where ${inRange} and split = 1
+    ${platforms.length > 1 ? sql`union select post_id from post_platform_daily where ${inRange} and multi = 1` : sql``}
+    ${edgeTop}`;
+};
+
+/**
+ * Each bucket's first `k` posts by (engagement, reach, first publish) and any tied with the k-th on all three: one
+ * covering-index seek per bucket (per bucket and platform under a filter). CROSS JOIN keeps the buckets outermost.
+ * With `engagedOnly` (the overview's top post) a bucket where nothing has engagement or reach offers nobody (the
+ * caller's first-published fallback answers); a list ranks those too.
+ */
+function bucketTops(
+  table: string,
+  key: string,
+  starts: number[],
+  workspaceId: string,
+  { k, engagedOnly }: Rank,
+  platforms?: Platform[],
+) {
+  const [t, col, idx] = [sql.raw(table), sql.raw(key), sql.raw(`${table}_top_idx`)];
+  const cells = platforms
+    ? sql`json_each(${JSON.stringify(starts)}) d cross join json_each(${JSON.stringify(platforms)}) pl`
+    : sql`json_each(${JSON.stringify(starts)}) d`;
+  const cell = (alias: string) => {
+    const a = sql.raw(alias);
+    return sql`${a}workspace_id = ${workspaceId} ${platforms ? sql`and ${a}platform = pl.value` : sql``} and ${a}${col} = d.value`;
+  };
+  const order = sql`order by engagement desc, reach desc, first_published_at`;
+  // A deleted post leaves an all-zero row whose first publish is null, which sorts first: it holds no place.
+  const tied = sql`select p.post_id from ${cells}
+    cross join ${t} p indexed by ${idx} on ${cell("p.")} and p.targets > 0
+      and (p.engagement, p.reach, p.first_published_at) = (
+        select engagement, reach, first_published_at from ${t} where ${cell("")} and targets > 0 ${order} limit 1 offset ${offsetOf(k)})
+    ${engagedOnly ? sql`where p.engagement > 0 or p.reach > 0` : sql``}`;
+  if (k === 1) return tied;
+  // Nested: D1 allows few terms in one compound SELECT.
+  return sql`select * from (${tied} union select j.value from ${cells}, json_each((
+    select json_group_array(post_id) from (select post_id from ${t} indexed by ${idx} where ${cell("")} and targets > 0 ${order} limit ${sql.raw(String(k))}))) j)`;
+}
+
+/** How many posts to find (each bucket's first `k`), and whether posts without engagement or reach count. */
+interface Rank {
+  k: number;
+  engagedOnly: boolean;
+}
+
+/** The k-th row's OFFSET as an integer literal (D1 binds numbers as REAL). */
+const offsetOf = (k: number) => sql.raw(String(Math.max(0, Math.floor(k) - 1)));
