@@ -120,7 +120,8 @@ test("analytics and dashboard show the figures synced from the connected platfor
 
   // Only Instagram: all is replaced, and the figure is Instagram's alone.
   await page.getByRole("group", { name: "Platforms" }).getByRole("button", { name: "Instagram" }).click();
-  expect(await page.getByRole("button", { name: "All" }).getAttribute("aria-pressed")).toBe("false");
+  // The press renders after the click returns: wait for it rather than read it at once (a race on a loaded machine).
+  await expect.poll(() => page.getByRole("button", { name: "All" }).getAttribute("aria-pressed")).toBe("false");
   const instagram = await apiData(page, "/api/analytics/overview?period=30d&platforms=instagram");
   await expect
     .poll(() => page.getByTestId("kpi-followers").innerText())
