@@ -113,6 +113,18 @@ const journeyTest = (options: { javaScriptEnabled?: boolean } = {}) =>
         mkdirSync(dir, { recursive: true });
         await page.screenshot({ path: join(dir, `${slug(task.name)}.png`), fullPage: true }).catch(() => {});
       }
+      if (task.result?.state === "fail") {
+        // CI keeps only the log, not test-results/: what the page said and what went wrong must be in it.
+        const snapshot = await page
+          .locator("body")
+          .ariaSnapshot({ timeout: 5_000 })
+          .catch((e: Error) => `(no snapshot: ${e.message})`);
+        console.error(
+          `Journey "${task.name}" ended at ${page.url()}\n` +
+            `Problems seen: ${problems.length ? problems.join("\n") : "none"}\n` +
+            `The page's accessibility tree:\n${snapshot.slice(0, 6_000)}`,
+        );
+      }
       await close();
       if (problems.length > 0) throw new Error(`The journey hit problems:\n${problems.join("\n")}`);
     },
