@@ -1,8 +1,63 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** TEST_CLOCK_SHIFT_DAYS runs the whole suite as on another day; the dates project adds a year to it. */
+const baseShiftDays = Number(process.env.TEST_CLOCK_SHIFT_DAYS ?? "0");
+const DATED_SUITES = [
+  "workers/platforms/**/*.test.ts",
+  "workers/emulator/**/*.test.ts",
+  "workers/publishing/faults.test.ts",
+  "workers/publishing/bluesky-faults.test.ts",
+];
+
+/** The app's Worker in workerd (one runtime shared by a project's files), with its clock moved `shiftDays`. */
+function workerProject(name: string, shiftDays: number, include: string[]): TestProjectInlineConfiguration {
+  return {
+    plugins: [
+      {
+        // mediabunny's Node file helpers (node:fs) are unused here and trip the test runner's module
+        // loader; the Worker build bundles them fine. Give the tests an empty module instead.
+        name: "mediabunny-without-node-fs",
+        enforce: "pre",
+        resolveId: (id, importer) =>
+          id === "./node.js" && importer?.includes("/mediabunny/") ? here("./workers/test/empty-module.ts") : null,
+      },
+      cloudflareTest(async () => ({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            APP_ENV: "test",
+            DEV_ROUTES: "true",
+            TEST_MIGRATIONS: await readD1Migrations(here("./migrations")),
+            TEST_CLOCK_SHIFT_DAYS: String(shiftDays),
+          },
+          // An empty database for migration tests, which apply the migrations step by step themselves.
+          d1Databases: { MIGRATION_DB: "migration-test" },
+        },
+      })),
+    ],
+    resolve: {
+      alias: { "virtual:react-router/server-build": here("./workers/test/server-build-stub.ts") },
+    },
+    test: {
+      name,
+      // Each test drives the real Worker, queue and emulator; a loaded 2-core machine needs more than 5 s.
+      testTimeout: 30_000,
+      // Starting a Worker runtime and loading the app costs ~8 s; one runtime per file made that most of
+      // the suite's time. Files share a runtime and its storage, so tests never assume an empty database.
+      isolate: false,
+      hookTimeout: 30_000,
+      include,
+      exclude: ["workers/**/*.unit.test.ts"],
+      setupFiles: ["./workers/test/wall-clock.workers-setup.ts", "./workers/test/apply-migrations.ts"],
+      server: { deps: { inline: ["mediabunny"] } },
+      fsModuleCache: false,
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -21,53 +76,14 @@ export default defineConfig({
             "bench/**/*.test.ts",
             "scripts/**/*.test.ts",
           ],
-          // TEST_CLOCK_SHIFT_DAYS runs the suite as on another day (npm run test:dates).
           setupFiles: ["./workers/test/wall-clock.node-setup.ts"],
         },
         resolve: { alias: { "~": here("./app") } },
       },
-      {
-        plugins: [
-          {
-            // mediabunny's Node file helpers (node:fs) are unused here and trip the test runner's module
-            // loader; the Worker build bundles them fine. Give the tests an empty module instead.
-            name: "mediabunny-without-node-fs",
-            enforce: "pre",
-            resolveId: (id, importer) =>
-              id === "./node.js" && importer?.includes("/mediabunny/") ? here("./workers/test/empty-module.ts") : null,
-          },
-          cloudflareTest(async () => ({
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              bindings: {
-                APP_ENV: "test",
-                DEV_ROUTES: "true",
-                TEST_MIGRATIONS: await readD1Migrations(here("./migrations")),
-                TEST_CLOCK_SHIFT_DAYS: process.env.TEST_CLOCK_SHIFT_DAYS ?? "0",
-              },
-              // An empty database for migration tests, which apply the migrations step by step themselves.
-              d1Databases: { MIGRATION_DB: "migration-test" },
-            },
-          })),
-        ],
-        resolve: {
-          alias: { "virtual:react-router/server-build": here("./workers/test/server-build-stub.ts") },
-        },
-        test: {
-          name: "workers",
-          // Each test drives the real Worker, queue and emulator; a loaded 2-core machine needs more than 5 s.
-          testTimeout: 30_000,
-          // Starting a Worker runtime and loading the app costs ~8 s; one runtime per file made that most of
-          // the suite's time. Files share a runtime and its storage, so tests never assume an empty database.
-          isolate: false,
-          hookTimeout: 30_000,
-          include: ["workers/**/*.test.ts"],
-          exclude: ["workers/**/*.unit.test.ts"],
-          setupFiles: ["./workers/test/wall-clock.workers-setup.ts", "./workers/test/apply-migrations.ts"],
-          server: { deps: { inline: ["mediabunny"] } },
-          fsModuleCache: false,
-        },
-      },
+      workerProject("workers", baseShiftDays, ["workers/**/*.test.ts"]),
+      // The platform, emulator and fault suites again a year ahead (ADR 051): a dated contract that would lapse
+      // within the year fails here, in the same run and pool as the rest (no second vitest start).
+      workerProject("dates", baseShiftDays + 365, DATED_SUITES),
     ],
   },
 });
