@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { readVars } from "./config-vars.ts";
 import { root, startLocalWorker } from "./local-worker.ts";
 
 /**
@@ -7,10 +8,14 @@ import { root, startLocalWorker } from "./local-worker.ts";
  * PERSIST_TO moves the local D1/R2/queue state (default .wrangler/state).
  */
 const port = Number(process.env.PORT ?? 8787);
+// Cron and queue work build links (OAuth redirects, the signed media URLs the emulator downloads) from
+// APP_ORIGIN, not from a request: unless .dev.vars or the environment names one, it is where we serve.
+const origin = { APP_ORIGIN: readVars().APP_ORIGIN ?? `http://localhost:${port}` };
 const worker = await startLocalWorker({
   port,
   persistTo: process.env.PERSIST_TO,
   logPath: join(root, ".wrangler", "serve.log"),
+  vars: origin,
 });
 console.log(`Postline is running at http://localhost:${port}  (logs: .wrangler/serve.log; Ctrl+C to stop)`);
 console.log(`Dev mailbox: http://localhost:${port}/dev/mailbox`);
