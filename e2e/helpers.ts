@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from "node:zlib";
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page, Request } from "playwright-core";
 
 let counter = 0;
 export function newUser(name = "Ann Lee") {
@@ -64,13 +64,38 @@ export async function registerViaApi(page: Page, user: { name: string; email: st
 
 /**
  * Opens a page and waits until React has hydrated it: the page-view event is sent from an effect,
- * so once it goes out, clicks and key presses reach the app's handlers.
+ * so once it goes out, clicks and key presses reach the app's handlers. Only the event of the page we land on
+ * (after any redirect) counts: the page being left may still send one (Settings tidies `?connected=` off its URL
+ * after the OAuth toast), and taking that for this page's made a journey click before hydration.
  */
 export async function gotoHydrated(page: Page, path: string) {
-  const hydrated = page.waitForRequest((r) => r.url().endsWith("/api/events") && r.method() === "POST");
-  const response = await page.goto(path);
-  await hydrated;
-  return response;
+  const viewed = new Set<string>();
+  let landed: string | null = null;
+  let done: () => void = () => {};
+  const hydrated = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const onRequest = (r: Request) => {
+    if (!r.url().endsWith("/api/events") || r.method() !== "POST") return;
+    const event = r.postDataJSON() as { name?: string; path?: string } | null;
+    if (event?.name !== "page_view" || !event.path) return;
+    viewed.add(new URL(event.path, "http://x").pathname);
+    if (landed && viewed.has(landed)) done();
+  };
+  page.on("request", onRequest);
+  try {
+    const response = await page.goto(path);
+    landed = new URL(page.url()).pathname;
+    if (viewed.has(landed)) done();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${landed} never sent its page view (not hydrated)`)), 30_000);
+    });
+    await Promise.race([hydrated, timeout]).finally(() => clearTimeout(timer));
+    return response;
+  } finally {
+    page.off("request", onRequest);
+  }
 }
 
 /** A real, decodable PNG: width × height of one RGB colour. */
