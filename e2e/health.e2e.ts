@@ -53,6 +53,12 @@ test("access revoked on the platform: the daily check shows 'Needs reconnect' wi
     )
     .toBe("needs_reconnect");
 
+  // The dashboard does not count the held post as scheduled: it will not go out on its own.
+  await gotoHydrated(page, "/dashboard");
+  const scheduled = page.getByRole("link", { name: /Scheduled Posts/ });
+  await scheduled.getByText("+ 1 held, not sent until fixed").waitFor();
+  expect(await scheduled.locator("[data-stat=scheduledPosts]").innerText()).toBe("0");
+
   await gotoHydrated(page, "/settings?tab=accounts");
   const card = page.getByTestId("account-card").filter({ hasText: "Needs reconnect" });
   await card.getByText(/X refused to refresh access/).waitFor();

@@ -35,6 +35,11 @@ test("at 375 px the sidebar slides in over an overlay and the header hides on sc
   await overlay.waitFor({ state: "detached" });
   await page.locator('#app-sidebar a[aria-current="page"]', { hasText: "Content Hub" }).waitFor({ state: "attached" });
   expect(await page.locator('#app-sidebar a[aria-current="page"]').count()).toBe(1);
+  // The queue has its own entry (it was reachable only from the planner).
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Queue" }).click();
+  await page.waitForURL("**/queue");
+  await page.locator('#app-sidebar a[aria-current="page"]', { hasText: "Queue" }).waitFor({ state: "attached" });
 
   // The header hides when scrolling down and comes back when scrolling up.
   await page.evaluate(() => (document.body.style.minHeight = "3000px"));

@@ -13,10 +13,11 @@ describe("isNavActive", () => {
     expect(isNavActive("/", "/dashboard")).toBe(false);
   });
 
-  it("lists the six entries of SPEC §2 in order, and Approvals after the Content Hub", () => {
+  it("lists SPEC §2's entries in order, the Queue after the planner and Approvals after the Content Hub", () => {
     expect(NAV_ITEMS.map((i) => i.to)).toEqual([
       "/dashboard",
       "/planner",
+      "/queue",
       "/content",
       "/approvals",
       "/analytics",

@@ -4,6 +4,7 @@ import {
   ClipboardCheck,
   FolderOpen,
   LayoutDashboard,
+  ListOrdered,
   type LucideIcon,
   Settings,
   Sparkles,
@@ -22,6 +23,8 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/planner", label: "Content Planner", icon: CalendarDays },
+  // Not in SPEC §2's list: the queue's slots were reachable only from the planner, and Buffer users look here first.
+  { to: "/queue", label: "Queue", icon: ListOrdered },
   { to: "/content", label: "Content Hub", icon: FolderOpen },
   { to: "/approvals", label: "Approvals", icon: ClipboardCheck, action: "posts.approve" },
   { to: "/analytics", label: "Analytics", icon: BarChart3 },

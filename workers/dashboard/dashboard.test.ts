@@ -23,6 +23,7 @@ describe("GET /api/dashboard", () => {
       totalFollowers: 1900,
       totalPosts: 7,
       scheduledPosts: 0,
+      heldPosts: 0,
       publishedPosts: 6,
       mediaFiles: 0,
       engagementRate: 0,
@@ -99,6 +100,8 @@ describe("GET /api/dashboard", () => {
       ["For approval", "pending_approval", null],
     ]);
     expect(shown(res.body.data.recentPosts)).toContainEqual(["Held", "held", "account_disconnected"]);
+    // The held post will not go out on its own: it is not counted as scheduled, but apart.
+    expect(res.body.data.stats).toMatchObject({ scheduledPosts: 1, heldPosts: 1 });
   });
 
   it("is per user", async () => {

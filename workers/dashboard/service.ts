@@ -59,6 +59,8 @@ const postSummary = (p: PostRow, hold: { reason: string | null } | null) => ({
   createdAt: new Date(p.createdAt).toISOString(),
 });
 
+const heldTarget = sql`exists (select 1 from ${postTargets} where ${postTargets.postId} = ${posts.id} and ${postTargets.status} = 'held')`;
+
 /** SPEC §2 Dashboard / §3 Dashboard data. Each part is fetched on its own; a failing part becomes a warning. */
 export async function buildDashboard(db: Db, viewer: DashboardViewer, now: number) {
   const { workspaceId, timezone } = viewer;
@@ -71,7 +73,9 @@ export async function buildDashboard(db: Db, viewer: DashboardViewer, now: numbe
       db
         .select({
           total: sql<number>`count(*)`,
-          scheduled: sql<number>`coalesce(sum(case when ${posts.status} = 'scheduled' then 1 else 0 end), 0)`,
+          // A post with a held channel is stored as scheduled but will not go out on its own: counted apart.
+          scheduled: sql<number>`coalesce(sum(case when ${posts.status} = 'scheduled' and not ${heldTarget} then 1 else 0 end), 0)`,
+          held: sql<number>`coalesce(sum(case when ${posts.status} = 'scheduled' and ${heldTarget} then 1 else 0 end), 0)`,
           published: sql<number>`coalesce(sum(case when ${posts.status} in ('published', 'partially_published') then 1 else 0 end), 0)`,
         })
         .from(posts)
@@ -124,6 +128,7 @@ export async function buildDashboard(db: Db, viewer: DashboardViewer, now: numbe
       totalFollowers: followers ? followers.reduce((s, f) => s + f.followers, 0) : null,
       totalPosts: counts ? Number(counts.total) : null,
       scheduledPosts: counts ? Number(counts.scheduled) : null,
+      heldPosts: counts ? Number(counts.held) : null,
       publishedPosts: counts ? Number(counts.published) : null,
       mediaFiles: value("mediaFiles"),
       engagementRate: overview?.avgEngagementRate ?? null,

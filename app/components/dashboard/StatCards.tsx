@@ -6,12 +6,20 @@ export interface DashboardStats {
   totalFollowers: number | null;
   totalPosts: number | null;
   scheduledPosts: number | null;
+  /** Scheduled posts with a held channel (not in scheduledPosts): they wait for a reconnect or a fix. */
+  heldPosts: number | null;
   publishedPosts: number | null;
   mediaFiles: number | null;
   engagementRate: number | null;
 }
 
-const CARDS: Array<{ key: keyof DashboardStats; label: string; to: string; icon: LucideIcon; percent?: boolean }> = [
+const CARDS: Array<{
+  key: Exclude<keyof DashboardStats, "heldPosts">;
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  percent?: boolean;
+}> = [
   { key: "totalFollowers", label: "Total Followers", to: "/settings?tab=accounts", icon: Users },
   { key: "totalPosts", label: "Total Posts", to: "/content", icon: FileText },
   { key: "scheduledPosts", label: "Scheduled Posts", to: "/planner", icon: CalendarClock },
@@ -40,6 +48,11 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
               <span className="mt-2 text-2xl font-semibold" data-stat={key}>
                 {shown}
               </span>
+              {key === "scheduledPosts" && stats.heldPosts ? (
+                <span className="mt-1 text-xs font-medium text-amber-700">
+                  + {stats.heldPosts} held, not sent until fixed
+                </span>
+              ) : null}
             </Link>
           </li>
         );
