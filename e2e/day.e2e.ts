@@ -48,6 +48,18 @@ test("a newcomer's day: sign up, connect three platforms, upload, write with AI,
 }) => {
   const user = newUser("Sam Okafor");
   await signUpViaUi(page, user);
+  // An empty dashboard gives the newcomer their next steps.
+  const getStarted = page.getByRole("region", { name: "Get started" });
+  await getStarted.getByText("0 of 3 done").waitFor();
+  const steps = [
+    "Connect a social account",
+    "Upload an image or video",
+    "Schedule your first post",
+    "Invite a teammate",
+  ];
+  expect(await getStarted.getByRole("listitem").count()).toBe(steps.length);
+  for (const step of steps)
+    await getStarted.getByRole("link", { name: new RegExp(`^${step}\\s*\\(to do\\)`) }).waitFor();
   expect(
     (
       await page
@@ -97,6 +109,10 @@ test("a newcomer's day: sign up, connect three platforms, upload, write with AI,
   });
   await card.getByText("X: Published").waitFor({ timeout: 60_000 });
   await card.getByText("LinkedIn: Published").waitFor({ timeout: 30_000 });
+  // Connected, uploaded, published: the checklist has done its job and is gone.
+  await gotoHydrated(page, "/dashboard");
+  await page.getByRole("heading", { name: "Upcoming Posts" }).waitFor();
+  expect(await page.getByRole("region", { name: "Get started" }).count()).toBe(0);
 
   // A day later on the platforms, sync analytics and export the summary as PDF.
   expect((await page.context().request.post("/sandbox/clock", { data: { advanceMs: DAY } })).status()).toBe(200);

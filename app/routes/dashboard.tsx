@@ -1,6 +1,8 @@
 import { CalendarDays, PenSquare, RefreshCw, Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, redirect, useRevalidator } from "react-router";
+import { FirstRunChecklist } from "~/components/dashboard/FirstRunChecklist";
+import { type FirstRunStep, firstRunComplete, firstRunSteps } from "~/components/dashboard/first-run";
 import { Panel } from "~/components/dashboard/Panel";
 import { PostList } from "~/components/dashboard/PostList";
 import { StatCards } from "~/components/dashboard/StatCards";
@@ -12,6 +14,8 @@ import { formatCompact } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { signInPath } from "~/lib/redirect";
 import { appContext } from "../../workers/context";
+import type { Dashboard } from "../../workers/dashboard/service";
+import { can } from "../../workers/tenancy/roles";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () =>
@@ -31,11 +35,37 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       userId: auth.user.id,
       timezone: workspace.timezone,
     });
-    return { dashboard: data, timezone: auth.user.timezone };
+    return { dashboard: data, timezone: auth.user.timezone, firstRun: await firstRun(data, context, workspace) };
   } catch (err) {
     console.error("dashboard failed", err);
-    return { dashboard: null, timezone: auth.user.timezone };
+    return { dashboard: null, timezone: auth.user.timezone, firstRun: null };
   }
+}
+
+/**
+ * The first-run steps while any required one is left (null once done). Teammates are read from the directory only
+ * then, and only for those who may invite.
+ */
+async function firstRun(
+  data: Dashboard,
+  context: Route.LoaderArgs["context"],
+  workspace: { id: string; role: Parameters<typeof can>[0] },
+): Promise<FirstRunStep[] | null> {
+  const { stats } = data;
+  const facts = {
+    connectedPlatforms: stats.connectedPlatforms,
+    mediaFiles: stats.mediaFiles,
+    postsSent: (stats.scheduledPosts ?? 0) + (stats.heldPosts ?? 0) + (stats.publishedPosts ?? 0),
+    teammates: null,
+  };
+  if (firstRunComplete(firstRunSteps(facts))) return null;
+  if (!can(workspace.role, "members.manage")) return firstRunSteps(facts);
+  const { workspaces } = context.get(appContext).services;
+  const [members, invites] = await Promise.all([
+    workspaces.members(workspace.id),
+    workspaces.pendingInvites(workspace.id),
+  ]);
+  return firstRunSteps({ ...facts, teammates: members.length - 1 + invites.length });
 }
 
 /** Refresh Now spins for 3 s (SPEC) while the data reloads. */
@@ -50,7 +80,7 @@ function useSpin(ms: number) {
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { dashboard, timezone } = loaderData;
+  const { dashboard, timezone, firstRun } = loaderData;
   const revalidator = useRevalidator();
   const [spinning, spin] = useSpin(3000);
   const loading = revalidator.state === "loading";
@@ -88,6 +118,11 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           Loading dashboard...
         </p>
       )}
+      {firstRun ? (
+        <div className="mb-6">
+          <FirstRunChecklist steps={firstRun} />
+        </div>
+      ) : null}
       <StatCards stats={dashboard.stats} />
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
