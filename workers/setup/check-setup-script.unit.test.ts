@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-/** `npm run check:setup` as a person runs it, with the deployment's variables in the environment. A tsx start on a loaded 2-core machine took 40 s once. */
+/**
+ * `npm run check:setup` as a person runs it, with the deployment's variables in the environment. Starting tsx took
+ * 40 s once on a loaded 2-core machine, hence the long timeouts.
+ */
 function checkSetup(vars: Record<string, string>) {
   // The script reads the same (possibly shifted) wall clock as this test (npm run test:dates).
   const clock = ["--import", "./workers/test/wall-clock.node-setup.ts"];
