@@ -7,7 +7,7 @@ import { noJsTest as test } from "./browser";
 import { invitePath, newUser, registerViaApi } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
 
-test("with JavaScript off, the Queue page adds and removes slots, reorders, pauses and resumes", async ({
+test("with JavaScript off, the Queue page adds and removes slots, reorders, pauses, resumes and copies slots to another account", async ({
   journey: { page, baseUrl, expectStatus },
 }) => {
   await registerViaApi(page, newUser("Plain Queue"));
@@ -66,6 +66,21 @@ test("with JavaScript off, the Queue page adds and removes slots, reorders, paus
   await card.getByRole("button", { name: "Resume queue" }).click();
   await status("Queue resumed: posts due while it was paused are published now");
   expect(await card.getByRole("button", { name: "Pause queue" }).count()).toBe(1);
+
+  // A second account gets the same week: Copy slots to… is a disclosure and a plain form.
+  await connect(page, "linkedin");
+  await page.goto("/queue");
+  const xCard = page.getByRole("region", { name: /^Queue of X / });
+  await xCard.getByText("Copy slots to…").click();
+  await xCard.getByRole("checkbox", { name: /^LinkedIn / }).check();
+  await xCard.getByRole("button", { name: "Copy slots" }).click();
+  await status("Time slots copied to 1 queue");
+  const linkedinSlots = page
+    .getByRole("region", { name: /^Queue of LinkedIn / })
+    .getByRole("list", { name: /^Time slots of / });
+  expect(await linkedinSlots.getByRole("listitem").allInnerTexts()).toEqual(
+    ["Mon", "Tue", "Thu", "Fri", "Sun"].map((d) => `${d} 09:00`),
+  );
 });
 
 test("with JavaScript off, Approvals approves, asks for a new time once the asked one has passed, and sends back with a comment", async ({

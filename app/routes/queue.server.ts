@@ -7,7 +7,14 @@ import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
 import { Invalid } from "../../workers/errors";
 import { parseOrThrow } from "../../workers/http/validate";
-import { pauseBody, QueueReplies, reorderBody, shareNextNow, slotsBody } from "../../workers/queue/requests";
+import {
+  copySlotsBody,
+  pauseBody,
+  QueueReplies,
+  reorderBody,
+  shareNextNow,
+  slotsBody,
+} from "../../workers/queue/requests";
 import { QUEUE_VIEW_DAYS } from "../../workers/queue/service";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 
@@ -26,7 +33,7 @@ const accountField = z.object({
 
 /**
  * The Queue page's forms, with the API's schemas, permission (`posts.publish`) and messages: PUT
- * /api/queue/:accountId/slots, POST …/pause, …/reorder and …/share-next. The page's loader reads the queues again.
+ * /api/queue/:accountId/slots, POST …/copy-slots, …/pause, …/reorder and …/share-next. The page's loader reads the queues again.
  */
 export async function queueAction(request: Request, ctx: AppContext, url: URL) {
   const { workspace, vars } = signedIn(ctx, url);
@@ -43,6 +50,10 @@ export async function queueAction(request: Request, ctx: AppContext, url: URL) {
         if (!slots) throw new Invalid(NO_DAY_CHOSEN);
         await queue.replaceSlots(workspace.id, accountId, parseOrThrow(slotsBody, { slots }));
         return done(QueueReplies.slotsSaved);
+      }
+      case "copy-slots": {
+        const { to } = parseOrThrow(copySlotsBody, { to: form.getAll("to") });
+        return done(QueueReplies.slotsCopied(await queue.copySlots(workspace.id, accountId, to)));
       }
       case "pause": {
         const flag = form.get("paused");

@@ -51,7 +51,7 @@ export default function QueuePage({ loaderData: { queues } }: Route.ComponentPro
       ) : (
         <div className="space-y-4">
           {queues.map((q) => (
-            <QueueCard key={q.accountId} queue={q} />
+            <QueueCard key={q.accountId} queue={q} others={queues.filter((o) => o.accountId !== q.accountId)} />
           ))}
         </div>
       )}

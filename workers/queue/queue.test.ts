@@ -93,6 +93,46 @@ describe("queue time slots", () => {
     expect((await queueOf(u, account)).slots).toHaveLength(2);
   });
 
+  it("copies an account's slots and timezone to the chosen accounts, all or none, and only within the workspace", async () => {
+    const u = await registerUser();
+    const [x, linkedin, threads] = [
+      await insertAccount(u.user.id, "twitter"),
+      await insertAccount(u.user.id, "linkedin"),
+      await insertAccount(u.user.id, "threads"),
+    ];
+    await setSlots(u, x, { slots: daily("08:00", "17:30"), timezone: "America/New_York" });
+    await setSlots(u, threads, { slots: [{ day: 3, time: "12:00" }] });
+    const copy = (who: User, from: string, body: unknown) =>
+      call<"POST /api/queue/:accountId/copy-slots">(`/api/queue/${from}/copy-slots`, { token: who.token, body });
+
+    const copied = await copy(u, x, { to: [linkedin, threads, x] });
+    expect(copied.status).toBe(200);
+    expect(copied.body.message).toBe("Time slots copied to 2 queues");
+    for (const id of [linkedin, threads]) {
+      const q = await queueOf(u, id);
+      expect(q.slots).toEqual((await queueOf(u, x)).slots);
+      expect(q.timezone).toBe("America/New_York");
+    }
+
+    const nowhere = await copy(u, x, { to: [] });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body).toEqual({
+      success: false,
+      message: "Please choose at least one other account to copy these slots to",
+    });
+    expect((await copy(u, x, { to: [x] })).status).toBe(400);
+
+    // Another workspace's account among the targets: refused as not found, and no queue changed.
+    const other = await registerUser();
+    const theirs = await insertAccount(other.user.id, "twitter");
+    await setSlots(u, linkedin, { slots: [{ day: 1, time: "10:00" }] });
+    const mixed = await copy(u, x, { to: [linkedin, theirs] });
+    expect(mixed.status).toBe(404);
+    expect((await queueOf(u, linkedin)).slots).toEqual([{ day: 1, time: "10:00" }]);
+    expect((await queueOf(other, theirs)).slots).toEqual([]);
+    expect((await copy(other, x, { to: [theirs] })).status).toBe(404);
+  });
+
   it("keeps a 09:00 slot at 09:00 local time through a year of daylight-saving changes", async () => {
     const u = await registerUser();
     const account = await insertAccount(u.user.id, "linkedin");

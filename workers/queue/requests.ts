@@ -24,12 +24,19 @@ export const slotsBody = z.object({
 export const pauseBody = z.object({
   paused: z.boolean({ error: "Please say whether the queue is paused (true or false)" }),
 });
+export const copySlotsBody = z.object({
+  to: z
+    .array(z.string().trim().min(1).max(100))
+    .min(1, QueueMessages.copyNowhere)
+    .max(100, "Slots can be copied to at most 100 accounts at once"),
+});
 export const reorderBody = z.object({
   targetIds: z.array(z.string().trim().min(1).max(100)).min(1, "Please list the posts in their new order").max(500),
 });
 
 export const QueueReplies = {
   slotsSaved: "Queue time slots saved",
+  slotsCopied: (n: number) => `Time slots copied to ${n} ${n === 1 ? "queue" : "queues"}`,
   paused: (paused: boolean) =>
     paused
       ? "Queue paused: none of this account's posts will be published until you resume it"

@@ -4,7 +4,7 @@ import { ok } from "../http/envelope";
 import { describeRoute as d } from "../http/route-registry";
 import { parseOrThrow, readJson } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
-import { listQuery, pauseBody, QueueReplies, reorderBody, shareNextNow, slotsBody } from "./requests";
+import { copySlotsBody, listQuery, pauseBody, QueueReplies, reorderBody, shareNextNow, slotsBody } from "./requests";
 import { QUEUE_VIEW_DAYS } from "./service";
 
 d({
@@ -20,6 +20,13 @@ d({
   tag: "Queue",
   summary: "Replace an account's weekly time slots (and its timezone)",
   body: slotsBody,
+});
+d({
+  method: "post",
+  path: "/api/queue/{accountId}/copy-slots",
+  tag: "Queue",
+  summary: "Copy an account's weekly slots and timezone to other accounts (all of them or none)",
+  body: copySlotsBody,
 });
 d({
   method: "post",
@@ -54,6 +61,12 @@ export const queueRoutes = new Hono<SignedInEnv>()
     await services.queue.replaceSlots(workspace.id, c.req.param("accountId"), body);
     const [queue] = await services.queue.list(workspace, QUEUE_VIEW_DAYS, c.req.param("accountId"));
     return ok(c, queue, QueueReplies.slotsSaved);
+  })
+  .post("/:accountId/copy-slots", requirePermission("posts.publish"), async (c) => {
+    const { to } = await readJson(c, copySlotsBody);
+    const { services, workspace } = c.var;
+    const copied = await services.queue.copySlots(workspace.id, c.req.param("accountId"), to);
+    return ok(c, { queues: await services.queue.list(workspace, QUEUE_VIEW_DAYS) }, QueueReplies.slotsCopied(copied));
   })
   .post("/:accountId/pause", requirePermission("posts.publish"), async (c) => {
     const { paused } = await readJson(c, pauseBody);

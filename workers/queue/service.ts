@@ -131,6 +131,33 @@ export class QueueService {
       });
   }
 
+  /**
+   * "Copy slots to…": the account's weekly slots and its own timezone replace those of each listed account, in one
+   * batch, so either every queue changes or none does. Every account must be the workspace's.
+   */
+  async copySlots(workspaceId: string, fromId: string, toIds: string[]): Promise<number> {
+    const from = await this.account(workspaceId, fromId);
+    const targets = [...new Set(toIds)].filter((id) => id !== from.id);
+    if (targets.length === 0) throw new Invalid(QueueMessages.copyNowhere);
+    const found = await this.db
+      .select({ id: connectedAccounts.id })
+      .from(connectedAccounts)
+      .where(and(eq(connectedAccounts.workspaceId, workspaceId), inArray(connectedAccounts.id, targets)));
+    if (found.length !== targets.length) throw notFound();
+    const source = (await this.settings(workspaceId, [from.id])).get(from.id);
+    const slots = (source?.slots ?? []) as Slot[];
+    const timezone = source?.timezone ?? null;
+    const now = this.now();
+    const upserts = targets.map((accountId) =>
+      this.db
+        .insert(accountQueues)
+        .values({ accountId, workspaceId, slots, timezone, updatedAt: now })
+        .onConflictDoUpdate({ target: accountQueues.accountId, set: { slots, timezone, updatedAt: now } }),
+    );
+    await this.db.batch(upserts as [(typeof upserts)[number], ...typeof upserts]);
+    return targets.length;
+  }
+
   async setPaused(workspaceId: string, accountId: string, paused: boolean) {
     await this.account(workspaceId, accountId);
     const now = this.now();

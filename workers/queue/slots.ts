@@ -21,6 +21,7 @@ export const QueueMessages = {
   noSlots: (account: string) => `${account} has no queue time slots yet. Add slots in the Queue view first.`,
   full: (account: string) => `${account}'s queue has no free slot in the next year.`,
   noAccounts: "Please choose at least one account to add this post to its queue",
+  copyNowhere: "Please choose at least one other account to copy these slots to",
 } as const;
 
 /** A weekly slot: ISO weekday and HH:MM wall time (checked by slot-schema.ts). */

@@ -11,13 +11,14 @@ import { SlotEditor } from "./SlotEditor";
 import { movedOrder, type QueueJson, queueLabel, slotValue } from "./types";
 
 /** One account's queue: slots, pause, Share next, and the upcoming slots (posts reorder by drag or buttons). */
-export function QueueCard({ queue }: { queue: QueueJson }) {
+export function QueueCard({ queue, others }: { queue: QueueJson; others: QueueJson[] }) {
   const label = queueLabel(queue);
   const pause = useFormAction("pause");
   const share = useFormAction("share-next");
   const save = useFormAction("slots");
   const reorder = useFormAction("reorder");
-  const busy = pause.busy || share.busy || save.busy || reorder.busy;
+  const copy = useFormAction("copy-slots");
+  const busy = pause.busy || share.busy || save.busy || reorder.busy || copy.busy;
   // Each form names its account; the page's loader reads the queues again after any of them.
   const fields = (intent: string) => (
     <>
@@ -82,6 +83,29 @@ export function QueueCard({ queue }: { queue: QueueJson }) {
           Save slots
         </button>
       </form>
+      {others.length > 0 && queue.slots.length > 0 ? (
+        // A disclosure and a plain form: it works the same without JavaScript.
+        <details className="text-sm">
+          <summary className="cursor-pointer font-medium text-brand-700">Copy slots to…</summary>
+          <form {...copy.form} className="mt-2 space-y-2">
+            {fields("copy-slots")}
+            <fieldset>
+              <legend className="text-slate-600">
+                Replace these accounts' slots with {label}'s {queue.slots.length}:
+              </legend>
+              {others.map((o) => (
+                <label key={o.accountId} className="mt-1 flex items-center gap-2">
+                  <input type="checkbox" name="to" value={o.accountId} />
+                  {queueLabel(o)}
+                </label>
+              ))}
+            </fieldset>
+            <button type="submit" className={secondaryButton} disabled={busy}>
+              Copy slots
+            </button>
+          </form>
+        </details>
+      ) : null}
       <OnDemandDrag onDragEnd={onDragEnd}>
         <ol aria-label={`Upcoming slots of ${label}`} className="divide-y divide-slate-100">
           {queue.upcoming.length === 0 ? <li className="py-2 text-sm text-slate-500">No upcoming slots.</li> : null}
