@@ -382,7 +382,7 @@ test("with JavaScript off, Analytics' filters are a form (Apply keeps the tab, t
  */
 const VIEWER_REFUSED: Array<[path: string, intents: string[]]> = [
   ["/planner", ["reschedule"]],
-  ["/queue", ["slots", "pause", "reorder", "share-next"]],
+  ["/queue", ["slots", "copy-slots", "pause", "reorder", "share-next"]],
   ["/approvals", ["approve", "reject"]],
   ["/posts/no-such-post/share", ["share-create", "share-revoke"]],
   ["/posts/no-such-post/delete", ["delete"]],
@@ -391,6 +391,7 @@ const VIEWER_REFUSED: Array<[path: string, intents: string[]]> = [
     "/settings",
     [
       "workspace",
+      "workspace-delete",
       "account-disconnect",
       "member-role",
       "member-remove",

@@ -124,7 +124,7 @@ test("a new contributor joins through the mailed invite and submits; the owner a
   }
 }, 240_000);
 
-test("a client workspace made from the switcher; the switcher moves between the two and each shows only its own posts", async ({
+test("a client workspace made from the switcher; the switcher moves between the two, each shows only its own posts, and its owner deletes it", async ({
   journey: { page, baseUrl, expectStatus },
 }) => {
   await registerViaApi(page, newUser("Sam Switch"));
@@ -162,6 +162,24 @@ test("a client workspace made from the switcher; the switcher moves between the 
   // The choice survives a reload.
   await gotoHydrated(page, "/content");
   await page.getByRole("article", { name: /Personal sourdough notes/ }).waitFor();
+
+  // The client leaves: its owner deletes Rye Studio from its Settings, typing its name to confirm.
+  await page.getByRole("button", { name: "Switch workspace" }).click();
+  await page.getByRole("menuitem", { name: /Rye Studio/ }).click();
+  await page.getByRole("article", { name: /Rye Studio launch plan/ }).waitFor();
+  await gotoHydrated(page, "/settings?tab=workspace");
+  const danger = page.getByRole("region", { name: "Delete workspace" });
+  await danger.getByText(/removes its posts \(scheduled ones will not be published\)/).waitFor();
+  expectStatus(400, /\/settings\.data/);
+  await danger.getByLabel("Type Rye Studio to confirm").fill("Rye");
+  await danger.getByRole("button", { name: "Delete workspace" }).click();
+  await page.getByText("Type the workspace's name, Rye Studio, to delete it").first().waitFor();
+  await danger.getByLabel("Type Rye Studio to confirm").fill("Rye Studio");
+  await danger.getByRole("button", { name: "Delete workspace" }).click();
+  await page.waitForURL("**/dashboard");
+  await page.getByRole("button", { name: "Switch workspace" }).filter({ hasText: "Sam Switch" }).waitFor();
+  const mine = (await (await request.get("/api/workspaces")).json()).data;
+  expect(JSON.stringify(mine)).not.toContain("Rye Studio");
 });
 
 test("invites through Settings, a submission in the owner's inbox, an @mention exchange on a 375 px phone, and both in Settings → Activity", async ({

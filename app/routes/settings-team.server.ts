@@ -20,6 +20,7 @@ interface Session {
 
 const TEAM_INTENTS = [
   "workspace-create",
+  "workspace-delete",
   "member-role",
   "member-remove",
   "leave",
@@ -31,10 +32,19 @@ type TeamIntent = (typeof TEAM_INTENTS)[number];
 export const isTeamIntent = (intent: string): intent is TeamIntent =>
   (TEAM_INTENTS as readonly string[]).includes(intent);
 
+/** Deleting asks for the workspace's name, typed: a slip of the mouse must not delete a client's year of work. */
+const deleteConfirmation = (name: string) =>
+  z.object({
+    confirm: z
+      .string()
+      .trim()
+      .refine((typed) => typed === name.trim(), `Type the workspace's name, ${name}, to delete it`),
+  });
+
 const idField = z.object({ id: z.string({ error: "Which one?" }).min(1, "Which one?").max(64) });
 
 /**
- * Settings → Workspace's new-workspace, member and invitation forms and Billing's "Get Updates", with the API's schemas,
+ * Settings → Workspace's new-workspace, delete-workspace, member and invitation forms and Billing's "Get Updates", with the API's schemas,
  * permissions and messages: PATCH and DELETE /api/workspaces/:id/members/:userId and POST …/invites, DELETE
  * …/invites/:inviteId (`members.manage`), POST …/leave (`workspace.leave`), POST /api/billing/notify.
  */
@@ -55,6 +65,14 @@ export async function teamAction(
       });
       const created = await services.workspaces.create(auth.user.id, input);
       return redirect("/dashboard", { headers: { "Set-Cookie": workspaceCookie(created.id, url.href) } });
+    }
+    case "workspace-delete": {
+      // DELETE /api/workspaces/:id as a form (`workspace.delete`), confirmed by typing the workspace's name.
+      ensurePermitted(vars, "workspace.delete");
+      parseOrThrow(deleteConfirmation(workspace.name), { confirm: form.get("confirm") ?? "" });
+      await services.workspaces.remove(workspace);
+      // The workspace cookie now names no membership: the next page falls back to the personal workspace.
+      return redirect("/dashboard");
     }
     case "billing-notify":
       await registerBillingInterest(services.directory, auth.user.id);

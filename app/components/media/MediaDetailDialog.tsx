@@ -3,16 +3,13 @@ import { Download, Trash2 } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { Modal } from "~/components/ui/Modal";
-import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { notify } from "~/lib/notify";
 import type { MediaJson } from "../../../workers/media/present";
 import { MediaThumb } from "./MediaThumb";
 import { deleteMedia, type PostUsingMedia, updateMedia } from "./media-api";
 
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this media? This action cannot be undone.";
-
-const dangerButton =
-  "inline-flex items-center justify-center gap-2 rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-50";
 
 interface Props {
   item: MediaJson | null;

@@ -1,12 +1,9 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { Modal } from "~/components/ui/Modal";
-import { secondaryButton } from "~/components/ui/styles";
+import { dangerButton, secondaryButton } from "~/components/ui/styles";
 import { useFormAction } from "~/lib/use-form-action";
 import type { PostJson } from "./types";
-
-const dangerButton =
-  "rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50";
 
 /** The delete fetcher's key: the dialog's footer button reads its pending state. */
 const deleteKey = (id: string) => `delete-post:${id}`;

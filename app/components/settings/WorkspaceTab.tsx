@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { useNavigate } from "react-router";
 import { FormError } from "~/components/ui/FormError";
-import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { useFormAction } from "~/lib/use-form-action";
 import { useHydrated } from "~/lib/use-hydrated";
 import { can, ROLES } from "../../../workers/tenancy/roles";
@@ -147,6 +147,7 @@ export function WorkspaceTab({
       )}
 
       <NewWorkspace timezone={ws.timezone} notify={notify} />
+      {can(ws.role, "workspace.delete") && !ws.personal ? <DeleteWorkspace name={ws.name} notify={notify} /> : null}
     </div>
   );
 }
@@ -178,6 +179,31 @@ function NewWorkspace({ timezone, notify }: { timezone: string; notify: Notify }
         </button>
       </form>
       <FormError message={create.error} />
+    </section>
+  );
+}
+
+/** Owners only, never the personal workspace: says what goes with it and asks for the name, typed. */
+function DeleteWorkspace({ name, notify }: { name: string; notify: Notify }) {
+  const remove = useFormAction("workspace-delete", { announce: notify });
+  return (
+    <section aria-label="Delete workspace" className="max-w-lg rounded-lg border border-red-200 p-4">
+      <h2 className="mb-1 font-semibold text-red-800">Delete workspace</h2>
+      <p className="mb-2 text-sm text-slate-700">
+        Deleting {name} removes its posts (scheduled ones will not be published), connected accounts, media library,
+        analytics, queues, webhooks and API keys, and every member's access to it. This cannot be undone.
+      </p>
+      <form {...remove.form} className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="workspace-delete" />
+        <label className={labelClass}>
+          Type {name} to confirm
+          <input name="confirm" required autoComplete="off" className={inputClass} />
+        </label>
+        <button type="submit" className={dangerButton} disabled={remove.busy}>
+          {remove.busy ? "Deleting..." : "Delete workspace"}
+        </button>
+      </form>
+      <FormError message={remove.error} />
     </section>
   );
 }
