@@ -1,4 +1,4 @@
-import type { Platform } from "../platform-profile";
+import type { Platform, PostFormat } from "../platform-profile";
 
 /**
  * The contract every platform client implements (DESIGN.md "Platforms and the emulator").
@@ -101,6 +101,8 @@ export interface PublishOptions {
   contentWarning?: string;
   /** Mastodon: the status's ISO 639-1 language. */
   language?: string;
+  /** Instagram and Facebook: a Reel or a Story instead of a feed post; YouTube: a Short (ADR 066). */
+  format?: PostFormat;
 }
 
 export interface PublishResult {
