@@ -1,14 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { PostFormat } from "../platform-profile";
-import { call, registerUser } from "../test/helpers";
+import { connectedClient, formatMedia, formatPost, graphRead } from "../test/format-kit";
 import { jpegBytes, mp4Bytes } from "../test/media-fixtures";
 import { mediaLinks } from "../test/media-links";
-import { advanceEmulator, armFault, connectViaEmulator, platformHarness, raw } from "../test/oauth";
-import { defaultVersion, versionedApi } from "./api-versions";
-import { PlatformError, type PublishMedia, type PublishRequest } from "./types";
+import { advanceEmulator, armFault, raw } from "../test/oauth";
+import { PlatformError } from "./types";
 
 const DAY = 86_400_000;
-const graphVersion = defaultVersion(versionedApi("META_GRAPH_VERSION"), Date.now());
 
 let links: Awaited<ReturnType<typeof loadLinks>>;
 const loadLinks = async () =>
@@ -26,36 +23,13 @@ beforeEach(async () => {
   await raw("/sandbox/faults", { method: "DELETE" });
 });
 
-const media = (kind: "image" | "video", file: Fixture): PublishMedia => ({
-  kind,
-  url: links.urls[file],
-  mimeType: kind === "image" ? "image/jpeg" : "video/mp4",
-  size: 1000,
-  open: async () => new Blob(["x"]).stream(),
-});
-const post = (text: string, format: PostFormat, items: PublishMedia[]): PublishRequest => ({
-  marker: crypto.randomUUID(),
-  text,
-  media: items,
-  options: { format },
-});
-
-async function page() {
-  const u = await registerUser();
-  await connectViaEmulator(u.cookie, "facebook", {});
-  const accounts = (
-    await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { cookie: u.cookie })
-  ).body.data.accounts;
-  const account = accounts.find((a) => a.platform === "facebook")!;
-  const h = platformHarness();
-  return { fb: h.registry.facebook!, creds: await h.accounts.accountCredentials(account._id) };
-}
-
-async function graph(path: string, token: string) {
-  const sep = path.includes("?") ? "&" : "?";
-  const res = await raw(`/sandbox/graph.facebook.com/${graphVersion}/${path}${sep}access_token=${token}`);
-  return res.json<{ data?: Array<Record<string, unknown>>; [k: string]: unknown }>();
-}
+const media = (kind: "image" | "video", file: Fixture) => formatMedia(kind, links.urls[file]);
+const post = formatPost;
+const graph = graphRead;
+const page = async () => {
+  const { client, creds } = await connectedClient("facebook", (a) => a.platform === "facebook");
+  return { fb: client, creds };
+};
 
 describe("Facebook Page Reels and Stories", () => {
   it("publishes a Reel through start, the rupload pull and finish, with its plays and reach", {

@@ -1,14 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { PostFormat } from "../platform-profile";
-import { call, registerUser } from "../test/helpers";
+import { connectedClient, formatMedia, formatPost, graphRead } from "../test/format-kit";
 import { jpegBytes, mp4Bytes } from "../test/media-fixtures";
 import { mediaLinks } from "../test/media-links";
-import { advanceEmulator, connectViaEmulator, platformHarness, raw } from "../test/oauth";
-import { defaultVersion, versionedApi } from "./api-versions";
-import { PlatformError, type PublishMedia, type PublishRequest } from "./types";
+import { advanceEmulator, raw } from "../test/oauth";
+import { PlatformError } from "./types";
 
 const DAY = 86_400_000;
-const graphVersion = defaultVersion(versionedApi("META_GRAPH_VERSION"), Date.now());
 
 let links: Awaited<ReturnType<typeof loadLinks>>;
 const loadLinks = async () =>
@@ -27,37 +24,13 @@ beforeEach(async () => {
   await raw("/sandbox/faults", { method: "DELETE" });
 });
 
-const media = (kind: "image" | "video", file: Fixture): PublishMedia => ({
-  kind,
-  url: links.urls[file],
-  mimeType: kind === "image" ? "image/jpeg" : "video/mp4",
-  size: 1000,
-  open: async () => new Blob(["x"]).stream(),
-});
-const post = (text: string, format: PostFormat, items: PublishMedia[]): PublishRequest => ({
-  marker: crypto.randomUUID(),
-  text,
-  media: items,
-  options: { format },
-});
-
-async function instagram() {
-  const u = await registerUser();
-  await connectViaEmulator(u.cookie, "instagram", { variant: "facebook" });
-  const accounts = (
-    await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { cookie: u.cookie })
-  ).body.data.accounts;
-  const account = accounts.find((a) => a.username === "sunrisebakery")!;
-  const h = platformHarness();
-  return { ig: h.registry.instagram!, creds: await h.accounts.accountCredentials(account._id) };
-}
-
-/** Reads Graph as a third party would, with the account's token. */
-async function graph(path: string, token: string) {
-  const sep = path.includes("?") ? "&" : "?";
-  const res = await raw(`/sandbox/graph.facebook.com/${graphVersion}/${path}${sep}access_token=${token}`);
-  return res.json<{ data?: Array<Record<string, unknown>>; [k: string]: unknown }>();
-}
+const media = (kind: "image" | "video", file: Fixture) => formatMedia(kind, links.urls[file]);
+const post = formatPost;
+const graph = graphRead;
+const instagram = async () => {
+  const { client, creds } = await connectedClient("instagram", (a) => a.username === "sunrisebakery", "facebook");
+  return { ig: client, creds };
+};
 
 describe("Instagram Reels and Stories", () => {
   it("publishes a Reel (REELS container, shared to the feed) with its reel metrics", { timeout: 30_000 }, async () => {
@@ -90,6 +63,13 @@ describe("Instagram Reels and Stories", () => {
     await advanceEmulator(6 * 3_600_000);
     const live = await graph(`${story.remoteId}/insights?metric=reach,replies,navigation`, creds.accessToken);
     expect(live.data?.map((d) => d.name)).toEqual(["reach", "replies", "navigation"]);
+    const likes = await graph(`${story.remoteId}/insights?metric=likes`, creds.accessToken);
+    expect(likes).toMatchObject({ error: { code: 100 } });
+    // The client asks a Story for its own metrics: its replies are its comments, it has no likes.
+    const metrics = await ig.postMetrics(creds, story.remoteId);
+    const replies = live.data?.find((d) => d.name === "replies") as { values: Array<{ value: number }> };
+    expect(metrics).toMatchObject({ likes: 0, saves: 0, comments: replies.values[0]!.value });
+    expect(metrics.reach).toBeGreaterThan(0);
     await advanceEmulator(DAY);
     expect((await graph(`${creds.platformUserId}/stories?fields=id`, creds.accessToken)).data).toEqual([]);
     expect((await graph(`${story.remoteId}/insights?metric=reach`, creds.accessToken)).data).toEqual([]);

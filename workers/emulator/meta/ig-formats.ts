@@ -18,6 +18,8 @@ export const STORY_TTL_MS = DAY;
 /** Metrics only one product type has (media insights reference); asking another type for them is an error. */
 const REEL_ONLY = ["ig_reels_avg_watch_time", "ig_reels_video_view_total_time"];
 const STORY_ONLY = ["replies", "navigation"];
+/** What a Story does not have (media insights reference: likes, comments and saves are feed and reel metrics). */
+const NOT_ON_STORIES = ["likes", "comments", "saved"];
 export const FORMAT_METRICS = [...REEL_ONLY, ...STORY_ONLY];
 
 /** A container's ERROR text, as its `status` field carries it. */
@@ -85,7 +87,9 @@ export function formatMetricValues(media: EmuObject, now: number, metrics: strin
   const product = String(media.data.productType);
   for (const name of metrics) {
     const wrong =
-      (REEL_ONLY.includes(name) && product !== "REELS") || (STORY_ONLY.includes(name) && product !== "STORY");
+      (REEL_ONLY.includes(name) && product !== "REELS") ||
+      (STORY_ONLY.includes(name) && product !== "STORY") ||
+      (NOT_ON_STORIES.includes(name) && product === "STORY");
     if (wrong)
       throw new GraphError(
         400,
