@@ -15,6 +15,7 @@ import {
   graphErrorResponse,
   graphSegments,
   graphTime,
+  lifetimeInsights,
   noAppPermission,
   noPagePublishPermission,
   objectNotFound,
@@ -322,20 +323,7 @@ async function postEdge(
       post_reactions_by_type_total: { like: Math.ceil(m.likes * 0.8), love: Math.floor(m.likes * 0.2) },
       post_clicks_by_type: { "link clicks": Math.floor(m.clicks / 2), "other clicks": Math.ceil(m.clicks / 2) },
     };
-    const metrics = (p.metric ?? "").split(",").filter(Boolean);
-    return {
-      data: metrics.map((name) => {
-        if (!(name in value)) throw new GraphError(400, `(#100) The value must be a valid insights metric`, 100);
-        return {
-          name,
-          period: "lifetime",
-          values: [{ value: value[name] }],
-          title: name,
-          description: name,
-          id: `${post.id}/insights/${name}/lifetime`,
-        };
-      }),
-    };
+    return lifetimeInsights(post.id, "insights", (p.metric ?? "").split(",").filter(Boolean), value);
   }
   if (edge === "comments" && c.req.method === "POST") {
     // Commenting as the Page needs pages_manage_engagement (§3 scopes).

@@ -4,7 +4,15 @@ import { postMetrics } from "../metrics";
 import { createObject, deleteObject, type EmuObject, getObject, listObjects, updateObject } from "../objects";
 import { download, videoFacts } from "../web";
 import type { DemoPage } from "./demo";
-import { fieldsOf, GraphError, graphTime, objectNotFound, pick, videoProcessingMs } from "./graph-core";
+import {
+  fieldsOf,
+  GraphError,
+  graphTime,
+  lifetimeInsights,
+  objectNotFound,
+  pick,
+  videoProcessingMs,
+} from "./graph-core";
 
 /**
  * Facebook Page Reels and Stories (Video API: Reels Publishing guide, Page Stories): an upload session started on
@@ -222,19 +230,7 @@ export function reelInsights(c: EmuContext, reel: EmuObject, p: Record<string, s
     post_video_social_actions: { COMMENT: m.comments, SHARE: m.shares },
   };
   const metrics = (p.metric ?? Object.keys(value).join(",")).split(",").filter(Boolean);
-  return {
-    data: metrics.map((name) => {
-      if (!(name in value)) throw new GraphError(400, "(#100) The value must be a valid insights metric", 100);
-      return {
-        name,
-        period: "lifetime",
-        values: [{ value: value[name] }],
-        title: name,
-        description: name,
-        id: `${reel.id}/video_insights/${name}/lifetime`,
-      };
-    }),
-  };
+  return lifetimeInsights(reel.id, "video_insights", metrics, value);
 }
 
 /**
