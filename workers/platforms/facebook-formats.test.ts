@@ -1,29 +1,16 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connectedClient, formatMedia, formatPost, graphRead } from "../test/format-kit";
+import { describe, expect, it } from "vitest";
+import { connectedClient, formatFixtures, formatPost, graphRead } from "../test/format-kit";
 import { jpegBytes, mp4Bytes } from "../test/media-fixtures";
-import { mediaLinks } from "../test/media-links";
-import { advanceEmulator, armFault, raw } from "../test/oauth";
+import { advanceEmulator, armFault } from "../test/oauth";
 import { PlatformError } from "./types";
 
 const DAY = 86_400_000;
 
-let links: Awaited<ReturnType<typeof loadLinks>>;
-const loadLinks = async () =>
-  mediaLinks({
-    reel: { bytes: await mp4Bytes({ width: 1080, height: 1920, seconds: 5 }), name: "reel.mp4" },
-    wide: { bytes: await mp4Bytes({ width: 1920, height: 1080, seconds: 5 }), name: "wide.mp4" },
-    photo: { bytes: jpegBytes(1080, 1920), name: "story.jpg" },
-  });
-type Fixture = keyof typeof links.urls;
-
-beforeAll(async () => {
-  links = await loadLinks();
-});
-beforeEach(async () => {
-  await raw("/sandbox/faults", { method: "DELETE" });
-});
-
-const media = (kind: "image" | "video", file: Fixture) => formatMedia(kind, links.urls[file]);
+const media = formatFixtures(async () => ({
+  reel: { bytes: await mp4Bytes({ width: 1080, height: 1920, seconds: 5 }), name: "reel.mp4" },
+  wide: { bytes: await mp4Bytes({ width: 1920, height: 1080, seconds: 5 }), name: "wide.mp4" },
+  photo: { bytes: jpegBytes(1080, 1920), name: "story.jpg" },
+}));
 const post = formatPost;
 const graph = graphRead;
 const page = async () => {

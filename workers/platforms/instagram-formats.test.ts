@@ -1,30 +1,17 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connectedClient, formatMedia, formatPost, graphRead } from "../test/format-kit";
+import { describe, expect, it } from "vitest";
+import { connectedClient, formatFixtures, formatPost, graphRead } from "../test/format-kit";
 import { jpegBytes, mp4Bytes } from "../test/media-fixtures";
-import { mediaLinks } from "../test/media-links";
 import { advanceEmulator, raw } from "../test/oauth";
 import { PlatformError } from "./types";
 
 const DAY = 86_400_000;
 
-let links: Awaited<ReturnType<typeof loadLinks>>;
-const loadLinks = async () =>
-  mediaLinks({
-    vertical: { bytes: jpegBytes(1080, 1920), name: "story.jpg" },
-    reel: { bytes: await mp4Bytes({ width: 1080, height: 1920, seconds: 4 }), name: "reel.mp4" },
-    blink: { bytes: await mp4Bytes({ width: 1080, height: 1920, seconds: 2 }), name: "blink.mp4" },
-    long: { bytes: await mp4Bytes({ width: 1080, height: 1920, seconds: 61 }), name: "long.mp4" },
-  });
-type Fixture = keyof typeof links.urls;
-
-beforeAll(async () => {
-  links = await loadLinks();
-});
-beforeEach(async () => {
-  await raw("/sandbox/faults", { method: "DELETE" });
-});
-
-const media = (kind: "image" | "video", file: Fixture) => formatMedia(kind, links.urls[file]);
+const media = formatFixtures(async () => ({
+  vertical: { bytes: jpegBytes(1080, 1920), name: "story.jpg" },
+  reel: { bytes: await mp4Bytes({ width: 1080, height: 1920, seconds: 4 }), name: "reel.mp4" },
+  blink: { bytes: await mp4Bytes({ width: 1080, height: 1920, seconds: 2 }), name: "blink.mp4" },
+  long: { bytes: await mp4Bytes({ width: 1080, height: 1920, seconds: 61 }), name: "long.mp4" },
+}));
 const post = formatPost;
 const graph = graphRead;
 const instagram = async () => {

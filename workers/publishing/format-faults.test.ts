@@ -6,9 +6,10 @@ import { MAX_PUBLISH_ATTEMPTS } from "../delivery/retry-budget";
 import type { Platform, PostFormat } from "../platform-profile";
 import { buildServices } from "../services";
 import { insertScheduledPost, testDb } from "../test/fixtures";
-import { call, ORIGIN, registerUser } from "../test/helpers";
+import { connectedAccount } from "../test/format-kit";
+import { call, ORIGIN } from "../test/helpers";
 import { fileOf, jpegBytes, mp4Bytes } from "../test/media-fixtures";
-import { armFault, connectViaEmulator, platformHarness, raw } from "../test/oauth";
+import { armFault, platformHarness, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 import { publishTarget } from "./consumer";
 import { publishDeps } from "./deps";
@@ -25,17 +26,11 @@ const deps = () => {
 };
 
 async function queued(platform: "instagram" | "facebook", format: PostFormat, kind: "image" | "video") {
-  const u = await registerUser();
-  await connectViaEmulator(u.cookie, platform);
-  const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data.accounts as Array<{
-    _id: string;
-    platform: string;
-  }>;
-  const account = accounts.find((a) => a.platform === platform)!;
+  const { u, accountId } = await connectedAccount(platform);
   const text = `Format fault ${platform} ${format} ${crypto.randomUUID().slice(0, 8)}`;
   const { targetIds, postId } = await insertScheduledPost(
     u.user.id,
-    [{ accountId: account._id, platform, dueAt: Date.now(), status: "queued" }],
+    [{ accountId, platform, dueAt: Date.now(), status: "queued" }],
     text,
   );
   await testDb()

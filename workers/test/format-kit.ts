@@ -1,7 +1,9 @@
+import { beforeAll, beforeEach } from "vitest";
 import type { PostFormat } from "../platform-profile";
 import { defaultVersion, versionedApi } from "../platforms/api-versions";
 import type { PublishMedia, PublishRequest } from "../platforms/types";
 import { call, registerUser } from "./helpers";
+import { mediaLinks } from "./media-links";
 import { connectViaEmulator, platformHarness, raw } from "./oauth";
 
 /** What the Reels and Stories client tests share (ADR 066): a request of a format, its media, Graph read as a third party. */
@@ -29,10 +31,25 @@ export async function graphRead(path: string, token: string) {
   return res.json<{ data?: Array<Record<string, unknown>>; [k: string]: unknown }>();
 }
 
-/** A fresh user connected to `platform` through the emulator, and the client and credentials of the chosen account. */
-export async function connectedClient(
+/**
+ * Uploads `files` once for the suite (signed links the emulator fetches through the app) and clears the fault
+ * switch before each case; returns the media of one file by its key.
+ */
+export function formatFixtures<K extends string>(files: () => Promise<Record<K, { bytes: Uint8Array; name: string }>>) {
+  let urls: Record<K, string>;
+  beforeAll(async () => {
+    urls = (await mediaLinks(await files())).urls;
+  });
+  beforeEach(async () => {
+    await raw("/sandbox/faults", { method: "DELETE" });
+  });
+  return (kind: "image" | "video", file: K) => formatMedia(kind, urls[file]);
+}
+
+/** A fresh user connected to `platform` through the emulator, and the chosen account's id. */
+export async function connectedAccount(
   platform: "instagram" | "facebook",
-  pick: (a: { platform: string; username: string }) => boolean,
+  pick: (a: { platform: string; username: string }) => boolean = (a) => a.platform === platform,
   variant?: string,
 ) {
   const u = await registerUser();
@@ -40,7 +57,16 @@ export async function connectedClient(
   const accounts = (
     await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { cookie: u.cookie })
   ).body.data.accounts;
-  const account = accounts.find(pick)!;
+  return { u, accountId: accounts.find(pick)!._id };
+}
+
+/** The client and credentials of a freshly connected account, as the publisher has them. */
+export async function connectedClient(
+  platform: "instagram" | "facebook",
+  pick: (a: { platform: string; username: string }) => boolean,
+  variant?: string,
+) {
+  const { accountId } = await connectedAccount(platform, pick, variant);
   const h = platformHarness();
-  return { client: h.registry[platform]!, creds: await h.accounts.accountCredentials(account._id) };
+  return { client: h.registry[platform]!, creds: await h.accounts.accountCredentials(accountId) };
 }
