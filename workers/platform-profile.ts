@@ -42,6 +42,32 @@ export interface MediaRules {
   mediaRequired?: boolean;
 }
 
+/** What a post may be on a network besides a feed post (ADR 066): a Reel, a Story, a Short. */
+export const POST_FORMATS = ["feed", "reel", "story", "short"] as const;
+export type PostFormat = (typeof POST_FORMATS)[number];
+
+/** A format's own media rules, from the network's published specifications (ADR 066 cites them). */
+export interface FormatRules {
+  /** What the composer's picker says. */
+  label: string;
+  /** "video": a video only; "single": one image or one video. */
+  media: "video" | "single";
+  /** Video length in seconds, inclusive. */
+  minSeconds?: number;
+  maxSeconds?: number;
+  /** width / height of a video, inclusive. */
+  videoAspect?: [number, number];
+  /** The network's words for the aspect it asks for ("9:16"). */
+  aspectLabel?: string;
+  minWidth?: number;
+  minHeight?: number;
+  maxVideoBytes?: number;
+  /** The caption is not shown (a Story). */
+  noCaption?: boolean;
+  /** The network decides (YouTube classifies a Short): the rules say why a video will not be one, not refuse it. */
+  classified?: boolean;
+}
+
 /** At most `limit` publishes per account in any `windowMs`. */
 export interface PaceWindow {
   limit: number;
@@ -94,6 +120,8 @@ export interface PlatformProfile {
    * publish call is left at the due second; absent: the platform's client publishes in one go.
    */
   stagingLeadMs?: number;
+  /** The formats besides a feed post this network publishes (ADR 066); absent: feed posts only. */
+  formats?: Partial<Record<Exclude<PostFormat, "feed">, FormatRules>>;
 }
 
 const MB = 1024 * 1024;
@@ -127,6 +155,18 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
       imageAspect: [0.8, 1.91],
       maxVideoSeconds: 900,
     },
+    // Reels: 3 s to 15 min, aspect 0.01:1 to 10:1 (9:16 recommended); Stories: video 3–60 s, 100 MB.
+    formats: {
+      reel: { label: "Reel", media: "video", minSeconds: 3, maxSeconds: 900, videoAspect: [0.01, 10] },
+      story: {
+        label: "Story",
+        media: "single",
+        minSeconds: 3,
+        maxSeconds: 60,
+        maxVideoBytes: 100 * MB,
+        noCaption: true,
+      },
+    },
     // content_publishing_limit (default 25–100)
     publishPace: [
       { limit: 25, windowMs: DAY },
@@ -156,6 +196,30 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
       maxVideoBytes: 250 * MB,
       maxItems: 10,
       mixed: false,
+    },
+    // Reels Publishing API: 3–90 s, 9:16, at least 540×960; a Story video at most 60 s (video-api reels guide).
+    formats: {
+      reel: {
+        label: "Reel",
+        media: "video",
+        minSeconds: 3,
+        maxSeconds: 90,
+        videoAspect: [0.5525, 0.5725],
+        aspectLabel: "9:16",
+        minWidth: 540,
+        minHeight: 960,
+      },
+      story: {
+        label: "Story",
+        media: "single",
+        minSeconds: 3,
+        maxSeconds: 60,
+        videoAspect: [0.5525, 0.5725],
+        aspectLabel: "9:16",
+        minWidth: 540,
+        minHeight: 960,
+        noCaption: true,
+      },
     },
     publishPace: [{ limit: 30, windowMs: MINUTE }],
     analyticsAccountsPerRun: 20,
@@ -237,6 +301,17 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
       mixed: false,
       videoOnly: true,
       mediaRequired: true,
+    },
+    // A Short is an upload YouTube classifies: square or vertical, at most 3 minutes (YouTube Help, Shorts).
+    formats: {
+      short: {
+        label: "Short",
+        media: "video",
+        maxSeconds: 180,
+        videoAspect: [0, 1],
+        aspectLabel: "square or vertical",
+        classified: true,
+      },
     },
     // videos.insert quota bucket
     publishPace: [

@@ -1,4 +1,5 @@
 import { imageSize } from "image-size";
+import { CustomSource, Input, MP4, QTFF } from "mediabunny";
 import type { EmuContext } from "./context";
 import { sniffImage } from "./request";
 
@@ -97,4 +98,42 @@ export async function download(c: EmuContext, raw: string, kind: "image" | "vide
     }
   }
   return { ok: true, type, size: declared > 0 ? declared : bytes.length, width, height };
+}
+
+/** What a video's own container says: its length and its displayed size. */
+export interface VideoFacts {
+  durationSec: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Reads a video's length and size as the platform's transcoder would, by ranged GETs of the file (the moov box
+ * may sit at either end): null when the file cannot be reached or read, which the caller treats as unreadable.
+ */
+export async function videoFacts(c: EmuContext, raw: string, size: number): Promise<VideoFacts | null> {
+  if (!ownOrigin || size <= 0) return null;
+  const handler = ownOrigin;
+  const read = async (start: number, end: number) => {
+    const res = await handler.fetch(
+      new Request(raw, { headers: { Range: `bytes=${start}-${end - 1}`, "User-Agent": "facebookexternalhit/1.1" } }),
+      c.env,
+    );
+    if (res.status !== 206 || !res.body) throw new Error(`range read answered ${res.status}`);
+    return new Uint8Array(await res.arrayBuffer());
+  };
+  const input = new Input({
+    formats: [MP4, QTFF],
+    source: new CustomSource({ getSize: () => size, read, maxCacheSize: 2 * 1024 * 1024 }),
+  });
+  try {
+    const track = await input.getPrimaryVideoTrack();
+    if (!track) return null;
+    const durationSec = (await input.getDurationFromMetadata()) ?? (await input.computeDuration());
+    return { durationSec, width: track.displayWidth, height: track.displayHeight };
+  } catch {
+    return null;
+  } finally {
+    input.dispose();
+  }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OAUTH_SCOPES } from "../platform-profile";
+import { FacebookFormats, isFormatHandle } from "./facebook-formats";
 import { FacebookLogin } from "./facebook-login";
 import type { HttpClient } from "./http";
 import { GraphAnswer, graphHttp, parseGraphTime, sharesOf } from "./meta";
@@ -11,6 +12,7 @@ import {
   type PlatformClient,
   PlatformError,
   type PostMetrics,
+  type PublishOptions,
   type PublishRequest,
   type PublishResult,
   type RemoteAccount,
@@ -45,6 +47,9 @@ function mediaOf(request: PublishRequest) {
   return { video: videos[0] ?? null, images };
 }
 
+/** A Reel or a Story rather than a feed post (ADR 066). */
+const isFormat = (request: PublishRequest) => request.options?.format === "reel" || request.options?.format === "story";
+
 const stagedPhotos = (remoteId: string) => remoteId.slice(PHOTOS.length).split(",");
 
 /** Graph metric values; object-valued ones ({like: 3, love: 1}) are summed. */
@@ -59,10 +64,13 @@ export class FacebookClient implements PlatformClient {
   readonly platform = "facebook" as const;
   private readonly http: HttpClient;
   private readonly login: FacebookLogin;
+  /** Reels and Stories (ADR 066). */
+  private readonly formats: FacebookFormats;
 
   constructor(private readonly deps: ClientDeps) {
     this.http = graphHttp(deps, "facebook");
     this.login = new FacebookLogin(deps, this.http);
+    this.formats = new FacebookFormats(deps, this.http);
   }
 
   private get graph() {
@@ -107,6 +115,10 @@ export class FacebookClient implements PlatformClient {
   }
 
   private async publishNow(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
+    if (isFormat(request)) {
+      const staged = await this.formats.stage(account, request);
+      return this.formats.publish(account, request, staged);
+    }
     const { video, images } = mediaOf(request);
     if (video) {
       const res = await this.http.answer(`${this.graph}/${account.platformUserId}/videos`, GraphAnswer.id, {
@@ -162,6 +174,7 @@ export class FacebookClient implements PlatformClient {
   readonly staging: StagingSupport = {
     stage: (account, request) =>
       needing(PUBLISH_PERMISSION, async () => {
+        if (isFormat(request)) return this.formats.stage(account, request);
         const { video, images } = mediaOf(request);
         if (!video)
           return {
@@ -181,6 +194,7 @@ export class FacebookClient implements PlatformClient {
         return { remoteId: res.data.id, ready: false, expiresAt: null };
       }),
     check: async (account, staged) => {
+      if (isFormatHandle(staged.remoteId)) return this.formats.check(account, staged);
       const res = await this.http.answer(`${this.graph}/${staged.remoteId}`, VideoState, {
         query: { fields: "status", access_token: account.accessToken },
       });
@@ -194,6 +208,7 @@ export class FacebookClient implements PlatformClient {
     },
     publish: (account, request, staged) =>
       needing(PUBLISH_PERMISSION, async () => {
+        if (isFormatHandle(staged.remoteId)) return this.formats.publish(account, request, staged);
         if (staged.remoteId.startsWith(PHOTOS))
           return this.feedPost(account, request.text, stagedPhotos(staged.remoteId));
         // Setting a state, so a resent call cannot publish the video twice.
@@ -209,6 +224,7 @@ export class FacebookClient implements PlatformClient {
         return { remoteId: staged.remoteId, permalink: null };
       }),
     find: async (account, _request, staged) => {
+      if (isFormatHandle(staged.remoteId)) return this.formats.find(account, staged);
       if (staged.remoteId.startsWith(PHOTOS)) {
         const first = stagedPhotos(staged.remoteId)[0]!;
         const story = (await this.read(account, first, "page_story_id")).data.page_story_id;
@@ -221,6 +237,7 @@ export class FacebookClient implements PlatformClient {
     },
     // A photo a published post carries stays (the post would lose it); any other staged node is deleted.
     discard: async (account, staged) => {
+      if (isFormatHandle(staged.remoteId)) return this.formats.discard(account, staged);
       if (!staged.remoteId.startsWith(PHOTOS)) return this.remove(account, staged.remoteId);
       for (const id of stagedPhotos(staged.remoteId)) {
         const story = await this.read(account, id, "page_story_id").catch((e) => {
@@ -264,7 +281,10 @@ export class FacebookClient implements PlatformClient {
     _marker: string,
     since: number,
     text?: string,
+    options?: PublishOptions,
   ): Promise<PublishResult | null> {
+    const format = options?.format;
+    if (format === "reel" || format === "story") return this.formats.findPublished(account, since, { text, format });
     if (text === undefined) return null;
     const res = await this.http.request<{
       data: Array<{ id: string; message?: string; created_time?: string; permalink_url?: string }>;

@@ -18,14 +18,36 @@ export class InstagramInsights {
     private readonly graph: (account: AccountCredentials) => string,
   ) {}
 
+  /**
+   * A post's metrics by its product type (§2.4): a Story has no likes, comments or saves but `replies` (counted as
+   * its comments) and `navigation`; its insights end with its 24 hours, after which the last sync's numbers stand.
+   */
   async post(account: AccountCredentials, remoteId: string): Promise<PostMetrics> {
+    const media = await this.http.request<{ media_product_type?: string }>(`${this.graph(account)}/${remoteId}`, {
+      query: { fields: "media_product_type", access_token: account.accessToken },
+    });
+    const story = media.data.media_product_type === "STORY";
     const res = await this.http.request<{ data: Array<{ name: string; values?: Array<{ value: number }> }> }>(
       `${this.graph(account)}/${remoteId}/insights`,
       {
-        query: { metric: "reach,likes,comments,shares,saved,views", access_token: account.accessToken },
+        query: {
+          metric: story ? "reach,replies,shares,views" : "reach,likes,comments,shares,saved,views",
+          access_token: account.accessToken,
+        },
       },
     );
     const v = (name: string) => res.data.data.find((d) => d.name === name)?.values?.[0]?.value ?? 0;
+    if (story)
+      return {
+        impressions: v("views"),
+        reach: v("reach"),
+        likes: 0,
+        comments: v("replies"),
+        shares: v("shares"),
+        saves: 0,
+        clicks: 0,
+        videoViews: v("views"),
+      };
     // `impressions` is gone since 2025-04-21; `views` is its replacement.
     return {
       impressions: v("views"),

@@ -14,6 +14,7 @@ import {
   PlatformError,
   type PostMetrics,
   type PublishMedia,
+  type PublishOptions,
   type PublishRequest,
   type PublishResult,
   type RemoteAccount,
@@ -43,6 +44,21 @@ const viaInstagramLogin = (account: AccountCredentials) => account.metadata.logi
 /** What publishing needs on this account, named in a refusal. */
 const publishPermission = (account: AccountCredentials) =>
   viaInstagramLogin(account) ? "instagram_business_content_publish" : "instagram_content_publish";
+
+/**
+ * A post alone in its container, by format (§2.2): a Story (`STORIES`, image or video, no caption shown), a
+ * Reel (`REELS`, also shown in the feed), or a feed post: an image, or a video, which Instagram publishes as a Reel.
+ */
+function singleParams(media: PublishMedia, request: PublishRequest): Record<string, string | undefined> {
+  const format = request.options?.format ?? "feed";
+  if (format === "story")
+    return media.kind === "video"
+      ? { media_type: "STORIES", video_url: media.url }
+      : { media_type: "STORIES", image_url: media.url };
+  if (format === "reel" && media.kind !== "video") throw invalid("An Instagram Reel is a video.");
+  if (media.kind === "video") return { ...itemParams(media, false), share_to_feed: "true", caption: request.text };
+  return { ...itemParams(media, false), caption: request.text };
+}
 
 /** A container's parameters for one item: alone (a post or a reel) or as a carousel child. */
 function itemParams(media: PublishMedia, child: boolean): Record<string, string | undefined> {
@@ -79,7 +95,7 @@ export class InstagramClient implements PlatformClient {
       status: (account, id) => this.status(account, id),
       waitReady: (account, id) => this.waitFor(account, id),
       publish: (account, creationId) => this.publishContainer(account, creationId),
-      findPublished: (account, since, text) => this.findPublished(account, "", since, text),
+      findPublished: (account, since, request) => this.findPublished(account, "", since, request.text, request.options),
     });
   }
 
@@ -214,7 +230,12 @@ export class InstagramClient implements PlatformClient {
     const media = request.media;
     if (media.length === 0) throw invalid("Instagram posts need at least one image or video.");
     if (media.length > CAROUSEL_MAX) throw invalid(`Instagram carousels take at most ${CAROUSEL_MAX} items.`);
-    if (media.length === 1) return this.container(account, { ...itemParams(media[0]!, false), caption: request.text });
+    const format = request.options?.format ?? "feed";
+    if (format !== "feed" && media.length > 1)
+      throw invalid(
+        `An Instagram ${format === "story" ? "Story" : "Reel"} takes one ${format === "story" ? "image or video" : "video"}.`,
+      );
+    if (media.length === 1) return this.container(account, singleParams(media[0]!, request));
     const children: string[] = [];
     for (const item of media) children.push(await this.container(account, itemParams(item, true)));
     for (const child of children) await this.waitFor(account, child);
@@ -272,7 +293,9 @@ export class InstagramClient implements PlatformClient {
     _marker: string,
     since: number,
     text?: string,
+    options?: PublishOptions,
   ): Promise<PublishResult | null> {
+    if (options?.format === "story") return this.findStory(account, since);
     if (text === undefined) return null;
     const res = await this.http.request<{
       data: Array<{ id: string; caption?: string; permalink?: string; timestamp?: string }>;
@@ -282,6 +305,21 @@ export class InstagramClient implements PlatformClient {
     const hit = res.data.data.find(
       (m) => (m.caption ?? "") === text && parseGraphTime(m.timestamp) >= since - FIND_SKEW_MS,
     );
+    return hit ? { remoteId: hit.id, permalink: hit.permalink ?? null } : null;
+  }
+
+  /**
+   * A Story has no caption to match and is not on the media edge: the account's newest Story since the attempt
+   * began is taken (a Story the user posts by hand in that same minute is indistinguishable; ADR 066).
+   */
+  private async findStory(account: AccountCredentials, since: number): Promise<PublishResult | null> {
+    const res = await this.http.request<{ data: Array<{ id: string; permalink?: string; timestamp?: string }> }>(
+      `${this.graph(account)}/${account.platformUserId}/stories`,
+      { query: { fields: "id,permalink,timestamp", access_token: account.accessToken } },
+    );
+    const hit = res.data.data
+      .filter((m) => parseGraphTime(m.timestamp) >= since - FIND_SKEW_MS)
+      .sort((a, b) => parseGraphTime(b.timestamp) - parseGraphTime(a.timestamp))[0];
     return hit ? { remoteId: hit.id, permalink: hit.permalink ?? null } : null;
   }
 

@@ -19,7 +19,7 @@ const loadLinks = async () =>
     portrait: { bytes: jpegBytes(1080, 1350), name: "portrait.jpg" },
     wide: { bytes: jpegBytes(3000, 1000), name: "wide.jpg" },
     png: { bytes: pngBytes(1080, 1080), name: "photo.png" },
-    mp4: { bytes: await mp4Bytes({ width: 1080, height: 1920, seconds: 1 }), name: "clip.mp4" },
+    mp4: { bytes: await mp4Bytes({ width: 1080, height: 1920, seconds: 3 }), name: "clip.mp4" },
   });
 type Fixture = keyof typeof links.urls;
 

@@ -134,8 +134,8 @@ export interface ContainerFlow {
   waitReady: (account: AccountCredentials, id: string) => Promise<void>;
   /** The publish edge (`media_publish`, `threads_publish`) with `creation_id`; returns the media id. */
   publish: (account: AccountCredentials, creationId: string) => Promise<string>;
-  /** The post with exactly `text` published since `since` (the client's own unknown-outcome lookup). */
-  findPublished: (account: AccountCredentials, since: number, text: string) => Promise<PublishResult | null>;
+  /** The post of `request` published since `since` (the client's own unknown-outcome lookup). */
+  findPublished: (account: AccountCredentials, since: number, request: PublishRequest) => Promise<PublishResult | null>;
 }
 
 /**
@@ -172,7 +172,7 @@ export function containerStaging(platform: Platform, deps: ClientDeps, flow: Con
     async find(account, request, staged) {
       if ((await flow.status(account, staged.remoteId)).status !== "PUBLISHED") return null;
       const since = (staged.expiresAt ?? deps.now()) - CONTAINER_TTL_MS;
-      const found = await flow.findPublished(account, since, request.text);
+      const found = await flow.findPublished(account, since, request);
       if (!found)
         throw new PlatformError("retryable", "The post was published but does not show in the account's list yet.", {
           platform,

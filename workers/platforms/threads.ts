@@ -50,7 +50,7 @@ export class ThreadsClient implements PlatformClient {
       status: (account, id) => this.status(account, id),
       waitReady: (account, id) => this.waitFor(account, id),
       publish: (account, creationId) => this.publishContainer(account, creationId),
-      findPublished: (account, since, text) => this.findPublished(account, "", since, text),
+      findPublished: (account, since, request) => this.findPublished(account, "", since, request.text),
     });
   }
 

@@ -1,4 +1,4 @@
-import type { Platform } from "../platform-profile";
+import type { Platform, PostFormat } from "../platform-profile";
 
 /**
  * The contract every platform client implements (DESIGN.md "Platforms and the emulator").
@@ -101,6 +101,8 @@ export interface PublishOptions {
   contentWarning?: string;
   /** Mastodon: the status's ISO 639-1 language. */
   language?: string;
+  /** Instagram and Facebook: a Reel or a Story instead of a feed post; YouTube: a Short (ADR 066). */
+  format?: PostFormat;
 }
 
 export interface PublishResult {
@@ -237,13 +239,15 @@ export interface PlatformClient {
   permalink?(account: AccountCredentials, remoteId: string): Promise<string | null>;
   /**
    * Looks for an already-published post carrying `marker` (settles an unknown outcome). Platforms with no
-   * field to carry a marker match the exact `text` published since `since` instead, so callers pass it.
+   * field to carry a marker match the exact `text` published since `since` instead, so callers pass it; `options`
+   * says where to look for a format that is not a feed post (an Instagram Story, ADR 066).
    */
   findPublished(
     account: AccountCredentials,
     marker: string,
     since: number,
     text?: string,
+    options?: PublishOptions,
   ): Promise<PublishResult | null>;
   deletePost(account: AccountCredentials, remoteId: string): Promise<void>;
   postMetrics(account: AccountCredentials, remoteId: string): Promise<PostMetrics>;

@@ -7,9 +7,10 @@
 import { z } from "zod";
 import { CHARACTER_LIMITS } from "../ai/limits";
 import type { StoredVersion } from "../db/schema/posts";
-import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
+import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform, POST_FORMATS } from "../platform-profile";
 import { captionOf } from "./caption";
 import { captionLength, X_COUNTING_NOTE } from "./caption-length";
+import { FormatMessages } from "./formats";
 
 export const YOUTUBE_PRIVACY = ["public", "unlisted", "private"] as const;
 export const LINKEDIN_VISIBILITY = ["PUBLIC", "CONNECTIONS", "LOGGED_IN"] as const;
@@ -44,6 +45,11 @@ export const channelOptionsSchema = z.strictObject({
     .optional(),
   /** Alt text per media id (Instagram and every network that takes alt text on images). */
   altText: z.record(id, z.string().trim().max(1000)).optional(),
+  /** What the channel publishes (ADR 066): a feed post (default), a Reel, a Story or a YouTube Short. */
+  format: z
+    .enum(POST_FORMATS, { error: "Format must be one of feed, reel, story or short" })
+    .optional()
+    .describe("Instagram: feed, reel or story; Facebook: feed, reel or story; YouTube: feed or short."),
 });
 export type ChannelOptions = z.output<typeof channelOptionsSchema>;
 
@@ -158,6 +164,7 @@ const OPTION_PLATFORMS: Record<keyof ChannelOptions, { label: string; platforms:
   contentWarning: { label: "Content warning", platforms: ["mastodon"] },
   language: { label: "Language", platforms: ["mastodon"] },
   altText: { label: "Alt text", platforms: ["instagram", "facebook", "twitter", "linkedin", "threads", "mastodon"] },
+  format: { label: "Format", platforms: ["instagram", "facebook", "youtube"] },
 };
 
 /** True when `option` is one `platform` takes (the composer shows only those). */
@@ -202,5 +209,13 @@ export function versionProblems(
     if (version.options?.[key] !== undefined && !optionApplies(key, platform))
       out.push(ChannelMessages.option(rule.label, platform));
   }
+  const format = version.options?.format;
+  if (
+    format &&
+    format !== "feed" &&
+    optionApplies("format", platform) &&
+    !PLATFORM_PROFILES[platform].formats?.[format]
+  )
+    out.push(FormatMessages.notOffered(platform, format));
   return out;
 }

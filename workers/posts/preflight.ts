@@ -4,6 +4,7 @@ import { megabytes } from "../media/limits";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import { captionLength } from "./caption-length";
 import { ChannelMessages, effectiveVersion, type StoredVersion } from "./channel-version";
+import { formatProblems, type PostFormat } from "./formats";
 import { allHashtags, CHARACTER_LIMITS, captionOf, HASHTAG_LIMITS, PostMessages } from "./rules";
 
 export interface PreflightAccount {
@@ -58,8 +59,18 @@ const fmt = (n: number) => String(Math.round(n * 100) / 100);
 const upper = (s: string) => s.toUpperCase();
 
 /** Media problems of one platform's rules (PLATFORMS.md). */
-function mediaProblems(platform: Platform, items: PreflightMedia[], limits?: AccountLimits | null): string[] {
-  const defaults = PLATFORM_PROFILES[platform].media;
+function mediaProblems(
+  platform: Platform,
+  items: PreflightMedia[],
+  limits?: AccountLimits | null,
+  format: PostFormat = "feed",
+): string[] {
+  // A Reel or a Story has its own count and shape rules (formats.ts): only the file rules of the feed apply.
+  const feed = PLATFORM_PROFILES[platform].media;
+  const defaults =
+    format === "feed"
+      ? feed
+      : { ...feed, maxItems: Number.POSITIVE_INFINITY, imageAspect: undefined, videoAspect: undefined };
   const rules = {
     ...defaults,
     maxItems: limits?.maxMediaAttachments ?? defaults.maxItems,
@@ -111,9 +122,17 @@ function mediaProblems(platform: Platform, items: PreflightMedia[], limits?: Acc
 /** What one version of the post would publish on a platform: the caption and parts, hashtags and media. */
 function contentProblems(
   platform: Platform,
-  version: { parts: string[]; tags: number; media: PreflightMedia[]; youtubeVideoId: string | null },
+  version: {
+    parts: string[];
+    tags: number;
+    media: PreflightMedia[];
+    youtubeVideoId: string | null;
+    format?: PostFormat;
+    firstComment?: boolean;
+  },
   limits?: AccountLimits | null,
 ): string[] {
+  const format = version.format ?? "feed";
   const out: string[] = [];
   version.parts.forEach((part, i) => {
     const length = captionLength(platform, part);
@@ -134,7 +153,8 @@ function contentProblems(
           .concat(version.youtubeVideoId ? [] : version.media.filter((m) => m.fileType === "video").slice(0, 1))
       : version.media;
   if (platform === "youtube" && items.length === 0) out.push(PostMessages.youtubeVideo);
-  out.push(...mediaProblems(platform, items, limits));
+  out.push(...formatProblems(platform, format, items, { firstComment: version.firstComment }));
+  out.push(...mediaProblems(platform, items, limits, format));
   return out;
 }
 
@@ -183,6 +203,8 @@ export function preflight(input: PreflightInput, accounts: PreflightAccount[], n
         tags: v.customized ? allHashtags(v.caption, []).length : baseVersion.tags,
         media: v.mediaIds.flatMap((id) => mediaById.get(id) ?? []),
         youtubeVideoId: t.version.media ? null : baseVersion.youtubeVideoId,
+        format: v.options.format,
+        firstComment: v.firstComment !== null,
       };
       for (const message of contentProblems(platform, own, limitsOf(t))) add(message, t.accountId);
     }

@@ -298,7 +298,7 @@ export async function verifyTarget(
     const staged = await stagedLookup(target, request, deps);
     const found = staged
       ? await staged(credentials)
-      : await deps.client(target.platform).findPublished(credentials, target.id, since, request.text);
+      : await deps.client(target.platform).findPublished(credentials, target.id, since, request.text, request.options);
     if (found && request.thread?.length) {
       // Part 1 of a thread is out; the rest is sent by the next delivery.
       await attemptRow(deps, target.id, started, "verify", "found", null);

@@ -38,7 +38,7 @@ async function scheduledPost(platform: Platform, media: Media) {
   }>;
   const files =
     media === "video"
-      ? [fileOf(await mp4Bytes({ width: 720, height: 1280, seconds: 1 }), "clip.mp4", "video/mp4")]
+      ? [fileOf(await mp4Bytes({ width: 720, height: 1280, seconds: 3 }), "clip.mp4", "video/mp4")]
       : (media === "images" ? [1, 2] : [1]).map((n) => fileOf(jpegBytes(1080, 1080), `photo${n}.jpg`));
   const form = new FormData();
   for (const file of files) form.append("files", file);

@@ -32,7 +32,7 @@ async function scheduledVideoPost(opts: { size?: number } = {}) {
     _id: string;
   }>;
   const form = new FormData();
-  const bytes = await mp4Bytes({ width: 1280, height: 720, seconds: 1, size: opts.size });
+  const bytes = await mp4Bytes({ width: 1280, height: 720, seconds: 3, size: opts.size });
   form.append("files", fileOf(bytes, "clip.mp4", "video/mp4"));
   const video = (await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form })).body.data[0]
     .id as string;
@@ -209,7 +209,7 @@ async function scheduledMediaPost(platform: Network, opts: { video?: boolean; si
   form.append(
     "files",
     opts.video
-      ? fileOf(await mp4Bytes({ width: 1280, height: 720, seconds: 1, size: opts.size }), "clip.mp4", "video/mp4")
+      ? fileOf(await mp4Bytes({ width: 1280, height: 720, seconds: 3, size: opts.size }), "clip.mp4", "video/mp4")
       : fileOf(jpegBytes(1080, 1080), "photo.jpg", "image/jpeg"),
   );
   const media = (await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form })).body.data[0]

@@ -12,6 +12,7 @@ import { ChannelMedia } from "./ChannelMedia";
 import { ChannelOptions } from "./ChannelOptions";
 import { type ComposerForm, ownTitleShown, withChannel } from "./composer-form";
 import { accountCharacterLimit } from "./content-limits";
+import { FormatPicker } from "./FormatPicker";
 import { PlatformPreview } from "./PlatformPreview";
 import { ThreadParts } from "./ThreadParts";
 
@@ -173,6 +174,16 @@ function ChannelTab({
             />
           </div>
         ) : null}
+        <FormatPicker
+          platform={platform}
+          name={name}
+          format={draft?.options?.format}
+          media={media}
+          onFormat={(format) => {
+            const { format: _, ...rest } = draft?.options ?? {};
+            change({ options: format ? { ...rest, format } : Object.keys(rest).length ? rest : null });
+          }}
+        />
         <ChannelMedia
           name={name}
           own={draft?.media ?? null}
@@ -208,6 +219,7 @@ function ChannelTab({
           hashtags={[]}
           media={media}
           title={version.title ?? ""}
+          format={version.options.format}
         />
         {version.parts.length > 1 ? (
           <ol aria-label={`${name} thread preview`} className="space-y-2 border-l-2 border-slate-200 pl-3 text-sm">

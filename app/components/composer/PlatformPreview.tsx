@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { accountName } from "~/lib/account-name";
-import type { Platform } from "../../../workers/platform-profile";
+import type { Platform, PostFormat } from "../../../workers/platform-profile";
 import { captionOf } from "../../../workers/posts/rules";
 import type { AccountView } from "../posts/types";
 import { type CarouselItem, MediaCarousel } from "./MediaCarousel";
@@ -15,6 +15,7 @@ export function PlatformPreview({
   hashtags,
   media,
   title,
+  format,
 }: {
   platform: Platform;
   account?: Pick<AccountView, "platform" | "username" | "displayName">;
@@ -22,6 +23,8 @@ export function PlatformPreview({
   hashtags: string[];
   media: CarouselItem[];
   title: string;
+  /** A Reel, a Story or a Short is framed 9:16; a Story shows no caption (ADR 066). */
+  format?: PostFormat;
 }) {
   const [expanded, setExpanded] = useState(false);
   const caption = feedCaption(captionOf(content, hashtags), platform);
@@ -45,8 +48,12 @@ export function PlatformPreview({
         <span className="ml-auto text-xs text-slate-400">{PLATFORM_META[platform]?.name}</span>
       </header>
       {platform === "youtube" && title ? <h3 className="mb-1 font-semibold">{title}</h3> : null}
-      <MediaCarousel key={platform} items={shownMedia} frame={MEDIA_FRAME[platform]} />
-      <p className="mt-2 text-sm whitespace-pre-wrap">
+      <MediaCarousel
+        key={platform}
+        items={shownMedia}
+        frame={format && format !== "feed" ? "mx-auto aspect-[9/16] max-h-96" : MEDIA_FRAME[platform]}
+      />
+      <p className={`mt-2 text-sm whitespace-pre-wrap${format === "story" ? " hidden" : ""}`}>
         {expanded ? captionOf(content, hashtags) : caption.shown}
         {caption.truncated && !expanded ? (
           <>

@@ -1,6 +1,6 @@
 import { PlatformMark } from "~/components/platforms/PlatformMark";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
-import { excerpt, statusLabel, statusTone } from "~/components/posts/post-view";
+import { cardFormats, excerpt, statusLabel, statusTone } from "~/components/posts/post-view";
 import type { PostJson } from "~/components/posts/types";
 import { useDragKit } from "~/components/ui/drag-kit";
 import { chipTime } from "./calendar";
@@ -16,13 +16,14 @@ export function PostChip({ post, timeZone, onOpen }: { post: PostJson; timeZone:
   });
   const platforms = post.platforms.map((p) => PLATFORM_META[p]?.name ?? p).join(", ");
   const time = chipTime(post, timeZone);
+  const formats = cardFormats(post);
   return (
     <button
       ref={setNodeRef}
       type="button"
       {...(draggable ? { ...attributes, ...listeners } : {})}
       onClick={onOpen}
-      aria-label={`${statusLabel(post.status)} post on ${platforms}: ${excerpt(post.content, 40)}, ${time}`}
+      aria-label={`${statusLabel(post.status)} post on ${platforms}${formats.length ? ` (${formats.join(", ")})` : ""}: ${excerpt(post.content, 40)}, ${time}`}
       aria-roledescription={draggable ? "draggable post" : undefined}
       style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
       className={`flex w-full min-w-0 items-center gap-1 rounded border px-1.5 py-0.5 text-left text-xs ${statusTone(post.status)} ${isDragging ? "relative z-20 opacity-80 shadow-lg" : ""} ${draggable ? "cursor-grab" : ""}`}
@@ -31,6 +32,11 @@ export function PostChip({ post, timeZone, onOpen }: { post: PostJson; timeZone:
       {post.platforms.map((p) => (
         <PlatformMark key={p} platform={p} className="size-3" />
       ))}
+      {formats.length ? (
+        <span className="shrink-0 rounded bg-white/60 px-1" aria-hidden>
+          {formats.map((f) => f.split(" ").at(-1)).join("·")}
+        </span>
+      ) : null}
       <span className="truncate">{excerpt(post.content, 30) || "(no text)"}</span>
     </button>
   );

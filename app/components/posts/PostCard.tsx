@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from "lucide-react";
-import { cardDate, cardHashtags, channelStatuses, excerpt } from "./post-view";
+import { cardDate, cardFormats, cardHashtags, channelStatuses, excerpt } from "./post-view";
 import { PlatformDot, StatusBadge } from "./StatusBadge";
 import type { PostJson } from "./types";
 
@@ -69,6 +69,15 @@ export function PostCard({
           {cardHashtags(post)
             .map((h) => `#${h}`)
             .join(" ")}
+        </p>
+      ) : null}
+      {cardFormats(post).length ? (
+        <p className="flex flex-wrap gap-1">
+          {cardFormats(post).map((f) => (
+            <span key={f} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+              {f}
+            </span>
+          ))}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-1">

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { feedCaption } from "../composer/preview";
 import {
   cardDate,
+  cardFormats,
   cardHashtags,
   channelStatuses,
   excerpt,
@@ -101,5 +102,21 @@ describe("retryText", () => {
     const retry = { at: "2026-03-05T13:05:00.000Z", attempt: 2, of: 5, reason: "Service Unavailable" };
     expect(retryText(retry, "Europe/Berlin")).toBe("Retrying at 14:05 (attempt 2 of 5): Service Unavailable");
     expect(retryText({ ...retry, reason: null }, "UTC")).toBe("Retrying at 13:05 (attempt 2 of 5)");
+  });
+});
+
+describe("cardFormats", () => {
+  it("names each channel that is a Reel, a Story or a Short, once, and nothing for feed posts", () => {
+    const post = {
+      channels: [
+        { platform: "instagram", options: { format: "reel" } },
+        { platform: "instagram", options: { format: "reel" } },
+        { platform: "facebook", options: { format: "story" } },
+        { platform: "youtube", options: { format: "short" } },
+        { platform: "linkedin", options: { visibility: "PUBLIC" } },
+        { platform: "twitter", options: null },
+      ],
+    };
+    expect(cardFormats(post)).toEqual(["Instagram Reel", "Facebook Story", "YouTube Short"]);
   });
 });

@@ -1,5 +1,7 @@
 import { formatDateTime, formatTime24 } from "~/lib/format";
+import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
 import { allHashtags } from "../../../workers/posts/caption";
+import { formatLabel } from "../../../workers/posts/formats";
 import type { PostJson, TargetJson } from "./types";
 
 /** What post cards, the planner and the detail dialog show of a post. Pure. */
@@ -103,4 +105,15 @@ export function repostBody(post: PostJson) {
     youtubeVideo: post.youtubeVideo?.id ?? null,
     publishNow: true,
   };
+}
+
+/** The channels that are not feed posts, as "Instagram Reel", once each (ADR 066). */
+export function cardFormats(post: { channels: Array<{ platform: string; options?: { format?: string } | null }> }) {
+  const labels = post.channels.flatMap((c) => {
+    const format = c.options?.format;
+    if (!format || format === "feed") return [];
+    const platform = c.platform as Platform;
+    return [`${PLATFORM_NAMES[platform]} ${formatLabel(platform, format as Parameters<typeof formatLabel>[1])}`];
+  });
+  return [...new Set(labels)];
 }

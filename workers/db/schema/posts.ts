@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { PLATFORMS, type Platform } from "../../platform-profile";
+import { PLATFORMS, type Platform, type PostFormat } from "../../platform-profile";
 import { connectedAccounts } from "./accounts";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
@@ -41,6 +41,8 @@ export interface StoredVersion {
     contentWarning?: string;
     language?: string;
     altText?: Record<string, string>;
+    /** ADR 066: a Reel, a Story or a Short instead of a feed post. */
+    format?: PostFormat;
   };
   firstComment?: string;
   /** The parts after the first, each published as a reply to the previous. */

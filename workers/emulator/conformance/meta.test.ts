@@ -174,7 +174,7 @@ describe("media by URL is downloaded (the app's signed links, through the app)",
   it("Instagram: a fetchable JPEG makes a FINISHED container; an expired, foreign or non-JPEG link is refused; a video's failure is the container's ERROR status", async () => {
     const links = await mediaLinks({
       photo: { bytes: jpegBytes(1080, 1080), name: "photo.jpg" },
-      clip: { bytes: await mp4Bytes({ width: 720, height: 1280, seconds: 1 }), name: "clip.mp4" },
+      clip: { bytes: await mp4Bytes({ width: 720, height: 1280, seconds: 3 }), name: "clip.mp4" },
     });
     const token = await pageToken();
     const container = (params: Record<string, string>) =>
@@ -216,7 +216,7 @@ describe("media by URL is downloaded (the app's signed links, through the app)",
   it("Facebook photo by url: an expired link is (#324); Threads: an image link fails at creation (1/2207052), a video's at processing", async () => {
     const links = await mediaLinks({
       photo: { bytes: jpegBytes(1080, 1080), name: "photo.jpg" },
-      clip: { bytes: await mp4Bytes({ width: 720, height: 1280, seconds: 1 }), name: "clip.mp4" },
+      clip: { bytes: await mp4Bytes({ width: 720, height: 1280, seconds: 3 }), name: "clip.mp4" },
     });
     const token = await pageToken();
     const photo = (url: string) =>
@@ -327,7 +327,7 @@ describe("made ahead, published later (what staging relies on)", () => {
   it("Instagram: a video container processes on the clock, is refused before FINISHED, expires after 24 h and then cannot be published", async () => {
     const links = await mediaLinks({
       photo: { bytes: jpegBytes(1080, 1080), name: "photo.jpg" },
-      clip: { bytes: await mp4Bytes({ width: 720, height: 1280, seconds: 1 }), name: "clip.mp4" },
+      clip: { bytes: await mp4Bytes({ width: 720, height: 1280, seconds: 3 }), name: "clip.mp4" },
     });
     // Tokens are short-lived here: a day later a new one is fetched.
     let token = await pageToken();
@@ -391,7 +391,7 @@ describe("made ahead, published later (what staging relies on)", () => {
   it("Facebook: unpublished photos and videos stay off the Page until attached or published, and can be deleted", async () => {
     const links = await mediaLinks({
       photo: { bytes: jpegBytes(1080, 1080), name: "photo.jpg" },
-      clip: { bytes: await mp4Bytes({ width: 720, height: 1280, seconds: 1 }), name: "clip.mp4" },
+      clip: { bytes: await mp4Bytes({ width: 720, height: 1280, seconds: 3 }), name: "clip.mp4" },
     });
     const token = await pageToken();
     const graph = (path: string, init?: RequestInit) => emu("graph.facebook.com", `/${V}/${path}`, init);

@@ -8,12 +8,14 @@ import { sniffImage } from "../request";
 import { issueToken, redeemCode, type TokenRow } from "../tokens";
 import { download } from "../web";
 import { type DemoPage, FB_USER, igAccountById, PAGES, pageById } from "./demo";
+import { formatEdge, publishedReelFields, receiveUpload, reelInsights, uploadNodeEdge } from "./fb-formats";
 import {
   fieldsOf,
   GraphError,
   graphErrorResponse,
   graphSegments,
   graphTime,
+  lifetimeInsights,
   noAppPermission,
   noPagePublishPermission,
   objectNotFound,
@@ -146,6 +148,7 @@ function postJson(c: EmuContext, post: EmuObject) {
     ...(post.data.type === "video"
       ? { published: true, description: post.data.message, title: post.data.title, status: { video_status: "ready" } }
       : {}),
+    ...publishedReelFields(post),
   };
 }
 
@@ -160,8 +163,10 @@ async function createPost(
 
 async function pageEdge(c: EmuContext, token: TokenRow, page: DemoPage, edge: string, p: Record<string, string>) {
   const method = c.req.method;
-  if (method === "POST" && ["feed", "photos", "videos"].includes(edge))
+  if (method === "POST" && ["feed", "photos", "videos", "video_reels", "video_stories", "photo_stories"].includes(edge))
     requirePermission(token, "pages_manage_posts", noPagePublishPermission());
+  const format = await formatEdge(c, page, edge, p);
+  if (format) return format;
   if (method === "POST" && edge === "feed") {
     checkMessage(p.message);
     const attached: string[] = [];
@@ -309,6 +314,7 @@ async function postEdge(
     return { success: true };
   }
   const m = postMetrics(post.id, post.createdAt, c.var.now);
+  if (edge === "video_insights" && post.data.type === "reel") return reelInsights(c, post, p);
   if (edge === "insights") {
     const value: Record<string, unknown> = {
       post_total_media_view_unique: m.reach,
@@ -317,20 +323,7 @@ async function postEdge(
       post_reactions_by_type_total: { like: Math.ceil(m.likes * 0.8), love: Math.floor(m.likes * 0.2) },
       post_clicks_by_type: { "link clicks": Math.floor(m.clicks / 2), "other clicks": Math.ceil(m.clicks / 2) },
     };
-    const metrics = (p.metric ?? "").split(",").filter(Boolean);
-    return {
-      data: metrics.map((name) => {
-        if (!(name in value)) throw new GraphError(400, `(#100) The value must be a valid insights metric`, 100);
-        return {
-          name,
-          period: "lifetime",
-          values: [{ value: value[name] }],
-          title: name,
-          description: name,
-          id: `${post.id}/insights/${name}/lifetime`,
-        };
-      }),
-    };
+    return lifetimeInsights(post.id, "insights", (p.metric ?? "").split(",").filter(Boolean), value);
   }
   if (edge === "comments" && c.req.method === "POST") {
     // Commenting as the Page needs pages_manage_engagement (§3 scopes).
@@ -428,6 +421,7 @@ async function igEdge(
   if (!edge && c.req.method === "GET") return ig.userFields(c, account, p, await ig.mediaCountOf(c, account.id));
   if (edge === "media" && c.req.method === "POST") return ig.createContainer(c, account, p);
   if (edge === "media" && c.req.method === "GET") return ig.listMedia(c, account, p);
+  if (edge === "stories" && c.req.method === "GET") return ig.listStories(c, account, p);
   if (edge === "media_publish" && c.req.method === "POST") return ig.publishContainer(c, account, p);
   if (edge === "content_publishing_limit") return ig.publishingLimit(c, account);
   if (edge === "insights") return ig.userInsights(c, account, p);
@@ -504,6 +498,7 @@ async function dispatch(c: EmuContext): Promise<unknown> {
   if (fbObj && pages.some((pg) => pg.id === fbObj.owner)) {
     if (fbObj.kind === "post") return postEdge(c, token, fbObj, edge, p);
     if (fbObj.kind === "photo" || fbObj.kind === "video") return mediaNodeEdge(c, token, fbObj, edge, p);
+    if (fbObj.kind === "upload") return uploadNodeEdge(c, fbObj, edge, p);
   }
   throw objectNotFound(id);
 }
@@ -540,8 +535,31 @@ mountConsent(wwwFacebook, "/:ver/dialog/oauth", {
   },
 });
 
+const uploadRefused = (message: string) => ({
+  debug_info: {
+    retriable: false,
+    type: "ProcessingFailedError",
+    message: JSON.stringify({ success: false, error: { message } }),
+  },
+});
+
 /** Resumable Instagram video bytes (§2.2 step 1b): accepted and recorded; processing time is the container's. */
-export const ruploadFacebook = new Hono<EmuEnv>().post("/ig-api-upload/:ver/:container", async (c) => {
+export const ruploadFacebook = new Hono<EmuEnv>();
+/** A Page Reel's or Story's bytes (fb-formats.ts). */
+ruploadFacebook.post("/video-upload/:ver/:video", async (c) => {
+  const token = (c.req.header("Authorization") ?? "").replace(/^OAuth\s+/i, "");
+  try {
+    const row = await requireToken(c, TOKENS, { access_token: token });
+    const got = await receiveUpload(c, new Set(grantedPages(row).map((pg) => pg.id)), c.req.param("video"));
+    if (!got) return c.json(uploadRefused("unauthorized user request"), 400);
+    if ("failed" in got) return c.json(uploadRefused(got.failed!), 400);
+    return c.json({ success: true });
+  } catch (err) {
+    if (err instanceof GraphError) return graphErrorResponse(c, err);
+    throw err;
+  }
+});
+ruploadFacebook.post("/ig-api-upload/:ver/:container", async (c) => {
   const auth = c.req.header("Authorization") ?? "";
   const token = auth.replace(/^OAuth\s+/i, "");
   try {

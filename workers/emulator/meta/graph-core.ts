@@ -171,3 +171,14 @@ export function pick(obj: Record<string, unknown>, fields: Set<string>): Record<
   if (obj.id !== undefined) out.id = obj.id;
   return out;
 }
+
+/** A lifetime insights answer for `metrics` of object `id` (Graph's shape); a metric not in `value` is refused. */
+export function lifetimeInsights(id: string, edge: string, metrics: string[], value: Record<string, unknown>) {
+  return {
+    data: metrics.map((name) => {
+      if (!(name in value)) throw new GraphError(400, "(#100) The value must be a valid insights metric", 100);
+      const row = { name, period: "lifetime", values: [{ value: value[name] }], title: name, description: name };
+      return { ...row, id: `${id}/${edge}/${name}/lifetime` };
+    }),
+  };
+}

@@ -4,7 +4,8 @@ import { audienceOf, followerCount, postMetrics, sampleComments } from "../metri
 import { createObject, type EmuObject, getObject, listObjects, updateObject } from "../objects";
 import { download } from "../web";
 import type { DemoIgAccount } from "./demo";
-import { fieldsOf, GraphError, graphTime, objectNotFound, pick, videoProcessingMs } from "./graph-core";
+import { fieldsOf, GraphError, graphTime, objectNotFound, pick } from "./graph-core";
+import { FORMAT_METRICS, formatMetricValues, judgeVideo, storiesJson, storyExpired } from "./ig-formats";
 
 /**
  * Instagram content publishing, insights and comments (PLATFORMS.md §2.2–2.4), identical on
@@ -38,10 +39,6 @@ const DEPRECATED_METRICS = [
   "ig_reels_aggregated_all_plays_count",
   "video_views",
 ];
-/** What a video container's `status` says when its download failed (the subcode text, §2.2). */
-const VIDEO_DOWNLOAD_FAILED =
-  "Error: Media download has failed. The media URI doesn't meet our requirements. (2207052)";
-
 const downloadFailed = (raw: string) =>
   new GraphError(
     400,
@@ -52,7 +49,8 @@ const downloadFailed = (raw: string) =>
     `The media could not be fetched from this uri: ${raw}`,
   );
 
-async function checkImage(c: EmuContext, raw: string) {
+/** A Story's image is shown full screen: the feed's 4:5 to 1.91:1 rule is not its rule. */
+async function checkImage(c: EmuContext, raw: string, feedAspect = true) {
   const got = await download(c, raw, "image");
   if (!got.ok) throw downloadFailed(raw);
   if (got.type !== "image/jpeg") {
@@ -75,7 +73,7 @@ async function checkImage(c: EmuContext, raw: string) {
       "The image is too large to download. It should be less than 8 MiB.",
     );
   }
-  if (got.width && got.height) {
+  if (feedAspect && got.width && got.height) {
     const ratio = got.width / got.height;
     if (ratio < 0.8 - 1e-3 || ratio > 1.91 + 1e-3) {
       throw new GraphError(
@@ -88,18 +86,6 @@ async function checkImage(c: EmuContext, raw: string) {
       );
     }
   }
-}
-
-/**
- * A video is fetched while its container processes: a failure is the container's ERROR status, not a refusal.
- * Processing takes longer the larger the file.
- */
-async function videoProcessing(c: EmuContext, raw: string): Promise<{ error: string | null; ms: number }> {
-  const got = await download(c, raw, "video");
-  if (!got.ok) return { error: VIDEO_DOWNLOAD_FAILED, ms: 0 };
-  if (got.type !== "video/mp4" && got.type !== "video/quicktime")
-    return { error: "Error: The video format is not supported. Use MOV or MP4. (2207026)", ms: 0 };
-  return { error: null, ms: videoProcessingMs(got.size) };
 }
 
 function checkCaption(caption: string | undefined) {
@@ -159,10 +145,10 @@ export async function createContainer(c: EmuContext, owner: DemoIgAccount, p: Re
     checkCaption(p.caption);
   } else if (type === "REELS" || type === "STORIES" || (type === "VIDEO" && isChild)) {
     if (p.video_url) {
-      const processing = await videoProcessing(c, p.video_url);
+      const processing = await judgeVideo(c, p.video_url, isChild ? "VIDEO" : type, p);
       error = processing.error;
       readyAt = now + processing.ms;
-    } else if (type === "STORIES" && p.image_url) await checkImage(c, p.image_url);
+    } else if (type === "STORIES" && p.image_url) await checkImage(c, p.image_url, false);
     else throw new GraphError(400, "(#100) The parameter video_url is required", 100);
     if (!isChild) checkCaption(p.caption);
   } else if (type === "VIDEO") {
@@ -196,6 +182,10 @@ export async function createContainer(c: EmuContext, owner: DemoIgAccount, p: Re
       videoUrl: p.video_url ?? null,
       children,
       error,
+      // Reels: whether the reel also shows in the feed (default true), its cover and thumbnail frame.
+      shareToFeed: p.share_to_feed !== "false",
+      coverUrl: p.cover_url ?? null,
+      thumbOffset: p.thumb_offset ?? null,
     },
   });
   return { id };
@@ -251,10 +241,16 @@ export async function publishContainer(c: EmuContext, owner: DemoIgAccount, p: R
     owner: owner.id,
     createdAt: now,
     data: {
-      caption: container.data.caption,
-      mediaType: type === "CAROUSEL" ? "CAROUSEL_ALBUM" : type === "REELS" ? "VIDEO" : "IMAGE",
+      // A Story shows no caption.
+      caption: type === "STORIES" ? "" : container.data.caption,
+      mediaType:
+        type === "CAROUSEL" ? "CAROUSEL_ALBUM" : type === "REELS" || container.data.videoUrl ? "VIDEO" : "IMAGE",
       productType: type === "REELS" ? "REELS" : type === "STORIES" ? "STORY" : "FEED",
-      permalink: `https://www.instagram.com/${type === "REELS" ? "reel" : "p"}/${shortcode}/`,
+      permalink:
+        type === "STORIES"
+          ? `https://www.instagram.com/stories/${owner.username}/${mediaId}/`
+          : `https://www.instagram.com/${type === "REELS" ? "reel" : "p"}/${shortcode}/`,
+      shareToFeed: container.data.shareToFeed ?? true,
       children: container.data.children,
       username: owner.username,
     },
@@ -271,7 +267,7 @@ function mediaJson(obj: EmuObject, now: number) {
     media_type: obj.data.mediaType,
     media_product_type: obj.data.productType,
     permalink: obj.data.permalink,
-    shortcode: String(obj.data.permalink).split("/").at(-2),
+    shortcode: obj.data.productType === "STORY" ? undefined : String(obj.data.permalink).split("/").at(-2),
     timestamp: graphTime(obj.createdAt),
     username: obj.data.username,
     like_count: m.likes,
@@ -304,8 +300,19 @@ export async function listMedia(c: EmuContext, owner: DemoIgAccount, p: Record<s
   const since = p.since ? Number(p.since) * 1000 : 0;
   const rows = await listObjects(c.var.db, STORE, "media", owner.id, { since, limit });
   const fields = fieldsOf(p, ["id"]);
+  // Stories are not on the media edge; /stories lists them while they live.
   return {
-    data: rows.map((r) => pick(mediaJson(r, c.var.now), fields)),
+    data: rows.filter((r) => r.data.productType !== "STORY").map((r) => pick(mediaJson(r, c.var.now), fields)),
+    paging: { cursors: { before: "", after: "" } },
+  };
+}
+
+/** GET /{ig-user-id}/stories. */
+export async function listStories(c: EmuContext, owner: DemoIgAccount, p: Record<string, string>) {
+  const rows = await listObjects(c.var.db, STORE, "media", owner.id, { since: c.var.now - DAY, limit: 100 });
+  const fields = fieldsOf(p, ["id"]);
+  return {
+    data: storiesJson(rows, c.var.now, (r) => pick(mediaJson(r, c.var.now), fields)),
     paging: { cursors: { before: "", after: "" } },
   };
 }
@@ -317,7 +324,7 @@ export function mediaInsights(c: EmuContext, obj: EmuObject, p: Record<string, s
     .filter(Boolean);
   if (metrics.length === 0) throw new GraphError(400, "(#100) The parameter metric is required", 100);
   for (const name of metrics) {
-    if (DEPRECATED_METRICS.includes(name) || !INSIGHT_METRICS.includes(name)) {
+    if (DEPRECATED_METRICS.includes(name) || ![...INSIGHT_METRICS, ...FORMAT_METRICS].includes(name)) {
       throw new GraphError(
         400,
         `(#100) metric[0] must be one of the following values: ${INSIGHT_METRICS.join(", ")}`,
@@ -327,6 +334,7 @@ export function mediaInsights(c: EmuContext, obj: EmuObject, p: Record<string, s
   }
   const m = postMetrics(obj.id, obj.createdAt, c.var.now);
   const value: Record<string, number> = {
+    ...formatMetricValues(obj, c.var.now, metrics),
     reach: m.reach,
     likes: m.likes,
     comments: m.comments,
@@ -337,8 +345,8 @@ export function mediaInsights(c: EmuContext, obj: EmuObject, p: Record<string, s
     follows: Math.floor(m.reach / 200),
     profile_visits: Math.floor(m.reach / 40),
   };
-  // Data not available yet is an empty list, not zeros (§2.4).
-  if (m.reach === 0) return { data: [] };
+  // Data not available yet (or no longer: a Story's insights last its 24 hours) is an empty list, not zeros (§2.4).
+  if (m.reach === 0 || storyExpired(obj, c.var.now)) return { data: [] };
   return {
     data: metrics.map((name) => ({
       name,

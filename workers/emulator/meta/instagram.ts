@@ -80,6 +80,7 @@ async function dispatch(c: EmuContext) {
     if (!edge && c.req.method === "GET") return ig.userFields(c, account, p, await ig.mediaCountOf(c, account.id));
     if (edge === "media" && c.req.method === "POST") return ig.createContainer(c, account, p);
     if (edge === "media" && c.req.method === "GET") return ig.listMedia(c, account, p);
+    if (edge === "stories" && c.req.method === "GET") return ig.listStories(c, account, p);
     if (edge === "media_publish" && c.req.method === "POST") return ig.publishContainer(c, account, p);
     if (edge === "content_publishing_limit") return ig.publishingLimit(c, account);
     if (edge === "insights") return ig.userInsights(c, account, p);
