@@ -8,6 +8,7 @@ import { z } from "zod";
 import { CHARACTER_LIMITS } from "../ai/limits";
 import type { StoredVersion } from "../db/schema/posts";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
+import { TIKTOK_PRIVACY } from "../platforms/tiktok-settings";
 import { captionOf } from "./caption";
 import { captionLength, X_COUNTING_NOTE } from "./caption-length";
 
@@ -44,6 +45,15 @@ export const channelOptionsSchema = z.strictObject({
     .optional(),
   /** Alt text per media id (Instagram and every network that takes alt text on images). */
   altText: z.record(id, z.string().trim().max(1000)).optional(),
+  /** TikTok: who can see the post; required, never defaulted (TikTok's Content Sharing Guidelines). */
+  tiktokPrivacy: z.enum(TIKTOK_PRIVACY, { error: "Choose who can see this TikTok post" }).optional(),
+  /** TikTok: interactions the poster allows (off unless chosen; disabled where the creator turned them off). */
+  tiktokAllowComment: z.boolean().optional(),
+  tiktokAllowDuet: z.boolean().optional(),
+  tiktokAllowStitch: z.boolean().optional(),
+  /** TikTok's commercial content disclosure: promoting the creator's own brand, or a paid partnership. */
+  tiktokYourBrand: z.boolean().optional(),
+  tiktokBrandedContent: z.boolean().optional(),
 });
 export type ChannelOptions = z.output<typeof channelOptionsSchema>;
 
@@ -158,6 +168,12 @@ const OPTION_PLATFORMS: Record<keyof ChannelOptions, { label: string; platforms:
   contentWarning: { label: "Content warning", platforms: ["mastodon"] },
   language: { label: "Language", platforms: ["mastodon"] },
   altText: { label: "Alt text", platforms: ["instagram", "facebook", "twitter", "linkedin", "threads", "mastodon"] },
+  tiktokPrivacy: { label: "Who can see this post", platforms: ["tiktok"] },
+  tiktokAllowComment: { label: "Allow comments", platforms: ["tiktok"] },
+  tiktokAllowDuet: { label: "Allow Duet", platforms: ["tiktok"] },
+  tiktokAllowStitch: { label: "Allow Stitch", platforms: ["tiktok"] },
+  tiktokYourBrand: { label: "Your brand", platforms: ["tiktok"] },
+  tiktokBrandedContent: { label: "Branded content", platforms: ["tiktok"] },
 };
 
 /** True when `option` is one `platform` takes (the composer shows only those). */

@@ -41,6 +41,13 @@ export interface StoredVersion {
     contentWarning?: string;
     language?: string;
     altText?: Record<string, string>;
+    /** TikTok's required post settings (platforms/tiktok-settings.ts). */
+    tiktokPrivacy?: "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+    tiktokAllowComment?: boolean;
+    tiktokAllowDuet?: boolean;
+    tiktokAllowStitch?: boolean;
+    tiktokYourBrand?: boolean;
+    tiktokBrandedContent?: boolean;
   };
   firstComment?: string;
   /** The parts after the first, each published as a reply to the previous. */
