@@ -73,13 +73,40 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
       open: () => source.open(m.key),
     })),
   );
-  const { altText: _alt, ...options } = version.options;
+  // Named one by one: the order is part of the staging fingerprint (an unchanged post keeps what it staged).
+  const {
+    privacy,
+    tags,
+    visibility,
+    statusVisibility,
+    contentWarning,
+    language,
+    tiktokPrivacy,
+    tiktokAllowComment,
+    tiktokAllowDuet,
+    tiktokAllowStitch,
+    tiktokYourBrand,
+    tiktokBrandedContent,
+  } = version.options;
   return {
     marker: target.id,
     text: version.caption,
     title: version.title,
     media: prepared,
-    options,
+    options: {
+      privacy,
+      tags,
+      visibility,
+      statusVisibility,
+      contentWarning,
+      language,
+      tiktokPrivacy,
+      tiktokAllowComment,
+      tiktokAllowDuet,
+      tiktokAllowStitch,
+      tiktokYourBrand,
+      tiktokBrandedContent,
+    },
     firstComment: version.firstComment,
     thread: version.parts.slice(1),
     createdAt: target.createdAt,
