@@ -16,7 +16,8 @@ import { handleRecorder } from "./staging";
 /**
  * TikTok in the fault suite: a 429, 500, timeout or lost answer on video/init, on a chunk or on status/fetch, and a
  * consumer that died after the upload, each end with the video posted once. The publish_id is recorded before the
- * upload (ADR 064), so a retry carries on with that publish instead of starting another.
+ * upload (ADR 064), so a retry carries on with that publish instead of starting another. Scheduling through the API
+ * holds a TikTok channel to the settings TikTok requires the user to choose.
  */
 const { registry } = platformHarness();
 // The app's deps, with a client whose waits between status polls move the emulator clock instead of sleeping.
@@ -151,5 +152,35 @@ describe("TikTok fault suite", () => {
       "This TikTok account can post to: Everyone, Friends, Only me",
     ]);
     expect(await publishes(t.text)).toEqual({ inits: 0, uploaded: 0 });
+  });
+});
+
+describe("scheduling a TikTok post through the API", () => {
+  it("is refused until the user chooses who can see it, then takes the channel's TikTok settings", async () => {
+    const u = await registerUser();
+    await connectViaEmulator(u.cookie, "tiktok");
+    const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data
+      .accounts as Array<{ _id: string; platform: string }>;
+    const accountId = accounts.find((a) => a.platform === "tiktok")!._id;
+    const form = new FormData();
+    form.append("files", fileOf(await mp4Bytes({ width: 1080, height: 1920, seconds: 2 }), "clip.mp4"));
+    const video = (await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form })).body
+      .data[0]!.id as string;
+    const post = (options?: Record<string, unknown>) =>
+      call<"POST /api/posts">("/api/posts", {
+        token: u.token,
+        body: {
+          content: "Sourdough at dawn",
+          platforms: ["tiktok"],
+          selectedAccounts: { tiktok: [accountId] },
+          videos: [video],
+          scheduledDate: new Date(Date.now() + 86_400_000).toISOString(),
+          channels: options ? [{ platform: "tiktok", accountId, options }] : [],
+        },
+      });
+    const refused = await post();
+    expect([refused.status, refused.body.message]).toEqual([400, "Choose who can see this TikTok post"]);
+    const scheduled = await post({ tiktokPrivacy: "MUTUAL_FOLLOW_FRIENDS", tiktokAllowComment: true });
+    expect(scheduled.status).toBe(201);
   });
 });
