@@ -9,8 +9,8 @@ const baseShiftDays = Number(process.env.TEST_CLOCK_SHIFT_DAYS ?? "0");
 const DATED_SUITES = [
   "workers/platforms/**/*.test.ts",
   "workers/emulator/**/*.test.ts",
-  "workers/publishing/faults.test.ts",
-  "workers/publishing/bluesky-faults.test.ts",
+  // Every network's fault suite: faults.test.ts and <network>-faults.test.ts.
+  "workers/publishing/*faults.test.ts",
 ];
 
 /** The app's Worker in workerd (one runtime shared by a project's files), with its clock moved `shiftDays`. */

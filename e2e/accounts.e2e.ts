@@ -25,22 +25,12 @@ async function connectFromSettings(page: Page, option: RegExp, termsButton: stri
   return { told, scopes };
 }
 
-test("connect Instagram + Facebook Pages, LinkedIn (person and company), YouTube, X and Threads; see grouped cards; disconnect one", async ({
+test("connect Instagram + Facebook Pages, LinkedIn (person and company), YouTube, X, Threads and TikTok; see grouped cards; disconnect one", async ({
   journey: { page },
 }) => {
   await registerViaApi(page, newUser("Alex Rivera"));
   await gotoHydrated(page, "/settings?tab=accounts");
   await page.getByText("No accounts connected").waitFor();
-
-  // TikTok is only announced, never a fake connect.
-  await page.getByRole("link", { name: "Connect Social Account" }).click();
-  await expect(
-    page
-      .getByRole("dialog", { name: "Connect Your Social Account" })
-      .getByRole("button", { name: /TikTok/ })
-      .isDisabled(),
-  ).resolves.toBe(true);
-  await page.keyboard.press("Escape");
 
   await connectFromSettings(page, /Instagram \+ Facebook Pages/, "Accept & Continue");
   await connectFromSettings(page, /^LinkedIn/, "Connect with LinkedIn", ["Acme Coffee Co."]);
@@ -51,13 +41,24 @@ test("connect Instagram + Facebook Pages, LinkedIn (person and company), YouTube
   expect(youtube.told).toContain(`will ask for: ${asked.join(", ")}.`);
   await connectFromSettings(page, /^X \(Twitter\)/, "Accept & Continue");
   await connectFromSettings(page, /^Threads/, "Accept & Continue");
+  // TikTok's Login Kit consent, then the creator's account.
+  const tiktok = await connectFromSettings(page, /^TikTok/, "Accept & Continue");
+  expect(tiktok.scopes).toContain("video.publish");
 
   const cards = page.locator("section[aria-labelledby='social-accounts-title']");
   for (const text of ["Business Page", "Personal Profile", "Company Page", "Channel"])
     await cards.getByText(text).first().waitFor();
   const api = await (await page.context().request.get("/api/users/connected-accounts")).json();
   const platforms = new Set(api.data.accounts.map((a: { platform: string }) => a.platform));
-  expect([...platforms].sort()).toEqual(["facebook", "instagram", "linkedin", "threads", "twitter", "youtube"]);
+  expect([...platforms].sort()).toEqual([
+    "facebook",
+    "instagram",
+    "linkedin",
+    "threads",
+    "tiktok",
+    "twitter",
+    "youtube",
+  ]);
   expect(JSON.stringify(api)).not.toMatch(/access_?token|refresh_?token/i);
 
   // Disconnect the Threads account, with the spec's confirmation.

@@ -15,6 +15,7 @@ export const PLATFORMS = [
   "threads",
   "bluesky",
   "mastodon",
+  "tiktok",
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
@@ -415,6 +416,38 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     publishPace: [{ limit: 30, windowMs: 5 * MINUTE }],
     analyticsAccountsPerRun: 10,
   },
+  tiktok: {
+    name: "TikTok",
+    brand: "TikTok",
+    color: "#FE2C55",
+    // §11.3 a video's caption (post_info.title) holds up to 2,200 UTF-16 runes; a photo post's description 4,000.
+    characterLimit: 2200,
+    hashtagLimit: 30,
+    recommendedHashtags: 5,
+    accountRequired: true,
+    moreAt: 100,
+    firstComment: false,
+    threads: false,
+    // §11.3: one video (MP4/MOV/WebM), or a photo post of up to 35 JPEG/WebP images of at most 20 MB each [U];
+    // no text-only posts. A video's longest length is the creator's own (creator_info max_video_post_duration_sec),
+    // kept on the account and checked per account by pre-flight.
+    media: {
+      mediaRequired: true,
+      imageFormats: ["jpg", "webp"],
+      videoFormats: ["mp4", "mov", "webm"],
+      maxImageBytes: 20 * MB,
+      maxVideoBytes: 4096 * MB,
+      maxItems: 35,
+      mixed: false,
+    },
+    // video/init and content/init take 6 requests per minute per token; Direct Post caps a creator at about
+    // 15 posts a day [U, TikTok's posting guidance].
+    publishPace: [
+      { limit: 15, windowMs: DAY },
+      { limit: 6, windowMs: MINUTE },
+    ],
+    analyticsAccountsPerRun: 10,
+  },
 };
 
 /**
@@ -463,6 +496,8 @@ export const OAUTH_SCOPES = {
   bluesky: ["atproto", "transition:generic"],
   // §11.2: granular scopes, the least that reads the profile and statuses and writes statuses and media.
   mastodon: ["read:accounts", "read:statuses", "write:media", "write:statuses"],
+  // §11.3: the profile and its counts, Direct Post, and the videos' metrics (Display API video.list).
+  tiktok: ["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.list"],
   threads: [
     "threads_basic",
     "threads_content_publish",

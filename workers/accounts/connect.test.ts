@@ -133,8 +133,18 @@ describe("connect Instagram Only (Instagram Login) and Threads", () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ success: false, message: "Unknown connection type for Instagram." });
     expect(
-      (await call<"POST /api/auth/:platform/connect">("/api/auth/tiktok/connect", { token: u.token, body: {} })).status,
+      (await call<"POST /api/auth/:platform/connect">("/api/auth/myspace/connect", { token: u.token, body: {} }))
+        .status,
     ).toBe(404);
+    // TikTok's Login Kit: client_key, not client_id, and PKCE.
+    const tiktok = await call<"POST /api/auth/:platform/connect">("/api/auth/tiktok/connect", {
+      token: u.token,
+      body: {},
+    });
+    expect(tiktok.status).toBe(200);
+    const authUrl = new URL(tiktok.body.data.authUrl);
+    expect(authUrl.pathname).toBe("/sandbox/www.tiktok.com/v2/auth/authorize/");
+    expect(authUrl.searchParams.get("client_key")).toBe("sandbox-tiktok-app");
     expect((await call<"POST /api/auth/:platform/connect">("/api/auth/instagram/connect", { body: {} })).status).toBe(
       401,
     );

@@ -109,6 +109,8 @@ const PUBLIC_METADATA = [
   // Mastodon: the account's instance and the limits it sets (ADR 059), for the composer's counter.
   "instance",
   "limits",
+  // TikTok: what the creator may post (creator_info), for the composer's required settings.
+  "creator",
 ];
 
 function publicMetadata(m: Record<string, unknown>): Record<string, unknown> {

@@ -247,6 +247,67 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
     expect(after.map((s) => s.reach).sort((a, b) => a - b)[1]).toBeGreaterThanOrEqual(snaps[0]!.reach);
   });
 
+  it("TikTok: a published video's views, likes, comments and shares and the creator's followers are synced", async () => {
+    const { u, accounts } = await connectedUser(["tiktok"]);
+    const { registry, accounts: service } = platformHarness();
+    const db = createDb(env.DB);
+    const account = accounts[0]!;
+    const postId = crypto.randomUUID();
+    const publishedAt = Date.now();
+    await db.insert(posts).values({
+      id: postId,
+      workspaceId: u.user.id,
+      userId: u.user.id,
+      content: "Sourdough day",
+      status: "published",
+      platforms: ["tiktok"],
+      publishedAt,
+    });
+    const bytes = new Uint8Array(1024).fill(3);
+    bytes.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]);
+    const { remoteId, permalink } = await registry.tiktok.publish(await service.accountCredentials(account._id), {
+      marker: crypto.randomUUID(),
+      text: `Sourdough day ${crypto.randomUUID()}`,
+      media: [
+        {
+          kind: "video",
+          url: "http://localhost/media/test",
+          mimeType: "video/mp4",
+          size: bytes.length,
+          durationSec: 8,
+          open: async () => new Blob([bytes]).stream(),
+        },
+      ],
+      options: { tiktokPrivacy: "PUBLIC_TO_EVERYONE" },
+    });
+    await db.insert(postTargets).values({
+      id: crypto.randomUUID(),
+      postId,
+      workspaceId: u.user.id,
+      platform: "tiktok",
+      accountId: account._id,
+      status: "published",
+      remoteId,
+      permalink,
+      publishedAt,
+    });
+    await advanceEmulator(DAY);
+    const res = await call<"POST /api/analytics/sync-all">(`/api/analytics/sync-all?days=7`, {
+      method: "POST",
+      cookie: u.cookie,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.platforms.map((p) => [p.platform, p.postsSynced])).toEqual([["tiktok", 1]]);
+    const [snap] = await db.select().from(postMetricSnapshots).where(eq(postMetricSnapshots.postId, postId));
+    expect(snap!.videoViews).toBeGreaterThan(0);
+    expect(snap!.likes).toBeGreaterThan(0);
+    const [followers] = await db
+      .select()
+      .from(accountMetricSnapshots)
+      .where(eq(accountMetricSnapshots.accountId, account._id));
+    expect(followers!.followers).toBeGreaterThan(0);
+  });
+
   it("a token the platform stopped taking is refreshed once and the sync goes on, with no reconnect asked", async () => {
     const { u } = await connectedUser(["twitter"], ["youtube"]);
     // A day on, the platforms' short-lived access tokens (X 2 h, Google 1 h) have expired on their side.

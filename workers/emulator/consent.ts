@@ -29,6 +29,8 @@ export interface ConsentOptions {
   /** Meta appends `#_` to the redirect. */
   fragment?: string;
   codeTtlMs: number;
+  /** What the platform calls the app's id in the query (TikTok: client_key); client_id by default. */
+  clientParam?: string;
   /** Query params the real endpoint requires besides client_id / redirect_uri / response_type. */
   required?: string[];
   /** Denial parameters, per platform. */
@@ -133,7 +135,8 @@ button.primary{background:#2563eb;color:#fff;border-color:#2563eb}.banner{backgr
 }
 
 export function mountConsent(app: Hono<EmuEnv>, path: string, opts: ConsentOptions) {
-  const required = ["client_id", "redirect_uri", "response_type", ...(opts.required ?? [])];
+  const clientParam = opts.clientParam ?? "client_id";
+  const required = [clientParam, "redirect_uri", "response_type", ...(opts.required ?? [])];
 
   function problem(params: URLSearchParams): string | null {
     for (const key of required) if (!params.get(key)) return `Missing required parameter: ${key}`;
@@ -154,7 +157,7 @@ export function mountConsent(app: Hono<EmuEnv>, path: string, opts: ConsentOptio
       opts.incremental
         ? await earlierConsent(c.var.db, opts.incremental, {
             platform: opts.platform,
-            clientId: params.get("client_id")!,
+            clientId: params.get(clientParam)!,
             subject: opts.subject,
           })
         : { granted: [], declined: [] },
@@ -177,7 +180,7 @@ export function mountConsent(app: Hono<EmuEnv>, path: string, opts: ConsentOptio
     return c.html(
       page(
         `Log in with ${opts.brand}`,
-        html`<h1>${opts.brand}</h1><p class="muted">An app (client id ${params.get("client_id")}) wants to access your account.</p>
+        html`<h1>${opts.brand}</h1><p class="muted">An app (client id ${params.get(clientParam)}) wants to access your account.</p>
 <form method="post" action="${new URL(c.req.url).pathname}">${hidden}
 <p><strong>${opts.multiple ? "Choose what the app can use" : "Continue as"}</strong></p>${choices}
 ${
@@ -218,7 +221,7 @@ ${scopes.map((s) => html`<label class="scope"><input type="checkbox" name="${GRA
     const { scopes, declined } = rules.outcome(grantedScopes(rules.offered, form));
     const code = await issueCode(c.var.db, {
       platform: opts.platform,
-      clientId: params.get("client_id")!,
+      clientId: params.get(clientParam)!,
       redirectUri: params.get("redirect_uri")!,
       scopes: scopes.join(" "),
       codeChallenge: params.get("code_challenge"),

@@ -28,6 +28,7 @@ export const API_HOSTS: Record<string, string[]> = {
   twitter: ["api.x.com"],
   bluesky: ["bsky.social", "plc.directory", "public.api.bsky.app"],
   mastodon: ["mastodon.social", "mastodon.example"],
+  tiktok: ["open.tiktokapis.com", "open-upload.tiktokapis.com"],
   openai: ["api.openai.com"],
 };
 
@@ -221,6 +222,21 @@ export function faultResponse(
         });
       return {
         body: { error: limited ? "Too many requests" : "We're sorry, but something went wrong on our end." },
+        headers,
+      };
+    case "tiktok":
+      // Content Posting API errors: {data, error: {code, message, log_id}}.
+      return {
+        body: {
+          data: {},
+          error: limited
+            ? { code: "rate_limit_exceeded", message: "API rate limit was exceeded.", log_id: "EmuFault429" }
+            : {
+                code: "internal_error",
+                message: "Something went wrong. Please try again later.",
+                log_id: "EmuFault5xx",
+              },
+        },
         headers,
       };
     default: // openai

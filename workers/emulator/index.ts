@@ -10,6 +10,7 @@ import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
 import { apiInstagram, graphInstagram, wwwInstagram } from "./meta/instagram";
 import { graphThreads, threadsNet } from "./meta/threads";
 import { openaiEmulator } from "./openai";
+import { tiktokOpen, tiktokUpload, tiktokWww } from "./tiktok";
 import { revokeAll } from "./tokens";
 import { viewPost } from "./viewer";
 import { xApi, xWeb } from "./x";
@@ -30,6 +31,7 @@ const clockSchema = z.object({
 const settingsSchema = z
   .object({
     instagramQuotaTotal: z.number().int().min(1, "instagramQuotaTotal must be ≥ 1").max(1000).optional(),
+    tiktokAudited: z.union([z.literal(0), z.literal(1)], { error: "tiktokAudited must be 0 or 1" }).optional(),
   })
   .strict();
 
@@ -109,6 +111,9 @@ export function createEmulator() {
   app.route("/public.api.bsky.app", blueskyAppView);
   // Each Mastodon instance is a host of its own, with its own limits.
   for (const instance of INSTANCES) app.route(`/${instance.domain}`, mastodonInstance(instance));
+  app.route("/www.tiktok.com", tiktokWww);
+  app.route("/open.tiktokapis.com", tiktokOpen);
+  app.route("/open-upload.tiktokapis.com", tiktokUpload);
 
   app.notFound((c) => c.json({ error: { message: `Emulator: no route for ${c.req.method} ${c.req.path}` } }, 404));
   return app;

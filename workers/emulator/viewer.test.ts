@@ -82,4 +82,20 @@ describe("sandbox post viewer", () => {
     const missing = await (await view(`https://x.com/i/web/status/1?<img src=x onerror=alert(1)>`)).text();
     expect(missing).not.toContain("<img src=x");
   });
+
+  it("finds a TikTok post by its permalink's public id", async () => {
+    await createObject(createDb(env.DB), {
+      id: "v_pub_file~v2-1.100000000000000042",
+      platform: "tiktok",
+      kind: "publish",
+      owner: "-000OpenIdPostlineDemo",
+      data: { title: "Sourdough at dawn", postId: "700000000000042", privacy: "PUBLIC_TO_EVERYONE" },
+      createdAt: Date.now(),
+    });
+    const res = await view("https://www.tiktok.com/@postline.demo/video/700000000000042");
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body).toContain("Postline Demo (@postline.demo)");
+    expect(body).toContain("Sourdough at dawn");
+  });
 });

@@ -11,6 +11,7 @@ import { INSTANCES, mastodonAuthor } from "./mastodon";
 import { pageById } from "./meta/demo";
 import { postMetrics } from "./metrics";
 import { type EmuObject, getObject } from "./objects";
+import { tiktokAuthorName } from "./tiktok";
 import { xAuthorName } from "./x";
 
 /**
@@ -66,6 +67,12 @@ export async function findPost(db: Db, permalink: string): Promise<ViewedPost | 
     return (
       obj && { platform: "LinkedIn", author: liAuthorName(obj.owner), text: String(obj.data.commentary ?? ""), obj }
     );
+  }
+  // https://www.tiktok.com/@user/video/<post id>: the publish whose public id it is.
+  if (host === "tiktok.com" && parts[1] === "video") {
+    const obj = await byData(db, "tiktok", "publish", "postId", parts[2] ?? "");
+    const text = [obj?.data.title, obj?.data.description].filter(Boolean).join("\n\n");
+    return obj && { platform: "TikTok", author: tiktokAuthorName(obj.owner), text, obj };
   }
   if (host === "instagram.com") {
     const obj = await byData(db, "instagram", "media", "permalink", `https://www.instagram.com${url.pathname}`);

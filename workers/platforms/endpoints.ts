@@ -29,6 +29,10 @@ export const LIVE_ENDPOINTS = {
   BSKY_ENTRYWAY_BASE: "https://bsky.social",
   PLC_DIRECTORY_BASE: "https://plc.directory",
   BSKY_APPVIEW_BASE: "https://public.api.bsky.app",
+  // TikTok: the consent page on www.tiktok.com; the Content Posting, Display and OAuth APIs on open.tiktokapis.com.
+  // Uploads go to the upload_url video/init answers (open-upload.tiktokapis.com), followed verbatim.
+  TIKTOK_AUTHORIZE_BASE: "https://www.tiktok.com",
+  TIKTOK_API_BASE: "https://open.tiktokapis.com",
 } as const;
 
 /**
@@ -64,6 +68,7 @@ export const BROWSER_FACING: (keyof typeof LIVE_ENDPOINTS)[] = [
   "GOOGLE_AUTH_BASE",
   "X_AUTHORIZE_BASE",
   "THREADS_AUTHORIZE_BASE",
+  "TIKTOK_AUTHORIZE_BASE",
 ];
 
 /** Hosts the sandbox fetch sends to the emulator. */
@@ -72,4 +77,6 @@ export const EMULATED_HOSTS = new Set([
     .filter((v) => v.startsWith("https://"))
     .map((v) => new URL(v).host),
   ...EMULATED_INSTANCES,
+  // Where TikTok's video/init points uploads (PLATFORMS.md §0: followed verbatim, so not a base of its own).
+  "open-upload.tiktokapis.com",
 ]);

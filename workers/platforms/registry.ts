@@ -6,6 +6,7 @@ import { InstagramClient } from "./instagram";
 import { LinkedInClient } from "./linkedin";
 import { MastodonClient } from "./mastodon";
 import { ThreadsClient } from "./threads";
+import { TikTokClient } from "./tiktok";
 import { type InstanceAppStore, type PlatformClient, PlatformError } from "./types";
 import { XClient } from "./x";
 import { YouTubeClient } from "./youtube";
@@ -35,6 +36,7 @@ export function createPlatformRegistry(deps: ClientDeps) {
     twitter: new XClient(deps),
     bluesky: new BlueskyClient(deps),
     mastodon: new MastodonClient(deps),
+    tiktok: new TikTokClient(deps),
   } satisfies PlatformRegistry;
 }
 

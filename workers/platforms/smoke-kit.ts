@@ -86,7 +86,8 @@ export async function runSmoke(opts: SmokeOptions): Promise<SmokeStep[]> {
         text,
         title: "Postline smoke test",
         media: post.media,
-        options: { privacy: "private" },
+        // Private wherever the platform has it (YouTube's privacy, TikTok's "Only me").
+        options: { privacy: "private", tiktokPrivacy: "SELF_ONLY" },
       });
       return { detail: result.remoteId, value: result };
     });

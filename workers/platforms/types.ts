@@ -1,4 +1,5 @@
 import type { Platform, PostFormat } from "../platform-profile";
+import type { TikTokSettings } from "./tiktok-settings";
 
 /**
  * The contract every platform client implements (DESIGN.md "Platforms and the emulator").
@@ -86,9 +87,15 @@ export interface PublishRequest {
   thread?: string[];
   /** When the target was created (epoch ms): with `marker`, what Bluesky's record key is made of (ADR 060). */
   createdAt?: number;
+  /**
+   * Records the platform's handle of a post made in steps (TikTok's publish_id) before the step that can make it
+   * public, so a retry carries on with it through `staging.publish` instead of starting another (ADR 064).
+   */
+  recordHandle?: (handle: StagedMedia) => Promise<void>;
 }
 
-export interface PublishOptions {
+/** TikTok's settings (tiktok-settings.ts) ride with the other platforms' options. */
+export interface PublishOptions extends TikTokSettings {
   /** YouTube privacyStatus (default public). */
   privacy?: "public" | "unlisted" | "private";
   /** YouTube tags. */

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { CHARACTER_LIMITS } from "../ai/limits";
 import type { StoredVersion } from "../db/schema/posts";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform, POST_FORMATS } from "../platform-profile";
+import { TIKTOK_PRIVACY } from "../platforms/tiktok-settings";
 import { captionOf } from "./caption";
 import { captionLength, X_COUNTING_NOTE } from "./caption-length";
 import { FormatMessages } from "./formats";
@@ -50,6 +51,15 @@ export const channelOptionsSchema = z.strictObject({
     .enum(POST_FORMATS, { error: "Format must be one of feed, reel, story or short" })
     .optional()
     .describe("Instagram: feed, reel or story; Facebook: feed, reel or story; YouTube: feed or short."),
+  /** TikTok: who can see the post; required, never defaulted (TikTok's Content Sharing Guidelines). */
+  tiktokPrivacy: z.enum(TIKTOK_PRIVACY, { error: "Choose who can see this TikTok post" }).optional(),
+  /** TikTok: interactions the poster allows (off unless chosen; disabled where the creator turned them off). */
+  tiktokAllowComment: z.boolean().optional(),
+  tiktokAllowDuet: z.boolean().optional(),
+  tiktokAllowStitch: z.boolean().optional(),
+  /** TikTok's commercial content disclosure: promoting the creator's own brand, or a paid partnership. */
+  tiktokYourBrand: z.boolean().optional(),
+  tiktokBrandedContent: z.boolean().optional(),
 });
 export type ChannelOptions = z.output<typeof channelOptionsSchema>;
 
@@ -165,6 +175,12 @@ const OPTION_PLATFORMS: Record<keyof ChannelOptions, { label: string; platforms:
   language: { label: "Language", platforms: ["mastodon"] },
   altText: { label: "Alt text", platforms: ["instagram", "facebook", "twitter", "linkedin", "threads", "mastodon"] },
   format: { label: "Format", platforms: ["instagram", "facebook", "youtube"] },
+  tiktokPrivacy: { label: "Who can see this post", platforms: ["tiktok"] },
+  tiktokAllowComment: { label: "Allow comments", platforms: ["tiktok"] },
+  tiktokAllowDuet: { label: "Allow Duet", platforms: ["tiktok"] },
+  tiktokAllowStitch: { label: "Allow Stitch", platforms: ["tiktok"] },
+  tiktokYourBrand: { label: "Your brand", platforms: ["tiktok"] },
+  tiktokBrandedContent: { label: "Branded content", platforms: ["tiktok"] },
 };
 
 /** True when `option` is one `platform` takes (the composer shows only those). */

@@ -2,6 +2,7 @@ import type { AccountStatus } from "../db/schema/accounts";
 import type { MediaKind } from "../db/schema/media";
 import { megabytes } from "../media/limits";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../platform-profile";
+import { type TikTokCreator, tiktokSettingProblems } from "../platforms/tiktok-settings";
 import { captionLength } from "./caption-length";
 import { ChannelMessages, effectiveVersion, type StoredVersion } from "./channel-version";
 import { formatProblems, type PostFormat } from "./formats";
@@ -15,6 +16,8 @@ export interface PreflightAccount {
   tokenExpiresAt: number | null;
   /** Limits the account's own server sets (a Mastodon instance, ADR 059), over the platform's defaults. */
   limits?: AccountLimits | null;
+  /** A TikTok account's creator_info as last read (what it may post: privacy options, switches, longest video). */
+  tiktokCreator?: TikTokCreator | null;
 }
 
 export interface AccountLimits {
@@ -158,6 +161,19 @@ function contentProblems(
   return out;
 }
 
+/** TikTok's required settings of one channel, held to what its creator may post (creator_info). */
+function tiktokProblems(
+  t: PreflightInput["targets"][number],
+  accounts: Map<string, PreflightAccount>,
+  mediaById: Map<string, PreflightMedia>,
+  base: Parameters<typeof effectiveVersion>[0],
+): string[] {
+  const v = effectiveVersion(base, { platform: "tiktok", version: t.version ?? {} });
+  const video = v.mediaIds.flatMap((id) => mediaById.get(id) ?? []).find((m) => m.fileType === "video");
+  const creator = accounts.get(t.accountId)?.tiktokCreator ?? null;
+  return tiktokSettingProblems(t.version?.options ?? {}, creator, video ? (video.duration ?? 0) : null);
+}
+
 /**
  * Everything that would make a channel fail, checked before the post is scheduled: the account is the
  * user's, connected and its token unexpired; the caption, hashtags and media fit the platform. A channel
@@ -208,6 +224,9 @@ export function preflight(input: PreflightInput, accounts: PreflightAccount[], n
       };
       for (const message of contentProblems(platform, own, limitsOf(t))) add(message, t.accountId);
     }
+    if (platform === "tiktok")
+      for (const t of targets)
+        for (const message of tiktokProblems(t, byId, mediaById, base)) add(message, t.accountId);
   }
   return problems;
 }

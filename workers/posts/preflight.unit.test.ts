@@ -158,4 +158,43 @@ describe("the shared post schema (composer side)", () => {
     ]);
     expect(preflight(input(1001, 1), accounts, NOW).map((p) => p.accountId)).toEqual(["social", "example"]);
   });
+
+  it("holds a TikTok channel to its creator's settings: a chosen privacy, its options, its longest video and PNG refused", () => {
+    const creator = {
+      username: "corner.bakery",
+      nickname: "Corner Bakery",
+      privacyLevelOptions: ["PUBLIC_TO_EVERYONE", "SELF_ONLY"],
+      commentDisabled: true,
+      duetDisabled: false,
+      stitchDisabled: false,
+      maxVideoPostDurationSec: 60,
+    };
+    const clip = image({ id: "v1", originalName: "clip.mp4", fileType: "video", format: "mp4", duration: 75 });
+    const input = (options: Record<string, unknown> | null, media = [clip]) => ({
+      content: "Fresh bread",
+      hashtags: [],
+      platforms: ["tiktok" as const],
+      targets: [{ platform: "tiktok" as const, accountId: "tt", version: options ? { options } : null }],
+      media,
+    });
+    const tt = [account("tt", "tiktok", { tiktokCreator: creator })];
+    expect(preflight(input(null), tt, NOW).map((p) => p.message)).toEqual([
+      "Choose who can see this TikTok post",
+      "This video is 75 s; this TikTok account can post videos up to 60 s",
+    ]);
+    expect(
+      preflight(input({ tiktokPrivacy: "FOLLOWER_OF_CREATOR", tiktokAllowComment: true }), tt, NOW).map(
+        (p) => p.message,
+      ),
+    ).toEqual([
+      "This TikTok account can post to: Everyone, Only me",
+      "Comments are turned off for this TikTok account",
+      "This video is 75 s; this TikTok account can post videos up to 60 s",
+    ]);
+    expect(
+      preflight(input({ tiktokPrivacy: "SELF_ONLY" }, [image({ originalName: "menu.png", format: "png" })]), tt, NOW),
+    ).toEqual([
+      { platform: "tiktok", accountId: "tt", message: "TikTok accepts JPG, WEBP images only: menu.png is PNG" },
+    ]);
+  });
 });

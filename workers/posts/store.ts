@@ -9,6 +9,7 @@ import { postMedia } from "../db/schema/media";
 import { posts, postTargets, publishAttempts } from "../db/schema/posts";
 import { Conflict, notFound } from "../errors";
 import type { MediaLibrary } from "../media/library";
+import { creatorOf } from "../platforms/tiktok-settings";
 import type { Actor } from "../tenancy/actor";
 import { DUPLICATE_WINDOW_MS, duplicatesOf, retryNote } from "./channel-notes";
 import { channelKey, effectiveVersion } from "./channel-version";
@@ -282,6 +283,7 @@ export class PostStore {
     return rows.map(({ metadata, ...a }) => ({
       ...a,
       limits: (metadata?.limits as AccountLimits | undefined) ?? null,
+      tiktokCreator: creatorOf(metadata),
     }));
   }
 

@@ -25,7 +25,7 @@ import {
 } from "./delivery-writes";
 import { publishFirstComment } from "./first-comment";
 import { fillPermalink } from "./permalinks";
-import { stagedLookup, stagedPublish } from "./staging";
+import { handleRecorder, stagedLookup, stagedPublish } from "./staging";
 import { publishRemainingParts, recordParts, type ThreadOutcomes } from "./thread";
 
 export interface PublishDeps {
@@ -132,7 +132,9 @@ async function attempt(
   let result: PublishResult;
   try {
     access = refreshOnce(await deps.credentials(target.accountId), () => deps.refreshCredentials(target.accountId));
-    request = await deps.buildRequest(target);
+    const built = await deps.buildRequest(target);
+    const record = handleRecorder(target, deps);
+    request = { ...built, recordHandle: (handle) => record(built, handle) };
     // A thread under way resumes from its first missing part; its post is never sent again (ADR 027).
     const recorded = parts ?? (await recordedParts(deps, target.id));
     if (recorded.partIds.length)

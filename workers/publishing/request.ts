@@ -1,9 +1,26 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media, postMedia, posts } from "../db/schema/index";
-import { PlatformError, type PublishMedia, type PublishRequest } from "../platforms/types";
+import { PlatformError, type PublishMedia, type PublishOptions, type PublishRequest } from "../platforms/types";
 import { effectiveVersion } from "../posts/channel-version";
 import type { TargetRow } from "./consumer";
+
+/** The channel options a client reads, in a fixed order: the order is part of the staging fingerprint. */
+const PUBLISH_OPTIONS = [
+  "privacy",
+  "tags",
+  "visibility",
+  "statusVisibility",
+  "contentWarning",
+  "language",
+  "format",
+  "tiktokPrivacy",
+  "tiktokAllowComment",
+  "tiktokAllowDuet",
+  "tiktokAllowStitch",
+  "tiktokYourBrand",
+  "tiktokBrandedContent",
+] as const satisfies readonly (keyof PublishOptions)[];
 
 export interface MediaSource {
   /** A long-lived URL the platform can fetch without a session. */
@@ -73,13 +90,12 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
       open: () => source.open(m.key),
     })),
   );
-  const { privacy, tags, visibility, statusVisibility, contentWarning, language, format } = version.options;
   return {
     marker: target.id,
     text: version.caption,
     title: version.title,
     media: prepared,
-    options: { privacy, tags, visibility, statusVisibility, contentWarning, language, format },
+    options: Object.fromEntries(PUBLISH_OPTIONS.map((k) => [k, version.options[k]])) as PublishOptions,
     firstComment: version.firstComment,
     thread: version.parts.slice(1),
     createdAt: target.createdAt,

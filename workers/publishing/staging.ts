@@ -227,6 +227,41 @@ async function stagedHandle(target: TargetRow, request: PublishRequest, deps: Pu
 }
 
 /**
+ * For a post a client makes in steps (TikTok's publish_id, ADR 064): records the platform's handle as staged media
+ * the moment the client has it, before the step that can make the post public. A retry or a crash then finds it
+ * like media staged ahead (`stagedPublish`, `stagedLookup`) and carries on with that publish instead of a new one.
+ */
+export function handleRecorder(target: TargetRow, deps: PublishDeps) {
+  return async (request: PublishRequest, handle: StagedMedia): Promise<void> => {
+    const now = deps.now();
+    const row = {
+      state: handle.ready ? ("ready" as const) : ("processing" as const),
+      remoteId: handle.remoteId,
+      expiresAt: handle.expiresAt,
+      fingerprint: await fingerprintOf(request),
+      // Not polled by the sweep: the publish that recorded it polls, and a retry resumes it.
+      nextAttemptAt: null,
+      errorKind: null,
+      errorMessage: null,
+      startedAt: now,
+      updatedAt: now,
+    };
+    await deps.db
+      .insert(targetStagings)
+      .values({
+        ...row,
+        targetId: target.id,
+        workspaceId: target.workspaceId,
+        postId: target.postId,
+        accountId: target.accountId,
+        platform: target.platform,
+        attemptCount: 1,
+      })
+      .onConflictDoUpdate({ target: targetStagings.targetId, set: row });
+  };
+}
+
+/**
  * Deletes on the platform what no longer matches its target: the post was deleted, cancelled or edited, the
  * staged object is about to expire, or it was superseded. A published target's own staged object is kept.
  */

@@ -36,6 +36,7 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       "threads",
       "bluesky",
       "mastodon",
+      "tiktok",
     ]);
     // Mastodon and Bluesky need no app to configure: Postline registers itself on each Mastodon instance at connect
     // (ADR 059), and a Bluesky account signs in with its handle and an app password (ADR 060).
@@ -46,6 +47,11 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       scopes: ["read:accounts", "read:statuses", "write:media", "write:statuses"],
     });
     expect(named("bluesky")).toMatchObject({ state: "ready", problems: [] });
+    // TikTok needs its developer app (TIKTOK_CLIENT_ID is the app's client key); the scopes are its consent URL's.
+    expect(named("tiktok")).toMatchObject({
+      redirectUri: expect.stringMatching(/\/api\/auth\/tiktok\/callback$/),
+      scopes: ["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.list"],
+    });
     expect(res.body.data.platforms[1]).toMatchObject({
       brand: "Facebook",
       redirectUri: expect.stringMatching(/\/api\/auth\/facebook\/callback$/),

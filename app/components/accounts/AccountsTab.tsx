@@ -29,7 +29,6 @@ interface ConnectOption {
   description: string;
   terms: Terms;
   recommended?: boolean;
-  comingSoon?: boolean;
   /** The user names their server first (Mastodon: any instance, ADR 059). */
   asksInstance?: boolean;
 }
@@ -98,10 +97,9 @@ const OPTIONS: ConnectOption[] = [
   {
     key: "tiktok",
     platform: "tiktok",
-    title: "TikTok",
-    description: "Coming soon.",
+    title: PLATFORM_META.tiktok!.name,
+    description: "Post videos and photos to your TikTok account.",
     terms: "general",
-    comingSoon: true,
   },
 ];
 
@@ -141,7 +139,7 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
   const [params, setParams] = useSearchParams();
   const groups = groupAccounts(accounts);
   const connect = params.get("connect");
-  const terms = OPTIONS.find((o) => o.key === connect && !o.comingSoon) ?? null;
+  const terms = OPTIONS.find((o) => o.key === connect) ?? null;
   const toRemove = groups.flatMap((g) => g.cards).find((c) => c.id === params.get("disconnect")) ?? null;
   const close = () =>
     setParams(
@@ -231,24 +229,15 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
                 {option.recommended ? (
                   <span className="rounded bg-green-100 px-2 py-0.5 text-xs text-green-800">Recommended</span>
                 ) : null}
-                {option.comingSoon ? (
-                  <span className="rounded bg-gray-100 px-2 py-0.5 text-xs text-gray-600">Coming soon</span>
-                ) : null}
               </>
             );
             const optionClass =
               "flex w-full items-start justify-between gap-3 rounded-lg border border-gray-200 p-3 text-left hover:border-blue-500";
             return (
               <li key={option.key}>
-                {option.comingSoon ? (
-                  <button type="button" disabled className={`${optionClass} cursor-not-allowed opacity-50`}>
-                    {body}
-                  </button>
-                ) : (
-                  <Link to={withDialog("connect", option.key)} {...linkProps} className={optionClass}>
-                    {body}
-                  </Link>
-                )}
+                <Link to={withDialog("connect", option.key)} {...linkProps} className={optionClass}>
+                  {body}
+                </Link>
               </li>
             );
           })}

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { inputClass, labelClass } from "~/components/ui/styles";
 import type { Platform } from "../../../workers/platform-profile";
+import type { TikTokCreator } from "../../../workers/platforms/tiktok-settings";
 import {
   LINKEDIN_VISIBILITY,
   type ChannelOptions as Options,
@@ -8,6 +9,7 @@ import {
   YOUTUBE_PRIVACY,
 } from "../../../workers/posts/channel-version";
 import type { MediaJson } from "../posts/types";
+import { TikTokSettings } from "./TikTokSettings";
 
 const VISIBILITY_LABELS: Record<(typeof LINKEDIN_VISIBILITY)[number], string> = {
   PUBLIC: "Anyone",
@@ -25,7 +27,7 @@ function pruned(options: Options): Options | null {
 
 /**
  * A channel's platform options (ADR 021), only those its network takes: YouTube title, privacy and tags,
- * LinkedIn visibility, alt text per image. Unset means the network's default.
+ * LinkedIn visibility, TikTok's required settings, alt text per image. Unset means the network's default.
  */
 export function ChannelOptions({
   platform,
@@ -35,6 +37,8 @@ export function ChannelOptions({
   baseTitle,
   options,
   images,
+  video,
+  creator,
   onTitle,
   onOptions,
 }: {
@@ -46,6 +50,10 @@ export function ChannelOptions({
   baseTitle: string;
   options: Options;
   images: MediaJson[];
+  /** The channel publishes a video (TikTok's Duet and Stitch apply to videos only). */
+  video: boolean;
+  /** A TikTok account's creator_info as last read (its required post settings). */
+  creator: TikTokCreator | null;
   onTitle: (title: string | null) => void;
   onOptions: (options: Options | null) => void;
 }) {
@@ -54,10 +62,12 @@ export function ChannelOptions({
   const set = (patch: Partial<Options>) => onOptions(pruned({ ...options, ...patch }));
   const youtube = platform === "youtube";
   const altImages = optionApplies("altText", platform) ? images : [];
-  if (!youtube && !optionApplies("visibility", platform) && altImages.length === 0) return null;
+  const tiktok = platform === "tiktok";
+  if (!youtube && !tiktok && !optionApplies("visibility", platform) && altImages.length === 0) return null;
   return (
     <fieldset className="space-y-3 rounded border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-700">{name} options</legend>
+      {tiktok ? <TikTokSettings creator={creator} video={video} options={options} set={set} /> : null}
       {youtube ? (
         <>
           {showTitle ? (

@@ -4,6 +4,7 @@ import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { inputClass, labelClass, secondaryButton } from "~/components/ui/styles";
 import { accountName } from "~/lib/account-name";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../../../workers/platform-profile";
+import { creatorOf } from "../../../workers/platforms/tiktok-settings";
 import { captionLength } from "../../../workers/posts/caption-length";
 import { effectiveVersion, storedVersion } from "../../../workers/posts/channel-version";
 import type { Problem } from "../../../workers/posts/preflight";
@@ -200,6 +201,8 @@ function ChannelTab({
           baseTitle={form.title}
           options={draft?.options ?? {}}
           images={media.filter((m) => m.fileType === "image")}
+          video={media.some((m) => m.fileType === "video")}
+          creator={creatorOf(account?.metadata)}
           onTitle={(title) => change({ title })}
           onOptions={(options) => change({ options })}
         />

@@ -16,6 +16,7 @@ export const MEDIA_FRAME: Record<Platform, string> = {
   threads: "aspect-square",
   bluesky: "aspect-video",
   mastodon: "aspect-video",
+  tiktok: "aspect-[9/16]",
 };
 
 /** The caption as the feed shows it before "more": cut at the last space before the limit. */

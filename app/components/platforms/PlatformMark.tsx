@@ -6,6 +6,7 @@ import {
   FaLinkedin,
   FaMastodon,
   FaThreads,
+  FaTiktok,
   FaXTwitter,
   FaYoutube,
 } from "react-icons/fa6";
@@ -20,6 +21,7 @@ const MARKS: Record<string, IconType> = {
   threads: FaThreads,
   bluesky: FaBluesky,
   mastodon: FaMastodon,
+  tiktok: FaTiktok,
 };
 
 /**

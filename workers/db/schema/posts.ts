@@ -43,6 +43,13 @@ export interface StoredVersion {
     altText?: Record<string, string>;
     /** ADR 066: a Reel, a Story or a Short instead of a feed post. */
     format?: PostFormat;
+    /** TikTok's required post settings (platforms/tiktok-settings.ts). */
+    tiktokPrivacy?: "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+    tiktokAllowComment?: boolean;
+    tiktokAllowDuet?: boolean;
+    tiktokAllowStitch?: boolean;
+    tiktokYourBrand?: boolean;
+    tiktokBrandedContent?: boolean;
   };
   firstComment?: string;
   /** The parts after the first, each published as a reply to the previous. */
