@@ -2,6 +2,7 @@ import type { Platform } from "../platform-profile";
 import { BlueskyClient } from "./bluesky";
 import type { Endpoints } from "./endpoints";
 import { FacebookClient } from "./facebook";
+import { GoogleBusinessClient } from "./google-business";
 import { InstagramClient } from "./instagram";
 import { LinkedInClient } from "./linkedin";
 import { MastodonClient } from "./mastodon";
@@ -35,6 +36,7 @@ export function createPlatformRegistry(deps: ClientDeps) {
     twitter: new XClient(deps),
     bluesky: new BlueskyClient(deps),
     mastodon: new MastodonClient(deps),
+    google_business: new GoogleBusinessClient(deps),
   } satisfies PlatformRegistry;
 }
 

@@ -1,4 +1,6 @@
-import type { Platform } from "../platform-profile";
+import type { LocalPostOptions, Platform } from "../platform-profile";
+
+export type { LocalPostOptions };
 
 /**
  * The contract every platform client implements (DESIGN.md "Platforms and the emulator").
@@ -101,6 +103,8 @@ export interface PublishOptions {
   contentWarning?: string;
   /** Mastodon: the status's ISO 639-1 language. */
   language?: string;
+  /** Google Business Profile: what kind of local post this is, and its button, dates and offer. */
+  localPost?: LocalPostOptions;
 }
 
 export interface PublishResult {

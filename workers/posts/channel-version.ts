@@ -10,6 +10,7 @@ import type { StoredVersion } from "../db/schema/posts";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import { captionOf } from "./caption";
 import { captionLength, X_COUNTING_NOTE } from "./caption-length";
+import { localPostSchema } from "./local-post";
 
 export const YOUTUBE_PRIVACY = ["public", "unlisted", "private"] as const;
 export const LINKEDIN_VISIBILITY = ["PUBLIC", "CONNECTIONS", "LOGGED_IN"] as const;
@@ -44,6 +45,8 @@ export const channelOptionsSchema = z.strictObject({
     .optional(),
   /** Alt text per media id (Instagram and every network that takes alt text on images). */
   altText: z.record(id, z.string().trim().max(1000)).optional(),
+  /** Google Business Profile: the local post's type, button, dates and offer (ADR 065). */
+  localPost: localPostSchema.optional(),
 });
 export type ChannelOptions = z.output<typeof channelOptionsSchema>;
 
@@ -158,6 +161,7 @@ const OPTION_PLATFORMS: Record<keyof ChannelOptions, { label: string; platforms:
   contentWarning: { label: "Content warning", platforms: ["mastodon"] },
   language: { label: "Language", platforms: ["mastodon"] },
   altText: { label: "Alt text", platforms: ["instagram", "facebook", "twitter", "linkedin", "threads", "mastodon"] },
+  localPost: { label: "Post type", platforms: ["google_business"] },
 };
 
 /** True when `option` is one `platform` takes (the composer shows only those). */

@@ -4,6 +4,7 @@ import { megabytes } from "../media/limits";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import { captionLength } from "./caption-length";
 import { ChannelMessages, effectiveVersion, type StoredVersion } from "./channel-version";
+import { type LocalPost, localPostProblems } from "./local-post";
 import { allHashtags, CHARACTER_LIMITS, captionOf, HASHTAG_LIMITS, PostMessages } from "./rules";
 
 export interface PreflightAccount {
@@ -111,10 +112,19 @@ function mediaProblems(platform: Platform, items: PreflightMedia[], limits?: Acc
 /** What one version of the post would publish on a platform: the caption and parts, hashtags and media. */
 function contentProblems(
   platform: Platform,
-  version: { parts: string[]; tags: number; media: PreflightMedia[]; youtubeVideoId: string | null },
+  version: {
+    parts: string[];
+    tags: number;
+    media: PreflightMedia[];
+    youtubeVideoId: string | null;
+    localPost?: LocalPost;
+  },
   limits?: AccountLimits | null,
 ): string[] {
   const out: string[] = [];
+  // A Business Profile channel without a chosen type is a standard post (ADR 065).
+  if (platform === "google_business")
+    out.push(...localPostProblems(version.localPost ?? { topicType: "STANDARD" }, version.parts[0] ?? ""));
   version.parts.forEach((part, i) => {
     const length = captionLength(platform, part);
     const max = limits?.maxCharacters ?? CHARACTER_LIMITS[platform];
@@ -183,6 +193,7 @@ export function preflight(input: PreflightInput, accounts: PreflightAccount[], n
         tags: v.customized ? allHashtags(v.caption, []).length : baseVersion.tags,
         media: v.mediaIds.flatMap((id) => mediaById.get(id) ?? []),
         youtubeVideoId: t.version.media ? null : baseVersion.youtubeVideoId,
+        localPost: v.options.localPost,
       };
       for (const message of contentProblems(platform, own, limitsOf(t))) add(message, t.accountId);
     }

@@ -180,6 +180,41 @@ describe("reconciler on the cron", () => {
     expect([await statusesWith(accepted.text), await statusesWith(lost.text)]).toEqual([1, 1]);
   }, 30_000);
 
+  it("Business Profile: a crash mid-publish: the accepted local post is found by its text, not resent", async () => {
+    const u = await registerUser();
+    await connectViaEmulator(u.cookie, "google_business");
+    const { accounts } = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data;
+    const accountId = (accounts as Array<{ _id: string; platform: string }>).find(
+      (a) => a.platform === "google_business",
+    )!._id;
+    const publishing = async () => {
+      const text = `Crash test on Business Profile ${crypto.randomUUID().slice(0, 8)}`;
+      const due = [
+        { accountId, platform: "google_business" as const, dueAt: Date.now() - 1000, status: "publishing" as const },
+      ];
+      return { targetId: (await insertScheduledPost(u.user.id, due, text)).targetIds[0]!, text };
+    };
+    const [accepted, lost] = [await publishing(), await publishing()];
+    const localPostsWith = async (text: string) =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM emu_objects WHERE data LIKE ? AND kind = 'localPost'")
+        .bind(`%${text}%`)
+        .first<{ n: number }>())!.n;
+    const d = publishDeps(buildServices(env, Date.now, ORIGIN));
+    const row = (
+      await testDb()
+        .select()
+        .from(postTargets)
+        .where(inArray(postTargets.id, [accepted.targetId]))
+    )[0]!;
+    await d.client("google_business").publish(await d.credentials(accountId), await d.buildRequest(row));
+    await env.DB.prepare("UPDATE post_targets SET claimed_at = updated_at").run();
+    await age([accepted.targetId, lost.targetId], DEFAULT_LEASES.publishingMs + 1000);
+
+    await runCron();
+    await allPublished([accepted.targetId, lost.targetId]);
+    expect([await localPostsWith(accepted.text), await localPostsWith(lost.text)]).toEqual([1, 1]);
+  }, 30_000);
+
   it("leaves targets inside their lease alone, and two overlapping runs re-enqueue a stuck target once", async () => {
     const { u, accountId } = await xUser();
     const [running] = await posts(u.user.id, accountId, 1, "publishing");

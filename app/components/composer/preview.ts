@@ -16,6 +16,7 @@ export const MEDIA_FRAME: Record<Platform, string> = {
   threads: "aspect-square",
   bluesky: "aspect-video",
   mastodon: "aspect-video",
+  google_business: "aspect-[4/3]",
 };
 
 /** The caption as the feed shows it before "more": cut at the last space before the limit. */

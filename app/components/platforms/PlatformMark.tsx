@@ -2,6 +2,7 @@ import type { IconType } from "react-icons";
 import {
   FaBluesky,
   FaFacebook,
+  FaGoogle,
   FaInstagram,
   FaLinkedin,
   FaMastodon,
@@ -20,6 +21,7 @@ const MARKS: Record<string, IconType> = {
   threads: FaThreads,
   bluesky: FaBluesky,
   mastodon: FaMastodon,
+  google_business: FaGoogle,
 };
 
 /**

@@ -13,6 +13,7 @@ const CTA: Record<Platform, string> = {
   threads: "What do you think?",
   bluesky: "What do you think? Reply below.",
   mastodon: "What do you think? Replies welcome.",
+  google_business: "Visit us or call ahead to book.",
 };
 
 const HAS_CTA =
