@@ -10,6 +10,7 @@ import type { accountsTabData, DisconnectReply } from "~/routes/settings-account
 import { YOUTUBE_SCOPES } from "../../../workers/platform-profile";
 import { PLATFORM_META } from "../platforms/platform-options";
 import { type AccountCard, connectButtonLabel, groupAccounts } from "./grouping";
+import { LocationPicker } from "./LocationPicker";
 
 /**
  * Settings → Social Accounts (SPEC §2, §4): grouped cards (from the page's loader), connect with terms,
@@ -94,6 +95,13 @@ const OPTIONS: ConnectOption[] = [
     description: "Your account on any Mastodon server.",
     terms: "general",
     asksInstance: true,
+  },
+  {
+    key: "google_business",
+    platform: "google_business",
+    title: PLATFORM_META.google_business!.name,
+    description: "Your business on Google Search and Maps: each location is its own channel.",
+    terms: "general",
   },
   {
     key: "tiktok",
@@ -184,6 +192,8 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
     const next = new URLSearchParams(params);
     next.delete("connected");
     next.delete("error");
+    // A Business Profile consent brings every location: the user then picks those to post to.
+    if (connected === "google_business") next.set("connect", "locations");
     setParams(next, { replace: true });
   }, [params, setParams]);
 
@@ -254,6 +264,20 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
           })}
         </ul>
         <div className="mt-4">{cancel}</div>
+      </UrlDialog>
+
+      <UrlDialog
+        hydrated={hydrated}
+        open={connect === "locations"}
+        onClose={close}
+        title="Choose your locations"
+        description="Each Business Profile location is its own channel. Untick those Postline should not post to."
+      >
+        <LocationPicker
+          locations={accounts.filter((a) => a.platform === "google_business")}
+          cancel={cancel}
+          onDone={close}
+        />
       </UrlDialog>
 
       <UrlDialog

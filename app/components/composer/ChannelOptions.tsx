@@ -8,6 +8,7 @@ import {
   YOUTUBE_PRIVACY,
 } from "../../../workers/posts/channel-version";
 import type { MediaJson } from "../posts/types";
+import { LocalPostFields } from "./LocalPostFields";
 
 const VISIBILITY_LABELS: Record<(typeof LINKEDIN_VISIBILITY)[number], string> = {
   PUBLIC: "Anyone",
@@ -25,7 +26,8 @@ function pruned(options: Options): Options | null {
 
 /**
  * A channel's platform options (ADR 021), only those its network takes: YouTube title, privacy and tags,
- * LinkedIn visibility, alt text per image. Unset means the network's default.
+ * LinkedIn visibility, a Business Profile local post's type and fields, alt text per image. Unset means the
+ * network's default.
  */
 export function ChannelOptions({
   platform,
@@ -54,7 +56,8 @@ export function ChannelOptions({
   const set = (patch: Partial<Options>) => onOptions(pruned({ ...options, ...patch }));
   const youtube = platform === "youtube";
   const altImages = optionApplies("altText", platform) ? images : [];
-  if (!youtube && !optionApplies("visibility", platform) && altImages.length === 0) return null;
+  const localPost = optionApplies("localPost", platform);
+  if (!youtube && !localPost && !optionApplies("visibility", platform) && altImages.length === 0) return null;
   return (
     <fieldset className="space-y-3 rounded border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-700">{name} options</legend>
@@ -133,6 +136,7 @@ export function ChannelOptions({
           </select>
         </div>
       ) : null}
+      {localPost ? <LocalPostFields value={options.localPost} onChange={(v) => set({ localPost: v })} /> : null}
       {altImages.map((m) => (
         <div key={m.id}>
           <label htmlFor={`${id}-alt-${m.id}`} className={labelClass}>
