@@ -36,6 +36,7 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       "threads",
       "bluesky",
       "mastodon",
+      "google_business",
     ]);
     // Mastodon and Bluesky need no app to configure: Postline registers itself on each Mastodon instance at connect
     // (ADR 059), and a Bluesky account signs in with its handle and an app password (ADR 060).
@@ -46,6 +47,12 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       scopes: ["read:accounts", "read:statuses", "write:media", "write:statuses"],
     });
     expect(named("bluesky")).toMatchObject({ state: "ready", problems: [] });
+    // Business Profile is a Google app of its own (GOOGLE_BUSINESS_CLIENT_ID), asking for the one scope (ADR 065).
+    expect(named("google_business")).toMatchObject({
+      brand: "Google Business Profile",
+      redirectUri: expect.stringMatching(/\/api\/auth\/google_business\/callback$/),
+      scopes: ["https://www.googleapis.com/auth/business.manage"],
+    });
     expect(res.body.data.platforms[1]).toMatchObject({
       brand: "Facebook",
       redirectUri: expect.stringMatching(/\/api\/auth\/facebook\/callback$/),
