@@ -81,6 +81,10 @@ describe("Google Business Profile in the app", () => {
     const post = await settledPost(u.token, res.body.data._id, 30_000);
     const [channel] = post.platformPosts;
     expect(channel).toMatchObject({ status: "published" });
+    // In sandbox mode the permalink (the post's Google Search link) opens the emulator's viewer.
+    const page = await (await raw(`/sandbox/view?url=${encodeURIComponent(channel!.permalink!)}`)).text();
+    expect(page).toContain("Postline Demo Kitchen (Mission St)");
+    expect(page).toContain(`Winter offer ${tag}`);
     const row = await env.DB.prepare(
       "SELECT data FROM emu_objects WHERE platform = 'google_business' AND kind = 'localPost' AND data LIKE ?",
     )
