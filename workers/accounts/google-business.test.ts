@@ -4,7 +4,7 @@ import { syncAccount } from "../analytics/sync";
 import { NOT_APPROVED } from "../platforms/google-business-api";
 import { buildServices } from "../services";
 import { call, ORIGIN, registerUser, settledPost, uploadImage } from "../test/helpers";
-import { advanceEmulator, connectViaEmulator, raw } from "../test/oauth";
+import { advanceEmulator, connectViaEmulator, raw, setBusinessProfileQuota } from "../test/oauth";
 
 /**
  * Google Business Profile through the app (ADR 065): one Google consent brings each location as a channel, a
@@ -18,16 +18,7 @@ async function locations(token: string) {
   return (accounts as Account[]).filter((a) => a.platform === "google_business");
 }
 
-async function quota(businessProfileQuota: number) {
-  const res = await raw("/sandbox/settings", {
-    method: "POST",
-    body: JSON.stringify({ businessProfileQuota }),
-    headers: { "Content-Type": "application/json" },
-  });
-  expect(res.status).toBe(200);
-}
-
-afterEach(() => quota(300));
+afterEach(() => setBusinessProfileQuota(300));
 
 describe("Google Business Profile in the app", () => {
   it("connects each location as its own channel", async () => {
@@ -43,7 +34,7 @@ describe("Google Business Profile in the app", () => {
 
   it("explains at connect that Google has not approved the project when its quota is 0", async () => {
     const u = await registerUser();
-    await quota(0);
+    await setBusinessProfileQuota(0);
     const run = await connectViaEmulator(u.cookie, "google_business");
     expect(run.settings.searchParams.get("error")).toBe(`Google Business Profile: ${NOT_APPROVED}`);
     expect(await locations(u.token)).toEqual([]);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { advanceEmulator, armFault, raw } from "../test/oauth";
+import { advanceEmulator, armFault, setBusinessProfileQuota } from "../test/oauth";
 import { clearFaults, consent, media, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
 import { GoogleBusinessClient } from "./google-business";
 import { NOT_APPROVED } from "./google-business-api";
@@ -63,18 +63,9 @@ const request = (text: string, options: PublishRequest["options"] = {}): Publish
   options,
 });
 
-async function setQuota(businessProfileQuota: number) {
-  const res = await raw("/sandbox/settings", {
-    method: "POST",
-    body: JSON.stringify({ businessProfileQuota }),
-    headers: { "Content-Type": "application/json" },
-  });
-  expect(res.status).toBe(200);
-}
-
 beforeEach(async () => {
   await clearFaults();
-  await setQuota(300);
+  await setBusinessProfileQuota(300);
   // A fresh minute: each test starts with the profile's 10 edits a minute unspent.
   await advanceEmulator(61_000);
 });
@@ -184,7 +175,7 @@ describe("Google Business Profile client against the emulator", () => {
 
   it("says plainly that Google has not approved the project when its quota is 0, at connect", async () => {
     const { tokens } = await connect();
-    await setQuota(0);
+    await setBusinessProfileQuota(0);
     const err = await failure(client.accounts(tokens));
     expect(err.kind).toBe("permanent");
     expect(err.message).toBe(NOT_APPROVED);

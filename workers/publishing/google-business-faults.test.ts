@@ -6,7 +6,7 @@ import { NOT_APPROVED } from "../platforms/google-business-api";
 import { buildServices } from "../services";
 import { insertScheduledPost, testDb } from "../test/fixtures";
 import { call, ORIGIN, registerUser } from "../test/helpers";
-import { advanceEmulator, armFault, connectViaEmulator, raw } from "../test/oauth";
+import { advanceEmulator, armFault, connectViaEmulator, setBusinessProfileQuota } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 import { publishTarget } from "./consumer";
 import { publishDeps } from "./deps";
@@ -52,19 +52,10 @@ const attempts = async (targetId: string) =>
       .all()
   ).results;
 
-async function quota(businessProfileQuota: number) {
-  const res = await raw("/sandbox/settings", {
-    method: "POST",
-    body: JSON.stringify({ businessProfileQuota }),
-    headers: { "Content-Type": "application/json" },
-  });
-  expect(res.status).toBe(200);
-}
-
 beforeEach(() => advanceEmulator(61_000));
 afterEach(async () => {
   await clearFaults();
-  await quota(300);
+  await setBusinessProfileQuota(300);
 });
 
 describe("Google Business Profile faults", () => {
@@ -101,7 +92,7 @@ describe("Google Business Profile faults", () => {
   it("a project Google has not approved (quota 0) fails the channel with the plain reason, not retried", async () => {
     const { u, accountId } = await location();
     const t = await queued(u.user.id, accountId);
-    await quota(0);
+    await setBusinessProfileQuota(0);
     expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
     const row = await target(t.targetId);
     expect(row.status).toBe("failed");
