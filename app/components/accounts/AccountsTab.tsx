@@ -20,7 +20,7 @@ import { LocationPicker } from "./LocationPicker";
 export type AccountsTabData = Awaited<ReturnType<typeof accountsTabData>>;
 type AffectedPost = AccountsTabData["waiting"][string][number];
 
-type Terms = "general" | "linkedin" | "youtube" | "bluesky";
+type Terms = "general" | "linkedin" | "youtube" | "bluesky" | "google_business";
 
 interface ConnectOption {
   key: string;
@@ -101,7 +101,7 @@ const OPTIONS: ConnectOption[] = [
     platform: "google_business",
     title: PLATFORM_META.google_business!.name,
     description: "Your business on Google Search and Maps: each location is its own channel.",
-    terms: "general",
+    terms: "google_business",
   },
   {
     key: "tiktok",
@@ -127,6 +127,12 @@ const TERMS: Record<Terms, { title: string; button: string; scopes?: string[] }>
     scopes: YOUTUBE_SCOPES,
   },
   bluesky: { title: "Connect Bluesky", button: "Connect Bluesky" },
+  google_business: {
+    title: "Google Business Profile Terms",
+    button: "Connect with Google",
+    // OAUTH_SCOPES.google_business in words; Google must have approved the app's Business Profile access (ADR 065).
+    scopes: ["Manage your business locations and their posts on Google (business.manage)"],
+  },
 };
 
 /** The consent start; `reconnect` (an account id) asks again for exactly the permission that account lacks. */
