@@ -74,6 +74,10 @@ describe("Google Business Profile client against the emulator", () => {
   it("asks Google for business.manage offline, and lists every location as its own channel", async () => {
     const { url, tokens } = await connect();
     expect(url.pathname).toBe("/sandbox/accounts.google.com/o/oauth2/v2/auth");
+    // Google's consent names what the scope reaches.
+    expect(await (await sandboxFetch(url)).text()).toContain(
+      "Business Profile: 2 locations you manage (Postline Demo Kitchen (Mission St), Postline Demo Kitchen (Valencia St)).",
+    );
     expect(url.searchParams.get("scope")).toBe("https://www.googleapis.com/auth/business.manage");
     expect(url.searchParams.get("access_type")).toBe("offline");
     expect(tokens.refreshToken).toBeTruthy();
