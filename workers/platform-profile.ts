@@ -16,6 +16,7 @@ export const PLATFORMS = [
   "bluesky",
   "mastodon",
   "tiktok",
+  "google_business",
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
@@ -448,6 +449,33 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     ],
     analyticsAccountsPerRun: 10,
   },
+  google_business: {
+    name: "Google Business Profile",
+    brand: "Google Business Profile",
+    color: "#4285F4",
+    // LocalPost.summary: at most 1,500 characters (Business Profile help, "Posts" content policy).
+    characterLimit: 1500,
+    // Tags are plain text on a local post: allowed, never suggested.
+    hashtagLimit: 10,
+    recommendedHashtags: 0,
+    accountRequired: true,
+    moreAt: 100,
+    firstComment: false,
+    threads: false,
+    // LocalPost.media: sourceUrl only; photos JPG/PNG of at most 5 MB, one per post from the API [U: help centre].
+    media: {
+      imageFormats: ["jpg", "png"],
+      videoFormats: [],
+      maxImageBytes: 5 * MB,
+      maxVideoBytes: 0,
+      maxItems: 1,
+      mixed: false,
+    },
+    // Business Profile APIs: 10 edits a minute per profile (a create, patch or delete is an edit), 300 queries a
+    // minute per project; a profile rarely posts more than a few times a day, so the minute window is the bound.
+    publishPace: [{ limit: 10, windowMs: MINUTE }],
+    analyticsAccountsPerRun: 10,
+  },
 };
 
 /**
@@ -498,6 +526,8 @@ export const OAUTH_SCOPES = {
   mastodon: ["read:accounts", "read:statuses", "write:media", "write:statuses"],
   // §11.3: the profile and its counts, Direct Post, and the videos' metrics (Display API video.list).
   tiktok: ["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.list"],
+  // Accounts, locations, local posts and the Performance API all take this one scope.
+  google_business: ["https://www.googleapis.com/auth/business.manage"],
   threads: [
     "threads_basic",
     "threads_content_publish",
@@ -507,6 +537,16 @@ export const OAUTH_SCOPES = {
     "threads_delete",
   ],
 } satisfies Record<Platform | "instagramLogin", string[]>;
+
+/** A Business Profile local post's own fields (LocalPost), dates as the location's local calendar days. */
+export interface LocalPostOptions {
+  topicType: "STANDARD" | "EVENT" | "OFFER" | "ALERT";
+  /** The button; CALL dials the location's phone, so it has no URL. Offers have none (Google shows its own). */
+  callToAction?: { actionType: "BOOK" | "ORDER" | "SHOP" | "LEARN_MORE" | "SIGN_UP" | "CALL"; url?: string };
+  /** EVENT and OFFER: a title and when it runs ("YYYY-MM-DD", optional "HH:MM"). */
+  event?: { title: string; startDate: string; startTime?: string; endDate: string; endTime?: string };
+  offer?: { couponCode?: string; redeemOnlineUrl?: string; termsConditions?: string };
+}
 
 /** One fact for every platform, e.g. `byPlatform((p) => p.characterLimit)`. */
 export function byPlatform<T>(pick: (profile: PlatformProfile) => T): Record<Platform, T> {
@@ -579,4 +619,5 @@ export const FIXED_API_VERSIONS: { api: string; version: string; platforms: Plat
   { api: "Threads API", version: "v1.0", platforms: ["threads"] },
   { api: "X API", version: "2", platforms: ["twitter"] },
   { api: "YouTube Data API", version: "v3", platforms: ["youtube"] },
+  { api: "My Business API (local posts)", version: "v4", platforms: ["google_business"] },
 ];

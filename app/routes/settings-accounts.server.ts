@@ -61,6 +61,28 @@ export async function disconnectAction(form: FormData, { services }: AppContext,
   return { ok: true as const, intent, message: DISCONNECTED };
 }
 
+/** The Business Profile locations to keep posting to, after a connect brought every location of the account. */
+const locationsForm = z.object({
+  keep: z.array(z.string().min(1).max(64)).min(1, "Keep at least one location, or disconnect Google Business Profile"),
+});
+
+/**
+ * Choose locations (ADR 065): a Google consent brings every location the person manages, each its own channel;
+ * the ones not kept are disconnected (DELETE /api/accounts/:id, `accounts.manage`), unless scheduled posts use
+ * them, when the answer says so and nothing changes.
+ */
+export async function locationsAction(form: FormData, { services }: AppContext, { auth, workspace, vars }: Session) {
+  ensurePermitted(vars, "accounts.manage");
+  const { keep } = parseOrThrow(locationsForm, { keep: form.getAll("keep").map(String) });
+  const locations = (await services.accounts.list(workspace.id)).filter((a) => a.platform === "google_business");
+  const drop = locations.filter((a) => !keep.includes(a.id));
+  const intent = "business-locations";
+  const outcome = await disconnectAccounts(services, workspace.id, auth.user.id, drop, false);
+  if ("ask" in outcome) return { ok: false as const, intent, message: outcome.ask.message };
+  const kept = locations.length - drop.length;
+  return { ok: true as const, intent, message: `Posting to ${kept} location${kept === 1 ? "" : "s"}` };
+}
+
 /**
  * Connect Bluesky with a handle and an app password (POST /api/auth/bluesky/app-password, `accounts.manage`):
  * there is no consent page to go to, so the page's own form signs in and the account appears in the list.

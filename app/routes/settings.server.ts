@@ -16,7 +16,7 @@ import { checkSetup } from "../../workers/setup/check";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 import { can } from "../../workers/tenancy/roles";
 import { workspacePatch } from "../../workers/workspaces/schemas";
-import { accountsTabData, blueskyConnectAction, disconnectAction } from "./settings-accounts.server";
+import { accountsTabData, blueskyConnectAction, disconnectAction, locationsAction } from "./settings-accounts.server";
 import { developerAction, developerTabData, isDeveloperIntent } from "./settings-developer.server";
 import { isTeamIntent, teamAction } from "./settings-team.server";
 
@@ -63,6 +63,8 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
     return runForm(intent, () => developerAction(intent, form, ctx, { auth, workspace, vars }));
   if (intent === "account-disconnect")
     return runForm(intent, () => disconnectAction(form, ctx, { auth, workspace, vars }));
+  if (intent === "business-locations")
+    return runForm(intent, () => locationsAction(form, ctx, { auth, workspace, vars }));
   if (intent === "bluesky-connect")
     return runForm(intent, () => blueskyConnectAction(form, ctx, { auth, workspace, vars }));
   if (isTeamIntent(intent)) return runForm(intent, () => teamAction(intent, form, ctx, { auth, workspace, vars, url }));

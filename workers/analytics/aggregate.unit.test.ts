@@ -244,6 +244,7 @@ describe("sync planner", () => {
         bluesky: 0,
         mastodon: 0,
         tiktok: 0,
+        google_business: 0,
       },
     );
     expect(plan).toEqual([

@@ -5,6 +5,10 @@
 export const POST_COUNT_DEFINITION =
   "Posts published in the period, counted once per channel: a post sent to Instagram and Facebook counts as 2. Every breakdown (accounts, platforms, content types, hashtags, timing) adds up to this.";
 
+/** Why a Business Profile channel's post figures stay 0, and where its numbers are (ADR 065). */
+export const LOCATION_METRICS_NOTE =
+  "Google reports no metrics per local post: a Business Profile location's figures are the location's own (its views on Google Search and Maps over the last 28 days, from the Business Profile Performance API), not per post.";
+
 /** Content types (aggregate.CONTENT_TYPES) as people name them. */
 export const CONTENT_TYPE_LABELS = {
   carousel: "Carousel",

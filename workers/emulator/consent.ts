@@ -45,6 +45,8 @@ export interface ConsentOptions {
    * Without it, a token carries exactly what this consent granted.
    */
   incremental?: "meta" | "google";
+  /** A line about what the requested scopes reach, shown above the permissions (Google's Business Profile). */
+  reach?: (scopes: string[]) => string | null;
 }
 
 /** Form fields of the permission checkboxes; a form without the marker (a client posting the authorize params itself) grants all. */
@@ -168,6 +170,7 @@ export function mountConsent(app: Hono<EmuEnv>, path: string, opts: ConsentOptio
     const error = problem(params);
     if (error) return c.html(page("Error", html`<h1>Something went wrong</h1><p class="muted">${error}</p>`), 400);
     const { offered: scopes, withheld } = await rulesFor(c, params);
+    const reach = opts.reach?.(scopes) ?? null;
     const hidden = [...params.entries()].map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`);
     const inputType = opts.multiple ? "checkbox" : "radio";
     const choices = opts.choices.map(
@@ -183,6 +186,7 @@ export function mountConsent(app: Hono<EmuEnv>, path: string, opts: ConsentOptio
         html`<h1>${opts.brand}</h1><p class="muted">An app (client id ${params.get(clientParam)}) wants to access your account.</p>
 <form method="post" action="${new URL(c.req.url).pathname}">${hidden}
 <p><strong>${opts.multiple ? "Choose what the app can use" : "Continue as"}</strong></p>${choices}
+${reach ? html`<p class="muted">${reach}</p>` : ""}
 ${
   scopes.length
     ? html`<p class="muted">It asks for these permissions; untick any you do not want to give:</p><input type="hidden" name="${SCOPE_CHOICE}" value="1">

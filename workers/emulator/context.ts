@@ -30,7 +30,7 @@ export async function advanceClock(db: Db, byMs: number): Promise<number> {
  * publishing quota is 50 posts / 24 h in the media_publish reference, 100 in another section; clients read it;
  * `tiktokAudited: 0` is a TikTok app before its audit, whose Direct Posts may only be SELF_ONLY).
  */
-export const SETTINGS_DEFAULTS = { instagramQuotaTotal: 50, tiktokAudited: 1 };
+export const SETTINGS_DEFAULTS = { instagramQuotaTotal: 50, tiktokAudited: 1, businessProfileQuota: 300 };
 export type EmuSettings = typeof SETTINGS_DEFAULTS;
 
 export async function emuSetting<K extends keyof EmuSettings>(db: Db, key: K): Promise<EmuSettings[K]> {

@@ -25,6 +25,12 @@ export const API_HOSTS: Record<string, string[]> = {
   threads: ["graph.threads.net"],
   linkedin: ["api.linkedin.com", "www.linkedin.com"],
   youtube: ["www.googleapis.com", "oauth2.googleapis.com", "youtubeanalytics.googleapis.com"],
+  google_business: [
+    "mybusinessaccountmanagement.googleapis.com",
+    "mybusinessbusinessinformation.googleapis.com",
+    "mybusiness.googleapis.com",
+    "businessprofileperformance.googleapis.com",
+  ],
   twitter: ["api.x.com"],
   bluesky: ["bsky.social", "plc.directory", "public.api.bsky.app"],
   mastodon: ["mastodon.social", "mastodon.example"],
@@ -171,6 +177,16 @@ export function faultResponse(
         headers,
       };
     }
+    case "google_business":
+      // google.rpc.Status, as every Business Profile API answers.
+      return {
+        body: {
+          error: limited
+            ? { code: 429, message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED" }
+            : { code: 500, message: "Internal error encountered.", status: "INTERNAL" },
+        },
+        headers,
+      };
     case "linkedin":
       return {
         body: limited

@@ -6,6 +6,7 @@ import { emuTokens } from "../db/schema/emulator";
 import { avatar, initialsOf } from "./avatar";
 import { mountConsent } from "./consent";
 import type { EmuEnv } from "./context";
+import { LOCATIONS as BUSINESS_LOCATIONS } from "./google-business";
 import { opaqueToken } from "./ids";
 import { followerCount, postMetrics, sampleComments } from "./metrics";
 import { createObject, deleteObject, type EmuObject, getObject, listObjects, updateObject } from "./objects";
@@ -120,6 +121,11 @@ mountConsent(googleAccounts, "/o/oauth2/v2/auth", {
   required: ["scope"],
   deny: { error: "access_denied" },
   incremental: "google",
+  // The Business Profile scope reaches the person's business locations, whichever channel they continue as.
+  reach: (scopes) =>
+    scopes.includes(`${SCOPE}business.manage`)
+      ? `Business Profile: ${BUSINESS_LOCATIONS.length} locations you manage (${BUSINESS_LOCATIONS.map((l) => l.title).join(", ")}).`
+      : null,
 });
 
 // ---------------------------------------------------------------- oauth2.googleapis.com

@@ -4,6 +4,8 @@ import { blueskyAppView, blueskyPds, plcDirectory } from "./bluesky";
 import { advanceClock, type EmuEnv, emuContext, setEmuSettings } from "./context";
 import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
 import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./google";
+import { gbpAccountManagement, gbpBusinessInformation, gbpPerformance } from "./google-business";
+import { gbpPosts } from "./google-business-posts";
 import { linkedinApi, linkedinWww } from "./linkedin";
 import { INSTANCES, mastodonInstance } from "./mastodon";
 import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
@@ -32,6 +34,8 @@ const settingsSchema = z
   .object({
     instagramQuotaTotal: z.number().int().min(1, "instagramQuotaTotal must be ≥ 1").max(1000).optional(),
     tiktokAudited: z.union([z.literal(0), z.literal(1)], { error: "tiktokAudited must be 0 or 1" }).optional(),
+    /** Business Profile requests a minute per API; 0 is a project whose API access Google has not approved. */
+    businessProfileQuota: z.number().int().min(0).max(300).optional(),
   })
   .strict();
 
@@ -102,6 +106,10 @@ export function createEmulator() {
   app.route("/oauth2.googleapis.com", googleOAuth);
   app.route("/www.googleapis.com", googleApis);
   app.route("/youtubeanalytics.googleapis.com", youtubeAnalytics);
+  app.route("/mybusinessaccountmanagement.googleapis.com", gbpAccountManagement);
+  app.route("/mybusinessbusinessinformation.googleapis.com", gbpBusinessInformation);
+  app.route("/mybusiness.googleapis.com", gbpPosts);
+  app.route("/businessprofileperformance.googleapis.com", gbpPerformance);
   app.route("/x.com", xWeb);
   app.route("/api.x.com", xApi);
   app.route("/bsky.social", blueskyPds);

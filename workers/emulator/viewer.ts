@@ -6,6 +6,7 @@ import { emuObjects } from "../db/schema/emulator";
 import { bskyAuthorName } from "./bluesky";
 import type { EmuEnv } from "./context";
 import { ytChannelTitle } from "./google";
+import { DEMO_ACCOUNT, LOCATIONS } from "./google-business";
 import { liAuthorName } from "./linkedin";
 import { INSTANCES, mastodonAuthor } from "./mastodon";
 import { pageById } from "./meta/demo";
@@ -113,6 +114,14 @@ export async function findPost(db: Db, permalink: string): Promise<ViewedPost | 
     return (
       obj && { platform: "Mastodon", author: mastodonAuthor(host, obj.owner), text: String(obj.data.text ?? ""), obj }
     );
+  }
+  // Business Profile: a local post's searchUrl names its location and the post (lpsid).
+  if (host === "local.google.com" && url.searchParams.get("use") === "posts") {
+    const location = `locations/${url.searchParams.get("id")}`;
+    const id = `${DEMO_ACCOUNT.name}/${location}/localPosts/${url.searchParams.get("lpsid")}`;
+    const obj = await ofKind(db, "google_business", id, "localPost");
+    const title = LOCATIONS.find((l) => l.name === location)?.title ?? location;
+    return obj && { platform: "Google Business Profile", author: title, text: String(obj.data.summary ?? ""), obj };
   }
   if (host === "youtube.com" && url.pathname === "/watch") {
     const obj = await ofKind(db, "youtube", url.searchParams.get("v") ?? undefined, "video");

@@ -19,6 +19,11 @@ export const LIVE_ENDPOINTS = {
   GOOGLE_TOKEN_BASE: "https://oauth2.googleapis.com",
   YOUTUBE_API_BASE: "https://www.googleapis.com",
   YT_ANALYTICS_BASE: "https://youtubeanalytics.googleapis.com",
+  // Google Business Profile: accounts, locations, local posts (My Business v4) and the Performance API.
+  GBP_ACCOUNTS_BASE: "https://mybusinessaccountmanagement.googleapis.com",
+  GBP_INFO_BASE: "https://mybusinessbusinessinformation.googleapis.com",
+  GBP_POSTS_BASE: "https://mybusiness.googleapis.com",
+  GBP_PERFORMANCE_BASE: "https://businessprofileperformance.googleapis.com",
   X_AUTHORIZE_BASE: "https://x.com",
   X_API_BASE: "https://api.x.com",
   THREADS_AUTHORIZE_BASE: "https://threads.net",

@@ -2,6 +2,7 @@ import type { Platform } from "../platform-profile";
 import { BlueskyClient } from "./bluesky";
 import type { Endpoints } from "./endpoints";
 import { FacebookClient } from "./facebook";
+import { GoogleBusinessClient } from "./google-business";
 import { InstagramClient } from "./instagram";
 import { LinkedInClient } from "./linkedin";
 import { MastodonClient } from "./mastodon";
@@ -37,6 +38,7 @@ export function createPlatformRegistry(deps: ClientDeps) {
     bluesky: new BlueskyClient(deps),
     mastodon: new MastodonClient(deps),
     tiktok: new TikTokClient(deps),
+    google_business: new GoogleBusinessClient(deps),
   } satisfies PlatformRegistry;
 }
 

@@ -21,6 +21,7 @@ const TEST_ACCOUNTS: Record<Exclude<Platform, "bluesky" | "tiktok">, string> = {
   youtube: "UCx7Kq2PostlineDemoKitch",
   threads: "alex.rivera",
   mastodon: "postline@mastodon.social",
+  google_business: "locations/4211936457521003111",
 };
 
 describe("the live smoke kit against the emulator", () => {
@@ -75,6 +76,7 @@ describe("the live smoke kit against the emulator", () => {
       youtube: ["connect: ok", "publish text: skipped", ...round("video")],
       threads: ["connect: ok", ...round("text"), ...round("image")],
       mastodon: ["connect: ok", ...round("text"), ...round("image")],
+      google_business: ["connect: ok", ...round("text"), ...round("image")],
     });
 
     // The kit publishes only to the opted-in account.

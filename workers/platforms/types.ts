@@ -1,5 +1,7 @@
-import type { Platform, PostFormat } from "../platform-profile";
+import type { LocalPostOptions, Platform, PostFormat } from "../platform-profile";
 import type { TikTokSettings } from "./tiktok-settings";
+
+export type { LocalPostOptions };
 
 /**
  * The contract every platform client implements (DESIGN.md "Platforms and the emulator").
@@ -110,6 +112,8 @@ export interface PublishOptions extends TikTokSettings {
   language?: string;
   /** Instagram and Facebook: a Reel or a Story instead of a feed post; YouTube: a Short (ADR 066). */
   format?: PostFormat;
+  /** Google Business Profile: what kind of local post this is, and its button, dates and offer. */
+  localPost?: LocalPostOptions;
 }
 
 export interface PublishResult {

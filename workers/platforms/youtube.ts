@@ -1,8 +1,7 @@
-import { CodeChallengeMethod, OAuth2Client } from "arctic";
 import { OAUTH_SCOPES } from "../platform-profile";
+import { GoogleOAuth } from "./google-oauth";
 import { parseAnswer } from "./http";
-import { requestTokens } from "./oauth-token";
-import { type ClientDeps, credentialsFor } from "./registry";
+import type { ClientDeps } from "./registry";
 import {
   type AccountCredentials,
   type AccountMetrics,
@@ -51,6 +50,7 @@ export class YouTubeClient implements PlatformClient {
   readonly platform = "youtube" as const;
   private readonly api: YouTubeApi;
   private readonly uploads: ResumableUpload;
+  private readonly oauth: GoogleOAuth;
 
   constructor(
     private readonly deps: ClientDeps,
@@ -59,65 +59,24 @@ export class YouTubeClient implements PlatformClient {
   ) {
     this.api = new YouTubeApi(deps);
     this.uploads = new ResumableUpload(this.api, chunkSize);
+    this.oauth = new GoogleOAuth(deps, "youtube", OAUTH_SCOPES.youtube);
   }
 
-  private get credentials() {
-    return credentialsFor(this.deps, "youtube");
-  }
-
-  /**
-   * With `include_granted_scopes=true` Google's new token also covers what the person granted before
-   * (incremental authorization), so a reconnect for a known missing scope asks for that scope alone.
-   */
   authorizeUrl(input: {
     state: string;
     redirectUri: string;
     codeVerifier?: string;
     reconnect?: { missing: string[] };
-  }): URL {
-    if (!input.codeVerifier) throw new TypeError("Google sign-in needs a PKCE code verifier");
-    const oauth = new OAuth2Client(this.credentials.clientId, this.credentials.clientSecret, input.redirectUri);
-    const missing = input.reconnect?.missing.filter((s) => OAUTH_SCOPES.youtube.includes(s)) ?? [];
-    const url = oauth.createAuthorizationURLWithPKCE(
-      `${this.deps.endpoints.GOOGLE_AUTH_BASE}/o/oauth2/v2/auth`,
-      input.state,
-      CodeChallengeMethod.S256,
-      input.codeVerifier,
-      missing.length ? missing : OAUTH_SCOPES.youtube,
-    );
-    // Without offline access and a forced consent Google issues no refresh token (§5.1).
-    url.searchParams.set("access_type", "offline");
-    url.searchParams.set("prompt", "consent");
-    url.searchParams.set("include_granted_scopes", "true");
-    return url;
+  }) {
+    return this.oauth.authorizeUrl(input);
   }
 
   exchangeCode(input: { code: string; redirectUri: string; codeVerifier?: string }): Promise<TokenSet> {
-    if (!input.codeVerifier) throw new TypeError("Google sign-in needs the PKCE code verifier");
-    return this.token({
-      grant_type: "authorization_code",
-      code: input.code,
-      redirect_uri: input.redirectUri,
-      code_verifier: input.codeVerifier,
-    });
+    return this.oauth.exchangeCode(input);
   }
 
   refresh(tokens: TokenSet): Promise<TokenSet> {
-    if (!tokens.refreshToken)
-      throw new PlatformError("auth", "Google granted no refresh token; reconnect the account.", {
-        platform: "youtube",
-      });
-    return this.token({ grant_type: "refresh_token", refresh_token: tokens.refreshToken }, tokens);
-  }
-
-  private token(params: Record<string, string>, previous?: TokenSet) {
-    const endpoint = `${this.deps.endpoints.GOOGLE_TOKEN_BASE}/token`;
-    return requestTokens(
-      this.deps.fetch,
-      { platform: "youtube", endpoint, params, client: this.credentials, clientAuth: "basic" },
-      this.deps.now(),
-      previous,
-    );
+    return this.oauth.refresh(tokens);
   }
 
   async accounts(tokens: TokenSet): Promise<RemoteAccount[]> {

@@ -12,6 +12,7 @@ import { TIKTOK_PRIVACY } from "../platforms/tiktok-settings";
 import { captionOf } from "./caption";
 import { captionLength, X_COUNTING_NOTE } from "./caption-length";
 import { FormatMessages } from "./formats";
+import { localPostSchema } from "./local-post";
 
 export const YOUTUBE_PRIVACY = ["public", "unlisted", "private"] as const;
 export const LINKEDIN_VISIBILITY = ["PUBLIC", "CONNECTIONS", "LOGGED_IN"] as const;
@@ -60,6 +61,8 @@ export const channelOptionsSchema = z.strictObject({
   /** TikTok's commercial content disclosure: promoting the creator's own brand, or a paid partnership. */
   tiktokYourBrand: z.boolean().optional(),
   tiktokBrandedContent: z.boolean().optional(),
+  /** Google Business Profile: the local post's type, button, dates and offer (ADR 065). */
+  localPost: localPostSchema.optional(),
 });
 export type ChannelOptions = z.output<typeof channelOptionsSchema>;
 
@@ -181,6 +184,7 @@ const OPTION_PLATFORMS: Record<keyof ChannelOptions, { label: string; platforms:
   tiktokAllowStitch: { label: "Allow Stitch", platforms: ["tiktok"] },
   tiktokYourBrand: { label: "Your brand", platforms: ["tiktok"] },
   tiktokBrandedContent: { label: "Branded content", platforms: ["tiktok"] },
+  localPost: { label: "Post type", platforms: ["google_business"] },
 };
 
 /** True when `option` is one `platform` takes (the composer shows only those). */

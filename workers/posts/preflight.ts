@@ -6,6 +6,7 @@ import { type TikTokCreator, tiktokSettingProblems } from "../platforms/tiktok-s
 import { captionLength } from "./caption-length";
 import { ChannelMessages, effectiveVersion, type StoredVersion } from "./channel-version";
 import { formatProblems, type PostFormat } from "./formats";
+import { type LocalPost, localPostProblems } from "./local-post";
 import { allHashtags, CHARACTER_LIMITS, captionOf, HASHTAG_LIMITS, PostMessages } from "./rules";
 
 export interface PreflightAccount {
@@ -132,11 +133,15 @@ function contentProblems(
     youtubeVideoId: string | null;
     format?: PostFormat;
     firstComment?: boolean;
+    localPost?: LocalPost;
   },
   limits?: AccountLimits | null,
 ): string[] {
   const format = version.format ?? "feed";
   const out: string[] = [];
+  // A Business Profile channel without a chosen type is a standard post (ADR 065).
+  if (platform === "google_business")
+    out.push(...localPostProblems(version.localPost ?? { topicType: "STANDARD" }, version.parts[0] ?? ""));
   version.parts.forEach((part, i) => {
     const length = captionLength(platform, part);
     const max = limits?.maxCharacters ?? CHARACTER_LIMITS[platform];
@@ -221,6 +226,7 @@ export function preflight(input: PreflightInput, accounts: PreflightAccount[], n
         youtubeVideoId: t.version.media ? null : baseVersion.youtubeVideoId,
         format: v.options.format,
         firstComment: v.firstComment !== null,
+        localPost: v.options.localPost,
       };
       for (const message of contentProblems(platform, own, limitsOf(t))) add(message, t.accountId);
     }

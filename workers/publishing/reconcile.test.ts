@@ -145,40 +145,47 @@ describe("reconciler on the cron", () => {
     expect(log.results).toEqual([{ kind: "verify", outcome: "found" }]);
   }, 30_000);
 
-  it("Mastodon: a crash mid-publish: the accepted status is found, not resent; the one never sent is published once", async () => {
-    const u = await registerUser();
-    await connectViaEmulator(u.cookie, "mastodon", { instance: "mastodon.example" });
-    const { accounts } = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data;
-    const accountId = (accounts as Array<{ _id: string; platform: string }>).find(
-      (a) => a.platform === "mastodon",
-    )!._id;
-    const publishing = async () => {
-      const text = `Crash test on Mastodon ${crypto.randomUUID().slice(0, 8)}`;
-      const due = [
-        { accountId, platform: "mastodon" as const, dueAt: Date.now() - 1000, status: "publishing" as const },
-      ];
-      return { targetId: (await insertScheduledPost(u.user.id, due, text)).targetIds[0]!, text };
-    };
-    const [accepted, lost] = [await publishing(), await publishing()];
-    const statusesWith = async (text: string) =>
-      (await env.DB.prepare("SELECT count(*) AS n FROM emu_objects WHERE data LIKE ? AND kind = 'status'")
-        .bind(`%${text}%`)
-        .first<{ n: number }>())!.n;
-    const d = publishDeps(buildServices(env, Date.now, ORIGIN));
-    const row = (
-      await testDb()
-        .select()
-        .from(postTargets)
-        .where(inArray(postTargets.id, [accepted.targetId]))
-    )[0]!;
-    await d.client("mastodon").publish(await d.credentials(accountId), await d.buildRequest(row));
-    await env.DB.prepare("UPDATE post_targets SET claimed_at = updated_at").run();
-    await age([accepted.targetId, lost.targetId], DEFAULT_LEASES.publishingMs + 1000);
+  // Mastodon is matched on its exact source text; Business Profile, with no key at all, by listing the location's
+  // posts (ADR 065).
+  it.each([
+    { platform: "mastodon", name: "Mastodon", kind: "status", connect: { instance: "mastodon.example" } },
+    { platform: "google_business", name: "Business Profile", kind: "localPost", connect: {} },
+  ] as const)(
+    "$name: a crash mid-publish: the accepted post is found, not resent; the one never sent is published once",
+    async ({ platform, name, kind, connect }) => {
+      const u = await registerUser();
+      await connectViaEmulator(u.cookie, platform, connect);
+      const { accounts } = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data;
+      const accountId = (accounts as Array<{ _id: string; platform: string }>).find(
+        (a) => a.platform === platform,
+      )!._id;
+      const publishing = async () => {
+        const text = `Crash test on ${name} ${crypto.randomUUID().slice(0, 8)}`;
+        const due = [{ accountId, platform, dueAt: Date.now() - 1000, status: "publishing" as const }];
+        return { targetId: (await insertScheduledPost(u.user.id, due, text)).targetIds[0]!, text };
+      };
+      const [accepted, lost] = [await publishing(), await publishing()];
+      const postsWith = async (text: string) =>
+        (await env.DB.prepare("SELECT count(*) AS n FROM emu_objects WHERE data LIKE ? AND kind = ?")
+          .bind(`%${text}%`, kind)
+          .first<{ n: number }>())!.n;
+      const d = publishDeps(buildServices(env, Date.now, ORIGIN));
+      const row = (
+        await testDb()
+          .select()
+          .from(postTargets)
+          .where(inArray(postTargets.id, [accepted.targetId]))
+      )[0]!;
+      await d.client(platform).publish(await d.credentials(accountId), await d.buildRequest(row));
+      await env.DB.prepare("UPDATE post_targets SET claimed_at = updated_at").run();
+      await age([accepted.targetId, lost.targetId], DEFAULT_LEASES.publishingMs + 1000);
 
-    await runCron();
-    await allPublished([accepted.targetId, lost.targetId]);
-    expect([await statusesWith(accepted.text), await statusesWith(lost.text)]).toEqual([1, 1]);
-  }, 30_000);
+      await runCron();
+      await allPublished([accepted.targetId, lost.targetId]);
+      expect([await postsWith(accepted.text), await postsWith(lost.text)]).toEqual([1, 1]);
+    },
+    30_000,
+  );
 
   it("leaves targets inside their lease alone, and two overlapping runs re-enqueue a stuck target once", async () => {
     const { u, accountId } = await xUser();

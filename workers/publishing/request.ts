@@ -14,6 +14,7 @@ const PUBLISH_OPTIONS = [
   "contentWarning",
   "language",
   "format",
+  "localPost",
   "tiktokPrivacy",
   "tiktokAllowComment",
   "tiktokAllowDuet",

@@ -37,6 +37,7 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       "bluesky",
       "mastodon",
       "tiktok",
+      "google_business",
     ]);
     // Mastodon and Bluesky need no app to configure: Postline registers itself on each Mastodon instance at connect
     // (ADR 059), and a Bluesky account signs in with its handle and an app password (ADR 060).
@@ -51,6 +52,12 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
     expect(named("tiktok")).toMatchObject({
       redirectUri: expect.stringMatching(/\/api\/auth\/tiktok\/callback$/),
       scopes: ["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.list"],
+    });
+    // Business Profile is a Google app of its own (GOOGLE_BUSINESS_CLIENT_ID), asking for the one scope (ADR 065).
+    expect(named("google_business")).toMatchObject({
+      brand: "Google Business Profile",
+      redirectUri: expect.stringMatching(/\/api\/auth\/google_business\/callback$/),
+      scopes: ["https://www.googleapis.com/auth/business.manage"],
     });
     expect(res.body.data.platforms[1]).toMatchObject({
       brand: "Facebook",

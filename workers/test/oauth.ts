@@ -100,6 +100,16 @@ export async function advanceEmulator(ms: number) {
   expect(res.status).toBe(200);
 }
 
+/** The emulator's Business Profile quota per API a minute: 0 is a project Google has not approved (ADR 065). */
+export async function setBusinessProfileQuota(businessProfileQuota: number) {
+  const res = await raw("/sandbox/settings", {
+    method: "POST",
+    body: JSON.stringify({ businessProfileQuota }),
+    headers: { "Content-Type": "application/json" },
+  });
+  expect(res.status).toBe(200);
+}
+
 /** Arms the emulator's fault switch; `select` aims it at one call (method, path pattern, after N matching calls). */
 export async function armFault(
   platform: string,

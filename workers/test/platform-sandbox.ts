@@ -17,6 +17,7 @@ export function sandboxDeps(): ClientDeps {
     credentials: {
       linkedin: { clientId: "li-test-app", clientSecret: "li-test-secret" },
       youtube: { clientId: "yt-test-app", clientSecret: "yt-test-secret" },
+      google_business: { clientId: "gbp-test-app", clientSecret: "gbp-test-secret" },
       twitter: { clientId: "x-test-app", clientSecret: "x-test-secret" },
     },
     now: Date.now,

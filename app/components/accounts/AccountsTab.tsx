@@ -7,9 +7,10 @@ import { notify } from "~/lib/notify";
 import { useFormAction } from "~/lib/use-form-action";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { accountsTabData, DisconnectReply } from "~/routes/settings-accounts.server";
-import { YOUTUBE_SCOPES } from "../../../workers/platform-profile";
 import { PLATFORM_META } from "../platforms/platform-options";
+import { type ConnectOption, OPTIONS, TERMS } from "./connect-options";
 import { type AccountCard, connectButtonLabel, groupAccounts } from "./grouping";
+import { LocationPicker } from "./LocationPicker";
 
 /**
  * Settings → Social Accounts (SPEC §2, §4): grouped cards (from the page's loader), connect with terms,
@@ -18,106 +19,6 @@ import { type AccountCard, connectButtonLabel, groupAccounts } from "./grouping"
  */
 export type AccountsTabData = Awaited<ReturnType<typeof accountsTabData>>;
 type AffectedPost = AccountsTabData["waiting"][string][number];
-
-type Terms = "general" | "linkedin" | "youtube" | "bluesky";
-
-interface ConnectOption {
-  key: string;
-  platform: string;
-  variant?: string;
-  title: string;
-  description: string;
-  terms: Terms;
-  recommended?: boolean;
-  /** The user names their server first (Mastodon: any instance, ADR 059). */
-  asksInstance?: boolean;
-}
-
-const OPTIONS: ConnectOption[] = [
-  {
-    key: "ig-only",
-    platform: "instagram",
-    variant: "instagram-only",
-    title: "Instagram Only",
-    description: "Just your Instagram business or creator account.",
-    terms: "general",
-  },
-  {
-    key: "ig-fb",
-    platform: "instagram",
-    variant: "facebook",
-    title: "Instagram + Facebook Pages",
-    description: "Your Facebook Pages and the Instagram accounts linked to them.",
-    terms: "general",
-    recommended: true,
-  },
-  {
-    key: "linkedin",
-    platform: "linkedin",
-    title: PLATFORM_META.linkedin!.name,
-    description: "Your profile or the company pages you manage.",
-    terms: "linkedin",
-  },
-  {
-    key: "youtube",
-    platform: "youtube",
-    title: PLATFORM_META.youtube!.name,
-    description: "Your channel, for video publishing.",
-    terms: "youtube",
-  },
-  {
-    key: "twitter",
-    platform: "twitter",
-    title: "X (Twitter)",
-    description: "Post to your X profile.",
-    terms: "general",
-  },
-  {
-    key: "threads",
-    platform: "threads",
-    title: PLATFORM_META.threads!.name,
-    description: "Post to your Threads profile.",
-    terms: "general",
-  },
-  {
-    key: "bluesky",
-    platform: "bluesky",
-    title: PLATFORM_META.bluesky!.name,
-    description: "Your handle and an app password.",
-    terms: "bluesky",
-  },
-  {
-    key: "mastodon",
-    platform: "mastodon",
-    title: PLATFORM_META.mastodon!.name,
-    description: "Your account on any Mastodon server.",
-    terms: "general",
-    asksInstance: true,
-  },
-  {
-    key: "tiktok",
-    platform: "tiktok",
-    title: PLATFORM_META.tiktok!.name,
-    description: "Post videos and photos to your TikTok account.",
-    terms: "general",
-  },
-];
-
-const TERMS: Record<Terms, { title: string; button: string; scopes?: string[] }> = {
-  general: { title: "Terms & Privacy Policy", button: "Accept & Continue" },
-  linkedin: {
-    title: "LinkedIn Terms",
-    button: "Connect with LinkedIn",
-    // What OAUTH_SCOPES.linkedin asks, in words: sign-in (openid, profile, email), member and organization posting.
-    scopes: ["Basic profile", "Email address", "Member posting", "Posting and statistics for pages you administer"],
-  },
-  youtube: {
-    title: "YouTube Terms",
-    button: "Connect with YouTube",
-    scopes: YOUTUBE_SCOPES,
-  },
-  bluesky: { title: "Connect Bluesky", button: "Connect Bluesky" },
-};
 
 /** The consent start; `reconnect` (an account id) asks again for exactly the permission that account lacks. */
 function startUrl(option: Pick<ConnectOption, "platform" | "variant"> & { reconnect?: string }): string {
@@ -182,6 +83,8 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
     const next = new URLSearchParams(params);
     next.delete("connected");
     next.delete("error");
+    // A Business Profile consent brings every location: the user then picks those to post to.
+    if (connected === "google_business") next.set("connect", "locations");
     setParams(next, { replace: true });
   }, [params, setParams]);
 
@@ -243,6 +146,20 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
           })}
         </ul>
         <div className="mt-4">{cancel}</div>
+      </UrlDialog>
+
+      <UrlDialog
+        hydrated={hydrated}
+        open={connect === "locations"}
+        onClose={close}
+        title="Choose your locations"
+        description="Each Business Profile location is its own channel. Untick those Postline should not post to."
+      >
+        <LocationPicker
+          locations={accounts.filter((a) => a.platform === "google_business")}
+          cancel={cancel}
+          onDone={close}
+        />
       </UrlDialog>
 
       <UrlDialog

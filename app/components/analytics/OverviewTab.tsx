@@ -1,7 +1,7 @@
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { accountName } from "~/lib/account-name";
 import { formatCompact, formatDateTime, formatPercent, truncate } from "~/lib/format";
-import { POST_COUNT_DEFINITION } from "../../../workers/analytics/definitions";
+import { LOCATION_METRICS_NOTE, POST_COUNT_DEFINITION } from "../../../workers/analytics/definitions";
 import { Empty, Section, StatCard } from "./parts";
 import type { OverviewData } from "./types";
 
@@ -87,6 +87,9 @@ export function OverviewTab({ data, timezone }: { data: OverviewData; timezone: 
                     </div>
                   ))}
                 </dl>
+                {a.platform === "google_business" ? (
+                  <p className="mt-2 text-xs text-slate-500">{LOCATION_METRICS_NOTE}</p>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -9,6 +9,7 @@ import {
   YOUTUBE_PRIVACY,
 } from "../../../workers/posts/channel-version";
 import type { MediaJson } from "../posts/types";
+import { LocalPostFields } from "./LocalPostFields";
 import { TikTokSettings } from "./TikTokSettings";
 
 const VISIBILITY_LABELS: Record<(typeof LINKEDIN_VISIBILITY)[number], string> = {
@@ -27,7 +28,8 @@ function pruned(options: Options): Options | null {
 
 /**
  * A channel's platform options (ADR 021), only those its network takes: YouTube title, privacy and tags,
- * LinkedIn visibility, TikTok's required settings, alt text per image. Unset means the network's default.
+ * LinkedIn visibility, TikTok's required settings, a Business Profile local post's type and fields, alt text per
+ * image. Unset means the network's default.
  */
 export function ChannelOptions({
   platform,
@@ -63,7 +65,9 @@ export function ChannelOptions({
   const youtube = platform === "youtube";
   const altImages = optionApplies("altText", platform) ? images : [];
   const tiktok = platform === "tiktok";
-  if (!youtube && !tiktok && !optionApplies("visibility", platform) && altImages.length === 0) return null;
+  const localPost = optionApplies("localPost", platform);
+  if (!youtube && !tiktok && !localPost && !optionApplies("visibility", platform) && altImages.length === 0)
+    return null;
   return (
     <fieldset className="space-y-3 rounded border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-700">{name} options</legend>
@@ -143,6 +147,7 @@ export function ChannelOptions({
           </select>
         </div>
       ) : null}
+      {localPost ? <LocalPostFields value={options.localPost} onChange={(v) => set({ localPost: v })} /> : null}
       {altImages.map((m) => (
         <div key={m.id}>
           <label htmlFor={`${id}-alt-${m.id}`} className={labelClass}>

@@ -17,6 +17,7 @@ export const MEDIA_FRAME: Record<Platform, string> = {
   bluesky: "aspect-video",
   mastodon: "aspect-video",
   tiktok: "aspect-[9/16]",
+  google_business: "aspect-[4/3]",
 };
 
 /** The caption as the feed shows it before "more": cut at the last space before the limit. */

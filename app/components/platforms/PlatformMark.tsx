@@ -2,6 +2,7 @@ import type { IconType } from "react-icons";
 import {
   FaBluesky,
   FaFacebook,
+  FaGoogle,
   FaInstagram,
   FaLinkedin,
   FaMastodon,
@@ -22,6 +23,7 @@ const MARKS: Record<string, IconType> = {
   bluesky: FaBluesky,
   mastodon: FaMastodon,
   tiktok: FaTiktok,
+  google_business: FaGoogle,
 };
 
 /**

@@ -13,6 +13,7 @@ const PLATFORM_TAGS: Record<Platform, string[]> = {
   bluesky: [],
   mastodon: [],
   tiktok: ["#fyp", "#tiktokmademebuyit", "#smallbusiness"],
+  google_business: [],
 };
 
 /** Adverbs and adjectives by their endings ("honestly", "delicious", "colourful"): never a tag on their own. */

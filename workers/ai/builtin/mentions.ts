@@ -30,6 +30,7 @@ const HOW_TO_TAG: Record<Platform, string> = {
   bluesky: "write the full handle (name.bsky.social) so it links to their profile",
   mastodon: "use their full handle, @name@instance, so other servers find them",
   tiktok: "type @ and pick their account so TikTok links it",
+  google_business: "name the business or person in words: local posts have no mentions",
 };
 
 /**

@@ -14,6 +14,7 @@ const CTA: Record<Platform, string> = {
   bluesky: "What do you think? Reply below.",
   mastodon: "What do you think? Replies welcome.",
   tiktok: "Follow for more and tell us in the comments!",
+  google_business: "Visit us or call ahead to book.",
 };
 
 const HAS_CTA =

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { PLATFORMS, type Platform, type PostFormat } from "../../platform-profile";
+import { type LocalPostOptions, PLATFORMS, type Platform, type PostFormat } from "../../platform-profile";
 import { connectedAccounts } from "./accounts";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
@@ -50,6 +50,8 @@ export interface StoredVersion {
     tiktokAllowStitch?: boolean;
     tiktokYourBrand?: boolean;
     tiktokBrandedContent?: boolean;
+    /** Google Business Profile: the local post's type and its fields (ADR 065). */
+    localPost?: LocalPostOptions;
   };
   firstComment?: string;
   /** The parts after the first, each published as a reply to the previous. */
