@@ -15,6 +15,7 @@ export const PLATFORMS = [
   "threads",
   "bluesky",
   "mastodon",
+  "pinterest",
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
@@ -340,6 +341,39 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     publishPace: [{ limit: 30, windowMs: 5 * MINUTE }],
     analyticsAccountsPerRun: 10,
   },
+  pinterest: {
+    name: "Pinterest",
+    brand: "Pinterest",
+    color: "#E60023",
+    // §11.4: the pin's description; the API takes 800 (PinCreate), Pinterest's own editor and help stop at 500.
+    characterLimit: 500,
+    hashtagLimit: 20,
+    recommendedHashtags: 5,
+    // A pin lives on one of the account's boards, chosen per channel (ADR 063).
+    accountRequired: true,
+    moreAt: null,
+    firstComment: false,
+    threads: false,
+    // A pin is one image or one video [U: help.pinterest.com "Review specs for Pins": images BMP/JPEG/PNG/TIFF/
+    // WEBP up to 20 MB, videos MP4/MOV/M4V up to 2 GB and 4 s–15 min]; multi-image carousels are not built.
+    media: {
+      mediaRequired: true,
+      imageFormats: ["jpg", "png", "webp"],
+      videoFormats: ["mp4", "mov"],
+      maxImageBytes: 20 * MB,
+      maxVideoBytes: 2048 * MB,
+      maxItems: 1,
+      mixed: false,
+      maxVideoSeconds: 900,
+    },
+    // developers.pinterest.com rate limits: org_write (creating pins) is limited per user per app; Trial access
+    // allows 1,000 requests a day in all, so a steady pace keeps a trial app's quota for reads as well.
+    publishPace: [
+      { limit: 200, windowMs: DAY },
+      { limit: 10, windowMs: MINUTE },
+    ],
+    analyticsAccountsPerRun: 10,
+  },
 };
 
 /**
@@ -388,6 +422,8 @@ export const OAUTH_SCOPES = {
   bluesky: ["atproto", "transition:generic"],
   // §11.2: granular scopes, the least that reads the profile and statuses and writes statuses and media.
   mastodon: ["read:accounts", "read:statuses", "write:media", "write:statuses"],
+  // §11.4: boards listed and created in the composer, pins created and read, the profile read at connect.
+  pinterest: ["boards:read", "boards:write", "pins:read", "pins:write", "user_accounts:read"],
   threads: [
     "threads_basic",
     "threads_content_publish",
@@ -469,4 +505,5 @@ export const FIXED_API_VERSIONS: { api: string; version: string; platforms: Plat
   { api: "Threads API", version: "v1.0", platforms: ["threads"] },
   { api: "X API", version: "2", platforms: ["twitter"] },
   { api: "YouTube Data API", version: "v3", platforms: ["youtube"] },
+  { api: "Pinterest API", version: "v5", platforms: ["pinterest"] },
 ];

@@ -234,7 +234,17 @@ describe("sync planner", () => {
         { ...base, accountId: "e", lastAccountSyncAt: null, lastEnqueuedAt: null },
       ],
       now,
-      { instagram: 0, facebook: 0, linkedin: 0, youtube: 0, threads: 0, twitter: 2, bluesky: 0, mastodon: 0 },
+      {
+        instagram: 0,
+        facebook: 0,
+        linkedin: 0,
+        youtube: 0,
+        threads: 0,
+        twitter: 2,
+        bluesky: 0,
+        mastodon: 0,
+        pinterest: 0,
+      },
     );
     expect(plan).toEqual([
       { accountId: "e", reason: "account" },

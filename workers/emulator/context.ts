@@ -29,7 +29,11 @@ export async function advanceClock(db: Db, byMs: number): Promise<number> {
  * Platform settings the docs leave open, changed through `POST /sandbox/settings` (PLATFORMS.md §2.2: Instagram's
  * publishing quota is 50 posts / 24 h in the media_publish reference, 100 in another section; clients read it).
  */
-export const SETTINGS_DEFAULTS = { instagramQuotaTotal: 50 };
+export const SETTINGS_DEFAULTS = {
+  instagramQuotaTotal: 50,
+  /** 1: the Pinterest app has Trial access (1,000 requests a day, pins visible only to their creator); 0: Standard. */
+  pinterestTrialAccess: 0,
+};
 export type EmuSettings = typeof SETTINGS_DEFAULTS;
 
 export async function emuSetting<K extends keyof EmuSettings>(db: Db, key: K): Promise<EmuSettings[K]> {

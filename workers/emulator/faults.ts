@@ -28,6 +28,7 @@ export const API_HOSTS: Record<string, string[]> = {
   twitter: ["api.x.com"],
   bluesky: ["bsky.social", "plc.directory", "public.api.bsky.app"],
   mastodon: ["mastodon.social", "mastodon.example"],
+  pinterest: ["api.pinterest.com", "pinterest-media-upload.s3-accelerate.amazonaws.com"],
   openai: ["api.openai.com"],
 };
 
@@ -221,6 +222,16 @@ export function faultResponse(
         });
       return {
         body: { error: limited ? "Too many requests" : "We're sorry, but something went wrong on our end." },
+        headers,
+      };
+    case "pinterest":
+      // Pinterest.Lib.Error; x-ratelimit-reset counts the seconds to the window's end.
+      if (limited)
+        Object.assign(headers, { "x-ratelimit-limit": "100", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "60" });
+      return {
+        body: limited
+          ? { code: 8, message: "You have exceeded your rate limit. Try again later." }
+          : { code: 0, message: "Something went wrong on our end. Sorry about that." },
         headers,
       };
     default: // openai

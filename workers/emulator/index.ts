@@ -10,6 +10,8 @@ import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
 import { apiInstagram, graphInstagram, wwwInstagram } from "./meta/instagram";
 import { graphThreads, threadsNet } from "./meta/threads";
 import { openaiEmulator } from "./openai";
+import { pinterestApi, pinterestWww } from "./pinterest";
+import { PIN_UPLOAD_HOST, pinterestUploads } from "./pinterest-media";
 import { revokeAll } from "./tokens";
 import { viewPost } from "./viewer";
 import { xApi, xWeb } from "./x";
@@ -30,6 +32,7 @@ const clockSchema = z.object({
 const settingsSchema = z
   .object({
     instagramQuotaTotal: z.number().int().min(1, "instagramQuotaTotal must be ≥ 1").max(1000).optional(),
+    pinterestTrialAccess: z.union([z.literal(0), z.literal(1)]).optional(),
   })
   .strict();
 
@@ -107,6 +110,9 @@ export function createEmulator() {
   app.route("/bsky.social", blueskyAppView);
   app.route("/plc.directory", plcDirectory);
   app.route("/public.api.bsky.app", blueskyAppView);
+  app.route("/www.pinterest.com", pinterestWww);
+  app.route("/api.pinterest.com", pinterestApi);
+  app.route(`/${PIN_UPLOAD_HOST}`, pinterestUploads);
   // Each Mastodon instance is a host of its own, with its own limits.
   for (const instance of INSTANCES) app.route(`/${instance.domain}`, mastodonInstance(instance));
 

@@ -29,6 +29,9 @@ export const LIVE_ENDPOINTS = {
   BSKY_ENTRYWAY_BASE: "https://bsky.social",
   PLC_DIRECTORY_BASE: "https://plc.directory",
   BSKY_APPVIEW_BASE: "https://public.api.bsky.app",
+  // Pinterest API v5 (§11.4): the consent page on www, the API (tokens included) on api.
+  PINTEREST_AUTHORIZE_BASE: "https://www.pinterest.com",
+  PINTEREST_API_BASE: "https://api.pinterest.com",
 } as const;
 
 /**
@@ -64,6 +67,7 @@ export const BROWSER_FACING: (keyof typeof LIVE_ENDPOINTS)[] = [
   "GOOGLE_AUTH_BASE",
   "X_AUTHORIZE_BASE",
   "THREADS_AUTHORIZE_BASE",
+  "PINTEREST_AUTHORIZE_BASE",
 ];
 
 /** Hosts the sandbox fetch sends to the emulator. */

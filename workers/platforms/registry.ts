@@ -5,6 +5,7 @@ import { FacebookClient } from "./facebook";
 import { InstagramClient } from "./instagram";
 import { LinkedInClient } from "./linkedin";
 import { MastodonClient } from "./mastodon";
+import { PinterestClient } from "./pinterest";
 import { ThreadsClient } from "./threads";
 import { type InstanceAppStore, type PlatformClient, PlatformError } from "./types";
 import { XClient } from "./x";
@@ -35,6 +36,7 @@ export function createPlatformRegistry(deps: ClientDeps) {
     twitter: new XClient(deps),
     bluesky: new BlueskyClient(deps),
     mastodon: new MastodonClient(deps),
+    pinterest: new PinterestClient(deps),
   } satisfies PlatformRegistry;
 }
 

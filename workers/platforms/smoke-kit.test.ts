@@ -20,6 +20,7 @@ const TEST_ACCOUNTS: Record<Exclude<Platform, "bluesky">, string> = {
   youtube: "UCx7Kq2PostlineDemoKitch",
   threads: "alex.rivera",
   mastodon: "postline@mastodon.social",
+  pinterest: "sunrisebakery",
 };
 
 describe("the live smoke kit against the emulator", () => {
@@ -74,6 +75,8 @@ describe("the live smoke kit against the emulator", () => {
       youtube: ["connect: ok", "publish text: skipped", ...round("video")],
       threads: ["connect: ok", ...round("text"), ...round("image")],
       mastodon: ["connect: ok", ...round("text"), ...round("image")],
+      // A pin needs an image or a video.
+      pinterest: ["connect: ok", "publish text: skipped", ...round("image")],
     });
 
     // The kit publishes only to the opted-in account.

@@ -18,6 +18,7 @@ export function sandboxDeps(): ClientDeps {
       linkedin: { clientId: "li-test-app", clientSecret: "li-test-secret" },
       youtube: { clientId: "yt-test-app", clientSecret: "yt-test-secret" },
       twitter: { clientId: "x-test-app", clientSecret: "x-test-secret" },
+      pinterest: { clientId: "pin-test-app", clientSecret: "pin-test-secret" },
     },
     now: Date.now,
     sleep: async () => {},

@@ -16,6 +16,8 @@ export const MEDIA_FRAME: Record<Platform, string> = {
   threads: "aspect-square",
   bluesky: "aspect-video",
   mastodon: "aspect-video",
+  // Pinterest's standard pin is 2:3.
+  pinterest: "aspect-[2/3]",
 };
 
 /** The caption as the feed shows it before "more": cut at the last space before the limit. */

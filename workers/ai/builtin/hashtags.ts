@@ -12,6 +12,7 @@ const PLATFORM_TAGS: Record<Platform, string[]> = {
   threads: [],
   bluesky: [],
   mastodon: [],
+  pinterest: ["#diy", "#inspiration", "#ideas"],
 };
 
 /** Adverbs and adjectives by their endings ("honestly", "delicious", "colourful"): never a tag on their own. */

@@ -29,6 +29,7 @@ const HOW_TO_TAG: Record<Platform, string> = {
   threads: "check the exact handle before posting",
   bluesky: "write the full handle (name.bsky.social) so it links to their profile",
   mastodon: "use their full handle, @name@instance, so other servers find them",
+  pinterest: "type @ in the description and pick their profile",
 };
 
 /**

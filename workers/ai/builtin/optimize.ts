@@ -13,6 +13,7 @@ const CTA: Record<Platform, string> = {
   threads: "What do you think?",
   bluesky: "What do you think? Reply below.",
   mastodon: "What do you think? Replies welcome.",
+  pinterest: "Save this Pin for later.",
 };
 
 const HAS_CTA =
