@@ -42,6 +42,11 @@ export const channelOptionsSchema = z.strictObject({
     .string()
     .regex(/^[a-z]{2}$/, "Language must be a two-letter ISO 639-1 code, like en")
     .optional(),
+  /** Pinterest: the board the pin is saved to (its id on Pinterest), and a section of that board. */
+  board: z.string().regex(/^\d+$/, "Choose a Pinterest board from the list").optional(),
+  boardSection: z.string().regex(/^\d+$/, "Choose a board section from the list").optional(),
+  /** Pinterest: where the pin leads when clicked. */
+  link: z.string().trim().url("The pin's link must be a full URL, like https://example.com").max(2048).optional(),
   /** Alt text per media id (Instagram and every network that takes alt text on images). */
   altText: z.record(id, z.string().trim().max(1000)).optional(),
 });
@@ -157,7 +162,13 @@ const OPTION_PLATFORMS: Record<keyof ChannelOptions, { label: string; platforms:
   statusVisibility: { label: "Visibility", platforms: ["mastodon"] },
   contentWarning: { label: "Content warning", platforms: ["mastodon"] },
   language: { label: "Language", platforms: ["mastodon"] },
-  altText: { label: "Alt text", platforms: ["instagram", "facebook", "twitter", "linkedin", "threads", "mastodon"] },
+  board: { label: "Board", platforms: ["pinterest"] },
+  boardSection: { label: "Board section", platforms: ["pinterest"] },
+  link: { label: "Link", platforms: ["pinterest"] },
+  altText: {
+    label: "Alt text",
+    platforms: ["instagram", "facebook", "twitter", "linkedin", "threads", "mastodon", "pinterest"],
+  },
 };
 
 /** True when `option` is one `platform` takes (the composer shows only those). */

@@ -73,13 +73,14 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
       open: () => source.open(m.key),
     })),
   );
-  const { privacy, tags, visibility, statusVisibility, contentWarning, language } = version.options;
+  const { privacy, tags, visibility, statusVisibility, contentWarning, language, board, boardSection, link } =
+    version.options;
   return {
     marker: target.id,
     text: version.caption,
     title: version.title,
     media: prepared,
-    options: { privacy, tags, visibility, statusVisibility, contentWarning, language },
+    options: { privacy, tags, visibility, statusVisibility, contentWarning, language, board, boardSection, link },
     firstComment: version.firstComment,
     thread: version.parts.slice(1),
     createdAt: target.createdAt,
