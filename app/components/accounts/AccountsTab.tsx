@@ -96,6 +96,13 @@ const OPTIONS: ConnectOption[] = [
     asksInstance: true,
   },
   {
+    key: "pinterest",
+    platform: "pinterest",
+    title: PLATFORM_META.pinterest!.name,
+    description: "Pin to the boards of your Pinterest business account.",
+    terms: "general",
+  },
+  {
     key: "tiktok",
     platform: "tiktok",
     title: "TikTok",

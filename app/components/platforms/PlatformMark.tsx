@@ -5,6 +5,7 @@ import {
   FaInstagram,
   FaLinkedin,
   FaMastodon,
+  FaPinterest,
   FaThreads,
   FaXTwitter,
   FaYoutube,
@@ -20,6 +21,7 @@ const MARKS: Record<string, IconType> = {
   threads: FaThreads,
   bluesky: FaBluesky,
   mastodon: FaMastodon,
+  pinterest: FaPinterest,
 };
 
 /**
