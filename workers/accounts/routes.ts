@@ -205,8 +205,10 @@ export const accountRoutes = new Hono<SignedInEnv>()
     ok(c, await accountBoards(c.var.services.accounts, c.var.workspace.id, accountId(c.req.param("id")))),
   )
   .post("/:id/boards", requirePermission("posts.write"), async (c) => {
-    const body = await readJson(c, newBoardBody);
-    const out = await accountBoards(c.var.services.accounts, c.var.workspace.id, accountId(c.req.param("id")), body);
+    const id = accountId(c.req.param("id"));
+    // Another workspace's account is a 404 before its body is read, so a bad body reveals nothing either.
+    await c.var.services.accounts.get(c.var.workspace.id, id);
+    const out = await accountBoards(c.var.services.accounts, c.var.workspace.id, id, await readJson(c, newBoardBody));
     return ok(c, out, "Board created", 201);
   })
   .post("/:id/refresh", requirePermission("accounts.manage"), async (c) => {

@@ -36,6 +36,7 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       "threads",
       "bluesky",
       "mastodon",
+      "pinterest",
     ]);
     // Mastodon and Bluesky need no app to configure: Postline registers itself on each Mastodon instance at connect
     // (ADR 059), and a Bluesky account signs in with its handle and an app password (ADR 060).
@@ -46,6 +47,10 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       scopes: ["read:accounts", "read:statuses", "write:media", "write:statuses"],
     });
     expect(named("bluesky")).toMatchObject({ state: "ready", problems: [] });
+    // The scopes the real Pinterest client's consent URL asks for, read from it.
+    expect(named("pinterest")).toMatchObject({
+      scopes: ["boards:read", "boards:write", "pins:read", "pins:write", "user_accounts:read"],
+    });
     expect(res.body.data.platforms[1]).toMatchObject({
       brand: "Facebook",
       redirectUri: expect.stringMatching(/\/api\/auth\/facebook\/callback$/),
