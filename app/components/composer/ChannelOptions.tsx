@@ -8,6 +8,7 @@ import {
   YOUTUBE_PRIVACY,
 } from "../../../workers/posts/channel-version";
 import type { MediaJson } from "../posts/types";
+import { PinterestOptions } from "./PinterestOptions";
 
 const VISIBILITY_LABELS: Record<(typeof LINKEDIN_VISIBILITY)[number], string> = {
   PUBLIC: "Anyone",
@@ -25,10 +26,11 @@ function pruned(options: Options): Options | null {
 
 /**
  * A channel's platform options (ADR 021), only those its network takes: YouTube title, privacy and tags,
- * LinkedIn visibility, alt text per image. Unset means the network's default.
+ * LinkedIn visibility, a Pinterest pin's board, section, title and link, alt text per image. Unset means the network's default.
  */
 export function ChannelOptions({
   platform,
+  accountId,
   name,
   title,
   showTitle,
@@ -39,6 +41,7 @@ export function ChannelOptions({
   onOptions,
 }: {
   platform: Platform;
+  accountId: string;
   name: string;
   title: string | null;
   /** A YouTube channel's own title field (ownTitleShown): one channel alone has the post's title only. */
@@ -54,7 +57,8 @@ export function ChannelOptions({
   const set = (patch: Partial<Options>) => onOptions(pruned({ ...options, ...patch }));
   const youtube = platform === "youtube";
   const altImages = optionApplies("altText", platform) ? images : [];
-  if (!youtube && !optionApplies("visibility", platform) && altImages.length === 0) return null;
+  const pinterest = platform === "pinterest";
+  if (!youtube && !pinterest && !optionApplies("visibility", platform) && altImages.length === 0) return null;
   return (
     <fieldset className="space-y-3 rounded border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-700">{name} options</legend>
@@ -112,6 +116,16 @@ export function ChannelOptions({
             />
           </div>
         </>
+      ) : null}
+      {pinterest ? (
+        <PinterestOptions
+          accountId={accountId}
+          title={title}
+          baseTitle={baseTitle}
+          options={options}
+          onTitle={onTitle}
+          set={set}
+        />
       ) : null}
       {optionApplies("visibility", platform) ? (
         <div>
