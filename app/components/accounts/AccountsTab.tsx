@@ -99,7 +99,9 @@ const OPTIONS: ConnectOption[] = [
     key: "pinterest",
     platform: "pinterest",
     title: PLATFORM_META.pinterest!.name,
-    description: "Pin to the boards of your Pinterest business account.",
+    // Pinterest's Trial access (a new app's tier) says so before anyone schedules a pin that nobody else sees.
+    description:
+      "Pin to the boards of your Pinterest business account. While the server's Pinterest app is on Trial access, pins are visible only to you.",
     terms: "general",
   },
   {
