@@ -1,9 +1,18 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { advanceEmulator, armFault, raw } from "../test/oauth";
-import { clearFaults, consent, media, mp4Bytes, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
+import {
+  clearFaults,
+  consent,
+  failure,
+  media,
+  mp4Bytes,
+  pngBytes,
+  sandboxDeps,
+  sandboxFetch,
+} from "../test/platform-sandbox";
 import { PinterestClient } from "./pinterest";
-import { type AccountCredentials, PlatformError, type PublishRequest } from "./types";
+import type { AccountCredentials, PublishRequest } from "./types";
 
 const REDIRECT = "http://localhost/api/auth/pinterest/callback";
 // Waiting for video processing moves the emulator's clock instead of sleeping.
@@ -23,15 +32,6 @@ async function connect(opts: { withhold?: string[] } = {}) {
     metadata: {},
   };
   return { url, tokens, user: user!, account };
-}
-
-async function failure(p: Promise<unknown>): Promise<PlatformError> {
-  const e = await p.then(
-    () => null,
-    (err) => err,
-  );
-  expect(e).toBeInstanceOf(PlatformError);
-  return e as PlatformError;
 }
 
 const unique = (s: string) => `${s} ${crypto.randomUUID().slice(0, 8)}`;
