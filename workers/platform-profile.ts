@@ -17,6 +17,7 @@ export const PLATFORMS = [
   "mastodon",
   "tiktok",
   "google_business",
+  "pinterest",
 ] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
@@ -476,6 +477,39 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     publishPace: [{ limit: 10, windowMs: MINUTE }],
     analyticsAccountsPerRun: 10,
   },
+  pinterest: {
+    name: "Pinterest",
+    brand: "Pinterest",
+    color: "#E60023",
+    // §11.4: the pin's description; the API takes 800 (PinCreate), Pinterest's own editor and help stop at 500.
+    characterLimit: 500,
+    hashtagLimit: 20,
+    recommendedHashtags: 5,
+    // A pin lives on one of the account's boards, chosen per channel (ADR 063).
+    accountRequired: true,
+    moreAt: null,
+    firstComment: false,
+    threads: false,
+    // A pin is one image or one video [U: help.pinterest.com "Review specs for Pins": images BMP/JPEG/PNG/TIFF/
+    // WEBP up to 20 MB, videos MP4/MOV/M4V up to 2 GB and 4 s–15 min]; multi-image carousels are not built.
+    media: {
+      mediaRequired: true,
+      imageFormats: ["jpg", "png", "webp"],
+      videoFormats: ["mp4", "mov"],
+      maxImageBytes: 20 * MB,
+      maxVideoBytes: 2048 * MB,
+      maxItems: 1,
+      mixed: false,
+      maxVideoSeconds: 900,
+    },
+    // developers.pinterest.com rate limits: org_write (creating pins) is limited per user per app; Trial access
+    // allows 1,000 requests a day in all, so a steady pace keeps a trial app's quota for reads as well.
+    publishPace: [
+      { limit: 200, windowMs: DAY },
+      { limit: 10, windowMs: MINUTE },
+    ],
+    analyticsAccountsPerRun: 10,
+  },
 };
 
 /**
@@ -528,6 +562,8 @@ export const OAUTH_SCOPES = {
   tiktok: ["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.list"],
   // Accounts, locations, local posts and the Performance API all take this one scope.
   google_business: ["https://www.googleapis.com/auth/business.manage"],
+  // §11.4: boards listed and created in the composer, pins created and read, the profile read at connect.
+  pinterest: ["boards:read", "boards:write", "pins:read", "pins:write", "user_accounts:read"],
   threads: [
     "threads_basic",
     "threads_content_publish",
@@ -620,4 +656,5 @@ export const FIXED_API_VERSIONS: { api: string; version: string; platforms: Plat
   { api: "X API", version: "2", platforms: ["twitter"] },
   { api: "YouTube Data API", version: "v3", platforms: ["youtube"] },
   { api: "My Business API (local posts)", version: "v4", platforms: ["google_business"] },
+  { api: "Pinterest API", version: "v5", platforms: ["pinterest"] },
 ];

@@ -12,8 +12,16 @@ describe("platform profile", () => {
     expect(byPlatform((p) => p.characterLimit)).toMatchObject({ instagram: 2200, twitter: 280, linkedin: 3000 });
     expect(PLATFORM_PROFILES.twitter.postingTimes).toEqual(["8:00", "12:00", "17:00", "19:00"]);
     // Mastodon is past the spec: its limits are the account's instance's, so a post names the account (ADR 059);
-    // a Business Profile post goes to the locations chosen (ADR 065).
-    expect(ACCOUNT_REQUIRED).toEqual(["instagram", "facebook", "linkedin", "mastodon", "tiktok", "google_business"]);
+    // a Business Profile post goes to the locations chosen (ADR 065), and a pin to a board of a chosen account (ADR 063).
+    expect(ACCOUNT_REQUIRED).toEqual([
+      "instagram",
+      "facebook",
+      "linkedin",
+      "mastodon",
+      "tiktok",
+      "google_business",
+      "pinterest",
+    ]);
   });
 
   it("names twitter as the spec does in messages and as X in the UI", () => {

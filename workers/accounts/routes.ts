@@ -6,6 +6,7 @@ import { Messages, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { PLATFORMS, type Platform } from "../platform-profile";
 import { requirePermission } from "../tenancy/middleware";
+import { accountBoards, newBoardBody } from "./boards";
 import { ConnectError } from "./connect";
 import { DISCONNECTED, disconnectAccounts } from "./disconnect";
 import type { AccountsService } from "./service";
@@ -198,6 +199,17 @@ export const accountRoutes = new Hono<SignedInEnv>()
     const account = await c.var.services.accounts.get(c.var.workspace.id, accountId(c.req.param("id")));
     const posts = await c.var.services.holds.affectedByDisconnect(c.var.workspace.id, [account.id], { alsoHeld: true });
     return ok(c, { health: account.health, lastVerifiedAt: account.lastVerifiedAt, affectedPosts: posts });
+  })
+  /** The account's boards (Pinterest), for the composer's board picker. */
+  .get("/:id/boards", requirePermission("workspace.read"), async (c) =>
+    ok(c, await accountBoards(c.var.services.accounts, c.var.workspace.id, accountId(c.req.param("id")))),
+  )
+  .post("/:id/boards", requirePermission("posts.write"), async (c) => {
+    const id = accountId(c.req.param("id"));
+    // Another workspace's account is a 404 before its body is read, so a bad body reveals nothing either.
+    await c.var.services.accounts.get(c.var.workspace.id, id);
+    const out = await accountBoards(c.var.services.accounts, c.var.workspace.id, id, await readJson(c, newBoardBody));
+    return ok(c, out, "Board created", 201);
   })
   .post("/:id/refresh", requirePermission("accounts.manage"), async (c) => {
     try {

@@ -245,6 +245,7 @@ describe("sync planner", () => {
         mastodon: 0,
         tiktok: 0,
         google_business: 0,
+        pinterest: 0,
       },
     );
     expect(plan).toEqual([

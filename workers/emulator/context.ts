@@ -30,7 +30,13 @@ export async function advanceClock(db: Db, byMs: number): Promise<number> {
  * publishing quota is 50 posts / 24 h in the media_publish reference, 100 in another section; clients read it;
  * `tiktokAudited: 0` is a TikTok app before its audit, whose Direct Posts may only be SELF_ONLY).
  */
-export const SETTINGS_DEFAULTS = { instagramQuotaTotal: 50, tiktokAudited: 1, businessProfileQuota: 300 };
+export const SETTINGS_DEFAULTS = {
+  instagramQuotaTotal: 50,
+  tiktokAudited: 1,
+  businessProfileQuota: 300,
+  /** 1: the Pinterest app has Trial access (1,000 requests a day, pins visible only to their creator); 0: Standard. */
+  pinterestTrialAccess: 0,
+};
 export type EmuSettings = typeof SETTINGS_DEFAULTS;
 
 export async function emuSetting<K extends keyof EmuSettings>(db: Db, key: K): Promise<EmuSettings[K]> {

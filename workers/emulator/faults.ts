@@ -35,6 +35,7 @@ export const API_HOSTS: Record<string, string[]> = {
   bluesky: ["bsky.social", "plc.directory", "public.api.bsky.app"],
   mastodon: ["mastodon.social", "mastodon.example"],
   tiktok: ["open.tiktokapis.com", "open-upload.tiktokapis.com"],
+  pinterest: ["api.pinterest.com", "pinterest-media-upload.s3-accelerate.amazonaws.com"],
   openai: ["api.openai.com"],
 };
 
@@ -253,6 +254,16 @@ export function faultResponse(
                 log_id: "EmuFault5xx",
               },
         },
+        headers,
+      };
+    case "pinterest":
+      // Pinterest.Lib.Error; x-ratelimit-reset counts the seconds to the window's end.
+      if (limited)
+        Object.assign(headers, { "x-ratelimit-limit": "100", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "60" });
+      return {
+        body: limited
+          ? { code: 8, message: "You have exceeded your rate limit. Try again later." }
+          : { code: 0, message: "Something went wrong on our end. Sorry about that." },
         headers,
       };
     default: // openai

@@ -12,6 +12,8 @@ import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
 import { apiInstagram, graphInstagram, wwwInstagram } from "./meta/instagram";
 import { graphThreads, threadsNet } from "./meta/threads";
 import { openaiEmulator } from "./openai";
+import { pinterestApi, pinterestWww } from "./pinterest";
+import { PIN_UPLOAD_HOST, pinterestUploads } from "./pinterest-media";
 import { tiktokOpen, tiktokUpload, tiktokWww } from "./tiktok";
 import { revokeAll } from "./tokens";
 import { viewPost } from "./viewer";
@@ -36,6 +38,7 @@ const settingsSchema = z
     tiktokAudited: z.union([z.literal(0), z.literal(1)], { error: "tiktokAudited must be 0 or 1" }).optional(),
     /** Business Profile requests a minute per API; 0 is a project whose API access Google has not approved. */
     businessProfileQuota: z.number().int().min(0).max(300).optional(),
+    pinterestTrialAccess: z.union([z.literal(0), z.literal(1)]).optional(),
   })
   .strict();
 
@@ -117,6 +120,9 @@ export function createEmulator() {
   app.route("/bsky.social", blueskyAppView);
   app.route("/plc.directory", plcDirectory);
   app.route("/public.api.bsky.app", blueskyAppView);
+  app.route("/www.pinterest.com", pinterestWww);
+  app.route("/api.pinterest.com", pinterestApi);
+  app.route(`/${PIN_UPLOAD_HOST}`, pinterestUploads);
   // Each Mastodon instance is a host of its own, with its own limits.
   for (const instance of INSTANCES) app.route(`/${instance.domain}`, mastodonInstance(instance));
   app.route("/www.tiktok.com", tiktokWww);

@@ -98,4 +98,20 @@ describe("sandbox post viewer", () => {
     expect(body).toContain("Postline Demo (@postline.demo)");
     expect(body).toContain("Sourdough at dawn");
   });
+
+  it("shows a Pinterest pin by its permalink, title and description", async () => {
+    const id = "1125968200000000001";
+    await createObject(createDb(env.DB), {
+      id,
+      platform: "pinterest",
+      kind: "pin",
+      owner: "1125968064125436823",
+      data: { title: "Sourdough", description: "Our loaf, step by step", board_id: "1" },
+      createdAt: Date.now(),
+    });
+    const body = await (await view(`https://www.pinterest.com/pin/${id}/`)).text();
+    expect(body).toContain("<h1>Pinterest post</h1>");
+    expect(body).toContain("Sunrise Bakery (@sunrisebakery)");
+    expect(body).toContain("Our loaf, step by step");
+  });
 });

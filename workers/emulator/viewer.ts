@@ -12,6 +12,7 @@ import { INSTANCES, mastodonAuthor } from "./mastodon";
 import { pageById } from "./meta/demo";
 import { postMetrics } from "./metrics";
 import { type EmuObject, getObject } from "./objects";
+import { pinterestAuthor } from "./pinterest";
 import { tiktokAuthorName } from "./tiktok";
 import { xAuthorName } from "./x";
 
@@ -122,6 +123,12 @@ export async function findPost(db: Db, permalink: string): Promise<ViewedPost | 
     const obj = await ofKind(db, "google_business", id, "localPost");
     const title = LOCATIONS.find((l) => l.name === location)?.title ?? location;
     return obj && { platform: "Google Business Profile", author: title, text: String(obj.data.summary ?? ""), obj };
+  }
+  // Pinterest: https://www.pinterest.com/pin/<id>/; a pin's title and description are its text.
+  if (host === "pinterest.com" && parts[0] === "pin") {
+    const obj = await ofKind(db, "pinterest", parts[1], "pin");
+    const text = [obj?.data.title, obj?.data.description].filter(Boolean).join("\n\n");
+    return obj && { platform: "Pinterest", author: pinterestAuthor(obj.owner), text, obj };
   }
   if (host === "youtube.com" && url.pathname === "/watch") {
     const obj = await ofKind(db, "youtube", url.searchParams.get("v") ?? undefined, "video");

@@ -65,7 +65,11 @@ async function readUpTo(body: ReadableStream<Uint8Array>, max: number): Promise<
 }
 
 /** GETs `raw` as the platform's media crawler would; `kind` says how much of the body to read. */
-export async function download(c: EmuContext, raw: string, kind: "image" | "video"): Promise<Download> {
+export async function download(
+  c: Pick<EmuContext, "req" | "env">,
+  raw: string,
+  kind: "image" | "video",
+): Promise<Download> {
   let url: URL;
   try {
     url = new URL(raw);

@@ -101,6 +101,18 @@ d({
   tag: "Accounts",
   summary: "Connection health (ok, expiring on a date, needs reconnect) and the scheduled posts it affects",
 });
+d({
+  method: "get",
+  path: "/api/accounts/{id}/boards",
+  tag: "Accounts",
+  summary: "The account's boards and their sections (Pinterest): where a pin may go",
+});
+d({
+  method: "post",
+  path: "/api/accounts/{id}/boards",
+  tag: "Accounts",
+  summary: "Create a board on the account (Pinterest): {name, privacy PUBLIC|SECRET}; answers the boards with it",
+});
 
 // Scheduler.
 d({

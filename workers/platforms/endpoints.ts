@@ -38,6 +38,9 @@ export const LIVE_ENDPOINTS = {
   // Uploads go to the upload_url video/init answers (open-upload.tiktokapis.com), followed verbatim.
   TIKTOK_AUTHORIZE_BASE: "https://www.tiktok.com",
   TIKTOK_API_BASE: "https://open.tiktokapis.com",
+  // Pinterest API v5 (§11.4): the consent page on www, the API (tokens included) on api.
+  PINTEREST_AUTHORIZE_BASE: "https://www.pinterest.com",
+  PINTEREST_API_BASE: "https://api.pinterest.com",
 } as const;
 
 /**
@@ -74,6 +77,7 @@ export const BROWSER_FACING: (keyof typeof LIVE_ENDPOINTS)[] = [
   "X_AUTHORIZE_BASE",
   "THREADS_AUTHORIZE_BASE",
   "TIKTOK_AUTHORIZE_BASE",
+  "PINTEREST_AUTHORIZE_BASE",
 ];
 
 /** Hosts the sandbox fetch sends to the emulator. */

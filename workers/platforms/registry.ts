@@ -6,6 +6,7 @@ import { GoogleBusinessClient } from "./google-business";
 import { InstagramClient } from "./instagram";
 import { LinkedInClient } from "./linkedin";
 import { MastodonClient } from "./mastodon";
+import { PinterestClient } from "./pinterest";
 import { ThreadsClient } from "./threads";
 import { TikTokClient } from "./tiktok";
 import { type InstanceAppStore, type PlatformClient, PlatformError } from "./types";
@@ -39,6 +40,7 @@ export function createPlatformRegistry(deps: ClientDeps) {
     mastodon: new MastodonClient(deps),
     tiktok: new TikTokClient(deps),
     google_business: new GoogleBusinessClient(deps),
+    pinterest: new PinterestClient(deps),
   } satisfies PlatformRegistry;
 }
 

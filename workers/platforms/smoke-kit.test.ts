@@ -22,6 +22,7 @@ const TEST_ACCOUNTS: Record<Exclude<Platform, "bluesky" | "tiktok">, string> = {
   threads: "alex.rivera",
   mastodon: "postline@mastodon.social",
   google_business: "locations/4211936457521003111",
+  pinterest: "sunrisebakery",
 };
 
 describe("the live smoke kit against the emulator", () => {
@@ -77,6 +78,8 @@ describe("the live smoke kit against the emulator", () => {
       threads: ["connect: ok", ...round("text"), ...round("image")],
       mastodon: ["connect: ok", ...round("text"), ...round("image")],
       google_business: ["connect: ok", ...round("text"), ...round("image")],
+      // A pin needs an image or a video.
+      pinterest: ["connect: ok", "publish text: skipped", ...round("image")],
     });
 
     // The kit publishes only to the opted-in account.

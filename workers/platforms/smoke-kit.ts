@@ -81,13 +81,15 @@ export async function runSmoke(opts: SmokeOptions): Promise<SmokeStep[]> {
     const text = smokeText(post.kind, opts.now());
     const since = opts.now();
     const published = await step(`publish ${post.kind}`, async () => {
+      // A platform whose posts go on a board (Pinterest) gets the test account's first one.
+      const board = opts.client.boards ? (await opts.client.boards(account))[0]?.id : undefined;
       const result = await opts.client.publish(account, {
         marker,
         text,
         title: "Postline smoke test",
         media: post.media,
-        // Private wherever the platform has it (YouTube's privacy, TikTok's "Only me").
-        options: { privacy: "private", tiktokPrivacy: "SELF_ONLY" },
+        // Private wherever the platform has it (YouTube's privacy, TikTok's "Only me"); a pin goes on the first board.
+        options: { privacy: "private", tiktokPrivacy: "SELF_ONLY", board },
       });
       return { detail: result.remoteId, value: result };
     });

@@ -114,6 +114,18 @@ export interface PublishOptions extends TikTokSettings {
   format?: PostFormat;
   /** Google Business Profile: what kind of local post this is, and its button, dates and offer. */
   localPost?: LocalPostOptions;
+  /** Pinterest: the board the pin goes on (required there), a section of it, and where the pin links to. */
+  board?: string;
+  boardSection?: string;
+  link?: string;
+}
+
+/** A place on the account a post goes to (a Pinterest board), with its sections. */
+export interface RemoteBoard {
+  id: string;
+  name: string;
+  privacy: string;
+  sections: { id: string; name: string }[];
 }
 
 export interface PublishResult {
@@ -271,6 +283,13 @@ export interface PlatformClient {
    * Threads (the first comment, and each next part of a thread). Absent where the platform has no such API.
    */
   reply?(account: AccountCredentials, parentRemoteId: string, text: string): Promise<{ remoteId: string }>;
+  /** The account's boards (Pinterest): where a post may go, chosen per channel. Absent where posts need none. */
+  boards?(account: AccountCredentials): Promise<RemoteBoard[]>;
+  /** Makes a new board on the account (Pinterest), answered as `boards()` lists it. */
+  createBoard?(
+    account: AccountCredentials,
+    input: { name: string; privacy: "PUBLIC" | "SECRET" },
+  ): Promise<RemoteBoard>;
   /** Preparing a post ahead of its time (ADR 029); absent where the platform publishes in one go. */
   readonly staging?: StagingSupport;
   /**

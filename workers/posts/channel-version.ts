@@ -45,6 +45,11 @@ export const channelOptionsSchema = z.strictObject({
     .string()
     .regex(/^[a-z]{2}$/, "Language must be a two-letter ISO 639-1 code, like en")
     .optional(),
+  /** Pinterest: the board the pin is saved to (its id on Pinterest), and a section of that board. */
+  board: z.string().regex(/^\d+$/, "Choose a Pinterest board from the list").optional(),
+  boardSection: z.string().regex(/^\d+$/, "Choose a board section from the list").optional(),
+  /** Pinterest: where the pin leads when clicked. */
+  link: z.string().trim().url("The pin's link must be a full URL, like https://example.com").max(2048).optional(),
   /** Alt text per media id (Instagram and every network that takes alt text on images). */
   altText: z.record(id, z.string().trim().max(1000)).optional(),
   /** What the channel publishes (ADR 066): a feed post (default), a Reel, a Story or a YouTube Short. */
@@ -176,7 +181,6 @@ const OPTION_PLATFORMS: Record<keyof ChannelOptions, { label: string; platforms:
   statusVisibility: { label: "Visibility", platforms: ["mastodon"] },
   contentWarning: { label: "Content warning", platforms: ["mastodon"] },
   language: { label: "Language", platforms: ["mastodon"] },
-  altText: { label: "Alt text", platforms: ["instagram", "facebook", "twitter", "linkedin", "threads", "mastodon"] },
   format: { label: "Format", platforms: ["instagram", "facebook", "youtube"] },
   tiktokPrivacy: { label: "Who can see this post", platforms: ["tiktok"] },
   tiktokAllowComment: { label: "Allow comments", platforms: ["tiktok"] },
@@ -185,6 +189,13 @@ const OPTION_PLATFORMS: Record<keyof ChannelOptions, { label: string; platforms:
   tiktokYourBrand: { label: "Your brand", platforms: ["tiktok"] },
   tiktokBrandedContent: { label: "Branded content", platforms: ["tiktok"] },
   localPost: { label: "Post type", platforms: ["google_business"] },
+  board: { label: "Board", platforms: ["pinterest"] },
+  boardSection: { label: "Board section", platforms: ["pinterest"] },
+  link: { label: "Link", platforms: ["pinterest"] },
+  altText: {
+    label: "Alt text",
+    platforms: ["instagram", "facebook", "twitter", "linkedin", "threads", "mastodon", "pinterest"],
+  },
 };
 
 /** True when `option` is one `platform` takes (the composer shows only those). */

@@ -20,6 +20,7 @@ import {
   storedVersion,
   versionProblems,
 } from "./channel-version";
+import { pinProblems } from "./pin-rules";
 import { LOCAL_DATE, LOCAL_TIME, localToUtc, ScheduleMessages } from "./schedule-time";
 
 export { allHashtags, captionOf, hashtagsIn } from "./caption";
@@ -241,6 +242,7 @@ export function postProblems(fields: PostFields, ctx: PostRuleContext): string[]
       if (own > HASHTAG_LIMITS[platform]) out.push(PostMessages.hashtagLimit(platform, own, HASHTAG_LIMITS[platform]));
     }
   }
+  out.push(...pinProblems(accounts, versions, fields.title ?? null, draft));
   const youtube = platforms.includes("youtube");
   if (!draft && youtube && (fields.title ?? "").length > YOUTUBE_TITLE_MAX) out.push(PostMessages.youtubeTitleLong);
   for (const c of fields.channels)

@@ -7,6 +7,7 @@ import { buildServices } from "../services";
 import { insertScheduledPost, testDb } from "../test/fixtures";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
+import { pinPost, pinsWith, pinterestUser } from "../test/pinterest-fixtures";
 import { claimDueTargets, type PublishMessage } from "./claim";
 import { publishDeps } from "./deps";
 import { DEFAULT_LEASES } from "./lease";
@@ -186,6 +187,26 @@ describe("reconciler on the cron", () => {
     },
     30_000,
   );
+
+  it("Pinterest: a crash mid-publish: the pin Pinterest made is found, not resent; the one never sent is pinned once", async () => {
+    const user = await pinterestUser();
+    const due = Date.now() - 1000;
+    const [accepted, lost] = [await pinPost(user, "publishing", due), await pinPost(user, "publishing", due)];
+    const d = publishDeps(buildServices(env, Date.now, ORIGIN));
+    const row = (
+      await testDb()
+        .select()
+        .from(postTargets)
+        .where(inArray(postTargets.id, [accepted.targetId]))
+    )[0]!;
+    await d.client("pinterest").publish(await d.credentials(user.accountId), await d.buildRequest(row));
+    await env.DB.prepare("UPDATE post_targets SET claimed_at = updated_at").run();
+    await age([accepted.targetId, lost.targetId], DEFAULT_LEASES.publishingMs + 1000);
+
+    await runCron();
+    await allPublished([accepted.targetId, lost.targetId]);
+    expect([await pinsWith(accepted.text), await pinsWith(lost.text)]).toEqual([1, 1]);
+  }, 30_000);
 
   it("leaves targets inside their lease alone, and two overlapping runs re-enqueue a stuck target once", async () => {
     const { u, accountId } = await xUser();

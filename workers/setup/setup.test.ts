@@ -38,6 +38,7 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       "mastodon",
       "tiktok",
       "google_business",
+      "pinterest",
     ]);
     // Mastodon and Bluesky need no app to configure: Postline registers itself on each Mastodon instance at connect
     // (ADR 059), and a Bluesky account signs in with its handle and an app password (ADR 060).
@@ -58,6 +59,10 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       brand: "Google Business Profile",
       redirectUri: expect.stringMatching(/\/api\/auth\/google_business\/callback$/),
       scopes: ["https://www.googleapis.com/auth/business.manage"],
+    });
+    // The scopes the real Pinterest client's consent URL asks for, read from it.
+    expect(named("pinterest")).toMatchObject({
+      scopes: ["boards:read", "boards:write", "pins:read", "pins:write", "user_accounts:read"],
     });
     expect(res.body.data.platforms[1]).toMatchObject({
       brand: "Facebook",

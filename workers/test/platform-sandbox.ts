@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
+import { expect } from "vitest";
 import { emulator } from "../emulator";
 import type { ClientDeps } from "../platforms/registry";
 import { resolveEndpoints } from "../platforms/resolve-endpoints";
 import { createSandboxFetch } from "../platforms/sandbox-fetch";
-import type { PublishMedia } from "../platforms/types";
+import { PlatformError, type PublishMedia } from "../platforms/types";
 import { raw } from "./oauth";
 
 /** Platform clients wired to the in-process emulator exactly as services.ts does in sandbox mode. */
@@ -19,6 +20,7 @@ export function sandboxDeps(): ClientDeps {
       youtube: { clientId: "yt-test-app", clientSecret: "yt-test-secret" },
       google_business: { clientId: "gbp-test-app", clientSecret: "gbp-test-secret" },
       twitter: { clientId: "x-test-app", clientSecret: "x-test-secret" },
+      pinterest: { clientId: "pin-test-app", clientSecret: "pin-test-secret" },
     },
     now: Date.now,
     sleep: async () => {},
@@ -87,4 +89,14 @@ export function mp4Bytes(size: number): Uint8Array {
   const b = new Uint8Array(size).fill(3);
   b.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]);
   return b;
+}
+
+/** The PlatformError a client call ends with (the test fails when it resolves or throws anything else). */
+export async function failure(p: Promise<unknown>): Promise<PlatformError> {
+  const e = await p.then(
+    () => null,
+    (err) => err,
+  );
+  expect(e).toBeInstanceOf(PlatformError);
+  return e as PlatformError;
 }

@@ -85,6 +85,15 @@ export const OPTIONS: ConnectOption[] = [
     terms: "google_business",
   },
   {
+    key: "pinterest",
+    platform: "pinterest",
+    title: PLATFORM_META.pinterest!.name,
+    // Pinterest's Trial access (a new app's tier) says so before anyone schedules a pin that nobody else sees.
+    description:
+      "Pin to the boards of your Pinterest business account. While the server's Pinterest app is on Trial access, pins are visible only to you.",
+    terms: "general",
+  },
+  {
     key: "tiktok",
     platform: "tiktok",
     title: PLATFORM_META.tiktok!.name,

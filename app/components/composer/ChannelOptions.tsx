@@ -10,6 +10,7 @@ import {
 } from "../../../workers/posts/channel-version";
 import type { MediaJson } from "../posts/types";
 import { LocalPostFields } from "./LocalPostFields";
+import { PinterestOptions } from "./PinterestOptions";
 import { TikTokSettings } from "./TikTokSettings";
 
 const VISIBILITY_LABELS: Record<(typeof LINKEDIN_VISIBILITY)[number], string> = {
@@ -28,11 +29,12 @@ function pruned(options: Options): Options | null {
 
 /**
  * A channel's platform options (ADR 021), only those its network takes: YouTube title, privacy and tags,
- * LinkedIn visibility, TikTok's required settings, a Business Profile local post's type and fields, alt text per
- * image. Unset means the network's default.
+ * LinkedIn visibility, TikTok's required settings, a Business Profile local post's type and fields, a Pinterest
+ * pin's board, section, title and link, alt text per image. Unset means the network's default.
  */
 export function ChannelOptions({
   platform,
+  accountId,
   name,
   title,
   showTitle,
@@ -45,6 +47,7 @@ export function ChannelOptions({
   onOptions,
 }: {
   platform: Platform;
+  accountId: string;
   name: string;
   title: string | null;
   /** A YouTube channel's own title field (ownTitleShown): one channel alone has the post's title only. */
@@ -66,8 +69,9 @@ export function ChannelOptions({
   const altImages = optionApplies("altText", platform) ? images : [];
   const tiktok = platform === "tiktok";
   const localPost = optionApplies("localPost", platform);
-  if (!youtube && !tiktok && !localPost && !optionApplies("visibility", platform) && altImages.length === 0)
-    return null;
+  const pinterest = platform === "pinterest";
+  const any = youtube || tiktok || localPost || pinterest || optionApplies("visibility", platform);
+  if (!any && altImages.length === 0) return null;
   return (
     <fieldset className="space-y-3 rounded border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-700">{name} options</legend>
@@ -126,6 +130,16 @@ export function ChannelOptions({
             />
           </div>
         </>
+      ) : null}
+      {pinterest ? (
+        <PinterestOptions
+          accountId={accountId}
+          title={title}
+          baseTitle={baseTitle}
+          options={options}
+          onTitle={onTitle}
+          set={set}
+        />
       ) : null}
       {optionApplies("visibility", platform) ? (
         <div>

@@ -195,6 +195,7 @@ function ChannelTab({
         />
         <ChannelOptions
           platform={platform}
+          accountId={accountId}
           name={name}
           title={draft?.title ?? null}
           showTitle={ownTitleShown(form, accountId)}

@@ -18,6 +18,8 @@ export const MEDIA_FRAME: Record<Platform, string> = {
   mastodon: "aspect-video",
   tiktok: "aspect-[9/16]",
   google_business: "aspect-[4/3]",
+  // Pinterest's standard pin is 2:3.
+  pinterest: "aspect-[2/3]",
 };
 
 /** The caption as the feed shows it before "more": cut at the last space before the limit. */

@@ -6,6 +6,7 @@ import {
   FaInstagram,
   FaLinkedin,
   FaMastodon,
+  FaPinterest,
   FaThreads,
   FaTiktok,
   FaXTwitter,
@@ -24,6 +25,7 @@ const MARKS: Record<string, IconType> = {
   mastodon: FaMastodon,
   tiktok: FaTiktok,
   google_business: FaGoogle,
+  pinterest: FaPinterest,
 };
 
 /**

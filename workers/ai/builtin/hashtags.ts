@@ -14,6 +14,7 @@ const PLATFORM_TAGS: Record<Platform, string[]> = {
   mastodon: [],
   tiktok: ["#fyp", "#tiktokmademebuyit", "#smallbusiness"],
   google_business: [],
+  pinterest: ["#diy", "#inspiration", "#ideas"],
 };
 
 /** Adverbs and adjectives by their endings ("honestly", "delicious", "colourful"): never a tag on their own. */

@@ -31,6 +31,7 @@ const HOW_TO_TAG: Record<Platform, string> = {
   mastodon: "use their full handle, @name@instance, so other servers find them",
   tiktok: "type @ and pick their account so TikTok links it",
   google_business: "name the business or person in words: local posts have no mentions",
+  pinterest: "type @ in the description and pick their profile",
 };
 
 /**

@@ -15,6 +15,7 @@ const CTA: Record<Platform, string> = {
   mastodon: "What do you think? Replies welcome.",
   tiktok: "Follow for more and tell us in the comments!",
   google_business: "Visit us or call ahead to book.",
+  pinterest: "Save this Pin for later.",
 };
 
 const HAS_CTA =

@@ -40,6 +40,10 @@ export interface StoredVersion {
     statusVisibility?: "public" | "unlisted" | "private" | "direct";
     contentWarning?: string;
     language?: string;
+    /** Pinterest: the board (and section) the pin is saved to, and the pin's destination link. */
+    board?: string;
+    boardSection?: string;
+    link?: string;
     altText?: Record<string, string>;
     /** ADR 066: a Reel, a Story or a Short instead of a feed post. */
     format?: PostFormat;

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { parseAnswer } from "./http";
+import type { PinterestApi } from "./pinterest-api";
+import type { ClientDeps } from "./registry";
+import { PlatformError, type PublishMedia } from "./types";
+
+/** Video processing is polled every five seconds, for up to ten minutes, before the attempt is retried later. */
+const POLL_MS = 5_000;
+const POLL_LIMIT = 120;
+
+const Registered = z.object({
+  media_id: z.string().min(1),
+  upload_url: z.string().url(),
+  upload_parameters: z.record(z.string(), z.string()),
+});
+const MediaStatus = z.object({ status: z.enum(["registered", "processing", "succeeded", "failed"]) });
+
+/** `media_source` of a pin (PinMediaSource): an image by URL or as base64, or an uploaded video with a cover. */
+export type MediaSource =
+  | { source_type: "image_url"; url: string }
+  | { source_type: "image_base64"; content_type: string; data: string }
+  | { source_type: "video_id"; media_id: string; cover_image_key_frame_time: number };
+
+async function base64Of(media: PublishMedia): Promise<string> {
+  const bytes = new Uint8Array(await new Response(await media.open()).arrayBuffer());
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(out);
+}
+
+/**
+ * An image goes by its signed link, which Pinterest fetches; a link Pinterest cannot reach (a plain-http local
+ * server) sends the bytes as base64 instead (JPEG or PNG only, as the API takes them).
+ */
+export async function imageSource(media: PublishMedia): Promise<MediaSource> {
+  if (new URL(media.url).protocol === "https:") return { source_type: "image_url", url: media.url };
+  if (media.mimeType !== "image/jpeg" && media.mimeType !== "image/png")
+    throw new PlatformError("permanent", "Pinterest takes an image it cannot fetch only as JPEG or PNG.", {
+      platform: "pinterest",
+    });
+  return { source_type: "image_base64", content_type: media.mimeType, data: await base64Of(media) };
+}
+
+/**
+ * A video: register it (`POST /v5/media`), POST the bytes to the returned upload URL with the returned form
+ * fields, and poll `GET /v5/media/{id}` until Pinterest has processed it. The cover is the video's first frame.
+ */
+export async function videoSource(api: PinterestApi, deps: ClientDeps, token: string, media: PublishMedia) {
+  const res = await api.http.answer(api.url("/media"), Registered, {
+    json: { media_type: "video" },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { media_id, upload_url, upload_parameters } = res.data;
+  const form = new FormData();
+  for (const [k, v] of Object.entries(upload_parameters)) form.append(k, v);
+  form.append("file", await new Response(await media.open()).blob(), "video");
+  // The upload URL is the bucket's, signed by its form fields: no Pinterest token goes there.
+  await api.http.request(upload_url, { method: "POST", body: form });
+  for (let poll = 0; ; poll++) {
+    const status = await api.call<unknown>(token, `/media/${media_id}`);
+    const { status: state } = parseAnswer("pinterest", MediaStatus, status, false);
+    if (state === "succeeded") break;
+    if (state === "failed")
+      throw new PlatformError("permanent", "Pinterest could not process the video.", { platform: "pinterest" });
+    if (poll >= POLL_LIMIT)
+      throw new PlatformError("retryable", "Pinterest is still processing the video.", { platform: "pinterest" });
+    await deps.sleep(POLL_MS);
+  }
+  return { source_type: "video_id", media_id, cover_image_key_frame_time: 0 } satisfies MediaSource;
+}

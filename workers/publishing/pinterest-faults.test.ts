@@ -1,0 +1,73 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { postTargets } from "../db/schema/index";
+import { buildServices } from "../services";
+import { testDb } from "../test/fixtures";
+import { ORIGIN } from "../test/helpers";
+import { armFault } from "../test/oauth";
+import { pinPost, pinsWith, pinterestUser, RECIPES_BOARD } from "../test/pinterest-fixtures";
+import { clearFaults } from "../test/platform-sandbox";
+import { publishTarget } from "./consumer";
+import { publishDeps } from "./deps";
+
+/**
+ * Pinterest under faults (ADR 063): it keeps no idempotency key, so every case must end with exactly one pin
+ * because a lost answer is looked up among the account's newest pins before anything is sent again.
+ */
+const deps = () => publishDeps(buildServices(env, Date.now, ORIGIN));
+const target = async (id: string) => (await testDb().select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
+const attempts = async (targetId: string) =>
+  (
+    await env.DB.prepare("SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at, rowid")
+      .bind(targetId)
+      .all()
+  ).results;
+const PIN = { method: "POST", path: "^/v5/pins$" };
+
+afterEach(clearFaults);
+
+describe("Pinterest fault suite", () => {
+  it.each(["429", "500", "timeout"] as const)("a %s on the pin is retried later and pins once", async (mode) => {
+    const user = await pinterestUser();
+    const t = await pinPost(user, "queued");
+    await armFault("pinterest", mode, 1, PIN);
+    const first = await publishTarget(t.targetId, deps());
+    expect(first.ack).toBe(false);
+    // A 429 waits for x-ratelimit-reset (a minute in the emulator's answer).
+    if (mode === "429" && !first.ack) expect(first.delaySeconds).toBeGreaterThanOrEqual(50);
+    expect(await pinsWith(t.text)).toBe(0);
+    let next = await publishTarget(t.targetId, deps());
+    for (let i = 0; i < 2 && !next.ack; i++) next = await publishTarget(t.targetId, deps());
+    const row = await target(t.targetId);
+    expect(row.status, row.errorMessage ?? "").toBe("published");
+    expect(row.permalink).toBe(`https://www.pinterest.com/pin/${row.remoteId}/`);
+    expect(await pinsWith(t.text)).toBe(1);
+  });
+
+  it("a lost answer to the pin is looked up and settled, never resent", async () => {
+    const user = await pinterestUser();
+    const t = await pinPost(user, "queued");
+    await armFault("pinterest", "drop", 1, PIN);
+    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    const row = await target(t.targetId);
+    expect(row.status, row.errorMessage ?? "").toBe("published");
+    expect(await pinsWith(t.text)).toBe(1);
+    expect(await attempts(t.targetId)).toEqual([
+      { kind: "publish", outcome: "unknown" },
+      { kind: "verify", outcome: "found" },
+    ]);
+  });
+
+  it("a redelivered message pins once, on the chosen board with the channel's title", async () => {
+    const user = await pinterestUser();
+    const t = await pinPost(user, "queued");
+    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect(await pinsWith(t.text)).toBe(1);
+    const pin = await env.DB.prepare("SELECT data FROM emu_objects WHERE kind = 'pin' AND data LIKE ?")
+      .bind(`%${t.text}%`)
+      .first<{ data: string }>();
+    expect(JSON.parse(pin!.data)).toMatchObject({ board_id: RECIPES_BOARD, title: "Fresh bread", description: t.text });
+  });
+});
