@@ -23,6 +23,7 @@ import { apiCors } from "./http/cors";
 import { fail, Messages } from "./http/envelope";
 import { failureOf } from "./http/failure";
 import { importRoutes } from "./imports/routes";
+import { linkRoutes } from "./links/routes";
 import { UPLOAD_PART_SIZE } from "./media/limits";
 import { mediaRoutes } from "./media/routes";
 import { mediaFileRoutes } from "./media/serve-routes";
@@ -151,6 +152,7 @@ export function createApi(now: () => number = () => Date.now()) {
     .route("/api/share-links", shareLinkRoutes)
     .route("/api/share", publicShareRoutes)
     .route("/api/setup", setupRoutes)
+    .route("/api/links", linkRoutes)
     .route("/api", openApiRoutes);
 }
 

@@ -21,6 +21,7 @@ import { stampShard } from "./db/shard-queues";
 import { type Config, parseConfig } from "./env";
 import { IdempotencyStore } from "./http/idempotency";
 import { ImportService } from "./imports/service";
+import { LinkService } from "./links/service";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
 import { MediaLibrary } from "./media/library";
 import { MediaUrlSigner } from "./media/signed-url";
@@ -240,6 +241,10 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     get dashboard() {
       return scoped().dashboard;
     },
+    /** Short links that count clicks: settings and the clicks report (ADR 067). */
+    get links() {
+      return scoped().links;
+    },
   };
 }
 
@@ -355,6 +360,7 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
     comments: new PostComments({ db, notifications, now }),
     shareLinks: new ShareLinkService({ db, posts, notifications, mediaUrls, now, origin: appOrigin }),
     dashboard: (viewer: DashboardViewer) => cachedDashboard(db, viewer, now()),
+    links: new LinkService(db, now),
   };
 }
 
