@@ -114,7 +114,7 @@ describe("short links that count clicks", () => {
       { platform: "linkedin", clicks: 2 },
       { platform: "twitter", clicks: 1 },
     ]);
-    expect(counted.byPost).toEqual([{ postId, clicks: 3 }]);
+    expect(counted.byPost).toEqual([{ postId, excerpt: expect.stringMatching(/^Menu [0-9a-f]{8}: see/), clicks: 3 }]);
   });
 
   it("count every one of many clicks at once on one link", { timeout: 30_000 }, async () => {

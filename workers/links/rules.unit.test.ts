@@ -71,9 +71,9 @@ it("codes are 10 letters and digits", () => {
 
 it("sums clicks per channel and per post, most clicked first", () => {
   const s = clickSummary([
-    { postId: "p1", platform: "twitter", clicks: 2 },
-    { postId: "p2", platform: "linkedin", clicks: 5 },
-    { postId: "p1", platform: "linkedin", clicks: 1 },
+    { postId: "p1", postText: "Spring menu", platform: "twitter", clicks: 2 },
+    { postId: "p2", postText: "Opening hours", platform: "linkedin", clicks: 5 },
+    { postId: "p1", postText: "Spring menu", platform: "linkedin", clicks: 1 },
   ]);
   expect(s).toEqual({
     total: 8,
@@ -82,8 +82,8 @@ it("sums clicks per channel and per post, most clicked first", () => {
       { platform: "twitter", clicks: 2 },
     ],
     byPost: [
-      { postId: "p2", clicks: 5 },
-      { postId: "p1", clicks: 3 },
+      { postId: "p2", excerpt: "Opening hours", clicks: 5 },
+      { postId: "p1", excerpt: "Spring menu", clicks: 3 },
     ],
   });
 });

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import type { Platform } from "../platform-profile";
 import { clickDay } from "./rules";
 import type { LinkSettingsInput } from "./schemas";
 import { LinkStore } from "./store";
@@ -33,10 +34,10 @@ export class LinkService {
   }
 
   /** The links made between two UTC days (the last 30 by default) with their clicks, and the sums. */
-  async clicks(workspaceId: string, q: { from?: string; to?: string; postId?: string }) {
+  async clicks(workspaceId: string, q: { from?: string; to?: string; postId?: string; platforms?: Platform[] | null }) {
     const to = q.to ?? clickDay(this.now());
     const from = q.from ?? clickDay(Date.parse(to) - (DEFAULT_DAYS - 1) * DAY_MS);
-    const links = await this.store.withClicks(workspaceId, { from, to, postId: q.postId });
+    const links = await this.store.withClicks(workspaceId, { ...q, from, to });
     return { from, to, ...clickSummary(links), links };
   }
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { linkClicksDaily, linkSettings, shortLinks } from "../db/schema/index";
+import { linkClicksDaily, linkSettings, posts, shortLinks } from "../db/schema/index";
+import type { Platform } from "../platform-profile";
 
 export type LinkSettingsRow = typeof linkSettings.$inferSelect;
 export type NewShortLink = typeof shortLinks.$inferInsert;
@@ -51,8 +52,14 @@ export class LinkStore {
       });
   }
 
-  /** A workspace's links with their clicks between two UTC days (inclusive), newest first; one post's if named. */
-  async withClicks(workspaceId: string, range: { from: string; to: string; postId?: string }) {
+  /**
+   * A workspace's links with their clicks between two UTC days (inclusive) and their post's text, newest first;
+   * one post's, or some channels', if named.
+   */
+  async withClicks(
+    workspaceId: string,
+    range: { from: string; to: string; postId?: string; platforms?: Platform[] | null },
+  ) {
     return this.db
       .select({
         id: shortLinks.id,
@@ -63,6 +70,7 @@ export class LinkStore {
         original: shortLinks.original,
         destination: shortLinks.destination,
         createdAt: shortLinks.createdAt,
+        postText: posts.content,
         clicks: sql<number>`coalesce(sum(${linkClicksDaily.clicks}), 0)`,
       })
       .from(shortLinks)
@@ -74,8 +82,13 @@ export class LinkStore {
           lte(linkClicksDaily.day, range.to),
         ),
       )
+      .leftJoin(posts, eq(posts.id, shortLinks.postId))
       .where(
-        and(eq(shortLinks.workspaceId, workspaceId), range.postId ? eq(shortLinks.postId, range.postId) : undefined),
+        and(
+          eq(shortLinks.workspaceId, workspaceId),
+          range.postId ? eq(shortLinks.postId, range.postId) : undefined,
+          range.platforms ? inArray(shortLinks.platform, range.platforms) : undefined,
+        ),
       )
       .groupBy(shortLinks.id)
       .orderBy(desc(shortLinks.createdAt), shortLinks.slot)
