@@ -18,6 +18,7 @@ import { d1Meter } from "./db/read-meter";
 import { ConfigError, parseConfig } from "./env";
 import { eventRoutes } from "./events/routes";
 import { feedbackRoutes } from "./feedback/routes";
+import { feedRoutes } from "./feeds/routes";
 import type { AppEnv } from "./http/app-env";
 import { apiCors } from "./http/cors";
 import { fail, Messages } from "./http/envelope";
@@ -153,6 +154,7 @@ export function createApi(now: () => number = () => Date.now()) {
     .route("/api/share", publicShareRoutes)
     .route("/api/setup", setupRoutes)
     .route("/api/links", linkRoutes)
+    .route("/api/feeds", feedRoutes)
     .route("/api", openApiRoutes);
 }
 

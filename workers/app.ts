@@ -13,6 +13,8 @@ import { dbFor, shardFor, shardNames } from "./db/directory";
 import { splitByShard } from "./db/shard-queues";
 import { emulator, serveOwnOriginWith } from "./emulator";
 import { ConfigError, parseConfig } from "./env";
+import { feedDeps } from "./feeds/deps";
+import { runFeedChecks } from "./feeds/jobs";
 import { holdBody } from "./http/body-drain";
 import { CROSS_SITE_REFUSED, isCrossSiteCookieWrite } from "./http/origin";
 import { withSecurityHeaders } from "./http/security-headers";
@@ -119,6 +121,7 @@ function runShardJobs(services: Services, ctx: ExecutionContext) {
   ctx.waitUntil(stageAhead({ ...deps, queue: services.queues.publish, leases }));
   ctx.waitUntil(fillMissingPermalinks(deps));
   ctx.waitUntil(runAnalyticsCron(services));
+  ctx.waitUntil(runFeedChecks(feedDeps(services)));
   ctx.waitUntil(services.idempotency.purge());
   const { db, accounts, mailer, now, config } = services;
   ctx.waitUntil(

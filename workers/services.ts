@@ -114,6 +114,7 @@ function accountServices(env: Env, now: () => number, origin: string | undefined
     auth,
     rateLimit,
     mediaUrls,
+    platformFetch,
   };
 }
 
@@ -137,6 +138,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     get platforms() {
       return base.platforms();
     },
+    /** Server-to-server fetch: the real one in live mode, the in-process emulator in sandbox mode. */
+    upstreamFetch: base.platformFetch,
     auth,
     apiKeys: new ApiKeyService(directory, (id) => auth.getUser(id), now),
     rateLimit,

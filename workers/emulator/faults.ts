@@ -29,6 +29,7 @@ export const API_HOSTS: Record<string, string[]> = {
   bluesky: ["bsky.social", "plc.directory", "public.api.bsky.app"],
   mastodon: ["mastodon.social", "mastodon.example"],
   openai: ["api.openai.com"],
+  feeds: ["feeds.example"],
 };
 
 const META = new Set(["facebook", "instagram", "threads"]);

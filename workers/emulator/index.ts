@@ -3,6 +3,7 @@ import { z } from "zod";
 import { blueskyAppView, blueskyPds, plcDirectory } from "./bluesky";
 import { advanceClock, type EmuEnv, emuContext, setEmuSettings } from "./context";
 import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
+import { feedsHost } from "./feeds";
 import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./google";
 import { linkedinApi, linkedinWww } from "./linkedin";
 import { INSTANCES, mastodonInstance } from "./mastodon";
@@ -109,6 +110,7 @@ export function createEmulator() {
   app.route("/public.api.bsky.app", blueskyAppView);
   // Each Mastodon instance is a host of its own, with its own limits.
   for (const instance of INSTANCES) app.route(`/${instance.domain}`, mastodonInstance(instance));
+  app.route("/feeds.example", feedsHost);
 
   app.notFound((c) => c.json({ error: { message: `Emulator: no route for ${c.req.method} ${c.req.path}` } }, 404));
   return app;

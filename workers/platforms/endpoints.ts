@@ -66,10 +66,14 @@ export const BROWSER_FACING: (keyof typeof LIVE_ENDPOINTS)[] = [
   "THREADS_AUTHORIZE_BASE",
 ];
 
+/** Where the sandbox's sample feeds live (ADR 068): the one feed host a sandbox may read. */
+export const EMULATED_FEED_HOST = "feeds.example";
+
 /** Hosts the sandbox fetch sends to the emulator. */
 export const EMULATED_HOSTS = new Set([
   ...Object.values(LIVE_ENDPOINTS)
     .filter((v) => v.startsWith("https://"))
     .map((v) => new URL(v).host),
   ...EMULATED_INSTANCES,
+  EMULATED_FEED_HOST,
 ]);

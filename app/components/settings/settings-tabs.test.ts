@@ -5,7 +5,16 @@ const names = (role: Parameters<typeof settingsView>[0]) => settingsView(role, n
 
 describe("settings tabs by role", () => {
   it("shows Developer and Activity to owners and admins only", () => {
-    expect(names("owner")).toEqual(["profile", "workspace", "accounts", "links", "api", "billing", "developer", "activity"]);
+    expect(names("owner")).toEqual([
+      "profile",
+      "workspace",
+      "accounts",
+      "links",
+      "api",
+      "billing",
+      "developer",
+      "activity",
+    ]);
     expect(names("admin")).toEqual(names("owner"));
     for (const role of ["editor", "contributor", "viewer"] as const)
       expect(names(role)).toEqual(["profile", "workspace", "accounts", "links", "api", "billing"]);

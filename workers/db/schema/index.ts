@@ -9,6 +9,7 @@ export * from "./automation";
 export * from "./collaboration";
 export * from "./core";
 export * from "./emulator";
+export * from "./feeds";
 export * from "./imports";
 export * from "./links";
 export * from "./media";
