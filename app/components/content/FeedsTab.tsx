@@ -1,11 +1,12 @@
 import { useRef } from "react";
+import { useActionData } from "react-router";
 import type { Notify } from "~/components/settings/NotificationBanner";
 import { RowAction } from "~/components/settings/RowAction";
 import { FormError } from "~/components/ui/FormError";
 import { inputClass, labelClass, primaryButton } from "~/components/ui/styles";
 import { formatDateTime } from "~/lib/format";
 import { notify } from "~/lib/notify";
-import { useFormAction } from "~/lib/use-form-action";
+import { type FormReply, useFormAction } from "~/lib/use-form-action";
 import { DEFAULT_TEMPLATE } from "../../../workers/feeds/rules";
 import type { FeedView } from "../../../workers/feeds/service";
 
@@ -35,11 +36,18 @@ export function FeedsTab({
   timeZone: string;
 }) {
   const when = (at: number) => formatDateTime(new Date(at).toISOString(), timeZone);
+  // A plain post's reply (without JavaScript); with it, replies are toasts.
+  const posted = useActionData() as FormReply | undefined;
   const formRef = useRef<HTMLFormElement>(null);
   const add = useFormAction("feed-add", { onSuccess: () => formRef.current?.reset() });
   const channelName = (id: string) => channels.find((c) => c.id === id)?.name ?? "a disconnected channel";
   return (
     <div className="space-y-6">
+      {posted?.ok && (
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
+          {posted.message}
+        </p>
+      )}
       {feeds.length === 0 ? (
         <p className="text-sm text-slate-600">
           No feeds yet. Follow your blog's feed and its new articles become posts.
