@@ -448,3 +448,74 @@ test("a viewer's form posts to every page action that writes are refused with 40
   for (const path of ["/planner", "/queue", "/analytics", "/content"])
     expect((await page.context().request.get(path)).status(), path).toBe(200);
 });
+
+test("with JavaScript off, Content → Feeds turns a feed's newest items into drafts, and a tracked link's click shows in Analytics", async ({
+  journey: { page, baseUrl },
+}) => {
+  await registerViaApi(page, newUser("Plain Feeds"));
+  await connect(page, "linkedin");
+  const status = (text: string | RegExp) => page.getByRole("status").filter({ hasText: text }).waitFor();
+
+  // Follow the sandbox blog's feed; Check now reads it and makes its three newest articles drafts.
+  await page.goto("/content?tab=feeds");
+  const url = `https://feeds.example/plain-${Date.now().toString(36)}.xml`;
+  await page.getByLabel("Feed URL (RSS, Atom or JSON Feed, https)").fill(url);
+  await page.getByRole("checkbox", { name: /\(linkedin\)$/ }).check();
+  await page.getByRole("button", { name: "Add feed" }).click();
+  await status("Feed added: it is checked within a minute, then every 15 minutes");
+  await page.getByRole("listitem", { name: url }).getByRole("button", { name: "Check now" }).click();
+  await status("Feed checked: 3 new posts");
+  await page
+    .getByRole("listitem", { name: /blog$/ })
+    .getByText(/3 posts so far/)
+    .waitFor();
+
+  // Link tracking on; a published post's link is a short link, and a person's click is counted.
+  await page.goto("/settings?tab=links");
+  await page.getByRole("checkbox", { name: /Shorten links/ }).check();
+  await page.getByRole("button", { name: "Save link tracking" }).click();
+  await status(/^Link tracking is on/);
+  const api = page.context().request;
+  const headers = { Origin: baseUrl };
+  const accountId = (await (await api.get("/api/accounts")).json()).data.accounts[0]._id as string;
+  const upload = await api.post("/api/media/upload", {
+    multipart: { files: { name: "menu.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } },
+    headers,
+  });
+  const created = await api.post("/api/posts", {
+    headers,
+    data: {
+      content: "Our menu: https://shop.example/menu",
+      platforms: ["linkedin"],
+      selectedAccounts: { linkedin: [accountId] },
+      images: [(await upload.json()).data[0].id],
+      publishNow: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const postId = (await created.json()).data._id as string;
+  await expect
+    .poll(async () => (await (await api.get(`/api/posts/${postId}`)).json()).data.status, { timeout: 60_000 })
+    .toBe("published");
+  const link = (await (await api.get(`/api/links?postId=${postId}`)).json()).data.links[0];
+  const click = await api.get(`/l/${link.code}`, {
+    maxRedirects: 0,
+    headers: {
+      "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+    },
+  });
+  expect([click.status(), click.headers().location]).toEqual([302, link.destination]);
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/analytics?tab=links");
+        return page.getByTestId("link-clicks-total").innerText();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe("1");
+  await page
+    .getByRole("row", { name: /LinkedIn/ })
+    .getByText("1")
+    .waitFor();
+});

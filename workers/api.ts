@@ -18,11 +18,13 @@ import { d1Meter } from "./db/read-meter";
 import { ConfigError, parseConfig } from "./env";
 import { eventRoutes } from "./events/routes";
 import { feedbackRoutes } from "./feedback/routes";
+import { feedRoutes } from "./feeds/routes";
 import type { AppEnv } from "./http/app-env";
 import { apiCors } from "./http/cors";
 import { fail, Messages } from "./http/envelope";
 import { failureOf } from "./http/failure";
 import { importRoutes } from "./imports/routes";
+import { linkRoutes } from "./links/routes";
 import { UPLOAD_PART_SIZE } from "./media/limits";
 import { mediaRoutes } from "./media/routes";
 import { mediaFileRoutes } from "./media/serve-routes";
@@ -151,6 +153,8 @@ export function createApi(now: () => number = () => Date.now()) {
     .route("/api/share-links", shareLinkRoutes)
     .route("/api/share", publicShareRoutes)
     .route("/api/setup", setupRoutes)
+    .route("/api/links", linkRoutes)
+    .route("/api/feeds", feedRoutes)
     .route("/api", openApiRoutes);
 }
 

@@ -8,13 +8,18 @@ import { consumeWebhookBatch } from "./automation/webhook-delivery";
 import type { WebhookMessage } from "./automation/webhooks";
 import { appContext } from "./context";
 import { randomToken } from "./crypto";
-import { shardFor, shardNames } from "./db/directory";
+import { createDb } from "./db/client";
+import { dbFor, shardFor, shardNames } from "./db/directory";
 import { splitByShard } from "./db/shard-queues";
 import { emulator, serveOwnOriginWith } from "./emulator";
 import { ConfigError, parseConfig } from "./env";
+import { feedDeps } from "./feeds/deps";
+import { runFeedChecks } from "./feeds/jobs";
 import { holdBody } from "./http/body-drain";
 import { CROSS_SITE_REFUSED, isCrossSiteCookieWrite } from "./http/origin";
 import { withSecurityHeaders } from "./http/security-headers";
+import { SHORT_LINK_PREFIX, serveShortLink } from "./links/redirect";
+import { LinkStore } from "./links/store";
 import { registerEmulator } from "./platforms/upstream-fetch";
 import { claimDueTargets, type PublishMessage } from "./publishing/claim";
 import { publishDeps } from "./publishing/deps";
@@ -79,9 +84,11 @@ export default {
       pathname.startsWith("/api/") ||
       pathname.startsWith("/media/")
         ? await api.fetch(request, env, ctx)
-        : pathname.startsWith("/sandbox/") && sandboxPagesOn(env)
-          ? await emulator.fetch(request, env, ctx)
-          : await renderPage(request, env, ctx, nonce);
+        : pathname.startsWith(SHORT_LINK_PREFIX)
+          ? await serveShortLink(request, new LinkStore(createDb(dbFor(env, null))), Date.now, (w) => ctx.waitUntil(w))
+          : pathname.startsWith("/sandbox/") && sandboxPagesOn(env)
+            ? await emulator.fetch(request, env, ctx)
+            : await renderPage(request, env, ctx, nonce);
     // Vite's dev server injects inline scripts for hot reload; every other mode gets the strict policy.
     const out = withSecurityHeaders(response, nonce, import.meta.env.MODE === "development");
     // The API names its requests itself; pages and the emulator get an id here.
@@ -114,6 +121,7 @@ function runShardJobs(services: Services, ctx: ExecutionContext) {
   ctx.waitUntil(stageAhead({ ...deps, queue: services.queues.publish, leases }));
   ctx.waitUntil(fillMissingPermalinks(deps));
   ctx.waitUntil(runAnalyticsCron(services));
+  ctx.waitUntil(runFeedChecks(feedDeps(services)));
   ctx.waitUntil(services.idempotency.purge());
   const { db, accounts, mailer, now, config } = services;
   ctx.waitUntil(

@@ -21,6 +21,7 @@ import { stampShard } from "./db/shard-queues";
 import { type Config, parseConfig } from "./env";
 import { IdempotencyStore } from "./http/idempotency";
 import { ImportService } from "./imports/service";
+import { LinkService } from "./links/service";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
 import { MediaLibrary } from "./media/library";
 import { MediaUrlSigner } from "./media/signed-url";
@@ -113,6 +114,7 @@ function accountServices(env: Env, now: () => number, origin: string | undefined
     auth,
     rateLimit,
     mediaUrls,
+    platformFetch,
   };
 }
 
@@ -136,6 +138,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     get platforms() {
       return base.platforms();
     },
+    /** Server-to-server fetch: the real one in live mode, the in-process emulator in sandbox mode. */
+    upstreamFetch: base.platformFetch,
     auth,
     apiKeys: new ApiKeyService(directory, (id) => auth.getUser(id), now),
     rateLimit,
@@ -239,6 +243,10 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** The dashboard (30 s per-workspace cache), for the API and the /dashboard loader. */
     get dashboard() {
       return scoped().dashboard;
+    },
+    /** Short links that count clicks: settings and the clicks report (ADR 067). */
+    get links() {
+      return scoped().links;
     },
   };
 }
@@ -355,6 +363,7 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
     comments: new PostComments({ db, notifications, now }),
     shareLinks: new ShareLinkService({ db, posts, notifications, mediaUrls, now, origin: appOrigin }),
     dashboard: (viewer: DashboardViewer) => cachedDashboard(db, viewer, now()),
+    links: new LinkService(db, now),
   };
 }
 

@@ -11,14 +11,21 @@ import { rangeFromQuery, syncWorkspace } from "../../workers/analytics/requests"
 import { ScheduleMessages, scheduleFromForm, scheduleInput } from "../../workers/analytics/schedule-input";
 import { AnalyticsService } from "../../workers/analytics/service";
 import type { AppContext } from "../../workers/context";
-import type { Db } from "../../workers/db/client";
 import { notFound } from "../../workers/errors";
 import { failureOf } from "../../workers/http/failure";
 import { parseOrThrow } from "../../workers/http/validate";
+import { clickDay } from "../../workers/links/rules";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 
 /** The open tab's figures beyond the overview, read as its API routes read them (GET /api/analytics/*). */
-async function tabFigures(analytics: AnalyticsService, tab: AnalyticsTab, range: Range, db: Db, workspaceId: string) {
+async function tabFigures(
+  ctx: AppContext,
+  analytics: AnalyticsService,
+  tab: AnalyticsTab,
+  range: Range,
+  workspaceId: string,
+) {
+  const { db } = ctx.services;
   switch (tab) {
     case "reports": {
       const [schedules, recent] = await Promise.all([
@@ -47,6 +54,11 @@ async function tabFigures(analytics: AnalyticsService, tab: AnalyticsTab, range:
       const [patterns, best] = await Promise.all([analytics.postingPatterns(range), analytics.bestTimes(null)]);
       return { tab, patterns, best };
     }
+    case "links": {
+      // Clicks are counted per UTC day: the period's days as UTC dates.
+      const q = { from: clickDay(range.start), to: clickDay(range.end - 1), platforms: range.platforms };
+      return { tab, clicks: await ctx.services.links.clicks(workspaceId, q) };
+    }
     default:
       return { tab };
   }
@@ -74,7 +86,7 @@ export async function analyticsData(ctx: AppContext, url: URL) {
     const analytics = new AnalyticsService(services.db, { workspaceId: workspace.id, userId: auth.user.id }, timezone);
     const [overview, tab] = await Promise.all([
       analytics.overview(range),
-      tabFigures(analytics, view.tab, range, services.db, workspace.id),
+      tabFigures(ctx, analytics, view.tab, range, workspace.id),
     ]);
     return { ...page, figures: { overview, tab }, refused: null };
   } catch (err) {

@@ -10,6 +10,7 @@ import { FilterBar } from "~/components/analytics/FilterBar";
 import { type Filters, filterQuery } from "~/components/analytics/filters";
 import { GrowthTab } from "~/components/analytics/GrowthTab";
 import { HashtagsTab } from "~/components/analytics/HashtagsTab";
+import { LinkClicksTab } from "~/components/analytics/LinkClicksTab";
 import { OverviewTab } from "~/components/analytics/OverviewTab";
 import { ErrorBox, SyncedNote } from "~/components/analytics/parts";
 import { ReportsTab } from "~/components/analytics/ReportsTab";
@@ -49,6 +50,7 @@ const TABS: Array<{ value: AnalyticsTab; label: string }> = [
   { value: "growth", label: "Growth" },
   { value: "hashtags", label: "Hashtags" },
   { value: "timing", label: "Timing" },
+  { value: "links", label: "Link clicks" },
   { value: "reports", label: "Reports" },
 ];
 const tabClass =
@@ -196,6 +198,8 @@ function TabPanel({
       return <HashtagsTab data={tab.hashtags} />;
     case "timing":
       return <TimingTab patterns={tab.patterns} best={tab.best} />;
+    case "links":
+      return <LinkClicksTab data={tab.clicks} />;
     case "reports":
       return (
         <ReportsTab

@@ -12,12 +12,13 @@ import { appContext } from "../../workers/context";
 import { failureOf } from "../../workers/http/failure";
 import type { Route } from "./+types/content";
 import { contentPosts } from "./content.server";
+import { feedsAction, feedsTabData } from "./content-feeds.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Content Hub",
-    description: "Your posts and media library in one place.",
-    keywords: "content hub, posts, media library",
+    description: "Your posts, media library and feeds in one place.",
+    keywords: "content hub, posts, media library, rss feeds",
   });
 
 /**
@@ -29,7 +30,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { services, auth, workspace } = ctx;
   if (!auth || !workspace) throw redirect(signInPath(url));
   const id = url.searchParams.get("post");
-  const [linked, list] = await Promise.all([
+  const tab = openTab(url.searchParams);
+  const [linked, list, feeds] = await Promise.all([
     id
       ? services.posts.get(workspace.id, id).then(
           (post) => ({ post, message: null }),
@@ -40,10 +42,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
           },
         )
       : null,
-    openTab(url.searchParams) === "posts" ? contentPosts(ctx, url) : null,
+    tab === "posts" ? contentPosts(ctx, url) : null,
+    tab === "feeds" ? feedsTabData(ctx, url) : null,
     preloadOpenTab(url.searchParams),
   ]);
-  return { linked, list };
+  return { linked, list, feeds };
+}
+
+/** Content → Feeds' forms (content-feeds.server.ts). */
+export function action({ request, context, url }: Route.ActionArgs) {
+  return feedsAction(request, context.get(appContext), url);
 }
 
 const tabClass =
@@ -65,7 +73,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   }, [params, compose, setParams, tab]);
 
   // /content?post=<id>[&view=comments] (a notification's link) opens that post's details, once.
-  const { linked, list } = loaderData;
+  const { linked, list, feeds } = loaderData;
   const view = params.get("view") === "comments" ? "comments" : undefined;
   useEffect(() => {
     if (!linked) return;
@@ -98,6 +106,14 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
           >
             Media Library
           </Tabs.Trigger>
+          <Tabs.Trigger
+            value="feeds"
+            className={tabClass}
+            onPointerEnter={() => void CONTENT_TABS.feeds.preload().catch(() => {})}
+            onFocus={() => void CONTENT_TABS.feeds.preload().catch(() => {})}
+          >
+            Feeds
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="posts">
           {list && <CONTENT_TABS.posts timeZone={timeZone} dialogs={dialogs} list={list} />}
@@ -105,6 +121,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
         <Tabs.Content value="media">
           <CONTENT_TABS.media />
         </Tabs.Content>
+        <Tabs.Content value="feeds">{feeds && <CONTENT_TABS.feeds {...feeds} timeZone={timeZone} />}</Tabs.Content>
       </Tabs.Root>
       {dialogs.elements}
     </>

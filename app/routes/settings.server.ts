@@ -12,6 +12,7 @@ import {
 } from "../../workers/auth/schemas";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
+import { LinkReplies, linkSettingsBody } from "../../workers/links/schemas";
 import { checkSetup } from "../../workers/setup/check";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 import { can } from "../../workers/tenancy/roles";
@@ -23,7 +24,7 @@ import { isTeamIntent, teamAction } from "./settings-team.server";
 /**
  * Which tabs the role sees and the open one's data, read here rather than over /api: Settings → Workspace's
  * workspace, members and pending invitations; Settings → Developer's going-live check (GET /api/setup/check);
- * Settings → Social Accounts (settings-accounts.server.ts); Settings → API and Activity (settings-developer.server.ts).
+ * Settings → Links' tracking settings; Settings → Social Accounts (settings-accounts.server.ts); Settings → API and Activity (settings-developer.server.ts).
  * A tab the role cannot open answers 403 with the reason, shown in its place.
  */
 export async function settingsData(ctx: AppContext, url: URL) {
@@ -32,7 +33,7 @@ export async function settingsData(ctx: AppContext, url: URL) {
   const view = settingsView(workspace.role, url.searchParams.get("tab"));
   const open = view.refused ? null : view.tab;
   const { workspaces, env } = ctx.services;
-  const [workspaceTab, accountsTab, setup, developer] = await Promise.all([
+  const [workspaceTab, accountsTab, linksTab, setup, developer] = await Promise.all([
     open === "workspace"
       ? Promise.all([
           workspaces.get(workspace),
@@ -41,10 +42,20 @@ export async function settingsData(ctx: AppContext, url: URL) {
         ]).then(([settings, members, invites]) => ({ workspace: settings, members, invites }))
       : null,
     open === "accounts" ? accountsTabData(ctx, session) : null,
+    open === "links"
+      ? ctx.services.links.settings(workspace.id).then((settings) => ({
+          settings,
+          canEdit: can(workspace.role, "workspace.settings"),
+          origin: ctx.services.config.APP_ORIGIN,
+        }))
+      : null,
     open === "developer" ? checkSetup({ ...env }, { origin: url.origin }) : null,
     developerTabData(open, ctx, session, url),
   ]);
-  return data({ ...view, workspaceTab, accountsTab, setup, ...developer }, { status: view.refused ? 403 : 200 });
+  return data(
+    { ...view, workspaceTab, accountsTab, linksTab, setup, ...developer },
+    { status: view.refused ? 403 : 200 },
+  );
 }
 
 /**
@@ -79,6 +90,16 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
         });
         await services.workspaces.update(workspace, patch);
         return { ok: true as const, intent, message: "Workspace settings saved" };
+      }
+      case "links": {
+        ensurePermitted(vars, "workspace.settings");
+        const body = parseOrThrow(linkSettingsBody, {
+          ...input,
+          enabled: input.enabled === "on",
+          utm: input.utm === "on",
+        });
+        const saved = await services.links.saveSettings(workspace.id, body);
+        return { ok: true as const, intent, message: LinkReplies.saved(saved.enabled) };
       }
       case "verify-password": {
         const { currentPassword } = parseOrThrow(verifyPasswordSchema, input);

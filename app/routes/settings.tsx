@@ -9,6 +9,7 @@ import {
   ApiTab,
   BillingTab,
   DeveloperTab,
+  LinksTab,
   ProfileTab,
   preloadPanel,
   preloadPanels,
@@ -52,7 +53,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>() as FormReply | undefined;
   const user = shell?.user ?? {};
   const navigate = useNavigate();
-  const { tabs, tab, refused, workspaceTab, setup, apiTab, activityTab } = loaderData;
+  const { tabs, tab, refused, workspaceTab, linksTab, setup, apiTab, activityTab } = loaderData;
   const [notice, notify, dismiss] = useNotice();
 
   return (
@@ -96,6 +97,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               <WorkspaceTab {...workspaceTab} userId={shell.user.id} notify={notify} />
             )}
             {tab === "accounts" && loaderData.accountsTab && <AccountsTab data={loaderData.accountsTab} />}
+            {tab === "links" && linksTab && <LinksTab {...linksTab} notify={notify} />}
             {tab === "api" && shell && apiTab && (
               <ApiTab data={apiTab} timezone={shell.user.timezone} notify={notify} />
             )}

@@ -37,6 +37,7 @@ export const API_HOSTS: Record<string, string[]> = {
   tiktok: ["open.tiktokapis.com", "open-upload.tiktokapis.com"],
   pinterest: ["api.pinterest.com", "pinterest-media-upload.s3-accelerate.amazonaws.com"],
   openai: ["api.openai.com"],
+  feeds: ["feeds.example"],
 };
 
 const META = new Set(["facebook", "instagram", "threads"]);

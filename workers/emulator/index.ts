@@ -3,6 +3,7 @@ import { z } from "zod";
 import { blueskyAppView, blueskyPds, plcDirectory } from "./bluesky";
 import { advanceClock, type EmuEnv, emuContext, setEmuSettings } from "./context";
 import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
+import { feedsHost } from "./feeds";
 import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./google";
 import { gbpAccountManagement, gbpBusinessInformation, gbpPerformance } from "./google-business";
 import { gbpPosts } from "./google-business-posts";
@@ -128,6 +129,7 @@ export function createEmulator() {
   app.route("/www.tiktok.com", tiktokWww);
   app.route("/open.tiktokapis.com", tiktokOpen);
   app.route("/open-upload.tiktokapis.com", tiktokUpload);
+  app.route("/feeds.example", feedsHost);
 
   app.notFound((c) => c.json({ error: { message: `Emulator: no route for ${c.req.method} ${c.req.path}` } }, 404));
   return app;

@@ -80,6 +80,9 @@ export const BROWSER_FACING: (keyof typeof LIVE_ENDPOINTS)[] = [
   "PINTEREST_AUTHORIZE_BASE",
 ];
 
+/** Where the sandbox's sample feeds live (ADR 068): the one feed host a sandbox may read. */
+export const EMULATED_FEED_HOST = "feeds.example";
+
 /** Hosts the sandbox fetch sends to the emulator. */
 export const EMULATED_HOSTS = new Set([
   ...Object.values(LIVE_ENDPOINTS)
@@ -88,4 +91,5 @@ export const EMULATED_HOSTS = new Set([
   ...EMULATED_INSTANCES,
   // Where TikTok's video/init points uploads (PLATFORMS.md §0: followed verbatim, so not a base of its own).
   "open-upload.tiktokapis.com",
+  EMULATED_FEED_HOST,
 ]);

@@ -1,3 +1,5 @@
+import { trackLinks } from "../links/publish";
+import { LinkStore } from "../links/store";
 import { PLATFORM_PROFILES } from "../platform-profile";
 import type { Services } from "../services";
 import type { PublishDeps } from "./consumer";
@@ -8,6 +10,7 @@ export function publishDeps(
   services: Pick<Services, "db" | "now" | "platformAccess" | "mediaUrls" | "env" | "config" | "webhooks" | "activity">,
 ): PublishDeps {
   const { db, now, platformAccess, mediaUrls, env, config } = services;
+  const links = new LinkStore(db);
   return {
     db,
     now,
@@ -17,18 +20,24 @@ export function publishDeps(
     markNeedsReconnect: platformAccess.markNeedsReconnect,
     emit: services.webhooks.emit,
     activity: (entry) => services.activity.entry(entry),
-    buildRequest: (target) =>
-      buildPublishRequest(
-        db,
-        {
-          signedUrl: (id, filename) => mediaUrls.signedMediaUrl(config.APP_ORIGIN, id, { filename }),
-          open: async (key) => {
-            const object = await env.MEDIA.get(key);
-            if (!object) throw new Error(`media object ${key} is missing`);
-            return object.body;
-          },
-        },
+    // Links become the channel's short links after the request is built (ADR 067).
+    buildRequest: async (target) =>
+      trackLinks(
+        links,
+        config.APP_ORIGIN,
         target,
+        await buildPublishRequest(
+          db,
+          {
+            signedUrl: (id, filename) => mediaUrls.signedMediaUrl(config.APP_ORIGIN, id, { filename }),
+            open: async (key) => {
+              const object = await env.MEDIA.get(key);
+              if (!object) throw new Error(`media object ${key} is missing`);
+              return object.body;
+            },
+          },
+          target,
+        ),
       ),
     gate: async (accountId, platform) => {
       let wait = 0;

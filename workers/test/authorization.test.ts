@@ -95,6 +95,10 @@ async function fixture() {
   )
     .bind(delivery, ws, webhook, JSON.stringify({ type: "post.published", data: { content } }), Date.now())
     .run();
+  const feed = (
+    await call<"POST /api/feeds">("/api/feeds", { ...inWs, body: { url: "https://feeds.example/matrix.xml" } })
+  ).body.data.id;
+  await call<"PUT /api/links/settings">("/api/links/settings", { ...inWs, method: "PUT", body: { enabled: false } });
   const notification = crypto.randomUUID();
   await env.DB.prepare(
     "INSERT INTO notifications (id, workspace_id, user_id, kind, post_id, message, created_at) VALUES (?, ?, ?, 'rejected', ?, ?, ?)",
@@ -118,6 +122,7 @@ async function fixture() {
     shareLink,
     webhook,
     delivery,
+    feed,
   };
 }
 
@@ -163,6 +168,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
     if (path.startsWith("/api/share-links/")) return of(fx.shareLink);
     if (path.startsWith("/api/webhooks/deliveries/")) return of(fx.delivery);
     if (path.startsWith("/api/webhooks/")) return of(fx.webhook);
+    if (path.startsWith("/api/feeds/")) return of(fx.feed);
   }
   throw new Error(`no fixture for :${name} in ${path}: add one so this route is checked`);
 }
@@ -189,6 +195,9 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/queue/:accountId/slots") return { slots: [{ day: 1, time: "09:00" }] };
   if (path.endsWith("/pause")) return { paused: true };
   if (path.endsWith("/reorder")) return { targetIds: ["someone-else's"] };
+  if (path === "/api/links/settings") return { enabled: true, utmCampaign: "hijacked" };
+  if (path === "/api/feeds" && method === "POST") return { url: "https://feeds.example/hijack.xml" };
+  if (path === "/api/feeds/:id" && method === "PATCH") return { template: "hijacked {link}" };
   return {};
 }
 
@@ -222,6 +231,11 @@ async function stateOf(fx: Fx) {
       fx.ws,
     ),
     await q("SELECT status, attempts FROM webhook_deliveries WHERE id = ?", fx.delivery),
+    await q("SELECT enabled, utm_campaign FROM link_settings WHERE workspace_id = ?", fx.ws),
+    await q(
+      "SELECT group_concat(id || ':' || template || ':' || ifnull(last_checked_at, '-')) AS feeds FROM feeds WHERE workspace_id = ?",
+      fx.ws,
+    ),
     (await env.MEDIA.list({ prefix: `reports/${fx.ws}/` })).objects.length,
   ]);
 }

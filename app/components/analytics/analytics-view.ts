@@ -9,6 +9,7 @@ export const ANALYTICS_TABS = [
   "growth",
   "hashtags",
   "timing",
+  "links",
   "reports",
 ] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];

@@ -5,10 +5,19 @@ const names = (role: Parameters<typeof settingsView>[0]) => settingsView(role, n
 
 describe("settings tabs by role", () => {
   it("shows Developer and Activity to owners and admins only", () => {
-    expect(names("owner")).toEqual(["profile", "workspace", "accounts", "api", "billing", "developer", "activity"]);
+    expect(names("owner")).toEqual([
+      "profile",
+      "workspace",
+      "accounts",
+      "links",
+      "api",
+      "billing",
+      "developer",
+      "activity",
+    ]);
     expect(names("admin")).toEqual(names("owner"));
     for (const role of ["editor", "contributor", "viewer"] as const)
-      expect(names(role)).toEqual(["profile", "workspace", "accounts", "api", "billing"]);
+      expect(names(role)).toEqual(["profile", "workspace", "accounts", "links", "api", "billing"]);
   });
 
   it("opens the tab the URL names, Profile when it names none or an unknown one", () => {

@@ -8,6 +8,7 @@ const TABS = [
   { value: "profile", label: "Profile" },
   { value: "workspace", label: "Workspace" },
   { value: "accounts", label: "Social Accounts" },
+  { value: "links", label: "Links" },
   { value: "api", label: "API" },
   { value: "billing", label: "Billing" },
   { value: "developer", label: "Developer", needs: "workspace.settings" },

@@ -8,6 +8,7 @@ import { openTab, type SettingsTab } from "./settings-tabs";
 export const ProfileTab = preloadable(() => import("./ProfileTab").then((m) => m.ProfileTab));
 export const WorkspaceTab = preloadable(() => import("./WorkspaceTab").then((m) => m.WorkspaceTab));
 export const AccountsTab = preloadable(() => import("../accounts/AccountsTab").then((m) => m.AccountsTab));
+export const LinksTab = preloadable(() => import("./LinksTab").then((m) => m.LinksTab));
 export const ApiTab = preloadable(() => import("./ApiTab").then((m) => m.ApiTab));
 export const BillingTab = preloadable(() => import("./BillingTab").then((m) => m.BillingTab));
 export const DeveloperTab = preloadable(() => import("./DeveloperTab").then((m) => m.DeveloperTab));
@@ -17,6 +18,7 @@ const PANELS: Record<SettingsTab, { preload: () => Promise<unknown> }> = {
   profile: ProfileTab,
   workspace: WorkspaceTab,
   accounts: AccountsTab,
+  links: LinksTab,
   api: ApiTab,
   billing: BillingTab,
   developer: DeveloperTab,

@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { FormError } from "~/components/ui/FormError";
+import { inputClass, labelClass, primaryButton } from "~/components/ui/styles";
+import { useFormAction } from "~/lib/use-form-action";
+import type { LinkSettingsInput } from "../../../workers/links/schemas";
+import type { Notify } from "./NotificationBanner";
+
+/**
+ * Settings → Links: whether links in published posts become short links that count clicks (ADR 067), and the
+ * UTM parameters added to where they lead. The form posts to the page's action, so it works without JavaScript;
+ * members who may not change workspace settings see it read-only.
+ */
+export function LinksTab({
+  settings,
+  canEdit,
+  origin,
+  notify,
+}: {
+  settings: LinkSettingsInput;
+  canEdit: boolean;
+  origin: string;
+  notify: Notify;
+}) {
+  const save = useFormAction("links", { announce: notify });
+  return (
+    <div className="max-w-lg space-y-4">
+      <p className="text-sm text-slate-600">
+        With tracking on, each link in a post is published as a short link on this app ({origin}/l/…), one per channel,
+        so you see which network's readers clicked. Clicks by people are counted; link previews, bots and browser
+        prefetches are not, and nothing about who clicked is stored. See them in{" "}
+        <Link to="/analytics?tab=links" className="text-brand-700 underline">
+          Analytics → Link clicks
+        </Link>
+        .
+      </p>
+      <form {...save.form} className="space-y-3" aria-label="Link tracking">
+        <input type="hidden" name="intent" value="links" />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="enabled" defaultChecked={settings.enabled} disabled={!canEdit} /> Shorten links
+          in published posts and count their clicks
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="utm" defaultChecked={settings.utm} disabled={!canEdit} /> Add UTM parameters
+          (utm_source is the channel, e.g. twitter)
+        </label>
+        <label className={labelClass}>
+          UTM medium
+          <input name="utmMedium" defaultValue={settings.utmMedium} disabled={!canEdit} className={inputClass} />
+        </label>
+        <label className={labelClass}>
+          UTM campaign
+          <input name="utmCampaign" defaultValue={settings.utmCampaign} disabled={!canEdit} className={inputClass} />
+        </label>
+        <FormError message={save.error} />
+        {canEdit && (
+          <button type="submit" className={primaryButton} disabled={save.busy}>
+            {save.busy ? "Saving..." : "Save link tracking"}
+          </button>
+        )}
+      </form>
+    </div>
+  );
+}

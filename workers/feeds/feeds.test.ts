@@ -1,0 +1,157 @@
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildServices } from "../services";
+import { call, ORIGIN, registerUser } from "../test/helpers";
+import { armFault, connectViaEmulator, raw } from "../test/oauth";
+import { clearFaults } from "../test/platform-sandbox";
+import { feedDeps } from "./deps";
+import { runFeedChecks } from "./jobs";
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+
+const blog = (ext: "xml" | "atom" | "json", name = `bakery-${crypto.randomUUID().slice(0, 8)}`) =>
+  `https://feeds.example/${name}.${ext}`;
+
+async function withAccount(platform = "linkedin") {
+  const u = await registerUser();
+  await connectViaEmulator(u.cookie, platform);
+  const account = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data.accounts[0]!;
+  return { u, accountId: account._id };
+}
+
+const addFeed = (u: User, body: Record<string, unknown>) =>
+  call<"POST /api/feeds">("/api/feeds", { token: u.token, body });
+const check = (u: User, id: string) =>
+  call<"POST /api/feeds/:id/check">(`/api/feeds/${id}/check`, { token: u.token, method: "POST" });
+const posts = async (u: User) =>
+  (await call<"GET /api/posts">("/api/posts?limit=100", { token: u.token })).body.data.posts.map((p) => ({
+    content: p.content,
+    status: p.status,
+  }));
+
+/** A new article on the sandbox blog, as its author would publish it. */
+async function publishArticle(url: string, title: string) {
+  const name = new URL(url).pathname.slice(1).replace(/\.\w+$/, "");
+  const res = await raw(`/sandbox/feeds.example/${name}/items`, {
+    method: "POST",
+    body: JSON.stringify({ title, summary: `${title}, in detail.` }),
+    headers: { "Content-Type": "application/json" },
+  });
+  expect(res.status).toBe(201);
+}
+
+afterEach(clearFaults);
+
+describe("adding a feed", () => {
+  it("takes https feeds on public hosts only, and a queue needs channels", async () => {
+    const { u, accountId } = await withAccount();
+    for (const [url, message] of [
+      ["http://blog.example.org/feed.xml", "Feed URLs must start with https://"],
+      [
+        "https://localhost/feed.xml",
+        "Feed URLs must be on a public host (not localhost, a private address or a local name)",
+      ],
+      [
+        "https://192.168.1.10/feed.xml",
+        "Feed URLs must be on a public host (not localhost, a private address or a local name)",
+      ],
+      [
+        "https://intranet/feed",
+        "Feed URLs must be on a public host (not localhost, a private address or a local name)",
+      ],
+      ["feed.xml", "Please enter the feed's full URL, like https://example.com/feed.xml"],
+    ]) {
+      const res = await addFeed(u, { url });
+      expect([res.status, res.body.message], url).toEqual([400, message]);
+    }
+    const noChannel = await addFeed(u, { url: blog("xml"), mode: "queue" });
+    expect([noChannel.status, noChannel.body.message]).toEqual([400, "Choose at least one channel for the queue"]);
+    const foreign = await addFeed(u, { url: blog("xml"), accountIds: ["not-mine"] });
+    expect([foreign.status, foreign.body.message]).toEqual([400, "Choose channels connected to this workspace"]);
+    const badTemplate = await addFeed(u, { url: blog("xml"), accountIds: [accountId], template: "Hello" });
+    expect(badTemplate.body.message).toBe("The template must use {title}, {link} or {summary}");
+    expect((await call<"GET /api/feeds">("/api/feeds", { token: u.token })).body.data.feeds).toEqual([]);
+  });
+});
+
+describe("checking feeds", () => {
+  it.each(["xml", "atom", "json"] as const)(
+    "a %s feed's newest items become drafts once, and only new ones later",
+    async (ext) => {
+      const { u, accountId } = await withAccount();
+      const url = blog(ext);
+      const added = await addFeed(u, { url, accountIds: [accountId], template: "{title} → {link}" });
+      expect(added.status).toBe(201);
+      expect(added.body.message).toBe("Feed added: it is checked within a minute, then every 15 minutes");
+      const id = added.body.data.id;
+
+      const first = await check(u, id);
+      expect(first.body.message).toBe("Feed checked: 3 new posts");
+      expect(first.body.data.feed).toMatchObject({ lastError: null, posted: 3, title: expect.stringMatching(/blog$/) });
+      const drafts = await posts(u);
+      expect(drafts.map((p) => p.content.split(" → ")[0]).sort()).toEqual([
+        "Meet our new baker",
+        "Opening hours for the holidays",
+        "Spring menu is here",
+      ]);
+      expect(drafts.every((p) => p.status === "draft" && p.content.includes("https://feeds.example/"))).toBe(true);
+
+      // Unchanged: the feed answers 304 to the validators it gave, and nothing is posted again.
+      expect((await check(u, id)).body.message).toBe("Feed checked: 0 new posts");
+      await publishArticle(url, "Sourdough class");
+      expect((await check(u, id)).body.message).toBe("Feed checked: 1 new post");
+      expect((await check(u, id)).body.message).toBe("Feed checked: 0 new posts");
+      expect(await posts(u)).toHaveLength(4);
+
+      // Forever: the same feed removed and added again brings none of its items back.
+      expect((await call(`/api/feeds/${id}`, { token: u.token, method: "DELETE" })).status).toBe(200);
+      const again = await addFeed(u, { url, accountIds: [accountId] });
+      expect((await check(u, again.body.data.id)).body.message).toBe("Feed checked: 0 new posts");
+      expect(await posts(u)).toHaveLength(4);
+    },
+  );
+
+  it("a queue feed puts items into the channel's next slots, and says why an item could not be posted", async () => {
+    const { u, accountId } = await withAccount("linkedin");
+    const slots = Array.from({ length: 7 }, (_, i) => ({ day: i + 1, time: "09:00" }));
+    await call(`/api/queue/${accountId}/slots`, { token: u.token, method: "PUT", body: { slots } });
+    const added = await addFeed(u, { url: blog("json"), mode: "queue", accountIds: [accountId] });
+    // Every post needs media in a new workspace, and the sandbox blog's articles have no picture.
+    const refused = await check(u, added.body.data.id);
+    expect(refused.body.data.feed.lastError).toMatch(
+      /^"[^"]+" could not become a post: Images are required for all posts$/,
+    );
+    await call(`/api/workspaces/${u.user.id}`, { token: u.token, method: "PATCH", body: { mediaRequired: false } });
+    await publishArticle(added.body.data.url, "Bread of the week");
+    const queued = await check(u, added.body.data.id);
+    expect(queued.body.message).toBe("Feed checked: 1 new post");
+    expect(queued.body.data.feed.lastError).toBeNull();
+    expect(await posts(u)).toEqual([{ content: expect.stringMatching(/^Bread of the week/), status: "scheduled" }]);
+  });
+
+  it("a broken, missing or failing feed says why on its card and never holds up the others", async () => {
+    const { u, accountId } = await withAccount();
+    const ids: Record<string, string> = {};
+    for (const [name, url] of [
+      ["broken", "https://feeds.example/broken.xml"],
+      ["missing", "https://feeds.example/missing.xml"],
+      ["good", blog("xml")],
+    ])
+      ids[name] = (await addFeed(u, { url, accountIds: [accountId] })).body.data.id;
+    const result = await runFeedChecks(feedDeps(buildServices(env, Date.now, ORIGIN)));
+    expect(result.checked).toBeGreaterThanOrEqual(3);
+    const feeds = (await call<"GET /api/feeds">("/api/feeds", { token: u.token })).body.data.feeds;
+    const byId = (id: string) => feeds.find((f) => f.id === id)!;
+    expect(byId(ids.broken!).lastError).toMatch(/^This is not an RSS, Atom or JSON feed/);
+    expect(byId(ids.missing!).lastError).toBe("The feed answered HTTP 404 Not Found.");
+    expect(byId(ids.good!)).toMatchObject({ lastError: null, posted: 3 });
+    // A failing feed waits longer before its next check; a good one is back in 15 minutes.
+    expect(byId(ids.broken!).nextCheckAt - byId(ids.good!).nextCheckAt).toBeGreaterThan(10 * 60_000);
+
+    await armFault("feeds", "500", 1);
+    const failed = await check(u, ids.good!);
+    expect(failed.body.data.error).toMatch(/^The feed answered HTTP 500/);
+    expect(failed.body.data.feed.failures).toBe(1);
+    expect((await check(u, ids.good!)).body.data.feed).toMatchObject({ failures: 0, lastError: null });
+  });
+});

@@ -1,0 +1,49 @@
+import { Hono } from "hono";
+import type { SignedInEnv } from "../http/app-env";
+import { ok } from "../http/envelope";
+import { describeRoute as d } from "../http/route-registry";
+import { readJson } from "../http/validate";
+import { actorOf, requirePermission } from "../tenancy/middleware";
+import { feedService } from "./deps";
+import { FeedReplies, feedCreateBody, feedPatchBody } from "./schemas";
+
+d({ method: "get", path: "/api/feeds", tag: "Feeds", summary: "The workspace's feeds, each with its last check" });
+d({
+  method: "post",
+  path: "/api/feeds",
+  tag: "Feeds",
+  summary: "Follow an RSS, Atom or JSON feed: new items become drafts or go to the chosen channels' queues",
+  body: feedCreateBody,
+});
+d({
+  method: "patch",
+  path: "/api/feeds/{id}",
+  tag: "Feeds",
+  summary: "Change where a feed's items go and their template",
+  body: feedPatchBody,
+});
+d({ method: "delete", path: "/api/feeds/{id}", tag: "Feeds", summary: "Stop following a feed" });
+d({ method: "post", path: "/api/feeds/{id}/check", tag: "Feeds", summary: "Check a feed now" });
+
+/** /api/feeds (ADR 068). Following a feed can fill the queue, so changing feeds takes the right to schedule. */
+export const feedRoutes = new Hono<SignedInEnv>()
+  .get("/", requirePermission("workspace.read"), async (c) =>
+    ok(c, { feeds: await feedService(c.var.services).list(c.var.workspace.id) }),
+  )
+  .post("/", requirePermission("posts.publish"), async (c) => {
+    const body = await readJson(c, feedCreateBody);
+    return ok(c, await feedService(c.var.services).add(actorOf(c), body), FeedReplies.added, 201);
+  })
+  .patch("/:id", requirePermission("posts.publish"), async (c) => {
+    const body = await readJson(c, feedPatchBody);
+    const feed = await feedService(c.var.services).update(c.var.workspace.id, c.req.param("id"), body);
+    return ok(c, feed, FeedReplies.updated);
+  })
+  .delete("/:id", requirePermission("posts.publish"), async (c) => {
+    await feedService(c.var.services).remove(c.var.workspace.id, c.req.param("id"));
+    return ok(c, null, FeedReplies.removed);
+  })
+  .post("/:id/check", requirePermission("posts.publish"), async (c) => {
+    const { result, feed } = await feedService(c.var.services).checkNow(c.var.workspace.id, c.req.param("id"));
+    return ok(c, { ...result, feed }, FeedReplies.checked(result.posted, result.error));
+  });

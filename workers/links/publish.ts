@@ -1,0 +1,82 @@
+import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
+import type { PublishRequest } from "../platforms/types";
+import { captionLength } from "../posts/caption-length";
+import { findLinks, newCode, replaceLinks, withUtm } from "./rules";
+import type { LinkStore, NewShortLink } from "./store";
+
+interface Target {
+  id: string;
+  postId: string;
+  workspaceId: string;
+  platform: Platform;
+}
+
+/** The texts of a publish request that can carry links, by slot name prefix. */
+function partsOf(request: PublishRequest): Array<{ slot: string; text: string }> {
+  return [
+    { slot: "text", text: request.text },
+    ...(request.thread ?? []).map((text, i) => ({ slot: `thread:${i + 1}`, text })),
+    ...(request.firstComment ? [{ slot: "comment", text: request.firstComment }] : []),
+  ];
+}
+
+/**
+ * The request with each link of its texts replaced by a short link of this channel (ADR 067), when the workspace
+ * turned tracking on. A part whose short links would take it over the channel's character limit keeps its links
+ * as written (the composer checked the text the author wrote). The links are made once per target and slot, so a
+ * retried or reconciled publish sends the very same text.
+ */
+export async function trackLinks(
+  store: LinkStore,
+  origin: string,
+  target: Target,
+  request: PublishRequest,
+): Promise<PublishRequest> {
+  const settings = await store.settings(target.workspaceId);
+  if (!settings?.enabled) return request;
+  const prefix = `${origin}/l/`;
+  const shortLength = prefix.length + newCode().length;
+  const limit = PLATFORM_PROFILES[target.platform].characterLimit;
+  const own = (url: string) => url.startsWith(prefix);
+  const fits = (text: string) =>
+    captionLength(
+      target.platform,
+      replaceLinks(text, (url) => (own(url) ? null : prefix + "x".repeat(shortLength - prefix.length))),
+    ) <= limit;
+  const utm = settings.utm
+    ? { source: target.platform, medium: settings.utmMedium, campaign: settings.utmCampaign }
+    : null;
+  const parts = partsOf(request);
+  const rows: NewShortLink[] = parts.flatMap(({ slot, text }) =>
+    fits(text)
+      ? findLinks(text).flatMap(({ url }, i) =>
+          own(url)
+            ? []
+            : [
+                {
+                  id: crypto.randomUUID(),
+                  code: newCode(),
+                  workspaceId: target.workspaceId,
+                  postId: target.postId,
+                  targetId: target.id,
+                  platform: target.platform,
+                  slot: `${slot}:${i}`,
+                  original: url,
+                  destination: withUtm(url, utm),
+                },
+              ],
+        )
+      : [],
+  );
+  if (rows.length === 0) return request;
+  const codes = await store.ensureForTarget(target.id, rows);
+  const [text, ...rest] = parts.map(({ slot, text }) =>
+    replaceLinks(text, (_url, i) => {
+      const code = codes.get(`${slot}:${i}`);
+      return code ? prefix + code : null;
+    }),
+  );
+  const thread = request.thread && rest.slice(0, request.thread.length);
+  const firstComment = request.firstComment ? rest[rest.length - 1] : request.firstComment;
+  return { ...request, text: text!, thread, firstComment };
+}

@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import type { SignedInEnv } from "../http/app-env";
+import { ok } from "../http/envelope";
+import { describeRoute as d } from "../http/route-registry";
+import { parseOrThrow, readJson } from "../http/validate";
+import { requirePermission } from "../tenancy/middleware";
+import { clicksQuery, LinkReplies, linkSettingsBody } from "./schemas";
+
+d({
+  method: "get",
+  path: "/api/links",
+  tag: "Links",
+  summary: "Short links of published posts with their clicks, in total, per channel and per post",
+  query: clicksQuery,
+});
+d({
+  method: "get",
+  path: "/api/links/settings",
+  tag: "Links",
+  summary: "Whether links in published posts are shortened and counted, and the UTM parameters added",
+});
+d({
+  method: "put",
+  path: "/api/links/settings",
+  tag: "Links",
+  summary: "Turn link shortening and click counting on or off, and set the UTM parameters",
+  body: linkSettingsBody,
+});
+
+/** /api/links: short links that count clicks (ADR 067); the redirect itself is `/l/<code>`, outside the API. */
+export const linkRoutes = new Hono<SignedInEnv>()
+  .get("/", requirePermission("workspace.read"), async (c) => {
+    const q = parseOrThrow(clicksQuery, c.req.query());
+    return ok(c, await c.var.services.links.clicks(c.var.workspace.id, q));
+  })
+  .get("/settings", requirePermission("workspace.read"), async (c) =>
+    ok(c, await c.var.services.links.settings(c.var.workspace.id)),
+  )
+  .put("/settings", requirePermission("workspace.settings"), async (c) => {
+    const body = await readJson(c, linkSettingsBody);
+    const saved = await c.var.services.links.saveSettings(c.var.workspace.id, body);
+    return ok(c, saved, LinkReplies.saved(saved.enabled));
+  });

@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import type { PublishRequest } from "../platforms/types";
+import { trackLinks } from "./publish";
+import { CODE_PATTERN, clickDay, findLinks, isHumanClick, newCode, replaceLinks, withUtm } from "./rules";
+import type { LinkSettingsRow, LinkStore, NewShortLink } from "./store";
+import { clickSummary } from "./view";
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+const req = (headers: Record<string, string>, method = "GET") => ({ method, headers: new Headers(headers) });
+
+describe("finding links in a post", () => {
+  it("takes http(s) links up to whitespace and leaves the sentence's punctuation out", () => {
+    const text = 'New menu (https://a.example/menu?x=1). Also http://b.example/path, and https://c.example/q?x="y"!';
+    expect(findLinks(text).map((l) => l.url)).toEqual([
+      "https://a.example/menu?x=1",
+      "http://b.example/path",
+      "https://c.example/q?x=",
+    ]);
+    expect(findLinks("no links here, just www.example.com and ftp://x")).toEqual([]);
+  });
+
+  it("replaces links left to right, keeping the ones the callback leaves alone", () => {
+    const text = "a https://one.example b https://two.example. c";
+    expect(replaceLinks(text, (url, i) => (i === 0 ? null : `<${url}>`))).toBe(
+      "a https://one.example b <https://two.example>. c",
+    );
+  });
+});
+
+describe("UTM parameters", () => {
+  const utm = { source: "twitter", medium: "social", campaign: "spring" };
+  it("are added to the destination; the author's own are kept", () => {
+    expect(withUtm("https://shop.example/p?id=3#top", utm)).toBe(
+      "https://shop.example/p?id=3&utm_source=twitter&utm_medium=social&utm_campaign=spring#top",
+    );
+    expect(withUtm("https://shop.example/?utm_source=mail", utm)).toBe(
+      "https://shop.example/?utm_source=mail&utm_medium=social&utm_campaign=spring",
+    );
+    expect(withUtm("https://shop.example/", null)).toBe("https://shop.example/");
+  });
+});
+
+describe("who counts as a click", () => {
+  it("a person's GET does; HEAD, prefetches, link-preview crawlers and agent-less scripts do not", () => {
+    expect(isHumanClick(req({ "User-Agent": BROWSER }))).toBe(true);
+    expect(isHumanClick(req({ "User-Agent": BROWSER }, "HEAD"))).toBe(false);
+    expect(isHumanClick(req({ "User-Agent": BROWSER, "Sec-Purpose": "prefetch" }))).toBe(false);
+    expect(isHumanClick(req({ "User-Agent": BROWSER, Purpose: "prefetch" }))).toBe(false);
+    expect(isHumanClick(req({ "User-Agent": BROWSER, "X-Moz": "prefetch" }))).toBe(false);
+    for (const bot of [
+      "Twitterbot/1.0",
+      "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+      "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
+      "LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)",
+      "Mozilla/5.0 (compatible; Bluesky Cardyb/1.1; +mailto:support@bsky.app)",
+      "curl/8.5.0",
+    ])
+      expect(isHumanClick(req({ "User-Agent": bot })), bot).toBe(false);
+    expect(isHumanClick(req({}))).toBe(false);
+  });
+
+  it("is counted on its UTC day", () => {
+    expect(clickDay(Date.UTC(2026, 2, 29, 23, 59))).toBe("2026-03-29");
+  });
+});
+
+it("codes are 10 letters and digits", () => {
+  expect(newCode()).toMatch(CODE_PATTERN);
+  expect(newCode(new Uint8Array(10).fill(61))).toBe("9999999999");
+});
+
+it("sums clicks per channel and per post, most clicked first", () => {
+  const s = clickSummary([
+    { postId: "p1", postText: "Spring menu", platform: "twitter", clicks: 2 },
+    { postId: "p2", postText: "Opening hours", platform: "linkedin", clicks: 5 },
+    { postId: "p1", postText: "Spring menu", platform: "linkedin", clicks: 1 },
+  ]);
+  expect(s).toEqual({
+    total: 8,
+    byChannel: [
+      { platform: "linkedin", clicks: 6 },
+      { platform: "twitter", clicks: 2 },
+    ],
+    byPost: [
+      { postId: "p2", excerpt: "Opening hours", clicks: 5 },
+      { postId: "p1", excerpt: "Spring menu", clicks: 3 },
+    ],
+  });
+});
+
+describe("links in what a channel publishes", () => {
+  const settings: LinkSettingsRow = {
+    workspaceId: "w",
+    enabled: true,
+    utm: true,
+    utmMedium: "social",
+    utmCampaign: "c",
+    updatedAt: 0,
+  };
+  /** A store that hands out codes by slot, as the database would on a first publish. */
+  const store = (made: NewShortLink[] = []) =>
+    ({
+      settings: async () => settings,
+      ensureForTarget: async (_id: string, rows: NewShortLink[]) => {
+        made.push(...rows);
+        return new Map(rows.map((r, i) => [r.slot, `code${String(i).padStart(6, "0")}`]));
+      },
+    }) as unknown as LinkStore;
+  const target = { id: "t", postId: "p", workspaceId: "w", platform: "bluesky" as const };
+  const request = (text: string, more: Partial<PublishRequest> = {}): PublishRequest => ({
+    marker: "t",
+    text,
+    media: [],
+    ...more,
+  });
+
+  it("replaces the text's, the thread's and the first comment's links, each in its own slot", async () => {
+    const made: NewShortLink[] = [];
+    const out = await trackLinks(
+      store(made),
+      "https://app.example",
+      target,
+      request("Read https://a.example", { thread: ["and https://b.example"], firstComment: "https://c.example" }),
+    );
+    expect(made.map((r) => r.slot)).toEqual(["text:0", "thread:1:0", "comment:0"]);
+    expect(made[1]!.destination).toBe("https://b.example/?utm_source=bluesky&utm_medium=social&utm_campaign=c");
+    expect(out.text).toBe("Read https://app.example/l/code000000");
+    expect(out.thread).toEqual(["and https://app.example/l/code000001"]);
+    expect(out.firstComment).toBe("https://app.example/l/code000002");
+  });
+
+  it("keeps a part's links as written when short links would take it over the channel's limit", async () => {
+    const made: NewShortLink[] = [];
+    const full = `${"x".repeat(280)} https://a.co`;
+    const out = await trackLinks(store(made), "https://app.example", target, request(full));
+    expect(out.text).toBe(full);
+    expect(made).toEqual([]);
+  });
+
+  it("leaves links already on the app's short-link path alone", async () => {
+    const made: NewShortLink[] = [];
+    const text = "again https://app.example/l/abcdefghij";
+    expect((await trackLinks(store(made), "https://app.example", target, request(text))).text).toBe(text);
+    expect(made).toEqual([]);
+  });
+});

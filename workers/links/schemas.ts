@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/** What PUT /api/links/settings and the Settings → Links form accept (the app imports these). */
+const utmValue = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Please enter the ${what}`)
+    .max(100, `The ${what} must be at most 100 characters`)
+    .regex(/^[\w.\- ]+$/, `The ${what} may use letters, digits, spaces, dots, dashes and underscores only`);
+
+export const linkSettingsBody = z.object({
+  enabled: z.boolean({ error: "Please say whether links are shortened and counted (true or false)" }),
+  utm: z.boolean({ error: "Please say whether UTM parameters are added (true or false)" }).default(true),
+  utmMedium: utmValue("UTM medium").default("social"),
+  utmCampaign: utmValue("UTM campaign").default("postline"),
+});
+export type LinkSettingsInput = z.output<typeof linkSettingsBody>;
+
+const day = z.iso.date({ error: "Dates must be written as YYYY-MM-DD" });
+export const clicksQuery = z
+  .object({ from: day.optional(), to: day.optional(), postId: z.string().trim().min(1).max(100).optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, "The start date must not be after the end date");
+
+export const LinkReplies = {
+  saved: (enabled: boolean) =>
+    enabled
+      ? "Link tracking is on: links in posts published from now on are shortened and their clicks counted"
+      : "Link tracking is off: links are published as written",
+} as const;

@@ -1,0 +1,97 @@
+import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { linkClicksDaily, linkSettings, posts, shortLinks } from "../db/schema/index";
+import type { Platform } from "../platform-profile";
+
+export type LinkSettingsRow = typeof linkSettings.$inferSelect;
+export type NewShortLink = typeof shortLinks.$inferInsert;
+
+/** SQL of the links module: the only writer of link_settings, short_links and link_clicks_daily. */
+export class LinkStore {
+  constructor(private readonly db: Db) {}
+
+  async settings(workspaceId: string): Promise<LinkSettingsRow | undefined> {
+    const [row] = await this.db.select().from(linkSettings).where(eq(linkSettings.workspaceId, workspaceId));
+    return row;
+  }
+
+  async saveSettings(row: LinkSettingsRow): Promise<void> {
+    const { workspaceId: _, ...set } = row;
+    await this.db.insert(linkSettings).values(row).onConflictDoUpdate({ target: linkSettings.workspaceId, set });
+  }
+
+  /**
+   * A target's short links, made once: a slot that already has one keeps it (a retried publish sends the same
+   * text), in one batch with the read of what the target has.
+   */
+  async ensureForTarget(targetId: string, rows: NewShortLink[]): Promise<Map<string, string>> {
+    const read = this.db
+      .select({ slot: shortLinks.slot, code: shortLinks.code })
+      .from(shortLinks)
+      .where(eq(shortLinks.targetId, targetId));
+    const [, found] = await this.db.batch([this.db.insert(shortLinks).values(rows).onConflictDoNothing(), read]);
+    return new Map(found.map((r) => [r.slot, r.code]));
+  }
+
+  async byCode(code: string): Promise<{ id: string; destination: string } | undefined> {
+    const [row] = await this.db
+      .select({ id: shortLinks.id, destination: shortLinks.destination })
+      .from(shortLinks)
+      .where(eq(shortLinks.code, code));
+    return row;
+  }
+
+  /** One click, counted atomically in the database (concurrent clicks each add one). */
+  async countClick(linkId: string, day: string): Promise<void> {
+    await this.db
+      .insert(linkClicksDaily)
+      .values({ linkId, day, clicks: 1 })
+      .onConflictDoUpdate({
+        target: [linkClicksDaily.linkId, linkClicksDaily.day],
+        set: { clicks: sql`${linkClicksDaily.clicks} + 1` },
+      });
+  }
+
+  /**
+   * A workspace's links with their clicks between two UTC days (inclusive) and their post's text, newest first;
+   * one post's, or some channels', if named.
+   */
+  async withClicks(
+    workspaceId: string,
+    range: { from: string; to: string; postId?: string; platforms?: Platform[] | null },
+  ) {
+    return this.db
+      .select({
+        id: shortLinks.id,
+        code: shortLinks.code,
+        postId: shortLinks.postId,
+        targetId: shortLinks.targetId,
+        platform: shortLinks.platform,
+        original: shortLinks.original,
+        destination: shortLinks.destination,
+        createdAt: shortLinks.createdAt,
+        postText: posts.content,
+        clicks: sql<number>`coalesce(sum(${linkClicksDaily.clicks}), 0)`,
+      })
+      .from(shortLinks)
+      .leftJoin(
+        linkClicksDaily,
+        and(
+          eq(linkClicksDaily.linkId, shortLinks.id),
+          gte(linkClicksDaily.day, range.from),
+          lte(linkClicksDaily.day, range.to),
+        ),
+      )
+      .leftJoin(posts, eq(posts.id, shortLinks.postId))
+      .where(
+        and(
+          eq(shortLinks.workspaceId, workspaceId),
+          range.postId ? eq(shortLinks.postId, range.postId) : undefined,
+          range.platforms ? inArray(shortLinks.platform, range.platforms) : undefined,
+        ),
+      )
+      .groupBy(shortLinks.id)
+      .orderBy(desc(shortLinks.createdAt), shortLinks.slot)
+      .limit(500);
+  }
+}
