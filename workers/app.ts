@@ -114,6 +114,7 @@ function runShardJobs(services: Services, ctx: ExecutionContext) {
   ctx.waitUntil(stageAhead({ ...deps, queue: services.queues.publish, leases }));
   ctx.waitUntil(fillMissingPermalinks(deps));
   ctx.waitUntil(runAnalyticsCron(services));
+  ctx.waitUntil(services.inbox.pollDue());
   ctx.waitUntil(services.idempotency.purge());
   const { db, accounts, mailer, now, config } = services;
   ctx.waitUntil(

@@ -13,12 +13,13 @@ describe("isNavActive", () => {
     expect(isNavActive("/", "/dashboard")).toBe(false);
   });
 
-  it("lists the six entries of SPEC §2 in order, and Approvals after the Content Hub", () => {
+  it("lists the six entries of SPEC §2 in order, Approvals after the Content Hub and the Inbox after it", () => {
     expect(NAV_ITEMS.map((i) => i.to)).toEqual([
       "/dashboard",
       "/planner",
       "/content",
       "/approvals",
+      "/inbox",
       "/analytics",
       "/ai-assistant",
       "/settings",

@@ -13,6 +13,7 @@ import { openaiEmulator } from "./openai";
 import { revokeAll } from "./tokens";
 import { viewPost } from "./viewer";
 import { xApi, xWeb } from "./x";
+import { addVisitorReply } from "./x-replies";
 
 /**
  * The platform emulator: a stateful stand-in for the real platform APIs, written from PLATFORMS.md on
@@ -34,6 +35,14 @@ const settingsSchema = z
   .strict();
 
 const revokeSchema = z.object({ platform: z.string().min(1, "platform is required") });
+
+/** Someone comments on a published post now (the inbox's on-demand source); X replies so far. */
+const commentSchema = z.object({
+  platform: z.literal("twitter", { message: "On-demand comments exist for twitter so far" }),
+  postId: z.string().min(1, "postId is required"),
+  author: z.string().trim().min(1, "author is required").max(50),
+  text: z.string().trim().min(1, "text is required").max(280),
+});
 
 async function body(req: Request): Promise<unknown> {
   try {
@@ -78,6 +87,14 @@ export function createEmulator() {
     if (!parsed.success) return c.json({ error: { message: parsed.error.issues[0]!.message } }, 400);
     const revoked = await revokeAll(c.var.db, parsed.data.platform, c.var.now);
     return c.json({ revoked });
+  });
+
+  app.post("/comments", async (c) => {
+    const parsed = commentSchema.safeParse(await body(c.req.raw));
+    if (!parsed.success) return c.json({ error: { message: parsed.error.issues[0]!.message } }, 400);
+    const made = await addVisitorReply(c.var.db, parsed.data, c.var.now);
+    if (!made) return c.json({ error: { message: `No post ${parsed.data.postId} on ${parsed.data.platform}` } }, 404);
+    return c.json(made, 201);
   });
 
   // Where the app's permalinks lead in sandbox mode.

@@ -10,6 +10,7 @@ export * from "./collaboration";
 export * from "./core";
 export * from "./emulator";
 export * from "./imports";
+export * from "./inbox";
 export * from "./media";
 export * from "./oauth";
 export * from "./posts";
