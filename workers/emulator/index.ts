@@ -36,10 +36,13 @@ const settingsSchema = z
 
 const revokeSchema = z.object({ platform: z.string().min(1, "platform is required") });
 
-/** Someone comments on a published post now (the inbox's on-demand source); X replies so far. */
+/**
+ * Someone comments on a published post now, or without `postId` posts on their own (a mention when the text names
+ * the account): the inbox's on-demand source; X so far.
+ */
 const commentSchema = z.object({
   platform: z.literal("twitter", { message: "On-demand comments exist for twitter so far" }),
-  postId: z.string().min(1, "postId is required"),
+  postId: z.string().min(1).optional(),
   author: z.string().trim().min(1, "author is required").max(50),
   text: z.string().trim().min(1, "text is required").max(280),
 });

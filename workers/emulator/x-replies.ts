@@ -79,10 +79,13 @@ export async function conversationReplies(db: Db, tweet: EmuObject, ownerUsernam
   return { data, users };
 }
 
-/** A visitor replies to a post now (the sandbox's on-demand comment); null when there is no such post. */
-export async function addVisitorReply(db: Db, input: { postId: string; author: string; text: string }, now: number) {
-  const tweet = await getObject(db, P, input.postId);
-  if (tweet?.kind !== "tweet") return null;
+/**
+ * A visitor posts now (the sandbox's on-demand comment): a reply to `postId`, or without it a post of its own
+ * (a mention when its text names someone); null when there is no such post.
+ */
+export async function addVisitorReply(db: Db, input: { postId?: string; author: string; text: string }, now: number) {
+  const tweet = input.postId ? await getObject(db, P, input.postId) : null;
+  if (input.postId && tweet?.kind !== "tweet") return null;
   const id = numericId(19);
   await createObject(db, {
     id,
@@ -90,7 +93,62 @@ export async function addVisitorReply(db: Db, input: { postId: string; author: s
     kind: "tweet",
     owner: String(seedOf(input.author)),
     createdAt: now,
-    data: { text: input.text, replyTo: tweet.id, author: input.author, visitor: 1 },
+    data: { text: input.text, replyTo: tweet?.id ?? null, author: input.author, visitor: 1 },
   });
   return { id };
+}
+
+/**
+ * The user's mentions timeline (`GET /2/users/:id/mentions`): the posts that name `@username`, here the replies in
+ * the conversations of the user's recent posts, newest first, from `startTime` on.
+ */
+export async function mentionsOf(db: Db, user: { id: string; username: string }, startTime: number, now: number) {
+  const own = await db
+    .select()
+    .from(emuObjects)
+    .where(
+      and(
+        eq(emuObjects.platform, P),
+        eq(emuObjects.kind, "tweet"),
+        eq(emuObjects.owner, user.id),
+        gte(emuObjects.createdAt, now - SEARCH_WINDOW),
+      ),
+    )
+    .all();
+  const data = [];
+  const users = new Map<string, { id: string; username: string; name: string }>();
+  for (const tweet of own) {
+    const replies = await conversationReplies(db, tweet, user.username, now);
+    data.push(...replies.data.filter((r) => r.text.includes(`@${user.username}`)));
+    for (const u of replies.users) users.set(u.id, u);
+  }
+  const standalone = await db
+    .select()
+    .from(emuObjects)
+    .where(
+      and(
+        eq(emuObjects.platform, P),
+        eq(emuObjects.kind, "tweet"),
+        sql`json_extract(${emuObjects.data}, '$.visitor') = 1`,
+        sql`json_extract(${emuObjects.data}, '$.replyTo') IS NULL`,
+        sql`instr(json_extract(${emuObjects.data}, '$.text'), ${`@${user.username}`}) > 0`,
+        lte(emuObjects.createdAt, now),
+      ),
+    )
+    .all();
+  for (const v of standalone) {
+    const author = String(v.data.author);
+    data.push({
+      id: v.id,
+      text: String(v.data.text),
+      author_id: String(seedOf(author)),
+      created_at: new Date(v.createdAt).toISOString(),
+      conversation_id: v.id,
+    });
+    users.set(String(seedOf(author)), { id: String(seedOf(author)), username: author, name: author });
+  }
+  const found = data
+    .filter((r) => Date.parse(r.created_at) >= startTime)
+    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+  return { data: found, users: [...users.values()].filter((u) => found.some((r) => r.author_id === u.id)) };
 }

@@ -27,7 +27,7 @@ import {
   sniffImage,
 } from "./request";
 import { checkToken, issueToken, redeemCode, type TokenRow } from "./tokens";
-import { conversationReplies } from "./x-replies";
+import { conversationReplies, mentionsOf } from "./x-replies";
 
 /**
  * X API v2 (PLATFORMS.md §6): OAuth 2.0 with PKCE on x.com/api.x.com (rotating refresh tokens), users/me,
@@ -626,4 +626,22 @@ xApi.get("/2/tweets/search/recent", async (c) => {
   if (tweet?.kind !== "tweet") return c.json({ meta: { result_count: 0 } });
   const { data, users } = await conversationReplies(c.var.db, tweet, c.var.user.username, c.var.now);
   return c.json({ ...(data.length ? { data, includes: { users } } : {}), meta: { result_count: data.length } });
+});
+
+/** The mentions timeline (§6): posts naming the user, newest first; `start_time` bounds it, `max_results` 5..100. */
+xApi.get("/2/users/:id/mentions", async (c) => {
+  const denied = requireScope(c, "tweet.read", "users.read");
+  if (denied) return denied;
+  if (c.req.param("id") !== c.var.user.id) return problem(c, 403, "Forbidden", "You can only read your own mentions.");
+  const max = Number(c.req.query("max_results") ?? 10);
+  if (!Number.isInteger(max) || max < 5 || max > 100)
+    return invalid(c, "max_results must be between 5 and 100", "max_results");
+  const start = c.req.query("start_time") ? Date.parse(c.req.query("start_time")!) : 0;
+  if (Number.isNaN(start)) return invalid(c, "start_time must be an RFC 3339 timestamp", "start_time");
+  const found = await mentionsOf(c.var.db, c.var.user, start, c.var.now);
+  const data = found.data.slice(0, max);
+  return c.json({
+    ...(data.length ? { data, includes: { users: found.users } } : {}),
+    meta: { result_count: data.length, ...(data.length ? { newest_id: data[0]!.id, oldest_id: data.at(-1)!.id } : {}) },
+  });
 });

@@ -59,8 +59,8 @@ async function publishedTweet(owner: User, accountId: string) {
   return { postId, remoteId: target!.remote_id };
 }
 
-/** Someone replies on X now (the emulator's on-demand comment). */
-async function visitorReplies(tweetId: string, author: string, text: string) {
+/** Someone replies on X now (the emulator's on-demand comment); without a post, they post on their own. */
+async function visitorReplies(tweetId: string | undefined, author: string, text: string) {
   const res = await raw("/sandbox/comments", {
     method: "POST",
     body: JSON.stringify({ platform: "twitter", postId: tweetId, author, text }),
@@ -86,6 +86,7 @@ afterEach(clearFaults);
 describe("engagement inbox", () => {
   let postId: string;
   let tweetId: string;
+  let handle: string;
   beforeAll(async () => {
     members.owner = await registerUser();
     ws = (
@@ -103,7 +104,9 @@ describe("engagement inbox", () => {
     await connectViaEmulator(`${members.owner.cookie}; pl_workspace=${ws}`, "twitter");
     const accounts = (await call<"GET /api/accounts">("/api/accounts", as("owner"))).body.data.accounts as Array<{
       _id: string;
+      username: string;
     }>;
+    handle = accounts[0]!.username;
     ({ postId, remoteId: tweetId } = await publishedTweet(members.owner, accounts[0]!._id));
   });
 
@@ -148,6 +151,21 @@ describe("engagement inbox", () => {
     const { body } = await inbox("viewer");
     expect(body.data.open).toBe(before + 1);
     expect(body.data.items[0]).toMatchObject({ author: "late_reader", text: "@inbox Still there?" });
+  });
+
+  it("a post that names the account elsewhere arrives from X's mentions timeline, with no post of ours", async () => {
+    await visitorReplies(undefined, "fan_account", `Loving what @${handle} ships lately`);
+    const res = await call<"POST /api/inbox/sync">("/api/inbox/sync", { ...as("contributor"), method: "POST" });
+    expect(res.body.data.added).toBe(1);
+    expect((await inbox("viewer")).body.data.items[0]).toMatchObject({
+      kind: "mention",
+      author: "fan_account",
+      text: `Loving what @${handle} ships lately`,
+      post: null,
+    });
+    // The replies to our post that also name the account were taken in once, as comments.
+    const kinds = (await inbox("viewer", "?status=all&limit=100")).body.data.items.map((i) => i.kind);
+    expect(kinds.filter((k) => k === "mention")).toHaveLength(1);
   });
 
   it("filters by network, status and who it is assigned to", async () => {

@@ -28,13 +28,20 @@ export interface IncomingComment {
   createdAt: number;
 }
 
-/** The comments worth writing: parsed times (an unreadable one counts as now) from a little before the cursor on. */
-export function freshComments(comments: RemoteComment[], newestAt: number | null, now: number): IncomingComment[] {
+/**
+ * The comments worth writing: parsed times (an unreadable one counts as now) from a little before the cursor on.
+ * Whatever else a comment carries (the post it belongs to) is kept.
+ */
+export function freshComments<C extends RemoteComment>(
+  comments: C[],
+  newestAt: number | null,
+  now: number,
+): Array<Omit<C, "id" | "createdAt"> & IncomingComment> {
   const from = newestAt == null ? 0 : newestAt - OVERLAP_MS;
   return comments
-    .map((c) => {
-      const at = Date.parse(c.createdAt);
-      return { remoteId: c.id, author: c.author, text: c.text, createdAt: Number.isNaN(at) ? now : at };
+    .map(({ id, createdAt, ...rest }) => {
+      const at = Date.parse(createdAt);
+      return { ...rest, remoteId: id, createdAt: Number.isNaN(at) ? now : at };
     })
     .filter((c) => c.createdAt >= from);
 }

@@ -7,6 +7,12 @@ import type { IncomingComment } from "./rules";
 export type InboxItemRow = typeof inboxItems.$inferSelect;
 export type InboxStatus = InboxItemRow["status"];
 
+/** An item to take in, with the post of ours it is under (null: a mention elsewhere). */
+export type NewItem = IncomingComment & {
+  kind: InboxItemRow["kind"];
+  target: { id: string; postId: string; remoteId: string } | null;
+};
+
 export interface ListFilter {
   status?: InboxStatus;
   platform?: Platform;
@@ -62,12 +68,7 @@ export class InboxStore {
   }
 
   /** Writes new items; one the account already has (by the network's id) is left as it is. */
-  async addItems(
-    account: { id: string; workspaceId: string; platform: Platform },
-    target: { id: string; postId: string; remoteId: string },
-    items: IncomingComment[],
-    now: number,
-  ): Promise<number> {
+  async addItems(account: { id: string; workspaceId: string; platform: Platform }, items: NewItem[], now: number) {
     if (items.length === 0) return 0;
     const rows = items.map((c) => ({
       id: crypto.randomUUID(),
@@ -75,10 +76,10 @@ export class InboxStore {
       accountId: account.id,
       platform: account.platform,
       remoteId: c.remoteId,
-      kind: "comment" as const,
-      postId: target.postId,
-      targetId: target.id,
-      postRemoteId: target.remoteId,
+      kind: c.kind,
+      postId: c.target?.postId ?? null,
+      targetId: c.target?.id ?? null,
+      postRemoteId: c.target?.remoteId ?? null,
       author: c.author,
       text: c.text,
       createdAt: c.createdAt,

@@ -11,6 +11,14 @@ export interface InboxAdapter {
   /** Comments and replies under one of the account's published posts. */
   comments(account: AccountCredentials, postRemoteId: string): Promise<RemoteComment[]>;
   /**
+   * Posts that name the account (X's mentions timeline) written since `since`, each with the network's id of the
+   * post it answers when it answers one. Absent where the network has no such read yet.
+   */
+  mentions?(
+    account: AccountCredentials,
+    since: number,
+  ): Promise<Array<RemoteComment & { conversationId: string | null }>>;
+  /**
    * Answers one comment as the account. Absent where the network offers no reply to a comment through an API
    * Postline holds the permission for: the inbox then says so instead of trying.
    */
