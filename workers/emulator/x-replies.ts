@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { and, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { emuObjects } from "../db/schema/emulator";
 import { numericId } from "./ids";
@@ -14,15 +14,54 @@ interface Reply {
   author: string;
   text: string;
   createdAt: number;
+  conversationId: string;
 }
 
-/**
- * The replies recent search finds in a post's conversation: those that grow over the emulator clock and those a
- * visitor wrote on demand (`POST /sandbox/comments`), newest first, as X answers them (`data` and the authors
- * in `includes.users`). Each one is a post from the moment it appears, so it can itself be replied to (§6.2).
- */
-export async function conversationReplies(db: Db, tweet: EmuObject, ownerUsername: string, now: number) {
-  const from = now - SEARCH_WINDOW;
+/** Posts as X answers them: `data` newest first and their authors in `includes.users`. */
+function answer(replies: Reply[]) {
+  const sorted = [...replies].sort((a, b) => b.createdAt - a.createdAt);
+  return {
+    data: sorted.map((k) => ({
+      id: k.id,
+      text: k.text,
+      author_id: String(seedOf(k.author)),
+      created_at: new Date(k.createdAt).toISOString(),
+      conversation_id: k.conversationId,
+    })),
+    users: [...new Set(sorted.map((k) => k.author))].map((name) => ({
+      id: String(seedOf(name)),
+      username: name,
+      name,
+    })),
+  };
+}
+
+/** What visitors posted on demand (`POST /sandbox/comments`) up to `now`, narrowed by `where`. */
+async function visitorPosts(db: Db, now: number, ...where: SQL[]): Promise<Reply[]> {
+  const rows = await db
+    .select()
+    .from(emuObjects)
+    .where(
+      and(
+        eq(emuObjects.platform, P),
+        eq(emuObjects.kind, "tweet"),
+        sql`json_extract(${emuObjects.data}, '$.visitor') = 1`,
+        lte(emuObjects.createdAt, now),
+        ...where,
+      ),
+    )
+    .all();
+  return rows.map((v) => ({
+    id: v.id,
+    author: String(v.data.author),
+    text: String(v.data.text),
+    createdAt: v.createdAt,
+    conversationId: String(v.data.replyTo ?? v.id),
+  }));
+}
+
+/** The replies in a post's conversation from `from` on: grown over the clock, and written by visitors. */
+async function repliesIn(db: Db, tweet: EmuObject, ownerUsername: string, from: number, now: number) {
   const m = postMetrics(tweet.id, tweet.createdAt, now);
   const grown: Reply[] = sampleComments(tweet.id, m.comments, tweet.createdAt)
     .map((k, i) => ({
@@ -30,8 +69,10 @@ export async function conversationReplies(db: Db, tweet: EmuObject, ownerUsernam
       author: k.author,
       text: `@${ownerUsername} ${k.text}`,
       createdAt: k.createdAt,
+      conversationId: tweet.id,
     }))
     .filter((k) => k.createdAt <= now && k.createdAt >= from);
+  // Each reply is a post of its own from the moment it appears, so it can itself be replied to (§6.2).
   for (const k of grown)
     await keepObject(db, {
       id: k.id,
@@ -41,42 +82,49 @@ export async function conversationReplies(db: Db, tweet: EmuObject, ownerUsernam
       createdAt: k.createdAt,
       data: { text: k.text, replyTo: tweet.id, author: k.author },
     });
-  const visitors = await db
+  const visitors = await visitorPosts(
+    db,
+    now,
+    sql`json_extract(${emuObjects.data}, '$.replyTo') = ${tweet.id}`,
+    gte(emuObjects.createdAt, from),
+  );
+  return [...grown, ...visitors];
+}
+
+/** Recent search's replies in a post's conversation (its last 7 days), as X answers them. */
+export async function conversationReplies(db: Db, tweet: EmuObject, ownerUsername: string, now: number) {
+  return answer(await repliesIn(db, tweet, ownerUsername, now - SEARCH_WINDOW, now));
+}
+
+/**
+ * The user's mentions timeline (`GET /2/users/:id/mentions`) from `startTime` on: the replies in the
+ * conversations of the user's recent posts that name `@username`, and visitors' own posts that do.
+ */
+export async function mentionsOf(db: Db, user: { id: string; username: string }, startTime: number, now: number) {
+  const handle = `@${user.username}`;
+  const own = await db
     .select()
     .from(emuObjects)
     .where(
       and(
         eq(emuObjects.platform, P),
         eq(emuObjects.kind, "tweet"),
-        sql`json_extract(${emuObjects.data}, '$.replyTo') = ${tweet.id}`,
-        sql`json_extract(${emuObjects.data}, '$.visitor') = 1`,
-        gte(emuObjects.createdAt, from),
-        lte(emuObjects.createdAt, now),
+        eq(emuObjects.owner, user.id),
+        gte(emuObjects.createdAt, now - SEARCH_WINDOW),
       ),
     )
     .all();
-  const replies = [
-    ...grown,
-    ...visitors.map((v) => ({
-      id: v.id,
-      author: String(v.data.author),
-      text: String(v.data.text),
-      createdAt: v.createdAt,
-    })),
-  ].sort((a, b) => b.createdAt - a.createdAt);
-  const data = replies.map((k) => ({
-    id: k.id,
-    text: k.text,
-    author_id: String(seedOf(k.author)),
-    created_at: new Date(k.createdAt).toISOString(),
-    conversation_id: tweet.id,
-  }));
-  const users = [...new Set(replies.map((k) => k.author))].map((name) => ({
-    id: String(seedOf(name)),
-    username: name,
-    name,
-  }));
-  return { data, users };
+  const found: Reply[] = [];
+  for (const tweet of own) found.push(...(await repliesIn(db, tweet, user.username, startTime, now)));
+  found.push(
+    ...(await visitorPosts(
+      db,
+      now,
+      sql`json_extract(${emuObjects.data}, '$.replyTo') IS NULL`,
+      gte(emuObjects.createdAt, startTime),
+    )),
+  );
+  return answer(found.filter((r) => r.text.includes(handle)));
 }
 
 /**
@@ -96,59 +144,4 @@ export async function addVisitorReply(db: Db, input: { postId?: string; author: 
     data: { text: input.text, replyTo: tweet?.id ?? null, author: input.author, visitor: 1 },
   });
   return { id };
-}
-
-/**
- * The user's mentions timeline (`GET /2/users/:id/mentions`): the posts that name `@username`, here the replies in
- * the conversations of the user's recent posts, newest first, from `startTime` on.
- */
-export async function mentionsOf(db: Db, user: { id: string; username: string }, startTime: number, now: number) {
-  const own = await db
-    .select()
-    .from(emuObjects)
-    .where(
-      and(
-        eq(emuObjects.platform, P),
-        eq(emuObjects.kind, "tweet"),
-        eq(emuObjects.owner, user.id),
-        gte(emuObjects.createdAt, now - SEARCH_WINDOW),
-      ),
-    )
-    .all();
-  const data = [];
-  const users = new Map<string, { id: string; username: string; name: string }>();
-  for (const tweet of own) {
-    const replies = await conversationReplies(db, tweet, user.username, now);
-    data.push(...replies.data.filter((r) => r.text.includes(`@${user.username}`)));
-    for (const u of replies.users) users.set(u.id, u);
-  }
-  const standalone = await db
-    .select()
-    .from(emuObjects)
-    .where(
-      and(
-        eq(emuObjects.platform, P),
-        eq(emuObjects.kind, "tweet"),
-        sql`json_extract(${emuObjects.data}, '$.visitor') = 1`,
-        sql`json_extract(${emuObjects.data}, '$.replyTo') IS NULL`,
-        sql`instr(json_extract(${emuObjects.data}, '$.text'), ${`@${user.username}`}) > 0`,
-        lte(emuObjects.createdAt, now),
-      ),
-    )
-    .all();
-  for (const v of standalone) {
-    const author = String(v.data.author);
-    data.push({
-      id: v.id,
-      text: String(v.data.text),
-      author_id: String(seedOf(author)),
-      created_at: new Date(v.createdAt).toISOString(),
-      conversation_id: v.id,
-    });
-    users.set(String(seedOf(author)), { id: String(seedOf(author)), username: author, name: author });
-  }
-  const found = data
-    .filter((r) => Date.parse(r.created_at) >= startTime)
-    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
-  return { data: found, users: [...users.values()].filter((u) => found.some((r) => r.author_id === u.id)) };
 }

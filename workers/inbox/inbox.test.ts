@@ -263,7 +263,7 @@ describe("engagement inbox", () => {
     await armFault("twitter", "500", 1, { method: "POST", path: "^/2/tweets$" });
     const failed = await call(`/api/inbox/${item!.id}/reply`, { ...as("editor"), body: { text } });
     expect(failed.status).toBe(502);
-    expect(failed.body.message).toMatch(/^Twitter did not take the reply: Internal Server Error/);
+    expect(failed.body.message).toMatch(/^X did not take the reply: Internal Server Error/);
     expect((await inbox("viewer")).body.data.items.find((i) => i.id === item!.id)!.reply).toMatchObject({
       state: "failed",
     });

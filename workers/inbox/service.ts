@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { Conflict, Invalid, NotFound, TooMany, UpstreamFailed } from "../errors";
-import { PLATFORM_NAMES, type Platform } from "../platform-profile";
+import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import { inboxAdapter } from "../platforms/inbox/index";
 import { refreshOnce } from "../platforms/refresh-once";
 import { type AccountCredentials, type PlatformClient, PlatformError } from "../platforms/types";
@@ -82,7 +82,7 @@ export class InboxService {
   async reply(actor: Actor, id: string, text: string) {
     ensureActorCan(actor, "inbox.reply");
     const item = await this.found(actor.workspace.id, id);
-    const name = PLATFORM_NAMES[item.platform];
+    const name = PLATFORM_PROFILES[item.platform].brand;
     const adapter = inboxAdapter(item.platform, this.deps.client(item.platform));
     const reply = adapter?.reply;
     if (!reply) throw new Conflict(InboxMessages.noReply(name));

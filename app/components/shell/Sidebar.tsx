@@ -84,7 +84,7 @@ export function Sidebar({ user, role, counts = {}, mobile, open, onClose, onLogo
                     )}
                   </span>
                   <span className={label}>{text}</span>
-                  {count > 0 && <span className="sr-only">, {count} open</span>}
+                  {count > 0 && <span className="sr-only">({count} open)</span>}
                 </Link>
               </li>
             );
