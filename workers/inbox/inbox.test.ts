@@ -9,7 +9,7 @@ import { testDb } from "../test/fixtures";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
-import { POLL_INTERVAL_MS } from "./rules";
+import { POLL_INTERVAL_MS, REPLY_LEASE_MS } from "./rules";
 
 /**
  * The engagement inbox against the emulator (ADR 069): replies to a published X post appear over the emulator's
@@ -274,6 +274,25 @@ describe("engagement inbox", () => {
     });
     expect(resent.body.data.reply).toMatchObject({ state: "sent", text });
     expect(await repliesOnX(text)).toHaveLength(1);
+  });
+
+  it("after a crash between sending and recording, a second reply finds the first on X and sends nothing", async () => {
+    const [item] = (await inbox("viewer")).body.data.items;
+    const first = `Before the crash ${crypto.randomUUID().slice(0, 6)}`;
+    await call(`/api/inbox/${item!.id}/reply`, { ...as("editor"), body: { text: first } });
+    // What the row says when the Worker died after X took the reply and before the outcome was written.
+    await env.DB.prepare(
+      "UPDATE inbox_items SET reply_state = 'sending', status = 'open', reply_started_at = ? WHERE id = ?",
+    )
+      .bind(Date.now() - REPLY_LEASE_MS, item!.id)
+      .run();
+    const again = await call<"POST /api/inbox/:id/reply">(`/api/inbox/${item!.id}/reply`, {
+      ...as("admin"),
+      body: { text: "A second try" },
+    });
+    expect(again.body.data.reply).toMatchObject({ state: "sent", text: first });
+    expect(await repliesOnX(first)).toHaveLength(1);
+    expect(await repliesOnX("A second try")).toEqual([]);
   });
 
   it("refuses an empty reply and another workspace's item", async () => {

@@ -98,18 +98,24 @@ export class InboxService {
       keepStart: step === "look-first",
     });
     if (!claimed) throw new Conflict(InboxMessages.inFlight);
-    const access = refreshOnce(await this.deps.credentials(item.accountId), () =>
-      this.deps.refreshCredentials(item.accountId),
-    );
     const since = step === "look-first" ? (item.replyStartedAt ?? now) : now;
-    const lookFor = (sent: string) => (findReply ? access.call((c) => findReply(c, item.remoteId, sent, since)) : null);
+    let access: ReturnType<typeof refreshOnce> | null = null;
+    const lookFor = async (sent: string) =>
+      findReply && access ? access.call((c) => findReply(c, item.remoteId, sent, since)) : null;
     try {
+      access = refreshOnce(await this.deps.credentials(item.accountId), () =>
+        this.deps.refreshCredentials(item.accountId),
+      );
+      // An earlier attempt that reached the network stands, with its own words; nothing more is sent.
       const earlier = step === "look-first" && item.replyText ? await lookFor(item.replyText) : null;
-      const sent = earlier ?? (await access.call((c) => reply(c, item.remoteId, text)));
-      await this.store.replySent(item.id, sent.remoteId);
+      if (earlier) await this.store.replySent(item.id, earlier.remoteId, item.replyText!);
+      else {
+        const sent = await access.call((c) => reply(c, item.remoteId, text));
+        await this.store.replySent(item.id, sent.remoteId, text);
+      }
     } catch (err) {
-      const found = isLostAnswer(err) ? await lookFor(text)?.catch(() => null) : null;
-      if (found) await this.store.replySent(item.id, found.remoteId);
+      const found = isLostAnswer(err) ? await lookFor(text).catch(() => null) : null;
+      if (found) await this.store.replySent(item.id, found.remoteId, text);
       else {
         await this.store.replyFailed(item.id, err instanceof Error ? err.message : String(err));
         throw refusalOf(err, name);

@@ -173,10 +173,10 @@ export class InboxStore {
     return claimed.length === 1;
   }
 
-  async replySent(id: string, remoteId: string): Promise<void> {
+  async replySent(id: string, remoteId: string, text: string): Promise<void> {
     await this.db
       .update(inboxItems)
-      .set({ replyState: "sent", replyRemoteId: remoteId, replyError: null, status: "done" })
+      .set({ replyState: "sent", replyRemoteId: remoteId, replyText: text, replyError: null, status: "done" })
       .where(eq(inboxItems.id, id));
   }
 
