@@ -9,6 +9,7 @@ import { INSTANCES, mastodonInstance } from "./mastodon";
 import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
 import { apiInstagram, graphInstagram, wwwInstagram } from "./meta/instagram";
 import { graphThreads, threadsNet } from "./meta/threads";
+import { addVisitorThreadsReply } from "./meta/threads-replies";
 import { openaiEmulator } from "./openai";
 import { revokeAll } from "./tokens";
 import { viewPost } from "./viewer";
@@ -38,10 +39,10 @@ const revokeSchema = z.object({ platform: z.string().min(1, "platform is require
 
 /**
  * Someone comments on a published post now, or without `postId` posts on their own (a mention when the text names
- * the account): the inbox's on-demand source; X so far.
+ * the account, X only): the inbox's on-demand source; X and Threads so far.
  */
 const commentSchema = z.object({
-  platform: z.literal("twitter", { message: "On-demand comments exist for twitter so far" }),
+  platform: z.enum(["twitter", "threads"], { message: "On-demand comments exist for twitter and threads so far" }),
   postId: z.string().min(1).optional(),
   author: z.string().trim().min(1, "author is required").max(50),
   text: z.string().trim().min(1, "text is required").max(280),
@@ -95,7 +96,8 @@ export function createEmulator() {
   app.post("/comments", async (c) => {
     const parsed = commentSchema.safeParse(await body(c.req.raw));
     if (!parsed.success) return c.json({ error: { message: parsed.error.issues[0]!.message } }, 400);
-    const made = await addVisitorReply(c.var.db, parsed.data, c.var.now);
+    const add = parsed.data.platform === "threads" ? addVisitorThreadsReply : addVisitorReply;
+    const made = await add(c.var.db, parsed.data, c.var.now);
     if (!made) return c.json({ error: { message: `No post ${parsed.data.postId} on ${parsed.data.platform}` } }, 404);
     return c.json(made, 201);
   });

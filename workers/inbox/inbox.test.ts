@@ -25,7 +25,7 @@ let postText: string;
 
 const as = (role: Role) => ({ token: members[role].token, headers: { "X-Workspace-Id": ws } });
 
-async function publishedTweet(owner: User, accountId: string) {
+async function publishedTweet(owner: User, accountId: string, platform: "twitter" | "threads" = "twitter") {
   const postId = crypto.randomUUID();
   const targetId = crypto.randomUUID();
   const now = Date.now();
@@ -45,7 +45,7 @@ async function publishedTweet(owner: User, accountId: string) {
     id: targetId,
     postId,
     workspaceId: ws,
-    platform: "twitter",
+    platform,
     accountId,
     status: "queued",
     dueAt: now,
@@ -60,10 +60,10 @@ async function publishedTweet(owner: User, accountId: string) {
 }
 
 /** Someone replies on X now (the emulator's on-demand comment); without a post, they post on their own. */
-async function visitorReplies(tweetId: string | undefined, author: string, text: string) {
+async function visitorReplies(tweetId: string | undefined, author: string, text: string, platform = "twitter") {
   const res = await raw("/sandbox/comments", {
     method: "POST",
-    body: JSON.stringify({ platform: "twitter", postId: tweetId, author, text }),
+    body: JSON.stringify({ platform, postId: tweetId, author, text }),
     headers: { "Content-Type": "application/json" },
   });
   expect(res.status).toBe(201);
@@ -305,5 +305,35 @@ describe("engagement inbox", () => {
     const res = await call(`/api/inbox/${item!.id}/reply`, { token: outsider.token, body: { text: "hijack" } });
     expect(res.status).toBe(404);
     expect(await repliesOnX("hijack")).toEqual([]);
+  });
+
+  it("on Threads too: a reply arrives and is answered once, with reply_to_id", async () => {
+    await connectViaEmulator(`${members.owner.cookie}; pl_workspace=${ws}`, "threads");
+    const accounts = (await call<"GET /api/accounts">("/api/accounts", as("owner"))).body.data.accounts as Array<{
+      _id: string;
+      platform: string;
+    }>;
+    const threads = accounts.find((a) => a.platform === "threads")!;
+    const { remoteId } = await publishedTweet(members.owner, threads._id, "threads");
+    await visitorReplies(remoteId, "coffee_cleo", "Which beans do you use?", "threads");
+    await call("/api/inbox/sync", { ...as("contributor"), method: "POST" });
+    const item = (await inbox("viewer", "?platform=threads")).body.data.items.find((i) => i.author === "coffee_cleo")!;
+    expect(item).toMatchObject({ platform: "threads", text: "Which beans do you use?", status: "open" });
+    const text = `Ethiopian, this week ${crypto.randomUUID().slice(0, 6)}`;
+    await armFault("threads", "drop", 1, { method: "POST", path: "threads_publish$" });
+    const res = await call<"POST /api/inbox/:id/reply">(`/api/inbox/${item.id}/reply`, {
+      ...as("editor"),
+      body: { text },
+    });
+    expect(res.body.data.reply).toMatchObject({ state: "sent", text });
+    const { results } = await env.DB.prepare(
+      "SELECT json_extract(data, '$.replyTo') AS replyTo FROM emu_objects WHERE platform = 'threads' AND kind = 'media' AND json_extract(data, '$.text') = ?",
+    )
+      .bind(text)
+      .all<{ replyTo: string }>();
+    const remote = await env.DB.prepare("SELECT remote_id FROM inbox_items WHERE id = ?")
+      .bind(item.id)
+      .first<{ remote_id: string }>();
+    expect(results).toEqual([{ replyTo: remote!.remote_id }]);
   });
 });
