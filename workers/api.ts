@@ -24,6 +24,7 @@ import { apiCors } from "./http/cors";
 import { fail, Messages } from "./http/envelope";
 import { failureOf } from "./http/failure";
 import { importRoutes } from "./imports/routes";
+import { engagementInboxRoutes } from "./inbox/routes";
 import { linkRoutes } from "./links/routes";
 import { UPLOAD_PART_SIZE } from "./media/limits";
 import { mediaRoutes } from "./media/routes";
@@ -142,6 +143,7 @@ export function createApi(now: () => number = () => Date.now()) {
     .route("/api/posts", approvalPostRoutes)
     .route("/api/queue", queueRoutes)
     .route("/api/imports", importRoutes)
+    .route("/api/inbox", engagementInboxRoutes)
     .route("/api/posts", commentRoutes)
     .route("/media", mediaFileRoutes)
     .route("/api/analytics/reports", reportRoutes)

@@ -122,6 +122,7 @@ function runShardJobs(services: Services, ctx: ExecutionContext) {
   ctx.waitUntil(fillMissingPermalinks(deps));
   ctx.waitUntil(runAnalyticsCron(services));
   ctx.waitUntil(runFeedChecks(feedDeps(services)));
+  ctx.waitUntil(services.inbox.pollDue());
   ctx.waitUntil(services.idempotency.purge());
   const { db, accounts, mailer, now, config } = services;
   ctx.waitUntil(

@@ -21,6 +21,7 @@ import { stampShard } from "./db/shard-queues";
 import { type Config, parseConfig } from "./env";
 import { IdempotencyStore } from "./http/idempotency";
 import { ImportService } from "./imports/service";
+import { InboxService } from "./inbox/service";
 import { LinkService } from "./links/service";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
 import { MediaLibrary } from "./media/library";
@@ -128,6 +129,13 @@ function accountServices(env: Env, now: () => number, origin: string | undefined
 export function buildServices(env: Env, now: () => number = Date.now, origin?: string, placement: Placement = {}) {
   const base = accountServices(env, now, origin, placement);
   const { config, directory, mailer, auth, rateLimit, mediaUrls, scoped } = base;
+  const workspaces = new WorkspaceService({
+    db: directory,
+    mailer,
+    now,
+    origin: base.appOrigin,
+    shardForNew: base.shardForNew,
+  });
   return {
     config,
     env,
@@ -146,13 +154,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** Register, sign in and out, reset by code: rate limits and cookies included, for the API and the forms. */
     authFlows: new AuthFlows(auth, rateLimit),
     /** Workspaces, members, invitations; `notifyMember` mails one member. */
-    workspaces: new WorkspaceService({
-      db: directory,
-      mailer,
-      now,
-      origin: base.appOrigin,
-      shardForNew: base.shardForNew,
-    }),
+    workspaces,
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls,
     // The workspace's services, built on first use from its shard.
@@ -247,6 +249,12 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** Short links that count clicks: settings and the clicks report (ADR 067). */
     get links() {
       return scoped().links;
+    },
+    /** The engagement inbox: comments and mentions, triage and replies (ADR 069). */
+    get inbox() {
+      const { db, platformAccess } = scoped();
+      const memberIds = async (workspaceId: string) => (await workspaces.members(workspaceId)).map((m) => m.userId);
+      return new InboxService({ db, now, ...platformAccess, memberIds });
     },
   };
 }

@@ -13,13 +13,14 @@ describe("isNavActive", () => {
     expect(isNavActive("/", "/dashboard")).toBe(false);
   });
 
-  it("lists SPEC §2's entries in order, the Queue after the planner and Approvals after the Content Hub", () => {
+  it("lists SPEC §2's entries in order, the Queue after the planner, Approvals after the Content Hub, then the Inbox", () => {
     expect(NAV_ITEMS.map((i) => i.to)).toEqual([
       "/dashboard",
       "/planner",
       "/queue",
       "/content",
       "/approvals",
+      "/inbox",
       "/analytics",
       "/ai-assistant",
       "/settings",

@@ -22,6 +22,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       workspaces: switcher,
     },
     platformsMode: services.config.PLATFORMS_MODE,
+    /** Open engagement inbox items: the sidebar's count beside Inbox. */
+    inboxOpen: await services.inbox.openCount(workspace.id),
   };
 }
 
@@ -30,7 +32,7 @@ export const shouldRevalidate = skipDialogRevalidation;
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
-    <AppShell user={loaderData.user} workspace={loaderData.workspace}>
+    <AppShell user={loaderData.user} workspace={loaderData.workspace} counts={{ "/inbox": loaderData.inboxOpen }}>
       {navigation.state === "loading" && (
         <div
           role="progressbar"

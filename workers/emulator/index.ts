@@ -12,6 +12,7 @@ import { INSTANCES, mastodonInstance } from "./mastodon";
 import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
 import { apiInstagram, graphInstagram, wwwInstagram } from "./meta/instagram";
 import { graphThreads, threadsNet } from "./meta/threads";
+import { addVisitorThreadsReply } from "./meta/threads-replies";
 import { openaiEmulator } from "./openai";
 import { pinterestApi, pinterestWww } from "./pinterest";
 import { PIN_UPLOAD_HOST, pinterestUploads } from "./pinterest-media";
@@ -19,6 +20,7 @@ import { tiktokOpen, tiktokUpload, tiktokWww } from "./tiktok";
 import { revokeAll } from "./tokens";
 import { viewPost } from "./viewer";
 import { xApi, xWeb } from "./x";
+import { addVisitorReply } from "./x-replies";
 
 /**
  * The platform emulator: a stateful stand-in for the real platform APIs, written from PLATFORMS.md on
@@ -44,6 +46,17 @@ const settingsSchema = z
   .strict();
 
 const revokeSchema = z.object({ platform: z.string().min(1, "platform is required") });
+
+/**
+ * Someone comments on a published post now, or without `postId` posts on their own (a mention when the text names
+ * the account, X only): the inbox's on-demand source; X and Threads so far.
+ */
+const commentSchema = z.object({
+  platform: z.enum(["twitter", "threads"], { message: "On-demand comments exist for twitter and threads so far" }),
+  postId: z.string().min(1).optional(),
+  author: z.string().trim().min(1, "author is required").max(50),
+  text: z.string().trim().min(1, "text is required").max(280),
+});
 
 async function body(req: Request): Promise<unknown> {
   try {
@@ -88,6 +101,15 @@ export function createEmulator() {
     if (!parsed.success) return c.json({ error: { message: parsed.error.issues[0]!.message } }, 400);
     const revoked = await revokeAll(c.var.db, parsed.data.platform, c.var.now);
     return c.json({ revoked });
+  });
+
+  app.post("/comments", async (c) => {
+    const parsed = commentSchema.safeParse(await body(c.req.raw));
+    if (!parsed.success) return c.json({ error: { message: parsed.error.issues[0]!.message } }, 400);
+    const add = parsed.data.platform === "threads" ? addVisitorThreadsReply : addVisitorReply;
+    const made = await add(c.var.db, parsed.data, c.var.now);
+    if (!made) return c.json({ error: { message: `No post ${parsed.data.postId} on ${parsed.data.platform}` } }, 404);
+    return c.json(made, 201);
   });
 
   // Where the app's permalinks lead in sandbox mode.

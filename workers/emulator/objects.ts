@@ -14,6 +14,14 @@ export async function createObject(
   return row;
 }
 
+/** Stores an object that may already be there (one that appeared over the clock and is now addressable); keeps the first. */
+export async function keepObject(db: Db, obj: Omit<EmuObject, "status" | "readyAt">) {
+  await db
+    .insert(emuObjects)
+    .values({ status: null, readyAt: null, ...obj })
+    .onConflictDoNothing();
+}
+
 /** Adds one to a counter object in a single statement, so parallel requests never collide on creating it. */
 export async function incrementCounter(
   db: Db,

@@ -5,7 +5,7 @@ import { avatar, initialsOf } from "./avatar";
 import { mountConsent } from "./consent";
 import type { EmuEnv } from "./context";
 import { numericId } from "./ids";
-import { followerCount, postMetrics, sampleComments, seedOf } from "./metrics";
+import { followerCount, postMetrics } from "./metrics";
 import {
   createObject,
   deleteObject,
@@ -27,6 +27,7 @@ import {
   sniffImage,
 } from "./request";
 import { checkToken, issueToken, redeemCode, type TokenRow } from "./tokens";
+import { conversationReplies, mentionsOf } from "./x-replies";
 
 /**
  * X API v2 (PLATFORMS.md §6): OAuth 2.0 with PKCE on x.com/api.x.com (rotating refresh tokens), users/me,
@@ -623,21 +624,24 @@ xApi.get("/2/tweets/search/recent", async (c) => {
   if (!conversation) return invalid(c, "This emulator supports query=conversation_id:<id> only", "query");
   const tweet = await getObject(c.var.db, P, conversation);
   if (tweet?.kind !== "tweet") return c.json({ meta: { result_count: 0 } });
-  const m = postMetrics(tweet.id, tweet.createdAt, c.var.now);
-  const replies = sampleComments(tweet.id, m.comments, tweet.createdAt).filter(
-    (k) => k.createdAt <= c.var.now && k.createdAt >= c.var.now - 7 * 86_400_000,
-  );
-  const data = replies.reverse().map((k, i) => ({
-    id: (BigInt(tweet.id) + BigInt(replies.length - i)).toString(),
-    text: `@${c.var.user.username} ${k.text}`,
-    author_id: String(seedOf(k.author)),
-    created_at: new Date(k.createdAt).toISOString(),
-    conversation_id: tweet.id,
-  }));
-  const users = [...new Set(replies.map((k) => k.author))].map((name) => ({
-    id: String(seedOf(name)),
-    username: name,
-    name,
-  }));
+  const { data, users } = await conversationReplies(c.var.db, tweet, c.var.user.username, c.var.now);
   return c.json({ ...(data.length ? { data, includes: { users } } : {}), meta: { result_count: data.length } });
+});
+
+/** The mentions timeline (§6): posts naming the user, newest first; `start_time` bounds it, `max_results` 5..100. */
+xApi.get("/2/users/:id/mentions", async (c) => {
+  const denied = requireScope(c, "tweet.read", "users.read");
+  if (denied) return denied;
+  if (c.req.param("id") !== c.var.user.id) return problem(c, 403, "Forbidden", "You can only read your own mentions.");
+  const max = Number(c.req.query("max_results") ?? 10);
+  if (!Number.isInteger(max) || max < 5 || max > 100)
+    return invalid(c, "max_results must be between 5 and 100", "max_results");
+  const start = c.req.query("start_time") ? Date.parse(c.req.query("start_time")!) : 0;
+  if (Number.isNaN(start)) return invalid(c, "start_time must be an RFC 3339 timestamp", "start_time");
+  const found = await mentionsOf(c.var.db, c.var.user, start, c.var.now);
+  const data = found.data.slice(0, max);
+  return c.json({
+    ...(data.length ? { data, includes: { users: found.users } } : {}),
+    meta: { result_count: data.length, ...(data.length ? { newest_id: data[0]!.id, oldest_id: data.at(-1)!.id } : {}) },
+  });
 });

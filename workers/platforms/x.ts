@@ -296,6 +296,32 @@ export class XClient implements PlatformClient {
     }));
   }
 
+  /**
+   * The account's mentions timeline (`GET /2/users/:id/mentions`) from `since` on, newest first, each with the
+   * conversation (our post, when it answers one) it belongs to.
+   */
+  async mentions(
+    account: AccountCredentials,
+    since: number,
+  ): Promise<Array<RemoteComment & { conversationId: string | null }>> {
+    const res = await this.api.json<{
+      data?: { id: string; text: string; author_id: string; created_at: string; conversation_id?: string }[];
+      includes?: { users?: { id: string; username: string }[] };
+    }>(
+      account.accessToken,
+      "GET",
+      `${this.api.base}/2/users/${account.platformUserId}/mentions?start_time=${encodeURIComponent(new Date(since).toISOString())}&max_results=100&tweet.fields=author_id,created_at,conversation_id&expansions=author_id&user.fields=username`,
+    );
+    const users = new Map((res.includes?.users ?? []).map((u) => [u.id, u.username]));
+    return (res.data ?? []).map((t) => ({
+      id: t.id,
+      author: users.get(t.author_id) ?? t.author_id,
+      text: t.text,
+      createdAt: t.created_at,
+      conversationId: t.conversation_id ?? null,
+    }));
+  }
+
   private me(token: string) {
     return this.api
       .json<{

@@ -17,6 +17,9 @@ const SCOPE_OF: Record<Action, ApiKeyScope | null> = {
   "ai.use": "write",
   "analytics.manage": "write",
   "notifications.dismiss": "write",
+  "inbox.triage": "write",
+  // A reply goes out on the network in the account's name, like a post.
+  "inbox.reply": "publish",
   "posts.publish": "publish",
   // Approving sends a post on to be published.
   "posts.approve": "publish",

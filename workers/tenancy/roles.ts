@@ -30,6 +30,10 @@ export const ACTIONS = [
   "analytics.manage",
   /** Dismiss the publishing-failure notices. */
   "notifications.dismiss",
+  /** Mark engagement inbox items done or open again, assign them to a member (ADR 069). */
+  "inbox.triage",
+  /** Answer a comment on the network as the account: public words, so editors and up (ADR 069). */
+  "inbox.reply",
   "accounts.manage",
   "members.manage",
   /** Webhook endpoints and their delivery log (which carries the workspace's events). */
@@ -50,6 +54,7 @@ const CONTRIBUTOR: readonly Action[] = [
   "media.upload",
   "ai.use",
   "notifications.dismiss",
+  "inbox.triage",
 ];
 const EDITOR: readonly Action[] = [
   ...CONTRIBUTOR,
@@ -58,6 +63,7 @@ const EDITOR: readonly Action[] = [
   "posts.approve",
   "media.manage",
   "analytics.manage",
+  "inbox.reply",
 ];
 const ADMIN: readonly Action[] = [
   ...EDITOR,

@@ -8,7 +8,7 @@ describe("can(role, action)", () => {
     expect(allowed("viewer")).toEqual(["workspace.read", "workspace.leave"]);
   });
 
-  it("a contributor writes drafts, comments, uploads and uses AI, but cannot publish, manage others' work, accounts or members", () => {
+  it("a contributor writes drafts, comments, uploads, uses AI and triages the inbox, but cannot publish, reply, manage others' work, accounts or members", () => {
     expect(allowed("contributor")).toEqual([
       "workspace.read",
       "workspace.leave",
@@ -17,7 +17,9 @@ describe("can(role, action)", () => {
       "media.upload",
       "ai.use",
       "notifications.dismiss",
+      "inbox.triage",
     ]);
+    expect(can("contributor", "inbox.reply")).toBe(false);
   });
 
   it("an editor does everything with posts, media and the schedule, nothing with accounts, members or settings", () => {
@@ -29,6 +31,7 @@ describe("can(role, action)", () => {
       "media.upload",
       "media.manage",
       "analytics.manage",
+      "inbox.reply",
     ] as Action[])
       expect(can("editor", a), a).toBe(true);
     for (const a of [

@@ -105,10 +105,17 @@ async function fixture() {
   )
     .bind(notification, ws, a.user.id, post._id, `Sent back: ${content}`, Date.now())
     .run();
+  const inboxItem = crypto.randomUUID();
+  await env.DB.prepare(
+    "INSERT INTO inbox_items (id, workspace_id, account_id, platform, remote_id, kind, post_id, author, text, created_at, received_at) VALUES (?, ?, ?, ?, 'remote-1', 'comment', ?, 'someone', ?, ?, ?)",
+  )
+    .bind(inboxItem, ws, account._id, account.platform, post._id, `A comment on ${content}`, Date.now(), Date.now())
+    .run();
   return {
     a,
     ws,
     apiKey,
+    inboxItem,
     account,
     media,
     upload: upload.uploadId,
@@ -165,6 +172,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
     if (path.startsWith("/api/analytics/reports/recent/")) return of(fx.reportId);
     if (path.startsWith("/api/keys/")) return of(fx.apiKey);
     if (path.startsWith("/api/notifications/")) return of(fx.notification);
+    if (path.startsWith("/api/inbox/")) return of(fx.inboxItem);
     if (path.startsWith("/api/share-links/")) return of(fx.shareLink);
     if (path.startsWith("/api/webhooks/deliveries/")) return of(fx.delivery);
     if (path.startsWith("/api/webhooks/")) return of(fx.webhook);
@@ -182,6 +190,9 @@ function bodyFor(method: string, path: string): unknown {
   if (path.endsWith("/reject")) return { comment: "hijacked by B" };
   if (path.endsWith("/review")) return { decision: "approved" };
   if (path.endsWith("/comments")) return { body: "hijacked by B @everyone" };
+  if (path === "/api/inbox/:id/reply") return { text: "hijacked by B" };
+  if (path === "/api/inbox/:id/status") return { status: "done" };
+  if (path === "/api/inbox/:id/assign") return { assigneeId: null };
   if (path.startsWith("/api/analytics/reports/schedules/"))
     return { kind: "summary", frequency: "weekly", weekday: 2, hour: 10, enabled: false };
   if (path.endsWith("/confirm")) return { permalink: "https://example.com/hijack" };
@@ -226,6 +237,7 @@ async function stateOf(fx: Fx) {
     await q("SELECT revoked_at FROM share_links WHERE id = ?", fx.shareLink),
     await q("SELECT count(*) AS n FROM client_reviews WHERE post_id = ?", fx.post),
     await q("SELECT count(*) AS n FROM post_comments WHERE post_id = ?", fx.post),
+    await q("SELECT status, assignee_id, reply_state, reply_text FROM inbox_items WHERE id = ?", fx.inboxItem),
     await q(
       "SELECT group_concat(url || ':' || events || ':' || ifnull(disabled_at, '-')) AS hooks FROM webhook_endpoints WHERE workspace_id = ?",
       fx.ws,

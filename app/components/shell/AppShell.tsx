@@ -15,10 +15,13 @@ const feedback = onDemand(() => import("~/components/feedback/FeedbackDialog").t
 export function AppShell({
   user,
   workspace,
+  counts,
   children,
 }: {
   user: ShellUser;
   workspace: WorkspaceSwitcherProps;
+  /** Numbers shown beside sidebar entries, by route (open inbox items). */
+  counts?: Record<string, number>;
   children: React.ReactNode;
 }) {
   const mobile = useMediaQuery(MOBILE_QUERY);
@@ -49,6 +52,7 @@ export function AppShell({
       <Sidebar
         user={user}
         role={workspace.current.role}
+        counts={counts}
         mobile={mobile}
         open={sidebarOpen}
         onClose={() => setSidebarOpen(false)}

@@ -11,6 +11,8 @@ interface SidebarProps {
   user: ShellUser;
   /** The caller's role in the current workspace: entries it cannot use are not shown. */
   role: Role;
+  /** Numbers beside entries, by route: the inbox's open items. */
+  counts?: Record<string, number>;
   mobile: boolean;
   open: boolean;
   onClose: () => void;
@@ -23,7 +25,7 @@ interface SidebarProps {
  * After a click the rail rests (collapses) until the pointer leaves it, so the expanded rail never
  * covers the page the user just opened.
  */
-export function Sidebar({ user, role, mobile, open, onClose, onLogout }: SidebarProps) {
+export function Sidebar({ user, role, counts = {}, mobile, open, onClose, onLogout }: SidebarProps) {
   const { pathname } = useLocation();
   const { name, email } = footerIdentity(user);
   const [resting, setResting] = useState(false);
@@ -58,6 +60,7 @@ export function Sidebar({ user, role, mobile, open, onClose, onLogout }: Sidebar
         <ul className="space-y-1">
           {navItemsFor(role).map(({ to, label: text, icon: Icon }) => {
             const active = isNavActive(pathname, to);
+            const count = counts[to] ?? 0;
             return (
               <li key={to}>
                 <Link
@@ -69,8 +72,19 @@ export function Sidebar({ user, role, mobile, open, onClose, onLogout }: Sidebar
                     active ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
                   )}
                 >
-                  <Icon className="size-5 shrink-0" aria-hidden />
+                  <span className="relative shrink-0">
+                    <Icon className="size-5" aria-hidden />
+                    {count > 0 && (
+                      <span
+                        aria-hidden
+                        className="absolute -top-2 -right-2 min-w-4 rounded-full bg-brand-600 px-1 text-center text-[10px] font-semibold leading-4 text-white"
+                      >
+                        {count > 99 ? "99+" : count}
+                      </span>
+                    )}
+                  </span>
                   <span className={label}>{text}</span>
+                  {count > 0 && <span className="sr-only">({count} open)</span>}
                 </Link>
               </li>
             );

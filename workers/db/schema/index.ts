@@ -11,6 +11,7 @@ export * from "./core";
 export * from "./emulator";
 export * from "./feeds";
 export * from "./imports";
+export * from "./inbox";
 export * from "./links";
 export * from "./media";
 export * from "./oauth";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { mountConsent } from "../consent";
 import type { EmuContext, EmuEnv } from "../context";
 import { numericId } from "../ids";
-import { followerCount, postMetrics, sampleComments } from "../metrics";
+import { followerCount, postMetrics } from "../metrics";
 import { createObject, deleteObject, type EmuObject, getObject, listObjects, updateObject } from "../objects";
 import { issueToken, redeemCode } from "../tokens";
 import { download } from "../web";
@@ -22,6 +22,7 @@ import {
   requireToken,
   videoProcessingMs,
 } from "./graph-core";
+import { repliesTo } from "./threads-replies";
 
 /** graph.threads.net and the threads.net consent page (PLATFORMS.md §10). */
 const TOKENS = "threads";
@@ -361,9 +362,14 @@ async function objectEdge(c: EmuContext, obj: EmuObject, edge: string | undefine
     };
   }
   if (edge === "replies" || edge === "conversation") {
-    const list = sampleComments(obj.id, m.comments, obj.createdAt).filter((x) => x.createdAt <= now);
+    const list = await repliesTo(db, obj, now);
     return {
-      data: list.map((x) => ({ id: x.id, text: x.text, username: x.author, timestamp: graphTime(x.createdAt) })),
+      data: list.map((x) => ({
+        id: x.id,
+        text: String(x.data.text),
+        username: String(x.data.username),
+        timestamp: graphTime(x.createdAt),
+      })),
       paging: { cursors: { before: "", after: "" } },
     };
   }

@@ -1,0 +1,67 @@
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { PLATFORMS } from "../../platform-profile";
+import { connectedAccounts } from "./accounts";
+import { ms } from "./columns";
+import { users } from "./core";
+import { workspaces } from "./workspaces";
+
+export const INBOX_KINDS = ["comment", "mention"] as const;
+export const INBOX_STATUSES = ["open", "done"] as const;
+/** A reply's life: recorded `sending` before the network is called, then `sent` or `failed` (ADR 069). */
+export const REPLY_STATES = ["sending", "sent", "failed"] as const;
+
+/**
+ * One comment, reply or mention the network holds, in the workspace's engagement inbox (ADR 069). Keyed by
+ * the network's id per account, so a sync that runs twice, or two syncs that race, make one row.
+ * `postId`/`targetId` name our post when the item is under one; a mention of the account may have none.
+ */
+export const inboxItems = sqliteTable(
+  "inbox_items",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => connectedAccounts.id, { onDelete: "cascade" }),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    remoteId: text("remote_id").notNull(),
+    kind: text("kind", { enum: INBOX_KINDS }).notNull(),
+    postId: text("post_id"),
+    targetId: text("target_id"),
+    /** The network's id of the post the item is under. */
+    postRemoteId: text("post_remote_id"),
+    author: text("author").notNull(),
+    text: text("text").notNull(),
+    /** When the network says it was written. */
+    createdAt: ms("created_at").notNull(),
+    receivedAt: ms("received_at").notNull(),
+    status: text("status", { enum: INBOX_STATUSES }).notNull().default("open"),
+    assigneeId: text("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    replyState: text("reply_state", { enum: REPLY_STATES }),
+    replyText: text("reply_text"),
+    replyRemoteId: text("reply_remote_id"),
+    repliedBy: text("replied_by"),
+    /** When the reply was recorded (before the call): a lost answer is looked for from here. */
+    replyStartedAt: ms("reply_started_at"),
+    replyError: text("reply_error"),
+  },
+  (t) => [
+    uniqueIndex("inbox_items_account_remote").on(t.accountId, t.remoteId),
+    index("inbox_items_list_idx").on(t.workspaceId, t.status, t.createdAt),
+    index("inbox_items_assignee_idx").on(t.workspaceId, t.assigneeId, t.status),
+  ],
+);
+
+/** Where each account's inbox polling stands: the newest item time seen and when it last ran. */
+export const inboxCursors = sqliteTable("inbox_cursors", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => connectedAccounts.id, { onDelete: "cascade" }),
+  workspaceId: text("workspace_id").notNull(),
+  /** The newest `createdAt` of an item taken in; the next poll keeps only items from a little before it. */
+  newestAt: ms("newest_at"),
+  polledAt: ms("polled_at").notNull(),
+  lastError: text("last_error"),
+});

@@ -1,0 +1,91 @@
+import type { Platform } from "../platform-profile";
+import { inboxAdapter } from "../platforms/inbox/index";
+import { refreshOnce } from "../platforms/refresh-once";
+import type { AccountCredentials, PlatformClient, RemoteComment } from "../platforms/types";
+import { ACCOUNTS_PER_RUN, freshComments, nextNewestAt, OVERLAP_MS, POLL_INTERVAL_MS, WATCH_WINDOW_MS } from "./rules";
+import type { InboxStore, NewItem } from "./store";
+
+type Target = NewItem["target"];
+
+/** What polling needs: the shard's inbox tables, the clock, and the platform layer publishing uses. */
+export interface InboxSyncDeps {
+  store: InboxStore;
+  now: () => number;
+  client: (platform: Platform) => PlatformClient;
+  credentials: (accountId: string) => Promise<AccountCredentials>;
+  refreshCredentials: (accountId: string) => Promise<AccountCredentials | null>;
+}
+
+export interface PollResult {
+  accountId: string;
+  added: number;
+  error: string | null;
+}
+
+/**
+ * The cron's inbox poll (ADR 069): the accounts due, oldest poll first, each read post by post. Items are keyed
+ * by the network's id, so a poll that runs twice (an overlapping cron, a retry) adds nothing twice. With
+ * `workspaceId` (a member's "check now"), that workspace's accounts are read whenever they were last.
+ */
+export async function pollInboxes(deps: InboxSyncDeps, workspaceId?: string): Promise<PollResult[]> {
+  const now = deps.now();
+  const polledBefore = workspaceId ? Number.MAX_SAFE_INTEGER : now - POLL_INTERVAL_MS + 1;
+  const due = await deps.store.accountsToPoll(polledBefore, ACCOUNTS_PER_RUN, workspaceId);
+  const results: PollResult[] = [];
+  for (const account of due) results.push(await pollAccount(deps, account));
+  return results;
+}
+
+async function pollAccount(
+  deps: InboxSyncDeps,
+  account: { id: string; workspaceId: string; platform: Platform; username: string; newestAt: number | null },
+): Promise<PollResult> {
+  const now = deps.now();
+  const adapter = inboxAdapter(account.platform, deps.client(account.platform));
+  if (!adapter) return { accountId: account.id, added: 0, error: null };
+  let newestAt = account.newestAt;
+  let added = 0;
+  let error: string | null = null;
+  try {
+    const access = refreshOnce(await deps.credentials(account.id), () => deps.refreshCredentials(account.id));
+    // The account's own replies (a thread's parts, answers sent from here) are not for the inbox.
+    const own = new Set([account.username, `@${account.username}`]);
+    const take = async (found: Array<RemoteComment & { target: Target }>, kind: NewItem["kind"]) => {
+      const fresh = freshComments(found, account.newestAt, now).filter((c) => !own.has(c.author));
+      added += await deps.store.addItems(
+        account,
+        fresh.map((c) => ({ ...c, kind })),
+        now,
+      );
+      newestAt = nextNewestAt(newestAt, fresh);
+    };
+    const targets = (await deps.store.publishedTargets(account.id, now - WATCH_WINDOW_MS)).map((t) => ({
+      ...t,
+      remoteId: t.remoteId!,
+    }));
+    for (const target of targets) {
+      const comments = await access.call((c) => adapter.comments(c, target.remoteId));
+      await take(
+        comments.map((c) => ({ ...c, target })),
+        "comment",
+      );
+    }
+    const mentions = adapter.mentions;
+    if (mentions) {
+      // A mention that answers one of our posts belongs to it; the rest stand alone.
+      const since = account.newestAt == null ? now - WATCH_WINDOW_MS : account.newestAt - OVERLAP_MS;
+      const found = await access.call((c) => mentions(c, since));
+      const byRemote = new Map(targets.map((t) => [t.remoteId, t]));
+      await take(
+        found.map(({ conversationId, ...c }) => ({ ...c, target: byRemote.get(conversationId ?? "") ?? null })),
+        "mention",
+      );
+    }
+  } catch (err) {
+    // What was taken in stays; the cursor keeps its place, so the next poll reads the rest again.
+    error = err instanceof Error ? err.message : String(err);
+    newestAt = account.newestAt;
+  }
+  await deps.store.saveCursor(account.id, account.workspaceId, newestAt, now, error);
+  return { accountId: account.id, added, error };
+}

@@ -1,0 +1,85 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { SignedInEnv } from "../http/app-env";
+import { ok } from "../http/envelope";
+import { describeRoute } from "../http/route-registry";
+import { parseOrThrow, readJson } from "../http/validate";
+import { actorOf, requirePermission } from "../tenancy/middleware";
+import { inboxAssignBody, inboxListQuery, inboxReplyBody, inboxStatusBody } from "./schemas";
+
+const tag = "Inbox";
+describeRoute({
+  method: "get",
+  path: "/api/inbox",
+  tag,
+  summary: "The workspace's comments and mentions, newest first (?status=open|done|all, platform, assigned=me)",
+  query: inboxListQuery,
+});
+describeRoute({
+  method: "get",
+  path: "/api/inbox/count",
+  tag,
+  summary: "How many items are open",
+  data: z.object({ open: z.number() }),
+});
+describeRoute({
+  method: "post",
+  path: "/api/inbox/sync",
+  tag,
+  summary: "Read the workspace's accounts for new comments now (the cron does it every few minutes)",
+});
+describeRoute({
+  method: "post",
+  path: "/api/inbox/{id}/reply",
+  tag,
+  summary: "Answer the item on its network, once (editors and up); the item is then done",
+  body: inboxReplyBody,
+});
+describeRoute({
+  method: "post",
+  path: "/api/inbox/{id}/status",
+  tag,
+  summary: "Mark the item done, or open again",
+  body: inboxStatusBody,
+});
+describeRoute({
+  method: "post",
+  path: "/api/inbox/{id}/assign",
+  tag,
+  summary: "Assign the item to a member (null: nobody)",
+  body: inboxAssignBody,
+});
+
+export const engagementInboxRoutes = new Hono<SignedInEnv>()
+  .get("/", requirePermission("workspace.read"), async (c) => {
+    const q = parseOrThrow(inboxListQuery, c.req.query());
+    const data = await c.var.services.inbox.list(c.var.workspace.id, {
+      status: q.status === "all" ? undefined : q.status,
+      platform: q.platform,
+      assigneeId: q.assigned === "me" ? c.var.auth.user.id : undefined,
+      before: q.before,
+      limit: q.limit,
+    });
+    return ok(c, data);
+  })
+  .get("/count", requirePermission("workspace.read"), async (c) =>
+    ok(c, { open: await c.var.services.inbox.openCount(c.var.workspace.id) }),
+  )
+  .post("/sync", requirePermission("inbox.triage"), async (c) => {
+    const results = await c.var.services.inbox.syncNow(c.var.workspace.id);
+    return ok(c, { accounts: results.length, added: results.reduce((n, r) => n + r.added, 0) }, "Inbox checked");
+  })
+  .post("/:id/reply", requirePermission("inbox.reply"), async (c) => {
+    const { text } = await readJson(c, inboxReplyBody);
+    return ok(c, await c.var.services.inbox.reply(actorOf(c), c.req.param("id"), text), "Reply sent");
+  })
+  .post("/:id/status", requirePermission("inbox.triage"), async (c) => {
+    const body = await readJson(c, inboxStatusBody);
+    const item = await c.var.services.inbox.setStatus(actorOf(c), c.req.param("id"), body.status);
+    return ok(c, item, body.status === "done" ? "Marked done" : "Opened again");
+  })
+  .post("/:id/assign", requirePermission("inbox.triage"), async (c) => {
+    const body = await readJson(c, inboxAssignBody);
+    const item = await c.var.services.inbox.assign(actorOf(c), c.req.param("id"), body.assigneeId);
+    return ok(c, item, body.assigneeId ? "Assigned" : "Unassigned");
+  });

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { PLATFORMS } from "../platform-profile";
+import { REPLY_MAX } from "./rules";
+
+/** The inbox's request schemas (ADR 069); the page's forms send the same fields. */
+export const inboxListQuery = z.object({
+  status: z.enum(["open", "done", "all"], { message: "status must be open, done or all" }).default("open"),
+  platform: z.enum(PLATFORMS, { message: "Choose one of the connected networks." }).optional(),
+  assigned: z.enum(["me"], { message: "assigned takes only me" }).optional(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const inboxReplyBody = z.object({
+  text: z
+    .string({ message: "Write a reply first." })
+    .trim()
+    .min(1, "Write a reply first.")
+    .max(REPLY_MAX, `Keep the reply under ${REPLY_MAX.toLocaleString("en-US")} characters.`),
+});
+
+export const inboxStatusBody = z.object({
+  status: z.enum(["open", "done"], { message: "status must be open or done" }),
+});
+
+export const inboxAssignBody = z.object({
+  assigneeId: z.string().min(1).nullable(),
+});

@@ -1,0 +1,186 @@
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { connectedAccounts, inboxCursors, inboxItems, posts, postTargets } from "../db/schema/index";
+import type { Platform } from "../platform-profile";
+import type { IncomingComment } from "./rules";
+
+export type InboxItemRow = typeof inboxItems.$inferSelect;
+export type InboxStatus = InboxItemRow["status"];
+
+/** An item to take in, with the post of ours it is under (null: a mention elsewhere). */
+export type NewItem = IncomingComment & {
+  kind: InboxItemRow["kind"];
+  target: { id: string; postId: string; remoteId: string } | null;
+};
+
+export interface ListFilter {
+  status?: InboxStatus;
+  platform?: Platform;
+  assigneeId?: string;
+  /** Items older than this `createdAt` (the next page). */
+  before?: number;
+  limit: number;
+}
+
+/** SQL over the inbox's own tables (ADR 069); the only writer of `inbox_items` and `inbox_cursors`. */
+export class InboxStore {
+  constructor(private readonly db: Db) {}
+
+  /** Connected accounts (of the shard, or one workspace) last polled before `polledBefore`, never-polled first. */
+  accountsToPoll(polledBefore: number, limit: number, workspaceId?: string) {
+    return this.db
+      .select({
+        id: connectedAccounts.id,
+        workspaceId: connectedAccounts.workspaceId,
+        platform: connectedAccounts.platform,
+        username: connectedAccounts.username,
+        newestAt: inboxCursors.newestAt,
+        polledAt: inboxCursors.polledAt,
+      })
+      .from(connectedAccounts)
+      .leftJoin(inboxCursors, eq(inboxCursors.accountId, connectedAccounts.id))
+      .where(
+        and(
+          eq(connectedAccounts.status, "connected"),
+          workspaceId ? eq(connectedAccounts.workspaceId, workspaceId) : undefined,
+          or(isNull(inboxCursors.polledAt), lt(inboxCursors.polledAt, polledBefore)),
+        ),
+      )
+      .orderBy(sql`${inboxCursors.polledAt} IS NOT NULL`, asc(inboxCursors.polledAt))
+      .limit(limit)
+      .all();
+  }
+
+  /** The account's posts that went out since `since`, with the network's id. */
+  publishedTargets(accountId: string, since: number) {
+    return this.db
+      .select({ id: postTargets.id, postId: postTargets.postId, remoteId: postTargets.remoteId })
+      .from(postTargets)
+      .where(
+        and(
+          eq(postTargets.accountId, accountId),
+          eq(postTargets.status, "published"),
+          isNotNull(postTargets.remoteId),
+          gte(postTargets.publishedAt, since),
+        ),
+      )
+      .all();
+  }
+
+  /** Writes new items; one the account already has (by the network's id) is left as it is. */
+  async addItems(account: { id: string; workspaceId: string; platform: Platform }, items: NewItem[], now: number) {
+    if (items.length === 0) return 0;
+    const rows = items.map((c) => ({
+      id: crypto.randomUUID(),
+      workspaceId: account.workspaceId,
+      accountId: account.id,
+      platform: account.platform,
+      remoteId: c.remoteId,
+      kind: c.kind,
+      postId: c.target?.postId ?? null,
+      targetId: c.target?.id ?? null,
+      postRemoteId: c.target?.remoteId ?? null,
+      author: c.author,
+      text: c.text,
+      createdAt: c.createdAt,
+      receivedAt: now,
+    }));
+    // D1 binds at most 100 parameters per statement: 13 per row.
+    const chunks = [];
+    for (let i = 0; i < rows.length; i += 7) chunks.push(rows.slice(i, i + 7));
+    const results = await this.db.batch(
+      chunks.map((chunk) =>
+        this.db.insert(inboxItems).values(chunk).onConflictDoNothing().returning({ id: inboxItems.id }),
+      ) as [never, ...never[]],
+    );
+    return (results as unknown as { id: string }[][]).reduce((n, r) => n + r.length, 0);
+  }
+
+  async saveCursor(accountId: string, workspaceId: string, newestAt: number | null, now: number, error: string | null) {
+    const set = { newestAt, polledAt: now, lastError: error };
+    await this.db
+      .insert(inboxCursors)
+      .values({ accountId, workspaceId, ...set })
+      .onConflictDoUpdate({ target: inboxCursors.accountId, set });
+  }
+
+  list(workspaceId: string, f: ListFilter) {
+    const where: SQL[] = [eq(inboxItems.workspaceId, workspaceId)];
+    if (f.status) where.push(eq(inboxItems.status, f.status));
+    if (f.platform) where.push(eq(inboxItems.platform, f.platform));
+    if (f.assigneeId) where.push(eq(inboxItems.assigneeId, f.assigneeId));
+    if (f.before !== undefined) where.push(lt(inboxItems.createdAt, f.before));
+    return this.db
+      .select({ item: inboxItems, postContent: posts.content, account: connectedAccounts.username })
+      .from(inboxItems)
+      .leftJoin(posts, eq(posts.id, inboxItems.postId))
+      .innerJoin(connectedAccounts, eq(connectedAccounts.id, inboxItems.accountId))
+      .where(and(...where))
+      .orderBy(desc(inboxItems.createdAt), desc(inboxItems.id))
+      .limit(f.limit)
+      .all();
+  }
+
+  async openCount(workspaceId: string): Promise<number> {
+    const row = await this.db
+      .select({ n: count() })
+      .from(inboxItems)
+      .where(and(eq(inboxItems.workspaceId, workspaceId), eq(inboxItems.status, "open")))
+      .get();
+    return row?.n ?? 0;
+  }
+
+  get(workspaceId: string, id: string) {
+    return this.db
+      .select()
+      .from(inboxItems)
+      .where(and(eq(inboxItems.workspaceId, workspaceId), eq(inboxItems.id, id)))
+      .get();
+  }
+
+  async update(
+    workspaceId: string,
+    id: string,
+    patch: Partial<Pick<InboxItemRow, "status" | "assigneeId">>,
+  ): Promise<void> {
+    await this.db
+      .update(inboxItems)
+      .set(patch)
+      .where(and(eq(inboxItems.workspaceId, workspaceId), eq(inboxItems.id, id)));
+  }
+
+  /**
+   * Records a reply as `sending` before the network is called, only if the item is still in one of the states
+   * `from` (its state as read): of two members who press Reply together, one wins; the other gets nothing.
+   */
+  async claimReply(
+    item: Pick<InboxItemRow, "id" | "workspaceId" | "replyState">,
+    reply: { text: string; userId: string; now: number; keepStart: boolean },
+  ): Promise<boolean> {
+    const stateNow =
+      item.replyState === null ? isNull(inboxItems.replyState) : eq(inboxItems.replyState, item.replyState);
+    const claimed = await this.db
+      .update(inboxItems)
+      .set({
+        replyState: "sending",
+        replyText: reply.text,
+        repliedBy: reply.userId,
+        replyError: null,
+        ...(reply.keepStart ? {} : { replyStartedAt: reply.now }),
+      })
+      .where(and(eq(inboxItems.workspaceId, item.workspaceId), eq(inboxItems.id, item.id), stateNow))
+      .returning({ id: inboxItems.id });
+    return claimed.length === 1;
+  }
+
+  async replySent(id: string, remoteId: string, text: string): Promise<void> {
+    await this.db
+      .update(inboxItems)
+      .set({ replyState: "sent", replyRemoteId: remoteId, replyText: text, replyError: null, status: "done" })
+      .where(eq(inboxItems.id, id));
+  }
+
+  async replyFailed(id: string, message: string): Promise<void> {
+    await this.db.update(inboxItems).set({ replyState: "failed", replyError: message }).where(eq(inboxItems.id, id));
+  }
+}

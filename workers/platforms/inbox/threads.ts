@@ -1,0 +1,19 @@
+import { ThreadsClient } from "../threads";
+import { PlatformError } from "../types";
+import type { InboxAdapterFactory } from "./types";
+
+/**
+ * Threads: the replies to the account's post (`GET /{media-id}/replies`), answered with a TEXT container whose
+ * `reply_to_id` is the reply (§10.3, `threads_manage_replies`); a lost answer is looked up in the account's own
+ * replies (`/{user-id}/replies`, each with `replied_to`).
+ */
+export const threadsInbox: InboxAdapterFactory = (client) => {
+  if (!(client instanceof ThreadsClient))
+    throw new PlatformError("permanent", "Not the Threads client.", { platform: "threads" });
+  return {
+    platform: "threads",
+    comments: (account, postRemoteId) => client.comments(account, postRemoteId),
+    reply: (account, itemRemoteId, text) => client.reply(account, itemRemoteId, text),
+    findReply: (account, itemRemoteId, text, since) => client.findReply(account, itemRemoteId, text, since),
+  };
+};

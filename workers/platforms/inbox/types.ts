@@ -1,0 +1,36 @@
+import type { Platform } from "../../platform-profile";
+import type { AccountCredentials, PlatformClient, RemoteComment } from "../types";
+
+/**
+ * What the engagement inbox needs from one network (ADR 069). Each network is one file in this folder, listed
+ * in `./index.ts`; a network without a file has no inbox yet. Calls go through the network's client, so the
+ * URLs, versions and error classification are the ones publishing uses.
+ */
+export interface InboxAdapter {
+  readonly platform: Platform;
+  /** Comments and replies under one of the account's published posts. */
+  comments(account: AccountCredentials, postRemoteId: string): Promise<RemoteComment[]>;
+  /**
+   * Posts that name the account (X's mentions timeline) written since `since`, each with the network's id of the
+   * post it answers when it answers one. Absent where the network has no such read yet.
+   */
+  mentions?(
+    account: AccountCredentials,
+    since: number,
+  ): Promise<Array<RemoteComment & { conversationId: string | null }>>;
+  /**
+   * Answers one comment as the account. Absent where the network offers no reply to a comment through an API
+   * Postline holds the permission for: the inbox then says so instead of trying.
+   */
+  reply?(account: AccountCredentials, itemRemoteId: string, text: string): Promise<{ remoteId: string }>;
+  /** The account's own reply with exactly `text` under the item, made since `since`: settles a lost answer. */
+  findReply?(
+    account: AccountCredentials,
+    itemRemoteId: string,
+    text: string,
+    since: number,
+  ): Promise<{ remoteId: string } | null>;
+}
+
+/** Builds a network's adapter over its client. */
+export type InboxAdapterFactory = (client: PlatformClient) => InboxAdapter;

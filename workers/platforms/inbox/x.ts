@@ -1,0 +1,20 @@
+import { PlatformError } from "../types";
+import { XClient } from "../x";
+import type { InboxAdapterFactory } from "./types";
+
+/**
+ * X: the replies in the post's conversation (recent search `conversation_id:`) and the account's mentions
+ * timeline (`GET /2/users/:id/mentions`), answered with a post whose `reply.in_reply_to_tweet_id` is the item
+ * (§6.2); a lost answer is looked up in the account's own posts, where a reply carries
+ * `referenced_tweets: replied_to` (ADR 027).
+ */
+export const xInbox: InboxAdapterFactory = (client) => {
+  if (!(client instanceof XClient)) throw new PlatformError("permanent", "Not the X client.", { platform: "twitter" });
+  return {
+    platform: "twitter",
+    comments: (account, postRemoteId) => client.comments(account, postRemoteId),
+    mentions: (account, since) => client.mentions(account, since),
+    reply: (account, itemRemoteId, text) => client.reply(account, itemRemoteId, text),
+    findReply: (account, itemRemoteId, text, since) => client.findReply(account, itemRemoteId, text, since),
+  };
+};
