@@ -171,7 +171,7 @@ describe("engagement inbox", () => {
   it("filters by network, status and who it is assigned to", async () => {
     const [item] = (await inbox("viewer")).body.data.items;
     expect((await inbox("viewer", "?platform=facebook")).body.data.items).toEqual([]);
-    expect((await inbox("viewer", "?platform=tiktok")).body).toEqual({
+    expect((await inbox("viewer", "?platform=myspace")).body).toEqual({
       success: false,
       message: "Choose one of the connected networks.",
     });

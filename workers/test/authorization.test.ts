@@ -204,6 +204,7 @@ function bodyFor(method: string, path: string): unknown {
     return { url: "https://hijack.example.com/hook", events: ["post.published"] };
   if (path === "/api/webhooks/:id" && method === "PATCH") return { enabled: false };
   if (path === "/api/queue/:accountId/slots") return { slots: [{ day: 1, time: "09:00" }] };
+  if (path.endsWith("/copy-slots")) return { to: ["someone-else's"] };
   if (path.endsWith("/pause")) return { paused: true };
   if (path.endsWith("/reorder")) return { targetIds: ["someone-else's"] };
   if (path === "/api/links/settings") return { enabled: true, utmCampaign: "hijacked" };
