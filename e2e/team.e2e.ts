@@ -284,6 +284,7 @@ test("invites through Settings, a submission in the owner's inbox, an @mention e
       "Profile",
       "Workspace",
       "Social Accounts",
+      "Links",
       "API",
       "Billing",
     ]);
@@ -342,5 +343,7 @@ test("invites through Settings, a submission in the owner's inbox, an @mention e
     expect.stringMatching(/^Threads API\s+v1\.0\s+No end announced\s+OK$/),
     expect.stringMatching(/^X API\s+2\s+No end announced\s+OK$/),
     expect.stringMatching(/^YouTube Data API\s+v3\s+No end announced\s+OK$/),
+    expect.stringMatching(/^My Business API \(local posts\)\s+v4\s+No end announced\s+OK$/),
+    expect.stringMatching(/^Pinterest API\s+v5\s+No end announced\s+OK$/),
   ]);
 }, 240_000);
