@@ -245,7 +245,9 @@ describe("Bluesky analytics", () => {
   it("syncs likes, replies and reposts from the AppView and the follower count into the snapshots", async () => {
     const { u, accountId } = await setup();
     const tag = crypto.randomUUID().slice(0, 8);
-    const targetId = await queued(accountId, u.user.id, [`Counted ${tag}`]);
+    // A two-part thread: the second part is a real reply, so the first counts at least one reply on any day (the
+    // emulator's own reply count can be 0 for a post it gives little reach).
+    const targetId = await queued(accountId, u.user.id, [`Counted ${tag}`, `Counted ${tag}, part two`]);
     await deliver(targetId, 1);
     const row = await target(targetId);
     expect(row.status).toBe("published");
