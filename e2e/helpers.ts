@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from "node:zlib";
 import type { Locator, Page, Request } from "playwright-core";
+import { jpegBytes } from "../workers/test/media-fixtures";
 
 let counter = 0;
 export function newUser(name = "Ann Lee") {
@@ -129,4 +130,34 @@ export async function invitePath(page: Page, email: string): Promise<string> {
   const path = /\/invite\/[\w-]+/.exec(await mail.innerText())?.[0];
   if (!path) throw new Error(`no invitation in mail to ${email}`);
   return path;
+}
+
+/**
+ * The start of most publishing journeys: a JPEG uploaded to the library through the API, the Content Hub's
+ * composer opened, `networks` picked, `text` written and the image attached from the library.
+ */
+export async function composeWithImage(
+  page: Page,
+  baseUrl: string,
+  post: { networks: string[]; text: string; image: { name: string; width: number; height: number } },
+): Promise<Locator> {
+  const { name, width, height } = post.image;
+  const upload = await page.context().request.post("/api/media/upload", {
+    multipart: {
+      files: { name, mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(width, height)) },
+      folder: "general",
+    },
+    headers: { Origin: baseUrl },
+  });
+  if (upload.status() !== 201) throw new Error(`upload failed: ${upload.status()} ${await upload.text()}`);
+  await gotoHydrated(page, "/content");
+  await page.getByRole("button", { name: "Create Post" }).click();
+  const composer = page.getByRole("dialog", { name: "Create Post" });
+  await chooseChannels(composer, ...post.networks);
+  await composer.getByLabel("Content", { exact: true }).fill(post.text);
+  await composer.getByRole("button", { name: "Choose from Library" }).click();
+  const picker = page.getByRole("dialog", { name: "Media Library" });
+  await picker.getByRole("option", { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).click();
+  await picker.getByRole("button", { name: "Add 1 Item(s) to Post" }).click();
+  return composer;
 }

@@ -1,6 +1,5 @@
-import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
-import { chooseChannels, gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+import { composeWithImage, gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 
 /**
  * Mastodon on a chosen instance (ADR 059): Settings asks for the server's domain, the emulated instance's consent
@@ -9,7 +8,6 @@ import { chooseChannels, gotoHydrated, newUser, registerViaApi, toast } from "./
 test("connect a Mastodon account on mastodon.example from Settings and publish a post to it", async ({
   journey: { page, baseUrl },
 }) => {
-  const headers = { Origin: baseUrl };
   await registerViaApi(page, newUser("Sam Okafor"));
   await gotoHydrated(page, "/settings?tab=accounts");
   await page.getByRole("link", { name: "Connect Social Account" }).click();
@@ -25,25 +23,11 @@ test("connect a Mastodon account on mastodon.example from Settings and publish a
   await toast(page, "Mastodon account connected successfully");
   await page.getByText("@bakery@mastodon.example").first().waitFor();
 
-  const upload = await page.context().request.post("/api/media/upload", {
-    multipart: {
-      files: { name: "loaf.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) },
-      folder: "general",
-    },
-    headers,
+  const composer = await composeWithImage(page, baseUrl, {
+    networks: ["Mastodon"],
+    text: `Fresh loaves on the fediverse ${new Date().toISOString()}`,
+    image: { name: "loaf.jpg", width: 1080, height: 1080 },
   });
-  expect(upload.status()).toBe(201);
-
-  await gotoHydrated(page, "/content");
-  await page.getByRole("button", { name: "Create Post" }).click();
-  const composer = page.getByRole("dialog", { name: "Create Post" });
-  await chooseChannels(composer, "Mastodon");
-  const text = `Fresh loaves on the fediverse ${new Date().toISOString()}`;
-  await composer.getByLabel("Content", { exact: true }).fill(text);
-  await composer.getByRole("button", { name: "Choose from Library" }).click();
-  const picker = page.getByRole("dialog", { name: "Media Library" });
-  await picker.getByRole("option", { name: /loaf\.jpg/ }).click();
-  await picker.getByRole("button", { name: "Add 1 Item(s) to Post" }).click();
   await composer
     .getByRole("region", { name: "Media", exact: true })
     .getByRole("region", { name: "Attached media" })

@@ -1,6 +1,5 @@
-import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
-import { chooseChannels, gotoHydrated, newUser, registerViaApi } from "./helpers";
+import { composeWithImage, newUser, registerViaApi } from "./helpers";
 import { connectViaConsent } from "./platforms";
 
 /**
@@ -11,27 +10,13 @@ import { connectViaConsent } from "./platforms";
 test("a TikTok photo post: no audience preset, held until one is chosen, then published", async ({
   journey: { page, baseUrl },
 }) => {
-  const headers = { Origin: baseUrl };
   await registerViaApi(page, newUser("Tia Baker"));
   await connectViaConsent(page, "tiktok");
-  const upload = await page.context().request.post("/api/media/upload", {
-    multipart: {
-      files: { name: "crumb.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1920)) },
-      folder: "general",
-    },
-    headers,
+  const composer = await composeWithImage(page, baseUrl, {
+    networks: ["TikTok"],
+    text: `The crumb shot ${new Date().toISOString()}`,
+    image: { name: "crumb.jpg", width: 1080, height: 1920 },
   });
-  expect(upload.status()).toBe(201);
-
-  await gotoHydrated(page, "/content");
-  await page.getByRole("button", { name: "Create Post" }).click();
-  const composer = page.getByRole("dialog", { name: "Create Post" });
-  await chooseChannels(composer, "TikTok");
-  await composer.getByLabel("Content", { exact: true }).fill(`The crumb shot ${new Date().toISOString()}`);
-  await composer.getByRole("button", { name: "Choose from Library" }).click();
-  const picker = page.getByRole("dialog", { name: "Media Library" });
-  await picker.getByRole("option", { name: /crumb\.jpg/ }).click();
-  await picker.getByRole("button", { name: "Add 1 Item(s) to Post" }).click();
 
   const options = composer.getByRole("group", { name: "TikTok options" });
   await options.getByText(/^Posting to .+ on TikTok\./).waitFor();
@@ -54,27 +39,13 @@ test("a TikTok photo post: no audience preset, held until one is chosen, then pu
 test("a Pinterest pin: no board preset, a new board made from the composer, then pinned", async ({
   journey: { page, baseUrl },
 }) => {
-  const headers = { Origin: baseUrl };
   await registerViaApi(page, newUser("Pia Baker"));
   await connectViaConsent(page, "pinterest");
-  const upload = await page.context().request.post("/api/media/upload", {
-    multipart: {
-      files: { name: "loaf-pin.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1000, 1500)) },
-      folder: "general",
-    },
-    headers,
+  const composer = await composeWithImage(page, baseUrl, {
+    networks: ["Pinterest"],
+    text: `Step-by-step sourdough ${new Date().toISOString()}`,
+    image: { name: "loaf-pin.jpg", width: 1000, height: 1500 },
   });
-  expect(upload.status()).toBe(201);
-
-  await gotoHydrated(page, "/content");
-  await page.getByRole("button", { name: "Create Post" }).click();
-  const composer = page.getByRole("dialog", { name: "Create Post" });
-  await chooseChannels(composer, "Pinterest");
-  await composer.getByLabel("Content", { exact: true }).fill(`Step-by-step sourdough ${new Date().toISOString()}`);
-  await composer.getByRole("button", { name: "Choose from Library" }).click();
-  const picker = page.getByRole("dialog", { name: "Media Library" });
-  await picker.getByRole("option", { name: /loaf-pin\.jpg/ }).click();
-  await picker.getByRole("button", { name: "Add 1 Item(s) to Post" }).click();
 
   const options = composer.getByRole("group", { name: "Pinterest options" });
   const chosen = () => options.getByLabel("Board", { exact: true }).locator("option:checked").innerText();
@@ -98,27 +69,13 @@ test("a Pinterest pin: no board preset, a new board made from the composer, then
 test("a Business Profile local post: its Book button needs a link, then it goes live", async ({
   journey: { page, baseUrl },
 }) => {
-  const headers = { Origin: baseUrl };
   await registerViaApi(page, newUser("Gia Baker"));
   await connectViaConsent(page, "google_business");
-  const upload = await page.context().request.post("/api/media/upload", {
-    multipart: {
-      files: { name: "storefront.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1200, 900)) },
-      folder: "general",
-    },
-    headers,
+  const composer = await composeWithImage(page, baseUrl, {
+    networks: ["Google Business Profile"],
+    text: `Saturday bake-off, book a seat ${Date.now()}`,
+    image: { name: "storefront.jpg", width: 1200, height: 900 },
   });
-  expect(upload.status()).toBe(201);
-
-  await gotoHydrated(page, "/content");
-  await page.getByRole("button", { name: "Create Post" }).click();
-  const composer = page.getByRole("dialog", { name: "Create Post" });
-  await chooseChannels(composer, "Google Business Profile");
-  await composer.getByLabel("Content", { exact: true }).fill(`Saturday bake-off, book a seat ${Date.now()}`);
-  await composer.getByRole("button", { name: "Choose from Library" }).click();
-  const picker = page.getByRole("dialog", { name: "Media Library" });
-  await picker.getByRole("option", { name: /storefront\.jpg/ }).click();
-  await picker.getByRole("button", { name: "Add 1 Item(s) to Post" }).click();
 
   const options = composer.getByRole("group", { name: "Google Business Profile options" });
   await options.getByLabel("Button", { exact: true }).selectOption({ label: "Book" });
@@ -139,27 +96,13 @@ test("a Business Profile local post: its Book button needs a link, then it goes 
 test("an Instagram Story from the composer: no caption, published, and named as a Story on its card", async ({
   journey: { page, baseUrl },
 }) => {
-  const headers = { Origin: baseUrl };
   await registerViaApi(page, newUser("Sol Baker"));
   await connectViaConsent(page, "instagram");
-  const upload = await page.context().request.post("/api/media/upload", {
-    multipart: {
-      files: { name: "oven-story.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1920)) },
-      folder: "general",
-    },
-    headers,
+  const composer = await composeWithImage(page, baseUrl, {
+    networks: ["Instagram"],
+    text: `Out of the oven ${Date.now()}`,
+    image: { name: "oven-story.jpg", width: 1080, height: 1920 },
   });
-  expect(upload.status()).toBe(201);
-
-  await gotoHydrated(page, "/content");
-  await page.getByRole("button", { name: "Create Post" }).click();
-  const composer = page.getByRole("dialog", { name: "Create Post" });
-  await chooseChannels(composer, "Instagram");
-  await composer.getByLabel("Content", { exact: true }).fill(`Out of the oven ${Date.now()}`);
-  await composer.getByRole("button", { name: "Choose from Library" }).click();
-  const picker = page.getByRole("dialog", { name: "Media Library" });
-  await picker.getByRole("option", { name: /oven-story\.jpg/ }).click();
-  await picker.getByRole("button", { name: "Add 1 Item(s) to Post" }).click();
 
   const format = composer.getByRole("group", { name: "Format on Instagram" });
   await format.getByRole("radio", { name: "Story" }).check();
