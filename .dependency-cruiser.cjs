@@ -96,6 +96,22 @@ module.exports = {
       to: {},
     },
     {
+      name: "modules-import-through-index",
+      comment:
+        "A feature module is used only through its index.ts, its public surface: its other files are its own to " +
+        "change. The kernel (db, http, tenancy and the top-level kernel files) is imported file by file (ADR 079).",
+      severity: "error",
+      from: { path: "^workers/([^/]+)/", pathNot: TEST },
+      to: { path: "^workers/[^/]+/", pathNot: ["^workers/$1/", "^workers/[^/]+/index\\.ts$", KERNEL] },
+    },
+    {
+      name: "entry-files-import-through-index",
+      comment: "The Worker's entry and wiring files (app.ts, api.ts, services.ts…) use modules through index.ts too.",
+      severity: "error",
+      from: { path: "^workers/[^/]+\\.ts$", pathNot: TEST },
+      to: { path: "^workers/[^/]+/", pathNot: ["^workers/[^/]+/index\\.ts$", KERNEL] },
+    },
+    {
       name: "not-to-unresolvable",
       comment:
         "An import that resolves to nothing would hide a rule break (./+types are React Router's generated types).",

@@ -2,46 +2,46 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { requestId } from "hono/request-id";
-import { accountRoutes, connectRoutes } from "./accounts/routes";
-import { aiRoutes } from "./ai/routes";
-import { reportRoutes } from "./analytics/report-routes";
-import { analyticsRoutes } from "./analytics/routes";
-import { originCheck, resolveAuth } from "./auth/middleware";
-import { authRoutes } from "./auth/routes";
-import { keyRoutes } from "./automation/key-routes";
-import { mcpRoutes, PROTECTED_RESOURCE_PATH, protectedResourceRoutes } from "./automation/mcp";
-import { webhookRoutes } from "./automation/webhook-routes";
-import { billingRoutes } from "./billing/routes";
-import { dashboardRoutes } from "./dashboard/routes";
+import { accountRoutes, connectRoutes } from "./accounts";
+import { aiRoutes } from "./ai";
+import { analyticsRoutes, reportRoutes } from "./analytics";
+import { authRoutes, originCheck, resolveAuth } from "./auth";
+import { keyRoutes, mcpRoutes, PROTECTED_RESOURCE_PATH, protectedResourceRoutes, webhookRoutes } from "./automation";
+import { billingRoutes } from "./billing";
+import { dashboardRoutes } from "./dashboard";
 import { shardFor } from "./db/directory";
 import { d1Meter } from "./db/read-meter";
 import { ConfigError, parseConfig } from "./env";
-import { eventRoutes } from "./events/routes";
-import { feedbackRoutes } from "./feedback/routes";
-import { feedRoutes } from "./feeds/routes";
+import { eventRoutes } from "./events";
+import { feedbackRoutes } from "./feedback";
+import { feedRoutes } from "./feeds";
 import type { AppEnv } from "./http/app-env";
 import { apiCors } from "./http/cors";
 import { fail, Messages } from "./http/envelope";
 import { failureOf } from "./http/failure";
-import { importRoutes } from "./imports/routes";
-import { engagementInboxRoutes } from "./inbox/routes";
-import { linkRoutes } from "./links/routes";
-import { UPLOAD_PART_SIZE } from "./media/limits";
-import { mediaRoutes } from "./media/routes";
-import { mediaFileRoutes } from "./media/serve-routes";
-import { openApiRoutes } from "./openapi/routes";
-import { earlyPostsList, postRoutes } from "./posts/routes";
-import { notificationRoutes, schedulerRoutes } from "./publishing/routes";
-import { queueRoutes } from "./queue/routes";
+import { importRoutes } from "./imports";
+import { engagementInboxRoutes } from "./inbox";
+import { linkRoutes } from "./links";
+import { mediaFileRoutes, mediaRoutes, UPLOAD_PART_SIZE } from "./media";
+import { openApiRoutes } from "./openapi";
+import { earlyPostsList, postRoutes } from "./posts";
+import { notificationRoutes, schedulerRoutes } from "./publishing";
+import { queueRoutes } from "./queue";
 import { buildServices } from "./services";
-import { setupRoutes } from "./setup/routes";
+import { setupRoutes } from "./setup";
 import { resolveWorkspace } from "./tenancy/middleware";
-import { userRoutes } from "./users/routes";
-import { activityRoutes } from "./workspaces/activity-routes";
-import { approvalPostRoutes, approvalQueueRoutes, inboxRoutes } from "./workspaces/approval-routes";
-import { commentRoutes } from "./workspaces/comment-routes";
-import { inviteRoutes, workspaceRoutes } from "./workspaces/routes";
-import { publicShareRoutes, shareLinkRoutes } from "./workspaces/share-link-routes";
+import { userRoutes } from "./users";
+import {
+  activityRoutes,
+  approvalPostRoutes,
+  approvalQueueRoutes,
+  commentRoutes,
+  inboxRoutes,
+  inviteRoutes,
+  publicShareRoutes,
+  shareLinkRoutes,
+  workspaceRoutes,
+} from "./workspaces";
 
 /** JSON bodies are small; uploads set their own, larger limits on their routes. */
 const JSON_BODY_LIMIT = 1024 * 1024;

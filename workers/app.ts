@@ -1,11 +1,10 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { runConnectionHealth } from "./accounts/connection-health";
-import { handleAnalyticsQueue, runAnalyticsCron } from "./analytics/jobs";
+import { runConnectionHealth } from "./accounts";
+import { handleAnalyticsQueue, runAnalyticsCron } from "./analytics";
 import { api } from "./api";
-import { tokenFromRequest } from "./auth/session-cookie";
-import { PROTECTED_RESOURCE_PATH } from "./automation/mcp";
-import { consumeWebhookBatch } from "./automation/webhook-delivery";
-import type { WebhookMessage } from "./automation/webhooks";
+import { tokenFromRequest } from "./auth";
+import type { WebhookMessage } from "./automation";
+import { consumeWebhookBatch, PROTECTED_RESOURCE_PATH } from "./automation";
 import { appContext } from "./context";
 import { randomToken } from "./crypto";
 import { createDb } from "./db/client";
@@ -13,27 +12,28 @@ import { dbFor, shardFor, shardNames } from "./db/directory";
 import { splitByShard } from "./db/shard-queues";
 import { emulator, serveOwnOriginWith } from "./emulator";
 import { ConfigError, parseConfig } from "./env";
-import { feedDeps } from "./feeds/deps";
-import { runFeedChecks } from "./feeds/jobs";
+import { feedDeps, runFeedChecks } from "./feeds";
 import { holdBody } from "./http/body-drain";
 import { CROSS_SITE_REFUSED, isCrossSiteCookieWrite } from "./http/origin";
 import { withSecurityHeaders } from "./http/security-headers";
-import { SHORT_LINK_PREFIX, serveShortLink } from "./links/redirect";
-import { LinkStore } from "./links/store";
-import { registerEmulator } from "./platforms/upstream-fetch";
-import { claimDueTargets, type PublishMessage } from "./publishing/claim";
-import { publishDeps } from "./publishing/deps";
-import { leasesFrom } from "./publishing/lease";
-import { fillMissingPermalinks } from "./publishing/permalinks";
-import { consumePublishBatch, consumePublishDeadLetters } from "./publishing/queue";
-import { reconcileStuckTargets } from "./publishing/reconcile";
-import { stageAhead } from "./publishing/staging";
+import { LinkStore, SHORT_LINK_PREFIX, serveShortLink } from "./links";
+import { registerEmulator } from "./platforms";
+import {
+  claimDueTargets,
+  consumePublishBatch,
+  consumePublishDeadLetters,
+  fillMissingPermalinks,
+  leasesFrom,
+  type PublishMessage,
+  publishDeps,
+  reconcileStuckTargets,
+  stageAhead,
+} from "./publishing";
 import { buildServices, type Services } from "./services";
 import type { WorkspaceContext } from "./tenancy/membership";
 import { workspacesForPage } from "./tenancy/middleware";
 
-export { RateLimiter } from "./auth/rate-limiter";
-export { UserSessions } from "./auth/user-sessions";
+export { RateLimiter, UserSessions } from "./auth";
 
 registerEmulator((request, env) => emulator.fetch(request, env));
 // The emulator downloads media by URL like Meta does; the signed media links are this Worker's own API routes.

@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { AuthContext } from "./auth/service";
+import type { AuthContext } from "./auth";
 import type { Services } from "./services";
 import type { WorkspaceContext } from "./tenancy/membership";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PLATFORMS, type Platform } from "./platform-profile";
-import { ENDPOINT_KEYS, type EndpointKey, LIVE_ENDPOINTS } from "./platforms/endpoints";
+import { ENDPOINT_KEYS, type EndpointKey, LIVE_ENDPOINTS } from "./platforms";
 
 /**
  * The local-only secrets wrangler.toml's [vars] carries so a clone runs without setup. Anyone can read

@@ -1,52 +1,43 @@
-import { D1InstanceApps } from "./accounts/instance-apps";
-import { AccountsService } from "./accounts/service";
-import { TokenCipher } from "./accounts/token-crypto";
-import { createAiProvider } from "./ai/factory";
-import { AiService } from "./ai/service";
-import { AiUsageStore } from "./ai/usage";
-import { AuthFlows } from "./auth/flows";
-import { RateLimitService } from "./auth/rate-limit";
-import { AuthService } from "./auth/service";
-import { ApiKeyService } from "./automation/api-keys";
-import type { DeliveryDeps } from "./automation/webhook-delivery";
-import { webhookTransport } from "./automation/webhook-transport";
-import { type WebhookMessage, WebhookService } from "./automation/webhooks";
-import { PostCommands } from "./commands";
-import { createPost } from "./commands/create-post";
-import type { CommandDeps } from "./commands/deps";
-import { cachedDashboard, type DashboardViewer } from "./dashboard/service";
+import { AccountsService, D1InstanceApps, TokenCipher } from "./accounts";
+import { AiService, AiUsageStore, createAiProvider } from "./ai";
+import { AuthFlows, AuthService, RateLimitService } from "./auth";
+import type { DeliveryDeps } from "./automation";
+import { ApiKeyService, type WebhookMessage, WebhookService, webhookTransport } from "./automation";
+import type { CommandDeps } from "./commands";
+import { createPost, PostCommands } from "./commands";
+import { cachedDashboard, type DashboardViewer } from "./dashboard";
 import { createDb } from "./db/client";
 import { shardDb, shardFor, shardNames } from "./db/directory";
 import { stampShard } from "./db/shard-queues";
 import { type Config, parseConfig } from "./env";
 import { IdempotencyStore } from "./http/idempotency";
-import { ImportService } from "./imports/service";
-import { InboxService } from "./inbox/service";
-import { LinkService } from "./links/service";
-import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail/mailer";
-import { MediaLibrary } from "./media/library";
-import { MediaUrlSigner } from "./media/signed-url";
-import { MediaUploads } from "./media/uploads";
+import { ImportService } from "./imports";
+import { InboxService } from "./inbox";
+import { LinkService } from "./links";
+import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail";
+import { MediaLibrary, MediaUploads, MediaUrlSigner } from "./media";
 import type { Platform } from "./platform-profile";
-import { createPlatformRegistry, type PlatformRegistry } from "./platforms/registry";
-import { resolveEndpoints } from "./platforms/resolve-endpoints";
-import { type PlatformClient, PlatformError } from "./platforms/types";
-import { upstreamFetch } from "./platforms/upstream-fetch";
-import { PostDrafts } from "./posts/drafts";
-import { PostStore } from "./posts/store";
-import type { PublishMessage } from "./publishing/claim";
-import { publishDeps } from "./publishing/deps";
-import { ChannelHolds } from "./publishing/holds";
-import { PublishingService } from "./publishing/service";
-import { TargetMoves } from "./publishing/target-moves";
-import { QueueService } from "./queue/service";
+import {
+  createPlatformRegistry,
+  type PlatformClient,
+  PlatformError,
+  type PlatformRegistry,
+  resolveEndpoints,
+  upstreamFetch,
+} from "./platforms";
+import { PostDrafts, PostStore } from "./posts";
+import type { PublishMessage } from "./publishing";
+import { ChannelHolds, PublishingService, publishDeps, TargetMoves } from "./publishing";
+import { QueueService } from "./queue";
 import type { MemberRef } from "./tenancy/membership";
-import { ActivityLog } from "./workspaces/activity";
-import { ApprovalService } from "./workspaces/approvals";
-import { PostComments } from "./workspaces/comments";
-import { Notifications } from "./workspaces/notifications";
-import { WorkspaceService } from "./workspaces/service";
-import { ShareLinkService } from "./workspaces/share-links";
+import {
+  ActivityLog,
+  ApprovalService,
+  Notifications,
+  PostComments,
+  ShareLinkService,
+  WorkspaceService,
+} from "./workspaces";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Invalid, UpstreamFailed } from "../errors";
 import { PLATFORM_NAMES } from "../platform-profile";
-import { PlatformError, type RemoteBoard } from "../platforms/types";
+import { PlatformError, type RemoteBoard } from "../platforms";
 import type { AccountsService } from "./service";
 
 /** A new board from the composer: Pinterest allows names of up to 180 characters (BoardSection/BoardCreate). */

@@ -1,13 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { AuthContext } from "../auth/service";
+import type { AuthContext } from "../auth";
 import { randomToken, sha256Hex } from "../crypto";
 import type { Db } from "../db/client";
 import type { connectedAccounts } from "../db/schema/accounts";
 import { oauthStates } from "../db/schema/oauth";
 import { Invalid, notFound, Unavailable } from "../errors";
 import { byPlatform, type Platform } from "../platform-profile";
-import { normalizeInstance } from "../platforms/instance";
-import { type PlatformClient, PlatformError, type RemoteAccount, type TokenSet } from "../platforms/types";
+import { normalizeInstance, type PlatformClient, PlatformError, type RemoteAccount, type TokenSet } from "../platforms";
 import { callbackUrl } from "./callback-url";
 import type { TokenCipher } from "./token-crypto";
 

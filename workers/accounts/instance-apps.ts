@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { instanceApps } from "../db/schema/accounts";
 import type { Platform } from "../platform-profile";
-import type { InstanceApp, InstanceAppStore } from "../platforms/types";
+import type { InstanceApp, InstanceAppStore } from "../platforms";
 import type { TokenCipher } from "./token-crypto";
 
 /**

@@ -1,4 +1,4 @@
-import type { PlatformError } from "../platforms/types";
+import type { PlatformError } from "../platforms";
 
 /** Google scopes are URLs; the consent screen and the user know them by their last segment. */
 export function permissionLabel(permission: string): string {

@@ -1,19 +1,19 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { AuthContext } from "../auth/service";
-import type { EmitEvent } from "../automation/webhooks";
+import type { AuthContext } from "../auth";
+import type { EmitEvent } from "../automation";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { notFound } from "../errors";
 import type { Platform } from "../platform-profile";
-import type { PlatformRegistry } from "../platforms/registry";
+import type { PlatformRegistry } from "../platforms";
 import {
   type AccountCredentials,
   type PlatformClient,
   PlatformError,
   type RemoteAccount,
   type TokenSet,
-} from "../platforms/types";
-import { recordActivity } from "../workspaces/activity";
+} from "../platforms";
+import { recordActivity } from "../workspaces";
 import { BRAND, type ConnectDeps, completeConnect, signIn, startConnect } from "./connect";
 import { healthFacts, refreshDue } from "./health";
 import { reconnectReason } from "./reconnect";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { setTighterRateLimit } from "../auth/rate-window";
+import { setTighterRateLimit } from "../auth";
 import { Unavailable } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";

@@ -1,5 +1,5 @@
 import type { Platform } from "../platform-profile";
-import type { PostMetrics } from "../platforms/types";
+import type { PostMetrics } from "../platforms";
 import { daysBetween, localParts, weekdayHourIn } from "./period";
 
 /**

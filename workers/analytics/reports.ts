@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { REPORT_FORMATS, REPORT_KINDS, reportFiles, reportSchedules, users } from "../db/schema/index";
-import type { Mailer } from "../mail/mailer";
+import type { Mailer } from "../mail";
 import type { MemberRef } from "../tenancy/membership";
 import { renderReport } from "./export/render";
 import { REPORT_TITLES } from "./export/report-data";

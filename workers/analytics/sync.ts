@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { EmitEvent } from "../automation/webhooks";
+import type { EmitEvent } from "../automation";
 import type { Db } from "../db/client";
 import {
   accountMetricSnapshots,
@@ -12,8 +12,7 @@ import {
   syncedComments,
 } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
-import { refreshOnce } from "../platforms/refresh-once";
-import { type AccountCredentials, type PlatformClient, PlatformError } from "../platforms/types";
+import { type AccountCredentials, type PlatformClient, PlatformError, refreshOnce } from "../platforms";
 import { ACCOUNT_INTERVAL_MS, dueTargets, planAccountSyncs, targetDueAt } from "./planner";
 
 /** The same shape the publishing consumer receives; the Worker entry supplies the real clients. */

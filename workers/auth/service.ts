@@ -3,7 +3,7 @@ import { constantTimeEqualText, randomDigits, randomToken, sha256Hex } from "../
 import type { Db } from "../db/client";
 import { passwordResets, users, workspaceMembers, workspaces } from "../db/schema/index";
 import { Conflict, Invalid, Unauthenticated } from "../errors";
-import type { Mailer } from "../mail/mailer";
+import type { Mailer } from "../mail";
 import { personalWorkspaceRows } from "../tenancy/membership";
 import { validTimeZone } from "../tenancy/time-zone";
 import { hashPassword, verifyPassword } from "./passwords";

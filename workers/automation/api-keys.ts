@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { z } from "zod";
-import type { PublicUser } from "../auth/service";
+import type { PublicUser } from "../auth";
 import { constantTimeEqualText, randomBytes, randomToken, sha256Hex } from "../crypto";
 import type { Db } from "../db/client";
 import { apiKeys } from "../db/schema/automation";

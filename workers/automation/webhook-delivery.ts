@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import type { TokenCipher } from "../accounts/token-crypto";
+import type { TokenCipher } from "../accounts";
 import type { Db } from "../db/client";
 import { users } from "../db/schema/core";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema/webhooks";
 import { workspaceMembers } from "../db/schema/workspaces";
-import type { Mailer } from "../mail/mailer";
+import type { Mailer } from "../mail";
 import { afterFailure, excerptOf, shouldDisable } from "./webhook-rules";
 import { type WebhookMessage, WebhookMessages, type WebhookService } from "./webhooks";
 

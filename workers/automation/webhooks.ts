@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
-import type { TokenCipher } from "../accounts/token-crypto";
+import type { TokenCipher } from "../accounts";
 import { randomBytes } from "../crypto";
 import type { Db } from "../db/client";
 import {

@@ -1,5 +1,5 @@
-import { accountsOf, type PostFields } from "../posts/rules";
-import type { Actor } from "../posts/store";
+import type { Actor } from "../posts";
+import { accountsOf, type PostFields } from "../posts";
 import type { CommandDeps } from "./deps";
 
 /** The post scheduled for its earliest slot (its channels are then moved to their own). */

@@ -1,5 +1,5 @@
 import { invalidateDashboard } from "../http/dashboard-cache";
-import type { Actor } from "../posts/store";
+import type { Actor } from "../posts";
 import { ensureActorCan } from "../tenancy/actor";
 import { postWriteActions } from "../tenancy/roles";
 import type { CommandDeps } from "./deps";

@@ -1,14 +1,9 @@
-import type { WebhookService } from "../automation/webhooks";
-import type { PostDrafts } from "../posts/drafts";
-import { excerpt } from "../posts/excerpt";
-import type { Actor, PostStore } from "../posts/store";
-import type { PublishDeps } from "../publishing/consumer";
-import type { PublishingService } from "../publishing/service";
-import type { TargetMoves } from "../publishing/target-moves";
-import type { QueueService } from "../queue/service";
-import type { ActivityLog } from "../workspaces/activity";
-import type { ActivityAction } from "../workspaces/activity-actions";
-import type { ApprovalService } from "../workspaces/approvals";
+import type { WebhookService } from "../automation";
+import type { Actor, PostDrafts, PostStore } from "../posts";
+import { excerpt } from "../posts";
+import type { PublishDeps, PublishingService, TargetMoves } from "../publishing";
+import type { QueueService } from "../queue";
+import type { ActivityAction, ActivityLog, ApprovalService } from "../workspaces";
 
 /** What the post commands use: the modules below them, built for one workspace's shard. */
 export interface CommandDeps {

@@ -1,13 +1,15 @@
 import { invalidateDashboard } from "../http/dashboard-cache";
-import type { PostFields } from "../posts/rules";
-import type { Actor } from "../posts/store";
-import { publishFirstComment } from "../publishing/first-comment";
+import type { Actor, PostFields } from "../posts";
+import { publishFirstComment } from "../publishing";
 import { saveToQueue } from "./add-to-queue";
 import { createPost } from "./create-post";
 import { deletePost } from "./delete-post";
 import type { CommandDeps } from "./deps";
 import { publishPost } from "./publish-post";
 import { updatePost } from "./update-post";
+
+export type { CommandDeps };
+export { createPost };
 
 /** What the posts API, the pages and MCP answer after a post command (one set of words). */
 export const PostReplies = {

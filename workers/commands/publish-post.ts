@@ -1,5 +1,5 @@
 import { type Actor, ensureActorCan } from "../tenancy/actor";
-import { needsApproval } from "../workspaces/approval-rules";
+import { needsApproval } from "../workspaces";
 import { type CommandDeps, postActivity } from "./deps";
 
 /**

@@ -1,7 +1,7 @@
-import { type PostFields, schedules } from "../posts/rules";
+import { type PostFields, schedules } from "../posts";
 import { type Actor, ensureActorCan } from "../tenancy/actor";
 import { postWriteActions } from "../tenancy/roles";
-import { needsApproval } from "../workspaces/approval-rules";
+import { needsApproval } from "../workspaces";
 import { type CommandDeps, postActivity } from "./deps";
 
 /**

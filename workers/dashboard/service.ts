@@ -1,7 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { followersAt, loadAccounts } from "../analytics/account-reads";
-import { resolveRange } from "../analytics/period";
-import { AnalyticsService } from "../analytics/service";
+import { AnalyticsService, followersAt, loadAccounts, resolveRange } from "../analytics";
 import type { Db } from "../db/client";
 import { media, posts, postTargets } from "../db/schema/index";
 import { cacheDashboard, cachedDashboardOf } from "../http/dashboard-cache";

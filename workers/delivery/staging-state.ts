@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import type { PlatformErrorKind, PublishRequest, StagedMedia } from "../platforms/types";
+import type { PlatformErrorKind, PublishRequest, StagedMedia } from "../platforms";
 import { decideAfterFailure, type TargetStatus } from "./state";
 
 /**

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { feedback } from "../db/schema/index";
 import { Invalid, TooLarge } from "../errors";
-import { safeFileName, sniffType } from "../files/sniff";
+import { safeFileName, sniffType } from "../files";
 import type { SignedInEnv } from "../http/app-env";
 import { HttpError, ok } from "../http/envelope";
 import { parseOrThrow } from "../http/validate";

@@ -1,4 +1,4 @@
-import { EMULATED_FEED_HOST } from "../platforms/endpoints";
+import { EMULATED_FEED_HOST } from "../platforms";
 import type { Services } from "../services";
 import { membershipsOf, membershipsQuery } from "../tenancy/membership";
 import { type FeedFetch, fetchFeed } from "./fetch";

@@ -1,6 +1,6 @@
 import { DomainError } from "../errors";
 import type { Platform } from "../platform-profile";
-import type { PostFields } from "../posts/rules";
+import type { PostFields } from "../posts";
 import type { Actor } from "../tenancy/actor";
 import { type FeedFetch, FeedProblem, fetchFeed } from "./fetch";
 import { parseAnyFeed } from "./parse";

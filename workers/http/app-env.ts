@@ -1,5 +1,5 @@
-import type { AuthContext } from "../auth/service";
-import type { ApiKeyContext } from "../automation/api-keys";
+import type { AuthContext } from "../auth";
+import type { ApiKeyContext } from "../automation";
 import type { Services } from "../services";
 import type { EarlyRead } from "../tenancy/early-read";
 import type { WorkspaceContext } from "../tenancy/membership";

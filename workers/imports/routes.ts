@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { CONTENT_TYPES } from "../analytics/export/formats";
+import { CONTENT_TYPES, loadSpreadsheetWriter } from "../analytics";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { fileResponse } from "../http/file-response";
@@ -35,7 +35,7 @@ d({
 /** /api/imports: bulk import in chunks (the browser parses the file and sends its rows, ADR 022). */
 export const importRoutes = new Hono<SignedInEnv>()
   .get("/template.xlsx", requirePermission("workspace.read"), async (c) => {
-    const { toXlsxBytes } = await import("../analytics/export/xlsx");
+    const { toXlsxBytes } = await loadSpreadsheetWriter();
     const table = { name: "Posts", columns: [...IMPORT_COLUMNS], rows: templateRows(new Date(c.var.services.now())) };
     const body = toXlsxBytes([table], {
       title: "Postline import",

@@ -4,8 +4,8 @@ import { connectedAccounts } from "../db/schema/accounts";
 import { importedRows } from "../db/schema/imports";
 import { media } from "../db/schema/media";
 import { DomainError } from "../errors";
-import { type PostFields, postFieldsSchema } from "../posts/rules";
-import type { Actor, PostStore } from "../posts/store";
+import type { Actor, PostStore } from "../posts";
+import { type PostFields, postFieldsSchema } from "../posts";
 import { type ImportLookups, type ImportRow, rowFields, rowKey } from "./rows";
 
 export interface RowReport {

@@ -1,7 +1,6 @@
 import type { Platform } from "../platform-profile";
-import { inboxAdapter } from "../platforms/inbox/index";
-import { refreshOnce } from "../platforms/refresh-once";
-import type { AccountCredentials, PlatformClient, RemoteComment } from "../platforms/types";
+import type { AccountCredentials, PlatformClient, RemoteComment } from "../platforms";
+import { inboxAdapter, refreshOnce } from "../platforms";
 import { ACCOUNTS_PER_RUN, freshComments, nextNewestAt, OVERLAP_MS, POLL_INTERVAL_MS, WATCH_WINDOW_MS } from "./rules";
 import type { InboxStore, NewItem } from "./store";
 

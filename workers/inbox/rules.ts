@@ -1,4 +1,4 @@
-import type { RemoteComment } from "../platforms/types";
+import type { RemoteComment } from "../platforms";
 
 /**
  * The inbox's pure rules (ADR 069): when an account is polled, which comments are new, and what a reply request

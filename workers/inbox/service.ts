@@ -1,9 +1,7 @@
 import type { Db } from "../db/client";
 import { Conflict, Invalid, NotFound, TooMany, UpstreamFailed } from "../errors";
 import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
-import { inboxAdapter } from "../platforms/inbox/index";
-import { refreshOnce } from "../platforms/refresh-once";
-import { type AccountCredentials, type PlatformClient, PlatformError } from "../platforms/types";
+import { type AccountCredentials, inboxAdapter, type PlatformClient, PlatformError, refreshOnce } from "../platforms";
 import { type Actor, ensureActorCan } from "../tenancy/actor";
 import { pollInboxes } from "./jobs";
 import { replyStep } from "./rules";

@@ -1,6 +1,6 @@
 import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
-import type { PublishRequest } from "../platforms/types";
-import { captionLength } from "../posts/caption-length";
+import type { PublishRequest } from "../platforms";
+import { captionLength } from "../posts";
 import { findLinks, newCode, replaceLinks, withUtm } from "./rules";
 import type { LinkStore, NewShortLink } from "./store";
 

@@ -1,5 +1,5 @@
 import type { Platform } from "../platform-profile";
-import { excerpt } from "../posts/excerpt";
+import { excerpt } from "../posts";
 
 interface LinkClicks {
   postId: string;

@@ -2,7 +2,7 @@ import { imageSize } from "image-size";
 import { CustomSource, Input, MP4, QTFF } from "mediabunny";
 import type { MediaKind } from "../db/schema/media";
 import { DomainError, Invalid, TooLarge, UnsupportedType } from "../errors";
-import { sniffType } from "../files/sniff";
+import { sniffType } from "../files";
 import { imageIsWhole } from "./image-integrity";
 import { ACCEPTED_TYPES, MAX_IMAGE_PIXELS, MediaMessages, sizeProblem, tooManyPixelsMessage } from "./limits";
 

@@ -4,7 +4,7 @@ import { likeContains } from "../db/like";
 import { type MediaKind, media, postMedia } from "../db/schema/media";
 import { posts } from "../db/schema/posts";
 import { notFound } from "../errors";
-import { safeFileName } from "../files/sniff";
+import { safeFileName } from "../files";
 import type { MemberRef } from "../tenancy/membership";
 import { affectedPostSummary } from "./affected-summary";
 import { blobSource, inspectMedia, type MediaFacts } from "./inspect";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mediaUploads } from "../db/schema/media";
 import { Invalid, notFound, TooLarge, UnsupportedType } from "../errors";
-import { safeFileName } from "../files/sniff";
+import { safeFileName } from "../files";
 import type { MemberRef } from "../tenancy/membership";
 import { inspectMedia, r2Source } from "./inspect";
 import { type MediaFields, type MediaLibrary, mediaKey } from "./library";

@@ -8,8 +8,8 @@ import {
   timezoneSchema,
   verifyOtpSchema,
   verifyPasswordSchema,
-} from "../auth/schemas";
-import { eventSchema } from "../events/routes";
+} from "../auth";
+import { eventSchema } from "../events";
 import { describeRoute } from "../http/route-registry";
 
 /**

@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { appPasswordBody, connectBody } from "../accounts/routes";
-import { analyzeSchema, generateSchema, hashtagsSchema, mentionsSchema, optimizeSchema } from "../ai/schemas";
+import { appPasswordBody, connectBody } from "../accounts";
+import { analyzeSchema, generateSchema, hashtagsSchema, mentionsSchema, optimizeSchema } from "../ai";
 import { describeRoute } from "../http/route-registry";
-import { completeUploadSchema, listMediaSchema, startUploadSchema, updateMediaSchema } from "../media/schema";
-import { listPostsSchema } from "../posts/query";
-import { postFieldsSchema } from "../posts/rules";
-import { addToQueueFlag } from "../posts/schemas";
+import { completeUploadSchema, listMediaSchema, startUploadSchema, updateMediaSchema } from "../media";
+import { addToQueueFlag, listPostsSchema, postFieldsSchema } from "../posts";
 
 /**
  * Accounts, scheduler, AI, media and posts: routers that landed before the registry, documented with the

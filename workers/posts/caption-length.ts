@@ -1,7 +1,7 @@
 import twitterText from "twitter-text";
-import { characterCount } from "../ai/limits";
+import { characterCount } from "../ai";
 import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
-import { graphemeCount } from "../platforms/bluesky-facets";
+import { graphemeCount } from "../platforms";
 
 /**
  * How a platform counts a caption against its limit. X counts by weight with its own library's rules

@@ -1,5 +1,5 @@
-import { MAX_PUBLISH_ATTEMPTS } from "../delivery/retry-budget";
-import type { TargetStatus } from "../delivery/state";
+import type { TargetStatus } from "../delivery";
+import { MAX_PUBLISH_ATTEMPTS } from "../delivery";
 
 /**
  * What the post detail tells the user about a channel beyond its status, as pure functions: when a queued

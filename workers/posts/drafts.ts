@@ -1,7 +1,7 @@
 import type { TARGET_STATUSES } from "../db/schema/posts";
-import { derivePostStatus } from "../delivery/state";
+import { derivePostStatus } from "../delivery";
 import { Conflict, Invalid, notFound } from "../errors";
-import type { MediaLibrary } from "../media/library";
+import type { MediaLibrary } from "../media";
 import type { Actor } from "../tenancy/actor";
 import { HoldMessages, HoldReason } from "./channel-holds";
 import { channelKey } from "./channel-version";

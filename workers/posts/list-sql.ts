@@ -5,7 +5,7 @@ import { clientReviews, postApprovals } from "../db/schema/approvals";
 import { media, postMedia } from "../db/schema/media";
 import { posts, postTargets } from "../db/schema/posts";
 import { targetStagings } from "../db/schema/staging";
-import type { MediaRow } from "../media/present";
+import type { MediaRow } from "../media";
 import type { ListPostsQuery } from "./query";
 
 // The SQL behind the posts list and every presented post (ADR 048): the list's filters and page, and what each

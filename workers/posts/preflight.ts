@@ -1,8 +1,8 @@
 import type { AccountStatus } from "../db/schema/accounts";
 import type { MediaKind } from "../db/schema/media";
-import { megabytes } from "../media/limits";
+import { megabytes } from "../media";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../platform-profile";
-import { type TikTokCreator, tiktokSettingProblems } from "../platforms/tiktok-settings";
+import { type TikTokCreator, tiktokSettingProblems } from "../platforms";
 import { captionLength } from "./caption-length";
 import { ChannelMessages, effectiveVersion, type StoredVersion } from "./channel-version";
 import { formatProblems, type PostFormat } from "./formats";

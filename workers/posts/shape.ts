@@ -1,8 +1,8 @@
 import type { postApprovals } from "../db/schema/approvals";
 import type { posts, postTargets } from "../db/schema/posts";
 import type { targetStagings } from "../db/schema/staging";
-import { preparationOf } from "../delivery/staging-state";
-import { presentMedia } from "../media/present";
+import { preparationOf } from "../delivery";
+import { presentMedia } from "../media";
 import type { Platform } from "../platform-profile";
 import { retryNote } from "./channel-notes";
 import { effectiveVersion } from "./channel-version";

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { schedulerRuns } from "../db/schema/index";
-import { delaySecondsUntil } from "../delivery/state";
+import { delaySecondsUntil } from "../delivery";
 
 export const CLAIM_HORIZON_MS = 60_000;
 const CLAIM_BATCH = 500;

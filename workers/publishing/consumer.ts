@@ -1,19 +1,19 @@
 import { desc, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { EmitEvent } from "../automation/webhooks";
+import type { EmitEvent } from "../automation";
 import type { Db } from "../db/client";
 import { postTargets, publishAttempts } from "../db/schema/index";
-import { decideAfterFailure, type TargetStatus } from "../delivery/state";
+import { decideAfterFailure, type TargetStatus } from "../delivery";
 import type { Platform } from "../platform-profile";
-import { refreshOnce } from "../platforms/refresh-once";
 import {
   type AccountCredentials,
   type PlatformClient,
   PlatformError,
   type PublishRequest,
   type PublishResult,
-} from "../platforms/types";
-import type { ActivityEntry } from "../workspaces/activity";
+  refreshOnce,
+} from "../platforms";
+import type { ActivityEntry } from "../workspaces";
 import {
   attemptRow,
   markPublished,

@@ -1,10 +1,10 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { EmitEvent } from "../automation/webhooks";
+import type { EmitEvent } from "../automation";
 import type { Db } from "../db/client";
 import { posts, postTargets, publishAttempts } from "../db/schema/index";
-import { derivePostStatus, type TargetStatus } from "../delivery/state";
-import type { PlatformError, PublishResult } from "../platforms/types";
+import { derivePostStatus, type TargetStatus } from "../delivery";
+import type { PlatformError, PublishResult } from "../platforms";
 import type { PublishDeps, TargetRow } from "./consumer";
 
 // Every write of the publish consumer: a channel's moves while it is delivered (paced, publishing, queued again),

@@ -1,5 +1,4 @@
-import { trackLinks } from "../links/publish";
-import { LinkStore } from "../links/store";
+import { LinkStore, trackLinks } from "../links";
 import { PLATFORM_PROFILES } from "../platform-profile";
 import type { Services } from "../services";
 import type { PublishDeps } from "./consumer";

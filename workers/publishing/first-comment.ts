@@ -1,6 +1,6 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { postTargets } from "../db/schema/index";
-import { PlatformError } from "../platforms/types";
+import { PlatformError } from "../platforms";
 import type { PublishDeps } from "./consumer";
 
 /**

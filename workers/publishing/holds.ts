@@ -4,7 +4,7 @@ import { connectedAccounts } from "../db/schema/accounts";
 import { media } from "../db/schema/media";
 import { posts, postTargets } from "../db/schema/posts";
 import { Conflict, notFound } from "../errors";
-import { affectedPostSummary } from "../media/affected-summary";
+import { affectedPostSummary } from "../media";
 import {
   HELD_ON_DISCONNECT,
   HELD_ON_MEDIA_DELETE,
@@ -12,7 +12,7 @@ import {
   HoldReason,
   RELEASED_ON_RECONNECT,
   releaseOnReconnect,
-} from "../posts/channel-holds";
+} from "../posts";
 import { refreshPostStatus } from "./delivery-writes";
 
 export const MEDIA_SENDING_NOW =

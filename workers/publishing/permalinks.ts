@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { postTargets } from "../db/schema/index";
-import type { AccountCredentials } from "../platforms/types";
+import type { AccountCredentials } from "../platforms";
 import type { PublishDeps, TargetRow } from "./consumer";
 
 /** How long after publishing the cron keeps trying to read a missing permalink, and how many per run. */

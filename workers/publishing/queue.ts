@@ -1,5 +1,5 @@
-import { CRASH_RETRY_DELAY_SECONDS, MAX_RETRY_DELAY_SECONDS } from "../delivery/retry-budget";
-import type { AccountCredentials } from "../platforms/types";
+import { CRASH_RETRY_DELAY_SECONDS, MAX_RETRY_DELAY_SECONDS } from "../delivery";
+import type { AccountCredentials } from "../platforms";
 import type { PublishMessage } from "./claim";
 import { failFromDeadLetter, type PublishDeps, publishTarget } from "./consumer";
 import { stageTarget } from "./staging";

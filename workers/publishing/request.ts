@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media, postMedia, posts } from "../db/schema/index";
-import { PlatformError, type PublishMedia, type PublishOptions, type PublishRequest } from "../platforms/types";
-import { effectiveVersion } from "../posts/channel-version";
+import { PlatformError, type PublishMedia, type PublishOptions, type PublishRequest } from "../platforms";
+import { effectiveVersion } from "../posts";
 import type { TargetRow } from "./consumer";
 
 /** The channel options a client reads, in a fixed order: the order is part of the staging fingerprint. */

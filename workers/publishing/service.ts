@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import type { EmitEvent } from "../automation/webhooks";
+import type { EmitEvent } from "../automation";
 import type { Db } from "../db/client";
 import { posts, postTargets } from "../db/schema/index";
 import { Conflict, notFound } from "../errors";
 import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
-import { type AccountCredentials, type PlatformClient, PlatformError } from "../platforms/types";
+import { type AccountCredentials, type PlatformClient, PlatformError } from "../platforms";
 import { claimDueTargets, type PublishMessage } from "./claim";
 import { refreshPostStatus } from "./delivery-writes";
 import { stagePostSoon } from "./staging";

@@ -10,10 +10,10 @@ import {
   type StagingRow,
   stagingVerdict,
   usableStaged,
-} from "../delivery/staging-state";
+} from "../delivery";
 import { PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
-import { refreshOnce } from "../platforms/refresh-once";
-import type { AccountCredentials, PublishRequest, PublishResult, StagedMedia } from "../platforms/types";
+import type { AccountCredentials, PublishRequest, PublishResult, StagedMedia } from "../platforms";
+import { refreshOnce } from "../platforms";
 import type { PublishMessage } from "./claim";
 import { asPlatformError, type Disposition, type PublishDeps, type TargetRow } from "./consumer";
 import type { Leases } from "./lease";

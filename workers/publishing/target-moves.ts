@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { posts, postTargets } from "../db/schema/posts";
-import { derivePostStatus, type TargetStatus } from "../delivery/state";
+import { derivePostStatus, type TargetStatus } from "../delivery";
 
 /**
  * The moves of channels (post_targets) that other modules ask publishing for: a post command's channels, an

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { postTargets } from "../db/schema/index";
-import type { refreshOnce } from "../platforms/refresh-once";
-import { PlatformError, type PublishRequest, type PublishResult } from "../platforms/types";
+import type { refreshOnce } from "../platforms";
+import { PlatformError, type PublishRequest, type PublishResult } from "../platforms";
 import type { Disposition, PublishDeps, TargetRow } from "./consumer";
 import { nextThreadStep, partLabel } from "./thread-steps";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PostMessages } from "../posts/rules";
+import { PostMessages } from "../posts";
 import type { Services } from "../services";
 import { validTimeZone } from "../tenancy/time-zone";
 import { QUEUE_VIEW_DAYS, QUEUE_VIEW_MAX_DAYS } from "./service";

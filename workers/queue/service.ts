@@ -5,7 +5,7 @@ import { posts, postTargets } from "../db/schema/posts";
 import { accountQueues } from "../db/schema/queue";
 import { Conflict, Invalid, notFound } from "../errors";
 import { PLATFORM_NAMES, type Platform } from "../platform-profile";
-import type { TargetMoves } from "../publishing/target-moves";
+import type { TargetMoves } from "../publishing";
 import { nextFreeSlot, normalizeSlots, QueueMessages, reorderedTimes, type Slot, slotInstants } from "./slots";
 
 /** How far ahead the queue view looks by default, and at most. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOCAL_TIME } from "../posts/schedule-time";
+import { LOCAL_TIME } from "../posts";
 import { QueueMessages, type Slot } from "./slots";
 
 /** A slot as the API takes it; apart from slots.ts so the queue page's bundle has no zod (ADR 045). */

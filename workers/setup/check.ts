@@ -1,9 +1,7 @@
-import { callbackUrl } from "../accounts/callback-url";
+import { callbackUrl } from "../accounts";
 import { configIssues, endpointOverrides, platformCredentials } from "../env";
 import { FIXED_API_VERSIONS, OAUTH_SCOPES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
-import { type VersionReport, versionReports } from "../platforms/api-versions";
-import { createPlatformRegistry } from "../platforms/registry";
-import { resolveEndpoints } from "../platforms/resolve-endpoints";
+import { createPlatformRegistry, resolveEndpoints, type VersionReport, versionReports } from "../platforms";
 
 /**
  * The going-live check (`npm run check:setup`, Settings → Developer): is this configuration ready to publish to

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { AuthMessages, changePasswordSchema, timezoneSchema, verifyPasswordSchema } from "../auth/schemas";
+import { AuthMessages, changePasswordSchema, timezoneSchema, verifyPasswordSchema } from "../auth";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { readJson } from "../http/validate";

@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { toCsv } from "../analytics/export/formats";
+import { toCsv } from "../analytics";
 import type { Db } from "../db/client";
 import { activityLog } from "../db/schema/collaboration";
 import { users } from "../db/schema/core";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Invalid } from "../errors";
-import { PostMessages, scheduledDateSchema, scheduledInstant } from "../posts/rules";
+import { PostMessages, scheduledDateSchema, scheduledInstant } from "../posts";
 
 /** What POST /api/posts/:id/approve|reject and the Approvals page's action accept and answer. */
 export const approveBody = z.object({

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
-import type { EmitEvent } from "../automation/webhooks";
+import type { EmitEvent } from "../automation";
 import type { Db } from "../db/client";
 import { postApprovals, posts, users, workspaceMembers } from "../db/schema/index";
 import { Conflict, notFound } from "../errors";
-import { excerpt } from "../posts/excerpt";
-import type { Actor, PostStore } from "../posts/store";
-import type { TargetMoves } from "../publishing/target-moves";
+import type { Actor, PostStore } from "../posts";
+import { excerpt } from "../posts";
+import type { TargetMoves } from "../publishing";
 import { can, ROLES } from "../tenancy/roles";
 import { recordActivity } from "./activity";
 import { ApprovalMessages, approvalDueAt } from "./approval-rules";

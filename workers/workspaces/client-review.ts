@@ -1,4 +1,4 @@
-import { clientIp } from "../auth/middleware";
+import { clientIp } from "../auth";
 import type { Services } from "../services";
 import { ShareMessages } from "./share-link-rules";
 import type { ClientReviewInput } from "./share-schemas";

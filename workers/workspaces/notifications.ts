@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { notifications, users } from "../db/schema/index";
-import type { Mailer } from "../mail/mailer";
+import type { Mailer } from "../mail";
 
 export interface Notice {
   workspaceId: string;

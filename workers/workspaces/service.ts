@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema/core";
 import { type Role, workspaceInvites, workspaceMembers, workspaces } from "../db/schema/workspaces";
 import { Conflict, Gone, Invalid, notFound } from "../errors";
-import type { Mailer } from "../mail/mailer";
+import type { Mailer } from "../mail";
 import type { WorkspaceContext } from "../tenancy/membership";
 import {
   acceptRefusal,

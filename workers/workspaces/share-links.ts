@@ -5,9 +5,9 @@ import { connectedAccounts } from "../db/schema/accounts";
 import { clientReviews, shareLinks } from "../db/schema/approvals";
 import { posts, postTargets } from "../db/schema/posts";
 import { Invalid, NotFound, notFound } from "../errors";
-import type { MediaUrlSigner } from "../media/signed-url";
-import { excerpt } from "../posts/excerpt";
-import type { Actor, PostStore } from "../posts/store";
+import type { MediaUrlSigner } from "../media";
+import type { Actor, PostStore } from "../posts";
+import { excerpt } from "../posts";
 import type { Notifications } from "./notifications";
 import {
   clientReviewNotice,

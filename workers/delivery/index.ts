@@ -1,0 +1,16 @@
+// The delivery module's public surface: other modules import it only from here (ADR 079).
+export { CRASH_RETRY_DELAY_SECONDS, MAX_PUBLISH_ATTEMPTS, MAX_RETRY_DELAY_SECONDS } from "./retry-budget";
+export type { StagingRow } from "./staging-state";
+export {
+  afterStagingFailure,
+  EXPIRY_MARGIN_MS,
+  fingerprintOf,
+  PROCESSING_POLL_MS,
+  preparationOf,
+  quickCheckDelay,
+  STAGING_MIN_AHEAD_MS,
+  stagingVerdict,
+  usableStaged,
+} from "./staging-state";
+export type { TargetStatus } from "./state";
+export { decideAfterFailure, delaySecondsUntil, derivePostStatus } from "./state";

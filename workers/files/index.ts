@@ -1,0 +1,2 @@
+// The files module's public surface: other modules import it only from here (ADR 079).
+export { safeFileName, sniffType } from "./sniff";

@@ -1,0 +1,3 @@
+// The inbox module's public surface: other modules import it only from here (ADR 079).
+export { engagementInboxRoutes } from "./routes";
+export { InboxService } from "./service";

@@ -1,0 +1,6 @@
+// The links module's public surface: other modules import it only from here (ADR 079).
+export { trackLinks } from "./publish";
+export { SHORT_LINK_PREFIX, serveShortLink } from "./redirect";
+export { linkRoutes } from "./routes";
+export { LinkService } from "./service";
+export { LinkStore } from "./store";

@@ -1,0 +1,11 @@
+// The media module's public surface: other modules import it only from here (ADR 079).
+export { affectedPostSummary } from "./affected-summary";
+export { MediaLibrary } from "./library";
+export { megabytes, UPLOAD_PART_SIZE } from "./limits";
+export type { MediaRow } from "./present";
+export { presentMedia } from "./present";
+export { mediaRoutes } from "./routes";
+export { completeUploadSchema, listMediaSchema, startUploadSchema, updateMediaSchema } from "./schema";
+export { mediaFileRoutes } from "./serve-routes";
+export { MediaUrlSigner } from "./signed-url";
+export { MediaUploads } from "./uploads";

@@ -1,0 +1,21 @@
+export { captionLength } from "./caption-length";
+export {
+  HELD_ON_DISCONNECT,
+  HELD_ON_MEDIA_DELETE,
+  HoldMessages,
+  HoldReason,
+  RELEASED_ON_RECONNECT,
+  releaseOnReconnect,
+} from "./channel-holds";
+export { effectiveVersion } from "./channel-version";
+export { PostDrafts } from "./drafts";
+export { excerpt } from "./excerpt";
+export { listPostsSchema } from "./query";
+export { earlyPostsList, postRoutes } from "./routes";
+export type { PostFields } from "./rules";
+export { accountsOf, PostMessages, postFieldsSchema, scheduledDateSchema, scheduledInstant, schedules } from "./rules";
+export { LOCAL_TIME, localToUtc, utcToLocal } from "./schedule-time";
+export { addToQueueFlag } from "./schemas";
+export type { Actor } from "./store";
+export { PostStore } from "./store";
+// The posts module's public surface: other modules import it only from here (ADR 079).
