@@ -8,7 +8,7 @@ import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 import { imageSize } from "image-size";
 import { endpointOverrides, platformCredentials } from "../workers/env.ts";
-import { PLATFORMS, type Platform } from "../workers/platform-profile.ts";
+import { PLATFORMS, type Platform } from "../workers/platform-profile/index.ts";
 import { createPlatformRegistry } from "../workers/platforms/registry.ts";
 import { resolveEndpoints } from "../workers/platforms/resolve-endpoints.ts";
 import { runSmoke } from "../workers/platforms/smoke-kit.ts";

@@ -35,7 +35,7 @@ import { workspacesForPage } from "./tenancy/middleware";
 
 export { RateLimiter, UserSessions } from "./auth";
 
-registerEmulator((request, env) => emulator.fetch(request, env));
+registerEmulator((request, env: Env) => emulator.fetch(request, env));
 // The emulator downloads media by URL like Meta does; the signed media links are this Worker's own API routes.
 serveOwnOriginWith({ origin: (env) => parseConfig(env).APP_ORIGIN, fetch: (request, env) => api.fetch(request, env) });
 

@@ -127,16 +127,13 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     origin: base.appOrigin,
     shardForNew: base.shardForNew,
   });
-  return {
+  const account = {
     config,
     env,
     now,
     mailer,
     /** The directory database: users, workspaces, members, invitations, API keys (ADR 035). */
     directory,
-    get platforms() {
-      return base.platforms();
-    },
     /** Server-to-server fetch: the real one in live mode, the in-process emulator in sandbox mode. */
     upstreamFetch: base.platformFetch,
     auth,
@@ -148,7 +145,25 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     workspaces,
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls,
-    // The workspace's services, built on first use from its shard.
+  };
+  return withWorkspaceServices(account, base.platforms, scoped);
+}
+
+/**
+ * The account-level services with the workspace's as getters, each built on first use from the workspace's shard
+ * (`account` holds plain values only: spreading it must not build anything).
+ */
+function withWorkspaceServices<A extends { now: () => number; workspaces: WorkspaceService }>(
+  account: A,
+  platforms: () => PlatformRegistry,
+  scoped: () => WorkspaceServices,
+) {
+  const { now, workspaces } = account;
+  return {
+    ...account,
+    get platforms() {
+      return platforms();
+    },
     /** The workspace's database (drizzle) and its raw D1 handle (batches that need D1's own statements). */
     get db() {
       return scoped().db;

@@ -6,8 +6,14 @@ import type { connectedAccounts } from "../db/schema/accounts";
 import { oauthStates } from "../db/schema/oauth";
 import { Invalid, notFound, Unavailable } from "../errors";
 import { byPlatform, type Platform } from "../platform-profile";
-import { normalizeInstance, type PlatformClient, PlatformError, type RemoteAccount, type TokenSet } from "../platforms";
-import { callbackUrl } from "./callback-url";
+import {
+  callbackUrl,
+  normalizeInstance,
+  type PlatformClient,
+  PlatformError,
+  type RemoteAccount,
+  type TokenSet,
+} from "../platforms";
 import type { TokenCipher } from "./token-crypto";
 
 /** Connecting accounts: the OAuth consent (start, callback) and the app-password sign-in, storing what they bring. */

@@ -1,5 +1,4 @@
 // The accounts module's public surface: other modules import it only from here (ADR 079).
-export { callbackUrl } from "./callback-url";
 export { runConnectionHealth } from "./connection-health";
 export { D1InstanceApps } from "./instance-apps";
 export { accountRoutes, appPasswordBody, connectBody, connectRoutes } from "./routes";

@@ -72,18 +72,22 @@ async function run(caller: Caller, action: Action, work: () => Promise<object>):
   }
 }
 
-/** The tools (ADR 019), each calling the services the REST API calls, with the REST API's zod schemas. */
+/** The MCP server with its tools (ADR 019), each calling the services the REST API calls, with the REST API's zod schemas. */
 export function buildMcpServer(caller: Caller): McpServer {
-  const { services, workspace } = caller;
-  const actor: Actor = { userId: caller.user.id, workspace, keyScopes: caller.apiKey.scopes };
-  const ws = workspace.id;
-  const analytics = () =>
-    new AnalyticsService(services.db, { workspaceId: ws, userId: caller.user.id }, caller.user.timezone);
   const server = new McpServer(
     { name: "postline", version: "1.0.0" },
     { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
   );
+  postTools(server, caller);
+  readTools(server, caller);
+  return server;
+}
 
+/** The tools that write posts: drafts, checks, scheduling and publishing. */
+function postTools(server: McpServer, caller: Caller) {
+  const { services, workspace } = caller;
+  const actor: Actor = { userId: caller.user.id, workspace, keyScopes: caller.apiKey.scopes };
+  const ws = workspace.id;
   server.registerTool(
     "list_channels",
     {
@@ -156,6 +160,14 @@ export function buildMcpServer(caller: Caller): McpServer {
         return post;
       }),
   );
+}
+
+/** The tools that only read: a post's status, what is due and the analytics. */
+function readTools(server: McpServer, caller: Caller) {
+  const { services, workspace } = caller;
+  const ws = workspace.id;
+  const analytics = () =>
+    new AnalyticsService(services.db, { workspaceId: ws, userId: caller.user.id }, caller.user.timezone);
   server.registerTool(
     "get_post_status",
     {
@@ -212,7 +224,6 @@ export function buildMcpServer(caller: Caller): McpServer {
     },
     ({ platform }) => run(caller, "workspace.read", () => analytics().bestTimes(platform ?? null)),
   );
-  return server;
 }
 
 describeRoute({

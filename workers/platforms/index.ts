@@ -3,6 +3,7 @@
 export type { VersionReport, VersionSetting } from "./api-versions";
 export { NOTIFY_DAYS, versionReports } from "./api-versions";
 export { graphemeCount } from "./bluesky-facets";
+export { callbackUrl } from "./callback-url";
 export type { EndpointKey } from "./endpoints";
 export { EMULATED_FEED_HOST, ENDPOINT_KEYS, LIVE_ENDPOINTS } from "./endpoints";
 export { inboxAdapter } from "./inbox/index";

@@ -1,7 +1,12 @@
-import { callbackUrl } from "../accounts";
 import { configIssues, endpointOverrides, platformCredentials } from "../env";
 import { FIXED_API_VERSIONS, OAUTH_SCOPES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
-import { createPlatformRegistry, resolveEndpoints, type VersionReport, versionReports } from "../platforms";
+import {
+  callbackUrl,
+  createPlatformRegistry,
+  resolveEndpoints,
+  type VersionReport,
+  versionReports,
+} from "../platforms";
 
 /**
  * The going-live check (`npm run check:setup`, Settings → Developer): is this configuration ready to publish to
