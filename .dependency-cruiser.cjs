@@ -112,6 +112,27 @@ module.exports = {
       to: { path: "^workers/[^/]+/", pathNot: ["^workers/[^/]+/index\\.ts$", KERNEL] },
     },
     {
+      name: "app-imports-public-surfaces",
+      comment:
+        "The UI uses a feature module through its public.ts (client-safe schemas, constants, pure rules) and its " +
+        "index.ts (types, and services in .server files); the load context and the kernel as they are (ADR 079).",
+      severity: "error",
+      from: { path: "^app/", pathNot: "\\.test\\.tsx?$" },
+      to: {
+        path: "^workers/[^/]+/",
+        pathNot: ["^workers/[^/]+/(index|public)\\.ts$", KERNEL],
+      },
+    },
+    {
+      name: "app-client-code-imports-no-services",
+      comment:
+        "Only .server files (loaders and actions) may take values from a module's index.ts: anything else reaches " +
+        "the browser's bundle, which gets a module's public.ts.",
+      severity: "error",
+      from: { path: "^app/", pathNot: "(\\.server|\\.test)\\.tsx?$" },
+      to: { path: "^workers/[^/]+/index\\.ts$", pathNot: KERNEL, dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "not-to-unresolvable",
       comment:
         "An import that resolves to nothing would hide a rule break (./+types are React Router's generated types).",

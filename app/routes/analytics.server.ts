@@ -5,16 +5,24 @@ import { orderPlatforms, PLATFORM_META } from "~/components/platforms/platform-o
 import { fields, runForm } from "~/lib/form-action.server";
 import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
-import type { Range } from "../../workers/analytics/period";
-import * as reports from "../../workers/analytics/reports";
-import { rangeFromQuery, syncWorkspace } from "../../workers/analytics/requests";
-import { ScheduleMessages, scheduleFromForm, scheduleInput } from "../../workers/analytics/schedule-input";
-import { AnalyticsService } from "../../workers/analytics/service";
+import type { Range } from "../../workers/analytics/index";
+import {
+  AnalyticsService,
+  createSchedule,
+  listSchedules,
+  rangeFromQuery,
+  recentReports,
+  ScheduleMessages,
+  scheduleFromForm,
+  scheduleInput,
+  syncWorkspace,
+  updateSchedule,
+} from "../../workers/analytics/index";
 import type { AppContext } from "../../workers/context";
 import { notFound } from "../../workers/errors";
 import { failureOf } from "../../workers/http/failure";
 import { parseOrThrow } from "../../workers/http/validate";
-import { clickDay } from "../../workers/links/rules";
+import { clickDay } from "../../workers/links/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 
 /** The open tab's figures beyond the overview, read as its API routes read them (GET /api/analytics/*). */
@@ -28,10 +36,7 @@ async function tabFigures(
   const { db } = ctx.services;
   switch (tab) {
     case "reports": {
-      const [schedules, recent] = await Promise.all([
-        reports.listSchedules(db, workspaceId),
-        reports.recentReports(db, workspaceId),
-      ]);
+      const [schedules, recent] = await Promise.all([listSchedules(db, workspaceId), recentReports(db, workspaceId)]);
       return { tab, schedules, recent };
     }
     case "engagement": {
@@ -113,10 +118,10 @@ export async function analyticsAction(request: Request, ctx: AppContext, url: UR
         const input = parseOrThrow(scheduleInput, scheduleFromForm(posted));
         const { db, now } = ctx.services;
         if (!id) {
-          await reports.createSchedule(db, { workspaceId: workspace.id, userId: auth.user.id }, input, now());
+          await createSchedule(db, { workspaceId: workspace.id, userId: auth.user.id }, input, now());
           return { ok: true as const, intent, id: "new", message: ScheduleMessages.created };
         }
-        if (!(await reports.updateSchedule(db, workspace.id, id, input))) throw notFound();
+        if (!(await updateSchedule(db, workspace.id, id, input))) throw notFound();
         return { ok: true as const, intent, id, message: ScheduleMessages.updated };
       },
       id || "new",

@@ -8,7 +8,7 @@ import { invalidateDashboard } from "../../workers/http/dashboard-cache";
 import { parseOrThrow } from "../../workers/http/validate";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 import { can } from "../../workers/tenancy/roles";
-import { ApprovalReplies, approvalNewTime, approveBody, rejectBody } from "../../workers/workspaces/approval-requests";
+import { ApprovalReplies, approvalNewTime, approveBody, rejectBody } from "../../workers/workspaces/index";
 
 /** The queue, for roles that approve; anyone else goes back to the dashboard (the API refuses them too). */
 export async function approvalsData(ctx: AppContext, url: URL) {

@@ -14,8 +14,8 @@ import { notify } from "~/lib/notify";
 import { type FormReply, useFormAction } from "~/lib/use-form-action";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { appContext } from "../../workers/context";
-import { ApprovalMessages } from "../../workers/workspaces/approval-rules";
-import type { ApprovalService } from "../../workers/workspaces/approvals";
+import type { ApprovalService } from "../../workers/workspaces/index";
+import { ApprovalMessages } from "../../workers/workspaces/public";
 import type { Route } from "./+types/approvals";
 import { approvalsAction, approvalsData } from "./approvals.server";
 

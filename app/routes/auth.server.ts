@@ -3,7 +3,7 @@ import { fields, isEnhanced, runForm } from "~/lib/form-action.server";
 import { safeRedirect } from "~/lib/redirect";
 import type { FormReply } from "~/lib/use-form-action";
 import { welcomeName } from "~/lib/user";
-import { resetFormSchema, signUpFormSchema } from "../../workers/auth/schemas";
+import { resetFormSchema, signUpFormSchema } from "../../workers/auth/index";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
 

@@ -3,7 +3,7 @@ import { signedIn } from "~/lib/page-session.server";
 import type { AppContext } from "../../workers/context";
 import { failureOf } from "../../workers/http/failure";
 import { parseOrThrow } from "../../workers/http/validate";
-import { listPostsSchema, toListQuery } from "../../workers/posts/query";
+import { listPostsSchema, toListQuery } from "../../workers/posts/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 import { can } from "../../workers/tenancy/roles";
 

@@ -14,7 +14,7 @@ import { formatCompact } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { signInPath } from "~/lib/redirect";
 import { appContext } from "../../workers/context";
-import type { Dashboard } from "../../workers/dashboard/service";
+import type { Dashboard } from "../../workers/dashboard/index";
 import { can } from "../../workers/tenancy/roles";
 import type { Route } from "./+types/dashboard";
 

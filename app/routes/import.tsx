@@ -6,7 +6,7 @@ import { primaryButton } from "~/components/ui/styles";
 import { countOf } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
-import { IMPORT_MAX_ROWS, type ImportRow, parseCsv, templateCsv } from "../../workers/imports/rows";
+import { IMPORT_MAX_ROWS, type ImportRow, loadXlsxRows, parseCsv, templateCsv } from "../../workers/imports/public";
 import type { Route } from "./+types/import";
 
 export const meta: Route.MetaFunction = () =>
@@ -43,9 +43,7 @@ export default function ImportPage() {
     let parsed: ImportRow[];
     try {
       // The XLSX reader is loaded only when a workbook is chosen.
-      parsed = isXlsx(file)
-        ? await (await import("../../workers/imports/xlsx-rows")).parseXlsx(file)
-        : parseCsv(await file.text());
+      parsed = isXlsx(file) ? await (await loadXlsxRows()).parseXlsx(file) : parseCsv(await file.text());
     } catch (err) {
       return setFileError(err instanceof Error ? err.message : "The file could not be read");
     }

@@ -4,7 +4,7 @@ import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
-import { inboxAssignBody, inboxListQuery, inboxReplyBody } from "../../workers/inbox/schemas";
+import { inboxAssignBody, inboxListQuery, inboxReplyBody } from "../../workers/inbox/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 import { can } from "../../workers/tenancy/roles";
 

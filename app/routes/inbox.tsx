@@ -11,7 +11,7 @@ import { pageMeta } from "~/lib/meta";
 import type { FormReply } from "~/lib/use-form-action";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { appContext } from "../../workers/context";
-import type { InboxItemView } from "../../workers/inbox/view";
+import type { InboxItemView } from "../../workers/inbox/index";
 import type { Route } from "./+types/inbox";
 import { inboxAction, inboxData } from "./inbox.server";
 

@@ -4,7 +4,7 @@ import { signInPath } from "~/lib/redirect";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
 import { workspaceCookie } from "../../workers/tenancy/middleware";
-import { MemberMessages } from "../../workers/workspaces/rules";
+import { MemberMessages } from "../../workers/workspaces/index";
 
 /**
  * POST /api/invites/:token/accept as a form: the same checks and message, and the browser switches to the

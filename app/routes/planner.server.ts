@@ -7,9 +7,7 @@ import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
-import { listPostsSchema, toListQuery } from "../../workers/posts/query";
-import { ScheduleMessages } from "../../workers/posts/schedule-time";
-import { sentFields } from "../../workers/posts/schemas";
+import { listPostsSchema, ScheduleMessages, sentFields, toListQuery } from "../../workers/posts/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 
 /**

@@ -18,7 +18,7 @@ import { notify } from "~/lib/notify";
 import { useFormAction } from "~/lib/use-form-action";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { appContext } from "../../workers/context";
-import { ScheduleMessages } from "../../workers/posts/schedule-time";
+import { ScheduleMessages } from "../../workers/posts/public";
 import type { Route } from "./+types/planner";
 import { plannerAction, plannerData } from "./planner.server";
 

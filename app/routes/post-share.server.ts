@@ -6,8 +6,7 @@ import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
-import { ShareReplies } from "../../workers/workspaces/share-link-rules";
-import { shareLinkInput } from "../../workers/workspaces/share-schemas";
+import { ShareReplies, shareLinkInput } from "../../workers/workspaces/index";
 
 /** The post and its approval links, as GET /api/share-links?postId= reads them (`posts.approve`). */
 export function postShareData(ctx: AppContext, url: URL, id: string) {

@@ -10,12 +10,12 @@ import { parseOrThrow } from "../../workers/http/validate";
 import {
   copySlotsBody,
   pauseBody,
+  QUEUE_VIEW_DAYS,
   QueueReplies,
   reorderBody,
   shareNextNow,
   slotsBody,
-} from "../../workers/queue/requests";
-import { QUEUE_VIEW_DAYS } from "../../workers/queue/service";
+} from "../../workers/queue/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 
 /** Every account's queue, as GET /api/queue reads it (`workspace.read`). */

@@ -1,8 +1,7 @@
 import { runForm } from "~/lib/form-action.server";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
-import { reviewAsClient } from "../../workers/workspaces/client-review";
-import { clientReviewInput } from "../../workers/workspaces/share-schemas";
+import { clientReviewInput, reviewAsClient } from "../../workers/workspaces/index";
 
 /**
  * A client's Approve or Request changes on a shared post: POST /api/share/:token/posts/:postId/review as a form,

@@ -9,7 +9,7 @@ import { useFormAction } from "~/lib/use-form-action";
 import { appContext } from "../../workers/context";
 import { Gone, NotFound } from "../../workers/errors";
 import { failureOf } from "../../workers/http/failure";
-import type { ShareLinkService } from "../../workers/workspaces/share-links";
+import type { ShareLinkService } from "../../workers/workspaces/index";
 import type { Route } from "./+types/review";
 import { clientReviewAction } from "./review.server";
 

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { FormReply } from "~/lib/use-form-action";
-import { DISCONNECTED, disconnectAccounts } from "../../workers/accounts/disconnect";
-import { appPasswordBody } from "../../workers/accounts/routes";
-import type { AuthContext } from "../../workers/auth/service";
+import { appPasswordBody, DISCONNECTED, disconnectAccounts } from "../../workers/accounts/index";
+import type { AuthContext } from "../../workers/auth/index";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
 import type { WorkspaceContext } from "../../workers/tenancy/membership";

@@ -2,16 +2,21 @@ import { z } from "zod";
 import { DELIVERY_LOG, keyExpiry } from "~/components/settings/api-view";
 import { loadOrThrow } from "~/lib/form-action.server";
 import type { FormReply } from "~/lib/use-form-action";
-import type { AuthContext } from "../../workers/auth/service";
-import { createKeySchema, KeyMessages } from "../../workers/automation/api-keys";
-import { sendTestEvent } from "../../workers/automation/webhook-delivery";
-import { createEndpointSchema, updateEndpointSchema, WebhookMessages } from "../../workers/automation/webhooks";
+import type { AuthContext } from "../../workers/auth/index";
+import {
+  createEndpointSchema,
+  createKeySchema,
+  KeyMessages,
+  sendTestEvent,
+  updateEndpointSchema,
+  WebhookMessages,
+} from "../../workers/automation/index";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
 import type { WorkspaceContext } from "../../workers/tenancy/membership";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 import { can } from "../../workers/tenancy/roles";
-import { activityQuery } from "../../workers/workspaces/activity-routes";
+import { activityQuery } from "../../workers/workspaces/index";
 
 interface Session {
   auth: AuthContext;

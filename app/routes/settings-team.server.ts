@@ -2,13 +2,13 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { isEnhanced } from "~/lib/form-action.server";
 import type { FormReply } from "~/lib/use-form-action";
-import type { AuthContext } from "../../workers/auth/service";
-import { BILLING_NOTIFY_MESSAGE, registerBillingInterest } from "../../workers/billing/interest";
+import type { AuthContext } from "../../workers/auth/index";
+import { BILLING_NOTIFY_MESSAGE, registerBillingInterest } from "../../workers/billing/index";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
 import type { WorkspaceContext } from "../../workers/tenancy/membership";
 import { ensurePermitted, workspaceCookie } from "../../workers/tenancy/middleware";
-import { inviteInput, roleInput, workspaceInput } from "../../workers/workspaces/schemas";
+import { inviteInput, roleInput, workspaceInput } from "../../workers/workspaces/index";
 
 interface Session {
   auth: AuthContext;

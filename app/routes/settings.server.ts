@@ -9,14 +9,14 @@ import {
   changePasswordSchema,
   timezoneSchema,
   verifyPasswordSchema,
-} from "../../workers/auth/schemas";
+} from "../../workers/auth/index";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
-import { LinkReplies, linkSettingsBody } from "../../workers/links/schemas";
-import { checkSetup } from "../../workers/setup/check";
+import { LinkReplies, linkSettingsBody } from "../../workers/links/index";
+import { checkSetup } from "../../workers/setup/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 import { can } from "../../workers/tenancy/roles";
-import { workspacePatch } from "../../workers/workspaces/schemas";
+import { workspacePatch } from "../../workers/workspaces/index";
 import { accountsTabData, blueskyConnectAction, disconnectAction, locationsAction } from "./settings-accounts.server";
 import { developerAction, developerTabData, isDeveloperIntent } from "./settings-developer.server";
 import { isTeamIntent, teamAction } from "./settings-team.server";

@@ -2,11 +2,19 @@
 export { followersAt, loadAccounts } from "./account-reads";
 export { CONTENT_TYPES, toCsv } from "./export/formats";
 export { handleAnalyticsQueue, runAnalyticsCron } from "./jobs";
+export type { Range } from "./period";
 export { periodQuery, resolveRange } from "./period";
 export { reportRoutes } from "./report-routes";
+export type { RecentReport, ScheduleData } from "./reports";
+export { rangeFromQuery, syncWorkspace } from "./requests";
 export { analyticsRoutes, docs } from "./routes";
+export { ScheduleMessages, scheduleFromForm, scheduleInput } from "./schedule-input";
+export type { PostAnalyticsData, SyncData } from "./schemas";
 export { bestTimesQuery } from "./schemas";
 export { AnalyticsService } from "./service";
 
 /** The spreadsheet writer, loaded on first use so fflate stays out of a cold start. */
 export const loadSpreadsheetWriter = () => import("./export/xlsx");
+export { createSchedule, listSchedules, recentReports, updateSchedule } from "./reports";
+/** The analytics API's answer schemas, for the UI's response types. */
+export type * as AnalyticsSchemas from "./schemas";

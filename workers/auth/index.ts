@@ -7,11 +7,14 @@ export { setTighterRateLimit } from "./rate-window";
 export { authRoutes } from "./routes";
 export {
   AuthMessages,
+  changePasswordFormSchema,
   changePasswordSchema,
   forgotSchema,
   loginSchema,
   registerSchema,
+  resetFormSchema,
   resetPasswordSchema,
+  signUpFormSchema,
   timezoneSchema,
   verifyOtpSchema,
   verifyPasswordSchema,

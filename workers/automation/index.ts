@@ -1,12 +1,12 @@
 // The automation module's public surface: other modules import it only from here (ADR 079).
 
 export type { ApiKeyContext } from "./api-keys";
-export { ApiKeyService } from "./api-keys";
+export { ApiKeyService, createKeySchema, KeyMessages } from "./api-keys";
 export { keyRoutes } from "./key-routes";
 export { mcpRoutes, PROTECTED_RESOURCE_PATH, protectedResourceRoutes } from "./mcp";
 export type { DeliveryDeps } from "./webhook-delivery";
-export { consumeWebhookBatch } from "./webhook-delivery";
+export { consumeWebhookBatch, sendTestEvent } from "./webhook-delivery";
 export { webhookRoutes } from "./webhook-routes";
 export { webhookTransport } from "./webhook-transport";
 export type { EmitEvent, WebhookMessage } from "./webhooks";
-export { WebhookService } from "./webhooks";
+export { createEndpointSchema, updateEndpointSchema, WebhookMessages, WebhookService } from "./webhooks";

@@ -1,4 +1,4 @@
 // The dashboard module's public surface: other modules import it only from here (ADR 079).
 export { dashboardRoutes } from "./routes";
-export type { DashboardViewer } from "./service";
+export type { Dashboard, DashboardViewer } from "./service";
 export { cachedDashboard } from "./service";

@@ -2,9 +2,10 @@
 export { affectedPostSummary } from "./affected-summary";
 export { MediaLibrary } from "./library";
 export { megabytes, UPLOAD_PART_SIZE } from "./limits";
-export type { MediaRow } from "./present";
+export type { MediaJson, MediaRow } from "./present";
 export { presentMedia } from "./present";
 export { mediaRoutes } from "./routes";
+export type { MEDIA_SORTS } from "./schema";
 export { completeUploadSchema, listMediaSchema, startUploadSchema, updateMediaSchema } from "./schema";
 export { mediaFileRoutes } from "./serve-routes";
 export { MediaUrlSigner } from "./signed-url";

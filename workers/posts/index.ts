@@ -1,3 +1,4 @@
+// The posts module's public surface: other modules import it only from here (ADR 079).
 export { captionLength } from "./caption-length";
 export {
   HELD_ON_DISCONNECT,
@@ -7,15 +8,17 @@ export {
   RELEASED_ON_RECONNECT,
   releaseOnReconnect,
 } from "./channel-holds";
+export type { Duplicate } from "./channel-notes";
+export type { ChannelOptions, ChannelVersionInput } from "./channel-version";
 export { effectiveVersion } from "./channel-version";
 export { PostDrafts } from "./drafts";
 export { excerpt } from "./excerpt";
-export { listPostsSchema } from "./query";
+export type { Problem } from "./preflight";
+export { listPostsSchema, toListQuery } from "./query";
 export { earlyPostsList, postRoutes } from "./routes";
 export type { PostFields } from "./rules";
 export { accountsOf, PostMessages, postFieldsSchema, scheduledDateSchema, scheduledInstant, schedules } from "./rules";
-export { LOCAL_TIME, localToUtc, utcToLocal } from "./schedule-time";
-export { addToQueueFlag } from "./schemas";
+export { LOCAL_TIME, localToUtc, ScheduleMessages, utcToLocal } from "./schedule-time";
+export { addToQueueFlag, sentFields } from "./schemas";
 export type { Actor } from "./store";
 export { PostStore } from "./store";
-// The posts module's public surface: other modules import it only from here (ADR 079).

@@ -1,3 +1,5 @@
 // The queue module's public surface: other modules import it only from here (ADR 079).
+export { copySlotsBody, pauseBody, QueueReplies, reorderBody, shareNextNow, slotsBody } from "./requests";
 export { queueRoutes } from "./routes";
-export { QueueService } from "./service";
+export { QUEUE_VIEW_DAYS, QueueService } from "./service";
+export type { Slot } from "./slots";

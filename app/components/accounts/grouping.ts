@@ -1,4 +1,4 @@
-import type { AccountView } from "../../../workers/accounts/view";
+import type { AccountView } from "../../../workers/accounts/index";
 
 /**
  * SPEC §3 "Derived Facebook card" and §4 "Account display types" / "Grouping of accounts", as pure functions.

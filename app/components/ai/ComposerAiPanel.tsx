@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { notify } from "~/lib/notify";
-import { AI_DEFAULTS } from "../../../workers/ai/limits";
+import { AI_DEFAULTS } from "../../../workers/ai/public";
 import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
 import {
   callAi,

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { notify } from "~/lib/notify";
-import { DEFAULT_CHARACTER_LIMIT, TONES, type Tone } from "../../../workers/ai/limits";
+import { DEFAULT_CHARACTER_LIMIT, TONES, type Tone } from "../../../workers/ai/public";
 import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
 import { callAi, composeHref, copyText, type GenerateData, type Suggestion } from "./ai-client";
 import { PlatformToggles } from "./PlatformToggles";

@@ -1,6 +1,6 @@
 import { InfoTip } from "~/components/ui/InfoTip";
 import { formatCompact, formatPercent } from "~/lib/format";
-import { POST_COUNT_DEFINITION } from "../../../workers/analytics/definitions";
+import { POST_COUNT_DEFINITION } from "../../../workers/analytics/public";
 import { contentLabel } from "./EngagementTab";
 import { Empty, Section } from "./parts";
 import type { ContentData } from "./types";

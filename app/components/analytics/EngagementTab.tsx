@@ -1,5 +1,5 @@
 import { formatCompact, formatPercent } from "~/lib/format";
-import { CONTENT_TYPE_LABELS } from "../../../workers/analytics/definitions";
+import { CONTENT_TYPE_LABELS } from "../../../workers/analytics/public";
 import { hourLabel } from "./hours";
 import { TrendChart } from "./lazy-charts";
 import { Empty, Section, StatCard } from "./parts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { formatCompact } from "~/lib/format";
-import type { LinkService } from "../../../workers/links/service";
+import type { LinkService } from "../../../workers/links/index";
 import { Empty, Section, StatCard } from "./parts";
 
 type Clicks = Awaited<ReturnType<LinkService["clicks"]>>;

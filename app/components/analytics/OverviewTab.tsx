@@ -1,7 +1,7 @@
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { accountName } from "~/lib/account-name";
 import { formatCompact, formatDateTime, formatPercent, truncate } from "~/lib/format";
-import { LOCATION_METRICS_NOTE, POST_COUNT_DEFINITION } from "../../../workers/analytics/definitions";
+import { LOCATION_METRICS_NOTE, POST_COUNT_DEFINITION } from "../../../workers/analytics/public";
 import { Empty, Section, StatCard } from "./parts";
 import type { OverviewData } from "./types";
 

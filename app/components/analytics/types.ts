@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import type { RecentReport, ScheduleData } from "../../../workers/analytics/reports";
-import type * as S from "../../../workers/analytics/schemas";
+import type { RecentReport, AnalyticsSchemas as S, ScheduleData } from "../../../workers/analytics/index";
 
 /** The analytics API's response shapes (types only: nothing from workers/ reaches the browser bundle). */
 export type OverviewData = z.infer<typeof S.OverviewData>;

@@ -1,7 +1,7 @@
 import { notify } from "~/lib/notify";
 
 /**
- * The auth forms check their input with the API's own schemas (workers/auth/schemas.ts, the single source).
+ * The auth forms check their input with the API's own schemas (workers/auth/schemas.ts, the single source, through the module's public.ts).
  * They are not needed to draw the sign-in page, so they load after it: when a form is first focused
  * (`preloadAuthChecks` on the form). A submit takes them synchronously once they have arrived, as they have
  * by the time anyone has typed, so the form's message shows in the same event as before:
@@ -11,13 +11,13 @@ import { notify } from "~/lib/notify";
  *
  * This keeps zod out of the sign-in page's first-load JavaScript.
  */
-type AuthChecks = typeof import("../../../workers/auth/schemas");
+type AuthChecks = typeof import("../../../workers/auth/public");
 
 let loaded: AuthChecks | null = null;
 let pending: Promise<AuthChecks> | null = null;
 
 function load(): Promise<AuthChecks> {
-  return (pending ??= import("../../../workers/auth/schemas").then(
+  return (pending ??= import("../../../workers/auth/public").then(
     (m) => (loaded = m),
     (err: unknown) => {
       pending = null; // retried on the next focus or submit

@@ -1,13 +1,13 @@
 import { useId, useState } from "react";
 import { inputClass, labelClass } from "~/components/ui/styles";
 import type { Platform } from "../../../workers/platform-profile";
-import type { TikTokCreator } from "../../../workers/platforms/tiktok-settings";
+import type { TikTokCreator } from "../../../workers/platforms/index";
 import {
   LINKEDIN_VISIBILITY,
   type ChannelOptions as Options,
   optionApplies,
   YOUTUBE_PRIVACY,
-} from "../../../workers/posts/channel-version";
+} from "../../../workers/posts/public";
 import type { MediaJson } from "../posts/types";
 import { LocalPostFields } from "./LocalPostFields";
 import { PinterestOptions } from "./PinterestOptions";

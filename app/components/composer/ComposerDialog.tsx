@@ -17,15 +17,15 @@ import { notify } from "~/lib/notify";
 import { useReturnFocus } from "~/lib/use-return-focus";
 import type { loader as appLoader } from "~/routes/app-layout";
 import type { Platform } from "../../../workers/platform-profile";
-import type { Problem } from "../../../workers/posts/preflight";
+import type { Problem } from "../../../workers/posts/index";
 import {
   captionOf,
   platformsUsingBase,
   postFieldsSchema,
   postProblems,
+  utcToLocal,
   YOUTUBE_TITLE_MAX,
-} from "../../../workers/posts/rules";
-import { utcToLocal } from "../../../workers/posts/schedule-time";
+} from "../../../workers/posts/public";
 import type { AccountView, MediaJson, PostJson } from "../posts/types";
 import { AccountPicker } from "./AccountPicker";
 import { ChannelVersions } from "./ChannelVersions";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { Platform } from "../../../workers/platform-profile";
-import { formatLabel, formatsOf, type PostFormat, shortVerdict } from "../../../workers/posts/formats";
+import { formatLabel, formatsOf, type PostFormat, shortVerdict } from "../../../workers/posts/public";
 import type { MediaJson } from "../posts/types";
 
 /**

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { inputClass, labelClass } from "~/components/ui/styles";
 import type { LocalPostOptions } from "../../../workers/platform-profile";
-import { actionLabel, LOCAL_POST_ACTIONS, LOCAL_POST_TYPES } from "../../../workers/posts/local-post";
+import { actionLabel, LOCAL_POST_ACTIONS, LOCAL_POST_TYPES } from "../../../workers/posts/public";
 
 const TYPE_LABELS: Record<(typeof LOCAL_POST_TYPES)[number], string> = {
   STANDARD: "Update",

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { inputClass, labelClass, secondaryButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
-import type { ChannelOptions as Options } from "../../../workers/posts/channel-version";
-import { PIN_TITLE_MAX } from "../../../workers/posts/pin-rules";
+import type { ChannelOptions as Options } from "../../../workers/posts/index";
+import { PIN_TITLE_MAX } from "../../../workers/posts/public";
 import { type PinBoard, sectionsOf, withBoard } from "./pin-board";
 
 /**

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { accountName } from "~/lib/account-name";
 import type { Platform, PostFormat } from "../../../workers/platform-profile";
-import { captionOf } from "../../../workers/posts/rules";
+import { captionOf } from "../../../workers/posts/public";
 import type { AccountView } from "../posts/types";
 import { type CarouselItem, MediaCarousel } from "./MediaCarousel";
 import { feedCaption, MEDIA_FRAME } from "./preview";

@@ -1,6 +1,6 @@
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { accountName } from "~/lib/account-name";
-import type { Problem } from "../../../workers/posts/preflight";
+import type { Problem } from "../../../workers/posts/index";
 import type { AccountView } from "../posts/types";
 
 /** Pre-flight problems grouped by channel (platform, and account when it is about one). */

@@ -3,8 +3,7 @@ import { useId } from "react";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { inputClass, labelClass, secondaryButton } from "~/components/ui/styles";
 import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
-import { captionLength } from "../../../workers/posts/caption-length";
-import { MAX_THREAD_PARTS } from "../../../workers/posts/channel-version";
+import { captionLength, MAX_THREAD_PARTS } from "../../../workers/posts/public";
 import { moveItem, withoutItem } from "./composer-form";
 
 const iconButton =

@@ -1,11 +1,7 @@
 import { useId, useState } from "react";
 import { inputClass, labelClass } from "~/components/ui/styles";
-import {
-  TIKTOK_PRIVACY_LABELS,
-  type TikTokCreator,
-  type TikTokPrivacy,
-} from "../../../workers/platforms/tiktok-settings";
-import type { ChannelOptions as Options } from "../../../workers/posts/channel-version";
+import { TIKTOK_PRIVACY_LABELS, type TikTokCreator, type TikTokPrivacy } from "../../../workers/platforms/public";
+import type { ChannelOptions as Options } from "../../../workers/posts/index";
 
 /**
  * What TikTok's Content Sharing Guidelines require before a Direct Post: the creator it goes to, who can see it

@@ -1,6 +1,6 @@
 import type { Platform } from "../../../workers/platform-profile";
-import type { ChannelVersionInput } from "../../../workers/posts/channel-version";
-import { utcToLocal } from "../../../workers/posts/schedule-time";
+import type { ChannelVersionInput } from "../../../workers/posts/index";
+import { utcToLocal } from "../../../workers/posts/public";
 import type { MediaJson, PostJson } from "../posts/types";
 import { words } from "./content-limits";
 import { defaultSchedule, scheduleOnDay } from "./time-picker";

@@ -1,7 +1,6 @@
-import { DEFAULT_CHARACTER_LIMIT } from "../../../workers/ai/limits";
+import { DEFAULT_CHARACTER_LIMIT } from "../../../workers/ai/public";
 import type { Platform } from "../../../workers/platform-profile";
-import { captionLength } from "../../../workers/posts/caption-length";
-import { CHARACTER_LIMITS, captionOf, PostMessages } from "../../../workers/posts/rules";
+import { CHARACTER_LIMITS, captionLength, captionOf, PostMessages } from "../../../workers/posts/public";
 
 export interface ContentCounter {
   count: number;

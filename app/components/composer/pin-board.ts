@@ -1,4 +1,4 @@
-import type { ChannelOptions } from "../../../workers/posts/channel-version";
+import type { ChannelOptions } from "../../../workers/posts/index";
 
 /** A Pinterest board as GET /api/accounts/:id/boards lists it. */
 export interface PinBoard {

@@ -1,5 +1,5 @@
 import { addHours } from "date-fns";
-import { localToUtc, utcToLocal } from "../../../workers/posts/schedule-time";
+import { localToUtc, utcToLocal } from "../../../workers/posts/public";
 
 /** The composer's 12-hour time picker (hour 1-12, minute 00-59, AM/PM) and schedule defaults. Pure. */
 export type Period = "AM" | "PM";

@@ -7,8 +7,8 @@ import { inputClass, labelClass, primaryButton } from "~/components/ui/styles";
 import { formatDateTime } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { type FormReply, useFormAction } from "~/lib/use-form-action";
-import { DEFAULT_TEMPLATE } from "../../../workers/feeds/rules";
-import type { FeedView } from "../../../workers/feeds/service";
+import type { FeedView } from "../../../workers/feeds/index";
+import { DEFAULT_TEMPLATE } from "../../../workers/feeds/public";
 
 export interface Channel {
   id: string;

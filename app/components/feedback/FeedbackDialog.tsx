@@ -6,7 +6,7 @@ import { inputClass, labelClass, primaryButton, secondaryButton } from "~/compon
 import { TextField } from "~/components/ui/TextField";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
-import { firstError } from "../../../workers/auth/schemas";
+import { firstError } from "../../../workers/auth/public";
 import {
   FEEDBACK_MAX_BYTES,
   FEEDBACK_MAX_CHARS,
@@ -14,7 +14,7 @@ import {
   FeedbackMessages,
   feedbackSchema,
   needsAttachment,
-} from "../../../workers/feedback/schema";
+} from "../../../workers/feedback/public";
 
 const TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
   general: "General Feedback",

@@ -1,5 +1,5 @@
 import { api } from "~/lib/api";
-import { IMPORT_CHUNK_ROWS, type ImportRow } from "../../../workers/imports/rows";
+import { IMPORT_CHUNK_ROWS, type ImportRow } from "../../../workers/imports/public";
 
 /** Sends rows in chunks to `path`, reporting progress (0–1) after each; stops at the first refused chunk. */
 export async function runChunks<T>(

@@ -1,4 +1,4 @@
-import type { MediaJson } from "../../../workers/media/present";
+import type { MediaJson } from "../../../workers/media/index";
 import { CARD_NAME_MAX, truncateName, usedLabel, visibleTags } from "./display";
 import { MediaThumb } from "./MediaThumb";
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Modal } from "~/components/ui/Modal";
 import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { notify } from "~/lib/notify";
-import type { MediaJson } from "../../../workers/media/present";
+import type { MediaJson } from "../../../workers/media/index";
 import { MediaThumb } from "./MediaThumb";
 import { deleteMedia, type PostUsingMedia, updateMedia } from "./media-api";
 

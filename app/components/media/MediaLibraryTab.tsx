@@ -5,7 +5,7 @@ import { controlClass, inputClass, primaryButton, secondaryButton } from "~/comp
 import { notify } from "~/lib/notify";
 import { onDemand } from "~/lib/on-demand";
 import { useDebounced } from "~/lib/use-debounced";
-import type { MediaJson } from "../../../workers/media/present";
+import type { MediaJson } from "../../../workers/media/index";
 import { type TypeFilter, typeOptions } from "./display";
 import { MediaCard } from "./MediaCard";
 import { listMedia, type MediaPage, type MediaQuery, type MediaSort } from "./media-api";

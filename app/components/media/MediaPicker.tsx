@@ -5,7 +5,7 @@ import { controlClass, inputClass, primaryButton, secondaryButton } from "~/comp
 import { notify } from "~/lib/notify";
 import { useDebounced } from "~/lib/use-debounced";
 import type { MediaKind } from "../../../workers/db/schema/media";
-import type { MediaJson } from "../../../workers/media/present";
+import type { MediaJson } from "../../../workers/media/index";
 import { PICKER_NAME_MAX, type TypeFilter, truncateName, typeOptions } from "./display";
 import { addLabel, nextIndex, toggle } from "./grid-navigation";
 import { MediaThumb } from "./MediaThumb";

@@ -1,5 +1,5 @@
 import { Film } from "lucide-react";
-import type { MediaJson } from "../../../workers/media/present";
+import type { MediaJson } from "../../../workers/media/index";
 
 /** The picture of a library item: the image itself, or a video's first frame. */
 export function MediaThumb({ item, className = "" }: { item: MediaJson; className?: string }) {

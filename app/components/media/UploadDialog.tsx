@@ -4,8 +4,8 @@ import { useDropzone } from "react-dropzone";
 import { Modal } from "~/components/ui/Modal";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { notify } from "~/lib/notify";
-import { humanSize, MAX_FILES_PER_UPLOAD } from "../../../workers/media/limits";
-import type { MediaJson } from "../../../workers/media/present";
+import type { MediaJson } from "../../../workers/media/index";
+import { humanSize, MAX_FILES_PER_UPLOAD } from "../../../workers/media/public";
 import {
   ACCEPTED_EXTENSIONS,
   checkFiles,

@@ -1,6 +1,5 @@
 import { api } from "~/lib/api";
-import type { MediaJson } from "../../../workers/media/present";
-import type { MEDIA_SORTS } from "../../../workers/media/schema";
+import type { MEDIA_SORTS, MediaJson } from "../../../workers/media/index";
 import type { TypeFilter } from "./display";
 
 /** The library calls the media UI makes (SPEC §7 Media), through the app's fetch wrapper. */

@@ -1,5 +1,6 @@
 import { type Envelope, NETWORK_ERROR } from "~/lib/api";
 import type { MediaKind } from "../../../workers/db/schema/media";
+import type { MediaJson } from "../../../workers/media/index";
 import {
   ACCEPTED_TYPES,
   MAX_BYTES,
@@ -7,8 +8,7 @@ import {
   MediaMessages,
   sizeProblem,
   WARN_RATIO,
-} from "../../../workers/media/limits";
-import type { MediaJson } from "../../../workers/media/present";
+} from "../../../workers/media/public";
 
 /**
  * The browser side of SPEC §5 Media upload: checks before sending (the server checks again on the

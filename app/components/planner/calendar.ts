@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, addMonths, addWeeks, endOfMonth, format, startOfMonth, startOfWeek } from "date-fns";
-import { localToUtc } from "../../../workers/posts/schedule-time";
+import { localToUtc } from "../../../workers/posts/public";
 import { type PlacedPost, placementInstant } from "../posts/post-view";
 
 /**

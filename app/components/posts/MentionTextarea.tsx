@@ -1,7 +1,7 @@
 import { useCombobox } from "downshift";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { inputClass, labelClass } from "~/components/ui/styles";
-import type { Mentionable } from "../../../workers/workspaces/mentions";
+import type { Mentionable } from "../../../workers/workspaces/index";
 import { insertMention, mentionAtCaret, mentionSuggestions } from "./mention-typing";
 
 const { InputKeyDownEnter, ItemClick, InputKeyDownEscape } = useCombobox.stateChangeTypes;

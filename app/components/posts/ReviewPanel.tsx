@@ -9,7 +9,7 @@ import { useFormAction } from "~/lib/use-form-action";
 import type { loader as appLoader } from "~/routes/app-layout";
 import type { loader as shareLoader } from "~/routes/post-share";
 import { can } from "../../../workers/tenancy/roles";
-import type { ShareLinkService } from "../../../workers/workspaces/share-links";
+import type { ShareLinkService } from "../../../workers/workspaces/index";
 import { excerpt, sharePath } from "./post-view";
 import type { PostJson } from "./types";
 

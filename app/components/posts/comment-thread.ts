@@ -1,5 +1,5 @@
-import type { PostComments } from "../../../workers/workspaces/comments";
-import { type Mentionable, mentionSpans } from "../../../workers/workspaces/mentions";
+import type { PostComments } from "../../../workers/workspaces/index";
+import { type Mentionable, mentionSpans } from "../../../workers/workspaces/public";
 import type { PostJson } from "./types";
 
 export type TeamComment = Awaited<ReturnType<PostComments["list"]>>[number];

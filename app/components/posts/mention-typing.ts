@@ -1,4 +1,4 @@
-import type { Mentionable } from "../../../workers/workspaces/mentions";
+import type { Mentionable } from "../../../workers/workspaces/index";
 
 /** The @name being typed at the caret: where its @ is and what follows it so far. */
 export interface MentionQuery {

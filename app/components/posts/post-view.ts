@@ -1,7 +1,6 @@
 import { formatDateTime, formatTime24 } from "~/lib/format";
 import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
-import { allHashtags } from "../../../workers/posts/caption";
-import { formatLabel } from "../../../workers/posts/formats";
+import { allHashtags, formatLabel } from "../../../workers/posts/public";
 import type { PostJson, TargetJson } from "./types";
 
 /** What post cards, the planner and the detail dialog show of a post. Pure. */

@@ -5,8 +5,8 @@ import { useDragKit } from "~/components/ui/drag-kit";
 import { OnDemandDrag } from "~/components/ui/OnDemandDrag";
 import { primaryButton, secondaryButton } from "~/components/ui/styles";
 import { useFormAction } from "~/lib/use-form-action";
-import { utcToLocal } from "../../../workers/posts/schedule-time";
-import type { Slot } from "../../../workers/queue/slots";
+import { utcToLocal } from "../../../workers/posts/public";
+import type { Slot } from "../../../workers/queue/index";
 import { SlotEditor } from "./SlotEditor";
 import { movedOrder, type QueueJson, queueLabel, slotValue } from "./types";
 

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { useState } from "react";
 import { inputClass, secondaryButton } from "~/components/ui/styles";
-import { normalizeSlots, type Slot, WEEKDAY_NAMES, WEEKDAYS } from "../../../workers/queue/slots";
+import { normalizeSlots, type Slot, WEEKDAY_NAMES, WEEKDAYS } from "../../../workers/queue/public";
 import { slotValue } from "./types";
 
 /**

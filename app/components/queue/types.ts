@@ -1,6 +1,6 @@
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { accountName } from "~/lib/account-name";
-import type { Slot } from "../../../workers/queue/slots";
+import type { Slot } from "../../../workers/queue/index";
 
 /** One account's queue as the Queue page's loader reads it (and GET /api/queue answers). */
 export interface QueueJson {

@@ -4,7 +4,7 @@ import { controlClass, labelClass, secondaryButton } from "~/components/ui/style
 import { formatDateTime } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { developerTabData } from "~/routes/settings-developer.server";
-import { ACTIVITY_ACTIONS } from "../../../workers/workspaces/activity-actions";
+import { ACTIVITY_ACTIONS } from "../../../workers/workspaces/public";
 import { activityLabel, activityPageHref, activityQuery } from "./activity-view";
 
 export type ActivityTabData = NonNullable<Awaited<ReturnType<typeof developerTabData>>["activityTab"]>;

@@ -1,4 +1,4 @@
-import type { SetupProblem, SetupReport } from "../../../workers/setup/check";
+import type { SetupProblem, SetupReport } from "../../../workers/setup/index";
 
 const STATE_LABEL = { ready: "Ready", not_offered: "Not offered (no credentials)", problem: "Problem" } as const;
 

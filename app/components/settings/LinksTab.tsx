@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { FormError } from "~/components/ui/FormError";
 import { inputClass, labelClass, primaryButton } from "~/components/ui/styles";
 import { useFormAction } from "~/lib/use-form-action";
-import type { LinkSettingsInput } from "../../../workers/links/schemas";
+import type { LinkSettingsInput } from "../../../workers/links/index";
 import type { Notify } from "./NotificationBanner";
 
 /**

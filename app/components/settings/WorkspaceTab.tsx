@@ -5,7 +5,7 @@ import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } 
 import { useFormAction } from "~/lib/use-form-action";
 import { useHydrated } from "~/lib/use-hydrated";
 import { can, ROLES } from "../../../workers/tenancy/roles";
-import type { WorkspaceService } from "../../../workers/workspaces/service";
+import type { WorkspaceService } from "../../../workers/workspaces/index";
 import type { Notify } from "./NotificationBanner";
 import { RowAction } from "./RowAction";
 

@@ -1,4 +1,4 @@
-import type { ActivityAction } from "../../../workers/workspaces/activity-actions";
+import type { ActivityAction } from "../../../workers/workspaces/index";
 
 const LABELS: Record<ActivityAction, string> = {
   created: "Created",

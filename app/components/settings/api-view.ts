@@ -1,4 +1,4 @@
-import { localDayBounds } from "../../../workers/posts/schedule-time";
+import { localDayBounds } from "../../../workers/posts/public";
 
 export { DELIVERY_LOG } from "./delivery-log";
 

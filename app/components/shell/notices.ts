@@ -1,4 +1,4 @@
-import type { Notifications } from "../../../workers/workspaces/notifications";
+import type { Notifications } from "../../../workers/workspaces/index";
 
 export type Inbox = Awaited<ReturnType<Notifications["list"]>>;
 export type Notice = Inbox["notifications"][number];

@@ -1,0 +1,26 @@
+// What the UI may use of the posts module: client-safe schemas, constants and pure rules (ADR 079).
+export { allHashtags } from "./caption";
+export { captionLength } from "./caption-length";
+export type { ChannelOptions } from "./channel-version";
+export {
+  effectiveVersion,
+  LINKEDIN_VISIBILITY,
+  MAX_THREAD_PARTS,
+  optionApplies,
+  storedVersion,
+  YOUTUBE_PRIVACY,
+} from "./channel-version";
+export type { PostFormat } from "./formats";
+export { formatLabel, formatsOf, shortVerdict } from "./formats";
+export { actionLabel, LOCAL_POST_ACTIONS, LOCAL_POST_TYPES } from "./local-post";
+export { PIN_TITLE_MAX } from "./pin-rules";
+export {
+  CHARACTER_LIMITS,
+  captionOf,
+  PostMessages,
+  platformsUsingBase,
+  postFieldsSchema,
+  postProblems,
+  YOUTUBE_TITLE_MAX,
+} from "./rules";
+export { localDayBounds, localToUtc, ScheduleMessages, utcToLocal } from "./schedule-time";
