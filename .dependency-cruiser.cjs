@@ -102,14 +102,14 @@ module.exports = {
         "change. The kernel (db, http, tenancy and the top-level kernel files) is imported file by file (ADR 079).",
       severity: "error",
       from: { path: "^workers/([^/]+)/", pathNot: TEST },
-      to: { path: "^workers/[^/]+/", pathNot: ["^workers/$1/", "^workers/[^/]+/index\\.ts$", KERNEL] },
+      to: { path: "^workers/[^/]+/", pathNot: ["^workers/$1/", "^workers/[^/]+/(index|public)\\.ts$", KERNEL] },
     },
     {
       name: "entry-files-import-through-index",
       comment: "The Worker's entry and wiring files (app.ts, api.ts, services.ts…) use modules through index.ts too.",
       severity: "error",
       from: { path: "^workers/[^/]+\\.ts$", pathNot: TEST },
-      to: { path: "^workers/[^/]+/", pathNot: ["^workers/[^/]+/index\\.ts$", KERNEL] },
+      to: { path: "^workers/[^/]+/", pathNot: ["^workers/[^/]+/(index|public)\\.ts$", KERNEL] },
     },
     {
       name: "app-imports-public-surfaces",
@@ -131,6 +131,15 @@ module.exports = {
       severity: "error",
       from: { path: "^app/", pathNot: "(\\.server|\\.test)\\.tsx?$" },
       to: { path: "^workers/[^/]+/index\\.ts$", pathNot: KERNEL, dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "public-surfaces-stay-client-safe",
+      comment:
+        "What a public.ts reaches goes into the browser's bundle, so it reaches other modules through their public.ts " +
+        "only, never an index.ts (which pulls in services, routes and cloudflare: modules).",
+      severity: "error",
+      from: { path: "^workers/[^/]+/public\\.ts$" },
+      to: { path: "^workers/[^/]+/index\\.ts$", pathNot: KERNEL, reachable: true },
     },
     {
       name: "not-to-unresolvable",

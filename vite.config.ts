@@ -19,6 +19,11 @@ export default defineConfig(({ command }) => ({
   ],
   resolve: { tsconfigPaths: true },
   environments: {
+    // The UI imports a module's public.ts (ADR 079); workers/ files have no side effects the browser needs, so the
+    // browser's build keeps only the re-exports a page uses instead of every file a public.ts names.
+    client: {
+      build: { rolldownOptions: { treeshake: { moduleSideEffects: (id: string) => !id.includes("/workers/") } } },
+    },
     // The Worker bundle is minified like the browser's (Vite leaves server builds readable by default);
     // gzip of the upload is a budgeted row of `npm run bench` (≤ 1 MiB).
     ssr: {

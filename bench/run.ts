@@ -13,7 +13,7 @@ import {
   startLocalWorker,
   workerEnv,
 } from "../scripts/local-worker.ts";
-import { PLATFORMS } from "../workers/platform-profile/index.ts";
+import { PLATFORMS } from "../workers/platform-profile/types.ts";
 import { LIVE_ENDPOINTS } from "../workers/platforms/endpoints.ts";
 import { jpegBytes } from "../workers/test/media-fixtures.ts";
 import { FIRST_LOAD_BUDGET, firstLoadJs } from "./first-load.ts";

@@ -5,7 +5,7 @@
 import Papa from "papaparse";
 import { z } from "zod";
 import { PLATFORM_NAMES, PLATFORMS, type Platform } from "../platform-profile";
-import type { PostFields } from "../posts";
+import type { PostFields } from "../posts/public";
 
 export const IMPORT_MAX_ROWS = 1000;
 /** Rows per request: each row is validated and created with a few queries (D1's per-invocation budget). */

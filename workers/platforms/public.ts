@@ -1,4 +1,5 @@
 // What the UI may use of the platforms module: client-safe schemas, constants and pure rules (ADR 079).
 
+export { graphemeCount } from "./bluesky-facets";
 export type { TikTokCreator, TikTokPrivacy } from "./tiktok-settings";
-export { creatorOf, TIKTOK_PRIVACY_LABELS } from "./tiktok-settings";
+export { creatorOf, TIKTOK_PRIVACY, TIKTOK_PRIVACY_LABELS } from "./tiktok-settings";

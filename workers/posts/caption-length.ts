@@ -1,7 +1,7 @@
 import twitterText from "twitter-text";
-import { characterCount } from "../ai";
+import { characterCount } from "../ai/public";
 import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
-import { graphemeCount } from "../platforms";
+import { graphemeCount } from "../platforms/public";
 
 /**
  * How a platform counts a caption against its limit. X counts by weight with its own library's rules

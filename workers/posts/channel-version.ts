@@ -5,10 +5,10 @@
  * pre-flight, previews, publishing, repost and the API. Pure; the composer imports it.
  */
 import { z } from "zod";
-import { CHARACTER_LIMITS } from "../ai";
+import { CHARACTER_LIMITS } from "../ai/public";
 import type { StoredVersion } from "../db/schema/posts";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform, POST_FORMATS } from "../platform-profile";
-import { TIKTOK_PRIVACY } from "../platforms";
+import { TIKTOK_PRIVACY } from "../platforms/public";
 import { captionOf } from "./caption";
 import { captionLength, X_COUNTING_NOTE } from "./caption-length";
 import { FormatMessages } from "./formats";

@@ -14,6 +14,7 @@ export type { PostFormat } from "./formats";
 export { formatLabel, formatsOf, shortVerdict } from "./formats";
 export { actionLabel, LOCAL_POST_ACTIONS, LOCAL_POST_TYPES } from "./local-post";
 export { PIN_TITLE_MAX } from "./pin-rules";
+export type { PostFields } from "./rules";
 export {
   CHARACTER_LIMITS,
   captionOf,

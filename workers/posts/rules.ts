@@ -3,7 +3,7 @@
  * composer (client-side checks) and POST/PUT /api/posts: keep it free of Worker-only imports.
  */
 import { z } from "zod";
-import { CHARACTER_LIMITS, HASHTAG_LIMITS } from "../ai";
+import { CHARACTER_LIMITS, HASHTAG_LIMITS } from "../ai/public";
 import type { MediaKind } from "../db/schema/media";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import { validTimeZone } from "../tenancy/time-zone";

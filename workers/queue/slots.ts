@@ -4,7 +4,7 @@
  * stays 09:00 local across a daylight-saving change: each instant is computed from the calendar date and
  * the wall time (localToUtc), never by adding 24 h to the previous one.
  */
-import { localToUtc, utcToLocal } from "../posts";
+import { localToUtc, utcToLocal } from "../posts/public";
 
 /** ISO weekdays: 1 = Monday … 7 = Sunday. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
