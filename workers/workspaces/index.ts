@@ -10,6 +10,7 @@ export { ApprovalService } from "./approvals";
 export { commentRoutes } from "./comment-routes";
 export { PostComments } from "./comments";
 export { Notifications } from "./notifications";
+export { personalWorkspaceInserts } from "./personal";
 export { inviteRoutes, workspaceRoutes } from "./routes";
 export { WorkspaceService } from "./service";
 export { publicShareRoutes, shareLinkRoutes } from "./share-link-routes";
