@@ -34,9 +34,13 @@ export async function claimDueTargets(
   let claimed = 0;
   for (;;) {
     const claim = { claimId, at: started, horizon, limit: CLAIM_BATCH };
-    const { results } = await claimDue(deps.d1, claim, options).all<ClaimedRow>();
+    // One transaction: the claimed targets' posts show as publishing with them (derived, never set apart).
+    const [moved] = await deps.d1.batch<ClaimedRow>([
+      claimDue(deps.d1, claim, options),
+      claimedPostsPublishing(deps.d1, claimId, started),
+    ]);
+    const results = moved!.results;
     if (results.length === 0) break;
-    await claimedPostsPublishing(deps.d1, claimId, started).run();
     await enqueue(deps.queue, results, claimId, deps.now());
     claimed += results.length;
     if (results.length < CLAIM_BATCH) break;
