@@ -1,9 +1,10 @@
 /**
- * Which files write each table (issue 36: one writer per table). Read from the code: drizzle's
+ * Which files write each table (issue 36: one writer per table, ADR 080). Read from the code: drizzle's
  * `.insert(table)`, `.update(table)` and `.delete(table)` with a table of workers/db/schema/, and SQL text that
  * inserts into, updates or deletes from a table. The emulator's own tables and tests are left out.
- * scripts/table-writers.json is today's list; `npm run lint:imports` fails when a table gains a writer, and when
- * one stops writing it (the list must shrink with the code), so tables move towards one writer each.
+ * `npm run lint:imports` enforces the rule: each table is written by the files of ONE module (a folder under
+ * workers/), post_targets by one file, and the one exception is that file also writing posts' derived status.
+ * scripts/table-writers.json lists today's writers so a review sees a table's writers change;
  * `node scripts/table-writers.ts --write` records the list after a deliberate change.
  */
 import { execFileSync } from "node:child_process";
@@ -63,9 +64,41 @@ export function tableWriters(): Record<string, string[]> {
   );
 }
 
+/** The one file that writes post_targets; it also writes posts.status, derived from the targets it moves. */
+export const TARGET_WRITER = "workers/publishing/target-writes.ts";
+/** Tables written by exactly one file, not just one module. */
+const ONE_FILE: Record<string, string> = { post_targets: TARGET_WRITER };
+/** Writers allowed beside a table's module: the derived status of a post, written with its targets. */
+const EXCEPTIONS: Record<string, string[]> = { posts: [TARGET_WRITER] };
+
+/** `workers/posts/store.ts` → `posts`. */
+const moduleOf = (file: string) => file.split("/")[1]!;
+
+/** Where the writers break the rule, each as the message `npm run lint:imports` prints. */
+export function ruleBreaks(writers: Record<string, string[]>): string[] {
+  const out: string[] = [];
+  for (const [table, files] of Object.entries(writers)) {
+    const only = ONE_FILE[table];
+    if (only) {
+      for (const f of files.filter((x) => x !== only))
+        out.push(`✗ ${table} is written only by ${only} (ADR 080): ${f} must ask it instead`);
+      continue;
+    }
+    const own = files.filter((f) => !EXCEPTIONS[table]?.includes(f));
+    const modules = [...new Set(own.map(moduleOf))];
+    if (modules.length > 1)
+      out.push(
+        `✗ ${table} is written by ${modules.length} modules (${modules.join(", ")}): one module owns a table's writes ` +
+          `and the others call it through its index.ts (ADR 080):\n    ${own.join("\n    ")}`,
+      );
+  }
+  return out;
+}
+
 function main() {
   const now = tableWriters();
-  if (process.argv.includes("--write")) {
+  const breaks = ruleBreaks(now);
+  if (process.argv.includes("--write") && breaks.length === 0) {
     writeFileSync(BASELINE, `${JSON.stringify(now, null, 2)}\n`);
     // In the layout `npm run lint` checks.
     execFileSync("biome", ["format", "--write", BASELINE], { cwd: root, stdio: "ignore" });
@@ -73,19 +106,17 @@ function main() {
     return;
   }
   const known = JSON.parse(readFileSync(BASELINE, "utf8")) as Record<string, string[]>;
-  const problems: string[] = [];
+  const problems = [...breaks];
   for (const table of new Set([...Object.keys(now), ...Object.keys(known)])) {
     const [is, was] = [now[table] ?? [], known[table] ?? []];
-    for (const f of is.filter((x) => !was.includes(x))) problems.push(`✗ ${table} gained a writer: ${f}`);
+    for (const f of is.filter((x) => !was.includes(x)))
+      problems.push(`✗ ${table} gained a writer: ${f} (if it is its module's, record it with --write)`);
     for (const f of was.filter((x) => !is.includes(x)))
-      problems.push(`✗ ${f} no longer writes ${table}: remove it from scripts/table-writers.json`);
+      problems.push(`✗ ${f} no longer writes ${table}: record the list with --write`);
   }
   for (const p of problems) console.error(p);
   if (problems.length) process.exitCode = 1;
-  else {
-    const many = Object.entries(now).filter(([, files]) => files.length > 1);
-    console.log(`✔ table writers unchanged (${many.length} of ${Object.keys(now).length} tables have more than one)`);
-  }
+  else console.log(`✔ table writers: each of ${Object.keys(now).length} tables is written by one module`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

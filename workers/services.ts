@@ -35,6 +35,7 @@ import {
   ApprovalService,
   Notifications,
   PostComments,
+  personalWorkspaceInserts,
   ShareLinkService,
   WorkspaceService,
 } from "./workspaces";
@@ -82,7 +83,7 @@ function accountServices(env: Env, now: () => number, origin: string | undefined
     mailer,
     secret: config.SESSION_SECRET,
     now,
-    shardForNew,
+    personalWorkspace: (user, at) => personalWorkspaceInserts(directory, user, at, shardForNew),
   });
   const rateLimit = new RateLimitService(env.RATE_LIMITER, now);
   const mediaUrls = new MediaUrlSigner(config.SESSION_SECRET, now);

@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { constantTimeEqualText, randomDigits, randomToken, sha256Hex } from "../crypto";
 import type { Db } from "../db/client";
-import { passwordResets, users, workspaceMembers, workspaces } from "../db/schema/index";
+import { passwordResets, users } from "../db/schema/index";
 import { Conflict, Invalid, Unauthenticated } from "../errors";
 import type { Mailer } from "../mail";
-import { personalWorkspaceRows } from "../tenancy/membership";
 import { validTimeZone } from "../tenancy/time-zone";
 import { hashPassword, verifyPassword } from "./passwords";
 import { AuthMessages } from "./schemas";
@@ -58,8 +58,8 @@ export class AuthService {
       mailer: Mailer;
       secret: string;
       now: () => number;
-      /** The shard a new user's personal workspace is placed on (ADR 035). */
-      shardForNew: string;
+      /** A new user's personal workspace, as inserts joined to the sign-up's batch (the workspaces module's, ADR 080). */
+      personalWorkspace: (user: UserRow, now: number) => BatchItem<"sqlite">[];
     },
   ) {}
 
@@ -93,12 +93,7 @@ export class AuthService {
       createdAt: now,
       updatedAt: now,
     };
-    const personal = personalWorkspaceRows(row, now, this.deps.shardForNew);
-    await this.deps.db.batch([
-      this.deps.db.insert(users).values(row),
-      this.deps.db.insert(workspaces).values(personal.workspace),
-      this.deps.db.insert(workspaceMembers).values(personal.member),
-    ]);
+    await this.deps.db.batch([this.deps.db.insert(users).values(row), ...this.deps.personalWorkspace(row, now)]);
     return this.startSession(row, userAgent);
   }
 

@@ -1,6 +1,6 @@
 // The media module's public surface: other modules import it only from here (ADR 079).
 export { affectedPostSummary } from "./affected-summary";
-export { MediaLibrary } from "./library";
+export { MediaLibrary, mediaDeletion } from "./library";
 export { megabytes, UPLOAD_PART_SIZE } from "./limits";
 export type { MediaJson, MediaRow } from "./present";
 export { presentMedia } from "./present";

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, not, or, type SQL, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { likeContains } from "../db/like";
 import { type MediaKind, media, postMedia } from "../db/schema/media";
@@ -34,6 +34,17 @@ function displayNameOf(filename: string): string {
 }
 
 /** The user's media library: R2 objects plus one D1 row each. Every read is scoped to the owner. */
+/**
+ * The statement that deletes a workspace's media row unless `busy` holds, for a batch of another module (publishing
+ * holds the channels of the posts using it in the same batch, ADR 080); it returns the R2 key to remove.
+ */
+export function mediaDeletion(db: Db, workspaceId: string, mediaId: string, busy: SQL) {
+  return db
+    .delete(media)
+    .where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId), not(busy)))
+    .returning({ key: media.key });
+}
+
 export class MediaLibrary {
   constructor(
     private readonly db: Db,

@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { schedulerRuns } from "../db/schema/index";
 import { delaySecondsUntil } from "../delivery";
+import { claimDue, claimedPostsPublishing } from "./target-writes";
 
 export const CLAIM_HORIZON_MS = 60_000;
 const CLAIM_BATCH = 500;
@@ -32,30 +33,14 @@ export async function claimDueTargets(
   const horizon = started + CLAIM_HORIZON_MS;
   let claimed = 0;
   for (;;) {
-    const params: unknown[] = [claimId, started, horizon];
-    const param = (value: unknown) => `?${params.push(value)}`;
-    const workspaceFilter = options.workspaceId ? `AND workspace_id = ${param(options.workspaceId)}` : "";
-    // A paused queue (ADR 022) holds its account's targets; naming one target ("Share next") sends it anyway.
-    const scope = options.targetId
-      ? `AND id = ${param(options.targetId)}`
-      : "AND NOT EXISTS (SELECT 1 FROM account_queues q WHERE q.account_id = post_targets.account_id AND q.paused = 1)";
-    const bound = deps.d1
-      .prepare(
-        `UPDATE post_targets SET status = 'queued', claim_id = ?1, claimed_at = ?2, updated_at = ?2
-       WHERE id IN (SELECT id FROM post_targets WHERE status = 'scheduled' AND due_at <= ?3 ${workspaceFilter} ${scope} ORDER BY due_at LIMIT ${CLAIM_BATCH})
-         AND status = 'scheduled'
-       RETURNING id, due_at`,
-      )
-      .bind(...params);
-    const { results } = await bound.all<ClaimedRow>();
+    const claim = { claimId, at: started, horizon, limit: CLAIM_BATCH };
+    // One transaction: the claimed targets' posts show as publishing with them (derived, never set apart).
+    const [moved] = await deps.d1.batch<ClaimedRow>([
+      claimDue(deps.d1, claim, options),
+      claimedPostsPublishing(deps.d1, claimId, started),
+    ]);
+    const results = moved!.results;
     if (results.length === 0) break;
-    // The posts of claimed targets now show as publishing (their status is derived from the targets).
-    await deps.d1
-      .prepare(
-        "UPDATE posts SET status = 'publishing', updated_at = ?2 WHERE id IN (SELECT post_id FROM post_targets WHERE claim_id = ?1) AND status != 'publishing'",
-      )
-      .bind(claimId, started)
-      .run();
     await enqueue(deps.queue, results, claimId, deps.now());
     claimed += results.length;
     if (results.length < CLAIM_BATCH) break;

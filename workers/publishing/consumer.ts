@@ -14,18 +14,11 @@ import {
   refreshOnce,
 } from "../platforms";
 import type { ActivityEntry } from "../workspaces";
-import {
-  attemptRow,
-  markPublished,
-  requeue,
-  settle,
-  settleUnconfirmed,
-  startPublishing,
-  waitUntil,
-} from "./delivery-writes";
+import { attemptRow, markPublished, settle, settleUnconfirmed } from "./delivery-writes";
 import { publishFirstComment } from "./first-comment";
 import { fillPermalink } from "./permalinks";
 import { handleRecorder, stagedLookup, stagedPublish } from "./staging";
+import { requeue, startPublishing, waitUntil } from "./target-writes";
 import { publishRemainingParts, recordParts, type ThreadOutcomes } from "./thread";
 
 export interface PublishDeps {

@@ -1,7 +1,8 @@
-import { and, eq, isNull, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { postTargets } from "../db/schema/index";
 import { PlatformError } from "../platforms";
 import type { PublishDeps } from "./consumer";
+import { claimComment, commentOutcome } from "./target-writes";
 
 /**
  * Publishes a channel's first comment under its published post (ADR 021). It has its own status on the target:
@@ -14,13 +15,7 @@ export async function publishFirstComment(targetId: string, deps: PublishDeps): 
   if (target?.status !== "published" || !target.remoteId) return;
   const client = deps.client(target.platform);
   if (!client.reply || !target.version?.firstComment) return;
-  const claimed = await deps.db
-    .update(postTargets)
-    .set({ commentStatus: "pending", commentError: null, updatedAt: deps.now() })
-    .where(
-      and(eq(postTargets.id, targetId), or(isNull(postTargets.commentStatus), eq(postTargets.commentStatus, "failed"))),
-    )
-    .returning({ id: postTargets.id });
+  const claimed = await claimComment(deps, targetId);
   if (claimed.length === 0) return;
   try {
     const { firstComment } = await deps.buildRequest(target);
@@ -47,15 +42,9 @@ export async function publishFirstComment(targetId: string, deps: PublishDeps): 
         );
       remoteId = (await lookUp())?.remoteId ?? (await send());
     }
-    await deps.db
-      .update(postTargets)
-      .set({ commentStatus: "published", commentRemoteId: remoteId, updatedAt: deps.now() })
-      .where(eq(postTargets.id, targetId));
+    await commentOutcome(deps, targetId, { remoteId });
   } catch (err) {
     const message = err instanceof PlatformError ? err.message : "The platform did not answer.";
-    await deps.db
-      .update(postTargets)
-      .set({ commentStatus: "failed", commentError: message, updatedAt: deps.now() })
-      .where(eq(postTargets.id, targetId));
+    await commentOutcome(deps, targetId, { error: message });
   }
 }

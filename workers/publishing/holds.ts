@@ -4,16 +4,9 @@ import { connectedAccounts } from "../db/schema/accounts";
 import { media } from "../db/schema/media";
 import { posts, postTargets } from "../db/schema/posts";
 import { Conflict, notFound } from "../errors";
-import { affectedPostSummary } from "../media";
-import {
-  HELD_ON_DISCONNECT,
-  HELD_ON_MEDIA_DELETE,
-  HoldMessages,
-  HoldReason,
-  RELEASED_ON_RECONNECT,
-  releaseOnReconnect,
-} from "../posts";
-import { refreshPostStatus } from "./delivery-writes";
+import { affectedPostSummary, mediaDeletion } from "../media";
+import { HELD_ON_DISCONNECT, HELD_ON_MEDIA_DELETE, HoldMessages, HoldReason, RELEASED_ON_RECONNECT } from "../posts";
+import { hold, refreshPostStatus, release } from "./target-writes";
 
 export const MEDIA_SENDING_NOW =
   "This media is in a post being published right now. Try again in a minute, once it has finished.";
@@ -40,28 +33,18 @@ export class ChannelHolds {
     const sending = sql`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id IN ${usedBy} AND t.status = 'publishing')`;
     const now = this.now();
     const [held, gone] = await this.db.batch([
-      this.db
-        .update(postTargets)
-        .set({
-          status: "held",
-          errorKind: HoldReason.mediaDeleted,
-          errorMessage: HoldMessages.mediaDeleted(row.name),
-          claimId: null,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            sql`${postTargets.postId} IN ${usedBy}`,
-            eq(postTargets.workspaceId, workspaceId),
-            inArray(postTargets.status, HELD_ON_MEDIA_DELETE),
-            not(sending),
-          ),
-        )
-        .returning({ postId: postTargets.postId }),
-      this.db
-        .delete(media)
-        .where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId), not(sending)))
-        .returning({ key: media.key }),
+      hold(
+        this.db,
+        and(
+          sql`${postTargets.postId} IN ${usedBy}`,
+          eq(postTargets.workspaceId, workspaceId),
+          inArray(postTargets.status, HELD_ON_MEDIA_DELETE),
+          not(sending),
+        ),
+        { errorKind: HoldReason.mediaDeleted, errorMessage: HoldMessages.mediaDeleted(row.name) },
+        now,
+      ),
+      mediaDeletion(this.db, workspaceId, mediaId, sending),
     ]);
     if (gone.length === 0) throw new Conflict(MEDIA_SENDING_NOW);
     await this.refresh(held.map((h) => h.postId));
@@ -100,23 +83,19 @@ export class ChannelHolds {
     if (accounts.length === 0) return;
     const now = this.now();
     const updates = accounts.map((a) =>
-      this.db
-        .update(postTargets)
-        .set({
-          status: "held",
+      hold(
+        this.db,
+        and(
+          eq(postTargets.workspaceId, workspaceId),
+          eq(postTargets.accountId, a.id),
+          inArray(postTargets.status, HELD_ON_DISCONNECT),
+        ),
+        {
           errorKind: HoldReason.accountDisconnected,
           errorMessage: HoldMessages.accountDisconnected(a.platform, a.username),
-          claimId: null,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(postTargets.workspaceId, workspaceId),
-            eq(postTargets.accountId, a.id),
-            inArray(postTargets.status, HELD_ON_DISCONNECT),
-          ),
-        )
-        .returning({ postId: postTargets.postId }),
+        },
+        now,
+      ),
     );
     const held = await this.db.batch(updates as [(typeof updates)[number], ...typeof updates]);
     await this.refresh(held.flat().map((h) => h.postId));
@@ -128,18 +107,12 @@ export class ChannelHolds {
    * Not scoped by workspace: the account id comes from the flagging, which already owns it.
    */
   async holdForReconnect(accountId: string, reason: string): Promise<void> {
-    const now = this.now();
-    const held = await this.db
-      .update(postTargets)
-      .set({
-        status: "held",
-        errorKind: HoldReason.accountNeedsReconnect,
-        errorMessage: HoldMessages.accountNeedsReconnect(reason),
-        claimId: null,
-        updatedAt: now,
-      })
-      .where(and(eq(postTargets.accountId, accountId), inArray(postTargets.status, HELD_ON_DISCONNECT)))
-      .returning({ postId: postTargets.postId });
+    const held = await hold(
+      this.db,
+      and(eq(postTargets.accountId, accountId), inArray(postTargets.status, HELD_ON_DISCONNECT)),
+      { errorKind: HoldReason.accountNeedsReconnect, errorMessage: HoldMessages.accountNeedsReconnect(reason) },
+      this.now(),
+    );
     await this.refresh(held.map((h) => h.postId));
   }
 
@@ -169,12 +142,7 @@ export class ChannelHolds {
       );
     if (waiting.length === 0) return;
     const now = this.now();
-    const updates = waiting.map((t) =>
-      this.db
-        .update(postTargets)
-        .set({ ...releaseOnReconnect(t, now), updatedAt: now })
-        .where(and(eq(postTargets.id, t.id), eq(postTargets.status, "held"))),
-    );
+    const updates = waiting.map((t) => release(this.db, t, now));
     await this.db.batch(updates as [(typeof updates)[number], ...typeof updates]);
     await this.refresh(waiting.map((t) => t.postId));
   }

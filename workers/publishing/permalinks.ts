@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { postTargets } from "../db/schema/index";
 import type { AccountCredentials } from "../platforms";
 import type { PublishDeps, TargetRow } from "./consumer";
+import { recordPermalink, touch } from "./target-writes";
 
 /** How long after publishing the cron keeps trying to read a missing permalink, and how many per run. */
 const PERMALINK_WINDOW_MS = 24 * 3600_000;
@@ -24,17 +25,14 @@ export async function fillPermalink(
       target.remoteId,
     );
     if (permalink) {
-      await deps.db
-        .update(postTargets)
-        .set({ permalink, updatedAt: deps.now() })
-        .where(and(eq(postTargets.id, target.id), eq(postTargets.status, "published"), isNull(postTargets.permalink)));
+      await recordPermalink(deps, target.id, permalink);
       return;
     }
   } catch (err) {
     console.warn("permalink read failed; the cron tries again", target.id, err instanceof Error ? err.message : err);
   }
   // Touched so the cron's round-robin moves on to other targets before retrying this one.
-  await deps.db.update(postTargets).set({ updatedAt: deps.now() }).where(eq(postTargets.id, target.id));
+  await touch(deps, target.id);
 }
 
 /** The cron's pass over recently published targets still without a link (least recently tried first). */

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { enqueue, type PublishMessage } from "./claim";
-import { type PublishDeps, type TargetRow, verifyTarget } from "./consumer";
+import { type PublishDeps, verifyTarget } from "./consumer";
 import { type Leases, leaseCutoffs } from "./lease";
+import { reclaim } from "./target-writes";
 
 /** Stuck targets looked at per cron run; the rest wait a minute (verifying costs platform calls). */
 const RECONCILE_BATCH = 25;
@@ -32,12 +33,6 @@ export async function reconcileStuckTargets(
     limit: RECONCILE_BATCH,
   });
   const claimId = crypto.randomUUID();
-  const requeue = async (target: TargetRow) =>
-    deps.db.all<{
-      id: string;
-      due_at: number;
-    }>(sql`UPDATE post_targets SET status = 'queued', claim_id = ${claimId}, claimed_at = ${now}, updated_at = ${now}
-      WHERE id = ${target.id} AND status = ${target.status} AND updated_at = ${target.updatedAt} RETURNING id, due_at`);
   const claimed: Array<{ id: string; due_at: number }> = [];
   let settled = 0;
   for (const target of stuck) {
@@ -48,7 +43,7 @@ export async function reconcileStuckTargets(
         continue;
       }
     }
-    claimed.push(...(await requeue(target)));
+    claimed.push(...(await reclaim(deps.db, target, claimId, now)));
   }
   await enqueue(deps.queue, claimed, claimId, now);
   return { requeued: claimed.length, settled };

@@ -6,8 +6,8 @@ import { Conflict, notFound } from "../errors";
 import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import { type AccountCredentials, type PlatformClient, PlatformError } from "../platforms";
 import { claimDueTargets, type PublishMessage } from "./claim";
-import { refreshPostStatus } from "./delivery-writes";
 import { stagePostSoon } from "./staging";
+import { confirmTargetPublished, markFailuresSeen, refreshPostStatus, retry } from "./target-writes";
 
 interface Deps {
   db: Db;
@@ -76,19 +76,7 @@ export class PublishingService {
     if (target.status !== "failed" && target.status !== "unconfirmed") {
       throw new Conflict("Only a failed or unconfirmed channel can be retried.");
     }
-    const now = this.deps.now();
-    await this.deps.db
-      .update(postTargets)
-      .set({
-        status: "scheduled",
-        dueAt: now,
-        attemptCount: 0,
-        errorKind: null,
-        errorMessage: null,
-        failureSeenAt: null,
-        updatedAt: now,
-      })
-      .where(and(eq(postTargets.id, targetId), inArray(postTargets.status, ["failed", "unconfirmed"])));
+    await retry(this.deps, targetId);
     await this.dispatchDue(workspaceId);
   }
 
@@ -103,12 +91,8 @@ export class PublishingService {
   async confirmPublished(workspaceId: string, postId: string, targetId: string, permalink: string | null) {
     const target = await this.ownedTarget(workspaceId, postId, targetId);
     if (target.status !== "unconfirmed") throw new Conflict("Only an unconfirmed channel can be marked published.");
-    const now = this.deps.now();
-    await this.deps.db
-      .update(postTargets)
-      .set({ status: "published", publishedAt: now, permalink, errorKind: null, errorMessage: null, updatedAt: now })
-      .where(and(eq(postTargets.id, targetId), eq(postTargets.status, "unconfirmed")));
-    await refreshPostStatus(this.deps.db, postId, now, this.deps.emit);
+    await confirmTargetPublished(this.deps, targetId, permalink);
+    await refreshPostStatus(this.deps.db, postId, this.deps.now(), this.deps.emit);
   }
 
   /**
@@ -165,9 +149,6 @@ export class PublishingService {
 
   async markFailuresSeen(workspaceId: string, targetIds: string[]) {
     if (targetIds.length === 0) return;
-    await this.deps.db
-      .update(postTargets)
-      .set({ failureSeenAt: this.deps.now() })
-      .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.id, targetIds.slice(0, 100))));
+    await markFailuresSeen(this.deps, workspaceId, targetIds.slice(0, 100));
   }
 }

@@ -1,14 +1,16 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
-import { posts, postTargets } from "../db/schema/posts";
-import { derivePostStatus, type TargetStatus } from "../delivery";
+import { postTargets } from "../db/schema/posts";
+import type { TargetStatus } from "../delivery";
+import { decideTargets, deleteTargets, dueNow, earliestDue, insertTargets, retimeTarget } from "./target-writes";
 
 /**
  * The moves of channels (post_targets) that other modules ask publishing for: a post command's channels, an
  * approver's decision and the queue's placements. Each keeps the post's row in step in the same D1 batch: its
  * status derived from its channels (never set apart from them), its shown time from its earliest waiting channel.
  * The post commands' statements join their batch, whose post row carries the status its channels make.
+ * The statements themselves are target-writes.ts' (ADR 080).
  */
 export class TargetMoves {
   constructor(
@@ -18,27 +20,17 @@ export class TargetMoves {
 
   /** A new post's channels, or an edit's fresh ones (the same ids for the channels an edit keeps). */
   add(rows: Array<typeof postTargets.$inferInsert>) {
-    return rows.length ? [this.db.insert(postTargets).values(rows)] : [];
+    return insertTargets(this.db, rows);
   }
 
   /** An edit's channels not yet sent, given way to its fresh ones (`add`). */
   drop(ids: string[]) {
-    return ids.length ? [this.db.delete(postTargets).where(inArray(postTargets.id, ids))] : [];
+    return deleteTargets(this.db, ids);
   }
 
   /** Publish Now: the channels not yet sent become due `at` (`scheduled`), or wait for approval, from attempt one. */
   dueNow(ids: string[], status: "scheduled" | "pending_approval", at: number) {
-    return this.db
-      .update(postTargets)
-      .set({
-        status,
-        dueAt: status === "scheduled" ? at : null,
-        attemptCount: 0,
-        errorKind: null,
-        errorMessage: null,
-        updatedAt: at,
-      })
-      .where(inArray(postTargets.id, ids));
+    return dueNow(this.db, ids, status, at);
   }
 
   /**
@@ -47,7 +39,6 @@ export class TargetMoves {
    */
   async decide(postId: string, decision: { dueAt: number } | { rejected: true }, also: BatchItem<"sqlite">[]) {
     const { db } = this;
-    const now = this.now();
     const approved = "dueAt" in decision;
     const status: TargetStatus = approved ? "scheduled" : "draft";
     const targets = await db
@@ -55,21 +46,13 @@ export class TargetMoves {
       .from(postTargets)
       .where(eq(postTargets.postId, postId));
     const after = targets.map((t) => (t.status === "pending_approval" ? { status } : t));
-    await db.batch([
-      db
-        .update(postTargets)
-        .set({ status, dueAt: approved ? decision.dueAt : null, updatedAt: now })
-        .where(and(eq(postTargets.postId, postId), eq(postTargets.status, "pending_approval"))),
-      db
-        .update(posts)
-        .set({
-          status: derivePostStatus(after),
-          ...(approved ? { scheduledAt: decision.dueAt } : {}),
-          updatedAt: now,
-        })
-        .where(eq(posts.id, postId)),
-      ...also,
-    ]);
+    const moves = decideTargets(
+      db,
+      { id: postId, after },
+      { status, dueAt: approved ? decision.dueAt : null },
+      this.now(),
+    );
+    await db.batch([...moves, ...also]);
   }
 
   /**
@@ -77,27 +60,10 @@ export class TargetMoves {
    * count starts over), each only while still `scheduled`; every post touched shows its earliest waiting time.
    */
   async retime(moves: Array<{ id: string; postId: string; dueAt: number }>, options: { restart?: boolean } = {}) {
-    const { db } = this;
     const now = this.now();
-    const [first, ...rest] = moves.map((m) =>
-      db
-        .update(postTargets)
-        .set({ dueAt: m.dueAt, ...(options.restart ? { attemptCount: 0 } : {}), updatedAt: now })
-        .where(and(eq(postTargets.id, m.id), eq(postTargets.status, "scheduled"))),
-    );
+    const [first, ...rest] = moves.map((m) => retimeTarget(this.db, m, options.restart ?? false, now));
     if (!first) return;
     const postIds = [...new Set(moves.map((m) => m.postId))];
-    await db.batch([first, ...rest, ...postIds.map((id) => this.earliestDue(id, now))]);
-  }
-
-  /** The post's shown time follows its earliest waiting channel. */
-  private earliestDue(postId: string, now: number) {
-    return this.db
-      .update(posts)
-      .set({
-        scheduledAt: sql`coalesce((SELECT min(due_at) FROM post_targets WHERE post_id = ${postId} AND status = 'scheduled'), ${posts.scheduledAt})`,
-        updatedAt: now,
-      })
-      .where(eq(posts.id, postId));
+    await this.db.batch([first, ...rest, ...postIds.map((id) => earliestDue(this.db, id, now))]);
   }
 }

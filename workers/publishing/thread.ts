@@ -1,8 +1,7 @@
-import { and, eq } from "drizzle-orm";
-import { postTargets } from "../db/schema/index";
 import type { refreshOnce } from "../platforms";
 import { PlatformError, type PublishRequest, type PublishResult } from "../platforms";
 import type { Disposition, PublishDeps, TargetRow } from "./consumer";
+import { recordParts as writeParts } from "./target-writes";
 import { nextThreadStep, partLabel } from "./thread-steps";
 
 /** How the consumer settles what this module decides (kept there: one place writes a target's outcome). */
@@ -38,11 +37,7 @@ export async function recordParts(
   partIds: string[],
   permalink?: string | null,
 ): Promise<boolean> {
-  const moved = await deps.db
-    .update(postTargets)
-    .set({ partIds, ...(permalink !== undefined ? { permalink } : {}), updatedAt: deps.now() })
-    .where(and(eq(postTargets.id, targetId), eq(postTargets.status, "publishing")))
-    .returning({ id: postTargets.id });
+  const moved = await writeParts(deps, targetId, partIds, permalink);
   return moved.length > 0;
 }
 

@@ -13,6 +13,7 @@ export { commentRoutes } from "./comment-routes";
 export { PostComments } from "./comments";
 export type { Mentionable } from "./mentions";
 export { Notifications } from "./notifications";
+export { personalWorkspaceInserts } from "./personal";
 export { inviteRoutes, workspaceRoutes } from "./routes";
 export { MemberMessages } from "./rules";
 export { inviteInput, roleInput, workspaceInput, workspacePatch } from "./schemas";
