@@ -54,6 +54,17 @@ export type RouteDoc<Q extends Schema = Schema, B extends Schema = Schema, D ext
 > &
   Answer<D>;
 
+/** A page of a list, as every paged route answers it. */
+export const Pagination = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() });
+
+/**
+ * Compiles only while `Value` (what a service returns) fits `Schema` (what the document says it answers):
+ * `type Checks = [Fits<z.input<typeof Post>, PostView>]` beside a schema keeps the two from drifting apart.
+ */
+export type Fits<Schema, Value extends Named<Schema>> = Value;
+/** A loose object's named fields, without its index signature (an interface has none). */
+type Named<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+
 /** The answer of a route whose message says it all: `data` is null. */
 export const noData = z.null();
 
@@ -109,7 +120,7 @@ export function refusals(route: RouteDoc): number[] {
   if (route.path.includes("{")) out.add(404);
   if (body) out.add(413);
   if (route.idempotent) for (const s of [409, 422]) out.add(s);
-  // Everything behind /api is rate limited (per key, per session, per address on the public routes).
+  // Behind /api a caller may be rate limited: keys and sessions per caller, sign-in and public forms per address.
   if (route.path !== "/health") out.add(429);
   return [...out].sort((a, b) => a - b);
 }

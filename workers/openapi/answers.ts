@@ -1,9 +1,8 @@
 import { z } from "zod";
 import type { AccountView } from "../accounts/view";
 import type { PublicUser } from "../auth/service";
-import type { MediaJson } from "../media/present";
+import type { Fits } from "../http/route-registry";
 import { PLATFORMS } from "../platform-profile";
-import type { PostStore } from "../posts/store";
 import type { WorkspaceContext } from "../tenancy/membership";
 
 /**
@@ -13,8 +12,6 @@ import type { WorkspaceContext } from "../tenancy/membership";
  */
 const iso = z.string().describe("ISO 8601");
 const platform = z.enum(PLATFORMS);
-
-export const Pagination = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() });
 
 export const User = z.object({
   _id: z.string(),
@@ -42,34 +39,6 @@ const AccountRef = z.object({ platform, id: z.string() });
 export const Me = User.extend({ user: User, workspace: Workspace, connectedAccounts: z.array(AccountRef) });
 export const Profile = User.extend({ connectedPlatforms: z.array(platform), connectedAccounts: z.array(AccountRef) });
 
-export const Media = z.object({
-  _id: z.string(),
-  id: z.string(),
-  url: z.string(),
-  publicId: z.string(),
-  originalName: z.string(),
-  filename: z.string(),
-  displayName: z.string(),
-  fileType: z.enum(["image", "video"]),
-  mimeType: z.string(),
-  format: z.string(),
-  size: z.number(),
-  humanSize: z.string(),
-  dimensions: z.object({ width: z.number(), height: z.number() }).nullable(),
-  duration: z.number().nullable(),
-  folder: z.string(),
-  tags: z.array(z.string()),
-  altText: z.string(),
-  usage: z.object({ timesUsed: z.number() }),
-  createdAt: iso,
-  updatedAt: iso,
-});
-export const MediaPage = z.object({
-  media: z.array(Media),
-  counts: z.object({ all: z.number(), image: z.number(), video: z.number() }),
-  pagination: Pagination,
-});
-
 export const Account = z.looseObject({
   _id: z.string(),
   id: z.string(),
@@ -94,49 +63,7 @@ export const Account = z.looseObject({
   metadata: z.record(z.string(), z.unknown()),
 });
 
-const PlatformPost = z.looseObject({
-  id: z.string(),
-  platform,
-  accountId: z.string(),
-  status: z.string(),
-  dueAt: z.string().nullable(),
-  publishedAt: z.string().nullable(),
-  remoteId: z.string().nullable(),
-  permalink: z.string().nullable(),
-  partIds: z.array(z.string()),
-  error: z.object({ kind: z.string().nullable(), message: z.string() }).nullable(),
-});
-
-/** SPEC §3 Post as posts/shape.ts presents it. */
-export const Post = z.looseObject({
-  _id: z.string(),
-  id: z.string(),
-  content: z.string(),
-  title: z.string().nullable(),
-  platforms: z.array(platform),
-  selectedAccounts: z.record(z.string(), z.array(z.string())),
-  images: z.array(Media),
-  videos: z.array(Media),
-  media: z.array(Media),
-  hashtags: z.array(z.string()),
-  mentions: z.array(z.string()),
-  status: z.string(),
-  scheduledDate: z.string().nullable(),
-  timezone: z.string().nullable(),
-  publishedAt: z.string().nullable(),
-  createdAt: z.string().nullable(),
-  updatedAt: z.string().nullable(),
-  approval: z.looseObject({ status: z.string() }).nullable(),
-  channels: z.array(z.looseObject({ platform, accountId: z.string() })),
-  platformPosts: z.array(PlatformPost),
-});
-export const PostPage = z.object({ posts: z.array(Post), pagination: Pagination });
-
-/** Pre-flight: messages for the whole post, problems per channel. */
-export const Preflight = z.object({
-  messages: z.array(z.string()),
-  problems: z.array(z.looseObject({ message: z.string() })),
-});
+export const Accounts = z.object({ accounts: z.array(Account) });
 
 export const AccountHealth = z.object({
   health: Account.shape.health,
@@ -152,14 +79,8 @@ export const SchedulerStatus = z.looseObject({
   healthy: z.boolean(),
 });
 
-/** Compiles only while the service's type fits the schema: tsc checks each pair (see the comment at the top). */
-type Fits<Schema, Value extends Named<Schema>> = Value;
-/** A loose object's named fields, without its index signature (an interface has none). */
-type Named<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
 export type AnswerChecks = [
   Fits<z.input<typeof User>, PublicUser>,
   Fits<z.input<typeof Workspace>, WorkspaceContext>,
-  Fits<z.input<typeof Media>, MediaJson>,
   Fits<z.input<typeof Account>, AccountView>,
-  Fits<z.input<typeof Post>, Awaited<ReturnType<PostStore["get"]>>>,
 ];

@@ -12,7 +12,7 @@ import {
 import { eventSchema } from "../events/routes";
 import { feedbackSchema } from "../feedback/schema";
 import { describeRoute, noData } from "../http/route-registry";
-import { Account, Me, Profile, User } from "./answers";
+import { Accounts, Me, Profile, User } from "./answers";
 
 const Sessions = z.object({
   sessions: z.array(
@@ -132,7 +132,7 @@ describeRoute({
   path: "/api/users/connected-accounts",
   tag: "Users",
   summary: "Connected accounts",
-  data: z.object({ accounts: z.array(Account) }),
+  data: Accounts,
 });
 describeRoute({ method: "get", path: "/api/users/sessions", tag: "Users", summary: "Active sessions", data: Sessions });
 describeRoute({

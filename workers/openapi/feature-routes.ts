@@ -2,6 +2,7 @@ import { z } from "zod";
 import { appPasswordBody, connectBody } from "../accounts/routes";
 import { analyzeSchema, generateSchema, hashtagsSchema, mentionsSchema, optimizeSchema } from "../ai/schemas";
 import { describeRoute, noData } from "../http/route-registry";
+import { Media, MediaPage } from "../media/answer-schema";
 import { MAX_FILES_PER_UPLOAD } from "../media/limits";
 import {
   completeUploadSchema,
@@ -10,21 +11,12 @@ import {
   updateMediaSchema,
   uploadFieldsSchema,
 } from "../media/schema";
+import { Post, PostPage, Preflight } from "../posts/answer-schema";
 import { listPostsSchema } from "../posts/query";
 import { postFieldsSchema } from "../posts/rules";
 import { addToQueueFlag } from "../posts/schemas";
 import { seenBody } from "../publishing/routes";
-import {
-  Account,
-  AccountHealth,
-  Boards,
-  Media,
-  MediaPage,
-  Post,
-  PostPage,
-  Preflight,
-  SchedulerStatus,
-} from "./answers";
+import { Account, AccountHealth, Accounts, Boards, SchedulerStatus } from "./answers";
 
 /**
  * Accounts, scheduler, AI, media and posts: routers that landed before the registry, documented with the
@@ -125,7 +117,7 @@ d({
   path: "/api/accounts",
   tag: "Accounts",
   summary: "All connected accounts (never tokens)",
-  data: z.object({ accounts: z.array(Account) }),
+  data: Accounts,
 });
 d({ method: "get", path: "/api/accounts/{id}", tag: "Accounts", summary: "One connected account", data: Account });
 d({

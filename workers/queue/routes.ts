@@ -4,6 +4,7 @@ import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute as d } from "../http/route-registry";
 import { parseOrThrow, readJson } from "../http/validate";
+import { Post } from "../posts/answer-schema";
 import { requirePermission } from "../tenancy/middleware";
 import { copySlotsBody, listQuery, pauseBody, QueueReplies, reorderBody, shareNextNow, slotsBody } from "./requests";
 import { QUEUE_VIEW_DAYS } from "./service";
@@ -25,8 +26,6 @@ const Queue = z.object({
     }),
   ),
 });
-/** The post as GET /api/posts/{id} answers it (documented there in full). */
-const PostRef = z.looseObject({ id: z.string(), content: z.string(), status: z.string() });
 
 d({
   method: "get",
@@ -75,7 +74,7 @@ d({
   path: "/api/queue/{accountId}/share-next",
   tag: "Queue",
   summary: "Publish the account's next waiting post now",
-  data: PostRef,
+  data: Post,
   errors: [409],
 });
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
-import { describeRoute } from "../http/route-registry";
+import { describeRoute, Pagination } from "../http/route-registry";
 import { parseOrThrow } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
 import { ACTIVITY_ACTIONS } from "./activity-actions";
@@ -30,7 +30,7 @@ const ActivityPage = z.object({
       summary: z.string(),
     }),
   ),
-  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
+  pagination: Pagination,
 });
 describeRoute({
   method: "get",

@@ -7,12 +7,11 @@ import { ok } from "../http/envelope";
 import { idempotent } from "../http/idempotency";
 import { describeRoute, noData } from "../http/route-registry";
 import { readJson } from "../http/validate";
+import { Post } from "../posts/answer-schema";
 import { actorOf, requirePermission } from "../tenancy/middleware";
 import { ApprovalReplies, approvalNewTime, approveBody, rejectBody } from "./approval-requests";
 
 const tag = "Approvals";
-/** The post as GET /api/posts/{id} answers it (documented there in full). */
-const PostRef = z.looseObject({ id: z.string(), content: z.string(), status: z.string() });
 describeRoute({
   method: "get",
   path: "/api/approvals",
@@ -26,7 +25,7 @@ describeRoute({
         submittedBy: z.object({ id: z.string(), displayName: z.string().nullable() }),
         submittedAt: z.string(),
         publishNow: z.boolean(),
-        post: PostRef,
+        post: Post,
       }),
     ),
   }),
@@ -38,7 +37,7 @@ describeRoute({
   tag,
   summary: "Approve a submitted post: it schedules or publishes as asked (409 asks for a new time if it has passed)",
   body: approveBody,
-  data: PostRef,
+  data: Post,
 });
 describeRoute({
   method: "post",
@@ -47,7 +46,7 @@ describeRoute({
   tag,
   summary: "Send a submitted post back to draft with a comment for its author",
   body: rejectBody,
-  data: PostRef,
+  data: Post,
 });
 describeRoute({
   method: "get",
