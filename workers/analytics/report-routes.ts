@@ -6,7 +6,7 @@ import { notFound } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { idempotent } from "../http/idempotency";
-import { describeRoute } from "../http/route-registry";
+import { describeRoute, noData } from "../http/route-registry";
 import { readJson } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
 import * as reports from "./reports";
@@ -39,7 +39,13 @@ describeRoute({
   body: scheduleInput,
   data: reports.ScheduleData,
 });
-describeRoute({ method: "delete", path: `${base}/schedules/{id}`, tag, summary: "Delete a scheduled report" });
+describeRoute({
+  method: "delete",
+  path: `${base}/schedules/{id}`,
+  tag,
+  summary: "Delete a scheduled report",
+  data: noData,
+});
 describeRoute({
   method: "get",
   path: `${base}/recent`,

@@ -83,6 +83,7 @@ export const docs = {
     tag,
     summary: "Sync all the caller's accounts now",
     query: S.syncAllQuery,
+    errors: [502],
     data: S.SyncData,
   }),
   rebuildRollups: describeRoute({

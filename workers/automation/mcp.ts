@@ -226,12 +226,43 @@ function readTools(server: McpServer, caller: Caller) {
   );
 }
 
+/** JSON-RPC 2.0 as MCP sends it: a request (or notification), or a batch. */
+const JSON_RPC_MESSAGE = {
+  type: "object",
+  properties: {
+    jsonrpc: { const: "2.0" },
+    id: { type: ["string", "integer"] },
+    method: { type: "string", examples: ["initialize", "tools/list", "tools/call"] },
+    params: { type: "object" },
+  },
+  required: ["jsonrpc", "method"],
+};
+const JSON_RPC_REQUEST = { anyOf: [JSON_RPC_MESSAGE, { type: "array", items: JSON_RPC_MESSAGE }] };
+const JSON_RPC_RESPONSE = {
+  type: "object",
+  properties: {
+    jsonrpc: { const: "2.0" },
+    id: { type: ["string", "integer", "null"] },
+    result: { type: "object" },
+    error: {
+      type: "object",
+      properties: { code: { type: "integer" }, message: { type: "string" }, data: {} },
+      required: ["code", "message"],
+    },
+  },
+  required: ["jsonrpc"],
+};
+
 describeRoute({
   method: "post",
   path: "/mcp",
   tag: "MCP",
   summary:
     "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for AI agents, with an API key; tools: list_channels, create_draft, validate_post, schedule_post, publish_now, get_post_status, list_upcoming, analytics_summary, best_times",
+  description:
+    "JSON-RPC 2.0 over MCP Streamable HTTP, not the envelope: send `Accept: application/json, text/event-stream`; answers are JSON-RPC results or errors. Stateless: no session, GET answers 405. Without a key: 401 with `WWW-Authenticate` naming the resource metadata (RFC 9728).",
+  bodyContent: { "application/json": { schema: JSON_RPC_REQUEST } },
+  answer: { "application/json": { schema: JSON_RPC_RESPONSE } },
 });
 
 /**

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { idempotent } from "../http/idempotency";
-import { describeRoute } from "../http/route-registry";
+import { describeRoute, noData } from "../http/route-registry";
 import { readJson } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
 import { sendTestEvent } from "./webhook-delivery";
@@ -69,7 +69,13 @@ d({
   body: updateEndpointSchema,
   data: Endpoint,
 });
-d({ method: "delete", path: "/api/webhooks/{id}", tag, summary: "Remove an endpoint and its delivery log" });
+d({
+  method: "delete",
+  path: "/api/webhooks/{id}",
+  tag,
+  summary: "Remove an endpoint and its delivery log",
+  data: noData,
+});
 d({
   method: "get",
   path: "/api/webhooks/{id}/deliveries",
@@ -91,6 +97,7 @@ d({
   tag,
   idempotent: true,
   summary: "Send a delivery again (same webhook-id)",
+  data: z.object({ id: z.string(), status: z.literal("pending") }),
 });
 
 /** Settings → API → Webhooks (ADR 019): owners and admins, signed in (keys cannot manage webhooks). */

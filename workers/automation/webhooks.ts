@@ -27,11 +27,14 @@ export const createEndpointSchema = z.object({
   url: z.url({ protocol: /^https?$/, error: "Please enter the receiver's URL (http or https)" }).max(2048),
   events,
 });
-export const updateEndpointSchema = z.object({
-  events: events.optional(),
-  /** true re-enables an endpoint that was disabled after failing (its failure clock starts again). */
-  enabled: z.boolean().optional(),
-});
+export const updateEndpointSchema = z
+  .object({
+    events: events.optional(),
+    /** true re-enables an endpoint that was disabled after failing (its failure clock starts again). */
+    enabled: z.boolean().optional(),
+  })
+  // An empty change has nothing to write (the database refuses an UPDATE without columns).
+  .refine((p) => p.events !== undefined || p.enabled !== undefined, { message: "Send events or enabled to change" });
 
 /** What Settings → API and /api/webhooks answer on success. */
 export const WebhookMessages = {

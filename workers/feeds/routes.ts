@@ -1,19 +1,43 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { FEED_MODES } from "../db/schema/feeds";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
-import { describeRoute as d } from "../http/route-registry";
+import { describeRoute as d, noData } from "../http/route-registry";
 import { readJson } from "../http/validate";
 import { actorOf, requirePermission } from "../tenancy/middleware";
 import { feedService } from "./deps";
 import { FeedReplies, feedCreateBody, feedPatchBody } from "./schemas";
 
-d({ method: "get", path: "/api/feeds", tag: "Feeds", summary: "The workspace's feeds, each with its last check" });
+/** feedView: a feed and its last check (times in epoch milliseconds). */
+const Feed = z.object({
+  id: z.string(),
+  url: z.string(),
+  title: z.string().nullable(),
+  mode: z.enum(FEED_MODES),
+  accountIds: z.array(z.string()),
+  template: z.string(),
+  lastCheckedAt: z.number().nullable(),
+  nextCheckAt: z.number().nullable(),
+  lastError: z.string().nullable(),
+  failures: z.number(),
+  posted: z.number(),
+});
+
+d({
+  method: "get",
+  path: "/api/feeds",
+  tag: "Feeds",
+  summary: "The workspace's feeds, each with its last check",
+  data: z.object({ feeds: z.array(Feed) }),
+});
 d({
   method: "post",
   path: "/api/feeds",
   tag: "Feeds",
   summary: "Follow an RSS, Atom or JSON feed: new items become drafts or go to the chosen channels' queues",
   body: feedCreateBody,
+  data: Feed,
 });
 d({
   method: "patch",
@@ -21,9 +45,16 @@ d({
   tag: "Feeds",
   summary: "Change where a feed's items go and their template",
   body: feedPatchBody,
+  data: Feed,
 });
-d({ method: "delete", path: "/api/feeds/{id}", tag: "Feeds", summary: "Stop following a feed" });
-d({ method: "post", path: "/api/feeds/{id}/check", tag: "Feeds", summary: "Check a feed now" });
+d({ method: "delete", path: "/api/feeds/{id}", tag: "Feeds", summary: "Stop following a feed", data: noData });
+d({
+  method: "post",
+  path: "/api/feeds/{id}/check",
+  tag: "Feeds",
+  summary: "Check a feed now",
+  data: z.object({ posted: z.number(), error: z.string().nullable(), feed: Feed }),
+});
 
 /** /api/feeds (ADR 068). Following a feed can fill the queue, so changing feeds takes the right to schedule. */
 export const feedRoutes = new Hono<SignedInEnv>()

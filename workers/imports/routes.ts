@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { CONTENT_TYPES, loadSpreadsheetWriter } from "../analytics";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
@@ -10,12 +11,16 @@ import { IMPORT_COLUMNS, importChunkSchema, templateRows } from "./rows";
 
 const actor = actorOf;
 
+/** A row checked: its number in the sheet, what to fix, whether it was imported before. */
+const Row = z.object({ row: z.number(), errors: z.array(z.string()), duplicate: z.boolean() });
+
 d({
   method: "post",
   path: "/api/imports/check",
   tag: "Import",
   summary: "Dry run of spreadsheet rows: each row's problems with its row number; creates nothing",
   body: importChunkSchema,
+  data: z.object({ rows: z.array(Row) }),
 });
 d({
   method: "post",
@@ -23,6 +28,8 @@ d({
   tag: "Import",
   summary: "Import spreadsheet rows as scheduled posts; rows imported before are skipped",
   body: importChunkSchema,
+  data: z.object({ created: z.number(), skipped: z.number(), rows: z.array(Row) }),
+  status: 201,
 });
 
 d({
@@ -30,6 +37,7 @@ d({
   path: "/api/imports/template.xlsx",
   tag: "Import",
   summary: "The import template as an Excel workbook (one sheet, the import's columns, two example rows)",
+  file: [CONTENT_TYPES.xlsx],
 });
 
 /** /api/imports: bulk import in chunks (the browser parses the file and sends its rows, ADR 022). */

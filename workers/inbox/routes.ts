@@ -8,12 +8,25 @@ import { actorOf, requirePermission } from "../tenancy/middleware";
 import { inboxAssignBody, inboxListQuery, inboxReplyBody, inboxStatusBody } from "./schemas";
 
 const tag = "Inbox";
+/** view.ts itemView: a comment or mention, its post, its status and the reply sent. */
+const Item = z.looseObject({
+  id: z.string(),
+  platform: z.string(),
+  kind: z.string(),
+  accountId: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  post: z.object({ id: z.string(), preview: z.string().nullable() }).nullable(),
+  status: z.string(),
+  assigneeId: z.string().nullable(),
+});
 describeRoute({
   method: "get",
   path: "/api/inbox",
   tag,
   summary: "The workspace's comments and mentions, newest first (?status=open|done|all, platform, assigned=me)",
   query: inboxListQuery,
+  data: z.object({ items: z.array(Item), open: z.number(), next: z.number().nullable() }),
 });
 describeRoute({
   method: "get",
@@ -27,6 +40,7 @@ describeRoute({
   path: "/api/inbox/sync",
   tag,
   summary: "Read the workspace's accounts for new comments now (the cron does it every few minutes)",
+  data: z.object({ accounts: z.number(), added: z.number() }),
 });
 describeRoute({
   method: "post",
@@ -34,6 +48,7 @@ describeRoute({
   tag,
   summary: "Answer the item on its network, once (editors and up); the item is then done",
   body: inboxReplyBody,
+  data: Item,
 });
 describeRoute({
   method: "post",
@@ -41,6 +56,7 @@ describeRoute({
   tag,
   summary: "Mark the item done, or open again",
   body: inboxStatusBody,
+  data: Item,
 });
 describeRoute({
   method: "post",
@@ -48,6 +64,7 @@ describeRoute({
   tag,
   summary: "Assign the item to a member (null: nobody)",
   body: inboxAssignBody,
+  data: Item,
 });
 
 export const engagementInboxRoutes = new Hono<SignedInEnv>()

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute as d } from "../http/route-registry";
@@ -6,18 +7,38 @@ import { parseOrThrow, readJson } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
 import { clicksQuery, LinkReplies, linkSettingsBody } from "./schemas";
 
+/** Clicks in the range: the total, per channel, per post, and each link. */
+const Clicks = z.object({
+  from: z.string(),
+  to: z.string(),
+  total: z.number(),
+  byChannel: z.array(z.looseObject({ clicks: z.number() })),
+  byPost: z.array(z.looseObject({ postId: z.string(), clicks: z.number() })),
+  links: z.array(
+    z.looseObject({
+      id: z.string(),
+      code: z.string(),
+      postId: z.string(),
+      destination: z.string(),
+      clicks: z.number(),
+    }),
+  ),
+});
+
 d({
   method: "get",
   path: "/api/links",
   tag: "Links",
   summary: "Short links of published posts with their clicks, in total, per channel and per post",
   query: clicksQuery,
+  data: Clicks,
 });
 d({
   method: "get",
   path: "/api/links/settings",
   tag: "Links",
   summary: "Whether links in published posts are shortened and counted, and the UTM parameters added",
+  data: linkSettingsBody,
 });
 d({
   method: "put",
@@ -25,6 +46,7 @@ d({
   tag: "Links",
   summary: "Turn link shortening and click counting on or off, and set the UTM parameters",
   body: linkSettingsBody,
+  data: linkSettingsBody,
 });
 
 /** /api/links: short links that count clicks (ADR 067); the redirect itself is `/l/<code>`, outside the API. */

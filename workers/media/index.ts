@@ -1,12 +1,19 @@
 // The media module's public surface: other modules import it only from here (ADR 079).
 export { affectedPostSummary } from "./affected-summary";
+export { Media, MediaPage } from "./answer-schema";
 export { MediaLibrary, mediaDeletion } from "./library";
-export { megabytes, UPLOAD_PART_SIZE } from "./limits";
+export { MAX_FILES_PER_UPLOAD, megabytes, UPLOAD_PART_SIZE } from "./limits";
 export type { MediaJson, MediaRow } from "./present";
 export { presentMedia } from "./present";
 export { mediaRoutes } from "./routes";
 export type { MEDIA_SORTS } from "./schema";
-export { completeUploadSchema, listMediaSchema, startUploadSchema, updateMediaSchema } from "./schema";
+export {
+  completeUploadSchema,
+  listMediaSchema,
+  startUploadSchema,
+  updateMediaSchema,
+  uploadFieldsSchema,
+} from "./schema";
 export { mediaFileRoutes } from "./serve-routes";
 export { MediaUrlSigner } from "./signed-url";
 export { MediaUploads } from "./uploads";

@@ -10,15 +10,28 @@ import {
   verifyPasswordSchema,
 } from "../auth";
 import { eventSchema } from "../events";
-import { describeRoute } from "../http/route-registry";
+import { feedbackSchema } from "../feedback";
+import { describeRoute, noData } from "../http/route-registry";
+import { Accounts, Me, Profile, User } from "./answers";
+
+const Sessions = z.object({
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.number(),
+      expiresAt: z.number(),
+      lastSeenAt: z.number(),
+      userAgent: z.string().nullable(),
+      current: z.boolean(),
+    }),
+  ),
+});
 
 /**
  * The routes that landed before the registry, documented with the schemas their handlers parse with.
  * New routers call describeRoute beside their handlers instead (see analytics/routes.ts).
  */
-const UserData = z.object({
-  user: z.object({ id: z.string(), email: z.string(), displayName: z.string(), timezone: z.string() }),
-});
+const UserData = z.object({ user: User });
 const AuthData = UserData.extend({ token: z.string() });
 
 describeRoute({
@@ -48,8 +61,14 @@ describeRoute({
   body: loginSchema,
   data: AuthData,
 });
-describeRoute({ method: "post", path: "/api/auth/logout", tag: "Auth", summary: "Sign out this session" });
-describeRoute({ method: "get", path: "/api/auth/me", tag: "Auth", summary: "The signed-in user", data: UserData });
+describeRoute({
+  method: "post",
+  path: "/api/auth/logout",
+  tag: "Auth",
+  summary: "Sign out this session",
+  data: noData,
+});
+describeRoute({ method: "get", path: "/api/auth/me", tag: "Auth", summary: "The signed-in user", data: Me });
 describeRoute({
   method: "post",
   path: "/api/auth/send-otp",
@@ -57,6 +76,7 @@ describeRoute({
   summary: "Mail a password-reset code",
   auth: false,
   body: forgotSchema,
+  data: noData,
 });
 describeRoute({
   method: "post",
@@ -74,14 +94,22 @@ describeRoute({
   summary: "Set a new password after a verified code",
   auth: false,
   body: resetPasswordSchema,
+  data: noData,
 });
-describeRoute({ method: "get", path: "/api/users/profile", tag: "Users", summary: "Profile with connected platforms" });
+describeRoute({
+  method: "get",
+  path: "/api/users/profile",
+  tag: "Users",
+  summary: "Profile with connected platforms",
+  data: Profile,
+});
 describeRoute({
   method: "post",
   path: "/api/users/verify-password",
   tag: "Users",
   summary: "Check the current password",
   body: verifyPasswordSchema,
+  data: noData,
 });
 describeRoute({
   method: "put",
@@ -99,14 +127,23 @@ describeRoute({
   body: timezoneSchema,
   data: z.object({ timezone: z.string() }),
 });
-describeRoute({ method: "get", path: "/api/users/connected-accounts", tag: "Users", summary: "Connected accounts" });
-describeRoute({ method: "get", path: "/api/users/sessions", tag: "Users", summary: "Active sessions" });
+describeRoute({
+  method: "get",
+  path: "/api/users/connected-accounts",
+  tag: "Users",
+  summary: "Connected accounts",
+  data: Accounts,
+});
+describeRoute({ method: "get", path: "/api/users/sessions", tag: "Users", summary: "Active sessions", data: Sessions });
 describeRoute({
   method: "post",
   path: "/api/feedback",
   tag: "Feedback",
   summary: "Send feedback (multipart: type, message, satisfied, email, attachment)",
+  form: z.object(feedbackSchema.shape).omit({ hasAttachment: true }).extend({ attachment: z.file().optional() }),
+  errors: [415],
   status: 201,
+  data: z.looseObject({ id: z.string() }),
 });
 describeRoute({
   method: "post",
@@ -116,10 +153,12 @@ describeRoute({
   auth: false,
   body: eventSchema,
   status: 201,
+  data: noData,
 });
 describeRoute({
   method: "post",
   path: "/api/billing/notify",
   tag: "Billing",
   summary: "Be notified when billing is available",
+  data: noData,
 });

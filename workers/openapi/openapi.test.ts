@@ -1,8 +1,10 @@
 import { SELF } from "cloudflare:test";
+import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
 import { api } from "../api";
 import { idempotent } from "../http/idempotency";
 import { registeredRoutes } from "../http/route-registry";
+import { call, registerUser } from "../test/helpers";
 
 describe("API document", () => {
   it("OpenAPI 3.1 with every mounted route, built from the handlers' zod schemas", async () => {
@@ -48,6 +50,43 @@ describe("API document", () => {
       .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, "{$1}")}`);
     expect(honoured.length).toBeGreaterThan(10);
     expect(new Set(documented)).toEqual(new Set(honoured));
+  });
+
+  it("every operation types its answer: the envelope's data, a file, a redirect or its own protocol", () => {
+    const untyped = registeredRoutes()
+      .filter((r) => !r.data && !r.file && !r.redirect && !r.answer)
+      .map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    expect(untyped).toEqual([]);
+  });
+
+  it("names every refusal a route can answer, its servers, the upload form and /mcp as JSON-RPC", async () => {
+    const doc = (await (await SELF.fetch("http://localhost/api/openapi.json")).json()) as any;
+    expect(doc.servers).toEqual([{ url: "http://localhost", description: "This Postline" }]);
+    const create = doc.paths["/api/posts"].post;
+    expect(Object.keys(create.responses)).toEqual(["201", "400", "401", "403", "409", "413", "422", "429"]);
+    expect(create.responses["429"].content["application/json"].schema.required).toEqual(["success", "message"]);
+    expect(Object.keys(doc.paths["/api/posts/{id}"].get.responses)).toEqual(["200", "400", "401", "403", "404", "429"]);
+    const upload = doc.paths["/api/media/upload"].post.requestBody.content["multipart/form-data"].schema;
+    expect(upload.properties.files.items).toMatchObject({ type: "string", contentEncoding: "binary" });
+    expect(upload.required).toContain("files");
+    const mcp = doc.paths["/mcp"].post;
+    expect(mcp.responses["200"].content["application/json"].schema.properties.jsonrpc).toEqual({ const: "2.0" });
+    expect(mcp.requestBody.content["application/json"].schema.anyOf).toHaveLength(2);
+  });
+
+  it("GET /api/auth/me answers what its schema says", async () => {
+    const doc = (await (await SELF.fetch("http://localhost/api/openapi.json")).json()) as any;
+    const schema = doc.paths["/api/auth/me"].get.responses["200"].content["application/json"].schema;
+    const u = await registerUser();
+    const me = await call("/api/auth/me", { token: u.token });
+    const ajv = new Ajv2020({ strict: false });
+    expect(ajv.validate(schema, me.body), ajv.errorsText(ajv.errors)).toBe(true);
+  });
+
+  it("the committed document (docs/openapi.json, read by the generated-client test) is this one", async () => {
+    const doc = await (await SELF.fetch("http://localhost/api/openapi.json")).json();
+    // After an API change: npx vitest run --project workers workers/openapi/openapi.test.ts -u
+    await expect(`${JSON.stringify(doc)}\n`).toMatchFileSnapshot("../../docs/openapi.json");
   });
 
   it("a readable reference page without scripts", async () => {

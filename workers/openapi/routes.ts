@@ -43,8 +43,8 @@ function schemaBlock(title: string, schema: unknown) {
 }
 
 /** Server-rendered reference: no scripts (the CSP forbids external ones and none are needed). */
-function docsPage(): string {
-  const doc = openApiDocument(INFO);
+function docsPage(origin: string): string {
+  const doc = openApiDocument(INFO, origin);
   const byTag = new Map<string, RouteDoc[]>();
   for (const r of registeredRoutes()) byTag.set(r.tag, [...(byTag.get(r.tag) ?? []), r]);
   const sections = [...byTag]
@@ -62,7 +62,9 @@ function docsPage(): string {
                 .join("")}</table>`
             : "";
           const body = op.requestBody
-            ? schemaBlock("Request body", op.requestBody.content["application/json"]!.schema)
+            ? Object.entries(op.requestBody.content)
+                .map(([type, { schema }]) => schemaBlock(`Request body (${esc(type)})`, schema))
+                .join("")
             : "";
           const [status, { content }] = Object.entries(op.responses)[0]!;
           const json = content?.["application/json"];
@@ -91,5 +93,5 @@ function docsPage(): string {
 }
 
 export const openApiRoutes = new Hono<AppEnv>()
-  .get("/openapi.json", (c) => c.json(openApiDocument(INFO)))
-  .get("/docs", (c) => c.html(docsPage()));
+  .get("/openapi.json", (c) => c.json(openApiDocument(INFO, new URL(c.req.url).origin)))
+  .get("/docs", (c) => c.html(docsPage(new URL(c.req.url).origin)));

@@ -1,4 +1,5 @@
 // The posts module's public surface: other modules import it only from here (ADR 079).
+export { Post, PostPage, Preflight } from "./answer-schema";
 export { captionLength } from "./caption-length";
 export {
   HELD_ON_DISCONNECT,

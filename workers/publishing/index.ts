@@ -1,3 +1,4 @@
+// The publishing module's public surface: other modules import it only from here (ADR 079).
 export type { PublishMessage } from "./claim";
 export { claimDueTargets } from "./claim";
 export type { PublishDeps } from "./consumer";
@@ -8,9 +9,8 @@ export { leasesFrom } from "./lease";
 export { fillMissingPermalinks } from "./permalinks";
 export { consumePublishBatch, consumePublishDeadLetters } from "./queue";
 export { reconcileStuckTargets } from "./reconcile";
-export { notificationRoutes, schedulerRoutes } from "./routes";
+export { notificationRoutes, schedulerRoutes, seenBody } from "./routes";
 export { PublishingService } from "./service";
 export { stageAhead } from "./staging";
 export { upcomingTargets } from "./status";
 export { TargetMoves } from "./target-moves";
-// The publishing module's public surface: other modules import it only from here (ADR 079).

@@ -39,7 +39,7 @@ export const schedulerRoutes = new Hono<SignedInEnv>()
     );
   });
 
-const seenBody = z.object({ targetIds: z.array(z.string().max(64)).max(100) });
+export const seenBody = z.object({ targetIds: z.array(z.string().max(64)).max(100) });
 
 /** Failed channels the user has not been shown yet; the app toasts them on the next visit. */
 export const notificationRoutes = new Hono<SignedInEnv>()

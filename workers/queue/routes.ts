@@ -1,11 +1,31 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute as d } from "../http/route-registry";
 import { parseOrThrow, readJson } from "../http/validate";
+import { Post } from "../posts";
 import { requirePermission } from "../tenancy/middleware";
 import { copySlotsBody, listQuery, pauseBody, QueueReplies, reorderBody, shareNextNow, slotsBody } from "./requests";
 import { QUEUE_VIEW_DAYS } from "./service";
+
+/** One account's queue: its weekly slots (as sent) and the next times, each free or holding a post. */
+const Queue = z.object({
+  accountId: z.string(),
+  platform: z.string(),
+  username: z.string(),
+  timezone: z.string(),
+  ownTimezone: z.string().nullable(),
+  paused: z.boolean(),
+  slots: slotsBody.shape.slots,
+  upcoming: z.array(
+    z.object({
+      at: z.string(),
+      slot: z.boolean(),
+      post: z.object({ targetId: z.string(), postId: z.string(), content: z.string() }).nullable(),
+    }),
+  ),
+});
 
 d({
   method: "get",
@@ -13,6 +33,8 @@ d({
   tag: "Queue",
   summary: "Each account's queue: slots, pause, upcoming slots empty and filled",
   query: listQuery,
+  data: z.object({ queues: z.array(Queue) }),
+  errors: [404],
 });
 d({
   method: "put",
@@ -20,6 +42,7 @@ d({
   tag: "Queue",
   summary: "Replace an account's weekly time slots (and its timezone)",
   body: slotsBody,
+  data: Queue,
 });
 d({
   method: "post",
@@ -27,6 +50,7 @@ d({
   tag: "Queue",
   summary: "Copy an account's weekly slots and timezone to other accounts (all of them or none)",
   body: copySlotsBody,
+  data: z.object({ queues: z.array(Queue) }),
 });
 d({
   method: "post",
@@ -34,6 +58,7 @@ d({
   tag: "Queue",
   summary: "Pause or resume an account's queue (a paused queue is not published)",
   body: pauseBody,
+  data: Queue,
 });
 d({
   method: "post",
@@ -41,12 +66,16 @@ d({
   tag: "Queue",
   summary: "Reorder waiting posts: they swap the times they hold",
   body: reorderBody,
+  data: Queue,
+  errors: [409],
 });
 d({
   method: "post",
   path: "/api/queue/{accountId}/share-next",
   tag: "Queue",
   summary: "Publish the account's next waiting post now",
+  data: Post,
+  errors: [409],
 });
 
 /** /api/queue: per-account posting queues (ADR 022). Add to queue itself is a flag on POST /api/posts. */

@@ -1,9 +1,22 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute as d } from "../http/route-registry";
 import { requirePermission } from "../tenancy/middleware";
 import { checkSetup } from "./check";
+
+const Problem = z.object({ problem: z.string(), fix: z.string() });
+/** The going-live report (check.ts SetupReport): per-platform and per-version details are open objects. */
+const SetupReport = z.object({
+  ready: z.boolean(),
+  mode: z.string(),
+  appOrigin: z.string(),
+  problems: z.array(Problem),
+  platforms: z.array(z.looseObject({ platform: z.string() })),
+  versions: z.array(z.looseObject({})),
+  fixedVersions: z.unknown(),
+});
 
 d({
   method: "get",
@@ -11,6 +24,7 @@ d({
   tag: "Settings",
   summary:
     "The going-live check: mode, secrets, origin and each platform's credentials, redirect URI and scopes, with a fix per problem (owners and admins)",
+  data: SetupReport,
 });
 
 /** /api/setup: the going-live check of Settings → Developer, for owners and admins. */

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
-import { describeRoute } from "../http/route-registry";
+import { describeRoute, Pagination } from "../http/route-registry";
 import { parseOrThrow } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
 import { ACTIVITY_ACTIONS } from "./activity-actions";
@@ -18,6 +18,20 @@ export const activityQuery = activityFilter.extend({
 });
 
 const tag = "Workspaces";
+const ActivityPage = z.object({
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      who: z.object({ id: z.string(), displayName: z.string(), email: z.string().nullable() }).nullable(),
+      action: z.enum(ACTIVITY_ACTIONS),
+      subject: z.string(),
+      subjectId: z.string().nullable(),
+      summary: z.string(),
+    }),
+  ),
+  pagination: Pagination,
+});
 describeRoute({
   method: "get",
   path: "/api/workspaces/{id}/activity",
@@ -25,6 +39,7 @@ describeRoute({
   summary:
     "The activity log: who created, edited, submitted, approved, rejected, published, commented on, connected or disconnected what, and when (owner, admin)",
   query: activityQuery,
+  data: ActivityPage,
 });
 describeRoute({
   method: "get",

@@ -1,11 +1,13 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { notFound } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
 import { invalidateDashboardAfterWrites } from "../http/dashboard-cache";
 import { ok } from "../http/envelope";
 import { idempotent } from "../http/idempotency";
-import { describeRoute } from "../http/route-registry";
+import { describeRoute, noData } from "../http/route-registry";
 import { readJson } from "../http/validate";
+import { Post } from "../posts";
 import { actorOf, requirePermission } from "../tenancy/middleware";
 import { ApprovalReplies, approvalNewTime, approveBody, rejectBody } from "./approval-requests";
 
@@ -15,6 +17,18 @@ describeRoute({
   path: "/api/approvals",
   tag,
   summary: "The Approvals queue: posts waiting for an approver (owner, admin, editor)",
+  data: z.object({
+    approvals: z.array(
+      z.object({
+        id: z.string(),
+        postId: z.string(),
+        submittedBy: z.object({ id: z.string(), displayName: z.string().nullable() }),
+        submittedAt: z.string(),
+        publishNow: z.boolean(),
+        post: Post,
+      }),
+    ),
+  }),
 });
 describeRoute({
   method: "post",
@@ -23,6 +37,7 @@ describeRoute({
   tag,
   summary: "Approve a submitted post: it schedules or publishes as asked (409 asks for a new time if it has passed)",
   body: approveBody,
+  data: Post,
 });
 describeRoute({
   method: "post",
@@ -31,6 +46,7 @@ describeRoute({
   tag,
   summary: "Send a submitted post back to draft with a comment for its author",
   body: rejectBody,
+  data: Post,
 });
 describeRoute({
   method: "get",
@@ -38,18 +54,33 @@ describeRoute({
   tag,
   summary:
     "The caller's latest notices in this workspace (approval asked, approved, sent back, mention, client feedback) and the unread count",
+  data: z.object({
+    unread: z.number(),
+    notifications: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.string(),
+        postId: z.string().nullable(),
+        message: z.string(),
+        createdAt: z.string().nullable(),
+        readAt: z.string().nullable(),
+      }),
+    ),
+  }),
 });
 describeRoute({
   method: "post",
   path: "/api/notifications/{id}/read",
   tag,
   summary: "Mark one of the caller's notices read",
+  data: noData,
 });
 describeRoute({
   method: "post",
   path: "/api/notifications/read-all",
   tag,
   summary: "Mark all of the caller's notices in this workspace read",
+  data: z.object({ marked: z.number() }),
 });
 
 export const approvalQueueRoutes = new Hono<SignedInEnv>().get("/", requirePermission("posts.approve"), async (c) =>

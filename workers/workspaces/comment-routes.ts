@@ -11,11 +11,19 @@ export const commentInput = z.object({
 });
 
 const tag = "Comments";
+const Comment = z.object({
+  id: z.string(),
+  body: z.string(),
+  author: z.object({ id: z.string(), displayName: z.string().nullable() }),
+  mentions: z.array(z.string()),
+  createdAt: z.string(),
+});
 describeRoute({
   method: "get",
   path: "/api/posts/{id}/comments",
   tag,
   summary: "The team's internal comments on a post, oldest first",
+  data: z.object({ comments: z.array(Comment) }),
 });
 describeRoute({
   method: "post",
@@ -24,6 +32,7 @@ describeRoute({
   summary: "Comment on a post; @Name or @emailname mentions a member, who is told in-app and by email",
   body: commentInput,
   status: 201,
+  data: Comment,
 });
 
 export const commentRoutes = new Hono<SignedInEnv>()

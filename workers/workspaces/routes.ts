@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { idempotent } from "../http/idempotency";
-import { describeRoute } from "../http/route-registry";
+import { describeRoute, noData } from "../http/route-registry";
 import { readJson } from "../http/validate";
 import { requirePermission, SELF, workspaceCookie } from "../tenancy/middleware";
 import { MemberMessages } from "./rules";
@@ -49,6 +49,7 @@ d({
   path: `${base}/{id}`,
   tag,
   summary: "Delete the workspace and everything in it (owner; not a personal workspace)",
+  data: noData,
 });
 d({
   method: "post",
@@ -71,8 +72,15 @@ d({
   path: `${base}/{id}/members/{userId}`,
   tag,
   summary: "Remove a member: their sessions lose access at once",
+  data: noData,
 });
-d({ method: "post", path: `${base}/{id}/leave`, tag, summary: "Leave the workspace (the last owner cannot)" });
+d({
+  method: "post",
+  path: `${base}/{id}/leave`,
+  tag,
+  summary: "Leave the workspace (the last owner cannot)",
+  data: noData,
+});
 d({
   method: "post",
   path: `${base}/{id}/transfer`,
@@ -92,7 +100,13 @@ d({
   data: Data.invite,
   status: 201,
 });
-d({ method: "delete", path: `${base}/{id}/invites/{inviteId}`, tag, summary: "Withdraw a pending invitation" });
+d({
+  method: "delete",
+  path: `${base}/{id}/invites/{inviteId}`,
+  tag,
+  summary: "Withdraw a pending invitation",
+  data: noData,
+});
 d({
   method: "get",
   path: "/api/invites/{token}",

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute } from "../http/route-registry";
@@ -7,6 +8,24 @@ import { actorOf, requirePermission } from "../tenancy/middleware";
 import { reviewAsClient } from "./client-review";
 import { ShareReplies } from "./share-link-rules";
 import { clientReviewInput, ShareData, shareLinkInput, shareLinkQuery } from "./share-schemas";
+
+/** What a client sees through a link (share-links.ts `open`). */
+const SharedPosts = z.object({
+  label: z.string().nullable(),
+  expiresAt: z.string(),
+  posts: z.array(
+    z.looseObject({
+      id: z.string(),
+      content: z.string(),
+      platforms: z.array(z.string()),
+      scheduledDate: z.string().nullable(),
+      media: z.array(z.looseObject({ id: z.string(), url: z.string() })),
+      reviews: z.array(
+        z.object({ decision: z.string(), comment: z.string().nullable(), createdAt: z.string().nullable() }),
+      ),
+    }),
+  ),
+});
 
 const tag = "Client approval links";
 describeRoute({
@@ -40,6 +59,8 @@ describeRoute({
   auth: false,
   summary:
     "What a client sees through a link: its posts' previews and the decisions made (404 unknown, 410 revoked or expired)",
+  errors: [410],
+  data: SharedPosts,
 });
 describeRoute({
   method: "post",
@@ -49,6 +70,7 @@ describeRoute({
   summary: "A client approves or asks for changes (with a comment) on one of the link's posts; the author is told",
   body: clientReviewInput,
   status: 201,
+  data: z.looseObject({ decision: z.string(), comment: z.string().nullable() }),
 });
 
 export const shareLinkRoutes = new Hono<SignedInEnv>()

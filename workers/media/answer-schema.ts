@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { type Fits, Pagination } from "../http/route-registry";
+import type { MediaJson } from "./present";
+
+/** A library item as present.ts shows it, for the API document. */
+export const Media = z.object({
+  _id: z.string(),
+  id: z.string(),
+  url: z.string(),
+  publicId: z.string(),
+  originalName: z.string(),
+  filename: z.string(),
+  displayName: z.string(),
+  fileType: z.enum(["image", "video"]),
+  mimeType: z.string(),
+  format: z.string(),
+  size: z.number(),
+  humanSize: z.string(),
+  dimensions: z.object({ width: z.number(), height: z.number() }).nullable(),
+  duration: z.number().nullable(),
+  folder: z.string(),
+  tags: z.array(z.string()),
+  altText: z.string(),
+  usage: z.object({ timesUsed: z.number() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const MediaPage = z.object({
+  media: z.array(Media),
+  counts: z.object({ all: z.number(), image: z.number(), video: z.number() }),
+  pagination: Pagination,
+});
+
+export type MediaChecks = [Fits<z.input<typeof Media>, MediaJson>];
