@@ -6,6 +6,8 @@ import { tokenFromRequest } from "./auth/session-cookie";
 import { PROTECTED_RESOURCE_PATH } from "./automation/mcp";
 import { consumeWebhookBatch } from "./automation/webhook-delivery";
 import type { WebhookMessage } from "./automation/webhooks";
+import { repeatDeps } from "./categories/deps";
+import { runCategoryRepeats } from "./categories/repeat";
 import { appContext } from "./context";
 import { randomToken } from "./crypto";
 import { createDb } from "./db/client";
@@ -122,6 +124,7 @@ function runShardJobs(services: Services, ctx: ExecutionContext) {
   ctx.waitUntil(fillMissingPermalinks(deps));
   ctx.waitUntil(runAnalyticsCron(services));
   ctx.waitUntil(runFeedChecks(feedDeps(services)));
+  ctx.waitUntil(runCategoryRepeats(repeatDeps(services)));
   ctx.waitUntil(services.inbox.pollDue());
   ctx.waitUntil(services.idempotency.purge());
   const { db, accounts, mailer, now, config } = services;

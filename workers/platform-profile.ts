@@ -123,6 +123,11 @@ export interface PlatformProfile {
    * publish call is left at the due second; absent: the platform's client publishes in one go.
    */
   stagingLeadMs?: number;
+  /**
+   * The network refuses a post whose text repeats one the account already has (X: "duplicate content", Facebook:
+   * error 506), so an evergreen repeat (ADR 076) must carry another text there.
+   */
+  refusesRepeats?: boolean;
   /** The formats besides a feed post this network publishes (ADR 066); absent: feed posts only. */
   formats?: Partial<Record<Exclude<PostFormat, "feed">, FormatRules>>;
 }
@@ -226,6 +231,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     },
     publishPace: [{ limit: 30, windowMs: MINUTE }],
     analyticsAccountsPerRun: 20,
+    refusesRepeats: true,
     // Unpublished photos and videos wait without expiring, as YouTube's private video does.
     stagingLeadMs: DAY,
   },
@@ -253,6 +259,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     },
     // POST /2/tweets per user
     publishPace: [{ limit: 100, windowMs: 15 * MINUTE }],
+    refusesRepeats: true,
     analyticsAccountsPerRun: 5,
     // Uploaded media expires 24 h after upload (§6.3 expires_after_secs): half of that ahead leaves time to fix a
     // failure and keeps the media valid long after the due time; a post moved later is re-staged before expiry.

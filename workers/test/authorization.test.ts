@@ -98,6 +98,13 @@ async function fixture() {
   const feed = (
     await call<"POST /api/feeds">("/api/feeds", { ...inWs, body: { url: "https://feeds.example/matrix.xml" } })
   ).body.data.id;
+  const category = (
+    await call<"POST /api/categories">("/api/categories", {
+      ...inWs,
+      body: { name: "Tips", slots: [{ day: 1, time: "09:00" }] },
+    })
+  ).body.data.id;
+  await call(`/api/categories/${category}/posts`, { ...inWs, body: { postId: post._id } });
   await call<"PUT /api/links/settings">("/api/links/settings", { ...inWs, method: "PUT", body: { enabled: false } });
   const notification = crypto.randomUUID();
   await env.DB.prepare(
@@ -130,6 +137,7 @@ async function fixture() {
     webhook,
     delivery,
     feed,
+    category,
   };
 }
 
@@ -177,6 +185,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
     if (path.startsWith("/api/webhooks/deliveries/")) return of(fx.delivery);
     if (path.startsWith("/api/webhooks/")) return of(fx.webhook);
     if (path.startsWith("/api/feeds/")) return of(fx.feed);
+    if (path.startsWith("/api/categories/")) return of(fx.category);
   }
   throw new Error(`no fixture for :${name} in ${path}: add one so this route is checked`);
 }
@@ -210,6 +219,9 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/links/settings") return { enabled: true, utmCampaign: "hijacked" };
   if (path === "/api/feeds" && method === "POST") return { url: "https://feeds.example/hijack.xml" };
   if (path === "/api/feeds/:id" && method === "PATCH") return { template: "hijacked {link}" };
+  if (path === "/api/categories" && method === "POST") return { name: "Hijack", slots: [{ day: 1, time: "09:00" }] };
+  if (path === "/api/categories/:id" && method === "PATCH") return { name: "Hijacked" };
+  if (path === "/api/categories/:id/posts") return { postId: "someone-else's" };
   return {};
 }
 
@@ -247,6 +259,10 @@ async function stateOf(fx: Fx) {
     await q("SELECT enabled, utm_campaign FROM link_settings WHERE workspace_id = ?", fx.ws),
     await q(
       "SELECT group_concat(id || ':' || template || ':' || ifnull(last_checked_at, '-')) AS feeds FROM feeds WHERE workspace_id = ?",
+      fx.ws,
+    ),
+    await q(
+      "SELECT group_concat(c.id || ':' || c.name || ':' || ifnull(p.post_id, '-')) AS categories FROM categories c LEFT JOIN category_posts p ON p.category_id = c.id WHERE c.workspace_id = ?",
       fx.ws,
     ),
     (await env.MEDIA.list({ prefix: `reports/${fx.ws}/` })).objects.length,
