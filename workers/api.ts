@@ -12,6 +12,7 @@ import { keyRoutes } from "./automation/key-routes";
 import { mcpRoutes, PROTECTED_RESOURCE_PATH, protectedResourceRoutes } from "./automation/mcp";
 import { webhookRoutes } from "./automation/webhook-routes";
 import { billingRoutes } from "./billing/routes";
+import { bioRoutes } from "./bio/routes";
 import { categoryRoutes } from "./categories/routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import { shardFor } from "./db/directory";
@@ -159,6 +160,7 @@ export function createApi(now: () => number = () => Date.now()) {
     .route("/api/links", linkRoutes)
     .route("/api/feeds", feedRoutes)
     .route("/api/categories", categoryRoutes)
+    .route("/api/bio", bioRoutes)
     .route("/api", openApiRoutes);
 }
 

@@ -6,6 +6,8 @@ import { tokenFromRequest } from "./auth/session-cookie";
 import { PROTECTED_RESOURCE_PATH } from "./automation/mcp";
 import { consumeWebhookBatch } from "./automation/webhook-delivery";
 import type { WebhookMessage } from "./automation/webhooks";
+import { BIO_PREFIX, serveBio } from "./bio/public";
+import { BioStore } from "./bio/store";
 import { repeatDeps } from "./categories/deps";
 import { runCategoryRepeats } from "./categories/repeat";
 import { appContext } from "./context";
@@ -88,9 +90,13 @@ export default {
         ? await api.fetch(request, env, ctx)
         : pathname.startsWith(SHORT_LINK_PREFIX)
           ? await serveShortLink(request, new LinkStore(createDb(dbFor(env, null))), Date.now, (w) => ctx.waitUntil(w))
-          : pathname.startsWith("/sandbox/") && sandboxPagesOn(env)
-            ? await emulator.fetch(request, env, ctx)
-            : await renderPage(request, env, ctx, nonce);
+          : pathname.startsWith(BIO_PREFIX)
+            ? await serveBio(request, new BioStore(createDb(dbFor(env, null))), env.MEDIA, Date.now, (w) =>
+                ctx.waitUntil(w),
+              )
+            : pathname.startsWith("/sandbox/") && sandboxPagesOn(env)
+              ? await emulator.fetch(request, env, ctx)
+              : await renderPage(request, env, ctx, nonce);
     // Vite's dev server injects inline scripts for hot reload; every other mode gets the strict policy.
     const out = withSecurityHeaders(response, nonce, import.meta.env.MODE === "development");
     // The API names its requests itself; pages and the emulator get an id here.

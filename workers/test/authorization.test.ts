@@ -105,6 +105,11 @@ async function fixture() {
     })
   ).body.data.id;
   await call(`/api/categories/${category}/posts`, { ...inWs, body: { postId: post._id } });
+  await call<"PUT /api/bio">("/api/bio", {
+    ...inWs,
+    method: "PUT",
+    body: { handle: `matrix-${crypto.randomUUID().slice(0, 8)}`, title: "A's page" },
+  });
   await call<"PUT /api/links/settings">("/api/links/settings", { ...inWs, method: "PUT", body: { enabled: false } });
   const notification = crypto.randomUUID();
   await env.DB.prepare(
@@ -222,6 +227,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/categories" && method === "POST") return { name: "Hijack", slots: [{ day: 1, time: "09:00" }] };
   if (path === "/api/categories/:id" && method === "PATCH") return { name: "Hijacked" };
   if (path === "/api/categories/:id/posts") return { postId: "someone-else's" };
+  if (path === "/api/bio") return { handle: "hijacked-page", title: "Hijacked" };
   return {};
 }
 
@@ -265,6 +271,7 @@ async function stateOf(fx: Fx) {
       "SELECT group_concat(c.id || ':' || c.name || ':' || ifnull(p.post_id, '-')) AS categories FROM categories c LEFT JOIN category_posts p ON p.category_id = c.id WHERE c.workspace_id = ?",
       fx.ws,
     ),
+    await q("SELECT handle, title, links FROM bio_pages WHERE workspace_id = ?", fx.ws),
     (await env.MEDIA.list({ prefix: `reports/${fx.ws}/` })).objects.length,
   ]);
 }
