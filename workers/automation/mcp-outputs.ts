@@ -59,4 +59,15 @@ export const McpOutputs = {
       }),
     ),
   }),
+  categories: z.object({
+    categories: z.array(
+      z.looseObject({
+        id: z.string(),
+        name: z.string(),
+        nextSlotAt: iso,
+        lastNote: z.string().nullable(),
+        posts: z.array(z.looseObject({ postId: z.string(), timesQueued: z.number() })),
+      }),
+    ),
+  }),
 };

@@ -9,6 +9,7 @@ import { periodQuery, resolveRange } from "../analytics/period";
 import { docs as analyticsDocs } from "../analytics/routes";
 import { bestTimesQuery } from "../analytics/schemas";
 import { AnalyticsService } from "../analytics/service";
+import { categoryService } from "../categories/deps";
 import { Invalid } from "../errors";
 import type { AppEnv } from "../http/app-env";
 import { fail } from "../http/envelope";
@@ -215,6 +216,28 @@ export function buildMcpServer(caller: Caller): McpServer {
     },
     ({ platform }) => run(caller, "workspace.read", () => analytics().bestTimes(platform ?? null)),
   );
+  server.registerTool(
+    "list_categories",
+    {
+      title: "Evergreen categories",
+      description: "The workspace's evergreen categories: slots, gap, end, next slot, and their posts in turn",
+      outputSchema: McpOutputs.categories,
+      annotations: reads,
+    },
+    () => run(caller, "workspace.read", async () => ({ categories: await categoryService(services).list(workspace) })),
+  );
+  server.registerTool(
+    "add_to_category",
+    {
+      title: "Add a post to a category",
+      description: "Put a post in an evergreen category: it is re-queued into the category's slots in turn",
+      inputSchema: z.object({ categoryId: z.string().min(1).max(100), postId }),
+      outputSchema: McpOutputs.categories.shape.categories.element,
+      annotations: adds,
+    },
+    ({ categoryId, postId: id }) =>
+      run(caller, "posts.publish", () => categoryService(services).addPost(workspace, categoryId, id)),
+  );
   return server;
 }
 
@@ -223,7 +246,7 @@ describeRoute({
   path: "/mcp",
   tag: "MCP",
   summary:
-    "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for AI agents, with an API key; tools: list_channels, create_draft, validate_post, schedule_post, publish_now, get_post_status, list_upcoming, analytics_summary, best_times",
+    "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for AI agents, with an API key; tools: list_channels, create_draft, validate_post, schedule_post, publish_now, get_post_status, list_upcoming, analytics_summary, best_times, list_categories, add_to_category",
 });
 
 /**

@@ -42,9 +42,10 @@ export async function runCategoryRepeats(deps: RepeatDeps): Promise<{ queued: nu
     const following = nextSlot({ slots: category.slots as Slot[], endsAt: category.endsAt }, timezone, slotAt);
     if (!(await deps.store.claim(category, following, now))) continue;
     try {
-      const note = slotAt < now - LATE_MS ? SlotNotes.missed : await fillSlot(category, slotAt, deps);
-      if (note.startsWith("Queued")) queued++;
-      await deps.store.update(category.workspaceId, category.id, { lastNote: note });
+      const slot =
+        slotAt < now - LATE_MS ? { note: SlotNotes.missed, queued: false } : await fillSlot(category, slotAt, deps);
+      if (slot.queued) queued++;
+      await deps.store.update(category.workspaceId, category.id, { lastNote: slot.note });
     } catch (error) {
       console.error("evergreen slot failed", category.id, error);
     }
@@ -52,16 +53,19 @@ export async function runCategoryRepeats(deps: RepeatDeps): Promise<{ queued: nu
   return { queued };
 }
 
-/** Fills one slot with the post whose turn it is; returns what the category's card says about it. */
-async function fillSlot(category: CategoryRow, slotAt: number, deps: RepeatDeps): Promise<string> {
+type SlotOutcome = { note: string; queued: boolean };
+const empty = (note: string): SlotOutcome => ({ note, queued: false });
+
+/** Fills one slot with the post whose turn it is; `note` is what the category's card says about it. */
+async function fillSlot(category: CategoryRow, slotAt: number, deps: RepeatDeps): Promise<SlotOutcome> {
   const actor = await deps.actorFor(category);
-  if (!actor) return SlotNotes.memberLeft;
+  if (!actor) return empty(SlotNotes.memberLeft);
   const entries = await deps.store.entriesOf(category.id);
-  if (entries.length === 0) return SlotNotes.empty;
+  if (entries.length === 0) return empty(SlotNotes.empty);
   const turn = pickInTurn(entries, slotAt, category.minGapDays);
-  if (!turn) return SlotNotes.allInGap(category.minGapDays);
+  if (!turn) return empty(SlotNotes.allInGap(category.minGapDays));
   const source = await deps.source(category.workspaceId, turn.postId);
-  if (!source) return SlotNotes.empty;
+  if (!source) return empty(SlotNotes.empty);
 
   const texts = new Map<string, string>();
   const skipped = new Set<string>();
@@ -102,5 +106,5 @@ async function fillSlot(category: CategoryRow, slotAt: number, deps: RepeatDeps)
     queued,
     skip: queued && skips.length === 0 ? null : note,
   });
-  return note;
+  return { note, queued };
 }

@@ -1,19 +1,14 @@
 import { useRef } from "react";
-import { useActionData } from "react-router";
-import type { Notify } from "~/components/settings/NotificationBanner";
 import { RowAction } from "~/components/settings/RowAction";
 import { FormError } from "~/components/ui/FormError";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { formatDateTime } from "~/lib/format";
-import { notify } from "~/lib/notify";
-import { type FormReply, useFormAction } from "~/lib/use-form-action";
+import { useFormAction } from "~/lib/use-form-action";
 import type { CategoryService } from "../../../workers/categories/service";
 import { WEEKDAY_NAMES } from "../../../workers/queue/slots";
+import { PlainReply, toast } from "./plain-reply";
 
 type CategoryView = Awaited<ReturnType<CategoryService["list"]>>[number];
-
-/** Row forms' replies as toasts: this page has no banner of its own. */
-const say: Notify = (kind, message) => (kind === "error" ? notify.error : notify.success)(message);
 
 const slotsText = (slots: CategoryView["slots"]) =>
   slots.map((s) => `${WEEKDAY_NAMES[s.day - 1]} ${s.time}`).join(", ");
@@ -35,16 +30,11 @@ export function CategoriesTab({
   timeZone: string;
 }) {
   const when = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : "none");
-  const posted = useActionData() as FormReply | undefined;
   const formRef = useRef<HTMLFormElement>(null);
   const add = useFormAction("category-add", { onSuccess: () => formRef.current?.reset() });
   return (
     <div className="space-y-6">
-      {posted?.ok && (
-        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
-          {posted.message}
-        </p>
-      )}
+      <PlainReply />
       {categories.length === 0 ? (
         <p className="text-sm text-slate-600">
           No categories yet. Put your evergreen posts (tips, menus, offers) in one and they come back by themselves.
@@ -68,7 +58,7 @@ export function CategoriesTab({
                     intent="category-remove"
                     id={c.id}
                     busyLabel="Removing..."
-                    notify={say}
+                    notify={toast}
                     label={`Remove ${c.name}`}
                   >
                     Remove
@@ -91,7 +81,7 @@ export function CategoriesTab({
                         id={c.id}
                         fields={{ postId: p.postId }}
                         busyLabel="Taking out..."
-                        notify={say}
+                        notify={toast}
                         label={`Take "${p.excerpt}" out of ${c.name}`}
                       >
                         Take out
@@ -152,7 +142,7 @@ function AddPost({
   name: string;
   posts: Array<{ id: string; excerpt: string }>;
 }) {
-  const put = useFormAction("category-post-add", { id: categoryId, announce: say });
+  const put = useFormAction("category-post-add", { id: categoryId, announce: toast });
   return (
     <form {...put.form} className="mt-3 flex flex-wrap items-end gap-2" aria-label={`Add a post to ${name}`}>
       <input type="hidden" name="intent" value="category-post-add" />
