@@ -387,10 +387,12 @@ const VIEWER_REFUSED: Array<[path: string, intents: string[]]> = [
   ["/posts/no-such-post/share", ["share-create", "share-revoke"]],
   ["/posts/no-such-post/delete", ["delete"]],
   ["/analytics", ["sync", "schedule"]],
+  ["/content", ["category-add", "category-remove", "category-post-add", "category-post-remove"]],
   [
     "/settings",
     [
       "workspace",
+      "bio",
       "workspace-delete",
       "account-disconnect",
       "member-role",
