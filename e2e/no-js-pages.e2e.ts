@@ -5,7 +5,7 @@ import { jpegBytes } from "../workers/test/media-fixtures";
 import { awaitingApproval } from "./approvals";
 import { noJsTest as test } from "./browser";
 import { invitePath, newUser, registerViaApi } from "./helpers";
-import { connectViaConsent as connect } from "./platforms";
+import { connectViaConsent as connect, runCron } from "./platforms";
 
 test("with JavaScript off, the Queue page adds and removes slots, reorders, pauses, resumes and copies slots to another account", async ({
   journey: { page, baseUrl, expectStatus },
@@ -387,10 +387,12 @@ const VIEWER_REFUSED: Array<[path: string, intents: string[]]> = [
   ["/posts/no-such-post/share", ["share-create", "share-revoke"]],
   ["/posts/no-such-post/delete", ["delete"]],
   ["/analytics", ["sync", "schedule"]],
+  ["/content", ["category-add", "category-remove", "category-post-add", "category-post-remove"]],
   [
     "/settings",
     [
       "workspace",
+      "bio",
       "workspace-delete",
       "account-disconnect",
       "member-role",
@@ -449,7 +451,7 @@ test("a viewer's form posts to every page action that writes are refused with 40
     expect((await page.context().request.get(path)).status(), path).toBe(200);
 });
 
-test("with JavaScript off, Content → Feeds turns a feed's newest items into drafts, and a tracked link's click shows in Analytics", async ({
+test("with JavaScript off, Content → Feeds turns a feed's newest items into drafts, a tracked link's click shows in Analytics, and a category re-queues a post", async ({
   journey: { page, baseUrl },
 }) => {
   await registerViaApi(page, newUser("Plain Feeds"));
@@ -518,4 +520,42 @@ test("with JavaScript off, Content → Feeds turns a feed's newest items into dr
     .getByRole("row", { name: /LinkedIn/ })
     .getByText("1")
     .waitFor();
+
+  // An evergreen category made in Content → Categories re-queues a post of it into its next slot.
+  const draft = await api.post("/api/posts", {
+    headers,
+    data: {
+      content: "Tip: rest the dough overnight",
+      platforms: ["linkedin"],
+      selectedAccounts: { linkedin: [accountId] },
+      images: [(await upload.json()).data[0].id],
+    },
+  });
+  expect(draft.status()).toBe(201);
+  await page.goto("/content?tab=categories");
+  await page.getByLabel("Name", { exact: true }).fill("Tips");
+  for (const day of ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
+    await page.getByLabel(day, { exact: true }).check();
+  await page.getByLabel(/^Times/).fill("09:00");
+  await page.getByRole("button", { name: "Add category" }).click();
+  await status("Category added: its posts are re-queued into its slots in turn");
+  const card = page.getByRole("listitem", { name: "Tips" });
+  await card.getByRole("combobox").selectOption({ label: "Tip: rest the dough overnight" });
+  await card.getByRole("button", { name: "Add post" }).click();
+  await status("Post added to the category");
+  await runCron(baseUrl);
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/content?tab=categories");
+        return page
+          .getByRole("listitem", { name: "Tips" })
+          .getByText(/^Queued "/)
+          .count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+  const queued = (await (await api.get("/api/posts?status=scheduled")).json()).data.posts;
+  expect(queued.map((p: { content: string }) => p.content)).toContain("Tip: rest the dough overnight");
 });

@@ -8,6 +8,8 @@ import { analyticsRoutes, reportRoutes } from "./analytics";
 import { authRoutes, originCheck, resolveAuth } from "./auth";
 import { keyRoutes, mcpRoutes, PROTECTED_RESOURCE_PATH, protectedResourceRoutes, webhookRoutes } from "./automation";
 import { billingRoutes } from "./billing";
+import { bioRoutes } from "./bio";
+import { categoryRoutes } from "./categories";
 import { dashboardRoutes } from "./dashboard";
 import { shardFor } from "./db/directory";
 import { d1Meter } from "./db/read-meter";
@@ -157,6 +159,8 @@ export function createApi(now: () => number = () => Date.now()) {
     .route("/api/setup", setupRoutes)
     .route("/api/links", linkRoutes)
     .route("/api/feeds", feedRoutes)
+    .route("/api/categories", categoryRoutes)
+    .route("/api/bio", bioRoutes)
     .route("/api", openApiRoutes);
 }
 

@@ -5,6 +5,8 @@ import { api } from "./api";
 import { tokenFromRequest } from "./auth";
 import type { WebhookMessage } from "./automation";
 import { consumeWebhookBatch, PROTECTED_RESOURCE_PATH } from "./automation";
+import { BIO_PREFIX, BioStore, serveBio } from "./bio";
+import { repeatDeps, runCategoryRepeats } from "./categories";
 import { appContext } from "./context";
 import { randomToken } from "./crypto";
 import { createDb } from "./db/client";
@@ -86,9 +88,13 @@ export default {
         ? await api.fetch(request, env, ctx)
         : pathname.startsWith(SHORT_LINK_PREFIX)
           ? await serveShortLink(request, new LinkStore(createDb(dbFor(env, null))), Date.now, (w) => ctx.waitUntil(w))
-          : pathname.startsWith("/sandbox/") && sandboxPagesOn(env)
-            ? await emulator.fetch(request, env, ctx)
-            : await renderPage(request, env, ctx, nonce);
+          : pathname.startsWith(BIO_PREFIX)
+            ? await serveBio(request, new BioStore(createDb(dbFor(env, null))), env.MEDIA, Date.now, (w) =>
+                ctx.waitUntil(w),
+              )
+            : pathname.startsWith("/sandbox/") && sandboxPagesOn(env)
+              ? await emulator.fetch(request, env, ctx)
+              : await renderPage(request, env, ctx, nonce);
     // Vite's dev server injects inline scripts for hot reload; every other mode gets the strict policy.
     const out = withSecurityHeaders(response, nonce, import.meta.env.MODE === "development");
     // The API names its requests itself; pages and the emulator get an id here.
@@ -122,6 +128,7 @@ function runShardJobs(services: Services, ctx: ExecutionContext) {
   ctx.waitUntil(fillMissingPermalinks(deps));
   ctx.waitUntil(runAnalyticsCron(services));
   ctx.waitUntil(runFeedChecks(feedDeps(services)));
+  ctx.waitUntil(runCategoryRepeats(repeatDeps(services)));
   ctx.waitUntil(services.inbox.pollDue());
   ctx.waitUntil(services.idempotency.purge());
   const { db, accounts, mailer, now, config } = services;

@@ -12,6 +12,7 @@ import { appContext } from "../../workers/context";
 import { failureOf } from "../../workers/http/failure";
 import type { Route } from "./+types/content";
 import { contentPosts } from "./content.server";
+import { categoriesAction, categoriesTabData } from "./content-categories.server";
 import { feedsAction, feedsTabData } from "./content-feeds.server";
 
 export const meta: Route.MetaFunction = () =>
@@ -31,7 +32,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (!auth || !workspace) throw redirect(signInPath(url));
   const id = url.searchParams.get("post");
   const tab = openTab(url.searchParams);
-  const [linked, list, feeds] = await Promise.all([
+  const [linked, list, feeds, categories] = await Promise.all([
     id
       ? services.posts.get(workspace.id, id).then(
           (post) => ({ post, message: null }),
@@ -44,13 +45,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       : null,
     tab === "posts" ? contentPosts(ctx, url) : null,
     tab === "feeds" ? feedsTabData(ctx, url) : null,
+    tab === "categories" ? categoriesTabData(ctx, url) : null,
     preloadOpenTab(url.searchParams),
   ]);
-  return { linked, list, feeds };
+  return { linked, list, feeds, categories };
 }
 
-/** Content → Feeds' forms (content-feeds.server.ts). */
-export function action({ request, context, url }: Route.ActionArgs) {
+/** Content → Feeds' forms (content-feeds.server.ts) and Content → Categories' (content-categories.server.ts). */
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const intent = String((await request.clone().formData()).get("intent") ?? "");
+  if (intent.startsWith("category-")) return categoriesAction(await request.formData(), context.get(appContext), url);
   return feedsAction(request, context.get(appContext), url);
 }
 
@@ -73,7 +77,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   }, [params, compose, setParams, tab]);
 
   // /content?post=<id>[&view=comments] (a notification's link) opens that post's details, once.
-  const { linked, list, feeds } = loaderData;
+  const { linked, list, feeds, categories } = loaderData;
   const view = params.get("view") === "comments" ? "comments" : undefined;
   useEffect(() => {
     if (!linked) return;
@@ -114,6 +118,14 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
           >
             Feeds
           </Tabs.Trigger>
+          <Tabs.Trigger
+            value="categories"
+            className={tabClass}
+            onPointerEnter={() => void CONTENT_TABS.categories.preload().catch(() => {})}
+            onFocus={() => void CONTENT_TABS.categories.preload().catch(() => {})}
+          >
+            Categories
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="posts">
           {list && <CONTENT_TABS.posts timeZone={timeZone} dialogs={dialogs} list={list} />}
@@ -122,6 +134,9 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
           <CONTENT_TABS.media />
         </Tabs.Content>
         <Tabs.Content value="feeds">{feeds && <CONTENT_TABS.feeds {...feeds} timeZone={timeZone} />}</Tabs.Content>
+        <Tabs.Content value="categories">
+          {categories && <CONTENT_TABS.categories {...categories} timeZone={timeZone} />}
+        </Tabs.Content>
       </Tabs.Root>
       {dialogs.elements}
     </>

@@ -10,6 +10,7 @@ import {
   timezoneSchema,
   verifyPasswordSchema,
 } from "../../workers/auth/index";
+import { BioReplies, bioBody, bioService, linksFromLines } from "../../workers/bio/index";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
 import { LinkReplies, linkSettingsBody } from "../../workers/links/index";
@@ -43,11 +44,14 @@ export async function settingsData(ctx: AppContext, url: URL) {
       : null,
     open === "accounts" ? accountsTabData(ctx, session) : null,
     open === "links"
-      ? ctx.services.links.settings(workspace.id).then((settings) => ({
-          settings,
-          canEdit: can(workspace.role, "workspace.settings"),
-          origin: ctx.services.config.APP_ORIGIN,
-        }))
+      ? Promise.all([ctx.services.links.settings(workspace.id), bioService(ctx.services).get(workspace.id)]).then(
+          ([settings, bio]) => ({
+            settings,
+            bio,
+            canEdit: can(workspace.role, "workspace.settings"),
+            origin: ctx.services.config.APP_ORIGIN,
+          }),
+        )
       : null,
     open === "developer" ? checkSetup({ ...env }, { origin: url.origin }) : null,
     developerTabData(open, ctx, session, url),
@@ -100,6 +104,12 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
         });
         const saved = await services.links.saveSettings(workspace.id, body);
         return { ok: true as const, intent, message: LinkReplies.saved(saved.enabled) };
+      }
+      case "bio": {
+        ensurePermitted(vars, "workspace.settings");
+        const body = parseOrThrow(bioBody, { ...input, links: linksFromLines(String(input.links ?? "")) });
+        await bioService(services).save(workspace.id, body);
+        return { ok: true as const, intent, message: BioReplies.saved };
       }
       case "verify-password": {
         const { currentPassword } = parseOrThrow(verifyPasswordSchema, input);

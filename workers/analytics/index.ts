@@ -6,6 +6,7 @@ export type { Range } from "./period";
 export { periodQuery, resolveRange } from "./period";
 export { reportRoutes } from "./report-routes";
 export type { RecentReport, ScheduleData } from "./reports";
+export { createSchedule, listSchedules, recentReports, updateSchedule } from "./reports";
 export { rangeFromQuery, syncWorkspace } from "./requests";
 export { analyticsRoutes, docs } from "./routes";
 export { ScheduleMessages, scheduleFromForm, scheduleInput } from "./schedule-input";
@@ -15,6 +16,5 @@ export { AnalyticsService } from "./service";
 
 /** The spreadsheet writer, loaded on first use so fflate stays out of a cold start. */
 export const loadSpreadsheetWriter = () => import("./export/xlsx");
-export { createSchedule, listSchedules, recentReports, updateSchedule } from "./reports";
 /** The analytics API's answer schemas, for the UI's response types. */
 export type * as AnalyticsSchemas from "./schemas";

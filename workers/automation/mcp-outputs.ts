@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CategoryList } from "../categories";
 import { ACCOUNT_STATUSES } from "../db/schema/accounts";
 import { POST_STATUSES, TARGET_STATUSES } from "../db/schema/posts";
 import { PLATFORMS } from "../platform-profile";
@@ -59,4 +60,5 @@ export const McpOutputs = {
       }),
     ),
   }),
+  categories: CategoryList,
 };

@@ -52,10 +52,12 @@ describe("MCP server at /mcp", () => {
 
     const listed = await rpc(key, "tools/list");
     expect(listed.result.tools.map((t: { name: string }) => t.name).sort()).toEqual([
+      "add_to_category",
       "analytics_summary",
       "best_times",
       "create_draft",
       "get_post_status",
+      "list_categories",
       "list_channels",
       "list_upcoming",
       "publish_now",
@@ -119,6 +121,18 @@ describe("MCP server at /mcp", () => {
     expect(summary.isError, summary.content[0]!.text).toBeFalsy();
     const best = await tool(key, "best_times", {});
     expect(best.isError, best.content[0]!.text).toBeFalsy();
+
+    // The published post goes in an evergreen category, and the category lists it.
+    const made = await call<"POST /api/categories">("/api/categories", {
+      token: u.token,
+      body: { name: "Agent tips", slots: [{ day: 1, time: "09:00" }] },
+    });
+    const added = await tool(key, "add_to_category", { categoryId: made.body.data.id, postId: id });
+    expect(added.isError, added.content[0]!.text).toBeFalsy();
+    const listedCategories = (await tool(key, "list_categories")).structuredContent.categories;
+    expect(listedCategories).toEqual([
+      expect.objectContaining({ name: "Agent tips", posts: [expect.objectContaining({ postId: id, timesQueued: 0 })] }),
+    ]);
   });
 
   it("a read-scoped key reads but cannot call write tools; other keys' workspaces stay apart; no key, no MCP", async () => {

@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { AnalyticsService, docs as analyticsDocs, bestTimesQuery, periodQuery, resolveRange } from "../analytics";
+import { categoryService } from "../categories";
 import { Invalid } from "../errors";
 import type { AppEnv } from "../http/app-env";
 import { fail } from "../http/envelope";
@@ -80,6 +81,7 @@ export function buildMcpServer(caller: Caller): McpServer {
   );
   postTools(server, caller);
   readTools(server, caller);
+  categoryTools(server, caller);
   return server;
 }
 
@@ -253,12 +255,39 @@ const JSON_RPC_RESPONSE = {
   required: ["jsonrpc"],
 };
 
+/** The evergreen categories (ADR 076): what they hold, and putting a post in one. */
+function categoryTools(server: McpServer, caller: Caller) {
+  const { services, workspace } = caller;
+  server.registerTool(
+    "list_categories",
+    {
+      title: "Evergreen categories",
+      description: "The workspace's evergreen categories: slots, gap, end, next slot, and their posts in turn",
+      outputSchema: McpOutputs.categories,
+      annotations: reads,
+    },
+    () => run(caller, "workspace.read", async () => ({ categories: await categoryService(services).list(workspace) })),
+  );
+  server.registerTool(
+    "add_to_category",
+    {
+      title: "Add a post to a category",
+      description: "Put a post in an evergreen category: it is re-queued into the category's slots in turn",
+      inputSchema: z.object({ categoryId: z.string().min(1).max(100), postId }),
+      outputSchema: McpOutputs.categories.shape.categories.element,
+      annotations: adds,
+    },
+    ({ categoryId, postId: id }) =>
+      run(caller, "posts.publish", () => categoryService(services).addPost(workspace, categoryId, id)),
+  );
+}
+
 describeRoute({
   method: "post",
   path: "/mcp",
   tag: "MCP",
   summary:
-    "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for AI agents, with an API key; tools: list_channels, create_draft, validate_post, schedule_post, publish_now, get_post_status, list_upcoming, analytics_summary, best_times",
+    "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for AI agents, with an API key; tools: list_channels, create_draft, validate_post, schedule_post, publish_now, get_post_status, list_upcoming, analytics_summary, best_times, list_categories, add_to_category",
   description:
     "JSON-RPC 2.0 over MCP Streamable HTTP, not the envelope: send `Accept: application/json, text/event-stream`; answers are JSON-RPC results or errors. Stateless: no session, GET answers 405. Without a key: 401 with `WWW-Authenticate` naming the resource metadata (RFC 9728).",
   bodyContent: { "application/json": { schema: JSON_RPC_REQUEST } },

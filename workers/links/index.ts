@@ -2,7 +2,7 @@
 export { trackLinks } from "./publish";
 export { SHORT_LINK_PREFIX, serveShortLink } from "./redirect";
 export { linkRoutes } from "./routes";
-export { clickDay } from "./rules";
+export { clickDay, findLinks, isHumanClick } from "./rules";
 export type { LinkSettingsInput } from "./schemas";
 export { LinkReplies, linkSettingsBody } from "./schemas";
 export { LinkService } from "./service";

@@ -100,6 +100,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     },
     publishPace: [{ limit: 30, windowMs: MINUTE }],
     analyticsAccountsPerRun: 20,
+    refusesRepeats: true,
     // Unpublished photos and videos wait without expiring, as YouTube's private video does.
     stagingLeadMs: DAY,
   },
@@ -127,6 +128,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     },
     // POST /2/tweets per user
     publishPace: [{ limit: 100, windowMs: 15 * MINUTE }],
+    refusesRepeats: true,
     analyticsAccountsPerRun: 5,
     // Uploaded media expires 24 h after upload (§6.3 expires_after_secs): half of that ahead leaves time to fix a
     // failure and keeps the media valid long after the due time; a post moved later is re-staged before expiry.

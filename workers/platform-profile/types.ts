@@ -118,6 +118,11 @@ export interface PlatformProfile {
    * publish call is left at the due second; absent: the platform's client publishes in one go.
    */
   stagingLeadMs?: number;
+  /**
+   * The network refuses a post whose text repeats one the account already has (X: "duplicate content", Facebook:
+   * error 506), so an evergreen repeat (ADR 076) must carry another text there.
+   */
+  refusesRepeats?: boolean;
   /** The formats besides a feed post this network publishes (ADR 066); absent: feed posts only. */
   formats?: Partial<Record<Exclude<PostFormat, "feed">, FormatRules>>;
 }

@@ -11,7 +11,7 @@ export {
 } from "./channel-holds";
 export type { Duplicate } from "./channel-notes";
 export type { ChannelOptions, ChannelVersionInput } from "./channel-version";
-export { effectiveVersion } from "./channel-version";
+export { channelKey, effectiveVersion } from "./channel-version";
 export { PostDrafts } from "./drafts";
 export { excerpt } from "./excerpt";
 export type { Problem } from "./preflight";
@@ -19,7 +19,7 @@ export { listPostsSchema, toListQuery } from "./query";
 export { earlyPostsList, postRoutes } from "./routes";
 export type { PostFields } from "./rules";
 export { accountsOf, PostMessages, postFieldsSchema, scheduledDateSchema, scheduledInstant, schedules } from "./rules";
-export { LOCAL_TIME, localToUtc, ScheduleMessages, utcToLocal } from "./schedule-time";
+export { LOCAL_DATE, LOCAL_TIME, localToUtc, ScheduleMessages, utcToLocal } from "./schedule-time";
 export { addToQueueFlag, sentFields } from "./schemas";
 export type { Actor } from "./store";
 export { PostStore } from "./store";

@@ -98,6 +98,18 @@ async function fixture() {
   const feed = (
     await call<"POST /api/feeds">("/api/feeds", { ...inWs, body: { url: "https://feeds.example/matrix.xml" } })
   ).body.data.id;
+  const category = (
+    await call<"POST /api/categories">("/api/categories", {
+      ...inWs,
+      body: { name: "Tips", slots: [{ day: 1, time: "09:00" }] },
+    })
+  ).body.data.id;
+  await call(`/api/categories/${category}/posts`, { ...inWs, body: { postId: post._id } });
+  await call<"PUT /api/bio">("/api/bio", {
+    ...inWs,
+    method: "PUT",
+    body: { handle: `matrix-${crypto.randomUUID().slice(0, 8)}`, title: "A's page" },
+  });
   await call<"PUT /api/links/settings">("/api/links/settings", { ...inWs, method: "PUT", body: { enabled: false } });
   const notification = crypto.randomUUID();
   await env.DB.prepare(
@@ -130,6 +142,7 @@ async function fixture() {
     webhook,
     delivery,
     feed,
+    category,
   };
 }
 
@@ -177,6 +190,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
     if (path.startsWith("/api/webhooks/deliveries/")) return of(fx.delivery);
     if (path.startsWith("/api/webhooks/")) return of(fx.webhook);
     if (path.startsWith("/api/feeds/")) return of(fx.feed);
+    if (path.startsWith("/api/categories/")) return of(fx.category);
   }
   throw new Error(`no fixture for :${name} in ${path}: add one so this route is checked`);
 }
@@ -210,6 +224,10 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/links/settings") return { enabled: true, utmCampaign: "hijacked" };
   if (path === "/api/feeds" && method === "POST") return { url: "https://feeds.example/hijack.xml" };
   if (path === "/api/feeds/:id" && method === "PATCH") return { template: "hijacked {link}" };
+  if (path === "/api/categories" && method === "POST") return { name: "Hijack", slots: [{ day: 1, time: "09:00" }] };
+  if (path === "/api/categories/:id" && method === "PATCH") return { name: "Hijacked" };
+  if (path === "/api/categories/:id/posts") return { postId: "someone-else's" };
+  if (path === "/api/bio") return { handle: "hijacked-page", title: "Hijacked" };
   return {};
 }
 
@@ -249,6 +267,11 @@ async function stateOf(fx: Fx) {
       "SELECT group_concat(id || ':' || template || ':' || ifnull(last_checked_at, '-')) AS feeds FROM feeds WHERE workspace_id = ?",
       fx.ws,
     ),
+    await q(
+      "SELECT group_concat(c.id || ':' || c.name || ':' || ifnull(p.post_id, '-')) AS categories FROM categories c LEFT JOIN category_posts p ON p.category_id = c.id WHERE c.workspace_id = ?",
+      fx.ws,
+    ),
+    await q("SELECT handle, title, links FROM bio_pages WHERE workspace_id = ?", fx.ws),
     (await env.MEDIA.list({ prefix: `reports/${fx.ws}/` })).objects.length,
   ]);
 }

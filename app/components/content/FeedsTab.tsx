@@ -1,23 +1,18 @@
 import { useRef } from "react";
-import { useActionData } from "react-router";
-import type { Notify } from "~/components/settings/NotificationBanner";
 import { RowAction } from "~/components/settings/RowAction";
 import { FormError } from "~/components/ui/FormError";
 import { inputClass, labelClass, primaryButton } from "~/components/ui/styles";
 import { formatDateTime } from "~/lib/format";
-import { notify } from "~/lib/notify";
-import { type FormReply, useFormAction } from "~/lib/use-form-action";
+import { useFormAction } from "~/lib/use-form-action";
 import type { FeedView } from "../../../workers/feeds/index";
 import { DEFAULT_TEMPLATE } from "../../../workers/feeds/public";
+import { PlainReply, toast } from "./plain-reply";
 
 export interface Channel {
   id: string;
   platform: string;
   name: string;
 }
-
-/** Row forms' replies as toasts: this page has no banner of its own. */
-const say: Notify = (kind, message) => (kind === "error" ? notify.error : notify.success)(message);
 
 /**
  * Content → Feeds (ADR 068): the workspace's RSS, Atom and JSON feeds, each card saying when it was last read
@@ -36,18 +31,12 @@ export function FeedsTab({
   timeZone: string;
 }) {
   const when = (at: number) => formatDateTime(new Date(at).toISOString(), timeZone);
-  // A plain post's reply (without JavaScript); with it, replies are toasts.
-  const posted = useActionData() as FormReply | undefined;
   const formRef = useRef<HTMLFormElement>(null);
   const add = useFormAction("feed-add", { onSuccess: () => formRef.current?.reset() });
   const channelName = (id: string) => channels.find((c) => c.id === id)?.name ?? "a disconnected channel";
   return (
     <div className="space-y-6">
-      {posted?.ok && (
-        <p role="status" className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
-          {posted.message}
-        </p>
-      )}
+      <PlainReply />
       {feeds.length === 0 ? (
         <p className="text-sm text-slate-600">
           No feeds yet. Follow your blog's feed and its new articles become posts.
@@ -81,14 +70,14 @@ export function FeedsTab({
                 </div>
                 {canManage && (
                   <div className="flex gap-2">
-                    <RowAction intent="feed-check" id={f.id} busyLabel="Checking..." notify={say}>
+                    <RowAction intent="feed-check" id={f.id} busyLabel="Checking..." notify={toast}>
                       Check now
                     </RowAction>
                     <RowAction
                       intent="feed-remove"
                       id={f.id}
                       busyLabel="Removing..."
-                      notify={say}
+                      notify={toast}
                       label={`Remove ${f.url}`}
                     >
                       Remove

@@ -9,13 +9,14 @@ export const CONTENT_TABS = {
   posts: preloadable(() => import("./PostsTab").then((m) => m.PostsTab)),
   media: preloadable(() => import("../media/MediaLibraryTab").then((m) => m.MediaLibraryTab)),
   feeds: preloadable(() => import("./FeedsTab").then((m) => m.FeedsTab)),
+  categories: preloadable(() => import("./CategoriesTab").then((m) => m.CategoriesTab)),
 };
 
 export type ContentTab = keyof typeof CONTENT_TABS;
 
 export const openTab = (search: URLSearchParams): ContentTab => {
   const tab = search.get("tab");
-  return tab === "media" || tab === "feeds" ? tab : "posts";
+  return tab === "media" || tab === "feeds" || tab === "categories" ? tab : "posts";
 };
 
 export const preloadOpenTab = (search: URLSearchParams): Promise<unknown> => CONTENT_TABS[openTab(search)].preload();

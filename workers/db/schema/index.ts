@@ -6,6 +6,8 @@ export * from "./analytics";
 export * from "./analytics-rollups";
 export * from "./approvals";
 export * from "./automation";
+export * from "./bio";
+export * from "./categories";
 export * from "./collaboration";
 export * from "./core";
 export * from "./emulator";

@@ -1,0 +1,46 @@
+import { NotFound } from "../errors";
+import type { Services } from "../services";
+import { membershipsOf, membershipsQuery } from "../tenancy/membership";
+import type { RepeatDeps } from "./repeat";
+import { CategoryService } from "./service";
+import { CategoryStore } from "./store";
+
+type CategoryServices = Pick<Services, "db" | "now" | "directory" | "posts" | "postCommands" | "ai">;
+
+/** The evergreen job's dependencies from the services of one shard (the cron's, or a test's). */
+export function repeatDeps(services: CategoryServices): RepeatDeps {
+  return {
+    store: new CategoryStore(services.db),
+    now: services.now,
+    actorFor: async (category) => {
+      const mine = membershipsOf(
+        await services.directory.all(membershipsQuery(category.createdBy, category.workspaceId)),
+      );
+      const workspace = mine.find((w) => w.id === category.workspaceId);
+      return workspace ? { userId: category.createdBy, workspace } : null;
+    },
+    source: async (workspaceId, postId) => {
+      try {
+        return await services.posts.get(workspaceId, postId);
+      } catch (error) {
+        if (error instanceof NotFound) return null;
+        throw error;
+      }
+    },
+    createPost: async (actor, fields) => (await services.postCommands.create(actor, fields)).post,
+    rewrite: async (actor, platform, text) => {
+      try {
+        const ai = services.ai({ workspaceId: actor.workspace.id, userId: actor.userId });
+        return (await ai.optimize({ targetPlatform: platform, content: text })).optimizedContent;
+      } catch (error) {
+        console.error("evergreen rewrite failed", error);
+        return null;
+      }
+    },
+  };
+}
+
+export const categoryService = (services: CategoryServices) =>
+  new CategoryService(new CategoryStore(services.db), services.now, (workspaceId, postId) =>
+    services.posts.get(workspaceId, postId),
+  );
