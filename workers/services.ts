@@ -369,7 +369,16 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
     approvals,
     activity,
     comments: new PostComments({ db, notifications, now }),
-    shareLinks: new ShareLinkService({ db, posts, notifications, mediaUrls, now, origin: appOrigin }),
+    shareLinks: new ShareLinkService({
+      db,
+      posts,
+      notifications,
+      holds,
+      approvals,
+      mediaUrls,
+      now,
+      origin: appOrigin,
+    }),
     dashboard: (viewer: DashboardViewer) => cachedDashboard(db, viewer, now()),
     links: new LinkService(db, now),
   };

@@ -140,6 +140,7 @@ const targetsOfPost = (db: Db, postId: string) =>
       status: postTargets.status,
       publishedAt: postTargets.publishedAt,
       permalink: postTargets.permalink,
+      errorKind: postTargets.errorKind,
       errorMessage: postTargets.errorMessage,
     })
     .from(postTargets)

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, not, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { media } from "../db/schema/media";
@@ -6,6 +7,7 @@ import { posts, postTargets } from "../db/schema/posts";
 import { Conflict, notFound } from "../errors";
 import { affectedPostSummary } from "../media/affected-summary";
 import {
+  HELD_ON_CHANGES,
   HELD_ON_DISCONNECT,
   HELD_ON_MEDIA_DELETE,
   HoldMessages,
@@ -177,6 +179,34 @@ export class ChannelHolds {
     );
     await this.db.batch(updates as [(typeof updates)[number], ...typeof updates]);
     await this.refresh(waiting.map((t) => t.postId));
+  }
+
+  /**
+   * A client's "Request changes" (ADR 078): the post's channels not yet sent are held until an edit replaces them,
+   * written with `also` (the review's own rows) in one batch. A channel being sent right now is left to finish.
+   */
+  async holdForChanges(workspaceId: string, postId: string, message: string, also: BatchItem<"sqlite">[]) {
+    const now = this.now();
+    await this.db.batch([
+      this.db
+        .update(postTargets)
+        .set({
+          status: "held",
+          errorKind: HoldReason.changesRequested,
+          errorMessage: message,
+          claimId: null,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(postTargets.workspaceId, workspaceId),
+            eq(postTargets.postId, postId),
+            inArray(postTargets.status, HELD_ON_CHANGES),
+          ),
+        ),
+      ...also,
+    ]);
+    await this.refresh([postId]);
   }
 
   private async refresh(postIds: string[]) {

@@ -10,5 +10,7 @@ export const ACTIVITY_ACTIONS = [
   "commented",
   "connected",
   "disconnected",
+  "client_approved",
+  "changes_requested",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

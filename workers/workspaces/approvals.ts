@@ -76,28 +76,34 @@ export class ApprovalService {
       .where(and(eq(postApprovals.postId, postId), eq(postApprovals.status, "pending")));
   }
 
-  /** Tells the workspace's approvers, in-app and by email, that a post waits for them (not the submitter). */
-  async announce(submitter: Actor, post: { _id: string; content: string }) {
-    const { db, notifications } = this.deps;
-    const approvers = await db
+  /** The members who may approve posts in the workspace (its approvers), except `but`. */
+  async approverIds(workspaceId: string, but?: string): Promise<string[]> {
+    const rows = await this.deps.db
       .select({ id: workspaceMembers.userId })
       .from(workspaceMembers)
       .where(
         and(
-          eq(workspaceMembers.workspaceId, submitter.workspace.id),
+          eq(workspaceMembers.workspaceId, workspaceId),
           inArray(
             workspaceMembers.role,
             ROLES.filter((r) => can(r, "posts.approve")),
           ),
-          ne(workspaceMembers.userId, submitter.userId),
+          but ? ne(workspaceMembers.userId, but) : undefined,
         ),
       );
+    return rows.map((r) => r.id);
+  }
+
+  /** Tells the workspace's approvers, in-app and by email, that a post waits for them (not the submitter). */
+  async announce(submitter: Actor, post: { _id: string; content: string }) {
+    const { db, notifications } = this.deps;
+    const approvers = await this.approverIds(submitter.workspace.id, submitter.userId);
     if (approvers.length === 0) return;
     const [who] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, submitter.userId));
     for (const approver of approvers)
       await notifications.notify({
         workspaceId: submitter.workspace.id,
-        userId: approver.id,
+        userId: approver,
         kind: "approval_requested",
         postId: post._id,
         message: `${who?.name ?? "A member"} asks you to approve "${excerpt(post.content)}".`,

@@ -6,8 +6,12 @@ import { clientReviews, shareLinks } from "../db/schema/approvals";
 import { posts, postTargets } from "../db/schema/posts";
 import { Invalid, NotFound, notFound } from "../errors";
 import type { MediaUrlSigner } from "../media/signed-url";
+import { HoldMessages } from "../posts/channel-holds";
 import { excerpt } from "../posts/excerpt";
 import type { Actor, PostStore } from "../posts/store";
+import type { ChannelHolds } from "../publishing/holds";
+import { recordActivity } from "./activity";
+import type { ApprovalService } from "./approvals";
 import type { Notifications } from "./notifications";
 import {
   clientReviewNotice,
@@ -27,6 +31,9 @@ interface Deps {
   db: Db;
   posts: PostStore;
   notifications: Notifications;
+  /** Publishing's holds: a client's "Request changes" stops the post's channels (ADR 078). */
+  holds: ChannelHolds;
+  approvals: Pick<ApprovalService, "withdrawal" | "approverIds">;
   mediaUrls: MediaUrlSigner;
   now: () => number;
   origin: string;
@@ -36,8 +43,8 @@ const iso = (v: number | null) => (v === null ? null : new Date(v).toISOString()
 
 /**
  * Client approval links (ADR 016): an approver shares a fixed set of posts with someone who has no account.
- * The token is shown once; only its SHA-256 is stored. A client's decision is recorded and its author told,
- * but it never schedules or publishes anything.
+ * The token is shown once; only its SHA-256 is stored. A client's decision is recorded with its link and time and
+ * its author told; it never schedules or publishes anything, and "Request changes" holds the post (ADR 078).
  */
 export class ShareLinkService {
   constructor(private readonly deps: Deps) {}
@@ -207,7 +214,11 @@ export class ShareLinkService {
     };
   }
 
-  /** Records a client's decision on one of the link's posts and tells the post's author. */
+  /**
+   * Records a client's decision on one of the link's posts, in the activity log too. "Request changes" holds the
+   * post's channels not yet sent (and withdraws a pending approval request) until it is edited, and tells its author,
+   * whoever shared the link and the approvers; "Approve" tells the author.
+   */
   async review(token: string, postId: string, input: ClientReviewInput) {
     const link = await this.live(token);
     if (!link.postIds.includes(postId)) throw notFound();
@@ -226,19 +237,41 @@ export class ShareLinkService {
       comment: input.comment || null,
       createdAt: now(),
     };
-    await db.insert(clientReviews).values(row);
-    await this.deps.notifications.notify({
-      workspaceId: link.workspaceId,
-      userId: post.userId,
-      kind: "client_review",
-      postId,
-      ...clientReviewNotice({
-        label: link.label,
-        decision: row.decision,
-        comment: row.comment,
-        excerpt: excerpt(post.content),
+    const writes = [
+      db.insert(clientReviews).values(row),
+      recordActivity(db, {
+        workspaceId: link.workspaceId,
+        userId: null,
+        action: row.decision === "approved" ? "client_approved" : "changes_requested",
+        subject: "post",
+        subjectId: postId,
+        summary: `Client link "${link.label}": ${excerpt(post.content)}`,
+        at: row.createdAt,
       }),
+    ] as const;
+    const notice = clientReviewNotice({
+      label: link.label,
+      decision: row.decision,
+      comment: row.comment,
+      excerpt: excerpt(post.content),
     });
+    let told = [post.userId];
+    if (row.decision === "changes_requested") {
+      const message = HoldMessages.changesRequested(link.label, row.comment);
+      await this.deps.holds.holdForChanges(link.workspaceId, postId, message, [
+        ...writes,
+        this.deps.approvals.withdrawal(postId),
+      ]);
+      told = [post.userId, link.createdBy, ...(await this.deps.approvals.approverIds(link.workspaceId))];
+    } else await db.batch(writes);
+    for (const userId of new Set(told))
+      await this.deps.notifications.notify({
+        workspaceId: link.workspaceId,
+        userId,
+        kind: "client_review",
+        postId,
+        ...notice,
+      });
     return { decision: row.decision, comment: row.comment, createdAt: iso(row.createdAt) };
   }
 }

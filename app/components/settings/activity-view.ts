@@ -11,6 +11,8 @@ const LABELS: Record<ActivityAction, string> = {
   commented: "Commented on",
   connected: "Connected",
   disconnected: "Disconnected",
+  client_approved: "Approved by the client",
+  changes_requested: "Changes asked by the client",
 };
 
 /** An action of the log in words ("Sent back"); an action this UI does not know yet shows as stored. */
