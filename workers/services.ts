@@ -41,7 +41,7 @@ import { PublishingService } from "./publishing/service";
 import { TargetMoves } from "./publishing/target-moves";
 import { QueueService } from "./queue/service";
 import type { MemberRef } from "./tenancy/membership";
-import { ActivityLog } from "./workspaces/activity";
+import { ActivityLog, recordActivity } from "./workspaces/activity";
 import { ApprovalService } from "./workspaces/approvals";
 import { PostComments } from "./workspaces/comments";
 import { Notifications } from "./workspaces/notifications";
@@ -135,6 +135,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     now,
     origin: base.appOrigin,
     shardForNew: base.shardForNew,
+    activityIn: (shard) => new ActivityLog(createDb(shardDb(env, shard))),
   });
   return {
     config,
@@ -149,7 +150,12 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** Server-to-server fetch: the real one in live mode, the in-process emulator in sandbox mode. */
     upstreamFetch: base.platformFetch,
     auth,
-    apiKeys: new ApiKeyService(directory, (id) => auth.getUser(id), now),
+    apiKeys: new ApiKeyService(
+      directory,
+      (id) => auth.getUser(id),
+      now,
+      (entry) => scoped().activity.entry(entry),
+    ),
     rateLimit,
     /** Register, sign in and out, reset by code: rate limits and cookies included, for the API and the forms. */
     authFlows: new AuthFlows(auth, rateLimit),
@@ -287,7 +293,14 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
   const platforms = shared.platforms();
   const aiUsage = new AiUsageStore(db);
   const cipher = new TokenCipher(config.TOKEN_ENCRYPTION_KEY);
-  const webhooks = new WebhookService({ db, cipher, queue: queues.webhooks, now, appEnv: config.APP_ENV });
+  const webhooks = new WebhookService({
+    db,
+    cipher,
+    queue: queues.webhooks,
+    now,
+    appEnv: config.APP_ENV,
+    activity: (entry) => recordActivity(db, entry),
+  });
   const { emit } = webhooks;
   const holds = new ChannelHolds(db, now);
   const accounts = new AccountsService({
@@ -337,6 +350,7 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
     activity,
     webhooks,
     publishDeps: () => publishDeps({ db, now, platformAccess, mediaUrls, env, config, webhooks, activity }),
+    now,
   };
   return {
     db,

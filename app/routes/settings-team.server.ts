@@ -88,11 +88,11 @@ export async function teamAction(
   switch (intent) {
     case "member-role": {
       const { role } = parseOrThrow(roleInput, { role: form.get("role") ?? undefined });
-      await services.workspaces.changeRole(workspace, id(), role);
+      await services.workspaces.changeRole(workspace, auth.user.id, id(), role);
       return done("Role changed");
     }
     case "member-remove":
-      await services.workspaces.removeMember(workspace, id());
+      await services.workspaces.removeMember(workspace, auth.user.id, id());
       return done("Member removed");
     case "invite-create": {
       const input = parseOrThrow(inviteInput, { email: form.get("email") ?? "", role: form.get("role") ?? undefined });
@@ -100,7 +100,7 @@ export async function teamAction(
       return done(`Invitation sent to ${invite.email}`);
     }
     case "invite-revoke":
-      await services.workspaces.revokeInvite(workspace.id, id());
+      await services.workspaces.revokeInvite(workspace, auth.user.id, id());
       return done("Invitation withdrawn");
   }
 }

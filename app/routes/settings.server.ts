@@ -88,7 +88,7 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
           approvalRequired: input.approvalRequired === "on",
           mediaRequired: input.mediaRequired === "on",
         });
-        await services.workspaces.update(workspace, patch);
+        await services.workspaces.update(workspace, auth.user.id, patch);
         return { ok: true as const, intent, message: "Workspace settings saved" };
       }
       case "links": {

@@ -2,6 +2,7 @@
 export const ACTIVITY_ACTIONS = [
   "created",
   "edited",
+  "deleted",
   "submitted",
   "publish_requested",
   "approved",
@@ -12,5 +13,32 @@ export const ACTIVITY_ACTIONS = [
   "disconnected",
   "client_approved",
   "changes_requested",
+  "workspace_created",
+  "settings_changed",
+  "ownership_transferred",
+  "invited",
+  "invite_withdrawn",
+  "joined",
+  "role_changed",
+  "member_removed",
+  "left",
+  "link_shared",
+  "link_revoked",
+  "webhook_added",
+  "webhook_changed",
+  "webhook_deleted",
+  "key_created",
+  "key_revoked",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** What an entry was about: `subjectId` names one of these. */
+export type ActivitySubject =
+  | "post"
+  | "account"
+  | "workspace"
+  | "member"
+  | "invite"
+  | "share_link"
+  | "webhook"
+  | "api_key";

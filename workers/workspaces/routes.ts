@@ -128,7 +128,11 @@ export const workspaceRoutes = new Hono<SignedInEnv>()
   )
   .patch("/:id", requirePermission("workspace.settings"), async (c) => {
     const patch = await readJson(c, workspacePatch);
-    return ok(c, await c.var.services.workspaces.update(c.var.workspace, patch), "Workspace settings saved");
+    return ok(
+      c,
+      await c.var.services.workspaces.update(c.var.workspace, c.var.auth.user.id, patch),
+      "Workspace settings saved",
+    );
   })
   .delete("/:id", requirePermission("workspace.delete"), async (c) => {
     await c.var.services.workspaces.remove(c.var.workspace);
@@ -145,12 +149,12 @@ export const workspaceRoutes = new Hono<SignedInEnv>()
     const { role } = await readJson(c, roleInput);
     return ok(
       c,
-      await c.var.services.workspaces.changeRole(c.var.workspace, c.req.param("userId"), role),
+      await c.var.services.workspaces.changeRole(c.var.workspace, c.var.auth.user.id, c.req.param("userId"), role),
       "Role changed",
     );
   })
   .delete("/:id/members/:userId", requirePermission("members.manage"), async (c) => {
-    await c.var.services.workspaces.removeMember(c.var.workspace, c.req.param("userId"));
+    await c.var.services.workspaces.removeMember(c.var.workspace, c.var.auth.user.id, c.req.param("userId"));
     return ok(c, null, "Member removed");
   })
   .post("/:id/leave", requirePermission("workspace.leave"), async (c) => {
@@ -174,7 +178,7 @@ export const workspaceRoutes = new Hono<SignedInEnv>()
     return ok(c, invite, `Invitation sent to ${invite.email}`, 201);
   })
   .delete("/:id/invites/:inviteId", requirePermission("members.manage"), async (c) => {
-    await c.var.services.workspaces.revokeInvite(c.var.workspace.id, c.req.param("inviteId"));
+    await c.var.services.workspaces.revokeInvite(c.var.workspace, c.var.auth.user.id, c.req.param("inviteId"));
     return ok(c, null, "Invitation withdrawn");
   });
 

@@ -6,6 +6,8 @@ import { type Role, workspaceInvites, workspaceMembers, workspaces } from "../db
 import { Conflict, Gone, Invalid, notFound } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import type { WorkspaceContext } from "../tenancy/membership";
+import type { ActivityEntry, ActivityLog } from "./activity";
+import { memberSummary, roleChangeSummary, settingsSummary } from "./activity-summaries";
 import {
   acceptRefusal,
   INVITE_TTL_MS,
@@ -47,8 +49,24 @@ export class WorkspaceService {
       origin: string;
       /** The shard a new workspace is placed on (ADR 035). */
       shardForNew: string;
+      /** The activity log of a shard: members and workspaces live in the directory, their log beside the posts. */
+      activityIn: (shard: string) => ActivityLog;
     },
   ) {}
+
+  /** Records a write in the workspace's log, once it is done (another database than the write's: ADR 078). */
+  private async log(ws: { id: string; shard: string }, entry: Omit<ActivityEntry, "workspaceId" | "at">) {
+    await this.deps.activityIn(ws.shard).entry({ ...entry, workspaceId: ws.id, at: this.deps.now() });
+  }
+
+  /** Who a member is, in the log's words; a user gone from the directory reads as such. */
+  private async person(userId: string) {
+    const [row] = await this.deps.db
+      .select({ displayName: users.displayName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row ?? { displayName: "A former user", email: "unknown" };
+  }
 
   async listMine(userId: string) {
     const rows = await this.deps.db
@@ -77,6 +95,13 @@ export class WorkspaceService {
       this.deps.db.insert(workspaces).values(row),
       this.deps.db.insert(workspaceMembers).values({ workspaceId: row.id, userId, role: "owner", joinedAt: now }),
     ]);
+    await this.log(row, {
+      userId,
+      action: "workspace_created",
+      subject: "workspace",
+      subjectId: row.id,
+      summary: row.name,
+    });
     return present(row, "owner");
   }
 
@@ -85,13 +110,15 @@ export class WorkspaceService {
     return present(row, ws.role);
   }
 
-  async update(ws: WorkspaceContext, patch: WorkspacePatch) {
+  async update(ws: WorkspaceContext, by: string, patch: WorkspacePatch) {
     const [row] = await this.deps.db
       .update(workspaces)
       .set({ ...patch, updatedAt: this.deps.now() })
       .where(eq(workspaces.id, ws.id))
       .returning();
     if (!row) throw notFound();
+    const summary = settingsSummary(patch);
+    await this.log(ws, { userId: by, action: "settings_changed", subject: "workspace", subjectId: ws.id, summary });
     return present(row, ws.role);
   }
 
@@ -117,23 +144,27 @@ export class WorkspaceService {
     return rows.map((r) => ({ ...r, joinedAt: new Date(r.joinedAt).toISOString() }));
   }
 
-  async changeRole(ws: WorkspaceContext, userId: string, to: Role) {
+  async changeRole(ws: WorkspaceContext, by: string, userId: string, to: Role) {
     const member = await this.member(ws.id, userId);
     refuse(roleChangeRefusal({ actor: ws.role, from: member.role, to, owners: await this.owners(ws.id) }));
     await this.deps.db
       .update(workspaceMembers)
       .set({ role: to })
       .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
+    const summary = roleChangeSummary(await this.person(userId), member.role, to);
+    await this.log(ws, { userId: by, action: "role_changed", subject: "member", subjectId: userId, summary });
     return { userId, role: to };
   }
 
   /** Removes a member; their sessions lose the workspace at their next request (membership is read per request). */
-  async removeMember(ws: WorkspaceContext, userId: string) {
+  async removeMember(ws: WorkspaceContext, by: string, userId: string) {
     const member = await this.member(ws.id, userId);
     refuse(removalRefusal({ actor: ws.role, member: member.role, owners: await this.owners(ws.id) }));
     await this.deps.db
       .delete(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
+    const summary = memberSummary(await this.person(userId), member.role);
+    await this.log(ws, { userId: by, action: "member_removed", subject: "member", subjectId: userId, summary });
   }
 
   async leave(ws: WorkspaceContext, userId: string) {
@@ -141,6 +172,8 @@ export class WorkspaceService {
     await this.deps.db
       .delete(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
+    const summary = memberSummary(await this.person(userId), ws.role);
+    await this.log(ws, { userId, action: "left", subject: "member", subjectId: userId, summary });
   }
 
   /** The owner hands the workspace to another member and stays on as an admin. */
@@ -152,6 +185,14 @@ export class WorkspaceService {
       this.deps.db.update(workspaceMembers).set({ role: "owner" }).where(at(toUserId)),
       this.deps.db.update(workspaceMembers).set({ role: "admin" }).where(at(fromUserId)),
     ]);
+    const summary = memberSummary(await this.person(toUserId), "owner");
+    await this.log(ws, {
+      userId: fromUserId,
+      action: "ownership_transferred",
+      subject: "member",
+      subjectId: toUserId,
+      summary,
+    });
     return this.members(ws.id);
   }
 
@@ -180,6 +221,8 @@ export class WorkspaceService {
       createdAt: now,
     };
     await this.deps.db.insert(workspaceInvites).values(row);
+    const summary = `${input.email} as ${input.role}`;
+    await this.log(ws, { userId: inviter.id, action: "invited", subject: "invite", subjectId: row.id, summary });
     await this.deps.mailer.send({
       to: input.email,
       subject: `${inviter.displayName} invited you to ${ws.name} on Postline`,
@@ -203,18 +246,20 @@ export class WorkspaceService {
     return rows.map(presentInvite);
   }
 
-  async revokeInvite(workspaceId: string, inviteId: string) {
-    const gone = await this.deps.db
+  async revokeInvite(ws: WorkspaceContext, by: string, inviteId: string) {
+    const [gone] = await this.deps.db
       .delete(workspaceInvites)
       .where(
         and(
           eq(workspaceInvites.id, inviteId),
-          eq(workspaceInvites.workspaceId, workspaceId),
+          eq(workspaceInvites.workspaceId, ws.id),
           isNull(workspaceInvites.acceptedAt),
         ),
       )
-      .returning({ id: workspaceInvites.id });
-    if (gone.length === 0) throw notFound();
+      .returning({ email: workspaceInvites.email, role: workspaceInvites.role });
+    if (!gone) throw notFound();
+    const summary = `${gone.email} as ${gone.role}`;
+    await this.log(ws, { userId: by, action: "invite_withdrawn", subject: "invite", subjectId: inviteId, summary });
   }
 
   /** What the invite page shows before accepting: the workspace's name, the address and the role. */
@@ -227,7 +272,7 @@ export class WorkspaceService {
 
   /** The signed-in user joins with the invited role; the invitation is consumed in the same batch. */
   async accept(token: string, user: { id: string; email: string }) {
-    const { invite } = await this.inviteByToken(token);
+    const { invite, shard } = await this.inviteByToken(token);
     const now = this.deps.now();
     refuse(acceptRefusal(invite, user.email, now));
     const [consumed] = await this.deps.db.batch([
@@ -242,6 +287,9 @@ export class WorkspaceService {
         .onConflictDoNothing(),
     ]);
     if (consumed.length === 0) throw new Gone(MemberMessages.inviteUsed);
+    const summary = memberSummary(await this.person(user.id), invite.role);
+    const joinedWs = { id: invite.workspaceId, shard };
+    await this.log(joinedWs, { userId: user.id, action: "joined", subject: "member", subjectId: user.id, summary });
     const [joined] = (await this.listMine(user.id)).filter((w) => w.id === invite.workspaceId);
     return joined!;
   }
@@ -281,7 +329,7 @@ export class WorkspaceService {
 
   private async inviteByToken(token: string) {
     const [row] = await this.deps.db
-      .select({ invite: workspaceInvites, workspaceName: workspaces.name })
+      .select({ invite: workspaceInvites, workspaceName: workspaces.name, shard: workspaces.shard })
       .from(workspaceInvites)
       .innerJoin(workspaces, eq(workspaces.id, workspaceInvites.workspaceId))
       .where(eq(workspaceInvites.tokenHash, await sha256Hex(token)));

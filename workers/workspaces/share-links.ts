@@ -77,7 +77,18 @@ export class ShareLinkService {
       revokedAt: null,
       createdAt: now,
     };
-    await this.deps.db.insert(shareLinks).values(row);
+    await this.deps.db.batch([
+      this.deps.db.insert(shareLinks).values(row),
+      recordActivity(this.deps.db, {
+        workspaceId: row.workspaceId,
+        userId: actor.userId,
+        action: "link_shared",
+        subject: "share_link",
+        subjectId: row.id,
+        summary: `"${row.label}", ${postIds.length} post${postIds.length === 1 ? "" : "s"}`,
+        at: now,
+      }),
+    ]);
     return { ...this.present(row), url: `${this.deps.origin}/review/${token}` };
   }
 
@@ -127,13 +138,22 @@ export class ShareLinkService {
     return rows.map((r) => this.present(r));
   }
 
-  async revoke(workspaceId: string, id: string) {
+  async revoke(actor: Actor, id: string) {
     const [row] = await this.deps.db
       .update(shareLinks)
       .set({ revokedAt: sql`coalesce(${shareLinks.revokedAt}, ${this.deps.now()})` })
-      .where(and(eq(shareLinks.id, id), eq(shareLinks.workspaceId, workspaceId)))
+      .where(and(eq(shareLinks.id, id), eq(shareLinks.workspaceId, actor.workspace.id)))
       .returning();
     if (!row) throw notFound();
+    await recordActivity(this.deps.db, {
+      workspaceId: row.workspaceId,
+      userId: actor.userId,
+      action: "link_revoked",
+      subject: "share_link",
+      subjectId: row.id,
+      summary: `"${row.label}"`,
+      at: this.deps.now(),
+    });
     return this.present(row);
   }
 

@@ -3,6 +3,7 @@ import type { ActivityAction } from "../../../workers/workspaces/activity-action
 const LABELS: Record<ActivityAction, string> = {
   created: "Created",
   edited: "Edited",
+  deleted: "Deleted",
   submitted: "Submitted for approval",
   publish_requested: "Asked to publish now",
   approved: "Approved",
@@ -13,6 +14,22 @@ const LABELS: Record<ActivityAction, string> = {
   disconnected: "Disconnected",
   client_approved: "Approved by the client",
   changes_requested: "Changes asked by the client",
+  workspace_created: "Created the workspace",
+  settings_changed: "Changed settings",
+  ownership_transferred: "Transferred ownership",
+  invited: "Invited",
+  invite_withdrawn: "Withdrew an invitation",
+  joined: "Joined",
+  role_changed: "Changed a role",
+  member_removed: "Removed a member",
+  left: "Left",
+  link_shared: "Shared with a client",
+  link_revoked: "Revoked a client link",
+  webhook_added: "Added a webhook",
+  webhook_changed: "Changed a webhook",
+  webhook_deleted: "Deleted a webhook",
+  key_created: "Created an API key",
+  key_revoked: "Revoked an API key",
 };
 
 /** An action of the log in words ("Sent back"); an action this UI does not know yet shows as stored. */
