@@ -153,7 +153,7 @@ describe("a client's Request changes closes the loop (ADR 078)", () => {
       .first<{ link_id: string; created_at: number }>();
     expect(recorded).toMatchObject({
       link_id: link.body.data.id,
-      created_at: Date.parse(approved.body.data.createdAt),
+      created_at: Date.parse(approved.body.data.createdAt ?? ""),
     });
     const log = await call<"GET /api/workspaces/:id/activity">(
       `/api/workspaces/${ws}/activity?action=client_approved`,
