@@ -349,7 +349,8 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
     approvals,
     activity,
     webhooks,
-    publishDeps: () => publishDeps({ db, now, platformAccess, mediaUrls, env, config, webhooks, activity }),
+    publishDeps: () =>
+      publishDeps({ db, now, platformAccess, mediaUrls, env, config, webhooks, activity, notifications }),
     now,
   };
   return {

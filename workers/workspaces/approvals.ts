@@ -4,12 +4,13 @@ import type { Db } from "../db/client";
 import { postApprovals, posts, users, workspaceMembers } from "../db/schema/index";
 import { Conflict, notFound } from "../errors";
 import { excerpt } from "../posts/excerpt";
+import { formatLocal } from "../posts/schedule-time";
 import type { Actor, PostStore } from "../posts/store";
 import type { TargetMoves } from "../publishing/target-moves";
 import { can, ROLES } from "../tenancy/roles";
 import { recordActivity } from "./activity";
 import { ApprovalMessages, approvalDueAt } from "./approval-rules";
-import type { Notifications } from "./notifications";
+import type { Notice, Notifications } from "./notifications";
 
 interface Deps {
   db: Db;
@@ -146,14 +147,14 @@ export class ApprovalService {
       scheduledAt: new Date(timing.dueAt).toISOString(),
     });
     if (timing.dueAt <= now) await this.deps.dispatchDue(approver.workspace.id);
-    const when =
-      timing.dueAt <= now ? "is being published now" : `is scheduled for ${new Date(timing.dueAt).toISOString()}`;
+    const when = (timeZone: string) =>
+      timing.dueAt <= now ? "is being published now" : `is scheduled for ${formatLocal(timing.dueAt, timeZone)}`;
     await this.tellAuthor(
       approver,
       request.submittedBy,
       postId,
       "approved",
-      `Your post was approved and ${when}.`,
+      (timeZone) => `Your post was approved and ${when(timeZone)}.`,
       "Your post was approved",
     );
     return this.deps.posts.get(approver.workspace.id, postId);
@@ -205,7 +206,7 @@ export class ApprovalService {
     authorId: string,
     postId: string,
     kind: string,
-    message: string,
+    message: Notice["message"],
     subject: string,
   ) {
     if (authorId === approver.userId) return;
