@@ -33,7 +33,7 @@ import { resolveEndpoints } from "./platforms/resolve-endpoints";
 import { type PlatformClient, PlatformError } from "./platforms/types";
 import { upstreamFetch } from "./platforms/upstream-fetch";
 import { PostDrafts } from "./posts/drafts";
-import { PostStore } from "./posts/store";
+import { countWaitingPosts, PostStore } from "./posts/store";
 import type { PublishMessage } from "./publishing/claim";
 import { publishDeps } from "./publishing/deps";
 import { ChannelHolds } from "./publishing/holds";
@@ -136,6 +136,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     origin: base.appOrigin,
     shardForNew: base.shardForNew,
     activityIn: (shard) => new ActivityLog(createDb(shardDb(env, shard))),
+    waitingPosts: (ws) => countWaitingPosts(createDb(shardDb(env, ws.shard)), ws.id),
   });
   return {
     config,

@@ -5,6 +5,7 @@ import type { FormReply } from "~/lib/use-form-action";
 import type { AuthContext } from "../../workers/auth/service";
 import { BILLING_NOTIFY_MESSAGE, registerBillingInterest } from "../../workers/billing/interest";
 import type { AppContext } from "../../workers/context";
+import { notFound } from "../../workers/errors";
 import { parseOrThrow } from "../../workers/http/validate";
 import type { WorkspaceContext } from "../../workers/tenancy/membership";
 import { ensurePermitted, workspaceCookie } from "../../workers/tenancy/middleware";
@@ -21,6 +22,9 @@ interface Session {
 const TEAM_INTENTS = [
   "workspace-create",
   "workspace-delete",
+  "workspace-archive",
+  "workspace-unarchive",
+  "workspace-open",
   "member-role",
   "member-remove",
   "leave",
@@ -73,6 +77,20 @@ export async function teamAction(
       await services.workspaces.remove(workspace);
       // The workspace cookie now names no membership: the next page falls back to the personal workspace.
       return redirect("/dashboard");
+    }
+    case "workspace-archive":
+    case "workspace-unarchive": {
+      // POST /api/workspaces/:id/archive|unarchive as a form (`workspace.delete`: its owners).
+      ensurePermitted(vars, "workspace.delete");
+      const archive = intent === "workspace-archive";
+      await services.workspaces.archive(workspace, auth.user.id, archive);
+      return done(archive ? "Workspace archived" : "Workspace unarchived");
+    }
+    case "workspace-open": {
+      // An archived workspace is not in the switcher: Settings → Workspace opens it, as the switcher would.
+      const target = (await services.workspaces.listMine(auth.user.id)).find((w) => w.id === id());
+      if (!target) throw notFound();
+      return redirect("/settings?tab=workspace", { headers: { "Set-Cookie": workspaceCookie(target.id, url.href) } });
     }
     case "billing-notify":
       await registerBillingInterest(services.directory, auth.user.id);

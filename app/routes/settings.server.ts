@@ -39,7 +39,15 @@ export async function settingsData(ctx: AppContext, url: URL) {
           workspaces.get(workspace),
           workspaces.members(workspace.id),
           can(workspace.role, "members.manage") ? workspaces.pendingInvites(workspace.id) : [],
-        ]).then(([settings, members, invites]) => ({ workspace: settings, members, invites }))
+        ]).then(([settings, members, invites]) => ({
+          workspace: settings,
+          members,
+          invites,
+          // Out of the switcher, so they are reached from here (ADR 078).
+          archived: ctx.workspaces
+            .filter((w) => w.archived && w.id !== workspace.id)
+            .map(({ id, name }) => ({ id, name })),
+        }))
       : null,
     open === "accounts" ? accountsTabData(ctx, session) : null,
     open === "links"

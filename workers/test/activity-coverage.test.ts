@@ -18,6 +18,8 @@ const LOGGED: Record<string, ActivityAction> = {
   "POST /api/posts/{id}/comments": "commented",
   "POST /api/workspaces": "workspace_created",
   "PATCH /api/workspaces/{id}": "settings_changed",
+  "POST /api/workspaces/{id}/archive": "archived",
+  "POST /api/workspaces/{id}/unarchive": "unarchived",
   "POST /api/workspaces/{id}/transfer": "ownership_transferred",
   "POST /api/workspaces/{id}/invites": "invited",
   "DELETE /api/workspaces/{id}/invites/{inviteId}": "invite_withdrawn",
@@ -171,6 +173,12 @@ describe("the activity log covers every write (issue 41)", () => {
 
     await step("PATCH /api/workspaces/{id}", olga, () =>
       call(`/api/workspaces/${ws}`, { ...o, method: "PATCH", body: { timezone: "Europe/Paris" } }),
+    );
+    await step("POST /api/workspaces/{id}/archive", olga, () =>
+      call(`/api/workspaces/${ws}/archive`, { ...o, method: "POST" }),
+    );
+    await step("POST /api/workspaces/{id}/unarchive", olga, () =>
+      call(`/api/workspaces/${ws}/unarchive`, { ...o, method: "POST" }),
     );
     const carl = await registerUser({ displayName: "Carl" });
     await step("POST /api/workspaces/{id}/invites", olga, () =>

@@ -14,6 +14,8 @@ export const ACTIVITY_ACTIONS = [
   "client_approved",
   "changes_requested",
   "workspace_created",
+  "archived",
+  "unarchived",
   "settings_changed",
   "ownership_transferred",
   "invited",

@@ -94,6 +94,20 @@ d({
 });
 d({ method: "delete", path: `${base}/{id}/invites/{inviteId}`, tag, summary: "Withdraw a pending invitation" });
 d({
+  method: "post",
+  path: `${base}/{id}/archive`,
+  tag,
+  summary: "Archive the workspace (owner): read-only and out of the switcher; refused while posts are scheduled",
+  data: Data.workspace,
+});
+d({
+  method: "post",
+  path: `${base}/{id}/unarchive`,
+  tag,
+  summary: "Unarchive the workspace (owner): it can be changed again",
+  data: Data.workspace,
+});
+d({
   method: "get",
   path: "/api/invites/{token}",
   tag,
@@ -138,6 +152,12 @@ export const workspaceRoutes = new Hono<SignedInEnv>()
     await c.var.services.workspaces.remove(c.var.workspace);
     return ok(c, null, "Workspace deleted");
   })
+  .post("/:id/archive", requirePermission("workspace.delete"), async (c) =>
+    ok(c, await c.var.services.workspaces.archive(c.var.workspace, c.var.auth.user.id, true), "Workspace archived"),
+  )
+  .post("/:id/unarchive", requirePermission("workspace.delete"), async (c) =>
+    ok(c, await c.var.services.workspaces.archive(c.var.workspace, c.var.auth.user.id, false), "Workspace unarchived"),
+  )
   .post("/:id/switch", requirePermission("workspace.read"), async (c) => {
     switchTo(c, c.var.workspace.id);
     return ok(c, await c.var.services.workspaces.get(c.var.workspace), `Switched to ${c.var.workspace.name}`);

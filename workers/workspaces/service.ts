@@ -32,6 +32,7 @@ const present = (w: WorkspaceRow, role: Role) => ({
   approvalRequired: w.approvalRequired,
   mediaRequired: w.mediaRequired,
   personal: w.personalUserId !== null,
+  archived: w.archivedAt !== null,
   role,
   createdAt: new Date(w.createdAt).toISOString(),
 });
@@ -51,6 +52,8 @@ export class WorkspaceService {
       shardForNew: string;
       /** The activity log of a shard: members and workspaces live in the directory, their log beside the posts. */
       activityIn: (shard: string) => ActivityLog;
+      /** How many of the workspace's posts are still on their way out (read in its shard). */
+      waitingPosts: (ws: { id: string; shard: string }) => Promise<number>;
     },
   ) {}
 
@@ -88,6 +91,7 @@ export class WorkspaceService {
       mediaRequired: true,
       personalUserId: null,
       shard: this.deps.shardForNew,
+      archivedAt: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -126,6 +130,25 @@ export class WorkspaceService {
   async remove(ws: WorkspaceContext) {
     if (ws.personalUserId !== null) throw new Conflict(MemberMessages.personal);
     await this.deps.db.delete(workspaces).where(eq(workspaces.id, ws.id));
+  }
+
+  /**
+   * Archives the workspace: read-only for everyone and out of the switcher, until an owner unarchives it. Refused
+   * for a personal workspace and while posts are still on their way out (they would publish from a frozen one).
+   */
+  async archive(ws: WorkspaceContext, by: string, archived: boolean) {
+    if (ws.personalUserId !== null) throw new Conflict(MemberMessages.personalArchive);
+    const waiting = archived ? await this.deps.waitingPosts(ws) : 0;
+    if (waiting > 0) throw new Conflict(MemberMessages.archiveWaiting(waiting));
+    const [row] = await this.deps.db
+      .update(workspaces)
+      .set({ archivedAt: archived ? this.deps.now() : null, updatedAt: this.deps.now() })
+      .where(eq(workspaces.id, ws.id))
+      .returning();
+    if (!row) throw notFound();
+    const action = archived ? "archived" : "unarchived";
+    await this.log(ws, { userId: by, action, subject: "workspace", subjectId: ws.id, summary: row.name });
+    return present(row, ws.role);
   }
 
   async members(workspaceId: string) {

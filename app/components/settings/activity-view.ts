@@ -15,6 +15,8 @@ const LABELS: Record<ActivityAction, string> = {
   client_approved: "Approved by the client",
   changes_requested: "Changes asked by the client",
   workspace_created: "Created the workspace",
+  archived: "Archived the workspace",
+  unarchived: "Unarchived the workspace",
   settings_changed: "Changed settings",
   ownership_transferred: "Transferred ownership",
   invited: "Invited",
