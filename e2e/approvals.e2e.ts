@@ -1,8 +1,6 @@
-import { jpegBytes } from "../workers/test/media-fixtures";
-import { awaitingApproval } from "./approvals";
+import { awaitingApproval, ownerWithX } from "./approvals";
 import { expect, test } from "./browser";
-import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
-import { connectViaConsent } from "./platforms";
+import { gotoHydrated, newUser, toast } from "./helpers";
 
 test("Approvals: a passed time asks for a new one in the post's row; a rejection needs a comment", async ({
   journey: { page, baseUrl, expectStatus },
@@ -43,21 +41,15 @@ test("Approvals: a passed time asks for a new one in the post's row; a rejection
 test("Review loop: a client's Request changes stops the post; the agency sees it in the bell, edits, the client approves, it publishes", async ({
   journey: { page, baseUrl },
 }) => {
-  await registerViaApi(page, newUser("Ava Agency"));
-  await connectViaConsent(page, "twitter");
-  const api = page.context().request;
-  const headers = { Origin: baseUrl };
-  const upload = await api.post("/api/media/upload", {
-    multipart: { files: { name: "logo.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } },
-    headers,
+  const { api, headers, me, images } = await ownerWithX(page, baseUrl, newUser("Ava Agency"), {
+    approvalRequired: false,
   });
-  const me = (await (await api.get("/api/auth/me")).json()).data;
   const created = await api.post("/api/posts", {
     data: {
       content: "Spring launch with the red logo",
       platforms: ["twitter"],
       selectedAccounts: { twitter: [me.connectedAccounts[0].id] },
-      images: [(await upload.json()).data[0].id],
+      images,
       status: "scheduled",
       scheduledDate: new Date(Date.now() + 86_400_000).toISOString(),
     },
