@@ -1,4 +1,4 @@
-import { awaitingApproval } from "./approvals";
+import { awaitingApproval, ownerWithX } from "./approvals";
 import { expect, test } from "./browser";
 import { gotoHydrated, newUser, toast } from "./helpers";
 
@@ -36,4 +36,69 @@ test("Approvals: a passed time asks for a new one in the post's row; a rejection
   await toast(page, "Post sent back to its author");
   await page.getByText("Nothing is waiting for approval").waitFor();
   expect(page.url()).toMatch(/\/approvals$/);
+});
+
+test("Review loop: a client's Request changes stops the post; the agency sees it in the bell, edits, the client approves, it publishes", async ({
+  journey: { page, baseUrl },
+}) => {
+  const { api, headers, me, images } = await ownerWithX(page, baseUrl, newUser("Ava Agency"), {
+    approvalRequired: false,
+  });
+  const created = await api.post("/api/posts", {
+    data: {
+      content: "Spring launch with the red logo",
+      platforms: ["twitter"],
+      selectedAccounts: { twitter: [me.connectedAccounts[0].id] },
+      images,
+      status: "scheduled",
+      scheduledDate: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+    headers,
+  });
+  const postId = (await created.json()).data._id as string;
+  const shared = await api.post("/api/share-links", { data: { label: "Acme review", postIds: [postId] }, headers });
+  const link = new URL((await shared.json()).data.url).pathname;
+  const status = async () => (await (await api.get(`/api/posts/${postId}`)).json()).data.status as string;
+
+  let due = 0;
+  // The client, in a browser of their own with no account, asks for changes.
+  const client = await page.context().browser()!.newContext({ baseURL: baseUrl });
+  try {
+    const cp = await client.newPage();
+    await cp.goto(link);
+    const section = cp.getByRole("region", { name: "Post for review" });
+    await section.getByLabel("Comment").fill("Use the blue logo, please");
+    await section.getByRole("button", { name: "Request changes" }).click();
+    expect(await section.getByRole("status").innerText()).toBe("Thank you: changes requested");
+    expect(await status()).toBe("changes_requested");
+
+    // The agency's bell says so; its notice opens the post, held with the client's words.
+    await gotoHydrated(page, "/dashboard");
+    await page.getByRole("button", { name: "Notifications, 1 unread" }).click();
+    const notice = page.getByRole("dialog", { name: "Notifications" }).getByRole("link", { name: /Client feedback/ });
+    expect(await notice.innerText()).toContain('asked for changes to "Spring launch with the red logo"');
+    await notice.click();
+    const detail = page.getByRole("dialog", { name: "Post Details" });
+    await detail
+      .getByRole("listitem", { name: "From the client" })
+      .getByText("Changes requested: Use the blue logo, please")
+      .waitFor();
+
+    // The agency edits it to go out in a few seconds; the client approves the new version.
+    due = Date.now() + 6_000;
+    const edited = await api.put(`/api/posts/${postId}`, {
+      data: { content: "Spring launch with the blue logo", scheduledDate: new Date(due).toISOString() },
+      headers,
+    });
+    expect((await edited.json()).data.status).toBe("scheduled");
+    await cp.reload();
+    await section.getByText("Spring launch with the blue logo").first().waitFor();
+    await section.getByRole("button", { name: "Approve" }).click();
+    expect(await section.getByRole("status").innerText()).toBe("Thank you: approved");
+  } finally {
+    await client.close();
+  }
+  await expect.poll(() => Date.now() >= due, { timeout: 20_000, interval: 500 }).toBe(true);
+  expect((await api.post("/api/scheduler/trigger", { headers })).status()).toBe(200);
+  await expect.poll(status, { timeout: 60_000, interval: 1_000 }).toBe("published");
 });

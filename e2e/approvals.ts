@@ -5,21 +5,23 @@ import { registerViaApi } from "./helpers";
 import { connectViaConsent } from "./platforms";
 
 /**
- * A new owner whose workspace requires approval, with X connected and these posts submitted for approval at
- * their times (`at`, epoch ms): what the Approvals journeys start from.
+ * A new owner with X connected and a photo uploaded (`images`), whose workspace requires approval when asked:
+ * what the Approvals journeys start from.
  */
-export async function awaitingApproval(
+export async function ownerWithX(
   page: Page,
   baseUrl: string,
   user: { name: string; email: string; password: string },
-  posts: Array<{ content: string; at: number }>,
+  opts: { approvalRequired: boolean },
 ) {
   await registerViaApi(page, user);
   const api = page.context().request;
   const headers = { Origin: baseUrl };
-  const { workspace } = (await (await api.get("/api/auth/me")).json()).data;
-  const patched = await api.patch(`/api/workspaces/${workspace.id}`, { data: { approvalRequired: true }, headers });
-  expect(patched.status()).toBe(200);
+  if (opts.approvalRequired) {
+    const { workspace } = (await (await api.get("/api/auth/me")).json()).data;
+    const patched = await api.patch(`/api/workspaces/${workspace.id}`, { data: { approvalRequired: true }, headers });
+    expect(patched.status()).toBe(200);
+  }
   await connectViaConsent(page, "twitter");
   const upload = await api.post("/api/media/upload", {
     multipart: { files: { name: "ask.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } },
@@ -27,6 +29,17 @@ export async function awaitingApproval(
   });
   const images = [(await upload.json()).data[0].id as string];
   const me = (await (await api.get("/api/auth/me")).json()).data;
+  return { api, headers, me, images };
+}
+
+/** The owner of `ownerWithX` in a workspace that requires approval, with these posts submitted at their times (`at`, epoch ms). */
+export async function awaitingApproval(
+  page: Page,
+  baseUrl: string,
+  user: { name: string; email: string; password: string },
+  posts: Array<{ content: string; at: number }>,
+) {
+  const { api, headers, me, images } = await ownerWithX(page, baseUrl, user, { approvalRequired: true });
   for (const { content, at } of posts) {
     const res = await api.post("/api/posts", {
       data: {

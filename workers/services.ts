@@ -25,7 +25,7 @@ import {
   resolveEndpoints,
   upstreamFetch,
 } from "./platforms";
-import { PostDrafts, PostStore } from "./posts";
+import { countWaitingPosts, PostDrafts, PostStore } from "./posts";
 import type { PublishMessage } from "./publishing";
 import { ChannelHolds, PublishingService, publishDeps, TargetMoves } from "./publishing";
 import { QueueService } from "./queue";
@@ -36,6 +36,7 @@ import {
   Notifications,
   PostComments,
   personalWorkspaceInserts,
+  recordActivity,
   ShareLinkService,
   WorkspaceService,
 } from "./workspaces";
@@ -127,6 +128,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     now,
     origin: base.appOrigin,
     shardForNew: base.shardForNew,
+    activityIn: (shard) => new ActivityLog(createDb(shardDb(env, shard))),
+    waitingPosts: (ws) => countWaitingPosts(createDb(shardDb(env, ws.shard)), ws.id),
   });
   const account = {
     config,
@@ -138,7 +141,12 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     /** Server-to-server fetch: the real one in live mode, the in-process emulator in sandbox mode. */
     upstreamFetch: base.platformFetch,
     auth,
-    apiKeys: new ApiKeyService(directory, (id) => auth.getUser(id), now),
+    apiKeys: new ApiKeyService(
+      directory,
+      (id) => auth.getUser(id),
+      now,
+      (entry) => scoped().activity.entry(entry),
+    ),
     rateLimit,
     /** Register, sign in and out, reset by code: rate limits and cookies included, for the API and the forms. */
     authFlows: new AuthFlows(auth, rateLimit),
@@ -294,7 +302,14 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
   const platforms = shared.platforms();
   const aiUsage = new AiUsageStore(db);
   const cipher = new TokenCipher(config.TOKEN_ENCRYPTION_KEY);
-  const webhooks = new WebhookService({ db, cipher, queue: queues.webhooks, now, appEnv: config.APP_ENV });
+  const webhooks = new WebhookService({
+    db,
+    cipher,
+    queue: queues.webhooks,
+    now,
+    appEnv: config.APP_ENV,
+    activity: (entry) => recordActivity(db, entry),
+  });
   const { emit } = webhooks;
   const holds = new ChannelHolds(db, now);
   const accounts = new AccountsService({
@@ -343,7 +358,9 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
     approvals,
     activity,
     webhooks,
-    publishDeps: () => publishDeps({ db, now, platformAccess, mediaUrls, env, config, webhooks, activity }),
+    publishDeps: () =>
+      publishDeps({ db, now, platformAccess, mediaUrls, env, config, webhooks, activity, notifications }),
+    now,
   };
   return {
     db,
@@ -376,7 +393,16 @@ function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
     approvals,
     activity,
     comments: new PostComments({ db, notifications, now }),
-    shareLinks: new ShareLinkService({ db, posts, notifications, mediaUrls, now, origin: appOrigin }),
+    shareLinks: new ShareLinkService({
+      db,
+      posts,
+      notifications,
+      holds,
+      approvals,
+      mediaUrls,
+      now,
+      origin: appOrigin,
+    }),
     dashboard: (viewer: DashboardViewer) => cachedDashboard(db, viewer, now()),
     links: new LinkService(db, now),
   };

@@ -13,7 +13,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (!auth || !workspace) throw redirect(signInPath(url));
   const { displayName, email, timezone } = auth.user;
   // Read with the page's own workspace, before any loader ran (workers/app.ts).
-  const switcher = workspaces.map(({ id, name, role }) => ({ id, name, role }));
+  // An archived workspace leaves the switcher (Settings → Workspace lists it), unless it is the one open.
+  const switcher = workspaces
+    .filter((w) => !w.archived || w.id === workspace.id)
+    .map(({ id, name, role }) => ({ id, name, role }));
   // Sandbox mode: permalinks lead to the emulator's viewer, since the real platforms are out of reach.
   return {
     user: { id: auth.user.id, displayName, email, timezone },

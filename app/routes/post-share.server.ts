@@ -43,7 +43,7 @@ export async function postShareAction(request: Request, ctx: AppContext, url: UR
       }
       case "share-revoke": {
         const { linkId } = parseOrThrow(linkField, { linkId: form.get("linkId") ?? undefined });
-        await shareLinks.revoke(actor.workspace.id, linkId);
+        await shareLinks.revoke(actor, linkId);
         return { ok: true, intent, message: ShareReplies.revoked };
       }
       default:

@@ -131,11 +131,11 @@ export async function developerAction(
     }
     case "webhook-toggle": {
       const patch = parseOrThrow(updateEndpointSchema, { enabled: form.get("enabled") === "true" });
-      await services.webhooks.update(workspace.id, id(), patch);
+      await services.webhooks.update(workspace.id, auth.user.id, id(), patch);
       return done(WebhookMessages.updated);
     }
     case "webhook-delete":
-      await services.webhooks.remove(workspace.id, id());
+      await services.webhooks.remove(workspace.id, auth.user.id, id());
       return done(WebhookMessages.removed);
     case "webhook-test":
       return done((await sendTestEvent(services.webhooks, services.webhookDeliveryDeps(), workspace.id, id())).message);

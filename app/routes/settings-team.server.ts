@@ -5,6 +5,7 @@ import type { FormReply } from "~/lib/use-form-action";
 import type { AuthContext } from "../../workers/auth/index";
 import { BILLING_NOTIFY_MESSAGE, registerBillingInterest } from "../../workers/billing/index";
 import type { AppContext } from "../../workers/context";
+import { notFound } from "../../workers/errors";
 import { parseOrThrow } from "../../workers/http/validate";
 import type { WorkspaceContext } from "../../workers/tenancy/membership";
 import { ensurePermitted, workspaceCookie } from "../../workers/tenancy/middleware";
@@ -21,6 +22,9 @@ interface Session {
 const TEAM_INTENTS = [
   "workspace-create",
   "workspace-delete",
+  "workspace-archive",
+  "workspace-unarchive",
+  "workspace-open",
   "member-role",
   "member-remove",
   "leave",
@@ -74,6 +78,20 @@ export async function teamAction(
       // The workspace cookie now names no membership: the next page falls back to the personal workspace.
       return redirect("/dashboard");
     }
+    case "workspace-archive":
+    case "workspace-unarchive": {
+      // POST /api/workspaces/:id/archive|unarchive as a form (`workspace.delete`: its owners).
+      ensurePermitted(vars, "workspace.delete");
+      const archive = intent === "workspace-archive";
+      await services.workspaces.archive(workspace, auth.user.id, archive);
+      return done(archive ? "Workspace archived" : "Workspace unarchived");
+    }
+    case "workspace-open": {
+      // An archived workspace is not in the switcher: Settings → Workspace opens it, as the switcher would.
+      const target = (await services.workspaces.listMine(auth.user.id)).find((w) => w.id === id());
+      if (!target) throw notFound();
+      return redirect("/settings?tab=workspace", { headers: { "Set-Cookie": workspaceCookie(target.id, url.href) } });
+    }
     case "billing-notify":
       await registerBillingInterest(services.directory, auth.user.id);
       return done(BILLING_NOTIFY_MESSAGE);
@@ -88,11 +106,11 @@ export async function teamAction(
   switch (intent) {
     case "member-role": {
       const { role } = parseOrThrow(roleInput, { role: form.get("role") ?? undefined });
-      await services.workspaces.changeRole(workspace, id(), role);
+      await services.workspaces.changeRole(workspace, auth.user.id, id(), role);
       return done("Role changed");
     }
     case "member-remove":
-      await services.workspaces.removeMember(workspace, id());
+      await services.workspaces.removeMember(workspace, auth.user.id, id());
       return done("Member removed");
     case "invite-create": {
       const input = parseOrThrow(inviteInput, { email: form.get("email") ?? "", role: form.get("role") ?? undefined });
@@ -100,7 +118,7 @@ export async function teamAction(
       return done(`Invitation sent to ${invite.email}`);
     }
     case "invite-revoke":
-      await services.workspaces.revokeInvite(workspace.id, id());
+      await services.workspaces.revokeInvite(workspace, auth.user.id, id());
       return done("Invitation withdrawn");
   }
 }

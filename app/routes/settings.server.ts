@@ -40,7 +40,15 @@ export async function settingsData(ctx: AppContext, url: URL) {
           workspaces.get(workspace),
           workspaces.members(workspace.id),
           can(workspace.role, "members.manage") ? workspaces.pendingInvites(workspace.id) : [],
-        ]).then(([settings, members, invites]) => ({ workspace: settings, members, invites }))
+        ]).then(([settings, members, invites]) => ({
+          workspace: settings,
+          members,
+          invites,
+          // Out of the switcher, so they are reached from here (ADR 078).
+          archived: ctx.workspaces
+            .filter((w) => w.archived && w.id !== workspace.id)
+            .map(({ id, name }) => ({ id, name })),
+        }))
       : null,
     open === "accounts" ? accountsTabData(ctx, session) : null,
     open === "links"
@@ -92,7 +100,7 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
           approvalRequired: input.approvalRequired === "on",
           mediaRequired: input.mediaRequired === "on",
         });
-        await services.workspaces.update(workspace, patch);
+        await services.workspaces.update(workspace, auth.user.id, patch);
         return { ok: true as const, intent, message: "Workspace settings saved" };
       }
       case "links": {

@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { apiKeys } from "../db/schema/automation";
 import { Invalid, notFound } from "../errors";
 import { API_KEY_SCOPES, type ApiKeyScope, keyIdOf, keyIsLive } from "../tenancy/key-scopes";
+import type { ActivityEntry } from "../workspaces";
 
 export const createKeySchema = z.object({
   name: z
@@ -62,7 +63,14 @@ export class ApiKeyService {
     private readonly db: Db,
     private readonly getUser: (id: string) => Promise<PublicUser | null>,
     private readonly now: () => number,
+    /** The activity log's insert in the key's workspace (keys live in the directory, their log beside the posts). */
+    private readonly activity: (entry: ActivityEntry) => PromiseLike<unknown>,
   ) {}
+
+  private async log(owner: { userId: string; workspaceId: string }, action: ActivityEntry["action"], key: KeyRow) {
+    const summary = `"${key.name}" (${key.scopes.join(", ")})`;
+    await this.activity({ ...owner, action, subject: "api_key", subjectId: key.id, summary, at: this.now() });
+  }
 
   /** Creates a key; the token is returned here once and never again. */
   async create(owner: { userId: string; workspaceId: string }, input: CreateKeyInput) {
@@ -84,6 +92,7 @@ export class ApiKeyService {
         createdAt: now,
       })
       .returning();
+    await this.log(owner, "key_created", row!);
     return { ...toKeyView(row!, now), token };
   }
 
@@ -110,6 +119,7 @@ export class ApiKeyService {
       )
       .returning();
     if (!row) throw notFound();
+    await this.log(owner, "key_revoked", row);
     return toKeyView(row, this.now());
   }
 

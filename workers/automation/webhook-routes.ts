@@ -112,10 +112,14 @@ export const webhookRoutes = new Hono<SignedInEnv>()
   })
   .patch("/:id", requirePermission("webhooks.manage"), async (c) => {
     const patch = await readJson(c, updateEndpointSchema);
-    return ok(c, await c.var.services.webhooks.update(ws(c), c.req.param("id"), patch), WebhookMessages.updated);
+    return ok(
+      c,
+      await c.var.services.webhooks.update(ws(c), c.var.auth.user.id, c.req.param("id"), patch),
+      WebhookMessages.updated,
+    );
   })
   .delete("/:id", requirePermission("webhooks.manage"), async (c) => {
-    await c.var.services.webhooks.remove(ws(c), c.req.param("id"));
+    await c.var.services.webhooks.remove(ws(c), c.var.auth.user.id, c.req.param("id"));
     return ok(c, null, WebhookMessages.removed);
   })
   .get("/:id/deliveries", requirePermission("webhooks.manage"), async (c) =>

@@ -7,6 +7,7 @@ import { createDb } from "../db/client";
 import { buildServices } from "../services";
 import { call, ORIGIN, registerUser, uploadImage } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
+import { recordActivity } from "../workspaces/activity";
 import { deliverWebhook } from "./webhook-delivery";
 import { webhookTransport } from "./webhook-transport";
 import { type WebhookMessage, WebhookService } from "./webhooks";
@@ -55,6 +56,7 @@ function emitterWithoutQueue(sent: WebhookMessage[]) {
     queue,
     now: Date.now,
     appEnv: "test",
+    activity: (entry) => recordActivity(createDb(env.DB), entry),
   });
 }
 

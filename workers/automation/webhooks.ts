@@ -12,6 +12,7 @@ import {
   webhookEndpoints,
 } from "../db/schema/webhooks";
 import { Conflict, Invalid, notFound } from "../errors";
+import type { ActivityEntry } from "../workspaces";
 import { endpointUrlRefusal } from "./webhook-rules";
 
 export { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEvent };
@@ -84,8 +85,22 @@ export class WebhookService {
       queue: Queue<WebhookMessage>;
       now: () => number;
       appEnv: string;
+      /** The activity log's insert (the log is written by its module), awaited once the endpoint is written. */
+      activity: (entry: ActivityEntry) => PromiseLike<unknown>;
     },
   ) {}
+
+  private async log(workspaceId: string, userId: string, action: ActivityEntry["action"], id: string, url: string) {
+    await this.deps.activity({
+      workspaceId,
+      userId,
+      action,
+      subject: "webhook",
+      subjectId: id,
+      summary: url,
+      at: this.deps.now(),
+    });
+  }
 
   async list(workspaceId: string) {
     const rows = await this.deps.db
@@ -113,10 +128,11 @@ export class WebhookService {
         createdAt: this.deps.now(),
       })
       .returning();
+    await this.log(workspaceId, userId, "webhook_added", row!.id, row!.url);
     return { ...toEndpointView(row!), secret };
   }
 
-  async update(workspaceId: string, id: string, patch: z.infer<typeof updateEndpointSchema>) {
+  async update(workspaceId: string, by: string, id: string, patch: z.infer<typeof updateEndpointSchema>) {
     const [row] = await this.deps.db
       .update(webhookEndpoints)
       .set({
@@ -130,15 +146,17 @@ export class WebhookService {
       .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
       .returning();
     if (!row) throw notFound();
+    await this.log(workspaceId, by, "webhook_changed", row.id, row.url);
     return toEndpointView(row);
   }
 
-  async remove(workspaceId: string, id: string) {
-    const gone = await this.deps.db
+  async remove(workspaceId: string, by: string, id: string) {
+    const [gone] = await this.deps.db
       .delete(webhookEndpoints)
       .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
-      .returning({ id: webhookEndpoints.id });
-    if (gone.length === 0) throw notFound();
+      .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
+    if (!gone) throw notFound();
+    await this.log(workspaceId, by, "webhook_deleted", gone.id, gone.url);
   }
 
   /** An endpoint's latest deliveries, newest first, each with its attempts (oldest first). */

@@ -2,7 +2,7 @@ import { invalidateDashboard } from "../http/dashboard-cache";
 import type { Actor } from "../posts";
 import { ensureActorCan } from "../tenancy/actor";
 import { postWriteActions } from "../tenancy/roles";
-import type { CommandDeps } from "./deps";
+import { type CommandDeps, postActivity } from "./deps";
 
 /**
  * Deletes a post (its author's, or any with `posts.manage`), and with `deleteRemote` its published copies first.
@@ -10,13 +10,15 @@ import type { CommandDeps } from "./deps";
  */
 export async function deletePost(deps: CommandDeps, actor: Actor, id: string, deleteRemote: boolean) {
   const ws = actor.workspace.id;
-  const owner = await deps.posts.ownerOf(ws, id);
-  for (const action of postWriteActions({ own: owner === actor.userId, schedules: false }))
+  const post = await deps.posts.ownedPost(ws, id);
+  for (const action of postWriteActions({ own: post.userId === actor.userId, schedules: false }))
     ensureActorCan(actor, action);
   // Checked before anything is deleted on the platforms; the DELETE checks again, atomically.
   await deps.posts.ensureNotSending(id);
   const remote = deleteRemote ? await deps.publishing.deleteRemote(ws, id) : [];
   await deps.posts.remove(ws, id);
+  // The entry outlives the post: the log keeps who deleted what.
+  await postActivity(deps, actor, "deleted", id, post.content, deps.now());
   await invalidateDashboard(ws);
   const refused = remote.filter((r) => !r.deleted);
   const message = refused.length

@@ -19,6 +19,7 @@ export interface CommandDeps {
   webhooks: Pick<WebhookService, "emit">;
   /** The publish consumer's dependencies, for the steps a request runs itself (a first comment's retry). */
   publishDeps: () => PublishDeps;
+  now: () => number;
 }
 
 /** The activity entry of a post command, written in the command's batch. */

@@ -13,4 +13,4 @@ export {
   usableStaged,
 } from "./staging-state";
 export type { TargetStatus } from "./state";
-export { decideAfterFailure, delaySecondsUntil, derivePostStatus } from "./state";
+export { CHANGES_REQUESTED, decideAfterFailure, delaySecondsUntil, derivePostStatus } from "./state";

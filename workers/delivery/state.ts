@@ -25,14 +25,19 @@ export type PostStatus =
   | "publishing"
   | "published"
   | "partially_published"
-  | "failed";
+  | "failed"
+  | "changes_requested";
+
+/** The hold reason of a channel a client asked changes for (ADR 078): its post shows `changes_requested`. */
+export const CHANGES_REQUESTED = "changes_requested";
 
 /** A post's status is never stored independently of its targets: it is derived from them. */
-export function derivePostStatus(targets: Array<{ status: TargetStatus }>): PostStatus {
+export function derivePostStatus(targets: Array<{ status: TargetStatus; errorKind?: string | null }>): PostStatus {
   if (targets.length === 0) return "draft";
   const statuses = targets.map((t) => t.status);
   if (statuses.every((s) => s === "draft")) return "draft";
   if (statuses.some((s) => s === "queued" || s === "publishing")) return "publishing";
+  if (targets.some((t) => t.status === "held" && t.errorKind === CHANGES_REQUESTED)) return "changes_requested";
   if (statuses.some((s) => s === "pending_approval")) return "pending_approval";
   // A held channel still has to go out: the post is not published (nor failed) while one waits.
   if (statuses.some((s) => s === "scheduled" || s === "draft" || s === "held")) return "scheduled";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_PUBLISH_ATTEMPTS } from "./retry-budget";
-import { decideAfterFailure, delaySecondsUntil, derivePostStatus } from "./state";
+import { CHANGES_REQUESTED, decideAfterFailure, delaySecondsUntil, derivePostStatus } from "./state";
 
 const t = (...s: Parameters<typeof derivePostStatus>[0][number]["status"][]) => s.map((status) => ({ status }));
 
@@ -22,6 +22,15 @@ describe("derivePostStatus", () => {
     [[], "draft"],
   ] as const)("%j → %s", (targets, expected) => {
     expect(derivePostStatus([...targets])).toBe(expected);
+  });
+
+  it("a channel held for a client's changes makes the post changes_requested, unless one is on its way (ADR 078)", () => {
+    const changes = { status: "held" as const, errorKind: CHANGES_REQUESTED };
+    expect(derivePostStatus([changes, { status: "scheduled" }])).toBe("changes_requested");
+    expect(derivePostStatus([{ status: "published" }, changes])).toBe("changes_requested");
+    expect(derivePostStatus([changes, { status: "pending_approval" }])).toBe("changes_requested");
+    expect(derivePostStatus([changes, { status: "publishing" }])).toBe("publishing");
+    expect(derivePostStatus([{ status: "held", errorKind: "media_deleted" }])).toBe("scheduled");
   });
 });
 

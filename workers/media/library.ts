@@ -18,7 +18,14 @@ export interface MediaFields {
 }
 
 /** Posts that still need a media file: deleting it would change what they publish (or retry). */
-const PENDING_POST_STATUSES = ["draft", "scheduled", "publishing", "partially_published", "failed"] as const;
+const PENDING_POST_STATUSES = [
+  "draft",
+  "scheduled",
+  "publishing",
+  "partially_published",
+  "failed",
+  "changes_requested",
+] as const;
 
 const timesUsed = sql<number>`(SELECT count(*) FROM post_media WHERE post_media.media_id = ${media.id})`.mapWith(
   Number,

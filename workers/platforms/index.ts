@@ -1,4 +1,5 @@
 // The platforms module's public surface: other modules import it only from here (ADR 079).
+
 export type { VersionReport, VersionSetting } from "./api-versions";
 export { NOTIFY_DAYS, versionReports } from "./api-versions";
 export { graphemeCount } from "./bluesky-facets";

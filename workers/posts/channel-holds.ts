@@ -1,3 +1,4 @@
+import { CHANGES_REQUESTED } from "../delivery";
 import { PLATFORM_NAMES, type Platform } from "../platform-profile";
 
 /**
@@ -11,6 +12,8 @@ export const HoldReason = {
   /** The platform stopped accepting the account (revoked, expired, a permission removed): it needs a reconnect. */
   accountNeedsReconnect: "account_needs_reconnect",
   timePassed: "time_passed",
+  /** A client asked for changes through an approval link: held until the post is edited (ADR 078). */
+  changesRequested: CHANGES_REQUESTED,
 } as const;
 
 export const HoldMessages = {
@@ -19,12 +22,16 @@ export const HoldMessages = {
     `Waiting for reconnect: your ${PLATFORM_NAMES[platform]} account @${username} was disconnected. Reconnect it to publish, or remove this channel.`,
   accountNeedsReconnect: (reason: string) => `Waiting for reconnect: ${reason}`,
   timePassed: "Its time passed while the account was disconnected: choose a new time or publish now.",
+  changesRequested: (label: string, comment: string | null) =>
+    `The client (link "${label}") asked for changes${comment ? `: ${comment}` : ""}. Edit the post to send it on.`,
 } as const;
 
 /** Channels a deleted media item must stop: waiting ones, and failed ones (a retry would send the post without it). */
 export const HELD_ON_MEDIA_DELETE = ["scheduled", "queued", "failed"] as const;
 /** Channels a disconnect (or an account flagged needs-reconnect) holds: the ones still waiting for their time. */
 export const HELD_ON_DISCONNECT = ["scheduled", "queued"] as const;
+/** Channels a client's "Request changes" stops: everything not yet sent, and failed ones a retry would send as is. */
+export const HELD_ON_CHANGES = ["scheduled", "queued", "pending_approval", "failed"] as const;
 /** Hold reasons a reconnect of the account releases. */
 export const RELEASED_ON_RECONNECT = [HoldReason.accountDisconnected, HoldReason.accountNeedsReconnect];
 

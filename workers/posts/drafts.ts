@@ -222,6 +222,9 @@ export class PostDrafts {
     // Publish Now must not send a post without the media the user scheduled it with; saving an edit releases it.
     const mediaHeld = existing.find((t) => t.status === "held" && t.errorKind === HoldReason.mediaDeleted);
     if (mediaHeld) throw new Conflict(mediaHeld.errorMessage ?? HoldMessages.mediaDeleted("of this post"));
+    // Nor as the client saw it when they asked for changes (ADR 078).
+    const changes = existing.find((t) => t.status === "held" && t.errorKind === HoldReason.changesRequested);
+    if (changes) throw new Conflict(changes.errorMessage ?? HoldMessages.changesRequested("", null));
     const waiting = existing.filter((t) => !SETTLED.includes(t.status));
     if (waiting.length === 0) throw new Conflict("This post has nothing left to publish.");
     return { workspaceId: user.workspace.id, content: current.content, existing, waiting };

@@ -2,6 +2,7 @@
 export { Post, PostPage, Preflight } from "./answer-schema";
 export { captionLength } from "./caption-length";
 export {
+  HELD_ON_CHANGES,
   HELD_ON_DISCONNECT,
   HELD_ON_MEDIA_DELETE,
   HoldMessages,
@@ -19,7 +20,7 @@ export { listPostsSchema, toListQuery } from "./query";
 export { earlyPostsList, postRoutes } from "./routes";
 export type { PostFields } from "./rules";
 export { accountsOf, PostMessages, postFieldsSchema, scheduledDateSchema, scheduledInstant, schedules } from "./rules";
-export { LOCAL_DATE, LOCAL_TIME, localToUtc, ScheduleMessages, utcToLocal } from "./schedule-time";
+export { formatLocal, LOCAL_DATE, LOCAL_TIME, localToUtc, ScheduleMessages, utcToLocal } from "./schedule-time";
 export { addToQueueFlag, sentFields } from "./schemas";
 export type { Actor } from "./store";
-export { PostStore } from "./store";
+export { countWaitingPosts, PostStore } from "./store";

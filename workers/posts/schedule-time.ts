@@ -36,6 +36,11 @@ export function utcToLocal(instant: number, timeZone: string): { localDate: stri
   return { localDate: format(at, "yyyy-MM-dd"), localTime: format(at, "HH:mm") };
 }
 
+/** An instant as a reader in `timeZone` reads it, e.g. "Dec 5, 2026, 9:00 AM" (notices, emails, the bell). */
+export function formatLocal(instant: number, timeZone: string): string {
+  return format(new TZDate(instant, timeZone), "MMM d, yyyy, h:mm a");
+}
+
 /** Start (00:00) or end (next day's 00:00, exclusive) of a local day, as UTC epoch ms. */
 export function localDayBounds(localDate: string, timeZone: string): { start: number; end: number } | null {
   const start = localToUtc(localDate, "00:00", timeZone);

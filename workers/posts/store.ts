@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { fromJsonRow, jsonRow } from "../db/json-rows";
@@ -348,3 +348,14 @@ export class PostStore {
 
 /** A page of the posts list as `GET /api/posts` answers it. */
 export type ListedPosts = Awaited<ReturnType<PostStore["list"]>>;
+
+/** How many of the workspace's posts are still on their way out (scheduled, waiting for approval, publishing). */
+export async function countWaitingPosts(db: Db, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(posts)
+    .where(
+      and(eq(posts.workspaceId, workspaceId), inArray(posts.status, ["scheduled", "pending_approval", "publishing"])),
+    );
+  return row?.n ?? 0;
+}

@@ -38,6 +38,8 @@ export interface PublishDeps {
   emit: EmitEvent;
   /** The activity log's insert for an outcome, run in the outcome's own batch (the log is written by its module). */
   activity: (entry: ActivityEntry) => BatchItem<"sqlite">;
+  /** Tells the post's author a channel failed for good (the bell and email), once it is settled `failed`. */
+  announceFailure: (target: TargetRow, reason: string) => Promise<void>;
 }
 
 export type TargetRow = typeof postTargets.$inferSelect;

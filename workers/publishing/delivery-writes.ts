@@ -57,6 +57,8 @@ export async function settle(
     targetsOfPost(deps.db, target.postId),
     ...also,
   ]);
+  if (moved.length > 0 && change.status === "failed")
+    await deps.announceFailure(target, change.errorMessage ?? "Publishing could not be completed.");
   if (moved.length > 0 && change.status === "unconfirmed") {
     await deps.emit(target.workspaceId, "post.unconfirmed", {
       postId: target.postId,

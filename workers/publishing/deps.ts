@@ -6,7 +6,10 @@ import { buildPublishRequest } from "./request";
 
 /** The consumer's dependencies from the request-independent services (queue and cron have no request). */
 export function publishDeps(
-  services: Pick<Services, "db" | "now" | "platformAccess" | "mediaUrls" | "env" | "config" | "webhooks" | "activity">,
+  services: Pick<
+    Services,
+    "db" | "now" | "platformAccess" | "mediaUrls" | "env" | "config" | "webhooks" | "activity" | "notifications"
+  >,
 ): PublishDeps {
   const { db, now, platformAccess, mediaUrls, env, config } = services;
   const links = new LinkStore(db);
@@ -19,6 +22,7 @@ export function publishDeps(
     markNeedsReconnect: platformAccess.markNeedsReconnect,
     emit: services.webhooks.emit,
     activity: (entry) => services.activity.entry(entry),
+    announceFailure: (target, reason) => services.notifications.channelFailed(target, reason),
     // Links become the channel's short links after the request is built (ADR 067).
     buildRequest: async (target) =>
       trackLinks(

@@ -101,6 +101,12 @@ describe("fault suite", () => {
       await call<"GET /api/notifications/failures">("/api/notifications/failures", { token: t.u.token })
     ).body.data.failures;
     expect(failures.map((f: { targetId: string }) => f.targetId)).toContain(t.targetId);
+    // And the author's bell says so, with the reason (issue 41).
+    const bell = (await call<"GET /api/notifications">("/api/notifications", { token: t.u.token })).body.data;
+    expect(bell.notifications).toMatchObject([{ kind: "publish_failed", postId: t.postId, readAt: null }]);
+    expect(bell.notifications[0].message).toMatch(
+      new RegExp(`^"${t.text}" failed on LinkedIn: Gave up after ${MAX_PUBLISH_ATTEMPTS} attempts`),
+    );
   });
 
   it("a 401 on publish refreshes the token once and publishes, without asking the user to reconnect", async () => {

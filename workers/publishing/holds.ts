@@ -1,11 +1,19 @@
 import { and, asc, eq, inArray, not, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { media } from "../db/schema/media";
 import { posts, postTargets } from "../db/schema/posts";
 import { Conflict, notFound } from "../errors";
 import { affectedPostSummary, mediaDeletion } from "../media";
-import { HELD_ON_DISCONNECT, HELD_ON_MEDIA_DELETE, HoldMessages, HoldReason, RELEASED_ON_RECONNECT } from "../posts";
+import {
+  HELD_ON_CHANGES,
+  HELD_ON_DISCONNECT,
+  HELD_ON_MEDIA_DELETE,
+  HoldMessages,
+  HoldReason,
+  RELEASED_ON_RECONNECT,
+} from "../posts";
 import { hold, refreshPostStatus, release } from "./target-writes";
 
 export const MEDIA_SENDING_NOW =
@@ -145,6 +153,28 @@ export class ChannelHolds {
     const updates = waiting.map((t) => release(this.db, t, now));
     await this.db.batch(updates as [(typeof updates)[number], ...typeof updates]);
     await this.refresh(waiting.map((t) => t.postId));
+  }
+
+  /**
+   * A client's "Request changes" (ADR 078): the post's channels not yet sent are held until an edit replaces them,
+   * written with `also` (the review's own rows) in one batch. A channel being sent right now is left to finish.
+   */
+  async holdForChanges(workspaceId: string, postId: string, message: string, also: BatchItem<"sqlite">[]) {
+    const now = this.now();
+    await this.db.batch([
+      hold(
+        this.db,
+        and(
+          eq(postTargets.workspaceId, workspaceId),
+          eq(postTargets.postId, postId),
+          inArray(postTargets.status, HELD_ON_CHANGES),
+        ),
+        { errorKind: HoldReason.changesRequested, errorMessage: message },
+        now,
+      ),
+      ...also,
+    ]);
+    await this.refresh([postId]);
   }
 
   private async refresh(postIds: string[]) {

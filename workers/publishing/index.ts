@@ -1,4 +1,5 @@
 // The publishing module's public surface: other modules import it only from here (ADR 079).
+
 export type { PublishMessage } from "./claim";
 export { claimDueTargets } from "./claim";
 export type { PublishDeps } from "./consumer";

@@ -42,7 +42,7 @@ export class TargetMoves {
     const approved = "dueAt" in decision;
     const status: TargetStatus = approved ? "scheduled" : "draft";
     const targets = await db
-      .select({ status: postTargets.status })
+      .select({ status: postTargets.status, errorKind: postTargets.errorKind })
       .from(postTargets)
       .where(eq(postTargets.postId, postId));
     const after = targets.map((t) => (t.status === "pending_approval" ? { status } : t));

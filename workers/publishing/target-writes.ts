@@ -295,6 +295,7 @@ export const targetsOfPost = (db: Db, postId: string) =>
       status: postTargets.status,
       publishedAt: postTargets.publishedAt,
       permalink: postTargets.permalink,
+      errorKind: postTargets.errorKind,
       errorMessage: postTargets.errorMessage,
     })
     .from(postTargets)

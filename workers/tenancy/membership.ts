@@ -13,6 +13,8 @@ export interface WorkspaceContext {
   personalUserId: string | null;
   /** The D1 binding holding the workspace's data (ADR 035). */
   shard: string;
+  /** An archived workspace is read-only (ADR 078). */
+  archived: boolean;
   role: Role;
 }
 
@@ -25,7 +27,8 @@ export function membershipsQuery(userId: string, among?: string | null): SQL {
   const personal = sql`(SELECT ${workspaces.id} FROM ${workspaces} WHERE ${workspaces.personalUserId} = ${userId})`;
   const candidates = among === undefined ? sql`` : sql`AND m.workspace_id IN (${among ?? personal}, ${personal})`;
   return sql`
-    SELECT w.id, w.name, w.timezone, w.approval_required, w.media_required, w.personal_user_id, w.shard, m.role
+    SELECT w.id, w.name, w.timezone, w.approval_required, w.media_required, w.personal_user_id, w.shard,
+      w.archived_at, m.role
     FROM ${workspaceMembers} m JOIN ${workspaces} w ON w.id = m.workspace_id
     WHERE m.user_id = ${userId} ${candidates}
     ORDER BY m.joined_at, m.workspace_id`;
@@ -39,6 +42,7 @@ interface MembershipRow {
   media_required: number;
   personal_user_id: string | null;
   shard: string;
+  archived_at: number | null;
   role: Role;
 }
 
@@ -52,6 +56,7 @@ export const membershipsOf = (rows: unknown[]): WorkspaceContext[] =>
     mediaRequired: r.media_required === 1,
     personalUserId: r.personal_user_id,
     shard: r.shard,
+    archived: r.archived_at !== null,
     role: r.role,
   }));
 

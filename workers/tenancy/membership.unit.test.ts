@@ -9,6 +9,7 @@ const ws = (id: string, personalUserId: string | null = null): WorkspaceContext 
   mediaRequired: true,
   personalUserId,
   shard: "DB",
+  archived: false,
   role: "editor",
 });
 const mine = [ws("team"), ws("u1", "u1"), ws("agency")];

@@ -9,7 +9,7 @@ import type { Actor } from "./actor";
 import { type EarlyReads, membershipWithEarlyRead } from "./early-read";
 import { keyRefusal } from "./key-scopes";
 import { membershipsOf, membershipsQuery, pickMembership, type WorkspaceContext } from "./membership";
-import { type Action, can, refusal } from "./roles";
+import { type Action, ensureCan } from "./roles";
 
 /** A key cannot change the account it belongs to (password, sessions, its own or other keys). */
 export const KEY_SELF_REFUSAL = "API keys cannot change account settings; sign in to do this.";
@@ -115,7 +115,7 @@ export function ensurePermitted(vars: Pick<AppEnv["Variables"], "apiKey" | "work
   const refused = vars.apiKey ? keyRefusal(vars.apiKey.scopes, action) : null;
   if (refused) throw new Forbidden(refused);
   if (!vars.workspace || !vars.role) throw notFound();
-  if (!can(vars.role, action)) throw new Forbidden(refusal(vars.role, vars.workspace.name));
+  ensureCan({ ...vars.workspace, role: vars.role }, action);
 }
 
 /** The request's actor: the member in the request's workspace, with the API key's scopes when a key signed it. */

@@ -92,9 +92,26 @@ export function refusal(role: Role, workspaceName: string): string {
   return `Your role (${role}) cannot do this in ${workspaceName}.`;
 }
 
-/** Refuses (403) an action the member's role cannot do; for checks that depend on the data (whose post). */
-export function ensureCan(workspace: { role: Role; name: string }, action: Action): void {
+/** What an archived workspace still allows: reading it, leaving it, and its owners' unarchive, transfer, delete. */
+export const ARCHIVED_ALLOWS: readonly Action[] = [
+  "workspace.read",
+  "workspace.leave",
+  "activity.read",
+  "workspace.delete",
+  "workspace.transfer",
+];
+
+/** The 403 message of a change refused because the workspace is archived (ADR 078). */
+export const archivedRefusal = (workspaceName: string) =>
+  `${workspaceName} is archived, so it is read-only. An owner can unarchive it in Settings → Workspace.`;
+
+/**
+ * Refuses (403) an action the member's role cannot do, or any change while the workspace is archived; for the
+ * middleware and for checks that depend on the data (whose post).
+ */
+export function ensureCan(workspace: { role: Role; name: string; archived?: boolean }, action: Action): void {
   if (!can(workspace.role, action)) throw new Forbidden(refusal(workspace.role, workspace.name));
+  if (workspace.archived && !ARCHIVED_ALLOWS.includes(action)) throw new Forbidden(archivedRefusal(workspace.name));
 }
 
 /**

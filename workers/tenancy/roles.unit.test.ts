@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACTIONS, type Action, can, postWriteActions, ROLES, type Role } from "./roles";
+import { ACTIONS, type Action, can, ensureCan, postWriteActions, ROLES, type Role } from "./roles";
 
 const allowed = (role: Role) => ACTIONS.filter((a) => can(role, a));
 
@@ -71,5 +71,23 @@ describe("postWriteActions", () => {
     expect(postWriteActions({ own: false, schedules: false })).toEqual(["posts.write", "posts.manage"]);
     expect(postWriteActions({ own: true, schedules: true })).toEqual(["posts.write", "posts.publish"]);
     expect(postWriteActions({ own: true, schedules: true }).every((a) => can("contributor", a))).toBe(false);
+  });
+});
+
+describe("an archived workspace (ADR 078)", () => {
+  const archived = { role: "owner" as const, name: "Acme", archived: true };
+  it("lets its members read and leave, and its owners unarchive, transfer or delete; nothing else", () => {
+    for (const action of ["workspace.read", "workspace.leave", "activity.read", "workspace.delete"] as const)
+      expect(() => ensureCan(archived, action), action).not.toThrow();
+    for (const action of ["posts.write", "posts.publish", "workspace.settings", "members.manage"] as const)
+      expect(() => ensureCan(archived, action), action).toThrow(
+        "Acme is archived, so it is read-only. An owner can unarchive it in Settings → Workspace.",
+      );
+  });
+
+  it("still refuses by role first", () => {
+    expect(() => ensureCan({ ...archived, role: "viewer" }, "workspace.delete")).toThrow(
+      "Your role (viewer) cannot do this in Acme.",
+    );
   });
 });

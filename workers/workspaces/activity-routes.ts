@@ -37,7 +37,7 @@ describeRoute({
   path: "/api/workspaces/{id}/activity",
   tag,
   summary:
-    "The activity log: who created, edited, submitted, approved, rejected, published, commented on, connected or disconnected what, and when (owner, admin)",
+    "The activity log: who did what, and when: posts, approvals and clients' reviews, members, invitations, settings, client links, webhooks, API keys and accounts (owner, admin)",
   query: activityQuery,
   data: ActivityPage,
 });

@@ -3,16 +3,16 @@ import { toCsv } from "../analytics";
 import type { Db } from "../db/client";
 import { activityLog } from "../db/schema/collaboration";
 import { users } from "../db/schema/core";
-import type { ActivityAction } from "./activity-actions";
+import type { ActivityAction, ActivitySubject } from "./activity-actions";
 
 export interface ActivityEntry {
   workspaceId: string;
   /** Who did it; null for the system (the publisher). */
   userId: string | null;
   action: ActivityAction;
-  subject: "post" | "account";
+  subject: ActivitySubject;
   subjectId: string;
-  /** What it was about, in words: a post's first words, an account's name. */
+  /** What it was about, in words: a post's first words, an account's name, a member's name and role. */
   summary: string;
   at: number;
 }

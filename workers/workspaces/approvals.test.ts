@@ -2,6 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it, vi } from "vitest";
 import worker from "../app";
 import type { Role } from "../tenancy/roles";
+import { NEXT_YEAR } from "../test/dates";
 import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
 import { connectViaEmulator } from "../test/oauth";
@@ -53,6 +54,30 @@ async function team() {
   });
   return { owner, ws, members, as, post };
 }
+
+describe("the approval's notices", () => {
+  it("the approver's bell asks; the author reads the approved time in their own zone, never as an ISO instant", async () => {
+    const { members, as, post, owner } = await team();
+    const tz = await call<"PUT /api/users/timezone">("/api/users/timezone", {
+      token: members.contributor.token,
+      method: "PUT",
+      body: { timezone: "Asia/Tokyo" },
+    });
+    expect(tz.status).toBe(200);
+    const res = await call<"POST /api/posts">("/api/posts", {
+      ...as(members.contributor),
+      body: post({ content: "Summer plan", status: "scheduled", scheduledDate: `${NEXT_YEAR}-06-15T12:00:00.000Z` }),
+    });
+    const id = res.body.data._id;
+    const asked = (await call<"GET /api/notifications">("/api/notifications", as(owner))).body.data;
+    expect(asked.notifications).toMatchObject([{ kind: "approval_requested", postId: id, readAt: null }]);
+    await call<"POST /api/posts/:id/approve">(`/api/posts/${id}/approve`, { ...as(owner), method: "POST", body: {} });
+    const [told] = (await call<"GET /api/notifications">("/api/notifications", as(members.contributor))).body.data
+      .notifications;
+    // 12:00 UTC is 9 PM in Tokyo.
+    expect(told?.message).toBe(`Your post was approved and is scheduled for Jun 15, ${NEXT_YEAR}, 9:00 PM.`);
+  });
+});
 
 describe("submitting for approval", () => {
   it("a contributor's schedule waits as pending approval, and the cron never publishes it", async () => {

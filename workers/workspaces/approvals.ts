@@ -4,12 +4,12 @@ import type { Db } from "../db/client";
 import { postApprovals, posts, users, workspaceMembers } from "../db/schema/index";
 import { Conflict, notFound } from "../errors";
 import type { Actor, PostStore } from "../posts";
-import { excerpt } from "../posts";
+import { excerpt, formatLocal } from "../posts";
 import type { TargetMoves } from "../publishing";
 import { can, ROLES } from "../tenancy/roles";
 import { recordActivity } from "./activity";
 import { ApprovalMessages, approvalDueAt } from "./approval-rules";
-import type { Notifications } from "./notifications";
+import type { Notice, Notifications } from "./notifications";
 
 interface Deps {
   db: Db;
@@ -76,28 +76,34 @@ export class ApprovalService {
       .where(and(eq(postApprovals.postId, postId), eq(postApprovals.status, "pending")));
   }
 
-  /** Tells the workspace's approvers, in-app and by email, that a post waits for them (not the submitter). */
-  async announce(submitter: Actor, post: { _id: string; content: string }) {
-    const { db, notifications } = this.deps;
-    const approvers = await db
+  /** The members who may approve posts in the workspace (its approvers), except `but`. */
+  async approverIds(workspaceId: string, but?: string): Promise<string[]> {
+    const rows = await this.deps.db
       .select({ id: workspaceMembers.userId })
       .from(workspaceMembers)
       .where(
         and(
-          eq(workspaceMembers.workspaceId, submitter.workspace.id),
+          eq(workspaceMembers.workspaceId, workspaceId),
           inArray(
             workspaceMembers.role,
             ROLES.filter((r) => can(r, "posts.approve")),
           ),
-          ne(workspaceMembers.userId, submitter.userId),
+          but ? ne(workspaceMembers.userId, but) : undefined,
         ),
       );
+    return rows.map((r) => r.id);
+  }
+
+  /** Tells the workspace's approvers, in-app and by email, that a post waits for them (not the submitter). */
+  async announce(submitter: Actor, post: { _id: string; content: string }) {
+    const { db, notifications } = this.deps;
+    const approvers = await this.approverIds(submitter.workspace.id, submitter.userId);
     if (approvers.length === 0) return;
     const [who] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, submitter.userId));
     for (const approver of approvers)
       await notifications.notify({
         workspaceId: submitter.workspace.id,
-        userId: approver.id,
+        userId: approver,
         kind: "approval_requested",
         postId: post._id,
         message: `${who?.name ?? "A member"} asks you to approve "${excerpt(post.content)}".`,
@@ -140,14 +146,14 @@ export class ApprovalService {
       scheduledAt: new Date(timing.dueAt).toISOString(),
     });
     if (timing.dueAt <= now) await this.deps.dispatchDue(approver.workspace.id);
-    const when =
-      timing.dueAt <= now ? "is being published now" : `is scheduled for ${new Date(timing.dueAt).toISOString()}`;
+    const when = (timeZone: string) =>
+      timing.dueAt <= now ? "is being published now" : `is scheduled for ${formatLocal(timing.dueAt, timeZone)}`;
     await this.tellAuthor(
       approver,
       request.submittedBy,
       postId,
       "approved",
-      `Your post was approved and ${when}.`,
+      (timeZone) => `Your post was approved and ${when(timeZone)}.`,
       "Your post was approved",
     );
     return this.deps.posts.get(approver.workspace.id, postId);
@@ -199,7 +205,7 @@ export class ApprovalService {
     authorId: string,
     postId: string,
     kind: string,
-    message: string,
+    message: Notice["message"],
     subject: string,
   ) {
     if (authorId === approver.userId) return;

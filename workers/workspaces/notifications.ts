@@ -1,15 +1,18 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { notifications, users } from "../db/schema/index";
+import { notifications, posts, users } from "../db/schema/index";
 import type { Mailer } from "../mail";
+import { PLATFORM_NAMES, type Platform } from "../platform-profile";
+import { excerpt } from "../posts";
 
 export interface Notice {
   workspaceId: string;
   userId: string;
-  /** approval_requested | approved | rejected | mention | client_review */
+  /** approval_requested | approved | rejected | mention | client_review | publish_failed */
   kind: string;
   postId: string | null;
-  message: string;
+  /** Words, or words made in the reader's time zone when they name a time (never a raw ISO instant). */
+  message: string | ((timeZone: string) => string);
   /** The email's subject; its body is the message and a link back. */
   subject: string;
 }
@@ -23,12 +26,34 @@ export class Notifications {
 
   async notify(notice: Notice): Promise<void> {
     const { db, mailer, now, origin } = this.deps;
-    const [to] = await db.select({ email: users.email }).from(users).where(eq(users.id, notice.userId));
+    const [to] = await db
+      .select({ email: users.email, timezone: users.timezone })
+      .from(users)
+      .where(eq(users.id, notice.userId));
     if (!to) return;
     const { subject, ...row } = notice;
-    await db.insert(notifications).values({ id: crypto.randomUUID(), ...row, createdAt: now() });
+    const message = typeof row.message === "string" ? row.message : row.message(to.timezone);
+    await db.insert(notifications).values({ id: crypto.randomUUID(), ...row, message, createdAt: now() });
     const link = notice.postId ? `${origin}${postPath(notice.postId)}` : `${origin}/content`;
-    await mailer.send({ to: to.email, subject, text: `${notice.message}\n\nOpen Postline: ${link}` });
+    await mailer.send({ to: to.email, subject, text: `${message}\n\nOpen Postline: ${link}` });
+  }
+
+  /** A channel that failed for good reaches its post's author: in the bell, and by email. */
+  async channelFailed(target: { workspaceId: string; postId: string; platform: Platform }, reason: string) {
+    const [post] = await this.deps.db
+      .select({ userId: posts.userId, content: posts.content })
+      .from(posts)
+      .where(and(eq(posts.id, target.postId), eq(posts.workspaceId, target.workspaceId)));
+    if (!post) return;
+    const network = PLATFORM_NAMES[target.platform];
+    await this.notify({
+      workspaceId: target.workspaceId,
+      userId: post.userId,
+      kind: "publish_failed",
+      postId: target.postId,
+      message: `"${excerpt(post.content)}" failed on ${network}: ${reason}`,
+      subject: `A post failed to publish on ${network}`,
+    });
   }
 
   /** The member's latest notices in one workspace, newest first, and how many of all their notices are unread. */

@@ -108,6 +108,20 @@ d({
   data: noData,
 });
 d({
+  method: "post",
+  path: `${base}/{id}/archive`,
+  tag,
+  summary: "Archive the workspace (owner): read-only and out of the switcher; refused while posts are scheduled",
+  data: Data.workspace,
+});
+d({
+  method: "post",
+  path: `${base}/{id}/unarchive`,
+  tag,
+  summary: "Unarchive the workspace (owner): it can be changed again",
+  data: Data.workspace,
+});
+d({
   method: "get",
   path: "/api/invites/{token}",
   tag,
@@ -142,12 +156,22 @@ export const workspaceRoutes = new Hono<SignedInEnv>()
   )
   .patch("/:id", requirePermission("workspace.settings"), async (c) => {
     const patch = await readJson(c, workspacePatch);
-    return ok(c, await c.var.services.workspaces.update(c.var.workspace, patch), "Workspace settings saved");
+    return ok(
+      c,
+      await c.var.services.workspaces.update(c.var.workspace, c.var.auth.user.id, patch),
+      "Workspace settings saved",
+    );
   })
   .delete("/:id", requirePermission("workspace.delete"), async (c) => {
     await c.var.services.workspaces.remove(c.var.workspace);
     return ok(c, null, "Workspace deleted");
   })
+  .post("/:id/archive", requirePermission("workspace.delete"), async (c) =>
+    ok(c, await c.var.services.workspaces.archive(c.var.workspace, c.var.auth.user.id, true), "Workspace archived"),
+  )
+  .post("/:id/unarchive", requirePermission("workspace.delete"), async (c) =>
+    ok(c, await c.var.services.workspaces.archive(c.var.workspace, c.var.auth.user.id, false), "Workspace unarchived"),
+  )
   .post("/:id/switch", requirePermission("workspace.read"), async (c) => {
     switchTo(c, c.var.workspace.id);
     return ok(c, await c.var.services.workspaces.get(c.var.workspace), `Switched to ${c.var.workspace.name}`);
@@ -159,12 +183,12 @@ export const workspaceRoutes = new Hono<SignedInEnv>()
     const { role } = await readJson(c, roleInput);
     return ok(
       c,
-      await c.var.services.workspaces.changeRole(c.var.workspace, c.req.param("userId"), role),
+      await c.var.services.workspaces.changeRole(c.var.workspace, c.var.auth.user.id, c.req.param("userId"), role),
       "Role changed",
     );
   })
   .delete("/:id/members/:userId", requirePermission("members.manage"), async (c) => {
-    await c.var.services.workspaces.removeMember(c.var.workspace, c.req.param("userId"));
+    await c.var.services.workspaces.removeMember(c.var.workspace, c.var.auth.user.id, c.req.param("userId"));
     return ok(c, null, "Member removed");
   })
   .post("/:id/leave", requirePermission("workspace.leave"), async (c) => {
@@ -188,7 +212,7 @@ export const workspaceRoutes = new Hono<SignedInEnv>()
     return ok(c, invite, `Invitation sent to ${invite.email}`, 201);
   })
   .delete("/:id/invites/:inviteId", requirePermission("members.manage"), async (c) => {
-    await c.var.services.workspaces.revokeInvite(c.var.workspace.id, c.req.param("inviteId"));
+    await c.var.services.workspaces.revokeInvite(c.var.workspace, c.var.auth.user.id, c.req.param("inviteId"));
     return ok(c, null, "Invitation withdrawn");
   });
 

@@ -8,6 +8,9 @@ export const MemberMessages = {
   ownerOnly: "Only an owner can make someone an owner or change an owner's role.",
   lastOwner: "A workspace needs an owner: transfer ownership before the last owner leaves or steps down.",
   personal: "Your personal workspace cannot be deleted.",
+  personalArchive: "Your personal workspace cannot be archived.",
+  archiveWaiting: (n: number) =>
+    `${n === 1 ? "1 post is" : `${n} posts are`} still scheduled or waiting for approval here. Publish, unschedule or delete ${n === 1 ? "it" : "them"} before archiving.`,
   inviteUsed: "This invitation has already been used.",
   inviteExpired: "This invitation has expired. Ask for a new one.",
   inviteEmail: "This invitation was sent to a different email address. Sign in with that address to accept it.",

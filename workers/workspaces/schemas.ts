@@ -36,6 +36,7 @@ const WorkspaceData = z.object({
   approvalRequired: z.boolean(),
   mediaRequired: z.boolean(),
   personal: z.boolean(),
+  archived: z.boolean(),
   role: z.enum(ROLES),
   createdAt: z.string(),
 });

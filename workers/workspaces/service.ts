@@ -6,6 +6,8 @@ import { type Role, workspaceInvites, workspaceMembers, workspaces } from "../db
 import { Conflict, Gone, Invalid, notFound } from "../errors";
 import type { Mailer } from "../mail";
 import type { WorkspaceContext } from "../tenancy/membership";
+import type { ActivityEntry, ActivityLog } from "./activity";
+import { memberSummary, roleChangeSummary, settingsSummary } from "./activity-summaries";
 import {
   acceptRefusal,
   INVITE_TTL_MS,
@@ -30,6 +32,7 @@ const present = (w: WorkspaceRow, role: Role) => ({
   approvalRequired: w.approvalRequired,
   mediaRequired: w.mediaRequired,
   personal: w.personalUserId !== null,
+  archived: w.archivedAt !== null,
   role,
   createdAt: new Date(w.createdAt).toISOString(),
 });
@@ -47,8 +50,26 @@ export class WorkspaceService {
       origin: string;
       /** The shard a new workspace is placed on (ADR 035). */
       shardForNew: string;
+      /** The activity log of a shard: members and workspaces live in the directory, their log beside the posts. */
+      activityIn: (shard: string) => ActivityLog;
+      /** How many of the workspace's posts are still on their way out (read in its shard). */
+      waitingPosts: (ws: { id: string; shard: string }) => Promise<number>;
     },
   ) {}
+
+  /** Records a write in the workspace's log, once it is done (another database than the write's: ADR 078). */
+  private async log(ws: { id: string; shard: string }, entry: Omit<ActivityEntry, "workspaceId" | "at">) {
+    await this.deps.activityIn(ws.shard).entry({ ...entry, workspaceId: ws.id, at: this.deps.now() });
+  }
+
+  /** Who a member is, in the log's words; a user gone from the directory reads as such. */
+  private async person(userId: string) {
+    const [row] = await this.deps.db
+      .select({ displayName: users.displayName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row ?? { displayName: "A former user", email: "unknown" };
+  }
 
   async listMine(userId: string) {
     const rows = await this.deps.db
@@ -70,6 +91,7 @@ export class WorkspaceService {
       mediaRequired: true,
       personalUserId: null,
       shard: this.deps.shardForNew,
+      archivedAt: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -77,6 +99,13 @@ export class WorkspaceService {
       this.deps.db.insert(workspaces).values(row),
       this.deps.db.insert(workspaceMembers).values({ workspaceId: row.id, userId, role: "owner", joinedAt: now }),
     ]);
+    await this.log(row, {
+      userId,
+      action: "workspace_created",
+      subject: "workspace",
+      subjectId: row.id,
+      summary: row.name,
+    });
     return present(row, "owner");
   }
 
@@ -85,13 +114,15 @@ export class WorkspaceService {
     return present(row, ws.role);
   }
 
-  async update(ws: WorkspaceContext, patch: WorkspacePatch) {
+  async update(ws: WorkspaceContext, by: string, patch: WorkspacePatch) {
     const [row] = await this.deps.db
       .update(workspaces)
       .set({ ...patch, updatedAt: this.deps.now() })
       .where(eq(workspaces.id, ws.id))
       .returning();
     if (!row) throw notFound();
+    const summary = settingsSummary(patch);
+    await this.log(ws, { userId: by, action: "settings_changed", subject: "workspace", subjectId: ws.id, summary });
     return present(row, ws.role);
   }
 
@@ -99,6 +130,25 @@ export class WorkspaceService {
   async remove(ws: WorkspaceContext) {
     if (ws.personalUserId !== null) throw new Conflict(MemberMessages.personal);
     await this.deps.db.delete(workspaces).where(eq(workspaces.id, ws.id));
+  }
+
+  /**
+   * Archives the workspace: read-only for everyone and out of the switcher, until an owner unarchives it. Refused
+   * for a personal workspace and while posts are still on their way out (they would publish from a frozen one).
+   */
+  async archive(ws: WorkspaceContext, by: string, archived: boolean) {
+    if (ws.personalUserId !== null) throw new Conflict(MemberMessages.personalArchive);
+    const waiting = archived ? await this.deps.waitingPosts(ws) : 0;
+    if (waiting > 0) throw new Conflict(MemberMessages.archiveWaiting(waiting));
+    const [row] = await this.deps.db
+      .update(workspaces)
+      .set({ archivedAt: archived ? this.deps.now() : null, updatedAt: this.deps.now() })
+      .where(eq(workspaces.id, ws.id))
+      .returning();
+    if (!row) throw notFound();
+    const action = archived ? "archived" : "unarchived";
+    await this.log(ws, { userId: by, action, subject: "workspace", subjectId: ws.id, summary: row.name });
+    return present(row, ws.role);
   }
 
   async members(workspaceId: string) {
@@ -117,23 +167,27 @@ export class WorkspaceService {
     return rows.map((r) => ({ ...r, joinedAt: new Date(r.joinedAt).toISOString() }));
   }
 
-  async changeRole(ws: WorkspaceContext, userId: string, to: Role) {
+  async changeRole(ws: WorkspaceContext, by: string, userId: string, to: Role) {
     const member = await this.member(ws.id, userId);
     refuse(roleChangeRefusal({ actor: ws.role, from: member.role, to, owners: await this.owners(ws.id) }));
     await this.deps.db
       .update(workspaceMembers)
       .set({ role: to })
       .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
+    const summary = roleChangeSummary(await this.person(userId), member.role, to);
+    await this.log(ws, { userId: by, action: "role_changed", subject: "member", subjectId: userId, summary });
     return { userId, role: to };
   }
 
   /** Removes a member; their sessions lose the workspace at their next request (membership is read per request). */
-  async removeMember(ws: WorkspaceContext, userId: string) {
+  async removeMember(ws: WorkspaceContext, by: string, userId: string) {
     const member = await this.member(ws.id, userId);
     refuse(removalRefusal({ actor: ws.role, member: member.role, owners: await this.owners(ws.id) }));
     await this.deps.db
       .delete(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
+    const summary = memberSummary(await this.person(userId), member.role);
+    await this.log(ws, { userId: by, action: "member_removed", subject: "member", subjectId: userId, summary });
   }
 
   async leave(ws: WorkspaceContext, userId: string) {
@@ -141,6 +195,8 @@ export class WorkspaceService {
     await this.deps.db
       .delete(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
+    const summary = memberSummary(await this.person(userId), ws.role);
+    await this.log(ws, { userId, action: "left", subject: "member", subjectId: userId, summary });
   }
 
   /** The owner hands the workspace to another member and stays on as an admin. */
@@ -152,6 +208,14 @@ export class WorkspaceService {
       this.deps.db.update(workspaceMembers).set({ role: "owner" }).where(at(toUserId)),
       this.deps.db.update(workspaceMembers).set({ role: "admin" }).where(at(fromUserId)),
     ]);
+    const summary = memberSummary(await this.person(toUserId), "owner");
+    await this.log(ws, {
+      userId: fromUserId,
+      action: "ownership_transferred",
+      subject: "member",
+      subjectId: toUserId,
+      summary,
+    });
     return this.members(ws.id);
   }
 
@@ -180,6 +244,8 @@ export class WorkspaceService {
       createdAt: now,
     };
     await this.deps.db.insert(workspaceInvites).values(row);
+    const summary = `${input.email} as ${input.role}`;
+    await this.log(ws, { userId: inviter.id, action: "invited", subject: "invite", subjectId: row.id, summary });
     await this.deps.mailer.send({
       to: input.email,
       subject: `${inviter.displayName} invited you to ${ws.name} on Postline`,
@@ -203,18 +269,20 @@ export class WorkspaceService {
     return rows.map(presentInvite);
   }
 
-  async revokeInvite(workspaceId: string, inviteId: string) {
-    const gone = await this.deps.db
+  async revokeInvite(ws: WorkspaceContext, by: string, inviteId: string) {
+    const [gone] = await this.deps.db
       .delete(workspaceInvites)
       .where(
         and(
           eq(workspaceInvites.id, inviteId),
-          eq(workspaceInvites.workspaceId, workspaceId),
+          eq(workspaceInvites.workspaceId, ws.id),
           isNull(workspaceInvites.acceptedAt),
         ),
       )
-      .returning({ id: workspaceInvites.id });
-    if (gone.length === 0) throw notFound();
+      .returning({ email: workspaceInvites.email, role: workspaceInvites.role });
+    if (!gone) throw notFound();
+    const summary = `${gone.email} as ${gone.role}`;
+    await this.log(ws, { userId: by, action: "invite_withdrawn", subject: "invite", subjectId: inviteId, summary });
   }
 
   /** What the invite page shows before accepting: the workspace's name, the address and the role. */
@@ -227,7 +295,7 @@ export class WorkspaceService {
 
   /** The signed-in user joins with the invited role; the invitation is consumed in the same batch. */
   async accept(token: string, user: { id: string; email: string }) {
-    const { invite } = await this.inviteByToken(token);
+    const { invite, shard } = await this.inviteByToken(token);
     const now = this.deps.now();
     refuse(acceptRefusal(invite, user.email, now));
     const [consumed] = await this.deps.db.batch([
@@ -242,6 +310,9 @@ export class WorkspaceService {
         .onConflictDoNothing(),
     ]);
     if (consumed.length === 0) throw new Gone(MemberMessages.inviteUsed);
+    const summary = memberSummary(await this.person(user.id), invite.role);
+    const joinedWs = { id: invite.workspaceId, shard };
+    await this.log(joinedWs, { userId: user.id, action: "joined", subject: "member", subjectId: user.id, summary });
     const [joined] = (await this.listMine(user.id)).filter((w) => w.id === invite.workspaceId);
     return joined!;
   }
@@ -281,7 +352,7 @@ export class WorkspaceService {
 
   private async inviteByToken(token: string) {
     const [row] = await this.deps.db
-      .select({ invite: workspaceInvites, workspaceName: workspaces.name })
+      .select({ invite: workspaceInvites, workspaceName: workspaces.name, shard: workspaces.shard })
       .from(workspaceInvites)
       .innerJoin(workspaces, eq(workspaces.id, workspaceInvites.workspaceId))
       .where(eq(workspaceInvites.tokenHash, await sha256Hex(token)));

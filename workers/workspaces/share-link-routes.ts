@@ -84,7 +84,7 @@ export const shareLinkRoutes = new Hono<SignedInEnv>()
     return ok(c, { links: await c.var.services.shareLinks.list(c.var.workspace.id, postId) });
   })
   .delete("/:id", requirePermission("posts.approve"), async (c) =>
-    ok(c, await c.var.services.shareLinks.revoke(c.var.workspace.id, c.req.param("id")), ShareReplies.revoked),
+    ok(c, await c.var.services.shareLinks.revoke(actorOf(c), c.req.param("id")), ShareReplies.revoked),
   );
 
 /** No session: the token is the client's whole authority, and it reaches only the link's posts. */

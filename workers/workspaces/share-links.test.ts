@@ -139,10 +139,10 @@ describe("client approval links", () => {
       .bind(carl.email)
       .first<{ subject: string }>();
     expect(mail?.subject).toBe("A client asked for changes");
-    // The author reads it on the post too, and nothing was scheduled differently.
+    // The author reads it on the post too, and the post waits for an edit (ADR 078).
     const post = (await call<"GET /api/posts/:id">(`/api/posts/${shared}`, as(carl))).body.data;
     expect(post.clientReviews).toMatchObject([{ decision: "changes_requested", comment: "Use the blue logo" }]);
-    expect(post.status).toBe("pending_approval");
+    expect(post.status).toBe("changes_requested");
   });
 
   it("stops working when revoked (410), and the approver lists links per post", async () => {

@@ -7,7 +7,10 @@ import { posts, postTargets } from "../db/schema/posts";
 import { Invalid, NotFound, notFound } from "../errors";
 import type { MediaUrlSigner } from "../media";
 import type { Actor, PostStore } from "../posts";
-import { excerpt } from "../posts";
+import { excerpt, HoldMessages } from "../posts";
+import type { ChannelHolds } from "../publishing";
+import { recordActivity } from "./activity";
+import type { ApprovalService } from "./approvals";
 import type { Notifications } from "./notifications";
 import {
   clientReviewNotice,
@@ -27,6 +30,9 @@ interface Deps {
   db: Db;
   posts: PostStore;
   notifications: Notifications;
+  /** Publishing's holds: a client's "Request changes" stops the post's channels (ADR 078). */
+  holds: ChannelHolds;
+  approvals: Pick<ApprovalService, "withdrawal" | "approverIds">;
   mediaUrls: MediaUrlSigner;
   now: () => number;
   origin: string;
@@ -36,8 +42,8 @@ const iso = (v: number | null) => (v === null ? null : new Date(v).toISOString()
 
 /**
  * Client approval links (ADR 016): an approver shares a fixed set of posts with someone who has no account.
- * The token is shown once; only its SHA-256 is stored. A client's decision is recorded and its author told,
- * but it never schedules or publishes anything.
+ * The token is shown once; only its SHA-256 is stored. A client's decision is recorded with its link and time and
+ * its author told; it never schedules or publishes anything, and "Request changes" holds the post (ADR 078).
  */
 export class ShareLinkService {
   constructor(private readonly deps: Deps) {}
@@ -70,7 +76,18 @@ export class ShareLinkService {
       revokedAt: null,
       createdAt: now,
     };
-    await this.deps.db.insert(shareLinks).values(row);
+    await this.deps.db.batch([
+      this.deps.db.insert(shareLinks).values(row),
+      recordActivity(this.deps.db, {
+        workspaceId: row.workspaceId,
+        userId: actor.userId,
+        action: "link_shared",
+        subject: "share_link",
+        subjectId: row.id,
+        summary: `"${row.label}", ${postIds.length} post${postIds.length === 1 ? "" : "s"}`,
+        at: now,
+      }),
+    ]);
     return { ...this.present(row), url: `${this.deps.origin}/review/${token}` };
   }
 
@@ -120,13 +137,22 @@ export class ShareLinkService {
     return rows.map((r) => this.present(r));
   }
 
-  async revoke(workspaceId: string, id: string) {
+  async revoke(actor: Actor, id: string) {
     const [row] = await this.deps.db
       .update(shareLinks)
       .set({ revokedAt: sql`coalesce(${shareLinks.revokedAt}, ${this.deps.now()})` })
-      .where(and(eq(shareLinks.id, id), eq(shareLinks.workspaceId, workspaceId)))
+      .where(and(eq(shareLinks.id, id), eq(shareLinks.workspaceId, actor.workspace.id)))
       .returning();
     if (!row) throw notFound();
+    await recordActivity(this.deps.db, {
+      workspaceId: row.workspaceId,
+      userId: actor.userId,
+      action: "link_revoked",
+      subject: "share_link",
+      subjectId: row.id,
+      summary: `"${row.label}"`,
+      at: this.deps.now(),
+    });
     return this.present(row);
   }
 
@@ -207,7 +233,11 @@ export class ShareLinkService {
     };
   }
 
-  /** Records a client's decision on one of the link's posts and tells the post's author. */
+  /**
+   * Records a client's decision on one of the link's posts, in the activity log too. "Request changes" holds the
+   * post's channels not yet sent (and withdraws a pending approval request) until it is edited, and tells its author,
+   * whoever shared the link and the approvers; "Approve" tells the author.
+   */
   async review(token: string, postId: string, input: ClientReviewInput) {
     const link = await this.live(token);
     if (!link.postIds.includes(postId)) throw notFound();
@@ -226,19 +256,41 @@ export class ShareLinkService {
       comment: input.comment || null,
       createdAt: now(),
     };
-    await db.insert(clientReviews).values(row);
-    await this.deps.notifications.notify({
-      workspaceId: link.workspaceId,
-      userId: post.userId,
-      kind: "client_review",
-      postId,
-      ...clientReviewNotice({
-        label: link.label,
-        decision: row.decision,
-        comment: row.comment,
-        excerpt: excerpt(post.content),
+    const writes = [
+      db.insert(clientReviews).values(row),
+      recordActivity(db, {
+        workspaceId: link.workspaceId,
+        userId: null,
+        action: row.decision === "approved" ? "client_approved" : "changes_requested",
+        subject: "post",
+        subjectId: postId,
+        summary: `Client link "${link.label}": ${excerpt(post.content)}`,
+        at: row.createdAt,
       }),
+    ] as const;
+    const notice = clientReviewNotice({
+      label: link.label,
+      decision: row.decision,
+      comment: row.comment,
+      excerpt: excerpt(post.content),
     });
+    let told = [post.userId];
+    if (row.decision === "changes_requested") {
+      const message = HoldMessages.changesRequested(link.label, row.comment);
+      await this.deps.holds.holdForChanges(link.workspaceId, postId, message, [
+        ...writes,
+        this.deps.approvals.withdrawal(postId),
+      ]);
+      told = [post.userId, link.createdBy, ...(await this.deps.approvals.approverIds(link.workspaceId))];
+    } else await db.batch(writes);
+    for (const userId of new Set(told))
+      await this.deps.notifications.notify({
+        workspaceId: link.workspaceId,
+        userId,
+        kind: "client_review",
+        postId,
+        ...notice,
+      });
     return { decision: row.decision, comment: row.comment, createdAt: iso(row.createdAt) };
   }
 }

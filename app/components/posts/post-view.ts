@@ -51,6 +51,7 @@ export function statusTone(status: string): string {
     case "failed":
       return "bg-red-100 text-red-800 border-red-300";
     case "held":
+    case "changes_requested":
       return "bg-orange-100 text-orange-800 border-orange-300";
     case "pending_approval":
       return "bg-violet-100 text-violet-800 border-violet-300";
@@ -70,6 +71,7 @@ const STATUS_LABELS: Record<string, string> = {
   unconfirmed: "Unconfirmed",
   held: "On hold",
   pending_approval: "Pending approval",
+  changes_requested: "Changes requested",
 };
 
 /** What a held channel waits for, by its hold reason (workers/posts/channel-holds.ts). */
@@ -78,6 +80,7 @@ const HOLD_LABELS: Record<string, string> = {
   account_needs_reconnect: "Waiting for reconnect",
   media_deleted: "Media deleted",
   time_passed: "Needs a new time",
+  changes_requested: "Changes requested",
 };
 export const heldLabel = (kind: string | null | undefined) => (kind && HOLD_LABELS[kind]) || STATUS_LABELS.held!;
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;

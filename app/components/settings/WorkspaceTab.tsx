@@ -22,12 +22,15 @@ export function WorkspaceTab({
   workspace: ws,
   members,
   invites,
+  archived,
   userId,
   notify,
 }: {
   workspace: Workspace;
   members: Member[];
   invites: Invite[];
+  /** The user's other workspaces that are archived (the switcher leaves them out). */
+  archived: Array<{ id: string; name: string }>;
   userId: string;
   notify: Notify;
 }) {
@@ -147,7 +150,13 @@ export function WorkspaceTab({
       )}
 
       <NewWorkspace timezone={ws.timezone} notify={notify} />
-      {can(ws.role, "workspace.delete") && !ws.personal ? <DeleteWorkspace name={ws.name} notify={notify} /> : null}
+      {archived.length > 0 && <ArchivedWorkspaces archived={archived} />}
+      {can(ws.role, "workspace.delete") && !ws.personal ? (
+        <>
+          <ArchiveWorkspace name={ws.name} archived={ws.archived} notify={notify} />
+          <DeleteWorkspace name={ws.name} notify={notify} />
+        </>
+      ) : null}
     </div>
   );
 }
@@ -179,6 +188,52 @@ function NewWorkspace({ timezone, notify }: { timezone: string; notify: Notify }
         </button>
       </form>
       <FormError message={create.error} />
+    </section>
+  );
+}
+
+/** Owners only: a client's workspace kept for the record, read-only and out of the switcher, until unarchived. */
+function ArchiveWorkspace({ name, archived, notify }: { name: string; archived: boolean; notify: Notify }) {
+  const intent = archived ? "workspace-unarchive" : "workspace-archive";
+  const toggle = useFormAction(intent, { announce: notify });
+  return (
+    <section aria-label="Archive workspace" className="max-w-lg rounded-lg border border-slate-200 p-4">
+      <h2 className="mb-1 font-semibold">{archived ? "Archived" : "Archive workspace"}</h2>
+      <p className="mb-2 text-sm text-slate-700">
+        {archived
+          ? `${name} is archived: everyone can read it, nobody can change it, and it is not in the switcher.`
+          : `Archiving ${name} keeps its posts, analytics and team for the record, read-only, and takes it out of the switcher. Scheduled posts must be published or unscheduled first.`}
+      </p>
+      <form {...toggle.form}>
+        <input type="hidden" name="intent" value={intent} />
+        <button type="submit" className={secondaryButton} disabled={toggle.busy}>
+          {archived ? "Unarchive workspace" : "Archive workspace"}
+        </button>
+      </form>
+      <FormError message={toggle.error} />
+    </section>
+  );
+}
+
+/** The archived workspaces the user belongs to: opened from here, since the switcher leaves them out. */
+function ArchivedWorkspaces({ archived }: { archived: Array<{ id: string; name: string }> }) {
+  return (
+    <section aria-label="Archived workspaces" className="max-w-lg">
+      <h2 className="mb-1 font-semibold">Archived workspaces</h2>
+      <ul className="divide-y divide-slate-100 text-sm">
+        {archived.map((w) => (
+          <li key={w.id} className="flex items-center justify-between gap-2 py-2">
+            <span>{w.name}</span>
+            <form method="post">
+              <input type="hidden" name="intent" value="workspace-open" />
+              <input type="hidden" name="id" value={w.id} />
+              <button type="submit" className={secondaryButton} aria-label={`Open ${w.name}`}>
+                Open
+              </button>
+            </form>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { formatLocal } from "../../../workers/posts/public";
 import type { Notifications } from "../../../workers/workspaces/index";
 
 export type Inbox = Awaited<ReturnType<Notifications["list"]>>;
@@ -9,6 +10,7 @@ const TITLES: Record<string, string> = {
   rejected: "Sent back",
   mention: "Mentioned you",
   client_review: "Client feedback",
+  publish_failed: "Failed to publish",
 };
 
 /** What kind of notice it is, in a word or two (an unknown kind still reads as a notice). */
@@ -20,6 +22,9 @@ export function noticeHref(n: Pick<Notice, "kind" | "postId">): string {
   const discussion = n.kind === "mention" || n.kind === "client_review";
   return `/content?post=${encodeURIComponent(n.postId)}${discussion ? "&view=comments" : ""}`;
 }
+
+/** When a notice came, in the viewer's zone ("Dec 5, 2026, 9:00 AM"), never the stored ISO instant. */
+export const noticeTime = (iso: string, timeZone: string) => formatLocal(Date.parse(iso), timeZone);
 
 /** The bell's accessible name: it says how many are unread. */
 export const bellLabel = (unread: number) =>

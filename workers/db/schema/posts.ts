@@ -14,6 +14,7 @@ export const POST_STATUSES = [
   "published",
   "partially_published",
   "failed",
+  "changes_requested",
 ] as const;
 export const TARGET_STATUSES = [
   "draft",

@@ -24,6 +24,8 @@ export const workspaces = sqliteTable(
     personalUserId: text("personal_user_id"),
     /** The D1 binding that holds this workspace's data (workers/db/directory.ts, ADR 035). */
     shard: text("shard").notNull().default("DB"),
+    /** Set while the workspace is archived: read-only, and not offered in the switcher (ADR 078). */
+    archivedAt: ms("archived_at"),
     createdAt: createdAt(),
     updatedAt: ms("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
   },

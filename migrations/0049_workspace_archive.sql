@@ -1,0 +1,1 @@
+ALTER TABLE `workspaces` ADD `archived_at` integer;
