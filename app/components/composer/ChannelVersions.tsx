@@ -215,26 +215,17 @@ function ChannelTab({
           </ul>
         ) : null}
       </div>
-      <div className="space-y-2">
-        <PlatformPreview
-          platform={platform}
-          account={account}
-          content={version.caption}
-          hashtags={[]}
-          media={media}
-          title={version.title ?? ""}
-          format={version.options.format}
-        />
-        {version.parts.length > 1 ? (
-          <ol aria-label={`${name} thread preview`} className="space-y-2 border-l-2 border-slate-200 pl-3 text-sm">
-            {version.parts.slice(1).map((part, i) => (
-              <li key={i} className="whitespace-pre-wrap">
-                {part}
-              </li>
-            ))}
-          </ol>
-        ) : null}
-      </div>
+      <PlatformPreview
+        platform={platform}
+        account={account}
+        content={version.caption}
+        hashtags={[]}
+        media={media}
+        title={version.title ?? ""}
+        format={version.options.format}
+        thread={version.parts.slice(1)}
+        firstComment={version.firstComment}
+      />
     </div>
   );
 }

@@ -18,17 +18,12 @@ import { useReturnFocus } from "~/lib/use-return-focus";
 import type { loader as appLoader } from "~/routes/app-layout";
 import type { Platform } from "../../../workers/platform-profile";
 import type { Problem } from "../../../workers/posts/preflight";
-import {
-  captionOf,
-  platformsUsingBase,
-  postFieldsSchema,
-  postProblems,
-  YOUTUBE_TITLE_MAX,
-} from "../../../workers/posts/rules";
+import { platformsUsingBase, postFieldsSchema, postProblems, YOUTUBE_TITLE_MAX } from "../../../workers/posts/rules";
 import { utcToLocal } from "../../../workers/posts/schedule-time";
 import type { AccountView, MediaJson, PostJson } from "../posts/types";
 import { AccountPicker } from "./AccountPicker";
 import { ChannelVersions } from "./ChannelVersions";
+import { ComposerPreview } from "./ComposerPreview";
 import { ContentField } from "./ContentField";
 import { clearDraft, draftKey, formChanged, readDraft, type StoredDraft, writeDraft } from "./composer-draft";
 import {
@@ -43,7 +38,6 @@ import {
 import { contentCounter, selectedLimit, words } from "./content-limits";
 import { convertToJpeg, needsJpeg } from "./jpeg-conversion";
 import { MediaCarousel } from "./MediaCarousel";
-import { PlatformPreview } from "./PlatformPreview";
 import { PreflightPanel } from "./PreflightPanel";
 import { ScheduleFields } from "./ScheduleFields";
 
@@ -98,9 +92,6 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   // Each network's limit for the chosen accounts: a Mastodon instance sets its own (ADR 059).
   const limitOf = (p: Platform) => selectedLimit(p, form.selectedAccounts[p] ?? [], accounts ?? []);
   const counter = contentCounter(form.content, hashtags, basePlatforms, limitOf);
-  const captionOn = (p: Platform) =>
-    form.channels.find((c) => c.platform === p && c.accountId === form.selectedAccounts[p]?.[0])?.text ??
-    captionOf(form.content, hashtags);
   const intent: Intent = form.mode === "now" ? "now" : "schedule";
 
   /** SPEC §5 Post messages for what the user asks, from the shared schema. */
@@ -380,21 +371,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
               </Tabs.Content>
               <Tabs.Content value="preview" className="grid gap-4 md:grid-cols-2">
                 {previewReady ? (
-                  form.platforms.map((p) => (
-                    <PlatformPreview
-                      key={p}
-                      platform={p}
-                      account={accounts?.find((a) => a.id === form.selectedAccounts[p]?.[0])}
-                      content={captionOn(p)}
-                      hashtags={[]}
-                      media={
-                        youtube && p === "youtube" && form.youtubeVideo
-                          ? form.media.filter((m) => m.id === form.youtubeVideo)
-                          : form.media
-                      }
-                      title={form.title}
-                    />
-                  ))
+                  <ComposerPreview form={form} accounts={accounts} hashtags={hashtags} />
                 ) : (
                   <p className="text-sm text-slate-500 md:col-span-2">
                     Add content, choose a platform, attach media and select an account for each platform to see the
