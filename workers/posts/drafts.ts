@@ -1,4 +1,5 @@
 import type { TARGET_STATUSES } from "../db/schema/posts";
+import { editLock, inFlightEditMessage } from "../delivery/edit-lock";
 import { derivePostStatus } from "../delivery/state";
 import { Conflict, Invalid, notFound } from "../errors";
 import type { MediaLibrary } from "../media/library";
@@ -131,14 +132,11 @@ export class PostDrafts {
 
   /**
    * What an edit starts from: the stored post and its targets, and the fields once the patch is applied. Refused
-   * (409) while a channel is being sent, and when it changes what a published channel already shows.
+   * (409) when it changes what a channel in flight is sending or what a published channel already shows.
    */
   async editOf(workspaceId: string, id: string, patch: Partial<PostFields>) {
     const current = await this.store.ownedPost(workspaceId, id);
     const existing = await this.store.targetsOf(id);
-    if (existing.some((t) => t.status === "queued" || t.status === "publishing")) {
-      throw new Conflict("This post is being published right now and cannot be changed.");
-    }
     const stored = await this.store.fieldsOf(current, existing);
     const fields = { ...stored, ...patch } as PostFields;
     // A partial PUT that changes the accounts drops the versions of channels no longer chosen.
@@ -146,6 +144,10 @@ export class PostDrafts {
       const chosen = new Set(accountsOf(fields).map((t) => channelKey(t.platform, t.accountId)));
       fields.channels = stored.channels.filter((c) => chosen.has(channelKey(c.platform, c.accountId)));
     }
+    // A channel in flight keeps what it is sending; the others stay editable (issue 42, ADR 075).
+    const lock = editLock(existing, this.now());
+    if (lock.state === "publishing" && frozenChanges(stored, fields).length)
+      throw new Conflict(inFlightEditMessage(lock.busy, lock.waiting));
     const live = existing.filter((t) => t.status === "published" || t.status === "unconfirmed");
     const frozen = live.length ? frozenChanges(stored, fields) : [];
     if (frozen.length)

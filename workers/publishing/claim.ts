@@ -1,8 +1,8 @@
 import type { Db } from "../db/client";
 import { schedulerRuns } from "../db/schema/index";
+import { CLAIM_HORIZON_MS } from "../delivery/edit-lock";
 import { delaySecondsUntil } from "../delivery/state";
 
-export const CLAIM_HORIZON_MS = 60_000;
 const CLAIM_BATCH = 500;
 const SEND_BATCH = 100; // Queues' sendBatch limit
 
