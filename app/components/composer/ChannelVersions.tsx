@@ -31,12 +31,15 @@ export function ChannelVersions({
   accounts,
   hashtags,
   problems,
+  lockedPlatforms = [],
 }: {
   form: ComposerForm;
   setForm: (update: (f: ComposerForm) => ComposerForm) => void;
   accounts: AccountView[];
   hashtags: string[];
   problems: Problem[];
+  /** Channels in flight or live: their versions can no longer change. */
+  lockedPlatforms?: Platform[];
 }) {
   const channels = form.platforms.flatMap((platform) =>
     (form.selectedAccounts[platform] ?? []).map((accountId) => ({ platform, accountId })),
@@ -71,6 +74,7 @@ export function ChannelVersions({
                 (p) => p.platform === c.platform && (p.accountId === null || p.accountId === c.accountId),
               )}
               known={known}
+              locked={lockedPlatforms.includes(c.platform)}
               onPicked={(items) => setPicked((p) => [...p, ...items])}
             />
           </Tabs.Content>
@@ -89,6 +93,7 @@ function ChannelTab({
   hashtags,
   problems,
   known,
+  locked,
   onPicked,
 }: {
   platform: Platform;
@@ -99,6 +104,7 @@ function ChannelTab({
   hashtags: string[];
   problems: Problem[];
   known: Map<string, MediaJson>;
+  locked: boolean;
   onPicked: (items: MediaJson[]) => void;
 }) {
   const id = useId();
@@ -117,7 +123,7 @@ function ChannelTab({
   const { threads, firstComment } = PLATFORM_PROFILES[platform];
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <div className="space-y-3">
+      <fieldset disabled={locked} className="min-w-0 space-y-3">
         <p className="text-sm text-slate-600">
           {account ? accountName(account) : name}
           {version.customized ? ` publishes its own text.` : ` publishes the post's text.`}
@@ -214,7 +220,7 @@ function ChannelTab({
             ))}
           </ul>
         ) : null}
-      </div>
+      </fieldset>
       <PlatformPreview
         platform={platform}
         account={account}

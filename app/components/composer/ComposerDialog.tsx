@@ -40,6 +40,7 @@ import { convertToJpeg, needsJpeg } from "./jpeg-conversion";
 import { MediaCarousel } from "./MediaCarousel";
 import { PreflightPanel } from "./PreflightPanel";
 import { ScheduleFields } from "./ScheduleFields";
+import { useEditLock } from "./use-edit-lock";
 
 export interface ComposerDialogProps {
   onClose: () => void;
@@ -60,6 +61,9 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   const app = useRouteLoaderData<typeof appLoader>("app");
   const userId = app?.user.id ?? "signed-out";
   const draft = useLocalDraft(draftKey(userId, editing?.id), start, form);
+  // Before anyone types: when the post locks for publishing, or what is publishing now and what can still change.
+  const lock = useEditLock(editing, timeZone);
+  const frozen = lock?.frozen ?? false;
   const [confirmClose, setConfirmClose] = useState(false);
   const requestClose = () => (formChanged(start, form) ? setConfirmClose(true) : onClose());
   const discard = () => {
@@ -229,6 +233,15 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
             <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">
               <Tabs.Content value="compose" className="grid gap-6 lg:grid-cols-[1fr_auto]">
                 <div className="space-y-5">
+                  {lock ? (
+                    <p
+                      role="status"
+                      aria-label="Publishing lock"
+                      className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+                    >
+                      {lock.text}
+                    </p>
+                  ) : null}
                   {draft.offer ? (
                     <section
                       aria-label="Unsaved post"
@@ -267,6 +280,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                     }
                   />
                   <ContentSection
+                    disabled={frozen}
                     form={form}
                     update={update}
                     hashtags={hashtags}
@@ -279,30 +293,34 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                     accounts={accounts ?? []}
                     hashtags={hashtags}
                     problems={preflight.problems}
+                    lockedPlatforms={lock?.lockedPlatforms ?? []}
                   />
                   <section aria-label="Media" className="space-y-2">
                     <h3 className={labelClass}>Media</h3>
                     <MediaCarousel
                       items={form.media}
-                      onRemove={(id) =>
-                        setForm((f) => ({
-                          ...f,
-                          media: f.media.filter((m) => m.id !== id),
-                          youtubeVideo: f.youtubeVideo === id ? null : f.youtubeVideo,
-                        }))
+                      onRemove={
+                        frozen
+                          ? undefined
+                          : (id) =>
+                              setForm((f) => ({
+                                ...f,
+                                media: f.media.filter((m) => m.id !== id),
+                                youtubeVideo: f.youtubeVideo === id ? null : f.youtubeVideo,
+                              }))
                       }
                     />
-                    <div className="flex gap-2">
+                    <fieldset disabled={frozen} className="flex gap-2">
                       <button type="button" className={secondaryButton} onClick={() => setPicker(true)}>
                         Choose from Library
                       </button>
                       <button type="button" className={secondaryButton} onClick={() => setUploader(true)}>
                         Upload Media
                       </button>
-                    </div>
+                    </fieldset>
                   </section>
                   {youtube ? (
-                    <section aria-label="YouTube" className="grid gap-3 sm:grid-cols-2">
+                    <fieldset disabled={frozen} aria-label="YouTube" className="grid gap-3 sm:grid-cols-2">
                       <TextField
                         label={`YouTube title (${form.title.length}/${YOUTUBE_TITLE_MAX})`}
                         value={form.title}
@@ -326,7 +344,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                           ))}
                         </select>
                       </div>
-                    </section>
+                    </fieldset>
                   ) : null}
                   <ScheduleFields
                     mode={form.mode}
@@ -435,12 +453,15 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
 }
 
 function ContentSection({
+  disabled,
   form,
   update,
   hashtags,
   platforms,
   limitOf,
 }: {
+  /** Frozen while a channel is in flight or live (the lock notice says why). */
+  disabled: boolean;
   form: ReturnType<typeof initialForm>;
   update: (patch: Partial<ReturnType<typeof initialForm>>) => void;
   hashtags: string[];
@@ -448,7 +469,7 @@ function ContentSection({
   limitOf: (platform: Platform) => number;
 }) {
   return (
-    <section className="space-y-3">
+    <fieldset disabled={disabled} className="min-w-0 space-y-3">
       <ContentField
         value={form.content}
         onChange={(content) => update({ content })}
@@ -470,7 +491,7 @@ function ContentSection({
           onChange={(v) => update({ mentions: v })}
         />
       </div>
-    </section>
+    </fieldset>
   );
 }
 

@@ -82,7 +82,7 @@ export function PostCard({
       ) : null}
       <div className="flex flex-wrap gap-1">
         {channelStatuses(post).map((s, i) => (
-          <StatusBadge key={i} status={s.status} platform={s.platform} />
+          <StatusBadge key={i} status={s.status} platform={s.platform} label={s.label} />
         ))}
       </div>
       <div className="absolute top-2 right-2 z-10 flex gap-1 opacity-0 transition group-focus-within:opacity-100 group-hover:opacity-100">
