@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { followersAt, loadAccounts } from "../analytics/account-reads";
 import { resolveRange } from "../analytics/period";
 import { AnalyticsService } from "../analytics/service";
@@ -103,7 +103,7 @@ export async function buildDashboard(db: Db, viewer: DashboardViewer, now: numbe
       db
         .select({ n: sql<number>`count(*)` })
         .from(media)
-        .where(eq(media.workspaceId, workspaceId))
+        .where(and(eq(media.workspaceId, workspaceId), isNull(media.deletedAt)))
         .then((r) => Number(r[0]!.n)),
   };
   const names = Object.keys(parts) as Array<keyof typeof parts>;

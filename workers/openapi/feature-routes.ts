@@ -206,6 +206,12 @@ d({
   body: completeUploadSchema,
 });
 d({ method: "delete", path: "/api/media/uploads/{id}", tag: "Media", summary: "Abort a multipart upload" });
+d({
+  method: "put",
+  path: "/api/media/{id}/thumbnail",
+  tag: "Media",
+  summary: "Store the item's thumbnail (raw WebP, JPEG or PNG body, at most 640×640 and 256 KB)",
+});
 d({ method: "get", path: "/api/media/{id}", tag: "Media", summary: "One media item" });
 d({
   method: "patch",

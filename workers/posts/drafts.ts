@@ -45,8 +45,9 @@ export class PostDrafts {
   ) {}
 
   /** Resolves and checks a post: SPEC §5 rules, then ownership of media and accounts, then pre-flight. */
-  private async resolve(user: Actor, fields: PostFields, check: { preflight: boolean }) {
-    const all = await this.library.owned(user.workspace.id, allMediaIdsOf(fields));
+  private async resolve(user: Actor, fields: PostFields, check: { preflight: boolean; kept?: string[] }) {
+    // A published post's deleted file stays its own (ADR 075): its edit sends the id back unchanged.
+    const all = await this.library.owned(user.workspace.id, allMediaIdsOf(fields), check.kept);
     // A channel's own media must be the workspace's, like its account.
     const owned = new Set(all.map((m) => m.id));
     if (fields.channels.some((c) => c.media?.some((m) => !owned.has(m)))) throw notFound();
@@ -158,7 +159,7 @@ export class PostDrafts {
         ),
       );
     const status = fields.status ?? (current.status === "draft" ? "draft" : "scheduled");
-    return { owner: current.userId, existing, fields: { ...fields, status } };
+    return { owner: current.userId, existing, kept: allMediaIdsOf(stored), fields: { ...fields, status } };
   }
 
   /**
@@ -169,7 +170,7 @@ export class PostDrafts {
   async draftEdit(user: Actor, id: string, edit: Edit, submit: boolean) {
     const { existing, fields } = edit;
     const settled = existing.filter((t) => SETTLED.includes(t.status));
-    const r = await this.resolve(user, fields, { preflight: true });
+    const r = await this.resolve(user, fields, { preflight: true, kept: edit.kept });
     const now = this.now();
     const keep = new Set(settled.map((t) => `${t.platform}:${t.accountId}`));
     const open = r.targets.filter((t) => !keep.has(`${t.platform}:${t.accountId}`));
@@ -220,7 +221,11 @@ export class PostDrafts {
     const current = await this.store.ownedPost(user.workspace.id, id);
     const existing = await this.store.targetsOf(id);
     const fields = await this.store.fieldsOf(current, existing);
-    await this.resolve(user, { ...fields, publishNow: true, status: "scheduled" }, { preflight: true });
+    await this.resolve(
+      user,
+      { ...fields, publishNow: true, status: "scheduled" },
+      { preflight: true, kept: allMediaIdsOf(fields) },
+    );
     // Publish Now must not send a post without the media the user scheduled it with; saving an edit releases it.
     const mediaHeld = existing.find((t) => t.status === "held" && t.errorKind === HoldReason.mediaDeleted);
     if (mediaHeld) throw new Conflict(mediaHeld.errorMessage ?? HoldMessages.mediaDeleted("of this post"));

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, not, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { media } from "../db/schema/media";
 import { posts, postTargets } from "../db/schema/posts";
 import { Conflict, notFound } from "../errors";
 import { affectedPostSummary } from "../media/affected-summary";
+import { liveChannelOf } from "../media/live-posts";
 import {
   HELD_ON_DISCONNECT,
   HELD_ON_MEDIA_DELETE,
@@ -13,6 +14,7 @@ import {
   RELEASED_ON_RECONNECT,
   releaseOnReconnect,
 } from "../posts/channel-holds";
+import { unlinkFromPostsNotLive } from "../posts/store";
 import { refreshPostStatus } from "./delivery-writes";
 
 export const MEDIA_SENDING_NOW =
@@ -26,20 +28,23 @@ export class ChannelHolds {
   ) {}
 
   /**
-   * Deletes a media row and, in the same transaction, holds the waiting channels of every post that uses
-   * it. Neither happens while such a post is being sent (409): that send already carries the file.
-   * Returns the R2 key for the caller to remove.
+   * Deletes a media file from the library and, in the same transaction, holds the waiting channels of every post
+   * that uses it. Neither happens while such a post is being sent (409): that send already carries the file. A
+   * post live on a platform keeps its link, so a file it uses stays as a tombstone (its row and thumbnail; ADR
+   * 075); otherwise the row goes. Returns the R2 keys for the caller to remove.
    */
-  async deleteMedia(workspaceId: string, mediaId: string): Promise<string> {
+  async deleteMedia(workspaceId: string, mediaId: string): Promise<string[]> {
     const [row] = await this.db
       .select({ name: media.originalName })
       .from(media)
-      .where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId)));
+      .where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId), isNull(media.deletedAt)));
     if (!row) throw notFound();
     const usedBy = sql`(SELECT post_id FROM post_media WHERE media_id = ${mediaId})`;
     const sending = sql`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id IN ${usedBy} AND t.status = 'publishing')`;
+    const shown = sql`EXISTS (SELECT 1 FROM post_media pm WHERE pm.media_id = ${mediaId} AND ${liveChannelOf(sql`pm.post_id`)})`;
+    const own = and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId), not(sending));
     const now = this.now();
-    const [held, gone] = await this.db.batch([
+    const [held, , kept, gone] = await this.db.batch([
       this.db
         .update(postTargets)
         .set({
@@ -58,14 +63,20 @@ export class ChannelHolds {
           ),
         )
         .returning({ postId: postTargets.postId }),
+      unlinkFromPostsNotLive(this.db, mediaId, not(sending)),
+      this.db
+        .update(media)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(and(own, shown))
+        .returning({ key: media.key }),
       this.db
         .delete(media)
-        .where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId), not(sending)))
-        .returning({ key: media.key }),
+        .where(and(own, not(shown)))
+        .returning({ key: media.key, thumbKey: media.thumbKey }),
     ]);
-    if (gone.length === 0) throw new Conflict(MEDIA_SENDING_NOW);
+    if (kept.length === 0 && gone.length === 0) throw new Conflict(MEDIA_SENDING_NOW);
     await this.refresh(held.map((h) => h.postId));
-    return gone[0]!.key;
+    return kept.length ? [kept[0]!.key] : [gone[0]!.key, ...(gone[0]!.thumbKey ? [gone[0]!.thumbKey] : [])];
   }
 
   /**

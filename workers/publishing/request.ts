@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media, postMedia, posts } from "../db/schema/index";
 import { PlatformError, type PublishMedia, type PublishOptions, type PublishRequest } from "../platforms/types";
+import { HoldMessages } from "../posts/channel-holds";
 import { effectiveVersion } from "../posts/channel-version";
 import type { TargetRow } from "./consumer";
 
@@ -79,6 +80,12 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
     const video = items.find((m) => m.id === chosen) ?? items.find((m) => m.fileType === "video");
     items = video ? [video] : [];
   }
+  // A file deleted from the library stays only as a published post's thumbnail (ADR 075): nothing to send.
+  const deleted = items.find((m) => m.deletedAt !== null);
+  if (deleted)
+    throw new PlatformError("permanent", HoldMessages.mediaDeleted(deleted.originalName), {
+      platform: target.platform,
+    });
   const altText = version.options.altText ?? {};
   const prepared: PublishMedia[] = await Promise.all(
     items.map(async (m) => ({
