@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
 import type { Locator, Page, Request } from "playwright-core";
 import { jpegBytes } from "../workers/test/media-fixtures";
@@ -100,7 +101,7 @@ export async function gotoHydrated(page: Page, path: string) {
 }
 
 /** A real, decodable PNG: width × height of one RGB colour. */
-export function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+export function png(width: number, height: number, rgb: [number, number, number] | "noise"): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
     const out = Buffer.alloc(body.length + 8);
@@ -113,12 +114,17 @@ export function png(width: number, height: number, rgb: [number, number, number]
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  // Noise does not compress: a PNG of it is as large as its pixels (a photo-sized file from a few lines).
+  const row = () =>
+    Buffer.concat([
+      Buffer.from([0]),
+      rgb === "noise" ? randomBytes(width * 3) : Buffer.from(Array.from({ length: width }, () => rgb).flat()),
+    ]);
+  const pixels = Buffer.concat(Array.from({ length: height }, row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(pixels)),
+    chunk("IDAT", deflateSync(pixels, rgb === "noise" ? { level: 0 } : {})),
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }

@@ -154,3 +154,30 @@ test("a 25 MB video goes up in parts with progress in between", async ({ journey
   await page.getByRole("button", { name: "Done" }).click();
   await page.getByRole("list", { name: "Media files" }).getByText("25 MB").waitFor();
 });
+
+test("a 12.5 MB photo shows in the grid from a thumbnail made at upload, never the original", async ({
+  journey: { page },
+}) => {
+  await registerViaApi(page, newUser());
+  await gotoHydrated(page, "/content?tab=media");
+  await page.getByRole("button", { name: "Upload New Media" }).click();
+  const photo = png(2100, 2100, "noise");
+  expect(photo.length).toBeGreaterThan(12.5 * 1024 * 1024);
+  await chooseFiles(page, [{ name: "harbour-at-dawn.png", mimeType: "image/png", buffer: photo }]);
+  const thumbnail = page.waitForResponse((r) => r.request().method() === "PUT" && /\/thumbnail$/.test(r.url()));
+  await page.getByRole("button", { name: "Upload 1 File" }).click();
+  expect((await thumbnail).status()).toBe(200);
+  await toast(page, "Successfully uploaded 1 image!");
+  await page.getByRole("button", { name: "Done" }).click();
+
+  const shown = page.getByRole("list", { name: "Media files" }).getByRole("img", { name: "harbour-at-dawn" });
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+  expect(await shown.getAttribute("src")).toMatch(/^\/media\/[\w-]+\/thumb$/);
+  const originals = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((e) => /^\/media\/[\w-]+$/.test(new URL(e.name).pathname))
+      .map((e) => e.name),
+  );
+  expect(originals).toEqual([]);
+});

@@ -51,7 +51,19 @@ test("a post scheduled a minute ahead turns published on the Content Hub without
   // The cron claims what is due within 60 s; run it once the post is that close.
   await expect.poll(() => Date.now() >= due - 50_000, { timeout: 120_000, interval: 1_000 }).toBe(true);
   await runCron(baseUrl);
-  await card.getByText("X: Queued").waitFor({ timeout: 30_000 });
+  // Claimed: the card says so (not "Queued"), and the editor says it before anyone types (issue 42): the text
+  // is frozen, so nothing typed there can be lost to a refused save.
+  await card.getByText("X: Publishing").waitFor({ timeout: 30_000 });
+  await card.hover();
+  await card.getByRole("button", { name: "Edit post" }).click();
+  const editor = page.getByRole("dialog", { name: "Edit Post" });
+  await editor
+    .getByRole("status", { name: "Publishing lock" })
+    .getByText(/^This post is being published right now on X, so its text, hashtags, mentions, title and media/)
+    .waitFor();
+  expect(await editor.getByLabel("Content", { exact: true }).isDisabled()).toBe(true);
+  await editor.getByRole("button", { name: "Close" }).click();
+  await editor.waitFor({ state: "detached" });
   await card.getByText("X: Published").waitFor({ timeout: 150_000 });
   expect(await page.evaluate(() => (window as unknown as { journeyMarker?: boolean }).journeyMarker)).toBe(true);
 

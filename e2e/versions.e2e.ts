@@ -59,6 +59,19 @@ test("versions: own texts for X and LinkedIn with their previews and limits, a f
   await channels.getByRole("article", { name: "LinkedIn preview" }).getByText(linkedIn).waitFor();
   await channels.getByLabel("First comment on LinkedIn").fill(`Menu link in the comments ${tag}`);
 
+  // The Preview tab shows what each channel publishes: X's three parts, LinkedIn's text and first comment.
+  await composer.getByRole("tab", { name: "Preview" }).click();
+  const xPreview = composer.getByRole("article", { name: "X preview" });
+  await xPreview.getByText(`Spring on X, 1/3 ${tag}`).waitFor();
+  await xPreview.getByRole("list", { name: "X thread preview" }).getByText(`Part 3 of 3 ${tag}`).waitFor();
+  const linkedInPreview = composer.getByRole("article", { name: "LinkedIn preview" });
+  await linkedInPreview.getByText(linkedIn).waitFor();
+  await linkedInPreview
+    .getByRole("region", { name: "LinkedIn first comment" })
+    .getByText(`Menu link in the comments ${tag}`)
+    .waitFor();
+  await composer.getByRole("tab", { name: "Compose" }).click();
+
   await composer.getByRole("button", { name: "Publish Now" }).click();
   await page
     .locator("[data-sonner-toast]")

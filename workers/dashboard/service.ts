@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { AnalyticsService, followersAt, loadAccounts, resolveRange } from "../analytics";
 import type { Db } from "../db/client";
 import { media, posts, postTargets } from "../db/schema/index";
@@ -101,7 +101,7 @@ export async function buildDashboard(db: Db, viewer: DashboardViewer, now: numbe
       db
         .select({ n: sql<number>`count(*)` })
         .from(media)
-        .where(eq(media.workspaceId, workspaceId))
+        .where(and(eq(media.workspaceId, workspaceId), isNull(media.deletedAt)))
         .then((r) => Number(r[0]!.n)),
   };
   const names = Object.keys(parts) as Array<keyof typeof parts>;

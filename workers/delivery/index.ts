@@ -1,4 +1,7 @@
 // The delivery module's public surface: other modules import it only from here (ADR 079).
+
+export type { EditLock } from "./edit-lock";
+export { CLAIM_HORIZON_MS, editLock, inFlightEditMessage } from "./edit-lock";
 export { CRASH_RETRY_DELAY_SECONDS, MAX_PUBLISH_ATTEMPTS, MAX_RETRY_DELAY_SECONDS } from "./retry-budget";
 export type { StagingRow } from "./staging-state";
 export {

@@ -1,4 +1,4 @@
-import type { PlatformErrorKind } from "../platforms";
+import type { PlatformErrorKind } from "../platforms/public";
 import { BASE_BACKOFF_MS, MAX_BACKOFF_MS, MAX_PUBLISH_ATTEMPTS } from "./retry-budget";
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { importedRows } from "../db/schema/imports";
@@ -48,6 +48,7 @@ export class ImportService {
           .where(
             and(
               eq(media.workspaceId, workspaceId),
+              isNull(media.deletedAt),
               sql`(lower(${media.originalName}) IN (${sql.join(
                 (someNames.length ? someNames : [""]).map((n) => sql`${n}`),
                 sql`, `,

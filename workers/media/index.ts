@@ -3,6 +3,7 @@ export { affectedPostSummary } from "./affected-summary";
 export { Media, MediaPage } from "./answer-schema";
 export { MediaLibrary, mediaDeletion } from "./library";
 export { MAX_FILES_PER_UPLOAD, megabytes, UPLOAD_PART_SIZE } from "./limits";
+export { liveChannelOf } from "./live-posts";
 export type { MediaJson, MediaRow } from "./present";
 export { presentMedia } from "./present";
 export { mediaRoutes } from "./routes";

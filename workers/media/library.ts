@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, not, or, type SQL, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, not, or, type SQL, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { likeContains } from "../db/like";
 import { type MediaKind, media, postMedia } from "../db/schema/media";
@@ -8,8 +8,10 @@ import { safeFileName } from "../files";
 import type { MemberRef } from "../tenancy/membership";
 import { affectedPostSummary } from "./affected-summary";
 import { blobSource, inspectMedia, type MediaFacts } from "./inspect";
+import { liveChannelOf } from "./live-posts";
 import { type MediaJson, type MediaRow, presentMedia } from "./present";
 import type { ListMediaQuery } from "./schema";
+import { checkThumbnail, thumbnailKey } from "./thumbnails";
 
 export interface MediaFields {
   folder: string;
@@ -27,6 +29,9 @@ const PENDING_POST_STATUSES = [
   "changes_requested",
 ] as const;
 
+/** A file in the library: not a tombstone left for the published posts that showed it (ADR 075). */
+const inLibrary = isNull(media.deletedAt);
+
 const timesUsed = sql<number>`(SELECT count(*) FROM post_media WHERE post_media.media_id = ${media.id})`.mapWith(
   Number,
 );
@@ -42,14 +47,20 @@ function displayNameOf(filename: string): string {
 
 /** The user's media library: R2 objects plus one D1 row each. Every read is scoped to the owner. */
 /**
- * The statement that deletes a workspace's media row unless `busy` holds, for a batch of another module (publishing
- * holds the channels of the posts using it in the same batch, ADR 080); it returns the R2 key to remove.
+ * The statements that remove a workspace's media row unless `busy` holds, for a batch of another module (publishing
+ * holds the channels of the posts using it in the same batch, ADR 080): a file a live post shows stays as a
+ * tombstone with its thumbnail (ADR 075), any other row goes. Each returns the R2 keys it frees.
  */
-export function mediaDeletion(db: Db, workspaceId: string, mediaId: string, busy: SQL) {
-  return db
-    .delete(media)
-    .where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId), not(busy)))
-    .returning({ key: media.key });
+export function mediaDeletion(db: Db, workspaceId: string, mediaId: string, busy: SQL, now: number) {
+  const shown = sql`EXISTS (SELECT 1 FROM post_media pm WHERE pm.media_id = ${mediaId} AND ${liveChannelOf(sql`pm.post_id`)})`;
+  const own = and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId), not(busy));
+  return [
+    db.update(media).set({ deletedAt: now, updatedAt: now }).where(and(own, shown)).returning({ key: media.key }),
+    db
+      .delete(media)
+      .where(and(own, not(shown)))
+      .returning({ key: media.key, thumbKey: media.thumbKey }),
+  ] as const;
 }
 
 export class MediaLibrary {
@@ -63,6 +74,7 @@ export class MediaLibrary {
     const term = q.search || q.q;
     const scope = and(
       eq(media.workspaceId, workspaceId),
+      inLibrary,
       q.folder ? eq(media.folder, q.folder) : undefined,
       term
         ? or(
@@ -107,19 +119,28 @@ export class MediaLibrary {
     const [found] = await this.db
       .select({ row: media, used: timesUsed })
       .from(media)
-      .where(and(eq(media.id, id), eq(media.workspaceId, workspaceId)));
+      .where(and(eq(media.id, id), eq(media.workspaceId, workspaceId), inLibrary));
     if (!found) throw notFound();
     return presentMedia(found.row, found.used);
   }
 
-  /** The rows of these ids, all owned by the user, in the given order; any other id is a 404. */
-  async owned(workspaceId: string, ids: string[]): Promise<MediaRow[]> {
+  /**
+   * The rows of these ids, all owned by the user, in the given order; any other id is a 404, and so is a deleted
+   * file unless it is one of `kept` (a published post's own, which an edit sends back unchanged).
+   */
+  async owned(workspaceId: string, ids: string[], kept: readonly string[] = []): Promise<MediaRow[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
     const rows = await this.db
       .select()
       .from(media)
-      .where(and(eq(media.workspaceId, workspaceId), inArray(media.id, unique)));
+      .where(
+        and(
+          eq(media.workspaceId, workspaceId),
+          inArray(media.id, unique),
+          kept.length ? or(inLibrary, inArray(media.id, [...kept])) : inLibrary,
+        ),
+      );
     if (rows.length !== unique.length) throw notFound();
     const byId = new Map(rows.map((r) => [r.id, r]));
     return unique.map((id) => byId.get(id)!);
@@ -206,6 +227,8 @@ export class MediaLibrary {
       folder: input.fields.folder,
       tags: input.fields.tags,
       altText: input.fields.altText,
+      thumbKey: null,
+      deletedAt: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -218,6 +241,35 @@ export class MediaLibrary {
     return presentMedia(row, 0);
   }
 
+  /** Stores the thumbnail made at upload beside the original and records it, replacing any earlier one. */
+  async setThumbnail(workspaceId: string, id: string, bytes: Uint8Array): Promise<MediaJson> {
+    const { mime, ext } = await checkThumbnail(bytes);
+    const [row] = await this.db
+      .select({ thumbKey: media.thumbKey })
+      .from(media)
+      .where(and(eq(media.id, id), eq(media.workspaceId, workspaceId), inLibrary));
+    if (!row) throw notFound();
+    const key = thumbnailKey(workspaceId, id, ext);
+    await this.bucket.put(key, bytes, { httpMetadata: { contentType: mime } });
+    await this.db
+      .update(media)
+      .set({ thumbKey: key, updatedAt: this.now() })
+      .where(and(eq(media.id, id), eq(media.workspaceId, workspaceId)));
+    if (row.thumbKey && row.thumbKey !== key) await this.bucket.delete(row.thumbKey);
+    return this.get(workspaceId, id);
+  }
+
+  /** A library item's thumbnail (a deleted file's too: published posts show it), or a 404. */
+  async thumbnail(workspaceId: string, id: string): Promise<R2ObjectBody> {
+    const [row] = await this.db
+      .select({ thumbKey: media.thumbKey })
+      .from(media)
+      .where(and(eq(media.id, id), eq(media.workspaceId, workspaceId)));
+    const object = row?.thumbKey ? await this.bucket.get(row.thumbKey) : null;
+    if (!object) throw notFound();
+    return object;
+  }
+
   async update(workspaceId: string, id: string, patch: Partial<MediaFields>): Promise<MediaJson> {
     const updated = await this.db
       .update(media)
@@ -228,44 +280,53 @@ export class MediaLibrary {
     return this.get(workspaceId, id);
   }
 
-  /** Drafts and scheduled posts of the user that use this media (the delete confirmation lists them). */
-  async pendingPostsUsing(workspaceId: string, id: string) {
+  /**
+   * The posts that use this media (the delete confirmation lists them): those live on a platform (`published`,
+   * which keep a thumbnail and the file's details) and the drafts and scheduled ones (`pending`, held).
+   */
+  async postsUsing(workspaceId: string, id: string) {
     await this.get(workspaceId, id);
     const rows = await this.db
-      .select({ id: posts.id, content: posts.content, status: posts.status, scheduledAt: posts.scheduledAt })
+      .select({
+        id: posts.id,
+        content: posts.content,
+        status: posts.status,
+        scheduledAt: posts.scheduledAt,
+        live: sql<number>`${liveChannelOf(posts.id)}`.mapWith(Boolean),
+      })
       .from(postMedia)
       .innerJoin(posts, eq(posts.id, postMedia.postId))
-      .where(
-        and(
-          eq(postMedia.mediaId, id),
-          eq(posts.workspaceId, workspaceId),
-          inArray(posts.status, PENDING_POST_STATUSES),
-        ),
-      )
+      .where(and(eq(postMedia.mediaId, id), eq(posts.workspaceId, workspaceId)))
       .orderBy(asc(posts.scheduledAt));
-    return rows.map((p) => ({ _id: p.id, ...affectedPostSummary(p) }));
+    const summary = (p: (typeof rows)[number]) => ({ _id: p.id, ...affectedPostSummary(p) });
+    return {
+      published: rows.filter((p) => p.live).map(summary),
+      pending: rows
+        .filter((p) => !p.live && (PENDING_POST_STATUSES as readonly string[]).includes(p.status))
+        .map(summary),
+    };
   }
 
-  /** Deletes the row (and its place in posts) and then the R2 object. */
+  /** Deletes the row (and its place in posts) and then its R2 objects. */
   async remove(workspaceId: string, id: string): Promise<void> {
     const [gone] = await this.db
       .delete(media)
       .where(and(eq(media.id, id), eq(media.workspaceId, workspaceId)))
-      .returning({ key: media.key });
+      .returning({ key: media.key, thumbKey: media.thumbKey });
     if (!gone) throw notFound();
-    await this.deleteObject(gone.key);
+    await this.deleteObjects(gone.thumbKey ? [gone.key, gone.thumbKey] : [gone.key]);
   }
 
-  /** The file of a row already deleted. */
-  async deleteObject(key: string): Promise<void> {
-    await this.bucket.delete(key);
+  /** The files of a row already deleted (or left as a tombstone). */
+  async deleteObjects(keys: string[]): Promise<void> {
+    if (keys.length) await this.bucket.delete(keys);
   }
 
   async folders(workspaceId: string) {
     const rows = await this.db
       .select({ name: media.folder, count: count(), size: sum(media.size).mapWith(Number) })
       .from(media)
-      .where(eq(media.workspaceId, workspaceId))
+      .where(and(eq(media.workspaceId, workspaceId), inLibrary))
       .groupBy(media.folder)
       .orderBy(asc(media.folder));
     return rows;
@@ -276,17 +337,17 @@ export class MediaLibrary {
       this.db
         .select({ kind: media.fileType, n: count(), size: sum(media.size).mapWith(Number) })
         .from(media)
-        .where(eq(media.workspaceId, workspaceId))
+        .where(and(eq(media.workspaceId, workspaceId), inLibrary))
         .groupBy(media.fileType),
       this.db
         .select({ n: sql<number>`count(DISTINCT ${postMedia.mediaId})`.mapWith(Number) })
         .from(postMedia)
         .innerJoin(media, eq(media.id, postMedia.mediaId))
-        .where(eq(media.workspaceId, workspaceId)),
+        .where(and(eq(media.workspaceId, workspaceId), inLibrary)),
       this.db
         .select({ n: sql<number>`count(DISTINCT ${media.folder})`.mapWith(Number) })
         .from(media)
-        .where(eq(media.workspaceId, workspaceId)),
+        .where(and(eq(media.workspaceId, workspaceId), inLibrary)),
     ]);
     const byKind: Record<MediaKind, { count: number; size: number }> = {
       image: { count: 0, size: 0 },

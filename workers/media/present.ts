@@ -9,6 +9,17 @@ export function presentMedia(row: MediaRow, timesUsed: number) {
     _id: row.id,
     id: row.id,
     url: `/media/${row.id}`,
+    /**
+     * What grids and lists show (ADR 075): the thumbnail made at upload; an image uploaded before thumbnails
+     * existed shows itself, such a video its first frame (null), and a deleted file without one nothing.
+     */
+    thumbnailUrl: row.thumbKey
+      ? `/media/${row.id}/thumb`
+      : row.fileType === "image" && row.deletedAt === null
+        ? `/media/${row.id}`
+        : null,
+    /** Deleted from the library; a published post still shows its thumbnail and details. */
+    deletedAt: row.deletedAt === null ? null : new Date(row.deletedAt).toISOString(),
     publicId: row.id,
     originalName: row.originalName,
     filename: row.filename,

@@ -7,6 +7,7 @@ import { HttpError, ok } from "../http/envelope";
 import { idempotent } from "../http/idempotency";
 import { parseOrThrow, readJson } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
+import { mediaDeleteWarning } from "./affected-summary";
 import { MAX_FILES_PER_UPLOAD, MediaMessages } from "./limits";
 import {
   completeUploadSchema,
@@ -15,6 +16,7 @@ import {
   updateMediaSchema,
   uploadFieldsSchema,
 } from "./schema";
+import { thumbnailRequestSchema } from "./thumbnails";
 
 const uploader = (c: Context<SignedInEnv>) => ({ workspaceId: c.var.workspace.id, userId: c.var.auth.user.id });
 
@@ -84,6 +86,17 @@ export const mediaRoutes = new Hono<SignedInEnv>()
     await c.var.services.mediaUploads.abort(uploader(c), c.req.param("id"));
     return ok(c, null, "Upload cancelled");
   })
+  .put("/:id/thumbnail", requirePermission("media.upload"), async (c) => {
+    // Another workspace's file is a 404 before anything about the request is said.
+    await c.var.services.media.get(c.var.workspace.id, c.req.param("id"));
+    parseOrThrow(thumbnailRequestSchema, {
+      contentType: (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase(),
+      size: Number(c.req.header("Content-Length") ?? 0),
+    });
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const item = await c.var.services.media.setThumbnail(c.var.workspace.id, c.req.param("id"), bytes);
+    return ok(c, item, "Thumbnail saved");
+  })
   .get("/:id", requirePermission("workspace.read"), async (c) =>
     ok(c, await c.var.services.media.get(c.var.workspace.id, c.req.param("id"))),
   )
@@ -94,11 +107,11 @@ export const mediaRoutes = new Hono<SignedInEnv>()
   .delete("/:id", requirePermission("media.manage"), async (c) => {
     const workspaceId = c.var.workspace.id;
     const id = c.req.param("id");
-    const posts = await c.var.services.media.pendingPostsUsing(workspaceId, id);
-    if (posts.length > 0 && c.req.query("confirm") !== "true") {
-      const message = `This media is used by ${posts.length} unpublished ${posts.length === 1 ? "post" : "posts"}. If you delete it, their channels are held (not published) until you choose new media or remove it. Delete it anyway?`;
-      return c.json({ success: false as const, message, data: { posts } }, 409);
+    const { pending, published } = await c.var.services.media.postsUsing(workspaceId, id);
+    if (pending.length + published.length > 0 && c.req.query("confirm") !== "true") {
+      const message = mediaDeleteWarning(pending.length, published.length);
+      return c.json({ success: false as const, message, data: { posts: [...pending, ...published] } }, 409);
     }
-    await c.var.services.media.deleteObject(await c.var.services.holds.deleteMedia(workspaceId, id));
+    await c.var.services.media.deleteObjects(await c.var.services.holds.deleteMedia(workspaceId, id));
     return ok(c, { id }, "Media removed");
   });

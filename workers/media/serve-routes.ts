@@ -50,6 +50,21 @@ export const mediaFileRoutes = new Hono<AppEnv>()
     const { row, object } = await c.var.services.media.object(null, id, range);
     return fileResponse(row, object, range !== undefined, "public, max-age=3600");
   })
+  .get("/:id/thumb", async (c) => {
+    const { workspace } = c.var;
+    if (!workspace) throw new Unauthenticated(Messages.unauthorized);
+    const object = await c.var.services.media.thumbnail(workspace.id, c.req.param("id"));
+    // A thumbnail is replaced under a new key only when its type changes; the ETag keeps caches honest.
+    return new Response(object.body, {
+      headers: {
+        "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+        "Content-Length": String(object.size),
+        "Cache-Control": "private, max-age=3600",
+        "X-Content-Type-Options": "nosniff",
+        ETag: object.httpEtag,
+      },
+    });
+  })
   .get("/:id", async (c) => {
     const { workspace } = c.var;
     if (!workspace) throw new Unauthenticated(Messages.unauthorized);

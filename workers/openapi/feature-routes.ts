@@ -364,6 +364,13 @@ d({
   summary: "Abort a multipart upload",
   data: noData,
 });
+d({
+  method: "put",
+  path: "/api/media/{id}/thumbnail",
+  tag: "Media",
+  summary: "Store the item's thumbnail (raw WebP, JPEG or PNG body, at most 640×640 and 256 KB)",
+  data: Media,
+});
 d({ method: "get", path: "/api/media/{id}", tag: "Media", summary: "One media item", data: Media });
 d({
   method: "patch",

@@ -3,3 +3,4 @@
 export { graphemeCount } from "./bluesky-facets";
 export type { TikTokCreator, TikTokPrivacy } from "./tiktok-settings";
 export { creatorOf, TIKTOK_PRIVACY, TIKTOK_PRIVACY_LABELS } from "./tiktok-settings";
+export type { PlatformErrorKind } from "./types";

@@ -1,5 +1,5 @@
 import type { TARGET_STATUSES } from "../db/schema/posts";
-import { derivePostStatus } from "../delivery";
+import { derivePostStatus, editLock, inFlightEditMessage } from "../delivery";
 import { Conflict, Invalid, notFound } from "../errors";
 import type { MediaLibrary } from "../media";
 import type { Actor } from "../tenancy/actor";
@@ -44,8 +44,9 @@ export class PostDrafts {
   ) {}
 
   /** Resolves and checks a post: SPEC §5 rules, then ownership of media and accounts, then pre-flight. */
-  private async resolve(user: Actor, fields: PostFields, check: { preflight: boolean }) {
-    const all = await this.library.owned(user.workspace.id, allMediaIdsOf(fields));
+  private async resolve(user: Actor, fields: PostFields, check: { preflight: boolean; kept?: string[] }) {
+    // A published post's deleted file stays its own (ADR 075): its edit sends the id back unchanged.
+    const all = await this.library.owned(user.workspace.id, allMediaIdsOf(fields), check.kept);
     // A channel's own media must be the workspace's, like its account.
     const owned = new Set(all.map((m) => m.id));
     if (fields.channels.some((c) => c.media?.some((m) => !owned.has(m)))) throw notFound();
@@ -131,14 +132,11 @@ export class PostDrafts {
 
   /**
    * What an edit starts from: the stored post and its targets, and the fields once the patch is applied. Refused
-   * (409) while a channel is being sent, and when it changes what a published channel already shows.
+   * (409) when it changes what a channel in flight is sending or what a published channel already shows.
    */
   async editOf(workspaceId: string, id: string, patch: Partial<PostFields>) {
     const current = await this.store.ownedPost(workspaceId, id);
     const existing = await this.store.targetsOf(id);
-    if (existing.some((t) => t.status === "queued" || t.status === "publishing")) {
-      throw new Conflict("This post is being published right now and cannot be changed.");
-    }
     const stored = await this.store.fieldsOf(current, existing);
     const fields = { ...stored, ...patch } as PostFields;
     // A partial PUT that changes the accounts drops the versions of channels no longer chosen.
@@ -146,6 +144,10 @@ export class PostDrafts {
       const chosen = new Set(accountsOf(fields).map((t) => channelKey(t.platform, t.accountId)));
       fields.channels = stored.channels.filter((c) => chosen.has(channelKey(c.platform, c.accountId)));
     }
+    // A channel in flight keeps what it is sending; the others stay editable (issue 42, ADR 075).
+    const lock = editLock(existing, this.now());
+    if (lock.state === "publishing" && frozenChanges(stored, fields).length)
+      throw new Conflict(inFlightEditMessage(lock.busy, lock.waiting));
     const live = existing.filter((t) => t.status === "published" || t.status === "unconfirmed");
     const frozen = live.length ? frozenChanges(stored, fields) : [];
     if (frozen.length)
@@ -156,7 +158,7 @@ export class PostDrafts {
         ),
       );
     const status = fields.status ?? (current.status === "draft" ? "draft" : "scheduled");
-    return { owner: current.userId, existing, fields: { ...fields, status } };
+    return { owner: current.userId, existing, kept: allMediaIdsOf(stored), fields: { ...fields, status } };
   }
 
   /**
@@ -167,7 +169,7 @@ export class PostDrafts {
   async draftEdit(user: Actor, id: string, edit: Edit, submit: boolean) {
     const { existing, fields } = edit;
     const settled = existing.filter((t) => SETTLED.includes(t.status));
-    const r = await this.resolve(user, fields, { preflight: true });
+    const r = await this.resolve(user, fields, { preflight: true, kept: edit.kept });
     const now = this.now();
     const keep = new Set(settled.map((t) => `${t.platform}:${t.accountId}`));
     const open = r.targets.filter((t) => !keep.has(`${t.platform}:${t.accountId}`));
@@ -218,7 +220,11 @@ export class PostDrafts {
     const current = await this.store.ownedPost(user.workspace.id, id);
     const existing = await this.store.targetsOf(id);
     const fields = await this.store.fieldsOf(current, existing);
-    await this.resolve(user, { ...fields, publishNow: true, status: "scheduled" }, { preflight: true });
+    await this.resolve(
+      user,
+      { ...fields, publishNow: true, status: "scheduled" },
+      { preflight: true, kept: allMediaIdsOf(fields) },
+    );
     // Publish Now must not send a post without the media the user scheduled it with; saving an edit releases it.
     const mediaHeld = existing.find((t) => t.status === "held" && t.errorKind === HoldReason.mediaDeleted);
     if (mediaHeld) throw new Conflict(mediaHeld.errorMessage ?? HoldMessages.mediaDeleted("of this post"));

@@ -23,4 +23,4 @@ export { accountsOf, PostMessages, postFieldsSchema, scheduledDateSchema, schedu
 export { formatLocal, LOCAL_DATE, LOCAL_TIME, localToUtc, ScheduleMessages, utcToLocal } from "./schedule-time";
 export { addToQueueFlag, sentFields } from "./schemas";
 export type { Actor } from "./store";
-export { countWaitingPosts, PostStore } from "./store";
+export { countWaitingPosts, PostStore, unlinkFromPostsNotLive } from "./store";

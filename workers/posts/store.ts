@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { fromJsonRow, jsonRow } from "../db/json-rows";
@@ -9,6 +9,7 @@ import { postMedia } from "../db/schema/media";
 import { posts, postTargets, publishAttempts } from "../db/schema/posts";
 import { Conflict, notFound } from "../errors";
 import type { MediaLibrary } from "../media";
+import { liveChannelOf } from "../media";
 import { creatorOf } from "../platforms";
 import type { Actor } from "../tenancy/actor";
 import { DUPLICATE_WINDOW_MS, duplicatesOf, retryNote } from "./channel-notes";
@@ -40,6 +41,16 @@ const PUBLISHING_NOW_DELETE =
 export type Statements = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
 export type { Actor };
+
+/**
+ * Takes a media file out of the posts no platform has yet (deleting it from the library); the posts that are live
+ * keep their link, to the thumbnail and details the file leaves behind (ADR 075).
+ */
+export function unlinkFromPostsNotLive(db: Db, mediaId: string, only: SQL) {
+  return db
+    .delete(postMedia)
+    .where(and(eq(postMedia.mediaId, mediaId), sql`NOT ${liveChannelOf(postMedia.postId)}`, only));
+}
 
 /** Posts with one target per (platform, account). Every query is scoped to the workspace. */
 export class PostStore {

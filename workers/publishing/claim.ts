@@ -1,9 +1,8 @@
 import type { Db } from "../db/client";
 import { schedulerRuns } from "../db/schema/index";
-import { delaySecondsUntil } from "../delivery";
+import { CLAIM_HORIZON_MS, delaySecondsUntil } from "../delivery";
 import { claimDue, claimedPostsPublishing } from "./target-writes";
 
-export const CLAIM_HORIZON_MS = 60_000;
 const CLAIM_BATCH = 500;
 const SEND_BATCH = 100; // Queues' sendBatch limit
 

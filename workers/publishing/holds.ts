@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, not, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
@@ -13,6 +13,7 @@ import {
   HoldMessages,
   HoldReason,
   RELEASED_ON_RECONNECT,
+  unlinkFromPostsNotLive,
 } from "../posts";
 import { hold, refreshPostStatus, release } from "./target-writes";
 
@@ -27,20 +28,22 @@ export class ChannelHolds {
   ) {}
 
   /**
-   * Deletes a media row and, in the same transaction, holds the waiting channels of every post that uses
-   * it. Neither happens while such a post is being sent (409): that send already carries the file.
-   * Returns the R2 key for the caller to remove.
+   * Deletes a media file from the library and, in the same transaction, holds the waiting channels of every post
+   * that uses it. Neither happens while such a post is being sent (409): that send already carries the file. A
+   * post live on a platform keeps its link, so a file it uses stays as a tombstone (its row and thumbnail; ADR
+   * 075); otherwise the row goes. Returns the R2 keys for the caller to remove.
    */
-  async deleteMedia(workspaceId: string, mediaId: string): Promise<string> {
+  async deleteMedia(workspaceId: string, mediaId: string): Promise<string[]> {
     const [row] = await this.db
       .select({ name: media.originalName })
       .from(media)
-      .where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId)));
+      .where(and(eq(media.id, mediaId), eq(media.workspaceId, workspaceId), isNull(media.deletedAt)));
     if (!row) throw notFound();
     const usedBy = sql`(SELECT post_id FROM post_media WHERE media_id = ${mediaId})`;
     const sending = sql`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id IN ${usedBy} AND t.status = 'publishing')`;
     const now = this.now();
-    const [held, gone] = await this.db.batch([
+    const [keep, drop] = mediaDeletion(this.db, workspaceId, mediaId, sending, now);
+    const [held, , kept, gone] = await this.db.batch([
       hold(
         this.db,
         and(
@@ -52,11 +55,13 @@ export class ChannelHolds {
         { errorKind: HoldReason.mediaDeleted, errorMessage: HoldMessages.mediaDeleted(row.name) },
         now,
       ),
-      mediaDeletion(this.db, workspaceId, mediaId, sending),
+      unlinkFromPostsNotLive(this.db, mediaId, not(sending)),
+      keep,
+      drop,
     ]);
-    if (gone.length === 0) throw new Conflict(MEDIA_SENDING_NOW);
+    if (kept.length === 0 && gone.length === 0) throw new Conflict(MEDIA_SENDING_NOW);
     await this.refresh(held.map((h) => h.postId));
-    return gone[0]!.key;
+    return kept.length ? [kept[0]!.key] : [gone[0]!.key, ...(gone[0]!.thumbKey ? [gone[0]!.thumbKey] : [])];
   }
 
   /**

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media, postMedia, posts } from "../db/schema/index";
 import { PlatformError, type PublishMedia, type PublishOptions, type PublishRequest } from "../platforms";
-import { effectiveVersion } from "../posts";
+import { effectiveVersion, HoldMessages } from "../posts";
 import type { TargetRow } from "./consumer";
 
 /** The channel options a client reads, in a fixed order: the order is part of the staging fingerprint. */
@@ -79,6 +79,12 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
     const video = items.find((m) => m.id === chosen) ?? items.find((m) => m.fileType === "video");
     items = video ? [video] : [];
   }
+  // A file deleted from the library stays only as a published post's thumbnail (ADR 075): nothing to send.
+  const deleted = items.find((m) => m.deletedAt !== null);
+  if (deleted)
+    throw new PlatformError("permanent", HoldMessages.mediaDeleted(deleted.originalName), {
+      platform: target.platform,
+    });
   const altText = version.options.altText ?? {};
   const prepared: PublishMedia[] = await Promise.all(
     items.map(async (m) => ({

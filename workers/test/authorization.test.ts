@@ -305,6 +305,7 @@ const UNDECLARED: Record<string, string> = {
   "POST /api/share/:token/posts/:postId/review": "a client approval link: the token is the authority",
   "GET /media/s/:id/:name?": "signed URL for platforms",
   "GET /media/:id": "any member's session (checked below with another workspace)",
+  "GET /media/:id/thumb": "any member's session (checked below with another workspace)",
 };
 
 const roleRoutes = apiRoutes.filter(

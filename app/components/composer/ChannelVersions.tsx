@@ -30,12 +30,15 @@ export function ChannelVersions({
   accounts,
   hashtags,
   problems,
+  lockedPlatforms = [],
 }: {
   form: ComposerForm;
   setForm: (update: (f: ComposerForm) => ComposerForm) => void;
   accounts: AccountView[];
   hashtags: string[];
   problems: Problem[];
+  /** Channels in flight or live: their versions can no longer change. */
+  lockedPlatforms?: Platform[];
 }) {
   const channels = form.platforms.flatMap((platform) =>
     (form.selectedAccounts[platform] ?? []).map((accountId) => ({ platform, accountId })),
@@ -70,6 +73,7 @@ export function ChannelVersions({
                 (p) => p.platform === c.platform && (p.accountId === null || p.accountId === c.accountId),
               )}
               known={known}
+              locked={lockedPlatforms.includes(c.platform)}
               onPicked={(items) => setPicked((p) => [...p, ...items])}
             />
           </Tabs.Content>
@@ -88,6 +92,7 @@ function ChannelTab({
   hashtags,
   problems,
   known,
+  locked,
   onPicked,
 }: {
   platform: Platform;
@@ -98,6 +103,7 @@ function ChannelTab({
   hashtags: string[];
   problems: Problem[];
   known: Map<string, MediaJson>;
+  locked: boolean;
   onPicked: (items: MediaJson[]) => void;
 }) {
   const id = useId();
@@ -116,7 +122,7 @@ function ChannelTab({
   const { threads, firstComment } = PLATFORM_PROFILES[platform];
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <div className="space-y-3">
+      <fieldset disabled={locked} className="min-w-0 space-y-3">
         <p className="text-sm text-slate-600">
           {account ? accountName(account) : name}
           {version.customized ? ` publishes its own text.` : ` publishes the post's text.`}
@@ -213,27 +219,18 @@ function ChannelTab({
             ))}
           </ul>
         ) : null}
-      </div>
-      <div className="space-y-2">
-        <PlatformPreview
-          platform={platform}
-          account={account}
-          content={version.caption}
-          hashtags={[]}
-          media={media}
-          title={version.title ?? ""}
-          format={version.options.format}
-        />
-        {version.parts.length > 1 ? (
-          <ol aria-label={`${name} thread preview`} className="space-y-2 border-l-2 border-slate-200 pl-3 text-sm">
-            {version.parts.slice(1).map((part, i) => (
-              <li key={i} className="whitespace-pre-wrap">
-                {part}
-              </li>
-            ))}
-          </ol>
-        ) : null}
-      </div>
+      </fieldset>
+      <PlatformPreview
+        platform={platform}
+        account={account}
+        content={version.caption}
+        hashtags={[]}
+        media={media}
+        title={version.title ?? ""}
+        format={version.options.format}
+        thread={version.parts.slice(1)}
+        firstComment={version.firstComment}
+      />
     </div>
   );
 }

@@ -19,7 +19,6 @@ import type { loader as appLoader } from "~/routes/app-layout";
 import type { Platform } from "../../../workers/platform-profile";
 import type { Problem } from "../../../workers/posts/index";
 import {
-  captionOf,
   platformsUsingBase,
   postFieldsSchema,
   postProblems,
@@ -29,6 +28,7 @@ import {
 import type { AccountView, MediaJson, PostJson } from "../posts/types";
 import { AccountPicker } from "./AccountPicker";
 import { ChannelVersions } from "./ChannelVersions";
+import { ComposerPreview } from "./ComposerPreview";
 import { ContentField } from "./ContentField";
 import { clearDraft, draftKey, formChanged, readDraft, type StoredDraft, writeDraft } from "./composer-draft";
 import {
@@ -43,9 +43,9 @@ import {
 import { contentCounter, selectedLimit, words } from "./content-limits";
 import { convertToJpeg, needsJpeg } from "./jpeg-conversion";
 import { MediaCarousel } from "./MediaCarousel";
-import { PlatformPreview } from "./PlatformPreview";
 import { PreflightPanel } from "./PreflightPanel";
 import { ScheduleFields } from "./ScheduleFields";
+import { useEditLock } from "./use-edit-lock";
 
 export interface ComposerDialogProps {
   onClose: () => void;
@@ -66,6 +66,9 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   const app = useRouteLoaderData<typeof appLoader>("app");
   const userId = app?.user.id ?? "signed-out";
   const draft = useLocalDraft(draftKey(userId, editing?.id), start, form);
+  // Before anyone types: when the post locks for publishing, or what is publishing now and what can still change.
+  const lock = useEditLock(editing, timeZone);
+  const frozen = lock?.frozen ?? false;
   const [confirmClose, setConfirmClose] = useState(false);
   const requestClose = () => (formChanged(start, form) ? setConfirmClose(true) : onClose());
   const discard = () => {
@@ -98,9 +101,6 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   // Each network's limit for the chosen accounts: a Mastodon instance sets its own (ADR 059).
   const limitOf = (p: Platform) => selectedLimit(p, form.selectedAccounts[p] ?? [], accounts ?? []);
   const counter = contentCounter(form.content, hashtags, basePlatforms, limitOf);
-  const captionOn = (p: Platform) =>
-    form.channels.find((c) => c.platform === p && c.accountId === form.selectedAccounts[p]?.[0])?.text ??
-    captionOf(form.content, hashtags);
   const intent: Intent = form.mode === "now" ? "now" : "schedule";
 
   /** SPEC §5 Post messages for what the user asks, from the shared schema. */
@@ -238,6 +238,15 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
             <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">
               <Tabs.Content value="compose" className="grid gap-6 lg:grid-cols-[1fr_auto]">
                 <div className="space-y-5">
+                  {lock ? (
+                    <p
+                      role="status"
+                      aria-label="Publishing lock"
+                      className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+                    >
+                      {lock.text}
+                    </p>
+                  ) : null}
                   {draft.offer ? (
                     <section
                       aria-label="Unsaved post"
@@ -276,6 +285,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                     }
                   />
                   <ContentSection
+                    disabled={frozen}
                     form={form}
                     update={update}
                     hashtags={hashtags}
@@ -288,30 +298,34 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                     accounts={accounts ?? []}
                     hashtags={hashtags}
                     problems={preflight.problems}
+                    lockedPlatforms={lock?.lockedPlatforms ?? []}
                   />
                   <section aria-label="Media" className="space-y-2">
                     <h3 className={labelClass}>Media</h3>
                     <MediaCarousel
                       items={form.media}
-                      onRemove={(id) =>
-                        setForm((f) => ({
-                          ...f,
-                          media: f.media.filter((m) => m.id !== id),
-                          youtubeVideo: f.youtubeVideo === id ? null : f.youtubeVideo,
-                        }))
+                      onRemove={
+                        frozen
+                          ? undefined
+                          : (id) =>
+                              setForm((f) => ({
+                                ...f,
+                                media: f.media.filter((m) => m.id !== id),
+                                youtubeVideo: f.youtubeVideo === id ? null : f.youtubeVideo,
+                              }))
                       }
                     />
-                    <div className="flex gap-2">
+                    <fieldset disabled={frozen} className="flex gap-2">
                       <button type="button" className={secondaryButton} onClick={() => setPicker(true)}>
                         Choose from Library
                       </button>
                       <button type="button" className={secondaryButton} onClick={() => setUploader(true)}>
                         Upload Media
                       </button>
-                    </div>
+                    </fieldset>
                   </section>
                   {youtube ? (
-                    <section aria-label="YouTube" className="grid gap-3 sm:grid-cols-2">
+                    <fieldset disabled={frozen} aria-label="YouTube" className="grid gap-3 sm:grid-cols-2">
                       <TextField
                         label={`YouTube title (${form.title.length}/${YOUTUBE_TITLE_MAX})`}
                         value={form.title}
@@ -335,7 +349,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                           ))}
                         </select>
                       </div>
-                    </section>
+                    </fieldset>
                   ) : null}
                   <ScheduleFields
                     mode={form.mode}
@@ -380,21 +394,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
               </Tabs.Content>
               <Tabs.Content value="preview" className="grid gap-4 md:grid-cols-2">
                 {previewReady ? (
-                  form.platforms.map((p) => (
-                    <PlatformPreview
-                      key={p}
-                      platform={p}
-                      account={accounts?.find((a) => a.id === form.selectedAccounts[p]?.[0])}
-                      content={captionOn(p)}
-                      hashtags={[]}
-                      media={
-                        youtube && p === "youtube" && form.youtubeVideo
-                          ? form.media.filter((m) => m.id === form.youtubeVideo)
-                          : form.media
-                      }
-                      title={form.title}
-                    />
-                  ))
+                  <ComposerPreview form={form} accounts={accounts} hashtags={hashtags} />
                 ) : (
                   <p className="text-sm text-slate-500 md:col-span-2">
                     Add content, choose a platform, attach media and select an account for each platform to see the
@@ -458,12 +458,15 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
 }
 
 function ContentSection({
+  disabled,
   form,
   update,
   hashtags,
   platforms,
   limitOf,
 }: {
+  /** Frozen while a channel is in flight or live (the lock notice says why). */
+  disabled: boolean;
   form: ReturnType<typeof initialForm>;
   update: (patch: Partial<ReturnType<typeof initialForm>>) => void;
   hashtags: string[];
@@ -471,7 +474,7 @@ function ContentSection({
   limitOf: (platform: Platform) => number;
 }) {
   return (
-    <section className="space-y-3">
+    <fieldset disabled={disabled} className="min-w-0 space-y-3">
       <ContentField
         value={form.content}
         onChange={(content) => update({ content })}
@@ -493,7 +496,7 @@ function ContentSection({
           onChange={(v) => update({ mentions: v })}
         />
       </div>
-    </section>
+    </fieldset>
   );
 }
 

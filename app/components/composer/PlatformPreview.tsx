@@ -7,7 +7,10 @@ import type { AccountView } from "../posts/types";
 import { type CarouselItem, MediaCarousel } from "./MediaCarousel";
 import { feedCaption, MEDIA_FRAME } from "./preview";
 
-/** How the post looks on one network: handle, caption cut at the network's "more", media in its frame. */
+/**
+ * How the post looks on one network: handle, caption cut at the network's "more", media in its frame, then the
+ * thread's further parts and the first comment as the network shows them under the post.
+ */
 export function PlatformPreview({
   platform,
   account,
@@ -16,6 +19,8 @@ export function PlatformPreview({
   media,
   title,
   format,
+  thread = [],
+  firstComment = null,
 }: {
   platform: Platform;
   account?: Pick<AccountView, "platform" | "username" | "displayName">;
@@ -25,15 +30,16 @@ export function PlatformPreview({
   title: string;
   /** A Reel, a Story or a Short is framed 9:16; a Story shows no caption (ADR 066). */
   format?: PostFormat;
+  /** The thread's parts after the first (X, Threads, Bluesky, Mastodon). */
+  thread?: string[];
+  firstComment?: string | null;
 }) {
   const [expanded, setExpanded] = useState(false);
+  const name = PLATFORM_META[platform]?.name;
   const caption = feedCaption(captionOf(content, hashtags), platform);
   const shownMedia = platform === "youtube" ? media.filter((m) => m.fileType === "video").slice(0, 1) : media;
   return (
-    <article
-      aria-label={`${PLATFORM_META[platform]?.name} preview`}
-      className="rounded-lg border border-slate-200 bg-white p-3"
-    >
+    <article aria-label={`${name} preview`} className="rounded-lg border border-slate-200 bg-white p-3">
       <header className="mb-2 flex items-center gap-2 text-sm">
         <span
           className="flex size-8 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold"
@@ -64,6 +70,21 @@ export function PlatformPreview({
           </>
         ) : null}
       </p>
+      {thread.length ? (
+        <ol aria-label={`${name} thread preview`} className="mt-2 space-y-2 border-l-2 border-slate-200 pl-3 text-sm">
+          {thread.map((part, i) => (
+            <li key={i} className="whitespace-pre-wrap">
+              {part}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {firstComment ? (
+        <section aria-label={`${name} first comment`} className="mt-2 rounded-md bg-slate-50 p-2 text-sm">
+          <span className="block text-xs font-semibold text-slate-500">First comment</span>
+          <span className="whitespace-pre-wrap">{firstComment}</span>
+        </section>
+      ) : null}
     </article>
   );
 }

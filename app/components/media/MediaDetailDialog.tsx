@@ -2,6 +2,7 @@ import { format } from "date-fns";
 import { Download, Trash2 } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import { useEffect, useState } from "react";
+import { statusLabel } from "~/components/posts/post-view";
 import { Modal } from "~/components/ui/Modal";
 import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { notify } from "~/lib/notify";
@@ -124,7 +125,10 @@ export function MediaDetailDialog({ item, onOpenChange, onUpdated, onDeleted }: 
   );
 }
 
-/** Delete Media: asks once; if unpublished posts use the file, names them, says their channels will be held, and asks again. */
+/**
+ * Delete Media: asks once; if posts use the file, names them (published ones too, which keep its thumbnail and
+ * details), says the unpublished posts' channels will be held, and asks again.
+ */
 function DeleteMediaButton({ item, onDeleted }: { item: MediaJson; onDeleted: (id: string) => void }) {
   const [open, setOpen] = useState(false);
   const [inUse, setInUse] = useState<{ message: string; posts: PostUsingMedia[] } | null>(null);
@@ -168,7 +172,7 @@ function DeleteMediaButton({ item, onDeleted }: { item: MediaJson; onDeleted: (i
             <ul className="mt-3 max-h-40 space-y-1 overflow-y-auto text-sm" aria-label="Posts using this media">
               {inUse.posts.map((p) => (
                 <li key={p.id} className="rounded border border-slate-200 px-2 py-1">
-                  <span className="font-medium capitalize">{p.status}</span>
+                  <span className="font-medium">{statusLabel(p.status)}</span>
                   {p.scheduledDate ? ` · ${format(new Date(p.scheduledDate), "MMM d, yyyy h:mm a")}` : ""}
                   <span className="block truncate text-slate-600">{p.content}</span>
                 </li>

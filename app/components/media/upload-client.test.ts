@@ -169,6 +169,22 @@ describe("uploadFiles", () => {
     expect(result!.media).toEqual({ id: "m1" });
   });
 
+  it("stores each file's thumbnail once the file is in, and completes with the item as listed then (issue 42)", async () => {
+    const { items } = checkFiles([fakeFile("big.jpg", "image/jpeg", 12.5 * MB)]);
+    const { factory } = fakeXhr(() => ({ status: 201, body: { success: true, message: "ok", data: [{ id: "m1" }] } }));
+    const made: string[] = [];
+    const [result] = await uploadFiles(items, {
+      xhr: factory,
+      onItem: () => {},
+      thumbnail: async (file, media) => {
+        made.push(`${file.name} ${media.id}`);
+        return { ...media, thumbnailUrl: "/media/m1/thumb" };
+      },
+    });
+    expect(made).toEqual(["big.jpg m1"]);
+    expect(result!.media).toEqual({ id: "m1", thumbnailUrl: "/media/m1/thumb" });
+  });
+
   it("fails an item with the server's message and carries on with the next", async () => {
     const { items } = checkFiles([fakeFile("evil.png", "image/png", 100), fakeFile("b.png", "image/png", 100)]);
     let n = 0;

@@ -9,6 +9,7 @@ import {
   sizeProblem,
   WARN_RATIO,
 } from "../../../workers/media/public";
+import { makeThumbnail, sendThumbnail } from "./thumbnail";
 
 /**
  * The browser side of SPEC §5 Media upload: checks before sending (the server checks again on the
@@ -211,6 +212,8 @@ export interface UploadOptions {
   /** Called with each item's new state. */
   onItem: (item: UploadItem & { file: File }) => void;
   xhr?: XhrFactory;
+  /** Makes and stores the item's thumbnail once its file is in (thumbnail.ts); the item as it is then listed. */
+  thumbnail?: (file: File, media: MediaJson) => Promise<MediaJson | null>;
 }
 
 const browserXhr: XhrFactory = () => new XMLHttpRequest();
@@ -230,13 +233,22 @@ export async function uploadFiles(
     step({ type: "start" });
     const outcome =
       item.size > SINGLE_REQUEST_MAX ? await sendInParts(item, opts, step) : await sendWhole(item, opts, step);
-    step(outcome.ok ? { type: "done", media: outcome.media } : { type: "fail", error: outcome.error });
+    if (outcome.ok) {
+      // Grids and lists show the thumbnail, never the original (issue 42); without one the item still shows.
+      const withThumbnail = await (opts.thumbnail ?? storeThumbnail)(item.file, outcome.media);
+      step({ type: "done", media: withThumbnail ?? outcome.media });
+    } else step({ type: "fail", error: outcome.error });
     results.push(item);
   }
   return results;
 }
 
 type Outcome = { ok: true; media: MediaJson } | { ok: false; error: string };
+
+async function storeThumbnail(file: File, media: MediaJson): Promise<MediaJson | null> {
+  const thumbnail = await makeThumbnail(file, media.fileType);
+  return thumbnail ? sendThumbnail(media.id, thumbnail) : null;
+}
 
 async function sendWhole(
   item: UploadItem & { file: File },

@@ -5,6 +5,9 @@ import type { PostJson } from "~/components/posts/types";
 import { useDragKit } from "~/components/ui/drag-kit";
 import { chipTime } from "./calendar";
 
+/** Enough to fill a wide list or day row; CSS cuts it to the chip's width with an ellipsis. */
+const CHIP_CAPTION_MAX = 200;
+
 /** A post on the calendar in its status colour, with its time and networks; scheduled posts can be dragged to another day or hour. */
 export function PostChip({ post, timeZone, onOpen }: { post: PostJson; timeZone: string; onOpen: () => void }) {
   const draggable = post.status === "scheduled";
@@ -37,7 +40,8 @@ export function PostChip({ post, timeZone, onOpen }: { post: PostJson; timeZone:
           {formats.map((f) => f.split(" ").at(-1)).join("·")}
         </span>
       ) : null}
-      <span className="truncate">{excerpt(post.content, 30) || "(no text)"}</span>
+      {/* The width cuts the caption (a month cell's few characters, a list row's many), not a fixed count. */}
+      <span className="truncate">{excerpt(post.content, CHIP_CAPTION_MAX) || "(no text)"}</span>
     </button>
   );
 }

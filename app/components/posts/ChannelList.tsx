@@ -6,7 +6,7 @@ import { accountName } from "~/lib/account-name";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { usePermalinkHref } from "~/lib/use-permalink";
-import { heldLabel, retryText } from "./post-view";
+import { channelLabel, retryText } from "./post-view";
 import { StatusBadge } from "./StatusBadge";
 import type { AccountView, PostJson, TargetJson } from "./types";
 
@@ -50,7 +50,7 @@ export function ChannelList({
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-medium">{name}</span>
               {account ? <span className="text-slate-500">{accountName(account)}</span> : null}
-              <StatusBadge status={t.status} label={t.status === "held" ? heldLabel(t.error?.kind) : undefined} />
+              <StatusBadge status={t.status} label={channelLabel(t)} />
               {t.permalink ? (
                 <a
                   href={href(t.permalink)}

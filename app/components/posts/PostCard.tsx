@@ -1,4 +1,5 @@
 import { Pencil, Trash2 } from "lucide-react";
+import { MediaThumb } from "~/components/media/MediaThumb";
 import { cardDate, cardFormats, cardHashtags, channelStatuses, excerpt } from "./post-view";
 import { PlatformDot, StatusBadge } from "./StatusBadge";
 import type { PostJson } from "./types";
@@ -33,28 +34,9 @@ export function PostCard({
       </div>
       {post.media.length ? (
         <div className="grid grid-cols-4 gap-1">
-          {post.media
-            .slice(0, 4)
-            .map((m) =>
-              m.fileType === "image" ? (
-                <img
-                  key={m.id}
-                  src={m.url}
-                  alt={m.altText || m.originalName}
-                  className="aspect-square w-full rounded object-cover"
-                  loading="lazy"
-                />
-              ) : (
-                <video
-                  key={m.id}
-                  src={m.url}
-                  className="aspect-square w-full rounded object-cover"
-                  muted
-                  preload="metadata"
-                  aria-label={m.originalName}
-                />
-              ),
-            )}
+          {post.media.slice(0, 4).map((m) => (
+            <MediaThumb key={m.id} item={m} className="aspect-square w-full rounded" />
+          ))}
         </div>
       ) : null}
       <button
@@ -82,7 +64,7 @@ export function PostCard({
       ) : null}
       <div className="flex flex-wrap gap-1">
         {channelStatuses(post).map((s, i) => (
-          <StatusBadge key={i} status={s.status} platform={s.platform} />
+          <StatusBadge key={i} status={s.status} platform={s.platform} label={s.label} />
         ))}
       </div>
       <div className="absolute top-2 right-2 z-10 flex gap-1 opacity-0 transition group-focus-within:opacity-100 group-hover:opacity-100">

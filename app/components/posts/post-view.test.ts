@@ -44,7 +44,20 @@ describe("post card helpers", () => {
     expect(channelStatuses({ status: "draft", platformPosts: [] })).toEqual([{ platform: null, status: "draft" }]);
     expect(
       channelStatuses({ status: "scheduled", platformPosts: [{ platform: "twitter", status: "failed" }] }),
-    ).toEqual([{ platform: "twitter", status: "failed" }]);
+    ).toEqual([{ platform: "twitter", status: "failed", label: "Failed" }]);
+  });
+
+  it("says Publishing for a claimed channel and Retrying while its retry waits, not Queued (issue 42)", () => {
+    const retry = { at: "2026-03-05T09:01:00.000Z", attempt: 2, of: 5, reason: "Rate limited" };
+    expect(
+      channelStatuses({
+        status: "publishing",
+        platformPosts: [
+          { platform: "linkedin", status: "queued", retry: null },
+          { platform: "twitter", status: "queued", retry },
+        ],
+      }).map((s) => s.label),
+    ).toEqual(["Publishing", "Retrying"]);
   });
 });
 

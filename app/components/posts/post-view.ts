@@ -85,10 +85,19 @@ const HOLD_LABELS: Record<string, string> = {
 export const heldLabel = (kind: string | null | undefined) => (kind && HOLD_LABELS[kind]) || STATUS_LABELS.held!;
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
 
+/** A claimed channel is "Publishing" (it has left the user's hands), "Retrying" while a retry waits (issue 42). */
+export function channelLabel(t: { status: string; retry?: unknown; error?: { kind: string | null } | null }) {
+  if (t.status === "queued") return t.retry ? "Retrying" : STATUS_LABELS.publishing!;
+  return t.status === "held" ? heldLabel(t.error?.kind) : statusLabel(t.status);
+}
+
 /** The statuses a post shows: the post's own when it has no channels, else one per channel. */
-export function channelStatuses(post: { status: string; platformPosts: Array<{ platform: string; status: string }> }) {
+export function channelStatuses(post: {
+  status: string;
+  platformPosts: Array<{ platform: string; status: string; retry?: unknown }>;
+}): Array<{ platform: string | null; status: string; label?: string }> {
   return post.platformPosts.length
-    ? post.platformPosts.map((t) => ({ platform: t.platform, status: t.status }))
+    ? post.platformPosts.map((t) => ({ platform: t.platform, status: t.status, label: channelLabel(t) }))
     : [{ platform: null, status: post.status }];
 }
 

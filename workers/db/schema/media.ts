@@ -40,6 +40,13 @@ export const media = sqliteTable(
     folder: text("folder").notNull().default("general"),
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     altText: text("alt_text").notNull().default(""),
+    /** The small picture grids and lists show (a resized image, a video's poster frame), made at upload (ADR 075). */
+    thumbKey: text("thumb_key"),
+    /**
+     * Deleted from the library while a published post still shows it: the original is gone from R2, the row, the
+     * thumbnail and the post's link stay so the post keeps its picture and analytics its media type (ADR 075).
+     */
+    deletedAt: ms("deleted_at"),
     createdAt: createdAt(),
     updatedAt: ms("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
   },
