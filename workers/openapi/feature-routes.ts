@@ -18,7 +18,8 @@ d({
   method: "get",
   path: "/api/auth/{platform}",
   tag: "Accounts",
-  summary: "Start connecting: full-page redirect to the platform's consent page (?variant=; Mastodon: ?instance=)",
+  summary:
+    "Start connecting: full-page redirect to the platform's consent page (?variant=; Mastodon: ?instance=<domain>; Bluesky: ?instance=<handle>)",
 });
 d({
   method: "post",
@@ -42,6 +43,13 @@ d({
   path: "/api/auth/{platform}/callback",
   tag: "Accounts",
   summary: "OAuth return from the platform; redirects to /settings?tab=accounts",
+  auth: false,
+});
+d({
+  method: "get",
+  path: "/api/auth/bluesky/client-metadata.json",
+  tag: "Accounts",
+  summary: "Postline's AT Protocol OAuth client metadata document: its URL is the client_id Bluesky servers fetch",
   auth: false,
 });
 d({
