@@ -1,7 +1,16 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { call, registerUser } from "../test/helpers";
+import { call, registerUser, settledPost, uploadImage } from "../test/helpers";
 import { advanceEmulator, connectViaEmulator, raw } from "../test/oauth";
-import { clearFaults, consent, failure, ORIGIN, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
+import {
+  clearFaults,
+  consent,
+  failure,
+  media,
+  ORIGIN,
+  pngBytes,
+  sandboxDeps,
+  sandboxFetch,
+} from "../test/platform-sandbox";
 import { BlueskyClient } from "./bluesky";
 import { dpopProof, importDpopKey, newDpopJwk, unbindToken } from "./bluesky-dpop";
 import type { AccountCredentials } from "./types";
@@ -92,8 +101,16 @@ describe("AT Protocol OAuth against the emulated Bluesky", () => {
   it("publishes with DPoP-bound calls, follows a new nonce after the clock moves, and refreshes with the key", async () => {
     const { account, tokens } = await connect();
     const text = `OAuth post ${crypto.randomUUID().slice(0, 8)}`;
-    const res = await client.publish(account, { marker: crypto.randomUUID(), createdAt: Date.now(), text, media: [] });
+    // A client that has no nonce yet (another isolate): its first upload is refused once for the PDS's nonce.
+    const fresh = new BlueskyClient(sandboxDeps());
+    const res = await fresh.publish(account, {
+      marker: crypto.randomUUID(),
+      createdAt: Date.now(),
+      text,
+      media: [media("image", "image/png", pngBytes(), "A loaf")],
+    });
     expect(res.remoteId).toMatch(new RegExp(`^at://${DEMO.did}/app\\.bsky\\.feed\\.post/`));
+    await new BlueskyClient(sandboxDeps()).reply(account, res.remoteId, `Part 2 ${text}`);
     // The servers' nonces rotate: the next call is refused once for the new one and sent again with it.
     await advanceEmulator(10 * 60_000);
     await client.checkAccess(account);
@@ -196,5 +213,21 @@ describe("AT Protocol OAuth against the emulated Bluesky", () => {
       (a) => a.platform === "bluesky",
     );
     expect(bsky.map((a) => [a.username, a.connectionType])).toEqual([[DEMO.handle, "oauth"]]);
+
+    // A thread published through the app with the OAuth session: every call carries the key's proof.
+    const tag = crypto.randomUUID().slice(0, 8);
+    const res = await call<"POST /api/posts">("/api/posts", {
+      token: u.token,
+      body: {
+        content: `Through OAuth ${tag}`,
+        platforms: ["bluesky"],
+        selectedAccounts: { bluesky: [(bsky[0] as unknown as { _id: string })._id] },
+        images: [await uploadImage(u.token)],
+        publishNow: true,
+      },
+    });
+    expect(res.status, res.body.message).toBe(201);
+    const post = await settledPost(u.token, res.body.data._id, 30_000);
+    expect(post.platformPosts.map((t) => [t.status, t.error ?? null])).toEqual([["published", null]]);
   });
 });
