@@ -5,7 +5,7 @@ import { checkProof, currentNonce } from "./bluesky-dpop";
 import { mountConsent } from "./consent";
 import type { EmuEnv } from "./context";
 import { opaqueToken } from "./ids";
-import { createObject, getObject, updateObject } from "./objects";
+import { createObject, getObject, keepObject, updateObject } from "./objects";
 import { s256 } from "./request";
 import { redeemCode } from "./tokens";
 import { fetchOwn } from "./web";
@@ -45,16 +45,28 @@ async function proofFor(c: Ctx): Promise<string | Response> {
   return oauthError(c, "invalid_dpop_proof", proof.message);
 }
 
-/** The client's metadata document, from its client_id URL; what it declares bounds what it may ask. */
+/**
+ * The client's metadata document, from its client_id URL; what it declares bounds what it may ask. The server keeps
+ * the last one it read and uses it when the URL cannot be read again (as the provider caches client metadata):
+ * a refresh from the app's cron, which the emulator reaches on another origin, still knows the client.
+ */
 async function clientOf(c: Ctx, clientId: string) {
   const res = await fetchOwn(c, clientId);
-  if (!res?.ok) return null;
-  const meta = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  const fetched = res?.ok ? ((await res.json().catch(() => null)) as Record<string, unknown> | null) : null;
+  const cacheId = `client-metadata:${clientId}`;
+  if (fetched) await keepLatest(c, cacheId, clientId, fetched);
+  const meta = fetched ?? ((await getObject(c.var.db, PLATFORM, cacheId))?.data as Record<string, unknown> | undefined);
   if (!meta || meta.client_id !== clientId || meta.dpop_bound_access_tokens !== true) return null;
   return {
     redirectUris: Array.isArray(meta.redirect_uris) ? (meta.redirect_uris as string[]) : [],
     scopes: typeof meta.scope === "string" ? meta.scope.split(" ") : [],
   };
+}
+
+async function keepLatest(c: Ctx, id: string, owner: string, data: Record<string, unknown>) {
+  if (await getObject(c.var.db, PLATFORM, id)) await updateObject(c.var.db, PLATFORM, id, { data });
+  else
+    await keepObject(c.var.db, { id, platform: PLATFORM, kind: "client-metadata", owner, createdAt: c.var.now, data });
 }
 
 async function formOf(c: Ctx): Promise<URLSearchParams> {
