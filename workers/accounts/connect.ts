@@ -7,6 +7,7 @@ import { oauthStates } from "../db/schema/oauth";
 import { Invalid, notFound, Unavailable } from "../errors";
 import { byPlatform, type Platform } from "../platform-profile";
 import {
+  type AuthorizeStart,
   callbackUrl,
   normalizeInstance,
   type PlatformClient,
@@ -83,16 +84,17 @@ export async function startConnect(
   // Open networks: the server the user named, or, for a reconnect, the one the account is on (ADR 059).
   let instance: string | undefined;
   if (client.perInstance) {
-    const known = reconnecting?.metadata?.instance;
-    instance = typeof known === "string" ? known : (normalizeInstance(named ?? "") ?? undefined);
-    if (!instance) throw new Invalid(ConnectMessages.instance(BRAND[platform]));
+    const known = reconnecting?.metadata?.[client.named?.metadataKey ?? "instance"];
+    const normalize = client.named?.normalize ?? normalizeInstance;
+    instance = typeof known === "string" ? known : (normalize(named ?? "") ?? undefined);
+    if (!instance) throw new Invalid(client.named?.hint ?? ConnectMessages.instance(BRAND[platform]));
   }
   const state = randomToken(32);
   const codeVerifier = randomToken(48);
   const redirectUri = callbackUrl(deps.origin, platform);
-  let url: URL;
+  let start: URL | AuthorizeStart;
   try {
-    url = await client.authorizeUrl({ state, redirectUri, codeVerifier, variant: chosen, reconnect, instance });
+    start = await client.authorizeUrl({ state, redirectUri, codeVerifier, variant: chosen, reconnect, instance });
   } catch (err) {
     // A live server without this platform's app credentials: say which settings are missing.
     if (err instanceof PlatformError) throw new Unavailable(`${BRAND[platform]} cannot be connected: ${err.message}`);
@@ -108,10 +110,11 @@ export async function startConnect(
     variant: chosen ?? null,
     instance: instance ?? null,
     codeVerifierEnc: await deps.cipher.encrypt(codeVerifier),
+    clientStateEnc: start instanceof URL ? null : await deps.cipher.encrypt(start.secret),
     redirectUri,
     expiresAt: deps.now() + STATE_TTL_MS,
   });
-  return url;
+  return start instanceof URL ? start : start.url;
 }
 
 /**
@@ -150,8 +153,18 @@ export async function completeConnect(
   const codeVerifier = row.codeVerifierEnc ? await deps.cipher.decrypt(row.codeVerifierEnc) : undefined;
   const variant = row.variant ?? undefined;
   const instance = row.instance ?? undefined;
+  const secret = row.clientStateEnc ? await deps.cipher.decrypt(row.clientStateEnc) : undefined;
+  const issuer = params.get("iss") ?? undefined;
   try {
-    const tokens = await client.exchangeCode({ code, redirectUri: row.redirectUri, codeVerifier, variant, instance });
+    const tokens = await client.exchangeCode({
+      code,
+      redirectUri: row.redirectUri,
+      codeVerifier,
+      variant,
+      instance,
+      secret,
+      issuer,
+    });
     const remote = await client.accounts(tokens, variant, instance);
     if (remote.length === 0) throw new ConnectError(ConnectMessages.noAccounts(BRAND[platform]));
     // Into the workspace the consent was started in, whatever the browser switched to meanwhile.

@@ -5,6 +5,7 @@ import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { Messages, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
 import { PLATFORMS, type Platform } from "../platform-profile";
+import { callbackUrl, clientMetadata } from "../platforms";
 import { requirePermission } from "../tenancy/middleware";
 import { accountBoards, newBoardBody } from "./boards";
 import { ConnectError } from "./connect";
@@ -82,6 +83,12 @@ export const connectRoutes = new Hono<SignedInEnv>()
     await c.var.services.holds.releaseForReconnect(ids);
     const accounts = await Promise.all(ids.map((id) => c.var.services.accounts.get(c.var.workspace.id, id)));
     return ok(c, { accounts }, "Account connected", 201);
+  })
+  // AT Protocol OAuth: the document whose URL is Postline's client_id; Bluesky servers fetch it, signed out.
+  .get("/bluesky/client-metadata.json", (c) => {
+    // The origin the connect's redirect URI is made from (services are built with the request's too).
+    const origin = new URL(c.req.url).origin;
+    return c.json(clientMetadata(origin, callbackUrl(origin, "bluesky")));
   })
   // Spec's full-page redirect for "Instagram Only".
   .get("/instagram/instagram-only", requirePermission("accounts.manage"), async (c) => {

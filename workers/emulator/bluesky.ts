@@ -3,6 +3,7 @@ import { type Context, Hono } from "hono";
 import type { Db } from "../db/client";
 import { emuObjects, emuTokens } from "../db/schema/emulator";
 import { type BlobInfo, blobsOf, isTid, postProblem } from "./bluesky-lexicon";
+import { mountBlueskyOAuth, refuseTokenUse } from "./bluesky-oauth";
 import type { EmuEnv } from "./context";
 import { followerCount, postMetrics } from "./metrics";
 import { createObject, deleteObject, getObject, incrementCounter } from "./objects";
@@ -128,7 +129,8 @@ async function issueSession(db: Db, account: DemoAccount, now: number) {
 
 /** The account a token of `kind` belongs to, or the XRPC error the PDS answers (ExpiredToken is a 400). */
 async function authed(c: Ctx, kind: "access" | "refresh"): Promise<DemoAccount | Response> {
-  const token = bearer(c);
+  const dpop = /^DPoP (.+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
+  const token = dpop ?? bearer(c);
   if (!token) return xrpcError(c, 401, "AuthMissing", "Authentication Required");
   const row = await c.var.db
     .select()
@@ -137,6 +139,8 @@ async function authed(c: Ctx, kind: "access" | "refresh"): Promise<DemoAccount |
     .get();
   if (!row || row.revokedAt !== null || row.kind !== kind)
     return xrpcError(c, 401, "InvalidToken", "Token could not be verified");
+  const refused = await refuseTokenUse(c, dpop ? "DPoP" : "Bearer", token, row.grant.dpopJkt);
+  if (refused) return refused;
   if (row.expiresAt !== null && row.expiresAt <= c.var.now)
     return xrpcError(c, 400, "ExpiredToken", "Token has expired");
   return (
@@ -491,6 +495,9 @@ async function findPost(db: Db, uri: string) {
   const row = await getObject(db, PLATFORM, uri);
   return row ? { rec: { ...(row.data as unknown as StoredRecord), indexedAt: row.createdAt }, owner: row.owner } : null;
 }
+
+// The PDS is its own authorization server (AT Protocol OAuth, bluesky-oauth.ts).
+mountBlueskyOAuth(blueskyPds as unknown as Hono<EmuEnv>, BLUESKY_ACCOUNTS);
 
 export const blueskyAppView = new Hono<EmuEnv>()
   .get("/xrpc/com.atproto.identity.resolveHandle", resolveHandle)

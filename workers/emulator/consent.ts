@@ -45,6 +45,13 @@ export interface ConsentOptions {
    * Without it, a token carries exactly what this consent granted.
    */
   incremental?: "meta" | "google";
+  /**
+   * Servers that require pushed authorization requests (PAR, RFC 9126): the page gets only client_id and
+   * request_uri, and this gives back the pushed parameters (or the error page for an unknown or expired request).
+   */
+  pushed?: (c: Context<EmuEnv>, params: URLSearchParams) => Promise<URLSearchParams | Response>;
+  /** Sent back as `iss` with every answer, where the server says so (RFC 9207; AT Protocol OAuth). */
+  issuer?: string;
   /** A line about what the requested scopes reach, shown above the permissions (Google's Business Profile). */
   reach?: (scopes: string[]) => string | null;
 }
@@ -166,7 +173,10 @@ export function mountConsent(app: Hono<EmuEnv>, path: string, opts: ConsentOptio
     );
 
   app.get(path, async (c) => {
-    const params = new URL(c.req.url).searchParams;
+    const params = opts.pushed
+      ? await opts.pushed(c, new URL(c.req.url).searchParams)
+      : new URL(c.req.url).searchParams;
+    if (params instanceof Response) return params;
     const error = problem(params);
     if (error) return c.html(page("Error", html`<h1>Something went wrong</h1><p class="muted">${error}</p>`), 400);
     const { offered: scopes, withheld } = await rulesFor(c, params);
@@ -205,13 +215,16 @@ ${scopes.map((s) => html`<label class="scope"><input type="checkbox" name="${GRA
 
   app.post(path, async (c) => {
     const form = await c.req.formData();
-    const params = new URLSearchParams();
+    const posted = new URLSearchParams();
     for (const [k, v] of form.entries())
       if (typeof v === "string" && k !== "choice" && k !== "decision" && k !== GRANT && k !== SCOPE_CHOICE)
-        params.set(k, v);
+        posted.set(k, v);
+    const params = opts.pushed ? await opts.pushed(c, posted) : posted;
+    if (params instanceof Response) return params;
     const error = problem(params);
     if (error) return c.html(page("Error", html`<h1>Something went wrong</h1><p class="muted">${error}</p>`), 400);
     const target = new URL(params.get("redirect_uri")!);
+    if (opts.issuer) target.searchParams.set("iss", opts.issuer);
     const state = params.get("state");
     if (form.get("decision") !== "approve") {
       for (const [k, v] of Object.entries(opts.deny ?? DEFAULT_DENY)) target.searchParams.set(k, v);
@@ -229,7 +242,12 @@ ${scopes.map((s) => html`<label class="scope"><input type="checkbox" name="${GRA
       redirectUri: params.get("redirect_uri")!,
       scopes: scopes.join(" "),
       codeChallenge: params.get("code_challenge"),
-      grant: { subject: opts.subject, selected: opts.multiple ? selected : selected.slice(0, 1), declined },
+      grant: {
+        subject: opts.subject,
+        selected: opts.multiple ? selected : selected.slice(0, 1),
+        declined,
+        ...(opts.pushed && { request: params.get("request_uri") ?? undefined }),
+      },
       now: c.var.now,
       ttlMs: opts.codeTtlMs,
     });

@@ -64,6 +64,18 @@ async function readUpTo(body: ReadableStream<Uint8Array>, max: number): Promise<
   return out;
 }
 
+/** GETs a document on the app's own origin (an OAuth client's metadata); null when it is elsewhere or unreachable. */
+export async function fetchOwn(c: Pick<EmuContext, "req" | "env">, raw: string): Promise<Response | null> {
+  if (!ownOrigin || !URL.canParse(raw)) return null;
+  const url = new URL(raw);
+  if (![new URL(c.req.url).origin, new URL(ownOrigin.origin(c.env)).origin].includes(url.origin)) return null;
+  try {
+    return await ownOrigin.fetch(new Request(url, { headers: { Accept: "application/json" } }), c.env);
+  } catch {
+    return null;
+  }
+}
+
 /** GETs `raw` as the platform's media crawler would; `kind` says how much of the body to read. */
 export async function download(
   c: Pick<EmuContext, "req" | "env">,

@@ -30,7 +30,8 @@ d({
   method: "get",
   path: "/api/auth/{platform}",
   tag: "Accounts",
-  summary: "Start connecting: full-page redirect to the platform's consent page (?variant=; Mastodon: ?instance=)",
+  summary:
+    "Start connecting: full-page redirect to the platform's consent page (?variant=; Mastodon: ?instance=<domain>; Bluesky: ?instance=<handle>)",
   redirect: "The platform's consent page",
 });
 d({
@@ -57,6 +58,27 @@ d({
   summary: "OAuth return from the platform; redirects to /settings?tab=accounts",
   auth: false,
   redirect: "/settings?tab=accounts, with the outcome in the query",
+});
+d({
+  method: "get",
+  path: "/api/auth/bluesky/client-metadata.json",
+  tag: "Accounts",
+  summary: "Postline's AT Protocol OAuth client metadata document: its URL is the client_id Bluesky servers fetch",
+  auth: false,
+  answer: {
+    "application/json": {
+      schema: {
+        type: "object",
+        required: ["client_id", "redirect_uris", "scope", "dpop_bound_access_tokens"],
+        properties: {
+          client_id: { type: "string" },
+          redirect_uris: { type: "array", items: { type: "string" } },
+          scope: { type: "string" },
+          dpop_bound_access_tokens: { const: true },
+        },
+      },
+    },
+  },
 });
 d({
   method: "get",

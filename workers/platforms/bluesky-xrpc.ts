@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { dpopFetch, importDpopKey, type NonceCache, unbindToken } from "./bluesky-dpop";
 import { createHttp, type HttpClient, type PlatformResponse, type RequestOptions } from "./http";
 import { PlatformError } from "./types";
 
@@ -38,7 +39,10 @@ export function xrpcError(response: PlatformResponse, now: number): PlatformErro
 }
 
 export interface XrpcCall extends Omit<RequestOptions, "query"> {
-  /** The account's access token, sent as a Bearer token. */
+  /**
+   * The account's access token: an app-password session's goes as a Bearer token, an OAuth session's (bound to its
+   * DPoP key, bluesky-dpop.ts) as `Authorization: DPoP` with a proof of the key.
+   */
   token?: string;
   params?: Record<string, string | number | boolean | undefined>;
 }
@@ -46,25 +50,35 @@ export interface XrpcCall extends Omit<RequestOptions, "query"> {
 /** XRPC calls against any host: each account has its own PDS, so the base is given per call. */
 export class Xrpc {
   readonly http: HttpClient;
+  /** The PDSes' latest DPoP nonces, by origin. */
+  readonly nonces: NonceCache = new Map();
 
-  constructor(deps: { fetch: typeof fetch; now: () => number }) {
-    this.http = createHttp({
+  constructor(private readonly deps: { fetch: typeof fetch; now: () => number }) {
+    this.http = this.client(deps.fetch);
+  }
+
+  private client(fetcher: typeof fetch) {
+    return createHttp({
       platform: "bluesky",
-      fetch: deps.fetch,
-      now: deps.now,
-      classify: (r) => xrpcError(r, deps.now()),
+      fetch: fetcher,
+      now: this.deps.now,
+      classify: (r) => xrpcError(r, this.deps.now()),
     });
   }
 
-  call<S extends z.ZodType>(base: string, nsid: string, schema: S, call: XrpcCall = {}) {
+  async call<S extends z.ZodType>(base: string, nsid: string, schema: S, call: XrpcCall = {}): Promise<z.output<S>> {
     const { token, params, headers, ...rest } = call;
-    return this.http
-      .answer(`${base.replace(/\/$/, "")}/xrpc/${nsid}`, schema, {
-        ...rest,
-        query: params,
-        headers: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      })
-      .then((r) => r.data);
+    const bound = token ? unbindToken(token) : null;
+    const http = bound
+      ? this.client(dpopFetch(this.deps.fetch, await importDpopKey(bound.key), this.nonces, this.deps.now))
+      : this.http;
+    const auth = bound ? `DPoP ${bound.token}` : token ? `Bearer ${token}` : null;
+    const res = await http.answer(`${base.replace(/\/$/, "")}/xrpc/${nsid}`, schema, {
+      ...rest,
+      query: params,
+      headers: { ...headers, ...(auth ? { Authorization: auth } : {}) },
+    });
+    return res.data;
   }
 }
 

@@ -2,7 +2,19 @@ import { z } from "zod";
 import { PLATFORM_PROFILES } from "../platform-profile";
 import { fetchCard } from "./bluesky-card";
 import { type Facet, findFacets, graphemeCount, toFacets, utf8Length } from "./bluesky-facets";
-import { BlueskyIdentity } from "./bluesky-identity";
+import { BlueskyIdentity, type Identity, normalHandle } from "./bluesky-identity";
+import { BlueskyOAuth } from "./bluesky-oauth";
+import {
+  blobRef,
+  parseAtUri,
+  postUrl,
+  postView,
+  profile,
+  record,
+  session,
+  strongRef,
+  threadReply,
+} from "./bluesky-shapes";
 import { markerClockId, postRecordKey, replyRecordKey, tidClockId } from "./bluesky-tid";
 import { jwtExpiry, Xrpc } from "./bluesky-xrpc";
 import type { ClientDeps } from "./registry";
@@ -33,57 +45,6 @@ const PROFILE = PLATFORM_PROFILES.bluesky;
 const MAX_THUMB_BYTES = 1_000_000;
 /** app.bsky.feed.post text: maxLength 3,000 bytes. */
 const MAX_TEXT_BYTES = 3000;
-
-const strongRef = z.object({ uri: z.string().startsWith("at://"), cid: z.string().min(1) });
-const session = z.object({
-  accessJwt: z.string().min(1),
-  refreshJwt: z.string().min(1),
-  handle: z.string(),
-  did: z.string().startsWith("did:"),
-});
-const blobRef = z.object({
-  $type: z.literal("blob"),
-  ref: z.object({ $link: z.string().min(1) }),
-  mimeType: z.string(),
-  size: z.number(),
-});
-const record = z.object({
-  uri: z.string(),
-  cid: z.string().optional(),
-  value: z
-    .object({
-      text: z.string().optional(),
-      createdAt: z.string().optional(),
-      reply: z.object({ root: strongRef, parent: strongRef }).optional(),
-    })
-    .passthrough(),
-});
-const profile = z.object({
-  did: z.string(),
-  handle: z.string(),
-  displayName: z.string().optional(),
-  avatar: z.string().optional(),
-  followersCount: z.number().optional(),
-});
-const postView = z.object({
-  uri: z.string(),
-  likeCount: z.number().optional(),
-  repostCount: z.number().optional(),
-  replyCount: z.number().optional(),
-  quoteCount: z.number().optional(),
-});
-
-/** The parts of an at:// URI (at://<did>/<collection>/<rkey>). */
-export function parseAtUri(uri: string): { repo: string; collection: string; rkey: string } {
-  const m = /^at:\/\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(uri);
-  if (!m) throw new PlatformError("permanent", `Not a Bluesky post: ${uri}`, { platform: "bluesky" });
-  return { repo: m[1]!, collection: m[2]!, rkey: m[3]! };
-}
-
-/** Where the post is seen: bsky.app by DID (stable when the handle changes). */
-export function postUrl(did: string, rkey: string): string {
-  return `https://bsky.app/profile/${did}/post/${rkey}`;
-}
 
 const refuse = (message: string) => new PlatformError("permanent", message, { platform: "bluesky" });
 
@@ -116,40 +77,66 @@ async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
 
 export class BlueskyClient implements PlatformClient {
   readonly platform = "bluesky" as const;
+  /** The connect starts from the account's handle, which names its PDS and authorization server (ADR 073). */
+  readonly perInstance = true;
+  readonly named = {
+    normalize: normalHandle,
+    hint: "Enter your Bluesky handle, like name.bsky.social.",
+    metadataKey: "handle",
+  };
   private readonly xrpc: Xrpc;
   private readonly identity: BlueskyIdentity;
+  private readonly oauth: BlueskyOAuth;
 
   constructor(private readonly deps: ClientDeps) {
     this.xrpc = new Xrpc(deps);
     this.identity = new BlueskyIdentity(this.xrpc, deps.endpoints);
+    this.oauth = new BlueskyOAuth(deps, this.identity, this.xrpc.nonces);
   }
 
-  authorizeUrl(): URL {
-    throw refuse("Bluesky connects with your handle and an app password.");
+  /** AT Protocol OAuth from the handle (`instance`): PAR with PKCE and DPoP; the browser gets the request_uri. */
+  authorizeUrl(input: { state: string; redirectUri: string; codeVerifier?: string; instance?: string }) {
+    if (!input.codeVerifier || !input.instance) throw new TypeError("Bluesky OAuth needs a handle and PKCE");
+    return this.oauth.start({ ...input, codeVerifier: input.codeVerifier, handle: input.instance });
   }
 
-  exchangeCode(): Promise<TokenSet> {
-    throw refuse("Bluesky connects with your handle and an app password.");
+  exchangeCode(input: { code: string; redirectUri: string; codeVerifier?: string; secret?: string; issuer?: string }) {
+    if (!input.codeVerifier || !input.secret) throw new TypeError("Bluesky OAuth needs its PKCE verifier and key");
+    return this.oauth.exchange({ ...input, codeVerifier: input.codeVerifier, secret: input.secret });
   }
 
-  /** Handle → DID → PDS, then com.atproto.server.createSession there with the app password. */
+  /** The account the OAuth tokens are for: the handle resolved again, and the PDS's session must be its DID. */
+  async accounts(tokens: TokenSet, _variant?: string, handle?: string): Promise<RemoteAccount[]> {
+    if (!handle) throw new TypeError("Bluesky accounts need the handle the connect started from");
+    const id = await this.identity.resolve(handle);
+    const { did } = await this.xrpc.call(id.pds, "com.atproto.server.getSession", z.object({ did: z.string() }), {
+      token: tokens.accessToken,
+    });
+    if (did !== id.did) throw refuse(`The server signed in ${did}, not ${id.did}.`);
+    return [await this.remoteAccount(id, "oauth")];
+  }
+
+  /** Handle → DID → PDS, then com.atproto.server.createSession there with the app password (the fallback). */
   async signIn(input: { identifier: string; password: string }) {
     const id = await this.identity.resolve(input.identifier);
     const s = await this.xrpc.call(id.pds, "com.atproto.server.createSession", session, {
       json: { identifier: id.handle, password: input.password },
     });
     if (s.did !== id.did) throw refuse(`The server signed in ${s.did}, not ${id.did}.`);
+    return { tokens: this.tokens(s), accounts: [await this.remoteAccount(id, "app-password")] };
+  }
+
+  private async remoteAccount(id: Identity, connectionType: "oauth" | "app-password"): Promise<RemoteAccount> {
     const me = await this.profile(id.did);
-    const account: RemoteAccount = {
+    return {
       platformUserId: id.did,
       username: id.handle,
       displayName: me.displayName || id.handle,
       profilePicture: me.avatar ?? null,
       followerCount: me.followersCount ?? 0,
       accountType: "personal",
-      metadata: { pds: id.pds, handle: id.handle, connectionType: "app-password" },
+      metadata: { pds: id.pds, handle: id.handle, connectionType },
     };
-    return { tokens: this.tokens(s), accounts: [account] };
   }
 
   private tokens(s: z.output<typeof session>): TokenSet {
@@ -162,19 +149,20 @@ export class BlueskyClient implements PlatformClient {
     };
   }
 
-  /** com.atproto.server.refreshSession with the refresh token: both tokens are replaced. */
+  /**
+   * OAuth: the token endpoint's refresh_token grant with the session's DPoP key; an app password's session:
+   * com.atproto.server.refreshSession. Either way both tokens are replaced.
+   */
   async refresh(tokens: TokenSet, account?: Pick<AccountCredentials, "platformUserId" | "metadata">) {
     if (!tokens.refreshToken || !account)
       throw new PlatformError("auth", "Reconnect this Bluesky account.", { platform: "bluesky" });
+    if (account.metadata.connectionType === "oauth")
+      return this.oauth.refresh(tokens.refreshToken, account.platformUserId);
     const s = await this.xrpc.call(pdsOf(account), "com.atproto.server.refreshSession", session, {
       method: "POST",
       token: tokens.refreshToken,
     });
     return this.tokens(s);
-  }
-
-  async accounts(): Promise<RemoteAccount[]> {
-    throw refuse("Bluesky connects with your handle and an app password.");
   }
 
   private profile(actor: string) {
@@ -388,13 +376,6 @@ export class BlueskyClient implements PlatformClient {
 
   /** Direct replies from app.bsky.feed.getPostThread (depth 1). */
   async comments(_account: AccountCredentials, remoteId: string): Promise<RemoteComment[]> {
-    const reply = z.object({
-      post: z.object({
-        uri: z.string(),
-        author: z.object({ handle: z.string() }),
-        record: z.object({ text: z.string().optional(), createdAt: z.string().optional() }).passthrough(),
-      }),
-    });
     const { thread } = await this.xrpc.call(
       this.deps.endpoints.BSKY_APPVIEW_BASE,
       "app.bsky.feed.getPostThread",
@@ -402,17 +383,9 @@ export class BlueskyClient implements PlatformClient {
       { params: { uri: remoteId, depth: 1, parentHeight: 0 } },
     );
     return (thread.replies ?? []).flatMap((r) => {
-      const parsed = reply.safeParse(r);
-      if (!parsed.success) return [];
-      const { post } = parsed.data;
-      return [
-        {
-          id: post.uri,
-          author: post.author.handle,
-          text: post.record.text ?? "",
-          createdAt: post.record.createdAt ?? "",
-        },
-      ];
+      const post = threadReply.safeParse(r).data?.post;
+      const { text = "", createdAt = "" } = post?.record ?? {};
+      return post ? [{ id: post.uri, author: post.author.handle, text, createdAt }] : [];
     });
   }
 

@@ -50,6 +50,8 @@ export const LIVE_ENDPOINTS = {
 export const INSTANCE_TEMPLATES = {
   MASTODON_API_BASE: "https://{instance}",
   MASTODON_AUTHORIZE_BASE: "https://{instance}",
+  // Bluesky's consent page is on whichever authorization server the account's PDS names ({host}: its host).
+  BSKY_AUTHORIZE_BASE: "https://{host}",
 } as const;
 
 /** The Mastodon instances the sandbox emulates; any other instance is reached only in live mode. */

@@ -3,6 +3,7 @@
 export type { VersionReport, VersionSetting } from "./api-versions";
 export { NOTIFY_DAYS, versionReports } from "./api-versions";
 export { graphemeCount } from "./bluesky-facets";
+export { clientMetadata } from "./bluesky-oauth";
 export { callbackUrl } from "./callback-url";
 export type { EndpointKey } from "./endpoints";
 export { EMULATED_FEED_HOST, ENDPOINT_KEYS, LIVE_ENDPOINTS } from "./endpoints";
@@ -16,6 +17,7 @@ export type { TikTokCreator } from "./tiktok-settings";
 export { creatorOf, TIKTOK_PRIVACY, tiktokSettingProblems } from "./tiktok-settings";
 export type {
   AccountCredentials,
+  AuthorizeStart,
   InstanceApp,
   InstanceAppStore,
   PlatformClient,

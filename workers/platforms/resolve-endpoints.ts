@@ -28,6 +28,7 @@ export function resolveEndpoints(
   if (mode === "sandbox") {
     for (const key of BROWSER_FACING) out[key] = `${origin}/sandbox/${new URL(LIVE_ENDPOINTS[key]).host}`;
     out.MASTODON_AUTHORIZE_BASE = `${origin}/sandbox/{instance}`;
+    out.BSKY_AUTHORIZE_BASE = `${origin}/sandbox/{host}`;
   }
   return out;
 }

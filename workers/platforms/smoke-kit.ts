@@ -120,14 +120,14 @@ class ManualStep extends Error {}
 async function connect(opts: SmokeOptions): Promise<{ detail: string; value: AccountCredentials }> {
   const state = crypto.randomUUID();
   const codeVerifier = `${crypto.randomUUID()}${crypto.randomUUID()}`.replaceAll("-", "");
-  const url = await opts.client.authorizeUrl({
+  const start = await opts.client.authorizeUrl({
     state,
     redirectUri: opts.redirectUri,
     codeVerifier,
     variant: opts.variant,
     instance: opts.instance,
   });
-  const callback = await opts.consent(url);
+  const callback = await opts.consent(start instanceof URL ? start : start.url);
   if (callback.get("state") !== state) throw new Error("The callback's state does not match this consent.");
   const code = callback.get("code");
   if (!code) throw new Error(`The consent was not granted: ${callback.get("error") ?? "no code"}`);
@@ -137,6 +137,8 @@ async function connect(opts: SmokeOptions): Promise<{ detail: string; value: Acc
     codeVerifier,
     variant: opts.variant,
     instance: opts.instance,
+    secret: start instanceof URL ? undefined : start.secret,
+    issuer: callback.get("iss") ?? undefined,
   });
   const accounts = (await opts.client.accounts(tokens, opts.variant, opts.instance)).filter(
     (a) => (a.platform ?? opts.platform) === opts.platform,

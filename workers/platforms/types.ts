@@ -205,6 +205,15 @@ export interface InstanceAppStore {
   save(platform: Platform, instance: string, redirectUri: string, app: InstanceApp): Promise<void>;
 }
 
+/**
+ * A consent start that keeps something for its callback besides the PKCE verifier (Bluesky: the DPoP key the
+ * pushed request was signed with); the connect stores `secret` encrypted with the state.
+ */
+export interface AuthorizeStart {
+  url: URL;
+  secret: string;
+}
+
 /** The connected account as a client sees it: ids plus a valid access token. */
 export interface AccountCredentials {
   platformUserId: string;
@@ -215,8 +224,15 @@ export interface AccountCredentials {
 
 export interface PlatformClient {
   readonly platform: Platform;
-  /** The user names the server the account lives on (a Mastodon instance): the connect needs `instance`. */
+  /**
+   * The user names where the account lives (a Mastodon instance, a Bluesky handle): the connect needs `instance`.
+   */
   readonly perInstance?: boolean;
+  /**
+   * How that name is read when it is not a server's domain (Bluesky: a handle): its normal form (null when it is
+   * not one), the hint when it is missing, and the metadata field a reconnect reads it back from.
+   */
+  readonly named?: { normalize: (input: string) => string | null; hint: string; metadataKey: string };
   /** Connect variants the client accepts (Instagram: "instagram-only" | "facebook"); the first is the default. */
   readonly variants?: readonly string[];
   /**
@@ -232,13 +248,17 @@ export interface PlatformClient {
     reconnect?: { missing: string[] };
     /** The server the user named, on open networks (a Mastodon instance); may register the app there first. */
     instance?: string;
-  }): URL | Promise<URL>;
+  }): URL | AuthorizeStart | Promise<URL | AuthorizeStart>;
   exchangeCode(input: {
     code: string;
     redirectUri: string;
     codeVerifier?: string;
     variant?: string;
     instance?: string;
+    /** What `authorizeUrl` kept for the callback (AuthorizeStart.secret). */
+    secret?: string;
+    /** The `iss` of the redirect back, where the server sends one (RFC 9207). */
+    issuer?: string;
   }): Promise<TokenSet>;
   /** `account` names where the account lives, for platforms whose server is per account (a Bluesky PDS). */
   refresh(tokens: TokenSet, account?: Pick<AccountCredentials, "platformUserId" | "metadata">): Promise<TokenSet>;

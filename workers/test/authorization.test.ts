@@ -298,6 +298,7 @@ const UNDECLARED: Record<string, string> = {
   "POST /api/auth/update-password": "public (needs the reset grant)",
   "POST /api/events": "public",
   "GET /api/auth/:platform/callback": "redirects; the consent's state names the workspace",
+  "GET /api/auth/bluesky/client-metadata.json": "public: Bluesky servers fetch Postline's OAuth client document",
   "GET /api/openapi.json": "public",
   "GET /api/docs": "public",
   "GET /api/invites/:token": "public preview",

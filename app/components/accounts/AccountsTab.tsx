@@ -304,8 +304,9 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
                     card={card}
                     waiting={card.account ? waiting[card.account.id] : undefined}
                     reconnectUrl={
-                      // Bluesky has no consent to go back to: signing in again revives the same account (its DID).
-                      card.platform === "bluesky"
+                      // A Bluesky app password has no consent to go back to: signing in again revives the same
+                      // account (its DID); an OAuth connection reconnects through its server's consent.
+                      card.platform === "bluesky" && card.account?.connectionType !== "oauth"
                         ? withDialog("connect", "bluesky")
                         : startUrl({
                             platform: card.platform,
@@ -475,10 +476,47 @@ function AffectedPosts({ posts }: { posts: AffectedPost[] }) {
 }
 
 /**
- * Bluesky signs in on the account's own server with an app password (bsky.app → Settings → Privacy and security →
- * App passwords): Postline keeps the session's tokens, encrypted, and never the password.
+ * Bluesky connects with AT Protocol OAuth from the handle (a plain GET to the consent start: the account's own
+ * server's consent page, then back here). Servers without OAuth take an app password instead (bsky.app → Settings →
+ * Privacy and security → App passwords): Postline keeps the session's tokens, encrypted, and never the password.
  */
 function BlueskyConnectForm({ cancel, onConnected }: { cancel: React.ReactNode; onConnected: () => void }) {
+  return (
+    <div className="space-y-3">
+      <form method="get" action={startUrl({ platform: "bluesky" })} className="space-y-3">
+        <label className="block text-sm">
+          <span className="font-medium">Your Bluesky handle</span>
+          <input
+            name="instance"
+            required
+            autoComplete="username"
+            placeholder="name.bsky.social"
+            spellCheck={false}
+            className="mt-1 w-full rounded-md border px-3 py-2"
+          />
+          <span className="mt-1 block text-xs text-gray-500">
+            You approve Postline on your Bluesky server&apos;s own page; no password is given to Postline.
+          </span>
+        </label>
+        <div className="flex justify-end gap-2">
+          {cancel}
+          <button type="submit" className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white">
+            Continue with Bluesky
+          </button>
+        </div>
+      </form>
+      {/* A disclosure, not state: it opens without JavaScript too. */}
+      <details className="rounded-md border px-3 py-2">
+        <summary className="cursor-pointer text-sm font-medium">Use an app password instead</summary>
+        <div className="mt-3">
+          <AppPasswordForm onConnected={onConnected} />
+        </div>
+      </details>
+    </div>
+  );
+}
+
+function AppPasswordForm({ onConnected }: { onConnected: () => void }) {
   const action = useFormAction("bluesky-connect", { onSuccess: onConnected });
   return (
     <form {...action.form} className="space-y-3">
@@ -513,13 +551,12 @@ function BlueskyConnectForm({ cancel, onConnected }: { cancel: React.ReactNode; 
         </p>
       ) : null}
       <div className="flex justify-end gap-2">
-        {cancel}
         <button
           type="submit"
           disabled={action.busy}
           className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
         >
-          {action.busy ? "Connecting…" : "Connect Bluesky"}
+          {action.busy ? "Connecting…" : "Connect with app password"}
         </button>
       </div>
     </form>

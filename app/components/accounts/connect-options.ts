@@ -66,7 +66,7 @@ export const OPTIONS: ConnectOption[] = [
     key: "bluesky",
     platform: "bluesky",
     title: PLATFORM_META.bluesky!.name,
-    description: "Your handle and an app password.",
+    description: "Your handle: approve Postline on your Bluesky server (or use an app password).",
     terms: "bluesky",
   },
   {

@@ -41,6 +41,11 @@ export interface EmuGrant {
   selected: string[];
   /** Permissions the person unticked on this app's consent (Meta does not offer them again without rerequest). */
   declined?: string[];
+  /** The thumbprint of the DPoP key a token is bound to (AT Protocol OAuth), and the client it was issued to. */
+  dpopJkt?: string;
+  clientId?: string;
+  /** The pushed authorization request a code answers (PAR): the code is bound to that request's DPoP key. */
+  request?: string;
 }
 
 /** Every token the emulator issued; `expiresAt` null never expires (Meta Page tokens). */

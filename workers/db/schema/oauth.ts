@@ -26,6 +26,8 @@ export const oauthStates = sqliteTable(
     /** The server the user named, for platforms with one per account (a Mastodon instance, ADR 059). */
     instance: text("instance"),
     codeVerifierEnc: text("code_verifier_enc"),
+    /** What the platform's client keeps until the callback (Bluesky: its DPoP key, ADR 073), encrypted likewise. */
+    clientStateEnc: text("client_state_enc"),
     redirectUri: text("redirect_uri").notNull(),
     expiresAt: ms("expires_at").notNull(),
     usedAt: ms("used_at"),

@@ -1,0 +1,1 @@
+ALTER TABLE `oauth_states` ADD `client_state_enc` text;
