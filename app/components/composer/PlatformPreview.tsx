@@ -32,7 +32,7 @@ export function PlatformPreview({
   return (
     <article
       aria-label={`${PLATFORM_META[platform]?.name} preview`}
-      className="rounded-lg border border-slate-200 bg-white p-3"
+      className="rounded-lg border border-slate-200 bg-surface p-3"
     >
       <header className="mb-2 flex items-center gap-2 text-sm">
         <span

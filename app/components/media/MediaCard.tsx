@@ -31,7 +31,7 @@ export function MediaCard({ item, layout, onOpen }: { item: MediaJson; layout: "
         type="button"
         onClick={onOpen}
         aria-label={`Open ${item.originalName}`}
-        className={`w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-left shadow-sm hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+        className={`w-full overflow-hidden rounded-lg border border-slate-200 bg-surface text-left shadow-sm hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
           layout === "list" ? "flex items-center gap-3 p-2" : ""
         }`}
       >

@@ -5,7 +5,7 @@ import type { MediaJson } from "../../../workers/media/present";
 export function MediaThumb({ item, className = "" }: { item: MediaJson; className?: string }) {
   if (item.fileType === "video") {
     return (
-      <div className={`relative bg-slate-900 ${className}`}>
+      <div className={`relative bg-black ${className}`}>
         <video src={item.url} preload="metadata" muted playsInline className="size-full object-cover" aria-hidden />
         <Film className="absolute bottom-1.5 left-1.5 size-4 text-white drop-shadow" aria-hidden />
       </div>

@@ -21,7 +21,7 @@ export function PostCard({
   return (
     <article
       aria-label={text || "Post"}
-      className="group relative flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      className="group relative flex flex-col gap-2 rounded-lg border border-slate-200 bg-surface p-4 shadow-sm"
     >
       <div className="flex items-center justify-between gap-2">
         <time className="text-xs text-slate-500">{cardDate(post, timeZone)}</time>
@@ -90,7 +90,7 @@ export function PostCard({
           type="button"
           aria-label="Edit post"
           onClick={onEdit}
-          className="rounded bg-white p-1.5 shadow hover:bg-slate-100"
+          className="rounded bg-surface p-1.5 shadow hover:bg-slate-100"
         >
           <Pencil className="size-4" aria-hidden />
         </button>
@@ -98,7 +98,7 @@ export function PostCard({
           type="button"
           aria-label="Delete post"
           onClick={onDelete}
-          className="rounded bg-white p-1.5 text-red-600 shadow hover:bg-red-50"
+          className="rounded bg-surface p-1.5 text-red-600 shadow hover:bg-red-50"
         >
           <Trash2 className="size-4" aria-hidden />
         </button>
