@@ -30,6 +30,12 @@ export function loader({ request }: Route.LoaderArgs) {
   return { theme: themeFromCookies(request.headers.get("Cookie")) };
 }
 
+/**
+ * Read once, for the document: Settings changes the theme in the browser (attribute and cookie together), so
+ * navigations have nothing to read again, and the sign-in page's redirect-after-action keeps its one revalidation.
+ */
+export const shouldRevalidate = () => false;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const theme = useRouteLoaderData<typeof loader>("root")?.theme ?? "system";

@@ -45,7 +45,7 @@ export function PlatformPreview({
         {account && accountName(account) !== account.displayName ? (
           <span className="text-slate-500">{accountName(account)}</span>
         ) : null}
-        <span className="ml-auto text-xs text-slate-400">{PLATFORM_META[platform]?.name}</span>
+        <span className="ml-auto text-xs text-slate-500">{PLATFORM_META[platform]?.name}</span>
       </header>
       {platform === "youtube" && title ? <h3 className="mb-1 font-semibold">{title}</h3> : null}
       <MediaCarousel

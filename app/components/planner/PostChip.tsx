@@ -30,15 +30,20 @@ export function PostChip({ post, timeZone, onOpen }: { post: PostJson; timeZone:
       {/* The name is what the chip shows, with the status and channels before it, in reading order: time first on
           screen (`order-first`) and last when read, the excerpt last on screen; speech and sight agree (WCAG 2.5.3). */}
       <span className="sr-only">
-        {statusLabel(post.status)} post on {platforms}{" "}
+        {statusLabel(post.status)} post on {platforms}
+        {formats.length ? " " : ": "}
       </span>
       {formats.length ? (
-        <span className="shrink-0 rounded bg-surface/60 px-1">{formats.map((f) => f.split(" ").at(-1)).join("·")}</span>
+        <span className="shrink-0 rounded bg-surface/60 px-1">
+          {formats.map((f) => f.split(" ").at(-1)).join("·")}
+          <span className="sr-only">: </span>
+        </span>
       ) : null}
-      <span className="sr-only">: </span>
       <span className="order-last min-w-0 flex-1 truncate">{excerpt(post.content, 30) || "(no text)"}</span>
-      <span className="sr-only">, </span>
-      <span className="order-first shrink-0 font-medium tabular-nums">{time}</span>
+      <span className="order-first shrink-0 font-medium tabular-nums">
+        <span className="sr-only">, </span>
+        {time}
+      </span>
       {/* Many networks clip at the chip's edge rather than push it wider than its day. */}
       <span className="flex min-w-0 shrink items-center gap-1 overflow-hidden">
         {post.platforms.map((p) => (

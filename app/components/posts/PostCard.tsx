@@ -62,7 +62,7 @@ export function PostCard({
         onClick={onOpen}
         className="text-left text-sm [overflow-wrap:anywhere] text-slate-800 after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        {text || <span className="text-slate-400">(no text)</span>}
+        {text || <span className="text-slate-500">(no text)</span>}
       </button>
       {cardHashtags(post).length ? (
         <p className="text-xs text-brand-700">

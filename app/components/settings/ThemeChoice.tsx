@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { applyTheme, THEMES, type Theme } from "~/lib/theme";
 import type { loader as rootLoader } from "~/root";
@@ -7,9 +7,11 @@ const LABELS: Record<Theme, string> = { light: "Light", dark: "Dark", system: "S
 
 /** Light, dark or the system's: applied the moment it is picked, kept in a cookie for the next first paint. */
 export function ThemeChoice() {
-  // The root loader reads the cookie, so the server's HTML and the browser's first render agree.
+  // The root loader read the cookie for the document, so the server's HTML and the first render agree; a choice
+  // made since (in this tab, without a reload) is on <html>.
   const initial = useRouteLoaderData<typeof rootLoader>("root")?.theme ?? "system";
   const [theme, setTheme] = useState<Theme>(initial);
+  useEffect(() => setTheme((document.documentElement.dataset.theme as Theme | undefined) ?? "system"), []);
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-medium text-slate-700">Theme</legend>

@@ -42,7 +42,7 @@ export function WorkspaceSwitcherContent({
             >
               <Check className={w.id === current.id ? "size-4" : "invisible size-4"} aria-hidden />
               <span className="flex-1 truncate">{w.name}</span>
-              <span className="text-xs text-slate-400">{w.role}</span>
+              <span className="text-xs text-slate-500">{w.role}</span>
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
