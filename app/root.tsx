@@ -1,10 +1,19 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { LazyNotFound } from "./components/LazyNotFound";
 import { Toasts } from "./components/ui/Toasts";
 import { pageMeta } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
+import { themeFromCookies } from "./lib/theme";
 import { usePageViews } from "./lib/use-page-views";
 
 /** Static files from public/ (copied to the build's client assets, served before the Worker runs). */
@@ -16,10 +25,22 @@ export const links: Route.LinksFunction = () => [
 /** The default title, description, keywords and share tags; each route replaces them with its own. */
 export const meta: Route.MetaFunction = () => pageMeta();
 
+/** The chosen theme goes on <html> in the server's HTML, so the first paint is already in it. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { theme: themeFromCookies(request.headers.get("Cookie")) };
+}
+
+/**
+ * Read once, for the document: Settings changes the theme in the browser (attribute and cookie together), so
+ * navigations have nothing to read again, and the sign-in page's redirect-after-action keeps its one revalidation.
+ */
+export const shouldRevalidate = () => false;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const theme = useRouteLoaderData<typeof loader>("root")?.theme ?? "system";
   return (
-    <html lang="en">
+    <html lang="en" data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { awaitingApproval } from "./approvals";
 import { expect, test } from "./browser";
-import { chooseChannels, gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+import { chooseChannels, expectAccessible, gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
 
 const ZONE = "Europe/Berlin";
@@ -73,6 +73,8 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
 
   await composer.getByRole("button", { name: "Choose from Library" }).click();
   const picker = page.getByRole("dialog", { name: "Media Library" });
+  await picker.getByRole("option", { name: /launch\.jpg/ }).waitFor();
+  await expectAccessible(page, "the Media Library picker");
   await picker.getByRole("option", { name: /launch\.jpg/ }).click();
   await picker.getByRole("button", { name: "Add 1 Item(s) to Post" }).click();
   // The composer's own media list (each channel's preview shows the media too).
@@ -124,6 +126,7 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   await chip.click();
   const detail = page.getByRole("dialog", { name: "Post Details" });
   await detail.getByRole("region", { name: "Channels" }).getByText("LinkedIn").waitFor();
+  await expectAccessible(page, "the Post Details dialog");
   await detail.getByRole("tab", { name: "Comments" }).click();
   await detail.getByText("No comments yet.", { exact: false }).waitFor();
   await detail.getByRole("button", { name: "Post actions" }).click();

@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { crc32, deflateSync } from "node:zlib";
+import type { AxeResults } from "axe-core";
 import type { Locator, Page, Request } from "playwright-core";
 import { jpegBytes } from "../workers/test/media-fixtures";
 
@@ -94,10 +97,31 @@ export async function gotoHydrated(page: Page, path: string) {
       timer = setTimeout(() => reject(new Error(`${landed} never sent its page view (not hydrated)`)), 30_000);
     });
     await Promise.race([hydrated, timeout]).finally(() => clearTimeout(timer));
+    await expectAccessible(page);
     return response;
   } finally {
     page.off("request", onRequest);
   }
+}
+
+let axeSource: string | undefined;
+
+/**
+ * Runs axe-core on what the page shows now and fails on any serious or critical violation, listing each
+ * rule, the elements it found and axe's help text. The source goes in through `evaluate` (a DevTools
+ * evaluation, outside the page's CSP) so the app's nonce-only script policy stays as it is in production.
+ */
+export async function expectAccessible(page: Page, what = new URL(page.url()).pathname): Promise<void> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe;
+    const { violations } = await axe.run({ resultTypes: ["violations"] });
+    return violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`);
+  });
+  if (violations.length > 0) throw new Error(`Accessibility violations on ${what}:\n  ${violations.join("\n  ")}`);
 }
 
 /** A real, decodable PNG: width × height of one RGB colour. */

@@ -138,5 +138,5 @@ test("queue: three posts land in the next slots; import 50 rows, fix the 3 bad o
   await gotoHydrated(page, `/planner?view=day&date=${day(3)}&channel=linkedin`);
   await page.getByRole("region", { name: "Day" }).getByText("No posts on this day.").waitFor();
   // The emptier day is explained: the Filters button says a filter is on.
-  await page.getByRole("button", { name: "Filters (1 active)" }).waitFor();
+  await page.getByRole("button", { name: "Filters, 1 active" }).waitFor();
 });

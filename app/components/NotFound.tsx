@@ -14,7 +14,7 @@ export function NotFound() {
     <main className="flex min-h-screen items-center justify-center px-4 py-10">
       <div className="max-w-lg text-center">
         <FileQuestion className="mx-auto size-14 text-brand-500" aria-hidden />
-        <p className="mt-4 text-5xl font-bold text-slate-300" aria-hidden>
+        <p className="mt-4 text-5xl font-bold text-slate-500" aria-hidden>
           404
         </p>
         <h1 className="mt-2 text-2xl font-semibold">Page Not Found</h1>

@@ -22,7 +22,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 const HEALTH_BANNER = "Unable to connect to AI services. Please check your connection.";
 const tabClass =
-  "border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-700 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
+  "shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm sm:px-4 font-medium text-slate-500 hover:text-slate-700 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 
 export default function AiAssistant({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
@@ -78,7 +78,7 @@ export default function AiAssistant({ loaderData }: Route.ComponentProps) {
       )}
 
       <Tabs.Root defaultValue="generator">
-        <Tabs.List aria-label="AI tools" className="mb-6 flex border-b border-slate-200">
+        <Tabs.List aria-label="AI tools" className="mb-6 flex overflow-x-auto border-b border-slate-200">
           <Tabs.Trigger value="generator" className={tabClass}>
             Content Generator
           </Tabs.Trigger>

@@ -108,7 +108,7 @@ function ApprovalItem({
   return (
     <li
       aria-label={`Submitted by ${pending.submittedBy.displayName}`}
-      className="rounded-lg border border-slate-200 bg-white p-4"
+      className="rounded-lg border border-slate-200 bg-surface p-4"
     >
       <form id={approveForm} {...approve.form}>
         <input type="hidden" name="intent" value="approve" />

@@ -64,7 +64,7 @@ const HEADINGS: Record<Exclude<Mode, "auth">, string> = {
 };
 
 const tabClass =
-  "flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm";
+  "flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-surface data-[state=active]:text-slate-900 data-[state=active]:shadow-sm";
 
 export default function AuthPage() {
   const [params] = useSearchParams();
@@ -93,7 +93,7 @@ export default function AuthPage() {
           <Logo />
           <p className="text-sm text-slate-500">Aapke brands. Ek jagah.</p>
         </div>
-        <div className="rounded-xl bg-white p-6 shadow-lg">
+        <div className="rounded-xl bg-surface p-6 shadow-lg">
           <AuthNavForm redirectTo={redirectTo} />
           {posted?.ok && <PostedNotice message={posted.message} />}
           {mode === "auth" ? (

@@ -85,18 +85,18 @@ export default function ImportPage() {
           time), timezone (IANA, else the workspace's), media (library file names separated by |), first_comment.
           Download the template as{" "}
           <a
-            className="text-brand-600 hover:underline"
+            className="text-brand-600 underline"
             download="postline-import-template.csv"
             href={`data:text/csv;charset=utf-8,${encodeURIComponent(templateCsv(new Date()))}`}
           >
             CSV
           </a>{" "}
           or{" "}
-          <a className="text-brand-600 hover:underline" download href="/api/imports/template.xlsx">
+          <a className="text-brand-600 underline" download href="/api/imports/template.xlsx">
             XLSX
           </a>
           .{" "}
-          <Link to="/planner" className="text-brand-600 hover:underline">
+          <Link to="/planner" className="text-brand-600 underline">
             Back to the planner
           </Link>
         </p>

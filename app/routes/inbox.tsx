@@ -105,7 +105,7 @@ function InboxRow({ item, data, refusal }: { item: InboxItemView; data: Data; re
   const network = PLATFORM_META[item.platform]?.name ?? item.platform;
   const replier = data.members.find((m) => m.id === item.reply?.by)?.name ?? "a teammate";
   return (
-    <li aria-label={`${item.author} on ${network}`} className="rounded-lg border border-slate-200 bg-white p-4">
+    <li aria-label={`${item.author} on ${network}`} className="rounded-lg border border-slate-200 bg-surface p-4">
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
         <PlatformMark platform={item.platform} />
         <span className="font-medium text-slate-900">{item.author}</span>

@@ -51,7 +51,7 @@ export default function Invite({ loaderData, params }: Route.ComponentProps) {
 
   return (
     <main className="mx-auto max-w-md px-4 py-16">
-      <div className="rounded-lg border border-slate-200 bg-white p-6">
+      <div className="rounded-lg border border-slate-200 bg-surface p-6">
         <Users className="size-8 text-brand-600" aria-hidden />
         {!invite ? (
           <>

@@ -16,6 +16,7 @@ import { OnDemandDrag } from "~/components/ui/OnDemandDrag";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
 import { useFormAction } from "~/lib/use-form-action";
+import { MOBILE_QUERY, useMediaQuery } from "~/lib/use-media-query";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { appContext } from "../../workers/context";
 import { ScheduleMessages } from "../../workers/posts/public";
@@ -86,6 +87,8 @@ export default function PlannerPage({ loaderData: { today, posts, drafts } }: Ro
   };
 
   const openDay = (day: string) => dialogs.compose({ day });
+  // Below the desktop width a month's or week's cells are too narrow to read a chip: the same days as a list.
+  const narrow = useMediaQuery(MOBILE_QUERY);
   return (
     <>
       <PageHeader title="Content Planner" description="Plan and schedule your posts on a calendar." />
@@ -109,23 +112,23 @@ export default function PlannerPage({ loaderData: { today, posts, drafts } }: Ro
         onChannels={setChannels}
         onCreate={() => dialogs.compose({})}
       />
-      <div className="grid gap-4 lg:grid-cols-[1fr_16rem]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <OnDemandDrag onDragEnd={onDragEnd}>
-          {view === "month" ? (
+          {narrow || view === "day" || view === "list" ? (
+            <AgendaList
+              days={days}
+              posts={visible}
+              timeZone={timeZone}
+              single={view === "day"}
+              onPost={dialogs.showDetail}
+            />
+          ) : view === "month" ? (
             <MonthGrid
               anchor={anchor}
               today={today}
               byDay={groupByDay(visible, timeZone)}
               timeZone={timeZone}
               onDay={openDay}
-              onPost={dialogs.showDetail}
-            />
-          ) : view === "day" || view === "list" ? (
-            <AgendaList
-              days={days}
-              posts={visible}
-              timeZone={timeZone}
-              single={view === "day"}
               onPost={dialogs.showDetail}
             />
           ) : (

@@ -24,7 +24,7 @@ export default function DeletePostPage({ loaderData: post }: Route.ComponentProp
         title="Delete Post"
         description="Are you sure you want to delete this post? This action cannot be undone."
       />
-      <div className="max-w-xl space-y-4 rounded-lg border border-slate-200 bg-white p-6">
+      <div className="max-w-xl space-y-4 rounded-lg border border-slate-200 bg-surface p-6">
         <p className="line-clamp-3 text-sm text-slate-700">{post.content}</p>
         <DeletePostForm post={post} />
         <Link to="/content" className="text-sm text-brand-700 underline">

@@ -34,7 +34,7 @@ export default function PostSharePage({ loaderData: { post, links } }: Route.Com
         title="Share for approval"
         description="A link your client opens without an account, to approve this post or ask for changes."
       />
-      <div className="max-w-xl space-y-4 rounded-lg border border-slate-200 bg-white p-6">
+      <div className="max-w-xl space-y-4 rounded-lg border border-slate-200 bg-surface p-6">
         <p className="line-clamp-3 text-sm text-slate-700">{post.content}</p>
         <ShareLinks post={post} links={links} timeZone={timeZone} />
         <Link to="/content" className="text-sm text-brand-700 underline">

@@ -44,7 +44,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       {!review ? (
-        <div className="rounded-lg border border-slate-200 bg-white p-6">
+        <div className="rounded-lg border border-slate-200 bg-surface p-6">
           <h1 className="text-xl font-semibold">This link cannot be opened</h1>
           <p role="alert" className="mt-2 text-sm text-slate-600">
             {problem}

@@ -1,4 +1,6 @@
+import { ChevronRight } from "lucide-react";
 import { Tabs } from "radix-ui";
+import { useRef } from "react";
 import { useActionData, useNavigate, useRouteLoaderData } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
 import { NotificationBanner, useNotice } from "~/components/settings/NotificationBanner";
@@ -19,6 +21,7 @@ import { skipDialogRevalidation } from "~/lib/dialog-params";
 import { pageMeta } from "~/lib/meta";
 import { plainClick } from "~/lib/plain-click";
 import type { FormReply } from "~/lib/use-form-action";
+import { useMoreToTheRight } from "~/lib/use-more-to-the-right";
 import { appContext } from "../../workers/context";
 import type { Route } from "./+types/settings";
 import type { loader as appLoader } from "./app-layout";
@@ -45,7 +48,7 @@ export const meta: Route.MetaFunction = () =>
   });
 
 const tabClass =
-  "border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
+  "shrink-0 whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData<typeof appLoader>("app");
@@ -55,6 +58,8 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { tabs, tab, refused, workspaceTab, linksTab, setup, apiTab, activityTab } = loaderData;
   const [notice, notify, dismiss] = useNotice();
+  const tabList = useRef<HTMLDivElement>(null);
+  const moreTabs = useMoreToTheRight(tabList);
 
   return (
     <>
@@ -70,22 +75,38 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         value={tab}
         onValueChange={(next) => navigate(`?tab=${next}`, { replace: true, preventScrollReset: true })}
       >
-        <Tabs.List aria-label="Settings sections" className="mb-6 flex gap-2 overflow-x-auto border-b border-slate-200">
-          {tabs.map((t) => (
-            <Tabs.Trigger key={t.value} value={t.value} className={tabClass} asChild>
-              <a
-                href={`?tab=${t.value}`}
-                onClick={(e) => plainClick(e) && e.preventDefault()}
-                // Radix switches the tab on mouse down unless Ctrl is held; ⌘/Shift-click opens a new tab instead.
-                onMouseDown={(e) => !plainClick(e) && e.preventDefault()}
-                onPointerEnter={() => preloadPanel(t.value)}
-                onFocus={() => preloadPanel(t.value)}
-              >
-                {t.label}
-              </a>
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <div className="relative mb-6">
+          <Tabs.List
+            ref={tabList}
+            aria-label="Settings sections"
+            className="flex gap-2 overflow-x-auto border-b border-slate-200"
+          >
+            {tabs.map((t) => (
+              <Tabs.Trigger key={t.value} value={t.value} className={tabClass} asChild>
+                <a
+                  href={`?tab=${t.value}`}
+                  onClick={(e) => plainClick(e) && e.preventDefault()}
+                  // Radix switches the tab on mouse down unless Ctrl is held; ⌘/Shift-click opens a new tab instead.
+                  onMouseDown={(e) => !plainClick(e) && e.preventDefault()}
+                  onPointerEnter={() => preloadPanel(t.value)}
+                  onFocus={() => preloadPanel(t.value)}
+                >
+                  {t.label}
+                </a>
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {/* On a narrow screen the tabs run past the edge: a fade and an arrow say there are more. */}
+          {moreTabs ? (
+            <div
+              aria-hidden
+              data-scroll-cue="settings-tabs"
+              className="pointer-events-none absolute inset-y-0 right-0 flex w-12 items-center justify-end bg-linear-to-l from-slate-50 from-40% text-slate-600"
+            >
+              <ChevronRight className="size-5" />
+            </div>
+          ) : null}
+        </div>
         {refused ? (
           <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
             {refused}

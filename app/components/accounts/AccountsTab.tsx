@@ -108,7 +108,7 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
         <Link
           to={withDialog("connect", "pick")}
           {...linkProps}
-          className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
+          className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-on-accent hover:bg-blue-700"
         >
           {connectButtonLabel(accounts)}
         </Link>
@@ -204,7 +204,10 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
                 {cancel}
                 {/* The consent start is a navigation: the platform's page, then back here. */}
                 {terms.asksInstance ? null : (
-                  <a href={startUrl(terms)} className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white">
+                  <a
+                    href={startUrl(terms)}
+                    className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-on-accent"
+                  >
                     {TERMS[terms.terms].button}
                   </a>
                 )}
@@ -224,7 +227,7 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
                     className="mt-1 rounded-md border px-3 py-2"
                   />
                 </label>
-                <button type="submit" className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white">
+                <button type="submit" className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-on-accent">
                   {TERMS[terms.terms].button}
                 </button>
               </form>
@@ -278,7 +281,7 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
               <button
                 type="submit"
                 disabled={disconnect.state !== "idle"}
-                className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
+                className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-on-accent disabled:opacity-60"
               >
                 {ask ? "Disconnect Anyway" : "Yes, Disconnect Account"}
               </button>
@@ -354,7 +357,7 @@ function UrlDialog({
     return open ? (
       <section
         aria-labelledby="accounts-dialog-title"
-        className={`${width} rounded-xl border border-gray-200 bg-white p-6 shadow`}
+        className={`${width} rounded-xl border border-gray-200 bg-surface p-6 shadow`}
       >
         <h3 id="accounts-dialog-title" className="text-lg font-semibold">
           {title}
@@ -369,7 +372,7 @@ function UrlDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 bg-black/40" />
         <Dialog.Content
-          className={`fixed left-1/2 top-1/2 max-h-[90vh] w-[95vw] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl`}
+          className={`fixed left-1/2 top-1/2 max-h-[90vh] w-[95vw] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-6 shadow-xl`}
         >
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           {lead}
@@ -395,7 +398,7 @@ function AccountCardView({
   const meta = PLATFORM_META[card.platform];
   return (
     <li
-      className="relative flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-3"
+      className="relative flex items-center gap-3 rounded-lg border border-gray-200 bg-surface p-3"
       data-testid="account-card"
     >
       <div className="relative shrink-0">
@@ -411,7 +414,7 @@ function AccountCardView({
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{accountName(card)}</p>
         <p className="text-xs text-gray-500">
-          {meta?.name} <span className="ml-1 rounded bg-gray-100 px-1.5 py-0.5">{card.displayType}</span>
+          {meta?.name} <span className="ml-1 rounded bg-gray-100 px-1.5 py-0.5 text-gray-600">{card.displayType}</span>
         </p>
         <p className="text-xs text-gray-500">{card.audience}</p>
         <p
@@ -500,7 +503,7 @@ function BlueskyConnectForm({ cancel, onConnected }: { cancel: React.ReactNode; 
         </label>
         <div className="flex justify-end gap-2">
           {cancel}
-          <button type="submit" className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white">
+          <button type="submit" className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-on-accent">
             Continue with Bluesky
           </button>
         </div>
@@ -554,7 +557,7 @@ function AppPasswordForm({ onConnected }: { onConnected: () => void }) {
         <button
           type="submit"
           disabled={action.busy}
-          className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
+          className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-on-accent disabled:opacity-60"
         >
           {action.busy ? "Connecting…" : "Connect with app password"}
         </button>

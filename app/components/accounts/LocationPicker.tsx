@@ -47,7 +47,7 @@ export function LocationPicker({
         <button
           type="submit"
           disabled={action.busy}
-          className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
+          className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-on-accent disabled:opacity-60"
         >
           {action.busy ? "Saving…" : "Save locations"}
         </button>

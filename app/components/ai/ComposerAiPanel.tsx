@@ -123,7 +123,7 @@ export function ComposerAiPanel({
           <button
             key={idea}
             type="button"
-            className="rounded-full border border-slate-200 bg-white px-2.5 py-0.5 text-xs text-slate-600 hover:bg-slate-50"
+            className="rounded-full border border-slate-200 bg-surface px-2.5 py-0.5 text-xs text-slate-600 hover:bg-slate-50"
             onClick={() => setPrompt(idea)}
           >
             {idea}
@@ -131,7 +131,7 @@ export function ComposerAiPanel({
         ))}
       </div>
       {suggestions.map((s) => (
-        <div key={s.id} className="rounded-md border border-slate-200 bg-white p-3">
+        <div key={s.id} className="rounded-md border border-slate-200 bg-surface p-3">
           <p className="mb-1 text-xs text-slate-500">
             {PLATFORM_NAMES[s.platform as Platform] ?? s.platform} · {s.characterCount} characters
           </p>
@@ -156,7 +156,7 @@ export function ComposerAiPanel({
             <button
               key={h}
               type="button"
-              className="rounded-full bg-white px-2 py-0.5 text-sm text-brand-700 ring-1 ring-brand-100"
+              className="rounded-full bg-surface px-2 py-0.5 text-sm text-brand-700 ring-1 ring-brand-100"
               onClick={() => onInsert(h)}
             >
               {h}

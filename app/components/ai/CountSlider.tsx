@@ -21,7 +21,7 @@ export function CountSlider({ value, onChange }: { value: number; onChange: (n: 
         </Slider.Track>
         <Slider.Thumb
           aria-labelledby="hashtag-count-label"
-          className="block h-4 w-4 rounded-full border border-brand-600 bg-white shadow focus:outline-none focus:ring-2 focus:ring-brand-100"
+          className="block h-4 w-4 rounded-full border border-brand-600 bg-surface shadow focus:outline-none focus:ring-2 focus:ring-brand-100"
         />
       </Slider.Root>
     </div>

@@ -29,7 +29,7 @@ export function PlatformToggles({
             type="button"
             aria-pressed={on}
             onClick={() => toggle(p)}
-            className={`rounded-full border px-3 py-1 text-sm ${on ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-600 hover:bg-slate-50"}`}
+            className={`rounded-full border px-3 py-1 text-sm ${on ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 bg-surface text-slate-600 hover:bg-slate-50"}`}
           >
             {PLATFORM_NAMES[p]}
           </button>

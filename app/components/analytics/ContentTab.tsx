@@ -18,7 +18,7 @@ export function ContentTab({ data }: { data: ContentData }) {
     <div className="space-y-6">
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {data.contentTypes.map((t) => (
-          <li key={t.type} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <li key={t.type} className="rounded-lg border border-slate-200 bg-surface p-4 shadow-sm">
             <div className="flex items-center justify-between">
               <h3 className="font-semibold">{contentLabel(t.type)}</h3>
               <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${BADGE[t.performance]}`}>

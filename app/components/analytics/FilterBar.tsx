@@ -6,7 +6,7 @@ import type { AnalyticsTab } from "./analytics-view";
 import { choosePeriod, type Filters, PERIOD_OPTIONS, type Period, togglePlatform } from "./filters";
 
 const pill = "rounded-full border px-3 py-1 text-sm font-medium";
-const pillOff = "border-slate-300 bg-white text-slate-700 hover:bg-slate-50";
+const pillOff = "border-slate-300 bg-surface text-slate-700 hover:bg-slate-50";
 
 /**
  * Time Period (with the custom range's two dates) and the platforms: a GET form of the URL's own parameters
@@ -34,7 +34,7 @@ export function FilterBar({
         type="button"
         aria-pressed={pressed}
         onClick={() => onChange({ ...filters, platforms: togglePlatform(filters.platforms, id) })}
-        className={`${pill} ${pressed ? "border-brand-600 bg-brand-600 text-white" : pillOff}`}
+        className={`${pill} ${pressed ? "border-brand-600 bg-brand-600 text-on-accent" : pillOff}`}
       >
         {label}
       </button>
@@ -52,7 +52,7 @@ export function FilterBar({
       replace
       preventScrollReset
       aria-label="Analytics filters"
-      className="mb-6 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      className="mb-6 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-surface p-4 shadow-sm"
     >
       {tab !== "overview" && <input type="hidden" name="tab" value={tab} />}
       <div>

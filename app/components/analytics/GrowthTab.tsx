@@ -25,7 +25,7 @@ export function GrowthTab({ data, platforms, timezone }: { data: GrowthData; pla
           return (
             <li
               key={platform}
-              className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+              className="rounded-lg border border-slate-200 bg-surface p-4 shadow-sm"
               aria-label={`${PLATFORM_META[platform]?.name ?? platform} growth`}
             >
               <h3 className="font-semibold">{PLATFORM_META[platform]?.name ?? platform}</h3>

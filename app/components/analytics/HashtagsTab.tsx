@@ -7,7 +7,7 @@ export function HashtagsTab({ data }: { data: HashtagData }) {
   const best = data.hashtags.reduce((a, b) => (b.engagementToReach > a.engagementToReach ? b : a));
   return (
     <div className="space-y-6">
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-surface shadow-sm">
         <table className="w-full text-sm">
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
             <tr>

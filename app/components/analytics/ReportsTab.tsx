@@ -228,7 +228,7 @@ export function ReportsTab({
     <div className="space-y-6">
       <ul className="grid gap-4 md:grid-cols-2">
         {REPORTS.map((r) => (
-          <li key={r.kind} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <li key={r.kind} className="rounded-lg border border-slate-200 bg-surface p-4 shadow-sm">
             <h3 className="font-semibold">{r.title}</h3>
             <p className="mt-1 text-sm text-slate-500">{r.description}</p>
             <div className="mt-3 flex gap-2">

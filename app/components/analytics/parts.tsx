@@ -20,7 +20,7 @@ export function StatCard({
   note?: string;
 }) {
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <div className="rounded-lg border border-slate-200 bg-surface p-4 shadow-sm">
       <p className="flex items-center gap-1 text-sm text-slate-500">
         {label}
         {info && <InfoTip label={label} text={info} />}
@@ -64,7 +64,7 @@ export function ErrorBox({ message, onRetry }: { message: string; onRetry: () =>
 
 export function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section className="rounded-lg border border-slate-200 bg-surface p-4 shadow-sm">
       <h3 className="mb-3 text-sm font-semibold text-slate-700">{title}</h3>
       {children}
     </section>

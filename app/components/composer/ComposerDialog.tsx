@@ -202,11 +202,11 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && requestClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           aria-describedby={undefined}
           onCloseAutoFocus={returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-[1000px] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl focus:outline-none"
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-[1000px] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-surface shadow-xl focus:outline-none"
         >
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-6 py-4">
             <Dialog.Title className="text-lg font-semibold">
@@ -368,7 +368,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                   {convertible.length ? (
                     <section
                       aria-label="Convert to JPEG"
-                      className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-white p-3 text-sm"
+                      className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-surface p-3 text-sm"
                     >
                       <p className="flex-1">
                         {convertible.map((m) => m.originalName).join(", ")} can go out as JPEG, which every network you

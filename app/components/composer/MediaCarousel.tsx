@@ -28,7 +28,7 @@ export function MediaCarousel({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the carousel takes focus so the arrow keys can turn its slides.
       tabIndex={0}
       onKeyDown={(e) => (e.key === "ArrowLeft" ? go(-1) : e.key === "ArrowRight" ? go(1) : undefined)}
-      className="relative overflow-hidden rounded-md bg-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+      className="relative overflow-hidden rounded-md bg-black focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <div
         role="group"
@@ -48,7 +48,7 @@ export function MediaCarousel({
             type="button"
             aria-label="Previous media"
             onClick={() => go(-1)}
-            className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-white/80 p-1"
+            className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-surface/80 p-1"
           >
             <ChevronLeft className="size-4" aria-hidden />
           </button>
@@ -56,7 +56,7 @@ export function MediaCarousel({
             type="button"
             aria-label="Next media"
             onClick={() => go(1)}
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-white/80 p-1"
+            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-surface/80 p-1"
           >
             <ChevronRight className="size-4" aria-hidden />
           </button>
@@ -70,7 +70,7 @@ export function MediaCarousel({
           type="button"
           aria-label={`Remove ${item.originalName}`}
           onClick={() => onRemove(item.id)}
-          className="absolute top-2 right-2 rounded-full bg-white/80 p-1"
+          className="absolute top-2 right-2 rounded-full bg-surface/80 p-1"
         >
           <X className="size-4" aria-hidden />
         </button>

@@ -39,7 +39,7 @@ export function PlatformPreview({
   const caption = feedCaption(captionOf(content, hashtags), platform);
   const shownMedia = platform === "youtube" ? media.filter((m) => m.fileType === "video").slice(0, 1) : media;
   return (
-    <article aria-label={`${name} preview`} className="rounded-lg border border-slate-200 bg-white p-3">
+    <article aria-label={`${name} preview`} className="rounded-lg border border-slate-200 bg-surface p-3">
       <header className="mb-2 flex items-center gap-2 text-sm">
         <span
           className="flex size-8 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold"
@@ -51,7 +51,7 @@ export function PlatformPreview({
         {account && accountName(account) !== account.displayName ? (
           <span className="text-slate-500">{accountName(account)}</span>
         ) : null}
-        <span className="ml-auto text-xs text-slate-400">{PLATFORM_META[platform]?.name}</span>
+        <span className="ml-auto text-xs text-slate-500">{PLATFORM_META[platform]?.name}</span>
       </header>
       {platform === "youtube" && title ? <h3 className="mb-1 font-semibold">{title}</h3> : null}
       <MediaCarousel

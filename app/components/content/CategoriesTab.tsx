@@ -42,7 +42,7 @@ export function CategoriesTab({
       ) : (
         <ul className="space-y-3" aria-label="Categories">
           {categories.map((c) => (
-            <li key={c.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label={c.name}>
+            <li key={c.id} className="rounded-lg border border-slate-200 bg-surface p-4 shadow-sm" aria-label={c.name}>
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-medium">{c.name}</p>

@@ -46,7 +46,7 @@ export function FeedsTab({
           {feeds.map((f) => (
             <li
               key={f.id}
-              className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+              className="rounded-lg border border-slate-200 bg-surface p-4 shadow-sm"
               aria-label={f.title ?? f.url}
             >
               <div className="flex flex-wrap items-start justify-between gap-3">

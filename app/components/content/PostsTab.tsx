@@ -65,7 +65,7 @@ export function PostsTab({
           e.preventDefault();
           go(filters);
         }}
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-surface p-4"
       >
         <label className="min-w-48 flex-1">
           <span className={labelClass}>Search</span>

@@ -10,7 +10,7 @@ export function Panel({
 }) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-surface p-4 shadow-sm">
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 id={id} className="text-base font-semibold">
           {title}

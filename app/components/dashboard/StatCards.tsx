@@ -39,7 +39,7 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
           <li key={key}>
             <Link
               to={to}
-              className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-600"
+              className="flex h-full flex-col rounded-lg border border-slate-200 bg-surface p-4 shadow-sm hover:border-brand-300 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <span className="flex items-center justify-between text-sm text-slate-500">
                 {label}

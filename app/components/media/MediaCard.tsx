@@ -26,18 +26,22 @@ export function MediaCard({ item, layout, onOpen }: { item: MediaJson; layout: "
     </>
   );
   return (
-    <li>
+    <li
+      className={`relative w-full overflow-hidden rounded-lg border border-slate-200 bg-surface shadow-sm hover:border-brand-500 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600 ${
+        layout === "list" ? "flex items-center gap-3 p-2" : ""
+      }`}
+    >
+      {/* The button holds the picture only, so its name (the full file name) is all it shows (WCAG 2.5.3); its
+          ::after covers the card, so the whole card still opens it. */}
       <button
         type="button"
         onClick={onOpen}
         aria-label={`Open ${item.originalName}`}
-        className={`w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-left shadow-sm hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-          layout === "list" ? "flex items-center gap-3 p-2" : ""
-        }`}
+        className={`block after:absolute after:inset-0 focus-visible:outline-none ${layout === "list" ? "shrink-0" : "w-full"}`}
       >
         <MediaThumb item={item} className={layout === "list" ? "size-14 shrink-0 rounded" : "aspect-square w-full"} />
-        <div className={layout === "list" ? "min-w-0 flex-1" : "p-3"}>{details}</div>
       </button>
+      <div className={layout === "list" ? "min-w-0 flex-1" : "p-3"}>{details}</div>
     </li>
   );
 }

@@ -66,7 +66,7 @@ export function MediaDetailDialog({ item, onOpenChange, onUpdated, onDeleted }: 
             src={item.url}
             controls
             preload="metadata"
-            className="max-h-80 w-full rounded bg-slate-900"
+            className="max-h-80 w-full rounded bg-black"
             aria-label={item.altText || item.displayName}
           />
         ) : (
@@ -160,8 +160,8 @@ function DeleteMediaButton({ item, onDeleted }: { item: MediaJson; onDeleted: (i
         Delete Media
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold">
             {inUse ? "Media in use" : "Delete Media"}
           </AlertDialog.Title>

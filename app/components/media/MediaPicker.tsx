@@ -193,7 +193,7 @@ export function MediaPicker({ open, onOpenChange, onSelect, accept }: MediaPicke
               >
                 <MediaThumb item={item} className="aspect-square w-full" />
                 {isSelected ? (
-                  <span className="absolute top-1 right-1 rounded-full bg-brand-600 p-0.5 text-white">
+                  <span className="absolute top-1 right-1 rounded-full bg-brand-600 p-0.5 text-on-accent">
                     <Check className="size-3.5" aria-hidden />
                   </span>
                 ) : null}

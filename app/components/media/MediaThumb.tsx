@@ -32,7 +32,7 @@ export function MediaThumb({
   }
   if (video)
     return (
-      <div className={`relative bg-slate-900 ${className}`}>
+      <div className={`relative bg-black ${className}`}>
         <video src={item.url} preload="metadata" muted playsInline className="size-full object-cover" aria-hidden />
         <Film className="absolute bottom-1.5 left-1.5 size-4 text-white drop-shadow" aria-hidden />
       </div>

@@ -15,7 +15,7 @@ export function AgendaList(props: {
   return (
     <section
       aria-label={props.single ? "Day" : "List"}
-      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
+      className="space-y-4 rounded-lg border border-slate-200 bg-surface p-4"
     >
       {shown.length === 0 || (props.single && !byDay.has(props.days[0]!)) ? (
         <p className="text-sm text-slate-500">{props.single ? "No posts on this day." : "No posts this month."}</p>

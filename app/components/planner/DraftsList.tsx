@@ -12,7 +12,7 @@ export function DraftsList({
   onPost: (post: PostJson) => void;
 }) {
   return (
-    <section aria-labelledby="drafts-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+    <section aria-labelledby="drafts-heading" className="rounded-lg border border-slate-200 bg-surface p-4">
       <h2 id="drafts-heading" className="mb-3 text-sm font-semibold">
         Drafts {drafts ? `(${drafts.length})` : ""}
       </h2>

@@ -4,9 +4,9 @@ import { Filter } from "lucide-react";
 export function FiltersButtonText({ active }: { active: number }) {
   return (
     <>
-      <Filter className="size-4" aria-hidden /> Filters
+      <Filter className="size-4" aria-hidden /> Filters{" "}
       {active ? (
-        <span aria-hidden className="rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white">
+        <span aria-hidden className="rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-on-accent">
           {active}
         </span>
       ) : null}

@@ -80,13 +80,13 @@ function DayCell({
       role="gridcell"
       ref={setNodeRef}
       data-day={day}
-      className={`min-h-24 p-1 ${muted ? "bg-slate-50" : "bg-white"} ${isOver ? "ring-2 ring-brand-500 ring-inset" : ""}`}
+      className={`min-h-24 p-1 ${muted ? "bg-slate-50" : "bg-surface"} ${isOver ? "ring-2 ring-brand-500 ring-inset" : ""}`}
     >
       <button
         type="button"
         onClick={() => onDay(day)}
         aria-label={`Create post on ${dayLabel(day, "MMMM d, yyyy")}`}
-        className={`mb-1 flex size-6 items-center justify-center rounded-full text-xs hover:bg-slate-100 ${today ? "bg-brand-600 font-semibold text-white hover:bg-brand-700" : muted ? "text-slate-400" : "text-slate-700"}`}
+        className={`mb-1 flex size-6 items-center justify-center rounded-full text-xs hover:bg-slate-100 ${today ? "bg-brand-600 font-semibold text-on-accent hover:bg-brand-700" : muted ? "text-slate-500" : "text-slate-700"}`}
       >
         {dayNumber(day)}
       </button>

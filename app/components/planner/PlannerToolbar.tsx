@@ -40,7 +40,7 @@ export function PlannerToolbar(props: {
             to={viewHref(v)}
             {...nav}
             aria-current={view === v ? "page" : undefined}
-            className="px-3 py-1.5 text-sm aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
+            className="px-3 py-1.5 text-sm aria-[current=page]:bg-brand-600 aria-[current=page]:text-on-accent"
           >
             {VIEW_LABELS[v]}
           </Link>

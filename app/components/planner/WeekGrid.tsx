@@ -40,7 +40,7 @@ export function WeekGrid({
       ref={grid}
       role="grid"
       aria-label="Week"
-      className="max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white"
+      className="max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-surface"
     >
       <div
         role="row"
@@ -55,10 +55,10 @@ export function WeekGrid({
             <button
               type="button"
               onClick={() => onDay(day)}
-              aria-label={`Create post on ${dayLabel(day, "MMMM d, yyyy")}`}
-              className={`rounded px-2 py-0.5 hover:bg-slate-100 ${day === today ? "bg-brand-600 text-white hover:bg-brand-700" : ""}`}
+              className={`rounded px-2 py-0.5 hover:bg-slate-100 ${day === today ? "bg-brand-600 text-on-accent hover:bg-brand-700" : ""}`}
             >
               {dayLabel(day, "EEE d")}
+              <span className="sr-only">: create post on {dayLabel(day, "MMMM d, yyyy")}</span>
             </button>
           </div>
         ))}
@@ -70,7 +70,7 @@ export function WeekGrid({
           data-hour={hour}
           className="grid grid-cols-[4rem_repeat(7,minmax(0,1fr))] border-b border-slate-100"
         >
-          <div role="rowheader" className="py-1 pr-2 text-right text-[11px] text-slate-400">
+          <div role="rowheader" className="py-1 pr-2 text-right text-[11px] text-slate-500">
             {hourLabel(hour)}
           </div>
           {days.map((day) => (

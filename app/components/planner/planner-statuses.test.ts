@@ -7,6 +7,6 @@ describe("the Filters button", () => {
     expect(filtersLabel(activeFilters(PLANNER_STATUSES, []))).toBe("Filters");
     expect(activeFilters(["scheduled", "published"], [])).toBe(2);
     expect(activeFilters(PLANNER_STATUSES, ["instagram"])).toBe(1);
-    expect(filtersLabel(activeFilters(["scheduled"], ["instagram", "linkedin"]))).toBe("Filters (5 active)");
+    expect(filtersLabel(activeFilters(["scheduled"], ["instagram", "linkedin"]))).toBe("Filters, 5 active");
   });
 });

@@ -8,4 +8,4 @@ export function activeFilters(shown: readonly PlannerStatus[], channels: readonl
 }
 
 /** The Filters button's name: it says when something is filtered out, so an emptier calendar is not a surprise. */
-export const filtersLabel = (active: number) => (active ? `Filters (${active} active)` : "Filters");
+export const filtersLabel = (active: number) => (active ? `Filters, ${active} active` : "Filters");

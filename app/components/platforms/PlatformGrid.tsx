@@ -64,7 +64,7 @@ export function PlatformGrid({
               className={`flex w-full items-center gap-2 rounded-lg border p-3 text-left text-sm transition ${
                 active
                   ? "border-blue-600 bg-blue-50 ring-2 ring-blue-600"
-                  : "border-gray-200 bg-white hover:border-gray-400"
+                  : "border-gray-200 bg-surface hover:border-gray-400"
               } disabled:cursor-not-allowed disabled:opacity-60`}
             >
               <PlatformMark platform={p.id} decorative />

@@ -47,11 +47,15 @@ export function PlatformMark({
   const meta = PLATFORM_META[platform];
   const name = meta?.name ?? platform;
   const Icon = MARKS[platform];
+  const color = meta?.color ?? "#64748b";
+  // A near-black mark (every channel below 0x20: X, Threads) takes the text colour instead, so it stays
+  // visible in the dark theme.
+  const ink = !badge && /^#([01][0-9a-f]){3}$/i.test(color);
   return (
     <span
       {...(decorative ? { "aria-hidden": true } : { role: "img", "aria-label": name, title: name })}
-      className={`inline-flex shrink-0 items-center justify-center ${badge ? "rounded-full p-1 text-white" : ""}`}
-      style={badge ? { backgroundColor: meta?.color ?? "#64748b" } : { color: meta?.color ?? "#64748b" }}
+      className={`inline-flex shrink-0 items-center justify-center ${badge ? "rounded-full p-1 text-white" : ""} ${ink ? "text-slate-900" : ""}`}
+      style={badge ? { backgroundColor: color } : ink ? undefined : { color }}
     >
       {Icon ? (
         <Icon className={className} aria-hidden />

@@ -100,7 +100,7 @@ export function MentionTextarea({
       <ul
         {...getMenuProps({
           "aria-label": "Members to mention",
-          className: `absolute z-20 mt-1 max-h-56 w-full max-w-sm overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg ${open ? "" : "hidden"}`,
+          className: `absolute z-20 mt-1 max-h-56 w-full max-w-sm overflow-y-auto rounded-md border border-slate-200 bg-surface py-1 text-sm shadow-lg ${open ? "" : "hidden"}`,
         })}
       >
         {open

@@ -22,7 +22,7 @@ export function PostCard({
   return (
     <article
       aria-label={text || "Post"}
-      className="group relative flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      className="group relative flex flex-col gap-2 rounded-lg border border-slate-200 bg-surface p-4 shadow-sm"
     >
       <div className="flex items-center justify-between gap-2">
         <time className="text-xs text-slate-500">{cardDate(post, timeZone)}</time>
@@ -44,7 +44,7 @@ export function PostCard({
         onClick={onOpen}
         className="text-left text-sm [overflow-wrap:anywhere] text-slate-800 after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        {text || <span className="text-slate-400">(no text)</span>}
+        {text || <span className="text-slate-500">(no text)</span>}
       </button>
       {cardHashtags(post).length ? (
         <p className="text-xs text-brand-700">
@@ -72,7 +72,7 @@ export function PostCard({
           type="button"
           aria-label="Edit post"
           onClick={onEdit}
-          className="rounded bg-white p-1.5 shadow hover:bg-slate-100"
+          className="rounded bg-surface p-1.5 shadow hover:bg-slate-100"
         >
           <Pencil className="size-4" aria-hidden />
         </button>
@@ -80,7 +80,7 @@ export function PostCard({
           type="button"
           aria-label="Delete post"
           onClick={onDelete}
-          className="rounded bg-white p-1.5 text-red-600 shadow hover:bg-red-50"
+          className="rounded bg-surface p-1.5 text-red-600 shadow hover:bg-red-50"
         >
           <Trash2 className="size-4" aria-hidden />
         </button>

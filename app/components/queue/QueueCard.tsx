@@ -49,7 +49,7 @@ export function QueueCard({ queue, others }: { queue: QueueJson; others: QueueJs
     </form>
   );
   return (
-    <section aria-label={`Queue of ${label}`} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+    <section aria-label={`Queue of ${label}`} className="space-y-3 rounded-lg border border-slate-200 bg-surface p-4">
       <header className="flex flex-wrap items-center gap-2">
         <h2 className="text-base font-semibold">{label}</h2>
         <span className="text-xs text-slate-500">{queue.timezone}</span>
@@ -113,7 +113,7 @@ export function QueueCard({ queue, others }: { queue: QueueJson; others: QueueJs
             const index = row.post ? posts.indexOf(row) : -1;
             return (
               <li key={`${row.at}-${row.post?.targetId ?? "empty"}`} className="flex items-center gap-2 py-2 text-sm">
-                <span className="w-32 shrink-0 tabular-nums text-slate-600">{when(row.at)}</span>
+                <span className="w-24 shrink-0 tabular-nums text-slate-600 sm:w-32">{when(row.at)}</span>
                 {row.post ? (
                   <QueuedPost id={row.post.targetId} content={row.post.content}>
                     {moveButton(
@@ -130,7 +130,7 @@ export function QueueCard({ queue, others }: { queue: QueueJson; others: QueueJs
                     )}
                   </QueuedPost>
                 ) : (
-                  <span className="text-slate-400">Empty slot</span>
+                  <span className="text-slate-500">Empty slot</span>
                 )}
               </li>
             );
@@ -161,12 +161,12 @@ function QueuedPost(props: { id: string; content: string; children: React.ReactN
         drop.setNodeRef(el);
       }}
       style={style}
-      className={`flex flex-1 items-center gap-2 rounded px-1 ${drop.isOver ? "bg-brand-50" : ""}`}
+      className={`flex min-w-0 flex-1 items-center gap-2 rounded px-1 ${drop.isOver ? "bg-brand-50" : ""}`}
     >
       <button type="button" aria-label={`Drag: ${props.content}`} {...drag.listeners} {...drag.attributes}>
         <GripVertical className="size-4 text-slate-400" aria-hidden />
       </button>
-      <span className="flex-1 truncate">{props.content}</span>
+      <span className="min-w-0 flex-1 truncate">{props.content}</span>
       {props.children}
     </div>
   );

@@ -16,7 +16,7 @@ export function BillingTab({ notify }: { notify: Notify }) {
         </h2>
         <p className="text-sm text-slate-500">Plans and invoices for your workspace.</p>
       </div>
-      <div className="rounded-lg border border-slate-200 bg-white p-8 text-center">
+      <div className="rounded-lg border border-slate-200 bg-surface p-8 text-center">
         <Sparkles className="mx-auto size-10 text-brand-500" aria-hidden />
         <h3 className="mt-4 text-xl font-semibold">Coming Soon</h3>
         <p className="mx-auto mt-2 max-w-md text-sm text-slate-500">

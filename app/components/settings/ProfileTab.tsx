@@ -1,5 +1,6 @@
 import type { Notify } from "./NotificationBanner";
 import { PasswordChange } from "./PasswordChange";
+import { ThemeChoice } from "./ThemeChoice";
 import { TimezoneSelect } from "./TimezoneSelect";
 
 export interface ProfileUser {
@@ -17,7 +18,7 @@ function ReadOnlyField({ label, value }: { label: string; value: string | null |
   );
 }
 
-const card = "rounded-lg border border-slate-200 bg-white p-6";
+const card = "rounded-lg border border-slate-200 bg-surface p-6";
 
 export function ProfileTab({ user, notify }: { user: ProfileUser; notify: Notify }) {
   return (
@@ -43,6 +44,12 @@ export function ProfileTab({ user, notify }: { user: ProfileUser; notify: Notify
           Regional Settings
         </h2>
         <TimezoneSelect value={user.timezone || "UTC"} notify={notify} />
+      </section>
+      <section className={card} aria-labelledby="appearance-heading">
+        <h2 id="appearance-heading" className="mb-4 text-lg font-semibold">
+          Appearance
+        </h2>
+        <ThemeChoice />
       </section>
     </div>
   );

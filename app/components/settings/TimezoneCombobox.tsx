@@ -84,7 +84,7 @@ export function TimezoneCombobox({
       </div>
       <ul
         {...getMenuProps({
-          className: `absolute z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg ${isOpen ? "" : "hidden"}`,
+          className: `absolute z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-slate-200 bg-surface py-1 text-sm shadow-lg ${isOpen ? "" : "hidden"}`,
         })}
       >
         {isOpen && items.length === 0 ? (

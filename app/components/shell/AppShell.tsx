@@ -45,7 +45,7 @@ export function AppShell({
       {/* First in the tab order; shown when focused, so keyboard users can jump past the navigation. */}
       <a
         href="#main-content"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow-lg"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-md focus:bg-surface focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow-lg"
       >
         Skip to content
       </a>
@@ -63,7 +63,7 @@ export function AppShell({
           type="button"
           aria-label="Close menu"
           data-testid="sidebar-overlay"
-          className="fixed inset-0 z-30 bg-slate-900/40"
+          className="fixed inset-0 z-30 bg-black/40"
           onClick={() => setSidebarOpen(false)}
         />
       )}

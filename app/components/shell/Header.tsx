@@ -19,7 +19,7 @@ export function Header({ user, workspace, hidden, sidebarOpen, onOpenSidebar, on
   return (
     <header
       className={clsx(
-        "sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur transition-transform duration-200 desktop:px-8",
+        "sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-surface/95 px-4 backdrop-blur transition-transform duration-200 desktop:px-8",
         hidden && "-translate-y-full",
       )}
     >

@@ -17,7 +17,7 @@ export function BellFace({ unread }: { unread: number }) {
       {unread > 0 && (
         <span
           aria-hidden
-          className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white"
+          className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-on-accent"
         >
           {unread > 99 ? "99+" : unread}
         </span>

@@ -45,7 +45,7 @@ export function Sidebar({ user, role, counts = {}, mobile, open, onClose, onLogo
       inert={mobile && !open}
       onPointerLeave={() => setResting(false)}
       className={clsx(
-        "group fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-all duration-200",
+        "group fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-surface transition-all duration-200",
         "desktop:w-16 desktop:has-[:focus-visible]:w-64 desktop:has-[:focus-visible]:shadow-xl",
         !resting && "desktop:hover:w-64 desktop:hover:shadow-xl",
         open ? "max-desktop:translate-x-0 max-desktop:shadow-xl" : "max-desktop:-translate-x-full",
@@ -77,7 +77,7 @@ export function Sidebar({ user, role, counts = {}, mobile, open, onClose, onLogo
                     {count > 0 && (
                       <span
                         aria-hidden
-                        className="absolute -top-2 -right-2 min-w-4 rounded-full bg-brand-600 px-1 text-center text-[10px] font-semibold leading-4 text-white"
+                        className="absolute -top-2 -right-2 min-w-4 rounded-full bg-brand-600 px-1 text-center text-[10px] font-semibold leading-4 text-on-accent"
                       >
                         {count > 99 ? "99+" : count}
                       </span>

@@ -2,7 +2,7 @@ import { LogOut, MessageSquare, Settings } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useNavigate } from "react-router";
 import { initials, type ShellUser } from "~/lib/user";
-import { avatarButtonClass } from "./UserMenu";
+import { avatarButtonClass, userMenuLabel } from "./UserMenu";
 
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
@@ -18,14 +18,14 @@ export function UserMenuContent({ user, onFeedback, onLogout, defaultOpen }: Use
   const navigate = useNavigate();
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger aria-label="Open user menu" className={avatarButtonClass}>
+      <DropdownMenu.Trigger aria-label={userMenuLabel(user)} className={avatarButtonClass}>
         {initials(user)}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
-          className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+          className="z-50 min-w-44 rounded-md border border-slate-200 bg-surface p-1 shadow-lg"
         >
           <DropdownMenu.Item className={itemClass} onSelect={onFeedback}>
             <MessageSquare className="size-4" aria-hidden /> Feedback

@@ -3,7 +3,7 @@ import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
-import { switcherButtonClass, type WorkspaceSwitcherProps } from "./WorkspaceSwitcher";
+import { switcherButtonClass, switcherLabel, type WorkspaceSwitcherProps } from "./WorkspaceSwitcher";
 
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
@@ -23,7 +23,7 @@ export function WorkspaceSwitcherContent({
 }: WorkspaceSwitcherProps & { defaultOpen: boolean }) {
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger aria-label="Switch workspace" className={switcherButtonClass}>
+      <DropdownMenu.Trigger aria-label={switcherLabel(current)} className={switcherButtonClass}>
         <span className="truncate">{current.name}</span>
         <ChevronDown className="size-4 shrink-0" aria-hidden />
       </DropdownMenu.Trigger>
@@ -31,7 +31,7 @@ export function WorkspaceSwitcherContent({
         <DropdownMenu.Content
           align="start"
           sideOffset={8}
-          className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+          className="z-50 min-w-56 rounded-md border border-slate-200 bg-surface p-1 shadow-lg"
         >
           <DropdownMenu.Label className="px-3 py-1 text-xs font-medium text-slate-500">Workspaces</DropdownMenu.Label>
           {workspaces.map((w) => (
@@ -42,7 +42,7 @@ export function WorkspaceSwitcherContent({
             >
               <Check className={w.id === current.id ? "size-4" : "invisible size-4"} aria-hidden />
               <span className="flex-1 truncate">{w.name}</span>
-              <span className="text-xs text-slate-400">{w.role}</span>
+              <span className="text-xs text-slate-500">{w.role}</span>
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />

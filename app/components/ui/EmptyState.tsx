@@ -11,7 +11,7 @@ export function EmptyState({
   children: React.ReactNode;
 }) {
   return (
-    <div className="flex flex-col items-center rounded-lg border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+    <div className="flex flex-col items-center rounded-lg border border-dashed border-slate-300 bg-surface px-6 py-16 text-center">
       <Icon className="size-10 text-slate-400" aria-hidden />
       <h2 className="mt-4 text-base font-semibold">{title}</h2>
       <div className="mt-2 max-w-md text-sm text-slate-500">{children}</div>

@@ -18,7 +18,7 @@ export function InfoTipTooltip({ text, label, open, focus }: InfoTipProps & { op
         <Tooltip.Portal>
           <Tooltip.Content
             sideOffset={4}
-            className="z-50 max-w-xs rounded-md bg-slate-900 px-3 py-2 text-xs text-white shadow-lg"
+            className="z-50 max-w-xs rounded-md bg-slate-900 px-3 py-2 text-xs text-on-accent shadow-lg"
           >
             {text}
             <Tooltip.Arrow className="fill-slate-900" />

@@ -76,7 +76,7 @@ export function PasswordField({
             <span
               id={tipId}
               role="tooltip"
-              className="pointer-events-none absolute bottom-full left-1/2 z-50 mb-2 -translate-x-1/2 rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow"
+              className="pointer-events-none absolute bottom-full left-1/2 z-50 mb-2 -translate-x-1/2 rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-on-accent shadow"
             >
               Copy Paste is not permitted
               <span
