@@ -30,6 +30,8 @@ export const Workspace = z.object({
   mediaRequired: z.boolean(),
   personalUserId: z.string().nullable(),
   shard: z.string(),
+  /** Archived: read-only until an owner unarchives it. */
+  archived: z.boolean(),
   role: z.string(),
 });
 

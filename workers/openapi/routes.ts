@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http/app-env";
 import "./core-routes";
 import "./feature-routes";
+import "./media-post-routes";
 import { describeRoute, openApiDocument, type RouteDoc, registeredRoutes } from "../http/route-registry";
 
 describeRoute({

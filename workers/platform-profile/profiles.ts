@@ -1,5 +1,4 @@
-import type { Platform, PlatformProfile } from "./types";
-import { PLATFORMS } from "./types";
+import { PLATFORMS, type Platform, type PlatformProfile } from "./types";
 
 const MB = 1024 * 1024;
 const MINUTE = 60_000;
