@@ -7,7 +7,7 @@ export { periodQuery, resolveRange } from "./period";
 export { reportRoutes } from "./report-routes";
 export type { RecentReport, ScheduleData } from "./reports";
 export { createSchedule, listSchedules, recentReports, updateSchedule } from "./reports";
-export { rangeFromQuery, syncWorkspace } from "./requests";
+export { rangeFromQuery, syncWorkspace } from "./sync-workspace";
 export { analyticsRoutes, docs } from "./routes";
 export { ScheduleMessages, scheduleFromForm, scheduleInput } from "./schedule-input";
 export type { PostAnalyticsData, SyncData } from "./schemas";

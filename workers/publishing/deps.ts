@@ -2,7 +2,7 @@ import { LinkStore, trackLinks } from "../links";
 import { PLATFORM_PROFILES } from "../platform-profile";
 import type { Services } from "../services";
 import type { PublishDeps } from "./consumer";
-import { buildPublishRequest } from "./request";
+import { buildPublishRequest } from "./publish-payload";
 
 /** The consumer's dependencies from the request-independent services (queue and cron have no request). */
 export function publishDeps(

@@ -6,8 +6,9 @@ import { describeRoute as d } from "../http/route-registry";
 import { parseOrThrow, readJson } from "../http/validate";
 import { Post } from "../posts";
 import { requirePermission } from "../tenancy/middleware";
-import { copySlotsBody, listQuery, pauseBody, QueueReplies, reorderBody, shareNextNow, slotsBody } from "./requests";
+import { copySlotsBody, listQuery, pauseBody, QueueReplies, reorderBody, slotsBody } from "./schemas";
 import { QUEUE_VIEW_DAYS } from "./service";
+import { shareNextNow } from "./share-next";
 
 /** One account's queue: its weekly slots (as sent) and the next times, each free or holding a post. */
 const Queue = z.object({

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { PostMessages } from "../posts";
-import type { Services } from "../services";
 import { validTimeZone } from "../tenancy/time-zone";
 import { QUEUE_VIEW_DAYS, QUEUE_VIEW_MAX_DAYS } from "./service";
 import { slotSchema } from "./slot-schema";
@@ -44,14 +43,3 @@ export const QueueReplies = {
   reordered: "Queue reordered",
   sharing: "Sharing the next post now",
 } as const;
-
-/** Share next: the queue's next waiting post is due now and sent at once, even from a paused queue (ADR 022). */
-export async function shareNextNow(
-  services: Pick<Services, "queue" | "publishing">,
-  workspaceId: string,
-  accountId: string,
-) {
-  const next = await services.queue.shareNext(workspaceId, accountId);
-  await services.publishing.dispatchTarget(workspaceId, next.targetId);
-  return next;
-}
