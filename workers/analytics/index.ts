@@ -7,12 +7,12 @@ export { periodQuery, resolveRange } from "./period";
 export { reportRoutes } from "./report-routes";
 export type { RecentReport, ScheduleData } from "./reports";
 export { createSchedule, listSchedules, recentReports, updateSchedule } from "./reports";
-export { rangeFromQuery, syncWorkspace } from "./sync-workspace";
 export { analyticsRoutes, docs } from "./routes";
 export { ScheduleMessages, scheduleFromForm, scheduleInput } from "./schedule-input";
 export type { PostAnalyticsData, SyncData } from "./schemas";
 export { bestTimesQuery } from "./schemas";
 export { AnalyticsService } from "./service";
+export { rangeFromQuery, syncWorkspace } from "./sync-workspace";
 
 /** The spreadsheet writer, loaded on first use so fflate stays out of a cold start. */
 export const loadSpreadsheetWriter = () => import("./export/xlsx");

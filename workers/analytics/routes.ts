@@ -10,11 +10,11 @@ import { parseOrThrow } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
 import { CONTENT_TYPES } from "./export/formats";
 import { periodQuery, platformsParam } from "./period";
-import { rangeFromQuery, syncOutcome, syncWorkspace } from "./sync-workspace";
 import { rebuildRollups } from "./rollups";
 import * as S from "./schemas";
 import { AnalyticsService } from "./service";
 import { type SyncResult, syncAccount } from "./sync";
+import { rangeFromQuery, syncOutcome, syncWorkspace } from "./sync-workspace";
 
 const tag = "Analytics";
 const get = <D extends z.ZodType>(
