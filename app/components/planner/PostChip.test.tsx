@@ -17,6 +17,6 @@ describe("a planner chip (issue 42)", () => {
       createdAt: "2026-03-01T09:00:00.000Z",
     } as unknown as PostJson;
     const html = renderToStaticMarkup(<PostChip post={post} timeZone="UTC" onOpen={() => {}} />);
-    expect(html).toContain(`<span class="truncate">${content}</span>`);
+    expect(html).toContain(`truncate">${content}</span>`);
   });
 });

@@ -5,7 +5,8 @@ describe("activity view", () => {
   it("names each action in words", () => {
     expect(activityLabel("rejected")).toBe("Sent back");
     expect(activityLabel("commented")).toBe("Commented on");
-    expect(activityLabel("archived")).toBe("archived");
+    expect(activityLabel("archived")).toBe("Archived the workspace");
+    expect(activityLabel("not_an_action")).toBe("not_an_action");
   });
 
   it("downloads with only the filters that are set", () => {
