@@ -83,6 +83,13 @@ const EXEMPT: Record<string, string> = {
   "POST /api/media/uploads/{id}/complete": "a step of an upload: the file is the outcome",
   "DELETE /api/media/uploads/{id}": "abandons an unfinished upload: nothing was added",
   // Issue 41 follow-up: these change the workspace's set-up and publishing and should be logged next.
+  "PUT /api/media/{id}/thumbnail": "the uploader's own preview of a file it just added: nothing a member chose",
+  "PUT /api/bio": "follow-up (issue 41): the link-in-bio page's settings are not logged yet",
+  "POST /api/categories": "follow-up (issue 41): evergreen categories are not logged yet",
+  "PATCH /api/categories/{id}": "follow-up (issue 41): evergreen categories are not logged yet",
+  "DELETE /api/categories/{id}": "follow-up (issue 41): evergreen categories are not logged yet",
+  "POST /api/categories/{id}/posts": "follow-up (issue 41): evergreen categories are not logged yet",
+  "DELETE /api/categories/{id}/posts/{postId}": "follow-up (issue 41): evergreen categories are not logged yet",
   "POST /api/media/upload": "follow-up (issue 41): media library writes are not logged yet",
   "PATCH /api/media/{id}": "follow-up (issue 41): media library writes are not logged yet",
   "DELETE /api/media/{id}": "follow-up (issue 41): media library writes are not logged yet",
