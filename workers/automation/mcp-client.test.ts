@@ -41,7 +41,7 @@ describe("MCP through the SDK's client", () => {
     const client = await connect(key.body.data.token as string);
 
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(9);
+    expect(tools).toHaveLength(11);
     for (const tool of tools) {
       expect(tool.outputSchema?.type, tool.name).toBe("object");
       expect(
@@ -55,6 +55,7 @@ describe("MCP through the SDK's client", () => {
       "analytics_summary",
       "best_times",
       "get_post_status",
+      "list_categories",
       "list_channels",
       "list_upcoming",
       "validate_post",

@@ -7,6 +7,10 @@ export const Media = z.object({
   _id: z.string(),
   id: z.string(),
   url: z.string(),
+  /** A small image made at upload (ADR 075); the original's URL when there is none. Null: nothing to show. */
+  thumbnailUrl: z.string().nullable(),
+  /** Set when the file was deleted but a published post still shows it (a tombstone, ADR 075). */
+  deletedAt: z.string().nullable(),
   publicId: z.string(),
   originalName: z.string(),
   filename: z.string(),

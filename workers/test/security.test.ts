@@ -18,6 +18,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/events": "page views are recorded for signed-out pages too",
   "GET /api/auth/:platform/callback":
     "the browser's return from a platform: without a session it redirects with the 401 message (checked below)",
+  "GET /api/auth/bluesky/client-metadata.json":
+    "Postline's AT Protocol OAuth client document: Bluesky servers fetch it, signed out (ADR 073)",
   "GET /api/openapi.json": "the API document describes routes, never data",
   "GET /api/docs": "the readable form of the API document",
   "GET /api/invites/:token": "the invite page shows what an invitation is for before sign-up; the token is the secret",

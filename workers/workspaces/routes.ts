@@ -113,6 +113,7 @@ d({
   tag,
   summary: "Archive the workspace (owner): read-only and out of the switcher; refused while posts are scheduled",
   data: Data.workspace,
+  errors: [409],
 });
 d({
   method: "post",
@@ -120,6 +121,7 @@ d({
   tag,
   summary: "Unarchive the workspace (owner): it can be changed again",
   data: Data.workspace,
+  errors: [409],
 });
 d({
   method: "get",
