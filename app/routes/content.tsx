@@ -59,7 +59,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 const tabClass =
-  "border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
+  "border-b-2 border-transparent px-3 py-2 sm:px-4 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
@@ -93,7 +93,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
         value={tab}
         onValueChange={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })}
       >
-        <Tabs.List aria-label="Content" className="mb-6 flex gap-2 border-b border-slate-200">
+        <Tabs.List aria-label="Content" className="mb-6 flex flex-wrap gap-x-2 border-b border-slate-200">
           <Tabs.Trigger
             value="posts"
             className={tabClass}
