@@ -2,6 +2,7 @@ import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { expectRollupsExact } from "../analytics/fixture.test-helper";
 import { createDb } from "../db/client";
+import { emptyMigrationDb } from "../test/migration-db";
 
 /**
  * Migration 0011 on a database with data: every row written with the pre-workspace schema (0000-0010)
@@ -144,6 +145,7 @@ async function seedUser(n: number) {
 
 describe("migration 0011: personal workspaces", () => {
   it("moves every row of every user into their personal workspace, losing nothing", async () => {
+    await emptyMigrationDb();
     await applyD1Migrations(db, BEFORE);
     for (const n of [1, 2, 3]) await seedUser(n);
     const rowsBefore: Record<string, number> = {};
