@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync(join(root, "build/server/wrangler.json"))) {
     execFileSync("npm", ["run", "build"], { cwd: root, env: workerEnv, stdio: "inherit" });
   }
-  // Migrate once and copy the files: one `wrangler d1 migrations apply` costs seconds of CPU.
+  // Each server starts from a copy of one migrated state (scripts/local-worker.ts keeps it per set of migrations).
   const migrated = mkdtempSync(join(tmpdir(), "postline-e2e-"));
   applyMigrations(migrated);
   const stores = Array.from({ length: project.config.maxWorkers }, () => {
@@ -31,9 +31,12 @@ export default async function setup(project: TestProject) {
     cpSync(migrated, copy, { recursive: true });
     return copy;
   });
-  // Start from an empty test-results/ so the screenshots there belong to this run's failures.
-  rmSync(join(root, "test-results"), { recursive: true, force: true });
-  mkdirSync(join(root, "test-results"), { recursive: true });
+  // Start from a test-results/ without earlier journeys' files, so the screenshots there belong to this run's
+  // failures; the bench smoke runs beside the journeys in `npm test` and keeps its bench-* logs there.
+  const results = join(root, "test-results");
+  mkdirSync(results, { recursive: true });
+  for (const name of readdirSync(results).filter((n) => !n.startsWith("bench-")))
+    rmSync(join(results, name), { recursive: true, force: true });
   const started = await Promise.allSettled(
     stores.map((persistTo, i) => startLocalWorker({ persistTo, logPath: logFile(`wrangler-dev-${i + 1}.log`) })),
   );
