@@ -41,7 +41,7 @@ describe("MCP through the SDK's client", () => {
     const client = await connect(key.body.data.token as string);
 
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(11);
+    expect(tools).toHaveLength(13);
     for (const tool of tools) {
       expect(tool.outputSchema?.type, tool.name).toBe("object");
       expect(
