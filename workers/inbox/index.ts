@@ -3,6 +3,8 @@ export { InboxLive, type LiveEvent, liveInbox } from "./live";
 export { engagementInboxRoutes } from "./routes";
 export { inboxAssignBody, inboxListQuery, inboxReplyBody } from "./schemas";
 export { InboxService } from "./service";
+export { InboxStore } from "./store";
+export { inboxSheet } from "./team";
 export {
   inboxBulkBody,
   inboxDraftBody,

@@ -52,8 +52,12 @@ export class InboxLive extends DurableObject<Env> {
     this.broadcast(JSON.stringify({ type: "presence", replying: this.replying() } satisfies LiveEvent));
   }
 
-  async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    ws.close(code === 1005 ? 1000 : code, "closed");
+  async webSocketClose(ws: WebSocket): Promise<void> {
+    try {
+      ws.close(1000, "closed");
+    } catch {
+      // Already closed by the other side.
+    }
     this.broadcast(JSON.stringify({ type: "presence", replying: this.replying(ws) } satisfies LiveEvent));
   }
 

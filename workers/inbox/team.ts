@@ -205,13 +205,35 @@ export class InboxTeam {
   }
 
   /** First-response time and items handled per member, for items closed in [from, to). */
-  async stats(workspaceId: string, from: number, to: number) {
-    const [rows, members] = await Promise.all([
-      this.deps.store.handled(workspaceId, from, to),
-      this.deps.members(workspaceId),
-    ]);
-    const stats = responseStats(rows);
-    const name = (id: string) => members.find((m) => m.userId === id)?.displayName ?? "Former member";
-    return { ...stats, members: stats.members.map((m) => ({ ...m, name: name(m.userId) })) };
+  stats(workspaceId: string, from: number, to: number) {
+    return inboxStats(this.deps.store, workspaceId, from, to);
   }
+}
+
+/** First-response time and items handled per member (named), for items closed in [from, to). */
+export async function inboxStats(store: InboxStore, workspaceId: string, from: number, to: number) {
+  const rows = await store.handled(workspaceId, from, to);
+  const stats = responseStats(rows);
+  const name = (id: string) => rows.find((r) => r.handledBy === id)?.name ?? "Former member";
+  return { ...stats, members: stats.members.map((m) => ({ ...m, name: name(m.userId) })) };
+}
+
+/** The analytics exports' "Inbox" sheet: the same figures as Analytics → Inbox, as a table. */
+export async function inboxSheet(store: InboxStore, workspaceId: string, from: number, to: number) {
+  const s = await inboxStats(store, workspaceId, from, to);
+  const minutes = (ms: number | null) => (ms === null ? null : Math.round(ms / 6_000) / 10);
+  return {
+    name: "Inbox",
+    columns: ["Member", "Items handled", "Answered", "First response median (min)", "First response p90 (min)"],
+    rows: [
+      ...s.members.map((m) => [m.name, m.handled, m.replied, null, null]),
+      [
+        "All members",
+        s.members.reduce((n, m) => n + m.handled, 0),
+        s.answered,
+        minutes(s.firstResponseMedianMs),
+        minutes(s.firstResponseP90Ms),
+      ],
+    ],
+  };
 }
