@@ -38,10 +38,11 @@ async function publishedTweet(page: Page, baseUrl: string, content: string) {
 }
 
 /**
- * The engagement inbox (ADR 069): someone replies on X to a published post, it arrives in the workspace's inbox,
- * a teammate (an editor, in their own browser) answers it there, and it shows answered, with one reply on X.
+ * The engagement inbox as a team (ADR 069, ADR 084): two members have the inbox open in their own browsers; a
+ * reply on X arrives live in both, the owner assigns it to an editor, who answers with a saved reply; the answer
+ * is on X once and the item shows done for both, without either reloading.
  */
-test("a reply on X arrives in the inbox, a teammate answers it and it shows answered", async ({
+test("a reply on X arrives live for two members, is assigned, answered once with a saved reply, and done for both", async ({
   journey: { page, baseUrl },
 }) => {
   const headers = { Origin: baseUrl };
@@ -52,18 +53,11 @@ test("a reply on X arrives in the inbox, a teammate answers it and it shows answ
   expect((await request.post(`/api/workspaces/${ws}/switch`, { headers })).status()).toBe(200);
   await connectViaConsent(page, "twitter");
   const { tweetId, permalink } = await publishedTweet(page, baseUrl, `Sourdough Saturday ${Date.now()}`);
-
-  const comment = await fetch(`${baseUrl}/sandbox/comments`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      platform: "twitter",
-      postId: tweetId,
-      author: "hungry_hana",
-      text: "Is there a gluten-free one?",
-    }),
+  const saved = await request.post("/api/inbox/saved-replies", {
+    data: { title: "Gluten-free", body: "Yes {first_name}, every Saturday!" },
+    headers,
   });
-  expect(comment.status).toBe(201);
+  expect(saved.status()).toBe(201);
 
   const eddie = newUser("Eddie Editor");
   const second = await launchBrowser();
@@ -79,33 +73,50 @@ test("a reply on X arrives in the inbox, a teammate answers it and it shows answ
     await ep.getByRole("button", { name: "Accept invitation" }).click();
     await ep.waitForURL("**/dashboard");
 
-    // The owner checks the inbox: the reply is there, and the sidebar counts it.
-    await gotoHydrated(page, "/inbox");
-    await page.getByRole("button", { name: "Check now" }).click();
-    const item = page.getByRole("listitem", { name: "hungry_hana on X" });
-    await item.getByText("Is there a gluten-free one?").waitFor();
-    // At least this one: the emulator's X account is every journey's on this server, and other journeys' posts
-    // draw mentions of it too.
-    await page.getByRole("link", { name: /^Inbox \(\d+ open\)$/ }).waitFor();
+    // Both have the inbox open, on its live channel.
+    await gotoHydrated(page, "/inbox?status=all");
+    await gotoHydrated(ep, "/inbox?status=all");
+    await page.getByText("Live", { exact: true }).waitFor();
+    await ep.getByText("Live", { exact: true }).waitFor();
 
-    // Eddie answers it from his inbox.
-    await gotoHydrated(ep, "/inbox");
-    const his = ep.getByRole("listitem", { name: /^hungry_hana on / });
-    await his.getByLabel("Reply").fill("Yes, every Saturday!");
+    // Someone answers the post on X, and the inbox takes it in: it appears in both browsers without a reload.
+    const comment = await fetch(`${baseUrl}/sandbox/comments`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        platform: "twitter",
+        postId: tweetId,
+        author: "hungry_hana",
+        text: "Is there a gluten-free one?",
+      }),
+    });
+    expect(comment.status).toBe(201);
+    expect((await request.post("/api/inbox/sync", { headers })).status()).toBe(200);
+    const item = page.getByRole("listitem", { name: "hungry_hana on X" });
+    const his = ep.getByRole("listitem", { name: "hungry_hana on X" });
+    await item.getByText("Is there a gluten-free one?").waitFor();
+    await his.getByText("Is there a gluten-free one?").waitFor();
+
+    // The owner assigns it to Eddie; his inbox shows it as his.
+    await item.getByLabel("Assigned to").selectOption({ label: "Eddie Editor" });
+    await item.getByRole("button", { name: "Assign" }).click();
+    await his.getByText("Assigned to Eddie Editor", { exact: true }).waitFor();
+
+    // Eddie answers with the saved reply, its variable filled for the author.
+    await his.getByLabel("Saved reply").selectOption({ label: "Gluten-free" });
+    await expect.poll(() => his.getByLabel("Reply", { exact: true }).inputValue()).toBe("Yes Hungry, every Saturday!");
     await his.getByRole("button", { name: "Send reply" }).click();
     await ep.getByRole("status").getByText("Reply sent").waitFor();
 
-    // Answered for both, once on X.
-    await gotoHydrated(page, "/inbox?status=all");
-    await page
-      .getByRole("listitem", { name: /^hungry_hana on / })
-      .getByText("Answered by Eddie Editor: Yes, every Saturday!")
-      .waitFor();
+    // Done and answered for both: the owner's page follows live.
+    await item.getByText("Answered by Eddie Editor: Yes Hungry, every Saturday!").waitFor();
+    await item.getByText("Done", { exact: true }).waitFor();
+    await his.getByText("Done", { exact: true }).waitFor();
     // The post on the emulator's viewer carries the answer once.
     await page.goto(`/sandbox/view?url=${encodeURIComponent(permalink)}`);
     const thread = page.getByRole("region", { name: "Comments and replies" });
     await thread.waitFor();
-    expect(await thread.getByText("Yes, every Saturday!").count()).toBe(1);
+    expect(await thread.getByText("Yes Hungry, every Saturday!").count()).toBe(1);
   } finally {
     await second.close();
   }

@@ -36,6 +36,7 @@ import type { WorkspaceContext } from "./tenancy/membership";
 import { workspacesForPage } from "./tenancy/middleware";
 
 export { RateLimiter, UserSessions } from "./auth";
+export { InboxLive } from "./inbox";
 
 registerEmulator((request, env: Env) => emulator.fetch(request, env));
 // The emulator downloads media by URL like Meta does; the signed media links are this Worker's own API routes.

@@ -4,7 +4,7 @@ import { ApiKeyService } from "./automation";
 import { createDb } from "./db/client";
 import { shardDb, shardFor, shardNames } from "./db/directory";
 import { parseConfig } from "./env";
-import { InboxService } from "./inbox";
+import { InboxService, liveInbox } from "./inbox";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail";
 import { MediaUrlSigner } from "./media";
 import { createPlatformRegistry, type PlatformRegistry, resolveEndpoints, upstreamFetch } from "./platforms";
@@ -133,12 +133,12 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
  * The account-level services with the workspace's as getters, each built on first use from the workspace's shard
  * (`account` holds plain values only: spreading it must not build anything).
  */
-function withWorkspaceServices<A extends { now: () => number; workspaces: WorkspaceService }>(
+function withWorkspaceServices<A extends { now: () => number; env: Env; workspaces: WorkspaceService }>(
   account: A,
   platforms: () => PlatformRegistry,
   scoped: () => WorkspaceServices,
 ) {
-  const { now, workspaces } = account;
+  const { now, env, workspaces } = account;
   return {
     ...account,
     get platforms() {
@@ -238,11 +238,28 @@ function withWorkspaceServices<A extends { now: () => number; workspaces: Worksp
     },
     /** The engagement inbox: comments and mentions, triage and replies (ADR 069). */
     get inbox() {
-      const { db, platformAccess } = scoped();
-      const memberIds = async (workspaceId: string) => (await workspaces.members(workspaceId)).map((m) => m.userId);
-      return new InboxService({ db, now, ...platformAccess, memberIds });
+      return inboxService(scoped(), workspaces, env, now);
     },
   };
+}
+
+/** The inbox over the shard, with what its team features use of the rest wired in as functions (ADR 084). */
+function inboxService(shard: WorkspaceServices, workspaces: WorkspaceService, env: Env, now: () => number) {
+  const { db, platformAccess, notifications, webhooks, aiProvider } = shard;
+  const ai = aiProvider();
+  return new InboxService({
+    db,
+    now,
+    ...platformAccess,
+    members: (workspaceId) => workspaces.members(workspaceId),
+    notify: (notice) => notifications.notify(notice),
+    emit: webhooks.emit,
+    live: (workspaceId, event) =>
+      liveInbox(env, workspaceId)
+        .publish(event)
+        .then(() => {}),
+    assist: async (input) => (await ai.inboxAssist(input)).data,
+  });
 }
 
 export type Services = ReturnType<typeof buildServices>;

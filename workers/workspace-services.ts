@@ -132,6 +132,8 @@ export function workspaceServices(shard: string, d1: D1Database, shared: Shared)
       fetch: (input, init) => webhookTransport.fetch(input, init),
       origin: appOrigin,
     }),
+    /** The AI provider itself, for work no member asked for (the inbox's reading of new items, ADR 084). */
+    aiProvider: () => createAiProvider(config, platformFetch),
     ai: (caller: MemberRef) => new AiService(createAiProvider(config, platformFetch), aiUsage, caller, now),
     aiUsage,
     media,

@@ -64,6 +64,8 @@ async function tabFigures(
       const q = { from: clickDay(range.start), to: clickDay(range.end - 1), platforms: range.platforms };
       return { tab, clicks: await ctx.services.links.clicks(workspaceId, q) };
     }
+    case "inbox":
+      return { tab, inbox: await ctx.services.inbox.team.stats(workspaceId, range.start, range.end) };
     default:
       return { tab };
   }

@@ -10,6 +10,7 @@ import { FilterBar } from "~/components/analytics/FilterBar";
 import { type Filters, filterQuery } from "~/components/analytics/filters";
 import { GrowthTab } from "~/components/analytics/GrowthTab";
 import { HashtagsTab } from "~/components/analytics/HashtagsTab";
+import { InboxTab } from "~/components/analytics/InboxTab";
 import { LinkClicksTab } from "~/components/analytics/LinkClicksTab";
 import { OverviewTab } from "~/components/analytics/OverviewTab";
 import { ErrorBox, SyncedNote } from "~/components/analytics/parts";
@@ -51,6 +52,7 @@ const TABS: Array<{ value: AnalyticsTab; label: string }> = [
   { value: "hashtags", label: "Hashtags" },
   { value: "timing", label: "Timing" },
   { value: "links", label: "Link clicks" },
+  { value: "inbox", label: "Inbox" },
   { value: "reports", label: "Reports" },
 ];
 const tabClass =
@@ -200,6 +202,8 @@ function TabPanel({
       return <TimingTab patterns={tab.patterns} best={tab.best} />;
     case "links":
       return <LinkClicksTab data={tab.clicks} />;
+    case "inbox":
+      return <InboxTab data={tab.inbox} />;
     case "reports":
       return (
         <ReportsTab

@@ -4,7 +4,15 @@ import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
-import { inboxAssignBody, inboxListQuery, inboxReplyBody } from "../../workers/inbox/index";
+import {
+  inboxAssignBody,
+  inboxBulkBody,
+  inboxDraftBody,
+  inboxListQuery,
+  inboxNoteBody,
+  inboxReplyBody,
+  savedReplyBody,
+} from "../../workers/inbox/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 import { can } from "../../workers/tenancy/roles";
 
@@ -12,20 +20,33 @@ import { can } from "../../workers/tenancy/roles";
 export async function inboxData(ctx: AppContext, url: URL) {
   const { auth, workspace } = signedIn(ctx, url);
   const q = parseOrThrow(inboxListQuery, Object.fromEntries(url.searchParams));
-  const [list, members, accounts] = await Promise.all([
-    ctx.services.inbox.list(workspace.id, {
-      status: q.status === "all" ? undefined : q.status,
-      platform: q.platform,
-      assigneeId: q.assigned === "me" ? auth.user.id : undefined,
-      before: q.before,
-      limit: q.limit,
-    }),
+  const { inbox } = ctx.services;
+  const [list, members, accounts, saved] = await Promise.all([
+    inbox.list(
+      workspace.id,
+      {
+        status: q.status === "all" ? undefined : q.status,
+        platform: q.platform,
+        assigneeId: q.assigned === "me" ? auth.user.id : undefined,
+        label: q.label,
+        before: q.before,
+        limit: q.limit,
+      },
+      auth.user.id,
+    ),
     ctx.services.workspaces.members(workspace.id),
     ctx.services.accounts.list(workspace.id),
+    inbox.team.savedReplies(workspace.id),
   ]);
+  const notes = await inbox.team.notesOf(
+    workspace.id,
+    list.items.filter((i) => i.notes > 0).map((i) => i.id),
+  );
   return {
     ...list,
-    filters: { status: q.status, platform: q.platform ?? "", assigned: q.assigned ?? "" },
+    notes: Object.fromEntries(notes),
+    saved: saved.map((r) => ({ id: r.id, title: r.title, body: r.body })),
+    filters: { status: q.status, platform: q.platform ?? "", assigned: q.assigned ?? "", label: q.label ?? "" },
     members: members.map((m) => ({ id: m.userId, name: m.displayName })),
     networks: [...new Set(accounts.map((a) => a.platform))],
     me: auth.user.id,
@@ -35,7 +56,7 @@ export async function inboxData(ctx: AppContext, url: URL) {
 
 const itemField = z.object({ id: z.string({ error: "Which item?" }).min(1, "Which item?").max(100) });
 
-/** Reply, done, reopen, assign and "check now" as forms: the API's schemas, permissions and messages. */
+/** Reply (typed or a saved reply), draft, notes, done, reopen, assign, bulk, saved replies and "check now" as forms. */
 export async function inboxAction(request: Request, ctx: AppContext, url: URL) {
   const { actor, vars } = signedIn(ctx, url);
   const form = await request.formData();
@@ -46,6 +67,26 @@ export async function inboxAction(request: Request, ctx: AppContext, url: URL) {
     intent,
     async (): Promise<FormReply> => {
       const done = (message: string) => ({ ok: true as const, intent, id: row, message });
+      if (intent === "bulk") {
+        const ids = form.getAll("ids").map(String);
+        const assignee = String(form.get("assigneeId") ?? "");
+        const body = parseOrThrow(inboxBulkBody, {
+          action: String(form.get("action") ?? ""),
+          ids,
+          ...(form.get("action") === "assign" ? { assigneeId: assignee || null } : {}),
+          ...(form.get("label") !== null ? { label: String(form.get("label")) } : {}),
+        });
+        const changed = await inbox.team.bulk(actor, body);
+        return done(changed === 1 ? "1 item changed" : `${changed} items changed`);
+      }
+      if (intent === "saved") {
+        ensurePermitted(vars, "inbox.reply");
+        await inbox.team.addSavedReply(
+          actor,
+          parseOrThrow(savedReplyBody, { title: form.get("title") ?? "", body: form.get("body") ?? "" }),
+        );
+        return done("Reply saved");
+      }
       if (intent === "sync") {
         ensurePermitted(vars, "inbox.triage");
         const results = await inbox.syncNow(actor.workspace.id);
@@ -56,9 +97,21 @@ export async function inboxAction(request: Request, ctx: AppContext, url: URL) {
       switch (intent) {
         case "reply": {
           ensurePermitted(vars, "inbox.reply");
-          const { text } = parseOrThrow(inboxReplyBody, { text: form.get("text") ?? "" });
+          const { text } = parseOrThrow(inboxReplyBody, { text: await replyText(ctx, actor, id, form) });
           await inbox.reply(actor, id, text);
           return done("Reply sent");
+        }
+        case "draft": {
+          ensurePermitted(vars, "inbox.triage");
+          const { text } = parseOrThrow(inboxDraftBody, { text: await replyText(ctx, actor, id, form) });
+          await inbox.team.draft(actor, id, text);
+          return done("Draft saved for approval");
+        }
+        case "note": {
+          ensurePermitted(vars, "inbox.triage");
+          const { text } = parseOrThrow(inboxNoteBody, { text: form.get("note") ?? "" });
+          await inbox.team.addNote(actor, id, text);
+          return done("Note added");
         }
         case "done":
         case "reopen":
@@ -78,4 +131,17 @@ export async function inboxAction(request: Request, ctx: AppContext, url: URL) {
     },
     row,
   );
+}
+
+/** The reply as typed; left empty with a saved reply chosen (no script), the saved reply filled for the item. */
+async function replyText(
+  ctx: AppContext,
+  actor: Parameters<AppContext["services"]["inbox"]["reply"]>[0],
+  id: string,
+  form: FormData,
+) {
+  const typed = String(form.get("text") ?? "").trim();
+  const saved = String(form.get("savedReplyId") ?? "");
+  if (typed || !saved) return typed;
+  return ctx.services.inbox.team.fillSaved(actor, id, saved);
 }

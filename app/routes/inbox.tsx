@@ -1,17 +1,18 @@
 import { Inbox } from "lucide-react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { useCallback, useRef } from "react";
+import { Form, useActionData } from "react-router";
+import { InboxRow } from "~/components/inbox/InboxRow";
+import { InboxBulkBar, SavedReplies } from "~/components/inbox/InboxTools";
+import { useInboxKeys } from "~/components/inbox/use-inbox-keys";
+import { useInboxLive } from "~/components/inbox/use-inbox-live";
 import { PageHeader } from "~/components/PageHeader";
-import { PlatformMark } from "~/components/platforms/PlatformMark";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { FormError } from "~/components/ui/FormError";
-import { controlClass, inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
-import { formatDateTime } from "~/lib/format";
+import { controlClass, inputClass, secondaryButton } from "~/components/ui/styles";
 import { pageMeta } from "~/lib/meta";
 import type { FormReply } from "~/lib/use-form-action";
-import { useTimeZone } from "~/lib/use-time-zone";
 import { appContext } from "../../workers/context";
-import type { InboxItemView } from "../../workers/inbox/index";
 import type { Route } from "./+types/inbox";
 import { inboxAction, inboxData } from "./inbox.server";
 
@@ -26,17 +27,32 @@ export function action({ request, context, url }: Route.ActionArgs) {
   return inboxAction(request, context.get(appContext), url);
 }
 
-type Data = Route.ComponentProps["loaderData"];
-
 export default function InboxPage({ loaderData }: Route.ComponentProps) {
   const { items, filters, networks, may } = loaderData;
   const posted = useActionData() as FormReply | undefined;
+  const { live, replying, announce } = useInboxLive();
+  const read = useRef(new Set<string>());
+  // An item focused (by click or j/k) is read for this member; each is sent once per page.
+  const onRead = useCallback((id: string) => {
+    if (read.current.has(id)) return;
+    read.current.add(id);
+    void fetch("/api/inbox/read", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ids: [id] }),
+    });
+  }, []);
+  useInboxKeys(onRead);
+  const ctx = { ...loaderData, replying, announce, onRead };
   return (
     <>
       <PageHeader
         title="Inbox"
         description="Comments and replies on your published posts, from every connected network."
       >
+        <span className="text-xs text-slate-500" role="status" aria-live="polite">
+          {live ? "Live" : "Updating every 15 s"}
+        </span>
         {may.triage ? (
           <Form method="post">
             <input type="hidden" name="intent" value="sync" />
@@ -66,6 +82,10 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
+        <label className="text-sm font-medium text-slate-700">
+          Label
+          <input name="label" defaultValue={filters.label} maxLength={40} className={`${inputClass} mt-1 block w-32`} />
+        </label>
         <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
           <input type="checkbox" name="assigned" value="me" defaultChecked={filters.assigned === "me"} />
           Assigned to me
@@ -83,6 +103,9 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
           <FormError message={posted.message} />
         </div>
       ) : null}
+      <SavedReplies saved={loaderData.saved} mayAdd={may.reply} />
+      {may.triage && items.length > 0 ? <InboxBulkBar members={loaderData.members} /> : null}
+      <p className="mb-2 text-xs text-slate-500">Keys: j / k next and previous, e done, r reply.</p>
       {items.length === 0 ? (
         <EmptyState icon={Inbox} title="Nothing here">
           Comments and replies on your published posts arrive here every few minutes.
@@ -90,93 +113,10 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="space-y-4" aria-label="Inbox items">
           {items.map((item) => (
-            <InboxRow key={item.id} item={item} data={loaderData} refusal={posted?.id === item.id ? posted : null} />
+            <InboxRow key={item.id} item={item} ctx={ctx} refusal={posted?.id === item.id ? posted : null} />
           ))}
         </ul>
       )}
     </>
-  );
-}
-
-function InboxRow({ item, data, refusal }: { item: InboxItemView; data: Data; refusal: FormReply | null }) {
-  const timeZone = useTimeZone();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("id") === item.id;
-  const network = PLATFORM_META[item.platform]?.name ?? item.platform;
-  const replier = data.members.find((m) => m.id === item.reply?.by)?.name ?? "a teammate";
-  return (
-    <li aria-label={`${item.author} on ${network}`} className="rounded-lg border border-slate-200 bg-surface p-4">
-      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-        <PlatformMark platform={item.platform} />
-        <span className="font-medium text-slate-900">{item.author}</span>
-        <span>{formatDateTime(item.createdAt, timeZone)}</span>
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">
-          {item.status === "done" ? "Done" : "Open"}
-        </span>
-      </div>
-      <p className="mt-2 whitespace-pre-wrap text-slate-900">{item.text}</p>
-      {item.post?.preview ? <p className="mt-1 text-xs text-slate-500">On your post: {item.post.preview}</p> : null}
-      {item.reply?.state === "sent" ? (
-        <p className="mt-3 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
-          Answered by {replier}: {item.reply.text}
-        </p>
-      ) : item.reply?.state === "sending" ? (
-        <p className="mt-3 text-sm text-slate-600">{replier} is replying…</p>
-      ) : null}
-      {refusal && !refusal.ok ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          {refusal.message}
-        </p>
-      ) : null}
-      <div className="mt-3 flex flex-wrap items-end gap-3">
-        {data.may.reply && item.reply?.state !== "sent" ? (
-          <Form method="post" className="flex min-w-64 flex-1 items-end gap-2">
-            <input type="hidden" name="intent" value="reply" />
-            <input type="hidden" name="id" value={item.id} />
-            <label className="flex-1 text-sm font-medium text-slate-700">
-              Reply
-              <textarea
-                name="text"
-                maxLength={2000}
-                defaultValue={item.reply?.state === "failed" ? (item.reply.text ?? "") : ""}
-                className={`${inputClass} mt-1 h-16`}
-              />
-            </label>
-            <button type="submit" className={primaryButton} disabled={busy}>
-              Send reply
-            </button>
-          </Form>
-        ) : null}
-        {data.may.triage ? (
-          <>
-            <Form method="post" className="flex items-end gap-2">
-              <input type="hidden" name="intent" value="assign" />
-              <input type="hidden" name="id" value={item.id} />
-              <label className="text-sm font-medium text-slate-700">
-                Assigned to
-                <select name="assigneeId" defaultValue={item.assigneeId ?? ""} className={`${controlClass} mt-1 block`}>
-                  <option value="">Nobody</option>
-                  {data.members.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {m.id === data.me ? `${m.name} (you)` : m.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button type="submit" className={secondaryButton} disabled={busy}>
-                Assign
-              </button>
-            </Form>
-            <Form method="post">
-              <input type="hidden" name="intent" value={item.status === "done" ? "reopen" : "done"} />
-              <input type="hidden" name="id" value={item.id} />
-              <button type="submit" className={secondaryButton} disabled={busy}>
-                {item.status === "done" ? "Reopen" : "Mark done"}
-              </button>
-            </Form>
-          </>
-        ) : null}
-      </div>
-    </li>
   );
 }

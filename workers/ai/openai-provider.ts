@@ -22,6 +22,8 @@ const Hashtags = z.object({ hashtags: strings });
 const Optimized = z.object({ optimizedContent: z.string().min(1), improvements: strings, suggestions: strings });
 const Assessed = z.object({ score: z.number().min(0).max(100), strengths: strings, suggestions: strings });
 
+const Assisted = z.object({ sentiment: z.enum(["positive", "neutral", "negative"]), reply: z.string().min(1) });
+
 const SYSTEM = "You are a social media copywriter inside Postline. Answer only with JSON matching the given schema.";
 
 /**
@@ -128,6 +130,13 @@ export function createOpenAiProvider(opts: OpenAiOptions): AiProvider {
         {
           content: i.content,
         },
+      ),
+    inboxAssist: (i) =>
+      ask(
+        "inbox_assist",
+        Assisted,
+        `Someone wrote this to the brand on ${i.network}. Give its sentiment and a short, friendly reply (under 280 characters) the brand could send.`,
+        { author: i.author, text: i.text },
       ),
     async health() {
       try {

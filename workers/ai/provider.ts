@@ -38,6 +38,19 @@ export interface Assessment {
   suggestions: string[];
 }
 
+/** An inbox item as the assistant reads it (ADR 084). */
+export interface InboxAssistInput {
+  text: string;
+  author: string;
+  network: string;
+}
+
+/** The item's sentiment and a reply the team may send or edit. */
+export interface InboxAssist {
+  sentiment: "positive" | "neutral" | "negative";
+  reply: string;
+}
+
 /**
  * One AI backend. Providers produce text; the service (never the provider) counts characters,
  * enforces platform limits, records usage and shapes the API response.
@@ -50,6 +63,7 @@ export interface AiProvider {
   suggestMentions(input: MentionsInput): Promise<ProviderResult<MentionSuggestion[]>>;
   optimize(input: OptimizeInput): Promise<ProviderResult<Optimization>>;
   analyze(input: AnalyzeInput): Promise<ProviderResult<Assessment>>;
+  inboxAssist(input: InboxAssistInput): Promise<ProviderResult<InboxAssist>>;
   /** Resolves when the backend answers; throws a DomainError (workers/errors.ts) when it does not. */
   health(): Promise<void>;
 }

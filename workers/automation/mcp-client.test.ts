@@ -41,7 +41,7 @@ describe("MCP through the SDK's client", () => {
     const client = await connect(key.body.data.token as string);
 
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(11);
+    expect(tools).toHaveLength(13);
     for (const tool of tools) {
       expect(tool.outputSchema?.type, tool.name).toBe("object");
       expect(
@@ -57,16 +57,17 @@ describe("MCP through the SDK's client", () => {
       "get_post_status",
       "list_categories",
       "list_channels",
+      "list_inbox",
       "list_upcoming",
       "validate_post",
     ]);
-    // Only publishing reaches beyond Postline, to the networks; nothing deletes or overwrites.
+    // Only publishing and answering the inbox reach beyond Postline, to the networks; nothing deletes or overwrites.
     expect(
       tools
         .filter((t) => t.annotations?.openWorldHint)
         .map((t) => t.name)
         .sort(),
-    ).toEqual(["publish_now", "schedule_post"]);
+    ).toEqual(["publish_now", "reply_to_inbox_item", "schedule_post"]);
     expect(tools.filter((t) => t.annotations?.destructiveHint)).toEqual([]);
     expect(hints.create_draft).toMatchObject({ readOnlyHint: false, idempotentHint: false });
 

@@ -59,8 +59,10 @@ describe("MCP server at /mcp", () => {
       "get_post_status",
       "list_categories",
       "list_channels",
+      "list_inbox",
       "list_upcoming",
       "publish_now",
+      "reply_to_inbox_item",
       "schedule_post",
       "validate_post",
     ]);

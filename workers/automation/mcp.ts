@@ -21,6 +21,7 @@ import type { WorkspaceContext } from "../tenancy/membership";
 import { ensurePermitted } from "../tenancy/middleware";
 import type { Action } from "../tenancy/roles";
 import type { ApiKeyContext } from "./api-keys";
+import { inboxTools } from "./mcp-inbox";
 import { McpOutputs } from "./mcp-outputs";
 
 /** Who a tool call acts for: the API key's member, in the key's workspace, with the member's current role. */
@@ -82,6 +83,8 @@ export function buildMcpServer(caller: Caller): McpServer {
   postTools(server, caller);
   readTools(server, caller);
   categoryTools(server, caller);
+  const actor: Actor = { userId: caller.user.id, workspace: caller.workspace, keyScopes: caller.apiKey.scopes };
+  inboxTools(server, caller.services, actor, (action, work) => run(caller, action, work), { reads, publishes });
   return server;
 }
 
@@ -287,7 +290,7 @@ describeRoute({
   path: "/mcp",
   tag: "MCP",
   summary:
-    "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for AI agents, with an API key; tools: list_channels, create_draft, validate_post, schedule_post, publish_now, get_post_status, list_upcoming, analytics_summary, best_times, list_categories, add_to_category",
+    "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for AI agents, with an API key; tools: list_channels, create_draft, validate_post, schedule_post, publish_now, get_post_status, list_upcoming, analytics_summary, best_times, list_categories, add_to_category, list_inbox, reply_to_inbox_item",
   description:
     "JSON-RPC 2.0 over MCP Streamable HTTP, not the envelope: send `Accept: application/json, text/event-stream`; answers are JSON-RPC results or errors. Stateless: no session, GET answers 405. Without a key: 401 with `WWW-Authenticate` naming the resource metadata (RFC 9728).",
   bodyContent: { "application/json": { schema: JSON_RPC_REQUEST } },

@@ -1,5 +1,16 @@
 // The inbox module's public surface: other modules import it only from here (ADR 079).
+export { InboxLive, type LiveEvent, liveInbox } from "./live";
 export { engagementInboxRoutes } from "./routes";
 export { inboxAssignBody, inboxListQuery, inboxReplyBody } from "./schemas";
 export { InboxService } from "./service";
+export { InboxStore } from "./store";
+export { inboxSheet } from "./team";
+export {
+  inboxBulkBody,
+  inboxDraftBody,
+  inboxNoteBody,
+  inboxReadBody,
+  inboxRuleBody,
+  savedReplyBody,
+} from "./team-schemas";
 export type { InboxItemView } from "./view";

@@ -6,6 +6,7 @@ import { describeRoute } from "../http/route-registry";
 import { parseOrThrow, readJson } from "../http/validate";
 import { actorOf, requirePermission } from "../tenancy/middleware";
 import { inboxAssignBody, inboxListQuery, inboxReplyBody, inboxStatusBody } from "./schemas";
+import { inboxTeamRoutes } from "./team-routes";
 
 const tag = "Inbox";
 /** view.ts itemView: a comment or mention, its post, its status and the reply sent. */
@@ -68,15 +69,21 @@ describeRoute({
 });
 
 export const engagementInboxRoutes = new Hono<SignedInEnv>()
+  .route("/", inboxTeamRoutes)
   .get("/", requirePermission("workspace.read"), async (c) => {
     const q = parseOrThrow(inboxListQuery, c.req.query());
-    const data = await c.var.services.inbox.list(c.var.workspace.id, {
-      status: q.status === "all" ? undefined : q.status,
-      platform: q.platform,
-      assigneeId: q.assigned === "me" ? c.var.auth.user.id : undefined,
-      before: q.before,
-      limit: q.limit,
-    });
+    const data = await c.var.services.inbox.list(
+      c.var.workspace.id,
+      {
+        status: q.status === "all" ? undefined : q.status,
+        platform: q.platform,
+        assigneeId: q.assigned === "me" ? c.var.auth.user.id : undefined,
+        label: q.label,
+        before: q.before,
+        limit: q.limit,
+      },
+      c.var.auth.user.id,
+    );
     return ok(c, data);
   })
   .get("/count", requirePermission("workspace.read"), async (c) =>

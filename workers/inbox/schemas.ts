@@ -7,6 +7,7 @@ export const inboxListQuery = z.object({
   status: z.enum(["open", "done", "all"], { message: "status must be open, done or all" }).default("open"),
   platform: z.enum(PLATFORMS, { message: "Choose one of the connected networks." }).optional(),
   assigned: z.enum(["me"], { message: "assigned takes only me" }).optional(),
+  label: z.string().trim().toLowerCase().min(1).max(40).optional(),
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

@@ -6,16 +6,18 @@ import { type Actor, ensureActorCan } from "../tenancy/actor";
 import { pollInboxes } from "./jobs";
 import { replyStep } from "./rules";
 import { InboxStore, type ListFilter } from "./store";
+import { InboxTeam } from "./team";
+import type { TeamDeps } from "./team-deps";
+import { InboxTeamStore } from "./team-store";
+import { assignedNotice, triageNew } from "./triage";
 import { itemView } from "./view";
 
-export interface InboxDeps {
+export interface InboxDeps extends TeamDeps {
   db: Db;
   now: () => number;
   client: (platform: Platform) => PlatformClient;
   credentials: (accountId: string) => Promise<AccountCredentials>;
   refreshCredentials: (accountId: string) => Promise<AccountCredentials | null>;
-  /** The workspace's members' ids: an item is assigned only to one of them. */
-  memberIds: (workspaceId: string) => Promise<string[]>;
 }
 
 export const InboxMessages = {
@@ -28,28 +30,61 @@ export const InboxMessages = {
 /** The engagement inbox's operations for routes and pages (ADR 069). */
 export class InboxService {
   readonly store: InboxStore;
+  readonly teamStore: InboxTeamStore;
+  /** Saved replies, notes, labels, bulk actions, drafts, rules and measures (ADR 084). */
+  readonly team: InboxTeam;
 
   constructor(private readonly deps: InboxDeps) {
     this.store = new InboxStore(deps.db);
+    this.teamStore = new InboxTeamStore(deps.db);
+    this.team = new InboxTeam({
+      ...deps,
+      store: this.store,
+      team: this.teamStore,
+      reply: (actor, id, text) => this.reply(actor, id, text),
+    });
   }
 
-  async list(workspaceId: string, filter: ListFilter) {
+  /** The list with each item's labels, note count and whether `viewerId` has read it. */
+  async list(workspaceId: string, filter: ListFilter, viewerId?: string) {
     const rows = await this.store.list(workspaceId, filter);
+    const ids = rows.map((r) => r.item.id);
+    const [labels, notes, read, open] = await Promise.all([
+      this.teamStore.labelsOf(workspaceId, ids),
+      this.teamStore.noteCounts(workspaceId, ids),
+      viewerId ? this.teamStore.readBy(viewerId, ids) : new Set<string>(),
+      this.store.openCount(workspaceId),
+    ]);
     return {
-      items: rows.map(itemView),
-      open: await this.store.openCount(workspaceId),
+      items: rows.map((r) =>
+        itemView(r, {
+          labels: labels.get(r.item.id) ?? [],
+          notes: notes.get(r.item.id) ?? 0,
+          read: read.has(r.item.id),
+        }),
+      ),
+      open,
       next: rows.length === filter.limit ? rows.at(-1)!.item.createdAt : null,
     };
   }
 
-  /** The cron's poll of the shard's accounts that are due. */
-  pollDue() {
-    return pollInboxes({ ...this.deps, store: this.store });
+  /** The cron's poll of the shard's accounts that are due, then the new items' rules and assistant reading. */
+  async pollDue() {
+    const results = await pollInboxes({ ...this.deps, store: this.store });
+    await this.triage();
+    return results;
   }
 
   /** Reads the workspace's accounts for new items now. */
-  syncNow(workspaceId: string) {
-    return pollInboxes({ ...this.deps, store: this.store }, workspaceId);
+  async syncNow(workspaceId: string) {
+    const results = await pollInboxes({ ...this.deps, store: this.store }, workspaceId);
+    await this.triage(workspaceId);
+    return results;
+  }
+
+  /** Runs the rules and the assistant on new items, once each (ADR 084); any ingest path calls it after writing. */
+  triage(workspaceId?: string) {
+    return triageNew({ ...this.deps, store: this.store, team: this.teamStore }, workspaceId);
   }
 
   openCount(workspaceId: string) {
@@ -59,17 +94,32 @@ export class InboxService {
   async setStatus(actor: Actor, id: string, status: "open" | "done") {
     ensureActorCan(actor, "inbox.triage");
     await this.found(actor.workspace.id, id);
-    await this.store.update(actor.workspace.id, id, { status });
-    return itemView({ item: await this.found(actor.workspace.id, id) });
+    const handled =
+      status === "done"
+        ? { handledBy: actor.userId, handledAt: this.deps.now() }
+        : { handledBy: null, handledAt: null };
+    await this.store.update(actor.workspace.id, id, { status, ...handled });
+    return this.changed(actor.workspace.id, id);
+  }
+
+  /** The item as it stands now, after the workspace's open inboxes were told it changed. */
+  private async changed(workspaceId: string, id: string) {
+    await this.deps.live(workspaceId, { type: "items", ids: [id], reason: "changed" }).catch(() => {});
+    return itemView({ item: await this.found(workspaceId, id) });
   }
 
   async assign(actor: Actor, id: string, assigneeId: string | null) {
     ensureActorCan(actor, "inbox.triage");
-    await this.found(actor.workspace.id, id);
-    if (assigneeId && !(await this.deps.memberIds(actor.workspace.id)).includes(assigneeId))
-      throw new Invalid(InboxMessages.notMember);
+    const item = await this.found(actor.workspace.id, id);
+    const members = await this.deps.members(actor.workspace.id);
+    if (assigneeId && !members.some((m) => m.userId === assigneeId)) throw new Invalid(InboxMessages.notMember);
     await this.store.update(actor.workspace.id, id, { assigneeId });
-    return itemView({ item: await this.found(actor.workspace.id, id) });
+    if (assigneeId && assigneeId !== actor.userId && assigneeId !== item.assigneeId) {
+      const by = members.find((m) => m.userId === actor.userId)?.displayName ?? "A teammate";
+      const network = PLATFORM_PROFILES[item.platform].brand;
+      await this.deps.notify(assignedNotice(actor.workspace.id, assigneeId, { ...item, network }, by));
+    }
+    return this.changed(actor.workspace.id, id);
   }
 
   /**
@@ -96,6 +146,7 @@ export class InboxService {
       keepStart: step === "look-first",
     });
     if (!claimed) throw new Conflict(InboxMessages.inFlight);
+    await this.deps.live(actor.workspace.id, { type: "items", ids: [id], reason: "changed" }).catch(() => {});
     const since = step === "look-first" ? (item.replyStartedAt ?? now) : now;
     let access: ReturnType<typeof refreshOnce> | null = null;
     const lookFor = async (sent: string) =>
@@ -106,20 +157,33 @@ export class InboxService {
       );
       // An earlier attempt that reached the network stands, with its own words; nothing more is sent.
       const earlier = step === "look-first" && item.replyText ? await lookFor(item.replyText) : null;
-      if (earlier) await this.store.replySent(item.id, earlier.remoteId, item.replyText!);
+      if (earlier) await this.store.replySent(item.id, earlier.remoteId, item.replyText!, this.deps.now());
       else {
         const sent = await access.call((c) => reply(c, item.remoteId, text));
-        await this.store.replySent(item.id, sent.remoteId, text);
+        await this.store.replySent(item.id, sent.remoteId, text, this.deps.now());
       }
     } catch (err) {
       const found = isLostAnswer(err) ? await lookFor(text).catch(() => null) : null;
-      if (found) await this.store.replySent(item.id, found.remoteId, text);
+      if (found) await this.store.replySent(item.id, found.remoteId, text, this.deps.now());
       else {
         await this.store.replyFailed(item.id, err instanceof Error ? err.message : String(err));
+        await this.changed(actor.workspace.id, id);
         throw refusalOf(err, name);
       }
     }
-    return itemView({ item: await this.found(actor.workspace.id, id) });
+    const done = await this.changed(actor.workspace.id, id);
+    await this.deps.emit(actor.workspace.id, "inbox.item.replied", {
+      id,
+      platform: done.platform,
+      author: done.author,
+      text: done.text,
+      reply: {
+        text: done.reply?.text ?? text,
+        by: actor.userId,
+        remoteId: (await this.found(actor.workspace.id, id)).replyRemoteId,
+      },
+    });
+    return done;
   }
 
   private async found(workspaceId: string, id: string) {

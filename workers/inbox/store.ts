@@ -1,11 +1,22 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { connectedAccounts, inboxCursors, inboxItems, posts, postTargets } from "../db/schema/index";
+import { connectedAccounts, inboxCursors, inboxItems, posts, postTargets, users } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
 import type { IncomingComment } from "./rules";
 
 export type InboxItemRow = typeof inboxItems.$inferSelect;
 export type InboxStatus = InboxItemRow["status"];
+/** What triage, drafts and the rules change on an item. */
+type ItemPatch =
+  | "status"
+  | "assigneeId"
+  | "handledBy"
+  | "handledAt"
+  | "draftText"
+  | "draftBy"
+  | "sentiment"
+  | "suggestedReply"
+  | "ruleHiddenAt";
 
 /** An item to take in, with the post of ours it is under (null: a mention elsewhere). */
 export type NewItem = IncomingComment & {
@@ -17,6 +28,7 @@ export interface ListFilter {
   status?: InboxStatus;
   platform?: Platform;
   assigneeId?: string;
+  label?: string;
   /** Items older than this `createdAt` (the next page). */
   before?: number;
   limit: number;
@@ -109,6 +121,10 @@ export class InboxStore {
     if (f.status) where.push(eq(inboxItems.status, f.status));
     if (f.platform) where.push(eq(inboxItems.platform, f.platform));
     if (f.assigneeId) where.push(eq(inboxItems.assigneeId, f.assigneeId));
+    if (f.label)
+      where.push(
+        sql`EXISTS (SELECT 1 FROM inbox_labels l WHERE l.item_id = ${inboxItems.id} AND l.label = ${f.label})`,
+      );
     if (f.before !== undefined) where.push(lt(inboxItems.createdAt, f.before));
     return this.db
       .select({ item: inboxItems, postContent: posts.content, account: connectedAccounts.username })
@@ -138,15 +154,57 @@ export class InboxStore {
       .get();
   }
 
-  async update(
-    workspaceId: string,
-    id: string,
-    patch: Partial<Pick<InboxItemRow, "status" | "assigneeId">>,
-  ): Promise<void> {
-    await this.db
+  async update(workspaceId: string, id: string, patch: Partial<Pick<InboxItemRow, ItemPatch>>): Promise<void> {
+    await this.updateMany(workspaceId, [id], patch);
+  }
+
+  /** The same change to several items of the workspace (bulk actions); returns the ids changed. */
+  async updateMany(workspaceId: string, ids: string[], patch: Partial<Pick<InboxItemRow, ItemPatch>>) {
+    if (ids.length === 0) return [];
+    const rows = await this.db
       .update(inboxItems)
       .set(patch)
-      .where(and(eq(inboxItems.workspaceId, workspaceId), eq(inboxItems.id, id)));
+      .where(and(eq(inboxItems.workspaceId, workspaceId), inArray(inboxItems.id, ids)))
+      .returning({ id: inboxItems.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** New items the rules and the assistant have not read, oldest first (of one workspace, or the shard). */
+  untriaged(limit: number, workspaceId?: string) {
+    return this.db
+      .select()
+      .from(inboxItems)
+      .where(and(isNull(inboxItems.rulesAppliedAt), workspaceId ? eq(inboxItems.workspaceId, workspaceId) : undefined))
+      .orderBy(asc(inboxItems.receivedAt))
+      .limit(limit)
+      .all();
+  }
+
+  /** Takes the item for the rules, once: of two runs that race, one gets it (ADR 084). */
+  async claimForRules(id: string, now: number): Promise<boolean> {
+    const rows = await this.db
+      .update(inboxItems)
+      .set({ rulesAppliedAt: now })
+      .where(and(eq(inboxItems.id, id), isNull(inboxItems.rulesAppliedAt)))
+      .returning({ id: inboxItems.id });
+    return rows.length === 1;
+  }
+
+  /** The rows first-response time and items handled per member are measured from, for a period, with names. */
+  handled(workspaceId: string, from: number, to: number) {
+    return this.db
+      .select({
+        handledBy: inboxItems.handledBy,
+        name: users.displayName,
+        createdAt: inboxItems.createdAt,
+        repliedAt: inboxItems.repliedAt,
+      })
+      .from(inboxItems)
+      .leftJoin(users, eq(users.id, inboxItems.handledBy))
+      .where(
+        and(eq(inboxItems.workspaceId, workspaceId), gte(inboxItems.handledAt, from), lt(inboxItems.handledAt, to)),
+      )
+      .all();
   }
 
   /**
@@ -173,10 +231,21 @@ export class InboxStore {
     return claimed.length === 1;
   }
 
-  async replySent(id: string, remoteId: string, text: string): Promise<void> {
+  async replySent(id: string, remoteId: string, text: string, at: number): Promise<void> {
     await this.db
       .update(inboxItems)
-      .set({ replyState: "sent", replyRemoteId: remoteId, replyText: text, replyError: null, status: "done" })
+      .set({
+        replyState: "sent",
+        replyRemoteId: remoteId,
+        replyText: text,
+        replyError: null,
+        status: "done",
+        draftText: null,
+        draftBy: null,
+        repliedAt: at,
+        handledBy: sql`${inboxItems.repliedBy}`,
+        handledAt: at,
+      })
       .where(eq(inboxItems.id, id));
   }
 

@@ -2,8 +2,18 @@ import type { InboxItemRow } from "./store";
 
 const PREVIEW = 120;
 
+/** What the list adds per viewer: labels, how many notes, whether the viewer has read it. */
+export interface ItemExtras {
+  labels: string[];
+  notes: number;
+  read: boolean;
+}
+
 /** An inbox item as the API and the page show it. */
-export function itemView(row: { item: InboxItemRow; postContent?: string | null; account?: string | null }) {
+export function itemView(
+  row: { item: InboxItemRow; postContent?: string | null; account?: string | null },
+  extras?: ItemExtras,
+) {
   const { item } = row;
   const content = row.postContent ?? null;
   return {
@@ -29,8 +39,17 @@ export function itemView(row: { item: InboxItemRow; postContent?: string | null;
           text: item.replyText,
           by: item.repliedBy,
           error: item.replyError,
+          at: item.repliedAt === null ? null : new Date(item.repliedAt).toISOString(),
         }
       : null,
+    draft: item.draftText ? { text: item.draftText, by: item.draftBy } : null,
+    sentiment: item.sentiment,
+    suggestedReply: item.suggestedReply,
+    hiddenByRule: item.ruleHiddenAt !== null,
+    handledBy: item.handledBy,
+    labels: extras?.labels ?? [],
+    notes: extras?.notes ?? 0,
+    read: extras?.read ?? false,
   };
 }
 

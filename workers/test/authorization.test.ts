@@ -123,11 +123,25 @@ async function fixture() {
   )
     .bind(inboxItem, ws, account._id, account.platform, post._id, `A comment on ${content}`, Date.now(), Date.now())
     .run();
+  const savedReply = crypto.randomUUID();
+  await env.DB.prepare(
+    "INSERT INTO inbox_saved_replies (id, workspace_id, title, body, created_by, created_at) VALUES (?, ?, 'Thanks', ?, ?, ?)",
+  )
+    .bind(savedReply, ws, `Thanks from ${content}`, a.user.id, Date.now())
+    .run();
+  const inboxRule = crypto.randomUUID();
+  await env.DB.prepare(
+    "INSERT INTO inbox_rules (id, workspace_id, keyword, action, created_at) VALUES (?, ?, 'spam', 'hide', ?)",
+  )
+    .bind(inboxRule, ws, Date.now())
+    .run();
   return {
     a,
     ws,
     apiKey,
     inboxItem,
+    savedReply,
+    inboxRule,
     account,
     media,
     upload: upload.uploadId,
@@ -170,6 +184,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
   if (name === "inviteId") return of(fx.invite);
   if (name === "postId") return of(fx.post);
   if (name === "accountId") return of(fx.account._id);
+  if (name === "savedId") return of(fx.savedReply);
   if (name === "id") {
     if (path.startsWith("/api/workspaces/")) return of(fx.ws);
     if (path.startsWith("/api/media/uploads/")) return of(fx.upload);
@@ -185,6 +200,8 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
     if (path.startsWith("/api/analytics/reports/recent/")) return of(fx.reportId);
     if (path.startsWith("/api/keys/")) return of(fx.apiKey);
     if (path.startsWith("/api/notifications/")) return of(fx.notification);
+    if (path.startsWith("/api/inbox/saved-replies/")) return of(fx.savedReply);
+    if (path.startsWith("/api/inbox/rules/")) return of(fx.inboxRule);
     if (path.startsWith("/api/inbox/")) return of(fx.inboxItem);
     if (path.startsWith("/api/share-links/")) return of(fx.shareLink);
     if (path.startsWith("/api/webhooks/deliveries/")) return of(fx.delivery);
@@ -207,6 +224,11 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/inbox/:id/reply") return { text: "hijacked by B" };
   if (path === "/api/inbox/:id/status") return { status: "done" };
   if (path === "/api/inbox/:id/assign") return { assigneeId: null };
+  if (path === "/api/inbox/:id/notes" || path === "/api/inbox/:id/draft") return { text: "hijacked by B" };
+  if (path === "/api/inbox/bulk") return { action: "done", ids: ["someone-else's"] };
+  if (path === "/api/inbox/read") return { ids: ["someone-else's"] };
+  if (path === "/api/inbox/saved-replies") return { title: "Hijack", body: "hijacked by B" };
+  if (path === "/api/inbox/rules") return { keyword: "hijack", action: "hide" };
   if (path.startsWith("/api/analytics/reports/schedules/"))
     return { kind: "summary", frequency: "weekly", weekday: 2, hour: 10, enabled: false };
   if (path.endsWith("/confirm")) return { permalink: "https://example.com/hijack" };
@@ -256,7 +278,15 @@ async function stateOf(fx: Fx) {
     await q("SELECT revoked_at FROM share_links WHERE id = ?", fx.shareLink),
     await q("SELECT count(*) AS n FROM client_reviews WHERE post_id = ?", fx.post),
     await q("SELECT count(*) AS n FROM post_comments WHERE post_id = ?", fx.post),
-    await q("SELECT status, assignee_id, reply_state, reply_text FROM inbox_items WHERE id = ?", fx.inboxItem),
+    await q(
+      "SELECT status, assignee_id, reply_state, reply_text, draft_text FROM inbox_items WHERE id = ?",
+      fx.inboxItem,
+    ),
+    await q(
+      "SELECT (SELECT count(*) FROM inbox_notes WHERE item_id = ?1) AS notes, (SELECT count(*) FROM inbox_saved_replies WHERE workspace_id = ?2) AS saved, (SELECT count(*) FROM inbox_rules WHERE workspace_id = ?2) AS rules",
+      fx.inboxItem,
+      fx.ws,
+    ),
     await q(
       "SELECT group_concat(url || ':' || events || ':' || ifnull(disabled_at, '-')) AS hooks FROM webhook_endpoints WHERE workspace_id = ?",
       fx.ws,
@@ -348,7 +378,9 @@ describe("authorization matrix", () => {
       .filter((r) => r.method !== "GET" && can("viewer", r.action))
       .map((r) => `${r.method} ${r.path}`);
     // Marking one's own notices read changes only that member's inbox.
+    // Marking inbox items read sets only that member's own read marks.
     expect(writes.sort()).toEqual([
+      "POST /api/inbox/read",
       "POST /api/notifications/:id/read",
       "POST /api/notifications/read-all",
       "POST /api/workspaces/:id/leave",

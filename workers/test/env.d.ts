@@ -4,5 +4,7 @@ declare namespace Cloudflare {
     /** Days the suite's wall clock is moved by (npm run test:dates). */
     TEST_CLOCK_SHIFT_DAYS: string;
     MIGRATION_DB: D1Database;
+    /** An empty database for the inbox migration (0054) test alone. */
+    INBOX_MIGRATION_DB: D1Database;
   }
 }

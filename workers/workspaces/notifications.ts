@@ -15,6 +15,8 @@ export interface Notice {
   message: string | ((timeZone: string) => string);
   /** The email's subject; its body is the message and a link back. */
   subject: string;
+  /** Where the email's link leads when the notice is not about a post (the inbox's notices). */
+  path?: string;
 }
 
 /** Where a notice about a post leads: the Content Hub with that post's details open. */
@@ -31,10 +33,10 @@ export class Notifications {
       .from(users)
       .where(eq(users.id, notice.userId));
     if (!to) return;
-    const { subject, ...row } = notice;
+    const { subject, path, ...row } = notice;
     const message = typeof row.message === "string" ? row.message : row.message(to.timezone);
     await db.insert(notifications).values({ id: crypto.randomUUID(), ...row, message, createdAt: now() });
-    const link = notice.postId ? `${origin}${postPath(notice.postId)}` : `${origin}/content`;
+    const link = `${origin}${notice.postId ? postPath(notice.postId) : (path ?? "/content")}`;
     await mailer.send({ to: to.email, subject, text: `${message}\n\nOpen Postline: ${link}` });
   }
 

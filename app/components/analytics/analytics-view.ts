@@ -10,6 +10,7 @@ export const ANALYTICS_TABS = [
   "hashtags",
   "timing",
   "links",
+  "inbox",
   "reports",
 ] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];

@@ -2,6 +2,7 @@ import { type AiProvider, NO_TOKENS } from "../provider";
 import { assess } from "./analyze";
 import { generatePost } from "./generate";
 import { suggestHashtags } from "./hashtags";
+import { assistInboxItem } from "./inbox";
 import { suggestMentions } from "./mentions";
 import { optimizeFor } from "./optimize";
 
@@ -22,6 +23,7 @@ export function createBuiltinProvider(): AiProvider {
     suggestMentions: (i) => done(suggestMentions(i.content, i.platform, i.count)),
     optimize: (i) => done(optimizeFor(i.content, i.targetPlatform)),
     analyze: (i) => done(assess(i.content, i.platform)),
+    inboxAssist: (i) => done(assistInboxItem(i)),
     health: () => Promise.resolve(),
   };
 }

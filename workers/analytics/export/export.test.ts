@@ -127,6 +127,7 @@ describe("GET /api/analytics/export", () => {
       "Hashtags",
       "Timing",
       "Platforms",
+      "Inbox",
       "Posts",
     ]);
   });

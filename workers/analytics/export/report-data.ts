@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { InboxStore, inboxSheet } from "../../inbox";
 import { PLATFORM_NAMES, type Platform } from "../../platform-profile";
 import { CONTENT_TYPE_LABELS } from "../definitions";
 import type { Range } from "../period";
@@ -182,6 +183,7 @@ const audienceTables = (s: Sources) => ({
       w.engagementPercent,
     ]),
   }),
+  inbox: (): Promise<Table> => inboxSheet(new InboxStore(s.db), s.workspaceId, s.range.start, s.range.end),
   audience: async (): Promise<Table> => ({
     name: "Audience",
     columns: ["Account", "Platform", "Dimension", "Value", "Share (%)"],
@@ -210,6 +212,7 @@ const KINDS: Record<ReportKind, { sheets: Name[]; csv: Name }> = {
       "hashtags",
       "timing",
       "platforms",
+      "inbox",
       "posts",
     ],
     csv: "posts",

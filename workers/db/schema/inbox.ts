@@ -1,11 +1,12 @@
+import { sql } from "drizzle-orm";
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PLATFORMS } from "../../platform-profile";
 import { connectedAccounts } from "./accounts";
 import { ms } from "./columns";
 import { users } from "./core";
+import { INBOX_KINDS, SENTIMENTS } from "./value-lists";
 import { workspaces } from "./workspaces";
 
-export const INBOX_KINDS = ["comment", "mention"] as const;
 export const INBOX_STATUSES = ["open", "done"] as const;
 /** A reply's life: recorded `sending` before the network is called, then `sent` or `failed` (ADR 069). */
 export const REPLY_STATES = ["sending", "sent", "failed"] as const;
@@ -46,11 +47,30 @@ export const inboxItems = sqliteTable(
     /** When the reply was recorded (before the call): a lost answer is looked for from here. */
     replyStartedAt: ms("reply_started_at"),
     replyError: text("reply_error"),
+    /** When the network took our reply: first-response time is this less `createdAt` (ADR 084). */
+    repliedAt: ms("replied_at"),
+    /** Who closed the item (answered it or marked it done) and when: "items handled per member". */
+    handledBy: text("handled_by"),
+    handledAt: ms("handled_at"),
+    /** A contributor's reply waiting for an editor to send it (ADR 084). */
+    draftText: text("draft_text"),
+    draftBy: text("draft_by"),
+    sentiment: text("sentiment", { enum: SENTIMENTS }),
+    suggestedReply: text("suggested_reply"),
+    /** Set once the workspace's rules ran on the item, so each rule applies once per item. */
+    rulesAppliedAt: ms("rules_applied_at"),
+    /** A rule hid the item from the open list (its keyword, network, type or sentiment matched). */
+    ruleHiddenAt: ms("rule_hidden_at"),
   },
   (t) => [
     uniqueIndex("inbox_items_account_remote").on(t.accountId, t.remoteId),
     index("inbox_items_list_idx").on(t.workspaceId, t.status, t.createdAt),
-    index("inbox_items_assignee_idx").on(t.workspaceId, t.assigneeId, t.status),
+    index("inbox_items_assignee_list_idx").on(t.workspaceId, t.assigneeId, t.status, t.createdAt),
+    index("inbox_items_platform_list_idx").on(t.workspaceId, t.platform, t.status, t.createdAt),
+    index("inbox_items_all_idx").on(t.workspaceId, t.createdAt),
+    index("inbox_items_handled_idx").on(t.workspaceId, t.handledAt),
+    // The items the rules and the assistant have not read yet: few at any time, found without a scan.
+    index("inbox_items_untriaged").on(t.receivedAt).where(sql`${t.rulesAppliedAt} IS NULL`),
   ],
 );
 

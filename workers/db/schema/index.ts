@@ -14,6 +14,7 @@ export * from "./emulator";
 export * from "./feeds";
 export * from "./imports";
 export * from "./inbox";
+export * from "./inbox-team";
 export * from "./links";
 export * from "./media";
 export * from "./oauth";

@@ -20,9 +20,16 @@ export const WEBHOOK_EVENTS = [
   "approval.requested",
   "approval.approved",
   "approval.rejected",
+  "inbox.item.created",
+  "inbox.item.replied",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Settings → API's "Send test event": sent to one endpoint on request, never subscribed to. */
 export const WEBHOOK_TEST_EVENT = "webhook.test";
 /** What a delivery carries: a subscribed event or the test event. */
 export type DeliveredEvent = WebhookEvent | typeof WEBHOOK_TEST_EVENT;
+
+/** The engagement inbox's lists (ADR 069, ADR 084). */
+export const INBOX_KINDS = ["comment", "mention"] as const;
+export const SENTIMENTS = ["positive", "neutral", "negative"] as const;
+export const INBOX_RULE_ACTIONS = ["assign", "label", "hide"] as const;

@@ -1,0 +1,192 @@
+import { useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { PlatformMark } from "~/components/platforms/PlatformMark";
+import { PLATFORM_META } from "~/components/platforms/platform-options";
+import { controlClass, inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { formatDateTime } from "~/lib/format";
+import type { FormReply } from "~/lib/use-form-action";
+import { useTimeZone } from "~/lib/use-time-zone";
+import type { InboxItemView } from "../../../workers/inbox/index";
+import { fillTemplate, type Replying } from "../../../workers/inbox/public";
+
+export interface RowContext {
+  members: Array<{ id: string; name: string }>;
+  me: string;
+  may: { triage: boolean; reply: boolean };
+  saved: Array<{ id: string; title: string; body: string }>;
+  notes: Record<string, Array<{ id: string; text: string; name: string; createdAt: string }>>;
+  replying: Replying[];
+  announce: (itemId: string | null) => void;
+  onRead: (itemId: string) => void;
+}
+
+const SENTIMENT: Record<string, string> = { positive: "Positive", neutral: "Neutral", negative: "Negative" };
+
+/** One inbox item: who wrote what where, its labels and notes, who is replying, and what the member may do. */
+export function InboxRow({ item, ctx, refusal }: { item: InboxItemView; ctx: RowContext; refusal: FormReply | null }) {
+  const timeZone = useTimeZone();
+  const navigation = useNavigation();
+  const text = useRef<HTMLTextAreaElement>(null);
+  const busy = navigation.state !== "idle" && navigation.formData?.get("id") === item.id;
+  const network = PLATFORM_META[item.platform]?.name ?? item.platform;
+  const nameOf = (id: string | null | undefined) => ctx.members.find((m) => m.id === id)?.name ?? "a teammate";
+  const others = ctx.replying.filter((r) => r.itemId === item.id && r.userId !== ctx.me);
+  const me = nameOf(ctx.me);
+  const fill = (value: string) => {
+    if (!text.current) return;
+    text.current.value = value;
+    text.current.focus();
+  };
+  const notes = ctx.notes[item.id] ?? [];
+  return (
+    <li
+      aria-label={`${item.author} on ${network}`}
+      data-inbox-item={item.id}
+      tabIndex={-1}
+      onFocus={() => !item.read && ctx.onRead(item.id)}
+      className="rounded-lg border border-slate-200 bg-surface p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+    >
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        {ctx.may.triage ? (
+          <input type="checkbox" form="bulk" name="ids" value={item.id} aria-label={`Select ${item.author}`} />
+        ) : null}
+        <PlatformMark platform={item.platform} />
+        <span className={item.read ? "text-slate-900" : "font-semibold text-slate-900"}>{item.author}</span>
+        {item.read ? null : <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs text-blue-800">New</span>}
+        <span>{formatDateTime(item.createdAt, timeZone)}</span>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">
+          {item.hiddenByRule ? "Hidden by a rule" : item.status === "done" ? "Done" : "Open"}
+        </span>
+        {item.sentiment ? (
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">{SENTIMENT[item.sentiment]}</span>
+        ) : null}
+        {item.labels.map((l) => (
+          <span key={l} className="rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
+            {l}
+          </span>
+        ))}
+        {item.assigneeId ? <span className="text-xs">Assigned to {nameOf(item.assigneeId)}</span> : null}
+      </div>
+      <p className="mt-2 whitespace-pre-wrap text-slate-900">{item.text}</p>
+      {item.post?.preview ? <p className="mt-1 text-xs text-slate-500">On your post: {item.post.preview}</p> : null}
+      {item.reply?.state === "sent" ? (
+        <p className="mt-3 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
+          Answered by {nameOf(item.reply.by)}: {item.reply.text}
+        </p>
+      ) : item.reply?.state === "sending" ? (
+        <p className="mt-3 text-sm text-slate-600">{nameOf(item.reply.by)} is replying…</p>
+      ) : null}
+      {others.length > 0 && item.reply?.state !== "sent" ? (
+        <p className="mt-3 text-sm text-amber-800" role="status">
+          {others.map((o) => o.name).join(", ")} {others.length === 1 ? "is" : "are"} writing a reply…
+        </p>
+      ) : null}
+      {item.draft && item.reply?.state !== "sent" ? (
+        <p className="mt-3 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          Draft by {nameOf(item.draft.by)}, waiting for approval: {item.draft.text}
+        </p>
+      ) : null}
+      {refusal && !refusal.ok ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {refusal.message}
+        </p>
+      ) : null}
+      {ctx.may.triage && item.reply?.state !== "sent" ? (
+        <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value={ctx.may.reply ? "reply" : "draft"} />
+          <input type="hidden" name="id" value={item.id} />
+          <label className="min-w-64 flex-1 text-sm font-medium text-slate-700">
+            Reply
+            <textarea
+              ref={text}
+              name="text"
+              maxLength={2000}
+              defaultValue={item.draft?.text ?? (item.reply?.state === "failed" ? (item.reply.text ?? "") : "")}
+              onFocus={() => ctx.announce(item.id)}
+              onBlur={(e) => e.currentTarget.value.trim() === "" && ctx.announce(null)}
+              className={`${inputClass} mt-1 h-16`}
+            />
+          </label>
+          {ctx.saved.length > 0 ? (
+            <label className="text-sm font-medium text-slate-700">
+              Saved reply
+              <select
+                name="savedReplyId"
+                defaultValue=""
+                className={`${controlClass} mt-1 block`}
+                onChange={(e) => {
+                  const saved = ctx.saved.find((s) => s.id === e.target.value);
+                  if (saved) fill(fillTemplate(saved.body, { author: item.author, network, me }));
+                }}
+              >
+                <option value="">Choose…</option>
+                {ctx.saved.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {item.suggestedReply ? (
+            <button type="button" className={secondaryButton} onClick={() => fill(item.suggestedReply ?? "")}>
+              Use suggestion
+            </button>
+          ) : null}
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {ctx.may.reply ? (item.draft ? "Approve and send" : "Send reply") : "Send for approval"}
+          </button>
+        </Form>
+      ) : null}
+      {notes.length > 0 ? (
+        <ul className="mt-3 space-y-1 border-l-2 border-slate-200 pl-3 text-sm text-slate-700" aria-label="Notes">
+          {notes.map((n) => (
+            <li key={n.id}>
+              <span className="font-medium">{n.name}:</span> {n.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {ctx.may.triage ? (
+        <div className="mt-3 flex flex-wrap items-end gap-3">
+          <Form method="post" className="flex items-end gap-2">
+            <input type="hidden" name="intent" value="note" />
+            <input type="hidden" name="id" value={item.id} />
+            <label className="text-sm font-medium text-slate-700">
+              Internal note
+              <input name="note" maxLength={2000} className={`${inputClass} mt-1 block`} />
+            </label>
+            <button type="submit" className={secondaryButton} disabled={busy}>
+              Add note
+            </button>
+          </Form>
+          <Form method="post" className="flex items-end gap-2">
+            <input type="hidden" name="intent" value="assign" />
+            <input type="hidden" name="id" value={item.id} />
+            <label className="text-sm font-medium text-slate-700">
+              Assigned to
+              <select name="assigneeId" defaultValue={item.assigneeId ?? ""} className={`${controlClass} mt-1 block`}>
+                <option value="">Nobody</option>
+                {ctx.members.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.id === ctx.me ? `${m.name} (you)` : m.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className={secondaryButton} disabled={busy}>
+              Assign
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value={item.status === "done" ? "reopen" : "done"} />
+            <input type="hidden" name="id" value={item.id} />
+            <button type="submit" className={secondaryButton} disabled={busy} data-key-done>
+              {item.status === "done" ? "Reopen" : "Mark done"}
+            </button>
+          </Form>
+        </div>
+      ) : null}
+    </li>
+  );
+}

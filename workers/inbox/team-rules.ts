@@ -1,0 +1,127 @@
+/**
+ * The inbox's team rules, pure (ADR 084): saved replies' variables, and which of the workspace's rules an item
+ * matches and what they do to it.
+ */
+
+export type Sentiment = "positive" | "neutral" | "negative";
+
+export interface TemplateContext {
+  /** The item's author as the network names them: a handle (`@hungry_hana`) or a display name. */
+  author: string;
+  /** The network's brand name, e.g. "X". */
+  network: string;
+  /** The replying member's display name. */
+  me: string;
+}
+
+/** The variables a saved reply may use, each with what it becomes. */
+export const TEMPLATE_VARIABLES = ["first_name", "name", "network", "me"] as const;
+
+/** `hungry_hana` → `Hungry`; `Ana María López` → `Ana`: the first word of the name, capitalised. */
+export function firstName(author: string): string {
+  const word =
+    author
+      .replace(/^@/, "")
+      .split(/[\s_.-]+/)
+      .find(Boolean) ?? "";
+  return word ? word[0]!.toUpperCase() + word.slice(1) : "";
+}
+
+/** Fills `{first_name}`, `{name}`, `{network}` and `{me}`; an unknown `{word}` is left as written. */
+export function fillTemplate(body: string, ctx: TemplateContext): string {
+  const values: Record<string, string> = {
+    first_name: firstName(ctx.author),
+    name: ctx.author.replace(/^@/, ""),
+    network: ctx.network,
+    me: ctx.me,
+  };
+  return body.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+export interface RuleConditions {
+  keyword: string | null;
+  platform: string | null;
+  kind: string | null;
+  sentiment: Sentiment | null;
+}
+
+export interface Rule extends RuleConditions {
+  id: string;
+  action: "assign" | "label" | "hide";
+  value: string | null;
+}
+
+export interface RuleSubject {
+  text: string;
+  platform: string;
+  kind: string;
+  sentiment: Sentiment | null;
+}
+
+/** Every condition the rule sets must hold; a keyword matches as a whole word, in any case. */
+export function ruleMatches(rule: RuleConditions, item: RuleSubject): boolean {
+  if (rule.platform && rule.platform !== item.platform) return false;
+  if (rule.kind && rule.kind !== item.kind) return false;
+  if (rule.sentiment && rule.sentiment !== item.sentiment) return false;
+  if (rule.keyword) {
+    const escaped = rule.keyword.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (!new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, "iu").test(item.text)) return false;
+  }
+  return true;
+}
+
+export interface RulesOutcome {
+  /** The first matching assign rule's member, in the order the rules were made. */
+  assigneeId: string | null;
+  labels: string[];
+  hide: boolean;
+}
+
+/** What the rules do to one new item, applied in the order they were made. */
+export function applyRules(rules: Rule[], item: RuleSubject): RulesOutcome {
+  const out: RulesOutcome = { assigneeId: null, labels: [], hide: false };
+  for (const rule of rules) {
+    if (!ruleMatches(rule, item)) continue;
+    if (rule.action === "assign" && out.assigneeId === null && rule.value) out.assigneeId = rule.value;
+    if (rule.action === "label" && rule.value && !out.labels.includes(rule.value)) out.labels.push(rule.value);
+    if (rule.action === "hide") out.hide = true;
+  }
+  return out;
+}
+
+/** A rule needs at least one condition: one without any would act on every item. */
+export const hasCondition = (r: RuleConditions) => Boolean(r.keyword || r.platform || r.kind || r.sentiment);
+
+/** Labels are short words the team filters by: trimmed, lower case. */
+export const normalLabel = (label: string) => label.trim().toLowerCase();
+
+export interface HandledRow {
+  handledBy: string | null;
+  createdAt: number;
+  repliedAt: number | null;
+}
+
+/** First-response time (median and p90, ms, over answered items) and items handled per member. */
+export function responseStats(rows: HandledRow[]) {
+  const waits = rows
+    .filter((r) => r.repliedAt !== null)
+    .map((r) => Math.max(0, r.repliedAt! - r.createdAt))
+    .sort((a, b) => a - b);
+  const at = (q: number) => (waits.length ? waits[Math.min(waits.length - 1, Math.floor(q * waits.length))]! : null);
+  const perMember = new Map<string, { handled: number; replied: number }>();
+  for (const r of rows) {
+    if (!r.handledBy) continue;
+    const m = perMember.get(r.handledBy) ?? { handled: 0, replied: 0 };
+    m.handled += 1;
+    if (r.repliedAt !== null) m.replied += 1;
+    perMember.set(r.handledBy, m);
+  }
+  return {
+    answered: waits.length,
+    firstResponseMedianMs: at(0.5),
+    firstResponseP90Ms: at(0.9),
+    members: [...perMember.entries()]
+      .map(([userId, m]) => ({ userId, ...m }))
+      .sort((a, b) => b.handled - a.handled || a.userId.localeCompare(b.userId)),
+  };
+}

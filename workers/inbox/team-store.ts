@@ -1,0 +1,150 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { inboxLabels, inboxNotes, inboxReads, inboxRules, inboxSavedReplies, users } from "../db/schema/index";
+
+export type SavedReplyRow = typeof inboxSavedReplies.$inferSelect;
+export type RuleRow = typeof inboxRules.$inferSelect;
+
+/** SQL over the inbox's team tables (ADR 084): labels, notes, read marks, saved replies and rules; their one writer. */
+export class InboxTeamStore {
+  constructor(private readonly db: Db) {}
+
+  async addLabels(workspaceId: string, itemIds: string[], labels: string[]) {
+    const rows = itemIds.flatMap((itemId) => labels.map((label) => ({ itemId, workspaceId, label })));
+    // 3 parameters per row, under D1's 100 per statement.
+    for (let i = 0; i < rows.length; i += 30)
+      await this.db
+        .insert(inboxLabels)
+        .values(rows.slice(i, i + 30))
+        .onConflictDoNothing();
+  }
+
+  async removeLabel(workspaceId: string, itemIds: string[], label: string) {
+    await this.db
+      .delete(inboxLabels)
+      .where(
+        and(
+          eq(inboxLabels.workspaceId, workspaceId),
+          inArray(inboxLabels.itemId, itemIds),
+          eq(inboxLabels.label, label),
+        ),
+      );
+  }
+
+  /** Each item's labels, sorted. */
+  async labelsOf(workspaceId: string, itemIds: string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    if (itemIds.length === 0) return out;
+    const rows = await this.db
+      .select({ itemId: inboxLabels.itemId, label: inboxLabels.label })
+      .from(inboxLabels)
+      .where(and(eq(inboxLabels.workspaceId, workspaceId), inArray(inboxLabels.itemId, itemIds)))
+      .orderBy(asc(inboxLabels.label))
+      .all();
+    for (const r of rows) out.set(r.itemId, [...(out.get(r.itemId) ?? []), r.label]);
+    return out;
+  }
+
+  async addNote(note: typeof inboxNotes.$inferInsert) {
+    await this.db.insert(inboxNotes).values(note);
+  }
+
+  notes(workspaceId: string, itemId: string) {
+    return this.db
+      .select({
+        id: inboxNotes.id,
+        text: inboxNotes.text,
+        userId: inboxNotes.userId,
+        name: users.displayName,
+        createdAt: inboxNotes.createdAt,
+      })
+      .from(inboxNotes)
+      .innerJoin(users, eq(users.id, inboxNotes.userId))
+      .where(and(eq(inboxNotes.workspaceId, workspaceId), eq(inboxNotes.itemId, itemId)))
+      .orderBy(asc(inboxNotes.createdAt))
+      .all();
+  }
+
+  /** How many notes each item has. */
+  async noteCounts(workspaceId: string, itemIds: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (itemIds.length === 0) return out;
+    const rows = await this.db
+      .select({ itemId: inboxNotes.itemId })
+      .from(inboxNotes)
+      .where(and(eq(inboxNotes.workspaceId, workspaceId), inArray(inboxNotes.itemId, itemIds)))
+      .all();
+    for (const r of rows) out.set(r.itemId, (out.get(r.itemId) ?? 0) + 1);
+    return out;
+  }
+
+  async markRead(workspaceId: string, userId: string, itemIds: string[], at: number) {
+    const rows = itemIds.map((itemId) => ({ itemId, userId, workspaceId, readAt: at }));
+    for (let i = 0; i < rows.length; i += 25)
+      await this.db
+        .insert(inboxReads)
+        .values(rows.slice(i, i + 25))
+        .onConflictDoNothing();
+  }
+
+  /** Which of these items the member has read. */
+  async readBy(userId: string, itemIds: string[]): Promise<Set<string>> {
+    if (itemIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ itemId: inboxReads.itemId })
+      .from(inboxReads)
+      .where(and(eq(inboxReads.userId, userId), inArray(inboxReads.itemId, itemIds)))
+      .all();
+    return new Set(rows.map((r) => r.itemId));
+  }
+
+  savedReplies(workspaceId: string) {
+    return this.db
+      .select()
+      .from(inboxSavedReplies)
+      .where(eq(inboxSavedReplies.workspaceId, workspaceId))
+      .orderBy(asc(inboxSavedReplies.title))
+      .all();
+  }
+
+  savedReply(workspaceId: string, id: string) {
+    return this.db
+      .select()
+      .from(inboxSavedReplies)
+      .where(and(eq(inboxSavedReplies.workspaceId, workspaceId), eq(inboxSavedReplies.id, id)))
+      .get();
+  }
+
+  async addSavedReply(row: SavedReplyRow) {
+    await this.db.insert(inboxSavedReplies).values(row);
+  }
+
+  async deleteSavedReply(workspaceId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(inboxSavedReplies)
+      .where(and(eq(inboxSavedReplies.workspaceId, workspaceId), eq(inboxSavedReplies.id, id)))
+      .returning({ id: inboxSavedReplies.id });
+    return rows.length === 1;
+  }
+
+  rules(workspaceId: string) {
+    return this.db
+      .select()
+      .from(inboxRules)
+      .where(eq(inboxRules.workspaceId, workspaceId))
+      .orderBy(asc(inboxRules.createdAt), asc(inboxRules.id))
+      .all();
+  }
+
+  async addRule(row: RuleRow) {
+    await this.db.insert(inboxRules).values(row);
+  }
+
+  async deleteRule(workspaceId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(inboxRules)
+      .where(and(eq(inboxRules.workspaceId, workspaceId), eq(inboxRules.id, id)))
+      .returning({ id: inboxRules.id });
+    return rows.length === 1;
+  }
+}
