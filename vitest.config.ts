@@ -35,7 +35,7 @@ function workerProject(name: string, shiftDays: number, include: string[]): Test
             TEST_CLOCK_SHIFT_DAYS: String(shiftDays),
           },
           // An empty database for migration tests, which apply the migrations step by step themselves.
-          d1Databases: { MIGRATION_DB: "migration-test", INBOX_MIGRATION_DB: "inbox-migration-test" },
+          d1Databases: { MIGRATION_DB: "migration-test" },
         },
       })),
     ],

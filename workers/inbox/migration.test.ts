@@ -1,11 +1,12 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { emptyMigrationDb } from "../test/migration-db";
 
 /**
  * Migration 0054 on a database holding inbox items: they keep every field, gain the team columns empty, and are
  * marked as already read by the rules, so rules made later never act on items taken in before them (ADR 084).
  */
-const db = env.INBOX_MIGRATION_DB;
+const db = env.MIGRATION_DB;
 const run = (sql: string, ...args: unknown[]) =>
   db
     .prepare(sql)
@@ -14,6 +15,7 @@ const run = (sql: string, ...args: unknown[]) =>
 
 describe("migration 0054 (inbox team)", () => {
   it("keeps the items, adds the team columns and leaves the old items out of the rules", async () => {
+    await emptyMigrationDb();
     await applyD1Migrations(
       db,
       env.TEST_MIGRATIONS.filter((m) => m.name < "0054"),

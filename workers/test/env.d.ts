@@ -5,6 +5,5 @@ declare namespace Cloudflare {
     TEST_CLOCK_SHIFT_DAYS: string;
     MIGRATION_DB: D1Database;
     /** An empty database for the inbox migration (0054) test alone. */
-    INBOX_MIGRATION_DB: D1Database;
   }
 }
