@@ -17,6 +17,7 @@ export * from "./inbox";
 export * from "./links";
 export * from "./media";
 export * from "./oauth";
+export * from "./pieces";
 export * from "./posts";
 export * from "./publishing";
 export * from "./queue";
