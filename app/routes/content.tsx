@@ -80,7 +80,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   }, [params, compose, setParams, tab]);
 
   // /content?post=<id>[&view=comments] (a notification's link) opens that post's details, once.
-  const { linked, list, feeds, categories } = loaderData;
+  const { linked, list, feeds, categories, pieces } = loaderData;
   const view = params.get("view") === "comments" ? "comments" : undefined;
   useEffect(() => {
     if (!linked) return;
