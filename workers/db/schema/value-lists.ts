@@ -20,6 +20,8 @@ export const WEBHOOK_EVENTS = [
   "approval.requested",
   "approval.approved",
   "approval.rejected",
+  /** A feed's new item became a post (ADR 068, 087). */
+  "feed.item_posted",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Settings → API's "Send test event": sent to one endpoint on request, never subscribed to. */
