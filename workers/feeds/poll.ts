@@ -20,7 +20,7 @@ export interface PollDeps {
   /** The item's image stored in the media library, or null when it cannot be used. */
   saveImage: (actor: Actor, url: string) => Promise<string | null>;
   /** Tells the workspace's webhooks that an item became a post (`feed.item_posted`). */
-  announce: (feed: FeedRow, item: { title: string; link: string }, postId: string) => Promise<void>;
+  announce: (feed: FeedRow, item: { title: string; link: string | null }, postId: string) => Promise<void>;
 }
 
 export interface CheckResult {
