@@ -26,6 +26,7 @@ import { engagementInboxRoutes } from "./inbox";
 import { linkRoutes } from "./links";
 import { mediaFileRoutes, mediaRoutes, UPLOAD_PART_SIZE } from "./media";
 import { openApiRoutes } from "./openapi";
+import { pieceRoutes } from "./pieces";
 import { earlyPostsList, postRoutes } from "./posts";
 import { notificationRoutes, schedulerRoutes } from "./publishing";
 import { queueRoutes } from "./queue";
@@ -161,6 +162,7 @@ export function createApi(now: () => number = () => Date.now()) {
     .route("/api/feeds", feedRoutes)
     .route("/api/categories", categoryRoutes)
     .route("/api/bio", bioRoutes)
+    .route("/api/pieces", pieceRoutes)
     .route("/api", openApiRoutes);
 }
 

@@ -14,6 +14,7 @@ import type { Route } from "./+types/content";
 import { contentPosts } from "./content.server";
 import { categoriesAction, categoriesTabData } from "./content-categories.server";
 import { feedsAction, feedsTabData } from "./content-feeds.server";
+import { piecesAction, piecesTabData } from "./content-pieces.server";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -32,7 +33,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (!auth || !workspace) throw redirect(signInPath(url));
   const id = url.searchParams.get("post");
   const tab = openTab(url.searchParams);
-  const [linked, list, feeds, categories] = await Promise.all([
+  const [linked, list, feeds, categories, pieces] = await Promise.all([
     id
       ? services.posts.get(workspace.id, id).then(
           (post) => ({ post, message: null }),
@@ -46,15 +47,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     tab === "posts" ? contentPosts(ctx, url) : null,
     tab === "feeds" ? feedsTabData(ctx, url) : null,
     tab === "categories" ? categoriesTabData(ctx, url) : null,
+    tab === "pieces" ? piecesTabData(ctx, url) : null,
     preloadOpenTab(url.searchParams),
   ]);
-  return { linked, list, feeds, categories };
+  return { linked, list, feeds, categories, pieces };
 }
 
-/** Content → Feeds' forms (content-feeds.server.ts) and Content → Categories' (content-categories.server.ts). */
+/** Content → Feeds', Categories' and Saved pieces' forms (content-feeds/-categories/-pieces.server.ts). */
 export async function action({ request, context, url }: Route.ActionArgs) {
   const intent = String((await request.clone().formData()).get("intent") ?? "");
   if (intent.startsWith("category-")) return categoriesAction(await request.formData(), context.get(appContext), url);
+  if (intent.startsWith("piece-")) return piecesAction(await request.formData(), context.get(appContext), url);
   return feedsAction(request, context.get(appContext), url);
 }
 
@@ -77,7 +80,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   }, [params, compose, setParams, tab]);
 
   // /content?post=<id>[&view=comments] (a notification's link) opens that post's details, once.
-  const { linked, list, feeds, categories } = loaderData;
+  const { linked, list, feeds, categories, pieces } = loaderData;
   const view = params.get("view") === "comments" ? "comments" : undefined;
   useEffect(() => {
     if (!linked) return;
@@ -126,6 +129,14 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
           >
             Categories
           </Tabs.Trigger>
+          <Tabs.Trigger
+            value="pieces"
+            className={tabClass}
+            onPointerEnter={() => void CONTENT_TABS.pieces.preload().catch(() => {})}
+            onFocus={() => void CONTENT_TABS.pieces.preload().catch(() => {})}
+          >
+            Saved pieces
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="posts">
           {list && <CONTENT_TABS.posts timeZone={timeZone} dialogs={dialogs} list={list} />}
@@ -137,6 +148,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
         <Tabs.Content value="categories">
           {categories && <CONTENT_TABS.categories {...categories} timeZone={timeZone} />}
         </Tabs.Content>
+        <Tabs.Content value="pieces">{pieces && <CONTENT_TABS.pieces {...pieces} />}</Tabs.Content>
       </Tabs.Root>
       {dialogs.elements}
     </>

@@ -41,7 +41,7 @@ describe("MCP through the SDK's client", () => {
     const client = await connect(key.body.data.token as string);
 
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(13);
+    expect(tools).toHaveLength(16);
     for (const tool of tools) {
       expect(tool.outputSchema?.type, tool.name).toBe("object");
       expect(
@@ -55,9 +55,12 @@ describe("MCP through the SDK's client", () => {
       "analytics_summary",
       "best_times",
       "get_post_status",
+      "link_clicks",
       "list_categories",
       "list_channels",
+      "list_feeds",
       "list_inbox",
+      "list_saved_pieces",
       "list_upcoming",
       "validate_post",
     ]);

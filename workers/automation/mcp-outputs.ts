@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CategoryList } from "../categories";
 import { ACCOUNT_STATUSES } from "../db/schema/accounts";
 import { POST_STATUSES, TARGET_STATUSES } from "../db/schema/posts";
+import { PieceList } from "../pieces";
 import { PLATFORMS } from "../platform-profile";
 
 /**
@@ -61,4 +62,23 @@ export const McpOutputs = {
     ),
   }),
   categories: CategoryList,
+  feeds: z.object({
+    feeds: z.array(
+      z.looseObject({
+        id: z.string(),
+        url: z.string(),
+        title: z.string().nullable(),
+        lastError: z.string().nullable(),
+      }),
+    ),
+  }),
+  clicks: z.looseObject({
+    from: z.string(),
+    to: z.string(),
+    total: z.number(),
+    byChannel: z.array(z.looseObject({ platform, clicks: z.number() })),
+    byPost: z.array(z.looseObject({ postId: z.string(), clicks: z.number() })),
+    bio: z.looseObject({ total: z.number() }),
+  }),
+  pieces: PieceList,
 };

@@ -57,9 +57,12 @@ describe("MCP server at /mcp", () => {
       "best_times",
       "create_draft",
       "get_post_status",
+      "link_clicks",
       "list_categories",
       "list_channels",
+      "list_feeds",
       "list_inbox",
+      "list_saved_pieces",
       "list_upcoming",
       "publish_now",
       "reply_to_inbox_item",
@@ -134,6 +137,19 @@ describe("MCP server at /mcp", () => {
     const listedCategories = (await tool(key, "list_categories")).structuredContent.categories;
     expect(listedCategories).toEqual([
       expect.objectContaining({ name: "Agent tips", posts: [expect.objectContaining({ postId: id, timesQueued: 0 })] }),
+    ]);
+
+    // The content engine's reads: saved pieces, feeds, and link clicks (none yet) with the API's own refusals.
+    await call("/api/pieces", { token: u.token, body: { kind: "hashtags", name: "Agent tags", body: "#agents" } });
+    const pieces = (await tool(key, "list_saved_pieces")).structuredContent.pieces;
+    expect(pieces).toEqual([expect.objectContaining({ kind: "hashtags", name: "Agent tags", body: "#agents" })]);
+    expect((await tool(key, "list_feeds")).structuredContent).toEqual({ feeds: [] });
+    const clicks = await tool(key, "link_clicks", { postId: id });
+    expect(clicks.structuredContent).toMatchObject({ total: 0, byChannel: [], byPost: [], bio: { total: 0 } });
+    const backwards = await tool(key, "link_clicks", { from: "2031-02-02", to: "2031-02-01" });
+    expect([backwards.isError, backwards.content[0]!.text]).toEqual([
+      true,
+      expect.stringContaining("The start date must not be after the end date"),
     ]);
   });
 

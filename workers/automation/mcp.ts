@@ -8,10 +8,13 @@ import { z } from "zod";
 import { AnalyticsService, docs as analyticsDocs, bestTimesQuery, periodQuery, resolveRange } from "../analytics";
 import { categoryService } from "../categories";
 import { Invalid } from "../errors";
+import { feedService } from "../feeds";
 import type { AppEnv } from "../http/app-env";
 import { fail } from "../http/envelope";
 import { failureOf } from "../http/failure";
 import { describeRoute } from "../http/route-registry";
+import { clicksQuery } from "../links";
+import { pieceService } from "../pieces";
 import type { Actor } from "../posts";
 import { postFieldsSchema } from "../posts";
 import { upcomingTargets } from "../publishing";
@@ -85,6 +88,7 @@ export function buildMcpServer(caller: Caller): McpServer {
   categoryTools(server, caller);
   const actor: Actor = { userId: caller.user.id, workspace: caller.workspace, keyScopes: caller.apiKey.scopes };
   inboxTools(server, caller.services, actor, (action, work) => run(caller, action, work), { reads, publishes });
+  engineTools(server, caller);
   return server;
 }
 
@@ -285,12 +289,61 @@ function categoryTools(server: McpServer, caller: Caller) {
   );
 }
 
+/** What the content engine holds (ADR 087): feeds and their health, link clicks, and the saved pieces. */
+function engineTools(server: McpServer, caller: Caller) {
+  const { services, workspace } = caller;
+  const read = (
+    name: string,
+    title: string,
+    description: string,
+    outputSchema: z.ZodObject,
+    work: () => Promise<object>,
+  ) =>
+    server.registerTool(name, { title, description, outputSchema, annotations: reads }, () =>
+      run(caller, "workspace.read", work),
+    );
+  read(
+    "list_feeds",
+    "Feeds",
+    "The workspace's RSS/Atom/JSON feeds, when each was checked and why one failed",
+    McpOutputs.feeds,
+    async () => ({
+      feeds: await feedService(services).list(workspace.id),
+    }),
+  );
+  read(
+    "list_saved_pieces",
+    "Saved pieces",
+    "Hashtag groups, caption templates and channel signatures",
+    McpOutputs.pieces,
+    async () => ({
+      pieces: await pieceService(services).list(workspace.id),
+    }),
+  );
+  server.registerTool(
+    "link_clicks",
+    {
+      title: "Link clicks",
+      description:
+        "Clicks of short links and the link-in-bio page between two UTC days (YYYY-MM-DD; the last 30 by default): total, per channel, per post",
+      inputSchema: clicksQuery,
+      outputSchema: McpOutputs.clicks,
+      annotations: reads,
+    },
+    (q) =>
+      run(caller, "workspace.read", async () => {
+        const { links: _, ...sums } = await services.links.clicks(workspace.id, q);
+        return sums;
+      }),
+  );
+}
+
 describeRoute({
   method: "post",
   path: "/mcp",
   tag: "MCP",
   summary:
-    "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for AI agents, with an API key; tools: list_channels, create_draft, validate_post, schedule_post, publish_now, get_post_status, list_upcoming, analytics_summary, best_times, list_categories, add_to_category, list_inbox, reply_to_inbox_item",
+    "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for AI agents, with an API key; tools: list_channels, create_draft, validate_post, schedule_post, publish_now, get_post_status, list_upcoming, analytics_summary, best_times, list_categories, add_to_category, list_inbox, reply_to_inbox_item, list_feeds, list_saved_pieces, link_clicks",
   description:
     "JSON-RPC 2.0 over MCP Streamable HTTP, not the envelope: send `Accept: application/json, text/event-stream`; answers are JSON-RPC results or errors. Stateless: no session, GET answers 405. Without a key: 401 with `WWW-Authenticate` naming the resource metadata (RFC 9728).",
   bodyContent: { "application/json": { schema: JSON_RPC_REQUEST } },

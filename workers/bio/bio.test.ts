@@ -26,7 +26,7 @@ async function publishedOnInstagram(u: User, accountId: string, content: string,
     .set({ publishedAt: Date.now(), permalink })
     .where(eq(postTargets.id, targetIds[0]!));
   if (image) await testDb().insert(postMedia).values({ postId, mediaId: image, position: 0 });
-  return { targetId: targetIds[0]!, permalink };
+  return { postId, targetId: targetIds[0]!, permalink };
 }
 
 describe("link in bio", () => {
@@ -130,5 +130,27 @@ describe("link in bio", () => {
       ]),
     );
     expect(clicks).toHaveLength(3);
+
+    // Analytics → Link clicks counts the page as its own source, and a grid post's clicks as that post's.
+    const report = await call<"GET /api/links">("/api/links", { token: u.token });
+    expect(report.body.data.total).toBe(4);
+    expect(report.body.data.bio).toEqual({
+      total: 4,
+      items: [
+        { item: linkPath.split("/go/")[1], label: "Order online", postId: null, clicks: 2 },
+        ...[withLink, plain]
+          .map((p) => ({ item: `post-${p.targetId}`, label: expect.any(String), postId: p.postId, clicks: 1 }))
+          .sort((a, b) => a.item.localeCompare(b.item)),
+      ],
+    });
+    expect(report.body.data.byPost).toEqual(
+      expect.arrayContaining([
+        { postId: withLink.postId, excerpt: "Spring menu is here: https://bakery.example/spring", clicks: 1 },
+      ]),
+    );
+    const onePost = await call<"GET /api/links">(`/api/links?postId=${plain.postId}`, { token: u.token });
+    expect(onePost.body.data.bio.items).toEqual([
+      { item: `post-${plain.targetId}`, label: "Fresh croissants every morning", postId: plain.postId, clicks: 1 },
+    ]);
   });
 });

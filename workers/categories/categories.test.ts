@@ -47,10 +47,18 @@ async function repeats(u: User) {
     }));
 }
 
+/** What the job handed the webhook service (its delivery has its own suite). */
+const announced: Array<{ type: string; data: Record<string, unknown> }> = [];
+
 /** The minute cron's evergreen job, run with the clock one hour before the category's next slot. */
 async function cronBefore(slot: string) {
   const at = Date.parse(slot) - HOUR;
-  return runCategoryRepeats(repeatDeps(buildServices(env, () => at, ORIGIN)));
+  const services = buildServices(env, () => at, ORIGIN);
+  const webhooks = {
+    emit: async (_workspace: string, type: string, data: Record<string, unknown>) =>
+      void announced.push({ type, data }),
+  } as unknown as typeof services.webhooks;
+  return runCategoryRepeats(repeatDeps({ ...services, webhooks }));
 }
 
 describe("evergreen categories", () => {
@@ -121,6 +129,13 @@ describe("evergreen categories", () => {
     expect(Date.parse(second) - Date.parse(first)).toBeGreaterThanOrEqual(REPEAT_LEAD_MS - HOUR); // the next day (23 h on a spring-forward day)
     expect(await repeats(u)).toEqual([
       { at: first, status: "scheduled", content: tip, channels: { linkedin: tip, twitter: tip } },
+    ]);
+    // Webhooks hear of the copy once, with the post it repeats and its slot.
+    expect(announced.filter((e) => e.data.categoryId === id)).toEqual([
+      {
+        type: "category.post_requeued",
+        data: { categoryId: id, categoryName: "Tips", postId: expect.any(String), sourcePostId: a, scheduledAt: first },
+      },
     ]);
     // Slot 2: the other post; slot 3: the first again (its gap of one day is over), the AI's rewrite on X.
     await cronBefore(second);

@@ -5,7 +5,7 @@ import type { RepeatDeps } from "./repeat";
 import { CategoryService } from "./service";
 import { CategoryStore } from "./store";
 
-type CategoryServices = Pick<Services, "db" | "now" | "directory" | "posts" | "postCommands" | "ai">;
+type CategoryServices = Pick<Services, "db" | "now" | "directory" | "posts" | "postCommands" | "ai" | "webhooks">;
 
 /** The evergreen job's dependencies from the services of one shard (the cron's, or a test's). */
 export function repeatDeps(services: CategoryServices): RepeatDeps {
@@ -28,6 +28,14 @@ export function repeatDeps(services: CategoryServices): RepeatDeps {
       }
     },
     createPost: async (actor, fields) => (await services.postCommands.create(actor, fields)).post,
+    announce: (category, copy) =>
+      services.webhooks.emit(category.workspaceId, "category.post_requeued", {
+        categoryId: category.id,
+        categoryName: category.name,
+        postId: copy.postId,
+        sourcePostId: copy.sourcePostId,
+        scheduledAt: new Date(copy.slotAt).toISOString(),
+      }),
     rewrite: async (actor, platform, text) => {
       try {
         const ai = services.ai({ workspaceId: actor.workspace.id, userId: actor.userId });

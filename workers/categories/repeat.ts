@@ -24,6 +24,8 @@ export interface RepeatDeps {
   /** The post as the API shapes it, or null when it is gone. */
   source: (workspaceId: string, postId: string) => Promise<SourcePost | null>;
   createPost: (actor: Actor, fields: PostFields) => Promise<{ _id: string }>;
+  /** Tells the workspace's webhooks of the copy (`category.post_requeued`). */
+  announce: (category: CategoryRow, copy: { postId: string; sourcePostId: string; slotAt: number }) => Promise<void>;
   /** The AI provider's rewrite of `text` for the network, or null when it has none. */
   rewrite: (actor: Actor, platform: Platform, text: string) => Promise<string | null>;
 }
@@ -90,8 +92,9 @@ async function fillSlot(category: CategoryRow, slotAt: number, deps: RepeatDeps)
   if (!fields) note = SlotNotes.refused(skips.join("; "));
   else {
     try {
-      await deps.createPost(actor, fields);
+      const copy = await deps.createPost(actor, fields);
       queued = true;
+      await deps.announce(category, { postId: copy._id, sourcePostId: turn.postId, slotAt });
       note = [SlotNotes.queued(excerpt(source.content)), ...skips].join("; ");
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;

@@ -15,7 +15,7 @@ const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export function feedDeps(
   services: Pick<
     Services,
-    "db" | "now" | "config" | "upstreamFetch" | "directory" | "accounts" | "media" | "postCommands"
+    "db" | "now" | "config" | "upstreamFetch" | "directory" | "accounts" | "media" | "postCommands" | "webhooks"
   >,
 ): PollDeps {
   const sandbox = services.config.PLATFORMS_MODE === "sandbox";
@@ -36,6 +36,15 @@ export function feedDeps(
       new Map((await services.accounts.list(workspaceId)).filter((a) => a.connected).map((a) => [a._id, a.platform])),
     createPost: async (actor, fields, addToQueue) =>
       (await services.postCommands.create(actor, fields, { addToQueue })).post,
+    announce: (feed, item, postId) =>
+      services.webhooks.emit(feed.workspaceId, "feed.item_posted", {
+        feedId: feed.id,
+        feedUrl: feed.url,
+        postId,
+        title: item.title,
+        link: item.link,
+        mode: feed.mode,
+      }),
     saveImage: async (actor, url) => {
       // The item's picture, fetched under the feed's rules; one that cannot be read leaves the post without it.
       const image = await fetchImage(io, url);

@@ -75,6 +75,25 @@ describe("adding a feed", () => {
 });
 
 describe("checking feeds", () => {
+  it("tells the workspace's webhooks of each item that became a post", async () => {
+    const { u, accountId } = await withAccount();
+    const url = blog("xml");
+    const id = (await addFeed(u, { url, accountIds: [accountId] })).body.data.id;
+    // The events as the webhook service is handed them (its delivery has its own suite).
+    const sent: Array<{ type: string; data: Record<string, unknown> }> = [];
+    const services = buildServices(env, Date.now, ORIGIN);
+    const webhooks = {
+      emit: async (_workspace: string, type: string, data: Record<string, unknown>) => void sent.push({ type, data }),
+    } as unknown as typeof services.webhooks;
+    await runFeedChecks(feedDeps({ ...services, webhooks }));
+    const made = (await call<"GET /api/posts">("/api/posts?limit=10", { token: u.token })).body.data.posts;
+    expect(made).toHaveLength(3);
+    const mine = sent.filter((e) => e.data.feedId === id);
+    expect(mine.map((e) => e.type)).toEqual(Array(3).fill("feed.item_posted"));
+    expect(mine.map((e) => e.data.postId).sort()).toEqual(made.map((p) => p._id).sort());
+    expect(mine[0]!.data).toMatchObject({ feedUrl: url, mode: "draft", link: expect.stringMatching(/^https:/) });
+  });
+
   it.each(["xml", "atom", "json"] as const)(
     "a %s feed's newest items become drafts once, and only new ones later",
     async (ext) => {

@@ -19,6 +19,8 @@ export interface PollDeps {
   createPost: (actor: Actor, fields: PostFields, addToQueue: boolean) => Promise<{ _id: string }>;
   /** The item's image stored in the media library, or null when it cannot be used. */
   saveImage: (actor: Actor, url: string) => Promise<string | null>;
+  /** Tells the workspace's webhooks that an item became a post (`feed.item_posted`). */
+  announce: (feed: FeedRow, item: { title: string; link: string | null }, postId: string) => Promise<void>;
 }
 
 export interface CheckResult {
@@ -79,6 +81,7 @@ export async function checkFeed(feed: FeedRow, deps: PollDeps): Promise<CheckRes
         const created = await deps.createPost(actor, fields, feed.mode === "queue");
         await deps.store.linkPost(feed.workspaceId, item.keys, created._id);
         posted += 1;
+        await deps.announce(feed, item, created._id);
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
         problems.push(`"${item.title || item.link}" could not become a post: ${err.message}`);

@@ -4,6 +4,6 @@ export { SHORT_LINK_PREFIX, serveShortLink } from "./redirect";
 export { linkRoutes } from "./routes";
 export { clickDay, findLinks, isHumanClick } from "./rules";
 export type { LinkSettingsInput } from "./schemas";
-export { LinkReplies, linkSettingsBody } from "./schemas";
+export { clicksQuery, LinkReplies, linkSettingsBody } from "./schemas";
 export { LinkService } from "./service";
 export { LinkStore } from "./store";

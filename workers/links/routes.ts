@@ -7,13 +7,19 @@ import { parseOrThrow, readJson } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
 import { clicksQuery, LinkReplies, linkSettingsBody } from "./schemas";
 
-/** Clicks in the range: the total, per channel, per post, and each link. */
+/** Clicks in the range: the total, per channel, per post, each link, and the link-in-bio page's items. */
 const Clicks = z.object({
   from: z.string(),
   to: z.string(),
   total: z.number(),
   byChannel: z.array(z.looseObject({ clicks: z.number() })),
   byPost: z.array(z.looseObject({ postId: z.string(), clicks: z.number() })),
+  bio: z.object({
+    total: z.number(),
+    items: z.array(
+      z.object({ item: z.string(), label: z.string(), postId: z.string().nullable(), clicks: z.number() }),
+    ),
+  }),
   links: z.array(
     z.looseObject({
       id: z.string(),
@@ -29,7 +35,8 @@ d({
   method: "get",
   path: "/api/links",
   tag: "Links",
-  summary: "Short links of published posts with their clicks, in total, per channel and per post",
+  summary:
+    "Short links of published posts and the link-in-bio page with their clicks, in total, per channel and per post",
   query: clicksQuery,
   data: Clicks,
 });

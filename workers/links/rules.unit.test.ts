@@ -85,6 +85,32 @@ it("sums clicks per channel and per post, most clicked first", () => {
       { postId: "p2", excerpt: "Opening hours", clicks: 5 },
       { postId: "p1", excerpt: "Spring menu", clicks: 3 },
     ],
+    bio: { total: 0, items: [] },
+  });
+});
+
+it("adds the bio page's clicks to the total and a grid post's to its post, naming each item", () => {
+  const s = clickSummary(
+    [{ postId: "p1", postText: "Spring menu", platform: "twitter", clicks: 2 }],
+    [
+      { item: "link-ab12", clicks: 4, postId: null, postText: null },
+      { item: "post-t1", clicks: 3, postId: "p1", postText: "Spring menu" },
+      { item: "link-gone", clicks: 1, postId: null, postText: null },
+      { item: "post-t9", clicks: 1, postId: null, postText: null },
+    ],
+    new Map([["ab12", "Order online"]]),
+  );
+  expect(s.total).toBe(11);
+  expect(s.byChannel).toEqual([{ platform: "twitter", clicks: 2 }]);
+  expect(s.byPost).toEqual([{ postId: "p1", excerpt: "Spring menu", clicks: 5 }]);
+  expect(s.bio).toEqual({
+    total: 9,
+    items: [
+      { item: "link-ab12", label: "Order online", postId: null, clicks: 4 },
+      { item: "post-t1", label: "Spring menu", postId: "p1", clicks: 3 },
+      { item: "link-gone", label: "(a link since removed)", postId: null, clicks: 1 },
+      { item: "post-t9", label: "(a post since deleted)", postId: null, clicks: 1 },
+    ],
   });
 });
 

@@ -33,11 +33,17 @@ export class LinkService {
     return this.settings(workspaceId);
   }
 
-  /** The links made between two UTC days (the last 30 by default) with their clicks, and the sums. */
+  /** The links made between two UTC days (the last 30 by default) with their clicks, the bio page's, and the sums. */
   async clicks(workspaceId: string, q: { from?: string; to?: string; postId?: string; platforms?: Platform[] | null }) {
     const to = q.to ?? clickDay(this.now());
     const from = q.from ?? clickDay(Date.parse(to) - (DEFAULT_DAYS - 1) * DAY_MS);
-    const links = await this.store.withClicks(workspaceId, { ...q, from, to });
-    return { from, to, ...clickSummary(links), links };
+    const range = { ...q, from, to };
+    const [links, bio, labels] = await Promise.all([
+      this.store.withClicks(workspaceId, range),
+      this.store.bioClicks(workspaceId, range),
+      this.store.bioLabels(workspaceId),
+    ]);
+    const bioRows = bio.map((b) => ({ ...b, clicks: Number(b.clicks) }));
+    return { from, to, ...clickSummary(links, bioRows, labels), links };
   }
 }

@@ -1,6 +1,14 @@
 import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { linkClicksDaily, linkSettings, posts, shortLinks } from "../db/schema/index";
+import {
+  bioClicksDaily,
+  bioPages,
+  linkClicksDaily,
+  linkSettings,
+  posts,
+  postTargets,
+  shortLinks,
+} from "../db/schema/index";
 import type { Platform } from "../platform-profile";
 
 export type LinkSettingsRow = typeof linkSettings.$inferSelect;
@@ -93,5 +101,45 @@ export class LinkStore {
       .groupBy(shortLinks.id)
       .orderBy(desc(shortLinks.createdAt), shortLinks.slot)
       .limit(500);
+  }
+
+  /**
+   * Link-in-bio clicks between two UTC days per item (read from the bio module's table, ADR 087), each grid post
+   * with its post; one post's if named, and only the page's own links when Instagram is filtered out.
+   */
+  bioClicks(workspaceId: string, range: { from: string; to: string; postId?: string; platforms?: Platform[] | null }) {
+    const instagramOut = !!range.platforms && !range.platforms.includes("instagram");
+    return this.db
+      .select({
+        item: bioClicksDaily.item,
+        clicks: sql<number>`sum(${bioClicksDaily.clicks})`,
+        postId: postTargets.postId,
+        postText: posts.content,
+      })
+      .from(bioClicksDaily)
+      .leftJoin(
+        postTargets,
+        and(eq(postTargets.id, sql`substr(${bioClicksDaily.item}, 6)`), eq(postTargets.workspaceId, workspaceId)),
+      )
+      .leftJoin(posts, eq(posts.id, postTargets.postId))
+      .where(
+        and(
+          eq(bioClicksDaily.workspaceId, workspaceId),
+          gte(bioClicksDaily.day, range.from),
+          lte(bioClicksDaily.day, range.to),
+          range.postId ? eq(postTargets.postId, range.postId) : undefined,
+          instagramOut ? sql`${bioClicksDaily.item} LIKE 'link-%'` : undefined,
+        ),
+      )
+      .groupBy(bioClicksDaily.item);
+  }
+
+  /** The labels of the workspace's bio links by id (what a report calls each link). */
+  async bioLabels(workspaceId: string): Promise<Map<string, string>> {
+    const [page] = await this.db
+      .select({ links: bioPages.links })
+      .from(bioPages)
+      .where(eq(bioPages.workspaceId, workspaceId));
+    return new Map((page?.links ?? []).map((l) => [l.id, l.label]));
   }
 }

@@ -102,6 +102,12 @@ const EXEMPT: Record<string, string> = {
   "POST /api/queue/{accountId}/share-next": "follow-up (issue 41): queue settings are not logged yet",
   "PUT /api/queue/{accountId}/slots": "follow-up (issue 41): queue settings are not logged yet",
   "PUT /api/links/settings": "follow-up (issue 41): short-link settings are not logged yet",
+  "POST /api/pieces":
+    "a saved piece is a snippet to write posts from: changing one changes no post, channel or setting",
+  "PATCH /api/pieces/{id}":
+    "a saved piece is a snippet to write posts from: changing one changes no post, channel or setting",
+  "DELETE /api/pieces/{id}":
+    "a saved piece is a snippet to write posts from: changing one changes no post, channel or setting",
   "POST /api/analytics/reports/schedules": "follow-up (issue 41): report schedules are not logged yet",
   "PUT /api/analytics/reports/schedules/{id}": "follow-up (issue 41): report schedules are not logged yet",
   "DELETE /api/analytics/reports/schedules/{id}": "follow-up (issue 41): report schedules are not logged yet",

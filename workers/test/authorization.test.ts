@@ -111,6 +111,12 @@ async function fixture() {
     body: { handle: `matrix-${crypto.randomUUID().slice(0, 8)}`, title: "A's page" },
   });
   await call<"PUT /api/links/settings">("/api/links/settings", { ...inWs, method: "PUT", body: { enabled: false } });
+  const piece = (
+    await call<"POST /api/pieces">("/api/pieces", {
+      ...inWs,
+      body: { kind: "signature", name: "Sign-off", body: "— The A team", platform: "twitter" },
+    })
+  ).body.data.id;
   const notification = crypto.randomUUID();
   await env.DB.prepare(
     "INSERT INTO notifications (id, workspace_id, user_id, kind, post_id, message, created_at) VALUES (?, ?, ?, 'rejected', ?, ?, ?)",
@@ -157,6 +163,7 @@ async function fixture() {
     delivery,
     feed,
     category,
+    piece,
   };
 }
 
@@ -208,6 +215,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
     if (path.startsWith("/api/webhooks/")) return of(fx.webhook);
     if (path.startsWith("/api/feeds/")) return of(fx.feed);
     if (path.startsWith("/api/categories/")) return of(fx.category);
+    if (path.startsWith("/api/pieces/")) return of(fx.piece);
   }
   throw new Error(`no fixture for :${name} in ${path}: add one so this route is checked`);
 }
@@ -250,6 +258,8 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/categories/:id" && method === "PATCH") return { name: "Hijacked" };
   if (path === "/api/categories/:id/posts") return { postId: "someone-else's" };
   if (path === "/api/bio") return { handle: "hijacked-page", title: "Hijacked" };
+  if (path === "/api/pieces") return { kind: "signature", name: "Hijack", body: "hijacked", platform: "linkedin" };
+  if (path === "/api/pieces/:id") return { body: "hijacked by B" };
   return {};
 }
 
@@ -302,6 +312,10 @@ async function stateOf(fx: Fx) {
       fx.ws,
     ),
     await q("SELECT handle, title, links FROM bio_pages WHERE workspace_id = ?", fx.ws),
+    await q(
+      "SELECT group_concat(id || ':' || name || ':' || body) AS pieces FROM saved_pieces WHERE workspace_id = ?",
+      fx.ws,
+    ),
     (await env.MEDIA.list({ prefix: `reports/${fx.ws}/` })).objects.length,
   ]);
 }

@@ -19,6 +19,7 @@ import type { loader as appLoader } from "~/routes/app-layout";
 import type { Platform } from "../../../workers/platform-profile";
 import type { Problem } from "../../../workers/posts/index";
 import {
+  localToUtc,
   platformsUsingBase,
   postFieldsSchema,
   postProblems,
@@ -44,7 +45,9 @@ import { contentCounter, selectedLimit, words } from "./content-limits";
 import { convertToJpeg, needsJpeg } from "./jpeg-conversion";
 import { MediaCarousel } from "./MediaCarousel";
 import { PreflightPanel } from "./PreflightPanel";
+import { SavedPiecesMenu, SignatureNotes, useSavedPieces } from "./SavedPieces";
 import { ScheduleFields } from "./ScheduleFields";
+import { signaturesOf, signedBody } from "./signatures";
 import { useEditLock } from "./use-edit-lock";
 
 export interface ComposerDialogProps {
@@ -87,6 +90,11 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
     checking: false,
   });
   const errorsRef = useRef<HTMLDivElement>(null);
+  const pieces = useSavedPieces();
+  const signatures = useMemo(() => signaturesOf(pieces), [pieces]);
+  // Channels whose signature the author removed from this post (ADR 087).
+  const [unsigned, setUnsigned] = useState<ReadonlySet<Platform>>(new Set());
+  const bodyFor = (what: Intent) => signedBody(requestBody(form, what, timeZone), signatures, unsigned);
 
   useEffect(() => {
     void api<{ accounts: AccountView[] }>("/api/accounts").then((res) =>
@@ -105,7 +113,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
 
   /** SPEC §5 Post messages for what the user asks, from the shared schema. */
   const problemsFor = (what: Intent) => {
-    const parsed = postFieldsSchema.safeParse(requestBody(form, what, timeZone));
+    const parsed = postFieldsSchema.safeParse(bodyFor(what));
     if (!parsed.success) return parsed.error.issues.map((i) => i.message);
     return postProblems(parsed.data, {
       now: Date.now(),
@@ -116,7 +124,10 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   };
 
   // Pre-flight per channel as the inputs settle.
-  const preflightBody = useMemo(() => JSON.stringify(requestBody(form, intent, timeZone)), [form, intent, timeZone]);
+  const preflightBody = useMemo(
+    () => JSON.stringify(signedBody(requestBody(form, intent, timeZone), signatures, unsigned)),
+    [form, intent, timeZone, signatures, unsigned],
+  );
   useEffect(() => {
     if (form.platforms.length === 0) return setPreflight({ problems: [], checking: false });
     let live = true;
@@ -138,7 +149,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
     setErrors(problems);
     if (problems.length) return requestAnimationFrame(() => errorsRef.current?.focus());
     setBusy(true);
-    const body = queue ? queueRequest(requestBody(form, what, timeZone)) : requestBody(form, what, timeZone);
+    const body = queue ? queueRequest(bodyFor(what)) : bodyFor(what);
     const res = editing
       ? await api<PostJson>(`/api/posts/${editing.id}`, { method: "PUT", json: body })
       : await api<PostJson>("/api/posts", { json: body });
@@ -291,7 +302,29 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                     hashtags={hashtags}
                     platforms={basePlatforms}
                     limitOf={limitOf}
-                  />
+                  >
+                    <SavedPiecesMenu
+                      pieces={pieces}
+                      at={(form.mode === "later" && localToUtc(form.localDate, form.localTime, timeZone)) || Date.now()}
+                      timeZone={timeZone}
+                      onHashtags={(tags) => update({ hashtags: `${form.hashtags} ${tags}`.trim() })}
+                      onText={(text) =>
+                        update({ content: form.content.trim() ? `${form.content.trimEnd()}\n\n${text}` : text })
+                      }
+                    />
+                    <SignatureNotes
+                      platforms={form.platforms}
+                      signatures={signatures}
+                      removed={unsigned}
+                      onToggle={(p) =>
+                        setUnsigned((was) => {
+                          const next = new Set(was);
+                          if (!next.delete(p)) next.add(p);
+                          return next;
+                        })
+                      }
+                    />
+                  </ContentSection>
                   <ChannelVersions
                     form={form}
                     setForm={setForm}
@@ -464,6 +497,7 @@ function ContentSection({
   hashtags,
   platforms,
   limitOf,
+  children,
 }: {
   /** Frozen while a channel is in flight or live (the lock notice says why). */
   disabled: boolean;
@@ -472,6 +506,8 @@ function ContentSection({
   hashtags: string[];
   platforms: Platform[];
   limitOf: (platform: Platform) => number;
+  /** The saved pieces' menu and the signatures' notes. */
+  children?: React.ReactNode;
 }) {
   return (
     <fieldset disabled={disabled} className="min-w-0 space-y-3">
@@ -496,6 +532,7 @@ function ContentSection({
           onChange={(v) => update({ mentions: v })}
         />
       </div>
+      {children && <div className="flex flex-wrap items-start gap-3">{children}</div>}
     </fieldset>
   );
 }

@@ -10,13 +10,14 @@ export const CONTENT_TABS = {
   media: preloadable(() => import("../media/MediaLibraryTab").then((m) => m.MediaLibraryTab)),
   feeds: preloadable(() => import("./FeedsTab").then((m) => m.FeedsTab)),
   categories: preloadable(() => import("./CategoriesTab").then((m) => m.CategoriesTab)),
+  pieces: preloadable(() => import("./PiecesTab").then((m) => m.PiecesTab)),
 };
 
 export type ContentTab = keyof typeof CONTENT_TABS;
 
 export const openTab = (search: URLSearchParams): ContentTab => {
   const tab = search.get("tab");
-  return tab === "media" || tab === "feeds" || tab === "categories" ? tab : "posts";
+  return tab === "media" || tab === "feeds" || tab === "categories" || tab === "pieces" ? tab : "posts";
 };
 
 export const preloadOpenTab = (search: URLSearchParams): Promise<unknown> => CONTENT_TABS[openTab(search)].preload();

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import type { PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { posts } from "../../db/schema/index";
+import { bioClicksDaily, bioPages, posts } from "../../db/schema/index";
 import { call } from "../../test/helpers";
 import { day, PERIOD, seedFixture, utc } from "../fixture.test-helper";
 import { loadTargetRows } from "../post-reads";
@@ -116,7 +116,7 @@ describe("GET /api/analytics/export", () => {
   it("XLSX: each report kind has its own sheets", async () => {
     expect(await sheetNames("summary")).toEqual(["Overview", "Platforms", "Top posts", "Engagement"]);
     expect(await sheetNames("growth")).toEqual(["Growth", "Followers per day"]);
-    expect(await sheetNames("content")).toEqual(["Content types", "Hashtags", "Top posts", "Posts"]);
+    expect(await sheetNames("content")).toEqual(["Content types", "Hashtags", "Top posts", "Posts", "Link clicks"]);
     expect(await sheetNames("detailed")).toEqual([
       "Overview",
       "Engagement",
@@ -129,6 +129,7 @@ describe("GET /api/analytics/export", () => {
       "Platforms",
       "Inbox",
       "Posts",
+      "Link clicks",
     ]);
   });
 
@@ -159,6 +160,29 @@ describe("GET /api/analytics/export", () => {
       `${day(7)} 07:00`,
     ]);
     expect(wb.getWorksheet("Posts")!.rowCount).toBe(6);
+  });
+
+  it("XLSX: link-in-bio clicks of the period are a source of their own in the Link clicks sheet", async () => {
+    const workspaceId = fx.a.user.id;
+    await fx.db.insert(bioPages).values({
+      workspaceId,
+      handle: `fx-${workspaceId.slice(0, 8)}`,
+      title: "Fixture",
+      links: [{ id: "ab12", label: "Order online", url: "https://shop.example/order" }],
+    });
+    await fx.db.insert(bioClicksDaily).values([
+      { workspaceId, item: "link-ab12", day: day(6), clicks: 3 },
+      { workspaceId, item: "link-ab12", day: day(8), clicks: 2 },
+      { workspaceId, item: "link-ab12", day: day(20), clicks: 9 }, // after the period
+    ]);
+    const res = await download(fx.a.token, `format=xlsx&report=content&${PERIOD}`);
+    const { default: ExcelJS } = await import("exceljs");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    const sheet = wb.getWorksheet("Link clicks")!;
+    expect(sheet.getRow(1).values).toEqual([undefined, "Source", "Post", "Link", "Clicks"]);
+    expect(sheet.getRow(2).values).toEqual([undefined, "Link in bio", undefined, "Order online", 5]);
+    expect(sheet.rowCount).toBe(2);
   });
 
   it("PDF: %PDF header and one page per section", { timeout: 30_000 }, async () => {

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import { InboxStore, inboxSheet } from "../../inbox";
+import { clickDay, LinkService } from "../../links";
 import { PLATFORM_NAMES, type Platform } from "../../platform-profile";
 import { CONTENT_TYPE_LABELS } from "../definitions";
 import type { Range } from "../period";
@@ -124,6 +125,23 @@ const performanceTables = (s: Sources) => ({
       await loadTargetRows(s.db, s.workspaceId, s.range, undefined, { newest: POSTS_SHEET_LIMIT + 1 }),
       s.range.timezone,
     ),
+  /** Short links per channel and link, then the link-in-bio page's items (ADR 087): clicks per UTC day. */
+  linkClicks: async (): Promise<Table> => {
+    const { range } = s;
+    const clicks = await new LinkService(s.db, () => range.end).clicks(s.workspaceId, {
+      from: clickDay(range.start),
+      to: clickDay(range.end - 1),
+      platforms: range.platforms,
+    });
+    return {
+      name: "Link clicks",
+      columns: ["Source", "Post", "Link", "Clicks"],
+      rows: [
+        ...clicks.links.map((l) => [platformName(l.platform), (l.postText ?? "").slice(0, 50), l.original, l.clicks]),
+        ...clicks.bio.items.map((b) => ["Link in bio", b.postId ? b.label : null, b.postId ? null : b.label, b.clicks]),
+      ],
+    };
+  },
   topPosts: async (): Promise<Table> => ({
     name: "Top posts",
     columns: ["Post", "Platforms", "Engagement", "Reach", "Engagement rate (%)"],
@@ -214,11 +232,12 @@ const KINDS: Record<ReportKind, { sheets: Name[]; csv: Name }> = {
       "platforms",
       "inbox",
       "posts",
+      "linkClicks",
     ],
     csv: "posts",
   },
   growth: { sheets: ["growth", "followers"], csv: "followers" },
-  content: { sheets: ["content", "hashtags", "topPosts", "posts"], csv: "content" },
+  content: { sheets: ["content", "hashtags", "topPosts", "posts", "linkClicks"], csv: "content" },
 };
 
 /** Builds a report's tables from the same service calls the API answers with; each kind asks only for what it shows. */

@@ -18,6 +18,7 @@ export * from "./inbox-team";
 export * from "./links";
 export * from "./media";
 export * from "./oauth";
+export * from "./pieces";
 export * from "./posts";
 export * from "./publishing";
 export * from "./queue";

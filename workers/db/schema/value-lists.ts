@@ -22,6 +22,10 @@ export const WEBHOOK_EVENTS = [
   "approval.rejected",
   "inbox.item.created",
   "inbox.item.replied",
+  /** A feed's new item became a post (ADR 068, 087). */
+  "feed.item_posted",
+  /** An evergreen category queued a copy of one of its posts into a slot (ADR 076, 087). */
+  "category.post_requeued",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Settings → API's "Send test event": sent to one endpoint on request, never subscribed to. */
