@@ -3,12 +3,11 @@ import { z } from "zod";
 import { runForm } from "~/lib/form-action.server";
 import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
-import { agencyOverview } from "../../workers/agency/index";
+import { actingIn, agencyOverview } from "../../workers/agency/index";
 import type { AppContext } from "../../workers/context";
-import { notFound } from "../../workers/errors";
 import { invalidateDashboard } from "../../workers/http/dashboard-cache";
 import { parseOrThrow } from "../../workers/http/validate";
-import { ensurePermitted, workspaceCookie } from "../../workers/tenancy/middleware";
+import { workspaceCookie } from "../../workers/tenancy/middleware";
 import { ApprovalReplies, rejectBody } from "../../workers/workspaces/index";
 
 /** The agency view over the memberships the page already read (one query per shard, ADR 086). */
@@ -40,25 +39,23 @@ export async function agencyAction(request: Request, ctx: AppContext, url: URL) 
     intent,
     async (): Promise<FormReply | Response | ReturnType<typeof data<FormReply>>> => {
       const input = parseOrThrow(itemFields, { workspace: form.get("workspace") ?? "", id: row });
-      // A workspace the user is not in answers as one that does not exist.
-      const target = ctx.workspaces.find((w) => w.id === input.workspace);
-      if (!target) throw notFound();
-      const actor = { userId: auth.user.id, workspace: target };
       const done = (message: string) => ({ ok: true as const, intent, id: input.id, message });
       switch (intent) {
         case "open": {
-          ensurePermitted({ apiKey: null, workspace: target, role: target.role }, "workspace.read");
+          const target = actingIn(ctx.workspaces, input.workspace, "workspace.read");
           const to = `/content?post=${encodeURIComponent(input.id)}`;
           return redirect(to, { headers: { "Set-Cookie": workspaceCookie(target.id, url.href) } });
         }
         case "approve": {
-          ensurePermitted({ apiKey: null, workspace: target, role: target.role }, "posts.approve");
+          const target = actingIn(ctx.workspaces, input.workspace, "posts.approve");
+          const actor = { userId: auth.user.id, workspace: target };
           await ctx.servicesIn(target).approvals.approve(actor, input.id, undefined);
           await invalidateDashboard(target.id);
           return done(`${ApprovalReplies.approved} in ${target.name}`);
         }
         case "reject": {
-          ensurePermitted({ apiKey: null, workspace: target, role: target.role }, "posts.approve");
+          const target = actingIn(ctx.workspaces, input.workspace, "posts.approve");
+          const actor = { userId: auth.user.id, workspace: target };
           const { comment } = parseOrThrow(rejectBody, { comment: form.get("comment") ?? "" });
           await ctx.servicesIn(target).approvals.reject(actor, input.id, comment);
           await invalidateDashboard(target.id);

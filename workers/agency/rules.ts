@@ -1,5 +1,6 @@
+import { notFound } from "../errors";
 import type { WorkspaceContext } from "../tenancy/membership";
-import { can } from "../tenancy/roles";
+import { type Action, can, ensureCan } from "../tenancy/roles";
 
 /** Each list shows at most this many items, across every workspace. */
 export const AGENCY_LIST_LIMIT = 50;
@@ -96,3 +97,15 @@ export function agencyView(workspaces: WorkspaceContext[], rows: AgencyRow[]) {
   };
 }
 export type AgencyView = ReturnType<typeof agencyView>;
+
+/**
+ * The workspace an agency action on an item acts in: one of the user's own (another answers 404, as a workspace
+ * that does not exist), where the user's role there may do it (403 with the role's sentence otherwise; an archived
+ * workspace refuses every change). The role of the page's own workspace never counts.
+ */
+export function actingIn(mine: WorkspaceContext[], workspaceId: string, action: Action): WorkspaceContext {
+  const target = mine.find((w) => w.id === workspaceId);
+  if (!target) throw notFound();
+  ensureCan(target, action);
+  return target;
+}

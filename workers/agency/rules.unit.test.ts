@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WorkspaceContext } from "../tenancy/membership";
-import { type AgencyRow, agencyQueries, agencyView, WORKSPACES_PER_QUERY } from "./rules";
+import { type AgencyRow, actingIn, agencyQueries, agencyView, WORKSPACES_PER_QUERY } from "./rules";
 
 const ws = (id: string, role: WorkspaceContext["role"], shard = "DB", archived = false): WorkspaceContext => ({
   id,
@@ -66,5 +66,20 @@ describe("agency view", () => {
     ]);
     expect(view.failures.map((i) => i.postId)).toEqual(["new", "old"]);
     expect(view.approvals[0]!.canApprove).toBe(true);
+  });
+});
+
+describe("acting on an item", () => {
+  const mine = [ws("acme", "owner"), ws("beta", "viewer"), ws("old", "owner", "DB", true)];
+
+  it("acts in the item's workspace with the role the user has there", () => {
+    expect(actingIn(mine, "acme", "posts.approve").id).toBe("acme");
+    expect(actingIn(mine, "beta", "workspace.read").id).toBe("beta");
+  });
+
+  it("refuses a viewer there, though owner elsewhere; an archived workspace; and a workspace not the user's", () => {
+    expect(() => actingIn(mine, "beta", "posts.approve")).toThrow("Your role (viewer) cannot do this in BETA.");
+    expect(() => actingIn(mine, "old", "posts.approve")).toThrow("OLD is archived");
+    expect(() => actingIn(mine, "elsewhere", "workspace.read")).toThrow("The requested resource was not found.");
   });
 });
