@@ -2,7 +2,13 @@ import { data } from "react-router";
 import { runForm } from "~/lib/form-action.server";
 import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
-import { CategoryReplies, categoryCreateBody, categoryPostBody, categoryService } from "../../workers/categories/index";
+import {
+  CategoryReplies,
+  categoryCreateBody,
+  categoryPostBody,
+  categoryPostSummary,
+  categoryService,
+} from "../../workers/categories/index";
 import type { AppContext } from "../../workers/context";
 import { recordWrite, type Written } from "../../workers/http/activity";
 import { parseOrThrow } from "../../workers/http/validate";
@@ -77,13 +83,13 @@ export async function categoriesAction(form: FormData, ctx: AppContext, url: URL
         case "category-post-add": {
           const { postId } = parseOrThrow(categoryPostBody, { postId: form.get("postId") ?? "" });
           const category = await categories.addPost(actor.workspace, id, postId);
-          await log("category_post_added", category, `${category.name}: post ${postId}`);
+          await log("category_post_added", category, categoryPostSummary(category, postId));
           return { ok: true as const, intent, id, message: CategoryReplies.postAdded };
         }
         case "category-post-remove": {
           const postId = String(form.get("postId") ?? "");
           const category = await categories.removePost(actor.workspace, id, postId);
-          await log("category_post_removed", category, `${category.name}: post ${postId}`);
+          await log("category_post_removed", category, categoryPostSummary(category, postId));
           return { ok: true as const, intent, id, message: CategoryReplies.postRemoved };
         }
         default:

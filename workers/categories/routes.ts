@@ -13,6 +13,7 @@ import {
   categoryCreateBody,
   categoryPatchBody,
   categoryPostBody,
+  categoryPostSummary,
 } from "./schemas";
 
 const T = "Categories";
@@ -97,7 +98,7 @@ export const categoryRoutes = new Hono<SignedInEnv>()
       action: "category_post_added",
       subject: "category",
       subjectId: category.id,
-      summary: `${category.name}: post ${postId}`,
+      summary: categoryPostSummary(category, postId),
     });
     return ok(c, category, CategoryReplies.postAdded, 201);
   })
@@ -108,7 +109,7 @@ export const categoryRoutes = new Hono<SignedInEnv>()
       action: "category_post_removed",
       subject: "category",
       subjectId: category.id,
-      summary: `${category.name}: post ${postId}`,
+      summary: categoryPostSummary(category, postId),
     });
     return ok(c, category, CategoryReplies.postRemoved);
   });
