@@ -12,6 +12,7 @@ export default [
     route("posts/:id/delete", "routes/post-delete.tsx"),
     route("posts/:id/share", "routes/post-share.tsx"),
     route("approvals", "routes/approvals.tsx"),
+    route("agency", "routes/agency.tsx"),
     route("inbox", "routes/inbox.tsx"),
     route("analytics", "routes/analytics.tsx"),
     route("ai-assistant", "routes/ai-assistant.tsx"),

@@ -38,11 +38,12 @@ test("Approvals: a passed time asks for a new one in the post's row; a rejection
   expect(page.url()).toMatch(/\/approvals$/);
 });
 
-test("Review loop: a client's Request changes stops the post; the agency sees it in the bell, edits, the client approves, it publishes", async ({
+test("Review loop: an agency makes a client workspace; the client's Request changes stops the post; the agency sees it across its workspaces and in the bell, edits, the client approves, it publishes", async ({
   journey: { page, baseUrl },
 }) => {
   const { api, headers, me, images } = await ownerWithX(page, baseUrl, newUser("Ava Agency"), {
     approvalRequired: false,
+    clientWorkspace: "Acme Bakery",
   });
   const created = await api.post("/api/posts", {
     data: {
@@ -72,8 +73,17 @@ test("Review loop: a client's Request changes stops the post; the agency sees it
     expect(await section.getByRole("status").innerText()).toBe("Thank you: changes requested");
     expect(await status()).toBe("changes_requested");
 
-    // The agency's bell says so; its notice opens the post, held with the client's words.
+    // The agency's view across its workspaces lists it, labelled with the client's workspace.
     await gotoHydrated(page, "/dashboard");
+    await page.getByRole("link", { name: "All workspaces" }).click();
+    await page.waitForURL("**/agency");
+    const held = page
+      .getByRole("region", { name: "Waiting for approval or changes" })
+      .getByRole("listitem", { name: "Acme Bakery: Spring launch with the red logo" });
+    await held.getByText("Changes requested").waitFor();
+    await held.getByRole("button", { name: "Edit in Acme Bakery" }).waitFor();
+
+    // The agency's bell says so; its notice opens the post, held with the client's words.
     await page.getByRole("button", { name: "Notifications, 1 unread" }).click();
     const notice = page.getByRole("dialog", { name: "Notifications" }).getByRole("link", { name: /Client feedback/ });
     expect(await notice.innerText()).toContain('asked for changes to "Spring launch with the red logo"');

@@ -1,20 +1,29 @@
 import type { Page } from "playwright-core";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect } from "./browser";
-import { registerViaApi } from "./helpers";
+import { gotoHydrated, registerViaApi } from "./helpers";
 import { connectViaConsent } from "./platforms";
 
 /**
  * A new owner with X connected and a photo uploaded (`images`), whose workspace requires approval when asked:
- * what the Approvals journeys start from.
+ * what the Approvals journeys start from. With `clientWorkspace`, that workspace is first made in Settings →
+ * Workspace, as an agency makes one per client, and everything else happens in it.
  */
 export async function ownerWithX(
   page: Page,
   baseUrl: string,
   user: { name: string; email: string; password: string },
-  opts: { approvalRequired: boolean },
+  opts: { approvalRequired: boolean; clientWorkspace?: string },
 ) {
   await registerViaApi(page, user);
+  if (opts.clientWorkspace) {
+    await gotoHydrated(page, "/settings?tab=workspace");
+    const form = page.getByRole("region", { name: "New workspace" });
+    await form.getByLabel("Name").fill(opts.clientWorkspace);
+    await form.getByRole("button", { name: "Create workspace" }).click();
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("button", { name: `Switch workspace: ${opts.clientWorkspace}` }).waitFor();
+  }
   const api = page.context().request;
   const headers = { Origin: baseUrl };
   if (opts.approvalRequired) {

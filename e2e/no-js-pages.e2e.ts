@@ -90,6 +90,7 @@ test("with JavaScript off, Approvals approves, asks for a new time once the aske
     { content: "Plain soon", at: Date.now() + 4_000 },
     { content: "Plain later", at: Date.now() + 3 * 86_400_000 },
     { content: "Plain rewrite", at: Date.now() + 4 * 86_400_000 },
+    { content: "Plain across", at: Date.now() + 5 * 86_400_000 },
   ]);
   const item = (content: string) => page.getByRole("listitem").filter({ hasText: content });
   const status = (text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
@@ -98,6 +99,21 @@ test("with JavaScript off, Approvals approves, asks for a new time once the aske
   await item("Plain later").getByRole("button", { name: "Approve" }).click();
   await status("Post approved");
   expect(await item("Plain later").count()).toBe(0);
+
+  // All workspaces lists it from the server too, labelled with its workspace, and approves it in that workspace.
+  const client = await api.post("/api/workspaces", { data: { name: "Plain Client" }, headers: { Origin: baseUrl } });
+  expect(client.status()).toBe(201);
+  await page.goto("/agency");
+  const across = page
+    .getByRole("region", { name: "Waiting for approval or changes" })
+    .getByRole("listitem", { name: "Plain Approver's workspace: Plain across" });
+  await across.getByRole("button", { name: "Approve", exact: true }).click();
+  await status("Post approved in Plain Approver's workspace");
+  await page
+    .getByRole("region", { name: "Upcoming" })
+    .getByRole("listitem", { name: "Plain Approver's workspace: Plain across" })
+    .waitFor();
+  await page.goto("/approvals");
 
   // The asked time has passed: the refusal shows in that post's row with a field for a new time.
   await new Promise((resolve) => setTimeout(resolve, 4_000));
@@ -124,7 +140,11 @@ test("with JavaScript off, Approvals approves, asks for a new time once the aske
   await status("Post sent back to its author");
   await page.getByText("Nothing is waiting for approval").waitFor();
   const scheduled = (await (await api.get("/api/posts?status=scheduled")).json()).data.posts;
-  expect(scheduled.map((p: { content: string }) => p.content).sort()).toEqual(["Plain later", "Plain soon"]);
+  expect(scheduled.map((p: { content: string }) => p.content).sort()).toEqual([
+    "Plain across",
+    "Plain later",
+    "Plain soon",
+  ]);
 });
 
 test("with JavaScript off, an invitation is accepted from its page, and one for another address is refused there", async ({

@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { requestId } from "hono/request-id";
 import { accountRoutes, connectRoutes } from "./accounts";
+import { agencyRoutes } from "./agency";
 import { aiRoutes } from "./ai";
 import { analyticsRoutes, reportRoutes } from "./analytics";
 import { authRoutes, originCheck, resolveAuth } from "./auth";
@@ -155,6 +156,7 @@ export function createApi(now: () => number = () => Date.now()) {
     .route("/api/workspaces", workspaceRoutes)
     .route("/api/workspaces", activityRoutes)
     .route("/api/invites", inviteRoutes)
+    .route("/api/agency", agencyRoutes)
     .route("/api/share-links", shareLinkRoutes)
     .route("/api/share", publicShareRoutes)
     .route("/api/setup", setupRoutes)

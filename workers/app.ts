@@ -57,7 +57,9 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
   const mine = auth ? await workspacesForPage(services.directory, auth.user.id, request) : null;
   workspace = mine?.workspace ?? null;
   const context = new RouterContextProvider();
-  context.set(appContext, { services, ctx, auth, workspace, workspaces: mine?.workspaces ?? [], nonce });
+  const origin = new URL(request.url).origin;
+  const servicesIn = (other: WorkspaceContext) => buildServices(env, Date.now, origin, { shard: () => other.shard });
+  context.set(appContext, { services, ctx, auth, workspace, workspaces: mine?.workspaces ?? [], servicesIn, nonce });
   return requestHandler(request, context);
 }
 

@@ -13,6 +13,11 @@ export interface AppContext {
   workspace: WorkspaceContext | null;
   /** Every workspace the user is in, in the order they joined (the switcher's list); empty when signed out. */
   workspaces: WorkspaceContext[];
+  /**
+   * The services of another of the user's workspaces (its shard): the agency view acts on an item in the item's
+   * workspace, with the role the user has there.
+   */
+  servicesIn: (workspace: WorkspaceContext) => Services;
   /** The CSP nonce of this response; every inline script must carry it. */
   nonce: string;
 }

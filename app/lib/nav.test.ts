@@ -13,13 +13,14 @@ describe("isNavActive", () => {
     expect(isNavActive("/", "/dashboard")).toBe(false);
   });
 
-  it("lists SPEC §2's entries in order, the Queue after the planner, Approvals after the Content Hub, then the Inbox", () => {
+  it("lists SPEC §2's entries in order, the Queue after the planner, Approvals after the Content Hub, All workspaces, then the Inbox", () => {
     expect(NAV_ITEMS.map((i) => i.to)).toEqual([
       "/dashboard",
       "/planner",
       "/queue",
       "/content",
       "/approvals",
+      "/agency",
       "/inbox",
       "/analytics",
       "/ai-assistant",
@@ -33,6 +34,14 @@ describe("isNavActive", () => {
     expect(shown("editor")).toBe(true);
     expect(shown("contributor")).toBe(false);
     expect(shown("viewer")).toBe(false);
-    expect(navItemsFor("viewer")).toHaveLength(NAV_ITEMS.length - 1);
+    expect(navItemsFor("viewer")).toHaveLength(NAV_ITEMS.length - 2);
+  });
+
+  it("shows All workspaces only to a user with more than one workspace, whatever the role", () => {
+    const shown = (role: Parameters<typeof navItemsFor>[0], count: number) =>
+      navItemsFor(role, count).some((i) => i.to === "/agency");
+    expect(shown("owner", 1)).toBe(false);
+    expect(shown("viewer", 2)).toBe(true);
+    expect(shown("owner", 3)).toBe(true);
   });
 });

@@ -15,11 +15,13 @@ import {
   ScheduleMessages,
   scheduleFromForm,
   scheduleInput,
+  scheduleSummary,
   syncWorkspace,
   updateSchedule,
 } from "../../workers/analytics/index";
 import type { AppContext } from "../../workers/context";
 import { notFound } from "../../workers/errors";
+import { recordWrite } from "../../workers/http/activity";
 import { failureOf } from "../../workers/http/failure";
 import { parseOrThrow } from "../../workers/http/validate";
 import { clickDay } from "../../workers/links/index";
@@ -119,11 +121,28 @@ export async function analyticsAction(request: Request, ctx: AppContext, url: UR
         ensurePermitted(vars, "analytics.manage");
         const input = parseOrThrow(scheduleInput, scheduleFromForm(posted));
         const { db, now } = ctx.services;
+        const who = { workspaceId: workspace.id, userId: auth.user.id };
+        // In the activity log as the API's schedule routes record it.
+        const summary = scheduleSummary(input);
         if (!id) {
-          await createSchedule(db, { workspaceId: workspace.id, userId: auth.user.id }, input, now());
+          const made = await createSchedule(db, who, input, now());
+          const entry = {
+            action: "report_scheduled",
+            subject: "report_schedule",
+            subjectId: made.id,
+            summary,
+          } as const;
+          await recordWrite(ctx.services, who, entry);
           return { ok: true as const, intent, id: "new", message: ScheduleMessages.created };
         }
         if (!(await updateSchedule(db, workspace.id, id, input))) throw notFound();
+        const entry = {
+          action: "report_schedule_changed",
+          subject: "report_schedule",
+          subjectId: id,
+          summary,
+        } as const;
+        await recordWrite(ctx.services, who, entry);
         return { ok: true as const, intent, id, message: ScheduleMessages.updated };
       },
       id || "new",

@@ -2,8 +2,15 @@ import { data } from "react-router";
 import { runForm } from "~/lib/form-action.server";
 import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
-import { CategoryReplies, categoryCreateBody, categoryPostBody, categoryService } from "../../workers/categories/index";
+import {
+  CategoryReplies,
+  categoryCreateBody,
+  categoryPostBody,
+  categoryPostSummary,
+  categoryService,
+} from "../../workers/categories/index";
 import type { AppContext } from "../../workers/context";
+import { recordWrite, type Written } from "../../workers/http/activity";
 import { parseOrThrow } from "../../workers/http/validate";
 import { excerpt, listPostsSchema, toListQuery } from "../../workers/posts/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
@@ -43,6 +50,18 @@ export async function categoriesAction(form: FormData, ctx: AppContext, url: URL
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const categories = categoryService(ctx.services);
+  // Each change is in the activity log, as the API's category routes record it.
+  const log = (action: Written["action"], c: { id: string; name: string }, summary = c.name) =>
+    recordWrite(
+      ctx.services,
+      { workspaceId: actor.workspace.id, userId: actor.userId },
+      {
+        action,
+        subject: "category",
+        subjectId: c.id,
+        summary,
+      },
+    );
   return runForm(
     intent,
     async () => {
@@ -55,20 +74,24 @@ export async function categoriesAction(form: FormData, ctx: AppContext, url: URL
             minGapDays: form.get("minGapDays") || undefined,
             endsOn: form.get("endsOn") ?? null,
           });
-          await categories.add(actor, body);
+          await log("category_added", await categories.add(actor, body));
           return { ok: true as const, intent, message: CategoryReplies.added };
         }
         case "category-remove":
-          await categories.remove(actor.workspace.id, id);
+          await log("category_deleted", await categories.remove(actor.workspace.id, id));
           return { ok: true as const, intent, id, message: CategoryReplies.removed };
         case "category-post-add": {
           const { postId } = parseOrThrow(categoryPostBody, { postId: form.get("postId") ?? "" });
-          await categories.addPost(actor.workspace, id, postId);
+          const category = await categories.addPost(actor.workspace, id, postId);
+          await log("category_post_added", category, categoryPostSummary(category, postId));
           return { ok: true as const, intent, id, message: CategoryReplies.postAdded };
         }
-        case "category-post-remove":
-          await categories.removePost(actor.workspace, id, String(form.get("postId") ?? ""));
+        case "category-post-remove": {
+          const postId = String(form.get("postId") ?? "");
+          const category = await categories.removePost(actor.workspace, id, postId);
+          await log("category_post_removed", category, categoryPostSummary(category, postId));
           return { ok: true as const, intent, id, message: CategoryReplies.postRemoved };
+        }
         default:
           return data<FormReply>({ ok: false, intent, message: "Unknown form." }, { status: 400 });
       }

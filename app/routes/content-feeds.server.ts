@@ -4,6 +4,7 @@ import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
 import { FeedReplies, feedCreateBody, feedService } from "../../workers/feeds/index";
+import { recordWrite } from "../../workers/http/activity";
 import { parseOrThrow } from "../../workers/http/validate";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 import { can } from "../../workers/tenancy/roles";
@@ -32,6 +33,18 @@ export async function feedsAction(request: Request, ctx: AppContext, url: URL) {
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const feeds = feedService(ctx.services);
+  // Each change is in the activity log, as the API's feed routes record it.
+  const log = (action: "feed_added" | "feed_deleted", f: { id: string; title: string | null; url: string }) =>
+    recordWrite(
+      ctx.services,
+      { workspaceId: actor.workspace.id, userId: actor.userId },
+      {
+        action,
+        subject: "feed",
+        subjectId: f.id,
+        summary: f.title ?? f.url,
+      },
+    );
   return runForm(
     intent,
     async () => {
@@ -44,7 +57,7 @@ export async function feedsAction(request: Request, ctx: AppContext, url: URL) {
             accountIds: form.getAll("accountIds").map(String),
             template: form.get("template") || undefined,
           });
-          await feeds.add(actor, body);
+          await log("feed_added", await feeds.add(actor, body));
           return { ok: true as const, intent, message: FeedReplies.added };
         }
         case "feed-check": {
@@ -52,7 +65,7 @@ export async function feedsAction(request: Request, ctx: AppContext, url: URL) {
           return { ok: true as const, intent, id, message: FeedReplies.checked(result.posted, result.error) };
         }
         case "feed-remove":
-          await feeds.remove(actor.workspace.id, id);
+          await log("feed_deleted", await feeds.remove(actor.workspace.id, id));
           return { ok: true as const, intent, id, message: FeedReplies.removed };
         default:
           return data<FormReply>({ ok: false, intent, message: "Unknown form." }, { status: 400 });

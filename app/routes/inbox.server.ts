@@ -3,6 +3,7 @@ import { runForm } from "~/lib/form-action.server";
 import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
+import { recordWrite, type Written } from "../../workers/http/activity";
 import { parseOrThrow } from "../../workers/http/validate";
 import {
   inboxAssignBody,
@@ -94,12 +95,18 @@ export async function inboxAction(request: Request, ctx: AppContext, url: URL) {
         return done(added === 1 ? "1 new item" : `${added} new items`);
       }
       const { id } = parseOrThrow(itemField, { id: row });
+      // Each triage and reply is in the activity log, as the API's inbox routes record it.
+      const logged = async (action: Written["action"], summary: string, message = summary) => {
+        const who = { workspaceId: actor.workspace.id, userId: actor.userId };
+        await recordWrite(ctx.services, who, { action, subject: "inbox_item", subjectId: id, summary });
+        return done(message);
+      };
       switch (intent) {
         case "reply": {
           ensurePermitted(vars, "inbox.reply");
           const { text } = parseOrThrow(inboxReplyBody, { text: await replyText(ctx, actor, id, form) });
           await inbox.reply(actor, id, text);
-          return done("Reply sent");
+          return logged("inbox_replied", text, "Reply sent");
         }
         case "draft": {
           ensurePermitted(vars, "inbox.triage");
@@ -117,13 +124,13 @@ export async function inboxAction(request: Request, ctx: AppContext, url: URL) {
         case "reopen":
           ensurePermitted(vars, "inbox.triage");
           await inbox.setStatus(actor, id, intent === "done" ? "done" : "open");
-          return done(intent === "done" ? "Marked done" : "Opened again");
+          return logged("inbox_status_changed", intent === "done" ? "Marked done" : "Opened again");
         case "assign": {
           ensurePermitted(vars, "inbox.triage");
           const assignee = String(form.get("assigneeId") ?? "");
           const { assigneeId } = parseOrThrow(inboxAssignBody, { assigneeId: assignee || null });
           await inbox.assign(actor, id, assigneeId);
-          return done(assigneeId ? "Assigned" : "Unassigned");
+          return logged("inbox_assigned", assigneeId ? "Assigned" : "Unassigned");
         }
         default:
           return { ok: false, intent, id, message: "Unknown form." };

@@ -6,7 +6,9 @@ import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
 import { Invalid } from "../../workers/errors";
+import { recordWrite } from "../../workers/http/activity";
 import { parseOrThrow } from "../../workers/http/validate";
+import { excerpt } from "../../workers/posts/index";
 import {
   copySlotsBody,
   pauseBody,
@@ -36,14 +38,24 @@ const accountField = z.object({
  * /api/queue/:accountId/slots, POST …/copy-slots, …/pause, …/reorder and …/share-next. The page's loader reads the queues again.
  */
 export async function queueAction(request: Request, ctx: AppContext, url: URL) {
-  const { workspace, vars } = signedIn(ctx, url);
+  const { auth, workspace, vars } = signedIn(ctx, url);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const { queue } = ctx.services;
+  const who = { workspaceId: workspace.id, userId: auth.user.id };
   return runForm(intent, async (): Promise<FormReply | ReturnType<typeof data<FormReply>>> => {
     ensurePermitted(vars, "posts.publish");
     const { accountId } = parseOrThrow(accountField, { accountId: form.get("accountId") ?? undefined });
-    const done = (message: string) => ({ ok: true as const, intent, message });
+    // Each change is in the activity log, as the API's queue routes record it.
+    const done = async (message: string, summary = message) => {
+      await recordWrite(ctx.services, who, {
+        action: "queue_changed",
+        subject: "account",
+        subjectId: accountId,
+        summary,
+      });
+      return { ok: true as const, intent, message };
+    };
     switch (intent) {
       case "slots": {
         const slots = postedSlots(form);
@@ -61,16 +73,25 @@ export async function queueAction(request: Request, ctx: AppContext, url: URL) {
           paused: flag === "true" ? true : flag === "false" ? false : flag,
         });
         await queue.setPaused(workspace.id, accountId, paused);
-        return done(QueueReplies.paused(paused));
+        return done(QueueReplies.paused(paused), paused ? "Queue paused" : "Queue resumed");
       }
       case "reorder": {
         const { targetIds } = parseOrThrow(reorderBody, { targetIds: form.getAll("targetIds") });
         await queue.reorder(workspace.id, accountId, targetIds);
         return done(QueueReplies.reordered);
       }
-      case "share-next":
-        await shareNextNow(ctx.services, workspace.id, accountId);
-        return done(QueueReplies.sharing);
+      case "share-next": {
+        const next = await shareNextNow(ctx.services, workspace.id, accountId);
+        const post = await ctx.services.posts.get(workspace.id, next.postId);
+        const summary = excerpt(post.content);
+        await recordWrite(ctx.services, who, {
+          action: "publish_requested",
+          subject: "post",
+          subjectId: post._id,
+          summary,
+        });
+        return { ok: true as const, intent, message: QueueReplies.sharing };
+      }
       default:
         return data<FormReply>({ ok: false, intent, message: "Unknown form." }, { status: 400 });
     }

@@ -12,6 +12,7 @@ import {
 } from "../../workers/auth/index";
 import { BioReplies, bioBody, bioService, linksFromLines } from "../../workers/bio/index";
 import type { AppContext } from "../../workers/context";
+import { recordWrite } from "../../workers/http/activity";
 import { parseOrThrow } from "../../workers/http/validate";
 import { LinkReplies, linkSettingsBody } from "../../workers/links/index";
 import { checkSetup } from "../../workers/setup/index";
@@ -91,6 +92,18 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
   if (intent === "bluesky-connect")
     return runForm(intent, () => blueskyConnectAction(form, ctx, { auth, workspace, vars }));
   if (isTeamIntent(intent)) return runForm(intent, () => teamAction(intent, form, ctx, { auth, workspace, vars, url }));
+  // Links and the bio page are the workspace's settings in the activity log, as their API routes record them.
+  const settingsLogged = (summary: string) =>
+    recordWrite(
+      services,
+      { workspaceId: workspace.id, userId: auth.user.id },
+      {
+        action: "settings_changed",
+        subject: "workspace",
+        subjectId: workspace.id,
+        summary,
+      },
+    );
   return runForm(intent, async () => {
     switch (intent) {
       case "workspace": {
@@ -111,12 +124,14 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
           utm: input.utm === "on",
         });
         const saved = await services.links.saveSettings(workspace.id, body);
+        await settingsLogged(saved.enabled ? "Link tracking on" : "Link tracking off");
         return { ok: true as const, intent, message: LinkReplies.saved(saved.enabled) };
       }
       case "bio": {
         ensurePermitted(vars, "workspace.settings");
         const body = parseOrThrow(bioBody, { ...input, links: linksFromLines(String(input.links ?? "")) });
         await bioService(services).save(workspace.id, body);
+        await settingsLogged(`Link in bio: /bio/${body.handle}`);
         return { ok: true as const, intent, message: BioReplies.saved };
       }
       case "verify-password": {

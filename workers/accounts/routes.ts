@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { Conflict, DomainError, notFound } from "../errors";
+import { loggedWrite } from "../http/activity";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { Messages, ok } from "../http/envelope";
 import { parseOrThrow, readJson } from "../http/validate";
@@ -215,7 +216,9 @@ export const accountRoutes = new Hono<SignedInEnv>()
     const id = accountId(c.req.param("id"));
     // Another workspace's account is a 404 before its body is read, so a bad body reveals nothing either.
     await c.var.services.accounts.get(c.var.workspace.id, id);
-    const out = await accountBoards(c.var.services.accounts, c.var.workspace.id, id, await readJson(c, newBoardBody));
+    const board = await readJson(c, newBoardBody);
+    const out = await accountBoards(c.var.services.accounts, c.var.workspace.id, id, board);
+    await loggedWrite(c, { action: "board_created", subject: "account", subjectId: id, summary: board.name });
     return ok(c, out, "Board created", 201);
   })
   .post("/:id/refresh", requirePermission("accounts.manage"), async (c) => {

@@ -8,7 +8,7 @@ export { reportRoutes } from "./report-routes";
 export type { RecentReport, ScheduleData } from "./reports";
 export { createSchedule, listSchedules, recentReports, updateSchedule } from "./reports";
 export { analyticsRoutes, docs } from "./routes";
-export { ScheduleMessages, scheduleFromForm, scheduleInput } from "./schedule-input";
+export { ScheduleMessages, scheduleFromForm, scheduleInput, scheduleSummary } from "./schedule-input";
 export type { PostAnalyticsData, SyncData } from "./schemas";
 export { bestTimesQuery } from "./schemas";
 export { AnalyticsService } from "./service";

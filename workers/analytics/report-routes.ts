@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { reportFiles } from "../db/schema/index";
 import { notFound } from "../errors";
+import { loggedWrite } from "../http/activity";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { idempotent } from "../http/idempotency";
@@ -10,7 +11,7 @@ import { describeRoute, noData } from "../http/route-registry";
 import { readJson } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
 import * as reports from "./reports";
-import { ScheduleMessages, scheduleInput } from "./schedule-input";
+import { ScheduleMessages, scheduleInput, scheduleSummary } from "./schedule-input";
 
 const tag = "Reports";
 const base = "/api/analytics/reports";
@@ -68,22 +69,37 @@ export const reportRoutes = new Hono<SignedInEnv>()
   .post("/schedules", requirePermission("analytics.manage"), idempotent, async (c) => {
     const input = await readJson(c, scheduleInput);
     const member = { workspaceId: c.var.workspace.id, userId: c.var.auth.user.id };
-    return ok(
-      c,
-      await reports.createSchedule(c.var.services.db, member, input, c.var.services.now()),
-      ScheduleMessages.created,
-      201,
-    );
+    const schedule = await reports.createSchedule(c.var.services.db, member, input, c.var.services.now());
+    await loggedWrite(c, {
+      action: "report_scheduled",
+      subject: "report_schedule",
+      subjectId: schedule.id,
+      summary: scheduleSummary(input),
+    });
+    return ok(c, schedule, ScheduleMessages.created, 201);
   })
   .put("/schedules/:id", requirePermission("analytics.manage"), async (c) => {
     const input = await readJson(c, scheduleInput);
     const updated = await reports.updateSchedule(c.var.services.db, c.var.workspace.id, c.req.param("id"), input);
     if (!updated) throw notFound();
+    await loggedWrite(c, {
+      action: "report_schedule_changed",
+      subject: "report_schedule",
+      subjectId: c.req.param("id"),
+      summary: scheduleSummary(input),
+    });
     return ok(c, updated, ScheduleMessages.updated);
   })
   .delete("/schedules/:id", requirePermission("analytics.manage"), async (c) => {
     if (!(await reports.deleteSchedule(c.var.services.db, c.var.workspace.id, c.req.param("id")))) throw notFound();
-    return ok(c, null, "Report schedule deleted");
+    const summary = "Report schedule deleted";
+    await loggedWrite(c, {
+      action: "report_schedule_deleted",
+      subject: "report_schedule",
+      subjectId: c.req.param("id"),
+      summary,
+    });
+    return ok(c, null, summary);
   })
   .get("/recent", requirePermission("workspace.read"), async (c) =>
     ok(c, { reports: await reports.recentReports(c.var.services.db, c.var.workspace.id) }),

@@ -48,3 +48,7 @@ export function scheduleFromForm(fields: Record<string, string>) {
     ...(fields.frequency === "monthly" ? { dayOfMonth: int("dayOfMonth") } : { weekday: int("weekday") }),
   };
 }
+
+/** A schedule in the activity log's words: "weekly summary report (pdf)". */
+export const scheduleSummary = (input: { frequency: string; kind: string; format: string }) =>
+  `${input.frequency} ${input.kind} report (${input.format})`;

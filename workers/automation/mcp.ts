@@ -6,9 +6,10 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { AnalyticsService, docs as analyticsDocs, bestTimesQuery, periodQuery, resolveRange } from "../analytics";
-import { categoryService } from "../categories";
+import { categoryPostSummary, categoryService } from "../categories";
 import { Invalid } from "../errors";
 import { feedService } from "../feeds";
+import { recordWrite } from "../http/activity";
 import type { AppEnv } from "../http/app-env";
 import { fail } from "../http/envelope";
 import { failureOf } from "../http/failure";
@@ -285,7 +286,21 @@ function categoryTools(server: McpServer, caller: Caller) {
       annotations: adds,
     },
     ({ categoryId, postId: id }) =>
-      run(caller, "posts.publish", () => categoryService(services).addPost(workspace, categoryId, id)),
+      run(caller, "posts.publish", async () => {
+        const category = await categoryService(services).addPost(workspace, categoryId, id);
+        // In the activity log as POST /api/categories/:id/posts records it.
+        await recordWrite(
+          services,
+          { workspaceId: workspace.id, userId: caller.user.id },
+          {
+            action: "category_post_added",
+            subject: "category",
+            subjectId: category.id,
+            summary: categoryPostSummary(category, id),
+          },
+        );
+        return category;
+      }),
   );
 }
 

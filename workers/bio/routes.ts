@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { loggedWrite } from "../http/activity";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute as d } from "../http/route-registry";
@@ -31,5 +32,8 @@ export const bioRoutes = new Hono<SignedInEnv>()
   )
   .put("/", requirePermission("workspace.settings"), async (c) => {
     const body = await readJson(c, bioBody);
-    return ok(c, await bioService(c.var.services).save(c.var.workspace.id, body), BioReplies.saved);
+    const saved = await bioService(c.var.services).save(c.var.workspace.id, body);
+    const summary = `Link in bio: /bio/${body.handle}`;
+    await loggedWrite(c, { action: "settings_changed", subject: "workspace", subjectId: c.var.workspace.id, summary });
+    return ok(c, saved, BioReplies.saved);
   });

@@ -2,5 +2,5 @@
 export { categoryService, repeatDeps } from "./deps";
 export { runCategoryRepeats } from "./repeat";
 export { categoryRoutes } from "./routes";
-export { CategoryList, CategoryReplies, categoryCreateBody, categoryPostBody } from "./schemas";
+export { CategoryList, CategoryReplies, categoryCreateBody, categoryPostBody, categoryPostSummary } from "./schemas";
 export type { CategoryService } from "./service";

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { loggedWrite } from "../http/activity";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute as d, noData } from "../http/route-registry";
@@ -12,6 +13,7 @@ import {
   categoryCreateBody,
   categoryPatchBody,
   categoryPostBody,
+  categoryPostSummary,
 } from "./schemas";
 
 const T = "Categories";
@@ -64,24 +66,50 @@ export const categoryRoutes = new Hono<SignedInEnv>()
   )
   .post("/", requirePermission("posts.publish"), async (c) => {
     const body = await readJson(c, categoryCreateBody);
-    return ok(c, await categoryService(c.var.services).add(actorOf(c), body), CategoryReplies.added, 201);
+    const category = await categoryService(c.var.services).add(actorOf(c), body);
+    await loggedWrite(c, {
+      action: "category_added",
+      subject: "category",
+      subjectId: category.id,
+      summary: category.name,
+    });
+    return ok(c, category, CategoryReplies.added, 201);
   })
   .patch("/:id", requirePermission("posts.publish"), async (c) => {
     const body = await readJson(c, categoryPatchBody);
     const category = await categoryService(c.var.services).update(c.var.workspace, c.req.param("id"), body);
+    await loggedWrite(c, {
+      action: "category_changed",
+      subject: "category",
+      subjectId: category.id,
+      summary: category.name,
+    });
     return ok(c, category, CategoryReplies.updated);
   })
   .delete("/:id", requirePermission("posts.publish"), async (c) => {
-    await categoryService(c.var.services).remove(c.var.workspace.id, c.req.param("id"));
+    const gone = await categoryService(c.var.services).remove(c.var.workspace.id, c.req.param("id"));
+    await loggedWrite(c, { action: "category_deleted", subject: "category", subjectId: gone.id, summary: gone.name });
     return ok(c, null, CategoryReplies.removed);
   })
   .post("/:id/posts", requirePermission("posts.publish"), async (c) => {
     const { postId } = await readJson(c, categoryPostBody);
     const category = await categoryService(c.var.services).addPost(c.var.workspace, c.req.param("id"), postId);
+    await loggedWrite(c, {
+      action: "category_post_added",
+      subject: "category",
+      subjectId: category.id,
+      summary: categoryPostSummary(category, postId),
+    });
     return ok(c, category, CategoryReplies.postAdded, 201);
   })
   .delete("/:id/posts/:postId", requirePermission("posts.publish"), async (c) => {
     const { id, postId } = c.req.param();
     const category = await categoryService(c.var.services).removePost(c.var.workspace, id, postId);
+    await loggedWrite(c, {
+      action: "category_post_removed",
+      subject: "category",
+      subjectId: category.id,
+      summary: categoryPostSummary(category, postId),
+    });
     return ok(c, category, CategoryReplies.postRemoved);
   });

@@ -32,6 +32,9 @@ export const categoryPostBody = z.object({
   postId: z.string({ error: "Please choose a post" }).trim().min(1, "Please choose a post").max(100),
 });
 
+/** A post put in or taken out of a category, in the activity log's words. */
+export const categoryPostSummary = (category: { name: string }, postId: string) => `${category.name}: post ${postId}`;
+
 export const CategoryReplies = {
   added: "Category added: its posts are re-queued into its slots in turn",
   updated: "Category saved",

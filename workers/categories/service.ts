@@ -87,8 +87,11 @@ export class CategoryService {
     return this.one(workspace, id);
   }
 
+  /** Deletes the category; answers what it was, for the activity log. */
   async remove(workspaceId: string, id: string) {
+    const row = await this.get(workspaceId, id);
     if (!(await this.store.remove(workspaceId, id))) throw notFound();
+    return row;
   }
 
   /** Puts a post with channels in the category; its gap counts from its own time, so it does not repeat at once. */

@@ -4,7 +4,7 @@ import { publishFirstComment } from "../publishing";
 import { saveToQueue } from "./add-to-queue";
 import { createPost } from "./create-post";
 import { deletePost } from "./delete-post";
-import type { CommandDeps } from "./deps";
+import { type CommandDeps, postActivity } from "./deps";
 import { publishPost } from "./publish-post";
 import { updatePost } from "./update-post";
 
@@ -90,7 +90,7 @@ export class PostCommands {
   /** Retries one failed or unconfirmed channel alone. */
   async retryTarget(actor: Actor, postId: string, targetId: string) {
     await this.deps.publishing.retryTarget(actor.workspace.id, postId, targetId);
-    return this.reread(actor, postId, PostReplies.retrying);
+    return this.logged(actor, "retried", await this.reread(actor, postId, PostReplies.retrying));
   }
 
   /** Retries a published channel's failed first comment, within the request. */
@@ -102,19 +102,29 @@ export class PostCommands {
     const comment = post.platformPosts.find((t) => t.id === targetId)?.firstComment;
     const message =
       comment?.status === "published" ? "First comment published" : `First comment failed: ${comment?.error ?? ""}`;
-    return { post, message };
+    return this.logged(actor, "retried", { post, message });
   }
 
   /** The user saw an unconfirmed channel's post on the platform. */
   async confirm(actor: Actor, postId: string, targetId: string, permalink: string | null) {
     await this.deps.publishing.confirmPublished(actor.workspace.id, postId, targetId, permalink);
-    return this.reread(actor, postId, PostReplies.confirmed);
+    return this.logged(actor, "confirmed", await this.reread(actor, postId, PostReplies.confirmed));
   }
 
   /** The post after its due channels were handed to the publishing dispatcher. */
   private async dispatched(actor: Actor, id: string) {
     await this.deps.publishing.dispatchDue(actor.workspace.id);
     return this.reread(actor, id, PostReplies.queuedForPublishing);
+  }
+
+  /** A channel's retry or confirmation in the log, once it is done: it changes no post row to batch it with. */
+  private async logged<R extends { post: { _id: string; content: string } }>(
+    actor: Actor,
+    action: "retried" | "confirmed",
+    result: R,
+  ) {
+    await postActivity(this.deps, actor, action, result.post._id, result.post.content, this.deps.now());
+    return result;
   }
 
   private async reread(actor: Actor, id: string, message: string) {

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { FEED_MODES } from "../db/schema/feeds";
+import { loggedWrite } from "../http/activity";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute as d, noData } from "../http/route-registry";
@@ -63,15 +64,34 @@ export const feedRoutes = new Hono<SignedInEnv>()
   )
   .post("/", requirePermission("posts.publish"), async (c) => {
     const body = await readJson(c, feedCreateBody);
-    return ok(c, await feedService(c.var.services).add(actorOf(c), body), FeedReplies.added, 201);
+    const feed = await feedService(c.var.services).add(actorOf(c), body);
+    await loggedWrite(c, {
+      action: "feed_added",
+      subject: "feed",
+      subjectId: feed.id,
+      summary: feed.title ?? feed.url,
+    });
+    return ok(c, feed, FeedReplies.added, 201);
   })
   .patch("/:id", requirePermission("posts.publish"), async (c) => {
     const body = await readJson(c, feedPatchBody);
     const feed = await feedService(c.var.services).update(c.var.workspace.id, c.req.param("id"), body);
+    await loggedWrite(c, {
+      action: "feed_changed",
+      subject: "feed",
+      subjectId: feed.id,
+      summary: feed.title ?? feed.url,
+    });
     return ok(c, feed, FeedReplies.updated);
   })
   .delete("/:id", requirePermission("posts.publish"), async (c) => {
-    await feedService(c.var.services).remove(c.var.workspace.id, c.req.param("id"));
+    const gone = await feedService(c.var.services).remove(c.var.workspace.id, c.req.param("id"));
+    await loggedWrite(c, {
+      action: "feed_deleted",
+      subject: "feed",
+      subjectId: gone.id,
+      summary: gone.title ?? gone.url,
+    });
     return ok(c, null, FeedReplies.removed);
   })
   .post("/:id/check", requirePermission("posts.publish"), async (c) => {

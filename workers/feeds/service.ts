@@ -74,8 +74,11 @@ export class FeedService {
     return this.get(workspaceId, id);
   }
 
-  async remove(workspaceId: string, id: string): Promise<void> {
-    if (!(await this.deps.store.remove(workspaceId, id))) throw new NotFound();
+  /** Deletes the feed; answers what it was, for the activity log. */
+  async remove(workspaceId: string, id: string): Promise<FeedView> {
+    const row = await this.deps.store.get(workspaceId, id);
+    if (!row || !(await this.deps.store.remove(workspaceId, id))) throw new NotFound();
+    return feedView(row);
   }
 
   /** Checks a feed now, whatever its schedule, and says what came of it. */

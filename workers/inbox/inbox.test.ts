@@ -238,6 +238,13 @@ describe("engagement inbox", () => {
       .bind(item!.id)
       .first<{ remote_id: string }>();
     expect(sentIds[0]).toBe(remote!.remote_id);
+    // The reply is in the activity log, by its member (activity-coverage.test.ts lists this route here).
+    const logged = await env.DB.prepare(
+      "SELECT action, user_id, summary FROM activity_log WHERE subject_id = ? AND action = 'inbox_replied'",
+    )
+      .bind(item!.id)
+      .all();
+    expect(logged.results).toEqual([{ action: "inbox_replied", user_id: members.editor.user.id, summary: text }]);
     // Our own reply is not taken in as a new item at the next sync.
     const before = (await inbox("viewer", "?status=all")).body.data.items.length;
     await call("/api/inbox/sync", { ...as("editor"), method: "POST" });

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { loggedWrite } from "../http/activity";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute } from "../http/route-registry";
@@ -95,15 +96,31 @@ export const engagementInboxRoutes = new Hono<SignedInEnv>()
   })
   .post("/:id/reply", requirePermission("inbox.reply"), async (c) => {
     const { text } = await readJson(c, inboxReplyBody);
-    return ok(c, await c.var.services.inbox.reply(actorOf(c), c.req.param("id"), text), "Reply sent");
+    const sent = await c.var.services.inbox.reply(actorOf(c), c.req.param("id"), text);
+    await loggedWrite(c, {
+      action: "inbox_replied",
+      subject: "inbox_item",
+      subjectId: c.req.param("id"),
+      summary: text,
+    });
+    return ok(c, sent, "Reply sent");
   })
   .post("/:id/status", requirePermission("inbox.triage"), async (c) => {
     const body = await readJson(c, inboxStatusBody);
     const item = await c.var.services.inbox.setStatus(actorOf(c), c.req.param("id"), body.status);
-    return ok(c, item, body.status === "done" ? "Marked done" : "Opened again");
+    const summary = body.status === "done" ? "Marked done" : "Opened again";
+    await loggedWrite(c, {
+      action: "inbox_status_changed",
+      subject: "inbox_item",
+      subjectId: c.req.param("id"),
+      summary,
+    });
+    return ok(c, item, summary);
   })
   .post("/:id/assign", requirePermission("inbox.triage"), async (c) => {
     const body = await readJson(c, inboxAssignBody);
     const item = await c.var.services.inbox.assign(actorOf(c), c.req.param("id"), body.assigneeId);
-    return ok(c, item, body.assigneeId ? "Assigned" : "Unassigned");
+    const summary = body.assigneeId ? "Assigned" : "Unassigned";
+    await loggedWrite(c, { action: "inbox_assigned", subject: "inbox_item", subjectId: c.req.param("id"), summary });
+    return ok(c, item, summary);
   });

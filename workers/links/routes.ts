@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { loggedWrite } from "../http/activity";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute as d } from "../http/route-registry";
@@ -68,5 +69,7 @@ export const linkRoutes = new Hono<SignedInEnv>()
   .put("/settings", requirePermission("workspace.settings"), async (c) => {
     const body = await readJson(c, linkSettingsBody);
     const saved = await c.var.services.links.saveSettings(c.var.workspace.id, body);
+    const summary = saved.enabled ? "Link tracking on" : "Link tracking off";
+    await loggedWrite(c, { action: "settings_changed", subject: "workspace", subjectId: c.var.workspace.id, summary });
     return ok(c, saved, LinkReplies.saved(saved.enabled));
   });

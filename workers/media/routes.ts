@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { Invalid } from "../errors";
+import { loggedWrite } from "../http/activity";
 import type { SignedInEnv } from "../http/app-env";
 import { invalidateDashboardAfterWrites } from "../http/dashboard-cache";
 import { HttpError, ok } from "../http/envelope";
@@ -61,6 +62,8 @@ export const mediaRoutes = new Hono<SignedInEnv>()
       altText: form.get("altText") ?? undefined,
     });
     const saved = await c.var.services.media.saveFiles(uploader(c), files, fields);
+    const names = saved.map((m) => m.filename).join(", ");
+    await loggedWrite(c, { action: "media_added", subject: "media", subjectId: saved[0]!.id, summary: names });
     return ok(c, saved, fileCount(saved.length), 201);
   })
   .post("/uploads", requirePermission("media.upload"), idempotent, async (c) => {
@@ -80,6 +83,7 @@ export const mediaRoutes = new Hono<SignedInEnv>()
   .post("/uploads/:id/complete", requirePermission("media.upload"), idempotent, async (c) => {
     const { parts } = await readJson(c, completeUploadSchema);
     const item = await c.var.services.mediaUploads.complete(uploader(c), c.req.param("id"), parts);
+    await loggedWrite(c, { action: "media_added", subject: "media", subjectId: item.id, summary: item.filename });
     return ok(c, item, fileCount(1), 201);
   })
   .delete("/uploads/:id", requirePermission("media.upload"), async (c) => {
@@ -102,7 +106,9 @@ export const mediaRoutes = new Hono<SignedInEnv>()
   )
   .patch("/:id", requirePermission("media.manage"), async (c) => {
     const patch = await readJson(c, updateMediaSchema);
-    return ok(c, await c.var.services.media.update(c.var.workspace.id, c.req.param("id"), patch), "Media updated");
+    const item = await c.var.services.media.update(c.var.workspace.id, c.req.param("id"), patch);
+    await loggedWrite(c, { action: "media_changed", subject: "media", subjectId: item.id, summary: item.filename });
+    return ok(c, item, "Media updated");
   })
   .delete("/:id", requirePermission("media.manage"), async (c) => {
     const workspaceId = c.var.workspace.id;
@@ -112,6 +118,8 @@ export const mediaRoutes = new Hono<SignedInEnv>()
       const message = mediaDeleteWarning(pending.length, published.length);
       return c.json({ success: false as const, message, data: { posts: [...pending, ...published] } }, 409);
     }
+    const { filename } = await c.var.services.media.get(workspaceId, id);
     await c.var.services.media.deleteObjects(await c.var.services.holds.deleteMedia(workspaceId, id));
+    await loggedWrite(c, { action: "media_deleted", subject: "media", subjectId: id, summary: filename });
     return ok(c, { id }, "Media removed");
   });

@@ -352,6 +352,13 @@ describe("first comment", () => {
       .bind(`%Retry comment ${tag}%`)
       .first<{ n: number }>();
     expect(tweets!.n).toBe(1);
+    // The retry is in the activity log, by its member (activity-coverage.test.ts lists this route here).
+    const logged = await env.DB.prepare(
+      "SELECT action, user_id FROM activity_log WHERE subject_id = ? AND action = 'retried'",
+    )
+      .bind(postId)
+      .all<{ action: string; user_id: string }>();
+    expect(logged.results).toEqual([{ action: "retried", user_id: u.user.id }]);
     // A published comment is not retried again.
     const again = await call<"POST /api/posts/:id/targets/:targetId/first-comment/retry">(
       `/api/posts/${postId}/targets/${failed.id}/first-comment/retry`,

@@ -1,10 +1,12 @@
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
+import { loggedWrite } from "../http/activity";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute as d } from "../http/route-registry";
 import { parseOrThrow, readJson } from "../http/validate";
-import { Post } from "../posts";
+import { excerpt, Post } from "../posts";
 import { requirePermission } from "../tenancy/middleware";
 import { copySlotsBody, listQuery, pauseBody, QueueReplies, reorderBody, slotsBody } from "./schemas";
 import { QUEUE_VIEW_DAYS } from "./service";
@@ -79,6 +81,10 @@ d({
   errors: [409],
 });
 
+/** A change to an account's queue in the activity log, in the words the reply says it with. */
+const queueChanged = (c: Context<SignedInEnv>, summary: string) =>
+  loggedWrite(c, { action: "queue_changed", subject: "account", subjectId: c.req.param("accountId") ?? "", summary });
+
 /** /api/queue: per-account posting queues (ADR 022). Add to queue itself is a flag on POST /api/posts. */
 export const queueRoutes = new Hono<SignedInEnv>()
   .get("/", requirePermission("workspace.read"), async (c) => {
@@ -90,12 +96,14 @@ export const queueRoutes = new Hono<SignedInEnv>()
     const { services, workspace } = c.var;
     await services.queue.replaceSlots(workspace.id, c.req.param("accountId"), body);
     const [queue] = await services.queue.list(workspace, QUEUE_VIEW_DAYS, c.req.param("accountId"));
+    await queueChanged(c, QueueReplies.slotsSaved);
     return ok(c, queue, QueueReplies.slotsSaved);
   })
   .post("/:accountId/copy-slots", requirePermission("posts.publish"), async (c) => {
     const { to } = await readJson(c, copySlotsBody);
     const { services, workspace } = c.var;
     const copied = await services.queue.copySlots(workspace.id, c.req.param("accountId"), to);
+    await queueChanged(c, QueueReplies.slotsCopied(copied));
     return ok(c, { queues: await services.queue.list(workspace, QUEUE_VIEW_DAYS) }, QueueReplies.slotsCopied(copied));
   })
   .post("/:accountId/pause", requirePermission("posts.publish"), async (c) => {
@@ -103,6 +111,7 @@ export const queueRoutes = new Hono<SignedInEnv>()
     const { services, workspace } = c.var;
     await services.queue.setPaused(workspace.id, c.req.param("accountId"), paused);
     const [queue] = await services.queue.list(workspace, QUEUE_VIEW_DAYS, c.req.param("accountId"));
+    await queueChanged(c, paused ? "Queue paused" : "Queue resumed");
     return ok(c, queue, QueueReplies.paused(paused));
   })
   .post("/:accountId/reorder", requirePermission("posts.publish"), async (c) => {
@@ -110,10 +119,14 @@ export const queueRoutes = new Hono<SignedInEnv>()
     const { services, workspace } = c.var;
     await services.queue.reorder(workspace.id, c.req.param("accountId"), targetIds);
     const [queue] = await services.queue.list(workspace, QUEUE_VIEW_DAYS, c.req.param("accountId"));
+    await queueChanged(c, QueueReplies.reordered);
     return ok(c, queue, QueueReplies.reordered);
   })
   .post("/:accountId/share-next", requirePermission("posts.publish"), async (c) => {
     const { services, workspace } = c.var;
     const next = await shareNextNow(services, workspace.id, c.req.param("accountId"));
-    return ok(c, await services.posts.get(workspace.id, next.postId), QueueReplies.sharing);
+    const post = await services.posts.get(workspace.id, next.postId);
+    const summary = excerpt(post.content);
+    await loggedWrite(c, { action: "publish_requested", subject: "post", subjectId: post._id, summary });
+    return ok(c, post, QueueReplies.sharing);
   });

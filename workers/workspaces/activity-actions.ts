@@ -31,6 +31,27 @@ export const ACTIVITY_ACTIONS = [
   "webhook_deleted",
   "key_created",
   "key_revoked",
+  "retried",
+  "confirmed",
+  "media_added",
+  "media_changed",
+  "media_deleted",
+  "category_added",
+  "category_changed",
+  "category_deleted",
+  "category_post_added",
+  "category_post_removed",
+  "feed_added",
+  "feed_changed",
+  "feed_deleted",
+  "queue_changed",
+  "board_created",
+  "report_scheduled",
+  "report_schedule_changed",
+  "report_schedule_deleted",
+  "inbox_assigned",
+  "inbox_status_changed",
+  "inbox_replied",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -43,4 +64,9 @@ export type ActivitySubject =
   | "invite"
   | "share_link"
   | "webhook"
-  | "api_key";
+  | "api_key"
+  | "media"
+  | "category"
+  | "feed"
+  | "report_schedule"
+  | "inbox_item";

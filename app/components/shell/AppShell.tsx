@@ -52,6 +52,7 @@ export function AppShell({
       <Sidebar
         user={user}
         role={workspace.current.role}
+        workspaceCount={workspace.workspaces.length}
         counts={counts}
         mobile={mobile}
         open={sidebarOpen}

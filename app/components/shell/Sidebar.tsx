@@ -11,6 +11,8 @@ interface SidebarProps {
   user: ShellUser;
   /** The caller's role in the current workspace: entries it cannot use are not shown. */
   role: Role;
+  /** How many workspaces the user can switch between: the agency view's entry shows past one. */
+  workspaceCount: number;
   /** Numbers beside entries, by route: the inbox's open items. */
   counts?: Record<string, number>;
   mobile: boolean;
@@ -25,7 +27,7 @@ interface SidebarProps {
  * After a click the rail rests (collapses) until the pointer leaves it, so the expanded rail never
  * covers the page the user just opened.
  */
-export function Sidebar({ user, role, counts = {}, mobile, open, onClose, onLogout }: SidebarProps) {
+export function Sidebar({ user, role, workspaceCount, counts = {}, mobile, open, onClose, onLogout }: SidebarProps) {
   const { pathname } = useLocation();
   const { name, email } = footerIdentity(user);
   const [resting, setResting] = useState(false);
@@ -58,7 +60,7 @@ export function Sidebar({ user, role, counts = {}, mobile, open, onClose, onLogo
       </div>
       <nav aria-label="Main navigation" className="flex-1 overflow-y-auto overflow-x-hidden p-2">
         <ul className="space-y-1">
-          {navItemsFor(role).map(({ to, label: text, icon: Icon }) => {
+          {navItemsFor(role, workspaceCount).map(({ to, label: text, icon: Icon }) => {
             const active = isNavActive(pathname, to);
             const count = counts[to] ?? 0;
             return (
