@@ -5,7 +5,8 @@ import { ok } from "../http/envelope";
 import { describeRoute } from "../http/route-registry";
 import { parseOrThrow, readJson } from "../http/validate";
 import { actorOf, requirePermission } from "../tenancy/middleware";
-import { inboxAssignBody, inboxListQuery, inboxReplyBody, inboxStatusBody } from "./schemas";
+import { ActionMessages } from "./actions";
+import { inboxActionBody, inboxAssignBody, inboxListQuery, inboxReplyBody, inboxStatusBody } from "./schemas";
 
 const tag = "Inbox";
 /** view.ts itemView: a comment or mention, its post, its status and the reply sent. */
@@ -19,6 +20,9 @@ const Item = z.looseObject({
   post: z.object({ id: z.string(), preview: z.string().nullable() }).nullable(),
   status: z.string(),
   assigneeId: z.string().nullable(),
+  hidden: z.boolean(),
+  liked: z.boolean(),
+  deleted: z.boolean(),
 });
 describeRoute({
   method: "get",
@@ -67,6 +71,16 @@ describeRoute({
   data: Item,
 });
 
+describeRoute({
+  method: "post",
+  path: "/api/inbox/{id}/actions",
+  tag,
+  summary: "Hide, unhide, like, unlike or delete the comment on its network (editors and up)",
+  body: inboxActionBody,
+  data: Item,
+  errors: [409, 410, 429, 502],
+});
+
 export const engagementInboxRoutes = new Hono<SignedInEnv>()
   .get("/", requirePermission("workspace.read"), async (c) => {
     const q = parseOrThrow(inboxListQuery, c.req.query());
@@ -89,6 +103,11 @@ export const engagementInboxRoutes = new Hono<SignedInEnv>()
   .post("/:id/reply", requirePermission("inbox.reply"), async (c) => {
     const { text } = await readJson(c, inboxReplyBody);
     return ok(c, await c.var.services.inbox.reply(actorOf(c), c.req.param("id"), text), "Reply sent");
+  })
+  .post("/:id/actions", requirePermission("inbox.reply"), async (c) => {
+    const { action } = await readJson(c, inboxActionBody);
+    const item = await c.var.services.inbox.act(actorOf(c), c.req.param("id"), action);
+    return ok(c, item, ActionMessages.done[action]);
   })
   .post("/:id/status", requirePermission("inbox.triage"), async (c) => {
     const body = await readJson(c, inboxStatusBody);

@@ -73,6 +73,7 @@ const EXEMPT: Record<string, string> = {
   "POST /api/analytics/sync-all": "reads the networks' numbers: nothing a member changed",
   "POST /api/analytics/rollups/rebuild": "recomputes sums from stored numbers: nothing a member changed",
   "POST /api/inbox/sync": "reads the networks' comments: nothing a member changed",
+  "POST /api/inbox/webhooks/meta": "Meta delivering comments: nothing a member changed",
   "POST /api/feeds/{id}/check": "reads the feed: its new items become posts, each recorded when created",
   "POST /api/accounts/{id}/refresh": "renews the platform's token: nothing a member changed",
   "POST /api/scheduler/trigger": "runs the schedule now: the publishes it makes are recorded as published",
@@ -109,6 +110,7 @@ const EXEMPT: Record<string, string> = {
   "POST /api/inbox/{id}/assign": "follow-up (issue 41): inbox triage is not logged yet",
   "POST /api/inbox/{id}/status": "follow-up (issue 41): inbox triage is not logged yet",
   "POST /api/inbox/{id}/reply": "follow-up (issue 41): inbox replies are not logged yet",
+  "POST /api/inbox/{id}/actions": "follow-up (issue 41): inbox actions are not logged yet, like replies",
   "POST /api/posts/{id}/targets/{targetId}/retry": "follow-up (issue 41): channel retries are not logged yet",
   "POST /api/posts/{id}/targets/{targetId}/confirm": "follow-up (issue 41): channel confirmations are not logged yet",
   "POST /api/posts/{id}/targets/{targetId}/first-comment/retry":

@@ -303,6 +303,9 @@ const UNDECLARED: Record<string, string> = {
   "GET /api/docs": "public",
   "GET /api/invites/:token": "public preview",
   "GET /api/share/:token": "a client approval link: the token is the authority (share-links.test.ts)",
+  "GET /api/inbox/webhooks/meta": "Meta's handshake: the verify token is the authority (inbox-meta.test.ts)",
+  "POST /api/inbox/webhooks/meta":
+    "Meta's deliveries: the app secret's signature is the authority (inbox-meta.test.ts)",
   "POST /api/share/:token/posts/:postId/review": "a client approval link: the token is the authority",
   "GET /media/s/:id/:name?": "signed URL for platforms",
   "GET /media/:id": "any member's session (checked below with another workspace)",

@@ -46,6 +46,10 @@ export const inboxItems = sqliteTable(
     /** When the reply was recorded (before the call): a lost answer is looked for from here. */
     replyStartedAt: ms("reply_started_at"),
     replyError: text("reply_error"),
+    /** When the comment was hidden on the network from the inbox (null: shown), liked, deleted (ADR 083). */
+    hiddenAt: ms("hidden_at"),
+    likedAt: ms("liked_at"),
+    deletedAt: ms("deleted_at"),
   },
   (t) => [
     uniqueIndex("inbox_items_account_remote").on(t.accountId, t.remoteId),
