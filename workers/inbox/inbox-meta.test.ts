@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
-import { connectViaEmulator, raw } from "../test/oauth";
+import { advanceEmulator, armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 import { publishOn } from "./published.test-helper";
 
@@ -66,6 +66,7 @@ afterEach(clearFaults);
 
 describe("Meta webhooks into the inbox", () => {
   let pagePost: string;
+  let ourPost: string;
   let pageId: string;
   beforeAll(async () => {
     owner = await registerUser();
@@ -80,7 +81,7 @@ describe("Meta webhooks into the inbox", () => {
     pageId = (await env.DB.prepare("SELECT platform_user_id AS id FROM connected_accounts WHERE id = ?")
       .bind(account._id)
       .first<{ id: string }>())!.id;
-    ({ remoteId: pagePost } = await publishOn(
+    ({ postId: ourPost, remoteId: pagePost } = await publishOn(
       { workspaceId: ws, userId: owner.user.id, accountId: account._id, platform: "facebook" },
       `Hooked post ${crypto.randomUUID().slice(0, 6)}`,
     ));
@@ -157,7 +158,42 @@ describe("Meta webhooks into the inbox", () => {
     const after = (await inbox()).body.data.items.filter((i) => i.text === "Do you ship to Lisbon?");
     expect(after).toHaveLength(1);
   });
+
+  it("an outage of hours is caught up from the cursor once Facebook answers again", async () => {
+    const sync = () => call<"POST /api/inbox/sync">("/api/inbox/sync", { ...inWs(), method: "POST" });
+    expect((await sync()).status).toBe(200);
+    const before = await itemsOnPost(ourPost);
+    await armFault("facebook", "500", 100, { method: "GET", path: "/comments" });
+    // Six hours of comments growing on the post while every read of them fails.
+    for (let h = 0; h < 6; h++) {
+      await advanceEmulator(3_600_000);
+      const polled = await sync();
+      expect(polled.body.data.added).toBe(0);
+    }
+    const cursor = await env.DB.prepare(
+      "SELECT last_error FROM inbox_cursors WHERE account_id = (SELECT account_id FROM inbox_items WHERE post_id = ? LIMIT 1)",
+    )
+      .bind(ourPost)
+      .first<{ last_error: string | null }>();
+    expect(cursor?.last_error).toBeTruthy();
+    await clearFaults();
+    const caught = await sync();
+    expect(caught.body.data.added).toBeGreaterThan(0);
+    const onFacebook = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM emu_objects WHERE platform = 'facebook' AND kind = 'comment' AND json_extract(data, '$.replyTo') = ?",
+    )
+      .bind(pagePost)
+      .first<{ n: number }>();
+    expect(await itemsOnPost(ourPost)).toBe(onFacebook!.n);
+    expect(await itemsOnPost(ourPost)).toBe(before + caught.body.data.added);
+  });
 });
+
+async function itemsOnPost(postId: string) {
+  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM inbox_items WHERE post_id = ?")
+    .bind(postId)
+    .first<{ n: number }>())!.n;
+}
 
 async function signedRedelivery(pageId: string, postId: string, commentId: string) {
   const body = JSON.stringify({

@@ -422,12 +422,12 @@ async function igEdge(
 
 /** IG containers and media are reachable only by a token for the IG account that owns them. */
 export async function igObjectEdge(c: EmuContext, obj: EmuObject, edge: string | undefined, p: Record<string, string>) {
+  if (obj.kind === "comment") return igCommentEdge(c, obj, edge, p);
   if (!edge && c.req.method === "GET") return ig.readObject(c, obj, p);
   if (!edge && c.req.method === "DELETE") throw new GraphError(400, "Unsupported delete request.", 100);
   if (obj.kind === "media" && edge === "insights") return ig.mediaInsights(c, obj, p);
   if (obj.kind === "media" && edge === "comments" && c.req.method === "POST") return ig.createComment(c, obj, p);
   if (obj.kind === "media" && edge === "comments") return ig.mediaComments(c, obj);
-  if (obj.kind === "comment") return igCommentEdge(c, obj, edge, p);
   throw objectNotFound(`${obj.id}/${edge}`);
 }
 
