@@ -207,6 +207,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/inbox/:id/reply") return { text: "hijacked by B" };
   if (path === "/api/inbox/:id/status") return { status: "done" };
   if (path === "/api/inbox/:id/assign") return { assigneeId: null };
+  if (path === "/api/inbox/:id/actions") return { action: "delete" };
   if (path.startsWith("/api/analytics/reports/schedules/"))
     return { kind: "summary", frequency: "weekly", weekday: 2, hour: 10, enabled: false };
   if (path.endsWith("/confirm")) return { permalink: "https://example.com/hijack" };
@@ -256,7 +257,10 @@ async function stateOf(fx: Fx) {
     await q("SELECT revoked_at FROM share_links WHERE id = ?", fx.shareLink),
     await q("SELECT count(*) AS n FROM client_reviews WHERE post_id = ?", fx.post),
     await q("SELECT count(*) AS n FROM post_comments WHERE post_id = ?", fx.post),
-    await q("SELECT status, assignee_id, reply_state, reply_text FROM inbox_items WHERE id = ?", fx.inboxItem),
+    await q(
+      "SELECT status, assignee_id, reply_state, reply_text, hidden_at, deleted_at FROM inbox_items WHERE id = ?",
+      fx.inboxItem,
+    ),
     await q(
       "SELECT group_concat(url || ':' || events || ':' || ifnull(disabled_at, '-')) AS hooks FROM webhook_endpoints WHERE workspace_id = ?",
       fx.ws,
