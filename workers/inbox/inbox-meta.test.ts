@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { hmacHex } from "./meta-webhook";
 import { publishOn } from "./published.test-helper";
 
 /**
@@ -18,18 +19,6 @@ let ws: string;
 let owner: Awaited<ReturnType<typeof registerUser>>;
 const inWs = () => ({ token: owner.token, headers: { "X-Workspace-Id": ws } });
 const inbox = () => call<"GET /api/inbox">("/api/inbox?status=all", inWs());
-
-async function hmac(secret: string, body: string) {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body));
-  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 const deliver = (body: string, signature?: string) =>
   raw(HOOK, {
@@ -103,32 +92,15 @@ describe("Meta webhooks into the inbox", () => {
   });
 
   it("refuses deliveries without the app secret's signature, and takes in nothing from them", async () => {
-    const body = JSON.stringify({
-      object: "page",
-      entry: [
-        {
-          id: pageId,
-          time: Math.floor(Date.now() / 1000),
-          changes: [
-            {
-              field: "feed",
-              value: {
-                item: "comment",
-                verb: "add",
-                comment_id: "forged_1",
-                post_id: pagePost,
-                message: "Forged",
-                from: { id: "9", name: "Mallory" },
-              },
-            },
-          ],
-        },
-      ],
+    const body = feedDelivery(pageId, pagePost, {
+      id: "forged_1",
+      message: "Forged",
+      from: { id: "9", name: "Mallory" },
     });
     const unsigned = await deliver(body);
     expect(unsigned.status).toBe(401);
     expect(await unsigned.json()).toEqual({ success: false, message: "The X-Hub-Signature-256 header is missing." });
-    const wrong = await deliver(body, `sha256=${await hmac("not-the-app-secret", body)}`);
+    const wrong = await deliver(body, `sha256=${await hmacHex("not-the-app-secret", body)}`);
     expect(wrong.status).toBe(403);
     expect(await wrong.json()).toEqual({
       success: false,
@@ -136,7 +108,7 @@ describe("Meta webhooks into the inbox", () => {
     });
     const tampered = await deliver(
       body.replace("Forged", "Changed"),
-      `sha256=${await hmac("sandbox-facebook-secret", body)}`,
+      `sha256=${await hmacHex("sandbox-facebook-secret", body)}`,
     );
     expect(tampered.status).toBe(403);
     expect((await inbox()).body.data.items.map((i) => i.text)).not.toContain("Forged");
@@ -195,29 +167,28 @@ async function itemsOnPost(postId: string) {
     .first<{ n: number }>())!.n;
 }
 
-async function signedRedelivery(pageId: string, postId: string, commentId: string) {
-  const body = JSON.stringify({
+/** A Page `feed` delivery of one new comment, as Meta words it. */
+function feedDelivery(pageId: string, postId: string, comment: { id: string; message: string; from: object }) {
+  const value = {
+    item: "comment",
+    verb: "add",
+    comment_id: comment.id,
+    post_id: postId,
+    message: comment.message,
+    from: comment.from,
+  };
+  return JSON.stringify({
     object: "page",
-    entry: [
-      {
-        id: pageId,
-        time: Math.floor(Date.now() / 1000),
-        changes: [
-          {
-            field: "feed",
-            value: {
-              item: "comment",
-              verb: "add",
-              comment_id: commentId,
-              post_id: postId,
-              message: "Do you ship to Lisbon?",
-              from: { id: "visitor:Dana Reader", name: "Dana Reader" },
-            },
-          },
-        ],
-      },
-    ],
+    entry: [{ id: pageId, time: Math.floor(Date.now() / 1000), changes: [{ field: "feed", value }] }],
   });
-  const res = await deliver(body, `sha256=${await hmac("sandbox-facebook-secret", body)}`);
+}
+
+async function signedRedelivery(pageId: string, postId: string, commentId: string) {
+  const body = feedDelivery(pageId, postId, {
+    id: commentId,
+    message: "Do you ship to Lisbon?",
+    from: { id: "visitor:Dana Reader", name: "Dana Reader" },
+  });
+  const res = await deliver(body, `sha256=${await hmacHex("sandbox-facebook-secret", body)}`);
   expect(res.status).toBe(200);
 }

@@ -102,18 +102,17 @@ export async function signatureCheck(
 ): Promise<"missing" | "bad" | "ok"> {
   const given = header?.startsWith("sha256=") ? header.slice(7).toLowerCase() : null;
   if (!given) return "missing";
-  for (const secret of secrets) {
-    const key = await crypto.subtle.importKey(
-      "raw",
-      new TextEncoder().encode(secret),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign"],
-    );
-    const want = hex(await crypto.subtle.sign("HMAC", key, body));
-    if (sameText(want, given)) return "ok";
-  }
+  for (const secret of secrets) if (sameText(await hmacHex(secret, body), given)) return "ok";
   return "bad";
+}
+
+/** HMAC-SHA256 of `body` under `secret`, in lowercase hex: what Meta puts after `sha256=`. */
+export async function hmacHex(secret: string, body: ArrayBuffer | string): Promise<string> {
+  const enc = new TextEncoder();
+  const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  return hex(await crypto.subtle.sign("HMAC", key, typeof body === "string" ? enc.encode(body) : body));
 }
 
 function sameText(a: string, b: string): boolean {
