@@ -23,7 +23,7 @@ import { apiCors } from "./http/cors";
 import { fail, Messages } from "./http/envelope";
 import { failureOf } from "./http/failure";
 import { importRoutes } from "./imports";
-import { engagementInboxRoutes } from "./inbox";
+import { engagementInboxRoutes, metaWebhookRoutes } from "./inbox";
 import { linkRoutes } from "./links";
 import { mediaFileRoutes, mediaRoutes, UPLOAD_PART_SIZE } from "./media";
 import { openApiRoutes } from "./openapi";
@@ -147,6 +147,7 @@ export function createApi(now: () => number = () => Date.now()) {
     .route("/api/posts", approvalPostRoutes)
     .route("/api/queue", queueRoutes)
     .route("/api/imports", importRoutes)
+    .route("/api/inbox/webhooks", metaWebhookRoutes)
     .route("/api/inbox", engagementInboxRoutes)
     .route("/api/posts", commentRoutes)
     .route("/media", mediaFileRoutes)

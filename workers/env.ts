@@ -26,6 +26,11 @@ const ConfigSchema = z
       .transform((v) => v?.trim() || undefined),
     OPENAI_BASE_URL: z.string().url().default(LIVE_ENDPOINTS.OPENAI_BASE_URL),
     OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    /** The verify token of Meta's webhook subscription (the App Dashboard's "Verify token"); sandbox has its own. */
+    META_WEBHOOK_VERIFY_TOKEN: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined),
     /** Public origin for work that has no request (cron, queues): OAuth redirects and sandbox media URLs. */
     APP_ORIGIN: z.string().url().default("http://localhost:8787"),
     /** /dev/mailbox and the emulator's /sandbox/* pages; only local configs (npm start, dev, tests) turn them on. */

@@ -4,7 +4,7 @@ import { ApiKeyService } from "./automation";
 import { createDb } from "./db/client";
 import { shardDb, shardFor, shardNames } from "./db/directory";
 import { parseConfig } from "./env";
-import { InboxService, liveInbox } from "./inbox";
+import { InboxService, liveInbox, SANDBOX_META_VERIFY_TOKEN } from "./inbox";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail";
 import { MediaUrlSigner } from "./media";
 import { createPlatformRegistry, type PlatformRegistry, resolveEndpoints, upstreamFetch } from "./platforms";
@@ -125,6 +125,20 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     workspaces,
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls,
+    /**
+     * What Meta's webhook route needs (ADR 083): the verify token of the subscription handshake, the app secrets
+     * deliveries are signed with, and every shard's inbox (a delivery names an account, not a workspace).
+     */
+    inboxWebhooks: {
+      verifyToken:
+        config.META_WEBHOOK_VERIFY_TOKEN ??
+        (config.PLATFORMS_MODE === "sandbox" ? SANDBOX_META_VERIFY_TOKEN : undefined),
+      secrets: [
+        config.platformCredentials.facebook?.clientSecret,
+        config.platformCredentials.instagram?.clientSecret,
+      ].filter((s): s is string => !!s),
+      inboxes: () => shardNames(env).map((shard) => buildServices(env, now, origin, { shard: () => shard }).inbox),
+    },
   };
   return withWorkspaceServices(account, base.platforms, scoped);
 }

@@ -9,6 +9,7 @@ import { gbpAccountManagement, gbpBusinessInformation, gbpPerformance } from "./
 import { gbpPosts } from "./google-business-posts";
 import { linkedinApi, linkedinWww } from "./linkedin";
 import { INSTANCES, mastodonInstance } from "./mastodon";
+import { addVisitorMetaComment } from "./meta/comments";
 import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
 import { apiInstagram, graphInstagram, wwwInstagram } from "./meta/instagram";
 import { graphThreads, threadsNet } from "./meta/threads";
@@ -49,10 +50,13 @@ const revokeSchema = z.object({ platform: z.string().min(1, "platform is require
 
 /**
  * Someone comments on a published post now, or without `postId` posts on their own (a mention when the text names
- * the account, X only): the inbox's on-demand source; X and Threads so far.
+ * the account, X only): the inbox's on-demand source. A Facebook or Instagram comment is also pushed to the app as
+ * a signed Meta webhook when the app has subscribed (meta/webhooks.ts).
  */
 const commentSchema = z.object({
-  platform: z.enum(["twitter", "threads"], { message: "On-demand comments exist for twitter and threads so far" }),
+  platform: z.enum(["twitter", "threads", "facebook", "instagram"], {
+    message: "On-demand comments exist for twitter, threads, facebook and instagram so far",
+  }),
   postId: z.string().min(1).optional(),
   author: z.string().trim().min(1, "author is required").max(50),
   text: z.string().trim().min(1, "text is required").max(280),
@@ -106,8 +110,11 @@ export function createEmulator() {
   app.post("/comments", async (c) => {
     const parsed = commentSchema.safeParse(await body(c.req.raw));
     if (!parsed.success) return c.json({ error: { message: parsed.error.issues[0]!.message } }, 400);
-    const add = parsed.data.platform === "threads" ? addVisitorThreadsReply : addVisitorReply;
-    const made = await add(c.var.db, parsed.data, c.var.now);
+    const { platform } = parsed.data;
+    const made =
+      platform === "facebook" || platform === "instagram"
+        ? await addVisitorMetaComment(c, { ...parsed.data, platform })
+        : await (platform === "threads" ? addVisitorThreadsReply : addVisitorReply)(c.var.db, parsed.data, c.var.now);
     if (!made) return c.json({ error: { message: `No post ${parsed.data.postId} on ${parsed.data.platform}` } }, 404);
     return c.json(made, 201);
   });

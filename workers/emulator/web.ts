@@ -76,6 +76,22 @@ export async function fetchOwn(c: Pick<EmuContext, "req" | "env">, raw: string):
   }
 }
 
+/** Sends a request to the app's own origin (a webhook delivery); null when the URL is elsewhere or unreachable. */
+export async function postOwn(
+  c: Pick<EmuContext, "req" | "env">,
+  raw: string,
+  init: RequestInit,
+): Promise<Response | null> {
+  if (!ownOrigin || !URL.canParse(raw)) return null;
+  const url = new URL(raw);
+  if (![new URL(c.req.url).origin, new URL(ownOrigin.origin(c.env)).origin].includes(url.origin)) return null;
+  try {
+    return await ownOrigin.fetch(new Request(url, init), c.env);
+  } catch {
+    return null;
+  }
+}
+
 /** GETs `raw` as the platform's media crawler would; `kind` says how much of the body to read. */
 export async function download(
   c: Pick<EmuContext, "req" | "env">,

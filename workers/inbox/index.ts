@@ -1,5 +1,6 @@
 // The inbox module's public surface: other modules import it only from here (ADR 079).
 export { InboxLive, type LiveEvent, liveInbox } from "./live";
+export { SANDBOX_META_VERIFY_TOKEN } from "./meta-webhook";
 export { engagementInboxRoutes } from "./routes";
 export { inboxAssignBody, inboxListQuery, inboxReplyBody } from "./schemas";
 export { InboxService } from "./service";
@@ -14,3 +15,4 @@ export {
   savedReplyBody,
 } from "./team-schemas";
 export type { InboxItemView } from "./view";
+export { metaWebhookRoutes } from "./webhook-routes";

@@ -6,7 +6,8 @@ import { ok } from "../http/envelope";
 import { describeRoute } from "../http/route-registry";
 import { parseOrThrow, readJson } from "../http/validate";
 import { actorOf, requirePermission } from "../tenancy/middleware";
-import { inboxAssignBody, inboxListQuery, inboxReplyBody, inboxStatusBody } from "./schemas";
+import { ActionMessages } from "./actions";
+import { inboxActionBody, inboxAssignBody, inboxListQuery, inboxReplyBody, inboxStatusBody } from "./schemas";
 import { inboxTeamRoutes } from "./team-routes";
 
 const tag = "Inbox";
@@ -21,6 +22,9 @@ const Item = z.looseObject({
   post: z.object({ id: z.string(), preview: z.string().nullable() }).nullable(),
   status: z.string(),
   assigneeId: z.string().nullable(),
+  hidden: z.boolean(),
+  liked: z.boolean(),
+  deleted: z.boolean(),
 });
 describeRoute({
   method: "get",
@@ -69,6 +73,16 @@ describeRoute({
   data: Item,
 });
 
+describeRoute({
+  method: "post",
+  path: "/api/inbox/{id}/actions",
+  tag,
+  summary: "Hide, unhide, like, unlike or delete the comment on its network (editors and up)",
+  body: inboxActionBody,
+  data: Item,
+  errors: [409, 410, 429, 502],
+});
+
 export const engagementInboxRoutes = new Hono<SignedInEnv>()
   .route("/", inboxTeamRoutes)
   .get("/", requirePermission("workspace.read"), async (c) => {
@@ -104,6 +118,11 @@ export const engagementInboxRoutes = new Hono<SignedInEnv>()
       summary: text,
     });
     return ok(c, sent, "Reply sent");
+  })
+  .post("/:id/actions", requirePermission("inbox.reply"), async (c) => {
+    const { action } = await readJson(c, inboxActionBody);
+    const item = await c.var.services.inbox.act(actorOf(c), c.req.param("id"), action);
+    return ok(c, item, ActionMessages.done[action]);
   })
   .post("/:id/status", requirePermission("inbox.triage"), async (c) => {
     const body = await readJson(c, inboxStatusBody);

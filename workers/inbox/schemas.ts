@@ -27,3 +27,10 @@ export const inboxStatusBody = z.object({
 export const inboxAssignBody = z.object({
   assigneeId: z.string().min(1).nullable(),
 });
+
+/** What a member does to the comment on its network (ADR 083). */
+export const INBOX_ACTIONS = ["hide", "unhide", "like", "unlike", "delete"] as const;
+export const inboxActionBody = z.object({
+  action: z.enum(INBOX_ACTIONS, { message: "action must be hide, unhide, like, unlike or delete" }),
+});
+export type InboxAction = (typeof INBOX_ACTIONS)[number];

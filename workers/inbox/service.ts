@@ -3,8 +3,11 @@ import { Conflict, Invalid, NotFound, TooMany, UpstreamFailed } from "../errors"
 import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import { type AccountCredentials, inboxAdapter, type PlatformClient, PlatformError, refreshOnce } from "../platforms";
 import { type Actor, ensureActorCan } from "../tenancy/actor";
+import { takeAction } from "./actions";
 import { pollInboxes } from "./jobs";
+import type { WebhookComment } from "./meta-webhook";
 import { replyStep } from "./rules";
+import type { InboxAction } from "./schemas";
 import { InboxStore, type ListFilter } from "./store";
 import { InboxTeam } from "./team";
 import type { TeamDeps } from "./team-deps";
@@ -87,6 +90,29 @@ export class InboxService {
     return triageNew({ ...this.deps, store: this.store, team: this.teamStore }, workspaceId);
   }
 
+  /**
+   * Takes in the comments a Meta webhook announced (ADR 083), for every connected account that is the webhook's
+   * Page or Instagram account; keyed by the network's id like the poll's, so a webhook and a poll that race make
+   * one item. Returns how many items were new.
+   */
+  async ingestWebhook(comments: WebhookComment[]): Promise<number> {
+    let added = 0;
+    const now = this.deps.now();
+    for (const c of comments)
+      for (const account of await this.store.accountsOf(c.platform, c.ownerId)) {
+        if (c.author === account.username) continue;
+        const target = await this.store.targetByRemote(account.id, c.postRemoteId);
+        const item = { remoteId: c.remoteId, author: c.author, text: c.text, createdAt: c.createdAt };
+        const kind = "comment" as const;
+        added += await this.store.addItems(
+          account,
+          [{ ...item, kind, target: target ? { ...target, remoteId: c.postRemoteId } : null }],
+          now,
+        );
+      }
+    return added;
+  }
+
   openCount(workspaceId: string) {
     return this.store.openCount(workspaceId);
   }
@@ -120,6 +146,15 @@ export class InboxService {
       await this.deps.notify(assignedNotice(actor.workspace.id, assigneeId, { ...item, network }, by));
     }
     return this.changed(actor.workspace.id, id);
+  }
+
+  /** Hides, likes or deletes the comment on its network (editors and up, like a reply: the public sees it). */
+  async act(actor: Actor, id: string, action: InboxAction) {
+    ensureActorCan(actor, "inbox.reply");
+    const item = await this.found(actor.workspace.id, id);
+    const adapter = inboxAdapter(item.platform, this.deps.client(item.platform));
+    await takeAction({ ...this.deps, store: this.store }, adapter, item, action);
+    return itemView({ item: await this.found(actor.workspace.id, id) });
   }
 
   /**

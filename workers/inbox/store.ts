@@ -79,6 +79,35 @@ export class InboxStore {
       .all();
   }
 
+  /** The connected accounts (of any workspace on this shard) that are this network user: a webhook names only it. */
+  accountsOf(platform: Platform, platformUserId: string) {
+    return this.db
+      .select({
+        id: connectedAccounts.id,
+        workspaceId: connectedAccounts.workspaceId,
+        platform: connectedAccounts.platform,
+        username: connectedAccounts.username,
+      })
+      .from(connectedAccounts)
+      .where(
+        and(
+          eq(connectedAccounts.platform, platform),
+          eq(connectedAccounts.platformUserId, platformUserId),
+          eq(connectedAccounts.status, "connected"),
+        ),
+      )
+      .all();
+  }
+
+  /** The account's published post with this network id, if it is one of ours. */
+  targetByRemote(accountId: string, remoteId: string) {
+    return this.db
+      .select({ id: postTargets.id, postId: postTargets.postId, remoteId: postTargets.remoteId })
+      .from(postTargets)
+      .where(and(eq(postTargets.accountId, accountId), eq(postTargets.remoteId, remoteId)))
+      .get();
+  }
+
   /** Writes new items; one the account already has (by the network's id) is left as it is. */
   async addItems(account: { id: string; workspaceId: string; platform: Platform }, items: NewItem[], now: number) {
     if (items.length === 0) return 0;
@@ -229,6 +258,14 @@ export class InboxStore {
       .where(and(eq(inboxItems.workspaceId, item.workspaceId), eq(inboxItems.id, item.id), stateNow))
       .returning({ id: inboxItems.id });
     return claimed.length === 1;
+  }
+
+  /** Records what a member did to the comment on its network; a deleted comment's item is done. */
+  async actionTaken(id: string, patch: Partial<Pick<InboxItemRow, "hiddenAt" | "likedAt" | "deletedAt">>) {
+    await this.db
+      .update(inboxItems)
+      .set({ ...patch, ...(patch.deletedAt ? { status: "done" as const } : {}) })
+      .where(eq(inboxItems.id, id));
   }
 
   async replySent(id: string, remoteId: string, text: string, at: number): Promise<void> {

@@ -33,6 +33,10 @@ export function itemView(
       : null,
     status: item.status,
     assigneeId: item.assigneeId,
+    /** What was done to the comment on its network from the inbox (ADR 083). */
+    hidden: item.hiddenAt != null,
+    liked: item.likedAt != null,
+    deleted: item.deletedAt != null,
     reply: item.replyState
       ? {
           state: item.replyState,

@@ -4,6 +4,7 @@ import { FacebookFormats, isFormatHandle } from "./facebook-formats";
 import { FacebookLogin } from "./facebook-login";
 import type { HttpClient } from "./http";
 import { GraphAnswer, graphHttp, parseGraphTime, sharesOf } from "./meta";
+import { GraphEngagement } from "./meta-engagement";
 import type { ClientDeps } from "./registry";
 import {
   type AccountCredentials,
@@ -66,11 +67,19 @@ export class FacebookClient implements PlatformClient {
   private readonly login: FacebookLogin;
   /** Reels and Stories (ADR 066). */
   private readonly formats: FacebookFormats;
+  /** The inbox's calls on a comment (ADR 083). */
+  readonly engagement: GraphEngagement;
 
   constructor(private readonly deps: ClientDeps) {
     this.http = graphHttp(deps, "facebook");
     this.login = new FacebookLogin(deps, this.http);
     this.formats = new FacebookFormats(deps, this.http);
+    this.engagement = new GraphEngagement(
+      this.http,
+      () => this.graph,
+      "facebook",
+      () => "pages_manage_engagement",
+    );
   }
 
   private get graph() {

@@ -7,6 +7,7 @@ export { clientMetadata } from "./bluesky-oauth";
 export { callbackUrl } from "./callback-url";
 export type { EndpointKey } from "./endpoints";
 export { EMULATED_FEED_HOST, ENDPOINT_KEYS, LIVE_ENDPOINTS } from "./endpoints";
+export type { InboxAdapter } from "./inbox/index";
 export { inboxAdapter } from "./inbox/index";
 export { normalizeInstance } from "./instance";
 export { refreshOnce } from "./refresh-once";

@@ -5,6 +5,7 @@ import type { HttpClient } from "./http";
 import { InstagramInsights } from "./instagram-insights";
 import { InstagramLogin } from "./instagram-login";
 import { containerStaging, GraphAnswer, graphHttp, parseGraphTime, waitUntilReady } from "./meta";
+import { GraphEngagement } from "./meta-engagement";
 import type { ClientDeps } from "./registry";
 import {
   type AccountCredentials,
@@ -83,9 +84,17 @@ export class InstagramClient implements PlatformClient {
   private readonly facebookLogin: FacebookLogin;
   private readonly instagramLogin: InstagramLogin;
   private readonly insights: InstagramInsights;
+  /** The inbox's calls on a comment (ADR 083). */
+  readonly engagement: GraphEngagement;
 
   constructor(private readonly deps: ClientDeps) {
     this.http = graphHttp(deps, "instagram");
+    this.engagement = new GraphEngagement(
+      this.http,
+      (account) => this.graph(account),
+      "instagram",
+      (account) => (viaInstagramLogin(account) ? "instagram_business_manage_comments" : "instagram_manage_comments"),
+    );
     this.facebookLogin = new FacebookLogin(deps, this.http);
     this.instagramLogin = new InstagramLogin(deps, this.http);
     this.insights = new InstagramInsights(this.http, (account) => this.graph(account));

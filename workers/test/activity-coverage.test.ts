@@ -101,6 +101,7 @@ const EXEMPT: Record<string, string> = {
   "POST /api/analytics/sync-all": "reads the networks' numbers: nothing a member changed",
   "POST /api/analytics/rollups/rebuild": "recomputes sums from stored numbers: nothing a member changed",
   "POST /api/inbox/sync": "reads the networks' comments: nothing a member changed",
+  "POST /api/inbox/webhooks/meta": "Meta delivering comments: nothing a member changed",
   "POST /api/feeds/{id}/check": "reads the feed: its new items become posts, each recorded when created",
   "POST /api/accounts/{id}/refresh": "renews the platform's token: nothing a member changed",
   "POST /api/scheduler/trigger": "runs the schedule now: the publishes it makes are recorded as published",
@@ -127,6 +128,7 @@ const EXEMPT: Record<string, string> = {
   "DELETE /api/inbox/saved-replies/{id}": "follow-up (issue 41): saved replies are not logged yet",
   "POST /api/inbox/rules": "follow-up (issue 41): inbox rules are not logged yet",
   "DELETE /api/inbox/rules/{id}": "follow-up (issue 41): inbox rules are not logged yet",
+  "POST /api/inbox/{id}/actions": "follow-up (issue 41): inbox actions are not logged yet, like replies",
   "POST /api/posts/{id}/targets/{targetId}/first-comment/retry":
     "logged (retried); it needs a published post whose comment failed, so channel-versions.test.ts checks its entry",
   "POST /api/auth/instagram/disconnect": "the same disconnect as DELETE /api/auth/{platform}/disconnect/{id}",

@@ -237,6 +237,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/inbox/read") return { ids: ["someone-else's"] };
   if (path === "/api/inbox/saved-replies") return { title: "Hijack", body: "hijacked by B" };
   if (path === "/api/inbox/rules") return { keyword: "hijack", action: "hide" };
+  if (path === "/api/inbox/:id/actions") return { action: "delete" };
   if (path.startsWith("/api/analytics/reports/schedules/"))
     return { kind: "summary", frequency: "weekly", weekday: 2, hour: 10, enabled: false };
   if (path.endsWith("/confirm")) return { permalink: "https://example.com/hijack" };
@@ -289,7 +290,7 @@ async function stateOf(fx: Fx) {
     await q("SELECT count(*) AS n FROM client_reviews WHERE post_id = ?", fx.post),
     await q("SELECT count(*) AS n FROM post_comments WHERE post_id = ?", fx.post),
     await q(
-      "SELECT status, assignee_id, reply_state, reply_text, draft_text FROM inbox_items WHERE id = ?",
+      "SELECT status, assignee_id, reply_state, reply_text, draft_text, hidden_at, deleted_at FROM inbox_items WHERE id = ?",
       fx.inboxItem,
     ),
     await q(
@@ -347,6 +348,9 @@ const UNDECLARED: Record<string, string> = {
   "GET /api/docs": "public",
   "GET /api/invites/:token": "public preview",
   "GET /api/share/:token": "a client approval link: the token is the authority (share-links.test.ts)",
+  "GET /api/inbox/webhooks/meta": "Meta's handshake: the verify token is the authority (inbox-meta.test.ts)",
+  "POST /api/inbox/webhooks/meta":
+    "Meta's deliveries: the app secret's signature is the authority (inbox-meta.test.ts)",
   "POST /api/share/:token/posts/:postId/review": "a client approval link: the token is the authority",
   "GET /media/s/:id/:name?": "signed URL for platforms",
   "GET /media/:id": "any member's session (checked below with another workspace)",

@@ -24,6 +24,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/docs": "the readable form of the API document",
   "GET /api/invites/:token": "the invite page shows what an invitation is for before sign-up; the token is the secret",
   "GET /api/share/:token": "a client without an account reviews through the link; the token is the secret",
+  "GET /api/inbox/webhooks/meta": "Meta's subscription handshake: answers only the configured verify token (ADR 083)",
+  "POST /api/inbox/webhooks/meta": "Meta's deliveries: refused unless signed with the app secret (ADR 083)",
   "POST /api/share/:token/posts/:postId/review":
     "a client without an account decides through the link; the token is the secret (unknown: 404)",
 };

@@ -61,6 +61,10 @@ export const inboxItems = sqliteTable(
     rulesAppliedAt: ms("rules_applied_at"),
     /** A rule hid the item from the open list (its keyword, network, type or sentiment matched). */
     ruleHiddenAt: ms("rule_hidden_at"),
+    /** When the comment was hidden on the network from the inbox (null: shown), liked, deleted (ADR 083). */
+    hiddenAt: ms("hidden_at"),
+    likedAt: ms("liked_at"),
+    deletedAt: ms("deleted_at"),
   },
   (t) => [
     uniqueIndex("inbox_items_account_remote").on(t.accountId, t.remoteId),

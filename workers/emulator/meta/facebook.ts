@@ -2,11 +2,12 @@ import { Hono } from "hono";
 import { mountConsent } from "../consent";
 import type { EmuContext, EmuEnv } from "../context";
 import { numericId } from "../ids";
-import { audienceOf, followerCount, postMetrics, sampleComments } from "../metrics";
+import { audienceOf, followerCount, postMetrics } from "../metrics";
 import { createObject, deleteObject, type EmuObject, getObject, listObjects, updateObject } from "../objects";
 import { sniffImage } from "../request";
 import { issueToken, redeemCode, type TokenRow } from "../tokens";
 import { download } from "../web";
+import { commentsUnder, fbCommentEdge, fbCommentJson, igCommentEdge } from "./comments";
 import { type DemoPage, FB_USER, igAccountById, PAGES, pageById } from "./demo";
 import { formatEdge, publishedReelFields, receiveUpload, reelInsights, uploadNodeEdge } from "./fb-formats";
 import {
@@ -27,6 +28,7 @@ import {
   videoProcessingMs,
 } from "./graph-core";
 import * as ig from "./ig-media";
+import { appSubscriptions } from "./webhooks";
 
 /**
  * graph.facebook.com (Facebook Login, Pages, Instagram via Facebook Login), www.facebook.com (the
@@ -340,17 +342,7 @@ async function postEdge(
     });
     return { id };
   }
-  if (edge === "comments") {
-    const list = sampleComments(post.id, m.comments, post.createdAt).filter((x) => x.createdAt <= c.var.now);
-    return {
-      data: list.map((x) => ({
-        id: x.id,
-        message: x.text,
-        from: { name: x.author, id: x.author },
-        created_time: graphTime(x.createdAt),
-      })),
-    };
-  }
+  if (edge === "comments") return { data: (await commentsUnder(c.var.db, STORE, post, c.var.now)).map(fbCommentJson) };
   throw objectNotFound(`${post.id}/${edge}`);
 }
 
@@ -430,6 +422,7 @@ async function igEdge(
 
 /** IG containers and media are reachable only by a token for the IG account that owns them. */
 export async function igObjectEdge(c: EmuContext, obj: EmuObject, edge: string | undefined, p: Record<string, string>) {
+  if (obj.kind === "comment") return igCommentEdge(c, obj, edge, p);
   if (!edge && c.req.method === "GET") return ig.readObject(c, obj, p);
   if (!edge && c.req.method === "DELETE") throw new GraphError(400, "Unsupported delete request.", 100);
   if (obj.kind === "media" && edge === "insights") return ig.mediaInsights(c, obj, p);
@@ -454,6 +447,8 @@ async function dispatch(c: EmuContext): Promise<unknown> {
       },
     };
   }
+  // The app's own webhook subscriptions take its app access token, not a user's.
+  if (seg[0] && seg[1] === "subscriptions" && p.access_token?.includes("|")) return appSubscriptions(c, seg[0], p);
   const token = await requireToken(c, TOKENS, p);
   const pages = grantedPages(token);
   const igIds = new Set(pages.flatMap((pg) => (pg.ig ? [pg.ig.id] : [])));
@@ -499,6 +494,7 @@ async function dispatch(c: EmuContext): Promise<unknown> {
     if (fbObj.kind === "post") return postEdge(c, token, fbObj, edge, p);
     if (fbObj.kind === "photo" || fbObj.kind === "video") return mediaNodeEdge(c, token, fbObj, edge, p);
     if (fbObj.kind === "upload") return uploadNodeEdge(c, fbObj, edge, p);
+    if (fbObj.kind === "comment") return fbCommentEdge(c, token, fbObj, edge, p);
   }
   throw objectNotFound(id);
 }

@@ -1,8 +1,9 @@
 import { type EmuContext, emuSetting } from "../context";
 import { numericId } from "../ids";
-import { audienceOf, followerCount, postMetrics, sampleComments } from "../metrics";
+import { audienceOf, followerCount, postMetrics } from "../metrics";
 import { createObject, type EmuObject, getObject, listObjects, updateObject } from "../objects";
 import { download } from "../web";
+import { commentsUnder, igCommentJson } from "./comments";
 import type { DemoIgAccount } from "./demo";
 import { fieldsOf, GraphError, graphTime, objectNotFound, pick } from "./graph-core";
 import { FORMAT_METRICS, formatMetricValues, judgeVideo, storiesJson, storyExpired } from "./ig-formats";
@@ -376,10 +377,8 @@ export async function createComment(c: EmuContext, obj: EmuObject, p: Record<str
   return { id };
 }
 
-export function mediaComments(c: EmuContext, obj: EmuObject) {
-  const m = postMetrics(obj.id, obj.createdAt, c.var.now);
-  const list = sampleComments(obj.id, m.comments, obj.createdAt).filter((x) => x.createdAt <= c.var.now);
-  return { data: list.map((x) => ({ id: x.id, text: x.text, username: x.author, timestamp: graphTime(x.createdAt) })) };
+export async function mediaComments(c: EmuContext, obj: EmuObject) {
+  return { data: (await commentsUnder(c.var.db, STORE, obj, c.var.now)).map(igCommentJson) };
 }
 
 export async function publishingLimit(c: EmuContext, owner: DemoIgAccount) {

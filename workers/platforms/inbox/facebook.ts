@@ -1,10 +1,23 @@
+import { FacebookClient } from "../facebook";
+import { PlatformError } from "../types";
 import type { InboxAdapterFactory } from "./types";
 
 /**
- * Facebook: comments on the Page's post (GET /{page-post-id}/comments). Replying from the inbox is not offered yet: the
- * item is answered on Facebook itself.
+ * Facebook: comments on the Page's post (`GET /{page-post-id}/comments`), also pushed by the Page `feed` webhook;
+ * answered, hidden, liked and deleted on the Comment node as the Page (ADR 083). A lost answer is looked up among
+ * the comment's replies, where the Page's own carries `from.id` = the Page.
  */
-export const facebookInbox: InboxAdapterFactory = (client) => ({
-  platform: "facebook",
-  comments: (account, postRemoteId) => client.comments(account, postRemoteId),
-});
+export const facebookInbox: InboxAdapterFactory = (client) => {
+  if (!(client instanceof FacebookClient))
+    throw new PlatformError("permanent", "Not the Facebook client.", { platform: "facebook" });
+  const e = client.engagement;
+  return {
+    platform: "facebook",
+    comments: (account, postRemoteId) => client.comments(account, postRemoteId),
+    reply: (account, id, text) => e.reply(account, id, text),
+    findReply: (account, id, text, since) => e.findReply(account, id, text, since),
+    hide: (account, id, hidden) => e.setHidden(account, id, hidden),
+    like: (account, id, liked) => e.setLiked(account, id, liked),
+    remove: (account, id) => e.remove(account, id),
+  };
+};

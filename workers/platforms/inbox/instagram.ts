@@ -1,10 +1,22 @@
+import { InstagramClient } from "../instagram";
+import { PlatformError } from "../types";
 import type { InboxAdapterFactory } from "./types";
 
 /**
- * Instagram: comments on the account's media (GET /{ig-media-id}/comments). Replying from the inbox is not offered yet: the
- * item is answered on Instagram itself.
+ * Instagram: comments on the account's media (`GET /{ig-media-id}/comments`), also pushed by the `comments`
+ * webhook; answered (`/{ig-comment-id}/replies`), hidden and deleted on the IG Comment node (ADR 083). The
+ * Instagram API has no like of a comment, so the inbox offers none.
  */
-export const instagramInbox: InboxAdapterFactory = (client) => ({
-  platform: "instagram",
-  comments: (account, postRemoteId) => client.comments(account, postRemoteId),
-});
+export const instagramInbox: InboxAdapterFactory = (client) => {
+  if (!(client instanceof InstagramClient))
+    throw new PlatformError("permanent", "Not the Instagram client.", { platform: "instagram" });
+  const e = client.engagement;
+  return {
+    platform: "instagram",
+    comments: (account, postRemoteId) => client.comments(account, postRemoteId),
+    reply: (account, id, text) => e.reply(account, id, text),
+    findReply: (account, id, text, since) => e.findReply(account, id, text, since),
+    hide: (account, id, hidden) => e.setHidden(account, id, hidden),
+    remove: (account, id) => e.remove(account, id),
+  };
+};

@@ -30,6 +30,12 @@ export interface InboxAdapter {
     text: string,
     since: number,
   ): Promise<{ remoteId: string } | null>;
+  /** Hides the comment from everyone but its author and the account (or shows it again). Absent: no hide in the API. */
+  hide?(account: AccountCredentials, itemRemoteId: string, hidden: boolean): Promise<void>;
+  /** Likes the comment as the account (or takes the like back). Absent where the API has no like of a comment. */
+  like?(account: AccountCredentials, itemRemoteId: string, liked: boolean): Promise<void>;
+  /** Deletes the comment on the network. */
+  remove?(account: AccountCredentials, itemRemoteId: string): Promise<void>;
 }
 
 /** Builds a network's adapter over its client. */

@@ -1,0 +1,61 @@
+import { Conflict, Gone, TooMany, UpstreamFailed } from "../errors";
+import { PLATFORM_PROFILES } from "../platform-profile";
+import { type AccountCredentials, type InboxAdapter, PlatformError, refreshOnce } from "../platforms";
+import type { InboxAction } from "./schemas";
+import type { InboxItemRow, InboxStore } from "./store";
+
+/**
+ * Hide, unhide, like, unlike and delete a comment through its network's API (ADR 083). The network is called
+ * first and the item records the outcome only once the network has taken it; each is safe to repeat (hiding a
+ * hidden comment, deleting a deleted one), so a lost answer is simply tried again by the member.
+ */
+export const ActionMessages = {
+  unsupported: (name: string, action: InboxAction) =>
+    `${name} does not let apps ${action === "unlike" ? "like" : action === "unhide" ? "hide" : action} comments; do it on ${name}.`,
+  deleted: "This comment was deleted on the network.",
+  done: { hide: "Hidden", unhide: "Shown again", like: "Liked", unlike: "Like taken back", delete: "Deleted" },
+} as const;
+
+export async function takeAction(
+  deps: {
+    store: InboxStore;
+    now: () => number;
+    credentials: (accountId: string) => Promise<AccountCredentials>;
+    refreshCredentials: (accountId: string) => Promise<AccountCredentials | null>;
+  },
+  adapter: InboxAdapter | null,
+  item: InboxItemRow,
+  action: InboxAction,
+): Promise<void> {
+  const name = PLATFORM_PROFILES[item.platform].brand;
+  if (item.deletedAt) throw new Gone(ActionMessages.deleted);
+  const call = callFor(adapter, action);
+  if (!call) throw new Conflict(ActionMessages.unsupported(name, action));
+  const access = refreshOnce(await deps.credentials(item.accountId), () => deps.refreshCredentials(item.accountId));
+  try {
+    await access.call((c) => call(c, item.remoteId));
+  } catch (err) {
+    if (!(err instanceof PlatformError)) throw err;
+    if (err.details.retryAfterMs !== undefined)
+      throw new TooMany(`${name} is limiting requests: ${err.message}`, Math.ceil(err.details.retryAfterMs / 1000));
+    throw new UpstreamFailed(`${name} did not take it: ${err.message}`);
+  }
+  const now = deps.now();
+  const patch = {
+    hide: { hiddenAt: now },
+    unhide: { hiddenAt: null },
+    like: { likedAt: now },
+    unlike: { likedAt: null },
+    delete: { deletedAt: now },
+  }[action];
+  await deps.store.actionTaken(item.id, patch);
+}
+
+type Call = (account: AccountCredentials, remoteId: string) => Promise<void>;
+
+function callFor(adapter: InboxAdapter | null, action: InboxAction): Call | null {
+  const { hide, like, remove } = adapter ?? {};
+  if (action === "hide" || action === "unhide") return hide ? (a, id) => hide(a, id, action === "hide") : null;
+  if (action === "like" || action === "unlike") return like ? (a, id) => like(a, id, action === "like") : null;
+  return remove ? (a, id) => remove(a, id) : null;
+}

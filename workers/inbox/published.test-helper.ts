@@ -1,0 +1,47 @@
+import { env } from "cloudflare:test";
+import { expect } from "vitest";
+import { posts, postTargets } from "../db/schema/index";
+import type { Platform } from "../platform-profile";
+import { publishTarget } from "../publishing/consumer";
+import { publishDeps } from "../publishing/deps";
+import { buildServices } from "../services";
+import { testDb } from "../test/fixtures";
+import { ORIGIN } from "../test/helpers";
+
+/** Publishes a post of `text` to the account through the real publishing path; its network id. */
+export async function publishOn(
+  input: { workspaceId: string; userId: string; accountId: string; platform: Platform },
+  text: string,
+) {
+  const postId = crypto.randomUUID();
+  const targetId = crypto.randomUUID();
+  const now = Date.now();
+  const db = testDb();
+  const { workspaceId, userId, accountId, platform } = input;
+  await db.insert(posts).values({
+    id: postId,
+    workspaceId,
+    userId,
+    content: text,
+    status: "scheduled",
+    scheduledAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await db.insert(postTargets).values({
+    id: targetId,
+    postId,
+    workspaceId,
+    platform,
+    accountId,
+    status: "queued",
+    dueAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  expect(await publishTarget(targetId, publishDeps(buildServices(env, Date.now, ORIGIN)))).toEqual({ ack: true });
+  const target = await env.DB.prepare("SELECT remote_id FROM post_targets WHERE id = ?")
+    .bind(targetId)
+    .first<{ remote_id: string }>();
+  return { postId, remoteId: target!.remote_id };
+}

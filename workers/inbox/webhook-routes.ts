@@ -1,0 +1,58 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../http/app-env";
+import { fail, ok } from "../http/envelope";
+import { describeRoute } from "../http/route-registry";
+import { commentsOf, metaDelivery, signatureCheck } from "./meta-webhook";
+
+const tag = "Inbox";
+describeRoute({
+  method: "get",
+  path: "/api/inbox/webhooks/meta",
+  tag,
+  auth: false,
+  summary: "Meta's subscription handshake: answers hub.challenge when hub.verify_token is the configured one",
+  query: z.object({ "hub.mode": z.string(), "hub.verify_token": z.string(), "hub.challenge": z.string() }),
+  answer: { "text/plain": { schema: { type: "string" } } },
+  errors: [403],
+});
+describeRoute({
+  method: "post",
+  path: "/api/inbox/webhooks/meta",
+  tag,
+  auth: false,
+  summary: "Meta's change notifications (Page feed, Instagram comments), signed with X-Hub-Signature-256",
+  bodyContent: { "application/json": { schema: { type: "object" } } },
+  data: z.object({ added: z.number() }),
+  errors: [403],
+});
+
+/** Where Meta delivers the inbox's webhooks (ADR 083): signed-out, checked by the verify token and the signature. */
+export const metaWebhookRoutes = new Hono<AppEnv>()
+  .get("/meta", (c) => {
+    const q = c.req.query();
+    const token = c.var.services.inboxWebhooks.verifyToken;
+    if (q["hub.mode"] !== "subscribe" || !token || q["hub.verify_token"] !== token || !q["hub.challenge"])
+      return fail(c, 403, "The verify token does not match.");
+    return c.text(q["hub.challenge"]);
+  })
+  .post("/meta", async (c) => {
+    const { secrets, inboxes } = c.var.services.inboxWebhooks;
+    const raw = await c.req.arrayBuffer();
+    const signed = await signatureCheck(secrets, raw, c.req.header("X-Hub-Signature-256"));
+    if (signed === "missing") return fail(c, 401, "The X-Hub-Signature-256 header is missing.");
+    if (signed === "bad") return fail(c, 403, "The X-Hub-Signature-256 signature does not match the app secret.");
+    let json: unknown;
+    try {
+      json = JSON.parse(new TextDecoder().decode(raw));
+    } catch {
+      return fail(c, 400, "The body is not JSON.");
+    }
+    const delivery = metaDelivery.safeParse(json);
+    if (!delivery.success) return fail(c, 400, "The body is not a Meta webhook delivery.");
+    const comments = commentsOf(delivery.data, c.var.services.now());
+    let added = 0;
+    // The delivery names a Page or an Instagram account, not a workspace: every shard may hold it.
+    for (const inbox of inboxes()) added += await inbox.ingestWebhook(comments);
+    return ok(c, { added }, "Received");
+  });
