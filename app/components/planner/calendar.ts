@@ -1,4 +1,4 @@
-import { localToUtc } from "../../../workers/posts/public";
+import { localToUtc, wallClock } from "../../../workers/posts/public";
 import { type PlacedPost, placementInstant } from "../posts/post-view";
 
 /**
@@ -50,34 +50,8 @@ function formatDay(date: Date, pattern: string): string {
   });
 }
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall clock of an instant in `timeZone`: its local day and hour and minute (0–23, 0–59). */
-function wallClock(instant: number, timeZone: string): { day: string; hour: number; minute: number } {
-  let fmt = zoneFormats.get(timeZone);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    zoneFormats.set(timeZone, fmt);
-  }
-  const parts = fmt.formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return {
-    day: `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`,
-    hour: Number(part("hour")) % 24,
-    minute: Number(part("minute")),
-  };
-}
-
 /** The local day of an instant in `timeZone`. */
-export const dayOf = (instant: number, timeZone: string) => wallClock(instant, timeZone).day;
+export const dayOf = (instant: number, timeZone: string) => wallClock(instant, timeZone).localDate;
 
 /** 42 days (6 weeks) starting on the Sunday on or before the first of the anchor's month. */
 export function monthGrid(anchor: string): string[] {
@@ -138,8 +112,8 @@ export const dayLabel = (day: string, pattern: string) => formatDay(asDate(day),
 
 /** Where a post sits in the user's zone: its local day and hour. */
 export function placement(post: PlacedPost, timeZone: string): { day: string; hour: number } {
-  const { day, hour } = wallClock(placementInstant(post), timeZone);
-  return { day, hour };
+  const { localDate, hour } = wallClock(placementInstant(post), timeZone);
+  return { day: localDate, hour };
 }
 
 /** The local time a calendar chip shows, e.g. "9:00 AM". */
