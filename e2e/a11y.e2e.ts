@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
-import { expectAccessible, gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+import { expectAccessible, gotoHydrated, logoutViaMenu, newUser, registerViaApi, toast } from "./helpers";
 import { connectViaConsent } from "./platforms";
 
 const NETWORKS = ["twitter", "linkedin", "instagram", "facebook", "threads"] as const;
@@ -122,6 +122,23 @@ test("every app page fits 320, 375 and 768 px with data, and passes axe in light
   const response = await page.reload();
   expect(await response!.text()).toContain('data-theme="dark"');
   for (const path of DARK_PAGES) await gotoHydrated(page, path);
+
+  // The connect dialog dims the top bar too (it sat under the undimmed bar), wide and narrow.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await gotoHydrated(page, "/settings?tab=accounts");
+    await page.getByRole("link", { name: /^(Connect Social Account|Add Another Social Account)$/ }).click();
+    await page.getByRole("dialog", { name: "Connect Your Social Account" }).waitFor();
+    const barOnTop = await page.evaluate(() => !!document.elementFromPoint(innerWidth / 2, 8)?.closest("header"));
+    expect(barOnTop, `the top bar is above the connect dialog's overlay at ${width} px`).toBe(false);
+    await page.keyboard.press("Escape");
+  }
+
+  // A toast in the dark theme is drawn dark, and axe reads it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logoutViaMenu(page);
+  expect(await page.locator("[data-sonner-toaster]").getAttribute("data-sonner-theme")).toBe("dark");
+  await expectAccessible(page, "a toast in the dark theme");
 }, 300_000);
 
 /** Presses Tab until `target` has the keyboard focus, as a keyboard user would (never clicking). */

@@ -1,5 +1,4 @@
 import { BarChart3, RefreshCw } from "lucide-react";
-import { Tabs } from "radix-ui";
 import { useEffect } from "react";
 import { Link, useActionData, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { AudienceTab } from "~/components/analytics/AudienceTab";
@@ -19,10 +18,10 @@ import { TimingTab } from "~/components/analytics/TimingTab";
 import { PageHeader } from "~/components/PageHeader";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { primaryButton } from "~/components/ui/styles";
+import { UrlTabList, UrlTabPanel } from "~/components/ui/UrlTabs";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
-import { plainClick } from "~/lib/plain-click";
 import { appContext } from "../../workers/context";
 import type { Route } from "./+types/analytics";
 import { analyticsAction, analyticsData } from "./analytics.server";
@@ -127,24 +126,16 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
       ) : !figures ? (
         <p className="text-sm text-slate-500">Choose a start date and an end date to see the figures.</p>
       ) : (
-        <Tabs.Root value={tab} onValueChange={(next) => show(next as AnalyticsTab, filters)}>
-          <Tabs.List
-            aria-label="Analytics sections"
+        <>
+          <UrlTabList
+            id="analytics"
+            label="Analytics sections"
             className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200"
-          >
-            {TABS.map((t) => (
-              <Tabs.Trigger key={t.value} value={t.value} className={tabClass} asChild>
-                {/* A link, so a tab opens without JavaScript and by deep link; a modified click opens it elsewhere. */}
-                <a
-                  href={analyticsSearch(t.value, filters)}
-                  onClick={(e) => plainClick(e) && e.preventDefault()}
-                  onMouseDown={(e) => !plainClick(e) && e.preventDefault()}
-                >
-                  {t.label}
-                </a>
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
+            tabClassName={tabClass}
+            value={tab}
+            onSelect={(next) => show(next as AnalyticsTab, filters)}
+            tabs={TABS.map((t) => ({ value: t.value, label: t.label, href: analyticsSearch(t.value, filters) }))}
+          />
           {/* Every tab's figures come from the same synced snapshots. */}
           <div className="-mt-4 mb-4">
             <SyncedNote
@@ -155,14 +146,15 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
               never="No figures synced yet: press Sync Data"
             />
           </div>
-          <Tabs.Content
+          <UrlTabPanel
+            id="analytics"
             value={tab}
             aria-busy={pending}
             className={pending ? "opacity-60 transition-opacity" : undefined}
           >
             <TabPanel figures={figures} platforms={platforms} filters={loaderData.filters} timezone={timezone} />
-          </Tabs.Content>
-        </Tabs.Root>
+          </UrlTabPanel>
+        </>
       )}
     </>
   );

@@ -1,9 +1,9 @@
-import { Tabs } from "radix-ui";
 import { useEffect } from "react";
 import { redirect, useRevalidator, useSearchParams } from "react-router";
 import { CONTENT_TABS, openTab, preloadOpenTab } from "~/components/content/content-tabs";
 import { PageHeader } from "~/components/PageHeader";
 import { usePostDialogs } from "~/components/posts/use-post-dialogs";
+import { UrlTabList, UrlTabPanel } from "~/components/ui/UrlTabs";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
 import { signInPath } from "~/lib/redirect";
@@ -61,6 +61,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return feedsAction(request, context.get(appContext), url);
 }
 
+const TAB_LABELS = [
+  ["posts", "Posts"],
+  ["media", "Media Library"],
+  ["feeds", "Feeds"],
+  ["categories", "Categories"],
+  ["pieces", "Saved pieces"],
+] as const;
+
 const tabClass =
   "border-b-2 border-transparent px-3 py-2 sm:px-4 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 
@@ -92,64 +100,27 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Content Hub" description="Your posts and media library in one place." />
-      <Tabs.Root
+      <UrlTabList
+        id="content"
+        label="Content"
+        className="mb-6 flex flex-wrap gap-x-2 border-b border-slate-200"
+        tabClassName={tabClass}
         value={tab}
-        onValueChange={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })}
-      >
-        <Tabs.List aria-label="Content" className="mb-6 flex flex-wrap gap-x-2 border-b border-slate-200">
-          <Tabs.Trigger
-            value="posts"
-            className={tabClass}
-            onPointerEnter={() => void CONTENT_TABS.posts.preload().catch(() => {})}
-            onFocus={() => void CONTENT_TABS.posts.preload().catch(() => {})}
-          >
-            Posts
-          </Tabs.Trigger>
-          <Tabs.Trigger
-            value="media"
-            className={tabClass}
-            onPointerEnter={() => void CONTENT_TABS.media.preload().catch(() => {})}
-            onFocus={() => void CONTENT_TABS.media.preload().catch(() => {})}
-          >
-            Media Library
-          </Tabs.Trigger>
-          <Tabs.Trigger
-            value="feeds"
-            className={tabClass}
-            onPointerEnter={() => void CONTENT_TABS.feeds.preload().catch(() => {})}
-            onFocus={() => void CONTENT_TABS.feeds.preload().catch(() => {})}
-          >
-            Feeds
-          </Tabs.Trigger>
-          <Tabs.Trigger
-            value="categories"
-            className={tabClass}
-            onPointerEnter={() => void CONTENT_TABS.categories.preload().catch(() => {})}
-            onFocus={() => void CONTENT_TABS.categories.preload().catch(() => {})}
-          >
-            Categories
-          </Tabs.Trigger>
-          <Tabs.Trigger
-            value="pieces"
-            className={tabClass}
-            onPointerEnter={() => void CONTENT_TABS.pieces.preload().catch(() => {})}
-            onFocus={() => void CONTENT_TABS.pieces.preload().catch(() => {})}
-          >
-            Saved pieces
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="posts">
-          {list && <CONTENT_TABS.posts timeZone={timeZone} dialogs={dialogs} list={list} />}
-        </Tabs.Content>
-        <Tabs.Content value="media">
-          <CONTENT_TABS.media />
-        </Tabs.Content>
-        <Tabs.Content value="feeds">{feeds && <CONTENT_TABS.feeds {...feeds} timeZone={timeZone} />}</Tabs.Content>
-        <Tabs.Content value="categories">
-          {categories && <CONTENT_TABS.categories {...categories} timeZone={timeZone} />}
-        </Tabs.Content>
-        <Tabs.Content value="pieces">{pieces && <CONTENT_TABS.pieces {...pieces} />}</Tabs.Content>
-      </Tabs.Root>
+        onSelect={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })}
+        tabs={TAB_LABELS.map(([value, label]) => ({
+          value,
+          label,
+          href: `?tab=${value}`,
+          onIntent: () => void CONTENT_TABS[value].preload().catch(() => {}),
+        }))}
+      />
+      <UrlTabPanel id="content" value={tab}>
+        {tab === "posts" && list && <CONTENT_TABS.posts timeZone={timeZone} dialogs={dialogs} list={list} />}
+        {tab === "media" && <CONTENT_TABS.media />}
+        {tab === "feeds" && feeds && <CONTENT_TABS.feeds {...feeds} timeZone={timeZone} />}
+        {tab === "categories" && categories && <CONTENT_TABS.categories {...categories} timeZone={timeZone} />}
+        {tab === "pieces" && pieces && <CONTENT_TABS.pieces {...pieces} />}
+      </UrlTabPanel>
       {dialogs.elements}
     </>
   );

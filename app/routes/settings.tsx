@@ -1,5 +1,4 @@
 import { ChevronRight } from "lucide-react";
-import { Tabs } from "radix-ui";
 import { useRef } from "react";
 import { useActionData, useNavigate, useRouteLoaderData } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
@@ -17,9 +16,9 @@ import {
   preloadPanels,
   WorkspaceTab,
 } from "~/components/settings/tab-panels";
+import { UrlTabList, UrlTabPanel } from "~/components/ui/UrlTabs";
 import { skipDialogRevalidation } from "~/lib/dialog-params";
 import { pageMeta } from "~/lib/meta";
-import { plainClick } from "~/lib/plain-click";
 import type { FormReply } from "~/lib/use-form-action";
 import { useMoreToTheRight } from "~/lib/use-more-to-the-right";
 import { appContext } from "../../workers/context";
@@ -71,65 +70,53 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         />
       </div>
       {/* The tab is the URL's (?tab=): each tab is a link, so it opens without JavaScript and by deep link. */}
-      <Tabs.Root
-        value={tab}
-        onValueChange={(next) => navigate(`?tab=${next}`, { replace: true, preventScrollReset: true })}
-      >
-        <div className="relative mb-6">
-          <Tabs.List
-            ref={tabList}
-            aria-label="Settings sections"
-            className="flex gap-2 overflow-x-auto border-b border-slate-200"
+      <div className="relative mb-6">
+        <UrlTabList
+          id="settings"
+          listRef={tabList}
+          label="Settings sections"
+          className="flex gap-2 overflow-x-auto border-b border-slate-200"
+          tabClassName={tabClass}
+          value={tab}
+          onSelect={(next) => navigate(`?tab=${next}`, { replace: true, preventScrollReset: true })}
+          tabs={tabs.map((t) => ({
+            value: t.value,
+            label: t.label,
+            href: `?tab=${t.value}`,
+            onIntent: () => preloadPanel(t.value),
+          }))}
+        />
+        {/* On a narrow screen the tabs run past the edge: a fade and an arrow say there are more. */}
+        {moreTabs ? (
+          <div
+            aria-hidden
+            data-scroll-cue="settings-tabs"
+            className="pointer-events-none absolute inset-y-0 right-0 flex w-12 items-center justify-end bg-linear-to-l from-slate-50 from-40% text-slate-600"
           >
-            {tabs.map((t) => (
-              <Tabs.Trigger key={t.value} value={t.value} className={tabClass} asChild>
-                <a
-                  href={`?tab=${t.value}`}
-                  onClick={(e) => plainClick(e) && e.preventDefault()}
-                  // Radix switches the tab on mouse down unless Ctrl is held; ⌘/Shift-click opens a new tab instead.
-                  onMouseDown={(e) => !plainClick(e) && e.preventDefault()}
-                  onPointerEnter={() => preloadPanel(t.value)}
-                  onFocus={() => preloadPanel(t.value)}
-                >
-                  {t.label}
-                </a>
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {/* On a narrow screen the tabs run past the edge: a fade and an arrow say there are more. */}
-          {moreTabs ? (
-            <div
-              aria-hidden
-              data-scroll-cue="settings-tabs"
-              className="pointer-events-none absolute inset-y-0 right-0 flex w-12 items-center justify-end bg-linear-to-l from-slate-50 from-40% text-slate-600"
-            >
-              <ChevronRight className="size-5" />
-            </div>
-          ) : null}
-        </div>
-        {refused ? (
-          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-            {refused}
-          </p>
-        ) : (
-          <Tabs.Content value={tab}>
-            {tab === "profile" && <ProfileTab user={user} notify={notify} />}
-            {tab === "workspace" && shell && workspaceTab && (
-              <WorkspaceTab {...workspaceTab} userId={shell.user.id} notify={notify} />
-            )}
-            {tab === "accounts" && loaderData.accountsTab && <AccountsTab data={loaderData.accountsTab} />}
-            {tab === "links" && linksTab && <LinksTab {...linksTab} notify={notify} />}
-            {tab === "api" && shell && apiTab && (
-              <ApiTab data={apiTab} timezone={shell.user.timezone} notify={notify} />
-            )}
-            {tab === "billing" && <BillingTab notify={notify} />}
-            {tab === "developer" && setup && <DeveloperTab report={setup} />}
-            {tab === "activity" && shell && activityTab && (
-              <ActivityTab workspaceId={shell.workspace.current.id} data={activityTab} />
-            )}
-          </Tabs.Content>
-        )}
-      </Tabs.Root>
+            <ChevronRight className="size-5" />
+          </div>
+        ) : null}
+      </div>
+      {refused ? (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {refused}
+        </p>
+      ) : (
+        <UrlTabPanel id="settings" value={tab}>
+          {tab === "profile" && <ProfileTab user={user} notify={notify} />}
+          {tab === "workspace" && shell && workspaceTab && (
+            <WorkspaceTab {...workspaceTab} userId={shell.user.id} notify={notify} />
+          )}
+          {tab === "accounts" && loaderData.accountsTab && <AccountsTab data={loaderData.accountsTab} />}
+          {tab === "links" && linksTab && <LinksTab {...linksTab} notify={notify} />}
+          {tab === "api" && shell && apiTab && <ApiTab data={apiTab} timezone={shell.user.timezone} notify={notify} />}
+          {tab === "billing" && <BillingTab notify={notify} />}
+          {tab === "developer" && setup && <DeveloperTab report={setup} />}
+          {tab === "activity" && shell && activityTab && (
+            <ActivityTab workspaceId={shell.workspace.current.id} data={activityTab} />
+          )}
+        </UrlTabPanel>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Context, Hono } from "hono";
 import { emuTokens } from "../db/schema/emulator";
+import { loopbackClientMetadata, redirectAllowed } from "./bluesky-client-id";
 import { checkProof, currentNonce } from "./bluesky-dpop";
 import { mountConsent } from "./consent";
 import type { EmuEnv } from "./context";
@@ -48,9 +49,12 @@ async function proofFor(c: Ctx): Promise<string | Response> {
 /**
  * The client's metadata document, from its client_id URL; what it declares bounds what it may ask. The server keeps
  * the last one it read and uses it when the URL cannot be read again (as the provider caches client metadata):
- * a refresh from the app's cron, which the emulator reaches on another origin, still knows the client.
+ * a refresh from the app's cron, which the emulator reaches on another origin, still knows the client. A loopback
+ * client_id is not fetched: its metadata is derived from it.
  */
 async function clientOf(c: Ctx, clientId: string) {
+  const loopback = loopbackClientMetadata(clientId);
+  if (loopback) return { redirectUris: loopback.redirect_uris, scopes: loopback.scope.split(" ") };
   const res = await fetchOwn(c, clientId);
   const fetched = res?.ok ? ((await res.json().catch(() => null)) as Record<string, unknown> | null) : null;
   const cacheId = `client-metadata:${clientId}`;
@@ -70,7 +74,8 @@ async function keepLatest(c: Ctx, id: string, owner: string, data: Record<string
 }
 
 async function formOf(c: Ctx): Promise<URLSearchParams> {
-  return new URLSearchParams(await c.req.text());
+  // Read as bytes: the runtime warns on .text() of a form body.
+  return new URLSearchParams(new TextDecoder().decode(await c.req.arrayBuffer()));
 }
 
 async function issueOAuthTokens(c: Ctx, input: { did: string; jkt: string; clientId: string; scope: string }) {
@@ -169,7 +174,7 @@ export function mountBlueskyOAuth(app: Hono<EmuEnv>, accounts: { did: string; ha
     const problem =
       form.get("response_type") !== "code"
         ? "Unsupported response_type"
-        : !client.redirectUris.includes(form.get("redirect_uri") ?? "")
+        : !redirectAllowed(client.redirectUris, form.get("redirect_uri") ?? "")
           ? "Invalid redirect_uri"
           : form.get("code_challenge_method") !== "S256" || !form.get("code_challenge")
             ? "PKCE with S256 is required"
