@@ -24,4 +24,4 @@ export {
   postProblems,
   YOUTUBE_TITLE_MAX,
 } from "./rules";
-export { formatLocal, localDayBounds, localToUtc, ScheduleMessages, utcToLocal, wallClock } from "./schedule-time";
+export { formatLocal, localDayBounds, localToUtc, ScheduleMessages, utcToLocal } from "./schedule-time";

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   chipTime,
-  dayLabel,
   dayOf,
   dropInstant,
   firstHourShown,
@@ -100,18 +99,6 @@ describe("chipTime", () => {
     };
     expect(chipTime(post, BERLIN)).toBe("9:00 AM");
     expect(chipTime({ ...post, publishedAt: "2026-03-09T17:05:00.000Z" }, "UTC")).toBe("5:05 PM");
-    expect(chipTime({ ...post, publishedAt: "2026-03-09T23:07:00.000Z" }, BERLIN)).toBe("12:07 AM");
-    expect(chipTime({ ...post, publishedAt: "2026-03-09T12:30:00.000Z" }, "UTC")).toBe("12:30 PM");
-  });
-});
-
-describe("day labels", () => {
-  it("writes the weekday, month and year the grids and their screen-reader names use", () => {
-    expect(dayLabel("2026-03-09", "EEE d")).toBe("Mon 9");
-    expect(dayLabel("2026-03-09", "EEEE, MMMM d")).toBe("Monday, March 9");
-    expect(dayLabel("2026-12-31", "MMMM d, yyyy")).toBe("December 31, 2026");
-    expect(shiftAnchor("2026-01-15", "month", -1)).toBe("2025-12-15");
-    expect(shiftAnchor("2026-03-31", "month", -1)).toBe("2026-02-28");
   });
 });
 
