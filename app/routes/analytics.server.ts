@@ -10,11 +10,14 @@ import {
   AnalyticsService,
   createSchedule,
   listSchedules,
+  memberEmails,
   rangeFromQuery,
   recentReports,
+  reportDeps,
   ScheduleMessages,
   scheduleFromForm,
   scheduleInput,
+  sendNow,
   syncWorkspace,
   updateSchedule,
 } from "../../workers/analytics/index";
@@ -117,14 +120,28 @@ export async function analyticsAction(request: Request, ctx: AppContext, url: UR
         ensurePermitted(vars, "analytics.manage");
         const input = parseOrThrow(scheduleInput, scheduleFromForm(posted));
         const { db, now } = ctx.services;
+        const members = await memberEmails(ctx.services.workspaces, workspace.id);
         if (!id) {
-          await createSchedule(db, { workspaceId: workspace.id, userId: auth.user.id }, input, now());
+          await createSchedule(db, { workspaceId: workspace.id, userId: auth.user.id }, input, now(), members);
           return { ok: true as const, intent, id: "new", message: ScheduleMessages.created };
         }
-        if (!(await updateSchedule(db, workspace.id, id, input))) throw notFound();
+        if (!(await updateSchedule(db, workspace.id, id, input, now(), members))) throw notFound();
         return { ok: true as const, intent, id, message: ScheduleMessages.updated };
       },
       id || "new",
+    );
+  }
+  if (intent === "schedule-send") {
+    const { id } = fields(form);
+    return runForm(
+      intent,
+      async () => {
+        ensurePermitted(vars, "analytics.manage");
+        const sent = await sendNow(reportDeps(ctx.services), workspace.id, id ?? "");
+        if (sent === null) throw notFound();
+        return { ok: true as const, intent, id, message: ScheduleMessages.sent(sent) };
+      },
+      id,
     );
   }
   if (intent !== "sync") return data<FormReply>({ ok: false, intent, message: "Unknown form." }, { status: 400 });

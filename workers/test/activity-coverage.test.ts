@@ -18,6 +18,9 @@ const LOGGED: Record<string, ActivityAction> = {
   "POST /api/posts/{id}/comments": "commented",
   "POST /api/workspaces": "workspace_created",
   "PATCH /api/workspaces/{id}": "settings_changed",
+  "PUT /api/brand": "settings_changed",
+  "PUT /api/brand/logo": "settings_changed",
+  "DELETE /api/brand/logo": "settings_changed",
   "POST /api/workspaces/{id}/archive": "archived",
   "POST /api/workspaces/{id}/unarchive": "unarchived",
   "POST /api/workspaces/{id}/transfer": "ownership_transferred",
@@ -105,6 +108,8 @@ const EXEMPT: Record<string, string> = {
   "POST /api/analytics/reports/schedules": "follow-up (issue 41): report schedules are not logged yet",
   "PUT /api/analytics/reports/schedules/{id}": "follow-up (issue 41): report schedules are not logged yet",
   "DELETE /api/analytics/reports/schedules/{id}": "follow-up (issue 41): report schedules are not logged yet",
+  "POST /api/analytics/reports/schedules/{id}/send": "follow-up (issue 41): report schedules are not logged yet",
+  "POST /api/report-unsubscribe/{token}": "a client's own mail preference, not a change to the workspace's content",
   "POST /api/accounts/{id}/boards": "follow-up (issue 41): a board made on Pinterest is not logged yet",
   "POST /api/inbox/{id}/assign": "follow-up (issue 41): inbox triage is not logged yet",
   "POST /api/inbox/{id}/status": "follow-up (issue 41): inbox triage is not logged yet",
@@ -181,6 +186,11 @@ describe("the activity log covers every write (issue 41)", () => {
     await step("PATCH /api/workspaces/{id}", olga, () =>
       call(`/api/workspaces/${ws}`, { ...o, method: "PATCH", body: { timezone: "Europe/Paris" } }),
     );
+    await step("PUT /api/brand", olga, () => call("/api/brand", { ...o, method: "PUT", body: { color: "#1d4ed8" } }));
+    const logo = new FormData();
+    logo.append("logo", fileOf(jpegBytes(64, 64), "logo.jpg"));
+    await step("PUT /api/brand/logo", olga, () => call("/api/brand/logo", { ...o, method: "PUT", body: logo }));
+    await step("DELETE /api/brand/logo", olga, () => call("/api/brand/logo", { ...o, method: "DELETE" }));
     await step("POST /api/workspaces/{id}/archive", olga, () =>
       call(`/api/workspaces/${ws}/archive`, { ...o, method: "POST" }),
     );

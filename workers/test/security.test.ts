@@ -26,6 +26,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/share/:token": "a client without an account reviews through the link; the token is the secret",
   "POST /api/share/:token/posts/:postId/review":
     "a client without an account decides through the link; the token is the secret (unknown: 404)",
+  "GET /api/brand-logos/:workspaceId": "a workspace's logo is shown on its public share pages and in its mails",
+  "GET /api/report-files/:id": "a report too large to attach is fetched from its mail's signed, expiring link",
+  "GET /api/report-unsubscribe/:token": "an external recipient has no account; the signed token is the secret",
+  "POST /api/report-unsubscribe/:token": "an external recipient has no account; the signed token is the secret",
 };
 
 function apiRoutes() {

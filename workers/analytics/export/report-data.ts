@@ -1,10 +1,10 @@
 import type { Db } from "../../db/client";
-import { PLATFORM_NAMES, type Platform } from "../../platform-profile";
 import { CONTENT_TYPE_LABELS } from "../definitions";
 import type { Range } from "../period";
 import { loadTargetRows } from "../post-reads";
 import type { AnalyticsService } from "../service";
 import type { ReportKind } from "./formats";
+import { platformName } from "./network-names";
 import { localTime, POSTS_SHEET_LIMIT, postsTable } from "./posts-sheet";
 
 export type Cell = string | number | null;
@@ -17,7 +17,6 @@ export interface Table {
 }
 export interface ReportData {
   title: string;
-  subtitle: string;
   /** The report's own tables in order: XLSX sheets, PDF sections (the first on the title page). */
   sheets: Table[];
   /** The one table a CSV of this report holds. */
@@ -31,7 +30,6 @@ export const REPORT_TITLES: Record<ReportKind, string> = {
   content: "Content Performance",
 };
 
-const platformName = (p: Platform) => PLATFORM_NAMES[p] ?? p;
 const hour = (h: number | null) => (h === null ? null : `${String(h).padStart(2, "0")}:00`);
 
 /** What every table reads from: the workspace's service and period, with the overview and growth read once. */
@@ -239,7 +237,6 @@ export async function buildReportData(
   const csv = sheets[KINDS[kind].sheets.indexOf(KINDS[kind].csv)]!;
   return {
     title: REPORT_TITLES[kind],
-    subtitle: `${localTime(range.start, range.timezone).slice(0, 10)} to ${localTime(range.end - 1, range.timezone).slice(0, 10)} (${range.timezone})${range.platforms ? ` · ${range.platforms.map(platformName).join(", ")}` : ""}`,
     sheets,
     csv,
   };
