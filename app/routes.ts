@@ -20,6 +20,8 @@ export default [
   ]),
   route("invite/:token", "routes/invite.tsx"),
   route("review/:token", "routes/review.tsx"),
+  route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
+  route("dev/mailbox/attachments/:id", "routes/dev-mailbox-attachment.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,11 +5,12 @@ import { requestId } from "hono/request-id";
 import { accountRoutes, connectRoutes } from "./accounts";
 import { agencyRoutes } from "./agency";
 import { aiRoutes } from "./ai";
-import { analyticsRoutes, reportRoutes } from "./analytics";
+import { analyticsRoutes, reportPublicRoutes, reportRoutes } from "./analytics";
 import { authRoutes, originCheck, resolveAuth } from "./auth";
 import { keyRoutes, mcpRoutes, PROTECTED_RESOURCE_PATH, protectedResourceRoutes, webhookRoutes } from "./automation";
 import { billingRoutes } from "./billing";
 import { bioRoutes } from "./bio";
+import { brandLogoRoutes, brandRoutes } from "./branding";
 import { categoryRoutes } from "./categories";
 import { dashboardRoutes } from "./dashboard";
 import { shardFor } from "./db/directory";
@@ -166,6 +167,9 @@ export function createApi(now: () => number = () => Date.now()) {
     .route("/api/categories", categoryRoutes)
     .route("/api/bio", bioRoutes)
     .route("/api/pieces", pieceRoutes)
+    .route("/api/brand", brandRoutes)
+    .route("/api/brand-logos", brandLogoRoutes)
+    .route("/api", reportPublicRoutes)
     .route("/api", openApiRoutes);
 }
 

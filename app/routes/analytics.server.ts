@@ -10,12 +10,15 @@ import {
   AnalyticsService,
   createSchedule,
   listSchedules,
+  memberEmails,
   rangeFromQuery,
   recentReports,
+  reportDeps,
   ScheduleMessages,
   scheduleFromForm,
   scheduleInput,
   scheduleSummary,
+  sendNow,
   syncWorkspace,
   updateSchedule,
 } from "../../workers/analytics/index";
@@ -122,10 +125,11 @@ export async function analyticsAction(request: Request, ctx: AppContext, url: UR
         const input = parseOrThrow(scheduleInput, scheduleFromForm(posted));
         const { db, now } = ctx.services;
         const who = { workspaceId: workspace.id, userId: auth.user.id };
+        const members = await memberEmails(ctx.services.workspaces, workspace.id);
         // In the activity log as the API's schedule routes record it.
         const summary = scheduleSummary(input);
         if (!id) {
-          const made = await createSchedule(db, who, input, now());
+          const made = await createSchedule(db, who, input, now(), members);
           const entry = {
             action: "report_scheduled",
             subject: "report_schedule",
@@ -135,7 +139,7 @@ export async function analyticsAction(request: Request, ctx: AppContext, url: UR
           await recordWrite(ctx.services, who, entry);
           return { ok: true as const, intent, id: "new", message: ScheduleMessages.created };
         }
-        if (!(await updateSchedule(db, workspace.id, id, input))) throw notFound();
+        if (!(await updateSchedule(db, workspace.id, id, input, now(), members))) throw notFound();
         const entry = {
           action: "report_schedule_changed",
           subject: "report_schedule",
@@ -146,6 +150,19 @@ export async function analyticsAction(request: Request, ctx: AppContext, url: UR
         return { ok: true as const, intent, id, message: ScheduleMessages.updated };
       },
       id || "new",
+    );
+  }
+  if (intent === "schedule-send") {
+    const { id } = fields(form);
+    return runForm(
+      intent,
+      async () => {
+        ensurePermitted(vars, "analytics.manage");
+        const sent = await sendNow(reportDeps(ctx.services), workspace.id, id ?? "");
+        if (sent === null) throw notFound();
+        return { ok: true as const, intent, id, message: ScheduleMessages.sent(sent) };
+      },
+      id,
     );
   }
   if (intent !== "sync") return data<FormReply>({ ok: false, intent, message: "Unknown form." }, { status: 400 });

@@ -1,6 +1,7 @@
 import { Inbox } from "lucide-react";
 import { data } from "react-router";
 import { EmptyState } from "~/components/ui/EmptyState";
+import { linkButton } from "~/components/ui/styles";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "../../workers/context";
 import type { Route } from "./+types/dev-mailbox";
@@ -44,6 +45,17 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
                 </header>
                 <p className="mt-1 text-sm text-slate-600">To: {m.to}</p>
                 <pre className="mt-3 whitespace-pre-wrap font-sans text-sm text-slate-800">{m.text}</pre>
+                {m.attachments.length > 0 && (
+                  <ul className="mt-3 flex flex-wrap gap-3 text-sm" aria-label="Attachments">
+                    {m.attachments.map((a) => (
+                      <li key={a.url}>
+                        <a href={a.url} className={linkButton} target="_blank" rel="noreferrer">
+                          {a.filename}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </article>
             </li>
           ))}

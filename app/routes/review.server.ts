@@ -1,4 +1,5 @@
 import { runForm } from "~/lib/form-action.server";
+import { brandService } from "../../workers/branding/index";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
 import { clientReviewInput, reviewAsClient } from "../../workers/workspaces/index";
@@ -25,3 +26,6 @@ export async function clientReviewAction(request: Request, { services }: AppCont
     postId,
   );
 }
+
+/** The brand of the workspace that shared the link (ADR 085), shown above its posts. */
+export const reviewBrand = ({ services }: AppContext, workspaceId: string) => brandService(services).get(workspaceId);

@@ -11,7 +11,7 @@ import { Gone, NotFound } from "../../workers/errors";
 import { failureOf } from "../../workers/http/failure";
 import type { ShareLinkService } from "../../workers/workspaces/index";
 import type { Route } from "./+types/review";
-import { clientReviewAction } from "./review.server";
+import { clientReviewAction, reviewBrand } from "./review.server";
 
 type SharedPost = Awaited<ReturnType<ShareLinkService["open"]>>["posts"][number];
 
@@ -22,13 +22,14 @@ export const meta: Route.MetaFunction = () => [
 
 /** A client's approval page: no session; the token in the URL reaches only the link's posts (ADR 016). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
+  const ctx = context.get(appContext);
   try {
-    return { review: await services.shareLinks.open(params.token), problem: null };
+    const review = await ctx.services.shareLinks.open(params.token);
+    return { review, brand: await reviewBrand(ctx, review.workspaceId), problem: null };
   } catch (err) {
     if (err instanceof NotFound || err instanceof Gone) {
       const { status, message } = failureOf(err)!;
-      return data({ review: null, problem: message }, { status });
+      return data({ review: null, brand: null, problem: message }, { status });
     }
     throw err;
   }
@@ -40,7 +41,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Review({ loaderData }: Route.ComponentProps) {
-  const { review, problem } = loaderData;
+  const { review, brand, problem } = loaderData;
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       {!review ? (
@@ -52,6 +53,14 @@ export default function Review({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
+          {brand && (
+            // The agency's brand (ADR 085): its colour as a band, its logo when it has one.
+            <div className="mb-6 flex h-14 items-center rounded-lg px-4" style={{ background: brand.effectiveColor }}>
+              {brand.logoUrl && (
+                <img src={brand.logoUrl} alt="" className="h-10 max-w-40 rounded bg-white object-contain p-1" />
+              )}
+            </div>
+          )}
           <h1 className="text-2xl font-semibold">{review.label}</h1>
           <p className="mt-1 text-sm text-slate-600">
             Please review {review.posts.length === 1 ? "this post" : `these ${review.posts.length} posts`}: approve, or

@@ -11,6 +11,7 @@ import {
   verifyPasswordSchema,
 } from "../../workers/auth/index";
 import { BioReplies, bioBody, bioService, linksFromLines } from "../../workers/bio/index";
+import { brandService } from "../../workers/branding/index";
 import type { AppContext } from "../../workers/context";
 import { recordWrite } from "../../workers/http/activity";
 import { parseOrThrow } from "../../workers/http/validate";
@@ -20,6 +21,7 @@ import { ensurePermitted } from "../../workers/tenancy/middleware";
 import { can } from "../../workers/tenancy/roles";
 import { workspacePatch } from "../../workers/workspaces/index";
 import { accountsTabData, blueskyConnectAction, disconnectAction, locationsAction } from "./settings-accounts.server";
+import { brandAction, isBrandIntent } from "./settings-brand.server";
 import { developerAction, developerTabData, isDeveloperIntent } from "./settings-developer.server";
 import { isTeamIntent, teamAction } from "./settings-team.server";
 
@@ -41,10 +43,12 @@ export async function settingsData(ctx: AppContext, url: URL) {
           workspaces.get(workspace),
           workspaces.members(workspace.id),
           can(workspace.role, "members.manage") ? workspaces.pendingInvites(workspace.id) : [],
-        ]).then(([settings, members, invites]) => ({
+          brandService(ctx.services).get(workspace.id),
+        ]).then(([settings, members, invites, brand]) => ({
           workspace: settings,
           members,
           invites,
+          brand,
           // Out of the switcher, so they are reached from here (ADR 078).
           archived: ctx.workspaces
             .filter((w) => w.archived && w.id !== workspace.id)
@@ -91,6 +95,7 @@ export async function settingsAction(request: Request, ctx: AppContext, url: URL
     return runForm(intent, () => locationsAction(form, ctx, { auth, workspace, vars }));
   if (intent === "bluesky-connect")
     return runForm(intent, () => blueskyConnectAction(form, ctx, { auth, workspace, vars }));
+  if (isBrandIntent(intent)) return runForm(intent, () => brandAction(intent, form, ctx, { auth, workspace, vars }));
   if (isTeamIntent(intent)) return runForm(intent, () => teamAction(intent, form, ctx, { auth, workspace, vars, url }));
   // Links and the bio page are the workspace's settings in the activity log, as their API routes record them.
   const settingsLogged = (summary: string) =>

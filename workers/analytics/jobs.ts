@@ -1,5 +1,5 @@
 import type { Services } from "../services";
-import { runDueReports } from "./reports";
+import { reportDeps, runDueReports } from "./reports";
 import { runRetention } from "./rollups";
 import { type AnalyticsMessage, enqueueDueSyncs, handleAnalyticsBatch } from "./sync";
 
@@ -10,9 +10,9 @@ import { type AnalyticsMessage, enqueueDueSyncs, handleAnalyticsBatch } from "./
 export async function runAnalyticsCron(
   services: Services,
 ): Promise<{ enqueued: number; reports: number; snapshotsRetired: number }> {
-  const { db, now, env, mailer } = services;
+  const { db, now } = services;
   const enqueued = await enqueueDueSyncs({ db, now, queue: services.queues.analytics as Queue<AnalyticsMessage> });
-  const reports = await runDueReports({ db, now, bucket: env.MEDIA, mailer });
+  const reports = await runDueReports(reportDeps(services));
   const { deleted } = await runRetention(db, now());
   return { enqueued, reports, snapshotsRetired: deleted };
 }

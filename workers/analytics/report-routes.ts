@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { reportFiles } from "../db/schema/index";
 import { notFound } from "../errors";
@@ -10,6 +10,7 @@ import { idempotent } from "../http/idempotency";
 import { describeRoute, noData } from "../http/route-registry";
 import { readJson } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
+import { memberEmails } from "./report-recipients";
 import * as reports from "./reports";
 import { ScheduleMessages, scheduleInput, scheduleSummary } from "./schedule-input";
 
@@ -48,6 +49,13 @@ describeRoute({
   data: noData,
 });
 describeRoute({
+  method: "post",
+  path: `${base}/schedules/{id}/send`,
+  tag,
+  summary: "Send a scheduled report now, for the period ending now, to its recipients",
+  data: z.object({ sent: z.number() }),
+});
+describeRoute({
   method: "get",
   path: `${base}/recent`,
   tag,
@@ -62,6 +70,8 @@ describeRoute({
   file: ["application/pdf", "text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
 });
 
+const membersOf = (c: Context<SignedInEnv>) => memberEmails(c.var.services.workspaces, c.var.workspace.id);
+
 export const reportRoutes = new Hono<SignedInEnv>()
   .get("/schedules", requirePermission("workspace.read"), async (c) =>
     ok(c, { schedules: await reports.listSchedules(c.var.services.db, c.var.workspace.id) }),
@@ -69,7 +79,8 @@ export const reportRoutes = new Hono<SignedInEnv>()
   .post("/schedules", requirePermission("analytics.manage"), idempotent, async (c) => {
     const input = await readJson(c, scheduleInput);
     const member = { workspaceId: c.var.workspace.id, userId: c.var.auth.user.id };
-    const schedule = await reports.createSchedule(c.var.services.db, member, input, c.var.services.now());
+    const { db, now } = c.var.services;
+    const schedule = await reports.createSchedule(db, member, input, now(), await membersOf(c));
     await loggedWrite(c, {
       action: "report_scheduled",
       subject: "report_schedule",
@@ -80,7 +91,9 @@ export const reportRoutes = new Hono<SignedInEnv>()
   })
   .put("/schedules/:id", requirePermission("analytics.manage"), async (c) => {
     const input = await readJson(c, scheduleInput);
-    const updated = await reports.updateSchedule(c.var.services.db, c.var.workspace.id, c.req.param("id"), input);
+    const { db, now } = c.var.services;
+    const id = c.req.param("id");
+    const updated = await reports.updateSchedule(db, c.var.workspace.id, id, input, now(), await membersOf(c));
     if (!updated) throw notFound();
     await loggedWrite(c, {
       action: "report_schedule_changed",
@@ -100,6 +113,11 @@ export const reportRoutes = new Hono<SignedInEnv>()
       summary,
     });
     return ok(c, null, summary);
+  })
+  .post("/schedules/:id/send", requirePermission("analytics.manage"), async (c) => {
+    const sent = await reports.sendNow(reports.reportDeps(c.var.services), c.var.workspace.id, c.req.param("id"));
+    if (sent === null) throw notFound();
+    return ok(c, { sent }, ScheduleMessages.sent(sent));
   })
   .get("/recent", requirePermission("workspace.read"), async (c) =>
     ok(c, { reports: await reports.recentReports(c.var.services.db, c.var.workspace.id) }),

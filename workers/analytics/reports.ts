@@ -1,13 +1,29 @@
 import { TZDate } from "@date-fns/tz";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { BrandService } from "../branding";
 import type { Db } from "../db/client";
-import { REPORT_FORMATS, REPORT_KINDS, reportFiles, reportSchedules, users } from "../db/schema/index";
-import type { Mailer } from "../mail";
+import {
+  REPORT_FORMATS,
+  REPORT_KINDS,
+  reportDeliveries,
+  reportFiles,
+  reportSchedules,
+  users,
+  workspaces,
+} from "../db/schema/index";
 import type { MemberRef } from "../tenancy/membership";
 import { renderReport } from "./export/render";
 import { REPORT_TITLES } from "./export/report-data";
 import { resolveRange } from "./period";
+import { type DeliveryDeps, deliverDueReports, deliveryRows } from "./report-delivery";
+import {
+  activeRecipients,
+  type MemberEmails,
+  type RecipientView,
+  recipientsOf,
+  recipientWrites,
+} from "./report-recipients";
 import type { ScheduleInput } from "./schedule-input";
 
 type Schedule = typeof reportSchedules.$inferSelect;
@@ -23,6 +39,8 @@ export const ScheduleData = z.object({
   enabled: z.boolean(),
   lastSentAt: z.string().nullable(),
   description: z.string(),
+  /** Besides the member who set it up; `member` false is a client's address, mailed with an unsubscribe link. */
+  recipients: z.array(z.object({ email: z.string(), member: z.boolean(), unsubscribed: z.boolean() })),
 });
 export const RecentReport = z.object({
   id: z.string(),
@@ -36,7 +54,7 @@ export const RecentReport = z.object({
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const hourLabel = (h: number) => `${h % 12 === 0 ? 12 : h % 12}:00 ${h < 12 ? "AM" : "PM"}`;
 
-export function present(s: Schedule) {
+export function present(s: Schedule, recipients: RecipientView[] = []) {
   const when = s.frequency === "weekly" ? `every ${DAYS[s.weekday ?? 0]}` : `on day ${s.dayOfMonth} of each month`;
   return {
     id: s.id,
@@ -49,10 +67,11 @@ export function present(s: Schedule) {
     enabled: s.enabled,
     lastSentAt: s.lastSentAt ? new Date(s.lastSentAt).toISOString() : null,
     description: `${REPORT_TITLES[s.kind]} ${when} at ${hourLabel(s.hour)}`,
+    recipients,
   };
 }
 
-/** The most recent scheduled instant at or before `now`, in the user's timezone. */
+/** The most recent scheduled instant at or before `now`, in the workspace's time zone (DST by date-fns/tz). */
 export function lastOccurrence(
   s: Pick<Schedule, "frequency" | "weekday" | "dayOfMonth" | "hour">,
   now: number,
@@ -93,28 +112,58 @@ export function lastOccurrence(
 export const isDue = (s: Schedule, now: number, timezone: string) =>
   s.enabled && lastOccurrence(s, now, timezone) > (s.lastSentAt ?? s.createdAt);
 
-export function listSchedules(db: Db, workspaceId: string) {
-  return db.query.reportSchedules
-    .findMany({ where: eq(reportSchedules.workspaceId, workspaceId), orderBy: reportSchedules.createdAt })
-    .then((r) => r.map(present));
+export async function listSchedules(db: Db, workspaceId: string) {
+  const rows = await db.query.reportSchedules.findMany({
+    where: eq(reportSchedules.workspaceId, workspaceId),
+    orderBy: reportSchedules.createdAt,
+  });
+  const recipients = await recipientsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => present(r, recipients.get(r.id)));
 }
 
-/** A schedule of the workspace; its reports are mailed to the member who set it up. */
-export async function createSchedule(db: Db, member: MemberRef, input: ScheduleInput, now: number) {
-  const [row] = await db
-    .insert(reportSchedules)
-    .values({ id: crypto.randomUUID(), ...member, ...normalize(input), createdAt: now })
-    .returning();
-  return present(row!);
+async function presentOne(db: Db, row: Schedule) {
+  return present(row, (await recipientsOf(db, [row.id])).get(row.id));
 }
 
-export async function updateSchedule(db: Db, workspaceId: string, id: string, input: ScheduleInput) {
+/** A schedule of the workspace; its reports are mailed to the member who set it up and to its recipients. */
+export async function createSchedule(
+  db: Db,
+  member: MemberRef,
+  input: ScheduleInput,
+  now: number,
+  members: MemberEmails = new Map(),
+) {
+  const id = crypto.randomUUID();
+  const [[row]] = await db.batch([
+    db
+      .insert(reportSchedules)
+      .values({ id, ...member, ...normalize(input), createdAt: now })
+      .returning(),
+    ...recipientWrites(db, { id, workspaceId: member.workspaceId }, input.recipients, members, now),
+  ]);
+  return presentOne(db, row!);
+}
+
+export async function updateSchedule(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  input: ScheduleInput,
+  now: number,
+  members: MemberEmails = new Map(),
+) {
   const [row] = await db
     .update(reportSchedules)
     .set(normalize(input))
     .where(and(eq(reportSchedules.id, id), eq(reportSchedules.workspaceId, workspaceId)))
     .returning();
-  return row ? present(row) : null;
+  if (!row) return null;
+  const [first, ...rest] = recipientWrites(db, { id, workspaceId }, input.recipients, members, now);
+  await db.batch([first, ...rest]);
+  return presentOne(db, row);
 }
 
 export async function deleteSchedule(db: Db, workspaceId: string, id: string) {
@@ -153,61 +202,113 @@ export async function recentReports(db: Db, workspaceId: string) {
   }));
 }
 
-export interface ReportDeps {
+export type ReportDeps = DeliveryDeps;
+
+/** What making and mailing a report needs, from a request's or the cron's services. */
+export const reportDeps = (s: {
   db: Db;
   now: () => number;
-  bucket: R2Bucket;
-  mailer: Mailer;
-}
+  env: { MEDIA: R2Bucket };
+  mailer: DeliveryDeps["mailer"];
+  config: { APP_ORIGIN: string; SESSION_SECRET: string };
+}): ReportDeps => ({
+  db: s.db,
+  now: s.now,
+  bucket: s.env.MEDIA,
+  mailer: s.mailer,
+  origin: s.config.APP_ORIGIN,
+  secret: s.config.SESSION_SECRET,
+});
 
-/** Cron: generates every due scheduled report, keeps it in R2, lists it and mails a notice. */
-export async function runDueReports(deps: ReportDeps): Promise<number> {
-  const now = deps.now();
-  const rows = await deps.db
-    .select({ schedule: reportSchedules, email: users.email, timezone: users.timezone })
+/** Schedules with their workspace's name and time zone and their creator's address. */
+const schedulesWhere = (db: Db, where: SQL | undefined) =>
+  db
+    .select({ schedule: reportSchedules, email: users.email, timezone: workspaces.timezone, name: workspaces.name })
     .from(reportSchedules)
     .innerJoin(users, eq(users.id, reportSchedules.userId))
-    .where(eq(reportSchedules.enabled, true));
-  let sent = 0;
-  for (const { schedule, email, timezone } of rows) {
+    .innerJoin(workspaces, eq(workspaces.id, reportSchedules.workspaceId))
+    .where(where);
+
+/**
+ * "Send now": the schedule's report for the period ending now, to its recipients, without waiting for its hour
+ * (its next scheduled one still goes). Answers how many mails went, or null for a schedule not of the workspace.
+ */
+export async function sendNow(deps: ReportDeps, workspaceId: string, id: string): Promise<number | null> {
+  const [row] = await schedulesWhere(
+    deps.db,
+    and(eq(reportSchedules.id, id), eq(reportSchedules.workspaceId, workspaceId)),
+  );
+  if (!row) return null;
+  const fileId = await makeReport(deps, row.schedule, row, deps.now(), false);
+  return deliverDueReports(deps, fileId);
+}
+
+/**
+ * Cron: makes every due scheduled report at its hour in the workspace's time zone, keeps it in R2 and lists it,
+ * with a pending delivery per recipient in the same batch; then the Mailer sends what is due (report-delivery.ts).
+ * Answers how many reports were made.
+ */
+export async function runDueReports(deps: ReportDeps): Promise<number> {
+  const now = deps.now();
+  let made = 0;
+  for (const { schedule, email, timezone, name } of await schedulesWhere(deps.db, eq(reportSchedules.enabled, true))) {
     if (!isDue(schedule, now, timezone)) continue;
-    const range = resolveRange(
-      { period: schedule.frequency === "weekly" ? "7d" : "30d", platforms: null },
-      now,
-      timezone,
-    );
-    const file = await renderReport(
-      deps.db,
-      { workspaceId: schedule.workspaceId, userId: schedule.userId, timezone },
-      range,
-      schedule.kind,
-      schedule.format,
-    );
-    const id = crypto.randomUUID();
-    const key = `reports/${schedule.workspaceId}/${id}.${schedule.format}`;
-    await deps.bucket.put(key, file.body, {
-      httpMetadata: { contentType: file.contentType, contentDisposition: `attachment; filename="${file.filename}"` },
-    });
-    await deps.db.batch([
-      deps.db.insert(reportFiles).values({
-        id,
-        workspaceId: schedule.workspaceId,
-        userId: schedule.userId,
-        scheduleId: schedule.id,
-        kind: schedule.kind,
-        format: schedule.format,
-        r2Key: key,
-        size: file.body.byteLength,
-        createdAt: now,
-      }),
-      deps.db.update(reportSchedules).set({ lastSentAt: now }).where(eq(reportSchedules.id, schedule.id)),
-    ]);
-    await deps.mailer.send({
-      to: email,
-      subject: `Your Postline ${REPORT_TITLES[schedule.kind]} is ready`,
-      text: `Your ${schedule.frequency} ${REPORT_TITLES[schedule.kind]} (${schedule.format.toUpperCase()}) is ready.\n\nDownload it from Analytics → Reports → Recent reports, or at /api/analytics/reports/recent/${id}/download while signed in.`,
-    });
-    sent += 1;
+    try {
+      await makeReport(deps, schedule, { email, timezone, name }, now);
+      made += 1;
+    } catch (err) {
+      // One workspace's failure must not stop the others; its schedule stays due and is tried next minute.
+      console.error(`scheduled report ${schedule.id} failed: ${err instanceof Error ? err.message : err}`);
+    }
   }
-  return sent;
+  await deliverDueReports(deps);
+  return made;
+}
+
+async function makeReport(
+  deps: ReportDeps,
+  schedule: Schedule,
+  ws: { email: string; timezone: string; name: string },
+  now: number,
+  scheduled = true,
+) {
+  const range = resolveRange(
+    { period: schedule.frequency === "weekly" ? "7d" : "30d", platforms: null },
+    now,
+    ws.timezone,
+  );
+  const brands = new BrandService(deps.db, deps.bucket, deps.now);
+  const file = await renderReport(
+    deps.db,
+    { workspaceId: schedule.workspaceId, userId: schedule.userId, timezone: ws.timezone },
+    range,
+    schedule.kind,
+    schedule.format,
+    { brand: () => brands.forReport({ id: schedule.workspaceId, name: ws.name }), bucket: deps.bucket },
+  );
+  const id = crypto.randomUUID();
+  const key = `reports/${schedule.workspaceId}/${id}.${schedule.format}`;
+  await deps.bucket.put(key, file.body, {
+    httpMetadata: { contentType: file.contentType, contentDisposition: `attachment; filename="${file.filename}"` },
+  });
+  const recipients = await activeRecipients(deps.db, schedule.id, ws.email);
+  const ref = { id, scheduleId: schedule.id, workspaceId: schedule.workspaceId };
+  await deps.db.batch([
+    deps.db.insert(reportFiles).values({
+      ...ref,
+      userId: schedule.userId,
+      kind: schedule.kind,
+      format: schedule.format,
+      r2Key: key,
+      size: file.body.byteLength,
+      createdAt: now,
+    }),
+    // A report sent on request leaves the schedule's own clock alone.
+    deps.db
+      .update(reportSchedules)
+      .set({ lastSentAt: scheduled ? now : schedule.lastSentAt })
+      .where(eq(reportSchedules.id, schedule.id)),
+    deps.db.insert(reportDeliveries).values(deliveryRows(ref, recipients, now)),
+  ]);
+  return id;
 }

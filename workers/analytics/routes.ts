@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { brandService } from "../branding";
 import { postTargets } from "../db/schema/index";
 import { notFound } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
@@ -166,10 +167,12 @@ export const analyticsRoutes = new Hono<SignedInEnv>()
     ok(c, await analyticsService(c).post(c.req.param("id"), c.var.services.now())),
   )
   .get("/export", requirePermission("workspace.read"), async (c) => {
-    const { format, report } = parseOrThrow(S.exportQuery, c.req.query());
+    const { format, report, view } = parseOrThrow(S.exportQuery, c.req.query());
     const range = rangeOf(c);
     const { renderReport, fileResponse } = await import("./export/render");
-    return fileResponse(await renderReport(c.var.services.db, viewerOf(c), range, report, format));
+    const look = { brand: () => brandService(c.var.services).forReport(c.var.workspace), bucket: c.env.MEDIA };
+    const file = await renderReport(c.var.services.db, viewerOf(c), range, report, format, look);
+    return fileResponse(file, view === "inline");
   })
   .post("/sync-all", requirePermission("analytics.manage"), async (c) => {
     const { days } = parseOrThrow(S.syncAllQuery, c.req.query());

@@ -323,4 +323,6 @@ export const bestTimesQuery = z.object({
 export const exportQuery = z.object({
   format: z.enum(REPORT_FORMATS, { error: "format must be csv, xlsx or pdf." }).default("pdf"),
   report: z.enum(REPORT_KINDS, { error: "report must be summary, detailed, growth or content." }).default("summary"),
+  /** `inline`: shown in the browser (the Reports tab's preview) rather than saved. */
+  view: z.enum(["inline", "download"], { error: "view must be inline or download." }).default("download"),
 });

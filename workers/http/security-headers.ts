@@ -7,7 +7,7 @@ export const HSTS = "max-age=31536000; includeSubDomains";
  * Headers every response carries. Scripts run only with this request's nonce, nothing may frame
  * us, and the browser never guesses a content type (an uploaded file is never run as HTML).
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, framedBy = "'none'"): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -20,16 +20,21 @@ export function contentSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${framedBy}`,
   ].join("; ");
 }
 
+/**
+ * A response that our own pages show in a frame (the report preview, ADR 085) says so with
+ * `X-Frame-Options: SAMEORIGIN`; every other response may be framed by nobody.
+ */
 export function withSecurityHeaders(response: Response, nonce: string, dev: boolean): Response {
   if (response.status === 101) return response;
   const out = new Response(response.body, response);
-  if (!dev) out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  const sameOrigin = response.headers.get("X-Frame-Options") === "SAMEORIGIN";
+  if (!dev) out.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, sameOrigin ? "'self'" : "'none'"));
   out.headers.set("X-Content-Type-Options", "nosniff");
-  out.headers.set("X-Frame-Options", "DENY");
+  out.headers.set("X-Frame-Options", sameOrigin ? "SAMEORIGIN" : "DENY");
   out.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   out.headers.set("Strict-Transport-Security", HSTS);
   const location = out.headers.get("Location");

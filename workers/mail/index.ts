@@ -1,4 +1,4 @@
 // The mail module's public surface: other modules import it only from here (ADR 079).
 
-export type { Mailer } from "./mailer";
+export type { MailAttachment, Mailer, MailMessage } from "./mailer";
 export { CloudflareMailer, DevMailboxMailer } from "./mailer";

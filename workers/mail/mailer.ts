@@ -1,22 +1,42 @@
+import { toBase64 } from "../crypto";
 import type { Db } from "../db/client";
-import { devMailbox } from "../db/schema/index";
+import { devMailAttachments, devMailbox } from "../db/schema/index";
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Local and test mail: stored in D1 and shown at /dev/mailbox so a person can finish a reset. */
+/** Local and test mail: stored in D1 and shown at /dev/mailbox so a person can finish a reset or open a report. */
 export class DevMailboxMailer implements Mailer {
   constructor(private readonly db: Db) {}
 
-  async send(message: MailMessage): Promise<void> {
-    await this.db.insert(devMailbox).values({ id: crypto.randomUUID(), ...message });
+  async send({ attachments = [], ...message }: MailMessage): Promise<void> {
+    const mailId = crypto.randomUUID();
+    await this.db.batch([
+      this.db.insert(devMailbox).values({ id: mailId, ...message }),
+      ...attachments.map((a) =>
+        this.db.insert(devMailAttachments).values({
+          id: crypto.randomUUID(),
+          mailId,
+          filename: a.filename,
+          contentType: a.contentType,
+          contentBase64: toBase64(a.content),
+        }),
+      ),
+    ]);
   }
 }
 
@@ -34,6 +54,8 @@ export class CloudflareMailer implements Mailer {
     mime.setRecipient(message.to);
     mime.setSubject(message.subject);
     mime.addMessage({ contentType: "text/plain", data: message.text });
+    for (const a of message.attachments ?? [])
+      mime.addAttachment({ filename: a.filename, contentType: a.contentType, data: toBase64(a.content) });
     const { EmailMessage } = await import("cloudflare:email");
     await this.binding.send(new EmailMessage(this.from, message.to, mime.asRaw()));
   }

@@ -1,18 +1,9 @@
-import { constantTimeEqualText, toBase64Url } from "../crypto";
+import { constantTimeEqualText, hmacSha256 as hmac } from "../crypto";
 
 /** Platforms fetch media while publishing, possibly hours after scheduling: links live a week. */
 export const SIGNED_URL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** No link lives longer, whatever it asks for: one that leaked (or was minted with a leaked secret) dies within a week. */
 export const MAX_SIGNED_URL_TTL_MS = SIGNED_URL_TTL_MS;
-
-const encoder = new TextEncoder();
-
-async function hmac(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
-  return toBase64Url(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message))));
-}
 
 /**
  * Signs media URLs with SESSION_SECRET over `media:<id>:<expiry>`. Such a URL needs no session, so

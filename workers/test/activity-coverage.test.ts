@@ -18,6 +18,9 @@ const LOGGED: Record<string, ActivityAction> = {
   "POST /api/posts/{id}/comments": "commented",
   "POST /api/workspaces": "workspace_created",
   "PATCH /api/workspaces/{id}": "settings_changed",
+  "PUT /api/brand": "settings_changed",
+  "PUT /api/brand/logo": "settings_changed",
+  "DELETE /api/brand/logo": "settings_changed",
   "POST /api/workspaces/{id}/archive": "archived",
   "POST /api/workspaces/{id}/unarchive": "unarchived",
   "POST /api/workspaces/{id}/transfer": "ownership_transferred",
@@ -129,6 +132,8 @@ const EXEMPT: Record<string, string> = {
   "POST /api/inbox/rules": "follow-up (issue 41): inbox rules are not logged yet",
   "DELETE /api/inbox/rules/{id}": "follow-up (issue 41): inbox rules are not logged yet",
   "POST /api/inbox/{id}/actions": "follow-up (issue 41): inbox actions are not logged yet, like replies",
+  "POST /api/analytics/reports/schedules/{id}/send": "sends a report now: its deliveries are the record",
+  "POST /api/report-unsubscribe/{token}": "a client's own mail preference, not a change to the workspace's content",
   "POST /api/posts/{id}/targets/{targetId}/first-comment/retry":
     "logged (retried); it needs a published post whose comment failed, so channel-versions.test.ts checks its entry",
   "POST /api/auth/instagram/disconnect": "the same disconnect as DELETE /api/auth/{platform}/disconnect/{id}",
@@ -205,6 +210,11 @@ describe("the activity log covers every write (issue 41)", () => {
     await step("PATCH /api/workspaces/{id}", olga, () =>
       call(`/api/workspaces/${ws}`, { ...o, method: "PATCH", body: { timezone: "Europe/Paris" } }),
     );
+    await step("PUT /api/brand", olga, () => call("/api/brand", { ...o, method: "PUT", body: { color: "#1d4ed8" } }));
+    const logo = new FormData();
+    logo.append("logo", fileOf(jpegBytes(64, 64), "logo.jpg"));
+    await step("PUT /api/brand/logo", olga, () => call("/api/brand/logo", { ...o, method: "PUT", body: logo }));
+    await step("DELETE /api/brand/logo", olga, () => call("/api/brand/logo", { ...o, method: "DELETE" }));
     await step("POST /api/workspaces/{id}/archive", olga, () =>
       call(`/api/workspaces/${ws}/archive`, { ...o, method: "POST" }),
     );

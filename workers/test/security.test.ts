@@ -28,6 +28,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/inbox/webhooks/meta": "Meta's deliveries: refused unless signed with the app secret (ADR 083)",
   "POST /api/share/:token/posts/:postId/review":
     "a client without an account decides through the link; the token is the secret (unknown: 404)",
+  "GET /api/brand-logos/:workspaceId": "a workspace's logo is shown on its public share pages and in its mails",
+  "GET /api/report-files/:id": "a report too large to attach is fetched from its mail's signed, expiring link",
+  "GET /api/report-unsubscribe/:token": "an external recipient has no account; the signed token is the secret",
+  "POST /api/report-unsubscribe/:token": "an external recipient has no account; the signed token is the secret",
 };
 
 function apiRoutes() {

@@ -211,6 +211,8 @@ export class ShareLinkService {
     });
     return {
       label: link.label,
+      /** Whose link it is: the page shows that workspace's brand (ADR 085). */
+      workspaceId: link.workspaceId,
       expiresAt: new Date(link.expiresAt).toISOString(),
       posts: await Promise.all(
         shown.map(async (p) => ({

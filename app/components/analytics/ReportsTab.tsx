@@ -8,6 +8,7 @@ import { useFormAction } from "~/lib/use-form-action";
 import { useHydrated } from "~/lib/use-hydrated";
 import { hourLabel } from "./hours";
 import { Section } from "./parts";
+import { ReportPreview } from "./ReportPreview";
 import type { Recent, Schedule } from "./types";
 
 export const REPORTS = [
@@ -36,6 +37,8 @@ const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", 
 type Draft = Pick<Schedule, "kind" | "format" | "frequency" | "hour" | "enabled"> & {
   weekday: number;
   dayOfMonth: number;
+  /** One address a line: members and clients besides the member who set it up. */
+  recipients: string;
 };
 const NEW_DRAFT: Draft = {
   kind: "summary",
@@ -45,9 +48,15 @@ const NEW_DRAFT: Draft = {
   dayOfMonth: 1,
   hour: 9,
   enabled: true,
+  recipients: "",
 };
 
-const fromSchedule = (s: Schedule): Draft => ({ ...s, weekday: s.weekday ?? 1, dayOfMonth: s.dayOfMonth ?? 1 });
+const fromSchedule = (s: Schedule): Draft => ({
+  ...s,
+  weekday: s.weekday ?? 1,
+  dayOfMonth: s.dayOfMonth ?? 1,
+  recipients: s.recipients.map((r) => r.email).join("\n"),
+});
 
 /** The URL that opens a schedule's form without JavaScript (`schedule=new` or its id), or closes it (null). */
 function useScheduleHref() {
@@ -155,6 +164,20 @@ function ScheduleForm({ id, initial, onDone }: { id: string | null; initial: Dra
           Array.from({ length: 24 }, (_, h) => [h, hourLabel(h)]),
         ),
       )}
+      <div className="sm:col-span-3">
+        {field(
+          "recipients",
+          "Also send to (one email a line: members or clients; clients can unsubscribe)",
+          <textarea
+            id="report-recipients"
+            name="recipients"
+            rows={2}
+            className={inputClass}
+            value={d.recipients}
+            onChange={(e) => setD({ ...d, recipients: e.target.value })}
+          />,
+        )}
+      </div>
       <div className="flex items-end gap-2">
         <button type="submit" className={primaryButton} disabled={save.busy}>
           {save.busy ? "Saving..." : "Save"}
@@ -176,6 +199,21 @@ function ScheduleForm({ id, initial, onDone }: { id: string | null; initial: Dra
   );
 }
 
+/** "Send now": the schedule's report for the period ending now, mailed to its recipients. */
+function SendNow({ schedule }: { schedule: Schedule }) {
+  const send = useFormAction("schedule-send", { id: schedule.id });
+  return (
+    <form {...send.form}>
+      <input type="hidden" name="intent" value="schedule-send" />
+      <input type="hidden" name="id" value={schedule.id} />
+      <button type="submit" className={linkButton} disabled={send.busy}>
+        {send.busy ? "Sending..." : "Send now"}
+      </button>
+      <FormError message={send.error} />
+    </form>
+  );
+}
+
 /** Enable or Disable: the schedule's own fields posted again with `enabled` flipped. */
 function ToggleSchedule({ schedule }: { schedule: Schedule }) {
   const d = { ...fromSchedule(schedule), enabled: !schedule.enabled };
@@ -184,9 +222,11 @@ function ToggleSchedule({ schedule }: { schedule: Schedule }) {
     <form {...toggle.form}>
       <input type="hidden" name="intent" value="schedule" />
       <input type="hidden" name="id" value={schedule.id} />
-      {(["kind", "format", "frequency", "weekday", "dayOfMonth", "hour", "enabled"] as const).map((name) => (
-        <input key={name} type="hidden" name={name} value={String(d[name])} />
-      ))}
+      {(["kind", "format", "frequency", "weekday", "dayOfMonth", "hour", "enabled", "recipients"] as const).map(
+        (name) => (
+          <input key={name} type="hidden" name={name} value={String(d[name])} />
+        ),
+      )}
       <button type="submit" className={linkButton} disabled={toggle.busy}>
         {schedule.enabled ? "Disable" : "Enable"}
       </button>
@@ -257,6 +297,7 @@ export function ReportsTab({
                 <Table className="size-4" aria-hidden /> CSV
               </a>
             </div>
+            <ReportPreview src={`/api/analytics/export?format=pdf&report=${r.kind}&${query}`} title={r.title} />
           </li>
         ))}
       </ul>
@@ -273,8 +314,14 @@ export function ReportsTab({
                     <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">Disabled</span>
                   )}
                 </span>
+                {s.recipients.length > 0 && (
+                  <span className="w-full text-xs text-slate-600">
+                    Also to {s.recipients.map((r) => `${r.email}${r.unsubscribed ? " (unsubscribed)" : ""}`).join(", ")}
+                  </span>
+                )}
                 <span className="flex gap-3">
                   {open(s.id, "Edit", linkButton)}
+                  <SendNow schedule={s} />
                   <ToggleSchedule schedule={s} />
                 </span>
               </div>

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { type ComponentProps, useRef } from "react";
 import { useNavigate } from "react-router";
 import { FormError } from "~/components/ui/FormError";
 import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
@@ -6,6 +6,7 @@ import { useFormAction } from "~/lib/use-form-action";
 import { useHydrated } from "~/lib/use-hydrated";
 import { can, ROLES } from "../../../workers/tenancy/roles";
 import type { WorkspaceService } from "../../../workers/workspaces/index";
+import { BrandSection } from "./BrandSection";
 import type { Notify } from "./NotificationBanner";
 import { RowAction } from "./RowAction";
 
@@ -23,6 +24,7 @@ export function WorkspaceTab({
   members,
   invites,
   archived,
+  brand,
   userId,
   notify,
 }: {
@@ -31,6 +33,7 @@ export function WorkspaceTab({
   invites: Invite[];
   /** The user's other workspaces that are archived (the switcher leaves them out). */
   archived: Array<{ id: string; name: string }>;
+  brand: ComponentProps<typeof BrandSection>["brand"];
   userId: string;
   notify: Notify;
 }) {
@@ -71,6 +74,8 @@ export function WorkspaceTab({
           </button>
         )}
       </form>
+
+      <BrandSection brand={brand} canEdit={settings} notify={notify} />
 
       <section aria-label="Members">
         <h2 className="mb-2 font-semibold">Members</h2>

@@ -5,6 +5,7 @@ import type { PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bioClicksDaily, bioPages, posts } from "../../db/schema/index";
 import { call } from "../../test/helpers";
+import { fileOf, jpegBytes } from "../../test/media-fixtures";
 import { day, PERIOD, seedFixture, utc } from "../fixture.test-helper";
 import { loadTargetRows } from "../post-reads";
 
@@ -185,13 +186,41 @@ describe("GET /api/analytics/export", () => {
     expect(sheet.rowCount).toBe(2);
   });
 
-  it("PDF: %PDF header and one page per section", { timeout: 30_000 }, async () => {
+  it("PDF: a cover in the workspace's brand (its name, logo and the period), charts, then the tables", {
+    timeout: 30_000,
+  }, async () => {
+    const brand = await call<"PUT /api/brand">("/api/brand", {
+      token: fx.a.token,
+      method: "PUT",
+      body: { color: "#1d4ed8" },
+    });
+    expect(brand.body.data.effectiveColor).toBe("#1d4ed8");
+    const form = new FormData();
+    form.append("logo", fileOf(jpegBytes(64, 64), "logo.jpg"));
+    expect((await call("/api/brand/logo", { token: fx.a.token, method: "PUT", body: form })).status).toBe(200);
+
     const res = await download(fx.a.token, `format=pdf&report=summary&${PERIOD}`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
-    const { PDFDocument } = await import("pdf-lib");
-    // KPIs, Platforms, Top posts, Engagement: four short sections.
-    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(4);
+    const pages = await pdfPageTexts(bytes);
+    const workspace = (await call<"GET /api/workspaces">("/api/workspaces", { token: fx.a.token })).body.data
+      .workspaces[0]!.name;
+    expect(pages[0]).toContain(workspace);
+    expect(pages[0]).toContain("Summary Report");
+    expect(pages[0]).toContain("vs previous period");
+    expect(pages[1]).toContain("Engagement per network");
+    expect(pages.join("\n")).not.toContain("Twitter");
+    // The logo is embedded as an image on the cover.
+    const { PDFDocument, PDFName, PDFDict } = await import("pdf-lib");
+    const cover = (await PDFDocument.load(bytes)).getPage(0);
+    const images = cover.node.Resources()!.lookup(PDFName.of("XObject"), PDFDict);
+    expect(images.keys().length).toBe(1);
+
+    // The preview is the same document, shown inline and framed only by our own pages.
+    const inline = await download(fx.a.token, `format=pdf&report=summary&view=inline&${PERIOD}`);
+    expect(inline.headers.get("Content-Disposition")).toMatch(/^inline; filename="postline-summary-/);
+    expect(inline.headers.get("X-Frame-Options")).toBe("SAMEORIGIN");
+    expect((await pdfPageTexts(new Uint8Array(await inline.arrayBuffer())))[0]).toBe(pages[0]);
   });
 
   it("PDF: captions in any script print as written, from embedded font subsets", { timeout: 30_000 }, async () => {

@@ -1,5 +1,5 @@
 import type { REPORT_FORMATS, REPORT_KINDS } from "../../db/schema/analytics";
-import type { FontFiles } from "./pdf";
+import type { FontFiles, PdfReport } from "./pdf";
 import type { Cell, ReportData, Table } from "./report-data";
 
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -29,7 +29,7 @@ export async function toXlsx(report: ReportData): Promise<Uint8Array> {
 }
 
 /** A PDF (pdf.ts); pdf-lib and fontkit are loaded only when one is asked for. */
-export async function toPdf(report: ReportData, fonts: FontFiles): Promise<Uint8Array> {
+export async function toPdf(report: PdfReport, fonts: FontFiles): Promise<Uint8Array> {
   const { renderPdf } = await import("./pdf");
   return renderPdf(report, fonts);
 }

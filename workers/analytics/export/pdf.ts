@@ -1,15 +1,20 @@
 /**
- * The PDF report: a title page with the KPI table, then one section per page (continuing on more pages when
- * long). Loaded only when a PDF is asked for (formats.ts imports it dynamically), with pdf-lib and fontkit.
- * Text the standard fonts cannot draw is drawn with subsets of the Noto slices it needs (ADR 026).
+ * The PDF report (ADR 085): a cover in the workspace's brand with the period and KPI tiles, vector charts (trend,
+ * per network, best times), the top posts with their thumbnails, then the report's tables fitted to the page.
+ * Loaded only when a PDF is asked for (formats.ts imports it dynamically), with pdf-lib and fontkit. Text the
+ * standard fonts cannot draw is drawn with subsets of the Noto slices it needs (ADR 026).
  */
 // @pdf-lib/fontkit's Indic shaper (Devanagari) calls a global regeneratorRuntime it does not bundle
 // (pdf-lib issues 785, 1419); this sets it.
 import "regenerator-runtime/runtime";
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { type FontFace, facesNeeded, needsUnicodeFont, type TextRun, textRuns } from "./pdf-text";
-import type { Cell, ReportData, Table } from "./report-data";
+import { type Color, PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { Canvas, hexColor, MUTED, PAGE } from "./pdf-canvas";
+import { bestTimesChart, networkChart, trendChart } from "./pdf-charts";
+import { cellText, drawTable } from "./pdf-table";
+import { type FontFace, facesNeeded, needsUnicodeFont } from "./pdf-text";
+import type { ReportData } from "./report-data";
+import { changeLabel, type ReportImage, type ReportStory } from "./report-story";
 
 /** Where the Unicode fonts come from: the list of slices and each file's bytes. */
 export interface FontFiles {
@@ -17,30 +22,22 @@ export interface FontFiles {
   load(file: string): Promise<Uint8Array>;
 }
 
-/** What a PDF prints of a report: its title, subtitle and tables. */
-export type PdfReport = Pick<ReportData, "title" | "subtitle" | "sheets">;
+/** What a PDF prints of a report: its title, tables and the story its first pages tell. */
+export type PdfReport = Pick<ReportData, "title" | "sheets"> & { story: ReportStory };
 
-const [W, H, M, LINE] = [595.28, 841.89, 40, 16];
-const text = (v: Cell) => (v === null ? "-" : String(v));
-
-/** Where each column starts (and, last, where the table ends): wider for longer content, so captions stay legible. */
-function columnStarts(table: Table): number[] {
-  const graphemes = (s: string) => [...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(s)].length;
-  const weights = table.columns.map((h, c) =>
-    Math.min(40, Math.max(6, graphemes(h), ...table.rows.map((r) => graphemes(text(r[c] ?? null))))),
-  );
-  const total = weights.reduce((a, b) => a + b, 0);
-  const starts = [M];
-  for (const w of weights) starts.push(starts.at(-1)! + (w / total) * (W - 2 * M));
-  return starts;
-}
+const WHITE = rgb(1, 1, 1);
 
 /** Every line the report prints, to know which fonts to embed before drawing. */
-const linesOf = (report: PdfReport) => [
-  `Postline ${report.title}`,
-  report.subtitle,
+const linesOf = ({ title, story, sheets }: PdfReport) => [
+  title,
+  story.brand.name,
+  story.period,
   "No data for this period",
-  ...report.sheets.flatMap((t) => [t.name, ...[t.columns, ...t.rows].flatMap((r) => r.map(text))]),
+  ...story.kpis.map((k) => k.label),
+  ...story.trend.map((p) => p.date),
+  ...story.networks.map((n) => n.name),
+  ...story.topPosts.flatMap((p) => [p.text, p.networks]),
+  ...sheets.flatMap((t) => [t.name, ...[t.columns, ...t.rows].flatMap((r) => r.map(cellText))]),
 ];
 
 /** The faces this report needs, embedded as subsets; none (and no fetch) when the standard fonts suffice. */
@@ -64,75 +61,119 @@ async function embedFaces(doc: PDFDocument, report: PdfReport, files: FontFiles)
   return { faces, embedded };
 }
 
+/** An image drawn within a box, keeping its proportions; a file pdf-lib cannot read is left out. */
+async function drawImage(canvas: Canvas, image: ReportImage, box: { x: number; y: number; w: number; h: number }) {
+  try {
+    const embedded =
+      image.type === "png" ? await canvas.doc.embedPng(image.bytes) : await canvas.doc.embedJpg(image.bytes);
+    const { width, height } = embedded.scaleToFit(box.w, box.h);
+    canvas.page.drawImage(embedded, { x: box.x, y: box.y + box.h - height, width, height });
+  } catch (err) {
+    console.warn(`report image skipped: ${err instanceof Error ? err.message : err}`);
+  }
+}
+
+/** The cover: a band in the brand's colour with its logo and name, the report's title and period, KPI tiles. */
+async function cover(canvas: Canvas, title: string, story: ReportStory, accent: Color) {
+  const page = canvas.newPage();
+  const band = 190;
+  page.drawRectangle({ x: 0, y: PAGE.height - band, width: PAGE.width, height: band, color: accent });
+  let x = PAGE.margin;
+  if (story.brand.logo) {
+    await drawImage(canvas, story.brand.logo, { x, y: PAGE.height - 110, w: 70, h: 70 });
+    x += 86;
+  }
+  const nameHeight = canvas.paragraph(
+    story.brand.name,
+    x,
+    PAGE.height - 44,
+    PAGE.width - x - PAGE.margin,
+    { size: 26, bold: true, color: WHITE },
+    2,
+  );
+  canvas.text(title, x, PAGE.height - 52 - nameHeight, { size: 15, color: WHITE });
+  canvas.paragraph(
+    story.period,
+    PAGE.margin,
+    PAGE.height - band + 40,
+    PAGE.width - 2 * PAGE.margin,
+    { size: 11, color: WHITE },
+    2,
+  );
+  canvas.y = PAGE.height - band - 30;
+  kpiTiles(canvas, story.kpis, accent);
+}
+
+/** Three tiles a row: the figure, its label, and its change against the previous period. */
+function kpiTiles(canvas: Canvas, kpis: ReportStory["kpis"], accent: Color) {
+  const gap = 12;
+  const w = (PAGE.width - 2 * PAGE.margin - 2 * gap) / 3;
+  const h = 74;
+  kpis.forEach((k, i) => {
+    const x = PAGE.margin + (i % 3) * (w + gap);
+    const top = canvas.y - Math.floor(i / 3) * (h + gap);
+    canvas.page.drawRectangle({
+      x,
+      y: top - h,
+      width: w,
+      height: h,
+      color: accent,
+      opacity: 0.08,
+      borderColor: accent,
+      borderWidth: 0.6,
+      borderOpacity: 0.4,
+    });
+    canvas.text(`${k.value.toLocaleString("en-US")}${k.suffix ?? ""}`, x + 10, top - 30, { size: 20, bold: true });
+    canvas.paragraph(k.label, x + 10, top - 36, w - 20, { size: 8, color: MUTED }, 1);
+    const change = `${changeLabel(k.change)} vs previous period`;
+    const color =
+      k.change === null || k.change === 0 ? MUTED : k.change > 0 ? rgb(0.05, 0.5, 0.25) : rgb(0.75, 0.15, 0.15);
+    canvas.text(change, x + 10, top - 64, { size: 8, bold: true, color });
+  });
+  canvas.y -= Math.ceil(kpis.length / 3) * (h + gap) + 10;
+}
+
+/** The top posts: thumbnail (when the post has one PNG/JPEG), its text wrapped, its networks and figures. */
+async function topPosts(canvas: Canvas, posts: ReportStory["topPosts"]) {
+  canvas.ensure(80);
+  canvas.text("Top posts", PAGE.margin, canvas.y - 13, { size: 13, bold: true });
+  canvas.y -= 24;
+  if (!posts.length) {
+    canvas.text("No data for this period", PAGE.margin, canvas.y - 10, { size: 8, color: MUTED });
+    canvas.y -= 20;
+  }
+  const textX = PAGE.margin + 64;
+  const textW = PAGE.width - PAGE.margin - textX;
+  for (const p of posts) {
+    canvas.ensure(66);
+    const top = canvas.y;
+    if (p.thumbnail) await drawImage(canvas, p.thumbnail, { x: PAGE.margin, y: top - 54, w: 54, h: 54 });
+    else
+      canvas.page.drawRectangle({ x: PAGE.margin, y: top - 54, width: 54, height: 54, color: rgb(0.93, 0.94, 0.95) });
+    const used = canvas.paragraph(p.text || "(no text)", textX, top, textW, { size: 9 }, 3);
+    const figures = `${p.networks} · ${p.engagement.toLocaleString("en-US")} engagements · ${p.reach.toLocaleString("en-US")} reach`;
+    canvas.paragraph(figures, textX, top - used - 2, textW, { size: 8, color: MUTED }, 2);
+    canvas.y = top - 64;
+  }
+  canvas.y -= 10;
+}
+
 export async function renderPdf(report: PdfReport, files: FontFiles): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`Postline ${report.title}`);
+  doc.setTitle(`${report.story.brand.name}: ${report.title}`);
   doc.setProducer("Postline");
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const { faces, embedded } = await embedFaces(doc, report, files);
+  const canvas = new Canvas(doc, { regular, bold, ...(await embedFaces(doc, report, files)) });
+  const accent = hexColor(report.story.brand.color);
 
-  const fontOf = (run: TextRun, standard: PDFFont) => (run.face ? embedded.get(run.face)! : standard);
-  /** Draws a line, cut at whole graphemes to `maxWidth`; each run in its own font. */
-  const draw = (
-    page: PDFPage,
-    value: string,
-    at: { x: number; y: number; size: number; maxWidth?: number },
-    standard = regular,
-    color = rgb(0, 0, 0),
-  ) => {
-    let x = at.x;
-    const limit = at.x + (at.maxWidth ?? Number.POSITIVE_INFINITY);
-    for (const run of textRuns(value, faces)) {
-      const font = fontOf(run, standard);
-      let shown = run.text;
-      let width = font.widthOfTextAtSize(shown, at.size);
-      if (x + width > limit) {
-        const graphemes = [...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(shown)];
-        while (graphemes.length && x + width > limit) {
-          graphemes.pop();
-          shown = graphemes.map((g) => g.segment).join("");
-          width = font.widthOfTextAtSize(shown, at.size);
-        }
-      }
-      if (shown) page.drawText(shown, { x, y: at.y, size: at.size, font, color });
-      x += width;
-      if (shown !== run.text) return;
-    }
-  };
-
-  const section = (table: Table, heading: string, subtitle?: string) => {
-    let page = doc.addPage([W, H]);
-    let y = H - M;
-    draw(page, heading, { x: M, y: y - 18, size: 18 }, bold);
-    y -= 30;
-    if (subtitle) {
-      draw(page, subtitle, { x: M, y: y - 10, size: 10 }, regular, rgb(0.35, 0.35, 0.35));
-      y -= 22;
-    }
-    const xs = columnStarts(table);
-    const drawRow = (cells: Cell[], font = regular) => {
-      for (const [i, cell] of cells.entries()) {
-        draw(page, text(cell), { x: xs[i]!, y: y - 10, size: 9, maxWidth: xs[i + 1]! - xs[i]! - 6 }, font);
-      }
-      y -= LINE;
-    };
-    drawRow(table.columns, bold);
-    if (!table.rows.length) {
-      draw(page, "No data for this period", { x: M, y: y - 10, size: 9 });
-      y -= LINE;
-    }
-    for (const row of table.rows) {
-      if (y < M + LINE) {
-        page = doc.addPage([W, H]);
-        y = H - M;
-        drawRow(table.columns, bold);
-      }
-      drawRow(row);
-    }
-  };
-  const [first, ...rest] = report.sheets;
-  if (first) section(first, `Postline ${report.title}`, report.subtitle);
-  for (const table of rest) section(table, table.name);
+  await cover(canvas, report.title, report.story, accent);
+  trendChart(canvas, report.story.trend, accent);
+  canvas.newPage();
+  networkChart(canvas, report.story.networks, accent);
+  bestTimesChart(canvas, report.story.weekdays, accent);
+  await topPosts(canvas, report.story.topPosts);
+  canvas.newPage();
+  for (const table of report.sheets) drawTable(canvas, table, accent);
   return doc.save();
 }

@@ -5,6 +5,14 @@ import { AnalyticsService } from "../service";
 import { assetFonts } from "./font-files";
 import { CONTENT_TYPES, type ReportFormat, type ReportKind, toCsv, toPdf, toXlsx } from "./formats";
 import { buildReportData } from "./report-data";
+import type { ReportBrand } from "./report-story";
+import { buildStory } from "./story-data";
+
+/** What a PDF needs beyond the figures: the workspace's brand, and the bucket its posts' pictures are in. */
+export interface ReportLook {
+  brand: () => Promise<ReportBrand>;
+  bucket: R2Bucket | null;
+}
 
 /** One report file, ready to download or store. */
 export async function renderReport(
@@ -13,20 +21,26 @@ export async function renderReport(
   range: Range,
   kind: ReportKind,
   format: ReportFormat,
+  look: ReportLook,
 ) {
-  const data = await buildReportData(
-    db,
-    viewer.workspaceId,
-    new AnalyticsService(db, viewer, viewer.timezone),
-    range,
-    kind,
-  );
+  const analytics = new AnalyticsService(db, viewer, viewer.timezone);
+  const data = await buildReportData(db, viewer.workspaceId, analytics, range, kind);
   const body =
     format === "csv"
       ? new TextEncoder().encode(toCsv(data.csv))
       : format === "xlsx"
         ? await toXlsx(data)
-        : await toPdf(data, assetFonts);
+        : await toPdf(
+            {
+              ...data,
+              story: await buildStory(
+                { db, bucket: look.bucket, workspaceId: viewer.workspaceId, analytics },
+                range,
+                await look.brand(),
+              ),
+            },
+            assetFonts,
+          );
   const filename = `postline-${kind}-${new Date(range.start).toISOString().slice(0, 10)}-${new Date(range.end).toISOString().slice(0, 10)}.${format}`;
   return { body, filename, contentType: CONTENT_TYPES[format] };
 }

@@ -7,6 +7,7 @@ import type { Range } from "../period";
 import { loadTargetRows } from "../post-reads";
 import type { AnalyticsService } from "../service";
 import type { ReportKind } from "./formats";
+import { platformName } from "./network-names";
 import { localTime, POSTS_SHEET_LIMIT, postsTable } from "./posts-sheet";
 
 export type Cell = string | number | null;
@@ -19,7 +20,6 @@ export interface Table {
 }
 export interface ReportData {
   title: string;
-  subtitle: string;
   /** The report's own tables in order: XLSX sheets, PDF sections (the first on the title page). */
   sheets: Table[];
   /** The one table a CSV of this report holds. */
@@ -33,7 +33,6 @@ export const REPORT_TITLES: Record<ReportKind, string> = {
   content: "Content Performance",
 };
 
-const platformName = (p: Platform) => PLATFORM_NAMES[p] ?? p;
 const hour = (h: number | null) => (h === null ? null : `${String(h).padStart(2, "0")}:00`);
 
 /** What every table reads from: the workspace's service and period, with the overview and growth read once. */
@@ -261,7 +260,6 @@ export async function buildReportData(
   const csv = sheets[KINDS[kind].sheets.indexOf(KINDS[kind].csv)]!;
   return {
     title: REPORT_TITLES[kind],
-    subtitle: `${localTime(range.start, range.timezone).slice(0, 10)} to ${localTime(range.end - 1, range.timezone).slice(0, 10)} (${range.timezone})${range.platforms ? ` · ${range.platforms.map(platformName).join(", ")}` : ""}`,
     sheets,
     csv,
   };

@@ -252,3 +252,49 @@ export const reportFiles = sqliteTable(
   },
   (t) => [index("report_files_workspace_idx").on(t.workspaceId, t.createdAt)],
 );
+
+/**
+ * Who a scheduled report goes to besides the member who set it up: members (`user_id`) and external emails.
+ * An external recipient's unsubscribe link names the row and is signed (ADR 085), so nothing secret is stored.
+ */
+export const reportRecipients = sqliteTable(
+  "report_recipients",
+  {
+    id: text("id").primaryKey(),
+    scheduleId: text("schedule_id")
+      .notNull()
+      .references(() => reportSchedules.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    email: text("email").notNull(),
+    userId: text("user_id"),
+    unsubscribedAt: ms("unsubscribed_at"),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("report_recipients_schedule_email_unique").on(t.scheduleId, t.email)],
+);
+
+export const REPORT_DELIVERY_STATUSES = ["pending", "sent", "failed"] as const;
+
+/** One report file mailed to one recipient: pending until the Mailer takes it, retried with backoff. */
+export const reportDeliveries = sqliteTable(
+  "report_deliveries",
+  {
+    id: text("id").primaryKey(),
+    scheduleId: text("schedule_id")
+      .notNull()
+      .references(() => reportSchedules.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    reportFileId: text("report_file_id").notNull(),
+    email: text("email").notNull(),
+    status: text("status", { enum: REPORT_DELIVERY_STATUSES }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ms("next_attempt_at"),
+    lastError: text("last_error"),
+    sentAt: ms("sent_at"),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [
+    index("report_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("report_deliveries_schedule_idx").on(t.scheduleId, t.createdAt),
+  ],
+);

@@ -44,6 +44,18 @@ export const devMailbox = sqliteTable("dev_mailbox", {
   createdAt: createdAt(),
 });
 
+/** A dev mail's attachment (a scheduled report's PDF), so the dev mailbox shows what a recipient would get. */
+export const devMailAttachments = sqliteTable("dev_mail_attachments", {
+  id: text("id").primaryKey(),
+  mailId: text("mail_id")
+    .notNull()
+    .references(() => devMailbox.id, { onDelete: "cascade" }),
+  filename: text("filename").notNull(),
+  contentType: text("content_type").notNull(),
+  /** The bytes in base64: dev mail only, bounded by the Mailer's attachment limit. */
+  contentBase64: text("content_base64").notNull(),
+});
+
 export const feedback = sqliteTable(
   "feedback",
   {

@@ -7,6 +7,7 @@ export * from "./analytics-rollups";
 export * from "./approvals";
 export * from "./automation";
 export * from "./bio";
+export * from "./branding";
 export * from "./categories";
 export * from "./collaboration";
 export * from "./core";

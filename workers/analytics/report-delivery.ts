@@ -1,0 +1,150 @@
+import { and, eq, lte } from "drizzle-orm";
+import { hmacSha256 } from "../crypto";
+import type { Db } from "../db/client";
+import { reportDeliveries, reportFiles, reportSchedules, workspaces } from "../db/schema/index";
+import type { Mailer } from "../mail";
+import { REPORT_TITLES } from "./export/report-data";
+import { externalRecipientId, unsubscribeToken } from "./report-recipients";
+
+/** Attempts per mail, and the wait before each retry: a mail server's bad minute, then a bad hour. */
+export const REPORT_MAIL_ATTEMPTS = 5;
+export const REPORT_MAIL_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000] as const;
+/** A report larger than this goes as a signed link (mail servers refuse large messages; base64 adds a third). */
+export const ATTACHMENT_LIMIT_BYTES = 5 * 1024 * 1024;
+/** How long a signed report link works. */
+export const REPORT_LINK_TTL_MS = 7 * 86_400_000;
+/** A claimed mail is not claimed again for this long, so two crons never send it twice at once. */
+const CLAIM_MS = 5 * 60_000;
+const BATCH = 25;
+
+export interface DeliveryDeps {
+  db: Db;
+  bucket: R2Bucket;
+  mailer: Mailer;
+  now: () => number;
+  /** The app's public origin, for links in the mail. */
+  origin: string;
+  /** Signs the unsubscribe and download links. */
+  secret: string;
+  attachmentLimit?: number;
+}
+
+/** The signature of a report file's download link until `exp`. */
+export const reportLinkSignature = (secret: string, fileId: string, exp: number) =>
+  hmacSha256(secret, `report-file:${fileId}:${exp}`);
+
+/** A pending delivery per address, due now: written with the report file so none is lost between the two. */
+export const deliveryRows = (
+  file: { id: string; scheduleId: string; workspaceId: string },
+  recipients: Array<{ email: string }>,
+  now: number,
+) =>
+  recipients.map((r) => ({
+    id: crypto.randomUUID(),
+    scheduleId: file.scheduleId,
+    workspaceId: file.workspaceId,
+    reportFileId: file.id,
+    email: r.email,
+    status: "pending" as const,
+    nextAttemptAt: now,
+    createdAt: now,
+  }));
+
+type Due = Awaited<ReturnType<typeof dueDeliveries>>[number];
+
+function dueDeliveries(db: Db, now: number, fileId?: string) {
+  return db
+    .select({
+      delivery: reportDeliveries,
+      file: reportFiles,
+      frequency: reportSchedules.frequency,
+      workspace: workspaces.name,
+    })
+    .from(reportDeliveries)
+    .innerJoin(reportFiles, eq(reportFiles.id, reportDeliveries.reportFileId))
+    .innerJoin(reportSchedules, eq(reportSchedules.id, reportDeliveries.scheduleId))
+    .innerJoin(workspaces, eq(workspaces.id, reportDeliveries.workspaceId))
+    .where(
+      and(
+        eq(reportDeliveries.status, "pending"),
+        lte(reportDeliveries.nextAttemptAt, now),
+        fileId ? eq(reportDeliveries.reportFileId, fileId) : undefined,
+      ),
+    )
+    .orderBy(reportDeliveries.nextAttemptAt)
+    .limit(BATCH);
+}
+
+/** The mail: the file attached, or a signed link when it is large; an external recipient's unsubscribe link. */
+async function messageOf(deps: DeliveryDeps, due: Due, recipientId: string | null, now: number) {
+  const { file, workspace, frequency } = due;
+  const title = REPORT_TITLES[file.kind];
+  const lines = [`Here is ${workspace}'s ${frequency} ${title}.`, ""];
+  const attachments = [];
+  const object = await deps.bucket.get(file.r2Key);
+  if (!object) throw new Error(`report file ${file.id} is missing from storage`);
+  const filename = `${workspace.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "report"}-${file.kind}.${file.format}`;
+  if (file.size <= (deps.attachmentLimit ?? ATTACHMENT_LIMIT_BYTES)) {
+    attachments.push({
+      filename,
+      contentType: object.httpMetadata?.contentType ?? "application/octet-stream",
+      content: new Uint8Array(await object.arrayBuffer()),
+    });
+    lines.push(`The report is attached (${file.format.toUpperCase()}).`);
+  } else {
+    const exp = now + REPORT_LINK_TTL_MS;
+    const sig = await reportLinkSignature(deps.secret, file.id, exp);
+    lines.push(
+      `Download the report (the link works for 7 days): ${deps.origin}/api/report-files/${file.id}?exp=${exp}&sig=${sig}`,
+    );
+  }
+  if (recipientId)
+    lines.push(
+      "",
+      `You receive this because ${workspace} added ${due.delivery.email} to its reports.`,
+      `Unsubscribe: ${deps.origin}/unsubscribe/${await unsubscribeToken(deps.secret, recipientId)}`,
+    );
+  return { to: due.delivery.email, subject: `${workspace}: ${title}`, text: lines.join("\n"), attachments };
+}
+
+/**
+ * Sends every delivery that is due, each claimed first so a concurrent cron skips it; a failed send is retried
+ * with backoff, and after its last attempt the delivery is marked failed with the error. Answers how many went.
+ * `fileId` limits it to one report's mails (Send now).
+ */
+export async function deliverDueReports(deps: DeliveryDeps, fileId?: string): Promise<number> {
+  const now = deps.now();
+  let sent = 0;
+  for (const due of await dueDeliveries(deps.db, now, fileId)) {
+    const { delivery } = due;
+    const claimed = await deps.db
+      .update(reportDeliveries)
+      .set({ nextAttemptAt: now + CLAIM_MS, attempts: delivery.attempts + 1 })
+      .where(and(eq(reportDeliveries.id, delivery.id), eq(reportDeliveries.attempts, delivery.attempts)))
+      .returning({ id: reportDeliveries.id });
+    if (!claimed.length) continue;
+    const attempts = delivery.attempts + 1;
+    try {
+      await deps.mailer.send(
+        await messageOf(deps, due, await externalRecipientId(deps.db, delivery.scheduleId, delivery.email), now),
+      );
+      await deps.db
+        .update(reportDeliveries)
+        .set({ status: "sent", sentAt: now, nextAttemptAt: null, lastError: null })
+        .where(eq(reportDeliveries.id, delivery.id));
+      sent += 1;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const last = attempts >= REPORT_MAIL_ATTEMPTS;
+      await deps.db
+        .update(reportDeliveries)
+        .set({
+          status: last ? "failed" : "pending",
+          lastError: message.slice(0, 500),
+          nextAttemptAt: last ? null : now + REPORT_MAIL_BACKOFF_MS[attempts - 1]!,
+        })
+        .where(eq(reportDeliveries.id, delivery.id));
+    }
+  }
+  return sent;
+}

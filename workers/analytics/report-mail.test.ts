@@ -1,0 +1,212 @@
+import { env, SELF } from "cloudflare:test";
+import { eq, inArray } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { createDb } from "../db/client";
+import { devMailAttachments, devMailbox, reportDeliveries, reportSchedules, workspaces } from "../db/schema/index";
+import type { Mailer } from "../mail";
+import { DevMailboxMailer } from "../mail/mailer";
+import { call, registerUser } from "../test/helpers";
+import { FIXTURE_YEAR, SPRING_FORWARD } from "./fixture.test-helper";
+import { REPORT_MAIL_ATTEMPTS, REPORT_MAIL_BACKOFF_MS } from "./report-delivery";
+import { runDueReports } from "./reports";
+
+const db = createDb(env.DB);
+const DAY = 86_400_000;
+const deps = (now: number, mailer: Mailer = new DevMailboxMailer(db), attachmentLimit?: number) => ({
+  db,
+  now: () => now,
+  bucket: env.MEDIA,
+  mailer,
+  origin: "http://localhost",
+  secret: env.SESSION_SECRET,
+  attachmentLimit,
+});
+
+/** A fresh owner and a schedule of their workspace, made due from `createdAt` on. */
+async function scheduled(body: Record<string, unknown>, createdAt: number, timezone = "UTC") {
+  const owner = await registerUser({ displayName: "Olga" });
+  const res = await call<"POST /api/analytics/reports/schedules">("/api/analytics/reports/schedules", {
+    token: owner.token,
+    body: { kind: "summary", format: "pdf", ...body },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const [row] = await db
+    .update(reportSchedules)
+    .set({ createdAt })
+    .where(eq(reportSchedules.id, res.body.data.id))
+    .returning();
+  await db.update(workspaces).set({ timezone, name: "Acme Bakery" }).where(eq(workspaces.id, row!.workspaceId));
+  return { owner, schedule: res.body.data, workspaceId: row!.workspaceId };
+}
+const mailTo = (to: string) => db.select().from(devMailbox).where(eq(devMailbox.to, to)).orderBy(devMailbox.createdAt);
+
+// runDueReports makes every due schedule of the database: each case removes its own when done.
+afterEach(async () => {
+  await db.delete(reportSchedules);
+});
+
+describe("scheduled reports to clients", () => {
+  it("validates recipients and lists them as members or clients", async () => {
+    const owner = await registerUser();
+    const bad = await call<"POST /api/analytics/reports/schedules">("/api/analytics/reports/schedules", {
+      token: owner.token,
+      body: { kind: "summary", frequency: "weekly", weekday: 1, hour: 9, recipients: ["client@example", "x"] },
+    });
+    expect(bad.body).toEqual({
+      success: false,
+      message: "Each recipient must be an email address, like client@example.com.",
+    });
+    const ok = await call<"POST /api/analytics/reports/schedules">("/api/analytics/reports/schedules", {
+      token: owner.token,
+      body: {
+        kind: "summary",
+        frequency: "weekly",
+        weekday: 1,
+        hour: 9,
+        recipients: [" Client@Example.com ", "client@example.com", owner.email.toUpperCase()],
+      },
+    });
+    expect(ok.body.data.recipients).toEqual([
+      { email: "client@example.com", member: false, unsubscribed: false },
+      { email: owner.email, member: true, unsubscribed: false },
+    ]);
+  });
+
+  it("mails the PDF to the owner and a client, with an unsubscribe link for the client only, which works", {
+    timeout: 30_000,
+  }, async () => {
+    const now = Date.now();
+    const weekday = new Date(now).getUTCDay();
+    const client = `client-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const { owner, schedule } = await scheduled(
+      { frequency: "weekly", weekday, hour: 0, recipients: [client] },
+      now - 8 * DAY,
+    );
+    expect(await runDueReports(deps(now))).toBe(1);
+
+    const [ownerMail] = await mailTo(owner.email);
+    const [clientMail] = await mailTo(client);
+    expect(clientMail!.subject).toBe("Acme Bakery: Summary Report");
+    expect(clientMail!.text).toContain("The report is attached (PDF).");
+    expect(ownerMail!.text).not.toContain("Unsubscribe");
+    const attachments = await db
+      .select()
+      .from(devMailAttachments)
+      .where(inArray(devMailAttachments.mailId, [ownerMail!.id, clientMail!.id]));
+    expect(attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ["Acme-Bakery-summary.pdf", "application/pdf"],
+      ["Acme-Bakery-summary.pdf", "application/pdf"],
+    ]);
+    expect(atob(attachments[0]!.contentBase64).slice(0, 5)).toBe("%PDF-");
+
+    const token = clientMail!.text.match(/\/unsubscribe\/(\S+)/)![1]!;
+    const view = await call<"GET /api/report-unsubscribe/:token">(`/api/report-unsubscribe/${token}`);
+    expect(view.body.data).toEqual({ email: client, workspace: "Acme Bakery", kind: "summary", unsubscribed: false });
+    expect((await call(`/api/report-unsubscribe/${token}x`, { method: "POST" })).status).toBe(404);
+    const done = await call<"POST /api/report-unsubscribe/:token">(`/api/report-unsubscribe/${token}`, {
+      method: "POST",
+    });
+    expect(done.body.message).toBe(`${client} will no longer receive this report.`);
+    const listed = await call<"GET /api/analytics/reports/schedules">("/api/analytics/reports/schedules", {
+      token: owner.token,
+    });
+    expect(listed.body.data.schedules[0]!.recipients).toEqual([{ email: client, member: false, unsubscribed: true }]);
+
+    // The next week's report goes to the owner only.
+    expect(await runDueReports(deps(now + 7 * DAY))).toBe(1);
+    expect(await mailTo(client)).toHaveLength(1);
+    expect(await mailTo(owner.email)).toHaveLength(2);
+    expect(schedule.recipients).toHaveLength(1);
+  });
+
+  it("Send now mails the report at once and leaves the schedule's own clock alone", { timeout: 30_000 }, async () => {
+    const { owner, schedule } = await scheduled(
+      { format: "csv", frequency: "weekly", weekday: 1, hour: 9 },
+      Date.now(),
+    );
+    const send = (token: string, id = schedule.id) =>
+      call<"POST /api/analytics/reports/schedules/:id/send">(`/api/analytics/reports/schedules/${id}/send`, {
+        token,
+        method: "POST",
+      });
+    const stranger = await registerUser();
+    expect((await send(stranger.token)).status).toBe(404);
+    const sent = await send(owner.token);
+    expect(sent.body).toMatchObject({ success: true, message: "Report sent to 1 recipient", data: { sent: 1 } });
+    expect((await mailTo(owner.email))[0]!.subject).toBe("Acme Bakery: Summary Report");
+    const [row] = await db.select().from(reportSchedules).where(eq(reportSchedules.id, schedule.id));
+    expect(row!.lastSentAt).toBeNull();
+  });
+
+  it("goes out at the schedule's hour in the workspace's zone on both sides of a DST change", {
+    timeout: 30_000,
+  }, async () => {
+    // Mondays around New York's spring-forward Sunday: 9:00 is 14:00 UTC before it and 13:00 UTC after.
+    const weekBefore = (h: number, m = 0) => Date.UTC(FIXTURE_YEAR, 2, SPRING_FORWARD - 6, h, m);
+    const weekAfter = (h: number, m = 0) => Date.UTC(FIXTURE_YEAR, 2, SPRING_FORWARD + 1, h, m);
+    const { owner } = await scheduled(
+      { format: "csv", frequency: "weekly", weekday: 1, hour: 9 },
+      weekBefore(0),
+      "America/New_York",
+    );
+    expect(await runDueReports(deps(weekBefore(13, 59)))).toBe(0);
+    expect(await runDueReports(deps(weekBefore(14)))).toBe(1);
+    expect(await runDueReports(deps(weekAfter(12, 59)))).toBe(0);
+    expect(await runDueReports(deps(weekAfter(13)))).toBe(1);
+    expect(await mailTo(owner.email)).toHaveLength(2);
+  });
+
+  it("retries a refused mail with backoff, and marks it failed after its last attempt", {
+    timeout: 30_000,
+  }, async () => {
+    const now = Date.now();
+    await scheduled({ format: "csv", frequency: "weekly", weekday: new Date(now).getUTCDay(), hour: 0 }, now - 8 * DAY);
+    const refusing: Mailer = {
+      send: async () => {
+        throw new Error("451 try again later");
+      },
+    };
+    expect(await runDueReports(deps(now, refusing))).toBe(1);
+    const [pending] = await db.select().from(reportDeliveries);
+    expect(pending).toMatchObject({ status: "pending", attempts: 1, lastError: "451 try again later" });
+    expect(pending!.nextAttemptAt).toBe(now + REPORT_MAIL_BACKOFF_MS[0]);
+
+    // Not before its time; then it goes.
+    await runDueReports(deps(now + REPORT_MAIL_BACKOFF_MS[0] - 1));
+    expect((await db.select().from(reportDeliveries))[0]!.attempts).toBe(1);
+    await runDueReports(deps(now + REPORT_MAIL_BACKOFF_MS[0]));
+    expect((await db.select().from(reportDeliveries))[0]).toMatchObject({ status: "sent", attempts: 2 });
+
+    // A mail refused every time: failed after its last attempt, with the error.
+    await db.update(reportSchedules).set({ lastSentAt: null, createdAt: now - 8 * DAY });
+    await db.delete(reportDeliveries);
+    let at = now;
+    for (let i = 0; i < REPORT_MAIL_ATTEMPTS; i++) {
+      await runDueReports(deps(at, refusing));
+      at += REPORT_MAIL_BACKOFF_MS[i] ?? 0;
+    }
+    expect((await db.select().from(reportDeliveries))[0]).toMatchObject({
+      status: "failed",
+      attempts: REPORT_MAIL_ATTEMPTS,
+      nextAttemptAt: null,
+    });
+  });
+
+  it("sends a large report as a signed, expiring link instead of an attachment", { timeout: 30_000 }, async () => {
+    const now = Date.now();
+    const { owner } = await scheduled(
+      { frequency: "weekly", weekday: new Date(now).getUTCDay(), hour: 0 },
+      now - 8 * DAY,
+    );
+    await runDueReports(deps(now, undefined, 10));
+    const [mail] = await mailTo(owner.email);
+    const link = mail!.text.match(/http:\/\/localhost(\/api\/report-files\/\S+)/)![1]!;
+    expect(mail!.text).toContain("the link works for 7 days");
+    expect(await db.select().from(devMailAttachments).where(eq(devMailAttachments.mailId, mail!.id))).toEqual([]);
+    const file = await SELF.fetch(`http://localhost${link}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("application/pdf");
+    await file.arrayBuffer();
+    expect((await call(link.replace(/sig=./, "sig=A"))).status).toBe(404);
+  });
+});

@@ -1,0 +1,5 @@
+// The branding module's public surface: other modules import it only from here (ADR 079).
+export { brandLogoRoutes, brandRoutes } from "./routes";
+export type { Brand, BrandLogo } from "./service";
+export { BrandService } from "./service";
+export { brandService } from "./service-of";
