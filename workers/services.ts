@@ -181,6 +181,9 @@ function withWorkspaceServices<A extends { now: () => number; workspaces: Worksp
     get mediaUploads() {
       return scoped().mediaUploads;
     },
+    get mediaVariants() {
+      return scoped().mediaVariants;
+    },
     get posts() {
       return scoped().posts;
     },

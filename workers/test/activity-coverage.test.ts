@@ -83,6 +83,8 @@ const EXEMPT: Record<string, string> = {
   "POST /api/media/uploads/{id}/complete": "a step of an upload: the file is the outcome",
   "DELETE /api/media/uploads/{id}": "abandons an unfinished upload: nothing was added",
   // Issue 41 follow-up: these change the workspace's set-up and publishing and should be logged next.
+  "POST /api/media/{id}/variants":
+    "a copy of a library image cut for one network while composing: the post is the record",
   "PUT /api/media/{id}/thumbnail": "the uploader's own preview of a file it just added: nothing a member chose",
   "PUT /api/bio": "follow-up (issue 41): the link-in-bio page's settings are not logged yet",
   "POST /api/categories": "follow-up (issue 41): evergreen categories are not logged yet",
