@@ -203,6 +203,7 @@ function ChannelTab({
           platform={platform}
           name={name}
           media={media}
+          format={version.options.format}
           onPrepared={(originalId, copy) => {
             // The channel now publishes the copy in the original's place (ADR 088).
             onPicked([copy]);

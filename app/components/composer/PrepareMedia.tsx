@@ -19,8 +19,9 @@ import { prepareForNetwork } from "./prepare-image";
 const factsOf = (m: MediaJson): ImageFacts | null =>
   m.fileType === "image" && m.dimensions ? { ...m.dimensions, size: m.size, format: m.format } : null;
 
-/** The channel's images that the network takes only once prepared for it (ADR 088). */
-export function toPrepare(platform: Platform, media: MediaJson[]): MediaJson[] {
+/** The channel's feed images that the network takes only once prepared for it (ADR 088; a Reel or Story has its own rules). */
+export function toPrepare(platform: Platform, media: MediaJson[], format = "feed"): MediaJson[] {
+  if (format !== "feed") return [];
   return media.filter((m) => {
     const facts = factsOf(m);
     return facts !== null && needsPreparing(platform, facts);
@@ -36,14 +37,16 @@ export function PrepareMedia({
   platform,
   name,
   media,
+  format,
   onPrepared,
 }: {
   platform: Platform;
   name: string;
   media: MediaJson[];
+  format?: string;
   onPrepared: (originalId: string, copy: MediaJson) => void;
 }) {
-  const items = toPrepare(platform, media);
+  const items = toPrepare(platform, media, format);
   if (items.length === 0) return null;
   return (
     <section aria-label={`Prepare for ${name}`} className="space-y-3 rounded-md border border-slate-200 p-3">
