@@ -99,6 +99,8 @@ export const mediaRoutes = new Hono<SignedInEnv>()
     return ok(c, item, "Thumbnail saved");
   })
   .post("/:id/variants", requirePermission("media.upload"), idempotent, async (c) => {
+    // Another workspace's file is a 404 before anything about the request is said.
+    await c.var.services.media.get(c.var.workspace.id, c.req.param("id"));
     const form = await c.req.formData().catch(() => {
       throw new HttpError(400, "Please send the prepared image as multipart form data.");
     });
