@@ -169,12 +169,16 @@ export async function invitePath(page: Page, email: string): Promise<string> {
 export async function composeWithImage(
   page: Page,
   baseUrl: string,
-  post: { networks: string[]; text: string; image: { name: string; width: number; height: number } },
+  post: { networks: string[]; text: string; image: { name: string; width: number; height: number; photo?: boolean } },
 ): Promise<Locator> {
-  const { name, width, height } = post.image;
+  const { name, width, height, photo } = post.image;
+  // A photo is a real PNG of noise the browser can decode (and that compresses like a photograph).
+  const file = photo
+    ? { name, mimeType: "image/png", buffer: png(width, height, "noise") }
+    : { name, mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(width, height)) };
   const upload = await page.context().request.post("/api/media/upload", {
     multipart: {
-      files: { name, mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(width, height)) },
+      files: file,
       folder: "general",
     },
     headers: { Origin: baseUrl },

@@ -113,3 +113,59 @@ test("an Instagram Story from the composer: no caption, published, and named as 
   await card.getByText("Instagram: Published").waitFor({ timeout: 60_000 });
   await card.getByText("Instagram Story").waitFor();
 });
+
+/**
+ * Media prepared per network (ADR 088): a 5.8 MB panorama is over X's 5 MB and outside Instagram's aspect ratios;
+ * each channel shows a crop frame moved with the arrow keys, the browser draws a JPEG copy per network, and each
+ * channel publishes its copy while the library keeps the original alone.
+ */
+test("an oversized panorama prepared for X and Instagram with a crop each, then published to both", async ({
+  journey: { page, baseUrl },
+}) => {
+  await registerViaApi(page, newUser("Pan Baker"));
+  await connectViaConsent(page, "instagram");
+  await connectViaConsent(page, "twitter");
+  const composer = await composeWithImage(page, baseUrl, {
+    networks: ["Instagram", "X"],
+    text: `The whole counter ${Date.now()}`,
+    image: { name: "counter.png", width: 2400, height: 800, photo: true },
+  });
+  const checks = composer.getByRole("region", { name: "Channel checks" });
+  await checks.getByText("Prepare counter.png for Instagram", { exact: false }).waitFor();
+  const send = composer.getByRole("button", { name: "Publish Now" });
+  expect(await send.isDisabled()).toBe(true);
+
+  const channels = composer.getByRole("region", { name: "Channel versions" });
+  for (const [tab, shape, key] of [
+    ["Instagram", "1.91:1", "ArrowLeft"],
+    ["X", "16:9", "ArrowRight"],
+  ] as const) {
+    await channels.getByRole("tab", { name: tab }).click();
+    const prepare = channels.getByRole("region", { name: `Prepare for ${tab}` });
+    await prepare.getByRole("button", { name: shape }).click();
+    const frame = prepare.getByRole("group", { name: `Crop for ${tab}` });
+    const before = await prepare.getByText(/^Drag the frame/).innerText();
+    await frame.focus();
+    await page.keyboard.press(key);
+    await expect.poll(() => prepare.getByText(/^Drag the frame/).innerText()).not.toBe(before);
+    await prepare.getByRole("button", { name: `Prepare counter.png for ${tab}` }).click();
+    await prepare.waitFor({ state: "detached", timeout: 30_000 });
+  }
+  await checks.waitFor({ state: "detached" });
+  await expect.poll(() => send.isDisabled()).toBe(false);
+  await send.click();
+  await composer.waitFor({ state: "detached" });
+  const card = page.getByRole("article", { name: /The whole counter/ });
+  await card.getByText("Instagram: Published").waitFor({ timeout: 90_000 });
+  await card.getByText("X: Published").waitFor({ timeout: 90_000 });
+
+  // The library still lists the original alone; each channel published a JPEG copy cut from it.
+  const library = await (await page.context().request.get("/api/media")).json();
+  expect(library.data.media.map((m: { originalName: string }) => m.originalName)).toEqual(["counter.png"]);
+  const [post] = (await (await page.context().request.get("/api/posts")).json()).data.posts;
+  const copies = post.channels.map((c: { platform: string; media: string[] }) => [c.platform, c.media.length]);
+  expect(copies.sort()).toEqual([
+    ["instagram", 1],
+    ["twitter", 1],
+  ]);
+});

@@ -195,6 +195,9 @@ function withWorkspaceServices<A extends { now: () => number; env: Env; workspac
     get mediaUploads() {
       return scoped().mediaUploads;
     },
+    get mediaVariants() {
+      return scoped().mediaVariants;
+    },
     get posts() {
       return scoped().posts;
     },

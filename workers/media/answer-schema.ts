@@ -26,6 +26,14 @@ export const Media = z.object({
   tags: z.array(z.string()),
   altText: z.string(),
   usage: z.object({ timesUsed: z.number() }),
+  /** Set on a copy prepared for one network (ADR 088): the original's id, the network and the crop of the original. */
+  preparedFrom: z
+    .object({
+      id: z.string(),
+      platform: z.string(),
+      crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
+    })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -4,6 +4,7 @@ export { Media, MediaPage } from "./answer-schema";
 export { MediaLibrary, mediaDeletion } from "./library";
 export { MAX_FILES_PER_UPLOAD, megabytes, UPLOAD_PART_SIZE } from "./limits";
 export { liveChannelOf } from "./live-posts";
+export { canPrepareFor, needsPreparing, prepareMessage } from "./prepare";
 export type { MediaJson, MediaRow } from "./present";
 export { presentMedia } from "./present";
 export { mediaRoutes } from "./routes";
@@ -11,6 +12,7 @@ export type { MEDIA_SORTS } from "./schema";
 export {
   completeUploadSchema,
   listMediaSchema,
+  prepareVariantSchema,
   startUploadSchema,
   updateMediaSchema,
   uploadFieldsSchema,
@@ -18,3 +20,4 @@ export {
 export { mediaFileRoutes } from "./serve-routes";
 export { MediaUrlSigner } from "./signed-url";
 export { MediaUploads } from "./uploads";
+export { MediaVariants } from "./variants";

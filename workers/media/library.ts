@@ -9,6 +9,7 @@ import type { MemberRef } from "../tenancy/membership";
 import { affectedPostSummary } from "./affected-summary";
 import { blobSource, inspectMedia, type MediaFacts } from "./inspect";
 import { liveChannelOf } from "./live-posts";
+import type { Crop } from "./prepare";
 import { type MediaJson, type MediaRow, presentMedia } from "./present";
 import type { ListMediaQuery } from "./schema";
 import { checkThumbnail, thumbnailKey } from "./thumbnails";
@@ -31,6 +32,8 @@ const PENDING_POST_STATUSES = [
 
 /** A file in the library: not a tombstone left for the published posts that showed it (ADR 075). */
 const inLibrary = isNull(media.deletedAt);
+/** What the library lists: its files, without the copies prepared for a network (ADR 088), which belong to a post. */
+const listed = and(inLibrary, isNull(media.variantOf));
 
 const timesUsed = sql<number>`(SELECT count(*) FROM post_media WHERE post_media.media_id = ${media.id})`.mapWith(
   Number,
@@ -74,7 +77,7 @@ export class MediaLibrary {
     const term = q.search || q.q;
     const scope = and(
       eq(media.workspaceId, workspaceId),
-      inLibrary,
+      listed,
       q.folder ? eq(media.folder, q.folder) : undefined,
       term
         ? or(
@@ -206,6 +209,8 @@ export class MediaLibrary {
       size: number;
       facts: MediaFacts;
       fields: MediaFields;
+      /** A copy prepared for a network (ADR 088). */
+      variant?: { of: string; platform: string; crop: Crop };
     },
   ): Promise<MediaJson> {
     const now = this.now();
@@ -229,6 +234,9 @@ export class MediaLibrary {
       altText: input.fields.altText,
       thumbKey: null,
       deletedAt: null,
+      variantOf: input.variant?.of ?? null,
+      preparedFor: input.variant?.platform ?? null,
+      crop: input.variant?.crop ?? null,
       createdAt: now,
       updatedAt: now,
     };
@@ -326,7 +334,7 @@ export class MediaLibrary {
     const rows = await this.db
       .select({ name: media.folder, count: count(), size: sum(media.size).mapWith(Number) })
       .from(media)
-      .where(and(eq(media.workspaceId, workspaceId), inLibrary))
+      .where(and(eq(media.workspaceId, workspaceId), listed))
       .groupBy(media.folder)
       .orderBy(asc(media.folder));
     return rows;
@@ -337,17 +345,17 @@ export class MediaLibrary {
       this.db
         .select({ kind: media.fileType, n: count(), size: sum(media.size).mapWith(Number) })
         .from(media)
-        .where(and(eq(media.workspaceId, workspaceId), inLibrary))
+        .where(and(eq(media.workspaceId, workspaceId), listed))
         .groupBy(media.fileType),
       this.db
         .select({ n: sql<number>`count(DISTINCT ${postMedia.mediaId})`.mapWith(Number) })
         .from(postMedia)
         .innerJoin(media, eq(media.id, postMedia.mediaId))
-        .where(and(eq(media.workspaceId, workspaceId), inLibrary)),
+        .where(and(eq(media.workspaceId, workspaceId), listed)),
       this.db
         .select({ n: sql<number>`count(DISTINCT ${media.folder})`.mapWith(Number) })
         .from(media)
-        .where(and(eq(media.workspaceId, workspaceId), inLibrary)),
+        .where(and(eq(media.workspaceId, workspaceId), listed)),
     ]);
     const byKind: Record<MediaKind, { count: number; size: number }> = {
       image: { count: 0, size: 0 },

@@ -35,6 +35,9 @@ export function presentMedia(row: MediaRow, timesUsed: number) {
     tags: row.tags,
     altText: row.altText,
     usage: { timesUsed },
+    /** A copy prepared for one network (ADR 088): the item it was made from, the network and the crop it shows. */
+    preparedFrom:
+      row.variantOf && row.preparedFor ? { id: row.variantOf, platform: row.preparedFor, crop: row.crop } : null,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   };

@@ -8,3 +8,4 @@ export {
   sizeProblem,
   WARN_RATIO,
 } from "./limits";
+export * from "./prepare";

@@ -13,6 +13,7 @@ import { MAX_FILES_PER_UPLOAD, MediaMessages } from "./limits";
 import {
   completeUploadSchema,
   listMediaSchema,
+  prepareVariantSchema,
   startUploadSchema,
   updateMediaSchema,
   uploadFieldsSchema,
@@ -100,6 +101,20 @@ export const mediaRoutes = new Hono<SignedInEnv>()
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     const item = await c.var.services.media.setThumbnail(c.var.workspace.id, c.req.param("id"), bytes);
     return ok(c, item, "Thumbnail saved");
+  })
+  .post("/:id/variants", requirePermission("media.upload"), idempotent, async (c) => {
+    // Another workspace's file is a 404 before anything about the request is said.
+    await c.var.services.media.get(c.var.workspace.id, c.req.param("id"));
+    const form = await c.req.formData().catch(() => {
+      throw new HttpError(400, "Please send the prepared image as multipart form data.");
+    });
+    const input = parseOrThrow(prepareVariantSchema, {
+      platform: form.get("platform") ?? undefined,
+      crop: form.get("crop") ?? undefined,
+      file: form.get("file") ?? undefined,
+    });
+    const copy = await c.var.services.mediaVariants.save(uploader(c), c.req.param("id"), input);
+    return ok(c, copy, "Image prepared", 201);
   })
   .get("/:id", requirePermission("workspace.read"), async (c) =>
     ok(c, await c.var.services.media.get(c.var.workspace.id, c.req.param("id"))),

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { MEDIA_KINDS } from "../db/schema/media";
+import { PLATFORMS } from "../platform-profile";
 import { MediaMessages } from "./limits";
+import { cropSchema } from "./prepare";
 
 /** Request shapes of the media API, shared with the library UI. */
 const folder = z
@@ -56,3 +58,21 @@ export const listMediaSchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type ListMediaQuery = z.output<typeof listMediaSchema>;
+
+/** A copy of a library image prepared for one network (ADR 088): the multipart form's fields. */
+export const prepareVariantSchema = z.object({
+  platform: z.enum(PLATFORMS, { error: "Unknown platform" }),
+  crop: z
+    .string()
+    .max(200)
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "The crop must be JSON: {x, y, width, height}" });
+        return z.NEVER;
+      }
+    })
+    .pipe(cropSchema),
+  file: z.file({ error: "Please send the prepared image as the file field." }),
+});

@@ -6,6 +6,7 @@ import {
   MAX_FILES_PER_UPLOAD,
   Media,
   MediaPage,
+  prepareVariantSchema,
   startUploadSchema,
   updateMediaSchema,
   uploadFieldsSchema,
@@ -116,6 +117,18 @@ d({
   path: "/api/media/{id}/thumbnail",
   tag: "Media",
   summary: "Store the item's thumbnail (raw WebP, JPEG or PNG body, at most 640×640 and 256 KB)",
+  data: Media,
+});
+d({
+  method: "post",
+  path: "/api/media/{id}/variants",
+  idempotent: true,
+  tag: "Media",
+  summary:
+    "Store a copy of an image prepared in the browser for one network (cropped, resized, JPEG); 422 unless that network now takes it",
+  form: prepareVariantSchema.extend({
+    crop: z.string().describe("JSON {x, y, width, height} in the original's pixels"),
+  }),
   data: Media,
 });
 d({ method: "get", path: "/api/media/{id}", tag: "Media", summary: "One media item", data: Media });

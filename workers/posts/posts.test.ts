@@ -138,6 +138,8 @@ describe("POST /api/posts", () => {
   });
 
   it("refuses a scheduled post whose channels would fail, listing the problems per channel", async () => {
+    // An image the network takes once prepared is named with what preparing it does (ADR 088).
+    const tallReasons = "Instagram does not take PNG; Instagram takes aspect ratios 0.8 to 1.91, not 0.33";
     const { u, ig, fb } = await setup();
     const png = await uploadOne(u, fileOf(pngBytes(1000, 3000), "tall.png"));
     await env.DB.prepare("UPDATE connected_accounts SET token_expires_at = ? WHERE id = ?")
@@ -153,12 +155,17 @@ describe("POST /api/posts", () => {
     const check = await call<"POST /api/posts/preflight">("/api/posts/preflight", { token: u.token, body });
     expect(check.status).toBe(200);
     expect(check.body.data.problems).toEqual([
-      { platform: "instagram", accountId: null, message: "Instagram accepts JPG images only: tall.png is PNG" },
+      {
+        platform: "instagram",
+        accountId: null,
+        message: `Prepare tall.png for Instagram: ${tallReasons}`,
+        prepare: png,
+      },
       { platform: "facebook", accountId: fb, message: "Your Facebook account @facebook_user needs to be reconnected." },
     ]);
     const res = await call<"POST /api/posts">("/api/posts", { token: u.token, body: { ...body, status: "scheduled" } });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe("Instagram accepts JPG images only: tall.png is PNG");
+    expect(res.body.message).toBe(`Prepare tall.png for Instagram: ${tallReasons}`);
     expect((res.body.data as unknown as { problems: unknown[] }).problems).toHaveLength(2);
     expect(await postCount(u.user.id)).toBe(0);
   });

@@ -1,6 +1,6 @@
 import type { AccountStatus } from "../db/schema/accounts";
 import type { MediaKind } from "../db/schema/media";
-import { megabytes } from "../media";
+import { megabytes, needsPreparing, prepareMessage } from "../media";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import { type TikTokCreator, tiktokSettingProblems } from "../platforms";
 import { captionLength } from "./caption-length";
@@ -56,7 +56,13 @@ export interface Problem {
   platform: Platform;
   accountId: string | null;
   message: string;
+  /** An image the network takes once prepared for it (ADR 088): the composer prepares it instead of refusing. */
+  prepare?: string;
 }
+
+/** A problem's text, and the image it is about when preparing that image would settle it. */
+type Finding = { message: string; prepare?: string };
+const said = (message: string): Finding => ({ message });
 
 const ratio = (m: PreflightMedia) => (m.width && m.height ? m.width / m.height : null);
 const fmt = (n: number) => String(Math.round(n * 100) / 100);
@@ -68,7 +74,7 @@ function mediaProblems(
   items: PreflightMedia[],
   limits?: AccountLimits | null,
   format: PostFormat = "feed",
-): string[] {
+): Finding[] {
   // A Reel or a Story has its own count and shape rules (formats.ts): only the file rules of the feed apply.
   const feed = PLATFORM_PROFILES[platform].media;
   const defaults =
@@ -83,13 +89,17 @@ function mediaProblems(
   };
   const name = PLATFORM_NAMES[platform];
   const out: string[] = [];
+  const prepared: Finding[] = [];
   if (items.length > rules.maxItems)
     out.push(`${name} accepts at most ${rules.maxItems} media ${rules.maxItems === 1 ? "item" : "items"} per post`);
   const kinds = new Set(items.map((m) => m.fileType));
   if (!rules.mixed && kinds.size > 1) out.push(`${name} cannot mix images and videos in one post`);
   for (const m of items) {
     const r = ratio(m);
-    if (m.fileType === "image") {
+    const facts = m.width && m.height ? { ...m, width: m.width, height: m.height } : null;
+    if (m.fileType === "image" && format === "feed" && facts && needsPreparing(platform, facts))
+      prepared.push({ message: prepareMessage(platform, m.originalName, facts), prepare: m.id });
+    else if (m.fileType === "image") {
       if (rules.videoOnly) out.push(`${name} publishes videos only: ${m.originalName} is an image`);
       else if (!rules.imageFormats.includes(m.format))
         out.push(
@@ -120,7 +130,7 @@ function mediaProblems(
         );
     }
   }
-  return out;
+  return [...out.map(said), ...prepared];
 }
 
 /** What one version of the post would publish on a platform: the caption and parts, hashtags and media. */
@@ -136,7 +146,7 @@ function contentProblems(
     localPost?: LocalPost;
   },
   limits?: AccountLimits | null,
-): string[] {
+): Finding[] {
   const format = version.format ?? "feed";
   const out: string[] = [];
   // A Business Profile channel without a chosen type is a standard post (ADR 065).
@@ -162,8 +172,7 @@ function contentProblems(
       : version.media;
   if (platform === "youtube" && items.length === 0) out.push(PostMessages.youtubeVideo);
   out.push(...formatProblems(platform, format, items, { firstComment: version.firstComment }));
-  out.push(...mediaProblems(platform, items, limits, format));
-  return out;
+  return [...out.map(said), ...mediaProblems(platform, items, limits, format)];
 }
 
 /** TikTok's required settings of one channel, held to what its creator may post (creator_info). */
@@ -198,7 +207,8 @@ export function preflight(input: PreflightInput, accounts: PreflightAccount[], n
   };
   for (const platform of input.platforms) {
     const name = PLATFORM_NAMES[platform];
-    const add = (message: string, accountId: string | null = null) => problems.push({ platform, accountId, message });
+    const add = (found: string | Finding, accountId: string | null = null) =>
+      problems.push({ platform, accountId, ...(typeof found === "string" ? said(found) : found) });
     const targets = input.targets.filter((t) => t.platform === platform);
     if (targets.length === 0) add(PostMessages.accountRequired(platform));
     for (const t of targets) {

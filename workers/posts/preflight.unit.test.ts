@@ -88,7 +88,8 @@ describe("preflight", () => {
       {
         platform: "instagram",
         accountId: null,
-        message: "a.jpg has an aspect ratio of 3; Instagram accepts 0.8 to 1.91",
+        message: "Prepare a.jpg for Instagram: Instagram takes aspect ratios 0.8 to 1.91, not 3",
+        prepare: "m1",
       },
       { platform: "twitter", accountId: "x", message: "Your Twitter account @x needs to be reconnected." },
       {
@@ -102,6 +103,46 @@ describe("preflight", () => {
       { platform: "threads", accountId: null, message: "Please select at least one Threads account" },
       { platform: "threads", accountId: null, message: "Too many hashtags for Threads (3/1)" },
     ]);
+  });
+});
+
+describe("media prepared per network (ADR 088)", () => {
+  const post = (platform: "instagram" | "twitter" | "youtube", media: PreflightMedia[]) => ({
+    content: "Hi",
+    hashtags: [],
+    platforms: [platform],
+    targets: [{ platform, accountId: "a" }],
+    media,
+  });
+
+  it("marks an image the network takes once cropped, resized or re-encoded, instead of refusing it", () => {
+    const big = image({ originalName: "wide.png", format: "png", size: 7 * 1024 * 1024, width: 3000, height: 1000 });
+    expect(preflight(post("instagram", [big]), [account("a", "instagram")], NOW)).toEqual([
+      {
+        platform: "instagram",
+        accountId: null,
+        message:
+          "Prepare wide.png for Instagram: Instagram does not take PNG; Instagram takes aspect ratios 0.8 to 1.91, not 3",
+        prepare: "m1",
+      },
+    ]);
+    expect(preflight(post("twitter", [big]), [account("a", "twitter")], NOW)).toEqual([
+      {
+        platform: "twitter",
+        accountId: null,
+        message: "Prepare wide.png for Twitter: Twitter takes images up to 5MB",
+        prepare: "m1",
+      },
+    ]);
+  });
+
+  it("still refuses what no preparation settles: an image where only videos go, an image of unknown size", () => {
+    const unknown = image({ size: 9 * 1024 * 1024, width: null, height: null });
+    expect(preflight(post("instagram", [unknown]), [account("a", "instagram")], NOW)).toEqual([
+      { platform: "instagram", accountId: null, message: "a.jpg is too large for Instagram (max 8MB)" },
+    ]);
+    const problems = preflight(post("youtube", [image({ size: 60 * 1024 * 1024 })]), [account("a", "youtube")], NOW);
+    expect(problems.some((p) => p.prepare)).toBe(false);
   });
 });
 

@@ -113,6 +113,8 @@ const EXEMPT: Record<string, string> = {
   "POST /api/media/uploads": "a step of an upload (its parts and completion): the file is the outcome",
   "PUT /api/media/uploads/{id}/parts/{n}": "a step of an upload: the file is the outcome",
   "DELETE /api/media/uploads/{id}": "abandons an unfinished upload: nothing was added",
+  "POST /api/media/{id}/variants":
+    "a copy of a library image cut for one network while composing: the post is the record",
   "PUT /api/media/{id}/thumbnail": "the uploader's own preview of a file it just added: nothing a member chose",
   "POST /api/inbox/{id}/reply":
     "logged (inbox_replied); a reply needs a comment on the network, so inbox.test.ts checks its entry",

@@ -217,6 +217,21 @@ describe("migration 0011: personal workspaces", () => {
     ).toEqual([{ n: 1, engagement: 20 }]);
   });
 
+  it("0059: media already there stay library items, and a prepared copy outlives its deleted original", async () => {
+    expect(
+      await count("SELECT count(*) AS n FROM media WHERE variant_of IS NOT NULL OR prepared_for IS NOT NULL"),
+    ).toBe(0);
+    await run(
+      `INSERT INTO media (id, workspace_id, user_id, r2_key, original_name, filename, display_name, file_type, mime_type, format, size, variant_of, prepared_for, crop)
+       VALUES ('copy-3', 'user-3', 'user-3', 'k3', 'a.jpg', 'a.jpg', 'a', 'image', 'image/jpeg', 'jpg', 1, 'media-3', 'instagram', '{"x":0,"y":0,"width":1,"height":1}')`,
+    );
+    await run("DELETE FROM media WHERE id = 'media-3'");
+    expect(await db.prepare("SELECT variant_of, prepared_for FROM media WHERE id = 'copy-3'").first()).toEqual({
+      variant_of: null,
+      prepared_for: "instagram",
+    });
+  });
+
   it("keeps the 0010 triggers working on the renamed columns", async () => {
     await run(
       "INSERT INTO post_metric_snapshots (id, target_id, post_id, account_id, workspace_id, platform, taken_at, impressions, reach, likes, comments, shares, saves, clicks, video_views) VALUES ('ps-1-3', 'target-1', 'post-1', 'acc-1', 'user-1', 'linkedin', ?1, 5, 5, 45, 0, 0, 0, 0, 0)",

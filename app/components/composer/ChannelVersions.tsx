@@ -14,6 +14,7 @@ import { type ComposerForm, ownTitleShown, withChannel } from "./composer-form";
 import { accountCharacterLimit } from "./content-limits";
 import { FormatPicker } from "./FormatPicker";
 import { PlatformPreview } from "./PlatformPreview";
+import { PrepareMedia } from "./PrepareMedia";
 import { ThreadParts } from "./ThreadParts";
 
 const tabClass =
@@ -197,6 +198,17 @@ function ChannelTab({
           known={known}
           onChange={(ids) => change({ media: ids })}
           onPicked={onPicked}
+        />
+        <PrepareMedia
+          platform={platform}
+          name={name}
+          media={media}
+          format={version.options.format}
+          onPrepared={(originalId, copy) => {
+            // The channel now publishes the copy in the original's place (ADR 088).
+            onPicked([copy]);
+            change({ media: version.mediaIds.map((m) => (m === originalId ? copy.id : m)) });
+          }}
         />
         <ChannelOptions
           platform={platform}

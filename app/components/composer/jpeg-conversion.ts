@@ -1,6 +1,7 @@
 import { PLATFORM_PROFILES, type Platform } from "../../../workers/platform-profile";
 import { checkFiles, uploadFiles } from "../media/upload-client";
 import type { MediaJson } from "../posts/types";
+import { drawJpeg } from "./prepare-image";
 
 /**
  * Images a chosen network refuses for their format but would take as JPEG (Instagram publishes JPEG only):
@@ -17,23 +18,11 @@ export function needsJpeg(media: MediaJson[], platforms: Platform[]): MediaJson[
 /** "launch.png" → "launch.jpg". */
 export const jpegName = (name: string) => `${name.replace(/\.[^./]+$/, "")}.jpg`;
 
-/**
- * Re-encodes an image as JPEG with a canvas. JPEG has no transparency, so transparent pixels become white
- * (as they show on the platforms' light feeds) rather than black.
- */
+/** Re-encodes a whole image as JPEG with a canvas (transparent pixels become white). */
 export async function toJpeg(source: Blob, name: string, quality = 0.92): Promise<File> {
   const bitmap = await createImageBitmap(source);
-  const canvas = document.createElement("canvas");
-  canvas.width = bitmap.width;
-  canvas.height = bitmap.height;
-  const ctx = canvas.getContext("2d");
-  if (!ctx) throw new Error("This browser cannot convert images");
-  ctx.fillStyle = "#ffffff";
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.drawImage(bitmap, 0, 0);
-  bitmap.close();
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", quality));
-  if (!blob) throw new Error("The image could not be converted");
+  const whole = { x: 0, y: 0, width: bitmap.width, height: bitmap.height };
+  const blob = await drawJpeg(bitmap, whole, whole, quality).finally(() => bitmap.close());
   return new File([blob], jpegName(name), { type: "image/jpeg" });
 }
 

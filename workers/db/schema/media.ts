@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, ms } from "./columns";
 import { users } from "./core";
 import { posts } from "./posts";
@@ -43,6 +43,14 @@ export const media = sqliteTable(
     /** The small picture grids and lists show (a resized image, a video's poster frame), made at upload (ADR 075). */
     thumbKey: text("thumb_key"),
     /**
+     * A copy prepared for one network (ADR 088): the library item it was made from, the network and the crop of the
+     * original it shows. Prepared copies stay out of the library's lists; if the original goes, the copy a post
+     * still uses becomes an ordinary library item.
+     */
+    variantOf: text("variant_of").references((): AnySQLiteColumn => media.id, { onDelete: "set null" }),
+    preparedFor: text("prepared_for"),
+    crop: text("crop", { mode: "json" }).$type<{ x: number; y: number; width: number; height: number }>(),
+    /**
      * Deleted from the library while a published post still shows it: the original is gone from R2, the row, the
      * thumbnail and the post's link stay so the post keeps its picture and analytics its media type (ADR 075).
      */
@@ -53,6 +61,7 @@ export const media = sqliteTable(
   (t) => [
     index("media_workspace_created_idx").on(t.workspaceId, t.createdAt),
     index("media_workspace_folder_idx").on(t.workspaceId, t.folder),
+    index("media_variant_of_idx").on(t.variantOf),
   ],
 );
 
