@@ -6,16 +6,11 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { AnalyticsService, docs as analyticsDocs, bestTimesQuery, periodQuery, resolveRange } from "../analytics";
-import { categoryPostSummary, categoryService } from "../categories";
 import { Invalid } from "../errors";
-import { feedService } from "../feeds";
-import { recordWrite } from "../http/activity";
 import type { AppEnv } from "../http/app-env";
 import { fail } from "../http/envelope";
 import { failureOf } from "../http/failure";
 import { describeRoute } from "../http/route-registry";
-import { clicksQuery } from "../links";
-import { pieceService } from "../pieces";
 import type { Actor } from "../posts";
 import { postFieldsSchema } from "../posts";
 import { upcomingTargets } from "../publishing";
@@ -25,6 +20,7 @@ import type { WorkspaceContext } from "../tenancy/membership";
 import { ensurePermitted } from "../tenancy/middleware";
 import type { Action } from "../tenancy/roles";
 import type { ApiKeyContext } from "./api-keys";
+import { engineTools } from "./mcp-engine";
 import { inboxTools } from "./mcp-inbox";
 import { McpOutputs } from "./mcp-outputs";
 
@@ -86,10 +82,10 @@ export function buildMcpServer(caller: Caller): McpServer {
   );
   postTools(server, caller);
   readTools(server, caller);
-  categoryTools(server, caller);
+  const runAs = (action: Action, work: () => Promise<object>) => run(caller, action, work);
   const actor: Actor = { userId: caller.user.id, workspace: caller.workspace, keyScopes: caller.apiKey.scopes };
-  inboxTools(server, caller.services, actor, (action, work) => run(caller, action, work), { reads, publishes });
-  engineTools(server, caller);
+  engineTools(server, caller.services, actor, runAs, { reads, adds });
+  inboxTools(server, caller.services, actor, runAs, { reads, publishes });
   return server;
 }
 
@@ -262,96 +258,6 @@ const JSON_RPC_RESPONSE = {
   },
   required: ["jsonrpc"],
 };
-
-/** The evergreen categories (ADR 076): what they hold, and putting a post in one. */
-function categoryTools(server: McpServer, caller: Caller) {
-  const { services, workspace } = caller;
-  server.registerTool(
-    "list_categories",
-    {
-      title: "Evergreen categories",
-      description: "The workspace's evergreen categories: slots, gap, end, next slot, and their posts in turn",
-      outputSchema: McpOutputs.categories,
-      annotations: reads,
-    },
-    () => run(caller, "workspace.read", async () => ({ categories: await categoryService(services).list(workspace) })),
-  );
-  server.registerTool(
-    "add_to_category",
-    {
-      title: "Add a post to a category",
-      description: "Put a post in an evergreen category: it is re-queued into the category's slots in turn",
-      inputSchema: z.object({ categoryId: z.string().min(1).max(100), postId }),
-      outputSchema: McpOutputs.categories.shape.categories.element,
-      annotations: adds,
-    },
-    ({ categoryId, postId: id }) =>
-      run(caller, "posts.publish", async () => {
-        const category = await categoryService(services).addPost(workspace, categoryId, id);
-        // In the activity log as POST /api/categories/:id/posts records it.
-        await recordWrite(
-          services,
-          { workspaceId: workspace.id, userId: caller.user.id },
-          {
-            action: "category_post_added",
-            subject: "category",
-            subjectId: category.id,
-            summary: categoryPostSummary(category, id),
-          },
-        );
-        return category;
-      }),
-  );
-}
-
-/** What the content engine holds (ADR 087): feeds and their health, link clicks, and the saved pieces. */
-function engineTools(server: McpServer, caller: Caller) {
-  const { services, workspace } = caller;
-  const read = (
-    name: string,
-    title: string,
-    description: string,
-    outputSchema: z.ZodObject,
-    work: () => Promise<object>,
-  ) =>
-    server.registerTool(name, { title, description, outputSchema, annotations: reads }, () =>
-      run(caller, "workspace.read", work),
-    );
-  read(
-    "list_feeds",
-    "Feeds",
-    "The workspace's RSS/Atom/JSON feeds, when each was checked and why one failed",
-    McpOutputs.feeds,
-    async () => ({
-      feeds: await feedService(services).list(workspace.id),
-    }),
-  );
-  read(
-    "list_saved_pieces",
-    "Saved pieces",
-    "Hashtag groups, caption templates and channel signatures",
-    McpOutputs.pieces,
-    async () => ({
-      pieces: await pieceService(services).list(workspace.id),
-    }),
-  );
-  server.registerTool(
-    "link_clicks",
-    {
-      title: "Link clicks",
-      description:
-        "Clicks of short links and the link-in-bio page between two UTC days (YYYY-MM-DD; the last 30 by default): total, per channel, per post",
-      inputSchema: clicksQuery,
-      outputSchema: McpOutputs.clicks,
-      annotations: reads,
-    },
-    (q) =>
-      run(caller, "workspace.read", async () => {
-        const { links: _, ...sums } = await services.links.clicks(workspace.id, q);
-        return sums;
-      }),
-  );
-}
 
 describeRoute({
   method: "post",
