@@ -11,7 +11,7 @@ import { z } from "zod";
 type Schema = z.core.$ZodType;
 
 /** A refusal a route's own handler can answer beyond those its middleware and inputs imply. */
-export type ErrorStatus = 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
+export type ErrorStatus = 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 426 | 429 | 502 | 503;
 
 /** An OpenAPI content map (media type → schema), for the few bodies that are not the JSON envelope. */
 export type Content = Record<string, { schema: unknown }>;

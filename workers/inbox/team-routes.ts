@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { Invalid } from "../errors";
 import type { SignedInEnv } from "../http/app-env";
-import { ok } from "../http/envelope";
+import { fail, ok } from "../http/envelope";
 import { describeRoute } from "../http/route-registry";
 import { parseOrThrow, readJson } from "../http/validate";
 import { actorOf, requirePermission } from "../tenancy/middleware";
@@ -46,6 +45,7 @@ describeRoute({
   tag,
   summary: "A WebSocket of the workspace's inbox changes and who is replying (Upgrade: websocket)",
   data: z.object({}),
+  errors: [426],
 });
 describeRoute({
   method: "post",
@@ -107,6 +107,7 @@ describeRoute({
   summary: "Save a reply for the team (editors and up)",
   body: savedReplyBody,
   data: SavedReply,
+  status: 201,
 });
 describeRoute({
   method: "delete",
@@ -158,7 +159,8 @@ const DAY = 86_400_000;
 /** The inbox's team routes (ADR 084), mounted beside the item routes under /api/inbox. */
 export const inboxTeamRoutes = new Hono<SignedInEnv>()
   .get("/live", requirePermission("workspace.read"), async (c) => {
-    if (c.req.header("Upgrade") !== "websocket") throw new Invalid("Open this with a WebSocket (Upgrade: websocket).");
+    if (c.req.header("Upgrade") !== "websocket")
+      return fail(c, 426, "Open this with a WebSocket (Upgrade: websocket).");
     const member = c.var.auth.user;
     const headers = new Headers({
       Upgrade: "websocket",
@@ -181,7 +183,9 @@ export const inboxTeamRoutes = new Hono<SignedInEnv>()
   )
   .post("/saved-replies", requirePermission("inbox.reply"), async (c) => {
     const body = await readJson(c, savedReplyBody);
-    return ok(c, await c.var.services.inbox.team.addSavedReply(actorOf(c), body), "Reply saved", 201);
+    // The same shape the list answers: the workspace is the caller's own.
+    const { workspaceId: _, ...saved } = await c.var.services.inbox.team.addSavedReply(actorOf(c), body);
+    return ok(c, saved, "Reply saved", 201);
   })
   .delete("/saved-replies/:id", requirePermission("inbox.reply"), async (c) => {
     await c.var.services.inbox.team.deleteSavedReply(actorOf(c), c.req.param("id"));

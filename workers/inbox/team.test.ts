@@ -220,6 +220,6 @@ describe("the inbox as a team tool", () => {
     editor.socket.close(1000);
 
     const plain = await call("/api/inbox/live", as("viewer"));
-    expect(plain).toMatchObject({ status: 400, body: { message: expect.stringContaining("WebSocket") } });
+    expect(plain).toMatchObject({ status: 426, body: { message: expect.stringContaining("WebSocket") } });
   });
 });

@@ -24,7 +24,7 @@ describeRoute({
   summary: "Meta's change notifications (Page feed, Instagram comments), signed with X-Hub-Signature-256",
   bodyContent: { "application/json": { schema: { type: "object" } } },
   data: z.object({ added: z.number() }),
-  errors: [403],
+  errors: [401, 403],
 });
 
 /** Where Meta delivers the inbox's webhooks (ADR 083): signed-out, checked by the verify token and the signature. */

@@ -192,6 +192,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
   if (name === "postId") return of(fx.post);
   if (name === "accountId") return of(fx.account._id);
   if (name === "savedId") return of(fx.savedReply);
+  if (name === "workspaceId") return of(fx.ws);
   if (name === "id") {
     if (path.startsWith("/api/workspaces/")) return of(fx.ws);
     if (path.startsWith("/api/media/uploads/")) return of(fx.upload);
@@ -204,7 +205,8 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
     )
       return of(fx.account._id);
     if (path.startsWith("/api/analytics/reports/schedules/")) return of(fx.schedule);
-    if (path.startsWith("/api/analytics/reports/recent/")) return of(fx.reportId);
+    if (path.startsWith("/api/analytics/reports/recent/") || path.startsWith("/api/report-files/"))
+      return of(fx.reportId);
     if (path.startsWith("/api/keys/")) return of(fx.apiKey);
     if (path.startsWith("/api/notifications/")) return of(fx.notification);
     if (path.startsWith("/api/inbox/saved-replies/")) return of(fx.savedReply);
@@ -352,6 +354,10 @@ const UNDECLARED: Record<string, string> = {
   "POST /api/inbox/webhooks/meta":
     "Meta's deliveries: the app secret's signature is the authority (inbox-meta.test.ts)",
   "POST /api/share/:token/posts/:postId/review": "a client approval link: the token is the authority",
+  "GET /api/brand-logos/:workspaceId": "public: a workspace's logo on its share pages and mails",
+  "GET /api/report-files/:id": "a large report's mail link: its signature and expiry are the authority",
+  "GET /api/report-unsubscribe/:token": "an external recipient's signed token is the authority",
+  "POST /api/report-unsubscribe/:token": "an external recipient's signed token is the authority",
   "GET /media/s/:id/:name?": "signed URL for platforms",
   "GET /media/:id": "any member's session (checked below with another workspace)",
   "GET /media/:id/thumb": "any member's session (checked below with another workspace)",
