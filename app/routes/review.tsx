@@ -24,7 +24,10 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   try {
-    return { review: await services.shareLinks.open(params.token), problem: null };
+    return {
+      review: await (await services.servicesForToken(params.token)).shareLinks.open(params.token),
+      problem: null,
+    };
   } catch (err) {
     if (err instanceof NotFound || err instanceof Gone) {
       const { status, message } = failureOf(err)!;

@@ -10,9 +10,9 @@ import { type AnalyticsMessage, enqueueDueSyncs, handleAnalyticsBatch } from "./
 export async function runAnalyticsCron(
   services: Services,
 ): Promise<{ enqueued: number; reports: number; snapshotsRetired: number }> {
-  const { db, now, env, mailer } = services;
+  const { db, now, env, mailer, people } = services;
   const enqueued = await enqueueDueSyncs({ db, now, queue: services.queues.analytics as Queue<AnalyticsMessage> });
-  const reports = await runDueReports({ db, now, bucket: env.MEDIA, mailer });
+  const reports = await runDueReports({ db, people, now, bucket: env.MEDIA, mailer });
   const { deleted } = await runRetention(db, now());
   return { enqueued, reports, snapshotsRetired: deleted };
 }

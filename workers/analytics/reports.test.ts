@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../db/client";
 import { devMailbox } from "../db/schema/index";
 import { DevMailboxMailer } from "../mail/mailer";
+import { directoryPeople } from "../tenancy/people";
 import { call } from "../test/helpers";
 import { seedFixture } from "./fixture.test-helper";
 import { lastOccurrence, runDueReports } from "./reports";
@@ -85,7 +86,13 @@ describe("scheduled reports", () => {
     });
     expect(created.status).toBe(201);
     const db = createDb(env.DB);
-    const deps = { db, now: () => Date.now() + 32 * 86_400_000, bucket: env.MEDIA, mailer: new DevMailboxMailer(db) };
+    const deps = {
+      db,
+      people: directoryPeople(db),
+      now: () => Date.now() + 32 * 86_400_000,
+      bucket: env.MEDIA,
+      mailer: new DevMailboxMailer(db),
+    };
     expect(await runDueReports(deps)).toBeGreaterThanOrEqual(1);
     expect(await runDueReports(deps)).toBe(0);
     const recent = await call<"GET /api/analytics/reports/recent">("/api/analytics/reports/recent", {

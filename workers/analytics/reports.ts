@@ -2,9 +2,10 @@ import { TZDate } from "@date-fns/tz";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { REPORT_FORMATS, REPORT_KINDS, reportFiles, reportSchedules, users } from "../db/schema/index";
+import { REPORT_FORMATS, REPORT_KINDS, reportFiles, reportSchedules } from "../db/schema/index";
 import type { Mailer } from "../mail";
 import type { MemberRef } from "../tenancy/membership";
+import type { People } from "../tenancy/people";
 import { renderReport } from "./export/render";
 import { REPORT_TITLES } from "./export/report-data";
 import { resolveRange } from "./period";
@@ -155,6 +156,8 @@ export async function recentReports(db: Db, workspaceId: string) {
 
 export interface ReportDeps {
   db: Db;
+  /** Each schedule's member (address and time zone), from the directory. */
+  people: People;
   now: () => number;
   bucket: R2Bucket;
   mailer: Mailer;
@@ -163,13 +166,13 @@ export interface ReportDeps {
 /** Cron: generates every due scheduled report, keeps it in R2, lists it and mails a notice. */
 export async function runDueReports(deps: ReportDeps): Promise<number> {
   const now = deps.now();
-  const rows = await deps.db
-    .select({ schedule: reportSchedules, email: users.email, timezone: users.timezone })
-    .from(reportSchedules)
-    .innerJoin(users, eq(users.id, reportSchedules.userId))
-    .where(eq(reportSchedules.enabled, true));
+  const schedules = await deps.db.select().from(reportSchedules).where(eq(reportSchedules.enabled, true));
+  const members = await deps.people.byIds(schedules.map((s) => s.userId));
   let sent = 0;
-  for (const { schedule, email, timezone } of rows) {
+  for (const schedule of schedules) {
+    const member = members.get(schedule.userId);
+    if (!member) continue;
+    const { email, timezone } = member;
     if (!isDue(schedule, now, timezone)) continue;
     const range = resolveRange(
       { period: schedule.frequency === "weekly" ? "7d" : "30d", platforms: null },

@@ -59,7 +59,7 @@ export class AuthService {
       secret: string;
       now: () => number;
       /** A new user's personal workspace, as inserts joined to the sign-up's batch (the workspaces module's, ADR 080). */
-      personalWorkspace: (user: UserRow, now: number) => BatchItem<"sqlite">[];
+      personalWorkspace: (user: UserRow, now: number) => Promise<BatchItem<"sqlite">[]>;
     },
   ) {}
 
@@ -93,7 +93,10 @@ export class AuthService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.deps.db.batch([this.deps.db.insert(users).values(row), ...this.deps.personalWorkspace(row, now)]);
+    await this.deps.db.batch([
+      this.deps.db.insert(users).values(row),
+      ...(await this.deps.personalWorkspace(row, now)),
+    ]);
     return this.startSession(row, userAgent);
   }
 

@@ -48,8 +48,8 @@ export class WorkspaceService {
       mailer: Mailer;
       now: () => number;
       origin: string;
-      /** The shard a new workspace is placed on (ADR 035). */
-      shardForNew: string;
+      /** The shard a new workspace is placed on (ADR 081: the emptiest). */
+      shardForNew: () => Promise<string>;
       /** The activity log of a shard: members and workspaces live in the directory, their log beside the posts. */
       activityIn: (shard: string) => ActivityLog;
       /** How many of the workspace's posts are still on their way out (read in its shard). */
@@ -90,7 +90,7 @@ export class WorkspaceService {
       approvalRequired: false,
       mediaRequired: true,
       personalUserId: null,
-      shard: this.deps.shardForNew,
+      shard: await this.deps.shardForNew(),
       archivedAt: null,
       createdAt: now,
       updatedAt: now,
