@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { D1InstanceApps, TokenCipher } from "./accounts";
-import { AuthFlows, AuthService, RateLimitService } from "./auth";
+import { AuthFlows, AuthService, RateLimitService, userAnchor } from "./auth";
 import { ApiKeyService } from "./automation";
 import { createDb } from "./db/client";
 import { shardDb, shardFor, shardNames } from "./db/directory";
@@ -12,10 +12,18 @@ import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail";
 import { MediaUrlSigner } from "./media";
 import { createPlatformRegistry, type PlatformRegistry, resolveEndpoints, upstreamFetch } from "./platforms";
 import { countWaitingPosts } from "./posts";
+import { personalWorkspaceRows } from "./tenancy/membership";
 import { directoryPeople } from "./tenancy/people";
 import { workspaceOfToken } from "./tenancy/public-token";
 import { once, type WorkspaceServices, workspaceServices } from "./workspace-services";
-import { ActivityLog, personalWorkspaceInserts, WorkspaceService } from "./workspaces";
+import {
+  ActivityLog,
+  dropWorkspaceAnchor,
+  personalWorkspaceInserts,
+  type ShardAnchors,
+  WorkspaceService,
+  workspaceAnchor,
+} from "./workspaces";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -28,6 +36,23 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export interface Placement {
   shard?: () => string;
   meter?: (d1: D1Database) => D1Database;
+}
+
+/** The stand-ins a shard other than the directory keeps for its foreign keys (ADR 081). */
+function shardAnchors(env: Env): ShardAnchors {
+  const on = (shard: string) => (shard === "DB" ? null : createDb(shardDb(env, shard)));
+  return {
+    async place(shard, workspace, userIds) {
+      const db = on(shard);
+      if (!db) return;
+      const users = userIds.map((id) => userAnchor(db, id));
+      await db.batch(workspace ? [workspaceAnchor(db, workspace), ...users] : [users[0]!, ...users.slice(1)]);
+    },
+    async drop(shard, workspaceId) {
+      const db = on(shard);
+      if (db) await dropWorkspaceAnchor(db, workspaceId);
+    },
+  };
 }
 
 /** The account-level services (directory database, mail, sign-in, platform clients) and `scoped`, the workspace's. */
@@ -54,13 +79,19 @@ function accountServices(env: Env, now: () => number, origin: string | undefined
     }),
   );
   const shardForNew = () => placeNew(env);
+  const anchors = shardAnchors(env);
   const auth = new AuthService({
     db: directory,
     sessions: env.USER_SESSIONS,
     mailer,
     secret: config.SESSION_SECRET,
     now,
-    personalWorkspace: async (user, at) => personalWorkspaceInserts(directory, user, at, await shardForNew()),
+    personalWorkspace: async (user, at) => {
+      const shard = await shardForNew();
+      // The shard's stand-ins first, so the user's first post there has its keys.
+      await anchors.place(shard, personalWorkspaceRows(user, at, shard).workspace, [user.id]);
+      return personalWorkspaceInserts(directory, user, at, shard);
+    },
   });
   const rateLimit = new RateLimitService(env.RATE_LIMITER, now);
   const mediaUrls = new MediaUrlSigner(config.SESSION_SECRET, now);
@@ -100,6 +131,7 @@ function accountServices(env: Env, now: () => number, origin: string | undefined
     mailer,
     platforms,
     shardForNew,
+    anchors,
     auth,
     rateLimit,
     mediaUrls,
@@ -123,6 +155,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     now,
     origin: base.appOrigin,
     shardForNew: base.shardForNew,
+    anchors: base.anchors,
     activityIn: (shard) => new ActivityLog(createDb(shardDb(env, shard)), people),
     waitingPosts: (ws) => countWaitingPosts(createDb(shardDb(env, ws.shard)), ws.id),
   });

@@ -239,3 +239,22 @@ export class AuthService {
     await this.deps.db.update(users).set({ timezone, updatedAt: this.deps.now() }).where(eq(users.id, userId));
   }
 }
+
+/**
+ * A user's stand-in on a shard that is not the directory (ADR 081): the rows a member writes there (posts,
+ * comments, notices) reference `users`, and foreign keys do not cross databases. Only the id is real; no
+ * address, name or password is copied, and nothing reads it (display data comes from the directory).
+ */
+export function userAnchor(db: Db, userId: string) {
+  return db
+    .insert(users)
+    .values({
+      id: userId,
+      email: `${userId}@anchor.invalid`,
+      displayName: "",
+      passwordHash: "!",
+      createdAt: 0,
+      updatedAt: 0,
+    })
+    .onConflictDoNothing();
+}
