@@ -1,16 +1,5 @@
 import { shardDb, shardNames } from "./directory";
-
-/** D1's documented maximum size of one database (paid plan), in bytes. */
-export const D1_MAX_BYTES = 10 * 1000 ** 3;
-/** Past this share of D1's limit a shard takes no new workspaces gladly: the setup check warns (ADR 081). */
-export const SHARD_WARN_SHARE = 0.7;
-
-export interface ShardSize {
-  shard: string;
-  bytes: number;
-  /** `bytes` over D1's limit, 0–1. */
-  share: number;
-}
+import { D1_MAX_BYTES, type ShardSize } from "./shard-size";
 
 /** A shard as placement weighs it: its bytes, then how many workspaces the directory places on it. */
 export interface ShardLoad {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEVELOPMENT_SECRETS } from "../env";
-import { D1_MAX_BYTES, emptiest, placeNew, shardSizes } from "./placement";
+import { emptiest, placeNew, shardSizes } from "./placement";
+import { D1_MAX_BYTES } from "./shard-size";
 
 const vars = { APP_ENV: "test", PLATFORMS_MODE: "sandbox", MAILER: "devmailbox", ...DEVELOPMENT_SECRETS };
 /** A D1 binding whose every statement reports the database at `bytes` (D1's `meta.size_after`). */

@@ -1,4 +1,4 @@
-import { SHARD_WARN_SHARE, type ShardSize } from "../db/placement";
+import { SHARD_WARN_SHARE, type ShardSize } from "../db/shard-size";
 import { configIssues, endpointOverrides, platformCredentials } from "../env";
 import { FIXED_API_VERSIONS, OAUTH_SCOPES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import {
