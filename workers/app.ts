@@ -134,10 +134,11 @@ function runShardJobs(services: Services, ctx: ExecutionContext) {
   ctx.waitUntil(runCategoryRepeats(repeatDeps(services)));
   ctx.waitUntil(services.inbox.pollDue());
   ctx.waitUntil(services.idempotency.purge());
-  const { db, accounts, mailer, now, config } = services;
+  const { db, people, accounts, mailer, now, config } = services;
   ctx.waitUntil(
     runConnectionHealth({
       db,
+      people,
       accounts,
       mailer,
       now,

@@ -39,7 +39,7 @@ const ConfigSchema = z
       .default("false")
       .transform((v) => v === "true"),
     /**
-     * The D1 bindings that hold workspaces' data, comma-separated; new workspaces go to the first (ADR 035).
+     * The D1 bindings that hold workspaces' data, comma-separated; new workspaces go to the emptiest (ADR 081).
      * Unset means the directory database `DB` alone.
      */
     WORKSPACE_DBS: z

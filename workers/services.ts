@@ -1,16 +1,29 @@
+import { eq } from "drizzle-orm";
 import { D1InstanceApps, TokenCipher } from "./accounts";
-import { AuthFlows, AuthService, RateLimitService } from "./auth";
+import { AuthFlows, AuthService, RateLimitService, userAnchor } from "./auth";
 import { ApiKeyService } from "./automation";
 import { createDb } from "./db/client";
 import { shardDb, shardFor, shardNames } from "./db/directory";
+import { placeNew } from "./db/placement";
+import { workspaces as workspacesTable } from "./db/schema/workspaces";
 import { parseConfig } from "./env";
 import { InboxService, liveInbox, SANDBOX_META_VERIFY_TOKEN } from "./inbox";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail";
 import { MediaUrlSigner } from "./media";
 import { createPlatformRegistry, type PlatformRegistry, resolveEndpoints, upstreamFetch } from "./platforms";
 import { countWaitingPosts } from "./posts";
+import { personalWorkspaceRows } from "./tenancy/membership";
+import { directoryPeople } from "./tenancy/people";
+import { workspaceOfToken } from "./tenancy/public-token";
 import { once, type WorkspaceServices, workspaceServices } from "./workspace-services";
-import { ActivityLog, personalWorkspaceInserts, WorkspaceService } from "./workspaces";
+import {
+  ActivityLog,
+  dropWorkspaceAnchor,
+  personalWorkspaceInserts,
+  type ShardAnchors,
+  WorkspaceService,
+  workspaceAnchor,
+} from "./workspaces";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -23,6 +36,23 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export interface Placement {
   shard?: () => string;
   meter?: (d1: D1Database) => D1Database;
+}
+
+/** The stand-ins a shard other than the directory keeps for its foreign keys (ADR 081). */
+function shardAnchors(env: Env): ShardAnchors {
+  const on = (shard: string) => (shard === "DB" ? null : createDb(shardDb(env, shard)));
+  return {
+    async place(shard, workspace, userIds) {
+      const db = on(shard);
+      if (!db) return;
+      const users = userIds.map((id) => userAnchor(db, id));
+      await db.batch(workspace ? [workspaceAnchor(db, workspace), ...users] : [users[0]!, ...users.slice(1)]);
+    },
+    async drop(shard, workspaceId) {
+      const db = on(shard);
+      if (db) await dropWorkspaceAnchor(db, workspaceId);
+    },
+  };
 }
 
 /** The account-level services (directory database, mail, sign-in, platform clients) and `scoped`, the workspace's. */
@@ -48,18 +78,25 @@ function accountServices(env: Env, now: () => number, origin: string | undefined
       instanceApps: new D1InstanceApps(directory, new TokenCipher(config.TOKEN_ENCRYPTION_KEY), now),
     }),
   );
-  const shardForNew = shardNames(env)[0]!;
+  const shardForNew = () => placeNew(env);
+  const anchors = shardAnchors(env);
   const auth = new AuthService({
     db: directory,
     sessions: env.USER_SESSIONS,
     mailer,
     secret: config.SESSION_SECRET,
     now,
-    personalWorkspace: (user, at) => personalWorkspaceInserts(directory, user, at, shardForNew),
+    personalWorkspace: async (user, at) => {
+      const shard = await shardForNew();
+      // The shard's stand-ins first, so the user's first post there has its keys.
+      await anchors.place(shard, personalWorkspaceRows(user, at, shard).workspace, [user.id]);
+      return personalWorkspaceInserts(directory, user, at, shard);
+    },
   });
   const rateLimit = new RateLimitService(env.RATE_LIMITER, now);
   const mediaUrls = new MediaUrlSigner(config.SESSION_SECRET, now);
-  const shared = { config, env, now, mailer, appOrigin, platformFetch, platforms, mediaUrls };
+  const people = directoryPeople(directory);
+  const shared = { config, env, now, mailer, appOrigin, platformFetch, platforms, mediaUrls, people };
   // The workspace's services, built on first use from its shard (again when the shard asked for changes).
   let built: { shard: string; services: WorkspaceServices } | undefined;
   const scoped = (): WorkspaceServices => {
@@ -68,14 +105,33 @@ function accountServices(env: Env, now: () => number, origin: string | undefined
       built = { shard, services: workspaceServices(shard, wrap(shardDb(env, shard)), shared) };
     return built.services;
   };
+  /**
+   * The services of the shard holding `workspaceId`, for work a token names without a session's workspace (a
+   * client's review link, a signed media link, an OAuth return: ADR 081). A token naming no workspace, or one
+   * the directory no longer has, predates shards: its rows are on `DB` when it is listed.
+   */
+  const servicesOf = async (workspaceId: string | null): Promise<WorkspaceServices> => {
+    const [row] = workspaceId
+      ? await directory
+          .select({ shard: workspacesTable.shard })
+          .from(workspacesTable)
+          .where(eq(workspacesTable.id, workspaceId))
+      : [];
+    const names = shardNames(env);
+    const shard = row?.shard ?? (names.includes("DB") ? "DB" : names[0]!);
+    return workspaceServices(shard, wrap(shardDb(env, shard)), shared);
+  };
   return {
     config,
     scoped,
+    servicesOf,
     appOrigin,
     directory,
+    people,
     mailer,
     platforms,
     shardForNew,
+    anchors,
     auth,
     rateLimit,
     mediaUrls,
@@ -92,14 +148,15 @@ function accountServices(env: Env, now: () => number, origin: string | undefined
  */
 export function buildServices(env: Env, now: () => number = Date.now, origin?: string, placement: Placement = {}) {
   const base = accountServices(env, now, origin, placement);
-  const { config, directory, mailer, auth, rateLimit, mediaUrls, scoped } = base;
+  const { config, directory, people, mailer, auth, rateLimit, mediaUrls, scoped } = base;
   const workspaces = new WorkspaceService({
     db: directory,
     mailer,
     now,
     origin: base.appOrigin,
     shardForNew: base.shardForNew,
-    activityIn: (shard) => new ActivityLog(createDb(shardDb(env, shard))),
+    anchors: base.anchors,
+    activityIn: (shard) => new ActivityLog(createDb(shardDb(env, shard)), people),
     waitingPosts: (ws) => countWaitingPosts(createDb(shardDb(env, ws.shard)), ws.id),
   });
   const account = {
@@ -109,6 +166,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     mailer,
     /** The directory database: users, workspaces, members, invitations, API keys (ADR 035). */
     directory,
+    /** Members' display data for shard services, read from the directory (ADR 081). */
+    people,
     /** Server-to-server fetch: the real one in live mode, the in-process emulator in sandbox mode. */
     upstreamFetch: base.platformFetch,
     auth,
@@ -139,6 +198,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
       ].filter((s): s is string => !!s),
       inboxes: () => shardNames(env).map((shard) => buildServices(env, now, origin, { shard: () => shard }).inbox),
     },
+    /** The workspace services of the shard a token's workspace is on (`workers/tenancy/public-token.ts`). */
+    servicesForToken: (token: string) => base.servicesOf(workspaceOfToken(token)),
   };
   return withWorkspaceServices(account, base.platforms, scoped);
 }

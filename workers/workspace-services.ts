@@ -20,6 +20,7 @@ import type { PublishMessage } from "./publishing";
 import { ChannelHolds, PublishingService, publishDeps, TargetMoves } from "./publishing";
 import { QueueService } from "./queue";
 import type { MemberRef } from "./tenancy/membership";
+import type { People } from "./tenancy/people";
 import {
   ActivityLog,
   ApprovalService,
@@ -41,13 +42,15 @@ export interface Shared {
   platformFetch: typeof fetch;
   platforms: () => PlatformRegistry;
   mediaUrls: MediaUrlSigner;
+  /** Members' display data, from the directory: a shard cannot join its users (ADR 081). */
+  people: People;
 }
 
 export type WorkspaceServices = ReturnType<typeof workspaceServices>;
 
 /** The services over one shard's data: everything that reads or writes rows a workspace owns. */
 export function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
-  const { config, env, now, mailer, appOrigin, platformFetch, mediaUrls } = shared;
+  const { config, env, now, mailer, appOrigin, platformFetch, mediaUrls, people } = shared;
   const db = createDb(d1);
   const queues = {
     publish: stampShard(env.PUBLISH_QUEUE as Queue<PublishMessage>, shard),
@@ -91,12 +94,13 @@ export function workspaceServices(shard: string, d1: D1Database, shared: Shared)
   const media = new MediaLibrary(db, env.MEDIA, now);
   const posts = new PostStore(db, media, now);
   const publishing = new PublishingService({ db, d1, queue: queues.publish, now, emit, ...platformAccess });
-  const notifications = new Notifications({ db, mailer, now, origin: appOrigin });
+  const notifications = new Notifications({ db, people, mailer, now, origin: appOrigin });
   const moves = new TargetMoves(db, now);
   const queue = new QueueService(db, now, moves);
-  const activity = new ActivityLog(db);
+  const activity = new ActivityLog(db, people);
   const approvals = new ApprovalService({
     db,
+    people,
     posts,
     moves,
     notifications,
@@ -126,6 +130,7 @@ export function workspaceServices(shard: string, d1: D1Database, shared: Shared)
     webhooks,
     webhookDeliveryDeps: (): DeliveryDeps => ({
       db,
+      people,
       cipher,
       mailer,
       now,
@@ -150,7 +155,7 @@ export function workspaceServices(shard: string, d1: D1Database, shared: Shared)
     notifications,
     approvals,
     activity,
-    comments: new PostComments({ db, notifications, now }),
+    comments: new PostComments({ db, people, notifications, now }),
     shareLinks: new ShareLinkService({
       db,
       posts,

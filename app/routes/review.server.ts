@@ -28,4 +28,9 @@ export async function clientReviewAction(request: Request, { services }: AppCont
 }
 
 /** The brand of the workspace that shared the link (ADR 085), shown above its posts. */
-export const reviewBrand = ({ services }: AppContext, workspaceId: string) => brandService(services).get(workspaceId);
+/** The brand of the link's workspace, read on the shard its token named (`shard`). */
+export const reviewBrand = (
+  { services }: AppContext,
+  shard: { db: AppContext["services"]["db"] },
+  workspaceId: string,
+) => brandService({ db: shard.db, env: services.env, now: services.now }).get(workspaceId);

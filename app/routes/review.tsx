@@ -24,8 +24,10 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   try {
-    const review = await ctx.services.shareLinks.open(params.token);
-    return { review, brand: await reviewBrand(ctx, review.workspaceId), problem: null };
+    // The link's token names its workspace, and so the shard its posts and brand are on (ADR 081).
+    const services = await ctx.services.servicesForToken(params.token);
+    const review = await services.shareLinks.open(params.token);
+    return { review, brand: await reviewBrand(ctx, services, review.workspaceId), problem: null };
   } catch (err) {
     if (err instanceof NotFound || err instanceof Gone) {
       const { status, message } = failureOf(err)!;

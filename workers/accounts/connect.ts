@@ -15,6 +15,7 @@ import {
   type RemoteAccount,
   type TokenSet,
 } from "../platforms";
+import { placedToken } from "../tenancy/public-token";
 import type { TokenCipher } from "./token-crypto";
 
 /** Connecting accounts: the OAuth consent (start, callback) and the app-password sign-in, storing what they bring. */
@@ -89,7 +90,8 @@ export async function startConnect(
     instance = typeof known === "string" ? known : (normalize(named ?? "") ?? undefined);
     if (!instance) throw new Invalid(client.named?.hint ?? ConnectMessages.instance(BRAND[platform]));
   }
-  const state = randomToken(32);
+  // The state names the workspace: the return finds its shard whatever workspace the browser is in by then.
+  const state = placedToken(workspaceId, randomToken(32));
   const codeVerifier = randomToken(48);
   const redirectUri = callbackUrl(deps.origin, platform);
   let start: URL | AuthorizeStart;

@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray, isNull, lte, ne, notExists, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiVersionNotices, connectedAccounts } from "../db/schema/accounts";
-import { users } from "../db/schema/core";
-import { workspaceMembers } from "../db/schema/workspaces";
 import type { Mailer } from "../mail";
 import { NOTIFY_DAYS, type VersionReport, type VersionSetting, versionReports } from "../platforms";
+import type { People } from "../tenancy/people";
 import { BRAND } from "./connect";
 import { type AccountHealth, accountHealth, HEALTH_CHECK_EVERY_MS, healthFacts, healthNoticeKey } from "./health";
 import type { AccountsService } from "./service";
@@ -14,6 +13,8 @@ const CHECKS_PER_RUN = 20;
 
 export interface HealthCheckDeps {
   db: Db;
+  /** The owners and admins to mail, from the directory. */
+  people: People;
   accounts: AccountsService;
   mailer: Mailer;
   now: () => number;
@@ -67,14 +68,7 @@ export async function runConnectionHealth(deps: HealthCheckDeps): Promise<{ chec
 }
 
 /** The addresses of a workspace's owners and admins. */
-function adminEmails(db: Db, workspaceId: string) {
-  return db
-    .select({ email: users.email })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.role, ["owner", "admin"])))
-    .all();
-}
+const adminEmails = (people: People, workspaceId: string) => people.members(workspaceId, ["owner", "admin"]);
 
 /**
  * A version in use that has NOTIFY_DAYS or fewer left (or has ended) is mailed to the owners and admins of each
@@ -134,7 +128,8 @@ async function mailVersionNotice(deps: HealthCheckDeps, workspaceId: string, ver
     `Until then posts to ${networks} publish as usual; after it, ${networks} refuses them.`,
     `See Settings → Developer: ${deps.origin}/settings?tab=developer`,
   ].join("\n\n");
-  for (const { email } of await adminEmails(deps.db, workspaceId)) await deps.mailer.send({ to: email, subject, text });
+  for (const { email } of await adminEmails(deps.people, workspaceId))
+    await deps.mailer.send({ to: email, subject, text });
 }
 
 async function notifyAdmins(
@@ -143,7 +138,7 @@ async function notifyAdmins(
   account: { name: string; platform: keyof typeof BRAND },
   health: Exclude<AccountHealth, { state: "ok" }>,
 ): Promise<void> {
-  const admins = await adminEmails(deps.db, workspaceId);
+  const admins = await adminEmails(deps.people, workspaceId);
   const brand = BRAND[account.platform];
   const subject =
     health.state === "expiring"

@@ -2,9 +2,11 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import worker from "../app";
+import { createDb } from "../db/client";
 import { connectedAccounts } from "../db/schema/index";
 import { DevMailboxMailer } from "../mail/mailer";
 import { versionedApi, versionWindow } from "../platforms/api-versions";
+import { directoryPeople } from "../tenancy/people";
 import { insertScheduledPost, testDb } from "../test/fixtures";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { advanceEmulator, cipher, connectViaEmulator, platformHarness, raw } from "../test/oauth";
@@ -19,6 +21,7 @@ function runJob(h: ReturnType<typeof platformHarness>, versionSettings: Record<s
   const now = () => Date.now() + h.clock.shiftMs;
   return runConnectionHealth({
     db,
+    people: directoryPeople(createDb(env.DB)),
     accounts: h.accounts,
     mailer: new DevMailboxMailer(db),
     now,

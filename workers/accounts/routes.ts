@@ -62,8 +62,11 @@ export const connectRoutes = new Hono<SignedInEnv>()
     const { auth } = c.var as AppEnv["Variables"];
     if (!auth) return c.redirect(settingsUrl({ error: Messages.unauthorized }), 302);
     try {
-      const stored = await c.var.services.accounts.complete(auth, platform, new URL(c.req.url).searchParams);
-      await c.var.services.holds.releaseForReconnect(stored);
+      const params = new URL(c.req.url).searchParams;
+      // The state names the workspace the consent started in, so its shard (ADR 081).
+      const { accounts, holds } = await c.var.services.servicesForToken(params.get("state") ?? "");
+      const stored = await accounts.complete(auth, platform, params);
+      await holds.releaseForReconnect(stored);
       return c.redirect(settingsUrl({ connected: platform }), 302);
     } catch (err) {
       if (err instanceof ConnectError) return c.redirect(settingsUrl({ error: err.message }), 302);

@@ -5,6 +5,7 @@ import { createDb } from "../db/client";
 import { devMailAttachments, devMailbox, reportDeliveries, reportSchedules, workspaces } from "../db/schema/index";
 import type { Mailer } from "../mail";
 import { DevMailboxMailer } from "../mail/mailer";
+import { directoryPeople } from "../tenancy/people";
 import { call, registerUser } from "../test/helpers";
 import { FIXTURE_YEAR, SPRING_FORWARD } from "./fixture.test-helper";
 import { REPORT_MAIL_ATTEMPTS, REPORT_MAIL_BACKOFF_MS } from "./report-delivery";
@@ -14,6 +15,7 @@ const db = createDb(env.DB);
 const DAY = 86_400_000;
 const deps = (now: number, mailer: Mailer = new DevMailboxMailer(db), attachmentLimit?: number) => ({
   db,
+  people: directoryPeople(db),
   now: () => now,
   bucket: env.MEDIA,
   mailer,

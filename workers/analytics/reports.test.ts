@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../db/client";
 import { devMailbox } from "../db/schema/index";
 import { DevMailboxMailer } from "../mail/mailer";
+import { directoryPeople } from "../tenancy/people";
 import { call } from "../test/helpers";
 import { seedFixture } from "./fixture.test-helper";
 import { lastOccurrence, runDueReports } from "./reports";
@@ -87,6 +88,7 @@ describe("scheduled reports", () => {
     const db = createDb(env.DB);
     const deps = {
       db,
+      people: directoryPeople(db),
       now: () => Date.now() + 32 * 86_400_000,
       bucket: env.MEDIA,
       mailer: new DevMailboxMailer(db),

@@ -3,16 +3,9 @@ import { and, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { BrandService } from "../branding";
 import type { Db } from "../db/client";
-import {
-  REPORT_FORMATS,
-  REPORT_KINDS,
-  reportDeliveries,
-  reportFiles,
-  reportSchedules,
-  users,
-  workspaces,
-} from "../db/schema/index";
+import { REPORT_FORMATS, REPORT_KINDS, reportDeliveries, reportFiles, reportSchedules } from "../db/schema/index";
 import type { MemberRef } from "../tenancy/membership";
+import type { People } from "../tenancy/people";
 import { renderReport } from "./export/render";
 import { REPORT_TITLES } from "./export/report-data";
 import { resolveRange } from "./period";
@@ -202,17 +195,22 @@ export async function recentReports(db: Db, workspaceId: string) {
   }));
 }
 
-export type ReportDeps = DeliveryDeps;
+export type ReportDeps = DeliveryDeps & {
+  /** Schedules' creators and workspaces, from the directory. */
+  people: People;
+};
 
 /** What making and mailing a report needs, from a request's or the cron's services. */
 export const reportDeps = (s: {
   db: Db;
+  people: People;
   now: () => number;
   env: { MEDIA: R2Bucket };
   mailer: DeliveryDeps["mailer"];
   config: { APP_ORIGIN: string; SESSION_SECRET: string };
 }): ReportDeps => ({
   db: s.db,
+  people: s.people,
   now: s.now,
   bucket: s.env.MEDIA,
   mailer: s.mailer,
@@ -220,14 +218,22 @@ export const reportDeps = (s: {
   secret: s.config.SESSION_SECRET,
 });
 
-/** Schedules with their workspace's name and time zone and their creator's address. */
-const schedulesWhere = (db: Db, where: SQL | undefined) =>
-  db
-    .select({ schedule: reportSchedules, email: users.email, timezone: workspaces.timezone, name: workspaces.name })
-    .from(reportSchedules)
-    .innerJoin(users, eq(users.id, reportSchedules.userId))
-    .innerJoin(workspaces, eq(workspaces.id, reportSchedules.workspaceId))
-    .where(where);
+/**
+ * Schedules with their workspace's name and time zone and their creator's address. Those live in the directory,
+ * which a shard's SQL cannot join (ADR 081): one directory read for the page's people and one for its workspaces.
+ */
+async function schedulesWhere(deps: ReportDeps, where: SQL | undefined) {
+  const schedules = await deps.db.select().from(reportSchedules).where(where);
+  const [people, places] = await Promise.all([
+    deps.people.byIds(schedules.map((s) => s.userId)),
+    deps.people.workspaces(schedules.map((s) => s.workspaceId)),
+  ]);
+  return schedules.flatMap((schedule) => {
+    const person = people.get(schedule.userId);
+    const place = places.get(schedule.workspaceId);
+    return person && place ? [{ schedule, email: person.email, timezone: place.timezone, name: place.name }] : [];
+  });
+}
 
 /**
  * "Send now": the schedule's report for the period ending now, to its recipients, without waiting for its hour
@@ -235,7 +241,7 @@ const schedulesWhere = (db: Db, where: SQL | undefined) =>
  */
 export async function sendNow(deps: ReportDeps, workspaceId: string, id: string): Promise<number | null> {
   const [row] = await schedulesWhere(
-    deps.db,
+    deps,
     and(eq(reportSchedules.id, id), eq(reportSchedules.workspaceId, workspaceId)),
   );
   if (!row) return null;
@@ -251,7 +257,7 @@ export async function sendNow(deps: ReportDeps, workspaceId: string, id: string)
 export async function runDueReports(deps: ReportDeps): Promise<number> {
   const now = deps.now();
   let made = 0;
-  for (const { schedule, email, timezone, name } of await schedulesWhere(deps.db, eq(reportSchedules.enabled, true))) {
+  for (const { schedule, email, timezone, name } of await schedulesWhere(deps, eq(reportSchedules.enabled, true))) {
     if (!isDue(schedule, now, timezone)) continue;
     try {
       await makeReport(deps, schedule, { email, timezone, name }, now);

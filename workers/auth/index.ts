@@ -20,6 +20,6 @@ export {
   verifyPasswordSchema,
 } from "./schemas";
 export type { AuthContext, PublicUser } from "./service";
-export { AuthService } from "./service";
+export { AuthService, userAnchor } from "./service";
 export { tokenFromRequest } from "./session-cookie";
 export { UserSessions } from "./user-sessions";

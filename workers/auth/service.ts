@@ -59,7 +59,7 @@ export class AuthService {
       secret: string;
       now: () => number;
       /** A new user's personal workspace, as inserts joined to the sign-up's batch (the workspaces module's, ADR 080). */
-      personalWorkspace: (user: UserRow, now: number) => BatchItem<"sqlite">[];
+      personalWorkspace: (user: UserRow, now: number) => Promise<BatchItem<"sqlite">[]>;
     },
   ) {}
 
@@ -93,7 +93,10 @@ export class AuthService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.deps.db.batch([this.deps.db.insert(users).values(row), ...this.deps.personalWorkspace(row, now)]);
+    await this.deps.db.batch([
+      this.deps.db.insert(users).values(row),
+      ...(await this.deps.personalWorkspace(row, now)),
+    ]);
     return this.startSession(row, userAgent);
   }
 
@@ -235,4 +238,23 @@ export class AuthService {
   async setTimezone(userId: string, timezone: string): Promise<void> {
     await this.deps.db.update(users).set({ timezone, updatedAt: this.deps.now() }).where(eq(users.id, userId));
   }
+}
+
+/**
+ * A user's stand-in on a shard that is not the directory (ADR 081): the rows a member writes there (posts,
+ * comments, notices) reference `users`, and foreign keys do not cross databases. Only the id is real; no
+ * address, name or password is copied, and nothing reads it (display data comes from the directory).
+ */
+export function userAnchor(db: Db, userId: string) {
+  return db
+    .insert(users)
+    .values({
+      id: userId,
+      email: `${userId}@anchor.invalid`,
+      displayName: "",
+      passwordHash: "!",
+      createdAt: 0,
+      updatedAt: 0,
+    })
+    .onConflictDoNothing();
 }

@@ -1,16 +1,17 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { TokenCipher } from "../accounts";
 import type { Db } from "../db/client";
-import { users } from "../db/schema/core";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema/webhooks";
-import { workspaceMembers } from "../db/schema/workspaces";
 import type { Mailer } from "../mail";
+import type { People } from "../tenancy/people";
 import { afterFailure, excerptOf, shouldDisable } from "./webhook-rules";
 import { type WebhookMessage, WebhookMessages, type WebhookService } from "./webhooks";
 
 export interface DeliveryDeps {
   db: Db;
+  /** The owners and admins to mail when an endpoint is disabled, from the directory. */
+  people: People;
   cipher: TokenCipher;
   mailer: Mailer;
   now: () => number;
@@ -135,11 +136,7 @@ async function disable(deps: DeliveryDeps, endpointId: string, workspaceId: stri
     .where(and(eq(webhookEndpoints.id, endpointId), isNull(webhookEndpoints.disabledAt)))
     .returning({ id: webhookEndpoints.id });
   if (done.length === 0) return;
-  const admins = await deps.db
-    .select({ email: users.email })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.role, ["owner", "admin"])));
+  const admins = await deps.people.members(workspaceId, ["owner", "admin"]);
   for (const { email } of admins) {
     await deps.mailer.send({
       to: email,

@@ -1,3 +1,5 @@
+import { inArray } from "drizzle-orm";
+import { workspaces } from "../db/schema/workspaces";
 import { NotFound } from "../errors";
 import type { Services } from "../services";
 import { membershipsOf, membershipsQuery } from "../tenancy/membership";
@@ -12,6 +14,14 @@ export function repeatDeps(services: CategoryServices): RepeatDeps {
   return {
     store: new CategoryStore(services.db),
     now: services.now,
+    zones: async (ids) => {
+      if (ids.length === 0) return new Map();
+      const rows = await services.directory
+        .select({ id: workspaces.id, timezone: workspaces.timezone })
+        .from(workspaces)
+        .where(inArray(workspaces.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, r.timezone]));
+    },
     actorFor: async (category) => {
       const mine = membershipsOf(
         await services.directory.all(membershipsQuery(category.createdBy, category.workspaceId)),

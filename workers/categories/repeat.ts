@@ -19,6 +19,8 @@ const TEXTS_KEPT = 20;
 export interface RepeatDeps {
   store: CategoryStore;
   now: () => number;
+  /** The workspaces' time zones, from the directory (a shard cannot join its workspaces): one query per run. */
+  zones: (workspaceIds: string[]) => Promise<Map<string, string>>;
   /** The category's maker as they are now (role, workspace), or null when they left the workspace. */
   actorFor: (category: CategoryRow) => Promise<Actor | null>;
   /** The post as the API shapes it, or null when it is gone. */
@@ -38,7 +40,11 @@ export interface RepeatDeps {
 export async function runCategoryRepeats(deps: RepeatDeps): Promise<{ queued: number }> {
   const now = deps.now();
   let queued = 0;
-  for (const { category, timezone } of await deps.store.due(now + REPEAT_LEAD_MS, CATEGORIES_PER_RUN)) {
+  const due = await deps.store.due(now + REPEAT_LEAD_MS, CATEGORIES_PER_RUN);
+  const zones = await deps.zones(due.map((c) => c.workspaceId));
+  for (const category of due) {
+    const timezone = zones.get(category.workspaceId);
+    if (!timezone) continue;
     const slotAt = category.nextSlotAt!;
     const following = nextSlot({ slots: category.slots as Slot[], endsAt: category.endsAt }, timezone, slotAt);
     if (!(await deps.store.claim(category, following, now))) continue;

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { categories, categoryPosts, posts, workspaces } from "../db/schema/index";
+import { categories, categoryPosts, posts } from "../db/schema/index";
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type EntryRow = typeof categoryPosts.$inferSelect;
@@ -99,12 +99,11 @@ export class CategoryStore {
       .where(and(eq(categoryPosts.categoryId, categoryId), eq(categoryPosts.postId, postId)));
   }
 
-  /** The categories on this shard whose next slot is at most `until`, soonest first, with their zone. */
+  /** The categories on this shard whose next slot is at most `until`, soonest first. */
   due(until: number, limit: number) {
     return this.db
-      .select({ category: categories, timezone: workspaces.timezone })
+      .select()
       .from(categories)
-      .innerJoin(workspaces, eq(workspaces.id, categories.workspaceId))
       .where(and(isNotNull(categories.nextSlotAt), lte(categories.nextSlotAt, until)))
       .orderBy(asc(categories.nextSlotAt))
       .limit(limit);

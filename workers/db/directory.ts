@@ -4,8 +4,8 @@ import { parseConfig } from "../env";
  * Which D1 database holds a workspace's data (ADR 035). Account-level rows (users, workspaces and their
  * members, invitations, API keys, the dev mailbox) live in the directory database, the `DB` binding; every
  * workspace's own rows (accounts, posts, media, analytics, webhooks…) live in one shard, named in
- * `workspaces.shard` by its D1 binding. WORKSPACE_DBS lists the shard bindings, the first taking new
- * workspaces. Today it is `DB` alone: the directory is its own only shard. Adding one is configuration (a D1
+ * `workspaces.shard` by its D1 binding. WORKSPACE_DBS lists the shard bindings; new workspaces go to the
+ * emptiest (placement.ts, ADR 081). Today it is `DB` alone: the directory is its own only shard. Adding one is configuration (a D1
  * binding, its name first in WORKSPACE_DBS) and a migrations run on it, not code.
  */
 /** What the directory records about a workspace's placement (its `shard` column). */
@@ -22,9 +22,6 @@ export function directoryIsOnlyShard(env: object): boolean {
   const names = shardNames(env);
   return names.length === 1 && names[0] === "DB";
 }
-
-/** The shard a new workspace is placed on. */
-export const shardForNew = (env: object): string => shardNames(env)[0]!;
 
 /** A shard's database; a name that is not a listed D1 binding is a configuration error, said plainly. */
 export function shardDb(env: object, name: string): D1Database {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEVELOPMENT_SECRETS } from "../env";
-import { dbFor, directoryIsOnlyShard, shardDb, shardForNew, shardNames } from "./directory";
+import { dbFor, directoryIsOnlyShard, shardDb, shardNames } from "./directory";
+import { placeNew } from "./placement";
 
 /** Stand-ins for D1 bindings: only their identity matters to the directory. */
 const fakeD1 = (name: string) => ({ name, prepare: () => null, batch: () => null }) as unknown as D1Database;
@@ -9,20 +10,20 @@ const DB = fakeD1("DB");
 const SHARD_B = fakeD1("SHARD_B");
 
 describe("the workspace directory", () => {
-  it("with WORKSPACE_DBS unset, the directory database is the only shard and takes every workspace", () => {
+  it("with WORKSPACE_DBS unset, the directory database is the only shard and takes every workspace", async () => {
     const env = { ...vars, DB };
     expect(shardNames(env)).toEqual(["DB"]);
-    expect(shardForNew(env)).toBe("DB");
+    // One shard: placed there without asking the database its size (the fake answers no query).
+    expect(await placeNew(env)).toBe("DB");
     expect(dbFor(env, { shard: "DB" })).toBe(DB);
     // Work that has no workspace yet can only mean the one shard.
     expect(dbFor(env, null)).toBe(DB);
     expect(directoryIsOnlyShard(env)).toBe(true);
   });
 
-  it("with two shards, each workspace gets its own database, and new workspaces go to the first listed", () => {
+  it("with two shards, each workspace gets its own database", () => {
     const env = { ...vars, DB, SHARD_B, WORKSPACE_DBS: "SHARD_B, DB" };
     expect(shardNames(env)).toEqual(["SHARD_B", "DB"]);
-    expect(shardForNew(env)).toBe("SHARD_B");
     expect(dbFor(env, { shard: "SHARD_B" })).toBe(SHARD_B);
     expect(dbFor(env, { shard: "DB" })).toBe(DB);
     expect(() => dbFor(env, null)).toThrow("find the workspace in the directory first");

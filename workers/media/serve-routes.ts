@@ -3,6 +3,7 @@ import { Forbidden, Unauthenticated } from "../errors";
 import type { AppEnv } from "../http/app-env";
 import { HttpError, Messages } from "../http/envelope";
 import type { MediaRow } from "./present";
+import { MediaUrlSigner } from "./signed-url";
 
 const INLINE_KINDS = new Set(["image", "video"]);
 
@@ -43,11 +44,12 @@ function rangeOf(req: Request): Headers | undefined {
 /** /media/{id} for a member's session (any role); /media/s/{id}?exp&sig for platforms fetching while publishing. */
 export const mediaFileRoutes = new Hono<AppEnv>()
   .get("/s/:id/:name?", async (c) => {
-    const id = c.req.param("id");
-    const valid = await c.var.services.mediaUrls.verify(id, c.req.query("exp"), c.req.query("sig"));
+    const key = c.req.param("id");
+    const valid = await c.var.services.mediaUrls.verify(key, c.req.query("exp"), c.req.query("sig"));
     if (!valid) throw new Forbidden("This media link is invalid or has expired.");
     const range = rangeOf(c.req.raw);
-    const { row, object } = await c.var.services.media.object(null, id, range);
+    const { media } = await c.var.services.servicesForToken(key);
+    const { row, object } = await media.object(null, MediaUrlSigner.mediaIdOf(key), range);
     return fileResponse(row, object, range !== undefined, "public, max-age=3600");
   })
   .get("/:id/thumb", async (c) => {

@@ -1,4 +1,5 @@
-import { constantTimeEqualText, hmacSha256 as hmac } from "../crypto";
+import { constantTimeEqualText, hmacSha256 as hmac, toBase64Url } from "../crypto";
+import { placedToken, workspaceOfToken } from "../tenancy/public-token";
 
 /** Platforms fetch media while publishing, possibly hours after scheduling: links live a week. */
 export const SIGNED_URL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -23,19 +24,26 @@ export class MediaUrlSigner {
   async signedMediaUrl(
     origin: string,
     mediaId: string,
-    options: { filename?: string; ttlMs?: number } = {},
+    options: { filename?: string; ttlMs?: number; workspaceId?: string } = {},
   ): Promise<string> {
     const exp = this.now() + Math.min(options.ttlMs ?? SIGNED_URL_TTL_MS, MAX_SIGNED_URL_TTL_MS);
-    const sig = await hmac(this.secret, `media:${mediaId}:${exp}`);
+    // The link names the file's workspace, so the fetch finds its shard (ADR 081); both are signed.
+    const key = options.workspaceId ? placedToken(options.workspaceId, mediaId) : mediaId;
+    const sig = await hmac(this.secret, `media:${key}:${exp}`);
     const name = options.filename ? `/${encodeURIComponent(options.filename)}` : "";
-    return `${origin}/media/s/${encodeURIComponent(mediaId)}${name}?exp=${exp}&sig=${sig}`;
+    return `${origin}/media/s/${encodeURIComponent(key)}${name}?exp=${exp}&sig=${sig}`;
   }
 
   /** True when the signature matches, the link has not expired and its expiry is within the cap. */
-  async verify(mediaId: string, exp: string | undefined, sig: string | undefined): Promise<boolean> {
+  async verify(key: string, exp: string | undefined, sig: string | undefined): Promise<boolean> {
     const now = this.now();
     if (!exp || !sig || !/^\d{1,16}$/.test(exp) || Number(exp) < now || Number(exp) > now + MAX_SIGNED_URL_TTL_MS)
       return false;
-    return constantTimeEqualText(await hmac(this.secret, `media:${mediaId}:${exp}`), sig);
+    return constantTimeEqualText(await hmac(this.secret, `media:${key}:${exp}`), sig);
+  }
+
+  /** The file a verified link's key names: its id, after the workspace when the key names one. */
+  static mediaIdOf(key: string): string {
+    return workspaceOfToken(key) ? key.slice(key.indexOf(".") + 1) : key;
   }
 }

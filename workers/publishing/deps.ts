@@ -32,7 +32,8 @@ export function publishDeps(
         await buildPublishRequest(
           db,
           {
-            signedUrl: (id, filename) => mediaUrls.signedMediaUrl(config.APP_ORIGIN, id, { filename }),
+            signedUrl: (id, filename) =>
+              mediaUrls.signedMediaUrl(config.APP_ORIGIN, id, { filename, workspaceId: target.workspaceId }),
             open: async (key) => {
               const object = await env.MEDIA.get(key);
               if (!object) throw new Error(`media object ${key} is missing`);

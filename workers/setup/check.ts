@@ -1,3 +1,4 @@
+import { SHARD_WARN_SHARE, type ShardSize } from "../db/shard-size";
 import { configIssues, endpointOverrides, platformCredentials } from "../env";
 import { FIXED_API_VERSIONS, OAUTH_SCOPES, PLATFORM_PROFILES, PLATFORMS, type Platform } from "../platform-profile";
 import {
@@ -41,6 +42,22 @@ export interface SetupReport {
   versions: VersionReport[];
   /** The versions that are part of the clients' paths, with no end announced. */
   fixedVersions: typeof FIXED_API_VERSIONS;
+  /** Each workspace database's size against D1's limit, with a warning from 70 % (ADR 081); empty offline. */
+  shards: ShardReport[];
+}
+
+export interface ShardReport extends ShardSize {
+  warning?: string;
+}
+
+/** A shard row, warned from SHARD_WARN_SHARE of D1's limit: new workspaces then need another shard. */
+export function shardReport(size: ShardSize): ShardReport {
+  if (size.share < SHARD_WARN_SHARE) return size;
+  const gb = (size.bytes / 1e9).toFixed(1);
+  return {
+    ...size,
+    warning: `${size.shard} holds ${gb} GB, ${Math.round(size.share * 100)} % of D1's 10 GB: add a shard (a D1 binding listed in WORKSPACE_DBS) so new workspaces go there, or move a large workspace.`,
+  };
 }
 
 type Vars = Record<string, unknown>;
@@ -55,9 +72,13 @@ const INSTAGRAM_VARIANT = "instagram-only";
 
 /**
  * `vars`: the Worker's variables and secrets. `origin`: the origin this deployment answers on, when known
- * (the Settings page), which APP_ORIGIN must equal. `now`: the day the API versions are judged on.
+ * (the Settings page), which APP_ORIGIN must equal. `now`: the day the API versions are judged on. `shards`:
+ * the workspace databases' sizes, when the check runs beside them (the Worker's route).
  */
-export function checkSetup(vars: Vars, opts: { origin?: string; now?: number } = {}): SetupReport {
+export function checkSetup(
+  vars: Vars,
+  opts: { origin?: string; now?: number; shards?: ShardSize[] } = {},
+): SetupReport {
   const now = opts.now ?? Date.now();
   const mode = text(vars, "PLATFORMS_MODE") ?? "(unset)";
   const appOrigin = text(vars, "APP_ORIGIN") ?? "http://localhost:8787";
@@ -94,6 +115,7 @@ export function checkSetup(vars: Vars, opts: { origin?: string; now?: number } =
     platforms,
     versions,
     fixedVersions: FIXED_API_VERSIONS,
+    shards: (opts.shards ?? []).map(shardReport),
   };
 }
 

@@ -16,6 +16,21 @@ const LIVE = {
 };
 
 describe("checkSetup", () => {
+  it("reports each workspace database against D1's 10 GB and warns from 70 %", () => {
+    const report = checkSetup(LIVE, {
+      shards: [
+        { shard: "DB", bytes: 6.9e9, share: 0.69 },
+        { shard: "SHARD_B", bytes: 7e9, share: 0.7 },
+      ],
+    });
+    expect(report.shards[0]).toEqual({ shard: "DB", bytes: 6.9e9, share: 0.69 });
+    expect(report.shards[1]!.warning).toBe(
+      "SHARD_B holds 7.0 GB, 70 % of D1's 10 GB: add a shard (a D1 binding listed in WORKSPACE_DBS) so new workspaces go there, or move a large workspace.",
+    );
+    // Offline (`npm run check:setup`) there is no database to measure.
+    expect(checkSetup(LIVE).shards).toEqual([]);
+  });
+
   it("a live configuration with production secrets and two platforms is ready; the others are simply not offered", () => {
     const report = checkSetup(LIVE, { origin: "https://postline.example.com" });
     expect(report.problems).toEqual([]);

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { shardSizes } from "../db/placement";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute as d } from "../http/route-registry";
@@ -16,6 +17,9 @@ const SetupReport = z.object({
   platforms: z.array(z.looseObject({ platform: z.string() })),
   versions: z.array(z.looseObject({})),
   fixedVersions: z.unknown(),
+  shards: z.array(
+    z.object({ shard: z.string(), bytes: z.number(), share: z.number(), warning: z.string().optional() }),
+  ),
 });
 
 d({
@@ -23,11 +27,11 @@ d({
   path: "/api/setup/check",
   tag: "Settings",
   summary:
-    "The going-live check: mode, secrets, origin and each platform's credentials, redirect URI and scopes, with a fix per problem (owners and admins)",
+    "The going-live check: mode, secrets, origin, each platform's credentials, redirect URI and scopes, with a fix per problem, and each workspace database's size against D1's limit (owners and admins)",
   data: SetupReport,
 });
 
 /** /api/setup: the going-live check of Settings → Developer, for owners and admins. */
-export const setupRoutes = new Hono<SignedInEnv>().get("/check", requirePermission("workspace.settings"), (c) =>
-  ok(c, checkSetup({ ...c.env }, { origin: new URL(c.req.url).origin })),
+export const setupRoutes = new Hono<SignedInEnv>().get("/check", requirePermission("workspace.settings"), async (c) =>
+  ok(c, checkSetup({ ...c.env }, { origin: new URL(c.req.url).origin, shards: await shardSizes(c.env) })),
 );

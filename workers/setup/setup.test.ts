@@ -82,6 +82,11 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       servedUntil: expect.stringMatching(/^\d{4}-\d{2}-15$/),
     });
     expect(res.body.data.fixedVersions).toContainEqual({ api: "Threads API", version: "v1.0", platforms: ["threads"] });
+    // Every workspace database WORKSPACE_DBS lists, by D1's own size metadata, far from D1's 10 GB (ADR 081).
+    const shards = res.body.data.shards;
+    expect(shards.map((s: { shard: string }) => s.shard)).toEqual((env.WORKSPACE_DBS ?? "DB").split(","));
+    for (const s of shards) expect(s).toMatchObject({ bytes: expect.any(Number), share: expect.any(Number) });
+    expect(shards.every((s: { bytes: number; warning?: string }) => s.bytes > 0 && !s.warning)).toBe(true);
 
     const refused = await call<"GET /api/setup/check">("/api/setup/check", {
       token: editor.token,

@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { EmitEvent } from "../automation";
 import type { Db } from "../db/client";
-import { postApprovals, posts, users, workspaceMembers } from "../db/schema/index";
+import { postApprovals, posts } from "../db/schema/index";
 import { Conflict, notFound } from "../errors";
 import type { Actor, PostStore } from "../posts";
 import { excerpt, formatLocal } from "../posts";
 import type { TargetMoves } from "../publishing";
+import type { People } from "../tenancy/people";
 import { can, ROLES } from "../tenancy/roles";
 import { recordActivity } from "./activity";
 import { ApprovalMessages, approvalDueAt } from "./approval-rules";
@@ -13,6 +14,8 @@ import type { Notice, Notifications } from "./notifications";
 
 interface Deps {
   db: Db;
+  /** Submitters' names and the approvers, from the directory (ADR 081). */
+  people: People;
   posts: PostStore;
   /** Publishing's writer of channels: a decision moves the post's waiting channels and re-derives its status. */
   moves: TargetMoves;
@@ -30,19 +33,22 @@ export class ApprovalService {
   /** Pending submissions of the workspace, oldest first, each with its post as the composer shows it. */
   async queue(workspaceId: string) {
     const rows = await this.deps.db
-      .select({ approval: postApprovals, authorName: users.displayName })
+      .select()
       .from(postApprovals)
-      .innerJoin(users, eq(users.id, postApprovals.submittedBy))
       .where(and(eq(postApprovals.workspaceId, workspaceId), eq(postApprovals.status, "pending")))
       .orderBy(asc(postApprovals.submittedAt))
       .limit(100);
-    const presented = await this.deps.posts.getMany(
-      workspaceId,
-      rows.map((r) => r.approval.postId),
-    );
-    return rows.flatMap(({ approval: a, authorName }) => {
+    const [presented, authors] = await Promise.all([
+      this.deps.posts.getMany(
+        workspaceId,
+        rows.map((a) => a.postId),
+      ),
+      this.deps.people.byIds(rows.map((a) => a.submittedBy)),
+    ]);
+    return rows.flatMap((a) => {
       const post = presented.find((p) => p.id === a.postId);
-      if (!post) return [];
+      const authorName = authors.get(a.submittedBy)?.displayName;
+      if (!post || !authorName) return [];
       return [
         {
           id: a.id,
@@ -78,28 +84,19 @@ export class ApprovalService {
 
   /** The members who may approve posts in the workspace (its approvers), except `but`. */
   async approverIds(workspaceId: string, but?: string): Promise<string[]> {
-    const rows = await this.deps.db
-      .select({ id: workspaceMembers.userId })
-      .from(workspaceMembers)
-      .where(
-        and(
-          eq(workspaceMembers.workspaceId, workspaceId),
-          inArray(
-            workspaceMembers.role,
-            ROLES.filter((r) => can(r, "posts.approve")),
-          ),
-          but ? ne(workspaceMembers.userId, but) : undefined,
-        ),
-      );
-    return rows.map((r) => r.id);
+    const approvers = await this.deps.people.members(
+      workspaceId,
+      ROLES.filter((r) => can(r, "posts.approve")),
+    );
+    return approvers.map((r) => r.id).filter((id) => id !== but);
   }
 
   /** Tells the workspace's approvers, in-app and by email, that a post waits for them (not the submitter). */
   async announce(submitter: Actor, post: { _id: string; content: string }) {
-    const { db, notifications } = this.deps;
+    const { notifications } = this.deps;
     const approvers = await this.approverIds(submitter.workspace.id, submitter.userId);
     if (approvers.length === 0) return;
-    const [who] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, submitter.userId));
+    const who = { name: (await this.deps.people.byIds([submitter.userId])).get(submitter.userId)?.displayName };
     for (const approver of approvers)
       await notifications.notify({
         workspaceId: submitter.workspace.id,

@@ -8,12 +8,13 @@ import type { ClientReviewInput } from "./share-schemas";
  * page's action take it: counted against the sender's address first (even a malformed one), then read and recorded.
  */
 export async function reviewAsClient(
-  services: Pick<Services, "rateLimit" | "shareLinks">,
+  services: Pick<Services, "rateLimit" | "servicesForToken">,
   request: Request,
   link: { token: string; postId: string },
   read: () => ClientReviewInput | Promise<ClientReviewInput>,
 ) {
   await services.rateLimit.enforce("clientReview", [`ip:${clientIp(request)}`]);
-  const review = await services.shareLinks.review(link.token, link.postId, await read());
+  const { shareLinks } = await services.servicesForToken(link.token);
+  const review = await shareLinks.review(link.token, link.postId, await read());
   return { review, message: ShareMessages.thanks(review.decision) };
 }

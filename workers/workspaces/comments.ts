@@ -1,19 +1,18 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { postComments } from "../db/schema/collaboration";
-import { users } from "../db/schema/core";
 import { posts } from "../db/schema/posts";
-import { workspaceMembers } from "../db/schema/workspaces";
 import { notFound } from "../errors";
 import type { Actor } from "../posts";
 import { excerpt } from "../posts";
+import type { People } from "../tenancy/people";
 import { recordActivity } from "./activity";
 import { mentionedMembers } from "./mentions";
 import type { Notifications } from "./notifications";
 
 /** Members' internal comments on a post; an @mention notifies the member in-app and by email. */
 export class PostComments {
-  constructor(private readonly deps: { db: Db; notifications: Notifications; now: () => number }) {}
+  constructor(private readonly deps: { db: Db; people: People; notifications: Notifications; now: () => number }) {}
 
   /** The post of this workspace (404 for another's), for its excerpt. */
   private async post(workspaceId: string, postId: string) {
@@ -28,29 +27,31 @@ export class PostComments {
   async list(workspaceId: string, postId: string) {
     await this.post(workspaceId, postId);
     const rows = await this.deps.db
-      .select({ comment: postComments, author: users.displayName })
+      .select()
       .from(postComments)
-      .innerJoin(users, eq(users.id, postComments.userId))
       .where(and(eq(postComments.postId, postId), eq(postComments.workspaceId, workspaceId)))
       .orderBy(asc(postComments.createdAt))
       .limit(500);
-    return rows.map(({ comment: c, author }) => ({
-      id: c.id,
-      body: c.body,
-      author: { id: c.userId, displayName: author },
-      mentions: c.mentions,
-      createdAt: new Date(c.createdAt).toISOString(),
-    }));
+    // The authors from the directory, one query for the page; a comment whose author is gone is not shown.
+    const authors = await this.deps.people.byIds(rows.map((c) => c.userId));
+    return rows
+      .flatMap((c) => {
+        const author = authors.get(c.userId);
+        return author ? [{ c, author: author.displayName }] : [];
+      })
+      .map(({ c, author }) => ({
+        id: c.id,
+        body: c.body,
+        author: { id: c.userId, displayName: author },
+        mentions: c.mentions,
+        createdAt: new Date(c.createdAt).toISOString(),
+      }));
   }
 
   async add(actor: Actor, postId: string, body: string) {
     const { db, now, notifications } = this.deps;
     const post = await this.post(actor.workspace.id, postId);
-    const members = await db
-      .select({ id: users.id, displayName: users.displayName, email: users.email })
-      .from(workspaceMembers)
-      .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(eq(workspaceMembers.workspaceId, actor.workspace.id));
+    const members = await this.deps.people.members(actor.workspace.id);
     const author = members.find((m) => m.id === actor.userId);
     const mentions = mentionedMembers(body, members).filter((id) => id !== actor.userId);
     const row = {

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { notifications, posts, users } from "../db/schema/index";
+import { notifications, posts } from "../db/schema/index";
 import type { Mailer } from "../mail";
 import { PLATFORM_NAMES, type Platform } from "../platform-profile";
 import { excerpt } from "../posts";
+import type { People } from "../tenancy/people";
 
 export interface Notice {
   workspaceId: string;
@@ -24,14 +25,11 @@ export const postPath = (postId: string) => `/content?post=${encodeURIComponent(
 
 /** Members' in-app notices, each also emailed through the Mailer. */
 export class Notifications {
-  constructor(private readonly deps: { db: Db; mailer: Mailer; now: () => number; origin: string }) {}
+  constructor(private readonly deps: { db: Db; people: People; mailer: Mailer; now: () => number; origin: string }) {}
 
   async notify(notice: Notice): Promise<void> {
-    const { db, mailer, now, origin } = this.deps;
-    const [to] = await db
-      .select({ email: users.email, timezone: users.timezone })
-      .from(users)
-      .where(eq(users.id, notice.userId));
+    const { db, people, mailer, now, origin } = this.deps;
+    const to = (await people.byIds([notice.userId])).get(notice.userId);
     if (!to) return;
     const { subject, path, ...row } = notice;
     const message = typeof row.message === "string" ? row.message : row.message(to.timezone);

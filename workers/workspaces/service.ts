@@ -37,6 +37,12 @@ const present = (w: WorkspaceRow, role: Role) => ({
   createdAt: new Date(w.createdAt).toISOString(),
 });
 
+/** A shard's stand-ins for rows that live in the directory (ADR 081); nothing to do on the directory itself. */
+export interface ShardAnchors {
+  place(shard: string, workspace: typeof workspaces.$inferInsert | null, userIds: string[]): Promise<void>;
+  drop(shard: string, workspaceId: string): Promise<void>;
+}
+
 /**
  * Workspaces, their members and invitations. Who may call what is decided by the routes' declared
  * actions; the rules that depend on the members (owners, invite state) are in rules.ts.
@@ -48,8 +54,10 @@ export class WorkspaceService {
       mailer: Mailer;
       now: () => number;
       origin: string;
-      /** The shard a new workspace is placed on (ADR 035). */
-      shardForNew: string;
+      /** The shard a new workspace is placed on (ADR 081: the emptiest). */
+      shardForNew: () => Promise<string>;
+      /** The stand-ins of a workspace and its members on a shard that is not the directory (ADR 081). */
+      anchors: ShardAnchors;
       /** The activity log of a shard: members and workspaces live in the directory, their log beside the posts. */
       activityIn: (shard: string) => ActivityLog;
       /** How many of the workspace's posts are still on their way out (read in its shard). */
@@ -90,11 +98,13 @@ export class WorkspaceService {
       approvalRequired: false,
       mediaRequired: true,
       personalUserId: null,
-      shard: this.deps.shardForNew,
+      shard: await this.deps.shardForNew(),
       archivedAt: null,
       createdAt: now,
       updatedAt: now,
     };
+    // The shard's stand-ins first: a workspace is never listed before its shard can take its rows.
+    await this.deps.anchors.place(row.shard, row, [userId]);
     await this.deps.db.batch([
       this.deps.db.insert(workspaces).values(row),
       this.deps.db.insert(workspaceMembers).values({ workspaceId: row.id, userId, role: "owner", joinedAt: now }),
@@ -126,10 +136,14 @@ export class WorkspaceService {
     return present(row, ws.role);
   }
 
-  /** Deletes the workspace and, through the foreign keys, everything in it. A personal one stays. */
+  /**
+   * Deletes the workspace and, through the foreign keys, everything in it: its directory rows, then its stand-in
+   * on its shard, whose keys cascade to the rows there (they do not cross databases). A personal one stays.
+   */
   async remove(ws: WorkspaceContext) {
     if (ws.personalUserId !== null) throw new Conflict(MemberMessages.personal);
     await this.deps.db.delete(workspaces).where(eq(workspaces.id, ws.id));
+    await this.deps.anchors.drop(ws.shard, ws.id);
   }
 
   /**
@@ -298,6 +312,7 @@ export class WorkspaceService {
     const { invite, shard } = await this.inviteByToken(token);
     const now = this.deps.now();
     refuse(acceptRefusal(invite, user.email, now));
+    await this.deps.anchors.place(shard, null, [user.id]);
     const [consumed] = await this.deps.db.batch([
       this.deps.db
         .update(workspaceInvites)

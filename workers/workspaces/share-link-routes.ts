@@ -89,7 +89,10 @@ export const shareLinkRoutes = new Hono<SignedInEnv>()
 
 /** No session: the token is the client's whole authority, and it reaches only the link's posts. */
 export const publicShareRoutes = new Hono<AppEnv>()
-  .get("/:token", async (c) => ok(c, await c.var.services.shareLinks.open(c.req.param("token"))))
+  .get("/:token", async (c) => {
+    const token = c.req.param("token");
+    return ok(c, await (await c.var.services.servicesForToken(token)).shareLinks.open(token));
+  })
   .post("/:token/posts/:postId/review", async (c) => {
     const link = { token: c.req.param("token"), postId: c.req.param("postId") };
     const { review, message } = await reviewAsClient(c.var.services, c.req.raw, link, () =>

@@ -50,13 +50,14 @@ async function team() {
 
 describe("client approval links", () => {
   it("an approver makes a link; the client sees only the link's posts, with previews, and no session", async () => {
-    const { link, token, shared, other, image } = await team();
+    const { link, token, shared, other, image, ws } = await team();
     expect(link.status).toBe(201);
     expect(link.body).toMatchObject({
       message: "Approval link created",
       data: { label: "Acme review", postIds: [shared], state: "active" },
     });
-    expect(link.body.data.url).toMatch(new RegExp(`^${ORIGIN}/review/[A-Za-z0-9_-]{40,}$`));
+    // The token names its workspace before the secret, so a client reaches the workspace's shard (ADR 081).
+    expect(link.body.data.url).toMatch(new RegExp(`^${ORIGIN}/review/${ws}\\.[A-Za-z0-9_-]{40,}$`));
     // Only the token's hash is stored.
     const stored = await env.DB.prepare("SELECT token_hash FROM share_links WHERE id = ?")
       .bind(link.body.data.id)

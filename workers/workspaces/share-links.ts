@@ -9,6 +9,7 @@ import type { MediaUrlSigner } from "../media";
 import type { Actor, PostStore } from "../posts";
 import { excerpt, HoldMessages } from "../posts";
 import type { ChannelHolds } from "../publishing";
+import { placedToken } from "../tenancy/public-token";
 import { recordActivity } from "./activity";
 import type { ApprovalService } from "./approvals";
 import type { Notifications } from "./notifications";
@@ -64,7 +65,8 @@ export class ShareLinkService {
   async create(actor: Actor, input: ShareLinkInput) {
     const postIds = await this.chosenPosts(actor.workspace.id, input);
     const now = this.deps.now();
-    const token = randomToken(32);
+    // The token names its workspace, so a client without a session reaches the right shard (ADR 081).
+    const token = placedToken(actor.workspace.id, randomToken(32));
     const row: LinkRow = {
       id: crypto.randomUUID(),
       workspaceId: actor.workspace.id,
@@ -207,7 +209,11 @@ export class ShareLinkService {
       mimeType: m.mimeType,
       altText: m.altText,
       dimensions: m.dimensions,
-      url: await mediaUrls.signedMediaUrl(origin, m.id, { filename: m.filename, ttlMs: CLIENT_MEDIA_TTL_MS }),
+      url: await mediaUrls.signedMediaUrl(origin, m.id, {
+        filename: m.filename,
+        ttlMs: CLIENT_MEDIA_TTL_MS,
+        workspaceId: link.workspaceId,
+      }),
     });
     return {
       label: link.label,

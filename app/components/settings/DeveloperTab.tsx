@@ -49,6 +49,7 @@ export function DeveloperTab({ report }: { report: SetupReport }) {
         </table>
       </div>
       <ApiVersions report={report} />
+      <Databases report={report} />
     </section>
   );
 }
@@ -123,5 +124,26 @@ function Problems({ problems }: { problems: SetupProblem[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Each workspace database's size against D1's 10 GB, warned from 70 % (ADR 081). */
+function Databases({ report }: { report: SetupReport }) {
+  if (!report.shards.length) return null;
+  return (
+    <div className="space-y-2">
+      <h3 id="databases-heading" className="font-semibold">
+        Workspace databases
+      </h3>
+      <ul aria-labelledby="databases-heading" className="space-y-1 text-sm">
+        {report.shards.map((s) => (
+          <li key={s.shard}>
+            <span className="font-mono text-xs">{s.shard}</span>: {(s.bytes / 1e6).toFixed(1)} MB,{" "}
+            {(s.share * 100).toFixed(1)} % of D1's 10 GB
+            {s.warning && <p className="text-amber-800">{s.warning}</p>}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
