@@ -79,18 +79,7 @@ export function workspaceServices(shard: string, d1: D1Database, shared: Shared)
     emit,
     holdChannels: (accountId, reason) => holds.holdForReconnect(accountId, reason),
   });
-  /** What publishing and analytics need from the platform layer: a client per platform and live credentials. */
-  const platformAccess = {
-    client: (platform: Platform): PlatformClient => {
-      const client = platforms[platform];
-      if (!client)
-        throw new PlatformError("permanent", `Publishing to ${platform} is not supported yet.`, { platform });
-      return client;
-    },
-    credentials: (accountId: string) => accounts.accountCredentials(accountId),
-    refreshCredentials: (accountId: string) => accounts.refreshAfterRejection(accountId),
-    markNeedsReconnect: (accountId: string, cause: PlatformError) => accounts.markNeedsReconnect(accountId, cause),
-  };
+  const platformAccess = platformAccessOf(platforms, accounts);
   const media = new MediaLibrary(db, env.MEDIA, now);
   const posts = new PostStore(db, media, now);
   const publishing = new PublishingService({ db, d1, queue: queues.publish, now, emit, ...platformAccess });
@@ -168,6 +157,21 @@ export function workspaceServices(shard: string, d1: D1Database, shared: Shared)
     }),
     dashboard: (viewer: DashboardViewer) => cachedDashboard(db, viewer, now()),
     links: new LinkService(db, now),
+  };
+}
+
+/** What publishing and analytics need from the platform layer: a client per platform and live credentials. */
+function platformAccessOf(platforms: ReturnType<Shared["platforms"]>, accounts: AccountsService) {
+  return {
+    client: (platform: Platform): PlatformClient => {
+      const client = platforms[platform];
+      if (!client)
+        throw new PlatformError("permanent", `Publishing to ${platform} is not supported yet.`, { platform });
+      return client;
+    },
+    credentials: (accountId: string) => accounts.accountCredentials(accountId),
+    refreshCredentials: (accountId: string) => accounts.refreshAfterRejection(accountId),
+    markNeedsReconnect: (accountId: string, cause: PlatformError) => accounts.markNeedsReconnect(accountId, cause),
   };
 }
 
