@@ -34,8 +34,9 @@ function workerProject(name: string, shiftDays: number, include: string[]): Test
             TEST_MIGRATIONS: await readD1Migrations(here("./migrations")),
             TEST_CLOCK_SHIFT_DAYS: String(shiftDays),
           },
-          // An empty database for migration tests, which apply the migrations step by step themselves.
-          d1Databases: { MIGRATION_DB: "migration-test" },
+          // An empty database for migration tests, which apply the migrations step by step themselves; a second
+          // workspace database, its own file, for moving a workspace between shards (ADR 082).
+          d1Databases: { MIGRATION_DB: "migration-test", SHARD_B: "shard-b" },
         },
       })),
     ],

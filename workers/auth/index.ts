@@ -23,3 +23,4 @@ export type { AuthContext, PublicUser } from "./service";
 export { AuthService } from "./service";
 export { tokenFromRequest } from "./session-cookie";
 export { UserSessions } from "./user-sessions";
+export { userStandIns } from "./user-stand-ins";
