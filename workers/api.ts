@@ -31,6 +31,7 @@ import { notificationRoutes, schedulerRoutes } from "./publishing";
 import { queueRoutes } from "./queue";
 import { buildServices } from "./services";
 import { setupRoutes } from "./setup";
+import { operatorRoutes } from "./shards";
 import { resolveWorkspace } from "./tenancy/middleware";
 import { userRoutes } from "./users";
 import {
@@ -161,6 +162,7 @@ export function createApi(now: () => number = () => Date.now()) {
     .route("/api/feeds", feedRoutes)
     .route("/api/categories", categoryRoutes)
     .route("/api/bio", bioRoutes)
+    .route("/api/operator", operatorRoutes)
     .route("/api", openApiRoutes);
 }
 

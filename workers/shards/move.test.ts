@@ -5,8 +5,12 @@ import { insertAccount, insertScheduledPost } from "../test/fixtures";
 import { ORIGIN, registerUser, uniqueIp } from "../test/helpers";
 import { type MoveStep, moveWorkspace } from "./index";
 
-/** The Worker with two shards, each its own D1 file: the directory DB and SHARD_B. */
-const twoShards = Object.create(env, { WORKSPACE_DBS: { value: "DB,SHARD_B" } }) as Env;
+const OPERATOR = "ops@postline.example";
+/** The Worker with two shards, each its own D1 file: the directory DB and SHARD_B; one operator. */
+const twoShards = Object.create(env, {
+  WORKSPACE_DBS: { value: "DB,SHARD_B" },
+  OPERATOR_EMAILS: { value: ` ${OPERATOR.toUpperCase()} , other@postline.example` },
+}) as Env;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
@@ -160,5 +164,30 @@ describe("moving a workspace between shards (ADR 082)", () => {
       `try the move again after ${new Date(now + 15 * 60_000).toISOString()}`,
     );
     expect(await placement(ws.id)).toEqual({ shard: "DB", moving_to: null, move_step: null });
+  });
+});
+
+describe("POST /api/operator/workspaces/:id/move", () => {
+  it("lets a listed operator move any workspace, and refuses everyone else and API keys", async () => {
+    const ws = await workspaceWithPosts();
+    const operator = await registerUser({ email: OPERATOR });
+    const path = `/api/operator/workspaces/${ws.id}/move`;
+    const owner = await send(path, ws.token, { shard: "SHARD_B" });
+    expect([owner.status, owner.body]).toEqual([
+      403,
+      { success: false, message: "Only an operator of this deployment can move a workspace between databases." },
+    ]);
+    const invalid = await send(path, operator.token, { shard: "" });
+    expect([invalid.status, invalid.body.message]).toEqual([400, "Name the shard to move the workspace to."]);
+    const unknown = await send(path, operator.token, { shard: "NOPE" });
+    expect([unknown.status, unknown.body.message]).toEqual([400, '"NOPE" is not a shard listed in WORKSPACE_DBS.']);
+    const moved = await send(path, operator.token, { shard: "SHARD_B" });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ success: true, data: { outcome: "moved", from: "DB", to: "SHARD_B" } });
+    expect(await postsSeen(ws.token)).toHaveLength(2);
+    const again = await send(path, operator.token, { shard: "SHARD_B" });
+    expect(again.body.data.outcome).toBe("already_there");
+    const missing = await send("/api/operator/workspaces/nope/move", operator.token, { shard: "DB" });
+    expect(missing.status).toBe(404);
   });
 });

@@ -55,6 +55,7 @@ export async function workspacesForPage(db: Db, userId: string, req: Request) {
   const workspaces = membershipsOf(await db.all(membershipsQuery(userId)));
   const workspace = pickMembership(workspaces, userId, id, !strict);
   if (strict && !workspace) throw notFound();
+  if (workspace?.moving && !isSafeMethod(req.method)) throw movingRefusal(workspace.name);
   return { workspace, workspaces };
 }
 
@@ -80,7 +81,9 @@ export function resolveWorkspace(early: EarlyReads = {}) {
       if (!workspace && apiKey)
         throw new Unauthenticated("This API key's owner is no longer a member of its workspace.");
       if (!workspace && strict) throw notFound();
-      if (workspace?.moving && !isSafeMethod(c.req.method)) throw movingRefusal(workspace.name);
+      // The operator's own move requests are the exception: a rerun must reach a workspace its crash left flagged.
+      const operating = c.req.path.startsWith("/api/operator/");
+      if (workspace?.moving && !isSafeMethod(c.req.method) && !operating) throw movingRefusal(workspace.name);
     }
     c.set("workspace", workspace);
     c.set("role", workspace?.role ?? null);

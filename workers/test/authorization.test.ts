@@ -186,7 +186,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
   if (name === "accountId") return of(fx.account._id);
   if (name === "savedId") return of(fx.savedReply);
   if (name === "id") {
-    if (path.startsWith("/api/workspaces/")) return of(fx.ws);
+    if (path.startsWith("/api/workspaces/") || path.startsWith("/api/operator/workspaces/")) return of(fx.ws);
     if (path.startsWith("/api/media/uploads/")) return of(fx.upload);
     if (path.startsWith("/api/media/") || path.startsWith("/media/")) return of(fx.media);
     if (path.startsWith("/api/posts/") || path.startsWith("/api/analytics/posts/")) return of(fx.post);
@@ -250,6 +250,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/categories/:id" && method === "PATCH") return { name: "Hijacked" };
   if (path === "/api/categories/:id/posts") return { postId: "someone-else's" };
   if (path === "/api/bio") return { handle: "hijacked-page", title: "Hijacked" };
+  if (path === "/api/operator/workspaces/:id/move") return { shard: "DB" };
   return {};
 }
 

@@ -92,6 +92,8 @@ export class WorkspaceService {
       personalUserId: null,
       shard: this.deps.shardForNew,
       archivedAt: null,
+      movingTo: null,
+      moveStep: null,
       createdAt: now,
       updatedAt: now,
     };
