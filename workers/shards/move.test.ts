@@ -75,7 +75,7 @@ describe("moving a workspace between shards (ADR 082)", () => {
   it("copies every row, switches the directory, and empties the old shard", async () => {
     const ws = await workspaceWithPosts();
     const before = await postsSeen(ws.token);
-    const moved = await moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now() });
+    const moved = await moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now });
     expect(moved).toMatchObject({ outcome: "moved", from: "DB", to: "SHARD_B" });
     expect(moved.tables).toContainEqual({ table: "posts", rows: 2 });
     expect(moved.tables).toContainEqual({ table: "post_metric_snapshots", rows: 2 });
@@ -84,7 +84,7 @@ describe("moving a workspace between shards (ADR 082)", () => {
     expect(await postsSeen(ws.token)).toEqual(before);
     expect([await rowsOn(env.DB, "posts", ws.id), await rowsOn(env.SHARD_B, "posts", ws.id)]).toEqual([0, 2]);
     // And back: the stand-in rows it had on SHARD_B go with it.
-    expect((await moveWorkspace(twoShards, ws.id, "DB", { now: Date.now() })).outcome).toBe("moved");
+    expect((await moveWorkspace(twoShards, ws.id, "DB", { now: Date.now })).outcome).toBe("moved");
     expect(await postsSeen(ws.token)).toEqual(before);
     const standIn = await env.SHARD_B.prepare("SELECT count(*) AS n FROM workspaces WHERE id = ?").bind(ws.id).first();
     expect([await rowsOn(env.SHARD_B, "posts", ws.id), standIn]).toEqual([0, { n: 0 }]);
@@ -95,7 +95,7 @@ describe("moving a workspace between shards (ADR 082)", () => {
     async (step) => {
       const ws = await workspaceWithPosts();
       const before = await postsSeen(ws.token);
-      await expect(moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now(), at: crashAt(step) })).rejects.toThrow(
+      await expect(moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now, at: crashAt(step) })).rejects.toThrow(
         `crash at ${step}`,
       );
       expect((await placement(ws.id))?.shard).toBe("DB");
@@ -108,7 +108,7 @@ describe("moving a workspace between shards (ADR 082)", () => {
         expect(write.body).toMatchObject({ success: false, message: expect.stringContaining("being moved") });
         expect(write.retryAfter).toBe("30");
       }
-      expect((await moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now() })).outcome).toBe("moved");
+      expect((await moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now })).outcome).toBe("moved");
       expect(await postsSeen(ws.token)).toEqual(before);
       expect([await rowsOn(env.DB, "posts", ws.id), await rowsOn(env.SHARD_B, "posts", ws.id)]).toEqual([0, 2]);
       const targets = [await rowsOn(env.DB, "post_targets", ws.id), await rowsOn(env.SHARD_B, "post_targets", ws.id)];
@@ -120,7 +120,7 @@ describe("moving a workspace between shards (ADR 082)", () => {
     const ws = await workspaceWithPosts();
     const before = await postsSeen(ws.token);
     await expect(
-      moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now(), at: crashAt("cleanup") }),
+      moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now, at: crashAt("cleanup") }),
     ).rejects.toThrow();
     expect(await placement(ws.id)).toEqual({ shard: "SHARD_B", moving_to: null, move_step: "cleanup:DB" });
     expect(await postsSeen(ws.token)).toEqual(before);
@@ -130,7 +130,7 @@ describe("moving a workspace between shards (ADR 082)", () => {
       status: "draft",
     });
     expect(write.status).toBe(201);
-    const rerun = await moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now() });
+    const rerun = await moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now });
     expect(rerun).toMatchObject({ outcome: "moved", message: expect.stringContaining("Finished moving") });
     expect([await rowsOn(env.DB, "posts", ws.id), await rowsOn(env.SHARD_B, "posts", ws.id)]).toEqual([0, 3]);
     expect(await placement(ws.id)).toEqual({ shard: "SHARD_B", moving_to: null, move_step: null });
@@ -140,7 +140,7 @@ describe("moving a workspace between shards (ADR 082)", () => {
     const ws = await workspaceWithPosts();
     // A background job writing to the old shard while the copy runs.
     const moved = await moveWorkspace(twoShards, ws.id, "SHARD_B", {
-      now: Date.now(),
+      now: Date.now,
       at: async (s) => {
         if (s === "verify")
           await env.DB.prepare(
@@ -160,10 +160,27 @@ describe("moving a workspace between shards (ADR 082)", () => {
     const ws = await workspaceWithPosts();
     const now = Date.now();
     await insertScheduledPost(ws.id, [{ accountId: ws.accountId, platform: "instagram", dueAt: now + 5 * 60_000 }]);
-    await expect(moveWorkspace(twoShards, ws.id, "SHARD_B", { now })).rejects.toThrow(
+    await expect(moveWorkspace(twoShards, ws.id, "SHARD_B", { now: () => now })).rejects.toThrow(
       `try the move again after ${new Date(now + 15 * 60_000).toISOString()}`,
     );
     expect(await placement(ws.id)).toEqual({ shard: "DB", moving_to: null, move_step: null });
+  });
+});
+
+describe("a move that outlasts its quiet window", () => {
+  it("rolls back when a post comes due before the switch", async () => {
+    const ws = await workspaceWithPosts();
+    let clock = Date.now();
+    await insertScheduledPost(ws.id, [{ accountId: ws.accountId, platform: "instagram", dueAt: clock + 15 * 60_000 }]);
+    const moved = await moveWorkspace(twoShards, ws.id, "SHARD_B", {
+      now: () => clock,
+      at: (s) => {
+        if (s === "verify") clock += 9 * 60_000;
+      },
+    });
+    expect(moved).toMatchObject({ outcome: "rolled_back", message: expect.stringContaining("A post came due") });
+    expect(await placement(ws.id)).toEqual({ shard: "DB", moving_to: null, move_step: null });
+    expect([await rowsOn(env.DB, "posts", ws.id), await rowsOn(env.SHARD_B, "posts", ws.id)]).toEqual([3, 0]);
   });
 });
 

@@ -19,7 +19,8 @@ import { anchorIds, copyTable, deleteRows, digestTable, readPlan } from "./rows"
 export type MoveStep = "flag" | "copy" | "mid-copy" | "verify" | "switch" | "cleanup";
 
 export interface MoveOptions {
-  now: number;
+  /** The clock: read at the start (the quiet window) and again just before the switch. */
+  now: () => number;
   /** Called as each step begins ("mid-copy": halfway through the tables); a test throws here to crash the move. */
   at?: (step: MoveStep) => void | Promise<void>;
 }
@@ -65,7 +66,7 @@ async function copyAndSwitch(
   env: Env,
   placed: Placement,
   target: string,
-  now: number,
+  now: () => number,
   at: (s: MoveStep) => void | Promise<void>,
 ) {
   const [id, from] = [placed.id, placed.shard];
@@ -74,10 +75,11 @@ async function copyAndSwitch(
   await at("flag");
   // The flag first, so nothing new is scheduled between the check and the copy.
   await markMoving(env.DB, id, target);
-  const next = await nextPublishingWork(source, id, now);
+  const start = now();
+  const next = await nextPublishingWork(source, id, start);
   if (next !== null) {
     await clearMove(env.DB, id);
-    const when = new Date(retryAt(next, now)).toISOString();
+    const when = new Date(retryAt(next, start)).toISOString();
     throw new Conflict(
       `${placed.name} has posts publishing or due within 10 minutes; try the move again after ${when}.`,
     );
@@ -88,18 +90,16 @@ async function copyAndSwitch(
   await at("verify");
   const [was, copied] = await Promise.all([digests(source, plan, id), digests(dest, plan, id)]);
   const differ = differences(was, copied);
-  if (differ.length > 0) {
+  // The switch must come before anything is due: the cron would claim it on the old shard, after the copy.
+  const late = await nextPublishingWork(source, id, now());
+  if (differ.length > 0 || late !== null) {
     await dropFrom(env, target, id, from);
     await clearMove(env.DB, id);
     const tables = differ.map((d) => ({ table: d.table, rows: d.source, copy: d.copy }));
-    const names = differ.map((d) => d.table).join(", ");
-    return result(
-      "rolled_back",
-      `Rows changed while copying (${names}); ${placed.name} stays on ${from}.`,
-      from,
-      target,
-      tables,
-    );
+    const why = differ.length
+      ? `Rows changed while copying (${differ.map((d) => d.table).join(", ")})`
+      : "A post came due while copying";
+    return result("rolled_back", `${why}; ${placed.name} stays on ${from}.`, from, target, tables);
   }
   await at("switch");
   if (!(await switchShard(env.DB, id, from, target)))

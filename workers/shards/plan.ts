@@ -18,8 +18,8 @@ export interface TableShape {
 export interface TablePlan {
   table: string;
   columns: string[];
-  /** The stable order a digest reads rows in. */
-  orderBy: string;
+  /** The primary key (or rowid): the order a digest reads rows in, a page after the last one's key. */
+  key: string[];
   where: string;
   /** Written by the source tables' triggers (analytics rollups): copied last, replacing what the triggers wrote. */
   derived: boolean;
@@ -92,7 +92,7 @@ export function planMove(shapes: TableShape[], triggerSqls: string[]): MovePlan 
   const plan = (s: TableShape): TablePlan => ({
     table: s.name,
     columns: s.columns,
-    orderBy: (s.primaryKey.length ? s.primaryKey : ["rowid"]).map(quote).join(", "),
+    key: s.primaryKey.length ? s.primaryKey : ["rowid"],
     where: where.get(s.name)!,
     derived: derivedNames.has(s.name),
   });

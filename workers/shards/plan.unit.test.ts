@@ -37,7 +37,7 @@ describe("a move's plan, from the shard's schema (ADR 082)", () => {
     const attempts = plan.tables.find((t) => t.table === "publish_attempts")!;
     expect(attempts.where).toBe('"target_id" IN (SELECT "id" FROM "post_targets" WHERE workspace_id = ?)');
     expect(workspaceParams(attempts.where, "w1")).toEqual(["w1"]);
-    expect(plan.tables.find((t) => t.table === "post_metrics_daily")!.orderBy).toBe('"rowid"');
+    expect(plan.tables.find((t) => t.table === "post_metrics_daily")!.key).toEqual(["rowid"]);
   });
 
   it("leaves the directory's, the emulator's and per-database tables, and names the users the rows reference", () => {

@@ -43,7 +43,7 @@ export const operatorRoutes = new Hono<SignedInEnv>().post(
     if (!parseConfig(c.env).OPERATOR_EMAILS.includes(c.var.auth.user.email.toLowerCase()))
       throw new Forbidden(OPERATOR_REFUSAL);
     const { shard } = await readJson(c, moveInput);
-    const result = await moveWorkspace(c.env, c.req.param("id"), shard, { now: c.var.services.now() });
+    const result = await moveWorkspace(c.env, c.req.param("id"), shard, { now: c.var.services.now });
     return ok(c, result, result.message);
   },
 );

@@ -45,28 +45,34 @@ export async function readPlan(d1: D1Database): Promise<MovePlan> {
   );
 }
 
-/** Reads a table's rows of the workspace a page at a time, in `order`, handing each page on. */
+/**
+ * Reads a table's rows of the workspace a page at a time in `key` order, each page after the last one's key (an
+ * OFFSET would rescan every earlier page), handing each page on without the key columns.
+ */
 async function eachPage(
   d1: D1Database,
   t: TablePlan,
   workspaceId: string,
-  order: string,
+  key: string[],
   onPage: (rows: unknown[][]) => Promise<void>,
 ): Promise<void> {
-  const select = `SELECT ${t.columns.map(quote).join(", ")} FROM ${quote(t.table)} WHERE ${t.where} ORDER BY ${order}`;
-  for (let offset = 0; ; offset += PAGE) {
-    const rows = await d1
-      .prepare(`${select} LIMIT ${PAGE} OFFSET ${offset}`)
-      .bind(...workspaceParams(t.where, workspaceId))
+  const keys = key.map(quote).join(", ");
+  const select = `SELECT ${keys}, ${t.columns.map(quote).join(", ")} FROM ${quote(t.table)} WHERE (${t.where})`;
+  const past = ` AND (${keys}) > (${key.map(() => "?").join(", ")})`;
+  for (let after: unknown[] | null = null; ; ) {
+    const rows: unknown[][] = await d1
+      .prepare(`${select}${after ? past : ""} ORDER BY ${keys} LIMIT ${PAGE}`)
+      .bind(...workspaceParams(t.where, workspaceId), ...(after ?? []))
       .raw();
-    if (rows.length > 0) await onPage(rows);
+    if (rows.length > 0) await onPage(rows.map((r) => r.slice(key.length)));
     if (rows.length < PAGE) return;
+    after = rows.at(-1)!.slice(0, key.length);
   }
 }
 
 /** Copies a table's rows of the workspace; rows go in insertion order so a row's parent in the table comes first. */
 export async function copyTable(from: D1Database, to: D1Database, t: TablePlan, workspaceId: string): Promise<void> {
-  await eachPage(from, t, workspaceId, "rowid", async (rows) => {
+  await eachPage(from, t, workspaceId, ["rowid"], async (rows) => {
     const inserts = insertStatements(t.table, t.columns, rows, { orReplace: t.derived });
     await to.batch(inserts.map((s) => to.prepare(s.sql).bind(...s.params)));
   });
@@ -75,7 +81,7 @@ export async function copyTable(from: D1Database, to: D1Database, t: TablePlan, 
 /** A table's digest of the workspace's rows on one shard. */
 export async function digestTable(d1: D1Database, t: TablePlan, workspaceId: string): Promise<TableDigest> {
   let digest = EMPTY_DIGEST;
-  await eachPage(d1, t, workspaceId, t.orderBy, async (rows) => {
+  await eachPage(d1, t, workspaceId, t.key, async (rows) => {
     digest = await addPage(digest, rows);
   });
   return digest;
