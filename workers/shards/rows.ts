@@ -87,17 +87,24 @@ export async function digestTable(d1: D1Database, t: TablePlan, workspaceId: str
   return digest;
 }
 
+/** Rows one DELETE removes: a large workspace's cleanup never becomes one statement over millions of rows. */
+const DELETE_CHUNK = 1000;
+
 /**
- * Deletes the workspace's rows of `tables` on a shard, children before parents, the tables triggers write
- * last (deleting their sources may have touched them).
+ * Deletes the workspace's rows of `tables` on a shard, children before parents (each table emptied before its
+ * parent), the tables triggers write last (deleting their sources may have touched them). Not atomic, and need
+ * not be: the move's step record makes a rerun delete what is left.
  */
 export async function deleteRows(d1: D1Database, tables: TablePlan[], workspaceId: string): Promise<void> {
   const order = [...tables.filter((t) => !t.derived).reverse(), ...tables.filter((t) => t.derived)];
-  await d1.batch(
-    order.map((t) =>
-      d1.prepare(`DELETE FROM ${quote(t.table)} WHERE ${t.where}`).bind(...workspaceParams(t.where, workspaceId)),
-    ),
-  );
+  for (const t of order) {
+    const chunk = d1
+      .prepare(
+        `DELETE FROM ${quote(t.table)} WHERE rowid IN (SELECT rowid FROM ${quote(t.table)} WHERE ${t.where} LIMIT ${DELETE_CHUNK})`,
+      )
+      .bind(...workspaceParams(t.where, workspaceId));
+    while ((await chunk.run()).meta.changes >= DELETE_CHUNK);
+  }
 }
 
 /** The ids each anchor table (users, workspaces) must hold on the target for the copied rows' foreign keys. */
