@@ -156,6 +156,22 @@ describe("moving a workspace between shards (ADR 082)", () => {
     expect([await rowsOn(env.DB, "posts", ws.id), await rowsOn(env.SHARD_B, "posts", ws.id)]).toEqual([2, 0]);
   });
 
+  it("names the tables a background job changed after they were copied", async () => {
+    const ws = await workspaceWithPosts();
+    const moved = await moveWorkspace(twoShards, ws.id, "SHARD_B", {
+      now: Date.now,
+      at: async (s) => {
+        if (s === "switch")
+          await env.DB.prepare("UPDATE posts SET content = 'Too late' WHERE workspace_id = ? AND content = 'A draft'")
+            .bind(ws.id)
+            .run();
+      },
+    });
+    expect(moved.outcome).toBe("moved");
+    expect(moved.message).toContain("Changes made to posts after they were copied were not carried over.");
+    expect(await postsSeen(ws.token)).toEqual(["A draft", "Next month"]);
+  });
+
   it("refuses while a post is due within 10 minutes, with when to try again", async () => {
     const ws = await workspaceWithPosts();
     const now = Date.now();

@@ -91,8 +91,8 @@ async function copyAndSwitch(
   const [was, copied] = await Promise.all([digests(source, plan, id), digests(dest, plan, id)]);
   const differ = differences(was, copied);
   // The switch must come before anything is due: the cron would claim it on the old shard, after the copy.
-  const late = await nextPublishingWork(source, id, now());
-  if (differ.length > 0 || late !== null) {
+  const comingDue = await nextPublishingWork(source, id, now());
+  if (differ.length > 0 || comingDue !== null) {
     await dropFrom(env, target, id, from);
     await clearMove(env.DB, id);
     const tables = differ.map((d) => ({ table: d.table, rows: d.source, copy: d.copy }));
@@ -104,11 +104,15 @@ async function copyAndSwitch(
   await at("switch");
   if (!(await switchShard(env.DB, id, from, target)))
     throw new Conflict(`${placed.name} was moved by another run; run the move again to see where it is.`);
+  // A background job (not the API: it was refused) that wrote to a table after its digest was read wrote to rows
+  // left behind; the old rows are read once more before they go, so the answer names what was not carried over.
+  const late = differences(was, await digests(source, plan, id)).map((d) => d.table);
   await at("cleanup");
   await dropFrom(env, from, id);
   await clearMove(env.DB, id);
   const tables = [...was].map(([table, d]) => ({ table, rows: d.rows }));
-  return result("moved", `Moved ${placed.name} from ${from} to ${target}.`, from, target, tables);
+  const lost = late.length ? ` Changes made to ${late.join(", ")} after they were copied were not carried over.` : "";
+  return result("moved", `Moved ${placed.name} from ${from} to ${target}.${lost}`, from, target, tables);
 }
 
 /** The workspace's rows onto `dest`: the rows they reference first, then parents before children, rollups last. */
