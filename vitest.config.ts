@@ -35,7 +35,7 @@ function workerProject(name: string, shiftDays: number, include: string[]): Test
             TEST_CLOCK_SHIFT_DAYS: String(shiftDays),
           },
           // An empty database for migration tests, which apply the migrations step by step themselves; two more
-          // workspace databases beside the directory DB, each its own file (ADR 081).
+          // workspace databases beside the directory DB, each its own file (ADR 081; moving a workspace between them, ADR 082).
           d1Databases: { MIGRATION_DB: "migration-test", SHARD_B: "shard-b", SHARD_C: "shard-c" },
         },
       })),

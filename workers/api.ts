@@ -34,6 +34,7 @@ import { notificationRoutes, schedulerRoutes } from "./publishing";
 import { queueRoutes } from "./queue";
 import { buildServices } from "./services";
 import { setupRoutes } from "./setup";
+import { operatorRoutes } from "./shards";
 import { resolveWorkspace } from "./tenancy/middleware";
 import { userRoutes } from "./users";
 import {
@@ -170,6 +171,7 @@ export function createApi(now: () => number = () => Date.now()) {
     .route("/api/brand", brandRoutes)
     .route("/api/brand-logos", brandLogoRoutes)
     .route("/api", reportPublicRoutes)
+    .route("/api/operator", operatorRoutes)
     .route("/api", openApiRoutes);
 }
 

@@ -49,6 +49,19 @@ const ConfigSchema = z
       .refine((names) => names.length > 0 && names.every((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n)), {
         message: "must list D1 binding names, comma-separated",
       }),
+    /**
+     * The deployment's operators, by sign-in email, comma-separated: only they may move a workspace between
+     * shards (POST /api/operator/workspaces/{id}/move, ADR 082). Unset: nobody may.
+     */
+    OPERATOR_EMAILS: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     /** Shortens the publishing leases (workers/publishing/lease.ts); for local crash tests, never production. */
     PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),

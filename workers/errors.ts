@@ -94,9 +94,16 @@ export class UpstreamFailed extends DomainError {
   override readonly name = "UpstreamFailed";
 }
 
-/** A service we depend on cannot be reached or is not set up. */
+/** A service we depend on cannot be reached or is not set up, or the data is briefly read-only (a shard move). */
 export class Unavailable extends DomainError {
   override readonly name = "Unavailable";
+  constructor(
+    message: string,
+    /** Seconds before trying again, when the wait is known. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
 }
 
 export const notFound = () => new NotFound();

@@ -11,6 +11,7 @@ const ws = (id: string, role: WorkspaceContext["role"], shard = "DB", archived =
   personalUserId: null,
   shard,
   archived,
+  moving: false,
   role,
 });
 const row = (list: AgencyRow["list"], id: string, workspaceId: string, at: number): AgencyRow => ({

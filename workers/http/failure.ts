@@ -48,13 +48,11 @@ export function failureOf(err: unknown): Failure | null {
   if (!(err instanceof DomainError)) return null;
   const status = STATUS.find(([kind]) => err instanceof kind)?.[1];
   if (status === undefined) return null;
-  const headers =
-    err instanceof TooMany
-      ? {
-          ...err.headers,
-          ...(err.retryAfter === undefined ? {} : { "Retry-After": String(err.retryAfter) }),
-        }
-      : {};
+  const retryAfter = err instanceof TooMany || err instanceof Unavailable ? err.retryAfter : undefined;
+  const headers = {
+    ...(err instanceof TooMany ? err.headers : {}),
+    ...(retryAfter === undefined ? {} : { "Retry-After": String(retryAfter) }),
+  };
   const data = err instanceof Invalid ? err.data : undefined;
   return { status, message: err.message, headers, ...(data ? { data } : {}) };
 }

@@ -32,6 +32,8 @@ export const Workspace = z.object({
   shard: z.string(),
   /** Archived: read-only until an owner unarchives it. */
   archived: z.boolean(),
+  /** Being moved to another database: read-only for the seconds it takes (writes answer 503, ADR 082). */
+  moving: z.boolean(),
   role: z.string(),
 });
 

@@ -15,6 +15,8 @@ export interface WorkspaceContext {
   shard: string;
   /** An archived workspace is read-only (ADR 078). */
   archived: boolean;
+  /** Being moved to another shard: read-only until the switch (ADR 082). */
+  moving: boolean;
   role: Role;
 }
 
@@ -28,7 +30,7 @@ export function membershipsQuery(userId: string, among?: string | null): SQL {
   const candidates = among === undefined ? sql`` : sql`AND m.workspace_id IN (${among ?? personal}, ${personal})`;
   return sql`
     SELECT w.id, w.name, w.timezone, w.approval_required, w.media_required, w.personal_user_id, w.shard,
-      w.archived_at, m.role
+      w.archived_at, w.moving_to, m.role
     FROM ${workspaceMembers} m JOIN ${workspaces} w ON w.id = m.workspace_id
     WHERE m.user_id = ${userId} ${candidates}
     ORDER BY m.joined_at, m.workspace_id`;
@@ -43,6 +45,7 @@ interface MembershipRow {
   personal_user_id: string | null;
   shard: string;
   archived_at: number | null;
+  moving_to: string | null;
   role: Role;
 }
 
@@ -57,6 +60,7 @@ export const membershipsOf = (rows: unknown[]): WorkspaceContext[] =>
     personalUserId: r.personal_user_id,
     shard: r.shard,
     archived: r.archived_at !== null,
+    moving: r.moving_to !== null,
     role: r.role,
   }));
 

@@ -10,6 +10,7 @@ const ws = (id: string, personalUserId: string | null = null): WorkspaceContext 
   personalUserId,
   shard: "DB",
   archived: false,
+  moving: false,
   role: "editor",
 });
 const mine = [ws("team"), ws("u1", "u1"), ws("agency")];

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { parse, serialize } from "hono/utils/cookie";
 import type { Db } from "../db/client";
-import { Forbidden, notFound, Unauthenticated } from "../errors";
+import { Forbidden, notFound, Unauthenticated, Unavailable } from "../errors";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { Messages } from "../http/envelope";
 import { isSafeMethod } from "../http/origin";
@@ -55,6 +55,7 @@ export async function workspacesForPage(db: Db, userId: string, req: Request) {
   const workspaces = membershipsOf(await db.all(membershipsQuery(userId)));
   const workspace = pickMembership(workspaces, userId, id, !strict);
   if (strict && !workspace) throw notFound();
+  if (workspace?.moving && !isSafeMethod(req.method)) throw movingRefusal(workspace.name);
   return { workspace, workspaces };
 }
 
@@ -80,12 +81,25 @@ export function resolveWorkspace(early: EarlyReads = {}) {
       if (!workspace && apiKey)
         throw new Unauthenticated("This API key's owner is no longer a member of its workspace.");
       if (!workspace && strict) throw notFound();
+      // The operator's own move requests are the exception: a rerun must reach a workspace its crash left flagged.
+      const operating = c.req.path.startsWith("/api/operator/");
+      if (workspace?.moving && !isSafeMethod(c.req.method) && !operating) throw movingRefusal(workspace.name);
     }
     c.set("workspace", workspace);
     c.set("role", workspace?.role ?? null);
     await next();
   });
 }
+
+/** Seconds a write is told to wait while its workspace moves shard: a move takes seconds (ADR 082). */
+export const MOVE_RETRY_AFTER_S = 30;
+
+/** The 503 of a write while the workspace is copied to another database; reads still work. */
+const movingRefusal = (workspaceName: string) =>
+  new Unavailable(
+    `${workspaceName} is being moved to another database and is read-only for a moment. Please try again shortly.`,
+    MOVE_RETRY_AFTER_S,
+  );
 
 /** Any signed-in user, whatever their role: routes about the user themself (password, sessions). */
 export const SELF = "self" as const;

@@ -75,6 +75,8 @@ const EXEMPT: Record<string, string> = {
   "DELETE /api/workspaces/{id}": "the log is deleted with the workspace it belongs to",
   "POST /mcp": "its tools call the same commands and services as these routes, which record the entries",
   "POST /api/posts/preflight": "a check: stores nothing",
+  "POST /api/operator/workspaces/{id}/move":
+    "a deployment operator's move between databases changes where the rows are, not what they say; its answer reports it",
   "POST /api/posts/validate": "a check: stores nothing",
   "POST /api/imports/check": "a dry run: stores nothing",
   "POST /api/imports": "each imported post is created by the create command, which records it",

@@ -194,7 +194,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
   if (name === "savedId") return of(fx.savedReply);
   if (name === "workspaceId") return of(fx.ws);
   if (name === "id") {
-    if (path.startsWith("/api/workspaces/")) return of(fx.ws);
+    if (path.startsWith("/api/workspaces/") || path.startsWith("/api/operator/workspaces/")) return of(fx.ws);
     if (path.startsWith("/api/media/uploads/")) return of(fx.upload);
     if (path.startsWith("/api/media/") || path.startsWith("/media/")) return of(fx.media);
     if (path.startsWith("/api/posts/") || path.startsWith("/api/analytics/posts/")) return of(fx.post);
@@ -263,6 +263,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/bio") return { handle: "hijacked-page", title: "Hijacked" };
   if (path === "/api/pieces") return { kind: "signature", name: "Hijack", body: "hijacked", platform: "linkedin" };
   if (path === "/api/pieces/:id") return { body: "hijacked by B" };
+  if (path === "/api/operator/workspaces/:id/move") return { shard: "DB" };
   return {};
 }
 

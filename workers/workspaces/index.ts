@@ -18,6 +18,15 @@ export { inviteRoutes, workspaceRoutes } from "./routes";
 export { MemberMessages } from "./rules";
 export { inviteInput, roleInput, workspaceInput, workspacePatch } from "./schemas";
 export { type ShardAnchors, WorkspaceService } from "./service";
+export type { Placement } from "./shard-moves";
+export {
+  clearMove,
+  dropWorkspaceStandIn,
+  markMoving,
+  placeWorkspaceStandIn,
+  readPlacement,
+  switchShard,
+} from "./shard-moves";
 export { publicShareRoutes, shareLinkRoutes } from "./share-link-routes";
 export { ShareReplies } from "./share-link-rules";
 export { ShareLinkService } from "./share-links";

@@ -100,6 +100,8 @@ export class WorkspaceService {
       personalUserId: null,
       shard: await this.deps.shardForNew(),
       archivedAt: null,
+      movingTo: null,
+      moveStep: null,
       createdAt: now,
       updatedAt: now,
     };

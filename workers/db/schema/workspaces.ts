@@ -26,6 +26,10 @@ export const workspaces = sqliteTable(
     shard: text("shard").notNull().default("DB"),
     /** Set while the workspace is archived: read-only, and not offered in the switcher (ADR 078). */
     archivedAt: ms("archived_at"),
+    /** Set while the workspace is being copied to this shard: writes answer 503 until the switch (ADR 082). */
+    movingTo: text("moving_to"),
+    /** The move's step, so a rerun after a crash resumes or rolls back: "copy", or "cleanup:<old shard>". */
+    moveStep: text("move_step"),
     createdAt: createdAt(),
     updatedAt: ms("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
   },
