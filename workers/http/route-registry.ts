@@ -103,6 +103,7 @@ const REFUSAL: Record<number, string> = {
   413: "Request body too large",
   415: "Unsupported media type",
   422: "The Idempotency-Key was used with a different body",
+  426: "Upgrade required: open this with a WebSocket",
   429: "Too many requests; Retry-After says when to try again",
   502: "The platform failed",
   503: "Temporarily unavailable",
