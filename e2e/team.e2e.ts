@@ -86,7 +86,7 @@ test("a new contributor joins through the mailed invite and submits; the owner a
     const detail = page.getByRole("dialog", { name: "Post Details" });
     await detail.getByRole("button", { name: "Share for approval" }).click();
     const link = await detail.getByLabel("Approval link", { exact: true }).inputValue();
-    expect(link).toMatch(/\/review\/[\w-]{40,}$/);
+    expect(link).toMatch(/\/review\/[\w-]+\.[\w-]{40,}$/);
 
     const client = await launchBrowser();
     try {
