@@ -5,7 +5,22 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * queue, so starting with the long ones lets the short ones fill in and both workers finish close together.
  * A fresh clone has no durations cached for vitest's own "longest first", so the order is written down.
  */
-const LONGEST_FIRST = ["publish", "newcomer", "crash", "team", "day", "compose", "analytics", "media", "queue"];
+const LONGEST_FIRST = [
+  "publish",
+  "mastodon",
+  "newcomer",
+  "team",
+  "a11y",
+  "networks",
+  "crash",
+  "day",
+  "media",
+  "no-js",
+  "compose",
+  "shell",
+  "approvals",
+  "analytics",
+];
 
 const rank = (spec: TestSpecification) => {
   const i = LONGEST_FIRST.findIndex((name) => spec.moduleId.endsWith(`/e2e/${name}.e2e.ts`));
