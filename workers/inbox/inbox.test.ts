@@ -1,14 +1,11 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { posts, postTargets } from "../db/schema/index";
-import { publishTarget } from "../publishing/consumer";
-import { publishDeps } from "../publishing/deps";
 import { buildServices } from "../services";
 import type { Role } from "../tenancy/roles";
-import { testDb } from "../test/fixtures";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { publishOn } from "./published.test-helper";
 import { POLL_INTERVAL_MS, REPLY_LEASE_MS } from "./rules";
 
 /**
@@ -25,38 +22,10 @@ let postText: string;
 
 const as = (role: Role) => ({ token: members[role].token, headers: { "X-Workspace-Id": ws } });
 
-async function publishedTweet(owner: User, accountId: string, platform: "twitter" | "threads" = "twitter") {
-  const postId = crypto.randomUUID();
-  const targetId = crypto.randomUUID();
-  const now = Date.now();
+/** A post published to the account through the real publishing path (its text kept for the item's preview). */
+function publishedTweet(owner: User, accountId: string, platform: "twitter" | "threads" = "twitter") {
   postText = `Inbox test ${crypto.randomUUID().slice(0, 8)}`;
-  const db = testDb();
-  await db.insert(posts).values({
-    id: postId,
-    workspaceId: ws,
-    userId: owner.user.id,
-    content: postText,
-    status: "scheduled",
-    scheduledAt: now,
-    createdAt: now,
-    updatedAt: now,
-  });
-  await db.insert(postTargets).values({
-    id: targetId,
-    postId,
-    workspaceId: ws,
-    platform,
-    accountId,
-    status: "queued",
-    dueAt: now,
-    createdAt: now,
-    updatedAt: now,
-  });
-  expect(await publishTarget(targetId, publishDeps(services()))).toEqual({ ack: true });
-  const target = await env.DB.prepare("SELECT remote_id FROM post_targets WHERE id = ?")
-    .bind(targetId)
-    .first<{ remote_id: string }>();
-  return { postId, remoteId: target!.remote_id };
+  return publishOn({ workspaceId: ws, userId: owner.user.id, accountId, platform }, postText);
 }
 
 /** Someone replies on X now (the emulator's on-demand comment); without a post, they post on their own. */
