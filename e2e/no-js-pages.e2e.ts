@@ -249,7 +249,9 @@ test("with JavaScript off, a post's share page makes an approval link and revoke
   await page.getByText("Plain shared draft").waitFor();
   await page.getByRole("button", { name: "Share for approval" }).click();
   expect(await page.getByRole("status").innerText()).toBe("Approval link created");
-  expect(await page.getByRole("textbox", { name: "Approval link" }).inputValue()).toMatch(/\/review\/[\w-]+\.[\w-]{40,}$/);
+  expect(await page.getByRole("textbox", { name: "Approval link" }).inputValue()).toMatch(
+    /\/review\/[\w-]+\.[\w-]{40,}$/,
+  );
   const links = page.getByRole("list", { name: "Approval links" });
   await links.getByText(/^Plain shared draft · until /).waitFor();
   await links.getByRole("button", { name: "Revoke" }).click();

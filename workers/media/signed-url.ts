@@ -1,4 +1,4 @@
-import { constantTimeEqualText, hmacSha256 as hmac, toBase64Url } from "../crypto";
+import { constantTimeEqualText, hmacSha256 as hmac } from "../crypto";
 import { placedToken, workspaceOfToken } from "../tenancy/public-token";
 
 /** Platforms fetch media while publishing, possibly hours after scheduling: links live a week. */

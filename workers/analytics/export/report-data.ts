@@ -1,7 +1,6 @@
 import type { Db } from "../../db/client";
 import { InboxStore, inboxSheet } from "../../inbox";
 import { clickDay, LinkService } from "../../links";
-import { PLATFORM_NAMES, type Platform } from "../../platform-profile";
 import { CONTENT_TYPE_LABELS } from "../definitions";
 import type { Range } from "../period";
 import { loadTargetRows } from "../post-reads";
