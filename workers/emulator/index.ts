@@ -60,6 +60,8 @@ const commentSchema = z.object({
   postId: z.string().min(1).optional(),
   author: z.string().trim().min(1, "author is required").max(50),
   text: z.string().trim().min(1, "text is required").max(280),
+  /** false: Meta's delivery of this comment is lost (it gives up after retries), so only a poll finds it. */
+  webhook: z.boolean().default(true),
 });
 
 async function body(req: Request): Promise<unknown> {

@@ -161,7 +161,7 @@ export async function igCommentEdge(
  */
 export async function addVisitorMetaComment(
   c: EmuContext,
-  input: { platform: Store; postId?: string; author: string; text: string },
+  input: { platform: Store; postId?: string; author: string; text: string; webhook?: boolean },
 ) {
   const store = input.platform;
   const post = input.postId ? await getObject(c.var.db, store, input.postId) : null;
@@ -177,32 +177,34 @@ export async function addVisitorMetaComment(
     data: { replyTo: post.id, text: input.text, author: input.author, authorId },
   });
   const webhooks =
-    store === "facebook"
-      ? await deliverChange(c, {
-          object: "page",
-          entryId: post.owner,
-          field: "feed",
-          value: {
-            from: { id: authorId, name: input.author },
-            post_id: post.id,
-            comment_id: id,
-            parent_id: post.id,
-            message: input.text,
-            created_time: Math.floor(c.var.now / 1000),
-            item: "comment",
-            verb: "add",
-          },
-        })
-      : await deliverChange(c, {
-          object: "instagram",
-          entryId: post.owner,
-          field: "comments",
-          value: {
-            id,
-            from: { id: authorId, username: input.author },
-            text: input.text,
-            media: { id: post.id, media_product_type: "FEED" },
-          },
-        });
+    input.webhook === false
+      ? []
+      : store === "facebook"
+        ? await deliverChange(c, {
+            object: "page",
+            entryId: post.owner,
+            field: "feed",
+            value: {
+              from: { id: authorId, name: input.author },
+              post_id: post.id,
+              comment_id: id,
+              parent_id: post.id,
+              message: input.text,
+              created_time: Math.floor(c.var.now / 1000),
+              item: "comment",
+              verb: "add",
+            },
+          })
+        : await deliverChange(c, {
+            object: "instagram",
+            entryId: post.owner,
+            field: "comments",
+            value: {
+              id,
+              from: { id: authorId, username: input.author },
+              text: input.text,
+              media: { id: post.id, media_product_type: "FEED" },
+            },
+          });
   return { id, webhooks };
 }
