@@ -45,7 +45,9 @@ describe("the API document for integrators", () => {
   }, 30_000);
 
   it("generates a TypeScript client (openapi-typescript + openapi-fetch) an example integration type-checks with", async () => {
-    const dir = here("../../test-results/openapi-client");
+    // Beside node_modules (so the example resolves openapi-fetch), not in test-results/, which the journeys running
+    // beside this suite clear as they start.
+    const dir = here("../../node_modules/.cache/postline/openapi-client");
     mkdirSync(dir, { recursive: true });
     writeFileSync(`${dir}/postline.ts`, astToString(await openapiTS(doc)));
     writeFileSync(`${dir}/example.ts`, EXAMPLE);
