@@ -9,12 +9,11 @@ import { pieceService } from "../pieces";
 import type { Actor } from "../posts";
 import type { Services } from "../services";
 import type { Action } from "../tenancy/roles";
+import { postId } from "./mcp-inputs";
 import { McpOutputs } from "./mcp-outputs";
 
 type Run = (action: Action, work: () => Promise<object>) => Promise<CallToolResult>;
 type Hints = { reads: object; adds: object };
-
-const postId = z.string({ error: "Please give the post's id" }).min(1).max(100);
 
 /** The content engine for agents: evergreen categories, feeds, saved pieces and link clicks. */
 export function engineTools(server: McpServer, services: Services, actor: Actor, run: Run, hints: Hints) {

@@ -22,6 +22,7 @@ import type { Action } from "../tenancy/roles";
 import type { ApiKeyContext } from "./api-keys";
 import { engineTools } from "./mcp-engine";
 import { inboxTools } from "./mcp-inbox";
+import { postId } from "./mcp-inputs";
 import { McpOutputs } from "./mcp-outputs";
 
 /** Who a tool call acts for: the API key's member, in the key's workspace, with the member's current role. */
@@ -35,7 +36,6 @@ interface Caller {
 export const MCP_KEY_REQUIRED = "The MCP endpoint takes an API key: send Authorization: Bearer pl_…";
 export const MCP_POST_ONLY = "This MCP endpoint is stateless: send JSON-RPC messages with POST.";
 
-const postId = z.string({ error: "Please give the post's id" }).min(1).max(100);
 const draftInput = postFieldsSchema.omit({ status: true, publishNow: true, scheduledDate: true });
 const scheduleInput = postFieldsSchema.omit({ status: true, publishNow: true }).extend({
   scheduledDate: postFieldsSchema.shape.scheduledDate.unwrap().unwrap(),
