@@ -19,8 +19,9 @@ export default defineConfig({
     // A poll waits as long as a locator's waitFor (Playwright's 30 s), not vitest's 1 s: two journeys side by
     // side on 2 cores render a lazily loaded chart in more than a second (analytics.e2e.ts did not, once).
     expect: { poll: { timeout: 30_000 } },
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // Vitest runs beside the journeys in `npm test` (ADR 097): a step that takes 20 s alone may take twice that.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     teardownTimeout: 30_000,
   },
 });

@@ -114,6 +114,19 @@ let axeSource: string | undefined;
 export async function expectAccessible(page: Page, what = new URL(page.url()).pathname): Promise<void> {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  // Judge what the page settles on: a toast fading in is part-transparent, and on a loaded machine axe can catch
+  // it there and measure a contrast nobody reads (spinners, which never finish, are left running).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (o: object) => Promise<AxeResults> } }).axe;
     const { violations } = await axe.run({ resultTypes: ["violations"] });
