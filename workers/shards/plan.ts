@@ -47,6 +47,7 @@ const STAYS = new Set([
   "api_keys",
   "password_resets",
   "dev_mailbox",
+  "dev_mail_attachments",
   "feedback",
   "events",
   "billing_interest",
