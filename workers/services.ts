@@ -96,7 +96,7 @@ function accountServices(env: Env, now: () => number, origin: string | undefined
   const rateLimit = new RateLimitService(env.RATE_LIMITER, now);
   const mediaUrls = new MediaUrlSigner(config.SESSION_SECRET, now);
   const people = directoryPeople(directory);
-  const shared = { config, env, now, mailer, appOrigin, platformFetch, platforms, mediaUrls, people };
+  const shared = { config, env, now, mailer, appOrigin, platformFetch, platforms, mediaUrls, people, directory };
   // The workspace's services, built on first use from its shard (again when the shard asked for changes).
   let built: { shard: string; services: WorkspaceServices } | undefined;
   const scoped = (): WorkspaceServices => {

@@ -48,6 +48,7 @@ const STAYS = new Set([
   "password_resets",
   "dev_mailbox",
   "dev_mail_attachments",
+  "public_names",
   "feedback",
   "events",
   "billing_interest",
