@@ -10,7 +10,7 @@ import { repeatDeps, runCategoryRepeats } from "./categories";
 import { appContext } from "./context";
 import { randomToken } from "./crypto";
 import { createDb } from "./db/client";
-import { dbFor, shardFor, shardNames } from "./db/directory";
+import { shardDb, shardFor, shardNames } from "./db/directory";
 import { splitByShard } from "./db/shard-queues";
 import { emulator, serveOwnOriginWith } from "./emulator";
 import { ConfigError, parseConfig } from "./env";
@@ -34,6 +34,7 @@ import {
 import { buildServices, type Services } from "./services";
 import type { WorkspaceContext } from "./tenancy/membership";
 import { workspacesForPage } from "./tenancy/middleware";
+import { directoryNames, type PublicNameKind } from "./tenancy/public-names";
 
 export { RateLimiter, UserSessions } from "./auth";
 export { InboxLive } from "./inbox";
@@ -63,6 +64,16 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
   return requestHandler(request, context);
 }
 
+/**
+ * The shard holding a public name's row, from the directory in one read however many shards there are (ADR 093).
+ * A name it does not list was made before it listed names, on `DB` when that is a shard (else nowhere: 404).
+ */
+async function shardOfName(env: Env, kind: PublicNameKind, name: string) {
+  const place = await directoryNames(createDb(env.DB)).place(kind, name);
+  const shard = place?.shard ?? (shardNames(env).includes("DB") ? "DB" : shardNames(env)[0]!);
+  return createDb(shardDb(env, shard));
+}
+
 /** The emulator's pages are a development tool: sandbox mode and an explicit DEV_ROUTES=true. */
 const sandboxPagesOn = (env: Env) => env.PLATFORMS_MODE === "sandbox" && parseConfig(env).DEV_ROUTES;
 
@@ -90,10 +101,19 @@ export default {
       pathname.startsWith("/media/")
         ? await api.fetch(request, env, ctx)
         : pathname.startsWith(SHORT_LINK_PREFIX)
-          ? await serveShortLink(request, new LinkStore(createDb(dbFor(env, null))), Date.now, (w) => ctx.waitUntil(w))
+          ? await serveShortLink(
+              request,
+              async (code) => new LinkStore(await shardOfName(env, "link", code)),
+              Date.now,
+              (w) => ctx.waitUntil(w),
+            )
           : pathname.startsWith(BIO_PREFIX)
-            ? await serveBio(request, new BioStore(createDb(dbFor(env, null))), env.MEDIA, Date.now, (w) =>
-                ctx.waitUntil(w),
+            ? await serveBio(
+                request,
+                async (handle) => new BioStore(await shardOfName(env, "bio", handle)),
+                env.MEDIA,
+                Date.now,
+                (w) => ctx.waitUntil(w),
               )
             : pathname.startsWith("/sandbox/") && sandboxPagesOn(env)
               ? await emulator.fetch(request, env, ctx)

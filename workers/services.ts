@@ -13,7 +13,7 @@ import { MediaUrlSigner } from "./media";
 import { createPlatformRegistry, type PlatformRegistry, resolveEndpoints, upstreamFetch } from "./platforms";
 import { countWaitingPosts } from "./posts";
 import { personalWorkspaceRows } from "./tenancy/membership";
-import { directoryPeople } from "./tenancy/people";
+import { directoryPeople, type People } from "./tenancy/people";
 import { workspaceOfToken } from "./tenancy/public-token";
 import { once, type WorkspaceServices, workspaceServices } from "./workspace-services";
 import {
@@ -96,7 +96,7 @@ function accountServices(env: Env, now: () => number, origin: string | undefined
   const rateLimit = new RateLimitService(env.RATE_LIMITER, now);
   const mediaUrls = new MediaUrlSigner(config.SESSION_SECRET, now);
   const people = directoryPeople(directory);
-  const shared = { config, env, now, mailer, appOrigin, platformFetch, platforms, mediaUrls, people };
+  const shared = { config, env, now, mailer, appOrigin, platformFetch, platforms, mediaUrls, people, directory };
   // The workspace's services, built on first use from its shard (again when the shard asked for changes).
   let built: { shard: string; services: WorkspaceServices } | undefined;
   const scoped = (): WorkspaceServices => {
@@ -208,12 +208,12 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
  * The account-level services with the workspace's as getters, each built on first use from the workspace's shard
  * (`account` holds plain values only: spreading it must not build anything).
  */
-function withWorkspaceServices<A extends { now: () => number; env: Env; workspaces: WorkspaceService }>(
+function withWorkspaceServices<A extends { now: () => number; env: Env; workspaces: WorkspaceService; people: People }>(
   account: A,
   platforms: () => PlatformRegistry,
   scoped: () => WorkspaceServices,
 ) {
-  const { now, env, workspaces } = account;
+  const { now, env } = account;
   return {
     ...account,
     get platforms() {
@@ -316,13 +316,18 @@ function withWorkspaceServices<A extends { now: () => number; env: Env; workspac
     },
     /** The engagement inbox: comments and mentions, triage and replies (ADR 069). */
     get inbox() {
-      return inboxService(scoped(), workspaces, env, now);
+      return inboxService(scoped(), account, env, now);
     },
   };
 }
 
 /** The inbox over the shard, with what its team features use of the rest wired in as functions (ADR 084). */
-function inboxService(shard: WorkspaceServices, workspaces: WorkspaceService, env: Env, now: () => number) {
+function inboxService(
+  shard: WorkspaceServices,
+  { workspaces, people }: { workspaces: WorkspaceService; people: People },
+  env: Env,
+  now: () => number,
+) {
   const { db, platformAccess, notifications, webhooks, aiProvider } = shard;
   const ai = aiProvider();
   return new InboxService({
@@ -330,6 +335,7 @@ function inboxService(shard: WorkspaceServices, workspaces: WorkspaceService, en
     now,
     ...platformAccess,
     members: (workspaceId) => workspaces.members(workspaceId),
+    people,
     notify: (notice) => notifications.notify(notice),
     emit: webhooks.emit,
     live: (workspaceId, event) =>

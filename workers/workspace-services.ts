@@ -5,7 +5,7 @@ import { type WebhookMessage, WebhookService, webhookTransport } from "./automat
 import type { CommandDeps } from "./commands";
 import { createPost, PostCommands } from "./commands";
 import { cachedDashboard, type DashboardViewer } from "./dashboard";
-import { createDb } from "./db/client";
+import { createDb, type Db } from "./db/client";
 import { stampShard } from "./db/shard-queues";
 import type { Config } from "./env";
 import { IdempotencyStore } from "./http/idempotency";
@@ -44,13 +44,15 @@ export interface Shared {
   mediaUrls: MediaUrlSigner;
   /** Members' display data, from the directory: a shard cannot join its users (ADR 081). */
   people: People;
+  /** The directory database, for the public names a publish claims (ADR 093). */
+  directory: Db;
 }
 
 export type WorkspaceServices = ReturnType<typeof workspaceServices>;
 
 /** The services over one shard's data: everything that reads or writes rows a workspace owns. */
 export function workspaceServices(shard: string, d1: D1Database, shared: Shared) {
-  const { config, env, now, mailer, appOrigin, platformFetch, mediaUrls, people } = shared;
+  const { config, env, now, mailer, appOrigin, platformFetch, mediaUrls, people, directory } = shared;
   const db = createDb(d1);
   const queues = {
     publish: stampShard(env.PUBLISH_QUEUE as Queue<PublishMessage>, shard),
@@ -107,7 +109,7 @@ export function workspaceServices(shard: string, d1: D1Database, shared: Shared)
     activity,
     webhooks,
     publishDeps: () =>
-      publishDeps({ db, now, platformAccess, mediaUrls, env, config, webhooks, activity, notifications }),
+      publishDeps({ db, directory, now, platformAccess, mediaUrls, env, config, webhooks, activity, notifications }),
     now,
   };
   return {

@@ -5,7 +5,7 @@ export { handleAnalyticsQueue, runAnalyticsCron } from "./jobs";
 export type { Range } from "./period";
 export { periodQuery, resolveRange } from "./period";
 export { reportPublicRoutes } from "./report-public-routes";
-export { memberEmails, unsubscribe, unsubscribeView } from "./report-recipients";
+export { memberEmails, unsubscribe, unsubscribeDeps, unsubscribeView } from "./report-recipients";
 export { reportRoutes } from "./report-routes";
 export type { RecentReport, ScheduleData } from "./reports";
 export { createSchedule, listSchedules, recentReports, reportDeps, sendNow, updateSchedule } from "./reports";

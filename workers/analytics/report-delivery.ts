@@ -1,10 +1,11 @@
 import { and, eq, lte } from "drizzle-orm";
 import { hmacSha256 } from "../crypto";
 import type { Db } from "../db/client";
-import { reportDeliveries, reportFiles, reportSchedules, workspaces } from "../db/schema/index";
+import { reportDeliveries, reportFiles, reportSchedules } from "../db/schema/index";
 import type { Mailer } from "../mail";
+import type { People } from "../tenancy/people";
 import { REPORT_TITLES } from "./export/report-data";
-import { externalRecipientId, unsubscribeToken } from "./report-recipients";
+import { externalRecipient, unsubscribeToken } from "./report-recipients";
 
 /** Attempts per mail, and the wait before each retry: a mail server's bad minute, then a bad hour. */
 export const REPORT_MAIL_ATTEMPTS = 5;
@@ -19,6 +20,8 @@ const BATCH = 25;
 
 export interface DeliveryDeps {
   db: Db;
+  /** Schedules' creators and workspaces' names, from the directory (ADR 081). */
+  people: People;
   bucket: R2Bucket;
   mailer: Mailer;
   now: () => number;
@@ -52,18 +55,23 @@ export const deliveryRows = (
 
 type Due = Awaited<ReturnType<typeof dueDeliveries>>[number];
 
-function dueDeliveries(db: Db, now: number, fileId?: string) {
+/** The deliveries due, each with its workspace's name from the directory (one read for the batch). */
+async function dueDeliveries(deps: DeliveryDeps, now: number, fileId?: string) {
+  const rows = await dueRows(deps.db, now, fileId);
+  const names = await deps.people.workspaces(rows.map((r) => r.delivery.workspaceId));
+  // A workspace the directory no longer has was deleted: its rows go with it, nothing is mailed.
+  return rows.flatMap((r) => {
+    const workspace = names.get(r.delivery.workspaceId)?.name;
+    return workspace === undefined ? [] : [{ ...r, workspace }];
+  });
+}
+
+function dueRows(db: Db, now: number, fileId?: string) {
   return db
-    .select({
-      delivery: reportDeliveries,
-      file: reportFiles,
-      frequency: reportSchedules.frequency,
-      workspace: workspaces.name,
-    })
+    .select({ delivery: reportDeliveries, file: reportFiles, frequency: reportSchedules.frequency })
     .from(reportDeliveries)
     .innerJoin(reportFiles, eq(reportFiles.id, reportDeliveries.reportFileId))
     .innerJoin(reportSchedules, eq(reportSchedules.id, reportDeliveries.scheduleId))
-    .innerJoin(workspaces, eq(workspaces.id, reportDeliveries.workspaceId))
     .where(
       and(
         eq(reportDeliveries.status, "pending"),
@@ -76,7 +84,12 @@ function dueDeliveries(db: Db, now: number, fileId?: string) {
 }
 
 /** The mail: the file attached, or a signed link when it is large; an external recipient's unsubscribe link. */
-async function messageOf(deps: DeliveryDeps, due: Due, recipientId: string | null, now: number) {
+async function messageOf(
+  deps: DeliveryDeps,
+  due: Due,
+  recipient: { id: string; workspaceId: string } | null,
+  now: number,
+) {
   const { file, workspace, frequency } = due;
   const title = REPORT_TITLES[file.kind];
   const lines = [`Here is ${workspace}'s ${frequency} ${title}.`, ""];
@@ -98,11 +111,11 @@ async function messageOf(deps: DeliveryDeps, due: Due, recipientId: string | nul
       `Download the report (the link works for 7 days): ${deps.origin}/api/report-files/${file.id}?exp=${exp}&sig=${sig}`,
     );
   }
-  if (recipientId)
+  if (recipient)
     lines.push(
       "",
       `You receive this because ${workspace} added ${due.delivery.email} to its reports.`,
-      `Unsubscribe: ${deps.origin}/unsubscribe/${await unsubscribeToken(deps.secret, recipientId)}`,
+      `Unsubscribe: ${deps.origin}/unsubscribe/${await unsubscribeToken(deps.secret, recipient)}`,
     );
   return { to: due.delivery.email, subject: `${workspace}: ${title}`, text: lines.join("\n"), attachments };
 }
@@ -115,7 +128,7 @@ async function messageOf(deps: DeliveryDeps, due: Due, recipientId: string | nul
 export async function deliverDueReports(deps: DeliveryDeps, fileId?: string): Promise<number> {
   const now = deps.now();
   let sent = 0;
-  for (const due of await dueDeliveries(deps.db, now, fileId)) {
+  for (const due of await dueDeliveries(deps, now, fileId)) {
     const { delivery } = due;
     const claimed = await deps.db
       .update(reportDeliveries)
@@ -126,7 +139,7 @@ export async function deliverDueReports(deps: DeliveryDeps, fileId?: string): Pr
     const attempts = delivery.attempts + 1;
     try {
       await deps.mailer.send(
-        await messageOf(deps, due, await externalRecipientId(deps.db, delivery.scheduleId, delivery.email), now),
+        await messageOf(deps, due, await externalRecipient(deps.db, delivery.scheduleId, delivery.email), now),
       );
       await deps.db
         .update(reportDeliveries)

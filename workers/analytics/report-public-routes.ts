@@ -8,7 +8,7 @@ import type { AppEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute } from "../http/route-registry";
 import { REPORT_LINK_TTL_MS, reportLinkSignature } from "./report-delivery";
-import { unsubscribe, unsubscribeView } from "./report-recipients";
+import { unsubscribe, unsubscribeDeps, unsubscribeView } from "./report-recipients";
 
 const tag = "Reports";
 const Unsubscription = z.object({
@@ -61,10 +61,10 @@ export const reportPublicRoutes = new Hono<AppEnv>()
     return new Response(object.body, { headers });
   })
   .get("/report-unsubscribe/:token", async (c) =>
-    ok(c, await unsubscribeView(c.var.services.db, c.var.services.config.SESSION_SECRET, c.req.param("token"))),
+    ok(c, await unsubscribeView(await unsubscribeDeps(c.var.services, c.req.param("token")), c.req.param("token"))),
   )
   .post("/report-unsubscribe/:token", async (c) => {
-    const { db, config, now } = c.var.services;
-    const done = await unsubscribe(db, config.SESSION_SECRET, c.req.param("token"), now());
+    const token = c.req.param("token");
+    const done = await unsubscribe(await unsubscribeDeps(c.var.services, token), token, c.var.services.now());
     return ok(c, done, `${done.email} will no longer receive this report.`);
   });

@@ -1,8 +1,10 @@
 import { and, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import { constantTimeEqualText, hmacSha256 } from "../crypto";
 import type { Db } from "../db/client";
-import { reportRecipients, reportSchedules, workspaces } from "../db/schema/index";
+import { reportRecipients, reportSchedules } from "../db/schema/index";
 import { notFound } from "../errors";
+import type { People } from "../tenancy/people";
+import { placedToken } from "../tenancy/public-token";
 
 /** A schedule's recipient as the API shows it. */
 export interface RecipientView {
@@ -80,9 +82,9 @@ export async function activeRecipients(db: Db, scheduleId: string, creatorEmail:
 }
 
 /** The recipient row of an address that is not a member's (its mail carries an unsubscribe link), or null. */
-export async function externalRecipientId(db: Db, scheduleId: string, email: string): Promise<string | null> {
+export async function externalRecipient(db: Db, scheduleId: string, email: string) {
   const [row] = await db
-    .select({ id: reportRecipients.id })
+    .select({ id: reportRecipients.id, workspaceId: reportRecipients.workspaceId })
     .from(reportRecipients)
     .where(
       and(
@@ -91,38 +93,73 @@ export async function externalRecipientId(db: Db, scheduleId: string, email: str
         isNull(reportRecipients.userId),
       ),
     );
-  return row?.id ?? null;
+  return row ?? null;
 }
 
-/** An external recipient's unsubscribe token: the row's id and its signature, so the token finds its workspace. */
-export const unsubscribeToken = async (secret: string, recipientId: string) =>
-  `${recipientId}.${await hmacSha256(secret, `report-unsubscribe:${recipientId}`)}`;
+/**
+ * An external recipient's unsubscribe token: its workspace (to find the shard, ADR 081), the row's id and the id's
+ * signature, `<workspace id>.<recipient id>_<signature>`.
+ */
+export const unsubscribeToken = async (secret: string, recipient: { id: string; workspaceId: string }) =>
+  placedToken(
+    recipient.workspaceId,
+    `${recipient.id}_${await hmacSha256(secret, `report-unsubscribe:${recipient.id}`)}`,
+  );
 
-/** The recipient a token names, with its workspace and report, or 404 for a token that is not ours. */
-async function recipientOf(db: Db, secret: string, token: string) {
-  const [id, sig] = token.split(".");
+/** What reading a token needs: the shard the token's workspace is on, and workspaces' names from the directory. */
+export interface UnsubscribeDeps {
+  db: Db;
+  people: Pick<People, "workspaces">;
+  secret: string;
+}
+
+/** A token's recipient id and signature; a token mailed before shards is `<recipient id>.<signature>`. */
+function tokenParts(token: string): [string | undefined, string | undefined] {
+  const [head, tail] = token.split(".");
+  // The id is a UUID; the signature is base64url, which may hold a "_" too.
+  const placed = tail && /^[0-9a-f-]{36}_/.test(tail);
+  return placed ? [tail.slice(0, 36), tail.slice(37)] : [head, tail];
+}
+
+/** The recipient a token names, with its workspace's name and report, or 404 for a token that is not ours. */
+async function recipientOf({ db, people, secret }: UnsubscribeDeps, token: string) {
+  const [id, sig] = tokenParts(token);
   const expected = id ? await hmacSha256(secret, `report-unsubscribe:${id}`) : "";
   if (!id || !sig || !constantTimeEqualText(expected, sig)) throw notFound();
   const [row] = await db
-    .select({ recipient: reportRecipients, kind: reportSchedules.kind, workspace: workspaces.name })
+    .select({ recipient: reportRecipients, kind: reportSchedules.kind })
     .from(reportRecipients)
     .innerJoin(reportSchedules, eq(reportSchedules.id, reportRecipients.scheduleId))
-    .innerJoin(workspaces, eq(workspaces.id, reportRecipients.workspaceId))
     .where(eq(reportRecipients.id, id));
-  if (!row) throw notFound();
-  return row;
+  const workspace = row && (await people.workspaces([row.recipient.workspaceId])).get(row.recipient.workspaceId);
+  if (!row || !workspace) throw notFound();
+  return { ...row, workspace: workspace.name };
 }
 
 /** What the unsubscribe page shows before the click: whose report, to which address, and whether it still goes. */
-export async function unsubscribeView(db: Db, secret: string, token: string) {
-  const { recipient, kind, workspace } = await recipientOf(db, secret, token);
+export async function unsubscribeView(deps: UnsubscribeDeps, token: string) {
+  const { recipient, kind, workspace } = await recipientOf(deps, token);
   return { email: recipient.email, workspace, kind, unsubscribed: recipient.unsubscribedAt !== null };
 }
 
 /** Stops the report to that address (idempotent: a second click changes nothing). */
-export async function unsubscribe(db: Db, secret: string, token: string, now: number) {
-  const { recipient, kind, workspace } = await recipientOf(db, secret, token);
+export async function unsubscribe(deps: UnsubscribeDeps, token: string, now: number) {
+  const { recipient, kind, workspace } = await recipientOf(deps, token);
   if (recipient.unsubscribedAt === null)
-    await db.update(reportRecipients).set({ unsubscribedAt: now }).where(eq(reportRecipients.id, recipient.id));
+    await deps.db.update(reportRecipients).set({ unsubscribedAt: now }).where(eq(reportRecipients.id, recipient.id));
   return { email: recipient.email, workspace, kind, unsubscribed: true };
 }
+
+/** The deps of a token's workspace's shard (the link is opened without a session). */
+export const unsubscribeDeps = async (
+  services: {
+    servicesForToken(token: string): Promise<{ db: Db }>;
+    people: UnsubscribeDeps["people"];
+    config: { SESSION_SECRET: string };
+  },
+  token: string,
+): Promise<UnsubscribeDeps> => ({
+  db: (await services.servicesForToken(token)).db,
+  people: services.people,
+  secret: services.config.SESSION_SECRET,
+});

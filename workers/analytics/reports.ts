@@ -195,10 +195,7 @@ export async function recentReports(db: Db, workspaceId: string) {
   }));
 }
 
-export type ReportDeps = DeliveryDeps & {
-  /** Schedules' creators and workspaces, from the directory. */
-  people: People;
-};
+export type ReportDeps = DeliveryDeps;
 
 /** What making and mailing a report needs, from a request's or the cron's services. */
 export const reportDeps = (s: {
@@ -290,7 +287,11 @@ async function makeReport(
     range,
     schedule.kind,
     schedule.format,
-    { brand: () => brands.forReport({ id: schedule.workspaceId, name: ws.name }), bucket: deps.bucket },
+    {
+      people: deps.people,
+      brand: () => brands.forReport({ id: schedule.workspaceId, name: ws.name }),
+      bucket: deps.bucket,
+    },
   );
   const id = crypto.randomUUID();
   const key = `reports/${schedule.workspaceId}/${id}.${schedule.format}`;

@@ -170,7 +170,11 @@ export const analyticsRoutes = new Hono<SignedInEnv>()
     const { format, report, view } = parseOrThrow(S.exportQuery, c.req.query());
     const range = rangeOf(c);
     const { renderReport, fileResponse } = await import("./export/render");
-    const look = { brand: () => brandService(c.var.services).forReport(c.var.workspace), bucket: c.env.MEDIA };
+    const look = {
+      people: c.var.services.people,
+      brand: () => brandService(c.var.services).forReport(c.var.workspace),
+      bucket: c.env.MEDIA,
+    };
     const file = await renderReport(c.var.services.db, viewerOf(c), range, report, format, look);
     return fileResponse(file, view === "inline");
   })

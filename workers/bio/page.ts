@@ -14,13 +14,14 @@ const text = (status: number, body: string) =>
  */
 export async function serveBio(
   request: Request,
-  store: BioStore,
+  storeOf: (handle: string) => Promise<BioStore>,
   media: R2Bucket,
   now: () => number,
   waitUntil: (work: Promise<unknown>) => void,
 ): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") return text(405, "Method not allowed.");
   const [handle = "", kind, item = ""] = new URL(request.url).pathname.slice(BIO_PREFIX.length).split("/");
+  const store = await storeOf(handle.toLowerCase());
   const page = await store.byHandle(handle.toLowerCase());
   if (!page) return text(404, "This page does not exist.");
 

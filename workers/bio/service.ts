@@ -1,5 +1,7 @@
+import type { Db } from "../db/client";
 import { Conflict } from "../errors";
 import { clickDay } from "../links";
+import { directoryNames, type PublicNames } from "../tenancy/public-names";
 import { BioMessages } from "./rules";
 import type { BioInput } from "./schemas";
 import { BioStore } from "./store";
@@ -16,6 +18,7 @@ async function linkId(url: string): Promise<string> {
 export class BioService {
   constructor(
     private readonly store: BioStore,
+    private readonly names: Pick<PublicNames, "claim" | "release">,
     private readonly now: () => number,
   ) {}
 
@@ -33,6 +36,11 @@ export class BioService {
   async save(workspaceId: string, input: BioInput) {
     const links = await Promise.all(input.links.map(async (l) => ({ id: await linkId(l.url), ...l })));
     const unique = [...new Map(links.map((l) => [l.id, l])).values()];
+    // The handle is unique across shards in the directory (ADR 093): claimed there first, the old one given back.
+    const before = (await this.store.ofWorkspace(workspaceId))?.handle;
+    const { handle } = input;
+    if (!(await this.names.claim("bio", [handle], workspaceId)).has(handle))
+      throw new Conflict(BioMessages.handleTaken);
     const saved = await this.store.save({
       workspaceId,
       handle: input.handle,
@@ -40,10 +48,15 @@ export class BioService {
       links: unique,
       updatedAt: this.now(),
     });
-    if (!saved) throw new Conflict(BioMessages.handleTaken);
+    if (!saved) {
+      // The shard's own unique index refused it (a page saved there before the directory listed handles).
+      if (handle !== before) await this.names.release("bio", handle, workspaceId);
+      throw new Conflict(BioMessages.handleTaken);
+    }
+    if (before !== undefined && before !== handle) await this.names.release("bio", before, workspaceId);
     return this.get(workspaceId);
   }
 }
 
-export const bioService = (services: { db: ConstructorParameters<typeof BioStore>[0]; now: () => number }) =>
-  new BioService(new BioStore(services.db), services.now);
+export const bioService = (services: { db: Db; directory: Db; now: () => number }) =>
+  new BioService(new BioStore(services.db), directoryNames(services.directory), services.now);

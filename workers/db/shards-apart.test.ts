@@ -116,4 +116,29 @@ describe("workspaces in databases apart from the directory", () => {
     expect((await sendTo(apart, `/api/workspaces/${ws}`, { token, headers, method: "DELETE" })).status).toBe(200);
     expect([await onShard(), await inDirectory()]).toEqual([0, 0]);
   });
+  it("inbox notes and the response measures name members from the directory", async () => {
+    const { token, workspaceId } = await registerIn(apart, "Ines");
+    const shard = await dbOf(workspaceId);
+    expect(shard).not.toBe(env.DB);
+    const [accountId, itemId] = [crypto.randomUUID(), crypto.randomUUID()];
+    const now = Date.now();
+    await shard.batch([
+      shard
+        .prepare(
+          "INSERT INTO connected_accounts (id, workspace_id, user_id, platform, platform_user_id, username, display_name, account_type, access_token_enc) VALUES (?1, ?2, ?2, 'mastodon', ?1, 'm', 'M', 'person', 'enc')",
+        )
+        .bind(accountId, workspaceId),
+      shard
+        .prepare(
+          "INSERT INTO inbox_items (id, workspace_id, account_id, platform, remote_id, kind, author, text, created_at, received_at, status, replied_at, handled_by, handled_at) VALUES (?1, ?2, ?3, 'mastodon', ?1, 'comment', 'fan', 'Love it', ?4, ?4, 'done', ?5, ?2, ?5)",
+        )
+        .bind(itemId, workspaceId, accountId, now - 60_000, now - 1_000),
+    ]);
+    const added = await sendTo(apart, `/api/inbox/${itemId}/notes`, { token, body: { text: "Thank them" } });
+    expect([added.status, added.body.data.map((n: { name: string }) => n.name)]).toEqual([201, ["Ines"]]);
+    const stats = await sendTo(apart, `/api/inbox/stats?from=${now - 3_600_000}&to=${now + 60_000}`, { token });
+    expect(stats.body.data.members.map((m: { name: string; handled: number }) => [m.name, m.handled])).toEqual([
+      ["Ines", 1],
+    ]);
+  });
 });

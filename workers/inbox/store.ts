@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { connectedAccounts, inboxCursors, inboxItems, posts, postTargets, users } from "../db/schema/index";
+import { connectedAccounts, inboxCursors, inboxItems, posts, postTargets } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
 import type { IncomingComment } from "./rules";
 
@@ -219,17 +219,11 @@ export class InboxStore {
     return rows.length === 1;
   }
 
-  /** The rows first-response time and items handled per member are measured from, for a period, with names. */
+  /** The rows first-response time and items handled per member are measured from, for a period. */
   handled(workspaceId: string, from: number, to: number) {
     return this.db
-      .select({
-        handledBy: inboxItems.handledBy,
-        name: users.displayName,
-        createdAt: inboxItems.createdAt,
-        repliedAt: inboxItems.repliedAt,
-      })
+      .select({ handledBy: inboxItems.handledBy, createdAt: inboxItems.createdAt, repliedAt: inboxItems.repliedAt })
       .from(inboxItems)
-      .leftJoin(users, eq(users.id, inboxItems.handledBy))
       .where(
         and(eq(inboxItems.workspaceId, workspaceId), gte(inboxItems.handledAt, from), lt(inboxItems.handledAt, to)),
       )

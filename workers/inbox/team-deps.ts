@@ -1,3 +1,4 @@
+import type { People } from "../tenancy/people";
 import type { LiveEvent } from "./live";
 import type { Sentiment } from "./team-rules";
 
@@ -8,6 +9,8 @@ import type { Sentiment } from "./team-rules";
 export interface TeamDeps {
   /** The workspace's members, with the role that decides who approves drafts. */
   members: (workspaceId: string) => Promise<Array<{ userId: string; displayName: string; role: string }>>;
+  /** Members' names by id, from the directory (ADR 081): notes' authors and the measures' members. */
+  people: Pick<People, "byIds">;
   /** An in-app notice (the bell) that is also emailed. */
   notify: (notice: {
     workspaceId: string;

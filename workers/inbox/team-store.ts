@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { inboxLabels, inboxNotes, inboxReads, inboxRules, inboxSavedReplies, users } from "../db/schema/index";
+import { inboxLabels, inboxNotes, inboxReads, inboxRules, inboxSavedReplies } from "../db/schema/index";
 
 export type SavedReplyRow = typeof inboxSavedReplies.$inferSelect;
 export type RuleRow = typeof inboxRules.$inferSelect;
@@ -49,17 +49,11 @@ export class InboxTeamStore {
     await this.db.insert(inboxNotes).values(note);
   }
 
+  /** An item's notes, oldest first; their authors' names are the directory's (ADR 081). */
   notes(workspaceId: string, itemId: string) {
     return this.db
-      .select({
-        id: inboxNotes.id,
-        text: inboxNotes.text,
-        userId: inboxNotes.userId,
-        name: users.displayName,
-        createdAt: inboxNotes.createdAt,
-      })
+      .select({ id: inboxNotes.id, text: inboxNotes.text, userId: inboxNotes.userId, createdAt: inboxNotes.createdAt })
       .from(inboxNotes)
-      .innerJoin(users, eq(users.id, inboxNotes.userId))
       .where(and(eq(inboxNotes.workspaceId, workspaceId), eq(inboxNotes.itemId, itemId)))
       .orderBy(asc(inboxNotes.createdAt))
       .all();

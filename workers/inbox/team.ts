@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { PLATFORM_PROFILES } from "../platform-profile";
 import { type Actor, ensureActorCan } from "../tenancy/actor";
+import type { People } from "../tenancy/people";
 import { can, type Role } from "../tenancy/roles";
 import type { InboxStore } from "./store";
 import type { TeamDeps } from "./team-deps";
@@ -16,6 +17,9 @@ export const TeamMessages = {
   savedMissing: "That saved reply is gone; pick another.",
   ruleMember: "A rule assigns only to a member of this workspace.",
 } as const;
+
+/** The name shown for a note or measure of someone the directory no longer has. */
+const FORMER_MEMBER = "Former member";
 
 type ReplyFn = (actor: Actor, id: string, text: string) => Promise<unknown>;
 
@@ -92,7 +96,12 @@ export class InboxTeam {
   async notes(workspaceId: string, itemId: string) {
     await this.item(workspaceId, itemId);
     const rows = await this.deps.team.notes(workspaceId, itemId);
-    return rows.map((n) => ({ ...n, createdAt: new Date(n.createdAt).toISOString() }));
+    const people = await this.deps.people.byIds(rows.map((n) => n.userId));
+    return rows.map((n) => ({
+      ...n,
+      name: people.get(n.userId)?.displayName ?? FORMER_MEMBER,
+      createdAt: new Date(n.createdAt).toISOString(),
+    }));
   }
 
   /** The notes of several items (the page shows them under each), by item. */
@@ -206,21 +215,33 @@ export class InboxTeam {
 
   /** First-response time and items handled per member, for items closed in [from, to). */
   stats(workspaceId: string, from: number, to: number) {
-    return inboxStats(this.deps.store, workspaceId, from, to);
+    return inboxStats(this.deps.store, this.deps.people, workspaceId, from, to);
   }
 }
 
-/** First-response time and items handled per member (named), for items closed in [from, to). */
-export async function inboxStats(store: InboxStore, workspaceId: string, from: number, to: number) {
-  const rows = await store.handled(workspaceId, from, to);
-  const stats = responseStats(rows);
-  const name = (id: string) => rows.find((r) => r.handledBy === id)?.name ?? "Former member";
+/** First-response time and items handled per member (named from the directory), for items closed in [from, to). */
+export async function inboxStats(
+  store: InboxStore,
+  people: Pick<People, "byIds">,
+  workspaceId: string,
+  from: number,
+  to: number,
+) {
+  const stats = responseStats(await store.handled(workspaceId, from, to));
+  const names = await people.byIds(stats.members.map((m) => m.userId));
+  const name = (id: string) => names.get(id)?.displayName ?? FORMER_MEMBER;
   return { ...stats, members: stats.members.map((m) => ({ ...m, name: name(m.userId) })) };
 }
 
 /** The analytics exports' "Inbox" sheet: the same figures as Analytics → Inbox, as a table. */
-export async function inboxSheet(store: InboxStore, workspaceId: string, from: number, to: number) {
-  const s = await inboxStats(store, workspaceId, from, to);
+export async function inboxSheet(
+  store: InboxStore,
+  people: Pick<People, "byIds">,
+  workspaceId: string,
+  from: number,
+  to: number,
+) {
+  const s = await inboxStats(store, people, workspaceId, from, to);
   const minutes = (ms: number | null) => (ms === null ? null : Math.round(ms / 6_000) / 10);
   return {
     name: "Inbox",

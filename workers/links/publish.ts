@@ -1,6 +1,7 @@
 import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import type { PublishRequest } from "../platforms";
 import { captionLength } from "../posts";
+import type { PublicNames } from "../tenancy/public-names";
 import { findLinks, newCode, replaceLinks, withUtm } from "./rules";
 import type { LinkStore, NewShortLink } from "./store";
 
@@ -28,6 +29,7 @@ function partsOf(request: PublishRequest): Array<{ slot: string; text: string }>
  */
 export async function trackLinks(
   store: LinkStore,
+  names: Pick<PublicNames, "claim">,
   origin: string,
   target: Target,
   request: PublishRequest,
@@ -69,7 +71,17 @@ export async function trackLinks(
       : [],
   );
   if (rows.length === 0) return request;
-  const codes = await store.ensureForTarget(target.id, rows);
+  // Claimed in the directory first, so `/l/<code>` finds the shard and no other shard mints the same code (ADR 093);
+  // a code another workspace holds (a rare collision) leaves its link as written.
+  const held = await names.claim(
+    "link",
+    rows.map((r) => r.code),
+    target.workspaceId,
+  );
+  const codes = await store.ensureForTarget(
+    target.id,
+    rows.filter((r) => held.has(r.code)),
+  );
   const [text, ...rest] = parts.map(({ slot, text }) =>
     replaceLinks(text, (_url, i) => {
       const code = codes.get(`${slot}:${i}`);

@@ -16,12 +16,13 @@ const notFound = () =>
  */
 export async function serveShortLink(
   request: Request,
-  store: LinkStore,
+  storeOf: (code: string) => Promise<LinkStore>,
   now: () => number,
   waitUntil: (work: Promise<unknown>) => void,
 ): Promise<Response> {
   const code = new URL(request.url).pathname.slice(SHORT_LINK_PREFIX.length);
   if (!CODE_PATTERN.test(code) || (request.method !== "GET" && request.method !== "HEAD")) return notFound();
+  const store = await storeOf(code);
   const link = await store.byCode(code);
   if (!link) return notFound();
   if (isHumanClick(request))

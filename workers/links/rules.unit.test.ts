@@ -132,6 +132,8 @@ describe("links in what a channel publishes", () => {
         return new Map(rows.map((r, i) => [r.slot, `code${String(i).padStart(6, "0")}`]));
       },
     }) as unknown as LinkStore;
+  /** The directory holds every code for this workspace (no collision). */
+  const allNames = { claim: async (_kind: string, names: readonly string[]) => new Set(names) };
   const target = { id: "t", postId: "p", workspaceId: "w", platform: "bluesky" as const };
   const request = (text: string, more: Partial<PublishRequest> = {}): PublishRequest => ({
     marker: "t",
@@ -144,6 +146,7 @@ describe("links in what a channel publishes", () => {
     const made: NewShortLink[] = [];
     const out = await trackLinks(
       store(made),
+      allNames,
       "https://app.example",
       target,
       request("Read https://a.example", { thread: ["and https://b.example"], firstComment: "https://c.example" }),
@@ -158,7 +161,7 @@ describe("links in what a channel publishes", () => {
   it("keeps a part's links as written when short links would take it over the channel's limit", async () => {
     const made: NewShortLink[] = [];
     const full = `${"x".repeat(280)} https://a.co`;
-    const out = await trackLinks(store(made), "https://app.example", target, request(full));
+    const out = await trackLinks(store(made), allNames, "https://app.example", target, request(full));
     expect(out.text).toBe(full);
     expect(made).toEqual([]);
   });
@@ -166,7 +169,7 @@ describe("links in what a channel publishes", () => {
   it("leaves links already on the app's short-link path alone", async () => {
     const made: NewShortLink[] = [];
     const text = "again https://app.example/l/abcdefghij";
-    expect((await trackLinks(store(made), "https://app.example", target, request(text))).text).toBe(text);
+    expect((await trackLinks(store(made), allNames, "https://app.example", target, request(text))).text).toBe(text);
     expect(made).toEqual([]);
   });
 });

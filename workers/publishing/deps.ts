@@ -1,6 +1,7 @@
 import { LinkStore, trackLinks } from "../links";
 import { PLATFORM_PROFILES } from "../platform-profile";
 import type { Services } from "../services";
+import { directoryNames } from "../tenancy/public-names";
 import type { PublishDeps } from "./consumer";
 import { buildPublishRequest } from "./publish-payload";
 
@@ -8,11 +9,21 @@ import { buildPublishRequest } from "./publish-payload";
 export function publishDeps(
   services: Pick<
     Services,
-    "db" | "now" | "platformAccess" | "mediaUrls" | "env" | "config" | "webhooks" | "activity" | "notifications"
+    | "db"
+    | "directory"
+    | "now"
+    | "platformAccess"
+    | "mediaUrls"
+    | "env"
+    | "config"
+    | "webhooks"
+    | "activity"
+    | "notifications"
   >,
 ): PublishDeps {
-  const { db, now, platformAccess, mediaUrls, env, config } = services;
+  const { db, directory, now, platformAccess, mediaUrls, env, config } = services;
   const links = new LinkStore(db);
+  const names = directoryNames(directory);
   return {
     db,
     now,
@@ -27,6 +38,7 @@ export function publishDeps(
     buildRequest: async (target) =>
       trackLinks(
         links,
+        names,
         config.APP_ORIGIN,
         target,
         await buildPublishRequest(

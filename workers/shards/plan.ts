@@ -47,6 +47,8 @@ const STAYS = new Set([
   "api_keys",
   "password_resets",
   "dev_mailbox",
+  "dev_mail_attachments",
+  "public_names",
   "feedback",
   "events",
   "billing_interest",

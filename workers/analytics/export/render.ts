@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import type { MemberRef } from "../../tenancy/membership";
+import type { People } from "../../tenancy/people";
 import type { Range } from "../period";
 import { AnalyticsService } from "../service";
 import { assetFonts } from "./font-files";
@@ -8,8 +9,12 @@ import { buildReportData } from "./report-data";
 import type { ReportBrand } from "./report-story";
 import { buildStory } from "./story-data";
 
-/** What a PDF needs beyond the figures: the workspace's brand, and the bucket its posts' pictures are in. */
+/**
+ * What a report needs beyond the workspace's figures: members' names from the directory (ADR 081), and for a PDF
+ * the workspace's brand and the bucket its posts' pictures are in.
+ */
 export interface ReportLook {
+  people: Pick<People, "byIds">;
   brand: () => Promise<ReportBrand>;
   bucket: R2Bucket | null;
 }
@@ -24,7 +29,7 @@ export async function renderReport(
   look: ReportLook,
 ) {
   const analytics = new AnalyticsService(db, viewer, viewer.timezone);
-  const data = await buildReportData(db, viewer.workspaceId, analytics, range, kind);
+  const data = await buildReportData(db, look.people, viewer.workspaceId, analytics, range, kind);
   const body =
     format === "csv"
       ? new TextEncoder().encode(toCsv(data.csv))

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import { InboxStore, inboxSheet } from "../../inbox";
 import { clickDay, LinkService } from "../../links";
+import type { People } from "../../tenancy/people";
 import { CONTENT_TYPE_LABELS } from "../definitions";
 import type { Range } from "../period";
 import { loadTargetRows } from "../post-reads";
@@ -37,6 +38,8 @@ const hour = (h: number | null) => (h === null ? null : `${String(h).padStart(2,
 /** What every table reads from: the workspace's service and period, with the overview and growth read once. */
 interface Sources {
   db: Db;
+  /** Members' names, from the directory (ADR 081). */
+  people: Pick<People, "byIds">;
   workspaceId: string;
   analytics: AnalyticsService;
   range: Range;
@@ -199,7 +202,7 @@ const audienceTables = (s: Sources) => ({
       w.engagementPercent,
     ]),
   }),
-  inbox: (): Promise<Table> => inboxSheet(new InboxStore(s.db), s.workspaceId, s.range.start, s.range.end),
+  inbox: (): Promise<Table> => inboxSheet(new InboxStore(s.db), s.people, s.workspaceId, s.range.start, s.range.end),
   audience: async (): Promise<Table> => ({
     name: "Audience",
     columns: ["Account", "Platform", "Dimension", "Value", "Share (%)"],
@@ -241,6 +244,7 @@ const KINDS: Record<ReportKind, { sheets: Name[]; csv: Name }> = {
 /** Builds a report's tables from the same service calls the API answers with; each kind asks only for what it shows. */
 export async function buildReportData(
   db: Db,
+  people: Pick<People, "byIds">,
   workspaceId: string,
   analytics: AnalyticsService,
   range: Range,
@@ -253,7 +257,7 @@ export async function buildReportData(
   const overview = once(() => analytics.overview(range));
   const growth = once(() => analytics.growth(range));
 
-  const s: Sources = { db, workspaceId, analytics, range, overview, growth };
+  const s: Sources = { db, people, workspaceId, analytics, range, overview, growth };
   const tables = { ...performanceTables(s), ...audienceTables(s) };
   const sheets = await Promise.all(KINDS[kind].sheets.map((n) => tables[n]()));
   const csv = sheets[KINDS[kind].sheets.indexOf(KINDS[kind].csv)]!;

@@ -73,3 +73,21 @@ export const workspaceInvites = sqliteTable(
     index("workspace_invites_workspace_idx").on(t.workspaceId, t.createdAt),
   ],
 );
+
+/**
+ * The directory of names a public URL is looked up by without a session (ADR 093): a short link's code (`/l/<code>`)
+ * and a bio page's handle (`/bio/<handle>`), each with the workspace whose shard holds its row. Unique across
+ * shards here, so two shards never mint the same name.
+ */
+export const publicNames = sqliteTable(
+  "public_names",
+  {
+    kind: text("kind", { enum: ["link", "bio"] }).notNull(),
+    name: text("name").notNull(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.name] }), index("public_names_workspace_idx").on(t.workspaceId)],
+);

@@ -1,0 +1,59 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { publicNames, workspaces } from "../db/schema/workspaces";
+
+export type PublicNameKind = "link" | "bio";
+
+/**
+ * The directory's names of public URLs (ADR 093): `/l/<code>` and `/bio/<handle>` are opened without a session, so
+ * the name finds its workspace here, and the workspace its shard, in one directory read whatever the shard count.
+ * A name is claimed here before its row is written on the shard, so two shards never hold the same one; the
+ * only writer of public_names.
+ */
+export interface PublicNames {
+  /** Claims these names for the workspace; answers the ones it holds now (its own from before included). */
+  claim(kind: PublicNameKind, names: readonly string[], workspaceId: string): Promise<Set<string>>;
+  /** Gives a name back (a bio page's old handle); only the workspace holding it can. */
+  release(kind: PublicNameKind, name: string, workspaceId: string): Promise<void>;
+  /** The workspace holding a name and the shard its rows are on, or null for a name nobody holds. */
+  place(kind: PublicNameKind, name: string): Promise<{ workspaceId: string; shard: string } | null>;
+}
+
+/** The public names in `db`, the directory database. */
+export function directoryNames(db: Db): PublicNames {
+  return {
+    async claim(kind, names, workspaceId) {
+      const wanted = [...new Set(names)];
+      if (wanted.length === 0) return new Set();
+      const rows = wanted.map((name) => ({ kind, name, workspaceId }));
+      // 3 parameters per row, under D1's 100 per statement.
+      const [first, ...rest] = Array.from({ length: Math.ceil(rows.length / 30) }, (_, i) =>
+        db
+          .insert(publicNames)
+          .values(rows.slice(i * 30, i * 30 + 30))
+          .onConflictDoNothing(),
+      );
+      await db.batch([first!, ...rest]);
+      const held = await db
+        .select({ name: publicNames.name })
+        .from(publicNames)
+        .where(
+          and(eq(publicNames.kind, kind), inArray(publicNames.name, wanted), eq(publicNames.workspaceId, workspaceId)),
+        );
+      return new Set(held.map((r) => r.name));
+    },
+    async release(kind, name, workspaceId) {
+      await db
+        .delete(publicNames)
+        .where(and(eq(publicNames.kind, kind), eq(publicNames.name, name), eq(publicNames.workspaceId, workspaceId)));
+    },
+    async place(kind, name) {
+      const [row] = await db
+        .select({ workspaceId: publicNames.workspaceId, shard: workspaces.shard })
+        .from(publicNames)
+        .innerJoin(workspaces, eq(workspaces.id, publicNames.workspaceId))
+        .where(and(eq(publicNames.kind, kind), eq(publicNames.name, name)));
+      return row ?? null;
+    },
+  };
+}
