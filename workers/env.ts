@@ -62,6 +62,24 @@ const ConfigSchema = z
           .map((e) => e.trim().toLowerCase())
           .filter(Boolean),
       ),
+    /** The TikTok app is not audited yet: TikTok takes only private posts from it, so only those are offered. */
+    TIKTOK_UNAUDITED: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+    /**
+     * URL prefixes verified for the TikTok app (developer portal, "URL properties"), comma-separated: a video whose
+     * signed link starts with one is pulled by TikTok (PULL_FROM_URL) instead of uploaded in chunks. Unset: none.
+     */
+    TIKTOK_VERIFIED_URL_PREFIXES: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((p) => p.trim())
+          .filter(Boolean),
+      ),
     /** Shortens the publishing leases (workers/publishing/lease.ts); for local crash tests, never production. */
     PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),

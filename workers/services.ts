@@ -76,6 +76,7 @@ function accountServices(env: Env, now: () => number, origin: string | undefined
       now,
       sleep,
       instanceApps: new D1InstanceApps(directory, new TokenCipher(config.TOKEN_ENCRYPTION_KEY), now),
+      tiktok: { privateOnly: config.TIKTOK_UNAUDITED, verifiedUrlPrefixes: config.TIKTOK_VERIFIED_URL_PREFIXES },
     }),
   );
   const shardForNew = () => placeNew(env);

@@ -35,19 +35,20 @@ function fixedClient(platform: Platform, failing: Set<Platform>): PlatformClient
     findPublished: unused,
     deletePost: unused,
     checkAccess: unused,
-    postMetrics: async (_a, remoteId) =>
-      failing.has(platform)
-        ? refuse()
-        : {
-            impressions: 900,
-            reach: 800,
-            likes: 70,
-            comments: 7,
-            shares: 3,
-            saves: 1,
-            clicks: 2,
-            videoViews: remoteId.length,
-          },
+    postMetrics: async (_a, remoteId, options) => {
+      seenOptions.set(remoteId, options);
+      if (failing.has(platform)) return refuse();
+      return {
+        impressions: 900,
+        reach: 800,
+        likes: 70,
+        comments: 7,
+        shares: 3,
+        saves: 1,
+        clicks: 2,
+        videoViews: remoteId.length,
+      };
+    },
     accountMetrics: async () =>
       failing.has(platform)
         ? refuse()
@@ -62,6 +63,8 @@ function fixedClient(platform: Platform, failing: Set<Platform>): PlatformClient
   };
 }
 
+/** The channel options each remote post was measured with. */
+const seenOptions = new Map<string, unknown>();
 const NOW = utc(20, 12);
 let fx: Awaited<ReturnType<typeof seedFixture>>;
 const failing = new Set<Platform>();
@@ -97,6 +100,17 @@ describe("syncAccount", () => {
     expect(followers.map((f) => f.followers).sort()).toEqual([1000, 1100, 2000, 2000]);
     // The second sync is a redelivery of the first: the rollups still equal a recomputation (ADR 023).
     await expectRollupsExact(db, fx.a.user.id);
+  });
+
+  it("measures each post with its channel's options, so a Reel or a Story is read as one", async () => {
+    const db = createDb(env.DB);
+    await db
+      .update(postTargets)
+      .set({ version: { options: { format: "reel" } } })
+      .where(eq(postTargets.id, fx.T.t1));
+    const [t1] = await db.select().from(postTargets).where(eq(postTargets.id, fx.T.t1));
+    await syncAccount(fx.ids.ig, deps(), { targetIds: [fx.T.t1] });
+    expect(seenOptions.get(t1!.remoteId!)).toEqual({ format: "reel" });
   });
 
   it("returns failures per platform instead of throwing", async () => {

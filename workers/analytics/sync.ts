@@ -153,16 +153,14 @@ async function syncAccountFigures({ account, now, access, client, writes, result
   }
 }
 
-/**
- * The account's published targets to measure now: the given ones, every one since `publishedSince` when forced,
- * else the due ones.
- */
+/** The account's published targets to measure now: the given ones, all since `publishedSince` if forced, or the due. */
 async function targetsToSync(db: SyncDeps["db"], accountId: string, opts: SyncOptions, now: number) {
   const targets = await db
     .select({
       id: postTargets.id,
       postId: postTargets.postId,
       remoteId: postTargets.remoteId,
+      version: postTargets.version,
       publishedAt: postTargets.publishedAt,
       lastSnapshotAt: sql<
         number | null
@@ -186,11 +184,11 @@ async function targetsToSync(db: SyncDeps["db"], accountId: string, opts: SyncOp
 /** One target's metrics and comments. */
 async function syncTarget(
   { account, now, access, client, writes, result, fail }: SyncStep,
-  t: { id: string; postId: string; remoteId: string | null },
+  t: { id: string; postId: string; remoteId: string | null; version: typeof postTargets.$inferSelect.version },
 ) {
   const { id: accountId, workspaceId, platform } = account;
   try {
-    const m = await access.call((c) => client.postMetrics(c, t.remoteId!));
+    const m = await access.call((c) => client.postMetrics(c, t.remoteId!, t.version?.options));
     writes.push({
       table: "post",
       row: {

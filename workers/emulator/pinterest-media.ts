@@ -123,10 +123,13 @@ pinterestUploads.post("*", async (c) => {
 });
 
 type MediaSource =
-  | { kind: "image" | "video"; json: Record<string, unknown> }
+  | { kind: "image" | "video" | "carousel"; json: Record<string, unknown> }
   | { problem: string; status: number; code: number };
 
 const bad = (problem: string, status = 400, code = 1): MediaSource => ({ problem, status, code });
+/** PinMediaSourceImagesURL / ImagesBase64: a carousel has 2 to 5 images. */
+const CAROUSEL_MIN = 2;
+const CAROUSEL_MAX = 5;
 
 async function image(c: Context<PinEnv>, url: unknown): Promise<MediaSource | { url: string }> {
   if (typeof url !== "string") return bad("Invalid request: url is required.");
@@ -134,6 +137,43 @@ async function image(c: Context<PinEnv>, url: unknown): Promise<MediaSource | { 
   if (!got.ok || !got.type?.startsWith("image/")) return bad("Sorry we could not fetch the image.");
   if (got.size > IMAGE_MAX) return bad("The image is too large: images may be up to 20 MB.");
   return { url };
+}
+
+/** An image sent in the request (content_type and base64 data), checked as Pinterest reads it. */
+function base64Image(s: Record<string, unknown>): MediaSource | null {
+  if (s.content_type !== "image/jpeg" && s.content_type !== "image/png")
+    return bad("Invalid request: content_type must be image/jpeg or image/png.");
+  let bytes: Uint8Array;
+  try {
+    bytes = Uint8Array.from(atob(String(s.data ?? "")), (ch) => ch.charCodeAt(0));
+  } catch {
+    return bad("Invalid request: data must be base64.");
+  }
+  if (sniffImage(bytes) !== s.content_type) return bad("Sorry, the image data does not match its content_type.");
+  if (bytes.length > IMAGE_MAX) return bad("The image is too large: images may be up to 20 MB.");
+  return null;
+}
+
+/** A carousel's items, each an image by URL or as base64 with its own title, description and link. */
+async function carousel(c: Context<PinEnv>, s: Record<string, unknown>, byUrl: boolean): Promise<MediaSource> {
+  const items = s.items;
+  if (!Array.isArray(items) || items.length < CAROUSEL_MIN || items.length > CAROUSEL_MAX)
+    return bad(`Invalid request: media_source.items must hold ${CAROUSEL_MIN} to ${CAROUSEL_MAX} images.`);
+  const out: Record<string, unknown>[] = [];
+  for (const raw of items) {
+    const item = (raw ?? {}) as Record<string, unknown>;
+    if (byUrl) {
+      const got = await image(c, item.url);
+      if (!("url" in got)) return got;
+    } else {
+      const wrong = base64Image(item);
+      if (wrong) return wrong;
+    }
+    const { title = null, description = null, link = null } = item;
+    out.push({ title, description, link, images: { "1200x": byUrl ? { url: item.url } : { width: null } } });
+  }
+  const index = typeof s.index === "number" && s.index >= 0 && s.index < out.length ? s.index : 0;
+  return { kind: "carousel", json: { media_type: "multiple_images", items: out, index } };
 }
 
 /** The pin's media from its `media_source` (PinMediaSource), or the problem Pinterest answers with. */
@@ -147,19 +187,17 @@ export async function mediaSourceProblem(c: Context<PinEnv>, src: unknown): Prom
         ? { kind: "image", json: { media_type: "image", images: { "1200x": { url: got.url } } } }
         : got;
     }
-    case "image_base64": {
-      if (s.content_type !== "image/jpeg" && s.content_type !== "image/png")
-        return bad("Invalid request: content_type must be image/jpeg or image/png.");
-      let bytes: Uint8Array;
-      try {
-        bytes = Uint8Array.from(atob(String(s.data ?? "")), (ch) => ch.charCodeAt(0));
-      } catch {
-        return bad("Invalid request: data must be base64.");
-      }
-      if (sniffImage(bytes) !== s.content_type) return bad("Sorry, the image data does not match its content_type.");
-      if (bytes.length > IMAGE_MAX) return bad("The image is too large: images may be up to 20 MB.");
-      return { kind: "image", json: { media_type: "image", images: { "1200x": { width: null, height: null } } } };
-    }
+    case "image_base64":
+      return (
+        base64Image(s) ?? {
+          kind: "image",
+          json: { media_type: "image", images: { "1200x": { width: null, height: null } } },
+        }
+      );
+    case "multiple_image_urls":
+      return carousel(c, s, true);
+    case "multiple_image_base64":
+      return carousel(c, s, false);
     case "video_id": {
       const m = await getObject(c.var.db, P, String(s.media_id ?? ""));
       if (m?.kind !== "media" || m.owner !== c.var.user.id) return bad("Media upload not found.", 404, 50);

@@ -327,7 +327,7 @@ pinterestApi.post("/v5/pins", async (c) => {
       description,
       alt_text: altText,
       link,
-      creative_type: media.kind === "video" ? "VIDEO" : "REGULAR",
+      creative_type: { video: "VIDEO", carousel: "CAROUSEL", image: "REGULAR" }[media.kind],
       media: media.json,
       board_owner: { username: c.var.user.username },
       // Trial access: pins an app makes are visible only to the account that made them.

@@ -178,14 +178,11 @@ export function mountPosting(app: Hono<TikTokEnv>) {
         return refuse(c, 403, "url_ownership_unverified", "The video_url's domain is not verified for this app.");
       const fine = got.ok && (got.type === "video/mp4" || got.type === "video/quicktime");
       const size = got.ok ? got.size : 0;
+      // The fetch is TikTok's: a link that answers an error fails the publish as video_pull_failed.
+      const failReason = got.ok ? "file_format_check_failed" : "video_pull_failed";
       const id = await newPublish(
         c,
-        {
-          ...common,
-          source: "PULL_FROM_URL",
-          videoSize: size,
-          ...(fine ? {} : { failReason: "file_format_check_failed" }),
-        },
+        { ...common, source: "PULL_FROM_URL", videoSize: size, ...(fine ? {} : { failReason }) },
         fine ? "PROCESSING_DOWNLOAD" : "FAILED",
         fine ? c.var.now + publishDelayMs(size, info.privacy_level) : null,
       );

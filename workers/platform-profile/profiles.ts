@@ -365,16 +365,16 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     moreAt: null,
     firstComment: false,
     threads: false,
-    // A pin is one image or one video [U: help.pinterest.com "Review specs for Pins": images BMP/JPEG/PNG/TIFF/
-    // WEBP up to 20 MB, videos MP4/MOV/M4V up to 2 GB and 4 s–15 min]; multi-image carousels are not built.
+    // One image, one video, or a carousel of 2–5 images (PinMediaSource; a video alone: pinMediaProblems) [U: help
+    // .pinterest.com "Review specs for Pins": images up to 20 MB, videos MP4/MOV/M4V up to 2 GB and 4 s–15 min].
     media: {
       mediaRequired: true,
       imageFormats: ["jpg", "png", "webp"],
       videoFormats: ["mp4", "mov"],
       maxImageBytes: 20 * MB,
       maxVideoBytes: 2048 * MB,
-      maxItems: 1,
-      mixed: false,
+      maxItems: 5,
+      mixed: true,
       maxVideoSeconds: 900,
     },
     // developers.pinterest.com rate limits: org_write (creating pins) is limited per user per app; Trial access

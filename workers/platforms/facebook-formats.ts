@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { HttpClient } from "./http";
-import { parseGraphTime, waitUntilReady } from "./meta";
+import { metricCount, parseGraphTime, waitUntilReady } from "./meta";
 import type { ClientDeps } from "./registry";
 import {
   type AccountCredentials,
   PlatformError,
+  type PostMetrics,
   type PublishRequest,
   type PublishResult,
   type StagedMedia,
@@ -35,6 +36,25 @@ const Status = z.object({
     })
     .optional(),
   post_id: z.string().optional(),
+});
+
+/** The Reels metrics of the Video API's video_insights (Reels Publishing guide, "Insights"). */
+const REEL_METRICS = [
+  "blue_reels_play_count",
+  "post_impressions_unique",
+  "post_video_likes_by_reaction_type",
+  "post_video_social_actions",
+];
+/** A Page Story's insights (Stories insights; the names Graph v25 gave its views and reach). */
+const STORY_METRICS = [
+  "story_media_view",
+  "story_total_media_view_unique",
+  "pages_fb_story_replies",
+  "pages_fb_story_shares",
+  "pages_fb_story_thread_lightweight_reactions",
+];
+const Insights = z.object({
+  data: z.array(z.object({ name: z.string(), values: z.array(z.object({ value: z.unknown() })).optional() })),
 });
 
 const invalid = (message: string) => new PlatformError("permanent", message, { platform: "facebook" });
@@ -185,6 +205,46 @@ export class FacebookFormats {
       (r) => (r.description ?? "") === (request.text ?? "") && parseGraphTime(r.created_time) >= since - FIND_SKEW_MS,
     );
     return hit ? { remoteId: hit.id, permalink: null } : null;
+  }
+
+  /** A Story's numbers: views, accounts reached, replies (as comments), shares and reactions. */
+  async storyMetrics(account: AccountCredentials, postId: string): Promise<PostMetrics> {
+    const value = await this.insights(account, `${postId}/insights`, STORY_METRICS);
+    const views = metricCount(value("story_media_view"));
+    return {
+      impressions: views,
+      reach: metricCount(value("story_total_media_view_unique")),
+      likes: metricCount(value("pages_fb_story_thread_lightweight_reactions")),
+      comments: metricCount(value("pages_fb_story_replies")),
+      shares: metricCount(value("pages_fb_story_shares")),
+      saves: 0,
+      clicks: 0,
+      videoViews: 0,
+    };
+  }
+
+  private async insights(account: AccountCredentials, path: string, metrics: string[]) {
+    const res = await this.http.answer(`${this.graph}/${path}`, Insights, {
+      query: { metric: metrics.join(","), access_token: account.accessToken },
+    });
+    return (name: string) => res.data.data.find((d) => d.name === name)?.values?.[0]?.value;
+  }
+
+  /** A Reel's lifetime numbers: plays, accounts reached, reactions, and comments and shares (by action type). */
+  async reelMetrics(account: AccountCredentials, videoId: string): Promise<PostMetrics> {
+    const value = await this.insights(account, `${videoId}/video_insights`, REEL_METRICS);
+    const actions = (value("post_video_social_actions") ?? {}) as Record<string, unknown>;
+    const plays = metricCount(value("blue_reels_play_count"));
+    return {
+      impressions: plays,
+      reach: metricCount(value("post_impressions_unique")),
+      likes: metricCount(value("post_video_likes_by_reaction_type")),
+      comments: metricCount(actions.COMMENT),
+      shares: metricCount(actions.SHARE),
+      saves: 0,
+      clicks: 0,
+      videoViews: plays,
+    };
   }
 
   private async stories(account: AccountCredentials) {

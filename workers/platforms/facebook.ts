@@ -3,7 +3,7 @@ import { OAUTH_SCOPES } from "../platform-profile";
 import { FacebookFormats, isFormatHandle } from "./facebook-formats";
 import { FacebookLogin } from "./facebook-login";
 import type { HttpClient } from "./http";
-import { GraphAnswer, graphHttp, parseGraphTime, sharesOf } from "./meta";
+import { GraphAnswer, graphHttp, metricCount, parseGraphTime, sharesOf } from "./meta";
 import { GraphEngagement } from "./meta-engagement";
 import type { ClientDeps } from "./registry";
 import {
@@ -52,14 +52,6 @@ function mediaOf(request: PublishRequest) {
 const isFormat = (request: PublishRequest) => request.options?.format === "reel" || request.options?.format === "story";
 
 const stagedPhotos = (remoteId: string) => remoteId.slice(PHOTOS.length).split(",");
-
-/** Graph metric values; object-valued ones ({like: 3, love: 1}) are summed. */
-const metricCount = (v: unknown) =>
-  typeof v === "number"
-    ? v
-    : v && typeof v === "object"
-      ? Object.values(v).reduce((a: number, x) => a + (Number(x) || 0), 0)
-      : 0;
 
 export class FacebookClient implements PlatformClient {
   readonly platform = "facebook" as const;
@@ -313,7 +305,10 @@ export class FacebookClient implements PlatformClient {
     });
   }
 
-  async postMetrics(account: AccountCredentials, remoteId: string): Promise<PostMetrics> {
+  async postMetrics(account: AccountCredentials, remoteId: string, options?: PublishOptions): Promise<PostMetrics> {
+    // A Reel is a video (the Video API's video_insights); a Story has metrics of its own (ADR 095).
+    if (options?.format === "reel") return this.formats.reelMetrics(account, remoteId);
+    if (options?.format === "story") return this.formats.storyMetrics(account, remoteId);
     const ins = await this.http.request<{ data: Array<{ name: string; values?: Array<{ value: unknown }> }> }>(
       `${this.graph}/${remoteId}/insights`,
       {

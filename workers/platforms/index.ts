@@ -10,6 +10,7 @@ export { EMULATED_FEED_HOST, ENDPOINT_KEYS, LIVE_ENDPOINTS } from "./endpoints";
 export type { InboxAdapter } from "./inbox/index";
 export { inboxAdapter } from "./inbox/index";
 export { normalizeInstance } from "./instance";
+export { pinMediaProblems } from "./pinterest-media";
 export { refreshOnce } from "./refresh-once";
 export type { PlatformRegistry } from "./registry";
 export { createPlatformRegistry } from "./registry";

@@ -192,3 +192,11 @@ export function sharesOf(counts: Record<string, number>): Array<{ key: string; p
     .map(([key, n]) => ({ key, percentage: Math.round(((Number(n) || 0) / total) * 1000) / 10 }))
     .sort((a, b) => b.percentage - a.percentage || a.key.localeCompare(b.key));
 }
+
+/** Graph metric values; object-valued ones ({like: 3, love: 1}) are summed. */
+export const metricCount = (v: unknown) =>
+  typeof v === "number"
+    ? v
+    : v && typeof v === "object"
+      ? Object.values(v).reduce((a: number, x) => a + (Number(x) || 0), 0)
+      : 0;

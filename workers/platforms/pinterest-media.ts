@@ -19,7 +19,23 @@ const MediaStatus = z.object({ status: z.enum(["registered", "processing", "succ
 export type MediaSource =
   | { source_type: "image_url"; url: string }
   | { source_type: "image_base64"; content_type: string; data: string }
-  | { source_type: "video_id"; media_id: string; cover_image_key_frame_time: number };
+  | { source_type: "video_id"; media_id: string; cover_image_key_frame_time: number }
+  | { source_type: "multiple_image_urls"; items: Array<{ url: string }>; index: number }
+  | { source_type: "multiple_image_base64"; items: Array<{ content_type: string; data: string }>; index: number };
+
+/** PinMediaSourceImagesURL / ImagesBase64: a carousel pin holds 2 to 5 images. */
+export const CAROUSEL_MAX = 5;
+
+/** What a pin's media may be, in words pre-flight and the client share. */
+export const PinMediaMessages = {
+  videoAlone: "A Pinterest video pin takes one video, without images",
+  carouselSize: `A Pinterest carousel takes 2 to ${CAROUSEL_MAX} images`,
+} as const;
+
+/** A video pin is one video alone (a carousel holds images only); the count of images is the profile's maxItems. */
+export function pinMediaProblems(kinds: Array<"image" | "video">): string[] {
+  return kinds.length > 1 && kinds.includes("video") ? [PinMediaMessages.videoAlone] : [];
+}
 
 async function base64Of(media: PublishMedia): Promise<string> {
   const bytes = new Uint8Array(await new Response(await media.open()).arrayBuffer());
@@ -39,6 +55,20 @@ export async function imageSource(media: PublishMedia): Promise<MediaSource> {
       platform: "pinterest",
     });
   return { source_type: "image_base64", content_type: media.mimeType, data: await base64Of(media) };
+}
+
+/**
+ * A carousel: its images as `imageSource` sends each (by signed link, or as base64 when Pinterest cannot reach our
+ * links; one origin, so never a mix). The first image is the one shown first (`index` 0).
+ */
+export async function carouselSource(images: PublishMedia[]): Promise<MediaSource> {
+  const sources = await Promise.all(images.map(imageSource));
+  const urls = sources.flatMap((s) => (s.source_type === "image_url" ? [{ url: s.url }] : []));
+  if (urls.length === sources.length) return { source_type: "multiple_image_urls", items: urls, index: 0 };
+  const items = sources.flatMap((s) =>
+    s.source_type === "image_base64" ? [{ content_type: s.content_type, data: s.data }] : [],
+  );
+  return { source_type: "multiple_image_base64", items, index: 0 };
 }
 
 /**

@@ -3,7 +3,15 @@ import { OAUTH_SCOPES } from "../platform-profile";
 import { createHttp, parseAnswer } from "./http";
 import { tokenRequestParts, tokenSetFromResponse } from "./oauth-token";
 import { classifyPinterestError, PinterestApi } from "./pinterest-api";
-import { imageSource, videoSource } from "./pinterest-media";
+import {
+  CAROUSEL_MAX,
+  carouselSource,
+  imageSource,
+  type MediaSource,
+  PinMediaMessages,
+  pinMediaProblems,
+  videoSource,
+} from "./pinterest-media";
 import { type ClientDeps, credentialsFor } from "./registry";
 import {
   type AccountCredentials,
@@ -12,6 +20,7 @@ import {
   type PlatformClient,
   PlatformError,
   type PostMetrics,
+  type PublishMedia,
   type PublishRequest,
   type PublishResult,
   type RemoteAccount,
@@ -178,21 +187,14 @@ export class PinterestClient implements PlatformClient {
     return out;
   }
 
-  /** A pin: its one image or video on the channel's board, the post's text as its description. */
+  /** A pin: its image, video or carousel on the channel's board, the post's text as its description. */
   publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
     return needing("pins:write", async () => {
       const o = request.options ?? {};
       if (!o.board)
         throw new PlatformError("permanent", "Choose a board for this Pinterest pin.", { platform: "pinterest" });
-      const [media, ...more] = request.media;
-      if (!media || more.length)
-        throw new PlatformError("permanent", "A Pinterest pin takes one image or one video.", {
-          platform: "pinterest",
-        });
-      const source =
-        media.kind === "video"
-          ? await videoSource(this.api, this.deps, account.accessToken, media)
-          : await imageSource(media);
+      const source = await this.mediaSource(account, request.media);
+      const [media] = request.media;
       const created = await this.api.call(account.accessToken, "/pins", {
         json: {
           board_id: o.board,
@@ -200,7 +202,7 @@ export class PinterestClient implements PlatformClient {
           ...(request.title ? { title: request.title } : {}),
           description: request.text,
           ...(o.link ? { link: o.link } : {}),
-          ...(media.altText ? { alt_text: media.altText } : {}),
+          ...(media?.altText ? { alt_text: media.altText } : {}),
           media_source: source,
         },
         creates: true,
@@ -208,6 +210,19 @@ export class PinterestClient implements PlatformClient {
       const { id } = parseAnswer("pinterest", Pin, created, true);
       return { remoteId: id, permalink: pinUrl(id) };
     });
+  }
+
+  /** One image or one video, or a carousel of 2–5 images (a video cannot be part of one). */
+  private async mediaSource(account: AccountCredentials, media: PublishMedia[]): Promise<MediaSource> {
+    const refuse = (message: string) => new PlatformError("permanent", message, { platform: "pinterest" });
+    const [first] = media;
+    if (!first) throw refuse("A Pinterest pin needs an image or a video.");
+    if (media.length === 1)
+      return first.kind === "video" ? videoSource(this.api, this.deps, account.accessToken, first) : imageSource(first);
+    const [problem] = pinMediaProblems(media.map((m) => m.kind));
+    if (problem) throw refuse(problem);
+    if (media.length > CAROUSEL_MAX) throw refuse(PinMediaMessages.carouselSize);
+    return carouselSource(media);
   }
 
   /**

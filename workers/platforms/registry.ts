@@ -9,6 +9,7 @@ import { MastodonClient } from "./mastodon";
 import { PinterestClient } from "./pinterest";
 import { ThreadsClient } from "./threads";
 import { TikTokClient } from "./tiktok";
+import type { TikTokDeployment } from "./tiktok-settings";
 import { type InstanceAppStore, type PlatformClient, PlatformError } from "./types";
 import { XClient } from "./x";
 import { YouTubeClient } from "./youtube";
@@ -23,6 +24,8 @@ export interface ClientDeps {
   sleep: (ms: number) => Promise<void>;
   /** App registrations per server, for networks where each server is its own platform (Mastodon, ADR 059). */
   instanceApps?: InstanceAppStore;
+  /** How the TikTok app is registered (audit, verified URL prefixes); unset: audited, videos uploaded in chunks. */
+  tiktok?: TikTokDeployment;
 }
 
 export type PlatformRegistry = Partial<Record<Platform, PlatformClient>>;

@@ -65,7 +65,7 @@ export function postKind(media: PublishMedia[]): { video: PublishMedia } | { pho
 export class TikTokPublisher {
   constructor(
     private readonly api: TikTokApi,
-    private readonly deps: Pick<ClientDeps, "sleep">,
+    private readonly deps: Pick<ClientDeps, "sleep" | "tiktok">,
     /** A new publish from the start (creator_info first): after a recorded one that TikTok refused. */
     private readonly fresh: (account: AccountCredentials, request: PublishRequest) => Promise<PublishResult>,
   ) {}
@@ -96,17 +96,28 @@ export class TikTokPublisher {
       await request.recordHandle?.({ remoteId: init.publish_id, ready: false, expiresAt: null });
       return this.settle(account, init.publish_id);
     }
+    const postInfo = {
+      title: request.text,
+      privacy_level: o.tiktokPrivacy,
+      disable_comment: !o.tiktokAllowComment || creator.commentDisabled,
+      disable_duet: !o.tiktokAllowDuet || creator.duetDisabled,
+      disable_stitch: !o.tiktokAllowStitch || creator.stitchDisabled,
+      ...brand,
+    };
+    if (this.pulls(kind.video.url)) {
+      // PULL_FROM_URL: TikTok fetches our signed link itself, so, as for photos, this init is the call that makes
+      // the post; its publish_id is recorded at once and a retry only polls it.
+      const init = await this.api.call(token, "/v2/post/publish/video/init/", Init, {
+        creates: true,
+        json: { post_info: postInfo, source_info: { source: "PULL_FROM_URL", video_url: kind.video.url } },
+      });
+      await request.recordHandle?.({ remoteId: init.publish_id, ready: false, expiresAt: null });
+      return this.settle(account, init.publish_id);
+    }
     const plan = planChunks(kind.video.size);
     const init = await this.api.call(token, "/v2/post/publish/video/init/", Init, {
       json: {
-        post_info: {
-          title: request.text,
-          privacy_level: o.tiktokPrivacy,
-          disable_comment: !o.tiktokAllowComment || creator.commentDisabled,
-          disable_duet: !o.tiktokAllowDuet || creator.duetDisabled,
-          disable_stitch: !o.tiktokAllowStitch || creator.stitchDisabled,
-          ...brand,
-        },
+        post_info: postInfo,
         source_info: {
           source: "FILE_UPLOAD",
           video_size: plan.videoSize,
@@ -125,6 +136,11 @@ export class TikTokPublisher {
     });
     await this.upload(init.upload_url, kind.video, 0);
     return this.settle(account, init.publish_id);
+  }
+
+  /** TikTok pulls only from URL prefixes verified for the app in its developer portal; anything else is uploaded. */
+  private pulls(url: string): boolean {
+    return (this.deps.tiktok?.verifiedUrlPrefixes ?? []).some((prefix) => url.startsWith(prefix));
   }
 
   /** The chunks from `from` bytes on (what TikTok already has is not sent again), in order. */

@@ -28,6 +28,24 @@ export interface TikTokCreator {
   duetDisabled: boolean;
   stitchDisabled: boolean;
   maxVideoPostDurationSec: number;
+  /** This server's TikTok app is not audited yet: TikTok takes only private (SELF_ONLY) posts from it. */
+  privateOnly?: boolean;
+}
+
+/**
+ * How this server's TikTok app is registered (configuration): before TikTok audits an app, its Direct Posts may
+ * only be private; a video on a URL prefix verified in the developer portal is pulled by TikTok (PULL_FROM_URL).
+ */
+export interface TikTokDeployment {
+  privateOnly: boolean;
+  verifiedUrlPrefixes: string[];
+}
+
+/** The creator's options as this app may use them: only "Only me" while the app is unaudited. */
+export function forDeployment(creator: TikTokCreator, deployment: TikTokDeployment | undefined): TikTokCreator {
+  if (!deployment?.privateOnly) return creator;
+  const options = creator.privacyLevelOptions.filter((p) => p === "SELF_ONLY");
+  return { ...creator, privacyLevelOptions: options, privateOnly: true };
 }
 
 /** The channel's TikTok settings as the composer sends them; nothing is chosen for the user. */
@@ -45,6 +63,7 @@ export interface TikTokSettings {
 export const TikTokMessages = {
   privacyRequired: "Choose who can see this TikTok post",
   privacyNotOffered: (labels: string[]) => `This TikTok account can post to: ${labels.join(", ")}`,
+  privateOnly: "This server's TikTok app is not audited by TikTok yet, so its posts can only be private (Only me)",
   commentsOff: "Comments are turned off for this TikTok account",
   duetOff: "Duets are turned off for this TikTok account",
   stitchOff: "Stitches are turned off for this TikTok account",
@@ -67,6 +86,7 @@ export function tiktokSettingProblems(
   const out: string[] = [];
   const privacy = settings.tiktokPrivacy;
   if (!privacy) out.push(TikTokMessages.privacyRequired);
+  else if (creator?.privateOnly && privacy !== "SELF_ONLY") out.push(TikTokMessages.privateOnly);
   else if (creator && !creator.privacyLevelOptions.includes(privacy))
     out.push(TikTokMessages.privacyNotOffered(creator.privacyLevelOptions.map(label)));
   if (settings.tiktokBrandedContent && privacy === "SELF_ONLY") out.push(TikTokMessages.brandedPrivate);

@@ -1,32 +1,37 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { jpegBytes } from "../test/media-fixtures";
+import { ORIGIN } from "../test/helpers";
+import { jpegBytes, mp4Bytes as realMp4 } from "../test/media-fixtures";
 import { mediaLinks } from "../test/media-links";
 import { advanceEmulator, armFault, raw } from "../test/oauth";
 import { clearFaults, consent, media, mp4Bytes, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
 import { TikTokClient } from "./tiktok";
+import { type TikTokDeployment, TikTokMessages } from "./tiktok-settings";
 import { type AccountCredentials, PlatformError, type PublishRequest, type StagedMedia } from "./types";
 
 const REDIRECT = "http://localhost/api/auth/tiktok/callback";
 const MB = 1024 * 1024;
-const client = new TikTokClient({
-  ...sandboxDeps(),
-  credentials: { tiktok: { clientId: "tt-test-key", clientSecret: "tt-test-secret" } },
-  // Waiting between status polls moves the emulator's clock instead of sleeping.
-  sleep: (ms) => advanceEmulator(ms),
-});
+const clientFor = (tiktok?: TikTokDeployment) =>
+  new TikTokClient({
+    ...sandboxDeps(),
+    credentials: { tiktok: { clientId: "tt-test-key", clientSecret: "tt-test-secret" } },
+    // Waiting between status polls moves the emulator's clock instead of sleeping.
+    sleep: (ms) => advanceEmulator(ms),
+    tiktok,
+  });
+const client = clientFor();
 const DEMO = "-000OpenIdPostlineDemo";
 const BAKERY = "-000OpenIdCornerBakery";
 
-async function connect(choice = DEMO) {
+async function connect(choice = DEMO, c = client) {
   const verifier = `tiktok-verifier-${crypto.randomUUID()}`;
-  const url = client.authorizeUrl({ state: "st", redirectUri: REDIRECT, codeVerifier: verifier });
+  const url = c.authorizeUrl({ state: "st", redirectUri: REDIRECT, codeVerifier: verifier });
   const back = await consent(url, { choices: [choice] });
-  const tokens = await client.exchangeCode({
+  const tokens = await c.exchangeCode({
     code: back.searchParams.get("code")!,
     redirectUri: REDIRECT,
     codeVerifier: verifier,
   });
-  const [user] = await client.accounts(tokens);
+  const [user] = await c.accounts(tokens);
   const account: AccountCredentials = {
     platformUserId: user!.platformUserId,
     accessToken: tokens.accessToken,
@@ -215,5 +220,73 @@ describe("TikTok client against the emulator", () => {
     const limited = await failure(client.creator(account.accessToken));
     expect(limited).toMatchObject({ kind: "retryable", details: { code: "rate_limit_exceeded", status: 429 } });
     expect(limited.details.retryAfterMs).toBe(60_000);
+  });
+});
+
+describe("TikTok as this server's app is registered", () => {
+  it("an unaudited app offers only Only me and refuses anything else in plain words before calling TikTok", async () => {
+    await settings({ tiktokAudited: 0 });
+    const unaudited = clientFor({ privateOnly: true, verifiedUrlPrefixes: [] });
+    const { user, account } = await connect(DEMO, unaudited);
+    expect(user.metadata?.creator).toMatchObject({ privacyLevelOptions: ["SELF_ONLY"], privateOnly: true });
+    const request = (tiktokPrivacy: "PUBLIC_TO_EVERYONE" | "SELF_ONLY") => ({
+      marker: "t8",
+      text: unique("Private until audited"),
+      media: [video(mp4Bytes(1 * MB))],
+      options: { tiktokPrivacy },
+    });
+    const refused = await failure(unaudited.publish(account, request("PUBLIC_TO_EVERYONE")));
+    expect([refused.kind, refused.message, refused.details.status]).toEqual([
+      "permanent",
+      TikTokMessages.privateOnly,
+      undefined,
+    ]);
+    expect(await unaudited.publish(account, request("SELF_ONLY"))).toMatchObject({ permalink: null });
+  });
+
+  it("pulls a video from a verified URL prefix: one init, the publish_id recorded, no upload", async () => {
+    const pulling = clientFor({ privateOnly: false, verifiedUrlPrefixes: [`${ORIGIN}/media/`] });
+    const { account } = await connect(DEMO, pulling);
+    const bytes = await realMp4({ width: 1080, height: 1920, seconds: 2 });
+    const { urls } = await mediaLinks({ v: { bytes, name: "clip.mp4" } });
+    const handles: StagedMedia[] = [];
+    const text = unique("Pulled by TikTok");
+    const request: PublishRequest = {
+      marker: "t9",
+      text,
+      media: [{ ...video(bytes, 2), url: urls.v, open: () => Promise.reject(new Error("not uploaded")) }],
+      options: { tiktokPrivacy: "PUBLIC_TO_EVERYONE" },
+      recordHandle: async (h) => void handles.push(h),
+    };
+    const result = await pulling.publish(account, request);
+    expect(result.remoteId).toMatch(/^\d{15}$/);
+    expect(handles.map((h) => h.remoteId)).toEqual([expect.stringMatching(/^v_pub_url~[^ ]+$/)]);
+    expect((await listed(account)).filter((v) => v.title === text)).toHaveLength(1);
+  });
+
+  it("a verified prefix on a domain TikTok cannot confirm is refused with url_ownership_unverified", async () => {
+    const foreign = clientFor({ privateOnly: false, verifiedUrlPrefixes: ["https://cdn.example.com/"] });
+    const { account } = await connect(DEMO, foreign);
+    const refused = await failure(
+      foreign.publish(account, {
+        marker: "t10",
+        text: unique("Elsewhere"),
+        media: [{ ...video(mp4Bytes(1 * MB)), url: "https://cdn.example.com/clip.mp4" }],
+        options: { tiktokPrivacy: "SELF_ONLY" },
+      }),
+    );
+    expect(refused).toMatchObject({ kind: "permanent", details: { code: "url_ownership_unverified", status: 403 } });
+  });
+
+  it("a lost post is not taken for missing while TikTok may still review it, and a private one is never guessed", async () => {
+    const { account } = await connect();
+    const text = unique("Not listed yet");
+    await expect(client.findPublished(account, "t11", Date.now(), text, {})).rejects.toMatchObject({
+      kind: "retryable",
+    });
+    await expect(
+      client.findPublished(account, "t11", Date.now(), text, { tiktokPrivacy: "SELF_ONLY" }),
+    ).rejects.toMatchObject({ kind: "permanent" });
+    expect(await client.findPublished(account, "t11", Date.now() - 3_600_000, text, {})).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { OAUTH_SCOPES } from "../platform-profile";
 import { type ClientDeps, credentialsFor } from "./registry";
 import { TikTokApi } from "./tiktok-api";
 import { TikTokPublisher, videoUrl } from "./tiktok-publish";
-import { type TikTokCreator, tiktokSettingProblems } from "./tiktok-settings";
+import { forDeployment, type TikTokCreator, tiktokSettingProblems } from "./tiktok-settings";
 import {
   type AccountCredentials,
   type AccountMetrics,
@@ -61,6 +61,9 @@ export const Video = z.object({
   share_count: z.number().optional(),
 });
 const Videos = z.object({ videos: z.array(Video), cursor: z.number().optional(), has_more: z.boolean().optional() });
+
+/** How long after a claim a public post may still be in processing and review, so not yet listed (ADR 095). */
+const REVIEW_WINDOW_MS = 15 * 60_000;
 
 /** Login Kit's PKCE challenge for web and desktop: the SHA-256 of the verifier, hex-encoded (not base64url). */
 export const hexChallenge = (verifier: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(verifier)));
@@ -139,9 +142,16 @@ export class TikTokClient implements PlatformClient {
     return { creator: await this.creator(account.accessToken) };
   }
 
-  /** creator_info/query (20 per minute): what this creator may post now, read before every post as TikTok requires. */
+  /**
+   * creator_info/query (20 per minute): what this creator may post now, read before every post as TikTok requires,
+   * narrowed to "Only me" while this server's app is unaudited (so the composer offers nothing TikTok would refuse).
+   */
   async creator(token: string): Promise<TikTokCreator> {
     const c = await this.api.call(token, "/v2/post/publish/creator_info/query/", Creator);
+    return forDeployment(this.creatorFacts(c), this.deps.tiktok);
+  }
+
+  private creatorFacts(c: z.output<typeof Creator>): TikTokCreator {
     return {
       username: c.creator_username,
       nickname: c.creator_nickname,
@@ -171,14 +181,32 @@ export class TikTokClient implements PlatformClient {
 
   /**
    * A post whose init answer was lost has no publish_id to ask about: the account's videos since then are matched
-   * on the exact caption instead (Display API video.list; a private post is not listed and stays unconfirmed).
+   * on the exact caption instead (Display API video.list). That list shows only public posts once TikTok has
+   * processed and reviewed them, so a missing post is no answer while that may still be under way, and a private
+   * post can never be found: both are said rather than answered "not there", which would send it again.
    */
   async findPublished(
     account: AccountCredentials,
     _marker: string,
     since: number,
     text?: string,
+    options?: PublishRequest["options"],
   ): Promise<PublishResult | null> {
+    if (options?.tiktokPrivacy === "SELF_ONLY")
+      throw new PlatformError(
+        "permanent",
+        "TikTok does not list private posts to apps: check the TikTok app for this post before retrying.",
+        { platform: "tiktok" },
+      );
+    const found = await this.listed(account, since, text);
+    if (found || this.deps.now() - since > REVIEW_WINDOW_MS) return found;
+    throw new PlatformError("retryable", "TikTok may still be processing this post; Postline looks again shortly.", {
+      platform: "tiktok",
+      retryAfterMs: 60_000,
+    });
+  }
+
+  private async listed(account: AccountCredentials, since: number, text?: string): Promise<PublishResult | null> {
     const { videos } = await this.api.call(account.accessToken, "/v2/video/list/", Videos, {
       query: { fields: VIDEO_FIELDS },
       json: { max_count: 20 },

@@ -293,7 +293,8 @@ export interface PlatformClient {
     options?: PublishOptions,
   ): Promise<PublishResult | null>;
   deletePost(account: AccountCredentials, remoteId: string): Promise<void>;
-  postMetrics(account: AccountCredentials, remoteId: string): Promise<PostMetrics>;
+  /** `options`: the channel's, so a format with metrics of its own (a Facebook Reel) is read where it has them. */
+  postMetrics(account: AccountCredentials, remoteId: string, options?: PublishOptions): Promise<PostMetrics>;
   accountMetrics(account: AccountCredentials): Promise<AccountMetrics>;
   comments(account: AccountCredentials, remoteId: string): Promise<RemoteComment[]>;
   /** The platform's cheapest identity call with the account's token: the daily connection health check. */

@@ -2,7 +2,7 @@ import type { AccountStatus } from "../db/schema/accounts";
 import type { MediaKind } from "../db/schema/media";
 import { megabytes, needsPreparing, prepareMessage } from "../media";
 import { PLATFORM_NAMES, PLATFORM_PROFILES, type Platform } from "../platform-profile";
-import { type TikTokCreator, tiktokSettingProblems } from "../platforms";
+import { pinMediaProblems, type TikTokCreator, tiktokSettingProblems } from "../platforms";
 import { captionLength } from "./caption-length";
 import { ChannelMessages, effectiveVersion, type StoredVersion } from "./channel-version";
 import { formatProblems, type PostFormat } from "./formats";
@@ -172,6 +172,7 @@ function contentProblems(
       : version.media;
   if (platform === "youtube" && items.length === 0) out.push(PostMessages.youtubeVideo);
   out.push(...formatProblems(platform, format, items, { firstComment: version.firstComment }));
+  if (platform === "pinterest") out.push(...pinMediaProblems(items.map((m) => m.fileType)));
   return [...out.map(said), ...mediaProblems(platform, items, limits, format)];
 }
 

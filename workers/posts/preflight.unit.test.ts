@@ -239,3 +239,25 @@ describe("the shared post schema (composer side)", () => {
     ]);
   });
 });
+
+describe("preflight for Pinterest media", () => {
+  const pinInput = (media: PreflightMedia[]) => ({
+    content: "Three loaves",
+    hashtags: [],
+    platforms: ["pinterest" as const],
+    targets: [{ platform: "pinterest" as const, accountId: "p", version: { options: { board: "b1" } } }],
+    media,
+  });
+  const check = (media: PreflightMedia[]) =>
+    preflight(pinInput(media), [account("p", "pinterest")], NOW).map((p) => p.message);
+  const images = (n: number) => Array.from({ length: n }, (_, i) => image({ id: `i${i}` }));
+  const video = image({ id: "v", fileType: "video", format: "mp4", duration: 10, originalName: "v.mp4" });
+
+  it("takes one image, a carousel of 2 to 5 images, or one video alone", () => {
+    expect(check(images(1))).toEqual([]);
+    expect(check(images(5))).toEqual([]);
+    expect(check([video])).toEqual([]);
+    expect(check(images(6))).toEqual(["Pinterest accepts at most 5 media items per post"]);
+    expect(check([video, ...images(1)])).toEqual(["A Pinterest video pin takes one video, without images"]);
+  });
+});

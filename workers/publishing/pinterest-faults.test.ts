@@ -70,4 +70,19 @@ describe("Pinterest fault suite", () => {
       .first<{ data: string }>();
     expect(JSON.parse(pin!.data)).toMatchObject({ board_id: RECIPES_BOARD, title: "Fresh bread", description: t.text });
   });
+
+  it.each(["500", "drop"] as const)("a carousel of three images under a %s is one pin", async (mode) => {
+    const user = await pinterestUser();
+    const t = await pinPost(user, "queued", Date.now(), 3);
+    await armFault("pinterest", mode, 1, PIN);
+    let next = await publishTarget(t.targetId, deps());
+    for (let i = 0; i < 2 && !next.ack; i++) next = await publishTarget(t.targetId, deps());
+    const row = await target(t.targetId);
+    expect(row.status, row.errorMessage ?? "").toBe("published");
+    expect(await pinsWith(t.text)).toBe(1);
+    const pin = await env.DB.prepare("SELECT data FROM emu_objects WHERE kind = 'pin' AND data LIKE ?")
+      .bind(`%${t.text}%`)
+      .first<{ data: string }>();
+    expect(JSON.parse(pin!.data)).toMatchObject({ creative_type: "CAROUSEL" });
+  });
 });

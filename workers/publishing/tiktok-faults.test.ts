@@ -2,12 +2,13 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { postMedia, postTargets } from "../db/schema/index";
+import { parseConfig } from "../env";
 import type { Platform } from "../platform-profile";
 import { buildServices } from "../services";
 import { insertScheduledPost, testDb } from "../test/fixtures";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { fileOf, mp4Bytes } from "../test/media-fixtures";
-import { armFault, connectViaEmulator, platformHarness } from "../test/oauth";
+import { advanceEmulator, armFault, connectViaEmulator, platformHarness } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 import { publishTarget } from "./consumer";
 import { publishDeps } from "./deps";
@@ -152,6 +153,41 @@ describe("TikTok fault suite", () => {
       "This TikTok account can post to: Everyone, Friends, Only me",
     ]);
     expect(await publishes(t.text)).toEqual({ inits: 0, uploaded: 0 });
+  });
+});
+
+describe("TikTok pulling the video from a verified URL prefix", () => {
+  // The prefix the app's signed media links start with, as a deployment verifies it in TikTok's portal.
+  const prefix = `${parseConfig(env).APP_ORIGIN}/media/`;
+  const pulling = platformHarness({ tiktok: { privateOnly: false, verifiedUrlPrefixes: [prefix] } });
+  const pullDeps = () => ({ ...deps(), client: (p: Platform) => pulling.registry[p] });
+  const deliver = async (targetId: string) => {
+    for (let i = 0; i < 4; i++) if ((await publishTarget(targetId, pullDeps())).ack) break;
+    const row = await target(targetId);
+    expect([row.status, row.errorMessage]).toEqual(["published", null]);
+    return row;
+  };
+
+  it("a 500 or a lost answer on status/fetch carries on with the recorded publish_id: one init", async () => {
+    for (const mode of ["500", "drop"] as const) {
+      const t = await queuedVideo();
+      await armFault("tiktok", mode, 1, { method: "POST", path: "^/v2/post/publish/status/fetch/$" });
+      expect((await publishTarget(t.targetId, pullDeps())).ack).toBe(false);
+      expect((await deliver(t.targetId)).remoteId).toMatch(/^\d{15}$/);
+      expect(await publishes(t.text)).toEqual({ inits: 1, uploaded: 0 });
+    }
+  });
+
+  it("a lost answer to the pulling init is looked for until TikTok has reviewed it, never sent again", async () => {
+    const t = await queuedVideo();
+    await armFault("tiktok", "drop", 1, { method: "POST", path: "^/v2/post/publish/video/init/$" });
+    // The post is on TikTok but not listed while it is processed and reviewed: the lookup says so and waits.
+    expect((await publishTarget(t.targetId, pullDeps())).ack).toBe(false);
+    expect((await publishTarget(t.targetId, pullDeps())).ack).toBe(false);
+    expect((await target(t.targetId)).status).not.toBe("published");
+    await advanceEmulator(60_000);
+    await deliver(t.targetId);
+    expect(await publishes(t.text)).toEqual({ inits: 1, uploaded: 0 });
   });
 });
 

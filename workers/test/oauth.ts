@@ -6,7 +6,7 @@ import { TokenCipher } from "../accounts/token-crypto";
 import { createDb } from "../db/client";
 import { emulator } from "../emulator";
 import { platformCredentials } from "../env";
-import { createPlatformRegistry } from "../platforms/registry";
+import { type ClientDeps, createPlatformRegistry } from "../platforms/registry";
 import { resolveEndpoints } from "../platforms/resolve-endpoints";
 import { createSandboxFetch } from "../platforms/sandbox-fetch";
 import { ChannelHolds } from "../publishing/holds";
@@ -131,10 +131,11 @@ export const cipher = () => new TokenCipher(env.TOKEN_ENCRYPTION_KEY);
  * The registry and accounts service as the publisher gets them, except that waiting between status polls
  * advances the emulator clock instead of sleeping, and the app clock can be moved with `shiftMs`.
  */
-export function platformHarness() {
+export function platformHarness(deployment: Pick<ClientDeps, "tiktok"> = {}) {
   const clock = { shiftMs: 0 };
   const now = () => Date.now() + clock.shiftMs;
   const registry = createPlatformRegistry({
+    ...deployment,
     endpoints: resolveEndpoints({}, "sandbox", ORIGIN, Date.now()),
     fetch: createSandboxFetch((r) => emulator.fetch(r, env), ORIGIN),
     credentials: platformCredentials({}, true),

@@ -22,6 +22,7 @@ export async function pinPost(
   user: Awaited<ReturnType<typeof pinterestUser>>,
   status: "queued" | "publishing",
   dueAt = Date.now(),
+  images = 1,
 ) {
   const text = `Pin test ${crypto.randomUUID().slice(0, 8)}`;
   const { targetIds, postId } = await insertScheduledPost(
@@ -33,12 +34,15 @@ export async function pinPost(
   await env.DB.prepare("UPDATE post_targets SET version = ? WHERE id = ?")
     .bind(JSON.stringify({ title: "Fresh bread", options: { board: RECIPES_BOARD } }), targetId)
     .run();
-  const form = new FormData();
-  form.append("files", fileOf(jpegBytes(1000, 1500), "pin.jpg"));
-  const upload = await call<"POST /api/media/upload">("/api/media/upload", { token: user.u.token, body: form });
-  await testDb()
-    .insert(postMedia)
-    .values({ postId, mediaId: upload.body.data[0].id as string, position: 0 });
+  // More than one image makes the pin a carousel.
+  for (let position = 0; position < images; position++) {
+    const form = new FormData();
+    form.append("files", fileOf(jpegBytes(1000, 1500), `pin-${position}.jpg`));
+    const upload = await call<"POST /api/media/upload">("/api/media/upload", { token: user.u.token, body: form });
+    await testDb()
+      .insert(postMedia)
+      .values({ postId, mediaId: upload.body.data[0].id as string, position });
+  }
   return { targetId, postId, text };
 }
 

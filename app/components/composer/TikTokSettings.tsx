@@ -41,6 +41,12 @@ export function TikTokSettings({
         Posting to <span className="font-medium">{creator.nickname}</span> (@{creator.username}) on TikTok. Videos up to{" "}
         {creator.maxVideoPostDurationSec} s.
       </p>
+      {creator.privateOnly ? (
+        <p role="note" className="text-sm text-amber-700">
+          This server's TikTok app has not been audited by TikTok yet, so TikTok accepts only private posts from it:
+          this post will be visible to the account owner only (Only me).
+        </p>
+      ) : null}
       <div>
         <label htmlFor={`${id}-privacy`} className={labelClass}>
           Who can see this post

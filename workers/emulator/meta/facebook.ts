@@ -9,7 +9,14 @@ import { issueToken, redeemCode, type TokenRow } from "../tokens";
 import { download } from "../web";
 import { commentsUnder, fbCommentEdge, fbCommentJson, igCommentEdge } from "./comments";
 import { type DemoPage, FB_USER, igAccountById, PAGES, pageById } from "./demo";
-import { formatEdge, publishedReelFields, receiveUpload, reelInsights, uploadNodeEdge } from "./fb-formats";
+import {
+  formatEdge,
+  publishedReelFields,
+  receiveUpload,
+  reelInsights,
+  storyInsights,
+  uploadNodeEdge,
+} from "./fb-formats";
 import {
   fieldsOf,
   GraphError,
@@ -317,6 +324,7 @@ async function postEdge(
   }
   const m = postMetrics(post.id, post.createdAt, c.var.now);
   if (edge === "video_insights" && post.data.type === "reel") return reelInsights(c, post, p);
+  if (edge === "insights" && post.data.type === "story") return storyInsights(c, post, p);
   if (edge === "insights") {
     const value: Record<string, unknown> = {
       post_total_media_view_unique: m.reach,

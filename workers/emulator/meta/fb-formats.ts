@@ -234,6 +234,27 @@ export function reelInsights(c: EmuContext, reel: EmuObject, p: Record<string, s
 }
 
 /**
+ * A Page Story's insights (`/{story-post-id}/insights`, the Stories insights metrics). Graph v25's changelog renamed
+ * page_story_impressions_by_story_id(_unique) to story_media_view and story_total_media_view_unique and retired
+ * the old names with v26, so they are refused like any unknown metric. A Story counts only while it is shown
+ * (24 hours); its numbers stay where they were once it is archived.
+ */
+export function storyInsights(c: EmuContext, story: EmuObject, p: Record<string, string>) {
+  const m = postMetrics(story.id, story.createdAt, Math.min(c.var.now, story.createdAt + DAY));
+  const value: Record<string, unknown> = {
+    story_media_view: m.impressions,
+    story_total_media_view_unique: m.reach,
+    pages_fb_story_replies: m.comments,
+    pages_fb_story_shares: m.shares,
+    pages_fb_story_thread_lightweight_reactions: m.likes,
+    pages_fb_story_sticker_interactions: 0,
+    story_interaction: m.comments + m.shares + m.likes,
+  };
+  const metrics = (p.metric ?? Object.keys(value).join(",")).split(",").filter(Boolean);
+  return lifetimeInsights(story.id, "insights", metrics, value);
+}
+
+/**
  * rupload.facebook.com/video-upload/{ver}/{video-id}: the bytes in the body (with `offset` and `file_size`), or a
  * hosted file named in the `file_url` header, which Meta fetches. The video is judged here, processing after.
  */
