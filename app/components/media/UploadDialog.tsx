@@ -61,8 +61,18 @@ export function UploadDialog({ open, onOpenChange, onUploaded, folder, files }: 
   const [busy, setBusy] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const dropped = useRef(files);
+  const mounted = useRef(false);
 
-  useEffect(() => () => abort.current?.abort(), []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      // Cancel what is under way once the dialog is really gone, not on StrictMode's unmount-and-remount check.
+      queueMicrotask(() => {
+        if (!mounted.current) abort.current?.abort();
+      });
+    };
+  }, []);
 
   async function upload(queued: QueuedItem[]) {
     if (queued.length === 0) return;
