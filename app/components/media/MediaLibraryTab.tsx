@@ -61,6 +61,7 @@ export function MediaLibraryTab() {
 
   return (
     <MediaDropArea label="Media Library" onFiles={openUpload} disabled={uploadOpen}>
+      <h2 className="sr-only">Media Library</h2>
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <div className="relative min-w-48 flex-1">
           <Search
