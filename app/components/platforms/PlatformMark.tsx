@@ -1,5 +1,6 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import type { ComponentType } from "react";
 import type { IconBaseProps } from "react-icons";
+import { preloadable } from "~/lib/preloadable";
 import { PLATFORM_META } from "./platform-options";
 
 type Mark = () => Promise<{ default: ComponentType<IconBaseProps> }>;
@@ -21,7 +22,12 @@ const LOADERS: Record<string, Mark> = {
   google_business: () => import("./marks/google-business"),
   pinterest: () => import("./marks/pinterest"),
 };
-const MARKS = Object.fromEntries(Object.entries(LOADERS).map(([platform, load]) => [platform, lazy(load)]));
+const MARKS = Object.fromEntries(
+  Object.entries(LOADERS).map(([platform, load]) => [platform, preloadable(() => load().then((m) => m.default))]),
+);
+
+/** The server has every mark at hand before it renders, so its HTML carries them in one pass (also without JS). */
+export const preloadMarks = () => Promise.all(Object.values(MARKS).map((mark) => mark.preload()));
 
 /**
  * A network's own mark in its colour, named for screen readers ("Instagram", never an abbreviation).
@@ -53,10 +59,7 @@ export function PlatformMark({
       style={badge ? { backgroundColor: color } : ink ? undefined : { color }}
     >
       {Icon ? (
-        // Until the mark arrives, a box of its size keeps the layout still.
-        <Suspense fallback={<span className={className} />}>
-          <Icon className={className} aria-hidden />
-        </Suspense>
+        <Icon className={className} aria-hidden />
       ) : (
         <span aria-hidden className="text-[10px] font-bold">
           {name.slice(0, 1)}
