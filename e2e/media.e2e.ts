@@ -35,17 +35,18 @@ test("upload an image and a video, see them in the library, edit alt text, delet
   await page.getByText("No media found").waitFor();
 
   // One step: files dropped on the library go up at once, side by side; a file that is not media is skipped.
-  // The video's first request is lost on the way, so it fails alone and is retried alone.
-  let lost = false;
+  // The video's first request meets a gateway's bare 503, so it fails alone and is retried alone.
+  let refused = false;
   let sent = 0;
+  expectStatus(503, "/api/media/upload");
   await page.route("**/api/media/upload", (route) => {
     sent += 1;
     // The video by its part's name; were the body not exposed, by order (the dialog sends in the dropped order).
     const body = route.request().postDataBuffer();
     const video = body ? body.includes('filename="intro.mp4"') : sent === 2;
-    if (lost || !video) return route.continue();
-    lost = true;
-    return route.abort("connectionreset");
+    if (refused || !video) return route.continue();
+    refused = true;
+    return route.fulfill({ status: 503, body: "" });
   });
   await dropFiles(page.getByRole("region", { name: "Media Library" }), [
     { name: "sunset-over-the-harbour.png", mimeType: "image/png", buffer: png(64, 48, [220, 40, 40]) },
@@ -61,7 +62,7 @@ test("upload an image and a video, see them in the library, edit alt text, delet
   await toast(page, "1 file was skipped");
   await page.getByText("notes.txt: Unsupported file type. Only images and videos are allowed.").waitFor();
   await toast(page, "Successfully uploaded 1 image!");
-  await uploadRow(page, "intro.mp4").getByText("Network error. Please check your connection.").waitFor();
+  await uploadRow(page, "intro.mp4").getByText("Upload failed: 503").waitFor();
   expect(await uploadRow(page, "intro.mp4").getByTestId("upload-status").innerText()).toBe("Failed");
   // Screen readers hear how the round ended, not only a toast.
   await dialog.getByRole("status").filter({ hasText: "1 file uploaded, 1 failed" }).waitFor();
