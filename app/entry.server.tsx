@@ -4,6 +4,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "../workers/context";
 import { LazyNotFound } from "./components/LazyNotFound";
+import { preloadMarks } from "./components/platforms/PlatformMark";
 import { NonceProvider } from "./lib/nonce";
 
 export default async function handleRequest(
@@ -16,6 +17,8 @@ export default async function handleRequest(
   const { nonce } = loadContext.get(appContext);
   // An error page's 404 panel renders in the same pass as the page (it is lazy in the browser only).
   await LazyNotFound.preload();
+  // Network marks are lazy in the browser only (ADR 096): the server renders them in the same pass.
+  await preloadMarks();
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 

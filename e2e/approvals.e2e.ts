@@ -1,6 +1,6 @@
 import { awaitingApproval, ownerWithX } from "./approvals";
 import { expect, test } from "./browser";
-import { gotoHydrated, newUser, toast } from "./helpers";
+import { gotoHydrated, newUser, png, toast } from "./helpers";
 
 test("Approvals: a passed time asks for a new one in the post's row; a rejection needs a comment", async ({
   journey: { page, baseUrl, expectStatus },
@@ -57,6 +57,20 @@ test("Review loop: an agency makes a client workspace; the client's Request chan
     headers,
   });
   const postId = (await created.json()).data._id as string;
+
+  // Brand it: the agency gives the client's workspace its colour and logo (ADR 085).
+  await gotoHydrated(page, "/settings?tab=workspace");
+  const brand = page.getByRole("region", { name: "Brand" });
+  await brand.getByLabel("Colour", { exact: true }).fill("#0f766e");
+  await brand.getByText("White text on it: 5.5:1 (readable)").waitFor();
+  await brand.getByRole("button", { name: "Save colour" }).click();
+  await page.getByText("Brand saved").waitFor();
+  await brand
+    .getByLabel("Logo (PNG or JPEG, up to 512 KB)")
+    .setInputFiles({ name: "acme.png", mimeType: "image/png", buffer: png(96, 96, [200, 120, 40]) });
+  await brand.getByRole("button", { name: "Upload logo" }).click();
+  await brand.getByRole("img", { name: "Logo" }).waitFor();
+
   const shared = await api.post("/api/share-links", { data: { label: "Acme review", postIds: [postId] }, headers });
   const link = new URL((await shared.json()).data.url).pathname;
   const status = async () => (await (await api.get(`/api/posts/${postId}`)).json()).data.status as string;
@@ -67,11 +81,27 @@ test("Review loop: an agency makes a client workspace; the client's Request chan
   try {
     const cp = await client.newPage();
     await cp.goto(link);
+    // The client sees the agency's brand for them, not Postline's: the band in their colour with their logo.
+    const logo = cp.locator('img[src^="/api/brand-logos/"]');
+    await logo.waitFor();
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
+    expect(await logo.evaluate((img) => getComputedStyle(img.parentElement!).backgroundColor)).toBe(
+      "rgb(15, 118, 110)",
+    );
     const section = cp.getByRole("region", { name: "Post for review" });
     await section.getByLabel("Comment").fill("Use the blue logo, please");
     await section.getByRole("button", { name: "Request changes" }).click();
     expect(await section.getByRole("status").innerText()).toBe("Thank you: changes requested");
     expect(await status()).toBe("changes_requested");
+
+    // The agency's mail about it comes in the client workspace's brand: its name on the text part, its colour and
+    // logo on the HTML part.
+    await page.goto("/dev/mailbox");
+    const mail = page.getByRole("article", { name: `A client asked for changes to ${me.user.email}` }).first();
+    expect((await mail.locator("pre").innerText()).startsWith("Acme Bakery\n")).toBe(true);
+    const html = (await mail.locator("iframe").getAttribute("srcdoc")) ?? "";
+    expect(html).toContain("background:#0f766e;color:#ffffff");
+    expect(html).toMatch(/<img src="http[^"]+\/api\/brand-logos\//);
 
     // The agency's view across its workspaces lists it, labelled with the client's workspace.
     await gotoHydrated(page, "/dashboard");

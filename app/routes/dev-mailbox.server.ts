@@ -21,6 +21,7 @@ export async function latestMail(db: Db, limit = 50) {
     to: m.to,
     subject: m.subject,
     text: m.text,
+    html: m.html,
     sentAt: new Date(m.createdAt).toISOString(),
     attachments: files
       .filter((f) => f.mailId === m.id)

@@ -45,6 +45,18 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
                 </header>
                 <p className="mt-1 text-sm text-slate-600">To: {m.to}</p>
                 <pre className="mt-3 whitespace-pre-wrap font-sans text-sm text-slate-800">{m.text}</pre>
+                {m.html ? (
+                  <details className="mt-3 text-sm">
+                    <summary className="cursor-pointer text-slate-600">HTML part</summary>
+                    {/* Sandboxed: the mail's HTML runs nothing and reaches nothing of this page. */}
+                    <iframe
+                      title={`HTML part of ${m.subject}`}
+                      sandbox=""
+                      srcDoc={m.html}
+                      className="mt-2 h-96 w-full rounded border border-slate-200 bg-white"
+                    />
+                  </details>
+                ) : null}
                 {m.attachments.length > 0 && (
                   <ul className="mt-3 flex flex-wrap gap-3 text-sm" aria-label="Attachments">
                     {m.attachments.map((a) => (

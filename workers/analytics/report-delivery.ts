@@ -1,8 +1,9 @@
 import { and, eq, lte } from "drizzle-orm";
+import { mailBrandOf } from "../branding";
 import { hmacSha256 } from "../crypto";
 import type { Db } from "../db/client";
 import { reportDeliveries, reportFiles, reportSchedules } from "../db/schema/index";
-import type { Mailer } from "../mail";
+import { brandedMail, type Mailer } from "../mail";
 import type { People } from "../tenancy/people";
 import { REPORT_TITLES } from "./export/report-data";
 import { externalRecipient, unsubscribeToken } from "./report-recipients";
@@ -83,7 +84,10 @@ function dueRows(db: Db, now: number, fileId?: string) {
     .limit(BATCH);
 }
 
-/** The mail: the file attached, or a signed link when it is large; an external recipient's unsubscribe link. */
+/**
+ * The mail, in the workspace's brand with a plain-text part: the file attached, or a signed link when it is large;
+ * an external recipient's unsubscribe link.
+ */
 async function messageOf(
   deps: DeliveryDeps,
   due: Due,
@@ -92,32 +96,34 @@ async function messageOf(
 ) {
   const { file, workspace, frequency } = due;
   const title = REPORT_TITLES[file.kind];
-  const lines = [`Here is ${workspace}'s ${frequency} ${title}.`, ""];
+  const paragraphs = [`Here is ${workspace}'s ${frequency} ${title}.`];
   const attachments = [];
   const object = await deps.bucket.get(file.r2Key);
   if (!object) throw new Error(`report file ${file.id} is missing from storage`);
   const filename = `${workspace.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "report"}-${file.kind}.${file.format}`;
+  let action: { label: string; url: string } | undefined;
   if (file.size <= (deps.attachmentLimit ?? ATTACHMENT_LIMIT_BYTES)) {
     attachments.push({
       filename,
       contentType: object.httpMetadata?.contentType ?? "application/octet-stream",
       content: new Uint8Array(await object.arrayBuffer()),
     });
-    lines.push(`The report is attached (${file.format.toUpperCase()}).`);
+    paragraphs.push(`The report is attached (${file.format.toUpperCase()}).`);
   } else {
     const exp = now + REPORT_LINK_TTL_MS;
     const sig = await reportLinkSignature(deps.secret, file.id, exp);
-    lines.push(
-      `Download the report (the link works for 7 days): ${deps.origin}/api/report-files/${file.id}?exp=${exp}&sig=${sig}`,
-    );
+    paragraphs.push("Download the report: the link works for 7 days.");
+    action = { label: "Download the report", url: `${deps.origin}/api/report-files/${file.id}?exp=${exp}&sig=${sig}` };
   }
-  if (recipient)
-    lines.push(
-      "",
-      `You receive this because ${workspace} added ${due.delivery.email} to its reports.`,
-      `Unsubscribe: ${deps.origin}/unsubscribe/${await unsubscribeToken(deps.secret, recipient)}`,
-    );
-  return { to: due.delivery.email, subject: `${workspace}: ${title}`, text: lines.join("\n"), attachments };
+  const footer = recipient
+    ? [
+        `You receive this because ${workspace} added ${due.delivery.email} to its reports.`,
+        `Unsubscribe: ${deps.origin}/unsubscribe/${await unsubscribeToken(deps.secret, recipient)}`,
+      ]
+    : [];
+  const brand = await mailBrandOf(deps.db, { id: file.workspaceId, name: workspace }, deps.origin);
+  const mail = brandedMail(brand, { subject: `${workspace}: ${title}`, paragraphs, action, footer });
+  return { to: due.delivery.email, ...mail, attachments };
 }
 
 /**

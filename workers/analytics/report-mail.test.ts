@@ -7,6 +7,7 @@ import type { Mailer } from "../mail";
 import { DevMailboxMailer } from "../mail/mailer";
 import { directoryPeople } from "../tenancy/people";
 import { call, registerUser } from "../test/helpers";
+import { fileOf, jpegBytes } from "../test/media-fixtures";
 import { FIXTURE_YEAR, SPRING_FORWARD } from "./fixture.test-helper";
 import { REPORT_MAIL_ATTEMPTS, REPORT_MAIL_BACKOFF_MS } from "./report-delivery";
 import { runDueReports } from "./reports";
@@ -80,10 +81,16 @@ describe("scheduled reports to clients", () => {
     const now = Date.now();
     const weekday = new Date(now).getUTCDay();
     const client = `client-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const { owner, schedule } = await scheduled(
+    const { owner, schedule, workspaceId } = await scheduled(
       { frequency: "weekly", weekday, hour: 0, recipients: [client] },
       now - 8 * DAY,
     );
+    // The agency's brand for this client: the mail wears it (issue 41).
+    const brand = { token: owner.token, method: "PUT" };
+    expect((await call("/api/brand", { ...brand, body: { color: "#0f766e" } })).status).toBe(200);
+    const form = new FormData();
+    form.append("logo", fileOf(jpegBytes(64, 64), "logo.jpg"));
+    expect((await call("/api/brand/logo", { ...brand, body: form })).status).toBe(200);
     expect(await runDueReports(deps(now))).toBe(1);
 
     const [ownerMail] = await mailTo(owner.email);
@@ -91,6 +98,13 @@ describe("scheduled reports to clients", () => {
     expect(clientMail!.subject).toBe("Acme Bakery: Summary Report");
     expect(clientMail!.text).toContain("The report is attached (PDF).");
     expect(ownerMail!.text).not.toContain("Unsubscribe");
+    // Two parts that say the same: plain text under the workspace's name, HTML in its colour with its logo.
+    expect(clientMail!.text.startsWith("Acme Bakery\n\nHere is Acme Bakery's weekly Summary Report.")).toBe(true);
+    expect(clientMail!.html).toContain("background:#0f766e;color:#ffffff");
+    expect(clientMail!.html).toContain(`<img src="http://localhost/api/brand-logos/${workspaceId}?v=`);
+    expect(clientMail!.html).toContain("The report is attached (PDF).");
+    expect(clientMail!.html).toMatch(/<a href="http:\/\/localhost\/unsubscribe\/[^"]+"/);
+    expect(ownerMail!.html).not.toContain("Unsubscribe");
     const attachments = await db
       .select()
       .from(devMailAttachments)
@@ -209,6 +223,8 @@ describe("scheduled reports to clients", () => {
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toBe("application/pdf");
     await file.arrayBuffer();
-    expect((await call(link.replace(/sig=./, "sig=A"))).status).toBe(404);
+    // A signature changed in its first character (to one it did not have: one in 64 already began with "A").
+    const forged = link.replace(/sig=(.)/, (_, c: string) => `sig=${c === "A" ? "B" : "A"}`);
+    expect((await call(forged)).status).toBe(404);
   });
 });

@@ -2,6 +2,8 @@
  * The link-in-bio page (ADR 077), pure: where each post on it leads, and the page itself as HTML with no script
  * (it is opened on phones straight from a profile, so it must be small and work with HTML and CSS alone).
  */
+
+import { escapeHtml } from "../http/html";
 import { findLinks } from "../links";
 
 export const BioMessages = {
@@ -27,8 +29,7 @@ export function postDestination(post: Pick<BioPost, "content" | "permalink">): s
   return findLinks(post.content)[0]?.url ?? post.permalink;
 }
 
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const html = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+const html = escapeHtml;
 
 /** The public page: title, links, then a grid of posts; every link goes through `/bio/<handle>/go/…` to be counted. */
 export function renderBioPage(page: {

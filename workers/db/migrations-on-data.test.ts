@@ -8,7 +8,16 @@ import { emptyMigrationDb } from "../test/migration-db";
  * the tables they add start empty. Each later migration that changes an existing table adds its case here.
  */
 const FIRST = "0038";
-const SEEDED = ["users", "workspaces", "workspace_members", "connected_accounts", "posts", "media", "oauth_states"];
+const SEEDED = [
+  "users",
+  "workspaces",
+  "workspace_members",
+  "connected_accounts",
+  "posts",
+  "media",
+  "oauth_states",
+  "dev_mailbox",
+];
 const AT = 1_700_000_000_000;
 
 async function seedAt0036(db: D1Database) {
@@ -30,6 +39,7 @@ async function seedAt0036(db: D1Database) {
       "INSERT INTO oauth_states (id, state_hash, workspace_id, user_id, session_id, platform, redirect_uri, expires_at) VALUES ('o1', 'h', 'w1', 'u1', 's', 'linkedin', 'http://localhost/cb', ?1)",
       AT,
     ],
+    ["INSERT INTO dev_mailbox (id, to_address, subject, text) VALUES ('d1', 'u1@example.com', 'Reset', 'Code 1')"],
   ];
   for (const [sql, ...args] of rows)
     await db
@@ -74,6 +84,8 @@ describe(`migrations ${FIRST} onwards on a database holding rows`, () => {
       thumb_key: null,
       deleted_at: null,
     });
+    // 0066: a mail sent before it stays as it was, text only (no HTML part).
+    expect(await db.prepare("SELECT text, html FROM dev_mailbox").first()).toEqual({ text: "Code 1", html: null });
     // The tables 0038-0048 add start empty, and take rows that point at the old ones.
     for (const table of ["instance_apps", "short_links", "feeds", "inbox_items", "categories", "bio_pages"])
       expect((await db.prepare(`SELECT count(*) AS n FROM "${table}"`).first<{ n: number }>())!.n, table).toBe(0);

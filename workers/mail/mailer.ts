@@ -12,6 +12,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text (branded mails, `brandedMail`); the text part always goes too. */
+  html?: string;
   attachments?: MailAttachment[];
 }
 
@@ -54,6 +56,8 @@ export class CloudflareMailer implements Mailer {
     mime.setRecipient(message.to);
     mime.setSubject(message.subject);
     mime.addMessage({ contentType: "text/plain", data: message.text });
+    // Both parts make a multipart/alternative: a program shows the HTML, a plain-text reader the text.
+    if (message.html) mime.addMessage({ contentType: "text/html", data: message.html });
     for (const a of message.attachments ?? [])
       mime.addAttachment({ filename: a.filename, contentType: a.contentType, data: toBase64(a.content) });
     const { EmailMessage } = await import("cloudflare:email");

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format, lightFormat } from "date-fns";
 
 /**
  * Wall time in a user's IANA zone ↔ UTC instants, with @date-fns/tz. Pure: the composer and planner use
@@ -33,7 +33,8 @@ export function localToUtc(localDate: string, localTime: string, timeZone: strin
 /** The local date and time of an instant in `timeZone`, as the composer's pickers show them. */
 export function utcToLocal(instant: number, timeZone: string): { localDate: string; localTime: string } {
   const at = new TZDate(instant, timeZone);
-  return { localDate: format(at, "yyyy-MM-dd"), localTime: format(at, "HH:mm") };
+  // lightFormat: no locale tables, so the planner and composer that load this stay light (ADR 096).
+  return { localDate: lightFormat(at, "yyyy-MM-dd"), localTime: lightFormat(at, "HH:mm") };
 }
 
 /** An instant as a reader in `timeZone` reads it, e.g. "Dec 5, 2026, 9:00 AM" (notices, emails, the bell). */

@@ -15,9 +15,9 @@ const join = (workspaceId: string, u: User, role: Role) =>
     .run();
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 const mailTo = (email: string) =>
-  env.DB.prepare("SELECT subject, text FROM dev_mailbox WHERE to_address = ? ORDER BY created_at")
+  env.DB.prepare("SELECT subject, text, html FROM dev_mailbox WHERE to_address = ? ORDER BY created_at")
     .bind(email)
-    .all<{ subject: string; text: string }>();
+    .all<{ subject: string; text: string; html: string | null }>();
 const targetsOf = (postId: string) =>
   env.DB.prepare("SELECT status, due_at FROM post_targets WHERE post_id = ?")
     .bind(postId)
@@ -108,9 +108,19 @@ describe("submitting for approval", () => {
       expect(inbox.notifications).toMatchObject([
         { kind: "approval_requested", postId: id, message: `Contributor asks you to approve "${content}".` },
       ]);
-      expect((await mailTo(approver.email)).results).toMatchObject([
-        { subject: "A post waits for your approval in Olga's workspace" },
-      ]);
+      const mails = (await mailTo(approver.email)).results;
+      expect(mails).toMatchObject([{ subject: "A post waits for your approval in Olga's workspace" }]);
+      // The review request comes from the workspace: its name over a plain-text part, and an HTML part in its
+      // colour (Postline's until it sets one) with the same words and link.
+      const [mail] = mails;
+      expect(mail!.text).toMatch(
+        new RegExp(
+          `^Olga's workspace\n\nContributor asks you to approve "${content}"[.]\n\nOpen Postline: \\S+/content\\?post=${id}$`,
+        ),
+      );
+      expect(mail!.html).toContain("background:#4338ca;color:#ffffff");
+      expect(mail!.html).toContain(`Contributor asks you to approve &quot;${content}&quot;.`);
+      expect(mail!.html).toMatch(new RegExp(`<a href="\\S+/content\\?post=${id}"[^>]*>Open Postline</a>`));
     }
     for (const other of [members.viewer, members.contributor])
       expect((await call<"GET /api/notifications">("/api/notifications", as(other))).body.data).toEqual({

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { mailBrandOf } from "../branding";
 import type { Db } from "../db/client";
 import { notifications, posts } from "../db/schema/index";
-import type { Mailer } from "../mail";
+import { brandedMail, type Mailer } from "../mail";
 import { PLATFORM_NAMES, type Platform } from "../platform-profile";
 import { excerpt } from "../posts";
 import type { People } from "../tenancy/people";
@@ -14,7 +15,7 @@ export interface Notice {
   postId: string | null;
   /** Words, or words made in the reader's time zone when they name a time (never a raw ISO instant). */
   message: string | ((timeZone: string) => string);
-  /** The email's subject; its body is the message and a link back. */
+  /** The email's subject; its body is the message and a link back, in the workspace's brand. */
   subject: string;
   /** Where the email's link leads when the notice is not about a post (the inbox's notices). */
   path?: string;
@@ -29,13 +30,23 @@ export class Notifications {
 
   async notify(notice: Notice): Promise<void> {
     const { db, people, mailer, now, origin } = this.deps;
-    const to = (await people.byIds([notice.userId])).get(notice.userId);
+    const [members, names] = await Promise.all([
+      people.byIds([notice.userId]),
+      people.workspaces([notice.workspaceId]),
+    ]);
+    const to = members.get(notice.userId);
     if (!to) return;
     const { subject, path, ...row } = notice;
     const message = typeof row.message === "string" ? row.message : row.message(to.timezone);
     await db.insert(notifications).values({ id: crypto.randomUUID(), ...row, message, createdAt: now() });
     const link = `${origin}${notice.postId ? postPath(notice.postId) : (path ?? "/content")}`;
-    await mailer.send({ to: to.email, subject, text: `${message}\n\nOpen Postline: ${link}` });
+    // Review requests and the rest come from the workspace, in its brand (issue 41), with a plain-text part.
+    const name = names.get(notice.workspaceId)?.name ?? "Postline";
+    const brand = await mailBrandOf(db, { id: notice.workspaceId, name }, origin);
+    await mailer.send({
+      to: to.email,
+      ...brandedMail(brand, { subject, paragraphs: [message], action: { label: "Open Postline", url: link } }),
+    });
   }
 
   /** A channel that failed for good reaches its post's author: in the bell, and by email. */

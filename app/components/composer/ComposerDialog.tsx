@@ -3,6 +3,7 @@ import { Dialog, Tabs } from "radix-ui";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { ComposerAiPanel } from "~/components/ai/ComposerAiPanel";
+import { MediaDropArea } from "~/components/media/MediaDropArea";
 import { MediaPicker } from "~/components/media/MediaPicker";
 import { UploadDialog } from "~/components/media/UploadDialog";
 import { PlatformGrid } from "~/components/platforms/PlatformGrid";
@@ -83,6 +84,16 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   const [aiOpen, setAiOpen] = useState(false);
   const [picker, setPicker] = useState(false);
   const [uploader, setUploader] = useState(false);
+  /** Files dropped on the composer's media: the upload dialog opens with them going up (issue 42). */
+  const [dropped, setDropped] = useState<File[]>([]);
+  const uploadDropped = (files: File[]) => {
+    setDropped(files);
+    setUploader(true);
+  };
+  const closeUploader = (open: boolean) => {
+    setUploader(open);
+    if (!open) setDropped([]);
+  };
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [preflight, setPreflight] = useState<{ problems: Problem[]; checking: boolean }>({
@@ -333,7 +344,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                     problems={preflight.problems}
                     lockedPlatforms={lock?.lockedPlatforms ?? []}
                   />
-                  <section aria-label="Media" className="space-y-2">
+                  <MediaDropArea label="Media" onFiles={uploadDropped} disabled={frozen} className="space-y-2">
                     <h3 className={labelClass}>Media</h3>
                     <MediaCarousel
                       items={form.media}
@@ -356,7 +367,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                         Upload Media
                       </button>
                     </fieldset>
-                  </section>
+                  </MediaDropArea>
                   {youtube ? (
                     <fieldset disabled={frozen} aria-label="YouTube" className="grid gap-3 sm:grid-cols-2">
                       <TextField
@@ -474,7 +485,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
             </div>
           </div>
           <MediaPicker open={picker} onOpenChange={setPicker} onSelect={addMedia} />
-          <UploadDialog open={uploader} onOpenChange={setUploader} onUploaded={addMedia} />
+          {uploader ? <UploadDialog open onOpenChange={closeUploader} onUploaded={addMedia} files={dropped} /> : null}
           <ConfirmDialog
             open={confirmClose}
             onOpenChange={setConfirmClose}

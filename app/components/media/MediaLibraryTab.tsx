@@ -8,6 +8,7 @@ import { useDebounced } from "~/lib/use-debounced";
 import type { MediaJson } from "../../../workers/media/index";
 import { type TypeFilter, typeOptions } from "./display";
 import { MediaCard } from "./MediaCard";
+import { MediaDropArea } from "./MediaDropArea";
 import { listMedia, type MediaPage, type MediaQuery, type MediaSort } from "./media-api";
 
 const UploadDialog = lazy(() => import("./UploadDialog"));
@@ -29,6 +30,8 @@ export function MediaLibraryTab() {
   const [page, setPage] = useState<MediaPage | null>(null);
   const [layout, setLayout] = useState<"grid" | "list">("grid");
   const [uploadOpen, setUploadOpen] = useState(false);
+  /** Files dropped on the library itself: the upload dialog opens with them already going up. */
+  const [dropped, setDropped] = useState<File[]>([]);
   const [detail, setDetail] = useState<MediaJson | null>(null);
   const [reloads, setReloads] = useState(0);
   const MediaDetailDialog = detailDialog.useOnDemand(detail !== null);
@@ -49,13 +52,16 @@ export function MediaLibraryTab() {
   }, [query.type, query.sort, search, reloads]);
 
   const reload = () => setReloads((n) => n + 1);
+  const openUpload = (files: File[]) => {
+    setDropped(files);
+    setUploadOpen(true);
+  };
+
   const filtered = query.search !== "" || query.type !== "all";
 
   return (
-    <section aria-labelledby="media-library-heading">
-      <h2 id="media-library-heading" className="sr-only">
-        Media Library
-      </h2>
+    <MediaDropArea label="Media Library" onFiles={openUpload} disabled={uploadOpen}>
+      <h2 className="sr-only">Media Library</h2>
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <div className="relative min-w-48 flex-1">
           <Search
@@ -120,7 +126,7 @@ export function MediaLibraryTab() {
             );
           })}
         </div>
-        <button type="button" className={primaryButton} onClick={() => setUploadOpen(true)}>
+        <button type="button" className={primaryButton} onClick={() => openUpload([])}>
           <Upload className="size-4" aria-hidden />
           Upload New Media
         </button>
@@ -147,7 +153,7 @@ export function MediaLibraryTab() {
 
       {uploadOpen ? (
         <Suspense fallback={null}>
-          <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} onUploaded={reload} />
+          <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} onUploaded={reload} files={dropped} />
         </Suspense>
       ) : null}
       {MediaDetailDialog && (
@@ -164,6 +170,6 @@ export function MediaLibraryTab() {
           }}
         />
       )}
-    </section>
+    </MediaDropArea>
   );
 }

@@ -1,4 +1,4 @@
-import { CheckCircle2, FileImage, FileVideo, Upload, X, XCircle } from "lucide-react";
+import { CheckCircle2, FileImage, FileVideo, RotateCw, Upload, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useDropzone } from "react-dropzone";
 import { Modal } from "~/components/ui/Modal";
@@ -8,11 +8,13 @@ import type { MediaJson } from "../../../workers/media/index";
 import { humanSize, MAX_FILES_PER_UPLOAD } from "../../../workers/media/public";
 import {
   ACCEPTED_EXTENSIONS,
+  advance,
   checkFiles,
   type SkippedFile,
   type UploadItem,
   uploadedMessage,
   uploadFiles,
+  uploadSummary,
 } from "./upload-client";
 
 type QueuedItem = UploadItem & { file: File };
@@ -23,6 +25,8 @@ export interface UploadDialogProps {
   /** The library items stored by one round of uploads (only the completed ones). */
   onUploaded?: (items: MediaJson[]) => void;
   folder?: string;
+  /** Files dropped on the page that opened the dialog: uploaded as it opens. */
+  files?: File[];
 }
 
 const STATUS_LABEL: Record<UploadItem["status"], string> = {
@@ -48,41 +52,34 @@ function skippedToast(skipped: SkippedFile[]) {
   });
 }
 
-/** SPEC §2/§5 media upload: drop or choose files, see each one's real progress and outcome. */
-export function UploadDialog({ open, onOpenChange, onUploaded, folder }: UploadDialogProps) {
+/**
+ * SPEC §2/§5 media upload in one step (issue 42): files dropped or chosen start at once, a few side by side,
+ * each with its own progress, outcome and retry; a live region reads out where the round stands.
+ */
+export function UploadDialog({ open, onOpenChange, onUploaded, folder, files }: UploadDialogProps) {
   const [items, setItems] = useState<QueuedItem[]>([]);
   const [busy, setBusy] = useState(false);
   const abort = useRef<AbortController | null>(null);
+  const dropped = useRef(files);
+  const mounted = useRef(false);
 
-  useEffect(() => () => abort.current?.abort(), []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      // Cancel what is under way once the dialog is really gone, not on StrictMode's unmount-and-remount check.
+      queueMicrotask(() => {
+        if (!mounted.current) abort.current?.abort();
+      });
+    };
+  }, []);
 
-  const {
-    getRootProps,
-    getInputProps,
-    isDragActive,
-    open: openFileDialog,
-  } = useDropzone({
-    noClick: true,
-    noKeyboard: true,
-    disabled: busy,
-    onDrop: (accepted, rejected) => {
-      const waiting = items.filter((i) => i.status === "pending").length;
-      const { items: queued, skipped } = checkFiles(
-        [...accepted, ...rejected.map((r) => r.file)],
-        MAX_FILES_PER_UPLOAD - waiting,
-      );
-      skippedToast(skipped);
-      setItems((current) => [...current.filter((i) => i.status !== "completed"), ...queued]);
-    },
-  });
-
-  const pending = items.filter((i) => i.status === "pending");
-
-  async function start() {
+  async function upload(queued: QueuedItem[]) {
+    if (queued.length === 0) return;
     const controller = new AbortController();
     abort.current = controller;
     setBusy(true);
-    const results = await uploadFiles(pending, {
+    const results = await uploadFiles(queued, {
       folder,
       signal: controller.signal,
       onItem: (next) => setItems((current) => current.map((i) => (i.id === next.id ? next : i))),
@@ -98,6 +95,40 @@ export function UploadDialog({ open, onOpenChange, onUploaded, folder }: UploadD
     if (failed.length > 0 && !controller.signal.aborted) notify.error("Failed to upload media");
   }
 
+  function add(picked: File[]) {
+    const { items: queued, skipped } = checkFiles(picked, MAX_FILES_PER_UPLOAD);
+    skippedToast(skipped);
+    setItems((current) => [...current.filter((i) => i.status !== "completed"), ...queued]);
+    void upload(queued);
+  }
+
+  function retry(item: QueuedItem) {
+    const again = advance(item, { type: "retry" });
+    setItems((current) => current.map((i) => (i.id === item.id ? again : i)));
+    void upload([again]);
+  }
+
+  // Files dropped on the page that opened the dialog go up as soon as it opens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on open; the ref keeps a re-run from sending twice
+  useEffect(() => {
+    if (dropped.current?.length) add(dropped.current);
+    dropped.current = undefined;
+  }, []);
+
+  const {
+    getRootProps,
+    getInputProps,
+    isDragActive,
+    open: openFileDialog,
+  } = useDropzone({
+    noClick: true,
+    noKeyboard: true,
+    // The dialog sits in a portal inside the library's own drop area; a drop here is this dialog's alone.
+    noDragEventsBubbling: true,
+    disabled: busy,
+    onDrop: (accepted, rejected) => add([...accepted, ...rejected.map((r) => r.file)]),
+  });
+
   function close(next: boolean) {
     if (next) return onOpenChange(true);
     abort.current?.abort();
@@ -110,32 +141,17 @@ export function UploadDialog({ open, onOpenChange, onUploaded, folder }: UploadD
       open={open}
       onOpenChange={close}
       title="Upload Media"
-      description="Add images and videos to your media library."
+      description="Add images and videos to your media library: they upload as soon as you drop or choose them."
       footer={
-        <>
-          {busy ? (
-            <button type="button" className={secondaryButton} onClick={() => abort.current?.abort()}>
-              Cancel Upload
-            </button>
-          ) : (
-            <button type="button" className={secondaryButton} onClick={() => close(false)}>
-              {items.some((i) => i.status === "completed") ? "Done" : "Cancel"}
-            </button>
-          )}
-          <button
-            type="button"
-            className={primaryButton}
-            disabled={busy || pending.length === 0}
-            onClick={() => void start()}
-          >
-            <Upload className="size-4" aria-hidden />
-            {busy
-              ? "Uploading..."
-              : pending.length === 0
-                ? "Upload"
-                : `Upload ${pending.length} ${pending.length === 1 ? "File" : "Files"}`}
+        busy ? (
+          <button type="button" className={secondaryButton} onClick={() => abort.current?.abort()}>
+            Cancel Upload
           </button>
-        </>
+        ) : (
+          <button type="button" className={primaryButton} onClick={() => close(false)}>
+            {items.some((i) => i.status === "completed") ? "Done" : "Cancel"}
+          </button>
+        )
       }
     >
       <div
@@ -165,19 +181,18 @@ export function UploadDialog({ open, onOpenChange, onUploaded, folder }: UploadD
       {items.length > 0 ? (
         <ul className="mt-4 space-y-2" aria-label="Files to upload">
           {items.map((item) => (
-            <UploadRow
-              key={item.id}
-              item={item}
-              onRemove={busy ? undefined : () => setItems((c) => c.filter((i) => i.id !== item.id))}
-            />
+            <UploadRow key={item.id} item={item} onRetry={busy ? undefined : () => retry(item)} />
           ))}
         </ul>
       ) : null}
+      <p className="sr-only" role="status">
+        {uploadSummary(items)}
+      </p>
     </Modal>
   );
 }
 
-function UploadRow({ item, onRemove }: { item: QueuedItem; onRemove?: () => void }) {
+function UploadRow({ item, onRetry }: { item: QueuedItem; onRetry?: () => void }) {
   const Icon = item.kind === "video" ? FileVideo : FileImage;
   const label = item.status === "uploading" ? `${STATUS_LABEL.uploading} ${item.progress}%` : STATUS_LABEL[item.status];
   return (
@@ -201,14 +216,15 @@ function UploadRow({ item, onRemove }: { item: QueuedItem; onRemove?: () => void
           {item.status === "failed" ? <XCircle className="size-4" aria-hidden /> : null}
           {label}
         </span>
-        {onRemove && item.status === "pending" ? (
+        {onRetry && item.status === "failed" ? (
           <button
             type="button"
-            className="rounded p-1 text-slate-500 hover:bg-slate-100"
-            aria-label={`Remove ${item.name}`}
-            onClick={onRemove}
+            className="flex items-center gap-1 rounded px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100"
+            aria-label={`Retry ${item.name}`}
+            onClick={onRetry}
           >
-            <X className="size-4" aria-hidden />
+            <RotateCw className="size-3.5" aria-hidden />
+            Retry
           </button>
         ) : null}
       </div>

@@ -3,14 +3,17 @@ import type { MediaJson } from "../../../workers/media/present";
 import {
   advance,
   checkFiles,
+  inParallel,
   kindOf,
   nearLimitWarning,
   partRanges,
   SINGLE_REQUEST_MAX,
   UPLOAD_CANCELLED,
+  UPLOAD_CONCURRENCY,
   type UploadItem,
   uploadedMessage,
   uploadFiles,
+  uploadSummary,
   type XhrFactory,
 } from "./upload-client";
 
@@ -106,6 +109,55 @@ describe("advance", () => {
   it("keeps the server's message when it fails", () => {
     const failed = advance(advance(base, { type: "start" }), { type: "fail", error: "Image file too large." });
     expect([failed.status, failed.error]).toEqual(["failed", "Image file too large."]);
+  });
+  it("puts a failed item back to pending on retry, and nothing else", () => {
+    const failed = advance(advance(base, { type: "start" }), { type: "fail", error: "Network error" });
+    const again = advance(failed, { type: "retry" });
+    expect([again.status, again.progress, again.error]).toEqual(["pending", 0, undefined]);
+    const done = advance(advance(base, { type: "start" }), { type: "done", media });
+    expect(advance(done, { type: "retry" })).toBe(done);
+  });
+});
+
+describe("uploadSummary", () => {
+  const item = (status: UploadItem["status"]): UploadItem => ({
+    id: status,
+    name: "a.png",
+    size: 1,
+    kind: "image",
+    status,
+    progress: 0,
+  });
+  it("says where a round stands while it runs and how it ended", () => {
+    expect(uploadSummary([item("completed"), item("uploading"), item("pending")])).toBe(
+      "Uploading 2 files: 1 of 3 done",
+    );
+    expect(uploadSummary([item("completed"), item("completed"), item("failed")])).toBe("2 files uploaded, 1 failed");
+    expect(uploadSummary([item("completed")])).toBe("1 file uploaded");
+    expect(uploadSummary([])).toBe("");
+  });
+});
+
+describe("inParallel", () => {
+  it("runs at most `limit` at once, starts the next as one ends, and keeps the order of the results", async () => {
+    const started: number[] = [];
+    const finish = new Map<number, () => void>();
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+    const all = inParallel([1, 2, 3, 4], 2, async (n) => {
+      started.push(n);
+      await new Promise<void>((resolve) => finish.set(n, resolve));
+      return n * 10;
+    });
+    await settle();
+    expect(started).toEqual([1, 2]);
+    finish.get(2)!();
+    await settle();
+    expect(started).toEqual([1, 2, 3]);
+    for (const n of [1, 3, 4]) {
+      finish.get(n)!();
+      await settle();
+    }
+    expect(await all).toEqual([10, 20, 30, 40]);
   });
 });
 
@@ -204,6 +256,18 @@ describe("uploadFiles", () => {
       ["failed", "The file's contents do not match an image or video. Only images and videos are allowed."],
       ["completed", undefined],
     ]);
+  });
+
+  it(`sends several files at once, at most ${UPLOAD_CONCURRENCY} in flight`, async () => {
+    const files = Array.from({ length: 5 }, (_, i) => fakeFile(`${i}.png`, "image/png", 100));
+    const { items } = checkFiles(files);
+    const { factory, log } = fakeXhr(() => "hang");
+    const seen = new Set<string>();
+    void uploadFiles(items, { xhr: factory, onItem: (i) => seen.add(`${i.name} ${i.status}`) });
+    await new Promise((r) => setTimeout(r, 0));
+    // Three requests are out before any answers: the files go side by side, not one after another.
+    expect(log.length).toBe(UPLOAD_CONCURRENCY);
+    expect([...seen]).toEqual(["0.png uploading", "1.png uploading", "2.png uploading"]);
   });
 
   it("sends a large file in parts of the server's part size with progress across parts", async () => {

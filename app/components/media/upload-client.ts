@@ -20,6 +20,9 @@ import { makeThumbnail, sendThumbnail } from "./thumbnail";
 /** Above this a file goes up in parts (each part is one Worker request). */
 export const SINGLE_REQUEST_MAX = 20 * 1024 * 1024;
 
+/** Files sent at once: enough to overlap round trips, few enough not to starve each one's bandwidth. */
+export const UPLOAD_CONCURRENCY = 3;
+
 export type UploadStatus = "pending" | "uploading" | "completed" | "failed";
 
 export interface UploadItem {
@@ -128,10 +131,16 @@ export type UploadEvent =
   | { type: "start" }
   | { type: "progress"; progress: number }
   | { type: "done"; media: MediaJson }
-  | { type: "fail"; error: string };
+  | { type: "fail"; error: string }
+  | { type: "retry" };
 
-/** The item state machine: pending → uploading % → completed | failed. A finished item never changes. */
+/**
+ * The item state machine: pending → uploading % → completed | failed; a failed item goes back to pending only
+ * when the user retries it, and a completed one never changes.
+ */
 export function advance<T extends UploadItem>(item: T, event: UploadEvent): T {
+  if (event.type === "retry")
+    return item.status === "failed" ? { ...item, status: "pending", progress: 0, error: undefined } : item;
   if (item.status === "completed" || item.status === "failed") return item;
   switch (event.type) {
     case "start":
@@ -212,35 +221,54 @@ export interface UploadOptions {
   /** Called with each item's new state. */
   onItem: (item: UploadItem & { file: File }) => void;
   xhr?: XhrFactory;
+  /** How many files go at once (UPLOAD_CONCURRENCY). */
+  limit?: number;
   /** Makes and stores the item's thumbnail once its file is in (thumbnail.ts); the item as it is then listed. */
   thumbnail?: (file: File, media: MediaJson) => Promise<MediaJson | null>;
 }
 
 const browserXhr: XhrFactory = () => new XMLHttpRequest();
 
-/** Sends the checked items one after another; resolves with their final states. */
-export async function uploadFiles(
+/**
+ * Runs `work` over `items` with at most `limit` running at once, starting the next as one ends; the results keep
+ * the items' order.
+ */
+export async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
+/** Sends the checked items, UPLOAD_CONCURRENCY (or `opts.limit`) at a time; resolves with their final states. */
+export function uploadFiles(
   items: Array<UploadItem & { file: File }>,
   opts: UploadOptions,
 ): Promise<Array<UploadItem & { file: File }>> {
-  const results: Array<UploadItem & { file: File }> = [];
-  for (const pending of items) {
-    let item = pending;
-    const step = (event: UploadEvent) => {
-      item = advance(item, event);
-      opts.onItem(item);
-    };
-    step({ type: "start" });
-    const outcome =
-      item.size > SINGLE_REQUEST_MAX ? await sendInParts(item, opts, step) : await sendWhole(item, opts, step);
-    if (outcome.ok) {
-      // Grids and lists show the thumbnail, never the original (issue 42); without one the item still shows.
-      const withThumbnail = await (opts.thumbnail ?? storeThumbnail)(item.file, outcome.media);
-      step({ type: "done", media: withThumbnail ?? outcome.media });
-    } else step({ type: "fail", error: outcome.error });
-    results.push(item);
-  }
-  return results;
+  return inParallel(items, opts.limit ?? UPLOAD_CONCURRENCY, (pending) => uploadOne(pending, opts));
+}
+
+async function uploadOne(pending: UploadItem & { file: File }, opts: UploadOptions) {
+  let item = pending;
+  const step = (event: UploadEvent) => {
+    item = advance(item, event);
+    opts.onItem(item);
+  };
+  step({ type: "start" });
+  const outcome =
+    item.size > SINGLE_REQUEST_MAX ? await sendInParts(item, opts, step) : await sendWhole(item, opts, step);
+  if (outcome.ok) {
+    // Grids and lists show the thumbnail, never the original (issue 42); without one the item still shows.
+    const withThumbnail = await (opts.thumbnail ?? storeThumbnail)(item.file, outcome.media);
+    step({ type: "done", media: withThumbnail ?? outcome.media });
+  } else step({ type: "fail", error: outcome.error });
+  return item;
 }
 
 type Outcome = { ok: true; media: MediaJson } | { ok: false; error: string };
@@ -329,4 +357,16 @@ async function sendInParts(
   // Leave nothing half-uploaded behind; the outcome is the part's failure either way.
   await send(xhr, "DELETE", `/api/media/uploads/${uploadId}`, null, {});
   return { ok: false, error: failure };
+}
+
+/** What the upload list's live region reads out: where the round stands, then how it ended. */
+export function uploadSummary(items: UploadItem[]): string {
+  const count = (status: UploadStatus) => items.filter((i) => i.status === status).length;
+  const done = count("completed");
+  const failed = count("failed");
+  const waiting = count("pending") + count("uploading");
+  const files = (n: number) => `${n} ${n === 1 ? "file" : "files"}`;
+  if (waiting > 0) return `Uploading ${files(waiting)}: ${done} of ${items.length} done`;
+  if (items.length === 0) return "";
+  return failed > 0 ? `${files(done)} uploaded, ${failed} failed` : `${files(done)} uploaded`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   chipTime,
+  dayLabel,
   dayOf,
   dropInstant,
   firstHourShown,
@@ -120,5 +121,13 @@ describe("firstHourShown", () => {
     expect(firstHourShown([9, 15])).toBe(8);
     expect(firstHourShown([15, 6, 22])).toBe(6);
     expect(firstHourShown([0])).toBe(0);
+  });
+});
+
+describe("dayLabel", () => {
+  it("names a day as the week, month and agenda views label it, whatever the host's zone", () => {
+    expect(dayLabel("2026-03-29", "EEE d")).toBe("Sun 29");
+    expect(dayLabel("2026-03-29", "EEEE, MMMM d")).toBe("Sunday, March 29");
+    expect(dayLabel("2026-01-01", "MMMM d, yyyy")).toBe("January 1, 2026");
   });
 });

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays, addMonths, addWeeks, endOfMonth, format, startOfMonth, startOfWeek } from "date-fns";
+import { addDays, addMonths, addWeeks, endOfMonth, lightFormat, startOfMonth, startOfWeek } from "date-fns";
 import { localToUtc } from "../../../workers/posts/public";
 import { type PlacedPost, placementInstant } from "../posts/post-view";
 
@@ -15,10 +15,33 @@ const asDate = (day: string) => {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   return new TZDate(y, m - 1, d, "UTC");
 };
-const asDay = (date: Date) => format(date, "yyyy-MM-dd");
+const asDay = (date: Date) => lightFormat(date, "yyyy-MM-dd");
+
+/**
+ * Month and weekday names from the browser's own Intl (en-US, as the app's copy is), not date-fns' `format`: its
+ * locale tables are most of the planner's date code (ADR 096). Days here are UTC dates (asDate), so UTC it is.
+ */
+const NAMED = {
+  "MMMM yyyy": { month: "long", year: "numeric" },
+  "EEEE, MMMM d, yyyy": { weekday: "long", month: "long", day: "numeric", year: "numeric" },
+  "EEEE, MMMM d": { weekday: "long", month: "long", day: "numeric" },
+  "MMMM d, yyyy": { month: "long", day: "numeric", year: "numeric" },
+  "MMM d, yyyy": { month: "short", day: "numeric", year: "numeric" },
+  "MMM d": { month: "short", day: "numeric" },
+  EEE: { weekday: "short" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+export type DayPattern = keyof typeof NAMED | "EEE d";
+const named = (date: Date, pattern: keyof typeof NAMED) =>
+  new Intl.DateTimeFormat("en-US", { ...NAMED[pattern], timeZone: "UTC" }).format(date);
+const format = (date: Date, pattern: DayPattern | "d, yyyy") =>
+  pattern === "d, yyyy"
+    ? lightFormat(date, pattern)
+    : pattern === "EEE d"
+      ? `${named(date, "EEE")} ${lightFormat(date, "d")}`
+      : named(date, pattern);
 
 /** The local day of an instant in `timeZone`. */
-export const dayOf = (instant: number, timeZone: string) => format(new TZDate(instant, timeZone), "yyyy-MM-dd");
+export const dayOf = (instant: number, timeZone: string) => lightFormat(new TZDate(instant, timeZone), "yyyy-MM-dd");
 
 /** 42 days (6 weeks) starting on the Sunday on or before the first of the anchor's month. */
 export function monthGrid(anchor: string): string[] {
@@ -69,17 +92,17 @@ export function headerLabel(anchor: string, view: CalendarView): string {
 
 export const isSameMonth = (day: string, anchor: string) => day.slice(0, 7) === anchor.slice(0, 7);
 export const dayNumber = (day: string) => Number(day.slice(8));
-export const dayLabel = (day: string, pattern: string) => format(asDate(day), pattern);
+export const dayLabel = (day: string, pattern: DayPattern) => format(asDate(day), pattern);
 
 /** Where a post sits in the user's zone: its local day and hour. */
 export function placement(post: PlacedPost, timeZone: string): { day: string; hour: number } {
   const at = new TZDate(placementInstant(post), timeZone);
-  return { day: format(at, "yyyy-MM-dd"), hour: at.getHours() };
+  return { day: lightFormat(at, "yyyy-MM-dd"), hour: at.getHours() };
 }
 
 /** The local time a calendar chip shows, e.g. "9:00 AM". */
 export function chipTime(post: PlacedPost, timeZone: string): string {
-  return format(new TZDate(placementInstant(post), timeZone), "h:mm a");
+  return lightFormat(new TZDate(placementInstant(post), timeZone), "h:mm a");
 }
 
 /** Posts grouped by local day (and hour, for the week view), in time order. */

@@ -1,32 +1,33 @@
-import type { IconType } from "react-icons";
-import {
-  FaBluesky,
-  FaFacebook,
-  FaGoogle,
-  FaInstagram,
-  FaLinkedin,
-  FaMastodon,
-  FaPinterest,
-  FaThreads,
-  FaTiktok,
-  FaXTwitter,
-  FaYoutube,
-} from "react-icons/fa6";
+import type { ComponentType } from "react";
+import type { IconBaseProps } from "react-icons";
+import { preloadable } from "~/lib/preloadable";
 import { PLATFORM_META } from "./platform-options";
 
-const MARKS: Record<string, IconType> = {
-  instagram: FaInstagram,
-  facebook: FaFacebook,
-  twitter: FaXTwitter,
-  linkedin: FaLinkedin,
-  youtube: FaYoutube,
-  threads: FaThreads,
-  bluesky: FaBluesky,
-  mastodon: FaMastodon,
-  tiktok: FaTiktok,
-  google_business: FaGoogle,
-  pinterest: FaPinterest,
+type Mark = () => Promise<{ default: ComponentType<IconBaseProps> }>;
+
+/**
+ * Each network's mark is its own chunk, fetched when a page first shows that network (ADR 096): a page with one
+ * LinkedIn channel loads LinkedIn's mark, not all eleven (the planner's first load was over its budget).
+ */
+const LOADERS: Record<string, Mark> = {
+  instagram: () => import("./marks/instagram"),
+  facebook: () => import("./marks/facebook"),
+  twitter: () => import("./marks/twitter"),
+  linkedin: () => import("./marks/linkedin"),
+  youtube: () => import("./marks/youtube"),
+  threads: () => import("./marks/threads"),
+  bluesky: () => import("./marks/bluesky"),
+  mastodon: () => import("./marks/mastodon"),
+  tiktok: () => import("./marks/tiktok"),
+  google_business: () => import("./marks/google-business"),
+  pinterest: () => import("./marks/pinterest"),
 };
+const MARKS = Object.fromEntries(
+  Object.entries(LOADERS).map(([platform, load]) => [platform, preloadable(() => load().then((m) => m.default))]),
+);
+
+/** The server has every mark at hand before it renders, so its HTML carries them in one pass (also without JS). */
+export const preloadMarks = () => Promise.all(Object.values(MARKS).map((mark) => mark.preload()));
 
 /**
  * A network's own mark in its colour, named for screen readers ("Instagram", never an abbreviation).

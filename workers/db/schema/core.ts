@@ -41,6 +41,8 @@ export const devMailbox = sqliteTable("dev_mailbox", {
   to: text("to_address").notNull(),
   subject: text("subject").notNull(),
   text: text("text").notNull(),
+  /** The mail's HTML part beside its text (branded mails); null for text-only mails. */
+  html: text("html"),
   createdAt: createdAt(),
 });
 
