@@ -390,8 +390,8 @@ describe("Bluesky video through the publisher (ADR 090)", () => {
       expect(await outcome(t.tag)).toEqual({ posts: 1, jobs: [1] });
     });
 
-  it("a consumer that died while the video was processing: the redelivery resumes the recorded job", async () => {
-    const t = await queuedVideo();
+  /** A delivery that claimed the channel and then died: its publish, as it ran before the consumer stopped. */
+  async function dyingDelivery(t: { targetId: string; accountId: string }) {
     const d = deps();
     const row = await target(t.targetId);
     const request = await d.buildRequest(row);
@@ -400,14 +400,17 @@ describe("Bluesky video through the publisher (ADR 090)", () => {
     )
       .bind(Date.now() - 5000, t.targetId)
       .run();
-    // What the dead delivery did: the upload, its job recorded; then it stopped while polling.
     const record = handleRecorder(row, d);
+    const credentials = await d.credentials(t.accountId);
+    return () => d.client("bluesky")!.publish(credentials, { ...request, recordHandle: (h) => record(request, h) });
+  }
+
+  it("a consumer that died while the video was processing: the redelivery resumes the recorded job", async () => {
+    const t = await queuedVideo();
+    const publish = await dyingDelivery(t);
+    // What the dead delivery did: the upload, its job recorded; then it stopped while polling.
     await armFault("bluesky", "500", 1, { path: "getJobStatus" });
-    await expect(
-      d
-        .client("bluesky")!
-        .publish(await d.credentials(t.accountId), { ...request, recordHandle: (h) => record(request, h) }),
-    ).rejects.toThrow();
+    await expect(publish()).rejects.toThrow();
     await clearFaults();
     await deliverUntilDone(t.targetId);
     expect(await outcome(t.tag)).toEqual({ posts: 1, jobs: [1] });
@@ -415,20 +418,8 @@ describe("Bluesky video through the publisher (ADR 090)", () => {
 
   it("a consumer that died after the PDS took the post: the redelivery finds it and posts nothing new", async () => {
     const t = await queuedVideo();
-    const d = deps();
-    const row = await target(t.targetId);
-    const request = await d.buildRequest(row);
-    await env.DB.prepare(
-      "UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?",
-    )
-      .bind(Date.now() - 5000, t.targetId)
-      .run();
-    const record = handleRecorder(row, d);
-    const sent = await d.client("bluesky")!.publish(await d.credentials(t.accountId), {
-      ...request,
-      recordHandle: (h) => record(request, h),
-    });
-    expect(await publishTarget(t.targetId, d)).toEqual({ ack: true });
+    const sent = await (await dyingDelivery(t))();
+    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
     expect((await target(t.targetId)).remoteId).toBe(sent.remoteId);
     expect(await outcome(t.tag)).toEqual({ posts: 1, jobs: [1] });
   });
