@@ -156,6 +156,7 @@ export class BlueskyClient implements PlatformClient {
   }
 
   async publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
+    this.keyOf(request);
     checkText(request.text);
     checkMedia(request.media);
     const video = request.media.find((m) => m.kind === "video");
