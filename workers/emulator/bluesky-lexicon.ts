@@ -1,6 +1,7 @@
 /**
  * The emulated PDS's record validation for app.bsky.feed.post, written from the lexicons
- * (app.bsky.feed.post, app.bsky.richtext.facet, app.bsky.embed.images/external, com.atproto.repo.strongRef) and
+ * (app.bsky.feed.post, app.bsky.richtext.facet, app.bsky.embed.images/external/video, app.bsky.embed.defs,
+ * com.atproto.repo.strongRef) and
  * the PDS's own checks: record keys are TIDs, text is at most 300 graphemes and 3,000 bytes, blobs must have
  * been uploaded by the same account and fit the embed's size and type. Messages follow the lexicon validator's
  * wording ("Record/text must not be longer than 300 graphemes"). Pure; returns the first problem or null.
@@ -45,17 +46,23 @@ function checkStrongRef(path: string, v: unknown): string | null {
   return null;
 }
 
+const IMAGE = { accept: "image/*", maxSize: 2_000_000 };
+/** app.bsky.embed.video: "video/mp4", up to 300,000,000 bytes (formerly 100 MB). */
+const VIDEO = { accept: "video/mp4", maxSize: 300_000_000 };
+
 function checkBlob(
   path: string,
   v: unknown,
-  rule: { maxSize: number },
+  rule: { accept?: string; maxSize: number },
   blobOf: (cid: string) => BlobInfo | null,
 ): string | null {
   const cid = blobCid(v);
   if (!cid) return `${path} should be a blob ref`;
   const blob = blobOf(cid);
   if (!blob) return `Could not find blob: ${cid}`;
-  if (!blob.mimeType.startsWith("image/")) return `${path} has wrong type: ${blob.mimeType} (accepts image/*)`;
+  const accept = rule.accept ?? IMAGE.accept;
+  const fits = accept.endsWith("/*") ? blob.mimeType.startsWith(accept.slice(0, -1)) : blob.mimeType === accept;
+  if (!fits) return `${path} has wrong type: ${blob.mimeType} (accepts ${accept})`;
   if (blob.size > rule.maxSize) return `${path} file too big (max ${rule.maxSize} bytes)`;
   return null;
 }
@@ -88,6 +95,16 @@ function checkFacets(v: unknown, textBytes: number): string | null {
   return null;
 }
 
+/** app.bsky.embed.defs#aspectRatio: width and height, both integers of at least 1. */
+function checkAspect(path: string, v: unknown): string | null {
+  if (v === undefined) return null;
+  if (!isObject(v)) return `${path}/aspectRatio must be an object`;
+  for (const key of ["width", "height"])
+    if (!Number.isInteger(v[key]) || (v[key] as number) < 1)
+      return `${path}/aspectRatio/${key} must be an integer of at least 1`;
+  return null;
+}
+
 function checkEmbed(v: unknown, blobOf: (cid: string) => BlobInfo | null): string | null {
   if (!isObject(v)) return "Record/embed must be an object";
   if (v.$type === "app.bsky.embed.images") {
@@ -97,10 +114,14 @@ function checkEmbed(v: unknown, blobOf: (cid: string) => BlobInfo | null): strin
       const path = `Record/embed/images/${i}`;
       if (!isObject(img)) return `${path} must be an object`;
       if (typeof img.alt !== "string") return `${path} must have the property "alt"`;
-      const bad = checkBlob(`${path}/image`, img.image, { maxSize: 2_000_000 }, blobOf);
+      const bad = checkBlob(`${path}/image`, img.image, IMAGE, blobOf) ?? checkAspect(path, img.aspectRatio);
       if (bad) return bad;
     }
     return null;
+  }
+  if (v.$type === "app.bsky.embed.video") {
+    if (v.alt !== undefined && typeof v.alt !== "string") return "Record/embed/alt must be a string";
+    return checkBlob("Record/embed/video", v.video, VIDEO, blobOf) ?? checkAspect("Record/embed", v.aspectRatio);
   }
   if (v.$type === "app.bsky.embed.external") {
     const ext = v.external;
@@ -147,12 +168,13 @@ export function postProblem(record: unknown, blobOf: (cid: string) => BlobInfo |
   return null;
 }
 
-/** The blobs a post references (images, a link card's thumb), to look them up before validating. */
+/** The blobs a post references (images, a link card's thumb, a video), to look them up before validating. */
 export function blobsOf(record: unknown): string[] {
   if (!isObject(record) || !isObject(record.embed)) return [];
   const embed = record.embed;
   const out: (string | null)[] = [];
   if (Array.isArray(embed.images)) for (const img of embed.images) out.push(isObject(img) ? blobCid(img.image) : null);
   if (isObject(embed.external)) out.push(blobCid(embed.external.thumb));
+  if (embed.video !== undefined) out.push(blobCid(embed.video));
   return out.filter((c): c is string => !!c);
 }

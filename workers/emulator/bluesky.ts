@@ -16,8 +16,10 @@ import { bearer, jsonBody, sniffImage } from "./request";
  * creates cost 3 points of 5,000 an hour and 35,000 a day per DID, answered in `ratelimit-*` headers.
  */
 
-const PLATFORM = "bluesky";
+export const PLATFORM = "bluesky";
 const PDS = "https://bsky.social";
+/** The PDS's own service DID: the `aud` a service-auth token for its blob uploads names. */
+export const PDS_DID = "did:web:bsky.social";
 const ACCESS_TTL_MS = 2 * 3_600_000;
 const REFRESH_TTL_MS = 90 * 86_400_000;
 const HOUR = 3_600_000;
@@ -69,13 +71,13 @@ const byHandleOrDid = (id: string) =>
 
 type Ctx = Context<EmuEnv>;
 
-function xrpcError(c: Ctx, status: 400 | 401 | 404 | 413 | 429 | 500, error: string, message: string) {
+export function xrpcError(c: Ctx, status: 400 | 401 | 404 | 409 | 413 | 429 | 500, error: string, message: string) {
   return c.json({ error, message }, status);
 }
 
 // ---- tokens: JWT-shaped (the SDKs read `exp`), kept in emu_tokens so they can be refreshed and revoked ----
 
-const b64url = (v: string | Uint8Array) =>
+export const b64url = (v: string | Uint8Array) =>
   btoa(typeof v === "string" ? v : String.fromCharCode(...v))
     .replace(/\+/g, "-")
     .replace(/\//g, "_")
@@ -89,7 +91,7 @@ function jwt(scope: string, did: string, now: number, ttlMs: number): string {
     JSON.stringify({
       scope,
       sub: did,
-      aud: "did:web:bsky.social",
+      aud: PDS_DID,
       iat: Math.floor(now / 1000),
       exp: Math.floor((now + ttlMs) / 1000),
       jti: crypto.randomUUID(),
@@ -128,7 +130,7 @@ async function issueSession(db: Db, account: DemoAccount, now: number) {
 }
 
 /** The account a token of `kind` belongs to, or the XRPC error the PDS answers (ExpiredToken is a 400). */
-async function authed(c: Ctx, kind: "access" | "refresh"): Promise<DemoAccount | Response> {
+export async function authed(c: Ctx, kind: "access" | "refresh"): Promise<DemoAccount | Response> {
   const dpop = /^DPoP (.+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
   const token = dpop ?? bearer(c);
   if (!token) return xrpcError(c, 401, "AuthMissing", "Authentication Required");
@@ -152,7 +154,7 @@ async function authed(c: Ctx, kind: "access" | "refresh"): Promise<DemoAccount |
 
 const B32 = "abcdefghijklmnopqrstuvwxyz234567";
 
-async function cid(codec: 0x71 | 0x55, data: Uint8Array): Promise<string> {
+export async function cid(codec: 0x71 | 0x55, data: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data as Uint8Array<ArrayBuffer>));
   const bytes = [0x01, codec, 0x12, 0x20, ...digest];
   let out = "b";
@@ -173,7 +175,7 @@ async function cid(codec: 0x71 | 0x55, data: Uint8Array): Promise<string> {
 // ---- repo state in emu_objects: records keyed by their at-uri, blobs by did + cid ----
 
 const atUri = (did: string, collection: string, rkey: string) => `at://${did}/${collection}/${rkey}`;
-const blobId = (did: string, blobCid: string) => `bsky-blob:${did}:${blobCid}`;
+export const blobId = (did: string, blobCid: string) => `bsky-blob:${did}:${blobCid}`;
 
 interface StoredRecord {
   /** The parent's at-uri for a reply (what the sandbox viewer threads by), else null. */

@@ -32,7 +32,7 @@ export const API_HOSTS: Record<string, string[]> = {
     "businessprofileperformance.googleapis.com",
   ],
   twitter: ["api.x.com"],
-  bluesky: ["bsky.social", "plc.directory", "public.api.bsky.app"],
+  bluesky: ["bsky.social", "plc.directory", "public.api.bsky.app", "video.bsky.app"],
   mastodon: ["mastodon.social", "mastodon.example"],
   tiktok: ["open.tiktokapis.com", "open-upload.tiktokapis.com"],
   pinterest: ["api.pinterest.com", "pinterest-media-upload.s3-accelerate.amazonaws.com"],

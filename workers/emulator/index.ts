@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { blueskyAppView, blueskyPds, plcDirectory } from "./bluesky";
+import { blueskyServiceAuth, blueskyVideo } from "./bluesky-video";
 import { advanceClock, type EmuEnv, emuContext, setEmuSettings } from "./context";
 import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
 import { feedsHost } from "./feeds";
@@ -150,6 +151,8 @@ export function createEmulator() {
   app.route("/bsky.social", blueskyPds);
   // A PDS answers app.bsky.* reads by piping them to its AppView (what @atproto/api's agent calls).
   app.route("/bsky.social", blueskyAppView);
+  app.route("/bsky.social", blueskyServiceAuth);
+  app.route("/video.bsky.app", blueskyVideo);
   app.route("/plc.directory", plcDirectory);
   app.route("/public.api.bsky.app", blueskyAppView);
   app.route("/www.pinterest.com", pinterestWww);

@@ -1,4 +1,4 @@
-import { PLATFORMS, type Platform, type PlatformProfile } from "./types";
+import type { Platform, PlatformProfile } from "./types";
 
 const MB = 1024 * 1024;
 const MINUTE = 60_000;
@@ -247,12 +247,15 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     firstComment: true,
     threads: true,
     // app.bsky.embed.images: up to 4 images with alt text, each blob image/* of at most 2,000,000 bytes (the
-    // lexicon's maxSize; formerly 1 MB). Video goes through the video service, not built yet: images only.
+    // lexicon's maxSize; formerly 1 MB). Or one video (app.bsky.embed.video) through the video service, which
+    // takes MP4, MOV, WebM and MPEG (the library holds MP4 and MOV) of up to 100 MB and 3 minutes, alone (ADR 090).
     media: {
       imageFormats: ["jpg", "png", "gif", "webp"],
-      videoFormats: [],
+      videoFormats: ["mp4", "mov"],
       maxImageBytes: 2_000_000,
-      maxVideoBytes: 0,
+      maxVideoBytes: 100_000_000,
+      maxVideoSeconds: 180,
+      maxVideos: 1,
       maxItems: 4,
       mixed: false,
     },
@@ -386,14 +389,3 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     analyticsAccountsPerRun: 10,
   },
 };
-
-/** One fact for every platform, e.g. `byPlatform((p) => p.characterLimit)`. */
-export function byPlatform<T>(pick: (profile: PlatformProfile) => T): Record<Platform, T> {
-  return Object.fromEntries(PLATFORMS.map((platform) => [platform, pick(PLATFORM_PROFILES[platform])])) as Record<
-    Platform,
-    T
-  >;
-}
-
-/** The spec's names, used in messages ("Content exceeds Twitter limit"). */
-export const PLATFORM_NAMES = byPlatform((p) => p.name);

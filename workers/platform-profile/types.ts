@@ -34,6 +34,8 @@ export interface MediaRules {
   videoAspect?: [number, number];
   maxVideoSeconds?: number;
   maxVideoWidth?: number;
+  /** Videos per post, where fewer than `maxItems` (Bluesky: one video, or up to 4 images). */
+  maxVideos?: number;
   /** Only videos (YouTube). */
   videoOnly?: boolean;
   /** A post needs at least one media item: no text-only posts (Instagram, YouTube). */

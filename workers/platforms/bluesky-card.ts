@@ -4,6 +4,8 @@
  * decoration, so any failure to read the page means a post without one, never a failed post.
  */
 
+import { findFacets } from "./bluesky-facets";
+
 export interface LinkCard {
   uri: string;
   title: string;
@@ -66,5 +68,37 @@ export async function fetchCard(fetchFn: typeof fetch, uri: string): Promise<Lin
     );
   } catch {
     return null;
+  }
+}
+
+/** app.bsky.embed.external thumb: maxSize 1,000,000. */
+const MAX_THUMB_BYTES = 1_000_000;
+
+/**
+ * The embed of the text's first link, with the page's image as the thumb when it is an image within the lexicon's
+ * 1,000,000 bytes (`upload` stores it as a blob). Whatever fails, the post goes without a card (or a thumb).
+ */
+export async function cardEmbed(
+  fetcher: typeof fetch,
+  text: string,
+  upload: (bytes: Uint8Array<ArrayBuffer>, type: string) => Promise<unknown>,
+) {
+  const link = findFacets(text).find((f) => f.kind === "link");
+  const card = link?.kind === "link" ? await fetchCard(fetcher, link.uri) : null;
+  if (!card) return null;
+  const external = { uri: card.uri, title: card.title, description: card.description };
+  const embed = (thumb?: unknown) => ({
+    $type: "app.bsky.embed.external",
+    external: thumb ? { ...external, thumb } : external,
+  });
+  if (!card.image) return embed();
+  try {
+    const res = await fetcher(card.image, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const type = res.headers.get("Content-Type") ?? "";
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    if (!res.ok || !type.startsWith("image/") || bytes.length > MAX_THUMB_BYTES) return embed();
+    return embed(await upload(bytes, type));
+  } catch {
+    return embed();
   }
 }

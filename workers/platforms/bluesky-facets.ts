@@ -99,3 +99,11 @@ export function toFacets(found: FoundFacet[], didOf: (handle: string) => string 
   }
   return out;
 }
+
+/** The text's facets with each mentioned handle resolved once (`resolve` answers null for one that does not). */
+export async function resolvedFacets(text: string, resolve: (handle: string) => Promise<string | null>) {
+  const found = findFacets(text);
+  const dids = new Map<string, string | null>();
+  for (const f of found) if (f.kind === "mention" && !dids.has(f.handle)) dids.set(f.handle, await resolve(f.handle));
+  return toFacets(found, (h) => dids.get(h) ?? null);
+}

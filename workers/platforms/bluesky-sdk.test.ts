@@ -1,12 +1,15 @@
 import { AtpAgent, RichText } from "@atproto/api";
 import { describe, expect, it } from "vitest";
+import { mp4Bytes } from "../test/media-fixtures";
+import { advanceEmulator } from "../test/oauth";
 import { pngBytes, sandboxFetch } from "../test/platform-sandbox";
 import { findFacets, toFacets } from "./bluesky-facets";
 
 /**
  * The official SDK, @atproto/api, unchanged against the emulated PDS (its fetch is the sandbox's, which sends
  * bsky.social to the in-process emulator): login with an app password, upload a blob, post with the facets its
- * RichText detects (compared with ours), reply, read counts, delete.
+ * RichText detects (compared with ours), reply, read counts, delete; and a video through the video service
+ * (app.bsky.video.*) with the service-auth tokens the PDS hands out.
  */
 const DEMO = { handle: "postline-demo.bsky.social", appPassword: "pstl-demo-bsky-apps" };
 
@@ -48,5 +51,50 @@ describe("@atproto/api against the emulator", () => {
     await agent.deletePost(reply.uri);
     await agent.deletePost(post.uri);
     expect((await agent.getPosts({ uris: [post.uri] })).data.posts).toEqual([]);
+  });
+
+  it("posts a video as the docs' tutorial does: service auth, upload limits, upload, job status, embed.video", async () => {
+    const agent = new AtpAgent({ service: "https://bsky.social", fetch: sandboxFetch });
+    await agent.login({ identifier: DEMO.handle, password: DEMO.appPassword });
+    // The video service is called with a service-auth token of the PDS's, never with the session's.
+    const videoService = (token: string) =>
+      new AtpAgent({
+        service: "https://video.bsky.app",
+        fetch: sandboxFetch,
+        headers: [["authorization", `Bearer ${token}`]],
+      });
+    const auth = (aud: string, lxm: string) =>
+      agent.com.atproto.server.getServiceAuth({ aud, lxm }).then((r) => r.data.token);
+
+    const limits = await videoService(
+      await auth("did:web:video.bsky.app", "app.bsky.video.getUploadLimits"),
+    ).app.bsky.video.getUploadLimits();
+    expect(limits.data.canUpload).toBe(true);
+
+    const bytes = await mp4Bytes({ width: 720, height: 1280, seconds: 1 });
+    const unique = new Uint8Array([...bytes, ...new TextEncoder().encode(crypto.randomUUID())]);
+    const upload = await videoService(
+      await auth("did:web:bsky.social", "com.atproto.repo.uploadBlob"),
+    ).app.bsky.video.uploadVideo(unique, { encoding: "video/mp4" });
+    const reader = new AtpAgent({ service: "https://video.bsky.app", fetch: sandboxFetch });
+    let status = upload.data.jobStatus;
+    while (status.state !== "JOB_STATE_COMPLETED" && status.state !== "JOB_STATE_FAILED") {
+      await advanceEmulator(2_000);
+      status = (await reader.app.bsky.video.getJobStatus({ jobId: status.jobId })).data.jobStatus;
+    }
+    expect(status.blob?.mimeType).toBe("video/mp4");
+
+    const post = await agent.post({
+      text: "Shaping the loaves",
+      embed: {
+        $type: "app.bsky.embed.video",
+        video: status.blob,
+        alt: "Hands folding dough",
+        aspectRatio: { width: 720, height: 1280 },
+      },
+    });
+    const written = await agent.getPost({ repo: agent.session!.did, rkey: post.uri.split("/").pop()! });
+    expect(written.value.embed).toMatchObject({ $type: "app.bsky.embed.video", alt: "Hands folding dough" });
+    await agent.deletePost(post.uri);
   });
 });

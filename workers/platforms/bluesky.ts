@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { PLATFORM_PROFILES } from "../platform-profile";
-import { fetchCard } from "./bluesky-card";
-import { type Facet, findFacets, graphemeCount, toFacets, utf8Length } from "./bluesky-facets";
+import { cardEmbed } from "./bluesky-card";
+import { type Facet, resolvedFacets } from "./bluesky-facets";
 import { BlueskyIdentity, type Identity, normalHandle } from "./bluesky-identity";
 import { BlueskyOAuth } from "./bluesky-oauth";
+import { checkMedia, checkText, refuse } from "./bluesky-rules";
 import {
   blobRef,
   parseAtUri,
@@ -16,6 +16,7 @@ import {
   threadReply,
 } from "./bluesky-shapes";
 import { markerClockId, postRecordKey, replyRecordKey, tidClockId } from "./bluesky-tid";
+import { BlueskyVideo, type JobStatus } from "./bluesky-video";
 import { jwtExpiry, Xrpc } from "./bluesky-xrpc";
 import type { ClientDeps } from "./registry";
 import {
@@ -29,6 +30,7 @@ import {
   type PublishResult,
   type RemoteAccount,
   type RemoteComment,
+  type StagingSupport,
   type TokenSet,
 } from "./types";
 
@@ -36,33 +38,13 @@ import {
  * Bluesky (AT Protocol). An account is a DID whose repository lives on its own PDS (ADR 060): every write goes
  * to that PDS (com.atproto.repo.*), reads of counts and profiles to the AppView (app.bsky.*). Posts are
  * app.bsky.feed.post records written under a key Postline chose before the first call, so a retry can only
- * write the same record (createRecord answers an error when it exists; getRecord then finds it).
+ * write the same record (createRecord answers an error when it exists; getRecord then finds it). A video goes
+ * through the video service first (bluesky-video.ts, ADR 090).
  */
 
 const POST = "app.bsky.feed.post";
-const PROFILE = PLATFORM_PROFILES.bluesky;
-/** app.bsky.embed.external thumb: maxSize 1,000,000. */
-const MAX_THUMB_BYTES = 1_000_000;
-/** app.bsky.feed.post text: maxLength 3,000 bytes. */
-const MAX_TEXT_BYTES = 3000;
-
-const refuse = (message: string) => new PlatformError("permanent", message, { platform: "bluesky" });
-
-/** The text rules of app.bsky.feed.post, checked before anything is uploaded. */
-export function checkText(text: string): void {
-  const count = graphemeCount(text);
-  if (count > PROFILE.characterLimit)
-    throw refuse(`A Bluesky post takes up to ${PROFILE.characterLimit} characters; this one has ${count}.`);
-  if (utf8Length(text) > MAX_TEXT_BYTES) throw refuse(`A Bluesky post takes up to ${MAX_TEXT_BYTES} bytes of text.`);
-}
-
-export function checkMedia(media: PublishMedia[]): void {
-  if (media.some((m) => m.kind !== "image")) throw refuse("Bluesky posts from Postline take images only, not video.");
-  if (media.length > PROFILE.media.maxItems)
-    throw refuse(`A Bluesky post takes up to ${PROFILE.media.maxItems} images.`);
-  const big = media.find((m) => m.size > PROFILE.media.maxImageBytes);
-  if (big) throw refuse(`Bluesky takes images up to ${PROFILE.media.maxImageBytes.toLocaleString("en")} bytes.`);
-}
+/** How long a recorded video job is worth resuming: the PDS drops a blob no record references after a while. */
+const JOB_KEPT_MS = 3_600_000;
 
 function pdsOf(account: Pick<AccountCredentials, "metadata">): string {
   const pds = account.metadata.pds;
@@ -71,9 +53,9 @@ function pdsOf(account: Pick<AccountCredentials, "metadata">): string {
   return pds;
 }
 
-async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
+/** app.bsky.embed.defs#aspectRatio, when the media's size is known. */
+const aspectOf = (m: PublishMedia) =>
+  m.width && m.height ? { aspectRatio: { width: m.width, height: m.height } } : {};
 
 export class BlueskyClient implements PlatformClient {
   readonly platform = "bluesky" as const;
@@ -87,11 +69,13 @@ export class BlueskyClient implements PlatformClient {
   private readonly xrpc: Xrpc;
   private readonly identity: BlueskyIdentity;
   private readonly oauth: BlueskyOAuth;
+  private readonly video: BlueskyVideo;
 
   constructor(private readonly deps: ClientDeps) {
     this.xrpc = new Xrpc(deps);
     this.identity = new BlueskyIdentity(this.xrpc, deps.endpoints);
     this.oauth = new BlueskyOAuth(deps, this.identity, this.xrpc.nonces);
+    this.video = new BlueskyVideo(this.xrpc, deps);
   }
 
   /** AT Protocol OAuth from the handle (`instance`): PAR with PKCE and DPoP; the browser gets the request_uri. */
@@ -172,60 +156,85 @@ export class BlueskyClient implements PlatformClient {
   }
 
   async publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
-    if (request.createdAt === undefined) throw new TypeError("A Bluesky publish needs the target's creation time");
+    this.keyOf(request);
     checkText(request.text);
     checkMedia(request.media);
-    const rkey = postRecordKey(request.marker, request.createdAt);
+    const video = request.media.find((m) => m.kind === "video");
+    if (video) {
+      const job = await this.video.upload(account, pdsOf(account), video, request.marker);
+      // Recorded before the wait: a retry or a crash resumes this job (`staging.publish`) instead of a new upload.
+      await request.recordHandle?.({ remoteId: job.jobId, ready: false, expiresAt: this.deps.now() + JOB_KEPT_MS });
+      return this.postVideo(account, request, video, job);
+    }
     const images = [];
-    for (const m of request.media) images.push({ image: await this.uploadBlob(account, m), alt: m.altText ?? "" });
-    const dims = request.media.map((m) => (m.width && m.height ? { width: m.width, height: m.height } : null));
-    const card = images.length ? null : await this.linkCard(account, request.text);
+    for (const m of request.media) {
+      const bytes = new Uint8Array(await new Response(await m.open()).arrayBuffer());
+      images.push({ image: await this.blob(account, bytes, m.mimeType), alt: m.altText ?? "" });
+    }
+    const embed = images.length
+      ? {
+          $type: "app.bsky.embed.images",
+          images: images.map((img, i) => ({ ...img, ...aspectOf(request.media[i]!) })),
+        }
+      : await this.linkCard(account, request.text);
+    return this.post(account, request, embed);
+  }
+
+  /** The job's blob once processed, in an app.bsky.embed.video with the alt text and the video's shape. */
+  private async postVideo(account: AccountCredentials, request: PublishRequest, video: PublishMedia, job: JobStatus) {
+    const blob = await this.video.blob(job);
+    const alt = video.altText ? { alt: video.altText } : {};
+    return this.post(account, request, { $type: "app.bsky.embed.video", video: blob, ...alt, ...aspectOf(video) });
+  }
+
+  /** The target's post, under the key its id and creation time make (ADR 060). */
+  private async post(account: AccountCredentials, request: PublishRequest, embed: Record<string, unknown> | null) {
+    const rkey = this.keyOf(request);
     const post = {
       $type: POST,
       text: request.text,
       createdAt: new Date(this.deps.now()).toISOString(),
       ...(await this.facets(request.text)),
-      ...(images.length && {
-        embed: {
-          $type: "app.bsky.embed.images",
-          images: images.map((img, i) => ({ ...img, ...(dims[i] && { aspectRatio: dims[i] }) })),
-        },
-      }),
-      ...(card && { embed: { $type: "app.bsky.embed.external", external: card } }),
+      ...(embed && { embed }),
     };
     const uri = await this.write(account, rkey, post);
     return { remoteId: uri, permalink: postUrl(account.platformUserId, rkey) };
   }
 
+  private keyOf(request: PublishRequest) {
+    if (request.createdAt === undefined) throw new TypeError("A Bluesky publish needs the target's creation time");
+    return postRecordKey(request.marker, request.createdAt);
+  }
+
   /**
-   * The card of the text's first link, with its image as the thumb when it is an image within the lexicon's
-   * 1,000,000 bytes. Whatever fails, the post goes without a card (or without a thumb).
+   * A video post carried on from its recorded job (a retry, a crash): the job is polled, never uploaded again; a
+   * job the service failed starts over. Bluesky posts are never prepared ahead: the PDS keeps a blob no record
+   * references for minutes only.
    */
-  private async linkCard(account: AccountCredentials, text: string) {
-    const link = findFacets(text).find((f) => f.kind === "link");
-    const card = link?.kind === "link" ? await fetchCard(this.deps.fetch, link.uri) : null;
-    if (!card) return null;
-    const external = { uri: card.uri, title: card.title, description: card.description };
-    if (!card.image) return external;
-    try {
-      const res = await this.deps.fetch(card.image, { signal: AbortSignal.timeout(5_000) });
-      const type = res.headers.get("Content-Type") ?? "";
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      if (!res.ok || !type.startsWith("image/") || bytes.length > MAX_THUMB_BYTES) return external;
-      const { blob } = await this.xrpc.call(
-        pdsOf(account),
-        "com.atproto.repo.uploadBlob",
-        z.object({ blob: blobRef }),
-        {
-          token: account.accessToken,
-          body: bytes,
-          headers: { "Content-Type": type },
-        },
-      );
-      return { ...external, thumb: blob };
-    } catch {
-      return external;
-    }
+  readonly staging: StagingSupport = {
+    stage: async () => {
+      throw refuse("Bluesky posts are made at their time, not prepared ahead.");
+    },
+    check: async (_account, staged) => ({ ...staged, ready: !!(await this.video.status(staged.remoteId)).blob }),
+    publish: async (account, request, staged) => {
+      const job = await this.video.status(staged.remoteId);
+      const video = request.media.find((m) => m.kind === "video");
+      if (!video || (job.state === "JOB_STATE_FAILED" && !job.blob)) return this.publish(account, request);
+      return this.postVideo(account, request, video, job);
+    },
+    find: async (account, request) => {
+      const found = await this.getRecord(account, `at://${account.platformUserId}/${POST}/${this.keyOf(request)}`);
+      return found
+        ? { remoteId: found.uri, permalink: postUrl(account.platformUserId, parseAtUri(found.uri).rkey) }
+        : null;
+    },
+    // The service has no delete; a job no post used lapses on Bluesky's side.
+    discard: async () => {},
+  };
+
+  /** The link card of the text's first link, its thumb uploaded as a blob (bluesky-card.ts). */
+  private linkCard(account: AccountCredentials, text: string) {
+    return cardEmbed(this.deps.fetch, text, (bytes, type) => this.blob(account, bytes, type));
   }
 
   /** A thread's next part, or the first comment: a post whose reply names the thread's root and its parent. */
@@ -287,32 +296,24 @@ export class BlueskyClient implements PlatformClient {
     }
   }
 
-  private async uploadBlob(account: AccountCredentials, media: PublishMedia) {
-    const bytes = await bytesOf(await media.open());
+  /** com.atproto.repo.uploadBlob on the account's PDS. */
+  private async blob(account: AccountCredentials, bytes: Uint8Array<ArrayBuffer>, type: string) {
     const { blob } = await this.xrpc.call(pdsOf(account), "com.atproto.repo.uploadBlob", z.object({ blob: blobRef }), {
       token: account.accessToken,
-      body: bytes as Uint8Array<ArrayBuffer>,
-      headers: { "Content-Type": media.mimeType },
+      body: bytes,
+      headers: { "Content-Type": type },
     });
     return blob;
   }
 
   /** The text's facets; a mention's handle is resolved to its DID, one that does not resolve stays plain text. */
   private async facets(text: string): Promise<{ facets?: Facet[] }> {
-    const found = findFacets(text);
-    if (!found.length) return {};
-    const dids = new Map<string, string | null>();
-    for (const f of found) {
-      if (f.kind !== "mention" || dids.has(f.handle)) continue;
-      dids.set(
-        f.handle,
-        await this.identity.resolveHandle(f.handle).catch((err) => {
-          if (err instanceof PlatformError && err.kind === "retryable") throw err;
-          return null;
-        }),
-      );
-    }
-    const facets = toFacets(found, (h) => dids.get(h) ?? null);
+    const facets = await resolvedFacets(text, (handle) =>
+      this.identity.resolveHandle(handle).catch((err) => {
+        if (err instanceof PlatformError && err.kind === "retryable") throw err;
+        return null;
+      }),
+    );
     return facets.length ? { facets } : {};
   }
 

@@ -34,6 +34,8 @@ export const LIVE_ENDPOINTS = {
   BSKY_ENTRYWAY_BASE: "https://bsky.social",
   PLC_DIRECTORY_BASE: "https://plc.directory",
   BSKY_APPVIEW_BASE: "https://public.api.bsky.app",
+  // Bluesky's video service: uploads (with a service-auth token from the PDS) and processing jobs.
+  BSKY_VIDEO_BASE: "https://video.bsky.app",
   // TikTok: the consent page on www.tiktok.com; the Content Posting, Display and OAuth APIs on open.tiktokapis.com.
   // Uploads go to the upload_url video/init answers (open-upload.tiktokapis.com), followed verbatim.
   TIKTOK_AUTHORIZE_BASE: "https://www.tiktok.com",

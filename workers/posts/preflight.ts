@@ -94,6 +94,9 @@ function mediaProblems(
     out.push(`${name} accepts at most ${rules.maxItems} media ${rules.maxItems === 1 ? "item" : "items"} per post`);
   const kinds = new Set(items.map((m) => m.fileType));
   if (!rules.mixed && kinds.size > 1) out.push(`${name} cannot mix images and videos in one post`);
+  const videos = items.filter((m) => m.fileType === "video").length;
+  if (rules.maxVideos !== undefined && videos > rules.maxVideos)
+    out.push(`${name} accepts ${rules.maxVideos === 1 ? "one video" : `${rules.maxVideos} videos`} per post`);
   for (const m of items) {
     const r = ratio(m);
     const facts = m.width && m.height ? { ...m, width: m.width, height: m.height } : null;

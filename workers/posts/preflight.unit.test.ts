@@ -200,6 +200,27 @@ describe("the shared post schema (composer side)", () => {
     expect(preflight(input(1001, 1), accounts, NOW).map((p) => p.accountId)).toEqual(["social", "example"]);
   });
 
+  it("takes one Bluesky video on its own, up to 100 MB and 3 minutes, and says what is over (ADR 090)", () => {
+    const clip = (extra: Partial<PreflightMedia> = {}) =>
+      image({ id: "v1", originalName: "clip.mp4", fileType: "video", format: "mp4", duration: 30, ...extra });
+    const input = (media: PreflightMedia[]) => ({
+      content: "Proofing",
+      hashtags: [],
+      platforms: ["bluesky" as const],
+      targets: [{ platform: "bluesky" as const, accountId: "b" }],
+      media,
+    });
+    const problems = (media: PreflightMedia[]) =>
+      preflight(input(media), [account("b", "bluesky")], NOW).map((p) => p.message);
+    expect(problems([clip()])).toEqual([]);
+    expect(problems([clip(), clip({ id: "v2", originalName: "b.mp4" })])).toEqual([
+      "Bluesky accepts one video per post",
+    ]);
+    expect(problems([clip(), image()])).toEqual(["Bluesky cannot mix images and videos in one post"]);
+    expect(problems([clip({ duration: 200 })])).toEqual(["clip.mp4 is 200s long; Bluesky accepts videos up to 180s"]);
+    expect(problems([clip({ size: 120_000_000 })])).toEqual(["clip.mp4 is too large for Bluesky (max 95.4MB)"]);
+  });
+
   it("holds a TikTok channel to its creator's settings: a chosen privacy, its options, its longest video and PNG refused", () => {
     const creator = {
       username: "corner.bakery",

@@ -9,21 +9,32 @@ import {
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../app";
-import { accountMetricSnapshots, connectedAccounts, postMetricSnapshots, postTargets } from "../db/schema/index";
+import {
+  accountMetricSnapshots,
+  connectedAccounts,
+  postMedia,
+  postMetricSnapshots,
+  postTargets,
+} from "../db/schema/index";
 import { MAX_PUBLISH_ATTEMPTS } from "../delivery/retry-budget";
+import type { Platform } from "../platform-profile";
 import { buildServices } from "../services";
 import { insertScheduledPost, testDb } from "../test/fixtures";
 import { call, ORIGIN, registerUser, settledPost, uploadImage } from "../test/helpers";
-import { advanceEmulator, armFault, cipher, raw } from "../test/oauth";
+import { fileOf, mp4Bytes } from "../test/media-fixtures";
+import { advanceEmulator, armFault, cipher, platformHarness, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 import type { PublishMessage } from "./claim";
+import { publishTarget } from "./consumer";
 import { publishDeps } from "./deps";
 import { DEFAULT_LEASES } from "./lease";
+import { handleRecorder } from "./staging";
 
 /**
  * Bluesky in the fault suite (as faults.test.ts and threads.test.ts do for the others), through the Worker's
  * queue handler and the emulated PDS: 429, 500, timeout and a dropped answer on the post or on a thread's
- * part end with every post exactly once, because each record's key was fixed before the first call (ADR 060).
+ * part end with every post exactly once, because each record's key was fixed before the first call (ADR 060). A
+ * video post is uploaded once too: its job is recorded before the wait, and the service keys jobs by content (ADR 090).
  */
 const DEMO = { handle: "postline-demo.bsky.social", appPassword: "pstl-demo-bsky-apps" };
 
@@ -307,5 +318,109 @@ describe("Bluesky crash recovery on the cron", () => {
     const remote = await remotePosts(tag);
     expect(remote.map((r) => r.text).sort()).toEqual([`Crash 1 ${tag}`, `Crash 2 ${tag}`]);
     expect((await target(ids[0]!)).remoteId).toBe(remote.find((r) => r.text.startsWith("Crash 1"))!.uri);
+  });
+});
+
+describe("Bluesky video through the publisher (ADR 090)", () => {
+  const { registry } = platformHarness();
+  // The app's deps, with a client whose waits between job polls move the emulator clock instead of sleeping.
+  const deps = () => ({ ...publishDeps(buildServices(env, Date.now, ORIGIN)), client: (p: Platform) => registry[p] });
+
+  // One connected account for these tests: each channel is a post of its own, with a video of its own.
+  let account: ReturnType<typeof setup> | null = null;
+
+  async function queuedVideo() {
+    account ??= setup();
+    const { u, accountId } = await account;
+    const tag = crypto.randomUUID().slice(0, 8);
+    const targetId = await queued(accountId, u.user.id, [`Video ${tag}`]);
+    const form = new FormData();
+    // Bytes of its own: the service keys jobs by content.
+    const bytes = await mp4Bytes({ width: 720, height: 1280, seconds: 1 });
+    form.append("files", fileOf(new Uint8Array([...bytes, ...new TextEncoder().encode(tag)]), "clip.mp4"));
+    const upload = await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form });
+    const mediaId = upload.body.data[0]!.id as string;
+    await testDb()
+      .insert(postMedia)
+      .values({ postId: (await target(targetId)).postId, mediaId, position: 0 });
+    return { accountId, targetId, tag };
+  }
+
+  /** The channel's posts on the PDS, and the video jobs made for the video each carries (one each, never two). */
+  async function outcome(tag: string) {
+    const rows = await env.DB.prepare(
+      "SELECT json_extract(data, '$.value.embed.video.ref.$link') AS blob FROM emu_objects WHERE platform = 'bluesky' AND kind = 'app.bsky.feed.post' AND data LIKE ?",
+    )
+      .bind(`%${tag}%`)
+      .all<{ blob: string | null }>();
+    const jobs = await Promise.all(
+      rows.results.map(async (r) => {
+        const n = await env.DB.prepare(
+          "SELECT count(*) AS n FROM emu_objects WHERE platform = 'bluesky' AND kind = 'video-job' AND json_extract(data, '$.blobCid') = ?",
+        )
+          .bind(r.blob)
+          .first<{ n: number }>();
+        return n!.n;
+      }),
+    );
+    return { posts: rows.results.length, jobs };
+  }
+
+  async function deliverUntilDone(targetId: string) {
+    for (let i = 0; i < 4; i++) if ((await publishTarget(targetId, deps())).ack) break;
+    const row = await target(targetId);
+    expect(row.status, row.errorMessage ?? "").toBe("published");
+    return row;
+  }
+
+  // Each fault once, on each step of the way: service auth, the upload, the job's status, the post's create.
+  const cases = [
+    ["429", "getServiceAuth"],
+    ["500", "uploadVideo"],
+    ["timeout", "uploadVideo"],
+    ["drop", "uploadVideo"],
+    ["500", "getJobStatus"],
+    ["drop", "createRecord"],
+  ] as const;
+  for (const [mode, step] of cases)
+    it(`a ${mode} on ${step} ends with one post and one video job`, async () => {
+      const t = await queuedVideo();
+      await armFault("bluesky", mode, 1, { path: step });
+      await deliverUntilDone(t.targetId);
+      expect(await outcome(t.tag)).toEqual({ posts: 1, jobs: [1] });
+    });
+
+  /** A delivery that claimed the channel and then died: its publish, as it ran before the consumer stopped. */
+  async function dyingDelivery(t: { targetId: string; accountId: string }) {
+    const d = deps();
+    const row = await target(t.targetId);
+    const request = await d.buildRequest(row);
+    await env.DB.prepare(
+      "UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?",
+    )
+      .bind(Date.now() - 5000, t.targetId)
+      .run();
+    const record = handleRecorder(row, d);
+    const credentials = await d.credentials(t.accountId);
+    return () => d.client("bluesky")!.publish(credentials, { ...request, recordHandle: (h) => record(request, h) });
+  }
+
+  it("a consumer that died while the video was processing: the redelivery resumes the recorded job", async () => {
+    const t = await queuedVideo();
+    const publish = await dyingDelivery(t);
+    // What the dead delivery did: the upload, its job recorded; then it stopped while polling.
+    await armFault("bluesky", "500", 1, { path: "getJobStatus" });
+    await expect(publish()).rejects.toThrow();
+    await clearFaults();
+    await deliverUntilDone(t.targetId);
+    expect(await outcome(t.tag)).toEqual({ posts: 1, jobs: [1] });
+  });
+
+  it("a consumer that died after the PDS took the post: the redelivery finds it and posts nothing new", async () => {
+    const t = await queuedVideo();
+    const sent = await (await dyingDelivery(t))();
+    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect((await target(t.targetId)).remoteId).toBe(sent.remoteId);
+    expect(await outcome(t.tag)).toEqual({ posts: 1, jobs: [1] });
   });
 });
