@@ -31,6 +31,7 @@ export type {
   RemoteAccount,
   RemoteBoard,
   RemoteComment,
+  RemoteMessage,
   StagedMedia,
   TokenSet,
 } from "./types";
