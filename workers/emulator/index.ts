@@ -21,7 +21,8 @@ import { PIN_UPLOAD_HOST, pinterestUploads } from "./pinterest-media";
 import { tiktokOpen, tiktokUpload, tiktokWww } from "./tiktok";
 import { revokeAll } from "./tokens";
 import { viewPost } from "./viewer";
-import { xApi, xWeb } from "./x";
+import { X_DEMO_USER_ID, xApi, xWeb } from "./x";
+import { addVisitorDm } from "./x-dms";
 import { addVisitorReply } from "./x-replies";
 
 /**
@@ -65,9 +66,11 @@ const commentSchema = z.object({
   webhook: z.boolean().default(true),
 });
 
-/** Someone writes to a Page or an Instagram account now (`to`: its id; the first demo Page's by default). */
+/** Someone writes to a Page, an Instagram account or an X user now (`to`: its id; the first demo one's by default). */
 const messageSchema = z.object({
-  platform: z.enum(["facebook", "instagram"], { message: "On-demand messages exist for facebook and instagram" }),
+  platform: z.enum(["facebook", "instagram", "twitter"], {
+    message: "On-demand messages exist for facebook, instagram and twitter",
+  }),
   to: z.string().min(1).optional(),
   from: z.string().trim().min(1, "from is required").max(50),
   text: z.string().trim().min(1, "text is required").max(2_000),
@@ -135,7 +138,11 @@ export function createEmulator() {
   app.post("/messages", async (c) => {
     const parsed = messageSchema.safeParse(await body(c.req.raw));
     if (!parsed.success) return c.json({ error: { message: parsed.error.issues[0]!.message } }, 400);
-    const made = await addVisitorMessage(c, parsed.data);
+    const { platform, to, from, text } = parsed.data;
+    const made =
+      platform === "twitter"
+        ? await addVisitorDm(c.var.db, { to: to ?? X_DEMO_USER_ID, from, text }, c.var.now)
+        : await addVisitorMessage(c, { ...parsed.data, platform });
     if (!made) return c.json({ error: { message: `No account ${parsed.data.to} on ${parsed.data.platform}` } }, 404);
     return c.json(made, 201);
   });

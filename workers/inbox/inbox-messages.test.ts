@@ -32,7 +32,7 @@ const subscribe = (object: string, fields: string) =>
   });
 
 /** Someone writes to the first demo Page (or its Instagram account) now. */
-async function writes(platform: "facebook" | "instagram", from: string, text: string, webhook = true) {
+async function writes(platform: "facebook" | "instagram" | "twitter", from: string, text: string, webhook = true) {
   const res = await raw("/sandbox/messages", {
     method: "POST",
     body: JSON.stringify({ platform, from, text, webhook }),
@@ -183,5 +183,46 @@ describe("Direct messages in the inbox", () => {
     // Naming the workspace is not enough: the outsider is no member of it.
     const foreign = { token: outsider.token, headers: { "X-Workspace-Id": ws } };
     expect((await call<"GET /api/inbox/:id/thread">(`/api/inbox/${itemId}/thread`, foreign)).status).toBe(404);
+  });
+});
+
+describe("X direct messages in the inbox", () => {
+  let xws: string;
+  const inX = () => ({ token: owner.token, headers: { "X-Workspace-Id": xws } });
+  const sentOnX = async (person: string, text: string) =>
+    (await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM emu_objects WHERE platform = 'twitter' AND kind = 'dm_event' AND json_extract(data, '$.other') = ? AND json_extract(data, '$.text') = ? AND json_extract(data, '$.sender') <> ?",
+    )
+      .bind(person, text, person)
+      .first<{ n: number }>())!.n;
+
+  beforeAll(async () => {
+    owner ??= await registerUser();
+    xws = (await call<"POST /api/workspaces">("/api/workspaces", { token: owner.token, body: { name: "X DMs" } })).body
+      .data.id as string;
+    await connectViaEmulator(`${owner.cookie}; pl_workspace=${xws}`, "twitter");
+  });
+
+  it("reads DMs from /2/dm_events once and answers in the conversation once, even when the answer is lost", async () => {
+    const text = unique("Is the sale still on?");
+    const made = await writes("twitter", unique("Ari"), text);
+    const sync = () => call<"POST /api/inbox/sync">("/api/inbox/sync", { ...inX(), method: "POST" });
+    await Promise.all([sync(), sync()]);
+    const items = (await call<"GET /api/inbox">("/api/inbox?status=all&limit=100", inX())).body.data.items.filter(
+      (i) => i.text === text,
+    );
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ platform: "twitter", kind: "message" });
+    const thread = await call<"GET /api/inbox/:id/thread">(`/api/inbox/${items[0]!.id}/thread`, inX());
+    expect(thread.body.data.window).toBeNull();
+    await armFault("twitter", "429", 1, { method: "POST", path: "/dm_conversations/" });
+    const limited = await reply(items[0]!.id, "Until Sunday!", inX());
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/^X is limiting requests: /);
+    await armFault("twitter", "drop", 1, { method: "POST", path: "/dm_conversations/" });
+    const res = await reply(items[0]!.id, "Until Sunday!", inX());
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: "done", reply: { state: "sent" } });
+    expect(await sentOnX(made.senderId, "Until Sunday!")).toBe(1);
   });
 });

@@ -36,8 +36,8 @@ export const OAUTH_SCOPES = {
     "read_insights",
     "business_management",
   ],
-  // §6.1; `offline.access` is what brings a refresh token, `media.write` the media upload.
-  twitter: ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"],
+  // §6.1; `offline.access` is what brings a refresh token, `media.write` the media upload, `dm.*` the inbox's DMs.
+  twitter: ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write", "dm.read", "dm.write"],
   // §4.1: member sign-in and posting, plus posting and statistics as an administered organization.
   linkedin: [
     "openid",
