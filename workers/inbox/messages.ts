@@ -1,45 +1,14 @@
-import { addHours, differenceInHours, differenceInMinutes } from "date-fns";
 import { z } from "zod";
-import type { Platform } from "../platform-profile";
 import type { AccountCredentials, InboxAdapter } from "../platforms";
 import type { metaDelivery } from "./meta-webhook";
 import type { InboxItemRow, NewItem } from "./store";
+import { replyWindow } from "./window-rules";
 
 /**
- * Direct messages in the inbox (ADR 092), pure: the Messenger Platform's `messages` webhook read into items, the
- * reply window shown before a member types, and which network calls answer an item (a message is answered in
- * its conversation, a comment under itself).
+ * Direct messages in the inbox (ADR 092), pure: the Messenger Platform's `messages` webhook read into items, a
+ * conversation's thread with its reply window (window-rules.ts), and which network calls answer an item (a
+ * message is answered in its conversation, a comment under itself).
  */
-
-/** Meta lets a Page or IG account answer with a standard message within 24 hours of the person's last one. */
-export const META_WINDOW_HOURS = 24;
-
-export const WindowMessages = {
-  open: (hours: number, minutes: number) =>
-    hours >= 1 ? `Reply window closes in ${hours} h` : `Reply window closes in ${Math.max(minutes, 1)} min`,
-  closed: (name: string) =>
-    `Reply window closed: ${name} allows replies within ${META_WINDOW_HOURS} hours of their last message`,
-} as const;
-
-export interface ReplyWindow {
-  open: boolean;
-  closesAt: string;
-  text: string;
-}
-
-/** The window of a conversation whose person last wrote at `lastInboundAt`; null where the network has none. */
-export function replyWindow(platform: Platform, lastInboundAt: number, now: number): ReplyWindow | null {
-  if (platform !== "facebook" && platform !== "instagram") return null;
-  const closes = addHours(lastInboundAt, META_WINDOW_HOURS);
-  const open = closes.getTime() > now;
-  return {
-    open,
-    closesAt: closes.toISOString(),
-    text: open
-      ? WindowMessages.open(differenceInHours(closes, now), differenceInMinutes(closes, now))
-      : WindowMessages.closed("Meta"),
-  };
-}
 
 /** One direct message a webhook announced, for the account whose network id is `ownerId`. */
 export interface WebhookMessage {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { answerCalls, messagesOf, replyWindow } from "./messages";
+import { answerCalls, messagesOf } from "./messages";
 import { metaDelivery } from "./meta-webhook";
+import { replyWindow } from "./window-rules";
 
 const HOUR = 3_600_000;
 const AT = 1_800_000_000_000;
