@@ -13,6 +13,7 @@ import { INSTANCES, mastodonInstance } from "./mastodon";
 import { addVisitorMetaComment } from "./meta/comments";
 import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
 import { apiInstagram, graphInstagram, wwwInstagram } from "./meta/instagram";
+import { addVisitorMessage } from "./meta/messaging";
 import { graphThreads, threadsNet } from "./meta/threads";
 import { addVisitorThreadsReply } from "./meta/threads-replies";
 import { openaiEmulator } from "./openai";
@@ -21,7 +22,8 @@ import { PIN_UPLOAD_HOST, pinterestUploads } from "./pinterest-media";
 import { tiktokOpen, tiktokUpload, tiktokWww } from "./tiktok";
 import { revokeAll } from "./tokens";
 import { viewPost } from "./viewer";
-import { xApi, xWeb } from "./x";
+import { X_DEMO_USER_ID, xApi, xWeb } from "./x";
+import { addVisitorDm } from "./x-dms";
 import { addVisitorReply } from "./x-replies";
 
 /**
@@ -62,6 +64,18 @@ const commentSchema = z.object({
   author: z.string().trim().min(1, "author is required").max(50),
   text: z.string().trim().min(1, "text is required").max(280),
   /** false: Meta's delivery of this comment is lost (it gives up after retries), so only a poll finds it. */
+  webhook: z.boolean().default(true),
+});
+
+/** Someone writes to a Page, an Instagram account or an X user now (`to`: its id; the first demo one's by default). */
+const messageSchema = z.object({
+  platform: z.enum(["facebook", "instagram", "twitter"], {
+    message: "On-demand messages exist for facebook, instagram and twitter",
+  }),
+  to: z.string().min(1).optional(),
+  from: z.string().trim().min(1, "from is required").max(50),
+  text: z.string().trim().min(1, "text is required").max(2_000),
+  /** false: Meta's delivery of this message is lost, so only a read of the conversations finds it. */
   webhook: z.boolean().default(true),
 });
 
@@ -119,6 +133,18 @@ export function createEmulator() {
         ? await addVisitorMetaComment(c, { ...parsed.data, platform })
         : await (platform === "threads" ? addVisitorThreadsReply : addVisitorReply)(c.var.db, parsed.data, c.var.now);
     if (!made) return c.json({ error: { message: `No post ${parsed.data.postId} on ${parsed.data.platform}` } }, 404);
+    return c.json(made, 201);
+  });
+
+  app.post("/messages", async (c) => {
+    const parsed = messageSchema.safeParse(await body(c.req.raw));
+    if (!parsed.success) return c.json({ error: { message: parsed.error.issues[0]!.message } }, 400);
+    const { platform, to, from, text } = parsed.data;
+    const made =
+      platform === "twitter"
+        ? await addVisitorDm(c.var.db, { to: to ?? X_DEMO_USER_ID, from, text }, c.var.now)
+        : await addVisitorMessage(c, { ...parsed.data, platform });
+    if (!made) return c.json({ error: { message: `No account ${parsed.data.to} on ${parsed.data.platform}` } }, 404);
     return c.json(made, 201);
   });
 

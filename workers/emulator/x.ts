@@ -27,6 +27,7 @@ import {
   sniffImage,
 } from "./request";
 import { checkToken, issueToken, redeemCode, type TokenRow } from "./tokens";
+import { DM_TEXT_MAX, dmEvents, sendDm } from "./x-dms";
 import { conversationReplies, mentionsOf } from "./x-replies";
 
 /**
@@ -58,6 +59,8 @@ const USERS = [
   { id: "1702745893325283328", name: "Postline Demo", username: "postline_demo", verified: false },
   { id: "1459362004183781376", name: "Jordan Rivera", username: "jordanrivera", verified: true },
 ];
+/** Whom an on-demand direct message goes to unless it names someone. */
+export const X_DEMO_USER_ID = USERS[0]!.id;
 
 /** "Name (@username)" of a demo user, for the sandbox post viewer. */
 export function xAuthorName(userId: string): string {
@@ -71,6 +74,9 @@ const LIMITS: Record<string, number> = {
   "GET /2/tweets": 5000,
   "GET /2/users/me": 75,
   "POST /2/media/upload/initialize": 1875,
+  // Direct Messages: lookups 300 and sends 200 a user per 15 minutes.
+  "GET /2/dm_events": 300,
+  "POST /2/dm_conversations/with/:id/messages": 200,
 };
 const DEFAULT_LIMIT = 900;
 
@@ -644,4 +650,31 @@ xApi.get("/2/users/:id/mentions", async (c) => {
     ...(data.length ? { data, includes: { users: found.users } } : {}),
     meta: { result_count: data.length, ...(data.length ? { newest_id: data[0]!.id, oldest_id: data.at(-1)!.id } : {}) },
   });
+});
+
+/** The user's Direct Message events (x-dms.ts); `dm.read` with `tweet.read` and `users.read`. */
+xApi.get("/2/dm_events", async (c) => {
+  const denied = requireScope(c, "dm.read", "tweet.read", "users.read");
+  if (denied) return denied;
+  const max = Number(c.req.query("max_results") ?? 100);
+  if (!Number.isInteger(max) || max < 1 || max > 100)
+    return invalid(c, "max_results must be between 1 and 100", "max_results");
+  const types = c.req.query("event_types");
+  if (types && types !== "MessageCreate") return c.json({ meta: { result_count: 0 } });
+  const fields = (c.req.query("dm_event.fields") ?? "").split(",");
+  const expandSender = (c.req.query("expansions") ?? "").split(",").includes("sender_id");
+  return c.json(await dmEvents(c.var.db, c.var.user, { max, fields, expandSender }, c.var.now));
+});
+
+/** A Direct Message to one person; `dm.write` with `dm.read`, `tweet.read` and `users.read`. */
+xApi.post("/2/dm_conversations/with/:participant/messages", async (c) => {
+  const denied = requireScope(c, "dm.write", "dm.read", "tweet.read", "users.read");
+  if (denied) return denied;
+  const body = await jsonBody(c);
+  const text = typeof body?.text === "string" ? body.text : "";
+  if (!text) return invalid(c, "Requires one of the following fields: text, attachments", "text");
+  if ([...text].length > DM_TEXT_MAX) return invalid(c, `text must be at most ${DM_TEXT_MAX} characters`, "text");
+  const sent = await sendDm(c.var.db, c.var.user, c.req.param("participant"), text, c.var.now);
+  if (!sent) return problem(c, 403, "Forbidden", "You are not permitted to send a Direct Message to this user.");
+  return c.json({ data: sent }, 201);
 });

@@ -49,7 +49,10 @@ async function pollAccount(
     const access = refreshOnce(await deps.credentials(account.id), () => deps.refreshCredentials(account.id));
     // The account's own replies (a thread's parts, answers sent from here) are not for the inbox.
     const own = new Set([account.username, `@${account.username}`]);
-    const take = async (found: Array<RemoteComment & { target: Target }>, kind: NewItem["kind"]) => {
+    const take = async (
+      found: Array<RemoteComment & { target: Target; conversationId?: string }>,
+      kind: NewItem["kind"],
+    ) => {
       const fresh = freshComments(found, account.newestAt, now).filter((c) => !own.has(c.author));
       added += await deps.store.addItems(
         account,
@@ -78,6 +81,16 @@ async function pollAccount(
       await take(
         found.map(({ conversationId, ...c }) => ({ ...c, target: byRemote.get(conversationId ?? "") ?? null })),
         "mention",
+      );
+    }
+    const messages = adapter.messages;
+    if (messages) {
+      // Direct messages (ADR 092): one thread per person, read from the cursor like mentions.
+      const since = account.newestAt == null ? now - WATCH_WINDOW_MS : account.newestAt - OVERLAP_MS;
+      const found = await access.call((c) => messages(c, since));
+      await take(
+        found.map((m) => ({ ...m, target: null })),
+        "message",
       );
     }
   } catch (err) {

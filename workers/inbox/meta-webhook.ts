@@ -3,8 +3,8 @@ import { z } from "zod";
 /**
  * Meta webhooks for the inbox (ADR 083), pure: the `X-Hub-Signature-256` check and the reading of a delivery into
  * items. Meta signs the raw body with the app's secret (HMAC-SHA256, hex, `sha256=` prefix); a Page's `feed`
- * change with `item: "comment", verb: "add"` and an Instagram `comments` change are new comments. Mentions and
- * messages carry ids only or need the Messenger Platform, so they are left to the poll.
+ * change with `item: "comment", verb: "add"` and an Instagram `comments` change are new comments; direct
+ * messages come in `messaging` (messages.ts). Mentions carry ids only, so they are left to the poll.
  */
 
 /** The verify token a sandbox expects when no META_WEBHOOK_VERIFY_TOKEN is configured. */
@@ -45,6 +45,8 @@ export const metaDelivery = z.object({
       id,
       time: z.number().optional(),
       changes: z.array(z.object({ field: z.string(), value: z.unknown() })).default([]),
+      /** The `messages` field's events (messages.ts). */
+      messaging: z.array(z.unknown()).default([]),
     }),
   ),
 });

@@ -82,6 +82,19 @@ describeRoute({
   data: Item,
   errors: [409, 410, 429, 502],
 });
+describeRoute({
+  method: "get",
+  path: "/api/inbox/{id}/thread",
+  tag,
+  summary: "A direct message's conversation in order, and how long a reply may still be sent",
+  data: z.object({
+    messages: z.array(
+      z.object({ id: z.string(), from: z.string().nullable(), text: z.string(), at: z.string(), ours: z.boolean() }),
+    ),
+    window: z.object({ open: z.boolean(), closesAt: z.string(), text: z.string() }).nullable(),
+  }),
+  errors: [404],
+});
 
 export const engagementInboxRoutes = new Hono<SignedInEnv>()
   .route("/", inboxTeamRoutes)
@@ -103,6 +116,9 @@ export const engagementInboxRoutes = new Hono<SignedInEnv>()
   })
   .get("/count", requirePermission("workspace.read"), async (c) =>
     ok(c, { open: await c.var.services.inbox.openCount(c.var.workspace.id) }),
+  )
+  .get("/:id/thread", requirePermission("workspace.read"), async (c) =>
+    ok(c, await c.var.services.inbox.thread(c.var.workspace.id, c.req.param("id"))),
   )
   .post("/sync", requirePermission("inbox.triage"), async (c) => {
     const results = await c.var.services.inbox.syncNow(c.var.workspace.id);

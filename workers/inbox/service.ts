@@ -5,6 +5,7 @@ import { type AccountCredentials, inboxAdapter, type PlatformClient, PlatformErr
 import { type Actor, ensureActorCan } from "../tenancy/actor";
 import { takeAction } from "./actions";
 import { pollInboxes } from "./jobs";
+import { answerCalls, conversationView, messageItem, type WebhookMessage } from "./messages";
 import type { WebhookComment } from "./meta-webhook";
 import { replyStep } from "./rules";
 import type { InboxAction } from "./schemas";
@@ -27,6 +28,7 @@ export const InboxMessages = {
   answered: "This was already answered from Postline.",
   inFlight: "A teammate is replying to this right now.",
   notMember: "Assign the item to a member of this workspace.",
+  notMessage: "This item is not a direct message.",
   noReply: (name: string) => `Replying to ${name} comments from Postline is not available yet; answer it on ${name}.`,
 } as const;
 
@@ -113,6 +115,27 @@ export class InboxService {
     return added;
   }
 
+  /** Takes in the direct messages a Meta webhook announced (ADR 092), keyed like the poll's. */
+  async ingestMessages(messages: WebhookMessage[]): Promise<number> {
+    let added = 0;
+    const now = this.deps.now();
+    for (const m of messages)
+      for (const account of await this.store.accountsOf(m.platform, m.ownerId))
+        added += await this.store.addItems(
+          account,
+          [messageItem(m, await this.store.personName(account.id, m.conversationId))],
+          now,
+        );
+    return added;
+  }
+
+  /** A message's conversation in order, with the window a reply must fit in (ADR 092). */
+  async thread(workspaceId: string, id: string) {
+    const item = await this.found(workspaceId, id);
+    if (item.kind !== "message" || !item.conversationId) throw new NotFound(InboxMessages.notMessage);
+    return conversationView(await this.store.thread(workspaceId, item.accountId, item.conversationId), this.deps.now());
+  }
+
   openCount(workspaceId: string) {
     return this.store.openCount(workspaceId);
   }
@@ -166,10 +189,9 @@ export class InboxService {
     ensureActorCan(actor, "inbox.reply");
     const item = await this.found(actor.workspace.id, id);
     const name = PLATFORM_PROFILES[item.platform].brand;
-    const adapter = inboxAdapter(item.platform, this.deps.client(item.platform));
-    const reply = adapter?.reply;
-    if (!reply) throw new Conflict(InboxMessages.noReply(name));
-    const findReply = adapter.findReply;
+    const calls = answerCalls(inboxAdapter(item.platform, this.deps.client(item.platform)), item);
+    if (!calls) throw new Conflict(InboxMessages.noReply(name));
+    const findReply = calls.find;
     const now = this.deps.now();
     const step = replyStep(item, now);
     if (step === "answered") throw new Conflict(InboxMessages.answered);
@@ -185,7 +207,7 @@ export class InboxService {
     const since = step === "look-first" ? (item.replyStartedAt ?? now) : now;
     let access: ReturnType<typeof refreshOnce> | null = null;
     const lookFor = async (sent: string) =>
-      findReply && access ? access.call((c) => findReply(c, item.remoteId, sent, since)) : null;
+      findReply && access ? access.call((c) => findReply(c, sent, since)) : null;
     try {
       access = refreshOnce(await this.deps.credentials(item.accountId), () =>
         this.deps.refreshCredentials(item.accountId),
@@ -194,7 +216,7 @@ export class InboxService {
       const earlier = step === "look-first" && item.replyText ? await lookFor(item.replyText) : null;
       if (earlier) await this.store.replySent(item.id, earlier.remoteId, item.replyText!, this.deps.now());
       else {
-        const sent = await access.call((c) => reply(c, item.remoteId, text));
+        const sent = await access.call((c) => calls.send(c, text));
         await this.store.replySent(item.id, sent.remoteId, text, this.deps.now());
       }
     } catch (err) {

@@ -22,6 +22,8 @@ type ItemPatch =
 export type NewItem = IncomingComment & {
   kind: InboxItemRow["kind"];
   target: { id: string; postId: string; remoteId: string } | null;
+  /** A direct message's thread (ADR 092). */
+  conversationId?: string;
 };
 
 export interface ListFilter {
@@ -125,16 +127,50 @@ export class InboxStore {
       text: c.text,
       createdAt: c.createdAt,
       receivedAt: now,
+      conversationId: c.conversationId ?? null,
     }));
-    // D1 binds at most 100 parameters per statement: 13 per row.
+    // D1 binds at most 100 parameters per statement: 15 per row (the 14 given and the default status).
     const chunks = [];
-    for (let i = 0; i < rows.length; i += 7) chunks.push(rows.slice(i, i + 7));
+    for (let i = 0; i < rows.length; i += 6) chunks.push(rows.slice(i, i + 6));
     const results = await this.db.batch(
       chunks.map((chunk) =>
         this.db.insert(inboxItems).values(chunk).onConflictDoNothing().returning({ id: inboxItems.id }),
       ) as [never, ...never[]],
     );
     return (results as unknown as { id: string }[][]).reduce((n, r) => n + r.length, 0);
+  }
+
+  /** A conversation's messages, oldest first: its thread (ADR 092). */
+  thread(workspaceId: string, accountId: string, conversationId: string) {
+    return this.db
+      .select()
+      .from(inboxItems)
+      .where(
+        and(
+          eq(inboxItems.workspaceId, workspaceId),
+          eq(inboxItems.accountId, accountId),
+          eq(inboxItems.conversationId, conversationId),
+        ),
+      )
+      .orderBy(asc(inboxItems.createdAt))
+      .all();
+  }
+
+  /** The name a conversation's person was last known by (a webhook names them by id only), or their id. */
+  async personName(accountId: string, conversationId: string): Promise<string> {
+    const row = await this.db
+      .select({ author: inboxItems.author })
+      .from(inboxItems)
+      .where(
+        and(
+          eq(inboxItems.accountId, accountId),
+          eq(inboxItems.conversationId, conversationId),
+          sql`${inboxItems.author} <> ${conversationId}`,
+        ),
+      )
+      .orderBy(desc(inboxItems.createdAt))
+      .get();
+    return row?.author ?? conversationId;
   }
 
   async saveCursor(accountId: string, workspaceId: string, newestAt: number | null, now: number, error: string | null) {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../http/app-env";
 import { fail, ok } from "../http/envelope";
 import { describeRoute } from "../http/route-registry";
+import { messagesOf } from "./messages";
 import { commentsOf, metaDelivery, signatureCheck } from "./meta-webhook";
 
 const tag = "Inbox";
@@ -21,7 +22,7 @@ describeRoute({
   path: "/api/inbox/webhooks/meta",
   tag,
   auth: false,
-  summary: "Meta's change notifications (Page feed, Instagram comments), signed with X-Hub-Signature-256",
+  summary: "Meta's change notifications (Page feed, Instagram comments, messages), signed with X-Hub-Signature-256",
   bodyContent: { "application/json": { schema: { type: "object" } } },
   data: z.object({ added: z.number() }),
   errors: [401, 403],
@@ -53,6 +54,8 @@ export const metaWebhookRoutes = new Hono<AppEnv>()
     const comments = commentsOf(delivery.data, c.var.services.now());
     let added = 0;
     // The delivery names a Page or an Instagram account, not a workspace: every shard may hold it.
-    for (const inbox of inboxes()) added += await inbox.ingestWebhook(comments);
+    const messages = messagesOf(delivery.data, c.var.services.now());
+    for (const inbox of inboxes())
+      added += (await inbox.ingestWebhook(comments)) + (await inbox.ingestMessages(messages));
     return ok(c, { added }, "Received");
   });

@@ -13,23 +13,31 @@ export const YOUTUBE_SCOPES = ["youtube.upload", "youtube.readonly", "youtube.fo
  * `instagramLogin` is the Instagram API with Instagram Login ("Instagram Only").
  */
 export const OAUTH_SCOPES = {
-  instagram: ["instagram_basic", "instagram_content_publish", "instagram_manage_insights", "instagram_manage_comments"],
+  instagram: [
+    "instagram_basic",
+    "instagram_content_publish",
+    "instagram_manage_insights",
+    "instagram_manage_comments",
+    "instagram_manage_messages",
+  ],
   instagramLogin: [
     "instagram_business_basic",
     "instagram_business_content_publish",
     "instagram_business_manage_insights",
     "instagram_business_manage_comments",
+    "instagram_business_manage_messages",
   ],
   facebook: [
     "pages_show_list",
     "pages_read_engagement",
     "pages_manage_posts",
     "pages_manage_engagement",
+    "pages_messaging",
     "read_insights",
     "business_management",
   ],
-  // §6.1; `offline.access` is what brings a refresh token, `media.write` the media upload.
-  twitter: ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write"],
+  // §6.1; `offline.access` is what brings a refresh token, `media.write` the media upload, `dm.*` the inbox's DMs.
+  twitter: ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write", "dm.read", "dm.write"],
   // §4.1: member sign-in and posting, plus posting and statistics as an administered organization.
   linkedin: [
     "openid",

@@ -5,6 +5,7 @@ import { FacebookLogin } from "./facebook-login";
 import type { HttpClient } from "./http";
 import { GraphAnswer, graphHttp, metricCount, parseGraphTime, sharesOf } from "./meta";
 import { GraphEngagement } from "./meta-engagement";
+import { GraphMessaging, messengerTarget } from "./meta-messaging";
 import type { ClientDeps } from "./registry";
 import {
   type AccountCredentials,
@@ -61,6 +62,7 @@ export class FacebookClient implements PlatformClient {
   private readonly formats: FacebookFormats;
   /** The inbox's calls on a comment (ADR 083). */
   readonly engagement: GraphEngagement;
+  readonly messaging: GraphMessaging;
 
   constructor(private readonly deps: ClientDeps) {
     this.http = graphHttp(deps, "facebook");
@@ -72,6 +74,7 @@ export class FacebookClient implements PlatformClient {
       "facebook",
       () => "pages_manage_engagement",
     );
+    this.messaging = new GraphMessaging(this.http, (account) => messengerTarget(this.graph, account));
   }
 
   private get graph() {

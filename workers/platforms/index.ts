@@ -32,6 +32,7 @@ export type {
   RemoteAccount,
   RemoteBoard,
   RemoteComment,
+  RemoteMessage,
   StagedMedia,
   TokenSet,
 } from "./types";

@@ -6,6 +6,7 @@ import { InstagramInsights } from "./instagram-insights";
 import { InstagramLogin } from "./instagram-login";
 import { containerStaging, GraphAnswer, graphHttp, parseGraphTime, waitUntilReady } from "./meta";
 import { GraphEngagement } from "./meta-engagement";
+import { GraphMessaging } from "./meta-messaging";
 import type { ClientDeps } from "./registry";
 import {
   type AccountCredentials,
@@ -86,6 +87,8 @@ export class InstagramClient implements PlatformClient {
   private readonly insights: InstagramInsights;
   /** The inbox's calls on a comment (ADR 083). */
   readonly engagement: GraphEngagement;
+  /** The inbox's direct messages (ADR 092): the account's own node, or its Page's under Facebook Login. */
+  readonly messaging: GraphMessaging;
 
   constructor(private readonly deps: ClientDeps) {
     this.http = graphHttp(deps, "instagram");
@@ -94,6 +97,19 @@ export class InstagramClient implements PlatformClient {
       (account) => this.graph(account),
       "instagram",
       (account) => (viaInstagramLogin(account) ? "instagram_business_manage_comments" : "instagram_manage_comments"),
+    );
+    this.messaging = new GraphMessaging(this.http, (account) =>
+      viaInstagramLogin(account)
+        ? {
+            node: `${this.graph(account)}/${account.platformUserId}`,
+            platform: "instagram",
+            permission: "instagram_business_manage_messages",
+          }
+        : {
+            node: `${this.facebookGraph}/${String(account.metadata.pageId ?? "")}`,
+            platform: "instagram",
+            permission: "instagram_manage_messages",
+          },
     );
     this.facebookLogin = new FacebookLogin(deps, this.http);
     this.instagramLogin = new InstagramLogin(deps, this.http);

@@ -34,6 +34,8 @@ const RATE_CODES = new Set([4, 17, 32, 613, 80001, 80002]);
 const TRANSIENT_CODES = new Set([1, 2, -1, -2, 24]);
 /** The IG subcode for "posting quota used up": wait, don't give up. */
 const QUOTA_SUBCODE = 2207042;
+/** Messenger's and Instagram's "sent outside of allowed window" (#10): a refusal of this answer, not of the token. */
+const WINDOW_SUBCODES = new Set([2018278, 2534022]);
 const RATE_LIMIT_DEFAULT_MS = 60_000;
 const QUOTA_WAIT_MS = 60 * 60_000;
 
@@ -62,6 +64,8 @@ export function classifyGraph(platform: Platform): ErrorClassifier {
       `${platform} answered HTTP ${res.status}`;
     const code = err.code;
     const details = { platform, status: res.status, code, subcode: err.error_subcode, retryAfterMs: res.retryAfterMs };
+    if (err.error_subcode !== undefined && WINDOW_SUBCODES.has(err.error_subcode))
+      return new PlatformError("permanent", message, details);
     // #10 and #200-299: the token works but lacks a permission; the call site names which (http `permission`).
     if (code === 10 || (code !== undefined && code >= 200 && code <= 299))
       return new PlatformError("auth", message, { ...details, denied: { permission: null } });

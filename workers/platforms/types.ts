@@ -192,6 +192,11 @@ export interface RemoteComment {
   createdAt: string;
 }
 
+/** A direct message to the account; `conversationId` is the other person's network id (their thread). */
+export interface RemoteMessage extends RemoteComment {
+  conversationId: string;
+}
+
 /** Postline's OAuth app on one server of an open network (ADR 059). */
 export interface InstanceApp {
   clientId: string;

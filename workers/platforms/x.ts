@@ -20,6 +20,7 @@ import {
   type TokenSet,
 } from "./types";
 import { XApi } from "./x-api";
+import { XDirectMessages } from "./x-dms";
 import { Created, type ProcessingInfo, processingFailed, XMedia } from "./x-media";
 
 export function validateMedia(media: PublishMedia[]): void {
@@ -39,10 +40,13 @@ export class XClient implements PlatformClient {
   readonly platform = "twitter" as const;
   private readonly api: XApi;
   private readonly media: XMedia;
+  /** The inbox's direct messages (ADR 092). */
+  readonly dms: XDirectMessages;
 
   constructor(private readonly deps: ClientDeps) {
     this.api = new XApi(deps);
     this.media = new XMedia(this.api, deps);
+    this.dms = new XDirectMessages(this.api);
   }
 
   private get credentials() {

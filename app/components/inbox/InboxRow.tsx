@@ -7,7 +7,7 @@ import { formatDateTime } from "~/lib/format";
 import type { FormReply } from "~/lib/use-form-action";
 import { useTimeZone } from "~/lib/use-time-zone";
 import type { InboxItemView } from "../../../workers/inbox/index";
-import { fillTemplate, type Replying } from "../../../workers/inbox/public";
+import { fillTemplate, type Replying, replyWindow } from "../../../workers/inbox/public";
 
 export interface RowContext {
   members: Array<{ id: string; name: string }>;
@@ -38,6 +38,8 @@ export function InboxRow({ item, ctx, refusal }: { item: InboxItemView; ctx: Row
     text.current.focus();
   };
   const notes = ctx.notes[item.id] ?? [];
+  // A direct message may be answered only within the network's window from it (ADR 092).
+  const replyBy = item.kind === "message" ? replyWindow(item.platform, Date.parse(item.createdAt), Date.now()) : null;
   return (
     <li
       aria-label={`${item.author} on ${network}`}
@@ -89,6 +91,11 @@ export function InboxRow({ item, ctx, refusal }: { item: InboxItemView; ctx: Row
       {refusal && !refusal.ok ? (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {refusal.message}
+        </p>
+      ) : null}
+      {replyBy && item.reply?.state !== "sent" ? (
+        <p suppressHydrationWarning className={`mt-3 text-sm ${replyBy.open ? "text-slate-600" : "text-amber-800"}`}>
+          {replyBy.text}
         </p>
       ) : null}
       {ctx.may.triage && item.reply?.state !== "sent" ? (

@@ -65,6 +65,8 @@ export const inboxItems = sqliteTable(
     hiddenAt: ms("hidden_at"),
     likedAt: ms("liked_at"),
     deletedAt: ms("deleted_at"),
+    /** A direct message's thread: the other person's network id, whom a reply is sent to (ADR 092). */
+    conversationId: text("conversation_id"),
   },
   (t) => [
     uniqueIndex("inbox_items_account_remote").on(t.accountId, t.remoteId),
@@ -73,6 +75,9 @@ export const inboxItems = sqliteTable(
     index("inbox_items_platform_list_idx").on(t.workspaceId, t.platform, t.status, t.createdAt),
     index("inbox_items_all_idx").on(t.workspaceId, t.createdAt),
     index("inbox_items_handled_idx").on(t.workspaceId, t.handledAt),
+    index("inbox_items_conversation_idx")
+      .on(t.accountId, t.conversationId, t.createdAt)
+      .where(sql`${t.conversationId} IS NOT NULL`),
     // The items the rules and the assistant have not read yet: few at any time, found without a scan.
     index("inbox_items_untriaged").on(t.receivedAt).where(sql`${t.rulesAppliedAt} IS NULL`),
   ],

@@ -35,6 +35,7 @@ import {
   videoProcessingMs,
 } from "./graph-core";
 import * as ig from "./ig-media";
+import { pageMessagingEdge } from "./messaging";
 import { appSubscriptions } from "./webhooks";
 
 /**
@@ -485,7 +486,7 @@ async function dispatch(c: EmuContext): Promise<unknown> {
     if (!pages.some((pg) => pg.id === id)) throw objectNotFound(id);
     usageHeaders(c, page.id);
     if (!edge && c.req.method === "GET") return pick(pageJson(c, page), fieldsOf(p, ["id", "name"]));
-    return pageEdge(c, token, page, edge ?? "", p);
+    return (await pageMessagingEdge(c, token, page, edge ?? "", p)) ?? pageEdge(c, token, page, edge ?? "", p);
   }
   if (igIds.has(id)) {
     usageHeaders(c, id);

@@ -16,6 +16,7 @@ import {
   usageHeaders,
 } from "./graph-core";
 import * as ig from "./ig-media";
+import { messagingEdge } from "./messaging";
 
 /**
  * Instagram API with Instagram Login (PLATFORMS.md §2.1): www.instagram.com consent, api.instagram.com
@@ -84,6 +85,9 @@ async function dispatch(c: EmuContext) {
     if (edge === "media_publish" && c.req.method === "POST") return ig.publishContainer(c, account, p);
     if (edge === "content_publishing_limit") return ig.publishingLimit(c, account);
     if (edge === "insights") return ig.userInsights(c, account, p);
+    const permission = "instagram_business_manage_messages";
+    const messaging = await messagingEdge(c, token, { store: "instagram", owner: account.id, permission }, edge, p);
+    if (messaging) return messaging;
     throw objectNotFound(`${id}/${edge}`);
   }
   const obj = await ig.findIgObject(c, id);

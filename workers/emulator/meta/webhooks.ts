@@ -111,9 +111,32 @@ async function sign(secret: string, body: string): Promise<string> {
  * Sends one change to every app subscribed to the object and field, signed with that app's secret. Meta
  * retries a failed delivery; the emulator sends once and reports the statuses (the poll catches up the rest).
  */
-export async function deliverChange(
+export function deliverChange(
   c: EmuContext,
   change: { object: "page" | "instagram"; entryId: string; field: string; value: Record<string, unknown> },
+): Promise<number[]> {
+  return deliver(c, change.object, change.field, {
+    id: change.entryId,
+    changes: [{ field: change.field, value: change.value }],
+  });
+}
+
+/**
+ * The `messages` field: unlike other fields, Messenger and Instagram messaging put the event in
+ * `entry[].messaging[]` (sender, recipient, timestamp, message), not in `changes`.
+ */
+export function deliverMessaging(
+  c: EmuContext,
+  event: { object: "page" | "instagram"; entryId: string; messaging: Record<string, unknown> },
+): Promise<number[]> {
+  return deliver(c, event.object, "messages", { id: event.entryId, messaging: [event.messaging] });
+}
+
+async function deliver(
+  c: EmuContext,
+  object: "page" | "instagram",
+  field: string,
+  entry: Record<string, unknown>,
 ): Promise<number[]> {
   const subs = await c.var.db
     .select()
@@ -123,17 +146,8 @@ export async function deliverChange(
   const statuses: number[] = [];
   for (const row of subs) {
     const s = row.data as unknown as Subscription;
-    if (s.object !== change.object || !s.fields.includes(change.field)) continue;
-    const body = JSON.stringify({
-      object: change.object,
-      entry: [
-        {
-          id: change.entryId,
-          time: Math.floor(c.var.now / 1000),
-          changes: [{ field: change.field, value: change.value }],
-        },
-      ],
-    });
+    if (s.object !== object || !s.fields.includes(field)) continue;
+    const body = JSON.stringify({ object, entry: [{ ...entry, time: Math.floor(c.var.now / 1000) }] });
     const res = await postOwn(c, s.callbackUrl, {
       method: "POST",
       body,

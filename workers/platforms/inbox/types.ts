@@ -1,5 +1,5 @@
 import type { Platform } from "../../platform-profile";
-import type { AccountCredentials, PlatformClient, RemoteComment } from "../types";
+import type { AccountCredentials, PlatformClient, RemoteComment, RemoteMessage } from "../types";
 
 /**
  * What the engagement inbox needs from one network (ADR 069). Each network is one file in this folder, listed
@@ -36,6 +36,17 @@ export interface InboxAdapter {
   like?(account: AccountCredentials, itemRemoteId: string, liked: boolean): Promise<void>;
   /** Deletes the comment on the network. */
   remove?(account: AccountCredentials, itemRemoteId: string): Promise<void>;
+  /** Direct messages people wrote to the account since `since` (ADR 092); absent where the API gives none. */
+  messages?(account: AccountCredentials, since: number): Promise<RemoteMessage[]>;
+  /** Answers the person of a conversation (`conversationId`: their network id) with a direct message. */
+  sendMessage?(account: AccountCredentials, conversationId: string, text: string): Promise<{ remoteId: string }>;
+  /** The account's own message with exactly `text` in the conversation since `since`: settles a lost answer. */
+  findMessage?(
+    account: AccountCredentials,
+    conversationId: string,
+    text: string,
+    since: number,
+  ): Promise<{ remoteId: string } | null>;
 }
 
 /** Builds a network's adapter over its client. */

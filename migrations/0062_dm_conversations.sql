@@ -1,0 +1,2 @@
+ALTER TABLE `inbox_items` ADD `conversation_id` text;--> statement-breakpoint
+CREATE INDEX `inbox_items_conversation_idx` ON `inbox_items` (`account_id`,`conversation_id`,`created_at`) WHERE "inbox_items"."conversation_id" IS NOT NULL;
