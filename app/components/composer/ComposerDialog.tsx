@@ -44,7 +44,9 @@ import {
 import { contentCounter, selectedLimit, words } from "./content-limits";
 import { convertToJpeg, needsJpeg } from "./jpeg-conversion";
 import { MediaCarousel } from "./MediaCarousel";
+import { LinkChoices, PostLabels } from "./PostLabels";
 import { PreflightPanel } from "./PreflightPanel";
+import { saveExtras, usePostExtras } from "./post-extras";
 import { SavedPiecesMenu, SignatureNotes, useSavedPieces } from "./SavedPieces";
 import { ScheduleFields } from "./ScheduleFields";
 import { signaturesOf, signedBody } from "./signatures";
@@ -91,6 +93,8 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   });
   const errorsRef = useRef<HTMLDivElement>(null);
   const pieces = useSavedPieces();
+  const extras = usePostExtras(editing?.id);
+  const [linksTouched, setLinksTouched] = useState(false);
   const signatures = useMemo(() => signaturesOf(pieces), [pieces]);
   // Channels whose signature the author removed from this post (ADR 087).
   const [unsigned, setUnsigned] = useState<ReadonlySet<Platform>>(new Set());
@@ -170,6 +174,9 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
             : res.data.status === "published"
               ? "Post published successfully!"
               : res.message;
+    // Labels and link choices need the post's id, so they follow it (ADR 094).
+    const extraProblem = await saveExtras(res.data._id, extras, linksTouched);
+    if (extraProblem) notify.error(extraProblem);
     notify.success(message);
     draft.clear();
     onSaved?.(res.data);
@@ -392,6 +399,18 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                     onChange={update}
                     today={today}
                     timeZone={timeZone}
+                  />
+                  <PostLabels labels={extras.labels} chosen={extras.chosen} onChange={extras.setChosen} />
+                  <LinkChoices
+                    settings={extras.settings}
+                    choices={extras.choices}
+                    onChange={(choices) => {
+                      setLinksTouched(true);
+                      extras.setChoices(choices);
+                    }}
+                    content={form.content}
+                    platforms={form.platforms}
+                    labels={extras.chosen.map((l) => l.name)}
                   />
                   <PreflightPanel
                     problems={preflight.problems}
