@@ -400,7 +400,14 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                     today={today}
                     timeZone={timeZone}
                   />
-                  <PostLabels labels={extras.labels} chosen={extras.chosen} onChange={extras.setChosen} />
+                  <PostLabels
+                    labels={extras.labels}
+                    chosen={extras.chosen}
+                    onChange={extras.setChosen}
+                    onCreate={(name) =>
+                      void extras.createLabel(name).then((problem) => problem && notify.error(problem))
+                    }
+                  />
                   <LinkChoices
                     settings={extras.settings}
                     choices={extras.choices}

@@ -7,25 +7,31 @@ import { finalUrls, linkPlan, type PostLinkChoices, type WorkspaceLinkChoices } 
 
 /**
  * The post's labels (its campaigns, ADR 094): a downshift multiple-selection combobox. Typing narrows the
- * workspace's labels; Enter adds one; each chosen label is a chip whose button (or Backspace) takes it off.
+ * workspace's labels (or offers to create one of the typed name); Enter adds one; each chosen label is a chip whose
+ * button (or Backspace) takes it off.
  */
 export function PostLabels({
   labels,
   chosen,
   onChange,
+  onCreate,
 }: {
   labels: Label[];
   chosen: Label[];
   onChange: (labels: Label[]) => void;
+  /** Makes a label of the typed name and puts it on the post. */
+  onCreate: (name: string) => void;
 }) {
   const [query, setQuery] = useState("");
-  const items = useMemo(
-    () =>
-      labels.filter(
-        (l) => !chosen.some((c) => c.id === l.id) && l.name.toLowerCase().includes(query.trim().toLowerCase()),
-      ),
-    [labels, chosen, query],
-  );
+  const items = useMemo(() => {
+    const typed = query.trim();
+    const matching = labels.filter(
+      (l) => !chosen.some((c) => c.id === l.id) && l.name.toLowerCase().includes(typed.toLowerCase()),
+    );
+    // A name no label has yet is offered as a new label (an item with no id).
+    const known = labels.some((l) => l.name.toLowerCase() === typed.toLowerCase());
+    return typed && !known && typed.length <= 40 ? [...matching, { id: "", name: typed, colour: "" }] : matching;
+  }, [labels, chosen, query]);
   const { getSelectedItemProps, getDropdownProps, removeSelectedItem } = useMultipleSelection<Label>({
     selectedItems: chosen,
     itemToKey: (l) => l?.id,
@@ -48,12 +54,11 @@ export function PostLabels({
         selectedItem &&
         !full
       )
-        onChange([...chosen, selectedItem]);
+        selectedItem.id ? onChange([...chosen, selectedItem]) : onCreate(selectedItem.name);
       if (type === useCombobox.stateChangeTypes.InputChange) setQuery(inputValue ?? "");
       else if (selectedItem) setQuery("");
     },
   });
-  if (labels.length === 0) return null;
   return (
     <div className="relative">
       <label {...getLabelProps({ className: labelClass })} htmlFor="composer-labels">
@@ -101,12 +106,22 @@ export function PostLabels({
         {isOpen
           ? items.map((label, index) => (
               <li
-                key={label.id}
+                key={label.id || "new"}
                 {...getItemProps({ item: label, index })}
                 className={`flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm ${highlightedIndex === index ? "bg-brand-50 text-brand-800" : ""}`}
               >
-                <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: label.colour }} />
-                {label.name}
+                {label.id ? (
+                  <>
+                    <span
+                      aria-hidden="true"
+                      className="size-2.5 rounded-full"
+                      style={{ backgroundColor: label.colour }}
+                    />
+                    {label.name}
+                  </>
+                ) : (
+                  `Create label “${label.name}”`
+                )}
               </li>
             ))
           : null}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { api } from "~/lib/api";
-import type { Label } from "../../../workers/labels/public";
+import { LABEL_COLOURS, type Label } from "../../../workers/labels/public";
 import type { PostLinkChoices, WorkspaceLinkChoices } from "../../../workers/links/public";
 
 const DEFAULT_CHOICES: PostLinkChoices = { shorten: true, utmCampaign: null, utmMedium: null };
@@ -23,7 +23,16 @@ export function usePostExtras(postId: string | undefined) {
       (r) => r.ok && setChoices({ shorten: r.data.shorten, utmCampaign: r.data.utmCampaign, utmMedium: null }),
     );
   }, [postId]);
-  return { labels, chosen, setChosen, settings, choices, setChoices };
+  /** A new label made from the picker, put on the post at once; the refusal's words, or null. */
+  const createLabel = async (name: string): Promise<string | null> => {
+    const colour = LABEL_COLOURS[labels.length % LABEL_COLOURS.length]!;
+    const res = await api<Label>("/api/labels", { json: { name, colour } });
+    if (!res.ok) return res.message;
+    setLabels((all) => [...all, res.data]);
+    setChosen((now) => [...now, res.data]);
+    return null;
+  };
+  return { labels, chosen, setChosen, settings, choices, setChoices, createLabel };
 }
 
 /** Saves the post's labels and link choices; the first refusal's words, or null. */
