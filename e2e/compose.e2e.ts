@@ -90,6 +90,11 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   }
   await composer.getByRole("tab", { name: "Compose" }).click();
 
+  // A label made from the composer's picker goes on the post (ADR 094).
+  await composer.getByRole("combobox", { name: "Labels" }).fill("Launch");
+  await page.getByRole("option", { name: "Create label “Launch”" }).click();
+  await composer.getByRole("button", { name: "Remove label Launch" }).waitFor();
+
   const tomorrow = localDay(1);
   await composer.getByLabel("Later").check();
   await composer.getByLabel("Date").fill(tomorrow);
@@ -103,6 +108,9 @@ test("compose for LinkedIn and X, fix a limit error, preview, schedule for tomor
   await card.getByText(/9:00 AM/).waitFor();
   await card.getByText("LinkedIn: Scheduled").waitFor();
   await card.getByText("#launch #planner").waitFor();
+  const [label] = (await (await page.context().request.get("/api/labels")).json()).data.labels;
+  const labelled = (await (await page.context().request.get(`/api/posts?label=${label.id}`)).json()).data.posts;
+  expect(labelled.map((p: { content: string }) => p.content)).toEqual(["Launch day! Our new planner ships today."]);
 
   // The planner shows it on tomorrow's cell; dragging it two days on keeps 09:00 Berlin time.
   await gotoHydrated(page, "/planner");

@@ -25,7 +25,8 @@ import { fail, Messages } from "./http/envelope";
 import { failureOf } from "./http/failure";
 import { importRoutes } from "./imports";
 import { engagementInboxRoutes, metaWebhookRoutes } from "./inbox";
-import { linkRoutes } from "./links";
+import { labelRoutes, postLabelRoutes } from "./labels";
+import { linkRoutes, postLinkRoutes } from "./links";
 import { mediaFileRoutes, mediaRoutes, UPLOAD_PART_SIZE } from "./media";
 import { openApiRoutes } from "./openapi";
 import { pieceRoutes } from "./pieces";
@@ -164,10 +165,13 @@ export function createApi(now: () => number = () => Date.now()) {
     .route("/api/share", publicShareRoutes)
     .route("/api/setup", setupRoutes)
     .route("/api/links", linkRoutes)
+    .route("/api/posts", postLinkRoutes)
     .route("/api/feeds", feedRoutes)
     .route("/api/categories", categoryRoutes)
     .route("/api/bio", bioRoutes)
     .route("/api/pieces", pieceRoutes)
+    .route("/api/labels", labelRoutes)
+    .route("/api/posts", postLabelRoutes)
     .route("/api/brand", brandRoutes)
     .route("/api/brand-logos", brandLogoRoutes)
     .route("/api", reportPublicRoutes)

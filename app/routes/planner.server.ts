@@ -7,12 +7,13 @@ import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
 import { parseOrThrow } from "../../workers/http/validate";
+import { labelService } from "../../workers/labels/index";
 import { listPostsSchema, ScheduleMessages, sentFields, toListQuery } from "../../workers/posts/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
 
 /**
  * The visible range's posts and the drafts, as GET /api/posts reads them (`workspace.read`, the same schema
- * and query): `limit=100&from=<first day>&to=<last day>` and `status=draft&limit=50`. The range is the URL's
+ * and query): `limit=100&from=<first day>&to=<last day>` and `status=draft&limit=50`, both with the URL's `label`. The range is the URL's
  * (`plannerState`), around the user's today when the URL names no day.
  */
 export function plannerData(ctx: AppContext, url: URL) {
@@ -26,11 +27,15 @@ export function plannerData(ctx: AppContext, url: URL) {
       const q = toListQuery(parseOrThrow(listPostsSchema, query), actor.workspace.timezone);
       return (await services.posts.list(actor.workspace.id, q)).posts;
     };
-    const [posts, drafts] = await Promise.all([
-      list({ limit: "100", from: days[0]!, to: days.at(-1)! }),
-      list({ status: "draft", limit: "50" }),
+    // `?label=<id>` shows only the posts carrying that label (ADR 094), in the calendar and the drafts alike.
+    const label = url.searchParams.get("label");
+    const labelled: Record<string, string> = label ? { label } : {};
+    const [posts, drafts, labels] = await Promise.all([
+      list({ limit: "100", from: days[0]!, to: days.at(-1)!, ...labelled }),
+      list({ status: "draft", limit: "50", ...labelled }),
+      labelService(services).list(actor.workspace.id),
     ]);
-    return { today, posts, drafts };
+    return { today, posts, drafts, labels };
   });
 }
 

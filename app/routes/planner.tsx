@@ -39,7 +39,7 @@ export function action({ request, context, url }: Route.ActionArgs) {
   return plannerAction(request, context.get(appContext), url);
 }
 
-export default function PlannerPage({ loaderData: { today, posts, drafts } }: Route.ComponentProps) {
+export default function PlannerPage({ loaderData: { today, posts, drafts, labels } }: Route.ComponentProps) {
   const timeZone = useTimeZone();
   // View, day, status and channel filters live in the URL, so a reload or a shared link shows the same planner.
   const [params] = useSearchParams();
@@ -100,6 +100,24 @@ export default function PlannerPage({ loaderData: { today, posts, drafts } }: Ro
           Import posts from CSV
         </Link>
       </nav>
+      {labels.length ? (
+        <div className="mb-2 flex items-center gap-2 text-sm">
+          <label htmlFor="planner-label">Label</label>
+          <select
+            id="planner-label"
+            className="rounded-md border border-slate-300 bg-surface px-2 py-1"
+            value={params.get("label") ?? ""}
+            onChange={(e) => update({ label: e.target.value || null })}
+          >
+            <option value="">All posts</option>
+            {labels.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <PlannerToolbar
         view={view}
         viewHref={(v) => href({ view: v === "month" ? null : v })}

@@ -41,7 +41,7 @@ describe("MCP through the SDK's client", () => {
     const client = await connect(key.body.data.token as string);
 
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(16);
+    expect(tools).toHaveLength(17);
     for (const tool of tools) {
       expect(tool.outputSchema?.type, tool.name).toBe("object");
       expect(
@@ -54,6 +54,7 @@ describe("MCP through the SDK's client", () => {
     expect(readOnly.sort()).toEqual([
       "analytics_summary",
       "best_times",
+      "campaign_report",
       "get_post_status",
       "link_clicks",
       "list_categories",

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { categoryPostSummary, categoryService } from "../categories";
 import { feedService } from "../feeds";
 import { recordWrite } from "../http/activity";
+import { campaignQuery, labelService } from "../labels";
 import { clicksQuery } from "../links";
 import { pieceService } from "../pieces";
 import type { Actor } from "../posts";
@@ -62,7 +63,7 @@ function categoryTools(server: McpServer, services: Services, actor: Actor, run:
   );
 }
 
-/** What the content engine holds (ADR 087): feeds and their health, link clicks, and the saved pieces. */
+/** What the content engine holds (ADR 087, 094): feeds and their health, link clicks, saved pieces and campaigns. */
 function contentTools(server: McpServer, services: Services, actor: Actor, run: Run, hints: Hints) {
   const { workspace } = actor;
   const read = (
@@ -108,5 +109,17 @@ function contentTools(server: McpServer, services: Services, actor: Actor, run: 
         const { links: _, ...sums } = await services.links.clicks(workspace.id, q);
         return sums;
       }),
+  );
+  server.registerTool(
+    "campaign_report",
+    {
+      title: "Campaign report",
+      description:
+        "Each label (campaign) with its posts, how many are published, their link clicks between two UTC days (YYYY-MM-DD; the last 30 by default), impressions and engagement",
+      inputSchema: campaignQuery,
+      outputSchema: McpOutputs.campaigns,
+      annotations: hints.reads,
+    },
+    (q) => run("workspace.read", () => labelService(services).report(workspace.id, q)),
   );
 }

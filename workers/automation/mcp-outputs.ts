@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CategoryList } from "../categories";
 import { ACCOUNT_STATUSES } from "../db/schema/accounts";
 import { POST_STATUSES, TARGET_STATUSES } from "../db/schema/posts";
+import { CampaignReport } from "../labels";
 import { PieceList } from "../pieces";
 import { PLATFORMS } from "../platform-profile";
 
@@ -81,4 +82,5 @@ export const McpOutputs = {
     bio: z.looseObject({ total: z.number() }),
   }),
   pieces: PieceList,
+  campaigns: CampaignReport,
 };

@@ -264,7 +264,7 @@ describeRoute({
   path: "/mcp",
   tag: "MCP",
   summary:
-    "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for AI agents, with an API key; tools: list_channels, create_draft, validate_post, schedule_post, publish_now, get_post_status, list_upcoming, analytics_summary, best_times, list_categories, add_to_category, list_inbox, reply_to_inbox_item, list_feeds, list_saved_pieces, link_clicks",
+    "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for AI agents, with an API key; tools: list_channels, create_draft, validate_post, schedule_post, publish_now, get_post_status, list_upcoming, analytics_summary, best_times, list_categories, add_to_category, list_inbox, reply_to_inbox_item, list_feeds, list_saved_pieces, link_clicks, campaign_report",
   description:
     "JSON-RPC 2.0 over MCP Streamable HTTP, not the envelope: send `Accept: application/json, text/event-stream`; answers are JSON-RPC results or errors. Stateless: no session, GET answers 405. Without a key: 401 with `WWW-Authenticate` naming the resource metadata (RFC 9728).",
   bodyContent: { "application/json": { schema: JSON_RPC_REQUEST } },

@@ -95,5 +95,21 @@ describe(`migrations ${FIRST} onwards on a database holding rows`, () => {
       )
       .run();
     expect(await db.prepare("SELECT name FROM categories WHERE workspace_id = 'w1'").first()).toEqual({ name: "Tips" });
+    // 0064: an old post takes labels and its own link choices; a label's name is unique in its workspace by case.
+    await db.batch([
+      db.prepare("INSERT INTO labels (id, workspace_id, name, colour) VALUES ('l1', 'w1', 'Spring', '#2f855a')"),
+      db.prepare("INSERT INTO post_labels (post_id, label_id, workspace_id) VALUES ('p1', 'l1', 'w1')"),
+      db.prepare("INSERT INTO post_link_options (post_id, workspace_id, shorten) VALUES ('p1', 'w1', 0)"),
+    ]);
+    await expect(
+      db.prepare("INSERT INTO labels (id, workspace_id, name, colour) VALUES ('l2', 'w1', 'SPRING', '#000000')").run(),
+    ).rejects.toThrow(/UNIQUE/);
+    expect(
+      await db
+        .prepare(
+          "SELECT l.name, o.shorten, o.utm_campaign FROM post_labels pl JOIN labels l ON l.id = pl.label_id JOIN post_link_options o ON o.post_id = pl.post_id",
+        )
+        .first(),
+    ).toEqual({ name: "Spring", shorten: 0, utm_campaign: null });
   });
 });

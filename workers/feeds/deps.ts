@@ -2,11 +2,14 @@ import { EMULATED_FEED_HOST } from "../platforms";
 import type { Services } from "../services";
 import { membershipsOf, membershipsQuery } from "../tenancy/membership";
 import { type FeedFetch, fetchFeed } from "./fetch";
+import { pageImage } from "./parse";
 import type { PollDeps } from "./poll";
 import { FeedService } from "./service";
 import { FeedStore } from "./store";
 
 const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+/** An article page is read only for its meta tags; a larger one keeps its picture to itself. */
+const MAX_PAGE_BYTES = 1024 * 1024;
 
 /**
  * A check's dependencies from the services of one shard (a request's, or the cron's). In sandbox mode the
@@ -45,6 +48,10 @@ export function feedDeps(
         link: item.link,
         mode: feed.mode,
       }),
+    pageImage: async (url) => {
+      const page = await fetchCapped(io, url, MAX_PAGE_BYTES);
+      return page ? pageImage(new TextDecoder().decode(page), url) : null;
+    },
     saveImage: async (actor, url) => {
       // The item's picture, fetched under the feed's rules; one that cannot be read leaves the post without it.
       const image = await fetchImage(io, url);
@@ -63,15 +70,19 @@ export function feedDeps(
   };
 }
 
-async function fetchImage(io: FeedFetch, url: string): Promise<File | null> {
+/** A URL's body under the feed rules (https, public host, time and size limits), or null when it cannot be read. */
+async function fetchCapped(io: FeedFetch, url: string, maxBytes: number): Promise<Uint8Array | null> {
   try {
-    const answer = await fetchFeed({ ...io, maxBytes: MAX_IMAGE_BYTES }, url, { etag: null, lastModified: null });
-    if (!answer.changed) return null;
-    const name = new URL(url).pathname.split("/").pop() || "feed-image";
-    return new File([answer.bytes.slice()], name);
+    const answer = await fetchFeed({ ...io, maxBytes }, url, { etag: null, lastModified: null });
+    return answer.changed ? answer.bytes : null;
   } catch {
     return null;
   }
+}
+
+async function fetchImage(io: FeedFetch, url: string): Promise<File | null> {
+  const bytes = await fetchCapped(io, url, MAX_IMAGE_BYTES);
+  return bytes && new File([bytes.slice()], new URL(url).pathname.split("/").pop() || "feed-image");
 }
 
 export const feedService = (services: Parameters<typeof feedDeps>[0]) => new FeedService(feedDeps(services));

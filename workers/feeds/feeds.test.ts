@@ -30,11 +30,11 @@ const posts = async (u: User) =>
   }));
 
 /** A new article on the sandbox blog, as its author would publish it. */
-async function publishArticle(url: string, title: string) {
+async function publishArticle(url: string, title: string, image?: "enclosure" | "page") {
   const name = new URL(url).pathname.slice(1).replace(/\.\w+$/, "");
   const res = await raw(`/sandbox/feeds.example/${name}/items`, {
     method: "POST",
-    body: JSON.stringify({ title, summary: `${title}, in detail.` }),
+    body: JSON.stringify({ title, summary: `${title}, in detail.`, image }),
     headers: { "Content-Type": "application/json" },
   });
   expect(res.status).toBe(201);
@@ -127,6 +127,27 @@ describe("checking feeds", () => {
       const again = await addFeed(u, { url, accountIds: [accountId] });
       expect((await check(u, again.body.data.id)).body.message).toBe("Feed checked: 0 new posts");
       expect(await posts(u)).toHaveLength(4);
+    },
+  );
+
+  it.each(["xml", "atom", "json"] as const)(
+    "a %s item's picture comes with it into the media library: its own, else the one its page names",
+    async (ext) => {
+      const { u, accountId } = await withAccount();
+      const url = blog(ext);
+      const id = (await addFeed(u, { url, accountIds: [accountId], template: "{title}" })).body.data.id;
+      await check(u, id);
+      await publishArticle(url, "Rye loaf", "enclosure");
+      await publishArticle(url, "Plum cake", "page");
+      expect((await check(u, id)).body.message).toBe("Feed checked: 2 new posts");
+      const made = (await call<"GET /api/posts">("/api/posts?limit=10", { token: u.token })).body.data.posts;
+      const pictured = made
+        .filter((p) => p.images.length > 0)
+        .map((p) => [p.content, p.images.map((i) => [i.mimeType, i.folder])]);
+      expect(pictured.sort()).toEqual([
+        ["Plum cake", [["image/png", "feeds"]]],
+        ["Rye loaf", [["image/png", "feeds"]]],
+      ]);
     },
   );
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FeedProblem, fetchFeed } from "./fetch";
-import { parseAnyFeed, plainText } from "./parse";
+import { pageImage, parseAnyFeed, plainText } from "./parse";
 import { FeedMessages, feedUrlProblem, itemKeys, nextCheckAt, pickItems, renderTemplate } from "./rules";
 
 // Samples written the way common publishers write them: WordPress RSS with CDATA and content:encoded, a
@@ -224,5 +224,35 @@ describe("fetching a feed", () => {
       throw new TypeError("Network connection lost");
     });
     await expect(fetchFeed(down, "https://blog.example.com/feed", none)).rejects.toBeInstanceOf(FeedProblem);
+  });
+});
+
+describe("a page's picture for link previews", () => {
+  const page = (head: string) => `<!doctype html><html><head>${head}</head><body><img src="/body.png"></body></html>`;
+  it("reads og:image in either attribute order and quoting, resolved against the page", () => {
+    expect(
+      pageImage(
+        page(`<meta content="/img/cover.jpg?w=1200&amp;h=630" property="og:image">`),
+        "https://blog.example/a/b",
+      ),
+    ).toBe("https://blog.example/img/cover.jpg?w=1200&h=630");
+    expect(
+      pageImage(page(`<META PROPERTY='og:image' CONTENT='https://cdn.example/x.png'>`), "https://blog.example/"),
+    ).toBe("https://cdn.example/x.png");
+  });
+  it("prefers the secure URL, falls back to the Twitter card, and names nothing when the head has none", () => {
+    const both = `<meta property="og:image" content="http://cdn.example/a.png"><meta property="og:image:secure_url" content="https://cdn.example/a.png">`;
+    expect(pageImage(page(both), "https://blog.example/")).toBe("https://cdn.example/a.png");
+    expect(
+      pageImage(page(`<meta name="twitter:image" content="https://cdn.example/t.png">`), "https://b.example/"),
+    ).toBe("https://cdn.example/t.png");
+    expect(pageImage(page(`<meta property="og:title" content="Hi">`), "https://blog.example/")).toBeNull();
+    expect(
+      pageImage(page(`<meta property="og:image" content="javascript:alert(1)">`), "https://blog.example/"),
+    ).toBeNull();
+    // A tag in the body is not the page's preview.
+    expect(
+      pageImage(`<html><head></head><body><meta property="og:image" content="/x.png"></body>`, "https://b.example/"),
+    ).toBeNull();
   });
 });

@@ -150,3 +150,32 @@ export function parseAnyFeed(body: string): ParsedFeed {
     }
   }
 }
+
+const META = /<meta\b[^>]*>/gi;
+const attr = (tag: string, name: string) =>
+  tag
+    .match(new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, "i"))
+    ?.slice(1)
+    .find((v) => v !== undefined);
+/** Open Graph first (ogp.me), then the Twitter card's image: the tags link previews read. */
+const IMAGE_TAGS = ["og:image:secure_url", "og:image:url", "og:image", "twitter:image", "twitter:image:src"];
+
+/**
+ * The picture a page names for link previews: its `og:image` (or `twitter:image`) meta tag, resolved against the
+ * page's URL; only from the page's `<head>` part, as previewers read it. Null when it names none.
+ */
+export function pageImage(html: string, pageUrl: string): string | null {
+  const end = html.search(/<\/head>/i);
+  const head = end === -1 ? html : html.slice(0, end);
+  const found = new Map<string, string>();
+  for (const [tag] of head.matchAll(META)) {
+    const key = (attr(tag, "property") ?? attr(tag, "name"))?.toLowerCase();
+    const content = attr(tag, "content");
+    if (key && content && IMAGE_TAGS.includes(key) && !found.has(key)) found.set(key, plainText(content));
+  }
+  for (const key of IMAGE_TAGS) {
+    const value = found.get(key);
+    if (value && URL.canParse(value, pageUrl)) return httpUrl(new URL(value, pageUrl).toString());
+  }
+  return null;
+}

@@ -17,6 +17,8 @@ export interface PollDeps {
   /** The feed's connected accounts by id (disconnected ones absent). */
   accounts: (workspaceId: string) => Promise<Map<string, Platform>>;
   createPost: (actor: Actor, fields: PostFields, addToQueue: boolean) => Promise<{ _id: string }>;
+  /** The picture an item's page names in its Open Graph tags, or null (no page, no tag, or it cannot be read). */
+  pageImage: (pageUrl: string) => Promise<string | null>;
   /** The item's image stored in the media library, or null when it cannot be used. */
   saveImage: (actor: Actor, url: string) => Promise<string | null>;
   /** Tells the workspace's webhooks that an item became a post (`feed.item_posted`). */
@@ -61,7 +63,9 @@ export async function checkFeed(feed: FeedRow, deps: PollDeps): Promise<CheckRes
     for (const item of post) {
       if (!(await deps.store.reserve(feed.workspaceId, item.keys, now))) continue;
       try {
-        const image = item.image ? await deps.saveImage(actor, item.image) : null;
+        // The item's own picture, else the one its page names for link previews (og:image).
+        const picture = item.image ?? (item.link ? await deps.pageImage(item.link) : null);
+        const image = picture ? await deps.saveImage(actor, picture) : null;
         const selectedAccounts: Partial<Record<Platform, string[]>> = {};
         for (const id of chosen) (selectedAccounts[accounts.get(id)!] ??= []).push(id);
         const fields = {

@@ -1,4 +1,5 @@
 // The links module's public surface: other modules import it only from here (ADR 079).
+export { postLinkRoutes } from "./post-routes";
 export { trackLinks } from "./publish";
 export { SHORT_LINK_PREFIX, serveShortLink } from "./redirect";
 export { linkRoutes } from "./routes";

@@ -2,7 +2,7 @@ import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import type { PublishRequest } from "../platforms";
 import { captionLength } from "../posts";
 import type { PublicNames } from "../tenancy/public-names";
-import { findLinks, newCode, replaceLinks, withUtm } from "./rules";
+import { findLinks, linkPlan, newCode, replaceLinks, withUtm } from "./rules";
 import type { LinkStore, NewShortLink } from "./store";
 
 interface Target {
@@ -23,7 +23,8 @@ function partsOf(request: PublishRequest): Array<{ slot: string; text: string }>
 
 /**
  * The request with each link of its texts replaced by a short link of this channel (ADR 067), when the workspace
- * turned tracking on. A part whose short links would take it over the channel's character limit keeps its links
+ * turned tracking on and the post did not opt out (ADR 094: its UTM campaign is its own, its label or the
+ * workspace's). A part whose short links would take it over the channel's character limit keeps its links
  * as written (the composer checked the text the author wrote). The links are made once per target and slot, so a
  * retried or reconciled publish sends the very same text.
  */
@@ -36,6 +37,8 @@ export async function trackLinks(
 ): Promise<PublishRequest> {
   const settings = await store.settings(target.workspaceId);
   if (!settings?.enabled) return request;
+  const [options, labels] = await Promise.all([store.postOptions(target.postId), store.labelNames(target.postId)]);
+  const plan = linkPlan(settings, options, target.platform, labels);
   const prefix = `${origin}/l/`;
   const shortLength = prefix.length + newCode().length;
   const limit = PLATFORM_PROFILES[target.platform].characterLimit;
@@ -45,12 +48,10 @@ export async function trackLinks(
       target.platform,
       replaceLinks(text, (url) => (own(url) ? null : prefix + "x".repeat(shortLength - prefix.length))),
     ) <= limit;
-  const utm = settings.utm
-    ? { source: target.platform, medium: settings.utmMedium, campaign: settings.utmCampaign }
-    : null;
   const parts = partsOf(request);
+  // A post that opted out makes no links, but one whose earlier attempt made some sends them again (same text).
   const rows: NewShortLink[] = parts.flatMap(({ slot, text }) =>
-    fits(text)
+    plan.shorten && fits(text)
       ? findLinks(text).flatMap(({ url }, i) =>
           own(url)
             ? []
@@ -64,24 +65,29 @@ export async function trackLinks(
                   platform: target.platform,
                   slot: `${slot}:${i}`,
                   original: url,
-                  destination: withUtm(url, utm),
+                  destination: withUtm(url, plan.utm),
                 },
               ],
         )
       : [],
   );
-  if (rows.length === 0) return request;
+  if (rows.length === 0 && plan.shorten) return request;
   // Claimed in the directory first, so `/l/<code>` finds the shard and no other shard mints the same code (ADR 093);
-  // a code another workspace holds (a rare collision) leaves its link as written.
-  const held = await names.claim(
-    "link",
-    rows.map((r) => r.code),
-    target.workspaceId,
-  );
+  // a code another workspace holds (a rare collision) leaves its link as written. A post that opted out claims
+  // nothing and gets back the links an earlier attempt made.
+  const held =
+    rows.length > 0
+      ? await names.claim(
+          "link",
+          rows.map((r) => r.code),
+          target.workspaceId,
+        )
+      : new Set();
   const codes = await store.ensureForTarget(
     target.id,
     rows.filter((r) => held.has(r.code)),
   );
+  if (codes.size === 0) return request;
   const [text, ...rest] = parts.map(({ slot, text }) =>
     replaceLinks(text, (_url, i) => {
       const code = codes.get(`${slot}:${i}`);

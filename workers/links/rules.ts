@@ -42,6 +42,52 @@ export function withUtm(url: string, utm: Utm | null): string {
   return out.toString();
 }
 
+/** The workspace's link settings (ADR 067) as a publish reads them. */
+export interface WorkspaceLinkChoices {
+  enabled: boolean;
+  utm: boolean;
+  utmMedium: string;
+  utmCampaign: string;
+}
+
+/** A post's own choices over them (ADR 094): no short links, or its own campaign/medium; null fields inherit. */
+export interface PostLinkChoices {
+  shorten: boolean;
+  utmCampaign: string | null;
+  utmMedium: string | null;
+}
+
+/**
+ * What a channel's publish does with a post's links: shorten them only when the workspace tracks links and the
+ * post did not opt out; tag them with UTM when the workspace adds UTM. The campaign is the post's own, else its
+ * first label (labels are campaigns), else the workspace's; the source is always the network.
+ */
+export function linkPlan(
+  workspace: WorkspaceLinkChoices | null | undefined,
+  post: PostLinkChoices | null | undefined,
+  platform: string,
+  labels: readonly string[] = [],
+): { shorten: boolean; utm: Utm | null } {
+  const shorten = !!workspace?.enabled && (post?.shorten ?? true);
+  if (!shorten || !workspace?.utm) return { shorten, utm: null };
+  return {
+    shorten,
+    utm: {
+      source: platform,
+      medium: post?.utmMedium ?? workspace.utmMedium,
+      campaign: post?.utmCampaign ?? labels[0] ?? workspace.utmCampaign,
+    },
+  };
+}
+
+/** Each link of a text as the channel's readers would land on it: the destination a short link of it redirects to. */
+export function finalUrls(
+  text: string,
+  plan: { shorten: boolean; utm: Utm | null },
+): Array<{ url: string; final: string }> {
+  return findLinks(text).map(({ url }) => ({ url, final: plan.shorten ? withUtm(url, plan.utm) : url }));
+}
+
 /** A code for `/l/<code>`: 10 characters of [A-Za-z0-9] (~59 bits), unguessable so links cannot be enumerated. */
 export function newCode(random: Uint8Array = crypto.getRandomValues(new Uint8Array(10))): string {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

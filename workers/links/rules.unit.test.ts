@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { PublishRequest } from "../platforms/types";
 import { trackLinks } from "./publish";
-import { CODE_PATTERN, clickDay, findLinks, isHumanClick, newCode, replaceLinks, withUtm } from "./rules";
+import {
+  CODE_PATTERN,
+  clickDay,
+  finalUrls,
+  findLinks,
+  isHumanClick,
+  linkPlan,
+  newCode,
+  type PostLinkChoices,
+  replaceLinks,
+  withUtm,
+} from "./rules";
 import type { LinkSettingsRow, LinkStore, NewShortLink } from "./store";
 import { clickSummary } from "./view";
 
@@ -124,12 +135,17 @@ describe("links in what a channel publishes", () => {
     updatedAt: 0,
   };
   /** A store that hands out codes by slot, as the database would on a first publish. */
-  const store = (made: NewShortLink[] = []) =>
+  const store = (
+    made: NewShortLink[] = [],
+    post: { options?: PostLinkChoices; labels?: string[]; earlier?: Map<string, string> } = {},
+  ) =>
     ({
       settings: async () => settings,
+      postOptions: async () => post.options,
+      labelNames: async () => post.labels ?? [],
       ensureForTarget: async (_id: string, rows: NewShortLink[]) => {
         made.push(...rows);
-        return new Map(rows.map((r, i) => [r.slot, `code${String(i).padStart(6, "0")}`]));
+        return post.earlier ?? new Map(rows.map((r, i) => [r.slot, `code${String(i).padStart(6, "0")}`]));
       },
     }) as unknown as LinkStore;
   /** The directory holds every code for this workspace (no collision). */
@@ -171,5 +187,84 @@ describe("links in what a channel publishes", () => {
     const text = "again https://app.example/l/abcdefghij";
     expect((await trackLinks(store(made), allNames, "https://app.example", target, request(text))).text).toBe(text);
     expect(made).toEqual([]);
+  });
+
+  it("tags links with the post's own campaign, else its first label, and makes none for a post that opted out", async () => {
+    const made: NewShortLink[] = [];
+    const own = { shorten: true, utmCampaign: "launch", utmMedium: "paid social" };
+    await trackLinks(
+      store(made, { options: own, labels: ["Spring"] }),
+      allNames,
+      "https://app.example",
+      target,
+      request("https://a.example"),
+    );
+    await trackLinks(
+      store(made, { labels: ["Spring sale", "Tips"] }),
+      allNames,
+      "https://app.example",
+      target,
+      request("https://a.example"),
+    );
+    expect(made.map((r) => r.destination)).toEqual([
+      "https://a.example/?utm_source=bluesky&utm_medium=paid+social&utm_campaign=launch",
+      "https://a.example/?utm_source=bluesky&utm_medium=social&utm_campaign=Spring+sale",
+    ]);
+    const out: NewShortLink[] = [];
+    const optedOut = { shorten: false, utmCampaign: null, utmMedium: null };
+    const text = "Read https://a.example";
+    expect(
+      (await trackLinks(store(out, { options: optedOut }), allNames, "https://app.example", target, request(text)))
+        .text,
+    ).toBe(text);
+    expect(out).toEqual([]);
+    // An earlier attempt's links are sent again even if the post opted out since: a retry sends the same text.
+    const earlier = new Map([["text:0", "abcdefghij"]]);
+    const again = await trackLinks(
+      store([], { options: optedOut, earlier }),
+      allNames,
+      "https://app.example",
+      target,
+      request(text),
+    );
+    expect(again.text).toBe("Read https://app.example/l/abcdefghij");
+  });
+});
+
+describe("the link plan of a post on a channel", () => {
+  const workspace = { enabled: true, utm: true, utmMedium: "social", utmCampaign: "postline" };
+  it("shortens only when the workspace tracks links and the post did not opt out", () => {
+    expect(linkPlan({ ...workspace, enabled: false }, null, "x").shorten).toBe(false);
+    expect(linkPlan(workspace, { shorten: false, utmCampaign: "a", utmMedium: null }, "x")).toEqual({
+      shorten: false,
+      utm: null,
+    });
+    expect(linkPlan({ ...workspace, utm: false }, null, "x")).toEqual({ shorten: true, utm: null });
+  });
+  it("takes the source from the network and the campaign from the post, its label or the workspace", () => {
+    expect(linkPlan(workspace, null, "linkedin").utm).toEqual({
+      source: "linkedin",
+      medium: "social",
+      campaign: "postline",
+    });
+    expect(linkPlan(workspace, null, "linkedin", ["Spring"]).utm?.campaign).toBe("Spring");
+    const own = { shorten: true, utmCampaign: "Launch", utmMedium: "email" };
+    expect(linkPlan(workspace, own, "threads", ["Spring"]).utm).toEqual({
+      source: "threads",
+      medium: "email",
+      campaign: "Launch",
+    });
+  });
+  it("previews each link's final URL: tagged when shortened, as typed when not", () => {
+    const text = "See https://shop.example/menu?utm_medium=newsletter.";
+    expect(finalUrls(text, linkPlan(workspace, null, "x"))).toEqual([
+      {
+        url: "https://shop.example/menu?utm_medium=newsletter",
+        final: "https://shop.example/menu?utm_medium=newsletter&utm_source=x&utm_campaign=postline",
+      },
+    ]);
+    expect(finalUrls(text, { shorten: false, utm: null })[0]!.final).toBe(
+      "https://shop.example/menu?utm_medium=newsletter",
+    );
   });
 });

@@ -28,3 +28,24 @@ export const LinkReplies = {
       ? "Link tracking is on: links in posts published from now on are shortened and their clicks counted"
       : "Link tracking is off: links are published as written",
 } as const;
+
+/** What PUT /api/posts/:id/link-options accepts (ADR 094): null inherits the workspace's value. */
+export const postLinkOptionsBody = z.object({
+  shorten: z.boolean({ error: "Please say whether this post's links are shortened (true or false)" }).default(true),
+  utmCampaign: utmValue("UTM campaign").nullable().default(null),
+  utmMedium: utmValue("UTM medium").nullable().default(null),
+});
+export type PostLinkOptionsInput = z.output<typeof postLinkOptionsBody>;
+
+/** A post's link choices and, per channel, where each of its links lands a reader. */
+export const PostLinkOptions = postLinkOptionsBody.extend({
+  preview: z.array(
+    z.object({ platform: z.string(), links: z.array(z.object({ url: z.string(), final: z.string() })) }),
+  ),
+});
+
+export const PostLinkReplies = {
+  saved: (shorten: boolean) =>
+    shorten ? "This post's links will be shortened and tagged" : "This post's links will be published as written",
+  live: "This post is already publishing or published, so its links can no longer change",
+} as const;

@@ -1,7 +1,8 @@
 import type { Db } from "../db/client";
+import { Conflict, NotFound } from "../errors";
 import type { Platform } from "../platform-profile";
-import { clickDay } from "./rules";
-import type { LinkSettingsInput } from "./schemas";
+import { clickDay, finalUrls, linkPlan } from "./rules";
+import { type LinkSettingsInput, type PostLinkOptionsInput, PostLinkReplies } from "./schemas";
 import { LinkStore } from "./store";
 import { clickSummary } from "./view";
 
@@ -31,6 +32,40 @@ export class LinkService {
   async saveSettings(workspaceId: string, input: LinkSettingsInput): Promise<LinkSettingsInput> {
     await this.store.saveSettings({ workspaceId, ...input, updatedAt: this.now() });
     return this.settings(workspaceId);
+  }
+
+  /** A post's link choices (the defaults when it has none) and where each of its links lands, per channel. */
+  async postOptions(workspaceId: string, postId: string) {
+    const post = await this.store.postWithTargets(workspaceId, postId);
+    if (!post) throw new NotFound();
+    const [row, settings, labels] = await Promise.all([
+      this.store.postOptions(postId),
+      this.settings(workspaceId),
+      this.store.labelNames(postId),
+    ]);
+    const options: PostLinkOptionsInput = {
+      shorten: row?.shorten ?? true,
+      utmCampaign: row?.utmCampaign ?? null,
+      utmMedium: row?.utmMedium ?? null,
+    };
+    const preview = post.platforms.map((platform) => ({
+      platform,
+      links: finalUrls(post.content, linkPlan(settings, options, platform, labels)),
+    }));
+    return { ...options, preview };
+  }
+
+  /**
+   * Saves a post's link choices. Refused once a channel is publishing or out: its text was made with the old
+   * choices, and a retry must send that same text (ADR 067).
+   */
+  async savePostOptions(workspaceId: string, postId: string, input: PostLinkOptionsInput) {
+    const post = await this.store.postWithTargets(workspaceId, postId);
+    if (!post) throw new NotFound();
+    if (post.targets.some((t) => ["publishing", "published", "unconfirmed"].includes(t.status)))
+      throw new Conflict(PostLinkReplies.live);
+    await this.store.savePostOptions({ postId, workspaceId, ...input });
+    return this.postOptions(workspaceId, postId);
   }
 
   /** The links made between two UTC days (the last 30 by default) with their clicks, the bio page's, and the sums. */

@@ -1,10 +1,13 @@
-import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
   bioClicksDaily,
   bioPages,
+  labels,
   linkClicksDaily,
   linkSettings,
+  postLabels,
+  postLinkOptions,
   posts,
   postTargets,
   shortLinks,
@@ -13,8 +16,9 @@ import type { Platform } from "../platform-profile";
 
 export type LinkSettingsRow = typeof linkSettings.$inferSelect;
 export type NewShortLink = typeof shortLinks.$inferInsert;
+export type PostLinkOptionsRow = typeof postLinkOptions.$inferSelect;
 
-/** SQL of the links module: the only writer of link_settings, short_links and link_clicks_daily. */
+/** SQL of the links module: the only writer of link_settings, post_link_options, short_links and link_clicks_daily. */
 export class LinkStore {
   constructor(private readonly db: Db) {}
 
@@ -37,8 +41,47 @@ export class LinkStore {
       .select({ slot: shortLinks.slot, code: shortLinks.code })
       .from(shortLinks)
       .where(eq(shortLinks.targetId, targetId));
-    const [, found] = await this.db.batch([this.db.insert(shortLinks).values(rows).onConflictDoNothing(), read]);
+    const found =
+      rows.length === 0
+        ? await read
+        : (await this.db.batch([this.db.insert(shortLinks).values(rows).onConflictDoNothing(), read]))[1];
     return new Map(found.map((r) => [r.slot, r.code]));
+  }
+
+  /** A post's own link choices (ADR 094), if it has any. */
+  async postOptions(postId: string): Promise<PostLinkOptionsRow | undefined> {
+    const [row] = await this.db.select().from(postLinkOptions).where(eq(postLinkOptions.postId, postId));
+    return row;
+  }
+
+  async savePostOptions(row: PostLinkOptionsRow): Promise<void> {
+    const { postId: _, ...set } = row;
+    await this.db.insert(postLinkOptions).values(row).onConflictDoUpdate({ target: postLinkOptions.postId, set });
+  }
+
+  /** A post of the workspace with its channels' platforms and statuses, or undefined when it is not there. */
+  async postWithTargets(workspaceId: string, postId: string) {
+    const [post] = await this.db
+      .select({ content: posts.content, platforms: posts.platforms })
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)));
+    if (!post) return undefined;
+    const targets = await this.db
+      .select({ platform: postTargets.platform, status: postTargets.status })
+      .from(postTargets)
+      .where(eq(postTargets.postId, postId));
+    return { ...post, targets };
+  }
+
+  /** The names of a post's labels, alphabetically (read from the labels module's tables: its campaigns). */
+  async labelNames(postId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ name: labels.name })
+      .from(postLabels)
+      .innerJoin(labels, eq(labels.id, postLabels.labelId))
+      .where(eq(postLabels.postId, postId))
+      .orderBy(asc(sql`lower(${labels.name})`));
+    return rows.map((r) => r.name);
   }
 
   async byCode(code: string): Promise<{ id: string; destination: string } | undefined> {

@@ -2,6 +2,7 @@ import { and, eq, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { fromJsonRow, jsonRow } from "../db/json-rows";
 import { likeContains } from "../db/like";
 import { clientReviews, postApprovals } from "../db/schema/approvals";
+import { postLabels } from "../db/schema/labels";
 import { media, postMedia } from "../db/schema/media";
 import { posts, postTargets } from "../db/schema/posts";
 import { targetStagings } from "../db/schema/staging";
@@ -16,7 +17,7 @@ type TargetRow = typeof postTargets.$inferSelect;
 export const placeholder = (name: string) => sql.placeholder(name);
 
 /** Which of the list's filters a request uses: the list's statements are rendered once for each combination. */
-type ListShape = Record<"status" | "platform" | "from" | "to" | "search" | "byDate", boolean>;
+type ListShape = Record<"status" | "platform" | "from" | "to" | "search" | "label" | "byDate", boolean>;
 
 /** Which filters `q` uses, and a key naming that combination for its rendered statements. */
 export function listShape(q: ListPostsQuery): { shape: ListShape; key: string } {
@@ -26,6 +27,7 @@ export function listShape(q: ListPostsQuery): { shape: ListShape; key: string } 
     from: q.from !== undefined,
     to: q.to !== undefined,
     search: Boolean(q.search),
+    label: q.label !== undefined,
     byDate: q.sort === "date",
   };
   const key = (Object.keys(shape) as Array<keyof ListShape>).filter((k) => shape[k]).join(",");
@@ -47,6 +49,9 @@ export function listWhere(shape: ListShape) {
     shape.to ? sql`${shownAt} < ${placeholder("to")}` : undefined,
     shape.search
       ? or(likeContains(posts.content, placeholder("content")), likeContains(posts.hashtags, placeholder("hashtag")))
+      : undefined,
+    shape.label
+      ? sql`EXISTS (SELECT 1 FROM ${postLabels} WHERE ${postLabels.postId} = ${posts.id} AND ${postLabels.labelId} = ${placeholder("label")})`
       : undefined,
   );
 }

@@ -7,7 +7,7 @@ const day = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: "
 
 /**
  * GET /api/posts: page, limit ≤ 100, status, platform, from/to (a local day in the user's zone, or an instant), search,
- * sort.
+ * label, sort.
  */
 export const listPostsSchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -17,6 +17,8 @@ export const listPostsSchema = z.object({
   from: day.optional(),
   to: day.optional(),
   search: z.string().trim().max(200).optional(),
+  /** A label's id (ADR 094): only posts carrying it. */
+  label: z.string().trim().min(1).max(100).optional(),
   /** `created`: newest created first (the default); `date`: by the date a post shows, latest first (the hub's). */
   sort: z.enum(["created", "date"], { error: "Sort by created or date." }).default("created"),
 });
@@ -30,6 +32,7 @@ export interface ListPostsQuery {
   from?: number;
   to?: number;
   search?: string;
+  label?: string;
   sort?: "created" | "date";
 }
 

@@ -237,6 +237,7 @@ export class PostStore {
       to: q.to,
       content: q.search && likePattern(q.search),
       hashtag: q.search && likePattern(q.search.replace(/^#/, "")),
+      label: q.label,
       limit: q.limit,
       offset: (q.page - 1) * q.limit,
     };

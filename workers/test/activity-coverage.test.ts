@@ -59,6 +59,8 @@ const LOGGED: Record<string, ActivityAction> = {
   "POST /api/queue/{accountId}/reorder": "queue_changed",
   "POST /api/queue/{accountId}/share-next": "publish_requested",
   "PUT /api/links/settings": "settings_changed",
+  "PUT /api/posts/{id}/labels": "edited",
+  "PUT /api/posts/{id}/link-options": "edited",
   "PUT /api/bio": "settings_changed",
   "POST /api/analytics/reports/schedules": "report_scheduled",
   "PUT /api/analytics/reports/schedules/{id}": "report_schedule_changed",
@@ -126,6 +128,10 @@ const EXEMPT: Record<string, string> = {
     "a saved piece is a snippet to write posts from: changing one changes no post, channel or setting",
   "DELETE /api/pieces/{id}":
     "a saved piece is a snippet to write posts from: changing one changes no post, channel or setting",
+  "POST /api/labels": "a label is a name to sort posts by; putting one on a post is logged as its edit",
+  "PATCH /api/labels/{id}": "a label is a name to sort posts by; putting one on a post is logged as its edit",
+  "DELETE /api/labels/{id}":
+    "a label is a name to sort posts by: removing it changes no post's text, channels or schedule",
   "POST /api/inbox/read": "a member's own read marks: nothing the team sees changed",
   "POST /api/inbox/bulk": "follow-up (issue 41): inbox triage is not logged yet",
   "POST /api/inbox/{id}/notes": "the note itself records who wrote it and when, beside the item",
@@ -439,6 +445,16 @@ describe("the activity log covers every write (issue 41)", () => {
       call(`/api/feeds/${feedId}`, { ...o, method: "PATCH", body: { template: "New: {title} {link}" } }),
     );
     await step("DELETE /api/feeds/{id}", olga, () => call(`/api/feeds/${feedId}`, { ...o, method: "DELETE" }));
+
+    // A post's labels and its own link choices (ADR 094).
+    const label = (await call<"POST /api/labels">("/api/labels", { ...o, body: { name: "Launch", colour: "#c53030" } }))
+      .body.data.id;
+    await step("PUT /api/posts/{id}/labels", olga, () =>
+      call(`/api/posts/${first._id}/labels`, { ...o, method: "PUT", body: { labelIds: [label] } }),
+    );
+    await step("PUT /api/posts/{id}/link-options", olga, () =>
+      call(`/api/posts/${first._id}/link-options`, { ...o, method: "PUT", body: { shorten: false } }),
+    );
 
     // Workspace settings: short links and the bio page; report schedules; a Pinterest board.
     await step("PUT /api/links/settings", olga, () =>

@@ -117,6 +117,15 @@ async function fixture() {
       body: { kind: "signature", name: "Sign-off", body: "— The A team", platform: "twitter" },
     })
   ).body.data.id;
+  const label = (
+    await call<"POST /api/labels">("/api/labels", { ...inWs, body: { name: "A's campaign", colour: "#2f855a" } })
+  ).body.data.id;
+  await call(`/api/posts/${post._id}/labels`, { ...inWs, method: "PUT", body: { labelIds: [label] } });
+  await call(`/api/posts/${post._id}/link-options`, {
+    ...inWs,
+    method: "PUT",
+    body: { shorten: true, utmCampaign: "a" },
+  });
   const notification = crypto.randomUUID();
   await env.DB.prepare(
     "INSERT INTO notifications (id, workspace_id, user_id, kind, post_id, message, created_at) VALUES (?, ?, ?, 'rejected', ?, ?, ?)",
@@ -164,6 +173,7 @@ async function fixture() {
     feed,
     category,
     piece,
+    label,
   };
 }
 
@@ -218,6 +228,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
     if (path.startsWith("/api/feeds/")) return of(fx.feed);
     if (path.startsWith("/api/categories/")) return of(fx.category);
     if (path.startsWith("/api/pieces/")) return of(fx.piece);
+    if (path.startsWith("/api/labels/")) return of(fx.label);
   }
   throw new Error(`no fixture for :${name} in ${path}: add one so this route is checked`);
 }
@@ -225,6 +236,8 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
 /** Bodies that pass validation, so the authorization check (not a 400) is what answers. */
 function bodyFor(method: string, path: string): unknown {
   if (method === "GET") return undefined;
+  if (path === "/api/posts/:id/labels") return { labelIds: [] };
+  if (path === "/api/posts/:id/link-options") return { shorten: false, utmCampaign: "hijacked" };
   if (path.startsWith("/api/posts/:id") && method === "PUT") return { content: "hijacked by B" };
   if (path === "/api/media/:id" && method === "PATCH") return { altText: "hijacked by B" };
   if (path.endsWith("/complete")) return { parts: [{ partNumber: 1, etag: "x" }] };
@@ -263,6 +276,8 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/bio") return { handle: "hijacked-page", title: "Hijacked" };
   if (path === "/api/pieces") return { kind: "signature", name: "Hijack", body: "hijacked", platform: "linkedin" };
   if (path === "/api/pieces/:id") return { body: "hijacked by B" };
+  if (path === "/api/labels") return { name: "Hijack", colour: "#000000" };
+  if (path === "/api/labels/:id") return { name: "Hijacked" };
   if (path === "/api/operator/workspaces/:id/move") return { shard: "DB" };
   return {};
 }
@@ -320,6 +335,11 @@ async function stateOf(fx: Fx) {
       "SELECT group_concat(id || ':' || name || ':' || body) AS pieces FROM saved_pieces WHERE workspace_id = ?",
       fx.ws,
     ),
+    await q(
+      "SELECT group_concat(l.id || ':' || l.name || ':' || ifnull(pl.post_id, '-')) AS labels FROM labels l LEFT JOIN post_labels pl ON pl.label_id = l.id WHERE l.workspace_id = ?",
+      fx.ws,
+    ),
+    await q("SELECT shorten, utm_campaign FROM post_link_options WHERE post_id = ?", fx.post),
     (await env.MEDIA.list({ prefix: `reports/${fx.ws}/` })).objects.length,
   ]);
 }

@@ -45,7 +45,9 @@ import {
 import { contentCounter, selectedLimit, words } from "./content-limits";
 import { convertToJpeg, needsJpeg } from "./jpeg-conversion";
 import { MediaCarousel } from "./MediaCarousel";
+import { LinkChoices, PostLabels } from "./PostLabels";
 import { PreflightPanel } from "./PreflightPanel";
+import { saveExtras, usePostExtras } from "./post-extras";
 import { SavedPiecesMenu, SignatureNotes, useSavedPieces } from "./SavedPieces";
 import { ScheduleFields } from "./ScheduleFields";
 import { signaturesOf, signedBody } from "./signatures";
@@ -102,6 +104,8 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   });
   const errorsRef = useRef<HTMLDivElement>(null);
   const pieces = useSavedPieces();
+  const extras = usePostExtras(editing?.id);
+  const [linksTouched, setLinksTouched] = useState(false);
   const signatures = useMemo(() => signaturesOf(pieces), [pieces]);
   // Channels whose signature the author removed from this post (ADR 087).
   const [unsigned, setUnsigned] = useState<ReadonlySet<Platform>>(new Set());
@@ -181,6 +185,9 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
             : res.data.status === "published"
               ? "Post published successfully!"
               : res.message;
+    // Labels and link choices need the post's id, so they follow it (ADR 094).
+    const extraProblem = await saveExtras(res.data._id, extras, linksTouched);
+    if (extraProblem) notify.error(extraProblem);
     notify.success(message);
     draft.clear();
     onSaved?.(res.data);
@@ -403,6 +410,25 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                     onChange={update}
                     today={today}
                     timeZone={timeZone}
+                  />
+                  <PostLabels
+                    labels={extras.labels}
+                    chosen={extras.chosen}
+                    onChange={extras.setChosen}
+                    onCreate={(name) =>
+                      void extras.createLabel(name).then((problem) => problem && notify.error(problem))
+                    }
+                  />
+                  <LinkChoices
+                    settings={extras.settings}
+                    choices={extras.choices}
+                    onChange={(choices) => {
+                      setLinksTouched(true);
+                      extras.setChoices(choices);
+                    }}
+                    content={form.content}
+                    platforms={form.platforms}
+                    labels={extras.chosen.map((l) => l.name)}
                   />
                   <PreflightPanel
                     problems={preflight.problems}

@@ -16,6 +16,7 @@ export * from "./feeds";
 export * from "./imports";
 export * from "./inbox";
 export * from "./inbox-team";
+export * from "./labels";
 export * from "./links";
 export * from "./media";
 export * from "./oauth";
