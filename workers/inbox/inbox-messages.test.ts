@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { publishOn } from "./published.test-helper";
 
 /**
  * Direct messages in the inbox (ADR 092): a person writes to the Page on Messenger (or to its Instagram account),
@@ -224,5 +225,37 @@ describe("X direct messages in the inbox", () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: "done", reply: { state: "sent" } });
     expect(await sentOnX(made.senderId, "Until Sunday!")).toBe(1);
+  });
+});
+
+describe("an account connected before messages were read", () => {
+  it("still brings in replies to its posts, and says a reconnect would add its direct messages", async () => {
+    owner ??= await registerUser();
+    const wsId = (
+      await call<"POST /api/workspaces">("/api/workspaces", { token: owner.token, body: { name: "Old X" } })
+    ).body.data.id as string;
+    const inOld = { token: owner.token, headers: { "X-Workspace-Id": wsId } };
+    await connectViaEmulator(`${owner.cookie}; pl_workspace=${wsId}`, "twitter", { withhold: ["dm.read"] });
+    const account = (await call<"GET /api/accounts">("/api/accounts", inOld)).body.data.accounts[0] as { _id: string };
+    const { remoteId } = await publishOn(
+      { workspaceId: wsId, userId: owner.user.id, accountId: account._id, platform: "twitter" },
+      unique("Old account post"),
+    );
+    const text = unique("Nice one");
+    const res = await raw("/sandbox/comments", {
+      method: "POST",
+      body: JSON.stringify({ platform: "twitter", postId: remoteId, author: "visitor", text }),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(201);
+    const synced = await call<"POST /api/inbox/sync">("/api/inbox/sync", { ...inOld, method: "POST" });
+    expect(synced.status).toBe(200);
+    const items = (await call<"GET /api/inbox">("/api/inbox?status=all&limit=100", inOld)).body.data.items;
+    expect(items.map((i) => i.text)).toContain(text);
+    const cursor = await env.DB.prepare("SELECT last_error, newest_at FROM inbox_cursors WHERE account_id = ?")
+      .bind(account._id)
+      .first<{ last_error: string | null; newest_at: number | null }>();
+    expect(cursor?.last_error).toMatch(/^Direct messages are not read: .* Reconnect the account to allow them\.$/);
+    expect(cursor?.newest_at).not.toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { Platform } from "../platform-profile";
 import type { AccountCredentials, PlatformClient, RemoteComment } from "../platforms";
-import { inboxAdapter, refreshOnce } from "../platforms";
+import { inboxAdapter, PlatformError, refreshOnce } from "../platforms";
 import { ACCOUNTS_PER_RUN, freshComments, nextNewestAt, OVERLAP_MS, POLL_INTERVAL_MS, WATCH_WINDOW_MS } from "./rules";
 import type { InboxStore, NewItem } from "./store";
 
@@ -87,11 +87,18 @@ async function pollAccount(
     if (messages) {
       // Direct messages (ADR 092): one thread per person, read from the cursor like mentions.
       const since = account.newestAt == null ? now - WATCH_WINDOW_MS : account.newestAt - OVERLAP_MS;
-      const found = await access.call((c) => messages(c, since));
-      await take(
-        found.map((m) => ({ ...m, target: null })),
-        "message",
-      );
+      try {
+        const found = await access.call((c) => messages(c, since));
+        await take(
+          found.map((m) => ({ ...m, target: null })),
+          "message",
+        );
+      } catch (err) {
+        // An account connected before messages were read lacks their permission: its comments and mentions still
+        // come in (the cursor moves on), and the account says what a reconnect would add.
+        if (!(err instanceof PlatformError && err.details.denied)) throw err;
+        error = `Direct messages are not read: ${err.message} Reconnect the account to allow them.`;
+      }
     }
   } catch (err) {
     // What was taken in stays; the cursor keeps its place, so the next poll reads the rest again.
