@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { blueskyAppView, blueskyPds, plcDirectory } from "./bluesky";
+import { addBlueskyVisitorPost, blueskyAppView, blueskyPds, plcDirectory } from "./bluesky";
 import { advanceClock, type EmuEnv, emuContext, setEmuSettings } from "./context";
 import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
 import { feedsHost } from "./feeds";
@@ -50,12 +50,12 @@ const revokeSchema = z.object({ platform: z.string().min(1, "platform is require
 
 /**
  * Someone comments on a published post now, or without `postId` posts on their own (a mention when the text names
- * the account, X and Mastodon): the inbox's on-demand source. A Facebook or Instagram comment is also pushed to the app as
+ * the account, X, Mastodon and Bluesky): the inbox's on-demand source. A Facebook or Instagram comment is also pushed to the app as
  * a signed Meta webhook when the app has subscribed (meta/webhooks.ts).
  */
 const commentSchema = z.object({
-  platform: z.enum(["twitter", "threads", "facebook", "instagram", "mastodon"], {
-    message: "On-demand comments exist for twitter, threads, facebook, instagram and mastodon so far",
+  platform: z.enum(["twitter", "threads", "facebook", "instagram", "mastodon", "bluesky"], {
+    message: "On-demand comments exist for twitter, threads, facebook, instagram, mastodon and bluesky so far",
   }),
   postId: z.string().min(1).optional(),
   /** Mastodon: the server the status is written on (mastodon.social when absent). */
@@ -120,7 +120,13 @@ export function createEmulator() {
         ? await addVisitorMetaComment(c, { ...parsed.data, platform })
         : platform === "mastodon"
           ? await addMastodonVisitorStatus(c.var.db, parsed.data, c.var.now)
-          : await (platform === "threads" ? addVisitorThreadsReply : addVisitorReply)(c.var.db, parsed.data, c.var.now);
+          : platform === "bluesky"
+            ? await addBlueskyVisitorPost(c, parsed.data)
+            : await (platform === "threads" ? addVisitorThreadsReply : addVisitorReply)(
+                c.var.db,
+                parsed.data,
+                c.var.now,
+              );
     if (!made) return c.json({ error: { message: `No post ${parsed.data.postId} on ${parsed.data.platform}` } }, 404);
     return c.json(made, 201);
   });

@@ -64,7 +64,7 @@ export function checkMedia(media: PublishMedia[]): void {
   if (big) throw refuse(`Bluesky takes images up to ${PROFILE.media.maxImageBytes.toLocaleString("en")} bytes.`);
 }
 
-function pdsOf(account: Pick<AccountCredentials, "metadata">): string {
+export function pdsOf(account: Pick<AccountCredentials, "metadata">): string {
   const pds = account.metadata.pds;
   if (typeof pds !== "string")
     throw new PlatformError("auth", "Reconnect this Bluesky account.", { platform: "bluesky" });
@@ -84,7 +84,7 @@ export class BlueskyClient implements PlatformClient {
     hint: "Enter your Bluesky handle, like name.bsky.social.",
     metadataKey: "handle",
   };
-  private readonly xrpc: Xrpc;
+  readonly xrpc: Xrpc;
   private readonly identity: BlueskyIdentity;
   private readonly oauth: BlueskyOAuth;
 
