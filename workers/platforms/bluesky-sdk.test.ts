@@ -1,3 +1,4 @@
+import { SELF } from "cloudflare:test";
 import { AtpAgent, RichText } from "@atproto/api";
 import { describe, expect, it } from "vitest";
 import { pngBytes, sandboxFetch } from "../test/platform-sandbox";
@@ -48,5 +49,22 @@ describe("@atproto/api against the emulator", () => {
     await agent.deletePost(reply.uri);
     await agent.deletePost(post.uri);
     expect((await agent.getPosts({ uris: [post.uri] })).data.posts).toEqual([]);
+  });
+  it("reads the account's reply and mention notifications with the SDK, and likes one", async () => {
+    const agent = new AtpAgent({ service: "https://bsky.social", fetch: sandboxFetch });
+    await agent.login({ identifier: DEMO.handle, password: DEMO.appPassword });
+    const text = `Hello @${DEMO.handle} from the SDK test ${crypto.randomUUID().slice(0, 6)}`;
+    const res = await SELF.fetch("http://localhost/sandbox/comments", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ platform: "bluesky", author: "Sdk Reader", text }),
+    });
+    expect(res.status).toBe(201);
+    const { data } = await agent.listNotifications({ limit: 100 });
+    const mention = data.notifications.find((n) => (n.record as { text?: string }).text === text)!;
+    expect(mention).toMatchObject({ reason: "mention", author: { handle: "sdk-reader.bsky.social" }, isRead: false });
+    const like = await agent.like(mention.uri, mention.cid);
+    expect(like.uri).toMatch(/\/app\.bsky\.feed\.like\//);
+    await agent.deleteLike(like.uri);
   });
 });
