@@ -1,10 +1,10 @@
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Db } from "../db/client";
 import { emuObjects } from "../db/schema/emulator";
 import type { EmuEnv } from "./context";
 import { postMetrics, sampleComments, seedOf } from "./metrics";
-import { keepObject } from "./objects";
+import { getObject, keepObject } from "./objects";
 
 /**
  * app.bsky.notification.listNotifications (lexicon and docs.bsky.app), written from the lexicon: the replies to
@@ -105,19 +105,40 @@ const postsOf = (db: Db, did: string, since: number) =>
     )
     .all();
 
-/** The replies the account's recent posts grew by `now`, each a visitor's post from then on. */
+/**
+ * The replies the account's recent posts grew by `now`, each a visitor's post from then on. Only those since the
+ * last read are written (the mark is kept per account), so a read costs the new replies, not every one again.
+ */
 async function growReplies(db: Db, host: BlueskyHost, did: string, now: number) {
+  const markId = `bsky-grown:${did}`;
+  // A first read grows the last day's replies only: older ones were never notified to anyone reading.
+  const mark = Number((await getObject(db, P, markId))?.data.at ?? now - 86_400_000);
+  if (mark >= now) return;
   for (const post of await postsOf(db, did, now - GROW_WINDOW)) {
     const rec = post.data as { uri: string; cid: string; rkey: string; value: { reply?: { root?: unknown } } };
     const grown = sampleComments(rec.uri, postMetrics(rec.uri, post.createdAt, now).comments, post.createdAt);
     for (const [i, k] of grown.entries()) {
       if (k.createdAt > now) break;
+      if (k.createdAt <= mark) continue;
       const parent = { uri: rec.uri, cid: rec.cid, root: rec.value.reply?.root };
       // The key comes from the reply's time and place, so the same reply is the same record at every read.
       const rkey = fixedTid(k.createdAt, i, seedOf(rec.uri) & 1023);
       await writeVisitorPost(db, host, { name: k.author, text: k.text, parent, at: k.createdAt, rkey });
     }
   }
+  await db
+    .insert(emuObjects)
+    .values({
+      id: markId,
+      platform: P,
+      kind: "grown",
+      owner: did,
+      createdAt: now,
+      status: null,
+      readyAt: null,
+      data: { at: now },
+    })
+    .onConflictDoUpdate({ target: emuObjects.id, set: { data: { at: now } } });
 }
 
 export async function listNotifications(
@@ -134,7 +155,8 @@ export async function listNotifications(
   const db = c.var.db;
   const now = c.var.now;
   await growReplies(db, host, account.did, now);
-  const ownUris = (await postsOf(db, account.did, 0)).map((p) => p.id);
+  // The account's own posts, as a subquery: a long-lived account has more than D1 binds in one statement.
+  const own = sql`SELECT id FROM emu_objects WHERE platform = ${P} AND kind = ${POST} AND owner = ${account.did}`;
   // Others' posts that answer one of the account's, or name its handle.
   const rows = await db
     .select()
@@ -144,14 +166,17 @@ export async function listNotifications(
         eq(emuObjects.platform, P),
         eq(emuObjects.kind, POST),
         sql`${emuObjects.owner} <> ${account.did}`,
-        sql`(${ownUris.length ? inArray(sql`json_extract(${emuObjects.data}, '$.replyTo')`, ownUris) : sql`0`} OR json_extract(${emuObjects.data}, '$.value.text') LIKE ${`%@${account.handle}%`})`,
+        sql`(json_extract(${emuObjects.data}, '$.replyTo') IN (${own}) OR json_extract(${emuObjects.data}, '$.value.text') LIKE ${`%@${account.handle}%`})`,
       ),
     )
     .all();
   const cursor = q.get("cursor");
   const list = rows
     .filter((r) => r.createdAt <= now)
-    .map((r) => ({ row: r, reason: ownUris.includes(String(r.data.replyTo)) ? "reply" : "mention" }))
+    .map((r) => ({
+      row: r,
+      reason: String(r.data.replyTo ?? "").startsWith(`at://${account.did}/`) ? "reply" : "mention",
+    }))
     .filter((n) => reasons.length === 0 || reasons.includes(n.reason))
     // Newest first; the cursor is the last answered time and key, so a page never repeats or skips.
     .map((n) => ({ ...n, key: `${String(n.row.createdAt).padStart(15, "0")}:${n.row.id}` }))

@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { Db } from "../db/client";
+import { emuObjects } from "../db/schema/emulator";
 import { avatar, initialsOf } from "./avatar";
 import type { EmuEnv } from "./context";
 import { numericId } from "./ids";
@@ -74,6 +75,11 @@ async function notify(db: Db, P: string, recipient: string, status: { id: string
 
 /** The replies the user's recent statuses grew by `now`, each a status of its own with its notification. */
 async function growReplies(db: Db, host: NotificationHost, user: { id: string; username: string }, now: number) {
+  // Only the replies since the last read are written (the mark is kept per user): a read costs what is new.
+  const markId = `${host.P}:grown:${user.id}`;
+  // A first read grows the last day's replies only: older ones were never notified to anyone reading.
+  const mark = Number((await getObject(db, host.P, markId))?.data.at ?? now - 86_400_000);
+  if (mark >= now) return;
   const own = await listObjects(db, host.P, "status", user.id, { since: now - GROW_WINDOW, limit: 200 });
   for (const s of own) {
     const grown = sampleComments(
@@ -83,6 +89,7 @@ async function growReplies(db: Db, host: NotificationHost, user: { id: string; u
     );
     for (const [i, k] of grown.entries()) {
       if (k.createdAt > now) break;
+      if (k.createdAt <= mark) continue;
       const id = (BigInt(s.id) + BigInt(i + 1)).toString();
       const data = { text: `@${user.username} ${k.text}`, replyTo: s.id, author: k.author, visibility: "public" };
       await keepObject(db, {
@@ -96,6 +103,19 @@ async function growReplies(db: Db, host: NotificationHost, user: { id: string; u
       await notify(db, host.P, user.id, { id, createdAt: k.createdAt });
     }
   }
+  await db
+    .insert(emuObjects)
+    .values({
+      id: markId,
+      platform: host.P,
+      kind: "grown",
+      owner: user.id,
+      createdAt: now,
+      status: null,
+      readyAt: null,
+      data: { at: now },
+    })
+    .onConflictDoUpdate({ target: emuObjects.id, set: { data: { at: now } } });
 }
 
 /** `types[]=a&types[]=b` (or `types=a`), as Rails reads arrays in a query. */
