@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { instanceApps } from "../db/schema/accounts";
 import type { Platform } from "../platform-profile";
@@ -32,19 +32,24 @@ export class D1InstanceApps implements InstanceAppStore {
     return { clientId: row.clientId, clientSecret: await this.cipher.decrypt(row.clientSecretEnc), scopes: row.scopes };
   }
 
-  /** Two connects racing on a new instance both register; the first saved registration is the one kept. */
+  /**
+   * Two connects racing on a new instance both register; the first saved registration is the one kept. A
+   * registration made for other scopes (Postline asks for more since ADR 091) is replaced by the new one.
+   */
   async save(platform: Platform, instance: string, redirectUri: string, app: InstanceApp): Promise<void> {
+    const row = {
+      clientId: app.clientId,
+      clientSecretEnc: await this.cipher.encrypt(app.clientSecret),
+      scopes: app.scopes,
+      createdAt: this.now(),
+    };
     await this.db
       .insert(instanceApps)
-      .values({
-        platform,
-        instance,
-        redirectUri,
-        clientId: app.clientId,
-        clientSecretEnc: await this.cipher.encrypt(app.clientSecret),
-        scopes: app.scopes,
-        createdAt: this.now(),
-      })
-      .onConflictDoNothing();
+      .values({ platform, instance, redirectUri, ...row })
+      .onConflictDoUpdate({
+        target: [instanceApps.platform, instanceApps.instance, instanceApps.redirectUri],
+        set: row,
+        setWhere: ne(instanceApps.scopes, app.scopes),
+      });
   }
 }

@@ -3,6 +3,7 @@ import { type Context, Hono } from "hono";
 import type { Db } from "../db/client";
 import { emuObjects, emuTokens } from "../db/schema/emulator";
 import { type BlobInfo, blobsOf, isTid, postProblem } from "./bluesky-lexicon";
+import { addVisitorPost, type BlueskyHost, listNotifications } from "./bluesky-notifications";
 import { mountBlueskyOAuth, refuseTokenUse } from "./bluesky-oauth";
 import type { EmuEnv } from "./context";
 import { followerCount, postMetrics } from "./metrics";
@@ -340,7 +341,7 @@ export const blueskyPds = new Hono<EmuEnv>()
       return xrpcError(c, 400, "InvalidRequest", 'Input must have the properties "repo", "collection" and "record"');
     if (body.repo !== account.did && body.repo !== account.handle)
       return xrpcError(c, 401, "AuthenticationRequired", "Authentication Required");
-    if (body.collection !== "app.bsky.feed.post")
+    if (body.collection !== "app.bsky.feed.post" && body.collection !== LIKE)
       return xrpcError(c, 400, "InvalidRequest", `Unsupported collection in this emulator: ${body.collection}`);
     const rkey = typeof body.rkey === "string" ? body.rkey : null;
     if (rkey !== null && !isTid(rkey))
@@ -358,8 +359,9 @@ export const blueskyPds = new Hono<EmuEnv>()
       const row = await getObject(c.var.db, PLATFORM, blobId(account.did, ref));
       if (row) blobs.set(ref, row.data as unknown as BlobInfo);
     }
-    const problem = postProblem(body.record, (ref) => blobs.get(ref) ?? null);
-    if (problem) return xrpcError(c, 400, "InvalidRequest", `Invalid app.bsky.feed.post record: ${problem}`);
+    const problem =
+      body.collection === LIKE ? likeProblem(body.record) : postProblem(body.record, (ref) => blobs.get(ref) ?? null);
+    if (problem) return xrpcError(c, 400, "InvalidRequest", `Invalid ${body.collection} record: ${problem}`);
     const key = rkey ?? nextTid(c.var.now);
     const uri = atUri(account.did, body.collection, key);
     // An existing key fails deep in the repository's tree ("There is already a value at key"), which the PDS
@@ -397,9 +399,10 @@ export const blueskyPds = new Hono<EmuEnv>()
     const { repo, collection, rkey } = c.req.query();
     if (!repo || !collection || !rkey)
       return xrpcError(c, 400, "InvalidRequest", 'Params must have the properties "repo", "collection" and "rkey"');
+    // Any repo the network holds: the sandbox's people and its visitors.
     const account = byHandleOrDid(repo);
     const uri = atUri(account?.did ?? repo, collection, rkey);
-    const row = account ? await getObject(c.var.db, PLATFORM, uri) : null;
+    const row = await getObject(c.var.db, PLATFORM, uri);
     if (!row) return xrpcError(c, 400, "RecordNotFound", `Could not locate record: ${uri}`);
     const rec = row.data as unknown as StoredRecord;
     return c.json({ uri: rec.uri, cid: rec.cid, value: rec.value });
@@ -454,9 +457,21 @@ function nextTid(now: number): string {
 
 // ---- the AppView ----
 
-function profileBasic(did: string) {
+function profileBasic(did: string, visitorHandle?: string) {
   const a = BLUESKY_ACCOUNTS.find((x) => x.did === did);
-  return { did, handle: a?.handle ?? "handle.invalid", displayName: a?.displayName ?? "", labels: [] };
+  return { did, handle: a?.handle ?? visitorHandle ?? "handle.invalid", displayName: a?.displayName ?? "", labels: [] };
+}
+
+const LIKE = "app.bsky.feed.like";
+
+/** app.bsky.feed.like: a strong ref to the subject and when it was liked. */
+function likeProblem(record: unknown): string | null {
+  const r = record as { subject?: { uri?: unknown; cid?: unknown }; createdAt?: unknown };
+  if (typeof r.subject?.uri !== "string" || !r.subject.uri.startsWith("at://") || typeof r.subject.cid !== "string")
+    return "Record/subject must be a strong ref (uri and cid)";
+  if (typeof r.createdAt !== "string" || Number.isNaN(Date.parse(r.createdAt)))
+    return "Record/createdAt must be a valid datetime";
+  return null;
 }
 
 async function repliesTo(db: Db, uri: string) {
@@ -481,7 +496,7 @@ async function postView(db: Db, rec: StoredRecord & { indexedAt: number }, owner
   return {
     uri: rec.uri,
     cid: rec.cid,
-    author: profileBasic(owner),
+    author: profileBasic(owner, (rec as { handle?: string }).handle),
     record: rec.value,
     replyCount: m.comments + replies.length,
     repostCount: m.shares,
@@ -501,8 +516,29 @@ async function findPost(db: Db, uri: string) {
 // The PDS is its own authorization server (AT Protocol OAuth, bluesky-oauth.ts).
 mountBlueskyOAuth(blueskyPds as unknown as Hono<EmuEnv>, BLUESKY_ACCOUNTS);
 
+/** What the notifications file needs from the PDS and AppView here (it shares no module state with them). */
+function notificationHost(c: Ctx): BlueskyHost {
+  return {
+    cid: (value) => cid(0x71, new TextEncoder().encode(JSON.stringify(value))),
+    tid: nextTid,
+    postView: async (rec, owner) => {
+      const found = await findPost(c.var.db, rec.uri);
+      return postView(c.var.db, found!.rec, owner, c.var.now);
+    },
+  };
+}
+
+/** A visitor's post on Bluesky now (`POST /sandbox/comments`): a reply to the at-uri `postId`, or its own. */
+export const addBlueskyVisitorPost = (c: Ctx, input: { postId?: string; author: string; text: string }) =>
+  addVisitorPost(c, notificationHost(c), input);
+
 export const blueskyAppView = new Hono<EmuEnv>()
   .get("/xrpc/com.atproto.identity.resolveHandle", resolveHandle)
+  .get("/xrpc/app.bsky.notification.listNotifications", async (c) => {
+    const account = await authed(c, "access");
+    if (account instanceof Response) return account;
+    return listNotifications(c, notificationHost(c), account);
+  })
   .get("/xrpc/app.bsky.feed.getPosts", async (c) => {
     const uris = (c.req.queries("uris") ?? []).filter(Boolean);
     if (uris.length === 0) return xrpcError(c, 400, "InvalidRequest", 'Params must have the property "uris"');

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { blueskyAppView, blueskyPds, plcDirectory } from "./bluesky";
+import { addBlueskyVisitorPost, blueskyAppView, blueskyPds, plcDirectory } from "./bluesky";
 import { blueskyServiceAuth, blueskyVideo } from "./bluesky-video";
 import { advanceClock, type EmuEnv, emuContext, setEmuSettings } from "./context";
 import { clearFaults, faultMiddleware, faultSchema, setFault } from "./faults";
@@ -9,7 +9,7 @@ import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./goo
 import { gbpAccountManagement, gbpBusinessInformation, gbpPerformance } from "./google-business";
 import { gbpPosts } from "./google-business-posts";
 import { linkedinApi, linkedinWww } from "./linkedin";
-import { INSTANCES, mastodonInstance } from "./mastodon";
+import { addMastodonVisitorStatus, INSTANCES, mastodonInstance } from "./mastodon";
 import { addVisitorMetaComment } from "./meta/comments";
 import { graphFacebook, ruploadFacebook, wwwFacebook } from "./meta/facebook";
 import { apiInstagram, graphInstagram, wwwInstagram } from "./meta/instagram";
@@ -53,14 +53,16 @@ const revokeSchema = z.object({ platform: z.string().min(1, "platform is require
 
 /**
  * Someone comments on a published post now, or without `postId` posts on their own (a mention when the text names
- * the account, X only): the inbox's on-demand source. A Facebook or Instagram comment is also pushed to the app as
+ * the account, X, Mastodon and Bluesky): the inbox's on-demand source. A Facebook or Instagram comment is also pushed to the app as
  * a signed Meta webhook when the app has subscribed (meta/webhooks.ts).
  */
 const commentSchema = z.object({
-  platform: z.enum(["twitter", "threads", "facebook", "instagram"], {
-    message: "On-demand comments exist for twitter, threads, facebook and instagram so far",
+  platform: z.enum(["twitter", "threads", "facebook", "instagram", "mastodon", "bluesky"], {
+    message: "On-demand comments exist for twitter, threads, facebook, instagram, mastodon and bluesky so far",
   }),
   postId: z.string().min(1).optional(),
+  /** Mastodon: the server the status is written on (mastodon.social when absent). */
+  instance: z.string().min(1).optional(),
   author: z.string().trim().min(1, "author is required").max(50),
   text: z.string().trim().min(1, "text is required").max(280),
   /** false: Meta's delivery of this comment is lost (it gives up after retries), so only a poll finds it. */
@@ -131,7 +133,15 @@ export function createEmulator() {
     const made =
       platform === "facebook" || platform === "instagram"
         ? await addVisitorMetaComment(c, { ...parsed.data, platform })
-        : await (platform === "threads" ? addVisitorThreadsReply : addVisitorReply)(c.var.db, parsed.data, c.var.now);
+        : platform === "mastodon"
+          ? await addMastodonVisitorStatus(c.var.db, parsed.data, c.var.now)
+          : platform === "bluesky"
+            ? await addBlueskyVisitorPost(c, parsed.data)
+            : await (platform === "threads" ? addVisitorThreadsReply : addVisitorReply)(
+                c.var.db,
+                parsed.data,
+                c.var.now,
+              );
     if (!made) return c.json({ error: { message: `No post ${parsed.data.postId} on ${parsed.data.platform}` } }, 404);
     return c.json(made, 201);
   });

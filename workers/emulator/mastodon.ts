@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { emuObjects, emuTokens } from "../db/schema/emulator";
 import { avatar, initialsOf } from "./avatar";
 import { mountConsent } from "./consent";
 import type { EmuEnv } from "./context";
 import { numericId, opaqueToken } from "./ids";
+import { addVisitorStatus, mountNotifications, type NotificationEnv, visitorAccount } from "./mastodon-notifications";
 import { followerCount, postMetrics } from "./metrics";
 import { createObject, deleteObject, type EmuObject, getObject, incrementCounter, listObjects } from "./objects";
 import { clientCredentials, multipartParts, s256, scopeList, sniffImage } from "./request";
@@ -216,7 +217,8 @@ export function mastodonInstance(cfg: InstanceConfig) {
     const replies = await listObjects(c.var.db, P, "status", s.owner, { limit: 100 });
     const own = replies.filter((r) => r.data.replyTo === s.id).length;
     const grown = postMetrics(`${P}:${s.id}`, s.createdAt, now);
-    const user = userById(s.owner)!;
+    // A visitor's status (grown or written on demand) carries its author's name.
+    const user = userById(s.owner) ?? { id: s.owner, username: String(s.data.author), displayName: "" };
     const media = [];
     for (const id of (s.data.mediaIds as string[]) ?? []) {
       const m = await getObject(c.var.db, P, id);
@@ -240,7 +242,7 @@ export function mastodonInstance(cfg: InstanceConfig) {
       content: contentHtml(String(s.data.text ?? "")),
       reblog: null,
       application: { name: s.data.appName ?? "Web", website: null },
-      account: accountView(s.owner, now),
+      account: userById(s.owner) ? accountView(s.owner, now) : visitorAccount(origin, s.owner, user.username),
       media_attachments: media,
       mentions: [],
       tags: [],
@@ -623,10 +625,26 @@ export function mastodonInstance(cfg: InstanceConfig) {
   app.get("/api/v1/statuses/:id/context", async (c) => {
     const s = await readable(c, c.req.param("id"));
     if (!s) return fail(c, 404, "Record not found");
-    const all = await listObjects(c.var.db, P, "status", s.owner, { limit: 200 });
+    // Anyone's replies, level by level (a visitor's reply and the account's answer to it are both in the thread).
+    const all: EmuObject[] = [];
+    for (let level = [s.id]; level.length > 0 && all.length < 500; ) {
+      const found = await c.var.db
+        .select()
+        .from(emuObjects)
+        .where(
+          and(
+            eq(emuObjects.platform, P),
+            eq(emuObjects.kind, "status"),
+            inArray(sql`json_extract(${emuObjects.data}, '$.replyTo')`, level),
+          ),
+        )
+        .all();
+      all.push(...found);
+      level = found.map((r) => r.id);
+    }
     const descendants: EmuObject[] = [];
     const walk = (parent: string) => {
-      for (const r of all.filter((x) => x.data.replyTo === parent).reverse()) {
+      for (const r of all.filter((x) => x.data.replyTo === parent).sort((a, b) => a.createdAt - b.createdAt)) {
         descendants.push(r);
         walk(r.id);
       }
@@ -634,8 +652,8 @@ export function mastodonInstance(cfg: InstanceConfig) {
     walk(s.id);
     const ancestors: EmuObject[] = [];
     for (let up = s.data.replyTo as string | null; up; ) {
-      const parent = all.find((x) => x.id === up);
-      if (!parent) break;
+      const parent = await getObject(c.var.db, P, up);
+      if (parent?.kind !== "status") break;
       ancestors.unshift(parent);
       up = parent.data.replyTo as string | null;
     }
@@ -668,8 +686,26 @@ export function mastodonInstance(cfg: InstanceConfig) {
     return c.json(await Promise.all(list.map((s) => statusView(c, s))));
   });
 
+  mountNotifications(app as unknown as Hono<NotificationEnv>, {
+    P,
+    origin,
+    users: cfg.users,
+    statusView: (c, s) => statusView(c as never, s),
+    needs: (c, scope) => needs(c as never, scope),
+    fail,
+  });
   app.notFound((c) => fail(c, 404, "Record not found"));
   return app;
+}
+
+/** A visitor's status on the instance (`POST /sandbox/comments`): null without such an instance or parent. */
+export function addMastodonVisitorStatus(
+  db: Parameters<typeof addVisitorStatus>[0],
+  input: { instance?: string; postId?: string; author: string; text: string },
+  now: number,
+) {
+  const instance = INSTANCES.find((i) => i.domain === (input.instance ?? INSTANCES[0]!.domain));
+  return instance ? addVisitorStatus(db, instance, input, now) : Promise.resolve(null);
 }
 
 /** The author of a stored status, for the sandbox post viewer. */

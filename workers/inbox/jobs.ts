@@ -37,18 +37,27 @@ export async function pollInboxes(deps: InboxSyncDeps, workspaceId?: string): Pr
 
 async function pollAccount(
   deps: InboxSyncDeps,
-  account: { id: string; workspaceId: string; platform: Platform; username: string; newestAt: number | null },
+  account: {
+    id: string;
+    workspaceId: string;
+    platform: Platform;
+    username: string;
+    newestAt: number | null;
+    remoteCursor: string | null;
+  },
 ): Promise<PollResult> {
   const now = deps.now();
   const adapter = inboxAdapter(account.platform, deps.client(account.platform));
   if (!adapter) return { accountId: account.id, added: 0, error: null };
   let newestAt = account.newestAt;
+  let remoteCursor = account.remoteCursor;
   let added = 0;
   let error: string | null = null;
   try {
     const access = refreshOnce(await deps.credentials(account.id), () => deps.refreshCredentials(account.id));
     // The account's own replies (a thread's parts, answers sent from here) are not for the inbox.
-    const own = new Set([account.username, `@${account.username}`]);
+    // A Mastodon account (`name@instance`) is plain `name` to its own instance.
+    const own = new Set([account.username, `@${account.username}`, account.username.split("@")[0]]);
     const take = async (
       found: Array<RemoteComment & { target: Target; conversationId?: string }>,
       kind: NewItem["kind"],
@@ -100,11 +109,29 @@ async function pollAccount(
         error = `Direct messages are not read: ${err.message} Reconnect the account to allow them.`;
       }
     }
+    const notifications = adapter.notifications;
+    if (notifications) {
+      // The network's own cursor decides what is new: the time filter would drop a late-delivered mention.
+      const read = await access.call((c) => notifications(c, account.remoteCursor));
+      const byRemote = new Map(targets.map((t) => [t.remoteId, t]));
+      const fresh = freshComments(read.items, null, now).filter((c) => !own.has(c.author));
+      added += await deps.store.addItems(
+        account,
+        // A reply to our post is a comment on it; the rest are mentions standing alone.
+        fresh.map(({ inReplyTo, ...c }) => {
+          const target = byRemote.get(inReplyTo ?? "") ?? null;
+          return { ...c, kind: target ? "comment" : "mention", target };
+        }),
+        now,
+      );
+      remoteCursor = read.cursor;
+    }
   } catch (err) {
-    // What was taken in stays; the cursor keeps its place, so the next poll reads the rest again.
+    // What was taken in stays; the cursors keep their place, so the next poll reads the rest again.
     error = err instanceof Error ? err.message : String(err);
     newestAt = account.newestAt;
+    remoteCursor = account.remoteCursor;
   }
-  await deps.store.saveCursor(account.id, account.workspaceId, newestAt, now, error);
+  await deps.store.saveCursor(account.id, account.workspaceId, newestAt, now, error, remoteCursor);
   return { accountId: account.id, added, error };
 }

@@ -49,6 +49,7 @@ export class InboxStore {
         platform: connectedAccounts.platform,
         username: connectedAccounts.username,
         newestAt: inboxCursors.newestAt,
+        remoteCursor: inboxCursors.remoteCursor,
         polledAt: inboxCursors.polledAt,
       })
       .from(connectedAccounts)
@@ -173,8 +174,15 @@ export class InboxStore {
     return row?.author ?? conversationId;
   }
 
-  async saveCursor(accountId: string, workspaceId: string, newestAt: number | null, now: number, error: string | null) {
-    const set = { newestAt, polledAt: now, lastError: error };
+  async saveCursor(
+    accountId: string,
+    workspaceId: string,
+    newestAt: number | null,
+    now: number,
+    error: string | null,
+    remoteCursor?: string | null,
+  ) {
+    const set = { newestAt, polledAt: now, lastError: error, ...(remoteCursor !== undefined && { remoteCursor }) };
     await this.db
       .insert(inboxCursors)
       .values({ accountId, workspaceId, ...set })

@@ -52,8 +52,16 @@ export const OAUTH_SCOPES = {
   youtube: YOUTUBE_SCOPES.map((scope) => `https://www.googleapis.com/auth/${scope}`),
   // AT Protocol OAuth: `atproto` is required; transition:generic is what an app password may do (no DMs).
   bluesky: ["atproto", "transition:generic"],
-  // §11.2: granular scopes, the least that reads the profile and statuses and writes statuses and media.
-  mastodon: ["read:accounts", "read:statuses", "write:media", "write:statuses"],
+  // §11.2: granular scopes, the least that reads the profile and statuses and writes statuses and media; the
+  // inbox reads mentions and favourites them (ADR 091).
+  mastodon: [
+    "read:accounts",
+    "read:statuses",
+    "read:notifications",
+    "write:media",
+    "write:statuses",
+    "write:favourites",
+  ],
   // §11.3: the profile and its counts, Direct Post, and the videos' metrics (Display API video.list).
   tiktok: ["user.info.basic", "user.info.profile", "user.info.stats", "video.publish", "video.list"],
   // Accounts, locations, local posts and the Performance API all take this one scope.

@@ -1,3 +1,4 @@
+import { SELF } from "cloudflare:test";
 import { AtpAgent, RichText } from "@atproto/api";
 import { describe, expect, it } from "vitest";
 import { mp4Bytes } from "../test/media-fixtures";
@@ -96,5 +97,23 @@ describe("@atproto/api against the emulator", () => {
     const written = await agent.getPost({ repo: agent.session!.did, rkey: post.uri.split("/").pop()! });
     expect(written.value.embed).toMatchObject({ $type: "app.bsky.embed.video", alt: "Hands folding dough" });
     await agent.deletePost(post.uri);
+  });
+
+  it("reads the account's reply and mention notifications with the SDK, and likes one", async () => {
+    const agent = new AtpAgent({ service: "https://bsky.social", fetch: sandboxFetch });
+    await agent.login({ identifier: DEMO.handle, password: DEMO.appPassword });
+    const text = `Hello @${DEMO.handle} from the SDK test ${crypto.randomUUID().slice(0, 6)}`;
+    const res = await SELF.fetch("http://localhost/sandbox/comments", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ platform: "bluesky", author: "Sdk Reader", text }),
+    });
+    expect(res.status).toBe(201);
+    const { data } = await agent.listNotifications({ limit: 100 });
+    const mention = data.notifications.find((n) => (n.record as { text?: string }).text === text)!;
+    expect(mention).toMatchObject({ reason: "mention", author: { handle: "sdk-reader.bsky.social" }, isRead: false });
+    const like = await agent.like(mention.uri, mention.cid);
+    expect(like.uri).toMatch(/\/app\.bsky\.feed\.like\//);
+    await agent.deleteLike(like.uri);
   });
 });

@@ -46,7 +46,7 @@ const POST = "app.bsky.feed.post";
 /** How long a recorded video job is worth resuming: the PDS drops a blob no record references after a while. */
 const JOB_KEPT_MS = 3_600_000;
 
-function pdsOf(account: Pick<AccountCredentials, "metadata">): string {
+export function pdsOf(account: Pick<AccountCredentials, "metadata">): string {
   const pds = account.metadata.pds;
   if (typeof pds !== "string")
     throw new PlatformError("auth", "Reconnect this Bluesky account.", { platform: "bluesky" });
@@ -66,7 +66,7 @@ export class BlueskyClient implements PlatformClient {
     hint: "Enter your Bluesky handle, like name.bsky.social.",
     metadataKey: "handle",
   };
-  private readonly xrpc: Xrpc;
+  readonly xrpc: Xrpc;
   private readonly identity: BlueskyIdentity;
   private readonly oauth: BlueskyOAuth;
   private readonly video: BlueskyVideo;

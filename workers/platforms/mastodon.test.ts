@@ -68,7 +68,9 @@ describe("Mastodon client against the emulator's instances", () => {
     const first = await connect("mastodon.social");
     expect(first.url.pathname).toBe("/sandbox/mastodon.social/oauth/authorize");
     expect(first.url.searchParams.get("code_challenge_method")).toBe("S256");
-    expect(first.url.searchParams.get("scope")).toBe("read:accounts read:statuses write:media write:statuses");
+    expect(first.url.searchParams.get("scope")).toBe(
+      "read:accounts read:statuses read:notifications write:media write:statuses write:favourites",
+    );
     expect(first.user).toMatchObject({
       platformUserId: "109302115783457111@mastodon.social",
       username: "postline@mastodon.social",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { OAUTH_SCOPES } from "../platform-profile";
 import { parseAnswer } from "./http";
 import { instanceOf, MastodonApi } from "./mastodon-api";
+import { readMentions, setFavourite } from "./mastodon-notifications";
 import {
   Account,
   Attachment,
@@ -57,12 +58,15 @@ export class MastodonClient implements PlatformClient {
     this.api = new MastodonApi(deps);
   }
 
-  /** Postline's app on the instance: the one registered before, else a new registration kept for next time. */
+  /**
+   * Postline's app on the instance: the one registered before, else a new registration kept for next time. A
+   * connect re-registers where the app was registered for fewer scopes (the instance refuses to consent beyond them).
+   */
   private async app(instance: string, redirectUri: string, register: boolean): Promise<InstanceApp> {
     const store = this.deps.instanceApps;
     if (!store) throw new TypeError("The Mastodon client needs an instance app store");
     const known = await store.get("mastodon", instance, redirectUri);
-    if (known) return known;
+    if (known && (known.scopes === SCOPES || !register)) return known;
     if (!register)
       throw new PlatformError("auth", `Postline is not registered on ${instance}; connect the account again.`, {
         platform: "mastodon",
@@ -351,6 +355,15 @@ export class MastodonClient implements PlatformClient {
         text: plainText(s.content ?? ""),
         createdAt: s.created_at ?? "",
       }));
+  }
+
+  /** The inbox's mentions since the cursor (the newest notification id taken in). */
+  mentions(account: AccountCredentials, cursor: string | null) {
+    return readMentions(this.api, account, cursor);
+  }
+
+  favourite(account: AccountCredentials, statusId: string, on: boolean) {
+    return setFavourite(this.api, account, statusId, on);
   }
 
   async checkAccess(account: AccountCredentials): Promise<void> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalizeInstance } from "./instance";
 import { classifyMastodonError, rateLimitWait } from "./mastodon-api";
+import { linkTarget } from "./mastodon-notifications";
 import { instanceLimits, plainText } from "./mastodon-shapes";
 
 describe("the instance a user types", () => {
@@ -100,5 +101,15 @@ describe("Mastodon's answers", () => {
 
   it("render a status's HTML content back to its text", () => {
     expect(plainText("<p>One &amp; two<br />three</p><p>&lt;four&gt;</p>")).toBe("One & two\nthree\n\n<four>");
+  });
+});
+
+describe("linkTarget", () => {
+  it("reads a page's neighbour from the Link header as a path on the instance", () => {
+    const link =
+      '<https://mastodon.example/api/v1/notifications?limit=40&max_id=100>; rel="next", <https://mastodon.example/api/v1/notifications?limit=40&min_id=200>; rel="prev"';
+    expect(linkTarget(link, "prev")).toBe("/api/v1/notifications?limit=40&min_id=200");
+    expect(linkTarget(link, "next")).toBe("/api/v1/notifications?limit=40&max_id=100");
+    expect(linkTarget(null, "prev")).toBeNull();
   });
 });

@@ -46,7 +46,14 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       res.body.data.platforms.find((p: { platform: string }) => p.platform === platform);
     expect(named("mastodon")).toMatchObject({
       state: "ready",
-      scopes: ["read:accounts", "read:statuses", "write:media", "write:statuses"],
+      scopes: [
+        "read:accounts",
+        "read:statuses",
+        "read:notifications",
+        "write:media",
+        "write:statuses",
+        "write:favourites",
+      ],
     });
     expect(named("bluesky")).toMatchObject({ state: "ready", problems: [] });
     // TikTok needs its developer app (TIKTOK_CLIENT_ID is the app's client key); the scopes are its consent URL's.

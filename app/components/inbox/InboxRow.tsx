@@ -21,6 +21,8 @@ export interface RowContext {
 }
 
 const SENTIMENT: Record<string, string> = { positive: "Positive", neutral: "Neutral", negative: "Negative" };
+/** What the item is on its network: a comment under our post, or a post naming the account elsewhere. */
+const KIND: Record<string, string> = { comment: "Comment", mention: "Mention" };
 
 /** One inbox item: who wrote what where, its labels and notes, who is replying, and what the member may do. */
 export function InboxRow({ item, ctx, refusal }: { item: InboxItemView; ctx: RowContext; refusal: FormReply | null }) {
@@ -56,6 +58,7 @@ export function InboxRow({ item, ctx, refusal }: { item: InboxItemView; ctx: Row
         <span className={item.read ? "text-slate-900" : "font-semibold text-slate-900"}>{item.author}</span>
         {item.read ? null : <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs text-blue-800">New</span>}
         <span>{formatDateTime(item.createdAt, timeZone)}</span>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">{KIND[item.kind] ?? item.kind}</span>
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">
           {item.hiddenByRule ? "Hidden by a rule" : item.status === "done" ? "Done" : "Open"}
         </span>

@@ -91,6 +91,8 @@ export const inboxCursors = sqliteTable("inbox_cursors", {
   workspaceId: text("workspace_id").notNull(),
   /** The newest `createdAt` of an item taken in; the next poll keeps only items from a little before it. */
   newestAt: ms("newest_at"),
+  /** Where the network's own notifications stand (Mastodon's newest notification id, Bluesky's seen time; ADR 091). */
+  remoteCursor: text("remote_cursor"),
   polledAt: ms("polled_at").notNull(),
   lastError: text("last_error"),
 });

@@ -1,3 +1,4 @@
+import { SELF } from "cloudflare:test";
 import { createOAuthAPIClient, createRestAPIClient, MastoHttpError } from "masto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { clearFaults, mp4Bytes, pngBytes, sandboxFetch } from "../../test/platform-sandbox";
@@ -138,5 +139,29 @@ describe("masto (the official JavaScript SDK) against the emulated mastodon.exam
       401,
       "The access token is invalid",
     ]);
+  });
+  it("lists mention notifications page by page through the Link header, and favourites the status", async () => {
+    const masto = await signedIn();
+    const texts = [1, 2].map((n) => `@bakery masto conformance ${n} ${crypto.randomUUID().slice(0, 6)}`);
+    for (const text of texts) {
+      const res = await SELF.fetch("http://localhost/sandbox/comments", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ platform: "mastodon", instance: "mastodon.example", author: "sdk_reader", text }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const seen: Array<{ type: string; text: string; id: string }> = [];
+    // One notification a page: the SDK follows the Link header's next page for each.
+    for await (const page of masto.v1.notifications.list({ types: ["mention"], limit: 1 })) {
+      for (const n of page) seen.push({ type: n.type, text: n.status?.content ?? "", id: n.status?.id ?? "" });
+      if (seen.length >= 10 || texts.every((t) => seen.some((s) => s.text.includes(t)))) break;
+    }
+    expect(seen.every((n) => n.type === "mention")).toBe(true);
+    const mine = texts.map((t) => seen.find((s) => s.text.includes(t)));
+    expect(mine.every(Boolean)).toBe(true);
+    const liked = await masto.v1.statuses.$select(mine[0]!.id).favourite();
+    expect(liked).toMatchObject({ id: mine[0]!.id, favourited: true });
+    expect(await masto.v1.statuses.$select(mine[0]!.id).unfavourite()).toMatchObject({ favourited: false });
   });
 });

@@ -19,6 +19,15 @@ export interface InboxAdapter {
     since: number,
   ): Promise<Array<RemoteComment & { conversationId: string | null }>>;
   /**
+   * What the network notified the account of after `cursor` (Mastodon's mention notifications, Bluesky's
+   * listNotifications; ADR 091): each with the post it answers, and the cursor to read on from next time. The
+   * poll keeps the cursor only once everything read was stored, so an outage is read again from it.
+   */
+  notifications?(
+    account: AccountCredentials,
+    cursor: string | null,
+  ): Promise<{ items: Array<RemoteComment & { inReplyTo: string | null }>; cursor: string | null }>;
+  /**
    * Answers one comment as the account. Absent where the network offers no reply to a comment through an API
    * Postline holds the permission for: the inbox then says so instead of trying.
    */

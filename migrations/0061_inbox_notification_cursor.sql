@@ -1,0 +1,1 @@
+ALTER TABLE `inbox_cursors` ADD `remote_cursor` text;
