@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { contrastWithWhite, MIN_CONTRAST } from "./contrast";
 
 /** Postline's own accent: a workspace without a colour of its own. */
 export const DEFAULT_BRAND_COLOR = "#4338ca";
-/** White text on the brand colour (report covers, page headers) needs WCAG's 3:1 for large text. */
-export const MIN_CONTRAST = 3;
 export const LOGO_MAX_BYTES = 512 * 1024;
 /** The two image types a PDF draws natively (so reports can show the logo). */
 export const LOGO_TYPES = ["image/png", "image/jpeg"] as const;
@@ -17,19 +16,6 @@ export const BrandMessages = {
   logoSaved: "Logo uploaded",
   logoRemoved: "Logo removed",
 } as const;
-
-/** WCAG 2 relative luminance of `#rrggbb`. */
-function luminance(hex: string): number {
-  const n = Number.parseInt(hex.slice(1), 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-/** The contrast ratio of white text on `hex` (1 to 21). */
-export const contrastWithWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
 
 const formatRatio = (r: number) => `${Math.floor(r * 10) / 10}:1`;
 

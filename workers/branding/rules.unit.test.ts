@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { brandInput, contrastWithWhite } from "./rules";
+import { contrastWithWhite } from "./contrast";
+import { brandInput } from "./rules";
 
 const parse = (color: unknown) => brandInput.safeParse({ color });
 
