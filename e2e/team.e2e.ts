@@ -167,7 +167,26 @@ test("a client workspace made from the switcher; the switcher moves between the 
   await page.getByRole("button", { name: "Switch workspace" }).click();
   await page.getByRole("menuitem", { name: /Rye Studio/ }).click();
   await page.getByRole("article", { name: /Rye Studio launch plan/ }).waitFor();
+  expect((await request.post("/api/labels", { data: { name: "Harvest", colour: "#2f855a" }, headers })).status()).toBe(
+    201,
+  );
   await gotoHydrated(page, "/settings?tab=workspace");
+  // Its campaigns are kept there too (ADR 094): a label renamed and recoloured, then deleted after a confirm.
+  const harvest = page.getByRole("form", { name: "Label Harvest" });
+  await harvest.getByLabel("Name").fill("Harvest fair");
+  await harvest.getByLabel("Colour").fill("#c53030");
+  await harvest.getByRole("button", { name: "Save" }).click();
+  await page.getByText("Label updated").first().waitFor();
+  const saved = (await (await request.get("/api/labels")).json()).data.labels;
+  expect(saved).toMatchObject([{ name: "Harvest fair", colour: "#c53030" }]);
+  await page.getByRole("button", { name: "Delete Harvest fair" }).click();
+  await page
+    .getByRole("alertdialog", { name: 'Delete the label "Harvest fair"?' })
+    .getByRole("button", { name: "Delete label" })
+    .click();
+  await page.getByText("Label removed from the workspace and its posts").first().waitFor();
+  expect(await page.getByRole("form", { name: /Label Harvest/ }).count()).toBe(0);
+  expect((await (await request.get("/api/labels")).json()).data.labels).toEqual([]);
   const danger = page.getByRole("region", { name: "Delete workspace" });
   await danger.getByText(/removes its posts \(scheduled ones will not be published\)/).waitFor();
   expectStatus(400, /\/settings\.data/);

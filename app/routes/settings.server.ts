@@ -15,6 +15,7 @@ import { brandService } from "../../workers/branding/index";
 import type { AppContext } from "../../workers/context";
 import { recordWrite } from "../../workers/http/activity";
 import { parseOrThrow } from "../../workers/http/validate";
+import { labelService } from "../../workers/labels/index";
 import { LinkReplies, linkSettingsBody } from "../../workers/links/index";
 import { checkSetup } from "../../workers/setup/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
@@ -27,7 +28,7 @@ import { isTeamIntent, teamAction } from "./settings-team.server";
 
 /**
  * Which tabs the role sees and the open one's data, read here rather than over /api: Settings → Workspace's
- * workspace, members and pending invitations; Settings → Developer's going-live check (GET /api/setup/check);
+ * workspace, members, pending invitations and labels; Settings → Developer's going-live check (GET /api/setup/check);
  * Settings → Links' tracking settings; Settings → Social Accounts (settings-accounts.server.ts); Settings → API and Activity (settings-developer.server.ts).
  * A tab the role cannot open answers 403 with the reason, shown in its place.
  */
@@ -44,11 +45,13 @@ export async function settingsData(ctx: AppContext, url: URL) {
           workspaces.members(workspace.id),
           can(workspace.role, "members.manage") ? workspaces.pendingInvites(workspace.id) : [],
           brandService(ctx.services).get(workspace.id),
-        ]).then(([settings, members, invites, brand]) => ({
+          labelService(ctx.services).list(workspace.id),
+        ]).then(([settings, members, invites, brand, labels]) => ({
           workspace: settings,
           members,
           invites,
           brand,
+          labels,
           // Out of the switcher, so they are reached from here (ADR 078).
           archived: ctx.workspaces
             .filter((w) => w.archived && w.id !== workspace.id)

@@ -4,9 +4,11 @@ import { FormError } from "~/components/ui/FormError";
 import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { useFormAction } from "~/lib/use-form-action";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { Label } from "../../../workers/labels/public";
 import { can, ROLES } from "../../../workers/tenancy/roles";
 import type { WorkspaceService } from "../../../workers/workspaces/index";
 import { BrandSection } from "./BrandSection";
+import { LabelsSection } from "./LabelsSection";
 import type { Notify } from "./NotificationBanner";
 import { RowAction } from "./RowAction";
 
@@ -25,6 +27,7 @@ export function WorkspaceTab({
   invites,
   archived,
   brand,
+  labels,
   userId,
   notify,
 }: {
@@ -34,6 +37,7 @@ export function WorkspaceTab({
   /** The user's other workspaces that are archived (the switcher leaves them out). */
   archived: Array<{ id: string; name: string }>;
   brand: ComponentProps<typeof BrandSection>["brand"];
+  labels: Label[];
   userId: string;
   notify: Notify;
 }) {
@@ -74,6 +78,8 @@ export function WorkspaceTab({
           </button>
         )}
       </form>
+
+      <LabelsSection labels={labels} canEdit={can(ws.role, "posts.write")} notify={notify} />
 
       <BrandSection brand={brand} canEdit={settings} notify={notify} />
 
