@@ -34,6 +34,7 @@ import {
 import { buildServices, type Services } from "./services";
 import type { WorkspaceContext } from "./tenancy/membership";
 import { workspacesForPage } from "./tenancy/middleware";
+import { movingWorkspaces } from "./tenancy/moving";
 import { directoryNames, type PublicNameKind } from "./tenancy/public-names";
 
 export { RateLimiter, UserSessions } from "./auth";
@@ -126,10 +127,14 @@ export default {
     return out;
   },
 
-  /** One cron, every minute, dispatching to every periodic job (free plans allow few triggers), on every shard. */
+  /**
+   * One cron, every minute, dispatching to every periodic job (free plans allow few triggers), on every shard;
+   * the workspaces being moved are read once and left alone by every job (ADR 082).
+   */
   async scheduled(_controller, env, ctx) {
+    const moving = await movingWorkspaces(env.DB);
     for (const shard of shardNames(env))
-      runShardJobs(buildServices(env, Date.now, undefined, { shard: () => shard }), ctx);
+      runShardJobs(buildServices(env, Date.now, undefined, { shard: () => shard }), ctx, moving);
   },
 
   /** Each message names its shard (ADR 035); a batch is consumed per shard, each part with that shard's services. */
@@ -139,8 +144,11 @@ export default {
   },
 } satisfies ExportedHandler<Env>;
 
-/** The periodic jobs over one shard's workspaces. */
-function runShardJobs(services: Services, ctx: ExecutionContext) {
+/**
+ * The periodic jobs over one shard's workspaces but the `moving` ones. Claiming due posts (and what follows from
+ * a claim) takes no exclusion: a move starts only in a quiet window and checks it again at the switch (ADR 082).
+ */
+function runShardJobs(services: Services, ctx: ExecutionContext, moving: readonly string[]) {
   ctx.waitUntil(
     claimDueTargets({ db: services.db, d1: services.d1, queue: services.queues.publish, now: services.now }),
   );
@@ -148,23 +156,18 @@ function runShardJobs(services: Services, ctx: ExecutionContext) {
   const leases = leasesFrom(services.config.PUBLISH_LEASE_SECONDS);
   ctx.waitUntil(reconcileStuckTargets({ ...deps, queue: services.queues.publish, leases }));
   ctx.waitUntil(stageAhead({ ...deps, queue: services.queues.publish, leases }));
-  ctx.waitUntil(fillMissingPermalinks(deps));
-  ctx.waitUntil(runAnalyticsCron(services));
-  ctx.waitUntil(runFeedChecks(feedDeps(services)));
-  ctx.waitUntil(runCategoryRepeats(repeatDeps(services)));
-  ctx.waitUntil(services.inbox.pollDue());
+  ctx.waitUntil(fillMissingPermalinks(deps, moving));
+  ctx.waitUntil(runAnalyticsCron(services, moving));
+  ctx.waitUntil(runFeedChecks(feedDeps(services), moving));
+  ctx.waitUntil(runCategoryRepeats(repeatDeps(services), moving));
+  ctx.waitUntil(services.inbox.pollDue(moving));
   ctx.waitUntil(services.idempotency.purge());
   const { db, people, accounts, mailer, now, config } = services;
   ctx.waitUntil(
-    runConnectionHealth({
-      db,
-      people,
-      accounts,
-      mailer,
-      now,
-      origin: config.APP_ORIGIN,
-      versionSettings: config.endpointOverrides,
-    }),
+    runConnectionHealth(
+      { db, people, accounts, mailer, now, origin: config.APP_ORIGIN, versionSettings: config.endpointOverrides },
+      moving,
+    ),
   );
 }
 

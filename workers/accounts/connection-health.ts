@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { apiVersionNotices, connectedAccounts } from "../db/schema/accounts";
 import type { Mailer } from "../mail";
 import { NOTIFY_DAYS, type VersionReport, type VersionSetting, versionReports } from "../platforms";
+import { notMoving } from "../tenancy/moving";
 import type { People } from "../tenancy/people";
 import { BRAND } from "./connect";
 import { type AccountHealth, accountHealth, HEALTH_CHECK_EVERY_MS, healthFacts, healthNoticeKey } from "./health";
@@ -25,9 +26,13 @@ export interface HealthCheckDeps {
 
 /**
  * The daily connection health check, run from the every-minute cron: each account is checked once a day
- * (oldest check first, a few per run). Owners and admins are emailed once per problem, not every day.
+ * (oldest check first, a few per run). Owners and admins are emailed once per problem, not every day. The
+ * `moving` workspaces' accounts (ADR 082) are checked after their move.
  */
-export async function runConnectionHealth(deps: HealthCheckDeps): Promise<{ checked: number; notified: number }> {
+export async function runConnectionHealth(
+  deps: HealthCheckDeps,
+  moving: readonly string[] = [],
+): Promise<{ checked: number; notified: number }> {
   const { db, now } = deps;
   let notified = await notifyVersionEnds(deps);
   const due = await db
@@ -36,6 +41,7 @@ export async function runConnectionHealth(deps: HealthCheckDeps): Promise<{ chec
     .where(
       and(
         ne(connectedAccounts.status, "disconnected"),
+        notMoving(connectedAccounts.workspaceId, moving),
         or(
           isNull(connectedAccounts.healthCheckedAt),
           lte(connectedAccounts.healthCheckedAt, now() - HEALTH_CHECK_EVERY_MS),

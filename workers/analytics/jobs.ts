@@ -5,14 +5,17 @@ import { type AnalyticsMessage, enqueueDueSyncs, handleAnalyticsBatch } from "./
 
 /**
  * The analytics part of the every-minute cron: enqueue due account syncs, generate due scheduled reports, and
- * roll a batch of expired post snapshots into the rollups (ADR 023).
+ * roll a batch of expired post snapshots into the rollups (ADR 023). The `moving` workspaces (ADR 082) get no
+ * sync and no report until their move is over.
  */
 export async function runAnalyticsCron(
   services: Services,
+  moving: readonly string[] = [],
 ): Promise<{ enqueued: number; reports: number; snapshotsRetired: number }> {
   const { db, now } = services;
-  const enqueued = await enqueueDueSyncs({ db, now, queue: services.queues.analytics as Queue<AnalyticsMessage> });
-  const reports = await runDueReports(reportDeps(services));
+  const queue = services.queues.analytics as Queue<AnalyticsMessage>;
+  const enqueued = await enqueueDueSyncs({ db, now, queue, moving });
+  const reports = await runDueReports(reportDeps(services), moving);
   const { deleted } = await runRetention(db, now());
   return { enqueued, reports, snapshotsRetired: deleted };
 }

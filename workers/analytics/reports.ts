@@ -5,6 +5,7 @@ import { BrandService } from "../branding";
 import type { Db } from "../db/client";
 import { REPORT_FORMATS, REPORT_KINDS, reportDeliveries, reportFiles, reportSchedules } from "../db/schema/index";
 import type { MemberRef } from "../tenancy/membership";
+import { notMoving } from "../tenancy/moving";
 import type { People } from "../tenancy/people";
 import { renderReport } from "./export/render";
 import { REPORT_TITLES } from "./export/report-data";
@@ -251,10 +252,11 @@ export async function sendNow(deps: ReportDeps, workspaceId: string, id: string)
  * with a pending delivery per recipient in the same batch; then the Mailer sends what is due (report-delivery.ts).
  * Answers how many reports were made.
  */
-export async function runDueReports(deps: ReportDeps): Promise<number> {
+export async function runDueReports(deps: ReportDeps, moving: readonly string[] = []): Promise<number> {
   const now = deps.now();
   let made = 0;
-  for (const { schedule, email, timezone, name } of await schedulesWhere(deps, eq(reportSchedules.enabled, true))) {
+  const due = and(eq(reportSchedules.enabled, true), notMoving(reportSchedules.workspaceId, moving));
+  for (const { schedule, email, timezone, name } of await schedulesWhere(deps, due!)) {
     if (!isDue(schedule, now, timezone)) continue;
     try {
       await makeReport(deps, schedule, { email, timezone, name }, now);

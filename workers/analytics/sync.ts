@@ -13,6 +13,7 @@ import {
 } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
 import { type AccountCredentials, type PlatformClient, PlatformError, refreshOnce } from "../platforms";
+import { notMoving } from "../tenancy/moving";
 import { ACCOUNT_INTERVAL_MS, dueTargets, planAccountSyncs, targetDueAt } from "./planner";
 
 /** The same shape the publishing consumer receives; the Worker entry supplies the real clients. */
@@ -300,11 +301,12 @@ async function saveState(
     });
 }
 
-/** Cron: enqueue every account that is due (SPEC cadence in planner.ts), capped per platform. */
+/** Cron: enqueue every account that is due (SPEC cadence in planner.ts), capped per platform, but `moving` ones'. */
 export async function enqueueDueSyncs(deps: {
   db: Db;
   now: () => number;
   queue: Queue<AnalyticsMessage>;
+  moving?: readonly string[];
 }): Promise<number> {
   const { db } = deps;
   const now = deps.now();
@@ -318,7 +320,7 @@ export async function enqueueDueSyncs(deps: {
     })
     .from(connectedAccounts)
     .leftJoin(analyticsSyncState, eq(analyticsSyncState.accountId, connectedAccounts.id))
-    .where(eq(connectedAccounts.status, "connected"));
+    .where(and(eq(connectedAccounts.status, "connected"), notMoving(connectedAccounts.workspaceId, deps.moving ?? [])));
   if (!accounts.length) return 0;
   const targets = await db
     .select({

@@ -35,12 +35,16 @@ export interface RepeatDeps {
 /**
  * The cron's evergreen job on one shard: each category whose next slot is within the lead is claimed (its next
  * slot moved on, so an overlapping run skips it), then the post whose turn it is gets a copy in that slot.
- * A crash between the claim and the copy leaves that slot empty: a repeat is never made twice.
+ * A crash between the claim and the copy leaves that slot empty: a repeat is never made twice. The `moving`
+ * workspaces' categories (ADR 082) wait for a run after their move.
  */
-export async function runCategoryRepeats(deps: RepeatDeps): Promise<{ queued: number }> {
+export async function runCategoryRepeats(
+  deps: RepeatDeps,
+  moving: readonly string[] = [],
+): Promise<{ queued: number }> {
   const now = deps.now();
   let queued = 0;
-  const due = await deps.store.due(now + REPEAT_LEAD_MS, CATEGORIES_PER_RUN);
+  const due = await deps.store.due(now + REPEAT_LEAD_MS, CATEGORIES_PER_RUN, moving);
   const zones = await deps.zones(due.map((c) => c.workspaceId));
   for (const category of due) {
     const timezone = zones.get(category.workspaceId);

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { categories, categoryPosts, posts } from "../db/schema/index";
+import { notMoving } from "../tenancy/moving";
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type EntryRow = typeof categoryPosts.$inferSelect;
@@ -99,12 +100,18 @@ export class CategoryStore {
       .where(and(eq(categoryPosts.categoryId, categoryId), eq(categoryPosts.postId, postId)));
   }
 
-  /** The categories on this shard whose next slot is at most `until`, soonest first. */
-  due(until: number, limit: number) {
+  /** The categories on this shard whose next slot is at most `until`, soonest first, but `moving` workspaces'. */
+  due(until: number, limit: number, moving: readonly string[] = []) {
     return this.db
       .select()
       .from(categories)
-      .where(and(isNotNull(categories.nextSlotAt), lte(categories.nextSlotAt, until)))
+      .where(
+        and(
+          isNotNull(categories.nextSlotAt),
+          lte(categories.nextSlotAt, until),
+          notMoving(categories.workspaceId, moving),
+        ),
+      )
       .orderBy(asc(categories.nextSlotAt))
       .limit(limit);
   }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { feedItems, feeds } from "../db/schema/index";
+import { notMoving } from "../tenancy/moving";
 
 export type FeedRow = typeof feeds.$inferSelect;
 
@@ -39,9 +40,14 @@ export class FeedStore {
     return gone.length > 0;
   }
 
-  /** The feeds due for a check on this shard, longest waiting first. */
-  due(now: number, limit: number): Promise<FeedRow[]> {
-    return this.db.select().from(feeds).where(lte(feeds.nextCheckAt, now)).orderBy(asc(feeds.nextCheckAt)).limit(limit);
+  /** The feeds due for a check on this shard, longest waiting first, but those of `moving` workspaces. */
+  due(now: number, limit: number, moving: readonly string[] = []): Promise<FeedRow[]> {
+    return this.db
+      .select()
+      .from(feeds)
+      .where(and(lte(feeds.nextCheckAt, now), notMoving(feeds.workspaceId, moving)))
+      .orderBy(asc(feeds.nextCheckAt))
+      .limit(limit);
   }
 
   /**

@@ -26,10 +26,14 @@ export interface PollResult {
  * by the network's id, so a poll that runs twice (an overlapping cron, a retry) adds nothing twice. With
  * `workspaceId` (a member's "check now"), that workspace's accounts are read whenever they were last.
  */
-export async function pollInboxes(deps: InboxSyncDeps, workspaceId?: string): Promise<PollResult[]> {
+export async function pollInboxes(
+  deps: InboxSyncDeps,
+  workspaceId?: string,
+  moving: readonly string[] = [],
+): Promise<PollResult[]> {
   const now = deps.now();
   const polledBefore = workspaceId ? Number.MAX_SAFE_INTEGER : now - POLL_INTERVAL_MS + 1;
-  const due = await deps.store.accountsToPoll(polledBefore, ACCOUNTS_PER_RUN, workspaceId);
+  const due = await deps.store.accountsToPoll(polledBefore, ACCOUNTS_PER_RUN, workspaceId, moving);
   const results: PollResult[] = [];
   for (const account of due) results.push(await pollAccount(deps, account));
   return results;

@@ -73,10 +73,13 @@ export class InboxService {
     };
   }
 
-  /** The cron's poll of the shard's accounts that are due, then the new items' rules and assistant reading. */
-  async pollDue() {
-    const results = await pollInboxes({ ...this.deps, store: this.store });
-    await this.triage();
+  /**
+   * The cron's poll of the shard's accounts that are due, then the new items' rules and assistant reading; the
+   * `moving` workspaces (ADR 082) are left for a run after their move.
+   */
+  async pollDue(moving: readonly string[] = []) {
+    const results = await pollInboxes({ ...this.deps, store: this.store }, undefined, moving);
+    await this.triage(undefined, moving);
     return results;
   }
 
@@ -88,8 +91,8 @@ export class InboxService {
   }
 
   /** Runs the rules and the assistant on new items, once each (ADR 084); any ingest path calls it after writing. */
-  triage(workspaceId?: string) {
-    return triageNew({ ...this.deps, store: this.store, team: this.teamStore }, workspaceId);
+  triage(workspaceId?: string, moving: readonly string[] = []) {
+    return triageNew({ ...this.deps, store: this.store, team: this.teamStore }, workspaceId, moving);
   }
 
   /**

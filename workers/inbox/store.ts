@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, typ
 import type { Db } from "../db/client";
 import { connectedAccounts, inboxCursors, inboxItems, posts, postTargets } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
+import { notMoving } from "../tenancy/moving";
 import type { IncomingComment } from "./rules";
 
 export type InboxItemRow = typeof inboxItems.$inferSelect;
@@ -41,7 +42,7 @@ export class InboxStore {
   constructor(private readonly db: Db) {}
 
   /** Connected accounts (of the shard, or one workspace) last polled before `polledBefore`, never-polled first. */
-  accountsToPoll(polledBefore: number, limit: number, workspaceId?: string) {
+  accountsToPoll(polledBefore: number, limit: number, workspaceId?: string, moving: readonly string[] = []) {
     return this.db
       .select({
         id: connectedAccounts.id,
@@ -58,6 +59,7 @@ export class InboxStore {
         and(
           eq(connectedAccounts.status, "connected"),
           workspaceId ? eq(connectedAccounts.workspaceId, workspaceId) : undefined,
+          notMoving(connectedAccounts.workspaceId, moving),
           or(isNull(inboxCursors.polledAt), lt(inboxCursors.polledAt, polledBefore)),
         ),
       )
@@ -243,11 +245,17 @@ export class InboxStore {
   }
 
   /** New items the rules and the assistant have not read, oldest first (of one workspace, or the shard). */
-  untriaged(limit: number, workspaceId?: string) {
+  untriaged(limit: number, workspaceId?: string, moving: readonly string[] = []) {
     return this.db
       .select()
       .from(inboxItems)
-      .where(and(isNull(inboxItems.rulesAppliedAt), workspaceId ? eq(inboxItems.workspaceId, workspaceId) : undefined))
+      .where(
+        and(
+          isNull(inboxItems.rulesAppliedAt),
+          workspaceId ? eq(inboxItems.workspaceId, workspaceId) : undefined,
+          notMoving(inboxItems.workspaceId, moving),
+        ),
+      )
       .orderBy(asc(inboxItems.receivedAt))
       .limit(limit)
       .all();

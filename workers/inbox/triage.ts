@@ -18,8 +18,12 @@ interface TriageDeps extends TeamDeps {
  * (assign, label, hide), then `inbox.item.created` and a live note to the open inboxes. The item is claimed
  * first with a conditional update, so two runs that race apply the rules to it once.
  */
-export async function triageNew(deps: TriageDeps, workspaceId?: string): Promise<number> {
-  const items = await deps.store.untriaged(TRIAGE_BATCH, workspaceId);
+export async function triageNew(
+  deps: TriageDeps,
+  workspaceId?: string,
+  moving: readonly string[] = [],
+): Promise<number> {
+  const items = await deps.store.untriaged(TRIAGE_BATCH, workspaceId, moving);
   const rulesOf = new Map<string, Rule[]>();
   const created = new Map<string, string[]>();
   for (const item of items) {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { postTargets } from "../db/schema/index";
 import type { AccountCredentials } from "../platforms";
+import { notMoving } from "../tenancy/moving";
 import type { PublishDeps, TargetRow } from "./consumer";
 import { recordPermalink, touch } from "./target-writes";
 
@@ -35,9 +36,13 @@ export async function fillPermalink(
   await touch(deps, target.id);
 }
 
-/** The cron's pass over recently published targets still without a link (least recently tried first). */
+/**
+ * The cron's pass over recently published targets still without a link (least recently tried first), but the
+ * `moving` workspaces' (ADR 082), which are filled after their move.
+ */
 export async function fillMissingPermalinks(
   deps: Pick<PublishDeps, "db" | "now" | "client" | "credentials">,
+  moving: readonly string[] = [],
 ): Promise<void> {
   const missing = await deps.db
     .select({
@@ -53,6 +58,7 @@ export async function fillMissingPermalinks(
         isNull(postTargets.permalink),
         isNotNull(postTargets.remoteId),
         gt(postTargets.publishedAt, deps.now() - PERMALINK_WINDOW_MS),
+        notMoving(postTargets.workspaceId, moving),
       ),
     )
     .orderBy(asc(postTargets.updatedAt))
