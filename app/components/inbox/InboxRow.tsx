@@ -102,7 +102,13 @@ export function InboxRow({ item, ctx, refusal }: { item: InboxItemView; ctx: Row
           {(closed) => (canAnswer ? <ReplyForm {...form} closed={closed} /> : null)}
         </InboxThread>
       ) : item.kind === "message" ? (
-        <Link ref={opener} to={ctx.threadHref(item.id)} preventScrollReset className={`${secondaryButton} mt-3`}>
+        <Link
+          ref={opener}
+          to={ctx.threadHref(item.id)}
+          preventScrollReset
+          className={`${secondaryButton} mt-3`}
+          data-key-open
+        >
           Open conversation
         </Link>
       ) : canAnswer ? (
