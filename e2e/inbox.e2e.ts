@@ -40,7 +40,8 @@ async function publishedTweet(page: Page, baseUrl: string, content: string) {
 /**
  * The engagement inbox as a team (ADR 069, ADR 084): two members have the inbox open in their own browsers; a
  * reply on X arrives live in both, the owner assigns it to an editor, who answers with a saved reply; the answer
- * is on X once and the item shows done for both, without either reloading.
+ * is on X once and the item shows done for both, without either reloading. A direct message then opens in its
+ * conversation and is answered there (ADR 092).
  */
 test("a reply on X arrives live for two members, is assigned, answered once with a saved reply, and done for both", async ({
   journey: { page, baseUrl },
@@ -112,6 +113,29 @@ test("a reply on X arrives live for two members, is assigned, answered once with
     await item.getByText("Answered by Eddie Editor: Yes Hungry, every Saturday!").waitFor();
     await item.getByText("Done", { exact: true }).waitFor();
     await his.getByText("Done", { exact: true }).waitFor();
+    // Someone writes to the account directly: the message opens in its conversation, which takes the focus, and
+    // is answered there; the answer shows in the conversation as the team's.
+    const dm = await fetch(`${baseUrl}/sandbox/messages`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ platform: "twitter", from: "dana_dms", text: "Do you deliver on Sundays?" }),
+    });
+    expect(dm.status).toBe(201);
+    expect((await request.post("/api/inbox/sync", { headers })).status()).toBe(200);
+    const message = page
+      .getByRole("list", { name: "Inbox items" })
+      .getByRole("listitem")
+      .filter({ hasText: "Do you deliver on Sundays?" });
+    await message.getByRole("link", { name: "Open conversation" }).click();
+    const conversation = page.getByRole("region", { name: /^Conversation with / });
+    await conversation.getByRole("list", { name: "Messages" }).getByText("Do you deliver on Sundays?").waitFor();
+    await expect
+      .poll(() => conversation.getByRole("heading").evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    await conversation.getByLabel("Reply", { exact: true }).fill("Yes, until noon!");
+    await conversation.getByRole("button", { name: "Send reply" }).click();
+    await conversation.getByRole("listitem").filter({ hasText: "Your team" }).getByText("Yes, until noon!").waitFor();
+
     // The post on the emulator's viewer carries the answer once.
     await page.goto(`/sandbox/view?url=${encodeURIComponent(permalink)}`);
     const thread = page.getByRole("region", { name: "Comments and replies" });

@@ -39,12 +39,16 @@ export async function inboxData(ctx: AppContext, url: URL) {
     ctx.services.accounts.list(workspace.id),
     inbox.team.savedReplies(workspace.id),
   ]);
-  const notes = await inbox.team.notesOf(
-    workspace.id,
-    list.items.filter((i) => i.notes > 0).map((i) => i.id),
-  );
+  const [notes, thread] = await Promise.all([
+    inbox.team.notesOf(
+      workspace.id,
+      list.items.filter((i) => i.notes > 0).map((i) => i.id),
+    ),
+    openThread(ctx, workspace.id, list.items, url),
+  ]);
   return {
     ...list,
+    thread,
     notes: Object.fromEntries(notes),
     saved: saved.map((r) => ({ id: r.id, title: r.title, body: r.body })),
     filters: { status: q.status, platform: q.platform ?? "", assigned: q.assigned ?? "", label: q.label ?? "" },
@@ -53,6 +57,15 @@ export async function inboxData(ctx: AppContext, url: URL) {
     me: auth.user.id,
     may: { triage: can(workspace.role, "inbox.triage"), reply: can(workspace.role, "inbox.reply") },
   };
+}
+
+const threadParam = z.string().min(1).max(100).optional().catch(undefined);
+
+/** The conversation `?thread=` opened, when it names a direct message on this page (ADR 092). */
+async function openThread(ctx: AppContext, workspaceId: string, items: Array<{ id: string; kind: string }>, url: URL) {
+  const id = threadParam.parse(url.searchParams.get("thread") ?? undefined);
+  const item = items.find((i) => i.id === id && i.kind === "message");
+  return item ? { id: item.id, ...(await ctx.services.inbox.thread(workspaceId, item.id)) } : null;
 }
 
 const itemField = z.object({ id: z.string({ error: "Which item?" }).min(1, "Which item?").max(100) });

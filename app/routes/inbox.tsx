@@ -1,6 +1,6 @@
 import { Inbox } from "lucide-react";
 import { useCallback, useRef } from "react";
-import { Form, useActionData } from "react-router";
+import { Form, useActionData, useLocation } from "react-router";
 import { InboxRow } from "~/components/inbox/InboxRow";
 import { InboxBulkBar, SavedReplies } from "~/components/inbox/InboxTools";
 import { useInboxKeys } from "~/components/inbox/use-inbox-keys";
@@ -43,7 +43,15 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
     });
   }, []);
   useInboxKeys(onRead);
-  const ctx = { ...loaderData, replying, announce, onRead };
+  const { search } = useLocation();
+  // A conversation opens in the URL (?thread=), so it survives a reply's reload and can be linked to.
+  const threadHref = (id: string | null) => {
+    const params = new URLSearchParams(search);
+    if (id) params.set("thread", id);
+    else params.delete("thread");
+    return `?${params}`;
+  };
+  const ctx = { ...loaderData, replying, announce, onRead, threadHref };
   return (
     <>
       <PageHeader

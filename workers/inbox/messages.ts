@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AccountCredentials, InboxAdapter } from "../platforms";
 import type { metaDelivery } from "./meta-webhook";
 import type { InboxItemRow, NewItem } from "./store";
-import { replyWindow } from "./window-rules";
+import { threadWindow } from "./window-rules";
 
 /**
  * Direct messages in the inbox (ADR 092), pure: the Messenger Platform's `messages` webhook read into items, a
@@ -92,22 +92,20 @@ export function messageItem(
 
 /** A conversation as the thread view shows it: each message and the answer sent to it, oldest first. */
 export function conversationView(items: InboxItemRow[], now: number) {
-  const last = items.at(-1);
-  return {
-    messages: items.flatMap((i) => [
-      { id: i.id, from: i.author, text: i.text, at: new Date(i.createdAt).toISOString(), ours: false },
-      ...(i.replyState === "sent" && i.repliedAt !== null
-        ? [
-            {
-              id: `${i.id}:reply`,
-              from: null,
-              text: i.replyText ?? "",
-              at: new Date(i.repliedAt).toISOString(),
-              ours: true,
-            },
-          ]
-        : []),
-    ]),
-    window: last ? replyWindow(last.platform, last.createdAt, now) : null,
-  };
+  const messages = items.flatMap((i) => [
+    { id: i.id, from: i.author, text: i.text, at: new Date(i.createdAt).toISOString(), ours: false },
+    ...(i.replyState === "sent" && i.repliedAt !== null
+      ? [
+          {
+            id: `${i.id}:reply`,
+            from: null,
+            text: i.replyText ?? "",
+            at: new Date(i.repliedAt).toISOString(),
+            ours: true,
+          },
+        ]
+      : []),
+  ]);
+  const platform = items[0]?.platform;
+  return { messages, window: platform ? threadWindow(platform, messages, now) : null };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerCalls, messagesOf } from "./messages";
 import { metaDelivery } from "./meta-webhook";
-import { replyWindow } from "./window-rules";
+import { replyWindow, threadWindow } from "./window-rules";
 
 const HOUR = 3_600_000;
 const AT = 1_800_000_000_000;
@@ -25,6 +25,30 @@ describe("the reply window (Meta's 24 hours)", () => {
 
   it("has none where the network sets none", () => {
     expect(replyWindow("twitter", AT, AT + 48 * HOUR)).toBeNull();
+  });
+});
+
+describe("a conversation's reply window", () => {
+  const at = (ms: number) => new Date(ms).toISOString();
+  it("runs from the person's latest message, not the opened one's nor the account's answers", () => {
+    const thread = [
+      { at: at(AT), ours: false },
+      { at: at(AT + 1 * HOUR), ours: true },
+      { at: at(AT + 20 * HOUR), ours: false },
+      { at: at(AT + 22 * HOUR), ours: true },
+    ];
+    // 30 h after the first message: closed by it, open by the latest one (which closes at AT + 44 h).
+    expect(threadWindow("facebook", thread, AT + 30 * HOUR)).toMatchObject({
+      open: true,
+      closesAt: at(AT + 44 * HOUR),
+      text: "Reply window closes in 14 h",
+    });
+    expect(threadWindow("instagram", thread, AT + 44 * HOUR)?.open).toBe(false);
+  });
+
+  it("is absent where the person has not written, or the network sets none", () => {
+    expect(threadWindow("facebook", [{ at: at(AT), ours: true }], AT)).toBeNull();
+    expect(threadWindow("twitter", [{ at: at(AT), ours: false }], AT + 48 * HOUR)).toBeNull();
   });
 });
 

@@ -34,3 +34,18 @@ export function replyWindow(platform: Platform, lastInboundAt: number, now: numb
       : WindowMessages.closed("Meta"),
   };
 }
+
+/** One message of a thread as the window needs it: when, and whether the account sent it. */
+export interface ThreadMessage {
+  at: string;
+  ours: boolean;
+}
+
+/**
+ * The window of a whole conversation: it runs from the person's latest message in it, whichever item is opened
+ * and whatever the account has sent since. Null when the network has none or the person has not written.
+ */
+export function threadWindow(platform: Platform, messages: ThreadMessage[], now: number): ReplyWindow | null {
+  const lastInbound = messages.reduce((latest, m) => (m.ours ? latest : Math.max(latest, Date.parse(m.at))), -1);
+  return lastInbound < 0 ? null : replyWindow(platform, lastInbound, now);
+}

@@ -1,13 +1,15 @@
-import { useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { PlatformMark } from "~/components/platforms/PlatformMark";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
-import { controlClass, inputClass, primaryButton, secondaryButton } from "~/components/ui/styles";
+import { controlClass, inputClass, secondaryButton } from "~/components/ui/styles";
 import { formatDateTime } from "~/lib/format";
 import type { FormReply } from "~/lib/use-form-action";
 import { useTimeZone } from "~/lib/use-time-zone";
 import type { InboxItemView } from "../../../workers/inbox/index";
-import { fillTemplate, type Replying, replyWindow } from "../../../workers/inbox/public";
+import type { Replying } from "../../../workers/inbox/public";
+import { InboxThread, type ThreadView } from "./InboxThread";
+import { ReplyForm } from "./ReplyForm";
 
 export interface RowContext {
   members: Array<{ id: string; name: string }>;
@@ -18,30 +20,29 @@ export interface RowContext {
   replying: Replying[];
   announce: (itemId: string | null) => void;
   onRead: (itemId: string) => void;
+  /** The conversation opened on the page, and the page's address with one opened (null: none). */
+  thread: ThreadView | null;
+  threadHref: (itemId: string | null) => string;
 }
 
 const SENTIMENT: Record<string, string> = { positive: "Positive", neutral: "Neutral", negative: "Negative" };
-/** What the item is on its network: a comment under our post, or a post naming the account elsewhere. */
-const KIND: Record<string, string> = { comment: "Comment", mention: "Mention" };
+/** What the item is on its network: a comment under our post, a post naming the account, a direct message. */
+const KIND: Record<string, string> = { comment: "Comment", mention: "Mention", message: "Message" };
 
 /** One inbox item: who wrote what where, its labels and notes, who is replying, and what the member may do. */
 export function InboxRow({ item, ctx, refusal }: { item: InboxItemView; ctx: RowContext; refusal: FormReply | null }) {
   const timeZone = useTimeZone();
   const navigation = useNavigation();
-  const text = useRef<HTMLTextAreaElement>(null);
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === item.id;
   const network = PLATFORM_META[item.platform]?.name ?? item.platform;
   const nameOf = (id: string | null | undefined) => ctx.members.find((m) => m.id === id)?.name ?? "a teammate";
   const others = ctx.replying.filter((r) => r.itemId === item.id && r.userId !== ctx.me);
-  const me = nameOf(ctx.me);
-  const fill = (value: string) => {
-    if (!text.current) return;
-    text.current.value = value;
-    text.current.focus();
-  };
   const notes = ctx.notes[item.id] ?? [];
-  // A direct message may be answered only within the network's window from it (ADR 092).
-  const replyBy = item.kind === "message" ? replyWindow(item.platform, Date.parse(item.createdAt), Date.now()) : null;
+  // A direct message is read and answered in its conversation (ADR 092); a comment right here.
+  const thread = ctx.thread?.id === item.id ? ctx.thread : null;
+  const canAnswer = ctx.may.triage && item.reply?.state !== "sent";
+  const form = { item, ctx, network, busy };
+  const opener = useReturnFocus(Boolean(thread));
   return (
     <li
       aria-label={`${item.author} on ${network}`}
@@ -72,7 +73,7 @@ export function InboxRow({ item, ctx, refusal }: { item: InboxItemView; ctx: Row
         ))}
         {item.assigneeId ? <span className="text-xs">Assigned to {nameOf(item.assigneeId)}</span> : null}
       </div>
-      <p className="mt-2 whitespace-pre-wrap text-slate-900">{item.text}</p>
+      {thread ? null : <p className="mt-2 whitespace-pre-wrap text-slate-900">{item.text}</p>}
       {item.post?.preview ? <p className="mt-1 text-xs text-slate-500">On your post: {item.post.preview}</p> : null}
       {item.reply?.state === "sent" ? (
         <p className="mt-3 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
@@ -96,57 +97,22 @@ export function InboxRow({ item, ctx, refusal }: { item: InboxItemView; ctx: Row
           {refusal.message}
         </p>
       ) : null}
-      {replyBy && item.reply?.state !== "sent" ? (
-        <p suppressHydrationWarning className={`mt-3 text-sm ${replyBy.open ? "text-slate-600" : "text-amber-800"}`}>
-          {replyBy.text}
-        </p>
-      ) : null}
-      {ctx.may.triage && item.reply?.state !== "sent" ? (
-        <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value={ctx.may.reply ? "reply" : "draft"} />
-          <input type="hidden" name="id" value={item.id} />
-          <label className="min-w-64 flex-1 text-sm font-medium text-slate-700">
-            Reply
-            <textarea
-              ref={text}
-              name="text"
-              maxLength={2000}
-              defaultValue={item.draft?.text ?? (item.reply?.state === "failed" ? (item.reply.text ?? "") : "")}
-              onFocus={() => ctx.announce(item.id)}
-              onBlur={(e) => e.currentTarget.value.trim() === "" && ctx.announce(null)}
-              className={`${inputClass} mt-1 h-16`}
-            />
-          </label>
-          {ctx.saved.length > 0 ? (
-            <label className="text-sm font-medium text-slate-700">
-              Saved reply
-              <select
-                name="savedReplyId"
-                defaultValue=""
-                className={`${controlClass} mt-1 block`}
-                onChange={(e) => {
-                  const saved = ctx.saved.find((s) => s.id === e.target.value);
-                  if (saved) fill(fillTemplate(saved.body, { author: item.author, network, me }));
-                }}
-              >
-                <option value="">Choose…</option>
-                {ctx.saved.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.title}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-          {item.suggestedReply ? (
-            <button type="button" className={secondaryButton} onClick={() => fill(item.suggestedReply ?? "")}>
-              Use suggestion
-            </button>
-          ) : null}
-          <button type="submit" className={primaryButton} disabled={busy}>
-            {ctx.may.reply ? (item.draft ? "Approve and send" : "Send reply") : "Send for approval"}
-          </button>
-        </Form>
+      {thread ? (
+        <InboxThread thread={thread} author={item.author} timeZone={timeZone} closeTo={ctx.threadHref(null)}>
+          {(closed) => (canAnswer ? <ReplyForm {...form} closed={closed} /> : null)}
+        </InboxThread>
+      ) : item.kind === "message" ? (
+        <Link
+          ref={opener}
+          to={ctx.threadHref(item.id)}
+          preventScrollReset
+          className={`${secondaryButton} mt-3`}
+          data-key-open
+        >
+          Open conversation
+        </Link>
+      ) : canAnswer ? (
+        <ReplyForm {...form} />
       ) : null}
       {notes.length > 0 ? (
         <ul className="mt-3 space-y-1 border-l-2 border-slate-200 pl-3 text-sm text-slate-700" aria-label="Notes">
@@ -199,4 +165,15 @@ export function InboxRow({ item, ctx, refusal }: { item: InboxItemView; ctx: Row
       ) : null}
     </li>
   );
+}
+
+/** Focus back on the "Open conversation" link when its conversation is closed, where the member left off. */
+function useReturnFocus(open: boolean) {
+  const opener = useRef<HTMLAnchorElement>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  return opener;
 }

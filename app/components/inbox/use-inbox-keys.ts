@@ -4,7 +4,8 @@ const typing = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
 
 /**
- * The inbox by keyboard: j / k the next / previous item, e marks the focused item done, r starts its reply.
+ * The inbox by keyboard: j / k the next / previous item, e marks the focused item done, r starts its reply (a
+ * direct message's: opens its conversation, where the reply box is).
  * Keys typed into a field are the field's.
  */
 export function useInboxKeys(onFocusItem: (id: string) => void) {
@@ -20,8 +21,11 @@ export function useInboxKeys(onFocusItem: (id: string) => void) {
         next.focus();
         onFocusItem(next.dataset.inboxItem!);
       } else if (e.key === "e" && current) current.querySelector<HTMLButtonElement>("[data-key-done]")?.click();
-      else if (e.key === "r" && current) current.querySelector<HTMLTextAreaElement>("textarea[name=text]")?.focus();
-      else return;
+      else if (e.key === "r" && current) {
+        const box = current.querySelector<HTMLTextAreaElement>("textarea[name=text]");
+        if (box) box.focus();
+        else current.querySelector<HTMLAnchorElement>("[data-key-open]")?.click();
+      } else return;
       e.preventDefault();
     };
     document.addEventListener("keydown", onKey);
