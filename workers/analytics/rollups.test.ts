@@ -362,7 +362,8 @@ describe("analytics rollups (ADR 023)", () => {
     await expectTabsExact(fx);
     // Another workspace's rollups are untouched by all of it.
     await expectRollupsExact(db, fx.b.user.id);
-  });
+    // Hundreds of random syncs through the real triggers: seconds alone, more beside the journeys (ADR 097).
+  }, 120_000);
 
   it("the repair route rebuilds the caller's workspace exactly, and only the caller's", async () => {
     const { db, a, b } = fx;

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
-import { DEMO_ACCOUNT, GBP, type GbpEnv, gbpAuth, LOCATIONS, rpcError } from "./google-business";
+import { GBP, type GbpEnv, gbpAuth, locationOf, rpcError } from "./google-business";
+import { gbpReviews } from "./google-business-reviews";
 import { numericId } from "./ids";
 import {
   createObject,
@@ -102,14 +103,6 @@ function invalid(c: Context, problems: Problem[]) {
       errorDetails: problems.map((p) => ({ code: 3, field: p.field, message: p.message, value: p.value })),
     },
   ]);
-}
-
-/** The location named by the path, when the token's person manages it; else the answer to send. */
-function locationOf(c: Context) {
-  const account = `accounts/${c.req.param("account")}`;
-  const location = `locations/${c.req.param("location")}`;
-  if (account !== DEMO_ACCOUNT.name || !LOCATIONS.some((l) => l.name === location)) return null;
-  return `${account}/${location}`;
 }
 
 /** Counts an edit against the profile's 10 a minute; the answer when over. */
@@ -229,3 +222,6 @@ gbpPosts.delete(`${BASE}/:post`, async (c) => {
   await deleteObject(c.var.db, GBP, obj.id);
   return c.json({});
 });
+
+// Reviews share the host, its token check and its quota.
+gbpPosts.route("/", gbpReviews);

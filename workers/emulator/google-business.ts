@@ -39,6 +39,14 @@ export const LOCATIONS = [
   },
 ];
 
+/** `accounts/{a}/locations/{l}` named by the v4 path, when the token's person manages it; else null. */
+export function locationOf(c: Context) {
+  const account = `accounts/${c.req.param("account")}`;
+  const location = `locations/${c.req.param("location")}`;
+  if (account !== DEMO_ACCOUNT.name || !LOCATIONS.some((l) => l.name === location)) return null;
+  return `${account}/${location}`;
+}
+
 const STATUS: Record<number, string> = {
   400: "INVALID_ARGUMENT",
   401: "UNAUTHENTICATED",

@@ -8,6 +8,7 @@ import { feedsHost } from "./feeds";
 import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./google";
 import { gbpAccountManagement, gbpBusinessInformation, gbpPerformance } from "./google-business";
 import { gbpPosts } from "./google-business-posts";
+import { addVisitorReview } from "./google-business-reviews";
 import { linkedinApi, linkedinWww } from "./linkedin";
 import { addMastodonVisitorStatus, INSTANCES, mastodonInstance } from "./mastodon";
 import { addVisitorMetaComment } from "./meta/comments";
@@ -57,14 +58,17 @@ const revokeSchema = z.object({ platform: z.string().min(1, "platform is require
  * a signed Meta webhook when the app has subscribed (meta/webhooks.ts).
  */
 const commentSchema = z.object({
-  platform: z.enum(["twitter", "threads", "facebook", "instagram", "mastodon", "bluesky"], {
-    message: "On-demand comments exist for twitter, threads, facebook, instagram, mastodon and bluesky so far",
+  platform: z.enum(["twitter", "threads", "facebook", "instagram", "mastodon", "bluesky", "google_business"], {
+    message:
+      "On-demand comments exist for twitter, threads, facebook, instagram, mastodon, bluesky and google_business (reviews) so far",
   }),
   postId: z.string().min(1).optional(),
   /** Mastodon: the server the status is written on (mastodon.social when absent). */
   instance: z.string().min(1).optional(),
   author: z.string().trim().min(1, "author is required").max(50),
   text: z.string().trim().min(1, "text is required").max(280),
+  /** google_business: the review's stars (postId: the location, `locations/{id}`). */
+  rating: z.number().int().min(1).max(5).optional(),
   /** false: Meta's delivery of this comment is lost (it gives up after retries), so only a poll finds it. */
   webhook: z.boolean().default(true),
 });
@@ -77,6 +81,8 @@ const messageSchema = z.object({
   to: z.string().min(1).optional(),
   from: z.string().trim().min(1, "from is required").max(50),
   text: z.string().trim().min(1, "text is required").max(2_000),
+  /** google_business: the review's stars (postId: the location, `locations/{id}`). */
+  rating: z.number().int().min(1).max(5).optional(),
   /** false: Meta's delivery of this message is lost, so only a read of the conversations finds it. */
   webhook: z.boolean().default(true),
 });
@@ -137,11 +143,13 @@ export function createEmulator() {
           ? await addMastodonVisitorStatus(c.var.db, parsed.data, c.var.now)
           : platform === "bluesky"
             ? await addBlueskyVisitorPost(c, parsed.data)
-            : await (platform === "threads" ? addVisitorThreadsReply : addVisitorReply)(
-                c.var.db,
-                parsed.data,
-                c.var.now,
-              );
+            : platform === "google_business"
+              ? await addVisitorReview(c.var.db, parsed.data, c.var.now)
+              : await (platform === "threads" ? addVisitorThreadsReply : addVisitorReply)(
+                  c.var.db,
+                  parsed.data,
+                  c.var.now,
+                );
     if (!made) return c.json({ error: { message: `No post ${parsed.data.postId} on ${parsed.data.platform}` } }, 404);
     return c.json(made, 201);
   });

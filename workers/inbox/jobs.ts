@@ -130,6 +130,18 @@ async function pollAccount(
       );
       remoteCursor = read.cursor;
     }
+    const reviews = adapter.reviews;
+    if (reviews) {
+      // A review is the location's, under no post; its stars come with it (ADR 098).
+      const read = await access.call((c) => reviews(c, account.remoteCursor));
+      const fresh = freshComments(read.items, null, now);
+      added += await deps.store.addItems(
+        account,
+        fresh.map((c) => ({ ...c, kind: "review" as const, target: null })),
+        now,
+      );
+      remoteCursor = read.cursor;
+    }
   } catch (err) {
     // What was taken in stays; the cursors keep their place, so the next poll reads the rest again.
     error = err instanceof Error ? err.message : String(err);

@@ -25,6 +25,8 @@ export type NewItem = IncomingComment & {
   target: { id: string; postId: string; remoteId: string } | null;
   /** A direct message's thread (ADR 092). */
   conversationId?: string;
+  /** A review's stars (ADR 098). */
+  rating?: number | null;
 };
 
 export interface ListFilter {
@@ -131,8 +133,9 @@ export class InboxStore {
       createdAt: c.createdAt,
       receivedAt: now,
       conversationId: c.conversationId ?? null,
+      rating: c.rating ?? null,
     }));
-    // D1 binds at most 100 parameters per statement: 15 per row (the 14 given and the default status).
+    // D1 binds at most 100 parameters per statement: 16 per row (the 15 given and the default status).
     const chunks = [];
     for (let i = 0; i < rows.length; i += 6) chunks.push(rows.slice(i, i + 6));
     const results = await this.db.batch(

@@ -57,7 +57,7 @@ export const inboxRuleBody = z
   .object({
     keyword: optional(z.string().trim().min(1).max(60, "Keep the keyword under 60 characters.")),
     platform: optional(z.enum(PLATFORMS, { message: "Choose one of the networks." })),
-    kind: optional(z.enum(INBOX_KINDS, { message: "kind must be comment or mention" })),
+    kind: optional(z.enum(INBOX_KINDS, { message: "kind must be comment, mention, message or review" })),
     sentiment: optional(z.enum(SENTIMENTS, { message: "sentiment must be positive, neutral or negative" })),
     action: z.enum(INBOX_RULE_ACTIONS, { message: "action must be assign, label or hide" }),
     value: optional(z.string().trim().min(1).max(100)),

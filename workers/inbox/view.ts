@@ -24,6 +24,8 @@ export function itemView(
     account: row.account ?? null,
     author: item.author,
     text: item.text,
+    /** A review's stars, 1 to 5 (ADR 098); null for every other kind. */
+    rating: item.rating,
     createdAt: new Date(item.createdAt).toISOString(),
     post: item.postId
       ? {

@@ -1,6 +1,7 @@
 import { OAUTH_SCOPES } from "../platform-profile";
 import { BUSINESS_SCOPE, BusinessApi } from "./google-business-api";
 import { localPostBody } from "./google-business-post";
+import { BusinessReviews } from "./google-business-reviews";
 import { GoogleOAuth } from "./google-oauth";
 import type { ClientDeps } from "./registry";
 import {
@@ -52,9 +53,12 @@ export class GoogleBusinessClient implements PlatformClient {
   readonly platform = P;
   private readonly api: BusinessApi;
   private readonly oauth: GoogleOAuth;
+  /** The location's reviews, for the inbox (ADR 098). */
+  readonly reviews: BusinessReviews;
 
   constructor(private readonly deps: ClientDeps) {
     this.api = new BusinessApi(deps);
+    this.reviews = new BusinessReviews(this.api, deps.endpoints.GBP_POSTS_BASE, (a) => this.parentOf(a));
     this.oauth = new GoogleOAuth(deps, P, OAUTH_SCOPES.google_business);
   }
 
@@ -193,6 +197,11 @@ export class GoogleBusinessClient implements PlatformClient {
   }
 
   private postsUrl(account: AccountCredentials): string {
+    return `${this.deps.endpoints.GBP_POSTS_BASE}/v4/${this.parentOf(account)}/localPosts`;
+  }
+
+  /** `accounts/{a}/locations/{l}`: where v4 keeps the location's posts and reviews. */
+  private parentOf(account: AccountCredentials): string {
     const parent = String(account.metadata.parent ?? "");
     if (!parent)
       throw new PlatformError(
@@ -202,7 +211,7 @@ export class GoogleBusinessClient implements PlatformClient {
           platform: P,
         },
       );
-    return `${this.deps.endpoints.GBP_POSTS_BASE}/v4/${parent}/localPosts`;
+    return parent;
   }
 }
 

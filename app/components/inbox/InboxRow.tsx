@@ -26,8 +26,8 @@ export interface RowContext {
 }
 
 const SENTIMENT: Record<string, string> = { positive: "Positive", neutral: "Neutral", negative: "Negative" };
-/** What the item is on its network: a comment under our post, a post naming the account, a direct message. */
-const KIND: Record<string, string> = { comment: "Comment", mention: "Mention", message: "Message" };
+/** What the item is on its network: a comment under our post, a post naming the account, a direct message, a review. */
+const KIND: Record<string, string> = { comment: "Comment", mention: "Mention", message: "Message", review: "Review" };
 
 /** One inbox item: who wrote what where, its labels and notes, who is replying, and what the member may do. */
 export function InboxRow({ item, ctx, refusal }: { item: InboxItemView; ctx: RowContext; refusal: FormReply | null }) {
@@ -60,6 +60,12 @@ export function InboxRow({ item, ctx, refusal }: { item: InboxItemView; ctx: Row
         {item.read ? null : <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs text-blue-800">New</span>}
         <span>{formatDateTime(item.createdAt, timeZone)}</span>
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">{KIND[item.kind] ?? item.kind}</span>
+        {item.rating ? (
+          <span className="text-amber-600" role="img" aria-label={`${item.rating} of 5 stars`}>
+            {"★".repeat(item.rating)}
+            <span className="text-slate-300">{"★".repeat(5 - item.rating)}</span>
+          </span>
+        ) : null}
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">
           {item.hiddenByRule ? "Hidden by a rule" : item.status === "done" ? "Done" : "Open"}
         </span>

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PLATFORMS } from "../../platform-profile";
 import { connectedAccounts } from "./accounts";
 import { ms } from "./columns";
@@ -67,6 +67,8 @@ export const inboxItems = sqliteTable(
     deletedAt: ms("deleted_at"),
     /** A direct message's thread: the other person's network id, whom a reply is sent to (ADR 092). */
     conversationId: text("conversation_id"),
+    /** A Business Profile review's stars, 1 to 5 (ADR 098); null for every other kind. */
+    rating: integer("rating"),
   },
   (t) => [
     uniqueIndex("inbox_items_account_remote").on(t.accountId, t.remoteId),

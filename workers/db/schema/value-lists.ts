@@ -34,6 +34,6 @@ export const WEBHOOK_TEST_EVENT = "webhook.test";
 export type DeliveredEvent = WebhookEvent | typeof WEBHOOK_TEST_EVENT;
 
 /** The engagement inbox's lists (ADR 069, ADR 084). */
-export const INBOX_KINDS = ["comment", "mention", "message"] as const;
+export const INBOX_KINDS = ["comment", "mention", "message", "review"] as const;
 export const SENTIMENTS = ["positive", "neutral", "negative"] as const;
 export const INBOX_RULE_ACTIONS = ["assign", "label", "hide"] as const;

@@ -2,6 +2,7 @@ import type { Platform } from "../../platform-profile";
 import type { PlatformClient } from "../types";
 import { blueskyInbox } from "./bluesky";
 import { facebookInbox } from "./facebook";
+import { googleBusinessInbox } from "./google-business";
 import { instagramInbox } from "./instagram";
 import { linkedinInbox } from "./linkedin";
 import { mastodonInbox } from "./mastodon";
@@ -22,6 +23,7 @@ const ADAPTERS: Partial<Record<Platform, InboxAdapterFactory>> = {
   twitter: xInbox,
   bluesky: blueskyInbox,
   mastodon: mastodonInbox,
+  google_business: googleBusinessInbox,
 };
 
 /** The network's inbox over its client, or null when the network has none yet. */

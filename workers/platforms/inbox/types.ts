@@ -28,6 +28,14 @@ export interface InboxAdapter {
     cursor: string | null,
   ): Promise<{ items: Array<RemoteComment & { inReplyTo: string | null }>; cursor: string | null }>;
   /**
+   * Reviews of the account's location updated since `cursor` (Business Profile, ADR 098), each with its stars, and
+   * the cursor to read on from; kept like `notifications`' cursor, only once everything read was stored.
+   */
+  reviews?(
+    account: AccountCredentials,
+    cursor: string | null,
+  ): Promise<{ items: Array<RemoteComment & { rating: number | null }>; cursor: string | null }>;
+  /**
    * Answers one comment as the account. Absent where the network offers no reply to a comment through an API
    * Postline holds the permission for: the inbox then says so instead of trying.
    */
