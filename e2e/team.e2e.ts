@@ -167,7 +167,7 @@ test("a client workspace made from the switcher; the switcher moves between the 
   await page.getByRole("button", { name: "Switch workspace" }).click();
   await page.getByRole("menuitem", { name: /Rye Studio/ }).click();
   await page.getByRole("article", { name: /Rye Studio launch plan/ }).waitFor();
-  expect((await request.post("/api/labels", { data: { name: "Harvest", colour: "#2f855a" }, headers })).status()).toBe(
+  expect((await request.post("/api/labels", { data: { name: "Harvest", color: "#2f855a" }, headers })).status()).toBe(
     201,
   );
   await gotoHydrated(page, "/settings?tab=workspace");
@@ -178,7 +178,7 @@ test("a client workspace made from the switcher; the switcher moves between the 
   await harvest.getByRole("button", { name: "Save" }).click();
   await page.getByText("Label updated").first().waitFor();
   const saved = (await (await request.get("/api/labels")).json()).data.labels;
-  expect(saved).toMatchObject([{ name: "Harvest fair", colour: "#c53030" }]);
+  expect(saved).toMatchObject([{ name: "Harvest fair", color: "#c53030" }]);
   await page.getByRole("button", { name: "Delete Harvest fair" }).click();
   await page
     .getByRole("alertdialog", { name: 'Delete the label "Harvest fair"?' })

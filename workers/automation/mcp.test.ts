@@ -147,7 +147,7 @@ describe("MCP server at /mcp", () => {
     expect((await tool(key, "list_feeds")).structuredContent).toEqual({ feeds: [] });
     const clicks = await tool(key, "link_clicks", { postId: id });
     expect(clicks.structuredContent).toMatchObject({ total: 0, byChannel: [], byPost: [], bio: { total: 0 } });
-    await call("/api/labels", { token: u.token, body: { name: "Agent launch", colour: "#c53030" } });
+    await call("/api/labels", { token: u.token, body: { name: "Agent launch", color: "#c53030" } });
     const campaigns = (await tool(key, "campaign_report")).structuredContent.campaigns;
     expect(campaigns).toEqual([expect.objectContaining({ name: "Agent launch", posts: 0, clicks: 0 })]);
     const backwards = await tool(key, "link_clicks", { from: "2031-02-02", to: "2031-02-01" });

@@ -29,14 +29,14 @@ async function draft(u: User, content: string) {
 describe("labels", () => {
   it("are named once per workspace whatever the case, with a #rrggbb colour", async () => {
     const u = await registerUser();
-    const spring = await addLabel(u, { name: "Spring", colour: "#2F855A" });
+    const spring = await addLabel(u, { name: "Spring", color: "#2F855A" });
     expect([spring.status, spring.body.message]).toEqual([201, "Label added: put it on posts from the composer"]);
-    expect(spring.body.data).toMatchObject({ name: "Spring", colour: "#2f855a" });
-    const again = await addLabel(u, { name: "SPRING", colour: "#000000" });
+    expect(spring.body.data).toMatchObject({ name: "Spring", color: "#2f855a" });
+    const again = await addLabel(u, { name: "SPRING", color: "#000000" });
     expect([again.status, again.body.message]).toEqual([409, 'There is already a label called "SPRING"']);
-    const badColour = await addLabel(u, { name: "Tips", colour: "green" });
+    const badColour = await addLabel(u, { name: "Tips", color: "green" });
     expect([badColour.status, badColour.body.message]).toEqual([400, "A label's colour must be written as #rrggbb"]);
-    const tips = await addLabel(u, { name: "Tips", colour: "#2b6cb0" });
+    const tips = await addLabel(u, { name: "Tips", color: "#2b6cb0" });
     const renamed = await call<"PATCH /api/labels/:id">(`/api/labels/${tips.body.data.id}`, {
       token: u.token,
       method: "PATCH",
@@ -52,8 +52,8 @@ describe("labels", () => {
   it("go on posts, several each, and filter the posts list; removing a label takes it off its posts", async () => {
     const u = await registerUser();
     await connectViaEmulator(u.cookie, "mastodon");
-    const spring = (await addLabel(u, { name: "Spring", colour: "#2f855a" })).body.data.id;
-    const tips = (await addLabel(u, { name: "Tips", colour: "#2b6cb0" })).body.data.id;
+    const spring = (await addLabel(u, { name: "Spring", color: "#2f855a" })).body.data.id;
+    const tips = (await addLabel(u, { name: "Tips", color: "#2b6cb0" })).body.data.id;
     const both = await draft(u, "Spring tips");
     const onlyTips = await draft(u, "Just a tip");
     await draft(u, "Nothing");
@@ -65,7 +65,7 @@ describe("labels", () => {
     expect((await listed(u, tips)).sort()).toEqual([both, onlyTips].sort());
 
     const other = await registerUser();
-    const foreign = (await addLabel(other, { name: "Theirs", colour: "#000000" })).body.data.id;
+    const foreign = (await addLabel(other, { name: "Theirs", color: "#000000" })).body.data.id;
     const refused = await setLabels(u, both, [foreign]);
     expect([refused.status, refused.body.message]).toEqual([400, "Choose labels of this workspace"]);
     expect((await setLabels(other, both, [foreign])).status).toBe(404);
@@ -86,8 +86,8 @@ describe("a campaign", () => {
       method: "PUT",
       body: { enabled: true },
     });
-    const launch = (await addLabel(u, { name: "Launch week", colour: "#c53030" })).body.data.id;
-    const quiet = (await addLabel(u, { name: "Quiet", colour: "#4a5568" })).body.data.id;
+    const launch = (await addLabel(u, { name: "Launch week", color: "#c53030" })).body.data.id;
+    const quiet = (await addLabel(u, { name: "Quiet", color: "#4a5568" })).body.data.id;
     const created = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: {

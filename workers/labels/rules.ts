@@ -7,7 +7,7 @@ export const LABEL_COLOURS = ["#2f855a", "#2b6cb0", "#b7791f", "#c53030", "#6b46
 
 export const LabelMessages = {
   name: "A label's name must be 1 to 40 characters",
-  colour: "A label's colour must be written as #rrggbb",
+  color: "A label's colour must be written as #rrggbb",
   taken: (name: string) => `There is already a label called "${name}"`,
   tooMany: `A workspace can have at most ${MAX_LABELS} labels`,
   perPost: `A post can carry at most ${MAX_LABELS_PER_POST} labels`,
@@ -35,7 +35,7 @@ export interface CampaignClickRow {
  * counts in both rows; labels with nothing yet still show, with zeros.
  */
 export function campaignRows(
-  labels: ReadonlyArray<{ id: string; name: string; colour: string }>,
+  labels: ReadonlyArray<{ id: string; name: string; color: string }>,
   posts: readonly CampaignPostRow[],
   metrics: readonly CampaignMetricRow[],
   clicks: readonly CampaignClickRow[],

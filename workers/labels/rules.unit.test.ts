@@ -4,9 +4,9 @@ import { campaignRows } from "./rules";
 describe("a campaign report's rows", () => {
   it("count each label's posts, its published ones, clicks and engagement; a post with two labels counts in both", () => {
     const labels = [
-      { id: "a", name: "Launch", colour: "#c53030" },
-      { id: "b", name: "Tips", colour: "#2b6cb0" },
-      { id: "c", name: "Unused", colour: "#4a5568" },
+      { id: "a", name: "Launch", color: "#c53030" },
+      { id: "b", name: "Tips", color: "#2b6cb0" },
+      { id: "c", name: "Unused", color: "#4a5568" },
     ];
     const posts = [
       { labelId: "a", postId: "p1", status: "published" },

@@ -3,14 +3,14 @@ import { LabelMessages, MAX_LABELS_PER_POST } from "./rules";
 
 /** What /api/labels and the label picker accept (the app imports these through public.ts). */
 const name = z.string({ error: LabelMessages.name }).trim().min(1, LabelMessages.name).max(40, LabelMessages.name);
-const colour = z
-  .string({ error: LabelMessages.colour })
-  .regex(/^#[0-9a-fA-F]{6}$/, LabelMessages.colour)
+const color = z
+  .string({ error: LabelMessages.color })
+  .regex(/^#[0-9a-fA-F]{6}$/, LabelMessages.color)
   .transform((c) => c.toLowerCase());
 
-export const labelBody = z.object({ name, colour });
+export const labelBody = z.object({ name, color });
 export type LabelInput = z.output<typeof labelBody>;
-export const labelPatchBody = z.object({ name: name.optional(), colour: colour.optional() });
+export const labelPatchBody = z.object({ name: name.optional(), color: color.optional() });
 export type LabelPatch = z.output<typeof labelPatchBody>;
 
 /** The labels a post carries: the whole set (an empty list takes them all off). */
@@ -26,7 +26,7 @@ export const campaignQuery = z
   .object({ from: day.optional(), to: day.optional() })
   .refine((q) => !q.from || !q.to || q.from <= q.to, "The start date must not be after the end date");
 
-export const LabelAnswer = z.object({ id: z.string(), name: z.string(), colour: z.string() });
+export const LabelAnswer = z.object({ id: z.string(), name: z.string(), color: z.string() });
 export type Label = z.output<typeof LabelAnswer>;
 export const LabelList = z.object({ labels: z.array(LabelAnswer) });
 

@@ -22,15 +22,15 @@ export class LabelService {
     if ((await this.store.count(workspaceId)) >= MAX_LABELS) throw new Conflict(LabelMessages.tooMany);
     const row = { id: crypto.randomUUID(), workspaceId, ...input, createdAt: this.now() };
     if (!(await this.store.save(row, true))) throw new Conflict(LabelMessages.taken(input.name));
-    return { id: row.id, name: row.name, colour: row.colour };
+    return { id: row.id, name: row.name, color: row.color };
   }
 
   async update(workspaceId: string, id: string, patch: LabelPatch): Promise<Label> {
     const row = await this.store.get(workspaceId, id);
     if (!row) throw new NotFound();
-    const next = { ...row, name: patch.name ?? row.name, colour: patch.colour ?? row.colour };
+    const next = { ...row, name: patch.name ?? row.name, color: patch.color ?? row.color };
     if (!(await this.store.save(next, false))) throw new Conflict(LabelMessages.taken(next.name));
-    return { id, name: next.name, colour: next.colour };
+    return { id, name: next.name, color: next.color };
   }
 
   async remove(workspaceId: string, id: string): Promise<void> {

@@ -12,7 +12,7 @@ export class LabelStore {
 
   list(workspaceId: string) {
     return this.db
-      .select({ id: labels.id, name: labels.name, colour: labels.colour })
+      .select({ id: labels.id, name: labels.name, color: labels.color })
       .from(labels)
       .where(eq(labels.workspaceId, workspaceId))
       .orderBy(byName);
@@ -38,7 +38,7 @@ export class LabelStore {
       else
         await this.db
           .update(labels)
-          .set({ name: row.name, colour: row.colour })
+          .set({ name: row.name, color: row.color })
           .where(and(eq(labels.workspaceId, row.workspaceId), eq(labels.id, row.id)));
       return true;
     } catch (error) {
@@ -75,7 +75,7 @@ export class LabelStore {
 
   ofPost(postId: string) {
     return this.db
-      .select({ id: labels.id, name: labels.name, colour: labels.colour })
+      .select({ id: labels.id, name: labels.name, color: labels.color })
       .from(postLabels)
       .innerJoin(labels, eq(labels.id, postLabels.labelId))
       .where(eq(postLabels.postId, postId))

@@ -447,7 +447,7 @@ describe("the activity log covers every write (issue 41)", () => {
     await step("DELETE /api/feeds/{id}", olga, () => call(`/api/feeds/${feedId}`, { ...o, method: "DELETE" }));
 
     // A post's labels and its own link choices (ADR 094).
-    const label = (await call<"POST /api/labels">("/api/labels", { ...o, body: { name: "Launch", colour: "#c53030" } }))
+    const label = (await call<"POST /api/labels">("/api/labels", { ...o, body: { name: "Launch", color: "#c53030" } }))
       .body.data.id;
     await step("PUT /api/posts/{id}/labels", olga, () =>
       call(`/api/posts/${first._id}/labels`, { ...o, method: "PUT", body: { labelIds: [label] } }),

@@ -118,7 +118,7 @@ async function fixture() {
     })
   ).body.data.id;
   const label = (
-    await call<"POST /api/labels">("/api/labels", { ...inWs, body: { name: "A's campaign", colour: "#2f855a" } })
+    await call<"POST /api/labels">("/api/labels", { ...inWs, body: { name: "A's campaign", color: "#2f855a" } })
   ).body.data.id;
   await call(`/api/posts/${post._id}/labels`, { ...inWs, method: "PUT", body: { labelIds: [label] } });
   await call(`/api/posts/${post._id}/link-options`, {
@@ -276,7 +276,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path === "/api/bio") return { handle: "hijacked-page", title: "Hijacked" };
   if (path === "/api/pieces") return { kind: "signature", name: "Hijack", body: "hijacked", platform: "linkedin" };
   if (path === "/api/pieces/:id") return { body: "hijacked by B" };
-  if (path === "/api/labels") return { name: "Hijack", colour: "#000000" };
+  if (path === "/api/labels") return { name: "Hijack", color: "#000000" };
   if (path === "/api/labels/:id") return { name: "Hijacked" };
   if (path === "/api/operator/workspaces/:id/move") return { shard: "DB" };
   return {};

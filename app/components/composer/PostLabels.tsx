@@ -30,7 +30,7 @@ export function PostLabels({
     );
     // A name no label has yet is offered as a new label (an item with no id).
     const known = labels.some((l) => l.name.toLowerCase() === typed.toLowerCase());
-    return typed && !known && typed.length <= 40 ? [...matching, { id: "", name: typed, colour: "" }] : matching;
+    return typed && !known && typed.length <= 40 ? [...matching, { id: "", name: typed, color: "" }] : matching;
   }, [labels, chosen, query]);
   const { getSelectedItemProps, getDropdownProps, removeSelectedItem } = useMultipleSelection<Label>({
     selectedItems: chosen,
@@ -70,9 +70,9 @@ export function PostLabels({
             key={label.id}
             {...getSelectedItemProps({ selectedItem: label, index })}
             className="inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium text-slate-800 outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-            style={{ borderColor: label.colour }}
+            style={{ borderColor: label.color }}
           >
-            <span aria-hidden="true" className="size-2 rounded-full" style={{ backgroundColor: label.colour }} />
+            <span aria-hidden="true" className="size-2 rounded-full" style={{ backgroundColor: label.color }} />
             {label.name}
             <button
               type="button"
@@ -115,7 +115,7 @@ export function PostLabels({
                     <span
                       aria-hidden="true"
                       className="size-2.5 rounded-full"
-                      style={{ backgroundColor: label.colour }}
+                      style={{ backgroundColor: label.color }}
                     />
                     {label.name}
                   </>

@@ -25,8 +25,8 @@ export function usePostExtras(postId: string | undefined) {
   }, [postId]);
   /** A new label made from the picker, put on the post at once; the refusal's words, or null. */
   const createLabel = async (name: string): Promise<string | null> => {
-    const colour = LABEL_COLOURS[labels.length % LABEL_COLOURS.length]!;
-    const res = await api<Label>("/api/labels", { json: { name, colour } });
+    const color = LABEL_COLOURS[labels.length % LABEL_COLOURS.length]!;
+    const res = await api<Label>("/api/labels", { json: { name, color } });
     if (!res.ok) return res.message;
     setLabels((all) => [...all, res.data]);
     setChosen((now) => [...now, res.data]);

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { LabelsSection } from "./LabelsSection";
 
 const labels = [
-  { id: "l1", name: "Spring sale", colour: "#2f855a" },
-  { id: "l2", name: "Tips", colour: "#2b6cb0" },
+  { id: "l1", name: "Spring sale", color: "#2f855a" },
+  { id: "l2", name: "Tips", color: "#2b6cb0" },
 ];
 const render = (canEdit: boolean, list = labels) =>
   renderToStaticMarkup(<LabelsSection labels={list} canEdit={canEdit} notify={() => {}} />);

@@ -46,7 +46,7 @@ export function LabelsSection({ labels, canEdit, notify }: { labels: Label[]; ca
               />
             ) : (
               <li key={label.id} className="flex items-center gap-3 px-3 py-2 text-sm">
-                <Swatch colour={label.colour} />
+                <Swatch color={label.color} />
                 {label.name}
               </li>
             ),
@@ -67,8 +67,8 @@ export function LabelsSection({ labels, canEdit, notify }: { labels: Label[]; ca
   );
 }
 
-const Swatch = ({ colour }: { colour: string }) => (
-  <span aria-hidden className="size-4 shrink-0 rounded-full border border-slate-300" style={{ background: colour }} />
+const Swatch = ({ color }: { color: string }) => (
+  <span aria-hidden className="size-4 shrink-0 rounded-full border border-slate-300" style={{ background: color }} />
 );
 
 /** One label's name and colour, saved together (PATCH /api/labels/:id); its refusal shows beside it. */
@@ -84,28 +84,28 @@ function LabelRow({
   onDelete: () => void;
 }) {
   const [name, setName] = useState(label.name);
-  const [colour, setColour] = useState(label.colour);
+  const [color, setColor] = useState(label.color);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const changed = name !== label.name || colour !== label.colour;
+  const changed = name !== label.name || color !== label.color;
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    const res = await api<Label>(`/api/labels/${label.id}`, { method: "PATCH", json: { name, colour } });
+    const res = await api<Label>(`/api/labels/${label.id}`, { method: "PATCH", json: { name, color } });
     setBusy(false);
     setError(res.ok ? null : res.message);
     if (!res.ok) return;
     notify("success", res.message);
     onSaved(res.data);
     setName(res.data.name);
-    setColour(res.data.colour);
+    setColor(res.data.color);
   };
 
   return (
     <li className="px-3 py-2 text-sm">
       <form onSubmit={save} aria-label={`Label ${label.name}`} className="flex flex-wrap items-end gap-2">
-        <Swatch colour={colour} />
+        <Swatch color={color} />
         <label className={`${labelClass} flex-1`}>
           Name
           <input
@@ -120,8 +120,8 @@ function LabelRow({
           Colour
           <input
             type="color"
-            value={colour}
-            onChange={(e) => setColour(e.target.value)}
+            value={color}
+            onChange={(e) => setColor(e.target.value)}
             className="block h-9 w-14 cursor-pointer rounded border border-slate-300 bg-surface"
           />
         </label>

@@ -14,7 +14,7 @@ export const labels = sqliteTable(
       .references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** `#rrggbb`. */
-    colour: text("colour").notNull(),
+    color: text("colour").notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("labels_workspace_name_unique").on(t.workspaceId, sql`lower(${t.name})`)],
