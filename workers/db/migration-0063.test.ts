@@ -1,15 +1,11 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { emptyMigrationDb } from "../test/migration-db";
+import { migratedBefore } from "../test/migration-db";
 
 /** 0063 lists the short links' codes and bio pages' handles a database already holds in the directory's names. */
 describe("migration 0063 on a database holding short links and a bio page", () => {
   it("lists each code and handle with its workspace, and keeps every row", async () => {
-    const db = await emptyMigrationDb();
-    await applyD1Migrations(
-      db,
-      env.TEST_MIGRATIONS.filter((m) => m.name < "0063"),
-    );
+    const db = await migratedBefore("0063");
     await db.batch(
       [
         "INSERT INTO users (id, email, display_name, password_hash) VALUES ('u1', 'u1@example.com', 'U1', 'x')",

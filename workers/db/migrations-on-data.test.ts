@@ -1,6 +1,6 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { emptyMigrationDb } from "../test/migration-db";
+import { migratedBefore } from "../test/migration-db";
 
 /**
  * Migrations 0038 to the newest, applied to a database that already holds a workspace's rows (as a deployed one
@@ -57,11 +57,7 @@ const counts = async (db: D1Database) =>
 
 describe(`migrations ${FIRST} onwards on a database holding rows`, () => {
   it("keep every row, give old rows the values that keep their behaviour, and add empty tables", async () => {
-    const db = await emptyMigrationDb();
-    await applyD1Migrations(
-      db,
-      env.TEST_MIGRATIONS.filter((m) => m.name < FIRST),
-    );
+    const db = await migratedBefore(FIRST);
     await seedAt0036(db);
     const before = await counts(db);
     await applyD1Migrations(db, env.TEST_MIGRATIONS);

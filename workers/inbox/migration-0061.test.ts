@@ -1,6 +1,6 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { emptyMigrationDb } from "../test/migration-db";
+import { migratedBefore } from "../test/migration-db";
 
 /**
  * Migration 0061 on a database whose accounts were already polled: each cursor keeps its place and time, and the
@@ -8,11 +8,7 @@ import { emptyMigrationDb } from "../test/migration-db";
  */
 describe("migration 0061 (the inbox's notification cursor)", () => {
   it("keeps every cursor and adds the remote cursor empty", async () => {
-    const db = await emptyMigrationDb();
-    await applyD1Migrations(
-      db,
-      env.TEST_MIGRATIONS.filter((m) => m.name < "0061"),
-    );
+    const db = await migratedBefore("0061");
     const seed = [
       "INSERT INTO users (id, email, display_name, password_hash) VALUES ('u1', 'u1@example.com', 'U1', 'x')",
       "INSERT INTO workspaces (id, name) VALUES ('w1', 'Bakery')",

@@ -1,6 +1,6 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { emptyMigrationDb } from "../test/migration-db";
+import { migratedBefore } from "../test/migration-db";
 
 /**
  * Migration 0067 on an inbox already holding items: every comment, mention and message stays as it was, with no
@@ -8,11 +8,7 @@ import { emptyMigrationDb } from "../test/migration-db";
  */
 describe("migration 0067 (review ratings)", () => {
   it("keeps every item without a rating and stores a review's stars", async () => {
-    const db = await emptyMigrationDb();
-    await applyD1Migrations(
-      db,
-      env.TEST_MIGRATIONS.filter((m) => m.name < "0067"),
-    );
+    const db = await migratedBefore("0067");
     await db.batch([
       db.prepare(
         "INSERT INTO users (id, email, display_name, password_hash) VALUES ('u1', 'u1@example.com', 'U', 'x')",

@@ -1,6 +1,6 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { emptyMigrationDb } from "../test/migration-db";
+import { migratedBefore } from "../test/migration-db";
 
 /**
  * Migration 0054 on a database holding inbox items: they keep every field, gain the team columns empty, and are
@@ -15,11 +15,7 @@ const run = (sql: string, ...args: unknown[]) =>
 
 describe("migration 0054 (inbox team)", () => {
   it("keeps the items, adds the team columns and leaves the old items out of the rules", async () => {
-    await emptyMigrationDb();
-    await applyD1Migrations(
-      db,
-      env.TEST_MIGRATIONS.filter((m) => m.name < "0054"),
-    );
+    await migratedBefore("0054");
     await run(
       "INSERT INTO users (id, email, display_name, password_hash, timezone, created_at, updated_at) VALUES ('u1', 'u1@example.com', 'U', 'x', 'UTC', 1, 1)",
     );

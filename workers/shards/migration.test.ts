@@ -1,15 +1,11 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { emptyMigrationDb } from "../test/migration-db";
+import { migratedBefore } from "../test/migration-db";
 
 /** Migration 0052 on a directory holding workspaces: they keep their rows and shard, and none is moving (ADR 082). */
 describe("migration 0052 (workspace moves)", () => {
   it("adds the move columns empty to existing workspaces", async () => {
-    const db = await emptyMigrationDb();
-    await applyD1Migrations(
-      db,
-      env.TEST_MIGRATIONS.filter((m) => m.name < "0052"),
-    );
+    const db = await migratedBefore("0052");
     await db
       .prepare(
         "INSERT INTO workspaces (id, name, shard, created_at, updated_at) VALUES ('w1', 'Acme', 'SHARD_B', 1, 1)",

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { applyD1Migrations, env } from "cloudflare:test";
 
 /**
  * The empty database migration tests apply the migrations to step by step (the MIGRATION_DB binding). Test files
@@ -26,5 +26,15 @@ export async function emptyMigrationDb(): Promise<D1Database> {
     tables = tables.filter((t) => !leaves.includes(t));
   }
   if (order.length) await db.batch(order.map(({ type, name }) => db.prepare(`DROP ${type.toUpperCase()} "${name}"`)));
+  return db;
+}
+
+/** The migration database emptied, then migrated up to the migration whose name starts `next` (not applied yet). */
+export async function migratedBefore(next: string): Promise<D1Database> {
+  const db = await emptyMigrationDb();
+  await applyD1Migrations(
+    db,
+    env.TEST_MIGRATIONS.filter((m) => m.name < next),
+  );
   return db;
 }
