@@ -1,18 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { jpegBytes } from "../test/media-fixtures";
 import { mediaLinks } from "../test/media-links";
-import { advanceEmulator } from "../test/oauth";
-import {
-  clearFaults,
-  consent,
-  failure,
-  media,
-  mp4Bytes,
-  pngBytes,
-  sandboxDeps,
-  sandboxFetch,
-} from "../test/platform-sandbox";
-import { PinterestClient } from "./pinterest";
+import { connectPinterestClient, pinterestClient, RECIPES_BOARD } from "../test/pinterest-fixtures";
+import { clearFaults, failure, media, mp4Bytes, pngBytes, sandboxFetch } from "../test/platform-sandbox";
 import { PinMediaMessages } from "./pinterest-media";
 import type { AccountCredentials } from "./types";
 
@@ -20,21 +10,9 @@ import type { AccountCredentials } from "./types";
  * Carousel pins (PinMediaSource `multiple_image_urls` / `multiple_image_base64`, 2–5 images): the client against
  * the emulator, and the emulator's own refusals as Pinterest's API description words them.
  */
-const REDIRECT = "http://localhost/api/auth/pinterest/callback";
-const client = new PinterestClient({ ...sandboxDeps(), sleep: (ms) => advanceEmulator(ms) });
-const RECIPES = "1125968132843520001";
-
-async function connect(): Promise<AccountCredentials> {
-  const back = await consent(client.authorizeUrl({ state: "st", redirectUri: REDIRECT }), {});
-  const tokens = await client.exchangeCode({ code: back.searchParams.get("code")!, redirectUri: REDIRECT });
-  const [user] = await client.accounts(tokens);
-  return {
-    platformUserId: user!.platformUserId,
-    accessToken: tokens.accessToken,
-    accountType: "business",
-    metadata: {},
-  };
-}
+const client = pinterestClient;
+const RECIPES = RECIPES_BOARD;
+const connect = async () => (await connectPinterestClient()).account;
 
 const png = () => media("image", "image/png", pngBytes());
 const pinOf = (images: ReturnType<typeof png>[], text = `Three loaves ${crypto.randomUUID().slice(0, 8)}`) => ({

@@ -1,38 +1,15 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { advanceEmulator, armFault, raw } from "../test/oauth";
-import {
-  clearFaults,
-  consent,
-  failure,
-  media,
-  mp4Bytes,
-  pngBytes,
-  sandboxDeps,
-  sandboxFetch,
-} from "../test/platform-sandbox";
+import { connectPinterestClient, pinterestClient, RECIPES_BOARD } from "../test/pinterest-fixtures";
+import { clearFaults, failure, media, mp4Bytes, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
 import { PinterestClient } from "./pinterest";
 import type { AccountCredentials, PublishRequest } from "./types";
 
-const REDIRECT = "http://localhost/api/auth/pinterest/callback";
-// Waiting for video processing moves the emulator's clock instead of sleeping.
-const client = new PinterestClient({ ...sandboxDeps(), sleep: (ms) => advanceEmulator(ms) });
-const RECIPES = "1125968132843520001";
+const client = pinterestClient;
+const RECIPES = RECIPES_BOARD;
 const BREADS = "5412316754112";
-
-async function connect(opts: { withhold?: string[] } = {}) {
-  const url = client.authorizeUrl({ state: "st", redirectUri: REDIRECT });
-  const back = await consent(url, opts);
-  const tokens = await client.exchangeCode({ code: back.searchParams.get("code")!, redirectUri: REDIRECT });
-  const [user] = await client.accounts(tokens);
-  const account: AccountCredentials = {
-    platformUserId: user!.platformUserId,
-    accessToken: tokens.accessToken,
-    accountType: user!.accountType,
-    metadata: {},
-  };
-  return { url, tokens, user: user!, account };
-}
+const connect = connectPinterestClient;
 
 const unique = (s: string) => `${s} ${crypto.randomUUID().slice(0, 8)}`;
 const pin = (text: string, extra: Partial<PublishRequest> = {}): PublishRequest => ({

@@ -1,9 +1,12 @@
 import { env } from "cloudflare:test";
 import { postMedia } from "../db/schema/index";
+import { PinterestClient } from "../platforms/pinterest";
+import type { AccountCredentials } from "../platforms/types";
 import { insertScheduledPost, testDb } from "./fixtures";
 import { call, registerUser } from "./helpers";
 import { fileOf, jpegBytes } from "./media-fixtures";
-import { connectViaEmulator } from "./oauth";
+import { advanceEmulator, connectViaEmulator } from "./oauth";
+import { consent, sandboxDeps } from "./platform-sandbox";
 
 /** The emulator's demo account's "Recipes" board. */
 export const RECIPES_BOARD = "1125968132843520001";
@@ -52,4 +55,23 @@ export async function pinsWith(text: string): Promise<number> {
     .bind(`%${text}%`)
     .first<{ n: number }>();
   return row!.n;
+}
+
+const REDIRECT = "http://localhost/api/auth/pinterest/callback";
+// Waiting for video processing moves the emulator's clock instead of sleeping.
+export const pinterestClient = new PinterestClient({ ...sandboxDeps(), sleep: (ms) => advanceEmulator(ms) });
+
+/** The client's own OAuth round trip through the emulator's consent page, and the account it gives. */
+export async function connectPinterestClient(opts: { withhold?: string[] } = {}) {
+  const url = pinterestClient.authorizeUrl({ state: "st", redirectUri: REDIRECT });
+  const back = await consent(url, opts);
+  const tokens = await pinterestClient.exchangeCode({ code: back.searchParams.get("code")!, redirectUri: REDIRECT });
+  const [user] = await pinterestClient.accounts(tokens);
+  const account: AccountCredentials = {
+    platformUserId: user!.platformUserId,
+    accessToken: tokens.accessToken,
+    accountType: user!.accountType,
+    metadata: {},
+  };
+  return { url, tokens, user: user!, account };
 }
