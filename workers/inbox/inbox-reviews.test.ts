@@ -78,8 +78,8 @@ describe("Business Profile reviews in the inbox", () => {
 
   it.each([
     ["429", 429],
-    // The Business Profile client gives a 5xx a minute's wait, so the inbox says to try later.
-    ["500", 429],
+    // An outage is not a rate limit: the inbox says Google did not take it (502), and a second try goes through.
+    ["500", 502],
     ["drop", 200],
   ] as const)("a reply under %s reaches the review once", async (mode, status) => {
     const text = `Fault ${mode}: open late? ${tag()}`;

@@ -26,7 +26,9 @@ export const NOT_APPROVED =
 
 /**
  * google.rpc.Status answers (every Business Profile API). A quota of 0 is not a rate limit to wait out but an
- * unapproved project: permanent, in plain words. Validation errors name each refused field.
+ * unapproved project: permanent, in plain words. A 429 waits out Google's per-minute quota; a 5xx is an outage,
+ * retried on the usual backoff (a wait only when Google sends Retry-After), so it never reads as a rate limit.
+ * Validation errors name each refused field.
  */
 export function classifyBusinessError({ status, data, retryAfterMs }: PlatformResponse): PlatformError {
   const err = (data && typeof data === "object" ? (data as StatusBody).error : undefined) ?? {};
@@ -39,8 +41,8 @@ export function classifyBusinessError({ status, data, retryAfterMs }: PlatformRe
     return new PlatformError("auth", message, { ...base, denied: { permission: BUSINESS_SCOPE } });
   if (status === 429 && info?.metadata?.quota_limit_value === "0")
     return new PlatformError("permanent", NOT_APPROVED, { ...base, code: "API_ACCESS_NOT_APPROVED" });
-  if (status === 429 || status >= 500)
-    return new PlatformError("retryable", message, { ...base, retryAfterMs: retryAfterMs ?? 60_000 });
+  if (status === 429) return new PlatformError("retryable", message, { ...base, retryAfterMs: retryAfterMs ?? 60_000 });
+  if (status >= 500) return new PlatformError("retryable", message, { ...base, retryAfterMs });
   const fields = details.flatMap((d) => [
     ...(d.errorDetails ?? []).map((e) => `${e.field}: ${e.message}`),
     ...(d.fieldViolations ?? []).map((v) => `${v.field}: ${v.description}`),
