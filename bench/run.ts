@@ -18,6 +18,7 @@ import { LIVE_ENDPOINTS } from "../workers/platforms/endpoints.ts";
 import { jpegBytes } from "../workers/test/media-fixtures.ts";
 import { FIRST_LOAD_BUDGET, firstLoadJs } from "./first-load.ts";
 import { BenchClient } from "./http.ts";
+import { shortLinkRows } from "./links.ts";
 import { d1File, seedAnalytics } from "./seed.ts";
 import { settledInFile, stagedVideoRow, textBurstRows } from "./staging.ts";
 import { type BenchRow, formatTable, kb, msFmt, percentile } from "./stats.ts";
@@ -46,6 +47,10 @@ const burstAccounts = arg("burst-accounts");
 const httpOnly = process.argv.includes("--http");
 /** `--js` runs only the first-load JavaScript rows (no seed), for work on bundle sizes. */
 const jsOnly = process.argv.includes("--js");
+/** `--links` runs only the short-link rows (redirect vs bare, clicks on one link counted), for work on them alone. */
+const linksOnly = process.argv.includes("--links");
+/** `--link-clicks=N` sizes the clicks on one short link, for a step up to full size. */
+const linkClicks = arg("link-clicks");
 /** `--disk` keeps the run's local state on the disk (the OS temp folder) instead of a tmpfs, to compare (ADR 047). */
 const onDisk = process.argv.includes("--disk");
 /** `--keep` leaves the run's local state (the seeded D1 and the emulator's) and prints where, to probe it after. */
@@ -61,6 +66,7 @@ const SIZE = smoke
       otherUsers: 3,
       staged: { accounts: 1, postsPerAccount: 2, videoBytes: 1024 * 1024, leadMs: 35_000 },
       burst: { accounts: 3, perAccount: 3, leadMs: 8_000 },
+      links: { requests: 15, clicks: 200, width: 8 },
     }
   : {
       requests: 200,
@@ -73,7 +79,9 @@ const SIZE = smoke
       // Lead times leave room to connect, upload and schedule before the cron run that claims them.
       staged: { accounts: 5, postsPerAccount: 4, videoBytes: 50 * 1024 * 1024, leadMs: 150_000 },
       burst: { accounts: 1_000, perAccount: 10, leadMs: 20 * 60_000 },
+      links: { requests: 200, clicks: 10_000, width: 32 },
     };
+if (linkClicks) SIZE.links.clicks = Number(linkClicks);
 if (burstAccounts) {
   SIZE.burst.accounts = Number(burstAccounts);
   // Time to schedule and stage them (~12 targets a second on the shared machine), as 20 min is for 1,000 accounts.
@@ -601,7 +609,8 @@ function appVarsFor(emulatorUrl: string): Record<string, string> {
 
 async function main() {
   ensureBuild();
-  if (!analyticsOnly && !stagingOnly && !httpOnly && !jsOnly) {
+  const some = analyticsOnly || stagingOnly || httpOnly || jsOnly || linksOnly;
+  if (!some) {
     step("bundle size");
     bundleRows();
   }
@@ -617,7 +626,7 @@ async function main() {
   applyMigrations(persistTo);
   const analyticsUser = { email: `bench-analytics-${Date.now()}@bench.local`, password: "bench-pass-1" };
   try {
-    if (!stagingOnly && !httpOnly && !jsOnly) await analyticsData(persistTo, analyticsUser);
+    if (!some || analyticsOnly) await analyticsData(persistTo, analyticsUser);
   } catch (error) {
     rmSync(persistTo, { recursive: true, force: true }); // ~2 GB at full size
     throw error;
@@ -630,19 +639,23 @@ async function main() {
   });
   try {
     const client = new BenchClient(worker.baseUrl);
-    if (!analyticsOnly && !stagingOnly && !jsOnly) {
+    if (!some || httpOnly) {
       step("pages and API");
       await pageAndApiRows(client);
     }
-    if (!analyticsOnly && !stagingOnly) {
+    if (!some || linksOnly) {
+      step("short links");
+      rows.push(...(await shortLinkRows(client, SIZE.links)));
+    }
+    if (!some || httpOnly || jsOnly) {
       step("first-load JavaScript");
       await firstLoadRows(client);
     }
-    if (!stagingOnly && !httpOnly && !jsOnly) {
+    if (!some || analyticsOnly) {
       step("analytics queries");
       await analyticsRows(client, analyticsUser);
     }
-    if (!analyticsOnly && !httpOnly && !jsOnly) await publishingRows(client, worker, persistTo, emulator);
+    if (!some || stagingOnly) await publishingRows(client, worker, persistTo, emulator);
   } catch (error) {
     // A long run that fails part-way still shows the rows it measured.
     if (rows.length) console.log(formatTable(rows));

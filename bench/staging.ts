@@ -16,7 +16,11 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const CPU_PER_PUBLISH_BUDGET_MS = 50;
 
 /** Runs `fn` over `items` with at most `width` in flight (the local Worker serves requests in parallel). */
-async function inParallel<T, R>(items: T[], width: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inParallel<T, R>(
+  items: T[],
+  width: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(

@@ -473,7 +473,7 @@ test("a viewer's form posts to every page action that writes are refused with 40
     expect((await page.context().request.get(path)).status(), path).toBe(200);
 });
 
-test("with JavaScript off, Content → Feeds turns a feed's newest items into drafts, a tracked link's click shows in Analytics, and a category re-queues a post", async ({
+test("with JavaScript off, Content → Feeds turns a feed's newest items into drafts or queued posts that publish, a tracked link's click shows in Analytics, a category re-queues a post, and the bio page renders", async ({
   journey: { page, baseUrl },
 }) => {
   await registerViaApi(page, newUser("Plain Feeds"));
@@ -494,14 +494,39 @@ test("with JavaScript off, Content → Feeds turns a feed's newest items into dr
     .getByText(/3 posts so far/)
     .waitFor();
 
+  // A queue feed's items go to the channel's next slots (text only: its workspace asks for no media), and
+  // Share next publishes the first of them.
+  const api = page.context().request;
+  const headers = { Origin: baseUrl };
+  const accountId = (await (await api.get("/api/accounts")).json()).data.accounts[0]._id as string;
+  const { workspace } = (await (await api.get("/api/auth/me")).json()).data;
+  const textOnly = await api.patch(`/api/workspaces/${workspace.id}`, { data: { mediaRequired: false }, headers });
+  expect(textOnly.status()).toBe(200);
+  const slots = Array.from({ length: 7 }, (_, i) => ({ day: i + 1, time: "09:00" }));
+  expect((await api.put(`/api/queue/${accountId}/slots`, { data: { slots }, headers })).status()).toBe(200);
+  const queueFeed = `https://feeds.example/plain-queue-${Date.now().toString(36)}.xml`;
+  await page.goto("/content?tab=feeds");
+  await page.getByLabel("Feed URL (RSS, Atom or JSON Feed, https)").fill(queueFeed);
+  await page.getByLabel("New items").selectOption("queue");
+  await page.getByRole("checkbox", { name: /\(linkedin\)$/ }).check();
+  await page.getByRole("button", { name: "Add feed" }).click();
+  await status("Feed added: it is checked within a minute, then every 15 minutes");
+  await page.getByRole("listitem", { name: queueFeed }).getByRole("button", { name: "Check now" }).click();
+  await status("Feed checked: 3 new posts");
+  await page.goto("/queue");
+  await page.getByRole("button", { name: "Share next" }).click();
+  await status("Sharing the next post now");
+  await expect
+    .poll(async () => (await (await api.get("/api/posts?status=published")).json()).data.posts.length, {
+      timeout: 60_000,
+    })
+    .toBe(1);
+
   // Link tracking on; a published post's link is a short link, and a person's click is counted.
   await page.goto("/settings?tab=links");
   await page.getByRole("checkbox", { name: /Shorten links/ }).check();
   await page.getByRole("button", { name: "Save link tracking" }).click();
   await status(/^Link tracking is on/);
-  const api = page.context().request;
-  const headers = { Origin: baseUrl };
-  const accountId = (await (await api.get("/api/accounts")).json()).data.accounts[0]._id as string;
   const upload = await api.post("/api/media/upload", {
     multipart: { files: { name: "menu.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } },
     headers,
@@ -580,4 +605,15 @@ test("with JavaScript off, Content → Feeds turns a feed's newest items into dr
     .toBe(1);
   const queued = (await (await api.get("/api/posts?status=scheduled")).json()).data.posts;
   expect(queued.map((p: { content: string }) => p.content)).toContain("Tip: rest the dough overnight");
+
+  // The link-in-bio page renders in this browser without JavaScript: the brand and its links.
+  const handle = `plain-${Date.now().toString(36)}`;
+  const bio = await api.put("/api/bio", {
+    data: { handle, title: "Plain Feeds", links: [{ label: "Our menu", url: "https://shop.example/menu" }] },
+    headers,
+  });
+  expect(bio.status()).toBe(200);
+  await page.goto(`/bio/${handle}`);
+  await page.getByRole("heading", { name: "Plain Feeds" }).waitFor();
+  await page.getByRole("link", { name: "Our menu" }).waitFor();
 });

@@ -10,7 +10,7 @@ import { stampShard } from "./db/shard-queues";
 import type { Config } from "./env";
 import { IdempotencyStore } from "./http/idempotency";
 import { ImportService } from "./imports";
-import { LinkService } from "./links";
+import { LinkService, LinkStore } from "./links";
 import type { Mailer } from "./mail";
 import { MediaLibrary, MediaUploads, type MediaUrlSigner, MediaVariants } from "./media";
 import type { Platform } from "./platform-profile";
@@ -108,6 +108,7 @@ export function workspaceServices(shard: string, d1: D1Database, shared: Shared)
     approvals,
     activity,
     webhooks,
+    links: new LinkStore(db),
     publishDeps: () =>
       publishDeps({ db, directory, now, platformAccess, mediaUrls, env, config, webhooks, activity, notifications }),
     now,

@@ -55,6 +55,7 @@ export function renderBioPage(page: {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${html(page.title)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 body{margin:0;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a}
 main{max-width:480px;margin:0 auto;padding:32px 16px}

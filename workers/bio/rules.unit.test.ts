@@ -26,6 +26,8 @@ describe("the bio page", () => {
   it("needs no script and escapes what members wrote", () => {
     expect(page).not.toMatch(/<script/i);
     expect(page).toContain("<title>Café &quot;Crème&quot; &lt;b&gt;</title>");
+    // The app's own icon, so a browser does not ask for a /favicon.ico that is not there.
+    expect(page).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     expect(page).toContain('<a class="link" href="/bio/cafe/go/link-abc123">Order &amp; pay</a>');
   });
 

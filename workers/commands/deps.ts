@@ -1,5 +1,6 @@
 import type { WebhookService } from "../automation";
-import type { Actor, PostDrafts, PostStore } from "../posts";
+import type { LinkStore } from "../links";
+import type { Actor, PostDrafts, PostFields, PostStore } from "../posts";
 import { excerpt } from "../posts";
 import type { PublishDeps, PublishingService, TargetMoves } from "../publishing";
 import type { QueueService } from "../queue";
@@ -17,9 +18,18 @@ export interface CommandDeps {
   approvals: ApprovalService;
   activity: ActivityLog;
   webhooks: Pick<WebhookService, "emit">;
+  /** The links module's writer of a post's own link choices, which join the post's batch (ADR 105). */
+  links: Pick<LinkStore, "postOptionsWrite">;
   /** The publish consumer's dependencies, for the steps a request runs itself (a first comment's retry). */
   publishDeps: () => PublishDeps;
   now: () => number;
+}
+
+/** The write of the post's own link choices when the command was sent some (none: they stay as they are). */
+export function linkChoices(deps: CommandDeps, actor: Actor, postId: string, fields: Partial<PostFields>) {
+  return fields.links
+    ? [deps.links.postOptionsWrite({ postId, workspaceId: actor.workspace.id, ...fields.links })]
+    : [];
 }
 
 /** The activity entry of a post command, written in the command's batch. */

@@ -1,15 +1,19 @@
+import { Conflict } from "../errors";
+import { linksFixed, PostLinkReplies } from "../links";
 import { type PostFields, schedules } from "../posts";
 import { type Actor, ensureActorCan } from "../tenancy/actor";
 import { postWriteActions } from "../tenancy/roles";
 import { needsApproval } from "../workspaces";
-import { type CommandDeps, postActivity } from "./deps";
+import { type CommandDeps, linkChoices, postActivity } from "./deps";
 
 /**
  * Edits a post with the sent fields (the planner's reschedule too): any write that schedules goes back to
  * approval when approval applies, an approved post's edit too; a write that does not withdraws a pending request.
+ * Link choices sent with it are written in its batch, unless a channel already went out with the old ones.
  */
 export async function updatePost(deps: CommandDeps, actor: Actor, id: string, patch: Partial<PostFields>) {
   const edit = await deps.drafts.editOf(actor.workspace.id, id, patch);
+  if (patch.links && linksFixed(edit.existing)) throw new Conflict(PostLinkReplies.live);
   const wants = schedules(edit.fields);
   const submit = wants && needsApproval(actor.workspace);
   for (const action of postWriteActions({ own: edit.owner === actor.userId, schedules: wants && !submit }))
@@ -21,6 +25,7 @@ export async function updatePost(deps: CommandDeps, actor: Actor, id: string, pa
     ...deps.moves.drop(draft.replaced),
     ...deps.moves.add(draft.fresh),
     ...draft.media,
+    ...linkChoices(deps, actor, id, patch),
     deps.approvals.withdrawal(id),
     ...(submitted ? [deps.approvals.submission(actor, id, edit.fields.publishNow === true, draft.at)] : []),
     postActivity(deps, actor, submitted ? "submitted" : "edited", id, edit.fields.content, draft.at),

@@ -3,8 +3,11 @@ import { describe, expect, it } from "vitest";
 import { call, registerUser, settledPost, uploadImage } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
 
-/** A workspace that tracks links, with X and LinkedIn connected and a draft for both carrying a link. */
-async function draftWithLink() {
+/**
+ * A workspace that tracks links, with X and LinkedIn connected and a post for both carrying a link: a draft, or
+ * whatever `extra` makes it (Publish Now with its own link choices).
+ */
+async function postWithLink(extra: Record<string, unknown> = { status: "draft" }) {
   const u = await registerUser();
   for (const p of ["twitter", "linkedin"]) await connectViaEmulator(u.cookie, p);
   const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data.accounts;
@@ -21,11 +24,18 @@ async function draftWithLink() {
       platforms: ["twitter", "linkedin"],
       selectedAccounts: Object.fromEntries(accounts.map((a) => [a.platform, [a._id]])),
       images: [await uploadImage(u.token)],
-      status: "draft",
+      ...extra,
     },
   });
-  expect(res.status).toBe(201);
-  return { u, marker, postId: res.body.data._id as string };
+  return { u, marker, res, postId: res.body.data?._id as string };
+}
+
+/** What the emulator holds as published for this marker text. */
+async function publishedTexts(marker: string): Promise<string[]> {
+  const { results } = await env.DB.prepare("SELECT data FROM emu_objects WHERE data LIKE ?")
+    .bind(`%${marker}%`)
+    .all<{ data: string }>();
+  return results.map((r) => r.data);
 }
 
 const options = (token: string, postId: string, body?: Record<string, unknown>) =>
@@ -36,7 +46,7 @@ const options = (token: string, postId: string, body?: Record<string, unknown>) 
 
 describe("a post's own link choices", () => {
   it("preview each link's final URL per channel with the post's campaign, and refuse a bad value", async () => {
-    const { u, postId } = await draftWithLink();
+    const { u, postId } = await postWithLink();
     const before = await options(u.token, postId);
     expect(before.body.data).toMatchObject({ shorten: true, utmCampaign: null, utmMedium: null });
     expect(before.body.data.preview).toContainEqual({
@@ -65,22 +75,53 @@ describe("a post's own link choices", () => {
   it("an opted-out post publishes its links as typed, and its choices are then fixed", {
     timeout: 30_000,
   }, async () => {
-    const { u, marker, postId } = await draftWithLink();
+    const { u, marker, postId } = await postWithLink();
     const off = await options(u.token, postId, { shorten: false });
     expect([off.status, off.body.message]).toEqual([200, "This post's links will be published as written"]);
     expect(off.body.data.preview[0]!.links[0]!.final).toBe("https://shop.example/menu");
     const published = await call(`/api/posts/${postId}/publish`, { token: u.token, method: "POST" });
     expect(published.status).toBe(200);
     expect((await settledPost(u.token, postId)).status).toBe("published");
-    const { results } = await env.DB.prepare("SELECT data FROM emu_objects WHERE data LIKE ?")
-      .bind(`%${marker}%`)
-      .all<{ data: string }>();
-    expect(results.length).toBeGreaterThanOrEqual(2);
-    for (const r of results) {
-      expect(r.data).toContain("https://shop.example/menu");
-      expect(r.data).not.toContain("/l/");
+    const texts = await publishedTexts(marker);
+    expect(texts.length).toBeGreaterThanOrEqual(2);
+    for (const t of texts) {
+      expect(t).toContain("https://shop.example/menu");
+      expect(t).not.toContain("/l/");
     }
     const late = await options(u.token, postId, { shorten: true });
+    expect([late.status, late.body.message]).toEqual([
+      409,
+      "This post is already publishing or published, so its links can no longer change",
+    ]);
+  });
+
+  it("a post published at once follows the choices sent with it, not the workspace's", {
+    timeout: 30_000,
+  }, async () => {
+    const bad = await postWithLink({ publishNow: true, links: { shorten: true, utmCampaign: "50% off!" } });
+    expect([bad.res.status, bad.res.body.message]).toEqual([
+      400,
+      "The UTM campaign may use letters, digits, spaces, dots, dashes and underscores only",
+    ]);
+    const tagged = await postWithLink({ publishNow: true, links: { shorten: true, utmCampaign: "Flash sale" } });
+    expect(tagged.res.status).toBe(201);
+    expect((await settledPost(tagged.u.token, tagged.postId)).status).toBe("published");
+    const links = await call<"GET /api/links">(`/api/links?postId=${tagged.postId}`, { token: tagged.u.token });
+    expect(links.body.data.links.map((l) => l.destination).sort()).toEqual([
+      "https://shop.example/menu?utm_source=linkedin&utm_medium=social&utm_campaign=Flash+sale",
+      "https://shop.example/menu?utm_source=twitter&utm_medium=social&utm_campaign=Flash+sale",
+    ]);
+    const plain = await postWithLink({ publishNow: true, links: { shorten: false } });
+    expect((await settledPost(plain.u.token, plain.postId)).status).toBe("published");
+    const texts = await publishedTexts(plain.marker);
+    expect(texts.length).toBeGreaterThanOrEqual(2);
+    for (const t of texts) expect(t).not.toContain("/l/");
+    // An edit cannot change them once the channels went out with them.
+    const late = await call(`/api/posts/${plain.postId}`, {
+      token: plain.u.token,
+      method: "PUT",
+      body: { links: { shorten: true } },
+    });
     expect([late.status, late.body.message]).toEqual([
       409,
       "This post is already publishing or published, so its links can no longer change",

@@ -111,5 +111,12 @@ export function isHumanClick(request: Pick<Request, "method" | "headers">): bool
   return !!agent && !isbot(agent);
 }
 
+/**
+ * Whether a post's link choices can no longer change: a channel is publishing or out, its text was made with the
+ * choices it had, and a retry must send that same text (ADR 094).
+ */
+export const linksFixed = (targets: ReadonlyArray<{ status: string }>) =>
+  targets.some((t) => ["publishing", "published", "unconfirmed"].includes(t.status));
+
 /** The UTC day a click is counted on. */
 export const clickDay = (now: number): string => new Date(now).toISOString().slice(0, 10);

@@ -1,14 +1,7 @@
 import { z } from "zod";
+import { postLinkChoicesSchema, utmValue } from "../posts";
 
 /** What PUT /api/links/settings and the Settings → Links form accept (the app imports these). */
-const utmValue = (what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `Please enter the ${what}`)
-    .max(100, `The ${what} must be at most 100 characters`)
-    .regex(/^[\w.\- ]+$/, `The ${what} may use letters, digits, spaces, dots, dashes and underscores only`);
-
 export const linkSettingsBody = z.object({
   enabled: z.boolean({ error: "Please say whether links are shortened and counted (true or false)" }),
   utm: z.boolean({ error: "Please say whether UTM parameters are added (true or false)" }).default(true),
@@ -29,12 +22,8 @@ export const LinkReplies = {
       : "Link tracking is off: links are published as written",
 } as const;
 
-/** What PUT /api/posts/:id/link-options accepts (ADR 094): null inherits the workspace's value. */
-export const postLinkOptionsBody = z.object({
-  shorten: z.boolean({ error: "Please say whether this post's links are shortened (true or false)" }).default(true),
-  utmCampaign: utmValue("UTM campaign").nullable().default(null),
-  utmMedium: utmValue("UTM medium").nullable().default(null),
-});
+/** What PUT /api/posts/:id/link-options accepts (ADR 094), as a post's write does: null inherits the workspace's value. */
+export const postLinkOptionsBody = postLinkChoicesSchema;
 export type PostLinkOptionsInput = z.output<typeof postLinkOptionsBody>;
 
 /** A post's link choices and, per channel, where each of its links lands a reader. */

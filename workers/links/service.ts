@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { Conflict, NotFound } from "../errors";
 import type { Platform } from "../platform-profile";
-import { clickDay, finalUrls, linkPlan } from "./rules";
+import { clickDay, finalUrls, linkPlan, linksFixed } from "./rules";
 import { type LinkSettingsInput, type PostLinkOptionsInput, PostLinkReplies } from "./schemas";
 import { LinkStore } from "./store";
 import { clickSummary } from "./view";
@@ -55,15 +55,11 @@ export class LinkService {
     return { ...options, preview };
   }
 
-  /**
-   * Saves a post's link choices. Refused once a channel is publishing or out: its text was made with the old
-   * choices, and a retry must send that same text (ADR 067).
-   */
+  /** Saves a post's link choices; refused once a channel is publishing or out (`linksFixed`). */
   async savePostOptions(workspaceId: string, postId: string, input: PostLinkOptionsInput) {
     const post = await this.store.postWithTargets(workspaceId, postId);
     if (!post) throw new NotFound();
-    if (post.targets.some((t) => ["publishing", "published", "unconfirmed"].includes(t.status)))
-      throw new Conflict(PostLinkReplies.live);
+    if (linksFixed(post.targets)) throw new Conflict(PostLinkReplies.live);
     await this.store.savePostOptions({ postId, workspaceId, ...input });
     return this.postOptions(workspaceId, postId);
   }

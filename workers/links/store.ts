@@ -55,8 +55,13 @@ export class LinkStore {
   }
 
   async savePostOptions(row: PostLinkOptionsRow): Promise<void> {
+    await this.postOptionsWrite(row);
+  }
+
+  /** The write of a post's link choices, for a post command's batch (ADR 105): they land with the post. */
+  postOptionsWrite(row: PostLinkOptionsRow) {
     const { postId: _, ...set } = row;
-    await this.db.insert(postLinkOptions).values(row).onConflictDoUpdate({ target: postLinkOptions.postId, set });
+    return this.db.insert(postLinkOptions).values(row).onConflictDoUpdate({ target: postLinkOptions.postId, set });
   }
 
   /** A post of the workspace with its channels' platforms and statuses, or undefined when it is not there. */

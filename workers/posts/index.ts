@@ -15,6 +15,8 @@ export type { ChannelOptions, ChannelVersionInput } from "./channel-version";
 export { channelKey, effectiveVersion } from "./channel-version";
 export { PostDrafts } from "./drafts";
 export { excerpt } from "./excerpt";
+export type { PostLinkChoicesInput } from "./link-choices";
+export { postLinkChoicesSchema, utmValue } from "./link-choices";
 export type { Problem } from "./preflight";
 export { listPostsSchema, toListQuery } from "./query";
 export { earlyPostsList, postRoutes } from "./routes";

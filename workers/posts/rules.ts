@@ -20,6 +20,7 @@ import {
   storedVersion,
   versionProblems,
 } from "./channel-version";
+import { postLinkChoicesSchema } from "./link-choices";
 import { pinProblems } from "./pin-rules";
 import { LOCAL_DATE, LOCAL_TIME, localToUtc, ScheduleMessages } from "./schedule-time";
 
@@ -106,6 +107,8 @@ export const postFieldsSchema = z.object({
   publishNow: z.boolean().default(false),
   /** Per-channel versions (ADR 021); a channel without one publishes the post as it is. */
   channels: z.array(channelVersionSchema).max(100).default([]),
+  /** The post's own link choices, written with it (ADR 105); absent: the stored ones, else the workspace's. */
+  links: postLinkChoicesSchema.optional(),
 });
 export type PostFields = z.output<typeof postFieldsSchema>;
 

@@ -164,7 +164,9 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
     setErrors(problems);
     if (problems.length) return requestAnimationFrame(() => errorsRef.current?.focus());
     setBusy(true);
-    const body = queue ? queueRequest(bodyFor(what)) : bodyFor(what);
+    const fields = queue ? queueRequest(bodyFor(what)) : bodyFor(what);
+    // The post's own link choices go in its write, so a post published at once already follows them (ADR 105).
+    const body = linksTouched ? { ...fields, links: extras.choices } : fields;
     const res = editing
       ? await api<PostJson>(`/api/posts/${editing.id}`, { method: "PUT", json: body })
       : await api<PostJson>("/api/posts", { json: body });
@@ -185,8 +187,8 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
             : res.data.status === "published"
               ? "Post published successfully!"
               : res.message;
-    // Labels and link choices need the post's id, so they follow it (ADR 094).
-    const extraProblem = await saveExtras(res.data._id, extras, linksTouched);
+    // Labels need the post's id, so they follow it (ADR 094).
+    const extraProblem = await saveExtras(res.data._id, extras);
     if (extraProblem) notify.error(extraProblem);
     notify.success(message);
     draft.clear();

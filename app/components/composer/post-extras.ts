@@ -7,7 +7,7 @@ const DEFAULT_CHOICES: PostLinkChoices = { shorten: true, utmCampaign: null, utm
 
 /**
  * The composer's labels and link choices (ADR 094): the workspace's labels and link settings, and the post's own
- * when it is being edited. They are saved after the post (they need its id), by `saveExtras`.
+ * when it is being edited. The link choices are sent with the post (ADR 105); the labels after it, by `saveExtras`.
  */
 export function usePostExtras(postId: string | undefined) {
   const [labels, setLabels] = useState<Label[]>([]);
@@ -35,18 +35,11 @@ export function usePostExtras(postId: string | undefined) {
   return { labels, chosen, setChosen, settings, choices, setChoices, createLabel };
 }
 
-/** Saves the post's labels and link choices; the first refusal's words, or null. */
-export async function saveExtras(
-  postId: string,
-  extras: { chosen: Label[]; choices: PostLinkChoices },
-  touched: boolean,
-): Promise<string | null> {
+/** Saves the post's labels; the refusal's words, or null. Its link choices went with the post (ADR 105). */
+export async function saveExtras(postId: string, extras: { chosen: Label[] }): Promise<string | null> {
   const labels = await api(`/api/posts/${postId}/labels`, {
     method: "PUT",
     json: { labelIds: extras.chosen.map((l) => l.id) },
   });
-  if (!labels.ok) return labels.message;
-  if (!touched) return null;
-  const links = await api(`/api/posts/${postId}/link-options`, { method: "PUT", json: extras.choices });
-  return links.ok ? null : links.message;
+  return labels.ok ? null : labels.message;
 }

@@ -11,21 +11,22 @@ import { EmptyState } from "~/components/ui/EmptyState";
 import { FormError } from "~/components/ui/FormError";
 import { inputClass, labelClass, linkButton, primaryButton, secondaryButton } from "~/components/ui/styles";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { Label } from "../../../workers/labels/public";
 import { filtersHref, filtersOf, hasFilters, NO_FILTERS, type PostFilters, STATUS_OPTIONS } from "./post-filters";
 
 /**
- * SPEC §2 Content Hub posts tab: search, status, platform and date filters; cards; empty states. The list is the
- * page loader's, for the URL's filters. The filters are a GET form: without JavaScript Apply sends it; with it a
+ * SPEC §2 Content Hub posts tab: search, status, platform, label (ADR 094) and date filters; cards; empty states.
+ * The list is the page loader's, for the URL's filters. The filters are a GET form: without JavaScript Apply sends it; with it a
  * change navigates (typing settles for 300 ms first) and Apply hides.
  */
 export function PostsTab({
   timeZone,
   dialogs,
-  list: { posts, message, canShare },
+  list: { posts, message, canShare, labels },
 }: {
   timeZone: string;
   dialogs: ReturnType<typeof usePostDialogs>;
-  list: { posts: PostJson[]; message: string | null; canShare: boolean };
+  list: { posts: PostJson[]; message: string | null; canShare: boolean; labels: Label[] };
 }) {
   useLivePosts(posts);
   const hydrated = useHydrated();
@@ -109,6 +110,24 @@ export function PostsTab({
             ))}
           </select>
         </label>
+        {labels.length > 0 && (
+          <label>
+            <span className={labelClass}>Label</span>
+            <select
+              name="label"
+              className={inputClass}
+              value={filters.label}
+              onChange={(e) => set({ label: e.target.value })}
+            >
+              <option value="">All</option>
+              {labels.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label>
           <span className={labelClass}>Start date</span>
           <input

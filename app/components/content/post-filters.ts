@@ -1,13 +1,18 @@
-/** The Content Hub's post filters: the URL's (?search=&status=&platform=&from=&to=) and the GET /api/posts query they make. Pure. */
+/**
+ * The Content Hub's post filters: the URL's (?search=&status=&platform=&label=&from=&to=) and the GET /api/posts
+ * query they make. Pure.
+ */
 export interface PostFilters {
   search: string;
   status: "" | "draft" | "scheduled" | "published" | "failed";
   platform: string;
+  /** A label's id (ADR 094): only the posts carrying it. */
+  label: string;
   from: string;
   to: string;
 }
 
-export const NO_FILTERS: PostFilters = { search: "", status: "", platform: "", from: "", to: "" };
+export const NO_FILTERS: PostFilters = { search: "", status: "", platform: "", label: "", from: "", to: "" };
 
 export const STATUS_OPTIONS = [
   { value: "", label: "All Posts" },
@@ -22,6 +27,7 @@ function filterParams(f: PostFilters, q = new URLSearchParams()): URLSearchParam
   if (f.search.trim()) q.set("search", f.search.trim());
   if (f.status) q.set("status", f.status);
   if (f.platform) q.set("platform", f.platform);
+  if (f.label) q.set("label", f.label);
   if (f.from) q.set("from", f.from);
   if (f.to) q.set("to", f.to);
   return q;
@@ -41,7 +47,14 @@ export function filtersHref(f: PostFilters): string {
 export function filtersOf(params: URLSearchParams): PostFilters {
   const get = (name: string) => params.get(name) ?? "";
   const status = STATUS_OPTIONS.find((o) => o.value === get("status"))?.value ?? "";
-  return { search: get("search"), status, platform: get("platform"), from: get("from"), to: get("to") };
+  return {
+    search: get("search"),
+    status,
+    platform: get("platform"),
+    label: get("label"),
+    from: get("from"),
+    to: get("to"),
+  };
 }
 
 export const hasFilters = (f: PostFilters) => Object.values(f).some((v) => v.trim() !== "");
