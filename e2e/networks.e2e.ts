@@ -115,11 +115,12 @@ test("an Instagram Story from the composer: no caption, published, and named as 
 });
 
 /**
- * Media prepared per network (ADR 088): a 5.8 MB panorama is over X's 5 MB and outside Instagram's aspect ratios;
- * each channel shows a crop frame moved with the arrow keys, the browser draws a JPEG copy per network, and each
+ * Media prepared per network (ADR 088, 100): a 5.8 MB panorama is over X's 5 MB and outside Instagram's aspect ratios.
+ * The Instagram channel's crop frame is moved with the arrow keys and the browser draws its JPEG copy; X is left as
+ * the composer says it will be sent (the whole image, made smaller), and sending prepares that copy itself. Each
  * channel publishes its copy while the library keeps the original alone.
  */
-test("an oversized panorama prepared for X and Instagram with a crop each, then published to both", async ({
+test("an oversized panorama prepared for Instagram with a moved crop and for X at send, then published to both", async ({
   journey: { page, baseUrl },
 }) => {
   await registerViaApi(page, newUser("Pan Baker"));
@@ -133,25 +134,24 @@ test("an oversized panorama prepared for X and Instagram with a crop each, then 
   const checks = composer.getByRole("region", { name: "Channel checks" });
   await checks.getByText("Prepare counter.png for Instagram", { exact: false }).waitFor();
   const send = composer.getByRole("button", { name: "Publish Now" });
-  expect(await send.isDisabled()).toBe(true);
 
   const channels = composer.getByRole("region", { name: "Channel versions" });
-  for (const [tab, shape, key] of [
-    ["Instagram", "1.91:1", "ArrowLeft"],
-    ["X", "16:9", "ArrowRight"],
-  ] as const) {
-    await channels.getByRole("tab", { name: tab }).click();
-    const prepare = channels.getByRole("region", { name: `Prepare for ${tab}` });
-    await prepare.getByRole("button", { name: shape }).click();
-    const frame = prepare.getByRole("group", { name: `Crop for ${tab}` });
-    const before = await prepare.getByText(/^Drag the frame/).innerText();
-    await frame.focus();
-    await page.keyboard.press(key);
-    await expect.poll(() => prepare.getByText(/^Drag the frame/).innerText()).not.toBe(before);
-    await prepare.getByRole("button", { name: `Prepare counter.png for ${tab}` }).click();
-    await prepare.waitFor({ state: "detached", timeout: 30_000 });
-  }
-  await checks.waitFor({ state: "detached" });
+  await channels.getByRole("tab", { name: "Instagram" }).click();
+  const instagram = channels.getByRole("region", { name: "Prepare for Instagram" });
+  await instagram.getByText("If you send without preparing it, it is cropped to 1.91:1 from the centre.").waitFor();
+  await instagram.getByRole("button", { name: "1.91:1" }).click();
+  const frame = instagram.getByRole("group", { name: "Crop for Instagram" });
+  const before = await instagram.getByText(/^Drag the frame/).innerText();
+  await frame.focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(() => instagram.getByText(/^Drag the frame/).innerText()).not.toBe(before);
+  await instagram.getByRole("button", { name: "Prepare counter.png for Instagram" }).click();
+  await instagram.waitFor({ state: "detached", timeout: 30_000 });
+
+  await channels.getByRole("tab", { name: "X" }).click();
+  const x = channels.getByRole("region", { name: "Prepare for X" });
+  await x.getByText("If you send without preparing it, the whole image is sent, re-encoded to fit.").waitFor();
+  // An image still to prepare does not hold the send back: sending prepares it.
   await expect.poll(() => send.isDisabled()).toBe(false);
   await send.click();
   await composer.waitFor({ state: "detached" });

@@ -276,12 +276,17 @@ pinterestApi.get("/v5/boards/:board_id/sections", async (c) => {
 
 // ---------------------------------------------------------------- pins
 
-const pinJson = (o: EmuObject) => ({
-  id: o.id,
-  created_at: new Date(o.createdAt).toISOString().replace(/\.\d{3}Z$/, ""),
-  ...(o.data as Record<string, unknown>),
-  is_owner: true,
-});
+/** A stored pin as the API answers it: its video's upload id is kept for the emulator, not shown (PinMediaWithVideo). */
+const pinJson = (o: EmuObject) => {
+  const { media_id: _upload, ...media } = (o.data.media ?? {}) as Record<string, unknown>;
+  return {
+    id: o.id,
+    created_at: new Date(o.createdAt).toISOString().replace(/\.\d{3}Z$/, ""),
+    ...(o.data as Record<string, unknown>),
+    media,
+    is_owner: true,
+  };
+};
 
 async function ownPins(c: Context<PinEnv>, boardId?: string) {
   const all = await listObjects(c.var.db, P, "pin", c.var.user.id, { limit: 1000 });

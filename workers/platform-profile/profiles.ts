@@ -386,6 +386,10 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
       { limit: 200, windowMs: DAY },
       { limit: 10, windowMs: MINUTE },
     ],
+    // A video is registered, uploaded and processed ahead; at the due second only POST /v5/pins remains (ADR 100).
+    // Pinterest documents no lifetime for an unused upload: one found gone at the due second is uploaded again.
+    stagingLeadMs: 12 * HOUR,
+    stagesVideoOnly: true,
     analyticsAccountsPerRun: 10,
   },
 };

@@ -121,6 +121,11 @@ export interface PlatformProfile {
    */
   stagingLeadMs?: number;
   /**
+   * Only a post with a video is prepared ahead: the network takes images by URL in the final call, so there is
+   * nothing to upload early for them (Pinterest, ADR 100).
+   */
+  stagesVideoOnly?: boolean;
+  /**
    * The network refuses a post whose text repeats one the account already has (X: "duplicate content", Facebook:
    * error 506), so an evergreen repeat (ADR 076) must carry another text there.
    */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseAnswer } from "./http";
 import type { PinterestApi } from "./pinterest-api";
 import type { ClientDeps } from "./registry";
-import { PlatformError, type PublishMedia } from "./types";
+import { PlatformError, type PublishMedia, type PublishRequest } from "./types";
 
 /** Video processing is polled every five seconds, for up to ten minutes, before the attempt is retried later. */
 const POLL_MS = 5_000;
@@ -71,11 +71,14 @@ export async function carouselSource(images: PublishMedia[]): Promise<MediaSourc
   return { source_type: "multiple_image_base64", items, index: 0 };
 }
 
+/** A registered upload's state (Media.status), or null when Pinterest no longer has it. */
+export type VideoState = z.output<typeof MediaStatus>["status"] | null;
+
 /**
- * A video: register it (`POST /v5/media`), POST the bytes to the returned upload URL with the returned form
- * fields, and poll `GET /v5/media/{id}` until Pinterest has processed it. The cover is the video's first frame.
+ * A video's upload: register it (`POST /v5/media`) and POST the bytes to the returned upload URL with the returned
+ * form fields. Answers the media id a pin names once Pinterest has processed it.
  */
-export async function videoSource(api: PinterestApi, deps: ClientDeps, token: string, media: PublishMedia) {
+export async function uploadVideo(api: PinterestApi, token: string, media: PublishMedia): Promise<string> {
   const res = await api.http.answer(api.url("/media"), Registered, {
     json: { media_type: "video" },
     headers: { Authorization: `Bearer ${token}` },
@@ -86,15 +89,55 @@ export async function videoSource(api: PinterestApi, deps: ClientDeps, token: st
   form.append("file", await new Response(await media.open()).blob(), "video");
   // The upload URL is the bucket's, signed by its form fields: no Pinterest token goes there.
   await api.http.request(upload_url, { method: "POST", body: form });
+  return media_id;
+}
+
+/** `GET /v5/media/{id}`: registered → processing → succeeded | failed; null for an upload Pinterest does not have. */
+export async function videoState(api: PinterestApi, token: string, mediaId: string): Promise<VideoState> {
+  try {
+    const status = await api.call<unknown>(token, `/media/${mediaId}`);
+    return parseAnswer("pinterest", MediaStatus, status, false).status;
+  } catch (err) {
+    if (err instanceof PlatformError && err.details.status === 404) return null;
+    throw err;
+  }
+}
+
+export const processingFailed = () =>
+  new PlatformError("permanent", "Pinterest could not process the video.", { platform: "pinterest" });
+
+/** Polls the upload until Pinterest has processed it (ten minutes at most in one attempt). */
+export async function videoProcessed(api: PinterestApi, deps: ClientDeps, token: string, mediaId: string) {
   for (let poll = 0; ; poll++) {
-    const status = await api.call<unknown>(token, `/media/${media_id}`);
-    const { status: state } = parseAnswer("pinterest", MediaStatus, status, false);
-    if (state === "succeeded") break;
-    if (state === "failed")
-      throw new PlatformError("permanent", "Pinterest could not process the video.", { platform: "pinterest" });
+    const state = await videoState(api, token, mediaId);
+    if (state === "succeeded") return;
+    if (state === "failed" || state === null) throw processingFailed();
     if (poll >= POLL_LIMIT)
       throw new PlatformError("retryable", "Pinterest is still processing the video.", { platform: "pinterest" });
     await deps.sleep(POLL_MS);
   }
-  return { source_type: "video_id", media_id, cover_image_key_frame_time: 0 } satisfies MediaSource;
+}
+
+/** A video pin's media: the processed upload, its first frame as the cover. */
+export const videoPin = (mediaId: string): MediaSource => ({
+  source_type: "video_id",
+  media_id: mediaId,
+  cover_image_key_frame_time: 0,
+});
+
+/**
+ * A video published in one go: uploaded, its media id recorded at once (ADR 100) so a retry or a crash waits for
+ * this upload instead of sending the bytes again, then polled until processed.
+ */
+export async function videoSource(
+  api: PinterestApi,
+  deps: ClientDeps,
+  token: string,
+  media: PublishMedia,
+  record?: PublishRequest["recordHandle"],
+): Promise<MediaSource> {
+  const mediaId = await uploadVideo(api, token, media);
+  await record?.({ remoteId: mediaId, ready: false, expiresAt: null });
+  await videoProcessed(api, deps, token, mediaId);
+  return videoPin(mediaId);
 }

@@ -10,7 +10,12 @@ import {
   type MediaSource,
   PinMediaMessages,
   pinMediaProblems,
+  processingFailed,
+  uploadVideo,
+  videoPin,
+  videoProcessed,
   videoSource,
+  videoState,
 } from "./pinterest-media";
 import { type ClientDeps, credentialsFor } from "./registry";
 import {
@@ -20,12 +25,12 @@ import {
   type PlatformClient,
   PlatformError,
   type PostMetrics,
-  type PublishMedia,
   type PublishRequest,
   type PublishResult,
   type RemoteAccount,
   type RemoteBoard,
   type RemoteComment,
+  type StagingSupport,
   type TokenSet,
 } from "./types";
 
@@ -67,6 +72,13 @@ const Analytics = z.record(
     lifetime_metrics: z.record(z.string(), z.number()).default({}),
   }),
 );
+
+/** The channel's board: a pin cannot be made without one (ADR 063). */
+function boardOf(request: PublishRequest): string {
+  const board = request.options?.board;
+  if (!board) throw new PlatformError("permanent", "Choose a board for this Pinterest pin.", { platform: "pinterest" });
+  return board;
+}
 
 export const pinUrl = (id: string) => `https://www.pinterest.com/pin/${id}/`;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -190,35 +202,74 @@ export class PinterestClient implements PlatformClient {
   /** A pin: its image, video or carousel on the channel's board, the post's text as its description. */
   publish(account: AccountCredentials, request: PublishRequest): Promise<PublishResult> {
     return needing("pins:write", async () => {
-      const o = request.options ?? {};
-      if (!o.board)
-        throw new PlatformError("permanent", "Choose a board for this Pinterest pin.", { platform: "pinterest" });
-      const source = await this.mediaSource(account, request.media);
-      const [media] = request.media;
-      const created = await this.api.call(account.accessToken, "/pins", {
-        json: {
-          board_id: o.board,
-          ...(o.boardSection ? { board_section_id: o.boardSection } : {}),
-          ...(request.title ? { title: request.title } : {}),
-          description: request.text,
-          ...(o.link ? { link: o.link } : {}),
-          ...(media?.altText ? { alt_text: media.altText } : {}),
-          media_source: source,
-        },
-        creates: true,
-      });
-      const { id } = parseAnswer("pinterest", Pin, created, true);
-      return { remoteId: id, permalink: pinUrl(id) };
+      boardOf(request);
+      return this.createPin(account, request, await this.mediaSource(account, request));
     });
   }
 
+  /**
+   * Staging (ADR 100): a video pin's upload is registered, sent and processed ahead; its media id is the handle, and
+   * at the due second one `POST /v5/pins` names it. Pinterest has no call to delete an upload: one no pin uses is
+   * only forgotten. An upload found gone, failed or never completed at the due second is made again in one go.
+   */
+  readonly staging: StagingSupport = {
+    stage: (account, request) =>
+      needing("pins:write", async () => {
+        boardOf(request);
+        const [video] = request.media;
+        if (request.media.length !== 1 || video?.kind !== "video")
+          throw new PlatformError("permanent", PinMediaMessages.videoAlone, { platform: "pinterest" });
+        return { remoteId: await uploadVideo(this.api, account.accessToken, video), ready: false, expiresAt: null };
+      }),
+    check: async (account, staged) => {
+      const state = await videoState(this.api, account.accessToken, staged.remoteId);
+      if (state === null) return null;
+      if (state === "failed") throw processingFailed();
+      return { ...staged, ready: state === "succeeded" };
+    },
+    publish: (account, request, staged) =>
+      needing("pins:write", async () => {
+        const state = await videoState(this.api, account.accessToken, staged.remoteId);
+        if (state === null || state === "registered" || state === "failed") return this.publish(account, request);
+        // Still processing at the due second: the pin waits for it, as a pin uploaded in one go would.
+        if (state !== "succeeded") await videoProcessed(this.api, this.deps, account.accessToken, staged.remoteId);
+        return this.createPin(account, request, videoPin(staged.remoteId));
+      }),
+    // A pin does not name its upload (PinMediaWithVideo): it is found by its text, as an unstaged pin is.
+    find: (account, request, _staged, since) => this.findPublished(account, request.marker, since ?? 0, request.text),
+    discard: async () => {},
+  };
+
+  /** `POST /v5/pins` on the channel's board: the one call that makes the pin. */
+  private async createPin(account: AccountCredentials, request: PublishRequest, source: MediaSource) {
+    const o = request.options ?? {};
+    const [media] = request.media;
+    const created = await this.api.call(account.accessToken, "/pins", {
+      json: {
+        board_id: boardOf(request),
+        ...(o.boardSection ? { board_section_id: o.boardSection } : {}),
+        ...(request.title ? { title: request.title } : {}),
+        description: request.text,
+        ...(o.link ? { link: o.link } : {}),
+        ...(media?.altText ? { alt_text: media.altText } : {}),
+        media_source: source,
+      },
+      creates: true,
+    });
+    const { id } = parseAnswer("pinterest", Pin, created, true);
+    return { remoteId: id, permalink: pinUrl(id) };
+  }
+
   /** One image or one video, or a carousel of 2–5 images (a video cannot be part of one). */
-  private async mediaSource(account: AccountCredentials, media: PublishMedia[]): Promise<MediaSource> {
+  private async mediaSource(account: AccountCredentials, request: PublishRequest): Promise<MediaSource> {
+    const { media } = request;
     const refuse = (message: string) => new PlatformError("permanent", message, { platform: "pinterest" });
     const [first] = media;
     if (!first) throw refuse("A Pinterest pin needs an image or a video.");
     if (media.length === 1)
-      return first.kind === "video" ? videoSource(this.api, this.deps, account.accessToken, first) : imageSource(first);
+      return first.kind === "video"
+        ? videoSource(this.api, this.deps, account.accessToken, first, request.recordHandle)
+        : imageSource(first);
     const [problem] = pinMediaProblems(media.map((m) => m.kind));
     if (problem) throw refuse(problem);
     if (media.length > CAROUSEL_MAX) throw refuse(PinMediaMessages.carouselSize);

@@ -151,8 +151,16 @@ export interface StagingSupport {
   check(account: AccountCredentials, staged: StagedMedia): Promise<StagedMedia | null>;
   /** The final call that makes the staged media public: the one call whose lost answer is an unknown outcome. */
   publish(account: AccountCredentials, request: PublishRequest, staged: StagedMedia): Promise<PublishResult>;
-  /** Settles an unknown outcome of `publish`: the post when the staged media is public, else null. */
-  find(account: AccountCredentials, request: PublishRequest, staged: StagedMedia): Promise<PublishResult | null>;
+  /**
+   * Settles an unknown outcome of `publish`: the post when the staged media is public, else null. `since`: the
+   * earliest the final call can have made it (for a platform that can only look the post up by its text).
+   */
+  find(
+    account: AccountCredentials,
+    request: PublishRequest,
+    staged: StagedMedia,
+    since?: number,
+  ): Promise<PublishResult | null>;
   /** Deletes the staged media (an edit, a cancel, a delete); already gone is fine. */
   discard(account: AccountCredentials, staged: StagedMedia): Promise<void>;
 }

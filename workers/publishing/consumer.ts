@@ -292,7 +292,7 @@ export async function verifyTarget(
     const since = (target.claimedAt ?? target.createdAt) - 60_000;
     // Platforms without a field for our marker are matched on the exact caption instead.
     const request = await deps.buildRequest(target);
-    const staged = await stagedLookup(target, request, deps);
+    const staged = await stagedLookup(target, request, deps, since);
     const found = staged
       ? await staged(credentials)
       : await deps.client(target.platform).findPublished(credentials, target.id, since, request.text, request.options);

@@ -75,7 +75,7 @@ async function claimForStaging(
   const ids: string[] = [];
   const postId = only?.postId;
   for (const platform of only?.platforms ?? PLATFORMS) {
-    const lead = PLATFORM_PROFILES[platform].stagingLeadMs;
+    const { stagingLeadMs: lead, stagesVideoOnly } = PLATFORM_PROFILES[platform];
     if (!lead || !deps.client(platform).staging) continue;
     const claimed = await deps.db.all<{ target_id: string }>(sql`
       INSERT OR IGNORE INTO target_stagings (target_id, workspace_id, post_id, account_id, platform, state, started_at, updated_at)
@@ -85,12 +85,19 @@ async function claimForStaging(
         AND NOT EXISTS (SELECT 1 FROM target_stagings s WHERE s.target_id = t.id)
         AND (EXISTS (SELECT 1 FROM post_media pm WHERE pm.post_id = t.post_id)
              OR coalesce(json_array_length(t.version, '$.media'), 0) > 0)
+        ${stagesVideoOnly ? withVideo : sql``}
       ORDER BY t.due_at LIMIT ${STAGE_BATCH}
       RETURNING target_id`);
     ids.push(...claimed.map((r) => r.target_id));
   }
   return ids;
 }
+
+/** The channel publishes a video: its own media when its version has some (ADR 021), else the post's. */
+const withVideo = sql`AND CASE WHEN coalesce(json_array_length(t.version, '$.media'), 0) > 0
+  THEN EXISTS (SELECT 1 FROM json_each(t.version, '$.media') j JOIN media m ON m.id = j.value WHERE m.file_type = 'video')
+  ELSE EXISTS (SELECT 1 FROM post_media pm JOIN media m ON m.id = pm.media_id
+    WHERE pm.post_id = t.post_id AND m.file_type = 'video') END`;
 
 async function sendStaging(queue: Queue<PublishMessage>, ids: string[]) {
   for (let i = 0; i < ids.length; i += 100) {
@@ -212,11 +219,12 @@ export async function stagedLookup(
   target: TargetRow,
   request: PublishRequest,
   deps: PublishDeps,
+  since: number,
 ): Promise<((credentials: AccountCredentials) => Promise<PublishResult | null>) | null> {
   const found = await stagedHandle(target, request, deps);
   if (!found?.handle || !found.staging) return null;
   const { staging, handle } = found;
-  return (credentials) => staging.find(credentials, request, handle);
+  return (credentials) => staging.find(credentials, request, handle, since);
 }
 
 async function stagedHandle(target: TargetRow, request: PublishRequest, deps: PublishDeps) {

@@ -43,11 +43,13 @@ import {
   withPlatforms,
 } from "./composer-form";
 import { contentCounter, selectedLimit, words } from "./content-limits";
+import { defaultPreparations, withPreparedCopy } from "./default-prepare";
 import { convertToJpeg, needsJpeg } from "./jpeg-conversion";
 import { MediaCarousel } from "./MediaCarousel";
 import { LinkChoices, PostLabels } from "./PostLabels";
 import { PreflightPanel } from "./PreflightPanel";
 import { saveExtras, usePostExtras } from "./post-extras";
+import { prepareForNetwork } from "./prepare-image";
 import { SavedPiecesMenu, SignatureNotes, useSavedPieces } from "./SavedPieces";
 import { ScheduleFields } from "./ScheduleFields";
 import { signaturesOf, signedBody } from "./signatures";
@@ -109,7 +111,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   const signatures = useMemo(() => signaturesOf(pieces), [pieces]);
   // Channels whose signature the author removed from this post (ADR 087).
   const [unsigned, setUnsigned] = useState<ReadonlySet<Platform>>(new Set());
-  const bodyFor = (what: Intent) => signedBody(requestBody(form, what, timeZone), signatures, unsigned);
+  const bodyFor = (what: Intent, f = form) => signedBody(requestBody(f, what, timeZone), signatures, unsigned);
 
   useEffect(() => {
     void api<{ accounts: AccountView[] }>("/api/accounts").then((res) =>
@@ -164,7 +166,10 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
     setErrors(problems);
     if (problems.length) return requestAnimationFrame(() => errorsRef.current?.focus());
     setBusy(true);
-    const fields = queue ? queueRequest(bodyFor(what)) : bodyFor(what);
+    const prepared = what === "draft" ? form : await prepareWithDefaultCrops(form, preflight.problems);
+    if (!prepared) return setBusy(false);
+    setForm(prepared);
+    const fields = queue ? queueRequest(bodyFor(what, prepared)) : bodyFor(what, prepared);
     // The post's own link choices go in its write, so a post published at once already follows them (ADR 105).
     const body = linksTouched ? { ...fields, links: extras.choices } : fields;
     const res = editing
@@ -216,7 +221,9 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
     }
   };
   // Sending now would fail on a channel (pre-flight says why), so the send buttons wait until it is fixed.
-  const waits = footerBlocked({ busy, over: counter.over, converting, problems: preflight.problems.length });
+  // An image to prepare does not wait: sending prepares it with the default crop (ADR 100).
+  const blocking = preflight.problems.filter((p) => !p.prepare).length;
+  const waits = footerBlocked({ busy, over: counter.over, converting, problems: blocking });
   const blocked = waits.send;
 
   const addMedia = (items: MediaJson[]) =>
@@ -604,4 +611,22 @@ function useLocalDraft(key: string, start: ComposerForm, form: ComposerForm) {
     },
     clear: () => clearDraft(localStorage, key),
   };
+}
+
+/**
+ * The form with every image pre-flight asks to prepare replaced, on its channels, by a copy cut with the default
+ * crop (ADR 100); null when a copy could not be made (the user is told, and nothing is sent).
+ */
+async function prepareWithDefaultCrops(form: ComposerForm, problems: Problem[]): Promise<ComposerForm | null> {
+  let next = form;
+  for (const p of defaultPreparations(problems, form)) {
+    try {
+      const copy = await prepareForNetwork(p.item, p.platform, p.crop);
+      next = withPreparedCopy(next, p.platform, p.accountIds, p.item.id, copy);
+    } catch (err) {
+      notify.error(err instanceof Error ? err.message : `${p.item.originalName} could not be prepared`);
+      return null;
+    }
+  }
+  return next;
 }

@@ -14,16 +14,14 @@ import {
 } from "../../../workers/media/public";
 import type { Platform } from "../../../workers/platform-profile";
 import type { MediaJson } from "../posts/types";
+import { defaultCropNote, imageFacts } from "./default-prepare";
 import { prepareForNetwork } from "./prepare-image";
-
-const factsOf = (m: MediaJson): ImageFacts | null =>
-  m.fileType === "image" && m.dimensions ? { ...m.dimensions, size: m.size, format: m.format } : null;
 
 /** The channel's feed images that the network takes only once prepared for it (ADR 088; a Reel or Story has its own rules). */
 export function toPrepare(platform: Platform, media: MediaJson[], format = "feed"): MediaJson[] {
   if (format !== "feed") return [];
   return media.filter((m) => {
-    const facts = factsOf(m);
+    const facts = imageFacts(m);
     return facts !== null && needsPreparing(platform, facts);
   });
 }
@@ -55,7 +53,7 @@ export function PrepareMedia({
         <CropEditor
           key={item.id}
           item={item}
-          facts={factsOf(item)!}
+          facts={imageFacts(item)!}
           platform={platform}
           name={name}
           onPrepared={onPrepared}
@@ -117,7 +115,7 @@ function CropEditor({
     <div className="space-y-2">
       <p className="text-sm text-slate-600">
         {item.originalName}: {preparationNeeds(platform, facts).join("; ")}. It will be sent to {name} as a JPEG
-        {whole ? "" : " of the framed part"}; the original stays in the library.
+        {whole ? "" : " of the framed part"}; the original stays in the library. {defaultCropNote(platform, facts)}
       </p>
       <fieldset className="flex flex-wrap items-center gap-2">
         <legend className="sr-only">Shape for {name}</legend>

@@ -113,7 +113,9 @@ describe("Pinterest API v5 conformance", () => {
       }),
     });
     expect(made.status).toBe(201);
-    const pin = await made.json<{ id: string }>();
+    const pin = await made.json<{ id: string; media: unknown }>();
+    // PinMediaWithVideo: the pin shows its video, not the upload it was made from.
+    expect(pin.media).toEqual({ media_type: "video", cover_image_url: null });
     expect((await api(token, `/pins/${pin.id}`, { method: "DELETE" })).status).toBe(204);
     const gone = await api(token, `/pins/${pin.id}`);
     expect([gone.status, await gone.json()]).toEqual([404, { code: 50, message: "Pin not found." }]);
