@@ -167,6 +167,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     env,
     now,
     mailer,
+    /** This Worker's public origin: the request's, APP_ORIGIN for cron and queues. */
+    appOrigin: base.appOrigin,
     /** The directory database: users, workspaces, members, invitations, API keys (ADR 035). */
     directory,
     /** Members' display data for shard services, read from the directory (ADR 081). */
