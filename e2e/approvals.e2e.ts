@@ -38,7 +38,7 @@ test("Approvals: a passed time asks for a new one in the post's row; a rejection
   expect(page.url()).toMatch(/\/approvals$/);
 });
 
-test("Review loop: an agency makes a client workspace; the client's Request changes stops the post; the agency sees it across its workspaces and in the bell, edits, the client approves, it publishes", async ({
+test("Review loop: an agency makes a client workspace; the client's Request changes stops the post; the agency sees it across its workspaces and in the bell, edits, the client approves, it publishes; the client's scheduled report reaches them with its PDF", async ({
   journey: { page, baseUrl },
 }) => {
   const { api, headers, me, images } = await ownerWithX(page, baseUrl, newUser("Ava Agency"), {
@@ -71,8 +71,11 @@ test("Review loop: an agency makes a client workspace; the client's Request chan
   await brand.getByRole("button", { name: "Upload logo" }).click();
   await brand.getByRole("img", { name: "Logo" }).waitFor();
 
-  const shared = await api.post("/api/share-links", { data: { label: "Acme review", postIds: [postId] }, headers });
-  const link = new URL((await shared.json()).data.url).pathname;
+  // Share it: the post's dialog makes the client's link (shown once).
+  await gotoHydrated(page, `/content?post=${postId}`);
+  const review = page.getByRole("dialog", { name: "Post Details" }).getByRole("region", { name: "Review" });
+  await review.getByRole("button", { name: "Share for approval" }).click();
+  const link = new URL(await review.getByLabel("Approval link").inputValue()).pathname;
   const status = async () => (await (await api.get(`/api/posts/${postId}`)).json()).data.status as string;
 
   let due = 0;
@@ -141,4 +144,26 @@ test("Review loop: an agency makes a client workspace; the client's Request chan
   await expect.poll(() => Date.now() >= due, { timeout: 20_000, interval: 500 }).toBe(true);
   expect((await api.post("/api/scheduler/trigger", { headers })).status()).toBe(200);
   await expect.poll(status, { timeout: 60_000, interval: 1_000 }).toBe("published");
+
+  // The client's report: scheduled in their workspace, to the client's address too. "Send now" mails what the
+  // schedule mails at its hour (that hour, in the workspace's zone, is report-mail.test.ts's).
+  const clientEmail = `client-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  await gotoHydrated(page, "/analytics?tab=reports");
+  await page.getByRole("button", { name: "Schedule New Report" }).click();
+  await page.getByLabel(/^Also send to/).fill(clientEmail);
+  await page.getByRole("button", { name: "Save" }).click();
+  await toast(page, "Report scheduled");
+  await page.getByText(`Also to ${clientEmail}`).waitFor();
+  await page.getByRole("button", { name: "Send now" }).click();
+  await toast(page, "Report sent to 2 recipients");
+  await page.goto("/dev/mailbox");
+  const report = page.getByRole("article", { name: `Acme Bakery: Summary Report to ${clientEmail}` });
+  const text = await report.locator("pre").innerText();
+  expect(text.startsWith("Acme Bakery\n")).toBe(true);
+  expect(text).toMatch(/Unsubscribe: http\S+\/unsubscribe\//);
+  expect((await report.locator("iframe").getAttribute("srcdoc")) ?? "").toContain("background:#0f766e;color:#ffffff");
+  const attachment = report.getByRole("list", { name: "Attachments" }).getByRole("link", { name: /-summary\.pdf$/ });
+  const pdf = await api.get((await attachment.getAttribute("href"))!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 4).toString()).toBe("%PDF");
 });

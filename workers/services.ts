@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { D1InstanceApps, TokenCipher } from "./accounts";
 import { AuthFlows, AuthService, RateLimitService, userAnchor } from "./auth";
 import { ApiKeyService } from "./automation";
+import { mailBrandOf } from "./branding";
 import { createDb } from "./db/client";
 import { shardDb, shardFor, shardNames } from "./db/directory";
 import { placeNew } from "./db/placement";
@@ -159,12 +160,15 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     anchors: base.anchors,
     activityIn: (shard) => new ActivityLog(createDb(shardDb(env, shard)), people),
     waitingPosts: (ws) => countWaitingPosts(createDb(shardDb(env, ws.shard)), ws.id),
+    mailBrand: (ws) => mailBrandOf(createDb(shardDb(env, ws.shard)), ws, base.appOrigin),
   });
   const account = {
     config,
     env,
     now,
     mailer,
+    /** This Worker's public origin: the request's, APP_ORIGIN for cron and queues. */
+    appOrigin: base.appOrigin,
     /** The directory database: users, workspaces, members, invitations, API keys (ADR 035). */
     directory,
     /** Members' display data for shard services, read from the directory (ADR 081). */
@@ -181,7 +185,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     rateLimit,
     /** Register, sign in and out, reset by code: rate limits and cookies included, for the API and the forms. */
     authFlows: new AuthFlows(auth, rateLimit),
-    /** Workspaces, members, invitations; `notifyMember` mails one member. */
+    /** Workspaces, members, invitations. */
     workspaces,
     /** `signedMediaUrl(origin, mediaId)`: the link a platform fetches when publishing. */
     mediaUrls,

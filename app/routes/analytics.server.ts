@@ -158,9 +158,13 @@ export async function analyticsAction(request: Request, ctx: AppContext, url: UR
       intent,
       async () => {
         ensurePermitted(vars, "analytics.manage");
-        const sent = await sendNow(reportDeps(ctx.services), workspace.id, id ?? "");
+        const subjectId = id ?? "";
+        const sent = await sendNow(reportDeps(ctx.services), workspace.id, subjectId);
         if (sent === null) throw notFound();
-        return { ok: true as const, intent, id, message: ScheduleMessages.sent(sent) };
+        const message = ScheduleMessages.sent(sent);
+        const entry = { action: "report_sent", subject: "report_schedule", subjectId, summary: message } as const;
+        await recordWrite(ctx.services, { workspaceId: workspace.id, userId: auth.user.id }, entry);
+        return { ok: true as const, intent, id, message };
       },
       id,
     );

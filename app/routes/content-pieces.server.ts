@@ -3,6 +3,7 @@ import { runForm } from "~/lib/form-action.server";
 import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
 import type { AppContext } from "../../workers/context";
+import { recordWrite, type Written } from "../../workers/http/activity";
 import { parseOrThrow } from "../../workers/http/validate";
 import { PieceReplies, pieceBody, pieceService } from "../../workers/pieces/index";
 import { ensurePermitted } from "../../workers/tenancy/middleware";
@@ -24,6 +25,9 @@ export async function piecesAction(form: FormData, ctx: AppContext, url: URL) {
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const pieces = pieceService(ctx.services);
+  // In the activity log as the API's piece routes record it.
+  const log = (written: Written) =>
+    recordWrite(ctx.services, { workspaceId: actor.workspace.id, userId: actor.userId }, written);
   return runForm(
     intent,
     async () => {
@@ -36,12 +40,15 @@ export async function piecesAction(form: FormData, ctx: AppContext, url: URL) {
             body: form.get("body") ?? "",
             platform: form.get("platform") ?? null,
           });
-          await pieces.add(actor, body);
+          const piece = await pieces.add(actor, body);
+          await log({ action: "piece_added", subject: "piece", subjectId: piece.id, summary: piece.name });
           return { ok: true as const, intent, message: PieceReplies.added };
         }
-        case "piece-remove":
-          await pieces.remove(actor.workspace.id, id);
+        case "piece-remove": {
+          const name = await pieces.remove(actor.workspace.id, id);
+          await log({ action: "piece_deleted", subject: "piece", subjectId: id, summary: name });
           return { ok: true as const, intent, id, message: PieceReplies.removed };
+        }
         default:
           return data<FormReply>({ ok: false, intent, message: "Unknown form." }, { status: 400 });
       }

@@ -48,10 +48,11 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
                 {m.html ? (
                   <details className="mt-3 text-sm">
                     <summary className="cursor-pointer text-slate-600">HTML part</summary>
-                    {/* Sandboxed: the mail's HTML runs nothing and reaches nothing of this page. */}
+                    {/* Sandboxed without scripts: the mail's HTML runs nothing. Same origin only so that its images
+                        from this Postline (the workspace's logo) pass the page's img-src 'self', as in a mail program. */}
                     <iframe
                       title={`HTML part of ${m.subject}`}
-                      sandbox=""
+                      sandbox="allow-same-origin"
                       srcDoc={m.html}
                       className="mt-2 h-96 w-full rounded border border-slate-200 bg-white"
                     />

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, ne, notExists, or } from "drizzle-orm";
+import { mailBrandById } from "../branding";
 import type { Db } from "../db/client";
 import { apiVersionNotices, connectedAccounts } from "../db/schema/accounts";
-import type { Mailer } from "../mail";
+import { brandedMail, type MailContent, type Mailer } from "../mail";
 import { NOTIFY_DAYS, type VersionReport, type VersionSetting, versionReports } from "../platforms";
 import { notMoving } from "../tenancy/moving";
 import type { People } from "../tenancy/people";
@@ -73,8 +74,12 @@ export async function runConnectionHealth(
   return { checked: due.length, notified };
 }
 
-/** The addresses of a workspace's owners and admins. */
-const adminEmails = (people: People, workspaceId: string) => people.members(workspaceId, ["owner", "admin"]);
+/** Mails the workspace's owners and admins, in the workspace's brand with a plain-text part (ADR 096). */
+async function mailAdmins(deps: HealthCheckDeps, workspaceId: string, content: MailContent) {
+  const mail = brandedMail(await mailBrandById(deps.db, deps.people, workspaceId, deps.origin), content);
+  for (const { email } of await deps.people.members(workspaceId, ["owner", "admin"]))
+    await deps.mailer.send({ to: email, ...mail });
+}
 
 /**
  * A version in use that has NOTIFY_DAYS or fewer left (or has ended) is mailed to the owners and admins of each
@@ -128,14 +133,15 @@ async function mailVersionNotice(deps: HealthCheckDeps, workspaceId: string, ver
   const subject = version.servedUntil
     ? `${networks} publishing stops on ${version.servedUntil} unless Postline's ${version.label} is updated`
     : `${networks} publishing is failing: ${version.label} ${version.version} is not served`;
-  const text = [
-    version.message,
-    version.fix ?? "",
-    `Until then posts to ${networks} publish as usual; after it, ${networks} refuses them.`,
-    `See Settings → Developer: ${deps.origin}/settings?tab=developer`,
-  ].join("\n\n");
-  for (const { email } of await adminEmails(deps.people, workspaceId))
-    await deps.mailer.send({ to: email, subject, text });
+  await mailAdmins(deps, workspaceId, {
+    subject,
+    paragraphs: [
+      version.message,
+      ...(version.fix ? [version.fix] : []),
+      `Until then posts to ${networks} publish as usual; after it, ${networks} refuses them.`,
+    ],
+    action: { label: "Open Settings → Developer", url: `${deps.origin}/settings?tab=developer` },
+  });
 }
 
 async function notifyAdmins(
@@ -144,7 +150,6 @@ async function notifyAdmins(
   account: { name: string; platform: keyof typeof BRAND },
   health: Exclude<AccountHealth, { state: "ok" }>,
 ): Promise<void> {
-  const admins = await adminEmails(deps.people, workspaceId);
   const brand = BRAND[account.platform];
   const subject =
     health.state === "expiring"
@@ -154,10 +159,9 @@ async function notifyAdmins(
     health.state === "expiring"
       ? `Postline loses access to ${account.name} on ${new Date(health.expiresAt).toUTCString()}. Reconnect it before then so scheduled posts keep publishing.`
       : `Postline can no longer publish to ${account.name}: ${health.reason}`;
-  for (const { email } of admins)
-    await deps.mailer.send({
-      to: email,
-      subject,
-      text: `${why}\n\nReconnect it: ${deps.origin}/settings?tab=accounts`,
-    });
+  await mailAdmins(deps, workspaceId, {
+    subject,
+    paragraphs: [why],
+    action: { label: `Reconnect ${account.name}`, url: `${deps.origin}/settings?tab=accounts` },
+  });
 }

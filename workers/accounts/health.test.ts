@@ -31,8 +31,10 @@ function runJob(h: ReturnType<typeof platformHarness>, versionSettings: Record<s
 }
 
 async function mailsTo(email: string) {
-  const rows = await env.DB.prepare("SELECT subject, text FROM dev_mailbox WHERE to_address = ?").bind(email).all();
-  return rows.results as Array<{ subject: string; text: string }>;
+  const rows = await env.DB.prepare("SELECT subject, text, html FROM dev_mailbox WHERE to_address = ?")
+    .bind(email)
+    .all();
+  return rows.results as Array<{ subject: string; text: string; html: string | null }>;
 }
 
 async function connected(platform: string, pick: (a: AccountView) => boolean, variant?: string) {
@@ -101,6 +103,10 @@ describe("daily connection health check", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Reconnect ${account.displayName} on YouTube`);
     expect(mails[0]!.text).toContain("refused to refresh access");
+    // In the workspace's brand (Postline's colour when it has none), with the way back as a button.
+    expect(mails[0]!.text.split("\n")[0]).toBe(`${u.user.displayName}'s workspace`);
+    expect(mails[0]!.html).toContain("background:#4338ca;color:#ffffff");
+    expect(mails[0]!.html).toMatch(/<a href="[^"]+\/settings\?tab=accounts"[^>]*>Reconnect /);
 
     // The next day's check finds the same problem: no second email.
     h.clock.shiftMs = DAY + 60_000;

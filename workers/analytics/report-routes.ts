@@ -115,9 +115,12 @@ export const reportRoutes = new Hono<SignedInEnv>()
     return ok(c, null, summary);
   })
   .post("/schedules/:id/send", requirePermission("analytics.manage"), async (c) => {
-    const sent = await reports.sendNow(reports.reportDeps(c.var.services), c.var.workspace.id, c.req.param("id"));
+    const id = c.req.param("id");
+    const sent = await reports.sendNow(reports.reportDeps(c.var.services), c.var.workspace.id, id);
     if (sent === null) throw notFound();
-    return ok(c, { sent }, ScheduleMessages.sent(sent));
+    const summary = ScheduleMessages.sent(sent);
+    await loggedWrite(c, { action: "report_sent", subject: "report_schedule", subjectId: id, summary });
+    return ok(c, { sent }, summary);
   })
   .get("/recent", requirePermission("workspace.read"), async (c) =>
     ok(c, { reports: await reports.recentReports(c.var.services.db, c.var.workspace.id) }),

@@ -205,14 +205,16 @@ export const reportDeps = (s: {
   now: () => number;
   env: { MEDIA: R2Bucket };
   mailer: DeliveryDeps["mailer"];
-  config: { APP_ORIGIN: string; SESSION_SECRET: string };
+  /** Where a mail's links lead: the request's origin for Send now (as a member's notices), APP_ORIGIN for cron. */
+  appOrigin: string;
+  config: { SESSION_SECRET: string };
 }): ReportDeps => ({
   db: s.db,
   people: s.people,
   now: s.now,
   bucket: s.env.MEDIA,
   mailer: s.mailer,
-  origin: s.config.APP_ORIGIN,
+  origin: s.appOrigin,
   secret: s.config.SESSION_SECRET,
 });
 

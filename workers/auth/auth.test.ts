@@ -231,6 +231,17 @@ describe("password reset", () => {
     const sent = await call<"POST /api/auth/send-otp">("/api/auth/send-otp", { body: { email: u.email } });
     expect(sent.body).toMatchObject({ success: true, message: "OTP sent to your email!" });
     const code = await latestCode(u.email);
+    // A reset belongs to no workspace: Postline's own brand, in a plain-text part and an HTML part.
+    const mail = await env.DB.prepare(
+      "SELECT text, html FROM dev_mailbox WHERE to_address = ? ORDER BY created_at DESC",
+    )
+      .bind(u.email)
+      .first<{ text: string; html: string }>();
+    expect(mail!.text).toBe(
+      `Postline\n\nYour Postline password reset code is ${code}. It expires in 10 minutes and can be used once.\n\n--\nIf you did not ask to reset your password, you can ignore this message.`,
+    );
+    expect(mail!.html).toContain("background:#4338ca;color:#ffffff");
+    expect(mail!.html).toContain(`reset code is ${code}.`);
     const noGrant = await call<"POST /api/auth/update-password">("/api/auth/update-password", {
       body: { email: u.email, newPassword: "newpass1" },
     });

@@ -1,10 +1,11 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { POSTLINE_MAIL_BRAND } from "../branding";
 import { constantTimeEqualText, randomDigits, randomToken, sha256Hex } from "../crypto";
 import type { Db } from "../db/client";
 import { passwordResets, users } from "../db/schema/index";
 import { Conflict, Invalid, Unauthenticated } from "../errors";
-import type { Mailer } from "../mail";
+import { brandedMail, type Mailer } from "../mail";
 import { validTimeZone } from "../tenancy/time-zone";
 import { hashPassword, verifyPassword } from "./passwords";
 import { AuthMessages } from "./schemas";
@@ -159,11 +160,13 @@ export class AuthService {
       expiresAt: now + OTP_TTL_MS,
       createdAt: now,
     });
-    await this.deps.mailer.send({
-      to: user.email,
+    // A reset belongs to the person, not to a workspace: it comes in Postline's own brand (issue 41).
+    const mail = brandedMail(POSTLINE_MAIL_BRAND, {
       subject: "Your Postline password reset code",
-      text: `Your Postline password reset code is ${code}. It expires in 10 minutes and can be used once.\n\nIf you did not ask to reset your password, you can ignore this message.`,
+      paragraphs: [`Your Postline password reset code is ${code}. It expires in 10 minutes and can be used once.`],
+      footer: ["If you did not ask to reset your password, you can ignore this message."],
     });
+    await this.deps.mailer.send({ to: user.email, ...mail });
   }
 
   /** Checks a code and returns a short-lived reset grant (the only thing update-password accepts). */

@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { TokenCipher } from "../accounts";
+import { mailBrandById } from "../branding";
 import type { Db } from "../db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema/webhooks";
-import type { Mailer } from "../mail";
+import { brandedMail, type Mailer } from "../mail";
 import type { People } from "../tenancy/people";
 import { afterFailure, excerptOf, shouldDisable } from "./webhook-rules";
 import { type WebhookMessage, WebhookMessages, type WebhookService } from "./webhooks";
@@ -137,11 +138,13 @@ async function disable(deps: DeliveryDeps, endpointId: string, workspaceId: stri
     .returning({ id: webhookEndpoints.id });
   if (done.length === 0) return;
   const admins = await deps.people.members(workspaceId, ["owner", "admin"]);
-  for (const { email } of admins) {
-    await deps.mailer.send({
-      to: email,
-      subject: "A webhook endpoint was disabled",
-      text: `Deliveries to ${url} have failed for 3 days, so Postline stopped sending to it. Fix the receiver, then enable it again in Settings → API: ${deps.origin}/settings?tab=api`,
-    });
-  }
+  const mail = brandedMail(await mailBrandById(deps.db, deps.people, workspaceId, deps.origin), {
+    subject: "A webhook endpoint was disabled",
+    paragraphs: [
+      `Deliveries to ${url} have failed for 3 days, so Postline stopped sending to it.`,
+      "Fix the receiver, then enable it again in Settings → API.",
+    ],
+    action: { label: "Open Settings → API", url: `${deps.origin}/settings?tab=api` },
+  });
+  for (const { email } of admins) await deps.mailer.send({ to: email, ...mail });
 }

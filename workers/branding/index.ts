@@ -1,6 +1,6 @@
 // The branding module's public surface: other modules import it only from here (ADR 079).
 
-export { mailBrandOf } from "./mail-brand";
+export { mailBrandById, mailBrandOf, POSTLINE_MAIL_BRAND } from "./mail-brand";
 export { brandLogoRoutes, brandRoutes } from "./routes";
 export type { Brand, BrandLogo } from "./service";
 export { BrandService } from "./service";

@@ -2,7 +2,12 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { workspaceBrands } from "../db/schema/index";
 import type { MailBrand } from "../mail";
+import type { People } from "../tenancy/people";
+import { DEFAULT_BRAND_COLOR } from "./rules";
 import { presentBrand } from "./service";
+
+/** Mail that belongs to no workspace (a password reset) wears Postline's own name and colour. */
+export const POSTLINE_MAIL_BRAND: MailBrand = { name: "Postline", color: DEFAULT_BRAND_COLOR, logoUrl: null };
 
 /**
  * The brand a workspace's mails wear (ADR 085, 096): its name, its colour or Postline's, and its logo by absolute
@@ -17,4 +22,15 @@ export async function mailBrandOf(db: Db, workspace: { id: string; name: string 
     color: brand.effectiveColor,
     logoUrl: brand.logoUrl ? `${origin}${brand.logoUrl}` : null,
   };
+}
+
+/** `mailBrandOf` for a workspace known by its id: its name read from the directory (`people`). */
+export async function mailBrandById(
+  db: Db,
+  people: Pick<People, "workspaces">,
+  workspaceId: string,
+  origin: string,
+): Promise<MailBrand> {
+  const name = (await people.workspaces([workspaceId])).get(workspaceId)?.name ?? "Postline";
+  return mailBrandOf(db, { id: workspaceId, name }, origin);
 }

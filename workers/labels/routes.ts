@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { loggedWrite } from "../http/activity";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute as d, noData } from "../http/route-registry";
@@ -57,7 +58,9 @@ export const labelRoutes = new Hono<SignedInEnv>()
   )
   .post("/", requirePermission("posts.write"), async (c) => {
     const body = await readJson(c, labelBody);
-    return ok(c, await labelService(c.var.services).add(c.var.workspace.id, body), LabelReplies.added, 201);
+    const label = await labelService(c.var.services).add(c.var.workspace.id, body);
+    await loggedWrite(c, { action: "label_added", subject: "label", subjectId: label.id, summary: label.name });
+    return ok(c, label, LabelReplies.added, 201);
   })
   .get("/report", requirePermission("workspace.read"), async (c) => {
     const q = parseOrThrow(campaignQuery, c.req.query());
@@ -66,9 +69,12 @@ export const labelRoutes = new Hono<SignedInEnv>()
   .patch("/:id", requirePermission("posts.write"), async (c) => {
     const body = await readJson(c, labelPatchBody);
     const label = await labelService(c.var.services).update(c.var.workspace.id, c.req.param("id"), body);
+    await loggedWrite(c, { action: "label_changed", subject: "label", subjectId: label.id, summary: label.name });
     return ok(c, label, LabelReplies.updated);
   })
   .delete("/:id", requirePermission("posts.write"), async (c) => {
-    await labelService(c.var.services).remove(c.var.workspace.id, c.req.param("id"));
+    const id = c.req.param("id");
+    const name = await labelService(c.var.services).remove(c.var.workspace.id, id);
+    await loggedWrite(c, { action: "label_deleted", subject: "label", subjectId: id, summary: name });
     return ok(c, null, LabelReplies.removed);
   });

@@ -33,8 +33,11 @@ export class LabelService {
     return { id, name: next.name, color: next.color };
   }
 
-  async remove(workspaceId: string, id: string): Promise<void> {
-    if (!(await this.store.remove(workspaceId, id))) throw new NotFound();
+  /** Removes the label from the workspace and its posts; answers its name. */
+  async remove(workspaceId: string, id: string): Promise<string> {
+    const name = await this.store.remove(workspaceId, id);
+    if (name === undefined) throw new NotFound();
+    return name;
   }
 
   async ofPost(workspaceId: string, postId: string): Promise<Label[]> {

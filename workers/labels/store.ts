@@ -47,12 +47,13 @@ export class LabelStore {
     }
   }
 
-  async remove(workspaceId: string, id: string): Promise<boolean> {
-    const gone = await this.db
+  /** Deletes the label; answers its name, or undefined when the workspace has no such label. */
+  async remove(workspaceId: string, id: string): Promise<string | undefined> {
+    const [gone] = await this.db
       .delete(labels)
       .where(and(eq(labels.workspaceId, workspaceId), eq(labels.id, id)))
-      .returning({ id: labels.id });
-    return gone.length > 0;
+      .returning({ name: labels.name });
+    return gone?.name;
   }
 
   async postInWorkspace(workspaceId: string, postId: string): Promise<boolean> {

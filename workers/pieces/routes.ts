@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { loggedWrite } from "../http/activity";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute as d, noData } from "../http/route-registry";
@@ -41,14 +42,19 @@ export const pieceRoutes = new Hono<SignedInEnv>()
   )
   .post("/", requirePermission("posts.write"), async (c) => {
     const body = await readJson(c, pieceBody);
-    return ok(c, await pieceService(c.var.services).add(actorOf(c), body), PieceReplies.added, 201);
+    const piece = await pieceService(c.var.services).add(actorOf(c), body);
+    await loggedWrite(c, { action: "piece_added", subject: "piece", subjectId: piece.id, summary: piece.name });
+    return ok(c, piece, PieceReplies.added, 201);
   })
   .patch("/:id", requirePermission("posts.write"), async (c) => {
     const body = await readJson(c, piecePatchBody);
     const piece = await pieceService(c.var.services).update(c.var.workspace.id, c.req.param("id"), body);
+    await loggedWrite(c, { action: "piece_changed", subject: "piece", subjectId: piece.id, summary: piece.name });
     return ok(c, piece, PieceReplies.updated);
   })
   .delete("/:id", requirePermission("posts.write"), async (c) => {
-    await pieceService(c.var.services).remove(c.var.workspace.id, c.req.param("id"));
+    const id = c.req.param("id");
+    const name = await pieceService(c.var.services).remove(c.var.workspace.id, id);
+    await loggedWrite(c, { action: "piece_deleted", subject: "piece", subjectId: id, summary: name });
     return ok(c, null, PieceReplies.removed);
   });

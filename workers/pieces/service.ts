@@ -56,8 +56,11 @@ export class PieceService {
     return shape({ ...row, ...next });
   }
 
-  async remove(workspaceId: string, id: string): Promise<void> {
-    if (!(await this.store.remove(workspaceId, id))) throw new NotFound();
+  /** Deletes the piece; answers its name. */
+  async remove(workspaceId: string, id: string): Promise<string> {
+    const name = await this.store.remove(workspaceId, id);
+    if (name === undefined) throw new NotFound();
+    return name;
   }
 }
 

@@ -50,11 +50,12 @@ export class PieceStore {
       .where(and(eq(savedPieces.workspaceId, workspaceId), eq(savedPieces.id, id)));
   }
 
-  async remove(workspaceId: string, id: string): Promise<boolean> {
-    const gone = await this.db
+  /** Deletes the piece; answers its name, or undefined when the workspace has no such piece. */
+  async remove(workspaceId: string, id: string): Promise<string | undefined> {
+    const [gone] = await this.db
       .delete(savedPieces)
       .where(and(eq(savedPieces.workspaceId, workspaceId), eq(savedPieces.id, id)))
-      .returning({ id: savedPieces.id });
-    return gone.length > 0;
+      .returning({ name: savedPieces.name });
+    return gone?.name;
   }
 }

@@ -1,11 +1,12 @@
 import { env, SELF } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import "../api";
 import { registeredRoutes } from "../http/route-registry";
 import type { ActivityAction } from "../workspaces/activity-actions";
 import { call, ORIGIN, registerUser } from "./helpers";
 import { fileOf, jpegBytes } from "./media-fixtures";
 import { connectViaEmulator } from "./oauth";
+import { dbOf } from "./shards";
 
 /** The writes of a member or a client that the activity log records, by route, with the action they record. */
 const LOGGED: Record<string, ActivityAction> = {
@@ -65,6 +66,13 @@ const LOGGED: Record<string, ActivityAction> = {
   "POST /api/analytics/reports/schedules": "report_scheduled",
   "PUT /api/analytics/reports/schedules/{id}": "report_schedule_changed",
   "DELETE /api/analytics/reports/schedules/{id}": "report_schedule_deleted",
+  "POST /api/analytics/reports/schedules/{id}/send": "report_sent",
+  "POST /api/labels": "label_added",
+  "PATCH /api/labels/{id}": "label_changed",
+  "DELETE /api/labels/{id}": "label_deleted",
+  "POST /api/pieces": "piece_added",
+  "PATCH /api/pieces/{id}": "piece_changed",
+  "DELETE /api/pieces/{id}": "piece_deleted",
   "POST /api/accounts/{id}/boards": "board_created",
   "POST /api/inbox/{id}/assign": "inbox_assigned",
   "POST /api/inbox/{id}/status": "inbox_status_changed",
@@ -122,16 +130,6 @@ const EXEMPT: Record<string, string> = {
   "PUT /api/media/{id}/thumbnail": "the uploader's own preview of a file it just added: nothing a member chose",
   "POST /api/inbox/{id}/reply":
     "logged (inbox_replied); a reply needs a comment on the network, so inbox.test.ts checks its entry",
-  "POST /api/pieces":
-    "a saved piece is a snippet to write posts from: changing one changes no post, channel or setting",
-  "PATCH /api/pieces/{id}":
-    "a saved piece is a snippet to write posts from: changing one changes no post, channel or setting",
-  "DELETE /api/pieces/{id}":
-    "a saved piece is a snippet to write posts from: changing one changes no post, channel or setting",
-  "POST /api/labels": "a label is a name to sort posts by; putting one on a post is logged as its edit",
-  "PATCH /api/labels/{id}": "a label is a name to sort posts by; putting one on a post is logged as its edit",
-  "DELETE /api/labels/{id}":
-    "a label is a name to sort posts by: removing it changes no post's text, channels or schedule",
   "POST /api/inbox/read": "a member's own read marks: nothing the team sees changed",
   "POST /api/inbox/bulk": "follow-up (issue 41): inbox triage is not logged yet",
   "POST /api/inbox/{id}/notes": "the note itself records who wrote it and when, beside the item",
@@ -142,7 +140,6 @@ const EXEMPT: Record<string, string> = {
   "POST /api/inbox/rules": "follow-up (issue 41): inbox rules are not logged yet",
   "DELETE /api/inbox/rules/{id}": "follow-up (issue 41): inbox rules are not logged yet",
   "POST /api/inbox/{id}/actions": "follow-up (issue 41): inbox actions are not logged yet, like replies",
-  "POST /api/analytics/reports/schedules/{id}/send": "sends a report now: its deliveries are the record",
   "POST /api/report-unsubscribe/{token}": "a client's own mail preference, not a change to the workspace's content",
   "POST /api/posts/{id}/targets/{targetId}/first-comment/retry":
     "logged (retried); it needs a published post whose comment failed, so channel-versions.test.ts checks its entry",
@@ -161,13 +158,17 @@ type User = Awaited<ReturnType<typeof registerUser>>;
 /** The logged routes the tests below ran, each found to add its one entry. */
 const seen = new Set<string>();
 
+/** The workspace's log entries, oldest first: what each did and who (null: a client or the publisher). */
+const entriesOf = async (ws: string) =>
+  (await dbOf(ws))
+    .prepare("SELECT action, user_id FROM activity_log WHERE workspace_id = ? ORDER BY created_at, rowid")
+    .bind(ws)
+    .all<{ action: string; user_id: string | null }>()
+    .then((r) => r.results);
+
 /** `step(route, by, run)`: runs one write in `ws` and checks it added one entry, its action, by `by` (null: a client). */
 function stepsIn(ws: string) {
-  const entries = () =>
-    env.DB.prepare("SELECT action, user_id FROM activity_log WHERE workspace_id = ? ORDER BY created_at, rowid")
-      .bind(ws)
-      .all<{ action: string; user_id: string | null }>()
-      .then((r) => r.results);
+  const entries = () => entriesOf(ws);
   return async (route: string, by: User | null, run: () => Promise<{ status: number; body: unknown }>) => {
     const before = (await entries()).length;
     const res = await run();
@@ -211,7 +212,8 @@ describe("the activity log covers every write (issue 41)", () => {
       scheduledDate: new Date(Date.now() + 86_400_000).toISOString(),
     });
     const step = stepsIn(ws);
-    const created = await env.DB.prepare("SELECT action, user_id FROM activity_log WHERE workspace_id = ?")
+    const created = await (await dbOf(ws))
+      .prepare("SELECT action, user_id FROM activity_log WHERE workspace_id = ?")
       .bind(ws)
       .first<{ action: string; user_id: string }>();
     expect(created).toEqual({ action: "workspace_created", user_id: olga.user.id });
@@ -343,7 +345,7 @@ describe("the activity log covers every write (issue 41)", () => {
     expect(lines[1]).toContain("link_shared,share_link");
   });
 
-  it("the workspace's set-up writes add theirs too: media, categories, feeds, queues, links, reports, inbox, channels", {
+  it("the workspace's set-up writes add theirs too: media, categories, feeds, queues, labels, pieces, links, reports, inbox, channels", {
     timeout: 90_000,
   }, async () => {
     const olga = await registerUser({ displayName: "Olga" });
@@ -415,6 +417,11 @@ describe("the activity log covers every write (issue 41)", () => {
     await step("POST /api/queue/{accountId}/share-next", olga, () =>
       call(`/api/queue/${x}/share-next`, { ...o, method: "POST" }),
     );
+    // The publisher's own entry comes when the post is out: wait for it, so it is not counted as a later step's.
+    await vi.waitFor(async () => expect((await entriesOf(ws)).map((e) => e.action)).toContain("published"), {
+      timeout: 20_000,
+      interval: 100,
+    });
     await step("POST /api/queue/{accountId}/pause", olga, () =>
       call(`/api/queue/${x}/pause`, { ...o, body: { paused: true } }),
     );
@@ -446,15 +453,29 @@ describe("the activity log covers every write (issue 41)", () => {
     );
     await step("DELETE /api/feeds/{id}", olga, () => call(`/api/feeds/${feedId}`, { ...o, method: "DELETE" }));
 
-    // A post's labels and its own link choices (ADR 094).
-    const label = (await call<"POST /api/labels">("/api/labels", { ...o, body: { name: "Launch", color: "#c53030" } }))
-      .body.data.id;
+    // Labels, a post's labels and its own link choices (ADR 094); a saved piece (ADR 087).
+    const made = await step("POST /api/labels", olga, () =>
+      call("/api/labels", { ...o, body: { name: "Launch", color: "#c53030" } }),
+    );
+    const label = (made.body as { data: { id: string } }).data.id;
+    await step("PATCH /api/labels/{id}", olga, () =>
+      call(`/api/labels/${label}`, { ...o, method: "PATCH", body: { name: "Spring launch" } }),
+    );
     await step("PUT /api/posts/{id}/labels", olga, () =>
       call(`/api/posts/${first._id}/labels`, { ...o, method: "PUT", body: { labelIds: [label] } }),
     );
     await step("PUT /api/posts/{id}/link-options", olga, () =>
       call(`/api/posts/${first._id}/link-options`, { ...o, method: "PUT", body: { shorten: false } }),
     );
+    await step("DELETE /api/labels/{id}", olga, () => call(`/api/labels/${label}`, { ...o, method: "DELETE" }));
+    const piece = await step("POST /api/pieces", olga, () =>
+      call("/api/pieces", { ...o, body: { kind: "hashtags", name: "Bread", body: "#bread #sourdough" } }),
+    );
+    const pieceId = (piece.body as { data: { id: string } }).data.id;
+    await step("PATCH /api/pieces/{id}", olga, () =>
+      call(`/api/pieces/${pieceId}`, { ...o, method: "PATCH", body: { name: "Breads" } }),
+    );
+    await step("DELETE /api/pieces/{id}", olga, () => call(`/api/pieces/${pieceId}`, { ...o, method: "DELETE" }));
 
     // Workspace settings: short links and the bio page; report schedules; a Pinterest board.
     await step("PUT /api/links/settings", olga, () =>
@@ -468,16 +489,19 @@ describe("the activity log covers every write (issue 41)", () => {
       }),
     );
     const schedule = { kind: "summary", format: "pdf", frequency: "weekly", weekday: 1, hour: 9 };
-    const made = await step("POST /api/analytics/reports/schedules", olga, () =>
+    const scheduled = await step("POST /api/analytics/reports/schedules", olga, () =>
       call("/api/analytics/reports/schedules", { ...o, body: schedule }),
     );
-    const scheduleId = (made.body as { data: { id: string } }).data.id;
+    const scheduleId = (scheduled.body as { data: { id: string } }).data.id;
     await step("PUT /api/analytics/reports/schedules/{id}", olga, () =>
       call(`/api/analytics/reports/schedules/${scheduleId}`, {
         ...o,
         method: "PUT",
         body: { ...schedule, format: "csv" },
       }),
+    );
+    await step("POST /api/analytics/reports/schedules/{id}/send", olga, () =>
+      call(`/api/analytics/reports/schedules/${scheduleId}/send`, { ...o, method: "POST" }),
     );
     await step("DELETE /api/analytics/reports/schedules/{id}", olga, () =>
       call(`/api/analytics/reports/schedules/${scheduleId}`, { ...o, method: "DELETE" }),
@@ -488,9 +512,10 @@ describe("the activity log covers every write (issue 41)", () => {
 
     // Inbox triage of a comment, and a channel retried and confirmed by hand.
     const item = crypto.randomUUID();
-    await env.DB.prepare(
-      "INSERT INTO inbox_items (id, workspace_id, account_id, platform, remote_id, kind, author, text, created_at, received_at) VALUES (?, ?, ?, 'twitter', ?, 'comment', 'fan', 'Open on Sundays?', ?, ?)",
-    )
+    await (await dbOf(ws))
+      .prepare(
+        "INSERT INTO inbox_items (id, workspace_id, account_id, platform, remote_id, kind, author, text, created_at, received_at) VALUES (?, ?, ?, 'twitter', ?, 'comment', 'fan', 'Open on Sundays?', ?, ?)",
+      )
       .bind(item, ws, x, crypto.randomUUID(), Date.now(), Date.now())
       .run();
     await step("POST /api/inbox/{id}/assign", olga, () =>
@@ -500,8 +525,10 @@ describe("the activity log covers every write (issue 41)", () => {
       call(`/api/inbox/${item}/status`, { ...o, body: { status: "done" } }),
     );
     const target = second.platformPosts[0]!.id;
+    const shard = await dbOf(ws);
     const setTarget = (status: string) =>
-      env.DB.prepare("UPDATE post_targets SET status = ?, error_message = 'Timed out' WHERE id = ?")
+      shard
+        .prepare("UPDATE post_targets SET status = ?, error_message = 'Timed out' WHERE id = ?")
         .bind(status, target)
         .run();
     await setTarget("failed");

@@ -49,6 +49,13 @@ export const ACTIVITY_ACTIONS = [
   "report_scheduled",
   "report_schedule_changed",
   "report_schedule_deleted",
+  "report_sent",
+  "label_added",
+  "label_changed",
+  "label_deleted",
+  "piece_added",
+  "piece_changed",
+  "piece_deleted",
   "inbox_assigned",
   "inbox_status_changed",
   "inbox_replied",
@@ -69,4 +76,6 @@ export type ActivitySubject =
   | "category"
   | "feed"
   | "report_schedule"
+  | "label"
+  | "piece"
   | "inbox_item";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
+import { dbOf } from "../test/shards";
 import { MemberMessages } from "./rules";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -74,6 +75,29 @@ describe("invitations", () => {
     expect(again.status).toBe(410);
     expect(again.body).toEqual({ success: false, message: MemberMessages.inviteUsed });
     expect((await call<"GET /api/invites/:token">(`/api/invites/${token}`)).body.data.state).toBe("used");
+  });
+
+  it("the invitation comes from the workspace in its brand: its name on the text, its colour and the link as a button", async () => {
+    const owner = await registerUser();
+    const ws = await team(owner, "Acme Bakery");
+    const brand = await call("/api/brand", {
+      ...as(owner),
+      headers: { "X-Workspace-Id": ws },
+      method: "PUT",
+      body: { color: "#0f766e" },
+    });
+    expect(brand.status).toBe(200);
+    const email = newEmail();
+    await call(`/api/workspaces/${ws}/invites`, { ...as(owner), body: { email, role: "viewer" } });
+    const mail = await env.DB.prepare("SELECT subject, text, html FROM dev_mailbox WHERE to_address = ?")
+      .bind(email)
+      .first<{ subject: string; text: string; html: string }>();
+    expect(mail!.subject).toBe(`${owner.user.displayName} invited you to Acme Bakery on Postline`);
+    const url = /Accept the invitation: (\S+\/invite\/[\w-]+)/.exec(mail!.text)![1]!;
+    expect(mail!.text.startsWith("Acme Bakery\n\n")).toBe(true);
+    expect(mail!.text).toContain("as viewer.");
+    expect(mail!.html).toContain("background:#0f766e;color:#ffffff");
+    expect(mail!.html).toContain(`<a href="${url}" style="display:inline-block;background:#0f766e`);
   });
 
   it("refuses a different address and an expired link, and nobody joins", async () => {
@@ -256,10 +280,25 @@ describe("members", () => {
     });
     expect(personal.status).toBe(409);
     expect(personal.body.message).toBe(MemberMessages.personal);
+    // What deletion removes (Settings says so before asking): the workspace's rows on its shard too.
+    const label = await call("/api/labels", {
+      ...as(owner),
+      headers: { "X-Workspace-Id": ws },
+      body: { name: "Spring", color: "#c53030" },
+    });
+    expect(label.status).toBe(201);
+    const shard = await dbOf(ws);
+    const rowsIn = async (table: string) =>
+      (await shard
+        .prepare(`SELECT count(*) AS n FROM ${table} WHERE workspace_id = ?`)
+        .bind(ws)
+        .first<{ n: number }>())!.n;
+    expect([await rowsIn("labels"), (await rowsIn("activity_log")) > 0]).toEqual([1, true]);
     expect(
       (await call<"DELETE /api/workspaces/:id">(`/api/workspaces/${ws}`, { ...as(owner), method: "DELETE" })).status,
     ).toBe(200);
     expect(await membersOf(ws)).toEqual([]);
+    expect([await rowsIn("labels"), await rowsIn("activity_log")]).toEqual([0, 0]);
     expect(
       (await call<"GET /api/workspaces">("/api/workspaces", as(editor))).body.data.workspaces.map(
         (w: { id: string }) => w.id,

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import { mailBrandOf } from "../branding";
+import { mailBrandById } from "../branding";
 import type { Db } from "../db/client";
 import { notifications, posts } from "../db/schema/index";
 import { brandedMail, type Mailer } from "../mail";
@@ -30,19 +30,14 @@ export class Notifications {
 
   async notify(notice: Notice): Promise<void> {
     const { db, people, mailer, now, origin } = this.deps;
-    const [members, names] = await Promise.all([
-      people.byIds([notice.userId]),
-      people.workspaces([notice.workspaceId]),
-    ]);
-    const to = members.get(notice.userId);
+    const to = (await people.byIds([notice.userId])).get(notice.userId);
     if (!to) return;
     const { subject, path, ...row } = notice;
     const message = typeof row.message === "string" ? row.message : row.message(to.timezone);
     await db.insert(notifications).values({ id: crypto.randomUUID(), ...row, message, createdAt: now() });
     const link = `${origin}${notice.postId ? postPath(notice.postId) : (path ?? "/content")}`;
     // Review requests and the rest come from the workspace, in its brand (issue 41), with a plain-text part.
-    const name = names.get(notice.workspaceId)?.name ?? "Postline";
-    const brand = await mailBrandOf(db, { id: notice.workspaceId, name }, origin);
+    const brand = await mailBrandById(db, people, notice.workspaceId, origin);
     await mailer.send({
       to: to.email,
       ...brandedMail(brand, { subject, paragraphs: [message], action: { label: "Open Postline", url: link } }),

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema/core";
 import { type Role, workspaceInvites, workspaceMembers, workspaces } from "../db/schema/workspaces";
 import { Conflict, Gone, Invalid, notFound } from "../errors";
-import type { Mailer } from "../mail";
+import { brandedMail, type MailBrand, type Mailer } from "../mail";
 import type { WorkspaceContext } from "../tenancy/membership";
 import type { ActivityEntry, ActivityLog } from "./activity";
 import { memberSummary, roleChangeSummary, settingsSummary } from "./activity-summaries";
@@ -62,6 +62,8 @@ export class WorkspaceService {
       activityIn: (shard: string) => ActivityLog;
       /** How many of the workspace's posts are still on their way out (read in its shard). */
       waitingPosts: (ws: { id: string; shard: string }) => Promise<number>;
+      /** The brand the workspace's mails wear (its brand lives in its shard: ADR 081, 096). */
+      mailBrand: (ws: { id: string; name: string; shard: string }) => Promise<MailBrand>;
     },
   ) {}
 
@@ -262,11 +264,17 @@ export class WorkspaceService {
     await this.deps.db.insert(workspaceInvites).values(row);
     const summary = `${input.email} as ${input.role}`;
     await this.log(ws, { userId: inviter.id, action: "invited", subject: "invite", subjectId: row.id, summary });
-    await this.deps.mailer.send({
-      to: input.email,
+    // The invitation comes from the workspace, in its brand (issue 41).
+    const mail = brandedMail(await this.deps.mailBrand(ws), {
       subject: `${inviter.displayName} invited you to ${ws.name} on Postline`,
-      text: `${inviter.displayName} invited you to join ${ws.name} on Postline as ${input.role}.\n\nAccept the invitation (valid for 7 days, once): ${this.deps.origin}/invite/${token}\n\nIf you have no Postline account yet, sign up with this email address (${input.email}) first; the link brings you back.`,
+      paragraphs: [
+        `${inviter.displayName} invited you to join ${ws.name} on Postline as ${input.role}.`,
+        `If you have no Postline account yet, sign up with this email address (${input.email}) first; the link brings you back.`,
+      ],
+      action: { label: "Accept the invitation", url: `${this.deps.origin}/invite/${token}` },
+      footer: ["The invitation is valid for 7 days and works once."],
     });
+    await this.deps.mailer.send({ to: input.email, ...mail });
     return presentInvite(row);
   }
 
@@ -332,17 +340,6 @@ export class WorkspaceService {
     await this.log(joinedWs, { userId: user.id, action: "joined", subject: "member", subjectId: user.id, summary });
     const [joined] = (await this.listMine(user.id)).filter((w) => w.id === invite.workspaceId);
     return joined!;
-  }
-
-  /** Emails one member of the workspace (approvals, comments, mentions); a non-member is a 404. */
-  async notifyMember(workspaceId: string, userId: string, message: { subject: string; text: string }) {
-    const [row] = await this.deps.db
-      .select({ email: users.email })
-      .from(workspaceMembers)
-      .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
-    if (!row) throw notFound();
-    await this.deps.mailer.send({ to: row.email, ...message });
   }
 
   private async row(id: string): Promise<WorkspaceRow> {
