@@ -125,3 +125,25 @@ export function responseStats(rows: HandledRow[]) {
       .sort((a, b) => b.handled - a.handled || a.userId.localeCompare(b.userId)),
   };
 }
+
+/** What one bulk action did, for the activity log: one entry for the whole selection. */
+export function bulkInWords(
+  body: { action: "done" | "open" | "assign" | "label" | "unlabel"; assigneeId?: string | null; label?: string },
+  changed: number,
+) {
+  const items = changed === 1 ? "1 item" : `${changed} items`;
+  if (body.action === "done") return { action: "inbox_status_changed" as const, summary: `Marked ${items} done` };
+  if (body.action === "open") return { action: "inbox_status_changed" as const, summary: `Opened ${items} again` };
+  if (body.action === "assign")
+    return { action: "inbox_assigned" as const, summary: `${body.assigneeId ? "Assigned" : "Unassigned"} ${items}` };
+  const label = `"${normalLabel(body.label ?? "")}"`;
+  const summary = body.action === "label" ? `Labelled ${items} ${label}` : `Took ${label} off ${items}`;
+  return { action: "inbox_labelled" as const, summary };
+}
+
+/** A rule in words for the activity log: `Hide: "refund", facebook, comment`. */
+export function ruleInWords(rule: RuleConditions & { action: Rule["action"]; value: string | null }): string {
+  const what = { assign: "Assign to a member", label: `Label "${rule.value}"`, hide: "Hide" }[rule.action];
+  const when = [rule.keyword && `"${rule.keyword}"`, rule.platform, rule.kind, rule.sentiment].filter(Boolean);
+  return `${what}: ${when.join(", ")}`;
+}

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { assistInboxItem } from "../ai/builtin/inbox";
-import { applyRules, fillTemplate, firstName, type Rule, responseStats, ruleMatches } from "./team-rules";
+import {
+  applyRules,
+  bulkInWords,
+  fillTemplate,
+  firstName,
+  type Rule,
+  responseStats,
+  ruleInWords,
+  ruleMatches,
+} from "./team-rules";
 
 const rule = (r: Partial<Rule>): Rule => ({
   id: "r",
@@ -87,5 +96,33 @@ describe("the offline assistant", () => {
       sentiment: "neutral",
       reply: "Thanks for asking, cy! We'll get back to you with the details shortly.",
     });
+  });
+});
+
+describe("the activity log's words for the team's writes", () => {
+  it("says what one bulk action did to how many items", () => {
+    expect(bulkInWords({ action: "done" }, 3)).toEqual({
+      action: "inbox_status_changed",
+      summary: "Marked 3 items done",
+    });
+    expect(bulkInWords({ action: "open" }, 1)).toEqual({
+      action: "inbox_status_changed",
+      summary: "Opened 1 item again",
+    });
+    expect(bulkInWords({ action: "assign", assigneeId: null }, 2).summary).toBe("Unassigned 2 items");
+    expect(bulkInWords({ action: "label", label: " VIP " }, 2)).toEqual({
+      action: "inbox_labelled",
+      summary: 'Labelled 2 items "vip"',
+    });
+    expect(bulkInWords({ action: "unlabel", label: "vip" }, 1).summary).toBe('Took "vip" off 1 item');
+  });
+
+  it("says what a rule does and when", () => {
+    expect(ruleInWords(rule({ action: "hide", value: null, keyword: "crypto", platform: "facebook" }))).toBe(
+      'Hide: "crypto", facebook',
+    );
+    expect(ruleInWords(rule({ action: "label", value: "billing", sentiment: "negative" }))).toBe(
+      'Label "billing": negative',
+    );
   });
 });
