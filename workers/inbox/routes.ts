@@ -38,7 +38,7 @@ describeRoute({
   method: "get",
   path: "/api/inbox/count",
   tag,
-  summary: "How many items are open",
+  summary: "How many items are open, counted up to 1,000",
   data: z.object({ open: z.number() }),
 });
 describeRoute({

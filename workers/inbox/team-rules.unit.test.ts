@@ -5,6 +5,7 @@ import {
   bulkInWords,
   fillTemplate,
   firstName,
+  hasCondition,
   type Rule,
   responseStats,
   ruleInWords,
@@ -15,13 +16,20 @@ const rule = (r: Partial<Rule>): Rule => ({
   id: "r",
   keyword: null,
   platform: null,
+  accountId: null,
   kind: null,
   sentiment: null,
   action: "label",
   value: "x",
   ...r,
 });
-const item = { text: "I want a REFUND please", platform: "twitter", kind: "comment", sentiment: "negative" as const };
+const item = {
+  text: "I want a REFUND please",
+  platform: "twitter",
+  accountId: "acc-1",
+  kind: "comment",
+  sentiment: "negative" as const,
+};
 
 describe("saved replies' variables", () => {
   it("fill first name, name, network and the member; leave unknown ones as written", () => {
@@ -124,5 +132,23 @@ describe("the activity log's words for the team's writes", () => {
     expect(ruleInWords(rule({ action: "label", value: "billing", sentiment: "negative" }))).toBe(
       'Label "billing": negative',
     );
+  });
+});
+
+describe("keyword lists and per-account rules (ADR 102)", () => {
+  it("matches any keyword of a comma-separated list, each as a whole word or phrase", () => {
+    expect(ruleMatches(rule({ keyword: "crypto, free spins" }), { ...item, text: "Get FREE SPINS now" })).toBe(true);
+    expect(ruleMatches(rule({ keyword: "crypto, free spins" }), { ...item, text: "cryptography is fun" })).toBe(false);
+    expect(ruleMatches(rule({ keyword: " , " }), item)).toBe(true);
+    // Keywords are literal: a member's pattern characters match themselves.
+    expect(ruleMatches(rule({ keyword: "a+b" }), { ...item, text: "aaab" })).toBe(false);
+    expect(ruleMatches(rule({ keyword: "c++" }), { ...item, text: "I code c++ daily" })).toBe(true);
+  });
+
+  it("a rule for one account matches that account's items only", () => {
+    expect(ruleMatches(rule({ accountId: "acc-1" }), item)).toBe(true);
+    expect(ruleMatches(rule({ accountId: "acc-2" }), item)).toBe(false);
+    expect(hasCondition(rule({ accountId: "acc-2" }))).toBe(true);
+    expect(hasCondition(rule({ keyword: " , " }))).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ export const TeamMessages = {
   notMember: "Assign the item to a member of this workspace.",
   savedMissing: "That saved reply is gone; pick another.",
   ruleMember: "A rule assigns only to a member of this workspace.",
+  ruleAccount: "Choose one of this workspace's connected accounts.",
 } as const;
 
 /** The name shown for a note or measure of someone the directory no longer has. */
@@ -200,6 +201,8 @@ export class InboxTeam {
     const ws = actor.workspace.id;
     if (body.action === "assign" && !(await this.deps.members(ws)).some((m) => m.userId === body.value))
       throw new Invalid(TeamMessages.ruleMember);
+    if (body.accountId && !(await this.deps.store.accountIn(ws, body.accountId)))
+      throw new Invalid(TeamMessages.ruleAccount);
     const row = {
       id: crypto.randomUUID(),
       workspaceId: ws,
