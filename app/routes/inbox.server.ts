@@ -6,6 +6,7 @@ import type { AppContext } from "../../workers/context";
 import { recordWrite, type Written } from "../../workers/http/activity";
 import { parseOrThrow } from "../../workers/http/validate";
 import {
+  bulkInWords,
   inboxAssignBody,
   inboxBulkBody,
   inboxDraftBody,
@@ -81,6 +82,9 @@ export async function inboxAction(request: Request, ctx: AppContext, url: URL) {
     intent,
     async (): Promise<FormReply> => {
       const done = (message: string) => ({ ok: true as const, intent, id: row, message });
+      // Each write is in the activity log, as the API's inbox routes record it.
+      const who = { workspaceId: actor.workspace.id, userId: actor.userId };
+      const record = (written: Written) => recordWrite(ctx.services, who, written);
       if (intent === "bulk") {
         const ids = form.getAll("ids").map(String);
         const assignee = String(form.get("assigneeId") ?? "");
@@ -91,14 +95,22 @@ export async function inboxAction(request: Request, ctx: AppContext, url: URL) {
           ...(form.get("label") !== null ? { label: String(form.get("label")) } : {}),
         });
         const changed = await inbox.team.bulk(actor, body);
+        if (changed > 0)
+          await record({ ...bulkInWords(body, changed), subject: "workspace", subjectId: who.workspaceId });
         return done(changed === 1 ? "1 item changed" : `${changed} items changed`);
       }
       if (intent === "saved") {
         ensurePermitted(vars, "inbox.reply");
-        await inbox.team.addSavedReply(
+        const saved = await inbox.team.addSavedReply(
           actor,
           parseOrThrow(savedReplyBody, { title: form.get("title") ?? "", body: form.get("body") ?? "" }),
         );
+        await record({
+          action: "saved_reply_added",
+          subject: "inbox_saved_reply",
+          subjectId: saved.id,
+          summary: saved.title,
+        });
         return done("Reply saved");
       }
       if (intent === "sync") {
@@ -108,10 +120,8 @@ export async function inboxAction(request: Request, ctx: AppContext, url: URL) {
         return done(added === 1 ? "1 new item" : `${added} new items`);
       }
       const { id } = parseOrThrow(itemField, { id: row });
-      // Each triage and reply is in the activity log, as the API's inbox routes record it.
       const logged = async (action: Written["action"], summary: string, message = summary) => {
-        const who = { workspaceId: actor.workspace.id, userId: actor.userId };
-        await recordWrite(ctx.services, who, { action, subject: "inbox_item", subjectId: id, summary });
+        await record({ action, subject: "inbox_item", subjectId: id, summary });
         return done(message);
       };
       switch (intent) {
@@ -125,13 +135,13 @@ export async function inboxAction(request: Request, ctx: AppContext, url: URL) {
           ensurePermitted(vars, "inbox.triage");
           const { text } = parseOrThrow(inboxDraftBody, { text: await replyText(ctx, actor, id, form) });
           await inbox.team.draft(actor, id, text);
-          return done("Draft saved for approval");
+          return logged("inbox_drafted", text, "Draft saved for approval");
         }
         case "note": {
           ensurePermitted(vars, "inbox.triage");
           const { text } = parseOrThrow(inboxNoteBody, { text: form.get("note") ?? "" });
           await inbox.team.addNote(actor, id, text);
-          return done("Note added");
+          return logged("inbox_noted", text, "Note added");
         }
         case "done":
         case "reopen":

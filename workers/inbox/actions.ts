@@ -43,7 +43,8 @@ export async function takeAction(
   const now = deps.now();
   const patch = {
     hide: { hiddenAt: now },
-    unhide: { hiddenAt: null },
+    // A member who shows it again overrules the rule that hid it, so it is not hidden again (ADR 102).
+    unhide: { hiddenAt: null, ruleHiddenAt: null },
     like: { likedAt: now },
     unlike: { likedAt: null },
     delete: { deletedAt: now },

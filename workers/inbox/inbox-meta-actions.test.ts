@@ -4,6 +4,7 @@ import type { Role } from "../tenancy/roles";
 import { call, registerUser } from "../test/helpers";
 import { armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { dbOf } from "../test/shards";
 import { publishOn } from "./published.test-helper";
 
 /**
@@ -147,6 +148,18 @@ describe("Facebook comments answered and moderated from the inbox", () => {
       success: false,
       message: "This comment was deleted on the network.",
     });
+    // Each action the network took is in the activity log, by the editor; the refused ones are not.
+    const logged = await (await dbOf(ws))
+      .prepare("SELECT action, user_id, summary FROM activity_log WHERE subject_id = ? ORDER BY created_at, rowid")
+      .bind(itemId)
+      .all();
+    expect(logged.results).toEqual(
+      ["Hidden", "Shown again", "Liked", "Deleted"].map((summary) => ({
+        action: "inbox_moderated",
+        user_id: members.editor.user.id,
+        summary,
+      })),
+    );
   });
 
   it("says the network's words when Facebook limits a hide", async () => {

@@ -6,6 +6,7 @@ export { inboxAssignBody, inboxListQuery, inboxReplyBody } from "./schemas";
 export { InboxService } from "./service";
 export { InboxStore } from "./store";
 export { inboxSheet } from "./team";
+export { bulkInWords } from "./team-rules";
 export {
   inboxBulkBody,
   inboxDraftBody,

@@ -1,6 +1,6 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { migratedBefore } from "../test/migration-db";
+import { inboxAccountBefore } from "./migration.test-helper";
 
 /**
  * Migration 0067 on an inbox already holding items: every comment, mention and message stays as it was, with no
@@ -8,15 +8,8 @@ import { migratedBefore } from "../test/migration-db";
  */
 describe("migration 0067 (review ratings)", () => {
   it("keeps every item without a rating and stores a review's stars", async () => {
-    const db = await migratedBefore("0067");
+    const db = await inboxAccountBefore("0067");
     await db.batch([
-      db.prepare(
-        "INSERT INTO users (id, email, display_name, password_hash) VALUES ('u1', 'u1@example.com', 'U', 'x')",
-      ),
-      db.prepare("INSERT INTO workspaces (id, name) VALUES ('w1', 'Shop')"),
-      db.prepare(
-        "INSERT INTO connected_accounts (id, workspace_id, user_id, platform, platform_user_id, username, display_name, account_type, access_token_enc) VALUES ('a1', 'w1', 'u1', 'facebook', 'p1', 'p', 'P', 'page', 'enc')",
-      ),
       ...["comment", "mention", "message"].map((kind, i) =>
         db
           .prepare(

@@ -38,7 +38,7 @@ describeRoute({
   method: "get",
   path: "/api/inbox/count",
   tag,
-  summary: "How many items are open",
+  summary: "How many items are open, counted up to 1,000",
   data: z.object({ open: z.number() }),
 });
 describeRoute({
@@ -138,7 +138,9 @@ export const engagementInboxRoutes = new Hono<SignedInEnv>()
   .post("/:id/actions", requirePermission("inbox.reply"), async (c) => {
     const { action } = await readJson(c, inboxActionBody);
     const item = await c.var.services.inbox.act(actorOf(c), c.req.param("id"), action);
-    return ok(c, item, ActionMessages.done[action]);
+    const summary = ActionMessages.done[action];
+    await loggedWrite(c, { action: "inbox_moderated", subject: "inbox_item", subjectId: c.req.param("id"), summary });
+    return ok(c, item, summary);
   })
   .post("/:id/status", requirePermission("inbox.triage"), async (c) => {
     const body = await readJson(c, inboxStatusBody);

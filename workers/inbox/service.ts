@@ -7,6 +7,7 @@ import { takeAction } from "./actions";
 import { pollInboxes } from "./jobs";
 import { answerCalls, conversationView, messageItem, type WebhookMessage } from "./messages";
 import type { WebhookComment } from "./meta-webhook";
+import { hideByRules } from "./rule-hides";
 import { replyStep } from "./rules";
 import type { InboxAction } from "./schemas";
 import { InboxStore, type ListFilter } from "./store";
@@ -90,9 +91,14 @@ export class InboxService {
     return results;
   }
 
-  /** Runs the rules and the assistant on new items, once each (ADR 084); any ingest path calls it after writing. */
-  triage(workspaceId?: string, moving: readonly string[] = []) {
-    return triageNew({ ...this.deps, store: this.store, team: this.teamStore }, workspaceId, moving);
+  /**
+   * Runs the rules and the assistant on new items, once each (ADR 084), then hides on the network what a rule
+   * hid (ADR 102), including hides an earlier run left pending; any ingest path calls it after writing.
+   */
+  async triage(workspaceId?: string, moving: readonly string[] = []) {
+    const triaged = await triageNew({ ...this.deps, store: this.store, team: this.teamStore }, workspaceId, moving);
+    await hideByRules({ ...this.deps, store: this.store }, workspaceId, moving);
+    return triaged;
   }
 
   /**

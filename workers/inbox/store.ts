@@ -39,6 +39,9 @@ export interface ListFilter {
   limit: number;
 }
 
+/** The open count stops here (ADR 102): the sidebar shows 99+ past 99, and the API says it counts up to this. */
+export const OPEN_COUNT_MAX = 1_000;
+
 /** SQL over the inbox's own tables (ADR 069); the only writer of `inbox_items` and `inbox_cursors`. */
 export class InboxStore {
   constructor(private readonly db: Db) {}
@@ -104,6 +107,15 @@ export class InboxStore {
         ),
       )
       .all();
+  }
+
+  /** The workspace's connected account by id, if it has it. */
+  accountIn(workspaceId: string, accountId: string) {
+    return this.db
+      .select({ id: connectedAccounts.id })
+      .from(connectedAccounts)
+      .where(and(eq(connectedAccounts.workspaceId, workspaceId), eq(connectedAccounts.id, accountId)))
+      .get();
   }
 
   /** The account's published post with this network id, if it is one of ours. */
@@ -194,7 +206,8 @@ export class InboxStore {
       .onConflictDoUpdate({ target: inboxCursors.accountId, set });
   }
 
-  list(workspaceId: string, f: ListFilter) {
+  /** A page of the list; read in a batch, whose answer tells the bench the rows D1 read (a builder's read does not). */
+  async list(workspaceId: string, f: ListFilter) {
     const where: SQL[] = [eq(inboxItems.workspaceId, workspaceId)];
     if (f.status) where.push(eq(inboxItems.status, f.status));
     if (f.platform) where.push(eq(inboxItems.platform, f.platform));
@@ -204,24 +217,29 @@ export class InboxStore {
         sql`EXISTS (SELECT 1 FROM inbox_labels l WHERE l.item_id = ${inboxItems.id} AND l.label = ${f.label})`,
       );
     if (f.before !== undefined) where.push(lt(inboxItems.createdAt, f.before));
-    return this.db
-      .select({ item: inboxItems, postContent: posts.content, account: connectedAccounts.username })
-      .from(inboxItems)
-      .leftJoin(posts, eq(posts.id, inboxItems.postId))
-      .innerJoin(connectedAccounts, eq(connectedAccounts.id, inboxItems.accountId))
-      .where(and(...where))
-      .orderBy(desc(inboxItems.createdAt), desc(inboxItems.id))
-      .limit(f.limit)
-      .all();
+    const [rows] = await this.db.batch([
+      this.db
+        .select({ item: inboxItems, postContent: posts.content, account: connectedAccounts.username })
+        .from(inboxItems)
+        .leftJoin(posts, eq(posts.id, inboxItems.postId))
+        .innerJoin(connectedAccounts, eq(connectedAccounts.id, inboxItems.accountId))
+        .where(and(...where))
+        .orderBy(desc(inboxItems.createdAt), desc(inboxItems.id))
+        .limit(f.limit),
+    ]);
+    return rows;
   }
 
+  /** Open items, counted up to `OPEN_COUNT_MAX`: every page's sidebar asks, and a full count reads every one. */
   async openCount(workspaceId: string): Promise<number> {
-    const row = await this.db
-      .select({ n: count() })
+    const open = this.db
+      .select({ one: sql`1` })
       .from(inboxItems)
       .where(and(eq(inboxItems.workspaceId, workspaceId), eq(inboxItems.status, "open")))
-      .get();
-    return row?.n ?? 0;
+      .limit(OPEN_COUNT_MAX)
+      .as("open");
+    const [rows] = await this.db.batch([this.db.select({ n: count() }).from(open)]);
+    return rows[0]?.n ?? 0;
   }
 
   get(workspaceId: string, id: string) {
@@ -309,8 +327,38 @@ export class InboxStore {
     return claimed.length === 1;
   }
 
+  /** Comments a rule hid that their network (one of `platforms`, those that hide) has yet to hide, oldest first. */
+  hidesPending(limit: number, platforms: Platform[], workspaceId?: string, moving: readonly string[] = []) {
+    return this.db
+      .select()
+      .from(inboxItems)
+      .where(
+        and(
+          isNotNull(inboxItems.ruleHiddenAt),
+          isNull(inboxItems.hiddenAt),
+          isNull(inboxItems.hideError),
+          isNull(inboxItems.deletedAt),
+          eq(inboxItems.kind, "comment"),
+          inArray(inboxItems.platform, platforms),
+          workspaceId ? eq(inboxItems.workspaceId, workspaceId) : undefined,
+          notMoving(inboxItems.workspaceId, moving),
+        ),
+      )
+      .orderBy(asc(inboxItems.ruleHiddenAt))
+      .limit(limit)
+      .all();
+  }
+
+  /** The network refused for good to hide what a rule hid: its words are kept and it is not asked again. */
+  async hideRefused(id: string, message: string) {
+    await this.db.update(inboxItems).set({ hideError: message }).where(eq(inboxItems.id, id));
+  }
+
   /** Records what a member did to the comment on its network; a deleted comment's item is done. */
-  async actionTaken(id: string, patch: Partial<Pick<InboxItemRow, "hiddenAt" | "likedAt" | "deletedAt">>) {
+  async actionTaken(
+    id: string,
+    patch: Partial<Pick<InboxItemRow, "hiddenAt" | "likedAt" | "deletedAt" | "ruleHiddenAt">>,
+  ) {
     await this.db
       .update(inboxItems)
       .set({ ...patch, ...(patch.deletedAt ? { status: "done" as const } : {}) })

@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { loggedWrite } from "../http/activity";
 import type { SignedInEnv } from "../http/app-env";
 import { fail, ok } from "../http/envelope";
 import { describeRoute } from "../http/route-registry";
 import { parseOrThrow, readJson } from "../http/validate";
 import { actorOf, requirePermission } from "../tenancy/middleware";
 import { LIVE_NAME, LIVE_USER, liveInbox } from "./live";
+import { bulkInWords, ruleInWords } from "./team-rules";
 import {
   analyticsRange,
   inboxBulkBody,
@@ -176,6 +178,9 @@ export const inboxTeamRoutes = new Hono<SignedInEnv>()
   .post("/bulk", requirePermission("inbox.triage"), async (c) => {
     const body = await readJson(c, inboxBulkBody);
     const changed = await c.var.services.inbox.team.bulk(actorOf(c), body);
+    // One entry for the selection, about the workspace: a bulk action names no single item.
+    if (changed > 0)
+      await loggedWrite(c, { ...bulkInWords(body, changed), subject: "workspace", subjectId: c.var.workspace.id });
     return ok(c, { changed }, changed === 1 ? "1 item changed" : `${changed} items changed`);
   })
   .get("/saved-replies", requirePermission("workspace.read"), async (c) =>
@@ -185,10 +190,22 @@ export const inboxTeamRoutes = new Hono<SignedInEnv>()
     const body = await readJson(c, savedReplyBody);
     // The same shape the list answers: the workspace is the caller's own.
     const { workspaceId: _, ...saved } = await c.var.services.inbox.team.addSavedReply(actorOf(c), body);
+    await loggedWrite(c, {
+      action: "saved_reply_added",
+      subject: "inbox_saved_reply",
+      subjectId: saved.id,
+      summary: saved.title,
+    });
     return ok(c, saved, "Reply saved", 201);
   })
   .delete("/saved-replies/:id", requirePermission("inbox.reply"), async (c) => {
-    await c.var.services.inbox.team.deleteSavedReply(actorOf(c), c.req.param("id"));
+    const gone = await c.var.services.inbox.team.deleteSavedReply(actorOf(c), c.req.param("id"));
+    await loggedWrite(c, {
+      action: "saved_reply_deleted",
+      subject: "inbox_saved_reply",
+      subjectId: gone.id,
+      summary: gone.title,
+    });
     return ok(c, { deleted: true }, "Saved reply deleted");
   })
   .get("/rules", requirePermission("workspace.read"), async (c) =>
@@ -196,10 +213,23 @@ export const inboxTeamRoutes = new Hono<SignedInEnv>()
   )
   .post("/rules", requirePermission("workspace.settings"), async (c) => {
     const body = await readJson(c, inboxRuleBody);
-    return ok(c, await c.var.services.inbox.team.addRule(actorOf(c), body), "Rule added", 201);
+    const rule = await c.var.services.inbox.team.addRule(actorOf(c), body);
+    await loggedWrite(c, {
+      action: "inbox_rule_added",
+      subject: "inbox_rule",
+      subjectId: rule.id,
+      summary: ruleInWords(rule),
+    });
+    return ok(c, rule, "Rule added", 201);
   })
   .delete("/rules/:id", requirePermission("workspace.settings"), async (c) => {
-    await c.var.services.inbox.team.deleteRule(actorOf(c), c.req.param("id"));
+    const gone = await c.var.services.inbox.team.deleteRule(actorOf(c), c.req.param("id"));
+    await loggedWrite(c, {
+      action: "inbox_rule_deleted",
+      subject: "inbox_rule",
+      subjectId: gone.id,
+      summary: ruleInWords(gone),
+    });
     return ok(c, { deleted: true }, "Rule deleted");
   })
   .get("/stats", requirePermission("workspace.read"), async (c) => {
@@ -212,16 +242,27 @@ export const inboxTeamRoutes = new Hono<SignedInEnv>()
   )
   .post("/:id/notes", requirePermission("inbox.triage"), async (c) => {
     const { text } = await readJson(c, inboxNoteBody);
-    return ok(c, await c.var.services.inbox.team.addNote(actorOf(c), c.req.param("id"), text), "Note added", 201);
+    const notes = await c.var.services.inbox.team.addNote(actorOf(c), c.req.param("id"), text);
+    await loggedWrite(c, { action: "inbox_noted", subject: "inbox_item", subjectId: c.req.param("id"), summary: text });
+    return ok(c, notes, "Note added", 201);
   })
   .post("/:id/draft", requirePermission("inbox.triage"), async (c) => {
     const { text } = await readJson(c, inboxDraftBody);
     await c.var.services.inbox.team.draft(actorOf(c), c.req.param("id"), text);
+    await loggedWrite(c, {
+      action: "inbox_drafted",
+      subject: "inbox_item",
+      subjectId: c.req.param("id"),
+      summary: text,
+    });
     return ok(c, { drafted: true }, "Draft saved for approval");
   })
-  .post("/:id/draft/send", requirePermission("inbox.reply"), async (c) =>
-    ok(c, await c.var.services.inbox.team.sendDraft(actorOf(c), c.req.param("id")), "Reply sent"),
-  )
+  .post("/:id/draft/send", requirePermission("inbox.reply"), async (c) => {
+    const sent = await c.var.services.inbox.team.sendDraft(actorOf(c), c.req.param("id"));
+    const summary = sent.reply?.text ?? "";
+    await loggedWrite(c, { action: "inbox_replied", subject: "inbox_item", subjectId: c.req.param("id"), summary });
+    return ok(c, sent, "Reply sent");
+  })
   .get("/:id/saved-replies/:savedId", requirePermission("workspace.read"), async (c) => {
     const text = await c.var.services.inbox.team.fillSaved(actorOf(c), c.req.param("id"), c.req.param("savedId"));
     return ok(c, { text });

@@ -39,8 +39,11 @@ export function fillTemplate(body: string, ctx: TemplateContext): string {
 }
 
 export interface RuleConditions {
+  /** Words or phrases, comma-separated: any of them matches. */
   keyword: string | null;
   platform: string | null;
+  /** One connected account's items only (ADR 102). */
+  accountId: string | null;
   kind: string | null;
   sentiment: Sentiment | null;
 }
@@ -54,18 +57,32 @@ export interface Rule extends RuleConditions {
 export interface RuleSubject {
   text: string;
   platform: string;
+  accountId: string;
   kind: string;
   sentiment: Sentiment | null;
 }
 
-/** Every condition the rule sets must hold; a keyword matches as a whole word, in any case. */
+/** A rule's keywords: comma-separated words or phrases, trimmed, empty ones dropped. */
+export const keywordsOf = (keyword: string | null) =>
+  (keyword ?? "")
+    .split(",")
+    .map((k) => k.trim())
+    .filter(Boolean);
+
+/**
+ * Every condition the rule sets must hold; a keyword matches as a whole word or phrase, in any case, and a list
+ * matches when any of its keywords does. Keywords are matched literally, never as a pattern a member wrote: a
+ * regular expression of theirs could take a Worker's whole CPU budget on one comment (ADR 102).
+ */
 export function ruleMatches(rule: RuleConditions, item: RuleSubject): boolean {
   if (rule.platform && rule.platform !== item.platform) return false;
+  if (rule.accountId && rule.accountId !== item.accountId) return false;
   if (rule.kind && rule.kind !== item.kind) return false;
   if (rule.sentiment && rule.sentiment !== item.sentiment) return false;
-  if (rule.keyword) {
-    const escaped = rule.keyword.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    if (!new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, "iu").test(item.text)) return false;
+  const keywords = keywordsOf(rule.keyword);
+  if (keywords.length) {
+    const escaped = keywords.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+    if (!new RegExp(`(^|[^\\p{L}\\p{N}])(${escaped})($|[^\\p{L}\\p{N}])`, "iu").test(item.text)) return false;
   }
   return true;
 }
@@ -90,7 +107,8 @@ export function applyRules(rules: Rule[], item: RuleSubject): RulesOutcome {
 }
 
 /** A rule needs at least one condition: one without any would act on every item. */
-export const hasCondition = (r: RuleConditions) => Boolean(r.keyword || r.platform || r.kind || r.sentiment);
+export const hasCondition = (r: RuleConditions) =>
+  Boolean(keywordsOf(r.keyword).length || r.platform || r.accountId || r.kind || r.sentiment);
 
 /** Labels are short words the team filters by: trimmed, lower case. */
 export const normalLabel = (label: string) => label.trim().toLowerCase();
@@ -124,4 +142,28 @@ export function responseStats(rows: HandledRow[]) {
       .map(([userId, m]) => ({ userId, ...m }))
       .sort((a, b) => b.handled - a.handled || a.userId.localeCompare(b.userId)),
   };
+}
+
+/** What one bulk action did, for the activity log: one entry for the whole selection. */
+export function bulkInWords(
+  body: { action: "done" | "open" | "assign" | "label" | "unlabel"; assigneeId?: string | null; label?: string },
+  changed: number,
+) {
+  const items = changed === 1 ? "1 item" : `${changed} items`;
+  if (body.action === "done") return { action: "inbox_status_changed" as const, summary: `Marked ${items} done` };
+  if (body.action === "open") return { action: "inbox_status_changed" as const, summary: `Opened ${items} again` };
+  if (body.action === "assign")
+    return { action: "inbox_assigned" as const, summary: `${body.assigneeId ? "Assigned" : "Unassigned"} ${items}` };
+  const label = `"${normalLabel(body.label ?? "")}"`;
+  const summary = body.action === "label" ? `Labelled ${items} ${label}` : `Took ${label} off ${items}`;
+  return { action: "inbox_labelled" as const, summary };
+}
+
+/** A rule in words for the activity log: `Hide: "refund", facebook, comment`. */
+export function ruleInWords(rule: RuleConditions & { action: Rule["action"]; value: string | null }): string {
+  const what = { assign: "Assign to a member", label: `Label "${rule.value}"`, hide: "Hide" }[rule.action];
+  const keywords = keywordsOf(rule.keyword).map((k) => `"${k}"`);
+  const account = rule.accountId && "one account";
+  const when = [...keywords, rule.platform, account, rule.kind, rule.sentiment].filter(Boolean);
+  return `${what}: ${when.join(", ")}`;
 }

@@ -1,18 +1,35 @@
 import { describe, expect, it } from "vitest";
 import { assistInboxItem } from "../ai/builtin/inbox";
-import { applyRules, fillTemplate, firstName, type Rule, responseStats, ruleMatches } from "./team-rules";
+import {
+  applyRules,
+  bulkInWords,
+  fillTemplate,
+  firstName,
+  hasCondition,
+  type Rule,
+  responseStats,
+  ruleInWords,
+  ruleMatches,
+} from "./team-rules";
 
 const rule = (r: Partial<Rule>): Rule => ({
   id: "r",
   keyword: null,
   platform: null,
+  accountId: null,
   kind: null,
   sentiment: null,
   action: "label",
   value: "x",
   ...r,
 });
-const item = { text: "I want a REFUND please", platform: "twitter", kind: "comment", sentiment: "negative" as const };
+const item = {
+  text: "I want a REFUND please",
+  platform: "twitter",
+  accountId: "acc-1",
+  kind: "comment",
+  sentiment: "negative" as const,
+};
 
 describe("saved replies' variables", () => {
   it("fill first name, name, network and the member; leave unknown ones as written", () => {
@@ -87,5 +104,51 @@ describe("the offline assistant", () => {
       sentiment: "neutral",
       reply: "Thanks for asking, cy! We'll get back to you with the details shortly.",
     });
+  });
+});
+
+describe("the activity log's words for the team's writes", () => {
+  it("says what one bulk action did to how many items", () => {
+    expect(bulkInWords({ action: "done" }, 3)).toEqual({
+      action: "inbox_status_changed",
+      summary: "Marked 3 items done",
+    });
+    expect(bulkInWords({ action: "open" }, 1)).toEqual({
+      action: "inbox_status_changed",
+      summary: "Opened 1 item again",
+    });
+    expect(bulkInWords({ action: "assign", assigneeId: null }, 2).summary).toBe("Unassigned 2 items");
+    expect(bulkInWords({ action: "label", label: " VIP " }, 2)).toEqual({
+      action: "inbox_labelled",
+      summary: 'Labelled 2 items "vip"',
+    });
+    expect(bulkInWords({ action: "unlabel", label: "vip" }, 1).summary).toBe('Took "vip" off 1 item');
+  });
+
+  it("says what a rule does and when", () => {
+    expect(ruleInWords(rule({ action: "hide", value: null, keyword: "crypto", platform: "facebook" }))).toBe(
+      'Hide: "crypto", facebook',
+    );
+    expect(ruleInWords(rule({ action: "label", value: "billing", sentiment: "negative" }))).toBe(
+      'Label "billing": negative',
+    );
+  });
+});
+
+describe("keyword lists and per-account rules (ADR 102)", () => {
+  it("matches any keyword of a comma-separated list, each as a whole word or phrase", () => {
+    expect(ruleMatches(rule({ keyword: "crypto, free spins" }), { ...item, text: "Get FREE SPINS now" })).toBe(true);
+    expect(ruleMatches(rule({ keyword: "crypto, free spins" }), { ...item, text: "cryptography is fun" })).toBe(false);
+    expect(ruleMatches(rule({ keyword: " , " }), item)).toBe(true);
+    // Keywords are literal: a member's pattern characters match themselves.
+    expect(ruleMatches(rule({ keyword: "a+b" }), { ...item, text: "aaab" })).toBe(false);
+    expect(ruleMatches(rule({ keyword: "c++" }), { ...item, text: "I code c++ daily" })).toBe(true);
+  });
+
+  it("a rule for one account matches that account's items only", () => {
+    expect(ruleMatches(rule({ accountId: "acc-1" }), item)).toBe(true);
+    expect(ruleMatches(rule({ accountId: "acc-2" }), item)).toBe(false);
+    expect(hasCondition(rule({ accountId: "acc-2" }))).toBe(true);
+    expect(hasCondition(rule({ keyword: " , " }))).toBe(false);
   });
 });

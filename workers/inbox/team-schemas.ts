@@ -2,6 +2,7 @@ import { z } from "zod";
 import { INBOX_KINDS, INBOX_RULE_ACTIONS, SENTIMENTS } from "../db/schema/value-lists";
 import { PLATFORMS } from "../platform-profile";
 import { REPLY_MAX } from "./rules";
+import { hasCondition } from "./team-rules";
 
 /** The inbox team features' request schemas (ADR 084); the page's forms send the same fields. */
 const itemIds = z
@@ -55,15 +56,18 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 export const inboxRuleBody = z
   .object({
-    keyword: optional(z.string().trim().min(1).max(60, "Keep the keyword under 60 characters.")),
+    /** Words or phrases, comma-separated: any of them matches (ADR 102). */
+    keyword: optional(z.string().trim().min(1).max(500, "Keep the keywords under 500 characters.")),
     platform: optional(z.enum(PLATFORMS, { message: "Choose one of the networks." })),
+    /** One connected account's items only. */
+    accountId: optional(z.string().trim().min(1).max(100)),
     kind: optional(z.enum(INBOX_KINDS, { message: "kind must be comment, mention, message or review" })),
     sentiment: optional(z.enum(SENTIMENTS, { message: "sentiment must be positive, neutral or negative" })),
     action: z.enum(INBOX_RULE_ACTIONS, { message: "action must be assign, label or hide" }),
     value: optional(z.string().trim().min(1).max(100)),
   })
-  .refine((r) => r.keyword || r.platform || r.kind || r.sentiment, {
-    message: "Give the rule at least one condition: a keyword, a network, a type or a sentiment.",
+  .refine((r) => hasCondition(r), {
+    message: "Give the rule at least one condition: a keyword, a network, an account, a type or a sentiment.",
   })
   .refine((r) => r.action === "hide" || r.value, {
     message: "Say who to assign to, or which label to add.",

@@ -113,12 +113,13 @@ export class InboxTeamStore {
     await this.db.insert(inboxSavedReplies).values(row);
   }
 
-  async deleteSavedReply(workspaceId: string, id: string): Promise<boolean> {
+  /** Deletes the saved reply; returns it, or undefined when the workspace has none by that id. */
+  async deleteSavedReply(workspaceId: string, id: string): Promise<SavedReplyRow | undefined> {
     const rows = await this.db
       .delete(inboxSavedReplies)
       .where(and(eq(inboxSavedReplies.workspaceId, workspaceId), eq(inboxSavedReplies.id, id)))
-      .returning({ id: inboxSavedReplies.id });
-    return rows.length === 1;
+      .returning();
+    return rows[0];
   }
 
   rules(workspaceId: string) {
@@ -134,11 +135,12 @@ export class InboxTeamStore {
     await this.db.insert(inboxRules).values(row);
   }
 
-  async deleteRule(workspaceId: string, id: string): Promise<boolean> {
+  /** Deletes the rule; returns it, or undefined when the workspace has none by that id. */
+  async deleteRule(workspaceId: string, id: string): Promise<RuleRow | undefined> {
     const rows = await this.db
       .delete(inboxRules)
       .where(and(eq(inboxRules.workspaceId, workspaceId), eq(inboxRules.id, id)))
-      .returning({ id: inboxRules.id });
-    return rows.length === 1;
+      .returning();
+    return rows[0];
   }
 }

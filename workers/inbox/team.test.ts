@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../tenancy/roles";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { connectViaEmulator, raw } from "../test/oauth";
+import { dbOf } from "../test/shards";
 import type { InboxItemView } from "./view";
 
 /**
@@ -151,6 +152,15 @@ describe("the inbox as a team tool", () => {
     expect(sent).toMatchObject({ status: 200, body: { message: "Reply sent", data: { status: "done", draft: null } } });
     const again = await post("owner", `/api/inbox/${item.id}/draft/send`);
     expect(again).toMatchObject({ status: 409 });
+    // The draft and the reply that sent it are in the activity log, by their members.
+    const logged = await (await dbOf(ws))
+      .prepare("SELECT action, user_id, summary FROM activity_log WHERE subject_id = ? ORDER BY created_at, rowid")
+      .bind(item.id)
+      .all();
+    expect(logged.results).toEqual([
+      { action: "inbox_drafted", user_id: members.contributor.user.id, summary: text },
+      { action: "inbox_replied", user_id: members.editor.user.id, summary: text },
+    ]);
     const onX = await env.DB.prepare(
       "SELECT COUNT(*) AS n FROM emu_objects WHERE platform = 'twitter' AND kind = 'tweet' AND json_extract(data, '$.text') = ?",
     )

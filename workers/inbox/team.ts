@@ -10,18 +10,20 @@ import { fillTemplate, normalLabel, responseStats } from "./team-rules";
 import type { inboxBulkBody, inboxRuleBody, savedReplyBody } from "./team-schemas";
 import type { InboxTeamStore } from "./team-store";
 import { assignedNotice } from "./triage";
+import type { InboxItemView } from "./view";
 
 export const TeamMessages = {
   noDraft: "There is no draft reply to send on this item.",
   notMember: "Assign the item to a member of this workspace.",
   savedMissing: "That saved reply is gone; pick another.",
   ruleMember: "A rule assigns only to a member of this workspace.",
+  ruleAccount: "Choose one of this workspace's connected accounts.",
 } as const;
 
 /** The name shown for a note or measure of someone the directory no longer has. */
 const FORMER_MEMBER = "Former member";
 
-type ReplyFn = (actor: Actor, id: string, text: string) => Promise<unknown>;
+type ReplyFn = (actor: Actor, id: string, text: string) => Promise<InboxItemView>;
 
 /**
  * The inbox as a team tool (ADR 084): saved replies, internal notes, labels, bulk actions, read marks,
@@ -59,9 +61,12 @@ export class InboxTeam {
     return row;
   }
 
+  /** Deletes a saved reply and returns it (its title names it in the activity log). */
   async deleteSavedReply(actor: Actor, id: string) {
     ensureActorCan(actor, "inbox.reply");
-    if (!(await this.deps.team.deleteSavedReply(actor.workspace.id, id))) throw new NotFound();
+    const gone = await this.deps.team.deleteSavedReply(actor.workspace.id, id);
+    if (!gone) throw new NotFound();
+    return gone;
   }
 
   /** The saved reply's text for this item, its variables filled for the item's author and the member. */
@@ -196,6 +201,8 @@ export class InboxTeam {
     const ws = actor.workspace.id;
     if (body.action === "assign" && !(await this.deps.members(ws)).some((m) => m.userId === body.value))
       throw new Invalid(TeamMessages.ruleMember);
+    if (body.accountId && !(await this.deps.store.accountIn(ws, body.accountId)))
+      throw new Invalid(TeamMessages.ruleAccount);
     const row = {
       id: crypto.randomUUID(),
       workspaceId: ws,
@@ -208,9 +215,12 @@ export class InboxTeam {
     return row;
   }
 
+  /** Deletes a rule and returns it (the activity log says what it did). */
   async deleteRule(actor: Actor, id: string) {
     ensureActorCan(actor, "workspace.settings");
-    if (!(await this.deps.team.deleteRule(actor.workspace.id, id))) throw new NotFound();
+    const gone = await this.deps.team.deleteRule(actor.workspace.id, id);
+    if (!gone) throw new NotFound();
+    return gone;
   }
 
   /** First-response time and items handled per member, for items closed in [from, to). */

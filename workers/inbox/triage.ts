@@ -36,6 +36,7 @@ export async function triageNew(
     const outcome = applyRules(rulesOf.get(item.workspaceId)!, {
       text: item.text,
       platform: item.platform,
+      accountId: item.accountId,
       kind: item.kind,
       sentiment: read?.sentiment ?? null,
     });

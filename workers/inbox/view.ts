@@ -52,6 +52,8 @@ export function itemView(
     sentiment: item.sentiment,
     suggestedReply: item.suggestedReply,
     hiddenByRule: item.ruleHiddenAt !== null,
+    /** The network's words when it would not hide what a rule hid (ADR 102): hidden in Postline only. */
+    hideError: item.hideError,
     handledBy: item.handledBy,
     labels: extras?.labels ?? [],
     notes: extras?.notes ?? 0,

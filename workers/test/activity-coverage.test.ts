@@ -76,6 +76,13 @@ const LOGGED: Record<string, ActivityAction> = {
   "POST /api/accounts/{id}/boards": "board_created",
   "POST /api/inbox/{id}/assign": "inbox_assigned",
   "POST /api/inbox/{id}/status": "inbox_status_changed",
+  "POST /api/inbox/bulk": "inbox_status_changed",
+  "POST /api/inbox/{id}/notes": "inbox_noted",
+  "POST /api/inbox/{id}/draft": "inbox_drafted",
+  "POST /api/inbox/saved-replies": "saved_reply_added",
+  "DELETE /api/inbox/saved-replies/{id}": "saved_reply_deleted",
+  "POST /api/inbox/rules": "inbox_rule_added",
+  "DELETE /api/inbox/rules/{id}": "inbox_rule_deleted",
   "POST /api/posts/{id}/targets/{targetId}/retry": "retried",
   "POST /api/posts/{id}/targets/{targetId}/confirm": "confirmed",
 };
@@ -131,15 +138,10 @@ const EXEMPT: Record<string, string> = {
   "POST /api/inbox/{id}/reply":
     "logged (inbox_replied); a reply needs a comment on the network, so inbox.test.ts checks its entry",
   "POST /api/inbox/read": "a member's own read marks: nothing the team sees changed",
-  "POST /api/inbox/bulk": "follow-up (issue 41): inbox triage is not logged yet",
-  "POST /api/inbox/{id}/notes": "the note itself records who wrote it and when, beside the item",
-  "POST /api/inbox/{id}/draft": "follow-up (issue 41): inbox drafts are not logged yet",
-  "POST /api/inbox/{id}/draft/send": "follow-up (issue 41): inbox replies are not logged yet",
-  "POST /api/inbox/saved-replies": "follow-up (issue 41): saved replies are not logged yet",
-  "DELETE /api/inbox/saved-replies/{id}": "follow-up (issue 41): saved replies are not logged yet",
-  "POST /api/inbox/rules": "follow-up (issue 41): inbox rules are not logged yet",
-  "DELETE /api/inbox/rules/{id}": "follow-up (issue 41): inbox rules are not logged yet",
-  "POST /api/inbox/{id}/actions": "follow-up (issue 41): inbox actions are not logged yet, like replies",
+  "POST /api/inbox/{id}/draft/send":
+    "logged (inbox_replied); a reply needs a comment on the network, so team.test.ts checks its entry",
+  "POST /api/inbox/{id}/actions":
+    "logged (inbox_moderated); it needs a comment on the network, so inbox-meta-actions.test.ts checks its entry",
   "POST /api/report-unsubscribe/{token}": "a client's own mail preference, not a change to the workspace's content",
   "POST /api/posts/{id}/targets/{targetId}/first-comment/retry":
     "logged (retried); it needs a published post whose comment failed, so channel-versions.test.ts checks its entry",
@@ -523,6 +525,27 @@ describe("the activity log covers every write (issue 41)", () => {
     );
     await step("POST /api/inbox/{id}/status", olga, () =>
       call(`/api/inbox/${item}/status`, { ...o, body: { status: "done" } }),
+    );
+    await step("POST /api/inbox/bulk", olga, () =>
+      call("/api/inbox/bulk", { ...o, body: { action: "open", ids: [item] } }),
+    );
+    await step("POST /api/inbox/{id}/notes", olga, () =>
+      call(`/api/inbox/${item}/notes`, { ...o, body: { text: "Regular, asks every week" } }),
+    );
+    await step("POST /api/inbox/{id}/draft", olga, () =>
+      call(`/api/inbox/${item}/draft`, { ...o, body: { text: "Yes, 9 to 1." } }),
+    );
+    const saved = await step("POST /api/inbox/saved-replies", olga, () =>
+      call("/api/inbox/saved-replies", { ...o, body: { title: "Hours", body: "Hi {first_name}, 9 to 1." } }),
+    );
+    await step("DELETE /api/inbox/saved-replies/{id}", olga, () =>
+      call(`/api/inbox/saved-replies/${(saved.body as { data: { id: string } }).data.id}`, { ...o, method: "DELETE" }),
+    );
+    const rule = await step("POST /api/inbox/rules", olga, () =>
+      call("/api/inbox/rules", { ...o, body: { keyword: "crypto", action: "hide" } }),
+    );
+    await step("DELETE /api/inbox/rules/{id}", olga, () =>
+      call(`/api/inbox/rules/${(rule.body as { data: { id: string } }).data.id}`, { ...o, method: "DELETE" }),
     );
     const target = second.platformPosts[0]!.id;
     const shard = await dbOf(ws);

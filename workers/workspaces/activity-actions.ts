@@ -59,6 +59,14 @@ export const ACTIVITY_ACTIONS = [
   "inbox_assigned",
   "inbox_status_changed",
   "inbox_replied",
+  "inbox_labelled",
+  "inbox_noted",
+  "inbox_drafted",
+  "inbox_moderated",
+  "saved_reply_added",
+  "saved_reply_deleted",
+  "inbox_rule_added",
+  "inbox_rule_deleted",
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -78,4 +86,6 @@ export type ActivitySubject =
   | "report_schedule"
   | "label"
   | "piece"
-  | "inbox_item";
+  | "inbox_item"
+  | "inbox_saved_reply"
+  | "inbox_rule";

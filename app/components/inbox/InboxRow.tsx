@@ -67,8 +67,17 @@ export function InboxRow({ item, ctx, refusal }: { item: InboxItemView; ctx: Row
           </span>
         ) : null}
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">
-          {item.hiddenByRule ? "Hidden by a rule" : item.status === "done" ? "Done" : "Open"}
+          {item.hiddenByRule
+            ? item.hidden
+              ? "Hidden by a rule, on the network too"
+              : "Hidden by a rule"
+            : item.status === "done"
+              ? "Done"
+              : "Open"}
         </span>
+        {item.hideError ? (
+          <span className="text-xs text-amber-800">The network would not hide it: {item.hideError}</span>
+        ) : null}
         {item.sentiment ? (
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">{SENTIMENT[item.sentiment]}</span>
         ) : null}

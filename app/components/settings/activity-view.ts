@@ -60,6 +60,14 @@ const LABELS: Record<ActivityAction, string> = {
   inbox_assigned: "Assigned an inbox item",
   inbox_status_changed: "Marked an inbox item",
   inbox_replied: "Replied from the inbox",
+  inbox_labelled: "Labelled inbox items",
+  inbox_noted: "Added a note to an inbox item",
+  inbox_drafted: "Drafted an inbox reply for approval",
+  inbox_moderated: "Hid, liked or deleted a comment from the inbox",
+  saved_reply_added: "Saved a reply",
+  saved_reply_deleted: "Deleted a saved reply",
+  inbox_rule_added: "Added an inbox rule",
+  inbox_rule_deleted: "Deleted an inbox rule",
 };
 
 /** An action of the log in words ("Sent back"); an action this UI does not know yet shows as stored. */

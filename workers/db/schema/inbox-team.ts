@@ -70,8 +70,8 @@ export const inboxSavedReplies = sqliteTable(
 );
 
 /**
- * A rule the workspace runs on each new item once: when every condition set matches (keyword in the text,
- * network, type, sentiment), it assigns, labels or hides the item.
+ * A rule the workspace runs on each new item once: when every condition set matches (one of its keywords in the
+ * text, network, account, type, sentiment), it assigns, labels or hides the item.
  */
 export const inboxRules = sqliteTable(
   "inbox_rules",
@@ -80,8 +80,14 @@ export const inboxRules = sqliteTable(
     workspaceId: text("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Words or phrases, comma-separated: the rule matches an item holding any of them as whole words. */
     keyword: text("keyword"),
     platform: text("platform", { enum: PLATFORMS }),
+    /**
+     * One connected account's items only (ADR 102). No foreign key: SQLite adds a column's key without its ON DELETE,
+     * which would stop an account being removed; a rule naming a removed account matches nothing.
+     */
+    accountId: text("account_id"),
     kind: text("kind", { enum: INBOX_KINDS }),
     sentiment: text("sentiment", { enum: SENTIMENTS }),
     action: text("action", { enum: INBOX_RULE_ACTIONS }).notNull(),

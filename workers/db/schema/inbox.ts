@@ -63,6 +63,11 @@ export const inboxItems = sqliteTable(
     ruleHiddenAt: ms("rule_hidden_at"),
     /** When the comment was hidden on the network from the inbox (null: shown), liked, deleted (ADR 083). */
     hiddenAt: ms("hidden_at"),
+    /**
+     * The network's words when it refused for good to hide a comment a rule hid (ADR 102): the item stays hidden in
+     * Postline and is not tried again. Null while the hide is pending, done, or never asked of the network.
+     */
+    hideError: text("hide_error"),
     likedAt: ms("liked_at"),
     deletedAt: ms("deleted_at"),
     /** A direct message's thread: the other person's network id, whom a reply is sent to (ADR 092). */
@@ -82,6 +87,10 @@ export const inboxItems = sqliteTable(
       .where(sql`${t.conversationId} IS NOT NULL`),
     // The items the rules and the assistant have not read yet: few at any time, found without a scan.
     index("inbox_items_untriaged").on(t.receivedAt).where(sql`${t.rulesAppliedAt} IS NULL`),
+    // Comments a rule hid that the network has not hidden yet (ADR 102): few at any time, found without a scan.
+    index("inbox_items_hide_pending")
+      .on(t.ruleHiddenAt)
+      .where(sql`${t.ruleHiddenAt} IS NOT NULL AND ${t.hiddenAt} IS NULL AND ${t.hideError} IS NULL`),
   ],
 );
 

@@ -1,0 +1,39 @@
+import type { BenchClient } from "./http.ts";
+import { type BenchRow, msFmt, percentile } from "./stats.ts";
+
+/** What a seeded read may cost (issue 40's and ADR 023's budget): p99 and D1 rows read per request. */
+export const READ_BUDGET = { p99Ms: 50, rows: 5_000 };
+const median = (values: number[]) => percentile(values, 50);
+
+/**
+ * One read's row: `n` timed requests after 10 unmeasured ones (which warm the path's pages and code), the D1 rows
+ * one request read, and a note splitting the median and the slowest request by the Worker's `Server-Timing`
+ * (its time, D1's share of it and the SQL time D1 reports within that, the longest D1 call) and what the client
+ * waited outside it. `context` opens the note (the data's size).
+ */
+export async function readRow(
+  client: BenchClient,
+  path: string,
+  bearer: Record<string, string>,
+  n: number,
+  name: string,
+  context: string,
+): Promise<BenchRow> {
+  const samples = await client.timeSplit(path, bearer, n, 10);
+  const ms = samples.map((s) => s.ms);
+  const p99 = percentile(ms, 99);
+  const slowest = samples.reduce((a, b) => (b.ms > a.ms ? b : a));
+  const read = await client.rowsRead(path, bearer);
+  return {
+    name,
+    value: `p50 ${msFmt(percentile(ms, 50))} · p99 ${msFmt(p99)} · ${read.toLocaleString("en")} rows read`,
+    budget: `p99 ≤ ${READ_BUDGET.p99Ms} ms, ≤ ${READ_BUDGET.rows.toLocaleString("en")} rows`,
+    pass: p99 <= READ_BUDGET.p99Ms && read <= READ_BUDGET.rows,
+    note:
+      `${context}; ${n} samples; ` +
+      `Worker p50 ${msFmt(median(samples.map((s) => s.app)))} (D1 ${msFmt(median(samples.map((s) => s.d1)))}); ` +
+      `slowest ${msFmt(slowest.ms)} = Worker ${msFmt(slowest.app)} (D1 ${msFmt(slowest.d1)}, of it SQL ${msFmt(slowest.sql)}` +
+      (slowest.slowestCall ? `; longest call ${msFmt(slowest.slowestCall.ms)}: ${slowest.slowestCall.sql}` : "") +
+      `) + outside it ${msFmt(slowest.ms - slowest.app)}`,
+  };
+}
