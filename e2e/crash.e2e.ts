@@ -36,7 +36,10 @@ function start(port: number) {
   });
 }
 
-/** A user with X and Threads connected through the emulator's consent pages, driven over plain HTTP. */
+/**
+ * A user with X, Threads and Mastodon (on mastodon.example) connected through the emulator's consent pages, driven
+ * over plain HTTP, and Bluesky signed in with an app password.
+ */
 async function userWithAccounts(base: string) {
   const email = `crash-${Date.now()}@example.com`;
   const reg = await fetch(`${base}/api/auth/register`, {
@@ -50,7 +53,7 @@ async function userWithAccounts(base: string) {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  for (const platform of ["twitter", "threads"]) {
+  for (const platform of ["twitter", "threads", "mastodon?instance=mastodon.example"]) {
     const start = await fetch(`${base}/api/auth/${platform}`, { headers: { Cookie: cookie }, redirect: "manual" });
     const authUrl = new URL(start.headers.get("Location")!, base);
     const html = await (await fetch(authUrl)).text();
@@ -67,7 +70,7 @@ async function userWithAccounts(base: string) {
       headers: { Cookie: cookie },
       redirect: "manual",
     });
-    expect(done.headers.get("Location")).toContain(`connected=${platform}`);
+    expect(done.headers.get("Location")).toContain(`connected=${platform.split("?")[0]}`);
   }
   const api = async (path: string, body?: unknown) => {
     const res = await fetch(`${base}${path}`, {
@@ -80,9 +83,14 @@ async function userWithAccounts(base: string) {
     });
     return (await res.json()) as { success: boolean; message: string; data: any };
   };
+  const bluesky = await api("/api/auth/bluesky/app-password", {
+    identifier: "postline-demo.bsky.social",
+    appPassword: "pstl-demo-bsky-apps",
+  });
+  expect(bluesky.success, bluesky.message).toBe(true);
   const accounts = (await api("/api/accounts")).data.accounts as Array<{ _id: string; platform: string }>;
   const id = (platform: string) => accounts.find((a) => a.platform === platform)!._id;
-  return { api, x: id("twitter"), threads: id("threads") };
+  return { api, x: id("twitter"), threads: id("threads"), bluesky: id("bluesky"), mastodon: id("mastodon") };
 }
 
 const targetsOf = async (api: Awaited<ReturnType<typeof userWithAccounts>>["api"], postIds: string[]) =>
@@ -116,7 +124,7 @@ describe("crash recovery with a real server", () => {
     const port = await freePort();
     let server: LocalWorker = await start(port);
     cleanups.push(() => server.stop());
-    const { api, x, threads } = await userWithAccounts(server.baseUrl);
+    const { api, x, threads, bluesky, mastodon } = await userWithAccounts(server.baseUrl);
 
     const form = new FormData();
     form.append(
@@ -144,10 +152,23 @@ describe("crash recovery with a real server", () => {
       expect(res.success, res.message).toBe(true);
       queuedPosts.push(res.data._id);
     }
+    // Beside them, one post to the open web: Bluesky (its record key fixed before the call, ADR 060) and Mastodon
+    // (its Idempotency-Key, ADR 059).
+    const openWebText = `Crash open web ${crypto.randomUUID().slice(0, 8)}`;
+    const openWeb = await api("/api/posts", {
+      content: openWebText,
+      platforms: ["bluesky", "mastodon"],
+      selectedAccounts: { bluesky: [bluesky], mastodon: [mastodon] },
+      images: [image],
+      status: "scheduled",
+      scheduledDate: dueAt,
+    });
+    expect(openWeb.success, openWeb.message).toBe(true);
+    queuedPosts.push(openWeb.data._id);
     await server.tick();
     await until(
       async () => (await targetsOf(api, queuedPosts)).every((t) => t.status === "queued"),
-      "the X posts to be queued",
+      "the X, Bluesky and Mastodon posts to be queued",
     );
 
     // A Threads image post caught mid-publish: its image container takes a while to process.
@@ -195,15 +216,19 @@ describe("crash recovery with a real server", () => {
 
     // Exactly one copy of each post on the emulator, read from the stopped server's D1 file.
     const db = new DatabaseSync(d1File(persistTo), { readOnly: true });
-    const rows = db.prepare("SELECT data FROM emu_objects WHERE kind IN ('tweet', 'post', 'media')").all() as Array<{
-      data: string;
-    }>;
+    const rows = db
+      .prepare(
+        "SELECT platform, data FROM emu_objects WHERE kind IN ('tweet', 'post', 'media', 'app.bsky.feed.post', 'status')",
+      )
+      .all() as Array<{ platform: string; data: string }>;
     db.close();
-    for (const text of texts)
-      expect(
-        rows.filter((r) => r.data.includes(text)),
-        text,
-      ).toHaveLength(1);
+    const copies = (text: string) =>
+      rows
+        .filter((r) => r.data.includes(text))
+        .map((r) => r.platform)
+        .sort();
+    for (const text of texts) expect(copies(text), text).toHaveLength(1);
+    expect(copies(openWebText)).toEqual(["bluesky", "mastodon:mastodon.example"]);
   });
 
   it("`npm start`'s server stops when its process group is killed", { timeout: 90_000 }, async () => {

@@ -264,6 +264,9 @@ function withWorkspaceServices<A extends { now: () => number; env: Env; workspac
     get mediaVariants() {
       return scoped().mediaVariants;
     },
+    get mediaCaptions() {
+      return scoped().mediaCaptions;
+    },
     get posts() {
       return scoped().posts;
     },

@@ -12,7 +12,7 @@ import { IdempotencyStore } from "./http/idempotency";
 import { ImportService } from "./imports";
 import { LinkService, LinkStore } from "./links";
 import type { Mailer } from "./mail";
-import { MediaLibrary, MediaUploads, type MediaUrlSigner, MediaVariants } from "./media";
+import { MediaCaptions, MediaLibrary, MediaUploads, type MediaUrlSigner, MediaVariants } from "./media";
 import type { Platform } from "./platform-profile";
 import { type PlatformClient, PlatformError, type PlatformRegistry } from "./platforms";
 import { PostDrafts, PostStore } from "./posts";
@@ -136,6 +136,7 @@ export function workspaceServices(shard: string, d1: D1Database, shared: Shared)
     media,
     mediaUploads: new MediaUploads(db, env.MEDIA, media),
     mediaVariants: new MediaVariants(env.MEDIA, media),
+    mediaCaptions: new MediaCaptions(db, env.MEDIA, now, media),
     posts,
     postCommands: new PostCommands(commandDeps),
     imports: new ImportService(db, posts, (actor, fields) => createPost(commandDeps, actor, fields)),

@@ -1,9 +1,9 @@
 /**
  * The emulated PDS's record validation for app.bsky.feed.post, written from the lexicons
- * (app.bsky.feed.post, app.bsky.richtext.facet, app.bsky.embed.images/external/video, app.bsky.embed.defs,
- * com.atproto.repo.strongRef) and
- * the PDS's own checks: record keys are TIDs, text is at most 300 graphemes and 3,000 bytes, blobs must have
- * been uploaded by the same account and fit the embed's size and type. Messages follow the lexicon validator's
+ * (app.bsky.feed.post, app.bsky.richtext.facet, app.bsky.embed.images/external/video with its captions,
+ * app.bsky.embed.defs, com.atproto.repo.strongRef) and the PDS's own checks: record keys are TIDs, text is at
+ * most 300 graphemes and 3,000 bytes, blobs must have been uploaded by the same account and fit the embed's size
+ * and type. Messages follow the lexicon validator's
  * wording ("Record/text must not be longer than 300 graphemes"). Pure; returns the first problem or null.
  */
 
@@ -49,6 +49,17 @@ function checkStrongRef(path: string, v: unknown): string | null {
 const IMAGE = { accept: "image/*", maxSize: 2_000_000 };
 /** app.bsky.embed.video: "video/mp4", up to 300,000,000 bytes (formerly 100 MB). */
 const VIDEO = { accept: "video/mp4", maxSize: 300_000_000 };
+/** app.bsky.embed.video#caption: up to 20 files, each "text/vtt" of at most 20,000 bytes. */
+const CAPTION = { accept: "text/vtt", maxSize: 20_000, maxLength: 20 };
+/** RFC 5646 §2.1's language-tag grammar: langtag, private use, or a grandfathered tag. */
+const BCP47 = new RegExp(
+  "^(?:(?:en-GB-oed|i-(?:ami|bnn|default|enochian|hak|klingon|lux|mingo|navajo|pwn|tao|tay|tsu)|sgn-(?:BE-FR|BE-NL|CH-DE))" +
+    "|(?:art-lojban|cel-gaulish|no-bok|no-nyn|zh-(?:guoyu|hakka|min|min-nan|xiang))" +
+    "|(?:(?:[A-Za-z]{2,3}(?:-[A-Za-z]{3}(?:-[A-Za-z]{3}){0,2})?|[A-Za-z]{4}|[A-Za-z]{5,8})(?:-[A-Za-z]{4})?" +
+    "(?:-(?:[A-Za-z]{2}|[0-9]{3}))?(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*" +
+    "(?:-[0-9A-WY-Za-wy-z](?:-[A-Za-z0-9]{2,8})+)*(?:-[xX](?:-[A-Za-z0-9]{1,8})+)?)" +
+    "|[xX](?:-[A-Za-z0-9]{1,8})+)$",
+);
 
 function checkBlob(
   path: string,
@@ -105,6 +116,27 @@ function checkAspect(path: string, v: unknown): string | null {
   return null;
 }
 
+/**
+ * app.bsky.embed.video#caption: at most 20, each `lang` (format "language": a well-formed BCP-47 tag, the
+ * RFC 5646 grammar @atproto/syntax checks) and `file`, a text/vtt blob of at most 20,000 bytes.
+ */
+function checkCaptions(v: unknown, blobOf: (cid: string) => BlobInfo | null): string | null {
+  if (v === undefined) return null;
+  if (!Array.isArray(v)) return "Record/embed/captions must be an array";
+  if (v.length > CAPTION.maxLength)
+    return `Record/embed/captions must not have more than ${CAPTION.maxLength} elements`;
+  for (const [i, caption] of v.entries()) {
+    const path = `Record/embed/captions/${i}`;
+    if (!isObject(caption)) return `${path} must be an object`;
+    if (typeof caption.lang !== "string") return `${path} must have the property "lang"`;
+    if (!BCP47.test(caption.lang)) return `${path}/lang must be a well-formed BCP 47 language tag`;
+    if (caption.file === undefined) return `${path} must have the property "file"`;
+    const bad = checkBlob(`${path}/file`, caption.file, CAPTION, blobOf);
+    if (bad) return bad;
+  }
+  return null;
+}
+
 function checkEmbed(v: unknown, blobOf: (cid: string) => BlobInfo | null): string | null {
   if (!isObject(v)) return "Record/embed must be an object";
   if (v.$type === "app.bsky.embed.images") {
@@ -121,7 +153,11 @@ function checkEmbed(v: unknown, blobOf: (cid: string) => BlobInfo | null): strin
   }
   if (v.$type === "app.bsky.embed.video") {
     if (v.alt !== undefined && typeof v.alt !== "string") return "Record/embed/alt must be a string";
-    return checkBlob("Record/embed/video", v.video, VIDEO, blobOf) ?? checkAspect("Record/embed", v.aspectRatio);
+    return (
+      checkBlob("Record/embed/video", v.video, VIDEO, blobOf) ??
+      checkCaptions(v.captions, blobOf) ??
+      checkAspect("Record/embed", v.aspectRatio)
+    );
   }
   if (v.$type === "app.bsky.embed.external") {
     const ext = v.external;
@@ -176,5 +212,6 @@ export function blobsOf(record: unknown): string[] {
   if (Array.isArray(embed.images)) for (const img of embed.images) out.push(isObject(img) ? blobCid(img.image) : null);
   if (isObject(embed.external)) out.push(blobCid(embed.external.thumb));
   if (embed.video !== undefined) out.push(blobCid(embed.video));
+  if (Array.isArray(embed.captions)) for (const c of embed.captions) out.push(isObject(c) ? blobCid(c.file) : null);
   return out.filter((c): c is string => !!c);
 }

@@ -319,7 +319,8 @@ export const blueskyPds = new Hono<EmuEnv>()
     if (bytes.length === 0) return xrpcError(c, 400, "InvalidRequest", "Request body is empty");
     if (bytes.length > BLOB_UPLOAD_MAX) return xrpcError(c, 413, "PayloadTooLarge", "request entity too large");
     // The PDS sniffs the type from the bytes and keeps the declared one only when it cannot tell.
-    const mimeType = sniffImage(bytes) ?? c.req.header("Content-Type") ?? "application/octet-stream";
+    const declared = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+    const mimeType = sniffImage(bytes) ?? (declared || "application/octet-stream");
     const ref = await cid(0x55, bytes);
     const id = blobId(account.did, ref);
     if (!(await getObject(c.var.db, PLATFORM, id)))

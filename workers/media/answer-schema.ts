@@ -25,6 +25,8 @@ export const Media = z.object({
   folder: z.string(),
   tags: z.array(z.string()),
   altText: z.string(),
+  /** A video's caption files (WebVTT), one per BCP-47 language. */
+  captions: z.array(z.object({ lang: z.string(), size: z.number() })),
   usage: z.object({ timesUsed: z.number() }),
   /** Set on a copy prepared for one network (ADR 088): the original's id, the network and the crop of the original. */
   preparedFrom: z

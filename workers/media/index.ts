@@ -1,6 +1,7 @@
 // The media module's public surface: other modules import it only from here (ADR 079).
 export { affectedPostSummary } from "./affected-summary";
 export { Media, MediaPage } from "./answer-schema";
+export { MediaCaptions } from "./captions";
 export { MediaLibrary, mediaDeletion } from "./library";
 export { MAX_FILES_PER_UPLOAD, megabytes, UPLOAD_PART_SIZE } from "./limits";
 export { liveChannelOf } from "./live-posts";

@@ -232,6 +232,7 @@ export class MediaLibrary {
       folder: input.fields.folder,
       tags: input.fields.tags,
       altText: input.fields.altText,
+      captions: [],
       thumbKey: null,
       deletedAt: null,
       variantOf: input.variant?.of ?? null,

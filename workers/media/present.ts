@@ -34,6 +34,8 @@ export function presentMedia(row: MediaRow, timesUsed: number) {
     folder: row.folder,
     tags: row.tags,
     altText: row.altText,
+    /** A video's caption files, one per language (Bluesky sends them with the video). */
+    captions: row.captions.map((c) => ({ lang: c.lang, size: c.size })),
     usage: { timesUsed },
     /** A copy prepared for one network (ADR 088): the item it was made from, the network and the crop it shows. */
     preparedFrom:

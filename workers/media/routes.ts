@@ -9,6 +9,7 @@ import { idempotent } from "../http/idempotency";
 import { parseOrThrow, readJson } from "../http/validate";
 import { requirePermission } from "../tenancy/middleware";
 import { mediaDeleteWarning } from "./affected-summary";
+import { CaptionMessages, captionLang, captionRequestSchema } from "./captions";
 import { MAX_FILES_PER_UPLOAD, MediaMessages } from "./limits";
 import {
   completeUploadSchema,
@@ -101,6 +102,26 @@ export const mediaRoutes = new Hono<SignedInEnv>()
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     const item = await c.var.services.media.setThumbnail(c.var.workspace.id, c.req.param("id"), bytes);
     return ok(c, item, "Thumbnail saved");
+  })
+  .put("/:id/captions/:lang", requirePermission("media.manage"), async (c) => {
+    // Another workspace's file is a 404 before anything about the request is said.
+    await c.var.services.media.get(c.var.workspace.id, c.req.param("id"));
+    const { lang } = parseOrThrow(captionRequestSchema, {
+      lang: c.req.param("lang"),
+      contentType: (c.req.header("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase(),
+      size: Number(c.req.header("Content-Length") ?? 0),
+    });
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const item = await c.var.services.mediaCaptions.set(c.var.workspace.id, c.req.param("id"), lang, bytes);
+    await loggedWrite(c, { action: "media_changed", subject: "media", subjectId: item.id, summary: item.filename });
+    return ok(c, item, CaptionMessages.saved);
+  })
+  .delete("/:id/captions/:lang", requirePermission("media.manage"), async (c) => {
+    await c.var.services.media.get(c.var.workspace.id, c.req.param("id"));
+    const lang = parseOrThrow(captionLang, c.req.param("lang"));
+    const item = await c.var.services.mediaCaptions.remove(c.var.workspace.id, c.req.param("id"), lang);
+    await loggedWrite(c, { action: "media_changed", subject: "media", subjectId: item.id, summary: item.filename });
+    return ok(c, item, CaptionMessages.removed);
   })
   .post("/:id/variants", requirePermission("media.upload"), idempotent, async (c) => {
     // Another workspace's file is a 404 before anything about the request is said.

@@ -120,6 +120,21 @@ d({
   data: Media,
 });
 d({
+  method: "put",
+  path: "/api/media/{id}/captions/{lang}",
+  tag: "Media",
+  summary:
+    "Store a video's captions in one language (raw text/vtt body, WebVTT, at most 20,000 bytes; lang like en or pt-BR)",
+  data: Media,
+});
+d({
+  method: "delete",
+  path: "/api/media/{id}/captions/{lang}",
+  tag: "Media",
+  summary: "Remove a video's captions in one language",
+  data: Media,
+});
+d({
   method: "post",
   path: "/api/media/{id}/variants",
   idempotent: true,

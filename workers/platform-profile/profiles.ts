@@ -258,6 +258,8 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
       maxVideos: 1,
       maxItems: 4,
       mixed: false,
+      // app.bsky.embed.video#caption: up to 20, each a text/vtt blob of at most 20,000 bytes, its lang BCP-47.
+      captions: { maxFiles: 20, maxBytes: 20_000 },
     },
     // docs.bsky.app/docs/advanced-guides/rate-limits: 5,000 points per hour and 35,000 per day per account, a
     // create costing 3 points: 1,666 creates an hour, 11,666 a day; a post is one create, a thread one per part.

@@ -40,6 +40,8 @@ export interface MediaRules {
   videoOnly?: boolean;
   /** A post needs at least one media item: no text-only posts (Instagram, YouTube). */
   mediaRequired?: boolean;
+  /** A video's caption files the network takes (WebVTT, one per language): how many and how large each. */
+  captions?: { maxFiles: number; maxBytes: number };
 }
 
 /** What a post may be on a network besides a feed post (ADR 066): a Reel, a Story, a Short. */

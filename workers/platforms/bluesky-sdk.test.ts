@@ -10,7 +10,7 @@ import { findFacets, toFacets } from "./bluesky-facets";
  * The official SDK, @atproto/api, unchanged against the emulated PDS (its fetch is the sandbox's, which sends
  * bsky.social to the in-process emulator): login with an app password, upload a blob, post with the facets its
  * RichText detects (compared with ours), reply, read counts, delete; and a video through the video service
- * (app.bsky.video.*) with the service-auth tokens the PDS hands out.
+ * (app.bsky.video.*) with the service-auth tokens the PDS hands out, and its WebVTT captions.
  */
 const DEMO = { handle: "postline-demo.bsky.social", appPassword: "pstl-demo-bsky-apps" };
 
@@ -85,17 +85,34 @@ describe("@atproto/api against the emulator", () => {
     }
     expect(status.blob?.mimeType).toBe("video/mp4");
 
-    const post = await agent.post({
-      text: "Shaping the loaves",
-      embed: {
-        $type: "app.bsky.embed.video",
-        video: status.blob,
-        alt: "Hands folding dough",
-        aspectRatio: { width: 720, height: 1280 },
-      },
+    // Captions: a WebVTT blob per language (app.bsky.embed.video#caption).
+    const vtt = new TextEncoder().encode("WEBVTT\n\n00:00.000 --> 00:01.000\nFold, turn, fold again.\n");
+    const { data: caption } = await agent.uploadBlob(vtt, { encoding: "text/vtt" });
+    const embed = (captions: unknown) => ({
+      $type: "app.bsky.embed.video" as const,
+      video: status.blob!,
+      captions: captions as { lang: string; file: typeof caption.blob }[],
+      alt: "Hands folding dough",
+      aspectRatio: { width: 720, height: 1280 },
     });
+    // The PDS holds the record to the lexicon: a caption's file is text/vtt, its lang a BCP 47 tag.
+    await expect(agent.post({ text: "Wrong file", embed: embed([{ lang: "en", file: status.blob }]) })).rejects.toThrow(
+      "Record/embed/captions/0/file has wrong type: video/mp4 (accepts text/vtt)",
+    );
+    await expect(
+      agent.post({ text: "Wrong lang", embed: embed([{ lang: "english!", file: caption.blob }]) }),
+    ).rejects.toThrow("Record/embed/captions/0/lang must be a well-formed BCP 47 language tag");
+
+    const post = await agent.post({ text: "Shaping the loaves", embed: embed([{ lang: "en", file: caption.blob }]) });
     const written = await agent.getPost({ repo: agent.session!.did, rkey: post.uri.split("/").pop()! });
-    expect(written.value.embed).toMatchObject({ $type: "app.bsky.embed.video", alt: "Hands folding dough" });
+    expect(written.value.embed).toMatchObject({
+      $type: "app.bsky.embed.video",
+      alt: "Hands folding dough",
+      captions: [{ lang: "en", file: { mimeType: "text/vtt", size: vtt.length } }],
+    });
+    // The AppView shows the post as written, captions and all.
+    const { data: shown } = await agent.getPosts({ uris: [post.uri] });
+    expect(shown.posts[0]!.record).toMatchObject({ embed: { captions: [{ lang: "en" }] } });
     await agent.deletePost(post.uri);
   });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PlatformError } from "./types";
+import { PlatformError, type PublishMedia } from "./types";
 
 /** What the PDS and the AppView answer (the lexicons' output schemas), as the Bluesky client reads them. */
 
@@ -61,3 +61,7 @@ export function parseAtUri(uri: string): { repo: string; collection: string; rke
 export function postUrl(did: string, rkey: string): string {
   return `https://bsky.app/profile/${did}/post/${rkey}`;
 }
+
+/** app.bsky.embed.defs#aspectRatio, when the media's size is known. */
+export const aspectOf = (m: Pick<PublishMedia, "width" | "height">) =>
+  m.width && m.height ? { aspectRatio: { width: m.width, height: m.height } } : {};

@@ -7,7 +7,7 @@ import type { AccountCredentials, PublishMedia, StagedMedia } from "./types";
 
 /**
  * Bluesky video end to end against the emulated PDS and video service: service auth, the upload, the job polled
- * over the emulator clock, and the post with its app.bsky.embed.video (ADR 090).
+ * over the emulator clock, and the post with its app.bsky.embed.video and captions (ADR 090, 099).
  */
 // Waiting for the job moves the emulator's clock instead of sleeping.
 const client = new BlueskyClient({ ...sandboxDeps(), sleep: advanceEmulator });
@@ -181,10 +181,18 @@ describe("the emulated video service (as the docs describe it)", () => {
 });
 
 describe("Bluesky client: a post with a video", () => {
-  it("uploads through the video service, waits for the job, and posts the embed with alt text and aspect ratio", async () => {
+  it("uploads through the video service, waits for the job, and posts the embed with alt text, aspect ratio and captions", async () => {
     const account = await signIn();
     const recorded: StagedMedia[] = [];
-    const video = await clip("Dough rising, time-lapse");
+    const vtt = (line: string) => async () =>
+      new Blob([`WEBVTT\n\n00:00.000 --> 00:01.000\n${line}\n`]).stream() as ReadableStream<Uint8Array>;
+    const video = {
+      ...(await clip("Dough rising, time-lapse")),
+      captions: [
+        { lang: "en", open: vtt("The dough rises.") },
+        { lang: "pt-BR", open: vtt("A massa cresce.") },
+      ],
+    };
     const result = await client.publish(account, request("Proofing 🍞", video, recorded));
     expect(recorded).toEqual([
       { remoteId: expect.stringMatching(/^[0-9a-v]{20}$/), ready: false, expiresAt: expect.any(Number) },
@@ -195,6 +203,10 @@ describe("Bluesky client: a post with a video", () => {
       video: { $type: "blob", mimeType: "video/mp4" },
       alt: "Dough rising, time-lapse",
       aspectRatio: { width: 1280, height: 720 },
+      captions: [
+        { lang: "en", file: { $type: "blob", mimeType: "text/vtt" } },
+        { lang: "pt-BR", file: { $type: "blob", mimeType: "text/vtt" } },
+      ],
     });
   });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { refuse } from "./bluesky-rules";
-import { blobRef } from "./bluesky-shapes";
+import { aspectOf, blobRef } from "./bluesky-shapes";
 import type { Xrpc } from "./bluesky-xrpc";
 import type { ClientDeps } from "./registry";
 import { type AccountCredentials, PlatformError, type PublishMedia } from "./types";
@@ -43,6 +43,31 @@ const limitsAnswer = z.object({
   message: z.string().optional(),
   error: z.string().optional(),
 });
+
+type BlobRef = z.output<typeof blobRef>;
+
+/**
+ * app.bsky.embed.video with the processed blob, the alt text, the video's shape and its captions: each WebVTT file uploaded
+ * as a text/vtt blob on the PDS and named by its language (app.bsky.embed.video#caption).
+ */
+export async function videoEmbed(
+  video: PublishMedia,
+  blob: BlobRef,
+  upload: (bytes: Uint8Array<ArrayBuffer>, type: string) => Promise<BlobRef>,
+) {
+  const captions = [];
+  for (const c of video.captions ?? []) {
+    const bytes = new Uint8Array(await new Response(await c.open()).arrayBuffer());
+    captions.push({ lang: c.lang, file: await upload(bytes, "text/vtt") });
+  }
+  return {
+    $type: "app.bsky.embed.video",
+    video: blob,
+    ...(captions.length && { captions }),
+    ...(video.altText && { alt: video.altText }),
+    ...aspectOf(video),
+  };
+}
 
 /** The next wait between polls: half again the last, at most 10 s. */
 export const nextPollMs = (last: number) => Math.min(MAX_POLL_MS, Math.round(last * 1.5));

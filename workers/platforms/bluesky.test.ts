@@ -89,7 +89,7 @@ describe("Bluesky client against the emulated PDS, PLC directory and AppView", (
     expect(notAHandle.message).toBe("Enter a Bluesky handle like name.bsky.social.");
   });
 
-  it("publishes a post with facets at UTF-8 byte offsets, an image with alt text, under the key chosen for the target", async () => {
+  it("publishes a post with facets at UTF-8 byte offsets, an image with alt text and its language, under the key chosen for the target", async () => {
     const { account } = await signIn();
     const t = target();
     const text = `✨ New loaf with @jordan.bsky.social: https://example.com/bread #sourdough ${crypto.randomUUID().slice(0, 6)}`;
@@ -97,6 +97,7 @@ describe("Bluesky client against the emulated PDS, PLC directory and AppView", (
       ...t,
       text,
       media: [{ ...media("image", "image/png", pngBytes(), "A crusty loaf"), width: 1200, height: 800 }],
+      options: { language: "en" },
     });
     const rkey = res.remoteId.split("/").at(-1)!;
     expect(res.remoteId).toBe(`at://${DEMO.did}/app.bsky.feed.post/${rkey}`);
@@ -109,6 +110,7 @@ describe("Bluesky client against the emulated PDS, PLC directory and AppView", (
     });
     const value = stored.body.value as Record<string, unknown>;
     expect(value.text).toBe(text);
+    expect(value.langs).toEqual(["en"]);
     // "✨" is 3 bytes and one UTF-16 unit: the mention starts at byte 18, not at JavaScript's index 16.
     expect(value.facets).toEqual([
       {

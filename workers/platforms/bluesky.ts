@@ -5,6 +5,7 @@ import { BlueskyIdentity, type Identity, normalHandle } from "./bluesky-identity
 import { BlueskyOAuth } from "./bluesky-oauth";
 import { checkMedia, checkText, refuse } from "./bluesky-rules";
 import {
+  aspectOf,
   blobRef,
   parseAtUri,
   postUrl,
@@ -16,7 +17,7 @@ import {
   threadReply,
 } from "./bluesky-shapes";
 import { markerClockId, postRecordKey, replyRecordKey, tidClockId } from "./bluesky-tid";
-import { BlueskyVideo, type JobStatus } from "./bluesky-video";
+import { BlueskyVideo, type JobStatus, videoEmbed } from "./bluesky-video";
 import { jwtExpiry, Xrpc } from "./bluesky-xrpc";
 import type { ClientDeps } from "./registry";
 import {
@@ -52,10 +53,6 @@ export function pdsOf(account: Pick<AccountCredentials, "metadata">): string {
     throw new PlatformError("auth", "Reconnect this Bluesky account.", { platform: "bluesky" });
   return pds;
 }
-
-/** app.bsky.embed.defs#aspectRatio, when the media's size is known. */
-const aspectOf = (m: PublishMedia) =>
-  m.width && m.height ? { aspectRatio: { width: m.width, height: m.height } } : {};
 
 export class BlueskyClient implements PlatformClient {
   readonly platform = "bluesky" as const;
@@ -180,11 +177,10 @@ export class BlueskyClient implements PlatformClient {
     return this.post(account, request, embed);
   }
 
-  /** The job's blob once processed, in an app.bsky.embed.video with the alt text and the video's shape. */
+  /** The job's blob once processed, in its app.bsky.embed.video (bluesky-video.ts). */
   private async postVideo(account: AccountCredentials, request: PublishRequest, video: PublishMedia, job: JobStatus) {
     const blob = await this.video.blob(job);
-    const alt = video.altText ? { alt: video.altText } : {};
-    return this.post(account, request, { $type: "app.bsky.embed.video", video: blob, ...alt, ...aspectOf(video) });
+    return this.post(account, request, await videoEmbed(video, blob, (bytes, type) => this.blob(account, bytes, type)));
   }
 
   /** The target's post, under the key its id and creation time make (ADR 060). */
@@ -196,6 +192,8 @@ export class BlueskyClient implements PlatformClient {
       createdAt: new Date(this.deps.now()).toISOString(),
       ...(await this.facets(request.text)),
       ...(embed && { embed }),
+      // app.bsky.feed.post#langs: what the text is written in, for readers' language filters.
+      ...(request.options?.language && { langs: [request.options.language] }),
     };
     const uri = await this.write(account, rkey, post);
     return { remoteId: uri, permalink: postUrl(account.platformUserId, rkey) };

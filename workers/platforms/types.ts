@@ -71,6 +71,8 @@ export interface PublishMedia {
   height?: number | null;
   durationSec?: number | null;
   altText?: string | null;
+  /** A video's caption files (WebVTT), one per BCP-47 language: Bluesky sends them with the video. */
+  captions?: { lang: string; open: () => Promise<ReadableStream<Uint8Array>> }[];
   /** Reads the bytes, for platforms that take uploads instead of URLs (YouTube, X, LinkedIn). */
   open: () => Promise<ReadableStream<Uint8Array>>;
 }
@@ -108,7 +110,7 @@ export interface PublishOptions extends TikTokSettings {
   statusVisibility?: "public" | "unlisted" | "private" | "direct";
   /** Mastodon: the content warning shown before the text (`spoiler_text`). */
   contentWarning?: string;
-  /** Mastodon: the status's ISO 639-1 language. */
+  /** Mastodon: the status's ISO 639-1 language; Bluesky: the post's `langs`. */
   language?: string;
   /** Instagram and Facebook: a Reel or a Story instead of a feed post; YouTube: a Short (ADR 066). */
   format?: PostFormat;

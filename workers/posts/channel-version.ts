@@ -40,7 +40,7 @@ export const channelOptionsSchema = z.strictObject({
   statusVisibility: z.enum(MASTODON_VISIBILITY).optional(),
   /** Mastodon: a content warning shown before the text (spoiler_text). */
   contentWarning: z.string().trim().max(500, "A content warning is at most 500 characters").optional(),
-  /** Mastodon: the post's language, an ISO 639-1 code. */
+  /** Mastodon and Bluesky: the post's language, an ISO 639-1 code. */
   language: z
     .string()
     .regex(/^[a-z]{2}$/, "Language must be a two-letter ISO 639-1 code, like en")
@@ -180,7 +180,7 @@ const OPTION_PLATFORMS: Record<keyof ChannelOptions, { label: string; platforms:
   visibility: { label: "Visibility", platforms: ["linkedin"] },
   statusVisibility: { label: "Visibility", platforms: ["mastodon"] },
   contentWarning: { label: "Content warning", platforms: ["mastodon"] },
-  language: { label: "Language", platforms: ["mastodon"] },
+  language: { label: "Language", platforms: ["mastodon", "bluesky"] },
   format: { label: "Format", platforms: ["instagram", "facebook", "youtube"] },
   tiktokPrivacy: { label: "Who can see this post", platforms: ["tiktok"] },
   tiktokAllowComment: { label: "Allow comments", platforms: ["tiktok"] },
@@ -194,7 +194,7 @@ const OPTION_PLATFORMS: Record<keyof ChannelOptions, { label: string; platforms:
   link: { label: "Link", platforms: ["pinterest"] },
   altText: {
     label: "Alt text",
-    platforms: ["instagram", "facebook", "twitter", "linkedin", "threads", "mastodon", "pinterest"],
+    platforms: ["instagram", "facebook", "twitter", "linkedin", "threads", "mastodon", "bluesky", "pinterest"],
   },
 };
 

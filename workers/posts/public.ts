@@ -5,6 +5,7 @@ export type { ChannelOptions } from "./channel-version";
 export {
   effectiveVersion,
   LINKEDIN_VISIBILITY,
+  MASTODON_VISIBILITY,
   MAX_THREAD_PARTS,
   optionApplies,
   storedVersion,

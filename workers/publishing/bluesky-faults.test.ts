@@ -4,6 +4,7 @@ import {
   createScheduledController,
   env,
   getQueueResult,
+  SELF,
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { eq } from "drizzle-orm";
@@ -343,7 +344,7 @@ describe("Bluesky video through the publisher (ADR 090)", () => {
     await testDb()
       .insert(postMedia)
       .values({ postId: (await target(targetId)).postId, mediaId, position: 0 });
-    return { accountId, targetId, tag };
+    return { accountId, targetId, tag, mediaId, token: u.token };
   }
 
   /** The channel's posts on the PDS, and the video jobs made for the video each carries (one each, never two). */
@@ -404,6 +405,29 @@ describe("Bluesky video through the publisher (ADR 090)", () => {
     const credentials = await d.credentials(t.accountId);
     return () => d.client("bluesky")!.publish(credentials, { ...request, recordHandle: (h) => record(request, h) });
   }
+
+  it("sends the video's captions from the library with it, each a text/vtt blob in its language", async () => {
+    const t = await queuedVideo();
+    const vtt = "WEBVTT\n\n00:00.000 --> 00:01.000\nShaping the loaves.\n";
+    const put = await SELF.fetch(`${ORIGIN}/api/media/${t.mediaId}/captions/en-GB`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${t.token}`, Origin: ORIGIN, "Content-Type": "text/vtt" },
+      body: vtt,
+    });
+    expect(put.status).toBe(200);
+    await deliverUntilDone(t.targetId);
+    const row = await env.DB.prepare(
+      "SELECT json_extract(data, '$.value.embed.captions') AS captions FROM emu_objects WHERE platform = 'bluesky' AND kind = 'app.bsky.feed.post' AND data LIKE ?",
+    )
+      .bind(`%${t.tag}%`)
+      .first<{ captions: string }>();
+    expect(JSON.parse(row!.captions)).toEqual([
+      {
+        lang: "en-GB",
+        file: { $type: "blob", ref: { $link: expect.any(String) }, mimeType: "text/vtt", size: vtt.length },
+      },
+    ]);
+  });
 
   it("a consumer that died while the video was processing: the redelivery resumes the recorded job", async () => {
     const t = await queuedVideo();

@@ -97,6 +97,7 @@ export async function buildPublishRequest(db: Db, source: MediaSource, target: T
       height: m.height,
       durationSec: m.duration,
       altText: altText[m.id] || m.altText || null,
+      captions: m.captions.map((c) => ({ lang: c.lang, open: () => source.open(c.key) })),
       open: () => source.open(m.key),
     })),
   );

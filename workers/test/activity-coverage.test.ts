@@ -4,7 +4,7 @@ import "../api";
 import { registeredRoutes } from "../http/route-registry";
 import type { ActivityAction } from "../workspaces/activity-actions";
 import { call, ORIGIN, registerUser } from "./helpers";
-import { fileOf, jpegBytes } from "./media-fixtures";
+import { fileOf, jpegBytes, mp4Bytes } from "./media-fixtures";
 import { connectViaEmulator } from "./oauth";
 import { dbOf } from "./shards";
 
@@ -45,6 +45,8 @@ const LOGGED: Record<string, ActivityAction> = {
   "POST /api/media/upload": "media_added",
   "POST /api/media/uploads/{id}/complete": "media_added",
   "PATCH /api/media/{id}": "media_changed",
+  "PUT /api/media/{id}/captions/{lang}": "media_changed",
+  "DELETE /api/media/{id}/captions/{lang}": "media_changed",
   "DELETE /api/media/{id}": "media_deleted",
   "POST /api/categories": "category_added",
   "PATCH /api/categories/{id}": "category_changed",
@@ -369,6 +371,19 @@ describe("the activity log covers every write (issue 41)", () => {
     await step("PATCH /api/media/{id}", olga, () =>
       call(`/api/media/${media}`, { ...o, method: "PATCH", body: { altText: "Our menu" } }),
     );
+    const clip = new FormData();
+    clip.append("files", fileOf(await mp4Bytes({ width: 320, height: 240, seconds: 1 }), "clip.mp4"));
+    const video = (await call<"POST /api/media/upload">("/api/media/upload", { ...o, body: clip })).body.data[0]!.id;
+    const captions = (method: string) => async () => {
+      const res = await SELF.fetch(`${ORIGIN}/api/media/${video}/captions/en`, {
+        method,
+        headers: { Authorization: `Bearer ${olga.token}`, "X-Workspace-Id": ws, "Content-Type": "text/vtt" },
+        body: method === "PUT" ? "WEBVTT\n\n00:00.000 --> 00:01.000\nMenu\n" : undefined,
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    await step("PUT /api/media/{id}/captions/{lang}", olga, captions("PUT"));
+    await step("DELETE /api/media/{id}/captions/{lang}", olga, captions("DELETE"));
     const bytes = jpegBytes(1080, 1080);
     const started = await call<"POST /api/media/uploads">("/api/media/uploads", {
       ...o,

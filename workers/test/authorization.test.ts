@@ -193,6 +193,7 @@ function paramValue(path: string, name: string, fx: Fx): { value: string; ofA: b
   if (name === "platform") return { value: fx.account.platform, ofA: false };
   if (name === "folder") return { value: "general", ofA: false };
   if (name === "n") return { value: "1", ofA: false };
+  if (name === "lang") return { value: "en", ofA: false };
   if (name === "name") return { value: "secret-a.jpg", ofA: false };
   // An invitation token is a capability: whoever holds it may see what it is for. None is leaked here.
   if (name === "token") return { value: "not-a-real-invitation-token", ofA: false };

@@ -10,6 +10,7 @@ import {
 } from "../../../workers/posts/public";
 import type { MediaJson } from "../posts/types";
 import { LocalPostFields } from "./LocalPostFields";
+import { OpenWebOptions } from "./OpenWebOptions";
 import { PinterestOptions } from "./PinterestOptions";
 import { TikTokSettings } from "./TikTokSettings";
 
@@ -30,7 +31,8 @@ function pruned(options: Options): Options | null {
 /**
  * A channel's platform options (ADR 021), only those its network takes: YouTube title, privacy and tags,
  * LinkedIn visibility, TikTok's required settings, a Business Profile local post's type and fields, a Pinterest
- * pin's board, section, title and link, alt text per image. Unset means the network's default.
+ * pin's board, section, title and link, Mastodon's visibility and content warning, the language (Mastodon,
+ * Bluesky), alt text per image. Unset means the network's default.
  */
 export function ChannelOptions({
   platform,
@@ -70,7 +72,8 @@ export function ChannelOptions({
   const tiktok = platform === "tiktok";
   const localPost = optionApplies("localPost", platform);
   const pinterest = platform === "pinterest";
-  const any = youtube || tiktok || localPost || pinterest || optionApplies("visibility", platform);
+  const openWeb = optionApplies("language", platform);
+  const any = youtube || tiktok || localPost || pinterest || openWeb || optionApplies("visibility", platform);
   if (!any && altImages.length === 0) return null;
   return (
     <fieldset className="space-y-3 rounded border border-slate-200 p-3">
@@ -161,6 +164,7 @@ export function ChannelOptions({
           </select>
         </div>
       ) : null}
+      {openWeb ? <OpenWebOptions platform={platform} options={options} set={set} /> : null}
       {localPost ? <LocalPostFields value={options.localPost} onChange={(v) => set({ localPost: v })} /> : null}
       {altImages.map((m) => (
         <div key={m.id}>

@@ -9,6 +9,7 @@ import { notify } from "~/lib/notify";
 import type { MediaJson } from "../../../workers/media/index";
 import { MediaThumb } from "./MediaThumb";
 import { deleteMedia, type PostUsingMedia, updateMedia } from "./media-api";
+import { VideoCaptions } from "./VideoCaptions";
 
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this media? This action cannot be undone.";
 
@@ -19,7 +20,10 @@ interface Props {
   onDeleted: (id: string) => void;
 }
 
-/** SPEC §2 Media detail: facts, editable alt text and tags, Download, Delete Media with confirmation. */
+/**
+ * SPEC §2 Media detail: facts, editable alt text and tags, a video's captions, Download, Delete Media with
+ * confirmation.
+ */
 export function MediaDetailDialog({ item, onOpenChange, onUpdated, onDeleted }: Props) {
   const [altText, setAltText] = useState("");
   const [tags, setTags] = useState("");
@@ -119,6 +123,7 @@ export function MediaDetailDialog({ item, onOpenChange, onUpdated, onDeleted }: 
               Separate tags with commas.
             </p>
           </div>
+          {item.fileType === "video" ? <VideoCaptions item={item} onUpdated={onUpdated} /> : null}
         </div>
       </div>
     </Modal>

@@ -1,4 +1,4 @@
-import { api } from "~/lib/api";
+import { type ApiResult, api, type Envelope, NETWORK_ERROR } from "~/lib/api";
 import type { MEDIA_SORTS, MediaJson } from "../../../workers/media/index";
 import type { TypeFilter } from "./display";
 
@@ -25,6 +25,28 @@ export function listMedia(q: MediaQuery) {
 
 export function updateMedia(id: string, patch: { altText?: string; tags?: string[] }) {
   return api<MediaJson>(`/api/media/${id}`, { method: "PATCH", json: patch });
+}
+
+/** Stores a video's WebVTT captions in `lang` (PUT /api/media/{id}/captions/{lang}), replacing that language's. */
+export async function putCaptions(id: string, lang: string, file: Blob): Promise<ApiResult<MediaJson>> {
+  try {
+    const res = await fetch(`/api/media/${id}/captions/${encodeURIComponent(lang)}`, {
+      method: "PUT",
+      headers: { "Content-Type": "text/vtt", Accept: "application/json" },
+      body: file,
+      credentials: "same-origin",
+    });
+    const body = (await res.json().catch(() => null)) as Envelope<MediaJson> | null;
+    return res.ok && body?.success && body.data
+      ? { ok: true, message: body.message, data: body.data }
+      : { ok: false, status: res.status, message: body?.message || `HTTP error! status: ${res.status}` };
+  } catch {
+    return { ok: false, status: 0, message: NETWORK_ERROR };
+  }
+}
+
+export function deleteCaptions(id: string, lang: string) {
+  return api<MediaJson>(`/api/media/${id}/captions/${encodeURIComponent(lang)}`, { method: "DELETE" });
 }
 
 /** A post that still uses a media file (the 409 of DELETE /api/media/{id}). */

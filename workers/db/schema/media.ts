@@ -8,6 +8,14 @@ import { workspaces } from "./workspaces";
 export const MEDIA_KINDS = ["image", "video"] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
+/** A video's caption file (WebVTT) in one language, stored in R2 beside the video. */
+export interface MediaCaption {
+  /** A BCP-47 language tag, like en or pt-BR. */
+  lang: string;
+  key: string;
+  size: number;
+}
+
 /**
  * A file in the user's library. The bytes live in R2 under `key` (`media/<workspaceId>/<id>/<filename>`);
  * a row exists only once the bytes were stored and checked (sniffed type, dimensions, duration).
@@ -40,6 +48,8 @@ export const media = sqliteTable(
     folder: text("folder").notNull().default("general"),
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     altText: text("alt_text").notNull().default(""),
+    /** A video's captions, one WebVTT file per language (Bluesky's app.bsky.embed.video takes them). */
+    captions: text("captions", { mode: "json" }).$type<MediaCaption[]>().notNull().default(sql`'[]'`),
     /** The small picture grids and lists show (a resized image, a video's poster frame), made at upload (ADR 075). */
     thumbKey: text("thumb_key"),
     /**

@@ -1,0 +1,1 @@
+ALTER TABLE `media` ADD `captions` text DEFAULT '[]' NOT NULL;
