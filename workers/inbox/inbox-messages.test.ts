@@ -112,7 +112,10 @@ describe("Direct messages in the inbox", () => {
       const first = unique("Hello there");
       const made = await writes(platform, from, first);
       expect(made.webhooks).toContain(200);
-      expect((await itemsWith(first))[0]!.author).toBe(from);
+      const [item] = await itemsWith(first);
+      expect(item!.author).toBe(from);
+      const thread = await call<"GET /api/inbox/:id/thread">(`/api/inbox/${item!.id}/thread`, inWs());
+      expect(thread.body.data.person).toEqual({ name: from, pictureUrl: expect.stringMatching(/^https:\/\//) });
       // The name is kept per account: with Meta's profile read failing now, their next message still carries it.
       await armFault("facebook", "500", 5, { method: "GET", path: `/${made.senderId}\\?` });
       const second = unique("Me again");

@@ -119,6 +119,7 @@ describeRoute({
       z.object({ id: z.string(), from: z.string().nullable(), text: z.string(), at: z.string(), ours: z.boolean() }),
     ),
     window: z.object({ open: z.boolean(), closesAt: z.string(), text: z.string() }).nullable(),
+    person: z.object({ name: z.string(), pictureUrl: z.string().nullable() }).nullable(),
   }),
   errors: [404],
 });

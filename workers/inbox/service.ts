@@ -184,7 +184,12 @@ export class InboxService {
   async thread(workspaceId: string, id: string) {
     const item = await this.found(workspaceId, id);
     if (item.kind !== "message" || !item.conversationId) throw new NotFound(InboxMessages.notMessage);
-    return conversationView(await this.store.thread(workspaceId, item.accountId, item.conversationId), this.deps.now());
+    const [items, person] = await Promise.all([
+      this.store.thread(workspaceId, item.accountId, item.conversationId),
+      this.sourceStore.person(item.accountId, item.conversationId),
+    ]);
+    // The person as the network's profile read named them, where a webhook brought them (ADR 101).
+    return { ...conversationView(items, this.deps.now()), person: person ?? null };
   }
 
   openCount(workspaceId: string) {
