@@ -23,7 +23,7 @@ export async function inboxData(ctx: AppContext, url: URL) {
   const { auth, workspace } = signedIn(ctx, url);
   const q = parseOrThrow(inboxListQuery, Object.fromEntries(url.searchParams));
   const { inbox } = ctx.services;
-  const [list, members, accounts, saved] = await Promise.all([
+  const [list, members, accounts, saved, sources] = await Promise.all([
     inbox.list(
       workspace.id,
       {
@@ -39,6 +39,7 @@ export async function inboxData(ctx: AppContext, url: URL) {
     ctx.services.workspaces.members(workspace.id),
     ctx.services.accounts.list(workspace.id),
     inbox.team.savedReplies(workspace.id),
+    inbox.sources(workspace.id),
   ]);
   const [notes, thread] = await Promise.all([
     inbox.team.notesOf(
@@ -50,6 +51,7 @@ export async function inboxData(ctx: AppContext, url: URL) {
   return {
     ...list,
     thread,
+    sources,
     notes: Object.fromEntries(notes),
     saved: saved.map((r) => ({ id: r.id, title: r.title, body: r.body })),
     filters: { status: q.status, platform: q.platform ?? "", assigned: q.assigned ?? "", label: q.label ?? "" },

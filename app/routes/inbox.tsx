@@ -2,6 +2,7 @@ import { Inbox } from "lucide-react";
 import { useCallback, useRef } from "react";
 import { Form, useActionData, useLocation } from "react-router";
 import { InboxRow } from "~/components/inbox/InboxRow";
+import { InboxSources } from "~/components/inbox/InboxSources";
 import { InboxBulkBar, SavedReplies } from "~/components/inbox/InboxTools";
 import { useInboxKeys } from "~/components/inbox/use-inbox-keys";
 import { useInboxLive } from "~/components/inbox/use-inbox-live";
@@ -111,6 +112,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
           <FormError message={posted.message} />
         </div>
       ) : null}
+      <InboxSources accounts={loaderData.sources} />
       <SavedReplies saved={loaderData.saved} mayAdd={may.reply} />
       {may.triage && items.length > 0 ? <InboxBulkBar members={loaderData.members} /> : null}
       <p className="mb-2 text-xs text-slate-500">Keys: j / k next and previous, e done, r reply.</p>

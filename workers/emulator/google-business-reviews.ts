@@ -11,7 +11,8 @@ import { jsonBody } from "./request";
  * `rating` | `rating desc`, with the location's averageRating and totalReviewCount), get, updateReply (PUT: the
  * reply replaces any earlier one) and deleteReply. Visitors review the demo locations over emulator time (a read
  * writes only those since the location's previous read; a first read, the last day's) and on demand through
- * `POST /sandbox/comments {platform: "google_business", rating}`. Mounted on the localPosts host, behind its auth.
+ * `POST /sandbox/comments {platform: "google_business", rating}`; a reviewer edits theirs with
+ * `POST /sandbox/review-edits {name, text?, rating?}` (a new updateTime, the reply kept). Mounted on the localPosts host, behind its auth.
  */
 const STARS = ["ONE", "TWO", "THREE", "FOUR", "FIVE"] as const;
 const PAGE_MAX = 50;
@@ -101,6 +102,21 @@ export async function addVisitorReview(
   const obj = { id: `${parent}/reviews/v${numericId(18)}`, platform: GBP, kind: "review", owner: parent, data };
   await keepObject(db, { ...obj, createdAt: now });
   return { review: present({ ...obj, createdAt: now, status: null, readyAt: null }) };
+}
+
+/** The reviewer edits their review now (`POST /sandbox/review-edits`): new words or stars, a new updateTime. */
+export async function editVisitorReview(db: Db, input: { name: string; text?: string; rating?: number }, now: number) {
+  const obj = await getObject(db, GBP, input.name);
+  if (obj?.kind !== "review") return null;
+  const before = obj.data as ReviewData;
+  const data: ReviewData = {
+    ...before,
+    comment: input.text ?? before.comment,
+    stars: input.rating ?? before.stars,
+    updatedAt: now,
+  };
+  await updateObject(db, GBP, obj.id, { data });
+  return { review: present({ ...obj, data }) };
 }
 
 function invalid(c: Context, field: string, message: string) {

@@ -8,7 +8,7 @@ import { feedsHost } from "./feeds";
 import { googleAccounts, googleApis, googleOAuth, youtubeAnalytics } from "./google";
 import { gbpAccountManagement, gbpBusinessInformation, gbpPerformance } from "./google-business";
 import { gbpPosts } from "./google-business-posts";
-import { addVisitorReview } from "./google-business-reviews";
+import { addVisitorReview, editVisitorReview } from "./google-business-reviews";
 import { linkedinApi, linkedinWww } from "./linkedin";
 import { addMastodonVisitorStatus, INSTANCES, mastodonInstance } from "./mastodon";
 import { addVisitorMetaComment } from "./meta/comments";
@@ -72,6 +72,15 @@ const commentSchema = z.object({
   /** false: Meta's delivery of this comment is lost (it gives up after retries), so only a poll finds it. */
   webhook: z.boolean().default(true),
 });
+
+/** A Business Profile reviewer edits their review now (its resource name): new words, stars, or both. */
+const reviewEditSchema = z
+  .object({
+    name: z.string().min(1, "name is required"),
+    text: z.string().trim().min(1).max(4_000).optional(),
+    rating: z.number().int().min(1).max(5).optional(),
+  })
+  .refine((e) => e.text !== undefined || e.rating !== undefined, { message: "text or rating is required" });
 
 /** Someone writes to a Page, an Instagram account or an X user now (`to`: its id; the first demo one's by default). */
 const messageSchema = z.object({
@@ -152,6 +161,14 @@ export function createEmulator() {
                 );
     if (!made) return c.json({ error: { message: `No post ${parsed.data.postId} on ${parsed.data.platform}` } }, 404);
     return c.json(made, 201);
+  });
+
+  app.post("/review-edits", async (c) => {
+    const parsed = reviewEditSchema.safeParse(await body(c.req.raw));
+    if (!parsed.success) return c.json({ error: { message: parsed.error.issues[0]!.message } }, 400);
+    const edited = await editVisitorReview(c.var.db, parsed.data, c.var.now);
+    if (!edited) return c.json({ error: { message: `No review ${parsed.data.name}` } }, 404);
+    return c.json(edited, 200);
   });
 
   app.post("/messages", async (c) => {

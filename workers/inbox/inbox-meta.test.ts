@@ -145,12 +145,12 @@ describe("Meta webhooks into the inbox", () => {
       const polled = await sync();
       expect(polled.body.data.added).toBe(0);
     }
-    const cursor = await env.DB.prepare(
-      "SELECT last_error FROM inbox_cursors WHERE account_id = (SELECT account_id FROM inbox_items WHERE post_id = ? LIMIT 1)",
-    )
-      .bind(ourPost)
-      .first<{ last_error: string | null }>();
-    expect(cursor?.last_error).toBeTruthy();
+    const sources = (await call<"GET /api/inbox/sources">("/api/inbox/sources", inWs())).body.data.accounts;
+    const comments = sources.find((a) => a.platform === "facebook")!.sources.find((s) => s.source === "comments");
+    expect(comments).toMatchObject({
+      state: "failing",
+      reason: expect.stringMatching(/^Comments could not be read: /),
+    });
     await clearFaults();
     const caught = await sync();
     expect(caught.body.data.added).toBeGreaterThan(0);

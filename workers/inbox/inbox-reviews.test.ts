@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildServices } from "../services";
 import { call, ORIGIN, registerUser } from "../test/helpers";
-import { armFault, connectViaEmulator, raw } from "../test/oauth";
+import { advanceEmulator, armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 
 /**
@@ -97,6 +97,51 @@ describe("Business Profile reviews in the inbox", () => {
     expect(await replyOnGoogle(name)).toBe(answer);
     expect((await reply(item.id, "Again")).status).toBe(409);
     expect(await replyOnGoogle(name)).toBe(answer);
+  });
+
+  it("a review edited after our reply is read again: its new words and stars, open again, answerable anew", async () => {
+    const text = `Slow today ${tag()}`;
+    const name = await review("Lu", text, 2);
+    await sync();
+    const item = await itemOf(text);
+    expect((await reply(item.id, "Sorry about that!")).body.data).toMatchObject({ status: "done" });
+    await advanceEmulator(60_000);
+    const edited = `Came back, much better ${tag()}`;
+    const res = await raw("/sandbox/review-edits", {
+      method: "POST",
+      body: JSON.stringify({ name, text: edited, rating: 4 }),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(200);
+    await sync();
+    const same = (await items()).filter((i) => i.id === item.id);
+    expect(same).toEqual([
+      expect.objectContaining({ text: edited, rating: 4, status: "open", editedAt: expect.any(String) }),
+    ]);
+    expect((await items()).filter((i) => i.text === edited)).toHaveLength(1);
+    const again = await reply(item.id, "Glad you came back!");
+    expect(again.status).toBe(200);
+    expect(await replyOnGoogle(name)).toBe("Glad you came back!");
+    // The same edit read again changes nothing: the item stays answered.
+    await sync();
+    expect(await itemOf(edited)).toMatchObject({
+      status: "done",
+      reply: { state: "sent", text: "Glad you came back!" },
+    });
+  });
+
+  it("an edit to a review nobody has handled changes its words and leaves it open", async () => {
+    const text = `Okay ${tag()}`;
+    const name = await review("Noor", text, 3);
+    await sync();
+    await advanceEmulator(60_000);
+    await raw("/sandbox/review-edits", {
+      method: "POST",
+      body: JSON.stringify({ name, rating: 1 }),
+      headers: { "Content-Type": "application/json" },
+    });
+    await sync();
+    expect(await itemOf(text)).toMatchObject({ rating: 1, status: "open", reply: null });
   });
 
   it("another workspace neither sees nor answers the review", async () => {

@@ -1,14 +1,16 @@
 import type { Platform } from "../platform-profile";
-import type { AccountCredentials, PlatformClient, RemoteComment } from "../platforms";
-import { inboxAdapter, PlatformError, refreshOnce } from "../platforms";
-import { ACCOUNTS_PER_RUN, freshComments, nextNewestAt, OVERLAP_MS, POLL_INTERVAL_MS, WATCH_WINDOW_MS } from "./rules";
-import type { InboxStore, NewItem } from "./store";
-
-type Target = NewItem["target"];
+import type { AccountCredentials, PlatformClient } from "../platforms";
+import { inboxAdapter, refreshOnce } from "../platforms";
+import { ACCOUNTS_PER_RUN, POLL_INTERVAL_MS, WATCH_WINDOW_MS } from "./rules";
+import { type Reading, SOURCE_READS } from "./source-reads";
+import { type SourceRow, sourceRefusal, sourcesOf } from "./source-rules";
+import type { InboxSourceStore } from "./source-store";
+import type { InboxStore } from "./store";
 
 /** What polling needs: the shard's inbox tables, the clock, and the platform layer publishing uses. */
 export interface InboxSyncDeps {
   store: InboxStore;
+  sources: InboxSourceStore;
   now: () => number;
   client: (platform: Platform) => PlatformClient;
   credentials: (accountId: string) => Promise<AccountCredentials>;
@@ -17,14 +19,18 @@ export interface InboxSyncDeps {
 
 export interface PollResult {
   accountId: string;
+  workspaceId: string;
   added: number;
+  /** Items already held that changed (an edited review). */
+  changed: string[];
+  /** Why sources failed, one sentence each; null when every source was read. */
   error: string | null;
 }
 
 /**
- * The cron's inbox poll (ADR 069): the accounts due, oldest poll first, each read post by post. Items are keyed
- * by the network's id, so a poll that runs twice (an overlapping cron, a retry) adds nothing twice. With
- * `workspaceId` (a member's "check now"), that workspace's accounts are read whenever they were last.
+ * The cron's inbox poll (ADR 069): the accounts due, oldest poll first. Items are keyed by the network's id, so a
+ * poll that runs twice (an overlapping cron, a retry) adds nothing twice. With `workspaceId` (a member's "check
+ * now"), that workspace's accounts are read whenever they were last.
  */
 export async function pollInboxes(
   deps: InboxSyncDeps,
@@ -39,115 +45,67 @@ export async function pollInboxes(
   return results;
 }
 
+/**
+ * Reads each of the account's sources on its own (ADR 101): one that the network refuses (a missing permission,
+ * a 403, a 5xx, a rate limit) keeps its place and records why, and the others are read all the same.
+ */
 async function pollAccount(
   deps: InboxSyncDeps,
-  account: {
-    id: string;
-    workspaceId: string;
-    platform: Platform;
-    username: string;
-    newestAt: number | null;
-    remoteCursor: string | null;
-  },
+  account: { id: string; workspaceId: string; platform: Platform; username: string },
 ): Promise<PollResult> {
   const now = deps.now();
+  const result: PollResult = {
+    accountId: account.id,
+    workspaceId: account.workspaceId,
+    added: 0,
+    changed: [],
+    error: null,
+  };
   const adapter = inboxAdapter(account.platform, deps.client(account.platform));
-  if (!adapter) return { accountId: account.id, added: 0, error: null };
-  let newestAt = account.newestAt;
-  let remoteCursor = account.remoteCursor;
-  let added = 0;
-  let error: string | null = null;
+  // A network with nothing to read (TikTok, Pinterest) is still marked polled, or it would stay first in line.
+  if (!adapter) {
+    await deps.store.polled(account.id, account.workspaceId, now);
+    return result;
+  }
+  const states = await deps.sources.states(account.id);
+  const errors: string[] = [];
+  let reading: Omit<Reading, "state"> | null = null;
+  let setupError: unknown = null;
   try {
     const access = refreshOnce(await deps.credentials(account.id), () => deps.refreshCredentials(account.id));
-    // The account's own replies (a thread's parts, answers sent from here) are not for the inbox.
-    // A Mastodon account (`name@instance`) is plain `name` to its own instance.
-    const own = new Set([account.username, `@${account.username}`, account.username.split("@")[0]]);
-    const take = async (
-      found: Array<RemoteComment & { target: Target; conversationId?: string }>,
-      kind: NewItem["kind"],
-    ) => {
-      const fresh = freshComments(found, account.newestAt, now).filter((c) => !own.has(c.author));
-      added += await deps.store.addItems(
-        account,
-        fresh.map((c) => ({ ...c, kind })),
-        now,
-      );
-      newestAt = nextNewestAt(newestAt, fresh);
-    };
     const targets = (await deps.store.publishedTargets(account.id, now - WATCH_WINDOW_MS)).map((t) => ({
       ...t,
       remoteId: t.remoteId!,
     }));
-    for (const target of targets) {
-      const comments = await access.call((c) => adapter.comments(c, target.remoteId));
-      await take(
-        comments.map((c) => ({ ...c, target })),
-        "comment",
-      );
-    }
-    const mentions = adapter.mentions;
-    if (mentions) {
-      // A mention that answers one of our posts belongs to it; the rest stand alone.
-      const since = account.newestAt == null ? now - WATCH_WINDOW_MS : account.newestAt - OVERLAP_MS;
-      const found = await access.call((c) => mentions(c, since));
-      const byRemote = new Map(targets.map((t) => [t.remoteId, t]));
-      await take(
-        found.map(({ conversationId, ...c }) => ({ ...c, target: byRemote.get(conversationId ?? "") ?? null })),
-        "mention",
-      );
-    }
-    const messages = adapter.messages;
-    if (messages) {
-      // Direct messages (ADR 092): one thread per person, read from the cursor like mentions.
-      const since = account.newestAt == null ? now - WATCH_WINDOW_MS : account.newestAt - OVERLAP_MS;
-      try {
-        const found = await access.call((c) => messages(c, since));
-        await take(
-          found.map((m) => ({ ...m, target: null })),
-          "message",
-        );
-      } catch (err) {
-        // An account connected before messages were read lacks their permission: its comments and mentions still
-        // come in (the cursor moves on), and the account says what a reconnect would add.
-        if (!(err instanceof PlatformError && err.details.denied)) throw err;
-        error = `Direct messages are not read: ${err.message} Reconnect the account to allow them.`;
-      }
-    }
-    const notifications = adapter.notifications;
-    if (notifications) {
-      // The network's own cursor decides what is new: the time filter would drop a late-delivered mention.
-      const read = await access.call((c) => notifications(c, account.remoteCursor));
-      const byRemote = new Map(targets.map((t) => [t.remoteId, t]));
-      const fresh = freshComments(read.items, null, now).filter((c) => !own.has(c.author));
-      added += await deps.store.addItems(
-        account,
-        // A reply to our post is a comment on it; the rest are mentions standing alone.
-        fresh.map(({ inReplyTo, ...c }) => {
-          const target = byRemote.get(inReplyTo ?? "") ?? null;
-          return { ...c, kind: target ? "comment" : "mention", target };
-        }),
-        now,
-      );
-      remoteCursor = read.cursor;
-    }
-    const reviews = adapter.reviews;
-    if (reviews) {
-      // A review is the location's, under no post; its stars come with it (ADR 098).
-      const read = await access.call((c) => reviews(c, account.remoteCursor));
-      const fresh = freshComments(read.items, null, now);
-      added += await deps.store.addItems(
-        account,
-        fresh.map((c) => ({ ...c, kind: "review" as const, target: null })),
-        now,
-      );
-      remoteCursor = read.cursor;
-    }
+    reading = { store: deps.store, now, adapter, access, account, targets };
   } catch (err) {
-    // What was taken in stays; the cursors keep their place, so the next poll reads the rest again.
-    error = err instanceof Error ? err.message : String(err);
-    newestAt = account.newestAt;
-    remoteCursor = account.remoteCursor;
+    setupError = err;
   }
-  await deps.store.saveCursor(account.id, account.workspaceId, newestAt, now, error, remoteCursor);
-  return { accountId: account.id, added, error };
+  for (const source of sourcesOf(adapter)) {
+    const before = states.get(source);
+    const kept = { newestAt: before?.newestAt ?? null, remoteCursor: before?.remoteCursor ?? null };
+    let row: SourceRow;
+    try {
+      if (!reading) throw setupError;
+      const read = await SOURCE_READS[source]({ ...reading, state: kept });
+      result.added += read.added;
+      result.changed.push(...read.changed);
+      row = {
+        source,
+        newestAt: read.newestAt,
+        remoteCursor: read.remoteCursor,
+        checkedAt: now,
+        okAt: now,
+        error: null,
+      };
+    } catch (err) {
+      // What was taken in stays; the source keeps its place, so the next poll reads the rest again.
+      const error = sourceRefusal(source, err);
+      errors.push(error);
+      row = { source, ...kept, checkedAt: now, okAt: before?.okAt ?? null, error };
+    }
+    await deps.sources.save(account, row);
+  }
+  await deps.store.polled(account.id, account.workspaceId, now);
+  return { ...result, error: errors.length ? errors.join(" ") : null };
 }

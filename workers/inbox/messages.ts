@@ -79,10 +79,7 @@ export function answerCalls(
   };
 }
 
-/**
- * A message as an inbox item. The webhook names the person by id only (their name takes a profile read), so
- * it is shown as `author` until a read of the conversations names them.
- */
+/** A message as an inbox item, under the name people.ts found for its sender (a webhook gives only their id). */
 export function messageItem(
   m: { remoteId: string; text: string; createdAt: number; conversationId: string },
   author: string,

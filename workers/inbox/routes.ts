@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { INBOX_SOURCES } from "../db/schema/value-lists";
 import { loggedWrite } from "../http/activity";
 import type { SignedInEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
@@ -40,6 +41,32 @@ describeRoute({
   tag,
   summary: "How many items are open, counted up to 1,000",
   data: z.object({ open: z.number() }),
+});
+describeRoute({
+  method: "get",
+  path: "/api/inbox/sources",
+  tag,
+  summary:
+    "How each connected account's inbox sources stand: read, failing (the network's words), not read yet, or unavailable on the network",
+  data: z.object({
+    accounts: z.array(
+      z.object({
+        accountId: z.string(),
+        platform: z.string(),
+        username: z.string(),
+        sources: z.array(
+          z.object({
+            source: z.enum(INBOX_SOURCES).nullable(),
+            label: z.string(),
+            state: z.enum(["ok", "failing", "waiting", "unavailable"]),
+            reason: z.string().nullable(),
+            checkedAt: z.string().nullable(),
+            okAt: z.string().nullable(),
+          }),
+        ),
+      }),
+    ),
+  }),
 });
 describeRoute({
   method: "post",
@@ -92,6 +119,7 @@ describeRoute({
       z.object({ id: z.string(), from: z.string().nullable(), text: z.string(), at: z.string(), ours: z.boolean() }),
     ),
     window: z.object({ open: z.boolean(), closesAt: z.string(), text: z.string() }).nullable(),
+    person: z.object({ name: z.string(), pictureUrl: z.string().nullable() }).nullable(),
   }),
   errors: [404],
 });
@@ -116,6 +144,9 @@ export const engagementInboxRoutes = new Hono<SignedInEnv>()
   })
   .get("/count", requirePermission("workspace.read"), async (c) =>
     ok(c, { open: await c.var.services.inbox.openCount(c.var.workspace.id) }),
+  )
+  .get("/sources", requirePermission("workspace.read"), async (c) =>
+    ok(c, { accounts: await c.var.services.inbox.sources(c.var.workspace.id) }),
   )
   .get("/:id/thread", requirePermission("workspace.read"), async (c) =>
     ok(c, await c.var.services.inbox.thread(c.var.workspace.id, c.req.param("id"))),

@@ -54,6 +54,9 @@ export function nextNewestAt(newestAt: number | null, taken: IncomingComment[]):
 export interface RecordedReply {
   replyState: "sending" | "sent" | "failed" | null;
   replyStartedAt: number | null;
+  /** When our reply was taken, and when the network says the item was last edited (a review, ADR 101). */
+  repliedAt?: number | null;
+  editedAt?: number | null;
 }
 
 /**
@@ -61,10 +64,12 @@ export interface RecordedReply {
  * - `send`: nothing was sent before: record, then call;
  * - `look-first`: an earlier attempt may have reached the network (a lost answer, a crash): look for it before
  *   sending again;
- * - `answered` / `in-flight`: refused, so two members never answer the same item twice.
+ * - `answered` / `in-flight`: refused, so two members never answer the same item twice; an item edited after our
+ *   reply (a review the reviewer changed) may be answered again, replacing the earlier reply.
  */
 export function replyStep(item: RecordedReply, now: number): "send" | "look-first" | "answered" | "in-flight" {
-  if (item.replyState === "sent") return "answered";
+  if (item.replyState === "sent")
+    return item.editedAt != null && item.repliedAt != null && item.editedAt > item.repliedAt ? "send" : "answered";
   if (item.replyState === "sending")
     return item.replyStartedAt != null && now - item.replyStartedAt < REPLY_LEASE_MS ? "in-flight" : "look-first";
   if (item.replyState === "failed") return "look-first";

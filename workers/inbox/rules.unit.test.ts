@@ -35,4 +35,11 @@ describe("inbox rules", () => {
     expect(replyStep({ replyState: "sending", replyStartedAt: T0 }, T0 + REPLY_LEASE_MS)).toBe("look-first");
     expect(replyStep({ replyState: "failed", replyStartedAt: T0 }, T0 + 1)).toBe("look-first");
   });
+
+  it("lets an item edited after our reply be answered again, and only then", () => {
+    const sent = { replyState: "sent" as const, replyStartedAt: T0, repliedAt: T0 + 1 };
+    expect(replyStep({ ...sent, editedAt: T0 + 2 }, T0 + 3)).toBe("send");
+    expect(replyStep({ ...sent, editedAt: T0 }, T0 + 3)).toBe("answered");
+    expect(replyStep({ ...sent, editedAt: null }, T0 + 3)).toBe("answered");
+  });
 });

@@ -1,15 +1,25 @@
 import type { Db } from "../db/client";
 import { Conflict, Invalid, NotFound, TooMany, UpstreamFailed } from "../errors";
 import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
-import { type AccountCredentials, inboxAdapter, type PlatformClient, PlatformError, refreshOnce } from "../platforms";
+import {
+  type AccountCredentials,
+  inboxAdapter,
+  inboxUnavailable,
+  type PlatformClient,
+  PlatformError,
+  refreshOnce,
+} from "../platforms";
 import { type Actor, ensureActorCan } from "../tenancy/actor";
 import { takeAction } from "./actions";
-import { pollInboxes } from "./jobs";
+import { type PollResult, pollInboxes } from "./jobs";
 import { answerCalls, conversationView, messageItem, type WebhookMessage } from "./messages";
 import type { WebhookComment } from "./meta-webhook";
 import { hideByRules } from "./rule-hides";
+import { personName } from "./people";
 import { replyStep } from "./rules";
 import type { InboxAction } from "./schemas";
+import { sourcesOf, sourceView, unavailableView } from "./source-rules";
+import { InboxSourceStore } from "./source-store";
 import { InboxStore, type ListFilter } from "./store";
 import { InboxTeam } from "./team";
 import type { TeamDeps } from "./team-deps";
@@ -37,12 +47,14 @@ export const InboxMessages = {
 export class InboxService {
   readonly store: InboxStore;
   readonly teamStore: InboxTeamStore;
+  readonly sourceStore: InboxSourceStore;
   /** Saved replies, notes, labels, bulk actions, drafts, rules and measures (ADR 084). */
   readonly team: InboxTeam;
 
   constructor(private readonly deps: InboxDeps) {
     this.store = new InboxStore(deps.db);
     this.teamStore = new InboxTeamStore(deps.db);
+    this.sourceStore = new InboxSourceStore(deps.db);
     this.team = new InboxTeam({
       ...deps,
       store: this.store,
@@ -79,16 +91,52 @@ export class InboxService {
    * `moving` workspaces (ADR 082) are left for a run after their move.
    */
   async pollDue(moving: readonly string[] = []) {
-    const results = await pollInboxes({ ...this.deps, store: this.store }, undefined, moving);
+    const results = await this.poll(undefined, moving);
     await this.triage(undefined, moving);
     return results;
   }
 
   /** Reads the workspace's accounts for new items now. */
   async syncNow(workspaceId: string) {
-    const results = await pollInboxes({ ...this.deps, store: this.store }, workspaceId);
+    const results = await this.poll(workspaceId);
     await this.triage(workspaceId);
     return results;
+  }
+
+  /** What reading the networks needs: the platform layer and the inbox's item and source tables. */
+  private get readDeps() {
+    return { ...this.deps, store: this.store, sources: this.sourceStore };
+  }
+
+  /** Polls, then tells each workspace's open inboxes of the items a read changed (an edited review reopened). */
+  private async poll(workspaceId?: string, moving: readonly string[] = []): Promise<PollResult[]> {
+    const results = await pollInboxes(this.readDeps, workspaceId, moving);
+    for (const r of results)
+      if (r.changed.length)
+        await this.deps.live(r.workspaceId, { type: "items", ids: r.changed, reason: "changed" }).catch(() => {});
+    return results;
+  }
+
+  /**
+   * How each connected account's inbox sources stand (ADR 101): read fine, failing with the network's words, not
+   * read yet, or (TikTok, Pinterest) a network whose API offers Postline nothing to read, said plainly.
+   */
+  async sources(workspaceId: string) {
+    const accounts = await this.sourceStore.ofWorkspace(workspaceId);
+    return accounts.map((a) => {
+      const adapter = inboxAdapter(a.platform, this.deps.client(a.platform));
+      const unavailable = inboxUnavailable(a.platform);
+      return {
+        accountId: a.id,
+        platform: a.platform,
+        username: a.username,
+        sources: adapter
+          ? sourcesOf(adapter).map((s) => sourceView(s, a.rows.get(s)))
+          : unavailable
+            ? [unavailableView(unavailable)]
+            : [],
+      };
+    });
   }
 
   /**
@@ -124,7 +172,7 @@ export class InboxService {
     return added;
   }
 
-  /** Takes in the direct messages a Meta webhook announced (ADR 092), keyed like the poll's. */
+  /** Takes in the direct messages a Meta webhook announced (ADR 092), keyed like the poll's; people named (ADR 101). */
   async ingestMessages(messages: WebhookMessage[]): Promise<number> {
     let added = 0;
     const now = this.deps.now();
@@ -132,7 +180,7 @@ export class InboxService {
       for (const account of await this.store.accountsOf(m.platform, m.ownerId))
         added += await this.store.addItems(
           account,
-          [messageItem(m, await this.store.personName(account.id, m.conversationId))],
+          [messageItem(m, await personName(this.readDeps, account, m.conversationId))],
           now,
         );
     return added;
@@ -142,7 +190,12 @@ export class InboxService {
   async thread(workspaceId: string, id: string) {
     const item = await this.found(workspaceId, id);
     if (item.kind !== "message" || !item.conversationId) throw new NotFound(InboxMessages.notMessage);
-    return conversationView(await this.store.thread(workspaceId, item.accountId, item.conversationId), this.deps.now());
+    const [items, person] = await Promise.all([
+      this.store.thread(workspaceId, item.accountId, item.conversationId),
+      this.sourceStore.person(item.accountId, item.conversationId),
+    ]);
+    // The person as the network's profile read named them, where a webhook brought them (ADR 101).
+    return { ...conversationView(items, this.deps.now()), person: person ?? null };
   }
 
   openCount(workspaceId: string) {

@@ -27,6 +27,8 @@ export type NewItem = IncomingComment & {
   conversationId?: string;
   /** A review's stars (ADR 098). */
   rating?: number | null;
+  /** When the network says it was edited (a review's update time, ADR 101). */
+  editedAt?: number | null;
 };
 
 export interface ListFilter {
@@ -54,8 +56,6 @@ export class InboxStore {
         workspaceId: connectedAccounts.workspaceId,
         platform: connectedAccounts.platform,
         username: connectedAccounts.username,
-        newestAt: inboxCursors.newestAt,
-        remoteCursor: inboxCursors.remoteCursor,
         polledAt: inboxCursors.polledAt,
       })
       .from(connectedAccounts)
@@ -146,16 +146,50 @@ export class InboxStore {
       receivedAt: now,
       conversationId: c.conversationId ?? null,
       rating: c.rating ?? null,
+      editedAt: c.editedAt ?? null,
     }));
-    // D1 binds at most 100 parameters per statement: 16 per row (the 15 given and the default status).
+    // D1 binds at most 100 parameters per statement: 17 per row (the 16 given and the default status).
     const chunks = [];
-    for (let i = 0; i < rows.length; i += 6) chunks.push(rows.slice(i, i + 6));
+    for (let i = 0; i < rows.length; i += 5) chunks.push(rows.slice(i, i + 5));
     const results = await this.db.batch(
       chunks.map((chunk) =>
         this.db.insert(inboxItems).values(chunk).onConflictDoNothing().returning({ id: inboxItems.id }),
       ) as [never, ...never[]],
     );
     return (results as unknown as { id: string }[][]).reduce((n, r) => n + r.length, 0);
+  }
+
+  /**
+   * Reviews the reviewer edited since they were taken in (ADR 101): the new words and stars replace the old, and a
+   * review that was done before the edit (answered or marked done) is open again. Returns the items changed.
+   */
+  async reviseReviews(accountId: string, reviews: Array<Pick<NewItem, "remoteId" | "text" | "rating" | "editedAt">>) {
+    const edited = reviews.filter((r) => r.editedAt != null);
+    if (edited.length === 0) return [];
+    const results = await this.db.batch(
+      edited.map((r) => {
+        const reopen = sql`${inboxItems.status} = 'done' AND ${r.editedAt} > COALESCE(${inboxItems.handledAt}, 0)`;
+        return this.db
+          .update(inboxItems)
+          .set({
+            text: r.text,
+            rating: r.rating ?? null,
+            editedAt: r.editedAt,
+            status: sql`CASE WHEN ${reopen} THEN 'open' ELSE ${inboxItems.status} END`,
+            handledBy: sql`CASE WHEN ${reopen} THEN NULL ELSE ${inboxItems.handledBy} END`,
+            handledAt: sql`CASE WHEN ${reopen} THEN NULL ELSE ${inboxItems.handledAt} END`,
+          })
+          .where(
+            and(
+              eq(inboxItems.accountId, accountId),
+              eq(inboxItems.remoteId, r.remoteId),
+              or(isNull(inboxItems.editedAt), lt(inboxItems.editedAt, r.editedAt!)),
+            ),
+          )
+          .returning({ id: inboxItems.id });
+      }) as [never, ...never[]],
+    );
+    return (results as unknown as { id: string }[][]).flat().map((r) => r.id);
   }
 
   /** A conversation's messages, oldest first: its thread (ADR 092). */
@@ -191,19 +225,12 @@ export class InboxStore {
     return row?.author ?? conversationId;
   }
 
-  async saveCursor(
-    accountId: string,
-    workspaceId: string,
-    newestAt: number | null,
-    now: number,
-    error: string | null,
-    remoteCursor?: string | null,
-  ) {
-    const set = { newestAt, polledAt: now, lastError: error, ...(remoteCursor !== undefined && { remoteCursor }) };
+  /** The account was polled now: the cron comes back to it after the interval (ADR 069). */
+  async polled(accountId: string, workspaceId: string, now: number) {
     await this.db
       .insert(inboxCursors)
-      .values({ accountId, workspaceId, ...set })
-      .onConflictDoUpdate({ target: inboxCursors.accountId, set });
+      .values({ accountId, workspaceId, polledAt: now })
+      .onConflictDoUpdate({ target: inboxCursors.accountId, set: { polledAt: now } });
   }
 
   /** A page of the list; read in a batch, whose answer tells the bench the rows D1 read (a builder's read does not). */

@@ -4,6 +4,7 @@ import { PLATFORM_PROFILES } from "../platform-profile";
 import { type Actor, ensureActorCan } from "../tenancy/actor";
 import type { People } from "../tenancy/people";
 import { can, type Role } from "../tenancy/roles";
+import { replyStep } from "./rules";
 import type { InboxStore } from "./store";
 import type { TeamDeps } from "./team-deps";
 import { fillTemplate, normalLabel, responseStats } from "./team-rules";
@@ -164,7 +165,8 @@ export class InboxTeam {
     ensureActorCan(actor, "inbox.triage");
     const ws = actor.workspace.id;
     const item = await this.item(ws, itemId);
-    if (item.replyState === "sent") throw new Conflict("This was already answered from Postline.");
+    // Answered stays answered, unless the author edited it since (a review, ADR 101).
+    if (replyStep(item, this.deps.now()) === "answered") throw new Conflict("This was already answered from Postline.");
     await this.deps.store.update(ws, itemId, { draftText: text, draftBy: actor.userId });
     const members = await this.deps.members(ws);
     const by = members.find((m) => m.userId === actor.userId)?.displayName ?? "A teammate";

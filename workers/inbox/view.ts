@@ -27,6 +27,8 @@ export function itemView(
     /** A review's stars, 1 to 5 (ADR 098); null for every other kind. */
     rating: item.rating,
     createdAt: new Date(item.createdAt).toISOString(),
+    /** When the author last edited it, where the network says (a review, ADR 101); null: never. */
+    editedAt: item.editedAt === null ? null : new Date(item.editedAt).toISOString(),
     post: item.postId
       ? {
           id: item.postId,

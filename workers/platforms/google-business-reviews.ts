@@ -15,7 +15,7 @@ interface Review {
   reviewReply?: { comment?: string; updateTime?: string };
 }
 
-export type RemoteReview = RemoteComment & { rating: number | null };
+export type RemoteReview = RemoteComment & { rating: number | null; updatedAt: string };
 
 /**
  * A location's reviews (My Business API v4 accounts.locations.reviews, ADR 098). Google offers no "since" filter,
@@ -77,6 +77,7 @@ function remoteReview(r: Review): RemoteReview {
     author: r.reviewer?.isAnonymous ? "A Google user" : (r.reviewer?.displayName ?? "A Google user"),
     text: r.comment ?? "",
     createdAt: r.createTime ?? r.updateTime ?? "",
+    updatedAt: r.updateTime ?? "",
     rating: stars >= 0 ? stars + 1 : null,
   };
 }

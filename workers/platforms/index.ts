@@ -8,7 +8,7 @@ export { callbackUrl } from "./callback-url";
 export type { EndpointKey } from "./endpoints";
 export { EMULATED_FEED_HOST, ENDPOINT_KEYS, LIVE_ENDPOINTS } from "./endpoints";
 export type { InboxAdapter } from "./inbox/index";
-export { inboxAdapter } from "./inbox/index";
+export { inboxAdapter, inboxUnavailable } from "./inbox/index";
 export { normalizeInstance } from "./instance";
 export { pinMediaProblems } from "./pinterest-media";
 export { refreshOnce } from "./refresh-once";

@@ -25,6 +25,11 @@ const Conversations = z.object({
     }),
   ),
 });
+const Profile = z.object({
+  name: z.string().nullish(),
+  username: z.string().nullish(),
+  profile_pic: z.string().nullish(),
+});
 const Sent = z.object({ recipient_id: z.string().optional(), message_id: z.string().min(1) });
 
 /** Where an account's messaging calls go: the node, its `platform` and the permission they need. */
@@ -86,6 +91,25 @@ export class GraphMessaging {
       }),
     );
     return { remoteId: res.data.message_id };
+  }
+
+  /**
+   * The User Profile API: the name (on Instagram, the username) and picture of a person a webhook named by id
+   * only. Meta answers for a person who has messaged the account (their consent); the id's node is on the same
+   * Graph host as the account's.
+   */
+  async person(account: AccountCredentials, personId: string): Promise<{ name: string; pictureUrl: string | null }> {
+    const t = this.target(account);
+    const graph = t.node.slice(0, t.node.lastIndexOf("/"));
+    const res = await needing(t.permission, () =>
+      this.http.answer(`${graph}/${personId}`, Profile, {
+        query: {
+          fields: t.platform === "instagram" ? "name,username,profile_pic" : "name,profile_pic",
+          access_token: account.accessToken,
+        },
+      }),
+    );
+    return { name: res.data.username ?? res.data.name ?? personId, pictureUrl: res.data.profile_pic ?? null };
   }
 
   /** The account's own message with exactly `text` to the person since `since`: settles a lost answer. */

@@ -59,6 +59,7 @@ export function InboxRow({ item, ctx, refusal }: { item: InboxItemView; ctx: Row
         <span className={item.read ? "text-slate-900" : "font-semibold text-slate-900"}>{item.author}</span>
         {item.read ? null : <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs text-blue-800">New</span>}
         <span>{formatDateTime(item.createdAt, timeZone)}</span>
+        {item.editedAt ? <span>edited {formatDateTime(item.editedAt, timeZone)}</span> : null}
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">{KIND[item.kind] ?? item.kind}</span>
         {item.rating ? (
           <span className="text-amber-600" role="img" aria-label={`${item.rating} of 5 stars`}>

@@ -8,6 +8,8 @@ export interface ThreadView {
   id: string;
   messages: Array<{ id: string; from: string | null; text: string; at: string; ours: boolean }>;
   window: ReplyWindow | null;
+  /** The person as the network's profile read gave them (name, picture), when it was read (ADR 101). */
+  person?: { name: string; pictureUrl: string | null } | null;
 }
 
 /**
@@ -38,8 +40,16 @@ export function InboxThread({
   return (
     <section aria-labelledby={headingId} className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3">
       <div className="flex items-center justify-between gap-2">
-        <h3 id={headingId} ref={heading} tabIndex={-1} className="text-sm font-semibold text-slate-900">
-          Conversation with {author}
+        <h3
+          id={headingId}
+          ref={heading}
+          tabIndex={-1}
+          className="flex items-center gap-2 text-sm font-semibold text-slate-900"
+        >
+          {thread.person?.pictureUrl ? (
+            <img src={thread.person.pictureUrl} alt="" className="h-6 w-6 rounded-full" width={24} height={24} />
+          ) : null}
+          Conversation with {thread.person?.name ?? author}
         </h3>
         <Link to={closeTo} preventScrollReset className={secondaryButton}>
           Close conversation

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PLATFORMS } from "../../platform-profile";
 import { connectedAccounts } from "./accounts";
 import { ms } from "./columns";
 import { users } from "./core";
-import { INBOX_KINDS, SENTIMENTS } from "./value-lists";
+import { INBOX_KINDS, INBOX_SOURCES, SENTIMENTS } from "./value-lists";
 import { workspaces } from "./workspaces";
 
 export const INBOX_STATUSES = ["open", "done"] as const;
@@ -74,6 +74,8 @@ export const inboxItems = sqliteTable(
     conversationId: text("conversation_id"),
     /** A Business Profile review's stars, 1 to 5 (ADR 098); null for every other kind. */
     rating: integer("rating"),
+    /** When the network says the item was last edited (a review's `updateTime`, ADR 101); null: never. */
+    editedAt: ms("edited_at"),
   },
   (t) => [
     uniqueIndex("inbox_items_account_remote").on(t.accountId, t.remoteId),
@@ -94,16 +96,51 @@ export const inboxItems = sqliteTable(
   ],
 );
 
-/** Where each account's inbox polling stands: the newest item time seen and when it last ran. */
+/** When each account's inbox was last polled: the cron's schedule (ADR 069); each source's state is in inbox_sources. */
 export const inboxCursors = sqliteTable("inbox_cursors", {
   accountId: text("account_id")
     .primaryKey()
     .references(() => connectedAccounts.id, { onDelete: "cascade" }),
   workspaceId: text("workspace_id").notNull(),
-  /** The newest `createdAt` of an item taken in; the next poll keeps only items from a little before it. */
-  newestAt: ms("newest_at"),
-  /** Where the network's own notifications stand (Mastodon's newest notification id, Bluesky's seen time; ADR 091). */
-  remoteCursor: text("remote_cursor"),
   polledAt: ms("polled_at").notNull(),
-  lastError: text("last_error"),
 });
+
+/**
+ * Where each of an account's sources (its comments, mentions, messages, notifications or reviews read) stands
+ * (ADR 101): read on its own, so one source's refusal leaves the others and keeps only its own place and reason.
+ */
+export const inboxSources = sqliteTable(
+  "inbox_sources",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => connectedAccounts.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    source: text("source", { enum: INBOX_SOURCES }).notNull(),
+    /** The newest `createdAt` taken in (time-read sources); the next read keeps items from a little before it. */
+    newestAt: ms("newest_at"),
+    /** The network's own position (Mastodon's notification id, Bluesky's seen time, a review's update time). */
+    remoteCursor: text("remote_cursor"),
+    checkedAt: ms("checked_at").notNull(),
+    /** The last read that went through. */
+    okAt: ms("ok_at"),
+    /** Why the last read failed, in the network's words (null: it went through). */
+    error: text("error"),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.source] })],
+);
+
+/** A person a webhook named by id only (a PSID or IGSID), as the network's profile read named them (ADR 101). */
+export const inboxPeople = sqliteTable(
+  "inbox_people",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => connectedAccounts.id, { onDelete: "cascade" }),
+    personId: text("person_id").notNull(),
+    name: text("name").notNull(),
+    pictureUrl: text("picture_url"),
+    fetchedAt: ms("fetched_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.personId] })],
+);

@@ -35,5 +35,8 @@ export type DeliveredEvent = WebhookEvent | typeof WEBHOOK_TEST_EVENT;
 
 /** The engagement inbox's lists (ADR 069, ADR 084). */
 export const INBOX_KINDS = ["comment", "mention", "message", "review"] as const;
+/** The reads an account's inbox is taken in by, each with its own place and reason (ADR 101). */
+export const INBOX_SOURCES = ["comments", "mentions", "messages", "notifications", "reviews"] as const;
+export type InboxSource = (typeof INBOX_SOURCES)[number];
 export const SENTIMENTS = ["positive", "neutral", "negative"] as const;
 export const INBOX_RULE_ACTIONS = ["assign", "label", "hide"] as const;

@@ -35,7 +35,7 @@ import {
   videoProcessingMs,
 } from "./graph-core";
 import * as ig from "./ig-media";
-import { pageMessagingEdge } from "./messaging";
+import { messagingOwners, pageMessagingEdge, personProfile } from "./messaging";
 import { appSubscriptions } from "./webhooks";
 
 /**
@@ -505,6 +505,8 @@ async function dispatch(c: EmuContext): Promise<unknown> {
     if (fbObj.kind === "upload") return uploadNodeEdge(c, fbObj, edge, p);
     if (fbObj.kind === "comment") return fbCommentEdge(c, token, fbObj, edge, p);
   }
+  const person = edge ? null : await personProfile(c, token, messagingOwners(pages), id, p);
+  if (person) return person;
   throw objectNotFound(id);
 }
 

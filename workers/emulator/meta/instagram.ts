@@ -16,7 +16,7 @@ import {
   usageHeaders,
 } from "./graph-core";
 import * as ig from "./ig-media";
-import { messagingEdge } from "./messaging";
+import { messagingEdge, personProfile } from "./messaging";
 
 /**
  * Instagram API with Instagram Login (PLATFORMS.md §2.1): www.instagram.com consent, api.instagram.com
@@ -96,6 +96,10 @@ async function dispatch(c: EmuContext) {
       requirePermission(token, "instagram_business_manage_comments", noAppPermission());
     return igObjectEdge(c, obj, edge, p);
   }
+  const permission = "instagram_business_manage_messages";
+  const owners = mine.map((a) => ({ store: "instagram" as const, owner: a.id, permission }));
+  const person = edge ? null : await personProfile(c, token, owners, id, p);
+  if (person) return person;
   throw objectNotFound(id);
 }
 

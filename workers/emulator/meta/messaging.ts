@@ -196,6 +196,52 @@ export function messagingEdge(
   return null;
 }
 
+/** The Pages' Messenger threads and their linked IG accounts' (served through the Page with Facebook Login). */
+export function messagingOwners(pages: Array<{ id: string; ig: { id: string } | null }>) {
+  return pages.flatMap((pg) => [
+    { store: "facebook" as const, owner: pg.id, permission: "pages_messaging" },
+    ...(pg.ig ? [{ store: "instagram" as const, owner: pg.ig.id, permission: "instagram_manage_messages" }] : []),
+  ]);
+}
+
+/**
+ * The User Profile API on a person's PSID or IGSID node (`GET /{id}?fields=`): Messenger gives `name`,
+ * `first_name`, `last_name`, `profile_pic`; Instagram `name`, `username`, `profile_pic`. Meta shows a profile only
+ * to an account the person has messaged (their consent): null otherwise, and the caller answers "does not exist".
+ */
+export async function personProfile(
+  c: EmuContext,
+  token: TokenRow,
+  targets: Array<{ store: Store; owner: string; permission: string }>,
+  id: string,
+  p: Record<string, string>,
+) {
+  for (const target of targets) {
+    const [first] = await threadOf(c, target.store, target.owner, id);
+    if (!first?.data.inbound) continue;
+    requirePermission(
+      token,
+      target.permission,
+      new GraphError(403, "(#10) Application does not have permission for this action", 10),
+    );
+    const name = String(first.data.personName);
+    const picture = `https://lookaside.fbsbx.com/${target.store}/profilepic/?id=${id}`;
+    const all: Record<string, string> =
+      target.store === "facebook"
+        ? {
+            id,
+            name,
+            first_name: name.split(" ")[0]!,
+            last_name: name.split(" ").slice(1).join(" "),
+            profile_pic: picture,
+          }
+        : { id, name, username: name, profile_pic: picture };
+    const fields = (p.fields ?? "").split(",").filter((f) => f in all);
+    return Object.fromEntries([["id", id], ...fields.map((f) => [f, all[f]])]);
+  }
+  return null;
+}
+
 /**
  * A Page's messaging edges: Messenger threads, or with `platform=instagram` (and for an IGSID recipient) the
  * threads of the IG account linked to the Page, which the Messenger Platform serves through the Page.

@@ -24,5 +24,6 @@ export const facebookInbox: InboxAdapterFactory = (client) => {
     messages: (account, since) => m.inbound(account, since),
     sendMessage: (account, person, text) => m.send(account, person, text),
     findMessage: (account, person, text, since) => m.findSent(account, person, text, since),
+    person: (account, person) => m.person(account, person),
   };
 };

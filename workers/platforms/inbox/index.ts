@@ -26,6 +26,22 @@ const ADAPTERS: Partial<Record<Platform, InboxAdapterFactory>> = {
   google_business: googleBusinessInbox,
 };
 
+/**
+ * Why a network's accounts bring nothing into the inbox, where its public API gives an app like Postline no read of
+ * their comments (ADR 101): said on the inbox page instead of an empty list that looks like a quiet account.
+ */
+const WITHOUT_INBOX: Partial<Record<Platform, string>> = {
+  tiktok:
+    "TikTok's Content Posting and Display APIs, which Postline connects with, offer no reading or answering of comments (TikTok gives comments only to its Research API and to the separate API for Business): answer them in the TikTok app.",
+  pinterest:
+    "Pinterest's API v5 has no comments endpoint (it counts a Pin's comments, nothing more): answer them on Pinterest.",
+};
+
+/** Why the network's accounts have no inbox, or null when they have one. */
+export function inboxUnavailable(platform: Platform): string | null {
+  return ADAPTERS[platform] ? null : (WITHOUT_INBOX[platform] ?? "Postline does not read this network's comments yet.");
+}
+
 /** The network's inbox over its client, or null when the network has none yet. */
 export function inboxAdapter(platform: Platform, client: PlatformClient): InboxAdapter | null {
   return ADAPTERS[platform]?.(client) ?? null;

@@ -28,13 +28,13 @@ export interface InboxAdapter {
     cursor: string | null,
   ): Promise<{ items: Array<RemoteComment & { inReplyTo: string | null }>; cursor: string | null }>;
   /**
-   * Reviews of the account's location updated since `cursor` (Business Profile, ADR 098), each with its stars, and
-   * the cursor to read on from; kept like `notifications`' cursor, only once everything read was stored.
+   * Reviews of the account's location updated since `cursor` (Business Profile, ADR 098), each with its stars and
+   * when it was last updated (an edit after it was written, ADR 101), and the cursor to read on from; kept like `notifications`' cursor, only once everything read was stored.
    */
   reviews?(
     account: AccountCredentials,
     cursor: string | null,
-  ): Promise<{ items: Array<RemoteComment & { rating: number | null }>; cursor: string | null }>;
+  ): Promise<{ items: Array<RemoteComment & { rating: number | null; updatedAt?: string }>; cursor: string | null }>;
   /**
    * Answers one comment as the account. Absent where the network offers no reply to a comment through an API
    * Postline holds the permission for: the inbox then says so instead of trying.
@@ -57,6 +57,11 @@ export interface InboxAdapter {
   messages?(account: AccountCredentials, since: number): Promise<RemoteMessage[]>;
   /** Answers the person of a conversation (`conversationId`: their network id) with a direct message. */
   sendMessage?(account: AccountCredentials, conversationId: string, text: string): Promise<{ remoteId: string }>;
+  /**
+   * The name and picture of a person who wrote to the account, by the id a webhook gives (Meta's User Profile
+   * API); absent where the webhook or the read already names people.
+   */
+  person?(account: AccountCredentials, personId: string): Promise<{ name: string; pictureUrl: string | null }>;
   /** The account's own message with exactly `text` in the conversation since `since`: settles a lost answer. */
   findMessage?(
     account: AccountCredentials,
