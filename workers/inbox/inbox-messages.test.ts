@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { dbOf } from "../test/shards";
 import { publishOn } from "./published.test-helper";
 
 /**
@@ -252,7 +253,8 @@ describe("an account connected before messages were read", () => {
     expect(synced.status).toBe(200);
     const items = (await call<"GET /api/inbox">("/api/inbox?status=all&limit=100", inOld)).body.data.items;
     expect(items.map((i) => i.text)).toContain(text);
-    const cursor = await env.DB.prepare("SELECT last_error, newest_at FROM inbox_cursors WHERE account_id = ?")
+    const cursor = await (await dbOf(wsId))
+      .prepare("SELECT last_error, newest_at FROM inbox_cursors WHERE account_id = ?")
       .bind(account._id)
       .first<{ last_error: string | null; newest_at: number | null }>();
     expect(cursor?.last_error).toMatch(/^Direct messages are not read: .* Reconnect the account to allow them\.$/);

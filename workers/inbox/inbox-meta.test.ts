@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { dbOf } from "../test/shards";
 import { hmacHex } from "./meta-webhook";
 import { publishOn } from "./published.test-helper";
 
@@ -67,7 +68,10 @@ describe("Meta webhooks into the inbox", () => {
       platformUserId?: string;
     }>;
     const account = accounts[0]!;
-    pageId = (await env.DB.prepare("SELECT platform_user_id AS id FROM connected_accounts WHERE id = ?")
+    pageId = (await (
+      await dbOf(ws)
+    )
+      .prepare("SELECT platform_user_id AS id FROM connected_accounts WHERE id = ?")
       .bind(account._id)
       .first<{ id: string }>())!.id;
     ({ postId: ourPost, remoteId: pagePost } = await publishOn(
@@ -145,9 +149,10 @@ describe("Meta webhooks into the inbox", () => {
       const polled = await sync();
       expect(polled.body.data.added).toBe(0);
     }
-    const cursor = await env.DB.prepare(
-      "SELECT last_error FROM inbox_cursors WHERE account_id = (SELECT account_id FROM inbox_items WHERE post_id = ? LIMIT 1)",
-    )
+    const cursor = await (await dbOf(ws))
+      .prepare(
+        "SELECT last_error FROM inbox_cursors WHERE account_id = (SELECT account_id FROM inbox_items WHERE post_id = ? LIMIT 1)",
+      )
       .bind(ourPost)
       .first<{ last_error: string | null }>();
     expect(cursor?.last_error).toBeTruthy();
@@ -166,7 +171,10 @@ describe("Meta webhooks into the inbox", () => {
 });
 
 async function itemsOnPost(postId: string) {
-  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM inbox_items WHERE post_id = ?")
+  return (await (
+    await dbOf(ws)
+  )
+    .prepare("SELECT COUNT(*) AS n FROM inbox_items WHERE post_id = ?")
     .bind(postId)
     .first<{ n: number }>())!.n;
 }

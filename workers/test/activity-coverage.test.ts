@@ -6,6 +6,7 @@ import type { ActivityAction } from "../workspaces/activity-actions";
 import { call, ORIGIN, registerUser } from "./helpers";
 import { fileOf, jpegBytes } from "./media-fixtures";
 import { connectViaEmulator } from "./oauth";
+import { addMember, dbOf } from "./shards";
 
 /** The writes of a member or a client that the activity log records, by route, with the action they record. */
 const LOGGED: Record<string, ActivityAction> = {
@@ -163,8 +164,9 @@ const seen = new Set<string>();
 
 /** `step(route, by, run)`: runs one write in `ws` and checks it added one entry, its action, by `by` (null: a client). */
 function stepsIn(ws: string) {
-  const entries = () =>
-    env.DB.prepare("SELECT action, user_id FROM activity_log WHERE workspace_id = ? ORDER BY created_at, rowid")
+  const entries = async () =>
+    (await dbOf(ws))
+      .prepare("SELECT action, user_id FROM activity_log WHERE workspace_id = ? ORDER BY created_at, rowid")
       .bind(ws)
       .all<{ action: string; user_id: string | null }>()
       .then((r) => r.results);
@@ -211,7 +213,8 @@ describe("the activity log covers every write (issue 41)", () => {
       scheduledDate: new Date(Date.now() + 86_400_000).toISOString(),
     });
     const step = stepsIn(ws);
-    const created = await env.DB.prepare("SELECT action, user_id FROM activity_log WHERE workspace_id = ?")
+    const created = await (await dbOf(ws))
+      .prepare("SELECT action, user_id FROM activity_log WHERE workspace_id = ?")
       .bind(ws)
       .first<{ action: string; user_id: string }>();
     expect(created).toEqual({ action: "workspace_created", user_id: olga.user.id });
@@ -488,9 +491,10 @@ describe("the activity log covers every write (issue 41)", () => {
 
     // Inbox triage of a comment, and a channel retried and confirmed by hand.
     const item = crypto.randomUUID();
-    await env.DB.prepare(
-      "INSERT INTO inbox_items (id, workspace_id, account_id, platform, remote_id, kind, author, text, created_at, received_at) VALUES (?, ?, ?, 'twitter', ?, 'comment', 'fan', 'Open on Sundays?', ?, ?)",
-    )
+    await (await dbOf(ws))
+      .prepare(
+        "INSERT INTO inbox_items (id, workspace_id, account_id, platform, remote_id, kind, author, text, created_at, received_at) VALUES (?, ?, ?, 'twitter', ?, 'comment', 'fan', 'Open on Sundays?', ?, ?)",
+      )
       .bind(item, ws, x, crypto.randomUUID(), Date.now(), Date.now())
       .run();
     await step("POST /api/inbox/{id}/assign", olga, () =>
@@ -500,8 +504,9 @@ describe("the activity log covers every write (issue 41)", () => {
       call(`/api/inbox/${item}/status`, { ...o, body: { status: "done" } }),
     );
     const target = second.platformPosts[0]!.id;
-    const setTarget = (status: string) =>
-      env.DB.prepare("UPDATE post_targets SET status = ?, error_message = 'Timed out' WHERE id = ?")
+    const setTarget = async (status: string) =>
+      (await dbOf(ws))
+        .prepare("UPDATE post_targets SET status = ?, error_message = 'Timed out' WHERE id = ?")
         .bind(status, target)
         .run();
     await setTarget("failed");
@@ -521,8 +526,6 @@ describe("the activity log covers every write (issue 41)", () => {
 
 async function joined(ws: string, role: string) {
   const u = await registerUser({ displayName: "Ann" });
-  await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
-    .bind(ws, u.user.id, role, Date.now())
-    .run();
+  await addMember(ws, u.user.id, role);
   return u;
 }

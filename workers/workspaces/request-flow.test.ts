@@ -4,16 +4,17 @@ import type { Role } from "../tenancy/roles";
 import { insertAccount } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
+import { addMember, dbOf } from "../test/shards";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
 /** Members are added with SQL here; the members API has its own tests. */
-const join = (workspaceId: string, u: User, role: Role) =>
-  env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
-    .bind(workspaceId, u.user.id, role, Date.now())
-    .run();
+const join = (workspaceId: string, u: User, role: Role) => addMember(workspaceId, u.user.id, role);
 const postsIn = async (workspaceId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?")
+  (await (
+    await dbOf(workspaceId)
+  )
+    .prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?")
     .bind(workspaceId)
     .first<{ n: number }>())!.n;
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
@@ -97,7 +98,8 @@ describe("the workspace of a request", () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ timezone: "Asia/Tokyo", scheduledDate: `${localDate}T00:00:00.000Z` });
-    const row = await env.DB.prepare("SELECT workspace_id, user_id FROM posts WHERE id = ?")
+    const row = await (await dbOf(ws))
+      .prepare("SELECT workspace_id, user_id FROM posts WHERE id = ?")
       .bind(res.body.data._id)
       .first();
     expect(row).toEqual({ workspace_id: ws, user_id: editor.user.id });
