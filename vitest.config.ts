@@ -12,6 +12,8 @@ const DATED_SUITES = [
   // Every network's fault suite: faults.test.ts and <network>-faults.test.ts.
   "workers/publishing/*faults.test.ts",
 ];
+/** What only happens while the directory is the only shard (ADR 050's early read): the one-shard `dates` run alone. */
+const ONE_SHARD_SUITES = ["workers/workspaces/early-read.test.ts"];
 
 /**
  * The app's Worker in workerd (one runtime shared by a project's files), with its clock moved `shiftDays` and its
@@ -22,6 +24,7 @@ function workerProject(
   shiftDays: number,
   workspaceDbs: string,
   include: string[],
+  exclude: string[] = [],
 ): TestProjectInlineConfiguration {
   return {
     plugins: [
@@ -62,7 +65,7 @@ function workerProject(
       isolate: false,
       hookTimeout: 30_000,
       include,
-      exclude: ["workers/**/*.unit.test.ts"],
+      exclude: ["workers/**/*.unit.test.ts", ...exclude],
       setupFiles: ["./workers/test/wall-clock.workers-setup.ts", "./workers/test/apply-migrations.ts"],
       server: { deps: { inline: ["mediabunny"] } },
       fsModuleCache: false,
@@ -96,12 +99,12 @@ export default defineConfig({
       },
       // Every Worker test on three shards (ADR 106): placement puts new workspaces on the emptiest, and the
       // directory DB is the fullest, so nearly every feature is proven on a shard apart from the directory.
-      workerProject("workers", baseShiftDays, "DB,SHARD_B,SHARD_C", ["workers/**/*.test.ts"]),
+      workerProject("workers", baseShiftDays, "DB,SHARD_B,SHARD_C", ["workers/**/*.test.ts"], ONE_SHARD_SUITES),
       // The platform, emulator and fault suites again a year ahead (ADR 051): a dated contract that would lapse
       // within the year fails here, in the same run and pool as the rest (no second vitest start). This project
       // keeps the directory as the only shard, so the one-database layout (`npm start`, a first deploy; the
       // early read of ADR 050 and one-batch writes) keeps its coverage.
-      workerProject("dates", baseShiftDays + 365, "DB", DATED_SUITES),
+      workerProject("dates", baseShiftDays + 365, "DB", [...DATED_SUITES, ...ONE_SHARD_SUITES]),
     ],
   },
 });

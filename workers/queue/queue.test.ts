@@ -216,7 +216,7 @@ describe("queue time slots", () => {
     expect(stolen.body.message).toBe(
       "Some of these posts are no longer waiting in this queue. Reload the queue and try again.",
     );
-    const untouched = await (await drizzleOf(u.user.id))
+    const untouched = await (await drizzleOf(other.user.id))
       .select()
       .from(postTargets)
       .where(inArray(postTargets.id, targetIds));
