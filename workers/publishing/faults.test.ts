@@ -4,16 +4,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../app";
 import { connectedAccounts, postMedia, postTargets } from "../db/schema/index";
 import { MAX_PUBLISH_ATTEMPTS } from "../delivery/retry-budget";
-import { buildServices } from "../services";
 import { insertScheduledPost } from "../test/fixtures";
-import { call, ORIGIN, registerUser } from "../test/helpers";
+import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
 import { armFault, cipher, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
 import { dbOfTarget, drizzleOf, drizzleOfTarget, publishDepsOf, shardOfTarget } from "../test/shards";
 import type { PublishMessage } from "./claim";
 import { failFromDeadLetter, publishTarget } from "./consumer";
-import { publishDeps } from "./deps";
 import { fillMissingPermalinks } from "./permalinks";
 import { withBatchCredentials } from "./queue";
 
@@ -332,7 +330,7 @@ describe("fault suite", () => {
   it("instagram: a media link that expired before Instagram fetched it fails the channel with Instagram's reason", async () => {
     const t = await queuedTarget("instagram", { image: true });
     // Signed by a publisher whose clock runs 8 days behind: the app refuses the link (403) when Instagram fetches it.
-    const stale = publishDeps(buildServices(env, () => Date.now() - 8 * 86_400_000, ORIGIN));
+    const stale = await publishDepsOf(t.targetId, () => Date.now() - 8 * 86_400_000);
     expect(await publishTarget(t.targetId, { ...(await deps(t.targetId)), buildRequest: stale.buildRequest })).toEqual({
       ack: true,
     });
