@@ -3,11 +3,12 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import worker from "../app";
 import { postTargets } from "../db/schema/index";
+import type { ShardStamped } from "../db/shard-queues";
 import { insertScheduledPost } from "../test/fixtures";
 import { call, registerUser, settledPost, uploadImage } from "../test/helpers";
 import { armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
-import { dbOfTarget, drizzleOf, drizzleOfTarget } from "../test/shards";
+import { dbOfTarget, drizzleOf, drizzleOfTarget, shardOfTarget } from "../test/shards";
 import type { PublishMessage } from "./claim";
 
 /**
@@ -53,8 +54,10 @@ async function expectChain(platform: ThreadPlatform, tag: string, partIds: strin
 
 /** One delivery through the Worker's queue handler, as Cloudflare makes it; the queue's verdict. */
 async function deliver(targetId: string, attempts: number) {
-  const batch = createMessageBatch<PublishMessage>("postline-publish", [
-    { id: `m${attempts}`, timestamp: new Date(), attempts, body: { targetId, claimId: "test" } },
+  // The message names its target's shard, as the claim's stamped queue writes it (ADR 035).
+  const shard = await shardOfTarget(targetId);
+  const batch = createMessageBatch<PublishMessage & ShardStamped>("postline-publish", [
+    { id: `m${attempts}`, timestamp: new Date(), attempts, body: { targetId, claimId: "test", shard } },
   ]);
   const ctx = createExecutionContext();
   await (worker.queue as ExportedHandlerQueueHandler<Env>)(batch, env, ctx);
