@@ -12,9 +12,20 @@ const DATED_SUITES = [
   // Every network's fault suite: faults.test.ts and <network>-faults.test.ts.
   "workers/publishing/*faults.test.ts",
 ];
+/** What only happens while the directory is the only shard (ADR 050's early read): the one-shard `dates` run alone. */
+const ONE_SHARD_SUITES = ["workers/workspaces/early-read.test.ts"];
 
-/** The app's Worker in workerd (one runtime shared by a project's files), with its clock moved `shiftDays`. */
-function workerProject(name: string, shiftDays: number, include: string[]): TestProjectInlineConfiguration {
+/**
+ * The app's Worker in workerd (one runtime shared by a project's files), with its clock moved `shiftDays` and its
+ * workspaces' data on the shards `workspaceDbs` names (ADR 081, 106).
+ */
+function workerProject(
+  name: string,
+  shiftDays: number,
+  workspaceDbs: string,
+  include: string[],
+  exclude: string[] = [],
+): TestProjectInlineConfiguration {
   return {
     plugins: [
       {
@@ -33,9 +44,11 @@ function workerProject(name: string, shiftDays: number, include: string[]): Test
             DEV_ROUTES: "true",
             TEST_MIGRATIONS: await readD1Migrations(here("./migrations")),
             TEST_CLOCK_SHIFT_DAYS: String(shiftDays),
+            WORKSPACE_DBS: workspaceDbs,
           },
           // An empty database for migration tests, which apply the migrations step by step themselves; two more
-          // workspace databases beside the directory DB, each its own file (ADR 081; moving a workspace between them, ADR 082).
+          // workspace databases beside the directory DB, each its own file, migrated and emptied before every
+          // test file as DB is (workers/test/apply-migrations.ts; ADR 081, 106).
           d1Databases: { MIGRATION_DB: "migration-test", SHARD_B: "shard-b", SHARD_C: "shard-c" },
         },
       })),
@@ -52,7 +65,7 @@ function workerProject(name: string, shiftDays: number, include: string[]): Test
       isolate: false,
       hookTimeout: 30_000,
       include,
-      exclude: ["workers/**/*.unit.test.ts"],
+      exclude: ["workers/**/*.unit.test.ts", ...exclude],
       setupFiles: ["./workers/test/wall-clock.workers-setup.ts", "./workers/test/apply-migrations.ts"],
       server: { deps: { inline: ["mediabunny"] } },
       fsModuleCache: false,
@@ -84,10 +97,14 @@ export default defineConfig({
         },
         resolve: { alias: { "~": here("./app") } },
       },
-      workerProject("workers", baseShiftDays, ["workers/**/*.test.ts"]),
+      // Every Worker test on three shards (ADR 106): placement puts new workspaces on the emptiest, and the
+      // directory DB is the fullest, so nearly every feature is proven on a shard apart from the directory.
+      workerProject("workers", baseShiftDays, "DB,SHARD_B,SHARD_C", ["workers/**/*.test.ts"], ONE_SHARD_SUITES),
       // The platform, emulator and fault suites again a year ahead (ADR 051): a dated contract that would lapse
-      // within the year fails here, in the same run and pool as the rest (no second vitest start).
-      workerProject("dates", baseShiftDays + 365, DATED_SUITES),
+      // within the year fails here, in the same run and pool as the rest (no second vitest start). This project
+      // keeps the directory as the only shard, so the one-database layout (`npm start`, a first deploy; the
+      // early read of ADR 050 and one-batch writes) keeps its coverage.
+      workerProject("dates", baseShiftDays + 365, "DB", [...DATED_SUITES, ...ONE_SHARD_SUITES]),
     ],
   },
 });

@@ -11,6 +11,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -38,10 +39,31 @@ export function freePort(): Promise<number> {
 /**
  * Applies the migrations to the local state in `persistTo`. One `wrangler d1 migrations apply` costs ~20 s of CPU,
  * so the migrated state is kept once per set of migrations (keyed by their contents) and copied after that: the
- * bench and the journeys in one `npm test` migrate once between them.
+ * bench and the journeys in one `npm test` migrate once between them. With `shard` (`twoShardConfig()`), its second
+ * database is migrated too, in a state kept beside the one-database one and made from it.
  */
-export function applyMigrations(persistTo: string) {
-  const template = join(root, "node_modules", ".cache", "postline", `migrated-${migrationsHash()}`);
+export function applyMigrations(persistTo: string, shard?: { config: string; binding: string }) {
+  const oneDb = cachedState(`migrated-${migrationsHash()}`, (fresh) => migrate(fresh, "DB", "wrangler.toml"));
+  const template = shard
+    ? cachedState(`${oneDb.name}-${shard.binding}`, (fresh) => {
+        cpSync(oneDb.path, fresh, { recursive: true });
+        migrate(fresh, shard.binding, shard.config);
+      })
+    : oneDb;
+  cpSync(template.path, persistTo, { recursive: true });
+}
+
+function migrate(persistTo: string, binding: string, config: string) {
+  execFileSync(
+    "npx",
+    ["wrangler", "d1", "migrations", "apply", binding, "--local", "--persist-to", persistTo, "--config", config],
+    { cwd: root, env: workerEnv, stdio: ["ignore", "ignore", "inherit"] },
+  );
+}
+
+/** A local state under node_modules/.cache made once by `make` (into a fresh directory), however many processes ask. */
+function cachedState(name: string, make: (fresh: string) => void): { name: string; path: string } {
+  const template = join(root, "node_modules", ".cache", "postline", name);
   mkdirSync(dirname(template), { recursive: true });
   // The bench smoke and the journeys start side by side in `npm test`: one migrates, the other waits for it.
   const lock = `${template}.lock`;
@@ -61,22 +83,7 @@ export function applyMigrations(persistTo: string) {
     try {
       if (!existsSync(template)) {
         const fresh = mkdtempSync(`${template}-`);
-        execFileSync(
-          "npx",
-          [
-            "wrangler",
-            "d1",
-            "migrations",
-            "apply",
-            "DB",
-            "--local",
-            "--persist-to",
-            fresh,
-            "--config",
-            "wrangler.toml",
-          ],
-          { cwd: root, env: workerEnv, stdio: ["ignore", "ignore", "inherit"] },
-        );
+        make(fresh);
         renameSync(fresh, template);
       }
     } finally {
@@ -90,7 +97,33 @@ export function applyMigrations(persistTo: string) {
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250); // a synchronous sleep
     }
   }
-  cpSync(template, persistTo, { recursive: true });
+  return { name, path: template };
+}
+
+/** The second database the journeys' servers place every new workspace on (ADR 106). */
+export const SECOND_SHARD = "SHARD_B";
+
+/**
+ * The built Worker's config (build/server/wrangler.json) with a second local D1 database, and WORKSPACE_DBS naming
+ * only it: the directory (`DB`) keeps users, workspaces and the emulator, every new workspace's rows go to the other
+ * database, so every journey crosses both (ADR 106). `npm start` serves the build's own config: one database.
+ */
+export function twoShardConfig(): { config: string; binding: string } {
+  const built = JSON.parse(readFileSync(join(root, "build/server/wrangler.json"), "utf8"));
+  const directory = built.d1_databases.find((d: { binding: string }) => d.binding === "DB");
+  built.d1_databases = [
+    directory,
+    {
+      ...directory,
+      binding: SECOND_SHARD,
+      database_name: "postline-shard-b",
+      database_id: "00000000-0000-0000-0000-00000000000b",
+    },
+  ];
+  built.vars = { ...built.vars, WORKSPACE_DBS: SECOND_SHARD };
+  const config = join(root, "build/server/wrangler.two-shards.json");
+  writeFileSync(config, JSON.stringify(built));
+  return { config, binding: SECOND_SHARD };
 }
 
 /** What the migrated state depends on: every migration's SQL and the D1 section of wrangler.toml. */
@@ -165,6 +198,8 @@ export async function startLocalWorker(opts: {
   persistTo?: string;
   logPath: string;
   vars?: Record<string, string>;
+  /** A wrangler config other than the build's (`twoShardConfig()`). */
+  config?: string;
 }): Promise<LocalWorker> {
   const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -190,6 +225,7 @@ export async function startLocalWorker(opts: {
       ...inspector,
       "--var",
       "DEV_ROUTES:true",
+      ...(opts.config ? ["--config", opts.config] : []),
       ...persist,
       ...vars,
     ],

@@ -205,6 +205,8 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     },
     /** The workspace services of the shard a token's workspace is on (`workers/tenancy/public-token.ts`). */
     servicesForToken: (token: string) => base.servicesOf(workspaceOfToken(token)),
+    /** The workspace services of the shard holding a workspace a public URL names by id (its brand logo). */
+    servicesOfWorkspace: (workspaceId: string) => base.servicesOf(workspaceId),
   };
   return withWorkspaceServices(account, base.platforms, scoped);
 }

@@ -4,15 +4,15 @@ import { defaultVersion, versionedApi } from "../platforms/api-versions";
 import { buildServices } from "../services";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { cipher, connectViaEmulator, platformHarness, raw } from "../test/oauth";
+import { dbOf, drizzleOf } from "../test/shards";
 import { ConnectError } from "./connect";
 
 const SUNRISE_PAGE = "20150000000000001";
 const TRAILHEAD_PAGE = "20150000000000002";
 
 async function storedRows(userId: string) {
-  const { results } = await env.DB.prepare(
-    "SELECT * FROM connected_accounts WHERE user_id = ? ORDER BY platform, platform_user_id",
-  )
+  const { results } = await (await dbOf(userId))
+    .prepare("SELECT * FROM connected_accounts WHERE user_id = ? ORDER BY platform, platform_user_id")
     .bind(userId)
     .all<Record<string, string>>();
   return results;
@@ -200,7 +200,7 @@ describe("the callback refuses", () => {
   it("a state older than 10 minutes", async () => {
     const u = await registerUser();
     const auth = (await buildServices(env).auth.resolve(u.token))!;
-    const h = platformHarness();
+    const h = platformHarness({}, await drizzleOf(u.user.id));
     const url = await h.accounts.start(auth, auth.user.id, "threads");
     h.clock.shiftMs = 11 * 60_000;
     const params = new URLSearchParams({ state: url.searchParams.get("state")!, code: "whatever" });

@@ -2,9 +2,9 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { syncAccount } from "../analytics/sync";
 import { NOT_APPROVED } from "../platforms/google-business-api";
-import { buildServices } from "../services";
-import { call, ORIGIN, registerUser, settledPost, uploadImage } from "../test/helpers";
+import { call, registerUser, settledPost, uploadImage } from "../test/helpers";
 import { advanceEmulator, connectViaEmulator, raw, setBusinessProfileQuota } from "../test/oauth";
+import { dbOf, servicesOn } from "../test/shards";
 
 /**
  * Google Business Profile through the app (ADR 065): one Google consent brings each location as a channel, a
@@ -88,13 +88,14 @@ describe("Google Business Profile in the app", () => {
       offer: { couponCode: "WINTER10" },
       media: [{ mediaFormat: "PHOTO", sourceUrl: expect.stringContaining("/media/s/") }],
     });
-    const result = await syncAccount(mission!._id, buildServices(env, Date.now, ORIGIN).analyticsDeps(), {
+    const result = await syncAccount(mission!._id, (await servicesOn(u.user.id)).analyticsDeps(), {
       force: true,
     });
     expect(result?.failures).toEqual([]);
-    const snapshot = await env.DB.prepare(
-      "SELECT followers, impressions FROM account_metric_snapshots WHERE account_id = ? ORDER BY taken_at DESC",
-    )
+    const snapshot = await (await dbOf(u.user.id))
+      .prepare(
+        "SELECT followers, impressions FROM account_metric_snapshots WHERE account_id = ? ORDER BY taken_at DESC",
+      )
       .bind(mission!._id)
       .first<{ followers: number; impressions: number }>();
     expect(snapshot!.followers).toBe(0);

@@ -7,9 +7,10 @@ import { connectedAccounts } from "../db/schema/index";
 import { DevMailboxMailer } from "../mail/mailer";
 import { versionedApi, versionWindow } from "../platforms/api-versions";
 import { directoryPeople } from "../tenancy/people";
-import { insertScheduledPost, testDb } from "../test/fixtures";
+import { insertScheduledPost } from "../test/fixtures";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { advanceEmulator, cipher, connectViaEmulator, platformHarness, raw } from "../test/oauth";
+import { dbOf, drizzleOf } from "../test/shards";
 import { runConnectionHealth } from "./connection-health";
 import type { AccountView } from "./view";
 
@@ -17,13 +18,13 @@ const DAY = 86_400_000;
 
 /** The daily job as the cron runs it, on the harness's (shiftable) clock. */
 function runJob(h: ReturnType<typeof platformHarness>, versionSettings: Record<string, string> = {}) {
-  const db = testDb();
+  const directory = createDb(env.DB);
   const now = () => Date.now() + h.clock.shiftMs;
   return runConnectionHealth({
-    db,
-    people: directoryPeople(createDb(env.DB)),
+    db: h.db,
+    people: directoryPeople(directory),
     accounts: h.accounts,
-    mailer: new DevMailboxMailer(db),
+    mailer: new DevMailboxMailer(directory),
     now,
     origin: ORIGIN,
     versionSettings,
@@ -50,19 +51,22 @@ async function runCron() {
   await waitOnExecutionContext(ctx);
 }
 
-const row = async (id: string) =>
-  (await testDb().select().from(connectedAccounts).where(eq(connectedAccounts.id, id)))[0]!;
+/** The workspace's harness: its accounts on its shard. */
+const harnessOf = async (u: { user: { id: string } }) => platformHarness({}, await drizzleOf(u.user.id));
+
+const row = async (u: { user: { id: string } }, id: string) =>
+  (await (await drizzleOf(u.user.id)).select().from(connectedAccounts).where(eq(connectedAccounts.id, id)))[0]!;
 
 describe("daily connection health check", () => {
   it("renews a Threads token a week before it expires, checks it with /me, and mails nobody", async () => {
     const { u, account } = await connected("threads", (a) => a.platform === "threads");
-    const before = await row(account.id);
-    const h = platformHarness();
+    const before = await row(u, account.id);
+    const h = await harnessOf(u);
     // 54 days into the 60-day token, on both clocks.
     h.clock.shiftMs = 54 * DAY;
     await advanceEmulator(54 * DAY);
     await runJob(h);
-    const after = await row(account.id);
+    const after = await row(u, account.id);
     expect(after.tokenExpiresAt!).toBeGreaterThan(before.tokenExpiresAt! + 50 * DAY);
     expect(after.accessTokenEnc).not.toBe(before.accessTokenEnc);
     expect(after.lastVerifiedAt).toBe(after.healthCheckedAt);
@@ -74,7 +78,7 @@ describe("daily connection health check", () => {
 
   it("flags a revoked YouTube refresh token with Google's reason, lists the posts it will affect, and emails the owner once", async () => {
     const { u, account } = await connected("youtube", (a) => a.platform === "youtube");
-    const refreshToken = await cipher().decrypt((await row(account.id)).refreshTokenEnc!);
+    const refreshToken = await cipher().decrypt((await row(u, account.id)).refreshTokenEnc!);
     const revoked = await raw("/sandbox/oauth2.googleapis.com/revoke", {
       method: "POST",
       body: new URLSearchParams({ token: refreshToken }).toString(),
@@ -86,7 +90,7 @@ describe("daily connection health check", () => {
       [{ accountId: account.id, platform: "youtube", dueAt: Date.now() + 2 * DAY, status: "scheduled" }],
       "Launch video going out on Friday",
     );
-    const h = platformHarness();
+    const h = await harnessOf(u);
     await runJob(h);
 
     const health = await call<"GET /api/accounts/:id/health">(`/api/accounts/${account.id}/health`, { token: u.token });
@@ -127,8 +131,11 @@ describe("daily connection health check", () => {
   it("a Facebook token that cannot be renewed shows 'expiring' with its date (not broken) and is mailed once", async () => {
     const { u, account } = await connected("instagram", (a) => a.platform === "facebook", "facebook");
     const ends = Date.now() + 3 * DAY;
-    await testDb().update(connectedAccounts).set({ tokenExpiresAt: ends }).where(eq(connectedAccounts.id, account.id));
-    const h = platformHarness();
+    await (await drizzleOf(u.user.id))
+      .update(connectedAccounts)
+      .set({ tokenExpiresAt: ends })
+      .where(eq(connectedAccounts.id, account.id));
+    const h = await harnessOf(u);
     await runJob(h);
     const view = (await call<"GET /api/accounts/:id">(`/api/accounts/${account.id}`, { token: u.token })).body.data!;
     expect(view.status).toBe("connected");
@@ -150,7 +157,7 @@ describe("daily connection health check", () => {
     const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 2 - 12, 1));
     const version = `${month.getUTCFullYear()}${String(month.getUTCMonth() + 1).padStart(2, "0")}`;
     const end = versionWindow(versionedApi("LINKEDIN_VERSION"), version, Date.now())!.end!;
-    const h = platformHarness();
+    const h = await harnessOf(u);
     const notices = async () =>
       (await mailsTo(u.email)).filter((m) => m.subject.startsWith("LinkedIn publishing stops"));
     h.clock.shiftMs = end - 40 * DAY - Date.now();
@@ -189,7 +196,7 @@ describe("daily connection health check", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(await revoked.json()).toEqual({ revoked: expect.any(Number) });
-    await runJob(platformHarness());
+    await runJob(await harnessOf(u));
 
     const health = (
       await call<"GET /api/accounts/:id/health">(`/api/accounts/${account.id}/health`, { token: u.token })
@@ -212,7 +219,8 @@ describe("daily connection health check", () => {
     }
 
     // Its time comes while the account is still broken: the cron leaves it waiting, it does not fail.
-    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
       .bind(Date.now() - 1000, soon.postId)
       .run();
     await runCron();

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { syncAccount } from "../analytics/sync";
-import { buildServices } from "../services";
 import { call, ORIGIN, registerUser, settledPost, uploadImage } from "../test/helpers";
 import { advanceEmulator, connectViaEmulator, platformHarness, raw } from "../test/oauth";
+import { dbOf, drizzleOf, servicesOn } from "../test/shards";
 
 /**
  * Mastodon through the app (ADR 059): the user names an instance, Postline registers itself there once, the
@@ -17,14 +17,19 @@ async function mastodonAccounts(token: string) {
   return (accounts as Account[]).filter((a) => a.platform === "mastodon");
 }
 
-const stateCount = async () =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM oauth_states WHERE platform = 'mastodon'").first<{ n: number }>())!
-    .n;
+/** The workspace's pending OAuth states, on its shard. */
+const stateCount = async (workspaceId: string) =>
+  (await (
+    await dbOf(workspaceId)
+  )
+    .prepare("SELECT count(*) AS n FROM oauth_states WHERE platform = 'mastodon' AND workspace_id = ?")
+    .bind(workspaceId)
+    .first<{ n: number }>())!.n;
 
 describe("connecting Mastodon accounts on chosen instances", () => {
   it("asks for the server's domain and starts nothing without a valid one", async () => {
     const u = await registerUser();
-    const before = await stateCount();
+    const before = await stateCount(u.user.id);
     for (const body of [{}, { instance: "not a domain" }, { instance: "localhost" }]) {
       const res = await call("/api/auth/mastodon/connect", { token: u.token, body });
       expect([res.status, res.body]).toEqual([
@@ -47,7 +52,7 @@ describe("connecting Mastodon accounts on chosen instances", () => {
       "/settings",
       "Enter the domain of your Mastodon server, like mastodon.social.",
     ]);
-    expect(await stateCount()).toBe(before);
+    expect(await stateCount(u.user.id)).toBe(before);
   });
 
   it("connects accounts on two instances into one workspace, each with its own instance and limits", async () => {
@@ -95,15 +100,16 @@ describe("the daily connection check", () => {
     await connectViaEmulator(u.cookie, "mastodon", { instance: "mastodon.social" });
     const [account] = await mastodonAccounts(u.token);
     // As if the instance had allowed 100 characters when the account was connected.
-    await env.DB.prepare(
-      "UPDATE connected_accounts SET metadata = json_set(metadata, '$.limits.maxCharacters', 100) WHERE id = ?",
-    )
+    await (await dbOf(u.user.id))
+      .prepare(
+        "UPDATE connected_accounts SET metadata = json_set(metadata, '$.limits.maxCharacters', 100) WHERE id = ?",
+      )
       .bind(account!._id)
       .run();
     expect(((await mastodonAccounts(u.token))[0]!.metadata.limits as { maxCharacters: number }).maxCharacters).toBe(
       100,
     );
-    const checked = await platformHarness().accounts.checkConnection(account!._id);
+    const checked = await platformHarness({}, await drizzleOf(u.user.id)).accounts.checkConnection(account!._id);
     expect(checked?.lastVerifiedAt).toBeTruthy();
     const [after] = await mastodonAccounts(u.token);
     expect(after!.metadata).toMatchObject({
@@ -231,11 +237,10 @@ describe("publishing to Mastodon accounts on different instances", () => {
     expect(JSON.parse(media!.data)).toMatchObject({ description: "A sourdough loaf" });
     // Analytics: a sync two days on reads favourites, boosts and replies into the post's snapshot.
     await advanceEmulator(2 * 86_400_000);
-    const result = await syncAccount(social, buildServices(env, Date.now, ORIGIN).analyticsDeps(), { force: true });
+    const result = await syncAccount(social, (await servicesOn(u.user.id)).analyticsDeps(), { force: true });
     expect(result?.failures).toEqual([]);
-    const snapshot = await env.DB.prepare(
-      "SELECT likes, comments, shares FROM post_metric_snapshots WHERE target_id = ?",
-    )
+    const snapshot = await (await dbOf(u.user.id))
+      .prepare("SELECT likes, comments, shares FROM post_metric_snapshots WHERE target_id = ?")
       .bind(channel!.id)
       .first<{ likes: number; comments: number; shares: number }>();
     expect(snapshot!.likes).toBeGreaterThan(0);

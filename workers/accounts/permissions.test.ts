@@ -1,8 +1,8 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
 import { connectViaEmulator } from "../test/oauth";
+import { dbOf } from "../test/shards";
 
 /** Issue 14: a permission unticked on the consent page → a clear "Reconnect … and allow …" → reconnect → publish. */
 type Account = { _id: string; platform: string; displayName: string; status: string; statusReason: string | null };
@@ -84,8 +84,9 @@ describe("a permission withheld at consent", () => {
     const u = await registerUser();
     await connectViaEmulator(u.cookie, "twitter");
     const [account] = await accountsOf(u.token, "twitter");
-    const stored = () =>
-      env.DB.prepare("SELECT refresh_token_enc AS r, scopes FROM connected_accounts WHERE id = ?")
+    const stored = async () =>
+      (await dbOf(u.user.id))
+        .prepare("SELECT refresh_token_enc AS r, scopes FROM connected_accounts WHERE id = ?")
         .bind(account!._id)
         .first<{ r: string | null; scopes: string }>();
     const first = await stored();

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
+import { addMember, dbOf } from "../test/shards";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 const DAY = 86_400_000;
@@ -11,18 +12,17 @@ async function workspace(owner: User, name: string) {
 }
 
 async function join(ws: string, user: User, role: string) {
-  await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
-    .bind(ws, user.user.id, role, Date.now())
-    .run();
+  await addMember(ws, user.user.id, role);
 }
 
 /** A post row as its channels left it (the view reads the derived status); times relative to now. */
 async function post(ws: string, author: User, content: string, status: string, at: number | null, updated = 0) {
   const id = crypto.randomUUID();
   const now = Date.now();
-  await env.DB.prepare(
-    "INSERT INTO posts (id, workspace_id, user_id, content, platforms, status, scheduled_at, timezone, created_at, updated_at) VALUES (?, ?, ?, ?, '[\"twitter\"]', ?, ?, 'UTC', ?, ?)",
-  )
+  await (await dbOf(ws))
+    .prepare(
+      "INSERT INTO posts (id, workspace_id, user_id, content, platforms, status, scheduled_at, timezone, created_at, updated_at) VALUES (?, ?, ?, ?, '[\"twitter\"]', ?, ?, 'UTC', ?, ?)",
+    )
     .bind(id, ws, author.user.id, content, status, at === null ? null : now + at, now, now + updated)
     .run();
   return id;

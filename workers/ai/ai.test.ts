@@ -1,11 +1,16 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PLATFORMS } from "../platform-profile";
 import { call, registerUser } from "../test/helpers";
+import { dbOf } from "../test/shards";
 import { CHARACTER_LIMITS } from "./limits";
 
 const usageRows = async (userId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM ai_usage WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+  (await (
+    await dbOf(userId)
+  )
+    .prepare("SELECT count(*) AS n FROM ai_usage WHERE user_id = ?")
+    .bind(userId)
+    .first<{ n: number }>())!.n;
 
 describe("AI API with the builtin provider", () => {
   it("answers 401 without a session on every endpoint", async () => {

@@ -2,6 +2,7 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloud
 import { describe, expect, it } from "vitest";
 import worker from "../app";
 import { ORIGIN, registerUser } from "../test/helpers";
+import { dbOf } from "../test/shards";
 
 /**
  * The openai provider end to end: the real Worker entry with AI_PROVIDER=openai, the official SDK,
@@ -33,9 +34,10 @@ async function callOpenAi(path: string, token: string, body: unknown, vars: Reco
 
 const usage = async (userId: string) =>
   (
-    await env.DB.prepare(
-      "SELECT provider, model, success, prompt_tokens, completion_tokens FROM ai_usage WHERE user_id = ?",
+    await (
+      await dbOf(userId)
     )
+      .prepare("SELECT provider, model, success, prompt_tokens, completion_tokens FROM ai_usage WHERE user_id = ?")
       .bind(userId)
       .all()
   ).results;

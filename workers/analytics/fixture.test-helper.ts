@@ -1,8 +1,7 @@
-import { env } from "cloudflare:test";
 import { tzOffset } from "@date-fns/tz";
 import { type SQL, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { createDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import {
   accountMetricSnapshots,
   audienceSnapshots,
@@ -13,6 +12,7 @@ import {
   syncedComments,
 } from "../db/schema/index";
 import { registerUser } from "../test/helpers";
+import { drizzleOf, insertPlaced } from "../test/shards";
 import { recomputedContent, recomputedPublished, recomputedWeeklyContent } from "./content-rollup";
 import { recomputedHashtags, recomputedWeeklyHashtags } from "./hashtag-rollup";
 import {
@@ -70,9 +70,9 @@ type Metrics = [
 ];
 
 export async function seedFixture() {
-  const db = createDb(env.DB);
   const a = await registerUser({ timezone: "America/New_York" });
   const b = await registerUser({ timezone: "UTC" });
+  const db = await drizzleOf(a.user.id);
   const id = (s: string) => `${s}-${a.user.id.slice(0, 8)}`;
   const ids = {
     ig: id("acc-ig"),
@@ -106,14 +106,12 @@ export async function seedFixture() {
     followerCount,
     connectedAt: utc(1, 0) - 31 * 86_400_000,
   });
-  await db
-    .insert(connectedAccounts)
-    .values([
-      account(ids.ig, a.user.id, "instagram", null),
-      account(ids.fb, a.user.id, "facebook", null),
-      account(ids.li, a.user.id, "linkedin", 300),
-      account(ids.bIg, b.user.id, "instagram", null),
-    ]);
+  await insertPlaced(connectedAccounts, [
+    account(ids.ig, a.user.id, "instagram", null),
+    account(ids.fb, a.user.id, "facebook", null),
+    account(ids.li, a.user.id, "linkedin", 300),
+    account(ids.bIg, b.user.id, "instagram", null),
+  ]);
   const post = (pid: string, userId: string, hashtags: string[], status: "published" | "draft" = "published") => ({
     id: pid,
     workspaceId: userId,
@@ -123,18 +121,16 @@ export async function seedFixture() {
     status,
     timezone: "America/New_York",
   });
-  await db
-    .insert(posts)
-    .values([
-      post(ids.p1, a.user.id, ["#launch", "#ai"]),
-      post(ids.p2, a.user.id, ["#launch"]),
-      post(ids.p3, a.user.id, ["#tips"]),
-      post(ids.p4, a.user.id, []),
-      post(ids.p5, a.user.id, ["#launch"]),
-      post(ids.p6, a.user.id, ["#draft"], "draft"),
-      post(ids.p7, a.user.id, []),
-      post(ids.pb, b.user.id, ["#launch"]),
-    ]);
+  await insertPlaced(posts, [
+    post(ids.p1, a.user.id, ["#launch", "#ai"]),
+    post(ids.p2, a.user.id, ["#launch"]),
+    post(ids.p3, a.user.id, ["#tips"]),
+    post(ids.p4, a.user.id, []),
+    post(ids.p5, a.user.id, ["#launch"]),
+    post(ids.p6, a.user.id, ["#draft"], "draft"),
+    post(ids.p7, a.user.id, []),
+    post(ids.pb, b.user.id, ["#launch"]),
+  ]);
   const target = (
     tid: string,
     postId: string,
@@ -164,7 +160,7 @@ export async function seedFixture() {
     t8: id("t8"),
     tb: id("tb"),
   };
-  await db.insert(postTargets).values([
+  await insertPlaced(postTargets, [
     target(T.t1, ids.p1, a.user.id, "instagram", ids.ig, utc(5, 14)), // Mon 09:00 NY
     target(T.t2, ids.p1, a.user.id, "facebook", ids.fb, utc(5, 14)), // Mon 09:00 NY
     target(T.t3, ids.p2, a.user.id, "instagram", ids.ig, utc(6, 23)), // Tue 18:00 NY
@@ -214,8 +210,8 @@ export async function seedFixture() {
     snap(T.tb, ids.pb, b.user.id, "instagram", ids.bIg, utc(7, 12), [1000, 1000, 100, 50, 50, 0, 0]),
   ];
   // D1 binds at most 100 parameters per statement: 6 rows of 15 columns.
-  for (let i = 0; i < snaps.length; i += 6) await db.insert(postMetricSnapshots).values(snaps.slice(i, i + 6));
-  await db.insert(accountMetricSnapshots).values([
+  for (let i = 0; i < snaps.length; i += 6) await insertPlaced(postMetricSnapshots, snaps.slice(i, i + 6));
+  await insertPlaced(accountMetricSnapshots, [
     {
       id: crypto.randomUUID(),
       accountId: ids.ig,
@@ -276,7 +272,7 @@ export async function seedFixture() {
     ],
     activeHours: Array.from({ length: 24 }, (_, hour) => ({ hour, activity: hour === 14 ? 100 : 10 })),
   });
-  await db.insert(audienceSnapshots).values([
+  await insertPlaced(audienceSnapshots, [
     {
       id: crypto.randomUUID(),
       accountId: ids.ig,
@@ -294,7 +290,7 @@ export async function seedFixture() {
       data: audience(5),
     },
   ]);
-  await db.insert(syncedComments).values([
+  await insertPlaced(syncedComments, [
     {
       id: crypto.randomUUID(),
       targetId: T.t1,

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { reportDeliveries, reportFiles, reportSchedules } from "../db/schema/index";
 import { brandedMail, type Mailer } from "../mail";
 import type { People } from "../tenancy/people";
+import { placedToken } from "../tenancy/public-token";
 import { REPORT_TITLES } from "./export/report-data";
 import { externalRecipient, unsubscribeToken } from "./report-recipients";
 
@@ -33,9 +34,12 @@ export interface DeliveryDeps {
   attachmentLimit?: number;
 }
 
-/** The signature of a report file's download link until `exp`. */
-export const reportLinkSignature = (secret: string, fileId: string, exp: number) =>
-  hmacSha256(secret, `report-file:${fileId}:${exp}`);
+/**
+ * The signature of a report file's download link until `exp`. The link's key names the file's workspace before
+ * its id (`placedToken`), so the download finds the workspace's shard (ADR 081); both are signed.
+ */
+export const reportLinkSignature = (secret: string, key: string, exp: number) =>
+  hmacSha256(secret, `report-file:${key}:${exp}`);
 
 /** A pending delivery per address, due now: written with the report file so none is lost between the two. */
 export const deliveryRows = (
@@ -111,9 +115,10 @@ async function messageOf(
     paragraphs.push(`The report is attached (${file.format.toUpperCase()}).`);
   } else {
     const exp = now + REPORT_LINK_TTL_MS;
-    const sig = await reportLinkSignature(deps.secret, file.id, exp);
+    const key = placedToken(file.workspaceId, file.id);
+    const sig = await reportLinkSignature(deps.secret, key, exp);
     paragraphs.push("Download the report: the link works for 7 days.");
-    action = { label: "Download the report", url: `${deps.origin}/api/report-files/${file.id}?exp=${exp}&sig=${sig}` };
+    action = { label: "Download the report", url: `${deps.origin}/api/report-files/${key}?exp=${exp}&sig=${sig}` };
   }
   const footer = recipient
     ? [

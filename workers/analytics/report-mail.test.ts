@@ -1,22 +1,25 @@
 import { env, SELF } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { createDb } from "../db/client";
+import { createDb, type Db } from "../db/client";
 import { devMailAttachments, devMailbox, reportDeliveries, reportSchedules, workspaces } from "../db/schema/index";
 import type { Mailer } from "../mail";
 import { DevMailboxMailer } from "../mail/mailer";
 import { directoryPeople } from "../tenancy/people";
 import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
+import { drizzleOf } from "../test/shards";
 import { FIXTURE_YEAR, SPRING_FORWARD } from "./fixture.test-helper";
 import { REPORT_MAIL_ATTEMPTS, REPORT_MAIL_BACKOFF_MS } from "./report-delivery";
 import { runDueReports } from "./reports";
 
-const db = createDb(env.DB);
+const directory = createDb(env.DB);
+/** The shard of the case's workspace (`scheduled` reads it), which holds its schedules and deliveries. */
+let db: Db = directory;
 const DAY = 86_400_000;
-const deps = (now: number, mailer: Mailer = new DevMailboxMailer(db), attachmentLimit?: number) => ({
+const deps = (now: number, mailer: Mailer = new DevMailboxMailer(directory), attachmentLimit?: number) => ({
   db,
-  people: directoryPeople(db),
+  people: directoryPeople(directory),
   now: () => now,
   bucket: env.MEDIA,
   mailer,
@@ -28,6 +31,7 @@ const deps = (now: number, mailer: Mailer = new DevMailboxMailer(db), attachment
 /** A fresh owner and a schedule of their workspace, made due from `createdAt` on. */
 async function scheduled(body: Record<string, unknown>, createdAt: number, timezone = "UTC") {
   const owner = await registerUser({ displayName: "Olga" });
+  db = await drizzleOf(owner.user.id);
   const res = await call<"POST /api/analytics/reports/schedules">("/api/analytics/reports/schedules", {
     token: owner.token,
     body: { kind: "summary", format: "pdf", ...body },
@@ -38,10 +42,11 @@ async function scheduled(body: Record<string, unknown>, createdAt: number, timez
     .set({ createdAt })
     .where(eq(reportSchedules.id, res.body.data.id))
     .returning();
-  await db.update(workspaces).set({ timezone, name: "Acme Bakery" }).where(eq(workspaces.id, row!.workspaceId));
+  await directory.update(workspaces).set({ timezone, name: "Acme Bakery" }).where(eq(workspaces.id, row!.workspaceId));
   return { owner, schedule: res.body.data, workspaceId: row!.workspaceId };
 }
-const mailTo = (to: string) => db.select().from(devMailbox).where(eq(devMailbox.to, to)).orderBy(devMailbox.createdAt);
+const mailTo = (to: string) =>
+  directory.select().from(devMailbox).where(eq(devMailbox.to, to)).orderBy(devMailbox.createdAt);
 
 // runDueReports makes every due schedule of the database: each case removes its own when done.
 afterEach(async () => {
@@ -105,7 +110,7 @@ describe("scheduled reports to clients", () => {
     expect(clientMail!.html).toContain("The report is attached (PDF).");
     expect(clientMail!.html).toMatch(/<a href="http:\/\/localhost\/unsubscribe\/[^"]+"/);
     expect(ownerMail!.html).not.toContain("Unsubscribe");
-    const attachments = await db
+    const attachments = await directory
       .select()
       .from(devMailAttachments)
       .where(inArray(devMailAttachments.mailId, [ownerMail!.id, clientMail!.id]));
@@ -218,7 +223,9 @@ describe("scheduled reports to clients", () => {
     const [mail] = await mailTo(owner.email);
     const link = mail!.text.match(/http:\/\/localhost(\/api\/report-files\/\S+)/)![1]!;
     expect(mail!.text).toContain("the link works for 7 days");
-    expect(await db.select().from(devMailAttachments).where(eq(devMailAttachments.mailId, mail!.id))).toEqual([]);
+    expect(await directory.select().from(devMailAttachments).where(eq(devMailAttachments.mailId, mail!.id))).toEqual(
+      [],
+    );
     const file = await SELF.fetch(`http://localhost${link}`);
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toBe("application/pdf");

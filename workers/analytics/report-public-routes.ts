@@ -7,6 +7,7 @@ import { notFound } from "../errors";
 import type { AppEnv } from "../http/app-env";
 import { ok } from "../http/envelope";
 import { describeRoute } from "../http/route-registry";
+import { secretOfToken } from "../tenancy/public-token";
 import { REPORT_LINK_TTL_MS, reportLinkSignature } from "./report-delivery";
 import { unsubscribe, unsubscribeDeps, unsubscribeView } from "./report-recipients";
 
@@ -47,13 +48,15 @@ describeRoute({
 export const reportPublicRoutes = new Hono<AppEnv>()
   .get("/report-files/:id", async (c) => {
     const { exp, sig } = c.req.query();
-    const id = c.req.param("id");
+    // `<workspace>.<file id>`, read on the workspace's shard; a link mailed before links named it is read on DB.
+    const key = c.req.param("id");
     const now = c.var.services.now();
     const expiry = Number(exp);
     if (!sig || !/^\d{1,16}$/.test(exp ?? "") || expiry < now || expiry > now + REPORT_LINK_TTL_MS) throw notFound();
-    if (!constantTimeEqualText(await reportLinkSignature(c.var.services.config.SESSION_SECRET, id, expiry), sig))
+    if (!constantTimeEqualText(await reportLinkSignature(c.var.services.config.SESSION_SECRET, key, expiry), sig))
       throw notFound();
-    const row = await c.var.services.db.query.reportFiles.findFirst({ where: eq(reportFiles.id, id) });
+    const { db } = await c.var.services.servicesForToken(key);
+    const row = await db.query.reportFiles.findFirst({ where: eq(reportFiles.id, secretOfToken(key)) });
     const object = row ? await c.env.MEDIA.get(row.r2Key) : null;
     if (!object) throw notFound();
     const headers = new Headers({ "Cache-Control": "private, no-store" });

@@ -6,6 +6,7 @@ import { devMailbox } from "../db/schema/index";
 import { DevMailboxMailer } from "../mail/mailer";
 import { directoryPeople } from "../tenancy/people";
 import { call } from "../test/helpers";
+import { drizzleOf } from "../test/shards";
 import { seedFixture } from "./fixture.test-helper";
 import { lastOccurrence, runDueReports } from "./reports";
 
@@ -85,13 +86,13 @@ describe("scheduled reports", () => {
       body: { kind: "growth", format: "csv", frequency: "monthly", dayOfMonth: 1, hour: 0 },
     });
     expect(created.status).toBe(201);
-    const db = createDb(env.DB);
+    const directory = createDb(env.DB);
     const deps = {
-      db,
-      people: directoryPeople(db),
+      db: await drizzleOf(fx.a.user.id),
+      people: directoryPeople(directory),
       now: () => Date.now() + 32 * 86_400_000,
       bucket: env.MEDIA,
-      mailer: new DevMailboxMailer(db),
+      mailer: new DevMailboxMailer(directory),
       origin: "http://localhost",
       secret: env.SESSION_SECRET,
     };
@@ -107,7 +108,7 @@ describe("scheduled reports", () => {
     expect(file.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect((await file.text()).startsWith("Date,")).toBe(true);
     expect((await call(recent.body.data.reports[0].downloadUrl, { token: fx.b.token })).status).toBe(404);
-    const mail = await db.select().from(devMailbox).where(eq(devMailbox.to, fx.a.email));
+    const mail = await directory.select().from(devMailbox).where(eq(devMailbox.to, fx.a.email));
     expect(mail.map((m) => m.subject)).toEqual([expect.stringMatching(/: Growth Report$/)]);
   });
 });

@@ -1,8 +1,8 @@
-import { env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { media, postMedia, postMetricSnapshots, postMetricsCurrent, posts, postTargets } from "../db/schema/index";
 import { call } from "../test/helpers";
+import { dbOf, drizzleOf } from "../test/shards";
 import { byAccount, byPlatform, contentTypes, hashtags, postingPatterns, publishSamples, topPost } from "./aggregate";
 import { bestTimes } from "./best-times";
 import {
@@ -361,7 +361,7 @@ describe("analytics rollups (ADR 023)", () => {
     await expectRollupsExact(db, ws);
     await expectTabsExact(fx);
     // Another workspace's rollups are untouched by all of it.
-    await expectRollupsExact(db, fx.b.user.id);
+    await expectRollupsExact(await drizzleOf(fx.b.user.id), fx.b.user.id);
     // Hundreds of random syncs through the real triggers: seconds alone, more beside the journeys (ADR 097).
   }, 120_000);
 
@@ -378,7 +378,8 @@ describe("analytics rollups (ADR 023)", () => {
     await db.run(sql`update post_content_daily set targets = targets + 3 where workspace_id = ${a.user.id}`);
     await db.run(sql`delete from post_content_weekly where workspace_id = ${a.user.id}`);
     await db.run(sql`update post_published_daily set targets = '[]' where workspace_id = ${a.user.id}`);
-    const bBefore = await rollupsAndRecomputation(db, b.user.id);
+    const bDb = await drizzleOf(b.user.id);
+    const bBefore = await rollupsAndRecomputation(bDb, b.user.id);
 
     const res = await call<"POST /api/analytics/rollups/rebuild">("/api/analytics/rollups/rebuild", {
       method: "POST",
@@ -389,7 +390,7 @@ describe("analytics rollups (ADR 023)", () => {
     expect(res.body.data.metricDays).toBeGreaterThan(0);
     expect(res.body.data.engagementDays).toBeGreaterThan(0);
     await expectRollupsExact(db, a.user.id);
-    expect(await rollupsAndRecomputation(db, b.user.id)).toEqual(bBefore);
+    expect(await rollupsAndRecomputation(bDb, b.user.id)).toEqual(bBefore);
   });
 
   it("a post on two platforms, or on two days, wins the top post under a filter though it tops none of its days", async () => {
@@ -854,7 +855,8 @@ describe("the rollups' triggers on a publish (migration 0031)", () => {
     };
     /** D1's rows read by the status update that marks it published, triggers included. */
     const publishRead = async (id: string) => {
-      const res = await env.DB.prepare("update post_targets set status = 'published', published_at = ?1 where id = ?2")
+      const res = await (await dbOf(ws))
+        .prepare("update post_targets set status = 'published', published_at = ?1 where id = ?2")
         .bind(at, id)
         .run();
       return res.meta.rows_read;
@@ -1022,9 +1024,12 @@ describe("a period's partial days at its edges (ADR 023)", () => {
 
 describe("the content-type and hashtag triggers read a post's own targets (migration 0034)", () => {
   // D1 counts the rows a statement's triggers and foreign keys read in its `rows_read`.
-  const rowsRead = async (query: string, ...params: unknown[]) =>
+  const rowsRead = async (workspaceId: string, query: string, ...params: unknown[]) =>
     (
-      await env.DB.prepare(query)
+      await (
+        await dbOf(workspaceId)
+      )
+        .prepare(query)
         .bind(...params)
         .run()
     ).meta.rows_read;
@@ -1053,9 +1058,9 @@ describe("the content-type and hashtag triggers read a post's own targets (migra
         .insert(posts)
         .values({ id: postId, workspaceId: ws, userId: ws, content: "x", status: "draft", timezone: "UTC" });
       return [
-        await rowsRead("INSERT INTO post_media (post_id, media_id, position) VALUES (?, ?, 0)", postId, mediaId),
-        await rowsRead(`UPDATE posts SET hashtags = '["launch"]' WHERE id = ?`, postId),
-        await rowsRead("DELETE FROM posts WHERE id = ?", postId),
+        await rowsRead(ws, "INSERT INTO post_media (post_id, media_id, position) VALUES (?, ?, 0)", postId, mediaId),
+        await rowsRead(ws, `UPDATE posts SET hashtags = '["launch"]' WHERE id = ?`, postId),
+        await rowsRead(ws, "DELETE FROM posts WHERE id = ?", postId),
       ];
     };
     const before = await costs();
@@ -1077,6 +1082,7 @@ describe("the content-type and hashtag triggers read a post's own targets (migra
         .values({ id: postId, workspaceId: ws, userId: ws, content: "x", status: "scheduled", timezone: "UTC" });
       return [
         await rowsRead(
+          ws,
           "INSERT INTO post_targets (id, post_id, workspace_id, platform, account_id, status, due_at) VALUES (?, ?, ?, 'instagram', ?, 'scheduled', ?)",
           targetId,
           postId,
@@ -1084,8 +1090,9 @@ describe("the content-type and hashtag triggers read a post's own targets (migra
           ids.ig,
           at,
         ),
-        await rowsRead("UPDATE post_targets SET status = 'published', published_at = ? WHERE id = ?", at, targetId),
+        await rowsRead(ws, "UPDATE post_targets SET status = 'published', published_at = ? WHERE id = ?", at, targetId),
         await rowsRead(
+          ws,
           "INSERT INTO post_metric_snapshots (id, target_id, post_id, workspace_id, platform, account_id, taken_at, impressions, reach, likes, comments, shares, saves, clicks, video_views) VALUES (?, ?, ?, ?, 'instagram', ?, ?, 20, 10, 3, 1, 0, 0, 0, 0)",
           crypto.randomUUID(),
           targetId,
@@ -1094,7 +1101,7 @@ describe("the content-type and hashtag triggers read a post's own targets (migra
           ids.ig,
           at + 3_600_000,
         ),
-        await rowsRead("DELETE FROM posts WHERE id = ?", postId),
+        await rowsRead(ws, "DELETE FROM posts WHERE id = ?", postId),
       ];
     };
     const before = await lifecycle();

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../db/client";
 import { aiUsage, media, postMedia, postMetricSnapshots, posts, postTargets } from "../db/schema/index";
 import { insertAccount } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
+import { drizzleOf } from "../test/shards";
 
 const DAY = 86_400_000;
 
@@ -15,7 +15,7 @@ async function publishedWith(
   items: Array<{ kind: "image" | "video"; duration?: number }>,
   likes: number,
 ) {
-  const db = createDb(env.DB);
+  const db = await drizzleOf(userId);
   const postId = crypto.randomUUID();
   const targetId = crypto.randomUUID();
   const at = Date.now() - DAY;
@@ -101,7 +101,7 @@ describe("analytics from the media and ai_usage tables", () => {
 
   it("ai-usage counts the period's calls per feature and day; the dashboard counts media files", async () => {
     const u = await registerUser();
-    const db = createDb(env.DB);
+    const db = await drizzleOf(u.user.id);
     const row = (feature: "generate" | "hashtags", success: boolean, createdAt: number, tokens: number | null) => ({
       id: crypto.randomUUID(),
       workspaceId: u.user.id,

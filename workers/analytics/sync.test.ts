@@ -1,7 +1,5 @@
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createDb } from "../db/client";
 import {
   accountMetricSnapshots,
   audienceSnapshots,
@@ -14,6 +12,7 @@ import type { Platform } from "../platform-profile";
 import { type PlatformClient, PlatformError } from "../platforms/types";
 import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, platformHarness, raw } from "../test/oauth";
+import { drizzleOf } from "../test/shards";
 import { expectRollupsExact, seedFixture, utc } from "./fixture.test-helper";
 import { handleAnalyticsBatch, type SyncDeps, syncAccount } from "./sync";
 
@@ -69,7 +68,7 @@ const NOW = utc(20, 12);
 let fx: Awaited<ReturnType<typeof seedFixture>>;
 const failing = new Set<Platform>();
 const deps = (): SyncDeps => ({
-  db: createDb(env.DB),
+  db: fx.db,
   now: () => NOW,
   client: (p) => fixedClient(p, failing),
   credentials: async (id) => ({ platformUserId: id, accessToken: "t", accountType: "business", metadata: {} }),
@@ -82,7 +81,7 @@ beforeAll(async () => {
 
 describe("syncAccount", () => {
   it("appends snapshots without overwriting history and de-duplicates comments", async () => {
-    const db = createDb(env.DB);
+    const db = fx.db;
     const before = await db.select().from(postMetricSnapshots).where(eq(postMetricSnapshots.targetId, fx.T.t1));
     expect(before).toHaveLength(2);
     const first = await syncAccount(fx.ids.ig, deps(), { force: true });
@@ -103,7 +102,7 @@ describe("syncAccount", () => {
   });
 
   it("measures each post with its channel's options, so a Reel or a Story is read as one", async () => {
-    const db = createDb(env.DB);
+    const db = fx.db;
     await db
       .update(postTargets)
       .set({ version: { options: { format: "reel" } } })
@@ -173,8 +172,8 @@ async function connectedUser(...flows: Array<[platform: string, variant?: string
 
 /** Publishes `text` to every given account through its platform client and records the post as the publisher would. */
 async function publishToAll(userId: string, accounts: Array<{ _id: string; platform: Platform }>, text: string) {
-  const { registry, accounts: service } = platformHarness();
-  const db = createDb(env.DB);
+  const db = await drizzleOf(userId);
+  const { registry, accounts: service } = platformHarness({}, db);
   const postId = crypto.randomUUID();
   const publishedAt = Date.now();
   await db.insert(posts).values({
@@ -232,7 +231,7 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
       ["instagram", 0],
     ]);
 
-    const db = createDb(env.DB);
+    const db = await drizzleOf(u.user.id);
     const snaps = await db.select().from(postMetricSnapshots).where(eq(postMetricSnapshots.postId, postId));
     expect(snaps).toHaveLength(1);
     expect(snaps[0]!.reach).toBeGreaterThan(0);
@@ -263,8 +262,8 @@ describe("POST /api/analytics/sync-all (emulator)", () => {
 
   it("TikTok: a published video's views, likes, comments and shares and the creator's followers are synced", async () => {
     const { u, accounts } = await connectedUser(["tiktok"]);
-    const { registry, accounts: service } = platformHarness();
-    const db = createDb(env.DB);
+    const db = await drizzleOf(u.user.id);
+    const { registry, accounts: service } = platformHarness({}, db);
     const account = accounts[0]!;
     const postId = crypto.randomUUID();
     const publishedAt = Date.now();

@@ -4,6 +4,7 @@ import { RateLimits } from "../auth/rate-limit";
 import { sha256Hex } from "../crypto";
 import { KEY_SELF_REFUSAL } from "../tenancy/middleware";
 import { call, registerUser } from "../test/helpers";
+import { addMember, dbOf } from "../test/shards";
 
 const draft = { content: "From the API", platforms: ["linkedin"], status: "draft" };
 
@@ -54,7 +55,10 @@ describe("API keys", () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ success: false, message: 'This API key lacks the "write" scope.' });
     expect(
-      (await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?")
+      (await (
+        await dbOf(u.user.id)
+      )
+        .prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?")
         .bind(u.user.id)
         .first<{ n: number }>())!.n,
     ).toBe(0);
@@ -160,11 +164,7 @@ describe("API keys", () => {
   it("is capped by the member's role in its workspace, and stops when they leave it", async () => {
     const owner = await registerUser({ displayName: "Olga" });
     const viewer = await registerUser();
-    await env.DB.prepare(
-      "INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, 'viewer', ?)",
-    )
-      .bind(owner.user.id, viewer.user.id, Date.now())
-      .run();
+    await addMember(owner.user.id, viewer.user.id, "viewer");
     const created = await call<"POST /api/keys">("/api/keys", {
       token: viewer.token,
       headers: { "X-Workspace-Id": owner.user.id },

@@ -4,6 +4,7 @@ import worker from "../app";
 import { PostMessages } from "../posts/rules";
 import { call, registerUser, uploadImage } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
+import { dbOf } from "../test/shards";
 import { MCP_KEY_REQUIRED, MCP_POST_ONLY } from "./mcp";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -30,7 +31,10 @@ const tool = (token: string, name: string, args: Record<string, unknown> = {}) =
   );
 
 const postsOf = async (u: User) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?")
+  (await (
+    await dbOf(u.user.id)
+  )
+    .prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?")
     .bind(u.user.id)
     .first<{ n: number }>())!.n;
 
@@ -101,7 +105,8 @@ describe("MCP server at /mcp", () => {
     expect(upcoming).toEqual([expect.objectContaining({ postId: id, platform: "linkedin", status: "scheduled" })]);
 
     // An hour later: the cron claims it and the queue publishes it on the emulator.
-    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
       .bind(Date.now() - 1000, id)
       .run();
     const ctx = createExecutionContext();

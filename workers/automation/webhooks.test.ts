@@ -3,10 +3,10 @@ import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TokenCipher } from "../accounts/token-crypto";
 import worker from "../app";
-import { createDb } from "../db/client";
-import { buildServices } from "../services";
-import { call, ORIGIN, registerUser, uploadImage } from "../test/helpers";
+import { stampShard } from "../db/shard-queues";
+import { call, registerUser, uploadImage } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
+import { dbOf, drizzleOf, servicesOn, shardOf } from "../test/shards";
 import { recordActivity } from "../workspaces/activity";
 import { deliverWebhook } from "./webhook-delivery";
 import { webhookTransport } from "./webhook-transport";
@@ -45,25 +45,27 @@ const deliveries = async (u: User, endpointId: string) =>
   }>;
 
 /** Events recorded for the endpoint but queued into `sent` instead of the real queue, so the test drives each attempt. */
-function emitterWithoutQueue(sent: WebhookMessage[]) {
+/** On the workspace's shard, whose name each message carries as the app's stamped queue writes it (ADR 035). */
+async function emitterWithoutQueue(sent: WebhookMessage[], workspaceId: string) {
   const queue = {
     send: async (m: WebhookMessage) => void sent.push(m),
     sendBatch: async (ms: Array<{ body: WebhookMessage }>) => void sent.push(...ms.map((m) => m.body)),
   } as unknown as Queue<WebhookMessage>;
+  const db = await drizzleOf(workspaceId);
   return new WebhookService({
-    db: createDb(env.DB),
+    db,
     cipher: new TokenCipher(env.TOKEN_ENCRYPTION_KEY),
-    queue,
+    queue: stampShard(queue, await shardOf(workspaceId)),
     now: Date.now,
     appEnv: "test",
-    activity: (entry) => recordActivity(createDb(env.DB), entry),
+    activity: (entry) => recordActivity(db, entry),
   });
 }
 
 /** One attempt through the Worker's queue handler, as Cloudflare would call it; returns the queue's verdict. */
-async function attempt(deliveryId: string, attempts: number) {
+async function attempt(message: WebhookMessage, attempts: number) {
   const batch = createMessageBatch<WebhookMessage>("postline-webhooks", [
-    { id: `m${attempts}`, timestamp: new Date(), attempts, body: { deliveryId } },
+    { id: `m${attempts}`, timestamp: new Date(), attempts, body: message },
   ]);
   const ctx = createExecutionContext();
   await (worker.queue as ExportedHandlerQueueHandler<Env>)(batch, env, ctx);
@@ -146,21 +148,21 @@ describe("webhooks", () => {
     const u = await registerUser();
     const endpoint = await addEndpoint(u, ["post.failed"]);
     const sent: WebhookMessage[] = [];
-    await emitterWithoutQueue(sent).emit(u.user.id, "post.failed", { postId: "p1" });
+    await (await emitterWithoutQueue(sent, u.user.id)).emit(u.user.id, "post.failed", { postId: "p1" });
     // Not subscribed: nothing recorded.
-    await emitterWithoutQueue(sent).emit(u.user.id, "analytics.synced", { accountId: "a1" });
+    await (await emitterWithoutQueue(sent, u.user.id)).emit(u.user.id, "analytics.synced", { accountId: "a1" });
     expect(sent).toHaveLength(1);
     const { deliveryId } = sent[0]!;
 
     // The first three attempts straight through the consumer's function (it says when to retry), the last
     // through the Worker's queue handler.
-    const deps = buildServices(env, Date.now, ORIGIN).webhookDeliveryDeps();
+    const deps = (await servicesOn(u.user.id)).webhookDeliveryDeps();
     const delays = [];
     for (let n = 1; n <= 3; n++) delays.push(await deliverWebhook(deps, deliveryId, n));
     expect(delays).toEqual([30, 60, 120].map((delaySeconds) => ({ ack: false, delaySeconds })));
-    expect((await attempt(deliveryId, 4)).explicitAcks).toEqual(["m4"]);
+    expect((await attempt(sent[0]!, 4)).explicitAcks).toEqual(["m4"]);
     // A late duplicate of the message does not send it again.
-    await attempt(deliveryId, 5);
+    await attempt(sent[0]!, 5);
 
     const [logged] = await deliveries(u, endpoint.id);
     expect(logged!.status).toBe("succeeded");
@@ -178,13 +180,14 @@ describe("webhooks", () => {
     receiver(() => new Response("gone", { status: 410 }));
     const u = await registerUser();
     const endpoint = await addEndpoint(u, ["account.needs_reconnect"]);
-    await env.DB.prepare("UPDATE webhook_endpoints SET failing_since = ? WHERE id = ?")
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE webhook_endpoints SET failing_since = ? WHERE id = ?")
       .bind(Date.now() - 3 * 86_400_000 - 1000, endpoint.id)
       .run();
     const sent: WebhookMessage[] = [];
-    const hooks = emitterWithoutQueue(sent);
+    const hooks = await emitterWithoutQueue(sent, u.user.id);
     await hooks.emit(u.user.id, "account.needs_reconnect", { accountId: "a1" });
-    expect((await attempt(sent[0]!.deliveryId, 1)).explicitAcks).toEqual(["m1"]);
+    expect((await attempt(sent[0]!, 1)).explicitAcks).toEqual(["m1"]);
 
     const [listed] = (await call<"GET /api/webhooks">("/api/webhooks", { token: u.token })).body.data.endpoints;
     expect(listed).toMatchObject({ enabled: false });

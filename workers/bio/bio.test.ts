@@ -2,9 +2,10 @@ import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { postMedia, postTargets } from "../db/schema/index";
-import { insertScheduledPost, testDb } from "../test/fixtures";
+import { insertScheduledPost } from "../test/fixtures";
 import { call, ORIGIN, registerUser, uploadImage } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
+import { drizzleOf } from "../test/shards";
 
 const BROWSER =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -21,11 +22,11 @@ async function publishedOnInstagram(u: User, accountId: string, content: string,
     content,
   );
   const permalink = `https://instagram.example/p/${targetIds[0]}`;
-  await testDb()
+  await (await drizzleOf(u.user.id))
     .update(postTargets)
     .set({ publishedAt: Date.now(), permalink })
     .where(eq(postTargets.id, targetIds[0]!));
-  if (image) await testDb().insert(postMedia).values({ postId, mediaId: image, position: 0 });
+  if (image) await (await drizzleOf(u.user.id)).insert(postMedia).values({ postId, mediaId: image, position: 0 });
   return { postId, targetId: targetIds[0]!, permalink };
 }
 

@@ -77,7 +77,10 @@ export const brandRoutes = new Hono<SignedInEnv>()
 
 /** The public logo: a workspace id that has none (or does not exist) is a 404 like any unknown resource. */
 export const brandLogoRoutes = new Hono<AppEnv>().get("/:workspaceId", async (c) => {
-  const logo = await brandService(c.var.services).logo(c.req.param("workspaceId"));
+  // No session names the workspace here: its shard comes from the directory (ADR 081).
+  const workspaceId = c.req.param("workspaceId");
+  const { db } = await c.var.services.servicesOfWorkspace(workspaceId);
+  const logo = await brandService({ db, env: c.env, now: c.var.services.now }).logo(workspaceId);
   if (!logo) throw notFound();
   return new Response(logo.bytes, {
     headers: {

@@ -1,11 +1,9 @@
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { connectedAccounts } from "../db/schema/accounts";
-import { buildServices } from "../services";
-import { testDb } from "../test/fixtures";
-import { call, ORIGIN, registerUser, uploadImage } from "../test/helpers";
+import { call, registerUser, uploadImage } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
+import { drizzleOf, servicesOn } from "../test/shards";
 import { repeatDeps } from "./deps";
 import { REPEAT_LEAD_MS, runCategoryRepeats } from "./repeat";
 
@@ -50,10 +48,10 @@ async function repeats(u: User) {
 /** What the job handed the webhook service (its delivery has its own suite). */
 const announced: Array<{ type: string; data: Record<string, unknown> }> = [];
 
-/** The minute cron's evergreen job, run with the clock one hour before the category's next slot. */
-async function cronBefore(slot: string) {
+/** The minute cron's evergreen job on the workspace's shard, run with the clock one hour before the category's next slot. */
+async function cronBefore(u: User, slot: string) {
   const at = Date.parse(slot) - HOUR;
-  const services = buildServices(env, () => at, ORIGIN);
+  const services = await servicesOn(u.user.id, () => at);
   const webhooks = {
     emit: async (_workspace: string, type: string, data: Record<string, unknown>) =>
       void announced.push({ type, data }),
@@ -102,7 +100,10 @@ describe("evergreen categories", () => {
     await connectViaEmulator(u.cookie, "twitter");
     const { linkedin, twitter } = await accountsOf(u);
     // The cron runs days ahead here, past X's two-hour token; the health job would have refreshed it by then.
-    await testDb().update(connectedAccounts).set({ tokenExpiresAt: null }).where(eq(connectedAccounts.id, twitter!));
+    await (await drizzleOf(u.user.id))
+      .update(connectedAccounts)
+      .set({ tokenExpiresAt: null })
+      .where(eq(connectedAccounts.id, twitter!));
     const tip = "Oil the pan, not the food. #cooking";
     const xVersion = "#tip Oil the pan first. It heats evenly. Then add the food.";
     const a = await draft(u, tip, { linkedin: [linkedin!], twitter: [twitter!] }, [
@@ -123,8 +124,8 @@ describe("evergreen categories", () => {
 
     // Slot 1: the first post; its X channel had its own version, so the copy carries the post's text there.
     const first = (await category(u, id)).nextSlotAt!;
-    expect(await cronBefore(first)).toEqual({ queued: 1 });
-    expect(await cronBefore(first)).toEqual({ queued: 0 }); // the slot is claimed once
+    expect(await cronBefore(u, first)).toEqual({ queued: 1 });
+    expect(await cronBefore(u, first)).toEqual({ queued: 0 }); // the slot is claimed once
     const second = (await category(u, id)).nextSlotAt!;
     expect(Date.parse(second) - Date.parse(first)).toBeGreaterThanOrEqual(REPEAT_LEAD_MS - HOUR); // the next day (23 h on a spring-forward day)
     expect(await repeats(u)).toEqual([
@@ -138,9 +139,9 @@ describe("evergreen categories", () => {
       },
     ]);
     // Slot 2: the other post; slot 3: the first again (its gap of one day is over), the AI's rewrite on X.
-    await cronBefore(second);
+    await cronBefore(u, second);
     const third = (await category(u, id)).nextSlotAt!;
-    await cronBefore(third);
+    await cronBefore(u, third);
     const fourth = (await category(u, id)).nextSlotAt!;
     const [, two, three] = await repeats(u);
     expect(two!.content).toBe("Rest the dough for an hour before baking.");
@@ -148,9 +149,9 @@ describe("evergreen categories", () => {
     expect(three!.channels.linkedin).toBe(tip);
     expect([tip, xVersion]).not.toContain(three!.channels.twitter);
     // Slot 5: the same rewrite again would be refused by X as a duplicate, so X is left out and says why.
-    await cronBefore(fourth);
+    await cronBefore(u, fourth);
     const fifth = (await category(u, id)).nextSlotAt!;
-    await cronBefore(fifth);
+    await cronBefore(u, fifth);
     const five = (await repeats(u))[4]!;
     expect(five.channels).toEqual({ linkedin: tip });
     const card = await category(u, id);
@@ -175,9 +176,9 @@ describe("evergreen categories", () => {
     const id = made.body.data.id;
     await call(`/api/categories/${id}/posts`, { token: u.token, body: { postId: post } });
     const first = made.body.data.nextSlotAt!;
-    await cronBefore(first);
+    await cronBefore(u, first);
     const second = (await category(u, id)).nextSlotAt!;
-    await cronBefore(second);
+    await cronBefore(u, second);
     expect((await category(u, id)).lastNote).toBe("Slot left empty: every post repeated within the last 7 days");
     expect((await repeats(u)).map((r) => r.at)).toEqual([first]);
 

@@ -1,11 +1,10 @@
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedFixture } from "../analytics/fixture.test-helper";
-import { createDb } from "../db/client";
 import { posts } from "../db/schema/index";
 import { invalidateDashboard } from "../http/dashboard-cache";
 import { insertAccount, insertScheduledPost } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
+import { dbOf, drizzleOf } from "../test/shards";
 
 let fx: Awaited<ReturnType<typeof seedFixture>>;
 beforeAll(async () => {
@@ -31,7 +30,7 @@ describe("GET /api/dashboard", () => {
     expect(first.body.data.recentPosts).toHaveLength(5);
     expect(first.body.data.warnings).toEqual([]);
 
-    const db = createDb(env.DB);
+    const db = await drizzleOf(fx.a.user.id);
     await db.insert(posts).values({
       id: `sched-${fx.a.user.id}`,
       workspaceId: fx.a.user.id,
@@ -80,7 +79,8 @@ describe("GET /api/dashboard", () => {
       [{ accountId: x, platform: "twitter", dueAt: inHours(2), status: "held" }],
       "Held",
     );
-    await env.DB.prepare("UPDATE post_targets SET error_kind = 'account_disconnected' WHERE post_id = ?")
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE post_targets SET error_kind = 'account_disconnected' WHERE post_id = ?")
       .bind(held.postId)
       .run();
     const waiting = await insertScheduledPost(
@@ -88,7 +88,10 @@ describe("GET /api/dashboard", () => {
       [{ accountId: x, platform: "twitter", dueAt: inHours(3), status: "pending_approval" }],
       "For approval",
     );
-    await env.DB.prepare("UPDATE posts SET status = 'pending_approval' WHERE id = ?").bind(waiting.postId).run();
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE posts SET status = 'pending_approval' WHERE id = ?")
+      .bind(waiting.postId)
+      .run();
 
     const res = await call<"GET /api/dashboard">("/api/dashboard", { token: u.token });
     expect(res.status).toBe(200);

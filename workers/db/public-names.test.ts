@@ -1,10 +1,10 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import worker from "../app";
 import { LinkStore, trackLinks } from "../links";
 import { directoryNames } from "../tenancy/public-names";
 import { ORIGIN } from "../test/helpers";
-import { dbOf, drizzleOf, migrateExtraShards, registerIn, sendTo, threeShards } from "../test/shards";
+import { dbOf, drizzleOf, registerIn, sendTo, threeShards } from "../test/shards";
 import { createDb } from "./client";
 
 /**
@@ -14,7 +14,6 @@ import { createDb } from "./client";
 const three = threeShards();
 /** New workspaces on the two shards that are not the directory. */
 const apart = Object.create(env, { WORKSPACE_DBS: { value: "SHARD_B,SHARD_C" } }) as Env;
-beforeAll(() => migrateExtraShards());
 
 /** A public page through the Worker with these bindings: status, body and Location. */
 async function open(bindings: Env, path: string) {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
-import { dbOf, migrateExtraShards, registerIn, sendTo, threeShards } from "../test/shards";
+import { describe, expect, it } from "vitest";
+import { dbOf, registerIn, sendTo, threeShards } from "../test/shards";
 
 /**
  * Three workspace databases, each its own D1 file (the directory DB, SHARD_B, SHARD_C): what ADR 035 listed as
@@ -9,7 +9,6 @@ import { dbOf, migrateExtraShards, registerIn, sendTo, threeShards } from "../te
 const three = threeShards();
 /** New workspaces on the two shards that are not the directory, as the browser journeys' server runs. */
 const apart = Object.create(env, { WORKSPACE_DBS: { value: "SHARD_B,SHARD_C" } }) as Env;
-beforeAll(() => migrateExtraShards());
 
 const count = async (db: D1Database, table: string, workspaceId: string) =>
   (await db

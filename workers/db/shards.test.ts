@@ -5,9 +5,9 @@ import {
   env,
   waitOnExecutionContext,
 } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import worker from "../app";
-import { migrateExtraShards, registerIn, sendTo } from "../test/shards";
+import { registerIn, sendTo } from "../test/shards";
 
 /**
  * The seam of ADR 035 with two shards, each its own D1 (the directory DB and SHARD_B), each recording the SQL it
@@ -32,7 +32,6 @@ function recording(d1: D1Database) {
 
 const directory = recording(env.DB);
 const shardB = recording(env.SHARD_B);
-beforeAll(() => migrateExtraShards());
 /** The Worker's bindings with a second shard; `first` is where new workspaces go. */
 const envWith = (first: "DB" | "SHARD_B", listed = first === "DB" ? "DB,SHARD_B" : "SHARD_B,DB") =>
   Object.create(env, {

@@ -1,9 +1,8 @@
-import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildServices } from "../services";
-import { call, ORIGIN, registerUser } from "../test/helpers";
+import { call, registerUser } from "../test/helpers";
 import { armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { servicesOn } from "../test/shards";
 import { feedDeps } from "./deps";
 import { runFeedChecks } from "./jobs";
 
@@ -81,7 +80,7 @@ describe("checking feeds", () => {
     const id = (await addFeed(u, { url, accountIds: [accountId] })).body.data.id;
     // The events as the webhook service is handed them (its delivery has its own suite).
     const sent: Array<{ type: string; data: Record<string, unknown> }> = [];
-    const services = buildServices(env, Date.now, ORIGIN);
+    const services = await servicesOn(u.user.id);
     const webhooks = {
       emit: async (_workspace: string, type: string, data: Record<string, unknown>) => void sent.push({ type, data }),
     } as unknown as typeof services.webhooks;
@@ -178,7 +177,7 @@ describe("checking feeds", () => {
       ["good", blog("xml")],
     ])
       ids[name] = (await addFeed(u, { url, accountIds: [accountId] })).body.data.id;
-    const result = await runFeedChecks(feedDeps(buildServices(env, Date.now, ORIGIN)));
+    const result = await runFeedChecks(feedDeps(await servicesOn(u.user.id)));
     expect(result.checked).toBeGreaterThanOrEqual(3);
     const feeds = (await call<"GET /api/feeds">("/api/feeds", { token: u.token })).body.data.feeds;
     const byId = (id: string) => feeds.find((f) => f.id === id)!;

@@ -4,10 +4,12 @@ import worker from "../app";
 import { insertAccount } from "../test/fixtures";
 import { call, registerUser, uploadImage } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
-
+import { dbOf } from "../test/shards";
 import { IdempotencyMessages, STALE_CLAIM_MS } from "./idempotency";
 
-const count = async (sql: string, id: string) => (await env.DB.prepare(sql).bind(id).first<{ n: number }>())!.n;
+/** A count over the workspace's rows, on its shard. */
+const count = async (sql: string, workspaceId: string) =>
+  (await (await dbOf(workspaceId)).prepare(sql).bind(workspaceId).first<{ n: number }>())!.n;
 
 describe("Idempotency-Key", () => {
   it("20 parallel publish-now requests with one key create one post with one channel, and replay its answer", async () => {
@@ -135,10 +137,12 @@ describe("Idempotency-Key", () => {
 
   it("a claim whose request died is released after two minutes; the cron purges old answers and dead claims", async () => {
     const u = await registerUser();
+    const shard = await dbOf(u.user.id);
     const insert = (key: string, status: number | null, createdAt: number, expiresAt: number) =>
-      env.DB.prepare(
-        "INSERT INTO idempotency_keys (workspace_id, owner, key, request_hash, response_status, created_at, expires_at) VALUES (?, ?, ?, 'h', ?, ?, ?)",
-      )
+      shard
+        .prepare(
+          "INSERT INTO idempotency_keys (workspace_id, owner, key, request_hash, response_status, created_at, expires_at) VALUES (?, ?, ?, 'h', ?, ?, ?)",
+        )
         .bind(u.user.id, u.user.id, key, status, createdAt, expiresAt)
         .run();
     const now = Date.now();
@@ -158,7 +162,8 @@ describe("Idempotency-Key", () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: new Date() }), env, ctx);
     await waitOnExecutionContext(ctx);
-    const left = await env.DB.prepare("SELECT key FROM idempotency_keys WHERE owner = ? ORDER BY key")
+    const left = await shard
+      .prepare("SELECT key FROM idempotency_keys WHERE owner = ? ORDER BY key")
       .bind(u.user.id)
       .all<{ key: string }>();
     expect(left.results.map((r) => r.key)).toEqual(["died", "running"]);

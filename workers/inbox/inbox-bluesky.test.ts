@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildServices } from "../services";
-import { call, ORIGIN, registerUser } from "../test/helpers";
+import { call, registerUser } from "../test/helpers";
 import { armFault, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { dbOf, servicesOn } from "../test/shards";
 import { publishOn } from "./published.test-helper";
 import { REPLY_LEASE_MS } from "./rules";
 
@@ -34,7 +34,7 @@ async function visitor(author: string, text: string, replyTo?: string) {
   return ((await res.json()) as { id: string }).id;
 }
 
-const sync = () => buildServices(env, Date.now, ORIGIN).inbox.syncNow(ws);
+const sync = async () => (await servicesOn(ws)).inbox.syncNow(ws);
 const itemOf = async (text: string) =>
   (await call<"GET /api/inbox">("/api/inbox?status=all&platform=bluesky&limit=100", as())).body.data.items.find(
     (i) => i.text === text,
@@ -113,9 +113,8 @@ describe("Bluesky in the inbox", () => {
     await armFault("bluesky", "drop", 1, { method: "POST", path: "createRecord" });
     expect((await reply(item.id, answer)).body.data.reply).toMatchObject({ state: "sent", text: answer });
     expect(await repliesOnBluesky(answer)).toEqual([{ parent: remote, root: postUri }]);
-    await env.DB.prepare(
-      "UPDATE inbox_items SET reply_state = 'sending', status = 'open', reply_started_at = ? WHERE id = ?",
-    )
+    await (await dbOf(ws))
+      .prepare("UPDATE inbox_items SET reply_state = 'sending', status = 'open', reply_started_at = ? WHERE id = ?")
       .bind(Date.now() - REPLY_LEASE_MS, item.id)
       .run();
     expect((await reply(item.id, "Another try")).body.data.reply).toMatchObject({ state: "sent", text: answer });

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { posts, postTargets } from "../db/schema/index";
-import { testDb } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 import { jpegBytes } from "../test/media-fixtures";
 import { mediaLinks } from "../test/media-links";
 import { armFault, connectViaEmulator, platformHarness, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { drizzleOf } from "../test/shards";
 
 /**
  * Instagram comments answered and moderated from the inbox (ADR 083): a reply on the IG Comment node
@@ -22,7 +22,7 @@ const inWs = () => ({ token: owner.token, headers: { "X-Workspace-Id": ws } });
 async function recordPublished(accountId: string, remoteId: string) {
   const now = Date.now();
   const postId = crypto.randomUUID();
-  const db = testDb();
+  const db = await drizzleOf(ws);
   await db.insert(posts).values({
     id: postId,
     workspaceId: ws,
@@ -96,7 +96,7 @@ describe("Instagram comments from the inbox", () => {
     }>;
     const account = accounts.find((a) => a.platform === "instagram")!;
     const links = await mediaLinks({ square: { bytes: jpegBytes(1080, 1080), name: "loaf.jpg" } });
-    const h = platformHarness();
+    const h = platformHarness({}, await drizzleOf(ws));
     const creds = await h.accounts.accountCredentials(account._id);
     const published = await h.registry.instagram!.publish(creds, {
       marker: crypto.randomUUID(),

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildServices } from "../services";
-import { call, ORIGIN, registerUser } from "../test/helpers";
+import { call, registerUser } from "../test/helpers";
 import { armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { addMember, dbOf, servicesOn } from "../test/shards";
 import { publishOn } from "./published.test-helper";
 import { REPLY_LEASE_MS } from "./rules";
 
@@ -61,9 +61,7 @@ describe("Mastodon in the inbox", () => {
     ws = (
       await call<"POST /api/workspaces">("/api/workspaces", { token: members.owner.token, body: { name: "Bakery" } })
     ).body.data.id as string;
-    await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
-      .bind(ws, members.editor.user.id, "editor", Date.now())
-      .run();
+    await addMember(ws, members.editor.user.id, "editor");
     await connectViaEmulator(`${members.owner.cookie}; pl_workspace=${ws}`, "mastodon", { instance: INSTANCE });
     const accounts = (await call<"GET /api/accounts">("/api/accounts", as("owner"))).body.data.accounts as Array<{
       _id: string;
@@ -99,7 +97,7 @@ describe("Mastodon in the inbox", () => {
     const texts = Array.from({ length: 42 }, (_, i) => `@bakery order ${i} ${tag()}`);
     await armFault("mastodon", "500", 1, { method: "GET", path: "^/api/v1/notifications\\?" });
     await visitor("early_bird", texts[0]!);
-    const [failed] = await buildServices(env, Date.now, ORIGIN).inbox.syncNow(ws);
+    const [failed] = await (await servicesOn(ws)).inbox.syncNow(ws);
     expect(failed!.error).toMatch(/something went wrong on our end/);
     // While the instance was down, 41 more arrived: more than one page of 40.
     for (const text of texts.slice(1)) await visitor("regular", text);
@@ -160,9 +158,8 @@ describe("Mastodon in the inbox", () => {
     expect((await reply(item.id, answer)).body.data.reply).toMatchObject({ state: "sent", text: answer });
     expect(await repliesOnMastodon(answer)).toHaveLength(1);
     // The Worker died after the instance took the reply and before it was recorded.
-    await env.DB.prepare(
-      "UPDATE inbox_items SET reply_state = 'sending', status = 'open', reply_started_at = ? WHERE id = ?",
-    )
+    await (await dbOf(ws))
+      .prepare("UPDATE inbox_items SET reply_state = 'sending', status = 'open', reply_started_at = ? WHERE id = ?")
       .bind(Date.now() - REPLY_LEASE_MS, item.id)
       .run();
     expect((await reply(item.id, "Another try")).body.data.reply).toMatchObject({ state: "sent", text: answer });

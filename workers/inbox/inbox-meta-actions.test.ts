@@ -4,7 +4,7 @@ import type { Role } from "../tenancy/roles";
 import { call, registerUser } from "../test/helpers";
 import { armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
-import { dbOf } from "../test/shards";
+import { addMember } from "../test/shards";
 import { publishOn } from "./published.test-helper";
 
 /**
@@ -70,9 +70,7 @@ describe("Facebook comments answered and moderated from the inbox", () => {
     ).body.data.id as string;
     for (const role of ["editor", "contributor"] as const satisfies Role[]) {
       members[role] = await registerUser();
-      await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
-        .bind(ws, members[role].user.id, role, Date.now())
-        .run();
+      await addMember(ws, members[role].user.id, role);
     }
     await connectViaEmulator(`${members.owner.cookie}; pl_workspace=${ws}`, "facebook");
     const account = (await call<"GET /api/accounts">("/api/accounts", as("owner"))).body.data.accounts[0] as {

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { dbOf } from "../test/shards";
 import { hmacHex } from "./meta-webhook";
 import { publishOn } from "./published.test-helper";
 
@@ -67,7 +68,10 @@ describe("Meta webhooks into the inbox", () => {
       platformUserId?: string;
     }>;
     const account = accounts[0]!;
-    pageId = (await env.DB.prepare("SELECT platform_user_id AS id FROM connected_accounts WHERE id = ?")
+    pageId = (await (
+      await dbOf(ws)
+    )
+      .prepare("SELECT platform_user_id AS id FROM connected_accounts WHERE id = ?")
       .bind(account._id)
       .first<{ id: string }>())!.id;
     ({ postId: ourPost, remoteId: pagePost } = await publishOn(
@@ -166,7 +170,10 @@ describe("Meta webhooks into the inbox", () => {
 });
 
 async function itemsOnPost(postId: string) {
-  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM inbox_items WHERE post_id = ?")
+  return (await (
+    await dbOf(ws)
+  )
+    .prepare("SELECT COUNT(*) AS n FROM inbox_items WHERE post_id = ?")
     .bind(postId)
     .first<{ n: number }>())!.n;
 }

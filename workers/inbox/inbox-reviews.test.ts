@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildServices } from "../services";
-import { call, ORIGIN, registerUser } from "../test/helpers";
+import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { servicesOn } from "../test/shards";
 
 /**
  * Google Business Profile reviews in the inbox (ADR 098): read from the location's reviews by a per-account
@@ -67,7 +67,7 @@ describe("Business Profile reviews in the inbox", () => {
     const first = `Cold soup ${tag()}`;
     await armFault("google_business", "500", 1, { method: "GET", path: "/reviews\\?" });
     await review("Ben T.", first, 2);
-    const results = await buildServices(env, Date.now, ORIGIN).inbox.syncNow(ws);
+    const results = await (await servicesOn(ws)).inbox.syncNow(ws);
     expect(results.some((r) => r.error)).toBe(true);
     const second = `Nice staff ${tag()}`;
     await review("Ada K.", second, 5);

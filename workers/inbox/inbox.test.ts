@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildServices } from "../services";
 import type { Role } from "../tenancy/roles";
-import { call, ORIGIN, registerUser } from "../test/helpers";
+import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { addMember, dbOf, servicesOn } from "../test/shards";
 import { publishOn } from "./published.test-helper";
 import { POLL_INTERVAL_MS, REPLY_LEASE_MS } from "./rules";
 
@@ -13,7 +13,7 @@ import { POLL_INTERVAL_MS, REPLY_LEASE_MS } from "./rules";
  * clock, a sync takes them in once, members triage them by role, and a reply goes out exactly once under faults.
  */
 type User = Awaited<ReturnType<typeof registerUser>>;
-const services = () => buildServices(env, Date.now, ORIGIN);
+const services = () => servicesOn(ws);
 const WORKSPACE = "Inbox Agency";
 
 let ws: string;
@@ -66,9 +66,7 @@ describe("engagement inbox", () => {
     ).body.data.id as string;
     for (const role of ["admin", "editor", "contributor", "viewer"] as const) {
       members[role] = await registerUser();
-      await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
-        .bind(ws, members[role].user.id, role, Date.now())
-        .run();
+      await addMember(ws, members[role].user.id, role);
     }
     await connectViaEmulator(`${members.owner.cookie}; pl_workspace=${ws}`, "twitter");
     const accounts = (await call<"GET /api/accounts">("/api/accounts", as("owner"))).body.data.accounts as Array<{
@@ -89,7 +87,7 @@ describe("engagement inbox", () => {
     const again = await call<"POST /api/inbox/sync">("/api/inbox/sync", { ...as("contributor"), method: "POST" });
     expect(again.body.data.added).toBe(0);
     // The cron's poll of the same account adds nothing either.
-    await services().inbox.syncNow(ws);
+    await (await services()).inbox.syncNow(ws);
 
     const { body } = await inbox("viewer");
     expect(body.data.items).toHaveLength(first.body.data.added);
@@ -113,8 +111,8 @@ describe("engagement inbox", () => {
     const before = (await inbox("viewer")).body.data.open;
     await visitorReplies(tweetId, "late_reader", "@inbox Still there?");
     // Polled a moment ago: not due yet.
-    expect((await services().inbox.pollDue()).map((r) => r.added)).toEqual([]);
-    const later = buildServices(env, () => Date.now() + POLL_INTERVAL_MS, ORIGIN);
+    expect((await (await services()).inbox.pollDue()).map((r) => r.added)).toEqual([]);
+    const later = await servicesOn(ws, () => Date.now() + POLL_INTERVAL_MS);
     const polled = await later.inbox.pollDue();
     expect(polled.map((r) => [r.added, r.error])).toEqual([[1, null]]);
     const { body } = await inbox("viewer");
@@ -203,14 +201,14 @@ describe("engagement inbox", () => {
     const sentIds = await repliesOnX(text);
     expect(sentIds).toHaveLength(1);
     // The reply answers the comment itself, not the post.
-    const remote = await env.DB.prepare("SELECT remote_id FROM inbox_items WHERE id = ?")
+    const remote = await (await dbOf(ws))
+      .prepare("SELECT remote_id FROM inbox_items WHERE id = ?")
       .bind(item!.id)
       .first<{ remote_id: string }>();
     expect(sentIds[0]).toBe(remote!.remote_id);
     // The reply is in the activity log, by its member (activity-coverage.test.ts lists this route here).
-    const logged = await env.DB.prepare(
-      "SELECT action, user_id, summary FROM activity_log WHERE subject_id = ? AND action = 'inbox_replied'",
-    )
+    const logged = await (await dbOf(ws))
+      .prepare("SELECT action, user_id, summary FROM activity_log WHERE subject_id = ? AND action = 'inbox_replied'")
       .bind(item!.id)
       .all();
     expect(logged.results).toEqual([{ action: "inbox_replied", user_id: members.editor.user.id, summary: text }]);
@@ -257,9 +255,8 @@ describe("engagement inbox", () => {
     const first = `Before the crash ${crypto.randomUUID().slice(0, 6)}`;
     await call(`/api/inbox/${item!.id}/reply`, { ...as("editor"), body: { text: first } });
     // What the row says when the Worker died after X took the reply and before the outcome was written.
-    await env.DB.prepare(
-      "UPDATE inbox_items SET reply_state = 'sending', status = 'open', reply_started_at = ? WHERE id = ?",
-    )
+    await (await dbOf(ws))
+      .prepare("UPDATE inbox_items SET reply_state = 'sending', status = 'open', reply_started_at = ? WHERE id = ?")
       .bind(Date.now() - REPLY_LEASE_MS, item!.id)
       .run();
     const again = await call<"POST /api/inbox/:id/reply">(`/api/inbox/${item!.id}/reply`, {
@@ -307,7 +304,8 @@ describe("engagement inbox", () => {
     )
       .bind(text)
       .all<{ replyTo: string }>();
-    const remote = await env.DB.prepare("SELECT remote_id FROM inbox_items WHERE id = ?")
+    const remote = await (await dbOf(ws))
+      .prepare("SELECT remote_id FROM inbox_items WHERE id = ?")
       .bind(item.id)
       .first<{ remote_id: string }>();
     expect(results).toEqual([{ replyTo: remote!.remote_id }]);

@@ -1,12 +1,9 @@
-import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { posts, postTargets } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
 import { publishTarget } from "../publishing/consumer";
 import { publishDeps } from "../publishing/deps";
-import { buildServices } from "../services";
-import { testDb } from "../test/fixtures";
-import { ORIGIN } from "../test/helpers";
+import { dbOf, drizzleOf, servicesOn } from "../test/shards";
 
 /** Publishes a post of `text` to the account through the real publishing path; its network id. */
 export async function publishOn(
@@ -16,8 +13,8 @@ export async function publishOn(
   const postId = crypto.randomUUID();
   const targetId = crypto.randomUUID();
   const now = Date.now();
-  const db = testDb();
   const { workspaceId, userId, accountId, platform } = input;
+  const db = await drizzleOf(workspaceId);
   await db.insert(posts).values({
     id: postId,
     workspaceId,
@@ -39,8 +36,9 @@ export async function publishOn(
     createdAt: now,
     updatedAt: now,
   });
-  expect(await publishTarget(targetId, publishDeps(buildServices(env, Date.now, ORIGIN)))).toEqual({ ack: true });
-  const target = await env.DB.prepare("SELECT remote_id FROM post_targets WHERE id = ?")
+  expect(await publishTarget(targetId, publishDeps(await servicesOn(workspaceId)))).toEqual({ ack: true });
+  const target = await (await dbOf(workspaceId))
+    .prepare("SELECT remote_id FROM post_targets WHERE id = ?")
     .bind(targetId)
     .first<{ remote_id: string }>();
   return { postId, remoteId: target!.remote_id };

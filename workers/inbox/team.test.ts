@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../tenancy/roles";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { connectViaEmulator, raw } from "../test/oauth";
-import { dbOf } from "../test/shards";
+import { addMember, dbOf } from "../test/shards";
 import type { InboxItemView } from "./view";
 
 /**
@@ -38,7 +38,10 @@ async function mentioned(author: string, text: string) {
 
 const notices = async (user: User, kind: string) =>
   (
-    await env.DB.prepare("SELECT message FROM notifications WHERE user_id = ? AND workspace_id = ? AND kind = ?")
+    await (
+      await dbOf(ws)
+    )
+      .prepare("SELECT message FROM notifications WHERE user_id = ? AND workspace_id = ? AND kind = ?")
       .bind(user.user.id, ws, kind)
       .all<{ message: string }>()
   ).results.map((r) => r.message);
@@ -83,9 +86,7 @@ describe("the inbox as a team tool", () => {
     ws = (ws as unknown as { id: string }).id;
     for (const role of ["admin", "editor", "contributor", "viewer"] as const) {
       members[role] = await registerUser({ displayName: `${role[0]!.toUpperCase()}${role.slice(1)} Member` });
-      await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
-        .bind(ws, members[role].user.id, role, Date.now())
-        .run();
+      await addMember(ws, members[role].user.id, role);
     }
     await connectViaEmulator(`${members.owner.cookie}; pl_workspace=${ws}`, "twitter");
     const accounts = (await call("/api/accounts", as("owner"))).body.data as { accounts: Array<{ username: string }> };

@@ -2,14 +2,14 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { publishTarget } from "../publishing/consumer";
 import { publishDeps } from "../publishing/deps";
-import { buildServices } from "../services";
 import { insertScheduledPost } from "../test/fixtures";
-import { call, ORIGIN, registerUser } from "../test/helpers";
+import { call, registerUser } from "../test/helpers";
 import { armFault, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { dbOf, servicesOn } from "../test/shards";
 
 /** Short links under the fault switch: a retried or verified publish sends the same text, once (ADR 067). */
-const deps = () => publishDeps(buildServices(env, Date.now, ORIGIN));
+const deps = async (t: { workspaceId: string }) => publishDeps(await servicesOn(t.workspaceId));
 
 async function trackedTarget(platform: "twitter" | "mastodon") {
   const u = await registerUser();
@@ -22,7 +22,7 @@ async function trackedTarget(platform: "twitter" | "mastodon") {
     [{ accountId: account._id, platform, dueAt: Date.now(), status: "queued" }],
     `${marker} https://news.example/today`,
   );
-  return { targetId: targetIds[0]!, marker };
+  return { targetId: targetIds[0]!, marker, workspaceId: u.user.id };
 }
 
 async function published(marker: string) {
@@ -34,9 +34,10 @@ async function published(marker: string) {
   return results.map((r) => r.data);
 }
 
-async function codesOf(targetId: string) {
-  const { results } = await env.DB.prepare("SELECT code FROM short_links WHERE target_id = ?")
-    .bind(targetId)
+async function codesOf(t: { workspaceId: string; targetId: string }) {
+  const { results } = await (await dbOf(t.workspaceId))
+    .prepare("SELECT code FROM short_links WHERE target_id = ?")
+    .bind(t.targetId)
     .all<{ code: string }>();
   return results.map((r) => r.code);
 }
@@ -47,9 +48,9 @@ describe("short links under faults", () => {
   it("X: accept-then-drop is found by its text, with the same short link, and posted once", async () => {
     const t = await trackedTarget("twitter");
     await armFault("twitter", "drop", 1);
-    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(t.targetId, await deps(t))).toEqual({ ack: true });
     const copies = await published(t.marker);
-    const codes = await codesOf(t.targetId);
+    const codes = await codesOf(t);
     expect(copies).toHaveLength(1);
     expect(codes).toHaveLength(1);
     expect(copies[0]).toContain(`/l/${codes[0]}`);
@@ -58,14 +59,14 @@ describe("short links under faults", () => {
   it("Mastodon: a 500 then a retry publishes once, with the link made on the first try", async () => {
     const t = await trackedTarget("mastodon");
     await armFault("mastodon", "500", 1, { method: "POST", path: "^/api/v1/statuses$" });
-    const first = await publishTarget(t.targetId, deps());
+    const first = await publishTarget(t.targetId, await deps(t));
     expect(first.ack).toBe(false);
-    const before = await codesOf(t.targetId);
-    let next = await publishTarget(t.targetId, deps());
-    for (let i = 0; i < 2 && !next.ack; i++) next = await publishTarget(t.targetId, deps());
+    const before = await codesOf(t);
+    let next = await publishTarget(t.targetId, await deps(t));
+    for (let i = 0; i < 2 && !next.ack; i++) next = await publishTarget(t.targetId, await deps(t));
     const copies = await published(t.marker);
     expect(copies).toHaveLength(1);
-    expect(await codesOf(t.targetId)).toEqual(before);
+    expect(await codesOf(t)).toEqual(before);
     expect(copies[0]).toContain(`/l/${before[0]}`);
   });
 });

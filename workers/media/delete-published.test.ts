@@ -1,8 +1,9 @@
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { insertAccount } from "../test/fixtures";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
+import { dbOf } from "../test/shards";
 
 /** A user with one image used by a published X post and by a scheduled one. */
 async function imageInTwoPosts() {
@@ -33,17 +34,17 @@ async function imageInTwoPosts() {
     ).body.data;
   const published = await post("Launched");
   const scheduled = await post("Launching again");
-  await env.DB.prepare(
-    "UPDATE post_targets SET status = 'published', published_at = ?, remote_id = 'r1' WHERE post_id = ?",
-  )
+  await (await dbOf(u.user.id))
+    .prepare("UPDATE post_targets SET status = 'published', published_at = ?, remote_id = 'r1' WHERE post_id = ?")
     .bind(Date.now(), published.id)
     .run();
-  await env.DB.prepare("UPDATE posts SET status = 'published' WHERE id = ?").bind(published.id).run();
+  await (await dbOf(u.user.id)).prepare("UPDATE posts SET status = 'published' WHERE id = ?").bind(published.id).run();
   return { u, image, published, scheduled };
 }
 
-const contentTypes = (workspaceId: string) =>
-  env.DB.prepare("SELECT content_type, targets FROM post_content_daily WHERE workspace_id = ? AND targets > 0")
+const contentTypes = async (workspaceId: string) =>
+  (await dbOf(workspaceId))
+    .prepare("SELECT content_type, targets FROM post_content_daily WHERE workspace_id = ? AND targets > 0")
     .bind(workspaceId)
     .all<{ content_type: string; targets: number }>()
     .then((r) => r.results);

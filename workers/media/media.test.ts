@@ -4,6 +4,7 @@ import worker from "../app";
 import { insertAccount } from "../test/fixtures";
 import { call, type Data, type Envelope, ORIGIN, registerUser } from "../test/helpers";
 import { exeBytes, fileOf, jpegBytes, mp4Bytes, pngBytes } from "../test/media-fixtures";
+import { dbOf } from "../test/shards";
 import { MediaUrlSigner } from "./signed-url";
 
 const MB = 1024 * 1024;
@@ -20,7 +21,10 @@ async function storedObjects(userId: string) {
   return (await env.MEDIA.list({ prefix: `media/${userId}/` })).objects.length;
 }
 async function mediaRows(userId: string) {
-  return (await env.DB.prepare("SELECT count(*) AS n FROM media WHERE user_id = ?")
+  return (await (
+    await dbOf(userId)
+  )
+    .prepare("SELECT count(*) AS n FROM media WHERE user_id = ?")
     .bind(userId)
     .first<{ n: number }>())!.n;
 }
@@ -205,7 +209,9 @@ describe("multipart upload in parts", () => {
       dimensions: { width: 1920, height: 1080 },
       folder: "videos",
     });
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM media_uploads").first<{ n: number }>()).toEqual({ n: 0 });
+    expect(
+      await (await dbOf(u.user.id)).prepare("SELECT count(*) AS n FROM media_uploads").first<{ n: number }>(),
+    ).toEqual({ n: 0 });
 
     const id = done.body.data.id;
     const ranged = await SELF.fetch(`${ORIGIN}/media/${id}`, {
@@ -276,7 +282,8 @@ describe("multipart upload in parts", () => {
       ).status,
     ).toBe(200);
     expect(
-      await env.DB.prepare("SELECT count(*) AS n FROM media_uploads WHERE id = ?")
+      await (await dbOf(u.user.id))
+        .prepare("SELECT count(*) AS n FROM media_uploads WHERE id = ?")
         .bind(uploadId)
         .first<{ n: number }>(),
     ).toEqual({ n: 0 });
@@ -288,11 +295,13 @@ describe("signed media URLs", () => {
     const u = await registerUser();
     const { id } = (await upload(u, [fileOf(jpegBytes(800, 800), "a.jpg")])).body.data[0];
     const signer = new MediaUrlSigner(env.SESSION_SECRET, Date.now);
-    const url = await signer.signedMediaUrl(ORIGIN, id);
+    // As the publisher signs them: the link names the file's workspace, so it opens on its shard (ADR 081).
+    const workspaceId = u.user.id;
+    const url = await signer.signedMediaUrl(ORIGIN, id, { workspaceId });
     const ok = await SELF.fetch(url);
     expect(ok.status).toBe(200);
-    const named = await signer.signedMediaUrl(ORIGIN, id, { filename: "a.jpg" });
-    expect(new URL(named).pathname).toBe(`/media/s/${id}/a.jpg`);
+    const named = await signer.signedMediaUrl(ORIGIN, id, { filename: "a.jpg", workspaceId });
+    expect(new URL(named).pathname).toBe(`/media/s/${encodeURIComponent(`${workspaceId}.${id}`)}/a.jpg`);
     expect((await SELF.fetch(named)).status).toBe(200);
     expect(ok.headers.get("Content-Type")).toBe("image/jpeg");
     expect((await SELF.fetch(`${ORIGIN}/media/${id}`)).status).toBe(401);
@@ -300,7 +309,7 @@ describe("signed media URLs", () => {
     expect((await SELF.fetch(tampered)).status).toBe(403);
     const longer = url.replace(/exp=(\d+)/, (_, e) => `exp=${Number(e) + 1000}`);
     expect((await SELF.fetch(longer)).status).toBe(403);
-    const expired = await signer.signedMediaUrl(ORIGIN, id, { ttlMs: -1000 });
+    const expired = await signer.signedMediaUrl(ORIGIN, id, { ttlMs: -1000, workspaceId });
     expect((await SELF.fetch(expired)).status).toBe(403);
   });
 
@@ -458,7 +467,8 @@ describe("library endpoints", () => {
       }),
     ]);
     // Its time comes: the cron claims nothing, and Publish Now refuses rather than sending a different post.
-    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
       .bind(Date.now() - 1000, post.id)
       .run();
     const ctx = createExecutionContext();
@@ -496,7 +506,10 @@ describe("library endpoints", () => {
       scheduledDate: new Date(Date.now() + 3600_000).toISOString(),
     };
     const post = (await call<"POST /api/posts">("/api/posts", { token: u.token, body })).body.data;
-    await env.DB.prepare("UPDATE post_targets SET status = 'publishing' WHERE post_id = ?").bind(post.id).run();
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE post_targets SET status = 'publishing' WHERE post_id = ?")
+      .bind(post.id)
+      .run();
     const res = await call<"DELETE /api/media/:id">(`/api/media/${m.id}?confirm=true`, {
       method: "DELETE",
       token: u.token,
@@ -542,7 +555,10 @@ describe("another user's media", () => {
     });
     expect(post.status).toBe(404);
     expect(
-      await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE user_id = ?").bind(b.user.id).first<{ n: number }>(),
+      await (await dbOf(b.user.id))
+        .prepare("SELECT count(*) AS n FROM posts WHERE user_id = ?")
+        .bind(b.user.id)
+        .first<{ n: number }>(),
     ).toEqual({ n: 0 });
     expect((await call<"GET /api/media/:id">(`/api/media/${m.id}`, { token: a.token })).body.data).toMatchObject({
       altText: "",

@@ -1,5 +1,5 @@
 import { constantTimeEqualText, hmacSha256 as hmac } from "../crypto";
-import { placedToken, workspaceOfToken } from "../tenancy/public-token";
+import { placedToken, secretOfToken } from "../tenancy/public-token";
 
 /** Platforms fetch media while publishing, possibly hours after scheduling: links live a week. */
 export const SIGNED_URL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -44,6 +44,6 @@ export class MediaUrlSigner {
 
   /** The file a verified link's key names: its id, after the workspace when the key names one. */
   static mediaIdOf(key: string): string {
-    return workspaceOfToken(key) ? key.slice(key.indexOf(".") + 1) : key;
+    return secretOfToken(key);
   }
 }

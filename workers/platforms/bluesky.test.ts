@@ -1,8 +1,8 @@
-import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, cipher } from "../test/oauth";
 import { clearFaults, media, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
+import { dbOf } from "../test/shards";
 import { BlueskyClient } from "./bluesky";
 import { tidMicros } from "./bluesky-tid";
 import { type AccountCredentials, PlatformError } from "./types";
@@ -368,7 +368,8 @@ describe("POST /api/auth/bluesky/app-password", () => {
       expect.objectContaining({ platform: "bluesky", username: DEMO.handle, displayName: "Postline Demo" }),
     ]);
     expect(JSON.stringify(res.body)).not.toContain(DEMO.appPassword);
-    const row = await env.DB.prepare("SELECT * FROM connected_accounts WHERE user_id = ?")
+    const row = await (await dbOf(u.user.id))
+      .prepare("SELECT * FROM connected_accounts WHERE user_id = ?")
       .bind(u.user.id)
       .first<Record<string, string>>();
     expect(row!.platform_user_id).toBe(DEMO.did);
@@ -385,15 +386,15 @@ describe("POST /api/auth/bluesky/app-password", () => {
         body: { identifier: DEMO.handle, appPassword: DEMO.appPassword },
       });
     const first = (await connect()).body.data.accounts[0]!;
-    await env.DB.prepare(
-      "UPDATE connected_accounts SET status = 'needs_reconnect', status_reason = 'Token revoked' WHERE id = ?",
-    )
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE connected_accounts SET status = 'needs_reconnect', status_reason = 'Token revoked' WHERE id = ?")
       .bind(first.id)
       .run();
     const again = await connect();
     expect(again.status).toBe(201);
     expect(again.body.data.accounts.map((a) => a.id)).toEqual([first.id]);
-    const row = await env.DB.prepare("SELECT status FROM connected_accounts WHERE id = ?")
+    const row = await (await dbOf(u.user.id))
+      .prepare("SELECT status FROM connected_accounts WHERE id = ?")
       .bind(first.id)
       .first<{ status: string }>();
     expect(row!.status).toBe("connected");
@@ -422,7 +423,10 @@ describe("POST /api/auth/bluesky/app-password", () => {
       body: { identifier: DEMO.handle, appPassword: DEMO.appPassword },
     });
     expect(x.status).toBe(404);
-    const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM connected_accounts WHERE user_id = ?")
+    const { n } = (await (
+      await dbOf(u.user.id)
+    )
+      .prepare("SELECT count(*) AS n FROM connected_accounts WHERE user_id = ?")
       .bind(u.user.id)
       .first<{ n: number }>())!;
     expect(n).toBe(0);

@@ -3,6 +3,7 @@ import { call, registerUser } from "../test/helpers";
 import { jpegBytes, mp4Bytes, pngBytes } from "../test/media-fixtures";
 import { mediaLinks } from "../test/media-links";
 import { advanceEmulator, armFault, connectViaEmulator, platformHarness, raw } from "../test/oauth";
+import { drizzleOf } from "../test/shards";
 import { defaultVersion, versionedApi } from "./api-versions";
 import type { PlatformClient, PublishMedia, PublishRequest } from "./types";
 import { PlatformError } from "./types";
@@ -59,7 +60,7 @@ async function connected(platform: string, variant: string | undefined, username
     await call<"GET /api/users/connected-accounts">("/api/users/connected-accounts", { cookie: u.cookie })
   ).body.data.accounts;
   const account = accounts.find((a) => a.username === username)!;
-  const h = platformHarness();
+  const h = platformHarness({}, await drizzleOf(u.user.id));
   return { u, h, id: account._id, creds: await h.accounts.accountCredentials(account._id) };
 }
 

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, platformHarness } from "../test/oauth";
 import { clearFaults, consent, media, mp4Bytes, sandboxDeps } from "../test/platform-sandbox";
+import { drizzleOf } from "../test/shards";
 import { type AccountCredentials, PlatformError, type PublishMedia } from "./types";
 import { YouTubeClient } from "./youtube";
 
@@ -175,7 +176,7 @@ describe("YouTube client against the emulator", () => {
       platform: string;
     }[];
     const id = accounts.find((a) => a.platform === "youtube")!._id;
-    const h = platformHarness();
+    const h = platformHarness({}, await drizzleOf(u.user.id));
     const before = await h.accounts.accountCredentials(id);
     await advanceEmulator(3600_000);
     h.clock.shiftMs = 3600_000;

@@ -1,15 +1,15 @@
-import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_PUBLISH_ATTEMPTS } from "../delivery/retry-budget";
 import { publishTarget } from "../publishing/consumer";
 import { publishDeps } from "../publishing/deps";
-import { buildServices } from "../services";
 import { insertScheduledPost } from "../test/fixtures";
-import { call, ORIGIN, registerUser } from "../test/helpers";
+import { call, registerUser } from "../test/helpers";
 import { armFault, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { servicesOn } from "../test/shards";
 
-const deps = () => publishDeps(buildServices(env, Date.now, ORIGIN));
+/** The publisher as the queue consumer on the workspace's shard builds it. */
+const deps = async (t: { u: { user: { id: string } } }) => publishDeps(await servicesOn(t.u.user.id));
 
 async function xPost(text: string) {
   const u = await registerUser();
@@ -30,7 +30,7 @@ describe("channel notes in the post detail", () => {
     const t = await xPost(`Retry note ${crypto.randomUUID()}`);
     await armFault("twitter", "500", 1);
     const before = Date.now();
-    expect((await publishTarget(t.targetId, deps())).ack).toBe(false);
+    expect((await publishTarget(t.targetId, await deps(t))).ack).toBe(false);
 
     const res = await call<"GET /api/posts/:id">(`/api/posts/${t.postId}`, { token: t.u.token });
     expect(res.status).toBe(200);
@@ -43,7 +43,7 @@ describe("channel notes in the post detail", () => {
     expect(Date.parse(at)).toBeGreaterThan(before);
 
     // Once it publishes, there is nothing to explain.
-    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(t.targetId, await deps(t))).toEqual({ ack: true });
     const after = (await call<"GET /api/posts/:id">(`/api/posts/${t.postId}`, { token: t.u.token })).body.data!
       .platformPosts[0];
     expect(after).toMatchObject({ status: "published", retry: null });
@@ -58,7 +58,7 @@ describe("channel notes in the post detail", () => {
     expect(empty.status).toBe(200);
     expect(empty.body.data!.duplicates).toEqual([]);
 
-    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(t.targetId, await deps(t))).toEqual({ ack: true });
     const res = await call<"GET /api/posts/:id/duplicates">(`/api/posts/${t.postId}/duplicates`, { token: t.u.token });
     expect(res.status).toBe(200);
     expect(res.body.data!.duplicates).toEqual([

@@ -5,6 +5,7 @@ import { call, registerUser, settledPost, uploadImage } from "../test/helpers";
 import { fileOf, mp4Bytes } from "../test/media-fixtures";
 import { armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { dbOf } from "../test/shards";
 
 /** Per-channel versions (ADR 021) through the real Worker, queue and emulator. */
 type Account = { _id: string; platform: string };
@@ -353,9 +354,8 @@ describe("first comment", () => {
       .first<{ n: number }>();
     expect(tweets!.n).toBe(1);
     // The retry is in the activity log, by its member (activity-coverage.test.ts lists this route here).
-    const logged = await env.DB.prepare(
-      "SELECT action, user_id FROM activity_log WHERE subject_id = ? AND action = 'retried'",
-    )
+    const logged = await (await dbOf(u.user.id))
+      .prepare("SELECT action, user_id FROM activity_log WHERE subject_id = ? AND action = 'retried'")
       .bind(postId)
       .all<{ action: string; user_id: string }>();
     expect(logged.results).toEqual([{ action: "retried", user_id: u.user.id }]);

@@ -1,8 +1,8 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { insertAccount } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
+import { dbOf } from "../test/shards";
 
 /** A post on Instagram and Facebook for tomorrow, with Instagram's channel claimed by the publisher. */
 async function postInFlight() {
@@ -26,7 +26,10 @@ async function postInFlight() {
     })
   ).body.data;
   const instagram = post.platformPosts.find((t) => t.platform === "instagram")!;
-  await env.DB.prepare("UPDATE post_targets SET status = 'queued' WHERE id = ?").bind(instagram.id).run();
+  await (await dbOf(u.user.id))
+    .prepare("UPDATE post_targets SET status = 'queued' WHERE id = ?")
+    .bind(instagram.id)
+    .run();
   return { u, post };
 }
 

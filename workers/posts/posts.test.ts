@@ -1,9 +1,9 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { lastSundayOf, NEXT_YEAR, nextYearDay, shiftDay } from "../test/dates";
 import { insertAccount } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes, mp4Bytes, pngBytes } from "../test/media-fixtures";
+import { dbOf } from "../test/shards";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
@@ -16,7 +16,10 @@ async function uploadOne(u: User, file: File): Promise<string> {
 }
 
 async function postCount(userId: string) {
-  return (await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE user_id = ?")
+  return (await (
+    await dbOf(userId)
+  )
+    .prepare("SELECT count(*) AS n FROM posts WHERE user_id = ?")
     .bind(userId)
     .first<{ n: number }>())!.n;
 }
@@ -142,7 +145,8 @@ describe("POST /api/posts", () => {
     const tallReasons = "Instagram does not take PNG; Instagram takes aspect ratios 0.8 to 1.91, not 0.33";
     const { u, ig, fb } = await setup();
     const png = await uploadOne(u, fileOf(pngBytes(1000, 3000), "tall.png"));
-    await env.DB.prepare("UPDATE connected_accounts SET token_expires_at = ? WHERE id = ?")
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE connected_accounts SET token_expires_at = ? WHERE id = ?")
       .bind(Date.now() - 1000, fb)
       .run();
     const body = {
@@ -213,9 +217,10 @@ describe("updating, publishing and deleting", () => {
       await call<"POST /api/posts">("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })
     ).body.data;
     const [first] = created.platformPosts;
-    await env.DB.prepare(
-      "UPDATE post_targets SET status = 'published', permalink = 'https://instagram.com/p/1', published_at = ? WHERE id = ?",
-    )
+    await (await dbOf(u.user.id))
+      .prepare(
+        "UPDATE post_targets SET status = 'published', permalink = 'https://instagram.com/p/1', published_at = ? WHERE id = ?",
+      )
       .bind(Date.now(), first.id)
       .run();
     const res = await call<"PUT /api/posts/:id">(`/api/posts/${created.id}`, {
@@ -287,7 +292,8 @@ describe("updating, publishing and deleting", () => {
     ).toBe(200);
     expect((await call<"GET /api/posts/:id">(`/api/posts/${post.id}`, { token: u.token })).status).toBe(404);
     expect(
-      await env.DB.prepare("SELECT count(*) AS n FROM post_targets WHERE post_id = ?")
+      await (await dbOf(u.user.id))
+        .prepare("SELECT count(*) AS n FROM post_targets WHERE post_id = ?")
         .bind(post.id)
         .first<{ n: number }>(),
     ).toEqual({ n: 0 });
@@ -304,7 +310,8 @@ describe("a post the platforms already have", () => {
       })
     ).body.data;
     const [first] = created.platformPosts;
-    await env.DB.prepare("UPDATE post_targets SET status = 'published', published_at = ? WHERE id = ?")
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE post_targets SET status = 'published', published_at = ? WHERE id = ?")
       .bind(Date.now(), first.id)
       .run();
     const refused = await call<"PUT /api/posts/:id">(`/api/posts/${created.id}`, {
@@ -346,7 +353,10 @@ describe("a post the platforms already have", () => {
       await call<"POST /api/posts">("/api/posts", { token: u.token, body: { ...base, scheduledDate: tomorrow() } })
     ).body.data;
     const [first] = created.platformPosts;
-    await env.DB.prepare("UPDATE post_targets SET status = 'publishing' WHERE id = ?").bind(first.id).run();
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE post_targets SET status = 'publishing' WHERE id = ?")
+      .bind(first.id)
+      .run();
     for (const path of [`/api/posts/${created.id}`, `/api/posts/${created.id}?deleteRemote=true`]) {
       const res = await call(path, { method: "DELETE", token: u.token });
       expect(res.status).toBe(409);
@@ -359,7 +369,10 @@ describe("a post the platforms already have", () => {
     expect(
       (await call<"GET /api/posts/:id">(`/api/posts/${created.id}`, { token: u.token })).body.data.platformPosts,
     ).toHaveLength(2);
-    await env.DB.prepare("UPDATE post_targets SET status = 'published' WHERE id = ?").bind(first.id).run();
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE post_targets SET status = 'published' WHERE id = ?")
+      .bind(first.id)
+      .run();
     expect(
       (await call<"DELETE /api/posts/:id">(`/api/posts/${created.id}`, { method: "DELETE", token: u.token })).status,
     ).toBe(200);

@@ -1,10 +1,15 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { call, registerUser } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
+import { dbOf } from "../test/shards";
 
 const postsOf = async (ws: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?").bind(ws).first<{ n: number }>())!.n;
+  (await (
+    await dbOf(ws)
+  )
+    .prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?")
+    .bind(ws)
+    .first<{ n: number }>())!.n;
 
 describe("text-only posts, as the workspace allows", () => {
   it("refused by default (SPEC's rule); with 'Every post needs media' off, a text-only LinkedIn post publishes and Instagram still asks", async () => {

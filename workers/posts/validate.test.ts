@@ -1,9 +1,11 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { insertAccount } from "../test/fixtures";
 import { call, registerUser, uploadImage } from "../test/helpers";
+import { dbOf } from "../test/shards";
 
-const count = async (sql: string, id: string) => (await env.DB.prepare(sql).bind(id).first<{ n: number }>())!.n;
+/** A count over the workspace's rows, on its shard. */
+const count = async (sql: string, workspaceId: string) =>
+  (await (await dbOf(workspaceId)).prepare(sql).bind(workspaceId).first<{ n: number }>())!.n;
 
 describe("POST /api/posts/validate (dry run)", () => {
   it("returns every problem, the composer's checks included, and writes nothing", async () => {

@@ -17,17 +17,17 @@ import {
   postMetricSnapshots,
   postTargets,
 } from "../db/schema/index";
+import type { ShardStamped } from "../db/shard-queues";
 import { MAX_PUBLISH_ATTEMPTS } from "../delivery/retry-budget";
 import type { Platform } from "../platform-profile";
-import { buildServices } from "../services";
-import { insertScheduledPost, testDb } from "../test/fixtures";
-import { call, ORIGIN, registerUser, settledPost, uploadImage } from "../test/helpers";
+import { insertScheduledPost } from "../test/fixtures";
+import { call, registerUser, settledPost, uploadImage } from "../test/helpers";
 import { fileOf, mp4Bytes } from "../test/media-fixtures";
 import { advanceEmulator, armFault, cipher, platformHarness, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { dbOfTarget, drizzleOf, drizzleOfTarget, publishDepsOf, shardOfTarget } from "../test/shards";
 import type { PublishMessage } from "./claim";
 import { publishTarget } from "./consumer";
-import { publishDeps } from "./deps";
 import { DEFAULT_LEASES } from "./lease";
 import { handleRecorder } from "./staging";
 
@@ -70,15 +70,22 @@ async function remotePosts(tag: string) {
 }
 
 async function deliver(targetId: string, attempts: number) {
-  const batch = createMessageBatch<PublishMessage>("postline-publish", [
-    { id: `m${attempts}`, timestamp: new Date(), attempts, body: { targetId, claimId: "test" } },
+  const batch = createMessageBatch<PublishMessage & ShardStamped>("postline-publish", [
+    // The message names its target's shard, as the claim's stamped queue writes it (ADR 035).
+    {
+      id: `m${attempts}`,
+      timestamp: new Date(),
+      attempts,
+      body: { targetId, claimId: "test", shard: await shardOfTarget(targetId) },
+    },
   ]);
   const ctx = createExecutionContext();
   await (worker.queue as ExportedHandlerQueueHandler<Env>)(batch, env, ctx);
   return getQueueResult(batch, ctx);
 }
 
-const target = async (id: string) => (await testDb().select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
+const target = async (id: string) =>
+  (await (await drizzleOfTarget(id)).select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
 
 async function queued(accountId: string, userId: string, parts: string[]) {
   const [first, ...rest] = parts;
@@ -88,7 +95,7 @@ async function queued(accountId: string, userId: string, parts: string[]) {
     first,
   );
   if (rest.length)
-    await testDb()
+    await (await drizzleOf(userId))
       .update(postTargets)
       .set({ version: { thread: rest } })
       .where(eq(postTargets.id, targetIds[0]!));
@@ -214,7 +221,7 @@ describe("Bluesky through the publisher", () => {
     const targetId = await queued(accountId, u.user.id, [`Crash ${tag}`]);
     expect((await deliver(targetId, 1)).retryMessages).toHaveLength(0);
     // As if the record had not been written: the channel is queued again, with no remote id.
-    await testDb()
+    await (await drizzleOf(u.user.id))
       .update(postTargets)
       .set({ status: "queued", remoteId: null, permalink: null })
       .where(eq(postTargets.id, targetId));
@@ -240,14 +247,16 @@ describe("Bluesky through the publisher", () => {
     const { u, accountId } = await setup();
     const tag = crypto.randomUUID().slice(0, 8);
     const targetId = await queued(accountId, u.user.id, [`Refresh ${tag}`]);
-    await testDb()
+    await (await drizzleOf(u.user.id))
       .update(connectedAccounts)
       .set({ accessTokenEnc: await cipher().encrypt("not-a-session"), tokenExpiresAt: Date.now() + 3_600_000 })
       .where(eq(connectedAccounts.id, accountId));
     await deliver(targetId, 1);
     expect((await target(targetId)).status).toBe("published");
     expect(await remotePosts(tag)).toHaveLength(1);
-    const account = (await testDb().select().from(connectedAccounts).where(eq(connectedAccounts.id, accountId)))[0]!;
+    const account = (
+      await (await drizzleOf(u.user.id)).select().from(connectedAccounts).where(eq(connectedAccounts.id, accountId))
+    )[0]!;
     expect(account.status).toBe("connected");
     expect(await cipher().decrypt(account.accessTokenEnc)).not.toBe("not-a-session");
   });
@@ -263,7 +272,8 @@ describe("Bluesky analytics", () => {
     await deliver(targetId, 1);
     const row = await target(targetId);
     expect(row.status).toBe("published");
-    await testDb().update(postTargets).set({ publishedAt: Date.now() }).where(eq(postTargets.id, targetId));
+    const db = await drizzleOf(u.user.id);
+    await db.update(postTargets).set({ publishedAt: Date.now() }).where(eq(postTargets.id, targetId));
     await advanceEmulator(2 * 86_400_000);
     const res = await call<"POST /api/analytics/sync-all">("/api/analytics/sync-all?days=7", {
       method: "POST",
@@ -272,12 +282,12 @@ describe("Bluesky analytics", () => {
     expect(res.status, res.body.message).toBe(200);
     expect(res.body.data.failures).toEqual([]);
     expect(res.body.data.platforms.map((p) => [p.platform, p.postsSynced])).toEqual([["bluesky", 1]]);
-    const [snap] = await testDb().select().from(postMetricSnapshots).where(eq(postMetricSnapshots.postId, row.postId));
+    const [snap] = await db.select().from(postMetricSnapshots).where(eq(postMetricSnapshots.postId, row.postId));
     expect(snap!.likes).toBeGreaterThan(0);
     expect(snap!.comments).toBeGreaterThan(0);
     // Bluesky counts no views: reach stays 0 rather than invented.
     expect([snap!.reach, snap!.impressions]).toEqual([0, 0]);
-    const [followers] = await testDb()
+    const [followers] = await db
       .select()
       .from(accountMetricSnapshots)
       .where(eq(accountMetricSnapshots.accountId, accountId));
@@ -298,14 +308,15 @@ describe("Bluesky crash recovery on the cron", () => {
       );
       ids.push(targetIds[0]!);
     }
-    const d = publishDeps(buildServices(env, Date.now, ORIGIN));
+    const d = await publishDepsOf(ids[0]!);
     // The PDS took the first post, then the consumer died before recording it.
     await d.client("bluesky").publish(await d.credentials(accountId), await d.buildRequest(await target(ids[0]!)));
     const lease = DEFAULT_LEASES.publishingMs + 1000;
     for (const id of ids)
-      await env.DB.prepare(
-        "UPDATE post_targets SET claimed_at = updated_at - ?1, due_at = due_at - ?1, updated_at = updated_at - ?1 WHERE id = ?2",
-      )
+      await (await dbOfTarget(id))
+        .prepare(
+          "UPDATE post_targets SET claimed_at = updated_at - ?1, due_at = due_at - ?1, updated_at = updated_at - ?1 WHERE id = ?2",
+        )
         .bind(lease, id)
         .run();
     const ctx = createExecutionContext();
@@ -325,7 +336,10 @@ describe("Bluesky crash recovery on the cron", () => {
 describe("Bluesky video through the publisher (ADR 090)", () => {
   const { registry } = platformHarness();
   // The app's deps, with a client whose waits between job polls move the emulator clock instead of sleeping.
-  const deps = () => ({ ...publishDeps(buildServices(env, Date.now, ORIGIN)), client: (p: Platform) => registry[p] });
+  const deps = async (targetId: string) => ({
+    ...(await publishDepsOf(targetId)),
+    client: (p: Platform) => registry[p],
+  });
 
   // One connected account for these tests: each channel is a post of its own, with a video of its own.
   let account: ReturnType<typeof setup> | null = null;
@@ -341,7 +355,7 @@ describe("Bluesky video through the publisher (ADR 090)", () => {
     form.append("files", fileOf(new Uint8Array([...bytes, ...new TextEncoder().encode(tag)]), "clip.mp4"));
     const upload = await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form });
     const mediaId = upload.body.data[0]!.id as string;
-    await testDb()
+    await (await drizzleOf(u.user.id))
       .insert(postMedia)
       .values({ postId: (await target(targetId)).postId, mediaId, position: 0 });
     return { accountId, targetId, tag, mediaId, token: u.token };
@@ -368,7 +382,7 @@ describe("Bluesky video through the publisher (ADR 090)", () => {
   }
 
   async function deliverUntilDone(targetId: string) {
-    for (let i = 0; i < 4; i++) if ((await publishTarget(targetId, deps())).ack) break;
+    for (let i = 0; i < 4; i++) if ((await publishTarget(targetId, await deps(targetId))).ack) break;
     const row = await target(targetId);
     expect(row.status, row.errorMessage ?? "").toBe("published");
     return row;
@@ -393,12 +407,11 @@ describe("Bluesky video through the publisher (ADR 090)", () => {
 
   /** A delivery that claimed the channel and then died: its publish, as it ran before the consumer stopped. */
   async function dyingDelivery(t: { targetId: string; accountId: string }) {
-    const d = deps();
+    const d = await deps(t.targetId);
     const row = await target(t.targetId);
     const request = await d.buildRequest(row);
-    await env.DB.prepare(
-      "UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?",
-    )
+    await (await dbOfTarget(t.targetId))
+      .prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?")
       .bind(Date.now() - 5000, t.targetId)
       .run();
     const record = handleRecorder(row, d);
@@ -443,7 +456,7 @@ describe("Bluesky video through the publisher (ADR 090)", () => {
   it("a consumer that died after the PDS took the post: the redelivery finds it and posts nothing new", async () => {
     const t = await queuedVideo();
     const sent = await (await dyingDelivery(t))();
-    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(t.targetId, await deps(t.targetId))).toEqual({ ack: true });
     expect((await target(t.targetId)).remoteId).toBe(sent.remoteId);
     expect(await outcome(t.tag)).toEqual({ posts: 1, jobs: [1] });
   });

@@ -1,9 +1,10 @@
-import { env } from "cloudflare:test";
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createDb } from "../db/client";
 import { postTargets } from "../db/schema/index";
-import { insertAccount, insertScheduledPost, testDb } from "../test/fixtures";
+import { insertAccount, insertScheduledPost } from "../test/fixtures";
 import { registerUser } from "../test/helpers";
+import { dbOf, drizzleOf } from "../test/shards";
 import { claimDueTargets, type PublishMessage } from "./claim";
 
 /** A queue that records what was sent, so the claim can be checked without a consumer running. */
@@ -30,14 +31,17 @@ describe("claimDueTargets", () => {
     ]);
     const { queue, sent } = recordingQueue();
     const result = await claimDueTargets(
-      { db: testDb(), d1: env.DB, queue, now: () => now },
+      { db: await drizzleOf(u.user.id), d1: await dbOf(u.user.id), queue, now: () => now },
       { kind: "trigger", workspaceId: u.user.id },
     );
     expect(result.claimed).toBe(2);
     expect(sent.map((m) => m.body.targetId).sort()).toEqual([targetIds[0], targetIds[1]].sort());
     expect(sent.find((m) => m.body.targetId === targetIds[0])!.delaySeconds).toBe(0);
     expect(sent.find((m) => m.body.targetId === targetIds[1])!.delaySeconds).toBe(31);
-    const rows = await testDb().select().from(postTargets).where(inArray(postTargets.id, targetIds));
+    const rows = await (await drizzleOf(u.user.id))
+      .select()
+      .from(postTargets)
+      .where(inArray(postTargets.id, targetIds));
     expect(rows.find((r) => r.id === targetIds[2])!.status).toBe("scheduled");
     expect(rows.filter((r) => r.status === "queued").every((r) => r.claimId === result.claimId)).toBe(true);
   });
@@ -56,7 +60,8 @@ describe("claimDueTargets", () => {
     );
     const a = recordingQueue();
     const b = recordingQueue();
-    const deps = (q: Queue<PublishMessage>) => ({ db: testDb(), d1: env.DB, queue: q, now: () => now });
+    const d1 = await dbOf(u.user.id);
+    const deps = (q: Queue<PublishMessage>) => ({ db: createDb(d1), d1, queue: q, now: () => now });
     const [ra, rb] = await Promise.all([
       claimDueTargets(deps(a.queue), { kind: "trigger", workspaceId: u.user.id }),
       claimDueTargets(deps(b.queue), { kind: "trigger", workspaceId: u.user.id }),
@@ -79,7 +84,7 @@ describe("claimDueTargets", () => {
     ]);
     const q = recordingQueue();
     await claimDueTargets(
-      { db: testDb(), d1: env.DB, queue: q.queue, now: () => now },
+      { db: await drizzleOf(a.user.id), d1: await dbOf(a.user.id), queue: q.queue, now: () => now },
       { kind: "trigger", workspaceId: a.user.id },
     );
     expect(q.sent.map((m) => m.body.targetId)).not.toContain(other.targetIds[0]);

@@ -4,15 +4,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { postMedia, postTargets } from "../db/schema/index";
 import { MAX_PUBLISH_ATTEMPTS } from "../delivery/retry-budget";
 import type { Platform, PostFormat } from "../platform-profile";
-import { buildServices } from "../services";
-import { insertScheduledPost, testDb } from "../test/fixtures";
+import { insertScheduledPost } from "../test/fixtures";
 import { connectedAccount } from "../test/format-kit";
-import { call, ORIGIN } from "../test/helpers";
+import { call } from "../test/helpers";
 import { fileOf, jpegBytes, mp4Bytes } from "../test/media-fixtures";
 import { armFault, platformHarness, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { dbOfTarget, drizzleOf, drizzleOfTarget, publishDepsOf } from "../test/shards";
 import { publishTarget } from "./consumer";
-import { publishDeps } from "./deps";
 
 /**
  * Exactly-once for Reels and Stories (ADR 066), as faults.test.ts holds it for feed posts: the consumer driven
@@ -20,9 +19,9 @@ import { publishDeps } from "./deps";
  * A Story carries no caption, so copies are counted by product type since the case began.
  */
 /** The publisher's dependencies, with clients whose waits between status polls move the emulator clock (no sleeps). */
-const deps = () => {
+const deps = async (targetId: string) => {
   const harness = platformHarness();
-  return { ...publishDeps(buildServices(env, Date.now, ORIGIN)), client: (p: Platform) => harness.registry[p]! };
+  return { ...(await publishDepsOf(targetId)), client: (p: Platform) => harness.registry[p]! };
 };
 
 async function queued(platform: "instagram" | "facebook", format: PostFormat, kind: "image" | "video") {
@@ -33,7 +32,8 @@ async function queued(platform: "instagram" | "facebook", format: PostFormat, ki
     [{ accountId, platform, dueAt: Date.now(), status: "queued" }],
     text,
   );
-  await testDb()
+  const db = await drizzleOf(u.user.id);
+  await db
     .update(postTargets)
     .set({ version: { options: { format } } })
     .where(eq(postTargets.id, targetIds[0]!));
@@ -45,15 +45,19 @@ async function queued(platform: "instagram" | "facebook", format: PostFormat, ki
   form.append("files", file);
   const mediaId = (await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form })).body
     .data[0].id as string;
-  await testDb().insert(postMedia).values({ postId, mediaId, position: 0 });
+  await db.insert(postMedia).values({ postId, mediaId, position: 0 });
   const since = (await (await raw("/sandbox/clock")).json<{ now: number }>()).now;
   return { targetId: targetIds[0]!, text, since };
 }
 
-const target = async (id: string) => (await testDb().select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
+const target = async (id: string) =>
+  (await (await drizzleOfTarget(id)).select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
 const attempts = async (targetId: string) =>
   (
-    await env.DB.prepare("SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at, rowid")
+    await (
+      await dbOfTarget(targetId)
+    )
+      .prepare("SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at, rowid")
       .bind(targetId)
       .all()
   ).results;
@@ -87,7 +91,7 @@ describe("Reels and Stories under faults", () => {
       const t = await queued(platform, format, kind);
       // The Reel's start is the first POST to /video_reels; the finish, the second, is the one that publishes.
       await armFault("facebook", "drop", 1, { method: "POST", path, after });
-      expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+      expect(await publishTarget(t.targetId, await deps(t.targetId))).toEqual({ ack: true });
       const row = await target(t.targetId);
       expect(row.status, row.errorMessage ?? "").toBe("published");
       expect(row.remoteId).toBeTruthy();
@@ -108,10 +112,10 @@ describe("Reels and Stories under faults", () => {
     async ({ platform, format, kind }) => {
       const t = await queued(platform, format, kind);
       await armFault("facebook", "429", 1);
-      expect((await publishTarget(t.targetId, deps())).ack).toBe(false);
+      expect((await publishTarget(t.targetId, await deps(t.targetId))).ack).toBe(false);
       await armFault("facebook", "500", 1);
-      expect((await publishTarget(t.targetId, deps())).ack).toBe(false);
-      expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+      expect((await publishTarget(t.targetId, await deps(t.targetId))).ack).toBe(false);
+      expect(await publishTarget(t.targetId, await deps(t.targetId))).toEqual({ ack: true });
       expect((await target(t.targetId)).status).toBe("published");
       expect(await copies(t, format)).toBe(1);
     },
@@ -121,7 +125,7 @@ describe("Reels and Stories under faults", () => {
     timeout: 30_000,
   }, async () => {
     const t = await queued("instagram", "story", "video");
-    const d = deps();
+    const d = await deps(t.targetId);
     // The platform took the Story; the worker died before recording it, its lease then passed.
     await d
       .client("instagram")
@@ -129,12 +133,11 @@ describe("Reels and Stories under faults", () => {
         await d.credentials((await target(t.targetId)).accountId),
         await d.buildRequest(await target(t.targetId)),
       );
-    await env.DB.prepare(
-      "UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?",
-    )
+    await (await dbOfTarget(t.targetId))
+      .prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?")
       .bind(Date.now() - 5000, t.targetId)
       .run();
-    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(t.targetId, await deps(t.targetId))).toEqual({ ack: true });
     const row = await target(t.targetId);
     expect(row.status, row.errorMessage ?? "").toBe("published");
     expect(await copies(t, "story")).toBe(1);

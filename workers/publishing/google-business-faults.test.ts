@@ -3,21 +3,21 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { postTargets } from "../db/schema/index";
 import { NOT_APPROVED } from "../platforms/google-business-api";
-import { buildServices } from "../services";
-import { insertScheduledPost, testDb } from "../test/fixtures";
-import { call, ORIGIN, registerUser } from "../test/helpers";
+import { insertScheduledPost } from "../test/fixtures";
+import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, setBusinessProfileQuota } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { dbOfTarget, drizzleOfTarget, publishDepsOf } from "../test/shards";
 import { publishTarget } from "./consumer";
-import { publishDeps } from "./deps";
 
 /**
  * Google Business Profile in the fault suite: Google takes no idempotency key, so a lost answer to the create
  * is settled by listing the location's posts and matching the text (ADR 065). 429, 500, timeout, a dropped
  * answer each end with exactly one local post (a crash after Google accepted: reconcile.test.ts).
  */
-const deps = () => publishDeps(buildServices(env, Date.now, ORIGIN));
-const target = async (id: string) => (await testDb().select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
+const deps = (targetId: string) => publishDepsOf(targetId);
+const target = async (id: string) =>
+  (await (await drizzleOfTarget(id)).select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
 
 async function location() {
   const u = await registerUser();
@@ -47,7 +47,10 @@ async function copies(text: string) {
 
 const attempts = async (targetId: string) =>
   (
-    await env.DB.prepare("SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at, rowid")
+    await (
+      await dbOfTarget(targetId)
+    )
+      .prepare("SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at, rowid")
       .bind(targetId)
       .all()
   ).results;
@@ -63,11 +66,11 @@ describe("Google Business Profile faults", () => {
     const { u, accountId } = await location();
     const t = await queued(u.user.id, accountId);
     await armFault("google_business", mode, 1, { method: "POST", path: "/localPosts$" });
-    const first = await publishTarget(t.targetId, deps());
+    const first = await publishTarget(t.targetId, await deps(t.targetId));
     expect(first.ack).toBe(false);
     expect(await copies(t.text)).toBe(0);
-    let next = await publishTarget(t.targetId, deps());
-    for (let i = 0; i < 2 && !next.ack; i++) next = await publishTarget(t.targetId, deps());
+    let next = await publishTarget(t.targetId, await deps(t.targetId));
+    for (let i = 0; i < 2 && !next.ack; i++) next = await publishTarget(t.targetId, await deps(t.targetId));
     const row = await target(t.targetId);
     expect(row.status, row.errorMessage ?? "").toBe("published");
     expect(row.permalink).toContain("local.google.com");
@@ -78,7 +81,7 @@ describe("Google Business Profile faults", () => {
     const { u, accountId } = await location();
     const t = await queued(u.user.id, accountId);
     await armFault("google_business", "drop", 1, { method: "POST", path: "/localPosts$" });
-    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(t.targetId, await deps(t.targetId))).toEqual({ ack: true });
     const row = await target(t.targetId);
     expect(row.status, row.errorMessage ?? "").toBe("published");
     expect(row.remoteId).toMatch(/\/localPosts\/\d+$/);
@@ -93,7 +96,7 @@ describe("Google Business Profile faults", () => {
     const { u, accountId } = await location();
     const t = await queued(u.user.id, accountId);
     await setBusinessProfileQuota(0);
-    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(t.targetId, await deps(t.targetId))).toEqual({ ack: true });
     const row = await target(t.targetId);
     expect(row.status).toBe("failed");
     expect(row.errorMessage).toContain("Google has not approved this app's access to the Business Profile APIs");

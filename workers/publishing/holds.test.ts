@@ -4,6 +4,7 @@ import worker from "../app";
 import { call, type Data, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
 import { connectViaEmulator } from "../test/oauth";
+import { dbOf } from "../test/shards";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 type Post = Data<"GET /api/posts/:id">;
@@ -90,7 +91,8 @@ describe("disconnecting an account with scheduled posts", () => {
     expect(heldOnly.platformPosts).toEqual([expect.objectContaining(waiting)]);
 
     // The two-channel post comes due: LinkedIn goes out, X waits, and the post does not claim "published".
-    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
       .bind(Date.now() - 1000, both.id)
       .run();
     await runCron();

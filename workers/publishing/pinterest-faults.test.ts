@@ -2,24 +2,25 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { postTargets } from "../db/schema/index";
-import { buildServices } from "../services";
-import { testDb } from "../test/fixtures";
-import { ORIGIN } from "../test/helpers";
 import { armFault } from "../test/oauth";
 import { pinPost, pinsWith, pinterestUser, RECIPES_BOARD } from "../test/pinterest-fixtures";
 import { clearFaults } from "../test/platform-sandbox";
+import { dbOfTarget, drizzleOfTarget, publishDepsOf } from "../test/shards";
 import { publishTarget } from "./consumer";
-import { publishDeps } from "./deps";
 
 /**
  * Pinterest under faults (ADR 063): it keeps no idempotency key, so every case must end with exactly one pin
  * because a lost answer is looked up among the account's newest pins before anything is sent again.
  */
-const deps = () => publishDeps(buildServices(env, Date.now, ORIGIN));
-const target = async (id: string) => (await testDb().select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
+const deps = (targetId: string) => publishDepsOf(targetId);
+const target = async (id: string) =>
+  (await (await drizzleOfTarget(id)).select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
 const attempts = async (targetId: string) =>
   (
-    await env.DB.prepare("SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at, rowid")
+    await (
+      await dbOfTarget(targetId)
+    )
+      .prepare("SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at, rowid")
       .bind(targetId)
       .all()
   ).results;
@@ -32,13 +33,13 @@ describe("Pinterest fault suite", () => {
     const user = await pinterestUser();
     const t = await pinPost(user, "queued");
     await armFault("pinterest", mode, 1, PIN);
-    const first = await publishTarget(t.targetId, deps());
+    const first = await publishTarget(t.targetId, await deps(t.targetId));
     expect(first.ack).toBe(false);
     // A 429 waits for x-ratelimit-reset (a minute in the emulator's answer).
     if (mode === "429" && !first.ack) expect(first.delaySeconds).toBeGreaterThanOrEqual(50);
     expect(await pinsWith(t.text)).toBe(0);
-    let next = await publishTarget(t.targetId, deps());
-    for (let i = 0; i < 2 && !next.ack; i++) next = await publishTarget(t.targetId, deps());
+    let next = await publishTarget(t.targetId, await deps(t.targetId));
+    for (let i = 0; i < 2 && !next.ack; i++) next = await publishTarget(t.targetId, await deps(t.targetId));
     const row = await target(t.targetId);
     expect(row.status, row.errorMessage ?? "").toBe("published");
     expect(row.permalink).toBe(`https://www.pinterest.com/pin/${row.remoteId}/`);
@@ -49,7 +50,7 @@ describe("Pinterest fault suite", () => {
     const user = await pinterestUser();
     const t = await pinPost(user, "queued");
     await armFault("pinterest", "drop", 1, PIN);
-    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(t.targetId, await deps(t.targetId))).toEqual({ ack: true });
     const row = await target(t.targetId);
     expect(row.status, row.errorMessage ?? "").toBe("published");
     expect(await pinsWith(t.text)).toBe(1);
@@ -62,8 +63,8 @@ describe("Pinterest fault suite", () => {
   it("a redelivered message pins once, on the chosen board with the channel's title", async () => {
     const user = await pinterestUser();
     const t = await pinPost(user, "queued");
-    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
-    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(t.targetId, await deps(t.targetId))).toEqual({ ack: true });
+    expect(await publishTarget(t.targetId, await deps(t.targetId))).toEqual({ ack: true });
     expect(await pinsWith(t.text)).toBe(1);
     const pin = await env.DB.prepare("SELECT data FROM emu_objects WHERE kind = 'pin' AND data LIKE ?")
       .bind(`%${t.text}%`)
@@ -75,8 +76,8 @@ describe("Pinterest fault suite", () => {
     const user = await pinterestUser();
     const t = await pinPost(user, "queued", Date.now(), 3);
     await armFault("pinterest", mode, 1, PIN);
-    let next = await publishTarget(t.targetId, deps());
-    for (let i = 0; i < 2 && !next.ack; i++) next = await publishTarget(t.targetId, deps());
+    let next = await publishTarget(t.targetId, await deps(t.targetId));
+    for (let i = 0; i < 2 && !next.ack; i++) next = await publishTarget(t.targetId, await deps(t.targetId));
     const row = await target(t.targetId);
     expect(row.status, row.errorMessage ?? "").toBe("published");
     expect(await pinsWith(t.text)).toBe(1);

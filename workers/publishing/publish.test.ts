@@ -5,6 +5,7 @@ import { call, registerUser, settledPost } from "../test/helpers";
 import { fileOf, jpegBytes, mp4Bytes } from "../test/media-fixtures";
 import { armFault, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { dbOf } from "../test/shards";
 
 /** A user with the given platforms connected through the emulator's consent pages and a JPEG in the library. */
 async function setup(platforms: Array<{ platform: string; variant?: string }>) {
@@ -70,9 +71,10 @@ describe("publish now through the queue", () => {
       expect(t.status, `${t.platform}: ${t.error?.message ?? ""}`).toBe("published");
       expect(t.permalink).toMatch(/^https?:\/\//);
     }
-    const attempts = await env.DB.prepare(
-      "SELECT outcome FROM publish_attempts WHERE target_id IN (SELECT id FROM post_targets WHERE post_id = ?)",
-    )
+    const attempts = await (await dbOf(u.user.id))
+      .prepare(
+        "SELECT outcome FROM publish_attempts WHERE target_id IN (SELECT id FROM post_targets WHERE post_id = ?)",
+      )
       .bind(post._id)
       .all<{ outcome: string }>();
     expect(attempts.results.map((a) => a.outcome).sort()).toEqual(["published", "published"]);
@@ -108,7 +110,8 @@ describe("publish now through the queue", () => {
     const xTarget = (
       await call<"GET /api/posts/:id">(`/api/posts/${res.body.data._id}`, { token: u.token })
     ).body.data.platformPosts.find((t) => t.platform === "twitter")!;
-    await env.DB.prepare("UPDATE post_targets SET status = 'failed', error_message = 'Gave up' WHERE id = ?")
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE post_targets SET status = 'failed', error_message = 'Gave up' WHERE id = ?")
       .bind(xTarget.id)
       .run();
     const retry = await call<"POST /api/posts/:id/targets/:targetId/retry">(
@@ -189,7 +192,8 @@ describe("the every-minute cron", () => {
       },
     });
     // The system was down when it was due: its time is now in the past.
-    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
+    await (await dbOf(u.user.id))
+      .prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
       .bind(Date.now() - 10 * 60_000, res.body.data._id)
       .run();
     const ctx = createExecutionContext();

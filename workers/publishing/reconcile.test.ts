@@ -3,13 +3,12 @@ import { inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../app";
 import { postTargets } from "../db/schema/index";
-import { buildServices } from "../services";
-import { insertScheduledPost, testDb } from "../test/fixtures";
-import { call, ORIGIN, registerUser } from "../test/helpers";
+import { insertScheduledPost } from "../test/fixtures";
+import { call, registerUser } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
 import { pinPost, pinsWith, pinterestUser } from "../test/pinterest-fixtures";
+import { dbOf, dbOfTarget, drizzleOf, drizzleOfTarget, publishDepsOf } from "../test/shards";
 import { claimDueTargets, type PublishMessage } from "./claim";
-import { publishDeps } from "./deps";
 import { DEFAULT_LEASES } from "./lease";
 import { reconcileStuckTargets } from "./reconcile";
 
@@ -45,9 +44,10 @@ async function posts(userId: string, accountId: string, n: number, status: "sche
 /** Moves a target's clock back, as if `ms` had passed since it was claimed or started publishing. */
 async function age(targetIds: string[], ms: number) {
   for (const id of targetIds) {
-    await env.DB.prepare(
-      "UPDATE post_targets SET due_at = due_at - ?1, claimed_at = claimed_at - ?1, updated_at = updated_at - ?1 WHERE id = ?2",
-    )
+    await (await dbOfTarget(id))
+      .prepare(
+        "UPDATE post_targets SET due_at = due_at - ?1, claimed_at = claimed_at - ?1, updated_at = updated_at - ?1 WHERE id = ?2",
+      )
       .bind(ms, id)
       .run();
   }
@@ -67,7 +67,9 @@ async function runCron() {
 }
 
 const statuses = async (ids: string[]) =>
-  (await testDb().select().from(postTargets).where(inArray(postTargets.id, ids))).map((r) => r.status);
+  (await (await drizzleOfTarget(ids[0]!)).select().from(postTargets).where(inArray(postTargets.id, ids))).map(
+    (r) => r.status,
+  );
 
 async function allPublished(ids: string[]) {
   await vi.waitFor(async () => expect(await statuses(ids)).toEqual(ids.map(() => "published")), {
@@ -98,7 +100,7 @@ describe("reconciler on the cron", () => {
     } as unknown as Queue<PublishMessage>;
     await expect(
       claimDueTargets(
-        { db: testDb(), d1: env.DB, queue: crashing, now: Date.now },
+        { db: await drizzleOf(u.user.id), d1: await dbOf(u.user.id), queue: crashing, now: Date.now },
         { kind: "trigger", workspaceId: u.user.id },
       ),
     ).rejects.toThrow();
@@ -122,25 +124,26 @@ describe("reconciler on the cron", () => {
   it("a crash mid-publish: the accepted post is found, not resent; the one never sent is published once", async () => {
     const { u, accountId } = await xUser();
     const [accepted, lost] = await posts(u.user.id, accountId, 2, "publishing");
-    const d = publishDeps(buildServices(env, Date.now, ORIGIN));
+    const d = await publishDepsOf(accepted!.targetId);
     // The platform took the first post, then the consumer died before recording it.
     const row = (
-      await testDb()
+      await (
+        await drizzleOfTarget(accepted!.targetId)
+      )
         .select()
         .from(postTargets)
         .where(inArray(postTargets.id, [accepted!.targetId]))
     )[0]!;
     await d.client("twitter").publish(await d.credentials(accountId), await d.buildRequest(row));
-    await env.DB.prepare("UPDATE post_targets SET claimed_at = updated_at").run();
+    await (await dbOfTarget(accepted!.targetId)).prepare("UPDATE post_targets SET claimed_at = updated_at").run();
     await age([accepted!.targetId, lost!.targetId], DEFAULT_LEASES.publishingMs + 1000);
 
     await runCron();
     await allPublished([accepted!.targetId, lost!.targetId]);
     expect(await copies(accepted!.text)).toBe(1);
     expect(await copies(lost!.text)).toBe(1);
-    const log = await env.DB.prepare(
-      "SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at",
-    )
+    const log = await (await dbOfTarget(accepted!.targetId))
+      .prepare("SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at")
       .bind(accepted!.targetId)
       .all();
     expect(log.results).toEqual([{ kind: "verify", outcome: "found" }]);
@@ -170,15 +173,17 @@ describe("reconciler on the cron", () => {
         (await env.DB.prepare("SELECT count(*) AS n FROM emu_objects WHERE data LIKE ? AND kind = ?")
           .bind(`%${text}%`, kind)
           .first<{ n: number }>())!.n;
-      const d = publishDeps(buildServices(env, Date.now, ORIGIN));
+      const d = await publishDepsOf(accepted.targetId);
       const row = (
-        await testDb()
+        await (
+          await drizzleOfTarget(accepted.targetId)
+        )
           .select()
           .from(postTargets)
           .where(inArray(postTargets.id, [accepted.targetId]))
       )[0]!;
       await d.client(platform).publish(await d.credentials(accountId), await d.buildRequest(row));
-      await env.DB.prepare("UPDATE post_targets SET claimed_at = updated_at").run();
+      await (await dbOfTarget(accepted.targetId)).prepare("UPDATE post_targets SET claimed_at = updated_at").run();
       await age([accepted.targetId, lost.targetId], DEFAULT_LEASES.publishingMs + 1000);
 
       await runCron();
@@ -192,15 +197,17 @@ describe("reconciler on the cron", () => {
     const user = await pinterestUser();
     const due = Date.now() - 1000;
     const [accepted, lost] = [await pinPost(user, "publishing", due), await pinPost(user, "publishing", due)];
-    const d = publishDeps(buildServices(env, Date.now, ORIGIN));
+    const d = await publishDepsOf(accepted.targetId);
     const row = (
-      await testDb()
+      await (
+        await drizzleOfTarget(accepted.targetId)
+      )
         .select()
         .from(postTargets)
         .where(inArray(postTargets.id, [accepted.targetId]))
     )[0]!;
     await d.client("pinterest").publish(await d.credentials(user.accountId), await d.buildRequest(row));
-    await env.DB.prepare("UPDATE post_targets SET claimed_at = updated_at").run();
+    await (await dbOfTarget(accepted.targetId)).prepare("UPDATE post_targets SET claimed_at = updated_at").run();
     await age([accepted.targetId, lost.targetId], DEFAULT_LEASES.publishingMs + 1000);
 
     await runCron();
@@ -212,7 +219,8 @@ describe("reconciler on the cron", () => {
     const { u, accountId } = await xUser();
     const [running] = await posts(u.user.id, accountId, 1, "publishing");
     const [lost] = await posts(u.user.id, accountId, 1);
-    await env.DB.prepare("UPDATE post_targets SET status = 'queued', claimed_at = ?1 WHERE id = ?2")
+    await (await dbOfTarget(lost!.targetId))
+      .prepare("UPDATE post_targets SET status = 'queued', claimed_at = ?1 WHERE id = ?2")
       .bind(Date.now(), lost!.targetId)
       .run();
     await age([lost!.targetId], DEFAULT_LEASES.queuedMs + 1000);
@@ -220,8 +228,9 @@ describe("reconciler on the cron", () => {
 
     const a = recordingQueue();
     const b = recordingQueue();
+    const base = await publishDepsOf(lost!.targetId);
     const deps = (queue: Queue<PublishMessage>) => ({
-      ...publishDeps(buildServices(env, Date.now, ORIGIN)),
+      ...base,
       queue,
       leases: DEFAULT_LEASES,
     });

@@ -2,11 +2,11 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { targetStagings } from "../db/schema/index";
-import { testDb } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes, mp4Bytes } from "../test/media-fixtures";
 import { advanceEmulator, armFault, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { drizzleOfTarget } from "../test/shards";
 import {
   attemptsOf,
   channel,
@@ -118,7 +118,7 @@ describe("staging on Meta's platforms", () => {
 
       await finishProcessing();
       await claimNow(p.targetId);
-      expect(await publishTarget(p.targetId, deps())).toEqual({ ack: true });
+      expect(await publishTarget(p.targetId, await deps(p.targetId))).toEqual({ ack: true });
       const t = await channel(p.u, p.postId);
       expect(t).toMatchObject({ status: "published", preparation: null });
       const out = await remote(platform, PUBLISHED_KIND[platform], p.content);
@@ -173,7 +173,8 @@ describe("staging on Meta's platforms", () => {
         await claimNow(p.targetId);
         await armFault(platform === "instagram" ? "facebook" : platform, mode, 1, { method: "POST", path });
         let rounds = 0;
-        while ((await publishTarget(p.targetId, deps())).ack !== true) expect(++rounds, mode).toBeLessThan(3);
+        while ((await publishTarget(p.targetId, await deps(p.targetId))).ack !== true)
+          expect(++rounds, mode).toBeLessThan(3);
         // A refused call is retried; a lost answer is looked up through the staged handle before anything is resent.
         const t = await channel(p.u, p.postId);
         expect(t.status, `${mode}: ${t.error?.message ?? ""}`).toBe("published");
@@ -233,7 +234,7 @@ describe("cleaning up what was staged on Meta's platforms", () => {
     expect(second.remoteId).not.toBe(first.remoteId);
 
     await claimNow(p.targetId);
-    expect(await publishTarget(p.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(p.targetId, await deps(p.targetId))).toEqual({ ack: true });
     const out = await remote("instagram", "media", p.content);
     expect(out.map((m) => JSON.parse(m.data).caption)).toEqual([text]);
     // The old container was never published: it is left to expire.
@@ -269,7 +270,7 @@ describe("a container that would expire before its time", () => {
     const old = await staged(p.targetId);
     // 23 hours pass for the container, on Instagram and in our record of it: it expires before the post's time.
     await advanceEmulator(23 * HOUR);
-    await testDb()
+    await (await drizzleOfTarget(p.targetId))
       .update(targetStagings)
       .set({ expiresAt: Date.now() + HOUR })
       .where(eq(targetStagings.targetId, p.targetId));
@@ -284,7 +285,7 @@ describe("a container that would expire before its time", () => {
     // Past the old container's 24 hours, the young one is published.
     await advanceEmulator(2 * HOUR);
     await claimNow(p.targetId);
-    expect(await publishTarget(p.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(p.targetId, await deps(p.targetId))).toEqual({ ack: true });
     expect(await channel(p.u, p.postId)).toMatchObject({ status: "published" });
     expect(await remote("instagram", "media", p.content)).toHaveLength(1);
     const containers = await remote("instagram", "container", p.content);

@@ -2,11 +2,11 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { targetStagings } from "../db/schema/index";
-import { testDb } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes, mp4Bytes } from "../test/media-fixtures";
 import { advanceEmulator, armFault, connectViaEmulator } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { dbOfTarget, drizzleOfTarget } from "../test/shards";
 import {
   attemptsOf,
   channel,
@@ -81,7 +81,7 @@ describe("staging a video ahead", () => {
     expect((await channel(p.u, p.postId)).preparation).toEqual({ state: "ready", message: null });
 
     await claimNow(p.targetId);
-    expect(await publishTarget(p.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(p.targetId, await deps(p.targetId))).toEqual({ ack: true });
     const t = await channel(p.u, p.postId);
     expect(t).toMatchObject({ status: "published", remoteId: row.remoteId, preparation: null });
     expect(await remoteVideos(p.content)).toEqual([
@@ -104,7 +104,7 @@ describe("staging a video ahead", () => {
       await claimNow(p.targetId);
       await armFault("youtube", mode, 1, { method: "PUT", path: "^/youtube/v3/videos" });
       let rounds = 0;
-      while ((await publishTarget(p.targetId, deps())).ack !== true) expect(++rounds).toBeLessThan(3);
+      while ((await publishTarget(p.targetId, await deps(p.targetId))).ack !== true) expect(++rounds).toBeLessThan(3);
       // A lost answer is looked up before anything is sent again; a refused call is retried.
       const t = await channel(p.u, p.postId);
       expect(t).toMatchObject({ status: "published", remoteId: row.remoteId });
@@ -252,7 +252,10 @@ const stagedIds = (remoteId: string | null) => (remoteId ?? "").split(",");
 
 /** One processing check through the sweep and the queue, as the cron's minute would send it; the row it left. */
 async function pollOnce(targetId: string) {
-  await testDb().update(targetStagings).set({ nextAttemptAt: 0 }).where(eq(targetStagings.targetId, targetId));
+  await (await drizzleOfTarget(targetId))
+    .update(targetStagings)
+    .set({ nextAttemptAt: 0 })
+    .where(eq(targetStagings.targetId, targetId));
   await sweep();
   return vi.waitFor(
     async () => {
@@ -281,7 +284,7 @@ describe("staging X and LinkedIn media ahead", () => {
       expect(await remotePosts(platform, p.content)).toEqual([]);
 
       await claimNow(p.targetId);
-      expect(await publishTarget(p.targetId, deps())).toEqual({ ack: true });
+      expect(await publishTarget(p.targetId, await deps(p.targetId))).toEqual({ ack: true });
       const t = await channel(p.u, p.postId);
       expect(t).toMatchObject({ status: "published", preparation: null });
       expect(await remotePosts(platform, p.content)).toEqual([{ id: t.remoteId, media: stagedIds(row.remoteId) }]);
@@ -316,12 +319,13 @@ describe("staging X and LinkedIn media ahead", () => {
     await claimNow(p.targetId);
     await armFault(platform, mode, 1, { method: "POST", path: CREATE_CALL[platform] });
     let rounds = 0;
-    while ((await publishTarget(p.targetId, deps())).ack !== true) expect(++rounds).toBeLessThan(3);
+    while ((await publishTarget(p.targetId, await deps(p.targetId))).ack !== true) expect(++rounds).toBeLessThan(3);
     const t = await channel(p.u, p.postId);
     expect(t.status).toBe("published");
     // One post, carrying the media uploaded ahead: a lost answer was looked up, a refused call sent again.
     expect(await remotePosts(platform, p.content)).toEqual([{ id: t.remoteId, media: stagedIds(row.remoteId) }]);
-    const { results } = await env.DB.prepare("SELECT outcome FROM publish_attempts WHERE target_id = ?")
+    const { results } = await (await dbOfTarget(p.targetId))
+      .prepare("SELECT outcome FROM publish_attempts WHERE target_id = ?")
       .bind(p.targetId)
       .all<{ outcome: string }>();
     expect(results.filter((a) => a.outcome === "published" || a.outcome === "found")).toHaveLength(1);
@@ -346,14 +350,14 @@ describe("staging X and LinkedIn media ahead", () => {
       expect(await remotePosts(platform, `${p.content} (edited)`)).toEqual([]);
       if (platform === "twitter") {
         // X offers no delete for uploaded media: what no post used is gone once it expires, a day after upload.
-        const credentials = await deps().credentials(p.accountId);
+        const credentials = await (await deps(p.targetId)).credentials(p.accountId);
         const handle = { remoteId: second.remoteId!, ready: true, expiresAt: second.expiresAt };
-        const x = deps().client("twitter").staging!;
+        const x = (await deps(p.targetId)).client("twitter").staging!;
         expect(await x.check(credentials, handle)).toEqual(handle);
         expect(second.expiresAt! - Date.now()).toBeGreaterThan(23 * 3600_000);
         await advanceEmulator(24 * 3600_000 + 60_000);
         // The access token expired on the emulator's clock too: a fresh one asks about the media.
-        expect(await x.check((await deps().refreshCredentials(p.accountId))!, handle)).toBeNull();
+        expect(await x.check((await (await deps(p.targetId)).refreshCredentials(p.accountId))!, handle)).toBeNull();
       }
     },
   );

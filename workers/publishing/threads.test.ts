@@ -3,10 +3,12 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import worker from "../app";
 import { postTargets } from "../db/schema/index";
-import { insertScheduledPost, testDb } from "../test/fixtures";
+import type { ShardStamped } from "../db/shard-queues";
+import { insertScheduledPost } from "../test/fixtures";
 import { call, registerUser, settledPost, uploadImage } from "../test/helpers";
 import { armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { dbOfTarget, drizzleOf, drizzleOfTarget, shardOfTarget } from "../test/shards";
 import type { PublishMessage } from "./claim";
 
 /**
@@ -52,15 +54,18 @@ async function expectChain(platform: ThreadPlatform, tag: string, partIds: strin
 
 /** One delivery through the Worker's queue handler, as Cloudflare makes it; the queue's verdict. */
 async function deliver(targetId: string, attempts: number) {
-  const batch = createMessageBatch<PublishMessage>("postline-publish", [
-    { id: `m${attempts}`, timestamp: new Date(), attempts, body: { targetId, claimId: "test" } },
+  // The message names its target's shard, as the claim's stamped queue writes it (ADR 035).
+  const shard = await shardOfTarget(targetId);
+  const batch = createMessageBatch<PublishMessage & ShardStamped>("postline-publish", [
+    { id: `m${attempts}`, timestamp: new Date(), attempts, body: { targetId, claimId: "test", shard } },
   ]);
   const ctx = createExecutionContext();
   await (worker.queue as ExportedHandlerQueueHandler<Env>)(batch, env, ctx);
   return getQueueResult(batch, ctx);
 }
 
-const target = async (id: string) => (await testDb().select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
+const target = async (id: string) =>
+  (await (await drizzleOfTarget(id)).select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
 
 /**
  * A queued 5-part thread, written straight to the database (the API's media rule would add an image, and a
@@ -73,7 +78,7 @@ async function queuedThread({ u, id }: Awaited<ReturnType<typeof setup>>, platfo
     [{ accountId: id(platform), platform, dueAt: Date.now(), status: "queued" }],
     first,
   );
-  await testDb()
+  await (await drizzleOf(u.user.id))
     .update(postTargets)
     .set({ version: { thread: rest } })
     .where(eq(postTargets.id, targetIds[0]!));
@@ -134,9 +139,8 @@ describe("threads", () => {
         // A fault nothing came of costs one more delivery; a dropped answer is found at once.
         expect(deliveries).toBe(mode === "drop" ? 1 : 2);
         await expectChain(platform, tag, row.partIds ?? []);
-        const log = await env.DB.prepare(
-          "SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at, rowid",
-        )
+        const log = await (await dbOfTarget(targetId))
+          .prepare("SELECT kind, outcome FROM publish_attempts WHERE target_id = ? ORDER BY started_at, rowid")
           .bind(targetId)
           .all<{ kind: string; outcome: string }>();
         const outcomes = log.results.map((r) => `${r.kind}:${r.outcome}`);

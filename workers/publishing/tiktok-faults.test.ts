@@ -4,14 +4,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { postMedia, postTargets } from "../db/schema/index";
 import { parseConfig } from "../env";
 import type { Platform } from "../platform-profile";
-import { buildServices } from "../services";
-import { insertScheduledPost, testDb } from "../test/fixtures";
-import { call, ORIGIN, registerUser } from "../test/helpers";
+import { insertScheduledPost } from "../test/fixtures";
+import { call, registerUser } from "../test/helpers";
 import { fileOf, mp4Bytes } from "../test/media-fixtures";
 import { advanceEmulator, armFault, connectViaEmulator, platformHarness } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
+import { dbOfTarget, drizzleOf, drizzleOfTarget, publishDepsOf } from "../test/shards";
 import { publishTarget } from "./consumer";
-import { publishDeps } from "./deps";
 import { handleRecorder } from "./staging";
 
 /**
@@ -22,8 +21,8 @@ import { handleRecorder } from "./staging";
  */
 const { registry } = platformHarness();
 // The app's deps, with a client whose waits between status polls move the emulator clock instead of sleeping.
-const deps = () => ({
-  ...publishDeps(buildServices(env, Date.now, ORIGIN)),
+const deps = async (targetId: string) => ({
+  ...(await publishDepsOf(targetId)),
   client: (p: Platform) => registry[p],
 });
 
@@ -45,16 +44,18 @@ async function queuedVideo() {
   form.append("files", fileOf(await mp4Bytes({ width: 1080, height: 1920, seconds: 2 }), "clip.mp4"));
   const mediaId = (await call<"POST /api/media/upload">("/api/media/upload", { token: u.token, body: form })).body
     .data[0]!.id as string;
-  await testDb().insert(postMedia).values({ postId, mediaId, position: 0 });
+  const db = await drizzleOf(u.user.id);
+  await db.insert(postMedia).values({ postId, mediaId, position: 0 });
   const targetId = targetIds[0]!;
-  await testDb()
+  await db
     .update(postTargets)
     .set({ version: { options: { tiktokPrivacy: "PUBLIC_TO_EVERYONE" } } })
     .where(eq(postTargets.id, targetId));
   return { accountId, targetId, text };
 }
 
-const target = async (id: string) => (await testDb().select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
+const target = async (id: string) =>
+  (await (await drizzleOfTarget(id)).select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
 
 /** Publishes TikTok has of this caption: every init, and those whose bytes all arrived (what can become a post). */
 async function publishes(text: string) {
@@ -69,7 +70,7 @@ async function publishes(text: string) {
 }
 
 async function deliverUntilDone(targetId: string) {
-  for (let i = 0; i < 4; i++) if ((await publishTarget(targetId, deps())).ack) break;
+  for (let i = 0; i < 4; i++) if ((await publishTarget(targetId, await deps(targetId))).ack) break;
   const row = await target(targetId);
   expect(row.status, row.errorMessage ?? "").toBe("published");
   expect(row.remoteId).toMatch(/^\d{15}$/);
@@ -83,7 +84,7 @@ describe("TikTok fault suite", () => {
   it.each(["429", "500", "timeout"] as const)("a %s on video/init is retried later and posts once", async (mode) => {
     const t = await queuedVideo();
     await armFault("tiktok", mode, 1, { method: "POST", path: "^/v2/post/publish/video/init/$" });
-    const first = await publishTarget(t.targetId, deps());
+    const first = await publishTarget(t.targetId, await deps(t.targetId));
     expect(first.ack).toBe(false);
     // TikTok's limits are per minute: a 429 waits for the next window.
     if (mode === "429" && !first.ack) expect(first.delaySeconds).toBeGreaterThanOrEqual(50);
@@ -97,7 +98,7 @@ describe("TikTok fault suite", () => {
     async (mode) => {
       const t = await queuedVideo();
       await armFault("tiktok", mode, 1, { method: "POST", path: "^/v2/post/publish/status/fetch/$" });
-      expect((await publishTarget(t.targetId, deps())).ack).toBe(false);
+      expect((await publishTarget(t.targetId, await deps(t.targetId))).ack).toBe(false);
       await deliverUntilDone(t.targetId);
       expect(await publishes(t.text)).toEqual({ inits: 1, uploaded: 1 });
     },
@@ -113,19 +114,18 @@ describe("TikTok fault suite", () => {
   it("a lost answer to video/init left only an empty publish (no bytes): the retry's post is the only one", async () => {
     const t = await queuedVideo();
     await armFault("tiktok", "drop", 1, { method: "POST", path: "^/v2/post/publish/video/init/$" });
-    expect((await publishTarget(t.targetId, deps())).ack).toBe(false);
+    expect((await publishTarget(t.targetId, await deps(t.targetId))).ack).toBe(false);
     await deliverUntilDone(t.targetId);
     expect(await publishes(t.text)).toEqual({ inits: 2, uploaded: 1 });
   });
 
   it("a consumer that died after the upload: the redelivery polls the recorded publish and posts nothing new", async () => {
     const t = await queuedVideo();
-    const d = deps();
+    const d = await deps(t.targetId);
     const row = await target(t.targetId);
     const request = await d.buildRequest(row);
-    await env.DB.prepare(
-      "UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?",
-    )
+    await (await dbOfTarget(t.targetId))
+      .prepare("UPDATE post_targets SET status = 'publishing', attempt_count = 1, claimed_at = ? WHERE id = ?")
       .bind(Date.now() - 5000, t.targetId)
       .run();
     // What the dead delivery did: init, the handle recorded, the bytes uploaded; then it stopped before settling.
@@ -142,11 +142,11 @@ describe("TikTok fault suite", () => {
 
   it("a post TikTok refuses fails with TikTok's words and is not retried", async () => {
     const t = await queuedVideo();
-    await testDb()
+    await (await drizzleOfTarget(t.targetId))
       .update(postTargets)
       .set({ version: { options: { tiktokPrivacy: "FOLLOWER_OF_CREATOR" } } })
       .where(eq(postTargets.id, t.targetId));
-    expect(await publishTarget(t.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(t.targetId, await deps(t.targetId))).toEqual({ ack: true });
     const row = await target(t.targetId);
     expect([row.status, row.errorMessage]).toEqual([
       "failed",
@@ -160,9 +160,12 @@ describe("TikTok pulling the video from a verified URL prefix", () => {
   // The prefix the app's signed media links start with, as a deployment verifies it in TikTok's portal.
   const prefix = `${parseConfig(env).APP_ORIGIN}/media/`;
   const pulling = platformHarness({ tiktok: { privateOnly: false, verifiedUrlPrefixes: [prefix] } });
-  const pullDeps = () => ({ ...deps(), client: (p: Platform) => pulling.registry[p] });
+  const pullDeps = async (targetId: string) => ({
+    ...(await deps(targetId)),
+    client: (p: Platform) => pulling.registry[p],
+  });
   const deliver = async (targetId: string) => {
-    for (let i = 0; i < 4; i++) if ((await publishTarget(targetId, pullDeps())).ack) break;
+    for (let i = 0; i < 4; i++) if ((await publishTarget(targetId, await pullDeps(targetId))).ack) break;
     const row = await target(targetId);
     expect([row.status, row.errorMessage]).toEqual(["published", null]);
     return row;
@@ -172,7 +175,7 @@ describe("TikTok pulling the video from a verified URL prefix", () => {
     for (const mode of ["500", "drop"] as const) {
       const t = await queuedVideo();
       await armFault("tiktok", mode, 1, { method: "POST", path: "^/v2/post/publish/status/fetch/$" });
-      expect((await publishTarget(t.targetId, pullDeps())).ack).toBe(false);
+      expect((await publishTarget(t.targetId, await pullDeps(t.targetId))).ack).toBe(false);
       expect((await deliver(t.targetId)).remoteId).toMatch(/^\d{15}$/);
       expect(await publishes(t.text)).toEqual({ inits: 1, uploaded: 0 });
     }
@@ -182,8 +185,8 @@ describe("TikTok pulling the video from a verified URL prefix", () => {
     const t = await queuedVideo();
     await armFault("tiktok", "drop", 1, { method: "POST", path: "^/v2/post/publish/video/init/$" });
     // The post is on TikTok but not listed while it is processed and reviewed: the lookup says so and waits.
-    expect((await publishTarget(t.targetId, pullDeps())).ack).toBe(false);
-    expect((await publishTarget(t.targetId, pullDeps())).ack).toBe(false);
+    expect((await publishTarget(t.targetId, await pullDeps(t.targetId))).ack).toBe(false);
+    expect((await publishTarget(t.targetId, await pullDeps(t.targetId))).ack).toBe(false);
     expect((await target(t.targetId)).status).not.toBe("published");
     await advanceEmulator(60_000);
     await deliver(t.targetId);

@@ -1,12 +1,12 @@
-import { env } from "cloudflare:test";
 import { inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { postTargets } from "../db/schema/index";
 import { utcToLocal } from "../posts/schedule-time";
 import { claimDueTargets, type PublishMessage } from "../publishing/claim";
-import { insertAccount, insertScheduledPost, testDb } from "../test/fixtures";
+import { insertAccount, insertScheduledPost } from "../test/fixtures";
 import { call, registerUser, uploadImage } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
+import { dbOf, drizzleOf } from "../test/shards";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
@@ -216,7 +216,10 @@ describe("queue time slots", () => {
     expect(stolen.body.message).toBe(
       "Some of these posts are no longer waiting in this queue. Reload the queue and try again.",
     );
-    const untouched = await testDb().select().from(postTargets).where(inArray(postTargets.id, targetIds));
+    const untouched = await (await drizzleOf(other.user.id))
+      .select()
+      .from(postTargets)
+      .where(inArray(postTargets.id, targetIds));
     expect(untouched[0]!.status).toBe("scheduled");
   });
 });
@@ -243,7 +246,10 @@ describe("pause and share next", () => {
         for (const m of batch) sent.push(m.body);
       },
     } as unknown as Queue<PublishMessage>;
-    await claimDueTargets({ db: testDb(), d1: env.DB, queue, now: () => now }, { kind: "cron" });
+    await claimDueTargets(
+      { db: await drizzleOf(u.user.id), d1: await dbOf(u.user.id), queue, now: () => now },
+      { kind: "cron" },
+    );
     const mine = sent.map((m) => m.targetId).filter((id) => [...held.targetIds, ...due.targetIds].includes(id));
     expect(mine).toEqual(due.targetIds);
   });

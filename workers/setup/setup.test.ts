@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
+import { addMember } from "../test/shards";
 
 describe("GET /api/setup/check (Settings → Developer)", () => {
   it("shows owners the going-live check of this deployment; an editor is refused", async () => {
@@ -9,9 +10,7 @@ describe("GET /api/setup/check (Settings → Developer)", () => {
       await call<"POST /api/workspaces">("/api/workspaces", { token: owner.token, body: { name: "Launch Co" } })
     ).body.data.id;
     const editor = await registerUser();
-    await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
-      .bind(ws, editor.user.id, "editor", Date.now())
-      .run();
+    await addMember(ws, editor.user.id, "editor");
 
     const res = await call<"GET /api/setup/check">("/api/setup/check", {
       token: owner.token,

@@ -13,3 +13,8 @@ export const placedToken = (workspaceId: string, secret: string) => `${workspace
 export function workspaceOfToken(token: string): string | null {
   return PLACED.exec(token)?.[1] ?? null;
 }
+
+/** The part of a token after its workspace: the whole token when it names none. */
+export function secretOfToken(token: string): string {
+  return workspaceOfToken(token) ? token.slice(token.indexOf(".") + 1) : token;
+}

@@ -1,7 +1,7 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { insertAccount } from "../test/fixtures";
 import { call, registerUser, uploadImage } from "../test/helpers";
+import { dbOf } from "../test/shards";
 import type { ApiKeyScope } from "./key-scopes";
 
 /**
@@ -50,7 +50,10 @@ async function owner() {
 }
 
 const targetsOf = async (userId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM post_targets WHERE workspace_id = ? AND status != 'draft'")
+  (await (
+    await dbOf(userId)
+  )
+    .prepare("SELECT count(*) AS n FROM post_targets WHERE workspace_id = ? AND status != 'draft'")
     .bind(userId)
     .first<{ n: number }>())!.n;
 

@@ -6,7 +6,7 @@ import type { ActivityAction } from "../workspaces/activity-actions";
 import { call, ORIGIN, registerUser } from "./helpers";
 import { fileOf, jpegBytes, mp4Bytes } from "./media-fixtures";
 import { connectViaEmulator } from "./oauth";
-import { dbOf } from "./shards";
+import { addMember, dbOf } from "./shards";
 
 /** The writes of a member or a client that the activity log records, by route, with the action they record. */
 const LOGGED: Record<string, ActivityAction> = {
@@ -586,8 +586,6 @@ describe("the activity log covers every write (issue 41)", () => {
 
 async function joined(ws: string, role: string) {
   const u = await registerUser({ displayName: "Ann" });
-  await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
-    .bind(ws, u.user.id, role, Date.now())
-    .run();
+  await addMember(ws, u.user.id, role);
   return u;
 }

@@ -6,6 +6,7 @@ import { can, ROLES, type Role } from "../tenancy/roles";
 import { call, ORIGIN, registerUser } from "./helpers";
 import { fileOf, jpegBytes } from "./media-fixtures";
 import { connectViaEmulator } from "./oauth";
+import { addMember, dbOf } from "./shards";
 
 /**
  * The authorization matrix, generated from the API's route list and each route's declared action:
@@ -64,9 +65,10 @@ async function fixture() {
   ).body.data;
   const reportId = crypto.randomUUID();
   await env.MEDIA.put(`reports/${ws}/${reportId}.pdf`, "%PDF-1.7 A's report");
-  await env.DB.prepare(
-    "INSERT INTO report_files (id, workspace_id, user_id, schedule_id, kind, format, r2_key, size, created_at) VALUES (?, ?, ?, ?, 'summary', 'pdf', ?, 19, ?)",
-  )
+  await (await dbOf(ws))
+    .prepare(
+      "INSERT INTO report_files (id, workspace_id, user_id, schedule_id, kind, format, r2_key, size, created_at) VALUES (?, ?, ?, ?, 'summary', 'pdf', ?, 19, ?)",
+    )
     .bind(reportId, ws, a.user.id, schedule.id, `reports/${ws}/${reportId}.pdf`, Date.now())
     .run();
   const invite = (
@@ -90,9 +92,10 @@ async function fixture() {
     })
   ).body.data.id as string;
   const delivery = `msg_${crypto.randomUUID().replaceAll("-", "")}`;
-  await env.DB.prepare(
-    "INSERT INTO webhook_deliveries (id, workspace_id, endpoint_id, event, payload, status, attempts, created_at) VALUES (?, ?, ?, 'post.published', ?, 'succeeded', 1, ?)",
-  )
+  await (await dbOf(ws))
+    .prepare(
+      "INSERT INTO webhook_deliveries (id, workspace_id, endpoint_id, event, payload, status, attempts, created_at) VALUES (?, ?, ?, 'post.published', ?, 'succeeded', 1, ?)",
+    )
     .bind(delivery, ws, webhook, JSON.stringify({ type: "post.published", data: { content } }), Date.now())
     .run();
   const feed = (
@@ -127,27 +130,29 @@ async function fixture() {
     body: { shorten: true, utmCampaign: "a" },
   });
   const notification = crypto.randomUUID();
-  await env.DB.prepare(
-    "INSERT INTO notifications (id, workspace_id, user_id, kind, post_id, message, created_at) VALUES (?, ?, ?, 'rejected', ?, ?, ?)",
-  )
+  await (await dbOf(ws))
+    .prepare(
+      "INSERT INTO notifications (id, workspace_id, user_id, kind, post_id, message, created_at) VALUES (?, ?, ?, 'rejected', ?, ?, ?)",
+    )
     .bind(notification, ws, a.user.id, post._id, `Sent back: ${content}`, Date.now())
     .run();
   const inboxItem = crypto.randomUUID();
-  await env.DB.prepare(
-    "INSERT INTO inbox_items (id, workspace_id, account_id, platform, remote_id, kind, post_id, author, text, created_at, received_at) VALUES (?, ?, ?, ?, 'remote-1', 'comment', ?, 'someone', ?, ?, ?)",
-  )
+  await (await dbOf(ws))
+    .prepare(
+      "INSERT INTO inbox_items (id, workspace_id, account_id, platform, remote_id, kind, post_id, author, text, created_at, received_at) VALUES (?, ?, ?, ?, 'remote-1', 'comment', ?, 'someone', ?, ?, ?)",
+    )
     .bind(inboxItem, ws, account._id, account.platform, post._id, `A comment on ${content}`, Date.now(), Date.now())
     .run();
   const savedReply = crypto.randomUUID();
-  await env.DB.prepare(
-    "INSERT INTO inbox_saved_replies (id, workspace_id, title, body, created_by, created_at) VALUES (?, ?, 'Thanks', ?, ?, ?)",
-  )
+  await (await dbOf(ws))
+    .prepare(
+      "INSERT INTO inbox_saved_replies (id, workspace_id, title, body, created_by, created_at) VALUES (?, ?, 'Thanks', ?, ?, ?)",
+    )
     .bind(savedReply, ws, `Thanks from ${content}`, a.user.id, Date.now())
     .run();
   const inboxRule = crypto.randomUUID();
-  await env.DB.prepare(
-    "INSERT INTO inbox_rules (id, workspace_id, keyword, action, created_at) VALUES (?, ?, 'spam', 'hide', ?)",
-  )
+  await (await dbOf(ws))
+    .prepare("INSERT INTO inbox_rules (id, workspace_id, keyword, action, created_at) VALUES (?, ?, 'spam', 'hide', ?)")
     .bind(inboxRule, ws, Date.now())
     .run();
   return {
@@ -285,8 +290,11 @@ function bodyFor(method: string, path: string): unknown {
 
 /** Everything in the workspace that a write could change, read straight from storage. */
 async function stateOf(fx: Fx) {
+  // The directory's tables on DB, the workspace's own on its shard.
+  const shard = await dbOf(fx.ws);
   const q = (sql: string, ...args: unknown[]) =>
-    env.DB.prepare(sql)
+    (/\b(api_keys|workspaces|workspace_members|workspace_invites)\b/.test(sql) ? env.DB : shard)
+      .prepare(sql)
       .bind(...args)
       .first();
   return JSON.stringify([
@@ -400,11 +408,7 @@ describe("authorization matrix", () => {
     for (const role of ROLES) {
       members[role] = role === "owner" ? fx.a : await registerUser();
       if (role !== "owner") {
-        await env.DB.prepare(
-          "INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)",
-        )
-          .bind(fx.ws, members[role].user.id, role, Date.now())
-          .run();
+        await addMember(fx.ws, members[role].user.id, role);
       }
     }
     outsider = await registerUser();

@@ -1,10 +1,8 @@
-import { env } from "cloudflare:test";
-import { createDb } from "../db/client";
 import { connectedAccounts, posts, postTargets } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
+import { drizzleOf } from "./shards";
 
-/** Direct inserts for tests that need state the API would take many calls to build. */
-export const testDb = () => createDb(env.DB);
+/** Direct inserts for tests that need state the API would take many calls to build, on the workspace's shard. */
 
 export async function insertAccount(
   userId: string,
@@ -12,20 +10,18 @@ export async function insertAccount(
   overrides: Partial<typeof connectedAccounts.$inferInsert> = {},
 ) {
   const id = crypto.randomUUID();
-  await testDb()
-    .insert(connectedAccounts)
-    .values({
-      id,
-      workspaceId: userId,
-      userId,
-      platform,
-      platformUserId: `remote-${id.slice(0, 8)}`,
-      username: `${platform}_user`,
-      displayName: `${platform} user`,
-      accountType: "business",
-      accessTokenEnc: "test-only-not-a-real-ciphertext",
-      ...overrides,
-    });
+  await (await drizzleOf(userId)).insert(connectedAccounts).values({
+    id,
+    workspaceId: userId,
+    userId,
+    platform,
+    platformUserId: `remote-${id.slice(0, 8)}`,
+    username: `${platform}_user`,
+    displayName: `${platform} user`,
+    accountType: "business",
+    accessTokenEnc: "test-only-not-a-real-ciphertext",
+    ...overrides,
+  });
   return id;
 }
 
@@ -40,7 +36,7 @@ export async function insertScheduledPost(
   content = "Hello from a test",
 ) {
   const postId = crypto.randomUUID();
-  const db = testDb();
+  const db = await drizzleOf(userId);
   // Times from the suite's clock, not SQL's unixepoch() defaults, so a shifted clock (ADR 051) sees fresh rows.
   const now = Date.now();
   await db.insert(posts).values({

@@ -5,6 +5,7 @@ import type { PublishMedia, PublishRequest } from "../platforms/types";
 import { call, registerUser } from "./helpers";
 import { mediaLinks } from "./media-links";
 import { connectViaEmulator, platformHarness, raw } from "./oauth";
+import { drizzleOf } from "./shards";
 
 /** What the Reels and Stories client tests share (ADR 066): a request of a format, its media, Graph read as a third party. */
 const graphVersion = defaultVersion(versionedApi("META_GRAPH_VERSION"), Date.now());
@@ -66,7 +67,7 @@ export async function connectedClient(
   pick: (a: { platform: string; username: string }) => boolean,
   variant?: string,
 ) {
-  const { accountId } = await connectedAccount(platform, pick, variant);
-  const h = platformHarness();
+  const { u, accountId } = await connectedAccount(platform, pick, variant);
+  const h = platformHarness({}, await drizzleOf(u.user.id));
   return { client: h.registry[platform]!, creds: await h.accounts.accountCredentials(accountId) };
 }

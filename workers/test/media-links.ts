@@ -23,6 +23,7 @@ export async function mediaLinks<K extends string>(
     new MediaUrlSigner(env.SESSION_SECRET, () => now).signedMediaUrl(ORIGIN, ids[key], {
       filename: files[key].name,
       ttlMs,
+      workspaceId: owner.user.id,
     });
   const urls = {} as Record<K, string>;
   for (const key of Object.keys(files) as K[]) urls[key] = await sign(Date.now(), key);

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { D1InstanceApps } from "../accounts/instance-apps";
 import { AccountsService } from "../accounts/service";
 import { TokenCipher } from "../accounts/token-crypto";
-import { createDb } from "../db/client";
+import { createDb, type Db } from "../db/client";
 import { emulator } from "../emulator";
 import { platformCredentials } from "../env";
 import { type ClientDeps, createPlatformRegistry } from "../platforms/registry";
@@ -129,9 +129,10 @@ export const cipher = () => new TokenCipher(env.TOKEN_ENCRYPTION_KEY);
 
 /**
  * The registry and accounts service as the publisher gets them, except that waiting between status polls
- * advances the emulator clock instead of sleeping, and the app clock can be moved with `shiftMs`.
+ * advances the emulator clock instead of sleeping, and the app clock can be moved with `shiftMs`. `db` is the
+ * shard of the workspace whose accounts it serves (`drizzleOf`); only the registry needs none.
  */
-export function platformHarness(deployment: Pick<ClientDeps, "tiktok"> = {}) {
+export function platformHarness(deployment: Pick<ClientDeps, "tiktok"> = {}, db: Db = createDb(env.DB)) {
   const clock = { shiftMs: 0 };
   const now = () => Date.now() + clock.shiftMs;
   const registry = createPlatformRegistry({
@@ -143,7 +144,6 @@ export function platformHarness(deployment: Pick<ClientDeps, "tiktok"> = {}) {
     sleep: advanceEmulator,
     instanceApps: new D1InstanceApps(createDb(env.DB), cipher(), now),
   });
-  const db = createDb(env.DB);
   const holds = new ChannelHolds(db, now);
   const accounts = new AccountsService({
     db,
@@ -154,5 +154,5 @@ export function platformHarness(deployment: Pick<ClientDeps, "tiktok"> = {}) {
     emit: async () => {},
     holdChannels: (accountId, reason) => holds.holdForReconnect(accountId, reason),
   });
-  return { clock, registry, accounts };
+  return { clock, registry, accounts, db };
 }

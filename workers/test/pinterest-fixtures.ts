@@ -1,12 +1,14 @@
 import { env } from "cloudflare:test";
+import { createDb } from "../db/client";
 import { postMedia } from "../db/schema/index";
 import { PinterestClient } from "../platforms/pinterest";
 import type { AccountCredentials } from "../platforms/types";
-import { insertScheduledPost, testDb } from "./fixtures";
+import { insertScheduledPost } from "./fixtures";
 import { call, registerUser } from "./helpers";
 import { fileOf, jpegBytes } from "./media-fixtures";
 import { advanceEmulator, connectViaEmulator } from "./oauth";
 import { consent, sandboxDeps } from "./platform-sandbox";
+import { dbOf } from "./shards";
 
 /** The emulator's demo account's "Recipes" board. */
 export const RECIPES_BOARD = "1125968132843520001";
@@ -34,7 +36,9 @@ export async function pinPost(
     text,
   );
   const targetId = targetIds[0]!;
-  await env.DB.prepare("UPDATE post_targets SET version = ? WHERE id = ?")
+  const shard = await dbOf(user.u.user.id);
+  await shard
+    .prepare("UPDATE post_targets SET version = ? WHERE id = ?")
     .bind(JSON.stringify({ title: "Fresh bread", options: { board: RECIPES_BOARD } }), targetId)
     .run();
   // More than one image makes the pin a carousel.
@@ -42,7 +46,7 @@ export async function pinPost(
     const form = new FormData();
     form.append("files", fileOf(jpegBytes(1000, 1500), `pin-${position}.jpg`));
     const upload = await call<"POST /api/media/upload">("/api/media/upload", { token: user.u.token, body: form });
-    await testDb()
+    await createDb(shard)
       .insert(postMedia)
       .values({ postId, mediaId: upload.body.data[0].id as string, position });
   }

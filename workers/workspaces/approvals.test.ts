@@ -6,20 +6,19 @@ import { NEXT_YEAR } from "../test/dates";
 import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
 import { connectViaEmulator } from "../test/oauth";
+import { addMember, dbOf } from "../test/shards";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
-const join = (workspaceId: string, u: User, role: Role) =>
-  env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
-    .bind(workspaceId, u.user.id, role, Date.now())
-    .run();
+const join = (workspaceId: string, u: User, role: Role) => addMember(workspaceId, u.user.id, role);
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 const mailTo = (email: string) =>
   env.DB.prepare("SELECT subject, text, html FROM dev_mailbox WHERE to_address = ? ORDER BY created_at")
     .bind(email)
     .all<{ subject: string; text: string; html: string | null }>();
-const targetsOf = (postId: string) =>
-  env.DB.prepare("SELECT status, due_at FROM post_targets WHERE post_id = ?")
+const targetsOf = async (ws: string, postId: string) =>
+  (await dbOf(ws))
+    .prepare("SELECT status, due_at FROM post_targets WHERE post_id = ?")
     .bind(postId)
     .all<{ status: string; due_at: number | null }>();
 
@@ -81,7 +80,7 @@ describe("the approval's notices", () => {
 
 describe("submitting for approval", () => {
   it("a contributor's schedule waits as pending approval, and the cron never publishes it", async () => {
-    const { members, as, post, owner } = await team();
+    const { members, as, post, owner, ws } = await team();
     const content = `Contributor plan ${crypto.randomUUID().slice(0, 8)}`;
     const res = await call<"POST /api/posts">("/api/posts", {
       ...as(members.contributor),
@@ -95,11 +94,12 @@ describe("submitting for approval", () => {
     });
     const id = res.body.data._id;
     // Even overdue, a target waiting for approval is never claimed.
-    await env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
+    await (await dbOf(ws))
+      .prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
       .bind(Date.now() - 60_000, id)
       .run();
     await runCron();
-    expect((await targetsOf(id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
+    expect((await targetsOf(ws, id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
     expect((await call<"GET /api/posts/:id">(`/api/posts/${id}`, as(owner))).body.data.status).toBe("pending_approval");
     // The approvers (owner, editor) are asked, in-app and by email; the viewer and the author are not.
     for (const approver of [owner, members.editor]) {
@@ -130,7 +130,7 @@ describe("submitting for approval", () => {
   });
 
   it("a contributor can never publish: Publish Now submits, and publish, retry, approve and the scheduler trigger are refused", async () => {
-    const { members, as, post } = await team();
+    const { members, as, post, ws } = await team();
     const me = as(members.contributor);
     const now = await call<"POST /api/posts">("/api/posts", {
       ...me,
@@ -151,7 +151,7 @@ describe("submitting for approval", () => {
       expect(res.body, path).toEqual(refused);
     }
     expect((await call<"GET /api/approvals">("/api/approvals", me)).body).toEqual(refused);
-    expect((await targetsOf(id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
+    expect((await targetsOf(ws, id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
   });
 
   it("when the workspace requires approval, the owner's own Publish Now waits too", async () => {
@@ -269,7 +269,7 @@ describe("the Approvals queue", () => {
   });
 
   it("a schedule keeps its time when approved; once its time has passed, approval asks for a new one", async () => {
-    const { members, as, post, owner } = await team();
+    const { members, as, post, owner, ws } = await team();
     const at = inHours(5);
     const first = await call<"POST /api/posts">("/api/posts", {
       ...as(members.contributor),
@@ -290,7 +290,8 @@ describe("the Approvals queue", () => {
       body: post({ content: "Missed it", status: "scheduled", scheduledDate: inHours(1) }),
     });
     const id = late.body.data._id;
-    await env.DB.prepare("UPDATE posts SET scheduled_at = ? WHERE id = ?")
+    await (await dbOf(ws))
+      .prepare("UPDATE posts SET scheduled_at = ? WHERE id = ?")
       .bind(Date.now() - 60_000, id)
       .run();
     const asked = await call<"POST /api/posts/:id/approve">(`/api/posts/${id}/approve`, {
@@ -302,7 +303,7 @@ describe("the Approvals queue", () => {
       success: false,
       message: "The time this post was scheduled for has passed. Choose a new time to approve it.",
     });
-    expect((await targetsOf(id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
+    expect((await targetsOf(ws, id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
     const past = await call<"POST /api/posts/:id/approve">(`/api/posts/${id}/approve`, {
       ...as(owner),
       body: { scheduledDate: new Date(Date.now() - 5_000).toISOString() },
@@ -323,7 +324,7 @@ describe("the Approvals queue", () => {
   });
 
   it("rejecting needs a comment, sends the post back to draft and tells the author why", async () => {
-    const { members, as, post, owner } = await team();
+    const { members, as, post, owner, ws } = await team();
     const res = await call<"POST /api/posts">("/api/posts", {
       ...as(members.contributor),
       body: post({ content: "Too salesy", status: "scheduled", scheduledDate: inHours(2) }),
@@ -334,7 +335,7 @@ describe("the Approvals queue", () => {
       body: { comment: "  " },
     });
     expect(blank.body).toEqual({ success: false, message: "Please say what needs to change." });
-    expect((await targetsOf(id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
+    expect((await targetsOf(ws, id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
     const rejected = await call<"POST /api/posts/:id/reject">(`/api/posts/${id}/reject`, {
       ...as(owner),
       body: { comment: "Tone it down, no prices." },
@@ -359,7 +360,7 @@ describe("the Approvals queue", () => {
   });
 
   it("editing an approved post that has not gone out sends it back for approval", async () => {
-    const { members, as, post, owner } = await team();
+    const { members, as, post, owner, ws } = await team();
     const res = await call<"POST /api/posts">("/api/posts", {
       ...as(members.contributor),
       body: post({ content: "v1", status: "scheduled", scheduledDate: inHours(4) }),
@@ -382,6 +383,6 @@ describe("the Approvals queue", () => {
       ),
     ).toEqual([id]);
     await runCron();
-    expect((await targetsOf(id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
+    expect((await targetsOf(ws, id)).results.map((t) => t.status)).toEqual(["pending_approval"]);
   });
 });

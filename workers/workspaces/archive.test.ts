@@ -1,6 +1,6 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
+import { addMember, dbOf } from "../test/shards";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
@@ -10,11 +10,7 @@ async function agency() {
   const ws = (await call<"POST /api/workspaces">("/api/workspaces", { token: olga.token, body: { name: "Acme" } })).body
     .data.id as string;
   const ann = await registerUser({ displayName: "Ann" });
-  await env.DB.prepare(
-    "INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, 'admin', ?)",
-  )
-    .bind(ws, ann.user.id, Date.now())
-    .run();
+  await addMember(ws, ann.user.id, "admin");
   const as = (u: User) => ({ token: u.token, headers: { "X-Workspace-Id": ws } });
   return { olga, ann, ws, as };
 }
@@ -46,7 +42,9 @@ describe("archiving a client workspace (issue 41)", () => {
       expect(refused.body, path).toEqual({ success: false, message: READ_ONLY });
       expect(refused.status, path).toBe(403);
     }
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?").bind(ws).first("n")).toBe(0);
+    expect(
+      await (await dbOf(ws)).prepare("SELECT count(*) AS n FROM posts WHERE workspace_id = ?").bind(ws).first("n"),
+    ).toBe(0);
 
     // Only an owner unarchives (an admin's role cannot), and then the workspace changes again.
     const byAdmin = await call(`/api/workspaces/${ws}/unarchive`, { ...as(ann), method: "POST" });
@@ -73,9 +71,10 @@ describe("archiving a client workspace (issue 41)", () => {
     expect(personal.status).toBe(409);
     expect(personal.body.message).toBe("Your personal workspace cannot be archived.");
 
-    await env.DB.prepare(
-      "INSERT INTO posts (id, workspace_id, user_id, content, platforms, status, scheduled_at, timezone, created_at, updated_at) VALUES (?, ?, ?, 'Still due', '[]', 'scheduled', ?, 'UTC', ?, ?)",
-    )
+    await (await dbOf(ws))
+      .prepare(
+        "INSERT INTO posts (id, workspace_id, user_id, content, platforms, status, scheduled_at, timezone, created_at, updated_at) VALUES (?, ?, ?, 'Still due', '[]', 'scheduled', ?, 'UTC', ?, ?)",
+      )
       .bind(crypto.randomUUID(), ws, olga.user.id, Date.now() + 86_400_000, Date.now(), Date.now())
       .run();
     const waiting = await call(`/api/workspaces/${ws}/archive`, { ...as(olga), method: "POST" });

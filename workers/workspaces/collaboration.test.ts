@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Role } from "../tenancy/roles";
 import { call, registerUser } from "../test/helpers";
+import { addMember, dbOf } from "../test/shards";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
@@ -15,9 +16,7 @@ async function team() {
   const m = {} as Record<Exclude<Role, "owner">, User>;
   for (const role of ["admin", "editor", "contributor", "viewer"] as const) {
     m[role] = await registerUser({ displayName: role === "editor" ? "Anna Berg" : `The ${role}` });
-    await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
-      .bind(ws, m[role].user.id, role, Date.now())
-      .run();
+    await addMember(ws, m[role].user.id, role);
   }
   const post = (
     await call<"POST /api/posts">("/api/posts", {
@@ -72,7 +71,7 @@ describe("comments and @mentions", () => {
   });
 
   it("another workspace's post has no comments to read or write (404)", async () => {
-    const { post } = await team();
+    const { post, ws } = await team();
     const stranger = await registerUser();
     for (const opts of [{}, { body: { body: "hi" } }]) {
       const res = await call<"POST /api/posts/:id/comments">(`/api/posts/${post}/comments`, {
@@ -82,7 +81,7 @@ describe("comments and @mentions", () => {
       expect(res.body).toEqual({ success: false, message: "The requested resource was not found." });
     }
     expect(
-      await env.DB.prepare("SELECT count(*) AS n FROM post_comments WHERE post_id = ?").bind(post).first("n"),
+      await (await dbOf(ws)).prepare("SELECT count(*) AS n FROM post_comments WHERE post_id = ?").bind(post).first("n"),
     ).toBe(0);
   });
 });
@@ -97,11 +96,14 @@ describe("the activity log", () => {
     });
     expect(put.status).toBe(200);
     // Submitting needs a connected account and media; its approval row is what matters here.
-    await env.DB.batch([
-      env.DB.prepare("UPDATE posts SET status = 'pending_approval' WHERE id = ?").bind(post),
-      env.DB.prepare(
-        "INSERT INTO post_approvals (id, workspace_id, post_id, submitted_by, submitted_at, status) VALUES (?, ?, ?, ?, ?, 'pending')",
-      ).bind(crypto.randomUUID(), ws, post, m.contributor.user.id, Date.now()),
+    const shard = await dbOf(ws);
+    await shard.batch([
+      shard.prepare("UPDATE posts SET status = 'pending_approval' WHERE id = ?").bind(post),
+      shard
+        .prepare(
+          "INSERT INTO post_approvals (id, workspace_id, post_id, submitted_by, submitted_at, status) VALUES (?, ?, ?, ?, ?, 'pending')",
+        )
+        .bind(crypto.randomUUID(), ws, post, m.contributor.user.id, Date.now()),
     ]);
     const reject = await call<"POST /api/posts/:id/reject">(`/api/posts/${post}/reject`, {
       ...as(m.editor),

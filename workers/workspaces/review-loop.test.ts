@@ -4,6 +4,7 @@ import worker from "../app";
 import { call, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
 import { connectViaEmulator } from "../test/oauth";
+import { addMember, dbOf } from "../test/shards";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
@@ -15,8 +16,9 @@ async function runCron() {
 
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 /** The post's time passes without waiting: its channels fall due a second ago. */
-const timePasses = (postId: string) =>
-  env.DB.prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
+const timePasses = async (ws: string, postId: string) =>
+  (await dbOf(ws))
+    .prepare("UPDATE post_targets SET due_at = ? WHERE post_id = ?")
     .bind(Date.now() - 1000, postId)
     .run();
 
@@ -36,9 +38,7 @@ async function agency() {
     .data[0].id as string;
   const join = async (name: string, role: string) => {
     const u = await registerUser({ displayName: name });
-    await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
-      .bind(ws, u.user.id, role, Date.now())
-      .run();
+    await addMember(ws, u.user.id, role);
     return u;
   };
   const [carl, ann, eve] = [await join("Carl", "editor"), await join("Ann", "admin"), await join("Eve", "viewer")];
@@ -76,7 +76,7 @@ describe("a client's Request changes closes the loop (ADR 078)", () => {
   it("holds the post: it never publishes as it is, even when its time passes, and Publish Now is refused", {
     timeout: 30_000,
   }, async () => {
-    const { review, getPost, post, as, olga } = await agency();
+    const { review, getPost, post, as, olga, ws } = await agency();
     const asked = await review({ decision: "changes_requested", comment: "Use the blue logo" });
     expect(asked.status).toBe(201);
     const held = await getPost();
@@ -89,7 +89,7 @@ describe("a client's Request changes closes the loop (ADR 078)", () => {
       },
     });
 
-    await timePasses(post);
+    await timePasses(ws, post);
     await runCron();
     const after = await getPost();
     expect(after.status).toBe("changes_requested");
@@ -146,9 +146,8 @@ describe("a client's Request changes closes the loop (ADR 078)", () => {
 
     const approved = await review({ decision: "approved" });
     expect(approved.body).toMatchObject({ message: "Thank you: approved", data: { decision: "approved" } });
-    const recorded = await env.DB.prepare(
-      "SELECT link_id, created_at FROM client_reviews WHERE post_id = ? AND decision = 'approved'",
-    )
+    const recorded = await (await dbOf(ws))
+      .prepare("SELECT link_id, created_at FROM client_reviews WHERE post_id = ? AND decision = 'approved'")
       .bind(post)
       .first<{ link_id: string; created_at: number }>();
     expect(recorded).toMatchObject({
@@ -163,7 +162,7 @@ describe("a client's Request changes closes the loop (ADR 078)", () => {
       { action: "client_approved", subjectId: post, at: approved.body.data.createdAt },
     ]);
 
-    await timePasses(post);
+    await timePasses(ws, post);
     await runCron();
     const published = await vi.waitFor(
       async () => {
@@ -178,12 +177,14 @@ describe("a client's Request changes closes the loop (ADR 078)", () => {
 
   it("a post waiting for approval leaves the Approvals queue until it is edited", async () => {
     const { review, getPost, post, as, ann, ws } = await agency();
-    await env.DB.prepare("UPDATE post_targets SET status = 'pending_approval', due_at = NULL WHERE post_id = ?")
+    await (await dbOf(ws))
+      .prepare("UPDATE post_targets SET status = 'pending_approval', due_at = NULL WHERE post_id = ?")
       .bind(post)
       .run();
-    await env.DB.prepare(
-      "INSERT INTO post_approvals (id, workspace_id, post_id, submitted_by, submitted_at, publish_now, status) VALUES (?, ?, ?, ?, ?, 0, 'pending')",
-    )
+    await (await dbOf(ws))
+      .prepare(
+        "INSERT INTO post_approvals (id, workspace_id, post_id, submitted_by, submitted_at, publish_now, status) VALUES (?, ?, ?, ?, ?, 0, 'pending')",
+      )
       .bind(crypto.randomUUID(), ws, post, ann.user.id, Date.now())
       .run();
     await review({ decision: "changes_requested", comment: "Not this week" });

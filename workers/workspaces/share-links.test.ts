@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { fileOf, jpegBytes } from "../test/media-fixtures";
 import { connectViaEmulator } from "../test/oauth";
+import { addMember, dbOf } from "../test/shards";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
@@ -21,9 +22,7 @@ async function team() {
     .data[0].id as string;
   const ws = owner.user.id;
   const carl = await registerUser({ displayName: "Carl" });
-  await env.DB.prepare("INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)")
-    .bind(ws, carl.user.id, "contributor", Date.now())
-    .run();
+  await addMember(ws, carl.user.id, "contributor");
   const as = (u: User) => ({ token: u.token, headers: { "X-Workspace-Id": ws } });
   const write = async (content: string, hours: number) =>
     (
@@ -59,7 +58,8 @@ describe("client approval links", () => {
     // The token names its workspace before the secret, so a client reaches the workspace's shard (ADR 081).
     expect(link.body.data.url).toMatch(new RegExp(`^${ORIGIN}/review/${ws}\\.[A-Za-z0-9_-]{40,}$`));
     // Only the token's hash is stored.
-    const stored = await env.DB.prepare("SELECT token_hash FROM share_links WHERE id = ?")
+    const stored = await (await dbOf(ws))
+      .prepare("SELECT token_hash FROM share_links WHERE id = ?")
       .bind(link.body.data.id)
       .first<{ token_hash: string }>();
     expect(stored?.token_hash).not.toContain(token);
@@ -85,7 +85,7 @@ describe("client approval links", () => {
   });
 
   it("a link cannot reach any other post: not by review, not another workspace's", async () => {
-    const { token, other } = await team();
+    const { token, other, ws } = await team();
     const stranger = await team();
     for (const postId of [other, stranger.shared, "not-a-post"]) {
       const res = await call<"POST /api/share/:token/posts/:postId/review">(
@@ -94,11 +94,13 @@ describe("client approval links", () => {
       );
       expect(res.body, postId).toEqual({ success: false, message: "The requested resource was not found." });
     }
-    expect(
-      await env.DB.prepare("SELECT count(*) AS n FROM client_reviews WHERE post_id IN (?, ?)")
-        .bind(other, stranger.shared)
-        .first("n"),
-    ).toBe(0);
+    // Each post's reviews on its own workspace's shard.
+    const reviewsOf = async (workspaceId: string, postId: string) =>
+      (await dbOf(workspaceId))
+        .prepare("SELECT count(*) AS n FROM client_reviews WHERE post_id = ?")
+        .bind(postId)
+        .first("n");
+    expect([await reviewsOf(ws, other), await reviewsOf(stranger.ws, stranger.shared)]).toEqual([0, 0]);
     // Nor can an approver put another workspace's post in a link.
     const res = await call<"POST /api/share-links">("/api/share-links", {
       ...stranger.as(stranger.owner),
@@ -171,8 +173,9 @@ describe("client approval links", () => {
   });
 
   it("an expired link is refused (410) and a guessed token is not found (404)", async () => {
-    const { token, link } = await team();
-    await env.DB.prepare("UPDATE share_links SET expires_at = ? WHERE id = ?")
+    const { token, link, ws } = await team();
+    await (await dbOf(ws))
+      .prepare("UPDATE share_links SET expires_at = ? WHERE id = ?")
       .bind(Date.now() - 1000, link.body.data.id)
       .run();
     const expired = await call<"GET /api/share/:token">(`/api/share/${token}`);

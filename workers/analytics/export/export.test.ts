@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { bioClicksDaily, bioPages, posts } from "../../db/schema/index";
 import { call } from "../../test/helpers";
 import { fileOf, jpegBytes } from "../../test/media-fixtures";
+import { drizzleOf } from "../../test/shards";
 import { day, PERIOD, seedFixture, utc } from "../fixture.test-helper";
 import { loadTargetRows } from "../post-reads";
 
@@ -228,7 +229,7 @@ describe("GET /api/analytics/export", () => {
     expect(fonts.status, "The PDF fonts are static assets: run `npm run build` once").toBe(200);
     await fonts.body?.cancel();
     const caption = "Café, naïve, नमस्ते, 你好 🚀";
-    await fx.db.update(posts).set({ content: caption }).where(eq(posts.id, fx.ids.pb));
+    await (await drizzleOf(fx.b.user.id)).update(posts).set({ content: caption }).where(eq(posts.id, fx.ids.pb));
     const res = await download(fx.b.token, `format=pdf&report=summary&${PERIOD}`);
     expect(res.status).toBe(200);
     const pages = await pdfPageTexts(new Uint8Array(await res.arrayBuffer()));
