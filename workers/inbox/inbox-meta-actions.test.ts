@@ -4,7 +4,7 @@ import type { Role } from "../tenancy/roles";
 import { call, registerUser } from "../test/helpers";
 import { armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
-import { addMember } from "../test/shards";
+import { addMember, dbOf } from "../test/shards";
 import { publishOn } from "./published.test-helper";
 
 /**

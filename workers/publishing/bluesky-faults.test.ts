@@ -21,7 +21,7 @@ import type { ShardStamped } from "../db/shard-queues";
 import { MAX_PUBLISH_ATTEMPTS } from "../delivery/retry-budget";
 import type { Platform } from "../platform-profile";
 import { insertScheduledPost } from "../test/fixtures";
-import { call, registerUser, settledPost, uploadImage } from "../test/helpers";
+import { call, ORIGIN, registerUser, settledPost, uploadImage } from "../test/helpers";
 import { fileOf, mp4Bytes } from "../test/media-fixtures";
 import { advanceEmulator, armFault, cipher, platformHarness, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
