@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { crc32, deflateSync } from "node:zlib";
 import type { AxeResults } from "axe-core";
 import type { Locator, Page, Request } from "playwright-core";
-import { jpegBytes } from "../workers/test/media-fixtures";
+import { jpegBytes, mp4Bytes } from "../workers/test/media-fixtures";
 
 let counter = 0;
 export function newUser(name = "Ann Lee") {
@@ -175,20 +175,27 @@ export async function invitePath(page: Page, email: string): Promise<string> {
   return path;
 }
 
+/** What a journey attaches: a JPEG, a photo-like PNG (`photo`) or an MP4 of `seconds` (`seconds`). */
+type JourneyMedia = { name: string; width: number; height: number; photo?: boolean; seconds?: number };
+
+async function mediaFile({ name, width, height, photo, seconds }: JourneyMedia) {
+  if (seconds) return { name, mimeType: "video/mp4", buffer: Buffer.from(await mp4Bytes({ width, height, seconds })) };
+  // A photo is a real PNG of noise the browser can decode (and that compresses like a photograph).
+  if (photo) return { name, mimeType: "image/png", buffer: png(width, height, "noise") };
+  return { name, mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(width, height)) };
+}
+
 /**
- * The start of most publishing journeys: a JPEG uploaded to the library through the API, the Content Hub's
- * composer opened, `networks` picked, `text` written and the image attached from the library.
+ * The start of most publishing journeys: a JPEG (or PNG, or MP4) uploaded to the library through the API, the
+ * Content Hub's composer opened, `networks` picked, `text` written and the file attached from the library.
  */
 export async function composeWithImage(
   page: Page,
   baseUrl: string,
-  post: { networks: string[]; text: string; image: { name: string; width: number; height: number; photo?: boolean } },
+  post: { networks: string[]; text: string; image: JourneyMedia },
 ): Promise<Locator> {
-  const { name, width, height, photo } = post.image;
-  // A photo is a real PNG of noise the browser can decode (and that compresses like a photograph).
-  const file = photo
-    ? { name, mimeType: "image/png", buffer: png(width, height, "noise") }
-    : { name, mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(width, height)) };
+  const { name } = post.image;
+  const file = await mediaFile(post.image);
   const upload = await page.context().request.post("/api/media/upload", {
     multipart: {
       files: file,
