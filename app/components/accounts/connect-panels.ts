@@ -7,4 +7,5 @@ import { preloadable } from "~/lib/preloadable";
 export const ConnectTerms = preloadable(() => import("./ConnectTerms").then((m) => m.ConnectTerms));
 export const LocationPicker = preloadable(() => import("./LocationPicker").then((m) => m.LocationPicker));
 
-export const preloadConnectPanels = () => Promise.all([ConnectTerms.preload(), LocationPicker.preload()]);
+export const preloadConnectPanels = (): Promise<unknown> =>
+  Promise.all([ConnectTerms.preload(), LocationPicker.preload()]);
