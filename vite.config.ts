@@ -2,9 +2,20 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import routes from "./app/routes.ts";
+import { firstLoadChunks } from "./scripts/first-load-chunks.ts";
 
 /** Function and class names survive minification: stack traces in Worker logs stay readable, and `.name` checks hold. */
 const keepNames = { function: true, class: true };
+
+/** The pages inside the app layout share its shell; the rest (sign-in, invitations, public pages) do not. */
+const appLayout = routes.find((r) => r.id === "app")!;
+const firstLoad = firstLoadChunks(import.meta.dirname, {
+  client: "app/entry.client.tsx",
+  root: "app/root.tsx",
+  layout: `app/${appLayout.file}`,
+  outside: routes.filter((r) => r !== appLayout).map((r) => `app/${r.file}`),
+});
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -16,6 +27,7 @@ export default defineConfig(({ command }) => ({
     }),
     tailwindcss(),
     reactRouter(),
+    firstLoad,
   ],
   resolve: { tsconfigPaths: true },
   environments: {

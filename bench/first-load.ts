@@ -3,7 +3,7 @@ import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_ARGS } from "../e2e/chromium.ts";
 
 /** The first-load budget of every page measured (gzip). */
-export const FIRST_LOAD_BUDGET = 150 * 1024;
+export const FIRST_LOAD_BUDGET = 130 * 1024;
 
 /**
  * The JavaScript a first visit downloads, measured in Chromium: every script the page fetches until it has

@@ -123,14 +123,34 @@ test("every app page fits 320, 375 and 768 px with data, and passes axe in light
   expect(await response!.text()).toContain('data-theme="dark"');
   for (const path of DARK_PAGES) await gotoHydrated(page, path);
 
-  // The connect dialog dims the top bar too (it sat under the undimmed bar), wide and narrow.
-  for (const width of [1280, 375]) {
+  // The connect dialog dims everything (it sat under the undimmed top bar): the bar's corners and middle, the
+  // sidebar's edge and Settings' tab row are under its overlay, and the dialog is on top, wide and narrow.
+  for (const width of [1280, 768, 375]) {
     await page.setViewportSize({ width, height: 800 });
     await gotoHydrated(page, "/settings?tab=accounts");
     await page.getByRole("link", { name: /^(Connect Social Account|Add Another Social Account)$/ }).click();
-    await page.getByRole("dialog", { name: "Connect Your Social Account" }).waitFor();
-    const barOnTop = await page.evaluate(() => !!document.elementFromPoint(innerWidth / 2, 8)?.closest("header"));
-    expect(barOnTop, `the top bar is above the connect dialog's overlay at ${width} px`).toBe(false);
+    const dialog = page.getByRole("dialog", { name: "Connect Your Social Account" });
+    await dialog.waitFor();
+    const uncovered = await page.evaluate(() => {
+      const tabs = document.querySelector('[aria-label="Settings sections"]')!.getBoundingClientRect();
+      const points: Array<[string, number, number]> = [
+        ["top bar, left", 8, 8],
+        ["top bar, middle", innerWidth / 2, 8],
+        ["top bar, right", innerWidth - 8, 8],
+        ["sidebar edge", 8, innerHeight / 2],
+        ["Settings' tabs", tabs.left + 8, tabs.top + tabs.height / 2],
+      ];
+      return points
+        .filter(([, x, y]) => document.elementFromPoint(x, y)?.closest("header, aside, nav, [role=tablist]"))
+        .map(([name]) => name);
+    });
+    expect(uncovered, `above the connect dialog's overlay at ${width} px`).toEqual([]);
+    const box = (await dialog.boundingBox())!;
+    const onTop = await page.evaluate(
+      ([x, y]) => !!document.elementFromPoint(x!, y!)?.closest("[role=dialog]"),
+      [box.x + box.width / 2, box.y + 12],
+    );
+    expect(onTop, `the connect dialog is on top at ${width} px`).toBe(true);
     await page.keyboard.press("Escape");
   }
 

@@ -21,9 +21,21 @@ export function themeFromCookies(header: string | null): Theme {
 /** The `document.cookie` assignment that keeps the choice for a year on every path. */
 export const themeCookie = (theme: Theme) => `${THEME_COOKIE}=${theme}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
 
+const watching = new Set<() => void>();
+
+/** The page's theme as `<html data-theme>` says it, for what draws outside the CSS tokens (the toasts). */
+export const pageTheme = {
+  current: (): Theme => THEMES.find((t) => t === document.documentElement.dataset.theme) ?? "system",
+  subscribe(wake: () => void) {
+    watching.add(wake);
+    return () => void watching.delete(wake);
+  },
+};
+
 /** Applies a choice at once (the CSS reads `data-theme`) and keeps it for the next first paint. */
 export function applyTheme(theme: Theme) {
   document.documentElement.dataset.theme = theme;
+  for (const wake of watching) wake();
   // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie; the server only reads it.
   document.cookie = themeCookie(theme);
   localStorage.setItem(THEME_COOKIE, theme);

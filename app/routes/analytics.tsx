@@ -1,20 +1,24 @@
 import { BarChart3, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useActionData, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
-import { AudienceTab } from "~/components/analytics/AudienceTab";
 import { type AnalyticsTab, analyticsSearch, analyticsView } from "~/components/analytics/analytics-view";
-import { ContentTab } from "~/components/analytics/ContentTab";
-import { EngagementTab } from "~/components/analytics/EngagementTab";
 import { FilterBar } from "~/components/analytics/FilterBar";
 import { type Filters, filterQuery } from "~/components/analytics/filters";
-import { GrowthTab } from "~/components/analytics/GrowthTab";
-import { HashtagsTab } from "~/components/analytics/HashtagsTab";
-import { InboxTab } from "~/components/analytics/InboxTab";
-import { LinkClicksTab } from "~/components/analytics/LinkClicksTab";
-import { OverviewTab } from "~/components/analytics/OverviewTab";
 import { ErrorBox, SyncedNote } from "~/components/analytics/parts";
-import { ReportsTab } from "~/components/analytics/ReportsTab";
-import { TimingTab } from "~/components/analytics/TimingTab";
+import {
+  AudienceTab,
+  ContentTab,
+  EngagementTab,
+  GrowthTab,
+  HashtagsTab,
+  InboxTab,
+  LinkClicksTab,
+  OverviewTab,
+  preloadPanel,
+  preloadPanels,
+  ReportsTab,
+  TimingTab,
+} from "~/components/analytics/tab-panels";
 import { PageHeader } from "~/components/PageHeader";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { primaryButton } from "~/components/ui/styles";
@@ -34,7 +38,9 @@ export const meta: Route.MetaFunction = () =>
   });
 
 /** The URL's tab and filters, read on the server (analytics.server.ts); tabs and filters are navigations. */
-export function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
+  // With the panels' code at hand, the server renders the open tab in one pass (also without JavaScript).
+  await preloadPanels();
   return analyticsData(context.get(appContext), url);
 }
 
@@ -134,7 +140,12 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
             tabClassName={tabClass}
             value={tab}
             onSelect={(next) => show(next as AnalyticsTab, filters)}
-            tabs={TABS.map((t) => ({ value: t.value, label: t.label, href: analyticsSearch(t.value, filters) }))}
+            tabs={TABS.map((t) => ({
+              value: t.value,
+              label: t.label,
+              href: analyticsSearch(t.value, filters),
+              onIntent: () => preloadPanel(t.value),
+            }))}
           />
           {/* Every tab's figures come from the same synced snapshots. */}
           <div className="-mt-4 mb-4">

@@ -2,14 +2,13 @@ import type { DragEndEvent } from "@dnd-kit/core";
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
-import { AgendaList } from "~/components/planner/AgendaList";
 import { dropInstant, groupByDay, headerLabel, shiftAnchor } from "~/components/planner/calendar";
 import { DraftsList } from "~/components/planner/DraftsList";
 import { MonthGrid } from "~/components/planner/MonthGrid";
 import { PlannerToolbar } from "~/components/planner/PlannerToolbar";
 import { plannerHref, plannerState } from "~/components/planner/planner-state";
 import { PLANNER_STATUSES, type PlannerStatus } from "~/components/planner/planner-statuses";
-import { WeekGrid } from "~/components/planner/WeekGrid";
+import { AgendaList, preloadViews, WeekGrid } from "~/components/planner/views";
 import { useLivePosts } from "~/components/posts/use-live-posts";
 import { usePostDialogs } from "~/components/posts/use-post-dialogs";
 import { OnDemandDrag } from "~/components/ui/OnDemandDrag";
@@ -30,7 +29,9 @@ export const meta: Route.MetaFunction = () =>
     keywords: "content calendar, post scheduling, planner",
   });
 
-export function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
+  // The server renders a week or a list in one pass, their code at hand (also without JavaScript).
+  await preloadViews();
   return plannerData(context.get(appContext), url);
 }
 

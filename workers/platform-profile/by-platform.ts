@@ -8,6 +8,3 @@ export function byPlatform<T>(pick: (profile: PlatformProfile) => T): Record<Pla
     T
   >;
 }
-
-/** The spec's names, used in messages ("Content exceeds Twitter limit"). */
-export const PLATFORM_NAMES = byPlatform((p) => p.name);

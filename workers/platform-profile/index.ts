@@ -5,6 +5,7 @@
  * PLATFORMS.md, so a wrong fact here shows up as a failing test.
  */
 
+export * from "./brands";
 export * from "./by-platform";
 export * from "./profiles";
 export * from "./scopes";

@@ -1,3 +1,4 @@
+import { FORMAT_LABELS, PLATFORM_BRANDS } from "./brands";
 import type { Platform, PlatformProfile } from "./types";
 
 const MB = 1024 * 1024;
@@ -7,9 +8,7 @@ const DAY = 24 * HOUR;
 
 export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
   instagram: {
-    name: "Instagram",
-    brand: "Instagram",
-    color: "#E1306C",
+    ...PLATFORM_BRANDS.instagram,
     characterLimit: 2200,
     hashtagLimit: 30,
     recommendedHashtags: 8,
@@ -33,9 +32,9 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     },
     // Reels: 3 s to 15 min, aspect 0.01:1 to 10:1 (9:16 recommended); Stories: video 3–60 s, 100 MB.
     formats: {
-      reel: { label: "Reel", media: "video", minSeconds: 3, maxSeconds: 900, videoAspect: [0.01, 10] },
+      reel: { label: FORMAT_LABELS.reel, media: "video", minSeconds: 3, maxSeconds: 900, videoAspect: [0.01, 10] },
       story: {
-        label: "Story",
+        label: FORMAT_LABELS.story,
         media: "single",
         minSeconds: 3,
         maxSeconds: 60,
@@ -53,9 +52,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     stagingLeadMs: DAY / 2,
   },
   facebook: {
-    name: "Facebook",
-    brand: "Facebook",
-    color: "#1877F2",
+    ...PLATFORM_BRANDS.facebook,
     characterLimit: 63206,
     hashtagLimit: 5,
     recommendedHashtags: 3,
@@ -76,7 +73,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     // Reels Publishing API: 3–90 s, 9:16, at least 540×960; a Story video at most 60 s (video-api reels guide).
     formats: {
       reel: {
-        label: "Reel",
+        label: FORMAT_LABELS.reel,
         media: "video",
         minSeconds: 3,
         maxSeconds: 90,
@@ -86,7 +83,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
         minHeight: 960,
       },
       story: {
-        label: "Story",
+        label: FORMAT_LABELS.story,
         media: "single",
         minSeconds: 3,
         maxSeconds: 60,
@@ -104,9 +101,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     stagingLeadMs: DAY,
   },
   twitter: {
-    name: "Twitter",
-    brand: "X",
-    color: "#000000",
+    ...PLATFORM_BRANDS.twitter,
     characterLimit: 280,
     hashtagLimit: 2,
     recommendedHashtags: 2,
@@ -134,9 +129,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     stagingLeadMs: 12 * HOUR,
   },
   linkedin: {
-    name: "LinkedIn",
-    brand: "LinkedIn",
-    color: "#0A66C2",
+    ...PLATFORM_BRANDS.linkedin,
     characterLimit: 3000,
     hashtagLimit: 5,
     recommendedHashtags: 3,
@@ -159,9 +152,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     stagingLeadMs: DAY,
   },
   youtube: {
-    name: "YouTube",
-    brand: "YouTube",
-    color: "#FF0000",
+    ...PLATFORM_BRANDS.youtube,
     characterLimit: 5000,
     hashtagLimit: 15,
     recommendedHashtags: 3,
@@ -183,7 +174,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     // A Short is an upload YouTube classifies: square or vertical, at most 3 minutes (YouTube Help, Shorts).
     formats: {
       short: {
-        label: "Short",
+        label: FORMAT_LABELS.short,
         media: "video",
         maxSeconds: 180,
         videoAspect: [0, 1],
@@ -201,9 +192,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     stagingLeadMs: DAY,
   },
   threads: {
-    name: "Threads",
-    brand: "Threads",
-    color: "#101010",
+    ...PLATFORM_BRANDS.threads,
     characterLimit: 500,
     hashtagLimit: 1,
     recommendedHashtags: 1,
@@ -234,9 +223,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     stagingLeadMs: DAY / 2,
   },
   bluesky: {
-    name: "Bluesky",
-    brand: "Bluesky",
-    color: "#1185FE",
+    ...PLATFORM_BRANDS.bluesky,
     // app.bsky.feed.post: text maxGraphemes 300 (and maxLength 3,000 UTF-8 bytes).
     characterLimit: 300,
     textUnit: "graphemes",
@@ -271,9 +258,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     analyticsAccountsPerRun: 10,
   },
   mastodon: {
-    name: "Mastodon",
-    brand: "Mastodon",
-    color: "#6364FF",
+    ...PLATFORM_BRANDS.mastodon,
     // Mastodon's default; each instance sets its own, read from GET /api/v2/instance and kept on the account
     // (ADR 059): these are the defaults for an account whose instance has not said.
     characterLimit: 500,
@@ -299,9 +284,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     analyticsAccountsPerRun: 10,
   },
   tiktok: {
-    name: "TikTok",
-    brand: "TikTok",
-    color: "#FE2C55",
+    ...PLATFORM_BRANDS.tiktok,
     // §11.3 a video's caption (post_info.title) holds up to 2,200 UTF-16 runes; a photo post's description 4,000.
     characterLimit: 2200,
     hashtagLimit: 30,
@@ -331,9 +314,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     analyticsAccountsPerRun: 10,
   },
   google_business: {
-    name: "Google Business Profile",
-    brand: "Google Business Profile",
-    color: "#4285F4",
+    ...PLATFORM_BRANDS.google_business,
     // LocalPost.summary: at most 1,500 characters (Business Profile help, "Posts" content policy).
     characterLimit: 1500,
     // Tags are plain text on a local post: allowed, never suggested.
@@ -358,9 +339,7 @@ export const PLATFORM_PROFILES: Record<Platform, PlatformProfile> = {
     analyticsAccountsPerRun: 10,
   },
   pinterest: {
-    name: "Pinterest",
-    brand: "Pinterest",
-    color: "#E60023",
+    ...PLATFORM_BRANDS.pinterest,
     // §11.4: the pin's description; the API takes 800 (PinCreate), Pinterest's own editor and help stop at 500.
     characterLimit: 500,
     hashtagLimit: 20,

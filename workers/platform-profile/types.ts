@@ -76,12 +76,16 @@ export interface PaceWindow {
   windowMs: number;
 }
 
-export interface PlatformProfile {
+/** How the UI names and colours a network (brands.ts). */
+export interface PlatformBrand {
   /** The spec's name, used in messages ("Content exceeds Twitter limit"). */
   name: string;
   /** The brand the UI shows on chips, cards and charts (X for twitter). */
   brand: string;
   color: string;
+}
+
+export interface PlatformProfile extends PlatformBrand {
   /** SPEC §9 character limit; threads (an option only) uses its documented 500. */
   characterLimit: number;
   /**

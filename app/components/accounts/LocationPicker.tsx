@@ -1,7 +1,7 @@
 import { accountName } from "~/lib/account-name";
 import { useFormAction } from "~/lib/use-form-action";
 
-interface Location {
+export interface BusinessLocation {
   id: string;
   platform: string;
   username?: string | null;
@@ -17,7 +17,7 @@ export function LocationPicker({
   cancel,
   onDone,
 }: {
-  locations: Location[];
+  locations: BusinessLocation[];
   cancel: React.ReactNode;
   onDone: () => void;
 }) {

@@ -123,3 +123,11 @@ export const TERMS: Record<Terms, { title: string; button: string; scopes?: stri
     scopes: ["Manage your business locations and their posts on Google (business.manage)"],
   },
 };
+
+/** The consent start; `reconnect` (an account id) asks again for exactly the permission that account lacks. */
+export function startUrl(option: Pick<ConnectOption, "platform" | "variant"> & { reconnect?: string }): string {
+  const q = new URLSearchParams();
+  if (option.variant) q.set("variant", option.variant);
+  if (option.reconnect) q.set("reconnect", option.reconnect);
+  return `/api/auth/${option.platform}${q.size ? `?${q}` : ""}`;
+}

@@ -1,5 +1,5 @@
 import { accountName, type NamedAccount } from "~/lib/account-name";
-import { byPlatform } from "../../../workers/platform-profile";
+import { PLATFORM_BRANDS } from "../../../workers/platform-profile";
 
 /** SPEC §2 Platform grid: the platform list, its order and selection rules, as pure functions. */
 
@@ -13,10 +13,9 @@ export interface PlatformOption {
 }
 
 /** Brand name and colour per platform; keyed by string so the UI can look up any platform it is handed. */
-export const PLATFORM_META: Record<string, { name: string; color: string }> = byPlatform((p) => ({
-  name: p.brand,
-  color: p.color,
-}));
+export const PLATFORM_META: Record<string, { name: string; color: string }> = Object.fromEntries(
+  Object.entries(PLATFORM_BRANDS).map(([id, { brand, color }]) => [id, { name: brand, color }]),
+);
 
 const FIRST = ["instagram", "facebook", "twitter"];
 

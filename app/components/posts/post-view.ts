@@ -1,6 +1,6 @@
 import { formatDateTime, formatTime24 } from "~/lib/format";
-import { PLATFORM_NAMES, type Platform } from "../../../workers/platform-profile";
-import { allHashtags, formatLabel } from "../../../workers/posts/public";
+import { FORMAT_LABELS, PLATFORM_NAMES, type Platform, type PostFormat } from "../../../workers/platform-profile";
+import { allHashtags } from "../../../workers/posts/public";
 import type { PostJson, TargetJson } from "./types";
 
 /** What post cards, the planner and the detail dialog show of a post. Pure. */
@@ -118,13 +118,12 @@ export function repostBody(post: PostJson) {
   };
 }
 
-/** The channels that are not feed posts, as "Instagram Reel", once each (ADR 066). */
+/** The channels that are not feed posts, as "Instagram Reel", once each (ADR 066; a network's formats are checked on write). */
 export function cardFormats(post: { channels: Array<{ platform: string; options?: { format?: string } | null }> }) {
   const labels = post.channels.flatMap((c) => {
     const format = c.options?.format;
     if (!format || format === "feed") return [];
-    const platform = c.platform as Platform;
-    return [`${PLATFORM_NAMES[platform]} ${formatLabel(platform, format as Parameters<typeof formatLabel>[1])}`];
+    return [`${PLATFORM_NAMES[c.platform as Platform]} ${FORMAT_LABELS[format as PostFormat] ?? "Post"}`];
   });
   return [...new Set(labels)];
 }

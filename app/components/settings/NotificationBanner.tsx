@@ -1,6 +1,5 @@
-import clsx from "clsx";
-import { AlertCircle, AlertTriangle, CheckCircle2, Info, X } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
+import { preloadable } from "~/lib/preloadable";
 
 export type NoticeKind = "success" | "error" | "warning" | "info";
 export interface Notice {
@@ -8,13 +7,6 @@ export interface Notice {
   message: string;
 }
 export type Notify = (kind: NoticeKind, message: string) => void;
-
-const STYLES: Record<NoticeKind, { className: string; icon: typeof Info }> = {
-  success: { className: "border-green-200 bg-green-50 text-green-800", icon: CheckCircle2 },
-  error: { className: "border-red-200 bg-red-50 text-red-800", icon: AlertCircle },
-  warning: { className: "border-amber-200 bg-amber-50 text-amber-800", icon: AlertTriangle },
-  info: { className: "border-sky-200 bg-sky-50 text-sky-800", icon: Info },
-};
 
 /** Settings' banner: one notice at a time, gone after 3000 ms (SPEC §9). */
 export function useNotice(timeoutMs = 3000): [Notice | null, Notify, () => void] {
@@ -28,24 +20,10 @@ export function useNotice(timeoutMs = 3000): [Notice | null, Notify, () => void]
   return [notice, show, () => setNotice(null)];
 }
 
+const View = preloadable(() => import("./NoticeView").then((m) => m.NoticeView));
+/** For the server, which renders a reply's banner in one pass (settings' loader). */
+export const preloadNoticeView = View.preload;
+
 export function NotificationBanner({ notice, onDismiss }: { notice: Notice | null; onDismiss: () => void }) {
-  if (!notice) return null;
-  const { className, icon: Icon } = STYLES[notice.kind];
-  return (
-    <div
-      role={notice.kind === "error" ? "alert" : "status"}
-      className={clsx("flex items-start gap-3 rounded-md border px-4 py-3 text-sm", className)}
-    >
-      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <p className="flex-1">{notice.message}</p>
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label="Dismiss notification"
-        className="rounded p-0.5 hover:bg-black/5"
-      >
-        <X className="size-4" aria-hidden />
-      </button>
-    </div>
-  );
+  return notice ? <View notice={notice} onDismiss={onDismiss} /> : null;
 }

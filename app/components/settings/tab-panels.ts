@@ -1,4 +1,6 @@
 import { preloadable } from "~/lib/preloadable";
+import { preloadConnectPanels } from "../accounts/connect-panels";
+import { preloadNoticeView } from "./NotificationBanner";
 import { openTab, type SettingsTab } from "./settings-tabs";
 
 /**
@@ -33,5 +35,6 @@ export function preloadPanel(tab: SettingsTab) {
 /** The code of the tab a URL's `?tab=` opens, awaited before the page hydrates (app/entry.client.tsx). */
 export const preloadOpenPanel = (requested: string | null) => PANELS[openTab(requested)].preload();
 
-/** Every panel's code, for the server: awaited before rendering, the open tab renders without suspending. */
-export const preloadPanels = () => Promise.all(Object.values(PANELS).map((p) => p.preload()));
+/** Every panel's code (and the connect dialogs'), for the server: the open tab renders without suspending. */
+export const preloadPanels = () =>
+  Promise.all([...Object.values(PANELS).map((p) => p.preload()), preloadConnectPanels(), preloadNoticeView()]);
