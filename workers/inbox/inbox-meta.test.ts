@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, registerUser } from "../test/helpers";
 import { advanceEmulator, armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
@@ -133,6 +133,21 @@ describe("Meta webhooks into the inbox", () => {
     expect(poll.status).toBe(200);
     const after = (await inbox()).body.data.items.filter((i) => i.text === "Do you ship to Lisbon?");
     expect(after).toHaveLength(1);
+  });
+
+  it("a webhook's item meets the rules at once, without waiting for the cron", async () => {
+    const word = `lisbon${crypto.randomUUID().slice(0, 6)}`;
+    const rule = await call<"POST /api/inbox/rules">("/api/inbox/rules", {
+      ...inWs(),
+      body: { keyword: word, action: "label", value: "Shipping" },
+    });
+    expect(rule.status).toBe(201);
+    const text = `Do you ship to ${word}?`;
+    expect((await visitorComments("facebook", pagePost, "Ines Reader", text)).webhooks).toEqual([200]);
+    await vi.waitFor(async () => {
+      const item = (await inbox()).body.data.items.find((i) => i.text === text);
+      expect(item?.labels).toEqual(["shipping"]);
+    });
   });
 
   it("an outage of hours is caught up from the cursor once Facebook answers again", async () => {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../http/app-env";
 import { fail, ok } from "../http/envelope";
 import { describeRoute } from "../http/route-registry";
+import { movingWorkspaces } from "../tenancy/moving";
 import { messagesOf } from "./messages";
 import { commentsOf, metaDelivery, signatureCheck } from "./meta-webhook";
 
@@ -27,6 +28,18 @@ describeRoute({
   data: z.object({ added: z.number() }),
   errors: [401, 403],
 });
+
+/** Work finished after the answer where the runtime allows it; awaited when called in-process (the emulator's delivery). */
+async function afterAnswer(c: { executionCtx: ExecutionContext }, work: Promise<unknown>) {
+  let ctx: ExecutionContext | undefined;
+  try {
+    ctx = c.executionCtx;
+  } catch {
+    // Hono throws when the request came without an execution context.
+  }
+  if (ctx) ctx.waitUntil(work);
+  else await work;
+}
 
 /** Where Meta delivers the inbox's webhooks (ADR 083): signed-out, checked by the verify token and the signature. */
 export const metaWebhookRoutes = new Hono<AppEnv>()
@@ -55,7 +68,16 @@ export const metaWebhookRoutes = new Hono<AppEnv>()
     let added = 0;
     // The delivery names a Page or an Instagram account, not a workspace: every shard may hold it.
     const messages = messagesOf(delivery.data, c.var.services.now());
-    for (const inbox of inboxes())
-      added += (await inbox.ingestWebhook(comments)) + (await inbox.ingestMessages(messages));
+    for (const inbox of inboxes()) {
+      const taken = (await inbox.ingestWebhook(comments)) + (await inbox.ingestMessages(messages));
+      added += taken;
+      // The rules, the assistant and the live note now, not at the cron's next run: open inboxes see the item
+      // within a second. Each item is claimed once (ADR 084), so a cron run racing this one does nothing twice.
+      if (taken)
+        await afterAnswer(
+          c,
+          movingWorkspaces(c.env.DB).then((moving) => inbox.triage(undefined, moving)),
+        );
+    }
     return ok(c, { added }, "Received");
   });
