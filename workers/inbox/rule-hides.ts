@@ -1,13 +1,15 @@
 import { PLATFORMS, type Platform } from "../platform-profile";
 import { type AccountCredentials, inboxAdapter, type PlatformClient, PlatformError, refreshOnce } from "../platforms";
 import type { LiveEvent } from "./live";
+import type { RuleHideStore } from "./rule-hide-store";
 import type { InboxStore } from "./store";
 
 /** Comments hidden on their network per run; the rest wait for the next (the cron runs every minute). */
 export const HIDE_BATCH = 50;
 
 interface HideDeps {
-  store: InboxStore;
+  store: Pick<InboxStore, "actionTaken">;
+  hides: RuleHideStore;
   now: () => number;
   client: (platform: Platform) => PlatformClient;
   credentials: (accountId: string) => Promise<AccountCredentials>;
@@ -30,7 +32,7 @@ export const mayPass = (err: unknown) =>
  */
 export async function hideByRules(deps: HideDeps, workspaceId?: string, moving: readonly string[] = []) {
   const hiding = PLATFORMS.filter((p) => inboxAdapter(p, deps.client(p))?.hide);
-  const items = await deps.store.hidesPending(HIDE_BATCH, hiding, workspaceId, moving);
+  const items = await deps.hides.pending(HIDE_BATCH, hiding, workspaceId, moving);
   const changed = new Map<string, string[]>();
   for (const item of items) {
     const hide = inboxAdapter(item.platform, deps.client(item.platform))!.hide!;
@@ -40,7 +42,7 @@ export async function hideByRules(deps: HideDeps, workspaceId?: string, moving: 
       await deps.store.actionTaken(item.id, { hiddenAt: deps.now() });
     } catch (err) {
       if (mayPass(err)) continue;
-      await deps.store.hideRefused(item.id, err instanceof Error ? err.message : String(err));
+      await deps.hides.refused(item.id, err instanceof Error ? err.message : String(err));
     }
     changed.set(item.workspaceId, [...(changed.get(item.workspaceId) ?? []), item.id]);
   }

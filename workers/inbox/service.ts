@@ -15,6 +15,7 @@ import { type PollResult, pollInboxes } from "./jobs";
 import { answerCalls, conversationView, messageItem, type WebhookMessage } from "./messages";
 import type { WebhookComment } from "./meta-webhook";
 import { personName } from "./people";
+import { RuleHideStore } from "./rule-hide-store";
 import { hideByRules } from "./rule-hides";
 import { replyStep } from "./rules";
 import type { InboxAction } from "./schemas";
@@ -145,7 +146,7 @@ export class InboxService {
    */
   async triage(workspaceId?: string, moving: readonly string[] = []) {
     const triaged = await triageNew({ ...this.deps, store: this.store, team: this.teamStore }, workspaceId, moving);
-    await hideByRules({ ...this.deps, store: this.store }, workspaceId, moving);
+    await hideByRules({ ...this.deps, store: this.store, hides: new RuleHideStore(this.deps.db) }, workspaceId, moving);
     return triaged;
   }
 

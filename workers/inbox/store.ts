@@ -354,33 +354,6 @@ export class InboxStore {
     return claimed.length === 1;
   }
 
-  /** Comments a rule hid that their network (one of `platforms`, those that hide) has yet to hide, oldest first. */
-  hidesPending(limit: number, platforms: Platform[], workspaceId?: string, moving: readonly string[] = []) {
-    return this.db
-      .select()
-      .from(inboxItems)
-      .where(
-        and(
-          isNotNull(inboxItems.ruleHiddenAt),
-          isNull(inboxItems.hiddenAt),
-          isNull(inboxItems.hideError),
-          isNull(inboxItems.deletedAt),
-          eq(inboxItems.kind, "comment"),
-          inArray(inboxItems.platform, platforms),
-          workspaceId ? eq(inboxItems.workspaceId, workspaceId) : undefined,
-          notMoving(inboxItems.workspaceId, moving),
-        ),
-      )
-      .orderBy(asc(inboxItems.ruleHiddenAt))
-      .limit(limit)
-      .all();
-  }
-
-  /** The network refused for good to hide what a rule hid: its words are kept and it is not asked again. */
-  async hideRefused(id: string, message: string) {
-    await this.db.update(inboxItems).set({ hideError: message }).where(eq(inboxItems.id, id));
-  }
-
   /** Records what a member did to the comment on its network; a deleted comment's item is done. */
   async actionTaken(
     id: string,

@@ -30,8 +30,9 @@ describeRoute({
 });
 
 /** Work finished after the answer where the runtime allows it; awaited when called in-process (the emulator's delivery). */
-async function afterAnswer(c: { executionCtx: ExecutionContext }, work: Promise<unknown>) {
-  let ctx: ExecutionContext | undefined;
+type Later = { waitUntil(work: Promise<unknown>): void };
+async function afterAnswer(c: { executionCtx: Later }, work: Promise<unknown>) {
+  let ctx: Later | undefined;
   try {
     ctx = c.executionCtx;
   } catch {
