@@ -57,7 +57,7 @@ export function SavedPiecesMenu({
         <DropdownMenu.Content
           align="start"
           sideOffset={4}
-          className="z-50 max-h-80 min-w-56 overflow-y-auto rounded-md border border-slate-200 bg-surface p-1 shadow-lg"
+          className="z-[70] max-h-80 min-w-56 overflow-y-auto rounded-md border border-slate-200 bg-surface p-1 shadow-lg"
         >
           {groups.map((g) => (
             <DropdownMenu.Group key={g.label}>

@@ -35,7 +35,7 @@ export function PlannerFilters({
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
-          className="z-50 min-w-40 rounded-md border border-slate-200 bg-surface p-1 shadow-lg"
+          className="z-[70] min-w-40 rounded-md border border-slate-200 bg-surface p-1 shadow-lg"
         >
           {PLANNER_STATUSES.map((s) => (
             <DropdownMenu.CheckboxItem

@@ -138,7 +138,7 @@ export function PostDetailDialog({
           <DropdownMenu.Portal>
             <DropdownMenu.Content
               align="end"
-              className="z-50 min-w-40 rounded-md border border-slate-200 bg-surface p-1 shadow-lg"
+              className="z-[70] min-w-40 rounded-md border border-slate-200 bg-surface p-1 shadow-lg"
             >
               <DropdownMenu.Item className={itemClass} onSelect={() => onEdit(post)}>
                 Edit Post

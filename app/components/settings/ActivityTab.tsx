@@ -31,9 +31,15 @@ export function ActivityTab({ workspaceId, data }: { workspaceId: string; data: 
         <h2 id="activity-title" className="mr-auto font-semibold">
           Activity log <span className="text-sm font-normal text-slate-500">(times in {timeZone})</span>
         </h2>
-        <label className={labelClass}>
+        {/* The longest action's name sets a select's width: capped, so a 320 px screen never scrolls sideways. */}
+        <label className={`${labelClass} max-w-full`}>
           Action
-          <select name="action" className={controlClass} defaultValue={filter.action} onChange={onFilter}>
+          <select
+            name="action"
+            className={`${controlClass} max-w-full`}
+            defaultValue={filter.action}
+            onChange={onFilter}
+          >
             <option value="">All actions</option>
             {ACTIVITY_ACTIONS.map((a) => (
               <option key={a} value={a}>
@@ -42,9 +48,14 @@ export function ActivityTab({ workspaceId, data }: { workspaceId: string; data: 
             ))}
           </select>
         </label>
-        <label className={labelClass}>
+        <label className={`${labelClass} max-w-full`}>
           Member
-          <select name="userId" className={controlClass} defaultValue={filter.userId} onChange={onFilter}>
+          <select
+            name="userId"
+            className={`${controlClass} max-w-full`}
+            defaultValue={filter.userId}
+            onChange={onFilter}
+          >
             <option value="">All members</option>
             {members.map((m) => (
               <option key={m.userId} value={m.userId}>

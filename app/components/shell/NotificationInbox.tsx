@@ -37,7 +37,7 @@ export function NotificationInbox({
           sideOffset={8}
           collisionPadding={8}
           aria-labelledby="notifications-title"
-          className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-md border border-slate-200 bg-surface shadow-lg focus:outline-none"
+          className="z-[70] w-[min(24rem,calc(100vw-1rem))] rounded-md border border-slate-200 bg-surface shadow-lg focus:outline-none"
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-3 py-2">
             <h2 id="notifications-title" className="text-sm font-semibold">

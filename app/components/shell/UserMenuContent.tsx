@@ -25,7 +25,7 @@ export function UserMenuContent({ user, onFeedback, onLogout, defaultOpen }: Use
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
-          className="z-50 min-w-44 rounded-md border border-slate-200 bg-surface p-1 shadow-lg"
+          className="z-[70] min-w-44 rounded-md border border-slate-200 bg-surface p-1 shadow-lg"
         >
           <DropdownMenu.Item className={itemClass} onSelect={onFeedback}>
             <MessageSquare className="size-4" aria-hidden /> Feedback

@@ -31,7 +31,7 @@ export function WorkspaceSwitcherContent({
         <DropdownMenu.Content
           align="start"
           sideOffset={8}
-          className="z-50 min-w-56 rounded-md border border-slate-200 bg-surface p-1 shadow-lg"
+          className="z-[70] min-w-56 rounded-md border border-slate-200 bg-surface p-1 shadow-lg"
         >
           <DropdownMenu.Label className="px-3 py-1 text-xs font-medium text-slate-500">Workspaces</DropdownMenu.Label>
           {workspaces.map((w) => (
