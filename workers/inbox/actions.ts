@@ -13,6 +13,8 @@ export const ActionMessages = {
   unsupported: (name: string, action: InboxAction) =>
     `${name} does not let apps ${action === "unlike" ? "like" : action === "unhide" ? "hide" : action} comments; do it on ${name}.`,
   deleted: "This comment was deleted on the network.",
+  /** The account's consent lacks what the action needs (e.g. X's `like.write`): a new consent grants it. */
+  reconnect: "Reconnect the account to allow it.",
   done: { hide: "Hidden", unhide: "Shown again", like: "Liked", unlike: "Like taken back", delete: "Deleted" },
 } as const;
 
@@ -38,7 +40,8 @@ export async function takeAction(
     if (!(err instanceof PlatformError)) throw err;
     if (err.details.retryAfterMs !== undefined)
       throw new TooMany(`${name} is limiting requests: ${err.message}`, Math.ceil(err.details.retryAfterMs / 1000));
-    throw new UpstreamFailed(`${name} did not take it: ${err.message}`);
+    const hint = err.details.denied ? ` ${ActionMessages.reconnect}` : "";
+    throw new UpstreamFailed(`${name} did not take it: ${err.message}${hint}`);
   }
   const now = deps.now();
   const patch = {

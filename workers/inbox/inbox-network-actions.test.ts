@@ -1,0 +1,105 @@
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Platform } from "../platform-profile";
+import { call, registerUser } from "../test/helpers";
+import { armFault, connectViaEmulator, raw } from "../test/oauth";
+import { clearFaults } from "../test/platform-sandbox";
+import { addMember } from "../test/shards";
+import { publishOn } from "./published.test-helper";
+
+/**
+ * Hiding, liking and deleting comments from the inbox on X, Threads and YouTube, each through the network's own
+ * endpoint (ADR 083): what the network took shows on the emulator's object, what it refuses is said in its words,
+ * and an action the network's API does not offer is refused before any call.
+ */
+type Desk = { itemOf: (text: string) => Promise<{ itemId: string; commentId: string }>; act: Act };
+type Act = (itemId: string, action: string) => ReturnType<typeof call<"POST /api/inbox/:id/actions">>;
+
+/** A workspace with the network connected (some scopes withheld) and a published post; its editor's actions. */
+async function deskOn(platform: Platform, withhold?: string[]): Promise<Desk> {
+  const owner = await registerUser();
+  const ws = (await call<"POST /api/workspaces">("/api/workspaces", { token: owner.token, body: { name: "Desk" } }))
+    .body.data.id as string;
+  const editor = await registerUser();
+  await addMember(ws, editor.user.id, "editor");
+  await connectViaEmulator(`${owner.cookie}; pl_workspace=${ws}`, platform, withhold ? { withhold } : {});
+  const as = { token: owner.token, headers: { "X-Workspace-Id": ws } };
+  const account = (await call<"GET /api/accounts">("/api/accounts", as)).body.data.accounts[0] as { _id: string };
+  const { remoteId: postId } = await publishOn(
+    { workspaceId: ws, userId: owner.user.id, accountId: account._id, platform },
+    `Desk post ${crypto.randomUUID().slice(0, 6)}`,
+  );
+  return {
+    async itemOf(text) {
+      const res = await raw("/sandbox/comments", {
+        method: "POST",
+        body: JSON.stringify({ platform, postId, author: "Sam Visitor", text }),
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(res.status).toBe(201);
+      const { id } = (await res.json()) as { id: string };
+      await call<"POST /api/inbox/sync">("/api/inbox/sync", { ...as, method: "POST" });
+      const items = (await call<"GET /api/inbox">("/api/inbox?status=all&limit=100", as)).body.data.items;
+      const item = items.find((i) => i.text.endsWith(text));
+      expect(item).toBeDefined();
+      return { itemId: item!.id, commentId: id };
+    },
+    act: (itemId, action) =>
+      call<"POST /api/inbox/:id/actions">(`/api/inbox/${itemId}/actions`, {
+        token: editor.token,
+        headers: { "X-Workspace-Id": ws },
+        method: "POST",
+        body: { action },
+      }),
+  };
+}
+
+/** The emulator's object: what the network holds. */
+async function onNetwork(platform: string, id: string) {
+  const row = await env.DB.prepare("SELECT data FROM emu_objects WHERE platform = ? AND id = ?")
+    .bind(platform, id)
+    .first<{ data: string }>();
+  return row ? (JSON.parse(row.data) as Record<string, unknown>) : null;
+}
+
+afterEach(clearFaults);
+
+describe("X replies moderated from the inbox", () => {
+  it("hides, shows, likes and unlikes the reply on X; delete is not offered", async () => {
+    const desk = await deskOn("twitter");
+    const { itemId, commentId } = await desk.itemOf("Rude reply on X");
+    expect((await desk.act(itemId, "hide")).body).toMatchObject({ message: "Hidden", data: { hidden: true } });
+    expect((await onNetwork("twitter", commentId))?.hidden).toBe(true);
+    expect((await desk.act(itemId, "unhide")).body.data).toMatchObject({ hidden: false });
+    expect((await onNetwork("twitter", commentId))?.hidden).toBe(false);
+    expect((await desk.act(itemId, "like")).body.data).toMatchObject({ liked: true });
+    expect((await onNetwork("twitter", commentId))?.likedBy).toHaveLength(1);
+    expect((await desk.act(itemId, "unlike")).body.data).toMatchObject({ liked: false });
+    expect((await onNetwork("twitter", commentId))?.likedBy).toEqual([]);
+    const remove = await desk.act(itemId, "delete");
+    expect(remove.status).toBe(409);
+    expect(remove.body.message).toBe("X does not let apps delete comments; do it on X.");
+    expect(await onNetwork("twitter", commentId)).not.toBeNull();
+  });
+
+  it("says X's words and asks for a reconnect when the consent lacks like.write", async () => {
+    const desk = await deskOn("twitter", ["like.write"]);
+    const { itemId, commentId } = await desk.itemOf("Like me on X");
+    const res = await desk.act(itemId, "like");
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe(
+      "X did not take it: You are not permitted to perform this action. Missing scope: like.write Reconnect the account to allow it.",
+    );
+    expect((await onNetwork("twitter", commentId))?.likedBy).toBeUndefined();
+  });
+
+  it("says X's words when it limits a hide", async () => {
+    const desk = await deskOn("twitter");
+    const { itemId, commentId } = await desk.itemOf("Limited hide on X");
+    await armFault("twitter", "429", 1, { method: "PUT", path: `/2/tweets/${commentId}/hidden$` });
+    const res = await desk.act(itemId, "hide");
+    expect(res.status).toBe(429);
+    expect(res.body.message).toMatch(/^X is limiting requests: /);
+    expect((await onNetwork("twitter", commentId))?.hidden).toBeUndefined();
+  });
+});
