@@ -40,8 +40,9 @@ export async function takeAction(
     if (!(err instanceof PlatformError)) throw err;
     if (err.details.retryAfterMs !== undefined)
       throw new TooMany(`${name} is limiting requests: ${err.message}`, Math.ceil(err.details.retryAfterMs / 1000));
-    const hint = err.details.denied ? ` ${ActionMessages.reconnect}` : "";
-    throw new UpstreamFailed(`${name} did not take it: ${err.message}${hint}`);
+    const said = `${name} did not take it: ${err.message}`;
+    if (!err.details.denied) throw new UpstreamFailed(said);
+    throw new UpstreamFailed(`${said}${/[.!?]$/.test(said) ? "" : "."} ${ActionMessages.reconnect}`);
   }
   const now = deps.now();
   const patch = {

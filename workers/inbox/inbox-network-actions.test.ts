@@ -4,7 +4,7 @@ import type { Platform } from "../platform-profile";
 import { call, registerUser } from "../test/helpers";
 import { armFault, connectViaEmulator, raw } from "../test/oauth";
 import { clearFaults } from "../test/platform-sandbox";
-import { addMember } from "../test/shards";
+import { addMember, dbOf } from "../test/shards";
 import { publishOn } from "./published.test-helper";
 
 /**
@@ -25,10 +25,9 @@ async function deskOn(platform: Platform, withhold?: string[]): Promise<Desk> {
   await connectViaEmulator(`${owner.cookie}; pl_workspace=${ws}`, platform, withhold ? { withhold } : {});
   const as = { token: owner.token, headers: { "X-Workspace-Id": ws } };
   const account = (await call<"GET /api/accounts">("/api/accounts", as)).body.data.accounts[0] as { _id: string };
-  const { remoteId: postId } = await publishOn(
-    { workspaceId: ws, userId: owner.user.id, accountId: account._id, platform },
-    `Desk post ${crypto.randomUUID().slice(0, 6)}`,
-  );
+  const input = { workspaceId: ws, userId: owner.user.id, accountId: account._id, platform };
+  const text = `Desk post ${crypto.randomUUID().slice(0, 6)}`;
+  const { remoteId: postId } = platform === "youtube" ? await videoOn(input, text) : await publishOn(input, text);
   return {
     async itemOf(text) {
       const res = await raw("/sandbox/comments", {
@@ -52,6 +51,39 @@ async function deskOn(platform: Platform, withhold?: string[]): Promise<Desk> {
         body: { action },
       }),
   };
+}
+
+/**
+ * A video the channel has on YouTube, published from Postline: a video upload is tested in youtube.test.ts, so the
+ * channel's video and the published target are written as they stand after one.
+ */
+async function videoOn(input: { workspaceId: string; userId: string; accountId: string }, text: string) {
+  const ws = await dbOf(input.workspaceId);
+  const channel = await ws
+    .prepare("SELECT platform_user_id AS id FROM connected_accounts WHERE id = ?")
+    .bind(input.accountId)
+    .first<{ id: string }>();
+  const remoteId = crypto.randomUUID().replace(/-/g, "").slice(0, 11);
+  const now = Date.now();
+  await env.DB.prepare(
+    "INSERT INTO emu_objects (id, platform, kind, owner, status, data, created_at) VALUES (?, 'youtube', 'video', ?, 'processed', ?, ?)",
+  )
+    .bind(remoteId, channel!.id, JSON.stringify({ snippet: { title: text } }), now)
+    .run();
+  const postId = crypto.randomUUID();
+  await ws.batch([
+    ws
+      .prepare(
+        "INSERT INTO posts (id, workspace_id, user_id, content, status, scheduled_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'published', ?, ?, ?)",
+      )
+      .bind(postId, input.workspaceId, input.userId, text, now, now, now),
+    ws
+      .prepare(
+        "INSERT INTO post_targets (id, post_id, workspace_id, platform, account_id, status, due_at, remote_id, published_at, created_at, updated_at) VALUES (?, ?, ?, 'youtube', ?, 'published', ?, ?, ?, ?, ?)",
+      )
+      .bind(crypto.randomUUID(), postId, input.workspaceId, input.accountId, now, remoteId, now, now, now),
+  ]);
+  return { remoteId };
 }
 
 /** The emulator's object: what the network holds. */
@@ -88,7 +120,7 @@ describe("X replies moderated from the inbox", () => {
     const res = await desk.act(itemId, "like");
     expect(res.status).toBe(502);
     expect(res.body.message).toBe(
-      "X did not take it: You are not permitted to perform this action. Missing scope: like.write Reconnect the account to allow it.",
+      "X did not take it: You are not permitted to perform this action. Missing scope: like.write. Reconnect the account to allow it.",
     );
     expect((await onNetwork("twitter", commentId))?.likedBy).toBeUndefined();
   });
@@ -101,5 +133,32 @@ describe("X replies moderated from the inbox", () => {
     expect(res.status).toBe(429);
     expect(res.body.message).toMatch(/^X is limiting requests: /);
     expect((await onNetwork("twitter", commentId))?.hidden).toBeUndefined();
+  });
+});
+
+describe("Threads replies moderated from the inbox", () => {
+  it("hides and shows the reply on Threads; like and delete are not offered", async () => {
+    const desk = await deskOn("threads");
+    const { itemId, commentId } = await desk.itemOf("Off-topic reply on Threads");
+    expect((await desk.act(itemId, "hide")).body).toMatchObject({ message: "Hidden", data: { hidden: true } });
+    expect((await onNetwork("threads", commentId))?.hidden).toBe(true);
+    expect((await desk.act(itemId, "unhide")).body.data).toMatchObject({ hidden: false });
+    expect((await onNetwork("threads", commentId))?.hidden).toBe(false);
+    for (const [action, words] of [
+      ["like", "Threads does not let apps like comments; do it on Threads."],
+      ["delete", "Threads does not let apps delete comments; do it on Threads."],
+    ])
+      expect((await desk.act(itemId, action)).body).toEqual({ success: false, message: words });
+  });
+
+  it("says Threads' words and asks for a reconnect when the consent lacks threads_manage_replies", async () => {
+    const desk = await deskOn("threads", ["threads_manage_replies"]);
+    const { itemId, commentId } = await desk.itemOf("Hide me on Threads");
+    const res = await desk.act(itemId, "hide");
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe(
+      "Threads did not take it: (#10) Application does not have permission for this action. Reconnect the account to allow it.",
+    );
+    expect((await onNetwork("threads", commentId))?.hidden).toBeUndefined();
   });
 });
