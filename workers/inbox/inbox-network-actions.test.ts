@@ -162,3 +162,32 @@ describe("Threads replies moderated from the inbox", () => {
     expect((await onNetwork("threads", commentId))?.hidden).toBeUndefined();
   });
 });
+
+describe("YouTube comments moderated from the inbox", () => {
+  it("holds the comment for review, publishes it again and rejects it as the channel owner; like is not offered", async () => {
+    const desk = await deskOn("youtube");
+    const { itemId, commentId } = await desk.itemOf("Spammy link on YouTube");
+    const status = async () => (await onNetwork("youtube", commentId))?.moderationStatus;
+    expect((await desk.act(itemId, "hide")).body).toMatchObject({ message: "Hidden", data: { hidden: true } });
+    expect(await status()).toBe("heldForReview");
+    expect((await desk.act(itemId, "unhide")).body.data).toMatchObject({ hidden: false });
+    expect(await status()).toBe("published");
+    expect((await desk.act(itemId, "like")).body).toEqual({
+      success: false,
+      message: "YouTube does not let apps like comments; do it on YouTube.",
+    });
+    expect((await desk.act(itemId, "delete")).body).toMatchObject({ message: "Deleted", data: { deleted: true } });
+    expect(await status()).toBe("rejected");
+  });
+
+  it("says YouTube's words when the comment is gone from YouTube", async () => {
+    const desk = await deskOn("youtube");
+    const { itemId, commentId } = await desk.itemOf("Soon gone on YouTube");
+    await env.DB.prepare("DELETE FROM emu_objects WHERE platform = 'youtube' AND id = ?").bind(commentId).run();
+    const res = await desk.act(itemId, "hide");
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe(
+      "YouTube did not take it: One or more of the comments that the request is trying to update cannot be found.",
+    );
+  });
+});
