@@ -1,7 +1,7 @@
 import { Conflict, Gone, TooMany, UpstreamFailed } from "../errors";
 import { PLATFORM_PROFILES } from "../platform-profile";
 import { type AccountCredentials, type InboxAdapter, PlatformError, refreshOnce } from "../platforms";
-import type { InboxAction } from "./schemas";
+import { INBOX_ACTIONS, type InboxAction } from "./schemas";
 import type { InboxItemRow, InboxStore } from "./store";
 
 /**
@@ -54,6 +54,11 @@ export async function takeAction(
     delete: { deletedAt: now },
   }[action];
   await deps.store.actionTaken(item.id, patch);
+}
+
+/** The actions the network's API offers on a comment, which the inbox page shows as buttons. */
+export function actionsOffered(adapter: InboxAdapter | null): InboxAction[] {
+  return INBOX_ACTIONS.filter((action) => callFor(adapter, action));
 }
 
 type Call = (account: AccountCredentials, remoteId: string) => Promise<void>;
