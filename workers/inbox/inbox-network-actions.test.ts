@@ -12,7 +12,12 @@ import { publishOn } from "./published.test-helper";
  * endpoint (ADR 083): what the network took shows on the emulator's object, what it refuses is said in its words,
  * and an action the network's API does not offer is refused before any call.
  */
-type Desk = { itemOf: (text: string) => Promise<{ itemId: string; commentId: string }>; act: Act };
+type Desk = {
+  /** A visitor comments on the published post now (or, `onPost` false, writes a post of their own); its item. */
+  itemOf: (text: string, onPost?: boolean) => Promise<{ itemId: string; commentId: string }>;
+  act: Act;
+  handle: string;
+};
 type Act = (itemId: string, action: string) => ReturnType<typeof call<"POST /api/inbox/:id/actions">>;
 
 /** A workspace with the network connected (some scopes withheld) and a published post; its editor's actions. */
@@ -24,15 +29,19 @@ async function deskOn(platform: Platform, withhold?: string[]): Promise<Desk> {
   await addMember(ws, editor.user.id, "editor");
   await connectViaEmulator(`${owner.cookie}; pl_workspace=${ws}`, platform, withhold ? { withhold } : {});
   const as = { token: owner.token, headers: { "X-Workspace-Id": ws } };
-  const account = (await call<"GET /api/accounts">("/api/accounts", as)).body.data.accounts[0] as { _id: string };
+  const account = (await call<"GET /api/accounts">("/api/accounts", as)).body.data.accounts[0] as {
+    _id: string;
+    username: string;
+  };
   const input = { workspaceId: ws, userId: owner.user.id, accountId: account._id, platform };
   const text = `Desk post ${crypto.randomUUID().slice(0, 6)}`;
   const { remoteId: postId } = platform === "youtube" ? await videoOn(input, text) : await publishOn(input, text);
   return {
-    async itemOf(text) {
+    handle: account.username,
+    async itemOf(text, onPost = true) {
       const res = await raw("/sandbox/comments", {
         method: "POST",
-        body: JSON.stringify({ platform, postId, author: "Sam Visitor", text }),
+        body: JSON.stringify({ platform, ...(onPost ? { postId } : {}), author: "Sam Visitor", text }),
         headers: { "Content-Type": "application/json" },
       });
       expect(res.status).toBe(201);
@@ -112,6 +121,15 @@ describe("X replies moderated from the inbox", () => {
     expect(remove.status).toBe(409);
     expect(remove.body.message).toBe("X does not let apps delete comments; do it on X.");
     expect(await onNetwork("twitter", commentId)).not.toBeNull();
+  });
+
+  it("says X's words when the post is not a reply in the account's conversation", async () => {
+    const desk = await deskOn("twitter");
+    const { itemId, commentId } = await desk.itemOf(`@${desk.handle} a mention of our own`, false);
+    const res = await desk.act(itemId, "hide");
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe("X did not take it: You can only hide replies to conversations you started.");
+    expect((await onNetwork("twitter", commentId))?.hidden).toBeUndefined();
   });
 
   it("says X's words and asks for a reconnect when the consent lacks like.write", async () => {
