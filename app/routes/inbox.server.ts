@@ -6,7 +6,9 @@ import type { AppContext } from "../../workers/context";
 import { recordWrite, type Written } from "../../workers/http/activity";
 import { parseOrThrow } from "../../workers/http/validate";
 import {
+  ActionMessages,
   bulkInWords,
+  inboxActionBody,
   inboxAssignBody,
   inboxBulkBody,
   inboxDraftBody,
@@ -48,6 +50,7 @@ export async function inboxData(ctx: AppContext, url: URL) {
     ),
     openThread(ctx, workspace.id, list.items, url),
   ]);
+  const networks = [...new Set(accounts.map((a) => a.platform))];
   return {
     ...list,
     thread,
@@ -56,7 +59,9 @@ export async function inboxData(ctx: AppContext, url: URL) {
     saved: saved.map((r) => ({ id: r.id, title: r.title, body: r.body })),
     filters: { status: q.status, platform: q.platform ?? "", assigned: q.assigned ?? "", label: q.label ?? "" },
     members: members.map((m) => ({ id: m.userId, name: m.displayName })),
-    networks: [...new Set(accounts.map((a) => a.platform))],
+    networks,
+    /** Per network, the hide, like and delete its API offers: the page shows only those (ADR 083). */
+    actions: inbox.actionsOn(networks),
     me: auth.user.id,
     may: { triage: can(workspace.role, "inbox.triage"), reply: can(workspace.role, "inbox.reply") },
   };
@@ -144,6 +149,16 @@ export async function inboxAction(request: Request, ctx: AppContext, url: URL) {
           const { text } = parseOrThrow(inboxNoteBody, { text: form.get("note") ?? "" });
           await inbox.team.addNote(actor, id, text);
           return logged("inbox_noted", text, "Note added");
+        }
+        case "hide":
+        case "unhide":
+        case "like":
+        case "unlike":
+        case "delete": {
+          ensurePermitted(vars, "inbox.reply");
+          const { action } = parseOrThrow(inboxActionBody, { action: intent });
+          await inbox.act(actor, id, action);
+          return logged("inbox_moderated", ActionMessages.done[action]);
         }
         case "done":
         case "reopen":

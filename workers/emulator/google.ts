@@ -8,7 +8,7 @@ import { mountConsent } from "./consent";
 import type { EmuEnv } from "./context";
 import { LOCATIONS as BUSINESS_LOCATIONS } from "./google-business";
 import { opaqueToken } from "./ids";
-import { followerCount, postMetrics, sampleComments } from "./metrics";
+import { followerCount, postMetrics } from "./metrics";
 import { createObject, deleteObject, type EmuObject, getObject, listObjects, updateObject } from "./objects";
 import {
   type BodyPart,
@@ -24,6 +24,7 @@ import {
   selfUrl,
 } from "./request";
 import { checkToken, issueToken, redeemCode, type TokenRow } from "./tokens";
+import { MODERATION_STATUSES, setModerationStatus, videoComments } from "./youtube-comments";
 
 /**
  * Google sign-in and YouTube (PLATFORMS.md §5): consent on accounts.google.com, tokens on
@@ -644,38 +645,65 @@ googleApis.get("/youtube/v3/commentThreads", async (c) => {
       "videoNotFound",
       "The video identified by the <code>videoId</code> parameter could not be found.",
     );
-  const m = postMetrics(video.id, video.createdAt, c.var.now);
-  const items = sampleComments(video.id, m.comments, video.createdAt)
-    .filter((k) => k.createdAt <= c.var.now)
-    .reverse()
-    .map((k) => ({
-      kind: "youtube#commentThread",
-      id: `Ug${k.id}`,
-      snippet: {
-        channelId: video.owner,
-        videoId: video.id,
-        topLevelComment: {
-          kind: "youtube#comment",
-          id: `Ug${k.id}`,
-          snippet: {
-            authorDisplayName: `@${k.author}`,
-            textDisplay: k.text,
-            textOriginal: k.text,
-            publishedAt: new Date(k.createdAt).toISOString(),
-            likeCount: 0,
-          },
+  const status = c.req.query("moderationStatus") ?? "published";
+  if (!isModerationStatus(status))
+    return gError(c, 400, "invalidValue", "Invalid value for the <code>moderationStatus</code> parameter.");
+  if (status !== "published" && video.owner !== channelOf(c.var.token)?.id)
+    return gError(c, 403, "forbidden", "The comment thread could not be retrieved due to insufficient permissions.");
+  const items = (await videoComments(c.var.db, video, c.var.now, status)).map((k) => ({
+    kind: "youtube#commentThread",
+    id: k.id,
+    snippet: {
+      channelId: video.owner,
+      videoId: video.id,
+      topLevelComment: {
+        kind: "youtube#comment",
+        id: k.id,
+        snippet: {
+          authorDisplayName: k.author,
+          textDisplay: k.text,
+          textOriginal: k.text,
+          publishedAt: new Date(k.createdAt).toISOString(),
+          likeCount: 0,
+          moderationStatus: k.status,
         },
-        totalReplyCount: 0,
-        canReply: true,
-        isPublic: true,
       },
-    }));
+      totalReplyCount: 0,
+      canReply: true,
+      isPublic: true,
+    },
+  }));
   return c.json({
     kind: "youtube#commentThreadListResponse",
     items,
     pageInfo: { totalResults: items.length, resultsPerPage: 20 },
   });
 });
+
+/** `comments.setModerationStatus` (youtube.force-ssl): 204 once every listed comment has the status. */
+googleApis.post("/youtube/v3/comments/setModerationStatus", async (c) => {
+  if (!allows(c.var.token, "youtube.force-ssl")) return insufficient(c);
+  const ids = (c.req.query("id") ?? "").split(",").filter(Boolean);
+  const status = c.req.query("moderationStatus") ?? "";
+  if (ids.length === 0 || ids.length > 50)
+    return gError(c, 400, "invalidValue", "The <code>id</code> parameter must list 1 to 50 comment IDs.");
+  if (!isModerationStatus(status))
+    return gError(c, 400, "invalidValue", "Invalid value for the <code>moderationStatus</code> parameter.");
+  if (c.req.query("banAuthor") === "true" && status !== "rejected")
+    return gError(
+      c,
+      400,
+      "banWithoutReject",
+      "The <code>banAuthor</code> parameter can only be used if the <code>moderationStatus</code> parameter value is <code>rejected</code>.",
+    );
+  const channel = channelOf(c.var.token);
+  const refused = await setModerationStatus(c.var.db, channel?.id ?? "", ids, status, c.var.now);
+  if (refused) return gError(c, refused.code, refused.reason, refused.message);
+  return c.body(null, 204);
+});
+
+const isModerationStatus = (s: string): s is (typeof MODERATION_STATUSES)[number] =>
+  (MODERATION_STATUSES as readonly string[]).includes(s);
 
 // ---------------------------------------------------------------- youtubeanalytics.googleapis.com
 

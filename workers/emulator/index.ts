@@ -26,6 +26,7 @@ import { viewPost } from "./viewer";
 import { X_DEMO_USER_ID, xApi, xWeb } from "./x";
 import { addVisitorDm } from "./x-dms";
 import { addVisitorReply } from "./x-replies";
+import { addVisitorYouTubeComment } from "./youtube-comments";
 
 /**
  * The platform emulator: a stateful stand-in for the real platform APIs, written from PLATFORMS.md on
@@ -58,10 +59,13 @@ const revokeSchema = z.object({ platform: z.string().min(1, "platform is require
  * a signed Meta webhook when the app has subscribed (meta/webhooks.ts).
  */
 const commentSchema = z.object({
-  platform: z.enum(["twitter", "threads", "facebook", "instagram", "mastodon", "bluesky", "google_business"], {
-    message:
-      "On-demand comments exist for twitter, threads, facebook, instagram, mastodon, bluesky and google_business (reviews) so far",
-  }),
+  platform: z.enum(
+    ["twitter", "threads", "facebook", "instagram", "mastodon", "bluesky", "google_business", "youtube"],
+    {
+      message:
+        "On-demand comments exist for twitter, threads, facebook, instagram, mastodon, bluesky, youtube and google_business (reviews) so far",
+    },
+  ),
   postId: z.string().min(1).optional(),
   /** Mastodon: the server the status is written on (mastodon.social when absent). */
   instance: z.string().min(1).optional(),
@@ -154,11 +158,11 @@ export function createEmulator() {
             ? await addBlueskyVisitorPost(c, parsed.data)
             : platform === "google_business"
               ? await addVisitorReview(c.var.db, parsed.data, c.var.now)
-              : await (platform === "threads" ? addVisitorThreadsReply : addVisitorReply)(
-                  c.var.db,
-                  parsed.data,
-                  c.var.now,
-                );
+              : await (platform === "threads"
+                  ? addVisitorThreadsReply
+                  : platform === "youtube"
+                    ? addVisitorYouTubeComment
+                    : addVisitorReply)(c.var.db, parsed.data, c.var.now);
     if (!made) return c.json({ error: { message: `No post ${parsed.data.postId} on ${parsed.data.platform}` } }, 404);
     return c.json(made, 201);
   });

@@ -77,6 +77,10 @@ const LIMITS: Record<string, number> = {
   // Direct Messages: lookups 300 and sends 200 a user per 15 minutes.
   "GET /2/dm_events": 300,
   "POST /2/dm_conversations/with/:id/messages": 200,
+  // Hide replies and likes: 50 a user per 15 minutes each.
+  "PUT /2/tweets/:id/hidden": 50,
+  "POST /2/users/:id/likes": 50,
+  "DELETE /2/users/:id/likes/:id": 50,
 };
 const DEFAULT_LIMIT = 900;
 
@@ -677,4 +681,48 @@ xApi.post("/2/dm_conversations/with/:participant/messages", async (c) => {
   const sent = await sendDm(c.var.db, c.var.user, c.req.param("participant"), text, c.var.now);
   if (!sent) return problem(c, 403, "Forbidden", "You are not permitted to send a Direct Message to this user.");
   return c.json({ data: sent }, 201);
+});
+
+const notFound = (c: Context, id: string) =>
+  problem(
+    c,
+    404,
+    "Not Found Error",
+    `Could not find tweet with id: [${id}].`,
+    "https://api.twitter.com/2/problems/resource-not-found",
+  );
+
+/**
+ * Hide replies (`PUT /2/tweets/:id/hidden`): `tweet.moderate.write` with `tweet.read` and `users.read`; only a
+ * reply in a conversation the user started; hiding a hidden reply (or showing a shown one) succeeds.
+ */
+xApi.put("/2/tweets/:id/hidden", async (c) => {
+  const denied = requireScope(c, "tweet.moderate.write", "tweet.read", "users.read");
+  if (denied) return denied;
+  const body = await jsonBody(c);
+  if (typeof body?.hidden !== "boolean") return invalid(c, "hidden must be a boolean", "hidden");
+  const reply = await getObject(c.var.db, P, c.req.param("id"));
+  if (reply?.kind !== "tweet") return notFound(c, c.req.param("id"));
+  const root = reply.data.replyTo ? await getObject(c.var.db, P, String(reply.data.replyTo)) : null;
+  if (root?.owner !== c.var.user.id)
+    return problem(c, 403, "Forbidden", "You can only hide replies to conversations you started.");
+  await updateObject(c.var.db, P, reply.id, { data: { ...reply.data, hidden: body.hidden } });
+  return c.json({ data: { hidden: body.hidden } });
+});
+
+/** Likes (`POST /2/users/:id/likes` {tweet_id}, `DELETE /2/users/:id/likes/:tweet_id`): `like.write`, as the user. */
+xApi.on(["POST", "DELETE"], ["/2/users/:id/likes", "/2/users/:id/likes/:tweet"], async (c) => {
+  const denied = requireScope(c, "like.write", "tweet.read", "users.read");
+  if (denied) return denied;
+  if (c.req.param("id") !== c.var.user.id)
+    return problem(c, 403, "Forbidden", "You are not allowed to like or unlike on behalf of another user.");
+  const liking = c.req.method === "POST";
+  const id = liking ? (await jsonBody(c))?.tweet_id : c.req.param("tweet");
+  if (typeof id !== "string" || !id) return invalid(c, "tweet_id must be a post id", "tweet_id");
+  const tweet = await getObject(c.var.db, P, id);
+  if (tweet?.kind !== "tweet") return notFound(c, id);
+  const likedBy = ((tweet.data.likedBy as string[] | undefined) ?? []).filter((u) => u !== c.var.user.id);
+  if (liking) likedBy.push(c.var.user.id);
+  await updateObject(c.var.db, P, tweet.id, { data: { ...tweet.data, likedBy } });
+  return c.json({ data: { liked: liking } });
 });

@@ -1,7 +1,7 @@
 import { Conflict, Gone, TooMany, UpstreamFailed } from "../errors";
 import { PLATFORM_PROFILES } from "../platform-profile";
 import { type AccountCredentials, type InboxAdapter, PlatformError, refreshOnce } from "../platforms";
-import type { InboxAction } from "./schemas";
+import { INBOX_ACTIONS, type InboxAction } from "./schemas";
 import type { InboxItemRow, InboxStore } from "./store";
 
 /**
@@ -13,6 +13,8 @@ export const ActionMessages = {
   unsupported: (name: string, action: InboxAction) =>
     `${name} does not let apps ${action === "unlike" ? "like" : action === "unhide" ? "hide" : action} comments; do it on ${name}.`,
   deleted: "This comment was deleted on the network.",
+  /** The account's consent lacks what the action needs (e.g. X's `like.write`): a new consent grants it. */
+  reconnect: "Reconnect the account to allow it.",
   done: { hide: "Hidden", unhide: "Shown again", like: "Liked", unlike: "Like taken back", delete: "Deleted" },
 } as const;
 
@@ -38,7 +40,9 @@ export async function takeAction(
     if (!(err instanceof PlatformError)) throw err;
     if (err.details.retryAfterMs !== undefined)
       throw new TooMany(`${name} is limiting requests: ${err.message}`, Math.ceil(err.details.retryAfterMs / 1000));
-    throw new UpstreamFailed(`${name} did not take it: ${err.message}`);
+    const said = `${name} did not take it: ${err.message}`;
+    if (!err.details.denied) throw new UpstreamFailed(said);
+    throw new UpstreamFailed(`${said}${/[.!?]$/.test(said) ? "" : "."} ${ActionMessages.reconnect}`);
   }
   const now = deps.now();
   const patch = {
@@ -50,6 +54,11 @@ export async function takeAction(
     delete: { deletedAt: now },
   }[action];
   await deps.store.actionTaken(item.id, patch);
+}
+
+/** The actions the network's API offers on a comment, which the inbox page shows as buttons. */
+export function actionsOffered(adapter: InboxAdapter | null): InboxAction[] {
+  return INBOX_ACTIONS.filter((action) => callFor(adapter, action));
 }
 
 type Call = (account: AccountCredentials, remoteId: string) => Promise<void>;

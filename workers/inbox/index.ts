@@ -1,8 +1,10 @@
 // The inbox module's public surface: other modules import it only from here (ADR 079).
+
+export { ActionMessages } from "./actions";
 export { InboxLive, type LiveEvent, liveInbox } from "./live";
 export { SANDBOX_META_VERIFY_TOKEN } from "./meta-webhook";
 export { engagementInboxRoutes } from "./routes";
-export { inboxAssignBody, inboxListQuery, inboxReplyBody } from "./schemas";
+export { inboxActionBody, inboxAssignBody, inboxListQuery, inboxReplyBody } from "./schemas";
 export { InboxService } from "./service";
 export { InboxStore } from "./store";
 export { inboxSheet } from "./team";

@@ -10,7 +10,7 @@ import {
   refreshOnce,
 } from "../platforms";
 import { type Actor, ensureActorCan } from "../tenancy/actor";
-import { takeAction } from "./actions";
+import { actionsOffered, takeAction } from "./actions";
 import { type PollResult, pollInboxes } from "./jobs";
 import { answerCalls, conversationView, messageItem, type WebhookMessage } from "./messages";
 import type { WebhookComment } from "./meta-webhook";
@@ -232,6 +232,11 @@ export class InboxService {
       await this.deps.notify(assignedNotice(actor.workspace.id, assigneeId, { ...item, network }, by));
     }
     return this.changed(actor.workspace.id, id);
+  }
+
+  /** Per network, the hide, like and delete its API offers (ADR 083): the page offers only those. */
+  actionsOn(platforms: Platform[]): Record<string, InboxAction[]> {
+    return Object.fromEntries(platforms.map((p) => [p, actionsOffered(inboxAdapter(p, this.deps.client(p)))]));
   }
 
   /** Hides, likes or deletes the comment on its network (editors and up, like a reply: the public sees it). */

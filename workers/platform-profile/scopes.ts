@@ -36,8 +36,19 @@ export const OAUTH_SCOPES = {
     "read_insights",
     "business_management",
   ],
-  // §6.1; `offline.access` is what brings a refresh token, `media.write` the media upload, `dm.*` the inbox's DMs.
-  twitter: ["tweet.read", "tweet.write", "users.read", "offline.access", "media.write", "dm.read", "dm.write"],
+  // §6.1; `offline.access` is what brings a refresh token, `media.write` the media upload, `dm.*` the inbox's DMs,
+  // `tweet.moderate.write` and `like.write` its hides and likes of replies (ADR 083).
+  twitter: [
+    "tweet.read",
+    "tweet.write",
+    "users.read",
+    "offline.access",
+    "media.write",
+    "dm.read",
+    "dm.write",
+    "tweet.moderate.write",
+    "like.write",
+  ],
   // §4.1: member sign-in and posting, plus posting and statistics as an administered organization.
   linkedin: [
     "openid",

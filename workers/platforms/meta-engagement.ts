@@ -10,7 +10,7 @@ import { type AccountCredentials, needing } from "./types";
  * API). The host is the account's Graph (graph.instagram.com for Instagram Login).
  */
 const FIND_SKEW_MS = 5 * 60_000;
-const Success = z.object({ success: z.boolean() });
+const Success = GraphAnswer.success;
 const Replies = z.object({
   data: z.array(
     z.object({

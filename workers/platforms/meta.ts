@@ -26,6 +26,7 @@ export const GraphAnswer = {
     data: z.array(z.object({ quota_usage: z.number(), config: z.object({ quota_total: z.number() }).optional() })),
   }),
   token: z.object({ access_token: z.string().min(1), expires_in: z.number().optional() }),
+  success: z.object({ success: z.boolean() }),
 };
 
 /** PLATFORMS.md §1.3 / §2.3 / §10.5. */

@@ -209,6 +209,19 @@ export class ThreadsClient implements PlatformClient {
     return { remoteId: await this.publishContainer(account, creationId) };
   }
 
+  /**
+   * Hides a top-level reply to the account's post, with the replies under it, or shows it again (Reply Management
+   * `POST /{reply-id}/manage_reply`, `threads_manage_replies`). Threads offers apps no like and no delete of
+   * someone else's reply.
+   */
+  async setHidden(account: AccountCredentials, replyId: string, hidden: boolean): Promise<void> {
+    await needing("threads_manage_replies", () =>
+      this.http.answer(`${this.api}/${replyId}/manage_reply`, GraphAnswer.success, {
+        form: { hide: String(hidden), access_token: account.accessToken },
+      }),
+    );
+  }
+
   /** The account's own replies (§10.4 `/{user-id}/replies`), matched on the parent and the exact text. */
   async findReply(
     account: AccountCredentials,

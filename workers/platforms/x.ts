@@ -22,6 +22,7 @@ import {
 import { XApi } from "./x-api";
 import { XDirectMessages } from "./x-dms";
 import { Created, type ProcessingInfo, processingFailed, XMedia } from "./x-media";
+import { XModeration } from "./x-moderation";
 
 export function validateMedia(media: PublishMedia[]): void {
   const single = media.filter((m) => m.kind === "video" || m.mimeType === "image/gif");
@@ -42,11 +43,14 @@ export class XClient implements PlatformClient {
   private readonly media: XMedia;
   /** The inbox's direct messages (ADR 092). */
   readonly dms: XDirectMessages;
+  /** The inbox's hides and likes (ADR 083). */
+  readonly moderation: XModeration;
 
   constructor(private readonly deps: ClientDeps) {
     this.api = new XApi(deps);
     this.media = new XMedia(this.api, deps);
     this.dms = new XDirectMessages(this.api);
+    this.moderation = new XModeration(this.api);
   }
 
   private get credentials() {

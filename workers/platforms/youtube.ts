@@ -266,6 +266,24 @@ export class YouTubeClient implements PlatformClient {
     });
   }
 
+  /**
+   * The channel owner's moderation of someone's comment (`comments.setModerationStatus`, youtube.force-ssl):
+   * `heldForReview` hides it, `published` shows it again, `rejected` removes it for good. `comments.delete` is
+   * only for the account's own comments, so it is not how the inbox deletes.
+   */
+  async moderate(
+    account: AccountCredentials,
+    commentId: string,
+    status: "heldForReview" | "published" | "rejected",
+  ): Promise<void> {
+    const query = new URLSearchParams({ id: commentId, moderationStatus: status });
+    await this.api.call(
+      account.accessToken,
+      "POST",
+      `${this.api.base}/youtube/v3/comments/setModerationStatus?${query}`,
+    );
+  }
+
   private async channel(token: string, part: string) {
     const res = await this.api.json<{
       items?: {

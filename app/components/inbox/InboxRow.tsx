@@ -9,6 +9,7 @@ import { useTimeZone } from "~/lib/use-time-zone";
 import type { InboxItemView } from "../../../workers/inbox/index";
 import type { Replying } from "../../../workers/inbox/public";
 import { InboxThread, type ThreadView } from "./InboxThread";
+import { ModerationForm } from "./ModerationForm";
 import { ReplyForm } from "./ReplyForm";
 
 export interface RowContext {
@@ -23,6 +24,8 @@ export interface RowContext {
   /** The conversation opened on the page, and the page's address with one opened (null: none). */
   thread: ThreadView | null;
   threadHref: (itemId: string | null) => string;
+  /** Per network, the hide, like and delete its API offers. */
+  actions: Record<string, string[]>;
 }
 
 const SENTIMENT: Record<string, string> = { positive: "Positive", neutral: "Neutral", negative: "Negative" };
@@ -170,6 +173,7 @@ export function InboxRow({ item, ctx, refusal }: { item: InboxItemView; ctx: Row
               Assign
             </button>
           </Form>
+          {ctx.may.reply ? <ModerationForm item={item} offered={ctx.actions[item.platform] ?? []} busy={busy} /> : null}
           <Form method="post">
             <input type="hidden" name="intent" value={item.status === "done" ? "reopen" : "done"} />
             <input type="hidden" name="id" value={item.id} />

@@ -369,11 +369,27 @@ async function objectEdge(c: EmuContext, obj: EmuObject, edge: string | undefine
         text: String(x.data.text),
         username: String(x.data.username),
         timestamp: graphTime(x.createdAt),
+        hide_status: x.data.hidden ? "HIDDEN" : "NOT_HUSHED",
       })),
       paging: { cursors: { before: "", after: "" } },
     };
   }
   throw objectNotFound(`${obj.id}/${edge}`);
+}
+
+/**
+ * Reply Management's hide (`POST /{reply-id}/manage_reply` hide=true|false): only a top-level reply to one of the
+ * user's posts (a nested reply goes with the one above it); hiding a hidden reply answers success again.
+ */
+async function manageReply(c: EmuContext, user: ThreadsUser, id: string, p: Record<string, string | undefined>) {
+  if (p.hide !== "true" && p.hide !== "false") throw new GraphError(400, "(#100) The parameter hide is required", 100);
+  const reply = await getObject(c.var.db, STORE, id);
+  const post = reply?.data.replyTo ? await getObject(c.var.db, STORE, String(reply.data.replyTo)) : null;
+  if (!reply || !post) throw objectNotFound(id);
+  if (post.owner !== user.id || post.data.replyTo)
+    throw new GraphError(400, "(#100) Only top-level replies to your own posts can be hidden or unhidden", 100);
+  await updateObject(c.var.db, STORE, id, { data: { ...reply.data, hidden: p.hide === "true" } });
+  return { success: true };
 }
 
 async function dispatch(c: EmuContext) {
@@ -415,6 +431,10 @@ async function dispatch(c: EmuContext) {
   // §10.1: POST to the reply endpoints needs threads_manage_replies.
   if (c.req.method === "POST" && edge === "threads" && p.reply_to_id)
     requirePermission(token, "threads_manage_replies", noAppPermission());
+  if (edge === "manage_reply" && c.req.method === "POST") {
+    requirePermission(token, "threads_manage_replies", noAppPermission());
+    return manageReply(c, user, id, p);
+  }
   if (id === "me" || id === user.id) return userEdge(c, user, edge, p);
   const obj = await getObject(db, STORE, id);
   if (obj && obj.owner === user.id) return objectEdge(c, obj, edge, p);

@@ -5,7 +5,8 @@ import type { InboxAdapterFactory } from "./types";
 /**
  * Threads: the replies to the account's post (`GET /{media-id}/replies`), answered with a TEXT container whose
  * `reply_to_id` is the reply (§10.3, `threads_manage_replies`); a lost answer is looked up in the account's own
- * replies (`/{user-id}/replies`, each with `replied_to`).
+ * replies (`/{user-id}/replies`, each with `replied_to`). A reply is hidden or shown with `manage_reply` (ADR 083);
+ * Threads gives apps no like and no delete of someone else's reply.
  */
 export const threadsInbox: InboxAdapterFactory = (client) => {
   if (!(client instanceof ThreadsClient))
@@ -15,5 +16,6 @@ export const threadsInbox: InboxAdapterFactory = (client) => {
     comments: (account, postRemoteId) => client.comments(account, postRemoteId),
     reply: (account, itemRemoteId, text) => client.reply(account, itemRemoteId, text),
     findReply: (account, itemRemoteId, text, since) => client.findReply(account, itemRemoteId, text, since),
+    hide: (account, itemRemoteId, hidden) => client.setHidden(account, itemRemoteId, hidden),
   };
 };
