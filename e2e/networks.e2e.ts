@@ -1,8 +1,14 @@
+import { Readable } from "node:stream";
+import { mybusinessaccountmanagement } from "@googleapis/mybusinessaccountmanagement";
+import { mybusinessbusinessinformation } from "@googleapis/mybusinessbusinessinformation";
+import { auth, youtube } from "@googleapis/youtube";
 import { addDays } from "date-fns";
 import type { Locator, Page } from "playwright-core";
-import { expect, test } from "./browser";
+import { test as serverTest } from "vitest";
+import { mp4Bytes } from "../workers/test/media-fixtures";
+import { expect, serverUrl, test } from "./browser";
 import { composeWithImage, newUser, registerViaApi } from "./helpers";
-import { connectViaConsent, nextMinuteAtLeast, pickLaterUtc, runCron } from "./platforms";
+import { approveConsent, connectViaConsent, nextMinuteAtLeast, pickLaterUtc, runCron } from "./platforms";
 
 /** Schedules the composer's post for the first whole minute at least 25 s away and returns that minute. */
 async function scheduleAhead(composer: Locator) {
@@ -177,3 +183,75 @@ test("an oversized panorama prepared for Instagram with a moved crop and for X a
     ["twitter", 1],
   ]);
 });
+
+/**
+ * Google's own generated Node clients, unchanged, against the emulator's Google hosts (ADR 100): google-auth-library's
+ * OAuth2 client gets the token from the emulator's consent and token endpoints, @googleapis/youtube uploads a vertical
+ * video (multipart, as the client chooses), reads it back with its statistics and deletes it, and the Business Profile
+ * v1 clients list the accounts and their locations. v4 local posts have no generated client.
+ */
+serverTest(
+  "Google's official clients: YouTube upload, read and delete; Business Profile accounts and locations",
+  async () => {
+    const sandbox = `${serverUrl()}/sandbox`;
+    const oauth = new auth.OAuth2({
+      clientId: "sdk-journey-google-app",
+      clientSecret: "sdk-journey-google-secret",
+      redirectUri: "http://localhost/sdk/callback",
+      endpoints: {
+        oauth2AuthBaseUrl: `${sandbox}/accounts.google.com/o/oauth2/v2/auth`,
+        oauth2TokenUrl: `${sandbox}/oauth2.googleapis.com/token`,
+      },
+    });
+    const scopes = ["youtube.upload", "youtube.readonly", "youtube.force-ssl", "business.manage"];
+    const authUrl = oauth.generateAuthUrl({
+      access_type: "offline",
+      scope: scopes.map((s) => `https://www.googleapis.com/auth/${s}`),
+      state: "sdk",
+    });
+    const { tokens } = await oauth.getToken(await approveConsent(authUrl, "UCx7Kq2PostlineDemoKitch"));
+    expect(tokens.refresh_token).toBeTruthy();
+    oauth.setCredentials(tokens);
+
+    // Each call takes the emulated host as its method option: a client-wide rootUrl keeps only its origin (googleapis-
+    // common resolves the API path against it) and is not applied to upload URLs.
+    const yt = youtube({ version: "v3", auth: oauth });
+    const api = { rootUrl: `${sandbox}/www.googleapis.com/` };
+    const video = await mp4Bytes({ width: 1080, height: 1920, seconds: 3 });
+    const inserted = await yt.videos.insert(
+      {
+        part: ["snippet", "status"],
+        requestBody: { snippet: { title: "SDK short #Shorts" }, status: { privacyStatus: "private" } },
+        media: { mimeType: "video/mp4", body: Readable.from(Buffer.from(video)) },
+      },
+      api,
+    );
+    expect(inserted.status).toBe(200);
+    const id = inserted.data.id!;
+    expect(inserted.data.snippet?.title).toBe("SDK short #Shorts");
+    const listed = await yt.videos.list({ part: ["snippet", "statistics"], id: [id] }, api);
+    expect(listed.data.items?.[0]).toMatchObject({ id, statistics: { viewCount: expect.any(String) } });
+    expect((await yt.videos.delete({ id }, api)).status).toBe(204);
+    expect((await yt.videos.list({ part: ["id"], id: [id] }, api)).data.items).toEqual([]);
+
+    // An access token its client takes for expired is renewed with the refresh token before the next call.
+    const first = oauth.credentials.access_token;
+    oauth.setCredentials({ ...oauth.credentials, expiry_date: 1 });
+    const accounts = await mybusinessaccountmanagement({ version: "v1", auth: oauth }).accounts.list(
+      {},
+      { rootUrl: `${sandbox}/mybusinessaccountmanagement.googleapis.com/` },
+    );
+    expect(oauth.credentials.access_token).not.toBe(first);
+    const account = accounts.data.accounts?.[0]?.name;
+    expect(account).toMatch(/^accounts\/\d+$/);
+    const locations = await mybusinessbusinessinformation({ version: "v1", auth: oauth }).accounts.locations.list(
+      { parent: account!, readMask: "name,title" },
+      { rootUrl: `${sandbox}/mybusinessbusinessinformation.googleapis.com/` },
+    );
+    expect(locations.data.locations?.length).toBeGreaterThan(0);
+    expect(locations.data.locations?.[0]).toEqual({
+      name: expect.stringMatching(/^locations\//),
+      title: expect.any(String),
+    });
+  },
+);

@@ -46,3 +46,23 @@ export async function runCron(baseUrl: string) {
   const res = await fetch(`${baseUrl}/cdn-cgi/local/scheduled`);
   expect(res.status).toBe(200);
 }
+
+/**
+ * Completes the sandbox's consent page for `authUrl` as a person would: every offered permission kept, `choice`
+ * picked, Approve. Returns the authorization code from the redirect, for an SDK to exchange.
+ */
+export async function approveConsent(authUrl: string, choice: string): Promise<string> {
+  const html = await (await fetch(authUrl, { headers: { Accept: "text/html" } })).text();
+  const body = new URLSearchParams(new URL(authUrl).searchParams);
+  for (const [k, v] of Object.entries({ choice, decision: "approve", scope_choice: "1" })) body.set(k, v);
+  for (const [, scope] of html.matchAll(/name="grant_scope" value="([^"]+)" checked/g))
+    body.append("grant_scope", scope!);
+  const res = await fetch(authUrl.split("?")[0]!, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+    body,
+    redirect: "manual",
+  });
+  expect(res.status).toBe(302);
+  return new URL(res.headers.get("Location")!).searchParams.get("code")!;
+}
