@@ -3,8 +3,7 @@ import { useEffect, useState } from "react";
 import { redirect } from "react-router";
 import { callAi } from "~/components/ai/ai-client";
 import { ContentGenerator } from "~/components/ai/ContentGenerator";
-import { ContentOptimizer } from "~/components/ai/ContentOptimizer";
-import { HashtagSuggester } from "~/components/ai/HashtagSuggester";
+import { preloadable } from "~/lib/preloadable";
 import { appContext } from "../../workers/context";
 import type { Route } from "./+types/ai-assistant";
 
@@ -19,6 +18,12 @@ export function loader({ context }: Route.LoaderArgs) {
   if (!auth || !workspace) throw redirect("/auth");
   return services.ai({ workspaceId: workspace.id, userId: auth.user.id }).info;
 }
+
+// The tabs behind the first one load when first shown (fetched ahead on hover or focus of their tab): the slider
+// (Radix Slider) and their own code stay out of the page's first load (ADR 104).
+const HashtagSuggester = preloadable(() => import("~/components/ai/HashtagSuggester").then((m) => m.HashtagSuggester));
+const ContentOptimizer = preloadable(() => import("~/components/ai/ContentOptimizer").then((m) => m.ContentOptimizer));
+const preloadTab = (tab: { preload: () => Promise<unknown> }) => () => void tab.preload().catch(() => {});
 
 const HEALTH_BANNER = "Unable to connect to AI services. Please check your connection.";
 const tabClass =
@@ -82,10 +87,20 @@ export default function AiAssistant({ loaderData }: Route.ComponentProps) {
           <Tabs.Trigger value="generator" className={tabClass}>
             Content Generator
           </Tabs.Trigger>
-          <Tabs.Trigger value="hashtags" className={tabClass}>
+          <Tabs.Trigger
+            value="hashtags"
+            className={tabClass}
+            onPointerEnter={preloadTab(HashtagSuggester)}
+            onFocus={preloadTab(HashtagSuggester)}
+          >
             Hashtag Suggester
           </Tabs.Trigger>
-          <Tabs.Trigger value="optimizer" className={tabClass}>
+          <Tabs.Trigger
+            value="optimizer"
+            className={tabClass}
+            onPointerEnter={preloadTab(ContentOptimizer)}
+            onFocus={preloadTab(ContentOptimizer)}
+          >
             Content Optimizer
           </Tabs.Trigger>
         </Tabs.List>
