@@ -1,8 +1,8 @@
-import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
-import { redirect } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { callAi } from "~/components/ai/ai-client";
 import { ContentGenerator } from "~/components/ai/ContentGenerator";
+import { UrlTabList, UrlTabPanel } from "~/components/ui/UrlTabs";
 import { preloadable } from "~/lib/preloadable";
 import { appContext } from "../../workers/context";
 import type { Route } from "./+types/ai-assistant";
@@ -13,9 +13,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "keywords", content: "AI captions, hashtag suggestions, content optimizer" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { auth, workspace, services } = context.get(appContext);
   if (!auth || !workspace) throw redirect("/auth");
+  // The open tab's code, so the server renders it in one pass (a deep link such as ?tab=hashtags).
+  await LAZY_TABS[openTab(url.searchParams)]?.preload();
   return services.ai({ workspaceId: workspace.id, userId: auth.user.id }).info;
 }
 
@@ -23,7 +25,20 @@ export function loader({ context }: Route.LoaderArgs) {
 // (Radix Slider) and their own code stay out of the page's first load (ADR 104).
 const HashtagSuggester = preloadable(() => import("~/components/ai/HashtagSuggester").then((m) => m.HashtagSuggester));
 const ContentOptimizer = preloadable(() => import("~/components/ai/ContentOptimizer").then((m) => m.ContentOptimizer));
-const preloadTab = (tab: { preload: () => Promise<unknown> }) => () => void tab.preload().catch(() => {});
+const LAZY_TABS: Partial<Record<AiTab, { preload: () => Promise<unknown> }>> = {
+  hashtags: HashtagSuggester,
+  optimizer: ContentOptimizer,
+};
+
+// The open tool is the URL's (`?tab=`, UrlTabs): Radix Tabs kept it for ~9.5 kB of first-load JS (ADR 104).
+const AI_TABS = [
+  ["generator", "Content Generator"],
+  ["hashtags", "Hashtag Suggester"],
+  ["optimizer", "Content Optimizer"],
+] as const;
+type AiTab = (typeof AI_TABS)[number][0];
+const openTab = (params: URLSearchParams): AiTab =>
+  AI_TABS.find(([value]) => value === params.get("tab"))?.[0] ?? "generator";
 
 const HEALTH_BANNER = "Unable to connect to AI services. Please check your connection.";
 const tabClass =
@@ -33,6 +48,8 @@ export default function AiAssistant({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const [healthy, setHealthy] = useState(true);
   const [dismissed, setDismissed] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const tab = openTab(params);
 
   useEffect(() => {
     let live = true;
@@ -82,38 +99,25 @@ export default function AiAssistant({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <Tabs.Root defaultValue="generator">
-        <Tabs.List aria-label="AI tools" className="mb-6 flex overflow-x-auto border-b border-slate-200">
-          <Tabs.Trigger value="generator" className={tabClass}>
-            Content Generator
-          </Tabs.Trigger>
-          <Tabs.Trigger
-            value="hashtags"
-            className={tabClass}
-            onPointerEnter={preloadTab(HashtagSuggester)}
-            onFocus={preloadTab(HashtagSuggester)}
-          >
-            Hashtag Suggester
-          </Tabs.Trigger>
-          <Tabs.Trigger
-            value="optimizer"
-            className={tabClass}
-            onPointerEnter={preloadTab(ContentOptimizer)}
-            onFocus={preloadTab(ContentOptimizer)}
-          >
-            Content Optimizer
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="generator">
-          <ContentGenerator busy={busy} setBusy={setBusy} />
-        </Tabs.Content>
-        <Tabs.Content value="hashtags">
-          <HashtagSuggester busy={busy} setBusy={setBusy} />
-        </Tabs.Content>
-        <Tabs.Content value="optimizer">
-          <ContentOptimizer busy={busy} setBusy={setBusy} />
-        </Tabs.Content>
-      </Tabs.Root>
+      <UrlTabList
+        id="ai"
+        label="AI tools"
+        className="mb-6 flex overflow-x-auto border-b border-slate-200"
+        tabClassName={tabClass}
+        value={tab}
+        onSelect={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })}
+        tabs={AI_TABS.map(([value, label]) => ({
+          value,
+          label,
+          href: `?tab=${value}`,
+          onIntent: () => void LAZY_TABS[value]?.preload().catch(() => {}),
+        }))}
+      />
+      <UrlTabPanel id="ai" value={tab}>
+        {tab === "generator" && <ContentGenerator busy={busy} setBusy={setBusy} />}
+        {tab === "hashtags" && <HashtagSuggester busy={busy} setBusy={setBusy} />}
+        {tab === "optimizer" && <ContentOptimizer busy={busy} setBusy={setBusy} />}
+      </UrlTabPanel>
     </div>
   );
 }
