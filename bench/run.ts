@@ -246,8 +246,22 @@ async function pageAndApiRows(client: BenchClient) {
   ratioRow("API GET /api/dashboard vs bare JSON", dash!, bareJson!, 1.3, `p50 ${msFmt(percentile(dash!, 50))}`);
 }
 
-/** Measured for a user with an account connected: without one, Queue and Analytics show only an empty state. */
-const WITH_ACCOUNT_PAGES = ["/planner", "/content", "/content?tab=media", "/queue", "/analytics"];
+/**
+ * Every signed-in page of app/routes.ts but the dashboard and Settings (measured apart), for a user with an account
+ * connected: without one, Queue, Analytics and the inbox show only an empty state.
+ */
+const WITH_ACCOUNT_PAGES = [
+  "/planner",
+  "/content",
+  "/content?tab=media",
+  "/queue",
+  "/analytics",
+  "/import",
+  "/approvals",
+  "/agency",
+  "/inbox",
+  "/ai-assistant",
+];
 
 /** First-load JavaScript (bench/first-load.ts): /auth signed out, then signed-in pages; Settings by its heaviest tab. */
 async function firstLoadRows(client: BenchClient) {

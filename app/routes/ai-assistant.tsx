@@ -1,10 +1,9 @@
-import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
-import { redirect } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { callAi } from "~/components/ai/ai-client";
 import { ContentGenerator } from "~/components/ai/ContentGenerator";
-import { ContentOptimizer } from "~/components/ai/ContentOptimizer";
-import { HashtagSuggester } from "~/components/ai/HashtagSuggester";
+import { UrlTabList, UrlTabPanel } from "~/components/ui/UrlTabs";
+import { preloadable } from "~/lib/preloadable";
 import { appContext } from "../../workers/context";
 import type { Route } from "./+types/ai-assistant";
 
@@ -14,11 +13,32 @@ export const meta: Route.MetaFunction = () => [
   { name: "keywords", content: "AI captions, hashtag suggestions, content optimizer" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { auth, workspace, services } = context.get(appContext);
   if (!auth || !workspace) throw redirect("/auth");
+  // The open tab's code, so the server renders it in one pass (a deep link such as ?tab=hashtags).
+  await LAZY_TABS[openTab(url.searchParams)]?.preload();
   return services.ai({ workspaceId: workspace.id, userId: auth.user.id }).info;
 }
+
+// The tabs behind the first one load when first shown (fetched ahead on hover or focus of their tab): the slider
+// (Radix Slider) and their own code stay out of the page's first load (ADR 104).
+const HashtagSuggester = preloadable(() => import("~/components/ai/HashtagSuggester").then((m) => m.HashtagSuggester));
+const ContentOptimizer = preloadable(() => import("~/components/ai/ContentOptimizer").then((m) => m.ContentOptimizer));
+const LAZY_TABS: Partial<Record<AiTab, { preload: () => Promise<unknown> }>> = {
+  hashtags: HashtagSuggester,
+  optimizer: ContentOptimizer,
+};
+
+// The open tool is the URL's (`?tab=`, UrlTabs): Radix Tabs kept it for ~9.5 kB of first-load JS (ADR 104).
+const AI_TABS = [
+  ["generator", "Content Generator"],
+  ["hashtags", "Hashtag Suggester"],
+  ["optimizer", "Content Optimizer"],
+] as const;
+type AiTab = (typeof AI_TABS)[number][0];
+const openTab = (params: URLSearchParams): AiTab =>
+  AI_TABS.find(([value]) => value === params.get("tab"))?.[0] ?? "generator";
 
 const HEALTH_BANNER = "Unable to connect to AI services. Please check your connection.";
 const tabClass =
@@ -28,6 +48,8 @@ export default function AiAssistant({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const [healthy, setHealthy] = useState(true);
   const [dismissed, setDismissed] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const tab = openTab(params);
 
   useEffect(() => {
     let live = true;
@@ -77,28 +99,25 @@ export default function AiAssistant({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <Tabs.Root defaultValue="generator">
-        <Tabs.List aria-label="AI tools" className="mb-6 flex overflow-x-auto border-b border-slate-200">
-          <Tabs.Trigger value="generator" className={tabClass}>
-            Content Generator
-          </Tabs.Trigger>
-          <Tabs.Trigger value="hashtags" className={tabClass}>
-            Hashtag Suggester
-          </Tabs.Trigger>
-          <Tabs.Trigger value="optimizer" className={tabClass}>
-            Content Optimizer
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="generator">
-          <ContentGenerator busy={busy} setBusy={setBusy} />
-        </Tabs.Content>
-        <Tabs.Content value="hashtags">
-          <HashtagSuggester busy={busy} setBusy={setBusy} />
-        </Tabs.Content>
-        <Tabs.Content value="optimizer">
-          <ContentOptimizer busy={busy} setBusy={setBusy} />
-        </Tabs.Content>
-      </Tabs.Root>
+      <UrlTabList
+        id="ai"
+        label="AI tools"
+        className="mb-6 flex overflow-x-auto border-b border-slate-200"
+        tabClassName={tabClass}
+        value={tab}
+        onSelect={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })}
+        tabs={AI_TABS.map(([value, label]) => ({
+          value,
+          label,
+          href: `?tab=${value}`,
+          onIntent: () => void LAZY_TABS[value]?.preload().catch(() => {}),
+        }))}
+      />
+      <UrlTabPanel id="ai" value={tab}>
+        {tab === "generator" && <ContentGenerator busy={busy} setBusy={setBusy} />}
+        {tab === "hashtags" && <HashtagSuggester busy={busy} setBusy={setBusy} />}
+        {tab === "optimizer" && <ContentOptimizer busy={busy} setBusy={setBusy} />}
+      </UrlTabPanel>
     </div>
   );
 }

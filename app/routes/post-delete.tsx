@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
-import { DeletePostForm } from "~/components/posts/DeletePostDialog";
+import { DeletePostForm } from "~/components/posts/DeletePostForm";
 import { pageMeta } from "~/lib/meta";
 import { appContext } from "../../workers/context";
 import type { Route } from "./+types/post-delete";

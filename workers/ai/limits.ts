@@ -1,25 +1,15 @@
 import { byPlatform, type Platform } from "../platform-profile";
+import { DEFAULT_CHARACTER_LIMIT } from "./tones";
+
+export { AI_DEFAULTS, DEFAULT_CHARACTER_LIMIT, TONES, type Tone } from "./tones";
 
 /** Pure constants and helpers (no bindings, no zod): the UI imports this module too. */
 
 /** Per-platform limits from the platform profile, in the shapes the AI helpers and post rules read. */
 export const CHARACTER_LIMITS = byPlatform((p) => p.characterLimit);
-export const DEFAULT_CHARACTER_LIMIT = 2200;
 export const HASHTAG_LIMITS = byPlatform((p) => p.hashtagLimit);
 export const RECOMMENDED_HASHTAGS = byPlatform((p) => p.recommendedHashtags);
 export const POSTING_TIMES = byPlatform((p) => p.postingTimes);
-
-/** SPEC §3 tone options. */
-export const TONES = ["professional", "casual", "enthusiastic", "educational", "humorous", "inspirational"] as const;
-export type Tone = (typeof TONES)[number];
-
-export const AI_DEFAULTS = {
-  maxLength: 280,
-  hashtagCount: 10,
-  mentionCount: 5,
-  minHashtags: 5,
-  maxHashtags: 30,
-} as const;
 
 /** Length as the platforms count it: by code point, so an emoji is one character. */
 export function characterCount(text: string): number {

@@ -6,10 +6,9 @@ import Papa from "papaparse";
 import { z } from "zod";
 import { PLATFORM_NAMES, PLATFORMS, type Platform } from "../platform-profile";
 import type { PostFields } from "../posts/public";
+import { IMPORT_CHUNK_ROWS, IMPORT_MAX_ROWS } from "./limits";
 
-export const IMPORT_MAX_ROWS = 1000;
-/** Rows per request: each row is validated and created with a few queries (D1's per-invocation budget). */
-export const IMPORT_CHUNK_ROWS = 25;
+export { IMPORT_CHUNK_ROWS, IMPORT_MAX_ROWS } from "./limits";
 export const IMPORT_COLUMNS = ["text", "channels", "date", "time", "timezone", "media", "first_comment"] as const;
 
 export const ImportMessages = {

@@ -1,5 +1,6 @@
 // What the UI may use of the posts module: client-safe schemas, constants and pure rules (ADR 079).
-export { allHashtags } from "./caption";
+// From caption.ts itself, not through rules.ts: its schemas (zod) and twitter-text stay out of pages that only show a caption (ADR 104).
+export { allHashtags, captionOf } from "./caption";
 export { captionLength } from "./caption-length";
 export type { ChannelOptions } from "./channel-version";
 export {
@@ -18,7 +19,6 @@ export { PIN_TITLE_MAX } from "./pin-rules";
 export type { PostFields } from "./rules";
 export {
   CHARACTER_LIMITS,
-  captionOf,
   PostMessages,
   platformsUsingBase,
   postFieldsSchema,

@@ -1,7 +1,7 @@
 import type { AccountView } from "../posts/types";
 import type { ComposerForm } from "./composer-form";
 import { PlatformPreview } from "./PlatformPreview";
-import { previewChannels } from "./preview";
+import { previewChannels } from "./preview-channels";
 
 /** The composer's Preview tab: each chosen channel as its network shows it, thread parts and first comment included. */
 export function ComposerPreview({

@@ -1,6 +1,4 @@
 import { byPlatform, type Platform } from "../../../workers/platform-profile";
-import { effectiveVersion, storedVersion } from "../../../workers/posts/public";
-import type { ComposerForm } from "./composer-form";
 
 /**
  * How each network shows a caption in its feed: where it cuts with a "more" link, and the frame it
@@ -32,22 +30,4 @@ export function feedCaption(caption: string, platform: Platform): { shown: strin
   const head = chars.slice(0, at).join("");
   const space = head.lastIndexOf(" ");
   return { shown: (space > at * 0.6 ? head.slice(0, space) : head).trimEnd(), truncated: true };
-}
-
-/**
- * What each chosen channel publishes, for the Preview tab: its own text, thread parts, first comment and media
- * where it has a version (ADR 021), else the post's; YouTube shows the one video it uploads.
- */
-export function previewChannels(form: ComposerForm, hashtags: string[]) {
-  const known = new Map(form.media.map((m) => [m.id, m]));
-  const base = { content: form.content, hashtags, mediaIds: [...known.keys()], title: form.title || null };
-  return form.platforms.flatMap((platform) =>
-    (form.selectedAccounts[platform] ?? []).map((accountId) => {
-      const draft = form.channels.find((c) => c.platform === platform && c.accountId === accountId);
-      const version = effectiveVersion(base, { platform, version: draft ? storedVersion(draft) : null });
-      const media = version.mediaIds.flatMap((id) => known.get(id) ?? []);
-      const video = platform === "youtube" && form.youtubeVideo;
-      return { platform, accountId, version, media: video ? media.filter((m) => m.id === video) : media };
-    }),
-  );
 }
