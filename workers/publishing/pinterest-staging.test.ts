@@ -1,16 +1,14 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Platform } from "../platform-profile";
-import { buildServices } from "../services";
-import { call, ORIGIN } from "../test/helpers";
+import { call } from "../test/helpers";
 import { fileOf, jpegBytes, mp4Bytes } from "../test/media-fixtures";
 import { advanceEmulator, armFault, platformHarness } from "../test/oauth";
 import { pinsWith, pinterestUser, RECIPES_BOARD } from "../test/pinterest-fixtures";
 import { clearFaults } from "../test/platform-sandbox";
-import { dbOf, drizzleOf } from "../test/shards";
+import { dbOf, drizzleOf, publishDepsOf } from "../test/shards";
 import { attemptsOf, channel, claimNow, publishedAttempts, staged, stagingOf, sweep } from "../test/staging-kit";
 import { publishTarget } from "./consumer";
-import { publishDeps } from "./deps";
 import { handleRecorder } from "./staging";
 
 /**
@@ -21,7 +19,10 @@ import { handleRecorder } from "./staging";
 const HOUR = 3_600_000;
 const { registry } = platformHarness();
 // The app's deps, with a client whose waits between processing polls move the emulator clock instead of sleeping.
-const deps = () => ({ ...publishDeps(buildServices(env, Date.now, ORIGIN)), client: (p: Platform) => registry[p] });
+const deps = async (targetId: string) => ({
+  ...(await publishDepsOf(targetId)),
+  client: (p: Platform) => registry[p],
+});
 const PIN = { method: "POST", path: "^/v5/pins$" };
 
 /** A video pin to the Recipes board through the API, due in three hours (scheduled) or now (queued by hand). */
@@ -91,7 +92,7 @@ describe("a Pinterest video pin staged ahead", () => {
     });
 
     await claimNow(p.targetId);
-    expect(await publishTarget(p.targetId, deps())).toEqual({ ack: true });
+    expect(await publishTarget(p.targetId, await deps(p.targetId))).toEqual({ ack: true });
     expect(await channel(p.u, p.postId)).toMatchObject({ status: "published", preparation: null });
     expect(await pins(p.content)).toEqual([{ id: expect.any(String), mediaId: row.remoteId }]);
     expect(await attemptsOf(p.targetId)).toEqual([{ kind: "publish", outcome: "published" }]);
@@ -106,7 +107,7 @@ describe("a Pinterest video pin staged ahead", () => {
     const before = await uploads();
     await armFault("pinterest", mode, 1, PIN);
     let rounds = 0;
-    while ((await publishTarget(p.targetId, deps())).ack !== true) expect(++rounds).toBeLessThan(3);
+    while ((await publishTarget(p.targetId, await deps(p.targetId))).ack !== true) expect(++rounds).toBeLessThan(3);
     expect((await channel(p.u, p.postId)).status).toBe("published");
     expect(await pins(p.content)).toEqual([{ id: expect.any(String), mediaId: row.remoteId }]);
     expect(await publishedAttempts(p.targetId)).toHaveLength(1);
@@ -146,13 +147,13 @@ describe("a Pinterest video pin published in one go", () => {
     await claimNow(p.targetId);
     const before = await uploads();
     await armFault("pinterest", "500", 1, PIN);
-    expect((await publishTarget(p.targetId, deps())).ack).toBe(false);
+    expect((await publishTarget(p.targetId, await deps(p.targetId))).ack).toBe(false);
     const recorded = await stagingOf(p.targetId);
     expect(recorded?.remoteId).toMatch(/^\d+$/);
     expect(await pinsWith(p.content)).toBe(0);
 
     let rounds = 0;
-    while ((await publishTarget(p.targetId, deps())).ack !== true) expect(++rounds).toBeLessThan(3);
+    while ((await publishTarget(p.targetId, await deps(p.targetId))).ack !== true) expect(++rounds).toBeLessThan(3);
     expect(await pins(p.content)).toEqual([{ id: expect.any(String), mediaId: recorded!.remoteId }]);
     expect((await uploads()) - before).toBe(1);
   });
@@ -162,7 +163,7 @@ describe("a Pinterest video pin published in one go", () => {
     const shard = await dbOf(p.workspaceId);
     await shard.prepare("DELETE FROM target_stagings WHERE target_id = ?").bind(p.targetId).run();
     await claimNow(p.targetId);
-    const d = deps();
+    const d = await deps(p.targetId);
     const target = (await (
       await drizzleOf(p.workspaceId)
     ).query.postTargets.findFirst({
