@@ -1,16 +1,9 @@
 import type { Platform } from "../platform-profile";
-import { type AccountCredentials, inboxAdapter, type PlatformClient, refreshOnce } from "../platforms";
-import type { InboxSourceStore } from "./source-store";
-import type { InboxStore } from "./store";
+import { inboxAdapter, refreshOnce } from "../platforms";
+import type { InboxSyncDeps } from "./jobs";
 
-export interface PeopleDeps {
-  store: InboxStore;
-  sources: InboxSourceStore;
-  now: () => number;
-  client: (platform: Platform) => PlatformClient;
-  credentials: (accountId: string) => Promise<AccountCredentials>;
-  refreshCredentials: (accountId: string) => Promise<AccountCredentials | null>;
-}
+/** Naming a sender reads the network like polling does, with the same deps. */
+export type PeopleDeps = InboxSyncDeps;
 
 /**
  * The name a webhook-only message is shown under (ADR 101): Meta's `messages` webhook names the sender by id, so
