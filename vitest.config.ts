@@ -89,6 +89,7 @@ export default defineConfig({
             "workers/**/*.unit.test.ts",
             "bench/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "e2e/**/*.test.ts",
           ],
           setupFiles: ["./workers/test/wall-clock.node-setup.ts"],
           // Pure tests keep nothing at module level: evaluating the shared modules once per worker instead of once

@@ -3,14 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import {
-  applyMigrations,
-  logFile,
-  root,
-  startLocalWorker,
-  twoShardConfig,
-  workerEnv,
-} from "../scripts/local-worker.ts";
+import { applyMigrations, root, startLocalWorker, twoShardConfig, workerEnv } from "../scripts/local-worker.ts";
+import { serverLog } from "./dev-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -48,9 +42,7 @@ export default async function setup(project: TestProject) {
   for (const name of readdirSync(results).filter((n) => !n.startsWith("bench-")))
     rmSync(join(results, name), { recursive: true, force: true });
   const started = await Promise.allSettled(
-    stores.map((persistTo, i) =>
-      startLocalWorker({ persistTo, config: shards.config, logPath: logFile(`wrangler-dev-${i + 1}.log`) }),
-    ),
+    stores.map((persistTo, i) => startLocalWorker({ persistTo, config: shards.config, logPath: serverLog(i + 1) })),
   );
   const workers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const teardown = async () => {
