@@ -206,7 +206,8 @@ export async function startLocalWorker(opts: {
   mkdirSync(dirname(opts.logPath), { recursive: true });
   const log = createWriteStream(opts.logPath);
   const persist = opts.persistTo ? ["--persist-to", opts.persistTo] : [];
-  const vars = Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  // Mails made by the cron and queues link to APP_ORIGIN (a request's own origin is not there): this server's own.
+  const vars = Object.entries({ APP_ORIGIN: baseUrl, ...opts.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const registry = mkdtempSync(join(tmpdir(), "postline-registry-"));
   // Its own inspector port: servers starting at the same moment (the e2e setup starts two) would otherwise
   // race for wrangler's default 9229 and one would die with "Address already in use".

@@ -1,16 +1,18 @@
 import { eq } from "drizzle-orm";
 import { D1InstanceApps, TokenCipher } from "./accounts";
+import { reportFilesOf } from "./analytics";
 import { AuthFlows, AuthService, RateLimitService, userAnchor } from "./auth";
 import { ApiKeyService } from "./automation";
-import { mailBrandOf } from "./branding";
+import { brandFilesOf, mailBrandOf } from "./branding";
 import { createDb } from "./db/client";
 import { shardDb, shardFor, shardNames } from "./db/directory";
 import { placeNew } from "./db/placement";
 import { workspaces as workspacesTable } from "./db/schema/workspaces";
 import { parseConfig } from "./env";
+import { removeUnder } from "./files";
 import { InboxService, liveInbox, SANDBOX_META_VERIFY_TOKEN } from "./inbox";
 import { CloudflareMailer, DevMailboxMailer, type Mailer } from "./mail";
-import { MediaUrlSigner } from "./media";
+import { MediaUrlSigner, mediaFilesOf } from "./media";
 import { createPlatformRegistry, type PlatformRegistry, resolveEndpoints, upstreamFetch } from "./platforms";
 import { countWaitingPosts } from "./posts";
 import { personalWorkspaceRows } from "./tenancy/membership";
@@ -160,6 +162,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     anchors: base.anchors,
     activityIn: (shard) => new ActivityLog(createDb(shardDb(env, shard)), people),
     waitingPosts: (ws) => countWaitingPosts(createDb(shardDb(env, ws.shard)), ws.id),
+    removeFiles: (id) => removeUnder(env.MEDIA, [mediaFilesOf(id), brandFilesOf(id), reportFilesOf(id)]),
     mailBrand: (ws) => mailBrandOf(createDb(shardDb(env, ws.shard)), ws, base.appOrigin),
   });
   const account = {

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, lte, ne, notExists, or } from "drizzle-orm";
-import { mailBrandById } from "../branding";
+import { mailBrandOf } from "../branding";
 import type { Db } from "../db/client";
 import { apiVersionNotices, connectedAccounts } from "../db/schema/accounts";
 import { brandedMail, type MailContent, type Mailer } from "../mail";
-import { NOTIFY_DAYS, type VersionReport, type VersionSetting, versionReports } from "../platforms";
+import { NOTIFY_DAYS, type VersionReport, type VersionSetting, versionEnd, versionReports } from "../platforms";
+import { formatLocalDay, formatZoned } from "../posts";
 import { notMoving } from "../tenancy/moving";
 import type { People } from "../tenancy/people";
 import { BRAND } from "./connect";
@@ -74,9 +75,14 @@ export async function runConnectionHealth(
   return { checked: due.length, notified };
 }
 
-/** Mails the workspace's owners and admins, in the workspace's brand with a plain-text part (ADR 096). */
-async function mailAdmins(deps: HealthCheckDeps, workspaceId: string, content: MailContent) {
-  const mail = brandedMail(await mailBrandById(deps.db, deps.people, workspaceId, deps.origin), content);
+/**
+ * Mails the workspace's owners and admins, in the workspace's brand with a plain-text part (ADR 096); `content`
+ * gives its dates in the workspace's time zone, which is where its posts are scheduled.
+ */
+async function mailAdmins(deps: HealthCheckDeps, workspaceId: string, content: (timeZone: string) => MailContent) {
+  const workspace = (await deps.people.workspaces([workspaceId])).get(workspaceId);
+  const brand = await mailBrandOf(deps.db, { id: workspaceId, name: workspace?.name ?? "Postline" }, deps.origin);
+  const mail = brandedMail(brand, content(workspace?.timezone ?? "UTC"));
   for (const { email } of await deps.people.members(workspaceId, ["owner", "admin"]))
     await deps.mailer.send({ to: email, ...mail });
 }
@@ -87,7 +93,8 @@ async function mailAdmins(deps: HealthCheckDeps, workspaceId: string, content: M
  * first, so two cron runs that race mail once.
  */
 async function notifyVersionEnds(deps: HealthCheckDeps): Promise<number> {
-  const ending = versionReports(deps.versionSettings, deps.now()).filter((v) =>
+  const now = deps.now();
+  const ending = versionReports(deps.versionSettings, now).filter((v) =>
     v.daysLeft !== null ? v.daysLeft <= NOTIFY_DAYS : v.state === "error",
   );
   let mailed = 0;
@@ -121,26 +128,34 @@ async function notifyVersionEnds(deps: HealthCheckDeps): Promise<number> {
         .onConflictDoNothing()
         .returning({ id: apiVersionNotices.workspaceId });
       if (!claimed.length) continue;
-      await mailVersionNotice(deps, id, version);
+      await mailVersionNotice(deps, id, version, now);
       mailed += 1;
     }
   }
   return mailed;
 }
 
-async function mailVersionNotice(deps: HealthCheckDeps, workspaceId: string, version: VersionReport) {
+async function mailVersionNotice(deps: HealthCheckDeps, workspaceId: string, version: VersionReport, now: number) {
   const networks = version.platforms.map((p) => BRAND[p]).join(" and ");
-  const subject = version.servedUntil
-    ? `${networks} publishing stops on ${version.servedUntil} unless Postline's ${version.label} is updated`
-    : `${networks} publishing is failing: ${version.label} ${version.version} is not served`;
-  await mailAdmins(deps, workspaceId, {
-    subject,
-    paragraphs: [
-      version.message,
-      ...(version.fix ? [version.fix] : []),
-      `Until then posts to ${networks} publish as usual; after it, ${networks} refuses them.`,
-    ],
-    action: { label: "Open Settings → Developer", url: `${deps.origin}/settings?tab=developer` },
+  await mailAdmins(deps, workspaceId, (timeZone) => {
+    // The same report, its dates read in the workspace's zone.
+    const local =
+      versionReports(deps.versionSettings, now, (end) => formatZoned(end, timeZone)).find(
+        (v) => v.setting === version.setting,
+      ) ?? version;
+    const end = local.servedUntil === null ? null : versionEnd(local.servedUntil);
+    return {
+      subject:
+        end !== null
+          ? `${networks} publishing stops on ${formatLocalDay(end, timeZone)} unless Postline's ${version.label} is updated`
+          : `${networks} publishing is failing: ${version.label} ${version.version} is not served`,
+      paragraphs: [
+        local.message,
+        ...(local.fix ? [local.fix] : []),
+        `Until then posts to ${networks} publish as usual; after it, ${networks} refuses them.`,
+      ],
+      action: { label: "Open Settings → Developer", url: `${deps.origin}/settings?tab=developer` },
+    };
   });
 }
 
@@ -151,17 +166,16 @@ async function notifyAdmins(
   health: Exclude<AccountHealth, { state: "ok" }>,
 ): Promise<void> {
   const brand = BRAND[account.platform];
-  const subject =
-    health.state === "expiring"
-      ? `Your ${brand} connection ${account.name} expires on ${new Date(health.expiresAt).toISOString().slice(0, 10)}`
-      : `Reconnect ${account.name} on ${brand}`;
-  const why =
-    health.state === "expiring"
-      ? `Postline loses access to ${account.name} on ${new Date(health.expiresAt).toUTCString()}. Reconnect it before then so scheduled posts keep publishing.`
-      : `Postline can no longer publish to ${account.name}: ${health.reason}`;
-  await mailAdmins(deps, workspaceId, {
-    subject,
-    paragraphs: [why],
+  await mailAdmins(deps, workspaceId, (timeZone) => ({
+    subject:
+      health.state === "expiring"
+        ? `Your ${brand} connection ${account.name} expires on ${formatLocalDay(health.expiresAt, timeZone)}`
+        : `Reconnect ${account.name} on ${brand}`,
+    paragraphs: [
+      health.state === "expiring"
+        ? `Postline loses access to ${account.name} on ${formatZoned(health.expiresAt, timeZone)}. Reconnect it before then so scheduled posts keep publishing.`
+        : `Postline can no longer publish to ${account.name}: ${health.reason}`,
+    ],
     action: { label: `Reconnect ${account.name}`, url: `${deps.origin}/settings?tab=accounts` },
-  });
+  }));
 }

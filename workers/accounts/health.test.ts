@@ -51,6 +51,23 @@ async function runCron() {
   await waitOnExecutionContext(ctx);
 }
 
+/** How a reader in `timeZone` reads an instant (Intl's own reading, not the mail's formatter). */
+function readIn(at: number, timeZone: string) {
+  const day = new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium" }).format(at);
+  const time = new Intl.DateTimeFormat("en-US", { timeZone, timeStyle: "short" }).format(at).replace(/\s/g, " ");
+  return { day, dayAndTime: `${day}, ${time} (${timeZone})` };
+}
+
+/** The user's own workspace moved to `timezone`. */
+async function inZone(u: { token: string; user: { id: string } }, timezone: string) {
+  const saved = await call<"PATCH /api/workspaces/:id">(`/api/workspaces/${u.user.id}`, {
+    token: u.token,
+    method: "PATCH",
+    body: { timezone },
+  });
+  expect(saved.body.data?.timezone).toBe(timezone);
+}
+
 /** The workspace's harness: its accounts on its shard. */
 const harnessOf = async (u: { user: { id: string } }) => platformHarness({}, await drizzleOf(u.user.id));
 
@@ -128,8 +145,9 @@ describe("daily connection health check", () => {
     ]);
   });
 
-  it("a Facebook token that cannot be renewed shows 'expiring' with its date (not broken) and is mailed once", async () => {
+  it("a Facebook token that cannot be renewed shows 'expiring' with its date (not broken) and is mailed once, dated in the workspace's zone", async () => {
     const { u, account } = await connected("instagram", (a) => a.platform === "facebook", "facebook");
+    await inZone(u, "Asia/Tokyo");
     const ends = Date.now() + 3 * DAY;
     await (await drizzleOf(u.user.id))
       .update(connectedAccounts)
@@ -141,17 +159,21 @@ describe("daily connection health check", () => {
     expect(view.status).toBe("connected");
     expect(view.health).toEqual({ state: "expiring", expiresAt: new Date(ends).toISOString(), reason: null });
     expect(view.lastVerifiedAt).not.toBeNull();
-    const day = new Date(ends).toISOString().slice(0, 10);
-    expect((await mailsTo(u.email)).map((m) => m.subject)).toEqual([
-      `Your Facebook connection ${account.displayName} expires on ${day}`,
+    const tokyo = readIn(ends, "Asia/Tokyo");
+    const mails = await mailsTo(u.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Your Facebook connection ${account.displayName} expires on ${tokyo.day}`,
     ]);
+    expect(mails[0]!.text).toContain(`Postline loses access to ${account.displayName} on ${tokyo.dayAndTime}.`);
     h.clock.shiftMs = DAY + 60_000;
     await runJob(h);
     expect(await mailsTo(u.email)).toHaveLength(1);
   });
 
-  it("emails owners once when the LinkedIn-Version in use enters its last 30 days, naming its end and the fix", async () => {
+  it("emails owners once when the LinkedIn-Version in use enters its last 30 days, naming its end (in the workspace's zone) and the fix", async () => {
     const { u } = await connected("linkedin", (a) => a.accountType === "person");
+    // Berlin reads LinkedIn's last instant (the end of its last day in UTC) on the day after.
+    await inZone(u, "Europe/Berlin");
     // A version set in the deployment whose end is two to three months away; the job runs 20 days before it.
     const today = new Date();
     const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 2 - 12, 1));
@@ -166,12 +188,14 @@ describe("daily connection health check", () => {
     h.clock.shiftMs = end - 20 * DAY - 3_600_000 - Date.now();
     await runJob(h, { LINKEDIN_VERSION: version });
     await runJob(h, { LINKEDIN_VERSION: version });
-    const day = new Date(end).toISOString().slice(0, 10);
+    const berlin = readIn(end, "Europe/Berlin");
     const mails = await notices();
     expect(mails.map((m) => m.subject)).toEqual([
-      `LinkedIn publishing stops on ${day} unless Postline's LinkedIn-Version is updated`,
+      `LinkedIn publishing stops on ${berlin.day} unless Postline's LinkedIn-Version is updated`,
     ]);
-    expect(mails[0]!.text).toContain(`LinkedIn-Version ${version} stops being served on ${day} (in 20 days).`);
+    expect(mails[0]!.text).toContain(
+      `LinkedIn-Version ${version} stops being served on ${berlin.dayAndTime} (in 20 days).`,
+    );
     expect(mails[0]!.text).toContain("Set LINKEDIN_VERSION to a newer version");
   });
 

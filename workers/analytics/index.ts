@@ -8,7 +8,15 @@ export { reportPublicRoutes } from "./report-public-routes";
 export { memberEmails, unsubscribe, unsubscribeDeps, unsubscribeView } from "./report-recipients";
 export { reportRoutes } from "./report-routes";
 export type { RecentReport, ScheduleData } from "./reports";
-export { createSchedule, listSchedules, recentReports, reportDeps, sendNow, updateSchedule } from "./reports";
+export {
+  createSchedule,
+  listSchedules,
+  recentReports,
+  reportDeps,
+  reportFilesOf,
+  sendNow,
+  updateSchedule,
+} from "./reports";
 export { analyticsRoutes, docs } from "./routes";
 export { ScheduleMessages, scheduleFromForm, scheduleInput, scheduleSummary } from "./schedule-input";
 export type { PostAnalyticsData, SyncData } from "./schemas";

@@ -198,6 +198,9 @@ export async function recentReports(db: Db, workspaceId: string) {
 
 export type ReportDeps = DeliveryDeps;
 
+/** Where a workspace's report files live in R2 (deleting the workspace removes the prefix). */
+export const reportFilesOf = (workspaceId: string) => `reports/${workspaceId}/`;
+
 /** What making and mailing a report needs, from a request's or the cron's services. */
 export const reportDeps = (s: {
   db: Db;
@@ -298,7 +301,7 @@ async function makeReport(
     },
   );
   const id = crypto.randomUUID();
-  const key = `reports/${schedule.workspaceId}/${id}.${schedule.format}`;
+  const key = `${reportFilesOf(schedule.workspaceId)}${id}.${schedule.format}`;
   await deps.bucket.put(key, file.body, {
     httpMetadata: { contentType: file.contentType, contentDisposition: `attachment; filename="${file.filename}"` },
   });

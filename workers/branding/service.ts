@@ -26,6 +26,9 @@ export interface BrandLogo {
 /** A brand change, in words, for the activity log (a settings change of the workspace). */
 export type BrandLog = (change: { workspaceId: string; userId: string; summary: string }) => Promise<unknown>;
 
+/** Where a workspace's logo lives in R2 (deleting the workspace removes the prefix). */
+export const brandFilesOf = (workspaceId: string) => `brands/${workspaceId}/`;
+
 /** Brands (ADR 085): one row per workspace in its database, the logo in R2 under `brands/<workspace>/`. */
 export class BrandService {
   constructor(
@@ -64,7 +67,7 @@ export class BrandService {
     const type = LOGO_TYPES.find((t) => t === sniffed?.mime);
     if (!type) throw new Invalid(BrandMessages.logoType);
     const before = await this.row(workspaceId);
-    const logoKey = `brands/${workspaceId}/logo-${crypto.randomUUID()}.${sniffed!.ext}`;
+    const logoKey = `${brandFilesOf(workspaceId)}logo-${crypto.randomUUID()}.${sniffed!.ext}`;
     await this.bucket.put(logoKey, bytes, { httpMetadata: { contentType: type } });
     const updatedAt = this.now();
     const [row] = await this.db

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { emuObjects } from "../db/schema/emulator";
 
@@ -67,6 +67,40 @@ export async function deleteObject(db: Db, platform: string, id: string) {
   await db.delete(emuObjects).where(and(eq(emuObjects.platform, platform), eq(emuObjects.id, id)));
 }
 
+/** What narrows a listing beside platform and kind: the owner, created-at bounds and fields of `data` (null: absent). */
+export interface ObjectWhere {
+  owner?: string;
+  since?: number;
+  until?: number;
+  data?: Record<string, string | number | null>;
+}
+
+function conditionsOf(platform: string, kind: string, where: ObjectWhere): SQL[] {
+  const fields = Object.entries(where.data ?? {}).map(([field, value]) => {
+    const at = sql`json_extract(${emuObjects.data}, ${`$.${field}`})`;
+    return value === null ? sql`${at} IS NULL` : sql`${at} = ${value}`;
+  });
+  return [
+    eq(emuObjects.platform, platform),
+    eq(emuObjects.kind, kind),
+    ...(where.owner === undefined ? [] : [eq(emuObjects.owner, where.owner)]),
+    ...(where.since === undefined ? [] : [gte(emuObjects.createdAt, where.since)]),
+    ...(where.until === undefined ? [] : [lte(emuObjects.createdAt, where.until)]),
+    ...fields,
+  ];
+}
+
+/** A platform's objects of one kind that match `where`, newest first; all of them unless `limit` is given. */
+export async function findObjects(db: Db, platform: string, kind: string, where: ObjectWhere, limit?: number) {
+  const query = db
+    .select()
+    .from(emuObjects)
+    .where(and(...conditionsOf(platform, kind, where)))
+    .orderBy(desc(emuObjects.createdAt));
+  return (limit === undefined ? query : query.limit(limit)).all();
+}
+
+/** An owner's objects of one kind (since a time), newest first: the first 100 unless `limit` says. */
 export async function listObjects(
   db: Db,
   platform: string,
@@ -74,18 +108,5 @@ export async function listObjects(
   owner: string,
   opts: { since?: number; limit?: number } = {},
 ) {
-  return db
-    .select()
-    .from(emuObjects)
-    .where(
-      and(
-        eq(emuObjects.platform, platform),
-        eq(emuObjects.kind, kind),
-        eq(emuObjects.owner, owner),
-        gte(emuObjects.createdAt, opts.since ?? 0),
-      ),
-    )
-    .orderBy(desc(emuObjects.createdAt))
-    .limit(opts.limit ?? 100)
-    .all();
+  return findObjects(db, platform, kind, { owner, since: opts.since ?? 0 }, opts.limit ?? 100);
 }

@@ -1,8 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { emuObjects } from "../db/schema/emulator";
 import { numericId } from "./ids";
-import { createObject, type EmuObject } from "./objects";
+import { createObject, type EmuObject, listObjects } from "./objects";
 
 /**
  * X API v2 Direct Messages, written from X's docs: `GET /2/dm_events` (the user's DM events, newest first;
@@ -25,13 +23,7 @@ const conversationOf = (a: string, b: string) =>
   [a, b].sort((x, y) => x.length - y.length || (x < y ? -1 : 1)).join("-");
 
 function eventsOf(db: Db, owner: string) {
-  return db
-    .select()
-    .from(emuObjects)
-    .where(and(eq(emuObjects.platform, P), eq(emuObjects.kind, KIND), eq(emuObjects.owner, owner)))
-    .orderBy(desc(emuObjects.createdAt))
-    .limit(500)
-    .all();
+  return listObjects(db, P, KIND, owner, { limit: 500 });
 }
 
 async function addEvent(

@@ -1,9 +1,7 @@
-import { and, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { emuObjects } from "../db/schema/emulator";
 import { numericId } from "./ids";
 import { postMetrics, sampleComments, seedOf } from "./metrics";
-import { createObject, type EmuObject, getObject, keepObject } from "./objects";
+import { createObject, type EmuObject, findObjects, getObject, keepObject } from "./objects";
 
 const P = "twitter";
 /** Recent search covers the last 7 days (§6). */
@@ -36,21 +34,9 @@ function answer(replies: Reply[]) {
   };
 }
 
-/** What visitors posted on demand (`POST /sandbox/comments`) up to `now`, narrowed by `where`. */
-async function visitorPosts(db: Db, now: number, ...where: SQL[]): Promise<Reply[]> {
-  const rows = await db
-    .select()
-    .from(emuObjects)
-    .where(
-      and(
-        eq(emuObjects.platform, P),
-        eq(emuObjects.kind, "tweet"),
-        sql`json_extract(${emuObjects.data}, '$.visitor') = 1`,
-        lte(emuObjects.createdAt, now),
-        ...where,
-      ),
-    )
-    .all();
+/** What visitors posted on demand (`POST /sandbox/comments`) from `since` to `now`, replies to `replyTo` (null: none). */
+async function visitorPosts(db: Db, since: number, now: number, replyTo: string | null): Promise<Reply[]> {
+  const rows = await findObjects(db, P, "tweet", { since, until: now, data: { visitor: 1, replyTo } });
   return rows.map((v) => ({
     id: v.id,
     author: String(v.data.author),
@@ -82,12 +68,7 @@ async function repliesIn(db: Db, tweet: EmuObject, ownerUsername: string, from: 
       createdAt: k.createdAt,
       data: { text: k.text, replyTo: tweet.id, author: k.author },
     });
-  const visitors = await visitorPosts(
-    db,
-    now,
-    sql`json_extract(${emuObjects.data}, '$.replyTo') = ${tweet.id}`,
-    gte(emuObjects.createdAt, from),
-  );
+  const visitors = await visitorPosts(db, from, now, tweet.id);
   return [...grown, ...visitors];
 }
 
@@ -102,28 +83,10 @@ export async function conversationReplies(db: Db, tweet: EmuObject, ownerUsernam
  */
 export async function mentionsOf(db: Db, user: { id: string; username: string }, startTime: number, now: number) {
   const handle = `@${user.username}`;
-  const own = await db
-    .select()
-    .from(emuObjects)
-    .where(
-      and(
-        eq(emuObjects.platform, P),
-        eq(emuObjects.kind, "tweet"),
-        eq(emuObjects.owner, user.id),
-        gte(emuObjects.createdAt, now - SEARCH_WINDOW),
-      ),
-    )
-    .all();
+  const own = await findObjects(db, P, "tweet", { owner: user.id, since: now - SEARCH_WINDOW });
   const found: Reply[] = [];
   for (const tweet of own) found.push(...(await repliesIn(db, tweet, user.username, startTime, now)));
-  found.push(
-    ...(await visitorPosts(
-      db,
-      now,
-      sql`json_extract(${emuObjects.data}, '$.replyTo') IS NULL`,
-      gte(emuObjects.createdAt, startTime),
-    )),
-  );
+  found.push(...(await visitorPosts(db, startTime, now, null)));
   return answer(found.filter((r) => r.text.includes(handle)));
 }
 

@@ -1,9 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { emuObjects } from "../db/schema/emulator";
 import { numericId } from "./ids";
 import { postMetrics, sampleComments } from "./metrics";
-import { createObject, type EmuObject, getObject, keepObject, updateObject } from "./objects";
+import { createObject, type EmuObject, findObjects, getObject, keepObject, updateObject } from "./objects";
 
 /**
  * YouTube comments, written from the Data API docs: `commentThreads.list` answers a video's top-level comments that
@@ -27,17 +25,7 @@ interface Comment {
 
 /** The video's kept comments (visitors' and moderated ones), by id. */
 async function keptOf(db: Db, videoId: string): Promise<Map<string, EmuObject>> {
-  const rows = await db
-    .select()
-    .from(emuObjects)
-    .where(
-      and(
-        eq(emuObjects.platform, P),
-        eq(emuObjects.kind, KIND),
-        sql`json_extract(${emuObjects.data}, '$.videoId') = ${videoId}`,
-      ),
-    )
-    .all();
+  const rows = await findObjects(db, P, KIND, { data: { videoId } });
   return new Map(rows.map((r) => [r.id, r]));
 }
 

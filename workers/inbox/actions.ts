@@ -1,6 +1,7 @@
-import { Conflict, Gone, TooMany, UpstreamFailed } from "../errors";
+import { Conflict, Gone } from "../errors";
 import { PLATFORM_PROFILES } from "../platform-profile";
-import { type AccountCredentials, type InboxAdapter, PlatformError, refreshOnce } from "../platforms";
+import { type AccountCredentials, type InboxAdapter, refreshOnce } from "../platforms";
+import { refusalOf } from "./refusal";
 import { INBOX_ACTIONS, type InboxAction } from "./schemas";
 import type { InboxItemRow, InboxStore } from "./store";
 
@@ -37,12 +38,7 @@ export async function takeAction(
   try {
     await access.call((c) => call(c, item.remoteId));
   } catch (err) {
-    if (!(err instanceof PlatformError)) throw err;
-    if (err.details.retryAfterMs !== undefined)
-      throw new TooMany(`${name} is limiting requests: ${err.message}`, Math.ceil(err.details.retryAfterMs / 1000));
-    const said = `${name} did not take it: ${err.message}`;
-    if (!err.details.denied) throw new UpstreamFailed(said);
-    throw new UpstreamFailed(`${said}${/[.!?]$/.test(said) ? "" : "."} ${ActionMessages.reconnect}`);
+    throw refusalOf(err, name, "it", ActionMessages.reconnect);
   }
   const now = deps.now();
   const patch = {

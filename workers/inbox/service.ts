@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { Conflict, Invalid, NotFound, TooMany, UpstreamFailed } from "../errors";
+import { Conflict, Invalid, NotFound } from "../errors";
 import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
 import {
   type AccountCredentials,
@@ -15,6 +15,7 @@ import { type PollResult, pollInboxes } from "./jobs";
 import { answerCalls, conversationView, messageItem, type WebhookMessage } from "./messages";
 import type { WebhookComment } from "./meta-webhook";
 import { personName } from "./people";
+import { refusalOf } from "./refusal";
 import { RuleHideStore } from "./rule-hide-store";
 import { hideByRules } from "./rule-hides";
 import { replyStep } from "./rules";
@@ -293,7 +294,7 @@ export class InboxService {
       else {
         await this.store.replyFailed(item.id, err instanceof Error ? err.message : String(err));
         await this.changed(actor.workspace.id, id);
-        throw refusalOf(err, name);
+        throw refusalOf(err, name, "the reply");
       }
     }
     const done = await this.changed(actor.workspace.id, id);
@@ -319,11 +320,3 @@ export class InboxService {
 }
 
 const isLostAnswer = (err: unknown) => err instanceof PlatformError && err.details.outcomeUnknown === true;
-
-/** The network's refusal in its own words, with the status that says whether trying later may help. */
-function refusalOf(err: unknown, name: string) {
-  if (!(err instanceof PlatformError)) return err;
-  if (err.details.retryAfterMs !== undefined)
-    return new TooMany(`${name} is limiting requests: ${err.message}`, Math.ceil(err.details.retryAfterMs / 1000));
-  return new UpstreamFailed(`${name} did not take the reply: ${err.message}`);
-}

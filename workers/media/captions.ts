@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { type MediaCaption, media } from "../db/schema/media";
 import { Invalid, notFound, TooLarge, UnsupportedType } from "../errors";
 import { PLATFORM_PROFILES } from "../platform-profile";
+import { captionKey } from "./keys";
 import type { MediaLibrary } from "./library";
 import type { MediaJson } from "./present";
 
@@ -46,9 +47,6 @@ export function checkCaptionFile(bytes: Uint8Array): void {
   }
   if (!/^WEBVTT([ \t][^\r\n]*)?(\r\n|\r|\n|$)/.test(text)) throw new UnsupportedType(CaptionMessages.type);
 }
-
-/** Beside the original (`media/<workspace>/<id>/<filename>`), like its thumbnail. */
-const captionKey = (workspaceId: string, id: string, lang: string) => `media/${workspaceId}/${id}/captions/${lang}.vtt`;
 
 export class MediaCaptions {
   constructor(

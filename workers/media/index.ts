@@ -2,6 +2,7 @@
 export { affectedPostSummary } from "./affected-summary";
 export { Media, MediaPage } from "./answer-schema";
 export { MediaCaptions } from "./captions";
+export { mediaFilesOf } from "./keys";
 export { MediaLibrary, mediaDeletion } from "./library";
 export { MAX_FILES_PER_UPLOAD, megabytes, UPLOAD_PART_SIZE } from "./limits";
 export { liveChannelOf } from "./live-posts";

@@ -8,11 +8,12 @@ import { safeFileName } from "../files";
 import type { MemberRef } from "../tenancy/membership";
 import { affectedPostSummary } from "./affected-summary";
 import { blobSource, inspectMedia, type MediaFacts } from "./inspect";
+import { mediaKey, thumbnailKey } from "./keys";
 import { liveChannelOf } from "./live-posts";
 import type { Crop } from "./prepare";
 import { type MediaJson, type MediaRow, presentMedia } from "./present";
 import type { ListMediaQuery } from "./schema";
-import { checkThumbnail, thumbnailKey } from "./thumbnails";
+import { checkThumbnail } from "./thumbnails";
 
 export interface MediaFields {
   folder: string;
@@ -38,10 +39,6 @@ const listed = and(inLibrary, isNull(media.variantOf));
 const timesUsed = sql<number>`(SELECT count(*) FROM post_media WHERE post_media.media_id = ${media.id})`.mapWith(
   Number,
 );
-
-export function mediaKey(workspaceId: string, id: string, filename: string): string {
-  return `media/${workspaceId}/${id}/${filename}`;
-}
 
 /** Display name: the file name without its extension. */
 function displayNameOf(filename: string): string {

@@ -40,7 +40,3 @@ export async function checkThumbnail(bytes: Uint8Array): Promise<{ mime: string;
   if (size.width > THUMBNAIL_MAX_SIDE || size.height > THUMBNAIL_MAX_SIDE) throw new Invalid(ThumbnailMessages.tooWide);
   return { mime: sniffed.mime, ext };
 }
-
-/** Beside the original (`media/<workspace>/<id>/<filename>`): a file name never holds a slash, so none collide. */
-export const thumbnailKey = (workspaceId: string, id: string, ext: string) =>
-  `media/${workspaceId}/${id}/thumb/thumbnail.${ext}`;

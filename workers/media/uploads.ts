@@ -5,7 +5,8 @@ import { Invalid, notFound, TooLarge, UnsupportedType } from "../errors";
 import { safeFileName } from "../files";
 import type { MemberRef } from "../tenancy/membership";
 import { inspectMedia, r2Source } from "./inspect";
-import { type MediaFields, type MediaLibrary, mediaKey } from "./library";
+import { mediaKey } from "./keys";
+import type { MediaFields, MediaLibrary } from "./library";
 import { declaredKind, MediaMessages, sizeProblem, UPLOAD_PART_SIZE } from "./limits";
 
 type UploadRow = typeof mediaUploads.$inferSelect;

@@ -3,7 +3,8 @@ import { safeFileName } from "../files";
 import type { Platform } from "../platform-profile";
 import type { MemberRef } from "../tenancy/membership";
 import { blobSource, inspectMedia } from "./inspect";
-import { type MediaLibrary, mediaKey } from "./library";
+import { mediaKey } from "./keys";
+import type { MediaLibrary } from "./library";
 import { type Crop, canPrepareFor, cropFits, PrepareMessages, preparationNeeds } from "./prepare";
 
 /**

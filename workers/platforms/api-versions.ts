@@ -39,7 +39,8 @@ export interface VersionReport {
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const dayEnd = (iso: string) => Date.parse(`${iso}T23:59:59.999Z`);
+/** The last instant of a version served until `iso` (its ISO day, which platforms date in UTC). */
+export const versionEnd = (iso: string) => Date.parse(`${iso}T23:59:59.999Z`);
 
 export function versionedApi(setting: VersionSetting): VersionedApi {
   return VERSIONED_APIS.find((api) => api.setting === setting)!;
@@ -51,7 +52,7 @@ export function versionWindow(api: VersionedApi, version: string, now: number): 
   if (s.kind === "listed") {
     const v = s.versions.find((x) => x.version === version);
     if (!v || Date.parse(v.released) > now) return null;
-    return { version, released: Date.parse(v.released), end: v.servedUntil ? dayEnd(v.servedUntil) : null };
+    return { version, released: Date.parse(v.released), end: v.servedUntil ? versionEnd(v.servedUntil) : null };
   }
   const m = version.match(/^(\d{4})(\d{2})$/);
   if (!m) return null;
@@ -92,7 +93,13 @@ export function defaultVersion(api: VersionedApi, now: number): string {
 }
 
 /** The version in use for `api` with the deployment's setting (if any), and how it stands on `now`. */
-export function versionReport(api: VersionedApi, setting: string | undefined, now: number): VersionReport {
+export function versionReport(
+  api: VersionedApi,
+  setting: string | undefined,
+  now: number,
+  /** How the messages give the version's last instant: its ISO day unless a reader's zone is known. */
+  dateOf: (end: number) => string = isoDay,
+): VersionReport {
   const fallback = defaultVersion(api, now);
   const version = setting?.trim() || fallback;
   const source: VersionReport["source"] = setting?.trim() ? "setting" : "default";
@@ -117,8 +124,8 @@ export function versionReport(api: VersionedApi, setting: string | undefined, no
       fix: fixSetting,
     };
   const left = daysLeft(w, now);
-  const until = w.end === null ? null : isoDay(w.end);
-  const report = { ...base, servedUntil: until, daysLeft: left } as const;
+  const report = { ...base, servedUntil: w.end === null ? null : isoDay(w.end), daysLeft: left } as const;
+  const until = w.end === null ? null : dateOf(w.end);
   if (w.end !== null && w.end < now)
     return {
       ...report,
@@ -150,6 +157,10 @@ export function versionReport(api: VersionedApi, setting: string | undefined, no
 }
 
 /** Every dated contract as it stands for this deployment's settings on `now`. */
-export function versionReports(settings: Partial<Record<VersionSetting, string>>, now: number): VersionReport[] {
-  return VERSIONED_APIS.map((api) => versionReport(api, settings[api.setting], now));
+export function versionReports(
+  settings: Partial<Record<VersionSetting, string>>,
+  now: number,
+  dateOf?: (end: number) => string,
+): VersionReport[] {
+  return VERSIONED_APIS.map((api) => versionReport(api, settings[api.setting], now, dateOf));
 }

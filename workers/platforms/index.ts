@@ -1,7 +1,7 @@
 // The platforms module's public surface: other modules import it only from here (ADR 079).
 
 export type { VersionReport, VersionSetting } from "./api-versions";
-export { NOTIFY_DAYS, versionReports } from "./api-versions";
+export { NOTIFY_DAYS, versionEnd, versionReports } from "./api-versions";
 export { graphemeCount } from "./bluesky-facets";
 export { clientMetadata } from "./bluesky-oauth";
 export { callbackUrl } from "./callback-url";

@@ -22,7 +22,16 @@ export { listPostsSchema, toListQuery } from "./query";
 export { earlyPostsList, postRoutes } from "./routes";
 export type { PostFields } from "./rules";
 export { accountsOf, PostMessages, postFieldsSchema, scheduledDateSchema, scheduledInstant, schedules } from "./rules";
-export { formatLocal, LOCAL_DATE, LOCAL_TIME, localToUtc, ScheduleMessages, utcToLocal } from "./schedule-time";
+export {
+  formatLocal,
+  formatLocalDay,
+  formatZoned,
+  LOCAL_DATE,
+  LOCAL_TIME,
+  localToUtc,
+  ScheduleMessages,
+  utcToLocal,
+} from "./schedule-time";
 export { addToQueueFlag, sentFields } from "./schemas";
 export type { Actor } from "./store";
 export { countWaitingPosts, PostStore, unlinkFromPostsNotLive } from "./store";

@@ -42,6 +42,16 @@ export function formatLocal(instant: number, timeZone: string): string {
   return format(new TZDate(instant, timeZone), "MMM d, yyyy, h:mm a");
 }
 
+/** The local day of an instant in `timeZone`, e.g. "Dec 5, 2026" (a mail's subject). */
+export function formatLocalDay(instant: number, timeZone: string): string {
+  return format(new TZDate(instant, timeZone), "MMM d, yyyy");
+}
+
+/** `formatLocal` with the zone named, e.g. "Dec 5, 2026, 9:00 AM (Europe/Berlin)": mails are read anywhere. */
+export function formatZoned(instant: number, timeZone: string): string {
+  return `${formatLocal(instant, timeZone)} (${timeZone})`;
+}
+
 /** Start (00:00) or end (next day's 00:00, exclusive) of a local day, as UTC epoch ms. */
 export function localDayBounds(localDate: string, timeZone: string): { start: number; end: number } | null {
   const start = localToUtc(localDate, "00:00", timeZone);

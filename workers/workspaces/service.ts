@@ -62,6 +62,8 @@ export class WorkspaceService {
       activityIn: (shard: string) => ActivityLog;
       /** How many of the workspace's posts are still on their way out (read in its shard). */
       waitingPosts: (ws: { id: string; shard: string }) => Promise<number>;
+      /** Deletes the workspace's files (media, logo, reports) from R2. */
+      removeFiles: (workspaceId: string) => Promise<unknown>;
       /** The brand the workspace's mails wear (its brand lives in its shard: ADR 081, 096). */
       mailBrand: (ws: { id: string; name: string; shard: string }) => Promise<MailBrand>;
     },
@@ -143,9 +145,11 @@ export class WorkspaceService {
   /**
    * Deletes the workspace and, through the foreign keys, everything in it: its directory rows, then its stand-in
    * on its shard, whose keys cascade to the rows there (they do not cross databases). A personal one stays.
+   * Its files go first: if that fails the workspace is still there to delete again, never files nothing names.
    */
   async remove(ws: WorkspaceContext) {
     if (ws.personalUserId !== null) throw new Conflict(MemberMessages.personal);
+    await this.deps.removeFiles(ws.id);
     await this.deps.db.delete(workspaces).where(eq(workspaces.id, ws.id));
     await this.deps.anchors.drop(ws.shard, ws.id);
   }
