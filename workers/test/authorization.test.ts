@@ -290,67 +290,73 @@ function bodyFor(method: string, path: string): unknown {
 
 /** Everything in the workspace that a write could change, read straight from storage. */
 async function stateOf(fx: Fx) {
-  // The directory's tables on DB, the workspace's own on its shard.
+  // The directory's tables on DB, the workspace's own on its shard; each database read in one batch (this runs
+  // twice per route of the matrix).
   const shard = await dbOf(fx.ws);
-  const q = (sql: string, ...args: unknown[]) =>
-    (/\b(api_keys|workspaces|workspace_members|workspace_invites)\b/.test(sql) ? env.DB : shard)
-      .prepare(sql)
-      .bind(...args)
-      .first();
-  return JSON.stringify([
-    await q("SELECT content, status, updated_at FROM posts WHERE id = ?", fx.post),
-    await q("SELECT status, due_at, attempt_count FROM post_targets WHERE id = ?", fx.target),
-    await q("SELECT alt_text, tags, folder FROM media WHERE id = ?", fx.media),
-    await q("SELECT status, access_token_enc FROM connected_accounts WHERE id = ?", fx.account._id),
-    await q("SELECT enabled, hour FROM report_schedules WHERE id = ?", fx.schedule),
-    await q("SELECT count(*) AS n FROM media_uploads WHERE id = ?", fx.upload),
-    await q("SELECT revoked_at FROM api_keys WHERE id = ?", fx.apiKey),
-    await q("SELECT name, timezone, approval_required, updated_at FROM workspaces WHERE id = ?", fx.ws),
-    await q(
-      "SELECT group_concat(user_id || ':' || role) AS members FROM (SELECT * FROM workspace_members WHERE workspace_id = ? ORDER BY user_id)",
-      fx.ws,
+  const onDirectory = (sql: string) => /\b(api_keys|workspaces|workspace_members|workspace_invites)\b/.test(sql);
+  const queries: Array<{ sql: string; args: unknown[] }> = [];
+  const q = (sql: string, ...args: unknown[]) => queries.push({ sql, args });
+  q("SELECT content, status, updated_at FROM posts WHERE id = ?", fx.post);
+  q("SELECT status, due_at, attempt_count FROM post_targets WHERE id = ?", fx.target);
+  q("SELECT alt_text, tags, folder FROM media WHERE id = ?", fx.media);
+  q("SELECT status, access_token_enc FROM connected_accounts WHERE id = ?", fx.account._id);
+  q("SELECT enabled, hour FROM report_schedules WHERE id = ?", fx.schedule);
+  q("SELECT count(*) AS n FROM media_uploads WHERE id = ?", fx.upload);
+  q("SELECT revoked_at FROM api_keys WHERE id = ?", fx.apiKey);
+  q("SELECT name, timezone, approval_required, updated_at FROM workspaces WHERE id = ?", fx.ws);
+  q(
+    "SELECT group_concat(user_id || ':' || role) AS members FROM (SELECT * FROM workspace_members WHERE workspace_id = ? ORDER BY user_id)",
+    fx.ws,
+  );
+  q("SELECT count(*) AS n FROM workspace_invites WHERE workspace_id = ?", fx.ws);
+  q("SELECT read_at FROM notifications WHERE id = ?", fx.notification);
+  q("SELECT count(*) AS n FROM post_approvals WHERE post_id = ?", fx.post);
+  q("SELECT revoked_at FROM share_links WHERE id = ?", fx.shareLink);
+  q("SELECT count(*) AS n FROM client_reviews WHERE post_id = ?", fx.post);
+  q("SELECT count(*) AS n FROM post_comments WHERE post_id = ?", fx.post);
+  q(
+    "SELECT status, assignee_id, reply_state, reply_text, draft_text, hidden_at, deleted_at FROM inbox_items WHERE id = ?",
+    fx.inboxItem,
+  );
+  q(
+    "SELECT (SELECT count(*) FROM inbox_notes WHERE item_id = ?1) AS notes, (SELECT count(*) FROM inbox_saved_replies WHERE workspace_id = ?2) AS saved, (SELECT count(*) FROM inbox_rules WHERE workspace_id = ?2) AS rules",
+    fx.inboxItem,
+    fx.ws,
+  );
+  q(
+    "SELECT group_concat(url || ':' || events || ':' || ifnull(disabled_at, '-')) AS hooks FROM webhook_endpoints WHERE workspace_id = ?",
+    fx.ws,
+  );
+  q("SELECT status, attempts FROM webhook_deliveries WHERE id = ?", fx.delivery);
+  q("SELECT enabled, utm_campaign FROM link_settings WHERE workspace_id = ?", fx.ws);
+  q(
+    "SELECT group_concat(id || ':' || template || ':' || ifnull(last_checked_at, '-')) AS feeds FROM feeds WHERE workspace_id = ?",
+    fx.ws,
+  );
+  q(
+    "SELECT group_concat(c.id || ':' || c.name || ':' || ifnull(p.post_id, '-')) AS categories FROM categories c LEFT JOIN category_posts p ON p.category_id = c.id WHERE c.workspace_id = ?",
+    fx.ws,
+  );
+  q("SELECT handle, title, links FROM bio_pages WHERE workspace_id = ?", fx.ws);
+  q("SELECT group_concat(id || ':' || name || ':' || body) AS pieces FROM saved_pieces WHERE workspace_id = ?", fx.ws);
+  q(
+    "SELECT group_concat(l.id || ':' || l.name || ':' || ifnull(pl.post_id, '-')) AS labels FROM labels l LEFT JOIN post_labels pl ON pl.label_id = l.id WHERE l.workspace_id = ?",
+    fx.ws,
+  );
+  q("SELECT shorten, utm_campaign FROM post_link_options WHERE post_id = ?", fx.post);
+  const read = async (db: D1Database, mine: typeof queries) =>
+    mine.length ? (await db.batch(mine.map((x) => db.prepare(x.sql).bind(...x.args)))).map((r) => r.results[0]) : [];
+  const [directory, workspace] = await Promise.all([
+    read(
+      env.DB,
+      queries.filter((x) => onDirectory(x.sql)),
     ),
-    await q("SELECT count(*) AS n FROM workspace_invites WHERE workspace_id = ?", fx.ws),
-    await q("SELECT read_at FROM notifications WHERE id = ?", fx.notification),
-    await q("SELECT count(*) AS n FROM post_approvals WHERE post_id = ?", fx.post),
-    await q("SELECT revoked_at FROM share_links WHERE id = ?", fx.shareLink),
-    await q("SELECT count(*) AS n FROM client_reviews WHERE post_id = ?", fx.post),
-    await q("SELECT count(*) AS n FROM post_comments WHERE post_id = ?", fx.post),
-    await q(
-      "SELECT status, assignee_id, reply_state, reply_text, draft_text, hidden_at, deleted_at FROM inbox_items WHERE id = ?",
-      fx.inboxItem,
+    read(
+      shard,
+      queries.filter((x) => !onDirectory(x.sql)),
     ),
-    await q(
-      "SELECT (SELECT count(*) FROM inbox_notes WHERE item_id = ?1) AS notes, (SELECT count(*) FROM inbox_saved_replies WHERE workspace_id = ?2) AS saved, (SELECT count(*) FROM inbox_rules WHERE workspace_id = ?2) AS rules",
-      fx.inboxItem,
-      fx.ws,
-    ),
-    await q(
-      "SELECT group_concat(url || ':' || events || ':' || ifnull(disabled_at, '-')) AS hooks FROM webhook_endpoints WHERE workspace_id = ?",
-      fx.ws,
-    ),
-    await q("SELECT status, attempts FROM webhook_deliveries WHERE id = ?", fx.delivery),
-    await q("SELECT enabled, utm_campaign FROM link_settings WHERE workspace_id = ?", fx.ws),
-    await q(
-      "SELECT group_concat(id || ':' || template || ':' || ifnull(last_checked_at, '-')) AS feeds FROM feeds WHERE workspace_id = ?",
-      fx.ws,
-    ),
-    await q(
-      "SELECT group_concat(c.id || ':' || c.name || ':' || ifnull(p.post_id, '-')) AS categories FROM categories c LEFT JOIN category_posts p ON p.category_id = c.id WHERE c.workspace_id = ?",
-      fx.ws,
-    ),
-    await q("SELECT handle, title, links FROM bio_pages WHERE workspace_id = ?", fx.ws),
-    await q(
-      "SELECT group_concat(id || ':' || name || ':' || body) AS pieces FROM saved_pieces WHERE workspace_id = ?",
-      fx.ws,
-    ),
-    await q(
-      "SELECT group_concat(l.id || ':' || l.name || ':' || ifnull(pl.post_id, '-')) AS labels FROM labels l LEFT JOIN post_labels pl ON pl.label_id = l.id WHERE l.workspace_id = ?",
-      fx.ws,
-    ),
-    await q("SELECT shorten, utm_campaign FROM post_link_options WHERE post_id = ?", fx.post),
-    (await env.MEDIA.list({ prefix: `reports/${fx.ws}/` })).objects.length,
   ]);
+  return JSON.stringify([directory, workspace, (await env.MEDIA.list({ prefix: `reports/${fx.ws}/` })).objects.length]);
 }
 
 const apiRoutes = (() => {

@@ -1,5 +1,5 @@
 import { SELF } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../api";
 import { call, ORIGIN, registerUser } from "./helpers";
 
@@ -62,12 +62,19 @@ describe("security: authentication on every route", () => {
     expect(res.body).toEqual({ success: false, message: "Please log in to continue." });
   });
 
-  it.each(routes.map((r) => [r.key, r] as const))("%s → 401 with a revoked session", async (_key, route) => {
+  // One signed-out session serves every route: a revoked token stays revoked (a registration per route was most of
+  // this file's time).
+  let revoked: string;
+  beforeAll(async () => {
     const u = await registerUser();
     await call<"POST /api/auth/logout">("/api/auth/logout", { token: u.token, body: {} });
+    revoked = u.token;
+  });
+
+  it.each(routes.map((r) => [r.key, r] as const))("%s → 401 with a revoked session", async (_key, route) => {
     const res = await call(fill(route.path), {
       method: route.method,
-      token: u.token,
+      token: revoked,
       body: route.method === "GET" ? undefined : {},
     });
     expect(res.status).toBe(401);
@@ -85,19 +92,23 @@ describe("security: OAuth callback without a session", () => {
 
 describe("security: CSRF", () => {
   const writes = apiRoutes().filter((r) => r.method !== "GET");
+  // One user for every route: each refusal must leave the session working, which the next route relies on too.
+  let member: Awaited<ReturnType<typeof registerUser>>;
+  beforeAll(async () => {
+    member = await registerUser();
+  });
 
   it.each(writes.map((r) => [r.key, r] as const))(
     "%s refuses a cookie write from a foreign origin",
     async (_key, route) => {
-      const u = await registerUser();
       const res = await call(fill(route.path), {
         method: route.method,
-        cookie: u.cookie,
+        cookie: member.cookie,
         origin: "https://attacker.example",
         body: {},
       });
       expect(res.status).toBe(403);
-      expect((await call<"GET /api/auth/me">("/api/auth/me", { cookie: u.cookie })).status).toBe(200);
+      expect((await call<"GET /api/auth/me">("/api/auth/me", { cookie: member.cookie })).status).toBe(200);
     },
   );
 
