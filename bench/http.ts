@@ -169,7 +169,9 @@ export class BenchClient {
 
   /**
    * Times `count` rounds of requests after `warmup` unmeasured ones; each round asks every path once, in turn,
-   * so the paths share the machine's load alike. Returns milliseconds per request, one list per path.
+   * so the paths share the machine's load alike. Every other round runs the paths in reverse: a request's
+   * background work (`waitUntil`) then slows the next request of either path alike, not always the same one.
+   * Returns milliseconds per request, one list per path.
    */
   async timeInterleaved(
     paths: Array<[path: string, headers: Record<string, string>]>,
@@ -178,7 +180,10 @@ export class BenchClient {
   ): Promise<number[][]> {
     const samples = paths.map(() => [] as number[]);
     for (let i = 0; i < warmup + count; i++) {
-      for (const [k, [path, headers]] of paths.entries()) {
+      const order = [...paths.keys()];
+      if (i % 2 === 1) order.reverse();
+      for (const k of order) {
+        const [path, headers] = paths[k]!;
         const started = performance.now();
         const res = await fetch(`${this.baseUrl}${path}`, { headers, redirect: "manual" });
         await res.arrayBuffer();

@@ -1,3 +1,4 @@
+import { loadavg } from "node:os";
 import { jpegBytes } from "../workers/test/media-fixtures.ts";
 import type { BenchClient } from "./http.ts";
 import { inParallel } from "./staging.ts";
@@ -9,6 +10,9 @@ const BROWSER = {
 };
 /** A code the redirect turns away before any read: the Worker's own floor for a `/l/` request. */
 const BARE = "/l/not-a-code";
+
+/** The machine's 1-minute load average: this bench shares its cores, so a row's figures need it beside them. */
+const load = () => loadavg()[0]!.toFixed(1);
 
 type LinkRow = { code: string; destination: string; clicks: number };
 
@@ -23,6 +27,7 @@ export async function shortLinkRows(
   size: { requests: number; clicks: number; width: number },
 ): Promise<BenchRow[]> {
   const [timed, burst] = await publishedLinks(client);
+  const loadBefore = load();
   const [bare, redirect] = await client.timeInterleaved(
     [
       [BARE, BROWSER],
@@ -36,7 +41,7 @@ export async function shortLinkRows(
     value: `p50 ${p50.toFixed(2)}× · p99 ${(percentile(redirect!, 99) / percentile(bare!, 99)).toFixed(2)}×`,
     budget: "p50 ≤ 1.1×",
     pass: p50 <= 1.1,
-    note: `p50 ${msFmt(percentile(redirect!, 50))}, bare p50 ${msFmt(percentile(bare!, 50))}; ${size.requests} samples; the click is counted after the answer (waitUntil)`,
+    note: `p50 ${msFmt(percentile(redirect!, 50))}, bare p50 ${msFmt(percentile(bare!, 50))}; ${size.requests} interleaved pairs (order alternating); load ${loadBefore} → ${load()}; the click is counted after the answer (waitUntil)`,
   };
   const started = performance.now();
   let wrong = 0;
@@ -53,7 +58,7 @@ export async function shortLinkRows(
     value: `${counted.toLocaleString("en")} counted · sent in ${(sentMs / 1000).toFixed(1)} s`,
     budget: "all counted once, within 60 s",
     pass: counted === size.clicks && wrong === 0 && sentMs <= 60_000,
-    note: `${size.width} readers at once; the count settled ${(settledMs / 1000).toFixed(1)} s after the last click; ${wrong} answers other than a 302 to the destination`,
+    note: `${size.width} readers at once (${Math.round(size.clicks / (sentMs / 1000))} a second, load ${load()}); the count settled ${(settledMs / 1000).toFixed(1)} s after the last click; ${wrong} answers other than a 302 to the destination`,
   };
   return [latency, counting];
 }

@@ -87,7 +87,7 @@ const SIZE = smoke
       // Lead times leave room to connect, upload and schedule before the cron run that claims them.
       staged: { accounts: 5, postsPerAccount: 4, videoBytes: 50 * 1024 * 1024, leadMs: 150_000 },
       burst: { accounts: 1_000, perAccount: 10, leadMs: 20 * 60_000 },
-      links: { requests: 200, clicks: 10_000, width: 32 },
+      links: { requests: 500, clicks: 10_000, width: 32 },
       inboxItems: 1_000_000,
     };
 if (linkClicks) SIZE.links.clicks = Number(linkClicks);

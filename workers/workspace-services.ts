@@ -10,6 +10,7 @@ import { stampShard } from "./db/shard-queues";
 import type { Config } from "./env";
 import { IdempotencyStore } from "./http/idempotency";
 import { ImportService } from "./imports";
+import { labelService } from "./labels";
 import { LinkService, LinkStore } from "./links";
 import type { Mailer } from "./mail";
 import { MediaCaptions, MediaLibrary, MediaUploads, type MediaUrlSigner, MediaVariants } from "./media";
@@ -109,6 +110,7 @@ export function workspaceServices(shard: string, d1: D1Database, shared: Shared)
     activity,
     webhooks,
     links: new LinkStore(db),
+    labels: labelService({ db, now }),
     publishDeps: () =>
       publishDeps({ db, directory, now, platformAccess, mediaUrls, env, config, webhooks, activity, notifications }),
     now,

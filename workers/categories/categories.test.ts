@@ -190,4 +190,37 @@ describe("evergreen categories", () => {
     });
     expect([ended.status, ended.body.data.endsOn, ended.body.data.nextSlotAt]).toEqual([200, yesterday, null]);
   });
+
+  it("makes copies that carry the post's labels and its own link choices", async () => {
+    const u = await registerUser();
+    await connectViaEmulator(u.cookie, "linkedin");
+    const { linkedin } = await accountsOf(u);
+    const label = await call<"POST /api/labels">("/api/labels", {
+      token: u.token,
+      body: { name: "Menu", color: "#2f855a" },
+    });
+    const made = await call<"POST /api/posts">("/api/posts", {
+      token: u.token,
+      body: {
+        content: "Friday's menu: https://shop.example/menu",
+        platforms: ["linkedin"],
+        selectedAccounts: { linkedin: [linkedin!] },
+        images: [await uploadImage(u.token)],
+        labelIds: [label.body.data.id],
+        links: { shorten: false, utmCampaign: "Fridays", utmMedium: "newsletter" },
+      },
+    });
+    expect(made.status).toBe(201);
+    const cat = await call<"POST /api/categories">("/api/categories", {
+      token: u.token,
+      body: { name: "Fridays", slots: EVERY_DAY_NINE },
+    });
+    await call(`/api/categories/${cat.body.data.id}/posts`, { token: u.token, body: { postId: made.body.data._id } });
+    expect(await cronBefore(u, cat.body.data.nextSlotAt!)).toEqual({ queued: 1 });
+    const copy = announced.find((e) => e.data.categoryId === cat.body.data.id)!.data.postId as string;
+    const labels = await call<"GET /api/posts/:id/labels">(`/api/posts/${copy}/labels`, { token: u.token });
+    expect(labels.body.data.labels.map((l) => l.name)).toEqual(["Menu"]);
+    const links = await call<"PUT /api/posts/:id/link-options">(`/api/posts/${copy}/link-options`, { token: u.token });
+    expect(links.body.data).toMatchObject({ shorten: false, utmCampaign: "Fridays", utmMedium: "newsletter" });
+  });
 });

@@ -1,5 +1,5 @@
 import { PLATFORM_PROFILES, type Platform } from "../platform-profile";
-import { channelKey, type PostFields, postFieldsSchema } from "../posts";
+import { channelKey, type PostFields, type PostLinkChoicesInput, postFieldsSchema } from "../posts";
 
 /** The parts of a post (as the API shapes it) that its evergreen copy repeats. */
 export interface SourcePost {
@@ -13,6 +13,10 @@ export interface SourcePost {
   youtubeVideo: { id: string } | null;
   metadata: { category: string };
   channels: Array<{ platform: Platform; accountId: string; text?: string | null }>;
+  /** The labels it carries: its copy carries them too, so it counts in the same campaigns (ADR 094). */
+  labelIds?: string[];
+  /** Its own link choices, if it has any (none: the copy follows the workspace's settings, as the post does). */
+  links?: PostLinkChoicesInput;
 }
 
 export interface RepeatChannel {
@@ -38,8 +42,8 @@ export function channelsNeedingFreshText(source: SourcePost): RepeatChannel[] {
 }
 
 /**
- * The copy of `source` due at `slotAt`: the same text, media and channel versions, except that `texts` replaces
- * a channel's text and the channels in `skipped` are left out. Null when no channel is left.
+ * The copy of `source` due at `slotAt`: the same text, media, channel versions, labels and link choices, except
+ * that `texts` replaces a channel's text and the channels in `skipped` are left out. Null when no channel is left.
  */
 export function repeatFields(
   source: SourcePost,
@@ -77,5 +81,7 @@ export function repeatFields(
     channels,
     scheduledDate: new Date(slotAt).toISOString(),
     status: "scheduled",
+    labelIds: source.labelIds,
+    links: source.links,
   });
 }

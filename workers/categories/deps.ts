@@ -1,6 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { workspaces } from "../db/schema/workspaces";
 import { NotFound } from "../errors";
+import { labelService } from "../labels";
+import { LinkStore } from "../links";
 import type { Services } from "../services";
 import { membershipsOf, membershipsQuery } from "../tenancy/membership";
 import type { RepeatDeps } from "./repeat";
@@ -31,7 +33,17 @@ export function repeatDeps(services: CategoryServices): RepeatDeps {
     },
     source: async (workspaceId, postId) => {
       try {
-        return await services.posts.get(workspaceId, postId);
+        const [post, labels, links] = await Promise.all([
+          services.posts.get(workspaceId, postId),
+          labelService(services).ofPost(workspaceId, postId),
+          new LinkStore(services.db).postOptions(postId),
+        ]);
+        const ownLinks = links && {
+          shorten: links.shorten,
+          utmCampaign: links.utmCampaign,
+          utmMedium: links.utmMedium,
+        };
+        return { ...post, labelIds: labels.map((l) => l.id), links: ownLinks };
       } catch (error) {
         if (error instanceof NotFound) return null;
         throw error;

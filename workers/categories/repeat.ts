@@ -23,7 +23,7 @@ export interface RepeatDeps {
   zones: (workspaceIds: string[]) => Promise<Map<string, string>>;
   /** The category's maker as they are now (role, workspace), or null when they left the workspace. */
   actorFor: (category: CategoryRow) => Promise<Actor | null>;
-  /** The post as the API shapes it, or null when it is gone. */
+  /** The post as the API shapes it, with its labels and own link choices, or null when it is gone. */
   source: (workspaceId: string, postId: string) => Promise<SourcePost | null>;
   createPost: (actor: Actor, fields: PostFields) => Promise<{ _id: string }>;
   /** Tells the workspace's webhooks of the copy (`category.post_requeued`). */

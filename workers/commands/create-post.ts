@@ -2,12 +2,12 @@ import { type PostFields, schedules } from "../posts";
 import { type Actor, ensureActorCan } from "../tenancy/actor";
 import { postWriteActions } from "../tenancy/roles";
 import { needsApproval } from "../workspaces";
-import { type CommandDeps, linkChoices, postActivity } from "./deps";
+import { type CommandDeps, labelChoices, linkChoices, postActivity } from "./deps";
 
 /**
  * Creates a post: who may save it (scheduling is an approver's or a publisher's), whether it goes to approval
- * (ADR 016), the rules and pre-flight, then the post, its targets, its own link choices (ADR 105), the approval
- * request and the activity entry in one batch, and its media staged when it is due soon. Bulk import runs this
+ * (ADR 016), the rules and pre-flight, then the post, its targets, its own link choices and labels (ADR 105), the
+ * approval request and the activity entry in one batch, and its media staged when it is due soon. Bulk import runs this
  * for each row.
  */
 export async function createPost(deps: CommandDeps, actor: Actor, fields: PostFields) {
@@ -15,11 +15,13 @@ export async function createPost(deps: CommandDeps, actor: Actor, fields: PostFi
   const submit = wants && needsApproval(actor.workspace);
   for (const action of postWriteActions({ own: true, schedules: wants && !submit })) ensureActorCan(actor, action);
   const draft = await deps.drafts.draftNew(actor, fields, submit);
+  const labels = await labelChoices(deps, actor, draft.id, fields);
   await deps.posts.commit([
     draft.post,
     ...deps.moves.add(draft.targets),
     ...draft.media,
     ...linkChoices(deps, actor, draft.id, fields),
+    ...labels,
     ...(submit ? [deps.approvals.submission(actor, draft.id, fields.publishNow === true, draft.at)] : []),
     postActivity(deps, actor, submit ? "submitted" : "created", draft.id, fields.content, draft.at),
   ]);

@@ -1,4 +1,5 @@
 import type { WebhookService } from "../automation";
+import type { LabelService } from "../labels";
 import type { LinkStore } from "../links";
 import type { Actor, PostDrafts, PostFields, PostStore } from "../posts";
 import { excerpt } from "../posts";
@@ -20,6 +21,8 @@ export interface CommandDeps {
   webhooks: Pick<WebhookService, "emit">;
   /** The links module's writer of a post's own link choices, which join the post's batch (ADR 105). */
   links: Pick<LinkStore, "postOptionsWrite">;
+  /** The labels module's check and writes of a post's labels, which join the post's batch too (ADR 105). */
+  labels: Pick<LabelService, "postLabelWrites">;
   /** The publish consumer's dependencies, for the steps a request runs itself (a first comment's retry). */
   publishDeps: () => PublishDeps;
   now: () => number;
@@ -30,6 +33,14 @@ export function linkChoices(deps: CommandDeps, actor: Actor, postId: string, fie
   return fields.links
     ? [deps.links.postOptionsWrite({ postId, workspaceId: actor.workspace.id, ...fields.links })]
     : [];
+}
+
+/**
+ * The writes of the post's labels when the command was sent some (none: they stay as they are); refused before
+ * anything is written when one is not the workspace's.
+ */
+export async function labelChoices(deps: CommandDeps, actor: Actor, postId: string, fields: Partial<PostFields>) {
+  return fields.labelIds ? deps.labels.postLabelWrites(actor.workspace.id, postId, fields.labelIds) : [];
 }
 
 /** The activity entry of a post command, written in the command's batch. */

@@ -4,12 +4,13 @@ import { type PostFields, schedules } from "../posts";
 import { type Actor, ensureActorCan } from "../tenancy/actor";
 import { postWriteActions } from "../tenancy/roles";
 import { needsApproval } from "../workspaces";
-import { type CommandDeps, linkChoices, postActivity } from "./deps";
+import { type CommandDeps, labelChoices, linkChoices, postActivity } from "./deps";
 
 /**
  * Edits a post with the sent fields (the planner's reschedule too): any write that schedules goes back to
  * approval when approval applies, an approved post's edit too; a write that does not withdraws a pending request.
- * Link choices sent with it are written in its batch, unless a channel already went out with the old ones.
+ * Link choices sent with it are written in its batch, unless a channel already went out with the old ones; labels
+ * sent with it too (they name its campaign for channels yet to go out, and in reports for the rest).
  */
 export async function updatePost(deps: CommandDeps, actor: Actor, id: string, patch: Partial<PostFields>) {
   const edit = await deps.drafts.editOf(actor.workspace.id, id, patch);
@@ -19,6 +20,7 @@ export async function updatePost(deps: CommandDeps, actor: Actor, id: string, pa
   for (const action of postWriteActions({ own: edit.owner === actor.userId, schedules: wants && !submit }))
     ensureActorCan(actor, action);
   const draft = await deps.drafts.draftEdit(actor, id, edit, submit);
+  const labels = await labelChoices(deps, actor, id, patch);
   const submitted = submit && draft.fresh.length > 0;
   await deps.posts.commit([
     draft.post,
@@ -26,6 +28,7 @@ export async function updatePost(deps: CommandDeps, actor: Actor, id: string, pa
     ...deps.moves.add(draft.fresh),
     ...draft.media,
     ...linkChoices(deps, actor, id, patch),
+    ...labels,
     deps.approvals.withdrawal(id),
     ...(submitted ? [deps.approvals.submission(actor, id, edit.fields.publishNow === true, draft.at)] : []),
     postActivity(deps, actor, submitted ? "submitted" : "edited", id, edit.fields.content, draft.at),

@@ -1,6 +1,8 @@
 /** Labels and campaigns (ADR 094): pure rules the API and the UI share. */
+import { MAX_LABELS_PER_POST, PostLabelMessages } from "../posts/public";
+
 export const MAX_LABELS = 100;
-export const MAX_LABELS_PER_POST = 10;
+export { MAX_LABELS_PER_POST };
 
 /** The colours the label picker offers; any `#rrggbb` is accepted. */
 export const LABEL_COLOURS = ["#2f855a", "#2b6cb0", "#b7791f", "#c53030", "#6b46c1", "#2c7a7b", "#4a5568"] as const;
@@ -10,8 +12,7 @@ export const LabelMessages = {
   color: "A label's colour must be written as #rrggbb",
   taken: (name: string) => `There is already a label called "${name}"`,
   tooMany: `A workspace can have at most ${MAX_LABELS} labels`,
-  perPost: `A post can carry at most ${MAX_LABELS_PER_POST} labels`,
-  unknown: "Choose labels of this workspace",
+  ...PostLabelMessages,
 } as const;
 
 export interface CampaignPostRow {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { LabelMessages, MAX_LABELS_PER_POST } from "./rules";
+import { postLabelIdsSchema } from "../posts/public";
+import { LabelMessages } from "./rules";
 
 /** What /api/labels and the label picker accept (the app imports these through public.ts). */
 const name = z.string({ error: LabelMessages.name }).trim().min(1, LabelMessages.name).max(40, LabelMessages.name);
@@ -14,12 +15,7 @@ export const labelPatchBody = z.object({ name: name.optional(), color: color.opt
 export type LabelPatch = z.output<typeof labelPatchBody>;
 
 /** The labels a post carries: the whole set (an empty list takes them all off). */
-export const postLabelsBody = z.object({
-  labelIds: z
-    .array(z.string().trim().min(1).max(100), { error: LabelMessages.unknown })
-    .max(MAX_LABELS_PER_POST, LabelMessages.perPost)
-    .transform((ids) => [...new Set(ids)]),
-});
+export const postLabelsBody = z.object({ labelIds: postLabelIdsSchema });
 
 const day = z.iso.date({ error: "Dates must be written as YYYY-MM-DD" });
 export const campaignQuery = z

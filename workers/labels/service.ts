@@ -48,9 +48,17 @@ export class LabelService {
   /** Puts exactly these labels on the post; each must be one of the workspace's. */
   async setOfPost(workspaceId: string, postId: string, labelIds: string[]): Promise<Label[]> {
     if (!(await this.store.postInWorkspace(workspaceId, postId))) throw new NotFound();
-    if ((await this.store.known(workspaceId, labelIds)) !== labelIds.length) throw new Invalid(LabelMessages.unknown);
-    await this.store.setOfPost(workspaceId, postId, labelIds);
+    await this.store.commit(await this.postLabelWrites(workspaceId, postId, labelIds));
     return this.store.ofPost(postId);
+  }
+
+  /**
+   * The writes that put exactly these labels on a post, for the batch of the post's own write (ADR 105); refused
+   * (nothing written) unless each is one of the workspace's labels.
+   */
+  async postLabelWrites(workspaceId: string, postId: string, labelIds: string[]) {
+    if ((await this.store.known(workspaceId, labelIds)) !== labelIds.length) throw new Invalid(LabelMessages.unknown);
+    return this.store.postLabelWrites(workspaceId, postId, labelIds);
   }
 
   /** Each campaign's posts, clicks between two UTC days (the last 30 by default) and current engagement. */

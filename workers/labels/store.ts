@@ -1,8 +1,10 @@
 import { and, asc, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { labels, linkClicksDaily, postLabels, postMetricsCurrent, posts, shortLinks } from "../db/schema/index";
 
 export type LabelRow = typeof labels.$inferSelect;
+type Statements = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
 const byName = asc(sql`lower(${labels.name})`);
 
@@ -83,17 +85,23 @@ export class LabelStore {
       .orderBy(byName);
   }
 
-  /** Replaces a post's labels in one batch. */
-  async setOfPost(workspaceId: string, postId: string, labelIds: string[]): Promise<void> {
+  /**
+   * The statements that make `labelIds` a post's whole set of labels, for the batch that writes the post (ADR 105)
+   * or alone. Only the workspace's labels are inserted: one deleted since it was checked is left out instead of
+   * failing the post's write on its foreign key.
+   */
+  postLabelWrites(workspaceId: string, postId: string, labelIds: string[]): Statements {
     const clear = this.db.delete(postLabels).where(eq(postLabels.postId, postId));
-    if (labelIds.length === 0) {
-      await clear;
-      return;
-    }
-    await this.db.batch([
-      clear,
-      this.db.insert(postLabels).values(labelIds.map((labelId) => ({ postId, labelId, workspaceId }))),
-    ]);
+    if (labelIds.length === 0) return [clear];
+    const theirs = this.db
+      .select({ postId: sql<string>`${postId}`.as("post_id"), labelId: labels.id, workspaceId: labels.workspaceId })
+      .from(labels)
+      .where(and(eq(labels.workspaceId, workspaceId), inArray(labels.id, labelIds)));
+    return [clear, this.db.insert(postLabels).select(theirs)];
+  }
+
+  async commit(statements: Statements): Promise<void> {
+    await this.db.batch(statements);
   }
 
   /** Each labelled post of the workspace with its status, by label. */

@@ -3,11 +3,13 @@ import { describe, expect, it } from "vitest";
 import { call, registerUser, settledPost, uploadImage } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
 
+type Extra = Record<string, unknown>;
+
 /**
  * A workspace that tracks links, with X and LinkedIn connected and a post for both carrying a link: a draft, or
- * whatever `extra` makes it (Publish Now with its own link choices).
+ * whatever `extra` makes it (Publish Now with its own link choices; labels the workspace made first).
  */
-async function postWithLink(extra: Record<string, unknown> = { status: "draft" }) {
+async function postWithLink(extra: Extra | ((token: string) => Promise<Extra>) = { status: "draft" }) {
   const u = await registerUser();
   for (const p of ["twitter", "linkedin"]) await connectViaEmulator(u.cookie, p);
   const accounts = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data.accounts;
@@ -24,7 +26,7 @@ async function postWithLink(extra: Record<string, unknown> = { status: "draft" }
       platforms: ["twitter", "linkedin"],
       selectedAccounts: Object.fromEntries(accounts.map((a) => [a.platform, [a._id]])),
       images: [await uploadImage(u.token)],
-      ...extra,
+      ...(typeof extra === "function" ? await extra(u.token) : extra),
     },
   });
   return { u, marker, res, postId: res.body.data?._id as string };
@@ -37,6 +39,9 @@ async function publishedTexts(marker: string): Promise<string[]> {
     .all<{ data: string }>();
   return results.map((r) => r.data);
 }
+
+const label = async (token: string, name: string) =>
+  (await call<"POST /api/labels">("/api/labels", { token, body: { name, color: "#2f855a" } })).body.data.id;
 
 const options = (token: string, postId: string, body?: Record<string, unknown>) =>
   call<"PUT /api/posts/:id/link-options">(`/api/posts/${postId}/link-options`, {
@@ -126,5 +131,52 @@ describe("a post's own link choices", () => {
       409,
       "This post is already publishing or published, so its links can no longer change",
     ]);
+  });
+
+  it("a post published at once carries the labels sent with it: its links take the label's campaign", {
+    timeout: 30_000,
+  }, async () => {
+    const labelled = await postWithLink(async (token) => ({
+      publishNow: true,
+      labelIds: [await label(token, "Spring menu")],
+    }));
+    expect(labelled.res.status).toBe(201);
+    expect((await settledPost(labelled.u.token, labelled.postId)).status).toBe("published");
+    const labels = await call<"GET /api/posts/:id/labels">(`/api/posts/${labelled.postId}/labels`, {
+      token: labelled.u.token,
+    });
+    expect(labels.body.data.labels.map((l) => l.name)).toEqual(["Spring menu"]);
+    const links = await call<"GET /api/links">(`/api/links?postId=${labelled.postId}`, { token: labelled.u.token });
+    expect(links.body.data.links.map((l) => l.destination).sort()).toEqual([
+      "https://shop.example/menu?utm_source=linkedin&utm_medium=social&utm_campaign=Spring+menu",
+      "https://shop.example/menu?utm_source=twitter&utm_medium=social&utm_campaign=Spring+menu",
+    ]);
+    // An edit sends the whole set: here none.
+    const cleared = await call(`/api/posts/${labelled.postId}`, {
+      token: labelled.u.token,
+      method: "PUT",
+      body: { labelIds: [] },
+    });
+    expect(cleared.status).toBe(200);
+    const after = await call<"GET /api/posts/:id/labels">(`/api/posts/${labelled.postId}/labels`, {
+      token: labelled.u.token,
+    });
+    expect(after.body.data.labels).toEqual([]);
+  });
+
+  it("a post sent with another workspace's label is refused and nothing of it is written", async () => {
+    const other = await registerUser();
+    const theirs = await label(other.token, "Not yours");
+    const refused = await postWithLink({ publishNow: true, labelIds: [theirs] });
+    expect([refused.res.status, refused.res.body.message]).toEqual([400, "Choose labels of this workspace"]);
+    const found = await call<"GET /api/posts">(`/api/posts?search=${encodeURIComponent(refused.marker)}`, {
+      token: refused.u.token,
+    });
+    expect(found.body.data.posts).toEqual([]);
+    const unknown = await call("/api/posts", {
+      token: refused.u.token,
+      body: { content: refused.marker, status: "draft", labelIds: ["no-such-label"] },
+    });
+    expect([unknown.status, unknown.body.message]).toEqual([400, "Choose labels of this workspace"]);
   });
 });

@@ -14,6 +14,7 @@ export {
 } from "./channel-version";
 export type { PostFormat } from "./formats";
 export { formatLabel, formatsOf, shortVerdict } from "./formats";
+export { MAX_LABELS_PER_POST, PostLabelMessages, postLabelIdsSchema } from "./label-choices";
 export { actionLabel, LOCAL_POST_ACTIONS, LOCAL_POST_TYPES } from "./local-post";
 export { PIN_TITLE_MAX } from "./pin-rules";
 export type { PostFields } from "./rules";

@@ -20,6 +20,7 @@ import {
   storedVersion,
   versionProblems,
 } from "./channel-version";
+import { postLabelIdsSchema } from "./label-choices";
 import { postLinkChoicesSchema } from "./link-choices";
 import { pinProblems } from "./pin-rules";
 import { LOCAL_DATE, LOCAL_TIME, localToUtc, ScheduleMessages } from "./schedule-time";
@@ -109,6 +110,8 @@ export const postFieldsSchema = z.object({
   channels: z.array(channelVersionSchema).max(100).default([]),
   /** The post's own link choices, written with it (ADR 105); absent: the stored ones, else the workspace's. */
   links: postLinkChoicesSchema.optional(),
+  /** The labels it carries, written with it (ADR 105); absent: the stored ones stay. */
+  labelIds: postLabelIdsSchema.optional(),
 });
 export type PostFields = z.output<typeof postFieldsSchema>;
 

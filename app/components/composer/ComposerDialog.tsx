@@ -48,7 +48,7 @@ import { convertToJpeg, needsJpeg } from "./jpeg-conversion";
 import { MediaCarousel } from "./MediaCarousel";
 import { LinkChoices, PostLabels } from "./PostLabels";
 import { PreflightPanel } from "./PreflightPanel";
-import { saveExtras, usePostExtras } from "./post-extras";
+import { usePostExtras } from "./post-extras";
 import { prepareForNetwork } from "./prepare-image";
 import { SavedPiecesMenu, SignatureNotes, useSavedPieces } from "./SavedPieces";
 import { ScheduleFields } from "./ScheduleFields";
@@ -170,8 +170,8 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
     if (!prepared) return setBusy(false);
     setForm(prepared);
     const fields = queue ? queueRequest(bodyFor(what, prepared)) : bodyFor(what, prepared);
-    // The post's own link choices go in its write, so a post published at once already follows them (ADR 105).
-    const body = linksTouched ? { ...fields, links: extras.choices } : fields;
+    // The post's labels and own link choices go in its write, so a post published at once has them (ADR 105).
+    const body = { ...fields, labelIds: extras.labelIds, ...(linksTouched ? { links: extras.choices } : {}) };
     const res = editing
       ? await api<PostJson>(`/api/posts/${editing.id}`, { method: "PUT", json: body })
       : await api<PostJson>("/api/posts", { json: body });
@@ -192,9 +192,6 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
             : res.data.status === "published"
               ? "Post published successfully!"
               : res.message;
-    // Labels need the post's id, so they follow it (ADR 094).
-    const extraProblem = await saveExtras(res.data._id, extras);
-    if (extraProblem) notify.error(extraProblem);
     notify.success(message);
     draft.clear();
     onSaved?.(res.data);

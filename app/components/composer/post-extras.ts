@@ -7,20 +7,27 @@ const DEFAULT_CHOICES: PostLinkChoices = { shorten: true, utmCampaign: null, utm
 
 /**
  * The composer's labels and link choices (ADR 094): the workspace's labels and link settings, and the post's own
- * when it is being edited. The link choices are sent with the post (ADR 105); the labels after it, by `saveExtras`.
+ * when it is being edited. Both are sent with the post (ADR 105); an edited post's labels only once they have
+ * arrived, so a save before then leaves them as they are instead of taking them all off.
  */
 export function usePostExtras(postId: string | undefined) {
   const [labels, setLabels] = useState<Label[]>([]);
   const [chosen, setChosen] = useState<Label[]>([]);
+  const [chosenKnown, setChosenKnown] = useState(!postId);
   const [settings, setSettings] = useState<WorkspaceLinkChoices | null>(null);
   const [choices, setChoices] = useState<PostLinkChoices>(DEFAULT_CHOICES);
   useEffect(() => {
     void api<{ labels: Label[] }>("/api/labels").then((r) => r.ok && setLabels(r.data.labels));
     void api<WorkspaceLinkChoices>("/api/links/settings").then((r) => r.ok && setSettings(r.data));
     if (!postId) return;
-    void api<{ labels: Label[] }>(`/api/posts/${postId}/labels`).then((r) => r.ok && setChosen(r.data.labels));
+    void api<{ labels: Label[] }>(`/api/posts/${postId}/labels`).then((r) => {
+      if (!r.ok) return;
+      setChosen(r.data.labels);
+      setChosenKnown(true);
+    });
     void api<PostLinkChoices>(`/api/posts/${postId}/link-options`).then(
-      (r) => r.ok && setChoices({ shorten: r.data.shorten, utmCampaign: r.data.utmCampaign, utmMedium: null }),
+      (r) =>
+        r.ok && setChoices({ shorten: r.data.shorten, utmCampaign: r.data.utmCampaign, utmMedium: r.data.utmMedium }),
     );
   }, [postId]);
   /** A new label made from the picker, put on the post at once; the refusal's words, or null. */
@@ -32,14 +39,7 @@ export function usePostExtras(postId: string | undefined) {
     setChosen((now) => [...now, res.data]);
     return null;
   };
-  return { labels, chosen, setChosen, settings, choices, setChoices, createLabel };
-}
-
-/** Saves the post's labels; the refusal's words, or null. Its link choices went with the post (ADR 105). */
-export async function saveExtras(postId: string, extras: { chosen: Label[] }): Promise<string | null> {
-  const labels = await api(`/api/posts/${postId}/labels`, {
-    method: "PUT",
-    json: { labelIds: extras.chosen.map((l) => l.id) },
-  });
-  return labels.ok ? null : labels.message;
+  /** What the post's write sends of its labels: the whole set, or nothing while an edited post's are unknown. */
+  const labelIds = chosenKnown ? chosen.map((l) => l.id) : undefined;
+  return { labels, chosen, setChosen, labelIds, settings, choices, setChoices, createLabel };
 }
