@@ -173,10 +173,7 @@ describe("a post's own link choices", () => {
       token: refused.u.token,
     });
     expect(found.body.data.posts).toEqual([]);
-    const unknown = await call("/api/posts", {
-      token: refused.u.token,
-      body: { content: refused.marker, status: "draft", labelIds: ["no-such-label"] },
-    });
-    expect([unknown.status, unknown.body.message]).toEqual([400, "Choose labels of this workspace"]);
+    const unknown = await postWithLink({ status: "draft", labelIds: ["no-such-label"] });
+    expect([unknown.res.status, unknown.res.body.message]).toEqual([400, "Choose labels of this workspace"]);
   });
 });
