@@ -2,7 +2,7 @@ import type { DragEndEvent } from "@dnd-kit/core";
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
-import { dropInstant, groupByDay, headerLabel, shiftAnchor } from "~/components/planner/calendar";
+import { groupByDay, headerLabel, shiftAnchor } from "~/components/planner/calendar";
 import { DraftsList } from "~/components/planner/DraftsList";
 import { MonthGrid } from "~/components/planner/MonthGrid";
 import { PlannerToolbar } from "~/components/planner/PlannerToolbar";
@@ -18,7 +18,6 @@ import { useFormAction } from "~/lib/use-form-action";
 import { MOBILE_QUERY, useMediaQuery } from "~/lib/use-media-query";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { appContext } from "../../workers/context";
-import { ScheduleMessages } from "../../workers/posts/public";
 import type { Route } from "./+types/planner";
 import { plannerAction, plannerData } from "./planner.server";
 
@@ -77,6 +76,7 @@ export default function PlannerPage({ loaderData: { today, posts, drafts, labels
     const post = visible.find((p) => p.id === active.id);
     const target = over?.data.current as { day: string; hour?: number } | undefined;
     if (!post?.scheduledDate || !target) return;
+    const { dropInstant, ScheduleMessages } = await import("~/components/planner/drop");
     const at = dropInstant(Date.parse(post.scheduledDate), timeZone, target.day, target.hour);
     if (at === null || at === Date.parse(post.scheduledDate)) return;
     if (at < Date.now()) return void notify.error(ScheduleMessages.schedulePast);

@@ -3,7 +3,6 @@ import {
   chipTime,
   dayLabel,
   dayOf,
-  dropInstant,
   firstHourShown,
   groupByDay,
   headerLabel,
@@ -13,6 +12,7 @@ import {
   viewDays,
   weekDays,
 } from "./calendar";
+import { dropInstant } from "./drop";
 
 const BERLIN = "Europe/Berlin";
 

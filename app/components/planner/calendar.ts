@@ -1,6 +1,4 @@
-import { TZDate } from "@date-fns/tz";
-import { addDays, addMonths, addWeeks, endOfMonth, lightFormat, startOfMonth, startOfWeek } from "date-fns";
-import { localToUtc } from "../../../workers/posts/public";
+import { addDays, addMonths, addWeeks, endOfMonth, formatISO, startOfMonth, startOfWeek } from "date-fns";
 import { type PlacedPost, placementInstant } from "../posts/post-view";
 
 /**
@@ -10,16 +8,21 @@ import { type PlacedPost, placementInstant } from "../posts/post-view";
 export const CALENDAR_VIEWS = ["month", "week", "day", "list"] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 
-/** A local calendar day as a date in UTC, so day arithmetic never depends on the host's zone. */
+/**
+ * A calendar day as the host's local midnight of that date: date-fns' day and month steps keep local dates whole
+ * in any host zone (across its DST too), so the same day strings come out on the server and in every browser,
+ * with no time-zone library in the page (ADR 104).
+ */
 const asDate = (day: string) => {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new TZDate(y, m - 1, d, "UTC");
+  return new Date(y, m - 1, d);
 };
-const asDay = (date: Date) => lightFormat(date, "yyyy-MM-dd");
+const asDay = (date: Date) => formatISO(date, { representation: "date" });
 
 /**
  * Month and weekday names from the browser's own Intl (en-US, as the app's copy is), not date-fns' `format`: its
- * locale tables are most of the planner's date code (ADR 096). Days here are UTC dates (asDate), so UTC it is.
+ * locale tables are most of the planner's date code (ADR 096). Days here are the host's local dates (asDate); day
+ * numbers and years are the date's own.
  */
 const NAMED = {
   "MMMM yyyy": { month: "long", year: "numeric" },
@@ -32,16 +35,35 @@ const NAMED = {
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DayPattern = keyof typeof NAMED | "EEE d";
 const named = (date: Date, pattern: keyof typeof NAMED) =>
-  new Intl.DateTimeFormat("en-US", { ...NAMED[pattern], timeZone: "UTC" }).format(date);
+  new Intl.DateTimeFormat("en-US", NAMED[pattern]).format(date);
 const format = (date: Date, pattern: DayPattern | "d, yyyy") =>
   pattern === "d, yyyy"
-    ? lightFormat(date, pattern)
+    ? `${date.getDate()}, ${date.getFullYear()}`
     : pattern === "EEE d"
-      ? `${named(date, "EEE")} ${lightFormat(date, "d")}`
+      ? `${named(date, "EEE")} ${date.getDate()}`
       : named(date, pattern);
 
+/**
+ * Where an instant falls on the wall clock in `timeZone`: its local day ("yyyy-MM-dd"), hour (0–23) and time as
+ * a calendar chip shows it ("9:00 AM"). Read with Intl, as `~/lib/format` reads the instants it shows, so the
+ * planner's first load has no time-zone library (ADR 104); wall time → instant (a drop, drop.ts) stays on @date-fns/tz.
+ */
+function wallClock(instant: number, timeZone: string): { day: string; hour: number; time: string } {
+  const read = (options: Intl.DateTimeFormatOptions) => {
+    const parts = new Intl.DateTimeFormat("en-US", { timeZone, ...options }).formatToParts(instant);
+    return (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  };
+  const day = read({ year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" });
+  const time = read({ hour: "numeric", minute: "2-digit", hour12: true });
+  return {
+    day: `${day("year")}-${day("month")}-${day("day")}`,
+    hour: Number(day("hour")),
+    time: `${time("hour")}:${time("minute")} ${time("dayPeriod")}`,
+  };
+}
+
 /** The local day of an instant in `timeZone`. */
-export const dayOf = (instant: number, timeZone: string) => lightFormat(new TZDate(instant, timeZone), "yyyy-MM-dd");
+export const dayOf = (instant: number, timeZone: string) => wallClock(instant, timeZone).day;
 
 /** 42 days (6 weeks) starting on the Sunday on or before the first of the anchor's month. */
 export function monthGrid(anchor: string): string[] {
@@ -96,13 +118,13 @@ export const dayLabel = (day: string, pattern: DayPattern) => format(asDate(day)
 
 /** Where a post sits in the user's zone: its local day and hour. */
 export function placement(post: PlacedPost, timeZone: string): { day: string; hour: number } {
-  const at = new TZDate(placementInstant(post), timeZone);
-  return { day: lightFormat(at, "yyyy-MM-dd"), hour: at.getHours() };
+  const { day, hour } = wallClock(placementInstant(post), timeZone);
+  return { day, hour };
 }
 
 /** The local time a calendar chip shows, e.g. "9:00 AM". */
 export function chipTime(post: PlacedPost, timeZone: string): string {
-  return lightFormat(new TZDate(placementInstant(post), timeZone), "h:mm a");
+  return wallClock(placementInstant(post), timeZone).time;
 }
 
 /** Posts grouped by local day (and hour, for the week view), in time order. */
@@ -113,18 +135,6 @@ export function groupByDay<T extends PlacedPost>(posts: T[], timeZone: string): 
     out.set(day, [...(out.get(day) ?? []), post]);
   }
   return out;
-}
-
-/**
- * The new UTC instant of a post dropped on `day` (and, in the week view, `hour`): its local time of day
- * is kept (the minutes, in the week view), whatever DST does between the two days. Null if that wall
- * time cannot be resolved.
- */
-export function dropInstant(instant: number, timeZone: string, day: string, hour?: number): number | null {
-  const local = new TZDate(instant, timeZone);
-  const hh = String(hour ?? local.getHours()).padStart(2, "0");
-  const mm = String(local.getMinutes()).padStart(2, "0");
-  return localToUtc(day, `${hh}:${mm}`, timeZone);
 }
 
 /**
