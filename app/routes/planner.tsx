@@ -2,11 +2,11 @@ import type { DragEndEvent } from "@dnd-kit/core";
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
-import { groupByDay, headerLabel, shiftAnchor } from "~/components/planner/calendar";
+import { groupByDay } from "~/components/planner/calendar";
 import { DraftsList } from "~/components/planner/DraftsList";
 import { MonthGrid } from "~/components/planner/MonthGrid";
 import { PlannerToolbar } from "~/components/planner/PlannerToolbar";
-import { plannerHref, plannerState } from "~/components/planner/planner-state";
+import { plannerHref, plannerView } from "~/components/planner/planner-state";
 import { PLANNER_STATUSES, type PlannerStatus } from "~/components/planner/planner-statuses";
 import { AgendaList, preloadViews, WeekGrid } from "~/components/planner/views";
 import { useLivePosts } from "~/components/posts/use-live-posts";
@@ -39,12 +39,13 @@ export function action({ request, context, url }: Route.ActionArgs) {
   return plannerAction(request, context.get(appContext), url);
 }
 
-export default function PlannerPage({ loaderData: { today, posts, drafts, labels } }: Route.ComponentProps) {
+export default function PlannerPage({ loaderData: { today, posts, drafts, labels, calendar } }: Route.ComponentProps) {
   const timeZone = useTimeZone();
   // View, day, status and channel filters live in the URL, so a reload or a shared link shows the same planner.
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { view, anchor, shown, channels, days } = plannerState(params, today);
+  const { view, anchor, shown, channels } = plannerView(params, today);
+  const { days } = calendar;
   const href = (patch: Record<string, string | null>) => plannerHref(params, patch);
   const update = (patch: Record<string, string | null>) =>
     navigate(href(patch), { replace: true, preventScrollReset: true });
@@ -122,8 +123,8 @@ export default function PlannerPage({ loaderData: { today, posts, drafts, labels
       <PlannerToolbar
         view={view}
         viewHref={(v) => href({ view: v === "month" ? null : v })}
-        label={headerLabel(anchor, view)}
-        stepHref={(step) => href({ date: shiftAnchor(anchor, view, step) })}
+        label={calendar.label}
+        stepHref={(step) => href({ date: step < 0 ? calendar.prev : calendar.next })}
         todayHref={href({ date: null })}
         shown={shown}
         onShown={setShown}
@@ -143,6 +144,7 @@ export default function PlannerPage({ loaderData: { today, posts, drafts, labels
             />
           ) : view === "month" ? (
             <MonthGrid
+              days={days}
               anchor={anchor}
               today={today}
               byDay={groupByDay(visible, timeZone)}

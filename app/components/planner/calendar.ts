@@ -1,4 +1,3 @@
-import { addDays, addMonths, addWeeks, endOfMonth, formatISO, startOfMonth, startOfWeek } from "date-fns";
 import { type PlacedPost, placementInstant } from "../posts/post-view";
 
 /**
@@ -13,11 +12,10 @@ export type CalendarView = (typeof CALENDAR_VIEWS)[number];
  * in any host zone (across its DST too), so the same day strings come out on the server and in every browser,
  * with no time-zone library in the page (ADR 104).
  */
-const asDate = (day: string) => {
+export const asDate = (day: string) => {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   return new Date(y, m - 1, d);
 };
-const asDay = (date: Date) => formatISO(date, { representation: "date" });
 
 /**
  * Month and weekday names from the browser's own Intl (en-US, as the app's copy is), not date-fns' `format`: its
@@ -36,7 +34,7 @@ const NAMED = {
 export type DayPattern = keyof typeof NAMED | "EEE d";
 const named = (date: Date, pattern: keyof typeof NAMED) =>
   new Intl.DateTimeFormat("en-US", NAMED[pattern]).format(date);
-const format = (date: Date, pattern: DayPattern | "d, yyyy") =>
+export const dateText = (date: Date, pattern: DayPattern | "d, yyyy") =>
   pattern === "d, yyyy"
     ? `${date.getDate()}, ${date.getFullYear()}`
     : pattern === "EEE d"
@@ -65,56 +63,9 @@ function wallClock(instant: number, timeZone: string): { day: string; hour: numb
 /** The local day of an instant in `timeZone`. */
 export const dayOf = (instant: number, timeZone: string) => wallClock(instant, timeZone).day;
 
-/** 42 days (6 weeks) starting on the Sunday on or before the first of the anchor's month. */
-export function monthGrid(anchor: string): string[] {
-  const first = startOfWeek(startOfMonth(asDate(anchor)), { weekStartsOn: 0 });
-  return Array.from({ length: 42 }, (_, i) => asDay(addDays(first, i)));
-}
-
-/** Sunday to Saturday of the anchor's week. */
-export function weekDays(anchor: string): string[] {
-  const first = startOfWeek(asDate(anchor), { weekStartsOn: 0 });
-  return Array.from({ length: 7 }, (_, i) => asDay(addDays(first, i)));
-}
-
-/** Every day of the anchor's month (the list view's range). */
-export function monthDays(anchor: string): string[] {
-  const first = startOfMonth(asDate(anchor));
-  const count = endOfMonth(first).getDate();
-  return Array.from({ length: count }, (_, i) => asDay(addDays(first, i)));
-}
-
-/** The days a view shows: the month grid, the week, the one day, or the month as a list. */
-export function viewDays(anchor: string, view: CalendarView): string[] {
-  if (view === "month") return monthGrid(anchor);
-  if (view === "week") return weekDays(anchor);
-  if (view === "day") return [anchor];
-  return monthDays(anchor);
-}
-
-/** The anchor one period (month, week or day) before (-1) or after (+1). */
-export function shiftAnchor(anchor: string, view: CalendarView, step: -1 | 1): string {
-  const at = asDate(anchor);
-  if (view === "week") return asDay(addWeeks(at, step));
-  if (view === "day") return asDay(addDays(at, step));
-  return asDay(addMonths(at, step));
-}
-
-/** "March 2026", or a week range "Mar 1 – 7, 2026" / "Mar 29 – Apr 4, 2026" / "Dec 27, 2026 – Jan 2, 2027". */
-export function headerLabel(anchor: string, view: CalendarView): string {
-  if (view === "month" || view === "list") return format(asDate(anchor), "MMMM yyyy");
-  if (view === "day") return format(asDate(anchor), "EEEE, MMMM d, yyyy");
-  const days = weekDays(anchor);
-  const a = asDate(days[0]!);
-  const b = asDate(days[6]!);
-  if (a.getFullYear() !== b.getFullYear()) return `${format(a, "MMM d, yyyy")} – ${format(b, "MMM d, yyyy")}`;
-  if (a.getMonth() !== b.getMonth()) return `${format(a, "MMM d")} – ${format(b, "MMM d, yyyy")}`;
-  return `${format(a, "MMM d")} – ${format(b, "d, yyyy")}`;
-}
-
 export const isSameMonth = (day: string, anchor: string) => day.slice(0, 7) === anchor.slice(0, 7);
 export const dayNumber = (day: string) => Number(day.slice(8));
-export const dayLabel = (day: string, pattern: DayPattern) => format(asDate(day), pattern);
+export const dayLabel = (day: string, pattern: DayPattern) => dateText(asDate(day), pattern);
 
 /** Where a post sits in the user's zone: its local day and hour. */
 export function placement(post: PlacedPost, timeZone: string): { day: string; hour: number } {
