@@ -14,6 +14,7 @@ const firstLoad = firstLoadChunks(import.meta.dirname, {
   client: "app/entry.client.tsx",
   root: "app/root.tsx",
   layout: `app/${appLayout.file}`,
+  signIn: `app/${routes.find((r) => r.path === "auth")!.file}`,
   outside: routes.filter((r) => r !== appLayout).map((r) => `app/${r.file}`),
 });
 

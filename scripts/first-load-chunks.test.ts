@@ -15,12 +15,12 @@ const imports = (id: string) => GRAPH[id] ?? [];
 
 describe("firstLoadGroups", () => {
   const { floor, shell } = firstLoadGroups(
-    { client: "entry", root: "root", layout: "layout", outside: ["auth"] },
+    { client: "entry", root: "root", layout: "layout", signIn: "auth", outside: ["auth"] },
     imports,
   );
 
-  it("puts what every page runs in the floor, leaving the entry's own code in its chunk", () => {
-    expect([...floor].sort()).toEqual(["notify", "react-dom", "root", "router"]);
+  it("puts what every page runs, and what sign-in and the layout share, in the floor; the entry's own code stays", () => {
+    expect([...floor].sort()).toEqual(["icon-base", "notify", "react-dom", "root", "router"]);
   });
 
   it("puts in the shell what only pages inside the layout run", () => {

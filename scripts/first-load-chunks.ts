@@ -24,13 +24,16 @@ export interface FirstLoadEntries {
   root: string;
   /** The layout every signed-in page renders inside. */
   layout: string;
+  /** The sign-in page: with the layout, where every first visit starts. */
+  signIn: string;
   /** Route modules of the pages outside that layout (sign-in, invitations, public pages). */
   outside: readonly string[];
 }
 
 /**
  * The two groups every first visit loads whole: `floor`, what every page runs (the client entry's and the root
- * route's static imports: React, React Router, the root's own code), and `shell`, what every page inside the app
+ * route's static imports: React, React Router, the root's own code) and what the sign-in page and the app layout
+ * share, and `shell`, what every page inside the app
  * layout runs and no page outside it reaches. Left to the bundler, each set of pages and lazy dialogs sharing a
  * module got its own chunk: 45 files on /dashboard, a third of them one icon each, gzip paid per file
  * (bench/RESULTS.md). Everything else (pages, lazy dialogs and tabs) the bundler splits as before.
@@ -38,6 +41,9 @@ export interface FirstLoadEntries {
 export function firstLoadGroups(entries: FirstLoadEntries, imports: StaticImports) {
   const floor = reachable([entries.client, entries.root], imports);
   floor.delete(entries.client);
+  // What the sign-in page and the layout both run (the logo, the icon base) is paid by every first visit either way.
+  const signIn = reachable([entries.signIn], imports);
+  for (const id of reachable([entries.layout], imports)) if (signIn.has(id)) floor.add(id);
   const outside = reachable(entries.outside, imports);
   const shell = new Set([...reachable([entries.layout], imports)].filter((id) => !floor.has(id) && !outside.has(id)));
   return { floor, shell };
@@ -96,6 +102,7 @@ export function firstLoadChunks(root: string, files: FirstLoadEntries): Plugin {
           client: entryFor(files.client),
           root: entryFor(files.root),
           layout: entryFor(files.layout),
+          signIn: entryFor(files.signIn),
           outside: files.outside.map(entryFor),
         },
         imports,

@@ -3,15 +3,17 @@ import { redirect, useSearchParams } from "react-router";
 import { callAi } from "~/components/ai/ai-client";
 import { ContentGenerator } from "~/components/ai/ContentGenerator";
 import { UrlTabList, UrlTabPanel } from "~/components/ui/UrlTabs";
+import { pageMeta } from "~/lib/meta";
 import { preloadable } from "~/lib/preloadable";
 import { appContext } from "../../workers/context";
 import type { Route } from "./+types/ai-assistant";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "AI Assistant · Postline" },
-  { name: "description", content: "Generate captions, suggest hashtags and optimise content with AI." },
-  { name: "keywords", content: "AI captions, hashtag suggestions, content optimizer" },
-];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "AI Assistant",
+    description: "Generate captions, suggest hashtags and optimise content with AI.",
+    keywords: "AI captions, hashtag suggestions, content optimizer",
+  });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { auth, workspace, services } = context.get(appContext);

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { dayOf } from "~/components/planner/calendar";
-import { plannerState } from "~/components/planner/planner-state";
+import { headerLabel, shiftAnchor, viewDays } from "~/components/planner/calendar-days";
+import { plannerView } from "~/components/planner/planner-state";
 import { loadOrThrow, runForm } from "~/lib/form-action.server";
 import { signedIn } from "~/lib/page-session.server";
 import type { FormReply } from "~/lib/use-form-action";
@@ -14,7 +15,7 @@ import { ensurePermitted } from "../../workers/tenancy/middleware";
 /**
  * The visible range's posts and the drafts, as GET /api/posts reads them (`workspace.read`, the same schema
  * and query): `limit=100&from=<first day>&to=<last day>` and `status=draft&limit=50`, both with the URL's `label`. The range is the URL's
- * (`plannerState`), around the user's today when the URL names no day.
+ * (`plannerView`), around the user's today when the URL names no day.
  */
 export function plannerData(ctx: AppContext, url: URL) {
   const { auth, actor, vars } = signedIn(ctx, url);
@@ -22,7 +23,8 @@ export function plannerData(ctx: AppContext, url: URL) {
   return loadOrThrow(async () => {
     ensurePermitted(vars, "workspace.read");
     const today = dayOf(services.now(), auth.user.timezone);
-    const { days } = plannerState(url.searchParams, today);
+    const { view, anchor } = plannerView(url.searchParams, today);
+    const days = viewDays(anchor, view);
     const list = async (query: Record<string, string>) => {
       const q = toListQuery(parseOrThrow(listPostsSchema, query), actor.workspace.timezone);
       return (await services.posts.list(actor.workspace.id, q)).posts;
@@ -35,7 +37,14 @@ export function plannerData(ctx: AppContext, url: URL) {
       list({ status: "draft", limit: "50", ...labelled }),
       labelService(services).list(actor.workspace.id),
     ]);
-    return { today, posts, drafts, labels };
+    // The view's days, title and neighbours are worked out here, so the page needs no date arithmetic (ADR 104).
+    const calendar = {
+      days,
+      label: headerLabel(anchor, view),
+      prev: shiftAnchor(anchor, view, -1),
+      next: shiftAnchor(anchor, view, 1),
+    };
+    return { today, posts, drafts, labels, calendar };
   });
 }
 

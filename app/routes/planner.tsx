@@ -2,11 +2,11 @@ import type { DragEndEvent } from "@dnd-kit/core";
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { PageHeader } from "~/components/PageHeader";
-import { dropInstant, groupByDay, headerLabel, shiftAnchor } from "~/components/planner/calendar";
+import { groupByDay } from "~/components/planner/calendar";
 import { DraftsList } from "~/components/planner/DraftsList";
 import { MonthGrid } from "~/components/planner/MonthGrid";
 import { PlannerToolbar } from "~/components/planner/PlannerToolbar";
-import { plannerHref, plannerState } from "~/components/planner/planner-state";
+import { plannerHref, plannerView } from "~/components/planner/planner-state";
 import { PLANNER_STATUSES, type PlannerStatus } from "~/components/planner/planner-statuses";
 import { AgendaList, preloadViews, WeekGrid } from "~/components/planner/views";
 import { useLivePosts } from "~/components/posts/use-live-posts";
@@ -18,7 +18,6 @@ import { useFormAction } from "~/lib/use-form-action";
 import { MOBILE_QUERY, useMediaQuery } from "~/lib/use-media-query";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { appContext } from "../../workers/context";
-import { ScheduleMessages } from "../../workers/posts/public";
 import type { Route } from "./+types/planner";
 import { plannerAction, plannerData } from "./planner.server";
 
@@ -40,12 +39,13 @@ export function action({ request, context, url }: Route.ActionArgs) {
   return plannerAction(request, context.get(appContext), url);
 }
 
-export default function PlannerPage({ loaderData: { today, posts, drafts, labels } }: Route.ComponentProps) {
+export default function PlannerPage({ loaderData: { today, posts, drafts, labels, calendar } }: Route.ComponentProps) {
   const timeZone = useTimeZone();
   // View, day, status and channel filters live in the URL, so a reload or a shared link shows the same planner.
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { view, anchor, shown, channels, days } = plannerState(params, today);
+  const { view, anchor, shown, channels } = plannerView(params, today);
+  const { days } = calendar;
   const href = (patch: Record<string, string | null>) => plannerHref(params, patch);
   const update = (patch: Record<string, string | null>) =>
     navigate(href(patch), { replace: true, preventScrollReset: true });
@@ -77,6 +77,7 @@ export default function PlannerPage({ loaderData: { today, posts, drafts, labels
     const post = visible.find((p) => p.id === active.id);
     const target = over?.data.current as { day: string; hour?: number } | undefined;
     if (!post?.scheduledDate || !target) return;
+    const { dropInstant, ScheduleMessages } = await import("~/components/planner/drop");
     const at = dropInstant(Date.parse(post.scheduledDate), timeZone, target.day, target.hour);
     if (at === null || at === Date.parse(post.scheduledDate)) return;
     if (at < Date.now()) return void notify.error(ScheduleMessages.schedulePast);
@@ -122,8 +123,8 @@ export default function PlannerPage({ loaderData: { today, posts, drafts, labels
       <PlannerToolbar
         view={view}
         viewHref={(v) => href({ view: v === "month" ? null : v })}
-        label={headerLabel(anchor, view)}
-        stepHref={(step) => href({ date: shiftAnchor(anchor, view, step) })}
+        label={calendar.label}
+        stepHref={(step) => href({ date: step < 0 ? calendar.prev : calendar.next })}
         todayHref={href({ date: null })}
         shown={shown}
         onShown={setShown}
@@ -143,6 +144,7 @@ export default function PlannerPage({ loaderData: { today, posts, drafts, labels
             />
           ) : view === "month" ? (
             <MonthGrid
+              days={days}
               anchor={anchor}
               today={today}
               byDay={groupByDay(visible, timeZone)}

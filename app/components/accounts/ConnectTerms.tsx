@@ -1,3 +1,4 @@
+import { primaryButton } from "~/components/ui/styles";
 import { useFormAction } from "~/lib/use-form-action";
 import { type ConnectOption, startUrl, TERMS } from "./connect-options";
 
@@ -49,7 +50,7 @@ export function ConnectTerms({
           {cancel}
           {/* The consent start is a navigation: the platform's page, then back here. */}
           {option.asksInstance ? null : (
-            <a href={startUrl(option)} className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-on-accent">
+            <a href={startUrl(option)} className={primaryButton}>
               {TERMS[option.terms].button}
             </a>
           )}
@@ -69,7 +70,7 @@ export function ConnectTerms({
               className="mt-1 rounded-md border px-3 py-2"
             />
           </label>
-          <button type="submit" className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-on-accent">
+          <button type="submit" className={primaryButton}>
             {TERMS[option.terms].button}
           </button>
         </form>
@@ -103,7 +104,7 @@ function BlueskyConnectForm({ cancel, onConnected }: { cancel: React.ReactNode; 
         </label>
         <div className="flex justify-end gap-2">
           {cancel}
-          <button type="submit" className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-on-accent">
+          <button type="submit" className={primaryButton}>
             Continue with Bluesky
           </button>
         </div>
@@ -154,11 +155,7 @@ function AppPasswordForm({ onConnected }: { onConnected: () => void }) {
         </p>
       ) : null}
       <div className="flex justify-end gap-2">
-        <button
-          type="submit"
-          disabled={action.busy}
-          className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-on-accent disabled:opacity-60"
-        >
+        <button type="submit" disabled={action.busy} className={primaryButton}>
           {action.busy ? "Connecting…" : "Connect with app password"}
         </button>
       </div>

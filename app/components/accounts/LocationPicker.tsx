@@ -1,3 +1,4 @@
+import { primaryButton } from "~/components/ui/styles";
 import { accountName } from "~/lib/account-name";
 import { useFormAction } from "~/lib/use-form-action";
 
@@ -44,11 +45,7 @@ export function LocationPicker({
       ) : null}
       <div className="flex justify-end gap-2">
         {cancel}
-        <button
-          type="submit"
-          disabled={action.busy}
-          className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-on-accent disabled:opacity-60"
-        >
+        <button type="submit" disabled={action.busy} className={primaryButton}>
           {action.busy ? "Saving…" : "Save locations"}
         </button>
       </div>

@@ -65,7 +65,7 @@ export interface ComposerDialogProps {
 const tabClass =
   "border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-500 hover:text-slate-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700";
 
-/** SPEC §2 Create / edit post dialog. Loaded on demand (see useComposer). */
+/** SPEC §2 Create / edit post dialog. Loaded on demand (see PostDialogs). */
 export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: ComposerDialogProps) {
   const returnFocus = useReturnFocus(true);
   const editing = initial.post;

@@ -1,12 +1,13 @@
 import type { PostJson } from "~/components/posts/types";
 import { useDragKit } from "~/components/ui/drag-kit";
-import { dayLabel, dayNumber, isSameMonth, monthGrid } from "./calendar";
+import { dayLabel, dayNumber, isSameMonth } from "./calendar";
 import { PostChip } from "./PostChip";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
-/** 42 days from the Sunday before the first; each day takes drops and opens the composer on click. */
+/** `days`: the 42 from the Sunday before the first (`monthGrid`); each day takes drops and opens the composer on click. */
 export function MonthGrid({
+  days,
   anchor,
   today,
   byDay,
@@ -14,6 +15,7 @@ export function MonthGrid({
   onDay,
   onPost,
 }: {
+  days: string[];
   anchor: string;
   today: string;
   byDay: Map<string, PostJson[]>;
@@ -36,20 +38,18 @@ export function MonthGrid({
       </div>
       {Array.from({ length: 6 }, (_, week) => (
         <div role="row" key={week} className="contents">
-          {monthGrid(anchor)
-            .slice(week * 7, week * 7 + 7)
-            .map((day) => (
-              <DayCell
-                key={day}
-                day={day}
-                muted={!isSameMonth(day, anchor)}
-                today={day === today}
-                posts={byDay.get(day) ?? []}
-                timeZone={timeZone}
-                onDay={onDay}
-                onPost={onPost}
-              />
-            ))}
+          {days.slice(week * 7, week * 7 + 7).map((day) => (
+            <DayCell
+              key={day}
+              day={day}
+              muted={!isSameMonth(day, anchor)}
+              today={day === today}
+              posts={byDay.get(day) ?? []}
+              timeZone={timeZone}
+              onDay={onDay}
+              onPost={onPost}
+            />
+          ))}
         </div>
       ))}
     </div>

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import type { PostJson } from "~/components/posts/types";
 import { useDragKit } from "~/components/ui/drag-kit";
-import { dayLabel, firstHourShown, placement, weekDays } from "./calendar";
+import { dayLabel, firstHourShown, placement } from "./calendar";
+import { weekDays } from "./calendar-days";
 import { PostChip } from "./PostChip";
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);

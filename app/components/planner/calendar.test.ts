@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  chipTime,
-  dayLabel,
-  dayOf,
-  dropInstant,
-  firstHourShown,
-  groupByDay,
-  headerLabel,
-  monthGrid,
-  placement,
-  shiftAnchor,
-  viewDays,
-  weekDays,
-} from "./calendar";
+import { chipTime, dayLabel, dayOf, firstHourShown, groupByDay, placement } from "./calendar";
+import { headerLabel, monthGrid, shiftAnchor, viewDays, weekDays } from "./calendar-days";
+import { dropInstant } from "./drop";
 
 const BERLIN = "Europe/Berlin";
 

@@ -1,6 +1,3 @@
-import { TZDate } from "@date-fns/tz";
-import { addDays, addMonths, addWeeks, endOfMonth, lightFormat, startOfMonth, startOfWeek } from "date-fns";
-import { localToUtc } from "../../../workers/posts/public";
 import { type PlacedPost, placementInstant } from "../posts/post-view";
 
 /**
@@ -10,16 +7,20 @@ import { type PlacedPost, placementInstant } from "../posts/post-view";
 export const CALENDAR_VIEWS = ["month", "week", "day", "list"] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 
-/** A local calendar day as a date in UTC, so day arithmetic never depends on the host's zone. */
-const asDate = (day: string) => {
+/**
+ * A calendar day as the host's local midnight of that date: date-fns' day and month steps keep local dates whole
+ * in any host zone (across its DST too), so the same day strings come out on the server and in every browser,
+ * with no time-zone library in the page (ADR 104).
+ */
+export const asDate = (day: string) => {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new TZDate(y, m - 1, d, "UTC");
+  return new Date(y, m - 1, d);
 };
-const asDay = (date: Date) => lightFormat(date, "yyyy-MM-dd");
 
 /**
  * Month and weekday names from the browser's own Intl (en-US, as the app's copy is), not date-fns' `format`: its
- * locale tables are most of the planner's date code (ADR 096). Days here are UTC dates (asDate), so UTC it is.
+ * locale tables are most of the planner's date code (ADR 096). Days here are the host's local dates (asDate); day
+ * numbers and years are the date's own.
  */
 const NAMED = {
   "MMMM yyyy": { month: "long", year: "numeric" },
@@ -32,77 +33,49 @@ const NAMED = {
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DayPattern = keyof typeof NAMED | "EEE d";
 const named = (date: Date, pattern: keyof typeof NAMED) =>
-  new Intl.DateTimeFormat("en-US", { ...NAMED[pattern], timeZone: "UTC" }).format(date);
-const format = (date: Date, pattern: DayPattern | "d, yyyy") =>
+  new Intl.DateTimeFormat("en-US", NAMED[pattern]).format(date);
+export const dateText = (date: Date, pattern: DayPattern | "d, yyyy") =>
   pattern === "d, yyyy"
-    ? lightFormat(date, pattern)
+    ? `${date.getDate()}, ${date.getFullYear()}`
     : pattern === "EEE d"
-      ? `${named(date, "EEE")} ${lightFormat(date, "d")}`
+      ? `${named(date, "EEE")} ${date.getDate()}`
       : named(date, pattern);
 
+/**
+ * Where an instant falls on the wall clock in `timeZone`: its local day ("yyyy-MM-dd"), hour (0–23) and time as
+ * a calendar chip shows it ("9:00 AM"). Read with Intl, as `~/lib/format` reads the instants it shows, so the
+ * planner's first load has no time-zone library (ADR 104); wall time → instant (a drop, drop.ts) stays on @date-fns/tz.
+ */
+function wallClock(instant: number, timeZone: string): { day: string; hour: number; time: string } {
+  const read = (options: Intl.DateTimeFormatOptions) => {
+    const parts = new Intl.DateTimeFormat("en-US", { timeZone, ...options }).formatToParts(instant);
+    return (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  };
+  const day = read({ year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" });
+  const time = read({ hour: "numeric", minute: "2-digit", hour12: true });
+  return {
+    day: `${day("year")}-${day("month")}-${day("day")}`,
+    hour: Number(day("hour")),
+    time: `${time("hour")}:${time("minute")} ${time("dayPeriod")}`,
+  };
+}
+
 /** The local day of an instant in `timeZone`. */
-export const dayOf = (instant: number, timeZone: string) => lightFormat(new TZDate(instant, timeZone), "yyyy-MM-dd");
-
-/** 42 days (6 weeks) starting on the Sunday on or before the first of the anchor's month. */
-export function monthGrid(anchor: string): string[] {
-  const first = startOfWeek(startOfMonth(asDate(anchor)), { weekStartsOn: 0 });
-  return Array.from({ length: 42 }, (_, i) => asDay(addDays(first, i)));
-}
-
-/** Sunday to Saturday of the anchor's week. */
-export function weekDays(anchor: string): string[] {
-  const first = startOfWeek(asDate(anchor), { weekStartsOn: 0 });
-  return Array.from({ length: 7 }, (_, i) => asDay(addDays(first, i)));
-}
-
-/** Every day of the anchor's month (the list view's range). */
-export function monthDays(anchor: string): string[] {
-  const first = startOfMonth(asDate(anchor));
-  const count = endOfMonth(first).getDate();
-  return Array.from({ length: count }, (_, i) => asDay(addDays(first, i)));
-}
-
-/** The days a view shows: the month grid, the week, the one day, or the month as a list. */
-export function viewDays(anchor: string, view: CalendarView): string[] {
-  if (view === "month") return monthGrid(anchor);
-  if (view === "week") return weekDays(anchor);
-  if (view === "day") return [anchor];
-  return monthDays(anchor);
-}
-
-/** The anchor one period (month, week or day) before (-1) or after (+1). */
-export function shiftAnchor(anchor: string, view: CalendarView, step: -1 | 1): string {
-  const at = asDate(anchor);
-  if (view === "week") return asDay(addWeeks(at, step));
-  if (view === "day") return asDay(addDays(at, step));
-  return asDay(addMonths(at, step));
-}
-
-/** "March 2026", or a week range "Mar 1 – 7, 2026" / "Mar 29 – Apr 4, 2026" / "Dec 27, 2026 – Jan 2, 2027". */
-export function headerLabel(anchor: string, view: CalendarView): string {
-  if (view === "month" || view === "list") return format(asDate(anchor), "MMMM yyyy");
-  if (view === "day") return format(asDate(anchor), "EEEE, MMMM d, yyyy");
-  const days = weekDays(anchor);
-  const a = asDate(days[0]!);
-  const b = asDate(days[6]!);
-  if (a.getFullYear() !== b.getFullYear()) return `${format(a, "MMM d, yyyy")} – ${format(b, "MMM d, yyyy")}`;
-  if (a.getMonth() !== b.getMonth()) return `${format(a, "MMM d")} – ${format(b, "MMM d, yyyy")}`;
-  return `${format(a, "MMM d")} – ${format(b, "d, yyyy")}`;
-}
+export const dayOf = (instant: number, timeZone: string) => wallClock(instant, timeZone).day;
 
 export const isSameMonth = (day: string, anchor: string) => day.slice(0, 7) === anchor.slice(0, 7);
 export const dayNumber = (day: string) => Number(day.slice(8));
-export const dayLabel = (day: string, pattern: DayPattern) => format(asDate(day), pattern);
+export const dayLabel = (day: string, pattern: DayPattern) => dateText(asDate(day), pattern);
 
 /** Where a post sits in the user's zone: its local day and hour. */
 export function placement(post: PlacedPost, timeZone: string): { day: string; hour: number } {
-  const at = new TZDate(placementInstant(post), timeZone);
-  return { day: lightFormat(at, "yyyy-MM-dd"), hour: at.getHours() };
+  const { day, hour } = wallClock(placementInstant(post), timeZone);
+  return { day, hour };
 }
 
 /** The local time a calendar chip shows, e.g. "9:00 AM". */
 export function chipTime(post: PlacedPost, timeZone: string): string {
-  return lightFormat(new TZDate(placementInstant(post), timeZone), "h:mm a");
+  return wallClock(placementInstant(post), timeZone).time;
 }
 
 /** Posts grouped by local day (and hour, for the week view), in time order. */
@@ -113,18 +86,6 @@ export function groupByDay<T extends PlacedPost>(posts: T[], timeZone: string): 
     out.set(day, [...(out.get(day) ?? []), post]);
   }
   return out;
-}
-
-/**
- * The new UTC instant of a post dropped on `day` (and, in the week view, `hour`): its local time of day
- * is kept (the minutes, in the week view), whatever DST does between the two days. Null if that wall
- * time cannot be resolved.
- */
-export function dropInstant(instant: number, timeZone: string, day: string, hour?: number): number | null {
-  const local = new TZDate(instant, timeZone);
-  const hh = String(hour ?? local.getHours()).padStart(2, "0");
-  const mm = String(local.getMinutes()).padStart(2, "0");
-  return localToUtc(day, `${hh}:${mm}`, timeZone);
 }
 
 /**

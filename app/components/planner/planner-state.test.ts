@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { plannerHref, plannerState } from "./planner-state";
+import { viewDays } from "./calendar-days";
+import { plannerHref, plannerView } from "./planner-state";
 
-const read = (query: string, today = "2026-03-15") => plannerState(new URLSearchParams(query), today);
+const read = (query: string, today = "2026-03-15") => {
+  const state = plannerView(new URLSearchParams(query), today);
+  return { ...state, days: viewDays(state.anchor, state.view) };
+};
 
-describe("plannerState", () => {
+describe("plannerView", () => {
   it("defaults to this month's grid around today, every status and channel", () => {
     const s = read("");
     expect(s.view).toBe("month");

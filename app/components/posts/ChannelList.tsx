@@ -6,7 +6,8 @@ import { accountName } from "~/lib/account-name";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { usePermalinkHref } from "~/lib/use-permalink";
-import { channelLabel, retryText } from "./post-view";
+import { retryText } from "./detail-view";
+import { channelLabel } from "./post-view";
 import { StatusBadge } from "./StatusBadge";
 import type { AccountView, PostJson, TargetJson } from "./types";
 

@@ -17,8 +17,9 @@ import type { PostAnalyticsData, SyncData } from "../../../workers/analytics/ind
 import { PLATFORM_NAMES } from "../../../workers/platform-profile";
 import type { Duplicate } from "../../../workers/posts/index";
 import { ChannelList } from "./ChannelList";
+import { repostBody } from "./detail-view";
 import { POLL_MS, postInFlight } from "./live";
-import { cardDate, cardHashtags, repostBody } from "./post-view";
+import { cardDate, cardHashtags } from "./post-view";
 import { ReviewPanel } from "./ReviewPanel";
 import { StatusBadge } from "./StatusBadge";
 import { TeamDiscussion } from "./TeamDiscussion";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { feedCaption } from "../composer/preview";
+import { repostBody, retryText } from "./detail-view";
 import {
   cardDate,
   cardFormats,
@@ -7,8 +8,6 @@ import {
   channelStatuses,
   excerpt,
   heldLabel,
-  repostBody,
-  retryText,
   statusLabel,
   statusTone,
 } from "./post-view";

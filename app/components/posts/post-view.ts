@@ -1,7 +1,6 @@
-import { formatDateTime, formatTime24 } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
 import { FORMAT_LABELS, PLATFORM_NAMES, type Platform, type PostFormat } from "../../../workers/platform-profile";
 import { allHashtags } from "../../../workers/posts/public";
-import type { PostJson, TargetJson } from "./types";
 
 /** What post cards, the planner and the detail dialog show of a post. Pure. */
 
@@ -32,12 +31,6 @@ export const cardHashtags = (post: { content: string; hashtags: string[] }, max 
 /** The date a card shows (published, else scheduled, else created) in the user's zone, e.g. "Mar 5, 2026, 9:00 AM". */
 export function cardDate(post: PlacedPost, timeZone: string): string {
   return formatDateTime(new Date(placementInstant(post)).toISOString(), timeZone);
-}
-
-/** "Retrying at 14:05 (attempt 2 of 5): <platform's reason>", the time in the user's zone. */
-export function retryText(retry: NonNullable<TargetJson["retry"]>, timeZone: string): string {
-  const at = formatTime24(retry.at, timeZone);
-  return `Retrying at ${at} (attempt ${retry.attempt} of ${retry.of})${retry.reason ? `: ${retry.reason}` : ""}`;
 }
 
 /** SPEC status colours: scheduled amber, published green, failed red, waiting for approval violet, anything else grey. */
@@ -99,23 +92,6 @@ export function channelStatuses(post: {
   return post.platformPosts.length
     ? post.platformPosts.map((t) => ({ platform: t.platform, status: t.status, label: channelLabel(t) }))
     : [{ platform: null, status: post.status }];
-}
-
-/** The body of Repost Now (SPEC §4): the old post's content, platforms, non-empty accounts, media, tags, category. */
-export function repostBody(post: PostJson) {
-  const selectedAccounts = Object.fromEntries(Object.entries(post.selectedAccounts).filter(([, ids]) => ids?.length));
-  return {
-    content: post.content,
-    platforms: post.platforms,
-    selectedAccounts,
-    media: post.media.map((m) => m.id),
-    hashtags: post.hashtags,
-    mentions: post.mentions,
-    metadata: { category: post.metadata.category, source: post.metadata.source },
-    title: post.title,
-    youtubeVideo: post.youtubeVideo?.id ?? null,
-    publishNow: true,
-  };
 }
 
 /** The channels that are not feed posts, as "Instagram Reel", once each (ADR 066; a network's formats are checked on write). */

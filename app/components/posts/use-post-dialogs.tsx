@@ -1,52 +1,31 @@
 import { useCallback, useState } from "react";
 import { onDemand } from "~/lib/on-demand";
-import { useComposer } from "../composer/use-composer";
+import type { ComposerInitial } from "../composer/composer-form";
 import type { DetailView } from "./PostDetailDialog";
+import type { PostDialogsState } from "./PostDialogs";
 import type { PostJson } from "./types";
 
-// Loaded at first open, not with the page (ADR 045): a closed dialog renders nothing.
-const detailDialog = onDemand(() => import("./PostDetailDialog").then((m) => m.PostDetailDialog));
-const deleteDialog = onDemand(() => import("./DeletePostDialog").then((m) => m.DeletePostDialog));
+const dialogs = onDemand(() => import("./PostDialogs").then((m) => m.PostDialogs));
+
+const CLOSED: PostDialogsState = { composer: null, detail: null, deleting: null };
 
 /**
- * The dialogs a page of posts needs: composer (create, edit, planner day), post detail and delete
- * confirmation. `onChange` runs after anything was saved, reposted, retried, confirmed or deleted.
+ * The dialogs a page of posts needs: composer (`compose({})` to create, `{ day }` from the planner, `{ text }`
+ * from a link, `{ post }` to edit, `{ copyOf }` to duplicate), post detail and delete confirmation. Only what is
+ * open is kept here; their code (PostDialogs) loads when the first one opens. `onChange` runs after anything was
+ * saved, reposted, retried, confirmed or deleted. Render `elements` once in the page.
  */
 export function usePostDialogs(timeZone: string, onChange: () => void) {
-  const composer = useComposer(timeZone, onChange);
-  const [detail, setDetail] = useState<{ post: PostJson; view?: DetailView } | null>(null);
-  const showDetail = useCallback((post: PostJson, view?: DetailView) => setDetail({ post, view }), []);
-  const [deleting, setDeleting] = useState<PostJson | null>(null);
-  const PostDetailDialog = detailDialog.useOnDemand(detail !== null);
-  const DeletePostDialog = deleteDialog.useOnDemand(deleting !== null);
-  const elements = (
-    <>
-      {composer.element}
-      {PostDetailDialog && (
-        <PostDetailDialog
-          post={detail?.post ?? null}
-          view={detail?.view}
-          timeZone={timeZone}
-          onOpenChange={(open) => !open && setDetail(null)}
-          onEdit={(post) => {
-            setDetail(null);
-            composer.open({ post });
-          }}
-          onDuplicate={(post) => {
-            setDetail(null);
-            composer.open({ copyOf: post });
-          }}
-          onDelete={(post) => {
-            setDetail(null);
-            setDeleting(post);
-          }}
-          onChanged={onChange}
-        />
-      )}
-      {DeletePostDialog && (
-        <DeletePostDialog post={deleting} onOpenChange={(open) => !open && setDeleting(null)} onDeleted={onChange} />
-      )}
-    </>
+  const [state, setState] = useState(CLOSED);
+  const set = useCallback((patch: Partial<PostDialogsState>) => setState((s) => ({ ...s, ...patch })), []);
+  const compose = useCallback(
+    (initial: ComposerInitial = {}) =>
+      setState((s) => ({ ...s, composer: { initial, key: (s.composer?.key ?? 0) + 1 } })),
+    [],
   );
-  return { compose: composer.open, showDetail, confirmDelete: setDeleting, elements };
+  const showDetail = useCallback((post: PostJson, view?: DetailView) => set({ detail: { post, view } }), [set]);
+  const confirmDelete = useCallback((post: PostJson | null) => set({ deleting: post }), [set]);
+  const Dialogs = dialogs.useOnDemand(state !== CLOSED);
+  const elements = Dialogs && <Dialogs state={state} set={set} timeZone={timeZone} onChange={onChange} />;
+  return { compose, showDetail, confirmDelete, elements };
 }

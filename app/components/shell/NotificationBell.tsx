@@ -4,7 +4,8 @@ import { useLocation } from "react-router";
 import { OnDemandMenu } from "~/components/ui/OnDemandMenu";
 import { api } from "~/lib/api";
 import { onDemand } from "~/lib/on-demand";
-import { bellLabel, type Inbox } from "./notices";
+import { bellLabel } from "./bell-label";
+import type { Inbox } from "./notices";
 
 export const bellButtonClass =
   "relative flex size-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";

@@ -4,8 +4,9 @@ import { linkButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
 import { notify } from "~/lib/notify";
 import { useTimeZone } from "~/lib/use-time-zone";
+import { bellLabel } from "./bell-label";
 import { BellFace, bellButtonClass } from "./NotificationBell";
-import { bellLabel, type Inbox, type Notice, noticeHref, noticeTime, noticeTitle } from "./notices";
+import { type Inbox, type Notice, noticeHref, noticeTime, noticeTitle } from "./notices";
 
 /** The Radix popover behind the bell; `NotificationBell` loads it on first use and owns the list. */
 export function NotificationInbox({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bellLabel, noticeHref, noticeTime, noticeTitle } from "./notices";
+import { bellLabel } from "./bell-label";
+import { noticeHref, noticeTime, noticeTitle } from "./notices";
 
 describe("notices", () => {
   it("lead to their post, on the discussion for mentions and client feedback", () => {

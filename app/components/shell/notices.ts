@@ -44,7 +44,3 @@ export function noticeTime(iso: string, timeZone: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("month")} ${part("day")}, ${part("year")}, ${part("hour")}:${part("minute")} ${part("dayPeriod")}`;
 }
-
-/** The bell's accessible name: it says how many are unread. */
-export const bellLabel = (unread: number) =>
-  unread === 0 ? "Notifications" : `Notifications, ${unread > 99 ? "99+" : unread} unread`;
