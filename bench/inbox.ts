@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import type { BenchClient } from "./http.ts";
 import { readRow } from "./latency.ts";
@@ -6,62 +5,59 @@ import type { BenchRow } from "./stats.ts";
 
 /**
  * Issue 40's inbox list at scale: `items` comments written straight into the local D1 file for the seeded
- * analytics user's workspace (its five accounts and published posts), as the poll and webhooks would leave them:
+ * analytics user's workspace (its accounts and published posts), as the poll and webhooks would leave them:
  * three in ten open, one in twenty assigned to the user, one in twenty labelled `billing` and one in five hundred
- * `vip` (a rare label), one every 30 s back from `now`. Written before the Worker starts, like the analytics seed.
+ * `vip` (a rare label), one every 30 s back from `now`. Written before the Worker starts, like the analytics seed,
+ * in two SQL statements (a recursive count), with the label rows carrying their item's time and status as the
+ * inbox writes them (migration 0075).
  */
 export function seedInbox(file: string, items: number, email: string, now: number): void {
   const db = new DatabaseSync(file);
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF;");
   const { id: userId } = db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: string };
-  const accounts = db
-    .prepare("SELECT id, platform FROM connected_accounts WHERE workspace_id = ? ORDER BY id")
-    .all(userId) as Array<{ id: string; platform: string }>;
-  const targets = db
-    .prepare("SELECT id, post_id, account_id, remote_id FROM post_targets WHERE workspace_id = ? LIMIT 1000")
-    .all(userId) as Array<{ id: string; post_id: string; account_id: string; remote_id: string }>;
-  const insertItem = db.prepare(
-    "INSERT INTO inbox_items (id, workspace_id, account_id, platform, remote_id, kind, post_id, target_id, post_remote_id, author, text, created_at, received_at, status, assignee_id, rules_applied_at) VALUES (?1, ?2, ?3, ?4, ?5, 'comment', ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?12, ?13, ?11)",
-  );
-  const insertLabel = db.prepare("INSERT INTO inbox_labels (item_id, workspace_id, label) VALUES (?, ?, ?)");
   db.exec("BEGIN");
-  for (let i = 0; i < items; i++) {
-    const id = randomUUID();
-    const target = targets[i % targets.length]!;
-    const account = accounts.find((a) => a.id === target.account_id) ?? accounts[i % accounts.length]!;
-    const at = now - i * 30_000;
-    insertItem.run(
-      id,
-      userId,
-      account.id,
-      account.platform,
-      `bench-comment-${i}`,
-      target.post_id,
-      target.id,
-      target.remote_id,
-      `Visitor ${i % 997}`,
-      `Comment ${i}: when do you open on Sunday?`,
-      at,
-      i % 10 < 3 ? "open" : "done",
-      i % 20 === 0 ? userId : null,
-    );
-    if (i % 20 === 7) insertLabel.run(id, userId, "billing");
-    if (i % 500 === 3) insertLabel.run(id, userId, "vip");
-  }
-  db.exec("COMMIT");
+  db.prepare(
+    `CREATE TEMP TABLE bench_targets AS
+     SELECT row_number() OVER (ORDER BY t.id) - 1 AS k, t.id, t.post_id, t.account_id, t.remote_id, a.platform
+     FROM (SELECT * FROM post_targets WHERE workspace_id = ?1 ORDER BY id LIMIT 1000) t
+     JOIN connected_accounts a ON a.id = t.account_id`,
+  ).run(userId);
+  const count = `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?2 - 1)`;
+  db.prepare(
+    `${count}
+     INSERT INTO inbox_items (id, workspace_id, account_id, platform, remote_id, kind, post_id, target_id, post_remote_id, author, text, created_at, received_at, status, assignee_id, rules_applied_at)
+     SELECT 'bench-inbox-' || i, ?1, t.account_id, t.platform, 'bench-comment-' || i, 'comment', t.post_id, t.id, t.remote_id,
+       'Visitor ' || (i % 997), 'Comment ' || i || ': when do you open on Sunday?', ?3 - i * 30000, ?3 - i * 30000,
+       CASE WHEN i % 10 < 3 THEN 'open' ELSE 'done' END, CASE WHEN i % 20 = 0 THEN ?1 END, ?3 - i * 30000
+     FROM n JOIN bench_targets t ON t.k = i % (SELECT count(*) FROM bench_targets)`,
+  ).run(userId, items, now);
+  db.prepare(
+    `${count}
+     INSERT INTO inbox_labels (item_id, workspace_id, label, created_at, status)
+     SELECT 'bench-inbox-' || i, ?1, CASE WHEN i % 20 = 7 THEN 'billing' ELSE 'vip' END, ?3 - i * 30000,
+       CASE WHEN i % 10 < 3 THEN 'open' ELSE 'done' END
+     FROM n WHERE i % 20 = 7 OR i % 500 = 3`,
+  ).run(userId, items, now);
+  db.exec("DROP TABLE bench_targets; COMMIT");
   db.close();
 }
 
 /** The list as the inbox page asks for it, with each filter it offers, the next page, and the sidebar's count. */
-export const INBOX_PATHS = (olderThan: number) => [
+export const INBOX_PATHS = (olderThan: number, platform: string) => [
   "/api/inbox",
   "/api/inbox?status=all",
-  "/api/inbox?status=done&platform=facebook",
+  `/api/inbox?status=done&platform=${platform}`,
+  `/api/inbox?status=all&platform=${platform}`,
   "/api/inbox?assigned=me",
+  "/api/inbox?status=all&assigned=me",
+  `/api/inbox?assigned=me&platform=${platform}`,
   "/api/inbox?status=all&label=billing",
   "/api/inbox?status=all&label=vip",
   "/api/inbox?status=open&label=vip",
+  `/api/inbox?status=all&label=billing&platform=${platform}`,
+  "/api/inbox?status=open&label=billing&assigned=me",
   `/api/inbox?status=all&before=${olderThan}`,
+  `/api/inbox?status=all&platform=${platform}&label=vip&assigned=me&before=${olderThan}`,
   "/api/inbox/count",
 ];
 
@@ -78,7 +74,7 @@ export async function inboxRows(
   const size = items.toLocaleString("en");
   const rows: BenchRow[] = [];
   // The next page from the middle of the inbox: half of it is newer.
-  for (const path of INBOX_PATHS(now - Math.floor(items / 2) * 30_000))
+  for (const path of INBOX_PATHS(now - Math.floor(items / 2) * 30_000, "facebook"))
     rows.push(
       await readRow(
         client,

@@ -19,6 +19,7 @@ import { jpegBytes } from "../workers/test/media-fixtures.ts";
 import { FIRST_LOAD_BUDGET, firstLoadJs } from "./first-load.ts";
 import { BenchClient } from "./http.ts";
 import { inboxRows, seedInbox } from "./inbox.ts";
+import { ingestRow, seedIngestPages } from "./inbox-ingest.ts";
 import { readRow } from "./latency.ts";
 import { shortLinkRows } from "./links.ts";
 import { d1File, seedAnalytics } from "./seed.ts";
@@ -33,8 +34,9 @@ const smoke = process.argv.includes("--smoke");
 /** `--analytics` runs only the analytics rows (seed + queries), for work on them alone. */
 const analyticsOnly = process.argv.includes("--analytics");
 /**
- * `--inbox` runs only the inbox list rows (issue 40): the analytics seed at smoke size gives the user its accounts
- * and posts, then the inbox seed writes its full 1,000,000 items.
+ * `--inbox` runs only the inbox rows (issue 40): the analytics seed at smoke size gives the user its accounts
+ * and posts, then the inbox seed writes its full 1,000,000 items for the list rows, and 100 Facebook Pages take
+ * the ingest row's 10,000 webhook comments.
  */
 const inboxOnly = process.argv.includes("--inbox");
 /** `--staging` runs only the publishing rows: staged videos, the burst, lag and duplicates (ADR 029, 034, 041). */
@@ -75,6 +77,7 @@ const SIZE = smoke
       burst: { accounts: 3, perAccount: 3, leadMs: 8_000 },
       links: { requests: 15, clicks: 200, width: 8 },
       inboxItems: 2_000,
+      ingest: { items: 200, accounts: 10, deliveries: 10, spanMs: 2_000 },
     }
   : {
       requests: 200,
@@ -89,6 +92,7 @@ const SIZE = smoke
       burst: { accounts: 1_000, perAccount: 10, leadMs: 20 * 60_000 },
       links: { requests: 500, clicks: 10_000, width: 32 },
       inboxItems: 1_000_000,
+      ingest: { items: 10_000, accounts: 100, deliveries: 120, spanMs: 60_000 },
     };
 if (linkClicks) SIZE.links.clicks = Number(linkClicks);
 if (inboxOnly) Object.assign(SIZE, { analyticsPosts: 300, snapshotsPerPost: 2, otherUsers: 3 });
@@ -641,6 +645,7 @@ async function main() {
   const analyticsUser = { email: `bench-analytics-${Date.now()}@bench.local`, password: "bench-pass-1" };
   const seeded = !some || analyticsOnly || inboxOnly;
   const inboxNow = Date.now();
+  let ingestWorkspace = "";
   try {
     if (seeded) {
       await analyticsData(persistTo, analyticsUser);
@@ -648,6 +653,7 @@ async function main() {
       const started = performance.now();
       seedInbox(d1File(persistTo), SIZE.inboxItems, analyticsUser.email, inboxNow);
       step(`seeded the inbox in ${seconds(performance.now() - started)}`);
+      ingestWorkspace = seedIngestPages(d1File(persistTo), analyticsUser.email, SIZE.ingest.accounts, inboxNow);
     }
   } catch (error) {
     rmSync(persistTo, { recursive: true, force: true }); // ~2 GB at full size
@@ -680,6 +686,9 @@ async function main() {
     if (seeded) {
       step("inbox list");
       rows.push(...(await inboxRows(client, analyticsUser, SIZE.inboxItems, SIZE.requests, inboxNow)));
+      step("inbox ingest");
+      const secret = appVarsFor(emulator.worker.baseUrl).FACEBOOK_CLIENT_SECRET!;
+      rows.push(await ingestRow(client, analyticsUser, ingestWorkspace, d1File(persistTo), SIZE.ingest, secret));
     }
     if (!some || stagingOnly) await publishingRows(client, worker, persistTo, emulator);
   } catch (error) {

@@ -31,7 +31,8 @@ describeRoute({
   method: "get",
   path: "/api/inbox",
   tag,
-  summary: "The workspace's comments and mentions, newest first (?status=open|done|all, platform, assigned=me)",
+  summary:
+    "The workspace's comments and mentions, newest first (?status=open|done|all, platform, assigned=me, label); next: pass it as before= for the next page (a filtered page may stop short of its limit and go on from there)",
   query: inboxListQuery,
   data: z.object({ items: z.array(Item), open: z.number(), next: z.number().nullable() }),
 });

@@ -12,6 +12,7 @@ import {
 import { type Actor, ensureActorCan } from "../tenancy/actor";
 import { actionsOffered, takeAction } from "./actions";
 import { type PollResult, pollInboxes } from "./jobs";
+import { InboxListReads, type ListFilter } from "./list-store";
 import { answerCalls, conversationView, messageItem, type WebhookMessage } from "./messages";
 import type { WebhookComment } from "./meta-webhook";
 import { personName } from "./people";
@@ -22,7 +23,7 @@ import { replyStep } from "./rules";
 import type { InboxAction } from "./schemas";
 import { sourcesOf, sourceView, unavailableView } from "./source-rules";
 import { InboxSourceStore } from "./source-store";
-import { InboxStore, type ListFilter } from "./store";
+import { InboxStore } from "./store";
 import { InboxTeam } from "./team";
 import type { TeamDeps } from "./team-deps";
 import { InboxTeamStore } from "./team-store";
@@ -48,6 +49,7 @@ export const InboxMessages = {
 /** The engagement inbox's operations for routes and pages (ADR 069). */
 export class InboxService {
   readonly store: InboxStore;
+  readonly listReads: InboxListReads;
   readonly teamStore: InboxTeamStore;
   readonly sourceStore: InboxSourceStore;
   /** Saved replies, notes, labels, bulk actions, drafts, rules and measures (ADR 084). */
@@ -55,6 +57,7 @@ export class InboxService {
 
   constructor(private readonly deps: InboxDeps) {
     this.store = new InboxStore(deps.db);
+    this.listReads = new InboxListReads(deps.db);
     this.teamStore = new InboxTeamStore(deps.db);
     this.sourceStore = new InboxSourceStore(deps.db);
     this.team = new InboxTeam({
@@ -67,13 +70,13 @@ export class InboxService {
 
   /** The list with each item's labels, note count and whether `viewerId` has read it. */
   async list(workspaceId: string, filter: ListFilter, viewerId?: string) {
-    const rows = await this.store.list(workspaceId, filter);
+    const { rows, next } = await this.listReads.page(workspaceId, filter);
     const ids = rows.map((r) => r.item.id);
     const [labels, notes, read, open] = await Promise.all([
       this.teamStore.labelsOf(workspaceId, ids),
       this.teamStore.noteCounts(workspaceId, ids),
       viewerId ? this.teamStore.readBy(viewerId, ids) : new Set<string>(),
-      this.store.openCount(workspaceId),
+      this.listReads.openCount(workspaceId),
     ]);
     return {
       items: rows.map((r) =>
@@ -84,7 +87,7 @@ export class InboxService {
         }),
       ),
       open,
-      next: rows.length === filter.limit ? rows.at(-1)!.item.createdAt : null,
+      next,
     };
   }
 
@@ -201,7 +204,7 @@ export class InboxService {
   }
 
   openCount(workspaceId: string) {
-    return this.store.openCount(workspaceId);
+    return this.listReads.openCount(workspaceId);
   }
 
   async setStatus(actor: Actor, id: string, status: "open" | "done") {

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { connectedAccounts, inboxCursors, inboxItems, posts, postTargets } from "../db/schema/index";
+import { connectedAccounts, inboxCursors, inboxItems, inboxLabels, postTargets } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
 import { notMoving } from "../tenancy/moving";
 import type { IncomingComment } from "./rules";
@@ -30,19 +30,6 @@ export type NewItem = IncomingComment & {
   /** When the network says it was edited (a review's update time, ADR 101). */
   editedAt?: number | null;
 };
-
-export interface ListFilter {
-  status?: InboxStatus;
-  platform?: Platform;
-  assigneeId?: string;
-  label?: string;
-  /** Items older than this `createdAt` (the next page). */
-  before?: number;
-  limit: number;
-}
-
-/** The open count stops here (ADR 102): the sidebar shows 99+ past 99, and the API says it counts up to this. */
-export const OPEN_COUNT_MAX = 1_000;
 
 /** SQL over the inbox's own tables (ADR 069); the only writer of `inbox_items` and `inbox_cursors`. */
 export class InboxStore {
@@ -166,8 +153,8 @@ export class InboxStore {
   async reviseReviews(accountId: string, reviews: Array<Pick<NewItem, "remoteId" | "text" | "rating" | "editedAt">>) {
     const edited = reviews.filter((r) => r.editedAt != null);
     if (edited.length === 0) return [];
-    const results = await this.db.batch(
-      edited.map((r) => {
+    const results = await this.db.batch([
+      ...edited.map((r) => {
         const reopen = sql`${inboxItems.status} = 'done' AND ${r.editedAt} > COALESCE(${inboxItems.handledAt}, 0)`;
         return this.db
           .update(inboxItems)
@@ -187,9 +174,39 @@ export class InboxStore {
             ),
           )
           .returning({ id: inboxItems.id });
-      }) as [never, ...never[]],
-    );
-    return (results as unknown as { id: string }[][]).flat().map((r) => r.id);
+      }),
+      this.labelStatus(
+        this.db
+          .select({ id: inboxItems.id })
+          .from(inboxItems)
+          .where(
+            and(
+              eq(inboxItems.accountId, accountId),
+              inArray(
+                inboxItems.remoteId,
+                edited.map((r) => r.remoteId),
+              ),
+            ),
+          ),
+      ),
+    ] as unknown as [never, ...never[]]);
+    return (results as unknown as { id: string }[][])
+      .slice(0, -1)
+      .flat()
+      .map((r) => r.id);
+  }
+
+  /**
+   * Labels carry their item's status so a label filter is an index range (ADR 102, migration 0075): every write
+   * that may open or close items sends this in its batch, after the items' own update.
+   */
+  private labelStatus(itemIds: string[] | SQLWrapper) {
+    return this.db
+      .update(inboxLabels)
+      .set({
+        status: sql`(SELECT ${inboxItems.status} FROM ${inboxItems} WHERE ${inboxItems.id} = ${inboxLabels.itemId})`,
+      })
+      .where(inArray(inboxLabels.itemId, itemIds));
   }
 
   /** A conversation's messages, oldest first: its thread (ADR 092). */
@@ -233,42 +250,6 @@ export class InboxStore {
       .onConflictDoUpdate({ target: inboxCursors.accountId, set: { polledAt: now } });
   }
 
-  /** A page of the list; read in a batch, whose answer tells the bench the rows D1 read (a builder's read does not). */
-  async list(workspaceId: string, f: ListFilter) {
-    const where: SQL[] = [eq(inboxItems.workspaceId, workspaceId)];
-    if (f.status) where.push(eq(inboxItems.status, f.status));
-    if (f.platform) where.push(eq(inboxItems.platform, f.platform));
-    if (f.assigneeId) where.push(eq(inboxItems.assigneeId, f.assigneeId));
-    if (f.label)
-      where.push(
-        sql`EXISTS (SELECT 1 FROM inbox_labels l WHERE l.item_id = ${inboxItems.id} AND l.label = ${f.label})`,
-      );
-    if (f.before !== undefined) where.push(lt(inboxItems.createdAt, f.before));
-    const [rows] = await this.db.batch([
-      this.db
-        .select({ item: inboxItems, postContent: posts.content, account: connectedAccounts.username })
-        .from(inboxItems)
-        .leftJoin(posts, eq(posts.id, inboxItems.postId))
-        .innerJoin(connectedAccounts, eq(connectedAccounts.id, inboxItems.accountId))
-        .where(and(...where))
-        .orderBy(desc(inboxItems.createdAt), desc(inboxItems.id))
-        .limit(f.limit),
-    ]);
-    return rows;
-  }
-
-  /** Open items, counted up to `OPEN_COUNT_MAX`: every page's sidebar asks, and a full count reads every one. */
-  async openCount(workspaceId: string): Promise<number> {
-    const open = this.db
-      .select({ one: sql`1` })
-      .from(inboxItems)
-      .where(and(eq(inboxItems.workspaceId, workspaceId), eq(inboxItems.status, "open")))
-      .limit(OPEN_COUNT_MAX)
-      .as("open");
-    const [rows] = await this.db.batch([this.db.select({ n: count() }).from(open)]);
-    return rows[0]?.n ?? 0;
-  }
-
   get(workspaceId: string, id: string) {
     return this.db
       .select()
@@ -284,11 +265,12 @@ export class InboxStore {
   /** The same change to several items of the workspace (bulk actions); returns the ids changed. */
   async updateMany(workspaceId: string, ids: string[], patch: Partial<Pick<InboxItemRow, ItemPatch>>) {
     if (ids.length === 0) return [];
-    const rows = await this.db
+    const update = this.db
       .update(inboxItems)
       .set(patch)
       .where(and(eq(inboxItems.workspaceId, workspaceId), inArray(inboxItems.id, ids)))
       .returning({ id: inboxItems.id });
+    const [rows] = patch.status ? await this.db.batch([update, this.labelStatus(ids)]) : [await update];
     return rows.map((r) => r.id);
   }
 
@@ -359,14 +341,16 @@ export class InboxStore {
     id: string,
     patch: Partial<Pick<InboxItemRow, "hiddenAt" | "likedAt" | "deletedAt" | "ruleHiddenAt">>,
   ) {
-    await this.db
+    const update = this.db
       .update(inboxItems)
       .set({ ...patch, ...(patch.deletedAt ? { status: "done" as const } : {}) })
       .where(eq(inboxItems.id, id));
+    if (patch.deletedAt) await this.db.batch([update, this.labelStatus([id])]);
+    else await update;
   }
 
   async replySent(id: string, remoteId: string, text: string, at: number): Promise<void> {
-    await this.db
+    const sent = this.db
       .update(inboxItems)
       .set({
         replyState: "sent",
@@ -381,6 +365,7 @@ export class InboxStore {
         handledAt: at,
       })
       .where(eq(inboxItems.id, id));
+    await this.db.batch([sent, this.labelStatus([id])]);
   }
 
   async replyFailed(id: string, message: string): Promise<void> {

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { inboxLabels, inboxNotes, inboxReads, inboxRules, inboxSavedReplies } from "../db/schema/index";
+import { inboxItems, inboxLabels, inboxNotes, inboxReads, inboxRules, inboxSavedReplies } from "../db/schema/index";
 
 export type SavedReplyRow = typeof inboxSavedReplies.$inferSelect;
 export type RuleRow = typeof inboxRules.$inferSelect;
@@ -9,14 +9,27 @@ export type RuleRow = typeof inboxRules.$inferSelect;
 export class InboxTeamStore {
   constructor(private readonly db: Db) {}
 
+  /** Labels the workspace's items, each label row taking its item's time and status (ADR 102). */
   async addLabels(workspaceId: string, itemIds: string[], labels: string[]) {
-    const rows = itemIds.flatMap((itemId) => labels.map((label) => ({ itemId, workspaceId, label })));
-    // 3 parameters per row, under D1's 100 per statement.
-    for (let i = 0; i < rows.length; i += 30)
-      await this.db
-        .insert(inboxLabels)
-        .values(rows.slice(i, i + 30))
-        .onConflictDoNothing();
+    if (itemIds.length === 0) return;
+    // One statement per label and 90 items: under D1's 100 parameters.
+    for (const label of labels)
+      for (let i = 0; i < itemIds.length; i += 90)
+        await this.db
+          .insert(inboxLabels)
+          .select(
+            this.db
+              .select({
+                itemId: inboxItems.id,
+                workspaceId: inboxItems.workspaceId,
+                label: sql<string>`${label}`.as("label"),
+                createdAt: inboxItems.createdAt,
+                status: inboxItems.status,
+              })
+              .from(inboxItems)
+              .where(and(eq(inboxItems.workspaceId, workspaceId), inArray(inboxItems.id, itemIds.slice(i, i + 90)))),
+          )
+          .onConflictDoNothing();
   }
 
   async removeLabel(workspaceId: string, itemIds: string[], label: string) {

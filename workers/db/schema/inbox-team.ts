@@ -2,11 +2,15 @@ import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { PLATFORMS } from "../../platform-profile";
 import { ms } from "./columns";
 import { users } from "./core";
-import { inboxItems } from "./inbox";
+import { INBOX_STATUSES, inboxItems } from "./inbox";
 import { INBOX_KINDS, INBOX_RULE_ACTIONS, SENTIMENTS } from "./value-lists";
 import { workspaces } from "./workspaces";
 
-/** A label on an inbox item; one row per label so the list can filter by it through an index (ADR 084). */
+/**
+ * A label on an inbox item; one row per label so the list can filter by it through an index (ADR 084). It carries
+ * its item's `created_at` and `status` (ADR 102, migration 0075: copied when the label is added, the status kept in
+ * step by a trigger on `inbox_items`), so a label filter is a range of these indexes, newest first, at any size.
+ */
 export const inboxLabels = sqliteTable(
   "inbox_labels",
   {
@@ -15,8 +19,14 @@ export const inboxLabels = sqliteTable(
       .references(() => inboxItems.id, { onDelete: "cascade" }),
     workspaceId: text("workspace_id").notNull(),
     label: text("label").notNull(),
+    createdAt: ms("created_at").notNull(),
+    status: text("status", { enum: INBOX_STATUSES }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.itemId, t.label] }), index("inbox_labels_ws_label").on(t.workspaceId, t.label)],
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.label] }),
+    index("inbox_labels_list_idx").on(t.workspaceId, t.label, t.status, t.createdAt, t.itemId),
+    index("inbox_labels_all_idx").on(t.workspaceId, t.label, t.createdAt, t.itemId),
+  ],
 );
 
 /** A member's internal note on an item: seen by the team, never sent to the network. */

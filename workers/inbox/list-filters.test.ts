@@ -1,0 +1,107 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, registerUser } from "../test/helpers";
+import { dbOf } from "../test/shards";
+import { LIST_WALK_MAX } from "./list-store";
+
+/**
+ * The list's filters read an index range, not the workspace's items (ADR 102): a label's rows carry their item's
+ * time and status, kept in step by every write that opens or closes items, and a filter its index does not hold
+ * walks at most LIST_WALK_MAX entries and says where to go on.
+ */
+type User = Awaited<ReturnType<typeof registerUser>>;
+const MINUTE = 60_000;
+const ITEMS = LIST_WALK_MAX + 300;
+
+let owner: User;
+let ws: string;
+let newest: number;
+const opts = () => ({ token: owner.token, headers: { "X-Workspace-Id": ws } });
+const list = async (query: string) => {
+  const res = await call<"GET /api/inbox">(`/api/inbox?${query}`, opts());
+  expect(res.status).toBe(200);
+  const data = res.body.data as { items: Array<{ id: string; createdAt: string; labels: string[] }>; next: number };
+  return { ...data, read: Number(res.headers.get("X-D1-Rows-Read")) };
+};
+const bulk = async (body: Record<string, unknown>) =>
+  expect((await call("/api/inbox/bulk", { ...opts(), method: "POST", body })).status).toBe(200);
+
+/** `ITEMS` Facebook comments one minute apart, the newest first as `i0`; the oldest and every third
+ * after it are open. */
+async function seedItems(db: D1Database) {
+  await db.batch([
+    db
+      .prepare(
+        "INSERT INTO connected_accounts (id, workspace_id, user_id, platform, platform_user_id, username, display_name, account_type, access_token_enc) VALUES (?1, ?2, ?3, 'facebook', ?1, 'shop', 'Shop', 'page', 'enc')",
+      )
+      .bind(`${ws}-fb`, ws, owner.user.id),
+    db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?4 - 1)
+       INSERT INTO inbox_items (id, workspace_id, account_id, platform, remote_id, kind, author, text, created_at, received_at, status, rules_applied_at)
+       SELECT ?1 || '-i' || i, ?1, ?2, 'facebook', 'c' || i, 'comment', 'Ann', 'Hello', ?3 - i * ${MINUTE}, ?3, CASE WHEN (?4 - 1 - i) % 3 = 0 THEN 'open' ELSE 'done' END, ?3 FROM n`,
+      )
+      .bind(ws, `${ws}-fb`, newest, ITEMS),
+  ]);
+}
+
+describe("inbox list filters at any size", () => {
+  beforeAll(async () => {
+    owner = await registerUser();
+    ws = owner.user.id;
+    newest = Date.now() - MINUTE;
+    await seedItems(await dbOf(ws));
+  });
+
+  it("finds a label's items from the label's own index, with the status they have now", async () => {
+    // Two done items and the oldest, open, all far past the walk's reach from the newest.
+    const rare = [ITEMS - 3, ITEMS - 2, ITEMS - 1].map((i) => `${ws}-i${i}`);
+    await bulk({ action: "label", ids: rare, label: "VIP" });
+
+    const all = await list("status=all&label=vip");
+    expect(all.items.map((i) => i.id)).toEqual(rare);
+    expect(all.items.every((i) => i.labels.includes("vip"))).toBe(true);
+    expect(all.next).toBeNull();
+    const open = await list("status=open&label=vip");
+    expect(open.items.map((i) => i.id)).toEqual([rare[2]]);
+    // A handful of label rows and items, the page's lookups and the open count (up to 1,000): not the 1,300 items.
+    expect(open.read).toBeLessThan(1_000 + 100);
+
+    // Done in bulk, one reopened: the label's rows move with their items.
+    await bulk({ action: "done", ids: [rare[2]] });
+    await bulk({ action: "open", ids: [rare[0]] });
+    expect((await list("status=open&label=vip")).items.map((i) => i.id)).toEqual([rare[0]]);
+    expect((await list("status=done&label=vip")).items.map((i) => i.id)).toEqual([rare[1], rare[2]]);
+    // A label added to an item that was already done takes its status.
+    const done = `${ws}-i${ITEMS - 6}`;
+    await bulk({ action: "label", ids: [done], label: "vip" });
+    expect((await list("status=done&label=vip")).items.map((i) => i.id)).toEqual([done, rare[1], rare[2]]);
+  });
+
+  it("walks at most LIST_WALK_MAX entries for a filter its index lacks, and says where to go on", async () => {
+    // Every item is on Facebook: none on Instagram, so the walk ends at its limit with an empty page.
+    const none = await list("status=all&platform=instagram");
+    expect(none.items).toEqual([]);
+    expect(none.next).toBe(newest - (LIST_WALK_MAX - 1) * MINUTE);
+    expect(none.read).toBeLessThan(3 * LIST_WALK_MAX + 1_000 + 100);
+    // Going on from there reaches the rest, and the end.
+    const rest = await list(`status=all&platform=instagram&before=${none.next}`);
+    expect(rest).toMatchObject({ items: [], next: null });
+
+    // Assigned to the owner, any status: found past the walk by going on, newest first.
+    const far = `${ws}-i${LIST_WALK_MAX + 10}`;
+    await bulk({ action: "assign", ids: [`${ws}-i5`, far], assigneeId: owner.user.id });
+    const mine = await list("status=all&assigned=me");
+    expect(mine.items.map((i) => i.id)).toEqual([`${ws}-i5`]);
+    const older = await list(`status=all&assigned=me&before=${mine.next}`);
+    expect(older.items.map((i) => i.id)).toEqual([far]);
+    expect(older.next).toBeNull();
+  });
+
+  it("pages a filter its index holds through the index alone", async () => {
+    const first = await list("status=done&platform=facebook&limit=20");
+    expect(first.items).toHaveLength(20);
+    expect(first.read).toBeLessThan(1_000 + 200);
+    const second = await list(`status=done&platform=facebook&limit=20&before=${first.next}`);
+    expect(Date.parse(second.items[0]!.createdAt)).toBeLessThan(Date.parse(first.items.at(-1)!.createdAt));
+  });
+});

@@ -1,0 +1,125 @@
+import { and, count, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { connectedAccounts, inboxItems, inboxLabels, posts } from "../db/schema/index";
+import type { Platform } from "../platform-profile";
+import type { InboxStatus } from "./store";
+
+export interface ListFilter {
+  status?: InboxStatus;
+  platform?: Platform;
+  assigneeId?: string;
+  label?: string;
+  /** Items older than this `createdAt` (the next page). */
+  before?: number;
+  limit: number;
+}
+
+/** The open count stops here (ADR 102): the sidebar shows 99+ past 99, and the API says it counts up to this. */
+export const OPEN_COUNT_MAX = 1_000;
+
+/**
+ * How many entries of its index a page walks at most when the index does not hold every filter (a label with a
+ * network, "assigned to me" with every status): the rest are checked on the items, and a page that found fewer than
+ * it asked for says where to go on (ADR 102). This is what bounds the rows a filter reads at any inbox size.
+ */
+export const LIST_WALK_MAX = 800;
+
+type Driver = { index: SQL[]; residual: SQL[]; labels: boolean };
+
+/**
+ * Which index a filter walks newest first (a label's rows carry the item's time and status; each item index starts
+ * at the workspace and holds the status), and the filters left to check on each item it names.
+ */
+export function listDriver(workspaceId: string, f: ListFilter): Driver {
+  const on = <T>(value: T | undefined, cond: (v: T) => SQL) => (value === undefined ? [] : [cond(value)]);
+  const before = (col: typeof inboxItems.createdAt | typeof inboxLabels.createdAt) => on(f.before, (b) => lt(col, b));
+  if (f.label !== undefined)
+    return {
+      labels: true,
+      index: [
+        eq(inboxLabels.workspaceId, workspaceId),
+        eq(inboxLabels.label, f.label),
+        ...on(f.status, (s) => eq(inboxLabels.status, s)),
+        ...before(inboxLabels.createdAt),
+      ],
+      residual: [
+        ...on(f.platform, (p) => eq(inboxItems.platform, p)),
+        ...on(f.assigneeId, (a) => eq(inboxItems.assigneeId, a)),
+      ],
+    };
+  const item = [eq(inboxItems.workspaceId, workspaceId), ...before(inboxItems.createdAt)];
+  const assignee = on(f.assigneeId, (a) => eq(inboxItems.assigneeId, a));
+  const platform = on(f.platform, (p) => eq(inboxItems.platform, p));
+  // Without a status only `inbox_items_all_idx` gives the order; the other filters are checked per item.
+  if (f.status === undefined) return { labels: false, index: item, residual: [...assignee, ...platform] };
+  const status = [eq(inboxItems.status, f.status)];
+  // `inbox_items_assignee_list_idx`, `inbox_items_platform_list_idx` or `inbox_items_list_idx`.
+  if (assignee.length) return { labels: false, index: [...item, ...assignee, ...status], residual: platform };
+  return { labels: false, index: [...item, ...platform, ...status], residual: [] };
+}
+
+/** The inbox's list reads (ADR 069, ADR 102): a page newest first with its filters, and the open count. */
+export class InboxListReads {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * A page, and where the next one starts. Read in a batch, whose answer tells the bench the rows D1 read (a
+   * builder's read does not). A page a walk cut short (fewer items than asked, the walk's limit reached) goes on
+   * from the oldest entry walked.
+   */
+  async page(workspaceId: string, f: ListFilter) {
+    const driver = listDriver(workspaceId, f);
+    const walk = driver.residual.length ? LIST_WALK_MAX : f.limit;
+    const d = this.walk(driver, walk).as("d");
+    // An item index's entries end with the item's rowid: the walk reads no item, and the page reads each by rowid.
+    const item = driver.labels ? eq(inboxItems.id, d.key) : eq(sql`${inboxItems}.rowid`, d.key);
+    const rows = this.db
+      .select({ item: inboxItems, postContent: posts.content, account: connectedAccounts.username })
+      .from(d)
+      .innerJoin(inboxItems, item)
+      .leftJoin(posts, eq(posts.id, inboxItems.postId))
+      .innerJoin(connectedAccounts, eq(connectedAccounts.id, inboxItems.accountId))
+      .where(and(...driver.residual))
+      .orderBy(desc(d.at), desc(d.key))
+      .limit(f.limit);
+    if (!driver.residual.length) {
+      const [page] = await this.db.batch([rows]);
+      return { rows: page, next: page.length === f.limit ? page.at(-1)!.item.createdAt : null };
+    }
+    // The walk's last entry, if it went that far: the next page starts there.
+    const edge = this.walk(driver, 1).offset(walk - 1);
+    const [page, last] = await this.db.batch([rows, edge]);
+    if (page.length === f.limit) return { rows: page, next: page.at(-1)!.item.createdAt };
+    return { rows: page, next: last[0]?.at ?? null };
+  }
+
+  /** The index's entries newest first, each the item's key (its id from a label, its rowid from an item index). */
+  private walk(driver: Driver, limit: number) {
+    if (driver.labels)
+      return this.db
+        .select({ key: sql<string | number>`${inboxLabels.itemId}`.as("key"), at: inboxLabels.createdAt })
+        .from(inboxLabels)
+        .where(and(...driver.index))
+        .orderBy(desc(inboxLabels.createdAt), desc(inboxLabels.itemId))
+        .limit(limit);
+    const rowid = sql<string | number>`${inboxItems}.rowid`;
+    return this.db
+      .select({ key: rowid.as("key"), at: inboxItems.createdAt })
+      .from(inboxItems)
+      .where(and(...driver.index))
+      .orderBy(desc(inboxItems.createdAt), desc(rowid))
+      .limit(limit);
+  }
+
+  /** Open items, counted up to `OPEN_COUNT_MAX`: every page's sidebar asks, and a full count reads every one. */
+  async openCount(workspaceId: string): Promise<number> {
+    const open = this.db
+      .select({ one: sql`1` })
+      .from(inboxItems)
+      .where(and(eq(inboxItems.workspaceId, workspaceId), eq(inboxItems.status, "open")))
+      .limit(OPEN_COUNT_MAX)
+      .as("open");
+    const [rows] = await this.db.batch([this.db.select({ n: count() }).from(open)]);
+    return rows[0]?.n ?? 0;
+  }
+}
