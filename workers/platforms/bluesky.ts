@@ -235,18 +235,24 @@ export class BlueskyClient implements PlatformClient {
     return cardEmbed(this.deps.fetch, text, (bytes, type) => this.blob(account, bytes, type));
   }
 
-  /** A thread's next part, or the first comment: a post whose reply names the thread's root and its parent. */
+  /**
+   * A thread's next part, or the first comment: a post whose reply names the thread's root and its parent. Under
+   * the account's own post it carries that post's `langs` (the thread goes on in its language); an inbox answer to
+   * someone else's post carries none, as nothing says what it is written in.
+   */
   async reply(account: AccountCredentials, parentRemoteId: string, text: string) {
     checkText(text);
     const parent = await this.getRecord(account, parentRemoteId);
     if (!parent?.cid) throw refuse("The post to reply to is gone from Bluesky.");
     const parentRef = { uri: parent.uri, cid: parent.cid };
+    const langs = parseAtUri(parent.uri).repo === account.platformUserId ? parent.value.langs : undefined;
     const post = {
       $type: POST,
       text,
       createdAt: new Date(this.deps.now()).toISOString(),
       ...(await this.facets(text)),
       reply: { root: parent.value.reply?.root ?? parentRef, parent: parentRef },
+      ...(langs?.length && { langs }),
     };
     return { remoteId: await this.write(account, replyRecordKey(parseAtUri(parentRemoteId).rkey, text), post) };
   }
