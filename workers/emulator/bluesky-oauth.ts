@@ -73,9 +73,13 @@ async function keepLatest(c: Ctx, id: string, owner: string, data: Record<string
     await keepObject(c.var.db, { id, platform: PLATFORM, kind: "client-metadata", owner, createdAt: c.var.now, data });
 }
 
+/** The request's parameters: a form, or JSON as @atproto/oauth-client sends them (the provider takes both). */
 async function formOf(c: Ctx): Promise<URLSearchParams> {
   // Read as bytes: the runtime warns on .text() of a form body.
-  return new URLSearchParams(new TextDecoder().decode(await c.req.arrayBuffer()));
+  const body = new TextDecoder().decode(await c.req.arrayBuffer());
+  if (!(c.req.header("Content-Type") ?? "").includes("json")) return new URLSearchParams(body);
+  const json = JSON.parse(body || "{}") as Record<string, unknown>;
+  return new URLSearchParams(Object.entries(json).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
 }
 
 async function issueOAuthTokens(c: Ctx, input: { did: string; jkt: string; clientId: string; scope: string }) {
@@ -149,6 +153,7 @@ export function mountBlueskyOAuth(app: Hono<EmuEnv>, accounts: { did: string; ha
       authorization_endpoint: `${ISSUER}/oauth/authorize`,
       token_endpoint: `${ISSUER}/oauth/token`,
       pushed_authorization_request_endpoint: `${ISSUER}/oauth/par`,
+      revocation_endpoint: `${ISSUER}/oauth/revoke`,
       require_pushed_authorization_requests: true,
       scopes_supported: SCOPES,
       response_types_supported: ["code"],
@@ -256,6 +261,37 @@ export function mountBlueskyOAuth(app: Hono<EmuEnv>, accounts: { did: string; ha
       return issueOAuthTokens(c, { did: row.grant.subject, jkt, clientId, scope: row.scopes });
     }
     return oauthError(c, "invalid_request", "Unsupported grant_type");
+  });
+
+  // RFC 7009: a token of this client ends its whole session (every token bound to the same DPoP key, as the
+  // provider keeps one record per session); an unknown or already revoked token is answered 200 all the same.
+  app.post("/oauth/revoke", async (c) => {
+    const jkt = await proofFor(c);
+    if (jkt instanceof Response) return jkt;
+    const form = await formOf(c);
+    const clientId = form.get("client_id") ?? "";
+    if (!(await clientOf(c, clientId)))
+      return oauthError(c, "invalid_client", `Unable to obtain client metadata for "${clientId}"`, 401);
+    const token = form.get("token");
+    if (!token) return oauthError(c, "invalid_request", 'Missing "token" parameter');
+    const row = await c.var.db
+      .select()
+      .from(emuTokens)
+      .where(and(eq(emuTokens.token, token), eq(emuTokens.platform, PLATFORM)))
+      .get();
+    if (row?.grant.dpopJkt && row.grant.clientId === clientId)
+      await c.var.db
+        .update(emuTokens)
+        .set({ revokedAt: c.var.now })
+        .where(
+          and(
+            eq(emuTokens.platform, PLATFORM),
+            sql`json_extract(${emuTokens.grant}, '$.dpopJkt') = ${row.grant.dpopJkt}`,
+            sql`${emuTokens.revokedAt} is null`,
+          ),
+        );
+    c.header("DPoP-Nonce", await currentNonce(c.var.now));
+    return c.json({});
   });
 }
 

@@ -131,7 +131,11 @@ async function issueSession(db: Db, account: DemoAccount, now: number) {
 }
 
 /** The account a token of `kind` belongs to, or the XRPC error the PDS answers (ExpiredToken is a 400). */
-export async function authed(c: Ctx, kind: "access" | "refresh"): Promise<DemoAccount | Response> {
+export async function authed(
+  c: Ctx,
+  kind: "access" | "refresh",
+  opts: { allowExpired?: boolean } = {},
+): Promise<DemoAccount | Response> {
   const dpop = /^DPoP (.+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
   const token = dpop ?? bearer(c);
   if (!token) return xrpcError(c, 401, "AuthMissing", "Authentication Required");
@@ -144,7 +148,7 @@ export async function authed(c: Ctx, kind: "access" | "refresh"): Promise<DemoAc
     return xrpcError(c, 401, "InvalidToken", "Token could not be verified");
   const refused = await refuseTokenUse(c, dpop ? "DPoP" : "Bearer", token, row.grant.dpopJkt);
   if (refused) return refused;
-  if (row.expiresAt !== null && row.expiresAt <= c.var.now)
+  if (!opts.allowExpired && row.expiresAt !== null && row.expiresAt <= c.var.now)
     return xrpcError(c, 400, "ExpiredToken", "Token has expired");
   return (
     BLUESKY_ACCOUNTS.find((a) => a.did === row.grant.subject) ?? xrpcError(c, 401, "InvalidToken", "Unknown account")
@@ -306,6 +310,16 @@ export const blueskyPds = new Hono<EmuEnv>()
       .set({ revokedAt: c.var.now })
       .where(and(eq(emuTokens.token, bearer(c)!), eq(emuTokens.platform, PLATFORM)));
     return c.json(await issueSession(c.var.db, account, c.var.now));
+  })
+  // The PDS's deleteSession: authenticated with the refresh JWT (an expired one too), it revokes that token.
+  .post("/xrpc/com.atproto.server.deleteSession", async (c) => {
+    const account = await authed(c, "refresh", { allowExpired: true });
+    if (account instanceof Response) return account;
+    await c.var.db
+      .update(emuTokens)
+      .set({ revokedAt: c.var.now })
+      .where(and(eq(emuTokens.token, bearer(c)!), eq(emuTokens.platform, PLATFORM)));
+    return c.body(null, 200);
   })
   .get("/xrpc/com.atproto.server.getSession", async (c) => {
     const account = await authed(c, "access");
