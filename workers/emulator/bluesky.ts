@@ -1,13 +1,13 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { Db } from "../db/client";
-import { emuObjects, emuTokens } from "../db/schema/emulator";
+import { emuTokens } from "../db/schema/emulator";
 import { type BlobInfo, blobsOf, isTid, postProblem } from "./bluesky-lexicon";
 import { addVisitorPost, type BlueskyHost, listNotifications } from "./bluesky-notifications";
 import { mountBlueskyOAuth, refuseTokenUse } from "./bluesky-oauth";
 import type { EmuEnv } from "./context";
 import { followerCount, postMetrics } from "./metrics";
-import { createObject, deleteObject, getObject, incrementCounter } from "./objects";
+import { countObjects, createObject, deleteObject, findObjects, getObject, incrementCounter } from "./objects";
 import { bearer, jsonBody, sniffImage } from "./request";
 
 /**
@@ -193,11 +193,7 @@ interface StoredRecord {
 }
 
 async function records(db: Db, did: string, collection: string) {
-  const rows = await db
-    .select()
-    .from(emuObjects)
-    .where(and(eq(emuObjects.platform, PLATFORM), eq(emuObjects.kind, collection), eq(emuObjects.owner, did)))
-    .all();
+  const rows = await findObjects(db, PLATFORM, collection, { owner: did });
   return rows.map((r) => ({ ...(r.data as unknown as StoredRecord), indexedAt: r.createdAt }));
 }
 
@@ -490,17 +486,7 @@ function likeProblem(record: unknown): string | null {
 }
 
 async function repliesTo(db: Db, uri: string) {
-  const rows = await db
-    .select()
-    .from(emuObjects)
-    .where(
-      and(
-        eq(emuObjects.platform, PLATFORM),
-        eq(emuObjects.kind, "app.bsky.feed.post"),
-        sql`json_extract(${emuObjects.data}, '$.replyTo') = ${uri}`,
-      ),
-    )
-    .all();
+  const rows = await findObjects(db, PLATFORM, "app.bsky.feed.post", { data: { replyTo: uri } });
   return rows.map((r) => ({ ...(r.data as unknown as StoredRecord), indexedAt: r.createdAt, owner: r.owner }));
 }
 
@@ -591,22 +577,13 @@ export const blueskyAppView = new Hono<EmuEnv>()
     if (!actor) return xrpcError(c, 400, "InvalidRequest", 'Params must have the property "actor"');
     const account = byHandleOrDid(actor);
     if (!account) return xrpcError(c, 400, "InvalidRequest", "Profile not found");
-    const [posts] = await c.var.db
-      .select({ n: count() })
-      .from(emuObjects)
-      .where(
-        and(
-          eq(emuObjects.platform, PLATFORM),
-          eq(emuObjects.kind, "app.bsky.feed.post"),
-          eq(emuObjects.owner, account.did),
-        ),
-      );
+    const posts = await countObjects(c.var.db, PLATFORM, "app.bsky.feed.post", { owner: account.did });
     return c.json({
       ...profileBasic(account.did),
       description: "",
       followersCount: followerCount(account.did, c.var.now),
       followsCount: 180,
-      postsCount: posts?.n ?? 0,
+      postsCount: posts,
       indexedAt: new Date(c.var.now).toISOString(),
     });
   });
