@@ -82,6 +82,17 @@ async function formOf(c: Ctx): Promise<URLSearchParams> {
   return new URLSearchParams(Object.entries(json).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
 }
 
+/** A token or revocation request: its DPoP key's thumbprint, its parameters and a client the server knows. */
+async function clientRequest(c: Ctx) {
+  const jkt = await proofFor(c);
+  if (jkt instanceof Response) return jkt;
+  const form = await formOf(c);
+  const clientId = form.get("client_id") ?? "";
+  if (!(await clientOf(c, clientId)))
+    return oauthError(c, "invalid_client", `Unable to obtain client metadata for "${clientId}"`, 401);
+  return { jkt, form, clientId };
+}
+
 async function issueOAuthTokens(c: Ctx, input: { did: string; jkt: string; clientId: string; scope: string }) {
   const now = c.var.now;
   const grant = { subject: input.did, selected: [input.did], dpopJkt: input.jkt, clientId: input.clientId };
@@ -216,12 +227,9 @@ export function mountBlueskyOAuth(app: Hono<EmuEnv>, accounts: { did: string; ha
   });
 
   app.post("/oauth/token", async (c) => {
-    const jkt = await proofFor(c);
-    if (jkt instanceof Response) return jkt;
-    const form = await formOf(c);
-    const clientId = form.get("client_id") ?? "";
-    if (!(await clientOf(c, clientId)))
-      return oauthError(c, "invalid_client", `Unable to obtain client metadata for "${clientId}"`, 401);
+    const req = await clientRequest(c);
+    if (req instanceof Response) return req;
+    const { jkt, form, clientId } = req;
     if (form.get("grant_type") === "authorization_code") {
       const row = await redeemCode(c.var.db, {
         platform: PLATFORM,
@@ -263,15 +271,12 @@ export function mountBlueskyOAuth(app: Hono<EmuEnv>, accounts: { did: string; ha
     return oauthError(c, "invalid_request", "Unsupported grant_type");
   });
 
-  // RFC 7009: a token of this client ends its whole session (every token bound to the same DPoP key, as the
-  // provider keeps one record per session); an unknown or already revoked token is answered 200 all the same.
+  // RFC 7009: a token of this client, revoked with a proof of the key it is bound to, ends its whole session (every
+  // token bound to that key: the provider keeps one record per session); any other token is answered 200 all the same.
   app.post("/oauth/revoke", async (c) => {
-    const jkt = await proofFor(c);
-    if (jkt instanceof Response) return jkt;
-    const form = await formOf(c);
-    const clientId = form.get("client_id") ?? "";
-    if (!(await clientOf(c, clientId)))
-      return oauthError(c, "invalid_client", `Unable to obtain client metadata for "${clientId}"`, 401);
+    const req = await clientRequest(c);
+    if (req instanceof Response) return req;
+    const { jkt, form, clientId } = req;
     const token = form.get("token");
     if (!token) return oauthError(c, "invalid_request", 'Missing "token" parameter');
     const row = await c.var.db
@@ -279,7 +284,7 @@ export function mountBlueskyOAuth(app: Hono<EmuEnv>, accounts: { did: string; ha
       .from(emuTokens)
       .where(and(eq(emuTokens.token, token), eq(emuTokens.platform, PLATFORM)))
       .get();
-    if (row?.grant.dpopJkt && row.grant.clientId === clientId)
+    if (row?.grant.dpopJkt === jkt && row.grant.clientId === clientId)
       await c.var.db
         .update(emuTokens)
         .set({ revokedAt: c.var.now })
