@@ -18,6 +18,7 @@ import { BRAND, type ConnectDeps, completeConnect, signIn, startConnect } from "
 import { healthFacts, refreshDue } from "./health";
 import { reconnectReason } from "./reconnect";
 import type { TokenCipher } from "./token-crypto";
+import { revokeTokens } from "./token-revocation";
 import { type AccountView, toAccountView } from "./view";
 
 /** A token this close to expiry is refreshed before it is handed out. */
@@ -217,6 +218,8 @@ export class AccountsService {
         updatedAt: this.deps.now(),
       })
       .where(eq(connectedAccounts.id, row.id));
+    // After the row forgets them: a revocation that fails or hangs never keeps the account connected.
+    await revokeTokens(this.deps, row);
     return toAccountView(row, this.deps.now());
   }
 

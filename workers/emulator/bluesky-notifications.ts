@@ -1,10 +1,9 @@
-import { and, eq, gte, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Db } from "../db/client";
 import { emuObjects } from "../db/schema/emulator";
 import type { EmuEnv } from "./context";
 import { postMetrics, sampleComments, seedOf } from "./metrics";
-import { getObject, keepObject } from "./objects";
+import { findObjects, getObject, keepObject } from "./objects";
 
 /**
  * app.bsky.notification.listNotifications (lexicon and docs.bsky.app), written from the lexicon: the replies to
@@ -91,19 +90,7 @@ async function writeVisitorPost(
   return { uri, cid: stored.cid };
 }
 
-const postsOf = (db: Db, did: string, since: number) =>
-  db
-    .select()
-    .from(emuObjects)
-    .where(
-      and(
-        eq(emuObjects.platform, P),
-        eq(emuObjects.kind, POST),
-        eq(emuObjects.owner, did),
-        gte(emuObjects.createdAt, since),
-      ),
-    )
-    .all();
+const postsOf = (db: Db, did: string, since: number) => findObjects(db, P, POST, { owner: did, since });
 
 /**
  * The replies the account's recent posts grew by `now`, each a visitor's post from then on. Only those since the
@@ -155,21 +142,13 @@ export async function listNotifications(
   const db = c.var.db;
   const now = c.var.now;
   await growReplies(db, host, account.did, now);
-  // The account's own posts, as a subquery: a long-lived account has more than D1 binds in one statement.
-  const own = sql`SELECT id FROM emu_objects WHERE platform = ${P} AND kind = ${POST} AND owner = ${account.did}`;
-  // Others' posts that answer one of the account's, or name its handle.
-  const rows = await db
-    .select()
-    .from(emuObjects)
-    .where(
-      and(
-        eq(emuObjects.platform, P),
-        eq(emuObjects.kind, POST),
-        sql`${emuObjects.owner} <> ${account.did}`,
-        sql`(json_extract(${emuObjects.data}, '$.replyTo') IN (${own}) OR json_extract(${emuObjects.data}, '$.value.text') LIKE ${`%@${account.handle}%`})`,
-      ),
-    )
-    .all();
+  // Others' posts that answer one of the account's (their parent's at-uri is in its repository), or name its handle.
+  const others = { notOwner: account.did };
+  const found = await Promise.all([
+    findObjects(db, P, POST, { ...others, data: { replyTo: { startsWith: `at://${account.did}/${POST}/` } } }),
+    findObjects(db, P, POST, { ...others, data: { "value.text": { contains: `@${account.handle}` } } }),
+  ]);
+  const rows = [...new Map(found.flat().map((r) => [r.id, r])).values()];
   const cursor = q.get("cursor");
   const list = rows
     .filter((r) => r.createdAt <= now)
@@ -215,13 +194,7 @@ export async function addVisitorPost(
   host: BlueskyHost,
   input: { postId?: string; author: string; text: string },
 ) {
-  const parent = input.postId
-    ? await c.var.db
-        .select()
-        .from(emuObjects)
-        .where(and(eq(emuObjects.platform, P), eq(emuObjects.id, input.postId)))
-        .get()
-    : null;
+  const parent = input.postId ? await getObject(c.var.db, P, input.postId) : null;
   if (input.postId && parent?.kind !== POST) return null;
   const rec = parent?.data as { uri: string; cid: string; value: { reply?: { root?: unknown } } } | undefined;
   const made = await writeVisitorPost(c.var.db, host, {

@@ -73,9 +73,24 @@ async function keepLatest(c: Ctx, id: string, owner: string, data: Record<string
     await keepObject(c.var.db, { id, platform: PLATFORM, kind: "client-metadata", owner, createdAt: c.var.now, data });
 }
 
+/** The request's parameters: a form, or JSON as @atproto/oauth-client sends them (the provider takes both). */
 async function formOf(c: Ctx): Promise<URLSearchParams> {
   // Read as bytes: the runtime warns on .text() of a form body.
-  return new URLSearchParams(new TextDecoder().decode(await c.req.arrayBuffer()));
+  const body = new TextDecoder().decode(await c.req.arrayBuffer());
+  if (!(c.req.header("Content-Type") ?? "").includes("json")) return new URLSearchParams(body);
+  const json = JSON.parse(body || "{}") as Record<string, unknown>;
+  return new URLSearchParams(Object.entries(json).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
+}
+
+/** A token or revocation request: its DPoP key's thumbprint, its parameters and a client the server knows. */
+async function clientRequest(c: Ctx) {
+  const jkt = await proofFor(c);
+  if (jkt instanceof Response) return jkt;
+  const form = await formOf(c);
+  const clientId = form.get("client_id") ?? "";
+  if (!(await clientOf(c, clientId)))
+    return oauthError(c, "invalid_client", `Unable to obtain client metadata for "${clientId}"`, 401);
+  return { jkt, form, clientId };
 }
 
 async function issueOAuthTokens(c: Ctx, input: { did: string; jkt: string; clientId: string; scope: string }) {
@@ -149,6 +164,7 @@ export function mountBlueskyOAuth(app: Hono<EmuEnv>, accounts: { did: string; ha
       authorization_endpoint: `${ISSUER}/oauth/authorize`,
       token_endpoint: `${ISSUER}/oauth/token`,
       pushed_authorization_request_endpoint: `${ISSUER}/oauth/par`,
+      revocation_endpoint: `${ISSUER}/oauth/revoke`,
       require_pushed_authorization_requests: true,
       scopes_supported: SCOPES,
       response_types_supported: ["code"],
@@ -211,12 +227,9 @@ export function mountBlueskyOAuth(app: Hono<EmuEnv>, accounts: { did: string; ha
   });
 
   app.post("/oauth/token", async (c) => {
-    const jkt = await proofFor(c);
-    if (jkt instanceof Response) return jkt;
-    const form = await formOf(c);
-    const clientId = form.get("client_id") ?? "";
-    if (!(await clientOf(c, clientId)))
-      return oauthError(c, "invalid_client", `Unable to obtain client metadata for "${clientId}"`, 401);
+    const req = await clientRequest(c);
+    if (req instanceof Response) return req;
+    const { jkt, form, clientId } = req;
     if (form.get("grant_type") === "authorization_code") {
       const row = await redeemCode(c.var.db, {
         platform: PLATFORM,
@@ -256,6 +269,34 @@ export function mountBlueskyOAuth(app: Hono<EmuEnv>, accounts: { did: string; ha
       return issueOAuthTokens(c, { did: row.grant.subject, jkt, clientId, scope: row.scopes });
     }
     return oauthError(c, "invalid_request", "Unsupported grant_type");
+  });
+
+  // RFC 7009: a token of this client, revoked with a proof of the key it is bound to, ends its whole session (every
+  // token bound to that key: the provider keeps one record per session); any other token is answered 200 all the same.
+  app.post("/oauth/revoke", async (c) => {
+    const req = await clientRequest(c);
+    if (req instanceof Response) return req;
+    const { jkt, form, clientId } = req;
+    const token = form.get("token");
+    if (!token) return oauthError(c, "invalid_request", 'Missing "token" parameter');
+    const row = await c.var.db
+      .select()
+      .from(emuTokens)
+      .where(and(eq(emuTokens.token, token), eq(emuTokens.platform, PLATFORM)))
+      .get();
+    if (row?.grant.dpopJkt === jkt && row.grant.clientId === clientId)
+      await c.var.db
+        .update(emuTokens)
+        .set({ revokedAt: c.var.now })
+        .where(
+          and(
+            eq(emuTokens.platform, PLATFORM),
+            sql`json_extract(${emuTokens.grant}, '$.dpopJkt') = ${row.grant.dpopJkt}`,
+            sql`${emuTokens.revokedAt} is null`,
+          ),
+        );
+    c.header("DPoP-Nonce", await currentNonce(c.var.now));
+    return c.json({});
   });
 }
 

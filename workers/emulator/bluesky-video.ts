@@ -1,10 +1,10 @@
-import { and, eq, gte } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { Db } from "../db/client";
 import { emuObjects, emuTokens } from "../db/schema/emulator";
 import { authed, b64url, blobId, cid, PDS_DID, PLATFORM, xrpcError } from "./bluesky";
 import type { EmuEnv } from "./context";
-import { createObject, getObject, keepObject } from "./objects";
+import { createObject, findObjects, getObject, keepObject } from "./objects";
 import { bearer } from "./request";
 
 /**
@@ -138,18 +138,7 @@ function failureOf(bytes: Uint8Array): Job["failure"] {
 
 /** The account's uploads in today's (UTC) window: how many, and their bytes. */
 async function usedToday(db: Db, did: string, now: number) {
-  const rows = await db
-    .select({ data: emuObjects.data })
-    .from(emuObjects)
-    .where(
-      and(
-        eq(emuObjects.platform, PLATFORM),
-        eq(emuObjects.kind, "video-job"),
-        eq(emuObjects.owner, did),
-        gte(emuObjects.createdAt, Math.floor(now / DAY_MS) * DAY_MS),
-      ),
-    )
-    .all();
+  const rows = await findObjects(db, PLATFORM, "video-job", { owner: did, since: Math.floor(now / DAY_MS) * DAY_MS });
   return { videos: rows.length, bytes: rows.reduce((n, r) => n + Number((r.data as { size?: number }).size ?? 0), 0) };
 }
 

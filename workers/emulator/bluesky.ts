@@ -1,13 +1,13 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { Db } from "../db/client";
-import { emuObjects, emuTokens } from "../db/schema/emulator";
+import { emuTokens } from "../db/schema/emulator";
 import { type BlobInfo, blobsOf, isTid, postProblem } from "./bluesky-lexicon";
 import { addVisitorPost, type BlueskyHost, listNotifications } from "./bluesky-notifications";
 import { mountBlueskyOAuth, refuseTokenUse } from "./bluesky-oauth";
 import type { EmuEnv } from "./context";
 import { followerCount, postMetrics } from "./metrics";
-import { createObject, deleteObject, getObject, incrementCounter } from "./objects";
+import { countObjects, createObject, deleteObject, findObjects, getObject, incrementCounter } from "./objects";
 import { bearer, jsonBody, sniffImage } from "./request";
 
 /**
@@ -131,7 +131,11 @@ async function issueSession(db: Db, account: DemoAccount, now: number) {
 }
 
 /** The account a token of `kind` belongs to, or the XRPC error the PDS answers (ExpiredToken is a 400). */
-export async function authed(c: Ctx, kind: "access" | "refresh"): Promise<DemoAccount | Response> {
+export async function authed(
+  c: Ctx,
+  kind: "access" | "refresh",
+  opts: { allowExpired?: boolean } = {},
+): Promise<DemoAccount | Response> {
   const dpop = /^DPoP (.+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
   const token = dpop ?? bearer(c);
   if (!token) return xrpcError(c, 401, "AuthMissing", "Authentication Required");
@@ -144,7 +148,7 @@ export async function authed(c: Ctx, kind: "access" | "refresh"): Promise<DemoAc
     return xrpcError(c, 401, "InvalidToken", "Token could not be verified");
   const refused = await refuseTokenUse(c, dpop ? "DPoP" : "Bearer", token, row.grant.dpopJkt);
   if (refused) return refused;
-  if (row.expiresAt !== null && row.expiresAt <= c.var.now)
+  if (!opts.allowExpired && row.expiresAt !== null && row.expiresAt <= c.var.now)
     return xrpcError(c, 400, "ExpiredToken", "Token has expired");
   return (
     BLUESKY_ACCOUNTS.find((a) => a.did === row.grant.subject) ?? xrpcError(c, 401, "InvalidToken", "Unknown account")
@@ -189,11 +193,7 @@ interface StoredRecord {
 }
 
 async function records(db: Db, did: string, collection: string) {
-  const rows = await db
-    .select()
-    .from(emuObjects)
-    .where(and(eq(emuObjects.platform, PLATFORM), eq(emuObjects.kind, collection), eq(emuObjects.owner, did)))
-    .all();
+  const rows = await findObjects(db, PLATFORM, collection, { owner: did });
   return rows.map((r) => ({ ...(r.data as unknown as StoredRecord), indexedAt: r.createdAt }));
 }
 
@@ -306,6 +306,16 @@ export const blueskyPds = new Hono<EmuEnv>()
       .set({ revokedAt: c.var.now })
       .where(and(eq(emuTokens.token, bearer(c)!), eq(emuTokens.platform, PLATFORM)));
     return c.json(await issueSession(c.var.db, account, c.var.now));
+  })
+  // The PDS's deleteSession: authenticated with the refresh JWT (an expired one too), it revokes that token.
+  .post("/xrpc/com.atproto.server.deleteSession", async (c) => {
+    const account = await authed(c, "refresh", { allowExpired: true });
+    if (account instanceof Response) return account;
+    await c.var.db
+      .update(emuTokens)
+      .set({ revokedAt: c.var.now })
+      .where(and(eq(emuTokens.token, bearer(c)!), eq(emuTokens.platform, PLATFORM)));
+    return c.body(null, 200);
   })
   .get("/xrpc/com.atproto.server.getSession", async (c) => {
     const account = await authed(c, "access");
@@ -476,17 +486,7 @@ function likeProblem(record: unknown): string | null {
 }
 
 async function repliesTo(db: Db, uri: string) {
-  const rows = await db
-    .select()
-    .from(emuObjects)
-    .where(
-      and(
-        eq(emuObjects.platform, PLATFORM),
-        eq(emuObjects.kind, "app.bsky.feed.post"),
-        sql`json_extract(${emuObjects.data}, '$.replyTo') = ${uri}`,
-      ),
-    )
-    .all();
+  const rows = await findObjects(db, PLATFORM, "app.bsky.feed.post", { data: { replyTo: uri } });
   return rows.map((r) => ({ ...(r.data as unknown as StoredRecord), indexedAt: r.createdAt, owner: r.owner }));
 }
 
@@ -577,22 +577,13 @@ export const blueskyAppView = new Hono<EmuEnv>()
     if (!actor) return xrpcError(c, 400, "InvalidRequest", 'Params must have the property "actor"');
     const account = byHandleOrDid(actor);
     if (!account) return xrpcError(c, 400, "InvalidRequest", "Profile not found");
-    const [posts] = await c.var.db
-      .select({ n: count() })
-      .from(emuObjects)
-      .where(
-        and(
-          eq(emuObjects.platform, PLATFORM),
-          eq(emuObjects.kind, "app.bsky.feed.post"),
-          eq(emuObjects.owner, account.did),
-        ),
-      );
+    const posts = await countObjects(c.var.db, PLATFORM, "app.bsky.feed.post", { owner: account.did });
     return c.json({
       ...profileBasic(account.did),
       description: "",
       followersCount: followerCount(account.did, c.var.now),
       followsCount: 180,
-      postsCount: posts?.n ?? 0,
+      postsCount: posts,
       indexedAt: new Date(c.var.now).toISOString(),
     });
   });

@@ -1,9 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { emuObjects } from "../db/schema/emulator";
 import type { EmuContext, EmuEnv } from "./context";
-import { createObject } from "./objects";
+import { createObject, findObjects } from "./objects";
 
 /**
  * A blog host for the sandbox, `feeds.example`: every name is a feed with the same items in three formats,
@@ -47,12 +45,7 @@ const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replac
 
 async function articles(c: EmuContext, name: string): Promise<Article[]> {
   const db = c.var.db;
-  const read = () =>
-    db
-      .select()
-      .from(emuObjects)
-      .where(and(eq(emuObjects.platform, "feeds"), eq(emuObjects.kind, "article"), eq(emuObjects.owner, name)))
-      .orderBy(asc(emuObjects.createdAt));
+  const read = () => findObjects(db, "feeds", "article", { owner: name });
   let rows = await read();
   if (rows.length === 0) {
     const day = 86_400_000;
@@ -60,7 +53,7 @@ async function articles(c: EmuContext, name: string): Promise<Article[]> {
       await publish(c, name, { title, summary: `${title}: the full story on our blog.` }, c.var.now - (3 - i) * day);
     rows = await read();
   }
-  return rows.map((r) => ({ ...(r.data as Omit<Article, "published">), published: r.createdAt })).reverse();
+  return rows.map((r) => ({ ...(r.data as Omit<Article, "published">), published: r.createdAt }));
 }
 
 async function publish(c: EmuContext, name: string, input: z.output<typeof articleSchema>, at: number) {

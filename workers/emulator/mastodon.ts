@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { emuObjects, emuTokens } from "../db/schema/emulator";
 import { avatar, initialsOf } from "./avatar";
@@ -7,7 +7,15 @@ import type { EmuEnv } from "./context";
 import { numericId, opaqueToken } from "./ids";
 import { addVisitorStatus, mountNotifications, type NotificationEnv, visitorAccount } from "./mastodon-notifications";
 import { followerCount, postMetrics } from "./metrics";
-import { createObject, deleteObject, type EmuObject, getObject, incrementCounter, listObjects } from "./objects";
+import {
+  createObject,
+  deleteObject,
+  type EmuObject,
+  findObjects,
+  getObject,
+  incrementCounter,
+  listObjects,
+} from "./objects";
 import { clientCredentials, multipartParts, s256, scopeList, sniffImage } from "./request";
 import { checkToken, issueToken, redeemCode, type TokenRow } from "./tokens";
 
@@ -628,17 +636,7 @@ export function mastodonInstance(cfg: InstanceConfig) {
     // Anyone's replies, level by level (a visitor's reply and the account's answer to it are both in the thread).
     const all: EmuObject[] = [];
     for (let level = [s.id]; level.length > 0 && all.length < 500; ) {
-      const found = await c.var.db
-        .select()
-        .from(emuObjects)
-        .where(
-          and(
-            eq(emuObjects.platform, P),
-            eq(emuObjects.kind, "status"),
-            inArray(sql`json_extract(${emuObjects.data}, '$.replyTo')`, level),
-          ),
-        )
-        .all();
+      const found = await findObjects(c.var.db, P, "status", { data: { replyTo: { in: level } } });
       all.push(...found);
       level = found.map((r) => r.id);
     }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { emuObjects } from "../db/schema/emulator";
 
@@ -67,36 +67,60 @@ export async function deleteObject(db: Db, platform: string, id: string) {
   await db.delete(emuObjects).where(and(eq(emuObjects.platform, platform), eq(emuObjects.id, id)));
 }
 
-/** What narrows a listing beside platform and kind: the owner, created-at bounds and fields of `data` (null: absent). */
+/** How a field of `data` must read: equal to a value (null: absent), one of several, starting with or (any case) holding text. */
+export type DataMatch =
+  | string
+  | number
+  | null
+  | { in: (string | number)[] }
+  | { startsWith: string }
+  | { contains: string };
+
+/** What narrows a listing beside platform and kind: the owner (or any other), created-at bounds and fields of `data`. */
 export interface ObjectWhere {
   owner?: string;
+  notOwner?: string;
   since?: number;
   until?: number;
-  data?: Record<string, string | number | null>;
+  data?: Record<string, DataMatch>;
 }
 
-function conditionsOf(platform: string, kind: string, where: ObjectWhere): SQL[] {
-  const fields = Object.entries(where.data ?? {}).map(([field, value]) => {
-    const at = sql`json_extract(${emuObjects.data}, ${`$.${field}`})`;
-    return value === null ? sql`${at} IS NULL` : sql`${at} = ${value}`;
-  });
+function dataCondition(field: string, match: DataMatch): SQL {
+  const at = sql`json_extract(${emuObjects.data}, ${`$.${field}`})`;
+  if (match === null) return sql`${at} IS NULL`;
+  if (typeof match !== "object") return sql`${at} = ${match}`;
+  if ("in" in match) return match.in.length ? inArray(at, match.in) : sql`0`;
+  // Not LIKE: D1 refuses a pattern over 50 bytes, and an at-uri prefix is longer.
+  if ("startsWith" in match) return sql`substr(${at}, 1, ${match.startsWith.length}) = ${match.startsWith}`;
+  return sql`instr(lower(${at}), ${match.contains.toLowerCase()}) > 0`;
+}
+
+function conditionsOf(platform: string, kind: string | readonly string[], where: ObjectWhere): SQL[] {
   return [
     eq(emuObjects.platform, platform),
-    eq(emuObjects.kind, kind),
+    typeof kind === "string" ? eq(emuObjects.kind, kind) : inArray(emuObjects.kind, [...kind]),
     ...(where.owner === undefined ? [] : [eq(emuObjects.owner, where.owner)]),
+    ...(where.notOwner === undefined ? [] : [ne(emuObjects.owner, where.notOwner)]),
     ...(where.since === undefined ? [] : [gte(emuObjects.createdAt, where.since)]),
     ...(where.until === undefined ? [] : [lte(emuObjects.createdAt, where.until)]),
-    ...fields,
+    ...Object.entries(where.data ?? {}).map(([field, match]) => dataCondition(field, match)),
   ];
 }
 
-/** A platform's objects of one kind that match `where`, newest first; all of them unless `limit` is given. */
-export async function findObjects(db: Db, platform: string, kind: string, where: ObjectWhere, limit?: number) {
+/** A platform's objects of one kind (or of several) that match `where`, newest first; all unless `limit` is given. */
+export async function findObjects(
+  db: Db,
+  platform: string,
+  kind: string | readonly string[],
+  where: ObjectWhere,
+  limit?: number,
+) {
   const query = db
     .select()
     .from(emuObjects)
     .where(and(...conditionsOf(platform, kind, where)))
-    .orderBy(desc(emuObjects.createdAt));
+    // Objects made at the same instant: the later written first, as newest-first reads them.
+    .orderBy(desc(emuObjects.createdAt), sql`rowid desc`);
   return (limit === undefined ? query : query.limit(limit)).all();
 }
 
@@ -109,4 +133,14 @@ export async function listObjects(
   opts: { since?: number; limit?: number } = {},
 ) {
   return findObjects(db, platform, kind, { owner, since: opts.since ?? 0 }, opts.limit ?? 100);
+}
+
+/** How many of a platform's objects of one kind match `where`. */
+export async function countObjects(db: Db, platform: string, kind: string, where: ObjectWhere): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(emuObjects)
+    .where(and(...conditionsOf(platform, kind, where)))
+    .get();
+  return row?.n ?? 0;
 }

@@ -1,8 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { html } from "hono/html";
 import type { Db } from "../db/client";
-import { emuObjects } from "../db/schema/emulator";
 import { bskyAuthorName } from "./bluesky";
 import type { EmuEnv } from "./context";
 import { ytChannelTitle } from "./google";
@@ -11,7 +9,7 @@ import { liAuthorName } from "./linkedin";
 import { INSTANCES, mastodonAuthor } from "./mastodon";
 import { pageById } from "./meta/demo";
 import { postMetrics } from "./metrics";
-import { type EmuObject, getObject } from "./objects";
+import { type EmuObject, findObjects, getObject } from "./objects";
 import { pinterestAuthor } from "./pinterest";
 import { tiktokAuthorName } from "./tiktok";
 import { xAuthorName } from "./x";
@@ -28,21 +26,11 @@ interface ViewedPost {
 }
 
 const MASTODON_DOMAINS = INSTANCES.map((i) => i.domain);
+/** The kinds every sub-app stores a reply or comment as. */
+const REPLY_KINDS = ["comment", "tweet", "media", "app.bsky.feed.post", "status"];
 
 async function byData(db: Db, platform: string, kind: string, field: string, value: string) {
-  return (
-    (await db
-      .select()
-      .from(emuObjects)
-      .where(
-        and(
-          eq(emuObjects.platform, platform),
-          eq(emuObjects.kind, kind),
-          sql`json_extract(${emuObjects.data}, ${`$.${field}`}) = ${value}`,
-        ),
-      )
-      .get()) ?? null
-  );
+  return (await findObjects(db, platform, kind, { data: { [field]: value } }, 1))[0] ?? null;
 }
 
 async function ofKind(db: Db, platform: string, id: string | undefined, kind: string) {
@@ -153,17 +141,7 @@ export async function findPost(db: Db, permalink: string): Promise<ViewedPost | 
 async function repliesTo(db: Db, post: EmuObject): Promise<Array<{ author: string; text: string }>> {
   const found: EmuObject[] = [];
   for (let parents = [post.id]; parents.length; ) {
-    const rows = await db
-      .select()
-      .from(emuObjects)
-      .where(
-        and(
-          eq(emuObjects.platform, post.platform),
-          inArray(sql`json_extract(${emuObjects.data}, '$.replyTo')`, parents),
-          sql`${emuObjects.kind} IN ('comment', 'tweet', 'media', 'app.bsky.feed.post', 'status')`,
-        ),
-      )
-      .all();
+    const rows = await findObjects(db, post.platform, REPLY_KINDS, { data: { replyTo: { in: parents } } });
     found.push(...rows);
     parents = rows.map((r) => r.id);
   }

@@ -36,6 +36,7 @@ const serverMetadata = z.object({
   authorization_endpoint: z.string().url(),
   token_endpoint: z.string().url(),
   pushed_authorization_request_endpoint: z.string().url(),
+  revocation_endpoint: z.string().url().optional(),
   dpop_signing_alg_values_supported: z.array(z.string()).optional(),
   scopes_supported: z.array(z.string()).optional(),
 });
@@ -166,6 +167,25 @@ export class BlueskyOAuth {
       grant_type: "refresh_token",
       refresh_token: bound.token,
     });
+  }
+
+  /**
+   * RFC 7009 at the PDS's authorization server, signed with the tokens' DPoP key and identified by client_id as
+   * the token endpoint is: the refresh token (the server then drops the grant's access tokens too), then the
+   * access token for a server that does not. The server answers 200 for a token it no longer knows.
+   */
+  async revoke(pds: string, tokens: { accessToken: string; refreshToken?: string | null }) {
+    const endpoint = (await this.server(pds)).revocation_endpoint;
+    if (!endpoint) return;
+    for (const stored of [tokens.refreshToken, tokens.accessToken]) {
+      const bound = stored ? unbindToken(stored) : null;
+      if (!bound) continue;
+      const fetcher = dpopFetch(this.deps.fetch, await importDpopKey(bound.key), this.nonces, this.deps.now);
+      await this.http(fetcher).answer(endpoint, z.unknown(), {
+        method: "POST",
+        form: { token: bound.token, client_id: bound.clientId },
+      });
+    }
   }
 
   private async tokenRequest(

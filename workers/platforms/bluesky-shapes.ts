@@ -24,6 +24,7 @@ export const record = z.object({
       text: z.string().optional(),
       createdAt: z.string().optional(),
       reply: z.object({ root: strongRef, parent: strongRef }).optional(),
+      langs: z.array(z.string()).optional(),
     })
     .passthrough(),
 });

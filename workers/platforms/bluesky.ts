@@ -4,6 +4,7 @@ import { type Facet, resolvedFacets } from "./bluesky-facets";
 import { BlueskyIdentity, type Identity, normalHandle } from "./bluesky-identity";
 import { BlueskyOAuth } from "./bluesky-oauth";
 import { checkMedia, checkText, refuse } from "./bluesky-rules";
+import { AppPasswordSession } from "./bluesky-session";
 import {
   aspectOf,
   blobRef,
@@ -12,13 +13,12 @@ import {
   postView,
   profile,
   record,
-  session,
   strongRef,
   threadReply,
 } from "./bluesky-shapes";
 import { markerClockId, postRecordKey, replyRecordKey, tidClockId } from "./bluesky-tid";
 import { BlueskyVideo, type JobStatus, videoEmbed } from "./bluesky-video";
-import { jwtExpiry, Xrpc } from "./bluesky-xrpc";
+import { Xrpc } from "./bluesky-xrpc";
 import type { ClientDeps } from "./registry";
 import {
   type AccountCredentials,
@@ -67,12 +67,14 @@ export class BlueskyClient implements PlatformClient {
   private readonly identity: BlueskyIdentity;
   private readonly oauth: BlueskyOAuth;
   private readonly video: BlueskyVideo;
+  private readonly session: AppPasswordSession;
 
   constructor(private readonly deps: ClientDeps) {
     this.xrpc = new Xrpc(deps);
     this.identity = new BlueskyIdentity(this.xrpc, deps.endpoints);
     this.oauth = new BlueskyOAuth(deps, this.identity, this.xrpc.nonces);
     this.video = new BlueskyVideo(this.xrpc, deps);
+    this.session = new AppPasswordSession(this.xrpc);
   }
 
   /** AT Protocol OAuth from the handle (`instance`): PAR with PKCE and DPoP; the browser gets the request_uri. */
@@ -100,11 +102,9 @@ export class BlueskyClient implements PlatformClient {
   /** Handle → DID → PDS, then com.atproto.server.createSession there with the app password (the fallback). */
   async signIn(input: { identifier: string; password: string }) {
     const id = await this.identity.resolve(input.identifier);
-    const s = await this.xrpc.call(id.pds, "com.atproto.server.createSession", session, {
-      json: { identifier: id.handle, password: input.password },
-    });
+    const s = await this.session.create(id.pds, id.handle, input.password);
     if (s.did !== id.did) throw refuse(`The server signed in ${s.did}, not ${id.did}.`);
-    return { tokens: this.tokens(s), accounts: [await this.remoteAccount(id, "app-password")] };
+    return { tokens: s.tokens, accounts: [await this.remoteAccount(id, "app-password")] };
   }
 
   private async remoteAccount(id: Identity, connectionType: "oauth" | "app-password"): Promise<RemoteAccount> {
@@ -120,16 +120,6 @@ export class BlueskyClient implements PlatformClient {
     };
   }
 
-  private tokens(s: z.output<typeof session>): TokenSet {
-    return {
-      accessToken: s.accessJwt,
-      refreshToken: s.refreshJwt,
-      expiresAt: jwtExpiry(s.accessJwt),
-      refreshExpiresAt: jwtExpiry(s.refreshJwt),
-      scopes: ["transition:generic"],
-    };
-  }
-
   /**
    * OAuth: the token endpoint's refresh_token grant with the session's DPoP key; an app password's session:
    * com.atproto.server.refreshSession. Either way both tokens are replaced.
@@ -139,11 +129,16 @@ export class BlueskyClient implements PlatformClient {
       throw new PlatformError("auth", "Reconnect this Bluesky account.", { platform: "bluesky" });
     if (account.metadata.connectionType === "oauth")
       return this.oauth.refresh(tokens.refreshToken, account.platformUserId);
-    const s = await this.xrpc.call(pdsOf(account), "com.atproto.server.refreshSession", session, {
-      method: "POST",
-      token: tokens.refreshToken,
-    });
-    return this.tokens(s);
+    return this.session.refresh(pdsOf(account), tokens.refreshToken);
+  }
+
+  /**
+   * On disconnect: OAuth tokens are revoked at the authorization server (RFC 7009); an app password's session
+   * is deleted on the PDS with its refresh JWT. Without a refresh token there is nothing the server keeps.
+   */
+  async revoke(tokens: Pick<TokenSet, "accessToken" | "refreshToken">, account: Pick<AccountCredentials, "metadata">) {
+    if (account.metadata.connectionType === "oauth") return this.oauth.revoke(pdsOf(account), tokens);
+    if (tokens.refreshToken) await this.session.delete(pdsOf(account), tokens.refreshToken);
   }
 
   private profile(actor: string) {
@@ -235,18 +230,23 @@ export class BlueskyClient implements PlatformClient {
     return cardEmbed(this.deps.fetch, text, (bytes, type) => this.blob(account, bytes, type));
   }
 
-  /** A thread's next part, or the first comment: a post whose reply names the thread's root and its parent. */
+  /**
+   * A thread's next part, or the first comment: a reply naming the thread's root and its parent. Under the account's
+   * own post it carries that post's `langs`; an inbox answer to someone else's post none (its language is unknown).
+   */
   async reply(account: AccountCredentials, parentRemoteId: string, text: string) {
     checkText(text);
     const parent = await this.getRecord(account, parentRemoteId);
     if (!parent?.cid) throw refuse("The post to reply to is gone from Bluesky.");
     const parentRef = { uri: parent.uri, cid: parent.cid };
+    const langs = parseAtUri(parent.uri).repo === account.platformUserId ? parent.value.langs : undefined;
     const post = {
       $type: POST,
       text,
       createdAt: new Date(this.deps.now()).toISOString(),
       ...(await this.facets(text)),
       reply: { root: parent.value.reply?.root ?? parentRef, parent: parentRef },
+      ...(langs?.length && { langs }),
     };
     return { remoteId: await this.write(account, replyRecordKey(parseAtUri(parentRemoteId).rkey, text), post) };
   }

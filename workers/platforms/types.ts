@@ -278,6 +278,14 @@ export interface PlatformClient {
   /** `account` names where the account lives, for platforms whose server is per account (a Bluesky PDS). */
   refresh(tokens: TokenSet, account?: Pick<AccountCredentials, "platformUserId" | "metadata">): Promise<TokenSet>;
   /**
+   * Gives the tokens back when the account is disconnected (OAuth revocation, RFC 7009; a Bluesky session's
+   * deletion); absent where the platform offers none. A failure is logged and never keeps the account connected.
+   */
+  revoke?(
+    tokens: Pick<TokenSet, "accessToken" | "refreshToken">,
+    account: Pick<AccountCredentials, "platformUserId" | "metadata">,
+  ): Promise<void>;
+  /**
    * Signs in with a handle and an app password instead of a consent (Bluesky); absent where the platform
    * has no such sign-in.
    */

@@ -58,11 +58,12 @@ async function remotePosts(tag: string) {
     .all<{ id: string; data: string }>();
   return rows.results.map((r) => {
     const { value } = JSON.parse(r.data) as {
-      value: { text: string; reply?: { root: { uri: string }; parent: { uri: string } } };
+      value: { text: string; langs?: string[]; reply?: { root: { uri: string }; parent: { uri: string } } };
     };
     return {
       uri: r.id,
       text: value.text,
+      langs: value.langs,
       parent: value.reply?.parent.uri ?? null,
       root: value.reply?.root.uri ?? null,
     };
@@ -113,7 +114,7 @@ async function untilSettled(targetId: string, max = 4) {
 afterEach(clearFaults);
 
 describe("Bluesky through the publisher", () => {
-  it("publishes a post with an image, a 3-part thread and a first comment from the API, each once", {
+  it("publishes a post with an image, a 3-part thread and a first comment from the API, each once and in its language", {
     timeout: 60_000,
   }, async () => {
     const { u, accountId } = await setup();
@@ -133,6 +134,7 @@ describe("Bluesky through the publisher", () => {
             accountId,
             thread: [`2/3 crumb shot ${tag}`, `3/3 recipe soon ${tag}`],
             firstComment: `Recipe link coming ${tag}`,
+            options: { language: "pt" },
           },
         ],
       },
@@ -155,6 +157,8 @@ describe("Bluesky through the publisher", () => {
     expect([p2.parent, p2.root, p3.parent, p3.root]).toEqual([p1.uri, p1.uri, p2.uri, p1.uri]);
     const comment = remote.find((r) => r.text.startsWith("Recipe link"))!;
     expect(comment.root).toBe(p1.uri);
+    // The replies say what the first post says it is written in, so readers' language filters keep the thread whole.
+    expect([p1, p2, p3, comment].map((p) => p.langs)).toEqual([["pt"], ["pt"], ["pt"], ["pt"]]);
     // In sandbox mode the permalink opens the emulator's viewer: the post, then its thread in order.
     const page = await (await raw(`/sandbox/view?url=${encodeURIComponent(channel.permalink!)}`)).text();
     expect(page).toContain("Bluesky post by Postline Demo (@postline-demo.bsky.social)");

@@ -256,9 +256,10 @@ function DeleteWorkspace({ name, notify }: { name: string; notify: Notify }) {
     <section aria-label="Delete workspace" className="max-w-lg rounded-lg border border-red-200 p-4">
       <h2 className="mb-1 font-semibold text-red-800">Delete workspace</h2>
       <p className="mb-2 text-sm text-slate-700">
-        Deleting {name} removes its posts (scheduled ones will not be published), connected accounts, media library,
-        analytics and report schedules, queues, evergreen categories, feeds, client review links, link-in-bio page,
-        inbox, webhooks, API keys and activity log, and every member's access to it. This cannot be undone.
+        Deleting {name} removes its posts (scheduled ones will not be published), connected accounts, media library
+        (files, thumbnails and captions), brand logo, analytics, report schedules and the reports already sent, queues,
+        evergreen categories, feeds, client review links, link-in-bio page, inbox, webhooks, API keys and activity log,
+        and every member's access to it. This cannot be undone.
       </p>
       <form {...remove.form} className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="workspace-delete" />

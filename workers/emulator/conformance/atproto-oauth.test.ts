@@ -43,7 +43,19 @@ function memoryStore<V>() {
   };
 }
 
-function sdkClient() {
+/** The sandbox's fetch, noting each call's method, URL and status (what the SDK sent where). */
+function recordingFetch() {
+  const calls: string[] = [];
+  const fetcher: typeof fetch = async (input, init) => {
+    const res = await sandboxFetch(input, init);
+    const url = input instanceof Request ? input.url : String(input);
+    calls.push(`${init?.method ?? (input instanceof Request ? input.method : "GET")} ${url} ${res.status}`);
+    return res;
+  };
+  return { calls, fetcher };
+}
+
+function sdkClient(fetcher: typeof fetch = sandboxFetch) {
   const sessions = memoryStore<Parameters<ConstructorParameters<typeof OAuthClient>[0]["sessionStore"]["set"]>[1]>();
   const client = new OAuthClient({
     responseMode: "query",
@@ -56,14 +68,15 @@ function sdkClient() {
     runtimeImplementation: runtime,
     stateStore: memoryStore(),
     sessionStore: sessions,
-    fetch: sandboxFetch,
+    fetch: fetcher,
   });
   return { client, sessions };
 }
 
 describe("@atproto/oauth-client against the emulator", () => {
   it("connects a handle as a loopback client, calls the PDS with DPoP and refreshes", async () => {
-    const { client, sessions } = sdkClient();
+    const { calls, fetcher } = recordingFetch();
+    const { client, sessions } = sdkClient(fetcher);
     const url = await client.authorize(DEMO.handle, { state: "sdk-state" });
     expect(url.origin).toBe("https://bsky.social");
     expect(url.pathname).toBe("/oauth/authorize");
@@ -89,7 +102,10 @@ describe("@atproto/oauth-client against the emulator", () => {
     expect(after).not.toBe(before);
     expect((await restored.fetchHandler("/xrpc/com.atproto.server.getSession")).status).toBe(200);
 
+    // Signing out revokes the tokens at the server's revocation endpoint (RFC 7009, DPoP-signed, JSON body).
     await restored.signOut();
     expect(sessions.map.has(DEMO.did)).toBe(false);
+    // (A proof refused for a stale nonce is sent again with the new one: the last answer is the one that counts.)
+    expect(calls.filter((c) => c.includes("/oauth/revoke")).at(-1)).toBe("POST https://bsky.social/oauth/revoke 200");
   });
 });
