@@ -8,10 +8,15 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const baseShiftDays = Number(process.env.TEST_CLOCK_SHIFT_DAYS ?? "0");
 /**
  * What a dated contract reaches: every platform client's calls and the emulator's side of them (API versions, their
- * sunsets, token and media expiries). The publishing fault suites ran here too until session 23; what they add
- * (exactly-once under faults) does not move with the calendar, and their clients' versions are proven here.
+ * sunsets, token and media expiries), and the first six networks' fault suite, which also keeps publishing proven on
+ * the one-database layout. The other networks' fault suites ran here too until session 23; what they add
+ * (exactly-once under faults) does not move with the calendar, and their clients' dated calls are proven here.
  */
-const DATED_SUITES = ["workers/platforms/**/*.test.ts", "workers/emulator/**/*.test.ts"];
+const DATED_SUITES = [
+  "workers/platforms/**/*.test.ts",
+  "workers/emulator/**/*.test.ts",
+  "workers/publishing/faults.test.ts",
+];
 /** What only happens while the directory is the only shard (ADR 050's early read): the one-shard `dates` run alone. */
 const ONE_SHARD_SUITES = ["workers/workspaces/early-read.test.ts"];
 
