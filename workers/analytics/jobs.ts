@@ -48,9 +48,11 @@ export async function handleAnalyticsQueue(
   const deps = services.analyticsDeps();
   const held = moving.length ? await heldForMove(deps.db, batch.messages, moving) : new Set();
   for (const m of held) (m as Message).retry({ delaySeconds: MOVE_RETRY_SECONDS });
-  // The consumer reads only the batch's messages.
-  const rest = { queue: batch.queue, messages: batch.messages.filter((m) => !held.has(m)) };
-  await handleAnalyticsBatch(rest as MessageBatch<unknown>, deps);
+  // The same batch without the held messages.
+  const rest: MessageBatch<unknown> = Object.create(batch, {
+    messages: { value: batch.messages.filter((m) => !held.has(m)) },
+  });
+  await handleAnalyticsBatch(rest, deps);
 }
 
 /** The messages about accounts of the `moving` workspaces (one read for the batch). */
