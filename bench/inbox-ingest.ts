@@ -12,9 +12,17 @@ const PAGE_ID = (i: number) => `bench-ingest-page-${i}`;
  * `accounts` Facebook Pages connected to the seeded user's workspace, named by their Page ids as Meta's webhooks
  * name them. Written before the Worker starts, like the other seeds. Returns the workspace.
  */
-export function seedIngestPages(file: string, email: string, accounts: number, now: number): string {
+export function seedIngestPages(
+  directoryFile: string,
+  file: string,
+  email: string,
+  accounts: number,
+  now: number,
+): string {
+  const directory = new DatabaseSync(directoryFile, { readOnly: true });
+  const { id: ws } = directory.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: string };
+  directory.close();
   const db = new DatabaseSync(file);
-  const { id: ws } = db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: string };
   const insert = db.prepare(
     "INSERT INTO connected_accounts (id, workspace_id, user_id, platform, platform_user_id, username, display_name, account_type, access_token_enc, created_at, updated_at) VALUES (?1, ?2, ?2, 'facebook', ?3, ?4, ?4, 'page', 'seeded', ?5, ?5)",
   );

@@ -4,17 +4,20 @@ import { readRow } from "./latency.ts";
 import type { BenchRow } from "./stats.ts";
 
 /**
- * Issue 40's inbox list at scale: `items` comments written straight into the local D1 file for the seeded
- * analytics user's workspace (its accounts and published posts), as the poll and webhooks would leave them:
+ * Issue 40's inbox list at scale: `items` comments written straight into the local D1 file of the seeded
+ * analytics user's workspace's shard (`file`; the user is read from the directory's), on its accounts and
+ * published posts, as the poll and webhooks would leave them:
  * three in ten open, one in twenty assigned to the user, one in twenty labelled `billing` and one in five hundred
  * `vip` (a rare label), one every 30 s back from `now`. Written before the Worker starts, like the analytics seed,
  * in two SQL statements (a recursive count), with the label rows carrying their item's time and status as the
  * inbox writes them (migration 0075).
  */
-export function seedInbox(file: string, items: number, email: string, now: number): void {
+export function seedInbox(directoryFile: string, file: string, items: number, email: string, now: number): void {
+  const directory = new DatabaseSync(directoryFile, { readOnly: true });
+  const { id: userId } = directory.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: string };
+  directory.close();
   const db = new DatabaseSync(file);
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF;");
-  const { id: userId } = db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: string };
   db.exec("BEGIN");
   db.prepare(
     `CREATE TEMP TABLE bench_targets AS

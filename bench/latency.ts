@@ -3,6 +3,8 @@ import { type BenchRow, msFmt, percentile } from "./stats.ts";
 
 /** What a seeded read may cost (issue 40's and ADR 023's budget): p99 and D1 rows read per request. */
 export const READ_BUDGET = { p99Ms: 50, rows: 5_000 };
+/** The analytics overview and tabs, on three shards (issue 43): p99 from 50 to 25 ms. */
+export const ANALYTICS_BUDGET = { p99Ms: 25, rows: 5_000 };
 const median = (values: number[]) => percentile(values, 50);
 
 /**
@@ -18,6 +20,7 @@ export async function readRow(
   n: number,
   name: string,
   context: string,
+  budget = READ_BUDGET,
 ): Promise<BenchRow> {
   const samples = await client.timeSplit(path, bearer, n, 10);
   const ms = samples.map((s) => s.ms);
@@ -27,8 +30,8 @@ export async function readRow(
   return {
     name,
     value: `p50 ${msFmt(percentile(ms, 50))} · p99 ${msFmt(p99)} · ${read.toLocaleString("en")} rows read`,
-    budget: `p99 ≤ ${READ_BUDGET.p99Ms} ms, ≤ ${READ_BUDGET.rows.toLocaleString("en")} rows`,
-    pass: p99 <= READ_BUDGET.p99Ms && read <= READ_BUDGET.rows,
+    budget: `p99 ≤ ${budget.p99Ms} ms, ≤ ${budget.rows.toLocaleString("en")} rows`,
+    pass: p99 <= budget.p99Ms && read <= budget.rows,
     note:
       `${context}; ${n} samples; ` +
       `Worker p50 ${msFmt(median(samples.map((s) => s.app)))} (D1 ${msFmt(median(samples.map((s) => s.d1)))}); ` +

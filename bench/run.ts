@@ -7,22 +7,26 @@ import { DatabaseSync } from "node:sqlite";
 import { gzipSync } from "node:zlib";
 import {
   applyMigrations,
+  BENCH_SHARDS,
   type LocalWorker,
   logFile,
   root,
   startLocalWorker,
+  threeShardConfig,
   workerEnv,
 } from "../scripts/local-worker.ts";
 import { PLATFORMS } from "../workers/platform-profile/types.ts";
 import { LIVE_ENDPOINTS } from "../workers/platforms/endpoints.ts";
 import { jpegBytes } from "../workers/test/media-fixtures.ts";
+import { accountDayRow, capacityRow } from "./capacity.ts";
 import { FIRST_LOAD_BUDGET, firstLoadJs } from "./first-load.ts";
 import { BenchClient } from "./http.ts";
 import { inboxRows, seedInbox } from "./inbox.ts";
 import { ingestRow, seedIngestPages } from "./inbox-ingest.ts";
-import { readRow } from "./latency.ts";
+import { ANALYTICS_BUDGET, readRow } from "./latency.ts";
 import { shortLinkRows } from "./links.ts";
-import { d1File, seedAnalytics } from "./seed.ts";
+import { d1File, type SeedFiles, seedAnalytics } from "./seed.ts";
+import { seedFiles } from "./shards.ts";
 import { settledInFile, stagedVideoRow, textBurstRows } from "./staging.ts";
 import { type BenchRow, formatTable, kb, msFmt, percentile } from "./stats.ts";
 
@@ -229,7 +233,7 @@ async function pageAndApiRows(client: BenchClient) {
     `SSR /dashboard (${SIZE.dashboardPosts} posts) vs bare page`,
     dashboard!,
     bareSsr!,
-    1.5,
+    1.3,
     `p50 ${msFmt(percentile(dashboard!, 50))}, p99 ${msFmt(percentile(dashboard!, 99))}; bare p50 ${msFmt(percentile(bareSsr!, 50))}`,
   );
   const [bareJson, postsList, dash] = await client.timeInterleaved(
@@ -244,7 +248,7 @@ async function pageAndApiRows(client: BenchClient) {
     `API GET /api/posts?limit=100 (${SIZE.dashboardPosts} posts) vs bare JSON`,
     postsList!,
     bareJson!,
-    1.3,
+    1.2,
     `p50 ${msFmt(percentile(postsList!, 50))}; bare = /api/auth/me, p50 ${msFmt(percentile(bareJson!, 50))}`,
   );
   ratioRow("API GET /api/dashboard vs bare JSON", dash!, bareJson!, 1.3, `p50 ${msFmt(percentile(dash!, 50))}`);
@@ -398,6 +402,7 @@ async function analyticsRows(client: BenchClient, user: { email: string; passwor
         SIZE.requests,
         `Analytics ${path.replace("/api/analytics/", "")} (${snapshots} snapshots)`,
         context,
+        ANALYTICS_BUDGET,
       ),
     );
 }
@@ -459,81 +464,27 @@ async function publishingRows(client: BenchClient, worker: LocalWorker, persistT
   record({ name: "Publishing duplicates", value: String(dupes), budget: "= 0", pass: dupes === 0 });
 }
 
-/** Tables that grow with analytics history: the snapshots, the derived state and the rollups (ADR 023). */
-const HISTORY_TABLES = [
-  "post_metric_snapshots",
-  "post_metrics_current",
-  "post_metrics_daily",
-  "post_engagement_daily",
-  "account_metric_snapshots",
-  "audience_snapshots",
-];
-
-/**
- * Capacity (ADR 023): stored bytes per post snapshot (rows, indexes, derived state and rollups, from SQLite's
- * dbstat over the seeded file) and the row changes one snapshot insert makes through the triggers, measured
- * in a rolled-back transaction. The ADR turns them into bytes and rows written per account per day.
- */
-function capacityRow(persistTo: string) {
-  const db = new DatabaseSync(d1File(persistTo));
-  const list = HISTORY_TABLES.map((t) => `'${t}'`).join(", ");
-  const { bytes } = db
-    .prepare(
-      `SELECT sum(pgsize) AS bytes FROM dbstat WHERE name IN (${list}) OR name IN (SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name IN (${list}))`,
-    )
-    .get() as { bytes: number };
-  const { n } = db.prepare("SELECT count(*) AS n FROM post_metric_snapshots").get() as { n: number };
-  const target = db.prepare("SELECT * FROM post_metric_snapshots LIMIT 1").get() as Record<string, string | number>;
-  db.exec("BEGIN");
-  const before = (db.prepare("SELECT total_changes() AS c").get() as { c: number }).c;
-  db.prepare(
-    "INSERT INTO post_metric_snapshots (id, target_id, post_id, account_id, workspace_id, platform, taken_at, impressions, reach, likes, comments, shares, saves, clicks, video_views) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 1, 1, 1, 1, 1, 1, 1)",
-  ).run(
-    "capacity-probe",
-    target.target_id!,
-    target.post_id!,
-    target.account_id!,
-    target.workspace_id!,
-    target.platform!,
-    Number(target.taken_at) + 86_400_000,
-  );
-  const changes = (db.prepare("SELECT total_changes() AS c").get() as { c: number }).c - before;
-  db.exec("ROLLBACK");
-  db.close();
-  rows.push({
-    name: "Capacity: one post snapshot stored",
-    value: `${(bytes / n).toFixed(0)} B · ${changes} row changes`,
-    budget: "reported",
-    pass: true,
-    note: `${n.toLocaleString("en")} snapshots, ${(bytes / 1024 / 1024).toFixed(0)} MiB with indexes, current state and rollups; per account per day: ADR 023`,
-  });
-}
-
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
- * The analytics rows' data: the fast seed (bench/seed.ts: the rollups' triggers off for the insert), then every
- * seeded workspace's rollups rebuilt by its owner through the Worker's repair route (`rebuildRollups`), then the
- * capacity row, read from the file with that Worker stopped and the triggers back. The smoke run also seeds the
- * same data through every trigger into a copy of the empty database and fails unless each table the triggers
- * write is identical in both: the proof that the fast seed and the rebuild leave what the triggers would.
+ * The analytics rows' data: the fast seed (bench/seed.ts: the rollups' triggers off for the insert, each workspace
+ * on the shard the placement rule gives it), then every seeded workspace's rollups rebuilt by its owner through the
+ * Worker's repair route (`rebuildRollups`), then the capacity rows, read from the files with that Worker stopped and
+ * the triggers back. The smoke run also seeds the same data through every trigger into copies of the empty
+ * databases and fails unless each table the triggers write is identical in both: the proof that the fast seed and
+ * the rebuild leave what the triggers would. Returns the bench user's shard.
  */
-async function analyticsData(persistTo: string, user: { email: string; password: string }) {
-  const file = d1File(persistTo);
+async function analyticsData(persistTo: string, user: { email: string; password: string }, config: string) {
+  const files = seedFiles(persistTo);
   const size = { posts: SIZE.analyticsPosts, snapshotsPerPost: SIZE.snapshotsPerPost, otherUsers: SIZE.otherUsers };
   const now = Date.now();
-  const reference = join(persistTo, "trigger-seed.sqlite");
-  if (smoke) {
-    const empty = new DatabaseSync(file);
-    empty.exec(`VACUUM INTO '${reference}'`);
-    empty.close();
-  }
+  const reference = smoke ? emptyCopies(files, persistTo) : null;
   step("seeding analytics data");
   let started = performance.now();
-  const seeded = seedAnalytics(file, size, user, { now, fast: true });
+  const seeded = seedAnalytics(files, size, user, { now, fast: true });
   const seedMs = performance.now() - started;
   step(`seeded in ${seconds(seedMs)}; rebuilding the rollups of ${seeded.owners.length} workspaces`);
-  const worker = await startLocalWorker({ persistTo, logPath: logFile("bench-rebuild.log") });
+  const worker = await startLocalWorker({ persistTo, config, logPath: logFile("bench-rebuild.log") });
   const rebuildMs: number[] = [];
   try {
     const client = new BenchClient(worker.baseUrl);
@@ -552,42 +503,79 @@ async function analyticsData(persistTo: string, user: { email: string; password:
   const rebuilt = rebuildMs.reduce((a, b) => a + b, 0);
   step(`rebuilt in ${seconds(rebuilt)}`);
   let proof = "";
-  if (smoke) {
+  if (reference) {
     step("seeding the same data through every trigger");
     started = performance.now();
     seedAnalytics(reference, size, user, { now, fast: false });
-    proof = `; through every trigger: ${seconds(performance.now() - started)}, and ${sameTables(file, reference, seeded.derivedTables)}`;
+    const pairs = files.shards.map((s, i) => [s.file, reference.shards[i]!.file] as const);
+    proof = `; through every trigger: ${seconds(performance.now() - started)}, and ${sameTables(pairs, seeded.derivedTables)}`;
   }
+  const perShard = BENCH_SHARDS.map((s) => `${s} ${seeded.placed.filter((p) => p === s).length}`).join(" · ");
   rows.push({
     name: "Analytics seed (triggers off) and rollup rebuild",
     value: `seed ${seconds(seedMs)} · rebuild ${seconds(rebuilt)}`,
     budget: "reported",
     pass: true,
-    note: `${seeded.owners.length} workspaces, the bench user's ${seconds(rebuildMs[0]!)}${proof}`,
+    note: `${seeded.owners.length} workspaces (by shard: ${perShard}; the bench user's on ${seeded.placed[0]}), the bench user's ${seconds(rebuildMs[0]!)}${proof}`,
   });
-  capacityRow(persistTo);
+  const shard = seeded.placed[0]!;
+  rows.push(capacityRow(persistTo, shard));
+  rows.push(
+    accountDayRow(persistTo, shard, {
+      accounts: PLATFORM_ACCOUNTS,
+      days: 365,
+      posts: size.posts,
+      snapshotsPerPost: size.snapshotsPerPost,
+    }),
+  );
+  return shard;
 }
 
-/** Throws unless each of `tables` holds the same rows in both SQLite files, and the reference holds some. */
-function sameTables(file: string, reference: string, tables: string[]): string {
-  const db = new DatabaseSync(file);
-  db.exec(`ATTACH '${reference}' AS ref`);
-  let total = 0;
-  const differing = tables.flatMap((t) => {
-    const { n } = db.prepare(`SELECT count(*) AS n FROM ref."${t}"`).get() as { n: number };
-    const { d } = db
-      .prepare(
-        `SELECT (SELECT count(*) FROM (SELECT * FROM main."${t}" EXCEPT SELECT * FROM ref."${t}"))
-          + (SELECT count(*) FROM (SELECT * FROM ref."${t}" EXCEPT SELECT * FROM main."${t}")) AS d`,
-      )
-      .get() as { d: number };
-    total += n;
-    return n && !d ? [] : [`${t} (${d} of ${n} rows differ)`];
-  });
-  db.close();
+/** The seed writes one account per platform it seeds (bench/seed.ts). */
+const PLATFORM_ACCOUNTS = 5;
+
+/** Copies of the empty (migrated) databases, for the smoke run's seed through every trigger. */
+function emptyCopies(files: SeedFiles, persistTo: string): SeedFiles {
+  const copy = (file: string, name: string) => {
+    const to = join(persistTo, `trigger-seed-${name}.sqlite`);
+    const db = new DatabaseSync(file);
+    db.exec(`VACUUM INTO '${to}'`);
+    db.close();
+    return to;
+  };
+  const shards = files.shards.map((s) => ({ shard: s.shard, file: copy(s.file, s.shard) }));
+  const directory = shards.find((s) => files.shards.find((f) => f.shard === s.shard)?.file === files.directory);
+  return { directory: directory?.file ?? copy(files.directory, "directory"), shards };
+}
+
+/**
+ * Throws unless each of `tables` holds the same rows in both SQLite files of every pair, and the references hold
+ * some of each.
+ */
+function sameTables(pairs: ReadonlyArray<readonly [string, string]>, tables: string[]): string {
+  const counts = new Map(tables.map((t) => [t, { n: 0, d: 0 }]));
+  for (const [file, reference] of pairs) {
+    const db = new DatabaseSync(file);
+    db.exec(`ATTACH '${reference}' AS ref`);
+    for (const t of tables) {
+      const { n } = db.prepare(`SELECT count(*) AS n FROM ref."${t}"`).get() as { n: number };
+      const { d } = db
+        .prepare(
+          `SELECT (SELECT count(*) FROM (SELECT * FROM main."${t}" EXCEPT SELECT * FROM ref."${t}"))
+            + (SELECT count(*) FROM (SELECT * FROM ref."${t}" EXCEPT SELECT * FROM main."${t}")) AS d`,
+        )
+        .get() as { d: number };
+      const c = counts.get(t)!;
+      c.n += n;
+      c.d += d;
+    }
+    db.close();
+  }
+  const differing = [...counts].filter(([, c]) => !c.n || c.d).map(([t, c]) => `${t} (${c.d} of ${c.n} rows differ)`);
   if (differing.length)
     throw new Error(`the fast seed and rebuild differ from the trigger seed: ${differing.join(", ")}`);
-  return `all ${tables.length} tables the triggers write are identical (${total.toLocaleString("en")} rows)`;
+  const total = [...counts.values()].reduce((sum, c) => sum + c.n, 0);
+  return `all ${tables.length} tables the triggers write are identical on ${pairs.length} shards (${total.toLocaleString("en")} rows)`;
 }
 
 type EmulatorWorker = { worker: LocalWorker; persistTo: string };
@@ -641,19 +629,29 @@ async function main() {
     pass: true,
     note: "local D1 fsyncs on every call, reads too; deployed D1 does not (ADR 047); `--disk` to compare",
   });
-  applyMigrations(persistTo);
+  // Three databases, as the Worker suite runs (ADR 106): every workspace on the shard placement gives it.
+  const shards = threeShardConfig();
+  applyMigrations(persistTo, shards);
   const analyticsUser = { email: `bench-analytics-${Date.now()}@bench.local`, password: "bench-pass-1" };
   const seeded = !some || analyticsOnly || inboxOnly;
   const inboxNow = Date.now();
   let ingestWorkspace = "";
+  let ingestFile = ""; // the analytics user's shard, where its inbox items land
   try {
     if (seeded) {
-      await analyticsData(persistTo, analyticsUser);
+      const shard = await analyticsData(persistTo, analyticsUser, shards.config);
       step(`seeding ${SIZE.inboxItems.toLocaleString("en")} inbox items`);
       const started = performance.now();
-      seedInbox(d1File(persistTo), SIZE.inboxItems, analyticsUser.email, inboxNow);
+      seedInbox(d1File(persistTo), d1File(persistTo, shard), SIZE.inboxItems, analyticsUser.email, inboxNow);
       step(`seeded the inbox in ${seconds(performance.now() - started)}`);
-      ingestWorkspace = seedIngestPages(d1File(persistTo), analyticsUser.email, SIZE.ingest.accounts, inboxNow);
+      ingestFile = d1File(persistTo, shard);
+      ingestWorkspace = seedIngestPages(
+        d1File(persistTo),
+        ingestFile,
+        analyticsUser.email,
+        SIZE.ingest.accounts,
+        inboxNow,
+      );
     }
   } catch (error) {
     rmSync(persistTo, { recursive: true, force: true }); // ~2 GB at full size
@@ -662,6 +660,7 @@ async function main() {
   const emulator = await startEmulatorWorker();
   const worker = await startLocalWorker({
     persistTo,
+    config: shards.config,
     logPath: logFile("bench-wrangler.log"),
     vars: appVarsFor(emulator.worker.baseUrl),
   });
@@ -688,7 +687,7 @@ async function main() {
       rows.push(...(await inboxRows(client, analyticsUser, SIZE.inboxItems, SIZE.requests, inboxNow)));
       step("inbox ingest");
       const secret = appVarsFor(emulator.worker.baseUrl).FACEBOOK_CLIENT_SECRET!;
-      rows.push(await ingestRow(client, analyticsUser, ingestWorkspace, d1File(persistTo), SIZE.ingest, secret));
+      rows.push(await ingestRow(client, analyticsUser, ingestWorkspace, ingestFile, SIZE.ingest, secret));
     }
     if (!some || stagingOnly) await publishingRows(client, worker, persistTo, emulator);
   } catch (error) {

@@ -3,8 +3,9 @@ import { DatabaseSync } from "node:sqlite";
 import { d1File } from "../scripts/local-worker.ts";
 
 /**
- * Writes bulk analytics data straight into the local D1 file before the Worker starts: the API would take
- * hours to create a million snapshots. Rows have the shape the app writes (same tables and columns), and
+ * Writes bulk analytics data straight into the local D1 files before the Worker starts: the API would take
+ * hours to create a million snapshots. Users, workspaces and memberships go to the directory (`DB`), each
+ * workspace's rows to the shard `placeSeeded` picks, as sign-up would have placed it (ADR 081). Rows have the shape the app writes (same tables and columns), and
  * the seed writes snapshots only, as the sync does: each snapshot's deltas and `post_metrics_current` (ADR 008)
  * come from the insert triggers of migration 0010.
  * The rollups' ~44 triggers (ADR 023) made that insert take ~45 min at full size, so a fast seed drops them
@@ -37,11 +38,19 @@ export interface SeedOptions {
   fast: boolean;
 }
 
+/** The local D1 files to seed: the directory's and each shard's (the directory's file may be a shard too). */
+export interface SeedFiles {
+  directory: string;
+  shards: Array<{ shard: string; file: string }>;
+}
+
 export interface Seeded {
   /** Every seeded user, owner of their personal workspace, the bench user first: the rebuild signs in as each. */
   owners: Array<{ email: string; password: string }>;
   /** The tables the triggers write (ADR 008's state and every rollup): what a fast seed must leave as the triggers would. */
   derivedTables: string[];
+  /** Each seeded workspace's shard, the bench user's first. */
+  placed: string[];
 }
 
 /** The triggers that keep ADR 008's state, which `rebuildRollups` does not recompute: a fast seed keeps them. */
@@ -58,55 +67,62 @@ const seededId = (n: number) => {
  * much, written into the SQLite file `file`. Every user signs in with `user.password`.
  */
 export function seedAnalytics(
-  file: string,
+  files: SeedFiles,
   size: SeedSize,
   user: { email: string; password: string },
   { now, fast }: SeedOptions,
 ): Seeded {
-  const db = new DatabaseSync(file);
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF;");
+  const open = new Map<string, DatabaseSync>();
+  const dbOf = (file: string) => {
+    let db = open.get(file);
+    if (!db) {
+      db = new DatabaseSync(file);
+      db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF;");
+      open.set(file, db);
+    }
+    return db;
+  };
+  const directory = dbOf(files.directory);
+  const shards = files.shards.map((s) => ({ ...s, db: dbOf(s.file), rows: 0, workspaces: 0 }));
   let ids = 0;
   const nextId = () => seededId(ids++);
-  const userRow = db.prepare(
+  const userRow = directory.prepare(
     "INSERT INTO users (id, email, display_name, password_hash, timezone, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
   );
-  const workspaceRow = db.prepare(
-    "INSERT INTO workspaces (id, name, timezone, personal_user_id, created_at, updated_at) VALUES (?1, ?2, ?3, ?1, ?4, ?4)",
-  );
-  const ownerRow = db.prepare(
+  const ownerRow = directory.prepare(
     "INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES (?1, ?1, 'owner', ?2)",
   );
-  /** A user with their personal workspace (whose id is the user's, ADR 009), as sign-up creates them. */
-  const insertUser = (id: string, email: string, name: string, hash: string, timezone: string) => {
+  const placed: string[] = [];
+  // The directory's own rows (user, workspace, membership) weigh on it as a shard, as their bytes do for placement.
+  const home = shards.find((s) => s.db === directory);
+  /**
+   * A user with their personal workspace (whose id is the user's, ADR 009), as sign-up creates them: the workspace
+   * placed first, its row and the user's stand-in on a shard that is not the directory (ADR 081), then the
+   * directory's rows. Returns the shard's statements for the workspace's own rows.
+   */
+  const insertUser = (id: string, email: string, name: string, hash: string, timezone: string, rows: number) => {
+    if (home) home.rows += 3;
+    const shard = placeSeeded(shards);
+    shard.rows += rows;
+    shard.workspaces += 1;
+    placed.push(shard.shard);
+    if (shard.db !== directory) {
+      shard.db
+        .prepare(
+          "INSERT INTO users (id, email, display_name, password_hash, created_at, updated_at) VALUES (?1, ?2, '', '!', 0, 0)",
+        )
+        .run(id, `${id}@anchor.invalid`);
+      workspaceRow(shard.db).run(id, `${name}'s workspace`, timezone, now, shard.shard);
+    }
     userRow.run(id, email, name, hash, timezone, now);
-    workspaceRow.run(id, `${name}'s workspace`, timezone, now);
+    workspaceRow(directory).run(id, `${name}'s workspace`, timezone, now, shard.shard);
     ownerRow.run(id, now);
+    return statements(shard.db);
   };
-  const insertAccount = db.prepare(
-    "INSERT INTO connected_accounts (id, workspace_id, user_id, platform, platform_user_id, username, display_name, account_type, access_token_enc, created_at, updated_at) VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, 'business', 'seeded', ?7, ?8)",
-  );
-  const insertPost = db.prepare(
-    "INSERT INTO posts (id, workspace_id, user_id, content, hashtags, status, scheduled_at, timezone, published_at, created_at, updated_at, platforms) VALUES (?1, ?2, ?2, ?3, ?4, 'published', ?5, 'Europe/Berlin', ?6, ?7, ?8, ?9)",
-  );
-  const insertTarget = db.prepare(
-    "INSERT INTO post_targets (id, post_id, workspace_id, platform, account_id, status, due_at, remote_id, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'published', ?, ?, ?, ?, ?)",
-  );
-  const insertSnapshot = db.prepare(
-    "INSERT INTO post_metric_snapshots (id, target_id, post_id, account_id, workspace_id, platform, taken_at, impressions, reach, likes, comments, shares, saves, clicks, video_views) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-  );
-  const fill = (userId: string, posts: number) => {
+  const fill = (userId: string, posts: number, on: ReturnType<typeof statements>) => {
     const accounts = PLATFORMS.map((platform) => {
       const id = nextId();
-      insertAccount.run(
-        id,
-        userId,
-        platform,
-        `seed-${id.slice(0, 8)}`,
-        `${platform}_seed`,
-        `${platform} seed`,
-        now,
-        now,
-      );
+      on.account.run(id, userId, platform, `seed-${id.slice(0, 8)}`, `${platform}_seed`, `${platform} seed`, now, now);
       return { id, platform };
     });
     for (let i = 0; i < posts; i++) {
@@ -115,7 +131,7 @@ export function seedAnalytics(
       const account = accounts[i % accounts.length]!;
       // Every snapshot (hourly after publishing) is in the past, as a sync's are.
       const publishedAt = now - Math.floor((i / posts) * 365 * 86_400_000) - (size.snapshotsPerPost + 1) * 3_600_000;
-      insertPost.run(
+      on.post.run(
         postId,
         userId,
         `Seeded post ${i} #growth #tips`,
@@ -126,7 +142,7 @@ export function seedAnalytics(
         publishedAt,
         JSON.stringify([account.platform]),
       );
-      insertTarget.run(
+      on.target.run(
         targetId,
         postId,
         userId,
@@ -140,7 +156,7 @@ export function seedAnalytics(
       );
       for (let s = 0; s < size.snapshotsPerPost; s++) {
         const g = s + 1;
-        insertSnapshot.run(
+        on.snapshot.run(
           nextId(),
           targetId,
           postId,
@@ -160,30 +176,68 @@ export function seedAnalytics(
       }
     }
   };
+  const rowsOf = (posts: number) => posts * (2 + size.snapshotsPerPost) + PLATFORMS.length;
   const hash = passwordHash(user.password);
   const owners = [user];
-  db.exec("BEGIN");
-  const triggers = triggerSql(db);
+  const dbs = [...open.values()];
+  for (const db of dbs) db.exec("BEGIN");
+  const triggers = triggerSql(directory);
   const dropped = fast ? triggers.filter((t) => !KEPT_TRIGGERS.includes(t.name)) : [];
-  for (const t of dropped) db.exec(`DROP TRIGGER "${t.name}"`);
+  for (const db of dbs) for (const t of dropped) db.exec(`DROP TRIGGER "${t.name}"`);
   const benchUserId = nextId();
-  insertUser(benchUserId, user.email, "Bench User", hash, "Europe/Berlin");
-  fill(benchUserId, size.posts);
+  const benchRows = insertUser(benchUserId, user.email, "Bench User", hash, "Europe/Berlin", rowsOf(size.posts));
+  fill(benchUserId, size.posts, benchRows);
   for (let u = 0; u < size.otherUsers; u++) {
     const other = { email: `other-${u}@bench.local`, password: user.password };
     const id = nextId();
-    insertUser(id, other.email, `Other ${u}`, hash, "UTC");
+    const posts = Math.ceil(size.posts / 10);
+    fill(id, posts, insertUser(id, other.email, `Other ${u}`, hash, "UTC", rowsOf(posts)));
     owners.push(other);
-    fill(id, Math.ceil(size.posts / 10));
   }
   // Recreated from their own SQL in their original order, which decides the order triggers on one table fire in.
-  for (const t of dropped) db.exec(t.sql);
-  if (JSON.stringify(triggerSql(db)) !== JSON.stringify(triggers))
-    throw new Error("the seed did not restore the triggers");
-  db.exec("COMMIT");
-  const derivedTables = writtenTables(db, triggers);
-  db.close();
-  return { owners, derivedTables };
+  for (const db of dbs) {
+    for (const t of dropped) db.exec(t.sql);
+    if (JSON.stringify(triggerSql(db)) !== JSON.stringify(triggers))
+      throw new Error("the seed did not restore the triggers");
+    db.exec("COMMIT");
+  }
+  const derivedTables = writtenTables(directory, triggers);
+  for (const db of dbs) db.close();
+  return { owners, derivedTables, placed };
+}
+
+/**
+ * The placement rule (ADR 081, `emptiest` in workers/db/placement.ts) over what the seed has written so far: the
+ * shard with the fewest seeded rows, then the fewest workspaces, then the first listed. The seed places before it
+ * writes, so a workspace's own rows count for its shard, as its bytes would for the next sign-up's placement.
+ */
+function placeSeeded<S extends { rows: number; workspaces: number }>(shards: S[]): S {
+  return shards.reduce((best, s) =>
+    s.rows < best.rows || (s.rows === best.rows && s.workspaces < best.workspaces) ? s : best,
+  );
+}
+
+const workspaceRow = (db: DatabaseSync) =>
+  db.prepare(
+    "INSERT INTO workspaces (id, name, timezone, personal_user_id, created_at, updated_at, shard) VALUES (?1, ?2, ?3, ?1, ?4, ?4, ?5)",
+  );
+
+/** The insert statements for a workspace's own rows on its shard. */
+function statements(db: DatabaseSync) {
+  return {
+    account: db.prepare(
+      "INSERT INTO connected_accounts (id, workspace_id, user_id, platform, platform_user_id, username, display_name, account_type, access_token_enc, created_at, updated_at) VALUES (?1, ?2, ?2, ?3, ?4, ?5, ?6, 'business', 'seeded', ?7, ?8)",
+    ),
+    post: db.prepare(
+      "INSERT INTO posts (id, workspace_id, user_id, content, hashtags, status, scheduled_at, timezone, published_at, created_at, updated_at, platforms) VALUES (?1, ?2, ?2, ?3, ?4, 'published', ?5, 'Europe/Berlin', ?6, ?7, ?8, ?9)",
+    ),
+    target: db.prepare(
+      "INSERT INTO post_targets (id, post_id, workspace_id, platform, account_id, status, due_at, remote_id, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'published', ?, ?, ?, ?, ?)",
+    ),
+    snapshot: db.prepare(
+      "INSERT INTO post_metric_snapshots (id, target_id, post_id, account_id, workspace_id, platform, taken_at, impressions, reach, likes, comments, shares, saves, clicks, video_views) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ),
+  };
 }
 
 function triggerSql(db: DatabaseSync) {

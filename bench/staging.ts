@@ -1,8 +1,10 @@
+import { availableParallelism } from "node:os";
 import { DatabaseSync } from "node:sqlite";
 import { type LocalWorker, logFile } from "../scripts/local-worker.ts";
 import { jpegBytes, mp4Bytes } from "../workers/test/media-fixtures.ts";
 import type { BenchClient } from "./http.ts";
 import { d1File } from "./seed.ts";
+import { onEveryShard, placement } from "./shards.ts";
 import { type BenchRow, percentile } from "./stats.ts";
 import { groupCpu, isolateCpu, minus, processCpuMs, startProfiler } from "./worker-cpu.ts";
 
@@ -14,6 +16,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** From the measured 10,000-target burst (bench/README.md): the app's own CPU per publish at the due second. */
 const CPU_PER_PUBLISH_BUDGET_MS = 50;
+/** Issue 43: the burst's lag p99 within 1.3× of what the local CPU allows at best. */
+const LAG_OVER_FLOOR = 1.3;
+/**
+ * What limits the burst locally, and what Cloudflare would do instead (developers.cloudflare.com/queues/platform/
+ * limits: batches of up to 100, up to 250 concurrent consumer invocations, 5,000 messages a second per queue).
+ */
+const QUEUE_LIMITS =
+  "locally the queue broker hands the consumer one batch of 10 at a time and every isolate shares the machine's cores; " +
+  "Cloudflare Queues would run up to 250 consumer invocations at once (5,000 messages a second per queue), so the 10,000 would be limited by D1's one writer per shard and the platforms' rate limits, not by the consumer";
 
 /** Runs `fn` over `items` with at most `width` in flight (the local Worker serves requests in parallel). */
 export async function inParallel<T, R>(
@@ -34,7 +45,7 @@ export async function inParallel<T, R>(
   return out;
 }
 
-/** The app's D1 file, read while its Worker writes: a read waits out a write's lock instead of failing. */
+/** The emulator's D1 file, read while its Worker writes: a read waits out a write's lock instead of failing. */
 const readLive = (persistTo: string) => new DatabaseSync(d1File(persistTo), { readOnly: true, timeout: 10_000 });
 
 type StagedPlatform = "youtube" | "twitter" | "linkedin";
@@ -152,24 +163,22 @@ function linkedInPostsWithText(emulatorPersistTo: string, texts: string[]): numb
  * what became of the targets that did not publish, by outcome and message ("unconfirmed: Could not reach … ×9").
  */
 export async function settledInFile(persistTo: string, prefix: string, total: number, deadline: number) {
-  const read = () => {
-    const db = readLive(persistTo);
-    try {
-      return db
-        .prepare(
-          // The last attempt's own words (an unconfirmed target's message is what to do, not what happened).
-          `SELECT t.status AS status, t.published_at - t.due_at AS lag, p.content AS content,
+  const read = () =>
+    onEveryShard(
+      persistTo,
+      (db) =>
+        db
+          .prepare(
+            // The last attempt's own words (an unconfirmed target's message is what to do, not what happened).
+            `SELECT t.status AS status, t.published_at - t.due_at AS lag, p.content AS content,
              CASE WHEN t.status = 'published' THEN NULL ELSE coalesce((SELECT a.error_message
                FROM publish_attempts a WHERE a.target_id = t.id ORDER BY a.started_at DESC LIMIT 1), t.error_message)
              END AS error
            FROM post_targets t JOIN posts p ON p.id = t.post_id
            WHERE p.content LIKE ? AND t.status IN ('published', 'failed', 'unconfirmed')`,
-        )
-        .all(`${prefix}%`) as Array<{ status: string; lag: number | null; error: string | null; content: string }>;
-    } finally {
-      db.close();
-    }
-  };
+          )
+          .all(`${prefix}%`) as Array<{ status: string; lag: number | null; error: string | null; content: string }>,
+    );
   let done = read();
   while (done.length < total && Date.now() < deadline) {
     await sleep(1000);
@@ -272,15 +281,23 @@ export async function textBurstRows(
   const per = (ms: number) => `${(ms / publishes).toFixed(1)} ms`;
   const perPublish = isolate.ms / publishes;
   const p99 = percentile(lags, 99);
+  // The run's own floor: the app's process group cannot publish faster than its CPU for the burst over the cores.
+  const floorMs = burst.total / availableParallelism();
+  const allOut = lags.length + outThere === jobs.length && outThere === unconfirmed.length;
   return [
     {
       name: `Publishing burst, ${jobs.length.toLocaleString("en")} text + small image targets due in one minute across ${size.accounts.toLocaleString("en")} accounts`,
       value: lags.length
-        ? `p50 ${seconds(percentile(lags, 50))} · p99 ${seconds(p99)}${outThere ? ` · ${outThere} out, answer lost` : ""}`
+        ? `p50 ${seconds(percentile(lags, 50))} · p99 ${seconds(p99)} (${(p99 / floorMs).toFixed(2)}× the floor)${outThere ? ` · ${outThere} out, answer lost` : ""}`
         : "none published",
-      budget: "all out once: published, or unconfirmed only when its answer was lost",
-      pass: lags.length + outThere === jobs.length && outThere === unconfirmed.length,
-      note: `${lags.length}/${jobs.length} published, ${unfinished} unfinished${notPublished && ` (${notPublished}; on the emulator: ${outThere} of the ${unconfirmed.length} unconfirmed)`}; ${staged}/${jobs.length} staged ahead; accounts connected in ${seconds(connectMs)} (${client.lostConnections} requests and connects sent again after a lost connection)`,
+      budget: `all out once (published, or unconfirmed only when its answer was lost); p99 ≤ ${LAG_OVER_FLOOR}× the floor`,
+      pass: allOut && p99 <= LAG_OVER_FLOOR * floorMs,
+      note:
+        `floor ${seconds(floorMs)} = the app's process group's CPU for the burst ${seconds(burst.total)} ÷ ${availableParallelism()} cores; ` +
+        `${lags.length}/${jobs.length} published, ${unfinished} unfinished${notPublished && ` (${notPublished}; on the emulator: ${outThere} of the ${unconfirmed.length} unconfirmed)`}; ` +
+        `${staged}/${jobs.length} staged ahead; workspaces by shard: ${placement(persistTo, "bench-burst-")}; ` +
+        `accounts connected in ${seconds(connectMs)} (${client.lostConnections} requests and connects sent again after a lost connection); ` +
+        QUEUE_LIMITS,
     },
     {
       name: "Worker CPU per publish (the Worker isolate's CPU, workerd profiler; emulator excluded)",
@@ -299,20 +316,19 @@ export async function textBurstRows(
   ];
 }
 
-/** How many targets of the posts whose text starts with `prefix` are processing or ready (read from the D1 file). */
+/** How many targets of the posts whose text starts with `prefix` are processing or ready (read from the D1 files). */
 function stagingStates(persistTo: string, prefix: string) {
-  const db = readLive(persistTo);
-  try {
-    const rows = db
-      .prepare(
-        "SELECT s.state AS state, count(*) AS n FROM target_stagings s JOIN posts p ON p.id = s.post_id WHERE p.content LIKE ? GROUP BY s.state",
-      )
-      .all(`${prefix}%`) as Array<{ state: string; n: number }>;
-    const of = (state: string) => rows.find((r) => r.state === state)?.n ?? 0;
-    return { processing: of("processing"), ready: of("ready") };
-  } finally {
-    db.close();
-  }
+  const rows = onEveryShard(
+    persistTo,
+    (db) =>
+      db
+        .prepare(
+          "SELECT s.state AS state, count(*) AS n FROM target_stagings s JOIN posts p ON p.id = s.post_id WHERE p.content LIKE ? GROUP BY s.state",
+        )
+        .all(`${prefix}%`) as Array<{ state: string; n: number }>,
+  );
+  const of = (state: string) => rows.filter((r) => r.state === state).reduce((sum, r) => sum + r.n, 0);
+  return { processing: of("processing"), ready: of("ready") };
 }
 
 /** Waits (reading the D1 file) until the burst's targets are staged ready, or the deadline; returns how many are. */

@@ -39,18 +39,24 @@ export function freePort(): Promise<number> {
 /**
  * Applies the migrations to the local state in `persistTo`. One `wrangler d1 migrations apply` costs ~20 s of CPU,
  * so the migrated state is kept once per set of migrations (keyed by their contents) and copied after that: the
- * bench and the journeys in one `npm test` migrate once between them. With `shard` (`twoShardConfig()`), its second
- * database is migrated too, in a state kept beside the one-database one and made from it.
+ * bench and the journeys in one `npm test` migrate once between them. With `shards` (`twoShardConfig()`,
+ * `threeShardConfig()`), each further database is migrated too, in states kept beside the one-database one and made
+ * from it, each recording which SQLite file is which binding's (`d1File`).
  */
-export function applyMigrations(persistTo: string, shard?: { config: string; binding: string }) {
-  const oneDb = cachedState(`migrated-${migrationsHash()}`, (fresh) => migrate(fresh, "DB", "wrangler.toml"));
-  const template = shard
-    ? cachedState(`${oneDb.name}-${shard.binding}`, (fresh) => {
-        cpSync(oneDb.path, fresh, { recursive: true });
-        migrate(fresh, shard.binding, shard.config);
-      })
-    : oneDb;
-  cpSync(template.path, persistTo, { recursive: true });
+export function applyMigrations(persistTo: string, shards?: ShardedConfig) {
+  let state = cachedState(`migrated-${migrationsHash()}`, (fresh) => migrate(fresh, "DB", "wrangler.toml"));
+  for (const binding of shards?.bindings ?? []) {
+    const from = state;
+    state = cachedState(`${from.name}+${binding}`, (fresh) => {
+      cpSync(from.path, fresh, { recursive: true });
+      const known = bindingFiles(fresh);
+      migrate(fresh, binding, shards!.config);
+      const added = [...d1Files(fresh).keys()].find((f) => !Object.values(known).includes(f));
+      if (!added) throw new Error(`migrating ${binding} made no database file`);
+      writeFileSync(join(fresh, BINDINGS_FILE), JSON.stringify({ ...known, [binding]: added }));
+    });
+  }
+  cpSync(state.path, persistTo, { recursive: true });
 }
 
 function migrate(persistTo: string, binding: string, config: string) {
@@ -103,28 +109,47 @@ function cachedState(name: string, make: (fresh: string) => void): { name: strin
 /** The second database the journeys' servers place every new workspace on (ADR 106). */
 export const SECOND_SHARD = "SHARD_B";
 
+/** A wrangler config with more local D1 databases than the build's, and the bindings it adds beside `DB`. */
+export interface ShardedConfig {
+  config: string;
+  bindings: string[];
+}
+
 /**
- * The built Worker's config (build/server/wrangler.json) with a second local D1 database, and WORKSPACE_DBS naming
- * only it: the directory (`DB`) keeps users, workspaces and the emulator, every new workspace's rows go to the other
- * database, so every journey crosses both (ADR 106). `npm start` serves the build's own config: one database.
+ * The built Worker's config (build/server/wrangler.json) with local D1 databases added beside the directory (`DB`)
+ * and WORKSPACE_DBS naming `workspaceDbs`, written beside it as `wrangler.<name>.json`.
  */
-export function twoShardConfig(): { config: string; binding: string } {
+function shardedConfig(name: string, bindings: string[], workspaceDbs: string[]): ShardedConfig {
   const built = JSON.parse(readFileSync(join(root, "build/server/wrangler.json"), "utf8"));
   const directory = built.d1_databases.find((d: { binding: string }) => d.binding === "DB");
   built.d1_databases = [
     directory,
-    {
-      ...directory,
-      binding: SECOND_SHARD,
-      database_name: "postline-shard-b",
-      database_id: "00000000-0000-0000-0000-00000000000b",
-    },
+    ...bindings.map((binding) => {
+      const letter = binding.slice(-1).toLowerCase();
+      return {
+        ...directory,
+        binding,
+        database_name: `postline-shard-${letter}`,
+        database_id: `00000000-0000-0000-0000-00000000000${letter}`,
+      };
+    }),
   ];
-  built.vars = { ...built.vars, WORKSPACE_DBS: SECOND_SHARD };
-  const config = join(root, "build/server/wrangler.two-shards.json");
+  built.vars = { ...built.vars, WORKSPACE_DBS: workspaceDbs.join(",") };
+  const config = join(root, `build/server/wrangler.${name}.json`);
   writeFileSync(config, JSON.stringify(built));
-  return { config, binding: SECOND_SHARD };
+  return { config, bindings };
 }
+
+/**
+ * A second local D1 database, and WORKSPACE_DBS naming only it: the directory (`DB`) keeps users, workspaces and
+ * the emulator, every new workspace's rows go to the other database, so every journey crosses both (ADR 106).
+ * `npm start` serves the build's own config: one database.
+ */
+export const twoShardConfig = () => shardedConfig("two-shards", [SECOND_SHARD], [SECOND_SHARD]);
+
+/** The bench's layout (issue 43): three databases, all shards, as the Worker suite runs (ADR 106). */
+export const BENCH_SHARDS = ["DB", "SHARD_B", "SHARD_C"];
+export const threeShardConfig = () => shardedConfig("three-shards", BENCH_SHARDS.slice(1), BENCH_SHARDS);
 
 /** What the migrated state depends on: every migration's SQL and the D1 section of wrangler.toml. */
 function migrationsHash(): string {
@@ -138,12 +163,29 @@ function migrationsHash(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-/** The SQLite file behind the local D1 database in `persistTo` (read it only while no server runs on it). */
-export function d1File(persistTo: string): string {
+/** Where a migrated state names each binding's SQLite file (the one-database state has none: its one file is DB's). */
+const BINDINGS_FILE = "d1-bindings.json";
+
+/** The local D1 SQLite files in `persistTo`, by file name. */
+function d1Files(persistTo: string): Map<string, string> {
   const dir = join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  if (!file) throw new Error(`no D1 database under ${dir}: were migrations applied?`);
-  return join(dir, file);
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite") : [];
+  return new Map(files.map((f) => [f, join(dir, f)]));
+}
+
+function bindingFiles(persistTo: string): Record<string, string> {
+  const recorded = join(persistTo, BINDINGS_FILE);
+  if (existsSync(recorded)) return JSON.parse(readFileSync(recorded, "utf8"));
+  const [only] = d1Files(persistTo).keys();
+  return only ? { DB: only } : {};
+}
+
+/** The SQLite file behind a local D1 binding in `persistTo` (read it only while no server runs on it). */
+export function d1File(persistTo: string, binding = "DB"): string {
+  const name = bindingFiles(persistTo)[binding];
+  const file = name && d1Files(persistTo).get(name);
+  if (!file) throw new Error(`no D1 database for ${binding} in ${persistTo}: were migrations applied?`);
+  return file;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logPath: string, timeoutMs = 90_000) {

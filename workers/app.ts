@@ -140,7 +140,7 @@ export default {
   /** Each message names its shard (ADR 035); a batch is consumed per shard, each part with that shard's services. */
   async queue(batch, env) {
     for (const part of splitByShard(batch))
-      await consume(part.batch, buildServices(env, Date.now, undefined, { shard: () => part.shard }));
+      await consume(part.batch, buildServices(env, Date.now, undefined, { shard: () => part.shard }), env);
   },
 } satisfies ExportedHandler<Env>;
 
@@ -171,7 +171,7 @@ function runShardJobs(services: Services, ctx: ExecutionContext, moving: readonl
   );
 }
 
-async function consume(batch: MessageBatch, services: Services): Promise<void> {
+async function consume(batch: MessageBatch, services: Services, env: Env): Promise<void> {
   switch (batch.queue) {
     case "postline-publish":
       return consumePublishBatch(batch as MessageBatch<PublishMessage>, publishDeps(services));
@@ -181,7 +181,8 @@ async function consume(batch: MessageBatch, services: Services): Promise<void> {
       return consumeWebhookBatch(batch as MessageBatch<WebhookMessage>, services.webhookDeliveryDeps());
     case "postline-analytics":
     case "postline-analytics-dlq":
-      return handleAnalyticsQueue(batch, services);
+      // Syncs wait while their workspace is being moved (ADR 082); publishing needs no check (the quiet window).
+      return handleAnalyticsQueue(batch, services, await movingWorkspaces(env.DB));
     default:
       // A queue this Worker does not know (a misconfigured binding) keeps its messages rather than dropping them.
       batch.retryAll();

@@ -187,12 +187,21 @@ export async function runRetention(
   db: Db,
   now: number,
   limit = RETENTION_BATCH,
+  moving: readonly string[] = [],
 ): Promise<{ deleted: number; horizon: number }> {
   const horizon = Math.floor((now - RETENTION_DAYS * DAY_MS) / DAY_MS) * DAY_MS;
+  // A workspace being moved keeps its snapshots until it is on its new shard (ADR 082): a delete during the copy
+  // would make the move roll back. Its expired ones are older than the horizon there and go in a later run.
+  const skipMoving = moving.length
+    ? sql`and s.workspace_id not in (${sql.join(
+        moving.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   const [, deleted] = await batch(db, [
     sql`update analytics_retention set running = 1 where id = 1`,
     sql`delete from post_metric_snapshots where rowid in (
-      select s.rowid from post_metric_snapshots s where s.taken_at < ${horizon}
+      select s.rowid from post_metric_snapshots s where s.taken_at < ${horizon} ${skipMoving}
         and not exists (select 1 from post_metrics_current c where c.target_id = s.target_id and c.snapshot_id = s.id)
       limit ${limit})`,
     sql`update analytics_retention set running = 0, horizon = max(horizon, ${horizon}) where id = 1`,

@@ -157,38 +157,49 @@ export class InboxService {
   /**
    * Takes in the comments a Meta webhook announced (ADR 083), for every connected account that is the webhook's
    * Page or Instagram account; keyed by the network's id like the poll's, so a webhook and a poll that race make
-   * one item. Returns how many items were new.
+   * one item. Accounts of a `moving` workspace (ADR 082) are left out and counted as `held`: a write now would make
+   * the move's copy differ. Returns how many items were new.
    */
-  async ingestWebhook(comments: WebhookComment[]): Promise<number> {
-    let added = 0;
+  async ingestWebhook(comments: WebhookComment[], moving: readonly string[] = []) {
+    const tally = { added: 0, held: 0 };
     const now = this.deps.now();
     for (const c of comments)
       for (const account of await this.store.accountsOf(c.platform, c.ownerId)) {
         if (c.author === account.username) continue;
+        if (moving.includes(account.workspaceId)) {
+          tally.held += 1;
+          continue;
+        }
         const target = await this.store.targetByRemote(account.id, c.postRemoteId);
         const item = { remoteId: c.remoteId, author: c.author, text: c.text, createdAt: c.createdAt };
         const kind = "comment" as const;
-        added += await this.store.addItems(
+        tally.added += await this.store.addItems(
           account,
           [{ ...item, kind, target: target ? { ...target, remoteId: c.postRemoteId } : null }],
           now,
         );
       }
-    return added;
+    return tally;
   }
 
-  /** Takes in the direct messages a Meta webhook announced (ADR 092), keyed like the poll's; people named (ADR 101). */
-  async ingestMessages(messages: WebhookMessage[]): Promise<number> {
-    let added = 0;
+  /**
+   * Takes in the direct messages a Meta webhook announced (ADR 092), keyed like the poll's; people named (ADR 101).
+   * A `moving` workspace's are `held`, as in `ingestWebhook`.
+   */
+  async ingestMessages(messages: WebhookMessage[], moving: readonly string[] = []) {
+    const tally = { added: 0, held: 0 };
     const now = this.deps.now();
     for (const m of messages)
-      for (const account of await this.store.accountsOf(m.platform, m.ownerId))
-        added += await this.store.addItems(
-          account,
-          [messageItem(m, await personName(this.readDeps, account, m.conversationId))],
-          now,
-        );
-    return added;
+      for (const account of await this.store.accountsOf(m.platform, m.ownerId)) {
+        if (moving.includes(account.workspaceId)) tally.held += 1;
+        else
+          tally.added += await this.store.addItems(
+            account,
+            [messageItem(m, await personName(this.readDeps, account, m.conversationId))],
+            now,
+          );
+      }
+    return tally;
   }
 
   /** A message's conversation in order, with the window a reply must fit in (ADR 092). */

@@ -26,7 +26,7 @@ describeRoute({
   summary: "Meta's change notifications (Page feed, Instagram comments, messages), signed with X-Hub-Signature-256",
   bodyContent: { "application/json": { schema: { type: "object" } } },
   data: z.object({ added: z.number() }),
-  errors: [401, 403],
+  errors: [401, 403, 503],
 });
 
 /** Work finished after the answer where the runtime allows it; awaited when called in-process (the emulator's delivery). */
@@ -67,18 +67,27 @@ export const metaWebhookRoutes = new Hono<AppEnv>()
     if (!delivery.success) return fail(c, 400, "The body is not a Meta webhook delivery.");
     const comments = commentsOf(delivery.data, c.var.services.now());
     let added = 0;
+    let held = 0;
     // The delivery names a Page or an Instagram account, not a workspace: every shard may hold it.
     const messages = messagesOf(delivery.data, c.var.services.now());
+    const moving = await movingWorkspaces(c.env.DB);
     for (const inbox of inboxes()) {
-      const taken = (await inbox.ingestWebhook(comments)) + (await inbox.ingestMessages(messages));
+      const [fromComments, fromMessages] = [
+        await inbox.ingestWebhook(comments, moving),
+        await inbox.ingestMessages(messages, moving),
+      ];
+      const taken = fromComments.added + fromMessages.added;
       added += taken;
+      held += fromComments.held + fromMessages.held;
       // The rules, the assistant and the live note now, not at the cron's next run: open inboxes see the item
       // within a second. Each item is claimed once (ADR 084), so a cron run racing this one does nothing twice.
-      if (taken)
-        await afterAnswer(
-          c,
-          movingWorkspaces(c.env.DB).then((moving) => inbox.triage(undefined, moving)),
-        );
+      if (taken) await afterAnswer(c, inbox.triage(undefined, moving));
+    }
+    // Meta sends a failed delivery again; items already taken are keyed by their id, so the resend adds only the
+    // held ones, on the new shard once the move is over (ADR 082). The poll would find them too.
+    if (held) {
+      c.header("Retry-After", "30");
+      return fail(c, 503, "Part of this delivery is for a workspace being moved; send it again shortly.");
     }
     return ok(c, { added }, "Received");
   });

@@ -117,25 +117,30 @@ describe("moving a workspace between shards (ADR 082)", () => {
     },
   );
 
-  it("a crash after the switch leaves it whole on the new shard; a rerun finishes the cleanup", async () => {
-    const ws = await workspaceWithPosts();
-    const before = await postsSeen(ws.token);
-    await expect(
-      moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now, at: crashAt("cleanup") }),
-    ).rejects.toThrow();
-    expect(await placement(ws.id)).toEqual({ shard: "SHARD_B", moving_to: null, move_step: "cleanup:DB" });
-    expect(await postsSeen(ws.token)).toEqual(before);
-    const write = await send("/api/posts", ws.token, {
-      content: "Writable",
-      platforms: ["instagram"],
-      status: "draft",
-    });
-    expect(write.status).toBe(201);
-    const rerun = await moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now });
-    expect(rerun).toMatchObject({ outcome: "moved", message: expect.stringContaining("Finished moving") });
-    expect([await rowsOn(env.DB, "posts", ws.id), await rowsOn(env.SHARD_B, "posts", ws.id)]).toEqual([0, 3]);
-    expect(await placement(ws.id)).toEqual({ shard: "SHARD_B", moving_to: null, move_step: null });
-  });
+  it.each<MoveStep>(["cleanup", "mid-cleanup"])(
+    "a crash at %s (after the switch) leaves it whole on the new shard; a rerun finishes the cleanup",
+    async (step) => {
+      const ws = await workspaceWithPosts();
+      const before = await postsSeen(ws.token);
+      await expect(moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now, at: crashAt(step) })).rejects.toThrow(
+        `crash at ${step}`,
+      );
+      // A second crash in the rerun's own cleanup changes nothing either.
+      await expect(moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now, at: crashAt(step) })).rejects.toThrow();
+      expect(await placement(ws.id)).toEqual({ shard: "SHARD_B", moving_to: null, move_step: "cleanup:DB" });
+      expect(await postsSeen(ws.token)).toEqual(before);
+      const write = await send("/api/posts", ws.token, {
+        content: "Writable",
+        platforms: ["instagram"],
+        status: "draft",
+      });
+      expect(write.status).toBe(201);
+      const rerun = await moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now });
+      expect(rerun).toMatchObject({ outcome: "moved", message: expect.stringContaining("Finished moving") });
+      expect([await rowsOn(env.DB, "posts", ws.id), await rowsOn(env.SHARD_B, "posts", ws.id)]).toEqual([0, 3]);
+      expect(await placement(ws.id)).toEqual({ shard: "SHARD_B", moving_to: null, move_step: null });
+    },
+  );
 
   it("rolls back when a row changes during the copy, and says which table", async () => {
     const ws = await workspaceWithPosts();

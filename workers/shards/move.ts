@@ -17,12 +17,15 @@ import { nextPublishingWork, retryAt } from "./quiet";
 import { anchorIds, copyTable, deleteRows, digestTable, readPlan } from "./rows";
 
 /** The points a move can stop at; tests make it crash at each (ADR 082). */
-export type MoveStep = "flag" | "copy" | "mid-copy" | "verify" | "switch" | "cleanup";
+export type MoveStep = "flag" | "copy" | "mid-copy" | "verify" | "switch" | "cleanup" | "mid-cleanup";
 
 export interface MoveOptions {
   /** The clock: read at the start (the quiet window) and again just before the switch. */
   now: () => number;
-  /** Called as each step begins ("mid-copy": halfway through the tables); a test throws here to crash the move. */
+  /**
+   * Called as each step begins ("mid-copy", "mid-cleanup": halfway through the tables); a test throws here to crash
+   * the move.
+   */
   at?: (step: MoveStep) => void | Promise<void>;
 }
 
@@ -50,7 +53,7 @@ export async function moveWorkspace(env: Env, workspaceId: string, target: strin
   const cleanup = placed.moveStep?.startsWith("cleanup:") ? placed.moveStep.slice("cleanup:".length) : null;
   if (cleanup) {
     await at("cleanup");
-    await dropFrom(env, cleanup, workspaceId);
+    await dropFrom(env, cleanup, workspaceId, undefined, () => at("mid-cleanup"));
     await clearMove(env.DB, workspaceId);
     return result("moved", `Finished moving ${placed.name} to ${placed.shard}.`, cleanup, placed.shard, []);
   }
@@ -109,7 +112,7 @@ async function copyAndSwitch(
   // left behind; the old rows are read once more before they go, so the answer names what was not carried over.
   const late = differences(was, await digests(source, plan, id)).map((d) => d.table);
   await at("cleanup");
-  await dropFrom(env, from, id);
+  await dropFrom(env, from, id, undefined, () => at("mid-cleanup"));
   await clearMove(env.DB, id);
   const tables = [...was].map(([table, d]) => ({ table, rows: d.rows }));
   const lost = late.length ? ` Changes made to ${late.join(", ")} after they were copied were not carried over.` : "";
@@ -141,10 +144,10 @@ async function copyRows(
 }
 
 /** Deletes the workspace's rows on `shard` (never the shard it lives on: `keep`), and its stand-in there. */
-async function dropFrom(env: Env, shard: string, id: string, keep?: string) {
+async function dropFrom(env: Env, shard: string, id: string, keep?: string, halfway?: () => void | Promise<void>) {
   if (shard === keep) return;
   const d1 = shardDb(env, shard);
-  await deleteRows(d1, (await readPlan(d1)).tables, id);
+  await deleteRows(d1, (await readPlan(d1)).tables, id, halfway);
   if (shard !== DIRECTORY) await dropWorkspaceStandIn(d1, id);
 }
 

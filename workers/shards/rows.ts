@@ -95,9 +95,15 @@ const DELETE_CHUNK = 1000;
  * parent), the tables triggers write last (deleting their sources may have touched them). Not atomic, and need
  * not be: the move's step record makes a rerun delete what is left.
  */
-export async function deleteRows(d1: D1Database, tables: TablePlan[], workspaceId: string): Promise<void> {
+export async function deleteRows(
+  d1: D1Database,
+  tables: TablePlan[],
+  workspaceId: string,
+  halfway?: () => void | Promise<void>,
+): Promise<void> {
   const order = [...tables.filter((t) => !t.derived).reverse(), ...tables.filter((t) => t.derived)];
-  for (const t of order) {
+  for (const [i, t] of order.entries()) {
+    if (i === Math.floor(order.length / 2)) await halfway?.();
     const chunk = d1
       .prepare(
         `DELETE FROM ${quote(t.table)} WHERE rowid IN (SELECT rowid FROM ${quote(t.table)} WHERE ${t.where} LIMIT ${DELETE_CHUNK})`,
