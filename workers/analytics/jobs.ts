@@ -57,16 +57,13 @@ export async function handleAnalyticsQueue(
 
 /** The messages about accounts of the `moving` workspaces (one read for the batch). */
 async function heldForMove(db: Db, messages: readonly Message<unknown>[], moving: readonly string[]) {
-  const accountOf = (m: Message<unknown>) => {
-    const parsed = analyticsMessage.safeParse(m.body);
-    return parsed.success ? parsed.data.accountId : null;
-  };
-  const ids = [...new Set(messages.map(accountOf).filter((id) => id !== null))];
+  const accountOf = new Map(messages.map((m) => [m, analyticsMessage.safeParse(m.body).data?.accountId]));
+  const ids = [...new Set(accountOf.values())].filter((id) => id !== undefined);
   if (!ids.length) return new Set<Message<unknown>>();
   const accounts = await db
     .select({ id: connectedAccounts.id, workspaceId: connectedAccounts.workspaceId })
     .from(connectedAccounts)
     .where(inArray(connectedAccounts.id, ids));
   const held = new Set(accounts.filter((a) => moving.includes(a.workspaceId)).map((a) => a.id));
-  return new Set(messages.filter((m) => held.has(accountOf(m) ?? "")));
+  return new Set(messages.filter((m) => held.has(accountOf.get(m) ?? "")));
 }

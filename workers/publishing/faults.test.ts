@@ -61,6 +61,17 @@ const attempts = async (targetId: string) =>
 const target = async (id: string) =>
   (await (await drizzleOfTarget(id)).select().from(postTargets).where(eq(postTargets.id, id)))[0]!;
 
+/** The target's connected account as stored on its shard. */
+const accountOf = async (t: { targetId: string; accountId: string }) =>
+  (
+    await (
+      await drizzleOfTarget(t.targetId)
+    )
+      .select()
+      .from(connectedAccounts)
+      .where(eq(connectedAccounts.id, t.accountId))
+  )[0]!;
+
 async function copies(text: string) {
   const row = await env.DB.prepare(
     "SELECT count(*) AS n FROM emu_objects WHERE data LIKE ? AND kind IN ('media','post','tweet','status')",
@@ -121,14 +132,7 @@ describe("fault suite", () => {
     expect(await publishTarget(t.targetId, await deps(t.targetId))).toEqual({ ack: true });
     expect((await target(t.targetId)).status).toBe("published");
     expect(await copies(t.text)).toBe(1);
-    const account = (
-      await (
-        await drizzleOfTarget(t.targetId)
-      )
-        .select()
-        .from(connectedAccounts)
-        .where(eq(connectedAccounts.id, t.accountId))
-    )[0]!;
+    const account = await accountOf(t);
     expect(account.status).toBe("connected");
     expect(await cipher().decrypt(account.accessTokenEnc)).not.toBe("revoked-by-user");
   });
@@ -148,14 +152,7 @@ describe("fault suite", () => {
     expect(row.status).toBe("failed");
     expect(row.errorMessage).toContain("reconnect your account");
     expect(await copies(t.text)).toBe(0);
-    const account = (
-      await (
-        await drizzleOfTarget(t.targetId)
-      )
-        .select()
-        .from(connectedAccounts)
-        .where(eq(connectedAccounts.id, t.accountId))
-    )[0]!;
+    const account = await accountOf(t);
     expect(account.status).toBe("needs_reconnect");
   });
 
