@@ -61,10 +61,19 @@ test("access revoked on the platform: the daily check shows 'Needs reconnect' wi
   expect(await scheduled.locator("[data-stat=scheduledPosts]").innerText()).toBe("0");
 
   // The check mailed Sam from the cron: its link leads back to this server (its APP_ORIGIN), to the account's card.
-  await page.goto("/dev/mailbox");
   const mail = page.getByRole("article", {
     name: new RegExp(`^Reconnect .+ on X to ${sam.email.replace(/[.+]/g, "\\$&")}$`),
   });
+  // The mail is sent after the check's answer (the account is flagged first): the mailbox is read until it is there.
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/dev/mailbox");
+        return mail.count();
+      },
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBeGreaterThan(0);
   const link = /^Reconnect [^:]+: (\S+)$/m.exec(await mail.first().locator("pre").innerText())?.[1];
   expect(link).toBe(`${baseUrl}/settings?tab=accounts`);
   await gotoHydrated(page, link!);

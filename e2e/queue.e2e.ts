@@ -95,7 +95,11 @@ test("queue: three posts land in the next slots; import 50 rows, fix the 3 bad o
   await rows.nth(1).getByText("Queued second").waitFor();
   await rows.nth(2).getByText("Queued third").waitFor();
   await rows.nth(3).getByText("Empty slot").waitFor();
-  // Moving a post posts to the page's action; the page reads the queue again.
+  // Moving a post posts to the page's action; the page reads the queue again. The list remounts into the drag layer
+  // when the pointer first reaches it (OnDemandDrag): a press on a button that straddles that remount is lost, so
+  // the pointer rests on the list until the layer is there (dnd-kit's description node), as a person's would.
+  await page.getByRole("list", { name: /^Upcoming slots of / }).hover();
+  await page.locator('[id^="DndDescribedBy"]').first().waitFor({ state: "attached" });
   await page.getByRole("button", { name: "Move down: Queued first" }).click();
   await toast(page, "Queue reordered");
   await rows.first().getByText("Queued second").waitFor();
