@@ -75,7 +75,7 @@ test("Review loop: an agency makes a client workspace; the client's Request chan
   await gotoHydrated(page, `/content?post=${postId}`);
   const review = page.getByRole("dialog", { name: "Post Details" }).getByRole("region", { name: "Review" });
   await review.getByRole("button", { name: "Share for approval" }).click();
-  const link = new URL(await review.getByLabel("Approval link").inputValue()).pathname;
+  const link = new URL(await review.getByLabel("Approval link", { exact: true }).inputValue()).pathname;
   const status = async () => (await (await api.get(`/api/posts/${postId}`)).json()).data.status as string;
 
   let due = 0;

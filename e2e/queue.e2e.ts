@@ -95,12 +95,30 @@ test("queue: three posts land in the next slots; import 50 rows, fix the 3 bad o
   await rows.nth(1).getByText("Queued second").waitFor();
   await rows.nth(2).getByText("Queued third").waitFor();
   await rows.nth(3).getByText("Empty slot").waitFor();
-  // Moving a post posts to the page's action; the page reads the queue again. The list remounts into the drag layer
-  // when the pointer first reaches it (OnDemandDrag): a press on a button that straddles that remount is lost, so
-  // the pointer rests on the list until the layer is there (dnd-kit's description node), as a person's would.
-  await page.getByRole("list", { name: /^Upcoming slots of / }).hover();
-  await page.locator('[id^="DndDescribedBy"]').first().waitFor({ state: "attached" });
-  await page.getByRole("button", { name: "Move down: Queued first" }).click();
+  // Moving a post posts to the page's action; the page reads the queue again. The pointer's arrival starts loading
+  // the drag layer; here it arrives while the button is held down, and the list's remount into it waits for the
+  // click (OnDemandDrag): a press and release on two mounts of the button would be no click at all.
+  let arrive = () => {};
+  const held = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  let layerUrl = "";
+  await page.route(/\/assets\/DragLayer-[\w-]+\.js$/, async (route) => {
+    layerUrl = route.request().url();
+    await held;
+    await route.continue();
+  });
+  const moveDown = (await page.getByRole("button", { name: "Move down: Queued first" }).boundingBox())!;
+  await page.mouse.move(moveDown.x + moveDown.width / 2, moveDown.y + moveDown.height / 2);
+  await page.mouse.down();
+  await expect.poll(() => layerUrl).not.toBe("");
+  arrive();
+  // The same module the page asked for, so the page's own import has settled too; then two frames for React. (A
+  // string: vitest rewrites `import()` in a function.)
+  await page.evaluate(
+    `import(${JSON.stringify(layerUrl)}).then(() => new Promise((f) => requestAnimationFrame(() => requestAnimationFrame(f))))`,
+  );
+  await page.mouse.up();
   await toast(page, "Queue reordered");
   await rows.first().getByText("Queued second").waitFor();
   await rows.nth(1).getByText("Queued first").waitFor();

@@ -12,8 +12,10 @@ const named = (box: HTMLElement | null, label: string) =>
  * An area (the planner's calendar, a queue's upcoming posts) draggable once @dnd-kit has arrived: it is fetched
  * when the pointer enters the area or focus reaches it, not with the page (ADR 045). The area remounts inside the
  * drag layer then, so what was under way carries over: the focused element gets focus back, and a press on a
- * draggable that is still held is replayed on it, so the drag goes on with the pointer's next move. Draggables
- * and drop targets take their hooks from `useDragKit` (drag-kit.tsx).
+ * draggable that is still held is replayed on it, so the drag goes on with the pointer's next move. A press on
+ * anything else (a button) holds the remount until its click has fired: a click whose press and release land on
+ * different mounts of the button never happens. Draggables and drop targets take their hooks from `useDragKit`
+ * (drag-kit.tsx).
  */
 export function OnDemandDrag({
   onDragEnd,
@@ -24,13 +26,15 @@ export function OnDemandDrag({
 }) {
   const [wanted, setWanted] = useState(false);
   const Layer = layer.useOnDemand(wanted);
+  const [holding, setHolding] = useState(false);
+  const Mounted = holding ? null : Layer;
   const box = useRef<HTMLDivElement>(null);
   const focused = useRef<string | null>(null);
   const pressed = useRef<{ label: string; init: PointerEventInit } | null>(null);
 
   useEffect(() => {
     const el = box.current;
-    if (!el || Layer) return;
+    if (!el || Mounted) return;
     const want = () => setWanted(true);
     const down = (e: PointerEvent) => {
       want();
@@ -43,9 +47,12 @@ export function OnDemandDrag({
               init: { clientX: e.clientX, clientY: e.clientY, pointerId: e.pointerId, pointerType: e.pointerType },
             }
           : null;
+      if (!pressed.current) setHolding(true);
     };
     const release = () => {
       pressed.current = null;
+      // The click follows the release in the same task; the remount waits for the next one.
+      setTimeout(() => setHolding(false));
     };
     const focus = (e: FocusEvent) => {
       focused.current = e.target instanceof Element ? e.target.getAttribute("aria-label") : null;
@@ -68,21 +75,21 @@ export function OnDemandDrag({
       el.removeEventListener("focusin", focus);
       el.removeEventListener("focusout", blur);
     };
-  }, [Layer]);
+  }, [Mounted]);
 
   useEffect(() => {
-    if (!Layer) return;
+    if (!Mounted) return;
     if (focused.current) named(box.current, focused.current)?.focus();
     const press = pressed.current;
     if (press)
       named(box.current, press.label)?.dispatchEvent(
         new PointerEvent("pointerdown", { ...press.init, bubbles: true, isPrimary: true, button: 0, buttons: 1 }),
       );
-  }, [Layer]);
+  }, [Mounted]);
 
   return (
     <div ref={box} className="contents">
-      {Layer ? <Layer onDragEnd={onDragEnd}>{children}</Layer> : children}
+      {Mounted ? <Mounted onDragEnd={onDragEnd}>{children}</Mounted> : children}
     </div>
   );
 }
