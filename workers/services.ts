@@ -163,6 +163,7 @@ export function buildServices(env: Env, now: () => number = Date.now, origin?: s
     activityIn: (shard) => new ActivityLog(createDb(shardDb(env, shard)), people),
     waitingPosts: (ws) => countWaitingPosts(createDb(shardDb(env, ws.shard)), ws.id),
     removeFiles: (id) => removeUnder(env.MEDIA, [mediaFilesOf(id), brandFilesOf(id), reportFilesOf(id)]),
+    tokenRevocation: async (ws) => (await base.servicesOf(ws.id)).accounts.revocationOf(ws.id),
     mailBrand: (ws) => mailBrandOf(createDb(shardDb(env, ws.shard)), ws, base.appOrigin),
   });
   const account = {

@@ -18,7 +18,7 @@ import { BRAND, type ConnectDeps, completeConnect, signIn, startConnect } from "
 import { healthFacts, refreshDue } from "./health";
 import { reconnectReason } from "./reconnect";
 import type { TokenCipher } from "./token-crypto";
-import { revokeTokens } from "./token-revocation";
+import { revokeTokens, workspaceRevocation } from "./token-revocation";
 import { type AccountView, toAccountView } from "./view";
 
 /** A token this close to expiry is refreshed before it is handed out. */
@@ -222,6 +222,9 @@ export class AccountsService {
     await revokeTokens(this.deps, row);
     return toAccountView(row, this.deps.now());
   }
+
+  /** For a workspace being deleted: its tokens' revocation, read now and made later (token-revocation.ts). */
+  revocationOf = (workspaceId: string) => workspaceRevocation(this.deps, workspaceId);
 
   /**
    * Refreshes the workspace's account now (the "Refresh connection" action); a failure marks it needs_reconnect.

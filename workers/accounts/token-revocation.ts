@@ -1,4 +1,6 @@
-import type { connectedAccounts } from "../db/schema/accounts";
+import { and, eq, ne } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { connectedAccounts } from "../db/schema/accounts";
 import type { PlatformRegistry } from "../platforms";
 import type { TokenCipher } from "./token-crypto";
 
@@ -21,4 +23,21 @@ export async function revokeTokens(
   } catch (err) {
     console.warn("token revocation failed on disconnect", row.platform, row.id, err);
   }
+}
+
+/**
+ * For a workspace being deleted: reads its accounts' tokens now and returns the call that revokes them at the
+ * networks, made once the rows are gone (as a disconnect does: a revocation never keeps anything connected).
+ */
+export async function workspaceRevocation(
+  deps: { db: Db; registry: PlatformRegistry; cipher: TokenCipher },
+  workspaceId: string,
+): Promise<() => Promise<void>> {
+  const rows = await deps.db
+    .select()
+    .from(connectedAccounts)
+    .where(and(eq(connectedAccounts.workspaceId, workspaceId), ne(connectedAccounts.accessTokenEnc, "")));
+  return async () => {
+    await Promise.all(rows.map((row) => revokeTokens(deps, row)));
+  };
 }

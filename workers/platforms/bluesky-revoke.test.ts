@@ -101,4 +101,39 @@ describe("Disconnecting a Bluesky account", () => {
     });
     expect(withAccess.status).toBe(401);
   });
+
+  it("deleting a workspace revokes its accounts' tokens too, once its rows are gone", async () => {
+    const u = await registerUser();
+    const ws = (await call<"POST /api/workspaces">("/api/workspaces", { token: u.token, body: { name: "Agency" } }))
+      .body.data.id;
+    const headers = { "X-Workspace-Id": ws };
+    const res = await call<"POST /api/auth/:platform/app-password">("/api/auth/bluesky/app-password", {
+      token: u.token,
+      headers,
+      body: { identifier: DEMO.handle, appPassword: DEMO.appPassword },
+    });
+    expect(res.status, res.body.message).toBe(201);
+    const row = (
+      await (await drizzleOf(ws)).select().from(connectedAccounts).where(eq(connectedAccounts.workspaceId, ws))
+    )[0]!;
+    const tokens = {
+      accessToken: await cipher().decrypt(row.accessTokenEnc),
+      refreshToken: row.refreshTokenEnc ? await cipher().decrypt(row.refreshTokenEnc) : null,
+      expiresAt: row.tokenExpiresAt,
+      scopes: [],
+    };
+    const account = {
+      platformUserId: row.platformUserId,
+      accessToken: tokens.accessToken,
+      metadata: row.metadata ?? {},
+    };
+    const deleted = await call<"DELETE /api/workspaces/:id">(`/api/workspaces/${ws}`, {
+      token: u.token,
+      headers,
+      method: "DELETE",
+    });
+    expect(deleted.status, deleted.body.message).toBe(200);
+    const refused = await failure(client.refresh(tokens, account));
+    expect([refused.kind, refused.details.code]).toEqual(["auth", "InvalidToken"]);
+  });
 });

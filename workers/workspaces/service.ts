@@ -64,6 +64,8 @@ export class WorkspaceService {
       waitingPosts: (ws: { id: string; shard: string }) => Promise<number>;
       /** Deletes the workspace's files (media, logo, reports) from R2. */
       removeFiles: (workspaceId: string) => Promise<unknown>;
+      /** Reads the workspace's account tokens; the call it returns revokes them at the networks. */
+      tokenRevocation: (ws: { id: string; shard: string }) => Promise<() => Promise<void>>;
       /** The brand the workspace's mails wear (its brand lives in its shard: ADR 081, 096). */
       mailBrand: (ws: { id: string; name: string; shard: string }) => Promise<MailBrand>;
     },
@@ -146,12 +148,15 @@ export class WorkspaceService {
    * Deletes the workspace and, through the foreign keys, everything in it: its directory rows, then its stand-in
    * on its shard, whose keys cascade to the rows there (they do not cross databases). A personal one stays.
    * Its files go first: if that fails the workspace is still there to delete again, never files nothing names.
+   * Its accounts' tokens are revoked at the networks last, once nothing in Postline holds them.
    */
   async remove(ws: WorkspaceContext) {
     if (ws.personalUserId !== null) throw new Conflict(MemberMessages.personal);
+    const revoke = await this.deps.tokenRevocation(ws);
     await this.deps.removeFiles(ws.id);
     await this.deps.db.delete(workspaces).where(eq(workspaces.id, ws.id));
     await this.deps.anchors.drop(ws.shard, ws.id);
+    await revoke();
   }
 
   /**
