@@ -81,8 +81,8 @@ function cachedState(name: string, make: (fresh: string) => void): { name: strin
       return false;
     }
   };
-  // A lock older than any migration run was left by a process that was stopped: take it over.
-  if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 3 * 60_000)
+  // A lock older than any migration run (even on a loaded machine) was left by a process that was stopped.
+  if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 10 * 60_000)
     rmSync(lock, { recursive: true, force: true });
   const owner = takeLock();
   if (owner) {
@@ -96,9 +96,12 @@ function cachedState(name: string, make: (fresh: string) => void): { name: strin
       rmSync(lock, { recursive: true, force: true });
     }
   } else {
-    const deadline = Date.now() + 5 * 60_000;
+    const deadline = Date.now() + 10 * 60_000;
     while (!existsSync(template)) {
-      if (!existsSync(lock) || Date.now() > deadline)
+      // The owner renames the state into place, then drops the lock: a lock gone is a failure only if the state
+      // is still not there when looked at after it.
+      const gone = !existsSync(lock) && !existsSync(template);
+      if (gone || Date.now() > deadline)
         throw new Error(`the migrated state ${template} was not made (see the other process's output)`);
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250); // a synchronous sleep
     }
