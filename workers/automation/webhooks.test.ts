@@ -89,6 +89,11 @@ describe("webhooks", () => {
     const listed = await call<"GET /api/webhooks">("/api/webhooks", { token: u.token });
     expect(JSON.stringify(listed.body.data)).not.toContain(endpoint.secret);
 
+    const label = await call<"POST /api/labels">("/api/labels", {
+      token: u.token,
+      body: { name: "Spring sale", color: "#16a34a" },
+    });
+    expect(label.status, label.body.message).toBe(201);
     const post = await call<"POST /api/posts">("/api/posts", {
       token: u.token,
       body: {
@@ -96,6 +101,7 @@ describe("webhooks", () => {
         platforms: ["linkedin"],
         selectedAccounts: { linkedin: [account] },
         images: [await uploadImage(u.token)],
+        labelIds: [label.body.data.id],
         publishNow: true,
       },
     });
@@ -118,10 +124,16 @@ describe("webhooks", () => {
     expect(sent.headers["webhook-id"]).toBe(delivery!.id);
     const verified = new Webhook(endpoint.secret).verify(sent.body, sent.headers) as {
       type: string;
-      data: { postId: string; status: string; channels: Array<{ platform: string; status: string }> };
+      data: {
+        postId: string;
+        status: string;
+        labels: Array<{ id: string; name: string }>;
+        channels: Array<{ platform: string; status: string }>;
+      };
     };
     expect(verified.type).toBe("post.published");
     expect(verified.data.postId).toBe(post.body.data._id);
+    expect(verified.data.labels).toEqual([{ id: label.body.data.id, name: "Spring sale" }]);
     expect(verified.data.channels).toEqual([expect.objectContaining({ platform: "linkedin", status: "published" })]);
     // A tampered body or another secret does not verify.
     expect(() => new Webhook(endpoint.secret).verify(sent.body.replace("published", "failed"), sent.headers)).toThrow();

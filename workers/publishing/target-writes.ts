@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { EmitEvent } from "../automation";
 import type { Db } from "../db/client";
+import { labels, postLabels } from "../db/schema/labels";
 import { posts, postTargets } from "../db/schema/posts";
 import { derivePostStatus, type TargetStatus } from "../delivery";
 import { releaseOnReconnect } from "../posts";
@@ -340,9 +341,17 @@ export async function applyPostStatus(
   }
   const event = ANNOUNCED[status as keyof typeof ANNOUNCED];
   if (!emit || !event) return;
+  // Its labels (its campaigns, ADR 094), so a receiver can route the outcome without asking the API.
+  const postLabelsNow = await db
+    .select({ id: labels.id, name: labels.name })
+    .from(postLabels)
+    .innerJoin(labels, eq(labels.id, postLabels.labelId))
+    .where(eq(postLabels.postId, postId))
+    .orderBy(labels.name);
   await emit(changed[0]!.workspaceId, event, {
     postId,
     status,
+    labels: postLabelsNow,
     channels: targets.map((t) => ({
       targetId: t.id,
       platform: t.platform,
