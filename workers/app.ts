@@ -178,10 +178,15 @@ async function consume(batch: MessageBatch, services: Services, env: Env): Promi
     case "postline-publish-dlq":
       return consumePublishDeadLetters(batch as MessageBatch<PublishMessage>, publishDeps(services));
     case "postline-webhooks":
-      return consumeWebhookBatch(batch as MessageBatch<WebhookMessage>, services.webhookDeliveryDeps());
+      // Deliveries wait while their workspace is being moved (ADR 082), as syncs do.
+      return consumeWebhookBatch(
+        batch as MessageBatch<WebhookMessage>,
+        services.webhookDeliveryDeps(),
+        await movingWorkspaces(env.DB),
+      );
     case "postline-analytics":
     case "postline-analytics-dlq":
-      // Syncs wait while their workspace is being moved (ADR 082); publishing needs no check (the quiet window).
+      // Syncs wait while their workspace is being moved; publishing needs no check (the quiet window).
       return handleAnalyticsQueue(batch, services, await movingWorkspaces(env.DB));
     default:
       // A queue this Worker does not know (a misconfigured binding) keeps its messages rather than dropping them.

@@ -5,7 +5,7 @@ export { ApiKeyService, createKeySchema, KeyMessages } from "./api-keys";
 export { keyRoutes } from "./key-routes";
 export { mcpRoutes, PROTECTED_RESOURCE_PATH, protectedResourceRoutes } from "./mcp";
 export type { DeliveryDeps } from "./webhook-delivery";
-export { consumeWebhookBatch, sendTestEvent } from "./webhook-delivery";
+export { consumeWebhookBatch, requeuePending, sendTestEvent } from "./webhook-delivery";
 export { webhookRoutes } from "./webhook-routes";
 export { webhookTransport } from "./webhook-transport";
 export type { EmitEvent, WebhookMessage } from "./webhooks";

@@ -23,14 +23,25 @@ export interface DeliveryDeps {
 
 type Disposition = { ack: true } | { ack: false; delaySeconds: number };
 const ACK: Disposition = { ack: true };
+/** A delivery of a workspace being moved (ADR 082) waits this long: an attempt now would write to rows being copied. */
+const MOVE_HOLD: Disposition = { ack: false, delaySeconds: 60 };
 /** A receiver that has not answered in this long counts as a failed attempt. */
 const TIMEOUT_MS = 10_000;
 
-/** Sends one delivery once (`attempt` is 1-based), logs the attempt, and says whether to try again. */
-export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string, attempt: number): Promise<Disposition> {
+/**
+ * Sends one delivery once (`attempt` is 1-based), logs the attempt, and says whether to try again. A delivery this
+ * shard no longer has was moved with its workspace, and queued again on the new shard (`requeuePending`).
+ */
+export async function deliverWebhook(
+  deps: DeliveryDeps,
+  deliveryId: string,
+  attempt: number,
+  moving: readonly string[] = [],
+): Promise<Disposition> {
   const { db, now } = deps;
   const delivery = await db.query.webhookDeliveries.findFirst({ where: eq(webhookDeliveries.id, deliveryId) });
   if (delivery?.status !== "pending") return ACK;
+  if (moving.includes(delivery.workspaceId)) return MOVE_HOLD;
   const endpoint = await db.query.webhookEndpoints.findFirst({ where: eq(webhookEndpoints.id, delivery.endpointId) });
   if (!endpoint || endpoint.disabledAt !== null) {
     await setStatus(db, deliveryId, "failed");
@@ -97,12 +108,29 @@ export async function sendTestEvent(
 }
 
 /** The WEBHOOKS queue: one delivery per message, retried with the backoff of `afterFailure`. */
-export async function consumeWebhookBatch(batch: MessageBatch<WebhookMessage>, deps: DeliveryDeps): Promise<void> {
+export async function consumeWebhookBatch(
+  batch: MessageBatch<WebhookMessage>,
+  deps: DeliveryDeps,
+  moving: readonly string[] = [],
+): Promise<void> {
   for (const message of batch.messages) {
-    const outcome = await deliverWebhook(deps, message.body.deliveryId, message.attempts);
+    const outcome = await deliverWebhook(deps, message.body.deliveryId, message.attempts, moving);
     if (outcome.ack) message.ack();
     else message.retry({ delaySeconds: outcome.delaySeconds });
   }
+}
+
+/**
+ * After a move's switch (ADR 082): the workspace's pending deliveries queued again on its new shard (`queue` stamps
+ * it). Their earlier messages name the old shard, find nothing there and are acked; the same webhook-id is sent.
+ */
+export async function requeuePending(db: Db, queue: Queue<WebhookMessage>, workspaceId: string): Promise<number> {
+  const pending = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.workspaceId, workspaceId), eq(webhookDeliveries.status, "pending")));
+  if (pending.length) await queue.sendBatch(pending.map((r) => ({ body: { deliveryId: r.id } })));
+  return pending.length;
 }
 
 async function post(

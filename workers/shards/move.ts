@@ -1,6 +1,8 @@
 import { userAnchor } from "../auth";
+import { requeuePending, type WebhookMessage } from "../automation";
 import { createDb } from "../db/client";
 import { shardDb, shardNames } from "../db/directory";
+import { stampShard } from "../db/shard-queues";
 import { Conflict, Invalid, NotFound } from "../errors";
 import {
   clearMove,
@@ -52,6 +54,7 @@ export async function moveWorkspace(env: Env, workspaceId: string, target: strin
   if (!placed) throw new NotFound("No workspace has that id.");
   const cleanup = placed.moveStep?.startsWith("cleanup:") ? placed.moveStep.slice("cleanup:".length) : null;
   if (cleanup) {
+    await requeueOn(env, placed.shard, workspaceId);
     await at("cleanup");
     await dropFrom(env, cleanup, workspaceId, undefined, () => at("mid-cleanup"));
     await clearMove(env.DB, workspaceId);
@@ -111,6 +114,7 @@ async function copyAndSwitch(
   // A background job (not the API: it was refused) that wrote to a table after its digest was read wrote to rows
   // left behind; the old rows are read once more before they go, so the answer names what was not carried over.
   const late = differences(was, await digests(source, plan, id)).map((d) => d.table);
+  await requeueOn(env, target, id);
   await at("cleanup");
   await dropFrom(env, from, id, undefined, () => at("mid-cleanup"));
   await clearMove(env.DB, id);
@@ -141,6 +145,16 @@ async function copyRows(
   const derived = plan.tables.filter((t) => t.derived);
   if (derived.length > 0) await deleteRows(dest, derived, id);
   for (const t of derived) await copyTable(source, dest, t, id);
+}
+
+/**
+ * The queue messages that name the old shard would find nothing once it is cleaned: the workspace's pending webhook
+ * deliveries are queued again on its new one (publishing has none: the quiet window; syncs are enqueued by the cron).
+ * Done again when a crash made the cleanup resume, so a delivery may be sent twice, with its one webhook-id.
+ */
+async function requeueOn(env: Env, shard: string, id: string) {
+  const queue = stampShard(env.WEBHOOKS_QUEUE as Queue<WebhookMessage>, shard);
+  await requeuePending(createDb(shardDb(env, shard)), queue, id);
 }
 
 /** Deletes the workspace's rows on `shard` (never the shard it lives on: `keep`), and its stand-in there. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { handleAnalyticsQueue } from "../analytics";
 import { runRetention } from "../analytics/rollups";
 import { enqueueDueSyncs } from "../analytics/sync";
+import { consumeWebhookBatch, type WebhookMessage } from "../automation";
 import { hmacHex } from "../inbox/meta-webhook";
 import { claimDueTargets } from "../publishing";
 import { movingWorkspaces } from "../tenancy/moving";
@@ -14,8 +15,8 @@ import { moveWorkspace } from "./index";
 
 /**
  * The work that does not come from the cron's selections (moving-jobs.test.ts): retention, the analytics sync's
- * queue consumer, Meta's inbox webhooks and the publish claim leave a workspace's rows alone while it is being
- * moved (ADR 082), and find its work again on its new shard after.
+ * queue consumer, outgoing webhook deliveries, Meta's inbox webhooks and the publish claim leave a workspace's rows
+ * alone while it is being moved (ADR 082), and find its work again on its new shard after.
  */
 const DAY = 86_400_000;
 const flag = (id: string, to: string | null) =>
@@ -122,6 +123,56 @@ describe("work outside the cron's selections while a workspace moves (ADR 082)",
     );
     expect(after).toEqual(["ack"]);
     expect(await synced()).not.toBeNull();
+  });
+
+  it("a webhook delivery waits while its workspace moves, and is queued again on the new shard at the switch", async () => {
+    const u = await registerUser();
+    const endpoint = await call<"POST /api/webhooks">("/api/webhooks", {
+      token: u.token,
+      body: { url: "https://hooks.example.com/in", events: ["post.published"] },
+    });
+    expect(endpoint.status, endpoint.body.message).toBe(201);
+    const deliveryId = `msg_${crypto.randomUUID().replaceAll("-", "")}`;
+    const old = await dbOf(u.user.id);
+    await old
+      .prepare(
+        "INSERT INTO webhook_deliveries (id, workspace_id, endpoint_id, event, payload, status, attempts, created_at) VALUES (?, ?, ?, 'post.published', '{}', 'pending', 0, ?)",
+      )
+      .bind(deliveryId, u.user.id, endpoint.body.data.id, Date.now())
+      .run();
+    const attempts = async () =>
+      (await old
+        .prepare("SELECT count(*) AS n FROM webhook_attempts WHERE delivery_id = ?")
+        .bind(deliveryId)
+        .first<{ n: number }>())!.n;
+    const deliveries = (seen: string[]) =>
+      ({
+        queue: "postline-webhooks",
+        messages: [message({ deliveryId }, seen)],
+        ackAll() {},
+        retryAll() {},
+      }) as unknown as MessageBatch<WebhookMessage>;
+    const deps = (await servicesOn(u.user.id)).webhookDeliveryDeps();
+
+    await flag(u.user.id, await otherShard(u.user.id));
+    const seen: string[] = [];
+    await consumeWebhookBatch(deliveries(seen), deps, await movingWorkspaces(env.DB));
+    expect(seen).toEqual(["retry"]);
+    expect(await attempts()).toBe(0);
+
+    await flag(u.user.id, null);
+    const sent: unknown[] = [];
+    const queue = { sendBatch: async (ms: { body: unknown }[]) => void sent.push(...ms.map((m) => m.body)) };
+    const to = await otherShard(u.user.id);
+    const moved = await moveWorkspace({ ...env, WEBHOOKS_QUEUE: queue } as unknown as Env, u.user.id, to, {
+      now: Date.now,
+    });
+    expect(moved.outcome).toBe("moved");
+    expect(sent).toEqual([{ deliveryId, shard: to }]);
+    // The held message, retried on the old shard, finds nothing there: acked, and nothing sent from there.
+    const late: string[] = [];
+    await consumeWebhookBatch(deliveries(late), deps, []);
+    expect(late).toEqual(["ack"]);
   });
 
   it("a Meta webhook for a moving workspace answers 503 and is taken when Meta sends it again after", async () => {
