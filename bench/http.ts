@@ -126,14 +126,17 @@ export class BenchClient {
     };
   }
 
-  /** The D1 rows one request read, as the Worker reports it locally (`X-D1-Rows-Read`, ADR 023). */
-  async rowsRead(path: string, headers: Record<string, string>): Promise<number> {
+  /**
+   * The D1 rows one request read and the D1 calls it made, as the Worker reports them locally (`X-D1-Rows-Read`,
+   * ADR 023; `X-D1-Calls`: each call to local D1 costs milliseconds of wall time whatever its SQL).
+   */
+  async readCost(path: string, headers: Record<string, string>): Promise<{ rows: number; calls: number }> {
     const res = await fetch(`${this.baseUrl}${path}`, { headers, redirect: "manual" });
     await res.arrayBuffer();
     const rows = res.headers.get("X-D1-Rows-Read");
     if (res.status !== 200 || rows === null)
       throw new Error(`${path} answered ${res.status} without a rows-read count`);
-    return Number(rows);
+    return { rows: Number(rows), calls: Number(res.headers.get("X-D1-Calls")) };
   }
 
   /**

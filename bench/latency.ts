@@ -9,7 +9,7 @@ const median = (values: number[]) => percentile(values, 50);
 
 /**
  * One read's row: `n` timed requests after 10 unmeasured ones (which warm the path's pages and code), the D1 rows
- * one request read, and a note splitting the median and the slowest request by the Worker's `Server-Timing`
+ * one request read (and its D1 calls, in the note), and a note splitting the median and the slowest request by the Worker's `Server-Timing`
  * (its time, D1's share of it and the SQL time D1 reports within that, the longest D1 call) and what the client
  * waited outside it. `context` opens the note (the data's size).
  */
@@ -26,14 +26,14 @@ export async function readRow(
   const ms = samples.map((s) => s.ms);
   const p99 = percentile(ms, 99);
   const slowest = samples.reduce((a, b) => (b.ms > a.ms ? b : a));
-  const read = await client.rowsRead(path, bearer);
+  const read = await client.readCost(path, bearer);
   return {
     name,
-    value: `p50 ${msFmt(percentile(ms, 50))} · p99 ${msFmt(p99)} · ${read.toLocaleString("en")} rows read`,
+    value: `p50 ${msFmt(percentile(ms, 50))} · p99 ${msFmt(p99)} · ${read.rows.toLocaleString("en")} rows read`,
     budget: `p99 ≤ ${budget.p99Ms} ms, ≤ ${budget.rows.toLocaleString("en")} rows`,
-    pass: p99 <= budget.p99Ms && read <= budget.rows,
+    pass: p99 <= budget.p99Ms && read.rows <= budget.rows,
     note:
-      `${context}; ${n} samples; ` +
+      `${context}; ${n} samples; ${read.calls} D1 calls; ` +
       `Worker p50 ${msFmt(median(samples.map((s) => s.app)))} (D1 ${msFmt(median(samples.map((s) => s.d1)))}); ` +
       `slowest ${msFmt(slowest.ms)} = Worker ${msFmt(slowest.app)} (D1 ${msFmt(slowest.d1)}, of it SQL ${msFmt(slowest.sql)}` +
       (slowest.slowestCall ? `; longest call ${msFmt(slowest.slowestCall.ms)}: ${slowest.slowestCall.sql}` : "") +

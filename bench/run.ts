@@ -40,7 +40,7 @@ const analyticsOnly = process.argv.includes("--analytics");
 /**
  * `--inbox` runs only the inbox rows (issue 40): the analytics seed at smoke size gives the user its accounts
  * and posts, then the inbox seed writes its full 1,000,000 items for the list rows, and 100 Facebook Pages take
- * the ingest row's 10,000 webhook comments.
+ * the ingest row's 10,000 webhook comments. With it, `--only=list` runs the list rows alone.
  */
 const inboxOnly = process.argv.includes("--inbox");
 /** `--staging` runs only the publishing rows: staged videos, the burst, lag and duplicates (ADR 029, 034, 041). */
@@ -683,11 +683,15 @@ async function main() {
       await analyticsRows(client, analyticsUser);
     }
     if (seeded) {
-      step("inbox list");
-      rows.push(...(await inboxRows(client, analyticsUser, SIZE.inboxItems, SIZE.requests, inboxNow)));
-      step("inbox ingest");
-      const secret = appVarsFor(emulator.worker.baseUrl).FACEBOOK_CLIENT_SECRET!;
-      rows.push(await ingestRow(client, analyticsUser, ingestWorkspace, ingestFile, SIZE.ingest, secret));
+      if (runs("list")) {
+        step("inbox list");
+        rows.push(...(await inboxRows(client, analyticsUser, SIZE.inboxItems, SIZE.requests, inboxNow)));
+      }
+      if (runs("ingest")) {
+        step("inbox ingest");
+        const secret = appVarsFor(emulator.worker.baseUrl).FACEBOOK_CLIENT_SECRET!;
+        rows.push(await ingestRow(client, analyticsUser, ingestWorkspace, ingestFile, SIZE.ingest, secret));
+      }
     }
     if (!some || stagingOnly) await publishingRows(client, worker, persistTo, emulator);
   } catch (error) {

@@ -76,6 +76,7 @@ export function createApi(now: () => number = () => Date.now()) {
     if (meter) {
       c.header("X-D1-Rows-Read", String(meter.rowsRead()));
       c.header("X-D1-Round-Trips", String(meter.roundTrips()));
+      c.header("X-D1-Calls", String(meter.calls()));
       // Deployed, the Worker's clock moves only at I/O; locally (the only place this runs) it moves throughout.
       const slowest = meter.slowest();
       c.header(

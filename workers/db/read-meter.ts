@@ -1,6 +1,7 @@
 /**
  * Counts D1's `meta.rows_read` and round trips (calls to D1) over one request, for the bench and tests
- * (`X-D1-Rows-Read`, `X-D1-Round-Trips`; only with DEV_ROUTES), and the wall time while any D1 call was in flight
+ * (`X-D1-Rows-Read`, `X-D1-Round-Trips`: the calls D1 reports meta on; `X-D1-Calls`: every call, `first` and `raw`
+ * too, as each costs a round trip; only with DEV_ROUTES), and the wall time while any D1 call was in flight
  * (`Server-Timing: d1`) with the part D1 itself reports as executing SQL (`meta.duration`, `sql`), so the bench
  * can tell a slow query from a wait around it, over
  * every handle `wrap` is given (the directory and the workspace's shard, ADR 035). The slowest single call is kept
@@ -12,6 +13,7 @@ export function d1Meter(): {
   wrap: (d1: D1Database) => D1Database;
   rowsRead: () => number;
   roundTrips: () => number;
+  calls: () => number;
   d1Ms: () => number;
   sqlMs: () => number;
   slowest: () => { ms: number; sql: string } | null;
@@ -19,12 +21,14 @@ export function d1Meter(): {
   let rows = 0;
   let sqlMs = 0;
   let trips = 0;
+  let calls = 0;
   let busyMs = 0;
   let inFlight = 0;
   let busySince = 0;
   let slowest: { ms: number; sql: string } | null = null;
   // Overlapping calls (a batch of reads issued together) count once: the union of their intervals.
   const timed = <T>(sql: string, call: () => Promise<T>): Promise<T> => {
+    calls++;
     const started = performance.now();
     if (inFlight++ === 0) busySince = started;
     return call().finally(() => {
@@ -78,6 +82,7 @@ export function d1Meter(): {
     wrap,
     rowsRead: () => rows,
     roundTrips: () => trips,
+    calls: () => calls,
     d1Ms: () => busyMs,
     sqlMs: () => sqlMs,
     slowest: () => slowest,

@@ -97,6 +97,28 @@ describe("inbox list filters at any size", () => {
     expect(older.next).toBeNull();
   });
 
+  it("reads a page with its labels, notes and read marks in one D1 call, as the count reads its number", async () => {
+    const item = `${ws}-i1`;
+    await bulk({ action: "label", ids: [item], label: "urgent" });
+    await bulk({ action: "label", ids: [item], label: "billing" });
+    const note = { ...opts(), method: "POST" as const, body: { text: "Called back" } };
+    expect((await call(`/api/inbox/${item}/notes`, note)).status).toBe(201);
+    const read = { ...opts(), method: "POST" as const, body: { ids: [item] } };
+    expect((await call("/api/inbox/read", read)).status).toBe(200);
+
+    const page = await call<"GET /api/inbox">("/api/inbox?status=all&limit=3", opts());
+    expect(page.body.data.items.map((i) => [i.id, i.labels, i.notes, i.read])).toEqual([
+      [`${ws}-i0`, [], 0, false],
+      [item, ["billing", "urgent"], 1, true],
+      [`${ws}-i2`, [], 0, false],
+    ]);
+    const count = await call<"GET /api/inbox/count">("/api/inbox/count", opts());
+    expect(page.body.data.open).toBe(count.body.data.open);
+    // The request's own calls (session, workspace) and one more: each call to D1 is a round trip.
+    const calls = (res: { headers: Headers }) => Number(res.headers.get("X-D1-Calls"));
+    expect(calls(page)).toBe(calls(count));
+  });
+
   it("pages a filter its index holds through the index alone", async () => {
     const first = await list("status=done&platform=facebook&limit=20");
     expect(first.items).toHaveLength(20);

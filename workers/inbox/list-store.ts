@@ -1,6 +1,6 @@
 import { and, count, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { connectedAccounts, inboxItems, inboxLabels, posts } from "../db/schema/index";
+import { connectedAccounts, inboxItems, inboxLabels, inboxNotes, inboxReads, posts } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
 import type { InboxStatus } from "./store";
 
@@ -63,18 +63,29 @@ export class InboxListReads {
   constructor(private readonly db: Db) {}
 
   /**
-   * A page, and where the next one starts. Read in a batch, whose answer tells the bench the rows D1 read (a
-   * builder's read does not). A page a walk cut short (fewer items than asked, the walk's limit reached) goes on
-   * from the oldest entry walked.
+   * A page with each item's labels, note count and whether `viewerId` has read it, where the next one starts, and
+   * the open count: one D1 batch, as each call to D1 costs a round trip whatever its SQL (and a batch's answer tells
+   * the bench the rows D1 read; a builder's read does not). A page a walk cut short (fewer items than asked, the
+   * walk's limit reached) goes on from the oldest entry walked.
    */
-  async page(workspaceId: string, f: ListFilter) {
+  async page(workspaceId: string, f: ListFilter, viewerId?: string) {
     const driver = listDriver(workspaceId, f);
     const walk = driver.residual.length ? LIST_WALK_MAX : f.limit;
     const d = this.walk(driver, walk).as("d");
     // An item index's entries end with the item's rowid: the walk reads no item, and the page reads each by rowid.
     const item = driver.labels ? eq(inboxItems.id, d.key) : eq(sql`${inboxItems}.rowid`, d.key);
+    // The walk gives the page's order, so SQLite sorts nothing and works out these per item of the page only.
     const rows = this.db
-      .select({ item: inboxItems, postContent: posts.content, account: connectedAccounts.username })
+      .select({
+        item: inboxItems,
+        postContent: posts.content,
+        account: connectedAccounts.username,
+        labels: sql<string>`(select json_group_array(${inboxLabels.label}) from ${inboxLabels} where ${inboxLabels.itemId} = ${inboxItems.id})`,
+        notes: sql<number>`(select count(*) from ${inboxNotes} where ${inboxNotes.itemId} = ${inboxItems.id})`,
+        read: viewerId
+          ? sql<number>`exists (select 1 from ${inboxReads} where ${inboxReads.itemId} = ${inboxItems.id} and ${inboxReads.userId} = ${viewerId})`
+          : sql<number>`0`,
+      })
       .from(d)
       .innerJoin(inboxItems, item)
       .leftJoin(posts, eq(posts.id, inboxItems.postId))
@@ -82,15 +93,17 @@ export class InboxListReads {
       .where(and(...driver.residual))
       .orderBy(desc(d.at), desc(d.key))
       .limit(f.limit);
-    if (!driver.residual.length) {
-      const [page] = await this.db.batch([rows]);
-      return { rows: page, next: page.length === f.limit ? page.at(-1)!.item.createdAt : null };
-    }
-    // The walk's last entry, if it went that far: the next page starts there.
+    // The walk's last entry, if it went that far: a page cut short goes on from there.
     const edge = this.walk(driver, 1).offset(walk - 1);
-    const [page, last] = await this.db.batch([rows, edge]);
-    if (page.length === f.limit) return { rows: page, next: page.at(-1)!.item.createdAt };
-    return { rows: page, next: last[0]?.at ?? null };
+    const [found, open, last] = driver.residual.length
+      ? await this.db.batch([rows, this.openCountQuery(workspaceId), edge])
+      : [...(await this.db.batch([rows, this.openCountQuery(workspaceId)])), []];
+    const page = found.map(({ labels, notes, read, ...row }) => ({
+      ...row,
+      extras: { labels: (JSON.parse(labels) as string[]).sort(), notes: Number(notes), read: Boolean(read) },
+    }));
+    const next = page.length === f.limit ? page.at(-1)!.item.createdAt : (last[0]?.at ?? null);
+    return { rows: page, next, open: open[0]?.n ?? 0 };
   }
 
   /** The index's entries newest first, each the item's key (its id from a label, its rowid from an item index). */
@@ -113,13 +126,17 @@ export class InboxListReads {
 
   /** Open items, counted up to `OPEN_COUNT_MAX`: every page's sidebar asks, and a full count reads every one. */
   async openCount(workspaceId: string): Promise<number> {
+    const [rows] = await this.db.batch([this.openCountQuery(workspaceId)]);
+    return rows[0]?.n ?? 0;
+  }
+
+  private openCountQuery(workspaceId: string) {
     const open = this.db
       .select({ one: sql`1` })
       .from(inboxItems)
       .where(and(eq(inboxItems.workspaceId, workspaceId), eq(inboxItems.status, "open")))
       .limit(OPEN_COUNT_MAX)
       .as("open");
-    const [rows] = await this.db.batch([this.db.select({ n: count() }).from(open)]);
-    return rows[0]?.n ?? 0;
+    return this.db.select({ n: count() }).from(open);
   }
 }

@@ -68,27 +68,10 @@ export class InboxService {
     });
   }
 
-  /** The list with each item's labels, note count and whether `viewerId` has read it. */
+  /** The list with each item's labels, note count and whether `viewerId` has read it, and the open count. */
   async list(workspaceId: string, filter: ListFilter, viewerId?: string) {
-    const { rows, next } = await this.listReads.page(workspaceId, filter);
-    const ids = rows.map((r) => r.item.id);
-    const [labels, notes, read, open] = await Promise.all([
-      this.teamStore.labelsOf(workspaceId, ids),
-      this.teamStore.noteCounts(workspaceId, ids),
-      viewerId ? this.teamStore.readBy(viewerId, ids) : new Set<string>(),
-      this.listReads.openCount(workspaceId),
-    ]);
-    return {
-      items: rows.map((r) =>
-        itemView(r, {
-          labels: labels.get(r.item.id) ?? [],
-          notes: notes.get(r.item.id) ?? 0,
-          read: read.has(r.item.id),
-        }),
-      ),
-      open,
-      next,
-    };
+    const { rows, next, open } = await this.listReads.page(workspaceId, filter, viewerId);
+    return { items: rows.map((r) => itemView(r, r.extras)), open, next };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { connectedAccounts, inboxPeople, inboxSources } from "../db/schema/index";
 import type { InboxSource } from "../db/schema/value-lists";
@@ -32,35 +32,27 @@ export class InboxSourceStore {
       .onConflictDoUpdate({ target: [inboxSources.accountId, inboxSources.source], set });
   }
 
-  /** The workspace's connected accounts with their sources' rows. */
+  /** The workspace's connected accounts with their sources' rows, in one D1 batch (each call is a round trip). */
   async ofWorkspace(workspaceId: string) {
-    const accounts = await this.db
-      .select({
-        id: connectedAccounts.id,
-        platform: connectedAccounts.platform,
-        username: connectedAccounts.username,
-      })
-      .from(connectedAccounts)
-      .where(and(eq(connectedAccounts.workspaceId, workspaceId), eq(connectedAccounts.status, "connected")))
-      .all();
-    const rows = accounts.length
-      ? await this.db
-          .select()
-          .from(inboxSources)
-          .where(
-            and(
-              eq(inboxSources.workspaceId, workspaceId),
-              inArray(
-                inboxSources.accountId,
-                accounts.map((a) => a.id),
-              ),
-            ),
-          )
-          .all()
-      : [];
+    const connected = and(eq(connectedAccounts.workspaceId, workspaceId), eq(connectedAccounts.status, "connected"));
+    const [accounts, rows] = await this.db.batch([
+      this.db
+        .select({
+          id: connectedAccounts.id,
+          platform: connectedAccounts.platform,
+          username: connectedAccounts.username,
+        })
+        .from(connectedAccounts)
+        .where(connected),
+      this.db
+        .select({ row: inboxSources })
+        .from(inboxSources)
+        .innerJoin(connectedAccounts, eq(connectedAccounts.id, inboxSources.accountId))
+        .where(connected),
+    ]);
     return accounts.map((a) => ({
       ...a,
-      rows: new Map(rows.filter((r) => r.accountId === a.id).map((r) => [r.source, r as SourceRow])),
+      rows: new Map(rows.filter((r) => r.row.accountId === a.id).map(({ row }) => [row.source, row as SourceRow])),
     }));
   }
 

@@ -44,20 +44,6 @@ export class InboxTeamStore {
       );
   }
 
-  /** Each item's labels, sorted. */
-  async labelsOf(workspaceId: string, itemIds: string[]): Promise<Map<string, string[]>> {
-    const out = new Map<string, string[]>();
-    if (itemIds.length === 0) return out;
-    const rows = await this.db
-      .select({ itemId: inboxLabels.itemId, label: inboxLabels.label })
-      .from(inboxLabels)
-      .where(and(eq(inboxLabels.workspaceId, workspaceId), inArray(inboxLabels.itemId, itemIds)))
-      .orderBy(asc(inboxLabels.label))
-      .all();
-    for (const r of rows) out.set(r.itemId, [...(out.get(r.itemId) ?? []), r.label]);
-    return out;
-  }
-
   async addNote(note: typeof inboxNotes.$inferInsert) {
     await this.db.insert(inboxNotes).values(note);
   }
@@ -72,19 +58,6 @@ export class InboxTeamStore {
       .all();
   }
 
-  /** How many notes each item has. */
-  async noteCounts(workspaceId: string, itemIds: string[]): Promise<Map<string, number>> {
-    const out = new Map<string, number>();
-    if (itemIds.length === 0) return out;
-    const rows = await this.db
-      .select({ itemId: inboxNotes.itemId })
-      .from(inboxNotes)
-      .where(and(eq(inboxNotes.workspaceId, workspaceId), inArray(inboxNotes.itemId, itemIds)))
-      .all();
-    for (const r of rows) out.set(r.itemId, (out.get(r.itemId) ?? 0) + 1);
-    return out;
-  }
-
   async markRead(workspaceId: string, userId: string, itemIds: string[], at: number) {
     const rows = itemIds.map((itemId) => ({ itemId, userId, workspaceId, readAt: at }));
     for (let i = 0; i < rows.length; i += 25)
@@ -92,17 +65,6 @@ export class InboxTeamStore {
         .insert(inboxReads)
         .values(rows.slice(i, i + 25))
         .onConflictDoNothing();
-  }
-
-  /** Which of these items the member has read. */
-  async readBy(userId: string, itemIds: string[]): Promise<Set<string>> {
-    if (itemIds.length === 0) return new Set();
-    const rows = await this.db
-      .select({ itemId: inboxReads.itemId })
-      .from(inboxReads)
-      .where(and(eq(inboxReads.userId, userId), inArray(inboxReads.itemId, itemIds)))
-      .all();
-    return new Set(rows.map((r) => r.itemId));
   }
 
   savedReplies(workspaceId: string) {
