@@ -47,7 +47,8 @@ const inboxOnly = process.argv.includes("--inbox");
 const stagingOnly = process.argv.includes("--staging");
 /**
  * `--only=video,burst,lag` (with `--staging`) runs some of them; `video=youtube` one platform's video row.
- * Duplicates are always counted. `--burst-accounts=N` sizes the burst (10 targets per account) for a step up.
+ * Duplicates are always counted. With `--inbox`, `--only=ingest` runs the ingest row without the list rows and
+ * their 1,000,000-item seed (`--only=list` the list rows alone). `--burst-accounts=N` sizes the burst (10 targets per account) for a step up.
  */
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = arg("only")?.split(",");
@@ -640,10 +641,12 @@ async function main() {
   try {
     if (seeded) {
       const shard = await analyticsData(persistTo, analyticsUser, shards.config);
-      step(`seeding ${SIZE.inboxItems.toLocaleString("en")} inbox items`);
-      const started = performance.now();
-      seedInbox(d1File(persistTo), d1File(persistTo, shard), SIZE.inboxItems, analyticsUser.email, inboxNow);
-      step(`seeded the inbox in ${seconds(performance.now() - started)}`);
+      if (runs("list")) {
+        step(`seeding ${SIZE.inboxItems.toLocaleString("en")} inbox items`);
+        const started = performance.now();
+        seedInbox(d1File(persistTo), d1File(persistTo, shard), SIZE.inboxItems, analyticsUser.email, inboxNow);
+        step(`seeded the inbox in ${seconds(performance.now() - started)}`);
+      }
       ingestFile = d1File(persistTo, shard);
       ingestWorkspace = seedIngestPages(
         d1File(persistTo),
@@ -683,11 +686,15 @@ async function main() {
       await analyticsRows(client, analyticsUser);
     }
     if (seeded) {
-      step("inbox list");
-      rows.push(...(await inboxRows(client, analyticsUser, SIZE.inboxItems, SIZE.requests, inboxNow)));
-      step("inbox ingest");
-      const secret = appVarsFor(emulator.worker.baseUrl).FACEBOOK_CLIENT_SECRET!;
-      rows.push(await ingestRow(client, analyticsUser, ingestWorkspace, ingestFile, SIZE.ingest, secret));
+      if (runs("list")) {
+        step("inbox list");
+        rows.push(...(await inboxRows(client, analyticsUser, SIZE.inboxItems, SIZE.requests, inboxNow)));
+      }
+      if (runs("ingest")) {
+        step("inbox ingest");
+        const secret = appVarsFor(emulator.worker.baseUrl).FACEBOOK_CLIENT_SECRET!;
+        rows.push(await ingestRow(client, analyticsUser, ingestWorkspace, ingestFile, SIZE.ingest, secret));
+      }
     }
     if (!some || stagingOnly) await publishingRows(client, worker, persistTo, emulator);
   } catch (error) {
