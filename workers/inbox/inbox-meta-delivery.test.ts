@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { connectedAccounts } from "../db/schema/index";
-import { insertPlaced, registerIn, sendTo, shardOf, threeShards } from "../test/shards";
+import { insertPlaced, registerIn, sendTo, servicesOn, shardOf, threeShards } from "../test/shards";
 import { hmacHex } from "./meta-webhook";
 
 /**
@@ -172,5 +172,32 @@ describe("a Meta delivery of many changes across Pages, workspaces and shards", 
         .sort(),
     ).toEqual([1, 2, 3].map((n) => `Insta ${n} ${run}`));
     expect((await texts(a)).some((i) => i.text.startsWith("Insta"))).toBe(false);
+  });
+
+  it("items stored before the answer but never triaged (a crash after the 200) are read by the cron's next run", async () => {
+    const inbox = (await servicesOn(b.workspaceId)).inbox;
+    // What the route does before answering, and nothing after it.
+    const stored = await inbox.ingestDelivery(
+      [
+        {
+          platform: "facebook",
+          ownerId: PAGE_SHARED,
+          remoteId: `${run}-crash`,
+          postRemoteId: `${PAGE_SHARED}_1`,
+          author: "Cleo Visitor",
+          authorId: "visitor-9",
+          text: `Left behind, will you ship? ${run}`,
+          createdAt: 1_700_000_000_000,
+        },
+      ],
+      [],
+    );
+    expect(stored).toEqual({ added: [expect.any(String)], held: 0 });
+    const before = (await texts(b)).find((i) => i.text.startsWith("Left behind"))!;
+    expect(before).toMatchObject({ sentiment: null, labels: [] });
+    await inbox.triage(b.workspaceId);
+    const after = (await texts(b)).find((i) => i.text.startsWith("Left behind"))!;
+    expect(after.labels).toEqual(["shipping"]);
+    expect(after.sentiment).not.toBeNull();
   });
 });
