@@ -40,14 +40,15 @@ const analyticsOnly = process.argv.includes("--analytics");
 /**
  * `--inbox` runs only the inbox rows (issue 40): the analytics seed at smoke size gives the user its accounts
  * and posts, then the inbox seed writes its full 1,000,000 items for the list rows, and 100 Facebook Pages take
- * the ingest row's 10,000 webhook comments. With it, `--only=list` runs the list rows alone.
+ * the ingest row's 10,000 webhook comments.
  */
 const inboxOnly = process.argv.includes("--inbox");
 /** `--staging` runs only the publishing rows: staged videos, the burst, lag and duplicates (ADR 029, 034, 041). */
 const stagingOnly = process.argv.includes("--staging");
 /**
  * `--only=video,burst,lag` (with `--staging`) runs some of them; `video=youtube` one platform's video row.
- * Duplicates are always counted. `--burst-accounts=N` sizes the burst (10 targets per account) for a step up.
+ * Duplicates are always counted. With `--inbox`, `--only=ingest` runs the ingest row without the list rows and
+ * their 1,000,000-item seed (`--only=list` the list rows alone). `--burst-accounts=N` sizes the burst (10 targets per account) for a step up.
  */
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = arg("only")?.split(",");
@@ -640,10 +641,12 @@ async function main() {
   try {
     if (seeded) {
       const shard = await analyticsData(persistTo, analyticsUser, shards.config);
-      step(`seeding ${SIZE.inboxItems.toLocaleString("en")} inbox items`);
-      const started = performance.now();
-      seedInbox(d1File(persistTo), d1File(persistTo, shard), SIZE.inboxItems, analyticsUser.email, inboxNow);
-      step(`seeded the inbox in ${seconds(performance.now() - started)}`);
+      if (runs("list")) {
+        step(`seeding ${SIZE.inboxItems.toLocaleString("en")} inbox items`);
+        const started = performance.now();
+        seedInbox(d1File(persistTo), d1File(persistTo, shard), SIZE.inboxItems, analyticsUser.email, inboxNow);
+        step(`seeded the inbox in ${seconds(performance.now() - started)}`);
+      }
       ingestFile = d1File(persistTo, shard);
       ingestWorkspace = seedIngestPages(
         d1File(persistTo),

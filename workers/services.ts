@@ -352,6 +352,7 @@ function inboxService(
     people,
     notify: (notice) => notifications.notify(notice),
     emit: webhooks.emit,
+    emitEach: webhooks.emitEach,
     live: (workspaceId, event) =>
       liveInbox(env, workspaceId)
         .publish(event)

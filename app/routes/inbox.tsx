@@ -1,6 +1,6 @@
-import { Inbox } from "lucide-react";
 import { useCallback, useRef } from "react";
 import { Form, useActionData, useLocation } from "react-router";
+import { InboxPager } from "~/components/inbox/InboxPager";
 import { InboxRow } from "~/components/inbox/InboxRow";
 import { InboxSources } from "~/components/inbox/InboxSources";
 import { InboxBulkBar, SavedReplies } from "~/components/inbox/InboxTools";
@@ -8,7 +8,6 @@ import { useInboxKeys } from "~/components/inbox/use-inbox-keys";
 import { useInboxLive } from "~/components/inbox/use-inbox-live";
 import { PageHeader } from "~/components/PageHeader";
 import { PLATFORM_META } from "~/components/platforms/platform-options";
-import { EmptyState } from "~/components/ui/EmptyState";
 import { FormError } from "~/components/ui/FormError";
 import { controlClass, inputClass, secondaryButton } from "~/components/ui/styles";
 import { pageMeta } from "~/lib/meta";
@@ -116,17 +115,14 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
       <SavedReplies saved={loaderData.saved} mayAdd={may.reply} />
       {may.triage && items.length > 0 ? <InboxBulkBar members={loaderData.members} /> : null}
       <p className="mb-2 text-xs text-slate-500">Keys: j / k next and previous, e done, r reply.</p>
-      {items.length === 0 ? (
-        <EmptyState icon={Inbox} title="Nothing here">
-          Comments and replies on your published posts arrive here every few minutes.
-        </EmptyState>
-      ) : (
+      {items.length > 0 ? (
         <ul className="space-y-4" aria-label="Inbox items">
           {items.map((item) => (
             <InboxRow key={item.id} item={item} ctx={ctx} refusal={posted?.id === item.id ? posted : null} />
           ))}
         </ul>
-      )}
+      ) : null}
+      <InboxPager count={items.length} next={loaderData.next} search={search} />
     </>
   );
 }

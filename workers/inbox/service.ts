@@ -11,6 +11,7 @@ import {
 } from "../platforms";
 import { type Actor, ensureActorCan } from "../tenancy/actor";
 import { actionsOffered, takeAction } from "./actions";
+import { InboxDeliveryReads, targetKey } from "./delivery-reads";
 import { type PollResult, pollInboxes } from "./jobs";
 import { InboxListReads, type ListFilter } from "./list-store";
 import { answerCalls, conversationView, messageItem, type WebhookMessage } from "./messages";
@@ -23,11 +24,12 @@ import { replyStep } from "./rules";
 import type { InboxAction } from "./schemas";
 import { sourcesOf, sourceView, unavailableView } from "./source-rules";
 import { InboxSourceStore } from "./source-store";
-import { InboxStore } from "./store";
+import { InboxStore, type NewItem } from "./store";
 import { InboxTeam } from "./team";
 import type { TeamDeps } from "./team-deps";
 import { InboxTeamStore } from "./team-store";
-import { assignedNotice, triageNew } from "./triage";
+import { assignedNotice, triageNew, triageTaken } from "./triage";
+import { InboxTriageStore } from "./triage-store";
 import { itemView } from "./view";
 
 export interface InboxDeps extends TeamDeps {
@@ -49,6 +51,8 @@ export const InboxMessages = {
 /** The engagement inbox's operations for routes and pages (ADR 069). */
 export class InboxService {
   readonly store: InboxStore;
+  private readonly triageStore: InboxTriageStore;
+  private readonly deliveryReads: InboxDeliveryReads;
   readonly listReads: InboxListReads;
   readonly teamStore: InboxTeamStore;
   readonly sourceStore: InboxSourceStore;
@@ -57,6 +61,8 @@ export class InboxService {
 
   constructor(private readonly deps: InboxDeps) {
     this.store = new InboxStore(deps.db);
+    this.triageStore = new InboxTriageStore(deps.db);
+    this.deliveryReads = new InboxDeliveryReads(deps.db);
     this.listReads = new InboxListReads(deps.db);
     this.teamStore = new InboxTeamStore(deps.db);
     this.sourceStore = new InboxSourceStore(deps.db);
@@ -132,57 +138,65 @@ export class InboxService {
    * hid (ADR 102), including hides an earlier run left pending; any ingest path calls it after writing.
    */
   async triage(workspaceId?: string, moving: readonly string[] = []) {
-    const triaged = await triageNew({ ...this.deps, store: this.store, team: this.teamStore }, workspaceId, moving);
+    const triaged = await triageNew(
+      { ...this.deps, store: this.triageStore, team: this.teamStore },
+      workspaceId,
+      moving,
+    );
     await hideByRules({ ...this.deps, store: this.store, hides: new RuleHideStore(this.deps.db) }, workspaceId, moving);
     return triaged;
   }
 
   /**
-   * Takes in the comments a Meta webhook announced (ADR 083), for every connected account that is the webhook's
-   * Page or Instagram account; keyed by the network's id like the poll's, so a webhook and a poll that race make
-   * one item. Accounts of a `moving` workspace (ADR 082) are left out and counted as `held`: a write now would make
-   * the move's copy differ. Returns how many items were new.
+   * Takes in what one Meta webhook delivery announced (ADR 083): its comments and its direct messages (ADR 092),
+   * for every connected account of this shard that is the delivery's Page or Instagram account. Keyed by the
+   * network's id like the poll's, so a webhook and a poll that race make one item. One read of the accounts, one
+   * of the posts, one batch of inserts (one D1 transaction) however many changes the delivery carries: once it
+   * returns, the items are durable, and the answer to Meta may go. Accounts of a `moving` workspace (ADR 082)
+   * are left out and counted as `held`: a write now would make the move's copy differ. Returns the new items' ids.
    */
-  async ingestWebhook(comments: WebhookComment[], moving: readonly string[] = []) {
-    const tally = { added: 0, held: 0 };
-    const now = this.deps.now();
-    for (const c of comments)
-      for (const account of await this.store.accountsOf(c.platform, c.ownerId)) {
-        if (c.author === account.username) continue;
-        if (moving.includes(account.workspaceId)) {
-          tally.held += 1;
-          continue;
-        }
-        const target = await this.store.targetByRemote(account.id, c.postRemoteId);
-        const item = { remoteId: c.remoteId, author: c.author, text: c.text, createdAt: c.createdAt };
-        const kind = "comment" as const;
-        tally.added += await this.store.addItems(
-          account,
-          [{ ...item, kind, target: target ? { ...target, remoteId: c.postRemoteId } : null }],
-          now,
-        );
-      }
-    return tally;
+  async ingestDelivery(comments: WebhookComment[], messages: WebhookMessage[], moving: readonly string[] = []) {
+    const accounts = await this.deliveryReads.accountsNamed([...comments, ...messages]);
+    let held = 0;
+    /** The delivery's accounts here that are `ownerId`, but those of a workspace being moved (counted held). */
+    const taking = (platform: Platform, ownerId: string) => {
+      const named = accounts.filter((a) => a.platform === platform && a.platformUserId === ownerId);
+      const open = named.filter((a) => !moving.includes(a.workspaceId));
+      held += named.length - open.length;
+      return open;
+    };
+    const forComments = comments.flatMap((c) =>
+      taking(c.platform, c.ownerId)
+        .filter((account) => c.author !== account.username)
+        .map((account) => ({ account, c })),
+    );
+    const targets = await this.deliveryReads.targetsByRemote(
+      forComments.map(({ account, c }) => ({ accountId: account.id, remoteId: c.postRemoteId })),
+    );
+    const entries = forComments.map(({ account, c }): { account: (typeof accounts)[number]; item: NewItem } => {
+      const target = targets.get(targetKey(account.id, c.postRemoteId));
+      const item = { remoteId: c.remoteId, author: c.author, text: c.text, createdAt: c.createdAt };
+      return {
+        account,
+        item: { ...item, kind: "comment" as const, target: target ? { ...target, remoteId: c.postRemoteId } : null },
+      };
+    });
+    // A message's sender is named by a profile read (people.ts); messages are few beside comments.
+    for (const m of messages)
+      for (const account of taking(m.platform, m.ownerId))
+        entries.push({ account, item: messageItem(m, await personName(this.readDeps, account, m.conversationId)) });
+    const added = await this.store.addItemsOf(entries, this.deps.now());
+    return { added: added.map((a) => a.id), held };
   }
 
   /**
-   * Takes in the direct messages a Meta webhook announced (ADR 092), keyed like the poll's; people named (ADR 101).
-   * A `moving` workspace's are `held`, as in `ingestWebhook`.
+   * The rules, the assistant and the live note for a delivery's new items now, not at the cron's next run (ADR
+   * 084); then the hides the rules asked for, as `triage` does.
    */
-  async ingestMessages(messages: WebhookMessage[], moving: readonly string[] = []) {
-    const tally = { added: 0, held: 0 };
-    const now = this.deps.now();
-    for (const m of messages)
-      for (const account of await this.store.accountsOf(m.platform, m.ownerId)) {
-        if (moving.includes(account.workspaceId)) tally.held += 1;
-        else
-          tally.added += await this.store.addItems(
-            account,
-            [messageItem(m, await personName(this.readDeps, account, m.conversationId))],
-            now,
-          );
-      }
-    return tally;
+  async triageDelivered(ids: string[], moving: readonly string[] = []) {
+    const triaged = await triageTaken({ ...this.deps, store: this.triageStore, team: this.teamStore }, ids);
+    await hideByRules({ ...this.deps, store: this.store, hides: new RuleHideStore(this.deps.db) }, undefined, moving);
+    return triaged;
   }
 
   /** A message's conversation in order, with the window a reply must fit in (ADR 092). */

@@ -8,7 +8,7 @@ import type { IncomingComment } from "./rules";
 export type InboxItemRow = typeof inboxItems.$inferSelect;
 export type InboxStatus = InboxItemRow["status"];
 /** What triage, drafts and the rules change on an item. */
-type ItemPatch =
+export type ItemPatch =
   | "status"
   | "assigneeId"
   | "handledBy"
@@ -31,7 +31,23 @@ export type NewItem = IncomingComment & {
   editedAt?: number | null;
 };
 
-/** SQL over the inbox's own tables (ADR 069); the only writer of `inbox_items` and `inbox_cursors`. */
+/** The account an item is taken in for. */
+type ItemAccount = { id: string; workspaceId: string; platform: Platform };
+
+/**
+ * Labels carry their item's status so a label filter is an index range (ADR 102, migration 0075): every write
+ * that may open or close items sends this in its batch, after the items' own update.
+ */
+export function labelStatus(db: Db, itemIds: string[] | SQLWrapper) {
+  return db
+    .update(inboxLabels)
+    .set({
+      status: sql`(SELECT ${inboxItems.status} FROM ${inboxItems} WHERE ${inboxItems.id} = ${inboxLabels.itemId})`,
+    })
+    .where(inArray(inboxLabels.itemId, itemIds));
+}
+
+/** SQL over the inbox's own tables (ADR 069); with triage-store.ts, the only writer of `inbox_items` and `inbox_cursors`. */
 export class InboxStore {
   constructor(private readonly db: Db) {}
 
@@ -76,26 +92,6 @@ export class InboxStore {
       .all();
   }
 
-  /** The connected accounts (of any workspace on this shard) that are this network user: a webhook names only it. */
-  accountsOf(platform: Platform, platformUserId: string) {
-    return this.db
-      .select({
-        id: connectedAccounts.id,
-        workspaceId: connectedAccounts.workspaceId,
-        platform: connectedAccounts.platform,
-        username: connectedAccounts.username,
-      })
-      .from(connectedAccounts)
-      .where(
-        and(
-          eq(connectedAccounts.platform, platform),
-          eq(connectedAccounts.platformUserId, platformUserId),
-          eq(connectedAccounts.status, "connected"),
-        ),
-      )
-      .all();
-  }
-
   /** The workspace's connected account by id, if it has it. */
   accountIn(workspaceId: string, accountId: string) {
     return this.db
@@ -105,19 +101,23 @@ export class InboxStore {
       .get();
   }
 
-  /** The account's published post with this network id, if it is one of ours. */
-  targetByRemote(accountId: string, remoteId: string) {
-    return this.db
-      .select({ id: postTargets.id, postId: postTargets.postId, remoteId: postTargets.remoteId })
-      .from(postTargets)
-      .where(and(eq(postTargets.accountId, accountId), eq(postTargets.remoteId, remoteId)))
-      .get();
+  /** Writes new items; one the account already has (by the network's id) is left as it is. Returns how many were new. */
+  async addItems(account: ItemAccount, items: NewItem[], now: number) {
+    return (
+      await this.addItemsOf(
+        items.map((item) => ({ account, item })),
+        now,
+      )
+    ).length;
   }
 
-  /** Writes new items; one the account already has (by the network's id) is left as it is. */
-  async addItems(account: { id: string; workspaceId: string; platform: Platform }, items: NewItem[], now: number) {
-    if (items.length === 0) return 0;
-    const rows = items.map((c) => ({
+  /**
+   * New items of several accounts (a webhook delivery's) in one D1 batch, which D1 runs as one transaction: all
+   * are written or none. Those already taken (by the network's id) are left as they are; returns the new ones.
+   */
+  async addItemsOf(entries: Array<{ account: ItemAccount; item: NewItem }>, now: number) {
+    if (entries.length === 0) return [];
+    const rows = entries.map(({ account, item: c }) => ({
       id: crypto.randomUUID(),
       workspaceId: account.workspaceId,
       accountId: account.id,
@@ -140,10 +140,14 @@ export class InboxStore {
     for (let i = 0; i < rows.length; i += 5) chunks.push(rows.slice(i, i + 5));
     const results = await this.db.batch(
       chunks.map((chunk) =>
-        this.db.insert(inboxItems).values(chunk).onConflictDoNothing().returning({ id: inboxItems.id }),
+        this.db
+          .insert(inboxItems)
+          .values(chunk)
+          .onConflictDoNothing()
+          .returning({ id: inboxItems.id, workspaceId: inboxItems.workspaceId }),
       ) as [never, ...never[]],
     );
-    return (results as unknown as { id: string }[][]).reduce((n, r) => n + r.length, 0);
+    return (results as unknown as Array<Array<{ id: string; workspaceId: string }>>).flat();
   }
 
   /**
@@ -175,7 +179,8 @@ export class InboxStore {
           )
           .returning({ id: inboxItems.id });
       }),
-      this.labelStatus(
+      labelStatus(
+        this.db,
         this.db
           .select({ id: inboxItems.id })
           .from(inboxItems)
@@ -194,19 +199,6 @@ export class InboxStore {
       .slice(0, -1)
       .flat()
       .map((r) => r.id);
-  }
-
-  /**
-   * Labels carry their item's status so a label filter is an index range (ADR 102, migration 0075): every write
-   * that may open or close items sends this in its batch, after the items' own update.
-   */
-  private labelStatus(itemIds: string[] | SQLWrapper) {
-    return this.db
-      .update(inboxLabels)
-      .set({
-        status: sql`(SELECT ${inboxItems.status} FROM ${inboxItems} WHERE ${inboxItems.id} = ${inboxLabels.itemId})`,
-      })
-      .where(inArray(inboxLabels.itemId, itemIds));
   }
 
   /** A conversation's messages, oldest first: its thread (ADR 092). */
@@ -270,35 +262,8 @@ export class InboxStore {
       .set(patch)
       .where(and(eq(inboxItems.workspaceId, workspaceId), inArray(inboxItems.id, ids)))
       .returning({ id: inboxItems.id });
-    const [rows] = patch.status ? await this.db.batch([update, this.labelStatus(ids)]) : [await update];
+    const [rows] = patch.status ? await this.db.batch([update, labelStatus(this.db, ids)]) : [await update];
     return rows.map((r) => r.id);
-  }
-
-  /** New items the rules and the assistant have not read, oldest first (of one workspace, or the shard). */
-  untriaged(limit: number, workspaceId?: string, moving: readonly string[] = []) {
-    return this.db
-      .select()
-      .from(inboxItems)
-      .where(
-        and(
-          isNull(inboxItems.rulesAppliedAt),
-          workspaceId ? eq(inboxItems.workspaceId, workspaceId) : undefined,
-          notMoving(inboxItems.workspaceId, moving),
-        ),
-      )
-      .orderBy(asc(inboxItems.receivedAt))
-      .limit(limit)
-      .all();
-  }
-
-  /** Takes the item for the rules, once: of two runs that race, one gets it (ADR 084). */
-  async claimForRules(id: string, now: number): Promise<boolean> {
-    const rows = await this.db
-      .update(inboxItems)
-      .set({ rulesAppliedAt: now })
-      .where(and(eq(inboxItems.id, id), isNull(inboxItems.rulesAppliedAt)))
-      .returning({ id: inboxItems.id });
-    return rows.length === 1;
   }
 
   /** The rows first-response time and items handled per member are measured from, for a period. */
@@ -345,7 +310,7 @@ export class InboxStore {
       .update(inboxItems)
       .set({ ...patch, ...(patch.deletedAt ? { status: "done" as const } : {}) })
       .where(eq(inboxItems.id, id));
-    if (patch.deletedAt) await this.db.batch([update, this.labelStatus([id])]);
+    if (patch.deletedAt) await this.db.batch([update, labelStatus(this.db, [id])]);
     else await update;
   }
 
@@ -365,7 +330,7 @@ export class InboxStore {
         handledAt: at,
       })
       .where(eq(inboxItems.id, id));
-    await this.db.batch([sent, this.labelStatus([id])]);
+    await this.db.batch([sent, labelStatus(this.db, [id])]);
   }
 
   async replyFailed(id: string, message: string): Promise<void> {

@@ -27,6 +27,8 @@ export interface TeamDeps {
     type: "inbox.item.created" | "inbox.item.replied",
     data: Record<string, unknown>,
   ) => Promise<void>;
+  /** Several events of one type for the workspace's endpoints at once (a delivery's new items). */
+  emitEach: (workspaceId: string, type: "inbox.item.created", datas: Array<Record<string, unknown>>) => Promise<void>;
   /** Tells the workspace's open inboxes; best effort (a page without it revalidates on its own). */
   live: (workspaceId: string, event: LiveEvent) => Promise<void>;
   /** The AI provider's reading of an item: its sentiment and a suggested reply. */

@@ -11,25 +11,34 @@ export class InboxTeamStore {
 
   /** Labels the workspace's items, each label row taking its item's time and status (ADR 102). */
   async addLabels(workspaceId: string, itemIds: string[], labels: string[]) {
-    if (itemIds.length === 0) return;
+    const inserts = this.labelInserts(workspaceId, itemIds, labels);
+    if (inserts.length) await this.db.batch(inserts as [never, ...never[]]);
+  }
+
+  /** `addLabels`' statements, for a batch with other writes (triage's). Each label carries its item's status. */
+  labelInserts(workspaceId: string, itemIds: string[], labels: string[]) {
+    const inserts = [];
     // One statement per label and 90 items: under D1's 100 parameters.
     for (const label of labels)
       for (let i = 0; i < itemIds.length; i += 90)
-        await this.db
-          .insert(inboxLabels)
-          .select(
-            this.db
-              .select({
-                itemId: inboxItems.id,
-                workspaceId: inboxItems.workspaceId,
-                label: sql<string>`${label}`.as("label"),
-                createdAt: inboxItems.createdAt,
-                status: inboxItems.status,
-              })
-              .from(inboxItems)
-              .where(and(eq(inboxItems.workspaceId, workspaceId), inArray(inboxItems.id, itemIds.slice(i, i + 90)))),
-          )
-          .onConflictDoNothing();
+        inserts.push(
+          this.db
+            .insert(inboxLabels)
+            .select(
+              this.db
+                .select({
+                  itemId: inboxItems.id,
+                  workspaceId: inboxItems.workspaceId,
+                  label: sql<string>`${label}`.as("label"),
+                  createdAt: inboxItems.createdAt,
+                  status: inboxItems.status,
+                })
+                .from(inboxItems)
+                .where(and(eq(inboxItems.workspaceId, workspaceId), inArray(inboxItems.id, itemIds.slice(i, i + 90)))),
+            )
+            .onConflictDoNothing(),
+        );
+    return inserts;
   }
 
   async removeLabel(workspaceId: string, itemIds: string[], label: string) {

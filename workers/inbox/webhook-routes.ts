@@ -65,23 +65,23 @@ export const metaWebhookRoutes = new Hono<AppEnv>()
     }
     const delivery = metaDelivery.safeParse(json);
     if (!delivery.success) return fail(c, 400, "The body is not a Meta webhook delivery.");
-    const comments = commentsOf(delivery.data, c.var.services.now());
+    const now = c.var.services.now();
+    const [comments, messages] = [commentsOf(delivery.data, now), messagesOf(delivery.data, now)];
+    const moving = await movingWorkspaces(c.env.DB);
+    // The delivery names a Page or an Instagram account, not a workspace: every shard may hold it. Each shard's
+    // items are written (durably, in one batch) before Meta is answered; a crash after the answer leaves only
+    // their triage, which the cron's next run does (the items wait untriaged, ADR 084).
+    const taken = await Promise.all(
+      inboxes().map(async (inbox) => ({ inbox, ...(await inbox.ingestDelivery(comments, messages, moving)) })),
+    );
     let added = 0;
     let held = 0;
-    // The delivery names a Page or an Instagram account, not a workspace: every shard may hold it.
-    const messages = messagesOf(delivery.data, c.var.services.now());
-    const moving = await movingWorkspaces(c.env.DB);
-    for (const inbox of inboxes()) {
-      const [fromComments, fromMessages] = [
-        await inbox.ingestWebhook(comments, moving),
-        await inbox.ingestMessages(messages, moving),
-      ];
-      const taken = fromComments.added + fromMessages.added;
-      added += taken;
-      held += fromComments.held + fromMessages.held;
-      // The rules, the assistant and the live note now, not at the cron's next run: open inboxes see the item
+    for (const { inbox, added: ids, held: h } of taken) {
+      added += ids.length;
+      held += h;
+      // The rules, the assistant and the live note now, not at the cron's next run: open inboxes see the items
       // within a second. Each item is claimed once (ADR 084), so a cron run racing this one does nothing twice.
-      if (taken) await afterAnswer(c, inbox.triage(undefined, moving));
+      if (ids.length) await afterAnswer(c, inbox.triageDelivered(ids, moving));
     }
     // Meta sends a failed delivery again; items already taken are keyed by their id, so the resend adds only the
     // held ones, on the new shard once the move is over (ADR 082). The poll would find them too.
