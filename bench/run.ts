@@ -35,7 +35,10 @@ import { type BenchRow, formatTable, kb, msFmt, percentile } from "./stats.ts";
  * `--smoke` runs every row at a tiny size so the bench never rots; it fails only on errors, not budgets.
  */
 const smoke = process.argv.includes("--smoke");
-/** `--analytics` runs only the analytics rows (seed + queries), for work on them alone. */
+/**
+ * `--analytics` runs only the analytics rows (seed + queries), for work on them alone, and the inbox rows after
+ * them; `--analytics --only=analytics` leaves the inbox rows (and their seed) out.
+ */
 const analyticsOnly = process.argv.includes("--analytics");
 /**
  * `--inbox` runs only the inbox rows (issue 40): the analytics seed at smoke size gives the user its accounts
@@ -56,6 +59,7 @@ const videoPlatforms = (["twitter", "linkedin", "youtube"] as const).filter(
   (p) => !only?.some((o) => o.startsWith("video=")) || only.includes(`video=${p}`),
 );
 const burstAccounts = arg("burst-accounts");
+const inboxToo = !(analyticsOnly && only?.includes("analytics"));
 /** `--http` runs only the SSR and API latency rows (no seed), for work on them alone. */
 const httpOnly = process.argv.includes("--http");
 /** `--js` runs only the first-load JavaScript rows (no seed), for work on bundle sizes. */
@@ -640,18 +644,20 @@ async function main() {
   try {
     if (seeded) {
       const shard = await analyticsData(persistTo, analyticsUser, shards.config);
-      step(`seeding ${SIZE.inboxItems.toLocaleString("en")} inbox items`);
-      const started = performance.now();
-      seedInbox(d1File(persistTo), d1File(persistTo, shard), SIZE.inboxItems, analyticsUser.email, inboxNow);
-      step(`seeded the inbox in ${seconds(performance.now() - started)}`);
-      ingestFile = d1File(persistTo, shard);
-      ingestWorkspace = seedIngestPages(
-        d1File(persistTo),
-        ingestFile,
-        analyticsUser.email,
-        SIZE.ingest.accounts,
-        inboxNow,
-      );
+      if (inboxToo) {
+        step(`seeding ${SIZE.inboxItems.toLocaleString("en")} inbox items`);
+        const started = performance.now();
+        seedInbox(d1File(persistTo), d1File(persistTo, shard), SIZE.inboxItems, analyticsUser.email, inboxNow);
+        step(`seeded the inbox in ${seconds(performance.now() - started)}`);
+        ingestFile = d1File(persistTo, shard);
+        ingestWorkspace = seedIngestPages(
+          d1File(persistTo),
+          ingestFile,
+          analyticsUser.email,
+          SIZE.ingest.accounts,
+          inboxNow,
+        );
+      }
     }
   } catch (error) {
     rmSync(persistTo, { recursive: true, force: true }); // ~2 GB at full size
@@ -682,7 +688,7 @@ async function main() {
       step("analytics queries");
       await analyticsRows(client, analyticsUser);
     }
-    if (seeded) {
+    if (seeded && inboxToo) {
       step("inbox list");
       rows.push(...(await inboxRows(client, analyticsUser, SIZE.inboxItems, SIZE.requests, inboxNow)));
       step("inbox ingest");
