@@ -35,7 +35,10 @@ import { type BenchRow, formatTable, kb, msFmt, percentile } from "./stats.ts";
  * `--smoke` runs every row at a tiny size so the bench never rots; it fails only on errors, not budgets.
  */
 const smoke = process.argv.includes("--smoke");
-/** `--analytics` runs only the analytics rows (seed + queries), for work on them alone. */
+/**
+ * `--analytics` runs only the analytics rows (seed + queries), for work on them alone, and the inbox rows after
+ * them; `--analytics --only=analytics` leaves the inbox rows (and their seed) out.
+ */
 const analyticsOnly = process.argv.includes("--analytics");
 /**
  * `--inbox` runs only the inbox rows (issue 40): the analytics seed at smoke size gives the user its accounts

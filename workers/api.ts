@@ -114,9 +114,9 @@ export function createApi(now: () => number = () => Date.now()) {
   app.use("/api/*", apiCors);
   app.use("/mcp", apiCors);
   app.use("/api/*", withServices);
-  app.use("/media/*", withServices, resolveAuth, resolveWorkspace());
+  app.use("/media/*", withServices, resolveAuth(), resolveWorkspace());
   // The MCP endpoint: API keys only (no cookie, so no origin check), the key's workspace and rate limit.
-  app.use("/mcp", withServices, resolveAuth, resolveWorkspace());
+  app.use("/mcp", withServices, resolveAuth(), resolveWorkspace());
   app.route("/mcp", mcpRoutes);
   app.use(`${PROTECTED_RESOURCE_PATH}/*`, apiCors);
   app.route(PROTECTED_RESOURCE_PATH, protectedResourceRoutes);
@@ -128,7 +128,8 @@ export function createApi(now: () => number = () => Date.now()) {
     })(c, next),
   );
   app.use("/api/*", originCheck);
-  app.use("/api/*", resolveAuth, resolveWorkspace({ "GET /api/posts": earlyPostsList }));
+  const early = { "GET /api/posts": earlyPostsList };
+  app.use("/api/*", resolveAuth(early), resolveWorkspace(early));
 
   // Chained so the app's type carries every route's answer (the typed test client reads it).
   return app

@@ -33,7 +33,7 @@ import {
 } from "./publishing";
 import { buildServices, type Services } from "./services";
 import type { WorkspaceContext } from "./tenancy/membership";
-import { workspacesForPage } from "./tenancy/middleware";
+import { pageWorkspaceReads, workspacesForPage } from "./tenancy/middleware";
 import { movingWorkspaces } from "./tenancy/moving";
 import { directoryNames, type PublicNameKind } from "./tenancy/public-names";
 
@@ -55,8 +55,10 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
   let workspace: WorkspaceContext | null = null;
   const services = buildServices(env, Date.now, new URL(request.url).origin, { shard: () => shardFor(env, workspace) });
   const found = tokenFromRequest(request);
-  const auth = found?.via === "cookie" ? await services.auth.resolve(found.token) : null;
-  const mine = auth ? await workspacesForPage(services.directory, auth.user.id, request) : null;
+  const resolved =
+    found?.via === "cookie" ? await services.auth.resolve(found.token, pageWorkspaceReads(services.directory)) : null;
+  const auth = resolved && { user: resolved.user, sessionId: resolved.sessionId };
+  const mine = resolved ? workspacesForPage(resolved.alongside[0]!.results, resolved.user.id, request) : null;
   workspace = mine?.workspace ?? null;
   const context = new RouterContextProvider();
   const origin = new URL(request.url).origin;

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type ContentSums, contentSums, type PublishSample, publishSamples, signed } from "./aggregate";
-import { measuredSince, type PeriodRange, platformFilter, rollupUnion } from "./period-scope";
+import { type PeriodRange, platformFilter, rollupUnion, unlessMeasuredSince } from "./period-scope";
 import { loadTargetRows } from "./post-reads";
 import { cutPieces, cutSlots, DAY_MS, perTargetPieces, SLOT_MS, WEEK_MS } from "./rollup-ranges";
 
@@ -76,8 +76,8 @@ export const rebuildContent = (workspaceId: string) => [
  */
 export async function loadContentSums(db: Db, workspaceId: string, range: PeriodRange): Promise<ContentSums[]> {
   const { days: whole, pieces } = perTargetPieces(range);
-  if (!whole || (await measuredSince(db, workspaceId, range.end)))
-    return contentSums(await loadTargetRows(db, workspaceId, range));
+  const perTarget = async () => contentSums(await loadTargetRows(db, workspaceId, range));
+  if (!whole) return perTarget();
   const rollup = rollupUnion(
     workspaceId,
     whole,
@@ -85,23 +85,26 @@ export async function loadContentSums(db: Db, workspaceId: string, range: Period
     sql`content_type, targets, impressions, reach, engagement`,
     range.platforms,
   );
-  const [rollupRows, ...pieceSums] = await Promise.all([
-    db.all<ContentSums>(sql`
-      select content_type as contentType, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach,
-        sum(engagement) as engagement
-      from (${rollup}) group by content_type`),
-    ...pieces.map(async ({ span, sign }) =>
-      signed(
-        contentSums(
-          await loadTargetRows(db, workspaceId, { ...span, platforms: range.platforms }, undefined, {
-            asOf: range.end,
-          }),
+  const fromRollups = async () => {
+    const [rollupRows, ...pieceSums] = await Promise.all([
+      db.all<ContentSums>(sql`
+        select content_type as contentType, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach,
+          sum(engagement) as engagement
+        from (${rollup}) group by content_type`),
+      ...pieces.map(async ({ span, sign }) =>
+        signed(
+          contentSums(
+            await loadTargetRows(db, workspaceId, { ...span, platforms: range.platforms }, undefined, {
+              asOf: range.end,
+            }),
+          ),
+          sign,
         ),
-        sign,
       ),
-    ),
-  ]);
-  return [...rollupRows, ...pieceSums.flat()];
+    ]);
+    return [...rollupRows, ...pieceSums.flat()];
+  };
+  return unlessMeasuredSince(db, workspaceId, range.end, fromRollups, perTarget);
 }
 
 /**
@@ -112,32 +115,35 @@ export async function loadContentSums(db: Db, workspaceId: string, range: Period
  * midnight is always on a quarter-hour, so the start cuts none. A past period reads every target.
  */
 export async function loadPublishSamples(db: Db, workspaceId: string, range: PeriodRange): Promise<PublishSample[]> {
-  if (range.end <= range.start || (await measuredSince(db, workspaceId, range.end)))
-    return publishSamples(await loadTargetRows(db, workspaceId, range));
+  const perTarget = async () => publishSamples(await loadTargetRows(db, workspaceId, range));
+  if (range.end <= range.start) return perTarget();
   const window = [{ from: range.start, to: range.end }];
   const cut = cutSlots(window);
   const skip = new Set(cut.map((c) => c.start));
-  const [rows, ...pieceRows] = await Promise.all([
-    db.all<{ day: number; targets: string; engagement: string | null }>(sql`
-      select p.day, p.targets, b.engagement from post_published_daily p
-      left join post_best_times_daily b on b.workspace_id = p.workspace_id and b.day = p.day and b.platform = p.platform
-      where p.workspace_id = ${workspaceId} and p.day >= ${range.start - (range.start % DAY_MS)} and p.day < ${range.end}
-        ${platformFilter(sql`p.platform`, range.platforms)}`),
-    ...cutPieces(window, cut).map((piece) =>
-      loadTargetRows(db, workspaceId, { start: piece.from, end: piece.to, platforms: range.platforms }, undefined, {
-        asOf: range.end,
-      }),
-    ),
-  ]);
-  const samples = rows.flatMap((r) => {
-    const targets: number[] = JSON.parse(r.targets);
-    const engagement: number[] = r.engagement ? JSON.parse(r.engagement) : [];
-    return targets.flatMap((n, i) => {
-      const at = r.day + i * SLOT_MS;
-      return n > 0 && at >= range.start && at < range.end && !skip.has(at)
-        ? [{ at, posts: n, engagement: engagement[i] ?? 0 }]
-        : [];
+  const fromRollups = async () => {
+    const [rows, ...pieceRows] = await Promise.all([
+      db.all<{ day: number; targets: string; engagement: string | null }>(sql`
+        select p.day, p.targets, b.engagement from post_published_daily p
+        left join post_best_times_daily b on b.workspace_id = p.workspace_id and b.day = p.day and b.platform = p.platform
+        where p.workspace_id = ${workspaceId} and p.day >= ${range.start - (range.start % DAY_MS)} and p.day < ${range.end}
+          ${platformFilter(sql`p.platform`, range.platforms)}`),
+      ...cutPieces(window, cut).map((piece) =>
+        loadTargetRows(db, workspaceId, { start: piece.from, end: piece.to, platforms: range.platforms }, undefined, {
+          asOf: range.end,
+        }),
+      ),
+    ]);
+    const samples = rows.flatMap((r) => {
+      const targets: number[] = JSON.parse(r.targets);
+      const engagement: number[] = r.engagement ? JSON.parse(r.engagement) : [];
+      return targets.flatMap((n, i) => {
+        const at = r.day + i * SLOT_MS;
+        return n > 0 && at >= range.start && at < range.end && !skip.has(at)
+          ? [{ at, posts: n, engagement: engagement[i] ?? 0 }]
+          : [];
+      });
     });
-  });
-  return [...samples, ...publishSamples(pieceRows.flat())];
+    return [...samples, ...publishSamples(pieceRows.flat())];
+  };
+  return unlessMeasuredSince(db, workspaceId, range.end, fromRollups, perTarget);
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { signed, type TagSums, tagSums } from "./aggregate";
-import { measuredSince, type PeriodRange, rollupUnion, targetScope } from "./period-scope";
+import { type PeriodRange, rollupUnion, targetScope, unlessMeasuredSince } from "./period-scope";
 import { loadTargetRows, parseList } from "./post-reads";
 import { DAY_MS, perTargetPieces, WEEK_MS } from "./rollup-ranges";
 
@@ -67,8 +67,8 @@ export const rebuildHashtags = (workspaceId: string) => [
  */
 export async function loadTagSums(db: Db, workspaceId: string, range: PeriodRange): Promise<TagSums[]> {
   const { days, pieces } = perTargetPieces(range);
-  if (!days || (await measuredSince(db, workspaceId, range.end)))
-    return tagSums(await loadTargetRows(db, workspaceId, range));
+  const perTarget = async () => tagSums(await loadTargetRows(db, workspaceId, range));
+  if (!days) return perTarget();
   const rollup = rollupUnion(
     workspaceId,
     days,
@@ -76,25 +76,28 @@ export async function loadTagSums(db: Db, workspaceId: string, range: PeriodRang
     sql`tag, targets, impressions, reach, engagement`,
     range.platforms,
   );
-  const [rollupRows, ...pieceSums] = await Promise.all([
-    db.all<TagSums>(sql`
-      select tag, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach, sum(engagement) as engagement
-      from (${rollup}) group by tag`),
-    ...pieces.map(async ({ span, sign }) => {
-      const rows = await db.all<{
-        hashtags: string;
-        impressions: number;
-        reach: number;
-        likes: number;
-        comments: number;
-        shares: number;
-      }>(sql`
-        select p.hashtags, coalesce(c.impressions, 0) as impressions, coalesce(c.reach, 0) as reach,
-          coalesce(c.likes, 0) as likes, coalesce(c.comments, 0) as comments, coalesce(c.shares, 0) as shares
-        from post_targets t join posts p on p.id = t.post_id left join post_metrics_current c on c.target_id = t.id
-        where ${targetScope(workspaceId, { ...span, platforms: range.platforms })}`);
-      return signed(tagSums(rows.map((r) => ({ ...r, hashtags: parseList(r.hashtags) }))), sign);
-    }),
-  ]);
-  return [...rollupRows, ...pieceSums.flat()];
+  const fromRollups = async () => {
+    const [rollupRows, ...pieceSums] = await Promise.all([
+      db.all<TagSums>(sql`
+        select tag, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach, sum(engagement) as engagement
+        from (${rollup}) group by tag`),
+      ...pieces.map(async ({ span, sign }) => {
+        const rows = await db.all<{
+          hashtags: string;
+          impressions: number;
+          reach: number;
+          likes: number;
+          comments: number;
+          shares: number;
+        }>(sql`
+          select p.hashtags, coalesce(c.impressions, 0) as impressions, coalesce(c.reach, 0) as reach,
+            coalesce(c.likes, 0) as likes, coalesce(c.comments, 0) as comments, coalesce(c.shares, 0) as shares
+          from post_targets t join posts p on p.id = t.post_id left join post_metrics_current c on c.target_id = t.id
+          where ${targetScope(workspaceId, { ...span, platforms: range.platforms })}`);
+        return signed(tagSums(rows.map((r) => ({ ...r, hashtags: parseList(r.hashtags) }))), sign);
+      }),
+    ]);
+    return [...rollupRows, ...pieceSums.flat()];
+  };
+  return unlessMeasuredSince(db, workspaceId, range.end, fromRollups, perTarget);
 }

@@ -70,3 +70,21 @@ export async function measuredSince(db: Db, workspaceId: string, at: number): Pr
   );
   return (row?.n ?? 0) > 0;
 }
+
+/**
+ * A read from the rollups, which hold current figures and so answer only for a period nobody measured after,
+ * issued beside the `measuredSince` check that decides it: under `batchReads` both go in one round trip. A past
+ * period (measured since `end`) drops that answer and reads `perTarget()` instead.
+ */
+export async function unlessMeasuredSince<T>(
+  db: Db,
+  workspaceId: string,
+  end: number,
+  fromRollups: () => Promise<T>,
+  perTarget: () => Promise<T>,
+): Promise<T> {
+  const rollups = fromRollups();
+  // Dropped unread for a past period: its failure must not surface as an unhandled rejection.
+  rollups.catch(() => {});
+  return (await measuredSince(db, workspaceId, end)) ? perTarget() : rollups;
+}

@@ -24,14 +24,22 @@ import { loadPeriodSums } from "./period-sums";
 import { loadComments, loadSnapshotDeltas, loadTargetRows } from "./post-reads";
 import { topPostId, topPostRows } from "./top-post";
 
-/** Builds every analytics response from stored snapshots. One instance per request. */
+/**
+ * Builds every analytics response from stored snapshots. One instance per request. Its reads go through
+ * `batchReads`: the independent reads of a tab (a `Promise.all`, and what each issues before its first await)
+ * travel as one D1 batch, one round trip instead of one each (ADR 023).
+ */
 export class AnalyticsService {
+  private readonly db: Db;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     /** The workspace whose data is read, and the viewer (whose own page views `userBehavior` shows). */
     private readonly scope: MemberRef,
     readonly timezone: string,
-  ) {}
+  ) {
+    this.db = batchReads(db);
+  }
 
   rangeInfo(r: Range) {
     return { period: r.period, start: iso(r.start), end: iso(r.end), timezone: r.timezone, platforms: r.platforms };
@@ -40,15 +48,14 @@ export class AnalyticsService {
   async overview(r: Range) {
     const previousRange = { ...r.previous, platforms: r.platforms };
     // ~25 independent statements: sent as a few batches (round trips) rather than one each.
-    const db = batchReads(this.db);
     const [sums, prevSums, topId, accounts, followersNow, followersBefore, synced] = await Promise.all([
-      loadPeriodSums(db, this.scope.workspaceId, r),
-      loadPeriodSums(db, this.scope.workspaceId, previousRange),
-      topPostId(db, this.scope.workspaceId, r),
-      loadAccounts(db, this.scope.workspaceId, r.platforms),
-      followersAt(db, this.scope.workspaceId, r.end, r.platforms),
-      followersAt(db, this.scope.workspaceId, r.start, r.platforms),
-      lastSyncedAt(db, this.scope.workspaceId),
+      loadPeriodSums(this.db, this.scope.workspaceId, r),
+      loadPeriodSums(this.db, this.scope.workspaceId, previousRange),
+      topPostId(this.db, this.scope.workspaceId, r),
+      loadAccounts(this.db, this.scope.workspaceId, r.platforms),
+      followersAt(this.db, this.scope.workspaceId, r.end, r.platforms),
+      followersAt(this.db, this.scope.workspaceId, r.start, r.platforms),
+      lastSyncedAt(this.db, this.scope.workspaceId),
     ]);
     const overview = agg.totalsOf(agg.sumMetrics(sums.accounts), sums.posts);
     const previous = agg.totalsOf(agg.sumMetrics(prevSums.accounts), prevSums.posts);
@@ -57,7 +64,7 @@ export class AnalyticsService {
     const totalFollowers = followersNow.reduce((s, f) => s + f.followers, 0);
     const previousFollowers = followersBefore.reduce((s, f) => s + f.followers, 0);
     // Only the top post's own targets are read in full, and ranked by the same function as before.
-    const top = topId ? agg.topPost(await loadTargetRows(db, this.scope.workspaceId, r, topId))[0] : undefined;
+    const top = topId ? agg.topPost(await loadTargetRows(this.db, this.scope.workspaceId, r, topId))[0] : undefined;
     return {
       range: this.rangeInfo(r),
       overview,

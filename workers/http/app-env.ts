@@ -14,6 +14,8 @@ type Common = {
   requestId: string;
   /** A read the route started before its workspace was confirmed (ADR 050); unset when none did. */
   earlyRead?: EarlyRead | null;
+  /** The caller's membership candidates, read in one batch with a session's user row (ADR 050); unset otherwise. */
+  memberships?: unknown[];
 };
 
 export type AppEnv = {

@@ -31,23 +31,33 @@ export interface EarlyRead {
 }
 
 /**
- * The rows of `membership` (a directory query), read in one batch with the route's early read in `workspaceId`
- * when it has one (set as `earlyRead`). A batch is one database: the early read goes only while the workspaces'
- * one shard is the directory itself (today's layout, ADR 035).
+ * The directory statements that decide a request's workspace, for one D1 batch: `membership` (the caller's
+ * candidates) and the route's early read in `workspaceId` when it has one. A batch is one database: the early read
+ * goes only while the workspaces' one shard is the directory itself (ADR 035). `settle` takes the batch's results
+ * for these statements, keeps the early read's (`earlyRead`) and returns the membership rows.
  */
+export function workspaceReads(c: Context<AppEnv>, reads: EarlyReads, workspaceId: string, membership: SQL) {
+  const { directory } = c.var.services;
+  const starter = reads[`${c.req.method} ${c.req.path}`];
+  const early = starter && directoryIsOnlyShard(c.env) ? starter(c, workspaceId) : null;
+  return {
+    statements: [prepared(directory, membership), ...(early ? [early.statement] : [])],
+    settle([found, result]: D1Result[]): unknown[] {
+      if (starter && early) c.set("earlyRead", { starter, workspaceId, result: result!, answer: early.answer });
+      return found!.results;
+    },
+  };
+}
+
+/** The rows of `membership` (a directory query), read in one batch with the route's early read (`workspaceReads`). */
 export async function membershipWithEarlyRead(
   c: Context<AppEnv>,
   reads: EarlyReads,
   workspaceId: string,
   membership: SQL,
 ): Promise<unknown[]> {
-  const { directory } = c.var.services;
-  const starter = reads[`${c.req.method} ${c.req.path}`];
-  const early = starter && directoryIsOnlyShard(c.env) ? starter(c, workspaceId) : null;
-  if (!starter || !early) return directory.all(membership);
-  const [found, result] = await directory.$client.batch([prepared(directory, membership), early.statement]);
-  c.set("earlyRead", { starter, workspaceId, result: result!, answer: early.answer });
-  return found!.results;
+  const { statements, settle } = workspaceReads(c, reads, workspaceId, membership);
+  return settle(await c.var.services.directory.$client.batch(statements));
 }
 
 /** The answer `starter` read early, if it read the request's confirmed workspace; else null (read it now). */

@@ -1,12 +1,14 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { parse, serialize } from "hono/utils/cookie";
+import { prepared } from "../db/batch-reads";
 import type { Db } from "../db/client";
 import { Forbidden, notFound, Unauthenticated, Unavailable } from "../errors";
 import type { AppEnv, SignedInEnv } from "../http/app-env";
 import { Messages } from "../http/envelope";
 import { isSafeMethod } from "../http/origin";
 import type { Actor } from "./actor";
-import { type EarlyReads, membershipWithEarlyRead } from "./early-read";
+import { type EarlyReads, membershipWithEarlyRead, workspaceReads } from "./early-read";
 import { keyRefusal } from "./key-scopes";
 import { membershipsOf, membershipsQuery, pickMembership, type WorkspaceContext } from "./membership";
 import { type Action, ensureCan } from "./roles";
@@ -48,21 +50,47 @@ export function requestedWorkspace(req: Request): { id: string | null; strict: b
 
 /**
  * A page's workspace (as for the API, see `requestedWorkspace`) and every workspace the user is in, for the
- * switcher: one query, since the one is among the others (ADR 050).
+ * switcher: one query, since the one is among the others (ADR 050), sent with the session's user row
+ * (`auth.resolve(token, pageWorkspaceReads(directory))`); `rows` are its result's.
  */
-export async function workspacesForPage(db: Db, userId: string, req: Request) {
+export function workspacesForPage(rows: unknown[], userId: string, req: Request) {
   const { id, strict } = requestedWorkspace(req);
-  const workspaces = membershipsOf(await db.all(membershipsQuery(userId)));
+  const workspaces = membershipsOf(rows);
   const workspace = pickMembership(workspaces, userId, id, !strict);
   if (strict && !workspace) throw notFound();
   if (workspace?.moving && !isSafeMethod(req.method)) throw movingRefusal(workspace.name);
   return { workspace, workspaces };
 }
 
+/** The statement `workspacesForPage` reads: every membership of the session's user, for `auth.resolve`'s batch. */
+export const pageWorkspaceReads = (directory: Db) => (userId: string) => [
+  prepared(directory, membershipsQuery(userId)),
+];
+
 /**
- * After `resolveAuth`: resolves the workspace and role once per request (one D1 query), in one batch with the
- * route's early read if `early` has one, made in the workspace the request names: a personal workspace's id is
- * its user's (ADR 050).
+ * For `resolveAuth`: the directory reads of `resolveWorkspace` for a session's caller (their membership candidates in
+ * the workspace the request names, and the route's early read), to send in one batch with the session's user row
+ * (`statements`, given the token's user); `keep` leaves their rows for `resolveWorkspace`, which then reads nothing.
+ */
+export function sessionWorkspaceReads(c: Context<AppEnv>, early: EarlyReads) {
+  const { id } = requestedWorkspace(c.req.raw);
+  let settle: ((results: D1Result[]) => unknown[]) | null = null;
+  return {
+    statements(userId: string): D1PreparedStatement[] {
+      const reads = workspaceReads(c, early, id ?? userId, membershipsQuery(userId, id));
+      settle = reads.settle;
+      return reads.statements;
+    },
+    keep(results: D1Result[]) {
+      if (settle) c.set("memberships", settle(results));
+    },
+  };
+}
+
+/**
+ * After `resolveAuth`: resolves the workspace and role once per request, from the membership candidates read with a
+ * session's user row (`sessionWorkspaceReads`), or for an API key in one D1 batch with the route's early read if
+ * `early` has one, made in the workspace the request names: a personal workspace's id is its user's (ADR 050).
  */
 export function resolveWorkspace(early: EarlyReads = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -71,12 +99,9 @@ export function resolveWorkspace(early: EarlyReads = {}) {
     if (auth) {
       // An API key acts only in its own workspace, with the member's current role there.
       const { id, strict } = apiKey ? { id: apiKey.workspaceId, strict: true } : requestedWorkspace(c.req.raw);
-      const candidates = await membershipWithEarlyRead(
-        c,
-        early,
-        id ?? auth.user.id,
-        membershipsQuery(auth.user.id, id),
-      );
+      const candidates =
+        (!apiKey && c.var.memberships) ||
+        (await membershipWithEarlyRead(c, early, id ?? auth.user.id, membershipsQuery(auth.user.id, id)));
       workspace = pickMembership(membershipsOf(candidates), auth.user.id, id, !strict);
       if (!workspace && apiKey)
         throw new Unauthenticated("This API key's owner is no longer a member of its workspace.");

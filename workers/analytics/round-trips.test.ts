@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { call } from "../test/helpers";
+import { seedFixture } from "./fixture.test-helper";
+
+/**
+ * A signed-in analytics request's D1 calls (issue 43): the session's user row and the membership lookup go to the
+ * directory as one batch (ADR 050), and each tab's reads to the workspace's shard as one more. One call per
+ * statement was 4-9 for a tab.
+ */
+describe("an analytics tab's round trips", () => {
+  it("are one directory batch and one batch of the tab's reads, for every tab but the overview", async () => {
+    const { a } = await seedFixture();
+    const tabs = [
+      "/api/analytics/engagement-trends?period=90d",
+      "/api/analytics/platform-performance?period=30d",
+      "/api/analytics/content-performance?period=30d",
+      "/api/analytics/hashtag-performance?period=1y",
+      "/api/analytics/posting-patterns?period=30d",
+      "/api/analytics/growth?period=30d",
+      "/api/analytics/audience-insights",
+      "/api/analytics/best-times",
+      "/api/analytics/platform-connections",
+    ] as const;
+    for (const path of tabs) {
+      const res = await call(path, { token: a.token });
+      expect(res.status, path).toBe(200);
+      expect(Number(res.headers.get("X-D1-Round-Trips")), path).toBe(2);
+    }
+    // The overview's top post needs what its ranking finds (ADR 023): the directory and three batches.
+    const overview = await call("/api/analytics/overview?period=1y", { token: a.token });
+    expect(overview.status).toBe(200);
+    expect(Number(overview.headers.get("X-D1-Round-Trips"))).toBe(4);
+  });
+});
