@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { TokenCipher } from "../accounts";
 import { randomBytes } from "../crypto";
+import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
 import type { Db } from "../db/client";
 import {
   WEBHOOK_EVENTS,
@@ -278,12 +279,12 @@ export class WebhookService {
         createdAt: at,
       }));
     });
-    // D1 binds at most 100 parameters per statement (8 a row: the 7 given and the default attempts); a queue batch takes at most 100 messages.
-    const inserts = [];
-    for (let i = 0; i < rows.length; i += 12) inserts.push(db.insert(webhookDeliveries).values(rows.slice(i, i + 12)));
+    // D1 binds 8 parameters a row (the 7 given and the default attempts); a queue batch takes at most 100 messages.
+    const inserts = chunksOf(rows, Math.floor(D1_MAX_PARAMS / 8)).map((run) =>
+      db.insert(webhookDeliveries).values(run),
+    );
     await db.batch(inserts as [never, ...never[]]);
-    for (let i = 0; i < rows.length; i += 100)
-      await queue.sendBatch(rows.slice(i, i + 100).map((r) => ({ body: { deliveryId: r.id } })));
+    for (const run of chunksOf(rows, 100)) await queue.sendBatch(run.map((r) => ({ body: { deliveryId: r.id } })));
   };
 
   private async endpoint(workspaceId: string, id: string): Promise<EndpointRow> {

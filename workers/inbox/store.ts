@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQLWrapper, sql } from "drizzle-orm";
+import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
 import type { Db } from "../db/client";
 import { connectedAccounts, inboxCursors, inboxItems, inboxLabels, postTargets } from "../db/schema/index";
 import type { Platform } from "../platform-profile";
@@ -135,11 +136,9 @@ export class InboxStore {
       rating: c.rating ?? null,
       editedAt: c.editedAt ?? null,
     }));
-    // D1 binds at most 100 parameters per statement: 17 per row (the 16 given and the default status).
-    const chunks = [];
-    for (let i = 0; i < rows.length; i += 5) chunks.push(rows.slice(i, i + 5));
+    // 17 parameters a row (the 16 given and the default status).
     const results = await this.db.batch(
-      chunks.map((chunk) =>
+      chunksOf(rows, Math.floor(D1_MAX_PARAMS / 17)).map((chunk) =>
         this.db
           .insert(inboxItems)
           .values(chunk)

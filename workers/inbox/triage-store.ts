@@ -1,16 +1,13 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { chunksOf } from "../db/chunks";
 import type { Db } from "../db/client";
 import { inboxItems } from "../db/schema/index";
 import { notMoving } from "../tenancy/moving";
 import { type InboxItemRow, type ItemPatch, labelStatus } from "./store";
 
 /** Ids in runs that fit D1's 100 parameters per statement, with room for a few more. */
-export const idChunks = (ids: string[]) => {
-  const out: string[][] = [];
-  for (let i = 0; i < ids.length; i += 90) out.push(ids.slice(i, i + 90));
-  return out;
-};
+export const idChunks = (ids: string[]) => chunksOf(ids, 90);
 
 /** SQL of triage (ADR 084): which new items the rules and the assistant have yet to read, their claims, their writes. */
 export class InboxTriageStore {
