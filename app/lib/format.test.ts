@@ -32,6 +32,11 @@ describe("formatDateTime", () => {
     expect(formatDateTime("2026-01-05T14:00:00.000Z", "America/New_York")).toBe("Jan 5, 2026, 9:00 AM");
     expect(formatDateTime("2026-01-05T14:00:00.000Z", "Asia/Kolkata")).toBe("Jan 5, 2026, 7:30 PM");
   });
+
+  it("follows daylight saving: an instant an hour after Berlin's spring-forward gap reads in summer time", () => {
+    expect(formatDateTime("2026-03-29T00:30:00.000Z", "Europe/Berlin")).toBe("Mar 29, 2026, 1:30 AM");
+    expect(formatDateTime("2026-03-29T01:30:00.000Z", "Europe/Berlin")).toBe("Mar 29, 2026, 3:30 AM");
+  });
 });
 
 describe("formatTime24", () => {

@@ -2,11 +2,12 @@ import { Popover } from "radix-ui";
 import { Link } from "react-router";
 import { linkButton } from "~/components/ui/styles";
 import { api } from "~/lib/api";
+import { formatDateTime } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { useTimeZone } from "~/lib/use-time-zone";
 import { bellLabel } from "./bell-label";
 import { BellFace, bellButtonClass } from "./NotificationBell";
-import { type Inbox, type Notice, noticeHref, noticeTime, noticeTitle } from "./notices";
+import { type Inbox, type Notice, noticeHref, noticeTitle } from "./notices";
 
 /** The Radix popover behind the bell; `NotificationBell` loads it on first use and owns the list. */
 export function NotificationInbox({
@@ -72,7 +73,7 @@ export function NotificationInbox({
                       <span className="block break-words text-slate-800">{n.message}</span>
                       {n.createdAt && (
                         <time dateTime={n.createdAt} className="block text-xs text-slate-500">
-                          {noticeTime(n.createdAt, timeZone)}
+                          {formatDateTime(n.createdAt, timeZone)}
                         </time>
                       )}
                     </Link>

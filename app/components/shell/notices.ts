@@ -25,22 +25,3 @@ export function noticeHref(n: Pick<Notice, "kind" | "postId">): string {
   const discussion = n.kind === "mention" || n.kind === "client_review";
   return `/content?post=${encodeURIComponent(n.postId)}${discussion ? "&view=comments" : ""}`;
 }
-
-/**
- * When a notice came, in the viewer's zone ("Dec 5, 2026, 9:00 AM"), never the stored ISO instant. The bell is on
- * every page, so it reads the zone with the browser's own Intl rather than pulling a date library into each page's
- * first load; the parts are assembled so every ICU version (server and browser) writes the same text.
- */
-export function noticeTime(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    hour12: true,
-  }).formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("month")} ${part("day")}, ${part("year")}, ${part("hour")}:${part("minute")} ${part("dayPeriod")}`;
-}
