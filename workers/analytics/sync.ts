@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { EmitEvent } from "../automation";
+import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
 import type { Db } from "../db/client";
 import {
   accountMetricSnapshots,
@@ -56,8 +57,6 @@ export interface SyncOptions {
   /** Only these targets (a single post's sync). */
   targetIds?: string[];
 }
-
-const D1_MAX_PARAMS = 100;
 
 /**
  * Syncs one account: its metrics and audience, then the metrics and comments of its published targets.
@@ -271,8 +270,8 @@ async function writeAll(db: Db, writes: Array<{ table: keyof typeof TABLES; row:
     const rows = writes.filter((w) => w.table === table).map((w) => w.row);
     if (!rows.length) continue;
     const perStatement = Math.max(1, Math.floor(D1_MAX_PARAMS / Object.keys(rows[0]!).length));
-    for (let i = 0; i < rows.length; i += perStatement) {
-      const insert = db.insert(TABLES[table]).values(rows.slice(i, i + perStatement) as never);
+    for (const run of chunksOf(rows, perStatement)) {
+      const insert = db.insert(TABLES[table]).values(run as never);
       statements.push(table === "comment" ? insert.onConflictDoNothing() : insert);
     }
   }

@@ -72,6 +72,33 @@ const crashAt = (step: MoveStep) => (s: MoveStep) => {
   if (s === step) throw new Error(`crash at ${s}`);
 };
 
+/** `d1` counting its round trips (a batch is one, as is each statement run on its own) into `tally`. */
+function counted(d1: D1Database, tally: { calls: number }): D1Database {
+  const statement = (st: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(st, {
+      get(target, prop) {
+        if (prop === "bind") return (...values: unknown[]) => statement(target.bind(...values));
+        const value = Reflect.get(target, prop);
+        if (!["run", "all", "raw", "first"].includes(String(prop))) return value;
+        return (...args: unknown[]) => {
+          tally.calls++;
+          return value.apply(target, args);
+        };
+      },
+    });
+  return new Proxy(d1, {
+    get(target, prop) {
+      if (prop === "prepare") return (sql: string) => statement(target.prepare(sql));
+      if (prop === "batch")
+        return (statements: D1PreparedStatement[]) => {
+          tally.calls++;
+          return target.batch(statements);
+        };
+      return Reflect.get(target, prop);
+    },
+  });
+}
+
 describe("moving a workspace between shards (ADR 082)", () => {
   it("copies every row, switches the directory, and empties the old shard", async () => {
     const ws = await workspaceWithPosts();
@@ -89,6 +116,37 @@ describe("moving a workspace between shards (ADR 082)", () => {
     expect(await postsSeen(ws.token)).toEqual(before);
     const standIn = await env.SHARD_B.prepare("SELECT count(*) AS n FROM workspaces WHERE id = ?").bind(ws.id).first();
     expect([await rowsOn(env.SHARD_B, "posts", ws.id), standIn]).toEqual([0, { n: 0 }]);
+  });
+
+  it("reads, copies, verifies and cleans a small workspace in a few batches, not a call per table", async () => {
+    const ws = await workspaceWithPosts();
+    const tally = { calls: 0 };
+    const counting = Object.create(twoShards, {
+      DB: { value: counted(env.DB, tally) },
+      SHARD_B: { value: counted(env.SHARD_B, tally) },
+    }) as Env;
+    const moved = await moveWorkspace(counting, ws.id, "SHARD_B", { now: Date.now });
+    expect(moved.outcome).toBe("moved");
+    // Over 70 tables; a call per table to copy, three to verify and one to delete made 389 calls.
+    expect(moved.tables.length).toBeGreaterThan(70);
+    expect(tally.calls).toBeLessThan(40);
+  });
+
+  it("pages through a table larger than a read and a delete (1,050 activity rows)", async () => {
+    const ws = await workspaceWithPosts();
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1050)
+       INSERT INTO activity_log (id, workspace_id, action, subject, summary)
+       SELECT ?1 || '-' || i, ?1, 'post_created', 'post', 'row ' || i FROM n`,
+    )
+      .bind(ws.id)
+      .run();
+    const moved = await moveWorkspace(twoShards, ws.id, "SHARD_B", { now: Date.now });
+    expect(moved.outcome).toBe("moved");
+    expect(moved.tables.find((t) => t.table === "activity_log")!.rows).toBeGreaterThanOrEqual(1050);
+    const rows = [await rowsOn(env.DB, "activity_log", ws.id), await rowsOn(env.SHARD_B, "activity_log", ws.id)];
+    expect(rows[0]).toBe(0);
+    expect(rows[1]).toBeGreaterThanOrEqual(1050);
   });
 
   it.each<MoveStep>(["flag", "copy", "mid-copy", "verify", "switch"])(

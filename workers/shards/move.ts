@@ -13,10 +13,10 @@ import {
   readPlacement,
   switchShard,
 } from "../workspaces";
-import { differences, type TableDigest } from "./digest";
+import { differences } from "./digest";
 import type { MovePlan } from "./plan";
 import { nextPublishingWork, retryAt } from "./quiet";
-import { anchorIds, copyTable, deleteRows, digestTable, readPlan } from "./rows";
+import { anchorIds, copyTables, deleteRows, digestTables, readPlan } from "./rows";
 
 /** The points a move can stop at; tests make it crash at each (ADR 082). */
 export type MoveStep = "flag" | "copy" | "mid-copy" | "verify" | "switch" | "cleanup" | "mid-cleanup";
@@ -95,7 +95,7 @@ async function copyAndSwitch(
   await at("copy");
   await copyRows(env, plan, source, dest, id, at);
   await at("verify");
-  const [was, copied] = await Promise.all([digests(source, plan, id), digests(dest, plan, id)]);
+  const [was, copied] = await Promise.all([digestTables(source, plan.tables, id), digestTables(dest, plan.tables, id)]);
   const differ = differences(was, copied);
   // The switch must come before anything is due: the cron would claim it on the old shard, after the copy.
   const comingDue = await nextPublishingWork(source, id, now());
@@ -113,7 +113,7 @@ async function copyAndSwitch(
     throw new Conflict(`${placed.name} was moved by another run; run the move again to see where it is.`);
   // A background job (not the API: it was refused) that wrote to a table after its digest was read wrote to rows
   // left behind; the old rows are read once more before they go, so the answer names what was not carried over.
-  const late = differences(was, await digests(source, plan, id)).map((d) => d.table);
+  const late = differences(was, await digestTables(source, plan.tables, id)).map((d) => d.table);
   await requeueOn(env, target, id);
   await at("cleanup");
   await dropFrom(env, from, id, undefined, () => at("mid-cleanup"));
@@ -137,14 +137,14 @@ async function copyRows(
   const destDb = createDb(dest);
   for (const user of users) await userAnchor(destDb, user);
   const plain = plan.tables.filter((t) => !t.derived);
-  for (const [i, t] of plain.entries()) {
-    if (i === Math.floor(plain.length / 2)) await at("mid-copy");
-    await copyTable(source, dest, t, id);
-  }
+  const half = Math.floor(plain.length / 2);
+  await copyTables(source, dest, plain.slice(0, half), id);
+  await at("mid-copy");
+  await copyTables(source, dest, plain.slice(half), id);
   // What the triggers made of the copied rows is replaced by the source's own rollups.
   const derived = plan.tables.filter((t) => t.derived);
-  if (derived.length > 0) await deleteRows(dest, derived, id);
-  for (const t of derived) await copyTable(source, dest, t, id);
+  await deleteRows(dest, derived, id);
+  await copyTables(source, dest, derived, id);
 }
 
 /**
@@ -163,12 +163,6 @@ async function dropFrom(env: Env, shard: string, id: string, keep?: string, half
   const d1 = shardDb(env, shard);
   await deleteRows(d1, (await readPlan(d1)).tables, id, halfway);
   if (shard !== DIRECTORY) await dropWorkspaceStandIn(d1, id);
-}
-
-async function digests(d1: D1Database, plan: MovePlan, id: string): Promise<Map<string, TableDigest>> {
-  const out = new Map<string, TableDigest>();
-  for (const t of plan.tables) out.set(t.table, await digestTable(d1, t, id));
-  return out;
 }
 
 const result = (
