@@ -140,32 +140,39 @@ export class BenchClient {
   }
 
   /**
-   * Times `count` requests after `warmup` unmeasured ones, each with the Worker's own split of it
-   * (`Server-Timing`, local runs only): `app` from the handler's start to its end, `d1` while a D1 call was
-   * in flight, `sql` what D1 reports as running the SQL, and the slowest single D1 call with the start of its SQL.
-   * What the client waited beyond `app` is the runtime's (routing, the proxy, a pause); what `d1` holds beyond
-   * `sql` is waiting on the database or calls D1 reports no SQL time for (`first`, `raw`).
+   * Times `count` rounds after `warmup` unmeasured ones, each round asking every path once in turn (every other
+   * round in reverse, as `timeInterleaved`), so a stretch of load on the machine lands on all paths alike instead of
+   * on the one measured at that moment. Each request comes with the Worker's own split of it (`Server-Timing`, local
+   * runs only): `app` from the handler's start to its end, `d1` while a D1 call was in flight, `sql` what D1 reports
+   * as running the SQL, and the slowest single D1 call with the start of its SQL. What the client waited beyond
+   * `app` is the runtime's (routing, the proxy, a pause); what `d1` holds beyond `sql` is waiting on the database or
+   * calls D1 reports no SQL time for (`first`, `raw`). Returns the samples per path.
    */
-  async timeSplit(path: string, headers: Record<string, string>, count: number, warmup: number): Promise<Split[]> {
-    const samples: Split[] = [];
+  async timeSplit(paths: string[], headers: Record<string, string>, count: number, warmup: number): Promise<Split[][]> {
+    const samples = paths.map(() => [] as Split[]);
     for (let i = 0; i < warmup + count; i++) {
-      const started = performance.now();
-      const res = await fetch(`${this.baseUrl}${path}`, { headers, redirect: "manual" });
-      await res.arrayBuffer();
-      const ms = performance.now() - started;
-      const timing =
-        /app;dur=([\d.]+), d1;dur=([\d.]+), sql;dur=([\d.]+)(?:, d1-slowest;dur=([\d.]+);desc="([^"]*)")?/.exec(
-          res.headers.get("Server-Timing") ?? "",
-        );
-      if (res.status !== 200 || !timing) throw new Error(`${path} answered ${res.status} without a Server-Timing`);
-      if (i >= warmup)
-        samples.push({
-          ms,
-          app: Number(timing[1]),
-          d1: Number(timing[2]),
-          sql: Number(timing[3]),
-          slowestCall: timing[4] ? { ms: Number(timing[4]), sql: timing[5]! } : null,
-        });
+      const order = [...paths.keys()];
+      if (i % 2 === 1) order.reverse();
+      for (const k of order) {
+        const path = paths[k]!;
+        const started = performance.now();
+        const res = await fetch(`${this.baseUrl}${path}`, { headers, redirect: "manual" });
+        await res.arrayBuffer();
+        const ms = performance.now() - started;
+        const timing =
+          /app;dur=([\d.]+), d1;dur=([\d.]+), sql;dur=([\d.]+)(?:, d1-slowest;dur=([\d.]+);desc="([^"]*)")?/.exec(
+            res.headers.get("Server-Timing") ?? "",
+          );
+        if (res.status !== 200 || !timing) throw new Error(`${path} answered ${res.status} without a Server-Timing`);
+        if (i >= warmup)
+          samples[k]!.push({
+            ms,
+            app: Number(timing[1]),
+            d1: Number(timing[2]),
+            sql: Number(timing[3]),
+            slowestCall: timing[4] ? { ms: Number(timing[4]), sql: timing[5]! } : null,
+          });
+      }
     }
     return samples;
   }

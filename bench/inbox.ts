@@ -1,6 +1,6 @@
 import { DatabaseSync } from "node:sqlite";
 import type { BenchClient } from "./http.ts";
-import { readRow } from "./latency.ts";
+import { readRows } from "./latency.ts";
 import type { BenchRow } from "./stats.ts";
 
 /**
@@ -75,18 +75,11 @@ export async function inboxRows(
   const { token } = await client.session(user.email, user.password);
   const bearer = { Authorization: `Bearer ${token}` };
   const size = items.toLocaleString("en");
-  const rows: BenchRow[] = [];
   // The next page from the middle of the inbox: half of it is newer.
-  for (const path of INBOX_PATHS(now - Math.floor(items / 2) * 30_000, "facebook"))
-    rows.push(
-      await readRow(
-        client,
-        path,
-        bearer,
-        requests,
-        `Inbox ${path.replace("/api/inbox", "") || "list"} (${size} items)`,
-        `${size} items in the workspace`,
-      ),
-    );
-  return rows;
+  const reads = INBOX_PATHS(now - Math.floor(items / 2) * 30_000, "facebook").map((path) => ({
+    path,
+    name: `Inbox ${path.replace("/api/inbox", "") || "list"} (${size} items)`,
+    context: `${size} items in the workspace`,
+  }));
+  return readRows(client, reads, bearer, requests);
 }

@@ -23,7 +23,7 @@ import { FIRST_LOAD_BUDGET, firstLoadJs } from "./first-load.ts";
 import { BenchClient } from "./http.ts";
 import { inboxRows, seedInbox } from "./inbox.ts";
 import { ingestRow, seedIngestPages } from "./inbox-ingest.ts";
-import { ANALYTICS_BUDGET, readRow } from "./latency.ts";
+import { ANALYTICS_BUDGET, readRows } from "./latency.ts";
 import { shortLinkRows } from "./links.ts";
 import { d1File, type SeedFiles, seedAnalytics } from "./seed.ts";
 import { seedFiles } from "./shards.ts";
@@ -397,18 +397,12 @@ async function analyticsRows(client: BenchClient, user: { email: string; passwor
   // 200 samples: with 50 the p99 is the single slowest.
   const snapshots = (SIZE.analyticsPosts * SIZE.snapshotsPerPost).toLocaleString("en");
   const context = `${SIZE.analyticsPosts.toLocaleString("en")} posts; one user among ${SIZE.otherUsers + 1}`;
-  for (const path of ANALYTICS_PATHS)
-    rows.push(
-      await readRow(
-        client,
-        path,
-        bearer,
-        SIZE.requests,
-        `Analytics ${path.replace("/api/analytics/", "")} (${snapshots} snapshots)`,
-        context,
-        ANALYTICS_BUDGET,
-      ),
-    );
+  const reads = ANALYTICS_PATHS.map((path) => ({
+    path,
+    name: `Analytics ${path.replace("/api/analytics/", "")} (${snapshots} snapshots)`,
+    context,
+  }));
+  rows.push(...(await readRows(client, reads, bearer, SIZE.requests, ANALYTICS_BUDGET)));
 }
 
 /** The publishing rows: lag from due to published, then duplicates counted with the Worker stopped. */
