@@ -23,7 +23,7 @@ export function splitByUtcDays(span: Span): { days: Span | null; edges: Span[] }
 
 /**
  * A partial-day edge of a span (splitByUtcDays), its whole UTC day, and the rest of that day outside the span; split
- * by hours (`edgeUnits` at HOUR_MS), a partial-hour edge with its whole hour in `day`.
+ * by hours (`edgeHours`), a partial-hour edge with its whole hour in `day`.
  */
 export interface EdgeDay {
   edge: Span;
@@ -33,12 +33,17 @@ export interface EdgeDay {
 
 /** splitByUtcDays, each edge with its day and that day's rest (a span without a whole day, across a midnight, is two). */
 export function edgeDays(span: Span): { days: Span | null; edges: EdgeDay[] } {
-  return edgeUnits(span, DAY_MS);
+  return withRests(splitByUtcDays(span), DAY_MS);
 }
 
-/** edgeDays for any unit that divides a day (UTC days, or hours). */
-function edgeUnits(span: Span, unit: number): { days: Span | null; edges: EdgeDay[] } {
-  const { whole: days, edges } = splitByUnit(span, unit);
+/** edgeDays by UTC hours: whole hours (in `days`) and the partial-hour edges with their hour's rest. */
+function edgeHours(span: Span): { days: Span | null; edges: EdgeDay[] } {
+  const { whole, edges } = splitByUnit(span, HOUR_MS);
+  return withRests({ days: whole, edges }, HOUR_MS);
+}
+
+/** Each edge of a split by `unit` (a day or an hour) with its whole unit and that unit's rest outside the span. */
+function withRests({ days, edges }: { days: Span | null; edges: Span[] }, unit: number) {
   return {
     days,
     edges: edges
@@ -57,11 +62,11 @@ function edgeUnits(span: Span, unit: number): { days: Span | null; edges: EdgeDa
 
 /** A span of less than two units cut at the unit boundary (a midnight, for days) inside it, if any. */
 function atBoundary({ start, end }: Span, unit: number): Span[] {
-  const midnight = Math.ceil(start / unit) * unit;
-  return midnight > start && midnight < end
+  const boundary = Math.ceil(start / unit) * unit;
+  return boundary > start && boundary < end
     ? [
-        { start, end: midnight },
-        { start: midnight, end },
+        { start, end: boundary },
+        { start: boundary, end },
       ]
     : [{ start, end }];
 }
@@ -93,7 +98,7 @@ export const lengthOf = (spans: Span[]) => spans.reduce((n, s) => n + s.end - s.
  * day from the rollup less that rest (`sign` −1): fewer targets at any even posting rate.
  */
 export function perTargetPieces(span: Span): { days: Span | null; pieces: Signed[] } {
-  return shorterSides(span, DAY_MS);
+  return shorterSides(edgeDays(span));
 }
 
 /** A span to add (sign 1) or take away (−1). */
@@ -112,16 +117,15 @@ export function perTargetHourPieces(span: Span): { days: Span | null; hours: Sig
   const hours: Signed[] = [];
   const pieces: Signed[] = [];
   for (const piece of dayPieces) {
-    const split = shorterSides(piece.span, HOUR_MS);
+    const split = shorterSides(edgeHours(piece.span));
     if (split.days) hours.push({ span: split.days, sign: piece.sign });
     for (const p of split.pieces) pieces.push({ span: p.span, sign: (piece.sign * p.sign) as 1 | -1 });
   }
   return { days, hours, pieces };
 }
 
-/** perTargetPieces in any unit: whole units (`days`) and the signed pieces left to read per target. */
-function shorterSides(span: Span, unit: number): { days: Span | null; pieces: Signed[] } {
-  const split = edgeUnits(span, unit);
+/** perTargetPieces of a split by days or by hours: whole units (`days`) and the signed pieces left to read per target. */
+function shorterSides(split: { days: Span | null; edges: EdgeDay[] }): { days: Span | null; pieces: Signed[] } {
   const { days, edges, taken } = widenDays(
     split,
     split.edges.map((e) => lengthOf(e.rest) < lengthOf([e.edge])),
