@@ -8,6 +8,7 @@ const HISTORY_TABLES = [
   "post_metric_snapshots",
   "post_metrics_current",
   "post_metrics_daily",
+  "post_metrics_hourly",
   "post_engagement_daily",
   "account_metric_snapshots",
   "audience_snapshots",

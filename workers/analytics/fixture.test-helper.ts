@@ -18,6 +18,7 @@ import { recomputedHashtags, recomputedWeeklyHashtags } from "./hashtag-rollup";
 import {
   recomputedBestTimes,
   recomputedEngagement,
+  recomputedHourlyMetrics,
   recomputedMetrics,
   recomputedPlatformPostTotals,
   recomputedPlatformWeeklyPostTotals,
@@ -369,6 +370,8 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
       ),
       metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from post_metrics_daily
         where workspace_id = ${workspaceId} and ${nonZero} order by day, account_id`),
+      hourlyMetrics: await db.all(sql`select hour, account_id, platform, ${METRICS} from post_metrics_hourly
+        where workspace_id = ${workspaceId} and ${nonZero} order by hour, account_id`),
       engagement: await engagement(sql`select day, platform, likes, comments, shares from post_engagement_daily
         where workspace_id = ${workspaceId} and day >= ${horizon}`),
       posts:
@@ -406,6 +409,9 @@ export async function rollupsAndRecomputation(db: Db, workspaceId: string) {
       published: await published(recomputedPublished(workspaceId)),
       metrics: await db.all(sql`select day, account_id, platform, ${METRICS} from (${recomputedMetrics(workspaceId)})
         where ${nonZero} order by day, account_id`),
+      hourlyMetrics:
+        await db.all(sql`select hour, account_id, platform, ${METRICS} from (${recomputedHourlyMetrics(workspaceId)})
+        where ${nonZero} order by hour, account_id`),
       engagement: await engagement(recomputedEngagement(workspaceId, horizon)),
       posts:
         await db.all(sql`select post_id, day, targets, engagement, reach, split, first_published_at from (${recomputedPostTotals(workspaceId)})

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import type { Platform } from "../platform-profile";
 import { type Metrics, sumMetrics } from "./aggregate";
 import { measuredSince, metricRows, type PeriodRange, platformFilter, rollupPieces, targetScope } from "./period-scope";
-import { perTargetPieces } from "./rollup-ranges";
+import { perTargetHourPieces } from "./rollup-ranges";
 
 export interface AccountSums extends Metrics {
   accountId: string;
@@ -23,14 +23,15 @@ const METRIC_KEYS = ["impressions", "reach", "likes", "comments", "shares", "sav
  * `loadTargetRows` + aggregate.totals/byAccount would compute them: whole UTC days from the
  * post_metrics_daily rollup, the partial days at the edges from the targets themselves; for a past period,
  * targets measured again since its end are taken back to their latest snapshot before it. An edge longer than
- * the rest of its day is that day from the rollup less the rest (`perTargetPieces`).
+ * the rest of its day is that day from the rollup less the rest, and an edge's whole hours come from
+ * post_metrics_hourly, so per target only the partial hours at the cuts are read (`perTargetHourPieces`).
  */
 export async function loadPeriodSums(
   db: Db,
   workspaceId: string,
   range: PeriodRange,
 ): Promise<{ posts: number; accounts: AccountSums[] }> {
-  const { days, pieces } = perTargetPieces(range);
+  const { days, hours, pieces } = perTargetHourPieces(range);
   const platforms = sql`${platformFilter(sql`platform`, range.platforms)}`;
   const parts = pieces.flatMap(({ span, sign }) => {
     const r = { ...span, platforms: range.platforms };
@@ -43,19 +44,25 @@ export async function loadPeriodSums(
       ),
     ].map((rows) => ({ sign, rows }));
   });
-  if (days) {
-    for (const { table, key, span } of rollupPieces(days, "post_metrics_weekly", "post_metrics_daily"))
+  const fromRollups = [
+    ...(days
+      ? rollupPieces(days, "post_metrics_weekly", "post_metrics_daily").map((p) => ({ ...p, sign: 1 as const }))
+      : []),
+    ...hours.map(({ span, sign }) => ({ table: sql.raw("post_metrics_hourly"), key: sql.raw("hour"), span, sign })),
+  ];
+  for (const { table, key, span, sign } of fromRollups)
+    parts.push({
+      sign,
+      rows: db.all<Sums>(sql`select account_id as accountId, platform, sum(targets) as targets, ${SUMS} from ${table}
+        where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end} ${platforms} group by account_id, platform`),
+    });
+  // The rollups hold current figures: for a past period, each span they answered is taken back to its end.
+  if (fromRollups.length && (await measuredSince(db, workspaceId, range.end)))
+    for (const { span, sign } of [...(days ? [{ span: days, sign: 1 as const }] : []), ...hours])
       parts.push({
-        sign: 1,
-        rows: db.all<Sums>(sql`select account_id as accountId, platform, sum(targets) as targets, ${SUMS} from ${table}
-          where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end} ${platforms} group by account_id, platform`),
+        sign,
+        rows: db.all<Sums>(backToEnd(workspaceId, { ...span, platforms: range.platforms }, range.end)),
       });
-    if (await measuredSince(db, workspaceId, range.end))
-      parts.push({
-        sign: 1,
-        rows: db.all<Sums>(backToEnd(workspaceId, { ...days, platforms: range.platforms }, range.end)),
-      });
-  }
   const byAccount = new Map<string, AccountSums>();
   for (const { sign, rows } of await Promise.all(parts.map(async (p) => ({ sign: p.sign, rows: await p.rows }))))
     for (const row of rows) {

@@ -5,6 +5,7 @@
  * (e.g. "now") need not be, so the slot they cut is read raw.
  */
 export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
 export const SLOT_MS = 900_000;
 /** Weekly rollups' weeks are epoch-aligned: week = day − day mod WEEK_MS (a Thursday, 00:00 UTC). */
 export const WEEK_MS = 7 * DAY_MS;
@@ -20,7 +21,10 @@ export function splitByUtcDays(span: Span): { days: Span | null; edges: Span[] }
   return { days: whole, edges };
 }
 
-/** A partial-day edge of a span (splitByUtcDays), its whole UTC day, and the rest of that day outside the span. */
+/**
+ * A partial-day edge of a span (splitByUtcDays), its whole UTC day, and the rest of that day outside the span; split
+ * by hours (`edgeHours`), a partial-hour edge with its whole hour in `day`.
+ */
 export interface EdgeDay {
   edge: Span;
   day: Span;
@@ -29,28 +33,40 @@ export interface EdgeDay {
 
 /** splitByUtcDays, each edge with its day and that day's rest (a span without a whole day, across a midnight, is two). */
 export function edgeDays(span: Span): { days: Span | null; edges: EdgeDay[] } {
-  const { days, edges } = splitByUtcDays(span);
+  return withRests(splitByUtcDays(span), DAY_MS);
+}
+
+/** edgeDays by UTC hours: whole hours (in `days`) and the partial-hour edges with their hour's rest. */
+function edgeHours(span: Span): { days: Span | null; edges: EdgeDay[] } {
+  const { whole, edges } = splitByUnit(span, HOUR_MS);
+  return withRests({ days: whole, edges }, HOUR_MS);
+}
+
+/** Each edge of a split by `unit` (a day or an hour) with its whole unit and that unit's rest outside the span. */
+function withRests({ days, edges }: { days: Span | null; edges: Span[] }, unit: number) {
   return {
     days,
-    edges: edges.flatMap(atMidnight).map((edge) => {
-      const start = edge.start - (edge.start % DAY_MS);
-      const day = { start, end: start + DAY_MS };
-      const rest = [
-        { start, end: edge.start },
-        { start: edge.end, end: day.end },
-      ].filter((r) => r.end > r.start);
-      return { edge, day, rest };
-    }),
+    edges: edges
+      .flatMap((e) => atBoundary(e, unit))
+      .map((edge) => {
+        const start = edge.start - (edge.start % unit);
+        const day = { start, end: start + unit };
+        const rest = [
+          { start, end: edge.start },
+          { start: edge.end, end: day.end },
+        ].filter((r) => r.end > r.start);
+        return { edge, day, rest };
+      }),
   };
 }
 
-/** A span of less than two days cut at the midnight inside it, if any. */
-function atMidnight({ start, end }: Span): Span[] {
-  const midnight = Math.ceil(start / DAY_MS) * DAY_MS;
-  return midnight > start && midnight < end
+/** A span of less than two units cut at the unit boundary (a midnight, for days) inside it, if any. */
+function atBoundary({ start, end }: Span, unit: number): Span[] {
+  const boundary = Math.ceil(start / unit) * unit;
+  return boundary > start && boundary < end
     ? [
-        { start, end: midnight },
-        { start: midnight, end },
+        { start, end: boundary },
+        { start: boundary, end },
       ]
     : [{ start, end }];
 }
@@ -81,8 +97,35 @@ export const lengthOf = (spans: Span[]) => spans.reduce((n, s) => n + s.end - s.
  * rest of its UTC day (the hours before "now" late in the day; the day before a local midnight east of UTC) is its
  * day from the rollup less that rest (`sign` −1): fewer targets at any even posting rate.
  */
-export function perTargetPieces(span: Span): { days: Span | null; pieces: Array<{ span: Span; sign: 1 | -1 }> } {
-  const split = edgeDays(span);
+export function perTargetPieces(span: Span): { days: Span | null; pieces: Signed[] } {
+  return shorterSides(edgeDays(span));
+}
+
+/** A span to add (sign 1) or take away (−1). */
+export interface Signed {
+  span: Span;
+  sign: 1 | -1;
+}
+
+/**
+ * perTargetPieces with each piece's whole UTC hours read from an hourly rollup (`hours`, signed as their piece) and
+ * per target only the partial hour at each cut, itself the hour from the rollup less its rest when that is shorter:
+ * at most 30 minutes of targets per cut, whatever the hour of the day (ADR 023, "Partial days").
+ */
+export function perTargetHourPieces(span: Span): { days: Span | null; hours: Signed[]; pieces: Signed[] } {
+  const { days, pieces: dayPieces } = perTargetPieces(span);
+  const hours: Signed[] = [];
+  const pieces: Signed[] = [];
+  for (const piece of dayPieces) {
+    const split = shorterSides(edgeHours(piece.span));
+    if (split.days) hours.push({ span: split.days, sign: piece.sign });
+    for (const p of split.pieces) pieces.push({ span: p.span, sign: (piece.sign * p.sign) as 1 | -1 });
+  }
+  return { days, hours, pieces };
+}
+
+/** perTargetPieces of a split by days or by hours: whole units (`days`) and the signed pieces left to read per target. */
+function shorterSides(split: { days: Span | null; edges: EdgeDay[] }): { days: Span | null; pieces: Signed[] } {
   const { days, edges, taken } = widenDays(
     split,
     split.edges.map((e) => lengthOf(e.rest) < lengthOf([e.edge])),

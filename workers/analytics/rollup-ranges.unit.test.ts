@@ -5,7 +5,9 @@ import {
   cutSlots,
   DAY_MS,
   edgeDays,
+  HOUR_MS,
   lengthOf,
+  perTargetHourPieces,
   SLOT_MS,
   splitByUtcDays,
   splitByWeeks,
@@ -105,6 +107,45 @@ describe("edgeDays and widenDays", () => {
     expect(two.days).toEqual(null);
     expect(widenDays(two, [false, true]).days).toEqual({ start: at(6, 0), end: at(7, 0) });
     expect(widenDays(two, [true, true]).days).toEqual({ start: at(5, 0), end: at(7, 0) });
+  });
+});
+
+describe("perTargetHourPieces", () => {
+  it("reads an edge's whole hours from the hourly rollup and per target only the cut hours' shorter sides", () => {
+    // A year's edge cut at 12:20 (the worst hour: the day's two sides are equal) and "now" at 12:40.
+    expect(perTargetHourPieces({ start: at(5, 12, 20), end: at(9, 12, 40) })).toEqual({
+      // The end edge (12 h 40) is its day less the rest after now.
+      days: { start: at(6, 0), end: at(10, 0) },
+      hours: [
+        { span: { start: at(5, 12), end: at(6, 0) }, sign: 1 },
+        { span: { start: at(9, 13), end: at(10, 0) }, sign: -1 },
+      ],
+      pieces: [
+        { span: { start: at(5, 12), end: at(5, 12, 20) }, sign: -1 },
+        { span: { start: at(9, 12, 40), end: at(9, 13) }, sign: -1 },
+      ],
+    });
+  });
+
+  it("covers the span exactly, leaving at most 30 minutes per target per cut, at any minute of the day", () => {
+    const signedCount = (x: number, spans: Array<{ span: { start: number; end: number }; sign: number }>) =>
+      spans.reduce((n, { span, sign }) => n + (x >= span.start && x < span.end ? sign : 0), 0);
+    const wrong: string[] = [];
+    for (let minute = 0; minute < 24 * 60; minute += 13)
+      for (const length of [HOUR_MS / 2, 5 * HOUR_MS, DAY_MS + HOUR_MS / 3, 365 * DAY_MS]) {
+        const start = at(5, 0, minute);
+        const span = { start, end: start + length };
+        const { days, hours, pieces } = perTargetHourPieces(span);
+        if (pieces.length > 4 || pieces.some((p) => p.span.end - p.span.start > HOUR_MS / 2))
+          wrong.push(`${minute} ${length}: ${JSON.stringify(pieces)}`);
+        const all = [...(days ? [{ span: days, sign: 1 }] : []), ...hours, ...pieces];
+        // Each minute near the span's ends (and a sample inside) counts once inside the span, never outside.
+        const near = (edge: number) => Array.from({ length: 2 * 26 * 60 }, (_, i) => edge + (i - 26 * 60) * 60_000);
+        for (const x of [...near(span.start), ...near(span.end), span.start + length / 2])
+          if (signedCount(x, all) !== (x >= span.start && x < span.end ? 1 : 0))
+            wrong.push(`${minute} ${length} at ${x}`);
+      }
+    expect(wrong).toEqual([]);
   });
 });
 

@@ -137,6 +137,80 @@ BEGIN
 END;
 
 -- =================================================================================================================
+-- post_metrics_hourly (0076): post_metrics_daily per UTC hour of publishing, the same triggers with hours for days; a
+-- period's partial days at its edges read their whole hours here (ADR 023, "Partial days").
+-- =================================================================================================================
+
+CREATE TRIGGER `post_metrics_hourly_target_insert` AFTER INSERT ON `post_targets`
+WHEN NEW.`status` = 'published' AND NEW.`published_at` IS NOT NULL
+BEGIN
+  INSERT INTO `post_metrics_hourly` (`workspace_id`, `hour`, `account_id`, `platform`, `targets`)
+  VALUES (NEW.`workspace_id`, NEW.`published_at` - NEW.`published_at` % 3600000, NEW.`account_id`, NEW.`platform`, 1)
+  ON CONFLICT (`workspace_id`, `hour`, `account_id`) DO UPDATE SET `targets` = `targets` + 1;
+END;
+
+CREATE TRIGGER `post_metrics_hourly_target_update` AFTER UPDATE OF `status`, `published_at`, `account_id`, `workspace_id` ON `post_targets`
+WHEN (OLD.`status` = 'published' AND OLD.`published_at` IS NOT NULL) OR (NEW.`status` = 'published' AND NEW.`published_at` IS NOT NULL)
+BEGIN
+  UPDATE `post_metrics_hourly` SET `targets` = `targets` - 1
+  WHERE OLD.`status` = 'published' AND OLD.`published_at` IS NOT NULL AND `workspace_id` = OLD.`workspace_id`
+    AND `hour` = OLD.`published_at` - OLD.`published_at` % 3600000 AND `account_id` = OLD.`account_id`;
+  INSERT INTO `post_metrics_hourly` (`workspace_id`, `hour`, `account_id`, `platform`, `targets`)
+  SELECT NEW.`workspace_id`, NEW.`published_at` - NEW.`published_at` % 3600000, NEW.`account_id`, NEW.`platform`, 1
+  WHERE NEW.`status` = 'published' AND NEW.`published_at` IS NOT NULL
+  ON CONFLICT (`workspace_id`, `hour`, `account_id`) DO UPDATE SET `targets` = `targets` + 1;
+END;
+
+CREATE TRIGGER `post_metrics_hourly_target_delete` AFTER DELETE ON `post_targets`
+WHEN OLD.`status` = 'published' AND OLD.`published_at` IS NOT NULL
+BEGIN
+  UPDATE `post_metrics_hourly` SET `targets` = `targets` - 1
+  WHERE `workspace_id` = OLD.`workspace_id` AND `hour` = OLD.`published_at` - OLD.`published_at` % 3600000 AND `account_id` = OLD.`account_id`;
+END;
+
+CREATE TRIGGER `post_metrics_hourly_current_insert` AFTER INSERT ON `post_metrics_current`
+WHEN NEW.`published_at` IS NOT NULL
+BEGIN
+  INSERT INTO `post_metrics_hourly` (`workspace_id`, `hour`, `account_id`, `platform`,
+    `impressions`, `reach`, `likes`, `comments`, `shares`, `saves`, `clicks`, `video_views`)
+  VALUES (NEW.`workspace_id`, NEW.`published_at` - NEW.`published_at` % 3600000, NEW.`account_id`, NEW.`platform`,
+    NEW.`impressions`, NEW.`reach`, NEW.`likes`, NEW.`comments`, NEW.`shares`, NEW.`saves`, NEW.`clicks`, NEW.`video_views`)
+  ON CONFLICT (`workspace_id`, `hour`, `account_id`) DO UPDATE SET
+    `impressions` = `impressions` + excluded.`impressions`, `reach` = `reach` + excluded.`reach`, `likes` = `likes` + excluded.`likes`,
+    `comments` = `comments` + excluded.`comments`, `shares` = `shares` + excluded.`shares`, `saves` = `saves` + excluded.`saves`,
+    `clicks` = `clicks` + excluded.`clicks`, `video_views` = `video_views` + excluded.`video_views`;
+END;
+
+CREATE TRIGGER `post_metrics_hourly_current_update` AFTER UPDATE ON `post_metrics_current`
+BEGIN
+  UPDATE `post_metrics_hourly` SET
+    `impressions` = `impressions` - OLD.`impressions`, `reach` = `reach` - OLD.`reach`, `likes` = `likes` - OLD.`likes`,
+    `comments` = `comments` - OLD.`comments`, `shares` = `shares` - OLD.`shares`, `saves` = `saves` - OLD.`saves`,
+    `clicks` = `clicks` - OLD.`clicks`, `video_views` = `video_views` - OLD.`video_views`
+  WHERE OLD.`published_at` IS NOT NULL AND `workspace_id` = OLD.`workspace_id`
+    AND `hour` = OLD.`published_at` - OLD.`published_at` % 3600000 AND `account_id` = OLD.`account_id`;
+  INSERT INTO `post_metrics_hourly` (`workspace_id`, `hour`, `account_id`, `platform`,
+    `impressions`, `reach`, `likes`, `comments`, `shares`, `saves`, `clicks`, `video_views`)
+  SELECT NEW.`workspace_id`, NEW.`published_at` - NEW.`published_at` % 3600000, NEW.`account_id`, NEW.`platform`,
+    NEW.`impressions`, NEW.`reach`, NEW.`likes`, NEW.`comments`, NEW.`shares`, NEW.`saves`, NEW.`clicks`, NEW.`video_views`
+  WHERE NEW.`published_at` IS NOT NULL
+  ON CONFLICT (`workspace_id`, `hour`, `account_id`) DO UPDATE SET
+    `impressions` = `impressions` + excluded.`impressions`, `reach` = `reach` + excluded.`reach`, `likes` = `likes` + excluded.`likes`,
+    `comments` = `comments` + excluded.`comments`, `shares` = `shares` + excluded.`shares`, `saves` = `saves` + excluded.`saves`,
+    `clicks` = `clicks` + excluded.`clicks`, `video_views` = `video_views` + excluded.`video_views`;
+END;
+
+CREATE TRIGGER `post_metrics_hourly_current_delete` AFTER DELETE ON `post_metrics_current`
+WHEN OLD.`published_at` IS NOT NULL
+BEGIN
+  UPDATE `post_metrics_hourly` SET
+    `impressions` = `impressions` - OLD.`impressions`, `reach` = `reach` - OLD.`reach`, `likes` = `likes` - OLD.`likes`,
+    `comments` = `comments` - OLD.`comments`, `shares` = `shares` - OLD.`shares`, `saves` = `saves` - OLD.`saves`,
+    `clicks` = `clicks` - OLD.`clicks`, `video_views` = `video_views` - OLD.`video_views`
+  WHERE `workspace_id` = OLD.`workspace_id` AND `hour` = OLD.`published_at` - OLD.`published_at` % 3600000 AND `account_id` = OLD.`account_id`;
+END;
+
+-- =================================================================================================================
 -- post_metrics_weekly (0025): post_metrics_daily per week, adding each daily row's change; a range reads its whole
 -- weeks here and the days around them from the daily table.
 -- =================================================================================================================

@@ -1,9 +1,20 @@
+import { env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { media, postMedia, postMetricSnapshots, postMetricsCurrent, posts, postTargets } from "../db/schema/index";
 import { call } from "../test/helpers";
 import { dbOf, drizzleOf } from "../test/shards";
-import { byAccount, byPlatform, contentTypes, hashtags, postingPatterns, publishSamples, topPost } from "./aggregate";
+import { clockShiftMs, shiftWallClock } from "../test/wall-clock";
+import {
+  byAccount,
+  byPlatform,
+  contentTypes,
+  hashtags,
+  postingPatterns,
+  publishSamples,
+  topPost,
+  totals,
+} from "./aggregate";
 import { bestTimes } from "./best-times";
 import {
   day,
@@ -16,8 +27,8 @@ import {
   utc,
 } from "./fixture.test-helper";
 import { loadTargetRows } from "./post-reads";
-import { DAY_MS } from "./rollup-ranges";
-import { RETENTION_DAYS, runRetention } from "./rollups";
+import { DAY_MS, HOUR_MS } from "./rollup-ranges";
+import { RETENTION_DAYS, rebuildRollups, runRetention } from "./rollups";
 import { topPostRows } from "./top-post";
 
 /** mulberry32: a seeded generator, so a failing sequence replays. */
@@ -1020,6 +1031,93 @@ describe("a period's partial days at its edges (ADR 023)", () => {
     await publish(fx, now + 120_000, 1_000, undefined, now - 1_000);
     await expectExact(fx, "period=30d");
   });
+
+  // A year's edges from the hourly rollup at the worst hour (migration 0076).
+  /** Runs `test` with the wall clock (the Worker's too: they share the isolate) at 12:20 UTC of the suite's today. */
+  const atTwelveTwenty = async (test: () => Promise<void>) => {
+    const base = clockShiftMs(env.TEST_CLOCK_SHIFT_DAYS);
+    const now = Date.now();
+    shiftWallClock(base + (now - (now % DAY_MS) + 12 * HOUR_MS + 20 * 60_000 - now));
+    try {
+      await test();
+    } finally {
+      shiftWallClock(base);
+    }
+  };
+
+  it("reads per target only the hours its cuts fall in, and answers what every target gives", () =>
+    atTwelveTwenty(async () => {
+      const fx = await seedFixture();
+      const ws = fx.a.user.id;
+      /** Rows read by the year's platform performance and Instagram account page (period sums only). */
+      const sumsRead = async () => {
+        const platforms = await call<"GET /api/analytics/platform-performance">(
+          "/api/analytics/platform-performance?period=1y",
+          { token: fx.a.token },
+        );
+        const account = await call<"GET /api/analytics/account/:id">(`/api/analytics/account/${fx.ids.ig}?period=1y`, {
+          token: fx.a.token,
+        });
+        expect([platforms.status, account.status]).toEqual([200, 200]);
+        return [platforms, account].map((res) => Number(res.headers.get("X-D1-Rows-Read")));
+      };
+      const overview = async () => {
+        const res = await call<"GET /api/analytics/overview">("/api/analytics/overview?period=1y", {
+          token: fx.a.token,
+        });
+        expect(res.status).toBe(200);
+        return res.body.data;
+      };
+      const { start, end } = (await overview()).range;
+      const range = { start: Date.parse(start), end: Date.parse(end) };
+      // The year and the one before it cut the UTC day of its start at 12:2x (the test's own time added): the day's two
+      // sides about equal, the hour at which the per-day reads were longest (min(h, 24 − h) hours of targets per edge).
+      expect([range.start % DAY_MS, range.end % DAY_MS].map((t) => Math.floor(t / 600_000))).toEqual([74, 74]);
+      const edgeDay = range.start - (range.start % DAY_MS);
+      const today = range.end - (range.end % DAY_MS);
+      /**
+       * `n` posts in every hour of the edge day and of today before now (odd minutes: Facebook), measured a minute later
+       * and half of them again just before now: nothing is measured after the year, so it reads from the rollups (the
+       * year before it is a past period, whose rollup spans are taken back to its end).
+       */
+      const fill = async (n: number) => {
+        for (const from of [edgeDay, today])
+          for (let h = 0; h < 24; h++)
+            for (let i = 0; i < n; i++) {
+              const at = from + h * HOUR_MS + 5 * 60_000 + i * 30 * 60_000 + (h % 2) * 60_000;
+              if (at < range.end - 2 * 60_000)
+                await publish(fx, at, 1 + ((h * 7 + i) % 13), i % 2 ? range.end - 1_000 : undefined, at + 60_000);
+            }
+      };
+      await fill(1);
+      const once = await sumsRead();
+      await fill(2);
+      const twice = await sumsRead();
+      // Twice the posts in every hour of both edge days (same accounts and hours: no hourly row more) read per target only
+      // the cut hours' shorter sides, 12:00-12:20 of the edge day and of today: 2 posts more, +10 rows read. Read by the
+      // day's sides (~11 h 40 of posts per edge) it was +115.
+      for (const [i, read] of twice.entries()) expect(read - once[i]!, `request ${i}`).toBeLessThanOrEqual(16);
+
+      await expectExact(fx, "period=1y");
+      const data = await overview();
+      const now = await loadTargetRows(fx.db, ws, { ...range, platforms: null });
+      const before = await loadTargetRows(fx.db, ws, {
+        start: 2 * range.start - range.end,
+        end: range.start,
+        platforms: null,
+      });
+      expect(now.filter((r) => r.publishedAt >= edgeDay && r.publishedAt < edgeDay + DAY_MS).length).toBeGreaterThan(
+        30,
+      );
+      expect(before.filter((r) => r.publishedAt >= edgeDay).length).toBeGreaterThan(30);
+      expect(data.overview).toEqual(totals(now));
+      expect(data.previous).toEqual(totals(before));
+
+      // The repair recomputes the hourly rows too.
+      await fx.db.run(sql`update post_metrics_hourly set likes = likes + 1000 where workspace_id = ${ws}`);
+      await rebuildRollups(fx.db, ws);
+      await expectRollupsExact(fx.db, ws);
+    }));
 });
 
 describe("the content-type and hashtag triggers read a post's own targets (migration 0034)", () => {

@@ -1,13 +1,13 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { batch } from "../db/batch-reads";
 import type { Db } from "../db/client";
 import { rebuildContent } from "./content-rollup";
 import { rebuildHashtags } from "./hashtag-rollup";
-import { DAY_MS, SLOT_MS, WEEK_MS } from "./rollup-ranges";
+import { DAY_MS, HOUR_MS, SLOT_MS, WEEK_MS } from "./rollup-ranges";
 
 /**
  * The analytics rollups' repair and retention (ADR 023). Triggers (all of them in rollups.sql, ADR 052) keep
- * post_metrics_daily, post_metrics_post_daily, their weekly sums, post_engagement_daily, post_best_times_daily and its weekly sums, post_hashtag_daily,
+ * post_metrics_daily and its hourly twin, post_metrics_post_daily, their weekly sums, post_engagement_daily, post_best_times_daily and its weekly sums, post_hashtag_daily,
  * post_content_daily and post_published_daily right on every write; `rebuildRollups` recomputes them from scratch (after a
  * bug, or to check the triggers), and `runRetention` deletes old post snapshots without changing them.
  */
@@ -20,21 +20,29 @@ export const RETENTION_BATCH = 2_000;
 /** Integer literals: D1 binds numbers as REAL, and REAL arithmetic would make slots fractional. */
 const DAY = sql.raw(String(DAY_MS));
 const WEEK = sql.raw(String(WEEK_MS));
+const HOUR = sql.raw(String(HOUR_MS));
 
 /** What the rollups are, computed from the targets, their current metrics and the snapshots' deltas. */
-export const recomputedMetrics = (workspaceId: string) => sql`
-  select workspace_id, day, account_id, platform, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach,
+export const recomputedMetrics = (workspaceId: string) => metricsPer(workspaceId, DAY, "day");
+/** post_metrics_hourly: the same sums per UTC hour of publishing. */
+export const recomputedHourlyMetrics = (workspaceId: string) => metricsPer(workspaceId, HOUR, "hour");
+
+const metricsPer = (workspaceId: string, unit: SQL, key: "day" | "hour") => {
+  const k = sql.raw(key);
+  return sql`
+  select workspace_id, ${k}, account_id, platform, sum(targets) as targets, sum(impressions) as impressions, sum(reach) as reach,
     sum(likes) as likes, sum(comments) as comments, sum(shares) as shares, sum(saves) as saves, sum(clicks) as clicks,
     sum(video_views) as video_views
   from (
-    select workspace_id, published_at - published_at % ${DAY} as day, account_id, platform, 1 as targets, 0 as impressions,
+    select workspace_id, published_at - published_at % ${unit} as ${k}, account_id, platform, 1 as targets, 0 as impressions,
       0 as reach, 0 as likes, 0 as comments, 0 as shares, 0 as saves, 0 as clicks, 0 as video_views
     from post_targets where workspace_id = ${workspaceId} and status = 'published' and published_at is not null
     union all
-    select workspace_id, published_at - published_at % ${DAY}, account_id, platform, 0, impressions, reach, likes, comments, shares,
+    select workspace_id, published_at - published_at % ${unit}, account_id, platform, 0, impressions, reach, likes, comments, shares,
       saves, clicks, video_views
     from post_metrics_current where workspace_id = ${workspaceId} and published_at is not null
-  ) group by workspace_id, day, account_id`;
+  ) group by workspace_id, ${k}, account_id`;
+};
 
 /** The top-post rollup: per post and UTC day of publishing, its targets, engagement, reach, `split` and first publish.
  * The per-post subqueries name the post index: left to itself the planner took the workspace's published-targets index
@@ -146,6 +154,9 @@ export async function rebuildRollups(
     sql`delete from post_metrics_daily where workspace_id = ${workspaceId}`,
     sql`insert into post_metrics_daily (workspace_id, day, account_id, platform, targets, impressions, reach, likes, comments,
       shares, saves, clicks, video_views) ${recomputedMetrics(workspaceId)}`,
+    sql`delete from post_metrics_hourly where workspace_id = ${workspaceId}`,
+    sql`insert into post_metrics_hourly (workspace_id, hour, account_id, platform, targets, impressions, reach, likes, comments,
+      shares, saves, clicks, video_views) ${recomputedHourlyMetrics(workspaceId)}`,
     sql`delete from post_metrics_post_daily where workspace_id = ${workspaceId}`,
     sql`insert into post_metrics_post_daily (workspace_id, post_id, day, targets, engagement, reach, split, first_published_at)
       ${recomputedPostTotals(workspaceId)}`,

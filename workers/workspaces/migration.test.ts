@@ -186,7 +186,7 @@ describe("migration 0011: personal workspaces", () => {
     }
     expect(await count("SELECT count(*) AS n FROM workspaces")).toBe(3);
     expect(await count("SELECT count(*) AS n FROM workspace_members WHERE role = 'owner'")).toBe(3);
-    // The analytics rollups' backfills (0018, 0021, 0023, 0024, 0025, 0026, 0028, 0030, 0033) equal a from-scratch recomputation.
+    // The analytics rollups' backfills (0018, 0021, 0023, 0024, 0025, 0026, 0028, 0030, 0033, 0076) equal a from-scratch recomputation.
     for (const n of [1, 2, 3]) await expectRollupsExact(createDb(db), `user-${n}`);
     expect(
       (

@@ -48,6 +48,23 @@ export const postMetricsDaily = sqliteTable(
 );
 
 /**
+ * Rollup (ADR 023): post_metrics_daily per UTC hour of publishing, kept by the same triggers' hourly twins, so a
+ * period's partial days at its edges read their whole hours here and per target only the hour each edge cuts.
+ */
+export const postMetricsHourly = sqliteTable(
+  "post_metrics_hourly",
+  {
+    workspaceId: text("workspace_id").notNull(),
+    /** The UTC hour (epoch-aligned, published_at − published_at mod 1 h) of the targets' `published_at`. */
+    hour: ms("hour").notNull(),
+    accountId: text("account_id").notNull(),
+    platform: text("platform", { enum: PLATFORMS }).notNull(),
+    ...accountMetrics(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.hour, t.accountId] })],
+);
+
+/**
  * Rollup (ADR 023): likes, comments and shares received (the snapshots' deltas) per platform and UTC day,
  * as JSON arrays of the day's 96 quarter-hours by `taken_at`. Kept by triggers on the snapshots' deltas;
  * the retention job deletes old snapshots without taking their growth out of it.
