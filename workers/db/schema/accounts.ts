@@ -58,6 +58,9 @@ export const connectedAccounts = sqliteTable(
     uniqueIndex("connected_accounts_workspace_platform_remote").on(t.workspaceId, t.platform, t.platformUserId),
     // The analytics cron lists connected accounts.
     index("connected_accounts_status_idx").on(t.status),
+    // A webhook names the network's account, not ours: Meta's deliveries look connected accounts up by it across a
+    // shard. With the status in the index SQLite takes it over the status index (it has no statistics to compare).
+    index("connected_accounts_remote_idx").on(t.platformUserId, t.status),
   ],
 );
 

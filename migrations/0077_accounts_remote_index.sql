@@ -1,0 +1,1 @@
+CREATE INDEX `connected_accounts_remote_idx` ON `connected_accounts` (`platform_user_id`,`status`);
