@@ -63,20 +63,24 @@ const slug = (name: string) =>
     .slice(0, 100);
 
 /**
- * One Chromium per vitest worker, started when a journey first needs it and again should it ever exit (so a crash
- * costs one journey, not the rest of the worker's files); closed when the worker ends.
+ * One Chromium per vitest worker, started when a journey first needs it (once, even for journeys that start side
+ * by side) and again should it ever exit, so a crash costs one journey, not the rest of the worker's files; closed
+ * when the worker ends.
  */
 const withChromium = base.extend<{ $worker: { chromiumOfWorker: () => Promise<Browser> } }>({
   chromiumOfWorker: [
     // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern.
     async ({}, use) => {
-      let browser: Browser | undefined;
-      await use(async () => {
-        if (!browser?.isConnected())
-          browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+      let browser: Promise<Browser> | undefined;
+      const launch = () => {
+        browser = chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
         return browser;
+      };
+      await use(async () => {
+        const running = await (browser ?? launch());
+        return running.isConnected() ? running : launch();
       });
-      await browser?.close();
+      await (await browser)?.close();
     },
     { scope: "worker" },
   ],
