@@ -1,24 +1,26 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The journeys measured longest (ADR 031), in that order, ahead of the rest: two workers take files from one
- * queue, so starting with the long ones lets the short ones fill in and both workers finish close together.
- * A fresh clone has no durations cached for vitest's own "longest first", so the order is written down.
+ * The journeys measured longest (ADR 031; session 25's order), in that order, ahead of the rest: two workers take
+ * files from one queue, so starting with the long ones lets the short ones fill in and both workers finish close
+ * together. A fresh clone has no durations cached for vitest's own "longest first", so the order is written down;
+ * each entry names one file (`no-js` is no-js.e2e.ts alone).
  */
 const LONGEST_FIRST = [
-  "publish",
-  "mastodon",
-  "newcomer",
   "team",
-  "a11y",
   "networks",
+  "newcomer",
+  "a11y",
+  "no-js-pages",
   "crash",
+  "publish",
   "day",
+  "approvals",
+  "compose",
+  "mastodon",
   "media",
   "no-js",
-  "compose",
   "shell",
-  "approvals",
   "analytics",
 ];
 
