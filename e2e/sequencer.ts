@@ -1,27 +1,29 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The journeys measured longest (ADR 031; session 25's order), in that order, ahead of the rest: two workers take
- * files from one queue, so starting with the long ones lets the short ones fill in and both workers finish close
- * together. A fresh clone has no durations cached for vitest's own "longest first", so the order is written down;
- * each entry names one file (`no-js` is no-js.e2e.ts alone).
+ * The journeys measured longest (ADR 031; session 25's runs at load 3–6), in that order, ahead of the rest: two
+ * workers take files from one queue, so starting with the long ones lets the short ones fill in and both workers
+ * finish close together. A fresh clone has no durations cached for vitest's own "longest first", so the order is
+ * written down; each entry names one file (`no-js` is no-js.e2e.ts alone). publish and mastodon wait for a due
+ * minute, 25–85 s of their time.
  */
 const LONGEST_FIRST = [
-  "team",
-  "networks",
-  "newcomer",
-  "a11y",
-  "no-js-pages",
-  "crash",
   "publish",
-  "day",
-  "approvals",
-  "compose",
   "mastodon",
-  "media",
-  "no-js",
-  "shell",
+  "networks",
+  "approvals",
+  "team",
+  "a11y",
+  "newcomer",
+  "day",
+  "crash",
+  "no-js-pages",
   "analytics",
+  "accounts",
+  "compose",
+  "inbox",
+  "no-js",
+  "media",
 ];
 
 const rank = (spec: TestSpecification) => {
