@@ -13,8 +13,9 @@ export default defineConfig({
     globalSetup: ["./e2e/global-setup.ts"],
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
-    // One process per worker for all its files: a file's import of playwright-core and the helpers is paid
-    // once per worker. Journeys keep nothing at module level that another file could see (fresh browser each).
+    // One process per worker for all its files: a file's import of playwright-core and the helpers, and Chromium's
+    // start, are paid once per worker. Journeys keep nothing at module level that another file could see (each
+    // gets a fresh browser context in the worker's one Chromium, e2e/browser.ts).
     isolate: false,
     // A poll waits as long as a locator's waitFor (Playwright's 30 s), not vitest's 1 s: two journeys side by
     // side on 2 cores render a lazily loaded chart in more than a second (analytics.e2e.ts did not, once).

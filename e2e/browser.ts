@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { test as base, inject } from "vitest";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 import { droppedByDevServer, serverLog } from "./dev-server";
@@ -19,7 +18,7 @@ export function serverUrl(): string {
 
 let journeys = 0;
 /**
- * Every request of one browser comes from its own client address. The sign-in rate limits count per IP
+ * Every request of one browser context comes from its own client address. The sign-in rate limits count per IP
  * (`CF-Connecting-IP`, which Cloudflare sets in production and local workerd passes through), so one
  * journey's sign-ins never push another over the limit, while the limits still apply within a journey.
  */
@@ -28,31 +27,24 @@ function clientIp(): string {
   return `10.${process.pid & 255}.${(journeys >> 8) & 255}.${journeys & 255}`;
 }
 
+/** The options of a journey's browser context: its viewport, and whether JavaScript runs. */
+type ContextOptions = { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean };
+
 /**
- * A fresh Chromium with its own profile directory (so no cookies or storage leak between journeys);
- * `javaScriptEnabled: false` for the journeys that prove the pages work as plain HTML.
+ * A fresh browser context (its own cookies, storage and cache, so nothing leaks between journeys) in the vitest
+ * worker's one Chromium: a context opens in a fraction of a second where launching a browser took ~2 s per journey
+ * (ADR 031). `javaScriptEnabled: false` for the journeys that prove the pages work as plain HTML.
  */
-export async function launchBrowser(
-  viewport = { width: 1280, height: 800 },
-  { javaScriptEnabled = true } = {},
-): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  const userDataDir = mkdtempSync(join(tmpdir(), "postline-chromium-"));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
+async function openContext(
+  chromiumOfWorker: () => Promise<Browser>,
+  { viewport = { width: 1280, height: 800 }, javaScriptEnabled = true }: ContextOptions = {},
+): Promise<BrowserContext> {
+  return (await chromiumOfWorker()).newContext({
     viewport,
     javaScriptEnabled,
     baseURL: serverUrl(),
     extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
   });
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 export interface Journey {
@@ -60,6 +52,8 @@ export interface Journey {
   baseUrl: string;
   /** Declares a 4xx/5xx answer the journey provokes on purpose (matched on the URL path). */
   expectStatus(status: number, path: string | RegExp): void;
+  /** A second person's browser (own cookies and storage) on the same server; `close` it when done. */
+  openBrowser(viewport?: { width: number; height: number }): Promise<{ page: Page; close: () => Promise<void> }>;
 }
 
 const slug = (name: string) =>
@@ -69,14 +63,38 @@ const slug = (name: string) =>
     .slice(0, 100);
 
 /**
- * `journey` gives each test a page in a fresh browser. Any console error, page error, failed request
+ * One Chromium per vitest worker, started when a journey first needs it (once, even for journeys that start side
+ * by side) and again should it ever exit, so a crash costs one journey, not the rest of the worker's files; closed
+ * when the worker ends.
+ */
+const withChromium = base.extend<{ $worker: { chromiumOfWorker: () => Promise<Browser> } }>({
+  chromiumOfWorker: [
+    // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      let browser: Promise<Browser> | undefined;
+      const launch = () => {
+        browser = chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+        return browser;
+      };
+      await use(async () => {
+        const running = await (browser ?? launch());
+        return running.isConnected() ? running : launch();
+      });
+      await (await browser)?.close();
+    },
+    { scope: "worker" },
+  ],
+});
+
+/**
+ * `journey` gives each test a page in a fresh browser context. Any console error, page error, failed request
  * or unexpected 4xx/5xx response fails the test; on failure a screenshot lands in test-results/.
  */
 const journeyTest = (options: { javaScriptEnabled?: boolean } = {}) =>
-  base.extend<{ journey: Journey }>({
-    journey: async ({ task }, use) => {
-      const { context, close } = await launchBrowser(undefined, options);
-      const page = context.pages()[0] ?? (await context.newPage());
+  withChromium.extend<{ journey: Journey }>({
+    journey: async ({ task, chromiumOfWorker }, use) => {
+      const context = await openContext(chromiumOfWorker, options);
+      const page = await context.newPage();
       const problems: string[] = [];
       const expected: Array<{ status: number; path: string | RegExp }> = [];
       const isExpected = (status: number, url: string) => {
@@ -107,7 +125,16 @@ const journeyTest = (options: { javaScriptEnabled?: boolean } = {}) =>
         }
       });
 
-      await use({ page, baseUrl: serverUrl(), expectStatus: (status, path) => expected.push({ status, path }) });
+      const openBrowser = async (viewport?: { width: number; height: number }) => {
+        const other = await openContext(chromiumOfWorker, { viewport });
+        return { page: await other.newPage(), close: () => other.close() };
+      };
+      await use({
+        page,
+        baseUrl: serverUrl(),
+        expectStatus: (status, path) => expected.push({ status, path }),
+        openBrowser,
+      });
 
       if (task.result?.state === "fail" || problems.length > 0) {
         const dir = join(process.cwd(), "test-results");
@@ -126,8 +153,12 @@ const journeyTest = (options: { javaScriptEnabled?: boolean } = {}) =>
             `The page's accessibility tree:\n${snapshot.slice(0, 6_000)}`,
         );
       }
-      await close();
-      const unexplained = await withoutDevServerDrops(problems);
+      // Closing a context tears its pages down mid-request (a revalidation's body stream, say), and the page reports
+      // that as it goes: what it says then is the teardown's, not the journey's (a launched browser, closed whole,
+      // said nothing).
+      const seen = [...problems];
+      await context.close();
+      const unexplained = await withoutDevServerDrops(seen);
       if (unexplained.length > 0) throw new Error(`The journey hit problems:\n${unexplained.join("\n")}`);
     },
   });

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { crc32, deflateSync } from "node:zlib";
 import type { AxeResults } from "axe-core";
-import type { Locator, Page, Request } from "playwright-core";
+import type { BrowserContext, Locator, Page, Request } from "playwright-core";
 import { jpegBytes, mp4Bytes } from "../workers/test/media-fixtures";
 
 let counter = 0;
@@ -72,8 +72,9 @@ export async function registerViaApi(page: Page, user: { name: string; email: st
  * so once it goes out, clicks and key presses reach the app's handlers. Only the event of the page we land on
  * (after any redirect) counts: the page being left may still send one (Settings tidies `?connected=` off its URL
  * after the OAuth toast), and taking that for this page's made a journey click before hydration.
+ * Then axe audits it, unless `audit: false` says an earlier step of the same file audited this page as it is.
  */
-export async function gotoHydrated(page: Page, path: string) {
+export async function gotoHydrated(page: Page, path: string, { audit = true } = {}) {
   const viewed = new Set<string>();
   let landed: string | null = null;
   let done: () => void = () => {};
@@ -97,7 +98,7 @@ export async function gotoHydrated(page: Page, path: string) {
       timer = setTimeout(() => reject(new Error(`${landed} never sent its page view (not hydrated)`)), 30_000);
     });
     await Promise.race([hydrated, timeout]).finally(() => clearTimeout(timer));
-    await expectAccessible(page);
+    if (audit) await expectAccessible(page);
     return response;
   } finally {
     page.off("request", onRequest);
@@ -105,14 +106,22 @@ export async function gotoHydrated(page: Page, path: string) {
 }
 
 let axeSource: string | undefined;
+/** The browser contexts that load axe-core into each page they open (see `expectAccessible`). */
+const axeOnEveryPage = new WeakSet<BrowserContext>();
 
 /**
  * Runs axe-core on what the page shows now and fails on any serious or critical violation, listing each
- * rule, the elements it found and axe's help text. The source goes in through `evaluate` (a DevTools
- * evaluation, outside the page's CSP) so the app's nonce-only script policy stays as it is in production.
+ * rule, the elements it found and axe's help text. The source goes in through DevTools (an evaluation, then
+ * an init script), outside the page's CSP, so the app's nonce-only script policy stays as it is in production.
+ * After a context's first audit its next pages load axe as they open: sending and compiling its 550 kB at
+ * each audit took 0.3–0.8 s of it on this loaded machine.
  */
 export async function expectAccessible(page: Page, what = new URL(page.url()).pathname): Promise<void> {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  if (!axeOnEveryPage.has(page.context())) {
+    axeOnEveryPage.add(page.context());
+    await page.context().addInitScript(axeSource);
+  }
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   // Judge what the page settles on: a toast fading in is part-transparent, and on a loaded machine axe can catch
   // it there and measure a contrast nobody reads (spinners, which never finish, are left running).

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { jpegBytes } from "../workers/test/media-fixtures";
-import { expect, launchBrowser, test } from "./browser";
+import { expect, test } from "./browser";
 import { gotoHydrated, invitePath, newUser, registerViaApi } from "./helpers";
 import { connectViaConsent } from "./platforms";
 
@@ -44,7 +44,7 @@ async function publishedTweet(page: Page, baseUrl: string, content: string) {
  * conversation and is answered there (ADR 092).
  */
 test("a reply on X arrives live for two members, is assigned, answered once with a saved reply, and done for both", async ({
-  journey: { page, baseUrl },
+  journey: { page, baseUrl, openBrowser },
 }) => {
   const headers = { Origin: baseUrl };
   await registerViaApi(page, newUser("Olga Owner"));
@@ -61,9 +61,9 @@ test("a reply on X arrives live for two members, is assigned, answered once with
   expect(saved.status()).toBe(201);
 
   const eddie = newUser("Eddie Editor");
-  const second = await launchBrowser();
+  const second = await openBrowser();
   try {
-    const ep = second.context.pages()[0] ?? (await second.context.newPage());
+    const ep = second.page;
     await registerViaApi(ep, eddie);
     const invited = await request.post(`/api/workspaces/${ws}/invites`, {
       data: { email: eddie.email, role: "editor" },
