@@ -34,7 +34,7 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
           {loaderData.mail.map((m) => (
             <li key={m.id}>
               <article
-                className="rounded-lg border border-slate-200 bg-surface p-4"
+                className="rounded-lg border border-slate-200 bg-surface p-4 [overflow-wrap:anywhere]"
                 aria-label={`${m.subject} to ${m.to}`}
               >
                 <header className="flex flex-wrap justify-between gap-2 text-sm">

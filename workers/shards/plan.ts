@@ -1,5 +1,3 @@
-import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
-
 /**
  * Which rows a workspace owns on a shard, and in what order to copy and delete them (ADR 082). Read from the
  * shard's own schema, so a table added later moves without a change here: a table with a `workspace_id` column
@@ -147,20 +145,3 @@ function anchorsOf(owned: TableShape[], where: Map<string, string>): Anchor[] {
 /** The parameters of a statement whose every `?` is the workspace id. */
 export const workspaceParams = (sqlText: string, workspaceId: string) =>
   Array.from({ length: sqlText.split("?").length - 1 }, () => workspaceId);
-
-/** Multi-row INSERTs of `rows` into a table, each within D1's parameter limit. */
-export function insertStatements(
-  table: string,
-  columns: string[],
-  rows: unknown[][],
-  { orReplace = false, maxParams = D1_MAX_PARAMS } = {},
-): { sql: string; params: unknown[] }[] {
-  if (columns.length > maxParams) throw new Error(`${table} has more columns than one statement can bind.`);
-  const perStatement = Math.floor(maxParams / columns.length);
-  const head = `INSERT${orReplace ? " OR REPLACE" : ""} INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES `;
-  const tuple = `(${columns.map(() => "?").join(", ")})`;
-  return chunksOf(rows, perStatement).map((run) => ({
-    sql: head + run.map(() => tuple).join(", "),
-    params: run.flat(),
-  }));
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { insertStatements, planMove, type TableShape, triggerWrites, workspaceParams } from "./plan";
+import { insertStatements } from "./inserts";
+import { planMove, type TableShape, triggerWrites, workspaceParams } from "./plan";
 
 const table = (name: string, columns: string[], foreignKeys: TableShape["foreignKeys"] = []): TableShape => ({
   name,

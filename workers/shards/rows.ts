@@ -1,14 +1,6 @@
 import { addPage, EMPTY_DIGEST, type TableDigest } from "./digest";
-import {
-  insertStatements,
-  type MovePlan,
-  planMove,
-  quote,
-  staysPut,
-  type TablePlan,
-  type TableShape,
-  workspaceParams,
-} from "./plan";
+import { insertStatements } from "./inserts";
+import { type MovePlan, planMove, quote, staysPut, type TablePlan, type TableShape, workspaceParams } from "./plan";
 
 /** Rows read per query: a page's INSERTs go to the target in one D1 batch. */
 const PAGE = 200;
