@@ -17,6 +17,7 @@ import { recordActivity } from "../workspaces";
 import { BRAND, type ConnectDeps, completeConnect, signIn, startConnect } from "./connect";
 import { healthFacts, refreshDue } from "./health";
 import { reconnectReason } from "./reconnect";
+import { AccountGoneError, releaseRenewal, renewOnce } from "./renewal-lease";
 import type { TokenCipher } from "./token-crypto";
 import { revokeTokens, workspaceRevocation } from "./token-revocation";
 import { type AccountView, toAccountView } from "./view";
@@ -25,13 +26,6 @@ import { type AccountView, toAccountView } from "./view";
 export const REFRESH_MARGIN_MS = 5 * 60_000;
 
 type AccountRow = typeof connectedAccounts.$inferSelect;
-
-/** The account was disconnected (or never existed): the publisher fails the target, nothing to retry. */
-export class AccountGoneError extends Error {
-  constructor(readonly accountId: string) {
-    super("The connected account no longer exists.");
-  }
-}
 
 export interface AccountsDeps {
   db: Db;
@@ -356,10 +350,13 @@ export class AccountsService {
     return { ...row, metadata };
   }
 
-  private async refreshRow(
-    row: AccountRow,
-    opts: { markOnRefusal: boolean } = { markOnRefusal: true },
-  ): Promise<AccountRow> {
+  /** Renews the account's token once however many callers ask at the same time (ADR 111, renewal-lease.ts). */
+  private refreshRow(row: AccountRow, opts: { markOnRefusal: boolean } = { markOnRefusal: true }): Promise<AccountRow> {
+    return renewOnce(this.deps.db, this.deps.now, row, (held) => this.renewHeld(held, opts));
+  }
+
+  /** The renewal itself, by the caller holding the lease; every way out releases it. */
+  private async renewHeld(row: AccountRow, opts: { markOnRefusal: boolean }): Promise<AccountRow> {
     const client = this.client(row.platform);
     const { cipher, db } = this.deps;
     try {
@@ -379,11 +376,13 @@ export class AccountsService {
         refreshExpiresAt: tokens.refreshExpiresAt ?? row.refreshExpiresAt,
         status: "connected" as const,
         statusReason: null,
+        refreshingUntil: null,
         updatedAt: this.deps.now(),
       };
       await db.update(connectedAccounts).set(patch).where(eq(connectedAccounts.id, row.id));
       return { ...row, ...patch };
     } catch (err) {
+      await releaseRenewal(db, row.id);
       // An outage is not the user's problem: only a refusal (auth/permanent) asks them to reconnect.
       if (!(err instanceof PlatformError) || err.kind === "retryable") throw err;
       const reason = `${BRAND[row.platform]} refused to refresh access: ${err.message}`;

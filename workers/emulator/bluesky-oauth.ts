@@ -8,7 +8,7 @@ import type { EmuEnv } from "./context";
 import { opaqueToken } from "./ids";
 import { createObject, getObject, keepObject, updateObject } from "./objects";
 import { s256 } from "./request";
-import { redeemCode } from "./tokens";
+import { consumeToken, redeemCode } from "./tokens";
 import { fetchOwn } from "./web";
 
 /**
@@ -249,22 +249,8 @@ export function mountBlueskyOAuth(app: Hono<EmuEnv>, accounts: { did: string; ha
       return issueOAuthTokens(c, { did: row.grant.selected[0]!, jkt, clientId, scope: row.scopes });
     }
     if (form.get("grant_type") === "refresh_token") {
-      // Single use: the row is revoked in the statement that finds it.
-      const row = await c.var.db
-        .update(emuTokens)
-        .set({ revokedAt: c.var.now })
-        .where(
-          and(
-            eq(emuTokens.token, form.get("refresh_token") ?? ""),
-            eq(emuTokens.platform, PLATFORM),
-            eq(emuTokens.kind, "oauth-refresh"),
-            sql`${emuTokens.revokedAt} is null`,
-          ),
-        )
-        .returning()
-        .get();
-      if (!row || (row.expiresAt !== null && row.expiresAt <= c.var.now) || row.grant.clientId !== clientId)
-        return oauthError(c, "invalid_grant", "Invalid refresh token");
+      const row = await consumeToken(c.var.db, PLATFORM, "oauth-refresh", form.get("refresh_token"), c.var.now);
+      if (!row || row.grant.clientId !== clientId) return oauthError(c, "invalid_grant", "Invalid refresh token");
       if (row.grant.dpopJkt !== jkt) return oauthError(c, "invalid_dpop_proof", "DPoP key mismatch");
       return issueOAuthTokens(c, { did: row.grant.subject, jkt, clientId, scope: row.scopes });
     }

@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
-import { emuTokens } from "../db/schema/emulator";
 import { avatar } from "./avatar";
 import { mountConsent } from "./consent";
 import { type EmuEnv, emuSetting } from "./context";
@@ -10,7 +8,7 @@ import { createObject, deleteObject, type EmuObject, getObject, incrementCounter
 import { mediaSourceProblem, mountMediaRoutes } from "./pinterest-media";
 import { type DemoUser, missingScope, P, type PinEnv, pinError } from "./pinterest-shared";
 import { clientCredentials, jsonBody, readLooseParams, scopeList } from "./request";
-import { checkToken, issueToken, redeemCode, type TokenRow } from "./tokens";
+import { checkToken, consumeToken, issueToken, redeemCode, type TokenRow } from "./tokens";
 
 /**
  * Pinterest API v5, written from developers.pinterest.com (the v5 OpenAPI description in pinterest/api-description,
@@ -97,7 +95,8 @@ pinterestApi.post("/v5/oauth/token", async (c) => {
     const asked = scopeList(form.get("scope") ?? "");
     const had = scopeList(check.row.scopes);
     if (asked.some((s) => !had.includes(s))) return pinError(c, 400, 1, "Requested scope exceeds the granted scope.");
-    await c.var.db.update(emuTokens).set({ revokedAt: now }).where(eq(emuTokens.token, check.row.token));
+    if (!(await consumeToken(c.var.db, P, "refresh", check.row.token, now)))
+      return pinError(c, 400, 1, "Invalid refresh token.");
     return c.json(
       await tokenPair(c, check.row.grant, asked.length ? asked.join(",") : check.row.scopes, "refresh_token"),
     );

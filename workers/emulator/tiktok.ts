@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
-import { emuTokens } from "../db/schema/emulator";
 import { avatar, initialsOf } from "./avatar";
 import { mountConsent } from "./consent";
 import type { EmuEnv } from "./context";
@@ -16,7 +14,7 @@ import {
   answer as tiktokAnswer,
   refuse as tiktokError,
 } from "./tiktok-posting";
-import { checkToken, issueToken, redeemCode, type TokenRow } from "./tokens";
+import { checkToken, consumeToken, issueToken, redeemCode, type TokenRow } from "./tokens";
 
 /**
  * TikTok (PLATFORMS.md §11.3, developers.tiktok.com): Login Kit v2 on www.tiktok.com (client_key, PKCE with the
@@ -122,11 +120,10 @@ tiktokOpen.post("/v2/oauth/token/", async (c) => {
     return c.json(await tokenPair(c, row.grant, row.scopes));
   }
   if (form.get("grant_type") === "refresh_token") {
-    const check = await checkToken(c.var.db, P, String(form.get("refresh_token") ?? ""), now);
-    if (!check.ok || check.row.kind !== "refresh") return fail("invalid_grant", "Refresh token is invalid or expired.");
     // The refresh token may change on refresh (rotation): the one just used stops working.
-    await c.var.db.update(emuTokens).set({ revokedAt: now }).where(eq(emuTokens.token, check.row.token));
-    return c.json(await tokenPair(c, check.row.grant, check.row.scopes));
+    const used = await consumeToken(c.var.db, P, "refresh", form.get("refresh_token") as string | null, now);
+    if (!used) return fail("invalid_grant", "Refresh token is invalid or expired.");
+    return c.json(await tokenPair(c, used.grant, used.scopes));
   }
   return fail("invalid_request", "grant_type is invalid.");
 });

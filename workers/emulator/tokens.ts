@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type EmuGrant, emuCodes, emuTokens } from "../db/schema/emulator";
 import { opaqueToken } from "./ids";
@@ -50,6 +50,36 @@ export async function checkToken(
   if (!row || row.revokedAt !== null) return { ok: false, reason: "invalid" };
   if (row.expiresAt !== null && row.expiresAt <= now) return { ok: false, reason: "expired", row };
   return { ok: true, row };
+}
+
+/**
+ * Uses a single-use token (a rotating refresh token): it is revoked in the statement that finds it, so of two
+ * requests racing with the same token only one succeeds, as on the platforms. Null when it is unknown, used,
+ * revoked, expired or of another kind.
+ */
+export async function consumeToken(
+  db: Db,
+  platform: string,
+  kind: string,
+  token: string | undefined | null,
+  now: number,
+): Promise<TokenRow | null> {
+  if (!token) return null;
+  const row = await db
+    .update(emuTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(emuTokens.token, token),
+        eq(emuTokens.platform, platform),
+        eq(emuTokens.kind, kind),
+        isNull(emuTokens.revokedAt),
+        or(isNull(emuTokens.expiresAt), gt(emuTokens.expiresAt, now)),
+      ),
+    )
+    .returning()
+    .get();
+  return row ?? null;
 }
 
 /** Revokes every live token of a platform; returns how many. */

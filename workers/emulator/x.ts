@@ -26,7 +26,7 @@ import {
   scopeList,
   sniffImage,
 } from "./request";
-import { checkToken, issueToken, redeemCode, type TokenRow } from "./tokens";
+import { checkToken, consumeToken, issueToken, redeemCode, type TokenRow } from "./tokens";
 import { DM_TEXT_MAX, dmEvents, sendDm } from "./x-dms";
 import { conversationReplies, mentionsOf } from "./x-replies";
 
@@ -173,11 +173,10 @@ xApi.post("/2/oauth2/token", async (c) => {
     return c.json(await tokenPair(c, row.grant, row.scopes));
   }
   if (form.get("grant_type") === "refresh_token") {
-    const check = await checkToken(c.var.db, P, String(form.get("refresh_token") ?? ""), now);
-    if (!check.ok || check.row.kind !== "refresh") return fail("Value passed for the token was invalid.");
     // Rotation: the refresh token just used is dead from now on.
-    await c.var.db.update(emuTokens).set({ revokedAt: now }).where(eq(emuTokens.token, check.row.token));
-    return c.json(await tokenPair(c, check.row.grant, check.row.scopes));
+    const used = await consumeToken(c.var.db, P, "refresh", form.get("refresh_token") as string | null, now);
+    if (!used) return fail("Value passed for the token was invalid.");
+    return c.json(await tokenPair(c, used.grant, used.scopes));
   }
   return fail("Missing required parameter [grant_type].");
 });

@@ -41,6 +41,11 @@ export const connectedAccounts = sqliteTable(
     refreshTokenEnc: text("refresh_token_enc"),
     tokenExpiresAt: ms("token_expires_at"),
     refreshExpiresAt: ms("refresh_expires_at"),
+    /**
+     * Until when one caller renews the token (ADR 111): refresh tokens that rotate work once, so a second caller
+     * waits for the first one's tokens instead of spending the same refresh token.
+     */
+    refreshingUntil: ms("refreshing_until"),
     scopes: text("scopes"),
     /** When the daily health check last ran for this account, and when a platform last accepted its token. */
     healthCheckedAt: ms("health_checked_at"),

@@ -73,6 +73,22 @@ describe("X conformance", () => {
     });
   });
 
+  it("lets only one of three refreshes racing with the same refresh token through", async () => {
+    const t = await tokens();
+    const refresh = () =>
+      emu("api.x.com", "/2/oauth2/token", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "refresh_token",
+          refresh_token: t.refresh_token!,
+          client_id: CLIENT.id,
+        }).toString(),
+      });
+    const statuses = (await Promise.all([refresh(), refresh(), refresh()])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 400, 400]);
+  });
+
   it("takes a one-shot media upload whose file part has no filename, then a post with it", async () => {
     const { body, contentType } = multipart("form-data", [
       { name: "media", type: "application/octet-stream", body: pngBytes(64, 64, 2048) },

@@ -1,0 +1,1 @@
+ALTER TABLE `connected_accounts` ADD `refreshing_until` integer;
