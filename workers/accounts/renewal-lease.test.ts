@@ -7,12 +7,17 @@ import { drizzleOf } from "../test/shards";
 
 const HOUR = 3_600_000;
 
-/** An X account (rotating refresh tokens: each one works once) and the publisher's view of its workspace. */
-async function xAccount() {
+/** An account whose refresh tokens work once (X; Bluesky's app-password session) and the publisher's view of it. */
+async function rotatingAccount(platform: "twitter" | "bluesky" = "twitter") {
   const u = await registerUser();
-  await connectViaEmulator(u.cookie, "twitter");
+  if (platform === "twitter") await connectViaEmulator(u.cookie, "twitter");
+  else
+    await call("/api/auth/bluesky/app-password", {
+      token: u.token,
+      body: { identifier: "postline-demo.bsky.social", appPassword: "pstl-demo-bsky-apps" },
+    });
   const list = (await call<"GET /api/accounts">("/api/accounts", { token: u.token })).body.data!.accounts;
-  const account = list.find((a) => a.platform === "twitter")!;
+  const account = list.find((a) => a.platform === platform)!;
   const db = await drizzleOf(u.user.id);
   const row = async () => (await db.select().from(connectedAccounts).where(eq(connectedAccounts.id, account.id)))[0]!;
   return { id: account.id, row, db, h: platformHarness({}, db) };
@@ -20,7 +25,7 @@ async function xAccount() {
 
 describe("renewing a token with several callers at once", () => {
   it("refreshes an expired X token once when three jobs ask at the same moment, and all three go on with it", async () => {
-    const { id, row, h } = await xAccount();
+    const { id, row, h } = await rotatingAccount();
     const before = await row();
     // Three hours on: the two-hour token has expired on both clocks.
     h.clock.shiftMs = 3 * HOUR;
@@ -43,8 +48,22 @@ describe("renewing a token with several callers at once", () => {
     expect(again.accessToken).toBeTruthy();
   });
 
+  it("renews a Bluesky app-password session once when three jobs find it expired together", async () => {
+    const { id, row, h } = await rotatingAccount("bluesky");
+    const before = await row();
+    // The session's JWT expires two hours after the emulator's clock said (which earlier tests moved): just past.
+    h.clock.shiftMs = before.tokenExpiresAt! - Date.now() + 60_000;
+    await advanceEmulator(2 * HOUR + 60_000);
+    const got = await Promise.all([1, 2, 3].map(() => h.accounts.accountCredentials(id)));
+    const after = await row();
+    expect(after.status).toBe("connected");
+    expect(after.accessTokenEnc).not.toBe(before.accessTokenEnc);
+    const current = await cipher().decrypt(after.accessTokenEnc);
+    expect(got.map((c) => c.accessToken)).toEqual([current, current, current]);
+  });
+
   it("takes over the renewal of a caller that crashed holding it, once its lease has lapsed", async () => {
-    const { id, row, h, db } = await xAccount();
+    const { id, row, h, db } = await rotatingAccount();
     h.clock.shiftMs = 3 * HOUR;
     await advanceEmulator(3 * HOUR);
     // A Worker took the lease and died before X answered: its lease runs out a second from now.
@@ -60,7 +79,7 @@ describe("renewing a token with several callers at once", () => {
   });
 
   it("keeps the account connected when three requests meet a 401 together and each asks for a renewal", async () => {
-    const { id, row, h } = await xAccount();
+    const { id, row, h } = await rotatingAccount();
     // Only X's clock moved: our stored expiry still looks fine, X refuses the token (as after a clock skew).
     await advanceEmulator(3 * HOUR);
     const got = await Promise.all([1, 2, 3].map(() => h.accounts.refreshAfterRejection(id)));

@@ -9,6 +9,7 @@ import type { EmuEnv } from "./context";
 import { followerCount, postMetrics } from "./metrics";
 import { countObjects, createObject, deleteObject, findObjects, getObject, incrementCounter } from "./objects";
 import { bearer, jsonBody, sniffImage } from "./request";
+import { consumeToken } from "./tokens";
 
 /**
  * Bluesky (AT Protocol), from the lexicons and docs.bsky.app: the PLC directory (plc.directory/<did> answers a
@@ -300,11 +301,9 @@ export const blueskyPds = new Hono<EmuEnv>()
   .post("/xrpc/com.atproto.server.refreshSession", async (c) => {
     const account = await authed(c, "refresh");
     if (account instanceof Response) return account;
-    // The refresh token is single use: the new session replaces it.
-    await c.var.db
-      .update(emuTokens)
-      .set({ revokedAt: c.var.now })
-      .where(and(eq(emuTokens.token, bearer(c)!), eq(emuTokens.platform, PLATFORM)));
+    // The refresh token is single use: the new session replaces it, and of two racing with it only one gets one.
+    if (!(await consumeToken(c.var.db, PLATFORM, "refresh", bearer(c), c.var.now)))
+      return xrpcError(c, 401, "InvalidToken", "Token could not be verified");
     return c.json(await issueSession(c.var.db, account, c.var.now));
   })
   // The PDS's deleteSession: authenticated with the refresh JWT (an expired one too), it revokes that token.
