@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { crc32, deflateSync } from "node:zlib";
 import type { AxeResults } from "axe-core";
-import type { BrowserContext, Locator, Page, Request } from "playwright-core";
+import type { Locator, Page, Request } from "playwright-core";
 import { jpegBytes, mp4Bytes } from "../workers/test/media-fixtures";
 
 let counter = 0;
@@ -106,22 +106,16 @@ export async function gotoHydrated(page: Page, path: string, { audit = true } = 
 }
 
 let axeSource: string | undefined;
-/** The browser contexts that load axe-core into each page they open (see `expectAccessible`). */
-const axeOnEveryPage = new WeakSet<BrowserContext>();
 
 /**
  * Runs axe-core on what the page shows now and fails on any serious or critical violation, listing each
- * rule, the elements it found and axe's help text. The source goes in through DevTools (an evaluation, then
- * an init script), outside the page's CSP, so the app's nonce-only script policy stays as it is in production.
- * After a context's first audit its next pages load axe as they open: sending and compiling its 550 kB at
- * each audit took 0.3–0.8 s of it on this loaded machine.
+ * rule, the elements it found and axe's help text. The source goes in through DevTools (an evaluation), outside
+ * the page's CSP, so the app's nonce-only script policy stays as it is in production. It goes in when an audit
+ * needs it, not as an init script: that parsed its 550 kB on every document a context opened (OAuth consent
+ * pages, a second person's pages, pages never audited), 13 % more of the journeys' CPU (bench/RESULTS.md).
  */
 export async function expectAccessible(page: Page, what = new URL(page.url()).pathname): Promise<void> {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-  if (!axeOnEveryPage.has(page.context())) {
-    axeOnEveryPage.add(page.context());
-    await page.context().addInitScript(axeSource);
-  }
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   // Judge what the page settles on: a toast fading in is part-transparent, and on a loaded machine axe can catch
   // it there and measure a contrast nobody reads (spinners, which never finish, are left running).
