@@ -42,6 +42,18 @@ async function tokens(withhold: string[] = []) {
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
+/** The refresh_token grant, form-encoded as X's own samples send it. */
+const refreshWith = (refreshToken: string) =>
+  emu("api.x.com", "/2/oauth2/token", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+      client_id: CLIENT.id,
+    }).toString(),
+  });
+
 describe("X conformance", () => {
   let token: string;
   beforeAll(async () => {
@@ -52,16 +64,7 @@ describe("X conformance", () => {
 
   it("refreshes with a form-encoded request too, and rotates the refresh token", async () => {
     const t = await tokens();
-    const refresh = () =>
-      emu("api.x.com", "/2/oauth2/token", {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          grant_type: "refresh_token",
-          refresh_token: t.refresh_token!,
-          client_id: CLIENT.id,
-        }).toString(),
-      });
+    const refresh = () => refreshWith(t.refresh_token!);
     const first = await refresh();
     expect(first.status).toBe(200);
     expect((await first.json<any>()).refresh_token).not.toBe(t.refresh_token);
@@ -75,16 +78,7 @@ describe("X conformance", () => {
 
   it("lets only one of three refreshes racing with the same refresh token through", async () => {
     const t = await tokens();
-    const refresh = () =>
-      emu("api.x.com", "/2/oauth2/token", {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          grant_type: "refresh_token",
-          refresh_token: t.refresh_token!,
-          client_id: CLIENT.id,
-        }).toString(),
-      });
+    const refresh = () => refreshWith(t.refresh_token!);
     const statuses = (await Promise.all([refresh(), refresh(), refresh()])).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 400, 400]);
   });
