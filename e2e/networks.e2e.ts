@@ -19,7 +19,12 @@ async function scheduleAhead(composer: Locator) {
   const due = nextMinuteAtLeast(10_000);
   await pickLaterUtc(composer, due);
   await composer.getByRole("button", { name: "Schedule For Later" }).click();
-  await composer.waitFor({ state: "detached" });
+  // Sending prepares images in the page first, which a loaded machine slows; a composer left open says why.
+  await composer.waitFor({ state: "detached", timeout: 60_000 }).catch(async (err) => {
+    throw new Error(`the composer stayed open, showing: ${await composer.innerText().catch(() => "?")}`, {
+      cause: err,
+    });
+  });
   return due;
 }
 
