@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { mp4Bytes } from "../test/media-fixtures";
-import { advanceEmulator, armFault } from "../test/oauth";
+import { advanceEmulator, armFault, startEmulatorWindow } from "../test/oauth";
 import { clearFaults, failure, media, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
 import { BlueskyClient } from "./bluesky";
 import type { AccountCredentials, PublishMedia, StagedMedia } from "./types";
@@ -134,6 +134,8 @@ describe("the emulated video service (as the docs describe it)", () => {
   });
 
   it("fails a job over three minutes with the encoder's reason, and says how many uploads are left today", async () => {
+    // Uploads count per UTC day of the emulator's clock: start at its noon, so the minute advanced stays in it.
+    await startEmulatorWindow(86_400_000, 12 * 3_600_000);
     const account = await signIn();
     const token = await serviceToken(account, "did:web:bsky.social", "com.atproto.repo.uploadBlob");
     const long = await xrpc(VIDEO, `app.bsky.video.uploadVideo?did=${DEMO.did}`, {

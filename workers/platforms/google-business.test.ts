@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { advanceEmulator, armFault, raw, setBusinessProfileQuota } from "../test/oauth";
+import { advanceEmulator, armFault, setBusinessProfileQuota, startEmulatorWindow } from "../test/oauth";
 import { clearFaults, consent, media, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
 import { GoogleBusinessClient } from "./google-business";
 import { NOT_APPROVED } from "./google-business-api";
@@ -171,8 +171,7 @@ describe("Google Business Profile client against the emulator", () => {
     const account = await location();
     // The quota counts per minute of the emulator's clock: start at a minute's start, so eleven edits made slowly
     // on a loaded machine do not straddle two minutes.
-    const { now } = await (await raw("/sandbox/clock")).json<{ now: number }>();
-    await advanceEmulator(60_000 - (now % 60_000) + 1_000);
+    await startEmulatorWindow(60_000);
     for (let i = 0; i < 10; i++) await client.publish(account, request(unique(`Post ${i}`)));
     const err = await failure(client.publish(account, request(unique("One too many"))));
     expect(err.kind).toBe("retryable");

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { ORIGIN } from "../test/helpers";
 import { jpegBytes, mp4Bytes as realMp4 } from "../test/media-fixtures";
 import { mediaLinks } from "../test/media-links";
-import { advanceEmulator, armFault, raw } from "../test/oauth";
+import { advanceEmulator, armFault, raw, startEmulatorWindow } from "../test/oauth";
 import { clearFaults, consent, media, mp4Bytes, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
 import { TikTokClient } from "./tiktok";
 import { type TikTokDeployment, TikTokMessages } from "./tiktok-settings";
@@ -213,8 +213,7 @@ describe("TikTok client against the emulator", () => {
 
   it("answers TikTok's rate limits as retryable: creator_info takes 20 calls a minute per token", async () => {
     // At the start of a fresh minute on the emulator's clock, so the calls share one window.
-    const { now } = await (await raw("/sandbox/clock")).json<{ now: number }>();
-    await advanceEmulator(60_000 - (now % 60_000) + 1);
+    await startEmulatorWindow(60_000, 1);
     const { account } = await connect();
     for (let i = 0; i < 19; i++) await client.creator(account.accessToken);
     const limited = await failure(client.creator(account.accessToken));

@@ -100,6 +100,15 @@ export async function advanceEmulator(ms: number) {
   expect(res.status).toBe(200);
 }
 
+/**
+ * Moves the emulator's clock to `into` ms past the start of its next `window` (a minute, a rate limit's five
+ * minutes, a day): a test of a limit counted per fixed window then never straddles two, however slowly it runs.
+ */
+export async function startEmulatorWindow(window: number, into = 1_000) {
+  const { now } = await (await raw("/sandbox/clock")).json<{ now: number }>();
+  await advanceEmulator(window - (now % window) + into);
+}
+
 /** The emulator's Business Profile quota per API a minute: 0 is a project Google has not approved (ADR 065). */
 export async function setBusinessProfileQuota(businessProfileQuota: number) {
   const res = await raw("/sandbox/settings", {
