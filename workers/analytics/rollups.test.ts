@@ -1,10 +1,9 @@
-import { env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { media, postMedia, postMetricSnapshots, postMetricsCurrent, posts, postTargets } from "../db/schema/index";
 import { call } from "../test/helpers";
 import { dbOf, drizzleOf } from "../test/shards";
-import { clockShiftMs, shiftWallClock } from "../test/wall-clock";
+import { withWallClockAhead } from "../test/wall-clock";
 import {
   byAccount,
   byPlatform,
@@ -1034,15 +1033,9 @@ describe("a period's partial days at its edges (ADR 023)", () => {
 
   // A year's edges from the hourly rollup at the worst hour (migration 0076).
   /** Runs `test` with the wall clock (the Worker's too: they share the isolate) at 12:20 UTC of the suite's today. */
-  const atTwelveTwenty = async (test: () => Promise<void>) => {
-    const base = clockShiftMs(env.TEST_CLOCK_SHIFT_DAYS);
+  const atTwelveTwenty = (test: () => Promise<void>) => {
     const now = Date.now();
-    shiftWallClock(base + (now - (now % DAY_MS) + 12 * HOUR_MS + 20 * 60_000 - now));
-    try {
-      await test();
-    } finally {
-      shiftWallClock(base);
-    }
+    return withWallClockAhead(now - (now % DAY_MS) + 12 * HOUR_MS + 20 * 60_000 - now, test);
   };
 
   it("reads per target only the hours its cuts fall in, and answers what every target gives", () =>

@@ -4,8 +4,13 @@
  * timers, are untouched. libfaketime cannot do it here: workerd hangs at start under its preload.
  */
 export function shiftWallClock(shiftMs: number): void {
-  if (!shiftMs) return;
-  const holder = globalThis as { Date: DateConstructor; realDate?: DateConstructor };
+  const holder = globalThis as { Date: DateConstructor; realDate?: DateConstructor; wallClockShiftMs?: number };
+  holder.wallClockShiftMs = shiftMs;
+  // No shift is the real Date itself (put back if an earlier shift replaced it).
+  if (!shiftMs) {
+    if (holder.realDate) holder.Date = holder.realDate;
+    return;
+  }
   const Real = (holder.realDate ??= holder.Date);
   const now = () => Real.now() + shiftMs;
   // A function, not a subclass: its prototype stays Date.prototype, which libraries read at load (@date-fns/tz
@@ -18,6 +23,20 @@ export function shiftWallClock(shiftMs: number): void {
   Object.setPrototypeOf(ShiftedDate, Real);
   ShiftedDate.now = now;
   holder.Date = ShiftedDate as unknown as DateConstructor;
+}
+
+/**
+ * Runs `fn` with the wall clock `aheadMs` further on than it is (the Worker's and the emulator's with it: they share
+ * the isolate), then puts the run's own shift back: time passing for the app and the platforms alike.
+ */
+export async function withWallClockAhead<T>(aheadMs: number, fn: () => Promise<T>): Promise<T> {
+  const base = (globalThis as { wallClockShiftMs?: number }).wallClockShiftMs ?? 0;
+  shiftWallClock(base + aheadMs);
+  try {
+    return await fn();
+  } finally {
+    shiftWallClock(base);
+  }
 }
 
 /** The shift a run asks for: TEST_CLOCK_SHIFT_DAYS days (negative: back). */
