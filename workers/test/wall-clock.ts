@@ -1,10 +1,12 @@
+/** The runtime's global scope, which keeps the real Date and the shift in force. */
+const holder = globalThis as { Date: DateConstructor; realDate?: DateConstructor; wallClockShiftMs?: number };
+
 /**
  * Moves this runtime's wall clock by `shiftMs`, so a suite runs as on another day (the suite must pass on any
  * date, ADR 051): `Date.now()` and `new Date()` read real time plus the shift; a date built from a value, and
  * timers, are untouched. libfaketime cannot do it here: workerd hangs at start under its preload.
  */
 export function shiftWallClock(shiftMs: number): void {
-  const holder = globalThis as { Date: DateConstructor; realDate?: DateConstructor; wallClockShiftMs?: number };
   holder.wallClockShiftMs = shiftMs;
   // No shift is the real Date itself (put back if an earlier shift replaced it).
   if (!shiftMs) {
@@ -30,7 +32,7 @@ export function shiftWallClock(shiftMs: number): void {
  * the isolate), then puts the run's own shift back: time passing for the app and the platforms alike.
  */
 export async function withWallClockAhead<T>(aheadMs: number, fn: () => Promise<T>): Promise<T> {
-  const base = (globalThis as { wallClockShiftMs?: number }).wallClockShiftMs ?? 0;
+  const base = holder.wallClockShiftMs ?? 0;
   shiftWallClock(base + aheadMs);
   try {
     return await fn();
