@@ -166,14 +166,16 @@ test("layouts hold: no page scrolls sideways at 375 px, the week grid lines up, 
   const chip = week.getByRole("button", { name: /^Scheduled post on Instagram: Week_ahead_plan/ });
   // The chip shows its time and network.
   await chip.getByText("9:00 AM").waitFor();
-  // The week opens at the working day, not at midnight: 8 AM is the first hour under the header.
-  const firstShown = await week.evaluate((el) => {
-    const header = el.querySelector('[role="row"]')!.getBoundingClientRect().bottom;
-    const rows = Array.from(el.querySelectorAll('[role="row"]')).slice(1);
-    return rows.find((r) => r.getBoundingClientRect().bottom > header + 1)?.querySelector('[role="rowheader"]')
-      ?.textContent;
-  });
-  expect(firstShown).toBe("8 AM");
+  // The week opens at the working day, not at midnight: 8 AM is the first hour under the header (once the page's
+  // script has scrolled it there; the server's HTML shows the grid, and its chips, from midnight).
+  const firstShown = () =>
+    week.evaluate((el) => {
+      const header = el.querySelector('[role="row"]')!.getBoundingClientRect().bottom;
+      const rows = Array.from(el.querySelectorAll('[role="row"]')).slice(1);
+      return rows.find((r) => r.getBoundingClientRect().bottom > header + 1)?.querySelector('[role="rowheader"]')
+        ?.textContent;
+    });
+  await expect.poll(firstShown).toBe("8 AM");
   await chip.getByRole("img", { name: "Instagram" }).waitFor();
   const boxes = async (row: ReturnType<Page["locator"]>, role: "columnheader" | "gridcell" | "rowheader") =>
     Promise.all((await row.getByRole(role).all()).map(async (cell) => (await cell.boundingBox())!));

@@ -1,6 +1,6 @@
 import clsx from "clsx";
 import { LogOut } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Logo } from "~/components/ui/Logo";
 import { isNavActive, navItemsFor } from "~/lib/nav";
@@ -24,19 +24,23 @@ interface SidebarProps {
 /**
  * Mobile: a slide-in drawer (closed = off-screen and inert). Desktop: an icon rail that expands
  * on hover or keyboard focus to show the labels. Layout is CSS-driven so the server render is right too.
- * After a click the rail rests (collapses) until the pointer leaves it, so the expanded rail never
- * covers the page the user just opened.
+ * It expands on hover only once the pointer has moved in it: a page that loads under a pointer left resting on the
+ * rail (a link followed without JavaScript, a reload) opens with the rail collapsed, not covering the page's left
+ * side. After a click it rests (collapses) until the pointer leaves it, so it never covers the page just opened.
  */
 export function Sidebar({ user, role, workspaceCount, counts = {}, mobile, open, onClose, onLogout }: SidebarProps) {
   const { pathname } = useLocation();
   const { name, email } = footerIdentity(user);
-  const [resting, setResting] = useState(false);
+  // Without JavaScript the rail expands on keyboard focus only.
+  const [hoverable, setHoverable] = useState(false);
+  const resting = useRef(false);
   const label = clsx(
     "truncate whitespace-nowrap transition-opacity desktop:opacity-0 desktop:group-has-[:focus-visible]:opacity-100",
-    !resting && "desktop:group-hover:opacity-100",
+    hoverable && "desktop:group-hover:opacity-100",
   );
   const close = () => {
-    setResting(true);
+    resting.current = true;
+    setHoverable(false);
     onClose();
   };
 
@@ -45,11 +49,14 @@ export function Sidebar({ user, role, workspaceCount, counts = {}, mobile, open,
       id="app-sidebar"
       aria-label="Sidebar"
       inert={mobile && !open}
-      onPointerLeave={() => setResting(false)}
+      onPointerMove={() => setHoverable(!resting.current)}
+      onPointerLeave={() => {
+        resting.current = false;
+      }}
       className={clsx(
         "group fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-surface transition-all duration-200",
         "desktop:w-16 desktop:has-[:focus-visible]:w-64 desktop:has-[:focus-visible]:shadow-xl",
-        !resting && "desktop:hover:w-64 desktop:hover:shadow-xl",
+        hoverable && "desktop:hover:w-64 desktop:hover:shadow-xl",
         open ? "max-desktop:translate-x-0 max-desktop:shadow-xl" : "max-desktop:-translate-x-full",
       )}
     >
