@@ -31,7 +31,7 @@ interface SidebarProps {
 export function Sidebar({ user, role, workspaceCount, counts = {}, mobile, open, onClose, onLogout }: SidebarProps) {
   const { pathname } = useLocation();
   const { name, email } = footerIdentity(user);
-  // Without JavaScript the rail expands on keyboard focus only.
+  // Without JavaScript the rail expands on keyboard focus only (ADR 112).
   const [hoverable, setHoverable] = useState(false);
   const resting = useRef(false);
   const label = clsx(
