@@ -1033,10 +1033,8 @@ describe("a period's partial days at its edges (ADR 023)", () => {
 
   // A year's edges from the hourly rollup at the worst hour (migration 0076).
   /** Runs `test` with the wall clock (the Worker's too: they share the isolate) at 12:20 UTC of the suite's today. */
-  const atTwelveTwenty = (test: () => Promise<void>) => {
-    const now = Date.now();
-    return withWallClockAhead(now - (now % DAY_MS) + 12 * HOUR_MS + 20 * 60_000 - now, test);
-  };
+  const atTwelveTwenty = (test: () => Promise<void>) =>
+    withWallClockAhead(12 * HOUR_MS + 20 * 60_000 - (Date.now() % DAY_MS), test);
 
   it("reads per target only the hours its cuts fall in, and answers what every target gives", () =>
     atTwelveTwenty(async () => {
