@@ -148,17 +148,26 @@ test.concurrent("scheduled: a TikTok video, a Reel and a Short; a pin to a new b
  * channel publishes its copy while the library keeps the original alone.
  */
 test.concurrent("an oversized panorama prepared for Instagram with a moved crop and for X at send, then published to both", async ({
-  journey: { page, baseUrl },
+  journey: { page, baseUrl, expectStatus },
   expect,
 }) => {
   await registerViaApi(page, newUser("Pan Baker"));
   await connectViaConsent(page, "instagram");
   await connectViaConsent(page, "twitter");
+  // The first two checks of the post with its image find the server busy: the composer says so and tries again.
+  let refused = 0;
+  expectStatus(503, "/api/posts/preflight");
+  await page.route("**/api/posts/preflight", (route) =>
+    JSON.parse(route.request().postData() ?? "{}").media?.length && refused++ < 2
+      ? route.fulfill({ status: 503, json: { success: false, message: "Service unavailable" } })
+      : route.continue(),
+  );
   const composer = await composeWithImage(page, baseUrl, {
     networks: ["Instagram", "X"],
     text: `The whole counter ${Date.now()}`,
     image: { name: "counter.png", width: 2400, height: 800, photo: true },
   });
+  await composer.getByText("Could not check the channels (Service unavailable); trying again…").waitFor();
   const checks = composer.getByRole("region", { name: "Channel checks" });
   await checks.getByText("Prepare counter.png for Instagram", { exact: false }).waitFor();
   const send = composer.getByRole("button", { name: "Publish Now" });

@@ -54,6 +54,7 @@ import { SavedPiecesMenu, SignatureNotes, useSavedPieces } from "./SavedPieces";
 import { ScheduleFields } from "./ScheduleFields";
 import { signaturesOf, signedBody } from "./signatures";
 import { useEditLock } from "./use-edit-lock";
+import { usePreflight } from "./use-preflight";
 
 export interface ComposerDialogProps {
   onClose: () => void;
@@ -100,10 +101,6 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
   };
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const [preflight, setPreflight] = useState<{ problems: Problem[]; checking: boolean }>({
-    problems: [],
-    checking: false,
-  });
   const errorsRef = useRef<HTMLDivElement>(null);
   const pieces = useSavedPieces();
   const extras = usePostExtras(editing?.id);
@@ -145,19 +142,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
     () => JSON.stringify(signedBody(requestBody(form, intent, timeZone), signatures, unsigned)),
     [form, intent, timeZone, signatures, unsigned],
   );
-  useEffect(() => {
-    if (form.platforms.length === 0) return setPreflight({ problems: [], checking: false });
-    let live = true;
-    setPreflight((p) => ({ ...p, checking: true }));
-    const timer = setTimeout(async () => {
-      const res = await api<{ problems: Problem[] }>("/api/posts/preflight", { json: JSON.parse(preflightBody) });
-      if (live) setPreflight({ problems: res.ok ? res.data.problems : [], checking: false });
-    }, 600);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [preflightBody, form.platforms.length]);
+  const preflight = usePreflight(preflightBody, form.platforms.length > 0);
 
   /** `queue`: Add to queue, each channel to its account's next free slot (the server picks the times). */
   const submit = async (what: Intent, queue = false) => {
@@ -440,6 +425,7 @@ export default function ComposerDialog({ onClose, timeZone, initial, onSaved }: 
                     problems={preflight.problems}
                     accounts={accounts ?? []}
                     checking={preflight.checking}
+                    failed={preflight.failed}
                   />
                   {convertible.length ? (
                     <section

@@ -3,43 +3,57 @@ import { accountName } from "~/lib/account-name";
 import type { Problem } from "../../../workers/posts/index";
 import type { AccountView } from "../posts/types";
 
-/** Pre-flight problems grouped by channel (platform, and account when it is about one). */
+/**
+ * Pre-flight problems grouped by channel (platform, and account when it is about one), and a check that could not
+ * be made said as such while it is tried again.
+ */
 export function PreflightPanel({
   problems,
   accounts,
   checking,
+  failed,
 }: {
   problems: Problem[];
   accounts: AccountView[];
   checking: boolean;
+  failed: string | null;
 }) {
-  if (problems.length === 0)
-    return (
-      <p className="text-sm text-slate-500" aria-live="polite">
-        {checking ? "Checking channels…" : null}
-      </p>
-    );
+  const status = (
+    <p className="text-sm text-slate-500" aria-live="polite">
+      {failed
+        ? `Could not check the channels (${failed.replace(/\.$/, "")}); trying again…`
+        : checking
+          ? "Checking channels…"
+          : null}
+    </p>
+  );
+  if (problems.length === 0) return status;
   const channels = [...new Set(problems.map((p) => `${p.platform}:${p.accountId ?? ""}`))];
   return (
-    <section aria-label="Channel checks" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-      <h3 className="font-medium text-amber-900">Before this can be published</h3>
-      <ul className="mt-1 space-y-1">
-        {channels.map((key) => {
-          const [platform, accountId] = key.split(":") as [string, string];
-          const account = accounts.find((a) => a.id === accountId);
-          return (
-            <li key={key}>
-              <span className="font-medium">
-                {PLATFORM_META[platform]?.name ?? platform}
-                {account ? ` ${accountName(account)}` : ""}:
-              </span>{" "}
-              {[
-                ...new Set(problems.filter((p) => `${p.platform}:${p.accountId ?? ""}` === key).map((p) => p.message)),
-              ].join(" · ")}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    <>
+      {failed ? status : null}
+      <section aria-label="Channel checks" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+        <h3 className="font-medium text-amber-900">Before this can be published</h3>
+        <ul className="mt-1 space-y-1">
+          {channels.map((key) => {
+            const [platform, accountId] = key.split(":") as [string, string];
+            const account = accounts.find((a) => a.id === accountId);
+            return (
+              <li key={key}>
+                <span className="font-medium">
+                  {PLATFORM_META[platform]?.name ?? platform}
+                  {account ? ` ${accountName(account)}` : ""}:
+                </span>{" "}
+                {[
+                  ...new Set(
+                    problems.filter((p) => `${p.platform}:${p.accountId ?? ""}` === key).map((p) => p.message),
+                  ),
+                ].join(" · ")}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </>
   );
 }
