@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 import { LongestFirst } from "./e2e/sequencer.ts";
 
 /**
- * Browser journeys against the built Worker on real `wrangler dev` servers (see e2e/global-setup.ts): two
+ * Browser journeys against the built Worker on real local servers (workerd, see e2e/global-setup.ts): two
  * files at a time, each on its own server (ADR 031). Most of a journey is waiting on the server, not CPU.
  */
 export default defineConfig({

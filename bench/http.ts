@@ -9,8 +9,8 @@ export class BenchClient {
   }
 
   /**
-   * A JSON call. Under load, wrangler's proxy can lose its connection to the local Worker ("Network connection
-   * lost.", the request failed or not): a GET, an upload (a repeat adds one more library item) and a write with
+   * A JSON call. Under load, a local connection to the Worker can be lost ("Network connection lost.", the request
+   * failed or not; `wrangler dev`'s proxy did it often, ADR 113): a GET, an upload (a repeat adds one more library item) and a write with
    * an `idempotencyKey` (the repeat replays the first answer) are sent again; any other write fails the run.
    */
   async json<T = any>(
@@ -253,7 +253,7 @@ export type Split = {
   slowestCall: { ms: number; sql: string } | null;
 };
 
-/** wrangler's proxy lost its connection to the local Worker mid-request (it answers that in plain text). */
+/** The local server lost its connection to the Worker mid-request (it answers that in plain text). */
 class LostConnection extends Error {}
 
 async function textOf(res: Response): Promise<string> {

@@ -140,7 +140,7 @@ export async function ingestRow(
 
 /**
  * One signed delivery; Meta sends a delivery again until it is answered 200, so the bench does too (up to 5 times,
- * a second apart: local wrangler's proxy loses a connection now and then under load). Returns the attempts.
+ * a second apart: a local connection can be lost now and then under load). Returns the attempts.
  */
 async function deliver(client: BenchClient, body: string, secret: string): Promise<number> {
   const signature = `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;

@@ -487,7 +487,7 @@ async function analyticsData(persistTo: string, user: { email: string; password:
   try {
     const client = new BenchClient(worker.baseUrl);
     for (const owner of seeded.owners) {
-      // The request after a long one can fail in wrangler's proxy ("Network connection lost"; the server goes on).
+      // The request after a long one could fail locally ("Network connection lost"; the server goes on).
       const signIn = () => client.session(owner.email, owner.password);
       const { token } = await signIn().catch(signIn);
       started = performance.now();

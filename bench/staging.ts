@@ -199,9 +199,8 @@ export async function settledInFile(persistTo: string, prefix: string, total: nu
  * Many light targets (text and one small image, SPEC requires media) due in one minute across many accounts:
  * all published, lag from the due second, and the Worker's CPU per publish from the cron run that claims them
  * until all settled. The value is the Worker isolate's own CPU, read from workerd's sampling profiler: what
- * Cloudflare bills (ADR 041). The note keeps the raw process group's CPU (wrangler + workerd) and what it holds
- * that a deployed Worker does not pay: wrangler's node side, the proxy workerd in front of the Worker, local D1 /
- * queue broker / R2 inside the runtime workerd, and the idle baseline over the same wall time. The emulator
+ * Cloudflare bills (ADR 041). The note keeps the raw process group's CPU (Miniflare's node host + workerd) and what it
+ * holds that a deployed Worker does not pay: the node host, local D1 / queue broker / R2 inside workerd, and the idle baseline over the same wall time. The emulator
  * answers from its own local Worker (another process group), measured apart. The images were staged ahead when
  * the posts were scheduled (ADR 034); that CPU is reported per target beside it.
  */
@@ -226,8 +225,7 @@ export async function textBurstRows(
   const jobs = owners
     .flatMap((o) => Array.from({ length: size.perAccount }, (_, i) => ({ ...o, i })))
     .map((j, k) => ({ ...j, dueAt: dueAt + (k % 60) * 1000 }));
-  const port = new URL(worker.baseUrl).port;
-  const cpu = () => groupCpu(worker.pid, port);
+  const cpu = () => groupCpu(worker.pid);
   const emulatorCpu = () => [...processCpuMs(emulator.worker.pid).values()].reduce((sum, p) => sum + p.ms, 0);
   const scheduleCpu = cpu().total;
   await inParallel(jobs, 6, async (j) => {
@@ -307,7 +305,7 @@ export async function textBurstRows(
       note:
         `isolate ${(isolate.ms / 1000).toFixed(1)} s for ${lags.length} publishes (GC ${per(isolate.gcMs)}, native ${per(isolate.nativeMs)}); ` +
         `raw process group ${per(burst.total)} (user + system over ${wallSeconds.toFixed(0)} s): ` +
-        `wrangler node ${per(burst.wrangler)}, proxy workerd ${per(burst.proxy)}, runtime workerd ${per(burst.runtime)} ` +
+        `node host ${per(burst.host)}, workerd ${per(burst.runtime)} ` +
         `(of which local D1, queue broker, R2: ${per(Math.max(0, burst.runtime - isolate.ms))}), ` +
         `idle baseline ${per(idlePerSecond * wallSeconds)}; ` +
         `emulator ${per(emulatorMs)} apart; scheduling + staging ahead ${(stagingCpu / Math.max(1, jobs.length)).toFixed(1)} ms per target; ` +

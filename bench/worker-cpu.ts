@@ -2,9 +2,8 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 
 /**
  * What the Worker's CPU per publish is made of on the local workerd (ADR 041). Cloudflare bills the CPU time of
- * the Worker's isolate; locally the process group also runs wrangler (node), a proxy workerd in front of the
- * Worker, and, inside the runtime workerd, local D1 (SQLite), the queue broker and R2, which on Cloudflare run
- * elsewhere. So the isolate's own time is read from workerd's sampling profiler through the inspector
+ * the Worker's isolate; locally the process group also runs Miniflare's host (node) and, inside workerd, local D1
+ * (SQLite), the queue broker and R2, which on Cloudflare run elsewhere. So the isolate's own time is read from workerd's sampling profiler through the inspector
  * (Chrome DevTools protocol), and the processes are measured apart for the note.
  */
 
@@ -27,30 +26,26 @@ export function processCpuMs(pgid: number): Map<number, { ms: number; args: stri
   return out;
 }
 
-/** CPU (ms) of the local Worker's process group by role: wrangler's node, the proxy workerd, the runtime workerd. */
+/** CPU (ms) of the local Worker's process group by role: Miniflare's host (node) and the runtime (workerd). */
 export interface GroupCpu {
   total: number;
-  wrangler: number;
-  proxy: number;
+  host: number;
   runtime: number;
 }
 
-/** The proxy workerd is the one serving the Worker's public port; the runtime listens on a port of its own. */
-export function groupCpu(pgid: number, publicPort: string): GroupCpu {
-  const cpu: GroupCpu = { total: 0, wrangler: 0, proxy: 0, runtime: 0 };
+export function groupCpu(pgid: number): GroupCpu {
+  const cpu: GroupCpu = { total: 0, host: 0, runtime: 0 };
   for (const { ms, args } of processCpuMs(pgid).values()) {
     cpu.total += ms;
-    if (!args.includes("workerd")) cpu.wrangler += ms;
-    else if (args.includes(`entry=127.0.0.1:${publicPort} `)) cpu.proxy += ms;
-    else cpu.runtime += ms;
+    if (args.includes("workerd")) cpu.runtime += ms;
+    else cpu.host += ms;
   }
   return cpu;
 }
 
 export const minus = (a: GroupCpu, b: GroupCpu): GroupCpu => ({
   total: a.total - b.total,
-  wrangler: a.wrangler - b.wrangler,
-  proxy: a.proxy - b.proxy,
+  host: a.host - b.host,
   runtime: a.runtime - b.runtime,
 });
 
@@ -107,19 +102,19 @@ export function isolateCpu(profile: CpuProfile, topN = 12): IsolateCpu {
   };
 }
 
-/** Only origins on localhost may attach to wrangler's inspector proxy. */
-const INSPECTOR_HEADERS = { headers: { Origin: "http://localhost" } };
-
 /**
- * Starts workerd's sampling profiler on the Worker's isolate through wrangler's inspector proxy; `stop` returns the
+ * Starts workerd's sampling profiler on the Worker's isolate through workerd's inspector; `stop` returns the
  * profile (and keeps it in `saveTo`, to open in Chrome DevTools).
  */
 export async function startProfiler(inspectorPort: number, saveTo: string, intervalUs = 200) {
-  const [target] = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Array<{
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Array<{
+    id: string;
     webSocketDebuggerUrl: string;
   }>;
-  // Node's WebSocket takes headers as undici's extension of the init dictionary.
-  const ws = new WebSocket(target!.webSocketDebuggerUrl, INSPECTOR_HEADERS as unknown as string[]);
+  // workerd lists Miniflare's own workers too; the app is the user worker named in local-server.ts.
+  const target = targets.find((t) => t.id === "core:user:postline");
+  if (!target) throw new Error(`no Worker "postline" on the inspector at port ${inspectorPort}`);
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     ws.onopen = resolve;
     ws.onerror = () => reject(new Error(`could not attach to the Worker's inspector on port ${inspectorPort}`));

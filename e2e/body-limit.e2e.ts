@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { serverUrl } from "./browser";
 
 /**
- * Bodies over the limit, sent by Node's fetch to the real local server (wrangler dev, as `npm start` runs
- * it): always a 413 JSON envelope, never a dropped connection or a text/plain 500.
+ * Bodies over the limit, sent by Node's fetch to the real local server (workerd, as `npm start` runs it): always a
+ * 413 JSON envelope, never a dropped connection or a text/plain 500.
  */
 const baseUrl = serverUrl();
 const MB = 1024 * 1024;

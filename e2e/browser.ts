@@ -1,9 +1,8 @@
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { test as base, inject } from "vitest";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
-import { droppedByDevServer, serverLog } from "./dev-server";
 
 /**
  * The server of the vitest worker running this file: global-setup.ts starts one per worker, so the journeys
@@ -162,22 +161,9 @@ const journeyTest = (options: { javaScriptEnabled?: boolean } = {}) =>
       // said nothing).
       const seen = [...problems];
       await context.close();
-      const unexplained = await withoutDevServerDrops(seen);
-      if (unexplained.length > 0) throw new Error(`The journey hit problems:\n${unexplained.join("\n")}`);
+      if (seen.length > 0) throw new Error(`The journey hit problems:\n${seen.join("\n")}`);
     },
   });
-
-/** The problems left once the 500s the dev server's own proxy made (see `droppedByDevServer`) are set aside. */
-async function withoutDevServerDrops(problems: string[]): Promise<string[]> {
-  const is500 = (p: string) => p.startsWith("unexpected 500:") || p.includes("status of 500");
-  if (!problems.some(is500) || !existsSync(serverLog())) return problems;
-  // The proxy reports the drop to wrangler a moment after the browser sees the 500.
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const dropped = droppedByDevServer(readFileSync(serverLog(), "utf8"));
-  const excused = (p: string) => is500(p) && [...dropped].some((url) => p.includes(url));
-  for (const p of problems.filter(excused)) console.warn(`dropped by wrangler's dev proxy, not the app: ${p}`);
-  return problems.filter((p) => !excused(p));
-}
 
 export const test = journeyTest();
 /** The same journey in a browser with JavaScript off: every page is plain server-rendered HTML and forms. */

@@ -187,7 +187,7 @@ describe("crash recovery with a real server", () => {
       "the Threads post to be publishing",
     );
 
-    // Kill -9 the whole server (wrangler and workerd): the in-memory queue and the running attempt are gone.
+    // Kill -9 the whole server (its node host and workerd): the in-memory queue and the running attempt are gone.
     process.kill(-server.pid, "SIGKILL");
     await until(async () => !(await answers(server.baseUrl)), "the server to die");
     await server.stop();

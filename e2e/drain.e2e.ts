@@ -4,7 +4,7 @@ import { serverUrl } from "./browser";
 import { newUser } from "./helpers";
 
 /**
- * Refusals of large bodies on the real local server (wrangler dev, as `npm start` runs it): whoever answers
+ * Refusals of large bodies on the real local server (workerd, as `npm start` runs it): whoever answers
  * without reading a body (a 401, a key's missing scope, a 404, a 413, a 429), the Worker entry reads it to
  * its end first (ADR 061), so the refused client gets its envelope and no later request, from it or from
  * another client on its own connections, answers `500 Network connection lost`.

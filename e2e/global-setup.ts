@@ -3,8 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { applyMigrations, root, startLocalWorker, twoShardConfig, workerEnv } from "../scripts/local-worker.ts";
-import { serverLog } from "./dev-server";
+import {
+  applyMigrations,
+  logFile,
+  root,
+  startLocalWorker,
+  twoShardConfig,
+  workerEnv,
+} from "../scripts/local-worker.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -42,7 +48,9 @@ export default async function setup(project: TestProject) {
   for (const name of readdirSync(results).filter((n) => !n.startsWith("bench-")))
     rmSync(join(results, name), { recursive: true, force: true });
   const started = await Promise.allSettled(
-    stores.map((persistTo, i) => startLocalWorker({ persistTo, config: shards.config, logPath: serverLog(i + 1) })),
+    stores.map((persistTo, i) =>
+      startLocalWorker({ persistTo, config: shards.config, logPath: logFile(`server-${i + 1}.log`) }),
+    ),
   );
   const workers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const teardown = async () => {

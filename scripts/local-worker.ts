@@ -14,13 +14,13 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ServerOptions } from "./local-server.ts";
 
 /**
- * Runs the built Worker on workerd with `wrangler dev` (what `npm start` serves), used by the e2e journeys,
- * the bench and `npm start` itself. Local D1/R2/Queues/DOs live in `persistTo`.
+ * Runs the built Worker on workerd through Miniflare (local-server.ts), used by the e2e journeys, the bench and
+ * `npm start` itself. Local D1/R2/Queues/DOs live in `persistTo`.
  */
 export const root = fileURLToPath(new URL("..", import.meta.url));
 export const workerEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
@@ -194,7 +194,7 @@ export function d1File(persistTo: string, binding = "DB"): string {
 async function waitForHealth(url: string, child: ChildProcess, logPath: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}; see ${logPath}`);
+    if (child.exitCode !== null) throw new Error(`the local server exited with ${child.exitCode}; see ${logPath}`);
     try {
       if ((await fetch(`${url}/health`)).ok) return;
     } catch {
@@ -202,14 +202,14 @@ async function waitForHealth(url: string, child: ChildProcess, logPath: string, 
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`wrangler dev did not answer ${url}/health within ${timeoutMs} ms; see ${logPath}`);
+  throw new Error(`the local server did not answer ${url}/health within ${timeoutMs} ms; see ${logPath}`);
 }
 
 export interface LocalWorker {
   baseUrl: string;
-  /** The wrangler process, leader of the group that holds workerd too. */
+  /** The server's node process, leader of the group that holds workerd too. */
   pid: number;
-  /** wrangler's inspector proxy to the Worker's isolate (Chrome DevTools protocol; the bench's CPU profile). */
+  /** workerd's inspector of the Worker's isolate (Chrome DevTools protocol; the bench's CPU profile). */
   inspectorPort: number;
   /** Runs the Worker's cron handler once, as Cloudflare does every minute. */
   tick(): Promise<void>;
@@ -250,41 +250,24 @@ export async function startLocalWorker(opts: {
   const baseUrl = `http://127.0.0.1:${port}`;
   mkdirSync(dirname(opts.logPath), { recursive: true });
   const log = createWriteStream(opts.logPath);
-  const persist = opts.persistTo ? ["--persist-to", opts.persistTo] : [];
-  // Mails made by the cron and queues link to APP_ORIGIN (a request's own origin is not there): this server's own.
-  const vars = Object.entries({ APP_ORIGIN: baseUrl, ...opts.vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-  const registry = mkdtempSync(join(tmpdir(), "postline-registry-"));
-  // Its own inspector port: servers starting at the same moment (the e2e setup starts two) would otherwise
-  // race for wrangler's default 9229 and one would die with "Address already in use".
+  // Its own inspector port: servers starting at the same moment (the e2e setup starts two) must not share one.
   const inspectorPort = await freePort();
-  const inspector = ["--inspector-port", String(inspectorPort)];
-  // Development-only pages (/dev/mailbox, /sandbox/*) are opt-in; a deploy never inherits them.
-  const child = spawn(
-    "npx",
-    [
-      "wrangler",
-      "dev",
-      "--port",
-      String(port),
-      "--ip",
-      "127.0.0.1",
-      ...inspector,
-      "--var",
-      "DEV_ROUTES:true",
-      ...(opts.config ? ["--config", opts.config] : []),
-      ...persist,
-      ...vars,
-    ],
-    {
-      cwd: root,
-      // A private dev registry: another local Worker starting or stopping (e2e, a bench's emulator, another
-      // checkout's bench) would otherwise reload this one mid-request ("Network connection lost").
-      env: { ...workerEnv, WRANGLER_REGISTRY_PATH: registry },
-      detached: true, // its own process group, so stopping ends wrangler and workerd together
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  // Each line stamped with when it was written: wrangler's own lines carry no time, and a request that never
+  const server: ServerOptions = {
+    config: opts.config ?? join(root, "build/server/wrangler.json"),
+    port,
+    inspectorPort,
+    persistTo: opts.persistTo ?? join(root, ".wrangler", "state"),
+    // Mails made by the cron and queues link to APP_ORIGIN (a request's own origin is not there): this server's own.
+    // Development-only pages (/dev/mailbox, /sandbox/*) are opt-in; a deploy never inherits them.
+    vars: { APP_ORIGIN: baseUrl, DEV_ROUTES: "true", ...opts.vars },
+  };
+  const child = spawn(process.execPath, [join(root, "scripts/local-server.ts"), JSON.stringify(server)], {
+    cwd: root,
+    env: workerEnv,
+    detached: true, // its own process group, so stopping ends the server and workerd together
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  // Each line stamped with when it was written: Miniflare's own lines carry no time, and a request that never
   // answered is only traced by lining up the app's log against the emulator's.
   pipeStamped(child.stdout!, log);
   pipeStamped(child.stderr!, log);
@@ -296,7 +279,7 @@ export async function startLocalWorker(opts: {
   let stopped: Promise<void> | null = null;
   const stop = () => (stopped ??= halt());
   const halt = async () => {
-    // The whole group: wrangler may be gone already while workerd still holds the output pipes.
+    // The whole group: node may be gone already while workerd still holds the output pipes.
     const kill = (signal: NodeJS.Signals) => {
       try {
         process.kill(-child.pid!, signal);
@@ -310,7 +293,6 @@ export async function startLocalWorker(opts: {
     clearTimeout(timer);
     watchdog.kill();
     log.end();
-    rmSync(registry, { recursive: true, force: true });
   };
   try {
     await waitForHealth(baseUrl, child, opts.logPath);

@@ -3,7 +3,7 @@ import { readVars } from "./config-vars.ts";
 import { root, startLocalWorker } from "./local-worker.ts";
 
 /**
- * `npm start`: serves the built app on PORT (default 8787) and, because `wrangler dev` never fires
+ * `npm start`: serves the built app on PORT (default 8787) and, because the local runtime never fires
  * cron triggers by itself, runs the Worker's every-minute cron just as Cloudflare would.
  * PERSIST_TO moves the local D1/R2/queue state (default .wrangler/state).
  */
