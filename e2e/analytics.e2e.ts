@@ -8,11 +8,7 @@ import { gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
 const DAY = 86_400_000;
 
 async function apiData(page: Page, path: string) {
-  // The local dev server may close a kept-alive connection just as it is reused: that GET is sent again, once.
-  const get = () => page.context().request.get(path);
-  const res = await get().catch((err: Error) =>
-    /ECONNRESET|socket hang up/.test(err.message) ? get() : Promise.reject(err),
-  );
+  const res = await page.context().request.get(path);
   expect(res.status()).toBe(200);
   return (await res.json()).data;
 }

@@ -38,7 +38,7 @@ async function openContext(
   chromiumOfWorker: () => Promise<Browser>,
   { viewport = { width: 1280, height: 800 }, javaScriptEnabled = true }: ContextOptions = {},
 ): Promise<BrowserContext> {
-  return (await chromiumOfWorker()).newContext({
+  const context = await (await chromiumOfWorker()).newContext({
     viewport,
     javaScriptEnabled,
     // Charts, toasts and transitions settle at once instead of animating frame by frame: the frames cost
@@ -48,6 +48,13 @@ async function openContext(
     baseURL: serverUrl(),
     extraHTTPHeaders: { "CF-Connecting-IP": clientIp() },
   });
+  // The server closes a kept-alive connection after a few idle seconds; a request written to it at that instant
+  // fails with ECONNRESET before the server reads it. A browser sends it again on a new connection; Playwright's own
+  // request client (the journeys' API calls) does only when asked, and then on ECONNRESET alone.
+  const { request } = context;
+  const fetch = request.fetch.bind(request);
+  request.fetch = (url, options) => fetch(url, { maxRetries: 2, ...options });
+  return context;
 }
 
 export interface Journey {

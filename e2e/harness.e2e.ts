@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { test } from "./browser";
 
 // The journeys are only as strict as their fixture: these must fail, or problems would go unnoticed.
@@ -9,4 +11,25 @@ test.fails("a console error fails the journey", async ({ journey: { page } }) =>
 test.fails("an unexpected 4xx response fails the journey", async ({ journey: { page } }) => {
   await page.goto("/auth");
   await page.evaluate(() => fetch("/api/auth/me"));
+});
+
+test("a request written to a connection the server has just reset is sent again", async ({
+  journey: { page },
+  expect,
+}) => {
+  // A server that resets the first connection it is sent a request on, as a closing keep-alive connection does.
+  let resets = 0;
+  const server = createServer((req, res) => {
+    if (resets++ === 0) return req.socket.resetAndDestroy();
+    res.end("second try");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    const res = await page.context().request.post(`http://127.0.0.1:${port}/`, { data: "once" });
+    expect(await res.text()).toBe("second try");
+    expect(resets).toBe(2);
+  } finally {
+    server.close();
+  }
 });
