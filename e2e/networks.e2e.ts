@@ -167,9 +167,15 @@ test.concurrent("an oversized panorama prepared for Instagram with a moved crop 
     text: `The whole counter ${Date.now()}`,
     image: { name: "counter.png", width: 2400, height: 800, photo: true },
   });
-  await composer.getByText("Could not check the channels (Service unavailable); trying again…").waitFor();
+  const retrying = composer.getByText("Could not check the channels (Service unavailable); trying again…");
+  await retrying.waitFor();
+  // The status line keeps its height once it has nothing to say, so the fields above it never jump.
+  const line = (await retrying.elementHandle())!;
+  const saying = (await line.boundingBox())!.height;
   const checks = composer.getByRole("region", { name: "Channel checks" });
   await checks.getByText("Prepare counter.png for Instagram", { exact: false }).waitFor();
+  expect(await line.innerText()).toBe("");
+  expect((await line.boundingBox())!.height).toBe(saying);
   const send = composer.getByRole("button", { name: "Publish Now" });
 
   const channels = composer.getByRole("region", { name: "Channel versions" });
