@@ -1,6 +1,9 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { ignoreAbortedLoads } from "./lib/aborted-loads";
+
+ignoreAbortedLoads(window);
 
 /**
  * Settings, the Content Hub and Analytics render their open tab from a lazy chunk (ADR 045, 104). Hydrating before
