@@ -27,6 +27,32 @@ function clientIp(): string {
 }
 
 /** The options of a journey's browser context: its viewport, and whether JavaScript runs. */
+/**
+ * Installed in each document as it is parsed (before the app can have toasted): notes each toast's text as it is
+ * shown (or changes), for `toast()` (helpers.ts). A success toast is on screen for 2 s; on a loaded machine a
+ * locator polled from outside the page can look before it appears and again after it has gone, so what the page
+ * showed is recorded inside it. (Not an init script: those run in every frame, and a sandboxed one logs an error.)
+ */
+function recordToasts() {
+  if ("__toastsSeen" in window) return;
+  const seen: string[] = [];
+  const last = new WeakMap<Element, string>();
+  Object.assign(window, { __toastsSeen: seen });
+  const note = () => {
+    for (const el of document.querySelectorAll("[data-sonner-toast]")) {
+      const text = el.textContent ?? "";
+      if (last.get(el) !== text) seen.push(text);
+      last.set(el, text);
+    }
+  };
+  new MutationObserver((records) => {
+    const toaster = "section[aria-label^='Notifications']";
+    if (records.some((r) => (r.target instanceof Element ? r.target : r.target.parentElement)?.closest(toaster)))
+      note();
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+  note();
+}
+
 type ContextOptions = { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean };
 
 /**
@@ -54,6 +80,9 @@ async function openContext(
   const { request } = context;
   const fetch = request.fetch.bind(request);
   request.fetch = (url, options) => fetch(url, { maxRetries: 2, ...options });
+  // A page that navigates on meanwhile gets its recorder at its own next document.
+  if (javaScriptEnabled)
+    context.on("page", (page) => page.on("domcontentloaded", () => void page.evaluate(recordToasts).catch(() => {})));
   return context;
 }
 

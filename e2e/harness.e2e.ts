@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test } from "./browser";
+import { toast } from "./helpers";
 
 // The journeys are only as strict as their fixture: these must fail, or problems would go unnoticed.
 test.fails("a console error fails the journey", async ({ journey: { page } }) => {
@@ -32,4 +33,32 @@ test("a request written to a connection the server has just reset is sent again"
   } finally {
     server.close();
   }
+});
+
+test("a toast on screen for a moment, gone before anyone looked, still counts as shown, once", async ({
+  journey: { page },
+  expect,
+}) => {
+  await page.goto("/auth");
+  await page.waitForFunction(() => "__toastsSeen" in window);
+  // sonner's markup, shown and taken down again within one task: no poll from outside the page can see it.
+  await page.evaluate(() => {
+    const toaster = document.createElement("section");
+    toaster.setAttribute("aria-label", "Notifications alt+T");
+    document.body.append(toaster);
+    const item = document.createElement("li");
+    item.setAttribute("data-sonner-toast", "");
+    item.textContent = "Saved for a moment";
+    toaster.append(item);
+    return new Promise<void>((done) =>
+      setTimeout(() => {
+        item.remove();
+        done();
+      }),
+    );
+  });
+  expect(await page.locator("[data-sonner-toast]").count()).toBe(0);
+  await toast(page, "Saved for a moment");
+  // Read once: a second wait for the same text needs the toast shown again.
+  expect(await page.evaluate(() => (window as unknown as { __toastsSeen: string[] }).__toastsSeen)).toEqual([]);
 });

@@ -12,9 +12,17 @@ export function newUser(name = "Ann Lee") {
   return { name, email: `e2e-${Date.now()}-${counter}@example.com`, password: "first-pass1" };
 }
 
-/** Waits for a toast with exactly this text (sonner renders each as a list item). */
+/**
+ * Waits until the page has shown a toast with this text (as recorded in the page, e2e/browser.ts), and counts it
+ * as read: the next wait for the same text needs a toast shown again.
+ */
 export async function toast(page: Page, text: string) {
-  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+  await page.waitForFunction((wanted) => {
+    const seen = (window as unknown as { __toastsSeen: string[] }).__toastsSeen;
+    const at = seen.findIndex((shown) => shown.includes(wanted));
+    if (at >= 0) seen.splice(at, 1);
+    return at >= 0;
+  }, text);
 }
 
 export async function signInViaUi(page: Page, email: string, password: string) {
