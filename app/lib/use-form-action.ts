@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { notify } from "./notify";
+import { useEachReply } from "./use-each-reply";
 
 /** What a form action answers; `intent` says which of a page's forms it belongs to, `id` which row's (a list's). */
 export type FormReply<T = object> =
@@ -51,12 +52,11 @@ export function useFormAction<T extends object = object>(
   say.current = announce;
 
   const reply = fetcher.data as FormReply<T> | undefined;
-  useEffect(() => {
-    if (!reply) return;
+  useEachReply(reply, (reply) => {
     if (!reply.ok) say.current("error", reply.message);
     // After what success does (often a navigation), so the toast shows on the page it leads to.
     else void Promise.resolve(success.current?.(reply)).then(() => say.current("success", reply.message));
-  }, [reply]);
+  });
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -1,5 +1,4 @@
 import { BarChart3, RefreshCw } from "lucide-react";
-import { useEffect } from "react";
 import { Link, useActionData, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { type AnalyticsTab, analyticsSearch, analyticsView } from "~/components/analytics/analytics-view";
 import { FilterBar } from "~/components/analytics/FilterBar";
@@ -26,6 +25,7 @@ import { UrlTabList, UrlTabPanel } from "~/components/ui/UrlTabs";
 import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { notify } from "~/lib/notify";
+import { useEachReply } from "~/lib/use-each-reply";
 import { appContext } from "../../workers/context";
 import type { Route } from "./+types/analytics";
 import { analyticsAction, analyticsData } from "./analytics.server";
@@ -79,13 +79,11 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
   // A tab or filter change keeps the figures on screen, marked busy, until the next ones arrive.
   const pending = navigation.state === "loading" && next !== null;
 
-  useEffect(() => {
-    const reply = sync.data;
-    if (!reply) return;
+  useEachReply(sync.data, (reply) => {
     // A partial sync names what failed and why: shown as an error so it is not mistaken for success.
     if (reply.ok && !("partial" in reply && reply.partial)) notify.success(reply.message);
     else notify.error(reply.message);
-  }, [sync.data]);
+  });
 
   if (!platforms.length) {
     return (

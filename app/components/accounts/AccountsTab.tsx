@@ -4,6 +4,7 @@ import { PlatformMark } from "~/components/platforms/PlatformMark";
 import { Dialog } from "~/components/ui/on-demand-dialog";
 import { accountName } from "~/lib/account-name";
 import { notify } from "~/lib/notify";
+import { useEachReply } from "~/lib/use-each-reply";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { accountsTabData, DisconnectReply } from "~/routes/settings-accounts.server";
 import { PLATFORM_META } from "../platforms/platform-options";
@@ -51,15 +52,13 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
   const [affected, setAffected] = useState<{ message: string; posts: AffectedPost[] } | null>(null);
   const ask = affected ?? plainReply?.ask ?? null;
   // A success closes the dialog (the loader then reads the accounts again); the confirmation step shows in it.
-  useEffect(() => {
-    const reply = disconnect.data;
-    if (!reply) return;
+  useEachReply(disconnect.data, (reply) => {
     if (reply.ok) {
       notify.success(reply.message);
       setAffected(null);
     } else if (reply.ask) setAffected(reply.ask);
     else notify.error(reply.message);
-  }, [disconnect.data]);
+  });
   useEffect(() => {
     if (!toRemove) setAffected(null);
   }, [toRemove]);
