@@ -164,16 +164,19 @@ test("Settings: the open tab shows the server's HTML while its code loads, then 
   expect(await heading?.evaluate((el) => el.isConnected)).toBe(true);
 });
 
-test("Settings: a Shift-click on a tab opens it in a new window and leaves this one where it was", async ({
+test("Settings: a Shift-click on a tab is left to the browser, which opens a new window, and this one stays where it was", async ({
   journey: { page },
 }) => {
   await registerViaApi(page, newUser("Sam Shift"));
   await gotoHydrated(page, "/settings");
+  const billing = page.getByRole("tab", { name: "Billing" });
+  // A real link to the tab's own address is what the new window opens. (Chromium's headless shell, which the
+  // journeys run on, opens the window but never loads it, so its address is read from the link; ADR 115.)
+  const address = new URL(await billing.evaluate((a) => (a as HTMLAnchorElement).href));
+  expect(address.pathname + address.search).toBe("/settings?tab=billing");
   const opened = page.context().waitForEvent("page");
-  await page.getByRole("tab", { name: "Billing" }).click({ modifiers: ["Shift"] });
-  const other = await opened;
-  await other.waitForURL("**/settings?tab=billing");
-  await other.close();
+  await billing.click({ modifiers: ["Shift"] });
+  await (await opened).close();
   expect(await page.getByRole("tab", { selected: true }).innerText()).toBe("Profile");
   expect(new URL(page.url()).search).toBe("");
 });
