@@ -7,12 +7,13 @@ import { useEffect, useRef } from "react";
  * queue move's reply about one run in eight under load (bench/RESULTS.md, session 30). So this looks on every
  * commit and remembers the reply it handled.
  */
-export function useEachReply<T>(reply: T | undefined, handle: (reply: T) => void) {
-  const handled = useRef<T | undefined>(undefined);
+export function useEachReply<T>(reply: T | null | undefined, handle: (reply: T) => void) {
+  const handled = useRef<T | null | undefined>(undefined);
   const latest = useRef(handle);
   latest.current = handle;
   useEffect(() => {
-    if (reply === undefined || handled.current === reply) return;
+    // A fetcher reset to idle holds null: nothing to handle.
+    if (reply == null || handled.current === reply) return;
     handled.current = reply;
     latest.current(reply);
   });
