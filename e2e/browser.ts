@@ -26,7 +26,6 @@ function clientIp(): string {
   return `10.${process.pid & 255}.${(journeys >> 8) & 255}.${journeys & 255}`;
 }
 
-/** The options of a journey's browser context: its viewport, and whether JavaScript runs. */
 /**
  * Installed in each document as it is parsed (before the app can have toasted): notes each toast's text as it is
  * shown (or changes), for `toast()` (helpers.ts). A success toast is on screen for 2 s; on a loaded machine a
@@ -53,6 +52,7 @@ function recordToasts() {
   note();
 }
 
+/** The options of a journey's browser context: its viewport, and whether JavaScript runs. */
 type ContextOptions = { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean };
 
 /**

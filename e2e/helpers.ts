@@ -18,7 +18,8 @@ export function newUser(name = "Ann Lee") {
  */
 export async function toast(page: Page, text: string) {
   await page.waitForFunction((wanted) => {
-    const seen = (window as unknown as { __toastsSeen: string[] }).__toastsSeen;
+    // Not there yet right after a navigation: its recorder goes in as the document is parsed.
+    const seen = (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? [];
     const at = seen.findIndex((shown) => shown.includes(wanted));
     if (at >= 0) seen.splice(at, 1);
     return at >= 0;
