@@ -627,6 +627,29 @@ BEGIN
 END;
 
 -- =================================================================================================================
+-- best_times_versions (0079): per workspace, how often its post_best_times_weekly rows changed, so a best-times answer
+-- kept at a version is current while the version is (ADR 116). A delete only bumps an existing row: deleting a
+-- workspace deletes its version row before its weekly rows, and must not bring it back.
+-- =================================================================================================================
+
+CREATE TRIGGER `best_times_versions_weekly_insert` AFTER INSERT ON `post_best_times_weekly`
+BEGIN
+  INSERT INTO `best_times_versions` (`workspace_id`, `version`) VALUES (NEW.`workspace_id`, 1)
+  ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1;
+END;
+
+CREATE TRIGGER `best_times_versions_weekly_update` AFTER UPDATE ON `post_best_times_weekly`
+BEGIN
+  INSERT INTO `best_times_versions` (`workspace_id`, `version`) VALUES (NEW.`workspace_id`, 1)
+  ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1;
+END;
+
+CREATE TRIGGER `best_times_versions_weekly_delete` AFTER DELETE ON `post_best_times_weekly`
+BEGIN
+  UPDATE `best_times_versions` SET `version` = `version` + 1 WHERE `workspace_id` = OLD.`workspace_id`;
+END;
+
+-- =================================================================================================================
 -- post_published_daily (0030): posting patterns, every published target, measured or not, per quarter-hour of its
 -- day of publishing and platform.
 -- =================================================================================================================

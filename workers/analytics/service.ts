@@ -14,9 +14,9 @@ import {
   loadAccounts,
 } from "./account-reads";
 import * as agg from "./aggregate";
-import { rankBestTimes } from "./best-times";
+import { bestTimesAnswer } from "./best-times-answers";
 import { loadContentSums, loadPublishSamples } from "./content-rollup";
-import { loadBestTimeSamples, loadDailyEngagement } from "./engagement-reads";
+import { loadDailyEngagement } from "./engagement-reads";
 import { followerGrowth } from "./growth";
 import { loadTagSums } from "./hashtag-rollup";
 import { dayBounds, daysBetween, localParts, type Range } from "./period";
@@ -153,13 +153,7 @@ export class AnalyticsService {
 
   /** Over everything the user ever published: the more history, the better the ranking. */
   async bestTimes(platform: Platform | null) {
-    const samples = await loadBestTimeSamples(
-      this.db,
-      this.scope.workspaceId,
-      platform ? [platform] : null,
-      this.timezone,
-    );
-    return rankBestTimes(samples, this.timezone, platform);
+    return bestTimesAnswer(this.db, this.scope.workspaceId, platform, this.timezone);
   }
 
   async audienceInsights(platforms: Platform[] | null) {

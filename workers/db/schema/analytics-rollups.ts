@@ -118,6 +118,15 @@ export const postBestTimesWeekly = sqliteTable(
 );
 
 /**
+ * How often a workspace's post_best_times_weekly rows changed: bumped by their triggers (rollups.sql), so a best-times
+ * answer computed at a version is current while the version is (ADR 116).
+ */
+export const bestTimesVersions = sqliteTable("best_times_versions", {
+  workspaceId: text("workspace_id").primaryKey(),
+  version: integer("version").notNull().default(0),
+});
+
+/**
  * Rollup (ADR 023): per post and UTC day of publishing, its targets published that day and the engagement
  * (likes + comments + shares) and reach of their current metrics, so the overview finds its top post with
  * one index seek per day. `split` marks a post whose targets went out on more than one UTC day (its days
