@@ -39,7 +39,14 @@ export const rollupUnion = (
     sql` union all `,
   );
 
-export type PeriodRange = { start: number; end: number; platforms: Platform[] | null };
+/**
+ * A period, and for one resolved against the clock the moment it was (`now`): nothing is published or measured
+ * after that moment (both are stamped with the clock), so a check for it needs no read.
+ */
+export type PeriodRange = { start: number; end: number; platforms: Platform[] | null; now?: number };
+
+/** Whether `at` is not yet past for `range`: at or after its `now`, where nothing is published or measured. */
+export const notYet = (range: PeriodRange, at: number) => range.now !== undefined && at >= range.now;
 
 /**
  * Each target published in the period that has metrics, with its latest snapshot taken before `asOf` (the
@@ -62,6 +69,11 @@ export const metricRows = (workspaceId: string, r: PeriodRange, asOf = r.end) =>
 
 export const targetScope = (workspaceId: string, r: PeriodRange) =>
   sql`t.workspace_id = ${workspaceId} and t.status = 'published' and t.published_at >= ${r.start} and t.published_at < ${r.end} ${platformFilter(sql`t.platform`, r.platforms)}`;
+
+/** Whether any snapshot of the workspace was taken at or after the range's end: no read for an end not yet past. */
+export function measuredAfter(db: Db, workspaceId: string, range: PeriodRange): Promise<boolean> {
+  return notYet(range, range.end) ? Promise.resolve(false) : measuredSince(db, workspaceId, range.end);
+}
 
 /** Whether any snapshot of the workspace was taken at or after `at` (one index seek). */
 export async function measuredSince(db: Db, workspaceId: string, at: number): Promise<boolean> {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Platform } from "../platform-profile";
 import { type Metrics, sumMetrics } from "./aggregate";
-import { measuredSince, metricRows, type PeriodRange, platformFilter, rollupPieces, targetScope } from "./period-scope";
+import { metricRows, notYet, type PeriodRange, platformFilter, rollupPieces, targetScope } from "./period-scope";
 import { perTargetHourPieces } from "./rollup-ranges";
 
 export interface AccountSums extends Metrics {
@@ -56,8 +56,9 @@ export async function loadPeriodSums(
       rows: db.all<Sums>(sql`select account_id as accountId, platform, sum(targets) as targets, ${SUMS} from ${table}
         where workspace_id = ${workspaceId} and ${key} >= ${span.start} and ${key} < ${span.end} ${platforms} group by account_id, platform`),
     });
-  // The rollups hold current figures: for a past period, each span they answered is taken back to its end.
-  if (fromRollups.length && (await measuredSince(db, workspaceId, range.end)))
+  // The rollups hold current figures: for a past period, each span they answered is taken back to its end. Sent
+  // with the reads above, not after a check of its own: each read answers nothing unless something was measured since.
+  if (fromRollups.length && !notYet(range, range.end))
     for (const { span, sign } of [...(days ? [{ span: days, sign: 1 as const }] : []), ...hours])
       parts.push({
         sign,
@@ -84,13 +85,18 @@ export async function loadPeriodSums(
   return { posts: accounts.reduce((n, a) => n + a.targets, 0), accounts };
 }
 
-/** Per account, what takes the rollup's current metrics back to the latest snapshot before `asOf`. */
+/**
+ * Per account, what takes the rollup's current metrics back to the latest snapshot before `asOf`. The check that
+ * anything was measured since comes first as a one-row table (CROSS JOIN keeps it outermost): when nothing was, no
+ * target is looked at. As a WHERE term SQLite evaluated it for every target.
+ */
 const backToEnd = (workspaceId: string, r: PeriodRange, asOf: number) => {
   const d = (col: string) => sql.raw(`sum(coalesce(s.${col}, 0) - c.${col})`);
   return sql`
     select c.account_id as accountId, c.platform, ${d("impressions")} as impressions, ${d("reach")} as reach, ${d("likes")} as likes,
       ${d("comments")} as comments, ${d("shares")} as shares, ${d("saves")} as saves, ${d("clicks")} as clicks, ${d("video_views")} as videoViews
-    from post_metrics_current c
+    from (select 1 where exists (select 1 from post_metric_snapshots where workspace_id = ${workspaceId} and taken_at >= ${asOf})) since
+    cross join post_metrics_current c
     left join post_metric_snapshots s on s.rowid = (
       select s2.rowid from post_metric_snapshots s2 where s2.target_id = c.target_id and s2.taken_at < ${asOf}
       order by s2.taken_at desc, s2.rowid desc limit 1)

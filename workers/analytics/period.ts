@@ -62,6 +62,8 @@ export interface Range {
   previous: { start: number; end: number };
   platforms: Platform[] | null;
   timezone: string;
+  /** When the range was resolved: nothing is published or measured after it (PeriodRange). */
+  now: number;
 }
 
 /** Resolves a parsed query to instants. Custom dates are whole days in the user's timezone. */
@@ -81,7 +83,7 @@ export function resolveRange(q: PeriodQuery, now: number, timezone: string): Ran
     start = now - PERIOD_DAYS[period as keyof typeof PERIOD_DAYS] * DAY;
   }
   const length = end - start;
-  return { period, start, end, previous: { start: start - length, end: start }, platforms: q.platforms, timezone };
+  return { period, start, end, previous: { start: start - length, end: start }, platforms: q.platforms, timezone, now };
 }
 
 function startOfDayIn(date: string, timezone: string, addDays = 0): number {

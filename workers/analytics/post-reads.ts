@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Platform } from "../platform-profile";
 import type { SnapshotDelta, TargetRow } from "./aggregate";
@@ -30,14 +30,15 @@ interface RawTargetRow {
 
 /**
  * The workspace's targets published in [start, end) with their latest snapshot taken before `asOf` (the end
- * unless told; zeros when none yet), oldest first. `postId` narrows to one post or a list of posts; `newest` keeps
+ * unless told; zeros when none yet), oldest first. `postId` narrows to one post, a list of posts or the posts a
+ * SELECT of post ids finds (in the same statement); `newest` keeps
  * only the period's newest targets (still oldest first), so a listing reads a bounded number of rows.
  */
 export async function loadTargetRows(
   db: Db,
   workspaceId: string,
   range: { start: number; end: number; platforms: Platform[] | null },
-  postId?: string | string[],
+  postId?: string | string[] | SQL,
   { asOf = range.end, newest }: { asOf?: number; newest?: number } = {},
 ): Promise<TargetRow[]> {
   const posts =
@@ -45,7 +46,9 @@ export async function loadTargetRows(
       ? sql``
       : typeof postId === "string"
         ? sql` and t.post_id = ${postId}`
-        : sql` and t.post_id in (select value from json_each(${JSON.stringify(postId)}))`;
+        : Array.isArray(postId)
+          ? sql` and t.post_id in (select value from json_each(${JSON.stringify(postId)}))`
+          : sql` and t.post_id in (${postId})`;
   const rows = await db.all<RawTargetRow>(sql`
     select t.id as target_id, t.post_id, t.account_id, t.platform, t.published_at, p.content, p.hashtags,
            s.id as snapshot_id, s.impressions, s.reach, s.likes, s.comments, s.shares, s.saves, s.clicks, s.video_views,

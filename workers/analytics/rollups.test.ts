@@ -1019,7 +1019,7 @@ describe("a period's partial days at its edges (ADR 023)", () => {
     await expectExact(fx, "period=30d");
   });
 
-  it("the hours before now are the day's rollup for the top post unless that day holds a later post", async () => {
+  it("the top post of a period ending now is exact, also beside a post published after now", async () => {
     const fx = await seedFixture();
     const now = Date.now();
     // Measured before now, so nothing was measured after the period (a period ending now ranks candidates).

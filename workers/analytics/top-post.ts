@@ -2,26 +2,22 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Platform } from "../platform-profile";
 import type { TargetRow } from "./aggregate";
-import { measuredSince, metricRows, type PeriodRange, platformFilter, targetScope } from "./period-scope";
+import { measuredAfter, metricRows, type PeriodRange, platformFilter, targetScope } from "./period-scope";
 import { loadTargetRows } from "./post-reads";
-import { DAY_MS, edgeDays, type Span, splitByWeeks, unitStarts, WEEK_MS, widenDays } from "./rollup-ranges";
+import { DAY_MS, edgeDays, type Span, splitByWeeks, unitStarts, WEEK_MS } from "./rollup-ranges";
 
 /**
- * The id of the period's top post as aggregate.topPost ranks it (engagement, then reach, then the earliest
- * published, then first in (published_at, target id) order), or null without published targets.
- * A period nobody measured after (any period ending now) ranks only the posts that can win
+ * The targets in the period of its top post as aggregate.topPost ranks it (engagement, then reach, then the
+ * earliest published, then first in (published_at, target id) order), with their metrics; none without published
+ * targets. The post is found inside the statement that reads its targets, so a period up to now costs no round trip
+ * of its own. A period nobody measured after (any period ending now) ranks only the posts that can win
  * (`topCandidates`), with or without a platform filter; a past period sums every post of the period.
  */
-export async function topPostId(db: Db, workspaceId: string, range: PeriodRange): Promise<string | null> {
-  // Together: under batchReads both go in one round trip.
-  const [{ days, edges }, measured] = await Promise.all([
-    rankingSplit(db, workspaceId, range),
-    measuredSince(db, workspaceId, range.end),
-  ]);
-  const narrow = days && !measured;
-  const [best] = await db.all<{ postId: string }>(
-    narrow
-      ? sql`
+export async function topPostTargets(db: Db, workspaceId: string, range: PeriodRange): Promise<TargetRow[]> {
+  const { days, edges } = rankingSplit(range);
+  const narrow = days && !(await measuredAfter(db, workspaceId, range));
+  const engaged = narrow
+    ? sql`
     with cand(post_id) as (${topCandidates(workspaceId, days, edges, range.platforms)}),
     -- Driven from the few candidates through post_targets_post_idx, not from every target of the period.
     tg as materialized (
@@ -30,21 +26,18 @@ export async function topPostId(db: Db, workspaceId: string, range: PeriodRange)
       select tg.post_id, sum(c.likes + c.comments + c.shares) as e, sum(c.reach) as r
       from tg join post_metrics_current c on c.target_id = tg.id group by tg.post_id),
     best as (select e, r from sums order by e desc, r desc limit 1)
-    select tg.post_id as postId from best b join sums s on s.e = b.e and s.r = b.r join tg on tg.post_id = s.post_id
+    select tg.post_id from best b join sums s on s.e = b.e and s.r = b.r join tg on tg.post_id = s.post_id
     where b.e > 0 or b.r > 0 order by tg.published_at, tg.id limit 1`
-      : sql`
+    : sql`
     with sums as materialized (
       select post_id, sum(likes + comments + shares) as e, sum(reach) as r from (${metricRows(workspaceId, range)}) group by post_id),
     best as (select e, r from sums order by e desc, r desc limit 1)
-    select t.post_id as postId from best b join sums s on s.e = b.e and s.r = b.r join post_targets t on t.post_id = s.post_id
+    select t.post_id from best b join sums s on s.e = b.e and s.r = b.r join post_targets t on t.post_id = s.post_id
     where (b.e > 0 or b.r > 0) and ${targetScope(workspaceId, range)}
-    order by t.published_at, t.id limit 1`,
-  );
-  if (best) return best.postId;
-  // Nothing has engagement or reach: every post ties, so the first published wins.
-  const [first] = await db.all<{ postId: string }>(sql`
-    select t.post_id as postId from post_targets t where ${targetScope(workspaceId, range)} order by t.published_at, t.id limit 1`);
-  return first?.postId ?? null;
+    order by t.published_at, t.id limit 1`;
+  // Nothing has engagement or reach: every post ties, so the first published wins (coalesce reads it only then).
+  const first = sql`select t.post_id from post_targets t where ${targetScope(workspaceId, range)} order by t.published_at, t.id limit 1`;
+  return loadTargetRows(db, workspaceId, range, sql`select coalesce((${engaged}), (${first}))`);
 }
 
 /**
@@ -54,40 +47,23 @@ export async function topPostId(db: Db, workspaceId: string, range: PeriodRange)
  * reads every target of the period.
  */
 export async function topPostRows(db: Db, workspaceId: string, range: PeriodRange, k: number): Promise<TargetRow[]> {
-  const { days, edges } = await rankingSplit(db, workspaceId, range);
-  if (!days || (await measuredSince(db, workspaceId, range.end))) return loadTargetRows(db, workspaceId, range);
-  const ids = await db.all<{ postId: string }>(
-    sql`select post_id as postId from (${topCandidates(workspaceId, days, edges, range.platforms, { k, engagedOnly: false })})`,
+  const { days, edges } = rankingSplit(range);
+  if (!days || (await measuredAfter(db, workspaceId, range))) return loadTargetRows(db, workspaceId, range);
+  return loadTargetRows(
+    db,
+    workspaceId,
+    range,
+    sql`select post_id from (${topCandidates(workspaceId, days, edges, range.platforms, { k, engagedOnly: false })})`,
   );
-  return ids.length
-    ? loadTargetRows(
-        db,
-        workspaceId,
-        range,
-        ids.map((r) => r.postId),
-      )
-    : [];
 }
 
 /**
- * The period's whole days and partial-day edges for ranking its posts: an edge's day counts as whole when nothing
- * else of that day is published or measured (on the filtered platforms), e.g. the hours before "now", since the
- * day's rollup rows then hold exactly the edge's posts (one seek per check instead of the edge's targets).
+ * The period's whole UTC days and its partial-day edges for ranking its posts, each edge read per target. An edge's
+ * day rollup would do only when the day holds nothing else, even after "now" (a clock ahead); finding that out is a
+ * read, and a round trip, before the ranking could be sent.
  */
-async function rankingSplit(db: Db, workspaceId: string, range: PeriodRange) {
-  const split = edgeDays(range);
-  const occupied = (
-    s: Span,
-  ) => sql`exists (select 1 from post_targets t where ${targetScope(workspaceId, { ...s, platforms: range.platforms })})
-    or exists (select 1 from post_metrics_current c where c.workspace_id = ${workspaceId} and c.published_at >= ${s.start}
-      and c.published_at < ${s.end} ${platformFilter(sql`c.platform`, range.platforms)})`;
-  const take = await Promise.all(
-    split.edges.map(async (e) => {
-      const [row] = await db.all<{ n: number }>(sql`select ${sql.join(e.rest.map(occupied), sql` or `)} as n`);
-      return !row?.n;
-    }),
-  );
-  const { days, edges } = widenDays(split, take);
+function rankingSplit(range: PeriodRange) {
+  const { days, edges } = edgeDays(range);
   return { days, edges: edges.map((e) => e.edge) };
 }
 
