@@ -147,7 +147,7 @@ export class BenchClient {
    * as running the SQL, and the slowest single D1 call with the start of its SQL. What the client waited beyond
    * `app` is the runtime's (routing, the proxy, a pause); what `d1` holds beyond `sql` is waiting on the database or
    * calls D1 reports no SQL time for (`first`, `raw`). The requests go over one kept-alive node:http connection:
-   * fetch's own work (undici's streams) added about 3 ms to each local request and widened the tail (session 31).
+   * fetch's own work (undici's streams) added about 3 ms to each local request and widened the tail.
    * Returns the samples per path.
    */
   async timeSplit(paths: string[], headers: Record<string, string>, count: number, warmup: number): Promise<Split[][]> {

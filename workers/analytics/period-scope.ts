@@ -75,11 +75,13 @@ export function measuredAfter(db: Db, workspaceId: string, range: PeriodRange): 
   return notYet(range, range.end) ? Promise.resolve(false) : measuredSince(db, workspaceId, range.end);
 }
 
-/** Whether any snapshot of the workspace was taken at or after `at` (one index seek). */
+/** SQL: whether any snapshot of the workspace was taken at or after `at` (one index seek). */
+export const measuredSinceSql = (workspaceId: string, at: number) =>
+  sql`exists (select 1 from post_metric_snapshots where workspace_id = ${workspaceId} and taken_at >= ${at})`;
+
+/** Whether any snapshot of the workspace was taken at or after `at`. */
 export async function measuredSince(db: Db, workspaceId: string, at: number): Promise<boolean> {
-  const [row] = await db.all<{ n: number }>(
-    sql`select count(*) as n from (select 1 from post_metric_snapshots where workspace_id = ${workspaceId} and taken_at >= ${at} limit 1)`,
-  );
+  const [row] = await db.all<{ n: number }>(sql`select ${measuredSinceSql(workspaceId, at)} as n`);
   return (row?.n ?? 0) > 0;
 }
 

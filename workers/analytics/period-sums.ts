@@ -2,7 +2,15 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Platform } from "../platform-profile";
 import { type Metrics, sumMetrics } from "./aggregate";
-import { metricRows, notYet, type PeriodRange, platformFilter, rollupPieces, targetScope } from "./period-scope";
+import {
+  measuredSinceSql,
+  metricRows,
+  notYet,
+  type PeriodRange,
+  platformFilter,
+  rollupPieces,
+  targetScope,
+} from "./period-scope";
 import { perTargetHourPieces } from "./rollup-ranges";
 
 export interface AccountSums extends Metrics {
@@ -95,7 +103,7 @@ const backToEnd = (workspaceId: string, r: PeriodRange, asOf: number) => {
   return sql`
     select c.account_id as accountId, c.platform, ${d("impressions")} as impressions, ${d("reach")} as reach, ${d("likes")} as likes,
       ${d("comments")} as comments, ${d("shares")} as shares, ${d("saves")} as saves, ${d("clicks")} as clicks, ${d("video_views")} as videoViews
-    from (select 1 where exists (select 1 from post_metric_snapshots where workspace_id = ${workspaceId} and taken_at >= ${asOf})) since
+    from (select 1 where ${measuredSinceSql(workspaceId, asOf)}) since
     cross join post_metrics_current c
     left join post_metric_snapshots s on s.rowid = (
       select s2.rowid from post_metric_snapshots s2 where s2.target_id = c.target_id and s2.taken_at < ${asOf}

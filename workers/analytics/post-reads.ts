@@ -31,8 +31,8 @@ interface RawTargetRow {
 /**
  * The workspace's targets published in [start, end) with their latest snapshot taken before `asOf` (the end
  * unless told; zeros when none yet), oldest first. `postId` narrows to one post, a list of posts or the posts a
- * SELECT of post ids finds (in the same statement); `newest` keeps
- * only the period's newest targets (still oldest first), so a listing reads a bounded number of rows.
+ * SELECT of post ids finds (in the same statement); `newest` keeps only the period's newest targets (still oldest
+ * first), so a listing reads a bounded number of rows.
  */
 export async function loadTargetRows(
   db: Db,
