@@ -5,7 +5,7 @@ import type { Platform } from "../platform-profile";
 import { rankBestTimes } from "./best-times";
 import { loadBestTimeSamples } from "./engagement-reads";
 
-export type BestTimesAnswer = ReturnType<typeof rankBestTimes>;
+type BestTimesAnswer = ReturnType<typeof rankBestTimes>;
 type Kept = { version: number; answer: BestTimesAnswer };
 
 /** Raised when the answer's shape changes, so what an earlier deploy kept is not served. */
