@@ -8,7 +8,7 @@ import { PERIOD, seedFixture } from "./fixture.test-helper";
  * statement was 4-9 for a tab.
  */
 describe("an analytics tab's round trips", () => {
-  it("are one directory batch and one batch of the tab's reads, for every tab but best times, the overview of a period up to now too", async () => {
+  it("are one directory batch and one batch of the tab's reads, for every tab and the overview of a period up to now", async () => {
     const { a } = await seedFixture();
     const tabs = [
       "/api/analytics/overview?period=1y",
