@@ -1,0 +1,53 @@
+import { applyD1Migrations, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { inboxAccountBefore } from "../inbox/migration.test-helper";
+
+/** A fixed instant: the rollup files rows by UTC week, whatever the day. */
+const AT = Date.UTC(2026, 0, 20, 10);
+
+/**
+ * Migration 0079 on a workspace already holding measured posts: its best-times counter starts at 1, the weekly
+ * rollup's triggers move it from then on, and deleting a workspace's counter before its weekly rows (as a workspace
+ * deletion does) leaves no counter behind (ADR 116).
+ */
+describe("migration 0079 (best_times_versions)", () => {
+  it("starts existing workspaces at 1, counts each change of their weekly rows, and never brings a deleted counter back", async () => {
+    const db = await inboxAccountBefore("0079");
+    const snapshot = (id: string, takenAt: number, likes: number) =>
+      db
+        .prepare(
+          "INSERT INTO post_metric_snapshots (id, target_id, post_id, account_id, workspace_id, platform, taken_at, impressions, reach, likes, comments, shares, saves, clicks, video_views) VALUES (?1, 't1', 't1', 'a1', 'w1', 'facebook', ?2, 10, 5, ?3, 1, 0, 0, 0, 0)",
+        )
+        .bind(id, takenAt, likes);
+    await db.batch([
+      db.prepare(
+        "INSERT INTO posts (id, workspace_id, user_id, content, status) VALUES ('t1', 'w1', 'u1', 'x', 'published')",
+      ),
+      db
+        .prepare(
+          "INSERT INTO post_targets (id, post_id, workspace_id, platform, account_id, status, published_at) VALUES ('t1', 't1', 'w1', 'facebook', 'a1', 'published', ?)",
+        )
+        .bind(AT),
+      snapshot("s1", AT + 3_600_000, 5),
+      db.prepare("INSERT INTO workspaces (id, name) VALUES ('w2', 'Quiet')"),
+    ]);
+    await applyD1Migrations(db, env.TEST_MIGRATIONS);
+    const versions = async () =>
+      (await db.prepare("SELECT workspace_id, version FROM best_times_versions ORDER BY workspace_id").all()).results;
+    // w2 has never published: no counter, read as version 0.
+    expect(await versions()).toEqual([{ workspace_id: "w1", version: 1 }]);
+
+    // A new measurement takes the target's figures out of its week and puts the new ones in: two changes.
+    await snapshot("s2", AT + 7_200_000, 9).run();
+    expect(await versions()).toEqual([{ workspace_id: "w1", version: 3 }]);
+    await db.prepare("DELETE FROM post_best_times_weekly WHERE workspace_id = 'w1'").run();
+    expect(await versions()).toEqual([{ workspace_id: "w1", version: 4 }]);
+
+    await snapshot("s3", AT + 10_800_000, 12).run();
+    await db.batch([
+      db.prepare("DELETE FROM best_times_versions WHERE workspace_id = 'w1'"),
+      db.prepare("DELETE FROM post_best_times_weekly WHERE workspace_id = 'w1'"),
+    ]);
+    expect(await versions()).toEqual([]);
+  });
+});
