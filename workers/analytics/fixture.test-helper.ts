@@ -6,6 +6,7 @@ import {
   accountMetricSnapshots,
   audienceSnapshots,
   connectedAccounts,
+  postMedia,
   postMetricSnapshots,
   posts,
   postTargets,
@@ -445,4 +446,74 @@ export async function expectRollupsExact(db: Db, workspaceId: string) {
   const { stored, recomputed } = await rollupsAndRecomputation(db, workspaceId);
   expect(stored.metrics.length).toBeGreaterThan(0);
   expect(stored).toEqual(recomputed);
+}
+
+export type Fixture = Awaited<ReturnType<typeof seedFixture>>;
+
+/** Noon (UTC) `days` ago on the suite's clock: published posts a period ending now holds, on any day. */
+export function noonDaysAgo(days: number): number {
+  const d = new Date(Date.now() - days * DAY_MS);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 12);
+}
+
+/** Ten days from `from` (by default 60 days ago, at noon): post i on day i % 10, minute i % 60. */
+export const overTenDays =
+  (from = noonDaysAgo(60)) =>
+  (i: number) =>
+    from + (i % 10) * DAY_MS + (i % 60) * 60_000;
+
+/**
+ * Inserts `n` published Instagram posts (publish time `at(i)`, each measured an hour later with 20 impressions, 10
+ * reach, 3 likes and a comment), with `hashtags` and `mediaIds` attached; the triggers keep the rollups. Returns
+ * the posts' ids.
+ */
+export async function publishMany(
+  { db, a, ids }: Fixture,
+  n: number,
+  {
+    at = overTenDays(),
+    hashtags = [],
+    mediaIds = [],
+  }: { at?: (i: number) => number; hashtags?: string[]; mediaIds?: string[] } = {},
+) {
+  const ws = a.user.id;
+  const statements = [];
+  const postIds: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const postId = crypto.randomUUID();
+    postIds.push(postId);
+    const targetId = crypto.randomUUID();
+    const publishedAt = at(i);
+    const target = { postId, workspaceId: ws, platform: "instagram" as const, accountId: ids.ig };
+    statements.push(
+      db.insert(posts).values({
+        id: postId,
+        workspaceId: ws,
+        userId: ws,
+        content: "x",
+        hashtags,
+        status: "published",
+        timezone: "UTC",
+      }),
+      ...mediaIds.map((mediaId, position) => db.insert(postMedia).values({ postId, mediaId, position })),
+      db.insert(postTargets).values({ ...target, id: targetId, status: "published", dueAt: publishedAt, publishedAt }),
+      db.insert(postMetricSnapshots).values({
+        ...target,
+        id: crypto.randomUUID(),
+        targetId,
+        takenAt: publishedAt + 3_600_000,
+        impressions: 20,
+        reach: 10,
+        likes: 3,
+        comments: 1,
+        shares: 0,
+        saves: 0,
+        clicks: 0,
+        videoViews: 0,
+      }),
+    );
+  }
+  for (let i = 0; i < statements.length; i += 150)
+    await db.batch(statements.slice(i, i + 150) as [(typeof statements)[number]]);
+  return postIds;
 }
