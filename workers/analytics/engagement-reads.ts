@@ -48,8 +48,7 @@ export async function loadDailyEngagement(
   if (!days.length) return [];
   const first = days[0]!.from;
   const last = days[days.length - 1]!.to;
-  const cut = cutSlots(days);
-  const pieces = cutPieces(days, cut);
+  const pieces = cutPieces(days, cutSlots(days));
   const [rollup, raw] = await Promise.all([
     db.all<{ day: number; likes: string; comments: string; shares: string }>(sql`
       select day, likes, comments, shares from post_engagement_daily
@@ -68,7 +67,6 @@ export async function loadDailyEngagement(
       comments: JSON.parse(r.comments),
       shares: JSON.parse(r.shares),
     })),
-    cut,
   );
   for (const r of raw) {
     const into = sums[pieces[Number(r.i)]!.window]!;

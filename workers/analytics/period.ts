@@ -1,4 +1,4 @@
-import { TZDate } from "@date-fns/tz";
+import { TZDate, tzOffset } from "@date-fns/tz";
 import { z } from "zod";
 import { PLATFORMS, type Platform } from "../platform-profile";
 
@@ -104,7 +104,7 @@ export function offsetIn(timezone: string): (at: number) => number {
   return (at) => {
     let offset = offsets.get(at);
     if (offset === undefined) {
-      offset = -new TZDate(at, timezone).getTimezoneOffset() * 60_000;
+      offset = tzOffset(timezone, new Date(at)) * 60_000;
       offsets.set(at, offset);
     }
     return offset;
@@ -139,14 +139,7 @@ export function weekdayHourIn(timezone: string): (at: number) => { weekday: numb
 
 /** Every local day key from start (inclusive) to end (exclusive). */
 export function daysBetween(start: number, end: number, timezone: string): string[] {
-  const out: string[] = [];
-  const first = new TZDate(start, timezone);
-  const cursor = new TZDate(first.getFullYear(), first.getMonth(), first.getDate(), 0, 0, 0, 0, timezone);
-  while (cursor.getTime() < end) {
-    out.push(localParts(cursor.getTime(), timezone).day);
-    cursor.setDate(cursor.getDate() + 1);
-  }
-  return out;
+  return dayBounds(start, end, timezone).map((d) => d.day);
 }
 
 /**
@@ -158,14 +151,22 @@ export function dayBounds(
   end: number,
   timezone: string,
 ): Array<{ day: string; from: number; to: number }> {
+  const offsetAt = offsetIn(timezone);
   const first = new TZDate(start, timezone);
-  const cursor = new TZDate(first.getFullYear(), first.getMonth(), first.getDate(), 0, 0, 0, 0, timezone);
+  let at = new TZDate(first.getFullYear(), first.getMonth(), first.getDate(), 0, 0, 0, 0, timezone).getTime();
   const out: Array<{ day: string; from: number; to: number }> = [];
-  while (cursor.getTime() < end) {
-    const at = cursor.getTime();
+  while (at < end) {
     if (out.length) out[out.length - 1]!.to = at;
-    out.push({ day: localParts(at, timezone).day, from: Math.max(at, start), to: end });
-    cursor.setDate(cursor.getDate() + 1);
+    out.push({ day: new Date(at + offsetAt(at)).toISOString().slice(0, 10), from: Math.max(at, start), to: end });
+    // A day with the same offset at both ends is 24 hours (no zone switches twice in a day); a DST day is
+    // stepped in the zone's calendar, which costs ~4 times as much (90 days took 1 ms, all by calendar).
+    const next = at + DAY;
+    if (offsetAt(next) === offsetAt(at)) at = next;
+    else {
+      const cursor = new TZDate(at, timezone);
+      cursor.setDate(cursor.getDate() + 1);
+      at = cursor.getTime();
+    }
   }
   return out;
 }
