@@ -8,14 +8,19 @@ import { firstLoadChunks } from "./scripts/first-load-chunks.ts";
 /** Function and class names survive minification: stack traces in Worker logs stay readable, and `.name` checks hold. */
 const keepNames = { function: true, class: true };
 
-/** The pages inside the app layout share its shell; the rest (sign-in, invitations, public pages) do not. */
+/**
+ * The pages inside the app layout share its shell; the rest (sign-in, invitations, public pages) do not. The
+ * development-only pages (`dev/…`, served with DEV_ROUTES alone) are not counted among the rest: the dev mailbox's
+ * one icon in common with the sidebar was a file of its own on every signed-in page.
+ */
 const appLayout = routes.find((r) => r.id === "app")!;
+const devOnly = (r: (typeof routes)[number]) => r.path?.startsWith("dev/") ?? false;
 const firstLoad = firstLoadChunks(import.meta.dirname, {
   client: "app/entry.client.tsx",
   root: "app/root.tsx",
   layout: `app/${appLayout.file}`,
   signIn: `app/${routes.find((r) => r.path === "auth")!.file}`,
-  outside: routes.filter((r) => r !== appLayout).map((r) => `app/${r.file}`),
+  outside: routes.filter((r) => r !== appLayout && !devOnly(r)).map((r) => `app/${r.file}`),
 });
 
 export default defineConfig(({ command }) => ({
