@@ -60,12 +60,8 @@ async function firstRun(
   };
   if (firstRunComplete(firstRunSteps(facts))) return null;
   if (!can(workspace.role, "members.manage")) return firstRunSteps(facts);
-  const { workspaces } = context.get(appContext).services;
-  const [members, invites] = await Promise.all([
-    workspaces.members(workspace.id),
-    workspaces.pendingInvites(workspace.id),
-  ]);
-  return firstRunSteps({ ...facts, teammates: members.length - 1 + invites.length });
+  const teammates = await context.get(appContext).services.workspaces.teammates(workspace.id);
+  return firstRunSteps({ ...facts, teammates });
 }
 
 /** Refresh Now spins for 3 s (SPEC) while the data reloads. */

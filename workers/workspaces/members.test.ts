@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { buildServices } from "../services";
 import { call, registerUser } from "../test/helpers";
 import { dbOf } from "../test/shards";
 import { MemberMessages } from "./rules";
@@ -132,6 +133,28 @@ describe("invitations", () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it("the dashboard's teammates are the other members and the pending invitations, not an accepted or expired one", async () => {
+    const owner = await registerUser();
+    const ws = await team(owner);
+    const { workspaces } = buildServices(env);
+    expect(await workspaces.teammates(ws)).toBe(0);
+    const joining = newEmail();
+    const token = await invite(owner, ws, joining);
+    await invite(owner, ws, newEmail());
+    const lapsing = newEmail();
+    await invite(owner, ws, lapsing);
+    expect(await workspaces.teammates(ws)).toBe(3);
+    await env.DB.prepare("UPDATE workspace_invites SET expires_at = ? WHERE workspace_id = ? AND email = ?")
+      .bind(Date.now() - 1, ws, lapsing)
+      .run();
+    expect(await workspaces.teammates(ws)).toBe(2);
+    const invitee = await registerUser({ email: joining });
+    expect((await call(`/api/invites/${token}/accept`, { ...as(invitee), method: "POST" })).status).toBe(200);
+    // The accepted invitation is now a member, counted once.
+    expect(await workspaces.teammates(ws)).toBe(2);
+    expect(await workspaces.teammates(owner.user.id)).toBe(0);
   });
 
   it("an admin cannot invite an owner; a contributor cannot invite at all", async () => {

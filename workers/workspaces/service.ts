@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../crypto";
 import type { Db } from "../db/client";
 import { users } from "../db/schema/core";
@@ -8,6 +8,7 @@ import { brandedMail, type MailBrand, type Mailer } from "../mail";
 import type { WorkspaceContext } from "../tenancy/membership";
 import type { ActivityEntry, ActivityLog } from "./activity";
 import { memberSummary, roleChangeSummary, settingsSummary } from "./activity-summaries";
+import { pendingInvite, teammateCount } from "./pending-invites";
 import {
   acceptRefusal,
   INVITE_TTL_MS,
@@ -291,15 +292,14 @@ export class WorkspaceService {
     const rows = await this.deps.db
       .select()
       .from(workspaceInvites)
-      .where(
-        and(
-          eq(workspaceInvites.workspaceId, workspaceId),
-          isNull(workspaceInvites.acceptedAt),
-          gt(workspaceInvites.expiresAt, this.deps.now()),
-        ),
-      )
+      .where(pendingInvite(workspaceId, this.deps.now()))
       .orderBy(desc(workspaceInvites.createdAt));
     return rows.map(presentInvite);
+  }
+
+  /** How many others are in the workspace or invited to it (pending), in one read: the dashboard's first run. */
+  teammates(workspaceId: string): Promise<number> {
+    return teammateCount(this.deps.db, workspaceId, this.deps.now());
   }
 
   async revokeInvite(ws: WorkspaceContext, by: string, inviteId: string) {
