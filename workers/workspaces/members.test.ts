@@ -151,7 +151,11 @@ describe("invitations", () => {
       .run();
     expect(await workspaces.teammates(ws)).toBe(2);
     const invitee = await registerUser({ email: joining });
-    expect((await call(`/api/invites/${token}/accept`, { ...as(invitee), method: "POST" })).status).toBe(200);
+    const accepted = await call<"POST /api/invites/:token/accept">(`/api/invites/${token}/accept`, {
+      ...as(invitee),
+      method: "POST",
+    });
+    expect(accepted.status).toBe(200);
     // The accepted invitation is now a member, counted once.
     expect(await workspaces.teammates(ws)).toBe(2);
     expect(await workspaces.teammates(owner.user.id)).toBe(0);
