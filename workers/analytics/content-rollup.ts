@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type ContentSums, contentSums, type PublishSample, publishSamples, signed } from "./aggregate";
-import { type PeriodRange, platformFilter, rollupUnion, unlessMeasuredSince } from "./period-scope";
+import { type PeriodRange, platformFilter, rollupUnion, unlessMeasuredAfter } from "./period-scope";
 import { loadTargetRows } from "./post-reads";
 import { cutPieces, cutSlots, DAY_MS, perTargetPieces, SLOT_MS, WEEK_MS } from "./rollup-ranges";
 
@@ -104,7 +104,7 @@ export async function loadContentSums(db: Db, workspaceId: string, range: Period
     ]);
     return [...rollupRows, ...pieceSums.flat()];
   };
-  return unlessMeasuredSince(db, workspaceId, range.end, fromRollups, perTarget);
+  return unlessMeasuredAfter(db, workspaceId, range, fromRollups, perTarget);
 }
 
 /**
@@ -145,5 +145,5 @@ export async function loadPublishSamples(db: Db, workspaceId: string, range: Per
     });
     return [...samples, ...publishSamples(pieceRows.flat())];
   };
-  return unlessMeasuredSince(db, workspaceId, range.end, fromRollups, perTarget);
+  return unlessMeasuredAfter(db, workspaceId, range, fromRollups, perTarget);
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { signed, type TagSums, tagSums } from "./aggregate";
-import { type PeriodRange, rollupUnion, targetScope, unlessMeasuredSince } from "./period-scope";
+import { type PeriodRange, rollupUnion, targetScope, unlessMeasuredAfter } from "./period-scope";
 import { loadTargetRows, parseList } from "./post-reads";
 import { DAY_MS, perTargetPieces, WEEK_MS } from "./rollup-ranges";
 
@@ -99,5 +99,5 @@ export async function loadTagSums(db: Db, workspaceId: string, range: PeriodRang
     ]);
     return [...rollupRows, ...pieceSums.flat()];
   };
-  return unlessMeasuredSince(db, workspaceId, range.end, fromRollups, perTarget);
+  return unlessMeasuredAfter(db, workspaceId, range, fromRollups, perTarget);
 }

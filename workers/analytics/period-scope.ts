@@ -71,34 +71,30 @@ export const targetScope = (workspaceId: string, r: PeriodRange) =>
   sql`t.workspace_id = ${workspaceId} and t.status = 'published' and t.published_at >= ${r.start} and t.published_at < ${r.end} ${platformFilter(sql`t.platform`, r.platforms)}`;
 
 /** Whether any snapshot of the workspace was taken at or after the range's end: no read for an end not yet past. */
-export function measuredAfter(db: Db, workspaceId: string, range: PeriodRange): Promise<boolean> {
-  return notYet(range, range.end) ? Promise.resolve(false) : measuredSince(db, workspaceId, range.end);
+export async function measuredAfter(db: Db, workspaceId: string, range: PeriodRange): Promise<boolean> {
+  if (notYet(range, range.end)) return false;
+  const [row] = await db.all<{ n: number }>(sql`select ${measuredSinceSql(workspaceId, range.end)} as n`);
+  return (row?.n ?? 0) > 0;
 }
 
 /** SQL: whether any snapshot of the workspace was taken at or after `at` (one index seek). */
 export const measuredSinceSql = (workspaceId: string, at: number) =>
   sql`exists (select 1 from post_metric_snapshots where workspace_id = ${workspaceId} and taken_at >= ${at})`;
 
-/** Whether any snapshot of the workspace was taken at or after `at`. */
-export async function measuredSince(db: Db, workspaceId: string, at: number): Promise<boolean> {
-  const [row] = await db.all<{ n: number }>(sql`select ${measuredSinceSql(workspaceId, at)} as n`);
-  return (row?.n ?? 0) > 0;
-}
-
 /**
  * A read from the rollups, which hold current figures and so answer only for a period nobody measured after,
- * issued beside the `measuredSince` check that decides it: under `batchReads` both go in one round trip. A past
- * period (measured since `end`) drops that answer and reads `perTarget()` instead.
+ * issued beside the `measuredAfter` check that decides it: under `batchReads` both go in one round trip (a period up
+ * to now needs no check). A past period (measured since its end) drops that answer and reads `perTarget()` instead.
  */
-export async function unlessMeasuredSince<T>(
+export async function unlessMeasuredAfter<T>(
   db: Db,
   workspaceId: string,
-  end: number,
+  range: PeriodRange,
   fromRollups: () => Promise<T>,
   perTarget: () => Promise<T>,
 ): Promise<T> {
   const rollups = fromRollups();
   // Dropped unread for a past period: its failure must not surface as an unhandled rejection.
   rollups.catch(() => {});
-  return (await measuredSince(db, workspaceId, end)) ? perTarget() : rollups;
+  return (await measuredAfter(db, workspaceId, range)) ? perTarget() : rollups;
 }
