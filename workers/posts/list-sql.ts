@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, or, type SQLWrapper, sql } from "drizzle-orm";
 import { fromJsonRow, jsonRow } from "../db/json-rows";
 import { likeContains } from "../db/like";
 import { clientReviews, postApprovals } from "../db/schema/approvals";
@@ -59,10 +59,14 @@ export function listWhere(shape: ListShape) {
 /** The list's order: newest created first, or (`sort=date`) by the date each post shows, latest first. */
 export const listOrder = (shape: ListShape) => sql`${shape.byDate ? shownAt : posts.createdAt} DESC, ${posts.id} DESC`;
 
-/** `columns` of the list's page, in the list's order. */
-export function inPage(shape: ListShape, columns: SQL) {
-  return sql`SELECT ${columns} FROM ${posts} WHERE ${listWhere(shape)}
-    ORDER BY ${listOrder(shape)} LIMIT ${placeholder("limit")} OFFSET ${placeholder("offset")}`;
+/**
+ * The list's page as the CTE `page`: its posts' ids and their place on it (`n`), read once from the index and kept,
+ * so the page's rows and what they show join to it instead of running the page's query again.
+ */
+export function pageCte(shape: ListShape) {
+  return sql`page AS MATERIALIZED (SELECT ${posts.id} AS id, row_number() OVER (ORDER BY ${listOrder(shape)}) AS n
+    FROM ${posts} WHERE ${listWhere(shape)}
+    ORDER BY ${listOrder(shape)} LIMIT ${placeholder("limit")} OFFSET ${placeholder("offset")})`;
 }
 
 /** The list statement's rows before the related ones: its total, then its page (ordered by `sort`). */
@@ -72,27 +76,25 @@ export const PAGE = -1;
 export type RelatedRow = { kind: number; sort: number; row: string | number };
 
 /**
- * What a presented post shows besides its row (targets, media, approvals, client reviews, stagings) for the posts
- * `page` selects (at least their `id`) as rows of `kind`, `sort` (the order within a kind) and `row` (JSON), in one
- * compound select (ADR 048). Five kinds: local D1 refuses a compound select of more than five terms.
+ * What a presented post shows besides its row (targets, media, approvals, client reviews, stagings) for the posts of
+ * the CTE `page` (an `id` column) as rows of `kind`, `sort` (the order within a kind) and `row` (JSON), in one
+ * compound select (ADR 048). Five kinds: local D1 refuses a compound select of more than five terms. Each term
+ * starts from the page (CROSS JOIN keeps that order): a table with few rows would otherwise be scanned whole.
  */
-export function relatedRows(page: SQL) {
-  const ofPage = (column: SQLWrapper) => sql`${column} IN (SELECT id FROM page)`;
+export function relatedRows() {
+  const fromPage = (table: SQLWrapper, postId: SQLWrapper) => sql`FROM page CROSS JOIN ${table} ON ${postId} = page.id`;
   const used = sql`(SELECT count(*) FROM post_media pm WHERE pm.media_id = ${media.id})`;
-  return sql`WITH page AS (${page})
-    SELECT 0 AS kind, ${postTargets.createdAt} AS sort, ${jsonRow(postTargets)} AS row
-      FROM ${postTargets} WHERE ${ofPage(postTargets.postId)}
+  return sql`SELECT 0 AS kind, ${postTargets.createdAt} AS sort, ${jsonRow(postTargets)} AS row
+      ${fromPage(postTargets, postTargets.postId)}
     UNION ALL
-    SELECT 1, ${postMedia.position}, json_object('postId', ${postMedia.postId}, 'row', ${jsonRow(media)}, 'used', ${used})
-      FROM ${postMedia} INNER JOIN ${media} ON ${media.id} = ${postMedia.mediaId} WHERE ${ofPage(postMedia.postId)}
+    SELECT 1, ${postMedia.position}, json_array(${postMedia.postId}, ${jsonRow(media)}, ${used})
+      ${fromPage(postMedia, postMedia.postId)} INNER JOIN ${media} ON ${media.id} = ${postMedia.mediaId}
     UNION ALL
-    SELECT 2, -${postApprovals.submittedAt}, ${jsonRow(postApprovals)}
-      FROM ${postApprovals} WHERE ${ofPage(postApprovals.postId)}
+    SELECT 2, -${postApprovals.submittedAt}, ${jsonRow(postApprovals)} ${fromPage(postApprovals, postApprovals.postId)}
     UNION ALL
-    SELECT 3, ${clientReviews.createdAt}, ${jsonRow(clientReviews)}
-      FROM ${clientReviews} WHERE ${ofPage(clientReviews.postId)}
+    SELECT 3, ${clientReviews.createdAt}, ${jsonRow(clientReviews)} ${fromPage(clientReviews, clientReviews.postId)}
     UNION ALL
-    SELECT 4, 0, ${jsonRow(targetStagings)} FROM ${targetStagings} WHERE ${ofPage(targetStagings.postId)}`;
+    SELECT 4, 0, ${jsonRow(targetStagings)} ${fromPage(targetStagings, targetStagings.postId)}`;
 }
 
 /** `relatedRows`' rows (already ordered) as each table's own rows; rows of other kinds are skipped. */
@@ -106,13 +108,13 @@ export function relatedOf(rows: RelatedRow[]) {
   };
   for (const { kind, row: text } of rows) {
     if (kind < 0) continue;
-    const row = JSON.parse(String(text)) as Record<string, unknown>;
+    const row = JSON.parse(String(text)) as unknown[];
     if (kind === 0) related.targets.push(fromJsonRow(postTargets, row));
     else if (kind === 1)
       related.attached.push({
-        postId: row.postId as string,
-        row: fromJsonRow(media, row.row as Record<string, unknown>),
-        used: row.used as number,
+        postId: row[0] as string,
+        row: fromJsonRow(media, row[1] as unknown[]),
+        used: row[2] as number,
       });
     else if (kind === 2) related.approvals.push(fromJsonRow(postApprovals, row));
     else if (kind === 3) related.reviews.push(fromJsonRow(clientReviews, row));

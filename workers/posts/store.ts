@@ -15,11 +15,10 @@ import type { Actor } from "../tenancy/actor";
 import { DUPLICATE_WINDOW_MS, duplicatesOf, retryNote } from "./channel-notes";
 import { channelKey, effectiveVersion } from "./channel-version";
 import {
-  inPage,
-  listOrder,
   listShape,
   listWhere,
   PAGE,
+  pageCte,
   placeholder,
   type Related,
   type RelatedRow,
@@ -246,13 +245,12 @@ export class PostStore {
     const statement = renderedStatement(
       this.db.$client,
       `posts.list:${key}`,
-      () => sql`SELECT kind, sort, row FROM (
-          SELECT ${sql.raw(String(TOTAL))} AS kind, 0 AS sort, (SELECT count(*) FROM ${posts} WHERE ${listWhere(shape)}) AS row
-          UNION ALL
-          SELECT ${sql.raw(String(PAGE))}, row_number() OVER (ORDER BY ${listOrder(shape)}), ${jsonRow(posts)}
-            FROM (${inPage(shape, sql`*`)}) AS ${posts})
+      () => sql`WITH ${pageCte(shape)}
+        SELECT ${sql.raw(String(TOTAL))} AS kind, 0 AS sort, (SELECT count(*) FROM ${posts} WHERE ${listWhere(shape)}) AS row
         UNION ALL
-        SELECT kind, sort, row FROM (${relatedRows(inPage(shape, sql`${posts.id}`))})
+        SELECT ${sql.raw(String(PAGE))}, page.n, ${jsonRow(posts)} FROM page CROSS JOIN ${posts} ON ${posts.id} = page.id
+        UNION ALL
+        SELECT kind, sort, row FROM (${relatedRows()})
         ORDER BY kind, sort`,
       values,
     );
@@ -334,7 +332,8 @@ export class PostStore {
     const { results } = await renderedStatement(
       this.db.$client,
       "posts.related:ids",
-      () => sql`${relatedRows(sql`SELECT value AS id FROM json_each(${placeholder("ids")})`)} ORDER BY kind, sort`,
+      () =>
+        sql`WITH page AS (SELECT value AS id FROM json_each(${placeholder("ids")})) ${relatedRows()} ORDER BY kind, sort`,
       { ids: JSON.stringify(rows.map((p) => p.id)) },
     ).all<RelatedRow>();
     return this.shape(rows, relatedOf(results));
