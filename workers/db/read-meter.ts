@@ -25,19 +25,22 @@ export function d1Meter(): {
   let busyMs = 0;
   let inFlight = 0;
   let busySince = 0;
-  let slowest: { ms: number; sql: string } | null = null;
+  // The slowest call's label is made only when asked for: collapsing a long statement's whitespace on every call
+  // would add to the very time being measured.
+  let slowest: { ms: number; label: () => string } | null = null;
   // Overlapping calls (a batch of reads issued together) count once: the union of their intervals.
-  const timed = <T>(sql: string, call: () => Promise<T>): Promise<T> => {
+  const timed = <T>(label: () => string, call: () => Promise<T>): Promise<T> => {
     calls++;
     const started = performance.now();
     if (inFlight++ === 0) busySince = started;
     return call().finally(() => {
       const ended = performance.now();
       if (--inFlight === 0) busyMs += ended - busySince;
-      if (!slowest || ended - started > slowest.ms) slowest = { ms: ended - started, sql };
+      if (!slowest || ended - started > slowest.ms) slowest = { ms: ended - started, label };
     });
   };
-  const opening = (sql: string) => sql.replace(/\s+/g, " ").trim().slice(0, 60);
+  // The first 60 characters with runs of whitespace as one space: a few hundred of the raw text are enough.
+  const opening = (sql: string) => sql.trimStart().slice(0, 300).replace(/\s+/g, " ").slice(0, 60).trim();
   const count = <T>(result: T): T => {
     trips++;
     for (const r of Array.isArray(result) ? result : [result]) {
@@ -53,10 +56,11 @@ export function d1Meter(): {
     const proxy = new Proxy(stmt, {
       get(target, prop) {
         if (prop === "bind") return (...args: unknown[]) => meterStatement(target.bind(...args), sql);
-        if (prop === "all" || prop === "run") return () => timed(sql, () => target[prop]()).then(count);
+        const label = () => opening(sql);
+        if (prop === "all" || prop === "run") return () => timed(label, () => target[prop]()).then(count);
         if (prop === "first" || prop === "raw")
           return (...args: unknown[]) =>
-            timed(sql, () => (target[prop] as (...a: unknown[]) => Promise<unknown>)(...args));
+            timed(label, () => (target[prop] as (...a: unknown[]) => Promise<unknown>)(...args));
         const value = Reflect.get(target, prop, target);
         return typeof value === "function" ? value.bind(target) : value;
       },
@@ -68,11 +72,12 @@ export function d1Meter(): {
   const wrap = (d1: D1Database) =>
     new Proxy(d1, {
       get(target, prop) {
-        if (prop === "prepare") return (query: string) => meterStatement(target.prepare(query), opening(query));
+        if (prop === "prepare") return (query: string) => meterStatement(target.prepare(query), query);
         if (prop === "batch")
           return (statements: D1PreparedStatement[]) =>
-            timed(`batch of ${statements.length}: ${sqlOf.get(statements[0]!) ?? ""}`, () =>
-              target.batch(statements.map((s) => unwrap.get(s) ?? s)),
+            timed(
+              () => `batch of ${statements.length}: ${opening(sqlOf.get(statements[0]!) ?? "")}`,
+              () => target.batch(statements.map((s) => unwrap.get(s) ?? s)),
             ).then(count);
         const value = Reflect.get(target, prop, target);
         return typeof value === "function" ? value.bind(target) : value;
@@ -85,6 +90,6 @@ export function d1Meter(): {
     calls: () => calls,
     d1Ms: () => busyMs,
     sqlMs: () => sqlMs,
-    slowest: () => slowest,
+    slowest: () => slowest && { ms: slowest.ms, sql: slowest.label() },
   };
 }
