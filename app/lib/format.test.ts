@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOf, formatCompact, formatDateTime, formatPercent, formatTime24, truncate } from "./format";
+import { countOf, formatCompact, formatDate, formatDateTime, formatPercent, formatTime24, truncate } from "./format";
 
 describe("formatCompact", () => {
   it("shows thousands as K and millions as M with one decimal", () => {
@@ -36,6 +36,14 @@ describe("formatDateTime", () => {
   it("follows daylight saving: an instant an hour after Berlin's spring-forward gap reads in summer time", () => {
     expect(formatDateTime("2026-03-29T00:30:00.000Z", "Europe/Berlin")).toBe("Mar 29, 2026, 1:30 AM");
     expect(formatDateTime("2026-03-29T01:30:00.000Z", "Europe/Berlin")).toBe("Mar 29, 2026, 3:30 AM");
+  });
+});
+
+describe("formatDate", () => {
+  it("shows the day alone, in a zone another format used first", () => {
+    expect(formatDateTime("2026-01-05T03:00:00.000Z", "America/New_York")).toBe("Jan 4, 2026, 10:00 PM");
+    expect(formatDate("2026-01-05T03:00:00.000Z", "America/New_York")).toBe("Jan 4, 2026");
+    expect(formatDate("2026-01-05T03:00:00.000Z", "Asia/Tokyo")).toBe("Jan 5, 2026");
   });
 });
 

@@ -23,41 +23,48 @@ export function truncate(text: string, max: number): string {
 }
 
 /**
+ * Intl's date formatters, one per kind and zone for the life of the page or isolate: making one costs about ten
+ * times what formatting with it does, and a server render formats dozens of dates.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+const KINDS = {
+  dateTime: [
+    "en-US",
+    { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true },
+  ],
+  time24: ["en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }],
+  date: ["en-US", { month: "short", day: "numeric", year: "numeric" }],
+} satisfies Record<string, [string, Intl.DateTimeFormatOptions]>;
+
+function formatter(kind: keyof typeof KINDS, timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    const [locale, options] = KINDS[kind];
+    formatters.set(key, (made = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
+  }
+  return made;
+}
+
+/**
  * An instant shown in the user's timezone, e.g. "Jan 5, 2026, 9:00 AM". Assembled from Intl's parts, so the
  * server and the browser render the same text whatever spacing their ICU versions put before AM/PM.
  */
 export function formatDateTime(iso: string, timezone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: timezone,
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    hour12: true,
-  }).formatToParts(new Date(iso));
+  const parts = formatter("dateTime", timezone).formatToParts(new Date(iso));
   const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
   return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod}`;
 }
 
 /** A time of day in the user's timezone on the 24-hour clock, e.g. "14:05". */
 export function formatTime24(iso: string, timezone: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: timezone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(iso));
+  return formatter("time24", timezone).format(new Date(iso));
 }
 
 /** A day shown in the user's timezone, e.g. "Jan 5, 2026". */
 export function formatDate(iso: string, timezone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: timezone,
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-  }).format(new Date(iso));
+  return formatter("date", timezone).format(new Date(iso));
 }
 
 /** "1 post", "2 posts": a count with its noun in the right number (English; the plural adds "s" unless given). */
