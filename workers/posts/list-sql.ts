@@ -61,12 +61,16 @@ export const listOrder = (shape: ListShape) => sql`${shape.byDate ? shownAt : po
 
 /**
  * The list's page as the CTE `page`: its posts' ids and their place on it (`n`), read once from the index and kept,
- * so the page's rows and what they show join to it instead of running the page's query again.
+ * so the page's rows and what they show join to it instead of running the page's query again. Numbered after the
+ * limit, over the columns the order reads: numbering every post before it would read the whole workspace's index.
  */
 export function pageCte(shape: ListShape) {
-  return sql`page AS MATERIALIZED (SELECT ${posts.id} AS id, row_number() OVER (ORDER BY ${listOrder(shape)}) AS n
-    FROM ${posts} WHERE ${listWhere(shape)}
-    ORDER BY ${listOrder(shape)} LIMIT ${placeholder("limit")} OFFSET ${placeholder("offset")})`;
+  const ordered = shape.byDate
+    ? sql`, ${posts.createdAt}, ${posts.scheduledAt}, ${posts.publishedAt}`
+    : sql`, ${posts.createdAt}`;
+  const page = sql`SELECT ${posts.id}${ordered} FROM ${posts} WHERE ${listWhere(shape)}
+    ORDER BY ${listOrder(shape)} LIMIT ${placeholder("limit")} OFFSET ${placeholder("offset")}`;
+  return sql`page AS MATERIALIZED (SELECT id, row_number() OVER (ORDER BY ${listOrder(shape)}) AS n FROM (${page}) AS ${posts})`;
 }
 
 /** The list statement's rows before the related ones: its total, then its page (ordered by `sort`). */
