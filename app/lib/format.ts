@@ -22,28 +22,16 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
 }
 
-/**
- * Intl's date formatters, one per kind and zone for the life of the page or isolate: making one costs about ten
- * times what formatting with it does, and a server render formats dozens of dates.
- */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-const KINDS = {
-  dateTime: [
-    "en-US",
-    { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true },
-  ],
-  time24: ["en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }],
-  date: ["en-US", { month: "short", day: "numeric", year: "numeric" }],
-} satisfies Record<string, [string, Intl.DateTimeFormatOptions]>;
-
-function formatter(kind: keyof typeof KINDS, timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind} ${timeZone}`;
+/**
+ * Intl's date formatter for `options` in `timeZone` (omitted: the host's), made once for the life of the page or
+ * isolate: making one costs about ten times what formatting with it does, and a render formats dozens of dates.
+ */
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions, timeZone?: string) {
+  const key = locale + JSON.stringify(options) + timeZone;
   let made = formatters.get(key);
-  if (!made) {
-    const [locale, options] = KINDS[kind];
-    formatters.set(key, (made = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
-  }
+  if (!made) formatters.set(key, (made = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
   return made;
 }
 
@@ -52,19 +40,23 @@ function formatter(kind: keyof typeof KINDS, timeZone: string): Intl.DateTimeFor
  * server and the browser render the same text whatever spacing their ICU versions put before AM/PM.
  */
 export function formatDateTime(iso: string, timezone: string): string {
-  const parts = formatter("dateTime", timezone).formatToParts(new Date(iso));
+  const parts = dateFormat(
+    "en-US",
+    { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true },
+    timezone,
+  ).formatToParts(new Date(iso));
   const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
   return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod}`;
 }
 
 /** A time of day in the user's timezone on the 24-hour clock, e.g. "14:05". */
 export function formatTime24(iso: string, timezone: string): string {
-  return formatter("time24", timezone).format(new Date(iso));
+  return dateFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }, timezone).format(new Date(iso));
 }
 
 /** A day shown in the user's timezone, e.g. "Jan 5, 2026". */
 export function formatDate(iso: string, timezone: string): string {
-  return formatter("date", timezone).format(new Date(iso));
+  return dateFormat("en-US", { month: "short", day: "numeric", year: "numeric" }, timezone).format(new Date(iso));
 }
 
 /** "1 post", "2 posts": a count with its noun in the right number (English; the plural adds "s" unless given). */

@@ -1,3 +1,4 @@
+import { dateFormat } from "~/lib/format";
 import { type PlacedPost, placementInstant } from "../posts/post-view";
 
 /**
@@ -32,8 +33,7 @@ const NAMED = {
   EEE: { weekday: "short" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DayPattern = keyof typeof NAMED | "EEE d";
-const named = (date: Date, pattern: keyof typeof NAMED) =>
-  new Intl.DateTimeFormat("en-US", NAMED[pattern]).format(date);
+const named = (date: Date, pattern: keyof typeof NAMED) => dateFormat("en-US", NAMED[pattern]).format(date);
 export const dateText = (date: Date, pattern: DayPattern | "d, yyyy") =>
   pattern === "d, yyyy"
     ? `${date.getDate()}, ${date.getFullYear()}`
@@ -48,7 +48,7 @@ export const dateText = (date: Date, pattern: DayPattern | "d, yyyy") =>
  */
 function wallClock(instant: number, timeZone: string): { day: string; hour: number; time: string } {
   const read = (options: Intl.DateTimeFormatOptions) => {
-    const parts = new Intl.DateTimeFormat("en-US", { timeZone, ...options }).formatToParts(instant);
+    const parts = dateFormat("en-US", options, timeZone).formatToParts(instant);
     return (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   };
   const day = read({ year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" });
