@@ -53,10 +53,10 @@ export function d1Meter(): {
   const unwrap = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
   const sqlOf = new WeakMap<D1PreparedStatement, string>();
   const meterStatement = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const label = () => opening(sql);
     const proxy = new Proxy(stmt, {
       get(target, prop) {
         if (prop === "bind") return (...args: unknown[]) => meterStatement(target.bind(...args), sql);
-        const label = () => opening(sql);
         if (prop === "all" || prop === "run") return () => timed(label, () => target[prop]()).then(count);
         if (prop === "first" || prop === "raw")
           return (...args: unknown[]) =>
