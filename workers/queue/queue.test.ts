@@ -7,10 +7,18 @@ import { insertAccount, insertScheduledPost } from "../test/fixtures";
 import { call, registerUser, uploadImage } from "../test/helpers";
 import { connectViaEmulator } from "../test/oauth";
 import { dbOf, drizzleOf } from "../test/shards";
+import { withWallClockAt } from "../test/wall-clock";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 const daily = (...times: string[]) => EVERY_DAY.flatMap((day) => times.map((time) => ({ day, time })));
+/**
+ * Runs a test at the next 12:00 UTC of the suite's clock, 3 h or more from every slot the tests below fill (08:00 and
+ * 20:00 UTC; 09:00 and 17:00 Berlin; 12:30 New York). They read the free slots in one request and queue or reorder in
+ * the next: a first slot that came round in between (within the ~30 ms of a read and an add, or the ~150 ms of three
+ * adds and a reorder, twice a day at real hours) was taken as the second one, or had left the queue (409).
+ */
+const atNoonUtc = (test: () => Promise<void>) => () => withWallClockAt(12 * 3600_000, test);
 
 async function setSlots(u: User, accountId: string, body: unknown) {
   return call<"PUT /api/queue/:accountId/slots">(`/api/queue/${accountId}/slots`, {
@@ -145,84 +153,90 @@ describe("queue time slots", () => {
     expect(new Set(year.upcoming.map((r) => new Date(r.at).getUTCHours()))).toEqual(new Set([13, 14]));
   });
 
-  it("puts three posts in the next three free slots and each channel in its own account's next slot", async () => {
-    const u = await registerUser();
-    const image = await uploadImage(u.token);
-    const x = await insertAccount(u.user.id, "twitter");
-    const li = await insertAccount(u.user.id, "linkedin");
-    const refused = await addToQueue(u, image, { twitter: [x] }, "No slots yet");
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(
-      "Twitter @twitter_user has no queue time slots yet. Add slots in the Queue view first.",
-    );
+  it(
+    "puts three posts in the next three free slots and each channel in its own account's next slot",
+    atNoonUtc(async () => {
+      const u = await registerUser();
+      const image = await uploadImage(u.token);
+      const x = await insertAccount(u.user.id, "twitter");
+      const li = await insertAccount(u.user.id, "linkedin");
+      const refused = await addToQueue(u, image, { twitter: [x] }, "No slots yet");
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(
+        "Twitter @twitter_user has no queue time slots yet. Add slots in the Queue view first.",
+      );
 
-    await setSlots(u, x, { slots: daily("09:00", "17:00"), timezone: "Europe/Berlin" });
-    await setSlots(u, li, { slots: daily("12:30"), timezone: "America/New_York" });
-    const empty = (await queueOf(u, x)).upcoming.map((r) => r.at);
-    const ids: string[] = [];
-    for (const n of [1, 2, 3]) {
-      const res = await addToQueue(u, image, { twitter: [x] }, `Queued ${n}`);
-      expect(res.status).toBe(201);
-      expect(res.body.message).toBe("Post added to the queue");
-      expect(res.body.data.status).toBe("scheduled");
-      expect(res.body.data.scheduledDate).toBe(empty[n - 1]);
-      ids.push(res.body.data._id);
-    }
-    const queue = await queueOf(u, x);
-    expect(queue.upcoming.slice(0, 4).map((r) => r.post?.content ?? null)).toEqual([
-      "Queued 1",
-      "Queued 2",
-      "Queued 3",
-      null,
-    ]);
+      await setSlots(u, x, { slots: daily("09:00", "17:00"), timezone: "Europe/Berlin" });
+      await setSlots(u, li, { slots: daily("12:30"), timezone: "America/New_York" });
+      const empty = (await queueOf(u, x)).upcoming.map((r) => r.at);
+      const ids: string[] = [];
+      for (const n of [1, 2, 3]) {
+        const res = await addToQueue(u, image, { twitter: [x] }, `Queued ${n}`);
+        expect(res.status).toBe(201);
+        expect(res.body.message).toBe("Post added to the queue");
+        expect(res.body.data.status).toBe("scheduled");
+        expect(res.body.data.scheduledDate).toBe(empty[n - 1]);
+        ids.push(res.body.data._id);
+      }
+      const queue = await queueOf(u, x);
+      expect(queue.upcoming.slice(0, 4).map((r) => r.post?.content ?? null)).toEqual([
+        "Queued 1",
+        "Queued 2",
+        "Queued 3",
+        null,
+      ]);
 
-    const both = await addToQueue(u, image, { twitter: [x], linkedin: [li] }, "Both channels");
-    expect(both.status).toBe(201);
-    const due = Object.fromEntries(both.body.data.platformPosts.map((t) => [t.platform, t.dueAt]));
-    expect(due.twitter).toBe(empty[3]);
-    expect(due.linkedin).toBe((await queueOf(u, li)).upcoming[0]!.at);
-    expect(utcToLocal(Date.parse(due.linkedin!), "America/New_York").localTime).toBe("12:30");
-    // The post shows its earliest channel.
-    expect(both.body.data.scheduledDate).toBe([due.twitter, due.linkedin].sort()[0]);
-  });
+      const both = await addToQueue(u, image, { twitter: [x], linkedin: [li] }, "Both channels");
+      expect(both.status).toBe(201);
+      const due = Object.fromEntries(both.body.data.platformPosts.map((t) => [t.platform, t.dueAt]));
+      expect(due.twitter).toBe(empty[3]);
+      expect(due.linkedin).toBe((await queueOf(u, li)).upcoming[0]!.at);
+      expect(utcToLocal(Date.parse(due.linkedin!), "America/New_York").localTime).toBe("12:30");
+      // The post shows its earliest channel.
+      expect(both.body.data.scheduledDate).toBe([due.twitter, due.linkedin].sort()[0]);
+    }),
+  );
 
-  it("reorders the queue: posts swap slots, and a post not waiting there is refused", async () => {
-    const u = await registerUser();
-    const image = await uploadImage(u.token);
-    const x = await insertAccount(u.user.id, "twitter");
-    await setSlots(u, x, { slots: daily("08:00", "20:00") });
-    for (const n of [1, 2, 3]) await addToQueue(u, image, { twitter: [x] }, `Post ${n}`);
-    const before = (await queueOf(u, x)).upcoming.slice(0, 3);
-    const order = [before[2]!, before[0]!, before[1]!].map((r) => r.post!.targetId);
-    const res = await call<"POST /api/queue/:accountId/reorder">(`/api/queue/${x}/reorder`, {
-      token: u.token,
-      body: { targetIds: order },
-    });
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe("Queue reordered");
-    const after = res.body.data.upcoming.slice(0, 3);
-    expect(after.map((r) => r.post?.content)).toEqual(["Post 3", "Post 1", "Post 2"]);
-    expect(after.map((r) => r.at)).toEqual(before.map((r) => r.at));
+  it(
+    "reorders the queue: posts swap slots, and a post not waiting there is refused",
+    atNoonUtc(async () => {
+      const u = await registerUser();
+      const image = await uploadImage(u.token);
+      const x = await insertAccount(u.user.id, "twitter");
+      await setSlots(u, x, { slots: daily("08:00", "20:00") });
+      for (const n of [1, 2, 3]) await addToQueue(u, image, { twitter: [x] }, `Post ${n}`);
+      const before = (await queueOf(u, x)).upcoming.slice(0, 3);
+      const order = [before[2]!, before[0]!, before[1]!].map((r) => r.post!.targetId);
+      const res = await call<"POST /api/queue/:accountId/reorder">(`/api/queue/${x}/reorder`, {
+        token: u.token,
+        body: { targetIds: order },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe("Queue reordered");
+      const after = res.body.data.upcoming.slice(0, 3);
+      expect(after.map((r) => r.post?.content)).toEqual(["Post 3", "Post 1", "Post 2"]);
+      expect(after.map((r) => r.at)).toEqual(before.map((r) => r.at));
 
-    const other = await registerUser();
-    const foreign = await insertAccount(other.user.id, "twitter");
-    const { targetIds } = await insertScheduledPost(other.user.id, [
-      { accountId: foreign, platform: "twitter", dueAt: Date.now() + 3600_000 },
-    ]);
-    const stolen = await call<"POST /api/queue/:accountId/reorder">(`/api/queue/${x}/reorder`, {
-      token: u.token,
-      body: { targetIds: [order[0], targetIds[0]] },
-    });
-    expect(stolen.status).toBe(409);
-    expect(stolen.body.message).toBe(
-      "Some of these posts are no longer waiting in this queue. Reload the queue and try again.",
-    );
-    const untouched = await (await drizzleOf(other.user.id))
-      .select()
-      .from(postTargets)
-      .where(inArray(postTargets.id, targetIds));
-    expect(untouched[0]!.status).toBe("scheduled");
-  });
+      const other = await registerUser();
+      const foreign = await insertAccount(other.user.id, "twitter");
+      const { targetIds } = await insertScheduledPost(other.user.id, [
+        { accountId: foreign, platform: "twitter", dueAt: Date.now() + 3600_000 },
+      ]);
+      const stolen = await call<"POST /api/queue/:accountId/reorder">(`/api/queue/${x}/reorder`, {
+        token: u.token,
+        body: { targetIds: [order[0], targetIds[0]] },
+      });
+      expect(stolen.status).toBe(409);
+      expect(stolen.body.message).toBe(
+        "Some of these posts are no longer waiting in this queue. Reload the queue and try again.",
+      );
+      const untouched = await (await drizzleOf(other.user.id))
+        .select()
+        .from(postTargets)
+        .where(inArray(postTargets.id, targetIds));
+      expect(untouched[0]!.status).toBe("scheduled");
+    }),
+  );
 });
 
 describe("pause and share next", () => {

@@ -41,6 +41,16 @@ export async function withWallClockAhead<T>(aheadMs: number, fn: () => Promise<T
   }
 }
 
+/**
+ * Runs `fn` with the wall clock moved on to the next `msOfDay` after a UTC midnight (the Worker's and the emulator's
+ * with it), then puts the run's shift back: a test whose answer turns on the time of day (a slot it fills, a day it
+ * names) runs hours away from the boundaries it knows of, instead of crossing one between two requests.
+ */
+export function withWallClockAt<T>(msOfDay: number, fn: () => Promise<T>): Promise<T> {
+  const day = 86_400_000;
+  return withWallClockAhead((((msOfDay - Date.now()) % day) + day) % day, fn);
+}
+
 /** The shift a run asks for: TEST_CLOCK_SHIFT_DAYS days (negative: back). */
 export function clockShiftMs(days: string | undefined): number {
   const n = Number(days ?? 0);
