@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, registerUser } from "../test/helpers";
-import { advanceEmulator, armFault } from "../test/oauth";
+import { advanceEmulator, armFault, startEmulatorWindow } from "../test/oauth";
 import { clearFaults, consent, media, mp4Bytes, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
 import { type AccountCredentials, PlatformError } from "./types";
 import { XClient } from "./x";
@@ -141,6 +141,9 @@ describe("X client against the emulator", () => {
   });
 
   it("reports the caller's rate-limit window on every response", async () => {
+    // X counts per fixed 15 minutes of the emulator's clock: a window that turned between the two calls (a few ms,
+    // four times an hour) counted the second afresh. Start at one's start.
+    await startEmulatorWindow(15 * 60_000);
     const { tokens } = await connect();
     const first = await sandboxFetch("https://api.x.com/2/users/me", {
       headers: { Authorization: `Bearer ${tokens.accessToken}` },
@@ -155,6 +158,8 @@ describe("X client against the emulator", () => {
   });
 
   it("answers 429 once the user's window is spent, and the client waits until its reset", async () => {
+    // Spent and refused in one window: one that turned before the refused call (after ~75 calls) answered it.
+    await startEmulatorWindow(15 * 60_000);
     const { tokens } = await connect();
     const me = () =>
       sandboxFetch("https://api.x.com/2/users/me", { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
