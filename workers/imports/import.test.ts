@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { toXlsxBytes } from "../analytics/export/xlsx";
 import { insertAccount } from "../test/fixtures";
 import { call, registerUser, uploadImage } from "../test/helpers";
+import { withWallClockAt } from "../test/wall-clock";
 import { parseCsv, templateCsv } from "./rows";
 import { parseXlsx } from "./xlsx-rows";
 
@@ -143,21 +144,24 @@ describe("bulk import", () => {
     expect((await call<"GET /api/posts">("/api/posts", { token: u.token })).body.data.pagination.total).toBe(2);
   });
 
-  it("XLSX: the template downloads and reads back as the import's columns", async () => {
-    const u = await registerUser();
-    const res = await SELF.fetch("http://localhost/api/imports/template.xlsx", {
-      headers: { Authorization: `Bearer ${u.token}` },
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="postline-import-template.xlsx"');
-    const rows = await parseXlsx(await res.arrayBuffer());
-    const weekAhead = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    expect(rows[0]).toMatchObject({ row: 2, channels: "twitter", date: weekAhead, time: "09:00" });
-    expect(rows).toEqual(parseCsv(templateCsv(new Date())));
-    await expect(parseXlsx(new TextEncoder().encode("text,channels\n").buffer)).rejects.toThrow(
-      "The file could not be read as an Excel workbook (.xlsx)",
-    );
-  });
+  // At noon UTC: the template's dates are a week after the server's UTC day, and this test's reading of the day after
+  // the answer was the next one when a midnight passed in between (the ~20 ms of reading the workbook).
+  it("XLSX: the template downloads and reads back as the import's columns", () =>
+    withWallClockAt(12 * 3600_000, async () => {
+      const u = await registerUser();
+      const res = await SELF.fetch("http://localhost/api/imports/template.xlsx", {
+        headers: { Authorization: `Bearer ${u.token}` },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="postline-import-template.xlsx"');
+      const rows = await parseXlsx(await res.arrayBuffer());
+      const weekAhead = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      expect(rows[0]).toMatchObject({ row: 2, channels: "twitter", date: weekAhead, time: "09:00" });
+      expect(rows).toEqual(parseCsv(templateCsv(new Date())));
+      await expect(parseXlsx(new TextEncoder().encode("text,channels\n").buffer)).rejects.toThrow(
+        "The file could not be read as an Excel workbook (.xlsx)",
+      );
+    }));
 });
 
 const XLSX_META = { title: "Import", creator: "test", created: new Date(Date.UTC(2026, 0, 1)) };
