@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { advanceEmulator, armFault, raw } from "../test/oauth";
+import { advanceEmulator, armFault, raw, startEmulatorWindow } from "../test/oauth";
 import { connectPinterestClient, pinterestClient, RECIPES_BOARD } from "../test/pinterest-fixtures";
 import { clearFaults, failure, media, mp4Bytes, pngBytes, sandboxDeps, sandboxFetch } from "../test/platform-sandbox";
 import { PinterestClient } from "./pinterest";
@@ -148,8 +148,9 @@ describe("Pinterest client against the emulated API v5", () => {
       });
     expect((await set(1)).status).toBe(200);
     try {
-      // Move to a fresh emulator day, where the app has already made 999 requests.
-      await advanceEmulator(86_400_000);
+      // Move to a fresh emulator day (a second into it: one that ended between the count below and the two calls
+      // counted them afresh), where the app has already made 999 requests.
+      await startEmulatorWindow(86_400_000);
       const { now } = await (await raw("/sandbox/clock")).json<{ now: number }>();
       const day = Math.floor(now / 86_400_000);
       await env.DB.prepare(
