@@ -87,10 +87,13 @@ describe("scheduled reports", () => {
     });
     expect(created.status).toBe(201);
     const directory = createDb(env.DB);
+    // One instant a month on for both runs: a clock running on between them let the second find the next month's 1st,
+    // 00:00 New York, due when it came round while the first made its report.
+    const monthOn = Date.now() + 32 * 86_400_000;
     const deps = {
       db: await drizzleOf(fx.a.user.id),
       people: directoryPeople(directory),
-      now: () => Date.now() + 32 * 86_400_000,
+      now: () => monthOn,
       bucket: env.MEDIA,
       mailer: new DevMailboxMailer(directory),
       origin: "http://localhost",
