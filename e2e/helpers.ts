@@ -7,6 +7,15 @@ import type { Locator, Page, Request } from "playwright-core";
 import { jpegBytes, mp4Bytes } from "../workers/test/media-fixtures";
 
 let counter = 0;
+/**
+ * The whole hour `ahead` hours on in UTC (a new user's zone) as a queue slot's HH:MM: 4 puts the next slot 3 to 4
+ * hours away, so none comes round during a journey. A fixed 09:00 did, twice a day within the seconds between
+ * queueing the first post and moving it, and the move was refused (its post no longer waiting in the queue).
+ */
+export function slotHoursOn(ahead: number, now = Date.now()): string {
+  return `${String((new Date(now).getUTCHours() + ahead) % 24).padStart(2, "0")}:00`;
+}
+
 export function newUser(name = "Ann Lee") {
   counter += 1;
   return { name, email: `e2e-${Date.now()}-${counter}@example.com`, password: "first-pass1" };

@@ -4,7 +4,7 @@ import { formatCompact } from "../app/lib/format";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { awaitingApproval } from "./approvals";
 import { noJsTest as test } from "./browser";
-import { invitePath, newUser, registerViaApi } from "./helpers";
+import { invitePath, newUser, registerViaApi, slotHoursOn } from "./helpers";
 import { connectViaConsent as connect, runCron } from "./platforms";
 
 test("with JavaScript off, the Queue page adds and removes slots, reorders, pauses, resumes and copies slots to another account", async ({
@@ -17,17 +17,18 @@ test("with JavaScript off, the Queue page adds and removes slots, reorders, paus
   const status = (text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
   const slots = card.getByRole("list", { name: /^Time slots of / });
 
-  // Add slot posts at once: Mon–Fri (checked already) and Sun at 09:00.
+  // Add slot posts at once: Mon–Fri (checked already) and Sun, 4 hours on.
+  const time = slotHoursOn(4);
   await card.getByRole("checkbox", { name: "Sun" }).check();
-  await card.getByLabel("Slot time").fill("09:00");
+  await card.getByLabel("Slot time").fill(time);
   await card.getByRole("button", { name: "Add slot" }).click();
   await status("Queue time slots saved");
   expect(await slots.getByRole("listitem").allInnerTexts()).toEqual(
-    ["Mon", "Tue", "Wed", "Thu", "Fri", "Sun"].map((d) => `${d} 09:00`),
+    ["Mon", "Tue", "Wed", "Thu", "Fri", "Sun"].map((d) => `${d} ${time}`),
   );
-  await card.getByRole("button", { name: "Remove Wed 09:00" }).click();
+  await card.getByRole("button", { name: `Remove Wed ${time}` }).click();
   await status("Queue time slots saved");
-  expect(await slots.getByText("Wed 09:00").count()).toBe(0);
+  expect(await slots.getByText(`Wed ${time}`).count()).toBe(0);
   expect(await slots.getByRole("listitem").count()).toBe(5);
 
   // No day chosen: refused with the action's message, nothing saved.
@@ -79,7 +80,7 @@ test("with JavaScript off, the Queue page adds and removes slots, reorders, paus
     .getByRole("region", { name: /^Queue of LinkedIn / })
     .getByRole("list", { name: /^Time slots of / });
   expect(await linkedinSlots.getByRole("listitem").allInnerTexts()).toEqual(
-    ["Mon", "Tue", "Thu", "Fri", "Sun"].map((d) => `${d} 09:00`),
+    ["Mon", "Tue", "Thu", "Fri", "Sun"].map((d) => `${d} ${time}`),
   );
 });
 

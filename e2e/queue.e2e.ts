@@ -1,11 +1,10 @@
 import ExcelJS from "exceljs";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { expect, test } from "./browser";
-import { chooseChannels, gotoHydrated, newUser, registerViaApi, toast } from "./helpers";
+import { chooseChannels, gotoHydrated, newUser, registerViaApi, slotHoursOn, toast } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
 
 const day = (ahead: number) => new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
-
 /** A 50-row import: rows 5, 20 and 40 (sheet numbering, header = 1) break a rule unless `fixed`. */
 function csv(fixed: boolean): Buffer {
   const lines = ["text,channels,date,time,timezone,media,first_comment"];
@@ -52,13 +51,13 @@ test("queue: three posts land in the next slots; import 50 rows, fix the 3 bad o
   expect(upload.status()).toBe(201);
   const image = (await upload.json()).data[0].id as string;
 
-  // Slots every day at 09:00 and 17:00.
+  // Slots every day, 4 and 12 hours on.
   await gotoHydrated(page, "/queue");
   const card = page.getByRole("region", { name: /^Queue of / });
   for (const d of ["Sat", "Sun"]) await card.getByRole("checkbox", { name: d }).check();
-  await card.getByLabel("Slot time").fill("09:00");
+  await card.getByLabel("Slot time").fill(slotHoursOn(4));
   await card.getByRole("button", { name: "Add slot" }).click();
-  await card.getByLabel("Slot time").fill("17:00");
+  await card.getByLabel("Slot time").fill(slotHoursOn(12));
   await card.getByRole("button", { name: "Add slot" }).click();
   await card.getByRole("button", { name: "Save slots" }).click();
   await toast(page, "Queue time slots saved");
