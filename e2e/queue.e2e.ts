@@ -4,7 +4,9 @@ import { expect, test } from "./browser";
 import { chooseChannels, gotoHydrated, newUser, registerViaApi, slotHoursOn, toast } from "./helpers";
 import { connectViaConsent as connect } from "./platforms";
 
-const day = (ahead: number) => new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
+/** The journey's start: every day it names counts from it, so a midnight passing mid-journey moves none of them. */
+const start = Date.now();
+const day = (ahead: number) => new Date(start + ahead * 86_400_000).toISOString().slice(0, 10);
 /** A 50-row import: rows 5, 20 and 40 (sheet numbering, header = 1) break a rule unless `fixed`. */
 function csv(fixed: boolean): Buffer {
   const lines = ["text,channels,date,time,timezone,media,first_comment"];
