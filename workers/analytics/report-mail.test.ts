@@ -12,6 +12,7 @@ import { drizzleOf } from "../test/shards";
 import { FIXTURE_YEAR, SPRING_FORWARD } from "./fixture.test-helper";
 import { REPORT_MAIL_ATTEMPTS, REPORT_MAIL_BACKOFF_MS } from "./report-delivery";
 import { runDueReports } from "./reports";
+import { MAX_RECIPIENTS } from "./schedule-input";
 
 const directory = createDb(env.DB);
 /** The shard of the case's workspace (`scheduled` reads it), which holds its schedules and deliveries. */
@@ -233,5 +234,30 @@ describe("scheduled reports to clients", () => {
     // A signature changed in its first character (to one it did not have: one in 64 already began with "A").
     const forged = link.replace(/sig=(.)/, (_, c: string) => `sig=${c === "A" ? "B" : "A"}`);
     expect((await call(forged)).status).toBe(404);
+  });
+});
+
+// D1 binds at most 100 parameters a statement: lists that grow with a shard's schedules or a report's recipients are
+// read and written in runs.
+describe("reports past D1's 100 bound parameters", () => {
+  it("Send now reaches a schedule's every recipient at the most it takes", { timeout: 30_000 }, async () => {
+    const clients = Array.from(
+      { length: MAX_RECIPIENTS },
+      (_, i) => `many-${i}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    );
+    const { owner, schedule } = await scheduled(
+      { format: "csv", frequency: "weekly", weekday: 1, hour: 9, recipients: clients },
+      Date.now(),
+    );
+    // A delivery row binds 9 parameters: 21 of them were one statement of 189.
+    const sent = await call<"POST /api/analytics/reports/schedules/:id/send">(
+      `/api/analytics/reports/schedules/${schedule.id}/send`,
+      { token: owner.token, method: "POST" },
+    );
+    expect(sent.body).toMatchObject({ success: true, data: { sent: MAX_RECIPIENTS + 1 } });
+    const deliveries = await db.select().from(reportDeliveries).where(eq(reportDeliveries.scheduleId, schedule.id));
+    expect(deliveries.map((d) => d.email).sort()).toEqual([owner.email, ...clients].sort());
+    expect(deliveries.every((d) => d.status === "sent")).toBe(true);
+    for (const to of [owner.email, clients[0]!, clients.at(-1)!]) expect(await mailTo(to)).toHaveLength(1);
   });
 });
