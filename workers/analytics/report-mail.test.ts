@@ -2,7 +2,14 @@ import { env, SELF } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb, type Db } from "../db/client";
-import { devMailAttachments, devMailbox, reportDeliveries, reportSchedules, workspaces } from "../db/schema/index";
+import {
+  devMailAttachments,
+  devMailbox,
+  reportDeliveries,
+  reportRecipients,
+  reportSchedules,
+  workspaces,
+} from "../db/schema/index";
 import type { Mailer } from "../mail";
 import { DevMailboxMailer } from "../mail/mailer";
 import { directoryPeople } from "../tenancy/people";
@@ -259,5 +266,42 @@ describe("reports past D1's 100 bound parameters", () => {
     expect(deliveries.map((d) => d.email).sort()).toEqual([owner.email, ...clients].sort());
     expect(deliveries.every((d) => d.status === "sent")).toBe(true);
     for (const to of [owner.email, clients[0]!, clients.at(-1)!]) expect(await mailTo(to)).toHaveLength(1);
+  });
+
+  it("lists every schedule of a workspace with more than 100, each with its recipients", async () => {
+    // The schedule made through the API is listed first (the oldest), then these 120 in the order they were made.
+    const { owner, workspaceId } = await scheduled({ format: "csv", frequency: "weekly", weekday: 1, hour: 9 }, 0);
+    const ids = Array.from({ length: 120 }, () => crypto.randomUUID());
+    await db.batch(
+      ids.flatMap((id, i) => [
+        db.insert(reportSchedules).values({
+          id,
+          workspaceId,
+          userId: owner.user.id,
+          kind: "summary",
+          format: "csv",
+          frequency: "weekly",
+          weekday: 1,
+          hour: 9,
+          createdAt: i + 1,
+        }),
+        db.insert(reportRecipients).values({
+          id: crypto.randomUUID(),
+          scheduleId: id,
+          workspaceId,
+          email: `client-${i}@example.com`,
+          createdAt: i + 1,
+        }),
+      ]) as [never, ...never[]],
+    );
+    const res = await call<"GET /api/analytics/reports/schedules">("/api/analytics/reports/schedules", {
+      token: owner.token,
+    });
+    expect(res.status).toBe(200);
+    const listed = res.body.data.schedules.slice(1);
+    expect(listed.map((s) => s.id)).toEqual(ids);
+    expect(listed.map((s) => s.recipients)).toEqual(
+      ids.map((_, i) => [{ email: `client-${i}@example.com`, member: false, unsubscribed: false }]),
+    );
   });
 });
