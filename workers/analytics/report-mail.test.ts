@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, like } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb, type Db } from "../db/client";
 import {
@@ -8,6 +8,7 @@ import {
   reportDeliveries,
   reportRecipients,
   reportSchedules,
+  users,
   workspaces,
 } from "../db/schema/index";
 import type { Mailer } from "../mail";
@@ -303,5 +304,52 @@ describe("reports past D1's 100 bound parameters", () => {
     expect(listed.map((s) => s.recipients)).toEqual(
       ids.map((_, i) => [{ email: `client-${i}@example.com`, member: false, unsubscribed: false }]),
     );
+  });
+
+  it("the cron makes the due report on a shard whose schedules have more than 100 creators and workspaces", {
+    timeout: 30_000,
+  }, async () => {
+    const now = Date.now();
+    const { owner } = await scheduled(
+      { format: "csv", frequency: "weekly", weekday: new Date(now).getUTCDay(), hour: 0 },
+      now - 8 * DAY,
+    );
+    // 110 other people's workspaces on the same shard, each with a schedule that is not due yet.
+    const run = crypto.randomUUID().slice(0, 8);
+    const others = Array.from({ length: 110 }, (_, i) => `many-${run}-${i}`);
+    const person = (id: string) => ({ id, email: `${id}@example.com`, displayName: id, passwordHash: "!" });
+    const place = (id: string) => ({ id, name: `Shop ${id}`, personalUserId: id, shard: "DB" });
+    for (const target of new Set([directory, db]))
+      await target.batch(
+        others.flatMap((id) => [
+          target.insert(users).values(person(id)).onConflictDoNothing(),
+          target.insert(workspaces).values(place(id)).onConflictDoNothing(),
+        ]) as [never, ...never[]],
+      );
+    await db.batch(
+      others.map((id) =>
+        db.insert(reportSchedules).values({
+          id: crypto.randomUUID(),
+          workspaceId: id,
+          userId: id,
+          kind: "summary",
+          format: "csv",
+          frequency: "weekly",
+          weekday: new Date(now).getUTCDay(),
+          hour: 0,
+          createdAt: now,
+        }),
+      ) as [never, ...never[]],
+    );
+    try {
+      expect(await runDueReports(deps(now))).toBe(1);
+      expect(await mailTo(owner.email)).toHaveLength(1);
+    } finally {
+      for (const target of new Set([directory, db]))
+        await target.batch([
+          target.delete(workspaces).where(like(workspaces.id, `many-${run}-%`)),
+          target.delete(users).where(like(users.id, `many-${run}-%`)),
+        ]);
+    }
   });
 });
