@@ -1,17 +1,22 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import type { Platform } from "../platform-profile";
+import { PLATFORMS, type Platform } from "../platform-profile";
 import { type Span, splitByWeeks } from "./rollup-ranges";
 
 /** The SQL pieces every analytics read shares: a period's scope, its platform filter and the rollups' pieces. */
 
-export const platformFilter = (column: SQL, platforms: Platform[] | null) =>
-  platforms?.length
-    ? sql` and ${column} in (${sql.join(
-        platforms.map((p) => sql`${p}`),
-        sql`, `,
-      )})`
-    : sql``;
+/**
+ * ` and <column> in ('instagram', …)`: the names are written into the SQL rather than bound. One statement (the top
+ * post's ranking and its targets, ADR 117) repeats the filter in several places, and bound, every platform listed
+ * took it past D1's 100 parameters (ADR 118). Only PLATFORMS' own names are written, so nothing a request sends
+ * reaches the SQL text.
+ */
+export const platformFilter = (column: SQL, platforms: Platform[] | null) => {
+  if (!platforms?.length) return sql``;
+  const unknown = platforms.find((p) => !(PLATFORMS as readonly string[]).includes(p));
+  if (unknown !== undefined) throw new Error(`Unknown platform ${JSON.stringify(unknown)} in a platform filter.`);
+  return sql` and ${column} in (${sql.raw(platforms.map((p) => `'${p}'`).join(", "))})`;
+};
 
 /** A period's whole UTC days as rollup pieces: whole weeks from the weekly table, the days around them from the daily one. */
 export function rollupPieces(days: Span, weekly: string, daily: string) {

@@ -1,8 +1,16 @@
 import { env, SELF } from "cloudflare:test";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, like } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb, type Db } from "../db/client";
-import { devMailAttachments, devMailbox, reportDeliveries, reportSchedules, workspaces } from "../db/schema/index";
+import {
+  devMailAttachments,
+  devMailbox,
+  reportDeliveries,
+  reportRecipients,
+  reportSchedules,
+  users,
+  workspaces,
+} from "../db/schema/index";
 import type { Mailer } from "../mail";
 import { DevMailboxMailer } from "../mail/mailer";
 import { directoryPeople } from "../tenancy/people";
@@ -12,6 +20,7 @@ import { drizzleOf } from "../test/shards";
 import { FIXTURE_YEAR, SPRING_FORWARD } from "./fixture.test-helper";
 import { REPORT_MAIL_ATTEMPTS, REPORT_MAIL_BACKOFF_MS } from "./report-delivery";
 import { runDueReports } from "./reports";
+import { MAX_RECIPIENTS } from "./schedule-input";
 
 const directory = createDb(env.DB);
 /** The shard of the case's workspace (`scheduled` reads it), which holds its schedules and deliveries. */
@@ -233,5 +242,114 @@ describe("scheduled reports to clients", () => {
     // A signature changed in its first character (to one it did not have: one in 64 already began with "A").
     const forged = link.replace(/sig=(.)/, (_, c: string) => `sig=${c === "A" ? "B" : "A"}`);
     expect((await call(forged)).status).toBe(404);
+  });
+});
+
+// D1 binds at most 100 parameters a statement: lists that grow with a shard's schedules or a report's recipients are
+// read and written in runs.
+describe("reports past D1's 100 bound parameters", () => {
+  it("Send now reaches a schedule's every recipient at the most it takes", { timeout: 30_000 }, async () => {
+    const clients = Array.from(
+      { length: MAX_RECIPIENTS },
+      (_, i) => `many-${i}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    );
+    const { owner, schedule } = await scheduled(
+      { format: "csv", frequency: "weekly", weekday: 1, hour: 9, recipients: clients },
+      Date.now(),
+    );
+    // A delivery row binds 9 parameters: 21 of them were one statement of 189.
+    const sent = await call<"POST /api/analytics/reports/schedules/:id/send">(
+      `/api/analytics/reports/schedules/${schedule.id}/send`,
+      { token: owner.token, method: "POST" },
+    );
+    expect(sent.body).toMatchObject({ success: true, data: { sent: MAX_RECIPIENTS + 1 } });
+    const deliveries = await db.select().from(reportDeliveries).where(eq(reportDeliveries.scheduleId, schedule.id));
+    expect(deliveries.map((d) => d.email).sort()).toEqual([owner.email, ...clients].sort());
+    expect(deliveries.every((d) => d.status === "sent")).toBe(true);
+    for (const to of [owner.email, clients[0]!, clients.at(-1)!]) expect(await mailTo(to)).toHaveLength(1);
+  });
+
+  it("lists every schedule of a workspace with more than 100, each with its recipients", async () => {
+    // The schedule made through the API is listed first (the oldest), then these 120 in the order they were made.
+    const { owner, workspaceId } = await scheduled({ format: "csv", frequency: "weekly", weekday: 1, hour: 9 }, 0);
+    const ids = Array.from({ length: 120 }, () => crypto.randomUUID());
+    await db.batch(
+      ids.flatMap((id, i) => [
+        db.insert(reportSchedules).values({
+          id,
+          workspaceId,
+          userId: owner.user.id,
+          kind: "summary",
+          format: "csv",
+          frequency: "weekly",
+          weekday: 1,
+          hour: 9,
+          createdAt: i + 1,
+        }),
+        db.insert(reportRecipients).values({
+          id: crypto.randomUUID(),
+          scheduleId: id,
+          workspaceId,
+          email: `client-${i}@example.com`,
+          createdAt: i + 1,
+        }),
+      ]) as [never, ...never[]],
+    );
+    const res = await call<"GET /api/analytics/reports/schedules">("/api/analytics/reports/schedules", {
+      token: owner.token,
+    });
+    expect(res.status).toBe(200);
+    const listed = res.body.data.schedules.slice(1);
+    expect(listed.map((s) => s.id)).toEqual(ids);
+    expect(listed.map((s) => s.recipients)).toEqual(
+      ids.map((_, i) => [{ email: `client-${i}@example.com`, member: false, unsubscribed: false }]),
+    );
+  });
+
+  it("the cron makes the due report on a shard whose schedules have more than 100 creators and workspaces", {
+    timeout: 30_000,
+  }, async () => {
+    const now = Date.now();
+    const { owner } = await scheduled(
+      { format: "csv", frequency: "weekly", weekday: new Date(now).getUTCDay(), hour: 0 },
+      now - 8 * DAY,
+    );
+    // 110 other people's workspaces on the same shard, each with a schedule that is not due yet.
+    const run = crypto.randomUUID().slice(0, 8);
+    const others = Array.from({ length: 110 }, (_, i) => `many-${run}-${i}`);
+    const person = (id: string) => ({ id, email: `${id}@example.com`, displayName: id, passwordHash: "!" });
+    const place = (id: string) => ({ id, name: `Shop ${id}`, personalUserId: id, shard: "DB" });
+    for (const target of new Set([directory, db]))
+      await target.batch(
+        others.flatMap((id) => [
+          target.insert(users).values(person(id)).onConflictDoNothing(),
+          target.insert(workspaces).values(place(id)).onConflictDoNothing(),
+        ]) as [never, ...never[]],
+      );
+    await db.batch(
+      others.map((id) =>
+        db.insert(reportSchedules).values({
+          id: crypto.randomUUID(),
+          workspaceId: id,
+          userId: id,
+          kind: "summary",
+          format: "csv",
+          frequency: "weekly",
+          weekday: new Date(now).getUTCDay(),
+          hour: 0,
+          createdAt: now,
+        }),
+      ) as [never, ...never[]],
+    );
+    try {
+      expect(await runDueReports(deps(now))).toBe(1);
+      expect(await mailTo(owner.email)).toHaveLength(1);
+    } finally {
+      for (const target of new Set([directory, db]))
+        await target.batch([
+          target.delete(workspaces).where(like(workspaces.id, `many-${run}-%`)),
+          target.delete(users).where(like(users.id, `many-${run}-%`)),
+        ]);
+    }
   });
 });

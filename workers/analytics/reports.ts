@@ -1,7 +1,8 @@
 import { TZDate } from "@date-fns/tz";
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { BrandService } from "../branding";
+import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
 import type { Db } from "../db/client";
 import { REPORT_FORMATS, REPORT_KINDS, reportDeliveries, reportFiles, reportSchedules } from "../db/schema/index";
 import type { MemberRef } from "../tenancy/membership";
@@ -275,6 +276,12 @@ export async function runDueReports(deps: ReportDeps, moving: readonly string[] 
   return made;
 }
 
+/**
+ * Delivery rows in one INSERT within D1's 100 bound parameters: drizzle binds each column given a value or a default,
+ * at most every column (a schedule's 21 recipients were one statement of 189).
+ */
+const DELIVERIES_PER_INSERT = Math.floor(D1_MAX_PARAMS / Object.keys(getTableColumns(reportDeliveries)).length);
+
 async function makeReport(
   deps: ReportDeps,
   schedule: Schedule,
@@ -322,7 +329,9 @@ async function makeReport(
       .update(reportSchedules)
       .set({ lastSentAt: scheduled ? now : schedule.lastSentAt })
       .where(eq(reportSchedules.id, schedule.id)),
-    deps.db.insert(reportDeliveries).values(deliveryRows(ref, recipients, now)),
+    ...chunksOf(deliveryRows(ref, recipients, now), DELIVERIES_PER_INSERT).map((run) =>
+      deps.db.insert(reportDeliveries).values(run),
+    ),
   ]);
   return id;
 }

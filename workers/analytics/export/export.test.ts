@@ -4,6 +4,7 @@ import { strFromU8, unzipSync } from "fflate";
 import type { PDFRawStream } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bioClicksDaily, bioPages, posts } from "../../db/schema/index";
+import { PLATFORMS } from "../../platform-profile";
 import { call } from "../../test/helpers";
 import { fileOf, jpegBytes } from "../../test/media-fixtures";
 import { drizzleOf } from "../../test/shards";
@@ -113,6 +114,18 @@ describe("GET /api/analytics/export", () => {
     const all = await loadTargetRows(fx.db, fx.a.user.id, range);
     expect(all).toHaveLength(5);
     expect(await loadTargetRows(fx.db, fx.a.user.id, range, undefined, { newest: 2 })).toEqual(all.slice(3));
+  });
+
+  // The exports' top posts rank a period up to now in one statement that repeats the platform filter (ADR 118).
+  it("CSV: a period up to now with every platform listed holds the same rows as with all of them", async () => {
+    const rows = async (platforms: string) => {
+      const res = await download(fx.a.token, `format=csv&report=detailed&period=1y&platforms=${platforms}`);
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const listed = await rows(PLATFORMS.join(","));
+    expect(listed).toContain("Facebook,Post p4 ,999,999,99,9,9,9,9,117");
+    expect(listed).toBe(await rows("all"));
   });
 
   it("XLSX: each report kind has its own sheets", async () => {
