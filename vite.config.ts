@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import routes from "./app/routes.ts";
 import { firstLoadChunks } from "./scripts/first-load-chunks.ts";
+import { reactStringChunks } from "./scripts/react-string-chunks.ts";
 
 /** Function and class names survive minification: stack traces in Worker logs stay readable, and `.name` checks hold. */
 const keepNames = { function: true, class: true };
@@ -33,6 +34,7 @@ export default defineConfig(({ command }) => ({
     }),
     tailwindcss(),
     reactRouter(),
+    reactStringChunks(),
     firstLoad,
   ],
   resolve: { tsconfigPaths: true },
