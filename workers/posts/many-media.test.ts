@@ -27,7 +27,7 @@ async function libraryOf(userId: string, n: number): Promise<string[]> {
     };
   });
   const db = await drizzleOf(userId);
-  for (const run of chunksOf(rows, 5)) await db.insert(media).values(run);
+  for (const run of chunksOf(rows, 6)) await db.insert(media).values(run);
   return rows.map((r) => r.id);
 }
 
@@ -60,5 +60,35 @@ describe("a post with the most media it can name", () => {
     });
     expect(res.status, res.body.message).toBe(201);
     expect(await attached(u.user.id, res.body.data._id)).toBe(61);
+  });
+
+  it("checks 2,061 files as the workspace's: the post's 61 and 20 of each of its 100 channels' own", async () => {
+    const u = await registerUser();
+    const twitter: string[] = [];
+    const mastodon: string[] = [];
+    for (let i = 0; i < 50; i += 1) twitter.push(await insertAccount(u.user.id, "twitter"));
+    for (let i = 0; i < 50; i += 1) mastodon.push(await insertAccount(u.user.id, "mastodon"));
+    const ids = await libraryOf(u.user.id, 2061);
+    const channels = [
+      ...twitter.map((accountId) => ({ platform: "twitter", accountId })),
+      ...mastodon.map((accountId) => ({ platform: "mastodon", accountId })),
+    ].map((c, i) => ({ ...c, media: ids.slice(61 + i * 20, 81 + i * 20) }));
+    const res = await call<"POST /api/posts">("/api/posts", {
+      token: u.token,
+      body: {
+        content: "Every file, every channel its own",
+        platforms: ["twitter", "mastodon"],
+        selectedAccounts: { twitter, mastodon },
+        media: ids.slice(0, 20),
+        images: ids.slice(20, 40),
+        videos: ids.slice(40, 60),
+        youtubeVideo: ids[60],
+        channels,
+        status: "draft",
+      },
+    });
+    expect(res.status, res.body.message).toBe(201);
+    expect(await attached(u.user.id, res.body.data._id)).toBe(61);
+    expect(new Set(res.body.data.channels.flatMap((c) => c.media ?? [])).size).toBe(2000);
   });
 });
