@@ -211,11 +211,15 @@ export function confirmTargetPublished(w: Writer, targetId: string, permalink: s
     .where(and(eq(postTargets.id, targetId), eq(postTargets.status, "unconfirmed")));
 }
 
+/** Up to 100 ids, beside the time and the workspace: in runs within D1's 100 bound parameters (ADR 118). */
 export function markFailuresSeen(w: Writer, workspaceId: string, targetIds: string[]) {
-  return w.db
-    .update(postTargets)
-    .set({ failureSeenAt: w.now() })
-    .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.id, targetIds)));
+  const at = w.now();
+  return chunksOf(targetIds, D1_MAX_PARAMS - 2).map((run) =>
+    w.db
+      .update(postTargets)
+      .set({ failureSeenAt: at })
+      .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.id, run))),
+  );
 }
 
 // --- A post's channels, as its commands, approvals and queue move them (TargetMoves) ---
