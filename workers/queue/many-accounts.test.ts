@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { insertAccount } from "../test/fixtures";
+import { call, registerUser } from "../test/helpers";
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+
+/** A workspace with `n` X accounts. */
+async function accounts(n: number) {
+  const u = await registerUser();
+  const ids: string[] = [];
+  for (let i = 0; i < n; i += 1) ids.push(await insertAccount(u.user.id, "twitter", { username: `x_${i}` }));
+  return { u, ids };
+}
+
+const setSlots = (u: User, accountId: string) =>
+  call<"PUT /api/queue/:accountId/slots">(`/api/queue/${accountId}/slots`, {
+    token: u.token,
+    method: "PUT",
+    body: { slots: [{ day: 1, time: "09:00" }] },
+  });
+
+// D1 refuses a statement with more than 100 bound parameters (ADR 118). A workspace's accounts are not capped.
+describe("queues of a workspace with many accounts", () => {
+  it("copies an account's slots to the most accounts the route takes (100) and lists all 101 queues", async () => {
+    const { u, ids } = await accounts(101);
+    const [from, ...to] = ids;
+    expect((await setSlots(u, from!)).status).toBe(200);
+    const res = await call<"POST /api/queue/:accountId/copy-slots">(`/api/queue/${from}/copy-slots`, {
+      token: u.token,
+      body: { to },
+    });
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.data.queues).toHaveLength(101);
+    expect(res.body.data.queues.every((q) => q.slots.length === 1)).toBe(true);
+    const list = await call<"GET /api/queue">("/api/queue", { token: u.token });
+    expect(list.status, list.body.message).toBe(200);
+    expect(list.body.data.queues).toHaveLength(101);
+  });
+});
