@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { insertAccount } from "../test/fixtures";
+import { insertAccount, insertScheduledPost } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -35,5 +35,23 @@ describe("queues of a workspace with many accounts", () => {
     const list = await call<"GET /api/queue">("/api/queue", { token: u.token });
     expect(list.status, list.body.message).toBe(200);
     expect(list.body.data.queues).toHaveLength(101);
+  });
+
+  it("reorders the most waiting posts the route takes, 500", async () => {
+    const { u, ids } = await accounts(1);
+    const account = ids[0]!;
+    const start = Date.now() + 24 * 3600_000;
+    const targetIds: string[] = [];
+    for (let i = 0; i < 500; i += 1) {
+      const post = await insertScheduledPost(u.user.id, [
+        { accountId: account, platform: "twitter", dueAt: start + i * 3600_000 },
+      ]);
+      targetIds.push(...post.targetIds);
+    }
+    const res = await call<"POST /api/queue/:accountId/reorder">(`/api/queue/${account}/reorder`, {
+      token: u.token,
+      body: { targetIds: targetIds.toReversed() },
+    });
+    expect(res.status, res.body.message).toBe(200);
   });
 });
