@@ -72,4 +72,15 @@ describe("a post naming the most accounts it can (550)", () => {
       .first<{ n: number }>();
     expect(waiting!.n).toBe(total);
   });
+
+  it("is checked for duplicates on each of its 550 channels", async () => {
+    const { u, base } = await everyAccount();
+    const created = await call<"POST /api/posts">("/api/posts", { token: u.token, body: base });
+    expect(created.status, created.body.message).toBe(201);
+    const res = await call<"GET /api/posts/:id/duplicates">(`/api/posts/${created.body.data._id}/duplicates`, {
+      token: u.token,
+    });
+    expect(res.status, res.body.message).toBe(200);
+    expect(res.body.data.duplicates).toEqual([]);
+  });
 });

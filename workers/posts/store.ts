@@ -180,26 +180,32 @@ export class PostStore {
       .where(eq(postTargets.postId, id));
     if (channels.length === 0) return [];
     const now = this.now();
-    const sent = await this.db
-      .select({
-        postId: posts.id,
-        platform: postTargets.platform,
-        accountId: postTargets.accountId,
-        version: postTargets.version,
-        content: posts.content,
-        hashtags: posts.hashtags,
-        publishedAt: postTargets.publishedAt,
-      })
-      .from(postTargets)
-      .innerJoin(posts, eq(posts.id, postTargets.postId))
-      .where(
-        and(
-          eq(postTargets.workspaceId, workspaceId),
-          eq(postTargets.status, "published"),
-          inArray(postTargets.accountId, [...new Set(channels.map((c) => c.accountId))]),
-          sql`${postTargets.publishedAt} >= ${now - DUPLICATE_WINDOW_MS}`,
-        ),
-      );
+    // A post names up to 550 accounts: read in runs within D1's 100 bound parameters (ADR 118), 3 other values bound.
+    const runs = await Promise.all(
+      chunksOf([...new Set(channels.map((c) => c.accountId))], D1_MAX_PARAMS - 3).map((run) =>
+        this.db
+          .select({
+            postId: posts.id,
+            platform: postTargets.platform,
+            accountId: postTargets.accountId,
+            version: postTargets.version,
+            content: posts.content,
+            hashtags: posts.hashtags,
+            publishedAt: postTargets.publishedAt,
+          })
+          .from(postTargets)
+          .innerJoin(posts, eq(posts.id, postTargets.postId))
+          .where(
+            and(
+              eq(postTargets.workspaceId, workspaceId),
+              eq(postTargets.status, "published"),
+              inArray(postTargets.accountId, run),
+              sql`${postTargets.publishedAt} >= ${now - DUPLICATE_WINDOW_MS}`,
+            ),
+          ),
+      ),
+    );
+    const sent = runs.flat();
     const captionAt = (p: { content: string; hashtags: string[] }, t: (typeof channels)[number]) =>
       effectiveVersion({ ...p, mediaIds: [], title: null }, t).caption;
     const published = sent.map((s) => ({ ...s, caption: captionAt(s, s), publishedAt: s.publishedAt ?? 0 }));
