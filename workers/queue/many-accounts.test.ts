@@ -1,4 +1,6 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { chunksOf } from "../db/chunks";
 import { insertAccount, insertScheduledPost } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 
@@ -53,5 +55,35 @@ describe("queues of a workspace with many accounts", () => {
       body: { targetIds: targetIds.toReversed() },
     });
     expect(res.status, res.body.message).toBe(200);
+  });
+
+  it("adds a post on 150 accounts to each one's queue", async () => {
+    const u = await registerUser();
+    await env.DB.prepare("UPDATE workspaces SET media_required = 0 WHERE id = ?").bind(u.user.id).run();
+    const selectedAccounts: Record<string, string[]> = {};
+    for (const platform of ["twitter", "mastodon", "bluesky"] as const) {
+      selectedAccounts[platform] = [];
+      for (let i = 0; i < 50; i += 1) selectedAccounts[platform].push(await insertAccount(u.user.id, platform));
+    }
+    const [from, ...to] = Object.values(selectedAccounts).flat();
+    expect((await setSlots(u, from!)).status).toBe(200);
+    for (const run of chunksOf(to, 100)) {
+      const copied = await call<"POST /api/queue/:accountId/copy-slots">(`/api/queue/${from}/copy-slots`, {
+        token: u.token,
+        body: { to: run },
+      });
+      expect(copied.status, copied.body.message).toBe(200);
+    }
+    const res = await call<"POST /api/posts">("/api/posts", {
+      token: u.token,
+      body: {
+        content: "Next free slot everywhere",
+        platforms: Object.keys(selectedAccounts),
+        selectedAccounts,
+        addToQueue: true,
+      },
+    });
+    expect(res.status, res.body.message).toBe(201);
+    expect(res.body.data.status).toBe("scheduled");
   });
 });

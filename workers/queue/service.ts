@@ -193,17 +193,22 @@ export class QueueService {
     if (accountIds.length === 0) throw new Invalid(QueueMessages.noAccounts);
     const now = this.now();
     const settings = await this.settings(workspace.id, accountIds);
-    const held = await this.db
-      .select({ accountId: postTargets.accountId, dueAt: postTargets.dueAt })
-      .from(postTargets)
-      .where(
-        and(
-          eq(postTargets.workspaceId, workspace.id),
-          inArray(postTargets.accountId, accountIds),
-          notInArray(postTargets.status, NOT_HOLDING),
-          gte(postTargets.dueAt, now),
-        ),
-      );
+    const runs = await Promise.all(
+      accountRuns(accountIds, 2 + NOT_HOLDING.length).map((run) =>
+        this.db
+          .select({ accountId: postTargets.accountId, dueAt: postTargets.dueAt })
+          .from(postTargets)
+          .where(
+            and(
+              eq(postTargets.workspaceId, workspace.id),
+              inArray(postTargets.accountId, run),
+              notInArray(postTargets.status, NOT_HOLDING),
+              gte(postTargets.dueAt, now),
+            ),
+          ),
+      ),
+    );
+    const held = runs.flat();
     const out = new Map<string, number>();
     for (const id of accountIds) {
       const q = settings.get(id);
