@@ -1,3 +1,4 @@
+import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
 import { notFound } from "../errors";
 import type { WorkspaceContext } from "../tenancy/membership";
 import { type Action, can, ensureCan } from "../tenancy/roles";
@@ -7,10 +8,11 @@ export const AGENCY_LIST_LIMIT = 50;
 /** Failures older than this are history, not work: the workspace's own pages still list them. */
 export const FAILURE_WINDOW_MS = 14 * 86_400_000;
 /**
- * Workspaces per query: each id is bound twice and D1 binds at most 100 parameters, so a user in many
- * workspaces of one shard is read in a few queries of this size, never one unbounded statement.
+ * Workspaces per query: each id is bound up to three times (approvals where the user approves, upcoming,
+ * failures) beside 5 other values, and D1 binds at most 100 parameters (ADR 118), so a user in many workspaces of
+ * one shard is read in a few queries of this size, never one unbounded statement (40 bound 125).
  */
-export const WORKSPACES_PER_QUERY = 40;
+export const WORKSPACES_PER_QUERY = Math.floor((D1_MAX_PARAMS - 5) / 3);
 
 export type AgencyList = "approvals" | "upcoming" | "failures";
 
@@ -42,16 +44,11 @@ export function agencyQueries(workspaces: WorkspaceContext[]): AgencyQuery[] {
   const byShard = new Map<string, WorkspaceContext[]>();
   for (const w of workspaces.filter((w) => !w.archived)) byShard.set(w.shard, [...(byShard.get(w.shard) ?? []), w]);
   return [...byShard].flatMap(([shard, list]) => {
-    const queries: AgencyQuery[] = [];
-    for (let i = 0; i < list.length; i += WORKSPACES_PER_QUERY) {
-      const part = list.slice(i, i + WORKSPACES_PER_QUERY);
-      queries.push({
-        shard,
-        workspaceIds: part.map((w) => w.id),
-        approverIds: part.filter((w) => can(w.role, "posts.approve")).map((w) => w.id),
-      });
-    }
-    return queries;
+    return chunksOf(list, WORKSPACES_PER_QUERY).map((part) => ({
+      shard,
+      workspaceIds: part.map((w) => w.id),
+      approverIds: part.filter((w) => can(w.role, "posts.approve")).map((w) => w.id),
+    }));
   });
 }
 

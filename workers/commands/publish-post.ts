@@ -12,8 +12,8 @@ export async function publishPost(deps: CommandDeps, actor: Actor, id: string) {
   const submit = needsApproval(actor.workspace);
   const draft = deps.drafts.draftPublish(id, plan, submit);
   await deps.posts.commit([
-    deps.moves.dueNow(draft.waiting, draft.status, draft.at),
     draft.post,
+    ...deps.moves.dueNow(draft.waiting, draft.status, draft.at),
     deps.approvals.withdrawal(id),
     ...(submit ? [deps.approvals.submission(actor, id, true, draft.at)] : []),
     postActivity(deps, actor, submit ? "submitted" : "publish_requested", id, plan.content, draft.at),

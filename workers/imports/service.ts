@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { importedRows } from "../db/schema/imports";
@@ -15,8 +16,6 @@ export interface RowReport {
   duplicate: boolean;
   postId?: string;
 }
-
-const PARAMS_PER_QUERY = 90; // D1 binds at most 100 parameters per query
 
 /** Bulk import (ADR 022): every row checked with the composer's rules; each row created at most once. */
 export class ImportService {
@@ -37,29 +36,17 @@ export class ImportService {
     );
     const urlIds = refs.flatMap((r) => /\/media\/(?:s\/)?([\w-]+)/.exec(r)?.[1] ?? []);
     const names = refs.filter((r) => !/^https?:\/\//.test(r));
-    const found: Array<{ id: string; name: string }> = [];
-    for (let i = 0; i < Math.max(names.length, urlIds.length); i += PARAMS_PER_QUERY) {
-      const someNames = names.slice(i, i + PARAMS_PER_QUERY);
-      const someIds = urlIds.slice(i, i + PARAMS_PER_QUERY);
-      found.push(
-        ...(await this.db
-          .select({ id: media.id, name: sql<string>`lower(${media.originalName})` })
-          .from(media)
-          .where(
-            and(
-              eq(media.workspaceId, workspaceId),
-              isNull(media.deletedAt),
-              sql`(lower(${media.originalName}) IN (${sql.join(
-                (someNames.length ? someNames : [""]).map((n) => sql`${n}`),
-                sql`, `,
-              )}) OR ${media.id} IN (${sql.join(
-                (someIds.length ? someIds : [""]).map((n) => sql`${n}`),
-                sql`, `,
-              )}))`,
-            ),
-          )),
-      );
-    }
+    // As many names and URLs as the cells hold: each list read in runs within D1's 100 bound parameters (ADR 118).
+    const lookup = (match: SQL) =>
+      this.db
+        .select({ id: media.id, name: sql<string>`lower(${media.originalName})` })
+        .from(media)
+        .where(and(eq(media.workspaceId, workspaceId), isNull(media.deletedAt), match));
+    const runs = await Promise.all([
+      ...chunksOf(names, D1_MAX_PARAMS - 1).map((run) => lookup(inArray(sql`lower(${media.originalName})`, run))),
+      ...chunksOf(urlIds, D1_MAX_PARAMS - 1).map((run) => lookup(inArray(media.id, run))),
+    ]);
+    const found = runs.flat();
     const ids = new Set(found.map((f) => f.id));
     return {
       accounts,
@@ -80,16 +67,11 @@ export class ImportService {
     const lookups = await this.lookups(actor.workspace.id, rows);
     const keys = await Promise.all(rows.map(rowKey));
     const seen = new Set<string>();
-    for (let i = 0; i < keys.length; i += PARAMS_PER_QUERY) {
+    for (const run of chunksOf(keys, D1_MAX_PARAMS - 1)) {
       const some = await this.db
         .select({ key: importedRows.rowKey })
         .from(importedRows)
-        .where(
-          and(
-            eq(importedRows.workspaceId, actor.workspace.id),
-            inArray(importedRows.rowKey, keys.slice(i, i + PARAMS_PER_QUERY)),
-          ),
-        );
+        .where(and(eq(importedRows.workspaceId, actor.workspace.id), inArray(importedRows.rowKey, run)));
       for (const s of some) seen.add(s.key);
     }
     const out = [];

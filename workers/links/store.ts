@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
 import type { Db } from "../db/client";
 import {
   bioClicksDaily,
@@ -41,10 +42,15 @@ export class LinkStore {
       .select({ slot: shortLinks.slot, code: shortLinks.code })
       .from(shortLinks)
       .where(eq(shortLinks.targetId, targetId));
-    const found =
-      rows.length === 0
-        ? await read
-        : (await this.db.batch([this.db.insert(shortLinks).values(rows).onConflictDoNothing(), read]))[1];
+    // As many rows as the text's links (some 2,000 on Facebook): inserted in runs within D1's 100 bound parameters
+    // (ADR 118), sized by what one row binds, in the batch that reads them back.
+    const perRow = rows[0] ? this.db.insert(shortLinks).values(rows[0]).toSQL().params.length : 1;
+    const [insert, ...inserts] = chunksOf(rows, Math.floor(D1_MAX_PARAMS / perRow)).map((run) =>
+      this.db.insert(shortLinks).values(run).onConflictDoNothing(),
+    );
+    const found = insert
+      ? ((await this.db.batch([insert, ...inserts, read])).at(-1) as Awaited<typeof read>)
+      : await read;
     return new Map(found.map((r) => [r.slot, r.code]));
   }
 

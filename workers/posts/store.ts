@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
 import type { Db } from "../db/client";
 import { fromJsonRow, jsonRow } from "../db/json-rows";
 import { likePattern } from "../db/like";
@@ -105,11 +106,14 @@ export class PostStore {
       .where(and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)));
   }
 
-  /** The post's media in order, as the inserts that attach them. */
+  /**
+   * The post's media in order, as the inserts that attach them: up to 61 files at 3 parameters a row, in runs within
+   * D1's 100 bound parameters (ADR 118) for the command's batch.
+   */
   attach(postId: string, rows: Array<{ id: string }>) {
-    return rows.length
-      ? [this.db.insert(postMedia).values(rows.map((m, position) => ({ postId, mediaId: m.id, position })))]
-      : [];
+    const links = rows.map((m, position) => ({ postId, mediaId: m.id, position }));
+    const perRow = Object.keys(getTableColumns(postMedia)).length;
+    return chunksOf(links, Math.floor(D1_MAX_PARAMS / perRow)).map((run) => this.db.insert(postMedia).values(run));
   }
 
   /** Detaches all of the post's media (an edit attaches what it keeps again, in its order). */
@@ -176,26 +180,32 @@ export class PostStore {
       .where(eq(postTargets.postId, id));
     if (channels.length === 0) return [];
     const now = this.now();
-    const sent = await this.db
-      .select({
-        postId: posts.id,
-        platform: postTargets.platform,
-        accountId: postTargets.accountId,
-        version: postTargets.version,
-        content: posts.content,
-        hashtags: posts.hashtags,
-        publishedAt: postTargets.publishedAt,
-      })
-      .from(postTargets)
-      .innerJoin(posts, eq(posts.id, postTargets.postId))
-      .where(
-        and(
-          eq(postTargets.workspaceId, workspaceId),
-          eq(postTargets.status, "published"),
-          inArray(postTargets.accountId, [...new Set(channels.map((c) => c.accountId))]),
-          sql`${postTargets.publishedAt} >= ${now - DUPLICATE_WINDOW_MS}`,
-        ),
-      );
+    // A post names up to 550 accounts: read in runs within D1's 100 bound parameters (ADR 118), 3 other values bound.
+    const runs = await Promise.all(
+      chunksOf([...new Set(channels.map((c) => c.accountId))], D1_MAX_PARAMS - 3).map((run) =>
+        this.db
+          .select({
+            postId: posts.id,
+            platform: postTargets.platform,
+            accountId: postTargets.accountId,
+            version: postTargets.version,
+            content: posts.content,
+            hashtags: posts.hashtags,
+            publishedAt: postTargets.publishedAt,
+          })
+          .from(postTargets)
+          .innerJoin(posts, eq(posts.id, postTargets.postId))
+          .where(
+            and(
+              eq(postTargets.workspaceId, workspaceId),
+              eq(postTargets.status, "published"),
+              inArray(postTargets.accountId, run),
+              sql`${postTargets.publishedAt} >= ${now - DUPLICATE_WINDOW_MS}`,
+            ),
+          ),
+      ),
+    );
+    const sent = runs.flat();
     const captionAt = (p: { content: string; hashtags: string[] }, t: (typeof channels)[number]) =>
       effectiveVersion({ ...p, mediaIds: [], title: null }, t).caption;
     const published = sent.map((s) => ({ ...s, caption: captionAt(s, s), publishedAt: s.publishedAt ?? 0 }));
@@ -206,14 +216,21 @@ export class PostStore {
     );
   }
 
-  /** The workspace's posts among `ids`, presented, in the order of `ids`; others' ids are skipped. */
+  /**
+   * The workspace's posts among `ids`, presented, in the order of `ids`; others' ids are skipped. The approval queue
+   * asks for up to 100: read in runs within D1's 100 bound parameters (ADR 118).
+   */
   async getMany(workspaceId: string, ids: string[]) {
     if (ids.length === 0) return [];
-    const rows = await this.db
-      .select()
-      .from(posts)
-      .where(and(eq(posts.workspaceId, workspaceId), inArray(posts.id, ids)));
-    const presented = await this.present(rows);
+    const runs = await Promise.all(
+      chunksOf([...new Set(ids)], D1_MAX_PARAMS - 1).map((run) =>
+        this.db
+          .select()
+          .from(posts)
+          .where(and(eq(posts.workspaceId, workspaceId), inArray(posts.id, run))),
+      ),
+    );
+    const presented = await this.present(runs.flat());
     return ids.flatMap((id) => presented.filter((p) => p.id === id));
   }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { media } from "../db/schema/media";
@@ -71,20 +72,30 @@ export class ChannelHolds {
   async affectedByDisconnect(workspaceId: string, accountIds: string[], opts: { alsoHeld?: boolean } = {}) {
     if (accountIds.length === 0) return [];
     const waiting = inArray(postTargets.status, HELD_ON_DISCONNECT);
-    const rows = await this.db
-      .selectDistinct({ id: posts.id, content: posts.content, status: posts.status, scheduledAt: posts.scheduledAt })
-      .from(postTargets)
-      .innerJoin(posts, eq(posts.id, postTargets.postId))
-      .where(
-        and(
-          eq(postTargets.workspaceId, workspaceId),
-          inArray(postTargets.accountId, accountIds),
-          opts.alsoHeld
-            ? or(waiting, and(eq(postTargets.status, "held"), inArray(postTargets.errorKind, RELEASED_ON_RECONNECT)))
-            : waiting,
-        ),
-      )
-      .orderBy(asc(posts.scheduledAt));
+    const state = opts.alsoHeld
+      ? or(waiting, and(eq(postTargets.status, "held"), inArray(postTargets.errorKind, RELEASED_ON_RECONNECT)))
+      : waiting;
+    // Instagram's disconnect names every Instagram and Facebook account of the workspace (not capped): in runs
+    // within D1's 100 bound parameters (ADR 118) beside the workspace and the statuses (at most 6 values).
+    const runs = await Promise.all(
+      chunksOf(accountIds, D1_MAX_PARAMS - 6).map((run) =>
+        this.db
+          .selectDistinct({
+            id: posts.id,
+            content: posts.content,
+            status: posts.status,
+            scheduledAt: posts.scheduledAt,
+          })
+          .from(postTargets)
+          .innerJoin(posts, eq(posts.id, postTargets.postId))
+          .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.accountId, run), state))
+          .orderBy(asc(posts.scheduledAt)),
+      ),
+    );
+    // A post on accounts of several runs is one post; nulls first, as SQLite orders them.
+    const rows = [...new Map(runs.flat().map((r) => [r.id, r])).values()].sort(
+      (a, b) => (a.scheduledAt ?? -Infinity) - (b.scheduledAt ?? -Infinity),
+    );
     return rows.map(affectedPostSummary);
   }
 

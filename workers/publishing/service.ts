@@ -149,6 +149,7 @@ export class PublishingService {
 
   async markFailuresSeen(workspaceId: string, targetIds: string[]) {
     if (targetIds.length === 0) return;
-    await markFailuresSeen(this.deps, workspaceId, targetIds.slice(0, 100));
+    const [first, ...rest] = markFailuresSeen(this.deps, workspaceId, targetIds.slice(0, 100));
+    await this.deps.db.batch([first!, ...rest]);
   }
 }

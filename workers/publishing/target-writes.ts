@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { EmitEvent } from "../automation";
+import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
 import type { Db } from "../db/client";
 import { labels, postLabels } from "../db/schema/labels";
 import { posts, postTargets } from "../db/schema/posts";
@@ -210,33 +211,46 @@ export function confirmTargetPublished(w: Writer, targetId: string, permalink: s
     .where(and(eq(postTargets.id, targetId), eq(postTargets.status, "unconfirmed")));
 }
 
+/** Up to 100 ids, beside the time and the workspace: in runs within D1's 100 bound parameters (ADR 118). */
 export function markFailuresSeen(w: Writer, workspaceId: string, targetIds: string[]) {
-  return w.db
-    .update(postTargets)
-    .set({ failureSeenAt: w.now() })
-    .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.id, targetIds)));
+  const at = w.now();
+  return chunksOf(targetIds, D1_MAX_PARAMS - 2).map((run) =>
+    w.db
+      .update(postTargets)
+      .set({ failureSeenAt: at })
+      .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.id, run))),
+  );
 }
 
 // --- A post's channels, as its commands, approvals and queue move them (TargetMoves) ---
 
-export const insertTargets = (db: Db, rows: Insert[]) => (rows.length ? [db.insert(postTargets).values(rows)] : []);
+/**
+ * A post's channels (as many as it names accounts, 550 at most) are written in runs within D1's 100 bound
+ * parameters (ADR 118), every run a statement of the caller's batch. A row binds each column given a value or a
+ * default: what one row's INSERT binds sizes the run.
+ */
+export function insertTargets(db: Db, rows: Insert[]) {
+  if (rows.length === 0) return [];
+  const perRow = Math.max(...rows.map((r) => db.insert(postTargets).values(r).toSQL().params.length));
+  return chunksOf(rows, Math.floor(D1_MAX_PARAMS / perRow)).map((run) => db.insert(postTargets).values(run));
+}
 
 export const deleteTargets = (db: Db, ids: string[]) =>
-  ids.length ? [db.delete(postTargets).where(inArray(postTargets.id, ids))] : [];
+  chunksOf(ids, D1_MAX_PARAMS).map((run) => db.delete(postTargets).where(inArray(postTargets.id, run)));
 
 /** Publish Now: the channels become due `at` (`scheduled`), or wait for approval, from attempt one. */
 export function dueNow(db: Db, ids: string[], status: "scheduled" | "pending_approval", at: number) {
-  return db
-    .update(postTargets)
-    .set({
-      status,
-      dueAt: status === "scheduled" ? at : null,
-      attemptCount: 0,
-      errorKind: null,
-      errorMessage: null,
-      updatedAt: at,
-    })
-    .where(inArray(postTargets.id, ids));
+  const set = {
+    status,
+    dueAt: status === "scheduled" ? at : null,
+    attemptCount: 0,
+    errorKind: null,
+    errorMessage: null,
+    updatedAt: at,
+  };
+  return chunksOf(ids, D1_MAX_PARAMS - Object.keys(set).length).map((run) =>
+    db.update(postTargets).set(set).where(inArray(postTargets.id, run)),
+  );
 }
 
 /**

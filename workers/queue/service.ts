@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, notInArray } from "drizzle-orm";
+import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { posts, postTargets } from "../db/schema/posts";
@@ -13,6 +14,12 @@ export const QUEUE_VIEW_DAYS = 14;
 export const QUEUE_VIEW_MAX_DAYS = 366;
 /** Targets in these states do not hold a slot (a draft has no time; a failed one left it). */
 const NOT_HOLDING: Array<typeof postTargets.$inferSelect.status> = ["draft", "failed"];
+
+/**
+ * A workspace's accounts (not capped) in runs within D1's 100 bound parameters (ADR 118), `others` being the
+ * statement's other bound values.
+ */
+const accountRuns = (ids: readonly string[], others: number) => chunksOf(ids, D1_MAX_PARAMS - others);
 
 const ACCOUNT_COLUMNS = {
   id: connectedAccounts.id,
@@ -47,12 +54,15 @@ export class QueueService {
   }
 
   private async settings(workspaceId: string, accountIds: string[]): Promise<Map<string, QueueRow>> {
-    if (accountIds.length === 0) return new Map();
-    const rows = await this.db
-      .select()
-      .from(accountQueues)
-      .where(and(eq(accountQueues.workspaceId, workspaceId), inArray(accountQueues.accountId, accountIds)));
-    return new Map(rows.map((r) => [r.accountId, r]));
+    const runs = await Promise.all(
+      accountRuns(accountIds, 1).map((run) =>
+        this.db
+          .select()
+          .from(accountQueues)
+          .where(and(eq(accountQueues.workspaceId, workspaceId), inArray(accountQueues.accountId, run))),
+      ),
+    );
+    return new Map(runs.flat().map((r) => [r.accountId, r]));
   }
 
   /** Every account's queue: settings and the upcoming slots, empty and filled, over `days` days. */
@@ -73,8 +83,9 @@ export class QueueService {
     const settings = await this.settings(workspace.id, ids);
     const now = this.now();
     const until = now + days * 24 * 3600_000;
-    const waiting = ids.length
-      ? await this.db
+    const runs = await Promise.all(
+      accountRuns(ids, 3).map((run) =>
+        this.db
           .select({
             targetId: postTargets.id,
             accountId: postTargets.accountId,
@@ -87,14 +98,17 @@ export class QueueService {
           .where(
             and(
               eq(postTargets.workspaceId, workspace.id),
-              inArray(postTargets.accountId, ids),
+              inArray(postTargets.accountId, run),
               eq(postTargets.status, "scheduled"),
               isNotNull(postTargets.dueAt),
               lte(postTargets.dueAt, until),
             ),
           )
-          .orderBy(asc(postTargets.dueAt), asc(postTargets.createdAt))
-      : [];
+          .orderBy(asc(postTargets.dueAt), asc(postTargets.createdAt)),
+      ),
+    );
+    // Each account's entries in due order (every account's are in one run).
+    const waiting = runs.flat();
     return accounts.map((a) => {
       const q = settings.get(a.id);
       const timezone = q?.timezone ?? workspace.timezone;
@@ -139,11 +153,15 @@ export class QueueService {
     const from = await this.account(workspaceId, fromId);
     const targets = [...new Set(toIds)].filter((id) => id !== from.id);
     if (targets.length === 0) throw new Invalid(QueueMessages.copyNowhere);
-    const found = await this.db
-      .select({ id: connectedAccounts.id })
-      .from(connectedAccounts)
-      .where(and(eq(connectedAccounts.workspaceId, workspaceId), inArray(connectedAccounts.id, targets)));
-    if (found.length !== targets.length) throw notFound();
+    const found = await Promise.all(
+      accountRuns(targets, 1).map((run) =>
+        this.db
+          .select({ id: connectedAccounts.id })
+          .from(connectedAccounts)
+          .where(and(eq(connectedAccounts.workspaceId, workspaceId), inArray(connectedAccounts.id, run))),
+      ),
+    );
+    if (found.flat().length !== targets.length) throw notFound();
     const source = (await this.settings(workspaceId, [from.id])).get(from.id);
     const slots = (source?.slots ?? []) as Slot[];
     const timezone = source?.timezone ?? null;
@@ -175,17 +193,22 @@ export class QueueService {
     if (accountIds.length === 0) throw new Invalid(QueueMessages.noAccounts);
     const now = this.now();
     const settings = await this.settings(workspace.id, accountIds);
-    const held = await this.db
-      .select({ accountId: postTargets.accountId, dueAt: postTargets.dueAt })
-      .from(postTargets)
-      .where(
-        and(
-          eq(postTargets.workspaceId, workspace.id),
-          inArray(postTargets.accountId, accountIds),
-          notInArray(postTargets.status, NOT_HOLDING),
-          gte(postTargets.dueAt, now),
-        ),
-      );
+    const runs = await Promise.all(
+      accountRuns(accountIds, 2 + NOT_HOLDING.length).map((run) =>
+        this.db
+          .select({ accountId: postTargets.accountId, dueAt: postTargets.dueAt })
+          .from(postTargets)
+          .where(
+            and(
+              eq(postTargets.workspaceId, workspace.id),
+              inArray(postTargets.accountId, run),
+              notInArray(postTargets.status, NOT_HOLDING),
+              gte(postTargets.dueAt, now),
+            ),
+          ),
+      ),
+    );
+    const held = runs.flat();
     const out = new Map<string, number>();
     for (const id of accountIds) {
       const q = settings.get(id);
@@ -215,18 +238,25 @@ export class QueueService {
   /** Reorders the account's waiting posts: they keep the times they hold and take them in `targetIds` order. */
   async reorder(workspaceId: string, accountId: string, targetIds: string[]) {
     await this.account(workspaceId, accountId);
-    const rows = await this.db
-      .select({ id: postTargets.id, postId: postTargets.postId, dueAt: postTargets.dueAt })
-      .from(postTargets)
-      .where(
-        and(
-          eq(postTargets.workspaceId, workspaceId),
-          eq(postTargets.accountId, accountId),
-          eq(postTargets.status, "scheduled"),
-          inArray(postTargets.id, targetIds),
-          gte(postTargets.dueAt, this.now()),
-        ),
-      );
+    const now = this.now();
+    // Up to 500 ids beside 4 other values: in runs within D1's 100 bound parameters (ADR 118).
+    const runs = await Promise.all(
+      chunksOf([...new Set(targetIds)], D1_MAX_PARAMS - 4).map((run) =>
+        this.db
+          .select({ id: postTargets.id, postId: postTargets.postId, dueAt: postTargets.dueAt })
+          .from(postTargets)
+          .where(
+            and(
+              eq(postTargets.workspaceId, workspaceId),
+              eq(postTargets.accountId, accountId),
+              eq(postTargets.status, "scheduled"),
+              inArray(postTargets.id, run),
+              gte(postTargets.dueAt, now),
+            ),
+          ),
+      ),
+    );
+    const rows = runs.flat();
     if (rows.length !== new Set(targetIds).size || rows.length !== targetIds.length)
       throw new Conflict(QueueErrors.notInQueue);
     const times = reorderedTimes(
