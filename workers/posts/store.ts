@@ -363,14 +363,18 @@ export class PostStore {
 
   /** The platform's words for the latest failed attempt of each target being retried (from the attempt log). */
   private async lastRetryReasons(targetIds: string[]): Promise<Map<string, string | null>> {
-    if (targetIds.length === 0) return new Map();
-    const rows = await this.db
-      .select({ targetId: publishAttempts.targetId, message: publishAttempts.errorMessage })
-      .from(publishAttempts)
-      .where(and(inArray(publishAttempts.targetId, targetIds), eq(publishAttempts.outcome, "retry")))
-      .orderBy(asc(publishAttempts.startedAt));
+    // A page of 100 posts may wait on more channels than D1 binds at once (ADR 118); a target's rows stay in one run.
+    const runs = await Promise.all(
+      chunksOf(targetIds, D1_MAX_PARAMS - 1).map((run) =>
+        this.db
+          .select({ targetId: publishAttempts.targetId, message: publishAttempts.errorMessage })
+          .from(publishAttempts)
+          .where(and(inArray(publishAttempts.targetId, run), eq(publishAttempts.outcome, "retry")))
+          .orderBy(asc(publishAttempts.startedAt)),
+      ),
+    );
     // Ascending, so the latest attempt of each target is the one left in the map.
-    return new Map(rows.map((r) => [r.targetId, r.message]));
+    return new Map(runs.flat().map((r) => [r.targetId, r.message]));
   }
 }
 
