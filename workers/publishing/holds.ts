@@ -145,25 +145,31 @@ export class ChannelHolds {
    * passed. The ids come from the OAuth callback's own upsert; each account releases only its workspace's channels.
    */
   async releaseForReconnect(accountIds: string[]): Promise<void> {
-    if (accountIds.length === 0) return;
-    const waiting = await this.db
-      .select({ id: postTargets.id, postId: postTargets.postId, dueAt: postTargets.dueAt })
-      .from(postTargets)
-      .innerJoin(
-        connectedAccounts,
-        and(
-          eq(connectedAccounts.id, postTargets.accountId),
-          eq(connectedAccounts.workspaceId, postTargets.workspaceId),
-        ),
-      )
-      .where(
-        and(
-          inArray(postTargets.accountId, accountIds),
-          eq(postTargets.status, "held"),
-          inArray(postTargets.errorKind, RELEASED_ON_RECONNECT),
-          eq(connectedAccounts.status, "connected"),
-        ),
-      );
+    // One consent may store every Page its person manages: the ids go in runs within D1's 100 (ADR 118).
+    const perRun = D1_MAX_PARAMS - RELEASED_ON_RECONNECT.length - 2;
+    const runs = await Promise.all(
+      chunksOf(accountIds, perRun).map((run) =>
+        this.db
+          .select({ id: postTargets.id, postId: postTargets.postId, dueAt: postTargets.dueAt })
+          .from(postTargets)
+          .innerJoin(
+            connectedAccounts,
+            and(
+              eq(connectedAccounts.id, postTargets.accountId),
+              eq(connectedAccounts.workspaceId, postTargets.workspaceId),
+            ),
+          )
+          .where(
+            and(
+              inArray(postTargets.accountId, run),
+              eq(postTargets.status, "held"),
+              inArray(postTargets.errorKind, RELEASED_ON_RECONNECT),
+              eq(connectedAccounts.status, "connected"),
+            ),
+          ),
+      ),
+    );
+    const waiting = runs.flat();
     if (waiting.length === 0) return;
     const now = this.now();
     const updates = waiting.map((t) => release(this.db, t, now));
