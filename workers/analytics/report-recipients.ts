@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import { constantTimeEqualText, hmacSha256 } from "../crypto";
-import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
+import { readInRuns } from "../db/chunks";
 import type { Db } from "../db/client";
 import { reportRecipients, reportSchedules } from "../db/schema/index";
 import { notFound } from "../errors";
@@ -63,17 +63,15 @@ export function recipientWrites(
 export async function recipientsOf(db: Db, scheduleIds: string[]): Promise<Map<string, RecipientView[]>> {
   const out = new Map<string, RecipientView[]>(scheduleIds.map((id) => [id, []]));
   if (!scheduleIds.length) return out;
-  // In runs within D1's 100 bound parameters (a workspace may have more schedules); a schedule's rows are in one run.
-  const runs = await Promise.all(
-    chunksOf(scheduleIds, D1_MAX_PARAMS).map((run) =>
-      db
-        .select()
-        .from(reportRecipients)
-        .where(inArray(reportRecipients.scheduleId, run))
-        .orderBy(reportRecipients.createdAt, reportRecipients.email),
-    ),
+  // In runs (a workspace may have more schedules than D1 binds); a schedule's rows are in one run.
+  const rows = await readInRuns(scheduleIds, 0, (run) =>
+    db
+      .select()
+      .from(reportRecipients)
+      .where(inArray(reportRecipients.scheduleId, run))
+      .orderBy(reportRecipients.createdAt, reportRecipients.email),
   );
-  for (const r of runs.flat())
+  for (const r of rows)
     out.get(r.scheduleId)?.push({ email: r.email, member: r.userId !== null, unsubscribed: r.unsubscribedAt !== null });
   return out;
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
+import { readInRuns } from "../db/chunks";
 import type { Db } from "../db/client";
 import { feedItems, feeds } from "../db/schema/index";
 import { notMoving } from "../tenancy/moving";
@@ -66,16 +66,14 @@ export class FeedStore {
 
   /** Which of these keys the workspace has seen. */
   async seen(workspaceId: string, keys: string[]): Promise<Set<string>> {
-    // The workspace is bound beside the keys: runs within D1's 100 (ADR 118).
-    const runs = await Promise.all(
-      chunksOf(keys, D1_MAX_PARAMS - 1).map((run) =>
-        this.db
-          .select({ key: feedItems.itemKey })
-          .from(feedItems)
-          .where(and(eq(feedItems.workspaceId, workspaceId), inArray(feedItems.itemKey, run))),
-      ),
+    // The workspace is bound beside the keys.
+    const rows = await readInRuns(keys, 1, (run) =>
+      this.db
+        .select({ key: feedItems.itemKey })
+        .from(feedItems)
+        .where(and(eq(feedItems.workspaceId, workspaceId), inArray(feedItems.itemKey, run))),
     );
-    return new Set(runs.flat().map((r) => r.key));
+    return new Set(rows.map((r) => r.key));
   }
 
   /**

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
-import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
+import { chunksOf, D1_MAX_PARAMS, readInRuns } from "../db/chunks";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { importedRows } from "../db/schema/imports";
@@ -42,11 +42,11 @@ export class ImportService {
         .select({ id: media.id, name: sql<string>`lower(${media.originalName})` })
         .from(media)
         .where(and(eq(media.workspaceId, workspaceId), isNull(media.deletedAt), match));
-    const runs = await Promise.all([
-      ...chunksOf(names, D1_MAX_PARAMS - 1).map((run) => lookup(inArray(sql`lower(${media.originalName})`, run))),
-      ...chunksOf(urlIds, D1_MAX_PARAMS - 1).map((run) => lookup(inArray(media.id, run))),
+    const [byName, byUrl] = await Promise.all([
+      readInRuns(names, 1, (run) => lookup(inArray(sql`lower(${media.originalName})`, run))),
+      readInRuns(urlIds, 1, (run) => lookup(inArray(media.id, run))),
     ]);
-    const found = runs.flat();
+    const found = [...byName, ...byUrl];
     const ids = new Set(found.map((f) => f.id));
     return {
       accounts,

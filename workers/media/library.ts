@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, not, or, type SQL, sql, sum } from "drizzle-orm";
-import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
+import { readInRuns } from "../db/chunks";
 import type { Db } from "../db/client";
 import { likeContains } from "../db/like";
 import { type MediaKind, media, postMedia } from "../db/schema/media";
@@ -132,15 +132,15 @@ export class MediaLibrary {
   async owned(workspaceId: string, ids: string[], kept: readonly string[] = []): Promise<MediaRow[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    // A post and its channels name up to 2,061 files: read in runs within D1's 100 bound parameters (ADR 118).
-    const runs = chunksOf(unique, D1_MAX_PARAMS - 1).map((run) =>
+    // A post and its channels name up to 2,061 files: read in runs.
+    const found = await readInRuns(unique, 1, (run) =>
       this.db
         .select()
         .from(media)
         .where(and(eq(media.workspaceId, workspaceId), inArray(media.id, run))),
     );
     const keeps = new Set(kept);
-    const rows = (await Promise.all(runs)).flat().filter((r) => r.deletedAt === null || keeps.has(r.id));
+    const rows = found.filter((r) => r.deletedAt === null || keeps.has(r.id));
     if (rows.length !== unique.length) throw notFound();
     const byId = new Map(rows.map((r) => [r.id, r]));
     return unique.map((id) => byId.get(id)!);

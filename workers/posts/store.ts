@@ -1,6 +1,6 @@
 import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
+import { chunksOf, D1_MAX_PARAMS, readInRuns } from "../db/chunks";
 import type { Db } from "../db/client";
 import { fromJsonRow, jsonRow } from "../db/json-rows";
 import { likePattern } from "../db/like";
@@ -180,32 +180,29 @@ export class PostStore {
       .where(eq(postTargets.postId, id));
     if (channels.length === 0) return [];
     const now = this.now();
-    // A post names up to 550 accounts: read in runs within D1's 100 bound parameters (ADR 118), 3 other values bound.
-    const runs = await Promise.all(
-      chunksOf([...new Set(channels.map((c) => c.accountId))], D1_MAX_PARAMS - 3).map((run) =>
-        this.db
-          .select({
-            postId: posts.id,
-            platform: postTargets.platform,
-            accountId: postTargets.accountId,
-            version: postTargets.version,
-            content: posts.content,
-            hashtags: posts.hashtags,
-            publishedAt: postTargets.publishedAt,
-          })
-          .from(postTargets)
-          .innerJoin(posts, eq(posts.id, postTargets.postId))
-          .where(
-            and(
-              eq(postTargets.workspaceId, workspaceId),
-              eq(postTargets.status, "published"),
-              inArray(postTargets.accountId, run),
-              sql`${postTargets.publishedAt} >= ${now - DUPLICATE_WINDOW_MS}`,
-            ),
+    // A post names up to 550 accounts: read in runs, 3 other values bound.
+    const sent = await readInRuns([...new Set(channels.map((c) => c.accountId))], 3, (run) =>
+      this.db
+        .select({
+          postId: posts.id,
+          platform: postTargets.platform,
+          accountId: postTargets.accountId,
+          version: postTargets.version,
+          content: posts.content,
+          hashtags: posts.hashtags,
+          publishedAt: postTargets.publishedAt,
+        })
+        .from(postTargets)
+        .innerJoin(posts, eq(posts.id, postTargets.postId))
+        .where(
+          and(
+            eq(postTargets.workspaceId, workspaceId),
+            eq(postTargets.status, "published"),
+            inArray(postTargets.accountId, run),
+            sql`${postTargets.publishedAt} >= ${now - DUPLICATE_WINDOW_MS}`,
           ),
-      ),
+        ),
     );
-    const sent = runs.flat();
     const captionAt = (p: { content: string; hashtags: string[] }, t: (typeof channels)[number]) =>
       effectiveVersion({ ...p, mediaIds: [], title: null }, t).caption;
     const published = sent.map((s) => ({ ...s, caption: captionAt(s, s), publishedAt: s.publishedAt ?? 0 }));
@@ -218,19 +215,17 @@ export class PostStore {
 
   /**
    * The workspace's posts among `ids`, presented, in the order of `ids`; others' ids are skipped. The approval queue
-   * asks for up to 100: read in runs within D1's 100 bound parameters (ADR 118).
+   * asks for up to 100: read in runs (readInRuns).
    */
   async getMany(workspaceId: string, ids: string[]) {
     if (ids.length === 0) return [];
-    const runs = await Promise.all(
-      chunksOf([...new Set(ids)], D1_MAX_PARAMS - 1).map((run) =>
-        this.db
-          .select()
-          .from(posts)
-          .where(and(eq(posts.workspaceId, workspaceId), inArray(posts.id, run))),
-      ),
+    const rows = await readInRuns([...new Set(ids)], 1, (run) =>
+      this.db
+        .select()
+        .from(posts)
+        .where(and(eq(posts.workspaceId, workspaceId), inArray(posts.id, run))),
     );
-    const presented = await this.present(runs.flat());
+    const presented = await this.present(rows);
     return ids.flatMap((id) => presented.filter((p) => p.id === id));
   }
 
@@ -364,17 +359,15 @@ export class PostStore {
   /** The platform's words for the latest failed attempt of each target being retried (from the attempt log). */
   private async lastRetryReasons(targetIds: string[]): Promise<Map<string, string | null>> {
     // A page of 100 posts may wait on more channels than D1 binds at once (ADR 118); a target's rows stay in one run.
-    const runs = await Promise.all(
-      chunksOf(targetIds, D1_MAX_PARAMS - 1).map((run) =>
-        this.db
-          .select({ targetId: publishAttempts.targetId, message: publishAttempts.errorMessage })
-          .from(publishAttempts)
-          .where(and(inArray(publishAttempts.targetId, run), eq(publishAttempts.outcome, "retry")))
-          .orderBy(asc(publishAttempts.startedAt)),
-      ),
+    const rows = await readInRuns(targetIds, 1, (run) =>
+      this.db
+        .select({ targetId: publishAttempts.targetId, message: publishAttempts.errorMessage })
+        .from(publishAttempts)
+        .where(and(inArray(publishAttempts.targetId, run), eq(publishAttempts.outcome, "retry")))
+        .orderBy(asc(publishAttempts.startedAt)),
     );
     // Ascending, so the latest attempt of each target is the one left in the map.
-    return new Map(runs.flat().map((r) => [r.targetId, r.message]));
+    return new Map(rows.map((r) => [r.targetId, r.message]));
   }
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
+import { readInRuns } from "../db/chunks";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { media } from "../db/schema/media";
@@ -76,24 +76,22 @@ export class ChannelHolds {
       ? or(waiting, and(eq(postTargets.status, "held"), inArray(postTargets.errorKind, RELEASED_ON_RECONNECT)))
       : waiting;
     // Instagram's disconnect names every Instagram and Facebook account of the workspace (not capped): in runs
-    // within D1's 100 bound parameters (ADR 118) beside the workspace and the statuses (at most 6 values).
-    const runs = await Promise.all(
-      chunksOf(accountIds, D1_MAX_PARAMS - 6).map((run) =>
-        this.db
-          .selectDistinct({
-            id: posts.id,
-            content: posts.content,
-            status: posts.status,
-            scheduledAt: posts.scheduledAt,
-          })
-          .from(postTargets)
-          .innerJoin(posts, eq(posts.id, postTargets.postId))
-          .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.accountId, run), state))
-          .orderBy(asc(posts.scheduledAt)),
-      ),
+    // beside the workspace and the statuses (at most 6 values).
+    const found = await readInRuns(accountIds, 6, (run) =>
+      this.db
+        .selectDistinct({
+          id: posts.id,
+          content: posts.content,
+          status: posts.status,
+          scheduledAt: posts.scheduledAt,
+        })
+        .from(postTargets)
+        .innerJoin(posts, eq(posts.id, postTargets.postId))
+        .where(and(eq(postTargets.workspaceId, workspaceId), inArray(postTargets.accountId, run), state))
+        .orderBy(asc(posts.scheduledAt)),
     );
     // A post on accounts of several runs is one post; nulls first, as SQLite orders them.
-    const rows = [...new Map(runs.flat().map((r) => [r.id, r])).values()].sort(
+    const rows = [...new Map(found.map((r) => [r.id, r])).values()].sort(
       (a, b) => (a.scheduledAt ?? -Infinity) - (b.scheduledAt ?? -Infinity),
     );
     return rows.map(affectedPostSummary);
@@ -145,31 +143,28 @@ export class ChannelHolds {
    * passed. The ids come from the OAuth callback's own upsert; each account releases only its workspace's channels.
    */
   async releaseForReconnect(accountIds: string[]): Promise<void> {
-    // One consent may store every Page its person manages: the ids go in runs within D1's 100 (ADR 118).
-    const perRun = D1_MAX_PARAMS - RELEASED_ON_RECONNECT.length - 2;
-    const runs = await Promise.all(
-      chunksOf(accountIds, perRun).map((run) =>
-        this.db
-          .select({ id: postTargets.id, postId: postTargets.postId, dueAt: postTargets.dueAt })
-          .from(postTargets)
-          .innerJoin(
-            connectedAccounts,
-            and(
-              eq(connectedAccounts.id, postTargets.accountId),
-              eq(connectedAccounts.workspaceId, postTargets.workspaceId),
-            ),
-          )
-          .where(
-            and(
-              inArray(postTargets.accountId, run),
-              eq(postTargets.status, "held"),
-              inArray(postTargets.errorKind, RELEASED_ON_RECONNECT),
-              eq(connectedAccounts.status, "connected"),
-            ),
+    // One consent may store every Page its person manages: the ids go in runs, beside the hold reasons and the
+    // two statuses.
+    const waiting = await readInRuns(accountIds, RELEASED_ON_RECONNECT.length + 2, (run) =>
+      this.db
+        .select({ id: postTargets.id, postId: postTargets.postId, dueAt: postTargets.dueAt })
+        .from(postTargets)
+        .innerJoin(
+          connectedAccounts,
+          and(
+            eq(connectedAccounts.id, postTargets.accountId),
+            eq(connectedAccounts.workspaceId, postTargets.workspaceId),
           ),
-      ),
+        )
+        .where(
+          and(
+            inArray(postTargets.accountId, run),
+            eq(postTargets.status, "held"),
+            inArray(postTargets.errorKind, RELEASED_ON_RECONNECT),
+            eq(connectedAccounts.status, "connected"),
+          ),
+        ),
     );
-    const waiting = runs.flat();
     if (waiting.length === 0) return;
     const now = this.now();
     const updates = waiting.map((t) => release(this.db, t, now));

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, notInArray } from "drizzle-orm";
-import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
+import { readInRuns } from "../db/chunks";
 import type { Db } from "../db/client";
 import { connectedAccounts } from "../db/schema/accounts";
 import { posts, postTargets } from "../db/schema/posts";
@@ -15,12 +15,6 @@ export const QUEUE_VIEW_MAX_DAYS = 366;
 /** Targets in these states do not hold a slot (a draft has no time; a failed one left it). */
 const NOT_HOLDING: Array<typeof postTargets.$inferSelect.status> = ["draft", "failed"];
 
-/**
- * A workspace's accounts (not capped) in runs within D1's 100 bound parameters (ADR 118), `others` being the
- * statement's other bound values.
- */
-const accountRuns = (ids: readonly string[], others: number) => chunksOf(ids, D1_MAX_PARAMS - others);
-
 const ACCOUNT_COLUMNS = {
   id: connectedAccounts.id,
   platform: connectedAccounts.platform,
@@ -35,7 +29,10 @@ export const QueueErrors = {
   emptyQueue: "This queue has no post waiting to be shared.",
 } as const;
 
-/** Per-account posting queues (ADR 022): weekly slots, Add to queue, reorder, pause, Share next. */
+/**
+ * Per-account posting queues (ADR 022): weekly slots, Add to queue, reorder, pause, Share next. A workspace's
+ * accounts are not capped: what is read by account is read in runs (readInRuns, ADR 118).
+ */
 export class QueueService {
   constructor(
     private readonly db: Db,
@@ -54,15 +51,13 @@ export class QueueService {
   }
 
   private async settings(workspaceId: string, accountIds: string[]): Promise<Map<string, QueueRow>> {
-    const runs = await Promise.all(
-      accountRuns(accountIds, 1).map((run) =>
-        this.db
-          .select()
-          .from(accountQueues)
-          .where(and(eq(accountQueues.workspaceId, workspaceId), inArray(accountQueues.accountId, run))),
-      ),
+    const rows = await readInRuns(accountIds, 1, (run) =>
+      this.db
+        .select()
+        .from(accountQueues)
+        .where(and(eq(accountQueues.workspaceId, workspaceId), inArray(accountQueues.accountId, run))),
     );
-    return new Map(runs.flat().map((r) => [r.accountId, r]));
+    return new Map(rows.map((r) => [r.accountId, r]));
   }
 
   /** Every account's queue: settings and the upcoming slots, empty and filled, over `days` days. */
@@ -83,32 +78,29 @@ export class QueueService {
     const settings = await this.settings(workspace.id, ids);
     const now = this.now();
     const until = now + days * 24 * 3600_000;
-    const runs = await Promise.all(
-      accountRuns(ids, 3).map((run) =>
-        this.db
-          .select({
-            targetId: postTargets.id,
-            accountId: postTargets.accountId,
-            dueAt: postTargets.dueAt,
-            postId: posts.id,
-            content: posts.content,
-          })
-          .from(postTargets)
-          .innerJoin(posts, eq(posts.id, postTargets.postId))
-          .where(
-            and(
-              eq(postTargets.workspaceId, workspace.id),
-              inArray(postTargets.accountId, run),
-              eq(postTargets.status, "scheduled"),
-              isNotNull(postTargets.dueAt),
-              lte(postTargets.dueAt, until),
-            ),
-          )
-          .orderBy(asc(postTargets.dueAt), asc(postTargets.createdAt)),
-      ),
-    );
     // Each account's entries in due order (every account's are in one run).
-    const waiting = runs.flat();
+    const waiting = await readInRuns(ids, 3, (run) =>
+      this.db
+        .select({
+          targetId: postTargets.id,
+          accountId: postTargets.accountId,
+          dueAt: postTargets.dueAt,
+          postId: posts.id,
+          content: posts.content,
+        })
+        .from(postTargets)
+        .innerJoin(posts, eq(posts.id, postTargets.postId))
+        .where(
+          and(
+            eq(postTargets.workspaceId, workspace.id),
+            inArray(postTargets.accountId, run),
+            eq(postTargets.status, "scheduled"),
+            isNotNull(postTargets.dueAt),
+            lte(postTargets.dueAt, until),
+          ),
+        )
+        .orderBy(asc(postTargets.dueAt), asc(postTargets.createdAt)),
+    );
     return accounts.map((a) => {
       const q = settings.get(a.id);
       const timezone = q?.timezone ?? workspace.timezone;
@@ -153,15 +145,13 @@ export class QueueService {
     const from = await this.account(workspaceId, fromId);
     const targets = [...new Set(toIds)].filter((id) => id !== from.id);
     if (targets.length === 0) throw new Invalid(QueueMessages.copyNowhere);
-    const found = await Promise.all(
-      accountRuns(targets, 1).map((run) =>
-        this.db
-          .select({ id: connectedAccounts.id })
-          .from(connectedAccounts)
-          .where(and(eq(connectedAccounts.workspaceId, workspaceId), inArray(connectedAccounts.id, run))),
-      ),
+    const found = await readInRuns(targets, 1, (run) =>
+      this.db
+        .select({ id: connectedAccounts.id })
+        .from(connectedAccounts)
+        .where(and(eq(connectedAccounts.workspaceId, workspaceId), inArray(connectedAccounts.id, run))),
     );
-    if (found.flat().length !== targets.length) throw notFound();
+    if (found.length !== targets.length) throw notFound();
     const source = (await this.settings(workspaceId, [from.id])).get(from.id);
     const slots = (source?.slots ?? []) as Slot[];
     const timezone = source?.timezone ?? null;
@@ -193,22 +183,19 @@ export class QueueService {
     if (accountIds.length === 0) throw new Invalid(QueueMessages.noAccounts);
     const now = this.now();
     const settings = await this.settings(workspace.id, accountIds);
-    const runs = await Promise.all(
-      accountRuns(accountIds, 2 + NOT_HOLDING.length).map((run) =>
-        this.db
-          .select({ accountId: postTargets.accountId, dueAt: postTargets.dueAt })
-          .from(postTargets)
-          .where(
-            and(
-              eq(postTargets.workspaceId, workspace.id),
-              inArray(postTargets.accountId, run),
-              notInArray(postTargets.status, NOT_HOLDING),
-              gte(postTargets.dueAt, now),
-            ),
+    const held = await readInRuns(accountIds, 2 + NOT_HOLDING.length, (run) =>
+      this.db
+        .select({ accountId: postTargets.accountId, dueAt: postTargets.dueAt })
+        .from(postTargets)
+        .where(
+          and(
+            eq(postTargets.workspaceId, workspace.id),
+            inArray(postTargets.accountId, run),
+            notInArray(postTargets.status, NOT_HOLDING),
+            gte(postTargets.dueAt, now),
           ),
-      ),
+        ),
     );
-    const held = runs.flat();
     const out = new Map<string, number>();
     for (const id of accountIds) {
       const q = settings.get(id);
@@ -239,24 +226,21 @@ export class QueueService {
   async reorder(workspaceId: string, accountId: string, targetIds: string[]) {
     await this.account(workspaceId, accountId);
     const now = this.now();
-    // Up to 500 ids beside 4 other values: in runs within D1's 100 bound parameters (ADR 118).
-    const runs = await Promise.all(
-      chunksOf([...new Set(targetIds)], D1_MAX_PARAMS - 4).map((run) =>
-        this.db
-          .select({ id: postTargets.id, postId: postTargets.postId, dueAt: postTargets.dueAt })
-          .from(postTargets)
-          .where(
-            and(
-              eq(postTargets.workspaceId, workspaceId),
-              eq(postTargets.accountId, accountId),
-              eq(postTargets.status, "scheduled"),
-              inArray(postTargets.id, run),
-              gte(postTargets.dueAt, now),
-            ),
+    // Up to 500 ids beside 4 other values: in runs.
+    const rows = await readInRuns([...new Set(targetIds)], 4, (run) =>
+      this.db
+        .select({ id: postTargets.id, postId: postTargets.postId, dueAt: postTargets.dueAt })
+        .from(postTargets)
+        .where(
+          and(
+            eq(postTargets.workspaceId, workspaceId),
+            eq(postTargets.accountId, accountId),
+            eq(postTargets.status, "scheduled"),
+            inArray(postTargets.id, run),
+            gte(postTargets.dueAt, now),
           ),
-      ),
+        ),
     );
-    const rows = runs.flat();
     if (rows.length !== new Set(targetIds).size || rows.length !== targetIds.length)
       throw new Conflict(QueueErrors.notInQueue);
     const times = reorderedTimes(

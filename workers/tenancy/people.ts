@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
+import { readInRuns } from "../db/chunks";
 import type { Db } from "../db/client";
 import { users } from "../db/schema/index";
 import { type Role, workspaceMembers, workspaces } from "../db/schema/workspaces";
@@ -28,30 +28,27 @@ export interface People {
 const PERSON = { id: users.id, displayName: users.displayName, email: users.email, timezone: users.timezone };
 
 /**
- * Distinct ids in runs within D1's 100 bound parameters, none for none: a page asks for a few, but the report cron
- * asks for every schedule's creator and workspace on a shard.
+ * Reads distinct ids in runs: a page asks for a few, but the report cron asks for every schedule's creator and
+ * workspace on a shard.
  */
-const idRuns = (ids: readonly string[]) => chunksOf([...new Set(ids)], D1_MAX_PARAMS);
+const readIds = <R>(ids: readonly string[], read: (run: string[]) => PromiseLike<R[]>) =>
+  readInRuns([...new Set(ids)], 0, read);
 
 /** The directory's people, `db` being the directory database. */
 export function directoryPeople(db: Db): People {
   return {
     async byIds(ids) {
-      const runs = await Promise.all(
-        idRuns(ids).map((run) => db.select(PERSON).from(users).where(inArray(users.id, run))),
-      );
-      return new Map(runs.flat().map((r) => [r.id, r]));
+      const rows = await readIds(ids, (run) => db.select(PERSON).from(users).where(inArray(users.id, run)));
+      return new Map(rows.map((r) => [r.id, r]));
     },
     async workspaces(ids) {
-      const runs = await Promise.all(
-        idRuns(ids).map((run) =>
-          db
-            .select({ id: workspaces.id, name: workspaces.name, timezone: workspaces.timezone })
-            .from(workspaces)
-            .where(inArray(workspaces.id, run)),
-        ),
+      const rows = await readIds(ids, (run) =>
+        db
+          .select({ id: workspaces.id, name: workspaces.name, timezone: workspaces.timezone })
+          .from(workspaces)
+          .where(inArray(workspaces.id, run)),
       );
-      return new Map(runs.flat().map((r) => [r.id, r]));
+      return new Map(rows.map((r) => [r.id, r]));
     },
     members(workspaceId, roles) {
       return db

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { chunksOf, D1_MAX_PARAMS } from "../db/chunks";
+import { chunksOf, D1_MAX_PARAMS, readInRuns } from "../db/chunks";
 import type { Db } from "../db/client";
 import { publicNames, workspaces } from "../db/schema/workspaces";
 
@@ -33,17 +33,15 @@ export function directoryNames(db: Db): PublicNames {
         db.insert(publicNames).values(run).onConflictDoNothing(),
       );
       await db.batch([first!, ...rest]);
-      const held = await Promise.all(
-        chunksOf(wanted, D1_MAX_PARAMS - 2).map((run) =>
-          db
-            .select({ name: publicNames.name })
-            .from(publicNames)
-            .where(
-              and(eq(publicNames.kind, kind), inArray(publicNames.name, run), eq(publicNames.workspaceId, workspaceId)),
-            ),
-        ),
+      const held = await readInRuns(wanted, 2, (run) =>
+        db
+          .select({ name: publicNames.name })
+          .from(publicNames)
+          .where(
+            and(eq(publicNames.kind, kind), inArray(publicNames.name, run), eq(publicNames.workspaceId, workspaceId)),
+          ),
       );
-      return new Set(held.flat().map((r) => r.name));
+      return new Set(held.map((r) => r.name));
     },
     async release(kind, name, workspaceId) {
       await db
