@@ -60,6 +60,16 @@ test("a newcomer's day: sign up, connect three platforms, upload, write with AI,
   expect(await getStarted.getByRole("listitem").count()).toBe(steps.length);
   for (const step of steps)
     await getStarted.getByRole("link", { name: new RegExp(`^${step}\\s*\\(to do\\)`) }).waitFor();
+  // An invitation sent is a teammate on the way: the step is ticked on the next load (read in the session's batch).
+  const api = page.context().request;
+  const me = (await (await api.get("/api/auth/me")).json()) as { data: { user: { id: string } } };
+  const invited = await api.post(`/api/workspaces/${me.data.user.id}/invites`, {
+    data: { email: `teammate-${me.data.user.id}@example.com`, role: "contributor" },
+    headers: { Origin: baseUrl },
+  });
+  expect(invited.status()).toBe(201);
+  await page.reload();
+  await getStarted.getByRole("link", { name: /^Invite a teammate\s*\(done\)/ }).waitFor();
   expect(
     (
       await page

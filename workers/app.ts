@@ -36,6 +36,7 @@ import type { WorkspaceContext } from "./tenancy/membership";
 import { pageWorkspaceReads, workspacesForPage } from "./tenancy/middleware";
 import { movingWorkspaces } from "./tenancy/moving";
 import { directoryNames, type PublicNameKind } from "./tenancy/public-names";
+import { teammatesOfRows, teammatesQuery } from "./workspaces";
 
 export { RateLimiter, UserSessions } from "./auth";
 export { InboxLive } from "./inbox";
@@ -43,6 +44,9 @@ export { InboxLive } from "./inbox";
 registerEmulator((request, env: Env) => emulator.fetch(request, env));
 // The emulator downloads media by URL like Meta does; the signed media links are this Worker's own API routes.
 serveOwnOriginWith({ origin: (env) => parseConfig(env).APP_ORIGIN, fetch: (request, env) => api.fetch(request, env) });
+
+/** The pages whose loader reads the workspace's teammate count: the dashboard (its document and its data). */
+const DASHBOARD_PATHS = new Set(["/dashboard", "/dashboard.data"]);
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -55,15 +59,32 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
   let workspace: WorkspaceContext | null = null;
   const services = buildServices(env, Date.now, new URL(request.url).origin, { shard: () => shardFor(env, workspace) });
   const found = tokenFromRequest(request);
+  // The dashboard's teammate count rides in the session's batch: a round trip less on a new user's first page.
+  const now = Date.now();
+  const teammatesRead = DASHBOARD_PATHS.has(new URL(request.url).pathname)
+    ? (userId: string, among: string | null) => teammatesQuery(userId, among, now)
+    : undefined;
   const resolved =
-    found?.via === "cookie" ? await services.auth.resolve(found.token, pageWorkspaceReads(services.directory)) : null;
+    found?.via === "cookie"
+      ? await services.auth.resolve(found.token, pageWorkspaceReads(services.directory, request, teammatesRead))
+      : null;
   const auth = resolved && { user: resolved.user, sessionId: resolved.sessionId };
   const mine = resolved ? workspacesForPage(resolved.alongside[0]!.results, resolved.user.id, request) : null;
+  const teammates = resolved && teammatesRead ? teammatesOfRows(resolved.alongside[1]!.results) : null;
   workspace = mine?.workspace ?? null;
   const context = new RouterContextProvider();
   const origin = new URL(request.url).origin;
   const servicesIn = (other: WorkspaceContext) => buildServices(env, Date.now, origin, { shard: () => other.shard });
-  context.set(appContext, { services, ctx, auth, workspace, workspaces: mine?.workspaces ?? [], servicesIn, nonce });
+  context.set(appContext, {
+    services,
+    ctx,
+    auth,
+    workspace,
+    workspaces: mine?.workspaces ?? [],
+    teammates,
+    servicesIn,
+    nonce,
+  });
   return requestHandler(request, context);
 }
 

@@ -18,6 +18,11 @@ export interface AppContext {
    * workspace, with the role the user has there.
    */
   servicesIn: (workspace: WorkspaceContext) => Services;
+  /**
+   * Teammates (other members and pending invitations) of the workspaces the page may show, by id, read in the
+   * session's batch on the dashboard (its first-run checklist); null on other pages.
+   */
+  teammates: ReadonlyMap<string, number> | null;
   /** The CSP nonce of this response; every inline script must carry it. */
   nonce: string;
 }

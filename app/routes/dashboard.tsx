@@ -43,8 +43,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 /**
- * The first-run steps while any required one is left (null once done). Teammates are read from the directory only
- * then, and only for those who may invite.
+ * The first-run steps while any required one is left (null once done). Teammates count only for those who may
+ * invite; the session's batch read them (workers/app.ts), else they are read now.
  */
 async function firstRun(
   data: Dashboard,
@@ -60,7 +60,8 @@ async function firstRun(
   };
   if (firstRunComplete(firstRunSteps(facts))) return null;
   if (!can(workspace.role, "members.manage")) return firstRunSteps(facts);
-  const teammates = await context.get(appContext).services.workspaces.teammates(workspace.id);
+  const { teammates: early, services } = context.get(appContext);
+  const teammates = early?.get(workspace.id) ?? (await services.workspaces.teammates(workspace.id));
   return firstRunSteps({ ...facts, teammates });
 }
 

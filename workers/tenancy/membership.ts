@@ -26,14 +26,19 @@ export interface WorkspaceContext {
  * sends it in a batch with another (ADR 050).
  */
 export function membershipsQuery(userId: string, among?: string | null): SQL {
-  const personal = sql`(SELECT ${workspaces.id} FROM ${workspaces} WHERE ${workspaces.personalUserId} = ${userId})`;
-  const candidates = among === undefined ? sql`` : sql`AND m.workspace_id IN (${among ?? personal}, ${personal})`;
+  const candidates = among === undefined ? sql`` : sql`AND m.workspace_id IN (${candidateIds(userId, among)})`;
   return sql`
     SELECT w.id, w.name, w.timezone, w.approval_required, w.media_required, w.personal_user_id, w.shard,
       w.archived_at, w.moving_to, m.role
     FROM ${workspaceMembers} m JOIN ${workspaces} w ON w.id = m.workspace_id
     WHERE m.user_id = ${userId} ${candidates}
     ORDER BY m.joined_at, m.workspace_id`;
+}
+
+/** The workspaces a request may act in: the one it names (`among`, else the personal one) and the personal one. */
+export function candidateIds(userId: string, among: string | null): SQL {
+  const personal = sql`(SELECT ${workspaces.id} FROM ${workspaces} WHERE ${workspaces.personalUserId} = ${userId})`;
+  return sql`${among ?? personal}, ${personal}`;
 }
 
 interface MembershipRow {

@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { parse, serialize } from "hono/utils/cookie";
@@ -62,10 +63,16 @@ export function workspacesForPage(rows: unknown[], userId: string, req: Request)
   return { workspace, workspaces };
 }
 
-/** The statement `workspacesForPage` reads: every membership of the session's user, for `auth.resolve`'s batch. */
-export const pageWorkspaceReads = (directory: Db) => (userId: string) => [
-  prepared(directory, membershipsQuery(userId)),
-];
+/**
+ * The statements for `auth.resolve`'s batch on a page: every membership of the session's user (what
+ * `workspacesForPage` reads), then `also`'s, given the workspace the request names (a directory query of the page's
+ * own, e.g. the dashboard's teammate count).
+ */
+export const pageWorkspaceReads =
+  (directory: Db, req: Request, also?: (userId: string, among: string | null) => SQL) => (userId: string) => [
+    prepared(directory, membershipsQuery(userId)),
+    ...(also ? [prepared(directory, also(userId, requestedWorkspace(req).id))] : []),
+  ];
 
 /**
  * For `resolveAuth`: the directory reads of `resolveWorkspace` for a session's caller (their membership candidates in

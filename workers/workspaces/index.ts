@@ -13,6 +13,7 @@ export { commentRoutes } from "./comment-routes";
 export { PostComments } from "./comments";
 export type { Mentionable } from "./mentions";
 export { Notifications } from "./notifications";
+export { teammatesOfRows, teammatesQuery } from "./pending-invites";
 export { dropWorkspaceAnchor, personalWorkspaceInserts, workspaceAnchor } from "./personal";
 export { inviteRoutes, workspaceRoutes } from "./routes";
 export { MemberMessages } from "./rules";

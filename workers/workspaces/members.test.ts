@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildServices } from "../services";
 import { call, registerUser } from "../test/helpers";
 import { dbOf } from "../test/shards";
+import { teammatesOfRows, teammatesQuery } from "./pending-invites";
 import { MemberMessages } from "./rules";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -138,18 +139,30 @@ describe("invitations", () => {
   it("the dashboard's teammates are the other members and the pending invitations, not an accepted or expired one", async () => {
     const owner = await registerUser();
     const ws = await team(owner);
-    const { workspaces } = buildServices(env);
-    expect(await workspaces.teammates(ws)).toBe(0);
+    const { workspaces, directory } = buildServices(env);
+    // The dashboard page reads them in the session's batch for the workspace its cookie names and the personal one.
+    const onPage = async (among: string | null) =>
+      teammatesOfRows(await directory.all(teammatesQuery(owner.user.id, among, Date.now())));
+    const counted = async () => {
+      const n = await workspaces.teammates(ws);
+      expect(Object.fromEntries(await onPage(ws))).toEqual({ [ws]: n, [owner.user.id]: 0 });
+      return n;
+    };
+    expect(await counted()).toBe(0);
     const joining = newEmail();
     const token = await invite(owner, ws, joining);
     await invite(owner, ws, newEmail());
     const lapsing = newEmail();
     await invite(owner, ws, lapsing);
-    expect(await workspaces.teammates(ws)).toBe(3);
+    expect(await counted()).toBe(3);
+    // Without a cookie the page shows the personal workspace; one the user is not in reads nothing.
+    expect([...(await onPage(null)).keys()]).toEqual([owner.user.id]);
+    const stranger = await registerUser();
+    expect([...(await onPage(stranger.user.id)).keys()]).toEqual([owner.user.id]);
     await env.DB.prepare("UPDATE workspace_invites SET expires_at = ? WHERE workspace_id = ? AND email = ?")
       .bind(Date.now() - 1, ws, lapsing)
       .run();
-    expect(await workspaces.teammates(ws)).toBe(2);
+    expect(await counted()).toBe(2);
     const invitee = await registerUser({ email: joining });
     const accepted = await call<"POST /api/invites/:token/accept">(`/api/invites/${token}/accept`, {
       ...as(invitee),
@@ -157,7 +170,7 @@ describe("invitations", () => {
     });
     expect(accepted.status).toBe(200);
     // The accepted invitation is now a member, counted once.
-    expect(await workspaces.teammates(ws)).toBe(2);
+    expect(await counted()).toBe(2);
     expect(await workspaces.teammates(owner.user.id)).toBe(0);
   });
 

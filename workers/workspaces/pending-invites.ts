@@ -1,21 +1,36 @@
-import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { workspaceInvites, workspaceMembers } from "../db/schema/workspaces";
+import { candidateIds } from "../tenancy/membership";
 
 /** A workspace's invitations that can still be accepted at `now`: not accepted, not expired. */
-export const pendingInvite = (workspaceId: string, now: number) =>
+export const pendingInvite = (workspaceId: string | SQLWrapper, now: number) =>
   and(
     eq(workspaceInvites.workspaceId, workspaceId),
     isNull(workspaceInvites.acceptedAt),
     gt(workspaceInvites.expiresAt, now),
   );
 
+/** The other members of the workspace `id` (a value or a column of an outer query) plus its pending invitations. */
+const teammatesOf = (id: string | SQLWrapper, now: number) =>
+  sql<number>`(SELECT count(*) FROM ${workspaceMembers} WHERE ${eq(workspaceMembers.workspaceId, id)}) - 1
+    + (SELECT count(*) FROM ${workspaceInvites} WHERE ${pendingInvite(id, now)})`;
+
 /** The other members of a workspace plus its pending invitations, in one statement. */
 export async function teammateCount(db: Db, workspaceId: string, now: number): Promise<number> {
-  const members = db.select({ n: count() }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId));
-  const [row] = await db
-    .select({ n: sql<number>`(${members}) - 1 + count(*)` })
-    .from(workspaceInvites)
-    .where(pendingInvite(workspaceId, now));
+  const [row] = await db.all<{ n: number }>(sql`SELECT ${teammatesOf(workspaceId, now)} AS n`);
   return row?.n ?? 0;
 }
+
+/**
+ * `teammateCount` of each workspace a page request may show (`candidateIds`: the one its cookie names and the
+ * personal one) as rows of `id` and `n`: a directory query for the session's batch (ADR 050).
+ */
+export function teammatesQuery(userId: string, among: string | null, now: number): SQL {
+  return sql`SELECT m.workspace_id AS id, ${teammatesOf(sql`m.workspace_id`, now)} AS n
+    FROM ${workspaceMembers} m WHERE m.user_id = ${userId} AND m.workspace_id IN (${candidateIds(userId, among)})`;
+}
+
+/** `teammatesQuery`'s rows by workspace. */
+export const teammatesOfRows = (rows: unknown[]): Map<string, number> =>
+  new Map((rows as Array<{ id: string; n: number }>).map((r) => [r.id, r.n]));
