@@ -45,13 +45,13 @@ describe("background jobs while a workspace moves (ADR 082)", () => {
     const later = Date.now() + 30 * DAY;
 
     /** What each periodic job would pick of this workspace, given the directory's moving workspaces. */
-    async function picked() {
-      const moving = await movingWorkspaces(env.DB);
+    async function picked(alsoMoving: string[] = [], at = later) {
+      const moving = [...alsoMoving, ...(await movingWorkspaces(env.DB))];
       const { sent, queue } = syncQueue();
-      await enqueueDueSyncs({ db, now: () => later, queue, moving });
-      const feeds = await new FeedStore(db).due(later, 10_000, moving);
-      const categories = await new CategoryStore(db).due(later, 10_000, moving);
-      const polls = await new InboxStore(db).accountsToPoll(later, 10_000, undefined, moving);
+      await enqueueDueSyncs({ db, now: () => at, queue, moving });
+      const feeds = await new FeedStore(db).due(at, 10_000, moving);
+      const categories = await new CategoryStore(db).due(at, 10_000, moving);
+      const polls = await new InboxStore(db).accountsToPoll(at, 10_000, undefined, moving);
       return {
         analyticsSync: sent.includes(accountId),
         feedCheck: feeds.some((f) => f.id === feed.body.data.id),
@@ -63,11 +63,26 @@ describe("background jobs while a workspace moves (ADR 082)", () => {
     await flag(ws, "SHARD_B");
     expect(await movingWorkspaces(env.DB)).toContain(ws);
     expect(await picked()).toEqual({ analyticsSync: false, feedCheck: false, categoryRepeat: false, inboxPoll: false });
+    // However many move at once (past D1's 100 bound parameters), every job still runs and leaves them out.
+    const many = Array.from({ length: 150 }, (_, i) => `moving-${i}`);
+    expect(await picked(many)).toEqual({
+      analyticsSync: false,
+      feedCheck: false,
+      categoryRepeat: false,
+      inboxPoll: false,
+    });
     // Flagged, it is read-only: a member's write waits for the move too.
     const refused = await call("/api/feeds", { token: u.token, body: { url: "https://feeds.example/x.xml" } });
     expect(refused.status).toBe(503);
 
     await flag(ws, null);
     expect(await picked()).toEqual({ analyticsSync: true, feedCheck: true, categoryRepeat: true, inboxPoll: true });
+    // A month on (the sync above marked the account enqueued), with 150 others moving.
+    expect(await picked(many, later + 30 * DAY)).toEqual({
+      analyticsSync: true,
+      feedCheck: true,
+      categoryRepeat: true,
+      inboxPoll: true,
+    });
   });
 });
