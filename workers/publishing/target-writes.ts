@@ -227,11 +227,20 @@ export function markFailuresSeen(w: Writer, workspaceId: string, targetIds: stri
 /**
  * A post's channels (as many as it names accounts, 550 at most) are written in runs within D1's 100 bound
  * parameters (ADR 118), every run a statement of the caller's batch. A row binds each column given a value or a
- * default: what one row's INSERT binds sizes the run.
+ * default: what one row's INSERT binds sizes the run. Rows giving the same columns bind alike, so one row of each
+ * kind is rendered (rendering every row cost ~85 µs each, ~45 ms of CPU for 550).
  */
 export function insertTargets(db: Db, rows: Insert[]) {
   if (rows.length === 0) return [];
-  const perRow = Math.max(...rows.map((r) => db.insert(postTargets).values(r).toSQL().params.length));
+  const kinds = new Map<string, Insert>();
+  for (const r of rows) {
+    const given = Object.entries(r)
+      .filter(([, v]) => v !== undefined)
+      .map(([k]) => k)
+      .join();
+    if (!kinds.has(given)) kinds.set(given, r);
+  }
+  const perRow = Math.max(...[...kinds.values()].map((r) => db.insert(postTargets).values(r).toSQL().params.length));
   return chunksOf(rows, Math.floor(D1_MAX_PARAMS / perRow)).map((run) => db.insert(postTargets).values(run));
 }
 
