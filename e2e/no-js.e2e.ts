@@ -1,6 +1,7 @@
 import { request } from "node:http";
 import { type Page, request as playwrightRequest } from "playwright-core";
 import { expect } from "vitest";
+import { formatDateTime } from "../app/lib/format";
 import { jpegBytes } from "../workers/test/media-fixtures";
 import { noJsTest as test } from "./browser";
 import { codeFromMailbox, invitePath, newUser, registerViaApi } from "./helpers";
@@ -283,6 +284,9 @@ test("with JavaScript off, Social Accounts connects through its picker and terms
   const request = page.context().request;
   const headers = { Origin: baseUrl };
   const x = (await (await request.get("/api/accounts")).json()).data.accounts[0] as { _id: string };
+  const zone = "Asia/Tokyo";
+  expect((await request.put("/api/users/timezone", { data: { timezone: zone }, headers })).status()).toBe(200);
+  const scheduledDate = new Date(Date.now() + 2 * 3600_000).toISOString();
   const upload = await request.post("/api/media/upload", {
     multipart: { files: { name: "a.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegBytes(1080, 1080)) } },
     headers,
@@ -294,7 +298,7 @@ test("with JavaScript off, Social Accounts connects through its picker and terms
       selectedAccounts: { twitter: [x._id] },
       images: [(await upload.json()).data[0].id],
       status: "scheduled",
-      scheduledDate: new Date(Date.now() + 2 * 3600_000).toISOString(),
+      scheduledDate,
     },
     headers,
   });
@@ -306,10 +310,10 @@ test("with JavaScript off, Social Accounts connects through its picker and terms
   const confirm = page.getByRole("region", { name: "Disconnect Account" });
   await confirm.getByText("This action cannot be undone.", { exact: false }).waitFor();
   await confirm.getByRole("button", { name: "Yes, Disconnect Account" }).click();
-  await confirm
-    .getByRole("list", { name: "Scheduled posts on this account" })
-    .getByText("Friday's opening hours")
-    .waitFor();
+  const held = confirm.getByRole("list", { name: "Scheduled posts on this account" });
+  await held.getByText("Friday's opening hours").waitFor();
+  // Its time in the user's timezone (the server renders it), not the server's.
+  await held.getByText(formatDateTime(scheduledDate, zone)).waitFor();
   await confirm.getByRole("button", { name: "Disconnect Anyway" }).click();
   await page.getByRole("status").filter({ hasText: "Account disconnected successfully" }).waitFor();
   await page.getByText("No accounts connected").waitFor();

@@ -1,11 +1,13 @@
 import { useEffect, useState } from "react";
-import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
+import { Link, useActionData, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
 import { PlatformMark } from "~/components/platforms/PlatformMark";
 import { Dialog } from "~/components/ui/on-demand-dialog";
 import { accountName } from "~/lib/account-name";
+import { formatDateTime } from "~/lib/format";
 import { notify } from "~/lib/notify";
 import { useEachReply } from "~/lib/use-each-reply";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { loader as appLoader } from "~/routes/app-layout";
 import type { accountsTabData, DisconnectReply } from "~/routes/settings-accounts.server";
 import { PLATFORM_META } from "../platforms/platform-options";
 import { OPTIONS, startUrl, TERMS } from "./connect-options";
@@ -29,6 +31,8 @@ const linkProps = { replace: true, preventScrollReset: true } as const;
 export function AccountsTab({ data }: { data: AccountsTabData }) {
   const { accounts, waiting } = data;
   const hydrated = useHydrated();
+  // The posts a disconnect would hold show their time in the user's timezone, on the server as in the browser.
+  const timezone = useRouteLoaderData<typeof appLoader>("app")?.user.timezone ?? "UTC";
   const [params, setParams] = useSearchParams();
   const groups = groupAccounts(accounts);
   const connect = params.get("connect");
@@ -186,7 +190,7 @@ export function AccountsTab({ data }: { data: AccountsTabData }) {
               <li key={p.id} className="rounded border px-2 py-1">
                 <span className="font-medium">{p.content || "(no text)"}</span>
                 {p.scheduledDate ? (
-                  <span className="block text-xs text-gray-500">{new Date(p.scheduledDate).toLocaleString()}</span>
+                  <span className="block text-xs text-gray-500">{formatDateTime(p.scheduledDate, timezone)}</span>
                 ) : null}
               </li>
             ))}
