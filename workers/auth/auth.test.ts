@@ -1,8 +1,9 @@
-import { createExecutionContext, env } from "cloudflare:test";
+import { createExecutionContext, env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApi } from "../api";
 import { call, ORIGIN, registerUser } from "../test/helpers";
 import { LoginLimits } from "./rate-limit";
+import type { UserSessions } from "./user-sessions";
 
 async function latestCode(email: string): Promise<string> {
   const row = await env.DB.prepare("SELECT text FROM dev_mailbox WHERE to_address = ? ORDER BY created_at DESC LIMIT 1")
@@ -117,6 +118,35 @@ describe("login and sessions", () => {
     const { sha256Hex } = await import("../crypto");
     expect(await stub.validate(await sha256Hex(u.token), Date.now() + 8 * 24 * 3600_000)).toBeNull();
     expect((await call<"GET /api/auth/me">("/api/auth/me", { token: u.token })).status).toBe(401);
+  });
+
+  it("checks a live session without writing, and drops expired ones when it does write (its last-seen minute)", async () => {
+    const u = await registerUser();
+    const again = await call<"POST /api/auth/login">("/api/auth/login", {
+      body: { email: u.email, password: u.password },
+    });
+    expect(again.status).toBe(200);
+    const stub = env.USER_SESSIONS.get(env.USER_SESSIONS.idFromName(u.user.id));
+    const { sha256Hex } = await import("../crypto");
+    const hash = await sha256Hex(u.token);
+    await runInDurableObject(stub, async (sessions: UserSessions, state) => {
+      const statements: string[] = [];
+      const exec = state.storage.sql.exec.bind(state.storage.sql);
+      state.storage.sql.exec = ((query: string, ...bindings: unknown[]) => {
+        statements.push(query.split(" ")[0]!);
+        return exec(query, ...bindings);
+      }) as typeof exec;
+      const stored = () => exec<{ n: number }>("SELECT count(*) AS n FROM sessions").one().n;
+      // The other sign-in's session lapses; the live one is asked about within its minute: nothing is written.
+      exec("UPDATE sessions SET expires_at = ? WHERE token_hash != ?", Date.now() - 1, hash);
+      expect(sessions.validate(hash, Date.now())).not.toBeNull();
+      expect(statements).toEqual(["SELECT"]);
+      expect(stored()).toBe(2);
+      // Two minutes on, its last-seen time moves, and the lapsed session goes with that write.
+      expect(sessions.validate(hash, Date.now() + 120_000)).not.toBeNull();
+      expect(statements).toEqual(["SELECT", "SELECT", "UPDATE", "DELETE"]);
+      expect(stored()).toBe(1);
+    });
   });
 
   it("lets ten people from one office IP sign in within minutes, and the eleventh too (successes are not counted)", {

@@ -40,9 +40,12 @@ export class UserSessions extends DurableObject<Env> {
     );
   }
 
-  /** The live session for a token hash, or null; expired rows are dropped on the way. */
+  /**
+   * The live session for a token hash, or null. Every signed-in request asks this, so it writes only when it must:
+   * a write makes the object commit before it answers. Expired rows are dropped when one is met and when a live
+   * session's last-seen time moves on (at most once a minute).
+   */
   validate(tokenHash: string, now: number): SessionRecord | null {
-    this.sql.exec("DELETE FROM sessions WHERE expires_at <= ?", now);
     const row = this.sql
       .exec<{ id: string; created_at: number; expires_at: number; last_seen_at: number; user_agent: string | null }>(
         "SELECT id, created_at, expires_at, last_seen_at, user_agent FROM sessions WHERE token_hash = ?",
@@ -50,8 +53,14 @@ export class UserSessions extends DurableObject<Env> {
       )
       .toArray()[0];
     if (!row) return null;
-    if (now - row.last_seen_at > 60_000)
+    if (row.expires_at <= now) {
+      this.dropExpired(now);
+      return null;
+    }
+    if (now - row.last_seen_at > 60_000) {
       this.sql.exec("UPDATE sessions SET last_seen_at = ? WHERE id = ?", now, row.id);
+      this.dropExpired(now);
+    }
     return {
       id: row.id,
       createdAt: row.created_at,
@@ -59,6 +68,10 @@ export class UserSessions extends DurableObject<Env> {
       lastSeenAt: row.last_seen_at,
       userAgent: row.user_agent,
     };
+  }
+
+  private dropExpired(now: number): void {
+    this.sql.exec("DELETE FROM sessions WHERE expires_at <= ?", now);
   }
 
   list(now: number): SessionRecord[] {
