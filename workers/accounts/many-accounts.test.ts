@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { insertAccount } from "../test/fixtures";
+import { insertAccounts } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 
 // D1 refuses a statement with more than 100 bound parameters (ADR 118). Instagram's disconnect takes every
@@ -7,10 +7,8 @@ import { call, registerUser } from "../test/helpers";
 describe("POST /api/auth/instagram/disconnect", () => {
   it("disconnects a workspace's 120 Instagram and Facebook accounts", async () => {
     const u = await registerUser();
-    for (let i = 0; i < 60; i += 1) {
-      await insertAccount(u.user.id, "instagram", { username: `ig_${i}` });
-      await insertAccount(u.user.id, "facebook", { username: `fb_${i}` });
-    }
+    await insertAccounts(u.user.id, "instagram", 60, "ig");
+    await insertAccounts(u.user.id, "facebook", 60, "fb");
     const res = await call<"POST /api/auth/instagram/disconnect">("/api/auth/instagram/disconnect", {
       token: u.token,
       method: "POST",

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { insertFacebookComments } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 import { addMember, dbOf } from "../test/shards";
 
@@ -39,23 +40,8 @@ describe("bulk actions on the most items a request names", () => {
     teammate = await registerUser({ displayName: "Tom Teammate" });
     ws = owner.user.id;
     await addMember(ws, teammate.user.id, "editor");
-    const db = await dbOf(ws);
-    const now = Date.now();
-    await db.batch([
-      db
-        .prepare(
-          "INSERT INTO connected_accounts (id, workspace_id, user_id, platform, platform_user_id, username, display_name, account_type, access_token_enc) VALUES (?1, ?2, ?3, 'facebook', ?1, 'shop', 'Shop', 'page', 'enc')",
-        )
-        .bind(`${ws}-fb`, ws, owner.user.id),
-      // MOST open Facebook comments, one minute apart, already read by the rules.
-      db
-        .prepare(
-          `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?4 - 1)
-         INSERT INTO inbox_items (id, workspace_id, account_id, platform, remote_id, kind, author, text, created_at, received_at, status, rules_applied_at)
-         SELECT ?1 || '-i' || i, ?1, ?2, 'facebook', 'c' || i, 'comment', 'Ann', 'Hello', ?3 - i * 60000, ?3, 'open', ?3 FROM n`,
-        )
-        .bind(ws, `${ws}-fb`, now, MOST),
-    ]);
+    // MOST open Facebook comments, one minute apart, already read by the rules.
+    await insertFacebookComments(ws, MOST, Date.now());
     ids = (await items()).map((i) => i.id);
     expect(ids).toHaveLength(MOST);
     // Labelled first: each label row carries its item's status, which done and open must move (ADR 102).

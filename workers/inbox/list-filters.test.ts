@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { insertFacebookComments } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
-import { dbOf } from "../test/shards";
 import { LIST_WALK_MAX } from "./list-store";
 
 /**
@@ -25,31 +25,13 @@ const list = async (query: string) => {
 const bulk = async (body: Record<string, unknown>) =>
   expect((await call("/api/inbox/bulk", { ...opts(), method: "POST", body })).status).toBe(200);
 
-/** `ITEMS` Facebook comments one minute apart, the newest first as `i0`; the oldest and every third
- * after it are open. */
-async function seedItems(db: D1Database) {
-  await db.batch([
-    db
-      .prepare(
-        "INSERT INTO connected_accounts (id, workspace_id, user_id, platform, platform_user_id, username, display_name, account_type, access_token_enc) VALUES (?1, ?2, ?3, 'facebook', ?1, 'shop', 'Shop', 'page', 'enc')",
-      )
-      .bind(`${ws}-fb`, ws, owner.user.id),
-    db
-      .prepare(
-        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?4 - 1)
-       INSERT INTO inbox_items (id, workspace_id, account_id, platform, remote_id, kind, author, text, created_at, received_at, status, rules_applied_at)
-       SELECT ?1 || '-i' || i, ?1, ?2, 'facebook', 'c' || i, 'comment', 'Ann', 'Hello', ?3 - i * ${MINUTE}, ?3, CASE WHEN (?4 - 1 - i) % 3 = 0 THEN 'open' ELSE 'done' END, ?3 FROM n`,
-      )
-      .bind(ws, `${ws}-fb`, newest, ITEMS),
-  ]);
-}
-
 describe("inbox list filters at any size", () => {
   beforeAll(async () => {
     owner = await registerUser();
     ws = owner.user.id;
     newest = Date.now() - MINUTE;
-    await seedItems(await dbOf(ws));
+    // `ITEMS` comments one minute apart, the newest first as `i0`; the oldest and every third after it are open.
+    await insertFacebookComments(ws, ITEMS, newest, 3);
   });
 
   it("finds a label's items from the label's own index, with the status they have now", async () => {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PLATFORMS, type Platform } from "../platform-profile";
-import { insertAccount } from "../test/fixtures";
+import { insertAccounts } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 import { dbOf } from "../test/shards";
 
@@ -12,12 +12,8 @@ const PER_PLATFORM = 50;
 async function everyAccount(platforms: readonly Platform[] = PLATFORMS) {
   const u = await registerUser();
   const selectedAccounts: Partial<Record<Platform, string[]>> = {};
-  for (const platform of platforms) {
-    const ids: string[] = [];
-    for (let i = 0; i < PER_PLATFORM; i += 1)
-      ids.push(await insertAccount(u.user.id, platform, { username: `${platform}_${i}` }));
-    selectedAccounts[platform] = ids;
-  }
+  for (const platform of platforms)
+    selectedAccounts[platform] = await insertAccounts(u.user.id, platform, PER_PLATFORM, platform);
   const base = { content: "To every channel", platforms: [...platforms], selectedAccounts, status: "draft" };
   return { u, base, total: platforms.length * PER_PLATFORM };
 }

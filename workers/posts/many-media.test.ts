@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chunksOf } from "../db/chunks";
 import { media } from "../db/schema/media";
-import { insertAccount } from "../test/fixtures";
+import { insertAccount, insertAccounts } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 import { dbOf, drizzleOf } from "../test/shards";
 
@@ -64,10 +64,8 @@ describe("a post with the most media it can name", () => {
 
   it("checks 2,061 files as the workspace's: the post's 61 and 20 of each of its 100 channels' own", async () => {
     const u = await registerUser();
-    const twitter: string[] = [];
-    const mastodon: string[] = [];
-    for (let i = 0; i < 50; i += 1) twitter.push(await insertAccount(u.user.id, "twitter"));
-    for (let i = 0; i < 50; i += 1) mastodon.push(await insertAccount(u.user.id, "mastodon"));
+    const twitter = await insertAccounts(u.user.id, "twitter", 50);
+    const mastodon = await insertAccounts(u.user.id, "mastodon", 50);
     const ids = await libraryOf(u.user.id, 2061);
     const channels = [
       ...twitter.map((accountId) => ({ platform: "twitter", accountId })),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_PUBLISH_ATTEMPTS } from "../delivery/retry-budget";
-import { insertAccount, insertScheduledPost } from "../test/fixtures";
+import { insertAccounts, insertScheduledPost } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 import { dbOf } from "../test/shards";
 
@@ -10,9 +10,7 @@ const CHANNELS = 120;
 describe("channels waiting to be retried, more than one statement binds", () => {
   it("each says its latest failure's words, in the post and in the list", async () => {
     const u = await registerUser();
-    const accounts: string[] = [];
-    for (let i = 0; i < CHANNELS; i += 1)
-      accounts.push(await insertAccount(u.user.id, "twitter", { username: `x_${i}` }));
+    const accounts = await insertAccounts(u.user.id, "twitter", CHANNELS, "x");
     const due = Date.now() + 3600_000;
     const { postId, targetIds } = await insertScheduledPost(
       u.user.id,

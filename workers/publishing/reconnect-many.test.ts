@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HoldReason } from "../posts/channel-holds";
-import { insertAccount, insertScheduledPost } from "../test/fixtures";
+import { insertAccounts, insertScheduledPost } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 import { dbOf, servicesOn } from "../test/shards";
 
@@ -10,9 +10,7 @@ const PAGES = 120;
 describe("a reconnect that stores more accounts than one statement binds", () => {
   it("takes back every channel held for those accounts", async () => {
     const u = await registerUser();
-    const pages: string[] = [];
-    for (let i = 0; i < PAGES; i += 1)
-      pages.push(await insertAccount(u.user.id, "facebook", { username: `page_${i}` }));
+    const pages = await insertAccounts(u.user.id, "facebook", PAGES, "page");
     const due = Date.now() + 86_400_000;
     const { postId } = await insertScheduledPost(
       u.user.id,

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chunksOf } from "../db/chunks";
-import { insertAccount, insertScheduledPost } from "../test/fixtures";
+import { insertAccounts, insertScheduledPost } from "../test/fixtures";
 import { call, registerUser } from "../test/helpers";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -9,9 +9,7 @@ type User = Awaited<ReturnType<typeof registerUser>>;
 /** A workspace with `n` X accounts. */
 async function accounts(n: number) {
   const u = await registerUser();
-  const ids: string[] = [];
-  for (let i = 0; i < n; i += 1) ids.push(await insertAccount(u.user.id, "twitter", { username: `x_${i}` }));
-  return { u, ids };
+  return { u, ids: await insertAccounts(u.user.id, "twitter", n, "x") };
 }
 
 const setSlots = (u: User, accountId: string) =>
@@ -61,10 +59,8 @@ describe("queues of a workspace with many accounts", () => {
     const u = await registerUser();
     await env.DB.prepare("UPDATE workspaces SET media_required = 0 WHERE id = ?").bind(u.user.id).run();
     const selectedAccounts: Record<string, string[]> = {};
-    for (const platform of ["twitter", "mastodon", "bluesky"] as const) {
-      selectedAccounts[platform] = [];
-      for (let i = 0; i < 50; i += 1) selectedAccounts[platform].push(await insertAccount(u.user.id, platform));
-    }
+    for (const platform of ["twitter", "mastodon", "bluesky"] as const)
+      selectedAccounts[platform] = await insertAccounts(u.user.id, platform, 50);
     const [from, ...to] = Object.values(selectedAccounts).flat();
     expect((await setSlots(u, from!)).status).toBe(200);
     for (const run of chunksOf(to, 100)) {
