@@ -57,11 +57,12 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
     return new Response(CROSS_SITE_REFUSED, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   // Loaders get the same services as the API: workspace services from the page's workspace shard (ADR 035).
   let workspace: WorkspaceContext | null = null;
-  const services = buildServices(env, Date.now, new URL(request.url).origin, { shard: () => shardFor(env, workspace) });
+  const { origin, pathname } = new URL(request.url);
+  const services = buildServices(env, Date.now, origin, { shard: () => shardFor(env, workspace) });
   const found = tokenFromRequest(request);
   // The dashboard's teammate count rides in the session's batch: a round trip less on a new user's first page.
   const now = Date.now();
-  const teammatesRead = DASHBOARD_PATHS.has(new URL(request.url).pathname)
+  const teammatesRead = DASHBOARD_PATHS.has(pathname)
     ? (userId: string, among: string | null) => teammatesQuery(userId, among, now)
     : undefined;
   const resolved =
@@ -73,7 +74,6 @@ async function renderPage(request: Request, env: Env, ctx: ExecutionContext, non
   const teammates = resolved && teammatesRead ? teammatesOfRows(resolved.alongside[1]!.results) : null;
   workspace = mine?.workspace ?? null;
   const context = new RouterContextProvider();
-  const origin = new URL(request.url).origin;
   const servicesIn = (other: WorkspaceContext) => buildServices(env, Date.now, origin, { shard: () => other.shard });
   context.set(appContext, {
     services,
